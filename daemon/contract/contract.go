@@ -1,0 +1,211 @@
+// Package contract is the one validation engine behind plan.validate,
+// ai.plan, ai.execute and `arshlinectl lint`: a registry of contracts, each
+// with a JSON Schema, semantic rules and normalisation, all reporting
+// violations in the same ordered, stable shape.
+package contract
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Severity of a violation. Only errors make a plan invalid.
+type Severity string
+
+const (
+	SeverityError   Severity = "error"
+	SeverityWarning Severity = "warning"
+	SeverityInfo    Severity = "info"
+)
+
+// Violation is one broken rule at one place of the plan.
+type Violation struct {
+	Rule     string   `json:"rule"`
+	Severity Severity `json:"severity"`
+	Step     string   `json:"step,omitempty"`
+	Path     string   `json:"path"`
+	Message  string   `json:"message"`
+	Fix      string   `json:"fix,omitempty"`
+}
+
+// Report is the result of validating one plan against one contract.
+type Report struct {
+	Contract   string      `json:"contract"`
+	Valid      bool        `json:"valid"`
+	RiskScore  float64     `json:"risk_score"`
+	Violations []Violation `json:"violations"`
+	Normalized any         `json:"normalized,omitempty"`
+}
+
+// RuleInfo describes a rule for documentation and SARIF output.
+type RuleInfo struct {
+	ID          string   `json:"id"`
+	Severity    Severity `json:"severity"`
+	Description string   `json:"description"`
+}
+
+// FormLookup answers what the arshline-plan contract needs to know about
+// stored forms. It is nil when no store is at hand (offline lint).
+type FormLookup interface {
+	// LookupForm returns the form's title and field count; ok is false
+	// when no live form has that id.
+	LookupForm(ctx context.Context, id int64) (title string, fields int, ok bool, err error)
+}
+
+// Options tune one validation. Zero values mean the contract's defaults.
+type Options struct {
+	Locale        string         `json:"locale,omitempty"`
+	MaxSteps      int            `json:"max_steps,omitempty"`
+	ExpectedSteps int            `json:"expected_steps,omitempty"`
+	Tools         []string       `json:"tools,omitempty"`
+	Policy        map[string]any `json:"policy,omitempty"`
+	Forms         FormLookup     `json:"-"`
+}
+
+// Contract validates and normalises one kind of plan.
+type Contract interface {
+	Name() string
+	Description() string
+	// Schema is the contract's JSON Schema (draft 2020-12).
+	Schema() json.RawMessage
+	Rules() []RuleInfo
+	// Validate checks doc, a value decoded by Decode. It never panics and
+	// returns the same report for the same input and options.
+	Validate(ctx context.Context, doc any, opts Options) Report
+}
+
+// Registry holds the contracts by name.
+type Registry struct {
+	byName map[string]Contract
+	names  []string
+}
+
+// NewRegistry returns a registry of the given contracts.
+func NewRegistry(cs ...Contract) *Registry {
+	r := &Registry{byName: map[string]Contract{}}
+	for _, c := range cs {
+		r.byName[c.Name()] = c
+		r.names = append(r.names, c.Name())
+	}
+	sort.Strings(r.names)
+	return r
+}
+
+// Get returns the named contract.
+func (r *Registry) Get(name string) (Contract, bool) {
+	c, ok := r.byName[name]
+	return c, ok
+}
+
+// List returns the contracts sorted by name.
+func (r *Registry) List() []Contract {
+	out := make([]Contract, 0, len(r.names))
+	for _, n := range r.names {
+		out = append(out, r.byName[n])
+	}
+	return out
+}
+
+// Names returns the contract names, sorted.
+func (r *Registry) Names() []string { return append([]string(nil), r.names...) }
+
+// Decode parses JSON for validation: numbers stay json.Number so integer
+// rules see exactly what the client sent, and trailing data is an error.
+func Decode(data []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("unexpected data after the JSON value")
+	}
+	return v, nil
+}
+
+// Finish sorts the violations by path (then rule), sets Valid, and returns
+// the report. Every contract ends its Validate with it.
+func Finish(r Report) Report {
+	sort.SliceStable(r.Violations, func(i, j int) bool {
+		a, b := r.Violations[i], r.Violations[j]
+		if c := comparePointers(a.Path, b.Path); c != 0 {
+			return c < 0
+		}
+		if a.Rule != b.Rule {
+			return a.Rule < b.Rule
+		}
+		return a.Message < b.Message
+	})
+	r.Valid = true
+	for _, v := range r.Violations {
+		if v.Severity == SeverityError {
+			r.Valid = false
+			break
+		}
+	}
+	if r.Violations == nil {
+		r.Violations = []Violation{}
+	}
+	return r
+}
+
+// comparePointers orders JSON Pointers segment by segment, numeric
+// segments numerically, so /steps/2 comes before /steps/10.
+func comparePointers(a, b string) int {
+	as, bs := strings.Split(a, "/"), strings.Split(b, "/")
+	for i := 0; i < len(as) && i < len(bs); i++ {
+		if as[i] == bs[i] {
+			continue
+		}
+		ai, aerr := strconv.Atoi(as[i])
+		bi, berr := strconv.Atoi(bs[i])
+		switch {
+		case aerr == nil && berr == nil:
+			if ai < bi {
+				return -1
+			}
+			return 1
+		case aerr == nil:
+			return -1
+		case berr == nil:
+			return 1
+		}
+		if as[i] < bs[i] {
+			return -1
+		}
+		return 1
+	}
+	return len(as) - len(bs)
+}
+
+// Pointer builds an RFC 6901 JSON Pointer from segments.
+func Pointer(segs ...any) string {
+	var b strings.Builder
+	for _, s := range segs {
+		b.WriteByte('/')
+		switch v := s.(type) {
+		case int:
+			b.WriteString(strconv.Itoa(v))
+		case string:
+			b.WriteString(strings.ReplaceAll(strings.ReplaceAll(v, "~", "~0"), "/", "~1"))
+		default:
+			fmt.Fprint(&b, v)
+		}
+	}
+	return b.String()
+}
+
+// Msg picks the message for the locale: Persian for fa*, English otherwise.
+func Msg(locale, en, fa string) string {
+	if strings.HasPrefix(strings.ToLower(locale), "fa") && fa != "" {
+		return fa
+	}
+	return en
+}
