@@ -1,0 +1,215 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+)
+
+type auditRow struct {
+	ID              int64          `db:"id"`
+	TS              string         `db:"ts"`
+	ReqID           string         `db:"req_id"`
+	Actor           int64          `db:"actor"`
+	Action          string         `db:"action"`
+	FormID          sql.NullInt64  `db:"form_id"`
+	BeforeVersionID sql.NullInt64  `db:"before_version_id"`
+	AfterVersionID  sql.NullInt64  `db:"after_version_id"`
+	UndoTokenHash   sql.NullString `db:"undo_token_hash"`
+	UndoneAt        sql.NullString `db:"undone_at"`
+	UndoneBy        sql.NullInt64  `db:"undone_by"`
+	Details         string         `db:"details"`
+}
+
+const auditSelect = `SELECT id, ts, req_id, actor, action, form_id, before_version_id, after_version_id,
+	undo_token_hash, undone_at, undone_by, details FROM audit_log`
+
+func nullInt(n sql.NullInt64) *int64 {
+	if !n.Valid {
+		return nil
+	}
+	v := n.Int64
+	return &v
+}
+
+func (r *auditRow) toDomain() domain.AuditEntry {
+	return domain.AuditEntry{
+		ID: r.ID, TS: parseTime(r.TS), ReqID: r.ReqID, Actor: r.Actor, Action: r.Action,
+		FormID: nullInt(r.FormID), BeforeVersionID: nullInt(r.BeforeVersionID), AfterVersionID: nullInt(r.AfterVersionID),
+		UndoTokenHash: r.UndoTokenHash.String, UndoneAt: parseTimePtr(r.UndoneAt), UndoneBy: nullInt(r.UndoneBy),
+		Details: json.RawMessage(r.Details),
+	}
+}
+
+// ListAudit pages the audit log newest first.
+func (db *DB) ListAudit(ctx context.Context, q domain.AuditQuery) ([]domain.AuditEntry, error) {
+	query := auditSelect + " WHERE 1=1"
+	var args []any
+	if q.FormID != nil {
+		query += " AND form_id = ?"
+		args = append(args, *q.FormID)
+	}
+	if q.BeforeID > 0 {
+		query += " AND id < ?"
+		args = append(args, q.BeforeID)
+	}
+	if q.Limit <= 0 {
+		q.Limit = 50
+	}
+	query += " ORDER BY id DESC LIMIT ?"
+	args = append(args, q.Limit)
+	var rows []auditRow
+	if err := db.read.SelectContext(ctx, &rows, query, args...); err != nil {
+		return nil, err
+	}
+	out := make([]domain.AuditEntry, len(rows))
+	for i := range rows {
+		out[i] = rows[i].toDomain()
+	}
+	return out, nil
+}
+
+// InsertAudit writes an audit row and returns its id.
+func (t *Tx) InsertAudit(e *domain.AuditEntry) (int64, error) {
+	details := string(e.Details)
+	if details == "" {
+		details = "{}"
+	}
+	var hash any
+	if e.UndoTokenHash != "" {
+		hash = e.UndoTokenHash
+	}
+	res, err := t.tx.ExecContext(t.ctx, `INSERT INTO audit_log (ts, req_id, actor, action, form_id,
+		before_version_id, after_version_id, undo_token_hash, details) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		formatTime(t.now), e.ReqID, e.Actor, e.Action, e.FormID, e.BeforeVersionID, e.AfterVersionID, hash, details)
+	if err != nil {
+		return 0, fmt.Errorf("insert audit: %w", err)
+	}
+	id, err := res.LastInsertId()
+	e.ID, e.TS = id, t.now
+	return id, err
+}
+
+// AuditByTokenHash finds the audit row an undo token belongs to.
+func (t *Tx) AuditByTokenHash(hash string) (*domain.AuditEntry, error) {
+	var r auditRow
+	if err := t.tx.GetContext(t.ctx, &r, auditSelect+" WHERE undo_token_hash = ?", hash); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, domain.Errorf(domain.CodeNotFound, "unknown undo token", "توکن بازگردانی معتبر نیست")
+		}
+		return nil, err
+	}
+	e := r.toDomain()
+	return &e, nil
+}
+
+// MarkUndone records that an audited change was undone.
+func (t *Tx) MarkUndone(auditID, by int64) error {
+	res, err := t.tx.ExecContext(t.ctx, "UPDATE audit_log SET undone_at = ?, undone_by = ? WHERE id = ? AND undone_at IS NULL",
+		formatTime(t.now), by, auditID)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return domain.Errorf(domain.CodeAlreadyUndone, "this change was already undone", "این تغییر پیش‌تر بازگردانده شده است")
+	}
+	return nil
+}
+
+type jobRow struct {
+	ReqID           string         `db:"req_id"`
+	Actor           int64          `db:"actor"`
+	FormID          int64          `db:"form_id"`
+	Intent          string         `db:"intent"`
+	Status          string         `db:"status"`
+	Progress        float64        `db:"progress"`
+	Phases          string         `db:"phases"`
+	ErrorCode       sql.NullString `db:"error_code"`
+	ErrorMessage    sql.NullString `db:"error_message"`
+	ResultVersionID sql.NullInt64  `db:"result_version_id"`
+	Result          sql.NullString `db:"result"`
+	CreatedAt       string         `db:"created_at"`
+	UpdatedAt       string         `db:"updated_at"`
+	FinishedAt      sql.NullString `db:"finished_at"`
+}
+
+// GetJob returns a Hosha2 job by request id.
+func (db *DB) GetJob(ctx context.Context, reqID string) (*domain.Job, error) {
+	var r jobRow
+	if err := db.read.GetContext(ctx, &r, "SELECT * FROM jobs WHERE req_id = ?", reqID); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, domain.NotFound("request", "درخواست", reqID)
+		}
+		return nil, err
+	}
+	j := &domain.Job{
+		ReqID: r.ReqID, Actor: r.Actor, FormID: r.FormID, Intent: r.Intent, Status: r.Status,
+		Progress: r.Progress, ErrorCode: r.ErrorCode.String, ErrorMessage: r.ErrorMessage.String,
+		ResultVersionID: nullInt(r.ResultVersionID), CreatedAt: parseTime(r.CreatedAt), UpdatedAt: parseTime(r.UpdatedAt),
+		FinishedAt: parseTimePtr(r.FinishedAt),
+	}
+	if err := json.Unmarshal([]byte(r.Phases), &j.Phases); err != nil {
+		return nil, err
+	}
+	if r.Result.Valid {
+		j.Result = json.RawMessage(r.Result.String)
+	}
+	return j, nil
+}
+
+// PutJob inserts or updates a job row.
+func (t *Tx) PutJob(j *domain.Job) error {
+	phases, err := json.Marshal(j.Phases)
+	if err != nil {
+		return err
+	}
+	if j.Phases == nil {
+		phases = []byte("[]")
+	}
+	var result, finished, code, msg any
+	if len(j.Result) > 0 {
+		result = string(j.Result)
+	}
+	if j.FinishedAt != nil {
+		finished = formatTime(*j.FinishedAt)
+	}
+	if j.ErrorCode != "" {
+		code = j.ErrorCode
+	}
+	if j.ErrorMessage != "" {
+		msg = j.ErrorMessage
+	}
+	created := j.CreatedAt
+	if created.IsZero() {
+		created = t.now
+		j.CreatedAt = created
+	}
+	j.UpdatedAt = t.now
+	_, err = t.tx.ExecContext(t.ctx, `INSERT INTO jobs (req_id, actor, form_id, intent, status, progress, phases,
+		error_code, error_message, result_version_id, result, created_at, updated_at, finished_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (req_id) DO UPDATE SET status = excluded.status, progress = excluded.progress,
+		phases = excluded.phases, error_code = excluded.error_code, error_message = excluded.error_message,
+		result_version_id = excluded.result_version_id, result = excluded.result,
+		updated_at = excluded.updated_at, finished_at = excluded.finished_at`,
+		j.ReqID, j.Actor, j.FormID, j.Intent, j.Status, j.Progress, string(phases), code, msg,
+		j.ResultVersionID, result, formatTime(created), formatTime(t.now), finished)
+	return err
+}
+
+// FailRunningJobs marks every job left queued or running by a previous
+// process as failed: nothing can still be working on it.
+func (db *DB) FailRunningJobs(ctx context.Context) (int64, error) {
+	now := formatTime(db.now())
+	res, err := db.write.ExecContext(ctx, `UPDATE jobs SET status = 'failed', error_code = 'INTERNAL',
+		error_message = 'the daemon restarted while this request was running', updated_at = ?, finished_at = ?
+		WHERE status IN ('queued', 'running')`, now, now)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}

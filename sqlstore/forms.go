@@ -1,0 +1,373 @@
+package sqlstore
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+)
+
+// formRow is a form joined with its head version.
+type formRow struct {
+	ID            int64          `db:"id"`
+	Title         string         `db:"title"`
+	Status        string         `db:"status"`
+	PublicToken   string         `db:"public_token"`
+	OwnerID       int64          `db:"owner_id"`
+	HeadVersionID sql.NullInt64  `db:"head_version_id"`
+	HeadSeq       sql.NullInt64  `db:"head_seq"`
+	HeadState     sql.NullString `db:"head_state"`
+	VersionCount  int64          `db:"version_count"`
+	CreatedAt     string         `db:"created_at"`
+	UpdatedAt     string         `db:"updated_at"`
+	DeletedAt     sql.NullString `db:"deleted_at"`
+}
+
+const formSelect = `SELECT f.id, f.title, f.status, f.public_token, f.owner_id, f.head_version_id,
+	v.seq AS head_seq, v.state AS head_state,
+	(SELECT count(*) FROM form_versions c WHERE c.form_id = f.id) AS version_count,
+	f.created_at, f.updated_at, f.deleted_at
+FROM forms f LEFT JOIN form_versions v ON v.id = f.head_version_id`
+
+func (r *formRow) toDomain() (*domain.Form, error) {
+	f := &domain.Form{
+		ID: r.ID, Title: r.Title, Status: domain.FormStatus(r.Status), PublicToken: r.PublicToken,
+		OwnerID: r.OwnerID, HeadVersionID: r.HeadVersionID.Int64, HeadSeq: r.HeadSeq.Int64,
+		VersionCount: r.VersionCount, CreatedAt: parseTime(r.CreatedAt), UpdatedAt: parseTime(r.UpdatedAt),
+		DeletedAt: parseTimePtr(r.DeletedAt), Document: domain.NewDocument(),
+	}
+	if r.HeadState.Valid {
+		var st domain.FormState
+		if err := json.Unmarshal([]byte(r.HeadState.String), &st); err != nil {
+			return nil, fmt.Errorf("form %d: head state: %w", r.ID, err)
+		}
+		f.Document = normalizeDocument(st.Document)
+	}
+	return f, nil
+}
+
+func normalizeDocument(d domain.Document) domain.Document {
+	if d.Version == "" {
+		d.Version = domain.DocumentVersion
+	}
+	if d.Fields == nil {
+		d.Fields = []map[string]any{}
+	}
+	if d.Layout == nil {
+		d.Layout = map[string]any{}
+	}
+	if d.Meta == nil {
+		d.Meta = map[string]any{}
+	}
+	return d
+}
+
+type versionRow struct {
+	ID              int64          `db:"id"`
+	FormID          int64          `db:"form_id"`
+	Seq             int64          `db:"seq"`
+	State           string         `db:"state"`
+	Source          string         `db:"source"`
+	ParentVersionID sql.NullInt64  `db:"parent_version_id"`
+	Diff            sql.NullString `db:"diff"`
+	DiffApplied     bool           `db:"diff_applied"`
+	DiffSHA         sql.NullString `db:"diff_sha"`
+	PromptHash      sql.NullString `db:"prompt_hash"`
+	TokensPrompt    int64          `db:"tokens_prompt"`
+	TokensComplete  int64          `db:"tokens_completion"`
+	TokensTotal     int64          `db:"tokens_total"`
+	CreatedBy       int64          `db:"created_by"`
+	CreatedAt       string         `db:"created_at"`
+}
+
+const versionSelect = `SELECT id, form_id, seq, state, source, parent_version_id, diff, diff_applied,
+	diff_sha, prompt_hash, tokens_prompt, tokens_completion, tokens_total, created_by, created_at
+FROM form_versions`
+
+func (r *versionRow) toDomain() (*domain.Version, error) {
+	v := &domain.Version{
+		ID: r.ID, FormID: r.FormID, Seq: r.Seq, Source: r.Source, DiffApplied: r.DiffApplied,
+		PromptHash: r.PromptHash.String, TokensPrompt: r.TokensPrompt, TokensComplete: r.TokensComplete,
+		TokensTotal: r.TokensTotal, CreatedBy: r.CreatedBy, CreatedAt: parseTime(r.CreatedAt),
+	}
+	if r.ParentVersionID.Valid {
+		p := r.ParentVersionID.Int64
+		v.ParentVersionID = &p
+	}
+	if r.Diff.Valid {
+		v.Diff = json.RawMessage(r.Diff.String)
+	}
+	if r.DiffSHA.Valid {
+		s := r.DiffSHA.String
+		v.DiffSHA = &s
+	}
+	if err := json.Unmarshal([]byte(r.State), &v.State); err != nil {
+		return nil, fmt.Errorf("version %d: state: %w", r.ID, err)
+	}
+	v.State.Document = normalizeDocument(v.State.Document)
+	return v, nil
+}
+
+// queryer is what both a pool and a transaction offer.
+type queryer interface {
+	GetContext(ctx context.Context, dest any, query string, args ...any) error
+	SelectContext(ctx context.Context, dest any, query string, args ...any) error
+}
+
+func getForm(ctx context.Context, q queryer, id int64, includeDeleted bool) (*domain.Form, error) {
+	var r formRow
+	query := formSelect + " WHERE f.id = ?"
+	if !includeDeleted {
+		query += " AND f.deleted_at IS NULL"
+	}
+	if err := q.GetContext(ctx, &r, query, id); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, domain.NotFound("form", "فرم", id)
+		}
+		return nil, err
+	}
+	return r.toDomain()
+}
+
+func getVersion(ctx context.Context, q queryer, formID, versionID int64) (*domain.Version, error) {
+	var r versionRow
+	if err := q.GetContext(ctx, &r, versionSelect+" WHERE form_id = ? AND id = ?", formID, versionID); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, domain.NotFound("version", "نسخه", versionID)
+		}
+		return nil, err
+	}
+	return r.toDomain()
+}
+
+// GetForm returns a live form with its head document.
+func (db *DB) GetForm(ctx context.Context, id int64) (*domain.Form, error) {
+	return getForm(ctx, db.read, id, false)
+}
+
+// LookupForm reports a live form's title and field count; it lets the
+// contract engine check references without knowing the store.
+func (db *DB) LookupForm(ctx context.Context, id int64) (string, int, bool, error) {
+	f, err := db.GetForm(ctx, id)
+	if domain.ErrorCode(err) == domain.CodeNotFound {
+		return "", 0, false, nil
+	}
+	if err != nil {
+		return "", 0, false, err
+	}
+	return f.Title, len(f.Document.Fields), true, nil
+}
+
+// ListForms returns forms newest first.
+func (db *DB) ListForms(ctx context.Context, q domain.FormQuery) ([]domain.Form, error) {
+	query := formSelect + " WHERE 1=1"
+	var args []any
+	if !q.IncludeDeleted {
+		query += " AND f.deleted_at IS NULL"
+	}
+	if q.Status != "" {
+		query += " AND f.status = ?"
+		args = append(args, string(q.Status))
+	}
+	if q.Limit <= 0 {
+		q.Limit = 50
+	}
+	query += " ORDER BY f.id DESC LIMIT ? OFFSET ?"
+	args = append(args, q.Limit, q.Offset)
+	var rows []formRow
+	if err := db.read.SelectContext(ctx, &rows, query, args...); err != nil {
+		return nil, err
+	}
+	out := make([]domain.Form, 0, len(rows))
+	for i := range rows {
+		f, err := rows[i].toDomain()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *f)
+	}
+	return out, nil
+}
+
+// ListVersions returns a form's versions, newest first.
+func (db *DB) ListVersions(ctx context.Context, formID int64, limit, offset int) ([]domain.Version, error) {
+	if _, err := getForm(ctx, db.read, formID, true); err != nil {
+		return nil, err
+	}
+	if limit <= 0 {
+		limit = 20
+	}
+	var rows []versionRow
+	if err := db.read.SelectContext(ctx, &rows, versionSelect+" WHERE form_id = ? ORDER BY seq DESC LIMIT ? OFFSET ?", formID, limit, offset); err != nil {
+		return nil, err
+	}
+	return versionsToDomain(rows)
+}
+
+func versionsToDomain(rows []versionRow) ([]domain.Version, error) {
+	out := make([]domain.Version, 0, len(rows))
+	for i := range rows {
+		v, err := rows[i].toDomain()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, *v)
+	}
+	return out, nil
+}
+
+// GetVersion returns one snapshot of a form.
+func (db *DB) GetVersion(ctx context.Context, formID, versionID int64) (*domain.Version, error) {
+	return getVersion(ctx, db.read, formID, versionID)
+}
+
+// Tx is a write transaction; it implements domain.FormTx.
+type Tx struct {
+	tx  *sqlx.Tx
+	ctx context.Context
+	now time.Time
+}
+
+// GetForm returns a live form as this transaction sees it.
+func (t *Tx) GetForm(id int64) (*domain.Form, error) { return getForm(t.ctx, t.tx, id, false) }
+
+// GetFormAny returns a form even when soft-deleted.
+func (t *Tx) GetFormAny(id int64) (*domain.Form, error) { return getForm(t.ctx, t.tx, id, true) }
+
+// GetVersion returns a snapshot as this transaction sees it.
+func (t *Tx) GetVersion(formID, versionID int64) (*domain.Version, error) {
+	return getVersion(t.ctx, t.tx, formID, versionID)
+}
+
+// VersionsAfter lists a form's versions after seq, oldest first.
+func (t *Tx) VersionsAfter(formID, seq int64) ([]domain.Version, error) {
+	var rows []versionRow
+	if err := t.tx.SelectContext(t.ctx, &rows, versionSelect+" WHERE form_id = ? AND seq > ? ORDER BY seq", formID, seq); err != nil {
+		return nil, err
+	}
+	return versionsToDomain(rows)
+}
+
+func newPublicToken() string {
+	var b [12]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err) // crypto/rand never fails on Linux; a failure means no entropy at all
+	}
+	return hex.EncodeToString(b[:])
+}
+
+// CreateForm inserts a form and its first version.
+func (t *Tx) CreateForm(owner int64, state domain.FormState, meta domain.VersionMeta) (*domain.Form, *domain.Version, error) {
+	if !state.Status.Valid() {
+		state.Status = domain.StatusDraft
+	}
+	state.Document = normalizeDocument(state.Document)
+	ts := formatTime(t.now)
+	res, err := t.tx.ExecContext(t.ctx, `INSERT INTO forms (title, status, public_token, owner_id, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?)`, state.Title, string(state.Status), newPublicToken(), owner, ts, ts)
+	if err != nil {
+		return nil, nil, fmt.Errorf("insert form: %w", err)
+	}
+	id, err := res.LastInsertId()
+	if err != nil {
+		return nil, nil, err
+	}
+	v, err := t.insertVersion(id, 1, nil, state, meta)
+	if err != nil {
+		return nil, nil, err
+	}
+	if _, err := t.tx.ExecContext(t.ctx, "UPDATE forms SET head_version_id = ? WHERE id = ?", v.ID, id); err != nil {
+		return nil, nil, err
+	}
+	f, err := t.GetForm(id)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, v, nil
+}
+
+func (t *Tx) insertVersion(formID, seq int64, parent *int64, state domain.FormState, meta domain.VersionMeta) (*domain.Version, error) {
+	stateJSON, err := json.Marshal(state)
+	if err != nil {
+		return nil, err
+	}
+	source := meta.Source
+	if source == "" {
+		source = domain.SourceAPI
+	}
+	var diff, sha, prompt any
+	if len(meta.Diff) > 0 {
+		diff = string(meta.Diff)
+	}
+	if meta.DiffSHA != nil {
+		sha = *meta.DiffSHA
+	}
+	if meta.PromptHash != "" {
+		prompt = meta.PromptHash
+	}
+	res, err := t.tx.ExecContext(t.ctx, `INSERT INTO form_versions (form_id, seq, state, source, parent_version_id,
+		diff, diff_applied, diff_sha, prompt_hash, tokens_prompt, tokens_completion, tokens_total, created_by, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		formID, seq, string(stateJSON), source, parent, diff, meta.DiffApplied, sha, prompt,
+		meta.TokensPrompt, meta.TokensComplete, meta.TokensTotal, meta.CreatedBy, formatTime(t.now))
+	if err != nil {
+		return nil, fmt.Errorf("insert version: %w", err)
+	}
+	id, err := res.LastInsertId()
+	if err != nil {
+		return nil, err
+	}
+	return &domain.Version{
+		ID: id, FormID: formID, Seq: seq, State: state, Source: source, ParentVersionID: parent,
+		Diff: meta.Diff, DiffApplied: meta.DiffApplied, DiffSHA: meta.DiffSHA, PromptHash: meta.PromptHash,
+		TokensPrompt: meta.TokensPrompt, TokensComplete: meta.TokensComplete, TokensTotal: meta.TokensTotal,
+		CreatedBy: meta.CreatedBy, CreatedAt: t.now,
+	}, nil
+}
+
+// CommitVersion appends a version and moves the form's head to it, in the
+// caller's transaction, so a form never changes without its snapshot.
+func (t *Tx) CommitVersion(formID int64, state domain.FormState, meta domain.VersionMeta) (*domain.Version, error) {
+	f, err := t.GetFormAny(formID)
+	if err != nil {
+		return nil, err
+	}
+	if !state.Status.Valid() {
+		return nil, domain.InvalidParams("unknown form status "+string(state.Status), "وضعیت فرم نامعتبر است: "+string(state.Status))
+	}
+	state.Document = normalizeDocument(state.Document)
+	parent := f.HeadVersionID
+	v, err := t.insertVersion(formID, f.HeadSeq+1, &parent, state, meta)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := t.tx.ExecContext(t.ctx, "UPDATE forms SET title = ?, status = ?, head_version_id = ?, updated_at = ? WHERE id = ?",
+		state.Title, string(state.Status), v.ID, formatTime(t.now), formID); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// SetDeleted soft-deletes a form or brings it back.
+func (t *Tx) SetDeleted(formID int64, deleted bool) error {
+	var at any
+	if deleted {
+		at = formatTime(t.now)
+	}
+	res, err := t.tx.ExecContext(t.ctx, "UPDATE forms SET deleted_at = ?, updated_at = ? WHERE id = ?", at, formatTime(t.now), formID)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return domain.NotFound("form", "فرم", formID)
+	}
+	return nil
+}

@@ -1,0 +1,252 @@
+// Package sqlstore keeps forms, their immutable versions, the audit log and
+// Hosha2 jobs in one SQLite file (modernc.org/sqlite, no cgo). It has one
+// writer connection, so write transactions queue in Go instead of spinning
+// on SQLITE_BUSY, and a pool of read-only connections beside it.
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/migrations"
+)
+
+// Options tune how the database is opened.
+type Options struct {
+	// Synchronous is SQLite's synchronous pragma: FULL (default) makes
+	// every acknowledged commit durable across power loss.
+	Synchronous string
+	// ReadConns is the size of the read pool (default 2×GOMAXPROCS).
+	ReadConns int
+	// BusyTimeout bounds how long a connection waits for a lock.
+	BusyTimeout time.Duration
+}
+
+// DB is the store.
+type DB struct {
+	path  string
+	write *sqlx.DB
+	read  *sqlx.DB
+	now   func() time.Time
+}
+
+// Open opens (creating if needed) the database at path and applies
+// pending migrations.
+func Open(ctx context.Context, path string, opts Options) (*DB, error) {
+	if opts.Synchronous == "" {
+		opts.Synchronous = "FULL"
+	}
+	switch strings.ToUpper(opts.Synchronous) {
+	case "OFF", "NORMAL", "FULL", "EXTRA":
+	default:
+		return nil, fmt.Errorf("sqlstore: synchronous must be OFF, NORMAL, FULL or EXTRA, not %q", opts.Synchronous)
+	}
+	if opts.ReadConns <= 0 {
+		opts.ReadConns = 2 * runtime.GOMAXPROCS(0)
+	}
+	if opts.BusyTimeout <= 0 {
+		opts.BusyTimeout = 5 * time.Second
+	}
+	if dir := filepath.Dir(path); dir != "" {
+		if err := os.MkdirAll(dir, 0o750); err != nil {
+			return nil, fmt.Errorf("sqlstore: create data directory: %w", err)
+		}
+	}
+	pragmas := []string{
+		fmt.Sprintf("busy_timeout(%d)", opts.BusyTimeout.Milliseconds()),
+		"journal_mode(WAL)",
+		"foreign_keys(1)",
+		"synchronous(" + strings.ToUpper(opts.Synchronous) + ")",
+	}
+	write, err := sqlx.Open("sqlite", dsn(path, pragmas, "immediate"))
+	if err != nil {
+		return nil, fmt.Errorf("sqlstore: open %s: %w", path, err)
+	}
+	write.SetMaxOpenConns(1)
+	write.SetMaxIdleConns(1)
+	write.SetConnMaxLifetime(0)
+	write.SetConnMaxIdleTime(0)
+	if err := write.PingContext(ctx); err != nil {
+		write.Close()
+		return nil, fmt.Errorf("sqlstore: open %s: %w", path, err)
+	}
+	db := &DB{path: path, write: write, now: func() time.Time { return time.Now().UTC() }}
+	if err := db.migrate(ctx); err != nil {
+		write.Close()
+		return nil, err
+	}
+	read, err := sqlx.Open("sqlite", dsn(path, append(pragmas[:1:1], "foreign_keys(1)", "query_only(1)"), "deferred"))
+	if err != nil {
+		write.Close()
+		return nil, fmt.Errorf("sqlstore: open read pool: %w", err)
+	}
+	read.SetMaxOpenConns(opts.ReadConns)
+	read.SetMaxIdleConns(opts.ReadConns)
+	db.read = read
+	return db, nil
+}
+
+func dsn(path string, pragmas []string, txlock string) string {
+	q := url.Values{}
+	for _, p := range pragmas {
+		q.Add("_pragma", p)
+	}
+	q.Set("_txlock", txlock)
+	return "file:" + path + "?" + q.Encode()
+}
+
+// Path returns the database file's path.
+func (db *DB) Path() string { return db.path }
+
+// Close closes both pools. The WAL is checkpointed by SQLite on the last
+// close, so a clean shutdown leaves a single self-contained file.
+func (db *DB) Close() error {
+	var errs []error
+	if db.read != nil {
+		errs = append(errs, db.read.Close())
+	}
+	errs = append(errs, db.write.Close())
+	return errors.Join(errs...)
+}
+
+// Ping checks that the database answers a query; the watchdog and
+// system.health use it.
+func (db *DB) Ping(ctx context.Context) error {
+	var one int
+	return db.read.GetContext(ctx, &one, "SELECT 1")
+}
+
+// IntegrityCheck runs PRAGMA integrity_check and returns its findings,
+// nil when the file is sound.
+func (db *DB) IntegrityCheck(ctx context.Context) error {
+	var rows []string
+	if err := db.write.SelectContext(ctx, &rows, "PRAGMA integrity_check"); err != nil {
+		return err
+	}
+	if len(rows) == 1 && rows[0] == "ok" {
+		return nil
+	}
+	return fmt.Errorf("integrity_check: %s", strings.Join(rows, "; "))
+}
+
+// Backup writes a consistent copy of the live database to dest with
+// VACUUM INTO, which does not block readers or writers for long.
+func (db *DB) Backup(ctx context.Context, dest string) error {
+	if _, err := os.Stat(dest); err == nil {
+		return fmt.Errorf("backup: %s already exists", dest)
+	}
+	_, err := db.write.ExecContext(ctx, "VACUUM INTO ?", dest)
+	return err
+}
+
+// migrate applies the embedded migrations not yet recorded, each in its
+// own transaction, so a crash leaves the schema at a known version.
+func (db *DB) migrate(ctx context.Context) error {
+	if _, err := db.write.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`); err != nil {
+		return fmt.Errorf("sqlstore: migrations table: %w", err)
+	}
+	names, err := fs.Glob(migrations.FS, "*.sql")
+	if err != nil {
+		return err
+	}
+	sort.Strings(names)
+	var applied []string
+	if err := db.write.SelectContext(ctx, &applied, "SELECT version FROM schema_migrations"); err != nil {
+		return err
+	}
+	done := map[string]bool{}
+	for _, v := range applied {
+		done[v] = true
+	}
+	for _, name := range names {
+		if done[name] {
+			continue
+		}
+		body, err := migrations.FS.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		tx, err := db.write.BeginTxx(ctx, nil)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, string(body)); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("sqlstore: migration %s: %w", name, err)
+		}
+		if _, err := tx.ExecContext(ctx, "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)", name, formatTime(db.now())); err != nil {
+			tx.Rollback()
+			return err
+		}
+		if err := tx.Commit(); err != nil {
+			return fmt.Errorf("sqlstore: migration %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// SchemaVersions lists the applied migrations in order.
+func (db *DB) SchemaVersions(ctx context.Context) ([]string, error) {
+	var v []string
+	err := db.read.SelectContext(ctx, &v, "SELECT version FROM schema_migrations ORDER BY version")
+	return v, err
+}
+
+// Update runs fn in one IMMEDIATE write transaction on the single writer
+// connection. A panic in fn rolls back and is re-raised.
+func (db *DB) Update(ctx context.Context, fn func(tx domain.FormTx) error) (err error) {
+	sqltx, err := db.write.BeginTxx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("sqlstore: begin: %w", err)
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			sqltx.Rollback()
+			panic(p)
+		}
+	}()
+	t := &Tx{tx: sqltx, ctx: ctx, now: db.now()}
+	if err := fn(t); err != nil {
+		sqltx.Rollback()
+		return err
+	}
+	if err := sqltx.Commit(); err != nil {
+		return fmt.Errorf("sqlstore: commit: %w", err)
+	}
+	return nil
+}
+
+func formatTime(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }
+
+func parseTime(s string) time.Time {
+	t, _ := time.Parse(time.RFC3339Nano, s)
+	return t
+}
+
+func parseTimePtr(s sql.NullString) *time.Time {
+	if !s.Valid {
+		return nil
+	}
+	t := parseTime(s.String)
+	return &t
+}
+
+var (
+	_ domain.FormStore = (*DB)(nil)
+	_ domain.FormTx    = (*Tx)(nil)
+)

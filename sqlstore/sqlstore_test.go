@@ -1,0 +1,259 @@
+package sqlstore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+)
+
+func openTest(t *testing.T, path string) *DB {
+	t.Helper()
+	db, err := Open(context.Background(), path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+func createForm(t *testing.T, db *DB, title string) *domain.Form {
+	t.Helper()
+	var f *domain.Form
+	err := db.Update(context.Background(), func(tx domain.FormTx) error {
+		var err error
+		f, _, err = tx.CreateForm(7, domain.FormState{Title: title, Status: domain.StatusDraft, Document: domain.NewDocument()}, domain.VersionMeta{Source: domain.SourceAPI, CreatedBy: 7})
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+func TestCreateCommitAndReopen(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "a.db")
+	db := openTest(t, path)
+	f := createForm(t, db, "فرم ۱")
+	if f.HeadSeq != 1 || f.VersionCount != 1 || f.Status != domain.StatusDraft {
+		t.Fatalf("new form: %+v", f)
+	}
+	err := db.Update(ctx, func(tx domain.FormTx) error {
+		st := f.State()
+		st.Title = "renamed"
+		st.Status = domain.StatusPublished
+		st.Document.Fields = append(st.Document.Fields, map[string]any{"id": "f1", "type": "text"})
+		_, err := tx.CommitVersion(f.ID, st, domain.VersionMeta{Source: domain.SourcePlanner, CreatedBy: 7})
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+
+	db2 := openTest(t, path)
+	got, err := db2.GetForm(ctx, f.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Title != "renamed" || got.Status != domain.StatusPublished || got.HeadSeq != 2 || len(got.Document.Fields) != 1 {
+		t.Fatalf("after reopen: %+v", got)
+	}
+	vs, err := db2.ListVersions(ctx, f.ID, 10, 0)
+	if err != nil || len(vs) != 2 || vs[0].Seq != 2 || vs[1].State.Title != "فرم ۱" || *vs[0].ParentVersionID != vs[1].ID {
+		t.Fatalf("versions: %+v %v", vs, err)
+	}
+	if err := db2.IntegrityCheck(ctx); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestFailedTransactionLeavesNoTrace(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t, filepath.Join(t.TempDir(), "a.db"))
+	boom := errors.New("boom")
+	err := db.Update(ctx, func(tx domain.FormTx) error {
+		if _, _, err := tx.CreateForm(1, domain.FormState{Title: "x"}, domain.VersionMeta{}); err != nil {
+			return err
+		}
+		return boom
+	})
+	if !errors.Is(err, boom) {
+		t.Fatalf("err = %v", err)
+	}
+	forms, err := db.ListForms(ctx, domain.FormQuery{IncludeDeleted: true})
+	if err != nil || len(forms) != 0 {
+		t.Fatalf("forms after rollback: %v %v", forms, err)
+	}
+	var n int
+	if err := db.read.Get(&n, "SELECT count(*) FROM form_versions"); err != nil || n != 0 {
+		t.Fatalf("versions after rollback: %d %v", n, err)
+	}
+}
+
+func TestVersionsAreImmutable(t *testing.T) {
+	db := openTest(t, filepath.Join(t.TempDir(), "a.db"))
+	f := createForm(t, db, "x")
+	if _, err := db.write.Exec("UPDATE form_versions SET state = '{}' WHERE form_id = ?", f.ID); err == nil {
+		t.Fatal("update of a version succeeded")
+	}
+	if _, err := db.write.Exec("DELETE FROM form_versions WHERE form_id = ?", f.ID); err == nil {
+		t.Fatal("delete of a version succeeded")
+	}
+}
+
+func TestMigrationsAreIdempotent(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "a.db")
+	db := openTest(t, path)
+	first, err := db.SchemaVersions(ctx)
+	if err != nil || len(first) < 2 {
+		t.Fatalf("versions %v %v", first, err)
+	}
+	for i := 0; i < 3; i++ {
+		if err := db.migrate(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	db2 := openTest(t, path)
+	again, _ := db2.SchemaVersions(ctx)
+	if fmt.Sprint(first) != fmt.Sprint(again) {
+		t.Fatalf("%v != %v", first, again)
+	}
+}
+
+func TestReadPoolIsReadOnly(t *testing.T) {
+	db := openTest(t, filepath.Join(t.TempDir(), "a.db"))
+	if _, err := db.read.Exec("INSERT INTO jobs (req_id, actor, form_id, intent, status, created_at, updated_at) VALUES ('a',1,1,'x','queued','t','t')"); err == nil {
+		t.Fatal("read pool accepted a write")
+	}
+}
+
+func TestSoftDeleteAndNotFound(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t, filepath.Join(t.TempDir(), "a.db"))
+	f := createForm(t, db, "x")
+	if err := db.Update(ctx, func(tx domain.FormTx) error { return tx.SetDeleted(f.ID, true) }); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.GetForm(ctx, f.ID); domain.ErrorCode(err) != domain.CodeNotFound {
+		t.Fatalf("deleted form: %v", err)
+	}
+	if err := db.Update(ctx, func(tx domain.FormTx) error { return tx.SetDeleted(999, true) }); domain.ErrorCode(err) != domain.CodeNotFound {
+		t.Fatalf("missing form: %v", err)
+	}
+}
+
+func TestJobsAndFailRunning(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t, filepath.Join(t.TempDir(), "a.db"))
+	err := db.Update(ctx, func(tx domain.FormTx) error {
+		return tx.PutJob(&domain.Job{ReqID: "abc123", Actor: 1, FormID: 1, Intent: "generate", Status: domain.JobRunning, Phases: []string{"analyze_input"}, Progress: 0.1})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := db.FailRunningJobs(ctx)
+	if err != nil || n != 1 {
+		t.Fatalf("FailRunningJobs = %d %v", n, err)
+	}
+	j, err := db.GetJob(ctx, "abc123")
+	if err != nil || j.Status != domain.JobFailed || j.FinishedAt == nil || len(j.Phases) != 1 {
+		t.Fatalf("job %+v %v", j, err)
+	}
+}
+
+func TestBackup(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	db := openTest(t, filepath.Join(dir, "a.db"))
+	createForm(t, db, "kept")
+	dest := filepath.Join(dir, "copy.db")
+	if err := db.Backup(ctx, dest); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Backup(ctx, dest); err == nil {
+		t.Fatal("backup over an existing file succeeded")
+	}
+	cp := openTest(t, dest)
+	forms, err := cp.ListForms(ctx, domain.FormQuery{})
+	if err != nil || len(forms) != 1 || forms[0].Title != "kept" {
+		t.Fatalf("backup content %v %v", forms, err)
+	}
+}
+
+// TestCrashMidWrite kills a child process that is writing versions as fast
+// as it can and checks that the file is sound and that every form's head
+// points at its newest version (no version without its form change).
+func TestCrashMidWrite(t *testing.T) {
+	if os.Getenv("ARSHLINE_CRASH_CHILD") != "" {
+		crashChild(os.Getenv("ARSHLINE_CRASH_CHILD"))
+		return
+	}
+	path := filepath.Join(t.TempDir(), "crash.db")
+	for round := 0; round < 3; round++ {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestCrashMidWrite$")
+		cmd.Env = append(os.Environ(), "ARSHLINE_CRASH_CHILD="+path)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Duration(300+round*150) * time.Millisecond)
+		cmd.Process.Signal(syscall.SIGKILL)
+		cmd.Wait()
+
+		db, err := Open(context.Background(), path, Options{})
+		if err != nil {
+			t.Fatalf("round %d: reopen: %v", round, err)
+		}
+		if err := db.IntegrityCheck(context.Background()); err != nil {
+			t.Fatalf("round %d: %v", round, err)
+		}
+		var bad int
+		if err := db.read.Get(&bad, `SELECT count(*) FROM forms f WHERE f.head_version_id IS NULL
+			OR f.head_version_id != (SELECT id FROM form_versions v WHERE v.form_id = f.id ORDER BY seq DESC LIMIT 1)
+			OR f.title != (SELECT json_extract(state, '$.title') FROM form_versions v WHERE v.id = f.head_version_id)`); err != nil {
+			t.Fatal(err)
+		}
+		if bad != 0 {
+			t.Fatalf("round %d: %d forms whose head is not their newest version", round, bad)
+		}
+		var versions int
+		db.read.Get(&versions, "SELECT count(*) FROM form_versions")
+		t.Logf("round %d: %d versions survive", round, versions)
+		db.Close()
+	}
+}
+
+func crashChild(path string) {
+	db, err := Open(context.Background(), path, Options{})
+	if err != nil {
+		os.Exit(3)
+	}
+	for i := 0; ; i++ {
+		db.Update(context.Background(), func(tx domain.FormTx) error {
+			f, _, err := tx.CreateForm(1, domain.FormState{Title: "c" + strconv.Itoa(i)}, domain.VersionMeta{})
+			if err != nil {
+				return err
+			}
+			for k := 0; k < 3; k++ {
+				st := f.State()
+				st.Title = fmt.Sprintf("c%d-%d", i, k)
+				if _, err := tx.CommitVersion(f.ID, st, domain.VersionMeta{Source: domain.SourcePlanner}); err != nil {
+					return err
+				}
+				f, _ = tx.GetForm(f.ID)
+			}
+			return nil
+		})
+	}
+}
