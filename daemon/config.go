@@ -1,0 +1,217 @@
+package daemon
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"net/url"
+	"os"
+	"os/user"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/arshline/arshline-sidecar/daemon/logx"
+)
+
+// Config is everything arshlined can be told. Every flag also reads the
+// environment variable ARSHLINE_<NAME> (upper case, - → _); a flag on the
+// command line wins over the environment.
+type Config struct {
+	Socket      string
+	SocketMode  os.FileMode
+	SocketGroup string
+	AllowUIDs   []uint32
+	AllowGIDs   []uint32
+
+	DB          string
+	Synchronous string
+	LogDir      string
+	LogLevel    string
+	Locale      string
+
+	OpenAIBaseURL string
+	OpenAIModel   string
+	OpenAIKeyFile string
+	OpenAIKey     string // from ARSHLINE_OPENAI_API_KEY or the key file; never logged
+	OpenAITimeout time.Duration
+
+	MaxConns         int
+	MaxFrameBytes    int
+	IdleTimeout      time.Duration
+	ShutdownTimeout  time.Duration
+	PlanMaxSteps     int
+	PlannerMaxFields int
+	RatePerMinute    int
+	PlanCacheTTL     time.Duration
+}
+
+// LLMConfigured reports whether OpenAI-backed features can run.
+func (c *Config) LLMConfigured() bool { return c.OpenAIKey != "" && c.OpenAIModel != "" }
+
+// defaultPath puts a file under a systemd-provided directory when the
+// service manager gave one, else under the working directory, so a new
+// user needs neither root nor configuration.
+func defaultPath(getenv func(string) string, envDir, fallback, name string) string {
+	if dir := getenv(envDir); dir != "" {
+		// systemd may pass several colon-separated directories; the first is ours.
+		dir, _, _ = strings.Cut(dir, ":")
+		return filepath.Join(dir, name)
+	}
+	return filepath.Join(fallback, name)
+}
+
+// ParseConfig reads flags from args and ARSHLINE_* variables from getenv.
+func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*Config, error) {
+	c := &Config{}
+	var socketMode, allowUIDs, allowGIDs string
+	fs.StringVar(&c.Socket, "socket", defaultPath(getenv, "RUNTIME_DIRECTORY", ".", "arshlined.sock"), "Unix socket path to listen on")
+	fs.StringVar(&socketMode, "socket-mode", "0660", "permission bits of the socket file (octal)")
+	fs.StringVar(&c.SocketGroup, "socket-group", "", "group (name or gid) that owns the socket; empty keeps the default")
+	fs.StringVar(&allowUIDs, "allow-uids", "", "comma-separated peer uids allowed to connect (default: the daemon's own uid)")
+	fs.StringVar(&allowGIDs, "allow-gids", "", "comma-separated peer gids allowed to connect (default: the socket's group)")
+	fs.StringVar(&c.DB, "db", defaultPath(getenv, "STATE_DIRECTORY", "data", "arshline.db"), "SQLite database file")
+	fs.StringVar(&c.Synchronous, "db-synchronous", "FULL", "SQLite synchronous pragma: FULL keeps every acknowledged change across power loss")
+	fs.StringVar(&c.LogDir, "log-dir", defaultLogDir(getenv), "directory of the NDJSON event log hooshyar2-log.txt")
+	fs.StringVar(&c.LogLevel, "log-level", "INFO", "DEBUG, INFO, WARN or ERROR")
+	fs.StringVar(&c.Locale, "locale", "fa_IR", "language of messages when the caller does not say (fa_IR or en_US)")
+	fs.StringVar(&c.OpenAIBaseURL, "openai-base-url", "https://api.openai.com/v1", "OpenAI-compatible API base URL (https, or http on loopback)")
+	fs.StringVar(&c.OpenAIModel, "openai-model", "", "model name; empty disables LLM features")
+	fs.StringVar(&c.OpenAIKeyFile, "openai-key-file", defaultKeyFile(getenv), "file holding the API key (systemd LoadCredential=)")
+	fs.DurationVar(&c.OpenAITimeout, "openai-timeout", 60*time.Second, "timeout of one model call")
+	fs.IntVar(&c.MaxConns, "max-conns", 256, "simultaneous client connections")
+	fs.IntVar(&c.MaxFrameBytes, "max-frame-bytes", 1<<20, "largest JSON-RPC frame accepted")
+	fs.DurationVar(&c.IdleTimeout, "idle-timeout", 2*time.Minute, "close a connection silent for this long")
+	fs.DurationVar(&c.ShutdownTimeout, "shutdown-timeout", 10*time.Second, "how long calls in flight may finish on shutdown")
+	fs.IntVar(&c.PlanMaxSteps, "plan-max-steps", 12, "most steps in an arshline plan")
+	fs.IntVar(&c.PlannerMaxFields, "planner-max-fields", 6, "most fields the internal planner adds per command")
+	fs.IntVar(&c.RatePerMinute, "rate-per-minute", 10, "model calls per user per minute")
+	fs.DurationVar(&c.PlanCacheTTL, "plan-cache-ttl", 10*time.Minute, "how long an LLM plan for the same text is reused")
+
+	// Environment first, so that flags given on the command line override it.
+	var envErr error
+	fs.VisitAll(func(f *flag.Flag) {
+		name := "ARSHLINE_" + strings.ToUpper(strings.ReplaceAll(f.Name, "-", "_"))
+		if v, ok := lookup(getenv, name); ok {
+			if err := f.Value.Set(v); err != nil {
+				envErr = errors.Join(envErr, fmt.Errorf("%s=%q: %w", name, v, err))
+			}
+		}
+	})
+	if envErr != nil {
+		return nil, envErr
+	}
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	mode, err := strconv.ParseUint(socketMode, 8, 32)
+	if err != nil || mode > 0o777 {
+		return nil, fmt.Errorf("--socket-mode %q is not an octal permission like 0660", socketMode)
+	}
+	c.SocketMode = os.FileMode(mode)
+	if c.AllowUIDs, err = parseIDs(allowUIDs, lookupUID); err != nil {
+		return nil, fmt.Errorf("--allow-uids: %w", err)
+	}
+	if c.AllowGIDs, err = parseIDs(allowGIDs, lookupGID); err != nil {
+		return nil, fmt.Errorf("--allow-gids: %w", err)
+	}
+	if _, ok := logx.ParseLevel(c.LogLevel); !ok {
+		return nil, fmt.Errorf("--log-level %q is not DEBUG, INFO, WARN or ERROR", c.LogLevel)
+	}
+	if err := checkBaseURL(c.OpenAIBaseURL); err != nil {
+		return nil, err
+	}
+	c.OpenAIKey = strings.TrimSpace(getenv("ARSHLINE_OPENAI_API_KEY"))
+	if c.OpenAIKey == "" && c.OpenAIKeyFile != "" {
+		b, err := os.ReadFile(c.OpenAIKeyFile)
+		switch {
+		case err == nil:
+			c.OpenAIKey = strings.TrimSpace(string(b))
+		case !errors.Is(err, os.ErrNotExist) || fs.Lookup("openai-key-file").Value.String() != defaultKeyFile(getenv):
+			return nil, fmt.Errorf("--openai-key-file: %w", err)
+		}
+	}
+	if c.PlanMaxSteps < 1 || c.PlannerMaxFields < 1 || c.RatePerMinute < 1 || c.MaxConns < 1 || c.MaxFrameBytes < 1024 {
+		return nil, errors.New("limits must be positive (max-frame-bytes at least 1024)")
+	}
+	return c, nil
+}
+
+func lookup(getenv func(string) string, name string) (string, bool) {
+	v := getenv(name)
+	return v, v != ""
+}
+
+func defaultLogDir(getenv func(string) string) string {
+	if dir := getenv("LOGS_DIRECTORY"); dir != "" {
+		dir, _, _ = strings.Cut(dir, ":")
+		return dir
+	}
+	return filepath.Join("data", "logs")
+}
+
+func defaultKeyFile(getenv func(string) string) string {
+	if dir := getenv("CREDENTIALS_DIRECTORY"); dir != "" {
+		return filepath.Join(dir, "openai-key")
+	}
+	return ""
+}
+
+// checkBaseURL allows https anywhere and plain http only on loopback, so
+// a key is never sent in clear over a network.
+func checkBaseURL(raw string) error {
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" {
+		return fmt.Errorf("--openai-base-url %q is not an absolute URL", raw)
+	}
+	switch u.Scheme {
+	case "https":
+		return nil
+	case "http":
+		h := u.Hostname()
+		if h == "localhost" || h == "::1" || strings.HasPrefix(h, "127.") {
+			return nil
+		}
+		return fmt.Errorf("--openai-base-url %q: plain http is allowed only on loopback; use https", raw)
+	}
+	return fmt.Errorf("--openai-base-url %q: scheme must be https", raw)
+}
+
+func parseIDs(s string, byName func(string) (uint32, error)) ([]uint32, error) {
+	var out []uint32
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		if n, err := strconv.ParseUint(part, 10, 32); err == nil {
+			out = append(out, uint32(n))
+			continue
+		}
+		id, err := byName(part)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, nil
+}
+
+func lookupUID(name string) (uint32, error) {
+	u, err := user.Lookup(name)
+	if err != nil {
+		return 0, err
+	}
+	n, err := strconv.ParseUint(u.Uid, 10, 32)
+	return uint32(n), err
+}
+
+func lookupGID(name string) (uint32, error) {
+	g, err := user.LookupGroup(name)
+	if err != nil {
+		return 0, err
+	}
+	n, err := strconv.ParseUint(g.Gid, 10, 32)
+	return uint32(n), err
+}

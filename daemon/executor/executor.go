@@ -1,0 +1,246 @@
+// Package executor applies validated arshline plans to the store in one
+// transaction — every mutating step writing a version, an audit row and an
+// undo token — and undoes them again.
+package executor
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/forms"
+)
+
+// Executor runs plans against a store.
+type Executor struct {
+	Store domain.FormStore
+}
+
+// StepResult is what one step did.
+type StepResult struct {
+	Step      int            `json:"step"`
+	Action    string         `json:"action"`
+	FormID    int64          `json:"form_id,omitempty"`
+	VersionID int64          `json:"version_id,omitempty"`
+	FieldID   string         `json:"field_id,omitempty"`
+	Navigate  map[string]any `json:"navigate,omitempty"`
+}
+
+// Result is ai.execute's answer.
+type Result struct {
+	Results      []StepResult `json:"results"`
+	UndoTokens   []string     `json:"undo_tokens"`
+	FormsTouched []int64      `json:"forms_touched"`
+}
+
+// Execute applies every step of p in one write transaction. p must already
+// have passed the arshline-plan/v1 contract; the executor still refuses
+// anything that cannot be applied to the store as it is now, naming the
+// step, and then nothing of the plan remains.
+func (e *Executor) Execute(ctx context.Context, p *domain.Plan) (*Result, error) {
+	actor := domain.ActorFrom(ctx)
+	reqID := domain.RequestIDFrom(ctx)
+	var res Result
+	err := e.Store.Update(ctx, func(tx domain.FormTx) error {
+		res = Result{Results: []StepResult{}, UndoTokens: []string{}, FormsTouched: []int64{}}
+		touched := map[int64]bool{}
+		var created int64
+		for i, step := range p.Steps {
+			r, formID, before, after, err := applyStep(tx, actor, step, created)
+			if err != nil {
+				return stepError(i, step.Action, err)
+			}
+			r.Step = i
+			res.Results = append(res.Results, r)
+			if step.Action == domain.ActionCreateForm {
+				created = formID
+			}
+			if !domain.IsMutation(step.Action) {
+				continue
+			}
+			token, hash, err := newUndoToken()
+			if err != nil {
+				return err
+			}
+			details, _ := json.Marshal(map[string]any{"step": i, "params": step.Params, "field_id": r.FieldID})
+			if _, err := tx.InsertAudit(&domain.AuditEntry{
+				ReqID: reqID, Actor: actor.UserID, Action: step.Action, FormID: &formID,
+				BeforeVersionID: before, AfterVersionID: &after, UndoTokenHash: hash, Details: details,
+			}); err != nil {
+				return stepError(i, step.Action, err)
+			}
+			res.UndoTokens = append(res.UndoTokens, token)
+			if !touched[formID] {
+				touched[formID] = true
+				res.FormsTouched = append(res.FormsTouched, formID)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &res, nil
+}
+
+func applyStep(tx domain.FormTx, actor domain.Actor, step domain.PlanStep, created int64) (r StepResult, formID int64, before *int64, after int64, err error) {
+	r.Action = step.Action
+	meta := domain.VersionMeta{Source: domain.SourcePlanner, CreatedBy: actor.UserID}
+	target := created
+	if step.Params.ID != nil {
+		target = *step.Params.ID
+	}
+	switch step.Action {
+	case domain.ActionCreateForm:
+		title := step.Params.Title
+		if title == "" {
+			title = domain.DefaultFormTitle
+		}
+		f, v, err := tx.CreateForm(actor.UserID, domain.FormState{Title: title, Status: domain.StatusDraft, Document: domain.NewDocument()}, meta)
+		if err != nil {
+			return r, 0, nil, 0, err
+		}
+		r.FormID, r.VersionID = f.ID, v.ID
+		return r, f.ID, nil, v.ID, nil
+
+	case domain.ActionAddField, domain.ActionUpdateFormTitle, domain.ActionPublishForm, domain.ActionDraftForm:
+		if target == 0 {
+			return r, 0, nil, 0, domain.Errorf(domain.CodeInvalidPlan, "no form to change: give an id or create a form earlier in the plan", "فرمی برای تغییر مشخص نشده است: شناسهٔ فرم را بدهید یا پیش از آن فرمی بسازید")
+		}
+		f, err := tx.GetForm(target)
+		if err != nil {
+			return r, 0, nil, 0, err
+		}
+		head := f.HeadVersionID
+		st := f.State()
+		switch step.Action {
+		case domain.ActionAddField:
+			field, err := newField(step.Params, st.Document.Fields)
+			if err != nil {
+				return r, 0, nil, 0, err
+			}
+			pos := len(st.Document.Fields)
+			if step.Params.Index != nil {
+				pos = *step.Params.Index
+			}
+			if pos < 0 || pos > len(st.Document.Fields) {
+				return r, 0, nil, 0, domain.Errorf(domain.CodeInvalidPlan,
+					fmt.Sprintf("index %d is outside form %d, which has %d fields", pos, f.ID, len(st.Document.Fields)),
+					fmt.Sprintf("جایگاه %d خارج از فرم %d است که %d فیلد دارد", pos, f.ID, len(st.Document.Fields)))
+			}
+			fields := make([]map[string]any, 0, len(st.Document.Fields)+1)
+			fields = append(fields, st.Document.Fields[:pos]...)
+			fields = append(fields, field)
+			fields = append(fields, st.Document.Fields[pos:]...)
+			st.Document.Fields = fields
+			diff, _ := json.Marshal([]map[string]any{{"op": "add", "path": "/fields/" + strconv.Itoa(pos), "value": field}})
+			meta.Diff, meta.DiffApplied, meta.DiffSHA = diff, true, forms.DiffSHA(diff)
+			r.FieldID, _ = field["id"].(string)
+		case domain.ActionUpdateFormTitle:
+			st.Title = step.Params.Title
+		case domain.ActionPublishForm:
+			st.Status = domain.StatusPublished
+		case domain.ActionDraftForm:
+			st.Status = domain.StatusDraft
+		}
+		v, err := tx.CommitVersion(f.ID, st, meta)
+		if err != nil {
+			return r, 0, nil, 0, err
+		}
+		r.FormID, r.VersionID = f.ID, v.ID
+		return r, f.ID, &head, v.ID, nil
+
+	case domain.ActionOpenBuilder, domain.ActionOpenEditor, domain.ActionOpenResults:
+		params := map[string]any{}
+		if target != 0 {
+			params["id"] = target
+			r.FormID = target
+		}
+		if step.Params.Index != nil {
+			params["index"] = *step.Params.Index
+		}
+		r.Navigate = map[string]any{"action": step.Action, "params": params}
+		return r, target, nil, 0, nil
+	}
+	return r, 0, nil, 0, domain.Errorf(domain.CodeInvalidPlan, "action "+step.Action+" is not allowed", "اقدام "+step.Action+" مجاز نیست")
+}
+
+// newField builds a field that renders as it is: choice fields get two
+// placeholder options and ratings a 1–5 scale.
+func newField(p domain.StepParams, existing []map[string]any) (map[string]any, error) {
+	typ, ok := domain.DocumentFieldType(p.Type)
+	if !ok {
+		return nil, domain.Errorf(domain.CodeInvalidPlan, "unknown field type "+p.Type, "نوع فیلد ناشناخته است: "+p.Type)
+	}
+	label := p.Question
+	if label == "" {
+		label = defaultLabel(p.Type)
+	}
+	f := map[string]any{"id": nextFieldID(existing), "type": typ, "label": label, "required": p.Required}
+	switch typ {
+	case domain.FieldRadio, domain.FieldSelect:
+		f["options"] = []map[string]any{{"value": "option_1", "label": "گزینهٔ ۱"}, {"value": "option_2", "label": "گزینهٔ ۲"}}
+	case domain.FieldRating:
+		f["scale"] = map[string]any{"min": 1, "max": 5}
+	}
+	return f, nil
+}
+
+func defaultLabel(planType string) string {
+	switch planType {
+	case domain.PlanFieldLongText:
+		return "پرسش تشریحی"
+	case domain.PlanFieldMultipleChoice:
+		return "پرسش چندگزینه‌ای"
+	case domain.PlanFieldDropdown:
+		return "پرسش کشویی"
+	case domain.PlanFieldRating:
+		return "امتیاز شما"
+	}
+	return "پرسش کوتاه"
+}
+
+// nextFieldID returns f<n> one past the largest f<n> in use, so ids stay
+// unique even after fields are removed.
+func nextFieldID(existing []map[string]any) string {
+	max := 0
+	for _, f := range existing {
+		id, _ := f["id"].(string)
+		if len(id) > 1 && id[0] == 'f' {
+			if n, err := strconv.Atoi(id[1:]); err == nil && n > max {
+				max = n
+			}
+		}
+	}
+	return "f" + strconv.Itoa(max+1)
+}
+
+func stepError(i int, action string, err error) error {
+	de := domain.AsError(err)
+	c := *de
+	c.MessageEN = fmt.Sprintf("step %d (%s) failed, nothing was changed: %s", i+1, action, de.MessageEN)
+	c.MessageFA = fmt.Sprintf("گام %d (%s) انجام نشد و هیچ تغییری اعمال نشد: %s", i+1, action, de.MessageFA)
+	return c.With("step", i)
+}
+
+// newUndoToken returns 128 random bits as hex and their SHA-256, which is
+// all the store keeps.
+func newUndoToken() (token, hash string, err error) {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", "", err
+	}
+	token = hex.EncodeToString(b[:])
+	return token, HashToken(token), nil
+}
+
+// HashToken is how undo tokens are stored and looked up.
+func HashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}

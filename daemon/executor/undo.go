@@ -1,0 +1,160 @@
+package executor
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"sort"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+)
+
+// UndoResult is ai.undo's answer.
+type UndoResult struct {
+	Undone   []UndoneStep `json:"undone"`
+	Versions []int64      `json:"versions"`
+}
+
+// UndoneStep names one change that was reverted.
+type UndoneStep struct {
+	AuditID int64  `json:"audit_id"`
+	Action  string `json:"action"`
+	FormID  int64  `json:"form_id"`
+	// VersionID is the version the undo wrote; 0 when it deleted the form.
+	VersionID int64 `json:"version_id,omitempty"`
+	Deleted   bool  `json:"deleted,omitempty"`
+}
+
+var tokenRE = regexp.MustCompile(`^[0-9a-f]{32}$`)
+
+// MaxUndoTokens bounds one ai.undo call; a plan has at most a few dozen steps.
+const MaxUndoTokens = 100
+
+// Undo reverts the changes the tokens name, newest first, all in one
+// transaction: if any cannot be undone, none is.
+func (e *Executor) Undo(ctx context.Context, tokens []string) (*UndoResult, error) {
+	if len(tokens) == 0 {
+		return nil, domain.InvalidParams("give an undo token", "توکن بازگردانی را بفرستید")
+	}
+	if len(tokens) > MaxUndoTokens {
+		return nil, domain.InvalidParams(fmt.Sprintf("at most %d tokens at once", MaxUndoTokens), fmt.Sprintf("حداکثر %d توکن در هر درخواست", MaxUndoTokens))
+	}
+	for _, t := range tokens {
+		if !tokenRE.MatchString(t) {
+			return nil, domain.InvalidParams("an undo token is 32 lowercase hex characters", "توکن بازگردانی باید ۳۲ نویسهٔ هگز باشد")
+		}
+	}
+	actor := domain.ActorFrom(ctx)
+	var res UndoResult
+	err := e.Store.Update(ctx, func(tx domain.FormTx) error {
+		res = UndoResult{Undone: []UndoneStep{}, Versions: []int64{}}
+		entries := make([]*domain.AuditEntry, 0, len(tokens))
+		for _, t := range tokens {
+			a, err := tx.AuditByTokenHash(HashToken(t))
+			if err != nil {
+				return err
+			}
+			if a.Actor != actor.UserID && !actor.Can(domain.CapManageOptions) {
+				return domain.ErrForbidden
+			}
+			entries = append(entries, a)
+		}
+		sort.Slice(entries, func(i, j int) bool { return entries[i].ID > entries[j].ID })
+		for _, a := range entries {
+			step, err := undoOne(ctx, tx, actor, a)
+			if err != nil {
+				return err
+			}
+			res.Undone = append(res.Undone, step)
+			if step.VersionID != 0 {
+				res.Versions = append(res.Versions, step.VersionID)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &res, nil
+}
+
+func undoOne(ctx context.Context, tx domain.FormTx, actor domain.Actor, a *domain.AuditEntry) (UndoneStep, error) {
+	step := UndoneStep{AuditID: a.ID, Action: a.Action}
+	if a.UndoneAt != nil {
+		return step, domain.Errorf(domain.CodeAlreadyUndone,
+			fmt.Sprintf("the %s change (audit %d) was already undone", a.Action, a.ID),
+			fmt.Sprintf("تغییر %s (ردیف %d) پیش‌تر بازگردانده شده است", a.Action, a.ID)).With("audit_id", a.ID)
+	}
+	if a.FormID == nil || a.AfterVersionID == nil {
+		return step, domain.Errorf(domain.CodeUndoConflict, "this change cannot be undone", "این تغییر قابل بازگردانی نیست")
+	}
+	step.FormID = *a.FormID
+	f, err := tx.GetFormAny(*a.FormID)
+	if err != nil {
+		return step, err
+	}
+	if f.DeletedAt != nil {
+		return step, domain.Errorf(domain.CodeUndoConflict,
+			fmt.Sprintf("form %d was deleted after this change", f.ID),
+			fmt.Sprintf("فرم %d پس از این تغییر حذف شده است", f.ID)).With("form_id", f.ID)
+	}
+	after, err := tx.GetVersion(f.ID, *a.AfterVersionID)
+	if err != nil {
+		return step, err
+	}
+	// The form must be as the change left it. Later versions that only
+	// returned it to that state (undos of later steps) do not count.
+	if f.HeadVersionID != after.ID && !sameState(f.State(), after.State) {
+		later, err := tx.VersionsAfter(f.ID, after.Seq)
+		if err != nil {
+			return step, err
+		}
+		last := later[len(later)-1]
+		return step, domain.Errorf(domain.CodeUndoConflict,
+			fmt.Sprintf("form %d changed after this step: version %d (seq %d, %s, by user %d at %s); undo that first or roll back by version",
+				f.ID, last.ID, last.Seq, last.Source, last.CreatedBy, last.CreatedAt.Format("2006-01-02 15:04:05")),
+			fmt.Sprintf("فرم %d پس از این گام تغییر کرده است: نسخهٔ %d (شمارهٔ %d، منبع %s، کاربر %d، %s)؛ ابتدا آن را بازگردانید یا از فهرست نسخه‌ها بازگشت دهید",
+				f.ID, last.ID, last.Seq, last.Source, last.CreatedBy, last.CreatedAt.Format("2006-01-02 15:04:05"))).
+			With("form_id", f.ID).With("later_version_id", last.ID).With("later_seq", last.Seq)
+	}
+	before := f.HeadVersionID
+	var newVersion *int64
+	if a.BeforeVersionID == nil {
+		// Undoing a creation removes the form; it stays in the database,
+		// soft-deleted, with all its history.
+		if err := tx.SetDeleted(f.ID, true); err != nil {
+			return step, err
+		}
+		step.Deleted = true
+	} else {
+		prev, err := tx.GetVersion(f.ID, *a.BeforeVersionID)
+		if err != nil {
+			return step, err
+		}
+		v, err := tx.CommitVersion(f.ID, prev.State, domain.VersionMeta{Source: domain.SourceUndo, CreatedBy: actor.UserID})
+		if err != nil {
+			return step, err
+		}
+		step.VersionID = v.ID
+		newVersion = &v.ID
+	}
+	if err := tx.MarkUndone(a.ID, actor.UserID); err != nil {
+		return step, err
+	}
+	details, _ := json.Marshal(map[string]any{"undone_audit_id": a.ID, "undone_action": a.Action, "deleted": step.Deleted})
+	if _, err := tx.InsertAudit(&domain.AuditEntry{
+		ReqID: domain.RequestIDFrom(ctx), Actor: actor.UserID, Action: "undo", FormID: a.FormID,
+		BeforeVersionID: &before, AfterVersionID: newVersion, Details: details,
+	}); err != nil {
+		return step, err
+	}
+	return step, nil
+}
+
+func sameState(a, b domain.FormState) bool {
+	ja, err1 := json.Marshal(a)
+	jb, err2 := json.Marshal(b)
+	return err1 == nil && err2 == nil && bytes.Equal(ja, jb)
+}

@@ -1,0 +1,378 @@
+// Package forms is the service behind forms.* and versions.*: direct
+// edits of forms, each written as a new immutable version with an audit
+// row, rollback to any earlier version, and JSON Patch application.
+package forms
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+)
+
+// Limits on direct edits.
+const (
+	MaxTitleRunes = 160
+	MaxFields     = 200
+)
+
+// Service edits forms through a store.
+type Service struct {
+	Store domain.FormStore
+}
+
+// CreateParams are forms.create's parameters.
+type CreateParams struct {
+	Title    string           `json:"title"`
+	Status   string           `json:"status,omitempty"`
+	Document *domain.Document `json:"document,omitempty"`
+}
+
+// UpdateParams are forms.update's parameters. ExpectedVersionID, when set,
+// makes the update fail with CONFLICT if someone else moved the head.
+type UpdateParams struct {
+	ID                int64            `json:"id"`
+	Title             *string          `json:"title,omitempty"`
+	Document          *domain.Document `json:"document,omitempty"`
+	ExpectedVersionID int64            `json:"expected_version_id,omitempty"`
+}
+
+// FormResult is a form with the version the call wrote.
+type FormResult struct {
+	Form    *domain.Form    `json:"form"`
+	Version *domain.Version `json:"version,omitempty"`
+}
+
+// Create makes a new form.
+func (s *Service) Create(ctx context.Context, p CreateParams) (*FormResult, error) {
+	title, err := cleanTitle(p.Title, true)
+	if err != nil {
+		return nil, err
+	}
+	status := domain.StatusDraft
+	if p.Status != "" {
+		status = domain.FormStatus(p.Status)
+		if !status.Valid() {
+			return nil, badStatus(p.Status)
+		}
+	}
+	doc := domain.NewDocument()
+	if p.Document != nil {
+		if doc, err = checkDocument(*p.Document); err != nil {
+			return nil, err
+		}
+	}
+	actor := domain.ActorFrom(ctx)
+	var res FormResult
+	err = s.Store.Update(ctx, func(tx domain.FormTx) error {
+		f, v, err := tx.CreateForm(actor.UserID, domain.FormState{Title: title, Status: status, Document: doc},
+			domain.VersionMeta{Source: domain.SourceAPI, CreatedBy: actor.UserID})
+		if err != nil {
+			return err
+		}
+		if err := audit(ctx, tx, "forms.create", f.ID, nil, &v.ID, nil); err != nil {
+			return err
+		}
+		res = FormResult{Form: f, Version: v}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &res, nil
+}
+
+// Update changes a form's title and/or document.
+func (s *Service) Update(ctx context.Context, p UpdateParams) (*FormResult, error) {
+	if p.ID <= 0 {
+		return nil, badID()
+	}
+	if p.Title == nil && p.Document == nil {
+		return nil, domain.InvalidParams("nothing to update: give title or document", "چیزی برای به‌روزرسانی داده نشده است: عنوان یا محتوای فرم را بفرستید")
+	}
+	var title string
+	var doc domain.Document
+	var err error
+	if p.Title != nil {
+		if title, err = cleanTitle(*p.Title, false); err != nil {
+			return nil, err
+		}
+	}
+	if p.Document != nil {
+		if doc, err = checkDocument(*p.Document); err != nil {
+			return nil, err
+		}
+	}
+	return s.commit(ctx, p.ID, "forms.update", p.ExpectedVersionID, func(st *domain.FormState) {
+		if p.Title != nil {
+			st.Title = title
+		}
+		if p.Document != nil {
+			st.Document = doc
+		}
+	})
+}
+
+// SetStatus publishes, drafts or disables a form.
+func (s *Service) SetStatus(ctx context.Context, id int64, status string) (*FormResult, error) {
+	if id <= 0 {
+		return nil, badID()
+	}
+	st := domain.FormStatus(status)
+	if !st.Valid() {
+		return nil, badStatus(status)
+	}
+	return s.commit(ctx, id, "forms.set_status", 0, func(fs *domain.FormState) { fs.Status = st })
+}
+
+func (s *Service) commit(ctx context.Context, id int64, action string, expected int64, change func(*domain.FormState)) (*FormResult, error) {
+	actor := domain.ActorFrom(ctx)
+	var res FormResult
+	err := s.Store.Update(ctx, func(tx domain.FormTx) error {
+		f, err := tx.GetForm(id)
+		if err != nil {
+			return err
+		}
+		if expected != 0 && f.HeadVersionID != expected {
+			return conflict(f)
+		}
+		before := f.HeadVersionID
+		st := f.State()
+		change(&st)
+		v, err := tx.CommitVersion(id, st, domain.VersionMeta{Source: domain.SourceAPI, CreatedBy: actor.UserID})
+		if err != nil {
+			return err
+		}
+		if err := audit(ctx, tx, action, id, &before, &v.ID, nil); err != nil {
+			return err
+		}
+		if res.Form, err = tx.GetForm(id); err != nil {
+			return err
+		}
+		res.Version = v
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &res, nil
+}
+
+// Rollback writes a new version that copies an earlier one, so the
+// rollback itself can be rolled back.
+func (s *Service) Rollback(ctx context.Context, formID, versionID int64) (*FormResult, error) {
+	if formID <= 0 || versionID <= 0 {
+		return nil, badID()
+	}
+	actor := domain.ActorFrom(ctx)
+	var res FormResult
+	err := s.Store.Update(ctx, func(tx domain.FormTx) error {
+		f, err := tx.GetForm(formID)
+		if err != nil {
+			return err
+		}
+		target, err := tx.GetVersion(formID, versionID)
+		if err != nil {
+			return err
+		}
+		before := f.HeadVersionID
+		v, err := tx.CommitVersion(formID, target.State, domain.VersionMeta{Source: domain.SourceRollback, CreatedBy: actor.UserID})
+		if err != nil {
+			return err
+		}
+		details, _ := json.Marshal(map[string]any{"rolled_back_to_version_id": versionID, "rolled_back_to_seq": target.Seq})
+		if err := audit(ctx, tx, "versions.rollback", formID, &before, &v.ID, details); err != nil {
+			return err
+		}
+		if res.Form, err = tx.GetForm(formID); err != nil {
+			return err
+		}
+		res.Version = v
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &res, nil
+}
+
+// ApplyDiffParams are versions.apply_diff's parameters.
+type ApplyDiffParams struct {
+	FormID    int64           `json:"form_id"`
+	VersionID int64           `json:"version_id"`
+	Diff      json.RawMessage `json:"diff"`
+	DryRun    bool            `json:"dry_run,omitempty"`
+}
+
+// ApplyDiffResult is the new version, or for a dry run the document the
+// diff would produce.
+type ApplyDiffResult struct {
+	DryRun   bool            `json:"dry_run"`
+	Document domain.Document `json:"document"`
+	DiffSHA  *string         `json:"diff_sha"`
+	Form     *domain.Form    `json:"form,omitempty"`
+	Version  *domain.Version `json:"version,omitempty"`
+}
+
+// ApplyDiff applies a JSON Patch to a version, which must be the form's
+// head: a patch written against an older version would silently undo
+// whatever came after it.
+func (s *Service) ApplyDiff(ctx context.Context, p ApplyDiffParams) (*ApplyDiffResult, error) {
+	if p.FormID <= 0 || p.VersionID <= 0 {
+		return nil, badID()
+	}
+	if len(p.Diff) == 0 {
+		return nil, domain.InvalidParams("diff is required", "فیلد diff الزامی است")
+	}
+	actor := domain.ActorFrom(ctx)
+	res := ApplyDiffResult{DryRun: p.DryRun, DiffSHA: DiffSHA(p.Diff)}
+	err := s.Store.Update(ctx, func(tx domain.FormTx) error {
+		f, err := tx.GetForm(p.FormID)
+		if err != nil {
+			return err
+		}
+		base, err := tx.GetVersion(p.FormID, p.VersionID)
+		if err != nil {
+			return err
+		}
+		if f.HeadVersionID != base.ID {
+			return conflict(f)
+		}
+		doc, err := ApplyPatch(base.State.Document, p.Diff)
+		if err != nil {
+			return err
+		}
+		if doc, err = checkDocument(doc); err != nil {
+			return err
+		}
+		res.Document = doc
+		if p.DryRun {
+			return nil
+		}
+		st := base.State
+		st.Document = doc
+		canon, _ := CanonicalJSON(p.Diff)
+		v, err := tx.CommitVersion(p.FormID, st, domain.VersionMeta{
+			Source: domain.SourceAPI, Diff: canon, DiffApplied: true, DiffSHA: res.DiffSHA, CreatedBy: actor.UserID})
+		if err != nil {
+			return err
+		}
+		if err := audit(ctx, tx, "versions.apply_diff", p.FormID, &base.ID, &v.ID, nil); err != nil {
+			return err
+		}
+		res.Version = v
+		res.Form, err = tx.GetForm(p.FormID)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &res, nil
+}
+
+func audit(ctx context.Context, tx domain.FormTx, action string, formID int64, before, after *int64, details json.RawMessage) error {
+	actor := domain.ActorFrom(ctx)
+	_, err := tx.InsertAudit(&domain.AuditEntry{
+		ReqID: domain.RequestIDFrom(ctx), Actor: actor.UserID, Action: action,
+		FormID: &formID, BeforeVersionID: before, AfterVersionID: after, Details: details,
+	})
+	return err
+}
+
+func conflict(f *domain.Form) *domain.Error {
+	return domain.Errorf(domain.CodeConflict,
+		fmt.Sprintf("form %d changed meanwhile: its current version is %d (seq %d); reload and try again", f.ID, f.HeadVersionID, f.HeadSeq),
+		fmt.Sprintf("فرم %d در این فاصله تغییر کرده است: نسخهٔ فعلی %d (شمارهٔ %d) است؛ دوباره بارگذاری و تلاش کنید", f.ID, f.HeadVersionID, f.HeadSeq)).
+		With("head_version_id", f.HeadVersionID)
+}
+
+func badID() *domain.Error {
+	return domain.InvalidParams("form_id and version_id must be positive integers", "شناسهٔ فرم و نسخه باید عدد صحیح مثبت باشد")
+}
+
+func badStatus(s string) *domain.Error {
+	return domain.InvalidParams(
+		fmt.Sprintf("status %q is not one of draft, published, disabled", s),
+		fmt.Sprintf("وضعیت %q نامعتبر است؛ یکی از draft، published یا disabled را بفرستید", s))
+}
+
+// cleanTitle trims a title and bounds its length. Titles are plain text:
+// HTML is kept as typed and escaped by whoever renders it.
+func cleanTitle(t string, allowEmpty bool) (string, error) {
+	t = strings.TrimSpace(t)
+	if t == "" {
+		if allowEmpty {
+			return domain.DefaultFormTitle, nil
+		}
+		return "", domain.InvalidParams("title must not be empty", "عنوان فرم نمی‌تواند خالی باشد")
+	}
+	if !utf8.ValidString(t) {
+		return "", domain.InvalidParams("title is not valid UTF-8", "عنوان فرم متن معتبر UTF-8 نیست")
+	}
+	if utf8.RuneCountInString(t) > MaxTitleRunes {
+		return "", domain.InvalidParams(
+			fmt.Sprintf("title is longer than %d characters", MaxTitleRunes),
+			fmt.Sprintf("عنوان فرم بیش از %d نویسه است", MaxTitleRunes))
+	}
+	return t, nil
+}
+
+// checkDocument enforces the structural rules every stored document
+// obeys, whoever wrote it: known field types, an id on every field, and
+// the capabilities map's limits.
+func checkDocument(d domain.Document) (domain.Document, error) {
+	if d.Version == "" {
+		d.Version = domain.DocumentVersion
+	}
+	if d.Version != domain.DocumentVersion {
+		return d, domain.Errorf(domain.CodeSchemaInvalid,
+			fmt.Sprintf("document version must be %s", domain.DocumentVersion),
+			fmt.Sprintf("نسخهٔ سند فرم باید %s باشد", domain.DocumentVersion))
+	}
+	if len(d.Fields) > MaxFields {
+		return d, domain.Errorf(domain.CodeSchemaInvalid,
+			fmt.Sprintf("a form has at most %d fields", MaxFields),
+			fmt.Sprintf("هر فرم حداکثر %d فیلد دارد", MaxFields))
+	}
+	seen := map[string]bool{}
+	for i, f := range d.Fields {
+		typ, _ := f["type"].(string)
+		if !knownFieldType(typ) {
+			return d, domain.Errorf(domain.CodeSchemaInvalid,
+				fmt.Sprintf("field %d has unknown type %q", i, typ),
+				fmt.Sprintf("نوع فیلد %d ناشناخته است: %q", i, typ))
+		}
+		id, _ := f["id"].(string)
+		if id == "" || seen[id] {
+			return d, domain.Errorf(domain.CodeSchemaInvalid,
+				fmt.Sprintf("field %d needs a unique string id", i),
+				fmt.Sprintf("فیلد %d شناسهٔ متنی یکتا ندارد", i))
+		}
+		seen[id] = true
+	}
+	if d.Fields == nil {
+		d.Fields = []map[string]any{}
+	}
+	if d.Layout == nil {
+		d.Layout = map[string]any{}
+	}
+	if d.Meta == nil {
+		d.Meta = map[string]any{}
+	}
+	return d, nil
+}
+
+// CheckDocument is checkDocument for other services (Hosha2).
+func CheckDocument(d domain.Document) (domain.Document, error) { return checkDocument(d) }
+
+func knownFieldType(t string) bool {
+	for _, k := range domain.FieldTypes {
+		if k == t {
+			return true
+		}
+	}
+	return false
+}
