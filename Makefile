@@ -1,0 +1,55 @@
+# arshline-sidecar — build, run and test.
+GO      ?= go
+BIN     ?= bin
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -s -w -X github.com/arshline/arshline-sidecar/daemon.Version=$(VERSION)
+
+.PHONY: build run test test-go test-race planner-score php-test systemd-verify e2e bench fuzz vet fmt clean
+
+build:
+	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN)/arshlined ./cmd/arshlined
+	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN)/arshlinectl ./cmd/arshlinectl
+
+# Runs the daemon in the foreground with the defaults a new user needs:
+# ./arshlined.sock, ./data/arshline.db, ./data/logs/. No API key required.
+run: build
+	$(BIN)/arshlined
+
+# Every test: Go (unit, integration over real sockets and SQLite files),
+# the planner corpus, the PHP client against a real daemon, the systemd
+# units, and WordPress + Chromium end to end. Installs what it needs.
+test: build vet test-go planner-score php-test systemd-verify e2e
+
+vet:
+	@unformatted="$$(gofmt -l $$(git ls-files '*.go'))"; if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
+	$(GO) vet ./...
+
+test-go:
+	$(GO) test -count=1 ./...
+
+test-race:
+	$(GO) test -race -count=1 ./rpc/... ./daemon/...
+
+planner-score: build
+	python3 testdata/planner/score.py --cmd '$(BIN)/arshlinectl plan --offline --json' testdata/planner/dev.jsonl --min 1.0
+
+php-test: build
+	bash .ci/php-tests.sh
+
+systemd-verify:
+	bash .ci/systemd-verify.sh
+
+e2e: build
+	bash .ci/e2e.sh
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+fuzz:
+	bash .ci/fuzz.sh
+
+fmt:
+	gofmt -w $$(git ls-files '*.go')
+
+clean:
+	rm -rf $(BIN)

@@ -1,0 +1,125 @@
+// Command arshlined is the Arshline AI sidecar daemon: JSON-RPC over a
+// Unix socket in front of an SQLite store.
+//
+//	arshlined [flags]              serve (the default)
+//	arshlined migrate [flags]      apply database migrations and exit
+//	arshlined check [flags]        check configuration and database integrity
+//	arshlined backup PATH [flags]  write an online copy of the database
+//	arshlined version              print the version
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/arshline/arshline-sidecar/daemon"
+	"github.com/arshline/arshline-sidecar/daemon/logx"
+	"github.com/arshline/arshline-sidecar/sqlstore"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	cmd := "serve"
+	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
+		cmd, args = args[0], args[1:]
+	}
+	if cmd == "version" {
+		fmt.Fprintln(stdout, "arshlined", daemon.Version)
+		return 0
+	}
+	var backupPath string
+	if cmd == "backup" {
+		if len(args) == 0 || args[0] == "" || args[0][0] == '-' {
+			fmt.Fprintln(stderr, "usage: arshlined backup PATH [flags]")
+			return 2
+		}
+		backupPath, args = args[0], args[1:]
+	}
+	switch cmd {
+	case "serve", "migrate", "check", "backup":
+	default:
+		fmt.Fprintf(stderr, "arshlined: unknown command %q (serve, migrate, check, backup, version)\n", cmd)
+		return 2
+	}
+
+	fs := flag.NewFlagSet("arshlined "+cmd, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cfg, err := daemon.ParseConfig(fs, args, os.Getenv)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		fmt.Fprintln(stderr, "arshlined:", err)
+		return 2
+	}
+	level, _ := logx.ParseLevel(cfg.LogLevel)
+	ops := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+
+	switch cmd {
+	case "serve":
+		if err := daemon.Run(ctx, cfg, ops); err != nil {
+			ops.Error("arshlined failed", "err", err)
+			return 1
+		}
+		return 0
+	case "migrate":
+		db, err := sqlstore.Open(ctx, cfg.DB, sqlstore.Options{Synchronous: cfg.Synchronous})
+		if err != nil {
+			fmt.Fprintln(stderr, "arshlined migrate:", err)
+			return 1
+		}
+		defer db.Close()
+		versions, _ := db.SchemaVersions(ctx)
+		fmt.Fprintf(stdout, "database %s is at schema %s (%d migrations)\n", cfg.DB, versions[len(versions)-1], len(versions))
+		return 0
+	case "check":
+		return check(ctx, cfg, stdout, stderr)
+	case "backup":
+		db, err := sqlstore.Open(ctx, cfg.DB, sqlstore.Options{Synchronous: cfg.Synchronous})
+		if err != nil {
+			fmt.Fprintln(stderr, "arshlined backup:", err)
+			return 1
+		}
+		defer db.Close()
+		if err := db.Backup(ctx, backupPath); err != nil {
+			fmt.Fprintln(stderr, "arshlined backup:", err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "backup of %s written to %s\n", cfg.DB, backupPath)
+		return 0
+	}
+	return 2
+}
+
+func check(ctx context.Context, cfg *daemon.Config, stdout, stderr io.Writer) int {
+	fmt.Fprintf(stdout, "config: ok (socket %s, db %s, log dir %s, llm configured: %v)\n", cfg.Socket, cfg.DB, cfg.LogDir, cfg.LLMConfigured())
+	if _, err := os.Stat(cfg.DB); errors.Is(err, os.ErrNotExist) {
+		fmt.Fprintf(stdout, "database: %s does not exist yet; it is created on first start\n", cfg.DB)
+		return 0
+	}
+	db, err := sqlstore.Open(ctx, cfg.DB, sqlstore.Options{Synchronous: cfg.Synchronous})
+	if err != nil {
+		fmt.Fprintln(stderr, "database:", err)
+		return 1
+	}
+	defer db.Close()
+	if err := db.IntegrityCheck(ctx); err != nil {
+		fmt.Fprintln(stderr, "database:", err)
+		return 1
+	}
+	fmt.Fprintln(stdout, "database: integrity_check ok")
+	return 0
+}

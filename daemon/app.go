@@ -1,0 +1,215 @@
+package daemon
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"time"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/executor"
+	"github.com/arshline/arshline-sidecar/daemon/forms"
+	"github.com/arshline/arshline-sidecar/daemon/logx"
+	"github.com/arshline/arshline-sidecar/rpc"
+	"github.com/arshline/arshline-sidecar/sqlstore"
+)
+
+// app holds the services one daemon serves.
+type app struct {
+	cfg     *Config
+	store   *sqlstore.DB
+	events  *logx.Logger
+	ops     *slog.Logger
+	started time.Time
+	server  *rpc.Server
+
+	forms    *forms.Service
+	executor *executor.Executor
+}
+
+func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logger, started time.Time) (*app, error) {
+	a := &app{cfg: cfg, store: store, events: events, ops: ops, started: started}
+	a.forms = &forms.Service{Store: store}
+	a.executor = &executor.Executor{Store: store}
+	return a, nil
+}
+
+func (a *app) close() {}
+
+func (a *app) shutdownJobs(ctx context.Context) {}
+
+// logCall writes the one event-log line every call gets.
+func (a *app) logCall(ci rpc.CallInfo) {
+	level := slog.LevelInfo
+	outcome := "ok"
+	if ci.ErrorCode != "" {
+		outcome = string(ci.ErrorCode)
+		level = slog.LevelWarn
+		if ci.ErrorCode == domain.CodeInternal {
+			level = slog.LevelError
+		}
+	}
+	a.events.Event(context.Background(), level, "rpc", "rpc_call",
+		slog.String("method", ci.Method), slog.String("req_id", ci.ReqID), slog.Int64("user", ci.UserID),
+		slog.Int64("latency_ms", ci.Latency.Milliseconds()), slog.Int64("latency_us", ci.Latency.Microseconds()),
+		slog.String("outcome", outcome), slog.String("error_code", string(ci.ErrorCode)))
+}
+
+// Health is system.health's result.
+type Health struct {
+	OK            bool    `json:"ok"`
+	Version       string  `json:"version"`
+	UptimeS       float64 `json:"uptime_s"`
+	DBOK          bool    `json:"db_ok"`
+	LLMConfigured bool    `json:"llm_configured"`
+}
+
+func (a *app) health(ctx context.Context, _ struct{}) (any, error) {
+	dbErr := a.store.Ping(ctx)
+	return Health{
+		OK: dbErr == nil, Version: Version, UptimeS: time.Since(a.started).Seconds(),
+		DBOK: dbErr == nil, LLMConfigured: a.cfg.LLMConfigured(),
+	}, nil
+}
+
+type idParams struct {
+	ID int64 `json:"id"`
+}
+
+type listFormsParams struct {
+	Status         string `json:"status,omitempty"`
+	Limit          int    `json:"limit,omitempty"`
+	Offset         int    `json:"offset,omitempty"`
+	IncludeDeleted bool   `json:"include_deleted,omitempty"`
+}
+
+type setStatusParams struct {
+	ID     int64  `json:"id"`
+	Status string `json:"status"`
+}
+
+type listVersionsParams struct {
+	FormID int64 `json:"form_id"`
+	Limit  int   `json:"limit,omitempty"`
+	Offset int   `json:"offset,omitempty"`
+}
+
+type versionParams struct {
+	FormID    int64 `json:"form_id"`
+	VersionID int64 `json:"version_id"`
+}
+
+type auditParams struct {
+	FormID   *int64 `json:"form_id,omitempty"`
+	Limit    int    `json:"limit,omitempty"`
+	BeforeID int64  `json:"before_id,omitempty"`
+}
+
+type undoParams struct {
+	Token  string   `json:"token,omitempty"`
+	Tokens []string `json:"tokens,omitempty"`
+}
+
+func limitIn(n, def, max int) (int, error) {
+	if n == 0 {
+		return def, nil
+	}
+	if n < 1 || n > max {
+		return 0, domain.InvalidParams("limit must be between 1 and "+itoa(max), "مقدار limit باید بین ۱ و "+itoa(max)+" باشد")
+	}
+	return n, nil
+}
+
+func itoa(n int) string {
+	b, _ := json.Marshal(n)
+	return string(b)
+}
+
+func positive(id int64, name string) error {
+	if id <= 0 {
+		return domain.InvalidParams(name+" must be a positive integer", name+" باید عدد صحیح مثبت باشد")
+	}
+	return nil
+}
+
+// methods is the daemon's whole RPC surface: name, required capability
+// and handler, in one table.
+func (a *app) methods() []rpc.Method {
+	manage := domain.CapManageForms
+	return []rpc.Method{
+		{Name: "system.health", Handler: rpc.Typed(a.health)},
+		{Name: "forms.list", Capability: manage, Handler: rpc.Typed(func(ctx context.Context, p listFormsParams) (any, error) {
+			limit, err := limitIn(p.Limit, 50, 200)
+			if err != nil {
+				return nil, err
+			}
+			if p.Status != "" && !domain.FormStatus(p.Status).Valid() {
+				return nil, domain.InvalidParams("status must be draft, published or disabled", "وضعیت باید draft، published یا disabled باشد")
+			}
+			if p.Offset < 0 {
+				return nil, domain.InvalidParams("offset must not be negative", "offset نباید منفی باشد")
+			}
+			return a.store.ListForms(ctx, domain.FormQuery{Status: domain.FormStatus(p.Status), Limit: limit, Offset: p.Offset, IncludeDeleted: p.IncludeDeleted})
+		})},
+		{Name: "forms.get", Capability: manage, Handler: rpc.Typed(func(ctx context.Context, p idParams) (any, error) {
+			if err := positive(p.ID, "id"); err != nil {
+				return nil, err
+			}
+			return a.store.GetForm(ctx, p.ID)
+		})},
+		{Name: "forms.create", Capability: manage, Handler: rpc.Typed(func(ctx context.Context, p forms.CreateParams) (any, error) {
+			return a.forms.Create(ctx, p)
+		})},
+		{Name: "forms.update", Capability: manage, Handler: rpc.Typed(func(ctx context.Context, p forms.UpdateParams) (any, error) {
+			return a.forms.Update(ctx, p)
+		})},
+		{Name: "forms.set_status", Capability: manage, Handler: rpc.Typed(func(ctx context.Context, p setStatusParams) (any, error) {
+			return a.forms.SetStatus(ctx, p.ID, p.Status)
+		})},
+		{Name: "versions.list", Capability: manage, Handler: rpc.Typed(func(ctx context.Context, p listVersionsParams) (any, error) {
+			if err := positive(p.FormID, "form_id"); err != nil {
+				return nil, err
+			}
+			limit, err := limitIn(p.Limit, 20, 100)
+			if err != nil {
+				return nil, err
+			}
+			if p.Offset < 0 {
+				return nil, domain.InvalidParams("offset must not be negative", "offset نباید منفی باشد")
+			}
+			return a.store.ListVersions(ctx, p.FormID, limit, p.Offset)
+		})},
+		{Name: "versions.get", Capability: manage, Handler: rpc.Typed(func(ctx context.Context, p versionParams) (any, error) {
+			if err := positive(p.FormID, "form_id"); err != nil {
+				return nil, err
+			}
+			if err := positive(p.VersionID, "version_id"); err != nil {
+				return nil, err
+			}
+			return a.store.GetVersion(ctx, p.FormID, p.VersionID)
+		})},
+		{Name: "versions.rollback", Capability: manage, Handler: rpc.Typed(func(ctx context.Context, p versionParams) (any, error) {
+			return a.forms.Rollback(ctx, p.FormID, p.VersionID)
+		})},
+		{Name: "versions.apply_diff", Capability: manage, Handler: rpc.Typed(func(ctx context.Context, p forms.ApplyDiffParams) (any, error) {
+			return a.forms.ApplyDiff(ctx, p)
+		})},
+		{Name: "audit.list", Capability: domain.CapManageOptions, Handler: rpc.Typed(func(ctx context.Context, p auditParams) (any, error) {
+			limit, err := limitIn(p.Limit, 50, 200)
+			if err != nil {
+				return nil, err
+			}
+			return a.store.ListAudit(ctx, domain.AuditQuery{FormID: p.FormID, Limit: limit, BeforeID: p.BeforeID})
+		})},
+		{Name: "ai.undo", Capability: manage, Handler: rpc.Typed(func(ctx context.Context, p undoParams) (any, error) {
+			tokens := p.Tokens
+			if p.Token != "" {
+				if len(tokens) > 0 {
+					return nil, domain.InvalidParams("give token or tokens, not both", "فقط یکی از token یا tokens را بفرستید")
+				}
+				tokens = []string{p.Token}
+			}
+			return a.executor.Undo(ctx, tokens)
+		})},
+	}
+}

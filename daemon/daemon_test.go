@@ -1,0 +1,187 @@
+package daemon
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/rpc"
+)
+
+// startDaemon runs a whole daemon on a temporary socket and database and
+// returns a connected client. The daemon stops when the test ends.
+func startDaemon(t *testing.T, extra ...string) (*rpc.Client, *Config) {
+	t.Helper()
+	dir := t.TempDir()
+	args := append([]string{
+		"--socket", filepath.Join(dir, "d.sock"), "--db", filepath.Join(dir, "d.db"),
+		"--log-dir", filepath.Join(dir, "logs"), "--shutdown-timeout", "5s",
+	}, extra...)
+	cfg, err := ParseConfig(flag.NewFlagSet("t", flag.ContinueOnError), args, func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- Run(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil))) }()
+	t.Cleanup(func() {
+		cancel()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("Run: %v", err)
+			}
+		case <-time.After(15 * time.Second):
+			t.Error("daemon did not stop")
+		}
+	})
+	var c *rpc.Client
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		c, err = rpc.Dial(context.Background(), cfg.Socket)
+		if err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("daemon did not come up: %v", err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c, cfg
+}
+
+func call(t *testing.T, c *rpc.Client, method string, params any, out any) {
+	t.Helper()
+	if err := c.Call(context.Background(), method, params, out); err != nil {
+		t.Fatalf("%s: %v", method, err)
+	}
+}
+
+func callErr(t *testing.T, c *rpc.Client, method string, params any) domain.Code {
+	t.Helper()
+	err := c.Call(context.Background(), method, params, nil)
+	if err == nil {
+		t.Fatalf("%s succeeded, want an error", method)
+	}
+	re, ok := err.(*rpc.Error)
+	if !ok {
+		t.Fatalf("%s: not an RPC error: %v", method, err)
+	}
+	return re.DomainCode()
+}
+
+func TestHealth(t *testing.T) {
+	c, _ := startDaemon(t)
+	var h Health
+	call(t, c, "system.health", nil, &h)
+	if !h.OK || !h.DBOK || h.LLMConfigured || h.Version == "" {
+		t.Fatalf("health %+v", h)
+	}
+}
+
+func TestFormsAndVersionsOverSocket(t *testing.T) {
+	c, _ := startDaemon(t)
+	var created struct {
+		Form    domain.Form    `json:"form"`
+		Version domain.Version `json:"version"`
+	}
+	call(t, c, "forms.create", map[string]any{"title": "  ثبت‌نام <b>کارگاه</b> \u202e "}, &created)
+	if created.Form.Title != "ثبت‌نام <b>کارگاه</b> \u202e" || created.Form.Status != domain.StatusDraft || created.Version.Seq != 1 {
+		t.Fatalf("created %+v", created)
+	}
+	id := created.Form.ID
+	var updated struct{ Form domain.Form }
+	call(t, c, "forms.update", map[string]any{"id": id, "document": map[string]any{
+		"version": "arshline_form@v1", "fields": []any{map[string]any{"id": "f1", "type": "text", "label": "نام"}}}}, &updated)
+	call(t, c, "forms.set_status", map[string]any{"id": id, "status": "published"}, &updated)
+	if updated.Form.Status != domain.StatusPublished || updated.Form.VersionCount != 3 || len(updated.Form.Document.Fields) != 1 {
+		t.Fatalf("updated %+v", updated.Form)
+	}
+	var versions []domain.Version
+	call(t, c, "versions.list", map[string]any{"form_id": id, "limit": 10}, &versions)
+	if len(versions) != 3 || versions[2].Seq != 1 {
+		t.Fatalf("versions %+v", versions)
+	}
+	var rolled struct{ Form domain.Form }
+	call(t, c, "versions.rollback", map[string]any{"form_id": id, "version_id": versions[2].ID}, &rolled)
+	if rolled.Form.Status != domain.StatusDraft || len(rolled.Form.Document.Fields) != 0 || rolled.Form.HeadSeq != 4 {
+		t.Fatalf("rollback %+v", rolled.Form)
+	}
+
+	// JSON Patch against the head: dry run changes nothing, then apply.
+	patch := json.RawMessage(`[{"op":"add","path":"/fields/-","value":{"id":"f9","type":"email","label":"ایمیل"}}]`)
+	var dry struct {
+		DryRun   bool            `json:"dry_run"`
+		Document domain.Document `json:"document"`
+		DiffSHA  *string         `json:"diff_sha"`
+	}
+	call(t, c, "versions.apply_diff", map[string]any{"form_id": id, "version_id": rolled.Form.HeadVersionID, "diff": patch, "dry_run": true}, &dry)
+	if !dry.DryRun || len(dry.Document.Fields) != 1 || dry.DiffSHA == nil || len(*dry.DiffSHA) != 40 {
+		t.Fatalf("dry run %+v", dry)
+	}
+	var f domain.Form
+	call(t, c, "forms.get", map[string]any{"id": id}, &f)
+	if f.HeadSeq != 4 {
+		t.Fatalf("dry run wrote a version: head seq %d", f.HeadSeq)
+	}
+	call(t, c, "versions.apply_diff", map[string]any{"form_id": id, "version_id": f.HeadVersionID, "diff": patch}, nil)
+	// The same patch against the old head is stale now.
+	if code := callErr(t, c, "versions.apply_diff", map[string]any{"form_id": id, "version_id": f.HeadVersionID, "diff": patch}); code != domain.CodeConflict {
+		t.Fatalf("stale apply_diff: %s", code)
+	}
+	call(t, c, "forms.get", map[string]any{"id": id}, &f)
+	bad := json.RawMessage(`[{"op":"remove","path":"/fields/7"}]`)
+	if code := callErr(t, c, "versions.apply_diff", map[string]any{"form_id": id, "version_id": f.HeadVersionID, "diff": bad}); code != domain.CodeDiffApplyFail {
+		t.Fatalf("bad patch: %s", code)
+	}
+
+	// Errors are domain errors and change nothing.
+	for _, tc := range []struct {
+		method string
+		params any
+		want   domain.Code
+	}{
+		{"forms.get", map[string]any{"id": 999}, domain.CodeNotFound},
+		{"forms.get", map[string]any{"id": -1}, domain.CodeInvalidParams},
+		{"forms.get", map[string]any{"id": "1"}, domain.CodeInvalidParams},
+		{"forms.get", map[string]any{"id": 1, "bogus": true}, domain.CodeInvalidParams},
+		{"forms.set_status", map[string]any{"id": id, "status": "gone"}, domain.CodeInvalidParams},
+		{"forms.update", map[string]any{"id": id, "document": map[string]any{"fields": []any{map[string]any{"id": "x", "type": "blink"}}}}, domain.CodeSchemaInvalid},
+		{"versions.list", map[string]any{"form_id": id, "limit": 101}, domain.CodeInvalidParams},
+		{"versions.get", map[string]any{"form_id": id, "version_id": 99999}, domain.CodeNotFound},
+		{"forms.list", map[string]any{"actor": map[string]any{"user_id": 9, "caps": []string{"read"}}}, domain.CodeForbidden},
+	} {
+		if code := callErr(t, c, tc.method, tc.params); code != tc.want {
+			t.Errorf("%s %v: got %s, want %s", tc.method, tc.params, code, tc.want)
+		}
+	}
+	call(t, c, "forms.get", map[string]any{"id": id}, &f)
+	if f.HeadSeq != 5 {
+		t.Fatalf("a failed call wrote a version: head seq %d", f.HeadSeq)
+	}
+}
+
+func TestStaleSocketIsReplacedAndLiveOneRefused(t *testing.T) {
+	_, cfg := startDaemon(t)
+	// A second daemon on the same socket must refuse to start.
+	args := []string{"--socket", cfg.Socket, "--db", cfg.DB + "2", "--log-dir", cfg.LogDir}
+	cfg2, err := ParseConfig(flag.NewFlagSet("t", flag.ContinueOnError), args, func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = Run(context.Background(), cfg2, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err == nil {
+		t.Fatal("second daemon started on a live socket")
+	}
+	if _, statErr := os.Stat(cfg.Socket); statErr != nil {
+		t.Fatalf("the live socket was removed: %v", statErr)
+	}
+}
