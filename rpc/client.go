@@ -1,7 +1,6 @@
 package rpc
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -11,110 +10,123 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
 
 // ErrNoDaemon means nothing listens on the socket path.
-var ErrNoDaemon = errors.New("no daemon")
+var ErrNoDaemon = errors.New("rpc: no daemon")
 
-// Client is a JSON-RPC client over one socket connection. It is safe for
-// concurrent use: calls are matched to replies by id.
+// ErrConnectionClosed means the connection to the daemon ended before the
+// reply came.
+var ErrConnectionClosed = errors.New("rpc: connection to arshlined closed")
+
+// MaxReplyBytes bounds one reply line the client accepts. Replies are not
+// limited by the server, and a form snapshot can be large.
+const MaxReplyBytes = 64 << 20
+
+// NoDaemonError reports a socket path nobody listens on.
+type NoDaemonError struct {
+	Path string
+	Err  error // the dial error
+}
+
+func (e *NoDaemonError) Error() string {
+	return fmt.Sprintf("no arshlined is listening on %s (is it running?)", e.Path)
+}
+
+// Message returns the explanation in the locale (fa_IR or en_US).
+func (e *NoDaemonError) Message(locale string) string {
+	if domain.IsPersian(locale) {
+		return fmt.Sprintf("هیچ arshlined ای روی %s گوش نمی‌دهد (آیا سرویس در حال اجراست؟)", e.Path)
+	}
+	return e.Error()
+}
+
+func (e *NoDaemonError) Unwrap() error { return e.Err }
+
+// Is makes errors.Is(err, ErrNoDaemon) true.
+func (e *NoDaemonError) Is(target error) bool { return target == ErrNoDaemon }
+
+// Client is a JSON-RPC client over one connection. It is safe for
+// concurrent use: every call has its own id and waits for its own reply,
+// whatever order the server answers in.
 type Client struct {
 	nc      net.Conn
 	writeMu sync.Mutex
-	nextID  atomic.Int64
+	nextID  atomic.Uint64
 
 	mu      sync.Mutex
-	pending map[int64]chan response
-	err     error
-	closed  chan struct{}
+	pending map[uint64]chan reply
+	err     error // why the connection ended; set once
+	done    chan struct{}
+	// connErr is an error the server sent with a null id before closing
+	// (peer refused, too many connections, oversized frame): the reason
+	// every call still waiting then fails with.
+	connErr *Error
 }
 
-// MaxReplyBytes bounds one reply the client accepts.
-const MaxReplyBytes = 64 << 20
+type reply struct {
+	result json.RawMessage
+	err    *Error
+}
 
-// Dial connects to the daemon's socket.
+// Dial connects to the daemon's socket. When nobody listens on path the
+// error is a *NoDaemonError (errors.Is(err, ErrNoDaemon)).
 func Dial(ctx context.Context, path string) (*Client, error) {
 	var d net.Dialer
 	nc, err := d.DialContext(ctx, "unix", path)
 	if err != nil {
-		return nil, fmt.Errorf("%w: no arshlined is listening on %s (is it running?): %v", ErrNoDaemon, path, err)
+		if errors.Is(err, syscall.ENOENT) || errors.Is(err, syscall.ECONNREFUSED) {
+			return nil, &NoDaemonError{Path: path, Err: err}
+		}
+		if errors.Is(err, syscall.EACCES) {
+			return nil, fmt.Errorf("no permission to connect to %s (is this user in the socket's group?): %w", path, err)
+		}
+		return nil, fmt.Errorf("connecting to %s: %w", path, err)
 	}
-	c := &Client{nc: nc, pending: map[int64]chan response{}, closed: make(chan struct{})}
+	return NewClient(nc), nil
+}
+
+// NewClient speaks JSON-RPC over an established connection.
+func NewClient(nc net.Conn) *Client {
+	c := &Client{nc: nc, pending: map[uint64]chan reply{}, done: make(chan struct{})}
 	go c.readLoop()
-	return c, nil
+	return c
 }
 
-func (c *Client) readLoop() {
-	sc := bufio.NewScanner(c.nc)
-	sc.Buffer(make([]byte, 64<<10), MaxReplyBytes)
-	var err error
-	for sc.Scan() {
-		line := bytes.TrimSpace(sc.Bytes())
-		if len(line) == 0 {
-			continue
-		}
-		var resps []response
-		if line[0] == '[' {
-			if err = json.Unmarshal(line, &resps); err != nil {
-				break
-			}
-		} else {
-			var r response
-			if err = json.Unmarshal(line, &r); err != nil {
-				break
-			}
-			resps = []response{r}
-		}
-		for _, r := range resps {
-			id, perr := strconv.ParseInt(string(r.ID), 10, 64)
-			c.mu.Lock()
-			ch, ok := c.pending[id]
-			delete(c.pending, id)
-			c.mu.Unlock()
-			if perr != nil || !ok {
-				// An error with a null id is about the connection itself
-				// (peer refused, too many connections): fail every call.
-				if r.Error != nil {
-					err = r.Error
-				}
-				continue
-			}
-			ch <- r
-		}
-		if err != nil {
-			break
-		}
+// Close closes the connection; calls waiting for replies fail.
+func (c *Client) Close() error {
+	err := c.nc.Close()
+	<-c.done
+	if errors.Is(err, net.ErrClosed) {
+		return nil
 	}
-	if err == nil {
-		err = sc.Err()
-	}
-	if err == nil {
-		err = errors.New("connection closed by the daemon")
-	}
-	c.mu.Lock()
-	c.err = err
-	for id, ch := range c.pending {
-		close(ch)
-		delete(c.pending, id)
-	}
-	c.mu.Unlock()
-	close(c.closed)
+	return err
 }
 
-// Call sends one request and decodes its result into result (which may
-// be nil). An error reply is returned as *Error.
+// Call sends one request and decodes its result into result, which may
+// be nil. An error reply is returned as *Error; use DomainCode to branch
+// on it. params is encoded with encoding/json; nil sends no params.
 func (c *Client) Call(ctx context.Context, method string, params any, result any) error {
 	id := c.nextID.Add(1)
-	ch := make(chan response, 1)
+	frame, err := encodeRequest(method, params, strconv.AppendUint(nil, id, 10))
+	if err != nil {
+		return err
+	}
+	ch := make(chan reply, 1)
 	c.mu.Lock()
 	if c.err != nil {
-		err := c.err
+		err := c.closedErr()
 		c.mu.Unlock()
 		return err
 	}
 	c.pending[id] = ch
 	c.mu.Unlock()
-	if err := c.send(map[string]any{"jsonrpc": "2.0", "id": id, "method": method, "params": params}); err != nil {
+
+	if err := c.send(ctx, frame); err != nil {
 		c.mu.Lock()
 		delete(c.pending, id)
 		c.mu.Unlock()
@@ -124,15 +136,16 @@ func (c *Client) Call(ctx context.Context, method string, params any, result any
 	case r, ok := <-ch:
 		if !ok {
 			c.mu.Lock()
-			err := c.err
-			c.mu.Unlock()
-			return err
+			defer c.mu.Unlock()
+			return c.closedErr()
 		}
-		if r.Error != nil {
-			return r.Error
+		if r.err != nil {
+			return r.err
 		}
-		if result != nil && len(r.Result) > 0 {
-			return json.Unmarshal(r.Result, result)
+		if result != nil && len(r.result) > 0 {
+			if err := json.Unmarshal(r.result, result); err != nil {
+				return fmt.Errorf("decoding the result of %s: %w", method, err)
+			}
 		}
 		return nil
 	case <-ctx.Done():
@@ -143,25 +156,144 @@ func (c *Client) Call(ctx context.Context, method string, params any, result any
 	}
 }
 
-// Notify sends a notification; the server sends no reply.
-func (c *Client) Notify(method string, params any) error {
-	return c.send(map[string]any{"jsonrpc": "2.0", "method": method, "params": params})
-}
-
-func (c *Client) send(msg map[string]any) error {
-	if msg["params"] == nil {
-		delete(msg, "params")
-	}
-	b, err := marshal(msg)
+// Notify sends a notification: the server runs the method and sends no
+// reply, not even for an error.
+func (c *Client) Notify(ctx context.Context, method string, params any) error {
+	frame, err := encodeRequest(method, params, nil)
 	if err != nil {
 		return err
 	}
-	b = append(b, '\n')
-	c.writeMu.Lock()
-	defer c.writeMu.Unlock()
-	_, err = c.nc.Write(b)
-	return err
+	return c.send(ctx, frame)
 }
 
-// Close closes the connection.
-func (c *Client) Close() error { return c.nc.Close() }
+// encodeRequest builds one request line; id nil makes a notification.
+// Params go through encoding/json, which also compacts a json.RawMessage,
+// so a request never spans lines.
+func encodeRequest(method string, params any, id []byte) ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString(`{"jsonrpc":"2.0",`)
+	if id != nil {
+		b.WriteString(`"id":`)
+		b.Write(id)
+		b.WriteByte(',')
+	}
+	b.WriteString(`"method":`)
+	if err := encodeJSON(&b, method); err != nil {
+		return nil, err
+	}
+	if params != nil {
+		b.WriteString(`,"params":`)
+		if err := encodeJSON(&b, params); err != nil {
+			return nil, fmt.Errorf("encoding the params of %s: %w", method, err)
+		}
+	}
+	b.WriteString("}\n")
+	return b.Bytes(), nil
+}
+
+// send writes one whole frame. A write cut short by ctx would leave half
+// a frame on the stream, so it ends the connection.
+func (c *Client) send(ctx context.Context, frame []byte) error {
+	c.writeMu.Lock()
+	defer c.writeMu.Unlock()
+	deadline, _ := ctx.Deadline()
+	c.nc.SetWriteDeadline(deadline)
+	interrupted := make(chan struct{})
+	stop := context.AfterFunc(ctx, func() {
+		c.nc.SetWriteDeadline(time.Unix(1, 0))
+		close(interrupted)
+	})
+	_, err := c.nc.Write(frame)
+	if !stop() {
+		// The interruption is running; let it finish before the next
+		// writer sets its own deadline.
+		<-interrupted
+	}
+	if err == nil {
+		return nil
+	}
+	c.nc.Close()
+	// The server may have refused this connection and said why before
+	// closing; that reason beats the bare write error.
+	select {
+	case <-c.done:
+	case <-time.After(time.Second):
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.connErr != nil {
+		return c.connErr
+	}
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return fmt.Errorf("%w: %v", ErrConnectionClosed, err)
+}
+
+// closedErr is the error of calls on a finished connection; c.mu held.
+func (c *Client) closedErr() error {
+	if c.connErr != nil {
+		return c.connErr
+	}
+	return c.err
+}
+
+func (c *Client) readLoop() {
+	fr := newFrameReader(c.nc, MaxReplyBytes)
+	var err error
+	for {
+		var line []byte
+		if line, err = fr.next(); err != nil {
+			break
+		}
+		if err = c.dispatch(line); err != nil {
+			break
+		}
+	}
+	c.nc.Close()
+	c.mu.Lock()
+	c.err = fmt.Errorf("%w: %v", ErrConnectionClosed, err)
+	for id, ch := range c.pending {
+		close(ch)
+		delete(c.pending, id)
+	}
+	c.mu.Unlock()
+	close(c.done)
+}
+
+type wireReply struct {
+	ID     json.RawMessage `json:"id"`
+	Result json.RawMessage `json:"result"`
+	Error  *Error          `json:"error"`
+}
+
+// dispatch hands each reply of a line to the call waiting for it.
+func (c *Client) dispatch(line []byte) error {
+	line = trimSpace(line)
+	var replies []wireReply
+	if len(line) > 0 && line[0] == '[' {
+		if err := json.Unmarshal(line, &replies); err != nil {
+			return fmt.Errorf("unreadable reply from the daemon: %w", err)
+		}
+	} else {
+		var r wireReply
+		if err := json.Unmarshal(line, &r); err != nil {
+			return fmt.Errorf("unreadable reply from the daemon: %w", err)
+		}
+		replies = []wireReply{r}
+	}
+	for _, r := range replies {
+		id, err := strconv.ParseUint(string(r.ID), 10, 64)
+		c.mu.Lock()
+		ch, ok := c.pending[id]
+		delete(c.pending, id)
+		if err != nil && r.Error != nil {
+			c.connErr = r.Error
+		}
+		c.mu.Unlock()
+		if ok && err == nil {
+			ch <- reply{result: r.Result, err: r.Error}
+		}
+	}
+	return nil
+}

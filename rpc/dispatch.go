@@ -3,40 +3,24 @@ package rpc
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"regexp"
+	"math/rand/v2"
+	"runtime/debug"
+	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
 
-// request is one call as decoded from the wire. ID stays raw so that an
-// absent id (a notification) differs from "id": null (a request).
-type request struct {
-	JSONRPC string          `json:"jsonrpc"`
-	Method  json.RawMessage `json:"method"`
-	Params  json.RawMessage `json:"params"`
-	ID      json.RawMessage `json:"id"`
-}
-
-// response is one reply. Exactly one of Result and Error is set.
-type response struct {
-	JSONRPC string          `json:"jsonrpc"`
-	Result  json.RawMessage `json:"result,omitempty"`
-	Error   *Error          `json:"error,omitempty"`
-	ID      json.RawMessage `json:"id"`
-}
-
-var nullID = json.RawMessage("null")
-
-var reqIDRE = regexp.MustCompile(`^[0-9a-fA-F]{6,32}$`)
-
-// CallInfo describes a finished call for the daemon's one log line.
+// CallInfo describes one finished call, for the daemon's one log line per
+// call. Frames that are not requests at all (parse errors, invalid
+// request objects) are not calls and are not reported.
 type CallInfo struct {
 	Method       string
 	ReqID        string
@@ -46,269 +30,541 @@ type CallInfo struct {
 	Notification bool
 }
 
-// handleFrame answers one frame: a single request or a batch. It returns
-// nil when nothing is to be sent (notifications only).
-func (s *Server) handleFrame(ctx context.Context, frame []byte) []byte {
-	frame = bytes.TrimSpace(frame)
-	if len(frame) == 0 {
-		return nil // blank lines between frames are tolerated
-	}
-	if !utf8.Valid(frame) {
-		return s.encode(response{JSONRPC: "2.0", ID: nullID,
-			Error: protocolError(CodeParseError, "parse error: the frame is not valid UTF-8", "خطای تجزیه: پیام UTF-8 معتبر نیست", s.cfg.DefaultLocale)})
-	}
-	if nestingTooDeep(frame, s.cfg.MaxDepth) {
-		return s.encode(response{JSONRPC: "2.0", ID: nullID,
-			Error: protocolError(CodeParseError, fmt.Sprintf("parse error: JSON nested deeper than %d levels", s.cfg.MaxDepth), fmt.Sprintf("خطای تجزیه: تودرتویی JSON بیش از %d سطح است", s.cfg.MaxDepth), s.cfg.DefaultLocale)})
-	}
-	if !json.Valid(frame) {
-		return s.encode(response{JSONRPC: "2.0", ID: nullID,
-			Error: protocolError(CodeParseError, "parse error: the frame is not valid JSON", "خطای تجزیه: پیام JSON معتبر نیست", s.cfg.DefaultLocale)})
-	}
-	if frame[0] != '[' {
-		resp, ok := s.handleOne(ctx, frame)
-		if !ok {
-			return nil
-		}
-		return s.encode(resp)
-	}
-	var items []json.RawMessage
-	if err := json.Unmarshal(frame, &items); err != nil {
-		return s.encode(response{JSONRPC: "2.0", ID: nullID,
-			Error: protocolError(CodeParseError, "parse error: "+err.Error(), "خطای تجزیه: "+err.Error(), s.cfg.DefaultLocale)})
-	}
-	if len(items) == 0 {
-		return s.encode(response{JSONRPC: "2.0", ID: nullID,
-			Error: protocolError(CodeInvalidRequest, "invalid request: empty batch", "درخواست نامعتبر: دستهٔ خالی", s.cfg.DefaultLocale)})
-	}
-	if len(items) > s.cfg.MaxBatch {
-		return s.encode(response{JSONRPC: "2.0", ID: nullID,
-			Error: protocolError(CodeInvalidRequest, fmt.Sprintf("invalid request: a batch holds at most %d calls", s.cfg.MaxBatch), fmt.Sprintf("درخواست نامعتبر: هر دسته حداکثر %d فراخوانی دارد", s.cfg.MaxBatch), s.cfg.DefaultLocale)})
-	}
-	// Calls of one batch run concurrently, bounded, and the replies keep
-	// their ids; the spec allows any order.
-	replies := make([]*response, len(items))
-	sem := make(chan struct{}, s.cfg.MaxInFlight)
-	var wg sync.WaitGroup
-	for i, item := range items {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func(i int, item json.RawMessage) {
-			defer func() { <-sem; wg.Done() }()
-			if resp, ok := s.handleOne(ctx, item); ok {
-				replies[i] = &resp
-			}
-		}(i, item)
-	}
-	wg.Wait()
-	var buf bytes.Buffer
-	buf.WriteByte('[')
-	n := 0
-	for _, r := range replies {
-		if r == nil {
-			continue
-		}
-		if n > 0 {
-			buf.WriteByte(',')
-		}
-		buf.Write(s.encodeBody(*r))
-		n++
-	}
-	if n == 0 {
-		return nil // a batch of notifications gets no reply at all
-	}
-	buf.WriteByte(']')
-	buf.WriteByte('\n')
-	return buf.Bytes()
+// request is one request object as read from the wire.
+type request struct {
+	id     []byte // raw id as sent; nil for a notification
+	method string
+	params []byte // raw params; nil when absent or null
 }
 
-// handleOne answers one request object; ok is false for notifications.
-func (s *Server) handleOne(ctx context.Context, raw json.RawMessage) (response, bool) {
-	locale := s.cfg.DefaultLocale
+var nullID = []byte("null")
+
+// parseRequest reads one request object. When the object is invalid, the
+// returned request still carries its id if the id itself was readable,
+// so the error reply can name it; otherwise the reply's id is null, as
+// the specification prescribes.
+func parseRequest(raw []byte) (request, *domain.Error) {
+	raw = trimSpace(raw)
+	if len(raw) == 0 || raw[0] != '{' {
+		return request{}, errNotObject
+	}
+	const (
+		seenVersion = 1 << iota
+		seenMethod
+		seenParams
+		seenID
+	)
+	var version, method, params, id []byte
+	var seen uint8
+	duplicate := false
+	err := forEachMember(raw, func(key, value []byte) bool {
+		var bit uint8
+		switch string(key) {
+		case "jsonrpc":
+			bit, version = seenVersion, value
+		case "method":
+			bit, method = seenMethod, value
+		case "params":
+			bit, params = seenParams, value
+		case "id":
+			bit, id = seenID, value
+		default:
+			return true // members of extensions are not ours to refuse
+		}
+		if seen&bit != 0 {
+			duplicate = true
+			return false
+		}
+		seen |= bit
+		return true
+	})
+	switch {
+	case err != nil:
+		return request{}, errNotObject
+	case duplicate:
+		return request{}, errDuplicate
+	}
 	var req request
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 || raw[0] != '{' || json.Unmarshal(raw, &req) != nil {
-		return response{JSONRPC: "2.0", ID: nullID,
-			Error: protocolError(CodeInvalidRequest, "invalid request: a call must be a JSON object", "درخواست نامعتبر: هر فراخوانی باید یک شیء JSON باشد", locale)}, true
-	}
-	id, idOK := checkID(req.ID)
-	notification := req.ID == nil
-	invalid := func(en, fa string) (response, bool) {
-		if !idOK {
-			id = nullID
+	if id != nil {
+		if !validID(id) {
+			return request{}, errBadID
 		}
-		return response{JSONRPC: "2.0", ID: id, Error: protocolError(CodeInvalidRequest, "invalid request: "+en, "درخواست نامعتبر: "+fa, locale)}, true
+		req.id = id
 	}
-	if !idOK {
-		return invalid("id must be a string, a number or null", "شناسه باید رشته، عدد یا null باشد")
+	if v, err := unquote(version); err != nil || string(v) != "2.0" {
+		return req, errBadVersion
 	}
-	if req.JSONRPC != "2.0" {
-		return invalid(`"jsonrpc" must be "2.0"`, `مقدار "jsonrpc" باید "2.0" باشد`)
+	if method == nil {
+		return req, errNoMethod
 	}
-	var method string
-	if len(req.Method) == 0 || json.Unmarshal(req.Method, &method) != nil {
-		return invalid(`"method" must be a string`, `"method" باید رشته باشد`)
-	}
-	if len(req.Params) > 0 && req.Params[0] != '{' && req.Params[0] != '[' && !bytes.Equal(req.Params, nullID) {
-		return invalid(`"params" must be an object or an array`, `"params" باید شیء یا آرایه باشد`)
-	}
-
-	start := time.Now()
-	result, actor, reqID, err := s.call(ctx, method, req.Params)
-	info := CallInfo{Method: method, ReqID: reqID, UserID: actor.UserID, Notification: notification}
-	resp := response{JSONRPC: "2.0", ID: id}
+	name, err := unquote(method)
 	if err != nil {
-		info.ErrorCode = err.DomainCode()
-		resp.Error = err
-	} else {
-		body, merr := marshal(result)
-		if merr != nil {
-			de := domain.AsError(merr)
-			info.ErrorCode = de.Code
-			resp.Error = wireError(de, actor.Locale, reqID)
-		} else {
-			resp.Result = body
+		return req, errBadMethod
+	}
+	req.method = string(name)
+	if params != nil {
+		switch params[0] {
+		case '{', '[':
+			req.params = params
+		case 'n': // null: some clients send it for "no params"
+		default:
+			return req, errBadParams
 		}
 	}
-	info.Latency = time.Since(start)
-	if s.cfg.OnCall != nil {
-		s.cfg.OnCall(info)
-	}
-	if notification {
-		return response{}, false
-	}
-	return resp, true
+	return req, nil
 }
 
-// call finds the method, reads the envelope, checks the capability and
-// runs the handler, turning panics and non-domain errors into INTERNAL.
-func (s *Server) call(ctx context.Context, method string, params json.RawMessage) (result any, actor domain.Actor, reqID string, rerr *Error) {
-	actor = domain.OperatorActor(s.cfg.DefaultLocale)
-	m, ok := s.methods[method]
-	if !ok {
-		return nil, actor, "", protocolError(CodeMethodNotFound,
-			fmt.Sprintf("method %q does not exist", method), fmt.Sprintf("متد %q وجود ندارد", method), actor.Locale)
-	}
-	rest, env, derr := splitEnvelope(params)
-	if env.Actor != nil {
-		actor = *env.Actor
-		actor.Locale = domain.NormalizeLocale(actor.Locale)
-	}
-	reqID = env.ReqID
-	if reqID == "" {
-		reqID = newReqID()
-	}
-	if derr != nil {
-		return nil, actor, reqID, wireError(derr, actor.Locale, reqID)
-	}
-	if !actor.Can(m.Capability) {
-		return nil, actor, reqID, wireError(domain.ErrForbidden.With("capability", m.Capability), actor.Locale, reqID)
-	}
-	ctx = domain.WithActor(ctx, actor)
-	ctx = domain.WithRequestID(ctx, reqID)
-	defer func() {
-		if p := recover(); p != nil {
-			s.logError("handler panic", "method", method, "req_id", reqID, "panic", fmt.Sprint(p))
-			result, rerr = nil, wireError(domain.AsError(fmt.Errorf("panic: %v", p)), actor.Locale, reqID)
-		}
-	}()
-	res, err := m.Handler(ctx, rest)
-	if err != nil {
-		de := domain.AsError(err)
-		if de.Code == domain.CodeInternal {
-			s.logError("handler failed", "method", method, "req_id", reqID, "err", err)
-		}
-		return nil, actor, reqID, wireError(de, actor.Locale, reqID)
-	}
-	return res, actor, reqID, nil
-}
-
-type envelope struct {
-	Actor *domain.Actor
-	ReqID string
-}
-
-// splitEnvelope takes actor and req_id out of the params object, so that
-// handlers decode only their own parameters strictly.
-func splitEnvelope(params json.RawMessage) (json.RawMessage, envelope, *domain.Error) {
-	var env envelope
-	if len(params) == 0 || bytes.Equal(params, nullID) {
-		return nil, env, nil
-	}
-	if params[0] == '[' {
-		return nil, env, domain.InvalidParams("params must be an object with named parameters", "پارامترها باید به صورت شیء با نام ارسال شوند")
-	}
-	if !bytes.Contains(params, []byte(`"actor"`)) && !bytes.Contains(params, []byte(`"req_id"`)) {
-		return params, env, nil
-	}
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(params, &fields); err != nil {
-		return nil, env, domain.InvalidParams("params are not a JSON object", "پارامترها شیء JSON نیستند")
-	}
-	if raw, ok := fields["actor"]; ok {
-		var a domain.Actor
-		dec := json.NewDecoder(bytes.NewReader(raw))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&a); err != nil || a.UserID < 0 {
-			return nil, env, domain.InvalidParams("actor must be {user_id, caps, locale}", "actor باید به شکل {user_id, caps, locale} باشد")
-		}
-		env.Actor = &a
-		delete(fields, "actor")
-	}
-	if raw, ok := fields["req_id"]; ok {
-		var id string
-		if json.Unmarshal(raw, &id) != nil || !reqIDRE.MatchString(id) {
-			return nil, env, domain.InvalidParams("req_id must be 6 to 32 hex characters", "req_id باید ۶ تا ۳۲ نویسهٔ هگز باشد")
-		}
-		env.ReqID = id
-		delete(fields, "req_id")
-	}
-	rest, err := json.Marshal(fields)
-	if err != nil {
-		return nil, env, domain.AsError(err)
-	}
-	return rest, env, nil
-}
-
-// checkID accepts what the spec allows as an id: a string, a number or
-// null (and absence, for notifications).
-func checkID(id json.RawMessage) (json.RawMessage, bool) {
-	if id == nil {
-		return nil, true
-	}
+// validID accepts what the specification allows as an id: a string, a
+// number or null.
+func validID(id []byte) bool {
 	switch c := id[0]; {
 	case c == '"', c == '-', c >= '0' && c <= '9':
-		return id, true
-	case bytes.Equal(id, nullID):
-		return id, true
+		return true
 	}
-	return nil, false
+	return string(id) == "null"
 }
 
+// handleFrame answers one frame, a request or a batch, appending the reply
+// line (with its newline) to out. Nothing is appended when the frame holds
+// only notifications.
+func (s *Server) handleFrame(ctx context.Context, frame []byte, out *bytes.Buffer) {
+	frame = trimSpace(frame)
+	switch {
+	case len(frame) == 0:
+		return
+	case !utf8.Valid(frame):
+		s.protocolErrorLine(out, CodeParseError, errNotUTF8)
+		return
+	case tooDeep(frame, s.cfg.MaxDepth):
+		s.protocolErrorLine(out, CodeParseError, errTooDeep(s.cfg.MaxDepth))
+		return
+	case !json.Valid(frame):
+		s.protocolErrorLine(out, CodeParseError, errNotJSON)
+		return
+	case frame[0] == '[':
+		s.handleBatch(ctx, frame, out)
+		return
+	}
+	mark := out.Len()
+	s.handleOne(ctx, frame, out)
+	if out.Len() > mark {
+		out.WriteByte('\n')
+	}
+}
+
+func (s *Server) protocolErrorLine(out *bytes.Buffer, code int, de *domain.Error) {
+	appendError(out, nullID, wireError(de, code, s.cfg.DefaultLocale, ""))
+	out.WriteByte('\n')
+}
+
+// handleBatch answers a batch. Its calls run concurrently on up to
+// MaxInFlight workers; each reply keeps its request's id, and the reply
+// array holds them in request order (the specification allows any).
+func (s *Server) handleBatch(ctx context.Context, frame []byte, out *bytes.Buffer) {
+	items := make([][]byte, 0, 8)
+	n := 0
+	if err := forEachElement(frame, func(elem []byte) bool {
+		if n++; n <= s.cfg.MaxBatch {
+			items = append(items, elem)
+		}
+		return true
+	}); err != nil {
+		s.protocolErrorLine(out, CodeParseError, errNotJSON)
+		return
+	}
+	switch {
+	case n == 0:
+		s.protocolErrorLine(out, CodeInvalidRequest, errEmptyBatch)
+		return
+	case n > s.cfg.MaxBatch:
+		s.protocolErrorLine(out, CodeInvalidRequest, errBatchTooLarge(n, s.cfg.MaxBatch))
+		return
+	}
+
+	replies := make([]*bytes.Buffer, len(items))
+	answer := func(i int) {
+		b := getBuffer()
+		s.handleOne(ctx, items[i], b)
+		if b.Len() == 0 {
+			putBuffer(b)
+			return
+		}
+		replies[i] = b
+	}
+	if workers := min(len(items), s.cfg.MaxInFlight); workers <= 1 {
+		for i := range items {
+			answer(i)
+		}
+	} else {
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for range workers {
+			wg.Go(func() {
+				for i := int(next.Add(1) - 1); i < len(items); i = int(next.Add(1) - 1) {
+					answer(i)
+				}
+			})
+		}
+		wg.Wait()
+	}
+
+	mark := out.Len()
+	out.WriteByte('[')
+	first := true
+	for _, b := range replies {
+		if b == nil {
+			continue
+		}
+		if !first {
+			out.WriteByte(',')
+		}
+		first = false
+		out.Write(b.Bytes())
+		putBuffer(b)
+	}
+	if first { // only notifications: the specification wants no reply at all
+		out.Truncate(mark)
+		return
+	}
+	out.WriteString("]\n")
+}
+
+// handleOne answers one request object, appending its reply object (no
+// newline) to out, or nothing for a notification.
+func (s *Server) handleOne(ctx context.Context, raw []byte, out *bytes.Buffer) {
+	req, perr := parseRequest(raw)
+	if perr != nil {
+		id := req.id
+		if id == nil {
+			id = nullID
+		}
+		appendError(out, id, wireError(perr, CodeInvalidRequest, s.cfg.DefaultLocale, ""))
+		return
+	}
+	s.call(ctx, req, out)
+}
+
+// call runs one valid request: envelope, method lookup, capability check,
+// handler, reply and the OnCall report.
+func (s *Server) call(ctx context.Context, req request, out *bytes.Buffer) {
+	start := time.Now()
+	notification := req.id == nil
+	params, env, envErr := s.readEnvelope(req.params)
+	m := s.methods[req.method]
+
+	var result any
+	var derr *domain.Error
+	code := 0
+	switch {
+	case m == nil:
+		derr, code = errMethodNotFound(req.method), CodeMethodNotFound
+	case envErr != nil:
+		derr = envErr
+	case !env.actor.Can(m.Capability):
+		derr = domain.ErrForbidden.With("capability", m.Capability)
+	default:
+		result, derr = s.run(ctx, m, env, params)
+	}
+
+	if derr == nil && !notification {
+		mark := out.Len()
+		if err := appendResult(out, req.id, result); err != nil {
+			out.Truncate(mark)
+			s.log.Error("encoding a result failed", "method", req.method, "req_id", env.reqID, "err", err)
+			derr = domain.AsError(err)
+		}
+	}
+	if derr != nil && !notification {
+		if code == 0 {
+			code = CodeFor(derr.Code)
+		}
+		appendError(out, req.id, wireError(derr, code, env.actor.Locale, env.reqID))
+	}
+	if s.cfg.OnCall != nil {
+		info := CallInfo{Method: req.method, ReqID: env.reqID, UserID: env.actor.UserID,
+			Latency: time.Since(start), Notification: notification}
+		if derr != nil {
+			info.ErrorCode = derr.Code
+		}
+		s.cfg.OnCall(info)
+	}
+}
+
+// run calls the handler with the actor and request id in ctx. A panic is
+// an internal error of this call only: it is logged with its stack and
+// the connection goes on serving.
+func (s *Server) run(ctx context.Context, m *Method, env envelope, params []byte) (result any, derr *domain.Error) {
+	ctx = domain.WithRequestID(domain.WithActor(ctx, env.actor), env.reqID)
+	s.inFlight.Add(1)
+	defer s.inFlight.Add(-1)
+	defer func() {
+		if p := recover(); p != nil {
+			s.log.Error("handler panicked", "method", m.Name, "req_id", env.reqID,
+				"panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			result, derr = nil, domain.AsError(fmt.Errorf("panic in %s: %v", m.Name, p))
+		}
+	}()
+	res, err := m.Handler(ctx, params)
+	if err != nil {
+		de := errorFromHandler(err)
+		if de.Code == domain.CodeInternal {
+			// The client gets a generic message; the cause is only here.
+			s.log.Error("handler failed", "method", m.Name, "req_id", env.reqID, "err", err)
+		}
+		return nil, de
+	}
+	return res, nil
+}
+
+// envelope is what the server reads from params for every method.
+type envelope struct {
+	actor domain.Actor
+	reqID string
+}
+
+// readEnvelope takes "actor" and "req_id" out of a params object. The
+// envelope is filled even when it is invalid (operator actor, generated
+// id), so that the error reply is localized and carries a request id.
+func (s *Server) readEnvelope(params []byte) ([]byte, envelope, *domain.Error) {
+	env := envelope{actor: domain.OperatorActor(s.cfg.DefaultLocale)}
+	if len(params) == 0 || params[0] != '{' {
+		env.reqID = newReqID()
+		return params, env, nil
+	}
+	var actorRaw, reqIDRaw []byte
+	actors, reqIDs := 0, 0
+	if err := forEachMember(params, func(key, value []byte) bool {
+		switch string(key) {
+		case "actor":
+			actorRaw, actors = value, actors+1
+		case "req_id":
+			reqIDRaw, reqIDs = value, reqIDs+1
+		}
+		return true
+	}); err != nil {
+		env.reqID = newReqID()
+		return nil, env, errParamsShape
+	}
+	var err *domain.Error
+	if actorRaw != nil {
+		a, ok := parseActor(actorRaw, s.cfg.DefaultLocale)
+		switch {
+		case !ok || actors > 1:
+			err = errBadActor
+		case a != nil:
+			env.actor = *a
+		}
+	}
+	if reqIDRaw != nil {
+		if id, ok := parseReqID(reqIDRaw); ok && reqIDs == 1 {
+			env.reqID = id
+		} else if err == nil {
+			err = errBadReqID
+		}
+	}
+	if env.reqID == "" {
+		env.reqID = newReqID()
+	}
+	if actors+reqIDs == 0 {
+		return params, env, err
+	}
+	return withoutEnvelope(params), env, err
+}
+
+// withoutEnvelope copies a params object without its envelope members.
+func withoutEnvelope(params []byte) []byte {
+	out := make([]byte, 0, len(params))
+	out = append(out, '{')
+	_ = walkMembers(params, func(key, literal, value []byte) bool {
+		if k := string(key); k == "actor" || k == "req_id" {
+			return true
+		}
+		if len(out) > 1 {
+			out = append(out, ',')
+		}
+		out = append(out, literal...)
+		out = append(out, ':')
+		out = append(out, value...)
+		return true
+	})
+	return append(out, '}')
+}
+
+// parseActor reads {"user_id", "caps", "locale"} exactly: an actor is who
+// the call runs for, so a member the server does not understand is an
+// error rather than something to guess about. null means no actor.
+func parseActor(raw []byte, defaultLocale string) (*domain.Actor, bool) {
+	if string(raw) == "null" {
+		return nil, true
+	}
+	if raw[0] != '{' {
+		return nil, false
+	}
+	var a domain.Actor
+	const (
+		seenUser = 1 << iota
+		seenCaps
+		seenLocale
+	)
+	var seen uint8
+	ok := true
+	mark := func(bit uint8) bool {
+		if seen&bit != 0 {
+			ok = false
+		}
+		seen |= bit
+		return ok
+	}
+	err := forEachMember(raw, func(key, value []byte) bool {
+		switch string(key) {
+		case "user_id":
+			if !mark(seenUser) {
+				return false
+			}
+			id, err := strconv.ParseInt(string(value), 10, 64)
+			if err != nil || id < 0 {
+				ok = false
+			}
+			a.UserID = id
+		case "caps":
+			if !mark(seenCaps) {
+				return false
+			}
+			if string(value) == "null" {
+				return true
+			}
+			if value[0] != '[' {
+				ok = false
+				return false
+			}
+			if err := forEachElement(value, func(elem []byte) bool {
+				c, err := unquote(elem)
+				if err != nil {
+					ok = false
+					return false
+				}
+				a.Caps = append(a.Caps, string(c))
+				return true
+			}); err != nil {
+				ok = false
+			}
+		case "locale":
+			if !mark(seenLocale) {
+				return false
+			}
+			if string(value) == "null" {
+				return true
+			}
+			l, err := unquote(value)
+			if err != nil {
+				ok = false
+			}
+			a.Locale = string(l)
+		default:
+			ok = false
+		}
+		return ok
+	})
+	if err != nil || !ok || seen&seenUser == 0 {
+		return nil, false
+	}
+	if a.Locale == "" {
+		a.Locale = defaultLocale
+	}
+	a.Locale = domain.NormalizeLocale(a.Locale)
+	return &a, true
+}
+
+// parseReqID accepts a string of 6 to 32 hexadecimal digits: request ids
+// end up in logs and audit rows, so they are kept short and inert.
+func parseReqID(raw []byte) (string, bool) {
+	if len(raw) < 2+6 || len(raw) > 2+32 || raw[0] != '"' || raw[len(raw)-1] != '"' {
+		return "", false
+	}
+	id := raw[1 : len(raw)-1]
+	for _, c := range id {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+			return "", false
+		}
+	}
+	return string(id), true
+}
+
+// newReqID makes a 16-digit id for calls without one. It only has to tell
+// calls apart in the logs, so the runtime's fast generator is enough.
 func newReqID() string {
 	var b [8]byte
-	rand.Read(b[:])
+	binary.BigEndian.PutUint64(b[:], rand.Uint64())
 	return hex.EncodeToString(b[:])
 }
 
-func marshal(v any) (json.RawMessage, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
+// appendResult appends a success reply. json.RawMessage results are
+// compacted, which also checks them and keeps the reply on one line.
+func appendResult(out *bytes.Buffer, id []byte, result any) error {
+	out.WriteString(`{"jsonrpc":"2.0","id":`)
+	out.Write(id)
+	out.WriteString(`,"result":`)
+	switch r := result.(type) {
+	case nil:
+		out.WriteString("null")
+	case json.RawMessage:
+		if err := json.Compact(out, r); err != nil {
+			return err
+		}
+	default:
+		if err := encodeJSON(out, result); err != nil {
+			return err
+		}
+	}
+	out.WriteByte('}')
+	return nil
+}
+
+// appendError appends an error reply. Data a handler attached that cannot
+// be encoded is dropped rather than losing the error itself.
+func appendError(out *bytes.Buffer, id []byte, e *Error) {
+	mark := out.Len()
+	out.WriteString(`{"jsonrpc":"2.0","id":`)
+	out.Write(id)
+	out.WriteString(`,"error":`)
+	if err := encodeJSON(out, e); err != nil {
+		out.Truncate(mark)
+		fixed := map[string]any{}
+		for _, k := range []string{"error", "message_fa", "message_en", "request_id"} {
+			if v, ok := e.Data[k]; ok {
+				fixed[k] = v
+			}
+		}
+		appendError(out, id, &Error{Code: e.Code, Message: e.Message, Data: fixed})
+		return
+	}
+	out.WriteByte('}')
+}
+
+// encodeJSON appends v without the newline json.Encoder adds. HTML is not
+// escaped: replies go to programs, and they are shorter that way.
+func encodeJSON(out *bytes.Buffer, v any) error {
+	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
-		return nil, err
+		return err
 	}
-	return bytes.TrimRight(buf.Bytes(), "\n"), nil
+	out.Truncate(out.Len() - 1)
+	return nil
 }
 
-func (s *Server) encodeBody(r response) []byte {
-	b, err := marshal(r)
-	if err != nil {
-		b, _ = marshal(response{JSONRPC: "2.0", ID: r.ID, Error: &Error{Code: CodeInternalError, Message: "internal error"}})
-	}
-	return b
-}
+// Reply buffers are pooled; one that grew past maxPooledBuffer for a big
+// result is left to the collector so the pool does not pin memory.
+const maxPooledBuffer = 1 << 20
 
-func (s *Server) encode(r response) []byte {
-	return append(s.encodeBody(r), '\n')
+var bufferPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+func getBuffer() *bytes.Buffer { return bufferPool.Get().(*bytes.Buffer) }
+
+func putBuffer(b *bytes.Buffer) {
+	if b.Cap() > maxPooledBuffer {
+		return
+	}
+	b.Reset()
+	bufferPool.Put(b)
 }

@@ -6,71 +6,195 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
+	"strconv"
 	"strings"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
 
-// Handler serves one method. params is the request's params object with
-// the envelope keys (actor, req_id) removed, or nil when absent.
+// Handler serves one method. params is the request's params as sent, with
+// the envelope members "actor" and "req_id" removed from an object; it is
+// nil when the request had none. The actor and the request id are in ctx
+// (domain.ActorFrom, domain.RequestIDFrom). The result is encoded with
+// encoding/json; an error is mapped to a wire error by its domain code.
 type Handler func(ctx context.Context, params json.RawMessage) (any, error)
 
 // Method is one row of the method table.
 type Method struct {
-	Name       string
-	Capability string // required of the actor; "" for none
+	Name string
+	// Capability is what the actor must hold (domain.Actor.Can); "" lets
+	// every peer that passed the socket's checks call the method.
+	Capability string
 	Handler    Handler
 }
 
-// Typed adapts a function taking a params struct. Params are decoded
-// strictly: an unknown key or a wrong type is INVALID_PARAMS naming it,
-// so a typo never silently becomes a default.
+// Typed adapts a function taking a parameter struct. Params are decoded
+// strictly, so that a misspelt key is an error rather than a silent
+// default: an unknown member or a wrong type is INVALID_PARAMS naming the
+// member, in both languages. Absent params decode as the zero P; params
+// must otherwise be an object.
+//
+// encoding/json matches member names without regard to case; Typed checks
+// the members of the top-level object exactly against the json tags of P
+// (untagged fields keep the case-insensitive match), so a key like "ID"
+// for a field tagged "id" is refused.
 func Typed[P any](fn func(ctx context.Context, p P) (any, error)) Handler {
-	return func(ctx context.Context, raw json.RawMessage) (any, error) {
+	known := knownParams(reflect.TypeFor[P]())
+	return func(ctx context.Context, params json.RawMessage) (any, error) {
 		var p P
-		if len(raw) > 0 {
-			dec := json.NewDecoder(bytes.NewReader(raw))
-			dec.DisallowUnknownFields()
-			if err := dec.Decode(&p); err != nil {
-				return nil, paramsError(err)
+		params = trimSpace(params)
+		if len(params) == 0 || string(params) == "null" {
+			return fn(ctx, p)
+		}
+		if params[0] != '{' {
+			return nil, errParamsShape
+		}
+		if known != nil {
+			if err := known.check(params); err != nil {
+				return nil, err
 			}
+		}
+		dec := json.NewDecoder(bytes.NewReader(params))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&p); err != nil {
+			return nil, paramsError(err)
 		}
 		return fn(ctx, p)
 	}
 }
 
-func paramsError(err error) *domain.Error {
+// paramNames is the set of top-level members a parameter struct accepts.
+type paramNames struct {
+	exact map[string]bool // names from json tags
+	fold  []string        // untagged field names, matched regardless of case
+}
+
+// knownParams lists the members P decodes. It is nil when P is not a
+// struct (a map, any, json.RawMessage), whose members are not fixed.
+func knownParams(t reflect.Type) *paramNames {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct {
+		return nil
+	}
+	names := &paramNames{exact: map[string]bool{}}
+	names.add(t, 0)
+	return names
+}
+
+func (n *paramNames) add(t reflect.Type, depth int) {
+	if depth > 8 { // embedding cycles through pointers end here
+		return
+	}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		tag := f.Tag.Get("json")
+		if tag == "-" {
+			continue
+		}
+		name, _, _ := strings.Cut(tag, ",")
+		if f.Anonymous && name == "" {
+			ft := f.Type
+			if ft.Kind() == reflect.Pointer {
+				ft = ft.Elem()
+			}
+			if ft.Kind() == reflect.Struct {
+				n.add(ft, depth+1)
+				continue
+			}
+		}
+		if !f.IsExported() {
+			continue
+		}
+		if name != "" {
+			n.exact[name] = true
+		} else {
+			n.fold = append(n.fold, f.Name)
+		}
+	}
+}
+
+func (n *paramNames) check(params []byte) error {
+	var unknown string
+	err := forEachMember(params, func(key, _ []byte) bool {
+		if n.exact[string(key)] {
+			return true
+		}
+		for _, name := range n.fold {
+			if strings.EqualFold(name, string(key)) {
+				return true
+			}
+		}
+		unknown = string(key)
+		return false
+	})
+	if err != nil {
+		return domain.InvalidParams("params are not a valid JSON object", "پارامترها یک شیء JSON معتبر نیستند")
+	}
+	if unknown != "" {
+		return errUnknownParam(unknown)
+	}
+	return nil
+}
+
+func errUnknownParam(name string) *domain.Error {
+	return domain.InvalidParams(
+		fmt.Sprintf("unknown parameter %q", name),
+		fmt.Sprintf("پارامتر ناشناخته «%s»", name)).With("param", name)
+}
+
+// paramsError explains a decoding failure in terms of the request, never
+// of Go types.
+func paramsError(err error) error {
+	var de *domain.Error
+	if errors.As(err, &de) {
+		return de // a parameter type's own UnmarshalJSON said what is wrong
+	}
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
 		field := te.Field
 		if field == "" {
 			field = "params"
 		}
+		en, fa := jsonKind(te.Type)
 		return domain.InvalidParams(
-			fmt.Sprintf("parameter %s must be %s, not %s", field, jsonKind(te.Type.Kind().String()), te.Value),
-			fmt.Sprintf("پارامتر %s باید از نوع %s باشد، نه %s", field, jsonKind(te.Type.Kind().String()), te.Value))
+			fmt.Sprintf("parameter %q must be %s", field, en),
+			fmt.Sprintf("پارامتر «%s» باید %s باشد", field, fa)).With("param", field)
 	}
-	msg := err.Error()
-	if name, ok := strings.CutPrefix(msg, "json: unknown field "); ok {
-		return domain.InvalidParams("unknown parameter "+name, "پارامتر ناشناخته: "+name)
+	if rest, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		name, uerr := strconv.Unquote(rest)
+		if uerr != nil {
+			name = rest
+		}
+		return errUnknownParam(name)
 	}
-	return domain.InvalidParams("invalid params: "+msg, "پارامترها نامعتبرند: "+msg)
+	return domain.Wrap(domain.CodeInvalidParams, err,
+		"the parameters could not be read: "+err.Error(),
+		"پارامترها خوانده نشدند: "+err.Error())
 }
 
-func jsonKind(goKind string) string {
-	switch goKind {
-	case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64":
-		return "an integer"
-	case "float32", "float64":
-		return "a number"
-	case "string":
-		return "a string"
-	case "bool":
-		return "true or false"
-	case "slice", "array":
-		return "an array"
-	case "map", "struct":
-		return "an object"
+// jsonKind names the JSON kind a Go type decodes from, in English and
+// Persian.
+func jsonKind(t reflect.Type) (en, fa string) {
+	if t == nil {
+		return "a different type", "از نوع دیگری"
 	}
-	return goKind
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "an integer", "عدد صحیح"
+	case reflect.Float32, reflect.Float64:
+		return "a number", "عدد"
+	case reflect.String:
+		return "a string", "رشته"
+	case reflect.Bool:
+		return "true or false", "true یا false"
+	case reflect.Slice, reflect.Array:
+		return "an array", "آرایه"
+	case reflect.Map, reflect.Struct:
+		return "an object", "شیء"
+	}
+	return "a different type", "از نوع دیگری"
 }

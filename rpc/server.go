@@ -3,296 +3,471 @@ package rpc
 import (
 	"context"
 	"errors"
+	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"os"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
-	"golang.org/x/sys/unix"
+	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
 
-// Config bounds what one client can make the server do.
+// Config bounds what one client can make the server do. A zero field
+// takes the default named in its comment.
 type Config struct {
-	MaxFrameBytes int           // longest line accepted (1 MiB)
-	MaxDepth      int           // deepest JSON nesting accepted (64)
-	MaxBatch      int           // most calls in one batch (1000)
-	MaxInFlight   int           // calls of one connection running at once (16)
-	MaxConns      int           // simultaneous connections (256)
-	IdleTimeout   time.Duration // a connection silent this long is closed (2 min)
-	WriteTimeout  time.Duration // a reply that cannot be written in this time closes the connection (10 s)
-	AllowUIDs     []uint32      // peers allowed by uid
-	AllowGIDs     []uint32      // peers allowed by gid
-	DefaultLocale string        // language of errors before an actor is known
-	OnCall        func(CallInfo)
-	OnReject      func(uid, gid uint32, pid int32)
-	ErrorLog      *slog.Logger
+	MaxFrameBytes int           // longest line accepted: 1 MiB
+	MaxDepth      int           // deepest nesting of arrays and objects: 64
+	MaxBatch      int           // most requests in one batch: 1000
+	MaxInFlight   int           // frames of one connection handled at once: 16
+	MaxConns      int           // simultaneous connections: 256
+	IdleTimeout   time.Duration // a connection silent this long, with no call running, is closed: 2 min
+	WriteTimeout  time.Duration // a reply not written in this time closes the connection: 10 s
+
+	// AllowUIDs and AllowGIDs name the peers (SO_PEERCRED) that may
+	// connect. When both are empty, the daemon's own uid and effective gid
+	// are allowed. uid 0 gets no exception.
+	AllowUIDs []uint32
+	AllowGIDs []uint32
+
+	// DefaultLocale is the language of replies to calls without an actor
+	// and of errors found before the actor is read: fa_IR.
+	DefaultLocale string
+
+	// OnCall is told about every finished call, notifications included.
+	// It runs on the call's goroutine, so it must be quick.
+	OnCall func(CallInfo)
+	// OnReject is told about every connection turned away.
+	OnReject func(Rejection)
+	// ErrorLog receives operational messages; nil discards them.
+	ErrorLog *slog.Logger
 }
 
+// Defaults of Config.
+const (
+	DefaultMaxFrameBytes = 1 << 20
+	DefaultMaxDepth      = 64
+	DefaultMaxBatch      = 1000
+	DefaultMaxInFlight   = 16
+	DefaultMaxConns      = 256
+	DefaultIdleTimeout   = 2 * time.Minute
+	DefaultWriteTimeout  = 10 * time.Second
+)
+
 func (c *Config) setDefaults() {
-	if c.MaxFrameBytes <= 0 {
-		c.MaxFrameBytes = 1 << 20
-	}
-	if c.MaxDepth <= 0 {
-		c.MaxDepth = 64
-	}
-	if c.MaxBatch <= 0 {
-		c.MaxBatch = 1000
-	}
-	if c.MaxInFlight <= 0 {
-		c.MaxInFlight = 16
-	}
-	if c.MaxConns <= 0 {
-		c.MaxConns = 256
-	}
-	if c.IdleTimeout <= 0 {
-		c.IdleTimeout = 2 * time.Minute
-	}
-	if c.WriteTimeout <= 0 {
-		c.WriteTimeout = 10 * time.Second
-	}
-	if c.DefaultLocale == "" {
-		c.DefaultLocale = "fa_IR"
-	}
+	setDefault(&c.MaxFrameBytes, DefaultMaxFrameBytes)
+	setDefault(&c.MaxDepth, DefaultMaxDepth)
+	setDefault(&c.MaxBatch, DefaultMaxBatch)
+	setDefault(&c.MaxInFlight, DefaultMaxInFlight)
+	setDefault(&c.MaxConns, DefaultMaxConns)
+	setDefault(&c.IdleTimeout, DefaultIdleTimeout)
+	setDefault(&c.WriteTimeout, DefaultWriteTimeout)
+	c.DefaultLocale = domain.NormalizeLocale(c.DefaultLocale)
 	if len(c.AllowUIDs) == 0 && len(c.AllowGIDs) == 0 {
 		c.AllowUIDs = []uint32{uint32(os.Getuid())}
 		c.AllowGIDs = []uint32{uint32(os.Getegid())}
 	}
 }
 
-// Server serves a method table to socket clients.
-type Server struct {
-	cfg     Config
-	methods map[string]Method
-
-	mu       sync.Mutex
-	listener net.Listener
-	conns    map[*conn]struct{}
-	closing  bool
-	done     chan struct{}
-
-	active   atomic.Int64
-	inFlight sync.WaitGroup
-	handlers sync.WaitGroup
-	baseCtx  context.Context
-	cancel   context.CancelFunc
+func setDefault[T int | time.Duration](v *T, def T) {
+	if *v <= 0 {
+		*v = def
+	}
 }
 
-// NewServer builds a server for the given methods.
+// Rejection describes a connection turned away before any request.
+type Rejection struct {
+	Peer   Peer   // zero when the credentials could not be read
+	Reason string // one of the Reject* constants
+}
+
+// Reasons of a Rejection.
+const (
+	RejectPeer          = "peer_not_allowed"
+	RejectNoCredentials = "no_peer_credentials"
+	RejectTooMany       = "too_many_connections"
+)
+
+// Server serves a method table to clients of a socket. Use NewServer.
+type Server struct {
+	cfg     Config
+	methods map[string]*Method
+	log     *slog.Logger
+
+	// calls is the parent context of every handler. It is cancelled only
+	// when a shutdown deadline passes, not when Serve's context ends, so
+	// that calls in flight can finish during a graceful shutdown.
+	calls       context.Context
+	cancelCalls context.CancelFunc
+
+	mu        sync.Mutex
+	shutting  bool
+	stopped   chan struct{} // closed by Shutdown
+	listeners map[net.Listener]struct{}
+	conns     map[*conn]struct{}
+	connWG    sync.WaitGroup // one per registered connection
+
+	active   atomic.Int64 // connections past the checks, being served
+	inFlight atomic.Int64 // handlers running
+}
+
+// NewServer builds a server for the method table. It panics on a table
+// that cannot be served (empty or duplicate names, names in the "rpc."
+// space the specification reserves, nil handlers): that is a programming
+// error found at start-up.
 func NewServer(cfg Config, methods []Method) *Server {
 	cfg.setDefaults()
-	s := &Server{cfg: cfg, methods: make(map[string]Method, len(methods)), conns: map[*conn]struct{}{}, done: make(chan struct{})}
-	for _, m := range methods {
-		s.methods[m.Name] = m
+	s := &Server{
+		cfg:       cfg,
+		methods:   make(map[string]*Method, len(methods)),
+		log:       cfg.ErrorLog,
+		stopped:   make(chan struct{}),
+		listeners: map[net.Listener]struct{}{},
+		conns:     map[*conn]struct{}{},
 	}
-	s.baseCtx, s.cancel = context.WithCancel(context.Background())
+	if s.log == nil {
+		s.log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	for i := range methods {
+		m := methods[i]
+		switch {
+		case m.Name == "" || strings.HasPrefix(m.Name, "rpc."):
+			panic(fmt.Sprintf("rpc: method name %q cannot be served", m.Name))
+		case m.Handler == nil:
+			panic(fmt.Sprintf("rpc: method %q has no handler", m.Name))
+		case s.methods[m.Name] != nil:
+			panic(fmt.Sprintf("rpc: method %q is registered twice", m.Name))
+		}
+		s.methods[m.Name] = &m
+	}
+	s.calls, s.cancelCalls = context.WithCancel(context.Background())
 	return s
 }
 
-// Conns returns the number of open connections.
-func (s *Server) Conns() int64 { return s.active.Load() }
+// ConnCount returns the number of connections being served.
+func (s *Server) ConnCount() int { return int(s.active.Load()) }
 
-func (s *Server) logError(msg string, args ...any) {
-	if s.cfg.ErrorLog != nil {
-		s.cfg.ErrorLog.Warn(msg, args...)
-	}
-}
+// InFlight returns the number of handlers running.
+func (s *Server) InFlight() int { return int(s.inFlight.Load()) }
 
 // Serve accepts connections on ln until ctx is done or Shutdown is
-// called. It returns nil after a shutdown.
+// called, and returns nil then. It closes ln, which removes the socket
+// file a listener from Listen created. Connections already accepted are
+// drained and closed by Shutdown, not by the end of ctx.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	s.mu.Lock()
-	if s.closing {
+	if s.shutting {
 		s.mu.Unlock()
-		return net.ErrClosed
+		ln.Close()
+		return nil
 	}
-	s.listener = ln
+	s.listeners[ln] = struct{}{}
 	s.mu.Unlock()
-	go func() {
-		select {
-		case <-ctx.Done():
-			s.mu.Lock()
-			s.closing = true
-			s.mu.Unlock()
-			ln.Close()
-		case <-s.done:
-		}
-	}()
+	stop := context.AfterFunc(ctx, func() { s.closeListener(ln) })
+	defer stop()
+	defer s.closeListener(ln)
+
 	var backoff time.Duration
 	for {
 		nc, err := ln.Accept()
 		if err != nil {
-			s.mu.Lock()
-			closing := s.closing
-			s.mu.Unlock()
-			if closing || errors.Is(err, net.ErrClosed) {
+			if s.isShutting() || ctx.Err() != nil {
 				return nil
 			}
-			// Out of file descriptors and the like: wait instead of spinning.
+			if errors.Is(err, net.ErrClosed) {
+				return err
+			}
+			// Out of descriptors and the like: wait for them to free up
+			// instead of spinning.
 			backoff = min(max(2*backoff, 5*time.Millisecond), time.Second)
-			s.logError("accept failed", "err", err)
-			time.Sleep(backoff)
+			s.log.Warn("accepting a connection failed", "err", err, "retry_in", backoff)
+			select {
+			case <-time.After(backoff):
+			case <-ctx.Done():
+			case <-s.stopped:
+			}
 			continue
 		}
 		backoff = 0
-		s.handlers.Add(1)
-		go func() {
-			defer s.handlers.Done()
-			s.serveConn(nc)
-		}()
+		if c := s.register(nc); c != nil {
+			go c.run()
+		}
 	}
 }
 
-// Shutdown stops accepting, lets calls in flight finish and their replies
-// go out until ctx ends, then closes every connection.
+func (s *Server) closeListener(ln net.Listener) {
+	s.mu.Lock()
+	_, open := s.listeners[ln]
+	delete(s.listeners, ln)
+	s.mu.Unlock()
+	if open {
+		ln.Close()
+	}
+}
+
+func (s *Server) isShutting() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.shutting
+}
+
+// register makes nc known to Shutdown. Registration and the shutting flag
+// share one lock, so no connection slips in after Shutdown started waiting.
+func (s *Server) register(nc net.Conn) *conn {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.shutting {
+		nc.Close()
+		return nil
+	}
+	c := newConn(s, nc)
+	s.conns[c] = struct{}{}
+	s.connWG.Add(1)
+	return c
+}
+
+func (s *Server) forget(c *conn) {
+	s.mu.Lock()
+	delete(s.conns, c)
+	s.mu.Unlock()
+	s.connWG.Done()
+}
+
+// Shutdown stops accepting, stops reading new requests, and lets the calls
+// in flight finish and their replies go out until ctx is done. Then it
+// cancels the calls still running and closes every connection; the error
+// says so. Requests a client pipelined but the server had not yet read
+// are not answered.
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.mu.Lock()
-	s.closing = true
-	if s.listener != nil {
-		s.listener.Close()
+	if !s.shutting {
+		s.shutting = true
+		close(s.stopped)
 	}
-	select {
-	case <-s.done:
-	default:
-		close(s.done)
+	listeners := make([]net.Listener, 0, len(s.listeners))
+	for ln := range s.listeners {
+		listeners = append(listeners, ln)
 	}
-	// Stop reading new frames; running calls go on.
+	conns := make([]*conn, 0, len(s.conns))
 	for c := range s.conns {
-		c.nc.SetReadDeadline(time.Now())
+		conns = append(conns, c)
 	}
 	s.mu.Unlock()
 
-	finished := make(chan struct{})
-	go func() { s.inFlight.Wait(); close(finished) }()
-	var err error
-	select {
-	case <-finished:
-	case <-ctx.Done():
-		err = ctx.Err()
-		s.cancel() // handlers that honour their context stop now
+	for _, ln := range listeners {
+		s.closeListener(ln)
 	}
+	for _, c := range conns {
+		c.stopReading()
+	}
+	drained := make(chan struct{})
+	go func() {
+		s.connWG.Wait()
+		close(drained)
+	}()
+	select {
+	case <-drained:
+		s.cancelCalls()
+		return nil
+	case <-ctx.Done():
+	}
+	running := s.InFlight()
+	s.cancelCalls()
 	s.mu.Lock()
 	for c := range s.conns {
-		c.nc.Close()
+		c.kill()
 	}
 	s.mu.Unlock()
-	s.handlers.Wait()
-	s.cancel()
-	return err
+	return fmt.Errorf("rpc: shutdown cut off %d running calls: %w", running, ctx.Err())
 }
 
+// conn is one client connection. Its reader goroutine reads frames and
+// starts a goroutine per frame, at most MaxInFlight at once; replies are
+// written whole under writeMu, in whatever order calls finish.
 type conn struct {
-	nc      net.Conn
+	srv *Server
+	nc  net.Conn
+
+	ctx    context.Context // the calls of this connection
+	cancel context.CancelFunc
+
 	writeMu sync.Mutex
-	broken  atomic.Bool
+
+	mu       sync.Mutex // orders stopReading against the reader's deadline updates
+	stopping bool
+
+	slots    chan struct{}
+	frames   sync.WaitGroup
+	pending  atomic.Int32 // frames being handled
+	dead     chan struct{}
+	killOnce sync.Once
 }
 
-func (s *Server) serveConn(nc net.Conn) {
-	c := &conn{nc: nc}
-	defer nc.Close()
-	if n := s.active.Add(1); n > int64(s.cfg.MaxConns) {
+func newConn(s *Server, nc net.Conn) *conn {
+	c := &conn{srv: s, nc: nc, slots: make(chan struct{}, s.cfg.MaxInFlight), dead: make(chan struct{})}
+	c.ctx, c.cancel = context.WithCancel(s.calls)
+	return c
+}
+
+// kill closes the connection at once and cancels its calls: used when the
+// client cannot be written to and when a shutdown deadline passes.
+func (c *conn) kill() {
+	c.killOnce.Do(func() {
+		close(c.dead)
+		c.cancel()
+		c.nc.Close()
+	})
+}
+
+// stopReading makes the reader stop after the frame it is reading, or at
+// once when it is waiting; calls already read go on.
+func (c *conn) stopReading() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.stopping = true
+	c.nc.SetReadDeadline(time.Unix(1, 0))
+}
+
+// armRead sets the read deadline unless the connection is stopping. It
+// shares stopReading's lock so that a deadline set here never overrides
+// the one that stops the reader.
+func (c *conn) armRead(deadline time.Time) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.stopping {
+		return false
+	}
+	c.nc.SetReadDeadline(deadline)
+	return true
+}
+
+func (c *conn) isStopping() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.stopping
+}
+
+func (c *conn) run() {
+	s := c.srv
+	defer s.forget(c)
+	defer c.kill()
+
+	peer, err := peerCredentials(c.nc)
+	if err != nil {
+		s.log.Warn("connection refused: no peer credentials", "err", err)
+		c.reject(Rejection{Reason: RejectNoCredentials}, errPeerRejected, CodeFor(domain.CodeForbidden))
+		return
+	}
+	if !s.peerAllowed(peer) {
+		s.log.Warn("connection refused: peer not allowed", "uid", peer.UID, "gid", peer.GID, "pid", peer.PID)
+		c.reject(Rejection{Peer: peer, Reason: RejectPeer}, errPeerRejected, CodeFor(domain.CodeForbidden))
+		return
+	}
+	if s.active.Add(1) > int64(s.cfg.MaxConns) {
 		s.active.Add(-1)
-		s.writeLine(c, s.encode(response{JSONRPC: "2.0", ID: nullID, Error: protocolErrorDomain(unavailable(), s.cfg.DefaultLocale)}))
+		s.log.Warn("connection refused: too many connections", "max", s.cfg.MaxConns, "uid", peer.UID, "pid", peer.PID)
+		c.reject(Rejection{Peer: peer, Reason: RejectTooMany}, errBusy, CodeFor(domain.CodeUnavailable))
 		return
 	}
 	defer s.active.Add(-1)
-	if !s.peerAllowed(nc) {
-		s.writeLine(c, s.encode(response{JSONRPC: "2.0", ID: nullID, Error: protocolErrorDomain(forbiddenPeer(), s.cfg.DefaultLocale)}))
-		return
-	}
-	s.mu.Lock()
-	if s.closing {
-		s.mu.Unlock()
-		return
-	}
-	s.conns[c] = struct{}{}
-	s.mu.Unlock()
-	defer func() {
-		s.mu.Lock()
-		delete(s.conns, c)
-		s.mu.Unlock()
-	}()
+	c.serve()
+}
 
-	fr := newFrameReader(nc, s.cfg.MaxFrameBytes)
-	sem := make(chan struct{}, s.cfg.MaxInFlight)
-	var wg sync.WaitGroup
-	defer wg.Wait()
+// rejectWriteTimeout bounds the one error line a refused client gets; a
+// refused client gets no more of the server's time than that.
+const rejectWriteTimeout = time.Second
+
+func (c *conn) reject(r Rejection, de *domain.Error, code int) {
+	if c.srv.cfg.OnReject != nil {
+		c.srv.cfg.OnReject(r)
+	}
+	out := getBuffer()
+	defer putBuffer(out)
+	appendError(out, nullID, wireError(de, code, c.srv.cfg.DefaultLocale, ""))
+	out.WriteByte('\n')
+	c.nc.SetWriteDeadline(time.Now().Add(rejectWriteTimeout))
+	c.nc.Write(out.Bytes())
+}
+
+// serve reads frames until the client stops, is idle too long, breaks
+// the framing or the server shuts down; then it waits for the calls it
+// started, so their replies are delivered, and returns.
+func (c *conn) serve() {
+	s := c.srv
+	fr := newFrameReader(c.nc, s.cfg.MaxFrameBytes)
+	idleUntil := time.Now().Add(s.cfg.IdleTimeout)
+	defer c.frames.Wait()
 	for {
-		nc.SetReadDeadline(time.Now().Add(s.cfg.IdleTimeout))
+		if !c.armRead(idleUntil) {
+			return
+		}
 		frame, err := fr.next()
 		if err != nil {
-			if errors.Is(err, errFrameTooLarge) {
-				wg.Wait()
-				s.writeLine(c, s.encode(response{JSONRPC: "2.0", ID: nullID, Error: protocolError(CodeInvalidRequest,
-					"invalid request: the frame is larger than the limit; the connection is closed",
-					"درخواست نامعتبر: اندازهٔ پیام از حد مجاز بیشتر است؛ اتصال بسته شد", s.cfg.DefaultLocale)}))
+			var ne net.Error
+			switch {
+			case errors.Is(err, errFrameTooLarge):
+				out := getBuffer()
+				s.protocolErrorLine(out, CodeInvalidRequest, errOversizedFrame(s.cfg.MaxFrameBytes))
+				c.write(out.Bytes())
+				putBuffer(out)
+				s.log.Warn("closing a connection that sent an oversized frame", "limit", s.cfg.MaxFrameBytes)
+			case errors.As(err, &ne) && ne.Timeout() && !c.isStopping():
+				// Waiting for its replies is not idleness; stopping in the
+				// middle of a frame is.
+				if c.pending.Load() > 0 && !fr.partial() {
+					idleUntil = time.Now().Add(s.cfg.IdleTimeout)
+					continue
+				}
+				s.log.Debug("closing an idle connection", "partial_frame", fr.partial())
 			}
 			return
 		}
-		if c.broken.Load() {
+		idleUntil = time.Now().Add(s.cfg.IdleTimeout)
+		select {
+		case c.slots <- struct{}{}:
+		case <-c.dead:
 			return
 		}
-		// The frame buffer is reused by the reader, so each call gets its copy.
+		// The reader's buffer is reused for the next frame, and params
+		// reach handlers as sub-slices, so each frame gets its own copy.
 		own := append([]byte(nil), frame...)
-		sem <- struct{}{}
-		s.inFlight.Add(1)
-		wg.Add(1)
-		go func() {
-			defer func() { <-sem; s.inFlight.Done(); wg.Done() }()
-			if out := s.handleFrame(s.baseCtx, own); out != nil {
-				s.writeLine(c, out)
-			}
-		}()
+		c.pending.Add(1)
+		c.frames.Add(1)
+		go c.handle(own)
 	}
 }
 
-// writeLine writes one whole reply; a client that does not read its
-// replies in time is disconnected rather than allowed to hold a goroutine.
-func (s *Server) writeLine(c *conn, b []byte) {
+func (c *conn) handle(frame []byte) {
+	defer func() {
+		c.pending.Add(-1)
+		<-c.slots
+		c.frames.Done()
+	}()
+	out := getBuffer()
+	defer putBuffer(out)
+	c.srv.handleFrame(c.ctx, frame, out)
+	if out.Len() > 0 {
+		c.write(out.Bytes())
+	}
+}
+
+// write sends one whole reply. A client that does not take its replies
+// within WriteTimeout is disconnected, so it cannot hold the server's
+// goroutines or memory.
+func (c *conn) write(b []byte) {
 	c.writeMu.Lock()
 	defer c.writeMu.Unlock()
-	if c.broken.Load() {
+	select {
+	case <-c.dead:
 		return
+	default:
 	}
-	c.nc.SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout))
+	c.nc.SetWriteDeadline(time.Now().Add(c.srv.cfg.WriteTimeout))
 	if _, err := c.nc.Write(b); err != nil {
-		c.broken.Store(true)
-		c.nc.Close()
+		c.srv.log.Debug("closing a connection that does not take its replies", "err", err)
+		c.kill()
 	}
-}
-
-// peerAllowed checks the connecting process's credentials (SO_PEERCRED).
-func (s *Server) peerAllowed(nc net.Conn) bool {
-	uc, ok := nc.(*net.UnixConn)
-	if !ok {
-		return true // not a Unix socket (tests over pipes): nothing to check
-	}
-	raw, err := uc.SyscallConn()
-	if err != nil {
-		return false
-	}
-	var cred *unix.Ucred
-	var credErr error
-	if err := raw.Control(func(fd uintptr) {
-		cred, credErr = unix.GetsockoptUcred(int(fd), unix.SOL_SOCKET, unix.SO_PEERCRED)
-	}); err != nil || credErr != nil {
-		s.logError("peer credentials unavailable", "err", errors.Join(err, credErr))
-		return false
-	}
-	for _, u := range s.cfg.AllowUIDs {
-		if cred.Uid == u {
-			return true
-		}
-	}
-	for _, g := range s.cfg.AllowGIDs {
-		if cred.Gid == g {
-			return true
-		}
-	}
-	s.logError("peer rejected", "uid", cred.Uid, "gid", cred.Gid, "pid", cred.Pid)
-	if s.cfg.OnReject != nil {
-		s.cfg.OnReject(cred.Uid, cred.Gid, cred.Pid)
-	}
-	return false
 }

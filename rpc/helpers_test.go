@@ -1,0 +1,272 @@
+package rpc
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+)
+
+// generous bounds how long a test waits for something that should happen
+// at once; it is a failure deadline, not a performance claim.
+const generous = 10 * time.Second
+
+// specCounters records that notification handlers really ran, since a
+// notification has no reply to show it.
+type specCounters struct {
+	hello, sum, update atomic.Int64
+}
+
+// numbers reads params as a list of numbers, given positionally.
+func numbers(raw json.RawMessage) ([]float64, error) {
+	var xs []float64
+	if err := json.Unmarshal(raw, &xs); err != nil {
+		return nil, domain.InvalidParams("params must be a list of numbers", "پارامترها باید فهرستی از عدد باشند")
+	}
+	return xs, nil
+}
+
+// specMethods are the methods the examples of the JSON-RPC 2.0
+// specification call, implemented for real.
+func specMethods(n *specCounters) []Method {
+	subtract := func(ctx context.Context, raw json.RawMessage) (any, error) {
+		if len(raw) > 0 && raw[0] == '[' {
+			xs, err := numbers(raw)
+			if err != nil || len(xs) != 2 {
+				return nil, domain.InvalidParams("subtract takes two numbers", "subtract دو عدد می‌گیرد")
+			}
+			return xs[0] - xs[1], nil
+		}
+		return Typed(func(ctx context.Context, p struct {
+			Minuend    float64 `json:"minuend"`
+			Subtrahend float64 `json:"subtrahend"`
+		}) (any, error) {
+			return p.Minuend - p.Subtrahend, nil
+		})(ctx, raw)
+	}
+	sum := func(ctx context.Context, raw json.RawMessage) (any, error) {
+		xs, err := numbers(raw)
+		if err != nil {
+			return nil, err
+		}
+		total := 0.0
+		for _, x := range xs {
+			total += x
+		}
+		return total, nil
+	}
+	return []Method{
+		{Name: "subtract", Handler: subtract},
+		{Name: "sum", Handler: sum},
+		{Name: "notify_hello", Handler: func(ctx context.Context, raw json.RawMessage) (any, error) {
+			n.hello.Add(1)
+			return nil, nil
+		}},
+		{Name: "notify_sum", Handler: func(ctx context.Context, raw json.RawMessage) (any, error) {
+			n.sum.Add(1)
+			return sum(ctx, raw)
+		}},
+		{Name: "update", Handler: func(ctx context.Context, raw json.RawMessage) (any, error) {
+			n.update.Add(1)
+			return nil, nil
+		}},
+		{Name: "get_data", Handler: func(ctx context.Context, raw json.RawMessage) (any, error) {
+			return []any{"hello", 5}, nil
+		}},
+	}
+}
+
+type testServer struct {
+	srv  *Server
+	path string
+	done chan error // Serve's result
+}
+
+// startServer serves methods on a fresh socket in a temporary directory.
+// The server is shut down when the test ends, and Serve must return nil.
+func startServer(t testing.TB, cfg Config, methods []Method) *testServer {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "arshlined.sock")
+	ln, err := Listen(path, 0, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := &testServer{srv: NewServer(cfg, methods), path: path, done: make(chan error, 1)}
+	go func() { ts.done <- ts.srv.Serve(context.Background(), ln) }()
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), generous)
+		defer cancel()
+		ts.srv.Shutdown(ctx)
+		select {
+		case err := <-ts.done:
+			if err != nil {
+				t.Errorf("Serve: %v", err)
+			}
+		case <-time.After(generous):
+			t.Error("Serve did not return after Shutdown")
+		}
+	})
+	return ts
+}
+
+// rawConn speaks bytes, to send exactly what a test means.
+type rawConn struct {
+	t  testing.TB
+	nc net.Conn
+	r  *bufio.Reader
+}
+
+func dialRaw(t testing.TB, path string) *rawConn {
+	t.Helper()
+	nc, err := net.Dial("unix", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { nc.Close() })
+	return &rawConn{t: t, nc: nc, r: bufio.NewReaderSize(nc, 64<<10)}
+}
+
+func (c *rawConn) send(s string) {
+	c.t.Helper()
+	c.nc.SetWriteDeadline(time.Now().Add(generous))
+	if _, err := io.WriteString(c.nc, s); err != nil {
+		c.t.Fatalf("send: %v", err)
+	}
+}
+
+// sendLine sends one frame; newlines inside s (the specification prints
+// its examples over several lines) become spaces.
+func (c *rawConn) sendLine(s string) {
+	c.t.Helper()
+	c.send(strings.ReplaceAll(s, "\n", " ") + "\n")
+}
+
+func (c *rawConn) recv() string {
+	c.t.Helper()
+	c.nc.SetReadDeadline(time.Now().Add(generous))
+	line, err := c.r.ReadString('\n')
+	if err != nil {
+		c.t.Fatalf("no reply: %v (got %q)", err, line)
+	}
+	return line
+}
+
+// expectClosed asserts that the server closes the connection, with no
+// more data first.
+func (c *rawConn) expectClosed() {
+	c.t.Helper()
+	c.nc.SetReadDeadline(time.Now().Add(generous))
+	line, err := c.r.ReadString('\n')
+	if err == nil {
+		c.t.Fatalf("connection still open, read %q", line)
+	}
+	var ne net.Error
+	if errors.As(err, &ne) && ne.Timeout() {
+		c.t.Fatal("connection not closed by the server")
+	}
+}
+
+// replyError is a reply's error object, decoded for assertions.
+type replyError struct {
+	ID    json.RawMessage `json:"id"`
+	Error *Error          `json:"error"`
+}
+
+func decodeErrorReply(t testing.TB, line string) replyError {
+	t.Helper()
+	var r replyError
+	if err := json.Unmarshal([]byte(line), &r); err != nil || r.Error == nil {
+		t.Fatalf("not an error reply: %q (%v)", line, err)
+	}
+	return r
+}
+
+// canonical reduces a reply to what the specification fixes: results,
+// ids and error codes, not the wording of messages. Batches become sorted
+// lists, because their order is free.
+func canonical(t testing.TB, text string) string {
+	t.Helper()
+	var v any
+	dec := json.NewDecoder(strings.NewReader(text))
+	dec.UseNumber()
+	if err := dec.Decode(&v); err != nil {
+		t.Fatalf("reply is not JSON: %q: %v", text, err)
+	}
+	one := func(v any) string {
+		obj, ok := v.(map[string]any)
+		if !ok {
+			t.Fatalf("reply element is not an object: %v", v)
+		}
+		if e, ok := obj["error"].(map[string]any); ok {
+			if _, ok := e["message"].(string); !ok {
+				t.Fatalf("error without a message: %v", e)
+			}
+			obj["error"] = map[string]any{"code": e["code"]}
+		}
+		b, _ := json.Marshal(obj)
+		return string(b)
+	}
+	if list, ok := v.([]any); ok {
+		parts := make([]string, len(list))
+		for i, x := range list {
+			parts[i] = one(x)
+		}
+		sort.Strings(parts)
+		return "[" + strings.Join(parts, ",") + "]"
+	}
+	return one(v)
+}
+
+func dialClient(t testing.TB, path string) *Client {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), generous)
+	defer cancel()
+	c, err := Dial(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+// waitFor polls cond until it holds or the generous deadline passes.
+func waitFor(t testing.TB, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(generous)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}
+
+// frameOf runs one frame through the dispatcher without a socket.
+func frameOf(s *Server, frame string) string {
+	var out bytes.Buffer
+	s.handleFrame(context.Background(), []byte(frame), &out)
+	return out.String()
+}
+
+func mustJSON(t testing.TB, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+var _ = fmt.Sprint
