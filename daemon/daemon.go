@@ -71,7 +71,7 @@ func Run(ctx context.Context, cfg *Config, ops *slog.Logger) error {
 	}, app.methods())
 	app.server = server
 
-	notifier := newNotifier()
+	notifier := newNotifier(ops)
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- server.Serve(ctx, ln) }()
 	if err := notifier.Ready(); err != nil {
@@ -91,11 +91,13 @@ func Run(ctx context.Context, cfg *Config, ops *slog.Logger) error {
 	for {
 		select {
 		case <-hup:
+			_ = notifier.Reloading()
 			if err := events.Rotate(); err != nil {
 				ops.Error("rotating the event log", "err", err)
 			} else {
 				ops.Info("event log rotated")
 			}
+			_ = notifier.Ready()
 			continue
 		case err := <-serveErr:
 			if err != nil && !errors.Is(err, net.ErrClosed) {

@@ -2,22 +2,20 @@ package daemon
 
 import (
 	"context"
+	"log/slog"
 	"net"
+
+	"github.com/arshline/arshline-sidecar/daemon/systemd"
 )
 
 // notifier is what the daemon tells the service manager.
 type notifier interface {
 	Ready() error
 	Stopping() error
+	Reloading() error
 	RunWatchdog(ctx context.Context, probe func(context.Context) error)
 }
 
-type noNotifier struct{}
+func newNotifier(ops *slog.Logger) notifier { return systemd.NewNotifier(systemd.WithLogger(ops)) }
 
-func (noNotifier) Ready() error                                             { return nil }
-func (noNotifier) Stopping() error                                          { return nil }
-func (noNotifier) RunWatchdog(context.Context, func(context.Context) error) {}
-
-var newNotifier = func() notifier { return noNotifier{} }
-
-var systemdListeners = func() ([]net.Listener, error) { return nil, nil }
+func systemdListeners() ([]net.Listener, error) { return systemd.Listeners() }
