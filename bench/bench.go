@@ -1,0 +1,330 @@
+// Package bench is the load tool behind `arshlinectl bench`: N concurrent
+// socket clients run a mix of calls against a live daemon for a duration
+// or a count, and the results are printed next to two baselines measured
+// in the same run on the same machine — a raw Unix-socket echo round trip
+// and the disk's fsync rate — because a figure means little without them.
+package bench
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/arshline/arshline-sidecar/rpc"
+)
+
+// Options configure one run.
+type Options struct {
+	Socket   string
+	Clients  int
+	Duration time.Duration
+	Count    int            // total calls; overrides Duration when > 0
+	Mix      map[string]int // method → weight
+	FsyncDir string         // where to measure fsync (the database's directory)
+	Seed     int64
+}
+
+// DefaultMix exercises every hot method.
+var DefaultMix = map[string]int{"system.health": 1, "plan.validate": 1, "ai.plan": 1, "ai.execute": 1, "forms.get": 1}
+
+// ParseMix reads "system.health=3,ai.execute=1" (weight defaults to 1).
+func ParseMix(s string) (map[string]int, error) {
+	mix := map[string]int{}
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		name, weight, found := strings.Cut(part, "=")
+		w := 1
+		if found {
+			if _, err := fmt.Sscanf(weight, "%d", &w); err != nil || w < 1 {
+				return nil, fmt.Errorf("mix: weight of %s must be a positive integer", name)
+			}
+		}
+		if _, ok := calls[name]; !ok {
+			return nil, fmt.Errorf("mix: unknown method %q (known: %s)", name, strings.Join(knownMethods(), ", "))
+		}
+		mix[name] = w
+	}
+	if len(mix) == 0 {
+		return nil, fmt.Errorf("mix: empty")
+	}
+	return mix, nil
+}
+
+// MethodStats is what one method did.
+type MethodStats struct {
+	Method     string  `json:"method"`
+	Calls      int     `json:"calls"`
+	Errors     int     `json:"errors"`
+	PerSecond  float64 `json:"per_second"`
+	P50us      float64 `json:"p50_us"`
+	P90us      float64 `json:"p90_us"`
+	P99us      float64 `json:"p99_us"`
+	MaxUs      float64 `json:"max_us"`
+	FirstError string  `json:"first_error,omitempty"`
+}
+
+// Report is a whole run.
+type Report struct {
+	Clients     int           `json:"clients"`
+	Seconds     float64       `json:"seconds"`
+	Methods     []MethodStats `json:"methods"`
+	Echo        EchoResult    `json:"echo"`
+	FsyncPerSec float64       `json:"fsync_per_second"`
+	// Ratios relate each method to the baselines: p50 over the echo p50,
+	// and calls per second over fsyncs per second.
+	Ratios map[string]Ratio `json:"ratios"`
+}
+
+// Ratio puts a method's figures next to the baselines.
+type Ratio struct {
+	P50OverEcho    float64 `json:"p50_over_echo_p50"`
+	RateOverFsync  float64 `json:"rate_over_fsync_rate"`
+	P99OverEchoP99 float64 `json:"p99_over_echo_p99"`
+}
+
+type caller func(ctx context.Context, c *rpc.Client, st *state) error
+
+// state holds what calls need and set up once: a form to read, plans.
+type state struct {
+	formID int64
+}
+
+var calls = map[string]caller{
+	"system.health": func(ctx context.Context, c *rpc.Client, _ *state) error {
+		return c.Call(ctx, "system.health", nil, nil)
+	},
+	"plan.validate": func(ctx context.Context, c *rpc.Client, _ *state) error {
+		var r struct {
+			Valid bool `json:"valid"`
+		}
+		if err := c.Call(ctx, "plan.validate", map[string]any{"contract": "arshline-plan/v1", "plan": fiveStepPlan}, &r); err != nil {
+			return err
+		}
+		if !r.Valid {
+			return fmt.Errorf("the 5-step plan was reported invalid")
+		}
+		return nil
+	},
+	"ai.plan": func(ctx context.Context, c *rpc.Client, _ *state) error {
+		return c.Call(ctx, "ai.plan", map[string]any{"text": "یک فرم جدید بساز و دو سوال پاسخ کوتاه اضافه کن، اسم فرم را چکاپ سه بگذار", "mode": "internal"}, nil)
+	},
+	"ai.execute": func(ctx context.Context, c *rpc.Client, _ *state) error {
+		return c.Call(ctx, "ai.execute", map[string]any{"plan": threeStepPlan, "confirm": true}, nil)
+	},
+	"forms.get": func(ctx context.Context, c *rpc.Client, st *state) error {
+		return c.Call(ctx, "forms.get", map[string]any{"id": st.formID}, nil)
+	},
+}
+
+func knownMethods() []string {
+	var names []string
+	for n := range calls {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+var fiveStepPlan = json.RawMessage(`{"version":1,"steps":[
+{"action":"create_form","params":{"title":"سنجش رضایت"}},
+{"action":"add_field","params":{"type":"short_text","question":"نام شما"}},
+{"action":"add_field","params":{"type":"rating","required":true}},
+{"action":"add_field","params":{"type":"multiple_choice","question":"کدام شعبه؟","index":0}},
+{"action":"update_form_title","params":{"id":3,"title":"سنجش رضایت مشتریان"}}]}`)
+
+var threeStepPlan = json.RawMessage(`{"version":1,"steps":[
+{"action":"create_form","params":{"title":"چکاپ سه"}},
+{"action":"add_field","params":{"type":"short_text"}},
+{"action":"add_field","params":{"type":"short_text"}}]}`)
+
+type sample struct {
+	method string
+	d      time.Duration
+	err    error
+}
+
+// Run performs the load run and the baselines.
+func Run(ctx context.Context, o Options) (*Report, error) {
+	if o.Clients < 1 {
+		o.Clients = 1
+	}
+	if len(o.Mix) == 0 {
+		o.Mix = DefaultMix
+	}
+	if o.Duration <= 0 && o.Count <= 0 {
+		o.Duration = 5 * time.Second
+	}
+	st := &state{}
+	setup, err := rpc.Dial(ctx, o.Socket)
+	if err != nil {
+		return nil, err
+	}
+	var created struct {
+		Form struct {
+			ID int64 `json:"id"`
+		} `json:"form"`
+	}
+	if _, ok := o.Mix["forms.get"]; ok {
+		if err := setup.Call(ctx, "forms.create", map[string]any{"title": "bench"}, &created); err != nil {
+			setup.Close()
+			return nil, fmt.Errorf("setup (forms.create): %w", err)
+		}
+		st.formID = created.Form.ID
+	}
+	setup.Close()
+
+	var names []string
+	for n := range o.Mix {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var wheel []string
+	for _, n := range names {
+		for i := 0; i < o.Mix[n]; i++ {
+			wheel = append(wheel, n)
+		}
+	}
+
+	runCtx := ctx
+	var cancel context.CancelFunc = func() {}
+	if o.Count <= 0 {
+		runCtx, cancel = context.WithTimeout(ctx, o.Duration)
+	}
+	defer cancel()
+	var remaining = make(chan struct{}, max(o.Count, 0))
+	for i := 0; i < o.Count; i++ {
+		remaining <- struct{}{}
+	}
+	close(remaining)
+
+	results := make([][]sample, o.Clients)
+	var wg sync.WaitGroup
+	start := time.Now()
+	var dialErr error
+	var dialMu sync.Mutex
+	for w := 0; w < o.Clients; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			c, err := rpc.Dial(ctx, o.Socket)
+			if err != nil {
+				dialMu.Lock()
+				dialErr = err
+				dialMu.Unlock()
+				return
+			}
+			defer c.Close()
+			rng := rand.New(rand.NewSource(o.Seed + int64(w)))
+			local := make([]sample, 0, 4096)
+			for {
+				if o.Count > 0 {
+					if _, ok := <-remaining; !ok {
+						break
+					}
+				} else if runCtx.Err() != nil {
+					break
+				}
+				m := wheel[rng.Intn(len(wheel))]
+				t0 := time.Now()
+				err := calls[m](ctx, c, st)
+				local = append(local, sample{method: m, d: time.Since(t0), err: err})
+			}
+			results[w] = local
+		}(w)
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	if dialErr != nil {
+		return nil, dialErr
+	}
+
+	rep := &Report{Clients: o.Clients, Seconds: elapsed.Seconds(), Ratios: map[string]Ratio{}}
+	byMethod := map[string][]sample{}
+	for _, r := range results {
+		for _, s := range r {
+			byMethod[s.method] = append(byMethod[s.method], s)
+		}
+	}
+	for _, n := range names {
+		rep.Methods = append(rep.Methods, summarize(n, byMethod[n], elapsed))
+	}
+	rep.Echo, err = MeasureEcho(ctx, 2000)
+	if err != nil {
+		return nil, fmt.Errorf("echo baseline: %w", err)
+	}
+	rep.FsyncPerSec, err = MeasureFsync(o.FsyncDir, time.Second)
+	if err != nil {
+		return nil, fmt.Errorf("fsync baseline: %w", err)
+	}
+	for _, m := range rep.Methods {
+		r := Ratio{}
+		if rep.Echo.P50us > 0 {
+			r.P50OverEcho = round2(m.P50us / rep.Echo.P50us)
+			r.P99OverEchoP99 = round2(m.P99us / rep.Echo.P99us)
+		}
+		if rep.FsyncPerSec > 0 {
+			r.RateOverFsync = round2(m.PerSecond / rep.FsyncPerSec)
+		}
+		rep.Ratios[m.Method] = r
+	}
+	return rep, nil
+}
+
+func summarize(name string, ss []sample, elapsed time.Duration) MethodStats {
+	st := MethodStats{Method: name, Calls: len(ss)}
+	ds := make([]time.Duration, 0, len(ss))
+	for _, s := range ss {
+		if s.err != nil {
+			st.Errors++
+			if st.FirstError == "" {
+				st.FirstError = s.err.Error()
+			}
+			continue
+		}
+		ds = append(ds, s.d)
+	}
+	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
+	st.PerSecond = round2(float64(len(ds)) / elapsed.Seconds())
+	st.P50us = us(percentile(ds, 0.50))
+	st.P90us = us(percentile(ds, 0.90))
+	st.P99us = us(percentile(ds, 0.99))
+	if len(ds) > 0 {
+		st.MaxUs = us(ds[len(ds)-1])
+	}
+	return st
+}
+
+func percentile(ds []time.Duration, p float64) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	i := int(float64(len(ds)-1) * p)
+	return ds[i]
+}
+
+func us(d time.Duration) float64 { return round2(float64(d) / float64(time.Microsecond)) }
+
+func round2(f float64) float64 { return float64(int64(f*100+0.5)) / 100 }
+
+// Print writes the report for people.
+func (r *Report) Print(w io.Writer) {
+	fmt.Fprintf(w, "clients: %d, %.1f s\n", r.Clients, r.Seconds)
+	fmt.Fprintf(w, "%-14s %9s %7s %10s %9s %9s %9s %9s %9s %9s\n", "method", "calls", "errors", "calls/s", "p50 µs", "p90 µs", "p99 µs", "max µs", "p50/echo", "rate/fsync")
+	for _, m := range r.Methods {
+		ra := r.Ratios[m.Method]
+		fmt.Fprintf(w, "%-14s %9d %7d %10.0f %9.0f %9.0f %9.0f %9.0f %9.2f %9.2f\n", m.Method, m.Calls, m.Errors, m.PerSecond, m.P50us, m.P90us, m.P99us, m.MaxUs, ra.P50OverEcho, ra.RateOverFsync)
+		if m.FirstError != "" {
+			fmt.Fprintf(w, "  first error: %s\n", m.FirstError)
+		}
+	}
+	fmt.Fprintf(w, "baseline: raw unix-socket echo round trip p50 %.1f µs, p99 %.1f µs; fsync %.0f/s\n", r.Echo.P50us, r.Echo.P99us, r.FsyncPerSec)
+}
