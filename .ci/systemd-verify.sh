@@ -6,8 +6,9 @@
 #      and friends) and stubs for the ExecStart/ExecReload binaries. Any
 #      message, not only a non-zero exit, is a failure: systemd reports a
 #      mistyped setting as a warning and ignores it.
-#   2. systemd-sysusers and systemd-tmpfiles applied to the same root, to
-#      prove the user, group and /etc/arshline come out as documented.
+#   2. /run/arshline is left to the socket unit; systemd-sysusers and
+#      systemd-tmpfiles, applied to the same root, make the user, groups
+#      and /etc/arshline as documented.
 #   3. systemd-analyze security --offline=true: the exposure score must not
 #      exceed MAX_EXPOSURE (the measured value; loosening the sandbox fails).
 #   4. The real daemon, run under strace as an unprivileged user through
@@ -80,6 +81,16 @@ root="$work/root"
 make_root "$root"
 verify_units "$root"
 echo "ok: no errors, no warnings"
+
+echo "== the socket's directory is not a RuntimeDirectory= of the service"
+# systemd chowns a RuntimeDirectory= tree to the service's user when it
+# starts, which would take the socket away from group www-data.
+sock_dir=$(sed -n 's|^ListenStream=/run/\([^/]*\)/.*|\1|p' systemd/arshlined.socket)
+if grep -Eq "^RuntimeDirectory=(.* )?${sock_dir}( |$)" systemd/arshlined.service; then
+	echo "FAIL: arshlined.service has RuntimeDirectory=$sock_dir, the socket unit's directory" >&2
+	exit 1
+fi
+echo "ok: /run/$sock_dir belongs to the socket unit alone"
 
 echo "== sysusers.d and tmpfiles.d"
 mkdir -p "$root/etc/sysusers.d" "$root/etc/tmpfiles.d"
