@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"os"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -212,20 +213,26 @@ func (c *Client) send(ctx context.Context, frame []byte) error {
 	if err == nil {
 		return nil
 	}
-	c.nc.Close()
-	// The server may have refused this connection and said why before
-	// closing; that reason beats the bare write error.
+	if ctx.Err() != nil || errors.Is(err, os.ErrDeadlineExceeded) {
+		// Part of the frame may be out: the stream cannot be used again.
+		c.nc.Close()
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return context.DeadlineExceeded
+	}
+	// The server closed the connection. It may have said why first (peer
+	// refused, too many connections); the reader is about to see that,
+	// and the reason beats a bare broken pipe.
 	select {
 	case <-c.done:
 	case <-time.After(time.Second):
 	}
+	c.nc.Close()
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.connErr != nil {
 		return c.connErr
-	}
-	if ctx.Err() != nil {
-		return ctx.Err()
 	}
 	return fmt.Errorf("%w: %v", ErrConnectionClosed, err)
 }

@@ -1,0 +1,249 @@
+package rpc
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+)
+
+func TestDialWithoutDaemon(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "arshlined.sock")
+	_, err := Dial(context.Background(), missing)
+	var nd *NoDaemonError
+	if !errors.Is(err, ErrNoDaemon) || !errors.As(err, &nd) {
+		t.Fatalf("no socket file: %v", err)
+	}
+	if want := "no arshlined is listening on " + missing + " (is it running?)"; err.Error() != want {
+		t.Fatalf("message %q, want %q", err.Error(), want)
+	}
+	if !strings.Contains(nd.Message("fa_IR"), "گوش نمی‌دهد") || nd.Message("en_US") != err.Error() {
+		t.Fatalf("localized messages: %q / %q", nd.Message("fa_IR"), nd.Message("en_US"))
+	}
+
+	// A socket file left by a dead daemon refuses connections.
+	stale := filepath.Join(dir, "stale.sock")
+	ln, err := net.Listen("unix", stale)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln.(*net.UnixListener).SetUnlinkOnClose(false)
+	ln.Close()
+	if _, err := Dial(context.Background(), stale); !errors.Is(err, ErrNoDaemon) {
+		t.Fatalf("stale socket: %v", err)
+	}
+
+	// Not every failure is a missing daemon.
+	file := filepath.Join(dir, "regular")
+	if err := os.WriteFile(file, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Dial(context.Background(), filepath.Join(file, "d.sock"))
+	if err == nil || errors.Is(err, ErrNoDaemon) || !strings.Contains(err.Error(), file) {
+		t.Fatalf("a path through a regular file: %v", err)
+	}
+}
+
+func clientMethods(notified *atomic.Int64) []Method {
+	return []Method{
+		{Name: "echo", Handler: Typed(func(ctx context.Context, p struct {
+			N     int    `json:"n"`
+			Delay int    `json:"delay_ms"`
+			Text  string `json:"text"`
+		}) (any, error) {
+			// Later calls finish first, so replies come back out of order.
+			select {
+			case <-time.After(time.Duration(p.Delay) * time.Millisecond):
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
+			return map[string]any{"n": p.N, "text": p.Text, "req_id": domain.RequestIDFrom(ctx)}, nil
+		})},
+		{Name: "note", Handler: func(ctx context.Context, params json.RawMessage) (any, error) {
+			notified.Add(1)
+			return nil, nil
+		}},
+		{Name: "fail", Handler: func(ctx context.Context, _ json.RawMessage) (any, error) {
+			return nil, domain.Errorf(domain.CodeUndoConflict, "the form changed after this step", "فرم پس از این مرحله تغییر کرده است").With("step", 2)
+		}},
+	}
+}
+
+func TestClientConcurrentCallsGetTheirOwnReplies(t *testing.T) {
+	var notified atomic.Int64
+	ts := startServer(t, Config{MaxInFlight: 64}, clientMethods(&notified))
+	c := dialClient(t, ts.path)
+	const n = 100
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
+	for i := range n {
+		wg.Go(func() {
+			var got struct {
+				N    int    `json:"n"`
+				Text string `json:"text"`
+			}
+			params := map[string]any{"n": i, "delay_ms": (n - i) % 20, "text": fmt.Sprintf("فرم %d", i)}
+			if err := c.Call(context.Background(), "echo", params, &got); err != nil {
+				errs <- err
+				return
+			}
+			if got.N != i || got.Text != fmt.Sprintf("فرم %d", i) {
+				errs <- fmt.Errorf("call %d got the reply of %d", i, got.N)
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}
+
+func TestClientParamsAndResults(t *testing.T) {
+	var notified atomic.Int64
+	ts := startServer(t, Config{}, clientMethods(&notified))
+	c := dialClient(t, ts.path)
+	ctx := context.Background()
+
+	// A pretty-printed json.RawMessage still travels as one line.
+	raw := json.RawMessage("{\n  \"n\": 3,\n  \"req_id\": \"c0ffee00\"\n}")
+	var got map[string]any
+	if err := c.Call(ctx, "echo", raw, &got); err != nil || got["n"] != float64(3) || got["req_id"] != "c0ffee00" {
+		t.Fatalf("raw params: %v, %v", got, err)
+	}
+	// A nil result discards the reply.
+	if err := c.Call(ctx, "echo", nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	// A result that does not fit is reported, and the client goes on.
+	var wrong []int
+	if err := c.Call(ctx, "echo", nil, &wrong); err == nil || !strings.Contains(err.Error(), "decoding the result of echo") {
+		t.Fatalf("mismatched result: %v", err)
+	}
+	if _, err := encodeRequest("echo", make(chan int), []byte("1")); err == nil {
+		t.Fatal("unencodable params accepted")
+	}
+	if err := c.Call(ctx, "echo", map[string]any{"bad": make(chan int)}, nil); err == nil {
+		t.Fatal("unencodable params sent")
+	}
+	if err := c.Call(ctx, "echo", map[string]int{"n": 1}, nil); err != nil {
+		t.Fatalf("after local errors: %v", err)
+	}
+}
+
+func TestClientErrors(t *testing.T) {
+	var notified atomic.Int64
+	ts := startServer(t, Config{}, clientMethods(&notified))
+	c := dialClient(t, ts.path)
+
+	err := c.Call(context.Background(), "fail", map[string]any{"actor": map[string]any{"user_id": 2, "locale": "en_US"}}, nil)
+	var rerr *Error
+	if !errors.As(err, &rerr) {
+		t.Fatalf("not an *Error: %v", err)
+	}
+	if rerr.Code != -32005 || rerr.DomainCode() != domain.CodeUndoConflict || rerr.Message != "the form changed after this step" ||
+		rerr.MessageIn("fa_IR") != "فرم پس از این مرحله تغییر کرده است" || rerr.MessageIn("en_US") != rerr.Message || rerr.Data["step"] != float64(2) {
+		t.Fatalf("error %+v", rerr)
+	}
+	if !strings.Contains(rerr.Error(), "UNDO_CONFLICT") {
+		t.Fatalf("Error() = %q", rerr.Error())
+	}
+	// Without data, the code alone tells the domain code.
+	bare := &Error{Code: -32013, Message: "x"}
+	if bare.DomainCode() != domain.CodeOpenAIUnavailable || bare.MessageIn("fa_IR") != "x" {
+		t.Fatalf("bare error: %s", bare.DomainCode())
+	}
+}
+
+func TestClientNotify(t *testing.T) {
+	var notified atomic.Int64
+	ts := startServer(t, Config{}, clientMethods(&notified))
+	c := dialClient(t, ts.path)
+	for range 3 {
+		if err := c.Notify(context.Background(), "note", map[string]int{"x": 1}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Notifications of a missing method are silent too.
+	if err := c.Notify(context.Background(), "no.such.method", nil); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the notifications to run", func() bool { return notified.Load() == 3 })
+	if err := c.Call(context.Background(), "echo", map[string]int{"n": 1}, nil); err != nil {
+		t.Fatalf("a call after notifications: %v", err)
+	}
+}
+
+func TestClientContext(t *testing.T) {
+	var notified atomic.Int64
+	ts := startServer(t, Config{}, clientMethods(&notified))
+	c := dialClient(t, ts.path)
+
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	if err := c.Call(ctx, "echo", map[string]int{"delay_ms": 300}, nil); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("call past its deadline: %v", err)
+	}
+	// The late reply is dropped; the client keeps working.
+	var got map[string]any
+	if err := c.Call(context.Background(), "echo", map[string]int{"n": 8, "delay_ms": 400}, &got); err != nil || got["n"] != float64(8) {
+		t.Fatalf("after a timed-out call: %v %v", got, err)
+	}
+
+	done, stop := context.WithCancel(context.Background())
+	stop()
+	if err := c.Call(done, "echo", nil, nil); !errors.Is(err, context.Canceled) {
+		t.Fatalf("call with a cancelled context: %v", err)
+	}
+}
+
+func TestClientSeesConnectionLoss(t *testing.T) {
+	var notified atomic.Int64
+	ts := startServer(t, Config{}, clientMethods(&notified))
+	c := dialClient(t, ts.path)
+	pending := make(chan error, 1)
+	go func() { pending <- c.Call(context.Background(), "echo", map[string]int{"delay_ms": 5000}, nil) }()
+	waitFor(t, "the call to start", func() bool { return ts.srv.InFlight() == 1 })
+
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	ts.srv.Shutdown(ctx) // cancels the call and closes the connection
+	if err := <-pending; !errors.Is(err, ErrConnectionClosed) {
+		t.Fatalf("pending call: %v", err)
+	}
+	if err := c.Call(context.Background(), "echo", nil, nil); !errors.Is(err, ErrConnectionClosed) {
+		t.Fatalf("call on a lost connection: %v", err)
+	}
+	if err := c.Close(); err != nil {
+		t.Fatalf("Close after loss: %v", err)
+	}
+	if err := c.Close(); err != nil {
+		t.Fatalf("second Close: %v", err)
+	}
+}
+
+func TestClientRefusesGarbageFromTheServer(t *testing.T) {
+	server, client := net.Pipe()
+	c := NewClient(client)
+	defer c.Close()
+	go func() {
+		buf := make([]byte, 1024)
+		server.Read(buf)
+		server.Write([]byte("this is not JSON\n"))
+	}()
+	err := c.Call(context.Background(), "x", nil, nil)
+	if !errors.Is(err, ErrConnectionClosed) || !strings.Contains(err.Error(), "unreadable reply") {
+		t.Fatalf("garbage reply: %v", err)
+	}
+}

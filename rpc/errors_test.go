@@ -1,0 +1,501 @@
+package rpc
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+)
+
+// The numbers API.md publishes; written out here, not derived from the
+// table under test.
+var publishedCodes = map[domain.Code]int{
+	domain.CodeInvalidParams:     -32602,
+	domain.CodeInternal:          -32603,
+	domain.CodeForbidden:         -32001,
+	domain.CodeNotFound:          -32002,
+	domain.CodeInvalidPlan:       -32003,
+	domain.CodeConflict:          -32004,
+	domain.CodeUndoConflict:      -32005,
+	domain.CodeAlreadyUndone:     -32006,
+	domain.CodeRateLimit:         -32007,
+	domain.CodeCancelled:         -32008,
+	domain.CodeTimeout:           -32009,
+	domain.CodeModelLimit:        -32010,
+	domain.CodeSchemaInvalid:     -32011,
+	domain.CodeUnsafeOutput:      -32012,
+	domain.CodeOpenAIUnavailable: -32013,
+	domain.CodeDiffApplyFail:     -32014,
+	domain.CodeUnavailable:       -32015,
+}
+
+func TestCodeForIsThePublishedTable(t *testing.T) {
+	seen := map[int]domain.Code{}
+	for _, code := range domain.AllCodes {
+		want, ok := publishedCodes[code]
+		if !ok {
+			t.Fatalf("domain code %s has no published number", code)
+		}
+		got := CodeFor(code)
+		if got != want {
+			t.Errorf("CodeFor(%s) = %d, want %d", code, got, want)
+		}
+		if other, dup := seen[got]; dup {
+			t.Errorf("%s and %s share %d", code, other, got)
+		}
+		seen[got] = code
+		if back := DomainCodeFor(got); back != code {
+			t.Errorf("DomainCodeFor(%d) = %s, want %s", got, back, code)
+		}
+		if code != domain.CodeInvalidParams && code != domain.CodeInternal && (got > -32000 || got < -32089) {
+			t.Errorf("%s maps to %d, outside -32000..-32089", code, got)
+		}
+	}
+	if got := CodeFor("NO_SUCH_CODE"); got != CodeInternalError {
+		t.Errorf("unknown domain code maps to %d", got)
+	}
+	for code, want := range map[int]domain.Code{
+		CodeParseError: domain.CodeInvalidParams, CodeInvalidRequest: domain.CodeInvalidParams,
+		CodeMethodNotFound: domain.CodeNotFound, -32099: domain.CodeInternal, 7: domain.CodeInternal,
+	} {
+		if got := DomainCodeFor(code); got != want {
+			t.Errorf("DomainCodeFor(%d) = %s, want %s", code, got, want)
+		}
+	}
+}
+
+// logBuffer is an ErrorLog that tests can read.
+type logBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (l *logBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.Write(p)
+}
+
+func (l *logBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.String()
+}
+
+func (l *logBuffer) logger() *slog.Logger {
+	return slog.New(slog.NewTextHandler(l, &slog.HandlerOptions{Level: slog.LevelDebug}))
+}
+
+// errorMethods fail in the ways handlers do.
+func errorMethods() []Method {
+	return []Method{
+		{Name: "form.missing", Handler: func(ctx context.Context, _ json.RawMessage) (any, error) {
+			return nil, domain.NotFound("form", "فرم", 9).With("form_id", 9).With("error", "SPOOFED")
+		}},
+		{Name: "wrapped.conflict", Handler: func(ctx context.Context, _ json.RawMessage) (any, error) {
+			de := domain.Errorf(domain.CodeConflict, "the form changed meanwhile", "فرم در این فاصله تغییر کرده است")
+			return nil, fmt.Errorf("saving: %w", de)
+		}},
+		{Name: "leaky", Handler: func(ctx context.Context, _ json.RawMessage) (any, error) {
+			return nil, errors.New("open /var/lib/arshline/db: password=hunter2")
+		}},
+		{Name: "boom", Handler: func(ctx context.Context, _ json.RawMessage) (any, error) {
+			panic("index out of range in the planner")
+		}},
+		{Name: "cancelled", Handler: func(ctx context.Context, _ json.RawMessage) (any, error) {
+			return nil, context.Canceled
+		}},
+		{Name: "too.slow", Handler: func(ctx context.Context, _ json.RawMessage) (any, error) {
+			return nil, fmt.Errorf("calling the model: %w", context.DeadlineExceeded)
+		}},
+		{Name: "unencodable", Handler: func(ctx context.Context, _ json.RawMessage) (any, error) {
+			return map[string]any{"ch": make(chan int)}, nil
+		}},
+		{Name: "bad.data", Handler: func(ctx context.Context, _ json.RawMessage) (any, error) {
+			return nil, domain.Errorf(domain.CodeRateLimit, "slow down", "کمی آهسته‌تر").
+				With("retry_after_sec", 3).With("fn", func() {})
+		}},
+		{Name: "ok", Handler: func(ctx context.Context, _ json.RawMessage) (any, error) { return "ok", nil }},
+	}
+}
+
+func callRaw(t *testing.T, c *rawConn, req string) string {
+	t.Helper()
+	c.sendLine(req)
+	return c.recv()
+}
+
+func TestDomainErrorReply(t *testing.T) {
+	ts := startServer(t, Config{}, errorMethods())
+	c := dialRaw(t, ts.path)
+
+	for _, tc := range []struct{ locale, message string }{
+		{"fa_IR", "فرم 9 پیدا نشد"},
+		{"en_US", "form 9 was not found"},
+	} {
+		line := callRaw(t, c, `{"jsonrpc":"2.0","id":7,"method":"form.missing","params":{"actor":{"user_id":3,"caps":["read"],"locale":"`+tc.locale+`"},"req_id":"00ff00ff"}}`)
+		r := decodeErrorReply(t, line)
+		e := r.Error
+		if string(r.ID) != "7" || e.Code != -32002 || e.Message != tc.message {
+			t.Fatalf("%s: reply %s", tc.locale, line)
+		}
+		want := map[string]any{"error": "NOT_FOUND", "message_fa": "فرم 9 پیدا نشد", "message_en": "form 9 was not found",
+			"request_id": "00ff00ff", "form_id": float64(9)}
+		for k, v := range want {
+			if e.Data[k] != v {
+				t.Errorf("%s: data[%s] = %v, want %v (the fixed keys win over handler data)", tc.locale, k, e.Data[k], v)
+			}
+		}
+		if e.DomainCode() != domain.CodeNotFound {
+			t.Errorf("DomainCode() = %s", e.DomainCode())
+		}
+	}
+
+	r := decodeErrorReply(t, callRaw(t, c, `{"jsonrpc":"2.0","id":1,"method":"wrapped.conflict"}`))
+	if r.Error.Code != -32004 || r.Error.Data["error"] != "CONFLICT" || r.Error.Message != "فرم در این فاصله تغییر کرده است" {
+		t.Fatalf("a wrapped domain error: %+v", r.Error)
+	}
+	if id, _ := r.Error.Data["request_id"].(string); !regexp.MustCompile(`^[0-9a-f]{16}$`).MatchString(id) {
+		t.Fatalf("generated request_id %q", id)
+	}
+
+	for method, want := range map[string]int{"cancelled": -32008, "too.slow": -32009} {
+		r := decodeErrorReply(t, callRaw(t, c, `{"jsonrpc":"2.0","id":1,"method":"`+method+`"}`))
+		if r.Error.Code != want {
+			t.Errorf("%s: code %d, want %d", method, r.Error.Code, want)
+		}
+	}
+
+	// Data that cannot be encoded is dropped, the error itself is not.
+	r = decodeErrorReply(t, callRaw(t, c, `{"jsonrpc":"2.0","id":1,"method":"bad.data"}`))
+	if r.Error.Code != -32007 || r.Error.Data["error"] != "RATE_LIMIT" || r.Error.Data["message_en"] != "slow down" {
+		t.Fatalf("unencodable data: %+v", r.Error)
+	}
+}
+
+func TestInternalErrorsAndPanicsDoNotLeakAndDoNotStopTheServer(t *testing.T) {
+	var log logBuffer
+	var calls []CallInfo
+	var mu sync.Mutex
+	ts := startServer(t, Config{ErrorLog: log.logger(), OnCall: func(ci CallInfo) {
+		mu.Lock()
+		calls = append(calls, ci)
+		mu.Unlock()
+	}}, errorMethods())
+	c := dialRaw(t, ts.path)
+
+	for _, method := range []string{"leaky", "boom", "unencodable"} {
+		line := callRaw(t, c, `{"jsonrpc":"2.0","id":"x","method":"`+method+`","params":{"actor":{"user_id":1,"caps":[],"locale":"en_US"}}}`)
+		r := decodeErrorReply(t, line)
+		if r.Error.Code != CodeInternalError || r.Error.Data["error"] != "INTERNAL" {
+			t.Fatalf("%s: %s", method, line)
+		}
+		for _, secret := range []string{"hunter2", "/var/lib", "index out of range", "chan"} {
+			if strings.Contains(line, secret) {
+				t.Fatalf("%s: the reply leaks %q: %s", method, secret, line)
+			}
+		}
+		if r.Error.Message != "internal error; the details are in the daemon log" {
+			t.Fatalf("%s: message %q", method, r.Error.Message)
+		}
+	}
+	// The same connection still serves.
+	if got := callRaw(t, c, `{"jsonrpc":"2.0","id":2,"method":"ok"}`); !strings.Contains(got, `"result":"ok"`) {
+		t.Fatalf("after a panic: %s", got)
+	}
+	logged := log.String()
+	for _, want := range []string{"hunter2", "handler panicked", "index out of range in the planner", "goroutine", "encoding a result failed"} {
+		if !strings.Contains(logged, want) {
+			t.Errorf("the error log lacks %q:\n%s", want, logged)
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(calls) != 4 || calls[0].ErrorCode != domain.CodeInternal || calls[1].Method != "boom" || calls[3].ErrorCode != "" {
+		t.Fatalf("OnCall saw %+v", calls)
+	}
+}
+
+// envelopeMethods report what a handler sees of the envelope.
+func envelopeMethods() []Method {
+	type titleParams struct {
+		Title string `json:"title"`
+		Count int    `json:"count,omitempty"`
+		Inner *struct {
+			Name string `json:"name"`
+		} `json:"inner,omitempty"`
+	}
+	return []Method{
+		{Name: "whoami", Handler: func(ctx context.Context, params json.RawMessage) (any, error) {
+			a := domain.ActorFrom(ctx)
+			return map[string]any{"user": a.UserID, "caps": a.Caps, "locale": a.Locale,
+				"req_id": domain.RequestIDFrom(ctx), "params": string(params)}, nil
+		}},
+		{Name: "forms.rename", Capability: domain.CapManageForms, Handler: Typed(func(ctx context.Context, p titleParams) (any, error) {
+			return p, nil
+		})},
+		{Name: "settings", Capability: domain.CapManageOptions, Handler: func(ctx context.Context, _ json.RawMessage) (any, error) {
+			return "ok", nil
+		}},
+	}
+}
+
+func resultOf(t *testing.T, line string) map[string]any {
+	t.Helper()
+	var r struct {
+		Result map[string]any `json:"result"`
+		Error  *Error         `json:"error"`
+	}
+	if err := json.Unmarshal([]byte(line), &r); err != nil || r.Error != nil || r.Result == nil {
+		t.Fatalf("not a result object: %s", line)
+	}
+	return r.Result
+}
+
+func TestEnvelope(t *testing.T) {
+	var seen []CallInfo
+	var mu sync.Mutex
+	ts := startServer(t, Config{DefaultLocale: "en_US", OnCall: func(ci CallInfo) {
+		mu.Lock()
+		seen = append(seen, ci)
+		mu.Unlock()
+	}}, envelopeMethods())
+	c := dialRaw(t, ts.path)
+
+	t.Run("actor and req_id reach ctx, not params", func(t *testing.T) {
+		res := resultOf(t, callRaw(t, c, `{"jsonrpc":"2.0","id":1,"method":"whoami","params":{"req_id":"ABCdef012345","x":1,"actor":{"user_id":42,"caps":["read"],"locale":"fa"}}}`))
+		if res["user"] != float64(42) || res["locale"] != "fa_IR" || res["req_id"] != "ABCdef012345" || res["params"] != `{"x":1}` {
+			t.Fatalf("handler saw %v", res)
+		}
+		if caps, _ := res["caps"].([]any); len(caps) != 1 || caps[0] != "read" {
+			t.Fatalf("caps %v", res["caps"])
+		}
+	})
+	t.Run("no actor is the operator in the default locale", func(t *testing.T) {
+		res := resultOf(t, callRaw(t, c, `{"jsonrpc":"2.0","id":1,"method":"whoami","params":{"x":[1]}}`))
+		if res["user"] != float64(0) || res["locale"] != "en_US" || res["params"] != `{"x":[1]}` {
+			t.Fatalf("handler saw %v", res)
+		}
+		if id, _ := res["req_id"].(string); !regexp.MustCompile(`^[0-9a-f]{16}$`).MatchString(id) {
+			t.Fatalf("generated req_id %q", id)
+		}
+		res = resultOf(t, callRaw(t, c, `{"jsonrpc":"2.0","id":1,"method":"whoami","params":[1,2]}`))
+		if res["user"] != float64(0) || res["params"] != `[1,2]` {
+			t.Fatalf("positional params: handler saw %v", res)
+		}
+	})
+	t.Run("an actor without a locale gets the default", func(t *testing.T) {
+		res := resultOf(t, callRaw(t, c, `{"jsonrpc":"2.0","id":1,"method":"whoami","params":{"actor":{"user_id":5}}}`))
+		if res["locale"] != "en_US" || res["params"] != `{}` {
+			t.Fatalf("handler saw %v", res)
+		}
+	})
+
+	badReqIDs := []string{`"abcde"`, `"` + strings.Repeat("a", 33) + `"`, `"abcdeg"`, `123456`, `""`, `null`, `"ab cd ef"`, `"\u0061bcdef"`}
+	for _, id := range badReqIDs {
+		t.Run("req_id "+id, func(t *testing.T) {
+			r := decodeErrorReply(t, callRaw(t, c, `{"jsonrpc":"2.0","id":1,"method":"whoami","params":{"req_id":`+id+`}}`))
+			if r.Error.Code != CodeInvalidParams || !strings.Contains(r.Error.Message, "req_id") || !strings.Contains(r.Error.Data["message_fa"].(string), "هگزادسیمال") {
+				t.Fatalf("%s accepted or misreported: %+v", id, r.Error)
+			}
+		})
+	}
+	for _, ok := range []string{`"abcdef"`, `"` + strings.Repeat("F", 32) + `"`} {
+		res := resultOf(t, callRaw(t, c, `{"jsonrpc":"2.0","id":1,"method":"whoami","params":{"req_id":`+ok+`}}`))
+		if `"`+res["req_id"].(string)+`"` != ok {
+			t.Fatalf("req_id %s came through as %v", ok, res["req_id"])
+		}
+	}
+
+	badActors := []string{
+		`{"user_id":"7"}`, `{"user_id":-1}`, `{"user_id":1.5}`, `{"caps":["read"]}`,
+		`{"user_id":1,"caps":"read"}`, `{"user_id":1,"caps":[1]}`, `{"user_id":1,"locale":5}`,
+		`{"user_id":1,"role":"admin"}`, `{"user_id":1,"user_id":2}`, `[1]`, `"operator"`, `7`,
+	}
+	for _, a := range badActors {
+		t.Run("actor "+a, func(t *testing.T) {
+			r := decodeErrorReply(t, callRaw(t, c, `{"jsonrpc":"2.0","id":1,"method":"whoami","params":{"actor":`+a+`}}`))
+			if r.Error.Code != CodeInvalidParams || !strings.Contains(r.Error.Message, "actor") {
+				t.Fatalf("actor %s: %+v", a, r.Error)
+			}
+		})
+	}
+	t.Run("two actors", func(t *testing.T) {
+		r := decodeErrorReply(t, callRaw(t, c, `{"jsonrpc":"2.0","id":1,"method":"whoami","params":{"actor":{"user_id":1},"actor":{"user_id":2,"caps":["manage_options"]}}}`))
+		if r.Error.Code != CodeInvalidParams {
+			t.Fatalf("an ambiguous actor was accepted: %+v", r.Error)
+		}
+	})
+
+	mu.Lock()
+	first := seen[0]
+	mu.Unlock()
+	if first.Method != "whoami" || first.ReqID != "ABCdef012345" || first.UserID != 42 || first.ErrorCode != "" || first.Notification || first.Latency <= 0 {
+		t.Fatalf("OnCall got %+v", first)
+	}
+}
+
+func TestCapabilities(t *testing.T) {
+	ts := startServer(t, Config{}, envelopeMethods())
+	c := dialRaw(t, ts.path)
+
+	r := decodeErrorReply(t, callRaw(t, c, `{"jsonrpc":"2.0","id":1,"method":"forms.rename","params":{"title":"x","actor":{"user_id":9,"caps":["read"],"locale":"fa_IR"}}}`))
+	if r.Error.Code != -32001 || r.Error.Data["error"] != "FORBIDDEN" || r.Error.Data["capability"] != domain.CapManageForms ||
+		r.Error.Message != "شما مجوز انجام این کار را ندارید" {
+		t.Fatalf("a reader renamed a form: %+v", r.Error)
+	}
+	res := resultOf(t, callRaw(t, c, `{"jsonrpc":"2.0","id":1,"method":"forms.rename","params":{"title":"x","actor":{"user_id":9,"caps":["manage_arshline_forms"]}}}`))
+	if res["title"] != "x" {
+		t.Fatalf("an editor could not rename: %v", res)
+	}
+	// manage_options implies every capability, as for a WordPress admin.
+	resultOf(t, callRaw(t, c, `{"jsonrpc":"2.0","id":1,"method":"forms.rename","params":{"title":"x","actor":{"user_id":1,"caps":["manage_options"]}}}`))
+	r = decodeErrorReply(t, callRaw(t, c, `{"jsonrpc":"2.0","id":1,"method":"settings","params":{"actor":{"user_id":9,"caps":["manage_arshline_forms"]}}}`))
+	if r.Error.Code != -32001 {
+		t.Fatalf("an editor reached admin settings: %+v", r.Error)
+	}
+	// No actor: the local operator, trusted by the socket's checks.
+	if got := callRaw(t, c, `{"jsonrpc":"2.0","id":1,"method":"settings"}`); !strings.Contains(got, `"result":"ok"`) {
+		t.Fatalf("operator refused: %s", got)
+	}
+}
+
+func TestTypedDecodesStrictly(t *testing.T) {
+	ts := startServer(t, Config{}, envelopeMethods())
+	c := dialRaw(t, ts.path)
+	call := func(params string) string {
+		return callRaw(t, c, `{"jsonrpc":"2.0","id":1,"method":"forms.rename","params":`+params+`}`)
+	}
+
+	for _, tc := range []struct{ params, field, en, fa string }{
+		{`{"title":"x","titel":"y"}`, "titel", `unknown parameter "titel"`, "پارامتر ناشناخته «titel»"},
+		{`{"Title":"x"}`, "Title", `unknown parameter "Title"`, "پارامتر ناشناخته «Title»"},
+		{`{"title":"x","inner":{"name":"a","nmae":"b"}}`, "nmae", `unknown parameter "nmae"`, "پارامتر ناشناخته «nmae»"},
+		{`{"title":5}`, "title", `parameter "title" must be a string`, "پارامتر «title» باید رشته باشد"},
+		{`{"title":"x","count":"many"}`, "count", `parameter "count" must be an integer`, "پارامتر «count» باید عدد صحیح باشد"},
+		{`{"title":"x","count":1.5}`, "count", `parameter "count" must be an integer`, "پارامتر «count» باید عدد صحیح باشد"},
+	} {
+		r := decodeErrorReply(t, call(tc.params))
+		e := r.Error
+		if e.Code != CodeInvalidParams || e.Data["message_en"] != tc.en || e.Data["message_fa"] != tc.fa || e.Message != tc.fa {
+			t.Errorf("%s: %+v", tc.params, e)
+		}
+		if p, _ := e.Data["param"].(string); !strings.HasSuffix(p, tc.field) {
+			t.Errorf("%s: data.param = %v, want %s", tc.params, e.Data["param"], tc.field)
+		}
+	}
+	for _, params := range []string{`["x"]`, `[]`} {
+		if r := decodeErrorReply(t, call(params)); r.Error.Code != CodeInvalidParams || r.Error.Data["message_en"] != "params must be a JSON object" {
+			t.Errorf("%s: %+v", params, r.Error)
+		}
+	}
+	for _, params := range []string{`null`, `{}`, `{"actor":{"user_id":1,"caps":["manage_options"]}}`} {
+		if res := resultOf(t, call(params)); res["title"] != "" {
+			t.Errorf("%s: zero params decoded as %v", params, res)
+		}
+	}
+	if got := callRaw(t, c, `{"jsonrpc":"2.0","id":1,"method":"forms.rename"}`); !strings.Contains(got, `"result":{"title":""}`) {
+		t.Errorf("absent params: %s", got)
+	}
+	if res := resultOf(t, call(`{"title":"فرم","count":2,"inner":{"name":"n"}}`)); res["title"] != "فرم" || res["count"] != float64(2) {
+		t.Errorf("valid params decoded as %v", res)
+	}
+}
+
+func TestTypedWithoutServer(t *testing.T) {
+	type embedded struct {
+		Shared string `json:"shared"`
+	}
+	type params struct {
+		embedded
+		Plain  int
+		Hidden string `json:"-"`
+	}
+	h := Typed(func(ctx context.Context, p params) (any, error) { return p, nil })
+	for _, ok := range []string{`{"shared":"s"}`, `{"plain":1}`, `{"PLAIN":1}`, ` {} `, ``} {
+		if _, err := h(context.Background(), json.RawMessage(ok)); err != nil {
+			t.Errorf("%q refused: %v", ok, err)
+		}
+	}
+	for _, bad := range []string{`{"Hidden":"x"}`, `{"shared":"s",`, `"text"`, `{"embedded":{}}`} {
+		_, err := h(context.Background(), json.RawMessage(bad))
+		if domain.ErrorCode(err) != domain.CodeInvalidParams {
+			t.Errorf("%q: err %v, want INVALID_PARAMS", bad, err)
+		}
+	}
+	// Map parameters have no fixed members.
+	hm := Typed(func(ctx context.Context, p map[string]int) (any, error) { return len(p), nil })
+	if n, err := hm(context.Background(), json.RawMessage(`{"a":1,"b":2}`)); err != nil || n != 2 {
+		t.Errorf("map params: %v, %v", n, err)
+	}
+}
+
+func TestMethodNotFoundIsLocalized(t *testing.T) {
+	ts := startServer(t, Config{}, envelopeMethods())
+	c := dialRaw(t, ts.path)
+	r := decodeErrorReply(t, callRaw(t, c, `{"jsonrpc":"2.0","id":"a","method":"forms.delete_all"}`))
+	if r.Error.Code != CodeMethodNotFound || r.Error.Message != "متد «forms.delete_all» وجود ندارد" || r.Error.DomainCode() != domain.CodeNotFound {
+		t.Fatalf("default (Persian): %+v", r.Error)
+	}
+	r = decodeErrorReply(t, callRaw(t, c, `{"jsonrpc":"2.0","id":"a","method":"forms.delete_all","params":{"actor":{"user_id":1,"locale":"en_US"}}}`))
+	if r.Error.Message != `method "forms.delete_all" does not exist` {
+		t.Fatalf("English actor: %+v", r.Error)
+	}
+}
+
+func TestInvalidRequestsEchoReadableIDs(t *testing.T) {
+	s := NewServer(Config{}, specMethods(&specCounters{}))
+	for _, tc := range []struct{ frame, id string }{
+		{`{"jsonrpc":"1.0","method":"sum","id":5}`, `5`},
+		{`{"method":"sum","id":"x"}`, `"x"`},
+		{`{"jsonrpc":"2.0","id":6}`, `6`},
+		{`{"jsonrpc":"2.0","method":"sum","params":3,"id":7}`, `7`},
+		{`{"jsonrpc":"2.0","method":"sum","id":{"a":1}}`, `null`},
+		{`{"jsonrpc":"2.0","method":"sum","id":[1]}`, `null`},
+		{`{"jsonrpc":"2.0","method":"sum","id":true}`, `null`},
+		{`{"jsonrpc":"2.0","method":"sum","id":1,"id":2}`, `null`},
+		{`"just a string"`, `null`},
+		{`42`, `null`},
+	} {
+		line := frameOf(s, tc.frame)
+		r := decodeErrorReply(t, line)
+		if r.Error.Code != CodeInvalidRequest || string(r.ID) != tc.id {
+			t.Errorf("%s: %s (want id %s)", tc.frame, line, tc.id)
+		}
+	}
+	// id null is a request, not a notification: it is answered.
+	if got := frameOf(s, `{"jsonrpc":"2.0","method":"sum","params":[1,2],"id":null}`); got != `{"jsonrpc":"2.0","id":null,"result":3}`+"\n" {
+		t.Errorf("id null: %q", got)
+	}
+	// Members of extensions are ignored; escapes in names are understood.
+	if got := frameOf(s, `{"jsonrpc":"2.0","method":"s\u0075m","params":[2],"id":1,"x-trace":"t"}`); got != `{"jsonrpc":"2.0","id":1,"result":2}`+"\n" {
+		t.Errorf("extension member: %q", got)
+	}
+}
+
+func TestNewServerRefusesBadTables(t *testing.T) {
+	h := func(ctx context.Context, _ json.RawMessage) (any, error) { return nil, nil }
+	for name, methods := range map[string][]Method{
+		"empty name": {{Name: "", Handler: h}},
+		"reserved":   {{Name: "rpc.discover", Handler: h}},
+		"no handler": {{Name: "x"}},
+		"twice":      {{Name: "x", Handler: h}, {Name: "x", Handler: h}},
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%s: NewServer accepted the table", name)
+				}
+			}()
+			NewServer(Config{}, methods)
+		}()
+	}
+}

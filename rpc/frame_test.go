@@ -1,0 +1,194 @@
+package rpc
+
+import (
+	"errors"
+	"io"
+	"os"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+func readAllFrames(t *testing.T, r io.Reader, max int) ([]string, error) {
+	t.Helper()
+	fr := newFrameReader(r, max)
+	var frames []string
+	for {
+		f, err := fr.next()
+		if err != nil {
+			return frames, err
+		}
+		frames = append(frames, string(f))
+	}
+}
+
+func TestFrameReaderSplitsLines(t *testing.T) {
+	input := "{\"a\":1}\n\n  \r\n[2]\r\n{\"b\":\"x\\ny\"}\nlast"
+	want := []string{`{"a":1}`, `[2]`, `{"b":"x\ny"}`, `last`}
+	readers := map[string]io.Reader{
+		"whole":        strings.NewReader(input),
+		"one byte":     iotest.OneByteReader(strings.NewReader(input)),
+		"half":         iotest.HalfReader(strings.NewReader(input)),
+		"data and EOF": iotest.DataErrReader(strings.NewReader(input)),
+	}
+	for name, r := range readers {
+		t.Run(name, func(t *testing.T) {
+			got, err := readAllFrames(t, r, 64)
+			if err != io.EOF {
+				t.Fatalf("err = %v, want EOF", err)
+			}
+			if strings.Join(got, "|") != strings.Join(want, "|") {
+				t.Fatalf("frames %q, want %q", got, want)
+			}
+		})
+	}
+}
+
+func TestFrameReaderGrowsToTheLimitAndNoFurther(t *testing.T) {
+	limit := 10000 // several times the initial buffer
+	exact := strings.Repeat("x", limit)
+	got, err := readAllFrames(t, strings.NewReader(exact+"\nok\n"), limit)
+	if err != io.EOF || len(got) != 2 || got[0] != exact || got[1] != "ok" {
+		t.Fatalf("a frame of exactly the limit: %d frames, err %v", len(got), err)
+	}
+
+	for name, input := range map[string]string{
+		"with newline":    strings.Repeat("x", limit+1) + "\n",
+		"without newline": strings.Repeat("x", 3*limit),
+	} {
+		t.Run(name, func(t *testing.T) {
+			fr := newFrameReader(iotest.HalfReader(strings.NewReader(input)), limit)
+			if _, err := fr.next(); !errors.Is(err, errFrameTooLarge) {
+				t.Fatalf("err = %v, want errFrameTooLarge", err)
+			}
+			if len(fr.buf) > limit+1 {
+				t.Fatalf("buffer grew to %d bytes for a limit of %d", len(fr.buf), limit)
+			}
+		})
+	}
+}
+
+// timeoutOnce returns a deadline error between two chunks, as a socket
+// whose read deadline passed does.
+type timeoutOnce struct {
+	chunks []string
+	fired  bool
+}
+
+func (r *timeoutOnce) Read(p []byte) (int, error) {
+	if len(r.chunks) == 0 {
+		return 0, io.EOF
+	}
+	if len(r.chunks) == 1 && !r.fired {
+		r.fired = true
+		return 0, os.ErrDeadlineExceeded
+	}
+	n := copy(p, r.chunks[0])
+	r.chunks = r.chunks[1:]
+	return n, nil
+}
+
+func TestFrameReaderKeepsPartialFrameAcrossTimeout(t *testing.T) {
+	fr := newFrameReader(&timeoutOnce{chunks: []string{`{"half":`, "1}\n"}}, 64)
+	if _, err := fr.next(); !errors.Is(err, os.ErrDeadlineExceeded) {
+		t.Fatalf("err = %v, want the deadline", err)
+	}
+	if !fr.partial() {
+		t.Fatal("partial() = false with half a frame buffered")
+	}
+	f, err := fr.next()
+	if err != nil || string(f) != `{"half":1}` {
+		t.Fatalf("after the timeout: %q, %v", f, err)
+	}
+	if fr.partial() {
+		t.Fatal("partial() = true with nothing buffered")
+	}
+}
+
+func TestFrameReaderReleasesBigBuffer(t *testing.T) {
+	big := strings.Repeat("y", 200<<10)
+	fr := newFrameReader(strings.NewReader(big+"\nsmall\n"), 1<<20)
+	if f, err := fr.next(); err != nil || len(f) != len(big) {
+		t.Fatalf("big frame: %d bytes, %v", len(f), err)
+	}
+	if f, err := fr.next(); err != nil || string(f) != "small" {
+		t.Fatalf("small frame: %q, %v", f, err)
+	}
+	if _, err := fr.next(); err != io.EOF {
+		t.Fatalf("err = %v, want EOF", err)
+	}
+	if len(fr.buf) > retainFrameBuffer {
+		t.Fatalf("an idle reader keeps %d bytes", len(fr.buf))
+	}
+}
+
+func TestTooDeep(t *testing.T) {
+	cases := []struct {
+		text string
+		max  int
+		want bool
+	}{
+		{`[[[]]]`, 3, false},
+		{`[[[[]]]]`, 3, true},
+		{`{"a":{"b":{"c":1}}}`, 3, false},
+		{`{"a":{"b":{"c":{}}}}`, 3, true},
+		{`["[[[[[[", "]]]"]`, 1, false},       // brackets in strings do not count
+		{`["\"[[[[[[", "\\", [1]]`, 2, false}, // nor after escaped quotes
+		{`["\\"  ,[[[1]]]]`, 3, true},         // an escaped backslash ends nothing
+		{strings.Repeat("[", 100000), 64, true},
+	}
+	for _, c := range cases {
+		if got := tooDeep([]byte(c.text), c.max); got != c.want {
+			t.Errorf("tooDeep(%.40q, %d) = %v, want %v", c.text, c.max, got, c.want)
+		}
+	}
+}
+
+func TestMemberScanner(t *testing.T) {
+	obj := ` { "a" : 1 , "b\u0063":[1,{"x":"}"}], "d":"q\"uote" ,"e":null} `
+	var keys, values []string
+	err := forEachMember([]byte(obj), func(k, v []byte) bool {
+		keys = append(keys, string(k))
+		values = append(values, string(v))
+		return true
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(keys, ","); got != "a,bc,d,e" {
+		t.Fatalf("keys %q", got)
+	}
+	if got := strings.Join(values, " "); got != `1 [1,{"x":"}"}] "q\"uote" null` {
+		t.Fatalf("values %q", got)
+	}
+	if err := forEachMember([]byte(`{}`), func(k, v []byte) bool { t.Fatal("called for {}"); return true }); err != nil {
+		t.Fatal(err)
+	}
+
+	for _, bad := range []string{``, `[]`, `{`, `{"a"}`, `{"a":}`, `{"a":1,}`, `{"a":1 "b":2}`, `{"a":"x`, `{a:1}`, `{"a":[1,2}`} {
+		if err := forEachMember([]byte(bad), func(k, v []byte) bool { return true }); err == nil {
+			t.Errorf("forEachMember(%q) accepted malformed JSON", bad)
+		}
+	}
+	for _, bad := range []string{`{}`, `[`, `[1,]`, `[1 2]`, `["x]`} {
+		if err := forEachElement([]byte(bad), func(e []byte) bool { return true }); err == nil {
+			t.Errorf("forEachElement(%q) accepted malformed JSON", bad)
+		}
+	}
+	var elems []string
+	if err := forEachElement([]byte(`[ 1, "a,b" ,{"k":[2]} ,true]`), func(e []byte) bool {
+		elems = append(elems, string(e))
+		return true
+	}); err != nil || strings.Join(elems, "|") != `1|"a,b"|{"k":[2]}|true` {
+		t.Fatalf("elements %q, %v", elems, err)
+	}
+}
+
+func TestWithoutEnvelopeKeepsOtherMembersExactly(t *testing.T) {
+	in := `{"actor":{"user_id":1},"title":"فرم \"نو\"","req_id":"abcdef","n":[1, 2],"k\u0065y":1}`
+	got := string(withoutEnvelope([]byte(in)))
+	want := `{"title":"فرم \"نو\"","n":[1, 2],"k\u0065y":1}`
+	if got != want {
+		t.Fatalf("got  %s\nwant %s", got, want)
+	}
+}
