@@ -1,0 +1,92 @@
+package agentplan
+
+import (
+	"fmt"
+	"net/url"
+	"path"
+	"regexp"
+	"strings"
+)
+
+// contentKeys hold file contents, not paths, so they are not checked.
+var contentKeys = wordSet("CONTENT CONTENTS DATA BODY TEXT")
+
+var systemDirs = []string{"/etc", "/root", "/proc", "/sys", "/dev", "/boot"}
+
+var (
+	homePath    = regexp.MustCompile(`^~[A-Za-z0-9_.-]*(?:[/\\]|$)`)
+	windowsPath = regexp.MustCompile(`(?i)^(?:\\\\[?.]\\)?[a-z]:[\\/]+windows(?:[\\/]|$)|%(?:systemroot|windir)%`)
+)
+
+// checkFilePaths applies file.path_traversal to the path-like arguments
+// of file.* tools.
+func (v *validator) checkFilePaths(s *stepView) {
+	if s.params == nil || !hasFoldPrefix(s.tool, "file.") {
+		return
+	}
+	for _, k := range sortedKeys(s.params) {
+		if contentKeys[strings.ToUpper(k)] {
+			continue
+		}
+		walkStrings(s.params[k], s.path(s.paramsKey, k), func(p, str string) {
+			en, fa, bad := pathProblem(str)
+			if bad {
+				v.add(RulePathTraversal, s.id, p, en, fa, "")
+			}
+		})
+	}
+}
+
+// pathProblem explains why a path escapes the tool's working area. It
+// also checks the percent-decoded form, since many file APIs decode it.
+func pathProblem(p string) (string, string, bool) {
+	var plain strings.Builder
+	last := 0
+	templateSpans(p, func(start, end int, _ string) {
+		plain.WriteString(p[last:start])
+		plain.WriteString("ref")
+		last = end
+	})
+	plain.WriteString(p[last:])
+	candidate := plain.String()
+	shown := quote(p)
+	for round := 0; round < 3; round++ {
+		if en, fa, bad := pathProblemOnce(candidate, shown); bad {
+			return en, fa, true
+		}
+		decoded, err := url.PathUnescape(candidate)
+		if err != nil || decoded == candidate {
+			break
+		}
+		candidate = decoded
+	}
+	return "", "", false
+}
+
+func pathProblemOnce(p, shown string) (string, string, bool) {
+	for _, seg := range strings.FieldsFunc(p, func(r rune) bool { return r == '/' || r == '\\' }) {
+		if seg == ".." {
+			return fmt.Sprintf("Path %s climbs out of its directory with \"..\"; use a path inside the tool's working directory.", shown),
+				fmt.Sprintf("مسیر %s با «..» از پوشهٔ خود بیرون می‌رود؛ مسیری درون پوشهٔ کاری ابزار به کار ببرید.", shown), true
+		}
+	}
+	if homePath.MatchString(p) {
+		return fmt.Sprintf("Path %s points into a home directory (~); use a path inside the tool's working directory.", shown),
+			fmt.Sprintf("مسیر %s به پوشهٔ خانگی (~) اشاره دارد؛ مسیری درون پوشهٔ کاری ابزار به کار ببرید.", shown), true
+	}
+	if windowsPath.MatchString(p) {
+		return fmt.Sprintf("Path %s points into the Windows system directory; file tools must stay inside their working directory.", shown),
+			fmt.Sprintf("مسیر %s به پوشهٔ سیستمی ویندوز اشاره دارد؛ ابزارهای فایل باید درون پوشهٔ کاری خود بمانند.", shown), true
+	}
+	unix := strings.TrimPrefix(p, "file://")
+	if strings.HasPrefix(unix, "/") {
+		clean := path.Clean(unix)
+		for _, dir := range systemDirs {
+			if clean == dir || strings.HasPrefix(clean, dir+"/") {
+				return fmt.Sprintf("Path %s points into the system directory %s; file tools must stay inside their working directory.", shown, dir),
+					fmt.Sprintf("مسیر %s به پوشهٔ سیستمی %s اشاره دارد؛ ابزارهای فایل باید درون پوشهٔ کاری خود بمانند.", shown, dir), true
+			}
+		}
+	}
+	return "", "", false
+}

@@ -1,0 +1,314 @@
+package agentplan
+
+import (
+	"fmt"
+	"strings"
+)
+
+// maxReportedCycles bounds the dep.cycle findings: a dense tangle of
+// steps has exponentially many cycles and listing them all helps nobody.
+const maxReportedCycles = 10
+
+// cycleSearchBudget bounds the edge visits spent enumerating cycles, so
+// a hostile plan cannot stall validation.
+const cycleSearchBudget = 1 << 20
+
+// depGraph links each step id (its first occurrence) to the ids it
+// depends on. Self-dependencies and unknown ids are left out: they have
+// their own rules.
+type depGraph struct {
+	ids   []string       // node -> step id, in step order
+	node  map[string]int // step id -> node
+	step  []int          // node -> step index
+	edges [][]int        // node -> dependency nodes, depends_on order, no repeats
+	// closure memoizes each step's transitive dependencies.
+	closure map[int]map[int]bool
+}
+
+func (v *validator) checkGraph(p *planView) *depGraph {
+	g := &depGraph{node: map[string]int{}, closure: map[int]map[int]bool{}}
+	for _, s := range p.steps {
+		if s == nil || s.id == "" {
+			continue
+		}
+		if first := p.firstByID[s.id]; first != s.index {
+			v.add(RuleDuplicateID, s.id, s.path("id"),
+				fmt.Sprintf("Step id %s is already used by step %d; give this step its own id and update the references to it.", quote(s.id), first),
+				fmt.Sprintf("شناسهٔ %s پیش‌تر برای گام %d به کار رفته است؛ به این گام شناسهٔ دیگری بدهید و ارجاع‌ها را به‌روز کنید.", quote(s.id), first), "")
+			continue
+		}
+		g.node[s.id] = len(g.ids)
+		g.ids = append(g.ids, s.id)
+		g.step = append(g.step, s.index)
+	}
+	g.edges = make([][]int, len(g.ids))
+	for _, s := range p.steps {
+		if s == nil {
+			continue
+		}
+		from, isNode := -1, false
+		if s.id != "" && p.firstByID[s.id] == s.index {
+			from, isNode = g.node[s.id], true
+		}
+		seen := map[int]bool{}
+		for _, d := range s.deps {
+			switch to, known := g.node[d.id]; {
+			case d.id == s.id && s.id != "":
+				v.add(RuleDepSelf, s.id, s.path("depends_on", d.pos),
+					fmt.Sprintf("Step %s depends on itself, so it can never start; remove %s from its depends_on.", quote(s.id), quote(d.id)),
+					fmt.Sprintf("گام %s به خودش وابسته است و هرگز آغاز نمی‌شود؛ %s را از depends_on آن حذف کنید.", quote(s.id), quote(d.id)), "")
+			case !known:
+				v.add(RuleDepUnknown, s.id, s.path("depends_on", d.pos),
+					fmt.Sprintf("depends_on names %s, which is not a step of this plan; fix the id or remove the entry.", quote(d.id)),
+					fmt.Sprintf("در depends_on نام %s آمده که گامی از این طرح نیست؛ شناسه را درست کنید یا آن را حذف کنید.", quote(d.id)), "")
+			case isNode && !seen[to]:
+				seen[to] = true
+				g.edges[from] = append(g.edges[from], to)
+			}
+		}
+	}
+	v.reportCycles(p, g)
+	return g
+}
+
+// dependsOn reports whether step s may read the result of step id: id
+// must be reachable through depends_on. Duplicated steps use their own
+// depends_on and then the graph.
+func (g *depGraph) dependsOn(s *stepView, id string) bool {
+	target, ok := g.node[id]
+	if !ok {
+		return false
+	}
+	reach, done := g.closure[s.index]
+	if !done {
+		reach = map[int]bool{}
+		var stack []int
+		for _, d := range s.deps {
+			if n, ok := g.node[d.id]; ok && !reach[n] {
+				reach[n] = true
+				stack = append(stack, n)
+			}
+		}
+		for len(stack) > 0 {
+			n := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, m := range g.edges[n] {
+				if !reach[m] {
+					reach[m] = true
+					stack = append(stack, m)
+				}
+			}
+		}
+		g.closure[s.index] = reach
+	}
+	return reach[target]
+}
+
+// reportCycles lists each elementary cycle once, starting at its earliest
+// step, found with Johnson's algorithm inside each strongly connected
+// component. The order of steps and of depends_on makes it deterministic.
+func (v *validator) reportCycles(p *planView, g *depGraph) {
+	comp := stronglyConnected(g.edges, nil)
+	size := map[int]int{}
+	for _, c := range comp {
+		size[c]++
+	}
+	// One cycle beyond the limit is searched for, to know whether the
+	// list is complete.
+	f := cycleFinder{g: g, budget: cycleSearchBudget, limit: maxReportedCycles + 1}
+	for s := range g.ids {
+		if size[comp[s]] >= 2 && !f.stopped() {
+			f.from(s, comp)
+		}
+	}
+	for i, cyc := range f.cycles {
+		if i == maxReportedCycles {
+			break
+		}
+		names := make([]string, 0, len(cyc)+1)
+		for _, n := range cyc {
+			names = append(names, g.ids[n])
+		}
+		names = append(names, g.ids[cyc[0]])
+		path := strings.Join(names, " → ")
+		start := p.steps[g.step[cyc[0]]]
+		pos := 0
+		for _, d := range start.deps {
+			if d.id == g.ids[cyc[1]] {
+				pos = d.pos
+				break
+			}
+		}
+		v.add(RuleDepCycle, start.id, start.path("depends_on", pos),
+			fmt.Sprintf("Dependency cycle %s: each step waits for the next, so none can start; remove one of these depends_on entries.", path),
+			fmt.Sprintf("چرخهٔ وابستگی %s: هر گام منتظر گام بعدی است و هیچ‌کدام آغاز نمی‌شود؛ یکی از این موردهای depends_on را حذف کنید.", path), "")
+	}
+	if f.stopped() {
+		var names []string
+		for n := range g.ids {
+			if size[comp[n]] >= 2 {
+				names = append(names, g.ids[n])
+			}
+		}
+		list := strings.Join(names, ", ")
+		v.add(RuleDepCycle, "", "/steps",
+			fmt.Sprintf("Not every dependency cycle is listed; the steps that lie on one are %s. Untangle their depends_on and lint again.", list),
+			fmt.Sprintf("همهٔ چرخه‌های وابستگی فهرست نشده‌اند؛ گام‌هایی که روی چرخه‌اند: %s. depends_on آن‌ها را ساده کنید و دوباره بررسی کنید.", list), "")
+	}
+}
+
+type cycleFinder struct {
+	g      *depGraph
+	budget int
+	limit  int
+	cycles [][]int
+
+	start   int
+	allowed map[int]bool
+	blocked map[int]bool
+	blockOf map[int][]int
+	stack   []int
+}
+
+// from finds the cycles whose smallest node is s: Johnson's circuit search
+// in s's component of the subgraph of nodes >= s.
+func (f *cycleFinder) from(s int, comp []int) {
+	members := map[int]bool{}
+	for n := s; n < len(f.g.ids); n++ {
+		if comp[n] == comp[s] {
+			members[n] = true
+		}
+	}
+	sub := stronglyConnected(f.g.edges, members)
+	f.allowed = map[int]bool{}
+	for n := range members {
+		if sub[n] == sub[s] {
+			f.allowed[n] = true
+		}
+	}
+	f.start, f.blocked, f.blockOf, f.stack = s, map[int]bool{}, map[int][]int{}, f.stack[:0]
+	f.circuit(s)
+}
+
+func (f *cycleFinder) circuit(n int) bool {
+	found := false
+	f.stack = append(f.stack, n)
+	f.blocked[n] = true
+	for _, m := range f.g.edges[n] {
+		if !f.allowed[m] {
+			continue
+		}
+		if f.budget--; f.stopped() {
+			break
+		}
+		if m == f.start {
+			f.cycles = append(f.cycles, append([]int(nil), f.stack...))
+			found = true
+		} else if !f.blocked[m] && f.circuit(m) {
+			found = true
+		}
+	}
+	if found {
+		f.unblock(n)
+	} else {
+		for _, m := range f.g.edges[n] {
+			if f.allowed[m] && !contains(f.blockOf[m], n) {
+				f.blockOf[m] = append(f.blockOf[m], n)
+			}
+		}
+	}
+	f.stack = f.stack[:len(f.stack)-1]
+	return found
+}
+
+// stopped reports whether the search gave up: the list is full or the
+// budget is spent.
+func (f *cycleFinder) stopped() bool { return f.budget <= 0 || len(f.cycles) >= f.limit }
+
+func (f *cycleFinder) unblock(n int) {
+	f.blocked[n] = false
+	waiting := f.blockOf[n]
+	f.blockOf[n] = nil
+	for _, w := range waiting {
+		if f.blocked[w] {
+			f.unblock(w)
+		}
+	}
+}
+
+func contains(list []int, n int) bool {
+	for _, e := range list {
+		if e == n {
+			return true
+		}
+	}
+	return false
+}
+
+// stronglyConnected labels every node with its component (Tarjan, done
+// iteratively so a long chain of steps cannot exhaust the stack). With
+// only != nil the graph is restricted to those nodes; others get -1.
+func stronglyConnected(edges [][]int, only map[int]bool) []int {
+	n := len(edges)
+	comp := make([]int, n)
+	index := make([]int, n)
+	low := make([]int, n)
+	onStack := make([]bool, n)
+	for i := range comp {
+		comp[i], index[i] = -1, -1
+	}
+	in := func(x int) bool { return only == nil || only[x] }
+	var stack []int
+	next, label := 0, 0
+	type frame struct{ node, edge int }
+	for root := 0; root < n; root++ {
+		if !in(root) || index[root] >= 0 {
+			continue
+		}
+		work := []frame{{root, 0}}
+		index[root], low[root] = next, next
+		next++
+		stack = append(stack, root)
+		onStack[root] = true
+		for len(work) > 0 {
+			top := &work[len(work)-1]
+			u := top.node
+			if top.edge < len(edges[u]) {
+				w := edges[u][top.edge]
+				top.edge++
+				if !in(w) {
+					continue
+				}
+				if index[w] < 0 {
+					index[w], low[w] = next, next
+					next++
+					stack = append(stack, w)
+					onStack[w] = true
+					work = append(work, frame{w, 0})
+				} else if onStack[w] && index[w] < low[u] {
+					low[u] = index[w]
+				}
+				continue
+			}
+			if low[u] == index[u] {
+				for {
+					w := stack[len(stack)-1]
+					stack = stack[:len(stack)-1]
+					onStack[w] = false
+					comp[w] = label
+					if w == u {
+						break
+					}
+				}
+				label++
+			}
+			work = work[:len(work)-1]
+			if len(work) > 0 {
+				if p := work[len(work)-1].node; low[u] < low[p] {
+					low[p] = low[u]
+				}
+			}
+		}
+	}
+	return comp
+}

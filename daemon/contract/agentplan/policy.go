@@ -1,0 +1,443 @@
+package agentplan
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// DefaultMaxSteps is the step limit when the policy sets none.
+const DefaultMaxSteps = 50
+
+// DefaultFailRiskThreshold is the risk score at which a plan fails when
+// the policy sets no fail_risk_threshold (Plan-Lint's default).
+const DefaultFailRiskThreshold = 0.8
+
+// DefaultRiskWeights is what each violation of a rule adds to the risk
+// score unless the policy's risk_weights overrides it. Rules about the
+// policy itself weigh nothing: a broken policy says nothing about the plan.
+var DefaultRiskWeights = map[string]float64{
+	RuleSchemaType:       0.2,
+	RuleSchemaMissing:    0.2,
+	RuleSchemaExtra:      0.1,
+	RuleSchemaEnum:       0.1,
+	RuleSchemaEmpty:      0.2,
+	RuleDuplicateID:      0.2,
+	RuleDepUnknown:       0.2,
+	RuleDepSelf:          0.2,
+	RuleDepCycle:         0.3,
+	RuleRefUnknownStep:   0.2,
+	RuleRefNotDependency: 0.2,
+	RuleToolDenied:       0.5,
+	RuleWriteInReadOnly:  0.6,
+	RuleLeastPrivilege:   0.1,
+	RuleSQLInjection:     0.6,
+	RuleBoundViolation:   0.4,
+	RuleSecretRaw:        0.5,
+	RulePathTraversal:    0.5,
+	RuleMaxSteps:         0.2,
+	RuleMissingGoal:      0.05,
+	RulePolicyInvalid:    0,
+	RulePolicyUnknownKey: 0,
+	RuleRiskThreshold:    0,
+}
+
+// Policy is a parsed Plan-Lint policy.
+type Policy struct {
+	// AllowTools, when not empty, is the whitelist of tool patterns.
+	AllowTools []string
+	// DenyTools are tool patterns that are always refused; they win over
+	// AllowTools.
+	DenyTools []string
+	// Bounds are the numeric limits, sorted by key.
+	Bounds []Bound
+	// DenyTokens are extra secret patterns (Go RE2 syntax).
+	DenyTokens []*regexp.Regexp
+	// MaxSteps is 0 when the policy does not set it.
+	MaxSteps int
+	// RiskWeights holds the effective weight of every rule: the defaults
+	// overlaid with the policy's risk_weights.
+	RiskWeights map[string]float64
+	// FailRiskThreshold is the score at which the plan fails; a value
+	// above 1 is never reached and so turns the check off.
+	FailRiskThreshold float64
+}
+
+// Bound limits one numeric argument. The key is "<tool>.<arg>"; which
+// part is the tool is decided against the plan (see boundTarget).
+type Bound struct {
+	Key      string
+	Min, Max *big.Rat // nil is unbounded on that side
+	minText  string
+	maxText  string
+}
+
+// PolicyProblem is one defect of a policy document.
+type PolicyProblem struct {
+	Key     string // the policy key, dotted for nested ones
+	Warning bool   // an unknown key: probably a typo, but harmless
+	en, fa  string
+}
+
+// Message returns the problem in the locale.
+func (p PolicyProblem) Message(locale string) string { return msg(locale, p.en, p.fa) }
+
+// PolicyError lists every defect found in a policy document.
+type PolicyError struct{ Problems []PolicyProblem }
+
+func (e *PolicyError) Error() string {
+	parts := make([]string, len(e.Problems))
+	for i, p := range e.Problems {
+		parts[i] = p.en
+	}
+	return "invalid agent-plan policy: " + strings.Join(parts, "; ")
+}
+
+var policyKeys = map[string]bool{
+	"allow_tools": true, "deny_tools": true, "bounds": true, "deny_tokens_regex": true,
+	"max_steps": true, "risk_weights": true, "fail_risk_threshold": true,
+}
+
+// ParsePolicy checks and compiles a policy given as decoded JSON or YAML.
+// A nil or empty map is the default policy. Any defect makes it fail with
+// a *PolicyError listing all of them; unknown keys are not defects (Validate
+// reports them as warnings) so a policy written for a newer version loads.
+func ParsePolicy(raw map[string]any) (*Policy, error) {
+	p, problems := parsePolicy(raw)
+	var defects []PolicyProblem
+	for _, pr := range problems {
+		if !pr.Warning {
+			defects = append(defects, pr)
+		}
+	}
+	if len(defects) > 0 {
+		return nil, &PolicyError{Problems: defects}
+	}
+	return p, nil
+}
+
+// DecodePolicy reads a policy file, YAML or JSON, into the map that
+// contract.Options.Policy carries.
+func DecodePolicy(data []byte) (map[string]any, error) {
+	trimmed := bytes.TrimSpace(data)
+	if len(trimmed) == 0 {
+		return map[string]any{}, nil
+	}
+	var v any
+	if trimmed[0] == '{' {
+		dec := json.NewDecoder(bytes.NewReader(trimmed))
+		dec.UseNumber()
+		if err := dec.Decode(&v); err != nil {
+			return nil, fmt.Errorf("policy: %w", err)
+		}
+	} else if err := yaml.Unmarshal(trimmed, &v); err != nil {
+		return nil, fmt.Errorf("policy: %w", err)
+	}
+	m, ok := plainYAML(v).(map[string]any)
+	if !ok {
+		return nil, errors.New("policy: the document must be a mapping of keys to values")
+	}
+	return m, nil
+}
+
+// plainYAML turns the map[any]any that YAML produces for non-string keys
+// into map[string]any so the policy looks the same from either format.
+func plainYAML(v any) any {
+	switch t := v.(type) {
+	case map[string]any:
+		for k, e := range t {
+			t[k] = plainYAML(e)
+		}
+		return t
+	case map[any]any:
+		m := make(map[string]any, len(t))
+		for k, e := range t {
+			m[fmt.Sprint(k)] = plainYAML(e)
+		}
+		return m
+	case []any:
+		for i, e := range t {
+			t[i] = plainYAML(e)
+		}
+		return t
+	}
+	return v
+}
+
+// parsePolicy keeps every usable part of the policy and reports the rest,
+// so one bad regex does not switch off the other checks.
+func parsePolicy(raw map[string]any) (*Policy, []PolicyProblem) {
+	p := &Policy{RiskWeights: make(map[string]float64, len(DefaultRiskWeights)), FailRiskThreshold: DefaultFailRiskThreshold}
+	for k, w := range DefaultRiskWeights {
+		p.RiskWeights[k] = w
+	}
+	var problems []PolicyProblem
+	bad := func(key, en, fa string) {
+		problems = append(problems, PolicyProblem{Key: key, en: en, fa: fa})
+	}
+	for _, key := range sortedKeys(raw) {
+		v := raw[key]
+		switch key {
+		case "allow_tools", "deny_tools":
+			list, ok := stringList(v)
+			if !ok {
+				bad(key, fmt.Sprintf("policy %s must be a list of tool names or patterns such as \"payments.*\"", key),
+					fmt.Sprintf("کلید %s در سیاست باید فهرستی از نام یا الگوی ابزار باشد، مانند \"payments.*\"", key))
+				continue
+			}
+			var kept []string
+			for i, pat := range list {
+				if strings.TrimSpace(pat) == "" {
+					bad(fmt.Sprintf("%s.%d", key, i), fmt.Sprintf("policy %s[%d] is empty; remove it or write a tool name", key, i),
+						fmt.Sprintf("مورد %d از %s در سیاست خالی است؛ حذفش کنید یا نام ابزار بنویسید", i, key))
+					continue
+				}
+				kept = append(kept, pat)
+			}
+			if key == "allow_tools" {
+				p.AllowTools = kept
+			} else {
+				p.DenyTools = kept
+			}
+		case "bounds":
+			m, ok := v.(map[string]any)
+			if !ok {
+				bad(key, "policy bounds must map \"tool.arg\" to [min, max], e.g. payments.transfer.amount: [0, 1000]",
+					"کلید bounds در سیاست باید «ابزار.آرگومان» را به [کمینه، بیشینه] نگاشت کند، مانند payments.transfer.amount: [0, 1000]")
+				continue
+			}
+			for _, bk := range sortedKeys(m) {
+				b, en, fa := parseBound(bk, m[bk])
+				if en != "" {
+					bad("bounds."+bk, en, fa)
+					continue
+				}
+				p.Bounds = append(p.Bounds, b)
+			}
+		case "deny_tokens_regex":
+			list, ok := stringList(v)
+			if !ok {
+				bad(key, "policy deny_tokens_regex must be a list of regular expressions",
+					"کلید deny_tokens_regex در سیاست باید فهرستی از عبارت‌های باقاعده باشد")
+				continue
+			}
+			for i, src := range list {
+				re, err := regexp.Compile(src)
+				if err != nil {
+					bad(fmt.Sprintf("%s.%d", key, i),
+						fmt.Sprintf("policy deny_tokens_regex[%d] %q is not a valid regular expression (%v); fix it in Go RE2 syntax, which has no look-ahead or back-references", i, src, err),
+						fmt.Sprintf("مورد %d از deny_tokens_regex یعنی %q عبارت باقاعدهٔ معتبری نیست (%v)؛ آن را با نحو RE2 زبان Go درست کنید که نگاه به جلو و ارجاع به عقب ندارد", i, src, err))
+					continue
+				}
+				if re.MatchString("") {
+					bad(fmt.Sprintf("%s.%d", key, i),
+						fmt.Sprintf("policy deny_tokens_regex[%d] %q matches empty text, so it would flag every value; make it require at least one character", i, src),
+						fmt.Sprintf("مورد %d از deny_tokens_regex یعنی %q با متن خالی جور می‌شود و هر مقداری را نشان می‌زند؛ آن را طوری بنویسید که دست‌کم یک نویسه بخواهد", i, src))
+					continue
+				}
+				p.DenyTokens = append(p.DenyTokens, re)
+			}
+		case "max_steps":
+			n, ok := wholeNumber(v)
+			if !ok || n < 1 || n > math.MaxInt32 {
+				bad(key, "policy max_steps must be a whole number of at least 1",
+					"کلید max_steps در سیاست باید عددی صحیح و دست‌کم ۱ باشد")
+				continue
+			}
+			p.MaxSteps = int(n)
+		case "risk_weights":
+			m, ok := v.(map[string]any)
+			if !ok {
+				bad(key, "policy risk_weights must map rule ids to weights between 0 and 1",
+					"کلید risk_weights در سیاست باید شناسهٔ قاعده‌ها را به وزنی بین ۰ و ۱ نگاشت کند")
+				continue
+			}
+			for _, rule := range sortedKeys(m) {
+				w, ok := number(m[rule])
+				if !ok || w < 0 || w > 1 {
+					bad("risk_weights."+rule, fmt.Sprintf("policy risk_weights.%s must be a number between 0 and 1", rule),
+						fmt.Sprintf("وزن risk_weights.%s در سیاست باید عددی بین ۰ و ۱ باشد", rule))
+					continue
+				}
+				if _, known := DefaultRiskWeights[rule]; !known {
+					problems = append(problems, PolicyProblem{Key: "risk_weights." + rule, Warning: true,
+						en: fmt.Sprintf("policy risk_weights names %q, which is not a rule of this contract; check the spelling against the rule list", rule),
+						fa: fmt.Sprintf("در risk_weights سیاست نام %q آمده که قاعده‌ای از این قرارداد نیست؛ املای آن را با فهرست قاعده‌ها مقایسه کنید", rule)})
+					continue
+				}
+				p.RiskWeights[rule] = w
+			}
+		case "fail_risk_threshold":
+			t, ok := number(v)
+			if !ok || t <= 0 {
+				bad(key, "policy fail_risk_threshold must be a number above 0 (a value above 1 turns the check off)",
+					"کلید fail_risk_threshold در سیاست باید عددی بزرگ‌تر از ۰ باشد (مقدار بیش از ۱ این بررسی را خاموش می‌کند)")
+				continue
+			}
+			p.FailRiskThreshold = t
+		default:
+			problems = append(problems, PolicyProblem{Key: key, Warning: true,
+				en: fmt.Sprintf("policy key %q is not known and is ignored; the keys are allow_tools, deny_tools, bounds, deny_tokens_regex, max_steps, risk_weights, fail_risk_threshold", key),
+				fa: fmt.Sprintf("کلید %q در سیاست شناخته نیست و نادیده گرفته می‌شود؛ کلیدها عبارت‌اند از allow_tools، deny_tools، bounds، deny_tokens_regex، max_steps، risk_weights و fail_risk_threshold", key)})
+		}
+	}
+	return p, problems
+}
+
+func parseBound(key string, v any) (Bound, string, string) {
+	b := Bound{Key: key}
+	if i := strings.LastIndexByte(key, '.'); i <= 0 || i == len(key)-1 {
+		return b, fmt.Sprintf("policy bound %q must be named \"<tool>.<argument>\", e.g. payments.transfer.amount", key),
+			fmt.Sprintf("نام محدودهٔ %q در سیاست باید به شکل «ابزار.آرگومان» باشد، مانند payments.transfer.amount", key)
+	}
+	pair, ok := v.([]any)
+	if !ok || len(pair) != 2 {
+		return b, fmt.Sprintf("policy bound %q must be a list of two numbers [min, max]; use null for an open side", key),
+			fmt.Sprintf("محدودهٔ %q در سیاست باید فهرستی از دو عدد [کمینه، بیشینه] باشد؛ برای سمت باز null بنویسید", key)
+	}
+	for side, e := range pair {
+		if e == nil {
+			continue
+		}
+		r, text, ok := policyRat(e)
+		if !ok {
+			return b, fmt.Sprintf("policy bound %q has %v where a number or null belongs", key, e),
+				fmt.Sprintf("در محدودهٔ %q سیاست به جای عدد یا null مقدار %v آمده است", key, e)
+		}
+		if side == 0 {
+			b.Min, b.minText = r, text
+		} else {
+			b.Max, b.maxText = r, text
+		}
+	}
+	if b.Min != nil && b.Max != nil && b.Min.Cmp(b.Max) > 0 {
+		return b, fmt.Sprintf("policy bound %q has its minimum %s above its maximum %s; swap them", key, b.minText, b.maxText),
+			fmt.Sprintf("در محدودهٔ %q کمینه (%s) از بیشینه (%s) بزرگ‌تر است؛ جای آن دو را عوض کنید", key, b.minText, b.maxText)
+	}
+	return b, "", ""
+}
+
+// policyRat reads a bound exactly. A float64 from YAML goes through its
+// shortest decimal form so that 0.1 in the policy equals "0.1" in a plan.
+func policyRat(v any) (*big.Rat, string, bool) {
+	var text string
+	switch n := v.(type) {
+	case json.Number:
+		text = n.String()
+	case float64:
+		if math.IsNaN(n) || math.IsInf(n, 0) {
+			return nil, "", false
+		}
+		text = strconv.FormatFloat(n, 'g', -1, 64)
+	case float32:
+		text = strconv.FormatFloat(float64(n), 'g', -1, 32)
+	case int:
+		text = strconv.Itoa(n)
+	case int64:
+		text = strconv.FormatInt(n, 10)
+	case uint64:
+		text = strconv.FormatUint(n, 10)
+	default:
+		return nil, "", false
+	}
+	r, ok := decimalRat(text)
+	return r, text, ok
+}
+
+var decimalPattern = regexp.MustCompile(`^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE]([+-]?\d+))?$`)
+
+// maxDecimalExponent keeps big.Rat from building a number with millions
+// of digits out of a short string such as "1e999999999".
+const maxDecimalExponent = 400
+
+// decimalRat parses a plain decimal number exactly. Hex, underscores,
+// Inf and NaN are not numbers here.
+func decimalRat(s string) (*big.Rat, bool) {
+	m := decimalPattern.FindStringSubmatch(s)
+	if m == nil {
+		return nil, false
+	}
+	if m[1] != "" {
+		e, err := strconv.Atoi(m[1])
+		if err != nil || e > maxDecimalExponent || e < -maxDecimalExponent {
+			return nil, false
+		}
+	}
+	r, ok := new(big.Rat).SetString(s)
+	return r, ok
+}
+
+func stringList(v any) ([]string, bool) {
+	if v == nil {
+		return nil, true
+	}
+	list, ok := v.([]any)
+	if !ok {
+		return nil, false
+	}
+	out := make([]string, 0, len(list))
+	for _, e := range list {
+		s, ok := e.(string)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, s)
+	}
+	return out, true
+}
+
+func number(v any) (float64, bool) {
+	switch n := v.(type) {
+	case json.Number:
+		f, err := n.Float64()
+		return f, err == nil && !math.IsInf(f, 0) && !math.IsNaN(f)
+	case float64:
+		return n, !math.IsInf(n, 0) && !math.IsNaN(n)
+	case float32:
+		return float64(n), true
+	case int:
+		return float64(n), true
+	case int64:
+		return float64(n), true
+	case uint64:
+		return float64(n), true
+	}
+	return 0, false
+}
+
+func wholeNumber(v any) (int64, bool) {
+	f, ok := number(v)
+	if !ok || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
+		return 0, false
+	}
+	return int64(f), true
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// riskScore adds the weight of every violation, caps the sum at 1 and
+// rounds it to hundredths. Callers pass the rules in report order, so the
+// float sum, and with it the rounding, is the same on every run.
+func riskScore(rules []string, weights map[string]float64) float64 {
+	var sum float64
+	for _, r := range rules {
+		sum += weights[r]
+	}
+	return math.Round(math.Min(1, sum)*100) / 100
+}

@@ -1,0 +1,145 @@
+package agentplan
+
+import (
+	"fmt"
+	"strings"
+)
+
+// stepRef is one {{id.result…}} or ${id.result…} reference in a string.
+type stepRef struct {
+	text   string // the reference as written, braces included
+	stepID string
+}
+
+// templateSpans finds the template expressions in s: {{expr}} and
+// ${expr}. In "${{x}}" the dollar is literal text before a {{x}}
+// reference, which is how the seed writes "$" amounts.
+func templateSpans(s string, yield func(start, end int, expr string)) {
+	for i := 0; i < len(s)-1; i++ {
+		switch {
+		case s[i] == '{' && s[i+1] == '{':
+			end := strings.Index(s[i+2:], "}}")
+			if end < 0 {
+				return
+			}
+			yield(i, i+2+end+2, s[i+2:i+2+end])
+			i += 2 + end + 1
+		case s[i] == '$' && s[i+1] == '{' && (i+2 >= len(s) || s[i+2] != '{'):
+			end := strings.IndexByte(s[i+2:], '}')
+			if end < 0 {
+				return
+			}
+			yield(i, i+2+end+1, s[i+2:i+2+end])
+			i += 2 + end
+		}
+	}
+}
+
+// findRefs returns the step references in s. An expression refers to a
+// step when it reads "<id>.result" followed by nothing, "." or "[". Ids
+// may contain dots, so the longest known id wins; for an unknown id the
+// text before the first ".result" is taken.
+func findRefs(s string, known map[string]int) []stepRef {
+	if !strings.Contains(s, "{") {
+		return nil
+	}
+	var refs []stepRef
+	templateSpans(s, func(start, end int, expr string) {
+		if id, ok := refTarget(strings.TrimSpace(expr), known); ok {
+			refs = append(refs, stepRef{text: s[start:end], stepID: id})
+		}
+	})
+	return refs
+}
+
+func refTarget(expr string, known map[string]int) (string, bool) {
+	best := ""
+	for i := 0; i < len(expr); {
+		j := strings.Index(expr[i:], ".result")
+		if j < 0 {
+			break
+		}
+		at := i + j
+		rest := expr[at+len(".result"):]
+		if at > 0 && (rest == "" || rest[0] == '.' || rest[0] == '[') {
+			id := expr[:at]
+			if _, ok := known[id]; ok {
+				best = id
+			} else if best == "" && !strings.ContainsAny(id, " \t{}") {
+				// Keep the first candidate for an unknown id, but let a
+				// longer known id replace it.
+				best = id
+			}
+		}
+		i = at + 1
+	}
+	return best, best != ""
+}
+
+// checkRefs reports references to steps that do not exist or that the
+// step does not (transitively) depend on: such a result may not exist
+// yet when the step runs.
+func (v *validator) checkRefs(p *planView, g *depGraph, s *stepView) {
+	if s.params == nil {
+		return
+	}
+	walkStrings(s.params, s.path(s.paramsKey), func(path, str string) {
+		seen := map[string]bool{}
+		for _, r := range findRefs(str, p.firstByID) {
+			if seen[r.stepID] {
+				continue
+			}
+			seen[r.stepID] = true
+			_, exists := p.firstByID[r.stepID]
+			switch {
+			case !exists:
+				v.add(RuleRefUnknownStep, s.id, path,
+					fmt.Sprintf("%s refers to step %s, which is not in the plan; fix the step id in the reference.", r.text, quote(r.stepID)),
+					fmt.Sprintf("%s به گام %s ارجاع می‌دهد که در طرح نیست؛ شناسهٔ گام را در ارجاع درست کنید.", r.text, quote(r.stepID)), "")
+			case r.stepID == s.id:
+				v.add(RuleRefNotDependency, s.id, path,
+					fmt.Sprintf("%s reads the result of this very step, which does not exist while it runs; take the value from an earlier step.", r.text),
+					fmt.Sprintf("%s نتیجهٔ همین گام را می‌خواند که هنگام اجرای آن هنوز وجود ندارد؛ مقدار را از گامی پیشین بگیرید.", r.text), "")
+			case !g.dependsOn(s, r.stepID):
+				v.add(RuleRefNotDependency, s.id, path,
+					fmt.Sprintf("%s reads the result of step %s, but this step does not depend on it, so it may run first; add %s to depends_on.", r.text, quote(r.stepID), quote(r.stepID)),
+					fmt.Sprintf("%s نتیجهٔ گام %s را می‌خواند، اما این گام به آن وابسته نیست و شاید زودتر اجرا شود؛ %s را به depends_on بیفزایید.", r.text, quote(r.stepID), quote(r.stepID)),
+					dependsOnFix(s, r.stepID))
+			}
+		}
+	})
+}
+
+// walkStrings calls fn for every string inside v, in a fixed order (object
+// keys sorted), with its JSON Pointer.
+func walkStrings(v any, path string, fn func(path, s string)) {
+	switch t := v.(type) {
+	case string:
+		fn(path, t)
+	case map[string]any:
+		for _, k := range sortedKeys(t) {
+			walkStrings(t[k], path+"/"+escapePointer(k), fn)
+		}
+	case []any:
+		for i, e := range t {
+			walkStrings(e, fmt.Sprintf("%s/%d", path, i), fn)
+		}
+	}
+}
+
+func escapePointer(seg string) string {
+	if !strings.ContainsAny(seg, "~/") {
+		return seg
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(seg, "~", "~0"), "/", "~1")
+}
+
+// dependsOnFix is the step's depends_on with id added.
+func dependsOnFix(s *stepView, id string) string {
+	var ids []string
+	for _, d := range s.deps {
+		ids = append(ids, fmt.Sprintf("%q", d.id))
+	}
+	ids = append(ids, fmt.Sprintf("%q", id))
+	return `"depends_on": [` + strings.Join(ids, ", ") + "]"
+}

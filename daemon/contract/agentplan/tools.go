@@ -1,0 +1,72 @@
+package agentplan
+
+import (
+	"fmt"
+	"strings"
+)
+
+// matchTool reports whether tool matches pattern, where "*" stands for
+// any run of characters, dots included ("payments.*" matches
+// "payments.transfer"). Case is ignored so that "Payments.Transfer"
+// cannot slip past a deny list written in lower case.
+func matchTool(pattern, tool string) bool {
+	return wildcardMatch(strings.ToLower(pattern), strings.ToLower(tool))
+}
+
+// wildcardMatch is a linear-time glob with "*" as the only wildcard.
+func wildcardMatch(pattern, s string) bool {
+	p, i := 0, 0
+	star, mark := -1, 0
+	for i < len(s) {
+		switch {
+		case p < len(pattern) && pattern[p] == '*':
+			star, mark = p, i
+			p++
+		case p < len(pattern) && pattern[p] == s[i]:
+			p++
+			i++
+		case star >= 0:
+			p = star + 1
+			mark++
+			i = mark
+		default:
+			return false
+		}
+	}
+	for p < len(pattern) && pattern[p] == '*' {
+		p++
+	}
+	return p == len(pattern)
+}
+
+func firstMatch(patterns []string, tool string) (string, bool) {
+	for _, pat := range patterns {
+		if matchTool(pat, tool) {
+			return pat, true
+		}
+	}
+	return "", false
+}
+
+// checkTool applies deny_tools, which always wins, and then allow_tools
+// as a whitelist when it is not empty.
+func (v *validator) checkTool(s *stepView) {
+	if s.tool == "" {
+		return
+	}
+	if pat, denied := firstMatch(v.policy.DenyTools, s.tool); denied {
+		v.add(RuleToolDenied, s.id, s.path("tool"),
+			fmt.Sprintf("Tool %s is denied by the policy (deny_tools %s); use another tool or ask for the policy to change.", quote(s.tool), quote(pat)),
+			fmt.Sprintf("ابزار %s را سیاست منع کرده است (deny_tools %s)؛ ابزار دیگری به کار ببرید یا تغییر سیاست را درخواست کنید.", quote(s.tool), quote(pat)), "")
+		return
+	}
+	if len(v.policy.AllowTools) == 0 {
+		return
+	}
+	if _, allowed := firstMatch(v.policy.AllowTools, s.tool); !allowed {
+		list := strings.Join(v.policy.AllowTools, ", ")
+		v.add(RuleToolDenied, s.id, s.path("tool"),
+			fmt.Sprintf("Tool %s is not in the policy's allow_tools (%s); use one of those tools or add it to allow_tools.", quote(s.tool), list),
+			fmt.Sprintf("ابزار %s در allow_tools سیاست (%s) نیست؛ یکی از همان ابزارها را به کار ببرید یا آن را به allow_tools بیفزایید.", quote(s.tool), list), "")
+	}
+}
