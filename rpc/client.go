@@ -41,7 +41,7 @@ func (e *NoDaemonError) Error() string {
 // Message returns the explanation in the locale (fa_IR or en_US).
 func (e *NoDaemonError) Message(locale string) string {
 	if domain.IsPersian(locale) {
-		return fmt.Sprintf("هیچ arshlined ای روی %s گوش نمی‌دهد (آیا سرویس در حال اجراست؟)", e.Path)
+		return fmt.Sprintf("هیچ نمونه‌ای از arshlined روی %s گوش نمی‌دهد (آیا سرویس در حال اجراست؟)", e.Path)
 	}
 	return e.Error()
 }

@@ -247,3 +247,36 @@ func TestClientRefusesGarbageFromTheServer(t *testing.T) {
 		t.Fatalf("garbage reply: %v", err)
 	}
 }
+
+func TestClientWriteCutShortEndsTheConnection(t *testing.T) {
+	// A peer that accepts and never reads: a big request cannot be sent.
+	path := filepath.Join(t.TempDir(), "deaf.sock")
+	ln, err := net.Listen("unix", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	testDone := make(chan struct{})
+	defer close(testDone)
+	go func() {
+		nc, err := ln.Accept()
+		if err == nil {
+			defer nc.Close()
+			<-testDone
+		}
+	}()
+	c := dialClient(t, path)
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	huge := map[string]string{"blob": strings.Repeat("z", 8<<20)}
+	if err := c.Call(ctx, "x", huge, nil); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("a write past the deadline: %v", err)
+	}
+	// Half a frame may be out; the client must not write after it.
+	if err := c.Call(context.Background(), "x", nil, nil); !errors.Is(err, ErrConnectionClosed) {
+		t.Fatalf("a call after a cut-short write: %v", err)
+	}
+	if err := c.Notify(context.Background(), "x", nil); err == nil {
+		t.Fatal("a notification after a cut-short write was sent")
+	}
+}

@@ -153,8 +153,17 @@ func (s *Server) handleFrame(ctx context.Context, frame []byte, out *bytes.Buffe
 }
 
 func (s *Server) protocolErrorLine(out *bytes.Buffer, code int, de *domain.Error) {
-	appendError(out, nullID, wireError(de, code, s.cfg.DefaultLocale, ""))
+	appendError(out, nullID, s.protocolError(de, code))
 	out.WriteByte('\n')
+}
+
+// protocolError builds the reply to a frame that is not a valid request.
+// It gets a request id like any call, and the id goes to the debug log, so
+// that a client's bug report can be matched with what the server saw.
+func (s *Server) protocolError(de *domain.Error, code int) *Error {
+	reqID := newReqID()
+	s.log.Debug("refused a malformed frame", "request_id", reqID, "code", code, "reason", de.MessageEN)
+	return wireError(de, code, s.cfg.DefaultLocale, reqID)
 }
 
 // handleBatch answers a batch. Its calls run concurrently on up to
@@ -238,7 +247,7 @@ func (s *Server) handleOne(ctx context.Context, raw []byte, out *bytes.Buffer) {
 		if id == nil {
 			id = nullID
 		}
-		appendError(out, id, wireError(perr, CodeInvalidRequest, s.cfg.DefaultLocale, ""))
+		appendError(out, id, s.protocolError(perr, CodeInvalidRequest))
 		return
 	}
 	s.call(ctx, req, out)

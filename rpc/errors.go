@@ -120,9 +120,7 @@ func wireError(de *domain.Error, code int, locale, reqID string) *Error {
 	data["error"] = string(de.Code)
 	data["message_fa"] = de.MessageFA
 	data["message_en"] = de.MessageEN
-	if reqID != "" {
-		data["request_id"] = reqID
-	}
+	data["request_id"] = reqID
 	return &Error{Code: code, Message: de.Message(locale), Data: data}
 }
 

@@ -124,6 +124,24 @@ func errorMethods() []Method {
 				With("retry_after_sec", 3).With("fn", func() {})
 		}},
 		{Name: "ok", Handler: func(ctx context.Context, _ json.RawMessage) (any, error) { return "ok", nil }},
+		{Name: "raw", Handler: func(ctx context.Context, _ json.RawMessage) (any, error) {
+			return json.RawMessage("{\n  \"title\": \"فرم\",\n  \"fields\": [ 1, 2 ]\n}\n"), nil
+		}},
+		{Name: "raw.broken", Handler: func(ctx context.Context, _ json.RawMessage) (any, error) {
+			return json.RawMessage(`{"title": `), nil
+		}},
+	}
+}
+
+func TestRawResultsAreCompactedAndChecked(t *testing.T) {
+	ts := startServer(t, Config{}, errorMethods())
+	c := dialRaw(t, ts.path)
+	if got := callRaw(t, c, `{"jsonrpc":"2.0","id":1,"method":"raw"}`); got != `{"jsonrpc":"2.0","id":1,"result":{"title":"فرم","fields":[1,2]}}`+"\n" {
+		t.Fatalf("raw result: %q", got)
+	}
+	r := decodeErrorReply(t, callRaw(t, c, `{"jsonrpc":"2.0","id":2,"method":"raw.broken"}`))
+	if r.Error.Code != CodeInternalError || string(r.ID) != "2" {
+		t.Fatalf("a broken raw result: %+v", r.Error)
 	}
 }
 
@@ -425,10 +443,30 @@ func TestTypedWithoutServer(t *testing.T) {
 			t.Errorf("%q refused: %v", ok, err)
 		}
 	}
-	for _, bad := range []string{`{"Hidden":"x"}`, `{"shared":"s",`, `"text"`, `{"embedded":{}}`} {
+	for _, bad := range []string{`{"Hidden":"x"}`, `{"shared":"s",`, `"text"`, `{"embedded":{}}`, `{"plain":"1"}`, `{"shared":1}`} {
 		_, err := h(context.Background(), json.RawMessage(bad))
 		if domain.ErrorCode(err) != domain.CodeInvalidParams {
 			t.Errorf("%q: err %v, want INVALID_PARAMS", bad, err)
+		}
+	}
+	type kinds struct {
+		B bool              `json:"b"`
+		L []int             `json:"l"`
+		M map[string]string `json:"m"`
+		F float64           `json:"f"`
+	}
+	hk := Typed(func(ctx context.Context, p kinds) (any, error) { return p, nil })
+	for params, want := range map[string]string{
+		`{"b":"yes"}`: `parameter "b" must be true or false`,
+		`{"l":{}}`:    `parameter "l" must be an array`,
+		`{"m":[]}`:    `parameter "m" must be an object`,
+		`{"f":"1.5"}`: `parameter "f" must be a number`,
+		`{"l":["x"]}`: `must be an integer`,
+	} {
+		_, err := hk(context.Background(), json.RawMessage(params))
+		var de *domain.Error
+		if !errors.As(err, &de) || !strings.Contains(de.MessageEN, want) || de.MessageFA == "" || de.MessageFA == de.MessageEN {
+			t.Errorf("%s: %v, want %q with a Persian message", params, err, want)
 		}
 	}
 	// Map parameters have no fixed members.

@@ -163,7 +163,8 @@ func wellFormed(t *testing.T, raw []byte) fuzzReply {
 			Message *string `json:"message"`
 			Data    map[string]any
 		}
-		if err := json.Unmarshal(errRaw, &e); err != nil || e.Code == nil || e.Message == nil || e.Data["error"] == nil {
+		if err := json.Unmarshal(errRaw, &e); err != nil || e.Code == nil || e.Message == nil || e.Data["error"] == nil ||
+			e.Data["message_fa"] == nil || e.Data["message_en"] == nil || e.Data["request_id"] == nil {
 			t.Fatalf("malformed error object: %q", errRaw)
 		}
 		r.Error = &Error{Code: *e.Code, Message: *e.Message, Data: e.Data}

@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"net"
 	"path/filepath"
@@ -259,14 +258,3 @@ func frameOf(s *Server, frame string) string {
 	s.handleFrame(context.Background(), []byte(frame), &out)
 	return out.String()
 }
-
-func mustJSON(t testing.TB, v any) string {
-	t.Helper()
-	b, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
-var _ = fmt.Sprint

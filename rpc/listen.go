@@ -109,10 +109,14 @@ func removeStale(path string) error {
 		c.Close()
 		return &SocketInUseError{Path: path}
 	}
-	if !errors.Is(err, syscall.ECONNREFUSED) {
-		if errors.Is(err, os.ErrDeadlineExceeded) {
-			return &SocketInUseError{Path: path}
-		}
+	var ne net.Error
+	switch {
+	case errors.Is(err, syscall.ECONNREFUSED):
+		// Nobody listens: the file is stale.
+	case errors.As(err, &ne) && ne.Timeout(), errors.Is(err, syscall.EAGAIN):
+		// A daemon too busy to take the probe is still alive.
+		return &SocketInUseError{Path: path}
+	default:
 		return fmt.Errorf("checking whether %s is in use: %w", path, err)
 	}
 	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {

@@ -50,6 +50,9 @@ func Typed[P any](fn func(ctx context.Context, p P) (any, error)) Handler {
 		if params[0] != '{' {
 			return nil, errParamsShape
 		}
+		if known != nil && string(params) == "{}" {
+			return fn(ctx, p) // the common call with only an envelope
+		}
 		if known != nil {
 			if err := known.check(params); err != nil {
 				return nil, err

@@ -16,13 +16,13 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
 
-// Config bounds what one client can make the server do. A zero field
-// takes the default named in its comment.
+// Config bounds what one client can make the server do. A zero or
+// negative field takes the default named in its comment.
 type Config struct {
 	MaxFrameBytes int           // longest line accepted: 1 MiB
 	MaxDepth      int           // deepest nesting of arrays and objects: 64
 	MaxBatch      int           // most requests in one batch: 1000
-	MaxInFlight   int           // frames of one connection handled at once: 16
+	MaxInFlight   int           // frames of one connection, and calls of one batch, handled at once: 16
 	MaxConns      int           // simultaneous connections: 256
 	IdleTimeout   time.Duration // a connection silent this long, with no call running, is closed: 2 min
 	WriteTimeout  time.Duration // a reply not written in this time closes the connection: 10 s
@@ -386,7 +386,7 @@ func (c *conn) reject(r Rejection, de *domain.Error, code int) {
 	}
 	out := getBuffer()
 	defer putBuffer(out)
-	appendError(out, nullID, wireError(de, code, c.srv.cfg.DefaultLocale, ""))
+	appendError(out, nullID, c.srv.protocolError(de, code))
 	out.WriteByte('\n')
 	c.nc.SetWriteDeadline(time.Now().Add(rejectWriteTimeout))
 	c.nc.Write(out.Bytes())
