@@ -192,6 +192,7 @@ func (s *Server) handleBatch(ctx context.Context, frame []byte, out *bytes.Buffe
 
 	replies := make([]*bytes.Buffer, len(items))
 	answer := func(i int) {
+		defer s.survive("answering a batch entry")
 		b := getBuffer()
 		s.handleOne(ctx, items[i], b)
 		if b.Len() == 0 {
@@ -277,7 +278,7 @@ func (s *Server) call(ctx context.Context, req request, out *bytes.Buffer) {
 
 	if derr == nil && !notification {
 		mark := out.Len()
-		if err := appendResult(out, req.id, result); err != nil {
+		if err := encodeResult(out, req.id, result); err != nil {
 			out.Truncate(mark)
 			s.log.Error("encoding a result failed", "method", req.method, "req_id", env.reqID, "err", err)
 			derr = domain.AsError(err)
@@ -323,6 +324,15 @@ func (s *Server) run(ctx context.Context, m *Method, env envelope, params []byte
 		return nil, de
 	}
 	return res, nil
+}
+
+// survive is the last line of defence of a goroutine the server starts:
+// a panic outside any handler (an OnCall hook, a bug here) costs one reply,
+// not the daemon. Handler panics are recovered in run, with a reply.
+func (s *Server) survive(what string) {
+	if p := recover(); p != nil {
+		s.log.Error("recovered from a panic", "while", what, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+	}
 }
 
 // envelope is what the server reads from params for every method.
@@ -505,6 +515,18 @@ func newReqID() string {
 	var b [8]byte
 	binary.BigEndian.PutUint64(b[:], rand.Uint64())
 	return hex.EncodeToString(b[:])
+}
+
+// encodeResult is appendResult that also survives a result whose
+// MarshalJSON panics: encoding/json does not recover those, and the
+// result belongs to the handler, so it is the handler's failure.
+func encodeResult(out *bytes.Buffer, id []byte, result any) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("panic while encoding the result: %v", p)
+		}
+	}()
+	return appendResult(out, id, result)
 }
 
 // appendResult appends a success reply. json.RawMessage results are

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
@@ -127,9 +128,40 @@ func errorMethods() []Method {
 		{Name: "raw", Handler: func(ctx context.Context, _ json.RawMessage) (any, error) {
 			return json.RawMessage("{\n  \"title\": \"فرم\",\n  \"fields\": [ 1, 2 ]\n}\n"), nil
 		}},
+		{Name: "marshal.panics", Handler: func(ctx context.Context, _ json.RawMessage) (any, error) {
+			return panickyResult{}, nil
+		}},
 		{Name: "raw.broken", Handler: func(ctx context.Context, _ json.RawMessage) (any, error) {
 			return json.RawMessage(`{"title": `), nil
 		}},
+	}
+}
+
+// panickyResult fails the way a buggy MarshalJSON does.
+type panickyResult struct{}
+
+func (panickyResult) MarshalJSON() ([]byte, error) { panic("nil map in a result type") }
+
+func TestPanicsOutsideHandlersCostOneReply(t *testing.T) {
+	var hookPanics atomic.Int32
+	ts := startServer(t, Config{OnCall: func(ci CallInfo) {
+		if ci.ReqID == "dead00" {
+			hookPanics.Add(1)
+			panic("a broken log hook")
+		}
+	}}, errorMethods())
+	c := dialRaw(t, ts.path)
+	r := decodeErrorReply(t, callRaw(t, c, `{"jsonrpc":"2.0","id":1,"method":"marshal.panics"}`))
+	if r.Error.Code != CodeInternalError || string(r.ID) != "1" {
+		t.Fatalf("a panicking MarshalJSON: %+v", r.Error)
+	}
+	// A hook that panics loses its call's reply, alone or in a batch;
+	// the connection and the server stay.
+	c.sendLine(`{"jsonrpc":"2.0","id":"lost","method":"ok","params":{"req_id":"dead00"}}`)
+	c.sendLine(`[{"jsonrpc":"2.0","id":"lost too","method":"ok","params":{"req_id":"dead00"}}]`)
+	waitFor(t, "the hook to panic twice", func() bool { return hookPanics.Load() == 2 })
+	if got := callRaw(t, c, `{"jsonrpc":"2.0","id":3,"method":"ok"}`); got != `{"jsonrpc":"2.0","id":3,"result":"ok"}`+"\n" {
+		t.Fatalf("after a panicking hook: %s", got)
 	}
 }
 

@@ -446,6 +446,7 @@ func (c *conn) handle(frame []byte) {
 		<-c.slots
 		c.frames.Done()
 	}()
+	defer c.srv.survive("answering a frame")
 	out := getBuffer()
 	defer putBuffer(out)
 	c.srv.handleFrame(c.ctx, frame, out)
