@@ -366,6 +366,7 @@ func TestPeerCheckFailsClosedWithoutCredentials(t *testing.T) {
 	}}, loadMethods())
 	server, client := net.Pipe()
 	c := s.register(server)
+	c.admit()
 	go c.run()
 	client.SetReadDeadline(time.Now().Add(generous))
 	buf := make([]byte, 4096)
@@ -399,5 +400,27 @@ func TestMaxConnections(t *testing.T) {
 	waitFor(t, "the closed connection to be released", func() bool { return ts.srv.ConnCount() == 1 })
 	if err := dialClient(t, ts.path).Call(context.Background(), "system.health", nil, nil); err != nil {
 		t.Fatalf("after a connection closed, a new one is served: %v", err)
+	}
+}
+
+func TestConnectionsPastTheLimitAreTheNewest(t *testing.T) {
+	const limit, dialled = 4, 10
+	ts := startServer(t, Config{MaxConns: limit}, loadMethods())
+	conns := make([]*rawConn, dialled)
+	for i := range conns {
+		conns[i] = dialRaw(t, ts.path)
+	}
+	for i, c := range conns {
+		if i < limit {
+			c.sendLine(`{"jsonrpc":"2.0","id":1,"method":"system.health"}`)
+			if got := c.recv(); !strings.Contains(got, `"result"`) {
+				t.Fatalf("connection %d of %d: %s", i+1, limit, got)
+			}
+			continue
+		}
+		if r := decodeErrorReply(t, c.recv()); r.Error.Code != -32015 {
+			t.Fatalf("connection %d, past the limit: %+v", i+1, r.Error)
+		}
+		c.expectClosed()
 	}
 }

@@ -193,6 +193,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		}
 		backoff = 0
 		if c := s.register(nc); c != nil {
+			c.admit()
 			go c.run()
 		}
 	}
@@ -299,6 +300,8 @@ type conn struct {
 	mu       sync.Mutex // orders stopReading against the reader's deadline updates
 	stopping bool
 
+	refusal *refusal // set by admit when the connection is turned away
+
 	slots    chan struct{}
 	frames   sync.WaitGroup
 	pending  atomic.Int32 // frames being handled
@@ -350,26 +353,39 @@ func (c *conn) isStopping() bool {
 	return c.stopping
 }
 
+// admit runs the peer check and the connection limit on the accepting
+// goroutine, in accept order, so that the connections refused for the
+// limit are exactly the newest ones. Both checks take microseconds.
+func (c *conn) admit() {
+	s := c.srv
+	peer, err := peerCredentials(c.nc)
+	switch {
+	case err != nil:
+		s.log.Warn("connection refused: no peer credentials", "err", err)
+		c.refusal = &refusal{Rejection{Reason: RejectNoCredentials}, errPeerRejected}
+	case !s.peerAllowed(peer):
+		s.log.Warn("connection refused: peer not allowed", "uid", peer.UID, "gid", peer.GID, "pid", peer.PID)
+		c.refusal = &refusal{Rejection{Peer: peer, Reason: RejectPeer}, errPeerRejected}
+	case s.active.Add(1) > int64(s.cfg.MaxConns):
+		s.active.Add(-1)
+		s.log.Warn("connection refused: too many connections", "max", s.cfg.MaxConns, "uid", peer.UID, "pid", peer.PID)
+		c.refusal = &refusal{Rejection{Peer: peer, Reason: RejectTooMany}, errBusy}
+	}
+}
+
+// refusal is why admit turned a connection away.
+type refusal struct {
+	Rejection
+	err *domain.Error
+}
+
+// run serves an admitted connection, or tells a refused one why.
 func (c *conn) run() {
 	s := c.srv
 	defer s.forget(c)
 	defer c.kill()
-
-	peer, err := peerCredentials(c.nc)
-	if err != nil {
-		s.log.Warn("connection refused: no peer credentials", "err", err)
-		c.reject(Rejection{Reason: RejectNoCredentials}, errPeerRejected, CodeFor(domain.CodeForbidden))
-		return
-	}
-	if !s.peerAllowed(peer) {
-		s.log.Warn("connection refused: peer not allowed", "uid", peer.UID, "gid", peer.GID, "pid", peer.PID)
-		c.reject(Rejection{Peer: peer, Reason: RejectPeer}, errPeerRejected, CodeFor(domain.CodeForbidden))
-		return
-	}
-	if s.active.Add(1) > int64(s.cfg.MaxConns) {
-		s.active.Add(-1)
-		s.log.Warn("connection refused: too many connections", "max", s.cfg.MaxConns, "uid", peer.UID, "pid", peer.PID)
-		c.reject(Rejection{Peer: peer, Reason: RejectTooMany}, errBusy, CodeFor(domain.CodeUnavailable))
+	if c.refusal != nil {
+		c.reject(c.refusal.Rejection, c.refusal.err, CodeFor(c.refusal.err.Code))
 		return
 	}
 	defer s.active.Add(-1)
