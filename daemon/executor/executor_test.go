@@ -228,3 +228,47 @@ func TestConcurrentExecutesOnOneFormSerialise(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkExecute3Step measures one create_form + two add_field plan in
+// one durable (synchronous=FULL) transaction on a real file.
+func BenchmarkExecute3Step(b *testing.B) {
+	db, err := sqlstore.Open(context.Background(), filepath.Join(b.TempDir(), "b.db"), sqlstore.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	ex := &Executor{Store: db}
+	ctx := actorCtx(1)
+	p := createPlan("bench")
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := ex.Execute(ctx, p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkExecute3StepParallel is the same with concurrent callers,
+// which queue on the single writer connection.
+func BenchmarkExecute3StepParallel(b *testing.B) {
+	db, err := sqlstore.Open(context.Background(), filepath.Join(b.TempDir(), "b.db"), sqlstore.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	ex := &Executor{Store: db}
+	ctx := actorCtx(1)
+	p := createPlan("bench")
+	b.ReportAllocs()
+	b.SetParallelism(8)
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			if _, err := ex.Execute(ctx, p); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
+}
