@@ -64,7 +64,7 @@ var rules = []contract.RuleInfo{
 	{ID: RuleMissingGoal, Severity: contract.SeverityWarning, Description: "The plan states no goal, so a reviewer cannot judge whether the steps fit it."},
 	{ID: RulePolicyInvalid, Severity: contract.SeverityError, Description: "The policy itself is broken (for example an invalid regular expression); the broken part is not applied."},
 	{ID: RulePolicyUnknownKey, Severity: contract.SeverityWarning, Description: "The policy has a key or risk weight this contract does not know; it is ignored."},
-	{ID: RuleRiskThreshold, Severity: contract.SeverityError, Description: "The plan's risk score reached the policy's fail_risk_threshold (default 0.8)."},
+	{ID: RuleRiskThreshold, Severity: contract.SeverityError, Description: "The plan's risk score reached the policy's fail_risk_threshold."},
 }
 
 var ruleSeverity = func() map[string]contract.Severity {
@@ -142,7 +142,7 @@ func (AgentPlan) Validate(_ context.Context, doc any, opts contract.Options) con
 		ruleIDs[i] = vi.Rule
 	}
 	score := riskScore(ruleIDs, policy.RiskWeights)
-	if score >= policy.FailRiskThreshold {
+	if policy.FailRiskThreshold > 0 && score >= policy.FailRiskThreshold {
 		shown, limit := fmt.Sprintf("%.2f", score), fmt.Sprintf("%g", policy.FailRiskThreshold)
 		v.add(RuleRiskThreshold, "", "",
 			fmt.Sprintf("The plan's risk score %s reached the policy threshold %s; fix the other violations until the score is lower.", shown, limit),

@@ -25,7 +25,7 @@
 //	deny_tokens_regex:   ["ACME-[0-9]{8}"]          # Go RE2 syntax
 //	max_steps:           50                         # default 50
 //	risk_weights:        {sql.injection: 0.9}       # by rule id
-//	fail_risk_threshold: 0.8                        # default 0.8; >1 is off
+//	fail_risk_threshold: 0.8                        # (0, 1]; unset: no check
 //
 // Tool patterns use "*" for any run of characters and ignore case. A
 // bound key is split into tool and argument at the longest prefix that is
@@ -57,8 +57,11 @@
 //	policy.invalid, policy.unknown_key,
 //	risk.threshold                                   0
 //
-// When the score reaches fail_risk_threshold, the error risk.threshold
-// is added, so a plan with many small findings fails too.
+// When the policy sets fail_risk_threshold and the score reaches it, the
+// error risk.threshold is added, so a plan with many small findings fails
+// too. Without it the score is only reported: Plan-Lint's implicit 0.8 is
+// not assumed, because error findings already make a plan invalid and a
+// second error restating them would only be noise.
 //
 // # Normalized plan
 //

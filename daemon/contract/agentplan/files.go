@@ -40,15 +40,7 @@ func (v *validator) checkFilePaths(s *stepView) {
 // pathProblem explains why a path escapes the tool's working area. It
 // also checks the percent-decoded form, since many file APIs decode it.
 func pathProblem(p string) (string, string, bool) {
-	var plain strings.Builder
-	last := 0
-	templateSpans(p, func(start, end int, _ string) {
-		plain.WriteString(p[last:start])
-		plain.WriteString("ref")
-		last = end
-	})
-	plain.WriteString(p[last:])
-	candidate := plain.String()
+	candidate, _ := replaceTemplates(p, "ref")
 	shown := quote(p)
 	for round := 0; round < 3; round++ {
 		if en, fa, bad := pathProblemOnce(candidate, shown); bad {

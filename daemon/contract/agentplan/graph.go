@@ -21,12 +21,15 @@ type depGraph struct {
 	node  map[string]int // step id -> node
 	step  []int          // node -> step index
 	edges [][]int        // node -> dependency nodes, depends_on order, no repeats
-	// closure memoizes each step's transitive dependencies.
-	closure map[int]map[int]bool
+	// seen, stamp and stack are dependsOn's scratch space, reused across
+	// calls: seen[n] == stamp marks nodes visited in the current search.
+	seen  []int
+	stamp int
+	stack []int
 }
 
 func (v *validator) checkGraph(p *planView) *depGraph {
-	g := &depGraph{node: map[string]int{}, closure: map[int]map[int]bool{}}
+	g := &depGraph{node: map[string]int{}}
 	for _, s := range p.steps {
 		if s == nil || s.id == "" {
 			continue
@@ -73,54 +76,53 @@ func (v *validator) checkGraph(p *planView) *depGraph {
 
 // dependsOn reports whether step s may read the result of step id: id
 // must be reachable through depends_on. Duplicated steps use their own
-// depends_on and then the graph.
+// depends_on and then the graph. The search stops at the target, so the
+// usual reference to a direct dependency costs almost nothing.
 func (g *depGraph) dependsOn(s *stepView, id string) bool {
 	target, ok := g.node[id]
 	if !ok {
 		return false
 	}
-	reach, done := g.closure[s.index]
-	if !done {
-		reach = map[int]bool{}
-		var stack []int
-		for _, d := range s.deps {
-			if n, ok := g.node[d.id]; ok && !reach[n] {
-				reach[n] = true
-				stack = append(stack, n)
-			}
-		}
-		for len(stack) > 0 {
-			n := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			for _, m := range g.edges[n] {
-				if !reach[m] {
-					reach[m] = true
-					stack = append(stack, m)
-				}
-			}
-		}
-		g.closure[s.index] = reach
+	if g.seen == nil {
+		g.seen = make([]int, len(g.ids))
 	}
-	return reach[target]
+	g.stamp++
+	stack := g.stack[:0]
+	visit := func(n int) bool {
+		if n == target {
+			return true
+		}
+		if g.seen[n] != g.stamp {
+			g.seen[n] = g.stamp
+			stack = append(stack, n)
+		}
+		return false
+	}
+	for _, d := range s.deps {
+		if n, ok := g.node[d.id]; ok && visit(n) {
+			return true
+		}
+	}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, m := range g.edges[n] {
+			if visit(m) {
+				return true
+			}
+		}
+	}
+	g.stack = stack
+	return false
 }
 
 // reportCycles lists each elementary cycle once, starting at its earliest
-// step, found with Johnson's algorithm inside each strongly connected
-// component. The order of steps and of depends_on makes it deterministic.
+// step. The order of steps and of depends_on makes it deterministic.
 func (v *validator) reportCycles(p *planView, g *depGraph) {
-	comp := stronglyConnected(g.edges, nil)
-	size := map[int]int{}
-	for _, c := range comp {
-		size[c]++
-	}
 	// One cycle beyond the limit is searched for, to know whether the
 	// list is complete.
-	f := cycleFinder{g: g, budget: cycleSearchBudget, limit: maxReportedCycles + 1}
-	for s := range g.ids {
-		if size[comp[s]] >= 2 && !f.stopped() {
-			f.from(s, comp)
-		}
-	}
+	f := newCycleFinder(g.edges, cycleSearchBudget, maxReportedCycles+1)
+	f.run()
 	for i, cyc := range f.cycles {
 		if i == maxReportedCycles {
 			break
@@ -144,6 +146,11 @@ func (v *validator) reportCycles(p *planView, g *depGraph) {
 			fmt.Sprintf("چرخهٔ وابستگی %s: هر گام منتظر گام بعدی است و هیچ‌کدام آغاز نمی‌شود؛ یکی از این موردهای depends_on را حذف کنید.", path), "")
 	}
 	if f.stopped() {
+		comp := stronglyConnected(g.edges, nil)
+		size := map[int]int{}
+		for _, c := range comp {
+			size[c]++
+		}
 		var names []string
 		for n := range g.ids {
 			if size[comp[n]] >= 2 {
@@ -157,44 +164,71 @@ func (v *validator) reportCycles(p *planView, g *depGraph) {
 	}
 }
 
+// cycleFinder is Johnson's algorithm for the elementary cycles of a
+// directed graph, with a cap on the cycles and on the work.
 type cycleFinder struct {
-	g      *depGraph
-	budget int
-	limit  int
-	cycles [][]int
-
-	start   int
-	allowed map[int]bool
-	blocked map[int]bool
-	blockOf map[int][]int
-	stack   []int
+	edges     [][]int
+	edgeCount int
+	budget    int
+	limit     int
+	cycles    [][]int
+	start     int
+	allowed   []bool // in the component being searched
+	blocked   []bool
+	blockOf   [][]int
+	stack     []int
 }
 
-// from finds the cycles whose smallest node is s: Johnson's circuit search
-// in s's component of the subgraph of nodes >= s.
-func (f *cycleFinder) from(s int, comp []int) {
-	members := map[int]bool{}
-	for n := s; n < len(f.g.ids); n++ {
-		if comp[n] == comp[s] {
-			members[n] = true
-		}
+func newCycleFinder(edges [][]int, budget, limit int) *cycleFinder {
+	n := len(edges)
+	f := &cycleFinder{edges: edges, budget: budget, limit: limit,
+		allowed: make([]bool, n), blocked: make([]bool, n), blockOf: make([][]int, n)}
+	for _, e := range edges {
+		f.edgeCount += len(e)
 	}
-	sub := stronglyConnected(f.g.edges, members)
-	f.allowed = map[int]bool{}
-	for n := range members {
-		if sub[n] == sub[s] {
-			f.allowed[n] = true
+	return f
+}
+
+// run takes the strongly connected component of the least node (among
+// those >= s) that lies on a cycle, lists the cycles through that node
+// inside it, and goes on past it. Each round finds a cycle, so the limit
+// also bounds the number of rounds and their component searches.
+func (f *cycleFinder) run() {
+	n := len(f.edges)
+	for s := 0; s < n && !f.stopped(); {
+		from := s
+		comp := stronglyConnected(f.edges, func(x int) bool { return x >= from })
+		f.budget -= n - s + f.edgeCount
+		size := map[int]int{}
+		for x := s; x < n; x++ {
+			size[comp[x]]++
 		}
+		least := -1
+		for x := s; x < n; x++ {
+			if size[comp[x]] >= 2 {
+				least = x
+				break
+			}
+		}
+		if least < 0 {
+			return
+		}
+		for x := range f.allowed {
+			f.allowed[x] = x >= least && comp[x] == comp[least]
+			f.blocked[x] = false
+			f.blockOf[x] = f.blockOf[x][:0]
+		}
+		f.start = least
+		f.circuit(least)
+		s = least + 1
 	}
-	f.start, f.blocked, f.blockOf, f.stack = s, map[int]bool{}, map[int][]int{}, f.stack[:0]
-	f.circuit(s)
 }
 
 func (f *cycleFinder) circuit(n int) bool {
 	found := false
 	f.stack = append(f.stack, n)
 	f.blocked[n] = true
-	for _, m := range f.g.edges[n] {
+	for _, m := range f.edges[n] {
 		if !f.allowed[m] {
 			continue
 		}
@@ -211,7 +245,7 @@ func (f *cycleFinder) circuit(n int) bool {
 	if found {
 		f.unblock(n)
 	} else {
-		for _, m := range f.g.edges[n] {
+		for _, m := range f.edges[n] {
 			if f.allowed[m] && !contains(f.blockOf[m], n) {
 				f.blockOf[m] = append(f.blockOf[m], n)
 			}
@@ -247,8 +281,9 @@ func contains(list []int, n int) bool {
 
 // stronglyConnected labels every node with its component (Tarjan, done
 // iteratively so a long chain of steps cannot exhaust the stack). With
-// only != nil the graph is restricted to those nodes; others get -1.
-func stronglyConnected(edges [][]int, only map[int]bool) []int {
+// only != nil the graph is restricted to the nodes it accepts; the others
+// get -1.
+func stronglyConnected(edges [][]int, only func(int) bool) []int {
 	n := len(edges)
 	comp := make([]int, n)
 	index := make([]int, n)
@@ -257,7 +292,7 @@ func stronglyConnected(edges [][]int, only map[int]bool) []int {
 	for i := range comp {
 		comp[i], index[i] = -1, -1
 	}
-	in := func(x int) bool { return only == nil || only[x] }
+	in := func(x int) bool { return only == nil || only(x) }
 	var stack []int
 	next, label := 0, 0
 	type frame struct{ node, edge int }

@@ -18,10 +18,6 @@ import (
 // DefaultMaxSteps is the step limit when the policy sets none.
 const DefaultMaxSteps = 50
 
-// DefaultFailRiskThreshold is the risk score at which a plan fails when
-// the policy sets no fail_risk_threshold (Plan-Lint's default).
-const DefaultFailRiskThreshold = 0.8
-
 // DefaultRiskWeights is what each violation of a rule adds to the risk
 // score unless the policy's risk_weights overrides it. Rules about the
 // policy itself weigh nothing: a broken policy says nothing about the plan.
@@ -67,8 +63,8 @@ type Policy struct {
 	// RiskWeights holds the effective weight of every rule: the defaults
 	// overlaid with the policy's risk_weights.
 	RiskWeights map[string]float64
-	// FailRiskThreshold is the score at which the plan fails; a value
-	// above 1 is never reached and so turns the check off.
+	// FailRiskThreshold is the score at which the plan fails; 0 when the
+	// policy sets none. A value above 1 is never reached.
 	FailRiskThreshold float64
 }
 
@@ -176,7 +172,7 @@ func plainYAML(v any) any {
 // parsePolicy keeps every usable part of the policy and reports the rest,
 // so one bad regex does not switch off the other checks.
 func parsePolicy(raw map[string]any) (*Policy, []PolicyProblem) {
-	p := &Policy{RiskWeights: make(map[string]float64, len(DefaultRiskWeights)), FailRiskThreshold: DefaultFailRiskThreshold}
+	p := &Policy{RiskWeights: make(map[string]float64, len(DefaultRiskWeights))}
 	for k, w := range DefaultRiskWeights {
 		p.RiskWeights[k] = w
 	}
@@ -278,9 +274,9 @@ func parsePolicy(raw map[string]any) (*Policy, []PolicyProblem) {
 			}
 		case "fail_risk_threshold":
 			t, ok := number(v)
-			if !ok || t <= 0 {
-				bad(key, "policy fail_risk_threshold must be a number above 0 (a value above 1 turns the check off)",
-					"کلید fail_risk_threshold در سیاست باید عددی بزرگ‌تر از ۰ باشد (مقدار بیش از ۱ این بررسی را خاموش می‌کند)")
+			if !ok || t <= 0 || t > 1 {
+				bad(key, "policy fail_risk_threshold must be a number above 0 and at most 1, e.g. 0.8",
+					"کلید fail_risk_threshold در سیاست باید عددی بزرگ‌تر از ۰ و حداکثر ۱ باشد، مانند 0.8")
 				continue
 			}
 			p.FailRiskThreshold = t
@@ -310,8 +306,8 @@ func parseBound(key string, v any) (Bound, string, string) {
 		}
 		r, text, ok := policyRat(e)
 		if !ok {
-			return b, fmt.Sprintf("policy bound %q has %v where a number or null belongs", key, e),
-				fmt.Sprintf("در محدودهٔ %q سیاست به جای عدد یا null مقدار %v آمده است", key, e)
+			return b, fmt.Sprintf("policy bound %q has %s where a number or null belongs", key, boundText(e)),
+				fmt.Sprintf("در محدودهٔ %q سیاست به جای عدد یا null مقدار %s آمده است", key, boundText(e))
 		}
 		if side == 0 {
 			b.Min, b.minText = r, text

@@ -22,6 +22,11 @@ func templateSpans(s string, yield func(start, end int, expr string)) {
 			if end < 0 {
 				return
 			}
+			if k := strings.LastIndex(s[i+2:i+2+end], "{{"); k >= 0 {
+				// "{{ {{x}}": the innermost pair is the expression.
+				i += 2 + k - 1
+				continue
+			}
 			yield(i, i+2+end+2, s[i+2:i+2+end])
 			i += 2 + end + 1
 		case s[i] == '$' && s[i+1] == '{' && (i+2 >= len(s) || s[i+2] != '{'):
@@ -35,6 +40,26 @@ func templateSpans(s string, yield func(start, end int, expr string)) {
 	}
 }
 
+// replaceTemplates replaces every template expression in s with word and
+// returns the result and the first expression replaced ("" for none).
+func replaceTemplates(s, word string) (string, string) {
+	var b strings.Builder
+	first, last := "", 0
+	templateSpans(s, func(start, end int, _ string) {
+		if first == "" {
+			first = s[start:end]
+		}
+		b.WriteString(s[last:start])
+		b.WriteString(word)
+		last = end
+	})
+	if first == "" {
+		return s, ""
+	}
+	b.WriteString(s[last:])
+	return b.String(), first
+}
+
 // findRefs returns the step references in s. An expression refers to a
 // step when it reads "<id>.result" followed by nothing, "." or "[". Ids
 // may contain dots, so the longest known id wins; for an unknown id the
@@ -45,7 +70,8 @@ func findRefs(s string, known map[string]int) []stepRef {
 	}
 	var refs []stepRef
 	templateSpans(s, func(start, end int, expr string) {
-		if id, ok := refTarget(strings.TrimSpace(expr), known); ok {
+		// Mustache's triple braces leave one brace on each side.
+		if id, ok := refTarget(strings.Trim(expr, "{} \t"), known); ok {
 			refs = append(refs, stepRef{text: s[start:end], stepID: id})
 		}
 	})

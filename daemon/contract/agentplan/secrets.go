@@ -8,7 +8,11 @@ import (
 
 type secretPattern struct {
 	en, fa string
-	re     *regexp.Regexp
+	// anchors are substrings every match contains (compared in lower
+	// case); a string without any of them skips the regexp, which is most
+	// of the cost of a plan.
+	anchors []string
+	re      *regexp.Regexp
 	// group is the submatch holding the secret value; 0 is the match.
 	group int
 }
@@ -17,13 +21,14 @@ type secretPattern struct {
 // shaped after the issuer's documented format, so ordinary text rarely
 // matches.
 var secretPatterns = []secretPattern{
-	{en: "AWS access key", fa: "کلید دسترسی AWS", re: regexp.MustCompile(`\b(?:AKIA|ASIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[0-9A-Z]{16}\b`)},
-	{en: "private key", fa: "کلید خصوصی", re: regexp.MustCompile(`-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----`)},
-	{en: "JSON Web Token", fa: "توکن JWT", re: regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{6,}\.eyJ[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]*`)},
-	{en: "GitHub token", fa: "توکن GitHub", re: regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})`)},
-	{en: "Slack token", fa: "توکن Slack", re: regexp.MustCompile(`\bxox[abprs]-[A-Za-z0-9-]{10,}`)},
-	{en: "OpenAI API key", fa: "کلید API اوپن‌اِی‌آی", re: regexp.MustCompile(`\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}`)},
-	{en: "password", fa: "گذرواژه", re: regexp.MustCompile(`(?i)\b(?:password|passwd|pwd)\s*[:=]\s*("[^"]*"|'[^']*'|[^\s'",;&]+)`), group: 1},
+	{en: "AWS access key", fa: "کلید دسترسی AWS", anchors: []string{"akia", "asia", "agpa", "aida", "aroa", "aipa", "anpa", "anva"}, re: regexp.MustCompile(`\b(?:AKIA|ASIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[0-9A-Z]{16}\b`)},
+	{en: "private key", fa: "کلید خصوصی", anchors: []string{"private key"}, re: regexp.MustCompile(`-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----`)},
+	{en: "JSON Web Token", fa: "توکن JWT", anchors: []string{"eyj"}, re: regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{6,}\.eyJ[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]*`)},
+	{en: "GitHub token", fa: "توکن GitHub", anchors: []string{"gh", "github_pat_"}, re: regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})`)},
+	{en: "Slack token", fa: "توکن Slack", anchors: []string{"xox"}, re: regexp.MustCompile(`\bxox[abprs]-[A-Za-z0-9-]{10,}`)},
+	{en: "OpenAI API key", fa: "کلید API اوپن‌اِی‌آی", anchors: []string{"sk-"}, re: regexp.MustCompile(`\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}`)},
+	{en: "password in a URL", fa: "گذرواژهٔ درون نشانی", anchors: []string{"://"}, re: regexp.MustCompile(`\b[A-Za-z][A-Za-z0-9+.-]*://[^/\s:@]+:([^/\s@]+)@`), group: 1},
+	{en: "password", fa: "گذرواژه", anchors: []string{"passw", "pwd"}, re: regexp.MustCompile(`(?i)\b(?:password|passwd|pwd)\s*[:=]\s*("[^"]*"|'[^']*'|[^\s'",;&]+)`), group: 1},
 }
 
 // secretKeys are parameter names whose literal value is a secret.
@@ -68,7 +73,11 @@ func (v *validator) scanSecret(step, path, key, s string) {
 			fmt.Sprintf("%s holds a literal secret; %s.", quote(key), how),
 			fmt.Sprintf("%s یک راز را به‌صورت خام در خود دارد؛ %s.", quote(key), howFA), "")
 	}
+	lower := strings.ToLower(s)
 	for _, sp := range secretPatterns {
+		if !containsAny(lower, sp.anchors) {
+			continue
+		}
 		for _, m := range sp.re.FindAllStringSubmatch(s, -1) {
 			if sp.group > 0 && placeholderValue(m[sp.group]) {
 				continue
@@ -114,4 +123,13 @@ func walkKeyed(v any, path, key string, fn func(path, key, s string)) {
 			walkKeyed(e, fmt.Sprintf("%s/%d", path, i), key, fn)
 		}
 	}
+}
+
+func containsAny(s string, subs []string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
 }

@@ -28,16 +28,12 @@ func (v *validator) checkSQL(s *stepView) {
 			continue
 		}
 		path := s.path(s.paramsKey, key)
-		var spliced []string
-		templateSpans(q, func(start, end int, _ string) { spliced = append(spliced, q[start:end]) })
-		for _, ref := range spliced {
-			// The reference becomes a plain word so the rest of the query
-			// is read as it would be with a harmless value in its place.
-			q = strings.Replace(q, ref, "ref", 1)
-		}
-		rep := analyzeSQL(q)
-		if len(spliced) > 0 {
-			rep.injections[injInterpolated] = spliced[0]
+		// A reference becomes a plain word, so the rest of the query is
+		// read as it would be with a harmless value in its place.
+		plain, firstRef := replaceTemplates(q, "ref")
+		rep := analyzeSQL(plain)
+		if firstRef != "" {
+			rep.injections[injInterpolated] = firstRef
 		}
 		if readOnly && len(rep.writes) > 0 {
 			words := strings.Join(rep.writes, ", ")

@@ -100,7 +100,9 @@ func (v *validator) checkStep(i int, raw any) *stepView {
 		return nil
 	}
 	s := &stepView{index: i}
-	if id, ok := obj["id"].(string); ok && id != "" {
+	// The id labels the step's violations, even those found before the
+	// id field itself is checked.
+	if id, ok := obj["id"].(string); ok && !blank(id) {
 		s.id = id
 	}
 	for _, k := range sortedKeys(obj) {
@@ -183,7 +185,7 @@ func (v *validator) requiredString(s *stepView, obj map[string]any, key, whatEN,
 		v.typeError(s.id, s.path(key), raw, fmt.Sprintf("%q must be a string: %s.", key, whatEN), fmt.Sprintf("«%s» باید رشته باشد: %s.", key, whatFA))
 		return ""
 	}
-	if strings.TrimSpace(str) == "" {
+	if blank(str) {
 		v.add(RuleSchemaEmpty, s.id, s.path(key),
 			fmt.Sprintf("%q is empty; write %s.", key, whatEN),
 			fmt.Sprintf("«%s» خالی است؛ %s را بنویسید.", key, whatFA), "")
@@ -191,6 +193,10 @@ func (v *validator) requiredString(s *stepView, obj map[string]any, key, whatEN,
 	}
 	return str
 }
+
+// blank reports whether s holds only the white space that the schema's
+// id and tool pattern refuses, so the schema and this check agree.
+func blank(s string) bool { return strings.Trim(s, "\t\n\v\f\r ") == "" }
 
 func (v *validator) typeError(step, path string, got any, en, fa string) {
 	v.add(RuleSchemaType, step, path,
