@@ -33,6 +33,8 @@
 // dotted path into nested parameters, and each element of an array value
 // is checked. A bounded argument must be a number or a numeric string;
 // references are skipped because their value exists only at run time.
+// contract.Options.MaxSteps stands in when the policy has no max_steps;
+// Options.Tools is not used, the tool lists are the policy's.
 // A broken policy part is reported as policy.invalid and not applied;
 // the rest of the policy still is. Unknown keys are policy.unknown_key
 // warnings.

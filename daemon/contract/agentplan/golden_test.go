@@ -1,7 +1,6 @@
 package agentplan
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
@@ -63,16 +62,15 @@ func loadFixtures(t testing.TB) []fixture {
 	return out
 }
 
+// encodeReport writes a report as the golden files hold it: the standard
+// indented encoding with a final newline.
 func encodeReport(t testing.TB, r contract.Report) []byte {
 	t.Helper()
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(r); err != nil {
+	data, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
 		t.Fatal(err)
 	}
-	return buf.Bytes()
+	return append(data, '\n')
 }
 
 func TestGolden(t *testing.T) {

@@ -3,6 +3,7 @@ package agentplan
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -50,6 +51,31 @@ fail_risk_threshold: 0.7
 		if len(p.DenyTokens) != 1 || p.MaxSteps != 20 || p.FailRiskThreshold != 0.7 || p.RiskWeights[RuleSQLInjection] != 0.9 || p.RiskWeights[RuleSecretRaw] != DefaultRiskWeights[RuleSecretRaw] {
 			t.Errorf("policy %+v", p)
 		}
+	}
+}
+
+func TestDefaultPolicy(t *testing.T) {
+	p, err := ParsePolicy(nil)
+	if err != nil || p.MaxSteps != 0 || p.FailRiskThreshold != 0 || len(p.AllowTools)+len(p.DenyTools)+len(p.Bounds)+len(p.DenyTokens) != 0 {
+		t.Fatalf("ParsePolicy(nil) = %+v, %v", p, err)
+	}
+	if !reflect.DeepEqual(p.RiskWeights, DefaultRiskWeights) {
+		t.Errorf("weights %v", p.RiskWeights)
+	}
+	p.RiskWeights[RuleSecretRaw] = 0
+	if DefaultRiskWeights[RuleSecretRaw] == 0 {
+		t.Error("a parsed policy shares its weights with the defaults")
+	}
+}
+
+func TestDecodePolicyNonStringYAMLKeys(t *testing.T) {
+	raw, err := DecodePolicy([]byte("risk_weights:\n  1: 0.5\n  true: 0.1\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, ok := raw["risk_weights"].(map[string]any)
+	if !ok || w["1"] != 0.5 || w["true"] != 0.1 {
+		t.Fatalf("risk_weights decoded as %#v", raw["risk_weights"])
 	}
 }
 

@@ -26,7 +26,7 @@ var secretPatterns = []secretPattern{
 	{en: "JSON Web Token", fa: "توکن JWT", anchors: []string{"eyj"}, re: regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{6,}\.eyJ[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]*`)},
 	{en: "GitHub token", fa: "توکن GitHub", anchors: []string{"gh", "github_pat_"}, re: regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})`)},
 	{en: "Slack token", fa: "توکن Slack", anchors: []string{"xox"}, re: regexp.MustCompile(`\bxox[abprs]-[A-Za-z0-9-]{10,}`)},
-	{en: "OpenAI API key", fa: "کلید API اوپن‌اِی‌آی", anchors: []string{"sk-"}, re: regexp.MustCompile(`\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}`)},
+	{en: "OpenAI API key", fa: "کلید API سرویس OpenAI", anchors: []string{"sk-"}, re: regexp.MustCompile(`\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}`)},
 	{en: "password in a URL", fa: "گذرواژهٔ درون نشانی", anchors: []string{"://"}, re: regexp.MustCompile(`\b[A-Za-z][A-Za-z0-9+.-]*://[^/\s:@]+:([^/\s@]+)@`), group: 1},
 	{en: "password", fa: "گذرواژه", anchors: []string{"passw", "pwd"}, re: regexp.MustCompile(`(?i)\b(?:password|passwd|pwd)\s*[:=]\s*("[^"]*"|'[^']*'|[^\s'",;&]+)`), group: 1},
 }
