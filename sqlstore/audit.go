@@ -83,8 +83,7 @@ func (t *Tx) InsertAudit(e *domain.AuditEntry) (int64, error) {
 	if e.UndoTokenHash != "" {
 		hash = e.UndoTokenHash
 	}
-	res, err := t.tx.ExecContext(t.ctx, `INSERT INTO audit_log (ts, req_id, actor, action, form_id,
-		before_version_id, after_version_id, undo_token_hash, details) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	res, err := t.tx.ExecContext(t.ctx, sqlInsertAudit,
 		formatTime(t.now), e.ReqID, e.Actor, e.Action, e.FormID, e.BeforeVersionID, e.AfterVersionID, hash, details)
 	if err != nil {
 		return 0, fmt.Errorf("insert audit: %w", err)

@@ -10,8 +10,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/jmoiron/sqlx"
-
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
 
@@ -124,9 +122,9 @@ type queryer interface {
 
 func getForm(ctx context.Context, q queryer, id int64, includeDeleted bool) (*domain.Form, error) {
 	var r formRow
-	query := formSelect + " WHERE f.id = ?"
+	query := sqlFormByIDAny
 	if !includeDeleted {
-		query += " AND f.deleted_at IS NULL"
+		query = sqlFormByID
 	}
 	if err := q.GetContext(ctx, &r, query, id); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
@@ -231,7 +229,7 @@ func (db *DB) GetVersion(ctx context.Context, formID, versionID int64) (*domain.
 
 // Tx is a write transaction; it implements domain.FormTx.
 type Tx struct {
-	tx  *sqlx.Tx
+	tx  *cachedTx
 	ctx context.Context
 	now time.Time
 }
@@ -271,8 +269,8 @@ func (t *Tx) CreateForm(owner int64, state domain.FormState, meta domain.Version
 	}
 	state.Document = normalizeDocument(state.Document)
 	ts := formatTime(t.now)
-	res, err := t.tx.ExecContext(t.ctx, `INSERT INTO forms (title, status, public_token, owner_id, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?)`, state.Title, string(state.Status), newPublicToken(), owner, ts, ts)
+	token := newPublicToken()
+	res, err := t.tx.ExecContext(t.ctx, sqlInsertForm, state.Title, string(state.Status), token, owner, ts, ts)
 	if err != nil {
 		return nil, nil, fmt.Errorf("insert form: %w", err)
 	}
@@ -284,13 +282,11 @@ func (t *Tx) CreateForm(owner int64, state domain.FormState, meta domain.Version
 	if err != nil {
 		return nil, nil, err
 	}
-	if _, err := t.tx.ExecContext(t.ctx, "UPDATE forms SET head_version_id = ? WHERE id = ?", v.ID, id); err != nil {
+	if _, err := t.tx.ExecContext(t.ctx, sqlSetFirstHead, v.ID, id); err != nil {
 		return nil, nil, err
 	}
-	f, err := t.GetForm(id)
-	if err != nil {
-		return nil, nil, err
-	}
+	f := &domain.Form{ID: id, Title: state.Title, Status: state.Status, PublicToken: token, OwnerID: owner,
+		HeadVersionID: v.ID, HeadSeq: 1, VersionCount: 1, Document: state.Document, CreatedAt: t.now, UpdatedAt: t.now}
 	return f, v, nil
 }
 
@@ -313,9 +309,7 @@ func (t *Tx) insertVersion(formID, seq int64, parent *int64, state domain.FormSt
 	if meta.PromptHash != "" {
 		prompt = meta.PromptHash
 	}
-	res, err := t.tx.ExecContext(t.ctx, `INSERT INTO form_versions (form_id, seq, state, source, parent_version_id,
-		diff, diff_applied, diff_sha, prompt_hash, tokens_prompt, tokens_completion, tokens_total, created_by, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	res, err := t.tx.ExecContext(t.ctx, sqlInsertVersion,
 		formID, seq, string(stateJSON), source, parent, diff, meta.DiffApplied, sha, prompt,
 		meta.TokensPrompt, meta.TokensComplete, meta.TokensTotal, meta.CreatedBy, formatTime(t.now))
 	if err != nil {
@@ -336,20 +330,26 @@ func (t *Tx) insertVersion(formID, seq int64, parent *int64, state domain.FormSt
 // CommitVersion appends a version and moves the form's head to it, in the
 // caller's transaction, so a form never changes without its snapshot.
 func (t *Tx) CommitVersion(formID int64, state domain.FormState, meta domain.VersionMeta) (*domain.Version, error) {
-	f, err := t.GetFormAny(formID)
-	if err != nil {
+	var head struct {
+		ID  int64 `db:"head_version_id"`
+		Seq int64 `db:"seq"`
+	}
+	if err := t.tx.GetContext(t.ctx, &head, sqlFormHead, formID); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, domain.NotFound("form", "فرم", formID)
+		}
 		return nil, err
 	}
 	if !state.Status.Valid() {
 		return nil, domain.InvalidParams("unknown form status "+string(state.Status), "وضعیت فرم نامعتبر است: "+string(state.Status))
 	}
 	state.Document = normalizeDocument(state.Document)
-	parent := f.HeadVersionID
-	v, err := t.insertVersion(formID, f.HeadSeq+1, &parent, state, meta)
+	parent := head.ID
+	v, err := t.insertVersion(formID, head.Seq+1, &parent, state, meta)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := t.tx.ExecContext(t.ctx, "UPDATE forms SET title = ?, status = ?, head_version_id = ?, updated_at = ? WHERE id = ?",
+	if _, err := t.tx.ExecContext(t.ctx, sqlMoveHead,
 		state.Title, string(state.Status), v.ID, formatTime(t.now), formID); err != nil {
 		return nil, err
 	}

@@ -41,6 +41,7 @@ type DB struct {
 	path  string
 	write *sqlx.DB
 	read  *sqlx.DB
+	stmts *stmtCache
 	now   func() time.Time
 }
 
@@ -89,6 +90,10 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 		write.Close()
 		return nil, err
 	}
+	if db.stmts, err = newStmtCache(ctx, write, hotWriteQueries); err != nil {
+		write.Close()
+		return nil, fmt.Errorf("sqlstore: prepare: %w", err)
+	}
 	read, err := sqlx.Open("sqlite", dsn(path, append(pragmas[:1:1], "foreign_keys(1)", "query_only(1)"), "deferred"))
 	if err != nil {
 		write.Close()
@@ -116,6 +121,7 @@ func (db *DB) Path() string { return db.path }
 // close, so a clean shutdown leaves a single self-contained file.
 func (db *DB) Close() error {
 	var errs []error
+	db.stmts.close()
 	if db.read != nil {
 		errs = append(errs, db.read.Close())
 	}
@@ -220,7 +226,7 @@ func (db *DB) Update(ctx context.Context, fn func(tx domain.FormTx) error) (err 
 			panic(p)
 		}
 	}()
-	t := &Tx{tx: sqltx, ctx: ctx, now: db.now()}
+	t := &Tx{tx: &cachedTx{tx: sqltx, cache: db.stmts}, ctx: ctx, now: db.now()}
 	if err := fn(t); err != nil {
 		sqltx.Rollback()
 		return err

@@ -1,0 +1,20 @@
+package sqlstore
+
+// The write path's hot statements, prepared once at open (see stmtCache).
+const (
+	sqlFormByIDAny = formSelect + " WHERE f.id = ?"
+	sqlFormByID    = sqlFormByIDAny + " AND f.deleted_at IS NULL"
+	sqlInsertForm  = `INSERT INTO forms (title, status, public_token, owner_id, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?)`
+	sqlSetFirstHead  = "UPDATE forms SET head_version_id = ? WHERE id = ?"
+	sqlInsertVersion = `INSERT INTO form_versions (form_id, seq, state, source, parent_version_id,
+		diff, diff_applied, diff_sha, prompt_hash, tokens_prompt, tokens_completion, tokens_total, created_by, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	sqlFormHead = `SELECT f.head_version_id, v.seq FROM forms f
+		JOIN form_versions v ON v.id = f.head_version_id WHERE f.id = ?`
+	sqlMoveHead    = "UPDATE forms SET title = ?, status = ?, head_version_id = ?, updated_at = ? WHERE id = ?"
+	sqlInsertAudit = `INSERT INTO audit_log (ts, req_id, actor, action, form_id,
+		before_version_id, after_version_id, undo_token_hash, details) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
+)
+
+var hotWriteQueries = []string{sqlFormByID, sqlFormByIDAny, sqlInsertForm, sqlSetFirstHead, sqlInsertVersion, sqlFormHead, sqlMoveHead, sqlInsertAudit}
