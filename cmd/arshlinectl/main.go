@@ -1,0 +1,347 @@
+// Command arshlinectl talks to arshlined over its Unix socket, and runs the
+// planner and the plan linter offline without a daemon.
+//
+//	arshlinectl [--socket P] call METHOD [JSON]
+//	arshlinectl plan [--offline] [--mode M] [--json] TEXT…
+//	arshlinectl execute FILE|-
+//	arshlinectl undo TOKEN…
+//	arshlinectl audit [--form ID] [--limit N]
+//	arshlinectl lint --contract NAME [--policy F] [--format text|json|sarif] [--expected-steps N] FILE…
+//	arshlinectl schema NAME
+//	arshlinectl generate FORM_ID PROMPT…
+//	arshlinectl forms list|get ID|create TITLE|publish ID|draft ID
+//	arshlinectl versions list FORM_ID|get FORM_ID VERSION_ID|rollback FORM_ID VERSION_ID
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/arshline/arshline-sidecar/rpc"
+)
+
+// socketPath is where commands that need the daemon find it.
+var socketPath = defaultSocket()
+
+func defaultSocket() string {
+	if p := os.Getenv("ARSHLINE_SOCKET"); p != "" {
+		return p
+	}
+	if dir := os.Getenv("RUNTIME_DIRECTORY"); dir != "" {
+		return filepath.Join(dir, "arshlined.sock")
+	}
+	if _, err := os.Stat("arshlined.sock"); err == nil {
+		return "arshlined.sock"
+	}
+	if _, err := os.Stat("/run/arshline/arshlined.sock"); err == nil {
+		return "/run/arshline/arshlined.sock"
+	}
+	return "arshlined.sock"
+}
+
+type command struct {
+	run     func(args []string, stdout, stderr io.Writer) int
+	summary string
+}
+
+func commands() map[string]command {
+	return map[string]command{
+		"call":     {cmdCall, "call METHOD [JSON]: raw JSON-RPC call, prints the result"},
+		"plan":     {cmdPlan, "plan [--offline] [--mode M] [--json] TEXT: turn a Persian command into a plan"},
+		"execute":  {cmdExecute, "execute FILE|-: validate and run a plan (ai.execute with confirm)"},
+		"undo":     {cmdUndo, "undo TOKEN…: undo executed steps, newest first, all or nothing"},
+		"audit":    {cmdAudit, "audit [--form ID] [--limit N] [--before ID]: page the audit log"},
+		"lint":     {cmdLint, "lint --contract NAME [--policy F] [--format text|json|sarif] FILE…: validate plans offline"},
+		"schema":   {cmdSchema, "schema NAME: print a contract's JSON Schema"},
+		"generate": {cmdGenerate, "generate FORM_ID PROMPT: generate a form with the model (Ctrl-C cancels)"},
+		"forms":    {cmdForms, "forms list|get ID|create TITLE|publish ID|draft ID"},
+		"versions": {cmdVersions, "versions list FORM_ID|get FORM_ID VERSION_ID|rollback FORM_ID VERSION_ID"},
+		"bench":    {cmdBench, "bench [flags]: load-test a running daemon"},
+	}
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("arshlinectl", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&socketPath, "socket", socketPath, "daemon socket path (env ARSHLINE_SOCKET)")
+	fs.Usage = func() { usage(stderr) }
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	rest := fs.Args()
+	if len(rest) == 0 {
+		usage(stderr)
+		return 2
+	}
+	cmd, ok := commands()[rest[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "arshlinectl: unknown command %q\n", rest[0])
+		usage(stderr)
+		return 2
+	}
+	return cmd.run(rest[1:], stdout, stderr)
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: arshlinectl [--socket PATH] COMMAND [ARGS]")
+	cmds := commands()
+	names := make([]string, 0, len(cmds))
+	for n := range cmds {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintln(w, "  "+cmds[n].summary)
+	}
+}
+
+// callDaemon makes one call and prints a clear one-line error when the
+// daemon is not there or answers with an error.
+func callDaemon(ctx context.Context, method string, params any, result any, stderr io.Writer) bool {
+	c, err := rpc.Dial(ctx, socketPath)
+	if err != nil {
+		fmt.Fprintln(stderr, "arshlinectl:", err)
+		return false
+	}
+	defer c.Close()
+	if err := c.Call(ctx, method, params, result); err != nil {
+		printCallError(stderr, err)
+		return false
+	}
+	return true
+}
+
+func printCallError(stderr io.Writer, err error) {
+	var re *rpc.Error
+	if errors.As(err, &re) {
+		code, _ := re.Data["error"].(string)
+		fmt.Fprintf(stderr, "arshlinectl: %s: %s\n", code, re.Message)
+		if v, ok := re.Data["violations"]; ok {
+			b, _ := json.MarshalIndent(v, "", "  ")
+			fmt.Fprintln(stderr, string(b))
+		}
+		return
+	}
+	fmt.Fprintln(stderr, "arshlinectl:", err)
+}
+
+func printJSON(w io.Writer, v any) {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	enc.Encode(v)
+}
+
+func timeout() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.Background(), 2*time.Minute)
+}
+
+func cmdCall(args []string, stdout, stderr io.Writer) int {
+	if len(args) < 1 || len(args) > 2 {
+		fmt.Fprintln(stderr, "usage: arshlinectl call METHOD [JSON]")
+		return 2
+	}
+	var params json.RawMessage
+	if len(args) == 2 {
+		params = json.RawMessage(args[1])
+		if !json.Valid(params) {
+			fmt.Fprintln(stderr, "arshlinectl: params are not valid JSON")
+			return 2
+		}
+	}
+	ctx, cancel := timeout()
+	defer cancel()
+	var out json.RawMessage
+	if !callDaemon(ctx, args[0], params, &out, stderr) {
+		return 1
+	}
+	var v any
+	json.Unmarshal(out, &v)
+	printJSON(stdout, v)
+	return 0
+}
+
+func readFileArg(name string) ([]byte, error) {
+	if name == "-" {
+		return io.ReadAll(os.Stdin)
+	}
+	return os.ReadFile(name)
+}
+
+func cmdExecute(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("execute", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	preview := fs.Bool("preview", false, "only validate and preview, change nothing")
+	if fs.Parse(args) != nil || fs.NArg() != 1 {
+		fmt.Fprintln(stderr, "usage: arshlinectl execute [--preview] FILE|-")
+		return 2
+	}
+	body, err := readFileArg(fs.Arg(0))
+	if err != nil {
+		fmt.Fprintln(stderr, "arshlinectl:", err)
+		return 2
+	}
+	var doc map[string]json.RawMessage
+	if err := json.Unmarshal(body, &doc); err != nil {
+		fmt.Fprintln(stderr, "arshlinectl: the plan file is not a JSON object:", err)
+		return 2
+	}
+	plan := json.RawMessage(body)
+	if p, ok := doc["plan"]; ok { // an ai.plan result is accepted as it is
+		plan = p
+	}
+	ctx, cancel := timeout()
+	defer cancel()
+	var out any
+	if !callDaemon(ctx, "ai.execute", map[string]any{"plan": plan, "confirm": !*preview}, &out, stderr) {
+		return 1
+	}
+	printJSON(stdout, out)
+	return 0
+}
+
+func cmdUndo(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "usage: arshlinectl undo TOKEN…")
+		return 2
+	}
+	ctx, cancel := timeout()
+	defer cancel()
+	var out any
+	if !callDaemon(ctx, "ai.undo", map[string]any{"tokens": args}, &out, stderr) {
+		return 1
+	}
+	printJSON(stdout, out)
+	return 0
+}
+
+func cmdAudit(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("audit", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	form := fs.Int64("form", 0, "only this form")
+	limit := fs.Int("limit", 50, "rows (1..200)")
+	before := fs.Int64("before", 0, "rows older than this id")
+	if fs.Parse(args) != nil {
+		return 2
+	}
+	p := map[string]any{"limit": *limit}
+	if *form > 0 {
+		p["form_id"] = *form
+	}
+	if *before > 0 {
+		p["before_id"] = *before
+	}
+	ctx, cancel := timeout()
+	defer cancel()
+	var out any
+	if !callDaemon(ctx, "audit.list", p, &out, stderr) {
+		return 1
+	}
+	printJSON(stdout, out)
+	return 0
+}
+
+func atoi64(s string) (int64, bool) {
+	n, err := strconv.ParseInt(s, 10, 64)
+	return n, err == nil && n > 0
+}
+
+func cmdForms(args []string, stdout, stderr io.Writer) int {
+	usageLine := "usage: arshlinectl forms list|get ID|create TITLE|publish ID|draft ID"
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, usageLine)
+		return 2
+	}
+	var method string
+	var params any
+	switch args[0] {
+	case "list":
+		method, params = "forms.list", map[string]any{}
+	case "create":
+		method, params = "forms.create", map[string]any{"title": strings.Join(args[1:], " ")}
+	case "get", "publish", "draft":
+		if len(args) != 2 {
+			fmt.Fprintln(stderr, usageLine)
+			return 2
+		}
+		id, ok := atoi64(args[1])
+		if !ok {
+			fmt.Fprintln(stderr, "arshlinectl: form id must be a positive integer")
+			return 2
+		}
+		switch args[0] {
+		case "get":
+			method, params = "forms.get", map[string]any{"id": id}
+		case "publish":
+			method, params = "forms.set_status", map[string]any{"id": id, "status": "published"}
+		default:
+			method, params = "forms.set_status", map[string]any{"id": id, "status": "draft"}
+		}
+	default:
+		fmt.Fprintln(stderr, usageLine)
+		return 2
+	}
+	ctx, cancel := timeout()
+	defer cancel()
+	var out any
+	if !callDaemon(ctx, method, params, &out, stderr) {
+		return 1
+	}
+	printJSON(stdout, out)
+	return 0
+}
+
+func cmdVersions(args []string, stdout, stderr io.Writer) int {
+	usageLine := "usage: arshlinectl versions list FORM_ID|get FORM_ID VERSION_ID|rollback FORM_ID VERSION_ID"
+	if len(args) < 2 {
+		fmt.Fprintln(stderr, usageLine)
+		return 2
+	}
+	ids := make([]int64, 0, 2)
+	for _, a := range args[1:] {
+		n, ok := atoi64(a)
+		if !ok {
+			fmt.Fprintln(stderr, "arshlinectl: ids must be positive integers")
+			return 2
+		}
+		ids = append(ids, n)
+	}
+	var method string
+	var params any
+	switch {
+	case args[0] == "list" && len(ids) == 1:
+		method, params = "versions.list", map[string]any{"form_id": ids[0]}
+	case args[0] == "get" && len(ids) == 2:
+		method, params = "versions.get", map[string]any{"form_id": ids[0], "version_id": ids[1]}
+	case args[0] == "rollback" && len(ids) == 2:
+		method, params = "versions.rollback", map[string]any{"form_id": ids[0], "version_id": ids[1]}
+	default:
+		fmt.Fprintln(stderr, usageLine)
+		return 2
+	}
+	ctx, cancel := timeout()
+	defer cancel()
+	var out any
+	if !callDaemon(ctx, method, params, &out, stderr) {
+		return 1
+	}
+	printJSON(stdout, out)
+	return 0
+}

@@ -1,0 +1,78 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/arshline/arshline-sidecar/daemon/aiplan"
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/planner"
+)
+
+// cmdPlan turns a command into a plan: through the daemon (which checks
+// the plan against the stored forms and can use a model), or --offline
+// with the internal planner and the contract alone.
+func cmdPlan(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("plan", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	offline := fs.Bool("offline", false, "plan in this process with the internal planner; no daemon needed")
+	mode := fs.String("mode", "", "auto, internal or llm (daemon only)")
+	asJSON := fs.Bool("json", false, "print exactly the ai.plan result object")
+	locale := fs.String("locale", "fa_IR", "language of preview and messages")
+	if fs.Parse(args) != nil {
+		return 2
+	}
+	text := strings.TrimSpace(strings.Join(fs.Args(), " "))
+	if text == "" {
+		fmt.Fprintln(stderr, "usage: arshlinectl plan [--offline] [--mode M] [--json] TEXT")
+		return 2
+	}
+	var res *aiplan.PlanResult
+	ctx := domain.WithActor(context.Background(), domain.Actor{UserID: 0, Caps: []string{domain.CapManageOptions}, Locale: domain.NormalizeLocale(*locale)})
+	if *offline {
+		if *mode != "" && *mode != aiplan.ModeInternal && *mode != aiplan.ModeAuto {
+			fmt.Fprintln(stderr, "arshlinectl: --offline plans with the internal planner only")
+			return 2
+		}
+		svc := &aiplan.Service{Internal: planner.New(planner.Config{})}
+		var err error
+		if res, err = svc.Plan(ctx, aiplan.PlanParams{Text: text, Mode: aiplan.ModeInternal}); err != nil {
+			de := domain.AsError(err)
+			fmt.Fprintf(stderr, "arshlinectl: %s: %s\n", de.Code, de.Message(*locale))
+			return 1
+		}
+	} else {
+		c, cancel := timeout()
+		defer cancel()
+		res = &aiplan.PlanResult{}
+		params := map[string]any{"text": text, "actor": map[string]any{"user_id": 0, "caps": []string{domain.CapManageOptions}, "locale": *locale}}
+		if *mode != "" {
+			params["mode"] = *mode
+		}
+		if !callDaemon(c, "ai.plan", params, res, stderr) {
+			return 1
+		}
+	}
+	if *asJSON {
+		printJSON(stdout, res)
+		return 0
+	}
+	if res.None {
+		fmt.Fprintln(stdout, "no plan:", res.Reason)
+		if res.Navigate != nil {
+			fmt.Fprintf(stdout, "navigate: %s %v\n", res.Navigate.Action, res.Navigate.Params)
+		}
+		return 0
+	}
+	for i, line := range res.Preview {
+		fmt.Fprintf(stdout, "%d. %s\n", i+1, line)
+	}
+	for _, w := range res.Warnings {
+		fmt.Fprintln(stdout, "! "+w)
+	}
+	printJSON(stdout, res.Plan)
+	return 0
+}

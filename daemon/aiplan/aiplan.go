@@ -1,0 +1,291 @@
+// Package aiplan is the service behind ai.plan and ai.execute: it turns an
+// admin's command into an arshline-plan/v1 plan with the internal Persian
+// planner or a model, never returns a plan that fails the contract,
+// previews it, and hands confirmed plans to the executor after validating
+// them again.
+package aiplan
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/arshline/arshline-sidecar/daemon/contract"
+	"github.com/arshline/arshline-sidecar/daemon/contract/arshplan"
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/executor"
+	"github.com/arshline/arshline-sidecar/daemon/logx"
+	"github.com/arshline/arshline-sidecar/daemon/planner"
+)
+
+// Modes of ai.plan.
+const (
+	ModeAuto     = "auto"
+	ModeInternal = "internal"
+	ModeLLM      = "llm"
+)
+
+// MaxTextRunes bounds a command; nobody types a longer one.
+const MaxTextRunes = 2000
+
+// ModelRequest is one structured-output chat completion.
+type ModelRequest struct {
+	System, User string
+	SchemaName   string
+	Schema       json.RawMessage
+	MaxTokens    int
+}
+
+// ModelResponse is the model's answer.
+type ModelResponse struct {
+	Content      string
+	FinishReason string
+	Refusal      string
+	TokensIn     int
+	TokensOut    int
+	Latency      time.Duration
+}
+
+// Completer is the model client the daemon wires in (an adapter over the
+// OpenAI client). Its errors should carry a domain error (errors.As).
+type Completer interface {
+	Complete(ctx context.Context, req ModelRequest) (*ModelResponse, error)
+}
+
+// Limiter is the per-user rate limit on model calls.
+type Limiter interface {
+	Allow(user int64) (bool, time.Duration)
+}
+
+// Service plans and executes.
+type Service struct {
+	Internal *planner.Planner
+	Model    Completer // nil when no model is configured
+	ModelID  string
+	Limiter  Limiter // nil: unlimited
+	Forms    contract.FormLookup
+	Executor *executor.Executor
+	Events   *logx.Logger
+	MaxSteps int
+	CacheTTL time.Duration
+	Now      func() time.Time
+
+	mu    sync.Mutex
+	cache map[string]cacheEntry
+}
+
+type cacheEntry struct {
+	result  PlanResult
+	expires time.Time
+}
+
+// PlanParams are ai.plan's parameters.
+type PlanParams struct {
+	Text string          `json:"text"`
+	Mode string          `json:"mode,omitempty"`
+	UI   json.RawMessage `json:"ui,omitempty"`
+}
+
+// PlanResult is ai.plan's answer: a plan with its preview, or none.
+type PlanResult struct {
+	Plan       *domain.Plan         `json:"plan,omitempty"`
+	Preview    []string             `json:"preview,omitempty"`
+	Warnings   []string             `json:"warnings"`
+	Source     string               `json:"source,omitempty"`
+	None       bool                 `json:"none,omitempty"`
+	Reason     string               `json:"reason,omitempty"`
+	Navigate   *planner.Navigate    `json:"navigate,omitempty"`
+	Violations []contract.Violation `json:"violations,omitempty"`
+}
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+func (s *Service) options(locale string) contract.Options {
+	return contract.Options{Locale: locale, MaxSteps: s.MaxSteps, Forms: s.Forms}
+}
+
+// Plan answers ai.plan.
+func (s *Service) Plan(ctx context.Context, p PlanParams) (*PlanResult, error) {
+	text := strings.TrimSpace(p.Text)
+	if text == "" {
+		return nil, domain.InvalidParams("text is empty: type a command", "متن فرمان خالی است؛ دستور را بنویسید")
+	}
+	if !utf8.ValidString(text) {
+		return nil, domain.InvalidParams("text is not valid UTF-8", "متن فرمان UTF-8 معتبر نیست")
+	}
+	if utf8.RuneCountInString(text) > MaxTextRunes {
+		return nil, domain.Errorf(domain.CodeModelLimit, "the command is too long; keep it under 2000 characters", "فرمان بیش از حد طولانی است؛ آن را کمتر از ۲۰۰۰ نویسه بنویسید")
+	}
+	mode := p.Mode
+	if mode == "" {
+		mode = ModeAuto
+	}
+	switch mode {
+	case ModeAuto, ModeInternal, ModeLLM:
+	default:
+		return nil, domain.InvalidParams("mode must be auto, internal or llm", "حالت باید auto، internal یا llm باشد")
+	}
+	locale := domain.ActorFrom(ctx).Locale
+	if mode == ModeInternal || (mode == ModeAuto && s.Model == nil) {
+		return s.planInternal(ctx, text, locale), nil
+	}
+	if s.Model == nil {
+		return nil, domain.Errorf(domain.CodeOpenAIUnavailable, "no model is configured; use mode internal", "هیچ مدل هوش مصنوعی پیکربندی نشده است؛ از حالت internal استفاده کنید")
+	}
+	res, err := s.planLLM(ctx, text, locale)
+	if err == nil {
+		return res, nil
+	}
+	if mode == ModeLLM {
+		return nil, err
+	}
+	// auto: the internal planner is always there to fall back on.
+	fallback := s.planInternal(ctx, text, locale)
+	fallback.Warnings = append(fallback.Warnings, domain.AsError(err).Message(locale))
+	return fallback, nil
+}
+
+func (s *Service) planInternal(ctx context.Context, text, locale string) *PlanResult {
+	r := s.Internal.Plan(text)
+	out := &PlanResult{Warnings: []string{}, Source: ModeInternal}
+	for _, w := range r.Warnings {
+		out.Warnings = append(out.Warnings, pick(locale, w.MessageEN, w.MessageFA))
+	}
+	if r.None || r.Plan == nil {
+		out.Source = ""
+		out.None = true
+		out.Reason = pick(locale, r.Reason, r.ReasonFA)
+		out.Navigate = r.Navigate
+		return out
+	}
+	return s.finish(ctx, out, r.Plan, locale)
+}
+
+// finish validates a plan against the contract and the store, turns a
+// navigation-only plan into a hint, and adds the preview.
+func (s *Service) finish(ctx context.Context, out *PlanResult, p *domain.Plan, locale string) *PlanResult {
+	report, norm := arshplan.ValidatePlan(ctx, p, s.options(locale))
+	if !report.Valid || norm == nil {
+		out.None = true
+		out.Source = ""
+		out.Violations = errorsOnly(report.Violations)
+		msgs := make([]string, 0, len(out.Violations))
+		for _, v := range out.Violations {
+			msgs = append(msgs, v.Message)
+		}
+		out.Reason = strings.Join(msgs, "؛ ")
+		if out.Reason == "" {
+			out.Reason = pick(locale, "the command did not produce a valid plan", "از این فرمان طرح معتبری به دست نیامد")
+		}
+		return out
+	}
+	for _, v := range report.Violations {
+		if v.Severity == contract.SeverityWarning {
+			out.Warnings = append(out.Warnings, v.Message)
+		}
+	}
+	if onlyNavigation(norm) {
+		st := norm.Steps[0]
+		params := map[string]any{}
+		if st.Params.ID != nil {
+			params["id"] = *st.Params.ID
+		}
+		if st.Params.Index != nil {
+			params["index"] = *st.Params.Index
+		}
+		return &PlanResult{None: true, Warnings: out.Warnings,
+			Reason:   pick(locale, "this only opens a page; nothing to execute", "این فرمان فقط صفحه‌ای را باز می‌کند و چیزی برای اجرا ندارد"),
+			Navigate: &planner.Navigate{Action: st.Action, Params: params}}
+	}
+	out.Plan = norm
+	out.Preview = arshplan.Preview(ctx, norm, s.Forms, locale)
+	return out
+}
+
+func onlyNavigation(p *domain.Plan) bool {
+	for _, st := range p.Steps {
+		if !domain.IsNavigation(st.Action) {
+			return false
+		}
+	}
+	return len(p.Steps) > 0
+}
+
+func errorsOnly(vs []contract.Violation) []contract.Violation {
+	out := make([]contract.Violation, 0, len(vs))
+	for _, v := range vs {
+		if v.Severity == contract.SeverityError {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+func pick(locale, en, fa string) string {
+	if domain.IsPersian(locale) && fa != "" {
+		return fa
+	}
+	if en == "" {
+		return fa
+	}
+	return en
+}
+
+// ExecuteParams are ai.execute's parameters.
+type ExecuteParams struct {
+	Plan    json.RawMessage `json:"plan"`
+	Confirm bool            `json:"confirm"`
+}
+
+// PreviewResult is ai.execute's answer without confirm.
+type PreviewResult struct {
+	Plan            *domain.Plan `json:"plan"`
+	Preview         []string     `json:"preview"`
+	Warnings        []string     `json:"warnings"`
+	ConfirmRequired bool         `json:"confirm_required"`
+}
+
+// Execute answers ai.execute. The plan is validated again here whatever
+// the client says it is.
+func (s *Service) Execute(ctx context.Context, p ExecuteParams) (any, error) {
+	if len(p.Plan) == 0 {
+		return nil, domain.InvalidParams("plan is required", "طرح (plan) ارسال نشده است")
+	}
+	locale := domain.ActorFrom(ctx).Locale
+	doc, err := contract.Decode(p.Plan)
+	if err != nil {
+		return nil, domain.InvalidParams("plan is not valid JSON: "+err.Error(), "طرح JSON معتبر نیست: "+err.Error())
+	}
+	report, norm := arshplan.Validate(ctx, doc, s.options(locale))
+	if !report.Valid || norm == nil {
+		return nil, invalidPlan(report)
+	}
+	warnings := []string{}
+	for _, v := range report.Violations {
+		if v.Severity == contract.SeverityWarning {
+			warnings = append(warnings, v.Message)
+		}
+	}
+	if !p.Confirm {
+		return &PreviewResult{Plan: norm, Preview: arshplan.Preview(ctx, norm, s.Forms, locale), Warnings: warnings, ConfirmRequired: true}, nil
+	}
+	return s.Executor.Execute(ctx, norm)
+}
+
+func invalidPlan(r contract.Report) *domain.Error {
+	errs := errorsOnly(r.Violations)
+	en, fa := "the plan is not valid", "طرح معتبر نیست"
+	if len(errs) > 0 {
+		en += ": " + errs[0].Rule
+		fa += ": " + errs[0].Rule
+	}
+	return domain.Errorf(domain.CodeInvalidPlan, en, fa).With("violations", r.Violations)
+}

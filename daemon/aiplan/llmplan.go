@@ -1,0 +1,225 @@
+package aiplan
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"strings"
+
+	"github.com/arshline/arshline-sidecar/daemon/contract"
+	"github.com/arshline/arshline-sidecar/daemon/contract/arshplan"
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/planner"
+)
+
+// MaxRepairs is how many times a model is asked again with the
+// violations of its previous answer before the call fails closed.
+const MaxRepairs = 2
+
+// systemPrompt is built once from the contract: the model sees exactly the
+// rules the validator will apply.
+var systemPrompt = strings.Join([]string{
+	"You translate a Persian (or English) command of a WordPress form-builder admin into a strict plan JSON for Arshline.",
+	"Answer with one JSON object matching the schema: {\"result\": PLAN} or {\"result\": {\"none\": true, \"reason\": \"...\"}}.",
+	"PLAN is {\"version\": 1, \"steps\": [{\"action\": ..., \"params\": {...}}]} with at most 12 steps.",
+	"Allowed actions and params (no others; unused params are null):",
+	"- create_form {title}: a missing title means \"فرم جدید\".",
+	"- add_field {id?, type, question?, required?, index?}: type is short_text|long_text|multiple_choice|dropdown|rating; omit id (null) right after create_form in the same plan to target the new form; index is 0-based.",
+	"- update_form_title {id, title}",
+	"- open_builder {id}, open_editor {id, index (0-based)}, open_results {id}",
+	"- publish_form {id}, draft_form {id}",
+	"Never guess ids: use a numeric id only when the user wrote it. Keep titles and questions in the user's own words and digits.",
+	"Deleting, bulk changes, or anything else outside these actions: return none with a short reason. A negated command (e.g. «منتشر نکن») produces no step for that action.",
+	"Examples:",
+	`«یک فرم جدید بساز و دو سوال پاسخ کوتاه اضافه کن، اسم فرم را چکاپ سه بگذار» → {"result":{"version":1,"steps":[{"action":"create_form","params":{"title":"چکاپ سه"}},{"action":"add_field","params":{"type":"short_text"}},{"action":"add_field","params":{"type":"short_text"}}]}}`,
+	`«عنوان فرم 3 را به فرم مشتریان تغییر بده» → {"result":{"version":1,"steps":[{"action":"update_form_title","params":{"id":3,"title":"فرم مشتریان"}}]}}`,
+	`«فرم ۵ را حذف کن» → {"result":{"none":true,"reason":"deleting forms is not allowed"}}`,
+}, "\n")
+
+func (s *Service) cacheKey(text string) string {
+	h := sha256.Sum256([]byte(arshplan.Name + "\x00" + s.ModelID + "\x00" + planner.Normalize(text)))
+	return hex.EncodeToString(h[:])
+}
+
+func (s *Service) cached(key string) (*PlanResult, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e, ok := s.cache[key]
+	if !ok || s.now().After(e.expires) {
+		delete(s.cache, key)
+		return nil, false
+	}
+	r := e.result
+	return &r, true
+}
+
+func (s *Service) store(key string, r *PlanResult) {
+	if s.CacheTTL <= 0 {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cache == nil {
+		s.cache = map[string]cacheEntry{}
+	}
+	if len(s.cache) > 10000 { // bound memory; entries are cheap to recompute
+		now := s.now()
+		for k, e := range s.cache {
+			if now.After(e.expires) {
+				delete(s.cache, k)
+			}
+		}
+		if len(s.cache) > 10000 {
+			s.cache = map[string]cacheEntry{}
+		}
+	}
+	s.cache[key] = cacheEntry{result: *r, expires: s.now().Add(s.CacheTTL)}
+}
+
+// llmAnswer is the wrapper object the strict schema asks for.
+type llmAnswer struct {
+	Result json.RawMessage `json:"result"`
+}
+
+func (s *Service) planLLM(ctx context.Context, text, locale string) (*PlanResult, error) {
+	key := s.cacheKey(text)
+	if r, ok := s.cached(key); ok {
+		// The plan is the model's, but the preview names forms as they are now.
+		if r.Plan != nil {
+			return s.finish(ctx, &PlanResult{Warnings: []string{}, Source: ModeLLM}, r.Plan, locale), nil
+		}
+		return r, nil
+	}
+	actor := domain.ActorFrom(ctx)
+	if s.Limiter != nil {
+		if ok, wait := s.Limiter.Allow(actor.UserID); !ok {
+			secs := int(wait.Seconds() + 0.999)
+			if secs < 1 {
+				secs = 1
+			}
+			s.Events.Event(ctx, slog.LevelWarn, "ai_plan", "rate_limit_exceeded",
+				slog.String("req_id", domain.RequestIDFrom(ctx)), slog.Int64("user", actor.UserID), slog.String("error_code", string(domain.CodeRateLimit)))
+			return nil, domain.Errorf(domain.CodeRateLimit,
+				fmt.Sprintf("too many model requests; try again in %d seconds", secs),
+				fmt.Sprintf("درخواست‌ها بیش از حد مجاز است؛ %d ثانیهٔ دیگر دوباره تلاش کنید", secs)).With("retry_after_sec", secs)
+		}
+	}
+	user := "Command: " + text
+	var lastReport contract.Report
+	for attempt := 0; attempt <= MaxRepairs; attempt++ {
+		resp, err := s.Model.Complete(ctx, ModelRequest{
+			System: systemPrompt, User: user, SchemaName: "arshline_plan_result",
+			Schema: arshplan.LLMResponseSchema(), MaxTokens: 2000,
+		})
+		if err != nil {
+			s.logLLM(ctx, attempt, nil, err)
+			return nil, domain.AsError(err)
+		}
+		s.logLLM(ctx, attempt, resp, nil)
+		if resp.Refusal != "" {
+			return nil, domain.Errorf(domain.CodeSchemaInvalid, "the model refused: "+resp.Refusal, "مدل از پاسخ خودداری کرد: "+resp.Refusal)
+		}
+		if resp.FinishReason == "length" {
+			return nil, domain.Errorf(domain.CodeSchemaInvalid, "the model's answer was cut off; try a shorter command", "پاسخ مدل ناقص ماند؛ فرمان کوتاه‌تری بنویسید")
+		}
+		var ans llmAnswer
+		if err := json.Unmarshal([]byte(resp.Content), &ans); err != nil || len(ans.Result) == 0 {
+			user = repairPrompt(text, resp.Content, "the answer is not a JSON object with a \"result\" key")
+			continue
+		}
+		var none struct {
+			None   bool   `json:"none"`
+			Reason string `json:"reason"`
+		}
+		if json.Unmarshal(ans.Result, &none) == nil && none.None {
+			r := &PlanResult{None: true, Reason: none.Reason, Warnings: []string{}}
+			s.store(key, r)
+			return r, nil
+		}
+		doc, err := contract.Decode(stripNulls(ans.Result))
+		if err != nil {
+			user = repairPrompt(text, resp.Content, err.Error())
+			continue
+		}
+		report, norm := arshplan.Validate(ctx, doc, contract.Options{Locale: "en_US", MaxSteps: s.MaxSteps})
+		if report.Valid && norm != nil {
+			s.store(key, &PlanResult{Plan: norm, Source: ModeLLM, Warnings: []string{}})
+			return s.finish(ctx, &PlanResult{Warnings: []string{}, Source: ModeLLM}, norm, locale), nil
+		}
+		lastReport = report
+		user = repairPrompt(text, resp.Content, describe(report))
+	}
+	return nil, domain.Errorf(domain.CodeSchemaInvalid,
+		fmt.Sprintf("the model did not produce a valid plan after %d corrections", MaxRepairs),
+		fmt.Sprintf("مدل پس از %d بار اصلاح هم طرح معتبری نداد", MaxRepairs)).With("violations", lastReport.Violations)
+}
+
+func repairPrompt(text, previous, problems string) string {
+	return "Command: " + text + "\n\nYour previous answer was:\n" + previous +
+		"\n\nIt is not valid: " + problems + "\nAnswer again with a corrected JSON object."
+}
+
+func describe(r contract.Report) string {
+	var b strings.Builder
+	for _, v := range r.Violations {
+		if v.Severity != contract.SeverityError {
+			continue
+		}
+		fmt.Fprintf(&b, "%s at %s: %s; ", v.Rule, v.Path, v.Message)
+	}
+	return b.String()
+}
+
+// stripNulls removes null-valued params: the strict schema makes the model
+// send every key, with null for the ones it does not use.
+func stripNulls(raw json.RawMessage) []byte {
+	var v any
+	if json.Unmarshal(raw, &v) != nil {
+		return raw
+	}
+	v = dropNulls(v)
+	out, err := json.Marshal(v)
+	if err != nil {
+		return raw
+	}
+	return out
+}
+
+func dropNulls(v any) any {
+	switch t := v.(type) {
+	case map[string]any:
+		for k, x := range t {
+			if x == nil {
+				delete(t, k)
+				continue
+			}
+			t[k] = dropNulls(x)
+		}
+	case []any:
+		for i := range t {
+			t[i] = dropNulls(t[i])
+		}
+	}
+	return v
+}
+
+func (s *Service) logLLM(ctx context.Context, attempt int, resp *ModelResponse, err error) {
+	actor := domain.ActorFrom(ctx)
+	attrs := []slog.Attr{
+		slog.String("req_id", domain.RequestIDFrom(ctx)), slog.Int64("user", actor.UserID),
+		slog.String("model", s.ModelID), slog.Int("attempt", attempt),
+	}
+	level := slog.LevelInfo
+	if resp != nil {
+		attrs = append(attrs, slog.Int("tokens_in", resp.TokensIn), slog.Int("tokens_out", resp.TokensOut),
+			slog.Int64("latency_ms", resp.Latency.Milliseconds()), slog.String("finish_reason", resp.FinishReason))
+	}
+	if err != nil {
+		level = slog.LevelWarn
+		attrs = append(attrs, slog.String("error_code", string(domain.ErrorCode(err))), slog.String("err", err.Error()))
+	}
+	s.Events.Event(ctx, level, "ai_plan", "openai_request_end", attrs...)
+}

@@ -1,0 +1,715 @@
+package planner
+
+import (
+	"strings"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+)
+
+// frame is what one clause asks for.
+type frame struct {
+	create, add, rename, publish, draft bool
+	nav                                 string // open_builder | open_editor | open_results
+	forbidden                           string
+	negated                             bool
+	refersBack                          bool // a pronoun or "the form"
+	ids                                 []int64
+	title                               string
+	groups                              []fieldGroup
+	position                            *int
+}
+
+func (f *frame) hasIntent() bool {
+	return f.create || f.add || f.rename || f.publish || f.draft || f.nav != "" || f.forbidden != ""
+}
+
+func (f *frame) hasContent() bool {
+	return len(f.groups) > 0 || f.title != "" || len(f.ids) > 0
+}
+
+// fieldGroup is "N questions of type T, required, with text Q".
+type fieldGroup struct {
+	count    int
+	typ      string
+	required bool
+	question string
+	position *int
+}
+
+// clause is a token slice with the helpers the grammar needs.
+type clause []token
+
+// at reports how many tokens starting at i spell key, where one word of
+// key may be written as one token or split over up to three (ZWNJ typed
+// as a space: «پیش نویس», «چند گزینه ای»). 0 means no match.
+func (c clause) at(i int, key string) int {
+	n := 0
+	for _, w := range strings.Fields(key) {
+		k := c.word(i+n, w)
+		if k == 0 {
+			n = -1
+			break
+		}
+		n += k
+	}
+	if n > 0 {
+		return n
+	}
+	// The words of the key typed as one: «چندگزینه‌ای», «ستاره‌ای».
+	if strings.Contains(key, " ") {
+		return c.word(i, strings.ReplaceAll(key, " ", ""))
+	}
+	return 0
+}
+
+func (c clause) word(i int, w string) int {
+	if i >= len(c) || c[i].quoted || c[i].punct {
+		return 0
+	}
+	if c[i].m == w {
+		return 1
+	}
+	if !strings.HasPrefix(w, c[i].m) {
+		return 0
+	}
+	joined := c[i].m
+	for k := 1; k < 3 && i+k < len(c); k++ {
+		if c[i+k].quoted || c[i+k].punct {
+			return 0
+		}
+		joined += c[i+k].m
+		if joined == w {
+			return k + 1
+		}
+		if !strings.HasPrefix(w, joined) {
+			return 0
+		}
+	}
+	return 0
+}
+
+// find returns the first position where any key matches, and its length.
+func (c clause) find(from int, keys ...string) (int, int) {
+	for i := from; i < len(c); i++ {
+		for _, k := range keys {
+			if n := c.at(i, k); n > 0 {
+				return i, n
+			}
+		}
+	}
+	return -1, 0
+}
+
+func (c clause) has(keys ...string) bool {
+	i, _ := c.find(0, keys...)
+	return i >= 0
+}
+
+func (c clause) hasPrefix(prefixes ...string) (int, bool) {
+	for i, t := range c {
+		if t.quoted || t.punct {
+			continue
+		}
+		for _, p := range prefixes {
+			if strings.HasPrefix(t.m, p) {
+				return i, true
+			}
+		}
+	}
+	return -1, false
+}
+
+// Vocabulary, in comparison form (Persian letters, no ZWNJ).
+var (
+	formNouns      = []string{"فرم", "فرمها", "فرمهای", "فرمی", "فرمرو", "form", "forms", "فرمو"}
+	questionNouns  = map[string]bool{"سوال": true, "سوالات": true, "سوالها": true, "سوالهای": true, "سوالی": true, "سؤال": true, "سؤالات": true, "سئوال": true, "سیوال": true, "پرسش": true, "پرسشها": true, "پرسشهای": true, "فیلد": true, "فیلدها": true, "فیلدهای": true, "آیتم": true, "question": true, "questions": true, "field": true, "fields": true, "گزینه": false}
+	createVerbs    = []string{"بساز", "بسازید", "بسازین", "بسازی", "بسازم", "بسازیم", "بسازش", "ساختن", "بسازه", "بسازد", "ایجاد", "درست", "create", "make", "build", "new"}
+	addVerbs       = []string{"اضافه", "بیفزا", "بیافزا", "بیفزایید", "بیافزایید", "افزودن", "بیفزای", "add", "insert", "append", "اد"}
+	placeVerbs     = []string{"بذار", "بگذار", "بذارید", "بگذارید", "بزار", "بزارید", "بذارین", "بگذارین", "قرار", "بنویس", "put"}
+	negativeVerbs  = map[string]bool{"نساز": true, "نسازید": true, "نسازین": true, "نکن": true, "نکنید": true, "نکنین": true, "نده": true, "ندهید": true, "ندید": true, "نذار": true, "نگذار": true, "نذارید": true, "نگذارید": true, "نزار": true, "نشود": true, "نشه": true, "نشود.": true, "نکنم": true, "نمیخواهم": true, "نمیخوام": true, "نباشد": true, "نباشه": true, "dont": true, "don't": true, "not": true, "never": true, "نیفزا": true, "نیافزا": true}
+	forbiddenWords = []string{"حذف", "پاک", "delete", "remove", "erase", "drop", "destroy", "غیرفعال", "disable", "همه فرمها", "تمام فرمها", "همه ی فرمها", "all forms"}
+	publishWords   = []string{"منتشر", "انتشار", "publish", "پابلیش"}
+	draftWords     = []string{"پیشنویس", "draft", "unpublish", "از انتشار خارج", "لغو انتشار"}
+	openWords      = []string{"باز", "open", "نشان", "نشون", "نمایش", "show", "ببینم", "view", "برو"}
+	resultsWords   = []string{"نتایج", "نتیجه", "پاسخها", "پاسخهای", "جوابها", "جوابهای", "results", "responses", "submissions", "آمار"}
+	builderWords   = []string{"سازنده", "فرمساز", "فرم ساز", "builder", "ویرایش فرم"}
+	editorWords    = []string{"ویرایشگر", "editor", "ادیتور"}
+	nameNouns      = []string{"اسم", "نام", "عنوان", "تیتر", "title", "name"}
+	renameVerbs    = []string{"تغییر", "عوض", "بذار", "بگذار", "بذارید", "بگذارید", "بزار", "کن", "کنید", "بکن", "باشد", "باشه", "بشود", "بشه", "قرار", "to", "rename", "set", "change"}
+	titleMarkers   = []string{"با عنوان", "به عنوان", "با نام", "به نام", "با اسم", "به اسم", "تحت عنوان", "با تیتر", "به تیتر", "با موضوع", "called", "named", "titled", "with title", "with the title", "with name"}
+	questionMarks  = []string{"با متن", "با عنوان", "با سوال", "با پرسش", "با محتوای", "که بپرسد", "که بپرسه", "با این متن", "با این سوال", "with text", "with the text", "saying", "asking", "labeled", "labelled"}
+	requiredWords  = []string{"اجباری", "الزامی", "ضروری", "لازم", "required", "mandatory"}
+	optionalWords  = []string{"اختیاری", "optional"}
+	fillers        = map[string]bool{"لطفا": true, "لطفاً": true, "لطفن": true, "please": true, "میشه": true, "بیزحمت": true, "خواهشا": true, "خواهشمندم": true}
+)
+
+// fieldTypes maps type words to planner field types; longer phrases first
+// so «پاسخ کوتاه» wins over «پاسخ».
+var fieldTypes = []struct {
+	key, typ string
+}{
+	{"پاسخ کوتاه", domain.PlanFieldShortText}, {"جواب کوتاه", domain.PlanFieldShortText}, {"متن کوتاه", domain.PlanFieldShortText},
+	{"متنی کوتاه", domain.PlanFieldShortText}, {"تک خطی", domain.PlanFieldShortText}, {"short text", domain.PlanFieldShortText},
+	{"short answer", domain.PlanFieldShortText}, {"کوتاه", domain.PlanFieldShortText}, {"short", domain.PlanFieldShortText},
+	{"پاسخ بلند", domain.PlanFieldLongText}, {"جواب بلند", domain.PlanFieldLongText}, {"پاسخ طولانی", domain.PlanFieldLongText},
+	{"متن بلند", domain.PlanFieldLongText}, {"متنی بلند", domain.PlanFieldLongText}, {"چند خطی", domain.PlanFieldLongText},
+	{"تشریحی", domain.PlanFieldLongText}, {"long text", domain.PlanFieldLongText}, {"long answer", domain.PlanFieldLongText},
+	{"paragraph", domain.PlanFieldLongText}, {"بلند", domain.PlanFieldLongText}, {"طولانی", domain.PlanFieldLongText}, {"long", domain.PlanFieldLongText},
+	{"چند گزینه ای", domain.PlanFieldMultipleChoice}, {"چندگزینه", domain.PlanFieldMultipleChoice}, {"چند انتخابی", domain.PlanFieldMultipleChoice},
+	{"گزینه ای", domain.PlanFieldMultipleChoice}, {"تستی", domain.PlanFieldMultipleChoice}, {"چند جوابی", domain.PlanFieldMultipleChoice},
+	{"multiple choice", domain.PlanFieldMultipleChoice}, {"multiple-choice", domain.PlanFieldMultipleChoice}, {"radio", domain.PlanFieldMultipleChoice},
+	{"لیست کشویی", domain.PlanFieldDropdown}, {"منوی کشویی", domain.PlanFieldDropdown}, {"کشویی", domain.PlanFieldDropdown},
+	{"کشوئی", domain.PlanFieldDropdown}, {"dropdown", domain.PlanFieldDropdown}, {"drop-down", domain.PlanFieldDropdown}, {"select", domain.PlanFieldDropdown},
+	{"امتیازی", domain.PlanFieldRating}, {"امتیازدهی", domain.PlanFieldRating}, {"امتیاز دهی", domain.PlanFieldRating}, {"ستاره ای", domain.PlanFieldRating},
+	{"ستاره", domain.PlanFieldRating}, {"رتبه بندی", domain.PlanFieldRating}, {"نمره ای", domain.PlanFieldRating}, {"rating", domain.PlanFieldRating},
+	{"star", domain.PlanFieldRating}, {"امتیاز", domain.PlanFieldRating},
+}
+
+// typeWords holds every word of every type phrase, to walk back from a
+// question noun over its type to its count.
+var typeWords = func() map[string]bool {
+	m := map[string]bool{"ای": true, "ایی": true}
+	for _, ft := range fieldTypes {
+		for _, w := range strings.Fields(ft.key) {
+			m[w] = true
+		}
+		m[strings.ReplaceAll(ft.key, " ", "")] = true
+	}
+	return m
+}()
+
+func (c clause) fieldTypeAt(i int) (string, int) {
+	for _, ft := range fieldTypes {
+		if n := c.at(i, ft.key); n > 0 {
+			// «ای» may follow as its own token: «ستاره ای», «گزینه ای».
+			if i+n < len(c) && (c[i+n].m == "ای" || c[i+n].m == "ایی") {
+				n++
+			}
+			return ft.typ, n
+		}
+	}
+	return "", 0
+}
+
+// readClause reads one clause into a frame.
+func readClause(toks []token) *frame {
+	c := clause(toks)
+	f := &frame{}
+	used := make([]bool, len(c)) // tokens consumed as titles, questions or ids
+
+	for _, t := range c {
+		if !t.quoted && negativeVerbs[t.m] {
+			f.negated = true
+		}
+		if t.pron && !t.quoted {
+			f.refersBack = true
+		}
+	}
+	if i, _ := c.find(0, forbiddenWords...); i >= 0 {
+		f.forbidden = c[i].s
+		return f
+	}
+	if c.has("آن", "اون", "همان", "همون", "این فرم", "it", "this form", "the form", "that form") {
+		f.refersBack = true
+	}
+
+	f.ids = c.formIDs(used)
+	if len(f.ids) == 0 {
+		if i, _ := c.find(0, formNouns...); i >= 0 && !c.hasNewForm() {
+			f.refersBack = true
+		}
+	}
+
+	// Titles first: their words must not be read as anything else.
+	c.readTitles(f, used)
+
+	// Field groups.
+	c.readGroups(f, used)
+
+	// Intents.
+	_, hasCreateVerb := c.hasPrefixUnused(used, createVerbs...)
+	switch {
+	case hasCreateVerb && (c.hasNewForm() || c.hasUnused(used, formNouns...) || f.title != ""):
+		f.create = true
+	case c.hasNewForm() && !c.hasUnused(used, publishWords...) && !c.hasUnused(used, draftWords...):
+		f.create = true
+	}
+	if c.hasUnused(used, addVerbs...) || (len(f.groups) > 0 && c.hasUnused(used, placeVerbs...)) {
+		f.add = true
+	}
+	if f.create && len(f.groups) > 0 {
+		f.add = false // the create step carries them
+	}
+	if !f.create && c.hasUnused(used, publishWords...) {
+		f.publish = true
+	}
+	if !f.create && c.hasUnused(used, draftWords...) {
+		f.draft = true
+		f.publish = false
+	}
+	if !f.create && !f.add && (c.hasUnused(used, openWords...)) {
+		switch {
+		case c.hasUnused(used, resultsWords...):
+			f.nav = domain.ActionOpenResults
+		case c.hasUnused(used, editorWords...):
+			f.nav = domain.ActionOpenEditor
+			if f.position == nil {
+				f.position = c.questionOrdinal()
+			}
+		default:
+			f.nav = domain.ActionOpenBuilder
+		}
+	}
+	if f.rename && f.create {
+		f.rename = false
+	}
+	if f.create {
+		f.rename = false
+	}
+	return f
+}
+
+func (c clause) hasUnused(used []bool, keys ...string) bool {
+	for i := range c {
+		if used[i] {
+			continue
+		}
+		for _, k := range keys {
+			if n := c.at(i, k); n > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (c clause) hasPrefixUnused(used []bool, prefixes ...string) (int, bool) {
+	for i, t := range c {
+		if used[i] || t.quoted || t.punct {
+			continue
+		}
+		for _, p := range prefixes {
+			if t.m == p || (len([]rune(p)) >= 4 && strings.HasPrefix(t.m, p)) {
+				return i, true
+			}
+		}
+	}
+	return -1, false
+}
+
+// hasNewForm spots «فرم جدید», «یه فرم تازه», «new form».
+func (c clause) hasNewForm() bool {
+	return c.has("فرم جدید", "فرم جدیدی", "فرمی جدید", "فرم تازه", "فرم تازهای", "فرم نو", "new form", "a form", "یک فرم", "یه فرم", "فرم جدیدم", "فرم جدیدو", "فرم جدیدرو")
+}
+
+// formIDs reads «فرم ۳», «فرم شماره ۳», «فرم با شناسه ۳», «فرم‌های ۳ و ۴»,
+// «form 3», «forms 3 and 4». Only digits count as ids: «فرم سه» is a
+// title more often than a reference.
+func (c clause) formIDs(used []bool) []int64 {
+	var ids []int64
+	for i := 0; i < len(c); i++ {
+		n := 0
+		for _, k := range formNouns {
+			if n = c.at(i, k); n > 0 {
+				break
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		j := i + n
+		for _, k := range []string{"شماره", "شماره ی", "با شناسه", "به شناسه", "با شماره", "شناسه", "آیدی", "با آیدی", "id", "number", "no", "#"} {
+			if m := c.at(j, k); m > 0 {
+				j += m
+				break
+			}
+		}
+		for j < len(c) && c[j].isNum && c[j].digits {
+			ids = append(ids, int64(c[j].num))
+			used[j] = true
+			j++
+			if j+1 < len(c) && (c[j].m == "و" || c[j].m == "and" || c[j].m == "تا") && c[j+1].isNum && c[j+1].digits {
+				used[j] = true
+				j++
+			}
+		}
+	}
+	return ids
+}
+
+// questionOrdinal reads «سوال دوم», «سوال ۳», «question 2» as a 0-based index.
+func (c clause) questionOrdinal() *int {
+	for i, t := range c {
+		if !questionNouns[t.m] || i+1 >= len(c) {
+			continue
+		}
+		nx := c[i+1]
+		if n, ok := ordinal(nx.m); ok {
+			return domain.Int(n - 1)
+		}
+		if nx.isNum && nx.num > 0 {
+			return domain.Int(nx.num - 1)
+		}
+		if nx.m == "شماره" && i+2 < len(c) && c[i+2].isNum && c[i+2].num > 0 {
+			return domain.Int(c[i+2].num - 1)
+		}
+	}
+	for i, t := range c {
+		if n, ok := ordinal(t.m); ok && i+1 < len(c) && questionNouns[c[i+1].m] {
+			return domain.Int(n - 1)
+		}
+	}
+	return nil
+}
+
+// isStop reports tokens that end an unquoted title or question.
+func (c clause) isStop(i int) bool {
+	t := c[i]
+	if t.punct {
+		return true
+	}
+	if t.quoted {
+		return false
+	}
+	if _, n := c.fieldTypeAt(i); n > 0 && i+n < len(c) && questionNouns[c[i+n].m] {
+		return true
+	}
+	if t.isNum && i+1 < len(c) && questionNouns[c[i+1].m] {
+		return true
+	}
+	if questionNouns[t.m] {
+		return true
+	}
+	for _, k := range append(append(append([]string{}, createVerbs...), addVerbs...), "را", "رو", "کن", "کنید", "بکن", "بده", "بدهید", "باشد", "باشه", "بشه", "شود", "بذار", "بگذار", "بزار", "بذارید", "بگذارید", "and", "with", "و", "در جایگاه", "به فرم") {
+		if c.at(i, k) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// span reads a title or question starting at i: a quoted token whole, or
+// words up to the next stop. It returns the surface text and the index
+// after it.
+func (c clause) span(i int, used []bool) (string, int) {
+	if i >= len(c) {
+		return "", i
+	}
+	if c[i].quoted {
+		used[i] = true
+		return c[i].s, i + 1
+	}
+	var words []string
+	j := i
+	for ; j < len(c) && !c.isStop(j); j++ {
+		if fillers[c[j].m] {
+			continue
+		}
+		words = append(words, c[j].s)
+		used[j] = true
+	}
+	return strings.Join(words, " "), j
+}
+
+// spanUntilVerb reads the words between i and the clause's closing verb
+// phrase: «اسم فرم را چکاپ سه بگذار» → «چکاپ سه».
+func (c clause) spanUntilVerb(i, verb int, used []bool) string {
+	if i < len(c) && c[i].quoted {
+		used[i] = true
+		return c[i].s
+	}
+	var words []string
+	for j := i; j < verb && j < len(c); j++ {
+		if c[j].punct || fillers[c[j].m] {
+			continue
+		}
+		words = append(words, c[j].s)
+		used[j] = true
+	}
+	return strings.Join(words, " ")
+}
+
+// readTitles finds the form title or a rename: «با عنوان X», «به نام X»,
+// «اسمش را X بگذار», «اسمش رو بذار X», «عنوان فرم ۳ را به X تغییر بده».
+func (c clause) readTitles(f *frame, used []bool) {
+	// A marker right after a question noun introduces a question, not a title.
+	for i := 0; i < len(c); i++ {
+		for _, mk := range titleMarkers {
+			n := c.at(i, mk)
+			if n == 0 {
+				continue
+			}
+			if mk == "به عنوان" && i+n < len(c) && (questionNouns[c[i+n].m] || c.fieldTypeAfter(i+n)) {
+				continue // «به عنوان سوال سوم» is a position
+			}
+			if c.afterQuestion(i) {
+				continue
+			}
+			for k := i; k < i+n; k++ {
+				used[k] = true
+			}
+			title, _ := c.span(i+n, used)
+			if title != "" && f.title == "" {
+				f.title = title
+			}
+			i += n - 1
+			break
+		}
+	}
+	// Rename / naming: a name noun that is not a marker's object.
+	for i := 0; i < len(c); i++ {
+		if used[i] || c[i].quoted {
+			continue
+		}
+		n := 0
+		for _, k := range nameNouns {
+			if n = c.at(i, k); n > 0 {
+				break
+			}
+		}
+		if n == 0 || (i > 0 && (c[i-1].m == "با" || c[i-1].m == "به" || c[i-1].m == "تحت")) {
+			continue
+		}
+		// The verb closing the naming phrase.
+		verb, vn := -1, 0
+		for j := i + n; j < len(c); j++ {
+			for _, v := range renameVerbs {
+				if m := c.at(j, v); m > 0 && !used[j] {
+					verb, vn = j, m
+					break
+				}
+			}
+			if verb >= 0 {
+				break
+			}
+		}
+		if verb < 0 {
+			continue
+		}
+		// Object marker را/رو (or «به» for «… را به X تغییر بده»).
+		start := i + n
+		for j := i + n; j < verb; j++ {
+			if c[j].m == "را" || c[j].m == "رو" || c[j].m == "به" || c[j].m == "to" {
+				start = j + 1
+			}
+		}
+		for j := i + n; j < start; j++ {
+			used[j] = true
+		}
+		title := ""
+		if start < verb {
+			title = c.spanUntilVerb(start, verb, used)
+			// «… را به X تغییر نام بده»: the noun may follow the verb word.
+		}
+		if strings.TrimSpace(title) == "" {
+			// «اسمش رو بذار X»: the title follows the verb.
+			after := verb + vn
+			if after < len(c) && (c[after].m == "به" || c[after].m == "to") {
+				after++
+			}
+			title, _ = c.span(after, used)
+		}
+		title = strings.TrimSpace(title)
+		if title == "" {
+			continue
+		}
+		used[i] = true
+		used[verb] = true
+		f.title = title
+		f.rename = true
+		break
+	}
+	// English: «rename form 3 to X», «change its title to X».
+	if !f.rename {
+		if i, n := c.find(0, "rename"); i >= 0 {
+			if j, _ := c.find(i+n, "to"); j >= 0 {
+				if t, _ := c.span(j+1, used); t != "" {
+					f.title, f.rename = t, true
+				}
+			}
+		}
+	}
+}
+
+func (c clause) fieldTypeAfter(i int) bool {
+	_, n := c.fieldTypeAt(i)
+	return n > 0
+}
+
+// afterQuestion reports whether position i follows a question noun within
+// the same phrase, so «با عنوان» there names the question.
+func (c clause) afterQuestion(i int) bool {
+	for j := i - 1; j >= 0 && j >= i-5; j-- {
+		if questionNouns[c[j].m] {
+			return true
+		}
+		if isAny(c[j].m, formNouns...) || c[j].quoted {
+			return false
+		}
+	}
+	return false
+}
+
+// readGroups reads field groups: «دو سوال پاسخ کوتاه», «یک سوال کشویی
+// اجباری با متن «X»», «سه سوال ستاره‌ای», «یکی پاسخ بلند», «a rating
+// question», «۴ سؤال».
+func (c clause) readGroups(f *frame, used []bool) {
+	// Each question noun anchors a group; a «یکی T» item is a group too.
+	anchors := []int{}
+	for i, t := range c {
+		if used[i] || t.quoted {
+			continue
+		}
+		if questionNouns[t.m] {
+			anchors = append(anchors, i)
+		} else if t.m == "یکی" && i+1 < len(c) {
+			if _, n := c.fieldTypeAt(i + 1); n > 0 {
+				anchors = append(anchors, i)
+			}
+		}
+	}
+	// «با سه سوال: یکی …، یکی …» — the count is spread over the items.
+	itemized := false
+	for _, a := range anchors {
+		if c[a].m == "یکی" {
+			itemized = true
+		}
+	}
+	for gi, a := range anchors {
+		g := fieldGroup{count: 1}
+		lo := 0
+		if gi > 0 {
+			lo = anchors[gi-1] + 1
+		}
+		hi := len(c)
+		if gi+1 < len(anchors) {
+			hi = anchors[gi+1]
+			// The next group's count belongs to it.
+			for hi-1 > a && (c[hi-1].isNum || c[hi-1].m == "تا") {
+				hi--
+			}
+		}
+		if c[a].m == "یکی" {
+			g.count = 1
+		} else {
+			// Count: the number just before the noun (skipping «تا»).
+			k := a - 1
+			if k >= lo && c[k].m == "تا" {
+				k--
+			}
+			for k >= lo && !c[k].isNum {
+				if !typeWords[c[k].m] && !isAny(c[k].m, requiredWords...) && !isAny(c[k].m, optionalWords...) && c[k].m != "تا" {
+					break
+				}
+				k--
+			}
+			if k >= lo && k >= 0 && c[k].isNum && !used[k] {
+				g.count = c[k].num
+				used[k] = true
+			}
+			if itemized && gi == 0 {
+				continue // the header «با سه سوال» only announces the items
+			}
+		}
+		// Type, required and position anywhere in the group's span.
+		for j := lo; j < hi; j++ {
+			if used[j] {
+				continue
+			}
+			if g.typ == "" {
+				if typ, n := c.fieldTypeAt(j); n > 0 {
+					g.typ = typ
+					for k := j; k < j+n; k++ {
+						used[k] = true
+					}
+					j += n - 1
+					continue
+				}
+			}
+			if isAny(c[j].m, requiredWords...) {
+				g.required = true
+				used[j] = true
+			}
+			if isAny(c[j].m, optionalWords...) {
+				used[j] = true
+			}
+		}
+		// Question text.
+		for j := a + 1; j < hi; j++ {
+			if used[j] && !c[j].quoted {
+				continue
+			}
+			if c[j].quoted && !used[j] {
+				g.question = c[j].s
+				used[j] = true
+				break
+			}
+			if i, n := c.find(j, questionMarks...); i == j && n > 0 {
+				for k := j; k < j+n; k++ {
+					used[k] = true
+				}
+				g.question, _ = c.span(j+n, used)
+				break
+			}
+		}
+		g.position = c.position(lo, hi, used)
+		f.groups = append(f.groups, g)
+	}
+	if len(f.groups) == 0 {
+		if p := c.position(0, len(c), used); p != nil {
+			f.position = p
+		}
+	}
+}
+
+// position reads «در جایگاه اول», «در جایگاه ۳», «اول فرم», «ابتدای فرم»,
+// «به عنوان سوال سوم», «at the top», «at position 2» as a 0-based index.
+// «آخر» / «انتهای فرم» mean the end, which is no index.
+func (c clause) position(lo, hi int, used []bool) *int {
+	for i := lo; i < hi; i++ {
+		for _, mk := range []string{"در جایگاه", "در موقعیت", "در ردیف", "در مکان", "در جای", "جایگاه", "موقعیت", "ردیف", "at position", "position", "به عنوان سوال", "به عنوان", "as question", "as the"} {
+			n := c.at(i, mk)
+			if n == 0 || i+n >= len(c) {
+				continue
+			}
+			nx := c[i+n]
+			if nx.m == "شماره" && i+n+1 < len(c) {
+				nx = c[i+n+1]
+			}
+			if k, ok := ordinal(nx.m); ok {
+				markUsed(used, i, i+n+1)
+				return domain.Int(k - 1)
+			}
+			if nx.isNum && nx.num > 0 {
+				markUsed(used, i, i+n+1)
+				return domain.Int(nx.num - 1)
+			}
+			if nx.m == "آخر" || nx.m == "last" {
+				markUsed(used, i, i+n+1)
+				return nil
+			}
+		}
+		for _, mk := range []string{"اول فرم", "ابتدای فرم", "ابتدا", "بالای فرم", "اول لیست", "سر فرم", "at the top", "at the beginning", "to the top", "first position"} {
+			if n := c.at(i, mk); n > 0 {
+				markUsed(used, i, i+n)
+				return domain.Int(0)
+			}
+		}
+	}
+	return nil
+}
+
+func markUsed(used []bool, from, to int) {
+	for k := from; k < to && k < len(used); k++ {
+		used[k] = true
+	}
+}
+
+func isAny(m string, words ...string) bool {
+	for _, w := range words {
+		if m == w {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,104 @@
+package planner
+
+import (
+	"strings"
+	"unicode"
+)
+
+// surfaceRune maps a rune of the user's text to the form kept in titles
+// and questions: Arabic letters become their Persian twins and invisible
+// marks disappear, but digits stay in the script the user typed. It
+// returns -1 for runes to drop.
+func surfaceRune(r rune) rune {
+	switch {
+	case r == 'ي' || r == 'ى':
+		return 'ی'
+	case r == 'ك':
+		return 'ک'
+	case r == 'ۀ':
+		return 'ه'
+	case r == 'ة':
+		return 'ه'
+	case r == 'ـ': // kashida stretches a word, it is not a letter
+		return -1
+	case r >= '\u064B' && r <= '\u065F', r == '\u0670': // harakat
+		return -1
+	case r == '\u200e' || r == '\u200f' || (r >= '\u202a' && r <= '\u202e') || (r >= '\u2066' && r <= '\u2069') || r == '\ufeff' || r == '\u200b':
+		return -1
+	case r == '\u200d':
+		return '\u200c'
+	case r == '\u00a0' || r == '\u2009' || r == '\u202f' || r == '\t' || r == '\n' || r == '\r':
+		return ' '
+	}
+	return r
+}
+
+// matchRune maps a surface rune to the form keywords are compared in:
+// Latin digits, lower case, one kind of each quote.
+func matchRune(r rune) rune {
+	switch {
+	case r >= '۰' && r <= '۹':
+		return '0' + (r - '۰')
+	case r >= '٠' && r <= '٩':
+		return '0' + (r - '٠')
+	case r == 'أ' || r == 'إ' || r == 'ٱ':
+		return 'ا'
+	case r == 'ؤ':
+		return 'و'
+	}
+	return unicode.ToLower(r)
+}
+
+// Normalize returns the text as the planner reads it: Persian letters,
+// Latin digits, no kashida, diacritics or bidi marks, ZWNJ as a plain
+// joiner removed, single spaces. Two commands that differ only in how
+// they were typed normalise to the same string.
+func Normalize(text string) string {
+	var b strings.Builder
+	space := false
+	for _, r := range text {
+		r = surfaceRune(r)
+		if r < 0 {
+			continue
+		}
+		if r == '\u200c' {
+			continue
+		}
+		r = matchRune(r)
+		if unicode.IsSpace(r) {
+			if !space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			space = true
+			continue
+		}
+		space = false
+		b.WriteRune(r)
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// surface cleans the text for display while keeping the user's digits.
+func surface(text string) string {
+	var b strings.Builder
+	for _, r := range text {
+		r = surfaceRune(r)
+		if r < 0 {
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// matchForm turns a surface word into its comparison key.
+func matchForm(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r == '\u200c' {
+			continue
+		}
+		b.WriteRune(matchRune(r))
+	}
+	return b.String()
+}

@@ -1,0 +1,387 @@
+// Package planner is the internal Persian planner: it reads an admin's
+// command the way a Persian speaker writes it — Arabic or Persian letters,
+// three digit scripts, ZWNJ or none, colloquial and polite verbs, number
+// words, ordinals, quotes of every kind, a little English — and turns it
+// into an arshline-plan/v1 plan, or into nothing with a reason. It never
+// invents an id, and the same text always gives the same plan.
+//
+// The pipeline: normalise letters and marks, tokenize (quoted strings and
+// compound numbers stay whole), split into clauses at conjunctions and
+// punctuation, read each clause into a frame (its intent, form
+// references, title, field groups, position, negation), attach verbless
+// clauses to the clause whose verb they share, then resolve pronouns and
+// "the form" against the forms mentioned so far and emit steps.
+package planner
+
+import (
+	"strings"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+)
+
+// Config bounds what one command can produce.
+type Config struct {
+	MaxFields int // fields added per command clause (default 6)
+	MaxSteps  int // steps per plan (default 12)
+}
+
+// Planner is safe for concurrent use; it holds no state between calls.
+type Planner struct {
+	cfg Config
+}
+
+// New returns a planner.
+func New(cfg Config) *Planner {
+	if cfg.MaxFields <= 0 {
+		cfg.MaxFields = 6
+	}
+	if cfg.MaxSteps <= 0 {
+		cfg.MaxSteps = 12
+	}
+	return &Planner{cfg: cfg}
+}
+
+// Navigate is a UI hint for commands that only open a page.
+type Navigate struct {
+	Action string         `json:"action"`
+	Params map[string]any `json:"params"`
+}
+
+// Warning is something the admin should know about the plan.
+type Warning struct {
+	Code      string `json:"code"`
+	MessageEN string `json:"message_en"`
+	MessageFA string `json:"message_fa"`
+}
+
+// Result is a plan, or none with a reason (and a navigation hint when the
+// command only opens a page).
+type Result struct {
+	Plan     *domain.Plan
+	None     bool
+	Reason   string
+	ReasonFA string
+	Navigate *Navigate
+	Warnings []Warning
+}
+
+func none(en, fa string) Result {
+	return Result{None: true, Reason: en, ReasonFA: fa}
+}
+
+// Plan reads one command.
+func (p *Planner) Plan(text string) Result {
+	toks := tokenize(surface(text))
+	if len(toks) == 0 {
+		return none("the command is empty", "فرمان خالی است")
+	}
+	clauses := splitClauses(toks)
+	frames := make([]*frame, 0, len(clauses))
+	for _, c := range clauses {
+		frames = append(frames, readClause(c))
+	}
+	frames = attachVerbless(frames)
+
+	for _, f := range frames {
+		if f.forbidden != "" {
+			return none("deleting or bulk-changing forms is not something this assistant does; do it from the forms list",
+				"حذف یا تغییر گروهی فرم‌ها از این دستیار ساخته نیست؛ این کار را از فهرست فرم‌ها انجام دهید")
+		}
+	}
+	b := &builder{cfg: p.cfg}
+	negated := 0
+	for _, f := range frames {
+		if f.negated {
+			negated++
+			continue
+		}
+		b.frame(f)
+	}
+	if b.abort != nil {
+		return *b.abort
+	}
+	if len(b.steps) == 0 {
+		switch {
+		case negated > 0:
+			return Result{None: true, Reason: "the command says not to do it, so there is nothing to do", ReasonFA: "فرمان منفی است؛ کاری برای انجام نیست", Warnings: b.warnings}
+		case b.needForm:
+			return Result{None: true, Reason: "which form? give its number, e.g. «فرم ۳»", ReasonFA: "کدام فرم؟ شمارهٔ فرم را بگویید، مثلاً «فرم ۳»", Warnings: b.warnings}
+		}
+		return Result{None: true, Reason: "the command was not understood as a form-builder action", ReasonFA: "این فرمان به عنوان کاری در فرم‌ساز فهمیده نشد", Warnings: b.warnings}
+	}
+	if len(b.steps) > p.cfg.MaxSteps {
+		b.steps = b.steps[:p.cfg.MaxSteps]
+		b.warn("plan.capped", "the plan was cut to its first 12 steps", "طرح به ۱۲ گام نخست محدود شد")
+	}
+	plan := &domain.Plan{Version: 1, Steps: b.steps}
+	res := Result{Plan: plan, Warnings: b.warnings}
+	if nav := navigationOnly(plan); nav != nil {
+		return Result{None: true, Reason: "this only opens a page", ReasonFA: "این فرمان فقط صفحه‌ای را باز می‌کند", Navigate: nav, Warnings: b.warnings}
+	}
+	return res
+}
+
+func navigationOnly(p *domain.Plan) *Navigate {
+	for _, st := range p.Steps {
+		if !domain.IsNavigation(st.Action) {
+			return nil
+		}
+	}
+	st := p.Steps[0]
+	params := map[string]any{}
+	if st.Params.ID != nil {
+		params["id"] = *st.Params.ID
+	}
+	if st.Params.Index != nil {
+		params["index"] = *st.Params.Index
+	}
+	return &Navigate{Action: st.Action, Params: params}
+}
+
+// splitClauses cuts at punctuation and conjunctions, except where و joins
+// two numbers (فرم‌های ۳ و ۴).
+func splitClauses(toks []token) [][]token {
+	var out [][]token
+	var cur []token
+	cut := func() {
+		if len(cur) > 0 {
+			out = append(out, cur)
+		}
+		cur = nil
+	}
+	for i, t := range toks {
+		if t.punct && t.m != ":" {
+			cut()
+			continue
+		}
+		if !t.quoted && conjunctions[t.m] {
+			if t.m == "و" || t.m == "and" {
+				prevNum := i > 0 && toks[i-1].isNum
+				nextNum := i+1 < len(toks) && toks[i+1].isNum && toks[i+1].digits
+				if prevNum && nextNum {
+					cur = append(cur, t)
+					continue
+				}
+			}
+			cut()
+			continue
+		}
+		cur = append(cur, t)
+	}
+	cut()
+	return out
+}
+
+var conjunctions = map[string]bool{"و": true, "سپس": true, "بعد": true, "بعدش": true, "همچنین": true, "then": true, "and": true, "also": true, "ضمنا": true, "بعدا": true}
+
+// attachVerbless merges clauses that have no action of their own into the
+// clause whose verb they share: forward when the next clause adds fields
+// («دو سوال کوتاه و یک سوال بلند اضافه کن»), else backward («با سه سوال:
+// یکی کوتاه، یکی بلند و یکی کشویی»).
+func attachVerbless(fs []*frame) []*frame {
+	var out []*frame
+	for i := 0; i < len(fs); i++ {
+		f := fs[i]
+		if f.hasIntent() || !f.hasContent() {
+			out = append(out, f)
+			continue
+		}
+		next := -1
+		for j := i + 1; j < len(fs); j++ {
+			if fs[j].hasIntent() {
+				next = j
+				break
+			}
+			if !fs[j].hasContent() {
+				continue
+			}
+		}
+		if next >= 0 && fs[next].add && len(f.groups) > 0 {
+			fs[next].groups = append(append([]fieldGroup{}, f.groups...), fs[next].groups...)
+			if len(fs[next].ids) == 0 {
+				fs[next].ids = f.ids
+			}
+			continue
+		}
+		if len(out) > 0 {
+			prev := out[len(out)-1]
+			prev.groups = append(prev.groups, f.groups...)
+			if prev.title == "" {
+				prev.title = f.title
+			}
+			if len(f.groups) > 0 && !prev.create {
+				prev.add = true
+			}
+			if len(prev.ids) == 0 && len(f.ids) > 0 && !prev.create {
+				prev.ids = f.ids
+			}
+			continue
+		}
+		if len(f.groups) > 0 && next >= 0 {
+			fs[next].groups = append(append([]fieldGroup{}, f.groups...), fs[next].groups...)
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// builder turns frames into steps, tracking which form "it" means.
+type builder struct {
+	cfg      Config
+	steps    []domain.PlanStep
+	warnings []Warning
+	// context: the form a pronoun or "the form" refers to.
+	ctxIDs     []int64
+	ctxCreated bool // the last form mentioned is the one this plan creates
+	createStep int  // index of the create_form step, -1 when none
+	created    bool
+	needForm   bool
+	abort      *Result
+}
+
+func (b *builder) warn(code, en, fa string) {
+	for _, w := range b.warnings {
+		if w.Code == code {
+			return
+		}
+	}
+	b.warnings = append(b.warnings, Warning{Code: code, MessageEN: en, MessageFA: fa})
+}
+
+// targets resolves the forms a frame acts on: its own ids, else the ones
+// a pronoun or "the form" points to. created is true when the target is
+// the form this plan creates (which has no id yet).
+func (b *builder) targets(f *frame) (ids []int64, created bool, ok bool) {
+	if len(f.ids) > 0 {
+		return f.ids, false, true
+	}
+	if f.refersBack || f.add || f.rename || f.publish || f.draft || f.nav != "" {
+		if b.ctxCreated {
+			return nil, true, true
+		}
+		if len(b.ctxIDs) > 0 {
+			return b.ctxIDs, false, true
+		}
+	}
+	return nil, false, false
+}
+
+func (b *builder) frame(f *frame) {
+	for _, id := range f.ids {
+		if id <= 0 {
+			r := none("form ids start at 1; there is no form 0", "شمارهٔ فرم از ۱ شروع می‌شود؛ فرم ۰ وجود ندارد")
+			b.abort = &r
+			return
+		}
+	}
+	if f.create {
+		title := strings.TrimSpace(f.title)
+		if title == "" {
+			title = domain.DefaultFormTitle
+		}
+		b.steps = append(b.steps, domain.PlanStep{Action: domain.ActionCreateForm, Params: domain.StepParams{Title: title}})
+		b.createStep = len(b.steps) - 1
+		b.created, b.ctxCreated, b.ctxIDs = true, true, nil
+		b.fields(f, nil, true)
+		return
+	}
+	ids, created, ok := b.targets(f)
+	if len(f.ids) > 0 {
+		b.ctxIDs, b.ctxCreated = f.ids, false
+	}
+	if !ok {
+		if f.add || f.rename || f.publish || f.draft || f.nav != "" {
+			b.needForm = true
+		}
+		return
+	}
+	if f.rename && f.title != "" {
+		if created {
+			b.steps[b.createStep].Params.Title = f.title
+		} else {
+			for _, id := range ids {
+				b.steps = append(b.steps, domain.PlanStep{Action: domain.ActionUpdateFormTitle, Params: domain.StepParams{ID: domain.Int64(id), Title: f.title}})
+			}
+		}
+	}
+	if f.add {
+		if created {
+			b.fields(f, nil, true)
+		} else {
+			for _, id := range ids {
+				b.fields(f, domain.Int64(id), false)
+			}
+		}
+	}
+	for _, act := range []struct {
+		on     bool
+		action string
+	}{{f.publish, domain.ActionPublishForm}, {f.draft, domain.ActionDraftForm}} {
+		if !act.on {
+			continue
+		}
+		if created {
+			b.warn("form.not_created_yet", "a form created in this command cannot be published or drafted in the same command; it starts as a draft",
+				"فرمی که در همین فرمان ساخته می‌شود را نمی‌توان در همان فرمان منتشر کرد؛ فرم به صورت پیش‌نویس ساخته می‌شود")
+			continue
+		}
+		for _, id := range ids {
+			b.steps = append(b.steps, domain.PlanStep{Action: act.action, Params: domain.StepParams{ID: domain.Int64(id)}})
+		}
+	}
+	if f.nav != "" {
+		if created {
+			b.warn("form.not_created_yet_nav", "a form created in this command has no page to open yet", "فرمی که در همین فرمان ساخته می‌شود هنوز صفحه‌ای برای باز شدن ندارد")
+			return
+		}
+		for _, id := range ids {
+			st := domain.PlanStep{Action: f.nav, Params: domain.StepParams{ID: domain.Int64(id)}}
+			if f.nav == domain.ActionOpenEditor {
+				idx := 0
+				if f.position != nil {
+					idx = *f.position
+				}
+				st.Params.Index = domain.Int(idx)
+			}
+			b.steps = append(b.steps, st)
+		}
+	}
+}
+
+// fields emits the add_field steps of a frame's groups for one target.
+func (b *builder) fields(f *frame, id *int64, toCreated bool) {
+	total := 0
+	for _, g := range f.groups {
+		n := g.count
+		if n < 1 {
+			n = 1
+		}
+		for k := 0; k < n; k++ {
+			if total >= b.cfg.MaxFields {
+				b.warn("fields.capped",
+					"at most 6 fields are added per command; add the rest in another command",
+					"در هر فرمان حداکثر ۶ سوال افزوده می‌شود؛ بقیه را با فرمان دیگری اضافه کنید")
+				return
+			}
+			typ := g.typ
+			if typ == "" {
+				typ = domain.PlanFieldShortText
+			}
+			st := domain.PlanStep{Action: domain.ActionAddField, Params: domain.StepParams{ID: id, Type: typ, Required: g.required}}
+			if n == 1 {
+				st.Params.Question = g.question
+			}
+			pos := g.position
+			if pos == nil {
+				pos = f.position
+			}
+			if pos != nil && !toCreated || pos != nil && *pos == 0 {
+				// Several fields at one position go in order: 0, 1, 2…
+				st.Params.Index = domain.Int(*pos + k)
+			}
+			b.steps = append(b.steps, st)
+			total++
+		}
+	}
+}
