@@ -2,6 +2,7 @@ package planner
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
@@ -43,8 +44,12 @@ type clause []token
 // key may be written as one token or split over up to three (ZWNJ typed
 // as a space: «پیش نویس», «چند گزینه ای»). 0 means no match.
 func (c clause) at(i int, key string) int {
+	if i >= len(c) {
+		return 0
+	}
+	ki := keyOf(key)
 	n := 0
-	for _, w := range strings.Fields(key) {
+	for _, w := range ki.words {
 		k := c.word(i+n, w)
 		if k == 0 {
 			n = -1
@@ -56,10 +61,31 @@ func (c clause) at(i int, key string) int {
 		return n
 	}
 	// The words of the key typed as one: «چندگزینه‌ای», «ستاره‌ای».
-	if strings.Contains(key, " ") {
-		return c.word(i, strings.ReplaceAll(key, " ", ""))
+	if ki.joined != "" {
+		return c.word(i, ki.joined)
 	}
 	return 0
+}
+
+// keyInfo caches how a vocabulary phrase splits, so the hot loop does not
+// split strings; phrases are a fixed set, so the cache stays small.
+type keyInfo struct {
+	words  []string
+	joined string // the words typed as one, "" for one-word keys
+}
+
+var keyCache sync.Map // string → keyInfo
+
+func keyOf(key string) keyInfo {
+	if v, ok := keyCache.Load(key); ok {
+		return v.(keyInfo)
+	}
+	ki := keyInfo{words: strings.Fields(key)}
+	if len(ki.words) > 1 {
+		ki.joined = strings.Join(ki.words, "")
+	}
+	keyCache.Store(key, ki)
+	return ki
 }
 
 func (c clause) word(i int, w string) int {
@@ -140,6 +166,7 @@ var (
 	questionMarks  = []string{"با متن", "با عنوان", "با سوال", "با پرسش", "با محتوای", "که بپرسد", "که بپرسه", "با این متن", "با این سوال", "with text", "with the text", "saying", "asking", "labeled", "labelled"}
 	requiredWords  = []string{"اجباری", "الزامی", "ضروری", "لازم", "required", "mandatory"}
 	optionalWords  = []string{"اختیاری", "optional"}
+	lightVerbs     = []string{"کن", "کنید", "کنین", "بکن", "بکنید", "بده", "بدهید", "بدید", "بدین", "نما", "نمایید", "شود", "بشه", "بشود", "کرد", "کردن", "دهید"}
 	fillers        = map[string]bool{"لطفا": true, "لطفاً": true, "لطفن": true, "please": true, "میشه": true, "بیزحمت": true, "خواهشا": true, "خواهشمندم": true}
 )
 
@@ -504,6 +531,9 @@ func (c clause) readTitles(f *frame, used []bool) {
 		if strings.TrimSpace(title) == "" {
 			// «اسمش رو بذار X»: the title follows the verb.
 			after := verb + vn
+			for after < len(c) && isAny(c[after].m, lightVerbs...) {
+				after++
+			}
 			if after < len(c) && (c[after].m == "به" || c[after].m == "to") {
 				after++
 			}

@@ -84,8 +84,8 @@ func (p *Planner) Plan(text string) Result {
 
 	for _, f := range frames {
 		if f.forbidden != "" {
-			return none("deleting or bulk-changing forms is not something this assistant does; do it from the forms list",
-				"حذف یا تغییر گروهی فرم‌ها از این دستیار ساخته نیست؛ این کار را از فهرست فرم‌ها انجام دهید")
+			return none("the planner does not delete forms or change them in bulk; do that from the forms list",
+				"برنامه‌ریز فرم‌ها را حذف یا گروهی تغییر نمی‌دهد؛ این کار را از فهرست فرم‌ها انجام دهید")
 		}
 	}
 	b := &builder{cfg: p.cfg}
@@ -172,7 +172,7 @@ func splitClauses(toks []token) [][]token {
 	return out
 }
 
-var conjunctions = map[string]bool{"و": true, "سپس": true, "بعد": true, "بعدش": true, "همچنین": true, "then": true, "and": true, "also": true, "ضمنا": true, "بعدا": true}
+var conjunctions = map[string]bool{"و": true, "سپس": true, "بعد": true, "بعدش": true, "همچنین": true, "then": true, "and": true, "also": true, "ضمنا": true, "بعدا": true, "ولی": true, "اما": true, "but": true, "سپس،": true, "بعدشم": true, "همینطور": true}
 
 // attachVerbless merges clauses that have no action of their own into the
 // clause whose verb they share: forward when the next clause adds fields

@@ -1,0 +1,303 @@
+package planner
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/arshline/arshline-sidecar/daemon/contract"
+	"github.com/arshline/arshline-sidecar/daemon/contract/arshplan"
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+)
+
+type corpusCase struct {
+	ID       string         `json:"id"`
+	Text     string         `json:"text"`
+	Expect   map[string]any `json:"expect"`
+	Navigate *struct {
+		Action string         `json:"action"`
+		Params map[string]any `json:"params"`
+	} `json:"navigate"`
+}
+
+func loadCorpus(t testing.TB, path string) []corpusCase {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []corpusCase
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		if strings.TrimSpace(sc.Text()) == "" {
+			continue
+		}
+		var c corpusCase
+		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// normText compares strings as the corpus scorer does.
+func normText(s string) string {
+	s = Normalize(s)
+	s = strings.Join(strings.Fields(s), " ")
+	return strings.TrimFunc(s, func(r rune) bool {
+		return unicode.IsSpace(r) || strings.ContainsRune("«»\"'“”‘’「」.،,؛;:", r)
+	})
+}
+
+// compare applies the scorer's rules: same actions in order, every
+// expected param equal, and no invented id, index, question or required.
+func compare(c corpusCase, r Result) string {
+	if none, _ := c.Expect["none"].(bool); none {
+		if r.Plan != nil {
+			return "expected no plan"
+		}
+		if c.Navigate != nil {
+			if r.Navigate == nil || r.Navigate.Action != c.Navigate.Action {
+				return "navigate hint missing or wrong"
+			}
+			for k, v := range c.Navigate.Params {
+				if got, ok := r.Navigate.Params[k]; !ok || jsonNum(got) != v {
+					return "navigate param " + k
+				}
+			}
+		}
+		return ""
+	}
+	if r.Plan == nil {
+		return "expected a plan, got none: " + r.Reason
+	}
+	b, _ := json.Marshal(r.Plan)
+	var got map[string]any
+	json.Unmarshal(b, &got)
+	es, gs := c.Expect["steps"].([]any), got["steps"].([]any)
+	if len(es) != len(gs) {
+		return "step count differs: " + string(b)
+	}
+	for i := range es {
+		e, g := es[i].(map[string]any), gs[i].(map[string]any)
+		if e["action"] != g["action"] {
+			return "action differs: " + string(b)
+		}
+		ep, _ := e["params"].(map[string]any)
+		gp, _ := g["params"].(map[string]any)
+		for k, v := range ep {
+			gv, ok := gp[k]
+			if s, isStr := v.(string); isStr {
+				if gs, ok2 := gv.(string); !ok || !ok2 || normText(s) != normText(gs) {
+					return "param " + k + ": " + string(b)
+				}
+				continue
+			}
+			if !ok || !reflect.DeepEqual(v, gv) {
+				return "param " + k + ": " + string(b)
+			}
+		}
+		for k := range gp {
+			if _, ok := ep[k]; !ok {
+				return "invented param " + k + ": " + string(b)
+			}
+		}
+	}
+	return ""
+}
+
+func jsonNum(v any) any {
+	switch n := v.(type) {
+	case int:
+		return float64(n)
+	case int64:
+		return float64(n)
+	}
+	return v
+}
+
+func score(t *testing.T, path string) (int, int) {
+	p := New(Config{})
+	pass := 0
+	cases := loadCorpus(t, path)
+	for _, c := range cases {
+		if why := compare(c, p.Plan(c.Text)); why != "" {
+			t.Logf("%s %s: %s", c.ID, c.Text, why)
+			continue
+		}
+		pass++
+	}
+	return pass, len(cases)
+}
+
+func TestDevCorpus(t *testing.T) {
+	pass, total := score(t, "../../testdata/planner/dev.jsonl")
+	t.Logf("dev corpus: %d/%d", pass, total)
+	if pass != total {
+		t.Fatalf("dev corpus: %d of %d pass", pass, total)
+	}
+}
+
+func TestHeldOutCorpus(t *testing.T) {
+	pass, total := score(t, "../../testdata/planner/heldout.jsonl")
+	t.Logf("held-out corpus: %d/%d", pass, total)
+	if float64(pass) < 0.95*float64(total) {
+		t.Fatalf("held-out corpus: %d of %d pass, below 95%%", pass, total)
+	}
+}
+
+// TestEveryPlanValidates is the property the ai.plan contract promises:
+// whatever the planner emits passes arshline-plan/v1 with no error.
+func TestEveryPlanValidates(t *testing.T) {
+	p := New(Config{})
+	for _, file := range []string{"../../testdata/planner/dev.jsonl", "../../testdata/planner/heldout.jsonl"} {
+		for _, c := range loadCorpus(t, file) {
+			r := p.Plan(c.Text)
+			if r.Plan == nil {
+				if !r.None || (r.Reason == "" && r.Navigate == nil) {
+					t.Errorf("%s: neither plan nor a reasoned none", c.ID)
+				}
+				continue
+			}
+			rep, _ := arshplan.ValidatePlan(context.Background(), r.Plan, contract.Options{})
+			if !rep.Valid {
+				t.Errorf("%s: emitted an invalid plan: %+v", c.ID, rep.Violations)
+			}
+		}
+	}
+}
+
+func TestNormalize(t *testing.T) {
+	cases := map[string]string{
+		"فرم جديد":          "فرم جدید",
+		"يك سوال كشويي":     "یک سوال کشویی",
+		"فـــرم ۱۲":         "فرم 12",
+		"فرم ١٢":            "فرم 12",
+		"پیش‌نویس":          "پیشنویس",
+		"می‌خواهم":          "میخواهم",
+		"سؤالِ  اول":        "سوال اول",
+		"\u202bفرم\u202c ۳": "فرم 3",
+		"FORM 3":            "form 3",
+	}
+	for in, want := range cases {
+		if got := Normalize(in); got != want {
+			t.Errorf("Normalize(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestNumbersAndOrdinals(t *testing.T) {
+	toks := tokenize(surface("بیست و سه دوتا ۴ ٥ 6 یه سه‌تا"))
+	var got []int
+	for _, tk := range toks {
+		if tk.isNum {
+			got = append(got, tk.num)
+		}
+	}
+	if !reflect.DeepEqual(got, []int{23, 2, 4, 5, 6, 1, 3}) {
+		t.Fatalf("numbers %v", got)
+	}
+	for w, want := range map[string]int{"اول": 1, "دوم": 2, "سوم": 3, "سومین": 3, "چهارم": 4, "دهم": 10, "دوازدهم": 12, "third": 3, "5th": 5} {
+		if n, ok := ordinal(Normalize(w)); !ok || n != want {
+			t.Errorf("ordinal(%s) = %d %v", w, n, ok)
+		}
+	}
+	if _, ok := ordinal("یکم"); ok {
+		t.Error("یکم is a date word here, not a position")
+	}
+}
+
+func TestEdgeCases(t *testing.T) {
+	p := New(Config{MaxFields: 2})
+	cases := []struct {
+		text string
+		want func(Result) bool
+	}{
+		{"", func(r Result) bool { return r.None }},
+		{"   ،،، ", func(r Result) bool { return r.None }},
+		{"فرم ۰ را منتشر کن", func(r Result) bool { return r.None }},
+		{"فرم را منتشر کن", func(r Result) bool { return r.None && strings.Contains(r.ReasonFA, "کدام فرم") }},
+		{"یک فرم بساز و پنج سوال کوتاه اضافه کن", func(r Result) bool {
+			return r.Plan != nil && len(r.Plan.Steps) == 3 && len(r.Warnings) == 1
+		}},
+		{"فرم ۳ را منتشر نکن", func(r Result) bool { return r.None }},
+		{"«فرم ۳ را حذف کن»", func(r Result) bool { return r.None }},
+		{"یک فرم بساز و منتشرش کن", func(r Result) bool {
+			return r.Plan != nil && len(r.Plan.Steps) == 1 && len(r.Warnings) == 1 // never an invented id
+		}},
+	}
+	for _, c := range cases {
+		if r := p.Plan(c.text); !c.want(r) {
+			b, _ := json.Marshal(r)
+			t.Errorf("%q: %s", c.text, b)
+		}
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	p := New(Config{})
+	for _, c := range loadCorpus(t, "../../testdata/planner/heldout.jsonl") {
+		a, _ := json.Marshal(p.Plan(c.Text))
+		b, _ := json.Marshal(p.Plan(c.Text))
+		if string(a) != string(b) {
+			t.Fatalf("%s: two answers", c.ID)
+		}
+	}
+}
+
+func FuzzPlanner(f *testing.F) {
+	for _, c := range loadCorpus(f, "../../testdata/planner/dev.jsonl") {
+		f.Add(c.Text)
+	}
+	f.Add("«»\"“'‘ فرم ۱۲۳۴۵۶۷۸۹۰۱۲۳۴۵۶۷۸۹۰ و و و ، ، سوال سوال")
+	p := New(Config{})
+	f.Fuzz(func(t *testing.T, text string) {
+		r := p.Plan(text)
+		again := p.Plan(text)
+		a, _ := json.Marshal(r)
+		b, _ := json.Marshal(again)
+		if string(a) != string(b) {
+			t.Fatal("not deterministic")
+		}
+		if r.Plan == nil {
+			if !r.None {
+				t.Fatal("neither plan nor none")
+			}
+			return
+		}
+		rep, _ := arshplan.ValidatePlan(context.Background(), r.Plan, contract.Options{})
+		if !rep.Valid {
+			t.Fatalf("invalid plan for %q: %+v", text, rep.Violations)
+		}
+		for _, st := range r.Plan.Steps {
+			if st.Params.ID != nil && !strings.Contains(Normalize(text), strings.TrimSpace(jsonStr(*st.Params.ID))) {
+				t.Fatalf("invented id %d for %q", *st.Params.ID, text)
+			}
+		}
+	})
+}
+
+func jsonStr(n int64) string {
+	b, _ := json.Marshal(n)
+	return string(b)
+}
+
+func BenchmarkPlan(b *testing.B) {
+	p := New(Config{})
+	cases := loadCorpus(b, "../../testdata/planner/dev.jsonl")
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		p.Plan(cases[i%len(cases)].Text)
+	}
+}
+
+var _ = domain.DefaultFormTitle
