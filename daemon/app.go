@@ -6,10 +6,14 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/arshline/arshline-sidecar/daemon/aiplan"
+	"github.com/arshline/arshline-sidecar/daemon/contract"
+	"github.com/arshline/arshline-sidecar/daemon/contract/contracts"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/executor"
 	"github.com/arshline/arshline-sidecar/daemon/forms"
 	"github.com/arshline/arshline-sidecar/daemon/logx"
+	"github.com/arshline/arshline-sidecar/daemon/planner"
 	"github.com/arshline/arshline-sidecar/rpc"
 	"github.com/arshline/arshline-sidecar/sqlstore"
 )
@@ -23,14 +27,26 @@ type app struct {
 	started time.Time
 	server  *rpc.Server
 
-	forms    *forms.Service
-	executor *executor.Executor
+	forms     *forms.Service
+	executor  *executor.Executor
+	planner   *aiplan.Service
+	contracts *contract.Registry
 }
 
 func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logger, started time.Time) (*app, error) {
 	a := &app{cfg: cfg, store: store, events: events, ops: ops, started: started}
 	a.forms = &forms.Service{Store: store}
 	a.executor = &executor.Executor{Store: store}
+	a.contracts = contracts.Default()
+	a.planner = &aiplan.Service{
+		Internal: planner.New(planner.Config{MaxFields: cfg.PlannerMaxFields, MaxSteps: cfg.PlanMaxSteps}),
+		Forms:    store,
+		Executor: a.executor,
+		Events:   events,
+		MaxSteps: cfg.PlanMaxSteps,
+		CacheTTL: cfg.PlanCacheTTL,
+		ModelID:  cfg.OpenAIModel,
+	}
 	return a, nil
 }
 
@@ -105,6 +121,35 @@ type auditParams struct {
 	BeforeID int64  `json:"before_id,omitempty"`
 }
 
+type contractParams struct {
+	Contract string `json:"contract"`
+}
+
+type validateParams struct {
+	Contract string           `json:"contract"`
+	Plan     json.RawMessage  `json:"plan"`
+	Options  contract.Options `json:"options"`
+}
+
+type contractInfo struct {
+	Name        string `json:"name"`
+	Description string `json:"description"`
+}
+
+func (a *app) contract(name string) (contract.Contract, error) {
+	c, ok := a.contracts.Get(name)
+	if !ok {
+		names := a.contracts.Names()
+		return nil, domain.InvalidParams("unknown contract "+name+"; known: "+joinNames(names), "قرارداد ناشناخته: "+name+"؛ قراردادهای موجود: "+joinNames(names)).With("known", names)
+	}
+	return c, nil
+}
+
+func joinNames(ns []string) string {
+	b, _ := json.Marshal(ns)
+	return string(b)
+}
+
 type undoParams struct {
 	Token  string   `json:"token,omitempty"`
 	Tokens []string `json:"tokens,omitempty"`
@@ -138,6 +183,44 @@ func (a *app) methods() []rpc.Method {
 	manage := domain.CapManageForms
 	return []rpc.Method{
 		{Name: "system.health", Handler: rpc.Typed(a.health)},
+		{Name: "contracts.list", Handler: rpc.Typed(func(ctx context.Context, _ struct{}) (any, error) {
+			out := []contractInfo{}
+			for _, c := range a.contracts.List() {
+				out = append(out, contractInfo{Name: c.Name(), Description: c.Description()})
+			}
+			return out, nil
+		})},
+		{Name: "contracts.schema", Handler: rpc.Typed(func(ctx context.Context, p contractParams) (any, error) {
+			c, err := a.contract(p.Contract)
+			if err != nil {
+				return nil, err
+			}
+			return c.Schema(), nil
+		})},
+		{Name: "plan.validate", Handler: rpc.Typed(func(ctx context.Context, p validateParams) (any, error) {
+			c, err := a.contract(p.Contract)
+			if err != nil {
+				return nil, err
+			}
+			if len(p.Plan) == 0 {
+				return nil, domain.InvalidParams("plan is required", "طرح (plan) ارسال نشده است")
+			}
+			doc, err := contract.Decode(p.Plan)
+			if err != nil {
+				return nil, domain.InvalidParams("plan is not valid JSON: "+err.Error(), "طرح JSON معتبر نیست: "+err.Error())
+			}
+			opts := p.Options
+			if opts.Locale == "" {
+				opts.Locale = domain.ActorFrom(ctx).Locale
+			}
+			return c.Validate(ctx, doc, opts), nil
+		})},
+		{Name: "ai.plan", Capability: manage, Handler: rpc.Typed(func(ctx context.Context, p aiplan.PlanParams) (any, error) {
+			return a.planner.Plan(ctx, p)
+		})},
+		{Name: "ai.execute", Capability: manage, Handler: rpc.Typed(func(ctx context.Context, p aiplan.ExecuteParams) (any, error) {
+			return a.planner.Execute(ctx, p)
+		})},
 		{Name: "forms.list", Capability: manage, Handler: rpc.Typed(func(ctx context.Context, p listFormsParams) (any, error) {
 			limit, err := limitIn(p.Limit, 50, 200)
 			if err != nil {

@@ -1,0 +1,268 @@
+package daemon
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/rpc"
+)
+
+// healthProbe measures a well-behaved client's system.health latency
+// while an attack runs, so the table shows what the attack costs others.
+type healthProbe struct {
+	mu  sync.Mutex
+	ds  []time.Duration
+	err error
+}
+
+func (p *healthProbe) run(ctx context.Context, c *rpc.Client) {
+	for ctx.Err() == nil {
+		t0 := time.Now()
+		err := c.Call(ctx, "system.health", nil, nil)
+		d := time.Since(t0)
+		p.mu.Lock()
+		if err != nil && ctx.Err() == nil && p.err == nil {
+			p.err = err
+		}
+		if err == nil {
+			p.ds = append(p.ds, d)
+		}
+		p.mu.Unlock()
+		time.Sleep(time.Millisecond)
+	}
+}
+
+func (p *healthProbe) p50() time.Duration {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.ds) == 0 {
+		return 0
+	}
+	s := append([]time.Duration(nil), p.ds...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return s[len(s)/2]
+}
+
+func rawLine(t *testing.T, path, frame string) string {
+	t.Helper()
+	nc, err := net.Dial("unix", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	go func() { nc.Write([]byte(frame + "\n")) }()
+	nc.SetReadDeadline(time.Now().Add(20 * time.Second))
+	line, err := bufio.NewReaderSize(nc, 1<<20).ReadString('\n')
+	if err != nil {
+		return "ERR " + err.Error()
+	}
+	return line
+}
+
+// TestHostileInputs throws each kind of bad input at a running daemon:
+// each gets a clear error (or is handled), nothing panics, and the daemon
+// keeps serving a healthy client throughout. The table it logs shows the
+// healthy client's p50 during each attack next to its quiet p50.
+func TestHostileInputs(t *testing.T) {
+	c, cfg := startDaemon(t, "--max-conns", "64")
+	quiet := &healthProbe{}
+	qc, err := rpc.Dial(context.Background(), cfg.Socket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	qctx, qcancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	quiet.run(qctx, qc) // a call cut by the deadline may close this client, so it is its own
+	qcancel()
+	qc.Close()
+
+	type attack struct {
+		name  string
+		run   func(t *testing.T) string // returns what the daemon answered, briefly
+		check func(t *testing.T, answer string)
+	}
+	wantCode := func(code string) func(*testing.T, string) {
+		return func(t *testing.T, a string) {
+			if !strings.Contains(a, code) {
+				t.Errorf("want %s, got %.300s", code, a)
+			}
+		}
+	}
+	bidiTitle := "\u202eفرم <script>alert(1)</script> & \"quotes\"\u202c"
+	attacks := []attack{
+		{"frame over the limit", func(t *testing.T) string {
+			return rawLine(t, cfg.Socket, `{"jsonrpc":"2.0","id":1,"method":"system.health","params":{"x":"`+strings.Repeat("a", 2<<20)+`"}}`)
+		}, wantCode("-32600")},
+		{"100k nested brackets", func(t *testing.T) string {
+			return rawLine(t, cfg.Socket, strings.Repeat("[", 100000))
+		}, wantCode("-32700")},
+		{"invalid UTF-8", func(t *testing.T) string {
+			return rawLine(t, cfg.Socket, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"forms.create\",\"params\":{\"title\":\"\xc3\x28\"}}")
+		}, wantCode("-32700")},
+		{"huge numbers", func(t *testing.T) string {
+			return rawLine(t, cfg.Socket, `{"jsonrpc":"2.0","id":1,"method":"forms.get","params":{"id":1e400}}`)
+		}, wantCode("INVALID_PARAMS")},
+		{"huge integer id", func(t *testing.T) string {
+			return rawLine(t, cfg.Socket, `{"jsonrpc":"2.0","id":1,"method":"forms.get","params":{"id":99999999999999999999999}}`)
+		}, wantCode("INVALID_PARAMS")},
+		{"duplicate keys", func(t *testing.T) string {
+			return rawLine(t, cfg.Socket, `{"jsonrpc":"2.0","id":1,"method":"forms.get","method":"system.health","params":{"id":1,"id":2}}`)
+		}, func(t *testing.T, a string) {
+			if !strings.Contains(a, `"jsonrpc":"2.0"`) {
+				t.Errorf("no well-formed reply: %s", a)
+			}
+		}},
+		{"NaN and Infinity", func(t *testing.T) string {
+			return rawLine(t, cfg.Socket, `{"jsonrpc":"2.0","id":1,"method":"forms.get","params":{"id":NaN,"x":Infinity}}`)
+		}, wantCode("-32700")},
+		{"batch of 10,000 calls", func(t *testing.T) string {
+			var b strings.Builder
+			b.WriteByte('[')
+			for i := 0; i < 10000; i++ {
+				if i > 0 {
+					b.WriteByte(',')
+				}
+				fmt.Fprintf(&b, `{"jsonrpc":"2.0","id":%d,"method":"system.health"}`, i)
+			}
+			b.WriteByte(']')
+			return rawLine(t, cfg.Socket, b.String())
+		}, wantCode("-32600")},
+		{"1 MB prompt", func(t *testing.T) string {
+			err := c.Call(context.Background(), "ai.plan", map[string]any{"text": strings.Repeat("فرم ", 120000)}, nil)
+			return fmt.Sprint(err)
+		}, func(t *testing.T, a string) {
+			if !strings.Contains(a, "MODEL_LIMIT") && !strings.Contains(a, "INVALID_PARAMS") {
+				t.Errorf("1 MB prompt: %s", a)
+			}
+		}},
+		{"plan with 10,000 steps", func(t *testing.T) string {
+			steps := make([]map[string]any, 10000)
+			for i := range steps {
+				steps[i] = map[string]any{"action": "publish_form", "params": map[string]any{"id": 1}}
+			}
+			err := c.Call(context.Background(), "ai.execute", map[string]any{"plan": map[string]any{"version": 1, "steps": steps}, "confirm": true}, nil)
+			return fmt.Sprint(err)
+		}, func(t *testing.T, a string) {
+			if !strings.Contains(a, "INVALID_PLAN") && !strings.Contains(a, "-32600") {
+				t.Errorf("10,000 steps: %s", a)
+			}
+		}},
+		{"bidi controls and HTML in a title", func(t *testing.T) string {
+			var res struct{ Form domain.Form }
+			if err := c.Call(context.Background(), "forms.create", map[string]any{"title": bidiTitle}, &res); err != nil {
+				return err.Error()
+			}
+			var got domain.Form
+			if err := c.Call(context.Background(), "forms.get", map[string]any{"id": res.Form.ID}, &got); err != nil {
+				return err.Error()
+			}
+			return got.Title
+		}, func(t *testing.T, a string) {
+			if a != bidiTitle {
+				t.Errorf("title not stored as the exact text: %q", a)
+			}
+		}},
+		{"more connections than the limit", func(t *testing.T) string {
+			var conns []net.Conn
+			defer func() {
+				for _, nc := range conns {
+					nc.Close()
+				}
+			}()
+			for i := 0; i < 80; i++ {
+				nc, err := net.Dial("unix", cfg.Socket)
+				if err != nil {
+					return err.Error()
+				}
+				conns = append(conns, nc)
+			}
+			// The connections past the limit are told so and closed.
+			last := conns[len(conns)-1]
+			last.SetReadDeadline(time.Now().Add(5 * time.Second))
+			line, _ := bufio.NewReader(last).ReadString('\n')
+			return line
+		}, wantCode("UNAVAILABLE")},
+		{"a byte per 10 ms client", func(t *testing.T) string {
+			nc, err := net.Dial("unix", cfg.Socket)
+			if err != nil {
+				return err.Error()
+			}
+			defer nc.Close()
+			frame := []byte(`{"jsonrpc":"2.0","id":7,"method":"system.health"}` + "\n")
+			for _, b := range frame {
+				nc.Write([]byte{b})
+				time.Sleep(10 * time.Millisecond)
+			}
+			nc.SetReadDeadline(time.Now().Add(5 * time.Second))
+			line, _ := bufio.NewReader(nc).ReadString('\n')
+			return line
+		}, wantCode(`"id":7`)},
+	}
+
+	var table strings.Builder
+	fmt.Fprintf(&table, "\n%-36s %14s %14s\n", "attack", "quiet p50", "under attack")
+	for _, a := range attacks {
+		t.Run(a.name, func(t *testing.T) {
+			probe := &healthProbe{}
+			pctx, pcancel := context.WithCancel(context.Background())
+			pc, err := rpc.Dial(context.Background(), cfg.Socket)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var wg sync.WaitGroup
+			wg.Add(1)
+			go func() { defer wg.Done(); probe.run(pctx, pc) }()
+			answer := a.run(t)
+			pcancel()
+			wg.Wait()
+			pc.Close()
+			a.check(t, answer)
+			if probe.err != nil {
+				t.Errorf("healthy client failed during the attack: %v", probe.err)
+			}
+			fmt.Fprintf(&table, "%-36s %14s %14s\n", a.name, quiet.p50(), probe.p50())
+		})
+	}
+	// The daemon is still there and sound.
+	var h Health
+	if err := c.Call(context.Background(), "system.health", nil, &h); err != nil || !h.OK {
+		t.Fatalf("daemon after the attacks: %+v %v", h, err)
+	}
+	t.Log(table.String())
+}
+
+// TestConcurrentCallsOnOneConnection checks the daemon's pipelining end to
+// end: many calls in flight on one client, each answered with its own id.
+func TestConcurrentCallsOnOneConnection(t *testing.T) {
+	c, _ := startDaemon(t)
+	var wg sync.WaitGroup
+	var failed atomic.Int32
+	for i := 0; i < 200; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			var res struct{ Form domain.Form }
+			title := fmt.Sprintf("form %d", i)
+			if err := c.Call(context.Background(), "forms.create", map[string]any{"title": title}, &res); err != nil || res.Form.Title != title {
+				failed.Add(1)
+			}
+		}(i)
+	}
+	wg.Wait()
+	if failed.Load() != 0 {
+		t.Fatalf("%d calls failed or crossed", failed.Load())
+	}
+	var forms []json.RawMessage
+	if err := c.Call(context.Background(), "forms.list", map[string]any{"limit": 200}, &forms); err != nil || len(forms) != 200 {
+		t.Fatalf("forms.list: %d %v", len(forms), err)
+	}
+}
