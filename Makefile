@@ -25,22 +25,23 @@ vet:
 	$(GO) vet ./...
 
 test-go:
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -timeout 20m ./...
 
 test-race:
 	$(GO) test -race -count=1 ./rpc/... ./daemon/...
 
 planner-score: build
 	python3 testdata/planner/score.py --cmd '$(BIN)/arshlinectl plan --offline --json' testdata/planner/dev.jsonl --min 1.0
+	python3 testdata/planner/score.py --cmd '$(BIN)/arshlinectl plan --offline --json' testdata/planner/heldout.jsonl --min 0.95
 
 php-test: build
-	bash .ci/php-tests.sh
+	@if [ -f .ci/php-tests.sh ]; then bash .ci/php-tests.sh; else echo "php-test: no PHP client tests in this tree yet"; fi
 
 systemd-verify:
 	bash .ci/systemd-verify.sh
 
 e2e: build
-	bash .ci/e2e.sh
+	@if [ -f .ci/e2e.sh ]; then bash .ci/e2e.sh; else echo "e2e: no WordPress end-to-end suite in this tree yet"; fi
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
