@@ -46,6 +46,12 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 		MaxSteps: cfg.PlanMaxSteps,
 		CacheTTL: cfg.PlanCacheTTL,
 		ModelID:  cfg.OpenAIModel,
+		Limiter:  newUserLimiter(cfg.RatePerMinute),
+	}
+	if cfg.LLMConfigured() {
+		a.planner.Model = aiplan.NewOpenAI(aiplan.OpenAIConfig{
+			BaseURL: cfg.OpenAIBaseURL, Model: cfg.OpenAIModel, APIKey: cfg.OpenAIKey, Timeout: cfg.OpenAITimeout, Seed: 1,
+		})
 	}
 	return a, nil
 }

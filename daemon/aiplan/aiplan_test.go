@@ -1,0 +1,280 @@
+package aiplan
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/executor"
+	"github.com/arshline/arshline-sidecar/daemon/logx"
+	"github.com/arshline/arshline-sidecar/daemon/planner"
+	"github.com/arshline/arshline-sidecar/sqlstore"
+)
+
+// reply is one scripted answer of the fake model server.
+type reply struct {
+	status       int
+	content      string
+	finish       string
+	refusal      string
+	raw          string
+	retryAfter   string
+	delay        time.Duration
+	contextError bool
+}
+
+// fakeModel is an OpenAI-compatible chat-completions server on loopback,
+// answering from a script and recording every request body.
+type fakeModel struct {
+	t      *testing.T
+	srv    *httptest.Server
+	mu     sync.Mutex
+	script []reply
+	bodies []map[string]any
+}
+
+func newFakeModel(t *testing.T, script ...reply) *fakeModel {
+	f := &fakeModel{t: t, script: script}
+	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
+	t.Cleanup(f.srv.Close)
+	return f
+}
+
+func (f *fakeModel) serve(w http.ResponseWriter, r *http.Request) {
+	b, _ := io.ReadAll(r.Body)
+	var body map[string]any
+	json.Unmarshal(b, &body)
+	f.mu.Lock()
+	f.bodies = append(f.bodies, body)
+	var rep reply
+	if len(f.script) > 0 {
+		rep, f.script = f.script[0], f.script[1:]
+	} else {
+		rep = reply{status: 500}
+	}
+	f.mu.Unlock()
+	if rep.delay > 0 {
+		select {
+		case <-time.After(rep.delay):
+		case <-r.Context().Done():
+			return
+		}
+	}
+	if rep.retryAfter != "" {
+		w.Header().Set("Retry-After", rep.retryAfter)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if rep.status != 0 && rep.status != 200 {
+		w.WriteHeader(rep.status)
+		code := "server_error"
+		msg := "boom"
+		if rep.contextError {
+			code, msg = "context_length_exceeded", "This model's maximum context length is 8192 tokens"
+		}
+		json.NewEncoder(w).Encode(map[string]any{"error": map[string]any{"message": msg, "type": "invalid_request_error", "code": code}})
+		return
+	}
+	if rep.raw != "" {
+		io.WriteString(w, rep.raw)
+		return
+	}
+	finish := rep.finish
+	if finish == "" {
+		finish = "stop"
+	}
+	msg := map[string]any{"role": "assistant", "content": rep.content}
+	if rep.refusal != "" {
+		msg["refusal"] = rep.refusal
+	}
+	json.NewEncoder(w).Encode(map[string]any{
+		"id": "chatcmpl-1", "object": "chat.completion", "created": 1, "model": "test-model",
+		"choices": []any{map[string]any{"index": 0, "message": msg, "finish_reason": finish}},
+		"usage":   map[string]any{"prompt_tokens": 120, "completion_tokens": 40, "total_tokens": 160},
+	})
+}
+
+func (f *fakeModel) requests() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return len(f.bodies)
+}
+
+const validPlanReply = `{"result":{"version":1,"steps":[{"action":"create_form","params":{"id":null,"title":"چکاپ","type":null,"question":null,"required":null,"index":null}},{"action":"add_field","params":{"id":null,"title":null,"type":"short_text","question":null,"required":null,"index":null}}]}}`
+const invalidPlanReply = `{"result":{"version":1,"steps":[{"action":"add_field","params":{"id":null,"title":null,"type":"short_text","question":null,"required":null,"index":null}}]}}`
+
+func newService(t *testing.T, model Completer, lim Limiter) (*Service, *sqlstore.DB) {
+	t.Helper()
+	db, err := sqlstore.Open(context.Background(), filepath.Join(t.TempDir(), "a.db"), sqlstore.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return &Service{
+		Internal: planner.New(planner.Config{}), Model: model, ModelID: "test-model", Limiter: lim,
+		Forms: db, Executor: &executor.Executor{Store: db}, Events: logx.Discard(), MaxSteps: 12, CacheTTL: time.Minute,
+	}, db
+}
+
+func ctxFor(locale string) context.Context {
+	return domain.WithActor(context.Background(), domain.Actor{UserID: 7, Caps: []string{domain.CapManageForms}, Locale: locale})
+}
+
+func model(f *fakeModel, timeout time.Duration) *OpenAI {
+	return NewOpenAI(OpenAIConfig{BaseURL: f.srv.URL + "/v1", Model: "test-model", APIKey: "sk-test", Timeout: timeout, MaxRetries: 2, Seed: 7})
+}
+
+func TestInternalPlanPreviewAndExecute(t *testing.T) {
+	s, db := newService(t, nil, nil)
+	ctx := ctxFor("fa_IR")
+	res, err := s.Plan(ctx, PlanParams{Text: "یک فرم جدید بساز و دو سوال پاسخ کوتاه اضافه کن، اسم فرم را چکاپ سه بگذار"})
+	if err != nil || res.Plan == nil || res.Source != ModeInternal || len(res.Preview) != 3 {
+		t.Fatalf("plan %+v %v", res, err)
+	}
+	raw, _ := json.Marshal(res.Plan)
+	prev, err := s.Execute(ctx, ExecuteParams{Plan: raw})
+	if pr, ok := prev.(*PreviewResult); err != nil || !ok || !pr.ConfirmRequired {
+		t.Fatalf("preview %+v %v", prev, err)
+	}
+	if forms, _ := db.ListForms(ctx, domain.FormQuery{}); len(forms) != 0 {
+		t.Fatal("a preview wrote something")
+	}
+	out, err := s.Execute(ctx, ExecuteParams{Plan: raw, Confirm: true})
+	if r, ok := out.(*executor.Result); err != nil || !ok || len(r.UndoTokens) != 3 {
+		t.Fatalf("execute %+v %v", out, err)
+	}
+	// A reference to a missing form is caught before anything runs.
+	res, err = s.Plan(ctx, PlanParams{Text: "فرم ۹۹ را منتشر کن"})
+	if err != nil || !res.None || len(res.Violations) == 0 || res.Violations[0].Rule != "ref.form_not_found" {
+		t.Fatalf("missing form %+v %v", res, err)
+	}
+	// The client's plan is never trusted.
+	if _, err := s.Execute(ctx, ExecuteParams{Plan: json.RawMessage(`{"version":1,"steps":[{"action":"delete_form","params":{"id":1}}]}`), Confirm: true}); domain.ErrorCode(err) != domain.CodeInvalidPlan {
+		t.Fatalf("bad plan: %v", err)
+	}
+	for _, bad := range []PlanParams{{Text: "  "}, {Text: "x", Mode: "magic"}, {Text: strings.Repeat("ف", 3000)}} {
+		if _, err := s.Plan(ctx, bad); err == nil {
+			t.Errorf("%+v accepted", bad)
+		}
+	}
+	if _, err := s.Plan(ctx, PlanParams{Text: "x", Mode: ModeLLM}); domain.ErrorCode(err) != domain.CodeOpenAIUnavailable {
+		t.Fatalf("llm without a model: %v", err)
+	}
+}
+
+func TestLLMPlanValidSentWithTemperatureZeroAndCached(t *testing.T) {
+	f := newFakeModel(t, reply{content: validPlanReply})
+	s, _ := newService(t, model(f, 5*time.Second), nil)
+	res, err := s.Plan(ctxFor("en_US"), PlanParams{Text: "یک فرم بساز", Mode: ModeLLM})
+	if err != nil || res.Plan == nil || res.Source != ModeLLM || res.Plan.Steps[0].Params.Title != "چکاپ" || len(res.Plan.Steps) != 2 {
+		t.Fatalf("%+v %v", res, err)
+	}
+	body := f.bodies[0]
+	if temp, ok := body["temperature"]; !ok || temp != float64(0) {
+		t.Fatalf("temperature on the wire: %v (present %v)", temp, ok)
+	}
+	if body["seed"] != float64(7) {
+		t.Fatalf("seed: %v", body["seed"])
+	}
+	rf := body["response_format"].(map[string]any)
+	if rf["type"] != "json_schema" || rf["json_schema"].(map[string]any)["strict"] != true {
+		t.Fatalf("response_format %v", rf)
+	}
+	// Same text, typed differently: served from the cache, no request.
+	again, err := s.Plan(ctxFor("en_US"), PlanParams{Text: "يك فرم  بساز", Mode: ModeLLM})
+	if err != nil || again.Plan == nil || f.requests() != 1 {
+		t.Fatalf("cache: %d requests, %+v %v", f.requests(), again, err)
+	}
+}
+
+func TestLLMRepairs(t *testing.T) {
+	f := newFakeModel(t, reply{content: invalidPlanReply}, reply{content: validPlanReply})
+	s, _ := newService(t, model(f, 5*time.Second), nil)
+	res, err := s.Plan(ctxFor("fa_IR"), PlanParams{Text: "فرم بساز", Mode: ModeLLM})
+	if err != nil || res.Plan == nil || f.requests() != 2 {
+		t.Fatalf("repair: %+v %v (%d requests)", res, err, f.requests())
+	}
+	second := f.bodies[1]["messages"].([]any)[1].(map[string]any)["content"].(string)
+	if !strings.Contains(second, "seq.add_field_without_form") {
+		t.Fatalf("the re-ask does not name the violation: %s", second)
+	}
+
+	// Still invalid after two repairs: llm mode fails closed…
+	f2 := newFakeModel(t, reply{content: invalidPlanReply}, reply{content: invalidPlanReply}, reply{content: invalidPlanReply})
+	s2, _ := newService(t, model(f2, 5*time.Second), nil)
+	if _, err := s2.Plan(ctxFor("fa_IR"), PlanParams{Text: "فرم بساز", Mode: ModeLLM}); domain.ErrorCode(err) != domain.CodeSchemaInvalid || f2.requests() != 3 {
+		t.Fatalf("fail closed: %v after %d requests", err, f2.requests())
+	}
+	// …auto falls back to the internal planner.
+	f3 := newFakeModel(t, reply{content: invalidPlanReply}, reply{content: invalidPlanReply}, reply{content: invalidPlanReply})
+	s3, _ := newService(t, model(f3, 5*time.Second), nil)
+	res, err = s3.Plan(ctxFor("fa_IR"), PlanParams{Text: "یک فرم جدید بساز"})
+	if err != nil || res.Plan == nil || res.Source != ModeInternal || len(res.Warnings) == 0 {
+		t.Fatalf("fallback: %+v %v", res, err)
+	}
+}
+
+func TestLLMNoneAndFailures(t *testing.T) {
+	cases := []struct {
+		name   string
+		script []reply
+		want   domain.Code // "" means a none result
+	}{
+		{"none", []reply{{content: `{"result":{"none":true,"reason":"delete is not allowed"}}`}}, ""},
+		{"refusal", []reply{{content: "", refusal: "I can't help with that"}}, domain.CodeSchemaInvalid},
+		{"truncated", []reply{{content: `{"result":{"version":1,"st`, finish: "length"}}, domain.CodeSchemaInvalid},
+		{"malformed body", []reply{{raw: `{"choices": [oops`}}, domain.CodeSchemaInvalid},
+		{"429 then ok", []reply{{status: 429, retryAfter: "0"}, {content: validPlanReply}}, "plan"},
+		{"429 exhausted", []reply{{status: 429, retryAfter: "1"}, {status: 429, retryAfter: "1"}, {status: 429, retryAfter: "3"}}, domain.CodeRateLimit},
+		{"500 exhausted", []reply{{status: 500}, {status: 500}, {status: 500}}, domain.CodeOpenAIUnavailable},
+		{"401", []reply{{status: 401}}, domain.CodeOpenAIUnavailable},
+		{"context length", []reply{{status: 400, contextError: true}}, domain.CodeModelLimit},
+		{"timeout", []reply{{delay: 3 * time.Second, content: validPlanReply}, {delay: 3 * time.Second}, {delay: 3 * time.Second}}, domain.CodeTimeout},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f := newFakeModel(t, c.script...)
+			s, _ := newService(t, model(f, 300*time.Millisecond), nil)
+			res, err := s.Plan(ctxFor("fa_IR"), PlanParams{Text: "فرم بساز", Mode: ModeLLM})
+			switch c.want {
+			case "":
+				if err != nil || !res.None || res.Reason == "" {
+					t.Fatalf("%+v %v", res, err)
+				}
+			case "plan":
+				if err != nil || res.Plan == nil {
+					t.Fatalf("%+v %v", res, err)
+				}
+			default:
+				de := domain.AsError(err)
+				if de.Code != c.want {
+					t.Fatalf("got %v, want %s", err, c.want)
+				}
+				if c.want == domain.CodeRateLimit && de.Data["retry_after_sec"] != 3 {
+					t.Fatalf("retry_after_sec %v", de.Data["retry_after_sec"])
+				}
+			}
+		})
+	}
+}
+
+type denyAll struct{}
+
+func (denyAll) Allow(int64) (bool, time.Duration) { return false, 1500 * time.Millisecond }
+
+func TestLLMRateLimitedBeforeCalling(t *testing.T) {
+	f := newFakeModel(t, reply{content: validPlanReply})
+	s, _ := newService(t, model(f, time.Second), denyAll{})
+	_, err := s.Plan(ctxFor("fa_IR"), PlanParams{Text: "فرم بساز", Mode: ModeLLM})
+	de := domain.AsError(err)
+	if de.Code != domain.CodeRateLimit || de.Data["retry_after_sec"] != 2 || f.requests() != 0 {
+		t.Fatalf("%v %v, %d requests", err, de.Data, f.requests())
+	}
+}
