@@ -3,8 +3,10 @@ package bench
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"time"
@@ -17,38 +19,69 @@ type EchoResult struct {
 	P99us      float64 `json:"p99_us"`
 }
 
-// MeasureEcho times n one-line round trips to an echo server on a
-// temporary Unix socket, with the same line framing the daemon uses.
+// EchoServerEnv, when set in a process's environment, makes the process
+// that calls MaybeServeEcho an echo server on that socket path. The load
+// tool starts itself that way, so the baseline crosses two processes just
+// as a client and the daemon do.
+const EchoServerEnv = "ARSHLINE_BENCH_ECHO_SOCKET"
+
+// MaybeServeEcho serves one echo connection and exits when the
+// environment asks for it; otherwise it returns at once.
+func MaybeServeEcho() {
+	path := os.Getenv(EchoServerEnv)
+	if path == "" {
+		return
+	}
+	ln, err := net.Listen("unix", path)
+	if err != nil {
+		os.Exit(3)
+	}
+	os.Stdout.Write([]byte("ready\n"))
+	c, err := ln.Accept()
+	if err != nil {
+		os.Exit(3)
+	}
+	r := bufio.NewReader(c)
+	for {
+		line, err := r.ReadBytes('\n')
+		if err != nil {
+			os.Exit(0)
+		}
+		if _, err := c.Write(line); err != nil {
+			os.Exit(0)
+		}
+	}
+}
+
+// MeasureEcho times n one-line round trips to an echo server in another
+// process (this executable re-run with EchoServerEnv) over a temporary
+// Unix socket, with the same line framing the daemon uses.
 func MeasureEcho(ctx context.Context, n int) (EchoResult, error) {
 	dir, err := os.MkdirTemp("", "arshline-echo")
 	if err != nil {
 		return EchoResult{}, err
 	}
 	defer os.RemoveAll(dir)
-	ln, err := net.Listen("unix", filepath.Join(dir, "echo.sock"))
+	path := filepath.Join(dir, "echo.sock")
+	self, err := os.Executable()
 	if err != nil {
 		return EchoResult{}, err
 	}
-	defer ln.Close()
-	go func() {
-		c, err := ln.Accept()
-		if err != nil {
-			return
-		}
-		defer c.Close()
-		r := bufio.NewReader(c)
-		for {
-			line, err := r.ReadBytes('\n')
-			if err != nil {
-				return
-			}
-			if _, err := c.Write(line); err != nil {
-				return
-			}
-		}
-	}()
+	cmd := exec.CommandContext(ctx, self)
+	cmd.Env = append(os.Environ(), EchoServerEnv+"="+path)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return EchoResult{}, err
+	}
+	if err := cmd.Start(); err != nil {
+		return EchoResult{}, err
+	}
+	defer func() { cmd.Process.Kill(); cmd.Wait() }()
+	if line, err := bufio.NewReader(out).ReadString('\n'); err != nil || line != "ready\n" {
+		return EchoResult{}, fmt.Errorf("echo server did not start (is MaybeServeEcho called first in main?)")
+	}
 	var d net.Dialer
-	c, err := d.DialContext(ctx, "unix", ln.Addr().String())
+	c, err := d.DialContext(ctx, "unix", path)
 	if err != nil {
 		return EchoResult{}, err
 	}

@@ -2,8 +2,15 @@ package bench
 
 import (
 	"context"
+	"os"
 	"testing"
 )
+
+// TestMain lets this test binary be its own echo server process.
+func TestMain(m *testing.M) {
+	MaybeServeEcho()
+	os.Exit(m.Run())
+}
 
 func TestParseMix(t *testing.T) {
 	m, err := ParseMix("system.health=3, ai.execute")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
+	"sync/atomic"
 	"time"
 
 	"github.com/arshline/arshline-sidecar/daemon/aiplan"
@@ -31,11 +32,20 @@ type app struct {
 	executor  *executor.Executor
 	planner   *aiplan.Service
 	contracts *contract.Registry
+
+	// dbOK is the latest database probe: system.health reports it instead
+	// of querying, so health checks never add load to the database.
+	dbOK      atomic.Bool
+	probeStop context.CancelFunc
 }
 
 func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logger, started time.Time) (*app, error) {
 	a := &app{cfg: cfg, store: store, events: events, ops: ops, started: started}
 	a.forms = &forms.Service{Store: store}
+	var probeCtx context.Context
+	probeCtx, a.probeStop = context.WithCancel(context.Background())
+	a.dbOK.Store(store.Ping(probeCtx) == nil)
+	go a.probeDatabase(probeCtx, time.Second)
 	a.executor = &executor.Executor{Store: store}
 	a.contracts = contracts.Default()
 	a.planner = &aiplan.Service{
@@ -56,7 +66,31 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 	return a, nil
 }
 
-func (a *app) close() {}
+func (a *app) close() {
+	if a.probeStop != nil {
+		a.probeStop()
+	}
+}
+
+// probeDatabase refreshes dbOK every interval until ctx ends.
+func (a *app) probeDatabase(ctx context.Context, every time.Duration) {
+	probe := func() {
+		pctx, cancel := context.WithTimeout(ctx, every)
+		defer cancel()
+		a.dbOK.Store(a.store.Ping(pctx) == nil)
+	}
+	probe()
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			probe()
+		}
+	}
+}
 
 func (a *app) shutdownJobs(ctx context.Context) {}
 
@@ -87,10 +121,10 @@ type Health struct {
 }
 
 func (a *app) health(ctx context.Context, _ struct{}) (any, error) {
-	dbErr := a.store.Ping(ctx)
+	ok := a.dbOK.Load()
 	return Health{
-		OK: dbErr == nil, Version: Version, UptimeS: time.Since(a.started).Seconds(),
-		DBOK: dbErr == nil, LLMConfigured: a.cfg.LLMConfigured(),
+		OK: ok, Version: Version, UptimeS: time.Since(a.started).Seconds(),
+		DBOK: ok, LLMConfigured: a.cfg.LLMConfigured(),
 	}, nil
 }
 

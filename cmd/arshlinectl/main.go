@@ -27,6 +27,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/arshline/arshline-sidecar/bench"
 	"github.com/arshline/arshline-sidecar/rpc"
 )
 
@@ -71,6 +72,7 @@ func commands() map[string]command {
 }
 
 func main() {
+	bench.MaybeServeEcho() // the load tool's echo baseline runs this binary as its server
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
