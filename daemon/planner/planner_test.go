@@ -300,4 +300,17 @@ func BenchmarkPlan(b *testing.B) {
 	}
 }
 
+// BenchmarkPlanPerCommand reports each dev command on its own.
+func BenchmarkPlanPerCommand(b *testing.B) {
+	p := New(Config{})
+	for _, c := range loadCorpus(b, "../../testdata/planner/dev.jsonl") {
+		b.Run(c.ID, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				p.Plan(c.Text)
+			}
+		})
+	}
+}
+
 var _ = domain.DefaultFormTitle

@@ -144,3 +144,92 @@ func FuzzContracts(f *testing.F) {
 		}
 	})
 }
+
+func readDoc(b *testing.B, rel string) any {
+	data, err := os.ReadFile(filepath.Join("..", "..", "..", "testdata", "contracts", rel))
+	if err != nil {
+		b.Fatal(err)
+	}
+	doc, err := contract.Decode(data)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return doc
+}
+
+// hundredSteps grows a typical plan to 100 steps the way each contract
+// numbers them.
+func hundredSteps(name string, doc any) any {
+	m := doc.(map[string]any)
+	switch name {
+	case "web-navigator/v1":
+		plan := m["plan"].(map[string]any)
+		acts := plan["actions"].([]any)
+		var out []any
+		for i := 0; i < 100; i++ {
+			a := map[string]any{}
+			for k, v := range acts[i%len(acts)].(map[string]any) {
+				a[k] = v
+			}
+			a["id"] = "a" + strings.Repeat("x", 0) + string(rune('A'+i%26)) + string(rune('a'+i/26))
+			out = append(out, a)
+		}
+		plan["actions"] = out
+	case "step-contract/v1":
+		steps := m["steps"].([]any)
+		var out []any
+		for i := 1; i <= 100; i++ {
+			s := map[string]any{}
+			for k, v := range steps[0].(map[string]any) {
+				s[k] = v
+			}
+			s["step_id"] = "step_" + itoa(i)
+			if i > 1 {
+				s["dependencies"] = []any{"step_" + itoa(i-1)}
+			}
+			out = append(out, s)
+		}
+		m["steps"] = out
+	case "arshline-plan/v1":
+		steps := m["steps"].([]any)
+		var out []any
+		for i := 0; i < 100; i++ {
+			out = append(out, steps[i%len(steps)])
+		}
+		m["steps"] = out
+	}
+	return doc
+}
+
+func itoa(n int) string {
+	b, _ := json.Marshal(n)
+	return string(b)
+}
+
+// BenchmarkValidate measures each contract on a typical plan and on a
+// 100-step one (longer than web-navigator and arshline allow, so those
+// report their step-count violation: the cost of saying no counts too).
+func BenchmarkValidate(b *testing.B) {
+	typical := map[string]string{
+		"arshline-plan/v1": "arshline-plan-v1/pass_seed_example.json",
+		"web-navigator/v1": "web-navigator-v1/pass_seed_example.json",
+		"step-contract/v1": "step-contract-v1/pass_three_steps.json",
+	}
+	reg := Default()
+	for name, file := range typical {
+		c, _ := reg.Get(name)
+		for _, size := range []string{"typical", "100steps"} {
+			doc := readDoc(b, file)
+			if size == "100steps" {
+				doc = hundredSteps(name, doc)
+			}
+			b.Run(name+"/"+size, func(b *testing.B) {
+				opts := contract.Options{MaxSteps: 200}
+				b.ReportAllocs()
+				for i := 0; i < b.N; i++ {
+					c.Validate(context.Background(), doc, opts)
+				}
+			})
+		}
+	}
+}
