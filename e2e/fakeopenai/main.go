@@ -1,0 +1,327 @@
+// Command fakeopenai is a loopback OpenAI-compatible chat completions
+// server for the end-to-end and PHP tests. It answers the daemon's two
+// kinds of structured requests deterministically:
+//
+//   - the planner (response schema named *plan*): a plan for the command,
+//     or {"none": true} when it recognises nothing;
+//   - Hosha2 (any other schema): a response envelope whose final_form is
+//     built from the prompt; a validation request (meta.intent=validate)
+//     gets its form echoed back.
+//
+// Markers in the prompt steer it: [slow] waits -slow before answering
+// (giving up when the caller hangs up), [fail] answers HTTP 500, [limit]
+// answers HTTP 429 with Retry-After, [unsafe] puts a script in an html
+// field. GET /stats reports the requests seen.
+//
+//	fakeopenai -addr 127.0.0.1:0 -port-file /tmp/port -slow 6s
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+)
+
+type message struct {
+	Role    string `json:"role"`
+	Content string `json:"content"`
+}
+
+type chatRequest struct {
+	Model          string    `json:"model"`
+	Messages       []message `json:"messages"`
+	ResponseFormat *struct {
+		Type       string `json:"type"`
+		JSONSchema *struct {
+			Name   string          `json:"name"`
+			Schema json.RawMessage `json:"schema"`
+			Strict bool            `json:"strict"`
+		} `json:"json_schema"`
+	} `json:"response_format"`
+}
+
+type server struct {
+	slow time.Duration
+
+	mu       sync.Mutex
+	requests int
+	bySchema map[string]int
+	aborted  int
+}
+
+func main() {
+	addr := flag.String("addr", "127.0.0.1:0", "listen address (loopback)")
+	portFile := flag.String("port-file", "", "write the chosen port here once listening")
+	slow := flag.Duration("slow", 6*time.Second, "delay of a [slow] answer")
+	flag.Parse()
+
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		log.Fatalf("fakeopenai: %v", err)
+	}
+	port := ln.Addr().(*net.TCPAddr).Port
+	if *portFile != "" {
+		tmp := *portFile + ".tmp"
+		if err := os.WriteFile(tmp, []byte(fmt.Sprint(port)), 0o644); err != nil {
+			log.Fatalf("fakeopenai: %v", err)
+		}
+		if err := os.Rename(tmp, *portFile); err != nil {
+			log.Fatalf("fakeopenai: %v", err)
+		}
+	}
+	fmt.Printf("fakeopenai listening on http://127.0.0.1:%d/v1\n", port)
+
+	s := &server{slow: *slow, bySchema: map[string]int{}}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/v1/chat/completions", s.completions)
+	mux.HandleFunc("/stats", s.stats)
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(sctx)
+	}()
+	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		log.Fatalf("fakeopenai: %v", err)
+	}
+}
+
+func (s *server) stats(w http.ResponseWriter, _ *http.Request) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	writeJSON(w, http.StatusOK, map[string]any{"requests": s.requests, "by_schema": s.bySchema, "aborted": s.aborted})
+}
+
+func apiError(w http.ResponseWriter, status int, typ, msg string) {
+	writeJSON(w, status, map[string]any{"error": map[string]any{"message": msg, "type": typ, "code": typ}})
+}
+
+func (s *server) completions(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost {
+		apiError(w, http.StatusMethodNotAllowed, "invalid_request_error", "POST only")
+		return
+	}
+	if !strings.HasPrefix(r.Header.Get("Authorization"), "Bearer ") {
+		apiError(w, http.StatusUnauthorized, "invalid_api_key", "missing bearer token")
+		return
+	}
+	var req chatRequest
+	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 8<<20)).Decode(&req); err != nil {
+		apiError(w, http.StatusBadRequest, "invalid_request_error", "body is not JSON: "+err.Error())
+		return
+	}
+	schema := ""
+	if req.ResponseFormat != nil && req.ResponseFormat.JSONSchema != nil {
+		schema = req.ResponseFormat.JSONSchema.Name
+	}
+	user := ""
+	for _, m := range req.Messages {
+		if m.Role == "user" {
+			user = m.Content
+		}
+	}
+	s.mu.Lock()
+	s.requests++
+	s.bySchema[schema]++
+	s.mu.Unlock()
+
+	switch {
+	case strings.Contains(user, "[fail]"):
+		apiError(w, http.StatusInternalServerError, "server_error", "the fake model failed as asked")
+		return
+	case strings.Contains(user, "[limit]"):
+		w.Header().Set("Retry-After", "7")
+		apiError(w, http.StatusTooManyRequests, "rate_limit_exceeded", "the fake model is rate limited as asked")
+		return
+	case strings.Contains(user, "[slow]"):
+		select {
+		case <-time.After(s.slow):
+		case <-r.Context().Done():
+			s.mu.Lock()
+			s.aborted++
+			s.mu.Unlock()
+			return
+		}
+	}
+
+	var content any
+	if strings.Contains(strings.ToLower(schema), "plan") {
+		content = planAnswer(user)
+	} else {
+		content = hosha2Answer(user)
+	}
+	text, _ := json.Marshal(content)
+	writeJSON(w, http.StatusOK, map[string]any{
+		"id":      fmt.Sprintf("chatcmpl-fake-%d", time.Now().UnixNano()),
+		"object":  "chat.completion",
+		"created": time.Now().Unix(),
+		"model":   req.Model,
+		"choices": []any{map[string]any{
+			"index":         0,
+			"message":       map[string]any{"role": "assistant", "content": string(text)},
+			"finish_reason": "stop",
+		}},
+		"usage": map[string]any{"prompt_tokens": 120 + len(user)/4, "completion_tokens": 85, "total_tokens": 205 + len(user)/4},
+	})
+}
+
+var (
+	titleRe = regexp.MustCompile(`(?:اسم|نام|عنوان) فرم را (.+?) بگذار`)
+	countRe = regexp.MustCompile(`(یک|دو|سه|چهار|پنج|شش|\d+|[۰-۹]+) (?:سوال|سؤال|پرسش)(?: ?های)?(?: (پاسخ کوتاه|کوتاه|پاسخ بلند|تشریحی|چندگزینه‌ای|چند گزینه‌ای|کشویی|امتیازی|امتیاز))?`)
+	numbers = map[string]int{"یک": 1, "دو": 2, "سه": 3, "چهار": 4, "پنج": 5, "شش": 6}
+	kinds   = map[string]string{
+		"پاسخ کوتاه": "short_text", "کوتاه": "short_text", "پاسخ بلند": "long_text", "تشریحی": "long_text",
+		"چندگزینه‌ای": "multiple_choice", "چند گزینه‌ای": "multiple_choice", "کشویی": "dropdown",
+		"امتیازی": "rating", "امتیاز": "rating",
+	}
+)
+
+// planAnswer is the planner's structured answer: create_form with the
+// title the command names, then the questions it counts, or none.
+func planAnswer(user string) any {
+	text := strings.TrimPrefix(user, "Command: ")
+	if i := strings.Index(text, "\n"); i >= 0 {
+		text = text[:i]
+	}
+	m := titleRe.FindStringSubmatch(text)
+	if m == nil {
+		return map[string]any{"result": map[string]any{"none": true, "reason": "the fake model recognises only «… اسم فرم را X بگذار»"}}
+	}
+	steps := []any{map[string]any{"action": "create_form", "params": map[string]any{"title": strings.TrimSpace(m[1])}}}
+	if c := countRe.FindStringSubmatch(text); c != nil {
+		n, ok := numbers[c[1]]
+		if !ok {
+			n = parseDigits(c[1])
+		}
+		kind := kinds[c[2]]
+		if kind == "" {
+			kind = "short_text"
+		}
+		for i := 0; i < n && i < 6; i++ {
+			steps = append(steps, map[string]any{"action": "add_field", "params": map[string]any{"type": kind}})
+		}
+	}
+	return map[string]any{"result": map[string]any{"version": 1, "steps": steps}}
+}
+
+// parseDigits reads Latin or Persian digits.
+func parseDigits(s string) int {
+	n := 0
+	for _, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+			n = n*10 + int(r-'0')
+		case r >= '۰' && r <= '۹':
+			n = n*10 + int(r-'۰')
+		}
+	}
+	return n
+}
+
+// envelope is the part of a Hosha2 request envelope the fake reads.
+type envelope struct {
+	Meta struct {
+		Intent string `json:"intent"`
+		Locale string `json:"locale"`
+	} `json:"meta"`
+	UserInput struct {
+		Question string `json:"question"`
+		Prompt   string `json:"prompt"`
+	} `json:"user_input"`
+	CurrentForm json.RawMessage `json:"current_form"`
+	FinalForm   json.RawMessage `json:"final_form"`
+}
+
+// hosha2Answer is a response envelope (seed 001, 5.3).
+func hosha2Answer(user string) any {
+	var env envelope
+	_ = json.Unmarshal([]byte(user), &env)
+	if env.Meta.Intent == "validate" {
+		form := env.FinalForm
+		if len(form) == 0 || string(form) == "null" {
+			form = env.CurrentForm
+		}
+		return map[string]any{
+			"intent":      "validate",
+			"diagnostics": map[string]any{"notes": []string{"valid"}, "riskFlags": []string{}},
+			"final_form":  json.RawMessage(form),
+			"diff":        []any{},
+			"ui_hints":    map[string]any{"previewTips": []string{}, "emptyStates": []string{}},
+			"token_usage": map[string]any{"prompt": 60, "completion": 20, "total": 80},
+		}
+	}
+	prompt := env.UserInput.Prompt
+	if prompt == "" {
+		prompt = env.UserInput.Question
+	}
+	if prompt == "" {
+		prompt = user
+	}
+	form := buildForm(prompt)
+	diff := make([]any, 0, len(form["fields"].([]any)))
+	for i, f := range form["fields"].([]any) {
+		diff = append(diff, map[string]any{"op": "add", "path": fmt.Sprintf("/fields/%d", i), "value": f})
+	}
+	intent := env.Meta.Intent
+	if intent == "" || intent == "auto" {
+		intent = "generate"
+	}
+	return map[string]any{
+		"intent":      intent,
+		"diagnostics": map[string]any{"notes": []string{}, "riskFlags": []string{}},
+		"final_form":  form,
+		"diff":        diff,
+		"ui_hints":    map[string]any{"previewTips": []string{}, "emptyStates": []string{}},
+		"token_usage": map[string]any{"prompt": 120, "completion": 85, "total": 205},
+	}
+}
+
+// buildForm makes an arshline_form@v1 document from a prompt: a fixed set
+// of fields covering the common types, titled after the prompt.
+func buildForm(prompt string) map[string]any {
+	title := strings.TrimSpace(strings.NewReplacer("[slow]", "", "[unsafe]", "").Replace(prompt))
+	if r := []rune(title); len(r) > 60 {
+		title = string(r[:60])
+	}
+	html := "پاسخ‌های شما محرمانه می‌ماند."
+	if strings.Contains(prompt, "[unsafe]") {
+		html = `<script>alert("x")</script>`
+	}
+	fields := []any{
+		map[string]any{"id": "f1", "type": "section", "label": "اطلاعات شما"},
+		map[string]any{"id": "f2", "type": "text", "label": "نام و نام خانوادگی", "required": true, "placeholder": "مثلاً سارا احمدی"},
+		map[string]any{"id": "f3", "type": "email", "label": "ایمیل", "required": true},
+		map[string]any{"id": "f4", "type": "radio", "label": "نوع عضویت", "options": []any{"عادی", "ویژه"}},
+		map[string]any{"id": "f5", "type": "rating", "label": "میزان رضایت", "scale": map[string]any{"min": 1, "max": 5}},
+		map[string]any{"id": "f6", "type": "textarea", "label": "توضیحات"},
+		map[string]any{"id": "f7", "type": "html", "label": "یادداشت", "content": html},
+	}
+	return map[string]any{
+		"version": "arshline_form@v1",
+		"fields":  fields,
+		"layout":  map[string]any{"pages": []any{map[string]any{"id": "p1", "title": "صفحه ۱", "sections": []any{}}}, "progress": "steps"},
+		"meta":    map[string]any{"title": title, "locale": "fa_IR", "rtl": true},
+	}
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}

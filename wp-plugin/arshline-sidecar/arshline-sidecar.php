@@ -1,0 +1,32 @@
+<?php
+/**
+ * Plugin Name:       Arshline Sidecar
+ * Plugin URI:        https://github.com/arshline/arshline-sidecar
+ * Description:       Persian AI commands, Hosha2 form generation, versions and undo for the Arshline form builder, served by the arshlined daemon over a local Unix socket.
+ * Version:           0.1.0
+ * Requires at least: 6.1
+ * Requires PHP:      7.4
+ * Author:            Arshline
+ * License:           GPL-2.0-or-later
+ * License URI:       https://www.gnu.org/licenses/gpl-2.0.html
+ * Text Domain:       arshline-sidecar
+ * Domain Path:       /languages
+ *
+ * @package Arshline_Sidecar
+ */
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+define( 'ARSHLINE_SIDECAR_VERSION', '0.1.0' );
+define( 'ARSHLINE_SIDECAR_FILE', __FILE__ );
+define( 'ARSHLINE_SIDECAR_DIR', plugin_dir_path( __FILE__ ) );
+
+require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-errors.php';
+require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-client.php';
+require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-plugin.php';
+require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-rest.php';
+require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-admin.php';
+
+Arshline_Sidecar_Plugin::boot();

@@ -1,0 +1,412 @@
+<?php
+/**
+ * Admin screens: the «ارشلاین هوشمند» page, its settings and the notice
+ * shown while the daemon cannot be reached.
+ *
+ * @package Arshline_Sidecar
+ */
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+/**
+ * Admin menu, page, settings and notices.
+ */
+final class Arshline_Sidecar_Admin {
+
+	const PAGE          = 'arshline-sidecar';
+	const SETTINGS_PAGE = 'arshline-sidecar-settings';
+	const SCRIPT        = 'arshline-sidecar-admin';
+	const SOCKET_MAX    = 107;
+
+	/**
+	 * Hook suffix of the main page.
+	 *
+	 * @var string
+	 */
+	private static $hook = '';
+
+	/**
+	 * Hooks the admin side.
+	 */
+	public static function boot() {
+		add_action( 'admin_menu', array( __CLASS__, 'menu' ) );
+		add_action( 'admin_init', array( __CLASS__, 'register_settings' ) );
+		add_action( 'admin_enqueue_scripts', array( __CLASS__, 'enqueue' ) );
+		add_action( 'admin_notices', array( __CLASS__, 'notice' ) );
+		add_filter( 'plugin_action_links_' . plugin_basename( ARSHLINE_SIDECAR_FILE ), array( __CLASS__, 'action_links' ) );
+	}
+
+	/**
+	 * Adds the menu and the settings submenu.
+	 */
+	public static function menu() {
+		self::$hook = (string) add_menu_page(
+			__( 'Arshline AI', 'arshline-sidecar' ),
+			__( 'Arshline AI', 'arshline-sidecar' ),
+			'manage_options',
+			self::PAGE,
+			array( __CLASS__, 'render_page' ),
+			'dashicons-forms',
+			58
+		);
+		add_submenu_page(
+			self::PAGE,
+			__( 'Arshline AI settings', 'arshline-sidecar' ),
+			__( 'Settings', 'arshline-sidecar' ),
+			'manage_options',
+			self::SETTINGS_PAGE,
+			array( __CLASS__, 'render_settings' )
+		);
+		add_action( 'load-' . self::$hook, array( __CLASS__, 'check_health' ) );
+	}
+
+	/**
+	 * Asks the daemon for its health when the page loads, so that an
+	 * unreachable daemon shows its notice on this very page view.
+	 */
+	public static function check_health() {
+		Arshline_Sidecar_Plugin::call( 'system.health', array(), 3.0 );
+	}
+
+	/**
+	 * Adds a Settings link on the Plugins screen.
+	 *
+	 * @param string[] $links Action links.
+	 * @return string[]
+	 */
+	public static function action_links( $links ) {
+		$url = admin_url( 'admin.php?page=' . self::SETTINGS_PAGE );
+		array_unshift( $links, '<a href="' . esc_url( $url ) . '">' . esc_html__( 'Settings', 'arshline-sidecar' ) . '</a>' );
+		return $links;
+	}
+
+	/**
+	 * Registers the socket and language options.
+	 */
+	public static function register_settings() {
+		register_setting(
+			'arshline_sidecar',
+			Arshline_Sidecar_Plugin::OPTION_SOCKET,
+			array(
+				'type'              => 'string',
+				'sanitize_callback' => array( __CLASS__, 'sanitize_socket' ),
+				'default'           => '',
+			)
+		);
+		register_setting(
+			'arshline_sidecar',
+			Arshline_Sidecar_Plugin::OPTION_LANGUAGE,
+			array(
+				'type'              => 'string',
+				'sanitize_callback' => array( __CLASS__, 'sanitize_language' ),
+				'default'           => 'fa_IR',
+			)
+		);
+		add_settings_section(
+			'arshline_sidecar_daemon',
+			__( 'Connection to the arshlined service', 'arshline-sidecar' ),
+			array( __CLASS__, 'render_section' ),
+			self::SETTINGS_PAGE
+		);
+		add_settings_field(
+			Arshline_Sidecar_Plugin::OPTION_SOCKET,
+			__( 'Socket path', 'arshline-sidecar' ),
+			array( __CLASS__, 'render_socket_field' ),
+			self::SETTINGS_PAGE,
+			'arshline_sidecar_daemon',
+			array( 'label_for' => 'arshline_sidecar_socket' )
+		);
+		add_settings_field(
+			Arshline_Sidecar_Plugin::OPTION_LANGUAGE,
+			__( 'Language', 'arshline-sidecar' ),
+			array( __CLASS__, 'render_language_field' ),
+			self::SETTINGS_PAGE,
+			'arshline_sidecar_daemon',
+			array( 'label_for' => 'arshline_sidecar_language' )
+		);
+	}
+
+	/**
+	 * Keeps a socket path only when it is an absolute path that fits a Unix
+	 * socket address; otherwise keeps the previous value and says why.
+	 *
+	 * @param mixed $value Submitted value.
+	 * @return string
+	 */
+	public static function sanitize_socket( $value ) {
+		$previous = get_option( Arshline_Sidecar_Plugin::OPTION_SOCKET, '' );
+		$value    = is_string( $value ) ? trim( sanitize_text_field( wp_unslash( $value ) ) ) : '';
+		if ( '' === $value ) {
+			return '';
+		}
+		if ( '/' !== $value[0] || false !== strpos( $value, '..' ) || strlen( $value ) > self::SOCKET_MAX ) {
+			add_settings_error(
+				Arshline_Sidecar_Plugin::OPTION_SOCKET,
+				'arshline_sidecar_bad_socket',
+				sprintf(
+					/* translators: %d: the longest path a Unix socket accepts. */
+					__( 'The socket path must be an absolute path without "..", at most %d bytes long.', 'arshline-sidecar' ),
+					self::SOCKET_MAX
+				)
+			);
+			return is_string( $previous ) ? $previous : '';
+		}
+		return $value;
+	}
+
+	/**
+	 * Keeps a known language choice.
+	 *
+	 * @param mixed $value Submitted value.
+	 * @return string
+	 */
+	public static function sanitize_language( $value ) {
+		$value = is_string( $value ) ? sanitize_key( $value ) : '';
+		$map   = array(
+			'fa_ir' => 'fa_IR',
+			'en_us' => 'en_US',
+			'site'  => 'site',
+		);
+		return isset( $map[ $value ] ) ? $map[ $value ] : 'fa_IR';
+	}
+
+	/**
+	 * Introduces the settings section.
+	 */
+	public static function render_section() {
+		echo '<p>' . esc_html__( 'WordPress talks to the arshlined service over a local Unix socket. The web server user must be allowed to open it.', 'arshline-sidecar' ) . '</p>';
+	}
+
+	/**
+	 * The socket path field; read-only when the constant sets it.
+	 */
+	public static function render_socket_field() {
+		$constant = Arshline_Sidecar_Plugin::socket_is_constant();
+		$value    = $constant ? Arshline_Sidecar_Plugin::socket_path() : get_option( Arshline_Sidecar_Plugin::OPTION_SOCKET, '' );
+		printf(
+			'<input type="text" class="regular-text code" dir="ltr" id="arshline_sidecar_socket" name="%1$s" value="%2$s" placeholder="%3$s" %4$s />',
+			esc_attr( Arshline_Sidecar_Plugin::OPTION_SOCKET ),
+			esc_attr( is_string( $value ) ? $value : '' ),
+			esc_attr( Arshline_Sidecar_Plugin::DEFAULT_SOCKET ),
+			disabled( $constant, true, false )
+		);
+		if ( $constant ) {
+			echo '<p class="description">' . esc_html__( 'Set by the ARSHLINE_SIDECAR_SOCKET constant in wp-config.php; the constant wins over this setting.', 'arshline-sidecar' ) . '</p>';
+		} else {
+			echo '<p class="description">' . esc_html(
+				sprintf(
+					/* translators: %s: default socket path. */
+					__( 'Leave empty for the default, %s.', 'arshline-sidecar' ),
+					Arshline_Sidecar_Plugin::DEFAULT_SOCKET
+				)
+			) . '</p>';
+		}
+	}
+
+	/**
+	 * The language field.
+	 */
+	public static function render_language_field() {
+		$current = get_option( Arshline_Sidecar_Plugin::OPTION_LANGUAGE, 'fa_IR' );
+		$choices = array(
+			'fa_IR' => __( 'Persian', 'arshline-sidecar' ),
+			'en_US' => __( 'English', 'arshline-sidecar' ),
+			'site'  => __( 'The language of my WordPress profile', 'arshline-sidecar' ),
+		);
+		echo '<select id="arshline_sidecar_language" name="' . esc_attr( Arshline_Sidecar_Plugin::OPTION_LANGUAGE ) . '">';
+		foreach ( $choices as $key => $label ) {
+			echo '<option value="' . esc_attr( $key ) . '" ' . selected( $current, $key, false ) . '>' . esc_html( $label ) . '</option>';
+		}
+		echo '</select>';
+	}
+
+	/**
+	 * The settings page.
+	 */
+	public static function render_settings() {
+		if ( ! current_user_can( 'manage_options' ) ) {
+			wp_die( esc_html__( 'Sorry, only administrators can use Arshline AI.', 'arshline-sidecar' ), 403 );
+		}
+		$dir = Arshline_Sidecar_Plugin::is_rtl() ? 'rtl' : 'ltr';
+		echo '<div class="wrap arshline-sidecar" dir="' . esc_attr( $dir ) . '">';
+		echo '<h1>' . esc_html__( 'Arshline AI settings', 'arshline-sidecar' ) . '</h1>';
+		settings_errors( Arshline_Sidecar_Plugin::OPTION_SOCKET );
+		echo '<form method="post" action="options.php">';
+		settings_fields( 'arshline_sidecar' );
+		do_settings_sections( self::SETTINGS_PAGE );
+		submit_button();
+		echo '</form></div>';
+	}
+
+	/**
+	 * Shows an error notice while the daemon cannot be reached.
+	 */
+	public static function notice() {
+		if ( ! current_user_can( 'manage_options' ) ) {
+			return;
+		}
+		$down = get_transient( Arshline_Sidecar_Plugin::UNAVAILABLE_KEY );
+		if ( ! is_array( $down ) ) {
+			return;
+		}
+		$settings = admin_url( 'admin.php?page=' . self::SETTINGS_PAGE );
+		$dir      = Arshline_Sidecar_Plugin::is_rtl() ? 'rtl' : 'ltr';
+		echo '<div class="notice notice-error arshline-sidecar-notice" id="arshline-sidecar-unavailable" dir="' . esc_attr( $dir ) . '"><p><strong>';
+		esc_html_e( 'The Arshline AI service (arshlined) is not reachable.', 'arshline-sidecar' );
+		echo '</strong> ';
+		echo esc_html(
+			sprintf(
+				/* translators: %s: Unix socket path. */
+				__( 'WordPress could not connect to %s. AI commands and Hosha2 are unavailable until the service runs.', 'arshline-sidecar' ),
+				isset( $down['socket'] ) ? (string) $down['socket'] : Arshline_Sidecar_Plugin::socket_path()
+			)
+		);
+		echo ' <a href="' . esc_url( $settings ) . '">' . esc_html__( 'Check the settings', 'arshline-sidecar' ) . '</a></p></div>';
+	}
+
+	/**
+	 * Loads the page's script, styles, translations and configuration.
+	 *
+	 * @param string $hook Current admin page hook.
+	 */
+	public static function enqueue( $hook ) {
+		if ( '' === self::$hook || $hook !== self::$hook ) {
+			return;
+		}
+		$base = plugin_dir_url( ARSHLINE_SIDECAR_FILE );
+		wp_enqueue_style( self::SCRIPT, $base . 'assets/admin.css', array(), ARSHLINE_SIDECAR_VERSION );
+		wp_enqueue_script( self::SCRIPT, $base . 'assets/admin.js', array( 'wp-api-fetch', 'wp-i18n' ), ARSHLINE_SIDECAR_VERSION, true );
+
+		$locale = Arshline_Sidecar_Plugin::locale();
+		$json   = ARSHLINE_SIDECAR_DIR . 'languages/arshline-sidecar-' . $locale . '-' . self::SCRIPT . '.json';
+		if ( is_readable( $json ) ) {
+			$data = file_get_contents( $json ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- a local file.
+			if ( is_string( $data ) && null !== json_decode( $data ) ) {
+				wp_add_inline_script( self::SCRIPT, 'wp.i18n.setLocaleData( ' . $data . '.locale_data.messages, "arshline-sidecar" );', 'before' );
+			}
+		}
+
+		$config = array(
+			'locale' => $locale,
+			'dir'    => Arshline_Sidecar_Plugin::is_rtl() ? 'rtl' : 'ltr',
+			'nonces' => array(
+				'generate' => wp_create_nonce( 'hosha2_generate_nonce' ),
+				'edit'     => wp_create_nonce( 'hosha2_edit_nonce' ),
+				'cancel'   => wp_create_nonce( 'hosha2_cancel_nonce' ),
+			),
+			'poll'   => array(
+				'interval_ms' => 400,
+			),
+		);
+		wp_add_inline_script( self::SCRIPT, 'window.arshlineSidecar = ' . wp_json_encode( $config ) . ';', 'before' );
+	}
+
+	/**
+	 * The main page: static structure here, behaviour in assets/admin.js.
+	 */
+	public static function render_page() {
+		if ( ! current_user_can( 'manage_options' ) ) {
+			wp_die( esc_html__( 'Sorry, only administrators can use Arshline AI.', 'arshline-sidecar' ), 403 );
+		}
+		$rtl = Arshline_Sidecar_Plugin::is_rtl();
+		?>
+		<div class="wrap arshline-sidecar" id="arshline-sidecar-app" dir="<?php echo esc_attr( $rtl ? 'rtl' : 'ltr' ); ?>" lang="<?php echo esc_attr( $rtl ? 'fa' : 'en' ); ?>">
+			<h1><?php esc_html_e( 'Arshline AI', 'arshline-sidecar' ); ?></h1>
+			<p id="arsh-health" class="arsh-health" role="status" aria-live="polite"></p>
+			<noscript><div class="notice notice-warning"><p><?php esc_html_e( 'This page needs JavaScript.', 'arshline-sidecar' ); ?></p></div></noscript>
+
+			<section class="arsh-card" aria-labelledby="arsh-command-title">
+				<h2 id="arsh-command-title"><?php esc_html_e( 'Command', 'arshline-sidecar' ); ?></h2>
+				<form id="arsh-command-form" novalidate>
+					<label for="arsh-command"><?php esc_html_e( 'Tell Arshline what to do, in your own words', 'arshline-sidecar' ); ?></label>
+					<textarea id="arsh-command" name="text" rows="3" class="large-text" maxlength="2000" placeholder="<?php echo esc_attr__( 'For example: create a new form with two short answer questions and name it Checkup 3', 'arshline-sidecar' ); ?>"></textarea>
+					<p><button type="submit" class="button button-primary" id="arsh-plan-btn"><?php esc_html_e( 'Preview', 'arshline-sidecar' ); ?></button></p>
+				</form>
+				<div id="arsh-plan-msg" class="arsh-msg" aria-live="assertive"></div>
+				<div id="arsh-preview" class="arsh-block" hidden>
+					<h3 id="arsh-preview-title" tabindex="-1"><?php esc_html_e( 'What will happen', 'arshline-sidecar' ); ?></h3>
+					<ol id="arsh-preview-list" class="arsh-list"></ol>
+					<ul id="arsh-warnings" class="arsh-warnings"></ul>
+					<p>
+						<button type="button" class="button button-primary" id="arsh-execute"><?php esc_html_e( 'Confirm and run', 'arshline-sidecar' ); ?></button>
+						<button type="button" class="button" id="arsh-discard"><?php esc_html_e( 'Discard', 'arshline-sidecar' ); ?></button>
+					</p>
+				</div>
+				<div id="arsh-results" class="arsh-block" hidden>
+					<h3 id="arsh-results-title" tabindex="-1"><?php esc_html_e( 'Done', 'arshline-sidecar' ); ?></h3>
+					<ul id="arsh-results-list" class="arsh-list"></ul>
+					<p>
+						<button type="button" class="button" id="arsh-undo-last"><?php esc_html_e( 'Undo last', 'arshline-sidecar' ); ?></button>
+						<button type="button" class="button" id="arsh-undo-all"><?php esc_html_e( 'Undo all', 'arshline-sidecar' ); ?></button>
+					</p>
+				</div>
+			</section>
+
+			<section class="arsh-card" aria-labelledby="arsh-forms-title">
+				<h2 id="arsh-forms-title"><?php esc_html_e( 'Forms', 'arshline-sidecar' ); ?>
+					<button type="button" class="button button-small" id="arsh-forms-refresh"><?php esc_html_e( 'Refresh', 'arshline-sidecar' ); ?></button>
+				</h2>
+				<div id="arsh-forms-msg" class="arsh-msg" aria-live="polite"></div>
+				<table class="widefat striped" id="arsh-forms-table">
+					<caption class="screen-reader-text"><?php esc_html_e( 'Forms with their status and number of versions', 'arshline-sidecar' ); ?></caption>
+					<thead>
+						<tr>
+							<th scope="col"><?php esc_html_e( 'ID', 'arshline-sidecar' ); ?></th>
+							<th scope="col"><?php esc_html_e( 'Title', 'arshline-sidecar' ); ?></th>
+							<th scope="col"><?php esc_html_e( 'Status', 'arshline-sidecar' ); ?></th>
+							<th scope="col"><?php esc_html_e( 'Versions', 'arshline-sidecar' ); ?></th>
+							<th scope="col"><?php esc_html_e( 'Actions', 'arshline-sidecar' ); ?></th>
+						</tr>
+					</thead>
+					<tbody id="arsh-forms-body"></tbody>
+				</table>
+			</section>
+
+			<section class="arsh-card" aria-labelledby="arsh-h2-title">
+				<h2 id="arsh-h2-title"><?php esc_html_e( 'Hosha2: build a form with AI', 'arshline-sidecar' ); ?></h2>
+				<form id="arsh-h2-form" novalidate>
+					<p>
+						<label for="arsh-h2-formid"><?php esc_html_e( 'Form', 'arshline-sidecar' ); ?></label>
+						<select id="arsh-h2-formid" name="form_id"></select>
+					</p>
+					<label for="arsh-h2-prompt"><?php esc_html_e( 'Describe the form you want', 'arshline-sidecar' ); ?></label>
+					<textarea id="arsh-h2-prompt" name="prompt" rows="3" class="large-text" maxlength="4000"></textarea>
+					<p><button type="submit" class="button button-primary" id="arsh-h2-start"><?php esc_html_e( 'Build the form', 'arshline-sidecar' ); ?></button></p>
+				</form>
+				<div id="arsh-h2-progress" class="arsh-block" hidden>
+					<div class="arsh-progress" id="arsh-h2-bar" role="progressbar" aria-valuemin="0" aria-valuemax="100" aria-valuenow="0" aria-labelledby="arsh-h2-progress-label">
+						<div class="arsh-progress-fill" id="arsh-h2-fill"></div>
+					</div>
+					<p id="arsh-h2-progress-label" aria-live="polite"></p>
+					<ol id="arsh-h2-phases" class="arsh-phases"></ol>
+					<p><button type="button" class="button" id="arsh-h2-cancel"><?php esc_html_e( 'Cancel', 'arshline-sidecar' ); ?></button></p>
+				</div>
+				<div id="arsh-h2-msg" class="arsh-msg" aria-live="assertive"></div>
+				<div id="arsh-h2-result" class="arsh-block" hidden>
+					<h3 id="arsh-h2-result-title" tabindex="-1"><?php esc_html_e( 'The generated form', 'arshline-sidecar' ); ?></h3>
+					<div id="arsh-h2-preview" class="arsh-form-preview"></div>
+				</div>
+				<div id="arsh-versions" class="arsh-block" hidden>
+					<h3 id="arsh-versions-title" tabindex="-1"></h3>
+					<div id="arsh-versions-msg" class="arsh-msg" aria-live="polite"></div>
+					<table class="widefat striped" id="arsh-versions-table">
+						<thead>
+							<tr>
+								<th scope="col"><?php esc_html_e( 'Version', 'arshline-sidecar' ); ?></th>
+								<th scope="col"><?php esc_html_e( 'Source', 'arshline-sidecar' ); ?></th>
+								<th scope="col"><?php esc_html_e( 'Created', 'arshline-sidecar' ); ?></th>
+								<th scope="col"><?php esc_html_e( 'Fields', 'arshline-sidecar' ); ?></th>
+								<th scope="col"><?php esc_html_e( 'Actions', 'arshline-sidecar' ); ?></th>
+							</tr>
+						</thead>
+						<tbody id="arsh-versions-body"></tbody>
+					</table>
+					<div id="arsh-diff" class="arsh-diff" hidden></div>
+				</div>
+			</section>
+		</div>
+		<?php
+	}
+}

@@ -1,0 +1,203 @@
+<?php
+/**
+ * Plugin wiring: options, language, the acting user and the shared client.
+ *
+ * @package Arshline_Sidecar
+ */
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+/**
+ * Options, locale, actor and client of the plugin.
+ */
+final class Arshline_Sidecar_Plugin {
+
+	const TEXT_DOMAIN     = 'arshline-sidecar';
+	const OPTION_SOCKET   = 'arshline_sidecar_socket';
+	const OPTION_LANGUAGE = 'arshline_sidecar_language';
+	const DEFAULT_SOCKET  = '/run/arshline/arshlined.sock';
+	const UNAVAILABLE_KEY = 'arshline_sidecar_unavailable';
+
+	/**
+	 * Languages the plugin speaks; "site" follows the user's WordPress locale.
+	 */
+	const LANGUAGES = array( 'fa_IR', 'en_US', 'site' );
+
+	/**
+	 * The shared client of this PHP request.
+	 *
+	 * @var Arshline_Sidecar_Client|null
+	 */
+	private static $client = null;
+
+	/**
+	 * Hooks the plugin into WordPress.
+	 */
+	public static function boot() {
+		add_filter( 'plugin_locale', array( __CLASS__, 'filter_plugin_locale' ), 10, 2 );
+		add_action( 'init', array( __CLASS__, 'load_textdomain' ) );
+		add_action( 'rest_api_init', array( 'Arshline_Sidecar_Rest', 'register_routes' ) );
+		add_filter( 'rest_post_dispatch', array( 'Arshline_Sidecar_Rest', 'send_nonstandard_status' ), 999, 3 );
+		if ( is_admin() ) {
+			Arshline_Sidecar_Admin::boot();
+		}
+	}
+
+	/**
+	 * Loads the plugin's translations in the plugin's language.
+	 */
+	public static function load_textdomain() {
+		load_plugin_textdomain( self::TEXT_DOMAIN, false, dirname( plugin_basename( ARSHLINE_SIDECAR_FILE ) ) . '/languages' );
+	}
+
+	/**
+	 * Makes WordPress load this plugin's translations in the plugin's own
+	 * language (Persian unless the administrator chose otherwise).
+	 *
+	 * @param string $locale Locale WordPress would use.
+	 * @param string $domain Text domain being loaded.
+	 * @return string
+	 */
+	public static function filter_plugin_locale( $locale, $domain ) {
+		return self::TEXT_DOMAIN === $domain ? self::locale() : $locale;
+	}
+
+	/**
+	 * The socket path: the ARSHLINE_SIDECAR_SOCKET constant wins over the
+	 * option, which wins over the default.
+	 *
+	 * @return string
+	 */
+	public static function socket_path() {
+		if ( defined( 'ARSHLINE_SIDECAR_SOCKET' ) && is_string( ARSHLINE_SIDECAR_SOCKET ) && '' !== ARSHLINE_SIDECAR_SOCKET ) {
+			return ARSHLINE_SIDECAR_SOCKET;
+		}
+		$path = get_option( self::OPTION_SOCKET, '' );
+		return ( is_string( $path ) && '' !== $path ) ? $path : self::DEFAULT_SOCKET;
+	}
+
+	/**
+	 * Whether the socket path is fixed by the constant.
+	 *
+	 * @return bool
+	 */
+	public static function socket_is_constant() {
+		return defined( 'ARSHLINE_SIDECAR_SOCKET' ) && is_string( ARSHLINE_SIDECAR_SOCKET ) && '' !== ARSHLINE_SIDECAR_SOCKET;
+	}
+
+	/**
+	 * The plugin's language as fa_IR or en_US. Persian is the default.
+	 *
+	 * @return string
+	 */
+	public static function locale() {
+		$choice = get_option( self::OPTION_LANGUAGE, 'fa_IR' );
+		if ( 'site' === $choice ) {
+			$choice = function_exists( 'get_user_locale' ) ? get_user_locale() : get_locale();
+		}
+		return Arshline_Sidecar_Errors::is_persian( $choice ) || ! is_string( $choice ) || '' === $choice ? 'fa_IR' : 'en_US';
+	}
+
+	/**
+	 * Whether the plugin's language is written right to left.
+	 *
+	 * @return bool
+	 */
+	public static function is_rtl() {
+		return 'fa_IR' === self::locale();
+	}
+
+	/**
+	 * The actor sent with every daemon call, taken from the logged-in
+	 * WordPress user and never from the HTTP request.
+	 *
+	 * @return array{user_id: int, caps: string[], locale: string}
+	 */
+	public static function actor() {
+		/**
+		 * Filters the capabilities the plugin forwards to the daemon when the
+		 * current user holds them.
+		 *
+		 * @param string[] $caps Capability names.
+		 */
+		$candidates = apply_filters( 'arshline_sidecar_actor_caps', array( 'manage_options', 'manage_arshline_forms', 'read' ) );
+		$caps       = array();
+		foreach ( (array) $candidates as $cap ) {
+			if ( is_string( $cap ) && current_user_can( $cap ) ) {
+				$caps[] = $cap;
+			}
+		}
+		return array(
+			'user_id' => (int) get_current_user_id(),
+			'caps'    => $caps,
+			'locale'  => self::locale(),
+		);
+	}
+
+	/**
+	 * The client of this PHP request.
+	 *
+	 * @return Arshline_Sidecar_Client
+	 */
+	public static function client() {
+		if ( null === self::$client || self::$client->socket_path() !== self::socket_path() ) {
+			/**
+			 * Filters the client options (connect_timeout, timeout, max_response_bytes).
+			 *
+			 * @param array $options Client options.
+			 */
+			$options      = apply_filters( 'arshline_sidecar_client_options', array() );
+			self::$client = new Arshline_Sidecar_Client( self::socket_path(), is_array( $options ) ? $options : array() );
+		}
+		return self::$client;
+	}
+
+	/**
+	 * Calls the daemon as the current user and records whether it answered,
+	 * so that an unreachable daemon shows an admin notice.
+	 *
+	 * @param string       $method  Daemon method.
+	 * @param array|object $params  Parameters.
+	 * @param float        $timeout Seconds allowed.
+	 * @return mixed|WP_Error
+	 */
+	public static function call( $method, $params = array(), $timeout = 0.0 ) {
+		$options = array( 'objects' => true );
+		if ( $timeout > 0 ) {
+			$options['timeout'] = $timeout;
+		}
+		$result = self::client()->call( $method, $params, self::actor(), $options );
+		self::note_availability( $result );
+		return $result;
+	}
+
+	/**
+	 * Remembers for a few minutes that the daemon could not be reached, and
+	 * forgets it as soon as a call gets through.
+	 *
+	 * @param mixed $result A call's result.
+	 */
+	public static function note_availability( $result ) {
+		if ( is_wp_error( $result ) ) {
+			$data = $result->get_error_data();
+			$code = is_array( $data ) && isset( $data['error'] ) ? $data['error'] : '';
+			if ( in_array( $code, array( 'DAEMON_UNAVAILABLE', 'DAEMON_TIMEOUT' ), true ) ) {
+				set_transient(
+					self::UNAVAILABLE_KEY,
+					array(
+						'time'   => time(),
+						'socket' => self::socket_path(),
+						'detail' => isset( $data['detail'] ) ? (string) $data['detail'] : '',
+					),
+					10 * MINUTE_IN_SECONDS
+				);
+			}
+			return;
+		}
+		if ( false !== get_transient( self::UNAVAILABLE_KEY ) ) {
+			delete_transient( self::UNAVAILABLE_KEY );
+		}
+	}
+}

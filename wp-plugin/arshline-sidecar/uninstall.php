@@ -1,0 +1,25 @@
+<?php
+/**
+ * Removes everything the plugin stored in WordPress. Forms, versions and
+ * the audit trail live in the daemon's database and are not touched.
+ *
+ * @package Arshline_Sidecar
+ */
+
+if ( ! defined( 'WP_UNINSTALL_PLUGIN' ) ) {
+	exit;
+}
+
+$arshline_sidecar_options = array(
+	'arshline_sidecar_socket',
+	'arshline_sidecar_language',
+);
+
+foreach ( $arshline_sidecar_options as $arshline_sidecar_option ) {
+	delete_option( $arshline_sidecar_option );
+	if ( is_multisite() ) {
+		delete_site_option( $arshline_sidecar_option );
+	}
+}
+
+delete_transient( 'arshline_sidecar_unavailable' );

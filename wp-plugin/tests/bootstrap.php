@@ -1,0 +1,17 @@
+<?php
+/**
+ * PHPUnit bootstrap: the client without WordPress, plus the process
+ * harness that starts a real arshlined for the tests.
+ *
+ * @package Arshline_Sidecar
+ */
+
+error_reporting( E_ALL );
+ini_set( 'display_errors', '1' );
+
+$arshline_plugin = dirname( __DIR__ ) . '/arshline-sidecar';
+require_once $arshline_plugin . '/includes/wp-error-polyfill.php';
+require_once $arshline_plugin . '/includes/class-arshline-sidecar-errors.php';
+require_once $arshline_plugin . '/includes/class-arshline-sidecar-client.php';
+require_once __DIR__ . '/lib/class-arshline-test-processes.php';
+require_once __DIR__ . '/lib/class-arshline-test-case.php';
