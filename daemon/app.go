@@ -13,6 +13,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/executor"
 	"github.com/arshline/arshline-sidecar/daemon/forms"
+	"github.com/arshline/arshline-sidecar/daemon/llm"
 	"github.com/arshline/arshline-sidecar/daemon/logx"
 	"github.com/arshline/arshline-sidecar/daemon/planner"
 	"github.com/arshline/arshline-sidecar/rpc"
@@ -59,7 +60,7 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 		Limiter:  newUserLimiter(cfg.RatePerMinute),
 	}
 	if cfg.LLMConfigured() {
-		a.planner.Model = aiplan.NewOpenAI(aiplan.OpenAIConfig{
+		a.planner.Model = llm.New(llm.Config{
 			BaseURL: cfg.OpenAIBaseURL, Model: cfg.OpenAIModel, APIKey: cfg.OpenAIKey, Timeout: cfg.OpenAITimeout, Seed: 1,
 		})
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/contract/arshplan"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/executor"
+	"github.com/arshline/arshline-sidecar/daemon/llm"
 	"github.com/arshline/arshline-sidecar/daemon/logx"
 	"github.com/arshline/arshline-sidecar/daemon/planner"
 )
@@ -31,29 +32,14 @@ const (
 // MaxTextRunes bounds a command; nobody types a longer one.
 const MaxTextRunes = 2000
 
-// ModelRequest is one structured-output chat completion.
-type ModelRequest struct {
-	System, User string
-	SchemaName   string
-	Schema       json.RawMessage
-	MaxTokens    int
-}
+// Completer is the model client (llm.Client).
+type Completer = llm.Completer
 
-// ModelResponse is the model's answer.
-type ModelResponse struct {
-	Content      string
-	FinishReason string
-	Refusal      string
-	TokensIn     int
-	TokensOut    int
-	Latency      time.Duration
-}
-
-// Completer is the model client the daemon wires in (an adapter over the
-// OpenAI client). Its errors should carry a domain error (errors.As).
-type Completer interface {
-	Complete(ctx context.Context, req ModelRequest) (*ModelResponse, error)
-}
+// ModelRequest and ModelResponse are the model client's types.
+type (
+	ModelRequest  = llm.Request
+	ModelResponse = llm.Response
+)
 
 // Limiter is the per-user rate limit on model calls.
 type Limiter interface {

@@ -3,109 +3,19 @@ package aiplan
 import (
 	"context"
 	"encoding/json"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/executor"
+	"github.com/arshline/arshline-sidecar/daemon/llm"
+	"github.com/arshline/arshline-sidecar/daemon/llm/llmtest"
 	"github.com/arshline/arshline-sidecar/daemon/logx"
 	"github.com/arshline/arshline-sidecar/daemon/planner"
 	"github.com/arshline/arshline-sidecar/sqlstore"
 )
-
-// reply is one scripted answer of the fake model server.
-type reply struct {
-	status       int
-	content      string
-	finish       string
-	refusal      string
-	raw          string
-	retryAfter   string
-	delay        time.Duration
-	contextError bool
-}
-
-// fakeModel is an OpenAI-compatible chat-completions server on loopback,
-// answering from a script and recording every request body.
-type fakeModel struct {
-	t      *testing.T
-	srv    *httptest.Server
-	mu     sync.Mutex
-	script []reply
-	bodies []map[string]any
-}
-
-func newFakeModel(t *testing.T, script ...reply) *fakeModel {
-	f := &fakeModel{t: t, script: script}
-	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
-	t.Cleanup(f.srv.Close)
-	return f
-}
-
-func (f *fakeModel) serve(w http.ResponseWriter, r *http.Request) {
-	b, _ := io.ReadAll(r.Body)
-	var body map[string]any
-	json.Unmarshal(b, &body)
-	f.mu.Lock()
-	f.bodies = append(f.bodies, body)
-	var rep reply
-	if len(f.script) > 0 {
-		rep, f.script = f.script[0], f.script[1:]
-	} else {
-		rep = reply{status: 500}
-	}
-	f.mu.Unlock()
-	if rep.delay > 0 {
-		select {
-		case <-time.After(rep.delay):
-		case <-r.Context().Done():
-			return
-		}
-	}
-	if rep.retryAfter != "" {
-		w.Header().Set("Retry-After", rep.retryAfter)
-	}
-	w.Header().Set("Content-Type", "application/json")
-	if rep.status != 0 && rep.status != 200 {
-		w.WriteHeader(rep.status)
-		code := "server_error"
-		msg := "boom"
-		if rep.contextError {
-			code, msg = "context_length_exceeded", "This model's maximum context length is 8192 tokens"
-		}
-		json.NewEncoder(w).Encode(map[string]any{"error": map[string]any{"message": msg, "type": "invalid_request_error", "code": code}})
-		return
-	}
-	if rep.raw != "" {
-		io.WriteString(w, rep.raw)
-		return
-	}
-	finish := rep.finish
-	if finish == "" {
-		finish = "stop"
-	}
-	msg := map[string]any{"role": "assistant", "content": rep.content}
-	if rep.refusal != "" {
-		msg["refusal"] = rep.refusal
-	}
-	json.NewEncoder(w).Encode(map[string]any{
-		"id": "chatcmpl-1", "object": "chat.completion", "created": 1, "model": "test-model",
-		"choices": []any{map[string]any{"index": 0, "message": msg, "finish_reason": finish}},
-		"usage":   map[string]any{"prompt_tokens": 120, "completion_tokens": 40, "total_tokens": 160},
-	})
-}
-
-func (f *fakeModel) requests() int {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return len(f.bodies)
-}
 
 const validPlanReply = `{"result":{"version":1,"steps":[{"action":"create_form","params":{"id":null,"title":"چکاپ","type":null,"question":null,"required":null,"index":null}},{"action":"add_field","params":{"id":null,"title":null,"type":"short_text","question":null,"required":null,"index":null}}]}}`
 const invalidPlanReply = `{"result":{"version":1,"steps":[{"action":"add_field","params":{"id":null,"title":null,"type":"short_text","question":null,"required":null,"index":null}}]}}`
@@ -127,8 +37,8 @@ func ctxFor(locale string) context.Context {
 	return domain.WithActor(context.Background(), domain.Actor{UserID: 7, Caps: []string{domain.CapManageForms}, Locale: locale})
 }
 
-func model(f *fakeModel, timeout time.Duration) *OpenAI {
-	return NewOpenAI(OpenAIConfig{BaseURL: f.srv.URL + "/v1", Model: "test-model", APIKey: "sk-test", Timeout: timeout, MaxRetries: 2, Seed: 7})
+func model(f *llmtest.Server, timeout time.Duration) *llm.Client {
+	return llm.New(llm.Config{BaseURL: f.URL(), Model: "test-model", APIKey: "sk-test", Timeout: timeout, MaxRetries: 2, Seed: 7})
 }
 
 func TestInternalPlanPreviewAndExecute(t *testing.T) {
@@ -170,13 +80,13 @@ func TestInternalPlanPreviewAndExecute(t *testing.T) {
 }
 
 func TestLLMPlanValidSentWithTemperatureZeroAndCached(t *testing.T) {
-	f := newFakeModel(t, reply{content: validPlanReply})
+	f := llmtest.New(t, llmtest.Reply{Content: validPlanReply})
 	s, _ := newService(t, model(f, 5*time.Second), nil)
 	res, err := s.Plan(ctxFor("en_US"), PlanParams{Text: "یک فرم بساز", Mode: ModeLLM})
 	if err != nil || res.Plan == nil || res.Source != ModeLLM || res.Plan.Steps[0].Params.Title != "چکاپ" || len(res.Plan.Steps) != 2 {
 		t.Fatalf("%+v %v", res, err)
 	}
-	body := f.bodies[0]
+	body := f.Bodies()[0]
 	if temp, ok := body["temperature"]; !ok || temp != float64(0) {
 		t.Fatalf("temperature on the wire: %v (present %v)", temp, ok)
 	}
@@ -189,31 +99,31 @@ func TestLLMPlanValidSentWithTemperatureZeroAndCached(t *testing.T) {
 	}
 	// Same text, typed differently: served from the cache, no request.
 	again, err := s.Plan(ctxFor("en_US"), PlanParams{Text: "يك فرم  بساز", Mode: ModeLLM})
-	if err != nil || again.Plan == nil || f.requests() != 1 {
-		t.Fatalf("cache: %d requests, %+v %v", f.requests(), again, err)
+	if err != nil || again.Plan == nil || f.Requests() != 1 {
+		t.Fatalf("cache: %d requests, %+v %v", f.Requests(), again, err)
 	}
 }
 
 func TestLLMRepairs(t *testing.T) {
-	f := newFakeModel(t, reply{content: invalidPlanReply}, reply{content: validPlanReply})
+	f := llmtest.New(t, llmtest.Reply{Content: invalidPlanReply}, llmtest.Reply{Content: validPlanReply})
 	s, _ := newService(t, model(f, 5*time.Second), nil)
 	res, err := s.Plan(ctxFor("fa_IR"), PlanParams{Text: "فرم بساز", Mode: ModeLLM})
-	if err != nil || res.Plan == nil || f.requests() != 2 {
-		t.Fatalf("repair: %+v %v (%d requests)", res, err, f.requests())
+	if err != nil || res.Plan == nil || f.Requests() != 2 {
+		t.Fatalf("repair: %+v %v (%d requests)", res, err, f.Requests())
 	}
-	second := f.bodies[1]["messages"].([]any)[1].(map[string]any)["content"].(string)
+	second := f.Bodies()[1]["messages"].([]any)[1].(map[string]any)["content"].(string)
 	if !strings.Contains(second, "seq.add_field_without_form") {
 		t.Fatalf("the re-ask does not name the violation: %s", second)
 	}
 
 	// Still invalid after two repairs: llm mode fails closed…
-	f2 := newFakeModel(t, reply{content: invalidPlanReply}, reply{content: invalidPlanReply}, reply{content: invalidPlanReply})
+	f2 := llmtest.New(t, llmtest.Reply{Content: invalidPlanReply}, llmtest.Reply{Content: invalidPlanReply}, llmtest.Reply{Content: invalidPlanReply})
 	s2, _ := newService(t, model(f2, 5*time.Second), nil)
-	if _, err := s2.Plan(ctxFor("fa_IR"), PlanParams{Text: "فرم بساز", Mode: ModeLLM}); domain.ErrorCode(err) != domain.CodeSchemaInvalid || f2.requests() != 3 {
-		t.Fatalf("fail closed: %v after %d requests", err, f2.requests())
+	if _, err := s2.Plan(ctxFor("fa_IR"), PlanParams{Text: "فرم بساز", Mode: ModeLLM}); domain.ErrorCode(err) != domain.CodeSchemaInvalid || f2.Requests() != 3 {
+		t.Fatalf("fail closed: %v after %d requests", err, f2.Requests())
 	}
 	// …auto falls back to the internal planner.
-	f3 := newFakeModel(t, reply{content: invalidPlanReply}, reply{content: invalidPlanReply}, reply{content: invalidPlanReply})
+	f3 := llmtest.New(t, llmtest.Reply{Content: invalidPlanReply}, llmtest.Reply{Content: invalidPlanReply}, llmtest.Reply{Content: invalidPlanReply})
 	s3, _ := newService(t, model(f3, 5*time.Second), nil)
 	res, err = s3.Plan(ctxFor("fa_IR"), PlanParams{Text: "یک فرم جدید بساز"})
 	if err != nil || res.Plan == nil || res.Source != ModeInternal || len(res.Warnings) == 0 {
@@ -224,23 +134,23 @@ func TestLLMRepairs(t *testing.T) {
 func TestLLMNoneAndFailures(t *testing.T) {
 	cases := []struct {
 		name   string
-		script []reply
+		script []llmtest.Reply
 		want   domain.Code // "" means a none result
 	}{
-		{"none", []reply{{content: `{"result":{"none":true,"reason":"delete is not allowed"}}`}}, ""},
-		{"refusal", []reply{{content: "", refusal: "I can't help with that"}}, domain.CodeSchemaInvalid},
-		{"truncated", []reply{{content: `{"result":{"version":1,"st`, finish: "length"}}, domain.CodeSchemaInvalid},
-		{"malformed body", []reply{{raw: `{"choices": [oops`}}, domain.CodeSchemaInvalid},
-		{"429 then ok", []reply{{status: 429, retryAfter: "0"}, {content: validPlanReply}}, "plan"},
-		{"429 exhausted", []reply{{status: 429, retryAfter: "1"}, {status: 429, retryAfter: "1"}, {status: 429, retryAfter: "3"}}, domain.CodeRateLimit},
-		{"500 exhausted", []reply{{status: 500}, {status: 500}, {status: 500}}, domain.CodeOpenAIUnavailable},
-		{"401", []reply{{status: 401}}, domain.CodeOpenAIUnavailable},
-		{"context length", []reply{{status: 400, contextError: true}}, domain.CodeModelLimit},
-		{"timeout", []reply{{delay: 3 * time.Second, content: validPlanReply}, {delay: 3 * time.Second}, {delay: 3 * time.Second}}, domain.CodeTimeout},
+		{"none", []llmtest.Reply{{Content: `{"result":{"none":true,"reason":"delete is not allowed"}}`}}, ""},
+		{"refusal", []llmtest.Reply{{Content: "", Refusal: "I can't help with that"}}, domain.CodeSchemaInvalid},
+		{"truncated", []llmtest.Reply{{Content: `{"result":{"version":1,"st`, Finish: "length"}}, domain.CodeSchemaInvalid},
+		{"malformed body", []llmtest.Reply{{Raw: `{"choices": [oops`}}, domain.CodeSchemaInvalid},
+		{"429 then ok", []llmtest.Reply{{Status: 429, RetryAfter: "0"}, {Content: validPlanReply}}, "plan"},
+		{"429 exhausted", []llmtest.Reply{{Status: 429, RetryAfter: "1"}, {Status: 429, RetryAfter: "1"}, {Status: 429, RetryAfter: "3"}}, domain.CodeRateLimit},
+		{"500 exhausted", []llmtest.Reply{{Status: 500}, {Status: 500}, {Status: 500}}, domain.CodeOpenAIUnavailable},
+		{"401", []llmtest.Reply{{Status: 401}}, domain.CodeOpenAIUnavailable},
+		{"context length", []llmtest.Reply{{Status: 400, ContextError: true}}, domain.CodeModelLimit},
+		{"timeout", []llmtest.Reply{{Delay: 3 * time.Second, Content: validPlanReply}, {Delay: 3 * time.Second}, {Delay: 3 * time.Second}}, domain.CodeTimeout},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			f := newFakeModel(t, c.script...)
+			f := llmtest.New(t, c.script...)
 			s, _ := newService(t, model(f, 300*time.Millisecond), nil)
 			res, err := s.Plan(ctxFor("fa_IR"), PlanParams{Text: "فرم بساز", Mode: ModeLLM})
 			switch c.want {
@@ -270,11 +180,11 @@ type denyAll struct{}
 func (denyAll) Allow(int64) (bool, time.Duration) { return false, 1500 * time.Millisecond }
 
 func TestLLMRateLimitedBeforeCalling(t *testing.T) {
-	f := newFakeModel(t, reply{content: validPlanReply})
+	f := llmtest.New(t, llmtest.Reply{Content: validPlanReply})
 	s, _ := newService(t, model(f, time.Second), denyAll{})
 	_, err := s.Plan(ctxFor("fa_IR"), PlanParams{Text: "فرم بساز", Mode: ModeLLM})
 	de := domain.AsError(err)
-	if de.Code != domain.CodeRateLimit || de.Data["retry_after_sec"] != 2 || f.requests() != 0 {
-		t.Fatalf("%v %v, %d requests", err, de.Data, f.requests())
+	if de.Code != domain.CodeRateLimit || de.Data["retry_after_sec"] != 2 || f.Requests() != 0 {
+		t.Fatalf("%v %v, %d requests", err, de.Data, f.Requests())
 	}
 }

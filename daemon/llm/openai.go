@@ -1,4 +1,8 @@
-package aiplan
+// Package llm is the client of OpenAI-compatible chat-completion servers:
+// strict json_schema answers, temperature 0 that really reaches the wire,
+// bounded retries honouring Retry-After, and the error taxonomy
+// (ERR_TIMEOUT, ERR_RATE_LIMIT, …) mapped to domain errors.
+package llm
 
 import (
 	"bytes"
@@ -18,8 +22,32 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
 
-// OpenAIConfig configures the model client.
-type OpenAIConfig struct {
+// Request is one structured-output chat completion.
+type Request struct {
+	System, User string
+	SchemaName   string
+	Schema       json.RawMessage
+	MaxTokens    int
+}
+
+// Response is the model's answer.
+type Response struct {
+	Content      string
+	FinishReason string
+	Refusal      string
+	TokensIn     int
+	TokensOut    int
+	Latency      time.Duration
+}
+
+// Completer is what callers need of a model; *Client implements it. Its
+// errors carry a domain error (errors.As).
+type Completer interface {
+	Complete(ctx context.Context, req Request) (*Response, error)
+}
+
+// Config configures the model client.
+type Config struct {
 	BaseURL    string
 	Model      string
 	APIKey     string
@@ -28,16 +56,16 @@ type OpenAIConfig struct {
 	Seed       int
 }
 
-// OpenAI is a Completer over any OpenAI-compatible server, reached with
+// Client is a Completer over any OpenAI-compatible server, reached with
 // go-openai and a custom BaseURL.
-type OpenAI struct {
-	cfg    OpenAIConfig
+type Client struct {
+	cfg    Config
 	client *openai.Client
 }
 
-// NewOpenAI builds the client. go-openai has no retries and drops a zero
+// New builds the client. go-openai has no retries and drops a zero
 // temperature; the transport adds both.
-func NewOpenAI(cfg OpenAIConfig) *OpenAI {
+func New(cfg Config) *Client {
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = 60 * time.Second
 	}
@@ -49,11 +77,11 @@ func NewOpenAI(cfg OpenAIConfig) *OpenAI {
 	oc := openai.DefaultConfig(cfg.APIKey)
 	oc.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
 	oc.HTTPClient = &http.Client{Transport: &retryTransport{base: http.DefaultTransport, retries: cfg.MaxRetries, perTry: cfg.Timeout}}
-	return &OpenAI{cfg: cfg, client: openai.NewClientWithConfig(oc)}
+	return &Client{cfg: cfg, client: openai.NewClientWithConfig(oc)}
 }
 
 // Complete asks for one structured answer.
-func (o *OpenAI) Complete(ctx context.Context, req ModelRequest) (*ModelResponse, error) {
+func (o *Client) Complete(ctx context.Context, req Request) (*Response, error) {
 	seed := o.cfg.Seed
 	creq := openai.ChatCompletionRequest{
 		Model: o.cfg.Model,
@@ -80,7 +108,7 @@ func (o *OpenAI) Complete(ctx context.Context, req ModelRequest) (*ModelResponse
 		return nil, domain.Errorf(domain.CodeSchemaInvalid, "the model returned no answer", "مدل پاسخی برنگرداند")
 	}
 	ch := resp.Choices[0]
-	return &ModelResponse{
+	return &Response{
 		Content: ch.Message.Content, FinishReason: string(ch.FinishReason), Refusal: ch.Message.Refusal,
 		TokensIn: resp.Usage.PromptTokens, TokensOut: resp.Usage.CompletionTokens, Latency: time.Since(start),
 	}, nil
