@@ -13,6 +13,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/executor"
 	"github.com/arshline/arshline-sidecar/daemon/forms"
+	"github.com/arshline/arshline-sidecar/daemon/hosha2"
 	"github.com/arshline/arshline-sidecar/daemon/llm"
 	"github.com/arshline/arshline-sidecar/daemon/logx"
 	"github.com/arshline/arshline-sidecar/daemon/planner"
@@ -33,6 +34,7 @@ type app struct {
 	executor  *executor.Executor
 	planner   *aiplan.Service
 	contracts *contract.Registry
+	hosha2    *hosha2.Service
 
 	// dbOK is the latest database probe: system.health reports it instead
 	// of querying, so health checks never add load to the database.
@@ -57,13 +59,19 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 		MaxSteps: cfg.PlanMaxSteps,
 		CacheTTL: cfg.PlanCacheTTL,
 		ModelID:  cfg.OpenAIModel,
-		Limiter:  newUserLimiter(cfg.RatePerMinute),
 	}
+	// One limiter: model calls from ai.plan and Hosha2 share a user's budget.
+	limiter := newUserLimiter(cfg.RatePerMinute)
+	a.planner.Limiter = limiter
+	h2 := hosha2.Config{Store: store, Jobs: store, ModelID: cfg.OpenAIModel, Limiter: limiter, Events: events}
 	if cfg.LLMConfigured() {
-		a.planner.Model = llm.New(llm.Config{
+		model := llm.New(llm.Config{
 			BaseURL: cfg.OpenAIBaseURL, Model: cfg.OpenAIModel, APIKey: cfg.OpenAIKey, Timeout: cfg.OpenAITimeout, Seed: 1,
 		})
+		a.planner.Model = model
+		h2.Model = model
 	}
+	a.hosha2 = hosha2.New(h2)
 	return a, nil
 }
 
@@ -93,7 +101,11 @@ func (a *app) probeDatabase(ctx context.Context, every time.Duration) {
 	}
 }
 
-func (a *app) shutdownJobs(ctx context.Context) {}
+func (a *app) shutdownJobs(ctx context.Context) {
+	if a.hosha2 != nil {
+		a.hosha2.Shutdown(ctx)
+	}
+}
 
 // logCall writes the one event-log line every call gets.
 func (a *app) logCall(ci rpc.CallInfo) {
@@ -196,6 +208,25 @@ type undoParams struct {
 	Tokens []string `json:"tokens,omitempty"`
 }
 
+// jobID reads the job's request id. The RPC envelope takes "req_id" out of
+// params as the call's own id, so a job named that way arrives as the
+// call's request id; "request_id" (the name in generate's answer) is
+// read from params.
+func jobID(ctx context.Context, raw json.RawMessage) string {
+	var p struct {
+		ReqID     string `json:"req_id"`
+		RequestID string `json:"request_id"`
+	}
+	json.Unmarshal(raw, &p)
+	switch {
+	case p.RequestID != "":
+		return p.RequestID
+	case p.ReqID != "":
+		return p.ReqID
+	}
+	return domain.RequestIDFrom(ctx)
+}
+
 func limitIn(n, def, max int) (int, error) {
 	if n == 0 {
 		return def, nil
@@ -224,6 +255,21 @@ func (a *app) methods() []rpc.Method {
 	manage := domain.CapManageForms
 	return []rpc.Method{
 		{Name: "system.health", Handler: rpc.Typed(a.health)},
+		{Name: "system.capabilities", Handler: rpc.Typed(func(ctx context.Context, _ struct{}) (any, error) {
+			return hosha2.Capabilities(), nil
+		})},
+		{Name: "hosha2.generate", Capability: manage, Handler: rpc.Typed(a.hosha2.Generate)},
+		{Name: "hosha2.edit", Capability: manage, Handler: rpc.Typed(a.hosha2.Edit)},
+		{Name: "hosha2.progress", Capability: manage, Handler: func(ctx context.Context, raw json.RawMessage) (any, error) {
+			return a.hosha2.Progress(ctx, jobID(ctx, raw))
+		}},
+		{Name: "hosha2.cancel", Capability: manage, Handler: func(ctx context.Context, raw json.RawMessage) (any, error) {
+			ok, err := a.hosha2.Cancel(ctx, jobID(ctx, raw))
+			if err != nil {
+				return nil, err
+			}
+			return map[string]bool{"cancelled": ok}, nil
+		}},
 		{Name: "contracts.list", Handler: rpc.Typed(func(ctx context.Context, _ struct{}) (any, error) {
 			out := []contractInfo{}
 			for _, c := range a.contracts.List() {

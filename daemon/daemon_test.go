@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/llm/llmtest"
 	"github.com/arshline/arshline-sidecar/rpc"
 )
 
@@ -19,12 +20,17 @@ import (
 // returns a connected client. The daemon stops when the test ends.
 func startDaemon(t *testing.T, extra ...string) (*rpc.Client, *Config) {
 	t.Helper()
+	return startDaemonEnv(t, func(string) string { return "" }, extra...)
+}
+
+func startDaemonEnv(t *testing.T, getenv func(string) string, extra ...string) (*rpc.Client, *Config) {
+	t.Helper()
 	dir := t.TempDir()
 	args := append([]string{
 		"--socket", filepath.Join(dir, "d.sock"), "--db", filepath.Join(dir, "d.db"),
 		"--log-dir", filepath.Join(dir, "logs"), "--shutdown-timeout", "5s",
 	}, extra...)
-	cfg, err := ParseConfig(flag.NewFlagSet("t", flag.ContinueOnError), args, func(string) string { return "" })
+	cfg, err := ParseConfig(flag.NewFlagSet("t", flag.ContinueOnError), args, getenv)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,5 +189,43 @@ func TestStaleSocketIsReplacedAndLiveOneRefused(t *testing.T) {
 	}
 	if _, statErr := os.Stat(cfg.Socket); statErr != nil {
 		t.Fatalf("the live socket was removed: %v", statErr)
+	}
+}
+
+func TestHosha2OverSocket(t *testing.T) {
+	m := llmtest.New(t)
+	m.Then(func(map[string]any) llmtest.Reply {
+		return llmtest.Reply{Content: `{"intent":"generate","diagnostics":{"notes":[],"riskFlags":[]},"final_form":{"version":"arshline_form@v1","title":"رزرو","fields":[{"id":"f1","type":"text","label":"نام","required":true,"placeholder":null,"help_text":null,"options":null,"scale":null,"html":null}]},"diff":[],"ui_hints":{"previewTips":[],"emptyStates":[]},"token_usage":{"prompt":1,"completion":1,"total":2}}`}
+	})
+	t.Setenv("ARSHLINE_OPENAI_API_KEY", "sk-test-key")
+	c, _ := startDaemonEnv(t, os.Getenv, "--openai-base-url", m.URL(), "--openai-model", "test-model")
+	var caps map[string]any
+	call(t, c, "system.capabilities", nil, &caps)
+	if caps["schema_version"] != "1.0" || len(caps["fields"].([]any)) != 13 {
+		t.Fatalf("capabilities %v", caps)
+	}
+	var created struct{ Form domain.Form }
+	call(t, c, "forms.create", map[string]any{"title": "x"}, &created)
+	var body struct {
+		RequestID string `json:"request_id"`
+		VersionID int64  `json:"version_id"`
+		Data      struct {
+			ProgressPercent float64 `json:"progress_percent"`
+		} `json:"data"`
+	}
+	call(t, c, "hosha2.generate", map[string]any{"form_id": created.Form.ID, "prompt": "فرم رزرو", "wait": true, "req_id": "abc123def"}, &body)
+	if body.RequestID != "abc123def" || body.VersionID == 0 || body.Data.ProgressPercent != 1 {
+		t.Fatalf("generate %+v", body)
+	}
+	var prog struct {
+		Status   string   `json:"status"`
+		Progress []string `json:"progress"`
+	}
+	call(t, c, "hosha2.progress", map[string]any{"req_id": "abc123def"}, &prog)
+	if prog.Status != "succeeded" || len(prog.Progress) != 6 {
+		t.Fatalf("progress %+v", prog)
+	}
+	if code := callErr(t, c, "hosha2.generate", map[string]any{"form_id": created.Form.ID}); code != domain.CodeInvalidParams {
+		t.Fatalf("missing prompt: %s", code)
 	}
 }

@@ -138,7 +138,7 @@ func classify(ctx context.Context, err error) error {
 	}
 	var se *json.SyntaxError
 	var ue *json.UnmarshalTypeError
-	if errors.As(err, &se) || errors.As(err, &ue) {
+	if errors.As(err, &se) || errors.As(err, &ue) || errors.Is(err, io.ErrUnexpectedEOF) {
 		return domain.Wrap(domain.CodeSchemaInvalid, err, "the model service answered with malformed JSON; try again", "سرویس مدل پاسخ JSON نامعتبر داد؛ دوباره تلاش کنید").With("kind", "ERR_UNKNOWN")
 	}
 	var ae *openai.APIError

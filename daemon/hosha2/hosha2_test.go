@@ -1,0 +1,378 @@
+package hosha2
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/llm"
+	"github.com/arshline/arshline-sidecar/daemon/llm/llmtest"
+	"github.com/arshline/arshline-sidecar/sqlstore"
+)
+
+func field(id, typ, label string, extra map[string]any) map[string]any {
+	f := map[string]any{"id": id, "type": typ, "label": label, "required": false, "placeholder": nil, "help_text": nil, "options": nil, "scale": nil, "html": nil}
+	for k, v := range extra {
+		f[k] = v
+	}
+	return f
+}
+
+func answer(fields []map[string]any, diff any) string {
+	if diff == nil {
+		diff = []any{}
+	}
+	b, _ := json.Marshal(map[string]any{
+		"intent": "generate", "diagnostics": map[string]any{"notes": []string{}, "riskFlags": []string{}},
+		"final_form": map[string]any{"version": "arshline_form@v1", "title": "ثبت‌نام", "fields": fields},
+		"diff":       diff, "ui_hints": map[string]any{"previewTips": []string{}, "emptyStates": []string{}},
+		"token_usage": map[string]any{"prompt": 1, "completion": 1, "total": 2},
+	})
+	return string(b)
+}
+
+var goodFields = []map[string]any{field("f1", "text", "نام", nil), field("f2", "rating", "امتیاز", map[string]any{"scale": map[string]any{"min": 1, "max": 5}})}
+
+type env struct {
+	svc   *Service
+	db    *sqlstore.DB
+	model *llmtest.Server
+	form  int64
+}
+
+func setup(t *testing.T, lim Limiter, script ...llmtest.Reply) *env {
+	t.Helper()
+	db, err := sqlstore.Open(context.Background(), filepath.Join(t.TempDir(), "h.db"), sqlstore.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	m := llmtest.New(t, script...)
+	svc := New(Config{Store: db, Jobs: db, Model: llm.New(llm.Config{BaseURL: m.URL(), Model: "m", APIKey: "k", Timeout: 2 * time.Second, MaxRetries: 1}), ModelID: "m", Limiter: lim})
+	t.Cleanup(func() { svc.Shutdown(context.Background()) })
+	var id int64
+	db.Update(context.Background(), func(tx domain.FormTx) error {
+		f, _, err := tx.CreateForm(3, domain.FormState{Title: "x", Status: domain.StatusDraft, Document: domain.NewDocument()}, domain.VersionMeta{})
+		id = f.ID
+		return err
+	})
+	return &env{svc: svc, db: db, model: m, form: id}
+}
+
+func ctxReq(id string) context.Context {
+	ctx := domain.WithActor(context.Background(), domain.Actor{UserID: 3, Caps: []string{domain.CapManageForms}, Locale: "fa_IR"})
+	return domain.WithRequestID(ctx, id)
+}
+
+func prompt(s string) *string { return &s }
+
+func TestGenerateWaitWritesVersion(t *testing.T) {
+	e := setup(t, nil, llmtest.Reply{Content: answer(goodFields, nil)})
+	out, err := e.svc.Generate(ctxReq("aaaa01"), GenerateParams{FormID: e.form, Prompt: prompt("یک فرم ثبت‌نام با نام و امتیاز"), Wait: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := out.(*SuccessBody)
+	if !body.Success || body.VersionID == 0 || body.Data.ProgressPercent != 1.0 || len(body.Data.Progress) != 6 || body.DiffSHA != nil || len(body.Data.FinalForm.Fields) != 2 {
+		t.Fatalf("body %+v", body)
+	}
+	v, err := e.db.GetVersion(context.Background(), e.form, body.VersionID)
+	if err != nil || v.Source != domain.SourceHosha2 || len(v.PromptHash) != 64 || v.TokensTotal != 160 || v.State.Title != "ثبت‌نام" {
+		t.Fatalf("version %+v %v", v, err)
+	}
+	if strings.Contains(string(mustJSON(v)), "امتیاز\u0020با") {
+		t.Fatal("the prompt is stored in clear")
+	}
+	j, err := e.db.GetJob(context.Background(), "aaaa01")
+	if err != nil || j.Status != domain.JobSucceeded || j.ResultVersionID == nil {
+		t.Fatalf("job row %+v %v", j, err)
+	}
+	req := e.model.Bodies()[0]
+	msgs := req["messages"].([]any)
+	var envl map[string]any
+	json.Unmarshal([]byte(msgs[1].(map[string]any)["content"].(string)), &envl)
+	meta := envl["meta"].(map[string]any)
+	if meta["intent"] != "generate" || meta["locale"] != "fa_IR" || envl["capabilities"] == nil || req["temperature"] != float64(0) {
+		t.Fatalf("envelope %v", envl)
+	}
+}
+
+func mustJSON(v any) []byte { b, _ := json.Marshal(v); return b }
+
+func TestValidationOfParams(t *testing.T) {
+	e := setup(t, nil)
+	for _, c := range []struct {
+		p      GenerateParams
+		reason string
+	}{
+		{GenerateParams{FormID: 0, Prompt: prompt("x")}, "invalid_form_id"},
+		{GenerateParams{FormID: e.form}, "missing_prompt"},
+		{GenerateParams{FormID: e.form, Prompt: prompt("   ")}, "empty_prompt"},
+		{GenerateParams{FormID: e.form, Prompt: prompt("x"), Options: json.RawMessage(`"fa"`)}, "invalid_options_type"},
+	} {
+		_, err := e.svc.Generate(ctxReq("bbbb01"), c.p)
+		if de := domain.AsError(err); de.Code != domain.CodeInvalidParams || de.Data["reason"] != c.reason {
+			t.Errorf("%+v: %v %v", c.p, err, de.Data)
+		}
+	}
+	if _, err := e.svc.Generate(ctxReq("bbbb02"), GenerateParams{FormID: 999, Prompt: prompt("x")}); domain.ErrorCode(err) != domain.CodeNotFound {
+		t.Fatalf("missing form: %v", err)
+	}
+	if _, err := e.svc.Generate(ctxReq("bbbb03"), GenerateParams{FormID: e.form, Prompt: prompt(strings.Repeat("ف", 9000))}); domain.ErrorCode(err) != domain.CodeModelLimit {
+		t.Fatalf("long prompt: %v", err)
+	}
+	if e.model.Requests() != 0 {
+		t.Fatal("invalid requests reached the model")
+	}
+}
+
+func TestAsyncProgressIsMonotonicAndEndsAtOne(t *testing.T) {
+	e := setup(t, nil, llmtest.Reply{Content: answer(goodFields, nil), Delay: 100 * time.Millisecond})
+	var mu sync.Mutex
+	var seen []float64
+	e.svc.afterPhase = func(_, _ string) {}
+	out, err := e.svc.Generate(ctxReq("cccc01"), GenerateParams{FormID: e.form, Prompt: prompt("فرم")})
+	if err != nil || out.(*StartResult).Status != "running" {
+		t.Fatalf("%+v %v", out, err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		p, err := e.svc.Progress(ctxReq("x"), "cccc01")
+		if err != nil {
+			t.Fatal(err)
+		}
+		mu.Lock()
+		seen = append(seen, p.ProgressPercent)
+		mu.Unlock()
+		if p.Status == domain.JobSucceeded {
+			if p.ProgressPercent != 1.0 || len(p.Progress) != 6 || p.Progress[0] != "analyze_input" || p.Progress[5] != "render_preview" {
+				t.Fatalf("final progress %+v", p)
+			}
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	for i := 1; i < len(seen); i++ {
+		if seen[i] < seen[i-1] {
+			t.Fatalf("progress went back: %v", seen)
+		}
+	}
+	if seen[len(seen)-1] != 1.0 {
+		t.Fatalf("did not finish: %v", seen[len(seen)-1])
+	}
+}
+
+func TestModelErrorsAreExplicitAndWriteNothing(t *testing.T) {
+	cases := []struct {
+		name   string
+		script []llmtest.Reply
+		want   domain.Code
+	}{
+		{"500", []llmtest.Reply{{Status: 500}, {Status: 500}}, domain.CodeOpenAIUnavailable},
+		{"429", []llmtest.Reply{{Status: 429, RetryAfter: "0"}, {Status: 429, RetryAfter: "2"}}, domain.CodeRateLimit},
+		{"401", []llmtest.Reply{{Status: 401}}, domain.CodeOpenAIUnavailable},
+		{"context length", []llmtest.Reply{{Status: 400, ContextError: true}}, domain.CodeModelLimit},
+		{"timeout", []llmtest.Reply{{Delay: 5 * time.Second}, {Delay: 5 * time.Second}}, domain.CodeTimeout},
+		{"malformed", []llmtest.Reply{{Raw: `{"choices":[`}}, domain.CodeSchemaInvalid},
+		{"not the envelope", []llmtest.Reply{{Content: `{"form": 1}`}}, domain.CodeSchemaInvalid},
+		{"truncated", []llmtest.Reply{{Content: `{"intent":`, Finish: "length"}}, domain.CodeSchemaInvalid},
+		{"unknown field type", []llmtest.Reply{{Content: answer([]map[string]any{field("f1", "blink", "x", nil)}, nil)}}, domain.CodeSchemaInvalid},
+		{"script", []llmtest.Reply{{Content: answer([]map[string]any{field("f1", "html", "x", map[string]any{"html": "<script>alert(1)</script>"})}, nil)}}, domain.CodeUnsafeOutput},
+		{"onclick", []llmtest.Reply{{Content: answer([]map[string]any{field("f1", "text", "<b onclick=\"x()\">hi</b>", nil)}, nil)}}, domain.CodeUnsafeOutput},
+		{"javascript url", []llmtest.Reply{{Content: answer([]map[string]any{field("f1", "text", "see javascript:alert(1)", nil)}, nil)}}, domain.CodeUnsafeOutput},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			e := setup(t, nil, c.script...)
+			_, err := e.svc.Generate(ctxReq("dddd01"), GenerateParams{FormID: e.form, Prompt: prompt("فرم"), Wait: true})
+			de := domain.AsError(err)
+			if de.Code != c.want {
+				t.Fatalf("got %v, want %s", err, c.want)
+			}
+			if c.want == domain.CodeRateLimit && de.Data["retry_after_sec"] != 2 {
+				t.Fatalf("retry_after_sec %v", de.Data["retry_after_sec"])
+			}
+			vs, _ := e.db.ListVersions(context.Background(), e.form, 10, 0)
+			if len(vs) != 1 {
+				t.Fatalf("a failed request wrote %d versions", len(vs)-1)
+			}
+			j, _ := e.db.GetJob(context.Background(), "dddd01")
+			if j.Status != domain.JobFailed || j.ErrorCode != string(c.want) || j.FinishedAt == nil {
+				t.Fatalf("job %+v", j)
+			}
+		})
+	}
+}
+
+func TestRawHTMLStrippedAndDiffs(t *testing.T) {
+	htmlField := field("f1", "html", "توضیح", map[string]any{"html": "<p>سلام <b>دنیا</b></p>"})
+	goodDiff := []any{map[string]any{"op": "add", "path": "/fields/0", "from": nil, "value": field("f1", "html", "توضیح", nil)}}
+	badDiff := []any{map[string]any{"op": "remove", "path": "/fields/9", "from": nil, "value": nil}}
+	e := setup(t, nil, llmtest.Reply{Content: answer([]map[string]any{htmlField}, goodDiff)}, llmtest.Reply{Content: answer([]map[string]any{htmlField}, badDiff)})
+	out, err := e.svc.Generate(ctxReq("eeee01"), GenerateParams{FormID: e.form, Prompt: prompt("x"), Wait: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := out.(*SuccessBody)
+	if body.Data.FinalForm.Fields[0]["html"] != "سلام دنیا" {
+		t.Fatalf("html not stripped: %v", body.Data.FinalForm.Fields[0]["html"])
+	}
+	if body.DiffSHA == nil || len(*body.DiffSHA) != 40 || string(body.Data.Diff) == "[]" {
+		t.Fatalf("applicable diff not kept: %v %s", body.DiffSHA, body.Data.Diff)
+	}
+	out, err = e.svc.Edit(ctxReq("eeee02"), GenerateParams{FormID: e.form, Prompt: prompt("x"), Wait: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	body = out.(*SuccessBody)
+	if body.DiffSHA != nil || string(body.Data.Diff) != "[]" || len(body.Data.FinalForm.Fields) != 1 {
+		t.Fatalf("bad diff should fall back to the full form: %v %s", body.DiffSHA, body.Data.Diff)
+	}
+}
+
+func TestSecondaryValidationMismatch(t *testing.T) {
+	e := setup(t, nil, llmtest.Reply{Content: answer(goodFields, nil)}, llmtest.Reply{Content: `{"valid": false, "issues": ["rating scale is missing"]}`})
+	_, err := e.svc.Generate(ctxReq("ffff01"), GenerateParams{FormID: e.form, Prompt: prompt("x"), Options: json.RawMessage(`{"secondary_validation": true}`), Wait: true})
+	if domain.ErrorCode(err) != domain.CodeSchemaInvalid || e.model.Requests() != 2 {
+		t.Fatalf("%v after %d requests", err, e.model.Requests())
+	}
+	second := e.model.Bodies()[1]["messages"].([]any)[1].(map[string]any)["content"].(string)
+	if !strings.Contains(second, `"intent":"validate"`) {
+		t.Fatalf("secondary request: %s", second)
+	}
+}
+
+func TestCancelAbortsTheModelRequest(t *testing.T) {
+	e := setup(t, nil, llmtest.Reply{Content: answer(goodFields, nil), Delay: 30 * time.Second})
+	if _, err := e.svc.Generate(ctxReq("abab01"), GenerateParams{FormID: e.form, Prompt: prompt("x")}); err != nil {
+		t.Fatal(err)
+	}
+	for e.model.Requests() == 0 {
+		time.Sleep(2 * time.Millisecond)
+	}
+	start := time.Now()
+	ok, err := e.svc.Cancel(ctxReq("x"), "abab01")
+	took := time.Since(start)
+	if err != nil || !ok {
+		t.Fatalf("cancel: %v %v", ok, err)
+	}
+	p, _ := e.svc.Progress(ctxReq("x"), "abab01")
+	if p.Status != domain.JobCancelled || p.Error["code"] != "CANCELLED" || len(p.Progress) != 2 {
+		t.Fatalf("progress after cancel %+v", p)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for e.model.Aborted() == 0 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if e.model.Aborted() != 1 {
+		t.Fatal("the model server did not see the request aborted")
+	}
+	vs, _ := e.db.ListVersions(context.Background(), e.form, 10, 0)
+	if len(vs) != 1 {
+		t.Fatal("a cancelled request wrote a version")
+	}
+	t.Logf("cancel latency: %v", took)
+	if again, _ := e.svc.Cancel(ctxReq("x"), "abab01"); again {
+		t.Fatal("a finished job was cancelled twice")
+	}
+	if _, err := e.svc.Cancel(ctxReq("x"), "nope01"); domain.ErrorCode(err) != domain.CodeNotFound {
+		t.Fatalf("unknown job: %v", err)
+	}
+}
+
+func TestCheckpointCancel(t *testing.T) {
+	e := setup(t, nil, llmtest.Reply{Content: answer(goodFields, nil)})
+	e.svc.afterPhase = func(reqID, phase string) {
+		if phase == "analyze_input" {
+			go e.svc.Cancel(ctxReq("x"), reqID)
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	_, err := e.svc.Generate(ctxReq("cdcd01"), GenerateParams{FormID: e.form, Prompt: prompt("x"), Wait: true})
+	de := domain.AsError(err)
+	if de.Code != domain.CodeCancelled || e.model.Requests() != 0 {
+		t.Fatalf("%v (checkpoint %v), %d model requests", err, de.Data["checkpoint"], e.model.Requests())
+	}
+}
+
+type fakeClock struct{ allowed int }
+
+func (f *fakeClock) Allow(int64) (bool, time.Duration) {
+	if f.allowed > 0 {
+		f.allowed--
+		return true, 0
+	}
+	return false, 1200 * time.Millisecond
+}
+
+func TestRateLimitBeforeAnyWork(t *testing.T) {
+	e := setup(t, &fakeClock{allowed: 0})
+	_, err := e.svc.Generate(ctxReq("rrrr01"), GenerateParams{FormID: e.form, Prompt: prompt("x")})
+	de := domain.AsError(err)
+	if de.Code != domain.CodeRateLimit || de.Data["retry_after_sec"] != 2 || e.model.Requests() != 0 {
+		t.Fatalf("%v %v", err, de.Data)
+	}
+	if _, err := e.db.GetJob(context.Background(), "rrrr01"); domain.ErrorCode(err) != domain.CodeNotFound {
+		t.Fatal("a rate-limited request left a job")
+	}
+}
+
+func TestRestartMarksRunningJobsFailed(t *testing.T) {
+	dir := t.TempDir()
+	db, _ := sqlstore.Open(context.Background(), filepath.Join(dir, "r.db"), sqlstore.Options{})
+	db.Update(context.Background(), func(tx domain.FormTx) error {
+		return tx.PutJob(&domain.Job{ReqID: "run001", Actor: 3, FormID: 1, Intent: "generate", Status: domain.JobRunning, Phases: []string{"analyze_input"}, Progress: 0.1})
+	})
+	db.Close()
+	db2, _ := sqlstore.Open(context.Background(), filepath.Join(dir, "r.db"), sqlstore.Options{})
+	defer db2.Close()
+	n, err := db2.FailRunningJobs(context.Background())
+	svc := New(Config{Store: db2, Jobs: db2})
+	p, perr := svc.Progress(ctxReq("x"), "run001")
+	if err != nil || n != 1 || perr != nil || p.Status != domain.JobFailed || p.Error == nil {
+		t.Fatalf("%d %v %+v %v", n, err, p, perr)
+	}
+}
+
+func BenchmarkGenerateWait(b *testing.B) {
+	db, _ := sqlstore.Open(context.Background(), filepath.Join(b.TempDir(), "b.db"), sqlstore.Options{})
+	defer db.Close()
+	m := llmtest.New(b)
+	content := answer(goodFields, nil)
+	m.Then(func(map[string]any) llmtest.Reply { return llmtest.Reply{Content: content} })
+	svc := New(Config{Store: db, Jobs: db, Model: llm.New(llm.Config{BaseURL: m.URL(), Model: "m", APIKey: "k"})})
+	var id int64
+	db.Update(context.Background(), func(tx domain.FormTx) error {
+		f, _, err := tx.CreateForm(3, domain.FormState{Title: "x"}, domain.VersionMeta{})
+		id = f.ID
+		return err
+	})
+	var ds []time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		if _, err := svc.Generate(ctxReq(fmt.Sprintf("b%07x", i)), GenerateParams{FormID: id, Prompt: prompt("x"), Wait: true}); err != nil {
+			b.Fatal(err)
+		}
+		ds = append(ds, time.Since(t0))
+	}
+	b.StopTimer()
+	if len(ds) > 0 {
+		sortDur(ds)
+		b.ReportMetric(float64(ds[len(ds)/2].Microseconds()), "p50-µs")
+	}
+}
+
+func sortDur(ds []time.Duration) {
+	for i := 1; i < len(ds); i++ {
+		for k := i; k > 0 && ds[k] < ds[k-1]; k-- {
+			ds[k], ds[k-1] = ds[k-1], ds[k]
+		}
+	}
+}

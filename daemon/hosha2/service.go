@@ -1,0 +1,588 @@
+package hosha2
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/llm"
+	"github.com/arshline/arshline-sidecar/daemon/logx"
+)
+
+// Phases and their weights in basis points, exactly as the specification
+// gives them; they sum to 10,000 so a finished job is exactly 1.0.
+var phases = []struct {
+	name   string
+	weight int
+}{
+	{"analyze_input", 1000}, {"build_capabilities", 1500}, {"openai_send", 2000},
+	{"validate_response", 2500}, {"persist_form", 1500}, {"render_preview", 1500},
+}
+
+// Intents a request may name.
+var intents = map[string]bool{"auto": true, "generate": true, "edit": true, "extend": true, "translate": true, "validate": true, "optimize": true}
+
+// JobReader finds jobs of earlier processes.
+type JobReader interface {
+	GetJob(ctx context.Context, reqID string) (*domain.Job, error)
+}
+
+// Limiter is the per-user limit on model calls.
+type Limiter interface {
+	Allow(user int64) (bool, time.Duration)
+}
+
+// Config wires a Service.
+type Config struct {
+	Store          domain.FormStore
+	Jobs           JobReader
+	Model          llm.Completer // nil: every request answers OPENAI_UNAVAILABLE
+	ModelID        string
+	Limiter        Limiter
+	Events         *logx.Logger
+	MaxPromptRunes int // default 8000
+}
+
+// Service runs Hosha2 jobs.
+type Service struct {
+	cfg    Config
+	base   context.Context
+	stop   context.CancelFunc
+	mu     sync.Mutex
+	jobs   map[string]*job
+	wg     sync.WaitGroup
+	hookMu sync.Mutex
+	// afterPhase, when set by tests, runs after each completed phase.
+	afterPhase func(reqID, phase string)
+}
+
+// New returns a service; Shutdown stops its jobs.
+func New(cfg Config) *Service {
+	if cfg.MaxPromptRunes <= 0 {
+		cfg.MaxPromptRunes = 8000
+	}
+	if cfg.Events == nil {
+		cfg.Events = logx.Discard()
+	}
+	base, stop := context.WithCancel(context.Background())
+	return &Service{cfg: cfg, base: base, stop: stop, jobs: map[string]*job{}}
+}
+
+// Shutdown cancels running jobs and waits for them to record it.
+func (s *Service) Shutdown(ctx context.Context) {
+	s.stop()
+	done := make(chan struct{})
+	go func() { s.wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-ctx.Done():
+	}
+}
+
+// job is a running or finished request.
+type job struct {
+	mu       sync.Mutex
+	row      domain.Job
+	basis    int
+	cancel   context.CancelFunc
+	canceled bool
+	done     chan struct{}
+	err      *domain.Error
+	result   *SuccessBody
+}
+
+func (j *job) snapshot() (domain.Job, *domain.Error, *SuccessBody) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	row := j.row
+	row.Phases = append([]string(nil), j.row.Phases...)
+	return row, j.err, j.result
+}
+
+// Options are the request's options.
+type Options struct {
+	Locale              string   `json:"locale,omitempty"`
+	SecondaryValidation bool     `json:"secondary_validation,omitempty"`
+	TaskHints           []string `json:"taskHints,omitempty"`
+	Complexity          string   `json:"complexity,omitempty"`
+	ModelPref           string   `json:"model_pref,omitempty"`
+}
+
+// GenerateParams are hosha2.generate's and hosha2.edit's parameters.
+type GenerateParams struct {
+	FormID  int64           `json:"form_id"`
+	Prompt  *string         `json:"prompt"`
+	Options json.RawMessage `json:"options,omitempty"`
+	Intent  string          `json:"intent,omitempty"`
+	Wait    bool            `json:"wait,omitempty"`
+}
+
+// StartResult is the answer when the caller does not wait.
+type StartResult struct {
+	RequestID string `json:"request_id"`
+	Status    string `json:"status"`
+}
+
+// SuccessBody is the specification's success body.
+type SuccessBody struct {
+	Success   bool       `json:"success"`
+	RequestID string     `json:"request_id"`
+	VersionID int64      `json:"version_id"`
+	DiffSHA   *string    `json:"diff_sha"`
+	Data      ResultData `json:"data"`
+}
+
+// ResultData is the success body's data.
+type ResultData struct {
+	FinalForm       domain.Document `json:"final_form"`
+	Diff            json.RawMessage `json:"diff"`
+	TokenUsage      TokenUsage      `json:"token_usage"`
+	Progress        []string        `json:"progress"`
+	ProgressPercent float64         `json:"progress_percent"`
+}
+
+// TokenUsage counts the model's tokens.
+type TokenUsage struct {
+	Prompt     int `json:"prompt"`
+	Completion int `json:"completion"`
+	Total      int `json:"total"`
+}
+
+func invalid(reason, en, fa string) *domain.Error {
+	return domain.InvalidParams(en, fa).With("reason", reason)
+}
+
+// Generate starts a generation (intent generate unless given).
+func (s *Service) Generate(ctx context.Context, p GenerateParams) (any, error) {
+	return s.start(ctx, p, "generate")
+}
+
+// Edit starts an edit of the form's current version.
+func (s *Service) Edit(ctx context.Context, p GenerateParams) (any, error) {
+	return s.start(ctx, p, "edit")
+}
+
+func (s *Service) start(ctx context.Context, p GenerateParams, defaultIntent string) (any, error) {
+	if p.FormID <= 0 {
+		return nil, invalid("invalid_form_id", "form_id must be a positive integer", "شناسهٔ فرم باید عدد صحیح مثبت باشد")
+	}
+	if p.Prompt == nil {
+		return nil, invalid("missing_prompt", "prompt is required", "متن درخواست (prompt) ارسال نشده است")
+	}
+	prompt := strings.TrimSpace(*p.Prompt)
+	if prompt == "" {
+		return nil, invalid("empty_prompt", "prompt is empty", "متن درخواست خالی است")
+	}
+	var opts Options
+	if len(p.Options) > 0 && !bytes.Equal(p.Options, []byte("null")) {
+		if t := bytes.TrimSpace(p.Options); len(t) == 0 || t[0] != '{' {
+			return nil, invalid("invalid_options_type", "options must be an object", "options باید شیء باشد")
+		}
+		if err := json.Unmarshal(p.Options, &opts); err != nil {
+			return nil, invalid("invalid_options_type", "options are not valid: "+err.Error(), "options نامعتبر است: "+err.Error())
+		}
+	}
+	intent := p.Intent
+	if intent == "" {
+		intent = defaultIntent
+	}
+	if !intents[intent] {
+		return nil, invalid("invalid_intent", "intent must be one of auto, generate, edit, extend, translate, validate, optimize", "intent نامعتبر است")
+	}
+	if utf8.RuneCountInString(prompt) > s.cfg.MaxPromptRunes {
+		return nil, domain.Errorf(domain.CodeModelLimit,
+			fmt.Sprintf("the prompt is longer than %d characters; shorten it", s.cfg.MaxPromptRunes),
+			fmt.Sprintf("متن درخواست بیش از %d نویسه است؛ آن را کوتاه‌تر کنید", s.cfg.MaxPromptRunes))
+	}
+	actor := domain.ActorFrom(ctx)
+	reqID := domain.RequestIDFrom(ctx)
+	if reqID == "" {
+		reqID = fmt.Sprintf("%x", time.Now().UnixNano())
+	}
+	if s.cfg.Limiter != nil {
+		if ok, wait := s.cfg.Limiter.Allow(actor.UserID); !ok {
+			secs := int((wait + time.Second - 1) / time.Second)
+			if secs < 1 {
+				secs = 1
+			}
+			s.cfg.Events.Event(ctx, slog.LevelWarn, "rate_limit", "rate_limit_exceeded", slog.String("req_id", reqID), slog.Int64("user", actor.UserID), slog.String("error_code", string(domain.CodeRateLimit)))
+			return nil, domain.Errorf(domain.CodeRateLimit, fmt.Sprintf("rate limit exceeded; try again in %d seconds", secs),
+				fmt.Sprintf("تعداد درخواست‌ها بیش از حد مجاز است؛ %d ثانیهٔ دیگر تلاش کنید", secs)).With("retry_after_sec", secs)
+		}
+	}
+	if s.cfg.Model == nil {
+		return nil, domain.Errorf(domain.CodeOpenAIUnavailable, "no model is configured for Hosha2; set --openai-model and a key", "هیچ مدلی برای هوشا۲ پیکربندی نشده است؛ مدل و کلید را تنظیم کنید").With("retry_after_sec", 60)
+	}
+	form, err := s.formNow(ctx, p.FormID)
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	if _, dup := s.jobs[reqID]; dup {
+		s.mu.Unlock()
+		return nil, domain.Errorf(domain.CodeConflict, "a request with this req_id already exists", "درخواستی با این شناسه وجود دارد")
+	}
+	jobCtx, cancel := context.WithCancel(domain.WithRequestID(domain.WithActor(s.base, actor), reqID))
+	j := &job{
+		row:    domain.Job{ReqID: reqID, Actor: actor.UserID, FormID: p.FormID, Intent: intent, Status: domain.JobRunning, Phases: []string{}},
+		cancel: cancel, done: make(chan struct{}),
+	}
+	s.jobs[reqID] = j
+	s.mu.Unlock()
+	if err := s.persist(ctx, j); err != nil {
+		cancel()
+		s.mu.Lock()
+		delete(s.jobs, reqID)
+		s.mu.Unlock()
+		return nil, err
+	}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		defer cancel()
+		s.run(jobCtx, j, form, prompt, opts)
+	}()
+	if !p.Wait {
+		return &StartResult{RequestID: reqID, Status: domain.JobRunning}, nil
+	}
+	select {
+	case <-j.done:
+	case <-ctx.Done():
+		return nil, domain.Wrap(domain.CodeCancelled, ctx.Err(), "the caller stopped waiting; the request goes on", "منتظر ماندن متوقف شد؛ درخواست ادامه دارد")
+	}
+	_, jerr, res := j.snapshot()
+	if jerr != nil {
+		return nil, jerr
+	}
+	return res, nil
+}
+
+func (s *Service) formNow(ctx context.Context, id int64) (*domain.Form, error) {
+	var f *domain.Form
+	err := s.cfg.Store.Update(ctx, func(tx domain.FormTx) error {
+		var err error
+		f, err = tx.GetForm(id)
+		return err
+	})
+	return f, err
+}
+
+func (s *Service) persist(ctx context.Context, j *job) error {
+	row, _, _ := j.snapshot()
+	return s.cfg.Store.Update(ctx, func(tx domain.FormTx) error { return tx.PutJob(&row) })
+}
+
+// complete records a finished phase and its cumulative progress.
+func (s *Service) complete(ctx context.Context, j *job, phase string) {
+	j.mu.Lock()
+	for _, p := range phases {
+		if p.name == phase {
+			j.basis += p.weight
+		}
+	}
+	j.row.Phases = append(j.row.Phases, phase)
+	j.row.Progress = float64(j.basis) / 10000
+	progress := j.row.Progress
+	j.mu.Unlock()
+	// Live progress is served from memory; the row is written when the
+	// job starts and when it ends, so a phase costs no durable write.
+	s.cfg.Events.Event(ctx, slog.LevelDebug, phase, "progress_update", slog.String("req_id", j.row.ReqID), slog.Float64("progress", progress))
+	s.hookMu.Lock()
+	hook := s.afterPhase
+	s.hookMu.Unlock()
+	if hook != nil {
+		hook(j.row.ReqID, phase)
+	}
+}
+
+// checkpoint stops the job when it was cancelled.
+func checkpoint(ctx context.Context, name string) error {
+	if ctx.Err() != nil {
+		return domain.Errorf(domain.CodeCancelled, "request cancelled by user ("+name+")", "درخواست به خواست کاربر لغو شد").With("checkpoint", name)
+	}
+	return nil
+}
+
+func (s *Service) finish(ctx context.Context, j *job, res *SuccessBody, err error) {
+	j.mu.Lock()
+	now := time.Now().UTC()
+	j.row.FinishedAt = &now
+	if err != nil {
+		de := domain.AsError(err)
+		if j.canceled || errors.Is(err, context.Canceled) {
+			de = domain.Errorf(domain.CodeCancelled, "request cancelled by user", "درخواست به خواست کاربر لغو شد")
+		}
+		j.err = de
+		j.row.ErrorCode, j.row.ErrorMessage = string(de.Code), de.MessageEN
+		j.row.Status = domain.JobFailed
+		if de.Code == domain.CodeCancelled {
+			j.row.Status = domain.JobCancelled
+		}
+	} else {
+		j.result = res
+		j.row.Status = domain.JobSucceeded
+		j.row.ResultVersionID = &res.VersionID
+		j.row.Result, _ = json.Marshal(res)
+	}
+	j.mu.Unlock()
+	if err := s.persist(context.Background(), j); err != nil {
+		s.cfg.Events.Event(ctx, slog.LevelError, "summary", "job_persist_failed", slog.String("req_id", j.row.ReqID), slog.String("err", err.Error()))
+	}
+	close(j.done)
+}
+
+func (s *Service) run(ctx context.Context, j *job, form *domain.Form, prompt string, opts Options) {
+	start := time.Now()
+	actor := domain.ActorFrom(ctx)
+	var usage TokenUsage
+	var diffSHA *string
+	res, err := func() (*SuccessBody, error) {
+		s.cfg.Events.Event(ctx, slog.LevelInfo, "analyze_input", "request_start", slog.String("req_id", j.row.ReqID), slog.Int64("user", actor.UserID),
+			slog.String("intent", j.row.Intent), slog.Int("prompt_runes", utf8.RuneCountInString(prompt)))
+		s.complete(ctx, j, "analyze_input")
+		if err := checkpoint(ctx, "before_capabilities"); err != nil {
+			return nil, err
+		}
+		caps := Capabilities()
+		s.complete(ctx, j, "build_capabilities")
+		if err := checkpoint(ctx, "before_openai"); err != nil {
+			return nil, err
+		}
+		env := s.envelope(j.row.Intent, prompt, opts, caps, form)
+		s.cfg.Events.Event(ctx, slog.LevelInfo, "openai_send", "openai_request_start", slog.String("req_id", j.row.ReqID), slog.Int64("user", actor.UserID), slog.String("model", s.cfg.ModelID))
+		resp, err := s.cfg.Model.Complete(ctx, llm.Request{System: systemPrompt, User: string(env), SchemaName: "hosha2_response", Schema: responseSchema, MaxTokens: 8000})
+		endAttrs := []slog.Attr{slog.String("req_id", j.row.ReqID), slog.Int64("user", actor.UserID), slog.String("model", s.cfg.ModelID)}
+		if err != nil {
+			if ctx.Err() != nil {
+				err = domain.Errorf(domain.CodeCancelled, "request cancelled by user (in flight)", "درخواست در حین ارسال به مدل لغو شد")
+			}
+			de := domain.AsError(err)
+			s.cfg.Events.Event(ctx, slog.LevelWarn, "openai_send", "openai_request_end", append(endAttrs, slog.String("error_code", string(de.Code)), slog.Any("kind", de.Data["kind"]))...)
+			return nil, de
+		}
+		usage = TokenUsage{Prompt: resp.TokensIn, Completion: resp.TokensOut, Total: resp.TokensIn + resp.TokensOut}
+		s.cfg.Events.Event(ctx, slog.LevelInfo, "openai_send", "openai_request_end", append(endAttrs, slog.Int("tokens_in", resp.TokensIn),
+			slog.Int("tokens_out", resp.TokensOut), slog.Int64("latency_ms", resp.Latency.Milliseconds()), slog.String("error_code", ""))...)
+		s.complete(ctx, j, "openai_send")
+		if err := checkpoint(ctx, "after_openai"); err != nil {
+			return nil, err
+		}
+		out, err := s.check(ctx, j, resp, form, opts)
+		if err != nil {
+			return nil, err
+		}
+		diffSHA = out.diffSHA
+		s.complete(ctx, j, "validate_response")
+		if err := checkpoint(ctx, "before_persist"); err != nil {
+			return nil, err
+		}
+		v, err := s.save(ctx, j, form, out, prompt, usage)
+		if err != nil {
+			return nil, err
+		}
+		s.complete(ctx, j, "persist_form")
+		s.complete(ctx, j, "render_preview")
+		row, _, _ := j.snapshot()
+		return &SuccessBody{Success: true, RequestID: row.ReqID, VersionID: v.ID, DiffSHA: out.diffSHA,
+			Data: ResultData{FinalForm: out.doc, Diff: out.diff, TokenUsage: usage, Progress: row.Phases, ProgressPercent: row.Progress}}, nil
+	}()
+	code := ""
+	level := slog.LevelInfo
+	if err != nil {
+		code = string(domain.ErrorCode(err))
+		level = slog.LevelWarn
+		if domain.ErrorCode(err) == domain.CodeCancelled {
+			s.cfg.Events.Event(ctx, slog.LevelWarn, "summary", "request_cancelled", slog.String("req_id", j.row.ReqID), slog.Int64("user", actor.UserID))
+		}
+	}
+	s.cfg.Events.Event(ctx, level, "summary", "summary", slog.String("req_id", j.row.ReqID), slog.Int64("user", actor.UserID),
+		slog.String("model", s.cfg.ModelID), slog.Int("tokens_in", usage.Prompt), slog.Int("tokens_out", usage.Completion),
+		slog.Int64("latency_ms", time.Since(start).Milliseconds()), slog.String("error_code", code), slog.String("diff_sha", deref(diffSHA)))
+	s.finish(ctx, j, res, err)
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+const systemPrompt = `You are Hosha2, the form designer of the Arshline WordPress form builder.
+The user message is a JSON request envelope: meta (intent, locale, hints), user_input (the admin's prompt), capabilities (the only field types and features you may use) and, when editing, current_form.
+Answer with one JSON object matching the response schema: final_form is the whole form after your change (version "arshline_form@v1", fields with unique string ids, labels in meta.locale), diff is the RFC 6902 JSON Patch from current_form to final_form ([] for a new form), token_usage your estimate.
+Never output HTML with scripts, event handlers or javascript: URLs. Keys a field type does not use are null.`
+
+func (s *Service) envelope(intent, prompt string, opts Options, caps json.RawMessage, form *domain.Form) []byte {
+	locale := opts.Locale
+	if locale == "" {
+		locale = domain.LocaleFA
+	}
+	env := map[string]any{
+		"meta": map[string]any{
+			"intent": intent, "taskHints": nonNil(opts.TaskHints), "complexity": orDefault(opts.Complexity, "medium"),
+			"model_pref": orDefault(opts.ModelPref, "auto"), "locale": locale, "user_role": "admin",
+			"secondary_validation": opts.SecondaryValidation,
+		},
+		"user_input":   map[string]any{"question": prompt, "prompt": prompt},
+		"capabilities": caps,
+	}
+	if intent != "generate" || len(form.Document.Fields) > 0 {
+		env["current_form"] = form.Document
+	}
+	b, _ := json.Marshal(env)
+	return b
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+func orDefault(s, d string) string {
+	if s == "" {
+		return d
+	}
+	return s
+}
+
+func (s *Service) save(ctx context.Context, j *job, form *domain.Form, out *checked, prompt string, usage TokenUsage) (*domain.Version, error) {
+	actor := domain.ActorFrom(ctx)
+	sum := sha256.Sum256([]byte(prompt))
+	var v *domain.Version
+	err := s.cfg.Store.Update(ctx, func(tx domain.FormTx) error {
+		f, err := tx.GetForm(form.ID)
+		if err != nil {
+			return err
+		}
+		st := f.State()
+		st.Document = out.doc
+		if out.title != "" {
+			st.Title = out.title
+		}
+		before := f.HeadVersionID
+		v, err = tx.CommitVersion(f.ID, st, domain.VersionMeta{
+			Source: domain.SourceHosha2, Diff: out.diff, DiffApplied: out.diffApplied, DiffSHA: out.diffSHA,
+			PromptHash: hex.EncodeToString(sum[:]), TokensPrompt: int64(usage.Prompt), TokensComplete: int64(usage.Completion),
+			TokensTotal: int64(usage.Total), CreatedBy: actor.UserID,
+		})
+		if err != nil {
+			return err
+		}
+		details, _ := json.Marshal(map[string]any{"intent": j.row.Intent, "diff_sha": out.diffSHA})
+		_, err = tx.InsertAudit(&domain.AuditEntry{ReqID: j.row.ReqID, Actor: actor.UserID, Action: "hosha2." + actionOf(j.row.Intent),
+			FormID: &f.ID, BeforeVersionID: &before, AfterVersionID: &v.ID, Details: details})
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.cfg.Events.Event(ctx, slog.LevelInfo, "persist_form", "version_saved", slog.String("req_id", j.row.ReqID), slog.Int64("user", actor.UserID),
+		slog.Int64("version_id", v.ID), slog.String("diff_sha", deref(out.diffSHA)))
+	return v, nil
+}
+
+func actionOf(intent string) string {
+	if intent == "generate" {
+		return "generate"
+	}
+	return "edit"
+}
+
+// ProgressResult is hosha2.progress's answer.
+type ProgressResult struct {
+	Status          string         `json:"status"`
+	Progress        []string       `json:"progress"`
+	ProgressPercent float64        `json:"progress_percent"`
+	Error           map[string]any `json:"error,omitempty"`
+	Result          any            `json:"result,omitempty"`
+}
+
+func (s *Service) lookup(ctx context.Context, reqID string) (*job, *domain.Job, error) {
+	s.mu.Lock()
+	j := s.jobs[reqID]
+	s.mu.Unlock()
+	actor := domain.ActorFrom(ctx)
+	if j != nil {
+		row, _, _ := j.snapshot()
+		if row.Actor != actor.UserID && !actor.Can(domain.CapManageOptions) {
+			return nil, nil, domain.ErrForbidden
+		}
+		return j, &row, nil
+	}
+	if s.cfg.Jobs == nil {
+		return nil, nil, domain.NotFound("request", "درخواست", reqID)
+	}
+	row, err := s.cfg.Jobs.GetJob(ctx, reqID)
+	if err != nil {
+		return nil, nil, err
+	}
+	if row.Actor != actor.UserID && !actor.Can(domain.CapManageOptions) {
+		return nil, nil, domain.ErrForbidden
+	}
+	return nil, row, nil
+}
+
+// Progress reports a job's completed phases.
+func (s *Service) Progress(ctx context.Context, reqID string) (*ProgressResult, error) {
+	if reqID == "" {
+		return nil, domain.InvalidParams("req_id is required", "req_id ارسال نشده است")
+	}
+	j, row, err := s.lookup(ctx, reqID)
+	if err != nil {
+		return nil, err
+	}
+	out := &ProgressResult{Status: row.Status, Progress: row.Phases, ProgressPercent: row.Progress}
+	if out.Progress == nil {
+		out.Progress = []string{}
+	}
+	if row.ErrorCode != "" {
+		out.Error = map[string]any{"code": row.ErrorCode, "message": row.ErrorMessage}
+		if j != nil {
+			if _, jerr, _ := j.snapshot(); jerr != nil {
+				out.Error["message"] = jerr.Message(domain.ActorFrom(ctx).Locale)
+				if ra, ok := jerr.Data["retry_after_sec"]; ok {
+					out.Error["retry_after_sec"] = ra
+				}
+			}
+		}
+	}
+	if len(row.Result) > 0 {
+		out.Result = row.Result
+	}
+	return out, nil
+}
+
+// Cancel stops a running job: at its next checkpoint, or at once when it
+// is waiting for the model (the HTTP request is aborted).
+func (s *Service) Cancel(ctx context.Context, reqID string) (bool, error) {
+	if reqID == "" {
+		return false, domain.InvalidParams("req_id is required", "req_id ارسال نشده است")
+	}
+	j, row, err := s.lookup(ctx, reqID)
+	if err != nil {
+		return false, err
+	}
+	if j == nil || row.Status != domain.JobRunning {
+		return false, nil
+	}
+	j.mu.Lock()
+	j.canceled = true
+	j.mu.Unlock()
+	j.cancel()
+	<-j.done
+	final, _, _ := j.snapshot()
+	return final.Status == domain.JobCancelled, nil
+}
