@@ -9,12 +9,14 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
 
 	_ "modernc.org/sqlite"
 
+	"github.com/arshline/arshline-sidecar/daemon/llm/llmtest"
 	"github.com/arshline/arshline-sidecar/daemon/systemd/systemdtest"
 	"github.com/arshline/arshline-sidecar/rpc"
 )
@@ -29,18 +31,21 @@ type ack struct {
 	uncertain bool
 }
 
+const hosha2Answer = `{"intent":"generate","diagnostics":{"notes":[],"riskFlags":[]},"final_form":{"version":"arshline_form@v1","title":null,"fields":[{"id":"f1","type":"text","label":"نام","required":true,"placeholder":null,"help_text":null,"options":null,"scale":null,"html":null}]},"diff":[],"ui_hints":{"previewTips":[],"emptyStates":[]},"token_usage":{"prompt":1,"completion":1,"total":2}}`
+
 var threeStepPlan = map[string]any{"version": 1, "steps": []any{
 	map[string]any{"action": "create_form", "params": map[string]any{"title": "crash"}},
 	map[string]any{"action": "add_field", "params": map[string]any{"type": "short_text"}},
 	map[string]any{"action": "add_field", "params": map[string]any{"type": "rating"}},
 }}
 
-func startChild(t *testing.T, dir string) (*exec.Cmd, string) {
+func startChild(t *testing.T, dir, modelURL string) (*exec.Cmd, string) {
 	t.Helper()
 	socket := filepath.Join(dir, "d.sock")
 	notify, msgs := systemdtest.NotifySocket(t)
-	cmd := exec.Command(daemonBin, "--socket", socket, "--db", filepath.Join(dir, "d.db"), "--log-dir", filepath.Join(dir, "logs"))
-	cmd.Env = append(os.Environ(), "NOTIFY_SOCKET="+notify)
+	cmd := exec.Command(daemonBin, "--socket", socket, "--db", filepath.Join(dir, "d.db"), "--log-dir", filepath.Join(dir, "logs"),
+		"--openai-base-url", modelURL, "--openai-model", "test-model", "--rate-per-minute", "100000")
+	cmd.Env = append(os.Environ(), "NOTIFY_SOCKET="+notify, "ARSHLINE_OPENAI_API_KEY=sk-test")
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -59,14 +64,55 @@ func TestCrashConsistency(t *testing.T) {
 	}
 	dir := systemdtest.ShortTempDir(t)
 	rng := rand.New(rand.NewSource(42))
+	// An instant fake model, and now and then a slow one, so Hosha2 jobs
+	// are both finishing and running when the daemon dies.
+	model := llmtest.New(t)
+	var slow atomic.Int64
+	model.Then(func(map[string]any) llmtest.Reply {
+		r := llmtest.Reply{Content: hosha2Answer}
+		if slow.Add(1)%3 == 0 {
+			r.Delay = 2 * time.Second
+		}
+		return r
+	})
 	var acked []ack
 	var attempted []string
+	jobs := 0
 	violations := 0
 	for round := 0; round < rounds; round++ {
-		cmd, socket := startChild(t, dir)
+		cmd, socket := startChild(t, dir, model.URL())
 		ctx, cancel := context.WithCancel(context.Background())
 		var mu sync.Mutex
 		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() { // Hosha2 jobs on forms the plans created
+			defer wg.Done()
+			c, err := rpc.Dial(ctx, socket)
+			if err != nil {
+				return
+			}
+			defer c.Close()
+			var created struct {
+				Form struct {
+					ID int64 `json:"id"`
+				} `json:"form"`
+			}
+			if c.Call(ctx, "forms.create", map[string]any{"title": "h"}, &created) != nil {
+				return
+			}
+			for ctx.Err() == nil {
+				var started struct {
+					RequestID string `json:"request_id"`
+				}
+				if c.Call(ctx, "hosha2.generate", map[string]any{"form_id": created.Form.ID, "prompt": "فرم ثبت‌نام"}, &started) != nil {
+					return
+				}
+				mu.Lock()
+				jobs++
+				mu.Unlock()
+				time.Sleep(10 * time.Millisecond)
+			}
+		}()
 		for w := 0; w < 4; w++ {
 			wg.Add(1)
 			go func(w int) {
@@ -150,8 +196,22 @@ func TestCrashConsistency(t *testing.T) {
 	}
 	db.Close()
 
-	// Undo tokens handed out before the crashes still work.
-	cmd, socket := startChild(t, dir)
+	// Undo tokens handed out before the crashes still work, and no job is
+	// left running once the daemon is back.
+	cmd, socket := startChild(t, dir, model.URL())
+	db, err = sql.Open("sqlite", filepath.Join(dir, "d.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var running, failedByRestart, succeeded int
+	db.QueryRow("SELECT count(*) FROM jobs WHERE status IN ('queued','running')").Scan(&running)
+	db.QueryRow("SELECT count(*) FROM jobs WHERE status = 'failed' AND error_message LIKE '%restarted%'").Scan(&failedByRestart)
+	db.QueryRow("SELECT count(*) FROM jobs WHERE status = 'succeeded'").Scan(&succeeded)
+	db.Close()
+	if running != 0 {
+		violations++
+		t.Errorf("%d jobs still marked running after a restart", running)
+	}
 	defer func() { cmd.Process.Signal(syscall.SIGTERM); cmd.Wait() }()
 	c, err := rpc.Dial(context.Background(), socket)
 	if err != nil {
@@ -172,8 +232,11 @@ func TestCrashConsistency(t *testing.T) {
 		}
 		undone++
 	}
-	t.Logf("crash suite: %d rounds, %d executions attempted, %d acknowledged and checked, %d undone after restart, %d violations",
-		rounds, len(attempted), len(acked), undone, violations)
+	t.Logf("crash suite: %d rounds, %d executions attempted, %d acknowledged and checked, %d undone after restart; %d Hosha2 jobs started, %d succeeded, %d marked failed by a restart, %d left running; %d violations",
+		rounds, len(attempted), len(acked), undone, jobs, succeeded, failedByRestart, running, violations)
+	if failedByRestart == 0 {
+		t.Error("no Hosha2 job was in flight at any kill: the suite did not test job recovery")
+	}
 	if len(acked) == 0 {
 		t.Fatal("no execution was acknowledged: the suite checked nothing")
 	}
