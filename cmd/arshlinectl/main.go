@@ -144,6 +144,19 @@ func printCallError(stderr io.Writer, err error) {
 	fmt.Fprintln(stderr, "arshlinectl:", err)
 }
 
+// callAndPrint makes one call and prints its result: the shape of most
+// commands.
+func callAndPrint(method string, params any, stdout, stderr io.Writer) int {
+	ctx, cancel := timeout()
+	defer cancel()
+	var out any
+	if !callDaemon(ctx, method, params, &out, stderr) {
+		return 1
+	}
+	printJSON(stdout, out)
+	return 0
+}
+
 func printJSON(w io.Writer, v any) {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
@@ -209,14 +222,7 @@ func cmdExecute(args []string, stdout, stderr io.Writer) int {
 	if p, ok := doc["plan"]; ok { // an ai.plan result is accepted as it is
 		plan = p
 	}
-	ctx, cancel := timeout()
-	defer cancel()
-	var out any
-	if !callDaemon(ctx, "ai.execute", map[string]any{"plan": plan, "confirm": !*preview}, &out, stderr) {
-		return 1
-	}
-	printJSON(stdout, out)
-	return 0
+	return callAndPrint("ai.execute", map[string]any{"plan": plan, "confirm": !*preview}, stdout, stderr)
 }
 
 func cmdUndo(args []string, stdout, stderr io.Writer) int {
@@ -224,14 +230,7 @@ func cmdUndo(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: arshlinectl undo TOKEN…")
 		return 2
 	}
-	ctx, cancel := timeout()
-	defer cancel()
-	var out any
-	if !callDaemon(ctx, "ai.undo", map[string]any{"tokens": args}, &out, stderr) {
-		return 1
-	}
-	printJSON(stdout, out)
-	return 0
+	return callAndPrint("ai.undo", map[string]any{"tokens": args}, stdout, stderr)
 }
 
 func cmdAudit(args []string, stdout, stderr io.Writer) int {
@@ -250,14 +249,7 @@ func cmdAudit(args []string, stdout, stderr io.Writer) int {
 	if *before > 0 {
 		p["before_id"] = *before
 	}
-	ctx, cancel := timeout()
-	defer cancel()
-	var out any
-	if !callDaemon(ctx, "audit.list", p, &out, stderr) {
-		return 1
-	}
-	printJSON(stdout, out)
-	return 0
+	return callAndPrint("audit.list", p, stdout, stderr)
 }
 
 func atoi64(s string) (int64, bool) {
@@ -300,14 +292,7 @@ func cmdForms(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, usageLine)
 		return 2
 	}
-	ctx, cancel := timeout()
-	defer cancel()
-	var out any
-	if !callDaemon(ctx, method, params, &out, stderr) {
-		return 1
-	}
-	printJSON(stdout, out)
-	return 0
+	return callAndPrint(method, params, stdout, stderr)
 }
 
 func cmdVersions(args []string, stdout, stderr io.Writer) int {
@@ -338,12 +323,5 @@ func cmdVersions(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, usageLine)
 		return 2
 	}
-	ctx, cancel := timeout()
-	defer cancel()
-	var out any
-	if !callDaemon(ctx, method, params, &out, stderr) {
-		return 1
-	}
-	printJSON(stdout, out)
-	return 0
+	return callAndPrint(method, params, stdout, stderr)
 }

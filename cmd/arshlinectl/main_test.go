@@ -1,0 +1,39 @@
+package main
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestNoDaemonIsOneClearLine(t *testing.T) {
+	sock := filepath.Join(t.TempDir(), "none.sock")
+	for _, args := range [][]string{{"forms", "list"}, {"call", "system.health"}, {"undo", "0123456789abcdef0123456789abcdef"}, {"plan", "فرم ۳ را منتشر کن"}} {
+		var out, errb bytes.Buffer
+		code := run(append([]string{"--socket", sock}, args...), &out, &errb)
+		lines := strings.Split(strings.TrimSpace(errb.String()), "\n")
+		if code != 1 || len(lines) != 1 || !strings.Contains(lines[0], "is it running") {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errb.String())
+		}
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	for _, args := range [][]string{{}, {"frobnicate"}, {"forms", "get", "x"}, {"versions", "get", "1"}, {"call", "m", "{not json"}, {"plan"}} {
+		var out, errb bytes.Buffer
+		if code := run(args, &out, &errb); code != 2 {
+			t.Errorf("%v: exit %d", args, code)
+		}
+	}
+}
+
+func TestPlanOfflineJSON(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"plan", "--offline", "--json", "فرم ۷ را منتشر کن"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), `"publish_form"`) || !strings.Contains(out.String(), `"id": 7`) || !strings.Contains(out.String(), "انتشار فرم ۷") {
+		t.Fatalf("output %s", out.String())
+	}
+}
