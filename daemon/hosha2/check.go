@@ -94,7 +94,7 @@ func (s *Service) check(ctx context.Context, j *job, resp *llm.Response, form *d
 	}
 	// The diff must be a valid RFC 6902 patch that applies to the current
 	// form; when it does not, the full final_form stands alone.
-	s.cfg.Events.Event(ctx, slog.LevelDebug, "validate_response", "diff_validate_start", slog.String("req_id", j.row.ReqID))
+	s.cfg.Events.Event(ctx, slog.LevelInfo, "validate_response", "diff_validate_start", slog.String("req_id", j.row.ReqID))
 	if d := bytes.TrimSpace(r.Diff); len(d) > 0 && !bytes.Equal(d, []byte("[]")) && !bytes.Equal(d, []byte("null")) {
 		cleaned := dropNullMembers(d)
 		if _, err := forms.ApplyPatch(form.Document, cleaned); err != nil {
@@ -103,7 +103,7 @@ func (s *Service) check(ctx context.Context, j *job, resp *llm.Response, form *d
 		} else {
 			canon, _ := forms.CanonicalJSON(cleaned)
 			out.diff, out.diffApplied, out.diffSHA = canon, true, forms.DiffSHA(canon)
-			s.cfg.Events.Event(ctx, slog.LevelDebug, "validate_response", "diff_validate_end", slog.String("req_id", j.row.ReqID), slog.String("diff_sha", deref(out.diffSHA)))
+			s.cfg.Events.Event(ctx, slog.LevelInfo, "validate_response", "diff_validate_end", slog.String("req_id", j.row.ReqID), slog.String("diff_sha", deref(out.diffSHA)))
 		}
 	}
 	if opts.SecondaryValidation {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -13,6 +15,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/llm"
 	"github.com/arshline/arshline-sidecar/daemon/llm/llmtest"
+	"github.com/arshline/arshline-sidecar/daemon/logx"
 	"github.com/arshline/arshline-sidecar/sqlstore"
 )
 
@@ -374,5 +377,32 @@ func sortDur(ds []time.Duration) {
 		for k := i; k > 0 && ds[k] < ds[k-1]; k-- {
 			ds[k], ds[k-1] = ds[k-1], ds[k]
 		}
+	}
+}
+
+func TestEventLogHasTheSpecEvents(t *testing.T) {
+	dir := t.TempDir()
+	events, err := logx.Open(logx.Config{Dir: dir, Level: slog.LevelInfo})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := setup(t, nil, llmtest.Reply{Content: answer(goodFields, []any{map[string]any{"op": "add", "path": "/fields/0", "from": nil, "value": goodFields[0]}})})
+	e.svc.cfg.Events = events
+	if _, err := e.svc.Generate(ctxReq("e7e7e7"), GenerateParams{FormID: e.form, Prompt: prompt("فرم با ایمیل ali@example.com"), Wait: true}); err != nil {
+		t.Fatal(err)
+	}
+	events.Close()
+	data, _ := os.ReadFile(filepath.Join(dir, logx.FileName))
+	log := string(data)
+	for _, evt := range []string{"openai_request_start", "openai_request_end", "diff_validate_start", "diff_validate_end", "progress_update", "version_saved", "summary"} {
+		if !strings.Contains(log, `"evt":"`+evt+`"`) {
+			t.Errorf("no %s event", evt)
+		}
+	}
+	if strings.Contains(log, "ali@example.com") || strings.Contains(log, "فرم با ایمیل") {
+		t.Fatal("the prompt reached the log")
+	}
+	if !strings.Contains(log, `"diff_sha":"`) {
+		t.Fatal("summary without diff_sha")
 	}
 }

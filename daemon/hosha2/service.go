@@ -296,7 +296,7 @@ func (s *Service) complete(ctx context.Context, j *job, phase string) {
 	j.mu.Unlock()
 	// Live progress is served from memory; the row is written when the
 	// job starts and when it ends, so a phase costs no durable write.
-	s.cfg.Events.Event(ctx, slog.LevelDebug, phase, "progress_update", slog.String("req_id", j.row.ReqID), slog.Float64("progress", progress))
+	s.cfg.Events.Event(ctx, slog.LevelInfo, phase, "progress_update", slog.String("req_id", j.row.ReqID), slog.Float64("progress", progress))
 	s.hookMu.Lock()
 	hook := s.afterPhase
 	s.hookMu.Unlock()
