@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Runs every fuzz target for a short while (FUZZTIME, default 20s each):
+# JSON-RPC frames, each contract, the Persian planner and JSON Patch.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+t="${FUZZTIME:-20s}"
+run() { echo "== $2 ($1)"; go test -run '^$' -fuzz "^$2\$" -fuzztime "$t" -fuzzminimizetime 3s "$1"; }
+run ./rpc FuzzDecodeFrame
+run ./daemon/contract/arshplan FuzzArshline
+run ./daemon/contract/agentplan FuzzAgentPlan
+run ./daemon/contract/contracts FuzzContracts
+run ./daemon/planner FuzzPlanner
+run ./daemon/forms FuzzApplyPatch
