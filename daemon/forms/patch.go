@@ -18,7 +18,14 @@ const MaxPatchOps = 1000
 
 // ApplyPatch applies an RFC 6902 patch to a document. Negative array
 // indices are refused because the RFC does not have them.
-func ApplyPatch(doc domain.Document, patch json.RawMessage) (domain.Document, error) {
+func ApplyPatch(doc domain.Document, patch json.RawMessage) (res domain.Document, err error) {
+	// The patch library panics on some inputs (a "test" of a path whose
+	// value is null); a model's diff must never take the daemon down.
+	defer func() {
+		if r := recover(); r != nil {
+			res, err = domain.Document{}, diffError(fmt.Errorf("the patch cannot be applied: %v", r))
+		}
+	}()
 	p, err := decodePatch(patch)
 	if err != nil {
 		return domain.Document{}, err
@@ -34,7 +41,6 @@ func ApplyPatch(doc domain.Document, patch json.RawMessage) (domain.Document, er
 	if err != nil {
 		return domain.Document{}, diffError(err)
 	}
-	var res domain.Document
 	dec := json.NewDecoder(bytes.NewReader(out))
 	dec.UseNumber()
 	if err := dec.Decode(&res); err != nil {

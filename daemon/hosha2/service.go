@@ -91,6 +91,7 @@ func (s *Service) Shutdown(ctx context.Context) {
 
 // job is a running or finished request.
 type job struct {
+	finished sync.Once
 	mu       sync.Mutex
 	row      domain.Job
 	basis    int
@@ -250,6 +251,13 @@ func (s *Service) start(ctx context.Context, p GenerateParams, defaultIntent str
 	go func() {
 		defer s.wg.Done()
 		defer cancel()
+		defer func() {
+			// A bug in one job fails that job; it never takes the daemon down.
+			if r := recover(); r != nil {
+				s.cfg.Events.Event(jobCtx, slog.LevelError, "summary", "job_panic", slog.String("req_id", reqID), slog.String("panic", fmt.Sprint(r)))
+				s.finish(jobCtx, j, nil, fmt.Errorf("panic: %v", r))
+			}
+		}()
 		s.run(jobCtx, j, form, prompt, opts)
 	}()
 	if !p.Wait {
@@ -314,6 +322,10 @@ func checkpoint(ctx context.Context, name string) error {
 }
 
 func (s *Service) finish(ctx context.Context, j *job, res *SuccessBody, err error) {
+	j.finished.Do(func() { s.record(ctx, j, res, err) })
+}
+
+func (s *Service) record(ctx context.Context, j *job, res *SuccessBody, err error) {
 	j.mu.Lock()
 	now := time.Now().UTC()
 	j.row.FinishedAt = &now
