@@ -66,7 +66,7 @@ func FuzzAgentPlan(f *testing.F) {
 		if first.Valid == hasError {
 			t.Fatalf("valid=%v with error findings=%v", first.Valid, hasError)
 		}
-		if first.RiskScore < 0 || first.RiskScore > 1 || math.Round(first.RiskScore*100) != first.RiskScore*100 {
+		if first.RiskScore < 0 || first.RiskScore > 1 || math.Abs(math.Round(first.RiskScore*100)-first.RiskScore*100) > 1e-9 {
 			t.Fatalf("risk score %v", first.RiskScore)
 		}
 		if first.Normalized == nil {
