@@ -4,14 +4,15 @@
 //
 //   - the planner (response schema named *plan*): a plan for the command,
 //     or {"none": true} when it recognises nothing;
-//   - Hosha2 (any other schema): a response envelope whose final_form is
-//     built from the prompt; a validation request (meta.intent=validate)
-//     gets its form echoed back.
+//   - Hosha2 (schema hosha2_response): a response envelope whose
+//     final_form is built from the prompt, and the secondary validation
+//     (schema hosha2_validate): {"valid": true, "issues": []}.
 //
 // Markers in the prompt steer it: [slow] waits -slow before answering
 // (giving up when the caller hangs up), [fail] answers HTTP 500, [limit]
 // answers HTTP 429 with Retry-After, [unsafe] puts a script in an html
-// field. GET /stats reports the requests seen.
+// field, [broken] breaks the envelope, [invalid] makes the secondary
+// validation reject the form. GET /stats reports the requests seen.
 //
 //	fakeopenai -addr 127.0.0.1:0 -port-file /tmp/port -slow 6s
 package main
@@ -161,9 +162,12 @@ func (s *server) completions(w http.ResponseWriter, r *http.Request) {
 	}
 
 	var content any
-	if strings.Contains(strings.ToLower(schema), "plan") {
+	switch {
+	case strings.Contains(strings.ToLower(schema), "plan"):
 		content = planAnswer(user)
-	} else {
+	case strings.Contains(strings.ToLower(schema), "validate"):
+		content = validateAnswer(user)
+	default:
 		content = hosha2Answer(user)
 	}
 	text, _ := json.Marshal(content)
@@ -244,28 +248,24 @@ type envelope struct {
 		Question string `json:"question"`
 		Prompt   string `json:"prompt"`
 	} `json:"user_input"`
-	CurrentForm json.RawMessage `json:"current_form"`
-	FinalForm   json.RawMessage `json:"final_form"`
+	CurrentForm *struct {
+		Fields []json.RawMessage `json:"fields"`
+	} `json:"current_form"`
 }
 
-// hosha2Answer is a response envelope (seed 001, 5.3).
+// validateAnswer is the secondary validation's answer.
+func validateAnswer(user string) any {
+	if strings.Contains(user, "[invalid]") {
+		return map[string]any{"valid": false, "issues": []string{"the fake model rejects this form as asked"}}
+	}
+	return map[string]any{"valid": true, "issues": []string{}}
+}
+
+// hosha2Answer is a response envelope (seed 001, 5.3) in the daemon's
+// strict response schema: every field key present, unused ones null.
 func hosha2Answer(user string) any {
 	var env envelope
 	_ = json.Unmarshal([]byte(user), &env)
-	if env.Meta.Intent == "validate" {
-		form := env.FinalForm
-		if len(form) == 0 || string(form) == "null" {
-			form = env.CurrentForm
-		}
-		return map[string]any{
-			"intent":      "validate",
-			"diagnostics": map[string]any{"notes": []string{"valid"}, "riskFlags": []string{}},
-			"final_form":  json.RawMessage(form),
-			"diff":        []any{},
-			"ui_hints":    map[string]any{"previewTips": []string{}, "emptyStates": []string{}},
-			"token_usage": map[string]any{"prompt": 60, "completion": 20, "total": 80},
-		}
-	}
 	prompt := env.UserInput.Prompt
 	if prompt == "" {
 		prompt = env.UserInput.Question
@@ -273,10 +273,18 @@ func hosha2Answer(user string) any {
 	if prompt == "" {
 		prompt = user
 	}
-	form := buildForm(prompt)
-	diff := make([]any, 0, len(form["fields"].([]any)))
-	for i, f := range form["fields"].([]any) {
-		diff = append(diff, map[string]any{"op": "add", "path": fmt.Sprintf("/fields/%d", i), "value": f})
+	if strings.Contains(prompt, "[broken]") {
+		return map[string]any{"intent": "generate", "final_form": map[string]any{"version": "arshline_form@v0"}}
+	}
+	title, fields := buildForm(prompt)
+	diff := []any{}
+	if env.CurrentForm != nil {
+		for i := len(env.CurrentForm.Fields) - 1; i >= 0; i-- {
+			diff = append(diff, map[string]any{"op": "remove", "path": fmt.Sprintf("/fields/%d", i), "from": nil, "value": nil})
+		}
+	}
+	for i, f := range fields {
+		diff = append(diff, map[string]any{"op": "add", "path": fmt.Sprintf("/fields/%d", i), "from": nil, "value": f})
 	}
 	intent := env.Meta.Intent
 	if intent == "" || intent == "auto" {
@@ -285,38 +293,47 @@ func hosha2Answer(user string) any {
 	return map[string]any{
 		"intent":      intent,
 		"diagnostics": map[string]any{"notes": []string{}, "riskFlags": []string{}},
-		"final_form":  form,
+		"final_form":  map[string]any{"version": "arshline_form@v1", "title": title, "fields": fields},
 		"diff":        diff,
 		"ui_hints":    map[string]any{"previewTips": []string{}, "emptyStates": []string{}},
 		"token_usage": map[string]any{"prompt": 120, "completion": 85, "total": 205},
 	}
 }
 
-// buildForm makes an arshline_form@v1 document from a prompt: a fixed set
-// of fields covering the common types, titled after the prompt.
-func buildForm(prompt string) map[string]any {
-	title := strings.TrimSpace(strings.NewReplacer("[slow]", "", "[unsafe]", "").Replace(prompt))
+// field is one field with every key of the strict schema.
+func field(id, typ, label string, required bool, extra map[string]any) map[string]any {
+	f := map[string]any{"id": id, "type": typ, "label": label, "required": required,
+		"placeholder": nil, "help_text": nil, "options": nil, "scale": nil, "html": nil}
+	for k, v := range extra {
+		f[k] = v
+	}
+	return f
+}
+
+// buildForm makes the fields of a form from a prompt: a fixed set that
+// covers the common types, titled after the prompt.
+func buildForm(prompt string) (string, []any) {
+	title := strings.TrimSpace(strings.NewReplacer("[slow]", "", "[unsafe]", "", "[invalid]", "").Replace(prompt))
 	if r := []rune(title); len(r) > 60 {
 		title = string(r[:60])
 	}
-	html := "پاسخ‌های شما محرمانه می‌ماند."
+	note := "پاسخ‌های شما <b>محرمانه</b> می‌ماند."
 	if strings.Contains(prompt, "[unsafe]") {
-		html = `<script>alert("x")</script>`
+		note = `<script>alert("x")</script>`
 	}
-	fields := []any{
-		map[string]any{"id": "f1", "type": "section", "label": "اطلاعات شما"},
-		map[string]any{"id": "f2", "type": "text", "label": "نام و نام خانوادگی", "required": true, "placeholder": "مثلاً سارا احمدی"},
-		map[string]any{"id": "f3", "type": "email", "label": "ایمیل", "required": true},
-		map[string]any{"id": "f4", "type": "radio", "label": "نوع عضویت", "options": []any{"عادی", "ویژه"}},
-		map[string]any{"id": "f5", "type": "rating", "label": "میزان رضایت", "scale": map[string]any{"min": 1, "max": 5}},
-		map[string]any{"id": "f6", "type": "textarea", "label": "توضیحات"},
-		map[string]any{"id": "f7", "type": "html", "label": "یادداشت", "content": html},
+	opt := func(v, l string) map[string]any { return map[string]any{"value": v, "label": l} }
+	help := "برای ارسال رسید"
+	if strings.Contains(prompt, "[invalid]") {
+		help = "[invalid]" // seen again by the secondary validation request
 	}
-	return map[string]any{
-		"version": "arshline_form@v1",
-		"fields":  fields,
-		"layout":  map[string]any{"pages": []any{map[string]any{"id": "p1", "title": "صفحه ۱", "sections": []any{}}}, "progress": "steps"},
-		"meta":    map[string]any{"title": title, "locale": "fa_IR", "rtl": true},
+	return title, []any{
+		field("f1", "section", "اطلاعات شما", false, nil),
+		field("f2", "text", "نام و نام خانوادگی", true, map[string]any{"placeholder": "مثلاً سارا احمدی"}),
+		field("f3", "email", "ایمیل", true, map[string]any{"help_text": help}),
+		field("f4", "radio", "نوع عضویت", false, map[string]any{"options": []any{opt("normal", "عادی"), opt("gold", "ویژه")}}),
+		field("f5", "rating", "میزان رضایت", false, map[string]any{"scale": map[string]any{"min": 1, "max": 5}}),
+		field("f6", "textarea", "توضیحات", false, nil),
+		field("f7", "html", "یادداشت", false, map[string]any{"html": note}),
 	}
 }
 

@@ -349,6 +349,120 @@ final class DaemonClientTest extends Arshline_Test_Case {
 		$this->assertEqualsWithDelta( 1.0, $r['data']['progress_percent'], 0.0001 );
 	}
 
+	/**
+	 * Runs a waiting Hosha2 generation on a new form and returns the result.
+	 *
+	 * @param string $prompt Prompt (markers steer the fake model).
+	 * @param array  $extra  More params.
+	 * @return mixed
+	 */
+	private function generateAndWait( $prompt, array $extra = array() ) {
+		$created = $this->client->call( 'forms.create', array( 'title' => 'hosha2 errors' ), self::actor() );
+		return $this->client->call(
+			'hosha2.generate',
+			array(
+				'form_id' => $created['form']['id'],
+				'prompt'  => $prompt,
+				'wait'    => true,
+			) + $extra,
+			self::actor( array( 'manage_options' ), 'fa_IR', 500 + random_int( 1, 100000 ) ),
+			array( 'timeout' => 60.0 )
+		);
+	}
+
+	public function test_unsafe_model_output_is_a_500() {
+		$r = $this->generateAndWait( 'فرم تماس [unsafe]' );
+		$this->requireMethod( $r, 'hosha2.generate' );
+		$this->assertCallFailed( $r, 'UNSAFE_OUTPUT', 500 );
+	}
+
+	public function test_a_broken_envelope_is_schema_invalid() {
+		$r = $this->generateAndWait( 'فرم تماس [broken]' );
+		$this->requireMethod( $r, 'hosha2.generate' );
+		$this->assertCallFailed( $r, 'SCHEMA_INVALID', 500 );
+	}
+
+	public function test_a_rejecting_secondary_validation_is_schema_invalid() {
+		$r = $this->generateAndWait( 'فرم تماس [invalid]', array( 'options' => array( 'secondary_validation' => true ) ) );
+		$this->requireMethod( $r, 'hosha2.generate' );
+		$this->assertCallFailed( $r, 'SCHEMA_INVALID', 500 );
+	}
+
+	public function test_an_overlong_prompt_is_model_limit() {
+		$r = $this->generateAndWait( str_repeat( 'فرم ', 2500 ) );
+		$this->requireMethod( $r, 'hosha2.generate' );
+		$this->assertCallFailed( $r, 'MODEL_LIMIT', 500 );
+	}
+
+	public function test_hosha2_validation_reasons() {
+		$created = $this->client->call( 'forms.create', array( 'title' => 'reasons' ), self::actor() );
+		$bad     = $this->client->call(
+			'hosha2.generate',
+			array(
+				'form_id' => $created['form']['id'],
+				'prompt'  => 'x',
+				'options' => array( 1, 2 ),
+			),
+			self::actor()
+		);
+		$this->requireMethod( $bad, 'hosha2.generate' );
+		$this->assertCallFailed( $bad, 'INVALID_PARAMS', 400 );
+		$this->assertCallFailed( $this->client->call( 'hosha2.generate', array( 'form_id' => 0, 'prompt' => 'x' ), self::actor() ), 'INVALID_PARAMS', 400 );
+		$this->assertCallFailed( $this->client->call( 'hosha2.generate', array( 'form_id' => 987654, 'prompt' => 'x' ), self::actor() ), 'NOT_FOUND', 404 );
+	}
+
+	public function test_a_cancelled_waiting_generation_is_a_499() {
+		$socket = Arshline_Test_Processes::daemon( 'llm' );
+		$req_id = bin2hex( random_bytes( 6 ) );
+		$helper = proc_open(
+			array( PHP_BINARY, __DIR__ . '/fixtures/cancel-later.php', $socket, $req_id, '0.5' ),
+			array(
+				1 => array( 'pipe', 'w' ),
+				2 => array( 'pipe', 'w' ),
+			),
+			$pipes
+		);
+		$t0 = microtime( true );
+		$r  = $this->generateAndWait( 'فرم کارگاه [slow]', array( 'req_id' => $req_id ) );
+		$secs = microtime( true ) - $t0;
+		$out  = stream_get_contents( $pipes[1] ) . stream_get_contents( $pipes[2] );
+		proc_close( $helper );
+		$this->requireMethod( $r, 'hosha2.generate' );
+		$this->assertSame( "cancelled\n", $out );
+		$this->assertCallFailed( $r, 'CANCELLED', 499 );
+		$this->assertLessThan( 3.5, $secs, 'the in-flight model call was not abandoned' );
+	}
+
+	public function test_a_patch_that_does_not_apply_is_diff_apply_fail() {
+		$created = $this->client->call( 'forms.create', array( 'title' => 'diff' ), self::actor() );
+		$r       = $this->client->call(
+			'versions.apply_diff',
+			array(
+				'form_id'    => $created['form']['id'],
+				'version_id' => $created['version']['id'],
+				'diff'       => array(
+					array(
+						'op'   => 'remove',
+						'path' => '/fields/7',
+					),
+				),
+			),
+			self::actor()
+		);
+		$this->assertCallFailed( $r, 'DIFF_APPLY_FAIL', 500 );
+	}
+
+	public function test_a_full_daemon_answers_unavailable() {
+		$socket = Arshline_Test_Processes::daemon( 'busy', array( '--max-conns', '1' ) );
+		$first  = new Arshline_Sidecar_Client( $socket );
+		$this->assertIsArray( $first->call( 'system.health' ) );
+		$second = new Arshline_Sidecar_Client( $socket );
+		$this->assertCallFailed( $second->call( 'system.health' ), 'UNAVAILABLE', 503 );
+		$first->close();
+		usleep( 100000 );
+		$this->assertIsArray( $second->call( 'system.health' ) );
+	}
+
 	public function test_unknown_method_is_reported_as_such() {
 		$r    = $this->client->call( 'no.such_method', array(), self::actor() );
 		$data = $this->assertCallFailed( $r, 'METHOD_NOT_FOUND', 500 );

@@ -621,10 +621,11 @@
 		show( $( 'arsh-h2-result' ), true );
 		$( 'arsh-h2-result-title' ).focus();
 		message( $( 'arsh-h2-msg' ), 'success', __( 'The form was generated and saved as a new version.', D ) );
-		loadForms();
-		if ( job ) {
-			loadVersions( job.formId, true );
-		}
+		loadForms().then( function () {
+			if ( job ) {
+				loadVersions( job.formId, true );
+			}
+		} );
 	}
 
 	/* ---------------- rendering arshline_form@v1 ---------------- */
@@ -674,6 +675,15 @@
 	}
 
 	function renderField( f, i ) {
+		var wrap = renderFieldBody( f, i );
+		var help = f.help_text || f.helpText || f.description;
+		if ( help && 'section' !== f.type ) {
+			wrap.appendChild( el( 'p', { className: 'description arsh-help' }, [ bdi( help ) ] ) );
+		}
+		return wrap;
+	}
+
+	function renderFieldBody( f, i ) {
 		var type = String( f.type || 'text' );
 		var id = 'arsh-f-' + i;
 		var label = fieldLabel( f );
@@ -810,6 +820,9 @@
 		var form = state.forms.filter( function ( f ) {
 			return f.id === formId;
 		} )[ 0 ];
+		rows = rows.slice().sort( function ( a, b ) {
+			return b.seq - a.seq;
+		} );
 		rows.forEach( function ( v, i ) {
 			var older = rows[ i + 1 ] || null;
 			var fields = v.state && v.state.document && Array.isArray( v.state.document.fields ) ? v.state.document.fields.length : null;

@@ -37,6 +37,7 @@ final class Arshline_Sidecar_Plugin {
 	 */
 	public static function boot() {
 		add_filter( 'plugin_locale', array( __CLASS__, 'filter_plugin_locale' ), 10, 2 );
+		add_filter( 'load_textdomain_mofile', array( __CLASS__, 'filter_mofile' ), 10, 2 );
 		add_action( 'init', array( __CLASS__, 'load_textdomain' ) );
 		add_action( 'rest_api_init', array( 'Arshline_Sidecar_Rest', 'register_routes' ) );
 		add_filter( 'rest_post_dispatch', array( 'Arshline_Sidecar_Rest', 'send_nonstandard_status' ), 999, 3 );
@@ -50,6 +51,23 @@ final class Arshline_Sidecar_Plugin {
 	 */
 	public static function load_textdomain() {
 		load_plugin_textdomain( self::TEXT_DOMAIN, false, dirname( plugin_basename( ARSHLINE_SIDECAR_FILE ) ) . '/languages' );
+	}
+
+	/**
+	 * Points every load of this plugin's catalogue at the plugin's language.
+	 * WordPress also loads catalogues just in time in the site's language;
+	 * without this, an English choice on a Persian site would still load
+	 * the Persian catalogue.
+	 *
+	 * @param string $mofile Path WordPress is about to load.
+	 * @param string $domain Text domain.
+	 * @return string
+	 */
+	public static function filter_mofile( $mofile, $domain ) {
+		if ( self::TEXT_DOMAIN !== $domain ) {
+			return $mofile;
+		}
+		return dirname( $mofile ) . '/' . self::TEXT_DOMAIN . '-' . self::locale() . '.mo';
 	}
 
 	/**

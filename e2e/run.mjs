@@ -1,0 +1,422 @@
+// Browser end-to-end test of the Arshline AI admin page, driven through
+// Debian's Chromium with playwright-core. .ci/e2e.sh starts WordPress,
+// MariaDB, arshlined and the fake model, then runs this with:
+//   E2E_URL, E2E_USER, E2E_PASS, E2E_CHROMIUM, E2E_ARTIFACTS,
+//   E2E_FAKE_URL, E2E_HOSTILE_FORM
+// Every step takes a screenshot; any failure exits non-zero.
+import { chromium } from 'playwright-core';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const env = (name) => {
+	const v = process.env[name];
+	if (!v) {
+		throw new Error(`${name} is not set; run this through .ci/e2e.sh`);
+	}
+	return v;
+};
+const URL_ = env('E2E_URL');
+const ART = env('E2E_ARTIFACTS');
+const FAKE = env('E2E_FAKE_URL');
+const HOSTILE = env('E2E_HOSTILE_FORM').trim();
+const PAGE = `${URL_}/wp-admin/admin.php?page=arshline-sidecar`;
+const SETTINGS = `${URL_}/wp-admin/admin.php?page=arshline-sidecar-settings`;
+const COMMAND = 'یک فرم جدید بساز و دو سوال پاسخ کوتاه اضافه کن، اسم فرم را چکاپ سه بگذار';
+const fa = new Intl.NumberFormat('fa-IR', { useGrouping: false });
+
+mkdirSync(ART, { recursive: true });
+const timings = [];
+let shot = 0;
+
+function check(condition, message) {
+	if (!condition) {
+		throw new Error(message);
+	}
+}
+
+async function snap(page, name) {
+	shot += 1;
+	const file = join(ART, `${String(shot).padStart(2, '0')}-${name}.png`);
+	await page.screenshot({ path: file, fullPage: true });
+	return file;
+}
+
+async function step(page, name, fn) {
+	const t0 = performance.now();
+	process.stdout.write(`e2e: ▶ ${name} … `);
+	try {
+		await fn();
+	} catch (err) {
+		process.stdout.write('FAILED\n');
+		await snap(page, `FAILED-${name.replace(/[^a-z0-9]+/gi, '-')}`).catch(() => {});
+		throw err;
+	}
+	const ms = Math.round(performance.now() - t0);
+	timings.push({ step: name, ms });
+	process.stdout.write(`ok (${ms} ms)\n`);
+}
+
+/** REST call with the logged-in cookies; returns { status, headers, body }. */
+async function rest(page, method, route, { body, nonce = true, hosha2 = null, query = '' } = {}) {
+	const headers = { 'Content-Type': 'application/json' };
+	if (nonce) {
+		headers['X-WP-Nonce'] = await page.evaluate(() => window.arshE2ENonce);
+	}
+	if (hosha2) {
+		headers['X-Hosha2-Nonce'] = await page.evaluate((k) => window.arshlineSidecar.nonces[k], hosha2);
+	}
+	const res = await page.request.fetch(`${URL_}/index.php?rest_route=${encodeURIComponent(route)}${query}`, {
+		method,
+		headers,
+		data: body === undefined ? undefined : JSON.stringify(body),
+		failOnStatusCode: false,
+		timeout: 60000,
+	});
+	let parsed = null;
+	const text = await res.text();
+	try {
+		parsed = JSON.parse(text);
+	} catch {
+		parsed = { raw: text };
+	}
+	return { status: res.status(), headers: res.headers(), body: parsed };
+}
+
+async function openPage(page) {
+	await page.goto(PAGE, { waitUntil: 'domcontentloaded' });
+	await page.locator('#arshline-sidecar-app').waitFor();
+	// The nonce apiFetch uses, for the direct REST checks.
+	await page.evaluate(async () => {
+		const r = await fetch(`${window.ajaxurl}?action=rest-nonce`, { credentials: 'same-origin' });
+		window.arshE2ENonce = (await r.text()).trim();
+	});
+}
+
+async function formsFromApi(page) {
+	const r = await rest(page, 'GET', '/arshline/v1/forms', { query: '&limit=200' });
+	check(r.status === 200, `GET forms answered ${r.status}`);
+	return r.body;
+}
+
+async function main() {
+	const browser = await chromium.launch({
+		executablePath: env('E2E_CHROMIUM'),
+		headless: true,
+		args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+	});
+	const context = await browser.newContext({ locale: 'fa-IR', viewport: { width: 1280, height: 1000 } });
+	const page = await context.newPage();
+	page.setDefaultTimeout(20000);
+	const consoleErrors = [];
+	page.on('pageerror', (err) => consoleErrors.push(String(err)));
+	page.on('console', (msg) => {
+		if (msg.type() === 'error' && !/Failed to load resource/.test(msg.text())) {
+			consoleErrors.push(msg.text());
+		}
+	});
+	page.on('dialog', (d) => {
+		consoleErrors.push(`unexpected dialog: ${d.message()}`);
+		d.dismiss();
+	});
+
+	try {
+		await step(page, 'log in', async () => {
+			await page.goto(`${URL_}/wp-login.php`);
+			await page.fill('#user_login', env('E2E_USER'));
+			await page.fill('#user_pass', env('E2E_PASS'));
+			await Promise.all([page.waitForURL(/\/wp-admin\/?/), page.click('#wp-submit')]);
+			await snap(page, 'logged-in');
+		});
+
+		await step(page, 'open the plugin page (Persian, RTL)', async () => {
+			await openPage(page);
+			const menu = await page.locator('#adminmenu a[href="admin.php?page=arshline-sidecar"]').first().innerText();
+			check(menu.includes('ارشلاین هوشمند'), `menu label is «${menu}»`);
+			check((await page.locator('#arshline-sidecar-app h1').innerText()) === 'ارشلاین هوشمند', 'page title');
+			check((await page.getAttribute('#arshline-sidecar-app', 'dir')) === 'rtl', 'page is not RTL');
+			await page.locator('#arsh-health.arsh-ok').waitFor();
+			const health = await page.locator('#arsh-health').innerText();
+			check(health.includes('فعال است'), `health line: ${health}`);
+			await snap(page, 'plugin-page');
+		});
+
+		await step(page, 'titles with HTML and bidi controls are shown as text', async () => {
+			const cell = page.locator(`#arsh-forms-body tr[data-form-id="${HOSTILE}"] .arsh-title`);
+			await cell.waitFor();
+			const text = await cell.innerText();
+			check(text.includes('<b>فرم خطرناک</b>') && text.includes('<img src=x'), `title cell shows «${text}»`);
+			check((await cell.locator('img, b').count()) === 0, 'the title was parsed as HTML');
+			check((await page.title()) !== 'pwned', 'a title ran script');
+			check((await cell.locator('bdi').count()) === 1, 'the title is not isolated in <bdi>');
+		});
+
+		let formId = 0;
+		await step(page, 'command → plan preview', async () => {
+			await page.getByLabel('به زبان خودتان بنویسید ارشلاین چه کند').fill(COMMAND);
+			await page.getByRole('button', { name: 'پیش‌نمایش', exact: true }).click();
+			await page.locator('#arsh-preview').waitFor({ state: 'visible' });
+			const lines = await page.locator('#arsh-preview-list li').allInnerTexts();
+			check(lines.length === 3, `preview has ${lines.length} lines: ${lines.join(' | ')}`);
+			check(lines[0].includes('چکاپ سه'), `first preview line: ${lines[0]}`);
+			check(/[\u0600-\u06FF]/.test(lines[1]), `preview is not Persian: ${lines[1]}`);
+			const focused = await page.evaluate(() => document.activeElement && document.activeElement.id);
+			check(focused === 'arsh-preview-title', `focus after preview is on ${focused}`);
+			await snap(page, 'plan-preview');
+		});
+
+		await step(page, 'confirm with the keyboard («تأیید و اجرا»)', async () => {
+			await page.keyboard.press('Tab');
+			const focused = await page.evaluate(() => document.activeElement && document.activeElement.textContent);
+			check(focused === 'تأیید و اجرا', `Tab from the preview reached «${focused}»`);
+			await page.keyboard.press('Enter');
+			await page.locator('#arsh-results').waitFor({ state: 'visible' });
+			const results = await page.locator('#arsh-results-list li').allInnerTexts();
+			check(results.length === 3, `results: ${results.join(' | ')}`);
+			const forms = await formsFromApi(page);
+			const made = forms.find((f) => f.title === 'چکاپ سه');
+			check(made, 'the new form is not in forms.list');
+			formId = made.id;
+			check(made.version_count === 3, `version_count ${made.version_count}, expected 3 (create + two questions)`);
+			const row = page.locator(`#arsh-forms-body tr[data-form-id="${formId}"]`);
+			await row.waitFor();
+			check((await row.locator('.arsh-title').innerText()) === 'چکاپ سه', 'title cell');
+			check((await row.locator('.arsh-status').innerText()) === 'پیش‌نویس', 'status cell');
+			check((await row.locator('.arsh-version-count').innerText()) === fa.format(made.version_count), 'version count cell');
+			const detail = await rest(page, 'GET', `/arshline/v1/forms/${formId}`);
+			check(detail.status === 200 && detail.body.document.fields.length === 2, 'the form does not have its two questions');
+			await snap(page, 'executed');
+		});
+
+		await step(page, 'undo all («بازگردانی همه») removes the form', async () => {
+			await page.getByRole('button', { name: 'بازگردانی همه' }).click();
+			await page.locator(`#arsh-forms-body tr[data-form-id="${formId}"]`).waitFor({ state: 'detached' });
+			const msg = await page.locator('#arsh-plan-msg').innerText();
+			check(msg.includes(`${fa.format(3)} تغییر بازگردانی شد`), `undo message: ${msg}`);
+			check(await page.locator('#arsh-undo-all').isDisabled(), 'undo stays enabled with nothing left to undo');
+			const gone = await rest(page, 'GET', `/arshline/v1/forms/${formId}`);
+			check(gone.status === 404 && gone.body.code === 'arshline_not_found', `GET after undo: ${gone.status}`);
+			check(/[\u0600-\u06FF]/.test(gone.body.message), 'the 404 message is not Persian');
+			await snap(page, 'undone');
+		});
+
+		let h2Form = 0;
+		await step(page, 'Hosha2: progress moves, then cancel', async () => {
+			await page.selectOption('#arsh-h2-formid', 'new');
+			await page.getByLabel('فرم موردنظرتان را توصیف کنید').fill('فرم ثبت‌نام کارگاه [slow]');
+			await page.getByRole('button', { name: 'ساخت فرم' }).click();
+			await page.locator('#arsh-h2-progress').waitFor({ state: 'visible' });
+			const seen = [];
+			const deadline = Date.now() + 6000;
+			while (Date.now() < deadline) {
+				seen.push(Number(await page.getAttribute('#arsh-h2-bar', 'aria-valuenow')));
+				if (seen[seen.length - 1] > 0 && (await page.locator('.arsh-phase.done').count()) > 0) {
+					break;
+				}
+				await page.waitForTimeout(100);
+			}
+			const last = seen[seen.length - 1];
+			check(last > 0 && last < 100, `progress never moved (values ${seen.join(',')})`);
+			for (let i = 1; i < seen.length; i++) {
+				check(seen[i] >= seen[i - 1], `progress went backwards: ${seen.join(',')}`);
+			}
+			const labels = await page.locator('.arsh-phase').allInnerTexts();
+			check(labels.includes('ارسال به مدل هوش مصنوعی') && labels.includes('تحلیل درخواست'), `phase labels: ${labels.join(', ')}`);
+			h2Form = Number(await page.inputValue('#arsh-h2-formid'));
+			check(h2Form > 0, 'no form was created for the generation');
+			await snap(page, 'hosha2-progress');
+			await page.getByRole('button', { name: 'لغو', exact: true }).click();
+			await page.locator('#arsh-h2-msg', { hasText: 'ساخت فرم لغو شد' }).waitFor({ timeout: 20000 });
+			check(await page.locator('#arsh-h2-progress').isHidden(), 'progress still shown after cancel');
+			check(await page.locator('#arsh-h2-result').isHidden(), 'a result appeared for a cancelled job');
+			await snap(page, 'hosha2-cancelled');
+		});
+
+		await step(page, 'Hosha2: generate to the end and show the form', async () => {
+			await page.getByLabel('فرم موردنظرتان را توصیف کنید').fill('فرم نظرسنجی رضایت مشتریان');
+			await page.getByRole('button', { name: 'ساخت فرم' }).click();
+			await page.locator('#arsh-h2-result').waitFor({ state: 'visible', timeout: 60000 });
+			const versions = await rest(page, 'GET', `/hosha2/v1/forms/${h2Form}/versions`);
+			check(versions.status === 200 && versions.body.success === true, `versions: ${versions.status}`);
+			const head = versions.body.data[0];
+			check(head.source === 'hosha2', `newest version source ${head.source}`);
+			const fields = head.state.document.fields;
+			check(fields.length > 0, 'the generated form has no fields');
+			check((await page.locator('#arsh-h2-preview .arsh-field').count()) === fields.length, 'rendered field count differs from the stored form');
+			const enabled = await page.$$eval('#arsh-h2-preview input, #arsh-h2-preview textarea, #arsh-h2-preview select', (els) => els.filter((e) => !e.disabled && !e.closest('fieldset[disabled]')).length);
+			check(enabled === 0, `${enabled} preview inputs are enabled`);
+			check((await page.locator('#arsh-h2-preview script').count()) === 0, 'a script element in the preview');
+			const shown = await page.locator('#arsh-h2-preview').innerText();
+			for (const f of fields) {
+				const text = f.type === 'html' ? f.html : f.label;
+				check(shown.includes(text), `${f.type} field «${text}» not shown`);
+			}
+			await page.locator('#arsh-versions-body tr').first().waitFor();
+			check((await page.locator('#arsh-versions-body tr').count()) === versions.body.data.length, 'versions table row count');
+			await snap(page, 'hosha2-generated');
+		});
+
+		await step(page, 'versions: readable diff, then roll back', async () => {
+			await page.locator('#arsh-versions-body tr').first().getByRole('button', { name: 'نمایش تغییرات' }).click();
+			await page.locator('#arsh-diff li').first().waitFor();
+			const added = await page.locator('#arsh-diff li.arsh-diff-add').allInnerTexts();
+			check(added.length > 0 && added.every((t) => t.includes('فیلد افزوده شد')), `diff lines: ${added.join(' | ')}`);
+			await snap(page, 'diff');
+			const before = (await rest(page, 'GET', `/arshline/v1/forms/${h2Form}`)).body;
+			const back = page.locator('#arsh-versions-body tr[data-seq="1"]').getByRole('button', { name: `بازگشت به نسخهٔ ${fa.format(1)}`, exact: true });
+			check((await back.innerText()) === 'بازگشت به این نسخه', 'rollback button text');
+			await back.click();
+			await page.locator('#arsh-versions-msg', { hasText: 'بازگشت' }).waitFor();
+			const after = (await rest(page, 'GET', `/arshline/v1/forms/${h2Form}`)).body;
+			check(after.version_count === before.version_count + 1, `version_count ${before.version_count} → ${after.version_count}`);
+			check(after.document.fields.length === 0, 'the rollback did not restore version 1 (no fields)');
+			check((await page.locator('#arsh-versions-body tr').count()) === after.version_count, 'versions table not refreshed');
+			const top = await page.locator('#arsh-versions-body tr').first().innerText();
+			check(top.includes('بازگشت نسخه'), `newest version is not the rollback: ${top}`);
+			await snap(page, 'rolled-back');
+		});
+
+		await step(page, 'REST: Hosha2 validation codes, nonces, 404, invalid plan', async () => {
+			const gen = (id, body, opts = {}) => rest(page, 'POST', `/hosha2/v1/forms/${id}/generate`, { body, hosha2: 'generate', ...opts });
+			const expect400 = async (r, code) => {
+				check(r.status === 400 && r.body.success === false && r.body.error.code === code, `expected 400 ${code}, got ${r.status} ${JSON.stringify(r.body)}`);
+				check(typeof r.body.request_id === 'string' && r.body.request_id.length >= 6, 'no request_id in a 400');
+			};
+			await expect400(await gen(0, { prompt: 'x' }), 'invalid_form_id');
+			await expect400(await gen(-3, { prompt: 'x' }), 'invalid_form_id');
+			await expect400(await gen(h2Form, {}), 'missing_prompt');
+			await expect400(await gen(h2Form, { prompt: '   ' }), 'empty_prompt');
+			await expect400(await gen(h2Form, { prompt: 'x', options: [1, 2] }), 'invalid_options_type');
+			await expect400(await gen(h2Form, { prompt: 'x', options: 'fa' }), 'invalid_options_type');
+			const noAction = await gen(h2Form, { prompt: 'x' }, { hosha2: null });
+			check(noAction.status === 403 && noAction.body.code === 'hosha2_invalid_nonce', `missing Hosha2 nonce: ${noAction.status}`);
+			const noNonce = await rest(page, 'GET', '/arshline/v1/forms', { nonce: false });
+			check([401, 403].includes(noNonce.status), `missing wp_rest nonce: ${noNonce.status}`);
+			const missing = await rest(page, 'GET', '/arshline/v1/forms/987654');
+			check(missing.status === 404 && missing.body.code === 'arshline_not_found', `missing form: ${missing.status}`);
+			const bad = await rest(page, 'POST', '/arshline/v1/ai/execute', { body: { plan: { version: 1, steps: [{ action: 'drop_everything', params: {} }] }, confirm: true } });
+			check(bad.status === 400 && bad.body.code === 'arshline_invalid_plan', `invalid plan: ${bad.status} ${JSON.stringify(bad.body)}`);
+			check(Array.isArray(bad.body.data.violations) && bad.body.data.violations.length > 0, 'no violations in the invalid plan error');
+			const undo = await rest(page, 'POST', '/arshline/v1/ai/undo', { body: { token: '0'.repeat(32) } });
+			check(undo.status === 404, `undo with an unknown token: ${undo.status}`);
+			const vbad = await rest(page, 'GET', `/hosha2/v1/forms/${h2Form}/versions/0`);
+			check(vbad.status === 400 && vbad.body.error.code === 'invalid_version_id', `version 0: ${vbad.status}`);
+			const head = (await rest(page, 'GET', `/arshline/v1/forms/${h2Form}`)).body.head_version_id;
+			const diffBad = await rest(page, 'POST', `/hosha2/v1/forms/${h2Form}/versions/${head}/apply-diff`, { body: { diff: { op: 'add' } } });
+			check(diffBad.status === 400 && diffBad.body.error.code === 'invalid_diff_type', `diff object: ${diffBad.status}`);
+			const noApply = await rest(page, 'POST', `/hosha2/v1/forms/${h2Form}/versions/${head}/apply-diff`, { body: { diff: [{ op: 'remove', path: '/fields/40' }] } });
+			check(noApply.status === 500 && noApply.body.error.code === 'diff_apply_fail', `patch that does not apply: ${noApply.status} ${JSON.stringify(noApply.body)}`);
+			const dry = await rest(page, 'POST', `/hosha2/v1/forms/${h2Form}/versions/${head}/apply-diff`, { body: { diff: [{ op: 'add', path: '/fields/-', value: { id: 'fdry', type: 'text', label: 'آزمایشی', required: false } }], dry_run: true } });
+			check(dry.status === 200 && dry.body.success === true && dry.body.data.dry_run === true, `dry-run apply-diff: ${dry.status} ${JSON.stringify(dry.body)}`);
+			const still = (await rest(page, 'GET', `/arshline/v1/forms/${h2Form}`)).body;
+			check(still.head_version_id === head && !still.document.fields.some((f) => f.id === 'fdry'), 'a dry run changed the form');
+		});
+
+		await step(page, 'REST: a cancelled waiting generation answers 499', async () => {
+			const reqId = `e2e${Date.now().toString(16)}`.slice(0, 16);
+			const pending = rest(page, 'POST', `/hosha2/v1/forms/${h2Form}/generate`, { body: { prompt: 'فرم [slow] برای لغو', wait: true, req_id: reqId }, hosha2: 'generate' });
+			let cancelled = null;
+			const deadline = Date.now() + 10000;
+			while (Date.now() < deadline) {
+				await page.waitForTimeout(300);
+				cancelled = await rest(page, 'POST', `/hosha2/v1/requests/${reqId}/cancel`, { hosha2: 'cancel' });
+				if (cancelled.status === 200) {
+					break;
+				}
+			}
+			check(cancelled && cancelled.status === 200 && cancelled.body.success === true, `cancel: ${cancelled && cancelled.status} ${JSON.stringify(cancelled && cancelled.body)}`);
+			const r = await pending;
+			check(r.status === 499, `waiting generate answered ${r.status} ${JSON.stringify(r.body)}`);
+			check(r.body.cancelled === true && r.body.error.code === 'request_cancelled' && r.body.request_id === reqId, `499 body ${JSON.stringify(r.body)}`);
+			const progress = await rest(page, 'GET', `/hosha2/v1/requests/${reqId}/progress`);
+			check([200, 499].includes(progress.status), `progress of a cancelled job: ${progress.status}`);
+		});
+
+		await step(page, 'settings: unreachable daemon → 503, notice and retry; bad path refused; English', async () => {
+			await page.goto(SETTINGS);
+			const original = await page.inputValue('#arshline_sidecar_socket');
+			check(original === env('E2E_SOCKET'), `socket field shows ${original}`);
+			await page.fill('#arshline_sidecar_socket', '/tmp/arsh-e2e-missing/arshlined.sock');
+			await Promise.all([page.waitForNavigation(), page.click('#submit')]);
+			await openPage(page);
+			await page.locator('#arshline-sidecar-unavailable').waitFor();
+			check((await page.locator('#arshline-sidecar-unavailable').innerText()).includes('/tmp/arsh-e2e-missing/arshlined.sock'), 'the notice does not name the socket');
+			await page.locator('#arsh-health .arsh-retry').waitFor();
+			check((await page.locator('#arsh-health .arsh-retry').innerText()) === 'تلاش دوباره', 'no retry button');
+			const down = await rest(page, 'GET', '/arshline/v1/health');
+			check(down.status === 503 && down.body.code === 'arshline_daemon_unavailable', `health with no daemon: ${down.status}`);
+			check(/[\u0600-\u06FF]/.test(down.body.message), 'the 503 message is not Persian');
+			const h2down = await rest(page, 'POST', `/hosha2/v1/forms/${h2Form}/generate`, { body: { prompt: 'x' }, hosha2: 'generate' });
+			check(h2down.status === 503 && h2down.body.error.code === 'service_unavailable', `generate with no daemon: ${h2down.status}`);
+			await snap(page, 'daemon-unreachable');
+
+			await page.goto(SETTINGS);
+			await page.fill('#arshline_sidecar_socket', 'relative/path.sock');
+			await Promise.all([page.waitForNavigation(), page.click('#submit')]);
+			await page.locator('#setting-error-arshline_sidecar_bad_socket').waitFor();
+			check((await page.inputValue('#arshline_sidecar_socket')) === '/tmp/arsh-e2e-missing/arshlined.sock', 'a relative socket path was stored');
+
+			await page.fill('#arshline_sidecar_socket', original);
+			await page.selectOption('#arshline_sidecar_language', 'en_US');
+			await Promise.all([page.waitForNavigation(), page.click('#submit')]);
+			await openPage(page);
+			check((await page.locator('#arshline-sidecar-unavailable').count()) === 0, 'the notice outlived the daemon coming back');
+			check((await page.locator('#arshline-sidecar-app h1').innerText()) === 'Arshline AI', 'English title');
+			check((await page.getAttribute('#arshline-sidecar-app', 'dir')) === 'ltr', 'English page is not LTR');
+			await page.locator('#arsh-health.arsh-ok').waitFor();
+			await snap(page, 'english');
+			const en404 = await rest(page, 'GET', '/arshline/v1/forms/987654');
+			check(!/[\u0600-\u06FF]/.test(en404.body.message), `English 404 message: ${en404.body.message}`);
+
+			await page.goto(SETTINGS);
+			await page.selectOption('#arshline_sidecar_language', 'fa_IR');
+			await Promise.all([page.waitForNavigation(), page.click('#submit')]);
+			await openPage(page);
+			check((await page.locator('#arshline-sidecar-app h1').innerText()) === 'ارشلاین هوشمند', 'back to Persian');
+		});
+
+		await step(page, 'REST: rate limit → 429 with Retry-After, and the page says when to retry', async () => {
+			let limited = null;
+			for (let i = 0; i < 20 && !limited; i++) {
+				const r = await rest(page, 'POST', '/arshline/v1/ai/plan', { body: { text: `فرم شماره ${i} را منتشر کن، اسم فرم را محدود ${i} بگذار`, mode: 'llm' } });
+				if (r.status === 429) {
+					limited = r;
+				} else {
+					check(r.status === 200, `plan ${i}: ${r.status} ${JSON.stringify(r.body)}`);
+				}
+			}
+			check(limited, 'twenty model calls were never rate limited');
+			const retryAfter = Number(limited.headers['retry-after']);
+			check(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${limited.headers['retry-after']}`);
+			check(limited.body.code === 'arshline_rate_limit' && limited.body.data.retry_after === retryAfter, `429 body ${JSON.stringify(limited.body)}`);
+			await page.getByLabel('به زبان خودتان بنویسید ارشلاین چه کند').fill('یک فرم بساز، اسم فرم را محدودیت نهایی بگذار');
+			await page.evaluate(() => {
+				// Force the model path for this one command, as a user choosing it would.
+				const orig = window.wp.apiFetch;
+				window.wp.apiFetch = (o) => orig(o.path === '/arshline/v1/ai/plan' ? { ...o, data: { ...o.data, mode: 'llm' } } : o);
+			});
+			await page.getByRole('button', { name: 'پیش‌نمایش', exact: true }).click();
+			const notice = page.locator('#arsh-plan-msg .notice-error');
+			await notice.waitFor();
+			check((await notice.innerText()).includes('ثانیهٔ دیگر'), `rate limit message: ${await notice.innerText()}`);
+			check(await page.locator('#arsh-plan-msg .arsh-retry').isDisabled(), 'retry is enabled before Retry-After');
+			await snap(page, 'rate-limited');
+		});
+
+		const stats = await (await fetch(`${FAKE}/stats`)).json();
+		console.log(`e2e: fake model saw ${stats.requests} requests (${JSON.stringify(stats.by_schema)}), ${stats.aborted} abandoned by the caller`);
+		check(consoleErrors.length === 0, `browser errors:\n${consoleErrors.join('\n')}`);
+	} finally {
+		writeFileSync(join(ART, 'timings.json'), JSON.stringify(timings, null, 2));
+		await browser.close();
+	}
+}
+
+main().then(
+	() => {
+		console.log(`e2e: ${timings.length} steps passed; screenshots in ${ART}`);
+	},
+	(err) => {
+		console.error(`e2e: ${err.stack || err}`);
+		process.exit(1);
+	},
+);
