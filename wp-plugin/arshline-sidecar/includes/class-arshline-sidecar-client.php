@@ -398,7 +398,13 @@ class Arshline_Sidecar_Client {
 				$this->close();
 				return Arshline_Sidecar_Errors::client_error( 'BAD_RESPONSE', $locale, 'the answer id does not match the request' );
 			}
-			return Arshline_Sidecar_Errors::from_rpc_error( $error, $locale );
+			$mapped = Arshline_Sidecar_Errors::from_rpc_error( $error, $locale );
+			if ( null === $answer_id || 'UNAVAILABLE' === $mapped->get_error_data()['error'] ) {
+				// The daemon closes a connection after a protocol error or
+				// when it is too busy: do not reuse it.
+				$this->close();
+			}
+			return $mapped;
 		}
 		if ( $answer_id !== $id ) {
 			$this->close();
