@@ -172,7 +172,8 @@ E2E_URL=$url E2E_USER=admin E2E_PASS=$admin_pass E2E_CHROMIUM=$chromium_bin \
 	E2E_SOCKET=$socket E2E_HOSTILE_FORM=$hostile_form \
 	node "$repo/e2e/run.mjs"
 
-# --- uninstall and the PHP log ---------------------------------------------
+# --- the socket constant, uninstall and the PHP log ------------------------
+php "$repo/e2e/wp-constant-check.php" "$docroot"
 php "$repo/e2e/wp-uninstall-check.php" "$docroot"
 if [[ -f "$docroot/wp-content/debug.log" ]] && grep -n 'arshline-sidecar' "$docroot/wp-content/debug.log"; then
 	fail "PHP reported errors, warnings or notices from the plugin (above)"

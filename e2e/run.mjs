@@ -199,6 +199,30 @@ async function main() {
 			await snap(page, 'undone');
 		});
 
+		await step(page, 'undo last («بازگردانی آخرین») takes back one step at a time', async () => {
+			await page.getByLabel('به زبان خودتان بنویسید ارشلاین چه کند').fill('یک فرم جدید بساز و یک سوال پاسخ کوتاه اضافه کن، اسم فرم را آزمون بازگردانی بگذار');
+			await page.getByRole('button', { name: 'پیش‌نمایش', exact: true }).click();
+			await page.locator('#arsh-preview').waitFor({ state: 'visible' });
+			await page.getByRole('button', { name: 'تأیید و اجرا' }).click();
+			await page.locator('#arsh-results').waitFor({ state: 'visible' });
+			const made = (await formsFromApi(page)).find((f) => f.title === 'آزمون بازگردانی');
+			check(made && made.version_count === 2, `form after execute: ${JSON.stringify(made)}`);
+			await page.getByRole('button', { name: 'بازگردانی آخرین' }).click();
+			await page.locator('#arsh-plan-msg', { hasText: `${fa.format(1)} تغییر بازگردانی شد` }).waitFor();
+			const after = (await rest(page, 'GET', `/arshline/v1/forms/${made.id}`)).body;
+			check(after.document.fields.length === 0 && after.version_count === 3, `after undo last: ${after.document.fields.length} fields, ${after.version_count} versions`);
+			await page.locator(`#arsh-forms-body tr[data-form-id="${made.id}"] .arsh-version-count`, { hasText: fa.format(3) }).waitFor();
+			await page.getByRole('button', { name: 'بازگردانی آخرین' }).click();
+			await page.locator(`#arsh-forms-body tr[data-form-id="${made.id}"]`).waitFor({ state: 'detached' });
+			check(await page.locator('#arsh-undo-last').isDisabled(), 'undo last stays enabled with nothing left');
+			const audit = await rest(page, 'GET', '/arshline/v1/ai/audit', { query: `&form_id=${made.id}` });
+			check(audit.status === 200 && Array.isArray(audit.body), `audit: ${audit.status}`);
+			const actions = audit.body.map((row) => row.action);
+			check(actions.includes('create_form') && actions.includes('add_field'), `audit actions: ${actions.join(', ')}`);
+			const steps = audit.body.filter((row) => row.action === 'create_form' || row.action === 'add_field');
+			check(steps.length === 2 && steps.every((row) => row.undone_at), `undone steps without undone_at: ${JSON.stringify(steps)}`);
+		});
+
 		let h2Form = 0;
 		await step(page, 'Hosha2: progress moves, then cancel', async () => {
 			await page.selectOption('#arsh-h2-formid', 'new');
@@ -309,6 +333,24 @@ async function main() {
 			check(dry.status === 200 && dry.body.success === true && dry.body.data.dry_run === true, `dry-run apply-diff: ${dry.status} ${JSON.stringify(dry.body)}`);
 			const still = (await rest(page, 'GET', `/arshline/v1/forms/${h2Form}`)).body;
 			check(still.head_version_id === head && !still.document.fields.some((f) => f.id === 'fdry'), 'a dry run changed the form');
+		});
+
+		await step(page, 'REST: Hosha2 edit and a real apply-diff each write a version', async () => {
+			const before = (await rest(page, 'GET', `/arshline/v1/forms/${h2Form}`)).body;
+			const edit = await rest(page, 'POST', `/hosha2/v1/forms/${h2Form}/edit`, { body: { prompt: 'یک فیلد تاریخ تولد اضافه کن', wait: true }, hosha2: 'edit' });
+			check(edit.status === 200 && edit.body.success === true, `edit: ${edit.status} ${JSON.stringify(edit.body).slice(0, 300)}`);
+			check(edit.body.version_id > before.head_version_id && edit.body.data.progress_percent === 1, `edit body: ${JSON.stringify(edit.body).slice(0, 300)}`);
+			const wrongNonce = await rest(page, 'POST', `/hosha2/v1/forms/${h2Form}/edit`, { body: { prompt: 'x' }, hosha2: 'generate' });
+			check(wrongNonce.status === 403, `edit with the generate nonce: ${wrongNonce.status}`);
+			const mid = (await rest(page, 'GET', `/arshline/v1/forms/${h2Form}`)).body;
+			check(mid.version_count === before.version_count + 1, 'edit did not add one version');
+			const patch = [{ op: 'add', path: '/fields/-', value: { id: 'fnew', type: 'date', label: 'تاریخ مراجعه', required: false } }];
+			const applied = await rest(page, 'POST', `/hosha2/v1/forms/${h2Form}/versions/${mid.head_version_id}/apply-diff`, { body: { diff: patch } });
+			check(applied.status === 200 && applied.body.success === true, `apply-diff: ${applied.status} ${JSON.stringify(applied.body).slice(0, 300)}`);
+			const after = (await rest(page, 'GET', `/arshline/v1/forms/${h2Form}`)).body;
+			check(after.version_count === mid.version_count + 1 && after.document.fields.some((f) => f.id === 'fnew'), 'apply-diff did not write the new field as a version');
+			const stale = await rest(page, 'POST', `/hosha2/v1/forms/${h2Form}/versions/${mid.head_version_id}/apply-diff`, { body: { diff: patch } });
+			check(stale.status >= 400, `apply-diff on a stale version: ${stale.status}`);
 		});
 
 		await step(page, 'REST: a cancelled waiting generation answers 499', async () => {

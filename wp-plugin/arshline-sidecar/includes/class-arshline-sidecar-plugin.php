@@ -214,8 +214,12 @@ final class Arshline_Sidecar_Plugin {
 			}
 			return;
 		}
-		if ( false !== get_transient( self::UNAVAILABLE_KEY ) ) {
-			delete_transient( self::UNAVAILABLE_KEY );
+		static $cleared = false;
+		if ( ! $cleared ) {
+			$cleared = true;
+			if ( false !== get_transient( self::UNAVAILABLE_KEY ) ) {
+				delete_transient( self::UNAVAILABLE_KEY );
+			}
 		}
 	}
 }

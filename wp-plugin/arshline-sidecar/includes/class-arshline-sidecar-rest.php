@@ -396,8 +396,8 @@ final class Arshline_Sidecar_Rest {
 	 * @return WP_REST_Response
 	 */
 	public static function ai_undo( $request ) {
-		$token  = $request['token'];
-		$tokens = $request['tokens'];
+		$token    = $request['token'];
+		$tokens   = $request['tokens'];
 		$has_one  = is_string( $token ) && '' !== $token;
 		$has_many = is_array( $tokens ) && array() !== $tokens;
 		if ( $has_one === $has_many ) {
