@@ -69,7 +69,8 @@ wait_for() { # seconds, description, command...
 
 # --- build -----------------------------------------------------------------
 log "building arshlined and the fake model"
-daemon_bin=${ARSHLINED_BIN:-$repo/bin/arshlined}
+# A private build of the tree as it is (set ARSHLINED_BIN to test another binary).
+daemon_bin=${ARSHLINED_BIN:-$tmp/arshlined}
 if [[ -z "${ARSHLINED_BIN:-}" ]]; then
 	go build -o "$daemon_bin" ./cmd/arshlined
 fi
