@@ -18,7 +18,7 @@ fail() { printf 'e2e: FAILED: %s\n' "$*" >&2; exit 1; }
 
 # --- packages -------------------------------------------------------------
 need=()
-for pkg in wordpress mariadb-server php-cli php-mysql php-curl php-xml php-mbstring chromium; do
+for pkg in wordpress mariadb-server php-cli php-mysql php-curl php-xml php-mbstring chromium fonts-dejavu-core; do
 	dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || need+=("$pkg")
 done
 command -v npm >/dev/null 2>&1 || need+=(nodejs npm)
