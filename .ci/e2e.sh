@@ -34,8 +34,12 @@ chromium_bin=$(command -v chromium || true)
 # --- scratch space and cleanup ---------------------------------------------
 tmp=$(mktemp -d /tmp/arsh-e2e.XXXXXX)
 pids=()
+groups=() # process groups (PHP's server forks workers that outlive a killed parent)
 cleanup() {
 	local status=$?
+	for pgid in "${groups[@]}"; do
+		kill -- "-$pgid" 2>/dev/null || true
+	done
 	for ((i = ${#pids[@]} - 1; i >= 0; i--)); do
 		kill "${pids[$i]}" 2>/dev/null || true
 	done
@@ -157,9 +161,10 @@ admin_pass="e2e-$(head -c 9 /dev/urandom | base64 | tr -d '/+=')"
 php "$repo/e2e/wp-setup.php" "$docroot" "$admin_pass" "$socket"
 
 log "serving WordPress on $url"
-PHP_CLI_SERVER_WORKERS=4 php -S "127.0.0.1:$wp_port" -t "$docroot" "$repo/e2e/router.php" \
+PHP_CLI_SERVER_WORKERS=4 setsid php -S "127.0.0.1:$wp_port" -t "$docroot" "$repo/e2e/router.php" \
 	>"$tmp/logs/php-server.log" 2>&1 &
 pids+=($!)
+groups+=($!)
 wait_for 15 "the WordPress server" php -r "exit(@file_get_contents('$url/wp-login.php') === false ? 1 : 0);"
 
 hostile_form=$(php "$repo/e2e/seed-daemon.php" "$socket")
