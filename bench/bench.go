@@ -91,7 +91,12 @@ type Ratio struct {
 	P99OverEchoP99 float64 `json:"p99_over_echo_p99"`
 }
 
-type caller func(ctx context.Context, c *rpc.Client, st *state) error
+// caller is one method's call; the client is anything with Call.
+type caller func(ctx context.Context, c client, st *state) error
+
+type client interface {
+	Call(ctx context.Context, method string, params any, result any) error
+}
 
 // state holds what calls need and set up once: a form to read, plans.
 type state struct {
@@ -99,10 +104,10 @@ type state struct {
 }
 
 var calls = map[string]caller{
-	"system.health": func(ctx context.Context, c *rpc.Client, _ *state) error {
+	"system.health": func(ctx context.Context, c client, _ *state) error {
 		return c.Call(ctx, "system.health", nil, nil)
 	},
-	"plan.validate": func(ctx context.Context, c *rpc.Client, _ *state) error {
+	"plan.validate": func(ctx context.Context, c client, _ *state) error {
 		var r struct {
 			Valid bool `json:"valid"`
 		}
@@ -114,13 +119,13 @@ var calls = map[string]caller{
 		}
 		return nil
 	},
-	"ai.plan": func(ctx context.Context, c *rpc.Client, _ *state) error {
+	"ai.plan": func(ctx context.Context, c client, _ *state) error {
 		return c.Call(ctx, "ai.plan", map[string]any{"text": "یک فرم جدید بساز و دو سوال پاسخ کوتاه اضافه کن، اسم فرم را چکاپ سه بگذار", "mode": "internal"}, nil)
 	},
-	"ai.execute": func(ctx context.Context, c *rpc.Client, _ *state) error {
+	"ai.execute": func(ctx context.Context, c client, _ *state) error {
 		return c.Call(ctx, "ai.execute", map[string]any{"plan": threeStepPlan, "confirm": true}, nil)
 	},
-	"forms.get": func(ctx context.Context, c *rpc.Client, st *state) error {
+	"forms.get": func(ctx context.Context, c client, st *state) error {
 		return c.Call(ctx, "forms.get", map[string]any{"id": st.formID}, nil)
 	},
 }
@@ -215,7 +220,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
-			c, err := rpc.Dial(ctx, o.Socket)
+			c, err := dialSync(ctx, o.Socket)
 			if err != nil {
 				dialMu.Lock()
 				dialErr = err
