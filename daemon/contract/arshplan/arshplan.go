@@ -102,7 +102,7 @@ type checker struct {
 }
 
 func (c *checker) add(rule string, sev contract.Severity, step int, path, en, fa, fixEN, fixFA string) {
-	v := contract.Violation{Rule: rule, Severity: sev, Path: path, Message: contract.Msg(c.locale, en, fa), Fix: contract.Msg(c.locale, fixEN, fixFA)}
+	v := contract.Violation{Rule: rule, Severity: sev, Path: path, Message: contract.Msg(c.locale, en, PersianDigits(fa)), Fix: contract.Msg(c.locale, fixEN, fixFA)}
 	if step >= 0 {
 		v.Step = strconv.Itoa(step)
 	}
