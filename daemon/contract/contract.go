@@ -209,3 +209,26 @@ func Msg(locale, en, fa string) string {
 	}
 	return en
 }
+
+// Fields compares an object's keys with a closed schema: the required
+// keys it lacks (absent or null) and the keys that are neither required
+// nor optional, both in a stable order.
+func Fields(obj map[string]any, required, optional []string) (missing, extra []string) {
+	allowed := make(map[string]bool, len(required)+len(optional))
+	for _, k := range optional {
+		allowed[k] = true
+	}
+	for _, k := range required {
+		allowed[k] = true
+		if v, ok := obj[k]; !ok || v == nil {
+			missing = append(missing, k)
+		}
+	}
+	for k := range obj {
+		if !allowed[k] {
+			extra = append(extra, k)
+		}
+	}
+	sort.Strings(extra)
+	return missing, extra
+}

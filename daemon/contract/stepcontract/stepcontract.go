@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -47,23 +46,17 @@ func (c *checker) err(rule, step, path, en, fa, fix string) {
 	c.vs = append(c.vs, contract.Violation{Rule: rule, Severity: contract.SeverityError, Step: step, Path: path, Message: contract.Msg(c.locale, en, fa), Fix: fix})
 }
 
+// fields checks an object's keys: every one present, no others.
 func (c *checker) fields(obj map[string]any, step, path string, required []string) {
-	allowed := map[string]bool{}
-	for _, k := range required {
-		allowed[k] = true
-		if _, ok := obj[k]; !ok {
-			c.err("schema.missing_field", step, path+contract.Pointer(k), fmt.Sprintf("%q is required", k), fmt.Sprintf("فیلد %q الزامی است", k), "add "+k)
+	missing, extra := contract.Fields(obj, required, nil)
+	for _, k := range missing {
+		if _, present := obj[k]; present {
+			continue // present as null: the type check reports it
 		}
+		c.err("schema.missing_field", step, path+contract.Pointer(k), fmt.Sprintf("%q is required", k), fmt.Sprintf("فیلد %q الزامی است", k), "add "+k)
 	}
-	keys := make([]string, 0, len(obj))
-	for k := range obj {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		if !allowed[k] {
-			c.err("schema.extra_field", step, path+contract.Pointer(k), fmt.Sprintf("%q is not part of the contract", k), fmt.Sprintf("فیلد %q جزو قرارداد نیست", k), "remove "+k)
-		}
+	for _, k := range extra {
+		c.err("schema.extra_field", step, path+contract.Pointer(k), fmt.Sprintf("%q is not part of the contract", k), fmt.Sprintf("فیلد %q جزو قرارداد نیست", k), "remove "+k)
 	}
 }
 

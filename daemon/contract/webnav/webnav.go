@@ -58,19 +58,12 @@ func (c *checker) err(rule, step, path, en, fa, fix string) {
 
 // fields checks an object's keys: the required ones present, no others.
 func (c *checker) fields(obj map[string]any, step, path string, required, optional []string) {
-	allowed := map[string]bool{}
-	for _, k := range append(append([]string{}, required...), optional...) {
-		allowed[k] = true
+	missing, extra := contract.Fields(obj, required, optional)
+	for _, k := range missing {
+		c.err("schema.missing_field", step, path+contract.Pointer(k), fmt.Sprintf("%q is required here", k), fmt.Sprintf("فیلد %q در اینجا الزامی است", k), "add "+k)
 	}
-	for _, k := range required {
-		if v, ok := obj[k]; !ok || v == nil {
-			c.err("schema.missing_field", step, path+contract.Pointer(k), fmt.Sprintf("%q is required here", k), fmt.Sprintf("فیلد %q در اینجا الزامی است", k), "add "+k)
-		}
-	}
-	for k := range obj {
-		if !allowed[k] {
-			c.err("schema.extra_field", step, path+contract.Pointer(k), fmt.Sprintf("%q is not a field of this object", k), fmt.Sprintf("فیلد %q در این شیء مجاز نیست", k), "remove "+k)
-		}
+	for _, k := range extra {
+		c.err("schema.extra_field", step, path+contract.Pointer(k), fmt.Sprintf("%q is not a field of this object", k), fmt.Sprintf("فیلد %q در این شیء مجاز نیست", k), "remove "+k)
 	}
 }
 

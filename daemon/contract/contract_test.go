@@ -1,0 +1,55 @@
+package contract
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestFinishOrdersByPathNumerically(t *testing.T) {
+	r := Finish(Report{Violations: []Violation{
+		{Rule: "b", Severity: SeverityWarning, Path: "/steps/10/id"},
+		{Rule: "a", Severity: SeverityError, Path: "/steps/2/id"},
+		{Rule: "c", Severity: SeverityError, Path: "/steps/2"},
+		{Rule: "a", Severity: SeverityError, Path: ""},
+		{Rule: "z", Severity: SeverityError, Path: "/steps/2/id"},
+	}})
+	var got []string
+	for _, v := range r.Violations {
+		got = append(got, v.Path+" "+v.Rule)
+	}
+	want := []string{" a", "/steps/2 c", "/steps/2/id a", "/steps/2/id z", "/steps/10/id b"}
+	if !reflect.DeepEqual(got, want) || r.Valid {
+		t.Fatalf("%v valid=%v", got, r.Valid)
+	}
+	if clean := Finish(Report{Violations: []Violation{{Rule: "w", Severity: SeverityWarning}}}); !clean.Valid {
+		t.Fatal("warnings alone made a plan invalid")
+	}
+	if empty := Finish(Report{}); empty.Violations == nil || !empty.Valid {
+		t.Fatal("an empty report must have [] violations and be valid")
+	}
+}
+
+func TestDecode(t *testing.T) {
+	v, err := Decode([]byte(`{"id": 12345678901234567890}`))
+	if err != nil || v.(map[string]any)["id"].(interface{ String() string }).String() != "12345678901234567890" {
+		t.Fatalf("%v %v", v, err)
+	}
+	for _, bad := range []string{`{"a":1} {"b":2}`, `{"a":`, ``} {
+		if _, err := Decode([]byte(bad)); err == nil {
+			t.Errorf("Decode(%q) accepted", bad)
+		}
+	}
+}
+
+func TestFieldsAndPointer(t *testing.T) {
+	missing, extra := Fields(map[string]any{"a": 1, "b": nil, "z": 2, "y": 3}, []string{"a", "b", "c"}, []string{"d"})
+	if !reflect.DeepEqual(missing, []string{"b", "c"}) || !reflect.DeepEqual(extra, []string{"y", "z"}) {
+		t.Fatalf("missing %v extra %v", missing, extra)
+	}
+	if p := Pointer("steps", 3, "a/b~c"); p != "/steps/3/a~1b~0c" {
+		t.Fatalf("pointer %s", p)
+	}
+	if Msg("fa_IR", "en", "fa") != "fa" || Msg("en_US", "en", "fa") != "en" || Msg("fa_IR", "en", "") != "en" {
+		t.Fatal("Msg picks the wrong language")
+	}
+}
