@@ -129,6 +129,19 @@ func (s *Service) SetStatus(ctx context.Context, id int64, status string) (*Form
 }
 
 func (s *Service) commit(ctx context.Context, id int64, action string, expected int64, change func(*domain.FormState)) (*FormResult, error) {
+	return s.write(ctx, id, action, domain.SourceAPI, func(tx domain.FormTx, f *domain.Form, st *domain.FormState) (json.RawMessage, error) {
+		if expected != 0 && f.HeadVersionID != expected {
+			return nil, conflict(f)
+		}
+		change(st)
+		return nil, nil
+	})
+}
+
+// write is the one path every direct edit takes: read the form, let
+// change produce the new state (and audit details), commit the version
+// and its audit row in one transaction.
+func (s *Service) write(ctx context.Context, id int64, action, source string, change func(tx domain.FormTx, f *domain.Form, st *domain.FormState) (json.RawMessage, error)) (*FormResult, error) {
 	actor := domain.ActorFrom(ctx)
 	var res FormResult
 	err := s.Store.Update(ctx, func(tx domain.FormTx) error {
@@ -136,17 +149,17 @@ func (s *Service) commit(ctx context.Context, id int64, action string, expected 
 		if err != nil {
 			return err
 		}
-		if expected != 0 && f.HeadVersionID != expected {
-			return conflict(f)
-		}
 		before := f.HeadVersionID
 		st := f.State()
-		change(&st)
-		v, err := tx.CommitVersion(id, st, domain.VersionMeta{Source: domain.SourceAPI, CreatedBy: actor.UserID})
+		details, err := change(tx, f, &st)
 		if err != nil {
 			return err
 		}
-		if err := audit(ctx, tx, action, id, &before, &v.ID, nil); err != nil {
+		v, err := tx.CommitVersion(id, st, domain.VersionMeta{Source: source, CreatedBy: actor.UserID})
+		if err != nil {
+			return err
+		}
+		if err := audit(ctx, tx, action, id, &before, &v.ID, details); err != nil {
 			return err
 		}
 		if res.Form, err = tx.GetForm(id); err != nil {
@@ -167,36 +180,14 @@ func (s *Service) Rollback(ctx context.Context, formID, versionID int64) (*FormR
 	if formID <= 0 || versionID <= 0 {
 		return nil, badID()
 	}
-	actor := domain.ActorFrom(ctx)
-	var res FormResult
-	err := s.Store.Update(ctx, func(tx domain.FormTx) error {
-		f, err := tx.GetForm(formID)
-		if err != nil {
-			return err
-		}
+	return s.write(ctx, formID, "versions.rollback", domain.SourceRollback, func(tx domain.FormTx, _ *domain.Form, st *domain.FormState) (json.RawMessage, error) {
 		target, err := tx.GetVersion(formID, versionID)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		before := f.HeadVersionID
-		v, err := tx.CommitVersion(formID, target.State, domain.VersionMeta{Source: domain.SourceRollback, CreatedBy: actor.UserID})
-		if err != nil {
-			return err
-		}
-		details, _ := json.Marshal(map[string]any{"rolled_back_to_version_id": versionID, "rolled_back_to_seq": target.Seq})
-		if err := audit(ctx, tx, "versions.rollback", formID, &before, &v.ID, details); err != nil {
-			return err
-		}
-		if res.Form, err = tx.GetForm(formID); err != nil {
-			return err
-		}
-		res.Version = v
-		return nil
+		*st = target.State
+		return json.Marshal(map[string]any{"rolled_back_to_version_id": versionID, "rolled_back_to_seq": target.Seq})
 	})
-	if err != nil {
-		return nil, err
-	}
-	return &res, nil
 }
 
 // ApplyDiffParams are versions.apply_diff's parameters.
