@@ -204,7 +204,9 @@ async function main() {
 			await page.getByRole('button', { name: 'پیش‌نمایش', exact: true }).click();
 			await page.locator('#arsh-preview').waitFor({ state: 'visible' });
 			await page.getByRole('button', { name: 'تأیید و اجرا' }).click();
-			await page.locator('#arsh-results').waitFor({ state: 'visible' });
+			// The results of the previous command are still on screen: wait for this one's form.
+			await page.locator('#arsh-preview').waitFor({ state: 'hidden' });
+			await page.locator('#arsh-forms-body tr', { hasText: 'آزمون بازگردانی' }).waitFor();
 			const made = (await formsFromApi(page)).find((f) => f.title === 'آزمون بازگردانی');
 			check(made && made.version_count === 2, `form after execute: ${JSON.stringify(made)}`);
 			await page.getByRole('button', { name: 'بازگردانی آخرین' }).click();
