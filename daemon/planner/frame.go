@@ -156,8 +156,8 @@ var (
 	forbiddenWords = []string{"حذف", "پاک", "delete", "remove", "erase", "drop", "destroy", "غیرفعال", "disable", "همه فرمها", "تمام فرمها", "همه ی فرمها", "all forms"}
 	publishWords   = []string{"منتشر", "انتشار", "publish", "پابلیش"}
 	draftWords     = []string{"پیشنویس", "draft", "unpublish", "از انتشار خارج", "لغو انتشار"}
-	openWords      = []string{"باز", "open", "نشان", "نشون", "نمایش", "show", "ببینم", "view", "برو"}
-	resultsWords   = []string{"نتایج", "نتیجه", "پاسخها", "پاسخهای", "جوابها", "جوابهای", "results", "responses", "submissions", "آمار"}
+	openWords      = []string{"باز", "open", "نشان", "نشون", "نشانم", "نشونم", "نمایش", "show", "ببینم", "view", "برو", "ببین"}
+	resultsWords   = []string{"نتایج", "نتیجه", "نتیجهها", "نتیجههای", "پاسخها", "پاسخهای", "جوابها", "جوابهای", "results", "responses", "submissions", "آمار"}
 	builderWords   = []string{"سازنده", "فرمساز", "فرم ساز", "builder", "ویرایش فرم"}
 	editorWords    = []string{"ویرایشگر", "editor", "ادیتور"}
 	nameNouns      = []string{"اسم", "نام", "عنوان", "تیتر", "title", "name"}
@@ -270,11 +270,17 @@ func readClause(toks []token) *frame {
 	if !f.create && c.hasUnused(used, publishWords...) {
 		f.publish = true
 	}
-	if !f.create && c.hasUnused(used, draftWords...) {
+	unpublish := c.hasUnused(used, "انتشار", "منتشر") && c.hasUnused(used, "خارج", "لغو", "عدم")
+	if !f.create && (c.hasUnused(used, draftWords...) || unpublish) {
 		f.draft = true
 		f.publish = false
 	}
-	if !f.create && !f.add && (c.hasUnused(used, openWords...)) {
+	editQuestion := c.hasUnused(used, "ویرایش", "edit") && c.questionOrdinal() != nil && len(f.ids) > 0 && !f.rename
+	if !f.create && !f.add && editQuestion {
+		f.nav = domain.ActionOpenEditor
+		f.position = c.questionOrdinal()
+	}
+	if !f.create && !f.add && f.nav == "" && (c.hasUnused(used, openWords...)) {
 		switch {
 		case c.hasUnused(used, resultsWords...):
 			f.nav = domain.ActionOpenResults
@@ -719,7 +725,7 @@ func (c clause) position(lo, hi int, used []bool) *int {
 				return nil
 			}
 		}
-		for _, mk := range []string{"اول فرم", "ابتدای فرم", "ابتدا", "بالای فرم", "اول لیست", "سر فرم", "at the top", "at the beginning", "to the top", "first position"} {
+		for _, mk := range []string{"اول فرم", "ابتدای فرم", "ابتدای آن", "ابتدای اون", "ابتدایش", "اول آن", "اولش", "ابتدا", "ابتدای", "بالای فرم", "بالای", "اول لیست", "سر فرم", "at the top", "at the beginning", "to the top", "first position"} {
 			if n := c.at(i, mk); n > 0 {
 				markUsed(used, i, i+n)
 				return domain.Int(0)
