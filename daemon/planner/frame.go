@@ -18,6 +18,10 @@ type frame struct {
 	title                               string
 	groups                              []fieldGroup
 	position                            *int
+	// renamePending: «اسم فرم ۵ را عوض کن و بذار «جدید»» names the new
+	// title in the next clause.
+	renamePending bool
+	toks          clause
 }
 
 func (f *frame) hasIntent() bool {
@@ -221,7 +225,7 @@ func (c clause) fieldTypeAt(i int) (string, int) {
 // readClause reads one clause into a frame.
 func readClause(toks []token) *frame {
 	c := clause(toks)
-	f := &frame{}
+	f := &frame{toks: c}
 	used := make([]bool, len(c)) // tokens consumed as titles, questions or ids
 
 	for _, t := range c {
@@ -284,7 +288,7 @@ func readClause(toks []token) *frame {
 		switch {
 		case c.hasUnused(used, resultsWords...):
 			f.nav = domain.ActionOpenResults
-		case c.hasUnused(used, editorWords...):
+		case c.hasUnused(used, editorWords...) || c.questionOrdinal() != nil:
 			f.nav = domain.ActionOpenEditor
 			if f.position == nil {
 				f.position = c.questionOrdinal()
@@ -489,6 +493,19 @@ func (c clause) readTitles(f *frame, used []bool) {
 			break
 		}
 	}
+	// «create form "X"», «یک فرم «X» بساز»: a quoted name right after the noun.
+	if f.title == "" {
+		for i := 0; i+1 < len(c); i++ {
+			if c[i].quoted || !isAny(c[i].m, "فرم", "فرمی", "form", "جدید", "جدیدی", "new") {
+				continue
+			}
+			if c[i+1].quoted && !used[i+1] && !c.afterQuestion(i+1) {
+				used[i+1] = true
+				f.title = c[i+1].s
+				break
+			}
+		}
+	}
 	// Rename / naming: a name noun that is not a marker's object.
 	for i := 0; i < len(c); i++ {
 		if used[i] || c[i].quoted {
@@ -547,6 +564,7 @@ func (c clause) readTitles(f *frame, used []bool) {
 		}
 		title = strings.TrimSpace(title)
 		if title == "" {
+			f.renamePending = true
 			continue
 		}
 		used[i] = true

@@ -182,6 +182,13 @@ func attachVerbless(fs []*frame) []*frame {
 	var out []*frame
 	for i := 0; i < len(fs); i++ {
 		f := fs[i]
+		if len(out) > 0 && out[len(out)-1].renamePending && !f.hasIntent() {
+			if title := namedTitle(f.toks); title != "" {
+				prev := out[len(out)-1]
+				prev.title, prev.rename, prev.renamePending = title, true, false
+				continue
+			}
+		}
 		if f.hasIntent() || !f.hasContent() {
 			out = append(out, f)
 			continue
@@ -224,6 +231,22 @@ func attachVerbless(fs []*frame) []*frame {
 		out = append(out, f)
 	}
 	return out
+}
+
+// namedTitle reads the title of a clause that only names it: a quoted
+// string, or its words without the placing verb («بذار «جدید»»).
+func namedTitle(c clause) string {
+	var words []string
+	for _, t := range c {
+		if t.quoted {
+			return t.s
+		}
+		if t.punct || isAny(t.m, placeVerbs...) || isAny(t.m, lightVerbs...) || isAny(t.m, "به", "را", "رو", "اسمش", "اسم", "نام", "عنوان", "to") || fillers[t.m] {
+			continue
+		}
+		words = append(words, t.s)
+	}
+	return strings.Join(words, " ")
 }
 
 // builder turns frames into steps, tracking which form "it" means.
