@@ -21,6 +21,7 @@ type frame struct {
 	// renamePending: «اسم فرم ۵ را عوض کن و بذار «جدید»» names the new
 	// title in the next clause.
 	renamePending bool
+	createCount   int // «سه فرم جدید»
 	toks          clause
 }
 
@@ -271,6 +272,19 @@ func readClause(toks []token) *frame {
 	if f.create && len(f.groups) > 0 {
 		f.add = false // the create step carries them
 	}
+	if f.create {
+		for i := 0; i+1 < len(c); i++ {
+			k := i + 1
+			if c[k].m == "تا" && k+1 < len(c) {
+				k++
+			}
+			if c[i].isNum && !used[i] && c[i].num > 1 && isAny(c[k].m, "فرم", "form", "forms", "فرمها") {
+				f.createCount = c[i].num
+				used[i] = true
+				break
+			}
+		}
+	}
 	if !f.create && c.hasUnused(used, publishWords...) {
 		f.publish = true
 	}
@@ -499,9 +513,13 @@ func (c clause) readTitles(f *frame, used []bool) {
 			if c[i].quoted || !isAny(c[i].m, "فرم", "فرمی", "form", "جدید", "جدیدی", "new") {
 				continue
 			}
-			if c[i+1].quoted && !used[i+1] && !c.afterQuestion(i+1) {
-				used[i+1] = true
-				f.title = c[i+1].s
+			q := i + 1
+			if c[q].punct && c[q].m == ":" && q+1 < len(c) {
+				q++ // «فرم جدید: «X»»
+			}
+			if c[q].quoted && !used[q] && !c.afterQuestion(q) {
+				used[q] = true
+				f.title = c[q].s
 				break
 			}
 		}

@@ -199,9 +199,11 @@ func attachVerbless(fs []*frame) []*frame {
 				next = j
 				break
 			}
-			if !fs[j].hasContent() {
-				continue
-			}
+		}
+		// «فرم ۸ و فرم ۹ را منتشر کن»: bare references share the next verb.
+		if next >= 0 && len(f.groups) == 0 && f.title == "" && len(f.ids) > 0 && !fs[next].create {
+			fs[next].ids = append(append([]int64{}, f.ids...), fs[next].ids...)
+			continue
 		}
 		if next >= 0 && fs[next].add && len(f.groups) > 0 {
 			fs[next].groups = append(append([]fieldGroup{}, f.groups...), fs[next].groups...)
@@ -302,6 +304,10 @@ func (b *builder) frame(f *frame) {
 		title := strings.TrimSpace(f.title)
 		if title == "" {
 			title = domain.DefaultFormTitle
+		}
+		// «سه فرم جدید بساز»: several forms, the fields (if any) go to the last.
+		for k := 1; k < f.createCount && k < b.cfg.MaxSteps; k++ {
+			b.steps = append(b.steps, domain.PlanStep{Action: domain.ActionCreateForm, Params: domain.StepParams{Title: title}})
 		}
 		b.steps = append(b.steps, domain.PlanStep{Action: domain.ActionCreateForm, Params: domain.StepParams{Title: title}})
 		b.createStep = len(b.steps) - 1
