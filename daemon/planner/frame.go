@@ -354,8 +354,9 @@ func (c clause) hasNewForm() bool {
 }
 
 // formIDs reads «فرم ۳», «فرم شماره ۳», «فرم با شناسه ۳», «فرم‌های ۳ و ۴»,
-// «form 3», «forms 3 and 4». Only digits count as ids: «فرم سه» is a
-// title more often than a reference.
+// «form 3», «forms 3 and 4». A number word is an id only where nothing
+// else can be meant: after «شماره», or right before the object marker
+// («فرم سه را منتشر کن»); «فرم سه سوالی» is not form 3.
 func (c clause) formIDs(used []bool) []int64 {
 	var ids []int64
 	for i := 0; i < len(c); i++ {
@@ -369,11 +370,19 @@ func (c clause) formIDs(used []bool) []int64 {
 			continue
 		}
 		j := i + n
+		marked := false
 		for _, k := range []string{"شماره", "شماره ی", "با شناسه", "به شناسه", "با شماره", "شناسه", "آیدی", "با آیدی", "id", "number", "no", "#"} {
 			if m := c.at(j, k); m > 0 {
 				j += m
+				marked = true
 				break
 			}
+		}
+		if j < len(c) && c[j].isNum && !c[j].digits && c[j].num > 0 && !used[j] &&
+			(marked || j+1 < len(c) && isAny(c[j+1].m, "را", "رو", "و")) {
+			ids = append(ids, int64(c[j].num))
+			used[j] = true
+			continue
 		}
 		for j < len(c) && c[j].isNum && c[j].digits {
 			ids = append(ids, int64(c[j].num))
