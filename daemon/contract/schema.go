@@ -1,0 +1,108 @@
+package contract
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+)
+
+// Rule ids of violations found by a JSON Schema pass. Contracts that check
+// structure by hand use the same ids, so a user suppresses them the same
+// way whichever path found them.
+const (
+	RuleSchemaMissingField = "schema.missing_field"
+	RuleSchemaExtraField   = "schema.extra_field"
+	RuleSchemaType         = "schema.type"
+	RuleSchemaInvalid      = "schema.invalid"
+)
+
+// CompileSchema compiles one self-contained JSON Schema document (draft
+// 2020-12 unless its $schema names another). name only identifies the
+// schema in error messages.
+func CompileSchema(name string, schema []byte) (*jsonschema.Schema, error) {
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schema))
+	if err != nil {
+		return nil, fmt.Errorf("schema %s is not JSON: %w", name, err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource(name, doc); err != nil {
+		return nil, fmt.Errorf("schema %s: %w", name, err)
+	}
+	s, err := c.Compile(name)
+	if err != nil {
+		return nil, fmt.Errorf("schema %s: %w", name, err)
+	}
+	return s, nil
+}
+
+var englishPrinter = message.NewPrinter(language.English)
+
+// SchemaViolations validates doc (as Decode returns it) against s and
+// turns every failure into a schema.* violation with a JSON Pointer path
+// and a message in the locale. A missing property is reported at the
+// property's own path, an extra property once per key, and a failed
+// anyOf/oneOf once at its place instead of once per alternative (the
+// alternatives' complaints contradict each other and help nobody). Step is
+// left empty: only the contract knows what a step is.
+func SchemaViolations(s *jsonschema.Schema, doc any, locale string) []Violation {
+	err := s.Validate(doc)
+	if err == nil {
+		return nil
+	}
+	var verr *jsonschema.ValidationError
+	if !errors.As(err, &verr) {
+		return []Violation{{Rule: RuleSchemaInvalid, Severity: SeverityError, Message: Msg(locale, err.Error(), "سند با طرح‌وارهٔ JSON نمی‌خواند: "+err.Error())}}
+	}
+	var out []Violation
+	collectSchemaErrors(verr, locale, &out)
+	return out
+}
+
+func collectSchemaErrors(e *jsonschema.ValidationError, locale string, out *[]Violation) {
+	at := Pointer(stringsToAny(e.InstanceLocation)...)
+	add := func(rule, path, en, fa string) {
+		*out = append(*out, Violation{Rule: rule, Severity: SeverityError, Path: path, Message: Msg(locale, en, fa)})
+	}
+	switch k := e.ErrorKind.(type) {
+	case *kind.Required:
+		for _, name := range k.Missing {
+			add(RuleSchemaMissingField, at+Pointer(name), fmt.Sprintf("%q is required here; add it", name), fmt.Sprintf("فیلد %q در اینجا الزامی است؛ آن را اضافه کنید", name))
+		}
+		return
+	case *kind.AdditionalProperties:
+		for _, name := range k.Properties {
+			add(RuleSchemaExtraField, at+Pointer(name), fmt.Sprintf("%q is not a field of this object; remove it", name), fmt.Sprintf("فیلد %q در این شیء تعریف نشده است؛ آن را حذف کنید", name))
+		}
+		return
+	case *kind.Type:
+		want := strings.Join(k.Want, " or ")
+		add(RuleSchemaType, at, fmt.Sprintf("expected %s, got %s", want, k.Got), fmt.Sprintf("نوع مقدار باید %s باشد، نه %s", strings.Join(k.Want, " یا "), k.Got))
+		return
+	case *kind.AnyOf, *kind.OneOf:
+		detail := e.ErrorKind.LocalizedString(englishPrinter)
+		add(RuleSchemaInvalid, at, "the value matches none of the allowed shapes ("+detail+")", "مقدار با هیچ‌یک از شکل‌های مجاز نمی‌خواند ("+detail+")")
+		return
+	}
+	if len(e.Causes) == 0 {
+		detail := e.ErrorKind.LocalizedString(englishPrinter)
+		add(RuleSchemaInvalid, at, detail, "مقدار با طرح‌وارهٔ JSON نمی‌خواند: "+detail)
+		return
+	}
+	for _, c := range e.Causes {
+		collectSchemaErrors(c, locale, out)
+	}
+}
+
+func stringsToAny(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
+}

@@ -1,0 +1,76 @@
+package contract
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+const testSchema = `{
+  "type": "object", "additionalProperties": false, "required": ["name", "items"],
+  "properties": {
+    "name": {"type": "string"},
+    "items": {"type": "array", "items": {"type": "object", "additionalProperties": false, "required": ["id"],
+      "properties": {"id": {"type": "integer"}, "kind": {"enum": ["a", "b"]}}}},
+    "either": {"anyOf": [{"type": "string"}, {"type": "integer"}]}
+  }
+}`
+
+func TestSchemaViolationsMapsEachKind(t *testing.T) {
+	s, err := CompileSchema("test.json", []byte(testSchema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := Decode([]byte(`{"items": [{"id": "7", "kind": "c", "x": 1}, {}], "either": true, "extra": 1}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	vs := Finish(Report{Violations: SchemaViolations(s, doc, "en_US")}).Violations
+	var got []string
+	for _, v := range vs {
+		got = append(got, v.Path+" "+v.Rule)
+		if v.Message == "" || v.Severity != SeverityError {
+			t.Errorf("%+v: empty message or not an error", v)
+		}
+	}
+	want := []string{
+		"/either schema.invalid",
+		"/extra schema.extra_field",
+		"/items/0/id schema.type",
+		"/items/0/kind schema.invalid",
+		"/items/0/x schema.extra_field",
+		"/items/1/id schema.missing_field",
+		"/name schema.missing_field",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	fa := SchemaViolations(s, doc, "fa_IR")
+	for _, v := range fa {
+		if !strings.ContainsAny(v.Message, "یاشن") {
+			t.Errorf("not Persian: %q", v.Message)
+		}
+	}
+	clean, _ := Decode([]byte(`{"name": "n", "items": [{"id": 1, "kind": "a"}], "either": 3}`))
+	if vs := SchemaViolations(s, clean, "en"); len(vs) != 0 {
+		t.Fatalf("a valid document got %+v", vs)
+	}
+}
+
+func TestCompileSchemaErrors(t *testing.T) {
+	if _, err := CompileSchema("bad.json", []byte(`{"type":`)); err == nil {
+		t.Fatal("malformed schema JSON compiled")
+	}
+	if _, err := CompileSchema("bad.json", []byte(`{"type": 5}`)); err == nil || !strings.Contains(err.Error(), "bad.json") {
+		t.Fatalf("an invalid schema compiled or the error does not name it: %v", err)
+	}
+}
+
+func TestPersianDigits(t *testing.T) {
+	if got := PersianDigits("step 12 of 30"); got != "step ۱۲ of ۳۰" {
+		t.Fatal(got)
+	}
+	if got := PersianDigits("بدون رقم"); got != "بدون رقم" {
+		t.Fatal(got)
+	}
+}
