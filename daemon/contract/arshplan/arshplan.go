@@ -3,6 +3,10 @@
 // any source (the internal planner, a model, a client), normalises them
 // (default title, trimmed strings, bounded lengths, unknown keys dropped)
 // and writes the preview sentences the admin confirms.
+//
+// The checks are written by hand rather than run through the JSON Schema:
+// every ai.plan and ai.execute call passes here, and a schema pass would
+// cost more than the whole hand-written validation.
 package arshplan
 
 import (
@@ -27,6 +31,9 @@ const (
 	DefaultMaxSteps  = 12
 	MaxTitleRunes    = 160
 	MaxQuestionRunes = 200
+	// maxIndex keeps an index inside int on every platform; no form comes
+	// near it.
+	maxIndex = math.MaxInt32
 )
 
 // Rule ids.
@@ -47,11 +54,12 @@ const (
 	RuleRefIndexOutOfRange = "ref.index_out_of_range"
 )
 
-type paramKind int
+type paramKind uint8
 
 const (
 	kindID paramKind = iota
-	kindString
+	kindTitle
+	kindQuestion
 	kindType
 	kindBool
 	kindIndex
@@ -63,11 +71,13 @@ type paramSpec struct {
 	required bool
 }
 
-// actions lists each action's parameters exactly as the contract does.
-var actions = map[string][]paramSpec{
-	domain.ActionCreateForm:      {{"title", kindString, false}},
-	domain.ActionAddField:        {{"id", kindID, false}, {"type", kindType, true}, {"question", kindString, false}, {"required", kindBool, false}, {"index", kindIndex, false}},
-	domain.ActionUpdateFormTitle: {{"id", kindID, true}, {"title", kindString, true}},
+// actionParams lists each action's parameters exactly as the contract does.
+// A slice per action, not a map: a linear scan of at most five names is
+// faster than hashing and allocates nothing.
+var actionParams = map[string][]paramSpec{
+	domain.ActionCreateForm:      {{"title", kindTitle, false}},
+	domain.ActionAddField:        {{"id", kindID, false}, {"type", kindType, true}, {"question", kindQuestion, false}, {"required", kindBool, false}, {"index", kindIndex, false}},
+	domain.ActionUpdateFormTitle: {{"id", kindID, true}, {"title", kindTitle, true}},
 	domain.ActionOpenBuilder:     {{"id", kindID, true}},
 	domain.ActionOpenEditor:      {{"id", kindID, true}, {"index", kindIndex, true}},
 	domain.ActionOpenResults:     {{"id", kindID, true}},
@@ -95,171 +105,189 @@ func (Contract) Validate(ctx context.Context, doc any, opts contract.Options) co
 	return r
 }
 
-// checker accumulates violations for one validation.
+// checker accumulates the violations of one validation. Paths and
+// messages are built only when a violation is reported, so a valid plan
+// costs no string formatting at all.
 type checker struct {
 	locale string
 	vs     []contract.Violation
+	errors int
 }
 
-func (c *checker) add(rule string, sev contract.Severity, step int, path, en, fa, fixEN, fixFA string) {
-	v := contract.Violation{Rule: rule, Severity: sev, Path: path, Message: contract.Msg(c.locale, en, PersianDigits(fa)), Fix: contract.Msg(c.locale, fixEN, fixFA)}
+func (c *checker) add(sev contract.Severity, rule string, step int, path, en, fa, fixEN, fixFA string) {
+	v := contract.Violation{Rule: rule, Severity: sev, Path: path, Message: contract.Msg(c.locale, en, fa), Fix: contract.Msg(c.locale, fixEN, fixFA)}
 	if step >= 0 {
 		v.Step = strconv.Itoa(step)
+	}
+	if sev == contract.SeverityError {
+		c.errors++
 	}
 	c.vs = append(c.vs, v)
 }
 
-func (c *checker) err(rule string, step int, path, en, fa, fixEN, fixFA string) {
-	c.add(rule, contract.SeverityError, step, path, en, fa, fixEN, fixFA)
+func (c *checker) fail(rule string, step int, path, en, fa, fixEN, fixFA string) {
+	c.add(contract.SeverityError, rule, step, path, en, fa, fixEN, fixFA)
 }
 
+func (c *checker) warn(rule string, step int, path, en, fa, fixEN, fixFA string) {
+	c.add(contract.SeverityWarning, rule, step, path, en, fa, fixEN, fixFA)
+}
+
+// fa formats a number for a Persian message.
+func fa(n int64) string { return contract.PersianDigits(strconv.FormatInt(n, 10)) }
+
+var (
+	actionList   = strings.Join(domain.PlanActions, ", ")
+	actionListFA = strings.Join(domain.PlanActions, "، ")
+	typeList     = strings.Join(domain.PlanFieldTypes, ", ")
+	typeListFA   = strings.Join(domain.PlanFieldTypes, "، ")
+)
+
 // Validate checks a decoded plan (numbers as json.Number, see
-// contract.Decode) and returns the report and, when valid, the normalised
-// plan.
+// contract.Decode) and returns the report and, when it is valid, the
+// normalised plan; the plan is nil whenever the report is not valid.
 func Validate(ctx context.Context, doc any, opts contract.Options) (contract.Report, *domain.Plan) {
 	c := &checker{locale: opts.Locale}
 	maxSteps := opts.MaxSteps
 	if maxSteps <= 0 {
 		maxSteps = DefaultMaxSteps
 	}
-	plan := &domain.Plan{Version: 1}
 	root, ok := doc.(map[string]any)
 	if !ok {
-		c.err(RulePlanNotObject, -1, "", "the plan must be a JSON object {\"version\":1,\"steps\":[…]}", "طرح باید یک شیء JSON به شکل {\"version\":1,\"steps\":[…]} باشد", "", "")
-		return finish(c, nil)
+		c.fail(RulePlanNotObject, -1, "", "the plan must be a JSON object {\"version\": 1, \"steps\": […]}, not "+jsonKind(doc), "طرح باید یک شیء JSON به شکل {\"version\": 1, \"steps\": […]} باشد، نه "+jsonKindFA(doc), "send one JSON object with version and steps", "یک شیء JSON با version و steps بفرستید")
+		return c.finish(nil)
 	}
-	switch v, present := root["version"]; {
-	case !present:
-		c.err(RulePlanVersion, -1, "/version", "version is missing", "فیلد version وجود ندارد", "add \"version\": 1", "\"version\": 1 را اضافه کنید")
-	default:
-		if n, ok := integer(v); !ok || n != 1 {
-			c.err(RulePlanVersion, -1, "/version", fmt.Sprintf("version must be the integer 1, not %s", show(v)), fmt.Sprintf("version باید عدد صحیح ۱ باشد، نه %s", show(v)), "set \"version\": 1", "مقدار \"version\": 1 را بگذارید")
-		}
+	if v, present := root["version"]; !present || v == nil {
+		c.fail(RulePlanVersion, -1, "/version", "version is missing", "فیلد version وجود ندارد", "add \"version\": 1", "\"version\": 1 را اضافه کنید")
+	} else if n, isInt := integer(v); !isInt || n != 1 {
+		c.fail(RulePlanVersion, -1, "/version", "version must be the integer 1, not "+show(v), "version باید عدد صحیح ۱ باشد، نه "+show(v), "set \"version\": 1", "مقدار \"version\": 1 را بگذارید")
 	}
 	for k := range root {
 		if k != "version" && k != "steps" {
-			c.add(RuleParamUnknown, contract.SeverityWarning, -1, contract.Pointer(k), fmt.Sprintf("unknown key %q at the top of the plan is ignored", k), fmt.Sprintf("کلید ناشناختهٔ %q در طرح نادیده گرفته شد", k), "", "")
+			c.warn(RuleParamUnknown, -1, contract.Pointer(k), fmt.Sprintf("unknown key %q at the top of the plan is ignored", k), fmt.Sprintf("کلید ناشناختهٔ %q در بالای طرح نادیده گرفته شد", k), "a plan holds only version and steps", "طرح فقط version و steps دارد")
 		}
 	}
-	stepsRaw, present := root["steps"]
+	stepsRaw := root["steps"]
 	steps, isArray := stepsRaw.([]any)
 	switch {
-	case !present || stepsRaw == nil:
-		c.err(RulePlanNoSteps, -1, "/steps", "the plan has no steps", "طرح هیچ گامی ندارد", "add at least one step", "دست‌کم یک گام اضافه کنید")
-		return finish(c, nil)
-	case !isArray:
-		c.err(RulePlanNoSteps, -1, "/steps", "steps must be an array", "steps باید آرایه باشد", "", "")
-		return finish(c, nil)
+	case stepsRaw != nil && !isArray:
+		c.fail(RulePlanNoSteps, -1, "/steps", "steps must be an array of steps, not "+jsonKind(stepsRaw), "steps باید آرایه‌ای از گام‌ها باشد، نه "+jsonKindFA(stepsRaw), "write steps as [{\"action\": …, \"params\": {…}}, …]", "steps را به شکل [{\"action\": …, \"params\": {…}}, …] بنویسید")
+		return c.finish(nil)
 	case len(steps) == 0:
-		c.err(RulePlanNoSteps, -1, "/steps", "the plan has no steps", "طرح هیچ گامی ندارد", "add at least one step", "دست‌کم یک گام اضافه کنید")
-		return finish(c, nil)
+		c.fail(RulePlanNoSteps, -1, "/steps", "the plan has no steps", "طرح هیچ گامی ندارد", "add at least one step to steps", "دست‌کم یک گام در steps بگذارید")
+		return c.finish(nil)
 	case len(steps) > maxSteps:
-		c.err(RulePlanTooManySteps, -1, "/steps", fmt.Sprintf("the plan has %d steps; at most %d are allowed", len(steps), maxSteps), fmt.Sprintf("طرح %d گام دارد؛ حداکثر %d گام مجاز است", len(steps), maxSteps), "split the command into smaller ones", "فرمان را به چند فرمان کوچک‌تر بشکنید")
-		return finish(c, nil)
+		n, max := int64(len(steps)), int64(maxSteps)
+		c.fail(RulePlanTooManySteps, -1, "/steps", fmt.Sprintf("the plan has %d steps; at most %d are allowed", n, max), fmt.Sprintf("طرح %s گام دارد؛ حداکثر %s گام مجاز است", fa(n), fa(max)), fmt.Sprintf("split the command into smaller ones of at most %d steps", max), fmt.Sprintf("فرمان را به چند فرمان کوچک‌تر، هر کدام حداکثر %s گام، بشکنید", fa(max)))
+		return c.finish(nil)
 	}
 
+	plan := &domain.Plan{Version: 1, Steps: make([]domain.PlanStep, 0, len(steps))}
+	// One backing array each for the ids and indexes the steps point at,
+	// instead of one allocation per parameter.
+	ids := make([]int64, len(steps))
+	indexes := make([]int, len(steps))
+	// origin maps plan.Steps back to the input's step numbers, which
+	// differ once a broken step is left out; the reference pass reports
+	// at the input's positions.
+	var origin []int
+	if opts.Forms != nil {
+		origin = make([]int, 0, len(steps))
+	}
 	created := false
 	for i, raw := range steps {
-		path := contract.Pointer("steps", i)
 		obj, ok := raw.(map[string]any)
 		if !ok {
-			c.err(RuleStepNotObject, i, path, fmt.Sprintf("step %d must be an object {\"action\",\"params\"}", i), fmt.Sprintf("گام %d باید شیئی با action و params باشد", i), "", "")
+			c.fail(RuleStepNotObject, i, contract.Pointer("steps", i), fmt.Sprintf("step %d must be an object {\"action\": …, \"params\": {…}}, not %s", i, jsonKind(raw)), fmt.Sprintf("گام %s باید شیئی به شکل {\"action\": …, \"params\": {…}} باشد، نه %s", fa(int64(i)), jsonKindFA(raw)), "write the step as an object with action and params", "گام را به صورت شیئی با action و params بنویسید")
 			continue
 		}
 		for k := range obj {
 			if k != "action" && k != "params" {
-				c.add(RuleParamUnknown, contract.SeverityWarning, i, path+contract.Pointer(k), fmt.Sprintf("unknown key %q in step %d is ignored", k, i), fmt.Sprintf("کلید ناشناختهٔ %q در گام %d نادیده گرفته شد", k, i), "", "")
+				c.warn(RuleParamUnknown, i, contract.Pointer("steps", i, k), fmt.Sprintf("unknown key %q in step %d is ignored", k, i), fmt.Sprintf("کلید ناشناختهٔ %q در گام %s نادیده گرفته شد", k, fa(int64(i))), "a step holds only action and params", "هر گام فقط action و params دارد")
 			}
 		}
 		action, _ := obj["action"].(string)
-		specs, known := actions[action]
+		specs, known := actionParams[action]
 		if !known {
-			c.err(RuleActionNotAllowed, i, path+"/action", fmt.Sprintf("action %s is not allowed; use one of %s", show(obj["action"]), strings.Join(domain.PlanActions, ", ")), fmt.Sprintf("اقدام %s مجاز نیست؛ یکی از %s را به کار ببرید", show(obj["action"]), strings.Join(domain.PlanActions, "، ")), "", "")
+			if a, present := obj["action"]; !present || a == nil {
+				c.fail(RuleActionNotAllowed, i, contract.Pointer("steps", i, "action"), fmt.Sprintf("step %d has no action", i), fmt.Sprintf("گام %s اقدامی (action) ندارد", fa(int64(i))), "set action to one of "+actionList, "action را یکی از "+actionListFA+" بگذارید")
+			} else {
+				c.fail(RuleActionNotAllowed, i, contract.Pointer("steps", i, "action"), "action "+show(a)+" is not allowed", "اقدام "+show(a)+" مجاز نیست", "use one of "+actionList, "یکی از "+actionListFA+" را به کار ببرید")
+			}
 			continue
+		}
+		if action == domain.ActionCreateForm {
+			// Set before the parameters are checked: a create_form with a
+			// bad title still creates the form later steps refer to, and
+			// must not make them report a missing form as well.
+			created = true
 		}
 		var params map[string]any
 		switch p := obj["params"].(type) {
 		case nil:
-			params = map[string]any{}
+			params = nil // absent params are an empty object
 		case map[string]any:
 			params = p
 		default:
-			c.err(RuleParamType, i, path+"/params", "params must be an object", "params باید شیء باشد", "", "")
+			c.fail(RuleParamType, i, contract.Pointer("steps", i, "params"), "params must be an object, not "+jsonKind(p), "params باید شیء باشد، نه "+jsonKindFA(p), "write params as an object, e.g. {\"id\": 3}", "params را به صورت شیء بنویسید، مثلاً {\"id\": 3}")
 			continue
 		}
 		step := domain.PlanStep{Action: action}
-		if ok := c.params(i, path+"/params", action, specs, params, &step.Params); !ok {
+		if !c.params(i, action, specs, params, &step.Params, &ids[i], &indexes[i]) {
 			continue
 		}
-		if action == domain.ActionCreateForm {
-			created = true
-		}
 		if action == domain.ActionAddField && step.Params.ID == nil && !created {
-			c.err(RuleSeqAddWithoutForm, i, path+"/params", "add_field without an id must come after a create_form in the same plan", "افزودن سوال بدون شناسهٔ فرم فقط پس از ساختن فرم در همین طرح ممکن است", "give the form's id, or create the form first", "شناسهٔ فرم را بدهید یا ابتدا فرم را بسازید")
+			c.fail(RuleSeqAddWithoutForm, i, contract.Pointer("steps", i, "params"), "add_field without an id must come after a create_form in the same plan", "افزودن سوال بدون شناسهٔ فرم فقط پس از ساختن فرم در همین طرح ممکن است", "give the form's id, or create the form in an earlier step", "شناسهٔ فرم را بدهید یا فرم را در گامی پیش‌تر بسازید")
 		}
 		plan.Steps = append(plan.Steps, step)
+		if origin != nil {
+			origin = append(origin, i)
+		}
 	}
-	if opts.Forms != nil && len(c.errorsOnly()) == 0 {
-		c.references(ctx, plan, opts.Forms)
+	if opts.Forms != nil {
+		c.references(ctx, plan, origin, opts.Forms)
 	}
-	return finish(c, plan)
+	return c.finish(plan)
 }
 
-// ValidatePlan validates an already typed plan, as the planners produce.
+// ValidatePlan validates an already typed plan, as the planners produce
+// it. The plan goes through its JSON form so that it meets exactly the
+// rules a client sending the same plan would.
 func ValidatePlan(ctx context.Context, p *domain.Plan, opts contract.Options) (contract.Report, *domain.Plan) {
-	if p == nil {
-		return Validate(ctx, nil, opts)
-	}
-	b, err := json.Marshal(p)
-	if err != nil {
-		return Validate(ctx, nil, opts)
-	}
-	doc, err := contract.Decode(b)
-	if err != nil {
-		return Validate(ctx, nil, opts)
+	var doc any
+	if p != nil {
+		b, err := json.Marshal(p)
+		if err == nil {
+			doc, _ = contract.Decode(b)
+		}
 	}
 	return Validate(ctx, doc, opts)
 }
 
-func (c *checker) errorsOnly() []contract.Violation {
-	var out []contract.Violation
-	for _, v := range c.vs {
-		if v.Severity == contract.SeverityError {
-			out = append(out, v)
-		}
-	}
-	return out
-}
-
-func finish(c *checker, plan *domain.Plan) (contract.Report, *domain.Plan) {
+func (c *checker) finish(plan *domain.Plan) (contract.Report, *domain.Plan) {
 	r := contract.Finish(contract.Report{Contract: Name, Violations: c.vs})
-	if !r.Valid {
+	if !r.Valid || plan == nil {
 		return r, nil
 	}
-	if r.Valid {
-		r.RiskScore = 0
-		r.Normalized = plan
-	}
+	r.Normalized = plan
 	return r, plan
 }
 
-func (c *checker) params(i int, path, action string, specs []paramSpec, params map[string]any, out *domain.StepParams) bool {
-	ok := true
-	allowed := map[string]paramSpec{}
-	for _, s := range specs {
-		allowed[s.name] = s
-	}
+// params checks one step's parameters into out; ok is false when the step
+// cannot be kept.
+func (c *checker) params(i int, action string, specs []paramSpec, params map[string]any, out *domain.StepParams, id *int64, index *int) (ok bool) {
+	ok = true
 	for k := range params {
-		if _, known := allowed[k]; !known {
-			c.add(RuleParamUnknown, contract.SeverityWarning, i, path+contract.Pointer(k), fmt.Sprintf("%s takes no parameter %q; it is dropped", action, k), fmt.Sprintf("اقدام %s پارامتر %q ندارد؛ حذف شد", action, k), "", "")
+		if !hasParam(specs, k) {
+			c.warn(RuleParamUnknown, i, contract.Pointer("steps", i, "params", k), fmt.Sprintf("%s takes no parameter %q; it is dropped", action, k), fmt.Sprintf("اقدام %s پارامتر %q ندارد؛ حذف شد", action, k), "parameters of "+action+": "+paramNames(specs), "پارامترهای "+action+": "+paramNames(specs))
 		}
 	}
 	for _, s := range specs {
-		v, present := params[s.name]
-		p := path + contract.Pointer(s.name)
-		if !present || v == nil {
+		v := params[s.name]
+		if v == nil {
 			if s.required {
-				c.err(RuleParamMissing, i, p, fmt.Sprintf("%s needs %s", action, s.name), fmt.Sprintf("اقدام %s به %s نیاز دارد", action, s.name), "", "")
+				en, faHint := missingHint(s.kind)
+				c.fail(RuleParamMissing, i, contract.Pointer("steps", i, "params", s.name), fmt.Sprintf("%s needs the parameter %s", action, s.name), fmt.Sprintf("اقدام %s به پارامتر %s نیاز دارد", action, s.name), en, faHint)
 				ok = false
 			}
 			continue
@@ -269,30 +297,35 @@ func (c *checker) params(i int, path, action string, specs []paramSpec, params m
 			n, isInt := integer(v)
 			switch {
 			case !isInt:
-				c.err(RuleParamType, i, p, fmt.Sprintf("id must be a positive integer, not %s", show(v)), fmt.Sprintf("شناسهٔ فرم باید عدد صحیح مثبت باشد، نه %s", show(v)), "", "")
+				c.fail(RuleParamType, i, contract.Pointer("steps", i, "params", s.name), "id must be a positive JSON integer such as 3, not "+show(v), "شناسهٔ فرم باید عدد صحیح مثبت JSON مانند 3 باشد، نه "+show(v), "write the id as a whole number without quotes, decimals or exponent", "شناسه را عدد صحیح و بدون گیومه، اعشار یا نماد علمی بنویسید")
 				ok = false
 			case n <= 0:
-				c.err(RuleParamInvalid, i, p, fmt.Sprintf("id must be positive, not %d", n), fmt.Sprintf("شناسهٔ فرم باید مثبت باشد، نه %d", n), "", "")
+				c.fail(RuleParamInvalid, i, contract.Pointer("steps", i, "params", s.name), "id must be positive, not "+strconv.FormatInt(n, 10), "شناسهٔ فرم باید مثبت باشد، نه "+fa(n), "use the form's id from the forms list", "شناسهٔ فرم را از فهرست فرم‌ها بردارید")
 				ok = false
 			default:
-				out.ID = domain.Int64(n)
+				*id = n
+				out.ID = id
 			}
 		case kindIndex:
 			n, isInt := integer(v)
 			switch {
 			case !isInt:
-				c.err(RuleParamType, i, p, fmt.Sprintf("index must be an integer, not %s", show(v)), fmt.Sprintf("جایگاه باید عدد صحیح باشد، نه %s", show(v)), "", "")
+				c.fail(RuleParamType, i, contract.Pointer("steps", i, "params", s.name), "index must be a non-negative JSON integer, not "+show(v), "جایگاه (index) باید عدد صحیح نامنفی JSON باشد، نه "+show(v), "write the position as a whole number, 0 for the first question", "جایگاه را عدد صحیح بنویسید؛ ۰ برای نخستین سوال")
 				ok = false
-			case n < 0 || n > math.MaxInt32:
-				c.err(RuleParamInvalid, i, p, "index is 0-based and must not be negative", "جایگاه از صفر شمرده می‌شود و نمی‌تواند منفی باشد", "", "")
+			case n < 0:
+				c.fail(RuleParamInvalid, i, contract.Pointer("steps", i, "params", s.name), "index counts from 0 and cannot be "+strconv.FormatInt(n, 10), "جایگاه از ۰ شمرده می‌شود و نمی‌تواند "+fa(n)+" باشد", "use 0 for the first question", "برای نخستین سوال ۰ بگذارید")
+				ok = false
+			case n > maxIndex:
+				c.fail(RuleParamInvalid, i, contract.Pointer("steps", i, "params", s.name), "index "+strconv.FormatInt(n, 10)+" is far beyond any form", "جایگاه "+fa(n)+" از هر فرمی بیرون است", "count the questions from 0", "سوال‌ها را از ۰ بشمارید")
 				ok = false
 			default:
-				out.Index = domain.Int(int(n))
+				*index = int(n)
+				out.Index = index
 			}
 		case kindBool:
 			b, isBool := v.(bool)
 			if !isBool {
-				c.err(RuleParamType, i, p, fmt.Sprintf("required must be true or false, not %s", show(v)), fmt.Sprintf("required باید true یا false باشد، نه %s", show(v)), "", "")
+				c.fail(RuleParamType, i, contract.Pointer("steps", i, "params", s.name), "required must be true or false, not "+show(v), "required باید true یا false باشد، نه "+show(v), "write true or false without quotes", "true یا false را بدون گیومه بنویسید")
 				ok = false
 				continue
 			}
@@ -300,111 +333,156 @@ func (c *checker) params(i int, path, action string, specs []paramSpec, params m
 		case kindType:
 			t, isStr := v.(string)
 			if !isStr {
-				c.err(RuleParamType, i, p, "type must be a string", "نوع سوال باید رشته باشد", "", "")
+				c.fail(RuleParamType, i, contract.Pointer("steps", i, "params", s.name), "type must be a string, not "+show(v), "نوع سوال (type) باید رشته باشد، نه "+show(v), "use one of "+typeList, "یکی از "+typeListFA+" را به کار ببرید")
 				ok = false
 				continue
 			}
 			t = strings.TrimSpace(t)
 			if _, known := domain.DocumentFieldType(t); !known {
-				c.err(RuleParamInvalid, i, p, fmt.Sprintf("field type %q is not one of %s", t, strings.Join(domain.PlanFieldTypes, ", ")), fmt.Sprintf("نوع سوال %q مجاز نیست؛ یکی از %s", t, strings.Join(domain.PlanFieldTypes, "، ")), "", "")
+				c.fail(RuleParamInvalid, i, contract.Pointer("steps", i, "params", s.name), fmt.Sprintf("field type %q is not allowed", t), fmt.Sprintf("نوع سوال %q مجاز نیست", t), "use one of "+typeList, "یکی از "+typeListFA+" را به کار ببرید")
 				ok = false
 				continue
 			}
 			out.Type = t
-		case kindString:
+		case kindTitle, kindQuestion:
 			str, isStr := v.(string)
 			if !isStr {
-				c.err(RuleParamType, i, p, fmt.Sprintf("%s must be a string, not %s", s.name, show(v)), fmt.Sprintf("%s باید رشته باشد، نه %s", s.name, show(v)), "", "")
+				c.fail(RuleParamType, i, contract.Pointer("steps", i, "params", s.name), fmt.Sprintf("%s must be a string, not %s", s.name, show(v)), fmt.Sprintf("%s باید رشته باشد، نه %s", s.name, show(v)), "write the "+s.name+" as text in quotes", s.name+" را به صورت متن و در گیومه بنویسید")
 				ok = false
 				continue
 			}
 			if !utf8.ValidString(str) {
-				c.err(RuleParamInvalid, i, p, s.name+" is not valid UTF-8", s.name+" متن UTF-8 معتبر نیست", "", "")
+				c.fail(RuleParamInvalid, i, contract.Pointer("steps", i, "params", s.name), s.name+" is not valid UTF-8 text", s.name+" متن UTF-8 معتبر نیست", "send the text as UTF-8", "متن را با کدگذاری UTF-8 بفرستید")
 				ok = false
 				continue
 			}
-			str = trim(str)
+			str = Trim(str)
 			limit := MaxTitleRunes
-			if s.name == "question" {
+			if s.kind == kindQuestion {
 				limit = MaxQuestionRunes
 			}
-			if utf8.RuneCountInString(str) > limit {
-				str = string([]rune(str)[:limit])
-				c.add(RuleParamTruncated, contract.SeverityWarning, i, p, fmt.Sprintf("%s was cut to %d characters", s.name, limit), fmt.Sprintf("%s به %d نویسه کوتاه شد", s.name, limit), "", "")
+			if len(str) > limit && utf8.RuneCountInString(str) > limit {
+				str = Trim(string([]rune(str)[:limit]))
+				c.warn(RuleParamTruncated, i, contract.Pointer("steps", i, "params", s.name), fmt.Sprintf("%s was longer than %d characters and was cut", s.name, limit), fmt.Sprintf("%s بلندتر از %s نویسه بود و کوتاه شد", s.name, fa(int64(limit))), fmt.Sprintf("keep the %s within %d characters", s.name, limit), fmt.Sprintf("%s را حداکثر %s نویسه بنویسید", s.name, fa(int64(limit))))
 			}
-			switch s.name {
-			case "title":
-				out.Title = str
-			case "question":
+			if s.kind == kindQuestion {
 				out.Question = str
+			} else {
+				out.Title = str
 			}
 		}
 	}
-	if action == domain.ActionCreateForm && out.Title == "" {
-		out.Title = domain.DefaultFormTitle
-	}
-	if action == domain.ActionUpdateFormTitle && out.Title == "" && ok {
-		c.err(RuleParamMissing, i, path+"/title", "the new title is empty", "عنوان جدید خالی است", "", "")
-		ok = false
+	switch action {
+	case domain.ActionCreateForm:
+		if out.Title == "" {
+			out.Title = domain.DefaultFormTitle
+		}
+	case domain.ActionUpdateFormTitle:
+		if ok && out.Title == "" {
+			c.fail(RuleParamMissing, i, contract.Pointer("steps", i, "params", "title"), "the new title is empty", "عنوان تازه خالی است", "give the new title", "عنوان تازه را بنویسید")
+			ok = false
+		}
 	}
 	return ok
 }
 
-// references checks ids and indexes against the store: the forms must
-// exist, and an index must fall inside the form as earlier steps of the
-// plan leave it.
-func (c *checker) references(ctx context.Context, p *domain.Plan, forms contract.FormLookup) {
-	type formInfo struct {
-		ok     bool
-		fields int
+func hasParam(specs []paramSpec, name string) bool {
+	for _, s := range specs {
+		if s.name == name {
+			return true
+		}
 	}
-	known := map[int64]*formInfo{}
-	createdFields := -1
-	for i, st := range p.Steps {
-		path := contract.Pointer("steps", i, "params")
+	return false
+}
+
+func paramNames(specs []paramSpec) string {
+	names := make([]string, len(specs))
+	for i, s := range specs {
+		names[i] = s.name
+	}
+	return strings.Join(names, ", ")
+}
+
+func missingHint(k paramKind) (en, faHint string) {
+	switch k {
+	case kindID:
+		return "give the form's id as a number, e.g. \"id\": 3", "شناسهٔ فرم را به صورت عدد بدهید، مثلاً \"id\": 3"
+	case kindType:
+		return "give the field type, one of " + typeList, "نوع سوال را بدهید، یکی از " + typeListFA
+	case kindIndex:
+		return "give the question's 0-based position, e.g. \"index\": 0", "جایگاه سوال را از ۰ بدهید، مثلاً \"index\": 0"
+	case kindTitle:
+		return "give the new title", "عنوان تازه را بنویسید"
+	}
+	return "", ""
+}
+
+// references checks ids and indexes against the store: the forms must
+// exist, and an index must fall inside the form as the earlier steps of
+// the plan leave it. A form created by this plan has no id yet, so an id
+// can only name a form that exists now.
+func (c *checker) references(ctx context.Context, p *domain.Plan, origin []int, forms contract.FormLookup) {
+	type formState struct {
+		exists bool
+		fields int64
+	}
+	known := map[int64]*formState{}
+	newFormFields := int64(-1) // fields of the form this plan created last; -1 before any
+	for k, st := range p.Steps {
+		i := origin[k]
 		if st.Action == domain.ActionCreateForm {
-			createdFields = 0
+			newFormFields = 0
 			continue
 		}
 		if st.Params.ID == nil {
-			if st.Action == domain.ActionAddField && createdFields >= 0 {
-				if st.Params.Index != nil && *st.Params.Index > createdFields {
-					c.err(RuleRefIndexOutOfRange, i, path+"/index", fmt.Sprintf("index %d is past the end of the new form, which will have %d fields", *st.Params.Index, createdFields), fmt.Sprintf("جایگاه %d بیرون از فرم تازه است که %d سوال خواهد داشت", *st.Params.Index, createdFields), "", "")
+			if st.Action == domain.ActionAddField && newFormFields >= 0 {
+				if st.Params.Index != nil && int64(*st.Params.Index) > newFormFields {
+					idx := int64(*st.Params.Index)
+					c.fail(RuleRefIndexOutOfRange, i, contract.Pointer("steps", i, "params", "index"), fmt.Sprintf("index %d is past the end of the new form, which has %d questions at this step", idx, newFormFields), fmt.Sprintf("جایگاه %s بیرون از فرم تازه است که در این گام %s سوال دارد", fa(idx), fa(newFormFields)), fmt.Sprintf("use an index from 0 to %d, or leave it out to add at the end", newFormFields), fmt.Sprintf("جایگاهی از ۰ تا %s بدهید یا آن را ننویسید تا سوال در پایان افزوده شود", fa(newFormFields)))
 				}
-				createdFields++
+				newFormFields++
 			}
 			continue
 		}
 		id := *st.Params.ID
-		info, seen := known[id]
+		state, seen := known[id]
 		if !seen {
-			_, n, ok, err := forms.LookupForm(ctx, id)
+			_, n, exists, err := forms.LookupForm(ctx, id)
 			if err != nil {
-				continue // the store will answer at execution; a lookup failure is not the plan's fault
+				// The store will answer again at execution; a failed lookup
+				// is not the plan's fault and must not reject it.
+				continue
 			}
-			info = &formInfo{ok: ok, fields: n}
-			known[id] = info
+			state = &formState{exists: exists, fields: int64(n)}
+			known[id] = state
 		}
-		if !info.ok {
-			c.err(RuleRefFormNotFound, i, path+"/id", fmt.Sprintf("form %d does not exist", id), fmt.Sprintf("فرم %d وجود ندارد", id), "check the form's id in the forms list", "شناسهٔ فرم را در فهرست فرم‌ها بررسی کنید")
+		if !state.exists {
+			c.fail(RuleRefFormNotFound, i, contract.Pointer("steps", i, "params", "id"), fmt.Sprintf("form %d does not exist", id), fmt.Sprintf("فرم %s وجود ندارد", fa(id)), "check the id in the forms list; to add questions to a form this plan creates, leave id out", "شناسه را در فهرست فرم‌ها بررسی کنید؛ برای افزودن سوال به فرمی که همین طرح می‌سازد id را ننویسید")
 			continue
 		}
 		switch st.Action {
 		case domain.ActionAddField:
-			if st.Params.Index != nil && *st.Params.Index > info.fields {
-				c.err(RuleRefIndexOutOfRange, i, path+"/index", fmt.Sprintf("index %d is past the end of form %d, which has %d fields", *st.Params.Index, id, info.fields), fmt.Sprintf("جایگاه %d بیرون از فرم %d است که %d سوال دارد", *st.Params.Index, id, info.fields), "", "")
+			if st.Params.Index != nil && int64(*st.Params.Index) > state.fields {
+				idx := int64(*st.Params.Index)
+				c.fail(RuleRefIndexOutOfRange, i, contract.Pointer("steps", i, "params", "index"), fmt.Sprintf("index %d is past the end of form %d, which has %d questions at this step", idx, id, state.fields), fmt.Sprintf("جایگاه %s بیرون از فرم %s است که در این گام %s سوال دارد", fa(idx), fa(id), fa(state.fields)), fmt.Sprintf("use an index from 0 to %d, or leave it out to add at the end", state.fields), fmt.Sprintf("جایگاهی از ۰ تا %s بدهید یا آن را ننویسید تا سوال در پایان افزوده شود", fa(state.fields)))
 			}
-			info.fields++
+			state.fields++
 		case domain.ActionOpenEditor:
-			if st.Params.Index != nil && *st.Params.Index >= info.fields {
-				c.err(RuleRefIndexOutOfRange, i, path+"/index", fmt.Sprintf("form %d has %d fields; question %d does not exist", id, info.fields, *st.Params.Index+1), fmt.Sprintf("فرم %d فقط %d سوال دارد؛ سوال %d وجود ندارد", id, info.fields, *st.Params.Index+1), "", "")
+			if st.Params.Index != nil && int64(*st.Params.Index) >= state.fields {
+				idx := int64(*st.Params.Index)
+				if state.fields == 0 {
+					c.fail(RuleRefIndexOutOfRange, i, contract.Pointer("steps", i, "params", "index"), fmt.Sprintf("form %d has no questions to open", id), fmt.Sprintf("فرم %s سوالی ندارد که باز شود", fa(id)), "open the form in the builder instead", "به جای آن فرم را در فرم‌ساز باز کنید")
+				} else {
+					c.fail(RuleRefIndexOutOfRange, i, contract.Pointer("steps", i, "params", "index"), fmt.Sprintf("form %d has %d questions at this step; index %d does not exist", id, state.fields, idx), fmt.Sprintf("فرم %s در این گام %s سوال دارد؛ جایگاه %s وجود ندارد", fa(id), fa(state.fields), fa(idx)), fmt.Sprintf("use an index from 0 to %d", state.fields-1), fmt.Sprintf("جایگاهی از ۰ تا %s بدهید", fa(state.fields-1)))
+				}
 			}
 		}
 	}
 }
 
 // integer reads a JSON integer exactly: 3 yes; 3.0, "3", 1e3 and values
-// beyond int64 no.
+// beyond int64 no. Go numbers are accepted for callers that build
+// documents by hand.
 func integer(v any) (int64, bool) {
 	switch n := v.(type) {
 	case json.Number:
@@ -426,18 +504,61 @@ func integer(v any) (int64, bool) {
 	return 0, false
 }
 
+// show quotes a value as JSON for a message, short enough for one line.
 func show(v any) string {
 	b, err := json.Marshal(v)
-	if err != nil || len(b) > 60 {
+	if err != nil {
 		return fmt.Sprintf("%T", v)
+	}
+	if len(b) > 60 {
+		return jsonKind(v)
 	}
 	return string(b)
 }
 
-// trim removes spaces, ZWNJ and bidi marks at the ends: they are invisible
-// and only make two equal titles differ.
-func trim(s string) string {
-	return strings.TrimFunc(s, func(r rune) bool {
-		return unicode.IsSpace(r) || r == '\u200c' || r == '\u200d' || r == '\u200e' || r == '\u200f' || (r >= '\u202a' && r <= '\u202e') || (r >= '\u2066' && r <= '\u2069') || r == '\ufeff'
-	})
+func jsonKind(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case map[string]any:
+		return "an object"
+	case []any:
+		return "an array"
+	case string:
+		return "a string"
+	case bool:
+		return "a boolean"
+	case json.Number, float64, int, int64:
+		return "a number"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+func jsonKindFA(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case map[string]any:
+		return "شیء"
+	case []any:
+		return "آرایه"
+	case string:
+		return "رشته"
+	case bool:
+		return "مقدار درست/نادرست"
+	case json.Number, float64, int, int64:
+		return "عدد"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+// Trim removes spaces, ZWNJ/ZWJ, bidi marks and a BOM at the ends of s:
+// they are invisible, and only make two titles that look equal differ.
+func Trim(s string) string {
+	return strings.TrimFunc(s, invisibleAtEnd)
+}
+
+func invisibleAtEnd(r rune) bool {
+	return unicode.IsSpace(r) || r == '\u200c' || r == '\u200d' || r == '\u200e' || r == '\u200f' ||
+		(r >= '\u202a' && r <= '\u202e') || (r >= '\u2066' && r <= '\u2069') || r == '\ufeff'
 }

@@ -18,20 +18,15 @@ var typeNames = map[string][2]string{
 }
 
 // PersianDigits writes Latin digits as Persian ones.
-func PersianDigits(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if r >= '0' && r <= '9' {
-			r = '۰' + (r - '0')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
+func PersianDigits(s string) string { return contract.PersianDigits(s) }
 
-// Preview writes one sentence per step in the locale, naming existing
-// forms by id and current title.
+// Preview writes one sentence per step of a valid plan in the locale
+// (Persian for fa*, English otherwise), naming existing forms by id and
+// current title; forms is nil offline, and then forms are named by id.
 func Preview(ctx context.Context, p *domain.Plan, forms contract.FormLookup, locale string) []string {
+	if p == nil {
+		return nil
+	}
 	fa := domain.IsPersian(locale)
 	titles := map[int64]string{}
 	formName := func(id int64) string {
