@@ -162,8 +162,8 @@ func Validate(ctx context.Context, doc any, opts contract.Options) (contract.Rep
 	} else if n, isInt := integer(v); !isInt || n != 1 {
 		c.fail(RulePlanVersion, -1, "/version", "version must be the integer 1, not "+show(v), "version باید عدد صحیح ۱ باشد، نه "+show(v), "set \"version\": 1", "مقدار \"version\": 1 را بگذارید")
 	}
-	for k := range root {
-		if k != "version" && k != "steps" {
+	for k, v := range root {
+		if v != nil && k != "version" && k != "steps" {
 			c.warn(RuleParamUnknown, -1, contract.Pointer(k), fmt.Sprintf("unknown key %q at the top of the plan is ignored", k), fmt.Sprintf("کلید ناشناختهٔ %q در بالای طرح نادیده گرفته شد", k), "a plan holds only version and steps", "طرح فقط version و steps دارد")
 		}
 	}
@@ -201,8 +201,8 @@ func Validate(ctx context.Context, doc any, opts contract.Options) (contract.Rep
 			c.fail(RuleStepNotObject, i, contract.Pointer("steps", i), fmt.Sprintf("step %d must be an object {\"action\": …, \"params\": {…}}, not %s", i, jsonKind(raw)), fmt.Sprintf("گام %s باید شیئی به شکل {\"action\": …, \"params\": {…}} باشد، نه %s", fa(int64(i)), jsonKindFA(raw)), "write the step as an object with action and params", "گام را به صورت شیئی با action و params بنویسید")
 			continue
 		}
-		for k := range obj {
-			if k != "action" && k != "params" {
+		for k, v := range obj {
+			if v != nil && k != "action" && k != "params" {
 				c.warn(RuleParamUnknown, i, contract.Pointer("steps", i, k), fmt.Sprintf("unknown key %q in step %d is ignored", k, i), fmt.Sprintf("کلید ناشناختهٔ %q در گام %s نادیده گرفته شد", k, fa(int64(i))), "a step holds only action and params", "هر گام فقط action و params دارد")
 			}
 		}
@@ -277,8 +277,11 @@ func (c *checker) finish(plan *domain.Plan) (contract.Report, *domain.Plan) {
 // cannot be kept.
 func (c *checker) params(i int, action string, specs []paramSpec, params map[string]any, out *domain.StepParams, id *int64, index *int) (ok bool) {
 	ok = true
-	for k := range params {
-		if !hasParam(specs, k) {
+	// A null parameter is an absent one (strict-mode models send every key
+	// of the schema and null the ones they do not mean), so only a key
+	// with a value can be unknown.
+	for k, v := range params {
+		if v != nil && !hasParam(specs, k) {
 			c.warn(RuleParamUnknown, i, contract.Pointer("steps", i, "params", k), fmt.Sprintf("%s takes no parameter %q; it is dropped", action, k), fmt.Sprintf("اقدام %s پارامتر %q ندارد؛ حذف شد", action, k), "parameters of "+action+": "+paramNames(specs), "پارامترهای "+action+": "+paramNames(specs))
 		}
 	}
