@@ -8,7 +8,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -18,10 +17,17 @@ import (
 // Name is the contract's registry name.
 const Name = "step-contract/v1"
 
-// DefaultTools is the registry the contract document lists.
+// DefaultTools is the tool registry the contract document lists; the
+// Tools option replaces it.
 var DefaultTools = []string{"echo_tool", "get_time"}
 
-var stepIDRE = regexp.MustCompile(`^step_([1-9][0-9]*)$`)
+// The closed field sets: the document forbids missing and extra fields
+// alike, so every field is required.
+var (
+	rootFields = []string{"task_summary", "steps", "assumptions", "risks"}
+	stepFields = []string{"step_id", "title", "description", "dependencies", "deliverable", "acceptance", "tool"}
+	toolFields = []string{"name", "args"}
+)
 
 // Contract implements contract.Contract.
 type Contract struct{}
@@ -37,61 +43,106 @@ func (Contract) Description() string {
 	return "Planner contract: {task_summary, steps[step_1..step_N with dependencies and tool], assumptions, risks}"
 }
 
+type msg struct{ en, fa, fixEN, fixFA string }
+
 type checker struct {
 	locale string
 	vs     []contract.Violation
 }
 
-func (c *checker) err(rule, step, path, en, fa, fix string) {
-	c.vs = append(c.vs, contract.Violation{Rule: rule, Severity: contract.SeverityError, Step: step, Path: path, Message: contract.Msg(c.locale, en, fa), Fix: fix})
+func (c *checker) fail(rule, step, path string, m msg) {
+	c.vs = append(c.vs, contract.Violation{Rule: rule, Severity: contract.SeverityError, Step: step, Path: path,
+		Message: contract.Msg(c.locale, m.en, m.fa), Fix: contract.Msg(c.locale, m.fixEN, m.fixFA)})
 }
 
-// fields checks an object's keys: every one present, no others.
+func faNum(n int) string { return contract.PersianDigits(strconv.Itoa(n)) }
+
+// fields reports the missing (absent or null) and extra keys of obj.
 func (c *checker) fields(obj map[string]any, step, path string, required []string) {
 	missing, extra := contract.Fields(obj, required, nil)
 	for _, k := range missing {
-		if _, present := obj[k]; present {
-			continue // present as null: the type check reports it
-		}
-		c.err("schema.missing_field", step, path+contract.Pointer(k), fmt.Sprintf("%q is required", k), fmt.Sprintf("فیلد %q الزامی است", k), "add "+k)
+		c.fail(contract.RuleSchemaMissingField, step, path+contract.Pointer(k), msg{
+			fmt.Sprintf("%q is required", k), fmt.Sprintf("فیلد %q الزامی است", k),
+			"add " + k + "; the contract allows no missing field", k + " را اضافه کنید؛ قرارداد هیچ فیلد جاافتاده‌ای نمی‌پذیرد"})
 	}
 	for _, k := range extra {
-		c.err("schema.extra_field", step, path+contract.Pointer(k), fmt.Sprintf("%q is not part of the contract", k), fmt.Sprintf("فیلد %q جزو قرارداد نیست", k), "remove "+k)
+		c.fail(contract.RuleSchemaExtraField, step, path+contract.Pointer(k), msg{
+			fmt.Sprintf("%q is not part of the contract (fields: %s)", k, strings.Join(required, ", ")), fmt.Sprintf("فیلد %q جزو قرارداد نیست (فیلدها: %s)", k, strings.Join(required, ", ")),
+			"remove " + k, k + " را حذف کنید"})
 	}
 }
 
-func (c *checker) typed(obj map[string]any, key, kind, step, path string) {
-	v, ok := obj[key]
-	if !ok {
-		return
+type kind int
+
+const (
+	kindString kind = iota
+	kindStrings
+	kindStringOrStrings
+	kindObject
+)
+
+var kindNames = map[kind][2]string{
+	kindString:          {"a string", "رشته"},
+	kindStrings:         {"an array of strings", "آرایه‌ای از رشته‌ها"},
+	kindStringOrStrings: {"a string or an array of strings", "رشته یا آرایه‌ای از رشته‌ها"},
+	kindObject:          {"an object", "شیء"},
+}
+
+// typed checks the JSON type of a present, non-null field.
+func (c *checker) typed(obj map[string]any, key string, k kind, step, path string) bool {
+	v := obj[key]
+	if v == nil {
+		return false // reported as missing
 	}
 	good := false
-	switch kind {
-	case "string":
+	switch k {
+	case kindString:
 		_, good = v.(string)
-	case "strings":
-		if arr, isArr := v.([]any); isArr {
-			good = true
-			for _, x := range arr {
-				if _, s := x.(string); !s {
-					good = false
-				}
-			}
-		}
-	case "string|strings":
-		if _, s := v.(string); s {
-			good = true
-		} else {
-			c.typed(obj, key, "strings", step, path)
-			return
-		}
-	case "object":
+	case kindStrings:
+		good = allStrings(v)
+	case kindStringOrStrings:
+		_, good = v.(string)
+		good = good || allStrings(v)
+	case kindObject:
 		_, good = v.(map[string]any)
 	}
 	if !good {
-		want := map[string]string{"string": "a string", "strings": "an array of strings", "object": "an object", "string|strings": "a string or an array of strings"}[kind]
-		c.err("schema.type", step, path+contract.Pointer(key), fmt.Sprintf("%q must be %s", key, want), fmt.Sprintf("%q باید %s باشد", key, want), "")
+		names := kindNames[k]
+		c.fail(contract.RuleSchemaType, step, path+contract.Pointer(key), msg{
+			fmt.Sprintf("%q must be %s, not %s", key, names[0], show(v)), fmt.Sprintf("%q باید %s باشد، نه %s", key, names[1], show(v)),
+			fmt.Sprintf("write %s as %s", key, names[0]), fmt.Sprintf("%s را به صورت %s بنویسید", key, names[1])})
 	}
+	return good
+}
+
+func allStrings(v any) bool {
+	arr, ok := v.([]any)
+	if !ok {
+		return false
+	}
+	for _, x := range arr {
+		if _, s := x.(string); !s {
+			return false
+		}
+	}
+	return true
+}
+
+// stepNumber parses step_<k>, k ≥ 1 without leading zeros. Nine digits
+// at most: no plan has a billion steps, and the number must fit an int.
+func stepNumber(id string) (int, bool) {
+	rest, ok := strings.CutPrefix(id, "step_")
+	if !ok || rest == "" || rest[0] < '1' || rest[0] > '9' || len(rest) > 9 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(rest); i++ {
+		if rest[i] < '0' || rest[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(rest[i]-'0')
+	}
+	return n, true
 }
 
 // Validate implements contract.Contract.
@@ -101,105 +152,141 @@ func (Contract) Validate(_ context.Context, doc any, opts contract.Options) cont
 	if len(tools) == 0 {
 		tools = DefaultTools
 	}
-	registered := map[string]bool{}
+	registered := make(map[string]bool, len(tools))
 	for _, t := range tools {
 		registered[t] = true
 	}
 	root, ok := doc.(map[string]any)
 	if !ok {
-		c.err("schema.type", "", "", "the plan must be a JSON object", "طرح باید یک شیء JSON باشد", "")
-		return finish(c, nil)
+		c.fail(contract.RuleSchemaType, "", "", msg{
+			"the plan must be a JSON object {task_summary, steps, assumptions, risks}, not " + show(doc), "طرح باید یک شیء JSON به شکل {task_summary, steps, assumptions, risks} باشد، نه " + show(doc),
+			"emit one JSON object and nothing else", "فقط یک شیء JSON بنویسید و هیچ چیز دیگر"})
+		return c.finish(nil)
 	}
-	c.fields(root, "", "", []string{"task_summary", "steps", "assumptions", "risks"})
-	c.typed(root, "task_summary", "string", "", "")
-	c.typed(root, "assumptions", "strings", "", "")
-	c.typed(root, "risks", "strings", "", "")
-	steps, isArr := root["steps"].([]any)
-	if _, present := root["steps"]; present && !isArr {
-		c.err("schema.type", "", "/steps", "steps must be an array", "steps باید آرایه باشد", "")
+	c.fields(root, "", "", rootFields)
+	c.typed(root, "task_summary", kindString, "", "")
+	c.typed(root, "assumptions", kindStrings, "", "")
+	c.typed(root, "risks", kindStrings, "", "")
+	var steps []any
+	if raw := root["steps"]; raw != nil {
+		var isArr bool
+		if steps, isArr = raw.([]any); !isArr {
+			c.fail(contract.RuleSchemaType, "", "/steps", msg{
+				"steps must be an array, not " + show(raw), "steps باید آرایه باشد، نه " + show(raw),
+				"write steps as [{\"step_id\": \"step_1\", …}, …]", "steps را به شکل [{\"step_id\": \"step_1\", …}, …] بنویسید"})
+		} else if opts.ExpectedSteps > 0 && len(steps) != opts.ExpectedSteps {
+			c.fail("step.count_mismatch", "", "/steps", msg{
+				fmt.Sprintf("%d steps were asked for, the plan has %d", opts.ExpectedSteps, len(steps)), fmt.Sprintf("%s گام خواسته شده بود، طرح %s گام دارد", faNum(opts.ExpectedSteps), faNum(len(steps))),
+				fmt.Sprintf("emit exactly step_1..step_%d", opts.ExpectedSteps), fmt.Sprintf("دقیقاً step_1 تا step_%d را بنویسید", opts.ExpectedSteps)})
+		}
 	}
-	if opts.ExpectedSteps > 0 && isArr && len(steps) != opts.ExpectedSteps {
-		c.err("step.count_mismatch", "", "/steps", fmt.Sprintf("%d steps were asked for, the plan has %d", opts.ExpectedSteps, len(steps)), fmt.Sprintf("%d گام خواسته شده بود، طرح %d گام دارد", opts.ExpectedSteps, len(steps)), fmt.Sprintf("emit exactly step_1..step_%d", opts.ExpectedSteps))
-	}
-	declared := map[string]int{} // step id → position
-	prevNum := 0
+	declared := make(map[string]int, len(steps)) // step_id → position, for steps seen so far
+	last := 0                                    // the highest step number seen so far
 	for i, s := range steps {
 		path := contract.Pointer("steps", i)
 		step, ok := s.(map[string]any)
 		if !ok {
-			c.err("schema.type", strconv.Itoa(i), path, "a step must be an object", "هر گام باید شیء باشد", "")
+			c.fail(contract.RuleSchemaType, strconv.Itoa(i), path, msg{
+				"a step must be an object, not " + show(s), "هر گام باید شیء باشد، نه " + show(s),
+				"write the step as {\"step_id\", \"title\", \"description\", \"dependencies\", \"deliverable\", \"acceptance\", \"tool\"}", "گام را به شکل {\"step_id\", \"title\", \"description\", \"dependencies\", \"deliverable\", \"acceptance\", \"tool\"} بنویسید"})
 			continue
 		}
-		c.fields(step, stepLabel(step, i), path, []string{"step_id", "title", "description", "dependencies", "deliverable", "acceptance", "tool"})
-		label := stepLabel(step, i)
+		label := strconv.Itoa(i)
+		id, idIsString := step["step_id"].(string)
+		if idIsString && id != "" {
+			label = id
+		}
+		c.fields(step, label, path, stepFields)
 		for _, k := range []string{"title", "description", "deliverable"} {
-			c.typed(step, k, "string", label, path)
+			c.typed(step, k, kindString, label, path)
 		}
-		c.typed(step, "acceptance", "string|strings", label, path)
-		c.typed(step, "dependencies", "strings", label, path)
-		id, isStr := step["step_id"].(string)
-		if _, present := step["step_id"]; present && !isStr {
-			c.err("schema.type", label, path+"/step_id", "step_id must be a string", "step_id باید رشته باشد", "")
+		c.typed(step, "acceptance", kindStringOrStrings, label, path)
+		if step["step_id"] != nil && c.typed(step, "step_id", kindString, label, path) {
+			c.numbering(id, i, label, path, declared, &last)
 		}
-		if isStr {
-			m := stepIDRE.FindStringSubmatch(id)
-			if m == nil {
-				c.err("step.id_format", label, path+"/step_id", fmt.Sprintf("step_id %q must look like step_1, step_2, …", id), fmt.Sprintf("شناسهٔ گام %q باید به شکل step_1، step_2، … باشد", id), "")
-			} else {
-				n, _ := strconv.Atoi(m[1])
-				if first, dup := declared[id]; dup {
-					c.err("step.duplicate_id", label, path+"/step_id", fmt.Sprintf("%s is already step %d", id, first), fmt.Sprintf("%s پیش‌تر در جایگاه %d آمده است", id, first), "")
-				} else {
-					declared[id] = i
-					switch {
-					case i == 0 && n != 1:
-						c.err("step.index_start", label, path+"/step_id", fmt.Sprintf("the first step must be step_1, not %s", id), fmt.Sprintf("نخستین گام باید step_1 باشد، نه %s", id), "renumber from step_1")
-					case i > 0 && n < prevNum:
-						c.err("step.order", label, path+"/step_id", fmt.Sprintf("%s comes after step_%d: steps must ascend", id, prevNum), fmt.Sprintf("%s پس از step_%d آمده است؛ گام‌ها باید صعودی باشند", id, prevNum), "")
-					case i > 0 && n > prevNum+1:
-						c.err("step.index_gap", label, path+"/step_id", fmt.Sprintf("%s follows step_%d: numbers must be contiguous", id, prevNum), fmt.Sprintf("%s پس از step_%d آمده است؛ شماره‌ها نباید جا بیفتند", id, prevNum), "")
-					}
-					if n > prevNum {
-						prevNum = n
-					}
-				}
-			}
+		if c.typed(step, "dependencies", kindStrings, label, path) {
+			c.dependencies(step["dependencies"].([]any), id, i, label, path, steps, declared)
 		}
-		if deps, ok := step["dependencies"].([]any); ok {
-			for j, d := range deps {
-				dep, isStr := d.(string)
-				if !isStr {
-					continue
-				}
-				dpath := path + contract.Pointer("dependencies", j)
-				if _, earlier := declared[dep]; earlier && dep != id {
-					continue
-				}
-				if dep == id || laterDeclared(steps, i, dep) {
-					c.err("dep.forward", label, dpath, fmt.Sprintf("%s depends on %s, which is not an earlier step", label, dep), fmt.Sprintf("%s به %s وابسته است که گامی پیشین نیست", label, dep), "depend only on earlier steps")
-					continue
-				}
-				c.err("dep.unknown", label, dpath, fmt.Sprintf("%s depends on %s, which is not a step", label, dep), fmt.Sprintf("%s به %s وابسته است که چنین گامی وجود ندارد", label, dep), "")
-			}
-		}
-		if t, present := step["tool"]; present {
-			tool, ok := t.(map[string]any)
-			if !ok {
-				c.err("schema.type", label, path+"/tool", "tool must be an object {name, args}", "tool باید شیء {name, args} باشد", "")
-				continue
-			}
-			c.fields(tool, label, path+"/tool", []string{"name", "args"})
-			c.typed(tool, "name", "string", label, path+"/tool")
-			c.typed(tool, "args", "object", label, path+"/tool")
-			if name, ok := tool["name"].(string); ok && !registered[name] {
-				c.err("tool.not_registered", label, path+"/tool/name", fmt.Sprintf("tool %q is not registered (%s)", name, strings.Join(tools, ", ")), fmt.Sprintf("ابزار %q ثبت نشده است (%s)", name, strings.Join(tools, "، ")), "use echo_tool and say so in the description and deliverable")
+		if step["tool"] != nil && c.typed(step, "tool", kindObject, label, path) {
+			tool := step["tool"].(map[string]any)
+			c.fields(tool, label, path+"/tool", toolFields)
+			c.typed(tool, "args", kindObject, label, path+"/tool")
+			if c.typed(tool, "name", kindString, label, path+"/tool") && !registered[tool["name"].(string)] {
+				name := tool["name"].(string)
+				c.fail("tool.not_registered", label, path+"/tool/name", msg{
+					fmt.Sprintf("tool %q is not registered (registry: %s)", name, strings.Join(tools, ", ")), fmt.Sprintf("ابزار %q ثبت نشده است (ابزارهای ثبت‌شده: %s)", name, strings.Join(tools, "، ")),
+					"use echo_tool instead and say so in the step's description and deliverable", "به جای آن echo_tool را به کار ببرید و این جایگزینی را در description و deliverable گام بنویسید"})
 			}
 		}
 	}
-	return finish(c, doc)
+	return c.finish(doc)
 }
 
-func laterDeclared(steps []any, i int, id string) bool {
+// numbering checks one step_id against the steps before it: step_1 first,
+// then each number one more than the last, never repeated or going back.
+func (c *checker) numbering(id string, i int, label, path string, declared map[string]int, last *int) {
+	n, ok := stepNumber(id)
+	if !ok {
+		if _, dup := declared[id]; !dup {
+			declared[id] = i // still a name later steps may depend on
+		}
+		c.fail("step.id_format", label, path+"/step_id", msg{
+			fmt.Sprintf("step_id %q must look like step_1, step_2, …", id), fmt.Sprintf("شناسهٔ گام %q باید به شکل step_1، step_2، … باشد", id),
+			fmt.Sprintf("name this step step_%d", *last+1), fmt.Sprintf("نام این گام را step_%d بگذارید", *last+1)})
+		return
+	}
+	if first, dup := declared[id]; dup {
+		c.fail("step.duplicate_id", label, path+"/step_id", msg{
+			fmt.Sprintf("%s is already step %d", id, first), fmt.Sprintf("%s پیش‌تر در جایگاه %s آمده است", id, faNum(first)),
+			fmt.Sprintf("number this step step_%d", *last+1), fmt.Sprintf("شمارهٔ این گام را step_%d بگذارید", *last+1)})
+		return
+	}
+	declared[id] = i
+	switch {
+	case *last == 0 && n != 1:
+		c.fail("step.index_start", label, path+"/step_id", msg{
+			fmt.Sprintf("numbering must start at step_1, not %s", id), fmt.Sprintf("شماره‌گذاری باید از step_1 آغاز شود، نه %s", id),
+			"renumber the steps from step_1", "گام‌ها را از step_1 دوباره شماره‌گذاری کنید"})
+	case n < *last:
+		c.fail("step.order", label, path+"/step_id", msg{
+			fmt.Sprintf("%s comes after step_%d: steps must ascend", id, *last), fmt.Sprintf("%s پس از step_%d آمده است؛ گام‌ها باید به ترتیب صعودی باشند", id, *last),
+			"emit the steps in ascending order", "گام‌ها را به ترتیب صعودی بنویسید"})
+	case *last > 0 && n > *last+1:
+		c.fail("step.index_gap", label, path+"/step_id", msg{
+			fmt.Sprintf("%s follows step_%d: step_%d is skipped", id, *last, *last+1), fmt.Sprintf("%s پس از step_%d آمده و step_%d جا افتاده است", id, *last, *last+1),
+			fmt.Sprintf("number this step step_%d", *last+1), fmt.Sprintf("شمارهٔ این گام را step_%d بگذارید", *last+1)})
+	}
+	if n > *last {
+		*last = n
+	}
+}
+
+// dependencies checks that each names a step declared before this one.
+func (c *checker) dependencies(deps []any, id string, i int, label, path string, steps []any, declared map[string]int) {
+	for j, d := range deps {
+		dep := d.(string)
+		dpath := path + contract.Pointer("dependencies", j)
+		if pos, earlier := declared[dep]; earlier && pos < i {
+			continue
+		}
+		switch {
+		case dep == id:
+			c.fail("dep.forward", label, dpath, msg{
+				fmt.Sprintf("%s depends on itself", label), fmt.Sprintf("%s به خودش وابسته است", label),
+				"remove the step from its own dependencies", "گام را از وابستگی‌های خودش حذف کنید"})
+		case declaredAfter(steps, i, dep):
+			c.fail("dep.forward", label, dpath, msg{
+				fmt.Sprintf("%s depends on %s, which comes later", label, dep), fmt.Sprintf("%s به %s وابسته است که پس از آن می‌آید", label, dep),
+				"depend only on earlier steps, or reorder the steps", "فقط به گام‌های پیشین وابسته باشید یا ترتیب گام‌ها را عوض کنید"})
+		default:
+			c.fail("dep.unknown", label, dpath, msg{
+				fmt.Sprintf("%s depends on %s, which is not a step of this plan", label, dep), fmt.Sprintf("%s به %s وابسته است که گامی از این طرح نیست", label, dep),
+				"name a declared step_id", "شناسهٔ گامی را بنویسید که در طرح آمده است"})
+		}
+	}
+}
+
+func declaredAfter(steps []any, i int, id string) bool {
 	for _, s := range steps[i+1:] {
 		if m, ok := s.(map[string]any); ok && m["step_id"] == id {
 			return true
@@ -208,19 +295,30 @@ func laterDeclared(steps []any, i int, id string) bool {
 	return false
 }
 
-func stepLabel(step map[string]any, i int) string {
-	if id, ok := step["step_id"].(string); ok && id != "" {
-		return id
+func show(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case map[string]any:
+		return "an object"
+	case []any:
+		return "an array"
 	}
-	return strconv.Itoa(i)
+	b, err := json.Marshal(v)
+	if err != nil || len(b) > 60 {
+		return fmt.Sprintf("%T", v)
+	}
+	return string(b)
 }
 
-func finish(c *checker, doc any) contract.Report {
+// finish sorts the report. The contract rejects rather than rewrites, so
+// a valid plan is its own normal form; there is no risk model here and
+// risk_score stays 0.
+func (c *checker) finish(doc any) contract.Report {
 	r := contract.Finish(contract.Report{Contract: Name, Violations: c.vs})
 	if r.Valid {
 		r.Normalized = doc
 	}
-	r.RiskScore = float64(min(len(c.vs), 5)) / 5
 	return r
 }
 
@@ -228,22 +326,23 @@ func finish(c *checker, doc any) contract.Report {
 func (Contract) Rules() []contract.RuleInfo {
 	e := contract.SeverityError
 	return []contract.RuleInfo{
-		{ID: "schema.missing_field", Severity: e, Description: "A required field is missing."},
-		{ID: "schema.extra_field", Severity: e, Description: "A field the contract does not define."},
-		{ID: "schema.type", Severity: e, Description: "A field has the wrong JSON type."},
-		{ID: "step.id_format", Severity: e, Description: "step_id is step_<k> with k ≥ 1."},
+		{ID: contract.RuleSchemaMissingField, Severity: e, Description: "A required field is missing or null."},
+		{ID: contract.RuleSchemaExtraField, Severity: e, Description: "A field the contract does not define."},
+		{ID: contract.RuleSchemaType, Severity: e, Description: "A field has the wrong JSON type."},
+		{ID: "step.id_format", Severity: e, Description: "step_id is step_<k>: k from 1, no leading zero, at most 9 digits."},
 		{ID: "step.index_start", Severity: e, Description: "Numbering starts at step_1."},
-		{ID: "step.index_gap", Severity: e, Description: "Numbering is contiguous."},
-		{ID: "step.order", Severity: e, Description: "Steps ascend."},
-		{ID: "step.duplicate_id", Severity: e, Description: "Each step_id once."},
+		{ID: "step.index_gap", Severity: e, Description: "Numbering is contiguous: no skipped index."},
+		{ID: "step.order", Severity: e, Description: "Steps are emitted in ascending order."},
+		{ID: "step.duplicate_id", Severity: e, Description: "Each step_id appears once."},
 		{ID: "step.count_mismatch", Severity: e, Description: "Exactly the number of steps asked for (option expected_steps)."},
 		{ID: "dep.unknown", Severity: e, Description: "Dependencies name declared steps."},
-		{ID: "dep.forward", Severity: e, Description: "Dependencies name earlier steps only (a step never depends on itself)."},
-		{ID: "tool.not_registered", Severity: e, Description: "Tools come from the registry (default echo_tool, get_time)."},
+		{ID: "dep.forward", Severity: e, Description: "Dependencies name earlier steps only; a step never depends on itself."},
+		{ID: "tool.not_registered", Severity: e, Description: "Tools come from the registry (default echo_tool, get_time; option tools)."},
 	}
 }
 
-// Schema implements contract.Contract.
+// Schema implements contract.Contract. The numbering and dependency rules
+// relate steps to each other and are the contract's own checks.
 func (Contract) Schema() json.RawMessage {
 	return json.RawMessage(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -263,7 +362,7 @@ func (Contract) Schema() json.RawMessage {
         "deliverable": {"type": "string"},
         "acceptance": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]},
         "tool": {"type": "object", "additionalProperties": false, "required": ["name", "args"],
-                 "properties": {"name": {"enum": ["echo_tool", "get_time"]}, "args": {"type": "object"}}}
+                 "properties": {"name": {"type": "string", "description": "a registered tool; by default echo_tool or get_time"}, "args": {"type": "object"}}}
       }}},
     "assumptions": {"type": "array", "items": {"type": "string"}},
     "risks": {"type": "array", "items": {"type": "string"}}

@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"net/url"
 	"strconv"
 	"strings"
@@ -18,15 +19,51 @@ import (
 // Name is the contract's registry name.
 const Name = "web-navigator/v1"
 
-// MaxActions bounds a plan, as the document does.
-const MaxActions = 20
+// Bounds the document states.
+const (
+	MaxActions    = 20
+	MaxRetryCount = 5
+)
 
-var actionTypes = []string{"goto", "click", "fill", "press", "wait_for", "scrape", "evaluate", "screenshot", "select", "scroll", "back", "forward", "set_cookie", "clear_cookies", "download", "pause"}
+// ActionTypes are the 16 action types the document allows, in its order.
+var ActionTypes = []string{"goto", "click", "fill", "press", "wait_for", "scrape", "evaluate", "screenshot", "select", "scroll", "back", "forward", "set_cookie", "clear_cookies", "download", "pause"}
+
+// OutputTypes are the result packagings accepted in output.type. The
+// document shows only "json"; text and csv are the other formats an
+// executor's caller can take without a schema of its own.
+var OutputTypes = []string{"json", "text", "csv"}
+
+// ExtractTypes are the accepted extract.type values.
+var ExtractTypes = []string{"text", "html", "attr"}
 
 var (
 	needsURL      = map[string]bool{"goto": true}
 	needsSelector = map[string]bool{"click": true, "fill": true, "scrape": true, "select": true, "download": true}
 	needsValue    = map[string]bool{"fill": true, "select": true, "press": true}
+	isActionType  = setOf(ActionTypes)
+)
+
+// The closed field sets of each object, as the document lists them.
+var (
+	envelopeFields       = []string{"plan"}
+	planFields           = []string{"id", "description", "actions", "output"}
+	actionRequired       = []string{"id", "type", "description"}
+	actionOptional       = []string{"selector", "url", "value", "extract", "wait_for", "retry", "store_as"}
+	extractRequired      = []string{"type"}
+	extractOptional      = []string{"attr"}
+	waitForOptional      = []string{"selector", "millis", "timeout"}
+	retryOptional        = []string{"count", "delay"}
+	outputRequired       = []string{"type"}
+	outputOptional       = []string{"max_results"}
+	actionTypeList       = strings.Join(ActionTypes, ", ")
+	actionTypeListFA     = strings.Join(ActionTypes, "، ")
+	outputTypeList       = strings.Join(OutputTypes, ", ")
+	outputTypeListFA     = strings.Join(OutputTypes, "، ")
+	needsSelectorList    = "click, fill, scrape, select, download"
+	needsSelectorListFA  = "click، fill، scrape، select، download"
+	needsValueList       = "fill, select, press"
+	needsValueListFA     = "fill، select، press"
+	scrollValueExplained = `{"x": 0, "y": 400}, that object as a JSON string, or "bottom"`
 )
 
 // Contract implements contract.Contract.
@@ -43,52 +80,352 @@ func (Contract) Description() string {
 	return "Web Navigator browser-automation plan: {\"plan\": {id, description, actions[1..20], output}}"
 }
 
+// msg is one violation's text in both languages, with the fix.
+type msg struct{ en, fa, fixEN, fixFA string }
+
 type checker struct {
 	locale string
 	vs     []contract.Violation
 }
 
-func (c *checker) add(rule string, sev contract.Severity, step, path, en, fa, fix string) {
-	c.vs = append(c.vs, contract.Violation{Rule: rule, Severity: sev, Step: step, Path: path, Message: contract.Msg(c.locale, en, fa), Fix: fix})
+func (c *checker) add(sev contract.Severity, rule, step, path string, m msg) {
+	c.vs = append(c.vs, contract.Violation{Rule: rule, Severity: sev, Step: step, Path: path,
+		Message: contract.Msg(c.locale, m.en, m.fa), Fix: contract.Msg(c.locale, m.fixEN, m.fixFA)})
 }
 
-func (c *checker) err(rule, step, path, en, fa, fix string) {
-	c.add(rule, contract.SeverityError, step, path, en, fa, fix)
+func (c *checker) fail(rule, step, path string, m msg) {
+	c.add(contract.SeverityError, rule, step, path, m)
 }
 
-// fields checks an object's keys: the required ones present, no others.
+// fields checks an object's keys against its closed field set.
 func (c *checker) fields(obj map[string]any, step, path string, required, optional []string) {
 	missing, extra := contract.Fields(obj, required, optional)
 	for _, k := range missing {
-		c.err("schema.missing_field", step, path+contract.Pointer(k), fmt.Sprintf("%q is required here", k), fmt.Sprintf("فیلد %q در اینجا الزامی است", k), "add "+k)
+		c.fail(contract.RuleSchemaMissingField, step, path+contract.Pointer(k), msg{
+			fmt.Sprintf("%q is required here", k), fmt.Sprintf("فیلد %q در اینجا الزامی است", k),
+			"add " + k, k + " را اضافه کنید"})
 	}
 	for _, k := range extra {
-		c.err("schema.extra_field", step, path+contract.Pointer(k), fmt.Sprintf("%q is not a field of this object", k), fmt.Sprintf("فیلد %q در این شیء مجاز نیست", k), "remove "+k)
+		allowed := strings.Join(append(append([]string(nil), required...), optional...), ", ")
+		c.fail(contract.RuleSchemaExtraField, step, path+contract.Pointer(k), msg{
+			fmt.Sprintf("%q is not a field of this object (fields: %s)", k, allowed), fmt.Sprintf("فیلد %q در این شیء تعریف نشده است (فیلدها: %s)", k, allowed),
+			"remove " + k, k + " را حذف کنید"})
 	}
 }
 
+// str reads an optional string field: ok is false when it is absent,
+// null or not a string (the last reported as schema.type). nonEmpty
+// reports a blank string as schema.invalid.
 func (c *checker) str(obj map[string]any, key, step, path string, nonEmpty bool) (string, bool) {
-	v, ok := obj[key]
-	if !ok || v == nil {
+	v := obj[key]
+	if v == nil {
 		return "", false
 	}
 	s, isStr := v.(string)
 	if !isStr {
-		c.err("schema.type", step, path+contract.Pointer(key), fmt.Sprintf("%q must be a string", key), fmt.Sprintf("%q باید رشته باشد", key), "")
+		c.fail(contract.RuleSchemaType, step, path+contract.Pointer(key), msg{
+			fmt.Sprintf("%q must be a string, not %s", key, kindOf(v)), fmt.Sprintf("%q باید رشته باشد، نه %s", key, kindOfFA(v)),
+			"write " + key + " as text in quotes", key + " را به صورت متن و در گیومه بنویسید"})
 		return "", false
 	}
 	if nonEmpty && strings.TrimSpace(s) == "" {
-		c.err("schema.type", step, path+contract.Pointer(key), fmt.Sprintf("%q must not be empty", key), fmt.Sprintf("%q نباید خالی باشد", key), "")
+		c.fail(contract.RuleSchemaInvalid, step, path+contract.Pointer(key), msg{
+			fmt.Sprintf("%q must not be empty", key), fmt.Sprintf("%q نباید خالی باشد", key),
+			"give " + key + " a value, or leave it out where it is optional", "برای " + key + " مقداری بنویسید، یا اگر اختیاری است آن را حذف کنید"})
 		return "", false
 	}
 	return s, true
 }
 
+// object reads an optional object field; a non-object is reported with
+// rule (schema.type, or the field's own rule where the document has one).
+func (c *checker) object(obj map[string]any, key, step, path, rule, shape string) (map[string]any, bool) {
+	v := obj[key]
+	if v == nil {
+		return nil, false
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		c.fail(rule, step, path+contract.Pointer(key), msg{
+			fmt.Sprintf("%q must be an object %s, not %s", key, shape, kindOf(v)), fmt.Sprintf("%q باید شیء %s باشد، نه %s", key, shape, kindOfFA(v)),
+			"write " + key + " as " + shape, key + " را به شکل " + shape + " بنویسید"})
+	}
+	return m, ok
+}
+
+// Validate implements contract.Contract.
+func (Contract) Validate(_ context.Context, doc any, opts contract.Options) contract.Report {
+	c := &checker{locale: opts.Locale}
+	root, ok := doc.(map[string]any)
+	if !ok {
+		c.fail(contract.RuleSchemaType, "", "", msg{
+			"the document must be an object {\"plan\": {…}}, not " + kindOf(doc), "سند باید شیئی به شکل {\"plan\": {…}} باشد، نه " + kindOfFA(doc),
+			"wrap the plan in {\"plan\": {id, description, actions, output}}", "طرح را در {\"plan\": {id, description, actions, output}} بگذارید"})
+		return c.finish(nil)
+	}
+	c.fields(root, "", "", envelopeFields, nil)
+	plan, ok := c.object(root, "plan", "", "", contract.RuleSchemaType, "{id, description, actions, output}")
+	if !ok {
+		return c.finish(doc)
+	}
+	c.fields(plan, "", "/plan", planFields, nil)
+	c.str(plan, "id", "", "/plan", true)
+	c.str(plan, "description", "", "/plan", false)
+	if out, ok := c.object(plan, "output", "", "/plan", contract.RuleSchemaType, "{type, max_results}"); ok {
+		c.output(out)
+	}
+	if raw := plan["actions"]; raw != nil {
+		acts, isArr := raw.([]any)
+		if !isArr {
+			c.fail(contract.RuleSchemaType, "", "/plan/actions", msg{
+				"actions must be an array, not " + kindOf(raw), "actions باید آرایه باشد، نه " + kindOfFA(raw),
+				"write actions as [{\"id\": …, \"type\": …, \"description\": …}, …]", "actions را به شکل [{\"id\": …, \"type\": …, \"description\": …}, …] بنویسید"})
+		} else {
+			if len(acts) < 1 || len(acts) > MaxActions {
+				c.fail("plan.actions_count", "", "/plan/actions", msg{
+					fmt.Sprintf("a plan has 1 to %d actions, not %d", MaxActions, len(acts)), fmt.Sprintf("طرح باید ۱ تا %s اقدام داشته باشد، نه %s", faNum(MaxActions), faNum(len(acts))),
+					"give at least one action and split longer plans", "دست‌کم یک اقدام بنویسید و طرح‌های بلندتر را بشکنید"})
+			}
+			seen := make(map[string]int, len(acts))
+			for i, a := range acts {
+				path := contract.Pointer("plan", "actions", i)
+				act, ok := a.(map[string]any)
+				if !ok {
+					c.fail(contract.RuleSchemaType, strconv.Itoa(i), path, msg{
+						"an action must be an object, not " + kindOf(a), "هر اقدام باید شیء باشد، نه " + kindOfFA(a),
+						"write the action as {\"id\": …, \"type\": …, \"description\": …}", "اقدام را به شکل {\"id\": …, \"type\": …, \"description\": …} بنویسید"})
+					continue
+				}
+				c.action(act, i, path, seen)
+			}
+		}
+	}
+	return c.finish(doc)
+}
+
+func (c *checker) output(out map[string]any) {
+	const path = "/plan/output"
+	c.fields(out, "", path, outputRequired, outputOptional)
+	if t, ok := c.str(out, "type", "", path, false); ok && !contains(OutputTypes, t) {
+		c.fail("output.type", "", path+"/type", msg{
+			fmt.Sprintf("output type %q is not allowed", t), fmt.Sprintf("نوع خروجی %q مجاز نیست", t),
+			"use one of " + outputTypeList, "یکی از " + outputTypeListFA + " را به کار ببرید"})
+	}
+	if v := out["max_results"]; v != nil {
+		if n, isInt := wholeNumber(v); !isInt || n < 1 {
+			c.fail("output.max_results", "", path+"/max_results", msg{
+				"max_results must be a positive integer, not " + show(v), "max_results باید عدد صحیح مثبت باشد، نه " + show(v),
+				"give how many results to keep, e.g. 10", "شمار نتیجه‌هایی را که باید بماند بنویسید، مثلاً 10"})
+		}
+	}
+}
+
+func (c *checker) action(act map[string]any, i int, path string, seen map[string]int) {
+	step := strconv.Itoa(i)
+	if id, ok := act["id"].(string); ok && strings.TrimSpace(id) != "" {
+		step = id // violations name the action by its id once it has one
+	}
+	c.fields(act, step, path, actionRequired, actionOptional)
+	if id, ok := c.str(act, "id", step, path, true); ok {
+		if first, dup := seen[id]; dup {
+			c.fail("action.duplicate_id", step, path+"/id", msg{
+				fmt.Sprintf("action id %q is already used by action %d", id, first), fmt.Sprintf("شناسهٔ %q پیش‌تر برای اقدام %s به کار رفته است", id, faNum(first)),
+				"give every action its own id, e.g. a1, a2, …", "به هر اقدام شناسهٔ خودش را بدهید، مثلاً a1، a2، …"})
+		} else {
+			seen[id] = i
+		}
+	}
+	c.str(act, "description", step, path, false)
+	_, hasSelector := c.str(act, "selector", step, path, true)
+	c.str(act, "store_as", step, path, true)
+	typ, typeOK := c.str(act, "type", step, path, false)
+	if typeOK && !isActionType[typ] {
+		c.fail("action.type_not_allowed", step, path+"/type", msg{
+			fmt.Sprintf("action type %q is not allowed", typ), fmt.Sprintf("نوع اقدام %q مجاز نیست", typ),
+			"use one of " + actionTypeList, "یکی از " + actionTypeListFA + " را به کار ببرید"})
+		typeOK = false
+	}
+	u, hasURL := c.str(act, "url", step, path, false)
+	if hasURL {
+		c.checkURL(u, step, path+"/url")
+	}
+	value := act["value"]
+	if value != nil {
+		switch value.(type) {
+		case string, json.Number, float64, map[string]any:
+		default:
+			c.fail(contract.RuleSchemaType, step, path+"/value", msg{
+				"value must be a string, a number or (for scroll) an object, not " + kindOf(value), "value باید رشته، عدد یا (برای scroll) شیء باشد، نه " + kindOfFA(value),
+				"write the text, key or number the action needs", "متن، کلید یا عددی را که اقدام لازم دارد بنویسید"})
+		}
+	}
+	wait, hasWait := c.object(act, "wait_for", step, path, "wait_for.invalid", "{selector, millis, timeout}")
+	if hasWait {
+		c.waitFor(wait, step, path+"/wait_for")
+	}
+	if retry, ok := c.object(act, "retry", step, path, contract.RuleSchemaType, "{count, delay}"); ok {
+		c.retry(retry, step, path+"/retry")
+	}
+	extract, hasExtract := c.object(act, "extract", step, path, contract.RuleSchemaType, "{type, attr}")
+	if hasExtract {
+		c.extract(extract, step, path+"/extract")
+	}
+	if !typeOK {
+		return // the conditional fields depend on a known type
+	}
+	if needsURL[typ] && !hasURL && act["url"] == nil {
+		c.fail("action.requires_url", step, path+"/url", msg{
+			typ + " needs a url", "اقدام " + typ + " به url نیاز دارد",
+			"add \"url\": \"https://…\"", "\"url\": \"https://…\" را اضافه کنید"})
+	}
+	if needsSelector[typ] && !hasSelector && act["selector"] == nil {
+		c.fail("action.requires_selector", step, path+"/selector", msg{
+			typ + " needs a selector", "اقدام " + typ + " به selector نیاز دارد",
+			"add the CSS or XPath selector of the element (" + needsSelectorList + " need one)", "گزینشگر CSS یا XPath عنصر را اضافه کنید (" + needsSelectorListFA + " به آن نیاز دارند)"})
+	}
+	if needsValue[typ] && value == nil {
+		c.fail("action.requires_value", step, path+"/value", msg{
+			typ + " needs a value", "اقدام " + typ + " به value نیاز دارد",
+			"add the text or key to use (" + needsValueList + " need one)", "متن یا کلیدی را که باید به کار رود اضافه کنید (" + needsValueListFA + " به آن نیاز دارند)"})
+	}
+	switch typ {
+	case "scrape":
+		if act["extract"] == nil {
+			c.fail("action.requires_extract", step, path+"/extract", msg{
+				"scrape needs extract", "اقدام scrape به extract نیاز دارد",
+				"add \"extract\": {\"type\": \"text\"} (text, html or attr)", "\"extract\": {\"type\": \"text\"} را اضافه کنید (text، html یا attr)"})
+		}
+		if act["store_as"] == nil {
+			c.add(contract.SeverityWarning, "scrape.store_as_missing", step, path, msg{
+				"scrape without store_as: what it extracts will not reach the result", "scrape بدون store_as: آنچه استخراج می‌کند به نتیجه نمی‌رسد",
+				"add \"store_as\": \"results\"", "\"store_as\": \"results\" را اضافه کنید"})
+		}
+	case "wait_for":
+		if !hasSelector && (wait == nil || (wait["selector"] == nil && wait["millis"] == nil)) && act["selector"] == nil {
+			c.fail("wait_for.invalid", step, path, msg{
+				"a wait_for action needs a selector or wait_for.millis", "اقدام wait_for به selector یا wait_for.millis نیاز دارد",
+				"add the selector to wait for, or \"wait_for\": {\"millis\": 500}", "گزینشگری را که باید منتظرش ماند یا \"wait_for\": {\"millis\": 500} را اضافه کنید"})
+		}
+	case "pause":
+		c.pause(act, wait, step, path)
+	case "scroll":
+		if value != nil && !scrollValue(value) {
+			c.fail("scroll.value", step, path+"/value", msg{
+				"scroll value must be " + scrollValueExplained, "مقدار scroll باید " + scrollValueExplained + " باشد",
+				`e.g. "value": {"x": 0, "y": 400}`, `مثلاً "value": {"x": 0, "y": 400}`})
+		}
+	}
+}
+
+// pause needs a duration: wait_for.millis, or a non-negative value in
+// milliseconds, as a number or a numeric string.
+func (c *checker) pause(act, wait map[string]any, step, path string) {
+	if wait != nil && wait["millis"] != nil {
+		return // wait_for checks millis itself
+	}
+	value := act["value"]
+	if value == nil {
+		c.fail("pause.requires_duration", step, path, msg{
+			"pause needs a duration: wait_for.millis or a numeric value in milliseconds", "اقدام pause به مدت نیاز دارد: wait_for.millis یا value عددی (میلی‌ثانیه)",
+			"add \"value\": 1000 or \"wait_for\": {\"millis\": 1000}", "\"value\": 1000 یا \"wait_for\": {\"millis\": 1000} را اضافه کنید"})
+		return
+	}
+	if n, ok := numeric(value); !ok || n < 0 {
+		c.fail("pause.requires_duration", step, path+"/value", msg{
+			"pause value must be a non-negative number of milliseconds, not " + show(value), "value در pause باید عددی نامنفی (میلی‌ثانیه) باشد، نه " + show(value),
+			"e.g. \"value\": 1000", "مثلاً \"value\": 1000"})
+	}
+}
+
+func (c *checker) checkURL(raw, step, path string) {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" {
+		return
+	}
+	scheme := ""
+	if err == nil {
+		scheme = u.Scheme
+	}
+	en, fa := fmt.Sprintf("url %q is not an absolute http or https URL", raw), fmt.Sprintf("نشانی %q یک نشانی کامل http یا https نیست", raw)
+	if scheme != "" && scheme != "http" && scheme != "https" {
+		en, fa = fmt.Sprintf("url scheme %q is not allowed; only http and https", scheme+":"), fmt.Sprintf("طرح نشانی %q مجاز نیست؛ فقط http و https", scheme+":")
+	}
+	c.fail("url.scheme", step, path, msg{en, fa,
+		"write a full address such as https://example.com/page (javascript:, file: and data: are refused)", "نشانی کامل مانند https://example.com/page بنویسید (javascript:، file: و data: پذیرفته نمی‌شوند)"})
+}
+
+func (c *checker) waitFor(w map[string]any, step, path string) {
+	c.fields(w, step, path, nil, waitForOptional)
+	sel, millis := w["selector"], w["millis"]
+	if sel == nil && millis == nil {
+		c.fail("wait_for.invalid", step, path, msg{
+			"wait_for needs selector or millis", "wait_for به selector یا millis نیاز دارد",
+			"add \"selector\": \"#results\" or \"millis\": 500", "\"selector\": \"#results\" یا \"millis\": 500 را اضافه کنید"})
+	}
+	if sel != nil {
+		if s, ok := sel.(string); !ok || strings.TrimSpace(s) == "" {
+			c.fail("wait_for.invalid", step, path+"/selector", msg{
+				"wait_for.selector must be a non-empty string", "wait_for.selector باید رشتهٔ ناخالی باشد",
+				"write the CSS or XPath selector to wait for", "گزینشگر CSS یا XPath را که باید منتظرش ماند بنویسید"})
+		}
+	}
+	for _, k := range []string{"millis", "timeout"} {
+		if v := w[k]; v != nil {
+			if n, isNum := number(v); !isNum || n < 0 {
+				c.fail("wait_for.invalid", step, path+contract.Pointer(k), msg{
+					k + " must be a non-negative number of milliseconds, not " + show(v), k + " باید عددی نامنفی (میلی‌ثانیه) باشد، نه " + show(v),
+					"e.g. \"" + k + "\": 500", "مثلاً \"" + k + "\": 500"})
+			}
+		}
+	}
+}
+
+func (c *checker) retry(r map[string]any, step, path string) {
+	c.fields(r, step, path, nil, retryOptional)
+	if v := r["count"]; v != nil {
+		if n, isInt := wholeNumber(v); !isInt || n < 0 || n > MaxRetryCount {
+			c.fail("retry.count", step, path+"/count", msg{
+				fmt.Sprintf("retry count must be an integer from 0 to %d, not %s", MaxRetryCount, show(v)), fmt.Sprintf("تعداد تلاش دوباره باید عدد صحیحی از ۰ تا %s باشد، نه %s", faNum(MaxRetryCount), show(v)),
+				fmt.Sprintf("use a count from 0 to %d", MaxRetryCount), fmt.Sprintf("عددی از ۰ تا %s بنویسید", faNum(MaxRetryCount))})
+		}
+	}
+	if v := r["delay"]; v != nil {
+		if n, isNum := number(v); !isNum || n < 0 {
+			c.fail("retry.delay", step, path+"/delay", msg{
+				"retry delay must be a non-negative number of milliseconds, not " + show(v), "تأخیر تلاش دوباره باید عددی نامنفی (میلی‌ثانیه) باشد، نه " + show(v),
+				"e.g. \"delay\": 1000", "مثلاً \"delay\": 1000"})
+		}
+	}
+}
+
+func (c *checker) extract(e map[string]any, step, path string) {
+	c.fields(e, step, path, extractRequired, extractOptional)
+	t, ok := c.str(e, "type", step, path, false)
+	if !ok {
+		return
+	}
+	switch t {
+	case "attr":
+		if a, isStr := e["attr"].(string); !isStr || strings.TrimSpace(a) == "" {
+			c.fail("extract.attr_required", step, path+"/attr", msg{
+				"extract type attr needs the attribute's name in attr", "برای استخراج از نوع attr نام ویژگی را در attr بدهید",
+				"e.g. \"attr\": \"href\"", "مثلاً \"attr\": \"href\""})
+		}
+	case "text", "html":
+		c.str(e, "attr", step, path, false)
+	default:
+		c.fail("extract.type", step, path+"/type", msg{
+			fmt.Sprintf("extract type %q is not allowed", t), fmt.Sprintf("نوع استخراج %q مجاز نیست", t),
+			"use text, html or attr", "یکی از text، html یا attr را به کار ببرید"})
+	}
+}
+
+// number reads any JSON number.
 func number(v any) (float64, bool) {
 	switch n := v.(type) {
 	case json.Number:
 		f, err := n.Float64()
-		return f, err == nil
+		return f, err == nil && !math.IsInf(f, 0)
 	case float64:
 		return n, true
 	case int:
@@ -97,214 +434,27 @@ func number(v any) (float64, bool) {
 	return 0, false
 }
 
-func object(v any) (map[string]any, bool) {
-	m, ok := v.(map[string]any)
-	return m, ok
+// wholeNumber reads a JSON number with no fractional part (1e1 included:
+// it is the count 10, however it is written).
+func wholeNumber(v any) (float64, bool) {
+	n, ok := number(v)
+	return n, ok && n == math.Trunc(n)
 }
 
-// Validate implements contract.Contract.
-func (Contract) Validate(_ context.Context, doc any, opts contract.Options) contract.Report {
-	c := &checker{locale: opts.Locale}
-	root, ok := object(doc)
-	if !ok {
-		c.err("schema.type", "", "", "the document must be an object {\"plan\": {…}}", "سند باید شیئی به شکل {\"plan\": {…}} باشد", "")
-		return finish(c, nil)
-	}
-	c.fields(root, "", "", []string{"plan"}, nil)
-	plan, ok := object(root["plan"])
-	if !ok {
-		if root["plan"] != nil {
-			c.err("schema.type", "", "/plan", "plan must be an object", "plan باید شیء باشد", "")
-		}
-		return finish(c, nil)
-	}
-	c.fields(plan, "", "/plan", []string{"id", "description", "actions", "output"}, nil)
-	c.str(plan, "id", "", "/plan", true)
-	c.str(plan, "description", "", "/plan", false)
-	if out, ok := object(plan["output"]); ok {
-		c.output(out)
-	} else if plan["output"] != nil {
-		c.err("schema.type", "", "/plan/output", "output must be an object", "output باید شیء باشد", "")
-	}
-	acts, isArr := plan["actions"].([]any)
-	if plan["actions"] != nil && !isArr {
-		c.err("schema.type", "", "/plan/actions", "actions must be an array", "actions باید آرایه باشد", "")
-	}
-	if isArr && (len(acts) < 1 || len(acts) > MaxActions) {
-		c.err("plan.actions_count", "", "/plan/actions", fmt.Sprintf("a plan has 1 to %d actions, not %d", MaxActions, len(acts)), fmt.Sprintf("طرح باید ۱ تا %d اقدام داشته باشد، نه %d", MaxActions, len(acts)), "split the plan")
-	}
-	seen := map[string]int{}
-	for i, a := range acts {
-		path := contract.Pointer("plan", "actions", i)
-		act, ok := object(a)
-		if !ok {
-			c.err("schema.type", strconv.Itoa(i), path, "an action must be an object", "هر اقدام باید شیء باشد", "")
-			continue
-		}
-		c.action(act, i, path, seen)
-	}
-	return finish(c, doc)
-}
-
-func (c *checker) output(out map[string]any) {
-	c.fields(out, "", "/plan/output", []string{"type"}, []string{"max_results"})
-	if t, ok := c.str(out, "type", "", "/plan/output", true); ok && t != "json" && t != "text" && t != "csv" {
-		c.err("output.type", "", "/plan/output/type", fmt.Sprintf("output type %q is not json, text or csv", t), fmt.Sprintf("نوع خروجی %q باید json، text یا csv باشد", t), "")
-	}
-	if v, ok := out["max_results"]; ok && v != nil {
-		n, isNum := number(v)
-		if !isNum || n < 1 || n != float64(int64(n)) {
-			c.err("output.max_results", "", "/plan/output/max_results", "max_results must be a positive integer", "max_results باید عدد صحیح مثبت باشد", "")
-		}
-	}
-}
-
-func (c *checker) action(act map[string]any, i int, path string, seen map[string]int) {
-	step := strconv.Itoa(i)
-	c.fields(act, step, path, []string{"id", "type", "description"}, []string{"selector", "url", "value", "extract", "wait_for", "retry", "store_as"})
-	if id, ok := c.str(act, "id", step, path, true); ok {
-		step = id
-		if first, dup := seen[id]; dup {
-			c.err("action.duplicate_id", step, path+"/id", fmt.Sprintf("action id %q is already used by action %d", id, first), fmt.Sprintf("شناسهٔ %q پیش‌تر برای اقدام %d به کار رفته است", id, first), "give every action its own id")
-		} else {
-			seen[id] = i
-		}
-	}
-	c.str(act, "description", step, path, false)
-	selector, hasSel := c.str(act, "selector", step, path, true)
-	_ = selector
-	c.str(act, "store_as", step, path, true)
-	typ, ok := c.str(act, "type", step, path, true)
-	if ok && !contains(actionTypes, typ) {
-		c.err("action.type_not_allowed", step, path+"/type", fmt.Sprintf("action type %q is not one of %s", typ, strings.Join(actionTypes, ", ")), fmt.Sprintf("نوع اقدام %q مجاز نیست", typ), "")
-		ok = false
-	}
-	if u, has := c.str(act, "url", step, path, true); has {
-		if parsed, err := url.Parse(u); err != nil || (parsed.Scheme != "http" && parsed.Scheme != "https") || parsed.Host == "" {
-			c.err("url.scheme", step, path+"/url", fmt.Sprintf("url %q must be an absolute http or https URL", u), fmt.Sprintf("نشانی %q باید نشانی کامل http یا https باشد", u), "javascript:, file: and data: URLs are refused")
-		}
-	}
-	value, hasValue := act["value"]
-	hasValue = hasValue && value != nil
-	if hasValue {
-		switch value.(type) {
-		case string, json.Number, float64, map[string]any:
-		default:
-			c.err("schema.type", step, path+"/value", "value must be a string, a number or (for scroll) an object", "value باید رشته، عدد یا (برای scroll) شیء باشد", "")
-		}
-	}
-	var wait map[string]any
-	if w, present := act["wait_for"]; present && w != nil {
-		var isObj bool
-		if wait, isObj = object(w); !isObj {
-			c.err("wait_for.invalid", step, path+"/wait_for", "wait_for must be an object with selector or millis", "wait_for باید شیئی با selector یا millis باشد", "")
-		} else {
-			c.waitFor(wait, step, path+"/wait_for")
-		}
-	}
-	if r, present := act["retry"]; present && r != nil {
-		if retry, isObj := object(r); !isObj {
-			c.err("schema.type", step, path+"/retry", "retry must be an object {count, delay}", "retry باید شیء {count, delay} باشد", "")
-		} else {
-			c.fields(retry, step, path+"/retry", nil, []string{"count", "delay"})
-			if v, ok := retry["count"]; ok {
-				n, isNum := number(v)
-				if !isNum || n < 0 || n > 5 || n != float64(int64(n)) {
-					c.err("retry.count", step, path+"/retry/count", "retry count must be an integer from 0 to 5", "تعداد تلاش دوباره باید عددی صحیح از ۰ تا ۵ باشد", "")
-				}
-			}
-			if v, ok := retry["delay"]; ok {
-				if n, isNum := number(v); !isNum || n < 0 {
-					c.err("retry.delay", step, path+"/retry/delay", "retry delay must be a non-negative number of milliseconds", "تأخیر تلاش دوباره باید عددی نامنفی (میلی‌ثانیه) باشد", "")
-				}
-			}
-		}
-	}
-	if e, present := act["extract"]; present && e != nil {
-		if ex, isObj := object(e); !isObj {
-			c.err("schema.type", step, path+"/extract", "extract must be an object {type, attr?}", "extract باید شیء {type, attr?} باشد", "")
-		} else {
-			c.fields(ex, step, path+"/extract", []string{"type"}, []string{"attr"})
-			if t, ok := c.str(ex, "type", step, path+"/extract", true); ok {
-				switch t {
-				case "attr":
-					if a, ok := c.str(ex, "attr", step, path+"/extract", true); !ok || a == "" {
-						c.err("extract.attr_required", step, path+"/extract/attr", "extract type attr needs the attribute name in attr", "برای نوع attr نام ویژگی را در attr بدهید", "e.g. \"attr\": \"href\"")
-					}
-				case "text", "html":
-				default:
-					c.err("extract.type", step, path+"/extract/type", fmt.Sprintf("extract type %q is not text, html or attr", t), fmt.Sprintf("نوع استخراج %q باید text، html یا attr باشد", t), "")
-				}
-			}
-		}
-	}
-	if !ok {
-		return
-	}
-	if needsURL[typ] {
-		if _, has := act["url"]; !has {
-			c.err("action.requires_url", step, path+"/url", typ+" needs a url", "اقدام "+typ+" به url نیاز دارد", "")
-		}
-	}
-	if needsSelector[typ] && !hasSel {
-		if _, present := act["selector"]; !present {
-			c.err("action.requires_selector", step, path+"/selector", typ+" needs a selector", "اقدام "+typ+" به selector نیاز دارد", "")
-		}
-	}
-	if needsValue[typ] && !hasValue {
-		c.err("action.requires_value", step, path+"/value", typ+" needs a value", "اقدام "+typ+" به value نیاز دارد", "")
-	}
-	if typ == "scrape" {
-		if _, present := act["extract"]; !present {
-			c.err("action.requires_extract", step, path+"/extract", "scrape needs extract {type: text|html|attr}", "اقدام scrape به extract نیاز دارد", "")
-		}
-		if _, present := act["store_as"]; !present {
-			c.add("scrape.store_as_missing", contract.SeverityWarning, step, path, "scrape without store_as: its data will not reach the result", "scrape بدون store_as: داده‌اش در نتیجه نمی‌آید", "add store_as")
-		}
-	}
-	if typ == "wait_for" && !hasSel && (wait == nil || (wait["selector"] == nil && wait["millis"] == nil)) {
-		c.err("wait_for.invalid", step, path, "a wait_for action needs a selector or wait_for.millis", "اقدام wait_for به selector یا wait_for.millis نیاز دارد", "")
-	}
-	if typ == "pause" && !(wait != nil && wait["millis"] != nil) && !numericValue(value) {
-		c.err("pause.requires_duration", step, path, "pause needs wait_for.millis or a numeric value in milliseconds", "اقدام pause به wait_for.millis یا مقدار عددی (میلی‌ثانیه) نیاز دارد", "")
-	}
-	if typ == "scroll" && hasValue && !scrollValue(value) {
-		c.err("scroll.value", step, path+"/value", "scroll value must be {\"x\":…,\"y\":…}, that object as a JSON string, or \"bottom\"", "مقدار scroll باید {\"x\",\"y\"}، همان به صورت رشتهٔ JSON، یا \"bottom\" باشد", "")
-	}
-}
-
-func (c *checker) waitFor(w map[string]any, step, path string) {
-	c.fields(w, step, path, nil, []string{"selector", "millis", "timeout"})
-	sel, hasSel := w["selector"]
-	_, hasMillis := w["millis"]
-	if !hasSel && !hasMillis {
-		c.err("wait_for.invalid", step, path, "wait_for needs selector or millis", "wait_for به selector یا millis نیاز دارد", "")
-	}
-	if hasSel {
-		if s, ok := sel.(string); !ok || strings.TrimSpace(s) == "" {
-			c.err("wait_for.invalid", step, path+"/selector", "wait_for.selector must be a non-empty string", "wait_for.selector باید رشتهٔ ناخالی باشد", "")
-		}
-	}
-	for _, k := range []string{"millis", "timeout"} {
-		if v, ok := w[k]; ok {
-			if n, isNum := number(v); !isNum || n < 0 {
-				c.err("wait_for.invalid", step, path+contract.Pointer(k), k+" must be a non-negative number of milliseconds", k+" باید عددی نامنفی (میلی‌ثانیه) باشد", "")
-			}
-		}
-	}
-}
-
-func numericValue(v any) bool {
-	if _, ok := number(v); ok {
-		return true
+// numeric reads a number or a string holding one, as pause's value may be.
+func numeric(v any) (float64, bool) {
+	if n, ok := number(v); ok {
+		return n, true
 	}
 	if s, ok := v.(string); ok {
-		_, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-		return err == nil
+		f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+		return f, err == nil && !math.IsInf(f, 0) && !math.IsNaN(f)
 	}
-	return false
+	return 0, false
 }
 
+// scrollValue accepts {"x": n, "y": n} (either key may be left out), the
+// same object as a JSON string, or "bottom".
 func scrollValue(v any) bool {
 	xy := func(m map[string]any) bool {
 		if len(m) == 0 {
@@ -324,7 +474,7 @@ func scrollValue(v any) bool {
 	case map[string]any:
 		return xy(t)
 	case string:
-		if t == "bottom" || t == "top" {
+		if strings.TrimSpace(t) == "bottom" {
 			return true
 		}
 		doc, err := contract.Decode([]byte(t))
@@ -337,6 +487,62 @@ func scrollValue(v any) bool {
 	return false
 }
 
+func show(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil || len(b) > 60 {
+		return kindOf(v)
+	}
+	return string(b)
+}
+
+func kindOf(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case map[string]any:
+		return "an object"
+	case []any:
+		return "an array"
+	case string:
+		return "a string"
+	case bool:
+		return "a boolean"
+	case json.Number, float64, int:
+		return "a number"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+func kindOfFA(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case map[string]any:
+		return "شیء"
+	case []any:
+		return "آرایه"
+	case string:
+		return "رشته"
+	case bool:
+		return "مقدار درست/نادرست"
+	case json.Number, float64, int:
+		return "عدد"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+// faNum writes a count in Persian digits for the prose of a message; JSON
+// examples and quoted values keep their Latin digits.
+func faNum(n int) string { return contract.PersianDigits(strconv.Itoa(n)) }
+
+func setOf(list []string) map[string]bool {
+	m := make(map[string]bool, len(list))
+	for _, s := range list {
+		m[s] = true
+	}
+	return m
+}
+
 func contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
@@ -346,18 +552,14 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-func finish(c *checker, doc any) contract.Report {
+// finish sorts the report. The plan is its own normal form: the contract
+// rejects what it does not accept rather than rewriting it. There is no
+// risk model for browser plans, so risk_score stays 0.
+func (c *checker) finish(doc any) contract.Report {
 	r := contract.Finish(contract.Report{Contract: Name, Violations: c.vs})
 	if r.Valid {
 		r.Normalized = doc
 	}
-	errs := 0
-	for _, v := range r.Violations {
-		if v.Severity == contract.SeverityError {
-			errs++
-		}
-	}
-	r.RiskScore = float64(min(errs, 5)) / 5
 	return r
 }
 
@@ -365,9 +567,10 @@ func finish(c *checker, doc any) contract.Report {
 func (Contract) Rules() []contract.RuleInfo {
 	e, w := contract.SeverityError, contract.SeverityWarning
 	return []contract.RuleInfo{
-		{ID: "schema.extra_field", Severity: e, Description: "A field the document does not define, at any level."},
-		{ID: "schema.missing_field", Severity: e, Description: "A required field is missing."},
-		{ID: "schema.type", Severity: e, Description: "A field has the wrong JSON type."},
+		{ID: contract.RuleSchemaExtraField, Severity: e, Description: "A field the document does not define, at any level (envelope, plan, action, extract, wait_for, retry, output)."},
+		{ID: contract.RuleSchemaMissingField, Severity: e, Description: "A required field is missing."},
+		{ID: contract.RuleSchemaType, Severity: e, Description: "A field has the wrong JSON type."},
+		{ID: contract.RuleSchemaInvalid, Severity: e, Description: "An id, selector or store_as is empty."},
 		{ID: "plan.actions_count", Severity: e, Description: "A plan has 1 to 20 actions."},
 		{ID: "action.duplicate_id", Severity: e, Description: "Action ids are unique within the plan."},
 		{ID: "action.type_not_allowed", Severity: e, Description: "Only the 16 documented action types."},
@@ -377,19 +580,21 @@ func (Contract) Rules() []contract.RuleInfo {
 		{ID: "action.requires_extract", Severity: e, Description: "scrape needs extract."},
 		{ID: "extract.attr_required", Severity: e, Description: "extract type attr needs attr."},
 		{ID: "extract.type", Severity: e, Description: "extract type is text, html or attr."},
-		{ID: "wait_for.invalid", Severity: e, Description: "wait_for needs selector or millis, non-negative numbers."},
-		{ID: "retry.count", Severity: e, Description: "retry count is 0 to 5."},
-		{ID: "retry.delay", Severity: e, Description: "retry delay is non-negative."},
+		{ID: "wait_for.invalid", Severity: e, Description: "wait_for (object or action) needs selector or millis; numbers are non-negative."},
+		{ID: "retry.count", Severity: e, Description: "retry count is an integer from 0 to 5."},
+		{ID: "retry.delay", Severity: e, Description: "retry delay is a non-negative number of milliseconds."},
 		{ID: "output.type", Severity: e, Description: "output type is json, text or csv."},
 		{ID: "output.max_results", Severity: e, Description: "output max_results is a positive integer."},
-		{ID: "pause.requires_duration", Severity: e, Description: "pause needs wait_for.millis or a numeric value."},
-		{ID: "scroll.value", Severity: e, Description: "scroll value is {x,y}, that object as a JSON string, or \"bottom\"."},
-		{ID: "url.scheme", Severity: e, Description: "URLs are absolute http or https."},
-		{ID: "scrape.store_as_missing", Severity: w, Description: "scrape should name store_as."},
+		{ID: "pause.requires_duration", Severity: e, Description: "pause needs wait_for.millis or a non-negative numeric value (number or numeric string)."},
+		{ID: "scroll.value", Severity: e, Description: "scroll value is {x, y}, that object as a JSON string, or \"bottom\"."},
+		{ID: "url.scheme", Severity: e, Description: "Every url is an absolute http or https URL."},
+		{ID: "scrape.store_as_missing", Severity: w, Description: "scrape should name store_as, or its data is lost."},
 	}
 }
 
-// Schema implements contract.Contract.
+// Schema implements contract.Contract. It states the structure; the
+// conditional rules (which type needs which field, unique ids, pause
+// durations, scroll values) are the contract's own checks.
 func (Contract) Schema() json.RawMessage {
 	return json.RawMessage(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -398,21 +603,21 @@ func (Contract) Schema() json.RawMessage {
   "properties": {"plan": {
     "type": "object", "additionalProperties": false, "required": ["id", "description", "actions", "output"],
     "properties": {
-      "id": {"type": "string", "minLength": 1},
+      "id": {"type": "string", "pattern": "\\S"},
       "description": {"type": "string"},
       "actions": {"type": "array", "minItems": 1, "maxItems": 20, "items": {
         "type": "object", "additionalProperties": false, "required": ["id", "type", "description"],
         "properties": {
-          "id": {"type": "string", "minLength": 1},
+          "id": {"type": "string", "pattern": "\\S"},
           "type": {"enum": ["goto", "click", "fill", "press", "wait_for", "scrape", "evaluate", "screenshot", "select", "scroll", "back", "forward", "set_cookie", "clear_cookies", "download", "pause"]},
           "description": {"type": "string"},
-          "selector": {"type": "string"},
-          "url": {"type": "string", "pattern": "^https?://"},
+          "selector": {"type": "string", "pattern": "\\S"},
+          "url": {"type": "string", "pattern": "^\\s*[hH][tT][tT][pP][sS]?://"},
           "value": {"type": ["string", "number", "object"]},
           "extract": {"type": "object", "additionalProperties": false, "required": ["type"], "properties": {"type": {"enum": ["text", "html", "attr"]}, "attr": {"type": "string"}}},
-          "wait_for": {"type": "object", "additionalProperties": false, "properties": {"selector": {"type": "string"}, "millis": {"type": "number", "minimum": 0}, "timeout": {"type": "number", "minimum": 0}}},
+          "wait_for": {"type": "object", "additionalProperties": false, "properties": {"selector": {"type": "string", "pattern": "\\S"}, "millis": {"type": "number", "minimum": 0}, "timeout": {"type": "number", "minimum": 0}}},
           "retry": {"type": "object", "additionalProperties": false, "properties": {"count": {"type": "integer", "minimum": 0, "maximum": 5}, "delay": {"type": "number", "minimum": 0}}},
-          "store_as": {"type": "string"}
+          "store_as": {"type": "string", "pattern": "\\S"}
         }}},
       "output": {"type": "object", "additionalProperties": false, "required": ["type"], "properties": {"type": {"enum": ["json", "text", "csv"]}, "max_results": {"type": "integer", "minimum": 1}}}
     }}}
