@@ -1,8 +1,11 @@
 // Package contracts assembles the registry of every contract the daemon
-// and the CLI validate against.
+// and the CLI validate against, and holds the golden-report harness that
+// walks each contract's fixtures under testdata/contracts/<Dir(name)>/.
 package contracts
 
 import (
+	"strings"
+
 	"github.com/arshline/arshline-sidecar/daemon/contract"
 	"github.com/arshline/arshline-sidecar/daemon/contract/agentplan"
 	"github.com/arshline/arshline-sidecar/daemon/contract/arshplan"
@@ -10,7 +13,12 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/contract/webnav"
 )
 
-// Default returns a registry of all contracts.
+// Default returns a registry of all four contracts: arshline-plan/v1,
+// agent-plan, web-navigator/v1 and step-contract/v1.
 func Default() *contract.Registry {
 	return contract.NewRegistry(arshplan.New(), agentplan.New(), webnav.New(), stepcontract.New())
 }
+
+// Dir is the fixture directory of a contract under testdata/contracts: the
+// name with "/" written as "-", since a version is not a directory level.
+func Dir(name string) string { return strings.ReplaceAll(name, "/", "-") }
