@@ -1,0 +1,324 @@
+package lint
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/arshline/arshline-sidecar/daemon/contract"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+const fixtures = "../../../testdata/contracts/"
+
+func run(t *testing.T, stdin string, terminal bool, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = Main(args, strings.NewReader(stdin), &out, &errb, terminal)
+	return out.String(), errb.String(), code
+}
+
+func writeFile(t *testing.T, name, content string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func golden(t *testing.T, name string) contract.Report {
+	t.Helper()
+	data, err := os.ReadFile(fixtures + name + ".golden.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r contract.Report
+	if err := json.Unmarshal(data, &r); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func TestExitStatus(t *testing.T) {
+	wn := fixtures + "web-navigator-v1/"
+	badPolicy := writeFile(t, "bad.yaml", "allow_tools: [unclosed\n")
+	allowList := writeFile(t, "allow.yaml", "# only reads are allowed\nallow_tools:\n  - http.get\n")
+	badRegex := writeFile(t, "regex.yaml", "deny_tokens_regex:\n  - \"([unclosed\"\n")
+	notJSON := writeFile(t, "plan.json", "{\n  \"plan\": {\n    \"id\": 1,,\n}")
+	cases := []struct {
+		name   string
+		stdin  string
+		args   []string
+		code   int
+		stderr string // a piece the error message must hold
+	}{
+		{"valid", "", []string{"--contract", "web-navigator/v1", wn + "pass_seed_example.json"}, 0, ""},
+		{"warnings only", "", []string{"--contract", "web-navigator/v1", wn + "warn_scrape_without_store_as.json"}, 0, ""},
+		{"violations", "", []string{"--contract", "web-navigator/v1", wn + "fail_url_scheme.json"}, 1, ""},
+		{"one bad file of two", "", []string{"--contract", "web-navigator/v1", wn + "pass_seed_example.json", wn + "fail_output.json"}, 1, ""},
+		{"flags after files", "", []string{wn + "fail_output.json", "--contract", "web-navigator/v1", "--format", "json"}, 1, ""},
+		{"stdin", `{"version":1,"steps":[{"action":"publish_form","params":{"id":3}}]}`, []string{"--contract", "arshline-plan/v1", "-"}, 0, ""},
+		{"stdin invalid", `{"version":1,"steps":[]}`, []string{"--contract", "arshline-plan/v1", "-"}, 1, ""},
+		{"double dash", "", []string{"--contract", "arshline-plan/v1", "--", fixtures + "arshline-plan-v1/pass_rename.json"}, 0, ""},
+		{"expected steps", "", []string{"--contract", "step-contract/v1", "--expected-steps", "4", fixtures + "step-contract-v1/pass_three_steps.json"}, 1, ""},
+		{"policy applied", "", []string{"--contract", "agent-plan", "--policy", allowList, fixtures + "agent-plan/seed_example.json"}, 1, ""},
+		{"default policy", "", []string{"--contract", "agent-plan", fixtures + "agent-plan/seed_example.json"}, 0, ""},
+
+		{"unknown contract", "", []string{"--contract", "nope", wn + "pass_seed_example.json"}, 2, "unknown contract \"nope\""},
+		{"no contract", "", []string{wn + "pass_seed_example.json"}, 2, "--contract is required"},
+		{"no file", "", []string{"--contract", "agent-plan"}, 2, "no file"},
+		{"bad format", "", []string{"--contract", "agent-plan", "--format", "xml", wn + "pass_seed_example.json"}, 2, "--format"},
+		{"bad locale", "", []string{"--contract", "agent-plan", "--locale", "de_DE", wn + "pass_seed_example.json"}, 2, "--locale"},
+		{"negative expected steps", "", []string{"--contract", "step-contract/v1", "--expected-steps", "-1", wn + "pass_seed_example.json"}, 2, "negative"},
+		{"unknown flag", "", []string{"--contract", "agent-plan", "--colour", wn + "pass_seed_example.json"}, 2, "colour"},
+		{"unreadable file", "", []string{"--contract", "web-navigator/v1", filepath.Join(t.TempDir(), "missing.json")}, 2, "cannot read"},
+		{"not JSON", "", []string{"--contract", "web-navigator/v1", notJSON}, 2, notJSON + ":3:13 is not valid JSON"},
+		{"trailing data", `{} {}`, []string{"--contract", "web-navigator/v1", "-"}, 2, "not valid JSON"},
+		{"stdin twice", "{}", []string{"--contract", "web-navigator/v1", "-", "-"}, 2, "only once"},
+		{"policy does not parse", "", []string{"--contract", "agent-plan", "--policy", badPolicy, wn + "pass_seed_example.json"}, 2, "does not parse"},
+		{"policy regex invalid", "", []string{"--contract", "agent-plan", "--policy", badRegex, wn + "pass_seed_example.json"}, 2, "is invalid"},
+		{"policy missing", "", []string{"--contract", "agent-plan", "--policy", badPolicy + ".none", wn + "pass_seed_example.json"}, 2, "cannot read the policy"},
+		{"Persian errors", "", []string{"--contract", "nope", "--locale", "fa_IR", wn + "pass_seed_example.json"}, 2, "شناخته نیست"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, stderr, code := run(t, c.stdin, false, c.args...)
+			if code != c.code {
+				t.Fatalf("exit %d, want %d; stderr %q", code, c.code, stderr)
+			}
+			if c.stderr != "" && !strings.Contains(stderr, c.stderr) {
+				t.Fatalf("stderr %q does not say %q", stderr, c.stderr)
+			}
+			if c.code == 2 && c.stderr == "" {
+				t.Fatal("a usage error with no message")
+			}
+		})
+	}
+}
+
+func TestHelp(t *testing.T) {
+	out, _, code := run(t, "", false, "-h")
+	if code != 0 || !strings.Contains(out, Usage) || !strings.Contains(out, "-expected-steps") {
+		t.Fatalf("exit %d: %q", code, out)
+	}
+}
+
+func TestTextFormat(t *testing.T) {
+	file := fixtures + "web-navigator-v1/fail_messages_in_persian.json"
+	out, _, code := run(t, "", false, "--contract", "web-navigator/v1", file)
+	if code != 1 {
+		t.Fatalf("exit %d", code)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	rep := golden(t, "web-navigator-v1/fail_messages_in_persian")
+	// The golden report is in Persian; the text run asked for English, so
+	// compare the shape from the golden and the words from the run.
+	if len(lines) != len(rep.Violations)+2 {
+		t.Fatalf("%d lines for %d violations:\n%s", len(lines), len(rep.Violations), out)
+	}
+	if want := file + `: step a1: url.scheme (error) at /plan/actions/0/url: url scheme "javascript:" is not allowed; only http and https — fix: write a full address such as https://example.com/page (javascript:, file: and data: are refused)`; lines[0] != want {
+		t.Fatalf("line\n%s\nwant\n%s", lines[0], want)
+	}
+	for i, v := range rep.Violations {
+		step := ""
+		if v.Step != "" {
+			step = " step " + v.Step + ":"
+		}
+		if !strings.HasPrefix(lines[i], file+":"+step+" "+v.Rule+" ("+string(v.Severity)+") at "+v.Path+": ") {
+			t.Errorf("line %d %q does not match %+v", i, lines[i], v)
+		}
+	}
+	if want := file + ": invalid (web-navigator/v1), 9 errors, 1 warning"; lines[len(lines)-2] != want {
+		t.Errorf("file line %q, want %q", lines[len(lines)-2], want)
+	}
+	if want := "1 file, 1 invalid, 9 errors, 1 warning"; lines[len(lines)-1] != want {
+		t.Errorf("summary %q, want %q", lines[len(lines)-1], want)
+	}
+	if strings.Contains(out, "\x1b[") {
+		t.Error("colour codes outside a terminal")
+	}
+	coloured, _, _ := run(t, "", true, "--contract", "web-navigator/v1", file)
+	if !strings.Contains(coloured, "\x1b[31merror\x1b[0m") || !strings.Contains(coloured, "\x1b[1murl.scheme\x1b[0m") {
+		t.Errorf("no colour on a terminal: %q", coloured[:200])
+	}
+	// A root violation and Persian summary.
+	fa, _, _ := run(t, "[]", false, "--contract", "arshline-plan/v1", "--locale", "fa_IR", "-")
+	if !strings.HasPrefix(fa, "-: plan.not_object (error) at (document): طرح باید") || !strings.HasSuffix(fa, "۱ پرونده، ۱ نامعتبر، ۱ خطا، ۰ هشدار\n") {
+		t.Errorf("Persian text:\n%s", fa)
+	}
+}
+
+func TestJSONFormat(t *testing.T) {
+	one := fixtures + "step-contract-v1/fail_messages_in_persian.json"
+	out, _, code := run(t, "", false, "--contract", "step-contract/v1", "--format", "json", "--locale", "fa_IR", "--expected-steps", "2", one)
+	if code != 1 {
+		t.Fatalf("exit %d", code)
+	}
+	var got contract.Report
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("not one report: %v\n%s", err, out)
+	}
+	if want := golden(t, "step-contract-v1/fail_messages_in_persian"); !reflect.DeepEqual(got, want) {
+		t.Fatalf("report differs from the golden one:\n%s", out)
+	}
+	two := fixtures + "step-contract-v1/pass_three_steps.json"
+	out, _, code = run(t, "", false, "--contract", "step-contract/v1", "--format", "json", two, one)
+	if code != 1 {
+		t.Fatalf("exit %d", code)
+	}
+	var many []struct {
+		File   string          `json:"file"`
+		Report contract.Report `json:"report"`
+	}
+	if err := json.Unmarshal([]byte(out), &many); err != nil {
+		t.Fatalf("not an array of file reports: %v", err)
+	}
+	if len(many) != 2 || many[0].File != two || many[1].File != one || !many[0].Report.Valid || many[1].Report.Valid {
+		t.Fatalf("file reports %+v", many)
+	}
+}
+
+func compileSARIFSchema(t *testing.T) *jsonschema.Schema {
+	t.Helper()
+	data, err := os.ReadFile("testdata/sarif-schema-2.1.0.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := contract.CompileSchema("sarif-schema-2.1.0.json", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestSARIFValidatesAgainstTheSARIFSchema(t *testing.T) {
+	schema := compileSARIFSchema(t)
+	for _, tc := range []struct{ contract, file string }{
+		{"agent-plan", "agent-plan/sql_injection_patterns.json"},
+		{"web-navigator/v1", "web-navigator-v1/fail_messages_in_persian.json"},
+		{"step-contract/v1", "step-contract-v1/fail_messages_in_persian.json"},
+		{"arshline-plan/v1", "arshline-plan-v1/fail_messages_in_persian.json"},
+	} {
+		out, _, code := run(t, "", false, "--contract", tc.contract, "--format", "sarif", "--locale", "fa_IR", fixtures+tc.file, fixtures+tc.file)
+		if code != 1 {
+			t.Fatalf("%s: exit %d", tc.file, code)
+		}
+		doc, err := jsonschema.UnmarshalJSON(strings.NewReader(out))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := schema.Validate(doc); err != nil {
+			t.Fatalf("%s: SARIF does not validate: %v", tc.file, err)
+		}
+		var log SarifLog
+		if err := json.Unmarshal([]byte(out), &log); err != nil {
+			t.Fatal(err)
+		}
+		run := log.Runs[0]
+		if len(run.Results) == 0 || len(run.Results)%2 != 0 {
+			t.Fatalf("%s: %d results for the same file twice", tc.file, len(run.Results))
+		}
+		for _, r := range run.Results {
+			if run.Tool.Driver.Rules[r.RuleIndex].ID != r.RuleID {
+				t.Fatalf("%s: ruleIndex %d points at %s, not %s", tc.file, r.RuleIndex, run.Tool.Driver.Rules[r.RuleIndex].ID, r.RuleID)
+			}
+			if r.Locations[0].PhysicalLocation.Region == nil || r.Properties["path"] != r.Locations[0].LogicalLocations[0].FullyQualifiedName {
+				t.Fatalf("%s: result without region or pointer: %+v", tc.file, r)
+			}
+		}
+	}
+	// The schema is not a rubber stamp.
+	for _, bad := range []string{
+		`{"version": "2.1.0"}`,
+		`{"version": "2.0.0", "runs": []}`,
+		`{"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "x"}}, "results": [{"message": {"text": "m"}, "level": "fatal"}]}]}`,
+		`{"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "x"}}, "results": [{"ruleId": "r"}]}]}`,
+	} {
+		doc, _ := jsonschema.UnmarshalJSON(strings.NewReader(bad))
+		if schema.Validate(doc) == nil {
+			t.Errorf("the SARIF schema accepted %s", bad)
+		}
+	}
+}
+
+func TestSARIFRegionsPointAtTheValue(t *testing.T) {
+	file := writeFile(t, "plan with space.json", `{"plan": {"id": "p", "description": "گشت در فروشگاه",
+  "actions": [{"id": "a1", "type": "goto", "url": "javascript:x", "description": "باز کردن"},
+              {"id": "a1", "type": "click", "description": "Click"}],
+  "output": {"type": "json"}}}
+`)
+	out, _, code := run(t, "", false, "--contract", "web-navigator/v1", "--format", "sarif", file)
+	if code != 1 {
+		t.Fatalf("exit %d", code)
+	}
+	var log SarifLog
+	if err := json.Unmarshal([]byte(out), &log); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]SarifRegion{}
+	for _, r := range log.Runs[0].Results {
+		got[r.RuleID+" "+r.Properties["path"]] = *r.Locations[0].PhysicalLocation.Region
+		if uri := r.Locations[0].PhysicalLocation.ArtifactLocation.URI; !strings.HasPrefix(uri, "file:///") || !strings.HasSuffix(uri, "plan%20with%20space.json") {
+			t.Errorf("artifact uri %q", uri)
+		}
+	}
+	want := map[string]SarifRegion{
+		"url.scheme /plan/actions/0/url":                    {2, 44},
+		"action.duplicate_id /plan/actions/1/id":            {3, 16},
+		"action.requires_selector /plan/actions/1/selector": {3, 15}, // missing: the action's own start
+	}
+	for k, w := range want {
+		if got[k] != w {
+			t.Errorf("%s at %+v, want %+v (all: %+v)", k, got[k], w, got)
+		}
+	}
+}
+
+func TestPointerOffsets(t *testing.T) {
+	src := []byte("[1, {\"a\": [true, {\"b~/\": null}], \"ن\": \"x\"}, []]")
+	offsets := pointerOffsets(src)
+	want := map[string]string{
+		"":             "[1",
+		"/0":           "1,",
+		"/1":           "{\"a\"",
+		"/1/a":         "\"a\"",
+		"/1/a/0":       "true",
+		"/1/a/1":       "{\"b",
+		"/1/a/1/b~0~1": "\"b~/\"",
+		"/1/ن":         "\"ن\"",
+		"/2":           "[]]",
+	}
+	if len(offsets) != len(want) {
+		t.Errorf("%d pointers, want %d: %v", len(offsets), len(want), offsets)
+	}
+	for p, prefix := range want {
+		off, ok := offsets[p]
+		if !ok || !bytes.HasPrefix(src[off:], []byte(prefix)) {
+			t.Errorf("%q at %d (%v), want the text %q there", p, off, ok, prefix)
+		}
+	}
+	if off, ok := nearestOffset(offsets, "/1/a/1/missing"); !ok || off != offsets["/1/a/1"] {
+		t.Errorf("missing member not placed at its object: %d %v", off, ok)
+	}
+	if line, col := lineColumn([]byte("ab\nسلام x"), 10); line != 2 || col != 5 {
+		t.Errorf("line %d col %d", line, col)
+	}
+}
+
+func TestArtifactURI(t *testing.T) {
+	for in, want := range map[string]string{
+		"-":                 "stdin",
+		"plans/a b.json":    "plans/a%20b.json",
+		"/srv/plans/x.json": "file:///srv/plans/x.json",
+		"طرح.json":          "%D8%B7%D8%B1%D8%AD.json",
+	} {
+		if got := artifactURI(in); got != want {
+			t.Errorf("artifactURI(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
