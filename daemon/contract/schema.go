@@ -2,8 +2,11 @@ package contract
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -50,20 +53,100 @@ var englishPrinter = message.NewPrinter(language.English)
 // anyOf/oneOf once at its place instead of once per alternative (the
 // alternatives' complaints contradict each other and help nobody). Step is
 // left empty: only the contract knows what a step is.
+//
+// A number beyond any float64 (more than maxNumberDigits digits or an
+// exponent past ±maxExponent) is reported as schema.invalid and checked
+// as if it were a large or tiny ordinary number: the schema library
+// expands numbers exactly, and 1e999999999 would take it minutes.
 func SchemaViolations(s *jsonschema.Schema, doc any, locale string) []Violation {
+	var out []Violation
+	doc, _ = tameNumbers(doc, "", locale, &out)
 	err := s.Validate(doc)
 	if err == nil {
-		return nil
+		return out
 	}
 	var verr *jsonschema.ValidationError
 	if !errors.As(err, &verr) {
 		return []Violation{{Rule: RuleSchemaInvalid, Severity: SeverityError, Message: Msg(locale, err.Error(), "سند با طرح‌وارهٔ JSON نمی‌خواند: "+err.Error())}}
 	}
-	var out []Violation
 	collectSchemaErrors(verr, locale, &out)
 	return out
 }
 
+const (
+	maxExponent     = 400
+	maxNumberLength = 400
+)
+
+// tameNumbers returns doc with every number too large for the schema
+// library replaced by its nearest float64, reporting those beyond float64
+// range; doc itself is not modified. changed is false when nothing was
+// replaced, and then doc is returned as is.
+func tameNumbers(doc any, at, locale string, out *[]Violation) (tamed any, changed bool) {
+	switch v := doc.(type) {
+	case json.Number:
+		tame, wild, outOfRange := tameNumber(v)
+		if outOfRange {
+			*out = append(*out, Violation{Rule: RuleSchemaInvalid, Severity: SeverityError, Path: at,
+				Message: Msg(locale, "the number is beyond any usable value", "این عدد بیرون از هر مقدار به‌کاررفتنی است")})
+		}
+		return tame, wild
+	case map[string]any:
+		var copied map[string]any
+		for k, e := range v {
+			if t, ch := tameNumbers(e, at+Pointer(k), locale, out); ch {
+				if copied == nil {
+					copied = make(map[string]any, len(v))
+					for k2, e2 := range v {
+						copied[k2] = e2
+					}
+				}
+				copied[k] = t
+			}
+		}
+		if copied != nil {
+			return copied, true
+		}
+	case []any:
+		var copied []any
+		for i, e := range v {
+			if t, ch := tameNumbers(e, at+Pointer(i), locale, out); ch {
+				if copied == nil {
+					copied = append([]any(nil), v...)
+				}
+				copied[i] = t
+			}
+		}
+		if copied != nil {
+			return copied, true
+		}
+	}
+	return doc, false
+}
+
+// tameNumber replaces a number with a long text or a large exponent by
+// the nearest float64 (±MaxFloat64 past its range, 0 below it); the
+// schema library would expand it digit by digit. outOfRange says the
+// value was beyond float64 altogether.
+func tameNumber(n json.Number) (tame json.Number, wild, outOfRange bool) {
+	s := string(n)
+	bigExponent := false
+	if i := strings.IndexAny(s, "eE"); i >= 0 {
+		e, err := strconv.Atoi(s[i+1:])
+		bigExponent = err != nil || e > maxExponent || e < -maxExponent
+	}
+	if len(s) <= maxNumberLength && !bigExponent {
+		return n, false, false
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	switch {
+	case math.IsInf(f, 1):
+		f = math.MaxFloat64
+	case math.IsInf(f, -1):
+		f = -math.MaxFloat64
+	}
+	return json.Number(strconv.FormatFloat(f, 'g', -1, 64)), true, err != nil
+}
 func collectSchemaErrors(e *jsonschema.ValidationError, locale string, out *[]Violation) {
 	at := Pointer(stringsToAny(e.InstanceLocation)...)
 	add := func(rule, path, en, fa string) {

@@ -1,9 +1,11 @@
 package contract
 
 import (
+	"encoding/json"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 const testSchema = `{
@@ -72,5 +74,36 @@ func TestPersianDigits(t *testing.T) {
 	}
 	if got := PersianDigits("بدون رقم"); got != "بدون رقم" {
 		t.Fatal(got)
+	}
+}
+
+func TestSchemaViolationsTameHugeNumbers(t *testing.T) {
+	s, err := CompileSchema("n.json", []byte(`{"type": "object", "properties": {"n": {"type": "number", "maximum": 10}, "m": {"type": "array", "items": {"type": "number", "minimum": 0}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := "0." + strings.Repeat("5", 500)
+	doc, _ := Decode([]byte(`{"n": 1e999999999, "m": [1, -1e999999999, 1e-999999999, ` + long + `]}`))
+	done := make(chan []Violation, 1)
+	go func() { done <- SchemaViolations(s, doc, "en") }()
+	var vs []Violation
+	select {
+	case vs = <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("a huge exponent stalls schema validation")
+	}
+	var got []string
+	for _, v := range Finish(Report{Violations: vs}).Violations {
+		got = append(got, v.Path+" "+v.Rule)
+	}
+	// n and m/1 are out of range, m/1 is also below the minimum, n above
+	// the maximum; the tiny and the long number are ordinary.
+	want := []string{"/m/1 schema.invalid", "/m/1 schema.invalid", "/n schema.invalid", "/n schema.invalid"}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("got %v\nwant %v", got, want)
+	}
+	// The caller's document is left as it was.
+	if doc.(map[string]any)["n"] != json.Number("1e999999999") {
+		t.Fatal("the document was modified")
 	}
 }

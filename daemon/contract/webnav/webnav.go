@@ -338,7 +338,7 @@ func (c *checker) pause(act, wait map[string]any, step, path string) {
 }
 
 func (c *checker) checkURL(raw, step, path string) {
-	u, err := url.Parse(strings.TrimSpace(raw))
+	u, err := url.Parse(raw)
 	if err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" {
 		return
 	}
@@ -594,7 +594,8 @@ func (Contract) Rules() []contract.RuleInfo {
 
 // Schema implements contract.Contract. It states the structure; the
 // conditional rules (which type needs which field, unique ids, pause
-// durations, scroll values) are the contract's own checks.
+// durations, scroll values, hosts in URLs) are the contract's own checks.
+// An optional field may be null, which the contract reads as absent.
 func (Contract) Schema() json.RawMessage {
 	return json.RawMessage(`{
   "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -611,15 +612,15 @@ func (Contract) Schema() json.RawMessage {
           "id": {"type": "string", "pattern": "\\S"},
           "type": {"enum": ["goto", "click", "fill", "press", "wait_for", "scrape", "evaluate", "screenshot", "select", "scroll", "back", "forward", "set_cookie", "clear_cookies", "download", "pause"]},
           "description": {"type": "string"},
-          "selector": {"type": "string", "pattern": "\\S"},
-          "url": {"type": "string", "pattern": "^\\s*[hH][tT][tT][pP][sS]?://"},
-          "value": {"type": ["string", "number", "object"]},
-          "extract": {"type": "object", "additionalProperties": false, "required": ["type"], "properties": {"type": {"enum": ["text", "html", "attr"]}, "attr": {"type": "string"}}},
-          "wait_for": {"type": "object", "additionalProperties": false, "properties": {"selector": {"type": "string", "pattern": "\\S"}, "millis": {"type": "number", "minimum": 0}, "timeout": {"type": "number", "minimum": 0}}},
-          "retry": {"type": "object", "additionalProperties": false, "properties": {"count": {"type": "integer", "minimum": 0, "maximum": 5}, "delay": {"type": "number", "minimum": 0}}},
-          "store_as": {"type": "string", "pattern": "\\S"}
+          "selector": {"type": ["string", "null"], "pattern": "\\S"},
+          "url": {"type": ["string", "null"], "pattern": "^[hH][tT][tT][pP][sS]?://"},
+          "value": {"type": ["string", "number", "object", "null"]},
+          "extract": {"type": ["object", "null"], "additionalProperties": false, "required": ["type"], "properties": {"type": {"enum": ["text", "html", "attr"]}, "attr": {"type": ["string", "null"]}}},
+          "wait_for": {"type": ["object", "null"], "additionalProperties": false, "properties": {"selector": {"type": ["string", "null"], "pattern": "\\S"}, "millis": {"type": ["number", "null"], "minimum": 0}, "timeout": {"type": ["number", "null"], "minimum": 0}}},
+          "retry": {"type": ["object", "null"], "additionalProperties": false, "properties": {"count": {"type": ["integer", "null"], "minimum": 0, "maximum": 5}, "delay": {"type": ["number", "null"], "minimum": 0}}},
+          "store_as": {"type": ["string", "null"], "pattern": "\\S"}
         }}},
-      "output": {"type": "object", "additionalProperties": false, "required": ["type"], "properties": {"type": {"enum": ["json", "text", "csv"]}, "max_results": {"type": "integer", "minimum": 1}}}
+      "output": {"type": "object", "additionalProperties": false, "required": ["type"], "properties": {"type": {"enum": ["json", "text", "csv"]}, "max_results": {"type": ["integer", "null"], "minimum": 1}}}
     }}}
 }`)
 }
