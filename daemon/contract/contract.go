@@ -141,7 +141,18 @@ func Finish(r Report) Report {
 		if a.Rule != b.Rule {
 			return a.Rule < b.Rule
 		}
-		return a.Message < b.Message
+		if a.Message != b.Message {
+			return a.Message < b.Message
+		}
+		// The rest only breaks ties, so that the order never depends on
+		// the order the rules happened to run in.
+		if a.Step != b.Step {
+			return a.Step < b.Step
+		}
+		if a.Severity != b.Severity {
+			return a.Severity < b.Severity
+		}
+		return a.Fix < b.Fix
 	})
 	r.Valid = true
 	for _, v := range r.Violations {
@@ -167,11 +178,14 @@ func comparePointers(a, b string) int {
 		ai, aerr := strconv.Atoi(as[i])
 		bi, berr := strconv.Atoi(bs[i])
 		switch {
-		case aerr == nil && berr == nil:
+		case aerr == nil && berr == nil && ai != bi:
 			if ai < bi {
 				return -1
 			}
 			return 1
+		case aerr == nil && berr == nil:
+			// "0" and "00" are different keys with the same number: order
+			// them by text, or the order would depend on map iteration.
 		case aerr == nil:
 			return -1
 		case berr == nil:

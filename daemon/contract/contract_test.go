@@ -53,3 +53,31 @@ func TestFieldsAndPointer(t *testing.T) {
 		t.Fatal("Msg picks the wrong language")
 	}
 }
+
+// TestFinishIsATotalOrder: the report's order must not depend on the
+// order the violations were found in, even for keys that read as the same
+// number ("0" and "00") or violations that differ only in their fix.
+func TestFinishIsATotalOrder(t *testing.T) {
+	vs := []Violation{
+		{Rule: "r", Severity: SeverityWarning, Path: "/00000000000"},
+		{Rule: "r", Severity: SeverityWarning, Path: "/00000"},
+		{Rule: "r", Severity: SeverityWarning, Path: "/0"},
+		{Rule: "r", Severity: SeverityError, Path: "/x", Fix: "b"},
+		{Rule: "r", Severity: SeverityError, Path: "/x", Fix: "a"},
+		{Rule: "r", Severity: SeverityError, Path: "/x", Step: "2"},
+		{Rule: "r", Severity: SeverityWarning, Path: "/x"},
+	}
+	first := Finish(Report{Violations: append([]Violation(nil), vs...)}).Violations
+	for i := 0; i < len(vs); i++ {
+		rotated := append(append([]Violation(nil), vs[i:]...), vs[:i]...)
+		for l, r := 0, len(rotated)-1; l < r && i%2 == 1; l, r = l+1, r-1 {
+			rotated[l], rotated[r] = rotated[r], rotated[l]
+		}
+		if got := Finish(Report{Violations: rotated}).Violations; !reflect.DeepEqual(got, first) {
+			t.Fatalf("order depends on the input order:\n%+v\n%+v", got, first)
+		}
+	}
+	if first[0].Path != "/0" || first[1].Path != "/00000" || first[2].Path != "/00000000000" {
+		t.Fatalf("numeric-looking keys: %+v", first[:3])
+	}
+}
