@@ -251,17 +251,51 @@ func Validate(ctx context.Context, doc any, opts contract.Options) (contract.Rep
 }
 
 // ValidatePlan validates an already typed plan, as the planners produce
-// it. The plan goes through its JSON form so that it meets exactly the
-// rules a client sending the same plan would.
+// it. The plan is checked in the form a client sending it as JSON would
+// send it (planDoc), so both meet exactly the same rules.
 func ValidatePlan(ctx context.Context, p *domain.Plan, opts contract.Options) (contract.Report, *domain.Plan) {
-	var doc any
-	if p != nil {
-		b, err := json.Marshal(p)
-		if err == nil {
-			doc, _ = contract.Decode(b)
-		}
+	if p == nil {
+		return Validate(ctx, nil, opts)
 	}
-	return Validate(ctx, doc, opts)
+	return Validate(ctx, planDoc(p), opts)
+}
+
+// planDoc writes a typed plan as contract.Decode would read its JSON
+// encoding (omitted empty parameters, numbers as json.Number), without
+// going through the text. Strings are kept as they are, so invalid UTF-8
+// is reported instead of silently replaced.
+func planDoc(p *domain.Plan) map[string]any {
+	var steps []any
+	if p.Steps != nil {
+		steps = make([]any, len(p.Steps))
+	}
+	for i, st := range p.Steps {
+		params := make(map[string]any, 3)
+		if st.Params.ID != nil {
+			params["id"] = json.Number(strconv.FormatInt(*st.Params.ID, 10))
+		}
+		if st.Params.Title != "" {
+			params["title"] = st.Params.Title
+		}
+		if st.Params.Type != "" {
+			params["type"] = st.Params.Type
+		}
+		if st.Params.Question != "" {
+			params["question"] = st.Params.Question
+		}
+		if st.Params.Required {
+			params["required"] = true
+		}
+		if st.Params.Index != nil {
+			params["index"] = json.Number(strconv.Itoa(*st.Params.Index))
+		}
+		steps[i] = map[string]any{"action": st.Action, "params": params}
+	}
+	var stepsValue any
+	if steps != nil {
+		stepsValue = steps
+	}
+	return map[string]any{"version": json.Number(strconv.Itoa(p.Version)), "steps": stepsValue}
 }
 
 func (c *checker) finish(plan *domain.Plan) (contract.Report, *domain.Plan) {

@@ -328,6 +328,10 @@ func FuzzArshline(f *testing.F) {
 			if p1 == nil {
 				continue
 			}
+			b, _ := json.Marshal(p1)
+			if viaJSON, _ := contract.Decode(b); !reflect.DeepEqual(any(planDoc(p1)), viaJSON) {
+				t.Fatalf("planDoc differs from the JSON form of %s", b)
+			}
 			r3, p3 := ValidatePlan(context.Background(), p1, contract.Options{MaxSteps: opts.MaxSteps})
 			if len(r3.Violations) != 0 || !reflect.DeepEqual(p3, p1) {
 				t.Fatalf("the normalised plan does not revalidate clean: %+v", r3.Violations)
@@ -355,5 +359,36 @@ func BenchmarkValidatePlanTyped5Steps(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		ValidatePlan(context.Background(), p, contract.Options{})
+	}
+}
+
+// TestPlanDocMatchesTheJSONForm: ValidatePlan must judge a typed plan as
+// Validate judges the same plan sent as JSON.
+func TestPlanDocMatchesTheJSONForm(t *testing.T) {
+	plans := []*domain.Plan{
+		{Version: 1},
+		{Version: 2, Steps: []domain.PlanStep{}},
+		{Version: 1, Steps: []domain.PlanStep{
+			{Action: "create_form", Params: domain.StepParams{Title: " عنوان "}},
+			{Action: "add_field", Params: domain.StepParams{Type: "rating", Question: "q", Required: true, Index: domain.Int(0)}},
+			{Action: "open_editor", Params: domain.StepParams{ID: domain.Int64(-3), Index: domain.Int(-1)}},
+			{Action: "publish_form", Params: domain.StepParams{ID: domain.Int64(9223372036854775807), Title: "stray"}},
+			{Action: "nope"},
+		}},
+	}
+	for _, p := range plans {
+		b, err := json.Marshal(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		viaJSON, _ := contract.Decode(b)
+		if direct := any(planDoc(p)); !reflect.DeepEqual(direct, viaJSON) {
+			t.Errorf("planDoc %#v\nJSON    %#v", direct, viaJSON)
+		}
+	}
+	// Invalid UTF-8 is refused rather than quietly replaced.
+	r, _ := ValidatePlan(context.Background(), &domain.Plan{Version: 1, Steps: []domain.PlanStep{{Action: "create_form", Params: domain.StepParams{Title: "\xff"}}}}, contract.Options{})
+	if found(r) != "/steps/0/params/title param.invalid:e" {
+		t.Fatalf("invalid UTF-8: %s", found(r))
 	}
 }
