@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/arshline/arshline-sidecar/daemon/contract/internal/golden"
 )
 
 const testSchema = `{
@@ -47,12 +49,14 @@ func TestSchemaViolationsMapsEachKind(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	fa := SchemaViolations(s, doc, "fa_IR")
+	fa := Finish(Report{Violations: SchemaViolations(s, doc, "fa_IR")}).Violations
 	for _, v := range fa {
 		if !strings.ContainsAny(v.Message, "یاشن") {
 			t.Errorf("not Persian: %q", v.Message)
 		}
 	}
+	// The wording in both languages, for review.
+	golden.Check(t, "testdata/schema_violations.golden.json", golden.JSON(t, map[string][]Violation{"en_US": vs, "fa_IR": fa}))
 	clean, _ := Decode([]byte(`{"name": "n", "items": [{"id": 1, "kind": "a"}], "either": 3}`))
 	if vs := SchemaViolations(s, clean, "en"); len(vs) != 0 {
 		t.Fatalf("a valid document got %+v", vs)

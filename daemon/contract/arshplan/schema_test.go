@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/arshline/arshline-sidecar/daemon/contract"
+	"github.com/arshline/arshline-sidecar/daemon/contract/internal/golden"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -211,5 +212,19 @@ func TestSchemaBytesAreNotShared(t *testing.T) {
 	b[0] = 'X'
 	if (Contract{}).Schema()[0] == 'X' || LLMResponseSchema()[0] == 'X' {
 		t.Fatal("a caller can corrupt the shared schema bytes")
+	}
+}
+
+// TestPublishedSchemas keeps the schemas readable beside the fixtures, so
+// a change to what the model is asked for shows in review.
+// go test ./daemon/contract/... -update rewrites them.
+func TestPublishedSchemas(t *testing.T) {
+	dir := filepath.Join("..", "..", "..", "testdata", "contracts", "arshline-plan-v1")
+	for file, raw := range map[string]json.RawMessage{"_schema.json": Contract{}.Schema(), "_llm_response_schema.json": LLMResponseSchema()} {
+		var v any
+		if err := json.Unmarshal(raw, &v); err != nil {
+			t.Fatal(err)
+		}
+		golden.Check(t, filepath.Join(dir, file), golden.JSON(t, v))
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -14,9 +13,8 @@ import (
 	"testing"
 
 	"github.com/arshline/arshline-sidecar/daemon/contract"
+	"github.com/arshline/arshline-sidecar/daemon/contract/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden reports under testdata/contracts")
 
 const fixtureRoot = "../../../testdata/contracts"
 
@@ -120,20 +118,9 @@ func TestGoldenReports(t *testing.T) {
 				case strings.HasPrefix(fx.name, "pass_") && (!rep.Valid || len(rep.Violations) != 0):
 					t.Errorf("pass_ fixture: valid=%v with %+v", rep.Valid, rep.Violations)
 				}
-				got := render(rep)
-				if *update {
-					if err := os.WriteFile(fx.base+".golden.json", got, 0o644); err != nil {
-						t.Fatal(err)
-					}
-					return
-				}
-				want, err := os.ReadFile(fx.base + ".golden.json")
-				if err != nil {
-					t.Fatalf("no golden report (go test ./daemon/contract/contracts -update writes it): %v", err)
-				}
-				if !bytes.Equal(got, want) {
-					t.Errorf("report differs from %s.golden.json:\n%s", fx.name, got)
-				}
+				// The standard indented encoding, as agent-plan's own harness
+				// writes it, so both compare the same bytes.
+				golden.Check(t, fx.base+".golden.json", render(rep))
 			})
 		}
 		if passing == 0 || failing == 0 {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/arshline/arshline-sidecar/daemon/contract"
+	"github.com/arshline/arshline-sidecar/daemon/contract/internal/golden"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -31,7 +32,7 @@ func writeFile(t *testing.T, name, content string) string {
 	return p
 }
 
-func golden(t *testing.T, name string) contract.Report {
+func goldenReport(t *testing.T, name string) contract.Report {
 	t.Helper()
 	data, err := os.ReadFile(fixtures + name + ".golden.json")
 	if err != nil {
@@ -115,7 +116,7 @@ func TestTextFormat(t *testing.T) {
 		t.Fatalf("exit %d", code)
 	}
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	rep := golden(t, "web-navigator-v1/fail_messages_in_persian")
+	rep := goldenReport(t, "web-navigator-v1/fail_messages_in_persian")
 	// The golden report is in Persian; the text run asked for English, so
 	// compare the shape from the golden and the words from the run.
 	if len(lines) != len(rep.Violations)+2 {
@@ -163,7 +164,7 @@ func TestJSONFormat(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("not one report: %v\n%s", err, out)
 	}
-	if want := golden(t, "step-contract-v1/fail_messages_in_persian"); !reflect.DeepEqual(got, want) {
+	if want := goldenReport(t, "step-contract-v1/fail_messages_in_persian"); !reflect.DeepEqual(got, want) {
 		t.Fatalf("report differs from the golden one:\n%s", out)
 	}
 	two := fixtures + "step-contract-v1/pass_three_steps.json"
@@ -320,5 +321,27 @@ func TestArtifactURI(t *testing.T) {
 		if got := artifactURI(in); got != want {
 			t.Errorf("artifactURI(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestOutputGoldens pins each format's whole output for the same files,
+// so a change in what people or tools read shows in review
+// (go test ./daemon/contract/... -update rewrites them).
+func TestOutputGoldens(t *testing.T) {
+	files := []string{fixtures + "web-navigator-v1/warn_scrape_without_store_as.json", fixtures + "web-navigator-v1/fail_messages_in_persian.json"}
+	for _, tc := range []struct {
+		golden string
+		args   []string
+	}{
+		{"text.en.golden", []string{"--format", "text"}},
+		{"text.fa.golden", []string{"--format", "text", "--locale", "fa_IR"}},
+		{"json.golden.json", []string{"--format", "json"}},
+		{"sarif.golden.json", []string{"--format", "sarif"}},
+	} {
+		out, stderr, code := run(t, "", false, append(append([]string{"--contract", "web-navigator/v1"}, tc.args...), files...)...)
+		if code != 1 || stderr != "" {
+			t.Fatalf("%s: exit %d, stderr %q", tc.golden, code, stderr)
+		}
+		golden.Check(t, filepath.Join("testdata", tc.golden), []byte(out))
 	}
 }

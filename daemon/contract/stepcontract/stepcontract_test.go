@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/arshline/arshline-sidecar/daemon/contract"
+	"github.com/arshline/arshline-sidecar/daemon/contract/internal/golden"
 )
 
 // step writes one well-formed step; deps are step ids.
@@ -166,4 +167,15 @@ func FuzzStepContract(f *testing.F) {
 			t.Fatalf("valid for the contract but not for its schema: %+v", vs)
 		}
 	})
+}
+
+// TestPublishedSchema keeps the schema readable beside the fixtures, so
+// that a change to it shows in review; go test ./daemon/contract/...
+// -update rewrites it.
+func TestPublishedSchema(t *testing.T) {
+	var v any
+	if err := json.Unmarshal(New().Schema(), &v); err != nil {
+		t.Fatal(err)
+	}
+	golden.Check(t, filepath.Join("..", "..", "..", "testdata", "contracts", "step-contract-v1", "_schema.json"), golden.JSON(t, v))
 }

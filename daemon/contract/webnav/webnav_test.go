@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/arshline/arshline-sidecar/daemon/contract"
+	"github.com/arshline/arshline-sidecar/daemon/contract/internal/golden"
 )
 
 // plan wraps actions (JSON text, comma-separated) in a valid envelope.
@@ -200,4 +201,15 @@ func FuzzWebNav(f *testing.F) {
 			t.Fatalf("valid for the contract but not for its schema: %+v", vs)
 		}
 	})
+}
+
+// TestPublishedSchema keeps the schema readable beside the fixtures, so
+// that a change to it shows in review; go test ./daemon/contract/...
+// -update rewrites it.
+func TestPublishedSchema(t *testing.T) {
+	var v any
+	if err := json.Unmarshal(New().Schema(), &v); err != nil {
+		t.Fatal(err)
+	}
+	golden.Check(t, filepath.Join("..", "..", "..", "testdata", "contracts", "web-navigator-v1", "_schema.json"), golden.JSON(t, v))
 }
