@@ -69,6 +69,8 @@ func TestExitStatus(t *testing.T) {
 		{"expected steps", "", []string{"--contract", "step-contract/v1", "--expected-steps", "4", fixtures + "step-contract-v1/pass_three_steps.json"}, 1, ""},
 		{"policy applied", "", []string{"--contract", "agent-plan", "--policy", allowList, fixtures + "agent-plan/seed_example.json"}, 1, ""},
 		{"default policy", "", []string{"--contract", "agent-plan", fixtures + "agent-plan/seed_example.json"}, 0, ""},
+		{"policy with another contract", "", []string{"--contract", "web-navigator/v1", "--policy", allowList, wn + "pass_seed_example.json"}, 0, "only applies to agent-plan"},
+		{"a directory", "", []string{"--contract", "web-navigator/v1", t.TempDir()}, 2, "cannot read"},
 
 		{"unknown contract", "", []string{"--contract", "nope", wn + "pass_seed_example.json"}, 2, "unknown contract \"nope\""},
 		{"no contract", "", []string{wn + "pass_seed_example.json"}, 2, "--contract is required"},
