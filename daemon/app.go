@@ -3,6 +3,7 @@ package daemon
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"sync/atomic"
 	"time"
@@ -65,9 +66,13 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 	a.planner.Limiter = limiter
 	h2 := hosha2.Config{Store: store, Jobs: store, ModelID: cfg.OpenAIModel, Limiter: limiter, Events: events}
 	if cfg.LLMConfigured() {
-		model := llm.New(llm.Config{
+		model, err := llm.New(llm.Config{
 			BaseURL: cfg.OpenAIBaseURL, Model: cfg.OpenAIModel, APIKey: cfg.OpenAIKey, Timeout: cfg.OpenAITimeout, Seed: 1,
 		})
+		if err != nil {
+			a.close()
+			return nil, fmt.Errorf("openai: %w", err)
+		}
 		a.planner.Model = model
 		h2.Model = model
 	}

@@ -194,7 +194,7 @@ func TestStaleSocketIsReplacedAndLiveOneRefused(t *testing.T) {
 
 func TestHosha2OverSocket(t *testing.T) {
 	m := llmtest.New(t)
-	m.Then(func(map[string]any) llmtest.Reply {
+	m.Then(func(llmtest.Request) llmtest.Reply {
 		return llmtest.Reply{Content: `{"intent":"generate","diagnostics":{"notes":[],"riskFlags":[]},"final_form":{"version":"arshline_form@v1","title":"رزرو","fields":[{"id":"f1","type":"text","label":"نام","required":true,"placeholder":null,"help_text":null,"options":null,"scale":null,"html":null}]},"diff":[],"ui_hints":{"previewTips":[],"emptyStates":[]},"token_usage":{"prompt":1,"completion":1,"total":2}}`}
 	})
 	t.Setenv("ARSHLINE_OPENAI_API_KEY", "sk-test-key")

@@ -68,7 +68,7 @@ func TestCrashConsistency(t *testing.T) {
 	// are both finishing and running when the daemon dies.
 	model := llmtest.New(t)
 	var slow atomic.Int64
-	model.Then(func(map[string]any) llmtest.Reply {
+	model.Then(func(llmtest.Request) llmtest.Reply {
 		r := llmtest.Reply{Content: hosha2Answer}
 		if slow.Add(1)%3 == 0 {
 			r.Delay = 2 * time.Second

@@ -38,7 +38,11 @@ func ctxFor(locale string) context.Context {
 }
 
 func model(f *llmtest.Server, timeout time.Duration) *llm.Client {
-	return llm.New(llm.Config{BaseURL: f.URL(), Model: "test-model", APIKey: "sk-test", Timeout: timeout, MaxRetries: 2, Seed: 7})
+	c, err := llm.New(llm.Config{BaseURL: f.URL(), Model: "test-model", APIKey: "sk-test", Timeout: timeout, MaxRetries: 2, Seed: 7})
+	if err != nil {
+		panic(err)
+	}
+	return c
 }
 
 func TestInternalPlanPreviewAndExecute(t *testing.T) {
@@ -86,7 +90,7 @@ func TestLLMPlanValidSentWithTemperatureZeroAndCached(t *testing.T) {
 	if err != nil || res.Plan == nil || res.Source != ModeLLM || res.Plan.Steps[0].Params.Title != "چکاپ" || len(res.Plan.Steps) != 2 {
 		t.Fatalf("%+v %v", res, err)
 	}
-	body := f.Bodies()[0]
+	body := f.Requests()[0].Body
 	if temp, ok := body["temperature"]; !ok || temp != float64(0) {
 		t.Fatalf("temperature on the wire: %v (present %v)", temp, ok)
 	}
@@ -99,8 +103,8 @@ func TestLLMPlanValidSentWithTemperatureZeroAndCached(t *testing.T) {
 	}
 	// Same text, typed differently: served from the cache, no request.
 	again, err := s.Plan(ctxFor("en_US"), PlanParams{Text: "يك فرم  بساز", Mode: ModeLLM})
-	if err != nil || again.Plan == nil || f.Requests() != 1 {
-		t.Fatalf("cache: %d requests, %+v %v", f.Requests(), again, err)
+	if err != nil || again.Plan == nil || f.RequestCount() != 1 {
+		t.Fatalf("cache: %d requests, %+v %v", f.RequestCount(), again, err)
 	}
 }
 
@@ -108,10 +112,10 @@ func TestLLMRepairs(t *testing.T) {
 	f := llmtest.New(t, llmtest.Reply{Content: invalidPlanReply}, llmtest.Reply{Content: validPlanReply})
 	s, _ := newService(t, model(f, 5*time.Second), nil)
 	res, err := s.Plan(ctxFor("fa_IR"), PlanParams{Text: "فرم بساز", Mode: ModeLLM})
-	if err != nil || res.Plan == nil || f.Requests() != 2 {
-		t.Fatalf("repair: %+v %v (%d requests)", res, err, f.Requests())
+	if err != nil || res.Plan == nil || f.RequestCount() != 2 {
+		t.Fatalf("repair: %+v %v (%d requests)", res, err, f.RequestCount())
 	}
-	second := f.Bodies()[1]["messages"].([]any)[1].(map[string]any)["content"].(string)
+	second := f.Requests()[1].Body["messages"].([]any)[1].(map[string]any)["content"].(string)
 	if !strings.Contains(second, "seq.add_field_without_form") {
 		t.Fatalf("the re-ask does not name the violation: %s", second)
 	}
@@ -119,8 +123,8 @@ func TestLLMRepairs(t *testing.T) {
 	// Still invalid after two repairs: llm mode fails closed…
 	f2 := llmtest.New(t, llmtest.Reply{Content: invalidPlanReply}, llmtest.Reply{Content: invalidPlanReply}, llmtest.Reply{Content: invalidPlanReply})
 	s2, _ := newService(t, model(f2, 5*time.Second), nil)
-	if _, err := s2.Plan(ctxFor("fa_IR"), PlanParams{Text: "فرم بساز", Mode: ModeLLM}); domain.ErrorCode(err) != domain.CodeSchemaInvalid || f2.Requests() != 3 {
-		t.Fatalf("fail closed: %v after %d requests", err, f2.Requests())
+	if _, err := s2.Plan(ctxFor("fa_IR"), PlanParams{Text: "فرم بساز", Mode: ModeLLM}); domain.ErrorCode(err) != domain.CodeSchemaInvalid || f2.RequestCount() != 3 {
+		t.Fatalf("fail closed: %v after %d requests", err, f2.RequestCount())
 	}
 	// …auto falls back to the internal planner.
 	f3 := llmtest.New(t, llmtest.Reply{Content: invalidPlanReply}, llmtest.Reply{Content: invalidPlanReply}, llmtest.Reply{Content: invalidPlanReply})
@@ -139,13 +143,13 @@ func TestLLMNoneAndFailures(t *testing.T) {
 	}{
 		{"none", []llmtest.Reply{{Content: `{"result":{"none":true,"reason":"delete is not allowed"}}`}}, ""},
 		{"refusal", []llmtest.Reply{{Content: "", Refusal: "I can't help with that"}}, domain.CodeSchemaInvalid},
-		{"truncated", []llmtest.Reply{{Content: `{"result":{"version":1,"st`, Finish: "length"}}, domain.CodeSchemaInvalid},
-		{"malformed body", []llmtest.Reply{{Raw: `{"choices": [oops`}}, domain.CodeSchemaInvalid},
+		{"truncated", []llmtest.Reply{{Content: `{"result":{"version":1,"st`, FinishReason: "length"}}, domain.CodeSchemaInvalid},
+		{"malformed body", []llmtest.Reply{{RawBody: `{"choices": [oops`}}, domain.CodeSchemaInvalid},
 		{"429 then ok", []llmtest.Reply{{Status: 429, RetryAfter: "0"}, {Content: validPlanReply}}, "plan"},
 		{"429 exhausted", []llmtest.Reply{{Status: 429, RetryAfter: "1"}, {Status: 429, RetryAfter: "1"}, {Status: 429, RetryAfter: "3"}}, domain.CodeRateLimit},
 		{"500 exhausted", []llmtest.Reply{{Status: 500}, {Status: 500}, {Status: 500}}, domain.CodeOpenAIUnavailable},
 		{"401", []llmtest.Reply{{Status: 401}}, domain.CodeOpenAIUnavailable},
-		{"context length", []llmtest.Reply{{Status: 400, ContextError: true}}, domain.CodeModelLimit},
+		{"context length", []llmtest.Reply{llmtest.ContextLengthExceeded()}, domain.CodeModelLimit},
 		{"timeout", []llmtest.Reply{{Delay: 3 * time.Second, Content: validPlanReply}, {Delay: 3 * time.Second}, {Delay: 3 * time.Second}}, domain.CodeTimeout},
 	}
 	for _, c := range cases {
@@ -184,7 +188,7 @@ func TestLLMRateLimitedBeforeCalling(t *testing.T) {
 	s, _ := newService(t, model(f, time.Second), denyAll{})
 	_, err := s.Plan(ctxFor("fa_IR"), PlanParams{Text: "فرم بساز", Mode: ModeLLM})
 	de := domain.AsError(err)
-	if de.Code != domain.CodeRateLimit || de.Data["retry_after_sec"] != 2 || f.Requests() != 0 {
-		t.Fatalf("%v %v, %d requests", err, de.Data, f.Requests())
+	if de.Code != domain.CodeRateLimit || de.Data["retry_after_sec"] != 2 || f.RequestCount() != 0 {
+		t.Fatalf("%v %v, %d requests", err, de.Data, f.RequestCount())
 	}
 }

@@ -214,7 +214,7 @@ func (s *Service) logLLM(ctx context.Context, attempt int, resp *ModelResponse, 
 	}
 	level := slog.LevelInfo
 	if resp != nil {
-		attrs = append(attrs, slog.Int("tokens_in", resp.TokensIn), slog.Int("tokens_out", resp.TokensOut),
+		attrs = append(attrs, slog.Int("tokens_in", resp.Usage.Prompt), slog.Int("tokens_out", resp.Usage.Completion),
 			slog.Int64("latency_ms", resp.Latency.Milliseconds()), slog.String("finish_reason", resp.FinishReason))
 	}
 	if err != nil {

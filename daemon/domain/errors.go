@@ -94,11 +94,7 @@ func Wrap(code Code, cause error, en, fa string) *Error {
 // ErrorCode returns the domain code of err, INTERNAL for anything that is
 // not a domain error.
 func ErrorCode(err error) Code {
-	var de *Error
-	if errors.As(err, &de) {
-		return de.Code
-	}
-	return CodeInternal
+	return AsError(err).Code
 }
 
 // AsError returns err as a domain error; anything else becomes INTERNAL
@@ -107,6 +103,14 @@ func AsError(err error) *Error {
 	var de *Error
 	if errors.As(err, &de) {
 		return de
+	}
+	// Errors of other packages (the model client's among them) say for
+	// themselves what the user should see.
+	var dr interface{ Domain() *Error }
+	if errors.As(err, &dr) {
+		if d := dr.Domain(); d != nil {
+			return d
+		}
 	}
 	return Wrap(CodeInternal, err, "internal error; the details are in the daemon log", "خطای داخلی رخ داد؛ جزئیات در گزارش سرویس ثبت شده است")
 }

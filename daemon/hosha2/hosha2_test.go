@@ -57,7 +57,7 @@ func setup(t *testing.T, lim Limiter, script ...llmtest.Reply) *env {
 	}
 	t.Cleanup(func() { db.Close() })
 	m := llmtest.New(t, script...)
-	svc := New(Config{Store: db, Jobs: db, Model: llm.New(llm.Config{BaseURL: m.URL(), Model: "m", APIKey: "k", Timeout: 2 * time.Second, MaxRetries: 1}), ModelID: "m", Limiter: lim})
+	svc := New(Config{Store: db, Jobs: db, Model: mustModel(t, llm.Config{BaseURL: m.URL(), Model: "m", APIKey: "k", Timeout: 2 * time.Second, MaxRetries: 1}), ModelID: "m", Limiter: lim})
 	t.Cleanup(func() { svc.Shutdown(context.Background()) })
 	var id int64
 	db.Update(context.Background(), func(tx domain.FormTx) error {
@@ -76,7 +76,7 @@ func ctxReq(id string) context.Context {
 func prompt(s string) *string { return &s }
 
 func TestGenerateWaitWritesVersion(t *testing.T) {
-	e := setup(t, nil, llmtest.Reply{Content: answer(goodFields, nil)})
+	e := setup(t, nil, llmtest.Reply{Content: answer(goodFields, nil), Usage: llmtest.Usage{Prompt: 120, Completion: 40, Total: 160}})
 	out, err := e.svc.Generate(ctxReq("aaaa01"), GenerateParams{FormID: e.form, Prompt: prompt("یک فرم ثبت‌نام با نام و امتیاز"), Wait: true})
 	if err != nil {
 		t.Fatal(err)
@@ -96,7 +96,7 @@ func TestGenerateWaitWritesVersion(t *testing.T) {
 	if err != nil || j.Status != domain.JobSucceeded || j.ResultVersionID == nil {
 		t.Fatalf("job row %+v %v", j, err)
 	}
-	req := e.model.Bodies()[0]
+	req := e.model.Requests()[0].Body
 	msgs := req["messages"].([]any)
 	var envl map[string]any
 	json.Unmarshal([]byte(msgs[1].(map[string]any)["content"].(string)), &envl)
@@ -130,7 +130,7 @@ func TestValidationOfParams(t *testing.T) {
 	if _, err := e.svc.Generate(ctxReq("bbbb03"), GenerateParams{FormID: e.form, Prompt: prompt(strings.Repeat("ف", 9000))}); domain.ErrorCode(err) != domain.CodeModelLimit {
 		t.Fatalf("long prompt: %v", err)
 	}
-	if e.model.Requests() != 0 {
+	if e.model.RequestCount() != 0 {
 		t.Fatal("invalid requests reached the model")
 	}
 }
@@ -180,11 +180,11 @@ func TestModelErrorsAreExplicitAndWriteNothing(t *testing.T) {
 		{"500", []llmtest.Reply{{Status: 500}, {Status: 500}}, domain.CodeOpenAIUnavailable},
 		{"429", []llmtest.Reply{{Status: 429, RetryAfter: "0"}, {Status: 429, RetryAfter: "2"}}, domain.CodeRateLimit},
 		{"401", []llmtest.Reply{{Status: 401}}, domain.CodeOpenAIUnavailable},
-		{"context length", []llmtest.Reply{{Status: 400, ContextError: true}}, domain.CodeModelLimit},
+		{"context length", []llmtest.Reply{llmtest.ContextLengthExceeded()}, domain.CodeModelLimit},
 		{"timeout", []llmtest.Reply{{Delay: 5 * time.Second}, {Delay: 5 * time.Second}}, domain.CodeTimeout},
-		{"malformed", []llmtest.Reply{{Raw: `{"choices":[`}}, domain.CodeSchemaInvalid},
+		{"malformed", []llmtest.Reply{{RawBody: `{"choices":[`}}, domain.CodeSchemaInvalid},
 		{"not the envelope", []llmtest.Reply{{Content: `{"form": 1}`}}, domain.CodeSchemaInvalid},
-		{"truncated", []llmtest.Reply{{Content: `{"intent":`, Finish: "length"}}, domain.CodeSchemaInvalid},
+		{"truncated", []llmtest.Reply{{Content: `{"intent":`, FinishReason: "length"}}, domain.CodeSchemaInvalid},
 		{"unknown field type", []llmtest.Reply{{Content: answer([]map[string]any{field("f1", "blink", "x", nil)}, nil)}}, domain.CodeSchemaInvalid},
 		{"script", []llmtest.Reply{{Content: answer([]map[string]any{field("f1", "html", "x", map[string]any{"html": "<script>alert(1)</script>"})}, nil)}}, domain.CodeUnsafeOutput},
 		{"onclick", []llmtest.Reply{{Content: answer([]map[string]any{field("f1", "text", "<b onclick=\"x()\">hi</b>", nil)}, nil)}}, domain.CodeUnsafeOutput},
@@ -242,10 +242,10 @@ func TestRawHTMLStrippedAndDiffs(t *testing.T) {
 func TestSecondaryValidationMismatch(t *testing.T) {
 	e := setup(t, nil, llmtest.Reply{Content: answer(goodFields, nil)}, llmtest.Reply{Content: `{"valid": false, "issues": ["rating scale is missing"]}`})
 	_, err := e.svc.Generate(ctxReq("ffff01"), GenerateParams{FormID: e.form, Prompt: prompt("x"), Options: json.RawMessage(`{"secondary_validation": true}`), Wait: true})
-	if domain.ErrorCode(err) != domain.CodeSchemaInvalid || e.model.Requests() != 2 {
-		t.Fatalf("%v after %d requests", err, e.model.Requests())
+	if domain.ErrorCode(err) != domain.CodeSchemaInvalid || e.model.RequestCount() != 2 {
+		t.Fatalf("%v after %d requests", err, e.model.RequestCount())
 	}
-	second := e.model.Bodies()[1]["messages"].([]any)[1].(map[string]any)["content"].(string)
+	second := e.model.Requests()[1].Body["messages"].([]any)[1].(map[string]any)["content"].(string)
 	if !strings.Contains(second, `"intent":"validate"`) {
 		t.Fatalf("secondary request: %s", second)
 	}
@@ -256,7 +256,7 @@ func TestCancelAbortsTheModelRequest(t *testing.T) {
 	if _, err := e.svc.Generate(ctxReq("abab01"), GenerateParams{FormID: e.form, Prompt: prompt("x")}); err != nil {
 		t.Fatal(err)
 	}
-	for e.model.Requests() == 0 {
+	for e.model.RequestCount() == 0 {
 		time.Sleep(2 * time.Millisecond)
 	}
 	start := time.Now()
@@ -299,8 +299,8 @@ func TestCheckpointCancel(t *testing.T) {
 	}
 	_, err := e.svc.Generate(ctxReq("cdcd01"), GenerateParams{FormID: e.form, Prompt: prompt("x"), Wait: true})
 	de := domain.AsError(err)
-	if de.Code != domain.CodeCancelled || e.model.Requests() != 0 {
-		t.Fatalf("%v (checkpoint %v), %d model requests", err, de.Data["checkpoint"], e.model.Requests())
+	if de.Code != domain.CodeCancelled || e.model.RequestCount() != 0 {
+		t.Fatalf("%v (checkpoint %v), %d model requests", err, de.Data["checkpoint"], e.model.RequestCount())
 	}
 }
 
@@ -318,7 +318,7 @@ func TestRateLimitBeforeAnyWork(t *testing.T) {
 	e := setup(t, &fakeClock{allowed: 0})
 	_, err := e.svc.Generate(ctxReq("rrrr01"), GenerateParams{FormID: e.form, Prompt: prompt("x")})
 	de := domain.AsError(err)
-	if de.Code != domain.CodeRateLimit || de.Data["retry_after_sec"] != 2 || e.model.Requests() != 0 {
+	if de.Code != domain.CodeRateLimit || de.Data["retry_after_sec"] != 2 || e.model.RequestCount() != 0 {
 		t.Fatalf("%v %v", err, de.Data)
 	}
 	if _, err := e.db.GetJob(context.Background(), "rrrr01"); domain.ErrorCode(err) != domain.CodeNotFound {
@@ -348,8 +348,8 @@ func BenchmarkGenerateWait(b *testing.B) {
 	defer db.Close()
 	m := llmtest.New(b)
 	content := answer(goodFields, nil)
-	m.Then(func(map[string]any) llmtest.Reply { return llmtest.Reply{Content: content} })
-	svc := New(Config{Store: db, Jobs: db, Model: llm.New(llm.Config{BaseURL: m.URL(), Model: "m", APIKey: "k"})})
+	m.Then(func(llmtest.Request) llmtest.Reply { return llmtest.Reply{Content: content} })
+	svc := New(Config{Store: db, Jobs: db, Model: mustModel(b, llm.Config{BaseURL: m.URL(), Model: "m", APIKey: "k"})})
 	var id int64
 	db.Update(context.Background(), func(tx domain.FormTx) error {
 		f, _, err := tx.CreateForm(3, domain.FormState{Title: "x"}, domain.VersionMeta{})
@@ -405,4 +405,13 @@ func TestEventLogHasTheSpecEvents(t *testing.T) {
 	if !strings.Contains(log, `"diff_sha":"`) {
 		t.Fatal("summary without diff_sha")
 	}
+}
+
+func mustModel(tb testing.TB, cfg llm.Config) *llm.Client {
+	tb.Helper()
+	c, err := llm.New(cfg)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return c
 }

@@ -382,9 +382,9 @@ func (s *Service) run(ctx context.Context, j *job, form *domain.Form, prompt str
 			s.cfg.Events.Event(ctx, slog.LevelWarn, "openai_send", "openai_request_end", append(endAttrs, slog.String("error_code", string(de.Code)), slog.Any("kind", de.Data["kind"]))...)
 			return nil, de
 		}
-		usage = TokenUsage{Prompt: resp.TokensIn, Completion: resp.TokensOut, Total: resp.TokensIn + resp.TokensOut}
-		s.cfg.Events.Event(ctx, slog.LevelInfo, "openai_send", "openai_request_end", append(endAttrs, slog.Int("tokens_in", resp.TokensIn),
-			slog.Int("tokens_out", resp.TokensOut), slog.Int64("latency_ms", resp.Latency.Milliseconds()), slog.String("error_code", ""))...)
+		usage = TokenUsage{Prompt: resp.Usage.Prompt, Completion: resp.Usage.Completion, Total: resp.Usage.Prompt + resp.Usage.Completion}
+		s.cfg.Events.Event(ctx, slog.LevelInfo, "openai_send", "openai_request_end", append(endAttrs, slog.Int("tokens_in", resp.Usage.Prompt),
+			slog.Int("tokens_out", resp.Usage.Completion), slog.Int64("latency_ms", resp.Latency.Milliseconds()), slog.String("error_code", ""))...)
 		s.complete(ctx, j, "openai_send")
 		if err := checkpoint(ctx, "after_openai"); err != nil {
 			return nil, err
