@@ -22,11 +22,15 @@ type frame struct {
 	// title in the next clause.
 	renamePending bool
 	createCount   int // «سه فرم جدید»
-	toks          clause
+	// renameGapped: «عنوان فرم ۳ را «الف»» names a title but leaves the
+	// verb to the next clause.
+	renameGapped bool
+	toks         clause
+	budget       int // the verb whose field budget this clause spends
 }
 
 func (f *frame) hasIntent() bool {
-	return f.create || f.add || f.rename || f.publish || f.draft || f.nav != "" || f.forbidden != ""
+	return f.create || f.add || f.rename || f.renamePending || f.publish || f.draft || f.nav != "" || f.forbidden != ""
 }
 
 func (f *frame) hasContent() bool {
@@ -40,6 +44,8 @@ type fieldGroup struct {
 	required bool
 	question string
 	position *int
+	item     bool // a list item without its noun: «یکی کوتاه», «دو تا بلند»
+	list     bool // followed by a colon: «با سه سوال: …» announces a list
 }
 
 // clause is a token slice with the helpers the grammar needs.
@@ -252,11 +258,11 @@ func readClause(toks []token) *frame {
 		}
 	}
 
-	// Titles first: their words must not be read as anything else.
+	// Question wordings and titles first: their words must not be read as
+	// anything else.
+	texts := c.readQuestionTexts(used)
 	c.readTitles(f, used)
-
-	// Field groups.
-	c.readGroups(f, used)
+	c.readGroups(f, used, texts)
 
 	// Intents.
 	_, hasCreateVerb := c.hasPrefixUnused(used, createVerbs...)
@@ -340,7 +346,10 @@ func (c clause) hasPrefixUnused(used []bool, prefixes ...string) (int, bool) {
 			continue
 		}
 		for _, p := range prefixes {
-			if t.m == p || (len([]rune(p)) >= 4 && strings.HasPrefix(t.m, p)) {
+			// Persian verbs inflect by suffix (بساز → بسازید، بسازیم); an
+			// English word that starts like a verb is another word
+			// (builder is not build).
+			if t.m == p || (len([]rune(p)) >= 4 && !isLatin(p) && strings.HasPrefix(t.m, p)) {
 				return i, true
 			}
 		}
@@ -561,7 +570,21 @@ func (c clause) readTitles(f *frame, used []bool) {
 			}
 		}
 		if verb < 0 {
+			// «عنوان فرم ۳ را «الف» و …»: the verb comes in a later clause.
+			if t := c.gappedTitle(i+n, used); t != "" && !f.renameGapped {
+				f.title, f.renameGapped = t, true
+			}
 			continue
+		}
+		if isLatin(c[i].m) {
+			// «change the title of form 3 to X»: the title follows «to».
+			if j, _ := c.find(i+n, "to"); j >= 0 {
+				if t, _ := c.span(j+1, used); t != "" {
+					markUsed(used, i, j+1)
+					f.title, f.rename = t, true
+					break
+				}
+			}
 		}
 		// Object marker را/رو (or «به» for «… را به X تغییر بده»).
 		start := i + n
@@ -612,6 +635,22 @@ func (c clause) readTitles(f *frame, used []bool) {
 	}
 }
 
+// gappedTitle reads «<form> را X» up to the clause's end, for a naming
+// phrase whose verb is shared with the next clause.
+func (c clause) gappedTitle(from int, used []bool) string {
+	for j := from; j < len(c); j++ {
+		if c[j].quoted || !isAny(c[j].m, "را", "رو") {
+			continue
+		}
+		if j+1 < len(c) && c[j+1].quoted && j+2 == len(c) {
+			used[j+1] = true
+			return c[j+1].s
+		}
+		return ""
+	}
+	return ""
+}
+
 func (c clause) fieldTypeAfter(i int) bool {
 	_, n := c.fieldTypeAt(i)
 	return n > 0
@@ -631,55 +670,163 @@ func (c clause) afterQuestion(i int) bool {
 	return false
 }
 
+// questionText is a question's wording found in a clause, at its position.
+type questionText struct {
+	at   int
+	text string
+}
+
+// readQuestionTexts takes the wording of questions first — «با متن X»,
+// «با عنوان X» or «که بپرسد X» after a question noun — so that the words
+// inside it («با متن نام کامل») are not read as a title, a rename or a
+// type.
+func (c clause) readQuestionTexts(used []bool) []questionText {
+	var out []questionText
+	// In a clause that makes no form, «با عنوان X» can only name a
+	// question, wherever it stands («… به فرم ۳۰ اضافه کن با عنوان X»).
+	questionOnly := !c.mentionsNewForm()
+	for i := 0; i < len(c); i++ {
+		if used[i] || !(c.afterQuestion(i) || questionOnly && c.hasQuestionNoun()) {
+			continue
+		}
+		for _, mk := range questionMarks {
+			n := c.at(i, mk)
+			if n == 0 {
+				continue
+			}
+			markUsed(used, i, i+n)
+			text, next := c.span(i+n, used)
+			if text != "" {
+				out = append(out, questionText{at: i, text: text})
+			}
+			i = next - 1
+			break
+		}
+	}
+	return out
+}
+
+// mentionsNewForm reports a create verb or «فرم جدید»: a clause where a
+// title marker may name the form.
+func (c clause) mentionsNewForm() bool {
+	if c.hasNewForm() {
+		return true
+	}
+	for _, t := range c {
+		if t.quoted || t.punct {
+			continue
+		}
+		for _, v := range createVerbs {
+			if t.m == v || len([]rune(v)) >= 4 && !isLatin(v) && strings.HasPrefix(t.m, v) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (c clause) hasQuestionNoun() bool {
+	for _, t := range c {
+		if !t.quoted && questionNouns[t.m] {
+			return true
+		}
+	}
+	return false
+}
+
+// isAnchor reports whether a question noun at i introduces new fields:
+// «سوال دوم», «سوال ۴» and «سوال شماره ۳» name an existing question.
+func (c clause) isAnchor(i int) bool {
+	if !questionNouns[c[i].m] || i+1 >= len(c) {
+		return questionNouns[c[i].m]
+	}
+	nx := c[i+1]
+	if nx.quoted || nx.punct {
+		return true
+	}
+	if _, ok := ordinal(nx.m); ok {
+		return false
+	}
+	if nx.m == "شماره" {
+		return false
+	}
+	// «سوال ۴» is question 4, but «سوال ۵ گزینه‌ای» has five options.
+	if nx.isNum && nx.digits && !(i+2 < len(c) && strings.HasPrefix(c[i+2].m, "گزینه")) {
+		return false
+	}
+	return true
+}
+
+// itemAt reads a list item without its noun — «یکی کوتاه», «دو تا بلند»,
+// «یکی با متن X» — returning the count and where its type starts.
+func (c clause) itemAt(i int, used []bool) (count, typeAt int, ok bool) {
+	t := c[i]
+	if used[i] || t.quoted || t.punct || !t.isNum {
+		return 0, 0, false
+	}
+	j := i + 1
+	for j < len(c) && isAny(c[j].m, "تا", "دونه", "دانه", "عدد", "تاش") {
+		j++
+	}
+	if j >= len(c) {
+		return 0, 0, false
+	}
+	if _, n := c.fieldTypeAt(j); n > 0 {
+		// «دو تا کوتاه سوال» is the noun's count, read with the noun.
+		if j+n < len(c) && questionNouns[c[j+n].m] {
+			return 0, 0, false
+		}
+		return t.num, j, true
+	}
+	if t.m == "یکی" && (c[j].quoted || c.at(j, "با") > 0 || isAny(c[j].m, requiredWords...)) {
+		return 1, j, true
+	}
+	return 0, 0, false
+}
+
 // readGroups reads field groups: «دو سوال پاسخ کوتاه», «یک سوال کشویی
 // اجباری با متن «X»», «سه سوال ستاره‌ای», «یکی پاسخ بلند», «a rating
-// question», «۴ سؤال».
-func (c clause) readGroups(f *frame, used []bool) {
-	// Each question noun anchors a group; a «یکی T» item is a group too.
-	anchors := []int{}
+// question», «۴ سؤال». Each question noun or list item anchors a group;
+// the words between anchors describe the group they follow.
+func (c clause) readGroups(f *frame, used []bool, texts []questionText) {
+	type anchor struct {
+		at, count int
+		item      bool
+	}
+	var anchors []anchor
 	for i, t := range c {
 		if used[i] || t.quoted {
 			continue
 		}
-		if questionNouns[t.m] {
-			anchors = append(anchors, i)
-		} else if t.m == "یکی" && i+1 < len(c) {
-			if _, n := c.fieldTypeAt(i + 1); n > 0 {
-				anchors = append(anchors, i)
-			}
-		}
-	}
-	// «با سه سوال: یکی …، یکی …» — the count is spread over the items.
-	itemized := false
-	for _, a := range anchors {
-		if c[a].m == "یکی" {
-			itemized = true
+		if questionNouns[t.m] && c.isAnchor(i) {
+			anchors = append(anchors, anchor{at: i, count: -1})
+		} else if n, _, ok := c.itemAt(i, used); ok {
+			anchors = append(anchors, anchor{at: i, count: n, item: true})
+			used[i] = true
 		}
 	}
 	for gi, a := range anchors {
-		g := fieldGroup{count: 1}
+		g := fieldGroup{count: 1, item: a.item}
 		lo := 0
 		if gi > 0 {
-			lo = anchors[gi-1] + 1
+			lo = anchors[gi-1].at + 1
 		}
 		hi := len(c)
 		if gi+1 < len(anchors) {
-			hi = anchors[gi+1]
-			// The next group's count belongs to it.
-			for hi-1 > a && (c[hi-1].isNum || c[hi-1].m == "تا") {
+			hi = anchors[gi+1].at
+			// The next group's count and type belong to it.
+			for hi-1 > a.at && !anchors[gi+1].item && (c[hi-1].isNum || c[hi-1].m == "تا" || typeWords[c[hi-1].m]) {
 				hi--
 			}
 		}
-		if c[a].m == "یکی" {
-			g.count = 1
+		if a.item {
+			g.count = a.count
 		} else {
-			// Count: the number just before the noun (skipping «تا»).
-			k := a - 1
-			if k >= lo && c[k].m == "تا" {
-				k--
-			}
+			// Count: the number before the noun, over its type and
+			// «اجباری» («دو تا سوال», «سه سوال», «two short text questions»).
+			k := a.at - 1
 			for k >= lo && !c[k].isNum {
-				if !typeWords[c[k].m] && !isAny(c[k].m, requiredWords...) && !isAny(c[k].m, optionalWords...) && c[k].m != "تا" {
+				if !typeWords[c[k].m] && !isAny(c[k].m, requiredWords...) && !isAny(c[k].m, optionalWords...) && !isAny(c[k].m, "تا", "دونه", "عدد") {
 					break
 				}
 				k--
@@ -687,9 +834,6 @@ func (c clause) readGroups(f *frame, used []bool) {
 			if k >= lo && k >= 0 && c[k].isNum && !used[k] {
 				g.count = c[k].num
 				used[k] = true
-			}
-			if itemized && gi == 0 {
-				continue // the header «با سه سوال» only announces the items
 			}
 		}
 		// Type, required and position anywhere in the group's span.
@@ -700,9 +844,7 @@ func (c clause) readGroups(f *frame, used []bool) {
 			if g.typ == "" {
 				if typ, n := c.fieldTypeAt(j); n > 0 {
 					g.typ = typ
-					for k := j; k < j+n; k++ {
-						used[k] = true
-					}
+					markUsed(used, j, j+n)
 					j += n - 1
 					continue
 				}
@@ -715,23 +857,26 @@ func (c clause) readGroups(f *frame, used []bool) {
 				used[j] = true
 			}
 		}
-		// Question text.
-		for j := a + 1; j < hi; j++ {
-			if used[j] && !c[j].quoted {
-				continue
+		// Question text: a wording found after the anchor, else a quote.
+		for _, qt := range texts {
+			// A wording said before any question belongs to the first.
+			if qt.at > a.at && qt.at < hi || gi == 0 && qt.at < a.at {
+				g.question = qt.text
+				break
 			}
+		}
+		for j := a.at + 1; j < hi && g.question == ""; j++ {
 			if c[j].quoted && !used[j] {
 				g.question = c[j].s
 				used[j] = true
-				break
 			}
-			if i, n := c.find(j, questionMarks...); i == j && n > 0 {
-				for k := j; k < j+n; k++ {
-					used[k] = true
-				}
-				g.question, _ = c.span(j+n, used)
-				break
+		}
+		if !a.item {
+			k := a.at + 1
+			for k < len(c) && (typeWords[c[k].m] || isAny(c[k].m, requiredWords...)) && !c[k].quoted {
+				k++
 			}
+			g.list = k < len(c) && c[k].punct && c[k].m == ":"
 		}
 		g.position = c.position(lo, hi, used)
 		f.groups = append(f.groups, g)
@@ -784,6 +929,15 @@ func markUsed(used []bool, from, to int) {
 	for k := from; k < to && k < len(used); k++ {
 		used[k] = true
 	}
+}
+
+func isLatin(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 func isAny(m string, words ...string) bool {

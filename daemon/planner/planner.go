@@ -14,8 +14,11 @@
 package planner
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 
+	"github.com/arshline/arshline-sidecar/daemon/contract"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
 
@@ -92,7 +95,10 @@ func (p *Planner) Plan(text string) Result {
 	negated := 0
 	for _, f := range frames {
 		if f.negated {
+			// «فرم ۳ را منتشر نکن، فقط پیش‌نویسش کن»: what is not done
+			// still names the form the next clause speaks of.
 			negated++
+			b.mention(f)
 			continue
 		}
 		b.frame(f)
@@ -111,7 +117,8 @@ func (p *Planner) Plan(text string) Result {
 	}
 	if len(b.steps) > p.cfg.MaxSteps {
 		b.steps = b.steps[:p.cfg.MaxSteps]
-		b.warn("plan.capped", "the plan was cut to its first 12 steps", "طرح به ۱۲ گام نخست محدود شد")
+		b.warn("plan.capped", fmt.Sprintf("the plan was cut to its first %d steps", p.cfg.MaxSteps),
+			fmt.Sprintf("طرح به %s گام نخست محدود شد", persianDigits(p.cfg.MaxSteps)))
 	}
 	plan := &domain.Plan{Version: 1, Steps: b.steps}
 	res := Result{Plan: plan, Warnings: b.warnings}
@@ -174,63 +181,123 @@ func splitClauses(toks []token) [][]token {
 
 var conjunctions = map[string]bool{"و": true, "سپس": true, "بعد": true, "بعدش": true, "همچنین": true, "then": true, "and": true, "also": true, "ضمنا": true, "بعدا": true, "ولی": true, "اما": true, "but": true, "سپس،": true, "بعدشم": true, "همینطور": true}
 
-// attachVerbless merges clauses that have no action of their own into the
-// clause whose verb they share: forward when the next clause adds fields
-// («دو سوال کوتاه و یک سوال بلند اضافه کن»), else backward («با سه سوال:
-// یکی کوتاه، یکی بلند و یکی کشویی»).
+// attachVerbless gives clauses without a verb of their own the verb they
+// share. Persian states the verb once at the end of a coordination («دو
+// سوال کوتاه و یک سوال بلند اضافه کن», «به فرم ۲ یک سوال کوتاه و به فرم
+// ۳ یک سوال بلند اضافه کن»): such clauses take the next verb and keep
+// their own targets, in the order they were said. Clauses that cannot
+// take the next verb (a list after «با سه سوال:», a title after the
+// create verb) complete the clause before them instead.
 func attachVerbless(fs []*frame) []*frame {
 	var out []*frame
-	for i := 0; i < len(fs); i++ {
-		f := fs[i]
-		if len(out) > 0 && out[len(out)-1].renamePending && !f.hasIntent() {
+	var pending []*frame // verbless clauses waiting for the next verb
+	backward := func(p *frame) {
+		if len(out) == 0 {
+			out = append(out, p)
+			return
+		}
+		mergeInto(out[len(out)-1], p)
+	}
+	for i, f := range fs {
+		f.budget = i + 1
+		if len(pending) == 0 && len(out) > 0 && out[len(out)-1].renamePending && !f.hasIntent() {
 			if title := namedTitle(f.toks); title != "" {
 				prev := out[len(out)-1]
 				prev.title, prev.rename, prev.renamePending = title, true, false
 				continue
 			}
 		}
-		if f.hasIntent() || !f.hasContent() {
-			out = append(out, f)
-			continue
-		}
-		next := -1
-		for j := i + 1; j < len(fs); j++ {
-			if fs[j].hasIntent() {
-				next = j
-				break
-			}
-		}
-		// «فرم ۸ و فرم ۹ را منتشر کن»: bare references share the next verb.
-		if next >= 0 && len(f.groups) == 0 && f.title == "" && len(f.ids) > 0 && !fs[next].create {
-			fs[next].ids = append(append([]int64{}, f.ids...), fs[next].ids...)
-			continue
-		}
-		if next >= 0 && fs[next].add && len(f.groups) > 0 {
-			fs[next].groups = append(append([]fieldGroup{}, f.groups...), fs[next].groups...)
-			if len(fs[next].ids) == 0 {
-				fs[next].ids = f.ids
+		if !f.hasIntent() {
+			if f.hasContent() {
+				pending = append(pending, f)
+			} else {
+				out = append(out, f)
 			}
 			continue
 		}
-		if len(out) > 0 {
-			prev := out[len(out)-1]
-			prev.groups = append(prev.groups, f.groups...)
-			if prev.title == "" {
-				prev.title = f.title
+		var shared []*frame
+		for _, p := range pending {
+			switch {
+			case len(p.groups) > 0 && f.add:
+				p.add, p.negated, p.budget = true, f.negated, f.budget
+				shared = append(shared, p)
+			case p.renameGapped && f.rename:
+				// «عنوان فرم ۳ را «الف» و عنوان فرم ۴ را «ب» بگذار».
+				p.rename = true
+				shared = append(shared, p)
+			case len(p.groups) == 0 && p.title == "" && len(p.ids) > 0 && !f.create:
+				// «فرم ۸ و فرم ۹ را منتشر کن»: bare references share the verb.
+				f.ids = append(append([]int64{}, p.ids...), f.ids...)
+			case len(out) == 0 && len(p.groups) > 0:
+				// Nothing before to complete: the fields go to the verb's form.
+				f.groups = append(append([]fieldGroup{}, p.groups...), f.groups...)
+			default:
+				backward(p)
 			}
-			if len(f.groups) > 0 && !prev.create {
-				prev.add = true
-			}
-			if len(prev.ids) == 0 && len(f.ids) > 0 && !prev.create {
-				prev.ids = f.ids
-			}
-			continue
 		}
-		if len(f.groups) > 0 && next >= 0 {
-			fs[next].groups = append(append([]fieldGroup{}, f.groups...), fs[next].groups...)
-			continue
+		pending = pending[:0]
+		if len(shared) > 0 {
+			shareTargets(append(shared, f))
+			out = append(out, shared...)
 		}
 		out = append(out, f)
+	}
+	for _, p := range pending {
+		backward(p)
+	}
+	for _, f := range out {
+		f.groups = dropListHeaders(f.groups)
+	}
+	return out
+}
+
+// mergeInto completes prev with a verbless clause that follows it.
+func mergeInto(prev, p *frame) {
+	prev.groups = append(prev.groups, p.groups...)
+	if prev.title == "" {
+		prev.title = p.title
+	}
+	if len(p.groups) > 0 && !prev.create {
+		prev.add = true
+	}
+	if len(prev.ids) == 0 && len(p.ids) > 0 && !prev.create {
+		prev.ids = p.ids
+	}
+}
+
+// shareTargets gives each clause of one shared verb the forms it acts on:
+// its own, else those of the nearest clause before it that names some,
+// else those of the nearest after it («دو سوال کوتاه و یک سوال بلند به
+// فرم ۳ اضافه کن» adds all three to form 3).
+func shareTargets(run []*frame) {
+	var last []int64
+	for _, f := range run {
+		if len(f.ids) > 0 {
+			last = f.ids
+		} else if last != nil {
+			f.ids = last
+		}
+	}
+	last = nil
+	for k := len(run) - 1; k >= 0; k-- {
+		if len(run[k].ids) > 0 {
+			last = run[k].ids
+		} else if last != nil {
+			run[k].ids = last
+		}
+	}
+}
+
+// dropListHeaders removes a count that only announces the list after it:
+// in «با سه سوال: یکی کوتاه، یکی بلند و یکی کشویی» the three questions
+// are the items, not three more.
+func dropListHeaders(gs []fieldGroup) []fieldGroup {
+	out := gs[:0:0]
+	for i, g := range gs {
+		header := g.typ == "" && g.question == "" && !g.item && g.count > 1 && i+1 < len(gs) && (gs[i+1].item || g.list)
+		if !header {
+			out = append(out, g)
+		}
 	}
 	return out
 }
@@ -263,7 +330,19 @@ type builder struct {
 	created    bool
 	needForm   bool
 	abort      *Result
+	used       map[budgetKey]int // fields added per shared verb and target
 }
+
+// budgetKey counts fields against Config.MaxFields: one budget per verb
+// (with the clauses sharing it) and per form it adds to.
+type budgetKey struct {
+	clause  int
+	id      int64
+	created bool
+}
+
+// persianDigits writes n the way Persian messages show numbers.
+func persianDigits(n int) string { return contract.PersianDigits(strconv.Itoa(n)) }
 
 func (b *builder) warn(code, en, fa string) {
 	for _, w := range b.warnings {
@@ -290,6 +369,13 @@ func (b *builder) targets(f *frame) (ids []int64, created bool, ok bool) {
 		}
 	}
 	return nil, false, false
+}
+
+// mention makes the forms a clause names the ones a later pronoun means.
+func (b *builder) mention(f *frame) {
+	if len(f.ids) > 0 {
+		b.ctxIDs, b.ctxCreated = f.ids, false
+	}
 }
 
 func (b *builder) frame(f *frame) {
@@ -380,17 +466,23 @@ func (b *builder) frame(f *frame) {
 
 // fields emits the add_field steps of a frame's groups for one target.
 func (b *builder) fields(f *frame, id *int64, toCreated bool) {
-	total := 0
+	key := budgetKey{clause: f.budget, created: toCreated}
+	if id != nil {
+		key.id = *id
+	}
+	if b.used == nil {
+		b.used = map[budgetKey]int{}
+	}
 	for _, g := range f.groups {
 		n := g.count
 		if n < 1 {
 			n = 1
 		}
 		for k := 0; k < n; k++ {
-			if total >= b.cfg.MaxFields {
+			if b.used[key] >= b.cfg.MaxFields {
 				b.warn("fields.capped",
-					"at most 6 fields are added per command; add the rest in another command",
-					"در هر فرمان حداکثر ۶ سوال افزوده می‌شود؛ بقیه را با فرمان دیگری اضافه کنید")
+					fmt.Sprintf("at most %d fields are added at once; add the rest with another command", b.cfg.MaxFields),
+					fmt.Sprintf("هر بار حداکثر %s سوال افزوده می‌شود؛ بقیه را با فرمان دیگری اضافه کنید", persianDigits(b.cfg.MaxFields)))
 				return
 			}
 			typ := g.typ
@@ -410,7 +502,7 @@ func (b *builder) fields(f *frame, id *int64, toCreated bool) {
 				st.Params.Index = domain.Int(*pos + k)
 			}
 			b.steps = append(b.steps, st)
-			total++
+			b.used[key]++
 		}
 	}
 }

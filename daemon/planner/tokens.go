@@ -73,8 +73,38 @@ func tokenize(text string) []token {
 		}
 	}
 	flush()
-	return mergeNumbers(toks)
+	return mergeNumbers(mergeAffixes(toks))
 }
+
+// mergeAffixes joins the parts of one word that were typed apart because
+// the ZWNJ between them became a space: the plural «ها/های» with its noun
+// («فرم ها») and the verb prefix «می/نمی» with its verb («نمی خواهم»).
+// The surface keeps the user's spacing; only the comparison key is joined.
+func mergeAffixes(toks []token) []token {
+	out := toks[:0:0]
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		plain := !t.quoted && !t.punct && !t.isNum
+		if plain && (t.m == "می" || t.m == "نمی") && i+1 < len(toks) && isWord(toks[i+1]) {
+			next := wordToken(t.s + toks[i+1].s)
+			next.s = t.s + " " + toks[i+1].s
+			out = append(out, next)
+			i++
+			continue
+		}
+		if plain && isAny(t.m, "ها", "های", "هایی", "هاى") && len(out) > 0 && isWord(out[len(out)-1]) {
+			prev := out[len(out)-1]
+			merged := wordToken(prev.s + t.s)
+			merged.s = prev.s + " " + t.s
+			out[len(out)-1] = merged
+			continue
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+func isWord(t token) bool { return !t.quoted && !t.punct && !t.isNum }
 
 func wordToken(s string) token {
 	t := token{s: s, m: matchForm(s)}
@@ -93,8 +123,9 @@ func wordToken(s string) token {
 			return t
 		}
 	}
-	// The pronoun suffix ـش / ـاش: منتشرش, نتایجش, اسمش, بهش.
-	for _, suf := range []string{"اش", "ش"} {
+	// The pronoun suffix ـش / ـاش: منتشرش, نتایجش, اسمش, بهش; in speech it
+	// takes the object marker along: اسمشو = اسمش رو.
+	for _, suf := range []string{"اشو", "شو", "اش", "ش"} {
 		if base, ok := strings.CutSuffix(t.m, suf); ok && pronounBases[base] {
 			t.m, t.pron = base, true
 			return t
@@ -108,6 +139,7 @@ var pronounBases = map[string]bool{
 	"منتشر": true, "نتایج": true, "نتیجه": true, "اسم": true, "نام": true, "عنوان": true,
 	"به": true, "پیشنویس": true, "سوالات": true, "سوالها": true, "پاسخها": true, "جوابها": true,
 	"بساز": true, "بسازید": true, "بذار": true, "بگذار": true, "فرم": true, "تیتر": true, "برا": true, "برای": true,
+	"تو": true, "داخل": true, "باز": true, "ویرایش": true,
 }
 
 // mergeNumbers joins compound number words (بیست و سه → 23) into one token.
