@@ -258,14 +258,16 @@ func positive(id int64, name string) error {
 // and handler, in one table.
 func (a *app) methods() []rpc.Method {
 	manage := domain.CapManageForms
+	// Inline methods compute or read in bounded time (see rpc.Method);
+	// ai.plan is one of them only while no model can be asked.
 	return []rpc.Method{
-		{Name: "system.health", Handler: rpc.Typed(a.health)},
-		{Name: "system.capabilities", Handler: rpc.Typed(func(ctx context.Context, _ struct{}) (any, error) {
+		{Name: "system.health", Inline: true, Handler: rpc.Typed(a.health)},
+		{Name: "system.capabilities", Inline: true, Handler: rpc.Typed(func(ctx context.Context, _ struct{}) (any, error) {
 			return hosha2.Capabilities(), nil
 		})},
 		{Name: "hosha2.generate", Capability: manage, Handler: rpc.Typed(a.hosha2.Generate)},
 		{Name: "hosha2.edit", Capability: manage, Handler: rpc.Typed(a.hosha2.Edit)},
-		{Name: "hosha2.progress", Capability: manage, Handler: func(ctx context.Context, raw json.RawMessage) (any, error) {
+		{Name: "hosha2.progress", Inline: true, Capability: manage, Handler: func(ctx context.Context, raw json.RawMessage) (any, error) {
 			return a.hosha2.Progress(ctx, jobID(ctx, raw))
 		}},
 		{Name: "hosha2.cancel", Capability: manage, Handler: func(ctx context.Context, raw json.RawMessage) (any, error) {
@@ -275,21 +277,21 @@ func (a *app) methods() []rpc.Method {
 			}
 			return map[string]bool{"cancelled": ok}, nil
 		}},
-		{Name: "contracts.list", Handler: rpc.Typed(func(ctx context.Context, _ struct{}) (any, error) {
+		{Name: "contracts.list", Inline: true, Handler: rpc.Typed(func(ctx context.Context, _ struct{}) (any, error) {
 			out := []contractInfo{}
 			for _, c := range a.contracts.List() {
 				out = append(out, contractInfo{Name: c.Name(), Description: c.Description()})
 			}
 			return out, nil
 		})},
-		{Name: "contracts.schema", Handler: rpc.Typed(func(ctx context.Context, p contractParams) (any, error) {
+		{Name: "contracts.schema", Inline: true, Handler: rpc.Typed(func(ctx context.Context, p contractParams) (any, error) {
 			c, err := a.contract(p.Contract)
 			if err != nil {
 				return nil, err
 			}
 			return c.Schema(), nil
 		})},
-		{Name: "plan.validate", Handler: rpc.Typed(func(ctx context.Context, p validateParams) (any, error) {
+		{Name: "plan.validate", Inline: true, Handler: rpc.Typed(func(ctx context.Context, p validateParams) (any, error) {
 			c, err := a.contract(p.Contract)
 			if err != nil {
 				return nil, err
@@ -307,13 +309,13 @@ func (a *app) methods() []rpc.Method {
 			}
 			return c.Validate(ctx, doc, opts), nil
 		})},
-		{Name: "ai.plan", Capability: manage, Handler: rpc.Typed(func(ctx context.Context, p aiplan.PlanParams) (any, error) {
+		{Name: "ai.plan", Inline: a.planner.Model == nil, Capability: manage, Handler: rpc.Typed(func(ctx context.Context, p aiplan.PlanParams) (any, error) {
 			return a.planner.Plan(ctx, p)
 		})},
 		{Name: "ai.execute", Capability: manage, Handler: rpc.Typed(func(ctx context.Context, p aiplan.ExecuteParams) (any, error) {
 			return a.planner.Execute(ctx, p)
 		})},
-		{Name: "forms.list", Capability: manage, Handler: rpc.Typed(func(ctx context.Context, p listFormsParams) (any, error) {
+		{Name: "forms.list", Inline: true, Capability: manage, Handler: rpc.Typed(func(ctx context.Context, p listFormsParams) (any, error) {
 			limit, err := limitIn(p.Limit, 50, 200)
 			if err != nil {
 				return nil, err
@@ -326,7 +328,7 @@ func (a *app) methods() []rpc.Method {
 			}
 			return a.store.ListForms(ctx, domain.FormQuery{Status: domain.FormStatus(p.Status), Limit: limit, Offset: p.Offset, IncludeDeleted: p.IncludeDeleted})
 		})},
-		{Name: "forms.get", Capability: manage, Handler: rpc.Typed(func(ctx context.Context, p idParams) (any, error) {
+		{Name: "forms.get", Inline: true, Capability: manage, Handler: rpc.Typed(func(ctx context.Context, p idParams) (any, error) {
 			if err := positive(p.ID, "id"); err != nil {
 				return nil, err
 			}
@@ -341,7 +343,7 @@ func (a *app) methods() []rpc.Method {
 		{Name: "forms.set_status", Capability: manage, Handler: rpc.Typed(func(ctx context.Context, p setStatusParams) (any, error) {
 			return a.forms.SetStatus(ctx, p.ID, p.Status)
 		})},
-		{Name: "versions.list", Capability: manage, Handler: rpc.Typed(func(ctx context.Context, p listVersionsParams) (any, error) {
+		{Name: "versions.list", Inline: true, Capability: manage, Handler: rpc.Typed(func(ctx context.Context, p listVersionsParams) (any, error) {
 			if err := positive(p.FormID, "form_id"); err != nil {
 				return nil, err
 			}
@@ -354,7 +356,7 @@ func (a *app) methods() []rpc.Method {
 			}
 			return a.store.ListVersions(ctx, p.FormID, limit, p.Offset)
 		})},
-		{Name: "versions.get", Capability: manage, Handler: rpc.Typed(func(ctx context.Context, p versionParams) (any, error) {
+		{Name: "versions.get", Inline: true, Capability: manage, Handler: rpc.Typed(func(ctx context.Context, p versionParams) (any, error) {
 			if err := positive(p.FormID, "form_id"); err != nil {
 				return nil, err
 			}
@@ -369,7 +371,7 @@ func (a *app) methods() []rpc.Method {
 		{Name: "versions.apply_diff", Capability: manage, Handler: rpc.Typed(func(ctx context.Context, p forms.ApplyDiffParams) (any, error) {
 			return a.forms.ApplyDiff(ctx, p)
 		})},
-		{Name: "audit.list", Capability: domain.CapManageOptions, Handler: rpc.Typed(func(ctx context.Context, p auditParams) (any, error) {
+		{Name: "audit.list", Inline: true, Capability: domain.CapManageOptions, Handler: rpc.Typed(func(ctx context.Context, p auditParams) (any, error) {
 			limit, err := limitIn(p.Limit, 50, 200)
 			if err != nil {
 				return nil, err

@@ -27,6 +27,13 @@ type Method struct {
 	// every peer that passed the socket's checks call the method.
 	Capability string
 	Handler    Handler
+	// Inline marks a method that only computes or reads, in bounded time:
+	// a connection with nothing else in flight runs it on its reader
+	// goroutine. A synchronous client (the PHP shim) then pays no
+	// goroutine hand-off per call, which is most of a quick call's
+	// latency. Methods that wait on a model or on a durable commit stay
+	// concurrent, so a pipelining client is never held behind them.
+	Inline bool
 }
 
 // Typed adapts a function taking a parameter struct. Params are decoded

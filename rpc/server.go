@@ -286,8 +286,10 @@ func (s *Server) Shutdown(ctx context.Context) error {
 }
 
 // conn is one client connection. Its reader goroutine reads frames and
-// starts a goroutine per frame, at most MaxInFlight at once; replies are
-// written whole under writeMu, in whatever order calls finish.
+// starts a goroutine per frame, at most MaxInFlight at once, except that
+// a call to an Inline method arriving while nothing else of the
+// connection runs is answered on the reader itself; replies are written
+// whole under writeMu, in whatever order calls finish.
 type conn struct {
 	srv *Server
 	nc  net.Conn
@@ -442,6 +444,13 @@ func (c *conn) serve() {
 			return
 		}
 		idleUntil = time.Now().Add(s.cfg.IdleTimeout)
+		if c.pending.Load() == 0 && s.runsInline(frame) {
+			// Nothing of this connection is running, so answering here
+			// delays no other call; the frame's buffer is not reused
+			// before the call returns.
+			c.handleInline(frame)
+			continue
+		}
 		select {
 		case c.slots <- struct{}{}:
 		case <-c.dead:
@@ -469,6 +478,45 @@ func (c *conn) handle(frame []byte) {
 	if out.Len() > 0 {
 		c.write(out.Bytes())
 	}
+}
+
+func (c *conn) handleInline(frame []byte) {
+	defer c.srv.survive("answering a frame")
+	out := getBuffer()
+	defer putBuffer(out)
+	c.srv.handleFrame(c.ctx, frame, out)
+	if out.Len() > 0 {
+		c.write(out.Bytes())
+	}
+}
+
+// inlineMaxFrame bounds the frames runsInline looks into: a larger one is
+// not a quick call and is not worth a second scan.
+const inlineMaxFrame = 64 << 10
+
+// runsInline reports whether frame is one request (not a batch) for an
+// Inline method.
+func (s *Server) runsInline(frame []byte) bool {
+	frame = trimSpace(frame)
+	if len(frame) == 0 || len(frame) > inlineMaxFrame || frame[0] != '{' {
+		return false
+	}
+	var method []byte
+	if forEachMember(frame, func(key, value []byte) bool {
+		if string(key) == "method" {
+			method = value
+			return false
+		}
+		return true
+	}) != nil || method == nil {
+		return false
+	}
+	name, err := unquote(method)
+	if err != nil {
+		return false
+	}
+	m := s.methods[string(name)]
+	return m != nil && m.Inline
 }
 
 // write sends one whole reply. A client that does not take its replies
