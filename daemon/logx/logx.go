@@ -1,6 +1,7 @@
 // Package logx writes the daemon's NDJSON event log (hooshyar2-log.txt):
 // one JSON object per line with the fields the Hosha2 specification names,
-// every string value redacted, rotated by size with lumberjack.
+// every string value redacted, written in short batches and rotated by
+// size with lumberjack.
 package logx
 
 import (
@@ -30,7 +31,8 @@ type Config struct {
 // writer of its file.
 type Logger struct {
 	*slog.Logger
-	file *lumberjack.Logger
+	file  *lumberjack.Logger
+	batch *batchWriter
 }
 
 // Open creates the log directory and the logger.
@@ -49,7 +51,8 @@ func Open(cfg Config) (*Logger, error) {
 		MaxSize:    cfg.MaxSizeMB,
 		MaxBackups: cfg.MaxBackups,
 	}
-	return &Logger{Logger: slog.New(NewHandler(lj, cfg.Level)), file: lj}, nil
+	batch := newBatchWriter(lj, flushDelay)
+	return &Logger{Logger: slog.New(NewHandler(batch, cfg.Level)), file: lj, batch: batch}, nil
 }
 
 // Discard returns a logger that writes nothing, for tools and tests that
@@ -63,7 +66,15 @@ func (l *Logger) Rotate() error {
 	if l.file == nil {
 		return nil
 	}
-	return l.file.Rotate()
+	return l.batch.do(l.file.Rotate)
+}
+
+// Flush writes the lines still waiting for their batch.
+func (l *Logger) Flush() error {
+	if l.batch == nil {
+		return nil
+	}
+	return l.batch.Flush()
 }
 
 // Close flushes and closes the file.
@@ -71,7 +82,7 @@ func (l *Logger) Close() error {
 	if l.file == nil {
 		return nil
 	}
-	return l.file.Close()
+	return l.batch.close(l.file.Close)
 }
 
 // Path returns the current log file's path ("" for Discard).
