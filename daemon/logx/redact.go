@@ -41,35 +41,66 @@ var (
 )
 
 // Redact masks emails, phone numbers, API keys, bearer tokens and
-// key=value secrets inside s. It is cheap on strings that cannot hold any
-// of them, which are most log values.
+// key=value secrets inside s. Each pattern runs only where a cheap scan
+// finds what it cannot match without (an @, sk-, "bearer", = or :, nine
+// digits in a row of digits and separators), so values such as request
+// ids and hashes, which are most log values, cost a scan and no regexp.
 func Redact(s string) string {
-	if !mayHoldSecret(s) {
-		return s
+	if strings.IndexByte(s, '@') >= 0 {
+		s = emailRE.ReplaceAllString(s, RedactedEmail)
 	}
-	s = emailRE.ReplaceAllString(s, RedactedEmail)
-	s = openAIKeyRE.ReplaceAllStringFunc(s, maskKeepTail)
-	s = bearerRE.ReplaceAllStringFunc(s, func(m string) string {
-		return RedactedSecret
-	})
-	s = assignRE.ReplaceAllString(s, "${1}${2}"+RedactedSecret)
-	for _, re := range phoneREs {
-		s = replaceStandalone(re, s, RedactedPhone)
+	if strings.Contains(s, "sk-") {
+		s = openAIKeyRE.ReplaceAllStringFunc(s, maskKeepTail)
+	}
+	if containsFold(s, "bearer") {
+		s = bearerRE.ReplaceAllStringFunc(s, func(m string) string {
+			return RedactedSecret
+		})
+	}
+	if strings.ContainsAny(s, "=:") {
+		s = assignRE.ReplaceAllString(s, "${1}${2}"+RedactedSecret)
+	}
+	if mayHoldPhone(s) {
+		for _, re := range phoneREs {
+			s = replaceStandalone(re, s, RedactedPhone)
+		}
 	}
 	return s
 }
 
-func mayHoldSecret(s string) bool {
+// phoneMinDigits is the fewest digits any of phoneREs matches (an
+// international number: +, then 1+2+3+3).
+const phoneMinDigits = 9
+
+// mayHoldPhone reports a run of digits (three scripts), spaces, dashes
+// and pluses holding phoneMinDigits digits: every phone pattern matches
+// only such a run.
+func mayHoldPhone(s string) bool {
+	digits := 0
 	for _, r := range s {
 		switch {
-		case r == '@', r == '=', r == ':', r == '+':
-			return true
 		case r >= '0' && r <= '9', r >= '۰' && r <= '۹', r >= '٠' && r <= '٩':
+			digits++
+			if digits >= phoneMinDigits {
+				return true
+			}
+		case r == ' ', r == '-', r == '+':
+		default:
+			digits = 0
+		}
+	}
+	return false
+}
+
+// containsFold reports whether s contains the lower-case ASCII word w in
+// any case, without building a lowered copy of s.
+func containsFold(s, w string) bool {
+	for i := 0; i+len(w) <= len(s); i++ {
+		if s[i]|0x20 == w[0] && strings.EqualFold(s[i:i+len(w)], w) {
 			return true
 		}
 	}
-	l := strings.ToLower(s)
-	return strings.Contains(l, "sk-") || strings.Contains(l, "bearer")
+	return false
 }
 
 // replaceStandalone replaces matches that are not part of a longer word
