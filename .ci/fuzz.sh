@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every fuzz target for a short while (FUZZTIME, default 20s each):
-# JSON-RPC frames, each contract, the Persian planner and JSON Patch.
+# JSON-RPC frames, each contract, the Persian planner, JSON Patch and the
+# log redaction.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 t="${FUZZTIME:-20s}"
@@ -11,3 +12,4 @@ run ./daemon/contract/agentplan FuzzAgentPlan
 run ./daemon/contract/contracts FuzzContracts
 run ./daemon/planner FuzzPlanner
 run ./daemon/forms FuzzApplyPatch
+run ./daemon/logx FuzzRedact
