@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"sync"
 )
 
 // errFrameTooLarge means a line grew past the frame limit. The stream
@@ -95,11 +96,11 @@ func (f *frameReader) makeRoom() {
 	if f.start == f.end {
 		f.start, f.end, f.scanned = 0, 0, 0
 		if len(f.buf) > retainFrameBuffer {
-			f.buf = nil
+			f.release()
 		}
 	}
 	if f.buf == nil {
-		f.buf = make([]byte, min(initialFrameBuffer, f.max+1))
+		f.buf = getFrameBuffer(min(initialFrameBuffer, f.max+1))
 	}
 	if f.end < len(f.buf) {
 		return
@@ -109,9 +110,46 @@ func (f *frameReader) makeRoom() {
 		f.start = 0
 		return
 	}
-	grown := make([]byte, min(2*len(f.buf), f.max+1))
+	size := min(2*len(f.buf), f.max+1)
+	if size > retainFrameBuffer {
+		// Past the size a connection keeps, go straight to the largest
+		// frame's size.
+		size = f.max + 1
+	}
+	grown := getFrameBuffer(size)
 	f.end = copy(grown, f.buf[:f.end])
+	putFrameBuffer(f.buf)
 	f.buf = grown
+}
+
+// frameBuffers pools frame buffers by size (powers of two up to
+// retainFrameBuffer, and the largest frame's size): a stream of
+// connections sending big or oversized frames then reuses memory instead
+// of churning the collector, which every other call would pay for.
+var frameBuffers sync.Map // size → *sync.Pool of *[]byte
+
+func getFrameBuffer(size int) []byte {
+	if p, ok := frameBuffers.Load(size); ok {
+		if b, ok := p.(*sync.Pool).Get().(*[]byte); ok {
+			return *b
+		}
+	}
+	return make([]byte, size)
+}
+
+func putFrameBuffer(b []byte) {
+	if cap(b) == 0 {
+		return
+	}
+	b = b[:cap(b)]
+	p, _ := frameBuffers.LoadOrStore(len(b), &sync.Pool{})
+	p.(*sync.Pool).Put(&b)
+}
+
+// release gives the buffer back; the reader must not be used after it.
+func (f *frameReader) release() {
+	putFrameBuffer(f.buf)
+	f.buf = nil
 }
 
 // partial reports whether part of a frame is buffered: a client that

@@ -417,6 +417,9 @@ func (c *conn) serve() {
 	s := c.srv
 	fr := newFrameReader(c.nc, s.cfg.MaxFrameBytes)
 	idleUntil := time.Now().Add(s.cfg.IdleTimeout)
+	// Calls run on copies of their frames, so the buffer can go back as
+	// soon as reading stops.
+	defer fr.release()
 	defer c.frames.Wait()
 	for {
 		if !c.armRead(idleUntil) {
