@@ -2,7 +2,7 @@ package planner
 
 import (
 	"strings"
-	"sync"
+	"unicode/utf8"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
@@ -51,16 +51,56 @@ type fieldGroup struct {
 // clause is a token slice with the helpers the grammar needs.
 type clause []token
 
-// at reports how many tokens starting at i spell key, where one word of
-// key may be written as one token or split over up to three (ZWNJ typed
-// as a space: «پیش نویس», «چند گزینه ای»). 0 means no match.
-func (c clause) at(i int, key string) int {
+// phrase is a vocabulary entry split into its words once, when the
+// package loads, so matching never splits or looks up strings.
+type phrase struct {
+	key    string
+	words  []string
+	joined string // the words typed as one, "" for one-word keys
+	first  rune   // first rune of words[0], and so of joined
+}
+
+// vocab is a list of phrases, kept in the order given: where the first
+// match wins (field types, position markers), earlier entries come first.
+type vocab struct {
+	// first[k] is phrases[k].first, kept apart so that passing over the
+	// phrases a token cannot start reads a few bytes, not every phrase.
+	first   []rune
+	phrases []phrase
+}
+
+func newVocab(keys ...string) *vocab {
+	v := &vocab{first: make([]rune, 0, len(keys)), phrases: make([]phrase, 0, len(keys))}
+	for _, k := range keys {
+		p := phrase{key: k, words: strings.Fields(k), first: -1}
+		if len(p.words) > 1 {
+			p.joined = strings.Join(p.words, "")
+		}
+		if len(p.words) > 0 {
+			p.first, _ = utf8.DecodeRuneInString(p.words[0])
+		}
+		v.first = append(v.first, p.first)
+		v.phrases = append(v.phrases, p)
+	}
+	return v
+}
+
+// at reports how many tokens starting at i spell p, where one word of p
+// may be written as one token or split over up to three (ZWNJ typed as a
+// space: «پیش نویس», «چند گزینه ای»). 0 means no match.
+func (c clause) at(i int, p *phrase) int {
 	if i >= len(c) {
 		return 0
 	}
-	ki := keyOf(key)
+	t := &c[i]
+	// Every match starts with a token that is a prefix of p's first word
+	// (or of its joined form), so a token starting with another rune
+	// cannot match; this rejects most phrases without reading them.
+	if t.quoted || t.punct || t.r0 >= 0 && t.r0 != p.first {
+		return 0
+	}
 	n := 0
-	for _, w := range ki.words {
+	for _, w := range p.words {
 		k := c.word(i+n, w)
 		if k == 0 {
 			n = -1
@@ -72,33 +112,16 @@ func (c clause) at(i int, key string) int {
 		return n
 	}
 	// The words of the key typed as one: «چندگزینه‌ای», «ستاره‌ای».
-	if ki.joined != "" {
-		return c.word(i, ki.joined)
+	if p.joined != "" {
+		return c.word(i, p.joined)
 	}
 	return 0
 }
 
-// keyInfo caches how a vocabulary phrase splits, so the hot loop does not
-// split strings; phrases are a fixed set, so the cache stays small.
-type keyInfo struct {
-	words  []string
-	joined string // the words typed as one, "" for one-word keys
-}
-
-var keyCache sync.Map // string → keyInfo
-
-func keyOf(key string) keyInfo {
-	if v, ok := keyCache.Load(key); ok {
-		return v.(keyInfo)
-	}
-	ki := keyInfo{words: strings.Fields(key)}
-	if len(ki.words) > 1 {
-		ki.joined = strings.Join(ki.words, "")
-	}
-	keyCache.Store(key, ki)
-	return ki
-}
-
+// word reports how many tokens (up to three) starting at i spell w. The
+// tokens are compared piece by piece against what is left of w, which
+// is what joining them and comparing would give, without building the
+// joined string.
 func (c clause) word(i int, w string) int {
 	if i >= len(c) || c[i].quoted || c[i].punct {
 		return 0
@@ -109,36 +132,59 @@ func (c clause) word(i int, w string) int {
 	if !strings.HasPrefix(w, c[i].m) {
 		return 0
 	}
-	joined := c[i].m
+	rest := w[len(c[i].m):]
 	for k := 1; k < 3 && i+k < len(c); k++ {
 		if c[i+k].quoted || c[i+k].punct {
 			return 0
 		}
-		joined += c[i+k].m
-		if joined == w {
+		m := c[i+k].m
+		if rest == m {
 			return k + 1
 		}
-		if !strings.HasPrefix(w, joined) {
+		if !strings.HasPrefix(rest, m) {
 			return 0
 		}
+		rest = rest[len(m):]
 	}
 	return 0
 }
 
-// find returns the first position where any key matches, and its length.
-func (c clause) find(from int, keys ...string) (int, int) {
+// next returns the first phrase of v, from the k-th on, that matches at
+// i, and the match's length; the length is 0 when none does.
+func (c clause) next(i int, v *vocab, k int) (int, int) {
+	if i >= len(c) || c[i].quoted || c[i].punct {
+		return len(v.first), 0
+	}
+	r0 := c[i].r0
+	for ; k < len(v.first); k++ {
+		if r0 >= 0 && v.first[k] != r0 {
+			continue
+		}
+		if n := c.at(i, &v.phrases[k]); n > 0 {
+			return k, n
+		}
+	}
+	return k, 0
+}
+
+// atAny returns the length of the first phrase of v that matches at i.
+func (c clause) atAny(i int, v *vocab) int {
+	_, n := c.next(i, v, 0)
+	return n
+}
+
+// find returns the first position where any phrase matches, and its length.
+func (c clause) find(from int, v *vocab) (int, int) {
 	for i := from; i < len(c); i++ {
-		for _, k := range keys {
-			if n := c.at(i, k); n > 0 {
-				return i, n
-			}
+		if n := c.atAny(i, v); n > 0 {
+			return i, n
 		}
 	}
 	return -1, 0
 }
 
-func (c clause) has(keys ...string) bool {
-	i, _ := c.find(0, keys...)
+func (c clause) has(v *vocab) bool {
+	i, _ := c.find(0, v)
 	return i >= 0
 }
 
@@ -181,6 +227,58 @@ var (
 	fillers        = map[string]bool{"لطفا": true, "لطفاً": true, "لطفن": true, "please": true, "میشه": true, "بیزحمت": true, "خواهشا": true, "خواهشمندم": true}
 )
 
+// The word lists above that are matched as phrases, and the grammar's
+// other phrase lists, split into words once rather than on every match.
+var (
+	formNounsV      = newVocab(formNouns...)
+	addVerbsV       = newVocab(addVerbs...)
+	placeVerbsV     = newVocab(placeVerbs...)
+	forbiddenWordsV = newVocab(forbiddenWords...)
+	publishWordsV   = newVocab(publishWords...)
+	draftWordsV     = newVocab(draftWords...)
+	openWordsV      = newVocab(openWords...)
+	resultsWordsV   = newVocab(resultsWords...)
+	editorWordsV    = newVocab(editorWords...)
+	nameNounsV      = newVocab(nameNouns...)
+	renameVerbsV    = newVocab(renameVerbs...)
+	titleMarkersV   = newVocab(titleMarkers...)
+	questionMarksV  = newVocab(questionMarks...)
+	refersBackV     = newVocab("آن", "اون", "همان", "همون", "این فرم", "it", "this form", "the form", "that form")
+	newFormV        = newVocab("فرم جدید", "فرم جدیدی", "فرمی جدید", "فرم تازه", "فرم تازهای", "فرم نو", "new form", "a form", "یک فرم", "یه فرم", "فرم جدیدم", "فرم جدیدو", "فرم جدیدرو")
+	publishStemV    = newVocab("انتشار", "منتشر")
+	unpublishV      = newVocab("خارج", "لغو", "عدم")
+	editV           = newVocab("ویرایش", "edit")
+	toV             = newVocab("to")
+	renameV         = newVocab("rename")
+	idMarkersV      = newVocab("شماره", "شماره ی", "با شناسه", "به شناسه", "با شماره", "شناسه", "آیدی", "با آیدی", "id", "number", "no", "#")
+	stopWordsV      = newVocab(append(append(append([]string{}, createVerbs...), addVerbs...), "را", "رو", "کن", "کنید", "بکن", "بده", "بدهید", "باشد", "باشه", "بشه", "شود", "بذار", "بگذار", "بزار", "بذارید", "بگذارید", "and", "with", "و", "در جایگاه", "به فرم")...)
+	slotMarkersV    = newVocab("در جایگاه", "در موقعیت", "در ردیف", "در مکان", "در جای", "جایگاه", "موقعیت", "ردیف", "at position", "position", "به عنوان سوال", "به عنوان", "as question", "as the")
+	topMarkersV     = newVocab("اول فرم", "ابتدای فرم", "ابتدای آن", "ابتدای اون", "ابتدایش", "اول آن", "اولش", "ابتدا", "ابتدای", "بالای فرم", "بالای", "اول لیست", "سر فرم", "at the top", "at the beginning", "to the top", "first position")
+	// createStems are the create verbs that also match inflected forms
+	// by prefix: Persian verbs inflect by suffix (بساز → بسازید، بسازیم);
+	// an English word that starts like a verb is another word (builder
+	// is not build).
+	createStems = func() []stem {
+		out := make([]stem, 0, len(createVerbs))
+		for _, v := range createVerbs {
+			out = append(out, stem{s: v, prefix: utf8.RuneCountInString(v) >= 4 && !isLatin(v)})
+		}
+		return out
+	}()
+)
+
+// stem is a create verb and whether its inflections count, decided once.
+type stem struct {
+	s      string
+	prefix bool
+}
+
+// matches reports whether a word is the stem or, for a prefix stem, one
+// of its inflections.
+func (st stem) matches(m string) bool {
+	return m == st.s || st.prefix && strings.HasPrefix(m, st.s)
+}
+
 // fieldTypes maps type words to planner field types; longer phrases first
 // so «پاسخ کوتاه» wins over «پاسخ».
 var fieldTypes = []struct {
@@ -216,17 +314,25 @@ var typeWords = func() map[string]bool {
 	return m
 }()
 
-func (c clause) fieldTypeAt(i int) (string, int) {
-	for _, ft := range fieldTypes {
-		if n := c.at(i, ft.key); n > 0 {
-			// «ای» may follow as its own token: «ستاره ای», «گزینه ای».
-			if i+n < len(c) && (c[i+n].m == "ای" || c[i+n].m == "ایی") {
-				n++
-			}
-			return ft.typ, n
-		}
+// fieldTypesV holds the keys of fieldTypes, in the same order.
+var fieldTypesV = func() *vocab {
+	keys := make([]string, len(fieldTypes))
+	for k, ft := range fieldTypes {
+		keys[k] = ft.key
 	}
-	return "", 0
+	return newVocab(keys...)
+}()
+
+func (c clause) fieldTypeAt(i int) (string, int) {
+	k, n := c.next(i, fieldTypesV, 0)
+	if n == 0 {
+		return "", 0
+	}
+	// «ای» may follow as its own token: «ستاره ای», «گزینه ای».
+	if i+n < len(c) && (c[i+n].m == "ای" || c[i+n].m == "ایی") {
+		n++
+	}
+	return fieldTypes[k].typ, n
 }
 
 // readClause reads one clause into a frame.
@@ -243,36 +349,37 @@ func readClause(toks []token) *frame {
 			f.refersBack = true
 		}
 	}
-	if i, _ := c.find(0, forbiddenWords...); i >= 0 {
+	if i, _ := c.find(0, forbiddenWordsV); i >= 0 {
 		f.forbidden = c[i].s
 		return f
 	}
-	if c.has("آن", "اون", "همان", "همون", "این فرم", "it", "this form", "the form", "that form") {
+	if c.has(refersBackV) {
 		f.refersBack = true
 	}
 
+	newForm := c.hasNewForm()
 	f.ids = c.formIDs(used)
 	if len(f.ids) == 0 {
-		if i, _ := c.find(0, formNouns...); i >= 0 && !c.hasNewForm() {
+		if i, _ := c.find(0, formNounsV); i >= 0 && !newForm {
 			f.refersBack = true
 		}
 	}
 
 	// Question wordings and titles first: their words must not be read as
 	// anything else.
-	texts := c.readQuestionTexts(used)
+	texts := c.readQuestionTexts(used, newForm)
 	c.readTitles(f, used)
 	c.readGroups(f, used, texts)
 
 	// Intents.
-	_, hasCreateVerb := c.hasPrefixUnused(used, createVerbs...)
+	hasCreateVerb := c.hasCreateVerb(used)
 	switch {
-	case hasCreateVerb && (c.hasNewForm() || c.hasUnused(used, formNouns...) || f.title != ""):
+	case hasCreateVerb && (newForm || c.hasUnused(used, formNounsV) || f.title != ""):
 		f.create = true
-	case c.hasNewForm() && !c.hasUnused(used, publishWords...) && !c.hasUnused(used, draftWords...):
+	case newForm && !c.hasUnused(used, publishWordsV) && !c.hasUnused(used, draftWordsV):
 		f.create = true
 	}
-	if c.hasUnused(used, addVerbs...) || (len(f.groups) > 0 && c.hasUnused(used, placeVerbs...)) {
+	if c.hasUnused(used, addVerbsV) || (len(f.groups) > 0 && c.hasUnused(used, placeVerbsV)) {
 		f.add = true
 	}
 	if f.create && len(f.groups) > 0 {
@@ -291,24 +398,24 @@ func readClause(toks []token) *frame {
 			}
 		}
 	}
-	if !f.create && c.hasUnused(used, publishWords...) {
+	if !f.create && c.hasUnused(used, publishWordsV) {
 		f.publish = true
 	}
-	unpublish := c.hasUnused(used, "انتشار", "منتشر") && c.hasUnused(used, "خارج", "لغو", "عدم")
-	if !f.create && (c.hasUnused(used, draftWords...) || unpublish) {
+	unpublish := c.hasUnused(used, publishStemV) && c.hasUnused(used, unpublishV)
+	if !f.create && (c.hasUnused(used, draftWordsV) || unpublish) {
 		f.draft = true
 		f.publish = false
 	}
-	editQuestion := c.hasUnused(used, "ویرایش", "edit") && c.questionOrdinal() != nil && len(f.ids) > 0 && !f.rename
+	editQuestion := c.hasUnused(used, editV) && c.questionOrdinal() != nil && len(f.ids) > 0 && !f.rename
 	if !f.create && !f.add && editQuestion {
 		f.nav = domain.ActionOpenEditor
 		f.position = c.questionOrdinal()
 	}
-	if !f.create && !f.add && f.nav == "" && (c.hasUnused(used, openWords...)) {
+	if !f.create && !f.add && f.nav == "" && (c.hasUnused(used, openWordsV)) {
 		switch {
-		case c.hasUnused(used, resultsWords...):
+		case c.hasUnused(used, resultsWordsV):
 			f.nav = domain.ActionOpenResults
-		case c.hasUnused(used, editorWords...) || c.questionOrdinal() != nil:
+		case c.hasUnused(used, editorWordsV) || c.questionOrdinal() != nil:
 			f.nav = domain.ActionOpenEditor
 			if f.position == nil {
 				f.position = c.questionOrdinal()
@@ -326,13 +433,23 @@ func readClause(toks []token) *frame {
 	return f
 }
 
-func (c clause) hasUnused(used []bool, keys ...string) bool {
+func (c clause) hasUnused(used []bool, v *vocab) bool {
 	for i := range c {
-		if used[i] {
+		if !used[i] && c.atAny(i, v) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// hasCreateVerb reports an unused create verb, inflected or not.
+func (c clause) hasCreateVerb(used []bool) bool {
+	for i, t := range c {
+		if used[i] || t.quoted || t.punct {
 			continue
 		}
-		for _, k := range keys {
-			if n := c.at(i, k); n > 0 {
+		for _, st := range createStems {
+			if st.matches(t.m) {
 				return true
 			}
 		}
@@ -340,26 +457,9 @@ func (c clause) hasUnused(used []bool, keys ...string) bool {
 	return false
 }
 
-func (c clause) hasPrefixUnused(used []bool, prefixes ...string) (int, bool) {
-	for i, t := range c {
-		if used[i] || t.quoted || t.punct {
-			continue
-		}
-		for _, p := range prefixes {
-			// Persian verbs inflect by suffix (بساز → بسازید، بسازیم); an
-			// English word that starts like a verb is another word
-			// (builder is not build).
-			if t.m == p || (len([]rune(p)) >= 4 && !isLatin(p) && strings.HasPrefix(t.m, p)) {
-				return i, true
-			}
-		}
-	}
-	return -1, false
-}
-
 // hasNewForm spots «فرم جدید», «یه فرم تازه», «new form».
 func (c clause) hasNewForm() bool {
-	return c.has("فرم جدید", "فرم جدیدی", "فرمی جدید", "فرم تازه", "فرم تازهای", "فرم نو", "new form", "a form", "یک فرم", "یه فرم", "فرم جدیدم", "فرم جدیدو", "فرم جدیدرو")
+	return c.has(newFormV)
 }
 
 // formIDs reads «فرم ۳», «فرم شماره ۳», «فرم با شناسه ۳», «فرم‌های ۳ و ۴»,
@@ -369,23 +469,15 @@ func (c clause) hasNewForm() bool {
 func (c clause) formIDs(used []bool) []int64 {
 	var ids []int64
 	for i := 0; i < len(c); i++ {
-		n := 0
-		for _, k := range formNouns {
-			if n = c.at(i, k); n > 0 {
-				break
-			}
-		}
+		n := c.atAny(i, formNounsV)
 		if n == 0 {
 			continue
 		}
 		j := i + n
 		marked := false
-		for _, k := range []string{"شماره", "شماره ی", "با شناسه", "به شناسه", "با شماره", "شناسه", "آیدی", "با آیدی", "id", "number", "no", "#"} {
-			if m := c.at(j, k); m > 0 {
-				j += m
-				marked = true
-				break
-			}
+		if m := c.atAny(j, idMarkersV); m > 0 {
+			j += m
+			marked = true
 		}
 		if j < len(c) && c[j].isNum && !c[j].digits && c[j].num > 0 && !used[j] &&
 			(marked || j+1 < len(c) && isAny(c[j+1].m, "را", "رو", "و")) {
@@ -409,7 +501,7 @@ func (c clause) formIDs(used []bool) []int64 {
 // questionOrdinal reads «سوال دوم», «سوال ۳», «question 2» as a 0-based index.
 func (c clause) questionOrdinal() *int {
 	for i, t := range c {
-		if !questionNouns[t.m] || i+1 >= len(c) {
+		if !t.qnoun || i+1 >= len(c) {
 			continue
 		}
 		nx := c[i+1]
@@ -424,7 +516,7 @@ func (c clause) questionOrdinal() *int {
 		}
 	}
 	for i, t := range c {
-		if n, ok := ordinal(t.m); ok && i+1 < len(c) && questionNouns[c[i+1].m] {
+		if n, ok := ordinal(t.m); ok && i+1 < len(c) && c[i+1].qnoun {
 			return domain.Int(n - 1)
 		}
 	}
@@ -440,21 +532,16 @@ func (c clause) isStop(i int) bool {
 	if t.quoted {
 		return false
 	}
-	if _, n := c.fieldTypeAt(i); n > 0 && i+n < len(c) && questionNouns[c[i+n].m] {
+	if _, n := c.fieldTypeAt(i); n > 0 && i+n < len(c) && c[i+n].qnoun {
 		return true
 	}
-	if t.isNum && i+1 < len(c) && questionNouns[c[i+1].m] {
+	if t.isNum && i+1 < len(c) && c[i+1].qnoun {
 		return true
 	}
-	if questionNouns[t.m] {
+	if t.qnoun {
 		return true
 	}
-	for _, k := range append(append(append([]string{}, createVerbs...), addVerbs...), "را", "رو", "کن", "کنید", "بکن", "بده", "بدهید", "باشد", "باشه", "بشه", "شود", "بذار", "بگذار", "بزار", "بذارید", "بگذارید", "and", "with", "و", "در جایگاه", "به فرم") {
-		if c.at(i, k) > 0 {
-			return true
-		}
-	}
-	return false
+	return c.atAny(i, stopWordsV) > 0
 }
 
 // span reads a title or question starting at i: a quoted token whole, or
@@ -503,12 +590,8 @@ func (c clause) spanUntilVerb(i, verb int, used []bool) string {
 func (c clause) readTitles(f *frame, used []bool) {
 	// A marker right after a question noun introduces a question, not a title.
 	for i := 0; i < len(c); i++ {
-		for _, mk := range titleMarkers {
-			n := c.at(i, mk)
-			if n == 0 {
-				continue
-			}
-			if mk == "به عنوان" && i+n < len(c) && (questionNouns[c[i+n].m] || c.fieldTypeAfter(i+n)) {
+		for k, n := c.next(i, titleMarkersV, 0); n > 0; k, n = c.next(i, titleMarkersV, k+1) {
+			if titleMarkersV.phrases[k].key == "به عنوان" && i+n < len(c) && (c[i+n].qnoun || c.fieldTypeAfter(i+n)) {
 				continue // «به عنوان سوال سوم» is a position
 			}
 			if c.afterQuestion(i) {
@@ -547,25 +630,18 @@ func (c clause) readTitles(f *frame, used []bool) {
 		if used[i] || c[i].quoted {
 			continue
 		}
-		n := 0
-		for _, k := range nameNouns {
-			if n = c.at(i, k); n > 0 {
-				break
-			}
-		}
+		n := c.atAny(i, nameNounsV)
 		if n == 0 || (i > 0 && (c[i-1].m == "با" || c[i-1].m == "به" || c[i-1].m == "تحت")) {
 			continue
 		}
 		// The verb closing the naming phrase.
 		verb, vn := -1, 0
 		for j := i + n; j < len(c); j++ {
-			for _, v := range renameVerbs {
-				if m := c.at(j, v); m > 0 && !used[j] {
-					verb, vn = j, m
-					break
-				}
+			if used[j] {
+				continue
 			}
-			if verb >= 0 {
+			if m := c.atAny(j, renameVerbsV); m > 0 {
+				verb, vn = j, m
 				break
 			}
 		}
@@ -578,7 +654,7 @@ func (c clause) readTitles(f *frame, used []bool) {
 		}
 		if isLatin(c[i].m) {
 			// «change the title of form 3 to X»: the title follows «to».
-			if j, _ := c.find(i+n, "to"); j >= 0 {
+			if j, _ := c.find(i+n, toV); j >= 0 {
 				if t, _ := c.span(j+1, used); t != "" {
 					markUsed(used, i, j+1)
 					f.title, f.rename = t, true
@@ -625,8 +701,8 @@ func (c clause) readTitles(f *frame, used []bool) {
 	}
 	// English: «rename form 3 to X», «change its title to X».
 	if !f.rename {
-		if i, n := c.find(0, "rename"); i >= 0 {
-			if j, _ := c.find(i+n, "to"); j >= 0 {
+		if i, n := c.find(0, renameV); i >= 0 {
+			if j, _ := c.find(i+n, toV); j >= 0 {
 				if t, _ := c.span(j+1, used); t != "" {
 					f.title, f.rename = t, true
 				}
@@ -660,7 +736,7 @@ func (c clause) fieldTypeAfter(i int) bool {
 // the same phrase, so «با عنوان» there names the question.
 func (c clause) afterQuestion(i int) bool {
 	for j := i - 1; j >= 0 && j >= i-5; j-- {
-		if questionNouns[c[j].m] {
+		if c[j].qnoun {
 			return true
 		}
 		if isAny(c[j].m, formNouns...) || c[j].quoted {
@@ -679,45 +755,43 @@ type questionText struct {
 // readQuestionTexts takes the wording of questions first — «با متن X»,
 // «با عنوان X» or «که بپرسد X» after a question noun — so that the words
 // inside it («با متن نام کامل») are not read as a title, a rename or a
-// type.
-func (c clause) readQuestionTexts(used []bool) []questionText {
+// type. newForm is hasNewForm's answer, which the caller already has.
+func (c clause) readQuestionTexts(used []bool, newForm bool) []questionText {
 	var out []questionText
 	// In a clause that makes no form, «با عنوان X» can only name a
 	// question, wherever it stands («… به فرم ۳۰ اضافه کن با عنوان X»).
-	questionOnly := !c.mentionsNewForm()
+	questionOnly := !c.mentionsNewForm(newForm)
+	anyWhere := questionOnly && c.hasQuestionNoun()
 	for i := 0; i < len(c); i++ {
-		if used[i] || !(c.afterQuestion(i) || questionOnly && c.hasQuestionNoun()) {
+		if used[i] || !(anyWhere || c.afterQuestion(i)) {
 			continue
 		}
-		for _, mk := range questionMarks {
-			n := c.at(i, mk)
-			if n == 0 {
-				continue
-			}
-			markUsed(used, i, i+n)
-			text, next := c.span(i+n, used)
-			if text != "" {
-				out = append(out, questionText{at: i, text: text})
-			}
-			i = next - 1
-			break
+		n := c.atAny(i, questionMarksV)
+		if n == 0 {
+			continue
 		}
+		markUsed(used, i, i+n)
+		text, next := c.span(i+n, used)
+		if text != "" {
+			out = append(out, questionText{at: i, text: text})
+		}
+		i = next - 1
 	}
 	return out
 }
 
-// mentionsNewForm reports a create verb or «فرم جدید»: a clause where a
-// title marker may name the form.
-func (c clause) mentionsNewForm() bool {
-	if c.hasNewForm() {
+// mentionsNewForm reports a create verb or «فرم جدید» (newForm, as
+// hasNewForm reports it): a clause where a title marker may name the form.
+func (c clause) mentionsNewForm(newForm bool) bool {
+	if newForm {
 		return true
 	}
 	for _, t := range c {
 		if t.quoted || t.punct {
 			continue
 		}
-		for _, v := range createVerbs {
-			if t.m == v || len([]rune(v)) >= 4 && !isLatin(v) && strings.HasPrefix(t.m, v) {
+		for _, st := range createStems {
+			if st.matches(t.m) {
 				return true
 			}
 		}
@@ -727,7 +801,7 @@ func (c clause) mentionsNewForm() bool {
 
 func (c clause) hasQuestionNoun() bool {
 	for _, t := range c {
-		if !t.quoted && questionNouns[t.m] {
+		if !t.quoted && t.qnoun {
 			return true
 		}
 	}
@@ -737,8 +811,8 @@ func (c clause) hasQuestionNoun() bool {
 // isAnchor reports whether a question noun at i introduces new fields:
 // «سوال دوم», «سوال ۴» and «سوال شماره ۳» name an existing question.
 func (c clause) isAnchor(i int) bool {
-	if !questionNouns[c[i].m] || i+1 >= len(c) {
-		return questionNouns[c[i].m]
+	if !c[i].qnoun || i+1 >= len(c) {
+		return c[i].qnoun
 	}
 	nx := c[i+1]
 	if nx.quoted || nx.punct {
@@ -773,12 +847,12 @@ func (c clause) itemAt(i int, used []bool) (count, typeAt int, ok bool) {
 	}
 	if _, n := c.fieldTypeAt(j); n > 0 {
 		// «دو تا کوتاه سوال» is the noun's count, read with the noun.
-		if j+n < len(c) && questionNouns[c[j+n].m] {
+		if j+n < len(c) && c[j+n].qnoun {
 			return 0, 0, false
 		}
 		return t.num, j, true
 	}
-	if t.m == "یکی" && (c[j].quoted || c.at(j, "با") > 0 || isAny(c[j].m, requiredWords...)) {
+	if t.m == "یکی" && (c[j].quoted || c.word(j, "با") > 0 || isAny(c[j].m, requiredWords...)) {
 		return 1, j, true
 	}
 	return 0, 0, false
@@ -798,7 +872,7 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText) {
 		if used[i] || t.quoted {
 			continue
 		}
-		if questionNouns[t.m] && c.isAnchor(i) {
+		if t.qnoun && c.isAnchor(i) {
 			anchors = append(anchors, anchor{at: i, count: -1})
 		} else if n, _, ok := c.itemAt(i, used); ok {
 			anchors = append(anchors, anchor{at: i, count: n, item: true})
@@ -893,9 +967,8 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText) {
 // «آخر» / «انتهای فرم» mean the end, which is no index.
 func (c clause) position(lo, hi int, used []bool) *int {
 	for i := lo; i < hi; i++ {
-		for _, mk := range []string{"در جایگاه", "در موقعیت", "در ردیف", "در مکان", "در جای", "جایگاه", "موقعیت", "ردیف", "at position", "position", "به عنوان سوال", "به عنوان", "as question", "as the"} {
-			n := c.at(i, mk)
-			if n == 0 || i+n >= len(c) {
+		for k, n := c.next(i, slotMarkersV, 0); n > 0; k, n = c.next(i, slotMarkersV, k+1) {
+			if i+n >= len(c) {
 				continue
 			}
 			nx := c[i+n]
@@ -915,11 +988,9 @@ func (c clause) position(lo, hi int, used []bool) *int {
 				return nil
 			}
 		}
-		for _, mk := range []string{"اول فرم", "ابتدای فرم", "ابتدای آن", "ابتدای اون", "ابتدایش", "اول آن", "اولش", "ابتدا", "ابتدای", "بالای فرم", "بالای", "اول لیست", "سر فرم", "at the top", "at the beginning", "to the top", "first position"} {
-			if n := c.at(i, mk); n > 0 {
-				markUsed(used, i, i+n)
-				return domain.Int(0)
-			}
+		if n := c.atAny(i, topMarkersV); n > 0 {
+			markUsed(used, i, i+n)
+			return domain.Int(0)
 		}
 	}
 	return nil

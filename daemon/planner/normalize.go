@@ -3,6 +3,7 @@ package planner
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // surfaceRune maps a rune of the user's text to the form kept in titles
@@ -45,6 +46,10 @@ func matchRune(r rune) rune {
 		return 'ا'
 	case r == 'ؤ':
 		return 'و'
+	case r >= '\u0600' && r <= '\u06ff':
+		// The Arabic block has no case; unicode.ToLower would search its
+		// tables to return r unchanged (TestMatchRuneArabicBlock).
+		return r
 	}
 	return unicode.ToLower(r)
 }
@@ -80,6 +85,18 @@ func Normalize(text string) string {
 
 // surface cleans the text for display while keeping the user's digits.
 func surface(text string) string {
+	// Most text is already clean; it is returned as is, not copied. A
+	// RuneError may be a byte that is not UTF-8, which the copy replaces.
+	clean := true
+	for _, r := range text {
+		if surfaceRune(r) != r || r == utf8.RuneError {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return text
+	}
 	var b strings.Builder
 	for _, r := range text {
 		r = surfaceRune(r)
@@ -93,6 +110,17 @@ func surface(text string) string {
 
 // matchForm turns a surface word into its comparison key.
 func matchForm(s string) string {
+	// Most words are their own key; see surface.
+	same := true
+	for _, r := range s {
+		if r == '\u200c' || r == utf8.RuneError || matchRune(r) != r {
+			same = false
+			break
+		}
+	}
+	if same {
+		return s
+	}
 	var b strings.Builder
 	for _, r := range s {
 		if r == '\u200c' {

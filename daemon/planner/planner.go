@@ -147,18 +147,22 @@ func navigationOnly(p *domain.Plan) *Navigate {
 
 // splitClauses cuts at punctuation and conjunctions, except where و joins
 // two numbers (فرم‌های ۳ و ۴).
+//
+// A clause is the run of tokens between two cuts, so clauses are slices
+// of toks rather than copies; their capacity ends with them, so that an
+// append to one cannot write over the next.
 func splitClauses(toks []token) [][]token {
 	var out [][]token
-	var cur []token
-	cut := func() {
-		if len(cur) > 0 {
-			out = append(out, cur)
+	start := 0
+	cut := func(end int) {
+		if end > start {
+			out = append(out, toks[start:end:end])
 		}
-		cur = nil
+		start = end + 1
 	}
 	for i, t := range toks {
 		if t.punct && t.m != ":" {
-			cut()
+			cut(i)
 			continue
 		}
 		if !t.quoted && conjunctions[t.m] {
@@ -166,16 +170,14 @@ func splitClauses(toks []token) [][]token {
 				prevNum := i > 0 && toks[i-1].isNum
 				nextNum := i+1 < len(toks) && toks[i+1].isNum && toks[i+1].digits
 				if prevNum && nextNum {
-					cur = append(cur, t)
 					continue
 				}
 			}
-			cut()
+			cut(i)
 			continue
 		}
-		cur = append(cur, t)
 	}
-	cut()
+	cut(len(toks))
 	return out
 }
 

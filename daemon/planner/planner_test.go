@@ -194,6 +194,24 @@ func TestNormalize(t *testing.T) {
 	}
 }
 
+// TestMatchRuneArabicBlock backs matchRune's shortcut: no rune of the
+// Arabic block changes in lower case.
+func TestMatchRuneArabicBlock(t *testing.T) {
+	for r := rune(0x0600); r <= 0x06ff; r++ {
+		if unicode.ToLower(r) != r {
+			t.Errorf("unicode.ToLower(%U) = %U", r, unicode.ToLower(r))
+		}
+	}
+}
+
+func TestIsSpace(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if isSpace(r) != unicode.IsSpace(r) {
+			t.Errorf("isSpace(%U) = %v", r, isSpace(r))
+		}
+	}
+}
+
 func TestNumbersAndOrdinals(t *testing.T) {
 	toks := tokenize(surface("بیست و سه دوتا ۴ ٥ 6 یه سه‌تا"))
 	var got []int

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // token is one word, number, quoted string or punctuation mark.
@@ -16,9 +17,37 @@ type token struct {
 	isNum  bool // digits or a number word
 	digits bool // written with digits (an id), not as a word
 	pron   bool // carried the pronoun suffix ـش ("its")
+	// r0 is the first rune of m, or -1 when m is empty (a prefix of
+	// every word): clause.at skips phrases that start with another rune.
+	r0 rune
+	// qnoun is questionNouns[m], asked of most tokens many times.
+	qnoun bool
 }
 
-var quotePairs = map[rune]rune{'«': '»', '"': '"', '“': '”', '”': '”', '„': '“', '‘': '’', '\'': '\'', '‹': '›', '「': '」'}
+// closingQuote returns the quote that closes one opened with r.
+func closingQuote(r rune) (rune, bool) {
+	switch r {
+	case '«':
+		return '»', true
+	case '"':
+		return '"', true
+	case '“':
+		return '”', true
+	case '”':
+		return '”', true
+	case '„':
+		return '“', true
+	case '‘':
+		return '’', true
+	case '\'':
+		return '\'', true
+	case '‹':
+		return '›', true
+	case '「':
+		return '」', true
+	}
+	return 0, false
+}
 
 func isPunct(r rune) bool {
 	switch r {
@@ -29,59 +58,126 @@ func isPunct(r rune) bool {
 }
 
 // tokenize splits surface text into tokens, keeping quoted strings whole.
+//
+// It reads the text in place: a word is the slice of text it spans, so
+// words cost no copy. Only a word that a dropped quote cut in two is
+// copied together.
 func tokenize(text string) []token {
-	rs := []rune(text)
-	var toks []token
-	var word []rune
-	flush := func() {
-		if len(word) == 0 {
+	if !utf8.ValidString(text) {
+		// Bytes that are not UTF-8 read as U+FFFD, one per byte.
+		text = string([]rune(text))
+	}
+	// Room for one token per eight bytes (a short Persian word and its
+	// space) saves growing the slice token by token.
+	toks := make([]token, 0, len(text)/8+4)
+	wordStart := -1 // where the pending word starts, -1 when there is none
+	cut := false    // the pending word lost a quote: it is joined, not text[wordStart:]
+	var joined []byte
+	flush := func(end int) {
+		if wordStart < 0 {
 			return
 		}
-		toks = append(toks, wordToken(string(word)))
-		word = word[:0]
+		w := text[wordStart:end]
+		if cut {
+			w = string(joined)
+		}
+		toks = append(toks, wordToken(w))
+		wordStart, cut = -1, false
 	}
-	for i := 0; i < len(rs); i++ {
-		r := rs[i]
-		if closeQ, ok := quotePairs[r]; ok && (len(word) == 0 || r != '\'') {
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		next := i + size
+		if closeQ, ok := closingQuote(r); ok && (wordStart < 0 || r != '\'') {
 			// An apostrophe inside an English word (don't) is not a quote.
-			end := -1
-			for j := i + 1; j < len(rs); j++ {
-				if rs[j] == closeQ || (r == '"' && rs[j] == '”') || (r == '“' && rs[j] == '"') {
-					end = j
+			end, endSize := -1, 0
+			for j := next; j < len(text); {
+				rj, sj := utf8.DecodeRuneInString(text[j:])
+				if rj == closeQ || (r == '"' && rj == '”') || (r == '“' && rj == '"') {
+					end, endSize = j, sj
 					break
 				}
+				j += sj
 			}
-			if end > i {
-				flush()
-				inner := strings.TrimSpace(string(rs[i+1 : end]))
+			if end >= 0 {
+				flush(i)
+				inner := strings.TrimSpace(text[next:end])
 				toks = append(toks, token{m: matchForm(inner), s: inner, quoted: true})
-				i = end
+				i = end + endSize
 				continue
 			}
-			continue // an unpaired quote is noise
+			// An unpaired quote is noise; the word around it goes on.
+			if wordStart >= 0 && !cut {
+				joined = append(joined[:0], text[wordStart:i]...)
+				cut = true
+			}
+			i = next
+			continue
 		}
 		switch {
-		case unicode.IsSpace(r):
-			flush()
-		case isPunct(r) && !(r == '.' && i > 0 && i+1 < len(rs) && unicode.IsDigit(rs[i-1]) && unicode.IsDigit(rs[i+1])):
-			flush()
-			toks = append(toks, token{m: string(r), s: string(r), punct: true})
+		case isSpace(r):
+			flush(i)
+		case isPunct(r) && !(r == '.' && betweenDigits(text, i, next)):
+			flush(i)
+			toks = append(toks, token{m: text[i:next], s: text[i:next], punct: true})
 		case r == '#':
-			flush()
+			flush(i)
 		default:
-			word = append(word, r)
+			if wordStart < 0 {
+				wordStart = i
+			}
+			if cut {
+				joined = append(joined, text[i:next]...)
+			}
 		}
+		i = next
 	}
-	flush()
-	return mergeNumbers(mergeAffixes(toks))
+	flush(len(text))
+	toks = mergeNumbers(mergeAffixes(toks))
+	for k := range toks {
+		toks[k].r0 = firstRune(toks[k].m)
+		toks[k].qnoun = questionNouns[toks[k].m]
+	}
+	return toks
+}
+
+// betweenDigits reports whether the rune at text[i:next] has a digit on
+// each side (a decimal point, not a full stop).
+func betweenDigits(text string, i, next int) bool {
+	if i == 0 || next >= len(text) {
+		return false
+	}
+	before, _ := utf8.DecodeLastRuneInString(text[:i])
+	after, _ := utf8.DecodeRuneInString(text[next:])
+	return unicode.IsDigit(before) && unicode.IsDigit(after)
+}
+
+// isSpace is unicode.IsSpace, answered without a table search for the
+// runes below U+1680, where no white space lies past Latin-1: the
+// Persian letters that make most of the text (TestIsSpace).
+func isSpace(r rune) bool {
+	if r < 0x1680 {
+		return r <= 0xff && unicode.IsSpace(r)
+	}
+	return unicode.IsSpace(r)
+}
+
+func firstRune(m string) rune {
+	r, size := utf8.DecodeRuneInString(m)
+	if size == 0 || r == utf8.RuneError && size == 1 {
+		return -1
+	}
+	return r
 }
 
 // mergeAffixes joins the parts of one word that were typed apart because
 // the ZWNJ between them became a space: the plural «ها/های» with its noun
 // («فرم ها») and the verb prefix «می/نمی» with its verb («نمی خواهم»).
 // The surface keeps the user's spacing; only the comparison key is joined.
+//
+// It merges in place: each token written uses up at least one read, so
+// the writes never reach a token still to be read.
 func mergeAffixes(toks []token) []token {
-	out := toks[:0:0]
+	out := toks[:0]
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		plain := !t.quoted && !t.punct && !t.isNum
@@ -108,7 +204,7 @@ func isWord(t token) bool { return !t.quoted && !t.punct && !t.isNum }
 
 func wordToken(s string) token {
 	t := token{s: s, m: matchForm(s)}
-	if n, err := strconv.Atoi(t.m); err == nil && n >= 0 {
+	if n, ok := atoi(t.m); ok && n >= 0 {
 		t.num, t.isNum, t.digits = n, true, true
 		return t
 	}
@@ -143,8 +239,9 @@ var pronounBases = map[string]bool{
 }
 
 // mergeNumbers joins compound number words (بیست و سه → 23) into one token.
+// Like mergeAffixes, it merges in place.
 func mergeNumbers(toks []token) []token {
-	out := toks[:0:0]
+	out := toks[:0]
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		if t.isNum && !t.digits && t.num >= 20 && t.num%10 == 0 && i+2 < len(toks) && toks[i+1].m == "و" && toks[i+2].isNum && !toks[i+2].digits && toks[i+2].num < t.num {
@@ -186,16 +283,27 @@ func ordinal(m string) (int, bool) {
 		if n, ok := numberWords[b]; ok && b != "یک" && b != "یه" && b != "یکی" {
 			return n, true
 		}
-		if n, err := strconv.Atoi(b); err == nil && n > 0 {
+		if n, ok := atoi(b); ok && n > 0 {
 			return n, true
 		}
 	}
 	for _, suf := range []string{"th", "st", "nd", "rd"} {
 		if b, ok := strings.CutSuffix(m, suf); ok {
-			if n, err := strconv.Atoi(b); err == nil && n > 0 {
+			if n, ok := atoi(b); ok && n > 0 {
 				return n, true
 			}
 		}
 	}
 	return 0, false
+}
+
+// atoi is strconv.Atoi without the error value, which is allocated on
+// every failure: most words are not numbers, and Atoi can only accept a
+// string that starts with a sign or a digit.
+func atoi(s string) (int, bool) {
+	if s == "" || !(s[0] == '+' || s[0] == '-' || '0' <= s[0] && s[0] <= '9') {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil
 }
