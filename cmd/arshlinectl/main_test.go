@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -35,5 +36,21 @@ func TestPlanOfflineJSON(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), `"publish_form"`) || !strings.Contains(out.String(), `"id": 7`) || !strings.Contains(out.String(), "انتشار فرم ۷") {
 		t.Fatalf("output %s", out.String())
+	}
+}
+
+func TestPlanOfflineJSONRefusalIsJSON(t *testing.T) {
+	for _, text := range []string{"", "   "} {
+		var out, errb bytes.Buffer
+		code := run([]string{"plan", "--offline", "--json", text}, &out, &errb)
+		var res struct {
+			Error struct{ Code, Message string }
+		}
+		if code != 1 || json.Unmarshal(out.Bytes(), &res) != nil || res.Error.Code != "INVALID_PARAMS" || res.Error.Message == "" {
+			t.Errorf("plan %q: exit %d, stdout %q", text, code, out.String())
+		}
+		if !strings.Contains(errb.String(), "INVALID_PARAMS") {
+			t.Errorf("plan %q: stderr %q", text, errb.String())
+		}
 	}
 }

@@ -25,11 +25,13 @@ func cmdPlan(args []string, stdout, stderr io.Writer) int {
 	if fs.Parse(args) != nil {
 		return 2
 	}
-	text := strings.TrimSpace(strings.Join(fs.Args(), " "))
-	if text == "" {
+	if fs.NArg() == 0 {
 		fmt.Fprintln(stderr, "usage: arshlinectl plan [--offline] [--mode M] [--json] TEXT")
 		return 2
 	}
+	// A blank TEXT given on purpose is the planner's to refuse, so a
+	// script feeding commands through --json gets JSON for it too.
+	text := strings.TrimSpace(strings.Join(fs.Args(), " "))
 	var res *aiplan.PlanResult
 	ctx := domain.WithActor(context.Background(), domain.Actor{UserID: 0, Caps: []string{domain.CapManageOptions}, Locale: domain.NormalizeLocale(*locale)})
 	if *offline {
@@ -42,6 +44,9 @@ func cmdPlan(args []string, stdout, stderr io.Writer) int {
 		if res, err = svc.Plan(ctx, aiplan.PlanParams{Text: text, Mode: aiplan.ModeInternal}); err != nil {
 			de := domain.AsError(err)
 			fmt.Fprintf(stderr, "arshlinectl: %s: %s\n", de.Code, de.Message(*locale))
+			if *asJSON {
+				printJSON(stdout, map[string]any{"error": map[string]any{"code": de.Code, "message": de.Message(*locale)}})
+			}
 			return 1
 		}
 	} else {
