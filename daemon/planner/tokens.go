@@ -219,6 +219,17 @@ func wordToken(s string) token {
 			return t
 		}
 	}
+	// A choice question named by its number of options, the number
+	// joined on: «چهارگزینه‌ای», «۴گزینه‌ای», «سه‌گزینه‌ای». The count of
+	// options is not a count of questions.
+	for _, suf := range []string{"گزینهای", "گزینهایی", "گزینه"} {
+		if base, ok := strings.CutSuffix(t.m, suf); ok && base != "" {
+			if _, isNumber := numberWords[base]; isNumber || allDigits(base) {
+				t.m = "گزینهای"
+				return t
+			}
+		}
+	}
 	// The pronoun suffix ـش / ـاش: منتشرش, نتایجش, اسمش, بهش; in speech it
 	// takes the object marker along: اسمشو = اسمش رو.
 	for _, suf := range []string{"اشو", "شو", "اش", "ش"} {
@@ -250,9 +261,23 @@ func mergeNumbers(toks []token) []token {
 			i += 2
 			continue
 		}
+		// «سوال ۵ گزینه‌ای», «با سه گزینه»: after a question noun or «با»
+		// the number counts options, and with them names a choice
+		// question, not five questions.
+		if t.isNum && i+1 < len(toks) && len(out) > 0 && (questionNouns[out[len(out)-1].m] || out[len(out)-1].m == "با") && isOptionsWord(toks[i+1]) {
+			opt := toks[i+1]
+			opt.m, opt.s = "گزینهای", t.s+" "+opt.s
+			out = append(out, opt)
+			i++
+			continue
+		}
 		out = append(out, t)
 	}
 	return out
+}
+
+func isOptionsWord(t token) bool {
+	return !t.quoted && !t.punct && isAny(t.m, "گزینه", "گزینهای", "گزینهایی")
 }
 
 var numberWords = map[string]int{
@@ -306,4 +331,15 @@ func atoi(s string) (int, bool) {
 	}
 	n, err := strconv.Atoi(s)
 	return n, err == nil
+}
+
+// allDigits reports a non-empty run of ASCII digits (matchForm has
+// already turned Persian and Arabic-Indic digits into them).
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
