@@ -84,7 +84,7 @@ func (t *Tx) InsertAudit(e *domain.AuditEntry) (int64, error) {
 		hash = e.UndoTokenHash
 	}
 	res, err := t.tx.ExecContext(t.ctx, sqlInsertAudit,
-		formatTime(t.now), e.ReqID, e.Actor, e.Action, e.FormID, e.BeforeVersionID, e.AfterVersionID, hash, details)
+		t.ts, e.ReqID, e.Actor, e.Action, e.FormID, e.BeforeVersionID, e.AfterVersionID, hash, details)
 	if err != nil {
 		return 0, fmt.Errorf("insert audit: %w", err)
 	}
@@ -109,7 +109,7 @@ func (t *Tx) AuditByTokenHash(hash string) (*domain.AuditEntry, error) {
 // MarkUndone records that an audited change was undone.
 func (t *Tx) MarkUndone(auditID, by int64) error {
 	res, err := t.tx.ExecContext(t.ctx, "UPDATE audit_log SET undone_at = ?, undone_by = ? WHERE id = ? AND undone_at IS NULL",
-		formatTime(t.now), by, auditID)
+		t.ts, by, auditID)
 	if err != nil {
 		return err
 	}
@@ -196,7 +196,7 @@ func (t *Tx) PutJob(j *domain.Job) error {
 		result_version_id = excluded.result_version_id, result = excluded.result,
 		updated_at = excluded.updated_at, finished_at = excluded.finished_at`,
 		j.ReqID, j.Actor, j.FormID, j.Intent, j.Status, j.Progress, string(phases), code, msg,
-		j.ResultVersionID, result, formatTime(created), formatTime(t.now), finished)
+		j.ResultVersionID, result, formatTime(created), t.ts, finished)
 	return err
 }
 

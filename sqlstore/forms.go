@@ -227,18 +227,53 @@ func (db *DB) GetVersion(ctx context.Context, formID, versionID int64) (*domain.
 	return getVersion(ctx, db.read, formID, versionID)
 }
 
-// Tx is a write transaction; it implements domain.FormTx.
+// Tx is one Update call's view of a write transaction; it implements
+// domain.FormTx.
 type Tx struct {
 	tx  *cachedTx
 	ctx context.Context
 	now time.Time
+	ts  string // now as stored, formatted once rather than per statement
+	// heads are the head versions of the forms this call has read or
+	// written. Only this call writes while its fn runs, so they stay
+	// exact and CommitVersion need not look the head up again.
+	heads []formHeadRef
+}
+
+type formHeadRef struct{ formID, versionID, seq int64 }
+
+func (t *Tx) knownHead(formID int64) (formHeadRef, bool) {
+	for _, h := range t.heads {
+		if h.formID == formID {
+			return h, true
+		}
+	}
+	return formHeadRef{}, false
+}
+
+func (t *Tx) setHead(h formHeadRef) {
+	for i := range t.heads {
+		if t.heads[i].formID == h.formID {
+			t.heads[i] = h
+			return
+		}
+	}
+	t.heads = append(t.heads, h)
+}
+
+func (t *Tx) getForm(id int64, includeDeleted bool) (*domain.Form, error) {
+	f, err := getForm(t.ctx, t.tx, id, includeDeleted)
+	if err == nil && f.HeadVersionID != 0 {
+		t.setHead(formHeadRef{formID: f.ID, versionID: f.HeadVersionID, seq: f.HeadSeq})
+	}
+	return f, err
 }
 
 // GetForm returns a live form as this transaction sees it.
-func (t *Tx) GetForm(id int64) (*domain.Form, error) { return getForm(t.ctx, t.tx, id, false) }
+func (t *Tx) GetForm(id int64) (*domain.Form, error) { return t.getForm(id, false) }
 
 // GetFormAny returns a form even when soft-deleted.
-func (t *Tx) GetFormAny(id int64) (*domain.Form, error) { return getForm(t.ctx, t.tx, id, true) }
+func (t *Tx) GetFormAny(id int64) (*domain.Form, error) { return t.getForm(id, true) }
 
 // GetVersion returns a snapshot as this transaction sees it.
 func (t *Tx) GetVersion(formID, versionID int64) (*domain.Version, error) {
@@ -268,9 +303,8 @@ func (t *Tx) CreateForm(owner int64, state domain.FormState, meta domain.Version
 		state.Status = domain.StatusDraft
 	}
 	state.Document = normalizeDocument(state.Document)
-	ts := formatTime(t.now)
 	token := newPublicToken()
-	res, err := t.tx.ExecContext(t.ctx, sqlInsertForm, state.Title, string(state.Status), token, owner, ts, ts)
+	res, err := t.tx.ExecContext(t.ctx, sqlInsertForm, state.Title, string(state.Status), token, owner, t.ts, t.ts)
 	if err != nil {
 		return nil, nil, fmt.Errorf("insert form: %w", err)
 	}
@@ -285,6 +319,7 @@ func (t *Tx) CreateForm(owner int64, state domain.FormState, meta domain.Version
 	if _, err := t.tx.ExecContext(t.ctx, sqlSetFirstHead, v.ID, id); err != nil {
 		return nil, nil, err
 	}
+	t.setHead(formHeadRef{formID: id, versionID: v.ID, seq: 1})
 	f := &domain.Form{ID: id, Title: state.Title, Status: state.Status, PublicToken: token, OwnerID: owner,
 		HeadVersionID: v.ID, HeadSeq: 1, VersionCount: 1, Document: state.Document, CreatedAt: t.now, UpdatedAt: t.now}
 	return f, v, nil
@@ -311,7 +346,7 @@ func (t *Tx) insertVersion(formID, seq int64, parent *int64, state domain.FormSt
 	}
 	res, err := t.tx.ExecContext(t.ctx, sqlInsertVersion,
 		formID, seq, string(stateJSON), source, parent, diff, meta.DiffApplied, sha, prompt,
-		meta.TokensPrompt, meta.TokensComplete, meta.TokensTotal, meta.CreatedBy, formatTime(t.now))
+		meta.TokensPrompt, meta.TokensComplete, meta.TokensTotal, meta.CreatedBy, t.ts)
 	if err != nil {
 		return nil, fmt.Errorf("insert version: %w", err)
 	}
@@ -330,29 +365,34 @@ func (t *Tx) insertVersion(formID, seq int64, parent *int64, state domain.FormSt
 // CommitVersion appends a version and moves the form's head to it, in the
 // caller's transaction, so a form never changes without its snapshot.
 func (t *Tx) CommitVersion(formID int64, state domain.FormState, meta domain.VersionMeta) (*domain.Version, error) {
-	var head struct {
-		ID  int64 `db:"head_version_id"`
-		Seq int64 `db:"seq"`
-	}
-	if err := t.tx.GetContext(t.ctx, &head, sqlFormHead, formID); err != nil {
-		if errors.Is(err, sql.ErrNoRows) {
-			return nil, domain.NotFound("form", "فرم", formID)
+	head, ok := t.knownHead(formID)
+	if !ok {
+		var row struct {
+			ID  int64 `db:"head_version_id"`
+			Seq int64 `db:"seq"`
 		}
-		return nil, err
+		if err := t.tx.GetContext(t.ctx, &row, sqlFormHead, formID); err != nil {
+			if errors.Is(err, sql.ErrNoRows) {
+				return nil, domain.NotFound("form", "فرم", formID)
+			}
+			return nil, err
+		}
+		head = formHeadRef{formID: formID, versionID: row.ID, seq: row.Seq}
 	}
 	if !state.Status.Valid() {
 		return nil, domain.InvalidParams("unknown form status "+string(state.Status), "وضعیت فرم نامعتبر است: "+string(state.Status))
 	}
 	state.Document = normalizeDocument(state.Document)
-	parent := head.ID
-	v, err := t.insertVersion(formID, head.Seq+1, &parent, state, meta)
+	parent := head.versionID
+	v, err := t.insertVersion(formID, head.seq+1, &parent, state, meta)
 	if err != nil {
 		return nil, err
 	}
 	if _, err := t.tx.ExecContext(t.ctx, sqlMoveHead,
-		state.Title, string(state.Status), v.ID, formatTime(t.now), formID); err != nil {
+		state.Title, string(state.Status), v.ID, t.ts, formID); err != nil {
 		return nil, err
 	}
+	t.setHead(formHeadRef{formID: formID, versionID: v.ID, seq: v.Seq})
 	return v, nil
 }
 
@@ -360,9 +400,9 @@ func (t *Tx) CommitVersion(formID int64, state domain.FormState, meta domain.Ver
 func (t *Tx) SetDeleted(formID int64, deleted bool) error {
 	var at any
 	if deleted {
-		at = formatTime(t.now)
+		at = t.ts
 	}
-	res, err := t.tx.ExecContext(t.ctx, "UPDATE forms SET deleted_at = ?, updated_at = ? WHERE id = ?", at, formatTime(t.now), formID)
+	res, err := t.tx.ExecContext(t.ctx, "UPDATE forms SET deleted_at = ?, updated_at = ? WHERE id = ?", at, t.ts, formID)
 	if err != nil {
 		return err
 	}

@@ -17,4 +17,13 @@ const (
 		before_version_id, after_version_id, undo_token_hash, details) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
 )
 
-var hotWriteQueries = []string{sqlFormByID, sqlFormByIDAny, sqlInsertForm, sqlSetFirstHead, sqlInsertVersion, sqlFormHead, sqlMoveHead, sqlInsertAudit}
+// Every call in a batch runs inside its own savepoint (see groupcommit.go);
+// one name suffices because the savepoints never nest.
+const (
+	sqlSavepoint  = "SAVEPOINT batch_call"
+	sqlRelease    = "RELEASE batch_call"
+	sqlRollbackTo = "ROLLBACK TO batch_call"
+)
+
+var hotWriteQueries = []string{sqlFormByID, sqlFormByIDAny, sqlInsertForm, sqlSetFirstHead, sqlInsertVersion, sqlFormHead, sqlMoveHead, sqlInsertAudit,
+	sqlSavepoint, sqlRelease, sqlRollbackTo}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"sync"
+	"sync/atomic"
 
 	"github.com/jmoiron/sqlx"
 )
@@ -46,29 +47,104 @@ func (c *stmtCache) close() {
 	c.m = nil
 }
 
-// cachedTx runs a transaction's statements through the cache.
-type cachedTx struct {
+// batchTx is the one SQLite transaction a batch of Update calls shares.
+// Binding a cached statement to a transaction allocates and registers a
+// new sql.Stmt each time, so each is bound once per batch and reused by
+// every call in it; savepoints do not invalidate prepared statements.
+type batchTx struct {
 	tx    *sqlx.Tx
 	cache *stmtCache
+	bound map[string]*sqlx.Stmt // nil value: not a cached query
+}
+
+func newBatchTx(tx *sqlx.Tx, cache *stmtCache) *batchTx {
+	return &batchTx{tx: tx, cache: cache, bound: make(map[string]*sqlx.Stmt, len(hotWriteQueries))}
+}
+
+func (b *batchTx) stmt(query string) *sqlx.Stmt {
+	st, ok := b.bound[query]
+	if !ok {
+		if st = b.cache.get(query); st != nil {
+			st = b.tx.Stmtx(st)
+		}
+		b.bound[query] = st
+	}
+	return st
+}
+
+// exec runs one of the committer's own statements (savepoints).
+func (b *batchTx) exec(query string) error {
+	var err error
+	if st := b.stmt(query); st != nil {
+		_, err = st.Exec()
+	} else {
+		_, err = b.tx.Exec(query)
+	}
+	return err
+}
+
+// cachedTx is one Update call's handle on the batch transaction. It
+// carries that caller's context, and it stops working once the call's fn
+// has returned, so a Tx kept past its fn cannot write into a batch-mate's
+// savepoint.
+type cachedTx struct {
+	b     *batchTx
+	ctx   context.Context
+	run   context.Context
+	ended atomic.Bool
+}
+
+func newCachedTx(b *batchTx, ctx context.Context) *cachedTx {
+	return &cachedTx{b: b, ctx: ctx, run: context.WithoutCancel(ctx)}
+}
+
+// prepare checks the caller's context between statements and returns the
+// context to run the statement with. That one is never cancelled: the
+// driver answers a cancelled context with sqlite3_interrupt, which can
+// roll back the whole transaction, and with it the batch-mates' work.
+// Statements here are short, so stopping between them is prompt enough.
+func (c *cachedTx) prepare(ctx context.Context) (context.Context, error) {
+	if c.ended.Load() {
+		return nil, sql.ErrTxDone
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if ctx == c.ctx {
+		return c.run, nil
+	}
+	return context.WithoutCancel(ctx), nil
 }
 
 func (c *cachedTx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	if st := c.cache.get(query); st != nil {
-		return c.tx.StmtxContext(ctx, st).ExecContext(ctx, args...)
+	ctx, err := c.prepare(ctx)
+	if err != nil {
+		return nil, err
 	}
-	return c.tx.ExecContext(ctx, query, args...)
+	if st := c.b.stmt(query); st != nil {
+		return st.ExecContext(ctx, args...)
+	}
+	return c.b.tx.ExecContext(ctx, query, args...)
 }
 
 func (c *cachedTx) GetContext(ctx context.Context, dest any, query string, args ...any) error {
-	if st := c.cache.get(query); st != nil {
-		return c.tx.StmtxContext(ctx, st).GetContext(ctx, dest, args...)
+	ctx, err := c.prepare(ctx)
+	if err != nil {
+		return err
 	}
-	return c.tx.GetContext(ctx, dest, query, args...)
+	if st := c.b.stmt(query); st != nil {
+		return st.GetContext(ctx, dest, args...)
+	}
+	return c.b.tx.GetContext(ctx, dest, query, args...)
 }
 
 func (c *cachedTx) SelectContext(ctx context.Context, dest any, query string, args ...any) error {
-	if st := c.cache.get(query); st != nil {
-		return c.tx.StmtxContext(ctx, st).SelectContext(ctx, dest, args...)
+	ctx, err := c.prepare(ctx)
+	if err != nil {
+		return err
 	}
-	return c.tx.SelectContext(ctx, dest, query, args...)
+	if st := c.b.stmt(query); st != nil {
+		return st.SelectContext(ctx, dest, args...)
+	}
+	return c.b.tx.SelectContext(ctx, dest, query, args...)
 }

@@ -6,6 +6,7 @@ package executor
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha1"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -13,7 +14,6 @@ import (
 	"strconv"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
-	"github.com/arshline/arshline-sidecar/daemon/forms"
 )
 
 // Executor runs plans against a store.
@@ -49,9 +49,10 @@ func (e *Executor) Execute(ctx context.Context, p *domain.Plan) (*Result, error)
 	err := e.Store.Update(ctx, func(tx domain.FormTx) error {
 		res = Result{Results: []StepResult{}, UndoTokens: []string{}, FormsTouched: []int64{}}
 		touched := map[int64]bool{}
+		heads := map[int64]formHead{}
 		var created int64
 		for i, step := range p.Steps {
-			r, formID, before, after, err := applyStep(tx, actor, step, created)
+			r, formID, before, after, err := applyStep(tx, actor, step, created, heads)
 			if err != nil {
 				return stepError(i, step.Action, err)
 			}
@@ -88,7 +89,16 @@ func (e *Executor) Execute(ctx context.Context, p *domain.Plan) (*Result, error)
 	return &res, nil
 }
 
-func applyStep(tx domain.FormTx, actor domain.Actor, step domain.PlanStep, created int64) (r StepResult, formID int64, before *int64, after int64, err error) {
+// formHead is a form as an earlier step of the same plan left it. Nothing
+// else writes while the plan's fn runs, so a later step on that form can
+// start from it instead of reading the form back and decoding the state
+// it has just encoded.
+type formHead struct {
+	versionID int64
+	state     domain.FormState
+}
+
+func applyStep(tx domain.FormTx, actor domain.Actor, step domain.PlanStep, created int64, heads map[int64]formHead) (r StepResult, formID int64, before *int64, after int64, err error) {
 	r.Action = step.Action
 	meta := domain.VersionMeta{Source: domain.SourcePlanner, CreatedBy: actor.UserID}
 	target := created
@@ -105,6 +115,7 @@ func applyStep(tx domain.FormTx, actor domain.Actor, step domain.PlanStep, creat
 		if err != nil {
 			return r, 0, nil, 0, err
 		}
+		heads[f.ID] = formHead{versionID: v.ID, state: f.State()}
 		r.FormID, r.VersionID = f.ID, v.ID
 		return r, f.ID, nil, v.ID, nil
 
@@ -112,12 +123,16 @@ func applyStep(tx domain.FormTx, actor domain.Actor, step domain.PlanStep, creat
 		if target == 0 {
 			return r, 0, nil, 0, domain.Errorf(domain.CodeInvalidPlan, "no form to change: give an id or create a form earlier in the plan", "فرمی برای تغییر مشخص نشده است: شناسهٔ فرم را بدهید یا پیش از آن فرمی بسازید")
 		}
-		f, err := tx.GetForm(target)
-		if err != nil {
-			return r, 0, nil, 0, err
+		known, ok := heads[target]
+		if !ok {
+			f, err := tx.GetForm(target)
+			if err != nil {
+				return r, 0, nil, 0, err
+			}
+			known = formHead{versionID: f.HeadVersionID, state: f.State()}
 		}
-		head := f.HeadVersionID
-		st := f.State()
+		head := known.versionID
+		st := known.state
 		switch step.Action {
 		case domain.ActionAddField:
 			field, err := newField(step.Params, st.Document.Fields)
@@ -130,8 +145,8 @@ func applyStep(tx domain.FormTx, actor domain.Actor, step domain.PlanStep, creat
 			}
 			if pos < 0 || pos > len(st.Document.Fields) {
 				return r, 0, nil, 0, domain.Errorf(domain.CodeInvalidPlan,
-					fmt.Sprintf("index %d is outside form %d, which has %d fields", pos, f.ID, len(st.Document.Fields)),
-					fmt.Sprintf("جایگاه %d خارج از فرم %d است که %d فیلد دارد", pos, f.ID, len(st.Document.Fields)))
+					fmt.Sprintf("index %d is outside form %d, which has %d fields", pos, target, len(st.Document.Fields)),
+					fmt.Sprintf("جایگاه %d خارج از فرم %d است که %d فیلد دارد", pos, target, len(st.Document.Fields)))
 			}
 			fields := make([]map[string]any, 0, len(st.Document.Fields)+1)
 			fields = append(fields, st.Document.Fields[:pos]...)
@@ -139,7 +154,7 @@ func applyStep(tx domain.FormTx, actor domain.Actor, step domain.PlanStep, creat
 			fields = append(fields, st.Document.Fields[pos:]...)
 			st.Document.Fields = fields
 			diff, _ := json.Marshal([]map[string]any{{"op": "add", "path": "/fields/" + strconv.Itoa(pos), "value": field}})
-			meta.Diff, meta.DiffApplied, meta.DiffSHA = diff, true, forms.DiffSHA(diff)
+			meta.Diff, meta.DiffApplied, meta.DiffSHA = diff, true, diffSHA(diff)
 			r.FieldID, _ = field["id"].(string)
 		case domain.ActionUpdateFormTitle:
 			st.Title = step.Params.Title
@@ -148,12 +163,13 @@ func applyStep(tx domain.FormTx, actor domain.Actor, step domain.PlanStep, creat
 		case domain.ActionDraftForm:
 			st.Status = domain.StatusDraft
 		}
-		v, err := tx.CommitVersion(f.ID, st, meta)
+		v, err := tx.CommitVersion(target, st, meta)
 		if err != nil {
 			return r, 0, nil, 0, err
 		}
-		r.FormID, r.VersionID = f.ID, v.ID
-		return r, f.ID, &head, v.ID, nil
+		heads[target] = formHead{versionID: v.ID, state: v.State}
+		r.FormID, r.VersionID = target, v.ID
+		return r, target, &head, v.ID, nil
 
 	case domain.ActionOpenBuilder, domain.ActionOpenEditor, domain.ActionOpenResults:
 		params := map[string]any{}
@@ -218,6 +234,19 @@ func nextFieldID(existing []map[string]any) string {
 		}
 	}
 	return "f" + strconv.Itoa(max+1)
+}
+
+// diffSHA is forms.DiffSHA of a diff encoding/json has just produced.
+// DiffSHA hashes the diff re-encoded canonically, which for encoding/json's
+// own output (sorted keys, no spaces, the same escaping) is the diff
+// itself, so the decode and re-encode are skipped.
+func diffSHA(diff []byte) *string {
+	if len(diff) < 2 || diff[0] != '[' || string(diff) == "[]" {
+		return nil
+	}
+	sum := sha1.Sum(diff)
+	s := hex.EncodeToString(sum[:])
+	return &s
 }
 
 func stepError(i int, action string, err error) error {
