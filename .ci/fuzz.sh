@@ -13,3 +13,4 @@ run ./daemon/contract/contracts FuzzContracts
 run ./daemon/planner FuzzPlanner
 run ./daemon/forms FuzzApplyPatch
 run ./daemon/logx FuzzRedact
+run ./daemon/contract FuzzDecode

@@ -111,7 +111,7 @@ var calls = map[string]caller{
 		var r struct {
 			Valid bool `json:"valid"`
 		}
-		if err := c.Call(ctx, "plan.validate", map[string]any{"contract": "arshline-plan/v1", "plan": fiveStepPlan}, &r); err != nil {
+		if err := c.Call(ctx, "plan.validate", validateParams, &r); err != nil {
 			return err
 		}
 		if !r.Valid {
@@ -120,10 +120,10 @@ var calls = map[string]caller{
 		return nil
 	},
 	"ai.plan": func(ctx context.Context, c client, _ *state) error {
-		return c.Call(ctx, "ai.plan", map[string]any{"text": "یک فرم جدید بساز و دو سوال پاسخ کوتاه اضافه کن، اسم فرم را چکاپ سه بگذار", "mode": "internal"}, nil)
+		return c.Call(ctx, "ai.plan", planParams, nil)
 	},
 	"ai.execute": func(ctx context.Context, c client, _ *state) error {
-		return c.Call(ctx, "ai.execute", map[string]any{"plan": threeStepPlan, "confirm": true}, nil)
+		return c.Call(ctx, "ai.execute", executeParams, nil)
 	},
 	"forms.get": func(ctx context.Context, c client, st *state) error {
 		return c.Call(ctx, "forms.get", map[string]any{"id": st.formID}, nil)
@@ -150,6 +150,21 @@ var threeStepPlan = json.RawMessage(`{"version":1,"steps":[
 {"action":"create_form","params":{"title":"چکاپ سه"}},
 {"action":"add_field","params":{"type":"short_text"}},
 {"action":"add_field","params":{"type":"short_text"}}]}`)
+
+// The params of the calls that never change, encoded once.
+var (
+	validateParams = mustEncode(map[string]any{"contract": "arshline-plan/v1", "plan": fiveStepPlan})
+	planParams     = mustEncode(map[string]any{"text": "یک فرم جدید بساز و دو سوال پاسخ کوتاه اضافه کن، اسم فرم را چکاپ سه بگذار", "mode": "internal"})
+	executeParams  = mustEncode(map[string]any{"plan": threeStepPlan, "confirm": true})
+)
+
+func mustEncode(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
 
 type sample struct {
 	method string

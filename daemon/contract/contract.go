@@ -118,6 +118,9 @@ func (r *Registry) Names() []string { return append([]string(nil), r.names...) }
 // Decode parses JSON for validation: numbers stay json.Number so integer
 // rules see exactly what the client sent, and trailing data is an error.
 func Decode(data []byte) (any, error) {
+	if v, ok := decodeFast(data); ok {
+		return v, nil
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var v any

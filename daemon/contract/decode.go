@@ -1,0 +1,293 @@
+package contract
+
+import (
+	"encoding/json"
+	"strconv"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// maxDecodeDepth matches encoding/json's nesting limit, so the fast path
+// refuses nothing the standard decoder would take.
+const maxDecodeDepth = 10000
+
+// decodeFast parses well-formed JSON into the same values Decode's
+// standard path gives (maps, slices, strings, json.Number, bools, nil),
+// several times faster: plan.validate decodes every plan it is sent, and
+// encoding/json's reflection over interface values was the largest share
+// of that call. It reports ok=false on anything it does not take plainly
+// — malformed text, invalid UTF-8, lone surrogates — and the standard
+// decoder then decides, with its own error messages.
+func decodeFast(data []byte) (v any, ok bool) {
+	d := fastDecoder{data: data}
+	d.space()
+	v, ok = d.value(0)
+	if !ok {
+		return nil, false
+	}
+	d.space()
+	return v, d.pos == len(d.data)
+}
+
+type fastDecoder struct {
+	data []byte
+	pos  int
+}
+
+func (d *fastDecoder) space() {
+	for d.pos < len(d.data) {
+		switch d.data[d.pos] {
+		case ' ', '\t', '\n', '\r':
+			d.pos++
+		default:
+			return
+		}
+	}
+}
+
+func (d *fastDecoder) value(depth int) (any, bool) {
+	if d.pos >= len(d.data) || depth > maxDecodeDepth {
+		return nil, false
+	}
+	switch c := d.data[d.pos]; {
+	case c == '{':
+		return d.object(depth + 1)
+	case c == '[':
+		return d.array(depth + 1)
+	case c == '"':
+		return d.string()
+	case c == '-' || c >= '0' && c <= '9':
+		return d.number()
+	case c == 't':
+		return true, d.literal("true")
+	case c == 'f':
+		return false, d.literal("false")
+	case c == 'n':
+		return nil, d.literal("null")
+	}
+	return nil, false
+}
+
+func (d *fastDecoder) literal(word string) bool {
+	if len(d.data)-d.pos < len(word) || string(d.data[d.pos:d.pos+len(word)]) != word {
+		return false
+	}
+	d.pos += len(word)
+	return true
+}
+
+func (d *fastDecoder) object(depth int) (any, bool) {
+	d.pos++ // {
+	m := map[string]any{}
+	d.space()
+	if d.pos < len(d.data) && d.data[d.pos] == '}' {
+		d.pos++
+		return m, true
+	}
+	for {
+		if d.pos >= len(d.data) || d.data[d.pos] != '"' {
+			return nil, false
+		}
+		key, ok := d.string()
+		if !ok {
+			return nil, false
+		}
+		d.space()
+		if d.pos >= len(d.data) || d.data[d.pos] != ':' {
+			return nil, false
+		}
+		d.pos++
+		d.space()
+		v, ok := d.value(depth)
+		if !ok {
+			return nil, false
+		}
+		m[key.(string)] = v // a repeated key: the last one wins, as in encoding/json
+		d.space()
+		if d.pos >= len(d.data) {
+			return nil, false
+		}
+		switch d.data[d.pos] {
+		case ',':
+			d.pos++
+			d.space()
+		case '}':
+			d.pos++
+			return m, true
+		default:
+			return nil, false
+		}
+	}
+}
+
+func (d *fastDecoder) array(depth int) (any, bool) {
+	d.pos++ // [
+	a := []any{}
+	d.space()
+	if d.pos < len(d.data) && d.data[d.pos] == ']' {
+		d.pos++
+		return a, true
+	}
+	for {
+		v, ok := d.value(depth)
+		if !ok {
+			return nil, false
+		}
+		a = append(a, v)
+		d.space()
+		if d.pos >= len(d.data) {
+			return nil, false
+		}
+		switch d.data[d.pos] {
+		case ',':
+			d.pos++
+			d.space()
+		case ']':
+			d.pos++
+			return a, true
+		default:
+			return nil, false
+		}
+	}
+}
+
+func (d *fastDecoder) string() (any, bool) {
+	d.pos++ // opening quote
+	start := d.pos
+	plain := true // no escapes: the text is the bytes themselves
+	for d.pos < len(d.data) {
+		c := d.data[d.pos]
+		switch {
+		case c == '"':
+			raw := d.data[start:d.pos]
+			d.pos++
+			if plain {
+				if !utf8.Valid(raw) {
+					return nil, false
+				}
+				return string(raw), true
+			}
+			return unescape(raw)
+		case c == '\\':
+			plain = false
+			d.pos += 2
+		case c < 0x20:
+			return nil, false
+		default:
+			d.pos++
+		}
+	}
+	return nil, false
+}
+
+// unescape decodes a string body holding escapes. Lone or broken
+// surrogates and invalid UTF-8 are left to the standard decoder, which
+// replaces them with U+FFFD.
+func unescape(raw []byte) (any, bool) {
+	if !utf8.Valid(raw) {
+		return nil, false
+	}
+	out := make([]byte, 0, len(raw))
+	for i := 0; i < len(raw); {
+		c := raw[i]
+		if c != '\\' {
+			out = append(out, c)
+			i++
+			continue
+		}
+		if i+1 >= len(raw) {
+			return nil, false
+		}
+		switch raw[i+1] {
+		case '"', '\\', '/':
+			out = append(out, raw[i+1])
+		case 'b':
+			out = append(out, '\b')
+		case 'f':
+			out = append(out, '\f')
+		case 'n':
+			out = append(out, '\n')
+		case 'r':
+			out = append(out, '\r')
+		case 't':
+			out = append(out, '\t')
+		case 'u':
+			r, ok := hex4(raw, i+2)
+			if !ok {
+				return nil, false
+			}
+			i += 6
+			if utf16.IsSurrogate(r) {
+				if i+6 > len(raw) || raw[i] != '\\' || raw[i+1] != 'u' {
+					return nil, false
+				}
+				r2, ok := hex4(raw, i+2)
+				if !ok {
+					return nil, false
+				}
+				r = utf16.DecodeRune(r, r2)
+				if r == utf8.RuneError {
+					return nil, false
+				}
+				i += 6
+			}
+			out = utf8.AppendRune(out, r)
+			continue
+		default:
+			return nil, false
+		}
+		i += 2
+	}
+	return string(out), true
+}
+
+func hex4(raw []byte, at int) (rune, bool) {
+	if at+4 > len(raw) {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(string(raw[at:at+4]), 16, 32)
+	if err != nil {
+		return 0, false
+	}
+	return rune(n), true
+}
+
+// number reads a number in JSON's grammar, kept as its literal text.
+func (d *fastDecoder) number() (any, bool) {
+	start := d.pos
+	if d.data[d.pos] == '-' {
+		d.pos++
+	}
+	switch {
+	case d.pos < len(d.data) && d.data[d.pos] == '0':
+		d.pos++
+	case d.pos < len(d.data) && d.data[d.pos] >= '1' && d.data[d.pos] <= '9':
+		d.digits()
+	default:
+		return nil, false
+	}
+	if d.pos < len(d.data) && d.data[d.pos] == '.' {
+		d.pos++
+		if !d.digits() {
+			return nil, false
+		}
+	}
+	if d.pos < len(d.data) && (d.data[d.pos] == 'e' || d.data[d.pos] == 'E') {
+		d.pos++
+		if d.pos < len(d.data) && (d.data[d.pos] == '+' || d.data[d.pos] == '-') {
+			d.pos++
+		}
+		if !d.digits() {
+			return nil, false
+		}
+	}
+	return json.Number(d.data[start:d.pos]), true
+}
+
+func (d *fastDecoder) digits() bool {
+	start := d.pos
+	for d.pos < len(d.data) && d.data[d.pos] >= '0' && d.data[d.pos] <= '9' {
+		d.pos++
+	}
+	return d.pos > start
+}
