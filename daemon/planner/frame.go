@@ -15,6 +15,7 @@ type frame struct {
 	negated                             bool
 	refersBack                          bool // a pronoun or "the form"
 	ids                                 []int64
+	bareIDs                             []int64 // numbers said without «فرم»: see clause.bareIDs
 	title                               string
 	groups                              []fieldGroup
 	position                            *int
@@ -26,7 +27,16 @@ type frame struct {
 	// verb to the next clause.
 	renameGapped bool
 	toks         clause
-	budget       int // the verb whose field budget this clause spends
+	// titleList: «دو فرم بساز: الف و ب» names the forms in the clauses
+	// after; moreTitles holds the titles after the first.
+	titleList  bool
+	moreTitles []string
+	// modifier: a clause like «همه امتیازی و اجباری» that describes the
+	// questions just named (all of them when modAll, else the last).
+	modifier            bool
+	modAll, modRequired bool
+	modType             string
+	budget              int // the verb whose field budget this clause spends
 }
 
 func (f *frame) hasIntent() bool {
@@ -204,27 +214,31 @@ func (c clause) hasPrefix(prefixes ...string) (int, bool) {
 
 // Vocabulary, in comparison form (Persian letters, no ZWNJ).
 var (
-	formNouns      = []string{"فرم", "فرمها", "فرمهای", "فرمی", "فرمرو", "form", "forms", "فرمو"}
-	questionNouns  = map[string]bool{"سوال": true, "سوالات": true, "سوالها": true, "سوالهای": true, "سوالی": true, "سؤال": true, "سؤالات": true, "سئوال": true, "سیوال": true, "پرسش": true, "پرسشها": true, "پرسشهای": true, "فیلد": true, "فیلدها": true, "فیلدهای": true, "آیتم": true, "question": true, "questions": true, "field": true, "fields": true, "گزینه": false}
-	createVerbs    = []string{"بساز", "بسازید", "بسازین", "بسازی", "بسازم", "بسازیم", "بسازش", "ساختن", "بسازه", "بسازد", "ایجاد", "درست", "create", "make", "build", "new"}
-	addVerbs       = []string{"اضافه", "بیفزا", "بیافزا", "بیفزایید", "بیافزایید", "افزودن", "بیفزای", "add", "insert", "append", "اد"}
-	placeVerbs     = []string{"بذار", "بگذار", "بذارید", "بگذارید", "بزار", "بزارید", "بذارین", "بگذارین", "قرار", "بنویس", "put"}
-	negativeVerbs  = map[string]bool{"نساز": true, "نسازید": true, "نسازین": true, "نکن": true, "نکنید": true, "نکنین": true, "نده": true, "ندهید": true, "ندید": true, "نذار": true, "نگذار": true, "نذارید": true, "نگذارید": true, "نزار": true, "نشود": true, "نشه": true, "نشود.": true, "نکنم": true, "نمیخواهم": true, "نمیخوام": true, "نباشد": true, "نباشه": true, "dont": true, "don't": true, "not": true, "never": true, "نیفزا": true, "نیافزا": true}
-	forbiddenWords = []string{"حذف", "پاک", "delete", "remove", "erase", "drop", "destroy", "غیرفعال", "disable", "همه فرمها", "تمام فرمها", "همه ی فرمها", "all forms"}
-	publishWords   = []string{"منتشر", "انتشار", "publish", "پابلیش"}
-	draftWords     = []string{"پیشنویس", "draft", "unpublish", "از انتشار خارج", "لغو انتشار"}
-	openWords      = []string{"باز", "open", "نشان", "نشون", "نشانم", "نشونم", "نمایش", "show", "ببینم", "view", "برو", "ببین"}
-	resultsWords   = []string{"نتایج", "نتیجه", "نتیجهها", "نتیجههای", "پاسخها", "پاسخهای", "جوابها", "جوابهای", "results", "responses", "submissions", "آمار"}
-	builderWords   = []string{"سازنده", "فرمساز", "فرم ساز", "builder", "ویرایش فرم"}
-	editorWords    = []string{"ویرایشگر", "editor", "ادیتور"}
-	nameNouns      = []string{"اسم", "نام", "عنوان", "تیتر", "title", "name"}
-	renameVerbs    = []string{"تغییر", "عوض", "بذار", "بگذار", "بذارید", "بگذارید", "بزار", "کن", "کنید", "بکن", "باشد", "باشه", "بشود", "بشه", "قرار", "to", "rename", "set", "change"}
-	titleMarkers   = []string{"با عنوان", "به عنوان", "با نام", "به نام", "با اسم", "به اسم", "تحت عنوان", "با تیتر", "به تیتر", "با موضوع", "called", "named", "titled", "with title", "with the title", "with name"}
-	questionMarks  = []string{"با متن", "با عنوان", "با سوال", "با پرسش", "با محتوای", "که بپرسد", "که بپرسه", "با این متن", "با این سوال", "with text", "with the text", "saying", "asking", "labeled", "labelled"}
-	requiredWords  = []string{"اجباری", "الزامی", "ضروری", "لازم", "required", "mandatory"}
-	optionalWords  = []string{"اختیاری", "optional"}
-	lightVerbs     = []string{"کن", "کنید", "کنین", "بکن", "بکنید", "بده", "بدهید", "بدید", "بدین", "نما", "نمایید", "شود", "بشه", "بشود", "کرد", "کردن", "دهید"}
-	fillers        = map[string]bool{"لطفا": true, "لطفاً": true, "لطفن": true, "please": true, "میشه": true, "بیزحمت": true, "خواهشا": true, "خواهشمندم": true}
+	formNouns       = []string{"فرم", "فرمها", "فرمهای", "فرمی", "فرمرو", "form", "forms", "فرمو"}
+	questionNouns   = map[string]bool{"سوال": true, "سوالات": true, "سوالها": true, "سوالهای": true, "سوالی": true, "سؤال": true, "سؤالات": true, "سئوال": true, "سیوال": true, "پرسش": true, "پرسشها": true, "پرسشهای": true, "فیلد": true, "فیلدها": true, "فیلدهای": true, "آیتم": true, "question": true, "questions": true, "field": true, "fields": true, "گزینه": false}
+	createVerbs     = []string{"بساز", "بسازید", "بسازین", "بسازی", "بسازم", "بسازیم", "بسازش", "ساختن", "بسازه", "بسازد", "ایجاد", "درست", "create", "make", "build", "new"}
+	addVerbs        = []string{"اضافه", "بیفزا", "بیافزا", "بیفزایید", "بیافزایید", "افزودن", "بیفزای", "add", "insert", "append", "اد"}
+	placeVerbs      = []string{"بذار", "بگذار", "بذارید", "بگذارید", "بزار", "بزارید", "بذارین", "بگذارین", "قرار", "بنویس", "put"}
+	negativeVerbs   = map[string]bool{"نساز": true, "نسازید": true, "نسازین": true, "نکن": true, "نکنید": true, "نکنین": true, "نده": true, "ندهید": true, "ندید": true, "نذار": true, "نگذار": true, "نذارید": true, "نگذارید": true, "نزار": true, "نشود": true, "نشه": true, "نشود.": true, "نکنم": true, "نمیخواهم": true, "نمیخوام": true, "نباشد": true, "نباشه": true, "نباشند": true, "نباشن": true, "نباید": true, "نبایست": true, "dont": true, "don't": true, "not": true, "never": true, "نیفزا": true, "نیافزا": true}
+	forbiddenWords  = []string{"حذف", "پاک", "delete", "remove", "erase", "drop", "destroy", "غیرفعال", "disable", "همه فرمها", "تمام فرمها", "همه ی فرمها", "all forms"}
+	publishWords    = []string{"منتشر", "انتشار", "publish", "پابلیش"}
+	draftWords      = []string{"پیشنویس", "draft", "unpublish", "از انتشار خارج", "لغو انتشار"}
+	openWords       = []string{"باز", "open", "نشان", "نشون", "نشانم", "نشونم", "نمایش", "show", "ببینم", "view", "برو", "ببین", "take me", "go to"}
+	resultsWords    = []string{"نتایج", "نتیجه", "نتیجهها", "نتیجههای", "پاسخها", "پاسخهای", "جوابها", "جوابهای", "results", "responses", "submissions", "آمار", "گزارش"}
+	builderWords    = []string{"سازنده", "فرمساز", "فرم ساز", "builder", "ویرایش فرم"}
+	editorWords     = []string{"ویرایشگر", "editor", "ادیتور"}
+	nameNouns       = []string{"اسم", "نام", "عنوان", "تیتر", "title", "name"}
+	renameVerbs     = []string{"تغییر", "عوض", "بذار", "بگذار", "بذارید", "بگذارید", "بزار", "کن", "کنید", "بکن", "باشد", "باشه", "بشود", "بشه", "قرار", "to", "rename", "set", "change", "ویرایش", "اصلاح"}
+	titleMarkers    = []string{"با عنوان", "به عنوان", "با نام", "به نام", "با اسم", "به اسم", "تحت عنوان", "با تیتر", "به تیتر", "با موضوع", "called", "named", "titled", "with title", "with the title", "with name"}
+	questionMarks   = []string{"با متن", "با عنوان", "با سوال", "با پرسش", "با محتوای", "که بپرسد", "که بپرسه", "با این متن", "با این سوال", "with text", "with the text", "saying", "asking", "labeled", "labelled"}
+	requiredWords   = []string{"اجباری", "الزامی", "ضروری", "لازم", "required", "mandatory"}
+	quantifiers     = []string{"همه", "همگی", "همشون", "همهشون", "همهی", "هرکدوم", "هرکدام", "all", "each", "both"}
+	optionNouns     = []string{"گزینه", "گزینهها", "گزینههای", "گزینههایی", "options", "choices"}
+	needWords       = []string{"لازم", "نیازی", "نیاز", "احتیاجی", "ضرورتی"}
+	negativeCopulas = []string{"نباشد", "نباشه", "نباشند", "نباشن", "نباشید"}
+	optionalWords   = []string{"اختیاری", "optional"}
+	lightVerbs      = []string{"کن", "کنید", "کنین", "بکن", "بکنید", "بده", "بدهید", "بدید", "بدین", "نما", "نمایید", "شود", "بشه", "بشود", "کرد", "کردن", "دهید"}
+	fillers         = map[string]bool{"لطفا": true, "لطفاً": true, "لطفن": true, "please": true, "میشه": true, "بیزحمت": true, "خواهشا": true, "خواهشمندم": true}
 )
 
 // The word lists above that are matched as phrases, and the grammar's
@@ -243,10 +257,11 @@ var (
 	renameVerbsV    = newVocab(renameVerbs...)
 	titleMarkersV   = newVocab(titleMarkers...)
 	questionMarksV  = newVocab(questionMarks...)
+	actionWordsV    = newVocab(append(append(append(append(append([]string{}, publishWords...), draftWords...), addVerbs...), createVerbs...), openWords...)...)
 	refersBackV     = newVocab("آن", "اون", "همان", "همون", "این فرم", "it", "this form", "the form", "that form")
 	newFormV        = newVocab("فرم جدید", "فرم جدیدی", "فرمی جدید", "فرم تازه", "فرم تازهای", "فرم نو", "new form", "a form", "یک فرم", "یه فرم", "فرم جدیدم", "فرم جدیدو", "فرم جدیدرو")
 	publishStemV    = newVocab("انتشار", "منتشر")
-	unpublishV      = newVocab("خارج", "لغو", "عدم")
+	unpublishV      = newVocab("خارج", "لغو", "عدم", "دربیار", "دربیارید", "دربیارین", "درآر", "درار", "درآور", "دراور", "بیرون", "متوقف", "توقف")
 	editV           = newVocab("ویرایش", "edit")
 	toV             = newVocab("to")
 	renameV         = newVocab("rename")
@@ -324,6 +339,16 @@ var fieldTypesV = func() *vocab {
 }()
 
 func (c clause) fieldTypeAt(i int) (string, int) {
+	// «لیست بازشو», «منوی باز شو»: a list that opens is a dropdown.
+	// ـشو reads as the pronoun and object marker, so باز is left.
+	if r := c[i].r0; (r == 'ل' || r == 'م' || r == 'ف') && i+1 < len(c) && !c[i].quoted && isAny(c[i].m, "لیست", "منوی", "منو", "فهرست") && !c[i+1].quoted {
+		if nx := c[i+1]; nx.m == "بازشو" || nx.m == "باز" && nx.pron {
+			return domain.PlanFieldDropdown, 2
+		}
+		if c[i+1].m == "باز" && i+2 < len(c) && c[i+2].m == "شو" {
+			return domain.PlanFieldDropdown, 3
+		}
+	}
 	k, n := c.next(i, fieldTypesV, 0)
 	if n == 0 {
 		return "", 0
@@ -341,11 +366,17 @@ func readClause(toks []token) *frame {
 	f := &frame{toks: c}
 	used := make([]bool, len(c)) // tokens consumed as titles, questions or ids
 
-	for _, t := range c {
-		if !t.quoted && negativeVerbs[t.m] {
+	for i, t := range c {
+		if t.quoted {
+			continue
+		}
+		if negativeVerbs[t.m] && !c.negatesPredicate(i) {
 			f.negated = true
 		}
-		if t.pron && !t.quoted {
+		if isAny(t.m, "نیست", "نیس") && i > 0 && isAny(c[i-1].m, needWords...) && c.negatesAction(i) {
+			f.negated = true // «لازم نیست فرم ۶ منتشر بشه»
+		}
+		if t.pron {
 			f.refersBack = true
 		}
 	}
@@ -360,7 +391,9 @@ func readClause(toks []token) *frame {
 	newForm := c.hasNewForm()
 	f.ids = c.formIDs(used)
 	if len(f.ids) == 0 {
-		if i, _ := c.find(0, formNounsV); i >= 0 && !newForm {
+		if i, _ := c.find(0, formNounsV); i < 0 {
+			f.bareIDs = c.bareIDs(used)
+		} else if !newForm {
 			f.refersBack = true
 		}
 	}
@@ -401,7 +434,7 @@ func readClause(toks []token) *frame {
 	if !f.create && c.hasUnused(used, publishWordsV) {
 		f.publish = true
 	}
-	unpublish := c.hasUnused(used, publishStemV) && c.hasUnused(used, unpublishV)
+	unpublish := c.hasUnused(used, publishStemV) && (c.hasUnused(used, unpublishV) || c.unpublishedState())
 	if !f.create && (c.hasUnused(used, draftWordsV) || unpublish) {
 		f.draft = true
 		f.publish = false
@@ -410,6 +443,14 @@ func readClause(toks []token) *frame {
 	if !f.create && !f.add && editQuestion {
 		f.nav = domain.ActionOpenEditor
 		f.position = c.questionOrdinal()
+	}
+	// «نتایج فرم ۵», said as a noun phrase like «انتشار فرم ۱۹», asks to see them.
+	if !f.hasIntent() && len(f.ids) > 0 && c.hasUnused(used, resultsWordsV) {
+		f.nav = domain.ActionOpenResults
+	}
+	// «فرم ۱۴ را ویرایش کن» with no question named edits the whole form.
+	if !f.create && !f.add && !f.rename && !f.renamePending && !f.publish && !f.draft && f.nav == "" && len(f.ids) > 0 && c.hasUnused(used, editV) {
+		f.nav = domain.ActionOpenBuilder
 	}
 	if !f.create && !f.add && f.nav == "" && (c.hasUnused(used, openWordsV)) {
 		switch {
@@ -424,6 +465,23 @@ func readClause(toks []token) *frame {
 			f.nav = domain.ActionOpenBuilder
 		}
 	}
+	if f.create && f.createCount > 1 {
+		// «دو فرم بساز: الف و ب», «دو فرم به اسم «الف» و «ب»»: the names
+		// of the others follow the first.
+		f.titleList = f.title != ""
+		for i, t := range c {
+			if t.punct && t.m == ":" && i+1 < len(c) {
+				f.titleList = true
+				if f.title == "" {
+					f.title, _ = c.span(i+1, used)
+				}
+				break
+			}
+		}
+	}
+	if !f.hasIntent() && !f.hasContent() {
+		f.modType, f.modRequired, f.modAll, f.modifier = c.modifier()
+	}
 	if f.rename && f.create {
 		f.rename = false
 	}
@@ -431,6 +489,78 @@ func readClause(toks []token) *frame {
 		f.rename = false
 	}
 	return f
+}
+
+// negatesPredicate reports a negated copula («نباشه») that denies the
+// word before it, not the command: «اجباری نباشه» makes a question
+// optional, «دیگه منتشر نباشه» asks for the form to be unpublished.
+func (c clause) negatesPredicate(i int) bool {
+	if c[i].m == "not" && i+1 < len(c) && isAny(c[i+1].m, requiredWords...) {
+		return true // «a question that is not required»
+	}
+	if i == 0 || !isAny(c[i].m, negativeCopulas...) {
+		return false
+	}
+	prev := c[i-1].m
+	return isAny(prev, requiredWords...) || isAny(prev, publishWords...)
+}
+
+// unpublishedState reports «منتشر نباشه»: the form is to be not published.
+func (c clause) unpublishedState() bool {
+	for i := 1; i < len(c); i++ {
+		if !c[i].quoted && isAny(c[i].m, negativeCopulas...) && isAny(c[i-1].m, publishWords...) {
+			return true
+		}
+	}
+	return false
+}
+
+// negatesAction reports whether «لازم نیست» at i denies the command: an
+// action follows it, or there is no question it could describe («سوالی
+// که جواب دادنش لازم نیست» is an optional question).
+func (c clause) negatesAction(i int) bool {
+	if j, _ := c.find(i+1, actionWordsV); j >= 0 {
+		return true
+	}
+	return !c.hasQuestionNoun()
+}
+
+// deniedRequired reports a required word at j that the text denies:
+// «غیر اجباری», «اجباری نباشه», «لازم نیست».
+func (c clause) deniedRequired(j int) bool {
+	if j > 0 && isAny(c[j-1].m, "غیر", "non", "not") {
+		return true
+	}
+	return j+1 < len(c) && (isAny(c[j+1].m, negativeCopulas...) || isAny(c[j+1].m, "نیست", "نیس"))
+}
+
+// modifier reads a clause that only describes questions already named:
+// «همه امتیازی», «همه‌شون اجباری», «و اجباری». With a quantifier it
+// describes them all, without one the last.
+func (c clause) modifier() (typ string, required, all, ok bool) {
+	for i := 0; i < len(c); i++ {
+		t := c[i]
+		switch {
+		case t.quoted || t.isNum:
+			return "", false, false, false
+		case isAny(t.m, "باشن", "باشند", "هستن", "هستند", "بشن", "بشوند", "are"):
+			all = true // the plural verb agrees with all the questions
+		case t.punct || fillers[t.m] || isAny(t.m, "باشه", "باشد", "بشه", "بشود", "be", "is"):
+		case isAny(t.m, quantifiers...):
+			all = true
+		case isAny(t.m, requiredWords...) && !c.deniedRequired(i):
+			required = true
+		case isAny(t.m, optionalWords...):
+		default:
+			ft, n := c.fieldTypeAt(i)
+			if n == 0 || typ != "" {
+				return "", false, false, false
+			}
+			typ = ft
+			i += n - 1
+		}
+	}
+	return typ, required, all, typ != "" || required
 }
 
 func (c clause) hasUnused(used []bool, v *vocab) bool {
@@ -479,8 +609,11 @@ func (c clause) formIDs(used []bool) []int64 {
 			j += m
 			marked = true
 		}
-		if j < len(c) && c[j].isNum && !c[j].digits && c[j].num > 0 && !used[j] &&
-			(marked || j+1 < len(c) && isAny(c[j+1].m, "را", "رو", "و")) {
+		// A Persian number word is also the id when the count or the verb
+		// comes next: «به فرم هفده یه سوال …», «فرم هفت منتشر بشه». The
+		// article «a» is never one.
+		if j < len(c) && c[j].isNum && !c[j].digits && c[j].num > 0 && !used[j] && !isAny(c[j].m, "a", "an") &&
+			(marked || j+1 < len(c) && (isAny(c[j+1].m, "را", "رو", "و") || !isLatin(c[j].m) && (c[j+1].isNum && !c[j+1].quoted || c.atAny(j+1, actionWordsV) > 0))) {
 			ids = append(ids, int64(c[j].num))
 			used[j] = true
 			continue
@@ -489,13 +622,59 @@ func (c clause) formIDs(used []bool) []int64 {
 			ids = append(ids, int64(c[j].num))
 			used[j] = true
 			j++
-			if j+1 < len(c) && (c[j].m == "و" || c[j].m == "and" || c[j].m == "تا") && c[j+1].isNum && c[j+1].digits {
+			// The list goes on only over a separator: in «فرم ۲ ۳ تا
+			// سوال» the second number counts questions.
+			if j+1 < len(c) && isAny(c[j].m, idSeparators...) && c.listedID(j+1) {
 				used[j] = true
 				j++
+				continue
 			}
+			break
 		}
 	}
 	return ids
+}
+
+// idSeparators join the numbers of a list of forms: «۳ و ۴», «۵، ۶ و ۷».
+var idSeparators = []string{"و", "and", "تا", "،", ","}
+
+// listedID reports a number at j that can continue a list of form ids:
+// written in digits and not counting what follows it («۲ سوال», «۳ تا»).
+func (c clause) listedID(j int) bool {
+	if j >= len(c) || !c[j].isNum || !c[j].digits || c[j].quoted {
+		return false
+	}
+	if j+1 < len(c) && (c[j+1].qnoun || isAny(c[j+1].m, "تا", "دونه", "عدد") || c.fieldTypeAfter(j+1)) {
+		return false
+	}
+	return true
+}
+
+// bareIDs reads form ids said without the noun, once forms are the
+// topic: «فرم ۳ را منتشر کن و ۵ را پیش‌نویس». Only numbers in digits that
+// take the object marker qualify, and only outside a question's name.
+func (c clause) bareIDs(used []bool) []int64 {
+	for i := 0; i < len(c); i++ {
+		if used[i] || !c.listedID(i) || i > 0 && (c[i-1].qnoun || c.atAny(i-1, slotMarkersV) > 0 || c[i-1].m == "شماره") {
+			continue
+		}
+		var ids []int64
+		j := i
+		for {
+			ids = append(ids, int64(c[j].num))
+			if j+2 < len(c) && isAny(c[j+1].m, idSeparators...) && c.listedID(j+2) {
+				j += 2
+				continue
+			}
+			break
+		}
+		if j+1 < len(c) && isAny(c[j+1].m, "را", "رو") {
+			markUsed(used, i, j+1)
+			return ids
+		}
+		i = j
+	}
+	return nil
 }
 
 // questionOrdinal reads «سوال دوم», «سوال ۳», «question 2» as a 0-based index.
@@ -591,8 +770,8 @@ func (c clause) readTitles(f *frame, used []bool) {
 	// A marker right after a question noun introduces a question, not a title.
 	for i := 0; i < len(c); i++ {
 		for k, n := c.next(i, titleMarkersV, 0); n > 0; k, n = c.next(i, titleMarkersV, k+1) {
-			if titleMarkersV.phrases[k].key == "به عنوان" && i+n < len(c) && (c[i+n].qnoun || c.fieldTypeAfter(i+n)) {
-				continue // «به عنوان سوال سوم» is a position
+			if titleMarkersV.phrases[k].key == "به عنوان" && i+n < len(c) && (c[i+n].qnoun || c.fieldTypeAfter(i+n) || c.ordinalNoun(i+n)) {
+				continue // «به عنوان سوال سوم», «به عنوان سومین سوال» are positions
 			}
 			if c.afterQuestion(i) {
 				continue
@@ -634,6 +813,15 @@ func (c clause) readTitles(f *frame, used []bool) {
 		if n == 0 || (i > 0 && (c[i-1].m == "با" || c[i-1].m == "به" || c[i-1].m == "تحت")) {
 			continue
 		}
+		// «تغییر نام فرم ۵ به X», «فرم ۶ را تغییر نام بده به X»: the verbal
+		// noun names the act, and the new title follows «به».
+		if i > 0 && !c[i-1].quoted && isAny(c[i-1].m, "تغییر", "عوض", "change") {
+			if t := c.titleAfterTo(i+n, used); t != "" {
+				markUsed(used, i-1, i+n)
+				f.title, f.rename = t, true
+				break
+			}
+		}
 		// The verb closing the naming phrase.
 		verb, vn := -1, 0
 		for j := i + n; j < len(c); j++ {
@@ -669,6 +857,17 @@ func (c clause) readTitles(f *frame, used []bool) {
 				start = j + 1
 			}
 		}
+		// Not the title: «هم» (also), the marker, and the form named
+		// before the verb («عنوان فرم ۱۰ بشه X»).
+		for start < verb && !c[start].quoted {
+			if isAny(c[start].m, "هم", "را", "رو") || used[start] {
+				start++
+			} else if k := c.atAny(start, formNounsV); k > 0 && start+k < len(c) && used[start+k] {
+				start += k
+			} else {
+				break
+			}
+		}
 		for j := i + n; j < start; j++ {
 			used[j] = true
 		}
@@ -679,8 +878,9 @@ func (c clause) readTitles(f *frame, used []bool) {
 		}
 		if strings.TrimSpace(title) == "" {
 			// «اسمش رو بذار X»: the title follows the verb.
+			// A second verb may name the act again: «عوض کن بذار X».
 			after := verb + vn
-			for after < len(c) && isAny(c[after].m, lightVerbs...) {
+			for after < len(c) && !c[after].quoted && (isAny(c[after].m, lightVerbs...) || isAny(c[after].m, placeVerbs...)) {
 				after++
 			}
 			if after < len(c) && (c[after].m == "به" || c[after].m == "to") {
@@ -711,9 +911,29 @@ func (c clause) readTitles(f *frame, used []bool) {
 	}
 }
 
+// titleAfterTo reads the title after «به» / «to», past the form named.
+func (c clause) titleAfterTo(from int, used []bool) string {
+	for j := from; j+1 < len(c); j++ {
+		if c[j].quoted || !isAny(c[j].m, "به", "to") || c.atAny(j+1, formNounsV) > 0 {
+			continue
+		}
+		t, _ := c.span(j+1, used)
+		return t
+	}
+	return ""
+}
+
 // gappedTitle reads «<form> را X» up to the clause's end, for a naming
-// phrase whose verb is shared with the next clause.
+// phrase whose verb is shared with the next clause. With no form named
+// the copula may be left out too: «یه فرم بساز، اسمش «X»».
 func (c clause) gappedTitle(from int, used []bool) string {
+	for from < len(c) && (c[from].punct && c[from].m == ":" || !c[from].quoted && c[from].m == "هم") {
+		from++
+	}
+	if from+1 == len(c) && c[from].quoted {
+		used[from] = true
+		return c[from].s
+	}
 	for j := from; j < len(c); j++ {
 		if c[j].quoted || !isAny(c[j].m, "را", "رو") {
 			continue
@@ -725,6 +945,15 @@ func (c clause) gappedTitle(from int, used []bool) string {
 		return ""
 	}
 	return ""
+}
+
+// ordinalNoun reports an ordinal followed by a question noun at i.
+func (c clause) ordinalNoun(i int) bool {
+	if i+1 >= len(c) || c[i].quoted || !c[i+1].qnoun {
+		return false
+	}
+	_, ok := ordinal(c[i].m)
+	return ok
 }
 
 func (c clause) fieldTypeAfter(i int) bool {
@@ -811,8 +1040,18 @@ func (c clause) hasQuestionNoun() bool {
 // isAnchor reports whether a question noun at i introduces new fields:
 // «سوال دوم», «سوال ۴» and «سوال شماره ۳» name an existing question.
 func (c clause) isAnchor(i int) bool {
-	if !c[i].qnoun || i+1 >= len(c) {
-		return c[i].qnoun
+	if !c[i].qnoun {
+		return false
+	}
+	// «سومین سوال», «the third question» name a place in the form. Bare
+	// «اول» is also the adverb "first" («اول سوال کوتاه را اضافه کن»).
+	if i > 0 && !c[i-1].quoted && c[i-1].m != "اول" {
+		if _, ok := ordinal(c[i-1].m); ok {
+			return false
+		}
+	}
+	if i+1 >= len(c) {
+		return true
 	}
 	nx := c[i+1]
 	if nx.quoted || nx.punct {
@@ -835,8 +1074,19 @@ func (c clause) isAnchor(i int) bool {
 // «یکی با متن X» — returning the count and where its type starts.
 func (c clause) itemAt(i int, used []bool) (count, typeAt int, ok bool) {
 	t := c[i]
-	if used[i] || t.quoted || t.punct || !t.isNum {
+	if used[i] || t.quoted || t.punct {
 		return 0, 0, false
+	}
+	num, one := t.num, t.m == "یکی"
+	if !t.isNum {
+		// «اولی کوتاه، دومی بلند»: the spoken ordinal names one item.
+		if !strings.HasSuffix(t.m, "ی") {
+			return 0, 0, false
+		}
+		if _, ok := ordinal(t.m); !ok {
+			return 0, 0, false
+		}
+		num, one = 1, true
 	}
 	j := i + 1
 	for j < len(c) && isAny(c[j].m, "تا", "دونه", "دانه", "عدد", "تاش") {
@@ -850,9 +1100,9 @@ func (c clause) itemAt(i int, used []bool) (count, typeAt int, ok bool) {
 		if j+n < len(c) && c[j+n].qnoun {
 			return 0, 0, false
 		}
-		return t.num, j, true
+		return num, j, true
 	}
-	if t.m == "یکی" && (c[j].quoted || c.word(j, "با") > 0 || isAny(c[j].m, requiredWords...)) {
+	if one && (c[j].quoted || c.word(j, "با") > 0 || isAny(c[j].m, requiredWords...)) {
 		return 1, j, true
 	}
 	return 0, 0, false
@@ -874,6 +1124,10 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText) {
 		}
 		if t.qnoun && c.isAnchor(i) {
 			anchors = append(anchors, anchor{at: i, count: -1})
+		} else if i > 0 && c[i-1].punct && c[i-1].m == ":" && len(anchors) > 0 && c.fieldTypeAfter(i) {
+			// «با سه سوال: کوتاه، …»: a type right after the colon is the
+			// list's first item.
+			anchors = append(anchors, anchor{at: i, count: 1, item: true})
 		} else if n, _, ok := c.itemAt(i, used); ok {
 			anchors = append(anchors, anchor{at: i, count: n, item: true})
 			used[i] = true
@@ -924,11 +1178,21 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText) {
 				}
 			}
 			if isAny(c[j].m, requiredWords...) {
-				g.required = true
+				g.required = g.required || !c.deniedRequired(j)
 				used[j] = true
 			}
 			if isAny(c[j].m, optionalWords...) {
 				used[j] = true
+			}
+		}
+		// A question offered with options («با گزینه‌های بله و خیر») is a
+		// choice question when nothing names its kind.
+		if g.typ == "" {
+			for j := a.at + 1; j < hi; j++ {
+				if !c[j].quoted && isAny(c[j].m, optionNouns...) {
+					g.typ = domain.PlanFieldMultipleChoice
+					break
+				}
 			}
 		}
 		// Question text: a wording found after the anchor, else a quote.

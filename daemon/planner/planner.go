@@ -161,7 +161,8 @@ func splitClauses(toks []token) [][]token {
 		start = end + 1
 	}
 	for i, t := range toks {
-		if t.punct && t.m != ":" {
+		// «فرم ۵، ۶ و ۷»: a comma inside a list of ids does not end the clause.
+		if t.punct && t.m != ":" && !(isAny(t.m, "،", ",") && i > 0 && toks[i-1].isNum && toks[i-1].digits && clause(toks).listedID(i+1)) {
 			cut(i)
 			continue
 		}
@@ -198,6 +199,13 @@ func attachVerbless(fs []*frame) []*frame {
 			out = append(out, p)
 			return
 		}
+		if prev := out[len(out)-1]; p.renameGapped && prev.rename && len(p.ids) > 0 {
+			// «اسم فرم ۲ را «الف» بگذار و اسم فرم ۳ را «ب»»: the verb
+			// said once serves the clause after it too.
+			p.rename = true
+			out = append(out, p)
+			return
+		}
 		mergeInto(out[len(out)-1], p)
 	}
 	for i, f := range fs {
@@ -206,6 +214,16 @@ func attachVerbless(fs []*frame) []*frame {
 			if title := namedTitle(f.toks); title != "" {
 				prev := out[len(out)-1]
 				prev.title, prev.rename, prev.renamePending = title, true, false
+				continue
+			}
+		}
+		if f.modifier {
+			describe(append(out, pending...), f)
+			continue
+		}
+		if prev := last(out); len(pending) == 0 && !f.hasIntent() && !f.hasContent() && prev != nil && prev.titleList && len(prev.moreTitles)+1 < prev.createCount {
+			if title := namedTitle(f.toks); title != "" {
+				prev.moreTitles = append(prev.moreTitles, title)
 				continue
 			}
 		}
@@ -253,9 +271,53 @@ func attachVerbless(fs []*frame) []*frame {
 	return out
 }
 
+func last(fs []*frame) *frame {
+	if len(fs) == 0 {
+		return nil
+	}
+	return fs[len(fs)-1]
+}
+
+// describe applies a modifier clause to the questions of the nearest
+// clause before it that names some; «همه» reaches every clause of the
+// verb they share («یه سوال کوتاه و یه سوال بلند اضافه کن، همه اجباری»).
+func describe(before []*frame, m *frame) {
+	apply := func(g *fieldGroup) {
+		if g.typ == "" {
+			g.typ = m.modType
+		}
+		g.required = g.required || m.modRequired
+	}
+	for k := len(before) - 1; k >= 0; k-- {
+		gs := before[k].groups
+		if len(gs) == 0 {
+			continue
+		}
+		switch lg := &gs[len(gs)-1]; {
+		case m.modAll:
+			for j := k; j >= 0 && before[j].budget == before[k].budget; j-- {
+				for i := range before[j].groups {
+					apply(&before[j].groups[i])
+				}
+			}
+		case m.modType != "" && (lg.item || lg.list):
+			// «سه سوال: کوتاه، بلند و امتیازی»: in a list a bare type is
+			// one more item.
+			before[k].groups = append(gs, fieldGroup{count: 1, typ: m.modType, required: m.modRequired, item: true})
+		default:
+			apply(lg)
+		}
+		return
+	}
+}
+
 // mergeInto completes prev with a verbless clause that follows it.
 func mergeInto(prev, p *frame) {
 	prev.groups = append(prev.groups, p.groups...)
+	if prev.create && prev.createCount > 1 && prev.title != "" && p.title != "" {
+		// «دو فرم بساز، یکی به اسم «الف» و یکی به اسم «ب»».
+		prev.moreTitles = append(prev.moreTitles, p.title)
+	}
 	if prev.title == "" {
 		prev.title = p.title
 	}
@@ -331,6 +393,7 @@ type builder struct {
 	createStep int  // index of the create_form step, -1 when none
 	created    bool
 	needForm   bool
+	named      bool // some clause before has named a form by its id
 	abort      *Result
 	used       map[budgetKey]int // fields added per shared verb and target
 }
@@ -375,12 +438,26 @@ func (b *builder) targets(f *frame) (ids []int64, created bool, ok bool) {
 
 // mention makes the forms a clause names the ones a later pronoun means.
 func (b *builder) mention(f *frame) {
+	b.bare(f)
 	if len(f.ids) > 0 {
+		b.named = true
 		b.ctxIDs, b.ctxCreated = f.ids, false
 	}
 }
 
+// bare takes the numbers a clause said without «فرم» as its forms when
+// an earlier clause has made forms the topic.
+func (b *builder) bare(f *frame) {
+	if len(f.ids) == 0 && len(f.bareIDs) > 0 && b.named {
+		f.ids = f.bareIDs
+	}
+}
+
 func (b *builder) frame(f *frame) {
+	b.bare(f)
+	if len(f.ids) > 0 {
+		b.named = true
+	}
 	for _, id := range f.ids {
 		if id <= 0 {
 			r := none("form ids start at 1; there is no form 0", "شمارهٔ فرم از ۱ شروع می‌شود؛ فرم ۰ وجود ندارد")
@@ -393,11 +470,20 @@ func (b *builder) frame(f *frame) {
 		if title == "" {
 			title = domain.DefaultFormTitle
 		}
-		// «سه فرم جدید بساز»: several forms, the fields (if any) go to the last.
-		for k := 1; k < f.createCount && k < b.cfg.MaxSteps; k++ {
-			b.steps = append(b.steps, domain.PlanStep{Action: domain.ActionCreateForm, Params: domain.StepParams{Title: title}})
+		// «سه فرم جدید بساز»: several forms, the fields (if any) go to the
+		// last. Forms named one by one take their names in order; with one
+		// name, all share it.
+		count := max(f.createCount, 1, 1+len(f.moreTitles))
+		for k := 0; k < count && k < b.cfg.MaxSteps; k++ {
+			t := title
+			if len(f.moreTitles) > 0 && k > 0 {
+				t = domain.DefaultFormTitle
+				if k-1 < len(f.moreTitles) {
+					t = strings.TrimSpace(f.moreTitles[k-1])
+				}
+			}
+			b.steps = append(b.steps, domain.PlanStep{Action: domain.ActionCreateForm, Params: domain.StepParams{Title: t}})
 		}
-		b.steps = append(b.steps, domain.PlanStep{Action: domain.ActionCreateForm, Params: domain.StepParams{Title: title}})
 		b.createStep = len(b.steps) - 1
 		b.created, b.ctxCreated, b.ctxIDs = true, true, nil
 		b.fields(f, nil, true)

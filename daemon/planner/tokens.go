@@ -231,15 +231,132 @@ func wordToken(s string) token {
 		}
 	}
 	// The pronoun suffix ـش / ـاش: منتشرش, نتایجش, اسمش, بهش; in speech it
-	// takes the object marker along: اسمشو = اسمش رو.
-	for _, suf := range []string{"اشو", "شو", "اش", "ش"} {
-		if base, ok := strings.CutSuffix(t.m, suf); ok && pronounBases[base] {
+	// takes the object marker along (اسمشو = اسمش رو) or «هم» (اسمشم =
+	// اسمش هم). ـشون / ـشان is the plural: منتشرشون کن for the forms named.
+	if k := strings.LastIndex(t.m, "ش"); k > 0 && pronounSuffixes[t.m[k:]] {
+		base := t.m[:k]
+		if !pronounBases[base] {
+			base = strings.TrimSuffix(base, "ا") // ـاش after a silent ه: نتیجه‌اش
+		}
+		if pronounBases[base] {
 			t.m, t.pron = base, true
 			return t
 		}
 	}
+	if len(t.m) < 6 || t.m[0] < 0x80 {
+		return englishPossessive(t)
+	}
+	// Spoken plural ـا for ـها: فرما, فرمای, جوابای, سوالا.
+	if base, ok := strings.CutSuffix(t.m, "ا"); ok && spokenPluralBases[base] {
+		t.m = base + "ها"
+		return t
+	}
+	if base, ok := strings.CutSuffix(t.m, "ای"); ok && spokenPluralBases[base] {
+		t.m = base + "های"
+		return t
+	}
+	if n := len(t.m); n < len(misspellingEnds) && misspellingEnds[n]&(1<<(t.m[n-1]&63)) != 0 {
+		if fix, ok := misspellings[t.m]; ok {
+			t.m = fix
+		}
+	}
 	return t
 }
+
+// englishPossessive reads «form 6's title» as form 6.
+func englishPossessive(t token) token {
+	for _, suf := range [...]string{"'s", "’s"} {
+		base, ok := strings.CutSuffix(t.m, suf)
+		if !ok || base == "" {
+			continue
+		}
+		if n, ok := atoi(base); ok && n >= 0 {
+			t.m, t.s = base, t.s[:len(t.s)-len(suf)] // the surface may use other digits
+
+			t.num, t.isNum, t.digits = n, true, true
+			return t
+		}
+		t.m = base
+		return t
+	}
+	return t
+}
+
+// pronounSuffixes are the enclitics from ش on: ـش, with the object marker
+// (ـشو), with «هم» (ـشم), and the plural (ـشون, ـشان). An ا before the ش
+// (ـاش) is taken off with it.
+var pronounSuffixes = map[string]bool{"ش": true, "شو": true, "شم": true, "شون": true, "شان": true}
+
+// spokenPluralBases are the nouns whose spoken plural drops the ه of
+// ـها. Only nouns ending in a consonant: after ه, ـای is the adjective
+// suffix («گزینه‌ای»), not a plural.
+var spokenPluralBases = map[string]bool{
+	"فرم": true, "سوال": true, "سؤال": true, "جواب": true, "پاسخ": true, "فیلد": true, "پرسش": true,
+}
+
+// misspellingEnds[len(w)] has bit w[len(w)-1]&63 set for every key w of
+// misspellings: most words fail this test and are never hashed.
+var misspellingEnds = func() (ends [48]uint64) {
+	for w := range misspellings {
+		if len(w) >= len(ends) {
+			panic("planner: misspelling longer than its filter: " + w)
+		}
+		ends[len(w)] |= 1 << (w[len(w)-1] & 63)
+	}
+	return ends
+}()
+
+// misspellings maps the ways the planner's key words are misspelled
+// while still read right by a Persian speaker to the words themselves:
+// a letter swapped for another that sounds the same (ز ذ ض ظ, س ص ث, ت ط,
+// ه ح, ق غ: «گذینه», «اظافه», «حزف»), the final ه dropped («اضاف»,
+// «کوتا») and, in words of five letters or more, two neighbouring letters
+// swapped («منشتر»). One slip a word, and never from a real word:
+// «منتظر» stays «منتظر».
+var misspellings = func() map[string]string {
+	targets := []string{
+		"اضافه", "منتشر", "انتشار", "پیشنویس", "گزینه", "گزینهای", "کشویی", "امتیازی", "امتیازدهی", "تشریحی",
+		"کوتاه", "ضروری", "الزامی", "اجباری", "اختیاری", "نتایج", "ویرایش", "ویرایشگر", "سازنده", "عنوان",
+		"حذف", "ستارهای", "چندگزینهای", "تغییر",
+	}
+	// Real words one slip away from a target, which must keep their meaning.
+	real := map[string]bool{"منتظر": true, "گزین": true, "سازند": true}
+	classes := []string{"زذضظ", "سصث", "تط", "هح", "قغ"}
+	out := map[string]string{}
+	add := func(v, w string) {
+		if v != w && !real[v] && utf8.RuneCountInString(v) >= 3 {
+			if _, taken := out[v]; !taken {
+				out[v] = w
+			}
+		}
+	}
+	for _, w := range targets {
+		rs := []rune(w)
+		for i, r := range rs {
+			for _, cl := range classes {
+				if !strings.ContainsRune(cl, r) {
+					continue
+				}
+				for _, o := range cl {
+					if o != r {
+						v := append([]rune{}, rs...)
+						v[i] = o
+						add(string(v), w)
+					}
+				}
+			}
+			if i+1 < len(rs) && len(rs) >= 5 && rs[i] != rs[i+1] {
+				v := append([]rune{}, rs...)
+				v[i], v[i+1] = v[i+1], v[i]
+				add(string(v), w)
+			}
+		}
+		if len(rs) >= 4 && rs[len(rs)-1] == 'ه' {
+			add(string(rs[:len(rs)-1]), w)
+		}
+	}
+	return out
+}()
 
 // pronounBases are words that take ـش meaning "of it / to it" in commands.
 var pronounBases = map[string]bool{
@@ -247,6 +364,7 @@ var pronounBases = map[string]bool{
 	"به": true, "پیشنویس": true, "سوالات": true, "سوالها": true, "پاسخها": true, "جوابها": true,
 	"بساز": true, "بسازید": true, "بذار": true, "بگذار": true, "فرم": true, "تیتر": true, "برا": true, "برای": true,
 	"تو": true, "داخل": true, "باز": true, "ویرایش": true,
+	"سوال": true, "سؤال": true, "پرسش": true, "پاک": true, "حذف": true, "عوض": true, "تغییر": true,
 }
 
 // mergeNumbers joins compound number words (بیست و سه → 23) into one token.
@@ -303,7 +421,19 @@ func ordinal(m string) (int, bool) {
 	case "fifth", "5th":
 		return 5, true
 	}
+	// The spoken substantive ordinal: «دومی», «سومی» (the second one).
+	if b, ok := strings.CutSuffix(m, "ی"); ok && !strings.HasSuffix(b, "ین") {
+		if n, ok := ordinal(b); ok {
+			return n, true
+		}
+	}
 	base := strings.TrimSuffix(m, "ین")
+	// Digits with the ordinal suffix: «۵ام», «۵امین», «۳مین».
+	if b, ok := strings.CutSuffix(base, "ام"); ok && allDigits(b) {
+		if n, ok := atoi(b); ok && n > 0 {
+			return n, true
+		}
+	}
 	if b, ok := strings.CutSuffix(base, "م"); ok {
 		if n, ok := numberWords[b]; ok && b != "یک" && b != "یه" && b != "یکی" {
 			return n, true
