@@ -8,12 +8,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arshline/arshline-sidecar/daemon/contract/lint"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 const fixtures = "../../testdata/contracts/"
 
-func lint(t *testing.T, args ...string) (string, string, int) {
+func runLint(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	code := run(append([]string{"lint"}, args...), &out, &errb)
@@ -21,15 +22,15 @@ func lint(t *testing.T, args ...string) (string, string, int) {
 }
 
 func TestLintExitCodesAndFormats(t *testing.T) {
-	_, _, code := lint(t, "--contract", "web-navigator/v1", fixtures+"web-navigator-v1/pass_seed_example.json")
+	_, _, code := runLint(t, "--contract", "web-navigator/v1", fixtures+"web-navigator-v1/pass_seed_example.json")
 	if code != 0 {
 		t.Fatalf("valid plan: exit %d", code)
 	}
-	out, _, code := lint(t, "--contract", "web-navigator/v1", fixtures+"web-navigator-v1/fail_url_scheme.json")
+	out, _, code := runLint(t, "--contract", "web-navigator/v1", fixtures+"web-navigator-v1/fail_url_scheme.json")
 	if code != 1 || !strings.Contains(out, "url.scheme (error) at /plan/actions/0/url") || strings.Contains(out, "\x1b[") {
 		t.Fatalf("text: exit %d\n%s", code, out)
 	}
-	out, _, code = lint(t, "--contract", "step-contract/v1", "--format", "json", "--expected-steps", "4", fixtures+"step-contract-v1/pass_three_steps.json")
+	out, _, code = runLint(t, "--contract", "step-contract/v1", "--format", "json", "--expected-steps", "4", fixtures+"step-contract-v1/pass_three_steps.json")
 	var rep struct {
 		Valid      bool
 		Violations []struct{ Rule string }
@@ -37,8 +38,8 @@ func TestLintExitCodesAndFormats(t *testing.T) {
 	if code != 1 || json.Unmarshal([]byte(out), &rep) != nil || rep.Valid || rep.Violations[0].Rule != "step.count_mismatch" {
 		t.Fatalf("json: exit %d %s", code, out)
 	}
-	out, _, _ = lint(t, "--contract", "arshline-plan/v1", "--format", "json", fixtures+"arshline-plan-v1/pass_rename.json", fixtures+"arshline-plan-v1/fail_version.json")
-	var many []fileReport
+	out, _, _ = runLint(t, "--contract", "arshline-plan/v1", "--format", "json", fixtures+"arshline-plan-v1/pass_rename.json", fixtures+"arshline-plan-v1/fail_version.json")
+	var many []lint.FileReport
 	if err := json.Unmarshal([]byte(out), &many); err != nil || len(many) != 2 || many[1].Report.Valid {
 		t.Fatalf("json for two files: %v %s", err, out)
 	}
@@ -49,18 +50,18 @@ func TestLintExitCodesAndFormats(t *testing.T) {
 		{"--contract", "agent-plan", "--format", "xml", "x.json"},
 		{"--contract", "agent-plan", "/nonexistent.json"},
 	} {
-		if _, errText, code := lint(t, args...); code != 2 || errText == "" {
+		if _, errText, code := runLint(t, args...); code != 2 || errText == "" {
 			t.Errorf("%v: exit %d, stderr %q", args, code, errText)
 		}
 	}
 	bad := filepath.Join(t.TempDir(), "bad.json")
 	os.WriteFile(bad, []byte(`{"steps": [`), 0o644)
-	if _, _, code := lint(t, "--contract", "agent-plan", bad); code != 2 {
+	if _, _, code := runLint(t, "--contract", "agent-plan", bad); code != 2 {
 		t.Errorf("malformed JSON: exit %d", code)
 	}
 	policy := filepath.Join(t.TempDir(), "policy.yaml")
 	os.WriteFile(policy, []byte("deny_tokens_regex:\n  - \"([unclosed\"\n"), 0o644)
-	if _, errText, code := lint(t, "--contract", "agent-plan", "--policy", policy, fixtures+"agent-plan/args_alias_normalized.json"); code != 2 || !strings.Contains(errText, "policy") {
+	if _, errText, code := runLint(t, "--contract", "agent-plan", "--policy", policy, fixtures+"agent-plan/args_alias_normalized.json"); code != 2 || !strings.Contains(errText, "policy") {
 		t.Errorf("invalid policy regex: exit %d %q", code, errText)
 	}
 }
@@ -89,7 +90,7 @@ func TestLintSARIFValidatesAgainstSchema(t *testing.T) {
 		{"step-contract/v1", "step-contract-v1/fail_dep_forward.json"},
 		{"arshline-plan/v1", "arshline-plan-v1/fail_param_invalid.json"},
 	} {
-		out, _, code := lint(t, "--contract", tc.contract, "--format", "sarif", fixtures+tc.file)
+		out, _, code := runLint(t, "--contract", tc.contract, "--format", "sarif", fixtures+tc.file)
 		if code != 1 {
 			t.Fatalf("%s: exit %d", tc.file, code)
 		}
