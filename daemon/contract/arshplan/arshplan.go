@@ -154,13 +154,13 @@ func Validate(ctx context.Context, doc any, opts contract.Options) (contract.Rep
 	}
 	root, ok := doc.(map[string]any)
 	if !ok {
-		c.fail(RulePlanNotObject, -1, "", "the plan must be a JSON object {\"version\": 1, \"steps\": […]}, not "+jsonKind(doc), "طرح باید یک شیء JSON به شکل {\"version\": 1, \"steps\": […]} باشد، نه "+jsonKindFA(doc), "send one JSON object with version and steps", "یک شیء JSON با version و steps بفرستید")
+		c.fail(RulePlanNotObject, -1, "", "the plan must be a JSON object {\"version\": 1, \"steps\": […]}, not "+contract.KindOf(doc), "طرح باید یک شیء JSON به شکل {\"version\": 1, \"steps\": […]} باشد، نه "+contract.KindOfFA(doc), "send one JSON object with version and steps", "یک شیء JSON با version و steps بفرستید")
 		return c.finish(nil)
 	}
 	if v, present := root["version"]; !present || v == nil {
 		c.fail(RulePlanVersion, -1, "/version", "version is missing", "فیلد version وجود ندارد", "add \"version\": 1", "\"version\": 1 را اضافه کنید")
 	} else if n, isInt := integer(v); !isInt || n != 1 {
-		c.fail(RulePlanVersion, -1, "/version", "version must be the integer 1, not "+show(v), "version باید عدد صحیح ۱ باشد، نه "+show(v), "set \"version\": 1", "مقدار \"version\": 1 را بگذارید")
+		c.fail(RulePlanVersion, -1, "/version", "version must be the integer 1, not "+contract.Show(v), "version باید عدد صحیح ۱ باشد، نه "+contract.Show(v), "set \"version\": 1", "مقدار \"version\": 1 را بگذارید")
 	}
 	for k, v := range root {
 		if v != nil && k != "version" && k != "steps" {
@@ -171,7 +171,7 @@ func Validate(ctx context.Context, doc any, opts contract.Options) (contract.Rep
 	steps, isArray := stepsRaw.([]any)
 	switch {
 	case stepsRaw != nil && !isArray:
-		c.fail(RulePlanNoSteps, -1, "/steps", "steps must be an array of steps, not "+jsonKind(stepsRaw), "steps باید آرایه‌ای از گام‌ها باشد، نه "+jsonKindFA(stepsRaw), "write steps as [{\"action\": …, \"params\": {…}}, …]", "steps را به شکل [{\"action\": …, \"params\": {…}}, …] بنویسید")
+		c.fail(RulePlanNoSteps, -1, "/steps", "steps must be an array of steps, not "+contract.KindOf(stepsRaw), "steps باید آرایه‌ای از گام‌ها باشد، نه "+contract.KindOfFA(stepsRaw), "write steps as [{\"action\": …, \"params\": {…}}, …]", "steps را به شکل [{\"action\": …, \"params\": {…}}, …] بنویسید")
 		return c.finish(nil)
 	case len(steps) == 0:
 		c.fail(RulePlanNoSteps, -1, "/steps", "the plan has no steps", "طرح هیچ گامی ندارد", "add at least one step to steps", "دست‌کم یک گام در steps بگذارید")
@@ -198,7 +198,7 @@ func Validate(ctx context.Context, doc any, opts contract.Options) (contract.Rep
 	for i, raw := range steps {
 		obj, ok := raw.(map[string]any)
 		if !ok {
-			c.fail(RuleStepNotObject, i, contract.Pointer("steps", i), fmt.Sprintf("step %d must be an object {\"action\": …, \"params\": {…}}, not %s", i, jsonKind(raw)), fmt.Sprintf("گام %s باید شیئی به شکل {\"action\": …, \"params\": {…}} باشد، نه %s", fa(int64(i)), jsonKindFA(raw)), "write the step as an object with action and params", "گام را به صورت شیئی با action و params بنویسید")
+			c.fail(RuleStepNotObject, i, contract.Pointer("steps", i), fmt.Sprintf("step %d must be an object {\"action\": …, \"params\": {…}}, not %s", i, contract.KindOf(raw)), fmt.Sprintf("گام %s باید شیئی به شکل {\"action\": …, \"params\": {…}} باشد، نه %s", fa(int64(i)), contract.KindOfFA(raw)), "write the step as an object with action and params", "گام را به صورت شیئی با action و params بنویسید")
 			continue
 		}
 		for k, v := range obj {
@@ -212,7 +212,7 @@ func Validate(ctx context.Context, doc any, opts contract.Options) (contract.Rep
 			if a, present := obj["action"]; !present || a == nil {
 				c.fail(RuleActionNotAllowed, i, contract.Pointer("steps", i, "action"), fmt.Sprintf("step %d has no action", i), fmt.Sprintf("گام %s اقدامی (action) ندارد", fa(int64(i))), "set action to one of "+actionList, "action را یکی از "+actionListFA+" بگذارید")
 			} else {
-				c.fail(RuleActionNotAllowed, i, contract.Pointer("steps", i, "action"), "action "+show(a)+" is not allowed", "اقدام "+show(a)+" مجاز نیست", "use one of "+actionList, "یکی از "+actionListFA+" را به کار ببرید")
+				c.fail(RuleActionNotAllowed, i, contract.Pointer("steps", i, "action"), "action "+contract.Show(a)+" is not allowed", "اقدام "+contract.Show(a)+" مجاز نیست", "use one of "+actionList, "یکی از "+actionListFA+" را به کار ببرید")
 			}
 			continue
 		}
@@ -229,7 +229,7 @@ func Validate(ctx context.Context, doc any, opts contract.Options) (contract.Rep
 		case map[string]any:
 			params = p
 		default:
-			c.fail(RuleParamType, i, contract.Pointer("steps", i, "params"), "params must be an object, not "+jsonKind(p), "params باید شیء باشد، نه "+jsonKindFA(p), "write params as an object, e.g. {\"id\": 3}", "params را به صورت شیء بنویسید، مثلاً {\"id\": 3}")
+			c.fail(RuleParamType, i, contract.Pointer("steps", i, "params"), "params must be an object, not "+contract.KindOf(p), "params باید شیء باشد، نه "+contract.KindOfFA(p), "write params as an object, e.g. {\"id\": 3}", "params را به صورت شیء بنویسید، مثلاً {\"id\": 3}")
 			continue
 		}
 		step := domain.PlanStep{Action: action}
@@ -334,7 +334,7 @@ func (c *checker) params(i int, action string, specs []paramSpec, params map[str
 			n, isInt := integer(v)
 			switch {
 			case !isInt:
-				c.fail(RuleParamType, i, contract.Pointer("steps", i, "params", s.name), "id must be a positive JSON integer such as 3, not "+show(v), "شناسهٔ فرم باید عدد صحیح مثبت JSON مانند 3 باشد، نه "+show(v), "write the id as a whole number without quotes, decimals or exponent", "شناسه را عدد صحیح و بدون گیومه، اعشار یا نماد علمی بنویسید")
+				c.fail(RuleParamType, i, contract.Pointer("steps", i, "params", s.name), "id must be a positive JSON integer such as 3, not "+contract.Show(v), "شناسهٔ فرم باید عدد صحیح مثبت JSON مانند 3 باشد، نه "+contract.Show(v), "write the id as a whole number without quotes, decimals or exponent", "شناسه را عدد صحیح و بدون گیومه، اعشار یا نماد علمی بنویسید")
 				ok = false
 			case n <= 0:
 				c.fail(RuleParamInvalid, i, contract.Pointer("steps", i, "params", s.name), "id must be positive, not "+strconv.FormatInt(n, 10), "شناسهٔ فرم باید مثبت باشد، نه "+fa(n), "use the form's id from the forms list", "شناسهٔ فرم را از فهرست فرم‌ها بردارید")
@@ -347,7 +347,7 @@ func (c *checker) params(i int, action string, specs []paramSpec, params map[str
 			n, isInt := integer(v)
 			switch {
 			case !isInt:
-				c.fail(RuleParamType, i, contract.Pointer("steps", i, "params", s.name), "index must be a non-negative JSON integer, not "+show(v), "جایگاه (index) باید عدد صحیح نامنفی JSON باشد، نه "+show(v), "write the position as a whole number, 0 for the first question", "جایگاه را عدد صحیح بنویسید؛ ۰ برای نخستین سوال")
+				c.fail(RuleParamType, i, contract.Pointer("steps", i, "params", s.name), "index must be a non-negative JSON integer, not "+contract.Show(v), "جایگاه (index) باید عدد صحیح نامنفی JSON باشد، نه "+contract.Show(v), "write the position as a whole number, 0 for the first question", "جایگاه را عدد صحیح بنویسید؛ ۰ برای نخستین سوال")
 				ok = false
 			case n < 0:
 				c.fail(RuleParamInvalid, i, contract.Pointer("steps", i, "params", s.name), "index counts from 0 and cannot be "+strconv.FormatInt(n, 10), "جایگاه از ۰ شمرده می‌شود و نمی‌تواند "+fa(n)+" باشد", "use 0 for the first question", "برای نخستین سوال ۰ بگذارید")
@@ -362,7 +362,7 @@ func (c *checker) params(i int, action string, specs []paramSpec, params map[str
 		case kindBool:
 			b, isBool := v.(bool)
 			if !isBool {
-				c.fail(RuleParamType, i, contract.Pointer("steps", i, "params", s.name), "required must be true or false, not "+show(v), "required باید true یا false باشد، نه "+show(v), "write true or false without quotes", "true یا false را بدون گیومه بنویسید")
+				c.fail(RuleParamType, i, contract.Pointer("steps", i, "params", s.name), "required must be true or false, not "+contract.Show(v), "required باید true یا false باشد، نه "+contract.Show(v), "write true or false without quotes", "true یا false را بدون گیومه بنویسید")
 				ok = false
 				continue
 			}
@@ -370,7 +370,7 @@ func (c *checker) params(i int, action string, specs []paramSpec, params map[str
 		case kindType:
 			t, isStr := v.(string)
 			if !isStr {
-				c.fail(RuleParamType, i, contract.Pointer("steps", i, "params", s.name), "type must be a string, not "+show(v), "نوع سوال (type) باید رشته باشد، نه "+show(v), "use one of "+typeList, "یکی از "+typeListFA+" را به کار ببرید")
+				c.fail(RuleParamType, i, contract.Pointer("steps", i, "params", s.name), "type must be a string, not "+contract.Show(v), "نوع سوال (type) باید رشته باشد، نه "+contract.Show(v), "use one of "+typeList, "یکی از "+typeListFA+" را به کار ببرید")
 				ok = false
 				continue
 			}
@@ -384,7 +384,7 @@ func (c *checker) params(i int, action string, specs []paramSpec, params map[str
 		case kindTitle, kindQuestion:
 			str, isStr := v.(string)
 			if !isStr {
-				c.fail(RuleParamType, i, contract.Pointer("steps", i, "params", s.name), fmt.Sprintf("%s must be a string, not %s", s.name, show(v)), fmt.Sprintf("%s باید رشته باشد، نه %s", s.name, show(v)), "write the "+s.name+" as text in quotes", s.name+" را به صورت متن و در گیومه بنویسید")
+				c.fail(RuleParamType, i, contract.Pointer("steps", i, "params", s.name), fmt.Sprintf("%s must be a string, not %s", s.name, contract.Show(v)), fmt.Sprintf("%s باید رشته باشد، نه %s", s.name, contract.Show(v)), "write the "+s.name+" as text in quotes", s.name+" را به صورت متن و در گیومه بنویسید")
 				ok = false
 				continue
 			}
@@ -542,53 +542,6 @@ func integer(v any) (int64, bool) {
 }
 
 // show quotes a value as JSON for a message, short enough for one line.
-func show(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return fmt.Sprintf("%T", v)
-	}
-	if len(b) > 60 {
-		return jsonKind(v)
-	}
-	return string(b)
-}
-
-func jsonKind(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case map[string]any:
-		return "an object"
-	case []any:
-		return "an array"
-	case string:
-		return "a string"
-	case bool:
-		return "a boolean"
-	case json.Number, float64, int, int64:
-		return "a number"
-	}
-	return fmt.Sprintf("%T", v)
-}
-
-func jsonKindFA(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case map[string]any:
-		return "شیء"
-	case []any:
-		return "آرایه"
-	case string:
-		return "رشته"
-	case bool:
-		return "مقدار درست/نادرست"
-	case json.Number, float64, int, int64:
-		return "عدد"
-	}
-	return fmt.Sprintf("%T", v)
-}
-
 // Trim removes spaces, ZWNJ/ZWJ, bidi marks and a BOM at the ends of s:
 // they are invisible, and only make two titles that look equal differ.
 func Trim(s string) string {

@@ -124,7 +124,7 @@ func (c *checker) str(obj map[string]any, key, step, path string, nonEmpty bool)
 	s, isStr := v.(string)
 	if !isStr {
 		c.fail(contract.RuleSchemaType, step, path+contract.Pointer(key), msg{
-			fmt.Sprintf("%q must be a string, not %s", key, kindOf(v)), fmt.Sprintf("%q باید رشته باشد، نه %s", key, kindOfFA(v)),
+			fmt.Sprintf("%q must be a string, not %s", key, contract.KindOf(v)), fmt.Sprintf("%q باید رشته باشد، نه %s", key, contract.KindOfFA(v)),
 			"write " + key + " as text in quotes", key + " را به صورت متن و در گیومه بنویسید"})
 		return "", false
 	}
@@ -147,7 +147,7 @@ func (c *checker) object(obj map[string]any, key, step, path, rule, shape string
 	m, ok := v.(map[string]any)
 	if !ok {
 		c.fail(rule, step, path+contract.Pointer(key), msg{
-			fmt.Sprintf("%q must be an object %s, not %s", key, shape, kindOf(v)), fmt.Sprintf("%q باید شیء %s باشد، نه %s", key, shape, kindOfFA(v)),
+			fmt.Sprintf("%q must be an object %s, not %s", key, shape, contract.KindOf(v)), fmt.Sprintf("%q باید شیء %s باشد، نه %s", key, shape, contract.KindOfFA(v)),
 			"write " + key + " as " + shape, key + " را به شکل " + shape + " بنویسید"})
 	}
 	return m, ok
@@ -159,7 +159,7 @@ func (Contract) Validate(_ context.Context, doc any, opts contract.Options) cont
 	root, ok := doc.(map[string]any)
 	if !ok {
 		c.fail(contract.RuleSchemaType, "", "", msg{
-			"the document must be an object {\"plan\": {…}}, not " + kindOf(doc), "سند باید شیئی به شکل {\"plan\": {…}} باشد، نه " + kindOfFA(doc),
+			"the document must be an object {\"plan\": {…}}, not " + contract.KindOf(doc), "سند باید شیئی به شکل {\"plan\": {…}} باشد، نه " + contract.KindOfFA(doc),
 			"wrap the plan in {\"plan\": {id, description, actions, output}}", "طرح را در {\"plan\": {id, description, actions, output}} بگذارید"})
 		return c.finish(nil)
 	}
@@ -178,7 +178,7 @@ func (Contract) Validate(_ context.Context, doc any, opts contract.Options) cont
 		acts, isArr := raw.([]any)
 		if !isArr {
 			c.fail(contract.RuleSchemaType, "", "/plan/actions", msg{
-				"actions must be an array, not " + kindOf(raw), "actions باید آرایه باشد، نه " + kindOfFA(raw),
+				"actions must be an array, not " + contract.KindOf(raw), "actions باید آرایه باشد، نه " + contract.KindOfFA(raw),
 				"write actions as [{\"id\": …, \"type\": …, \"description\": …}, …]", "actions را به شکل [{\"id\": …, \"type\": …, \"description\": …}, …] بنویسید"})
 		} else {
 			if len(acts) < 1 || len(acts) > MaxActions {
@@ -192,7 +192,7 @@ func (Contract) Validate(_ context.Context, doc any, opts contract.Options) cont
 				act, ok := a.(map[string]any)
 				if !ok {
 					c.fail(contract.RuleSchemaType, strconv.Itoa(i), path, msg{
-						"an action must be an object, not " + kindOf(a), "هر اقدام باید شیء باشد، نه " + kindOfFA(a),
+						"an action must be an object, not " + contract.KindOf(a), "هر اقدام باید شیء باشد، نه " + contract.KindOfFA(a),
 						"write the action as {\"id\": …, \"type\": …, \"description\": …}", "اقدام را به شکل {\"id\": …, \"type\": …, \"description\": …} بنویسید"})
 					continue
 				}
@@ -214,7 +214,7 @@ func (c *checker) output(out map[string]any) {
 	if v := out["max_results"]; v != nil {
 		if n, isInt := wholeNumber(v); !isInt || n < 1 {
 			c.fail("output.max_results", "", path+"/max_results", msg{
-				"max_results must be a positive integer, not " + show(v), "max_results باید عدد صحیح مثبت باشد، نه " + show(v),
+				"max_results must be a positive integer, not " + contract.Show(v), "max_results باید عدد صحیح مثبت باشد، نه " + contract.Show(v),
 				"give how many results to keep, e.g. 10", "شمار نتیجه‌هایی را که باید بماند بنویسید، مثلاً 10"})
 		}
 	}
@@ -255,7 +255,7 @@ func (c *checker) action(act map[string]any, i int, path string, seen map[string
 		case string, json.Number, float64, map[string]any:
 		default:
 			c.fail(contract.RuleSchemaType, step, path+"/value", msg{
-				"value must be a string, a number or (for scroll) an object, not " + kindOf(value), "value باید رشته، عدد یا (برای scroll) شیء باشد، نه " + kindOfFA(value),
+				"value must be a string, a number or (for scroll) an object, not " + contract.KindOf(value), "value باید رشته، عدد یا (برای scroll) شیء باشد، نه " + contract.KindOfFA(value),
 				"write the text, key or number the action needs", "متن، کلید یا عددی را که اقدام لازم دارد بنویسید"})
 		}
 	}
@@ -332,7 +332,7 @@ func (c *checker) pause(act, wait map[string]any, step, path string) {
 	}
 	if n, ok := numeric(value); !ok || n < 0 {
 		c.fail("pause.requires_duration", step, path+"/value", msg{
-			"pause value must be a non-negative number of milliseconds, not " + show(value), "value در pause باید عددی نامنفی (میلی‌ثانیه) باشد، نه " + show(value),
+			"pause value must be a non-negative number of milliseconds, not " + contract.Show(value), "value در pause باید عددی نامنفی (میلی‌ثانیه) باشد، نه " + contract.Show(value),
 			"e.g. \"value\": 1000", "مثلاً \"value\": 1000"})
 	}
 }
@@ -373,7 +373,7 @@ func (c *checker) waitFor(w map[string]any, step, path string) {
 		if v := w[k]; v != nil {
 			if n, isNum := number(v); !isNum || n < 0 {
 				c.fail("wait_for.invalid", step, path+contract.Pointer(k), msg{
-					k + " must be a non-negative number of milliseconds, not " + show(v), k + " باید عددی نامنفی (میلی‌ثانیه) باشد، نه " + show(v),
+					k + " must be a non-negative number of milliseconds, not " + contract.Show(v), k + " باید عددی نامنفی (میلی‌ثانیه) باشد، نه " + contract.Show(v),
 					"e.g. \"" + k + "\": 500", "مثلاً \"" + k + "\": 500"})
 			}
 		}
@@ -385,14 +385,14 @@ func (c *checker) retry(r map[string]any, step, path string) {
 	if v := r["count"]; v != nil {
 		if n, isInt := wholeNumber(v); !isInt || n < 0 || n > MaxRetryCount {
 			c.fail("retry.count", step, path+"/count", msg{
-				fmt.Sprintf("retry count must be an integer from 0 to %d, not %s", MaxRetryCount, show(v)), fmt.Sprintf("تعداد تلاش دوباره باید عدد صحیحی از ۰ تا %s باشد، نه %s", faNum(MaxRetryCount), show(v)),
+				fmt.Sprintf("retry count must be an integer from 0 to %d, not %s", MaxRetryCount, contract.Show(v)), fmt.Sprintf("تعداد تلاش دوباره باید عدد صحیحی از ۰ تا %s باشد، نه %s", faNum(MaxRetryCount), contract.Show(v)),
 				fmt.Sprintf("use a count from 0 to %d", MaxRetryCount), fmt.Sprintf("عددی از ۰ تا %s بنویسید", faNum(MaxRetryCount))})
 		}
 	}
 	if v := r["delay"]; v != nil {
 		if n, isNum := number(v); !isNum || n < 0 {
 			c.fail("retry.delay", step, path+"/delay", msg{
-				"retry delay must be a non-negative number of milliseconds, not " + show(v), "تأخیر تلاش دوباره باید عددی نامنفی (میلی‌ثانیه) باشد، نه " + show(v),
+				"retry delay must be a non-negative number of milliseconds, not " + contract.Show(v), "تأخیر تلاش دوباره باید عددی نامنفی (میلی‌ثانیه) باشد، نه " + contract.Show(v),
 				"e.g. \"delay\": 1000", "مثلاً \"delay\": 1000"})
 		}
 	}
@@ -485,50 +485,6 @@ func scrollValue(v any) bool {
 		return ok && xy(m)
 	}
 	return false
-}
-
-func show(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil || len(b) > 60 {
-		return kindOf(v)
-	}
-	return string(b)
-}
-
-func kindOf(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case map[string]any:
-		return "an object"
-	case []any:
-		return "an array"
-	case string:
-		return "a string"
-	case bool:
-		return "a boolean"
-	case json.Number, float64, int:
-		return "a number"
-	}
-	return fmt.Sprintf("%T", v)
-}
-
-func kindOfFA(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case map[string]any:
-		return "شیء"
-	case []any:
-		return "آرایه"
-	case string:
-		return "رشته"
-	case bool:
-		return "مقدار درست/نادرست"
-	case json.Number, float64, int:
-		return "عدد"
-	}
-	return fmt.Sprintf("%T", v)
 }
 
 // faNum writes a count in Persian digits for the prose of a message; JSON
