@@ -12,6 +12,7 @@ type frame struct {
 	create, add, rename, publish, draft bool
 	nav                                 string // open_builder | open_editor | open_results
 	forbidden                           string
+	copies                              string // the word that asks to copy a form
 	negated                             bool
 	refersBack                          bool // a pronoun or "the form"
 	ids                                 []int64
@@ -40,7 +41,7 @@ type frame struct {
 }
 
 func (f *frame) hasIntent() bool {
-	return f.create || f.add || f.rename || f.renamePending || f.publish || f.draft || f.nav != "" || f.forbidden != ""
+	return f.create || f.add || f.rename || f.renamePending || f.publish || f.draft || f.nav != "" || f.forbidden != "" || f.copies != ""
 }
 
 func (f *frame) hasContent() bool {
@@ -216,11 +217,11 @@ func (c clause) hasPrefix(prefixes ...string) (int, bool) {
 var (
 	formNouns       = []string{"فرم", "فرمها", "فرمهای", "فرمی", "فرمرو", "form", "forms", "فرمو"}
 	questionNouns   = map[string]bool{"سوال": true, "سوالات": true, "سوالها": true, "سوالهای": true, "سوالی": true, "سؤال": true, "سؤالات": true, "سئوال": true, "سیوال": true, "پرسش": true, "پرسشها": true, "پرسشهای": true, "فیلد": true, "فیلدها": true, "فیلدهای": true, "آیتم": true, "question": true, "questions": true, "field": true, "fields": true, "گزینه": false}
-	createVerbs     = []string{"بساز", "بسازید", "بسازین", "بسازی", "بسازم", "بسازیم", "بسازش", "ساختن", "بسازه", "بسازد", "ایجاد", "درست", "create", "make", "build", "new"}
-	addVerbs        = []string{"اضافه", "بیفزا", "بیافزا", "بیفزایید", "بیافزایید", "افزودن", "بیفزای", "add", "insert", "append", "اد"}
+	createVerbs     = []string{"بساز", "بسازید", "بسازین", "بسازی", "بسازم", "بسازیم", "بسازش", "ساختن", "بسازه", "بسازد", "ایجاد", "درست", "تعریف", "راهاندازی", "راه بنداز", "create", "make", "build", "new"}
+	addVerbs        = []string{"اضافه", "بیفزا", "بیافزا", "بیفزایید", "بیافزایید", "افزودن", "بیفزای", "درج", "add", "insert", "append", "اد"}
 	placeVerbs      = []string{"بذار", "بگذار", "بذارید", "بگذارید", "بزار", "بزارید", "بذارین", "بگذارین", "قرار", "بنویس", "put"}
-	negativeVerbs   = map[string]bool{"نساز": true, "نسازید": true, "نسازین": true, "نکن": true, "نکنید": true, "نکنین": true, "نده": true, "ندهید": true, "ندید": true, "نذار": true, "نگذار": true, "نذارید": true, "نگذارید": true, "نزار": true, "نشود": true, "نشه": true, "نشود.": true, "نکنم": true, "نمیخواهم": true, "نمیخوام": true, "نباشد": true, "نباشه": true, "نباشند": true, "نباشن": true, "نباید": true, "نبایست": true, "dont": true, "don't": true, "not": true, "never": true, "نیفزا": true, "نیافزا": true}
-	forbiddenWords  = []string{"حذف", "پاک", "delete", "remove", "erase", "drop", "destroy", "غیرفعال", "disable", "همه فرمها", "تمام فرمها", "همه ی فرمها", "all forms"}
+	negativeVerbs   = map[string]bool{"نساز": true, "نسازید": true, "نسازین": true, "نکن": true, "نکنید": true, "نکنین": true, "نده": true, "ندهید": true, "ندید": true, "نذار": true, "نگذار": true, "نذارید": true, "نگذارید": true, "نزار": true, "نشود": true, "نشه": true, "نشود.": true, "نکنم": true, "نمیخواهم": true, "نمیخوام": true, "نمیخواد": true, "نمیخواهد": true, "نمیخوای": true, "نمیخواهی": true, "نمیخوایم": true, "نمیخواهیم": true, "نمیخواین": true, "نمیخواهید": true, "نباشد": true, "نباشه": true, "نباشند": true, "نباشن": true, "نباید": true, "نبایست": true, "dont": true, "don't": true, "not": true, "never": true, "نیفزا": true, "نیافزا": true}
+	forbiddenWords  = []string{"حذف", "پاک", "delete", "remove", "erase", "drop", "destroy", "غیرفعال", "disable"}
 	publishWords    = []string{"منتشر", "انتشار", "publish", "پابلیش"}
 	draftWords      = []string{"پیشنویس", "draft", "unpublish", "از انتشار خارج", "لغو انتشار"}
 	openWords       = []string{"باز", "open", "نشان", "نشون", "نشانم", "نشونم", "نمایش", "show", "ببینم", "view", "برو", "ببین", "take me", "go to"}
@@ -238,13 +239,20 @@ var (
 	negativeCopulas = []string{"نباشد", "نباشه", "نباشند", "نباشن", "نباشید"}
 	optionalWords   = []string{"اختیاری", "optional"}
 	lightVerbs      = []string{"کن", "کنید", "کنین", "بکن", "بکنید", "بده", "بدهید", "بدید", "بدین", "نما", "نمایید", "شود", "بشه", "بشود", "کرد", "کردن", "دهید"}
-	fillers         = map[string]bool{"لطفا": true, "لطفاً": true, "لطفن": true, "please": true, "میشه": true, "بیزحمت": true, "خواهشا": true, "خواهشمندم": true}
+	// formKinds are the kinds of form an admin makes, said instead of
+	// «فرم»: «یه پرسشنامه جدید بساز».
+	formKinds = []string{"پرسشنامه", "نظرسنجی", "questionnaire", "survey"}
+	// copyWords name copying a form, which the planner cannot do.
+	copyWords = []string{"کپی", "copy", "duplicate", "clone", "تکثیر"}
+	fillers   = map[string]bool{"لطفا": true, "لطفاً": true, "لطفن": true, "please": true, "میشه": true, "بیزحمت": true, "خواهشا": true, "خواهشمندم": true}
 )
 
 // The word lists above that are matched as phrases, and the grammar's
 // other phrase lists, split into words once rather than on every match.
 var (
 	formNounsV      = newVocab(formNouns...)
+	formKindsV      = newVocab(formKinds...)
+	copyWordsV      = newVocab(copyWords...)
 	addVerbsV       = newVocab(addVerbs...)
 	placeVerbsV     = newVocab(placeVerbs...)
 	forbiddenWordsV = newVocab(forbiddenWords...)
@@ -307,7 +315,7 @@ var fieldTypes = []struct {
 	{"تشریحی", domain.PlanFieldLongText}, {"long text", domain.PlanFieldLongText}, {"long answer", domain.PlanFieldLongText},
 	{"paragraph", domain.PlanFieldLongText}, {"بلند", domain.PlanFieldLongText}, {"طولانی", domain.PlanFieldLongText}, {"long", domain.PlanFieldLongText},
 	{"چند گزینه ای", domain.PlanFieldMultipleChoice}, {"چندگزینه", domain.PlanFieldMultipleChoice}, {"چند انتخابی", domain.PlanFieldMultipleChoice},
-	{"گزینه ای", domain.PlanFieldMultipleChoice}, {"تستی", domain.PlanFieldMultipleChoice}, {"چند جوابی", domain.PlanFieldMultipleChoice},
+	{"گزینه ای", domain.PlanFieldMultipleChoice}, {"تستی", domain.PlanFieldMultipleChoice}, {"چند جوابی", domain.PlanFieldMultipleChoice}, {"تک انتخابی", domain.PlanFieldMultipleChoice}, {"تک گزینه ای", domain.PlanFieldMultipleChoice}, {"single choice", domain.PlanFieldMultipleChoice},
 	{"multiple choice", domain.PlanFieldMultipleChoice}, {"multiple-choice", domain.PlanFieldMultipleChoice}, {"radio", domain.PlanFieldMultipleChoice},
 	{"لیست کشویی", domain.PlanFieldDropdown}, {"منوی کشویی", domain.PlanFieldDropdown}, {"کشویی", domain.PlanFieldDropdown},
 	{"کشوئی", domain.PlanFieldDropdown}, {"dropdown", domain.PlanFieldDropdown}, {"drop-down", domain.PlanFieldDropdown}, {"select", domain.PlanFieldDropdown},
@@ -384,12 +392,17 @@ func readClause(toks []token) *frame {
 		f.forbidden = c[i].s
 		return f
 	}
+	if i := c.allForms(); i >= 0 {
+		f.forbidden = c[i].s
+		return f
+	}
 	if c.has(refersBackV) {
 		f.refersBack = true
 	}
 
 	newForm := c.hasNewForm()
 	f.ids = c.formIDs(used)
+	c.readNa(f, used)
 	if len(f.ids) == 0 {
 		if i, _ := c.find(0, formNounsV); i < 0 {
 			f.bareIDs = c.bareIDs(used)
@@ -403,16 +416,24 @@ func readClause(toks []token) *frame {
 	texts := c.readQuestionTexts(used, newForm)
 	c.readTitles(f, used)
 	c.readGroups(f, used, texts)
+	// Copying said outside a wording or a title, in a clause that names
+	// no question (whose subject it could be), is the act asked for.
+	if i := c.unusedAt(used, copyWordsV); i >= 0 && !c.hasQuestionNoun() {
+		f.copies = c[i].s
+		return f
+	}
 
 	// Intents.
 	hasCreateVerb := c.hasCreateVerb(used)
 	switch {
-	case hasCreateVerb && (newForm || c.hasUnused(used, formNounsV) || f.title != ""):
+	case hasCreateVerb && (newForm || c.hasUnused(used, formNounsV) || f.title != "" || c.hasUnused(used, formKindsV)):
 		f.create = true
 	case newForm && !c.hasUnused(used, publishWordsV) && !c.hasUnused(used, draftWordsV):
 		f.create = true
 	}
-	if c.hasUnused(used, addVerbsV) || (len(f.groups) > 0 && c.hasUnused(used, placeVerbsV)) {
+	// With questions and no form to make, a create verb makes the
+	// questions: «به فرم ۴ یه سوال کوتاه تعریف کن».
+	if c.hasUnused(used, addVerbsV) || (len(f.groups) > 0 && (c.hasUnused(used, placeVerbsV) || hasCreateVerb)) {
 		f.add = true
 	}
 	if f.create && len(f.groups) > 0 {
@@ -491,6 +512,38 @@ func readClause(toks []token) *frame {
 	return f
 }
 
+// readNa reads «نه» before a verb as "not" — before a noun, or as a
+// form's number, it is nine. Opening the clause or paired with a second
+// «نه» (neither … nor: «نه منتشرش کن نه سوال بهش اضافه کن») it denies the
+// clause; after the verb it denies only the alternative it names
+// («منتشرش کن نه پیش‌نویس»), which is then not read.
+func (c clause) readNa(f *frame, used []bool) {
+	first, count := -1, 0
+	for i, t := range c {
+		if t.quoted || used[i] || t.m != "نه" {
+			continue
+		}
+		count++
+		if first < 0 && i+1 < len(c) && c.atAny(i+1, actionWordsV) > 0 {
+			first = i
+		}
+	}
+	if first < 0 {
+		return
+	}
+	opening := true
+	for _, t := range c[:first] {
+		if !fillers[t.m] {
+			opening = false
+		}
+	}
+	if opening || count > 1 {
+		f.negated = true
+		return
+	}
+	markUsed(used, first, first+1+c.atAny(first+1, actionWordsV))
+}
+
 // negatesPredicate reports a negated copula («نباشه») that denies the
 // word before it, not the command: «اجباری نباشه» makes a question
 // optional, «دیگه منتشر نباشه» asks for the form to be unpublished.
@@ -564,25 +617,64 @@ func (c clause) modifier() (typ string, required, all, ok bool) {
 }
 
 func (c clause) hasUnused(used []bool, v *vocab) bool {
+	return c.unusedAt(used, v) >= 0
+}
+
+// unusedAt returns where an unused phrase of v starts, or -1.
+func (c clause) unusedAt(used []bool, v *vocab) int {
 	for i := range c {
 		if !used[i] && c.atAny(i, v) > 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// allForms returns where the clause speaks of all forms at once — a
+// quantifier before the plural noun, «همه‌ی فرم‌ها», «تمام فرم‌های
+// منتشرشده», «all the forms» — or -1. «همه‌ی فرم‌های ۲ و ۳» names its
+// forms and is not all of them.
+func (c clause) allForms() int {
+	for i := 0; i+1 < len(c); i++ {
+		if c[i].quoted || !isAny(c[i].m, "همه", "همهی", "تمام", "تمامی", "کل", "all", "every") {
+			continue
+		}
+		j := i + 1
+		for j < len(c) && !c[j].quoted && isAny(c[j].m, "ی", "the", "of") {
+			j++
+		}
+		if j < len(c) && !c[j].quoted && isAny(c[j].m, "فرمها", "فرمهای", "forms") && !(j+1 < len(c) && c[j+1].isNum && c[j+1].digits) {
+			return i
+		}
+	}
+	return -1
+}
+
+// hasCreateVerb reports an unused create verb, inflected or not.
+func (c clause) hasCreateVerb(used []bool) bool {
+	for i := range c {
+		if !used[i] && c.createVerbAt(i) {
 			return true
 		}
 	}
 	return false
 }
 
-// hasCreateVerb reports an unused create verb, inflected or not.
-func (c clause) hasCreateVerb(used []bool) bool {
-	for i, t := range c {
-		if used[i] || t.quoted || t.punct {
-			continue
+// createVerbAt reports a create verb at i: a stem or its inflection, or
+// the compound «راه بنداز» (launch), its two words typed apart.
+func (c clause) createVerbAt(i int) bool {
+	t := c[i]
+	if t.quoted || t.punct {
+		return false
+	}
+	for _, st := range createStems {
+		if st.matches(t.m) {
+			return true
 		}
-		for _, st := range createStems {
-			if st.matches(t.m) {
-				return true
-			}
-		}
+	}
+	if t.m == "راه" && i+1 < len(c) && !c[i+1].quoted {
+		nx := c[i+1].m
+		return strings.HasPrefix(nx, "بنداز") || strings.HasPrefix(nx, "بینداز") || strings.HasPrefix(nx, "بیانداز") || strings.HasPrefix(nx, "اندازی")
 	}
 	return false
 }
@@ -608,18 +700,33 @@ func (c clause) formIDs(used []bool) []int64 {
 		if m := c.atAny(j, idMarkersV); m > 0 {
 			j += m
 			marked = true
+		} else if j+1 < len(c) && isWord(c[j]) && !c[j].qnoun && !isAny(c[j].m, functionWords...) && c.atAny(j, actionWordsV) == 0 && c[j+1].m == "شماره" {
+			// «فرم ثبت‌نام شماره ۴»: a noun describing the form may come
+			// between it and its number.
+			j += 1 + c.atAny(j+1, idMarkersV)
+			marked = true
 		}
 		// A Persian number word is also the id when the count or the verb
-		// comes next: «به فرم هفده یه سوال …», «فرم هفت منتشر بشه». The
-		// article «a» is never one.
+		// comes next: «به فرم هفده یه سوال …», «فرم هفت منتشر بشه», or
+		// when the clause is the reference alone, cut from the next by
+		// «و»: «فرم سیزده و فرم چهارده را …». The article «a» is never one.
+		alone := j+1 == len(c) && (i == 0 || i == 1 && isAny(c[0].m, functionWords...))
 		if j < len(c) && c[j].isNum && !c[j].digits && c[j].num > 0 && !used[j] && !isAny(c[j].m, "a", "an") &&
-			(marked || j+1 < len(c) && (isAny(c[j+1].m, "را", "رو", "و") || !isLatin(c[j].m) && (c[j+1].isNum && !c[j+1].quoted || c.atAny(j+1, actionWordsV) > 0))) {
+			(marked || alone || j+1 < len(c) && (isAny(c[j+1].m, "را", "رو", "و") || !isLatin(c[j].m) && (c[j+1].isNum && !c[j+1].quoted || c.atAny(j+1, actionWordsV) > 0))) {
 			ids = append(ids, int64(c[j].num))
+			markUsed(used, i, i+n) // a form with a number is not the one to make
 			used[j] = true
-			continue
+			j++
+			// «فرم سیزده و ۱۴»: the list may go on in digits.
+			if !(j+1 < len(c) && isAny(c[j].m, idSeparators...) && c.listedID(j+1)) {
+				continue
+			}
+			used[j] = true
+			j++
 		}
 		for j < len(c) && c[j].isNum && c[j].digits {
 			ids = append(ids, int64(c[j].num))
+			markUsed(used, i, i+n)
 			used[j] = true
 			j++
 			// The list goes on only over a separator: in «فرم ۲ ۳ تا
@@ -634,6 +741,10 @@ func (c clause) formIDs(used []bool) []int64 {
 	}
 	return ids
 }
+
+// functionWords are the particles that can follow «فرم» and are never a
+// noun describing it.
+var functionWords = []string{"را", "رو", "و", "به", "با", "از", "در", "تو", "که", "هم", "یا", "برای"}
 
 // idSeparators join the numbers of a list of forms: «۳ و ۴», «۵، ۶ و ۷».
 var idSeparators = []string{"و", "and", "تا", "،", ","}
@@ -654,6 +765,12 @@ func (c clause) listedID(j int) bool {
 // topic: «فرم ۳ را منتشر کن و ۵ را پیش‌نویس». Only numbers in digits that
 // take the object marker qualify, and only outside a question's name.
 func (c clause) bareIDs(used []bool) []int64 {
+	// A number word qualifies when it opens the clause, where the noun
+	// was left out: «فرم دو و سه رو منتشر کن». «یکی رو» is "one of them".
+	if len(c) > 1 && c[0].isNum && !c[0].digits && c[0].num > 1 && !used[0] && isAny(c[1].m, "را", "رو") {
+		markUsed(used, 0, 2)
+		return []int64{int64(c[0].num)}
+	}
 	for i := 0; i < len(c); i++ {
 		if used[i] || !c.listedID(i) || i > 0 && (c[i-1].qnoun || c.atAny(i-1, slotMarkersV) > 0 || c[i-1].m == "شماره") {
 			continue
@@ -852,10 +969,20 @@ func (c clause) readTitles(f *frame, used []bool) {
 		}
 		// Object marker را/رو (or «به» for «… را به X تغییر بده»).
 		start := i + n
+		marker := -1
 		for j := i + n; j < verb; j++ {
 			if c[j].m == "را" || c[j].m == "رو" || c[j].m == "به" || c[j].m == "to" {
-				start = j + 1
+				start, marker = j+1, j
 			}
+		}
+		// «عنوان «گزارش ماهانه» رو بذار»: the object marker follows the
+		// title itself, and the verb places it. With «عوض کن» the quote
+		// would be the title to replace.
+		if marker == verb-1 && marker > i+n && c[marker].m != "به" && c[marker-1].quoted && !used[marker-1] && isAny(c[verb].m, placeVerbs...) {
+			used[marker-1] = true
+			markUsed(used, i, verb+vn)
+			f.title, f.rename = c[marker-1].s, true
+			break
 		}
 		// Not the title: «هم» (also), the marker, and the form named
 		// before the verb («عنوان فرم ۱۰ بشه X»).
@@ -1015,14 +1142,9 @@ func (c clause) mentionsNewForm(newForm bool) bool {
 	if newForm {
 		return true
 	}
-	for _, t := range c {
-		if t.quoted || t.punct {
-			continue
-		}
-		for _, st := range createStems {
-			if st.matches(t.m) {
-				return true
-			}
+	for i := range c {
+		if c.createVerbAt(i) {
+			return true
 		}
 	}
 	return false
@@ -1079,11 +1201,10 @@ func (c clause) itemAt(i int, used []bool) (count, typeAt int, ok bool) {
 	}
 	num, one := t.num, t.m == "یکی"
 	if !t.isNum {
-		// «اولی کوتاه، دومی بلند»: the spoken ordinal names one item.
-		if !strings.HasSuffix(t.m, "ی") {
-			return 0, 0, false
-		}
-		if _, ok := ordinal(t.m); !ok {
+		// «اولی کوتاه، دومی بلند»: the spoken ordinal names one item, and
+		// so do «دیگری» (the other), «بعدی» (the next) and «آخری».
+		_, ord := ordinal(t.m)
+		if !(ord && strings.HasSuffix(t.m, "ی")) && !isAny(t.m, "دیگری", "بعدی", "آخری") {
 			return 0, 0, false
 		}
 		num, one = 1, true
@@ -1094,6 +1215,17 @@ func (c clause) itemAt(i int, used []bool) (count, typeAt int, ok bool) {
 	}
 	if j >= len(c) {
 		return 0, 0, false
+	}
+	// «a required dropdown», «دو تا اجباری کوتاه»: the item's type may
+	// follow what it says of the item.
+	k := j
+	for k < len(c) && !c[k].quoted && (isAny(c[k].m, requiredWords...) || isAny(c[k].m, optionalWords...)) {
+		k++
+	}
+	if k > j && k < len(c) {
+		if _, n := c.fieldTypeAt(k); n > 0 && !(k+n < len(c) && c[k+n].qnoun) {
+			return num, k, true
+		}
 	}
 	if _, n := c.fieldTypeAt(j); n > 0 {
 		// «دو تا کوتاه سوال» is the noun's count, read with the noun.
@@ -1204,7 +1336,7 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText) {
 			}
 		}
 		for j := a.at + 1; j < hi && g.question == ""; j++ {
-			if c[j].quoted && !used[j] {
+			if c[j].quoted && !used[j] && !c.optionQuote(j) {
 				g.question = c[j].s
 				used[j] = true
 			}
@@ -1224,6 +1356,16 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText) {
 			f.position = p
 		}
 	}
+}
+
+// optionQuote reports a quote at j that is one of a question's options
+// («با گزینه‌های «بله» و «خیر»», «گزینه‌هایی مثل «بله»»), not its wording.
+func (c clause) optionQuote(j int) bool {
+	k := j - 1
+	for k >= 0 && (c[k].quoted || isAny(c[k].m, "و", "یا", "،", ",", "and", "or", ":", "مثل", "مانند", "مثلا", "like")) {
+		k--
+	}
+	return k >= 0 && isAny(c[k].m, optionNouns...)
 }
 
 // position reads «در جایگاه اول», «در جایگاه ۳», «اول فرم», «ابتدای فرم»,

@@ -86,6 +86,10 @@ func (p *Planner) Plan(text string) Result {
 	frames = attachVerbless(frames)
 
 	for _, f := range frames {
+		if f.copies != "" {
+			return none("the planner does not copy forms; duplicate the form from the forms list",
+				"برنامه‌ریز فرم را کپی نمی‌کند؛ رونوشت فرم را از فهرست فرم‌ها بسازید")
+		}
 		if f.forbidden != "" {
 			return none("the planner does not delete forms or change them in bulk; do that from the forms list",
 				"برنامه‌ریز فرم‌ها را حذف یا گروهی تغییر نمی‌دهد؛ این کار را از فهرست فرم‌ها انجام دهید")
@@ -246,8 +250,14 @@ func attachVerbless(fs []*frame) []*frame {
 				p.rename = true
 				shared = append(shared, p)
 			case len(p.groups) == 0 && p.title == "" && len(p.ids) > 0 && !f.create:
-				// «فرم ۸ و فرم ۹ را منتشر کن»: bare references share the verb.
-				f.ids = append(append([]int64{}, p.ids...), f.ids...)
+				// «فرم ۸ و فرم ۹ را منتشر کن»: bare references share the verb,
+				// and make forms the topic of a number said without the
+				// noun («فرم دو و سه رو منتشر کن»).
+				own := f.ids
+				if len(own) == 0 {
+					own = f.bareIDs
+				}
+				f.ids = append(append([]int64{}, p.ids...), own...)
 			case len(out) == 0 && len(p.groups) > 0:
 				// Nothing before to complete: the fields go to the verb's form.
 				f.groups = append(append([]fieldGroup{}, p.groups...), f.groups...)

@@ -147,7 +147,7 @@ func TestDevCorpus(t *testing.T) {
 }
 
 func TestHeldOutCorpus(t *testing.T) {
-	for _, name := range []string{"heldout.jsonl", "heldout2.jsonl", "heldout3.jsonl", "heldout4.jsonl"} {
+	for _, name := range []string{"heldout.jsonl", "heldout2.jsonl", "heldout3.jsonl", "heldout4.jsonl", "heldout5.jsonl"} {
 		pass, total := score(t, "../../testdata/planner/"+name)
 		t.Logf("%s: %d/%d", name, pass, total)
 		if float64(pass) < 0.95*float64(total) {
@@ -229,33 +229,89 @@ func TestSpokenGrammar(t *testing.T) {
 		"به فرم ۳ یه سوال کوتاه به عنوان اولین سوال اضافه کن":        "add_field/3/short_text//0",
 	}
 	for text, want := range cases {
-		r := p.Plan(text)
-		var got []string
-		if r.Plan != nil {
-			for _, st := range r.Plan.Steps {
-				parts := []string{st.Action}
-				if st.Params.ID != nil {
-					parts = append(parts, jsonStr(*st.Params.ID))
-				}
-				if st.Params.Type != "" {
-					parts = append(parts, st.Params.Type)
-				}
-				if st.Params.Required {
-					parts = append(parts, "req")
-				}
-				if st.Params.Index != nil {
-					parts = append(parts, "", jsonStr(int64(*st.Params.Index)))
-				}
-				if st.Params.Title != "" {
-					parts = append(parts, st.Params.Title)
-				}
-				got = append(got, strings.Join(parts, "/"))
-			}
-		}
-		if g := strings.Join(got, " "); g != want {
+		if g := stepsString(p.Plan(text)); g != want {
 			t.Errorf("%s\n got: %s\nwant: %s", text, g, want)
 		}
 	}
+}
+
+// TestOtherWordings: other verbs and nouns for the same acts, and the
+// grammar around them, read without misreading the commands near them.
+func TestOtherWordings(t *testing.T) {
+	p := New(Config{})
+	cases := map[string]string{
+		// verbs and nouns
+		"یه پرسشنامه جدید تعریف کن":   "create_form/فرم جدید",
+		"یه نظرسنجی راه بنداز":        "create_form/فرم جدید",
+		"یک فرم تازه راه‌اندازی کنید": "create_form/فرم جدید",
+		"create a survey": "create_form/فرم جدید",
+		"به فرم ۳ یه سوال کوتاه بساز":          "add_field/3/short_text",
+		"یه سوال جدید برای فرم ۴ تعریف کن":     "add_field/4/short_text",
+		"یک سوال کشویی در فرم ۳ درج کن":        "add_field/3/dropdown",
+		"به فرم ۳ یه سوال تک انتخابی اضافه کن": "add_field/3/multiple_choice",
+		"فرم ثبت‌نام شماره ۴ رو منتشر کن":      "publish_form/4",
+		"فرم سیزده و فرم چهارده را منتشر کن":   "publish_form/13 publish_form/14",
+		"فرم دو و سه رو منتشر کن":              "publish_form/2 publish_form/3",
+		"فرم سیزده و ۱۴ رو منتشر کن":           "publish_form/13 publish_form/14",
+		"اسم فرم رو بذار فرم دو":               "",
+		"برای فرم ۱۲ عنوان «گزارش» رو بذار":    "update_form_title/12/گزارش",
+		"عنوان «نظرسنجی» رو عوض کن":            "",
+		// scales, items, ordinals
+		"یه سوال امتیازی ۵ ستاره به فرم ۲ اضافه کن":         "add_field/2/rating",
+		"به فرم ۲ سه تا ستاره‌ای اضافه کن":                  "add_field/2/rating add_field/2/rating add_field/2/rating",
+		"یه سوال نمره‌ای از ۱۰ امتیاز به فرم ۳ اضافه کن":    "add_field/3/rating",
+		"به فرم ۳ دو سوال اضافه کن: یکی کوتاه و دیگری بلند": "add_field/3/short_text add_field/3/long_text",
+		"put a required dropdown at the top of form 6":      "add_field/6/dropdown/req//0",
+		"سوال بیست و سوم فرم ۲ رو در ویرایشگر باز کن":       "",
+		// negation, contrast, refusals
+		"نمی‌خواد فرم ۹ رو منتشر کنی":                               "",
+		"نه سوال کوتاه به فرم ۳ اضافه کن":                           "add_field/3/short_text add_field/3/short_text add_field/3/short_text add_field/3/short_text add_field/3/short_text add_field/3/short_text",
+		"فرم نه منتشر بشه":                                          "publish_form/9",
+		"فرم ۵ رو منتشر کن نه پیش‌نویس":                             "publish_form/5",
+		"یه فرم بساز ولی نه منتشرش کن نه سوال بهش اضافه کن":         "create_form/فرم جدید",
+		"یه کپی از فرم ۷ بساز":                                      "",
+		"به فرم ۳ یه سوال کوتاه برای کپی کارت ملی اضافه کن":         "add_field/3/short_text",
+		"فرم ۴ و همه فرم‌های دیگه رو منتشر کن":                      "",
+		"همه‌ی فرم‌های ۲ و ۳ رو منتشر کن":                           "publish_form/2 publish_form/3",
+		"به فرم ۹ یه سوال با گزینه‌های «بله» و «خیر» اضافه کن":      "add_field/9/multiple_choice",
+		"یه سوال با گزینه‌هایی مثل «بله» و «خیر» به فرم ۳ اضافه کن": "add_field/3/multiple_choice",
+	}
+	for text, want := range cases {
+		if g := stepsString(p.Plan(text)); g != want {
+			t.Errorf("%s\n got: %s\nwant: %s", text, g, want)
+		}
+	}
+	// Only a page to open: no plan, the page as the hint.
+	if r := p.Plan("سوال بیست و سوم فرم ۲ رو در ویرایشگر باز کن"); r.Navigate == nil || r.Navigate.Params["index"] != 22 {
+		t.Errorf("compound ordinal: navigate %+v, want open_editor index 22", r.Navigate)
+	}
+}
+
+// stepsString writes a result's steps as action/id/type/req//index/title.
+func stepsString(r Result) string {
+	var got []string
+	if r.Plan != nil {
+		for _, st := range r.Plan.Steps {
+			parts := []string{st.Action}
+			if st.Params.ID != nil {
+				parts = append(parts, jsonStr(*st.Params.ID))
+			}
+			if st.Params.Type != "" {
+				parts = append(parts, st.Params.Type)
+			}
+			if st.Params.Required {
+				parts = append(parts, "req")
+			}
+			if st.Params.Index != nil {
+				parts = append(parts, "", jsonStr(int64(*st.Params.Index)))
+			}
+			if st.Params.Title != "" {
+				parts = append(parts, st.Params.Title)
+			}
+			got = append(got, strings.Join(parts, "/"))
+		}
+	}
+	return strings.Join(got, " ")
 }
 
 // TestEveryPlanValidates is the property the ai.plan contract promises:
@@ -439,12 +495,37 @@ func FuzzPlanner(f *testing.F) {
 		if !rep.Valid {
 			t.Fatalf("invalid plan for %q: %+v", text, rep.Violations)
 		}
+		written := writtenNumbers(text)
 		for _, st := range r.Plan.Steps {
-			if st.Params.ID != nil && !strings.Contains(Normalize(text), strings.TrimSpace(jsonStr(*st.Params.ID))) {
+			if st.Params.ID != nil && !strings.Contains(Normalize(text), strings.TrimSpace(jsonStr(*st.Params.ID))) && !written[*st.Params.ID] {
 				t.Fatalf("invented id %d for %q", *st.Params.ID, text)
 			}
 		}
 	})
+}
+
+// writtenNumbers are the numbers a text spells as words, alone or
+// compound («فرم سه», «فرم بیست و یک»): ids the planner may read that
+// are not digits in the text.
+func writtenNumbers(text string) map[int64]bool {
+	out := map[int64]bool{}
+	words := strings.FieldsFunc(Normalize(text), func(r rune) bool {
+		_, quote := closingQuote(r)
+		return isSpace(r) || isPunct(r) || quote
+	})
+	for i, w := range words {
+		t := wordToken(w)
+		if !t.isNum || t.digits {
+			continue
+		}
+		out[int64(t.num)] = true
+		if i+2 < len(words) && words[i+1] == "و" {
+			if u := wordToken(words[i+2]); u.isNum && !u.digits {
+				out[int64(t.num+u.num)] = true
+			}
+		}
+	}
+	return out
 }
 
 func jsonStr(n int64) string {

@@ -105,7 +105,14 @@ func tokenize(text string) []token {
 				i = end + endSize
 				continue
 			}
-			// An unpaired quote is noise; the word around it goes on.
+			// An unpaired quote is noise; the word around it goes on. Between
+			// two digits it ends the word instead: joined, «۲«0» would be a
+			// number nobody typed.
+			if wordStart >= 0 && betweenDigits(text, i, next) {
+				flush(i)
+				i = next
+				continue
+			}
 			if wordStart >= 0 && !cut {
 				joined = append(joined[:0], text[wordStart:i]...)
 				cut = true
@@ -219,13 +226,13 @@ func wordToken(s string) token {
 			return t
 		}
 	}
-	// A choice question named by its number of options, the number
-	// joined on: «چهارگزینه‌ای», «۴گزینه‌ای», «سه‌گزینه‌ای». The count of
-	// options is not a count of questions.
-	for _, suf := range []string{"گزینهای", "گزینهایی", "گزینه"} {
-		if base, ok := strings.CutSuffix(t.m, suf); ok && base != "" {
+	// A question named by the size of its scale, the number joined on:
+	// «چهارگزینه‌ای», «۴گزینه‌ای» (a choice question), «پنج‌ستاره‌ای» (a
+	// rating). The number counts options or stars, not questions.
+	for _, sc := range scaleSuffixes {
+		if base, ok := strings.CutSuffix(t.m, sc.suffix); ok && base != "" {
 			if _, isNumber := numberWords[base]; isNumber || allDigits(base) {
-				t.m = "گزینهای"
+				t.m = sc.key
 				return t
 			}
 		}
@@ -255,12 +262,25 @@ func wordToken(s string) token {
 		t.m = base + "های"
 		return t
 	}
+	// The plural with the relative ـی, «جواب‌هایی که …» (the answers
+	// that …), is the plural itself.
+	if base, ok := strings.CutSuffix(t.m, "هایی"); ok && len(base) >= 4 {
+		t.m = base + "های"
+		return t
+	}
 	if n := len(t.m); n < len(misspellingEnds) && misspellingEnds[n]&(1<<(t.m[n-1]&63)) != 0 {
 		if fix, ok := misspellings[t.m]; ok {
 			t.m = fix
 		}
 	}
 	return t
+}
+
+// scaleSuffixes name a question by the size of its scale; key is the
+// type word the joined form reads as.
+var scaleSuffixes = [...]struct{ suffix, key string }{
+	{"گزینهای", "گزینهای"}, {"گزینهایی", "گزینهای"}, {"گزینه", "گزینهای"},
+	{"ستارهای", "ستارهای"}, {"ستاره", "ستارهای"},
 }
 
 // englishPossessive reads «form 6's title» as form 6.
@@ -379,23 +399,63 @@ func mergeNumbers(toks []token) []token {
 			i += 2
 			continue
 		}
-		// «سوال ۵ گزینه‌ای», «با سه گزینه»: after a question noun or «با»
-		// the number counts options, and with them names a choice
-		// question, not five questions.
-		if t.isNum && i+1 < len(toks) && len(out) > 0 && (questionNouns[out[len(out)-1].m] || out[len(out)-1].m == "با") && isOptionsWord(toks[i+1]) {
-			opt := toks[i+1]
-			opt.m, opt.s = "گزینهای", t.s+" "+opt.s
-			out = append(out, opt)
-			i++
-			continue
+		// «بیست و یکم»: a compound ordinal, read as the digits with «م».
+		if t.isNum && !t.digits && t.num >= 20 && t.num%10 == 0 && i+2 < len(toks) && toks[i+1].m == "و" {
+			if u, ok := unitOrdinal(toks[i+2].m); ok {
+				out = append(out, token{m: strconv.Itoa(t.num+u) + "م", s: t.s + " و " + toks[i+2].s})
+				i += 2
+				continue
+			}
+		}
+		// «سوال ۵ گزینه‌ای», «با سه گزینه», «امتیازی پنج ستاره‌ای», «از ۱۰
+		// امتیاز»: after a question noun, «با», «از» or a type the number
+		// counts options, stars or points, and with them names the
+		// question's kind, not five questions.
+		if t.isNum && i+1 < len(toks) && len(out) > 0 {
+			prev := out[len(out)-1].m
+			after := questionNouns[prev] || prev == "با" || prev == "از" || typeWords[prev]
+			if key := scaleWord(toks[i+1]); after && key != "" {
+				opt := toks[i+1]
+				opt.m, opt.s = key, t.s+" "+opt.s
+				out = append(out, opt)
+				i++
+				continue
+			}
 		}
 		out = append(out, t)
 	}
 	return out
 }
 
-func isOptionsWord(t token) bool {
-	return !t.quoted && !t.punct && isAny(t.m, "گزینه", "گزینهای", "گزینهایی")
+// scaleWord returns the type word that a number before t names: options
+// make a choice question, stars or points a rating. "" when t is none.
+func scaleWord(t token) string {
+	switch {
+	case t.quoted || t.punct:
+		return ""
+	case isAny(t.m, "گزینه", "گزینهای", "گزینهایی"):
+		return "گزینهای"
+	case isAny(t.m, "ستاره", "ستارهای", "ستارهایی", "stars", "star"):
+		return "ستارهای"
+	case isAny(t.m, "امتیاز", "امتیازی", "نمره", "نمرهای", "points", "point"):
+		return "امتیازی"
+	}
+	return ""
+}
+
+// unitOrdinal reads the ordinal of a unit, «یکم» to «نهم» (with or
+// without ـین), as the last word of a compound ordinal. Alone «یکم» is
+// also "a little", so ordinal does not read it.
+func unitOrdinal(m string) (int, bool) {
+	base, ok := strings.CutSuffix(strings.TrimSuffix(m, "ین"), "م")
+	if !ok {
+		return 0, false
+	}
+	if base == "سو" {
+		return 3, true
+	}
+	n, ok := numberWords[base]
+	return n, ok && n >= 1 && n <= 9 && base != "یه" && base != "یکی"
 }
 
 var numberWords = map[string]int{
