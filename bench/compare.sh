@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Compares two builds of arshlined + arshlinectl under the load tool,
+# alternating them round by round so that both see the machine alike
+# (a shared virtual machine drifts by tens of percent within minutes).
+#
+#   bench/compare.sh OLD_BIN_DIR NEW_BIN_DIR CLIENTS METHOD [ROUNDS] [DURATION]
+#
+# Each BIN_DIR holds arshlined and arshlinectl, e.g. built from two
+# commits with `go build -o DIR/arshlined ./cmd/arshlined` (and arshlinectl).
+# Every round starts each daemon on a fresh database in a scratch directory.
+set -euo pipefail
+old=$1 new=$2 clients=$3 method=$4 rounds=${5:-2} duration=${6:-3s}
+scratch=$(mktemp -d /tmp/arsh-compare.XXXXXX)
+trap 'rm -rf "$scratch"' EXIT
+for _ in $(seq "$rounds"); do
+	for side in old new; do
+		bin=$old
+		[ "$side" = new ] && bin=$new
+		dir="$scratch/$side"
+		rm -rf "$dir" && mkdir -p "$dir"
+		"$bin/arshlined" --socket "$dir/d.sock" --db "$dir/d.db" --log-dir "$dir/logs" 2>/dev/null &
+		pid=$!
+		for _ in $(seq 100); do [ -S "$dir/d.sock" ] && break; sleep 0.05; done
+		printf '%-4s ' "$side"
+		ARSHLINE_SOCKET="$dir/d.sock" "$bin/arshlinectl" bench --clients "$clients" --duration "$duration" \
+			--mix "$method" --fsync-dir "$dir" | sed -n 3p
+		kill "$pid"
+		wait "$pid" 2>/dev/null || true
+	done
+done
