@@ -63,7 +63,7 @@ func (db *DB) ListAudit(ctx context.Context, q domain.AuditQuery) ([]domain.Audi
 	query += " ORDER BY id DESC LIMIT ?"
 	args = append(args, q.Limit)
 	var rows []auditRow
-	if err := db.read.SelectContext(ctx, &rows, query, args...); err != nil {
+	if err := db.reads.SelectContext(ctx, &rows, query, args...); err != nil {
 		return nil, err
 	}
 	out := make([]domain.AuditEntry, len(rows))
@@ -139,7 +139,7 @@ type jobRow struct {
 // GetJob returns a Hosha2 job by request id.
 func (db *DB) GetJob(ctx context.Context, reqID string) (*domain.Job, error) {
 	var r jobRow
-	if err := db.read.GetContext(ctx, &r, "SELECT * FROM jobs WHERE req_id = ?", reqID); err != nil {
+	if err := db.reads.GetContext(ctx, &r, "SELECT * FROM jobs WHERE req_id = ?", reqID); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil, domain.NotFound("request", "درخواست", reqID)
 		}

@@ -148,7 +148,7 @@ func getVersion(ctx context.Context, q queryer, formID, versionID int64) (*domai
 
 // GetForm returns a live form with its head document.
 func (db *DB) GetForm(ctx context.Context, id int64) (*domain.Form, error) {
-	return getForm(ctx, db.read, id, false)
+	return getForm(ctx, db.reads, id, false)
 }
 
 // LookupForm reports a live form's title and field count; it lets the
@@ -181,7 +181,7 @@ func (db *DB) ListForms(ctx context.Context, q domain.FormQuery) ([]domain.Form,
 	query += " ORDER BY f.id DESC LIMIT ? OFFSET ?"
 	args = append(args, q.Limit, q.Offset)
 	var rows []formRow
-	if err := db.read.SelectContext(ctx, &rows, query, args...); err != nil {
+	if err := db.reads.SelectContext(ctx, &rows, query, args...); err != nil {
 		return nil, err
 	}
 	out := make([]domain.Form, 0, len(rows))
@@ -197,14 +197,14 @@ func (db *DB) ListForms(ctx context.Context, q domain.FormQuery) ([]domain.Form,
 
 // ListVersions returns a form's versions, newest first.
 func (db *DB) ListVersions(ctx context.Context, formID int64, limit, offset int) ([]domain.Version, error) {
-	if _, err := getForm(ctx, db.read, formID, true); err != nil {
+	if _, err := getForm(ctx, db.reads, formID, true); err != nil {
 		return nil, err
 	}
 	if limit <= 0 {
 		limit = 20
 	}
 	var rows []versionRow
-	if err := db.read.SelectContext(ctx, &rows, versionSelect+" WHERE form_id = ? ORDER BY seq DESC LIMIT ? OFFSET ?", formID, limit, offset); err != nil {
+	if err := db.reads.SelectContext(ctx, &rows, versionSelect+" WHERE form_id = ? ORDER BY seq DESC LIMIT ? OFFSET ?", formID, limit, offset); err != nil {
 		return nil, err
 	}
 	return versionsToDomain(rows)
@@ -224,7 +224,7 @@ func versionsToDomain(rows []versionRow) ([]domain.Version, error) {
 
 // GetVersion returns one snapshot of a form.
 func (db *DB) GetVersion(ctx context.Context, formID, versionID int64) (*domain.Version, error) {
-	return getVersion(ctx, db.read, formID, versionID)
+	return getVersion(ctx, db.reads, formID, versionID)
 }
 
 // Tx is one Update call's view of a write transaction; it implements

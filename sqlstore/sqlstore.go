@@ -42,6 +42,7 @@ type DB struct {
 	path  string
 	write *sqlx.DB
 	read  *sqlx.DB
+	reads *readStmts // the read pool's prepared statements
 	stmts *stmtCache
 	now   func() time.Time
 	group *committer
@@ -110,6 +111,7 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 	read.SetMaxOpenConns(opts.ReadConns)
 	read.SetMaxIdleConns(opts.ReadConns)
 	db.read = read
+	db.reads = newReadStmts(read)
 	db.group = startCommitter(db)
 	return db, nil
 }
@@ -135,6 +137,7 @@ func (db *DB) Close() error {
 	db.group.close()
 	db.stmts.close()
 	if db.read != nil {
+		db.reads.close()
 		errs = append(errs, db.read.Close())
 	}
 	errs = append(errs, db.write.Close())
@@ -145,7 +148,7 @@ func (db *DB) Close() error {
 // system.health use it.
 func (db *DB) Ping(ctx context.Context) error {
 	var one int
-	return db.read.GetContext(ctx, &one, "SELECT 1")
+	return db.reads.GetContext(ctx, &one, "SELECT 1")
 }
 
 // IntegrityCheck runs PRAGMA integrity_check and returns its findings,

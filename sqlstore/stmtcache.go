@@ -148,3 +148,71 @@ func (c *cachedTx) SelectContext(ctx context.Context, dest any, query string, ar
 	}
 	return c.b.tx.SelectContext(ctx, dest, query, args...)
 }
+
+// maxReadStatements bounds readStmts: queries are built from a handful of
+// fixed shapes, so the bound is never reached in practice, and a shape
+// past it still runs, only unprepared.
+const maxReadStatements = 64
+
+// readStmts runs the read pool's queries through statements prepared once
+// (database/sql then prepares each on every pool connection once): for a
+// single-row read such as forms.get, parsing the SQL cost more than
+// running it.
+type readStmts struct {
+	db *sqlx.DB
+	mu sync.RWMutex
+	m  map[string]*sqlx.Stmt
+}
+
+func newReadStmts(db *sqlx.DB) *readStmts {
+	return &readStmts{db: db, m: map[string]*sqlx.Stmt{}}
+}
+
+func (r *readStmts) stmt(ctx context.Context, query string) *sqlx.Stmt {
+	r.mu.RLock()
+	st, ok := r.m[query]
+	r.mu.RUnlock()
+	if ok {
+		return st
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if st, ok := r.m[query]; ok {
+		return st
+	}
+	if r.m == nil || len(r.m) >= maxReadStatements {
+		return nil
+	}
+	st, err := r.db.PreparexContext(ctx, query)
+	if err != nil {
+		// Let the query itself run and report the error.
+		return nil
+	}
+	r.m[query] = st
+	return st
+}
+
+// GetContext is sqlx's, through a prepared statement.
+func (r *readStmts) GetContext(ctx context.Context, dest any, query string, args ...any) error {
+	if st := r.stmt(ctx, query); st != nil {
+		return st.GetContext(ctx, dest, args...)
+	}
+	return r.db.GetContext(ctx, dest, query, args...)
+}
+
+// SelectContext is sqlx's, through a prepared statement.
+func (r *readStmts) SelectContext(ctx context.Context, dest any, query string, args ...any) error {
+	if st := r.stmt(ctx, query); st != nil {
+		return st.SelectContext(ctx, dest, args...)
+	}
+	return r.db.SelectContext(ctx, dest, query, args...)
+}
+
+func (r *readStmts) close() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, st := range r.m {
+		st.Close()
+	}
+	r.m = nil
+}
