@@ -474,15 +474,10 @@ func (c *conn) handle(frame []byte) {
 		<-c.slots
 		c.frames.Done()
 	}()
-	defer c.srv.survive("answering a frame")
-	out := getBuffer()
-	defer putBuffer(out)
-	c.srv.handleFrame(c.ctx, frame, out)
-	if out.Len() > 0 {
-		c.write(out.Bytes())
-	}
+	c.handleInline(frame)
 }
 
+// handleInline answers one frame on the calling goroutine.
 func (c *conn) handleInline(frame []byte) {
 	defer c.srv.survive("answering a frame")
 	out := getBuffer()

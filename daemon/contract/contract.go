@@ -121,6 +121,12 @@ func Decode(data []byte) (any, error) {
 	if v, ok := decodeFast(data); ok {
 		return v, nil
 	}
+	return decodeStandard(data)
+}
+
+// decodeStandard is Decode with encoding/json alone: it decides, with its
+// own error messages, whatever decodeFast does not take.
+func decodeStandard(data []byte) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var v any

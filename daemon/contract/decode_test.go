@@ -1,27 +1,10 @@
 package contract
 
 import (
-	"bytes"
-	"encoding/json"
-	"io"
 	"reflect"
 	"strings"
 	"testing"
 )
-
-// decodeStandard is Decode's encoding/json path alone.
-func decodeStandard(data []byte) (any, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return nil, err
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, io.ErrUnexpectedEOF
-	}
-	return v, nil
-}
 
 var decodeSeeds = []string{
 	`{"version":1,"steps":[{"action":"create_form","params":{"title":"چکاپ سه"}},{"action":"add_field","params":{"type":"short_text","required":true,"index":0}}]}`,
