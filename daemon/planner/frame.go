@@ -219,7 +219,7 @@ var (
 	questionNouns   = map[string]bool{"سوال": true, "سوالات": true, "سوالها": true, "سوالهای": true, "سوالی": true, "سؤال": true, "سؤالات": true, "سئوال": true, "سیوال": true, "پرسش": true, "پرسشها": true, "پرسشهای": true, "فیلد": true, "فیلدها": true, "فیلدهای": true, "آیتم": true, "question": true, "questions": true, "field": true, "fields": true, "گزینه": false}
 	createVerbs     = []string{"بساز", "بسازید", "بسازین", "بسازی", "بسازم", "بسازیم", "بسازش", "ساختن", "بسازه", "بسازد", "ایجاد", "درست", "تعریف", "راهاندازی", "راه بنداز", "create", "make", "build", "new"}
 	addVerbs        = []string{"اضافه", "بیفزا", "بیافزا", "بیفزایید", "بیافزایید", "افزودن", "بیفزای", "درج", "add", "insert", "append", "اد"}
-	placeVerbs      = []string{"بذار", "بگذار", "بذارید", "بگذارید", "بزار", "بزارید", "بذارین", "بگذارین", "قرار", "بنویس", "put"}
+	placeVerbs      = []string{"بذار", "بگذار", "بذارید", "بگذارید", "بزار", "بزارید", "بذارین", "بگذارین", "بذاری", "بگذاری", "بزاری", "قرار", "بنویس", "put"}
 	negativeVerbs   = map[string]bool{"نساز": true, "نسازید": true, "نسازین": true, "نکن": true, "نکنید": true, "نکنین": true, "نده": true, "ندهید": true, "ندید": true, "نذار": true, "نگذار": true, "نذارید": true, "نگذارید": true, "نزار": true, "نشود": true, "نشه": true, "نشود.": true, "نکنم": true, "نمیخواهم": true, "نمیخوام": true, "نمیخواد": true, "نمیخواهد": true, "نمیخوای": true, "نمیخواهی": true, "نمیخوایم": true, "نمیخواهیم": true, "نمیخواین": true, "نمیخواهید": true, "نباشد": true, "نباشه": true, "نباشند": true, "نباشن": true, "نباید": true, "نبایست": true, "dont": true, "don't": true, "not": true, "never": true, "نیفزا": true, "نیافزا": true}
 	forbiddenWords  = []string{"حذف", "پاک", "delete", "remove", "erase", "drop", "destroy", "غیرفعال", "disable"}
 	publishWords    = []string{"منتشر", "انتشار", "publish", "پابلیش"}
@@ -229,11 +229,11 @@ var (
 	builderWords    = []string{"سازنده", "فرمساز", "فرم ساز", "builder", "ویرایش فرم"}
 	editorWords     = []string{"ویرایشگر", "editor", "ادیتور"}
 	nameNouns       = []string{"اسم", "نام", "عنوان", "تیتر", "title", "name"}
-	renameVerbs     = []string{"تغییر", "عوض", "بذار", "بگذار", "بذارید", "بگذارید", "بزار", "کن", "کنید", "بکن", "باشد", "باشه", "بشود", "بشه", "قرار", "to", "rename", "set", "change", "ویرایش", "اصلاح"}
-	titleMarkers    = []string{"با عنوان", "به عنوان", "با نام", "به نام", "با اسم", "به اسم", "تحت عنوان", "با تیتر", "به تیتر", "با موضوع", "called", "named", "titled", "with title", "with the title", "with name"}
+	renameVerbs     = []string{"تغییر", "عوض", "بذار", "بگذار", "بذارید", "بگذارید", "بزار", "بذاری", "بگذاری", "بزاری", "کن", "کنید", "کنی", "بکن", "بکنی", "باشد", "باشه", "بشود", "بشه", "قرار", "to", "rename", "set", "change", "ویرایش", "اصلاح"}
+	titleMarkers    = []string{"با عنوان", "به عنوان", "با نام", "به نام", "با اسم", "به اسم", "تحت عنوان", "با تیتر", "به تیتر", "با موضوع", "بعنوان", "بنام", "به اسمهای", "با اسمهای", "به نامهای", "با نامهای", "با عنوانهای", "called", "named", "titled", "with title", "with the title", "with name"}
 	questionMarks   = []string{"با متن", "با عنوان", "با سوال", "با پرسش", "با محتوای", "که بپرسد", "که بپرسه", "با این متن", "با این سوال", "with text", "with the text", "saying", "asking", "labeled", "labelled"}
 	requiredWords   = []string{"اجباری", "الزامی", "ضروری", "لازم", "required", "mandatory"}
-	quantifiers     = []string{"همه", "همگی", "همشون", "همهشون", "همهی", "هرکدوم", "هرکدام", "all", "each", "both"}
+	quantifiers     = []string{"همه", "همگی", "همشون", "همهشون", "همهی", "هرکدوم", "هرکدام", "هردو", "هرسه", "all", "each", "both"}
 	optionNouns     = []string{"گزینه", "گزینهها", "گزینههای", "گزینههایی", "options", "choices"}
 	needWords       = []string{"لازم", "نیازی", "نیاز", "احتیاجی", "ضرورتی"}
 	negativeCopulas = []string{"نباشد", "نباشه", "نباشند", "نباشن", "نباشید"}
@@ -270,13 +270,28 @@ var (
 	newFormV        = newVocab("فرم جدید", "فرم جدیدی", "فرمی جدید", "فرم تازه", "فرم تازهای", "فرم نو", "new form", "a form", "یک فرم", "یه فرم", "فرم جدیدم", "فرم جدیدو", "فرم جدیدرو")
 	publishStemV    = newVocab("انتشار", "منتشر")
 	unpublishV      = newVocab("خارج", "لغو", "عدم", "دربیار", "دربیارید", "دربیارین", "درآر", "درار", "درآور", "دراور", "بیرون", "متوقف", "توقف")
-	editV           = newVocab("ویرایش", "edit")
+	editV           = newVocab("ویرایش", "edit", "ادیت")
+	actionNounsV    = newVocab("انتشار", "پیشنویس", "publish", "draft", "unpublish")
 	toV             = newVocab("to")
 	renameV         = newVocab("rename")
 	idMarkersV      = newVocab("شماره", "شماره ی", "با شناسه", "به شناسه", "با شماره", "شناسه", "آیدی", "با آیدی", "id", "number", "no", "#")
 	stopWordsV      = newVocab(append(append(append([]string{}, createVerbs...), addVerbs...), "را", "رو", "کن", "کنید", "بکن", "بده", "بدهید", "باشد", "باشه", "بشه", "شود", "بذار", "بگذار", "بزار", "بذارید", "بگذارید", "and", "with", "و", "در جایگاه", "به فرم")...)
-	slotMarkersV    = newVocab("در جایگاه", "در موقعیت", "در ردیف", "در مکان", "در جای", "جایگاه", "موقعیت", "ردیف", "at position", "position", "به عنوان سوال", "به عنوان", "as question", "as the")
-	topMarkersV     = newVocab("اول فرم", "ابتدای فرم", "ابتدای آن", "ابتدای اون", "ابتدایش", "اول آن", "اولش", "ابتدا", "ابتدای", "بالای فرم", "بالای", "اول لیست", "سر فرم", "at the top", "at the beginning", "to the top", "first position")
+	slotMarkersV    = newVocab("در جایگاه", "در موقعیت", "در ردیف", "در مکان", "در جای", "جایگاه", "موقعیت", "ردیف", "at position", "position", "به عنوان سوال", "به عنوان", "بعنوان سوال", "بعنوان", "as question", "as the")
+	topMarkersV     = newVocab("اول فرم", "ابتدای فرم", "ابتدای آن", "ابتدای اون", "ابتدایش", "اول آن", "اولش", "ابتدا", "ابتدای", "بالای فرم", "بالای", "اول لیست", "سر فرم", "at the top", "at the beginning", "to the top", "first position", "before all questions", "before all the questions", "before the other questions")
+	// «قبل از همه‌ی سوال‌ها», «پیش از بقیه سوالا»: before all the
+	// questions is the top. «قبل از همه» alone is "first of all", an
+	// order of steps, not a place.
+	beforeAllV = func() *vocab {
+		var keys []string
+		for _, pre := range []string{"قبل از", "پیش از"} {
+			for _, q := range []string{"همه", "همهی", "تمام", "تمامی", "بقیه", "بقیهی"} {
+				for _, n := range []string{"سوالها", "سوالهای", "سوالات", "پرسشها", "فیلدها"} {
+					keys = append(keys, pre+" "+q+" "+n)
+				}
+			}
+		}
+		return newVocab(keys...)
+	}()
 	// createStems are the create verbs that also match inflected forms
 	// by prefix: Persian verbs inflect by suffix (بساز → بسازید، بسازیم);
 	// an English word that starts like a verb is another word (builder
@@ -313,7 +328,7 @@ var fieldTypes = []struct {
 	{"پاسخ بلند", domain.PlanFieldLongText}, {"جواب بلند", domain.PlanFieldLongText}, {"پاسخ طولانی", domain.PlanFieldLongText},
 	{"متن بلند", domain.PlanFieldLongText}, {"متنی بلند", domain.PlanFieldLongText}, {"چند خطی", domain.PlanFieldLongText},
 	{"تشریحی", domain.PlanFieldLongText}, {"long text", domain.PlanFieldLongText}, {"long answer", domain.PlanFieldLongText},
-	{"paragraph", domain.PlanFieldLongText}, {"بلند", domain.PlanFieldLongText}, {"طولانی", domain.PlanFieldLongText}, {"long", domain.PlanFieldLongText},
+	{"paragraph", domain.PlanFieldLongText}, {"textarea", domain.PlanFieldLongText}, {"text area", domain.PlanFieldLongText}, {"بلند", domain.PlanFieldLongText}, {"طولانی", domain.PlanFieldLongText}, {"long", domain.PlanFieldLongText},
 	{"چند گزینه ای", domain.PlanFieldMultipleChoice}, {"چندگزینه", domain.PlanFieldMultipleChoice}, {"چند انتخابی", domain.PlanFieldMultipleChoice},
 	{"گزینه ای", domain.PlanFieldMultipleChoice}, {"تستی", domain.PlanFieldMultipleChoice}, {"چند جوابی", domain.PlanFieldMultipleChoice}, {"تک انتخابی", domain.PlanFieldMultipleChoice}, {"تک گزینه ای", domain.PlanFieldMultipleChoice}, {"single choice", domain.PlanFieldMultipleChoice},
 	{"multiple choice", domain.PlanFieldMultipleChoice}, {"multiple-choice", domain.PlanFieldMultipleChoice}, {"radio", domain.PlanFieldMultipleChoice},
@@ -400,9 +415,15 @@ func readClause(toks []token) *frame {
 		f.refersBack = true
 	}
 
+	c.markNeed(used)
 	newForm := c.hasNewForm()
 	f.ids = c.formIDs(used)
 	c.readNa(f, used)
+	if len(f.ids) == 0 {
+		if i, _ := c.find(0, formNounsV); i < 0 {
+			f.ids = c.actionNounIDs(used)
+		}
+	}
 	if len(f.ids) == 0 {
 		if i, _ := c.find(0, formNounsV); i < 0 {
 			f.bareIDs = c.bareIDs(used)
@@ -512,6 +533,17 @@ func readClause(toks []token) *frame {
 	return f
 }
 
+// markNeed takes «لازم» with a form of داشتن («لازم دارم», «لازم
+// داریم») as the verb "to need", which says nothing of a question being
+// required: «لازم دارم یه فرم با سه سوال امتیازی».
+func (c clause) markNeed(used []bool) {
+	for i := 0; i+1 < len(c); i++ {
+		if !c[i].quoted && c[i].m == "لازم" && !c[i+1].quoted && isAny(c[i+1].m, "دارم", "داریم", "داره", "دارد", "دارید", "دارین", "داشتم", "داشتیم") {
+			used[i], used[i+1] = true, true
+		}
+	}
+}
+
 // readNa reads «نه» before a verb as "not" — before a noun, or as a
 // form's number, it is nine. Opening the clause or paired with a second
 // «نه» (neither … nor: «نه منتشرش کن نه سوال بهش اضافه کن») it denies the
@@ -594,8 +626,13 @@ func (c clause) modifier() (typ string, required, all, ok bool) {
 	for i := 0; i < len(c); i++ {
 		t := c[i]
 		switch {
+		case t.m == "هر" && i+1 < len(c) && c[i+1].isNum && !c[i+1].quoted:
+			all = true // «هر دو اجباری», «هر سه امتیازی»: each of the N
+			i++
 		case t.quoted || t.isNum:
 			return "", false, false, false
+		case t.qnoun && all:
+			// «همه‌ی سوال‌ها اجباری»: the quantifier's noun.
 		case isAny(t.m, "باشن", "باشند", "هستن", "هستند", "بشن", "بشوند", "are"):
 			all = true // the plural verb agrees with all the questions
 		case t.punct || fillers[t.m] || isAny(t.m, "باشه", "باشد", "بشه", "بشود", "be", "is"):
@@ -671,6 +708,17 @@ func (c clause) createVerbAt(i int) bool {
 		if st.matches(t.m) {
 			return true
 		}
+	}
+	// The bare stem «ساخت» is the verbal noun only when it heads its
+	// object, «ساخت فرم جدید»; at the end of a clause it is the past
+	// tense (who made it), and as a prefix it starts other words
+	// (ساختار، ساختمان).
+	if t.m == "ساخت" && i+1 < len(c) {
+		j := i + 1
+		if isAny(c[j].m, "یک", "یه") {
+			j++
+		}
+		return c.atAny(j, formNounsV) > 0 || c.atAny(j, formKindsV) > 0
 	}
 	if t.m == "راه" && i+1 < len(c) && !c[i+1].quoted {
 		nx := c[i+1].m
@@ -794,6 +842,38 @@ func (c clause) bareIDs(used []bool) []int64 {
 	return nil
 }
 
+// actionNounIDs reads the numbers that follow the noun of a state
+// change as its object, the form noun left out: «انتشار ۵», «پیش‌نویس
+// ۱۲». The verbal noun governs what follows it (ezafe), so the number is
+// the form acted on; only digits that count nothing qualify.
+func (c clause) actionNounIDs(used []bool) []int64 {
+	for i := 0; i < len(c); i++ {
+		n := c.atAny(i, actionNounsV)
+		if n == 0 || used[i] {
+			continue
+		}
+		j := i + n
+		var ids []int64
+		for c.listedID(j) && !used[j] {
+			ids = append(ids, int64(c[j].num))
+			if j+2 < len(c) && isAny(c[j+1].m, idSeparators...) && c.listedID(j+2) {
+				j += 2
+				continue
+			}
+			j++
+			break
+		}
+		// With the object marker the number is the object of a later verb
+		// («پیش‌نویس ۱۲ رو منتشر کن»: the draft is what is published).
+		if len(ids) > 0 && !(j < len(c) && isAny(c[j].m, "را", "رو")) {
+			markUsed(used, i+n, j)
+			return ids
+		}
+		i = j - 1
+	}
+	return nil
+}
+
 // questionOrdinal reads «سوال دوم», «سوال ۳», «question 2» as a 0-based index.
 func (c clause) questionOrdinal() *int {
 	for i, t := range c {
@@ -887,7 +967,7 @@ func (c clause) readTitles(f *frame, used []bool) {
 	// A marker right after a question noun introduces a question, not a title.
 	for i := 0; i < len(c); i++ {
 		for k, n := c.next(i, titleMarkersV, 0); n > 0; k, n = c.next(i, titleMarkersV, k+1) {
-			if titleMarkersV.phrases[k].key == "به عنوان" && i+n < len(c) && (c[i+n].qnoun || c.fieldTypeAfter(i+n) || c.ordinalNoun(i+n)) {
+			if isAny(titleMarkersV.phrases[k].key, "به عنوان", "بعنوان") && i+n < len(c) && (c[i+n].qnoun || c.fieldTypeAfter(i+n) || c.ordinalNoun(i+n)) {
 				continue // «به عنوان سوال سوم», «به عنوان سومین سوال» are positions
 			}
 			if c.afterQuestion(i) {
@@ -932,7 +1012,7 @@ func (c clause) readTitles(f *frame, used []bool) {
 		}
 		// «تغییر نام فرم ۵ به X», «فرم ۶ را تغییر نام بده به X»: the verbal
 		// noun names the act, and the new title follows «به».
-		if i > 0 && !c[i-1].quoted && isAny(c[i-1].m, "تغییر", "عوض", "change") {
+		if i > 0 && !c[i-1].quoted && isAny(c[i-1].m, "تغییر", "عوض", "ویرایش", "اصلاح", "change") {
 			if t := c.titleAfterTo(i+n, used); t != "" {
 				markUsed(used, i-1, i+n)
 				f.title, f.rename = t, true
@@ -1165,6 +1245,10 @@ func (c clause) isAnchor(i int) bool {
 	if !c[i].qnoun {
 		return false
 	}
+	// «همه‌ی سوال‌ها», «بقیه سوالا» speak of the questions the form has.
+	if i > 0 && !c[i-1].quoted && isAny(c[i-1].m, "همه", "همهی", "تمام", "تمامی", "بقیه", "بقیهی", "کل", "all") {
+		return false
+	}
 	// «سومین سوال», «the third question» name a place in the form. Bare
 	// «اول» is also the adverb "first" («اول سوال کوتاه را اضافه کن»).
 	if i > 0 && !c[i-1].quoted && c[i-1].m != "اول" {
@@ -1394,7 +1478,11 @@ func (c clause) position(lo, hi int, used []bool) *int {
 				return nil
 			}
 		}
-		if n := c.atAny(i, topMarkersV); n > 0 {
+		n := c.atAny(i, topMarkersV)
+		if n == 0 && isAny(c[i].m, "قبل", "پیش") {
+			n = c.atAny(i, beforeAllV)
+		}
+		if n > 0 {
 			markUsed(used, i, i+n)
 			return domain.Int(0)
 		}

@@ -106,9 +106,9 @@ func tokenize(text string) []token {
 				continue
 			}
 			// An unpaired quote is noise; the word around it goes on. Between
-			// two digits it ends the word instead: joined, «۲«0» would be a
-			// number nobody typed.
-			if wordStart >= 0 && betweenDigits(text, i, next) {
+			// two digits, alone or in a run of quotes, it ends the word
+			// instead: joined, «۲«0» or «۵"‹۶» would be a number nobody typed.
+			if wordStart >= 0 && endsNumber(text, wordStart, i, next, cut, joined) {
 				flush(i)
 				i = next
 				continue
@@ -145,6 +145,30 @@ func tokenize(text string) []token {
 		toks[k].qnoun = questionNouns[toks[k].m]
 	}
 	return toks
+}
+
+// endsNumber reports whether an unpaired quote at text[i:next] stands
+// between the last digit of the pending word (text[wordStart:i], or
+// joined when a quote was dropped from it) and a digit after any
+// further quotes.
+func endsNumber(text string, wordStart, i, next int, cut bool, joined []byte) bool {
+	word := text[wordStart:i]
+	if cut {
+		word = string(joined)
+	}
+	before, _ := utf8.DecodeLastRuneInString(word)
+	if !unicode.IsDigit(before) {
+		return false
+	}
+	for j := next; j < len(text); {
+		r, size := utf8.DecodeRuneInString(text[j:])
+		if _, quote := closingQuote(r); quote || isAny(string(r), "»", "”", "’", "›", "」") {
+			j += size
+			continue
+		}
+		return unicode.IsDigit(r)
+	}
+	return false
 }
 
 // betweenDigits reports whether the rune at text[i:next] has a digit on
