@@ -14,3 +14,4 @@ run ./daemon/planner FuzzPlanner
 run ./daemon/forms FuzzApplyPatch
 run ./daemon/logx FuzzRedact
 run ./daemon/contract FuzzDecode
+run ./daemon/logx FuzzCallLine

@@ -123,10 +123,8 @@ func (a *app) logCall(ci rpc.CallInfo) {
 			level = slog.LevelError
 		}
 	}
-	a.events.Event(context.Background(), level, "rpc", "rpc_call",
-		slog.String("method", ci.Method), slog.String("req_id", ci.ReqID), slog.Int64("user", ci.UserID),
-		slog.Int64("latency_ms", ci.Latency.Milliseconds()), slog.Int64("latency_us", ci.Latency.Microseconds()),
-		slog.String("outcome", outcome), slog.String("error_code", string(ci.ErrorCode)))
+	a.events.Call(level, logx.RPCCall{Method: ci.Method, ReqID: ci.ReqID, User: ci.UserID,
+		Latency: ci.Latency, Outcome: outcome, ErrorCode: string(ci.ErrorCode)})
 }
 
 // Health is system.health's result.
