@@ -37,7 +37,8 @@ type frame struct {
 	modifier            bool
 	modAll, modRequired bool
 	modType             string
-	budget              int // the verb whose field budget this clause spends
+	budget              int    // the verb whose field budget this clause spends
+	joinedBy            string // the conjunction or mark cut before the clause
 }
 
 func (f *frame) hasIntent() bool {
@@ -218,8 +219,8 @@ var (
 	formNouns       = []string{"فرم", "فرمها", "فرمهای", "فرمی", "فرمرو", "form", "forms", "فرمو"}
 	questionNouns   = map[string]bool{"سوال": true, "سوالات": true, "سوالها": true, "سوالهای": true, "سوالی": true, "سؤال": true, "سؤالات": true, "سئوال": true, "سیوال": true, "پرسش": true, "پرسشها": true, "پرسشهای": true, "فیلد": true, "فیلدها": true, "فیلدهای": true, "آیتم": true, "question": true, "questions": true, "field": true, "fields": true, "گزینه": false}
 	createVerbs     = []string{"بساز", "بسازید", "بسازین", "بسازی", "بسازم", "بسازیم", "بسازش", "ساختن", "بسازه", "بسازد", "ایجاد", "درست", "تعریف", "راهاندازی", "راه بنداز", "create", "make", "build", "new"}
-	addVerbs        = []string{"اضافه", "بیفزا", "بیافزا", "بیفزایید", "بیافزایید", "افزودن", "بیفزای", "درج", "add", "insert", "append", "اد"}
-	placeVerbs      = []string{"بذار", "بگذار", "بذارید", "بگذارید", "بزار", "بزارید", "بذارین", "بگذارین", "بذاری", "بگذاری", "بزاری", "قرار", "بنویس", "put"}
+	addVerbs        = []string{"اضافه", "بیفزا", "بیافزا", "بیفزایید", "بیافزایید", "افزودن", "بیفزای", "درج", "افزوده", "add", "insert", "append", "اد"}
+	placeVerbs      = []string{"بذار", "بگذار", "بذارید", "بگذارید", "بزار", "بزارید", "بذارین", "بگذارین", "بذاری", "بگذاری", "بزاری", "قرار", "بنویس", "بزن", "بزنید", "بزنین", "put"}
 	negativeVerbs   = map[string]bool{"نساز": true, "نسازید": true, "نسازین": true, "نکن": true, "نکنید": true, "نکنین": true, "نده": true, "ندهید": true, "ندید": true, "نذار": true, "نگذار": true, "نذارید": true, "نگذارید": true, "نزار": true, "نشود": true, "نشه": true, "نشود.": true, "نکنم": true, "نمیخواهم": true, "نمیخوام": true, "نمیخواد": true, "نمیخواهد": true, "نمیخوای": true, "نمیخواهی": true, "نمیخوایم": true, "نمیخواهیم": true, "نمیخواین": true, "نمیخواهید": true, "نباشد": true, "نباشه": true, "نباشند": true, "نباشن": true, "نباید": true, "نبایست": true, "dont": true, "don't": true, "not": true, "never": true, "نیفزا": true, "نیافزا": true}
 	forbiddenWords  = []string{"حذف", "پاک", "delete", "remove", "erase", "drop", "destroy", "غیرفعال", "disable"}
 	publishWords    = []string{"منتشر", "انتشار", "publish", "پابلیش"}
@@ -399,6 +400,9 @@ func readClause(toks []token) *frame {
 		if isAny(t.m, "نیست", "نیس") && i > 0 && isAny(c[i-1].m, needWords...) && c.negatesAction(i) {
 			f.negated = true // «لازم نیست فرم ۶ منتشر بشه»
 		}
+		if isAny(t.m, "خودداری", "refrain") {
+			f.negated = true // «از انتشار فرم ۹ خودداری فرمایید» asks that it not be done
+		}
 		if t.pron {
 			f.refersBack = true
 		}
@@ -444,6 +448,8 @@ func readClause(toks []token) *frame {
 		return f
 	}
 
+	c.markReported(used)
+
 	// Intents.
 	hasCreateVerb := c.hasCreateVerb(used)
 	switch {
@@ -480,6 +486,9 @@ func readClause(toks []token) *frame {
 	if !f.create && (c.hasUnused(used, draftWordsV) || unpublish) {
 		f.draft = true
 		f.publish = false
+	}
+	if !f.create && !unpublish && c.leavesDraft(used) {
+		f.draft, f.publish = false, true
 	}
 	editQuestion := c.hasUnused(used, editV) && c.questionOrdinal() != nil && len(f.ids) > 0 && !f.rename
 	if !f.create && !f.add && editQuestion {
@@ -531,6 +540,51 @@ func readClause(toks []token) *frame {
 		f.rename = false
 	}
 	return f
+}
+
+// markReported takes a state word in the past tense as a report, not a
+// request: «فرم ۳ رو منتشر کردم», «آیا فرم ۴ منتشر شده است؟».
+func (c clause) markReported(used []bool) {
+	for i := range c {
+		if used[i] {
+			continue
+		}
+		n := c.atAny(i, publishWordsV)
+		if n == 0 {
+			n = c.atAny(i, draftWordsV)
+		}
+		if n > 0 && i+n < len(c) && !c[i+n].quoted && isAny(c[i+n].m, pastLightVerbs...) {
+			markUsed(used, i, i+n+1)
+		}
+	}
+}
+
+// pastLightVerbs are «کردن» and «شدن» in the past and the perfect; the
+// infinitive names the act asked for («پیش‌نویس کردن فرم ۱۸»).
+var pastLightVerbs = []string{"شد", "شده", "شدند", "کردم", "کردیم", "کردی", "کرد", "کردید", "کردین", "کردند", "کرده", "کردهام", "کردهایم", "published", "drafted"}
+
+// leavesDraft reports «از (حالت) پیش‌نویس خارج کن/دربیار»: taking a form
+// out of draft publishes it.
+func (c clause) leavesDraft(used []bool) bool {
+	for i := 0; i+1 < len(c); i++ {
+		if c[i].quoted || c[i].m != "از" {
+			continue
+		}
+		j := i + 1
+		if isAny(c[j].m, "حالت", "وضعیت") {
+			j++
+		}
+		n := c.atAny(j, draftWordsV)
+		if n == 0 || used[j] {
+			continue
+		}
+		for k := j + n; k < len(c) && k <= j+n+1; k++ {
+			if !c[k].quoted && isAny(c[k].m, "خارج", "دربیار", "دربیارید", "دربیارین", "درآر", "درار", "درآور", "دراور", "بیرون") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // markNeed takes «لازم» with a form of داشتن («لازم دارم», «لازم
@@ -614,6 +668,10 @@ func (c clause) negatesAction(i int) bool {
 // «غیر اجباری», «اجباری نباشه», «لازم نیست».
 func (c clause) deniedRequired(j int) bool {
 	if j > 0 && isAny(c[j-1].m, "غیر", "non", "not") {
+		return true
+	}
+	// «لازم نیست اجباری باشه»: what is not needed is its being required.
+	if j > 1 && isAny(c[j-1].m, "نیست", "نیس") && isAny(c[j-2].m, needWords...) {
 		return true
 	}
 	return j+1 < len(c) && (isAny(c[j+1].m, negativeCopulas...) || isAny(c[j+1].m, "نیست", "نیس"))
@@ -759,8 +817,11 @@ func (c clause) formIDs(used []bool) []int64 {
 		// when the clause is the reference alone, cut from the next by
 		// «و»: «فرم سیزده و فرم چهارده را …». The article «a» is never one.
 		alone := j+1 == len(c) && (i == 0 || i == 1 && isAny(c[0].m, functionWords...))
+		// «… بذار تو فرم هیجده», «… to form seven»: the form a
+		// preposition points to, its number closing the clause.
+		pointed := j+1 == len(c) && i > 0 && isAny(c[i-1].m, "به", "تو", "توی", "در", "داخل", "to", "in", "into")
 		if j < len(c) && c[j].isNum && !c[j].digits && c[j].num > 0 && !used[j] && !isAny(c[j].m, "a", "an") &&
-			(marked || alone || j+1 < len(c) && (isAny(c[j+1].m, "را", "رو", "و") || !isLatin(c[j].m) && (c[j+1].isNum && !c[j+1].quoted || c.atAny(j+1, actionWordsV) > 0))) {
+			(marked || alone || pointed || j+1 < len(c) && (isAny(c[j+1].m, "را", "رو", "و") || !isLatin(c[j].m) && (c[j+1].isNum && !c[j+1].quoted || c.atAny(j+1, actionWordsV) > 0))) {
 			ids = append(ids, int64(c[j].num))
 			markUsed(used, i, i+n) // a form with a number is not the one to make
 			used[j] = true
@@ -912,6 +973,11 @@ func (c clause) isStop(i int) bool {
 		return true
 	}
 	if t.isNum && i+1 < len(c) && c[i+1].qnoun {
+		return true
+	}
+	// «… کتابخوانی زمستان دو تا سوال …»: typed without «و», the next
+	// group's count with its counter ends the name before it.
+	if t.isNum && i+2 < len(c) && isAny(c[i+1].m, "تا", "دونه", "دانه", "عدد") && c[i+2].qnoun {
 		return true
 	}
 	if t.qnoun {

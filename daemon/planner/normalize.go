@@ -22,7 +22,11 @@ func surfaceRune(r rune) rune {
 		return 'ه'
 	case r == 'ـ': // kashida stretches a word, it is not a letter
 		return -1
-	case r >= '\u064B' && r <= '\u065F', r == '\u0670': // harakat
+	case r == '\u064B':
+		// The tanween of «لطفاً», «اصلاً» is spelling, not a vowel mark:
+		// a wording keeps it as typed. Keywords are compared without it.
+		return r
+	case r > '\u064B' && r <= '\u065F', r == '\u0670': // harakat
 		return -1
 	case r == '\u200e' || r == '\u200f' || (r >= '\u202a' && r <= '\u202e') || (r >= '\u2066' && r <= '\u2069') || r == '\ufeff' || r == '\u200b':
 		return -1
@@ -66,7 +70,7 @@ func Normalize(text string) string {
 		if r < 0 {
 			continue
 		}
-		if r == '\u200c' {
+		if r == '\u200c' || r == '\u064B' {
 			continue
 		}
 		r = matchRune(r)
@@ -113,7 +117,7 @@ func matchForm(s string) string {
 	// Most words are their own key; see surface.
 	same := true
 	for _, r := range s {
-		if r == '\u200c' || r == utf8.RuneError || matchRune(r) != r {
+		if r == '\u200c' || r == '\u064B' || r == utf8.RuneError || matchRune(r) != r {
 			same = false
 			break
 		}
@@ -123,7 +127,7 @@ func matchForm(s string) string {
 	}
 	var b strings.Builder
 	for _, r := range s {
-		if r == '\u200c' {
+		if r == '\u200c' || r == '\u064B' {
 			continue
 		}
 		b.WriteRune(matchRune(r))

@@ -78,10 +78,16 @@ func (p *Planner) Plan(text string) Result {
 	if len(toks) == 0 {
 		return none("the command is empty", "فرمان خالی است")
 	}
-	clauses := splitClauses(toks)
+	if asksWhyOrHow(toks) {
+		return none("this asks why or how, which is a question to answer, not a form-builder action",
+			"این فرمان پرسشِ «چرا» یا «چگونه» است، نه کاری در فرم‌ساز")
+	}
+	clauses, joins := splitClauses(toks)
 	frames := make([]*frame, 0, len(clauses))
-	for _, c := range clauses {
-		frames = append(frames, readClause(c))
+	for k, c := range clauses {
+		f := readClause(c)
+		f.joinedBy = joins[k]
+		frames = append(frames, f)
 	}
 	frames = attachVerbless(frames)
 
@@ -132,6 +138,20 @@ func (p *Planner) Plan(text string) Result {
 	return res
 }
 
+// asksWhyOrHow reports a command that opens, after any greeting or
+// filler, with «چرا» or «چطور/چگونه»: «چرا فرم ۳ منتشر نمیشه؟», «چطوری
+// میشه یه فرم ساخت؟» ask for an explanation. A request phrased as a
+// question opens otherwise («میشه …؟», «آیا ممکن است …؟»).
+func asksWhyOrHow(toks []token) bool {
+	for _, t := range toks {
+		if t.punct || fillers[t.m] || isAny(t.m, "سلام", "ببخشید", "hi", "hello") {
+			continue
+		}
+		return !t.quoted && isAny(t.m, "چرا", "چطور", "چطوری", "چگونه", "چجوری", "why", "how")
+	}
+	return false
+}
+
 func navigationOnly(p *domain.Plan) *Navigate {
 	for _, st := range p.Steps {
 		if !domain.IsNavigation(st.Action) {
@@ -154,13 +174,18 @@ func navigationOnly(p *domain.Plan) *Navigate {
 //
 // A clause is the run of tokens between two cuts, so clauses are slices
 // of toks rather than copies; their capacity ends with them, so that an
-// append to one cannot write over the next.
-func splitClauses(toks []token) [][]token {
-	var out [][]token
+// append to one cannot write over the next. joins[k] is the key of the
+// token cut before clause k ("" for the first).
+func splitClauses(toks []token) (out [][]token, joins []string) {
 	start := 0
+	join := ""
 	cut := func(end int) {
 		if end > start {
 			out = append(out, toks[start:end:end])
+			joins = append(joins, join)
+		}
+		if end < len(toks) {
+			join = toks[end].m
 		}
 		start = end + 1
 	}
@@ -183,7 +208,7 @@ func splitClauses(toks []token) [][]token {
 		}
 	}
 	cut(len(toks))
-	return out
+	return out, joins
 }
 
 var conjunctions = map[string]bool{"و": true, "سپس": true, "بعد": true, "بعدش": true, "همچنین": true, "then": true, "and": true, "also": true, "ضمنا": true, "بعدا": true, "ولی": true, "اما": true, "but": true, "سپس،": true, "بعدشم": true, "همینطور": true}
@@ -214,6 +239,18 @@ func attachVerbless(fs []*frame) []*frame {
 	}
 	for i, f := range fs {
 		f.budget = i + 1
+		if prev := last(out); len(pending) == 0 && prev != nil && !f.hasIntent() && !f.negated {
+			if continuesTitle(prev, f) {
+				continue
+			}
+			if repeatsState(prev, f) {
+				out = append(out, f)
+				continue
+			}
+			if placesLast(prev, f) || marksNth(prev, f) {
+				continue
+			}
+		}
 		if len(pending) == 0 && len(out) > 0 && out[len(out)-1].renamePending && !f.hasIntent() {
 			if title := namedTitle(f.toks); title != "" {
 				prev := out[len(out)-1]
@@ -540,6 +577,9 @@ func (b *builder) frame(f *frame) {
 			continue
 		}
 		for _, id := range ids {
+			if b.inState(act.action, id) {
+				continue
+			}
 			b.steps = append(b.steps, domain.PlanStep{Action: act.action, Params: domain.StepParams{ID: domain.Int64(id)}})
 		}
 	}
@@ -560,6 +600,20 @@ func (b *builder) frame(f *frame) {
 			b.steps = append(b.steps, st)
 		}
 	}
+}
+
+// inState reports that the plan has already put form id in the state
+// action leads to, with no other state change since: «از حالت انتشار
+// خارج و به پیش‌نویس منتقل گردد» says one change twice.
+func (b *builder) inState(action string, id int64) bool {
+	for k := len(b.steps) - 1; k >= 0; k-- {
+		st := b.steps[k]
+		if st.Params.ID == nil || *st.Params.ID != id || st.Action != domain.ActionPublishForm && st.Action != domain.ActionDraftForm {
+			continue
+		}
+		return st.Action == action
+	}
+	return false
 }
 
 // fields emits the add_field steps of a frame's groups for one target.
@@ -603,4 +657,144 @@ func (b *builder) fields(f *frame, id *int64, toCreated bool) {
 			b.used[key]++
 		}
 	}
+}
+
+// continuesTitle joins to an unquoted title that closed the clause
+// before the words after «و» that can only be more of it: in «اسمشو
+// بذار جلسه اولیا و مربیان», «مربیان» asks for nothing and names no
+// form, question or type. It reports whether f was taken.
+func continuesTitle(prev, f *frame) bool {
+	if f.hasContent() || f.modifier || len(f.bareIDs) > 0 || !isAny(f.joinedBy, "و", "and") ||
+		!(prev.rename || prev.create) || prev.title == "" || prev.createCount > 1 || len(prev.moreTitles) > 0 || len(prev.groups) > 0 {
+		return false
+	}
+	end := prev.toks[len(prev.toks)-1]
+	if !isWord(end) || !strings.HasSuffix(prev.title, end.s) {
+		return false
+	}
+	words := make([]string, 0, len(f.toks))
+	for i, t := range f.toks {
+		if !isWord(t) || t.qnoun || fillers[t.m] || negativeVerbs[t.m] || titleEnders[t.m] || typeWords[t.m] ||
+			isAny(t.m, requiredWords...) || isAny(t.m, optionalWords...) || isAny(t.m, lightVerbs...) ||
+			f.toks.atAny(i, actionWordsV) > 0 || f.toks.atAny(i, formNounsV) > 0 || f.toks.atAny(i, nameNounsV) > 0 || f.toks.atAny(i, placeVerbsV) > 0 {
+			return false
+		}
+		words = append(words, t.s)
+	}
+	if len(words) == 0 {
+		return false
+	}
+	conj := "و"
+	if f.joinedBy == "and" {
+		conj = "and"
+	}
+	prev.title += " " + conj + " " + strings.Join(words, " ")
+	return true
+}
+
+// titleEnders are words said after a command that are not part of it:
+// thanks, «دیگه», «هم», «فقط».
+var titleEnders = map[string]bool{"ممنون": true, "ممنونم": true, "مرسی": true, "متشکرم": true, "سپاس": true, "تشکر": true, "thanks": true, "thank": true, "دیگه": true, "هم": true, "فقط": true, "فعلا": true, "سریع": true, "زود": true}
+
+// repeatsState reads «فرم ۴ رو منتشر کن، ۵ رو هم»: numbers with the
+// object marker and «هم» (too), and nothing else, get the state change
+// of the clause before.
+func repeatsState(prev, f *frame) bool {
+	if len(f.ids) > 0 || len(f.bareIDs) == 0 || len(f.groups) > 0 || f.title != "" ||
+		!(prev.publish || prev.draft) || prev.create || prev.add || prev.rename || prev.nav != "" {
+		return false
+	}
+	too := false
+	for _, t := range f.toks {
+		switch {
+		case t.m == "هم":
+			too = true
+		case t.isNum && t.digits, t.punct, fillers[t.m], isAny(t.m, "را", "رو", "و", "،", ","):
+		default:
+			return false
+		}
+	}
+	if !too {
+		return false
+	}
+	f.publish, f.draft, f.ids = prev.publish, prev.draft, f.bareIDs
+	return true
+}
+
+// placesLast reads «بذارش سوال دوم», «بذارش جایگاه سوم» after a clause
+// that adds questions: it places the last of them.
+func placesLast(prev, f *frame) bool {
+	if len(prev.groups) == 0 || f.hasContent() {
+		return false
+	}
+	c := f.toks
+	place := false
+	for i, t := range c {
+		switch {
+		case c.atAny(i, placeVerbsV) > 0:
+			place = true
+		case t.qnoun || t.isNum || isAny(t.m, "جایگاه", "جای", "ردیف", "موقعیت", "را", "رو", "باشه", "باشد"):
+		default:
+			if _, ok := ordinal(t.m); !ok {
+				return false
+			}
+		}
+	}
+	pos := c.questionOrdinal()
+	if pos == nil {
+		pos = c.position(0, len(c), make([]bool, len(c)))
+	}
+	g := &prev.groups[len(prev.groups)-1]
+	if !place || pos == nil || g.position != nil {
+		return false
+	}
+	g.position = pos
+	return true
+}
+
+// marksNth reads «اولی اجباری، دومی اختیاری» after a clause that adds
+// several questions: the spoken ordinal picks one of them, which the
+// clause makes required (or leaves optional), and adds none.
+func marksNth(prev, f *frame) bool {
+	c := f.toks
+	if len(c) < 2 || len(c) > 3 || c[0].quoted || !strings.HasSuffix(c[0].m, "ی") {
+		return false
+	}
+	k, ok := ordinal(c[0].m)
+	if !ok {
+		return false
+	}
+	required := isAny(c[1].m, requiredWords...)
+	if !required && !isAny(c[1].m, optionalWords...) || len(c) == 3 && !isAny(c[2].m, "باشه", "باشد", "بشه", "بشود") {
+		return false
+	}
+	seen := 0
+	for gi, g := range prev.groups {
+		n := max(g.count, 1)
+		if k > seen+n {
+			seen += n
+			continue
+		}
+		if g.position != nil || g.question != "" {
+			return false
+		}
+		before, after := k-seen-1, seen+n-k
+		one := g
+		one.count, one.required, one.list = 1, required, false
+		parts := make([]fieldGroup, 0, 3)
+		if before > 0 {
+			b := g
+			b.count, b.list = before, false
+			parts = append(parts, b)
+		}
+		parts = append(parts, one)
+		if after > 0 {
+			a := g
+			a.count, a.list = after, false
+			parts = append(parts, a)
+		}
+		prev.groups = append(prev.groups[:gi:gi], append(parts, prev.groups[gi+1:]...)...)
+		return true
+	}
+	return false
 }
