@@ -407,10 +407,12 @@ func readClause(toks []token) *frame {
 			f.refersBack = true
 		}
 	}
-	if i, _ := c.find(0, forbiddenWordsV); i >= 0 {
+	if i, _ := c.find(0, forbiddenWordsV); i >= 0 && !f.negated {
 		f.forbidden = c[i].s
 		return f
 	}
+	// «فرم ۵ رو پاک نکن»: a deletion the command denies asks for nothing,
+	// and the form it names is the one the next clause speaks of.
 	if i := c.allForms(); i >= 0 {
 		f.forbidden = c[i].s
 		return f
@@ -421,6 +423,7 @@ func readClause(toks []token) *frame {
 
 	c.markNeed(used)
 	newForm := c.hasNewForm()
+	c.skipDeniedForms(used)
 	f.ids = c.formIDs(used)
 	c.readNa(f, used)
 	if len(f.ids) == 0 {
@@ -449,13 +452,14 @@ func readClause(toks []token) *frame {
 	}
 
 	c.markReported(used)
+	madeAlready := c.reportsMaking(used)
 
 	// Intents.
 	hasCreateVerb := c.hasCreateVerb(used)
 	switch {
 	case hasCreateVerb && (newForm || c.hasUnused(used, formNounsV) || f.title != "" || c.hasUnused(used, formKindsV)):
 		f.create = true
-	case newForm && !c.hasUnused(used, publishWordsV) && !c.hasUnused(used, draftWordsV):
+	case newForm && !madeAlready && !c.hasUnused(used, publishWordsV) && !c.hasUnused(used, draftWordsV):
 		f.create = true
 	}
 	// With questions and no form to make, a create verb makes the
@@ -559,6 +563,35 @@ func (c clause) markReported(used []bool) {
 	}
 }
 
+// pastMakeVerbs are «ساختن» in the past with a person: a clause saying
+// what someone made («یه فرم ساختم، حالا منتشرش کن») reports, it does not
+// ask. The bare «ساخته» stays out: «فرمی ساخته شود» is a request.
+var pastMakeVerbs = []string{"ساختم", "ساختیم", "ساختی", "ساختید", "ساختین", "ساختند", "ساختن", "ساختهام", "ساختهایم"}
+
+// reportsMaking reports a clause that tells of a form already made: the
+// past of «ساختن», or a create verb with a past light verb («ایجاد
+// کردم», «درست شد»), which it then sets aside as markReported does.
+func (c clause) reportsMaking(used []bool) bool {
+	reported := false
+	for i := range c {
+		if used[i] || c[i].quoted {
+			continue
+		}
+		// «ساختن» is also the infinitive («ساختن فرم»): past only at the
+		// clause's end, where a verb stands.
+		if isAny(c[i].m, pastMakeVerbs...) && (c[i].m != "ساختن" || i == len(c)-1) {
+			used[i] = true
+			reported = true
+			continue
+		}
+		if isAny(c[i].m, "ایجاد", "درست", "تعریف") && i+1 < len(c) && !c[i+1].quoted && isAny(c[i+1].m, pastLightVerbs...) {
+			markUsed(used, i, i+2)
+			reported = true
+		}
+	}
+	return reported
+}
+
 // pastLightVerbs are «کردن» and «شدن» in the past and the perfect; the
 // infinitive names the act asked for («پیش‌نویس کردن فرم ۱۸»).
 var pastLightVerbs = []string{"شد", "شده", "شدند", "کردم", "کردیم", "کردی", "کرد", "کردید", "کردین", "کردند", "کرده", "کردهام", "کردهایم", "published", "drafted"}
@@ -628,6 +661,31 @@ func (c clause) readNa(f *frame, used []bool) {
 		return
 	}
 	markUsed(used, first, first+1+c.atAny(first+1, actionWordsV))
+}
+
+// skipDeniedForms sets aside «نه فرم ۴ (را)» after the verb: «فرم ۳ را
+// منتشر کن نه فرم ۴ را» names form 4 only to exclude it, as «نه» after
+// the verb drops the alternative it names.
+func (c clause) skipDeniedForms(used []bool) {
+	for i := 1; i < len(c); i++ {
+		if c[i].quoted || used[i] || c[i].m != "نه" {
+			continue
+		}
+		if j, _ := c.find(0, actionWordsV); j < 0 || j > i {
+			continue
+		}
+		k := i + 1
+		n := c.atAny(k, formNounsV)
+		if n == 0 || k+n >= len(c) || !c[k+n].isNum || !c[k+n].digits {
+			continue
+		}
+		end := k + n + 1
+		if end < len(c) && isAny(c[end].m, "را", "رو") {
+			end++
+		}
+		markUsed(used, i, end)
+		i = end - 1
+	}
 }
 
 // negatesPredicate reports a negated copula («نباشه») that denies the
@@ -833,7 +891,7 @@ func (c clause) formIDs(used []bool) []int64 {
 			used[j] = true
 			j++
 		}
-		for j < len(c) && c[j].isNum && c[j].digits {
+		for j < len(c) && c[j].isNum && c[j].digits && !used[j] {
 			ids = append(ids, int64(c[j].num))
 			markUsed(used, i, i+n)
 			used[j] = true
