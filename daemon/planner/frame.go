@@ -37,8 +37,11 @@ type frame struct {
 	modifier            bool
 	modAll, modRequired bool
 	modType             string
-	budget              int    // the verb whose field budget this clause spends
-	joinedBy            string // the conjunction or mark cut before the clause
+	budget              int // the verb whose field budget this clause spends
+	// wordsFrom: «سه سوال اضافه کن: نام، …» — where, in toks, the
+	// wordings listed after a colon or «مثل» begin (0 when none).
+	wordsFrom int
+	joinedBy  string // the conjunction or mark cut before the clause
 }
 
 func (f *frame) hasIntent() bool {
@@ -58,6 +61,7 @@ type fieldGroup struct {
 	position *int
 	item     bool // a list item without its noun: «یکی کوتاه», «دو تا بلند»
 	list     bool // followed by a colon: «با سه سوال: …» announces a list
+	counted  bool // its count was said: «سه سوال», «یه سوال»
 }
 
 // clause is a token slice with the helpers the grammar needs.
@@ -878,6 +882,12 @@ func (c clause) formIDs(used []bool) []int64 {
 		// «… بذار تو فرم هیجده», «… to form seven»: the form a
 		// preposition points to, its number closing the clause.
 		pointed := j+1 == len(c) && i > 0 && isAny(c[i-1].m, "به", "تو", "توی", "در", "داخل", "to", "in", "into")
+		// «نتایج فرم هفت», «انتشار فرم نه»: a page or an act governs the
+		// form in ezafe, and a number closing that phrase can only be its
+		// number, as no noun it could count follows.
+		if !pointed && j+1 == len(c) && i > 0 && (c.atAny(i-1, resultsWordsV) > 0 || c.atAny(i-1, actionNounsV) > 0 || c.atAny(i-1, editV) > 0) {
+			pointed = true
+		}
 		if j < len(c) && c[j].isNum && !c[j].digits && c[j].num > 0 && !used[j] && !isAny(c[j].m, "a", "an") &&
 			(marked || alone || pointed || j+1 < len(c) && (isAny(c[j+1].m, "را", "رو", "و") || !isLatin(c[j].m) && (c[j+1].isNum && !c[j+1].quoted || c.atAny(j+1, actionWordsV) > 0))) {
 			ids = append(ids, int64(c[j].num))
@@ -1501,6 +1511,7 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText) {
 			}
 			if k >= lo && k >= 0 && c[k].isNum && !used[k] {
 				g.count = c[k].num
+				g.counted = true
 				used[k] = true
 			}
 		}
@@ -1543,6 +1554,9 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText) {
 				break
 			}
 		}
+		if gi+1 == len(anchors) && g.counted && g.question == "" {
+			f.wordsFrom = c.wordingList(a.at+1, used)
+		}
 		for j := a.at + 1; j < hi && g.question == ""; j++ {
 			if c[j].quoted && !used[j] && !c.optionQuote(j) {
 				g.question = c[j].s
@@ -1564,6 +1578,68 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText) {
 			f.position = p
 		}
 	}
+}
+
+// listMarkers announce what a count of questions is: «سه سوال: …»,
+// «سه سوال مثل …».
+var listMarkers = []string{":", "مثل", "مانند", "مثلا", "like"}
+
+// wordingList finds, after a counted question noun at from-1, a colon or
+// «مثل» followed to the clause's end by a plain item — words that are no
+// type, count, verb or noun of the grammar, or one quote: the first of
+// the questions' wordings. It returns where the item starts, or 0. Items
+// that are types («سه سوال: کوتاه، بلند») are read as list items instead.
+func (c clause) wordingList(from int, used []bool) int {
+	for k := from; k+1 < len(c); k++ {
+		if c[k].quoted || !isAny(c[k].m, listMarkers...) {
+			continue
+		}
+		if c.plainItem(k+1, len(c), used) {
+			markUsed(used, k, len(c))
+			return k + 1
+		}
+		return 0
+	}
+	return 0
+}
+
+// plainItem reports whether c[lo:hi] is one item of a list of wordings.
+func (c clause) plainItem(lo, hi int, used []bool) bool {
+	if lo >= hi {
+		return false
+	}
+	if c[lo].quoted {
+		return hi-lo == 1 && !used[lo]
+	}
+	for j := lo; j < hi; j++ {
+		t := c[j]
+		if used[j] || t.quoted || t.punct || t.isNum || t.qnoun || fillers[t.m] {
+			return false
+		}
+		if _, n := c.fieldTypeAt(j); n > 0 {
+			return false
+		}
+		if c.atAny(j, stopWordsV) > 0 || c.atAny(j, actionWordsV) > 0 || c.atAny(j, formNounsV) > 0 || isAny(t.m, quantifiers...) ||
+			isAny(t.m, requiredWords...) || isAny(t.m, optionalWords...) || isAny(t.m, optionNouns...) || isAny(t.m, "یکی", "دیگه", "دیگر", "غیره", "...") {
+			return false
+		}
+		if _, ok := ordinal(t.m); ok {
+			return false
+		}
+	}
+	return true
+}
+
+// itemText is the wording an item of such a list gives its question.
+func (c clause) itemText(lo int) string {
+	if c[lo].quoted {
+		return c[lo].s
+	}
+	words := make([]string, 0, len(c)-lo)
+	for _, t := range c[lo:] {
+		words = append(words, t.s)
+	}
+	return strings.Join(words, " ")
 }
 
 // optionQuote reports a quote at j that is one of a question's options

@@ -221,6 +221,7 @@ var conjunctions = map[string]bool{"و": true, "سپس": true, "بعد": true, "
 // take the next verb (a list after «با سه سوال:», a title after the
 // create verb) complete the clause before them instead.
 func attachVerbless(fs []*frame) []*frame {
+	fs = listWordings(fs)
 	var out []*frame
 	var pending []*frame // verbless clauses waiting for the next verb
 	backward := func(p *frame) {
@@ -314,6 +315,53 @@ func attachVerbless(fs []*frame) []*frame {
 	}
 	for _, f := range out {
 		f.groups = dropListHeaders(f.groups)
+	}
+	return out
+}
+
+// listWordings gives counted questions the wordings listed after them:
+// in «به فرم ۴ سه سوال اضافه کن: نام، نام خانوادگی، شماره تماس» the
+// first item closes the clause of the count and the others are clauses
+// of their own, cut at «،» or «و». As many items as questions name one
+// each. A different number of items wins only when the list is plainly
+// complete — closed by «و» before its last item, or every item quoted —
+// else the count stands and the items name nothing, as the text does not
+// say which questions they are.
+func listWordings(fs []*frame) []*frame {
+	var out []*frame
+	for i := 0; i < len(fs); i++ {
+		f := fs[i]
+		out = append(out, f)
+		if f.wordsFrom == 0 || f.negated || len(f.groups) == 0 || !(f.add || f.create) {
+			continue
+		}
+		items := []string{f.toks.itemText(f.wordsFrom)}
+		quoted := f.toks[f.wordsFrom].quoted
+		closed := false
+		j := i + 1
+		for ; j < len(fs); j++ {
+			p := fs[j]
+			// A lone quote reads as a title on its own; here it is an item.
+			lone := len(p.toks) == 1 && p.toks[0].quoted && len(p.groups) == 0 && len(p.ids) == 0
+			if p.hasIntent() || p.hasContent() && !lone || p.negated || p.modifier || !isAny(p.joinedBy, "،", ",", "و", "and") ||
+				!p.toks.plainItem(0, len(p.toks), make([]bool, len(p.toks))) {
+				break
+			}
+			items = append(items, p.toks.itemText(0))
+			quoted = quoted && p.toks[0].quoted
+			closed = isAny(p.joinedBy, "و", "and")
+		}
+		g := f.groups[len(f.groups)-1]
+		if len(items) != g.count && !closed && !quoted {
+			continue
+		}
+		f.groups = f.groups[:len(f.groups)-1]
+		for _, q := range items {
+			item := g
+			item.count, item.question = 1, q
+			f.groups = append(f.groups, item)
+		}
+		i = j - 1
 	}
 	return out
 }

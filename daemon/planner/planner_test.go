@@ -600,3 +600,58 @@ func TestDeniedAndReported(t *testing.T) {
 		}
 	}
 }
+
+// stepsLine writes a result as action:id:type:question per step, or
+// none:<navigate action>:<id> when no plan is produced.
+func stepsLine(r Result) string {
+	if r.Plan == nil {
+		if r.Navigate != nil {
+			id := int64(0)
+			if v, ok := r.Navigate.Params["id"].(int64); ok {
+				id = v
+			} else if v, ok := r.Navigate.Params["id"].(int); ok {
+				id = int64(v)
+			}
+			return fmt.Sprintf("none:%s:%d", r.Navigate.Action, id)
+		}
+		return "none"
+	}
+	var parts []string
+	for _, s := range r.Plan.Steps {
+		id := int64(0)
+		if s.Params.ID != nil {
+			id = *s.Params.ID
+		}
+		parts = append(parts, fmt.Sprintf("%s:%d:%s:%s", s.Action, id, s.Params.Type, s.Params.Question))
+	}
+	return strings.Join(parts, " ")
+}
+
+func TestListedWordingsAndNumberWordIDs(t *testing.T) {
+	p := New(Config{})
+	cases := []struct{ text, want string }{
+		// The items after the colon are the counted questions' wordings.
+		{"به فرم ۴ سه سوال اضافه کن: نام، نام خانوادگی، شماره تماس",
+			"add_field:4:short_text:نام add_field:4:short_text:نام خانوادگی add_field:4:short_text:شماره تماس"},
+		{"یه فرم بساز با دو سوال: «سن» و «شهر»", "create_form:0:: add_field:0:short_text:سن add_field:0:short_text:شهر"},
+		{"به فرم ۲ دو تا سوال اجباری بذار مثل ایمیل و موبایل", "add_field:2:short_text:ایمیل add_field:2:short_text:موبایل"},
+		// Items that are types stay types.
+		{"به فرم ۴ سه سوال اضافه کن: کوتاه، بلند و امتیازی", "add_field:4:short_text: add_field:4:long_text: add_field:4:rating:"},
+		// A list closed by «و» is complete: its items win over the count.
+		{"به فرم ۴ دو سوال اضافه کن: نام، سن و شهر",
+			"add_field:4:short_text:نام add_field:4:short_text:سن add_field:4:short_text:شهر"},
+		// An open list of another number does not say which questions
+		// its items are: the count stands, without wordings.
+		{"به فرم ۴ سه سوال اضافه کن: نام، سن", "add_field:4:short_text: add_field:4:short_text: add_field:4:short_text:"},
+		{"به فرم ۴ دو سوال اضافه کن: نام، سن، شهر", "add_field:4:short_text: add_field:4:short_text:"},
+		// A number word closing a verbless phrase of a page or an act.
+		{"نتایج فرم هفت", "none:open_results:7"},
+		{"نتایج فرم ۷", "none:open_results:7"},
+		{"انتشار فرم هفت", "publish_form:7::"},
+	}
+	for _, c := range cases {
+		if got := stepsLine(p.Plan(c.text)); got != c.want {
+			t.Errorf("%q:\n got %s\nwant %s", c.text, got, c.want)
+		}
+	}
+}
