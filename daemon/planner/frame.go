@@ -1642,6 +1642,26 @@ func (c clause) itemText(lo int) string {
 	return strings.Join(words, " ")
 }
 
+// besideQuestion reads «بعد از سوال دوم» (after the second question: the
+// new one takes the third place, 0-based 2) and «قبل از سوال سوم» (before
+// the third: it takes that place, 0-based 2) at i.
+func (c clause) besideQuestion(i int) (int, bool) {
+	if i+3 >= len(c) || !isAny(c[i].m, "بعد", "قبل", "پیش", "after", "before") || !isAny(c[i+1].m, "از", "the") || !c[i+2].qnoun {
+		return 0, false
+	}
+	n, ok := ordinal(c[i+3].m)
+	if !ok && c[i+3].isNum && !c[i+3].quoted {
+		n, ok = c[i+3].num, true
+	}
+	if !ok || n < 1 {
+		return 0, false
+	}
+	if isAny(c[i].m, "بعد", "after") {
+		return n, true
+	}
+	return n - 1, true
+}
+
 // optionQuote reports a quote at j that is one of a question's options
 // («با گزینه‌های «بله» و «خیر»», «گزینه‌هایی مثل «بله»»), not its wording.
 func (c clause) optionQuote(j int) bool {
@@ -1677,6 +1697,10 @@ func (c clause) position(lo, hi int, used []bool) *int {
 				markUsed(used, i, i+n+1)
 				return nil
 			}
+		}
+		if at, ok := c.besideQuestion(i); ok {
+			markUsed(used, i, i+4)
+			return domain.Int(at)
 		}
 		n := c.atAny(i, topMarkersV)
 		if n == 0 && isAny(c[i].m, "قبل", "پیش") {

@@ -195,7 +195,8 @@ func splitClauses(toks []token) (out [][]token, joins []string) {
 			cut(i)
 			continue
 		}
-		if !t.quoted && conjunctions[t.m] {
+		// «بعد از سوال دوم» places a question; it does not order steps.
+		if !t.quoted && conjunctions[t.m] && !(i+2 < len(toks) && toks[i+1].m == "از" && toks[i+2].qnoun) {
 			if t.m == "و" || t.m == "and" {
 				prevNum := i > 0 && toks[i-1].isNum
 				nextNum := i+1 < len(toks) && toks[i+1].isNum && toks[i+1].digits

@@ -648,9 +648,21 @@ func TestListedWordingsAndNumberWordIDs(t *testing.T) {
 		{"نتایج فرم هفت", "none:open_results:7"},
 		{"نتایج فرم ۷", "none:open_results:7"},
 		{"انتشار فرم هفت", "publish_form:7::"},
+		// A number typed onto a grammar word is cut from it; other words stay whole.
+		{"فرم۳رو منتشر کن", "publish_form:3::"},
+		{"به فرم ۴ ۳سوال بلند اضافه کن", "add_field:4:long_text: add_field:4:long_text: add_field:4:long_text:"},
+		{"یه فرم به اسم «چکاپ۳» بساز", "create_form:0::"},
+		// The place beside an existing question.
+		{"یک سوال کوتاه بعد از سوال دوم فرم ۵ اضافه کن", "add_field:5:short_text:"},
+		{"یک سوال بلند قبل از سوال سوم فرم ۶ اضافه کن", "add_field:6:long_text:"},
 	}
+	index := map[string]int64{"یک سوال کوتاه بعد از سوال دوم فرم ۵ اضافه کن": 2, "یک سوال بلند قبل از سوال سوم فرم ۶ اضافه کن": 2}
 	for _, c := range cases {
-		if got := stepsLine(p.Plan(c.text)); got != c.want {
+		r := p.Plan(c.text)
+		if want, ok := index[c.text]; ok && (r.Plan == nil || r.Plan.Steps[0].Params.Index == nil || int64(*r.Plan.Steps[0].Params.Index) != want) {
+			t.Errorf("%q: index is not %d", c.text, want)
+		}
+		if got := stepsLine(r); got != c.want {
 			t.Errorf("%q:\n got %s\nwant %s", c.text, got, c.want)
 		}
 	}

@@ -81,7 +81,13 @@ func tokenize(text string) []token {
 		if cut {
 			w = string(joined)
 		}
-		toks = append(toks, wordToken(w))
+		if parts, n := splitGlued(w); n > 1 {
+			for _, p := range parts[:n] {
+				toks = append(toks, wordToken(p))
+			}
+		} else {
+			toks = append(toks, wordToken(w))
+		}
 		wordStart, cut = -1, false
 	}
 	for i := 0; i < len(text); {
@@ -556,4 +562,43 @@ func allDigits(s string) bool {
 		}
 	}
 	return s != ""
+}
+
+// gluedWords are the words a number is typed onto without a space:
+// «فرم۵», «۳سوال», «فرم ۳را», «فرم۳رو».
+var gluedWords = func() map[string]bool {
+	m := map[string]bool{"را": true, "رو": true, "تا": true}
+	for _, w := range formNouns {
+		m[w] = true
+	}
+	for w, ok := range questionNouns {
+		if ok {
+			m[w] = true
+		}
+	}
+	return m
+}()
+
+// splitGlued cuts a word into its runs of digits and of letters when
+// every run of letters is a word of gluedWords; any other word (a
+// title's «چکاپ۳», a code) stays whole, and n is 1.
+func splitGlued(w string) (parts [4]string, n int) {
+	start, digit := 0, false
+	for i, r := range w {
+		d := unicode.IsDigit(r)
+		if i > 0 && d != digit {
+			if n == len(parts)-1 || !digit && !gluedWords[matchForm(w[start:i])] {
+				return parts, 1
+			}
+			parts[n] = w[start:i]
+			n++
+			start = i
+		}
+		digit = d
+	}
+	if n == 0 || !digit && !gluedWords[matchForm(w[start:])] {
+		return parts, 1
+	}
+	parts[n] = w[start:]
+	return parts, n + 1
 }
