@@ -227,7 +227,7 @@ var (
 	placeVerbs      = []string{"بذار", "بگذار", "بذارید", "بگذارید", "بزار", "بزارید", "بذارین", "بگذارین", "بذاری", "بگذاری", "بزاری", "قرار", "بنویس", "بزن", "بزنید", "بزنین", "put"}
 	negativeVerbs   = map[string]bool{"نساز": true, "نسازید": true, "نسازین": true, "نکن": true, "نکنید": true, "نکنین": true, "نده": true, "ندهید": true, "ندید": true, "نذار": true, "نگذار": true, "نذارید": true, "نگذارید": true, "نزار": true, "نشود": true, "نشه": true, "نشود.": true, "نکنم": true, "نمیخواهم": true, "نمیخوام": true, "نمیخواد": true, "نمیخواهد": true, "نمیخوای": true, "نمیخواهی": true, "نمیخوایم": true, "نمیخواهیم": true, "نمیخواین": true, "نمیخواهید": true, "نباشد": true, "نباشه": true, "نباشند": true, "نباشن": true, "نباید": true, "نبایست": true, "dont": true, "don't": true, "not": true, "never": true, "نیفزا": true, "نیافزا": true}
 	forbiddenWords  = []string{"حذف", "پاک", "delete", "remove", "erase", "drop", "destroy", "غیرفعال", "disable"}
-	publishWords    = []string{"منتشر", "انتشار", "publish", "پابلیش"}
+	publishWords    = []string{"منتشر", "انتشار", "publish", "پابلیش", "لایو", "فعال", "روی سایت", "روی وبسایت", "go live"}
 	draftWords      = []string{"پیشنویس", "draft", "unpublish", "از انتشار خارج", "لغو انتشار"}
 	openWords       = []string{"باز", "open", "نشان", "نشون", "نشانم", "نشونم", "نمایش", "show", "ببینم", "view", "برو", "ببین", "take me", "go to"}
 	resultsWords    = []string{"نتایج", "نتیجه", "نتیجهها", "نتیجههای", "پاسخها", "پاسخهای", "جوابها", "جوابهای", "results", "responses", "submissions", "آمار", "گزارش"}
@@ -1624,6 +1624,28 @@ func (c clause) plainItem(lo, hi int, used []bool) bool {
 			return false
 		}
 		if _, ok := ordinal(t.m); ok {
+			return false
+		}
+	}
+	return true
+}
+
+// parenWords reports whether c[lo:hi] are plain words, joined perhaps
+// by «و»: a wording, not a type, a mark or a command.
+func (c clause) parenWords(lo, hi int) bool {
+	for j := lo; j < hi; j++ {
+		t := c[j]
+		if t.m == "و" && j > lo && j+1 < hi {
+			continue
+		}
+		if t.quoted || t.punct || t.isNum || t.qnoun || isLatin(t.m) || fillers[t.m] {
+			return false
+		}
+		if _, n := c.fieldTypeAt(j); n > 0 {
+			return false
+		}
+		if c.atAny(j, stopWordsV) > 0 || c.atAny(j, actionWordsV) > 0 || c.atAny(j, formNounsV) > 0 ||
+			isAny(t.m, requiredWords...) || isAny(t.m, optionalWords...) || isAny(t.m, optionNouns...) || isAny(t.m, "غیر", "مثلا", "مثل") {
 			return false
 		}
 	}

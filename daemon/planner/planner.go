@@ -82,6 +82,7 @@ func (p *Planner) Plan(text string) Result {
 		return none("this asks why or how, which is a question to answer, not a form-builder action",
 			"این فرمان پرسشِ «چرا» یا «چگونه» است، نه کاری در فرم‌ساز")
 	}
+	toks = parenWordings(toks)
 	clauses, joins := splitClauses(toks)
 	frames := make([]*frame, 0, len(clauses))
 	for k, c := range clauses {
@@ -167,6 +168,43 @@ func navigationOnly(p *domain.Plan) *Navigate {
 		params["index"] = *st.Params.Index
 	}
 	return &Navigate{Action: st.Action, Params: params}
+}
+
+// parenWordings reads words in parentheses right after a question noun
+// and its type as the question's wording, as if quoted: «یه سوال کوتاه
+// (نام و نام خانوادگی)». Parentheses that hold a type, a required or
+// optional word, a number or a verb («(multiple choice)», «(اختیاری)»)
+// stay as they are.
+func parenWordings(toks []token) []token {
+	for i := 0; i < len(toks); i++ {
+		if !toks[i].punct || toks[i].m != "(" || i == 0 {
+			continue
+		}
+		k := i - 1
+		for k > 0 && !toks[k].qnoun && typeWords[toks[k].m] {
+			k--
+		}
+		if !toks[k].qnoun || toks[k].quoted {
+			continue
+		}
+		end := i + 1
+		for end < len(toks) && !toks[end].punct {
+			end++
+		}
+		if end == i+1 || end >= len(toks) || toks[end].m != ")" || !clause(toks).parenWords(i+1, end) {
+			continue
+		}
+		words := make([]string, 0, end-i-1)
+		for _, t := range toks[i+1 : end] {
+			words = append(words, t.s)
+		}
+		inner := strings.Join(words, " ")
+		q := token{m: matchForm(inner), s: inner, quoted: true}
+		q.r0 = firstRune(q.m)
+		out := append(append(append(make([]token, 0, len(toks)), toks[:i]...), q), toks[end+1:]...)
+		return out
+	}
+	return toks
 }
 
 // splitClauses cuts at punctuation and conjunctions, except where و joins
