@@ -583,9 +583,12 @@ var gluedWords = func() map[string]bool {
 // every run of letters is a word of gluedWords; any other word (a
 // title's «چکاپ۳», a code) stays whole, and n is 1.
 func splitGlued(w string) (parts [4]string, n int) {
+	if !hasDigit(w) {
+		return parts, 1
+	}
 	start, digit := 0, false
 	for i, r := range w {
-		d := unicode.IsDigit(r)
+		d := '0' <= r && r <= '9' || '۰' <= r && r <= '۹' || '٠' <= r && r <= '٩'
 		if i > 0 && d != digit {
 			if n == len(parts)-1 || !digit && !gluedWords[matchForm(w[start:i])] {
 				return parts, 1
@@ -601,4 +604,20 @@ func splitGlued(w string) (parts [4]string, n int) {
 	}
 	parts[n] = w[start:]
 	return parts, n + 1
+}
+
+// hasDigit reports a digit of the three scripts in w, by its UTF-8 bytes
+// (Persian ۰–۹ are DB B0–B9, Arabic-Indic ٠–٩ are D9 A0–A9): most words
+// have none, and this spares them decoding.
+func hasDigit(w string) bool {
+	for i := 0; i < len(w); i++ {
+		b := w[i]
+		if '0' <= b && b <= '9' {
+			return true
+		}
+		if i+1 < len(w) && (b == 0xDB && 0xB0 <= w[i+1] && w[i+1] <= 0xB9 || b == 0xD9 && 0xA0 <= w[i+1] && w[i+1] <= 0xA9) {
+			return true
+		}
+	}
+	return false
 }
