@@ -787,7 +787,12 @@ var titleEnders = map[string]bool{"ممنون": true, "ممنونم": true, "م�
 // object marker and «هم» (too), and nothing else, get the state change
 // of the clause before.
 func repeatsState(prev, f *frame) bool {
-	if len(f.ids) > 0 || len(f.bareIDs) == 0 || len(f.groups) > 0 || f.title != "" ||
+	// «… منتشر کن، فرم ۵ رو هم» names the form with its noun.
+	ids := f.bareIDs
+	if len(ids) == 0 {
+		ids = f.ids
+	}
+	if len(ids) == 0 || len(f.groups) > 0 || f.title != "" ||
 		!(prev.publish || prev.draft) || prev.create || prev.add || prev.rename || prev.nav != "" {
 		return false
 	}
@@ -796,7 +801,7 @@ func repeatsState(prev, f *frame) bool {
 		switch {
 		case t.m == "هم":
 			too = true
-		case t.isNum && t.digits, t.punct, fillers[t.m], isAny(t.m, "را", "رو", "و", "،", ","):
+		case t.isNum && t.digits, t.punct, fillers[t.m], isAny(t.m, "را", "رو", "و", "،", ","), isAny(t.m, formNouns...):
 		default:
 			return false
 		}
@@ -804,7 +809,7 @@ func repeatsState(prev, f *frame) bool {
 	if !too {
 		return false
 	}
-	f.publish, f.draft, f.ids = prev.publish, prev.draft, f.bareIDs
+	f.publish, f.draft, f.ids = prev.publish, prev.draft, ids
 	return true
 }
 

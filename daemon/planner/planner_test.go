@@ -662,6 +662,8 @@ func TestListedWordingsAndNumberWordIDs(t *testing.T) {
 		{"فرم ۶ رو روی سایت بذار", "publish_form:6::"},
 		{"فرم ۴ رو فعال کن", "publish_form:4::"},
 		{"فرم ۴ رو غیر فعال کن", "none"},
+		// «هم» after a state change repeats it on the form named with its noun.
+		{"فرم ۴ رو منتشر کن، فرم ۵ رو هم", "publish_form:4:: publish_form:5::"},
 		// The place beside an existing question.
 		{"یک سوال کوتاه بعد از سوال دوم فرم ۵ اضافه کن", "add_field:5:short_text:"},
 		{"یک سوال بلند قبل از سوال سوم فرم ۶ اضافه کن", "add_field:6:long_text:"},
