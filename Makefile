@@ -32,7 +32,7 @@ test-race:
 
 planner-score: build
 	python3 testdata/planner/score.py --cmd '$(BIN)/arshlinectl plan --offline --json' testdata/planner/dev.jsonl --min 1.0
-	for f in heldout heldout2 heldout3 heldout4 heldout5 heldout6 heldout7 heldout8; do python3 testdata/planner/score.py --cmd '$(BIN)/arshlinectl plan --offline --json' testdata/planner/$$f.jsonl --min 0.95 || exit 1; done
+	for f in heldout heldout2 heldout3 heldout4 heldout5 heldout6 heldout7 heldout8 heldout9; do python3 testdata/planner/score.py --cmd '$(BIN)/arshlinectl plan --offline --json' testdata/planner/$$f.jsonl --min 0.95 || exit 1; done
 
 php-test: build
 	@if [ -f .ci/php-tests.sh ]; then bash .ci/php-tests.sh; else echo "php-test: no PHP client tests in this tree yet"; fi
