@@ -295,20 +295,14 @@ func declaredAfter(steps []any, i int, id string) bool {
 	return false
 }
 
+// show writes a value for a message as contract.Show does, except that an
+// object or array is only named: this contract's messages are about shapes.
 func show(v any) string {
 	switch v.(type) {
-	case nil:
-		return "null"
-	case map[string]any:
-		return "an object"
-	case []any:
-		return "an array"
+	case map[string]any, []any:
+		return contract.KindOf(v)
 	}
-	b, err := json.Marshal(v)
-	if err != nil || len(b) > 60 {
-		return fmt.Sprintf("%T", v)
-	}
-	return string(b)
+	return contract.Show(v)
 }
 
 // finish sorts the report. The contract rejects rather than rewrites, so
