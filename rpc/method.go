@@ -48,6 +48,7 @@ type Method struct {
 // for a field tagged "id" is refused.
 func Typed[P any](fn func(ctx context.Context, p P) (any, error)) Handler {
 	known := knownParams(reflect.TypeFor[P]())
+	fast := newFastParams(reflect.TypeFor[P]())
 	return func(ctx context.Context, params json.RawMessage) (any, error) {
 		var p P
 		params = trimSpace(params)
@@ -60,18 +61,32 @@ func Typed[P any](fn func(ctx context.Context, p P) (any, error)) Handler {
 		if known != nil && string(params) == "{}" {
 			return fn(ctx, p) // the common call with only an envelope
 		}
-		if known != nil {
-			if err := known.check(params); err != nil {
-				return nil, err
-			}
+		if fast != nil && fast.decode(params, reflect.ValueOf(&p)) {
+			return fn(ctx, p)
 		}
-		dec := json.NewDecoder(bytes.NewReader(params))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&p); err != nil {
-			return nil, paramsError(err)
+		p, err := decodeStrict[P](params, known)
+		if err != nil {
+			return nil, err
 		}
 		return fn(ctx, p)
 	}
+}
+
+// decodeStrict is Typed's full decoding of a params object, with the
+// errors callers see.
+func decodeStrict[P any](params []byte, known *paramNames) (P, error) {
+	var p P
+	if known != nil {
+		if err := known.check(params); err != nil {
+			return p, err
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(params))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&p); err != nil {
+		return p, paramsError(err)
+	}
+	return p, nil
 }
 
 // paramNames is the set of top-level members a parameter struct accepts.
