@@ -8,6 +8,7 @@ t="${FUZZTIME:-20s}"
 run() { echo "== $2 ($1)"; go test -run '^$' -fuzz "^$2\$" -fuzztime "$t" -fuzzminimizetime 3s "$1"; }
 run ./rpc FuzzDecodeFrame
 run ./rpc FuzzFastParams
+run ./rpc FuzzValidFrame
 run ./daemon/contract/arshplan FuzzArshline
 run ./daemon/contract/agentplan FuzzAgentPlan
 run ./daemon/contract/contracts FuzzContracts

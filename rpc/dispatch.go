@@ -129,19 +129,23 @@ func validID(id []byte) bool {
 // only notifications.
 func (s *Server) handleFrame(ctx context.Context, frame []byte, out *bytes.Buffer) {
 	frame = trimSpace(frame)
-	switch {
-	case len(frame) == 0:
+	if len(frame) == 0 {
 		return
-	case !utf8.Valid(frame):
-		s.protocolErrorLine(out, CodeParseError, errNotUTF8)
+	}
+	// validFrame is the three checks below in one scan; they run only to
+	// name what is wrong with a frame it refuses.
+	if !validFrame(frame, s.cfg.MaxDepth) {
+		switch {
+		case !utf8.Valid(frame):
+			s.protocolErrorLine(out, CodeParseError, errNotUTF8)
+		case tooDeep(frame, s.cfg.MaxDepth):
+			s.protocolErrorLine(out, CodeParseError, errTooDeep(s.cfg.MaxDepth))
+		default:
+			s.protocolErrorLine(out, CodeParseError, errNotJSON)
+		}
 		return
-	case tooDeep(frame, s.cfg.MaxDepth):
-		s.protocolErrorLine(out, CodeParseError, errTooDeep(s.cfg.MaxDepth))
-		return
-	case !json.Valid(frame):
-		s.protocolErrorLine(out, CodeParseError, errNotJSON)
-		return
-	case frame[0] == '[':
+	}
+	if frame[0] == '[' {
 		s.handleBatch(ctx, frame, out)
 		return
 	}
