@@ -3,6 +3,8 @@ package contract
 import (
 	"encoding/json"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -19,7 +21,7 @@ const maxDecodeDepth = 10000
 // — malformed text, invalid UTF-8, lone surrogates — and the standard
 // decoder then decides, with its own error messages.
 func decodeFast(data []byte) (v any, ok bool) {
-	d := fastDecoder{data: data}
+	d := fastDecoder{data: data, words: interned.Load()}
 	d.space()
 	v, ok = d.value(0)
 	if !ok {
@@ -29,9 +31,48 @@ func decodeFast(data []byte) (v any, ok bool) {
 	return v, d.pos == len(d.data)
 }
 
+// internTable holds the words of the contracts' plans — member names,
+// action names, enumerated values — so that decoding one does not
+// allocate them again: a 5-step plan spells some thirty of them, and each
+// was two allocations (the text and its interface box). The table is
+// replaced, never changed, so Decode reads it without a lock.
+type internTable struct {
+	keys   map[string]string
+	values map[string]any
+}
+
+var (
+	interned  atomic.Pointer[internTable]
+	internMu  sync.Mutex // serializes Intern's copy-and-replace
+	maxIntern = 40       // longer texts are rarely repeated words
+)
+
+// Intern adds words that plans of a contract repeat; the contract
+// packages call it from init. Decoding gives the same values with or
+// without it.
+func Intern(words ...string) {
+	internMu.Lock()
+	defer internMu.Unlock()
+	next := &internTable{keys: map[string]string{}, values: map[string]any{}}
+	if old := interned.Load(); old != nil {
+		for k, v := range old.keys {
+			next.keys[k] = v
+			next.values[k] = old.values[k]
+		}
+	}
+	for _, w := range words {
+		if len(w) <= maxIntern {
+			next.keys[w] = w
+			next.values[w] = any(w)
+		}
+	}
+	interned.Store(next)
+}
+
 type fastDecoder struct {
-	data []byte
-	pos  int
+	words *internTable // may be nil
+	data  []byte
+	pos   int
 }
 
 func (d *fastDecoder) space() {
@@ -88,7 +129,7 @@ func (d *fastDecoder) object(depth int) (any, bool) {
 		if d.pos >= len(d.data) || d.data[d.pos] != '"' {
 			return nil, false
 		}
-		key, ok := d.string()
+		key, ok := d.key()
 		if !ok {
 			return nil, false
 		}
@@ -102,7 +143,7 @@ func (d *fastDecoder) object(depth int) (any, bool) {
 		if !ok {
 			return nil, false
 		}
-		m[key.(string)] = v // a repeated key: the last one wins, as in encoding/json
+		m[key] = v // a repeated key: the last one wins, as in encoding/json
 		d.space()
 		if d.pos >= len(d.data) {
 			return nil, false
@@ -151,33 +192,72 @@ func (d *fastDecoder) array(depth int) (any, bool) {
 	}
 }
 
+// key reads a member name.
+func (d *fastDecoder) key() (string, bool) {
+	raw, plain, ok := d.stringBody()
+	switch {
+	case !ok:
+		return "", false
+	case !plain:
+		v, ok := unescape(raw)
+		if !ok {
+			return "", false
+		}
+		return v.(string), true
+	}
+	if d.words != nil && len(raw) <= maxIntern {
+		if w, found := d.words.keys[string(raw)]; found {
+			return w, true
+		}
+	}
+	if !utf8.Valid(raw) {
+		return "", false
+	}
+	return string(raw), true
+}
+
 func (d *fastDecoder) string() (any, bool) {
+	raw, plain, ok := d.stringBody()
+	switch {
+	case !ok:
+		return nil, false
+	case !plain:
+		return unescape(raw)
+	}
+	if d.words != nil && len(raw) <= maxIntern {
+		if w, found := d.words.values[string(raw)]; found {
+			return w, true
+		}
+	}
+	if !utf8.Valid(raw) {
+		return nil, false
+	}
+	return string(raw), true
+}
+
+// stringBody reads a string literal, returning the bytes between its
+// quotes and whether they hold no escape.
+func (d *fastDecoder) stringBody() (raw []byte, plain, ok bool) {
 	d.pos++ // opening quote
 	start := d.pos
-	plain := true // no escapes: the text is the bytes themselves
+	plain = true
 	for d.pos < len(d.data) {
 		c := d.data[d.pos]
 		switch {
 		case c == '"':
-			raw := d.data[start:d.pos]
+			raw = d.data[start:d.pos]
 			d.pos++
-			if plain {
-				if !utf8.Valid(raw) {
-					return nil, false
-				}
-				return string(raw), true
-			}
-			return unescape(raw)
+			return raw, plain, true
 		case c == '\\':
 			plain = false
 			d.pos += 2
 		case c < 0x20:
-			return nil, false
+			return nil, false, false
 		default:
 			d.pos++
 		}
 	}
-	return nil, false
+	return nil, false, false
 }
 
 // unescape decodes a string body holding escapes. Lone or broken
