@@ -213,7 +213,7 @@ func TestDomainErrorReply(t *testing.T) {
 	if r.Error.Code != -32004 || r.Error.Data["error"] != "CONFLICT" || r.Error.Message != "فرم در این فاصله تغییر کرده است" {
 		t.Fatalf("a wrapped domain error: %+v", r.Error)
 	}
-	if id, _ := r.Error.Data["request_id"].(string); !regexp.MustCompile(`^[0-9a-f]{16}$`).MatchString(id) {
+	if id, _ := r.Error.Data["request_id"].(string); !regexp.MustCompile(`^[0-9a-f]{32}$`).MatchString(id) {
 		t.Fatalf("generated request_id %q", id)
 	}
 
@@ -334,7 +334,7 @@ func TestEnvelope(t *testing.T) {
 		if res["user"] != float64(0) || res["locale"] != "en_US" || res["params"] != `{"x":[1]}` {
 			t.Fatalf("handler saw %v", res)
 		}
-		if id, _ := res["req_id"].(string); !regexp.MustCompile(`^[0-9a-f]{16}$`).MatchString(id) {
+		if id, _ := res["req_id"].(string); !regexp.MustCompile(`^[0-9a-f]{32}$`).MatchString(id) {
 			t.Fatalf("generated req_id %q", id)
 		}
 		res = resultOf(t, callRaw(t, c, `{"jsonrpc":"2.0","id":1,"method":"whoami","params":[1,2]}`))

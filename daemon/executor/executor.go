@@ -8,10 +8,12 @@ import (
 	"crypto/rand"
 	"crypto/sha1"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
@@ -257,19 +259,30 @@ func stepError(i int, action string, err error) error {
 	return c.With("step", i)
 }
 
-// newUndoToken returns 128 random bits as hex and their SHA-256, which is
-// all the store keeps.
+// newUndoToken makes a token of 48 hex digits: the time in nanoseconds,
+// then 128 random bits, the secret. The time comes first, and is kept in
+// the clear in the stored hash, so that audit rows are added at the end of
+// the undo_token_hash index rather than at a random page of it: each
+// random page was written to the WAL and checkpointed again, for every
+// step of every plan.
 func newUndoToken() (token, hash string, err error) {
-	var b [16]byte
-	if _, err := rand.Read(b[:]); err != nil {
+	var b [24]byte
+	binary.BigEndian.PutUint64(b[:8], uint64(time.Now().UnixNano()))
+	if _, err := rand.Read(b[8:]); err != nil {
 		return "", "", err
 	}
 	token = hex.EncodeToString(b[:])
 	return token, HashToken(token), nil
 }
 
-// HashToken is how undo tokens are stored and looked up.
+// HashToken is how undo tokens are stored and looked up: the SHA-256 of
+// the token, after the token's 16-digit time prefix for tokens that have
+// one. Tokens of 32 digits, made before the prefix, keep their plain hash,
+// so they still work.
 func HashToken(token string) string {
 	sum := sha256.Sum256([]byte(token))
+	if len(token) == 48 {
+		return token[:16] + hex.EncodeToString(sum[:])
+	}
 	return hex.EncodeToString(sum[:])
 }

@@ -366,3 +366,51 @@ func BenchmarkExecute3Step16Clients(b *testing.B) {
 	})
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "plans/s")
 }
+
+// TestUndoTokensAppendInIndexOrder: new tokens start with the time, so
+// their stored hashes sort in the order they were made; tokens of the
+// older 32-digit form keep their plain hash and still undo.
+func TestUndoTokensAppendInIndexOrder(t *testing.T) {
+	ex, db := newExec(t)
+	ctx := actorCtx(5)
+	res, err := ex.Execute(ctx, createPlan("x"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, tok := range res.UndoTokens {
+		if len(tok) != 48 || len(HashToken(tok)) != 80 || HashToken(tok)[:16] != tok[:16] {
+			t.Fatalf("token %q, hash %q", tok, HashToken(tok))
+		}
+		if i > 0 && HashToken(tok)[:16] < HashToken(res.UndoTokens[i-1])[:16] {
+			t.Fatalf("hashes out of order: %q after %q", HashToken(tok), HashToken(res.UndoTokens[i-1]))
+		}
+	}
+	const old = "0123456789abcdef0123456789abcdef"
+	if len(HashToken(old)) != 64 {
+		t.Fatalf("an old token's hash changed: %q", HashToken(old))
+	}
+	var formID int64
+	err = db.Update(ctx, func(tx domain.FormTx) error {
+		f, v, err := tx.CreateForm(5, domain.FormState{Title: "old", Status: domain.StatusDraft, Document: domain.NewDocument()}, domain.VersionMeta{CreatedBy: 5})
+		if err != nil {
+			return err
+		}
+		formID = f.ID
+		_, err = tx.InsertAudit(&domain.AuditEntry{ReqID: "abcdef12", Actor: 5, Action: domain.ActionCreateForm,
+			FormID: &f.ID, AfterVersionID: &v.ID, UndoTokenHash: HashToken(old), Details: []byte(`{}`)})
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := ex.Undo(ctx, []string{old})
+	if err != nil || len(u.Undone) != 1 || !u.Undone[0].Deleted {
+		t.Fatalf("undo with an old token: %+v %v", u, err)
+	}
+	if _, err := db.GetForm(ctx, formID); domain.ErrorCode(err) != domain.CodeNotFound {
+		t.Fatalf("form still visible: %v", err)
+	}
+	if _, err := ex.Undo(ctx, []string{old[:31]}); domain.ErrorCode(err) != domain.CodeInvalidParams {
+		t.Fatalf("a 31-digit token: %v", err)
+	}
+}

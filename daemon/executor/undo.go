@@ -27,7 +27,7 @@ type UndoneStep struct {
 	Deleted   bool  `json:"deleted,omitempty"`
 }
 
-var tokenRE = regexp.MustCompile(`^[0-9a-f]{32}$`)
+var tokenRE = regexp.MustCompile(`^(?:[0-9a-f]{16})?[0-9a-f]{32}$`)
 
 // MaxUndoTokens bounds one ai.undo call; a plan has at most a few dozen steps.
 const MaxUndoTokens = 100
@@ -43,7 +43,7 @@ func (e *Executor) Undo(ctx context.Context, tokens []string) (*UndoResult, erro
 	}
 	for _, t := range tokens {
 		if !tokenRE.MatchString(t) {
-			return nil, domain.InvalidParams("an undo token is 32 lowercase hex characters", "توکن بازگردانی باید ۳۲ نویسهٔ هگز باشد")
+			return nil, domain.InvalidParams("an undo token is 48 (or, from older versions, 32) lowercase hex characters", "توکن بازگردانی باید ۴۸ (یا در نسخه‌های قدیم‌تر ۳۲) نویسهٔ هگز کوچک باشد")
 		}
 	}
 	actor := domain.ActorFrom(ctx)
