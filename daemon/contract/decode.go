@@ -195,42 +195,41 @@ func (d *fastDecoder) array(depth int) (any, bool) {
 // key reads a member name.
 func (d *fastDecoder) key() (string, bool) {
 	raw, plain, ok := d.stringBody()
-	switch {
-	case !ok:
+	if !ok {
 		return "", false
-	case !plain:
-		v, ok := unescape(raw)
-		if !ok {
-			return "", false
-		}
-		return v.(string), true
 	}
-	if d.words != nil && len(raw) <= maxIntern {
+	if plain && d.words != nil && len(raw) <= maxIntern {
 		if w, found := d.words.keys[string(raw)]; found {
 			return w, true
 		}
 	}
-	if !utf8.Valid(raw) {
-		return "", false
-	}
-	return string(raw), true
+	return text(raw, plain)
 }
 
 func (d *fastDecoder) string() (any, bool) {
 	raw, plain, ok := d.stringBody()
-	switch {
-	case !ok:
+	if !ok {
 		return nil, false
-	case !plain:
-		return unescape(raw)
 	}
-	if d.words != nil && len(raw) <= maxIntern {
+	if plain && d.words != nil && len(raw) <= maxIntern {
 		if w, found := d.words.values[string(raw)]; found {
 			return w, true
 		}
 	}
-	if !utf8.Valid(raw) {
+	s, ok := text(raw, plain)
+	if !ok {
 		return nil, false
+	}
+	return s, true
+}
+
+// text is a string body as Go text; plain says it holds no escape.
+func text(raw []byte, plain bool) (string, bool) {
+	if !plain {
+		return unescape(raw)
+	}
+	if !utf8.Valid(raw) {
+		return "", false
 	}
 	return string(raw), true
 }
@@ -263,9 +262,9 @@ func (d *fastDecoder) stringBody() (raw []byte, plain, ok bool) {
 // unescape decodes a string body holding escapes. Lone or broken
 // surrogates and invalid UTF-8 are left to the standard decoder, which
 // replaces them with U+FFFD.
-func unescape(raw []byte) (any, bool) {
+func unescape(raw []byte) (string, bool) {
 	if !utf8.Valid(raw) {
-		return nil, false
+		return "", false
 	}
 	out := make([]byte, 0, len(raw))
 	for i := 0; i < len(raw); {
@@ -276,7 +275,7 @@ func unescape(raw []byte) (any, bool) {
 			continue
 		}
 		if i+1 >= len(raw) {
-			return nil, false
+			return "", false
 		}
 		switch raw[i+1] {
 		case '"', '\\', '/':
@@ -294,27 +293,27 @@ func unescape(raw []byte) (any, bool) {
 		case 'u':
 			r, ok := hex4(raw, i+2)
 			if !ok {
-				return nil, false
+				return "", false
 			}
 			i += 6
 			if utf16.IsSurrogate(r) {
 				if i+6 > len(raw) || raw[i] != '\\' || raw[i+1] != 'u' {
-					return nil, false
+					return "", false
 				}
 				r2, ok := hex4(raw, i+2)
 				if !ok {
-					return nil, false
+					return "", false
 				}
 				r = utf16.DecodeRune(r, r2)
 				if r == utf8.RuneError {
-					return nil, false
+					return "", false
 				}
 				i += 6
 			}
 			out = utf8.AppendRune(out, r)
 			continue
 		default:
-			return nil, false
+			return "", false
 		}
 		i += 2
 	}
