@@ -47,9 +47,9 @@ func (v *frameValidator) value() bool {
 	}
 	switch c := v.b[v.i]; {
 	case c == '{':
-		return v.object()
+		return v.container('}')
 	case c == '[':
-		return v.array()
+		return v.container(']')
 	case c == '"':
 		return v.string()
 	case c == '-' || c >= '0' && c <= '9':
@@ -78,27 +78,19 @@ func (v *frameValidator) enter() bool {
 	return v.depth <= v.maxDepth
 }
 
-func (v *frameValidator) object() bool {
+// container reads an object (close '}') or an array (close ']').
+func (v *frameValidator) container(close byte) bool {
 	if !v.enter() {
 		return false
 	}
 	v.space()
-	if v.i < len(v.b) && v.b[v.i] == '}' {
+	if v.i < len(v.b) && v.b[v.i] == close {
 		v.i++
 		v.depth--
 		return true
 	}
 	for {
-		if v.i >= len(v.b) || v.b[v.i] != '"' || !v.string() {
-			return false
-		}
-		v.space()
-		if v.i >= len(v.b) || v.b[v.i] != ':' {
-			return false
-		}
-		v.i++
-		v.space()
-		if !v.value() {
+		if close == '}' && !v.memberName() || !v.value() {
 			return false
 		}
 		v.space()
@@ -109,7 +101,7 @@ func (v *frameValidator) object() bool {
 		case ',':
 			v.i++
 			v.space()
-		case '}':
+		case close:
 			v.i++
 			v.depth--
 			return true
@@ -119,36 +111,18 @@ func (v *frameValidator) object() bool {
 	}
 }
 
-func (v *frameValidator) array() bool {
-	if !v.enter() {
+// memberName reads an object member's name and its colon.
+func (v *frameValidator) memberName() bool {
+	if v.i >= len(v.b) || v.b[v.i] != '"' || !v.string() {
 		return false
 	}
 	v.space()
-	if v.i < len(v.b) && v.b[v.i] == ']' {
-		v.i++
-		v.depth--
-		return true
+	if v.i >= len(v.b) || v.b[v.i] != ':' {
+		return false
 	}
-	for {
-		if !v.value() {
-			return false
-		}
-		v.space()
-		if v.i >= len(v.b) {
-			return false
-		}
-		switch v.b[v.i] {
-		case ',':
-			v.i++
-			v.space()
-		case ']':
-			v.i++
-			v.depth--
-			return true
-		default:
-			return false
-		}
-	}
+	v.i++
+	v.space()
+	return true
 }
 
 func (v *frameValidator) string() bool {
