@@ -144,19 +144,10 @@ func (d *fastDecoder) object(depth int) (any, bool) {
 			return nil, false
 		}
 		m[key] = v // a repeated key: the last one wins, as in encoding/json
-		d.space()
-		if d.pos >= len(d.data) {
+		if done, ok := d.separator('}'); !ok {
 			return nil, false
-		}
-		switch d.data[d.pos] {
-		case ',':
-			d.pos++
-			d.space()
-		case '}':
-			d.pos++
+		} else if done {
 			return m, true
-		default:
-			return nil, false
 		}
 	}
 }
@@ -175,21 +166,31 @@ func (d *fastDecoder) array(depth int) (any, bool) {
 			return nil, false
 		}
 		a = append(a, v)
-		d.space()
-		if d.pos >= len(d.data) {
+		if done, ok := d.separator(']'); !ok {
 			return nil, false
-		}
-		switch d.data[d.pos] {
-		case ',':
-			d.pos++
-			d.space()
-		case ']':
-			d.pos++
+		} else if done {
 			return a, true
-		default:
-			return nil, false
 		}
 	}
+}
+
+// separator reads what follows a member or an element: a comma (more
+// follow) or close (the container is done).
+func (d *fastDecoder) separator(close byte) (done, ok bool) {
+	d.space()
+	if d.pos >= len(d.data) {
+		return false, false
+	}
+	switch d.data[d.pos] {
+	case ',':
+		d.pos++
+		d.space()
+		return false, true
+	case close:
+		d.pos++
+		return true, true
+	}
+	return false, false
 }
 
 // key reads a member name.
