@@ -78,6 +78,8 @@ func (t *Tx) InsertAudit(e *domain.AuditEntry) (int64, error) {
 	details := string(e.Details)
 	if details == "" {
 		details = "{}"
+	} else if !json.Valid(e.Details) {
+		return 0, errors.New("insert audit: the details are not valid JSON")
 	}
 	var hash any
 	if e.UndoTokenHash != "" {
@@ -171,6 +173,9 @@ func (t *Tx) PutJob(j *domain.Job) error {
 	}
 	var result, finished, code, msg any
 	if len(j.Result) > 0 {
+		if !json.Valid(j.Result) {
+			return errors.New("put job: the result is not valid JSON")
+		}
 		result = string(j.Result)
 	}
 	if j.FinishedAt != nil {

@@ -336,6 +336,11 @@ func (t *Tx) insertVersion(formID, seq int64, parent *int64, state domain.FormSt
 	}
 	var diff, sha, prompt any
 	if len(meta.Diff) > 0 {
+		// The schema no longer checks JSON columns (0003), so the bytes
+		// a caller hands in are checked here; state is encoding/json's.
+		if !json.Valid(meta.Diff) {
+			return nil, errors.New("insert version: the diff is not valid JSON")
+		}
 		diff = string(meta.Diff)
 	}
 	if meta.DiffSHA != nil {

@@ -176,6 +176,10 @@ func (db *DB) Backup(ctx context.Context, dest string) error {
 
 // migrate applies the embedded migrations not yet recorded, each in its
 // own transaction, so a crash leaves the schema at a known version.
+// Foreign keys are off while one runs, so that a migration may rebuild a
+// table others refer to (SQLite's documented procedure: dropping the old
+// table would otherwise cascade or fail), and every reference is checked
+// before its transaction commits.
 func (db *DB) migrate(ctx context.Context) error {
 	if _, err := db.write.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
 		version TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`); err != nil {
@@ -202,23 +206,50 @@ func (db *DB) migrate(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		tx, err := db.write.BeginTxx(ctx, nil)
-		if err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, string(body)); err != nil {
-			tx.Rollback()
-			return fmt.Errorf("sqlstore: migration %s: %w", name, err)
-		}
-		if _, err := tx.ExecContext(ctx, "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)", name, formatTime(db.now())); err != nil {
-			tx.Rollback()
-			return err
-		}
-		if err := tx.Commit(); err != nil {
+		if err := db.applyMigration(ctx, name, string(body)); err != nil {
 			return fmt.Errorf("sqlstore: migration %s: %w", name, err)
 		}
 	}
 	return nil
+}
+
+func (db *DB) applyMigration(ctx context.Context, name, body string) (err error) {
+	// The pragma is a no-op inside a transaction, so it is set around it;
+	// the writer pool's single connection is the one both run on.
+	if _, err := db.write.ExecContext(ctx, "PRAGMA foreign_keys = OFF"); err != nil {
+		return err
+	}
+	defer func() {
+		if _, onErr := db.write.ExecContext(ctx, "PRAGMA foreign_keys = ON"); onErr != nil && err == nil {
+			err = onErr
+		}
+	}()
+	tx, err := db.write.BeginTxx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, body); err != nil {
+		return err
+	}
+	var broken []struct {
+		Table  string        `db:"table"`
+		RowID  sql.NullInt64 `db:"rowid"`
+		Parent string        `db:"parent"`
+		FKID   int64         `db:"fkid"`
+	}
+	if err := tx.SelectContext(ctx, &broken, "PRAGMA foreign_key_check"); err != nil {
+		return err
+	}
+	if len(broken) > 0 {
+		b := broken[0]
+		return fmt.Errorf("%d rows would break a foreign key, the first in %s (rowid %d) referring to %s",
+			len(broken), b.Table, b.RowID.Int64, b.Parent)
+	}
+	if _, err := tx.ExecContext(ctx, "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)", name, formatTime(db.now())); err != nil {
+		return err
+	}
+	return tx.Commit()
 }
 
 // SchemaVersions lists the applied migrations in order.

@@ -1,0 +1,195 @@
+package sqlstore
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/jmoiron/sqlx"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/migrations"
+)
+
+// openSchemaAt builds a database at path holding only the migrations
+// named, as an older daemon left it, and returns it still open.
+func openSchemaAt(t *testing.T, path string, names ...string) *sqlx.DB {
+	t.Helper()
+	raw, err := sqlx.Open("sqlite", dsn(path, []string{"foreign_keys(1)", "journal_mode(WAL)"}, "immediate"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw.SetMaxOpenConns(1)
+	raw.MustExec("CREATE TABLE schema_migrations (version TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
+	for _, name := range names {
+		body, err := migrations.FS.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw.MustExec(string(body))
+		raw.MustExec("INSERT INTO schema_migrations VALUES (?, '2026-01-01T00:00:00Z')", name)
+	}
+	return raw
+}
+
+// TestLeanWritesMigrationKeepsEverything upgrades a database written under
+// the first schema: every row, id, reference, constraint, trigger and view
+// survives the rebuild, and new rows continue the old ids.
+func TestLeanWritesMigrationKeepsEverything(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	old := openSchemaAt(t, path, "0001_initial.sql", "0002_views.sql")
+	old.MustExec(`INSERT INTO forms (title, status, public_token, owner_id, created_at, updated_at)
+		VALUES ('قدیمی', 'published', 'tok-1', 3, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z'),
+		       ('حذف‌شده', 'draft', 'tok-2', 3, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')`)
+	old.MustExec(`UPDATE forms SET deleted_at = '2026-01-02T00:00:00Z' WHERE id = 2`)
+	old.MustExec(`INSERT INTO form_versions (form_id, seq, state, source, created_by, created_at) VALUES
+		(1, 1, '{"title":"قدیمی","status":"draft","document":{}}', 'api', 3, '2026-01-01T00:00:00Z'),
+		(2, 1, '{"title":"حذف‌شده","status":"draft","document":{}}', 'api', 3, '2026-01-01T00:00:00Z')`)
+	old.MustExec(`INSERT INTO form_versions (form_id, seq, state, source, parent_version_id, diff, created_by, created_at)
+		VALUES (1, 2, '{"title":"قدیمی","status":"published","document":{}}', 'planner', 1, '[]', 3, '2026-01-01T00:00:01Z')`)
+	old.MustExec(`UPDATE forms SET head_version_id = 3 WHERE id = 1`)
+	old.MustExec(`UPDATE forms SET head_version_id = 2 WHERE id = 2`)
+	old.MustExec(`INSERT INTO audit_log (ts, req_id, actor, action, form_id, before_version_id, after_version_id, undo_token_hash, details)
+		VALUES ('2026-01-01T00:00:01Z', 'req-1', 3, 'publish_form', 1, 1, 3, 'hash-1', '{"step":0}')`)
+	old.MustExec(`INSERT INTO jobs (req_id, actor, form_id, intent, status, phases, result_version_id, result, created_at, updated_at)
+		VALUES ('job-1', 3, 1, 'generate', 'succeeded', '["analyze_input"]', 3, '{"ok":true}', '2026-01-01T00:00:00Z', '2026-01-01T00:00:02Z')`)
+	old.Close()
+
+	db := openTest(t, path)
+	applied, err := db.SchemaVersions(ctx)
+	if err != nil || !strings.Contains(strings.Join(applied, " "), "0003_lean_writes.sql") {
+		t.Fatalf("applied %v %v", applied, err)
+	}
+	var ddl []string
+	if err := db.read.Select(&ddl, "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL"); err != nil {
+		t.Fatal(err)
+	}
+	all := strings.Join(ddl, "\n")
+	for _, gone := range []string{"AUTOINCREMENT", "json_valid(state)", "json_valid(details)", " IN (", "audit_log_req", "_rebuilt"} {
+		if strings.Contains(all, gone) {
+			t.Errorf("schema still has %q", gone)
+		}
+	}
+	if err := db.IntegrityCheck(ctx); err != nil {
+		t.Fatal(err)
+	}
+
+	f, err := db.GetForm(ctx, 1)
+	if err != nil || f.Title != "قدیمی" || f.Status != domain.StatusPublished || f.HeadVersionID != 3 || f.HeadSeq != 2 || f.VersionCount != 2 {
+		t.Fatalf("form 1 after the upgrade: %+v %v", f, err)
+	}
+	if _, err := db.GetForm(ctx, 2); domain.ErrorCode(err) != domain.CodeNotFound {
+		t.Fatalf("the deleted form came back: %v", err)
+	}
+	j, err := db.GetJob(ctx, "job-1")
+	if err != nil || j.Status != "succeeded" || string(j.Result) != `{"ok":true}` || *j.ResultVersionID != 3 {
+		t.Fatalf("job after the upgrade: %+v %v", j, err)
+	}
+	var audited *domain.AuditEntry
+	var created *domain.Form
+	var createdVersion *domain.Version
+	err = db.Update(ctx, func(tx domain.FormTx) error {
+		if audited, err = tx.AuditByTokenHash("hash-1"); err != nil {
+			return err
+		}
+		created, createdVersion, err = tx.CreateForm(4, domain.FormState{Title: "تازه"}, domain.VersionMeta{CreatedBy: 4})
+		return err
+	})
+	if err != nil || audited.ID != 1 || *audited.AfterVersionID != 3 {
+		t.Fatalf("audit row after the upgrade: %+v %v", audited, err)
+	}
+	if created.ID != 3 || createdVersion.ID != 4 {
+		t.Fatalf("new ids do not continue the old ones: form %d, version %d", created.ID, createdVersion.ID)
+	}
+
+	var views []struct {
+		Title  string `db:"form_title"`
+		Before int64  `db:"before_seq"`
+		After  int64  `db:"after_seq"`
+	}
+	if err := db.read.Select(&views, "SELECT form_title, before_seq, after_seq FROM v_audit"); err != nil ||
+		len(views) != 1 || views[0].Title != "قدیمی" || views[0].Before != 1 || views[0].After != 2 {
+		t.Fatalf("v_audit: %+v %v", views, err)
+	}
+	var heads int
+	if err := db.read.Get(&heads, "SELECT count(*) FROM v_form_versions WHERE is_head"); err != nil || heads != 3 {
+		t.Fatalf("v_form_versions heads: %d %v", heads, err)
+	}
+	if err := db.read.Get(&heads, "SELECT count(*) FROM v_recent_jobs"); err != nil || heads != 1 {
+		t.Fatalf("v_recent_jobs: %d %v", heads, err)
+	}
+
+	// Constraints and triggers the rebuild must have kept.
+	for _, bad := range []string{
+		"INSERT INTO form_versions (form_id, seq, state, source, created_by, created_at) VALUES (99, 1, '{}', 'api', 1, 'now')",
+		"INSERT INTO form_versions (form_id, seq, state, source, created_by, created_at) VALUES (1, 3, '{}', 'typed', 1, 'now')",
+		"INSERT INTO form_versions (form_id, seq, state, source, created_by, created_at) VALUES (1, 2, '{}', 'api', 1, 'now')",
+		"UPDATE forms SET status = 'archived' WHERE id = 1",
+		"UPDATE forms SET head_version_id = 99 WHERE id = 1",
+		"UPDATE form_versions SET state = '{}' WHERE id = 1",
+		"DELETE FROM form_versions WHERE id = 1",
+		"INSERT INTO audit_log (ts, req_id, actor, action, undo_token_hash) VALUES ('now', 'r', 1, 'x', 'hash-1')",
+		"INSERT INTO jobs (req_id, actor, form_id, intent, status, created_at, updated_at) VALUES ('j', 1, 1, 'x', 'sleeping', 'now', 'now')",
+	} {
+		if _, err := db.write.Exec(bad); err == nil {
+			t.Errorf("accepted after the upgrade: %s", bad)
+		}
+	}
+}
+
+// TestMigrationWithBrokenReferenceIsNotApplied: foreign keys are off while
+// a migration runs, so the runner itself must refuse one that leaves a
+// dangling reference, commit nothing of it, and turn them on again.
+func TestMigrationWithBrokenReferenceIsNotApplied(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t, filepath.Join(t.TempDir(), "a.db"))
+	err := db.applyMigration(ctx, "9999_broken.sql",
+		`CREATE TABLE extra (x INTEGER); INSERT INTO form_versions (form_id, seq, state, source, created_by, created_at)
+		 VALUES (42, 1, '{}', 'api', 1, 'now')`)
+	if err == nil || !strings.Contains(err.Error(), "form_versions") {
+		t.Fatalf("err = %v", err)
+	}
+	var n int
+	if err := db.write.Get(&n, "SELECT count(*) FROM sqlite_master WHERE name = 'extra'"); err != nil || n != 0 {
+		t.Fatalf("the refused migration left a table: %d %v", n, err)
+	}
+	if err := db.write.Get(&n, "SELECT count(*) FROM schema_migrations WHERE version = '9999_broken.sql'"); err != nil || n != 0 {
+		t.Fatalf("the refused migration was recorded: %d %v", n, err)
+	}
+	if err := db.write.Get(&n, "PRAGMA foreign_keys"); err != nil || n != 1 {
+		t.Fatalf("foreign keys after a refused migration: %d %v", n, err)
+	}
+}
+
+// TestJSONColumnsAreCheckedBeforeWriting: the schema no longer parses JSON
+// columns, so what a caller hands in is checked before anything is written.
+func TestJSONColumnsAreCheckedBeforeWriting(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t, filepath.Join(t.TempDir(), "a.db"))
+	f := createForm(t, db, "x")
+	bad := []byte(`{"op": "add",`)
+	cases := map[string]func(tx domain.FormTx) error{
+		"diff": func(tx domain.FormTx) error {
+			_, err := tx.CommitVersion(f.ID, f.State(), domain.VersionMeta{Diff: bad, CreatedBy: 1})
+			return err
+		},
+		"details": func(tx domain.FormTx) error {
+			_, err := tx.InsertAudit(&domain.AuditEntry{ReqID: "r", Actor: 1, Action: "x", Details: bad})
+			return err
+		},
+		"result": func(tx domain.FormTx) error {
+			return tx.PutJob(&domain.Job{ReqID: "j", Actor: 1, FormID: f.ID, Intent: "x", Status: domain.JobRunning, Result: bad})
+		},
+	}
+	for name, write := range cases {
+		if err := db.Update(ctx, write); err == nil || !strings.Contains(err.Error(), "not valid JSON") {
+			t.Errorf("%s: err = %v", name, err)
+		}
+	}
+	var rows int
+	if err := db.read.Get(&rows, "SELECT (SELECT count(*) FROM form_versions) + (SELECT count(*) FROM audit_log) + (SELECT count(*) FROM jobs)"); err != nil || rows != 1 {
+		t.Fatalf("rows after refused writes: %d %v", rows, err)
+	}
+}
