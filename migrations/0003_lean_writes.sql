@@ -13,6 +13,11 @@
 --   job results) before writing it.
 -- * audit_log_req indexed a column no query reads by; operators find a
 --   request's rows by form, actor or time, or in the event log.
+-- * forms.public_token was random and UNIQUE, so every new form wrote a
+--   random page of its index. New tokens are the form's id enciphered
+--   with AES under the key in `settings`: a permutation of distinct ids,
+--   so unique without an index, and unguessable without the key. Tokens
+--   made before (24 hex digits, unique when made) stay as they are.
 --
 -- The runner applies migrations with foreign keys off and checks them all
 -- before committing, as SQLite's procedure for table rebuilds requires.
@@ -21,11 +26,17 @@ DROP VIEW v_audit;
 DROP VIEW v_form_versions;
 DROP VIEW v_recent_jobs;
 
+CREATE TABLE settings (
+    name  TEXT PRIMARY KEY,
+    value BLOB NOT NULL
+);
+INSERT INTO settings (name, value) VALUES ('public_token_key', randomblob(16));
+
 CREATE TABLE forms_rebuilt (
     id              INTEGER PRIMARY KEY,
     title           TEXT    NOT NULL,
     status          TEXT    NOT NULL CHECK (status = 'draft' OR status = 'published' OR status = 'disabled'),
-    public_token    TEXT    NOT NULL UNIQUE,
+    public_token    TEXT    NOT NULL,
     owner_id        INTEGER NOT NULL,
     head_version_id INTEGER REFERENCES form_versions (id),
     created_at      TEXT    NOT NULL,

@@ -2,8 +2,10 @@ package sqlstore
 
 import (
 	"context"
-	"crypto/rand"
+	"crypto/aes"
+	"crypto/cipher"
 	"database/sql"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -230,17 +232,42 @@ func (db *DB) GetVersion(ctx context.Context, formID, versionID int64) (*domain.
 // Tx is one Update call's view of a write transaction; it implements
 // domain.FormTx.
 type Tx struct {
-	tx  *cachedTx
-	ctx context.Context
-	now time.Time
-	ts  string // now as stored, formatted once rather than per statement
+	tx       *cachedTx
+	ctx      context.Context
+	tokenKey cipher.Block // see publicToken
+	now      time.Time
+	ts       string // now as stored, formatted once rather than per statement
 	// heads are the head versions of the forms this call has read or
 	// written. Only this call writes while its fn runs, so they stay
 	// exact and CommitVersion need not look the head up again.
 	heads []formHeadRef
 }
 
-type formHeadRef struct{ formID, versionID, seq int64 }
+// formHeadRef is a form's head as this call knows it. A moved head is
+// written to the form's row once, when the call's fn has returned or
+// before the row is read (flushHeads), not at every version: a plan of
+// several steps on one form rewrote that row at each of them.
+type formHeadRef struct {
+	formID, versionID, seq int64
+	moved                  bool
+	title                  string
+	status                 domain.FormStatus
+}
+
+// flushHeads writes every moved head to its form's row.
+func (t *Tx) flushHeads() error {
+	for i := range t.heads {
+		h := &t.heads[i]
+		if !h.moved {
+			continue
+		}
+		if _, err := t.tx.ExecContext(t.ctx, sqlMoveHead, h.title, string(h.status), h.versionID, t.ts, h.formID); err != nil {
+			return err
+		}
+		h.moved = false
+	}
+	return nil
+}
 
 func (t *Tx) knownHead(formID int64) (formHeadRef, bool) {
 	for _, h := range t.heads {
@@ -262,6 +289,9 @@ func (t *Tx) setHead(h formHeadRef) {
 }
 
 func (t *Tx) getForm(id int64, includeDeleted bool) (*domain.Form, error) {
+	if err := t.flushHeads(); err != nil {
+		return nil, err
+	}
 	f, err := getForm(t.ctx, t.tx, id, includeDeleted)
 	if err == nil && f.HeadVersionID != 0 {
 		t.setHead(formHeadRef{formID: f.ID, versionID: f.HeadVersionID, seq: f.HeadSeq})
@@ -289,11 +319,15 @@ func (t *Tx) VersionsAfter(formID, seq int64) ([]domain.Version, error) {
 	return versionsToDomain(rows)
 }
 
-func newPublicToken() string {
-	var b [12]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		panic(err) // crypto/rand never fails on Linux; a failure means no entropy at all
-	}
+// publicToken is a form's public token: its id enciphered with the
+// database's own AES key. Distinct ids give distinct tokens, because a
+// block cipher is a permutation, so the column needs no unique index
+// (whose random pages every new form used to write); without the key a
+// token tells nothing of the id, the form count or the creation time.
+func publicToken(key cipher.Block, formID int64) string {
+	var b [aes.BlockSize]byte
+	binary.BigEndian.PutUint64(b[8:], uint64(formID))
+	key.Encrypt(b[:], b[:])
 	return hex.EncodeToString(b[:])
 }
 
@@ -303,23 +337,21 @@ func (t *Tx) CreateForm(owner int64, state domain.FormState, meta domain.Version
 		state.Status = domain.StatusDraft
 	}
 	state.Document = normalizeDocument(state.Document)
-	token := newPublicToken()
-	res, err := t.tx.ExecContext(t.ctx, sqlInsertForm, state.Title, string(state.Status), token, owner, t.ts, t.ts)
-	if err != nil {
+	// The id is chosen before the insert because the token is made from
+	// it; only this call writes while its fn runs, so nobody takes it.
+	var id int64
+	if err := t.tx.GetContext(t.ctx, &id, sqlNextFormID); err != nil {
 		return nil, nil, fmt.Errorf("insert form: %w", err)
 	}
-	id, err := res.LastInsertId()
-	if err != nil {
-		return nil, nil, err
+	token := publicToken(t.tokenKey, id)
+	if _, err := t.tx.ExecContext(t.ctx, sqlInsertForm, id, state.Title, string(state.Status), token, owner, t.ts, t.ts); err != nil {
+		return nil, nil, fmt.Errorf("insert form: %w", err)
 	}
 	v, err := t.insertVersion(id, 1, nil, state, meta)
 	if err != nil {
 		return nil, nil, err
 	}
-	if _, err := t.tx.ExecContext(t.ctx, sqlSetFirstHead, v.ID, id); err != nil {
-		return nil, nil, err
-	}
-	t.setHead(formHeadRef{formID: id, versionID: v.ID, seq: 1})
+	t.setHead(formHeadRef{formID: id, versionID: v.ID, seq: 1, moved: true, title: state.Title, status: state.Status})
 	f := &domain.Form{ID: id, Title: state.Title, Status: state.Status, PublicToken: token, OwnerID: owner,
 		HeadVersionID: v.ID, HeadSeq: 1, VersionCount: 1, Document: state.Document, CreatedAt: t.now, UpdatedAt: t.now}
 	return f, v, nil
@@ -393,11 +425,7 @@ func (t *Tx) CommitVersion(formID int64, state domain.FormState, meta domain.Ver
 	if err != nil {
 		return nil, err
 	}
-	if _, err := t.tx.ExecContext(t.ctx, sqlMoveHead,
-		state.Title, string(state.Status), v.ID, t.ts, formID); err != nil {
-		return nil, err
-	}
-	t.setHead(formHeadRef{formID: formID, versionID: v.ID, seq: v.Seq})
+	t.setHead(formHeadRef{formID: formID, versionID: v.ID, seq: v.Seq, moved: true, title: state.Title, status: state.Status})
 	return v, nil
 }
 
@@ -406,6 +434,9 @@ func (t *Tx) SetDeleted(formID int64, deleted bool) error {
 	var at any
 	if deleted {
 		at = t.ts
+	}
+	if err := t.flushHeads(); err != nil {
+		return err
 	}
 	res, err := t.tx.ExecContext(t.ctx, "UPDATE forms SET deleted_at = ?, updated_at = ? WHERE id = ?", at, t.ts, formID)
 	if err != nil {

@@ -90,7 +90,9 @@ func (c *call) run(t *Tx) {
 	}()
 	// A fn never starts once its caller has gone.
 	if err = c.ctx.Err(); err == nil {
-		err = c.fn(t)
+		if err = c.fn(t); err == nil {
+			err = t.flushHeads()
+		}
 	}
 	returned = true
 }
@@ -282,7 +284,7 @@ func (db *DB) runCall(bt *batchTx, c *call, savepoint bool) (wrote bool, lost er
 		}
 	}
 	now := db.now()
-	c.turn <- &Tx{tx: newCachedTx(bt, c.ctx), ctx: c.ctx, now: now, ts: formatTime(now)}
+	c.turn <- &Tx{tx: newCachedTx(bt, c.ctx), ctx: c.ctx, tokenKey: db.tokenKey, now: now, ts: formatTime(now)}
 	if err := <-c.ran; err != nil {
 		c.done <- err
 		if savepoint {

@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -77,7 +78,7 @@ func TestLeanWritesMigrationKeepsEverything(t *testing.T) {
 	}
 
 	f, err := db.GetForm(ctx, 1)
-	if err != nil || f.Title != "قدیمی" || f.Status != domain.StatusPublished || f.HeadVersionID != 3 || f.HeadSeq != 2 || f.VersionCount != 2 {
+	if err != nil || f.PublicToken != "tok-1" || f.Title != "قدیمی" || f.Status != domain.StatusPublished || f.HeadVersionID != 3 || f.HeadSeq != 2 || f.VersionCount != 2 {
 		t.Fatalf("form 1 after the upgrade: %+v %v", f, err)
 	}
 	if _, err := db.GetForm(ctx, 2); domain.ErrorCode(err) != domain.CodeNotFound {
@@ -191,5 +192,47 @@ func TestJSONColumnsAreCheckedBeforeWriting(t *testing.T) {
 	var rows int
 	if err := db.read.Get(&rows, "SELECT (SELECT count(*) FROM form_versions) + (SELECT count(*) FROM audit_log) + (SELECT count(*) FROM jobs)"); err != nil || rows != 1 {
 		t.Fatalf("rows after refused writes: %d %v", rows, err)
+	}
+}
+
+// TestPublicTokensAreUniqueByConstruction: a form's token is its id under
+// the database's AES key, so tokens are distinct, carry no visible order,
+// survive a reopen, and differ between databases.
+func TestPublicTokensAreUniqueByConstruction(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	db := openTest(t, filepath.Join(dir, "a.db"))
+	seen := map[string]bool{}
+	var tokens []string
+	for i := 0; i < 50; i++ {
+		f := createForm(t, db, "x")
+		if len(f.PublicToken) != 32 || seen[f.PublicToken] || strings.Trim(f.PublicToken, "0123456789abcdef") != "" {
+			t.Fatalf("token %q of form %d", f.PublicToken, f.ID)
+		}
+		if f.PublicToken != publicToken(db.tokenKey, f.ID) {
+			t.Fatalf("form %d's token is not its enciphered id", f.ID)
+		}
+		seen[f.PublicToken] = true
+		tokens = append(tokens, f.PublicToken)
+	}
+	if sort.StringsAreSorted(tokens) {
+		t.Fatal("tokens sort in the order forms were made")
+	}
+	got, err := db.GetForm(ctx, 1)
+	if err != nil || got.PublicToken != tokens[0] {
+		t.Fatalf("stored token %q, made %q, %v", got.PublicToken, tokens[0], err)
+	}
+	db.Close()
+
+	again := openTest(t, filepath.Join(dir, "a.db"))
+	if f := createForm(t, again, "y"); f.ID != 51 || seen[f.PublicToken] || f.PublicToken != publicToken(again.tokenKey, 51) {
+		t.Fatalf("after reopening: form %d, token %q", f.ID, f.PublicToken)
+	}
+	if publicToken(again.tokenKey, 1) != tokens[0] {
+		t.Fatal("the key changed across a reopen")
+	}
+	other := openTest(t, filepath.Join(dir, "b.db"))
+	if f := createForm(t, other, "z"); f.ID != 1 || f.PublicToken == tokens[0] {
+		t.Fatalf("two databases made the same token for form 1: %q", f.PublicToken)
 	}
 }

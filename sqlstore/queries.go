@@ -4,9 +4,9 @@ package sqlstore
 const (
 	sqlFormByIDAny = formSelect + " WHERE f.id = ?"
 	sqlFormByID    = sqlFormByIDAny + " AND f.deleted_at IS NULL"
-	sqlInsertForm  = `INSERT INTO forms (title, status, public_token, owner_id, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?)`
-	sqlSetFirstHead  = "UPDATE forms SET head_version_id = ? WHERE id = ?"
+	sqlNextFormID  = "SELECT coalesce(max(id), 0) + 1 FROM forms"
+	sqlInsertForm  = `INSERT INTO forms (id, title, status, public_token, owner_id, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`
 	sqlInsertVersion = `INSERT INTO form_versions (form_id, seq, state, source, parent_version_id,
 		diff, diff_applied, diff_sha, prompt_hash, tokens_prompt, tokens_completion, tokens_total, created_by, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
@@ -25,5 +25,5 @@ const (
 	sqlRollbackTo = "ROLLBACK TO batch_call"
 )
 
-var hotWriteQueries = []string{sqlFormByID, sqlFormByIDAny, sqlInsertForm, sqlSetFirstHead, sqlInsertVersion, sqlFormHead, sqlMoveHead, sqlInsertAudit,
+var hotWriteQueries = []string{sqlFormByID, sqlFormByIDAny, sqlNextFormID, sqlInsertForm, sqlInsertVersion, sqlFormHead, sqlMoveHead, sqlInsertAudit,
 	sqlSavepoint, sqlRelease, sqlRollbackTo}

@@ -7,6 +7,8 @@ package sqlstore
 
 import (
 	"context"
+	"crypto/aes"
+	"crypto/cipher"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -44,8 +46,11 @@ type DB struct {
 	read  *sqlx.DB
 	reads *readStmts // the read pool's prepared statements
 	stmts *stmtCache
-	now   func() time.Time
-	group *committer
+	// tokenKey makes forms' public tokens (see publicToken); it is kept
+	// in the database so that tokens outlive restarts and backups.
+	tokenKey cipher.Block
+	now      func() time.Time
+	group    *committer
 }
 
 // Open opens (creating if needed) the database at path and applies
@@ -99,6 +104,10 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 		write.Close()
 		return nil, err
 	}
+	if db.tokenKey, err = loadTokenKey(ctx, write); err != nil {
+		write.Close()
+		return nil, err
+	}
 	if db.stmts, err = newStmtCache(ctx, write, hotWriteQueries); err != nil {
 		write.Close()
 		return nil, fmt.Errorf("sqlstore: prepare: %w", err)
@@ -114,6 +123,18 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 	db.reads = newReadStmts(read)
 	db.group = startCommitter(db)
 	return db, nil
+}
+
+func loadTokenKey(ctx context.Context, write *sqlx.DB) (cipher.Block, error) {
+	var key []byte
+	if err := write.GetContext(ctx, &key, "SELECT value FROM settings WHERE name = 'public_token_key'"); err != nil {
+		return nil, fmt.Errorf("sqlstore: public token key: %w", err)
+	}
+	block, err := aes.NewCipher(key)
+	if err != nil {
+		return nil, fmt.Errorf("sqlstore: public token key: %w", err)
+	}
+	return block, nil
 }
 
 func dsn(path string, pragmas []string, txlock string) string {

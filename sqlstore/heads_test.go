@@ -1,0 +1,108 @@
+package sqlstore
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"testing"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+)
+
+func totalChanges(t *testing.T, tx domain.FormTx) int64 {
+	t.Helper()
+	var n int64
+	if err := tx.(*Tx).tx.GetContext(context.Background(), &n, "SELECT total_changes()"); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// TestMovedHeadsAreWrittenOnce: a form's row takes its new head once per
+// call, yet every read inside the call, and every reader after it, sees
+// the head the call's last version left.
+func TestMovedHeadsAreWrittenOnce(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t, filepath.Join(t.TempDir(), "a.db"))
+	other := createForm(t, db, "other")
+	var id, last int64
+	err := db.Update(ctx, func(tx domain.FormTx) error {
+		before := totalChanges(t, tx)
+		f, _, err := tx.CreateForm(1, domain.FormState{Title: "a", Status: domain.StatusDraft}, domain.VersionMeta{CreatedBy: 1})
+		if err != nil {
+			return err
+		}
+		id = f.ID
+		st := f.State()
+		for _, title := range []string{"b", "c"} {
+			st.Title = title
+			v, err := tx.CommitVersion(id, st, domain.VersionMeta{CreatedBy: 1})
+			if err != nil {
+				return err
+			}
+			last = v.ID
+		}
+		st.Status = domain.StatusPublished
+		ov, err := tx.CommitVersion(other.ID, st, domain.VersionMeta{CreatedBy: 1})
+		if err != nil {
+			return err
+		}
+		// one form row and four versions so far; no head written yet
+		if n := totalChanges(t, tx) - before; n != 5 {
+			t.Errorf("%d rows changed before any read, want 5", n)
+		}
+		got, err := tx.GetForm(id)
+		if err != nil || got.HeadVersionID != last || got.HeadSeq != 3 || got.Title != "c" {
+			t.Errorf("inside the call: %+v %v", got, err)
+		}
+		if o, err := tx.GetForm(other.ID); err != nil || o.HeadVersionID != ov.ID || o.Status != domain.StatusPublished {
+			t.Errorf("the other form inside the call: %+v %v", o, err)
+		}
+		if n := totalChanges(t, tx) - before; n != 7 {
+			t.Errorf("%d rows changed after the read, want 7 (two heads written)", n)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := db.GetForm(ctx, id)
+	if err != nil || f.HeadVersionID != last || f.Title != "c" || f.VersionCount != 3 {
+		t.Fatalf("after the call: %+v %v", f, err)
+	}
+
+	// A head moved by a call that then fails moves nowhere.
+	boom := errors.New("boom")
+	err = db.Update(ctx, func(tx domain.FormTx) error {
+		st := f.State()
+		st.Title = "lost"
+		if _, err := tx.CommitVersion(id, st, domain.VersionMeta{CreatedBy: 1}); err != nil {
+			return err
+		}
+		return boom
+	})
+	if !errors.Is(err, boom) {
+		t.Fatalf("err = %v", err)
+	}
+	// A head moved by a call that ends without reading is written at its end,
+	// and a soft delete in the same call keeps it.
+	err = db.Update(ctx, func(tx domain.FormTx) error {
+		st := f.State()
+		st.Title = "d"
+		v, err := tx.CommitVersion(id, st, domain.VersionMeta{CreatedBy: 1})
+		last = v.ID
+		if err != nil {
+			return err
+		}
+		return tx.SetDeleted(other.ID, true)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f, err := db.GetForm(ctx, id); err != nil || f.HeadVersionID != last || f.Title != "d" || f.HeadSeq != 4 {
+		t.Fatalf("after a failed and a good call: %+v %v", f, err)
+	}
+	if o, err := getForm(ctx, db.reads, other.ID, true); err != nil || o.DeletedAt == nil || o.Status != domain.StatusPublished {
+		t.Fatalf("the soft-deleted form: %+v %v", o, err)
+	}
+}
