@@ -252,6 +252,7 @@ type formHeadRef struct {
 	moved                  bool
 	title                  string
 	status                 domain.FormStatus
+	newToken               string // a form created by this call has no token in its row yet
 }
 
 // flushHeads writes every moved head to its form's row.
@@ -261,10 +262,14 @@ func (t *Tx) flushHeads() error {
 		if !h.moved {
 			continue
 		}
-		if _, err := t.tx.ExecContext(t.ctx, sqlMoveHead, h.title, string(h.status), h.versionID, t.ts, h.formID); err != nil {
+		var token any
+		if h.newToken != "" {
+			token = h.newToken
+		}
+		if _, err := t.tx.ExecContext(t.ctx, sqlMoveHead, h.title, string(h.status), h.versionID, t.ts, token, h.formID); err != nil {
 			return err
 		}
-		h.moved = false
+		h.moved, h.newToken = false, ""
 	}
 	return nil
 }
@@ -337,21 +342,23 @@ func (t *Tx) CreateForm(owner int64, state domain.FormState, meta domain.Version
 		state.Status = domain.StatusDraft
 	}
 	state.Document = normalizeDocument(state.Document)
-	// The id is chosen before the insert because the token is made from
-	// it; only this call writes while its fn runs, so nobody takes it.
-	var id int64
-	if err := t.tx.GetContext(t.ctx, &id, sqlNextFormID); err != nil {
+	// The token is made from the id SQLite assigns, so the row is inserted
+	// without it and takes it when its head is written (flushHeads), in
+	// the same call, before anyone can read the row.
+	res, err := t.tx.ExecContext(t.ctx, sqlInsertForm, state.Title, string(state.Status), owner, t.ts, t.ts)
+	if err != nil {
 		return nil, nil, fmt.Errorf("insert form: %w", err)
+	}
+	id, err := res.LastInsertId()
+	if err != nil {
+		return nil, nil, err
 	}
 	token := publicToken(t.tokenKey, id)
-	if _, err := t.tx.ExecContext(t.ctx, sqlInsertForm, id, state.Title, string(state.Status), token, owner, t.ts, t.ts); err != nil {
-		return nil, nil, fmt.Errorf("insert form: %w", err)
-	}
 	v, err := t.insertVersion(id, 1, nil, state, meta)
 	if err != nil {
 		return nil, nil, err
 	}
-	t.setHead(formHeadRef{formID: id, versionID: v.ID, seq: 1, moved: true, title: state.Title, status: state.Status})
+	t.setHead(formHeadRef{formID: id, versionID: v.ID, seq: 1, moved: true, title: state.Title, status: state.Status, newToken: token})
 	f := &domain.Form{ID: id, Title: state.Title, Status: state.Status, PublicToken: token, OwnerID: owner,
 		HeadVersionID: v.ID, HeadSeq: 1, VersionCount: 1, Document: state.Document, CreatedAt: t.now, UpdatedAt: t.now}
 	return f, v, nil

@@ -4,15 +4,15 @@ package sqlstore
 const (
 	sqlFormByIDAny = formSelect + " WHERE f.id = ?"
 	sqlFormByID    = sqlFormByIDAny + " AND f.deleted_at IS NULL"
-	sqlNextFormID  = "SELECT coalesce(max(id), 0) + 1 FROM forms"
-	sqlInsertForm  = `INSERT INTO forms (id, title, status, public_token, owner_id, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`
+	sqlInsertForm  = `INSERT INTO forms (title, status, public_token, owner_id, created_at, updated_at)
+		VALUES (?, ?, '', ?, ?, ?)`
 	sqlInsertVersion = `INSERT INTO form_versions (form_id, seq, state, source, parent_version_id,
 		diff, diff_applied, diff_sha, prompt_hash, tokens_prompt, tokens_completion, tokens_total, created_by, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	sqlFormHead = `SELECT f.head_version_id, v.seq FROM forms f
 		JOIN form_versions v ON v.id = f.head_version_id WHERE f.id = ?`
-	sqlMoveHead    = "UPDATE forms SET title = ?, status = ?, head_version_id = ?, updated_at = ? WHERE id = ?"
+	sqlMoveHead = `UPDATE forms SET title = ?, status = ?, head_version_id = ?, updated_at = ?,
+		public_token = coalesce(?, public_token) WHERE id = ?`
 	sqlInsertAudit = `INSERT INTO audit_log (ts, req_id, actor, action, form_id,
 		before_version_id, after_version_id, undo_token_hash, details) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
 )
@@ -25,5 +25,5 @@ const (
 	sqlRollbackTo = "ROLLBACK TO batch_call"
 )
 
-var hotWriteQueries = []string{sqlFormByID, sqlFormByIDAny, sqlNextFormID, sqlInsertForm, sqlInsertVersion, sqlFormHead, sqlMoveHead, sqlInsertAudit,
+var hotWriteQueries = []string{sqlFormByID, sqlFormByIDAny, sqlInsertForm, sqlInsertVersion, sqlFormHead, sqlMoveHead, sqlInsertAudit,
 	sqlSavepoint, sqlRelease, sqlRollbackTo}
