@@ -73,26 +73,49 @@ func (db *DB) ListAudit(ctx context.Context, q domain.AuditQuery) ([]domain.Audi
 	return out, nil
 }
 
-// InsertAudit writes an audit row and returns its id.
-func (t *Tx) InsertAudit(e *domain.AuditEntry) (int64, error) {
-	details := string(e.Details)
-	if details == "" {
-		details = "{}"
-	} else if !json.Valid(e.Details) {
-		return 0, errors.New("insert audit: the details are not valid JSON")
+// InsertAudit writes the entries' audit rows, up to maxAuditRows to a
+// statement: a plan's steps are audited together, and one statement per
+// row cost each step a full statement run in the serial writer.
+func (t *Tx) InsertAudit(entries ...*domain.AuditEntry) error {
+	for len(entries) > 0 {
+		n := min(len(entries), maxAuditRows)
+		if err := t.insertAuditRows(entries[:n]); err != nil {
+			return err
+		}
+		entries = entries[n:]
 	}
-	var hash any
-	if e.UndoTokenHash != "" {
-		hash = e.UndoTokenHash
+	return nil
+}
+
+func (t *Tx) insertAuditRows(entries []*domain.AuditEntry) error {
+	args := make([]any, 0, len(entries)*auditColumns)
+	for _, e := range entries {
+		details := string(e.Details)
+		if details == "" {
+			details = "{}"
+		} else if !json.Valid(e.Details) {
+			return errors.New("insert audit: the details are not valid JSON")
+		}
+		var hash any
+		if e.UndoTokenHash != "" {
+			hash = e.UndoTokenHash
+		}
+		args = append(args, t.ts, e.ReqID, e.Actor, e.Action, e.FormID, e.BeforeVersionID, e.AfterVersionID, hash, details)
 	}
-	res, err := t.tx.ExecContext(t.ctx, sqlInsertAudit,
-		t.ts, e.ReqID, e.Actor, e.Action, e.FormID, e.BeforeVersionID, e.AfterVersionID, hash, details)
+	res, err := t.tx.ExecContext(t.ctx, sqlInsertAudit[len(entries)-1], args...)
 	if err != nil {
-		return 0, fmt.Errorf("insert audit: %w", err)
+		return fmt.Errorf("insert audit: %w", err)
 	}
-	id, err := res.LastInsertId()
-	e.ID, e.TS = id, t.now
-	return id, err
+	last, err := res.LastInsertId()
+	if err != nil {
+		return err
+	}
+	// The rows of one statement take consecutive rowids, one past the
+	// largest: nothing else writes, and rows are never deleted.
+	for i, e := range entries {
+		e.ID, e.TS = last-int64(len(entries)-1-i), t.now
+	}
+	return nil
 }
 
 // AuditByTokenHash finds the audit row an undo token belongs to.

@@ -334,7 +334,7 @@ func TestGroupCommitFailedCommitFailsWholeBatch(t *testing.T) {
 				return err
 			}
 			missing := int64(424242)
-			_, err := tx.InsertAudit(&domain.AuditEntry{ReqID: "r", Actor: 1, Action: "x", FormID: &missing})
+			err := tx.InsertAudit(&domain.AuditEntry{ReqID: "r", Actor: 1, Action: "x", FormID: &missing})
 			return err
 		},
 	)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
@@ -104,5 +105,49 @@ func TestMovedHeadsAreWrittenOnce(t *testing.T) {
 	}
 	if o, err := getForm(ctx, db.reads, other.ID, true); err != nil || o.DeletedAt == nil || o.Status != domain.StatusPublished {
 		t.Fatalf("the soft-deleted form: %+v %v", o, err)
+	}
+}
+
+// TestAuditRowsShareStatements: entries are written up to maxAuditRows to
+// a statement, each gets the id of its own row, and a refused entry in a
+// later statement leaves none of the call's rows behind.
+func TestAuditRowsShareStatements(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t, filepath.Join(t.TempDir(), "a.db"))
+	f := createForm(t, db, "x")
+	var entries []*domain.AuditEntry
+	for i := 0; i < 2*maxAuditRows+3; i++ {
+		entries = append(entries, &domain.AuditEntry{ReqID: "r" + strconv.Itoa(i), Actor: int64(i), Action: "add_field",
+			FormID: &f.ID, AfterVersionID: &f.HeadVersionID, UndoTokenHash: "h" + strconv.Itoa(i), Details: []byte(`{"step":` + strconv.Itoa(i) + `}`)})
+	}
+	if err := db.Update(ctx, func(tx domain.FormTx) error { return tx.InsertAudit(entries...) }); err != nil {
+		t.Fatal(err)
+	}
+	got, err := db.ListAudit(ctx, domain.AuditQuery{Limit: 100})
+	if err != nil || len(got) != len(entries) {
+		t.Fatalf("%d rows, %v", len(got), err)
+	}
+	byID := map[int64]domain.AuditEntry{}
+	for _, row := range got {
+		byID[row.ID] = row
+	}
+	for i, e := range entries {
+		row, ok := byID[e.ID]
+		if !ok || row.ReqID != e.ReqID || row.Actor != e.Actor || row.UndoTokenHash != e.UndoTokenHash ||
+			string(row.Details) != string(e.Details) || *row.FormID != f.ID || e.TS.IsZero() {
+			t.Fatalf("entry %d (id %d) stored as %+v", i, e.ID, row)
+		}
+	}
+
+	again := []*domain.AuditEntry{{ReqID: "new", Actor: 1, Action: "x", UndoTokenHash: "fresh"}}
+	for i := 0; i < maxAuditRows; i++ {
+		again = append(again, &domain.AuditEntry{ReqID: "new", Actor: 1, Action: "x"})
+	}
+	again = append(again, &domain.AuditEntry{ReqID: "new", Actor: 1, Action: "x", UndoTokenHash: "h3"})
+	if err := db.Update(ctx, func(tx domain.FormTx) error { return tx.InsertAudit(again...) }); err == nil {
+		t.Fatal("a duplicate token hash in the second statement was accepted")
+	}
+	if after, _ := db.ListAudit(ctx, domain.AuditQuery{Limit: 100}); len(after) != len(entries) {
+		t.Fatalf("%d rows after a refused call, want %d", len(after), len(entries))
 	}
 }

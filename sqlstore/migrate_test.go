@@ -177,8 +177,7 @@ func TestJSONColumnsAreCheckedBeforeWriting(t *testing.T) {
 			return err
 		},
 		"details": func(tx domain.FormTx) error {
-			_, err := tx.InsertAudit(&domain.AuditEntry{ReqID: "r", Actor: 1, Action: "x", Details: bad})
-			return err
+			return tx.InsertAudit(&domain.AuditEntry{ReqID: "r", Actor: 1, Action: "x", Details: bad})
 		},
 		"result": func(tx domain.FormTx) error {
 			return tx.PutJob(&domain.Job{ReqID: "j", Actor: 1, FormID: f.ID, Intent: "x", Status: domain.JobRunning, Result: bad})

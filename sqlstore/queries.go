@@ -1,5 +1,7 @@
 package sqlstore
 
+import "strings"
+
 // The write path's hot statements, prepared once at open (see stmtCache).
 const (
 	sqlFormByIDAny = formSelect + " WHERE f.id = ?"
@@ -13,8 +15,6 @@ const (
 		JOIN form_versions v ON v.id = f.head_version_id WHERE f.id = ?`
 	sqlMoveHead = `UPDATE forms SET title = ?, status = ?, head_version_id = ?, updated_at = ?,
 		public_token = coalesce(?, public_token) WHERE id = ?`
-	sqlInsertAudit = `INSERT INTO audit_log (ts, req_id, actor, action, form_id,
-		before_version_id, after_version_id, undo_token_hash, details) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
 )
 
 // Every call in a batch runs inside its own savepoint (see groupcommit.go);
@@ -25,5 +25,21 @@ const (
 	sqlRollbackTo = "ROLLBACK TO batch_call"
 )
 
-var hotWriteQueries = []string{sqlFormByID, sqlFormByIDAny, sqlInsertForm, sqlInsertVersion, sqlFormHead, sqlMoveHead, sqlInsertAudit,
-	sqlSavepoint, sqlRelease, sqlRollbackTo}
+var hotWriteQueries = append([]string{sqlFormByID, sqlFormByIDAny, sqlInsertForm, sqlInsertVersion, sqlFormHead, sqlMoveHead,
+	sqlSavepoint, sqlRelease, sqlRollbackTo}, sqlInsertAudit[:]...)
+
+// sqlInsertAudit[n-1] inserts n audit rows.
+var sqlInsertAudit = func() (qs [maxAuditRows]string) {
+	row := "(?" + strings.Repeat(", ?", auditColumns-1) + ")"
+	for n := range qs {
+		qs[n] = `INSERT INTO audit_log (ts, req_id, actor, action, form_id,
+		before_version_id, after_version_id, undo_token_hash, details) VALUES ` +
+			row + strings.Repeat(", "+row, n)
+	}
+	return qs
+}()
+
+const (
+	maxAuditRows = 8
+	auditColumns = 9
+)

@@ -37,7 +37,9 @@ type FormTx interface {
 	// head (and its title and status) to it.
 	CommitVersion(formID int64, state FormState, meta VersionMeta) (*Version, error)
 	SetDeleted(formID int64, deleted bool) error
-	InsertAudit(e *AuditEntry) (int64, error)
+	// InsertAudit writes audit rows, in one statement, and sets each
+	// entry's ID and TS.
+	InsertAudit(entries ...*AuditEntry) error
 	AuditByTokenHash(hash string) (*AuditEntry, error)
 	MarkUndone(auditID, by int64) error
 	PutJob(j *Job) error

@@ -52,6 +52,7 @@ func (e *Executor) Execute(ctx context.Context, p *domain.Plan) (*Result, error)
 		res = Result{Results: []StepResult{}, UndoTokens: []string{}, FormsTouched: []int64{}}
 		touched := map[int64]bool{}
 		heads := map[int64]formHead{}
+		audits := make([]*domain.AuditEntry, 0, len(p.Steps))
 		var created int64
 		for i, step := range p.Steps {
 			r, formID, before, after, err := applyStep(tx, actor, step, created, heads)
@@ -70,25 +71,34 @@ func (e *Executor) Execute(ctx context.Context, p *domain.Plan) (*Result, error)
 			if err != nil {
 				return err
 			}
-			details, _ := json.Marshal(map[string]any{"step": i, "params": step.Params, "field_id": r.FieldID})
-			if _, err := tx.InsertAudit(&domain.AuditEntry{
-				ReqID: reqID, Actor: actor.UserID, Action: step.Action, FormID: &formID,
-				BeforeVersionID: before, AfterVersionID: &after, UndoTokenHash: hash, Details: details,
-			}); err != nil {
+			details, err := json.Marshal(auditDetails{FieldID: r.FieldID, Params: step.Params, Step: i})
+			if err != nil {
 				return stepError(i, step.Action, err)
 			}
+			audits = append(audits, &domain.AuditEntry{
+				ReqID: reqID, Actor: actor.UserID, Action: step.Action, FormID: &formID,
+				BeforeVersionID: before, AfterVersionID: &after, UndoTokenHash: hash, Details: details,
+			})
 			res.UndoTokens = append(res.UndoTokens, token)
 			if !touched[formID] {
 				touched[formID] = true
 				res.FormsTouched = append(res.FormsTouched, formID)
 			}
 		}
-		return nil
+		return tx.InsertAudit(audits...)
 	})
 	if err != nil {
 		return nil, err
 	}
 	return &res, nil
+}
+
+// auditDetails is what a step's audit row records besides its columns;
+// its fields are in name order, as the map it replaces was encoded.
+type auditDetails struct {
+	FieldID string            `json:"field_id"`
+	Params  domain.StepParams `json:"params"`
+	Step    int               `json:"step"`
 }
 
 // formHead is a form as an earlier step of the same plan left it. Nothing

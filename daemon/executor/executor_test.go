@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 
@@ -61,6 +62,24 @@ func TestExecuteCreatesVersionsAuditAndTokens(t *testing.T) {
 	audit, _ := db.ListAudit(ctx, domain.AuditQuery{FormID: &f.ID, Limit: 10})
 	if len(audit) != 3 || audit[0].Action != domain.ActionAddField || audit[2].Action != domain.ActionCreateForm || audit[2].ReqID != "abcdef12" {
 		t.Fatalf("audit %+v", audit)
+	}
+	// Newest first: row k records step 2-k, its versions and its token.
+	fieldIDs := []string{"", "f1", "f2"}
+	for k, a := range audit {
+		step := 2 - k
+		want := fmt.Sprintf(`{"field_id":%q,"params":`, fieldIDs[step])
+		if !strings.HasPrefix(string(a.Details), want) || !strings.HasSuffix(string(a.Details), fmt.Sprintf(`,"step":%d}`, step)) {
+			t.Errorf("step %d details %s", step, a.Details)
+		}
+		if *a.AfterVersionID != res.Results[step].VersionID || a.UndoTokenHash != HashToken(res.UndoTokens[step]) {
+			t.Errorf("step %d audit %+v, result %+v", step, a, res.Results[step])
+		}
+		if (step == 0) != (a.BeforeVersionID == nil) || (step > 0 && *a.BeforeVersionID != res.Results[step-1].VersionID) {
+			t.Errorf("step %d before version %v", step, a.BeforeVersionID)
+		}
+		if k > 0 && a.ID != audit[k-1].ID-1 {
+			t.Errorf("audit ids %d then %d", audit[k-1].ID, a.ID)
+		}
 	}
 }
 
@@ -396,7 +415,7 @@ func TestUndoTokensAppendInIndexOrder(t *testing.T) {
 			return err
 		}
 		formID = f.ID
-		_, err = tx.InsertAudit(&domain.AuditEntry{ReqID: "abcdef12", Actor: 5, Action: domain.ActionCreateForm,
+		err = tx.InsertAudit(&domain.AuditEntry{ReqID: "abcdef12", Actor: 5, Action: domain.ActionCreateForm,
 			FormID: &f.ID, AfterVersionID: &v.ID, UndoTokenHash: HashToken(old), Details: []byte(`{}`)})
 		return err
 	})

@@ -144,7 +144,7 @@ func undoOne(ctx context.Context, tx domain.FormTx, actor domain.Actor, a *domai
 		return step, err
 	}
 	details, _ := json.Marshal(map[string]any{"undone_audit_id": a.ID, "undone_action": a.Action, "deleted": step.Deleted})
-	if _, err := tx.InsertAudit(&domain.AuditEntry{
+	if err := tx.InsertAudit(&domain.AuditEntry{
 		ReqID: domain.RequestIDFrom(ctx), Actor: actor.UserID, Action: "undo", FormID: a.FormID,
 		BeforeVersionID: &before, AfterVersionID: newVersion, Details: details,
 	}); err != nil {

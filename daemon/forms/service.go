@@ -266,7 +266,7 @@ func (s *Service) ApplyDiff(ctx context.Context, p ApplyDiffParams) (*ApplyDiffR
 
 func audit(ctx context.Context, tx domain.FormTx, action string, formID int64, before, after *int64, details json.RawMessage) error {
 	actor := domain.ActorFrom(ctx)
-	_, err := tx.InsertAudit(&domain.AuditEntry{
+	err := tx.InsertAudit(&domain.AuditEntry{
 		ReqID: domain.RequestIDFrom(ctx), Actor: actor.UserID, Action: action,
 		FormID: &formID, BeforeVersionID: before, AfterVersionID: after, Details: details,
 	})

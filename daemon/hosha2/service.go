@@ -494,7 +494,7 @@ func (s *Service) save(ctx context.Context, j *job, form *domain.Form, out *chec
 			return err
 		}
 		details, _ := json.Marshal(map[string]any{"intent": j.row.Intent, "diff_sha": out.diffSHA})
-		_, err = tx.InsertAudit(&domain.AuditEntry{ReqID: j.row.ReqID, Actor: actor.UserID, Action: "hosha2." + actionOf(j.row.Intent),
+		err = tx.InsertAudit(&domain.AuditEntry{ReqID: j.row.ReqID, Actor: actor.UserID, Action: "hosha2." + actionOf(j.row.Intent),
 			FormID: &f.ID, BeforeVersionID: &before, AfterVersionID: &v.ID, Details: details})
 		return err
 	})
