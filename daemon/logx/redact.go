@@ -72,14 +72,24 @@ func Redact(s string) string {
 // international number: +, then 1+2+3+3).
 const phoneMinDigits = 9
 
-// mayHoldPhone reports a run of digits (three scripts), spaces, dashes
-// and pluses holding phoneMinDigits digits: every phone pattern matches
-// only such a run.
+// mayHoldPhone reports whether s could hold a phone number that
+// replaceStandalone would mask. Every phone pattern matches only phone
+// characters (digits of the three scripts, spaces, dashes, pluses), holds
+// phoneMinDigits digits, begins with a plus or a digit and ends with a
+// digit, and a match glued to a word rune is left alone. So a string
+// needs a run of phone characters with that many digits (a quick count
+// that most strings fail), and in it that many digits between a digit
+// that follows no word rune and a digit that precedes none: request ids,
+// hashes and tokens, whose digits touch letters, skip the patterns.
 func mayHoldPhone(s string) bool {
+	return hasDigitRun(s) && hasStandaloneDigitRun(s)
+}
+
+func hasDigitRun(s string) bool {
 	digits := 0
 	for _, r := range s {
 		switch {
-		case r >= '0' && r <= '9', r >= '۰' && r <= '۹', r >= '٠' && r <= '٩':
+		case isPhoneDigit(r):
 			digits++
 			if digits >= phoneMinDigits {
 				return true
@@ -90,6 +100,34 @@ func mayHoldPhone(s string) bool {
 		}
 	}
 	return false
+}
+
+func hasStandaloneDigitRun(s string) bool {
+	digits := -1     // digits since the run's first digit that follows no word rune; -1 before it
+	prev := rune(-1) // the rune before r; -1 at the start
+	for _, r := range s {
+		if isPhoneDigit(r) {
+			if digits < 0 && (prev < 0 || !isWordRune(prev)) {
+				digits = 0
+			}
+			if digits >= 0 {
+				digits++
+			}
+		} else {
+			if digits >= phoneMinDigits && isPhoneDigit(prev) && !isWordRune(r) {
+				return true
+			}
+			if r != ' ' && r != '-' && r != '+' {
+				digits = -1
+			}
+		}
+		prev = r
+	}
+	return digits >= phoneMinDigits && isPhoneDigit(prev)
+}
+
+func isPhoneDigit(r rune) bool {
+	return r >= '0' && r <= '9' || r >= '۰' && r <= '۹' || r >= '٠' && r <= '٩'
 }
 
 // containsFold reports whether s contains the lower-case ASCII word w in
@@ -130,6 +168,9 @@ func replaceStandalone(re *regexp.Regexp, s, with string) string {
 }
 
 func isWordRune(r rune) bool {
+	if r < utf8.RuneSelf {
+		return 'a' <= r|0x20 && r|0x20 <= 'z' || '0' <= r && r <= '9' || r == '_'
+	}
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_'
 }
 
