@@ -279,8 +279,11 @@ func TestStalledClientsDoNotDelayOthers(t *testing.T) {
 	}
 
 	// The stalled clients do not stay forever: the ones that never read
-	// hit the write deadline, the others the idle deadline.
-	waitFor(t, "stalled connections to be closed", func() bool { return ts.srv.ConnCount() == 1 })
+	// hit the write deadline, the others the idle deadline. The test holds
+	// them all open, so only the server can bring the count to zero once
+	// the good client has gone.
+	c.Close()
+	waitFor(t, "stalled connections to be closed", func() bool { return ts.srv.ConnCount() == 0 })
 }
 
 func TestIdleConnectionIsClosedButAWaitingOneIsNot(t *testing.T) {
@@ -302,6 +305,27 @@ func TestIdleConnectionIsClosedButAWaitingOneIsNot(t *testing.T) {
 		t.Fatalf("a client waiting for its reply was cut off: %s", got)
 	}
 	waiting.expectClosed() // and once nothing runs, idleness counts again
+}
+
+// The idle deadline is moved lazily (once per eighth of the timeout, not
+// per call), which must never close a connection sooner than the timeout
+// after its last frame, however many times the deadline was carried along.
+func TestIdleDeadlineIsNeverEarly(t *testing.T) {
+	const idle = 200 * time.Millisecond
+	ts := startServer(t, Config{IdleTimeout: idle}, loadMethods())
+	c := dialRaw(t, ts.path)
+	var last time.Time
+	for end := time.Now().Add(3 * idle); time.Now().Before(end); time.Sleep(idle / 5) {
+		c.sendLine(`{"jsonrpc":"2.0","id":1,"method":"double","params":{"n":2}}`)
+		last = time.Now()
+		if got := c.recv(); !strings.Contains(got, `"result":4`) {
+			t.Fatalf("a busy connection was not served: %s", got)
+		}
+	}
+	c.expectClosed()
+	if silent := time.Since(last); silent < idle {
+		t.Fatalf("closed after %v of silence, before the %v idle timeout", silent, idle)
+	}
 }
 
 func TestPeerCheck(t *testing.T) {

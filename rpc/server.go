@@ -24,8 +24,8 @@ type Config struct {
 	MaxBatch      int           // most requests in one batch: 1000
 	MaxInFlight   int           // frames of one connection, and calls of one batch, handled at once: 16
 	MaxConns      int           // simultaneous connections: 256
-	IdleTimeout   time.Duration // a connection silent this long, with no call running, is closed: 2 min
-	WriteTimeout  time.Duration // a reply not written in this time closes the connection: 10 s
+	IdleTimeout   time.Duration // a connection silent this long (up to an eighth more), with no call running, is closed: 2 min
+	WriteTimeout  time.Duration // a reply not written in this time (up to an eighth more) closes the connection: 10 s
 
 	// AllowUIDs and AllowGIDs name the peers (SO_PEERCRED) that may
 	// connect. When both are empty, the daemon's own uid and effective gid
@@ -297,10 +297,11 @@ type conn struct {
 	ctx    context.Context // the calls of this connection
 	cancel context.CancelFunc
 
-	writeMu sync.Mutex
+	writeMu    sync.Mutex
+	writeArmed time.Time // the write deadline on nc; guarded by writeMu
 
 	mu       sync.Mutex // orders stopReading against the reader's deadline updates
-	stopping bool
+	stopping atomic.Bool
 
 	refusal *refusal // set by admit when the connection is turned away
 
@@ -332,7 +333,7 @@ func (c *conn) kill() {
 func (c *conn) stopReading() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.stopping = true
+	c.stopping.Store(true)
 	c.nc.SetReadDeadline(time.Unix(1, 0))
 }
 
@@ -342,18 +343,21 @@ func (c *conn) stopReading() {
 func (c *conn) armRead(deadline time.Time) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.stopping {
+	if c.stopping.Load() {
 		return false
 	}
 	c.nc.SetReadDeadline(deadline)
 	return true
 }
 
-func (c *conn) isStopping() bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.stopping
-}
+func (c *conn) isStopping() bool { return c.stopping.Load() }
+
+// deadlineSlack is how much later than its timeout a deadline may be
+// set. Moving a deadline costs a clock read and a timer update, which
+// was a twentieth of a quick call; with the slack a busy connection moves
+// each of its deadlines once per eighth of the timeout instead of once
+// per call, and no deadline ever comes sooner than its timeout promises.
+func deadlineSlack(timeout time.Duration) time.Duration { return timeout / 8 }
 
 // admit runs the peer check and the connection limit on the accepting
 // goroutine, in accept order, so that the connections refused for the
@@ -417,13 +421,20 @@ func (c *conn) serve() {
 	s := c.srv
 	fr := newFrameReader(c.nc, s.cfg.MaxFrameBytes)
 	idleUntil := time.Now().Add(s.cfg.IdleTimeout)
+	var armed time.Time // the read deadline on nc
 	// Calls run on copies of their frames, so the buffer can go back as
 	// soon as reading stops.
 	defer fr.release()
 	defer c.frames.Wait()
 	for {
-		if !c.armRead(idleUntil) {
+		if c.isStopping() {
 			return
+		}
+		if idleUntil.After(armed) {
+			armed = idleUntil.Add(deadlineSlack(s.cfg.IdleTimeout))
+			if !c.armRead(armed) {
+				return
+			}
 		}
 		frame, err := fr.next()
 		if err != nil {
@@ -528,7 +539,11 @@ func (c *conn) write(b []byte) {
 		return
 	default:
 	}
-	c.nc.SetWriteDeadline(time.Now().Add(c.srv.cfg.WriteTimeout))
+	timeout := c.srv.cfg.WriteTimeout
+	if now := time.Now(); c.writeArmed.Sub(now) < timeout {
+		c.writeArmed = now.Add(timeout + deadlineSlack(timeout))
+		c.nc.SetWriteDeadline(c.writeArmed)
+	}
 	if _, err := c.nc.Write(b); err != nil {
 		c.srv.log.Debug("closing a connection that does not take its replies", "err", err)
 		c.kill()
