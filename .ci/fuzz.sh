@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every fuzz target for a short while (FUZZTIME, default 20s each):
-# JSON-RPC frames, each contract, the Persian planner, JSON Patch and the
-# log redaction.
+# JSON-RPC frames, each contract, the Persian planner, JSON Patch, the
+# log redaction and the hand-written health reply.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 t="${FUZZTIME:-20s}"
@@ -17,3 +17,4 @@ run ./daemon/forms FuzzApplyPatch
 run ./daemon/logx FuzzRedact
 run ./daemon/contract FuzzDecode
 run ./daemon/logx FuzzCallLine
+run ./daemon FuzzHealthJSON

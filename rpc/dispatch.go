@@ -538,6 +538,14 @@ func encodeResult(out *bytes.Buffer, id []byte, result any) (err error) {
 	return appendResult(out, id, result)
 }
 
+// JSONAppender is a result that writes its own JSON, one line of exactly
+// what encoding/json would write for it (without HTML escapes). The
+// results of the quickest methods implement it: reflection was a
+// twentieth of such a call.
+type JSONAppender interface {
+	AppendJSON(b []byte) []byte
+}
+
 // appendResult appends a success reply. json.RawMessage results are
 // compacted, which also checks them and keeps the reply on one line.
 func appendResult(out *bytes.Buffer, id []byte, result any) error {
@@ -551,6 +559,8 @@ func appendResult(out *bytes.Buffer, id []byte, result any) error {
 		if err := json.Compact(out, r); err != nil {
 			return err
 		}
+	case JSONAppender:
+		out.Write(r.AppendJSON(out.AvailableBuffer()))
 	default:
 		if err := encodeJSON(out, result); err != nil {
 			return err

@@ -448,3 +448,33 @@ func TestConnectionsPastTheLimitAreTheNewest(t *testing.T) {
 		c.expectClosed()
 	}
 }
+
+// appendedResult writes its own JSON.
+type appendedResult struct{ n int }
+
+func (r appendedResult) AppendJSON(b []byte) []byte {
+	return append(append(append(b, `{"appended":`...), strconv.Itoa(r.n)...), '}')
+}
+
+// A JSONAppender result is written by its own method, inline and on a
+// goroutine alike, and batches keep each entry's own result.
+func TestJSONAppenderResult(t *testing.T) {
+	for _, inline := range []bool{true, false} {
+		ts := startServer(t, Config{}, []Method{{Name: "appended", Inline: inline, Handler: func(ctx context.Context, p json.RawMessage) (any, error) {
+			var in struct{ N int }
+			if err := json.Unmarshal(p, &in); err != nil {
+				return nil, err
+			}
+			return appendedResult{in.N}, nil
+		}}})
+		c := dialRaw(t, ts.path)
+		c.sendLine(`{"jsonrpc":"2.0","id":7,"method":"appended","params":{"n":5}}`)
+		if got, want := c.recv(), `{"jsonrpc":"2.0","id":7,"result":{"appended":5}}`+"\n"; got != want {
+			t.Fatalf("inline=%v: %q, want %q", inline, got, want)
+		}
+		c.sendLine(`[{"jsonrpc":"2.0","id":1,"method":"appended","params":{"n":1}},{"jsonrpc":"2.0","id":2,"method":"appended","params":{"n":2}}]`)
+		if got, want := c.recv(), `[{"jsonrpc":"2.0","id":1,"result":{"appended":1}},{"jsonrpc":"2.0","id":2,"result":{"appended":2}}]`+"\n"; got != want {
+			t.Fatalf("batch: %q, want %q", got, want)
+		}
+	}
+}
