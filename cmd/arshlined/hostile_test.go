@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"os/exec"
@@ -12,6 +13,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -22,54 +24,116 @@ import (
 	"github.com/arshline/arshline-sidecar/rpc"
 )
 
-// healthProbe measures a well-behaved client's system.health latency
-// while an attack runs, so the table shows what the attack costs others.
+// healthProbeEnv makes this test binary, re-run with it, a healthy client
+// in a process of its own: the attacks come from the test process, and
+// in production an attacker and the clients it hurts are different
+// processes too, so the attacker's own goroutines and garbage must not be
+// charged to the probe.
+const healthProbeEnv = "ARSHLINED_TEST_HEALTH_PROBE_SOCKET"
+
+// serveHealthProbe is the probe process: on "start" it calls
+// system.health on its own connection, a 1 ms pause between calls, until
+// "stop", then prints the calls' p50 and p99 in nanoseconds, their count
+// and the first error.
+func serveHealthProbe(socket string) {
+	c, err := rpc.Dial(context.Background(), socket)
+	if err != nil {
+		fmt.Println("error", err)
+		os.Exit(1)
+	}
+	for range 20 { // warm the connection
+		c.Call(context.Background(), "system.health", nil, nil)
+	}
+	fmt.Println("ready")
+	in := bufio.NewScanner(os.Stdin)
+	for in.Scan() {
+		if in.Text() != "start" {
+			continue
+		}
+		var stopped atomic.Bool
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			in.Scan()
+			stopped.Store(true)
+		}()
+		var ds []time.Duration
+		failure := "none"
+		for !stopped.Load() {
+			t0 := time.Now()
+			if err := c.Call(context.Background(), "system.health", nil, nil); err != nil {
+				failure = strings.ReplaceAll(err.Error(), " ", "_")
+				break
+			}
+			ds = append(ds, time.Since(t0))
+			time.Sleep(time.Millisecond)
+		}
+		<-done
+		sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
+		var p50, p99 time.Duration
+		if len(ds) > 0 {
+			p50, p99 = ds[len(ds)/2], ds[len(ds)*99/100]
+		}
+		fmt.Println(int64(p50), int64(p99), len(ds), failure)
+	}
+	os.Exit(0)
+}
+
+// healthProbe drives a probe process.
 type healthProbe struct {
-	mu  sync.Mutex
-	ds  []time.Duration
-	err error
+	cmd *exec.Cmd
+	in  io.Writer
+	out *bufio.Scanner
 }
 
-func (p *healthProbe) run(ctx context.Context, c *rpc.Client) {
-	for ctx.Err() == nil {
-		t0 := time.Now()
-		err := c.Call(ctx, "system.health", nil, nil)
-		d := time.Since(t0)
-		p.mu.Lock()
-		if err != nil && ctx.Err() == nil && p.err == nil {
-			p.err = err
-		}
-		if err == nil {
-			p.ds = append(p.ds, d)
-		}
-		p.mu.Unlock()
-		time.Sleep(time.Millisecond)
+func startHealthProbe(t *testing.T, socket string) *healthProbe {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), healthProbeEnv+"="+socket)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
 	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	p := &healthProbe{cmd: cmd, in: in, out: bufio.NewScanner(out)}
+	t.Cleanup(func() { in.Close(); cmd.Wait() })
+	if !p.out.Scan() || p.out.Text() != "ready" {
+		t.Fatalf("health probe did not start: %q", p.out.Text())
+	}
+	return p
 }
 
-// runFor measures for d without a deadline on the calls themselves, so
-// that no call is cut short and the connection stays usable.
-func (p *healthProbe) runFor(c *rpc.Client, d time.Duration) {
-	for end := time.Now().Add(d); time.Now().Before(end); {
-		t0 := time.Now()
-		if err := c.Call(context.Background(), "system.health", nil, nil); err != nil {
-			p.err = err
-			return
-		}
-		p.ds = append(p.ds, time.Since(t0))
-		time.Sleep(time.Millisecond)
-	}
+// probeFigures are the probe's calls during one window.
+type probeFigures struct {
+	p50, p99 time.Duration
+	calls    int
 }
 
-func (p *healthProbe) p50() time.Duration {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if len(p.ds) == 0 {
-		return 0
+// measure returns what the probe saw of its calls while during ran.
+func (p *healthProbe) measure(t *testing.T, during func()) probeFigures {
+	t.Helper()
+	fmt.Fprintln(p.in, "start")
+	during()
+	fmt.Fprintln(p.in, "stop")
+	if !p.out.Scan() {
+		t.Fatal("health probe died")
 	}
-	s := append([]time.Duration(nil), p.ds...)
-	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
-	return s[len(s)/2]
+	var f probeFigures
+	var failure string
+	if _, err := fmt.Sscan(p.out.Text(), &f.p50, &f.p99, &f.calls, &failure); err != nil {
+		t.Fatalf("health probe said %q: %v", p.out.Text(), err)
+	}
+	if failure != "none" {
+		t.Errorf("healthy client failed: %s", failure)
+	}
+	return f
 }
 
 func rawLine(t *testing.T, path, frame string) string {
@@ -267,47 +331,28 @@ func TestHostileInputs(t *testing.T) {
 		}, wantCode(`"id":7`)},
 	}
 
+	probe := startHealthProbe(t, socket)
 	var table strings.Builder
-	fmt.Fprintf(&table, "\n%-36s %8s %12s %14s %7s\n", "attack", "rounds", "quiet p50", "attacked p50", "ratio")
+	fmt.Fprintf(&table, "\n%-34s %7s %10s %13s %6s %10s %13s\n", "attack", "rounds", "quiet p50", "attacked p50", "ratio", "quiet p99", "attacked p99")
 	for _, a := range attacks {
 		t.Run(a.name, func(t *testing.T) {
-			pc, err := rpc.Dial(context.Background(), socket)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer pc.Close()
-			// Warm the healthy client's connection, then measure it quiet
-			// right before the attack, so both figures see the machine alike.
-			for i := 0; i < 20; i++ {
-				pc.Call(context.Background(), "system.health", nil, nil)
-			}
-			quiet := &healthProbe{}
-			quiet.runFor(pc, 300*time.Millisecond)
-			if quiet.err != nil {
-				t.Fatalf("healthy client before the attack: %v", quiet.err)
-			}
-			probe := &healthProbe{}
-			pctx, pcancel := context.WithCancel(context.Background())
-			var wg sync.WaitGroup
-			wg.Add(1)
-			go func() { defer wg.Done(); probe.run(pctx, pc) }()
+			// The healthy client is measured quiet right before the attack,
+			// so both figures see the machine alike.
+			q := probe.measure(t, func() { time.Sleep(300 * time.Millisecond) })
 			// Repeat the attack for a while so the probe measures during it,
 			// not around it; every answer is checked.
 			rounds := 0
-			for start := time.Now(); rounds == 0 || time.Since(start) < 300*time.Millisecond; rounds++ {
-				a.check(t, a.run(t))
-			}
-			pcancel()
-			wg.Wait()
-			if probe.err != nil {
-				t.Errorf("healthy client failed during the attack: %v", probe.err)
-			}
-			q, u := quiet.p50(), probe.p50()
+			u := probe.measure(t, func() {
+				for start := time.Now(); rounds == 0 || time.Since(start) < 300*time.Millisecond; rounds++ {
+					a.check(t, a.run(t))
+				}
+			})
 			ratio := 0.0
-			if q > 0 {
-				ratio = float64(u) / float64(q)
+			if q.p50 > 0 {
+				ratio = float64(u.p50) / float64(q.p50)
 			}
-			fmt.Fprintf(&table, "%-36s %8d %12s %14s %7.2f\n", a.name, rounds, q.Round(time.Microsecond), u.Round(time.Microsecond), ratio)
+			fmt.Fprintf(&table, "%-34s %7d %10s %13s %6.2f %10s %13s\n", a.name, rounds, q.p50.Round(time.Microsecond),
+				u.p50.Round(time.Microsecond), ratio, q.p99.Round(time.Microsecond), u.p99.Round(time.Microsecond))
 		})
 	}
 	// The daemon is still there and sound.

@@ -21,6 +21,9 @@ var daemonBin string
 // TestMain builds the real arshlined once; the tests run it as a child
 // process, the way systemd or an operator would.
 func TestMain(m *testing.M) {
+	if socket := os.Getenv(healthProbeEnv); socket != "" {
+		serveHealthProbe(socket)
+	}
 	dir, err := os.MkdirTemp("", "arshlined-bin")
 	if err != nil {
 		panic(err)
