@@ -142,8 +142,14 @@ s = socket.socket(socket.AF_UNIX)
 s.settimeout(10)
 s.connect(sys.argv[1])
 s.sendall(b'{"jsonrpc":"2.0","id":1,"method":"system.health"}\n')
-reply = json.loads(s.makefile().readline())
+replies = s.makefile()
+reply = json.loads(replies.readline())
 assert reply["result"]["db_ok"] is True, reply
+# A call the event log records at INFO (health probes are DEBUG), so the
+# log's writes and its rotation below are among the traced calls.
+s.sendall(b'{"jsonrpc":"2.0","id":2,"method":"forms.list"}\n')
+reply = json.loads(replies.readline())
+assert "result" in reply, reply
 EOF
 # strace starts each line with the pid; the first line is the daemon's.
 daemon_pid=$(awk 'NR == 1 { print $1 }' "$run/trace.txt")
