@@ -116,10 +116,14 @@ func (a *app) shutdownJobs(ctx context.Context) {
 	}
 }
 
+// healthMethod is the probe monitors call; the event log keeps its
+// successful calls at DEBUG.
+const healthMethod = "system.health"
+
 // logCall writes the one event-log line every call gets.
 func (a *app) logCall(ci rpc.CallInfo) {
 	level := slog.LevelInfo
-	if ci.Method == "system.health" {
+	if ci.Method == healthMethod {
 		// A probe: monitors call it every few seconds, and at INFO its
 		// lines would push the calls that changed something out of the
 		// 5 × 5 MB the rotation keeps. A failed probe still says WARN.
@@ -321,7 +325,7 @@ func (a *app) methods() []rpc.Method {
 	// Inline methods compute or read in bounded time (see rpc.Method);
 	// ai.plan is one of them only while no model can be asked.
 	return []rpc.Method{
-		{Name: "system.health", Inline: true, Handler: rpc.Typed(a.health)},
+		{Name: healthMethod, Inline: true, Handler: rpc.Typed(a.health)},
 		{Name: "system.capabilities", Inline: true, Handler: rpc.Typed(func(ctx context.Context, _ struct{}) (any, error) {
 			return hosha2.Capabilities(), nil
 		})},
