@@ -159,6 +159,7 @@ type jobRow struct {
 	CreatedAt       string         `db:"created_at"`
 	UpdatedAt       string         `db:"updated_at"`
 	FinishedAt      sql.NullString `db:"finished_at"`
+	SiteID          int64          `db:"site_id"`
 }
 
 // GetJob returns a Hosha2 job by request id.

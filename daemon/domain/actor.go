@@ -26,6 +26,18 @@ type Actor struct {
 	UserID int64    `json:"user_id"`
 	Caps   []string `json:"caps,omitempty"`
 	Locale string   `json:"locale,omitempty"`
+	// SiteID is the WordPress site (blog id) the call is for: every
+	// method sees only that site's rows. Zero means site 1, the one site
+	// of a single-site install.
+	SiteID int64 `json:"site_id,omitempty"`
+}
+
+// Site returns the actor's site, 1 when none was named.
+func (a Actor) Site() int64 {
+	if a.SiteID <= 0 {
+		return 1
+	}
+	return a.SiteID
 }
 
 // OperatorActor is the actor of calls made without one: a local user the

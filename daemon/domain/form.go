@@ -73,6 +73,7 @@ type Form struct {
 	Status        FormStatus `json:"status"`
 	PublicToken   string     `json:"public_token"`
 	OwnerID       int64      `json:"owner_id"`
+	SiteID        int64      `json:"site_id"`
 	HeadVersionID int64      `json:"head_version_id"`
 	HeadSeq       int64      `json:"head_seq"`
 	VersionCount  int64      `json:"version_count"`

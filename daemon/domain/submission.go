@@ -1,0 +1,139 @@
+package domain
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+)
+
+// SubmissionStatus is where an admin has filed a submission.
+type SubmissionStatus string
+
+const (
+	SubmissionNew     SubmissionStatus = "new"
+	SubmissionRead    SubmissionStatus = "read"
+	SubmissionStarred SubmissionStatus = "starred"
+	SubmissionSpam    SubmissionStatus = "spam"
+)
+
+// Valid reports whether s is a known submission status.
+func (s SubmissionStatus) Valid() bool {
+	return s == SubmissionNew || s == SubmissionRead || s == SubmissionStarred || s == SubmissionSpam
+}
+
+// Submission is one accepted set of answers to a form.
+type Submission struct {
+	ID        int64 `json:"id"`
+	SiteID    int64 `json:"site_id"`
+	FormID    int64 `json:"form_id"`
+	VersionID int64 `json:"version_id"`
+	// TrackingCode is the short code (کد رهگیری) the respondent is
+	// given and can quote; unique within the site.
+	TrackingCode string           `json:"tracking_code"`
+	Status       SubmissionStatus `json:"status"`
+	CreatedAt    time.Time        `json:"created_at"`
+	// ClientHash is a keyed hash of what the shim said about the client:
+	// it groups one client's submissions without keeping its address.
+	ClientHash     string `json:"client_hash"`
+	IdempotencyKey string `json:"-"`
+	// AnswersSHA is the SHA-256 of Answers.
+	AnswersSHA string `json:"-"`
+	// Answers is the JSON list of accepted answers, in document order:
+	// [{"field", "type", "value", "typed"?}].
+	Answers json.RawMessage `json:"answers"`
+}
+
+// AnswerFact is one count results.summary keeps for a submission: field
+// Field answered with Key ("" for "answered" itself), Num added to the
+// key's running sum (numbers and ratings).
+type AnswerFact struct {
+	Field string
+	Key   string
+	Num   float64
+}
+
+// SubmissionQuery pages a form's submissions, newest first.
+type SubmissionQuery struct {
+	SiteID   int64
+	FormID   int64
+	Limit    int
+	BeforeID int64
+	Status   SubmissionStatus
+	// From and To bound the submission time (inclusive, exclusive).
+	From, To *time.Time
+	// Q is a full-text search over the answers and the tracking code.
+	Q string
+}
+
+// AnswerCount is one running count, summed over the days asked for.
+type AnswerCount struct {
+	Field string
+	Key   string
+	Count int64
+	Sum   float64
+}
+
+// Upload is a file received for a file field, pending until a submission
+// names it.
+type Upload struct {
+	ID           string    `json:"upload_id"`
+	SiteID       int64     `json:"site_id"`
+	FormID       int64     `json:"form_id"`
+	FieldID      string    `json:"field"`
+	SubmissionID *int64    `json:"submission_id,omitempty"`
+	StoredName   string    `json:"-"`
+	MIME         string    `json:"mime"`
+	Size         int64     `json:"size"`
+	OriginalName string    `json:"name"`
+	SHA256       string    `json:"sha256"`
+	CreatedAt    time.Time `json:"created_at"`
+}
+
+// OutboxEntry is one webhook delivery owed.
+type OutboxEntry struct {
+	ID            int64           `json:"id"`
+	SiteID        int64           `json:"site_id"`
+	FormID        int64           `json:"form_id"`
+	SubmissionID  int64           `json:"submission_id"`
+	URL           string          `json:"url"`
+	Payload       json.RawMessage `json:"payload"`
+	Attempts      int             `json:"attempts"`
+	NextAttemptAt time.Time       `json:"next_attempt_at"`
+	DeliveredAt   *time.Time      `json:"delivered_at,omitempty"`
+	LastError     string          `json:"last_error,omitempty"`
+	CreatedAt     time.Time       `json:"created_at"`
+}
+
+// SubmissionStore is the persistence of submissions.
+type SubmissionStore interface {
+	ListSubmissions(ctx context.Context, q SubmissionQuery) ([]Submission, error)
+	GetSubmission(ctx context.Context, siteID, formID, id int64) (*Submission, error)
+	// UpdateSubmissions runs fn in one write transaction, as
+	// FormStore.Update does.
+	UpdateSubmissions(ctx context.Context, fn func(tx SubmissionTx) error) error
+}
+
+// SubmissionTx is what a write transaction can do with submissions.
+type SubmissionTx interface {
+	FormTx
+	// CountSubmissions counts the form's submissions, spam included
+	// (max_submissions counts what was accepted).
+	CountSubmissions(formID int64) (int64, error)
+	// SubmissionByIdempotencyKey finds the form's submission made with
+	// key, nil when there is none.
+	SubmissionByIdempotencyKey(formID int64, key string) (*Submission, error)
+	// InsertSubmission stores s (setting its ID and, when empty, a fresh
+	// TrackingCode), its facts for results and searchText for q.
+	InsertSubmission(s *Submission, facts []AnswerFact, searchText string) error
+	// GetSubmissionsByID returns the form's submissions among ids.
+	GetSubmissionsByID(siteID, formID int64, ids []int64) ([]Submission, error)
+	// SetSubmissionStatus files one submission; facts are its answers'
+	// facts, taken out of or put back into the counts when it moves into
+	// or out of spam.
+	SetSubmissionStatus(s *Submission, status SubmissionStatus, facts []AnswerFact) error
+	// DeleteSubmission erases one submission, its search entry, its
+	// counts (facts), its outbox rows and its upload rows, and returns
+	// the uploads it had so that their files can be removed once the
+	// transaction has committed.
+	DeleteSubmission(s *Submission, facts []AnswerFact) ([]Upload, error)
+}
