@@ -1,0 +1,49 @@
+// Package results turns accepted answers into the running counts a form's
+// results are read from, and reads them back as results.summary: counts
+// and shares per option, rating means and histograms, number bounds,
+// mean and median, date ranges, and the latest texts.
+package results
+
+import (
+	"strconv"
+
+	"github.com/arshline/arshline-sidecar/daemon/answers"
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+)
+
+// MatrixKeySep joins a matrix answer's row and column in its count key.
+const MatrixKeySep = "\x1f"
+
+// Facts lists the counts one submission adds: for every answer, one
+// "answered" fact (key ""), and one per option chosen, rating, number,
+// date or matrix cell. Text, email and file answers count only as
+// answered: their words are searched, not counted.
+func Facts(list []answers.Answer) []domain.AnswerFact {
+	facts := make([]domain.AnswerFact, 0, 2*len(list))
+	for _, a := range list {
+		facts = append(facts, domain.AnswerFact{Field: a.Field})
+		switch v := a.Value.(type) {
+		case string:
+			switch a.Type {
+			case domain.FieldRadio, domain.FieldSelect, domain.FieldDate:
+				facts = append(facts, domain.AnswerFact{Field: a.Field, Key: v})
+			}
+		case []string: // checkbox
+			for _, o := range v {
+				facts = append(facts, domain.AnswerFact{Field: a.Field, Key: o})
+			}
+		case float64: // number
+			facts = append(facts, domain.AnswerFact{Field: a.Field, Key: NumberKey(v), Num: v})
+		case int: // rating
+			facts = append(facts, domain.AnswerFact{Field: a.Field, Key: strconv.Itoa(v), Num: float64(v)})
+		case map[string]string: // matrix
+			for row, col := range v {
+				facts = append(facts, domain.AnswerFact{Field: a.Field, Key: row + MatrixKeySep + col})
+			}
+		}
+	}
+	return facts
+}
+
+// NumberKey is the count key of a number: its shortest decimal form.
+func NumberKey(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
