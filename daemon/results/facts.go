@@ -40,6 +40,21 @@ func Facts(list []answers.Answer) []domain.AnswerFact {
 			for row, col := range v {
 				facts = append(facts, domain.AnswerFact{Field: a.Field, Key: row + MatrixKeySep + col})
 			}
+		// The same answers read back from the store with encoding/json:
+		// lists and objects of strings come back as []any and
+		// map[string]any (a rating as float64, which keys alike).
+		case []any:
+			for _, o := range v {
+				if s, ok := o.(string); ok && a.Type == domain.FieldCheckbox {
+					facts = append(facts, domain.AnswerFact{Field: a.Field, Key: s})
+				}
+			}
+		case map[string]any:
+			for row, col := range v {
+				if s, ok := col.(string); ok && a.Type == domain.FieldMatrix {
+					facts = append(facts, domain.AnswerFact{Field: a.Field, Key: row + MatrixKeySep + s})
+				}
+			}
 		}
 	}
 	return facts
