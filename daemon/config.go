@@ -63,7 +63,12 @@ type Config struct {
 	PlanMaxSteps     int
 	PlannerMaxFields int
 	RatePerMinute    int
-	PlanCacheTTL     time.Duration
+	// Submissions: spam defences and limits (daemon/submissions).
+	SubmitMinFill            time.Duration
+	FormTokenTTL             time.Duration
+	SubmitPerClientPerMinute int
+	SubmitPerFormPerMinute   int
+	PlanCacheTTL             time.Duration
 }
 
 // LLMConfigured reports whether model-backed features can run: a model
@@ -114,6 +119,10 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*
 	fs.IntVar(&c.PlanMaxSteps, "plan-max-steps", 12, "most steps in an arshline plan")
 	fs.IntVar(&c.PlannerMaxFields, "planner-max-fields", 6, "most fields the internal planner adds per command")
 	fs.IntVar(&c.RatePerMinute, "rate-per-minute", 10, "model calls per user per minute")
+	fs.DurationVar(&c.SubmitMinFill, "submit-min-fill", 3*time.Second, "least time between loading a form and sending it (a person reads first); 0 turns the check off")
+	fs.DurationVar(&c.FormTokenTTL, "form-token-ttl", 24*time.Hour, "how long a loaded form may be answered")
+	fs.IntVar(&c.SubmitPerClientPerMinute, "submit-per-client-per-minute", 10, "submissions one client may send in any 60 s; 0 turns the limit off")
+	fs.IntVar(&c.SubmitPerFormPerMinute, "submit-per-form-per-minute", 600, "submissions one form accepts in any 60 s; 0 turns the limit off")
 	fs.DurationVar(&c.PlanCacheTTL, "plan-cache-ttl", 10*time.Minute, "how long an LLM plan for the same text is reused")
 
 	// Environment first, so that flags given on the command line override it.
@@ -174,6 +183,9 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*
 		case !errors.Is(err, os.ErrNotExist) || fs.Lookup("openai-key-file").Value.String() != defaultKeyFile(getenv):
 			return nil, fmt.Errorf("--openai-key-file: %w", err)
 		}
+	}
+	if c.SubmitMinFill < 0 || c.FormTokenTTL <= 0 || c.SubmitPerClientPerMinute < 0 || c.SubmitPerFormPerMinute < 0 {
+		return nil, errors.New("submit limits must not be negative, and form-token-ttl must be positive")
 	}
 	if c.PlanMaxSteps < 1 || c.PlannerMaxFields < 1 || c.RatePerMinute < 1 || c.MaxConns < 1 || c.MaxFrameBytes < 1024 {
 		return nil, errors.New("limits must be positive (max-frame-bytes at least 1024)")

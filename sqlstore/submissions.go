@@ -2,9 +2,11 @@ package sqlstore
 
 import (
 	"context"
+	"crypto/aes"
 	"crypto/rand"
 	"database/sql"
 	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"strings"
@@ -416,4 +418,45 @@ func SearchText(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// KeptSubmissions counts a form's kept submissions (no spam), as
+// CountSubmissions does inside a write.
+func (db *DB) KeptSubmissions(ctx context.Context, formID int64) (int64, error) {
+	var n int64
+	err := db.reads.GetContext(ctx, &n, sqlCountSubmissions, formID)
+	return n, err
+}
+
+// FormIDByPublicToken finds the form a public token names. Tokens are
+// form ids enciphered (see publicToken), so most are deciphered without
+// a query; tokens of forms made before that are looked up.
+func (db *DB) FormIDByPublicToken(ctx context.Context, token string) (int64, error) {
+	if b, err := hex.DecodeString(token); err == nil && len(b) == aes.BlockSize {
+		db.tokenKey.Decrypt(b, b)
+		if binary.BigEndian.Uint64(b[:8]) == 0 {
+			if id := int64(binary.BigEndian.Uint64(b[8:])); id > 0 {
+				return id, nil
+			}
+		}
+	}
+	if token == "" || len(token) > 64 {
+		return 0, domain.NotFound("form", "فرم", "")
+	}
+	var id int64
+	err := db.reads.GetContext(ctx, &id, "SELECT id FROM forms WHERE public_token = ?", token)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, domain.NotFound("form", "فرم", "")
+	}
+	return id, err
+}
+
+// Secret returns one of the database's own keys (the settings rows made
+// by migrations: form_token_key, client_hash_key, webhook_secret).
+func (db *DB) Secret(ctx context.Context, name string) ([]byte, error) {
+	var v []byte
+	if err := db.reads.GetContext(ctx, &v, "SELECT value FROM settings WHERE name = ?", name); err != nil {
+		return nil, fmt.Errorf("sqlstore: secret %s: %w", name, err)
+	}
+	return v, nil
 }
