@@ -26,6 +26,7 @@ const (
 		first_id = min(first_id, excluded.first_id), last_id = max(last_id, excluded.last_id)`
 	sqlCountSubmissions = `SELECT coalesce(sum(count), 0) FROM submission_days WHERE form_id = ?`
 	sqlByIdempotencyKey = submissionSelect + ` WHERE form_id = ? AND idempotency_key = ?`
+	sqlFormHeadNow      = `SELECT status, head_version_id, deleted_at IS NOT NULL AS deleted FROM forms WHERE id = ?`
 )
 
 // maxFactRows is the most answer counts one statement adds; a submission
@@ -43,7 +44,7 @@ var sqlAddFacts = func() (qs [maxFactRows]string) {
 	return qs
 }()
 
-var submissionWriteQueries = append([]string{sqlInsertSubmission, sqlInsertSearch, sqlAddDay, sqlCountSubmissions, sqlByIdempotencyKey}, sqlAddFacts[:]...)
+var submissionWriteQueries = append([]string{sqlInsertSubmission, sqlInsertSearch, sqlAddDay, sqlCountSubmissions, sqlByIdempotencyKey, sqlFormHeadNow}, sqlAddFacts[:]...)
 
 const (
 	submissionSelect = `SELECT id, site_id, form_id, version_id, tracking_code, status, created_at,
@@ -109,6 +110,29 @@ func (t *Tx) SubmissionByIdempotencyKey(formID int64, key string) (*domain.Submi
 	}
 	s := r.toDomain()
 	return &s, nil
+}
+
+// FormHeadNow reports a form's status and head version as the write
+// transaction sees them, without reading its document: when the head is
+// the version read before the transaction began, that read's settings
+// are still the form's.
+func (t *Tx) FormHeadNow(formID int64) (status domain.FormStatus, headVersionID int64, live bool, err error) {
+	if err := t.flushHeads(); err != nil {
+		return "", 0, false, err
+	}
+	var r struct {
+		Status  string        `db:"status"`
+		Head    sql.NullInt64 `db:"head_version_id"`
+		Deleted bool          `db:"deleted"`
+	}
+	err = t.tx.GetContext(t.ctx, &r, sqlFormHeadNow, formID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", 0, false, nil
+	}
+	if err != nil {
+		return "", 0, false, err
+	}
+	return domain.FormStatus(r.Status), r.Head.Int64, !r.Deleted, nil
 }
 
 // trackingCodeAttempts bounds the retries when a fresh tracking code is

@@ -116,6 +116,9 @@ type SubmissionStore interface {
 // SubmissionTx is what a write transaction can do with submissions.
 type SubmissionTx interface {
 	FormTx
+	// FormHeadNow reports a form's status and head version without its
+	// document; live is false for a deleted or missing form.
+	FormHeadNow(formID int64) (status FormStatus, headVersionID int64, live bool, err error)
 	// CountSubmissions counts the form's kept submissions: spam and
 	// erased ones free their place under max_submissions.
 	CountSubmissions(formID int64) (int64, error)

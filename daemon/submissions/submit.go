@@ -131,7 +131,7 @@ func (s *Service) Submit(ctx context.Context, p SubmitParams) (*Receipt, error) 
 		IdempotencyKey: p.IdempotencyKey, AnswersSHA: sha, Answers: raw}
 	facts := results.Facts(res.Answers)
 	err = s.store.UpdateSubmissions(ctx, func(tx domain.SubmissionTx) error {
-		return s.insert(tx, sub, facts, search)
+		return s.insert(tx, f, sub, facts, search)
 	})
 	if err != nil {
 		return nil, s.refuse(ctx, f.ID, string(domain.ErrorCode(err)), err)
@@ -140,11 +140,22 @@ func (s *Service) Submit(ctx context.Context, p SubmitParams) (*Receipt, error) 
 }
 
 // insert stores sub unless the form stopped taking answers since it was
-// read, is full, or the idempotency key was used already (then sub
+// read (as f), is full, or the idempotency key was used already (then sub
 // becomes the first submission, or CONFLICT when the answers differ).
-func (s *Service) insert(tx domain.SubmissionTx, sub *domain.Submission, facts []domain.AnswerFact, search string) error {
-	f, err := tx.GetForm(sub.FormID)
-	if err != nil || !s.accepting(f) {
+// The writer is shared by every caller, so it reads the form's whole
+// document again only when the form changed since f was read.
+func (s *Service) insert(tx domain.SubmissionTx, f *domain.Form, sub *domain.Submission, facts []domain.AnswerFact, search string) error {
+	status, head, live, err := tx.FormHeadNow(sub.FormID)
+	if err != nil {
+		return err
+	}
+	if head != f.HeadVersionID && live {
+		if f, err = tx.GetForm(sub.FormID); err != nil {
+			return err
+		}
+		status = f.Status
+	}
+	if !live || status != domain.StatusPublished || !s.accepting(f) {
 		return formClosed()
 	}
 	if sub.IdempotencyKey != "" {
