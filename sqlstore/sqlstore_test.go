@@ -16,7 +16,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
 
-func openTest(t *testing.T, path string) *DB {
+func openTest(t testing.TB, path string) *DB {
 	t.Helper()
 	db, err := Open(context.Background(), path, Options{})
 	if err != nil {
@@ -26,7 +26,9 @@ func openTest(t *testing.T, path string) *DB {
 	return db
 }
 
-func createForm(t *testing.T, db *DB, title string) *domain.Form {
+func createForm(t *testing.T, db *DB, title string) *domain.Form { return createFormTB(t, db, title) }
+
+func createFormTB(t testing.TB, db *DB, title string) *domain.Form {
 	t.Helper()
 	var f *domain.Form
 	err := db.Update(context.Background(), func(tx domain.FormTx) error {

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
@@ -397,17 +398,17 @@ func (db *DB) dayRange(ctx context.Context, formID int64, from, to *time.Time) (
 // column filter in the text is obeyed. Words are normalised as the
 // indexed text is (SearchText).
 func SearchQuery(typed string) string {
-	words := strings.Fields(SearchText(typed))
+	// The index's tokenizer (unicode61) splits words at everything but
+	// letters, digits and marks, so the query does the same: no quote,
+	// operator, column name or control byte reaches FTS5.
+	words := strings.FieldsFunc(SearchText(typed), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r)
+	})
 	if len(words) > 16 {
 		words = words[:16]
 	}
 	var b strings.Builder
 	for _, w := range words {
-		w = strings.ReplaceAll(w, `"`, " ")
-		w = strings.TrimSpace(w)
-		if w == "" {
-			continue
-		}
 		if b.Len() > 0 {
 			b.WriteByte(' ')
 		}

@@ -66,7 +66,7 @@ func (k *formTokens) open(token string, formID int64) (versionID int64, issued t
 	if base64.RawURLEncoding.DecodedLen(len(token)) != formTokenBytes {
 		return 0, time.Time{}, false
 	}
-	b, err := base64.RawURLEncoding.DecodeString(token)
+	b, err := base64.RawURLEncoding.Strict().DecodeString(token)
 	if err != nil || len(b) != formTokenBytes {
 		return 0, time.Time{}, false
 	}
