@@ -106,7 +106,7 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*
 	fs.StringVar(&c.OpenAIBaseURL, "openai-base-url", "https://api.openai.com/v1", "OpenAI-compatible API base URL (https, or http on loopback or to a host named in --openai-allow-http-host)")
 	fs.StringVar(&c.OpenAIModel, "openai-model", "", "model name; empty disables LLM features")
 	fs.StringVar(&c.OpenAIKeyFile, "openai-key-file", defaultKeyFile(getenv), "file holding the API key (systemd LoadCredential=)")
-	fs.DurationVar(&c.OpenAITimeout, "openai-timeout", 60*time.Second, "timeout of one model call")
+	fs.DurationVar(&c.OpenAITimeout, "openai-timeout", 60*time.Second, "deadline of one model call, its retries and waits included")
 	fs.IntVar(&c.OpenAIMaxTokens, "openai-max-tokens", 8000, "answer budget (max_tokens) of a Hosha2 generation or edit; lowered automatically when the server states a smaller context")
 	fs.IntVar(&c.OpenAIPlanMaxTokens, "openai-plan-max-tokens", 2000, "answer budget (max_tokens) of an ai.plan model call")
 	fs.StringVar(&allowHTTP, "openai-allow-http-host", "", "comma-separated hosts the model may be reached at over plain http (a LAN address or docker name); the key, if any, then travels unencrypted")
