@@ -77,14 +77,14 @@ func TestLeanWritesMigrationKeepsEverything(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	f, err := db.GetForm(ctx, 1)
+	f, err := db.GetForm(ctx, 1, 1)
 	if err != nil || f.PublicToken != "tok-1" || f.Title != "قدیمی" || f.Status != domain.StatusPublished || f.HeadVersionID != 3 || f.HeadSeq != 2 || f.VersionCount != 2 {
 		t.Fatalf("form 1 after the upgrade: %+v %v", f, err)
 	}
-	if _, err := db.GetForm(ctx, 2); domain.ErrorCode(err) != domain.CodeNotFound {
+	if _, err := db.GetForm(ctx, 1, 2); domain.ErrorCode(err) != domain.CodeNotFound {
 		t.Fatalf("the deleted form came back: %v", err)
 	}
-	j, err := db.GetJob(ctx, "job-1")
+	j, err := db.GetJob(ctx, 1, "job-1")
 	if err != nil || j.Status != "succeeded" || string(j.Result) != `{"ok":true}` || *j.ResultVersionID != 3 {
 		t.Fatalf("job after the upgrade: %+v %v", j, err)
 	}
@@ -92,10 +92,10 @@ func TestLeanWritesMigrationKeepsEverything(t *testing.T) {
 	var created *domain.Form
 	var createdVersion *domain.Version
 	err = db.Update(ctx, func(tx domain.FormTx) error {
-		if audited, err = tx.AuditByTokenHash("hash-1"); err != nil {
+		if audited, err = tx.AuditByTokenHash(1, "hash-1"); err != nil {
 			return err
 		}
-		created, createdVersion, err = tx.CreateForm(4, domain.FormState{Title: "تازه"}, domain.VersionMeta{CreatedBy: 4})
+		created, createdVersion, err = tx.CreateForm(1, 4, domain.FormState{Title: "تازه"}, domain.VersionMeta{CreatedBy: 4})
 		return err
 	})
 	if err != nil || audited.ID != 1 || *audited.AfterVersionID != 3 {
@@ -173,14 +173,14 @@ func TestJSONColumnsAreCheckedBeforeWriting(t *testing.T) {
 	bad := []byte(`{"op": "add",`)
 	cases := map[string]func(tx domain.FormTx) error{
 		"diff": func(tx domain.FormTx) error {
-			_, err := tx.CommitVersion(f.ID, f.State(), domain.VersionMeta{Diff: bad, CreatedBy: 1})
+			_, err := tx.CommitVersion(1, f.ID, f.State(), domain.VersionMeta{Diff: bad, CreatedBy: 1})
 			return err
 		},
 		"details": func(tx domain.FormTx) error {
-			return tx.InsertAudit(&domain.AuditEntry{ReqID: "r", Actor: 1, Action: "x", Details: bad})
+			return tx.InsertAudit(1, &domain.AuditEntry{ReqID: "r", Actor: 1, Action: "x", Details: bad})
 		},
 		"result": func(tx domain.FormTx) error {
-			return tx.PutJob(&domain.Job{ReqID: "j", Actor: 1, FormID: f.ID, Intent: "x", Status: domain.JobRunning, Result: bad})
+			return tx.PutJob(1, &domain.Job{ReqID: "j", Actor: 1, FormID: f.ID, Intent: "x", Status: domain.JobRunning, Result: bad})
 		},
 	}
 	for name, write := range cases {
@@ -217,7 +217,7 @@ func TestPublicTokensAreUniqueByConstruction(t *testing.T) {
 	if sort.StringsAreSorted(tokens) {
 		t.Fatal("tokens sort in the order forms were made")
 	}
-	got, err := db.GetForm(ctx, 1)
+	got, err := db.GetForm(ctx, 1, 1)
 	if err != nil || got.PublicToken != tokens[0] {
 		t.Fatalf("stored token %q, made %q, %v", got.PublicToken, tokens[0], err)
 	}

@@ -31,7 +31,7 @@ func createForm(t *testing.T, db *DB, title string) *domain.Form {
 	var f *domain.Form
 	err := db.Update(context.Background(), func(tx domain.FormTx) error {
 		var err error
-		f, _, err = tx.CreateForm(7, domain.FormState{Title: title, Status: domain.StatusDraft, Document: domain.NewDocument()}, domain.VersionMeta{Source: domain.SourceAPI, CreatedBy: 7})
+		f, _, err = tx.CreateForm(1, 7, domain.FormState{Title: title, Status: domain.StatusDraft, Document: domain.NewDocument()}, domain.VersionMeta{Source: domain.SourceAPI, CreatedBy: 7})
 		return err
 	})
 	if err != nil {
@@ -53,7 +53,7 @@ func TestCreateCommitAndReopen(t *testing.T) {
 		st.Title = "renamed"
 		st.Status = domain.StatusPublished
 		st.Document.Fields = append(st.Document.Fields, map[string]any{"id": "f1", "type": "text"})
-		_, err := tx.CommitVersion(f.ID, st, domain.VersionMeta{Source: domain.SourcePlanner, CreatedBy: 7})
+		_, err := tx.CommitVersion(1, f.ID, st, domain.VersionMeta{Source: domain.SourcePlanner, CreatedBy: 7})
 		return err
 	})
 	if err != nil {
@@ -62,14 +62,14 @@ func TestCreateCommitAndReopen(t *testing.T) {
 	db.Close()
 
 	db2 := openTest(t, path)
-	got, err := db2.GetForm(ctx, f.ID)
+	got, err := db2.GetForm(ctx, 1, f.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got.Title != "renamed" || got.Status != domain.StatusPublished || got.HeadSeq != 2 || len(got.Document.Fields) != 1 {
 		t.Fatalf("after reopen: %+v", got)
 	}
-	vs, err := db2.ListVersions(ctx, f.ID, 10, 0)
+	vs, err := db2.ListVersions(ctx, 1, f.ID, 10, 0)
 	if err != nil || len(vs) != 2 || vs[0].Seq != 2 || vs[1].State.Title != "فرم ۱" || *vs[0].ParentVersionID != vs[1].ID {
 		t.Fatalf("versions: %+v %v", vs, err)
 	}
@@ -83,7 +83,7 @@ func TestFailedTransactionLeavesNoTrace(t *testing.T) {
 	db := openTest(t, filepath.Join(t.TempDir(), "a.db"))
 	boom := errors.New("boom")
 	err := db.Update(ctx, func(tx domain.FormTx) error {
-		if _, _, err := tx.CreateForm(1, domain.FormState{Title: "x"}, domain.VersionMeta{}); err != nil {
+		if _, _, err := tx.CreateForm(1, 1, domain.FormState{Title: "x"}, domain.VersionMeta{}); err != nil {
 			return err
 		}
 		return boom
@@ -91,7 +91,7 @@ func TestFailedTransactionLeavesNoTrace(t *testing.T) {
 	if !errors.Is(err, boom) {
 		t.Fatalf("err = %v", err)
 	}
-	forms, err := db.ListForms(ctx, domain.FormQuery{IncludeDeleted: true})
+	forms, err := db.ListForms(ctx, domain.FormQuery{SiteID: 1, IncludeDeleted: true})
 	if err != nil || len(forms) != 0 {
 		t.Fatalf("forms after rollback: %v %v", forms, err)
 	}
@@ -144,13 +144,13 @@ func TestSoftDeleteAndNotFound(t *testing.T) {
 	ctx := context.Background()
 	db := openTest(t, filepath.Join(t.TempDir(), "a.db"))
 	f := createForm(t, db, "x")
-	if err := db.Update(ctx, func(tx domain.FormTx) error { return tx.SetDeleted(f.ID, true) }); err != nil {
+	if err := db.Update(ctx, func(tx domain.FormTx) error { return tx.SetDeleted(1, f.ID, true) }); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.GetForm(ctx, f.ID); domain.ErrorCode(err) != domain.CodeNotFound {
+	if _, err := db.GetForm(ctx, 1, f.ID); domain.ErrorCode(err) != domain.CodeNotFound {
 		t.Fatalf("deleted form: %v", err)
 	}
-	if err := db.Update(ctx, func(tx domain.FormTx) error { return tx.SetDeleted(999, true) }); domain.ErrorCode(err) != domain.CodeNotFound {
+	if err := db.Update(ctx, func(tx domain.FormTx) error { return tx.SetDeleted(1, 999, true) }); domain.ErrorCode(err) != domain.CodeNotFound {
 		t.Fatalf("missing form: %v", err)
 	}
 }
@@ -159,7 +159,7 @@ func TestJobsAndFailRunning(t *testing.T) {
 	ctx := context.Background()
 	db := openTest(t, filepath.Join(t.TempDir(), "a.db"))
 	err := db.Update(ctx, func(tx domain.FormTx) error {
-		return tx.PutJob(&domain.Job{ReqID: "abc123", Actor: 1, FormID: 1, Intent: "generate", Status: domain.JobRunning, Phases: []string{"analyze_input"}, Progress: 0.1})
+		return tx.PutJob(1, &domain.Job{ReqID: "abc123", Actor: 1, FormID: 1, Intent: "generate", Status: domain.JobRunning, Phases: []string{"analyze_input"}, Progress: 0.1})
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -168,7 +168,7 @@ func TestJobsAndFailRunning(t *testing.T) {
 	if err != nil || n != 1 {
 		t.Fatalf("FailRunningJobs = %d %v", n, err)
 	}
-	j, err := db.GetJob(ctx, "abc123")
+	j, err := db.GetJob(ctx, 1, "abc123")
 	if err != nil || j.Status != domain.JobFailed || j.FinishedAt == nil || len(j.Phases) != 1 {
 		t.Fatalf("job %+v %v", j, err)
 	}
@@ -190,7 +190,7 @@ func TestBackup(t *testing.T) {
 		t.Fatal("backup over an existing file succeeded")
 	}
 	cp := openTest(t, dest)
-	forms, err := cp.ListForms(ctx, domain.FormQuery{})
+	forms, err := cp.ListForms(ctx, domain.FormQuery{SiteID: 1})
 	if err != nil || len(forms) != 1 || forms[0].Title != "kept" {
 		t.Fatalf("backup content %v %v", forms, err)
 	}
@@ -245,17 +245,17 @@ func crashChild(path string) {
 	}
 	for i := 0; ; i++ {
 		db.Update(context.Background(), func(tx domain.FormTx) error {
-			f, _, err := tx.CreateForm(1, domain.FormState{Title: "c" + strconv.Itoa(i)}, domain.VersionMeta{})
+			f, _, err := tx.CreateForm(1, 1, domain.FormState{Title: "c" + strconv.Itoa(i)}, domain.VersionMeta{})
 			if err != nil {
 				return err
 			}
 			for k := 0; k < 3; k++ {
 				st := f.State()
 				st.Title = fmt.Sprintf("c%d-%d", i, k)
-				if _, err := tx.CommitVersion(f.ID, st, domain.VersionMeta{Source: domain.SourcePlanner}); err != nil {
+				if _, err := tx.CommitVersion(1, f.ID, st, domain.VersionMeta{Source: domain.SourcePlanner}); err != nil {
 					return err
 				}
-				f, _ = tx.GetForm(f.ID)
+				f, _ = tx.GetForm(1, f.ID)
 			}
 			return nil
 		})
