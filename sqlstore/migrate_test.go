@@ -235,3 +235,78 @@ func TestPublicTokensAreUniqueByConstruction(t *testing.T) {
 		t.Fatalf("two databases made the same token for form 1: %q", f.PublicToken)
 	}
 }
+
+// TestSitesMigrationMakesOldRowsSiteOne upgrades a database of the lean
+// schema (0003): its forms, versions, audit rows and jobs become site 1's,
+// site 1 reads and changes them as before, and site 2 sees none of them.
+func TestSitesMigrationMakesOldRowsSiteOne(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	old := openSchemaAt(t, path, "0001_initial.sql", "0002_views.sql", "0003_lean_writes.sql")
+	old.MustExec(`INSERT INTO forms (title, status, public_token, owner_id, created_at, updated_at)
+		VALUES ('پیش از سایت‌ها', 'published', 'tok-1', 3, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')`)
+	old.MustExec(`INSERT INTO form_versions (form_id, seq, state, source, created_by, created_at)
+		VALUES (1, 1, '{"title":"پیش از سایت‌ها","status":"published","document":{}}', 'api', 3, '2026-01-01T00:00:00Z')`)
+	old.MustExec(`UPDATE forms SET head_version_id = 1 WHERE id = 1`)
+	old.MustExec(`INSERT INTO audit_log (ts, req_id, actor, action, form_id, after_version_id, undo_token_hash, details)
+		VALUES ('2026-01-01T00:00:01Z', 'req-1', 3, 'create_form', 1, 1, 'hash-1', '{}')`)
+	old.MustExec(`INSERT INTO jobs (req_id, actor, form_id, intent, status, phases, created_at, updated_at)
+		VALUES ('job-1', 3, 1, 'generate', 'succeeded', '[]', '2026-01-01T00:00:00Z', '2026-01-01T00:00:02Z')`)
+	old.Close()
+
+	db := openTest(t, path)
+	for _, table := range []string{"forms", "form_versions", "audit_log", "jobs"} {
+		var sites []int64
+		if err := db.read.Select(&sites, "SELECT site_id FROM "+table); err != nil || len(sites) != 1 || sites[0] != 1 {
+			t.Fatalf("%s: sites %v %v", table, sites, err)
+		}
+	}
+	f, err := db.GetForm(ctx, 1, 1)
+	if err != nil || f.SiteID != 1 || f.Title != "پیش از سایت‌ها" || f.HeadVersionID != 1 {
+		t.Fatalf("site 1's form: %+v %v", f, err)
+	}
+	if _, err := db.GetVersion(ctx, 1, 1, 1); err != nil {
+		t.Fatalf("site 1's version: %v", err)
+	}
+	if a, err := db.ListAudit(ctx, domain.AuditQuery{SiteID: 1}); err != nil || len(a) != 1 {
+		t.Fatalf("site 1's audit: %+v %v", a, err)
+	}
+	if j, err := db.GetJob(ctx, 1, "job-1"); err != nil || j.Status != domain.JobSucceeded {
+		t.Fatalf("site 1's job: %+v %v", j, err)
+	}
+
+	if _, err := db.GetForm(ctx, 2, 1); domain.ErrorCode(err) != domain.CodeNotFound {
+		t.Fatalf("site 2 reads site 1's form: %v", err)
+	}
+	if _, err := db.GetVersion(ctx, 2, 1, 1); domain.ErrorCode(err) != domain.CodeNotFound {
+		t.Fatalf("site 2 reads site 1's version: %v", err)
+	}
+	if forms, err := db.ListForms(ctx, domain.FormQuery{SiteID: 2, IncludeDeleted: true}); err != nil || len(forms) != 0 {
+		t.Fatalf("site 2 lists %+v %v", forms, err)
+	}
+	if a, err := db.ListAudit(ctx, domain.AuditQuery{SiteID: 2}); err != nil || len(a) != 0 {
+		t.Fatalf("site 2's audit: %+v %v", a, err)
+	}
+	if _, err := db.GetJob(ctx, 2, "job-1"); domain.ErrorCode(err) != domain.CodeNotFound {
+		t.Fatalf("site 2 reads site 1's job: %v", err)
+	}
+	err = db.Update(ctx, func(tx domain.FormTx) error {
+		_, err := tx.AuditByTokenHash(2, "hash-1")
+		return err
+	})
+	if domain.ErrorCode(err) != domain.CodeNotFound {
+		t.Fatalf("site 2 finds site 1's undo token: %v", err)
+	}
+
+	// New rows of site 1 continue the old ones' ids and site.
+	err = db.Update(ctx, func(tx domain.FormTx) error {
+		_, err := tx.CommitVersion(1, 1, f.State(), domain.VersionMeta{CreatedBy: 3})
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if vs, err := db.ListVersions(ctx, 1, 1, 10, 0); err != nil || len(vs) != 2 || vs[0].Seq != 2 {
+		t.Fatalf("site 1's versions after a commit: %+v %v", vs, err)
+	}
+}
