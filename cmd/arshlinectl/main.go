@@ -146,10 +146,11 @@ func callDaemon(ctx context.Context, method string, params any, result any, stde
 	return true
 }
 
-// call is c.Call with the site of --site. The operator names itself as
-// the actor (user 0, every capability, as a call without an actor runs),
-// because the actor is where a call names its site; the daemon's locale
-// stays the operator's, as no locale is named.
+// call is c.Call with the site of --site, which travels in the actor as
+// every call's site does. Params without an actor get the operator as
+// one (user 0, every capability, as a call without an actor runs; the
+// daemon's locale stays the operator's, as none is named); an actor the
+// params name already (plan --locale, call) gets the site added.
 func call(ctx context.Context, c *rpc.Client, method string, params, result any) error {
 	if site == 0 {
 		return c.Call(ctx, method, params, result)
@@ -164,10 +165,19 @@ func call(ctx context.Context, c *rpc.Client, method string, params, result any)
 			return errors.New("--site needs the params to be a JSON object")
 		}
 	}
-	if _, ok := members["actor"]; ok {
-		return errors.New("--site names the actor; the params must not name one too")
+	actor := map[string]any{"user_id": 0, "caps": []string{"manage_options"}}
+	if named, ok := members["actor"]; ok {
+		var own map[string]any
+		if err := json.Unmarshal(named, &own); err != nil || own == nil {
+			return errors.New("--site needs the params' actor to be an object")
+		}
+		if _, ok := own["site_id"]; ok {
+			return errors.New("--site names the site; the params' actor must not name one too")
+		}
+		actor = own
 	}
-	members["actor"], _ = json.Marshal(map[string]any{"user_id": 0, "caps": []string{"manage_options"}, "site_id": site})
+	actor["site_id"] = site
+	members["actor"], _ = json.Marshal(actor)
 	return c.Call(ctx, method, members, result)
 }
 

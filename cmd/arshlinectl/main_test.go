@@ -108,9 +108,10 @@ func TestNoLoadTool(t *testing.T) {
 }
 
 // TestSiteFlag: --site names the operator as the actor, with that site,
-// in every call; without it no actor is sent (the daemon's operator, site
-// 1); a bad site or params that name an actor themselves are refused
-// before anything is sent.
+// in every call, or adds the site to an actor the params name; without it
+// no actor is sent (the daemon's operator, site 1); a bad site, or params
+// whose actor is not an object or names a site itself, are refused before
+// anything is sent.
 func TestSiteFlag(t *testing.T) {
 	sock := filepath.Join(t.TempDir(), "d.sock")
 	ln, err := net.Listen("unix", sock)
@@ -150,6 +151,9 @@ func TestSiteFlag(t *testing.T) {
 		{[]string{"--site", "12", "call", "forms.list", `{"limit":5}`}, `{"caps":["manage_options"],"site_id":12,"user_id":0}`, `5`},
 		{[]string{"--site", "4", "call", "system.health"}, `{"caps":["manage_options"],"site_id":4,"user_id":0}`, ``},
 		{[]string{"forms", "get", "9"}, ``, `9`},
+		// An actor the params name already keeps its members and gains the site.
+		{[]string{"--site", "5", "call", "forms.list", `{"limit":2,"actor":{"user_id":7,"caps":["read"]}}`}, `{"caps":["read"],"site_id":5,"user_id":7}`, `2`},
+		{[]string{"--site", "6", "plan", "--locale", "en_US", "فرم ۹ را منتشر کن"}, `{"caps":["manage_options"],"locale":"en_US","site_id":6,"user_id":0}`, ``},
 	} {
 		var out, errb bytes.Buffer
 		if code := run(append([]string{"--socket", sock}, c.args...), &out, &errb); code != 0 {
@@ -169,7 +173,12 @@ func TestSiteFlag(t *testing.T) {
 			t.Errorf("%v: exit %d", args, code)
 		}
 	}
-	for _, args := range [][]string{{"--site", "2", "call", "forms.list", `{"actor":{"user_id":1}}`}, {"--site", "2", "call", "forms.list", `[1]`}} {
+	for _, args := range [][]string{
+		{"--site", "2", "call", "forms.list", `{"actor":{"user_id":1,"site_id":3}}`},
+		{"--site", "2", "call", "forms.list", `{"actor":null}`},
+		{"--site", "2", "call", "forms.list", `{"actor":[1]}`},
+		{"--site", "2", "call", "forms.list", `[1]`},
+	} {
 		var out, errb bytes.Buffer
 		if code := run(append([]string{"--socket", sock}, args...), &out, &errb); code != 1 || !strings.Contains(errb.String(), "--site") {
 			t.Errorf("%v: exit %d, stderr %q", args, code, errb.String())
