@@ -13,7 +13,8 @@ import (
 
 // The envelope is what every call may carry in its params besides the
 // method's own members: "actor", the WordPress user the call runs for
-// (the PHP shim copies it from the current user), and "req_id", the
+// and the site it acts on (the PHP shim copies them from the current user
+// and blog), and "req_id", the
 // call's id in logs and audit rows. A call without an actor, or with
 // "actor": null, runs as the operator only when the peer is an operator
 // (rpc.Peer.Operator: root, the daemon's own uid, --operator-uids);

@@ -58,7 +58,8 @@ type FormTx interface {
 	PutJob(siteID int64, j *Job) error
 }
 
-// FormQuery filters forms.list.
+// FormQuery filters forms.list. SiteID is the site listed (Actor.Site);
+// no site is 0, which matches no row.
 type FormQuery struct {
 	SiteID         int64
 	Status         FormStatus
@@ -67,7 +68,8 @@ type FormQuery struct {
 	IncludeDeleted bool
 }
 
-// AuditQuery pages the site's audit log, newest first.
+// AuditQuery pages the site's audit log, newest first; SiteID 0 matches
+// no row.
 type AuditQuery struct {
 	SiteID   int64
 	FormID   *int64
