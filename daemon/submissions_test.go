@@ -294,6 +294,34 @@ func TestSubmissionsOverSocket(t *testing.T) {
 	if len(audit) == 0 || audit[0].Action != "submissions.delete" {
 		t.Errorf("no audit row for the erasure: %+v", audit)
 	}
+	// Another site of the network: the form does not exist for it.
+	site2 := map[string]any{"user_id": 5, "caps": []string{"manage_arshline_forms"}, "site_id": 2}
+	if code := callErr(t, c, "forms.public", map[string]any{"token": token, "actor": site2}); code != domain.CodeFormClosed {
+		t.Errorf("forms.public from another site: %v", code)
+	}
+	if re := submitErr(t, c, submit(second, map[string]any{"actor": site2})); re.CodeName() != "FORM_CLOSED" {
+		t.Errorf("a submission from another site: %v", re)
+	}
+	for _, m := range []string{"submissions.list", "submissions.get", "submissions.set_status", "submissions.delete"} {
+		p := map[string]any{"form_id": id, "id": r2.SubmissionID, "ids": []int64{r2.SubmissionID}, "status": "read", "actor": site2}
+		switch m {
+		case "submissions.list":
+			delete(p, "id")
+			delete(p, "ids")
+			delete(p, "status")
+		case "submissions.get":
+			delete(p, "ids")
+			delete(p, "status")
+		case "submissions.delete":
+			delete(p, "id")
+			delete(p, "status")
+		default:
+			delete(p, "id")
+		}
+		if code := callErr(t, c, m, p); code != domain.CodeNotFound {
+			t.Errorf("%s from another site: %v", m, code)
+		}
+	}
 	// A draft takes no answers, and says so as it does for any other case.
 	call(t, c, "forms.set_status", map[string]any{"id": id, "status": "draft"}, nil)
 	if re := submitErr(t, c, submit(second, nil)); re.CodeName() != "FORM_CLOSED" {

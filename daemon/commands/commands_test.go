@@ -159,8 +159,12 @@ func TestLLMNoneAndFailures(t *testing.T) {
 			// Only the timeout case needs a short deadline; the others answer
 			// at once, and a loaded machine must not turn them into timeouts.
 			timeout := 2 * time.Second
-			if c.want == domain.CodeTimeout {
+			switch c.want {
+			case domain.CodeTimeout:
 				timeout = 300 * time.Millisecond
+			case domain.CodeRateLimit:
+				// Two waits of 1 s fit in the call's one deadline.
+				timeout = 10 * time.Second
 			}
 			s, _ := newService(t, model(f, timeout), nil)
 			res, err := s.Plan(ctxFor("fa_IR"), PlanParams{Text: "فرم بساز", Mode: ModeLLM})

@@ -45,14 +45,7 @@ func (s *Service) ownForm(ctx context.Context, id int64) (*domain.Form, error) {
 	if id <= 0 {
 		return nil, domain.Errorf(domain.CodeInvalidParams, "form_id must be a positive integer", "form_id باید عدد صحیح مثبت باشد")
 	}
-	f, err := s.store.GetForm(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	if formSite(f) != domain.ActorFrom(ctx).Site() {
-		return nil, domain.NotFound("form", "فرم", id)
-	}
-	return f, nil
+	return s.store.GetForm(ctx, domain.ActorFrom(ctx).Site(), id)
 }
 
 // List serves submissions.list.
@@ -83,7 +76,7 @@ func (s *Service) List(ctx context.Context, p ListParams) (*Page, error) {
 	if err != nil {
 		return nil, err
 	}
-	q.SiteID, q.FormID = formSite(f), f.ID
+	q.SiteID, q.FormID = f.SiteID, f.ID
 	items, err := s.store.ListSubmissions(ctx, q)
 	if err != nil {
 		return nil, err
@@ -161,11 +154,11 @@ func (s *Service) Get(ctx context.Context, p GetParams) (*Entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	sub, err := s.store.GetSubmission(ctx, formSite(f), f.ID, p.ID)
+	sub, err := s.store.GetSubmission(ctx, f.SiteID, f.ID, p.ID)
 	if err != nil {
 		return nil, err
 	}
-	v, err := s.store.GetVersion(ctx, f.ID, sub.VersionID)
+	v, err := s.store.GetVersion(ctx, f.SiteID, f.ID, sub.VersionID)
 	if err != nil {
 		return nil, err
 	}
@@ -209,7 +202,7 @@ func (s *Service) SetStatus(ctx context.Context, p IDsParams) (*Updated, error) 
 	var n int
 	err = s.store.UpdateSubmissions(ctx, func(tx domain.SubmissionTx) error {
 		n = 0
-		subs, err := tx.GetSubmissionsByID(formSite(f), f.ID, p.IDs)
+		subs, err := tx.GetSubmissionsByID(f.SiteID, f.ID, p.IDs)
 		if err != nil {
 			return err
 		}
@@ -255,7 +248,7 @@ func (s *Service) Delete(ctx context.Context, p IDsParams) (*Deleted, error) {
 	var n int
 	err = s.store.UpdateSubmissions(ctx, func(tx domain.SubmissionTx) error {
 		n, files = 0, nil
-		subs, err := tx.GetSubmissionsByID(formSite(f), f.ID, p.IDs)
+		subs, err := tx.GetSubmissionsByID(f.SiteID, f.ID, p.IDs)
 		if err != nil {
 			return err
 		}
@@ -278,7 +271,7 @@ func (s *Service) Delete(ctx context.Context, p IDsParams) (*Deleted, error) {
 		}
 		details, _ := json.Marshal(map[string]any{"submission_ids": erased, "files": len(files)})
 		formID := f.ID
-		return tx.InsertAudit(&domain.AuditEntry{ReqID: domain.RequestIDFrom(ctx), Actor: actor.UserID,
+		return tx.InsertAudit(f.SiteID, &domain.AuditEntry{ReqID: domain.RequestIDFrom(ctx), Actor: actor.UserID,
 			Action: "submissions.delete", FormID: &formID, Details: details})
 	})
 	if err != nil {

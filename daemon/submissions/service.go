@@ -32,8 +32,8 @@ import (
 // Store is the persistence the service needs.
 type Store interface {
 	domain.SubmissionStore
-	GetForm(ctx context.Context, id int64) (*domain.Form, error)
-	GetVersion(ctx context.Context, formID, versionID int64) (*domain.Version, error)
+	GetForm(ctx context.Context, siteID, id int64) (*domain.Form, error)
+	GetVersion(ctx context.Context, siteID, formID, versionID int64) (*domain.Version, error)
 	// FormIDByPublicToken finds the form a public token names.
 	FormIDByPublicToken(ctx context.Context, token string) (int64, error)
 	// KeptSubmissions counts a form's kept submissions (no spam).
@@ -150,24 +150,18 @@ func (s *Service) openForm(ctx context.Context, token string, id int64) (*domain
 			return nil, err
 		}
 	}
-	f, err := s.store.GetForm(ctx, id)
+	// Another site's form is not found, like a missing one.
+	f, err := s.store.GetForm(ctx, site, id)
 	if domain.ErrorCode(err) == domain.CodeNotFound {
 		return nil, formClosed()
 	}
 	if err != nil {
 		return nil, err
 	}
-	if formSite(f) != site || (token != "" && f.PublicToken != token) || !s.accepting(f) {
+	if (token != "" && f.PublicToken != token) || !s.accepting(f) {
 		return nil, formClosed()
 	}
 	return f, nil
-}
-
-func formSite(f *domain.Form) int64 {
-	if f.SiteID <= 0 {
-		return 1
-	}
-	return f.SiteID
 }
 
 // accepting reports whether f takes answers now, but for max_submissions,
@@ -262,14 +256,14 @@ func publicDocument(d domain.Document) domain.Document {
 }
 
 // document returns the parsed document of a version of the form.
-func (s *Service) document(ctx context.Context, formID, versionID int64) (*document.Document, error) {
+func (s *Service) document(ctx context.Context, siteID, formID, versionID int64) (*document.Document, error) {
 	s.docsMu.Lock()
 	doc, ok := s.docs[versionID]
 	s.docsMu.Unlock()
 	if ok {
 		return doc, nil
 	}
-	v, err := s.store.GetVersion(ctx, formID, versionID)
+	v, err := s.store.GetVersion(ctx, siteID, formID, versionID)
 	if err != nil {
 		return nil, err
 	}

@@ -111,7 +111,7 @@ func (s *Service) Submit(ctx context.Context, p SubmitParams) (*Receipt, error) 
 	if err := s.admit(f.ID, client); err != nil {
 		return nil, s.refuse(ctx, f.ID, "rate_limit", err)
 	}
-	doc, err := s.document(ctx, f.ID, versionID)
+	doc, err := s.document(ctx, f.SiteID, f.ID, versionID)
 	if err != nil {
 		return nil, err
 	}
@@ -127,7 +127,7 @@ func (s *Service) Submit(ctx context.Context, p SubmitParams) (*Receipt, error) 
 	if err != nil {
 		return nil, err
 	}
-	sub := &domain.Submission{SiteID: formSite(f), FormID: f.ID, VersionID: versionID, ClientHash: client,
+	sub := &domain.Submission{SiteID: f.SiteID, FormID: f.ID, VersionID: versionID, ClientHash: client,
 		IdempotencyKey: p.IdempotencyKey, AnswersSHA: sha, Answers: raw}
 	facts := results.Facts(res.Answers)
 	err = s.store.UpdateSubmissions(ctx, func(tx domain.SubmissionTx) error {
@@ -150,7 +150,7 @@ func (s *Service) insert(tx domain.SubmissionTx, f *domain.Form, sub *domain.Sub
 		return err
 	}
 	if head != f.HeadVersionID && live {
-		if f, err = tx.GetForm(sub.FormID); err != nil {
+		if f, err = tx.GetForm(sub.SiteID, sub.FormID); err != nil {
 			return err
 		}
 		status = f.Status
