@@ -52,6 +52,10 @@ type Config struct {
 	Limiter        Limiter
 	Events         *logx.Logger
 	MaxPromptRunes int // default 8000
+	// ModelTimeout is the one deadline of a job's model work, the first
+	// call and the secondary validation together (--openai-timeout);
+	// zero leaves each call to the client's own deadline.
+	ModelTimeout time.Duration
 }
 
 // Service runs Hosha2 jobs.
@@ -395,10 +399,16 @@ func (s *Service) run(ctx context.Context, j *job, form *domain.Form, prompt str
 		if err := s.checkpoint(ctx, j, "before_openai"); err != nil {
 			return nil, err
 		}
+		modelCtx := ctx
+		if s.cfg.ModelTimeout > 0 {
+			var cancel context.CancelFunc
+			modelCtx, cancel = context.WithTimeout(ctx, s.cfg.ModelTimeout)
+			defer cancel()
+		}
 		env := s.envelope(j.row.Intent, prompt, opts, caps, form)
 		s.cfg.Events.Event(ctx, slog.LevelInfo, "openai_send", "openai_request_start", slog.String("req_id", j.row.ReqID), slog.Int64("user", actor.UserID), slog.String("model", s.cfg.ModelID))
 		callStart := time.Now()
-		resp, err := s.cfg.Model.Complete(ctx, llm.Request{System: systemPrompt, User: string(env), SchemaName: "hosha2_response", Schema: responseSchema, MaxTokens: 8000, Purpose: "generate"})
+		resp, err := s.cfg.Model.Complete(modelCtx, llm.Request{System: systemPrompt, User: string(env), SchemaName: "hosha2_response", Schema: responseSchema, MaxTokens: 8000, Purpose: "generate"})
 		endAttrs := []slog.Attr{slog.String("req_id", j.row.ReqID), slog.Int64("user", actor.UserID), slog.String("model", s.cfg.ModelID)}
 		if err != nil {
 			if ctx.Err() != nil {
@@ -427,7 +437,12 @@ func (s *Service) run(ctx context.Context, j *job, form *domain.Form, prompt str
 		if err := s.checkpoint(ctx, j, "after_openai"); err != nil {
 			return nil, err
 		}
-		out, err := s.check(ctx, j, resp, form, opts)
+		out, err := s.check(modelCtx, j, resp, form, opts)
+		if out != nil {
+			usage.Prompt += out.secondary.Prompt
+			usage.Completion += out.secondary.Completion
+			usage.Total = usage.Prompt + usage.Completion
+		}
 		if err != nil {
 			return nil, err
 		}
