@@ -536,3 +536,66 @@ func TestOneDeadlineForTheModelWork(t *testing.T) {
 		t.Fatalf("two 700 ms calls under one 1 s deadline: %v, want TIMEOUT", err)
 	}
 }
+
+// TestFinishedJobsLeaveMemory: a finished job is answered from its row,
+// so finished jobs hold nothing in the daemon.
+func TestFinishedJobsLeaveMemory(t *testing.T) {
+	e := setup(t, nil, llmtest.Reply{Content: answer(goodFields, nil)})
+	if _, err := e.svc.Generate(ctxReq("f0f0f0"), GenerateParams{FormID: e.form, Prompt: prompt("x"), Wait: true}); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		e.svc.mu.Lock()
+		n := len(e.svc.jobs)
+		e.svc.mu.Unlock()
+		if n == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d finished jobs still in memory", n)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	p, err := e.svc.Progress(ctxReq("x"), JobParams{RequestID: "f0f0f0"})
+	if err != nil || p.Status != domain.JobSucceeded || p.Result == nil || p.ProgressPercent != 1 {
+		t.Fatalf("progress of a finished job from its row: %+v %v", p, err)
+	}
+	// Its id stays taken.
+	if _, err := e.svc.Generate(ctxReq("f0f0f0"), GenerateParams{FormID: e.form, Prompt: prompt("x")}); domain.ErrorCode(err) != domain.CodeConflict {
+		t.Fatalf("a finished job's req_id reused: %v", err)
+	}
+}
+
+// TestRunningJobsAreCapped: past MaxRunningJobs, whoever asks, a new job
+// is RATE_LIMIT with a wait; once one ends, there is room again.
+func TestRunningJobsAreCapped(t *testing.T) {
+	e := setup(t, nil, llmtest.Reply{Content: answer(goodFields, nil), Delay: 30 * time.Second})
+	e.svc.cfg.MaxRunningJobs = 2
+	for _, id := range []string{"ca0001", "ca0002"} {
+		if _, err := e.svc.Generate(ctxReq(id), GenerateParams{FormID: e.form, Prompt: prompt("x")}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err := e.svc.Generate(ctxReq("ca0003"), GenerateParams{FormID: e.form, Prompt: prompt("x")})
+	de := domain.AsError(err)
+	if de.Code != domain.CodeRateLimit || de.Data["retry_after_sec"] == nil {
+		t.Fatalf("a third job past the cap of 2: %v %v", err, de.Data)
+	}
+	if _, err := e.svc.Cancel(ctxReq("x"), JobParams{RequestID: "ca0001"}); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		_, err := e.svc.Generate(ctxReq("ca0004"), GenerateParams{FormID: e.form, Prompt: prompt("x")})
+		if err == nil {
+			break
+		}
+		if domain.ErrorCode(err) != domain.CodeRateLimit || time.Now().After(deadline) {
+			t.Fatalf("after a cancel: %v", err)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	e.svc.Cancel(ctxReq("x"), JobParams{RequestID: "ca0002"})
+	e.svc.Cancel(ctxReq("x"), JobParams{RequestID: "ca0004"})
+}
