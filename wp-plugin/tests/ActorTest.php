@@ -31,7 +31,7 @@ final class ActorTest extends Arshline_Test_Case {
 		}
 		// phpcs:enable
 		require_once dirname( __DIR__ ) . '/arshline-sidecar/includes/class-arshline-sidecar-plugin.php';
-		Arshline_Test_WP::$caps = array( 'manage_arshline_forms' );
+		Arshline_Test_WP::$caps = array( 'manage_arshline_forms', 'manage_options', 'edit_posts' );
 
 		$actor = Arshline_Sidecar_Plugin::actor();
 		$this->assertSame(
@@ -43,5 +43,8 @@ final class ActorTest extends Arshline_Test_Case {
 			),
 			$actor
 		);
+		// The site owner's capability goes only with the site owner's calls,
+		// so that one admin's forms calls cannot undo another's changes.
+		$this->assertSame( array( 'manage_arshline_forms', 'manage_options' ), Arshline_Sidecar_Plugin::actor( true )['caps'] );
 	}
 }
