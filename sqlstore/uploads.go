@@ -1,0 +1,256 @@
+package sqlstore
+
+import (
+	"context"
+	"crypto/aes"
+	"database/sql"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+)
+
+// The rows of uploaded files (migration 0004, table uploads). The bytes
+// live in the daemon's upload directory (daemon/uploads); a row names
+// them by stored_name, a random name that never leaves the daemon.
+
+const uploadColumns = `SELECT id, site_id, form_id, field_id, submission_id, stored_name, mime, size,
+	original_name, sha256, created_at FROM uploads`
+
+// storedUpload is one row of uploads.
+type storedUpload struct {
+	ID           string        `db:"id"`
+	SiteID       int64         `db:"site_id"`
+	FormID       int64         `db:"form_id"`
+	FieldID      string        `db:"field_id"`
+	SubmissionID sql.NullInt64 `db:"submission_id"`
+	StoredName   string        `db:"stored_name"`
+	MIME         string        `db:"mime"`
+	Size         int64         `db:"size"`
+	OriginalName string        `db:"original_name"`
+	SHA256       string        `db:"sha256"`
+	CreatedAt    string        `db:"created_at"`
+}
+
+func (r *storedUpload) upload() domain.Upload {
+	u := domain.Upload{ID: r.ID, SiteID: r.SiteID, FormID: r.FormID, FieldID: r.FieldID, StoredName: r.StoredName,
+		MIME: r.MIME, Size: r.Size, OriginalName: r.OriginalName, SHA256: r.SHA256, CreatedAt: parseTime(r.CreatedAt)}
+	if r.SubmissionID.Valid {
+		id := r.SubmissionID.Int64
+		u.SubmissionID = &id
+	}
+	return u
+}
+
+func storedUploads(rows []storedUpload) []domain.Upload {
+	out := make([]domain.Upload, len(rows))
+	for i := range rows {
+		out[i] = rows[i].upload()
+	}
+	return out
+}
+
+// formIDOfToken reverses publicToken: the id a token was made from, or
+// false for a string no form's token can be (not 32 hex digits, or a
+// block whose high half is not zero, which only a forged or mistyped
+// token gives). It spares a scan of forms for the token column, which
+// has no index.
+func formIDOfToken(db *DB, token string) (int64, bool) {
+	if len(token) != 2*aes.BlockSize {
+		return 0, false
+	}
+	b, err := hex.DecodeString(token)
+	if err != nil {
+		return 0, false
+	}
+	db.tokenKey.Decrypt(b, b)
+	id := binary.BigEndian.Uint64(b[8:])
+	if binary.BigEndian.Uint64(b[:8]) != 0 || id == 0 || id > 1<<62 {
+		return 0, false
+	}
+	return int64(id), true
+}
+
+// UploadForm returns the site's live form whose public token is token,
+// with its head document, whatever its status (the caller decides what
+// a draft or disabled form answers). NOT_FOUND for any other token, so
+// that a token of another site and a made-up one look the same.
+func (db *DB) UploadForm(ctx context.Context, siteID int64, token string) (*domain.Form, error) {
+	notFound := domain.NotFound("form", "فرم", token)
+	id, ok := formIDOfToken(db, strings.ToLower(token))
+	if !ok {
+		return nil, notFound
+	}
+	var r formRow
+	err := db.reads.GetContext(ctx, &r, formSelect+" WHERE f.id = ? AND f.site_id = ? AND f.deleted_at IS NULL AND f.public_token = ?",
+		id, siteID, strings.ToLower(token))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, notFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	f, err := r.toDomain()
+	if err == nil {
+		f.SiteID = siteID
+	}
+	return f, err
+}
+
+// UploadDocument returns the document of one version of a form: the one
+// a respondent loaded, whose file fields set what an upload may be.
+func (db *DB) UploadDocument(ctx context.Context, formID, versionID int64) (domain.Document, error) {
+	var state string
+	err := db.reads.GetContext(ctx, &state, "SELECT state FROM form_versions WHERE id = ? AND form_id = ?", versionID, formID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return domain.Document{}, domain.NotFound("version", "نسخه", versionID)
+	}
+	if err != nil {
+		return domain.Document{}, err
+	}
+	var st domain.FormState
+	if err := json.Unmarshal([]byte(state), &st); err != nil {
+		return domain.Document{}, fmt.Errorf("version %d: state: %w", versionID, err)
+	}
+	return normalizeDocument(st.Document), nil
+}
+
+// PendingUploadBytes is the size of the form's uploads no submission has
+// claimed yet.
+func (db *DB) PendingUploadBytes(ctx context.Context, formID int64) (int64, error) {
+	var n int64
+	err := db.reads.GetContext(ctx, &n, "SELECT coalesce(sum(size), 0) FROM uploads WHERE form_id = ? AND submission_id IS NULL", formID)
+	return n, err
+}
+
+// ErrPendingFull is what InsertPendingUpload returns when the form's
+// pending uploads would pass the cap; the caller says it in its words.
+var ErrPendingFull = errors.New("sqlstore: the form's pending uploads are at their cap")
+
+// InsertPendingUpload records a received file as pending (no
+// submission) with the transaction's time, unless the form's pending
+// bytes would then pass maxPending (ErrPendingFull): the sum is read in
+// the same write transaction, so uploads finishing together cannot pass
+// the cap between them.
+func (db *DB) InsertPendingUpload(ctx context.Context, u *domain.Upload, maxPending int64) error {
+	return db.Update(ctx, func(ftx domain.FormTx) error {
+		t := ftx.(*Tx)
+		var pending int64
+		if err := t.tx.GetContext(t.ctx, &pending,
+			"SELECT coalesce(sum(size), 0) FROM uploads WHERE form_id = ? AND submission_id IS NULL", u.FormID); err != nil {
+			return err
+		}
+		if pending+u.Size > maxPending {
+			return ErrPendingFull
+		}
+		u.SubmissionID = nil
+		u.CreatedAt = t.now
+		_, err := t.tx.ExecContext(t.ctx, `INSERT INTO uploads (id, site_id, form_id, field_id, submission_id,
+			stored_name, mime, size, original_name, sha256, created_at) VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?)`,
+			u.ID, u.SiteID, u.FormID, u.FieldID, u.StoredName, u.MIME, u.Size, u.OriginalName, u.SHA256, t.ts)
+		return err
+	})
+}
+
+// ClaimUploads gives the pending uploads ids to submission submissionID:
+// the answer to file field fieldID of form formID of site siteID names
+// them. Every id must be a pending upload of that very site, form and
+// field; otherwise nothing is claimed and the error is INVALID_SUBMISSION
+// with data.fields = [{field: fieldID, code: "invalid_upload",
+// message_fa, message_en}] (the entry daemon/answers gives an upload
+// reference it cannot read, as maps, since the store does not import
+// answers), which the submission path returns as it is. An upload of
+// another form or field, one claimed already, one swept and a made-up id
+// all get that same answer. The submission row must exist already in
+// this transaction (uploads.submission_id references it). The uploads
+// come back in the order of ids.
+func (t *Tx) ClaimUploads(siteID, formID, submissionID int64, fieldID string, ids []string) ([]domain.Upload, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	marks := "?" + strings.Repeat(", ?", len(ids)-1)
+	args := make([]any, 0, len(ids)+4)
+	args = append(args, siteID, formID, fieldID)
+	for _, id := range ids {
+		args = append(args, id)
+	}
+	var rows []storedUpload
+	if err := t.tx.SelectContext(t.ctx, &rows, uploadColumns+
+		" WHERE site_id = ? AND form_id = ? AND field_id = ? AND submission_id IS NULL AND id IN ("+marks+")", args...); err != nil {
+		return nil, err
+	}
+	byID := make(map[string]*storedUpload, len(rows))
+	for i := range rows {
+		byID[rows[i].ID] = &rows[i]
+	}
+	out := make([]domain.Upload, 0, len(ids))
+	for _, id := range ids {
+		r, ok := byID[id]
+		if !ok {
+			return nil, invalidUpload(fieldID)
+		}
+		delete(byID, id) // an id named twice is claimed once: the second is refused
+		r.SubmissionID = sql.NullInt64{Int64: submissionID, Valid: true}
+		out = append(out, r.upload())
+	}
+	upd := append([]any{submissionID}, args[3:]...)
+	if _, err := t.tx.ExecContext(t.ctx, "UPDATE uploads SET submission_id = ? WHERE id IN ("+marks+")", upd...); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// invalidUpload is ClaimUploads' refusal, shaped as daemon/answers'
+// INVALID_SUBMISSION, with its words for an upload it cannot use.
+func invalidUpload(fieldID string) *domain.Error {
+	return domain.Errorf(domain.CodeInvalidSubmission,
+		"One answer needs fixing; see the question",
+		"یک پاسخ نیاز به اصلاح دارد؛ پیام پرسش را ببینید").With("fields", []map[string]string{{
+		"field":      fieldID,
+		"code":       "invalid_upload",
+		"message_fa": "فایل فرستاده‌شده شناخته نشد؛ آن را دوباره بفرستید",
+		"message_en": "An uploaded file was not recognised; upload it again",
+	}})
+}
+
+// GetSubmissionUpload returns one upload a submission of the site's form
+// claimed; NOT_FOUND otherwise (a pending upload is nobody's to read).
+func (db *DB) GetSubmissionUpload(ctx context.Context, siteID, formID, submissionID int64, id string) (*domain.Upload, error) {
+	var r storedUpload
+	err := db.reads.GetContext(ctx, &r, uploadColumns+" WHERE id = ? AND site_id = ? AND form_id = ? AND submission_id = ?",
+		id, siteID, formID, submissionID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, domain.NotFound("file", "فایل", id)
+	}
+	if err != nil {
+		return nil, err
+	}
+	u := r.upload()
+	return &u, nil
+}
+
+// SweepPendingUploads deletes at most limit pending uploads made before
+// before and returns them, so that their files can be removed now that
+// no submission can claim them. A submission claiming one of them in the
+// meantime is serialised with this by the single writer: whichever
+// commits first wins, and the other finds no row to act on.
+func (db *DB) SweepPendingUploads(ctx context.Context, before time.Time, limit int) ([]domain.Upload, error) {
+	var rows []storedUpload
+	err := db.Update(ctx, func(ftx domain.FormTx) error {
+		t := ftx.(*Tx)
+		rows = rows[:0]
+		return t.tx.SelectContext(t.ctx, &rows, `DELETE FROM uploads WHERE id IN (
+			SELECT id FROM uploads WHERE submission_id IS NULL AND created_at < ? ORDER BY created_at LIMIT ?)
+			RETURNING id, site_id, form_id, field_id, submission_id, stored_name, mime, size, original_name, sha256, created_at`,
+			formatTime(before), limit)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return storedUploads(rows), nil
+}
