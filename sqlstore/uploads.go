@@ -128,13 +128,15 @@ func (db *DB) PendingUploadBytes(ctx context.Context, formID int64) (int64, erro
 	return n, err
 }
 
-// ErrPendingFull is what InsertPendingUpload returns when the form's
-// pending uploads would pass the cap; the caller says it in its words.
-var ErrPendingFull = errors.New("sqlstore: the form's pending uploads are at their cap")
+// errPendingFull is InsertPendingUpload's refusal.
+var errPendingFull = domain.Errorf(domain.CodeTooLarge,
+	"this form holds too many files not yet sent with an answer; send your answers, or try again later",
+	"فایل‌های فرستاده‌شده و هنوز ثبت‌نشدهٔ این فرم بیش از حد است؛ پاسخ‌ها را ثبت کنید یا بعداً دوباره تلاش کنید").With("limit", "pending_bytes")
 
 // InsertPendingUpload records a received file as pending (no
 // submission) with the transaction's time, unless the form's pending
-// bytes would then pass maxPending (ErrPendingFull): the sum is read in
+// bytes would then pass maxPending (TOO_LARGE, data.limit
+// "pending_bytes"): the sum is read in
 // the same write transaction, so uploads finishing together cannot pass
 // the cap between them.
 func (db *DB) InsertPendingUpload(ctx context.Context, u *domain.Upload, maxPending int64) error {
@@ -146,7 +148,7 @@ func (db *DB) InsertPendingUpload(ctx context.Context, u *domain.Upload, maxPend
 			return err
 		}
 		if pending+u.Size > maxPending {
-			return ErrPendingFull
+			return errPendingFull
 		}
 		u.SubmissionID = nil
 		u.CreatedAt = t.now

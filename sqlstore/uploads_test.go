@@ -3,7 +3,6 @@ package sqlstore
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -113,7 +112,7 @@ func TestPendingUploadCap(t *testing.T) {
 	if err := pending(db, f, "up1", "photo", 600); err != nil {
 		t.Fatal(err)
 	}
-	if err := pending(db, f, "up2", "photo", 401); !errors.Is(err, ErrPendingFull) {
+	if err := pending(db, f, "up2", "photo", 401); domain.ErrorCode(err) != domain.CodeTooLarge {
 		t.Fatalf("past the cap: %v", err)
 	}
 	if err := pending(db, f, "up3", "photo", 400); err != nil {
