@@ -19,6 +19,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/llm"
 	"github.com/arshline/arshline-sidecar/daemon/logx"
 	"github.com/arshline/arshline-sidecar/daemon/persian"
+	"github.com/arshline/arshline-sidecar/daemon/uploads"
 	"github.com/arshline/arshline-sidecar/rpc"
 	"github.com/arshline/arshline-sidecar/sqlstore"
 )
@@ -38,6 +39,7 @@ type app struct {
 	contracts *contract.Service
 	hosha2    *hosha2.Service
 	model     *llm.Client // nil without a model
+	uploads   *uploads.Service
 
 	// dbOK is the latest database probe: system.health reports it instead
 	// of querying, so health checks never add load to the database.
@@ -116,6 +118,18 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 		}
 	}
 	a.hosha2 = hosha2.New(h2)
+	files, err := uploads.OpenStore(cfg.UploadDir)
+	if err != nil {
+		a.close()
+		return nil, fmt.Errorf("--upload-dir: %w", err)
+	}
+	// VerifyFormToken is left nil until daemon/submissions exports the
+	// form token's verifier: until then submissions.upload answers
+	// UNAVAILABLE rather than take files without that proof.
+	a.uploads = uploads.New(uploads.Config{Records: store, Files: files,
+		MaxFileBytes: cfg.UploadMaxBytes, MaxPendingBytes: cfg.UploadPendingBytes,
+		StartsPerMinute: cfg.UploadStartsPerMinute, ChunksPerMinute: cfg.UploadChunksPerMinute})
+	go a.uploads.Run(probeCtx, uploads.SweepEvery)
 	return a, nil
 }
 
@@ -280,6 +294,8 @@ func (a *app) methods() []rpc.Method {
 		{Name: "versions.rollback", Capability: manage, Handler: handle(a.forms.Rollback)},
 		{Name: "versions.apply_diff", Capability: manage, Handler: handle(a.forms.ApplyDiff)},
 		{Name: "audit.list", Inline: true, Capability: options, Handler: handle(a.forms.ListAudit)},
+		{Name: "submissions.upload", Handler: handle(a.uploads.Upload)},
+		{Name: "submissions.file", Capability: manage, Handler: handle(a.uploads.File)},
 	}
 }
 

@@ -50,7 +50,7 @@ const (
 	maxTransfers = 1024
 	// sweepBatch is how many pending uploads one sweeping transaction
 	// deletes, so the writer is never held long.
-	sweepBatch = 256
+	sweepBatch   = 256
 	maxNameBytes = 255
 	maxIDBytes   = 128
 )

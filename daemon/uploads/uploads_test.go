@@ -9,9 +9,12 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"image"
 	"image/png"
+	"io"
+	"log/slog"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -19,6 +22,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arshline/arshline-sidecar/daemon"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/forms"
 	"github.com/arshline/arshline-sidecar/daemon/uploads"
@@ -666,5 +670,59 @@ func TestOpenStore(t *testing.T) {
 	}
 	if _, err := uploads.OpenStore(filepath.Join(link, "u")); err == nil {
 		t.Error("a directory reached through a symlink into a WordPress install was taken")
+	}
+}
+
+// TestDaemonServesUploads: the daemon's method table serves both methods
+// on its socket, with the upload directory beside the database (0700).
+// Until the form token's verifier is wired, uploads answer UNAVAILABLE.
+func TestDaemonServesUploads(t *testing.T) {
+	dir := t.TempDir()
+	cfg, err := daemon.ParseConfig(flag.NewFlagSet("t", flag.ContinueOnError), []string{
+		"--socket", filepath.Join(dir, "d.sock"), "--db", filepath.Join(dir, "data", "d.db"),
+		"--log-dir", filepath.Join(dir, "logs"), "--shutdown-timeout", "5s", "--upload-max-bytes", "2048",
+	}, func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.UploadDir != filepath.Join(dir, "data", "uploads") || cfg.UploadMaxBytes != 2048 || cfg.UploadChunksPerMinute != 600 {
+		t.Fatalf("config %q %d %d", cfg.UploadDir, cfg.UploadMaxBytes, cfg.UploadChunksPerMinute)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- daemon.Run(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil))) }()
+	defer func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Run: %v", err)
+		}
+	}()
+	var c *rpc.Client
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if c, err = rpc.Dial(context.Background(), cfg.Socket); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("daemon did not come up: %v", err)
+		}
+	}
+	defer c.Close()
+	if st, err := os.Stat(cfg.UploadDir); err != nil || st.Mode().Perm() != 0o700 {
+		t.Fatalf("upload dir: %v %v", st, err)
+	}
+	err = c.Call(context.Background(), "submissions.upload", map[string]any{"token": "t", "form_token": "f", "field": "x",
+		"name": "a", "size": 1, "offset": 0, "data": "AA==", "final": true}, nil)
+	if codeOf(err) != string(domain.CodeUnavailable) {
+		t.Fatalf("upload: %v", err)
+	}
+	err = c.Call(context.Background(), "submissions.file", map[string]any{"form_id": 1, "submission_id": 1, "upload_id": "x"}, nil)
+	if codeOf(err) != string(domain.CodeNotFound) {
+		t.Fatalf("file: %v", err)
+	}
+	// submissions.file needs the manage capability.
+	err = c.Call(context.Background(), "submissions.file", map[string]any{"form_id": 1, "submission_id": 1, "upload_id": "x",
+		"actor": map[string]any{"user_id": 5, "caps": []string{"read"}, "locale": "en_US"}}, nil)
+	if codeOf(err) != string(domain.CodeForbidden) {
+		t.Fatalf("file without the capability: %v", err)
 	}
 }
