@@ -82,9 +82,6 @@ func OpenStore(dir string) (*Store, error) {
 	return s, nil
 }
 
-// Dir is the upload directory.
-func (s *Store) Dir() string { return s.dir }
-
 // newName returns 128 random bits in hex: a file name nobody can guess
 // and no extension any server maps to a handler.
 func newName() string {
