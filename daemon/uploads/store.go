@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -200,7 +199,7 @@ func (s *Store) sweepParts(before time.Time) {
 				_ = os.Remove(filepath.Join(s.dir, partsDir, e.Name()))
 			}
 		}
-		if err == io.EOF || err != nil {
+		if err != nil { // io.EOF once every entry was read
 			return
 		}
 	}

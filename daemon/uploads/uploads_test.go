@@ -50,6 +50,7 @@ type env struct {
 	db     *sqlstore.DB
 	dbPath string
 	dir    string
+	sock   string
 	svc    *uploads.Service
 	c      *rpc.Client
 	clock  *clock
@@ -68,7 +69,7 @@ var testDoc = domain.Document{Version: domain.DocumentVersion, Fields: []map[str
 	{"id": "name", "type": "text", "label": "نام"},
 }, Layout: map[string]any{}, Meta: map[string]any{}}
 
-func newEnv(t *testing.T, cfg uploads.Config) *env {
+func newEnv(t testing.TB, cfg uploads.Config) *env {
 	t.Helper()
 	ctx := context.Background()
 	tmp := t.TempDir()
@@ -96,6 +97,7 @@ func newEnv(t *testing.T, cfg uploads.Config) *env {
 	e.svc = uploads.New(cfg)
 
 	sock := filepath.Join(tmp, "d.sock")
+	e.sock = sock
 	ln, err := rpc.Listen(sock, 0o600, "")
 	if err != nil {
 		t.Fatal(err)
@@ -126,7 +128,7 @@ func newEnv(t *testing.T, cfg uploads.Config) *env {
 
 // form creates a form with testDoc in status and a form token for its
 // first version.
-func (e *env) form(t *testing.T, status domain.FormStatus) (token, formToken string, id int64) {
+func (e *env) form(t testing.TB, status domain.FormStatus) (token, formToken string, id int64) {
 	t.Helper()
 	ctx := domain.WithActor(context.Background(), domain.OperatorActor(domain.LocaleEN))
 	doc := testDoc
@@ -724,5 +726,86 @@ func TestDaemonServesUploads(t *testing.T) {
 		"actor": map[string]any{"user_id": 5, "caps": []string{"read"}, "locale": "en_US"}}, nil)
 	if codeOf(err) != string(domain.CodeForbidden) {
 		t.Fatalf("file without the capability: %v", err)
+	}
+}
+
+// TestConcurrentUploads: uploads from several connections at once, and
+// two chunks of one upload sent together: each file is stored byte for
+// byte, and of the two chunks one is taken and the other, arriving out of
+// order, cancels that upload, which leaves no part file.
+func TestConcurrentUploads(t *testing.T) {
+	e := newEnv(t, uploads.Config{})
+	token, ft, _ := e.form(t, domain.StatusPublished)
+	var wg sync.WaitGroup
+	errs := make(chan error, 4)
+	for i := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c, err := rpc.Dial(context.Background(), e.sock)
+			if err != nil {
+				errs <- err
+				return
+			}
+			defer c.Close()
+			content := bytes.Repeat([]byte{byte(i)}, uploads.ChunkBytes+1000*i+1)
+			mine := &env{c: c}
+			res, err := mine.upload(token, ft, "doc", fmt.Sprint(i), content, 100_000)
+			if err != nil {
+				errs <- err
+				return
+			}
+			if sum := sha256.Sum256(content); res.SHA256 != hex.EncodeToString(sum[:]) {
+				errs <- fmt.Errorf("upload %d: sha256 %s", i, res.SHA256)
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	if files, parts := e.stored(t); len(files) != 4 || len(parts) != 0 {
+		t.Fatalf("files %v parts %v", files, parts)
+	}
+
+	first, err := e.send(chunk{token: token, formToken: ft, field: "doc", name: "x", size: 300, data: make([]byte, 100)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	results := make(chan error, 2)
+	for range 2 {
+		go func() {
+			_, err := e.send(chunk{token: token, formToken: ft, field: "doc", name: "x", size: 300, uploadID: first.UploadID, offset: 100, data: make([]byte, 100)})
+			results <- err
+		}()
+	}
+	var ok, refused int
+	for range 2 {
+		if err := <-results; err == nil {
+			ok++
+		} else if codeOf(err) == string(domain.CodeInvalidParams) {
+			refused++
+		}
+	}
+	if ok != 1 || refused != 1 {
+		t.Fatalf("two chunks at once: %d taken, %d refused", ok, refused)
+	}
+	if _, parts := e.stored(t); len(parts) != 0 {
+		t.Fatalf("parts left %v", parts)
+	}
+}
+
+// BenchmarkUpload10MiB: one 10 MiB file in 40 chunks of 256 KiB over the
+// socket, from the first chunk to the pending row.
+func BenchmarkUpload10MiB(b *testing.B) {
+	e := newEnv(b, uploads.Config{StartsPerMinute: 1 << 20, ChunksPerMinute: 1 << 20, MaxPendingBytes: 1 << 40})
+	token, ft, _ := e.form(b, domain.StatusPublished)
+	content := make([]byte, 10<<20)
+	b.SetBytes(int64(len(content)))
+	for b.Loop() {
+		if _, err := e.upload(token, ft, "doc", "big.bin", content, uploads.ChunkBytes); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
