@@ -50,7 +50,10 @@ const (
 	maxTransfers = 1024
 	// sweepBatch is how many pending uploads one sweeping transaction
 	// deletes, so the writer is never held long.
-	sweepBatch   = 256
+	sweepBatch = 256
+	// sniffBytes is how much of a file's start the type is read from
+	// (mimetype's default limit).
+	sniffBytes   = 3072
 	maxNameBytes = 255
 	maxIDBytes   = 128
 )
@@ -292,13 +295,13 @@ func (s *Service) Upload(ctx context.Context, p UploadParams) (*UploadResult, er
 		return fail(err)
 	}
 	if t == nil {
-		if t, err = s.start(ctx, site, client, form, versionID, p); err != nil {
+		if t, err = s.start(ctx, site, client, form, versionID, p, data); err != nil {
 			return nil, err
 		}
 		t.mu.Lock()
 		defer t.mu.Unlock()
 	} else if t.form != form.ID {
-		return fail(errUnknownUpload)
+		return nil, errUnknownUpload
 	}
 	if p.Offset != t.received {
 		return fail(errOutOfOrder(t.received))
@@ -457,8 +460,10 @@ func fileField(d domain.Document, id string) (*document.Field, bool) {
 }
 
 // start checks a first chunk against the question it is for and the
-// caps, and opens its transfer.
-func (s *Service) start(ctx context.Context, site, client int64, form *domain.Form, versionID int64, p UploadParams) (*transfer, error) {
+// caps, and opens its transfer. When the chunk holds as many bytes as
+// the sniffer reads (or the whole file), a type the question does not
+// accept is refused now rather than after the whole file has come.
+func (s *Service) start(ctx context.Context, site, client int64, form *domain.Form, versionID int64, p UploadParams, data []byte) (*transfer, error) {
 	doc, err := s.cfg.Records.UploadDocument(ctx, form.ID, versionID)
 	if domain.ErrorCode(err) == domain.CodeNotFound {
 		return nil, errFormToken
@@ -476,6 +481,9 @@ func (s *Service) start(ctx context.Context, site, client int64, form *domain.Fo
 	}
 	if p.Size > maxBytes {
 		return nil, errTooLarge(p.Field, maxBytes)
+	}
+	if (len(data) >= sniffBytes || int64(len(data)) == p.Size) && !accepts(mimetype.Detect(data), f.Accept) {
+		return nil, errType(p.Field)
 	}
 	if ok, retry := s.starts.Allow(client); !ok {
 		return nil, errRate(retry)
