@@ -727,6 +727,13 @@ func TestDaemonServesUploads(t *testing.T) {
 	if codeOf(err) != string(domain.CodeNotFound) {
 		t.Fatalf("file: %v", err)
 	}
+	for _, m := range []string{"submissions.upload", "submissions.file"} {
+		err := c.Call(context.Background(), m, map[string]any{"bogus_member": 1}, nil)
+		var re *rpc.Error
+		if !errors.As(err, &re) || re.CodeName() != string(domain.CodeInvalidParams) || re.Data["param"] != "bogus_member" {
+			t.Errorf("%s with an unknown member: %v", m, err)
+		}
+	}
 	// submissions.file needs the manage capability.
 	err = c.Call(context.Background(), "submissions.file", map[string]any{"form_id": 1, "submission_id": 1, "upload_id": "x",
 		"actor": map[string]any{"user_id": 5, "caps": []string{"read"}, "locale": "en_US"}}, nil)
