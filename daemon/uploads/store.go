@@ -27,34 +27,40 @@ type Store struct {
 	dir string
 }
 
-// OpenStore opens the upload directory dir, creating it 0700. It refuses
-// a directory that is not a real directory, is open to other users, or
-// lies in or under a directory holding wp-config.php or wp-load.php: a
-// file there might be served, or run by PHP, however it is named. Files
-// left in parts/ by an earlier run are removed: their upload cannot go on
-// (the daemon keeps its progress in memory).
+// OpenStore opens the upload directory dir, creating it 0700 (an
+// existing one open to other users is tightened to 0700). It refuses a
+// directory that is not a directory, or lies in or under one holding
+// wp-config.php or wp-load.php, before creating anything: a file there
+// might be served, or run by PHP, however it is named. Files left in
+// parts/ by an earlier run are removed: their upload cannot go on (the
+// daemon keeps its progress in memory).
 func OpenStore(dir string) (*Store, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, fmt.Errorf("upload directory: %w", err)
 	}
+	// The nearest existing ancestor first, so that nothing is created in
+	// a web root; then the directory itself, once made, which may be a
+	// symlink.
+	existing := abs
+	for {
+		if _, err := os.Lstat(existing); err == nil || existing == filepath.Dir(existing) {
+			break
+		}
+		existing = filepath.Dir(existing)
+	}
+	if err := outsideWebRoot(existing); err != nil {
+		return nil, err
+	}
 	if err := os.MkdirAll(abs, 0o700); err != nil {
 		return nil, fmt.Errorf("upload directory: %w", err)
 	}
-	// Resolve symlinks so the web-root check sees where bytes really land.
+	if err := outsideWebRoot(abs); err != nil {
+		return nil, err
+	}
 	real, err := filepath.EvalSymlinks(abs)
 	if err != nil {
 		return nil, fmt.Errorf("upload directory: %w", err)
-	}
-	for d := real; ; d = filepath.Dir(d) {
-		for _, m := range webRootMarkers {
-			if _, err := os.Lstat(filepath.Join(d, m)); err == nil {
-				return nil, fmt.Errorf("upload directory %s is inside a WordPress install (%s holds %s): choose one outside any web root", real, d, m)
-			}
-		}
-		if d == filepath.Dir(d) {
-			break
-		}
 	}
 	st, err := os.Lstat(real)
 	if err != nil {
@@ -79,6 +85,26 @@ func OpenStore(dir string) (*Store, error) {
 		return nil, fmt.Errorf("upload directory: %w", err)
 	}
 	return s, nil
+}
+
+// outsideWebRoot refuses dir when it, once symlinks are resolved (the
+// place bytes really land), or a directory above it holds a WordPress
+// marker file.
+func outsideWebRoot(dir string) error {
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return fmt.Errorf("upload directory: %w", err)
+	}
+	for d := real; ; d = filepath.Dir(d) {
+		for _, m := range webRootMarkers {
+			if _, err := os.Lstat(filepath.Join(d, m)); err == nil {
+				return fmt.Errorf("upload directory %s is inside a WordPress install (%s holds %s): choose one outside any web root", real, d, m)
+			}
+		}
+		if d == filepath.Dir(d) {
+			return nil
+		}
+	}
 }
 
 // newName returns 128 random bits in hex: a file name nobody can guess

@@ -671,6 +671,9 @@ func TestOpenStore(t *testing.T) {
 			t.Errorf("%s under a WordPress install was taken", d)
 		}
 	}
+	if _, err := os.Stat(filepath.Join(wp, "wp-content", "arshline")); !os.IsNotExist(err) {
+		t.Errorf("a refused directory was created: %v", err)
+	}
 	// Through a symlink too.
 	link := filepath.Join(root, "link")
 	if err := os.Symlink(filepath.Join(wp, "wp-content"), link); err != nil {
