@@ -19,6 +19,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/llm"
 	"github.com/arshline/arshline-sidecar/daemon/logx"
 	"github.com/arshline/arshline-sidecar/daemon/persian"
+	"github.com/arshline/arshline-sidecar/daemon/submissions"
 	"github.com/arshline/arshline-sidecar/daemon/uploads"
 	"github.com/arshline/arshline-sidecar/rpc"
 	"github.com/arshline/arshline-sidecar/sqlstore"
@@ -39,6 +40,7 @@ type app struct {
 	contracts *contract.Service
 	hosha2    *hosha2.Service
 	model     *llm.Client // nil without a model
+	submits   *submissions.Service
 	uploads   *uploads.Service
 
 	// dbOK is the latest database probe: system.health reports it instead
@@ -88,6 +90,11 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 	probeCtx, a.probeStop = context.WithCancel(context.Background())
 	a.startProbe(probeCtx, time.Second, probeWriteEvery)
 	a.executor = &executor.Executor{Store: store}
+	var err error
+	if a.submits, err = submissions.New(probeCtx, store, submitConfig(cfg), events, nil); err != nil {
+		a.close()
+		return nil, fmt.Errorf("submissions: %w", err)
+	}
 	a.contracts = &contract.Service{Registry: registry.Default()}
 	a.planner = &commands.Service{
 		Internal: persian.New(persian.Config{MaxFields: cfg.PlannerMaxFields, MaxSteps: cfg.PlanMaxSteps}),
@@ -129,8 +136,26 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 	a.uploads = uploads.New(uploads.Config{Records: store, Files: files,
 		MaxFileBytes: cfg.UploadMaxBytes, MaxPendingBytes: cfg.UploadPendingBytes,
 		StartsPerMinute: cfg.UploadStartsPerMinute, ChunksPerMinute: cfg.UploadChunksPerMinute})
+	a.submits.RemoveFiles = files.Remove
 	go a.uploads.Run(probeCtx, uploads.SweepEvery)
 	return a, nil
+}
+
+// submitConfig turns the flags' "0 is off" into the service's "negative
+// is off" (its zero values are the defaults).
+func submitConfig(cfg *Config) submissions.Config {
+	off := func(n int) int {
+		if n == 0 {
+			return -1
+		}
+		return n
+	}
+	minFill := cfg.SubmitMinFill
+	if minFill == 0 {
+		minFill = -1
+	}
+	return submissions.Config{MinFill: minFill, TokenTTL: cfg.FormTokenTTL,
+		PerClientPerMinute: off(cfg.SubmitPerClientPerMinute), PerFormPerMinute: off(cfg.SubmitPerFormPerMinute)}
 }
 
 func (a *app) close() {
@@ -294,6 +319,14 @@ func (a *app) methods() []rpc.Method {
 		{Name: "versions.rollback", Capability: manage, Handler: handle(a.forms.Rollback)},
 		{Name: "versions.apply_diff", Capability: manage, Handler: handle(a.forms.ApplyDiff)},
 		{Name: "audit.list", Inline: true, Capability: options, Handler: handle(a.forms.ListAudit)},
+		// Respondents: anonymous callers (the shim's actor has user_id 0
+		// and no capability); the form's site comes from the actor.
+		{Name: "forms.public", Inline: true, Handler: handle(a.submits.Public)},
+		{Name: "submissions.submit", Handler: handle(a.submits.Submit)},
+		{Name: "submissions.list", Inline: true, Capability: manage, Handler: handle(a.submits.List)},
+		{Name: "submissions.get", Inline: true, Capability: manage, Handler: handle(a.submits.Get)},
+		{Name: "submissions.set_status", Capability: manage, Handler: handle(a.submits.SetStatus)},
+		{Name: "submissions.delete", Capability: manage, Handler: handle(a.submits.Delete)},
 		{Name: "submissions.upload", Handler: handle(a.uploads.Upload)},
 		{Name: "submissions.file", Capability: manage, Handler: handle(a.uploads.File)},
 	}

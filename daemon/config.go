@@ -63,7 +63,12 @@ type Config struct {
 	PlanMaxSteps     int
 	PlannerMaxFields int
 	RatePerMinute    int
-	PlanCacheTTL     time.Duration
+	// Submissions: spam defences and limits (daemon/submissions).
+	SubmitMinFill            time.Duration
+	FormTokenTTL             time.Duration
+	SubmitPerClientPerMinute int
+	SubmitPerFormPerMinute   int
+	PlanCacheTTL             time.Duration
 
 	// UploadDir holds the files respondents upload (daemon/uploads):
 	// outside any web root; by default uploads/ beside the database.
@@ -114,7 +119,7 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*
 	fs.StringVar(&c.OpenAIBaseURL, "openai-base-url", "https://api.openai.com/v1", "OpenAI-compatible API base URL (https, or http on loopback or to a host named in --openai-allow-http-host)")
 	fs.StringVar(&c.OpenAIModel, "openai-model", "", "model name; empty disables LLM features")
 	fs.StringVar(&c.OpenAIKeyFile, "openai-key-file", defaultKeyFile(getenv), "file holding the API key (systemd LoadCredential=)")
-	fs.DurationVar(&c.OpenAITimeout, "openai-timeout", 60*time.Second, "timeout of one model call")
+	fs.DurationVar(&c.OpenAITimeout, "openai-timeout", 60*time.Second, "deadline of one model call, its retries and waits included")
 	fs.IntVar(&c.OpenAIMaxTokens, "openai-max-tokens", 8000, "answer budget (max_tokens) of a Hosha2 generation or edit; lowered automatically when the server states a smaller context")
 	fs.IntVar(&c.OpenAIPlanMaxTokens, "openai-plan-max-tokens", 2000, "answer budget (max_tokens) of an ai.plan model call")
 	fs.StringVar(&allowHTTP, "openai-allow-http-host", "", "comma-separated hosts the model may be reached at over plain http (a LAN address or docker name); the key, if any, then travels unencrypted")
@@ -127,6 +132,10 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*
 	fs.IntVar(&c.PlanMaxSteps, "plan-max-steps", 12, "most steps in an arshline plan")
 	fs.IntVar(&c.PlannerMaxFields, "planner-max-fields", 6, "most fields the internal planner adds per command")
 	fs.IntVar(&c.RatePerMinute, "rate-per-minute", 10, "model calls per user per minute")
+	fs.DurationVar(&c.SubmitMinFill, "submit-min-fill", 3*time.Second, "least time between loading a form and sending it (a person reads first); 0 turns the check off")
+	fs.DurationVar(&c.FormTokenTTL, "form-token-ttl", 24*time.Hour, "how long a loaded form may be answered")
+	fs.IntVar(&c.SubmitPerClientPerMinute, "submit-per-client-per-minute", 10, "submissions one client may send in any 60 s; 0 turns the limit off")
+	fs.IntVar(&c.SubmitPerFormPerMinute, "submit-per-form-per-minute", 600, "submissions one form accepts in any 60 s; 0 turns the limit off")
 	fs.DurationVar(&c.PlanCacheTTL, "plan-cache-ttl", 10*time.Minute, "how long an LLM plan for the same text is reused")
 	fs.StringVar(&c.UploadDir, "upload-dir", "", "directory of uploaded files, created 0700; never inside a web root (default: uploads/ beside --db)")
 	fs.Int64Var(&c.UploadMaxBytes, "upload-max-bytes", 10<<20, "largest file accepted for any file question")
@@ -198,6 +207,9 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*
 	}
 	if c.UploadMaxBytes < 1 || c.UploadPendingBytes < 1 || c.UploadStartsPerMinute < 1 || c.UploadChunksPerMinute < 1 {
 		return nil, errors.New("--upload-max-bytes, --upload-pending-bytes, --upload-starts-per-minute and --upload-chunks-per-minute must be positive")
+	}
+	if c.SubmitMinFill < 0 || c.FormTokenTTL <= 0 || c.SubmitPerClientPerMinute < 0 || c.SubmitPerFormPerMinute < 0 {
+		return nil, errors.New("submit limits must not be negative, and form-token-ttl must be positive")
 	}
 	if c.PlanMaxSteps < 1 || c.PlannerMaxFields < 1 || c.RatePerMinute < 1 || c.MaxConns < 1 || c.MaxFrameBytes < 1024 {
 		return nil, errors.New("limits must be positive (max-frame-bytes at least 1024)")

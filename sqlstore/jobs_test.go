@@ -15,7 +15,7 @@ func TestPutJobNeverTakesAnotherActorsRow(t *testing.T) {
 	ctx := context.Background()
 	db := openTest(t, filepath.Join(t.TempDir(), "j.db"))
 	put := func(j domain.Job) error {
-		return db.Update(ctx, func(tx domain.FormTx) error { return tx.PutJob(&j) })
+		return db.Update(ctx, func(tx domain.FormTx) error { return tx.PutJob(1, &j) })
 	}
 	running := domain.Job{ReqID: "dup001", Actor: 1, FormID: 1, Intent: "generate", Status: domain.JobRunning, Phases: []string{}}
 	if err := put(running); err != nil {
@@ -37,7 +37,7 @@ func TestPutJobNeverTakesAnotherActorsRow(t *testing.T) {
 			t.Fatalf("actor %d over a finished job: %v", actor, err)
 		}
 	}
-	j, err := db.GetJob(ctx, "dup001")
+	j, err := db.GetJob(ctx, 1, "dup001")
 	if err != nil || j.Actor != 1 || j.FormID != 1 || j.Intent != "generate" || j.Status != domain.JobSucceeded || j.Progress != 1 || len(j.Phases) != 1 {
 		t.Fatalf("row %+v %v", j, err)
 	}

@@ -111,7 +111,7 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 		write.Close()
 		return nil, err
 	}
-	if db.stmts, err = newStmtCache(ctx, write, hotWriteQueries); err != nil {
+	if db.stmts, err = newStmtCache(ctx, write, append(hotWriteQueries[:len(hotWriteQueries):len(hotWriteQueries)], submissionWriteQueries...)); err != nil {
 		write.Close()
 		return nil, fmt.Errorf("sqlstore: prepare: %w", err)
 	}

@@ -58,7 +58,7 @@ func TestInternalPlanPreviewAndExecute(t *testing.T) {
 	if pr, ok := prev.(*PreviewResult); err != nil || !ok || !pr.ConfirmRequired {
 		t.Fatalf("preview %+v %v", prev, err)
 	}
-	if forms, _ := db.ListForms(ctx, domain.FormQuery{}); len(forms) != 0 {
+	if forms, _ := db.ListForms(ctx, domain.FormQuery{SiteID: 1}); len(forms) != 0 {
 		t.Fatal("a preview wrote something")
 	}
 	out, err := s.Execute(ctx, ExecuteParams{Plan: raw, Confirm: true})
@@ -159,8 +159,12 @@ func TestLLMNoneAndFailures(t *testing.T) {
 			// Only the timeout case needs a short deadline; the others answer
 			// at once, and a loaded machine must not turn them into timeouts.
 			timeout := 2 * time.Second
-			if c.want == domain.CodeTimeout {
+			switch c.want {
+			case domain.CodeTimeout:
 				timeout = 300 * time.Millisecond
+			case domain.CodeRateLimit:
+				// Two waits of 1 s fit in the call's one deadline.
+				timeout = 10 * time.Second
 			}
 			s, _ := newService(t, model(f, timeout), nil)
 			res, err := s.Plan(ctxFor("fa_IR"), PlanParams{Text: "فرم بساز", Mode: ModeLLM})
@@ -287,7 +291,7 @@ func TestExecuteV2PlanPreviewRunUndo(t *testing.T) {
 	if err != nil || !ok || len(r.UndoTokens) != 6 {
 		t.Fatalf("execute %+v %v", out, err)
 	}
-	f, err := db.GetForm(ctx, r.FormsTouched[0])
+	f, err := db.GetForm(ctx, 1, r.FormsTouched[0])
 	if err != nil || f.Status != domain.StatusPublished || f.Document.Fields[0]["type"] != "checkbox" || f.Document.Fields[1]["format"] != "mobile_ir" {
 		t.Fatalf("form %+v %v", f, err)
 	}
@@ -301,10 +305,10 @@ func TestExecuteV2PlanPreviewRunUndo(t *testing.T) {
 	if _, err := s.Undo(ctx, UndoParams{Tokens: r2.UndoTokens}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.GetForm(ctx, f.ID); err != nil {
+	if _, err := db.GetForm(ctx, 1, f.ID); err != nil {
 		t.Fatalf("original not restored: %v", err)
 	}
-	if _, err := db.GetForm(ctx, r2.Results[0].FormID); domain.ErrorCode(err) != domain.CodeNotFound {
+	if _, err := db.GetForm(ctx, 1, r2.Results[0].FormID); domain.ErrorCode(err) != domain.CodeNotFound {
 		t.Fatalf("copy not removed: %v", err)
 	}
 	// v2 actions in a version 1 plan, and a v2 plan the store refutes.

@@ -116,8 +116,11 @@ type SubmissionStore interface {
 // SubmissionTx is what a write transaction can do with submissions.
 type SubmissionTx interface {
 	FormTx
-	// CountSubmissions counts the form's submissions, spam included
-	// (max_submissions counts what was accepted).
+	// FormHeadNow reports a form's status and head version without its
+	// document; live is false for a deleted or missing form.
+	FormHeadNow(formID int64) (status FormStatus, headVersionID int64, live bool, err error)
+	// CountSubmissions counts the form's kept submissions: spam and
+	// erased ones free their place under max_submissions.
 	CountSubmissions(formID int64) (int64, error)
 	// SubmissionByIdempotencyKey finds the form's submission made with
 	// key, nil when there is none.
@@ -137,3 +140,12 @@ type SubmissionTx interface {
 	// transaction has committed.
 	DeleteSubmission(s *Submission, facts []AnswerFact) ([]Upload, error)
 }
+
+// iranTime is Iran Standard Time. Iran has kept UTC+03:30 all year since
+// 2022, so a fixed zone is exact for every submission, and the daemon
+// needs no time zone database on the host.
+var iranTime = time.FixedZone("IRST", 3*3600+1800)
+
+// IranDay is the calendar day (Gregorian, YYYY-MM-DD) of t in Iran: the
+// day results and filters count submissions by.
+func IranDay(t time.Time) string { return t.In(iranTime).Format("2006-01-02") }

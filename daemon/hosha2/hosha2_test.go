@@ -61,7 +61,7 @@ func setup(t *testing.T, lim Limiter, script ...llmtest.Reply) *env {
 	t.Cleanup(func() { svc.Shutdown(context.Background()) })
 	var id int64
 	db.Update(context.Background(), func(tx domain.FormTx) error {
-		f, _, err := tx.CreateForm(3, domain.FormState{Title: "x", Status: domain.StatusDraft, Document: domain.NewDocument()}, domain.VersionMeta{})
+		f, _, err := tx.CreateForm(1, 3, domain.FormState{Title: "x", Status: domain.StatusDraft, Document: domain.NewDocument()}, domain.VersionMeta{})
 		id = f.ID
 		return err
 	})
@@ -85,14 +85,14 @@ func TestGenerateWaitWritesVersion(t *testing.T) {
 	if !body.Success || body.VersionID == 0 || body.Data.ProgressPercent != 1.0 || len(body.Data.Progress) != 6 || body.DiffSHA != nil || len(body.Data.FinalForm.Fields) != 2 {
 		t.Fatalf("body %+v", body)
 	}
-	v, err := e.db.GetVersion(context.Background(), e.form, body.VersionID)
+	v, err := e.db.GetVersion(context.Background(), 1, e.form, body.VersionID)
 	if err != nil || v.Source != domain.SourceHosha2 || len(v.PromptHash) != 64 || v.TokensTotal != 160 || v.State.Title != "ثبت‌نام" {
 		t.Fatalf("version %+v %v", v, err)
 	}
 	if strings.Contains(string(mustJSON(v)), "امتیاز\u0020با") {
 		t.Fatal("the prompt is stored in clear")
 	}
-	j, err := e.db.GetJob(context.Background(), "aaaa01")
+	j, err := e.db.GetJob(context.Background(), 1, "aaaa01")
 	if err != nil || j.Status != domain.JobSucceeded || j.ResultVersionID == nil {
 		t.Fatalf("job row %+v %v", j, err)
 	}
@@ -202,11 +202,11 @@ func TestModelErrorsAreExplicitAndWriteNothing(t *testing.T) {
 			if c.want == domain.CodeRateLimit && de.Data["retry_after_sec"] != 2 {
 				t.Fatalf("retry_after_sec %v", de.Data["retry_after_sec"])
 			}
-			vs, _ := e.db.ListVersions(context.Background(), e.form, 10, 0)
+			vs, _ := e.db.ListVersions(context.Background(), 1, e.form, 10, 0)
 			if len(vs) != 1 {
 				t.Fatalf("a failed request wrote %d versions", len(vs)-1)
 			}
-			j, _ := e.db.GetJob(context.Background(), "dddd01")
+			j, _ := e.db.GetJob(context.Background(), 1, "dddd01")
 			if j.Status != domain.JobFailed || j.ErrorCode != string(c.want) || j.FinishedAt == nil {
 				t.Fatalf("job %+v", j)
 			}
@@ -277,7 +277,7 @@ func TestCancelAbortsTheModelRequest(t *testing.T) {
 	if e.model.Aborted() != 1 {
 		t.Fatal("the model server did not see the request aborted")
 	}
-	vs, _ := e.db.ListVersions(context.Background(), e.form, 10, 0)
+	vs, _ := e.db.ListVersions(context.Background(), 1, e.form, 10, 0)
 	if len(vs) != 1 {
 		t.Fatal("a cancelled request wrote a version")
 	}
@@ -357,7 +357,7 @@ func TestRateLimitBeforeAnyWork(t *testing.T) {
 	if de.Code != domain.CodeRateLimit || de.Data["retry_after_sec"] != 2 || e.model.RequestCount() != 0 {
 		t.Fatalf("%v %v", err, de.Data)
 	}
-	if _, err := e.db.GetJob(context.Background(), "rrrr01"); domain.ErrorCode(err) != domain.CodeNotFound {
+	if _, err := e.db.GetJob(context.Background(), 1, "rrrr01"); domain.ErrorCode(err) != domain.CodeNotFound {
 		t.Fatal("a rate-limited request left a job")
 	}
 }
@@ -366,7 +366,7 @@ func TestRestartMarksRunningJobsFailed(t *testing.T) {
 	dir := t.TempDir()
 	db, _ := sqlstore.Open(context.Background(), filepath.Join(dir, "r.db"), sqlstore.Options{})
 	db.Update(context.Background(), func(tx domain.FormTx) error {
-		return tx.PutJob(&domain.Job{ReqID: "run001", Actor: 3, FormID: 1, Intent: "generate", Status: domain.JobRunning, Phases: []string{"analyze_input"}, Progress: 0.1})
+		return tx.PutJob(1, &domain.Job{ReqID: "run001", Actor: 3, FormID: 1, Intent: "generate", Status: domain.JobRunning, Phases: []string{"analyze_input"}, Progress: 0.1})
 	})
 	db.Close()
 	db2, _ := sqlstore.Open(context.Background(), filepath.Join(dir, "r.db"), sqlstore.Options{})
@@ -388,7 +388,7 @@ func BenchmarkGenerateWait(b *testing.B) {
 	svc := New(Config{Store: db, Jobs: db, Model: mustModel(b, llm.Config{BaseURL: m.URL(), Model: "m", APIKey: "k"})})
 	var id int64
 	db.Update(context.Background(), func(tx domain.FormTx) error {
-		f, _, err := tx.CreateForm(3, domain.FormState{Title: "x"}, domain.VersionMeta{})
+		f, _, err := tx.CreateForm(1, 3, domain.FormState{Title: "x"}, domain.VersionMeta{})
 		id = f.ID
 		return err
 	})

@@ -33,9 +33,9 @@ var phases = []struct {
 // Intents a request may name.
 var intents = map[string]bool{"auto": true, "generate": true, "edit": true, "extend": true, "translate": true, "validate": true, "optimize": true}
 
-// JobReader finds jobs of earlier processes.
+// JobReader finds jobs of earlier processes, of one site.
 type JobReader interface {
-	GetJob(ctx context.Context, reqID string) (*domain.Job, error)
+	GetJob(ctx context.Context, siteID int64, reqID string) (*domain.Job, error)
 }
 
 // Limiter is the per-user limit on model calls.
@@ -94,6 +94,9 @@ func (s *Service) Shutdown(ctx context.Context) {
 type job struct {
 	finished sync.Once
 	mu       sync.Mutex
+	// site is the site of the actor who started the job: only calls for
+	// that site see it, and its row is written as that site's.
+	site     int64
 	row      domain.Job
 	basis    int
 	cancel   context.CancelFunc
@@ -231,6 +234,7 @@ func (s *Service) start(ctx context.Context, p GenerateParams, defaultIntent str
 	}
 	jobCtx, cancel := context.WithCancel(domain.WithRequestID(domain.WithActor(s.base, actor), reqID))
 	j := &job{
+		site:   actor.Site(),
 		row:    domain.Job{ReqID: reqID, Actor: actor.UserID, FormID: p.FormID, Intent: intent, Status: domain.JobRunning, Phases: []string{}},
 		cancel: cancel, done: make(chan struct{}),
 	}
@@ -273,9 +277,10 @@ func (s *Service) start(ctx context.Context, p GenerateParams, defaultIntent str
 
 func (s *Service) formNow(ctx context.Context, id int64) (*domain.Form, error) {
 	var f *domain.Form
+	site := domain.ActorFrom(ctx).Site()
 	err := s.cfg.Store.Update(ctx, func(tx domain.FormTx) error {
 		var err error
-		f, err = tx.GetForm(id)
+		f, err = tx.GetForm(site, id)
 		return err
 	})
 	return f, err
@@ -283,7 +288,7 @@ func (s *Service) formNow(ctx context.Context, id int64) (*domain.Form, error) {
 
 func (s *Service) persist(ctx context.Context, j *job) error {
 	row, _, _ := j.snapshot()
-	return s.cfg.Store.Update(ctx, func(tx domain.FormTx) error { return tx.PutJob(&row) })
+	return s.cfg.Store.Update(ctx, func(tx domain.FormTx) error { return tx.PutJob(j.site, &row) })
 }
 
 // complete records a finished phase and its cumulative progress.
@@ -509,7 +514,7 @@ func (s *Service) save(ctx context.Context, j *job, form *domain.Form, out *chec
 	sum := sha256.Sum256([]byte(prompt))
 	var v *domain.Version
 	err := s.cfg.Store.Update(ctx, func(tx domain.FormTx) error {
-		f, err := tx.GetForm(form.ID)
+		f, err := tx.GetForm(j.site, form.ID)
 		if err != nil {
 			return err
 		}
@@ -519,7 +524,7 @@ func (s *Service) save(ctx context.Context, j *job, form *domain.Form, out *chec
 			st.Title = out.title
 		}
 		before := f.HeadVersionID
-		v, err = tx.CommitVersion(f.ID, st, domain.VersionMeta{
+		v, err = tx.CommitVersion(j.site, f.ID, st, domain.VersionMeta{
 			Source: domain.SourceHosha2, Diff: out.diff, DiffApplied: out.diffApplied, DiffSHA: out.diffSHA,
 			PromptHash: hex.EncodeToString(sum[:]), TokensPrompt: int64(usage.Prompt), TokensComplete: int64(usage.Completion),
 			TokensTotal: int64(usage.Total), CreatedBy: actor.UserID,
@@ -528,7 +533,7 @@ func (s *Service) save(ctx context.Context, j *job, form *domain.Form, out *chec
 			return err
 		}
 		details, _ := json.Marshal(map[string]any{"intent": j.row.Intent, "diff_sha": out.diffSHA})
-		err = tx.InsertAudit(&domain.AuditEntry{ReqID: j.row.ReqID, Actor: actor.UserID, Action: "hosha2." + actionOf(j.row.Intent),
+		err = tx.InsertAudit(j.site, &domain.AuditEntry{ReqID: j.row.ReqID, Actor: actor.UserID, Action: "hosha2." + actionOf(j.row.Intent),
 			FormID: &f.ID, BeforeVersionID: &before, AfterVersionID: &v.ID, Details: details})
 		return err
 	})
@@ -561,6 +566,10 @@ func (s *Service) lookup(ctx context.Context, reqID string) (*job, *domain.Job, 
 	j := s.jobs[reqID]
 	s.mu.Unlock()
 	actor := domain.ActorFrom(ctx)
+	if j != nil && j.site != actor.Site() {
+		// Another site's job is as unknown as a missing one.
+		return nil, nil, domain.NotFound("request", "درخواست", reqID)
+	}
 	if j != nil {
 		row, _, _ := j.snapshot()
 		if row.Actor != actor.UserID && !actor.Can(domain.CapManageOptions) {
@@ -571,7 +580,7 @@ func (s *Service) lookup(ctx context.Context, reqID string) (*job, *domain.Job, 
 	if s.cfg.Jobs == nil {
 		return nil, nil, domain.NotFound("request", "درخواست", reqID)
 	}
-	row, err := s.cfg.Jobs.GetJob(ctx, reqID)
+	row, err := s.cfg.Jobs.GetJob(ctx, actor.Site(), reqID)
 	if err != nil {
 		return nil, nil, err
 	}

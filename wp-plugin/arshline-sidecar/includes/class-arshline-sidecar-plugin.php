@@ -148,9 +148,11 @@ final class Arshline_Sidecar_Plugin {
 
 	/**
 	 * The actor sent with every daemon call, taken from the logged-in
-	 * WordPress user and never from the HTTP request.
+	 * WordPress user and never from the HTTP request. site_id is the
+	 * current site (blog) of a multisite network, 1 on a single site: the
+	 * daemon shows each site its own forms only.
 	 *
-	 * @return array{user_id: int, caps: string[], locale: string}
+	 * @return array{user_id: int, caps: string[], locale: string, site_id: int}
 	 */
 	public static function actor() {
 		/**
@@ -170,6 +172,7 @@ final class Arshline_Sidecar_Plugin {
 			'user_id' => (int) get_current_user_id(),
 			'caps'    => $caps,
 			'locale'  => self::locale(),
+			'site_id' => (int) get_current_blog_id(),
 		);
 	}
 

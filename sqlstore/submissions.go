@@ -1,0 +1,487 @@
+package sqlstore
+
+import (
+	"context"
+	"crypto/aes"
+	"crypto/rand"
+	"database/sql"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+)
+
+// The submission write path's statements, prepared once at open with the
+// other hot statements: a submission storm runs them all in the writer.
+const (
+	sqlInsertSubmission = `INSERT INTO submissions (site_id, form_id, version_id, tracking_code, status,
+		created_at, client_hash, idempotency_key, answers_sha, answers) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	sqlInsertSearch = `INSERT INTO submissions_fts (rowid, body) VALUES (?, ?)`
+	sqlAddDay       = `INSERT INTO submission_days (form_id, day, count, first_id, last_id) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (form_id, day) DO UPDATE SET count = count + excluded.count,
+		first_id = min(first_id, excluded.first_id), last_id = max(last_id, excluded.last_id)`
+	sqlCountSubmissions = `SELECT coalesce(sum(count), 0) FROM submission_days WHERE form_id = ?`
+	sqlByIdempotencyKey = submissionSelect + ` WHERE form_id = ? AND idempotency_key = ?`
+	sqlFormHeadNow      = `SELECT status, head_version_id, deleted_at IS NOT NULL AS deleted FROM forms WHERE id = ?`
+)
+
+// maxFactRows is the most answer counts one statement adds; a submission
+// with more facts takes several statements.
+const maxFactRows = 16
+
+// sqlAddFacts[n-1] adds n answer counts in one statement.
+var sqlAddFacts = func() (qs [maxFactRows]string) {
+	row := "(?, ?, ?, ?, ?, ?)"
+	for n := range qs {
+		qs[n] = `INSERT INTO answer_counts (form_id, field_id, day, key, count, sum) VALUES ` +
+			row + strings.Repeat(", "+row, n) +
+			` ON CONFLICT (form_id, field_id, day, key) DO UPDATE SET count = count + excluded.count, sum = sum + excluded.sum`
+	}
+	return qs
+}()
+
+var submissionWriteQueries = append([]string{sqlInsertSubmission, sqlInsertSearch, sqlAddDay, sqlCountSubmissions, sqlByIdempotencyKey, sqlFormHeadNow}, sqlAddFacts[:]...)
+
+const (
+	submissionSelect = `SELECT id, site_id, form_id, version_id, tracking_code, status, created_at,
+	client_hash, coalesce(idempotency_key, '') AS idempotency_key, answers_sha, answers FROM submissions`
+	// submissionSelectS is the same columns of submissions named s, for
+	// queries that join it.
+	submissionSelectS = `SELECT s.id, s.site_id, s.form_id, s.version_id, s.tracking_code, s.status, s.created_at,
+	s.client_hash, coalesce(s.idempotency_key, '') AS idempotency_key, s.answers_sha, s.answers`
+)
+
+type submissionRow struct {
+	ID             int64  `db:"id"`
+	SiteID         int64  `db:"site_id"`
+	FormID         int64  `db:"form_id"`
+	VersionID      int64  `db:"version_id"`
+	TrackingCode   string `db:"tracking_code"`
+	Status         string `db:"status"`
+	CreatedAt      string `db:"created_at"`
+	ClientHash     string `db:"client_hash"`
+	IdempotencyKey string `db:"idempotency_key"`
+	AnswersSHA     string `db:"answers_sha"`
+	Answers        string `db:"answers"`
+}
+
+func (r *submissionRow) toDomain() domain.Submission {
+	return domain.Submission{
+		ID: r.ID, SiteID: r.SiteID, FormID: r.FormID, VersionID: r.VersionID, TrackingCode: r.TrackingCode,
+		Status: domain.SubmissionStatus(r.Status), CreatedAt: parseTime(r.CreatedAt), ClientHash: r.ClientHash,
+		IdempotencyKey: r.IdempotencyKey, AnswersSHA: r.AnswersSHA, Answers: []byte(r.Answers),
+	}
+}
+
+func submissionsToDomain(rows []submissionRow) []domain.Submission {
+	out := make([]domain.Submission, len(rows))
+	for i := range rows {
+		out[i] = rows[i].toDomain()
+	}
+	return out
+}
+
+// UpdateSubmissions runs fn in one write transaction (see Update).
+func (db *DB) UpdateSubmissions(ctx context.Context, fn func(tx domain.SubmissionTx) error) error {
+	return db.Update(ctx, func(tx domain.FormTx) error { return fn(tx.(*Tx)) })
+}
+
+// CountSubmissions counts the form's kept submissions (spam and erased
+// ones are not counted).
+func (t *Tx) CountSubmissions(formID int64) (int64, error) {
+	var n int64
+	err := t.tx.GetContext(t.ctx, &n, sqlCountSubmissions, formID)
+	return n, err
+}
+
+// SubmissionByIdempotencyKey finds the form's submission made with key.
+func (t *Tx) SubmissionByIdempotencyKey(formID int64, key string) (*domain.Submission, error) {
+	var r submissionRow
+	err := t.tx.GetContext(t.ctx, &r, sqlByIdempotencyKey, formID, key)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	s := r.toDomain()
+	return &s, nil
+}
+
+// FormHeadNow reports a form's status and head version as the write
+// transaction sees them, without reading its document: when the head is
+// the version read before the transaction began, that read's settings
+// are still the form's.
+func (t *Tx) FormHeadNow(formID int64) (status domain.FormStatus, headVersionID int64, live bool, err error) {
+	if err := t.flushHeads(); err != nil {
+		return "", 0, false, err
+	}
+	var r struct {
+		Status  string        `db:"status"`
+		Head    sql.NullInt64 `db:"head_version_id"`
+		Deleted bool          `db:"deleted"`
+	}
+	err = t.tx.GetContext(t.ctx, &r, sqlFormHeadNow, formID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", 0, false, nil
+	}
+	if err != nil {
+		return "", 0, false, err
+	}
+	return domain.FormStatus(r.Status), r.Head.Int64, !r.Deleted, nil
+}
+
+// trackingCodeAttempts bounds the retries when a fresh tracking code is
+// taken already: with 10^10 codes, a second try is already rare.
+const trackingCodeAttempts = 5
+
+// InsertSubmission stores s, its counts and its search text (normalised
+// here with SearchText, as queries are). s.CreatedAt
+// is set to the transaction's time, s.Status to new when empty, and
+// s.TrackingCode to a fresh random code when empty.
+func (t *Tx) InsertSubmission(s *domain.Submission, facts []domain.AnswerFact, searchText string) error {
+	if s.Status == "" {
+		s.Status = domain.SubmissionNew
+	}
+	s.CreatedAt = t.now
+	var key any
+	if s.IdempotencyKey != "" {
+		key = s.IdempotencyKey
+	}
+	fresh := s.TrackingCode == ""
+	for attempt := 0; ; attempt++ {
+		if fresh {
+			s.TrackingCode = newTrackingCode()
+		}
+		res, err := t.tx.ExecContext(t.ctx, sqlInsertSubmission, s.SiteID, s.FormID, s.VersionID, s.TrackingCode,
+			string(s.Status), t.ts, s.ClientHash, key, s.AnswersSHA, string(s.Answers))
+		if err != nil {
+			if fresh && attempt < trackingCodeAttempts && isUniqueViolation(err, "tracking_code") {
+				continue
+			}
+			return err
+		}
+		if s.ID, err = res.LastInsertId(); err != nil {
+			return err
+		}
+		break
+	}
+	// The tracking code is searchable too: it is what a respondent quotes.
+	if _, err := t.tx.ExecContext(t.ctx, sqlInsertSearch, s.ID, s.TrackingCode+" "+SearchText(searchText)); err != nil {
+		return err
+	}
+	if s.Status == domain.SubmissionSpam {
+		return nil
+	}
+	return t.count(s, facts, 1)
+}
+
+// count adds (sign 1) or takes out (sign -1) a submission's counts.
+func (t *Tx) count(s *domain.Submission, facts []domain.AnswerFact, sign int64) error {
+	day := domain.IranDay(s.CreatedAt)
+	if _, err := t.tx.ExecContext(t.ctx, sqlAddDay, s.FormID, day, sign, s.ID, s.ID); err != nil {
+		return err
+	}
+	for len(facts) > 0 {
+		n := min(len(facts), maxFactRows)
+		args := make([]any, 0, 6*n)
+		for _, f := range facts[:n] {
+			args = append(args, s.FormID, f.Field, day, f.Key, sign, float64(sign)*f.Num)
+		}
+		if _, err := t.tx.ExecContext(t.ctx, sqlAddFacts[n-1], args...); err != nil {
+			return err
+		}
+		facts = facts[n:]
+	}
+	return nil
+}
+
+// GetSubmissionsByID returns the form's submissions among ids, in id order.
+func (t *Tx) GetSubmissionsByID(siteID, formID int64, ids []int64) ([]domain.Submission, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	q := submissionSelect + " WHERE site_id = ? AND form_id = ? AND id IN (?" + strings.Repeat(", ?", len(ids)-1) + ") ORDER BY id"
+	args := make([]any, 0, len(ids)+2)
+	args = append(args, siteID, formID)
+	for _, id := range ids {
+		args = append(args, id)
+	}
+	var rows []submissionRow
+	if err := t.tx.SelectContext(t.ctx, &rows, q, args...); err != nil {
+		return nil, err
+	}
+	return submissionsToDomain(rows), nil
+}
+
+// SetSubmissionStatus files s under status, moving its counts out of the
+// results when it becomes spam and back when it stops being spam.
+func (t *Tx) SetSubmissionStatus(s *domain.Submission, status domain.SubmissionStatus, facts []domain.AnswerFact) error {
+	if s.Status == status {
+		return nil
+	}
+	if _, err := t.tx.ExecContext(t.ctx, "UPDATE submissions SET status = ? WHERE id = ?", string(status), s.ID); err != nil {
+		return err
+	}
+	var err error
+	switch {
+	case status == domain.SubmissionSpam:
+		err = t.count(s, facts, -1)
+	case s.Status == domain.SubmissionSpam:
+		err = t.count(s, facts, 1)
+	}
+	s.Status = status
+	return err
+}
+
+// DeleteSubmission erases s with everything that repeats its answers: the
+// search entry, its counts, undelivered and delivered webhook bodies, and
+// its upload rows, which it returns so that the files can be removed once
+// the transaction has committed.
+func (t *Tx) DeleteSubmission(s *domain.Submission, facts []domain.AnswerFact) ([]domain.Upload, error) {
+	if s.Status != domain.SubmissionSpam {
+		if err := t.count(s, facts, -1); err != nil {
+			return nil, err
+		}
+	}
+	var ups []uploadRow
+	if err := t.tx.SelectContext(t.ctx, &ups, uploadSelect+" WHERE submission_id = ?", s.ID); err != nil {
+		return nil, err
+	}
+	for _, q := range []string{
+		"DELETE FROM submissions_fts WHERE rowid = ?",
+		"DELETE FROM webhook_outbox WHERE submission_id = ?",
+		"DELETE FROM uploads WHERE submission_id = ?",
+		"DELETE FROM submissions WHERE id = ?",
+	} {
+		if _, err := t.tx.ExecContext(t.ctx, q, s.ID); err != nil {
+			return nil, err
+		}
+	}
+	out := make([]domain.Upload, len(ups))
+	for i := range ups {
+		out[i] = ups[i].toDomain()
+	}
+	return out, nil
+}
+
+const uploadSelect = `SELECT id, site_id, form_id, field_id, submission_id, stored_name, mime, size,
+	original_name, sha256, created_at FROM uploads`
+
+type uploadRow struct {
+	ID           string        `db:"id"`
+	SiteID       int64         `db:"site_id"`
+	FormID       int64         `db:"form_id"`
+	FieldID      string        `db:"field_id"`
+	SubmissionID sql.NullInt64 `db:"submission_id"`
+	StoredName   string        `db:"stored_name"`
+	MIME         string        `db:"mime"`
+	Size         int64         `db:"size"`
+	OriginalName string        `db:"original_name"`
+	SHA256       string        `db:"sha256"`
+	CreatedAt    string        `db:"created_at"`
+}
+
+func (r *uploadRow) toDomain() domain.Upload {
+	u := domain.Upload{ID: r.ID, SiteID: r.SiteID, FormID: r.FormID, FieldID: r.FieldID, StoredName: r.StoredName,
+		MIME: r.MIME, Size: r.Size, OriginalName: r.OriginalName, SHA256: r.SHA256, CreatedAt: parseTime(r.CreatedAt)}
+	if r.SubmissionID.Valid {
+		id := r.SubmissionID.Int64
+		u.SubmissionID = &id
+	}
+	return u
+}
+
+// newTrackingCode returns ten random decimal digits: what a respondent
+// reads out on the phone most easily, in any script.
+func newTrackingCode() string {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err) // crypto/rand never fails on Linux
+	}
+	return fmt.Sprintf("%010d", binary.BigEndian.Uint64(b[:])%10_000_000_000)
+}
+
+func isUniqueViolation(err error, column string) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "UNIQUE constraint failed") && strings.Contains(msg, column)
+}
+
+// GetSubmission returns one submission of the site's form.
+func (db *DB) GetSubmission(ctx context.Context, siteID, formID, id int64) (*domain.Submission, error) {
+	var r submissionRow
+	err := db.reads.GetContext(ctx, &r, submissionSelect+" WHERE id = ? AND form_id = ? AND site_id = ?", id, formID, siteID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, domain.NotFound("submission", "پاسخ", id)
+	}
+	if err != nil {
+		return nil, err
+	}
+	s := r.toDomain()
+	return &s, nil
+}
+
+// ListSubmissions pages a form's submissions, newest first. A date range
+// becomes an id range through submission_days; a search reads the
+// full-text index newest first and stops at the page's end.
+func (db *DB) ListSubmissions(ctx context.Context, q domain.SubmissionQuery) ([]domain.Submission, error) {
+	where := []string{"s.form_id = ?", "s.site_id = ?"}
+	args := []any{q.FormID, q.SiteID}
+	if q.BeforeID > 0 {
+		where = append(where, "s.id < ?")
+		args = append(args, q.BeforeID)
+	}
+	if q.Status != "" {
+		where = append(where, "s.status = ?")
+		args = append(args, string(q.Status))
+	}
+	if q.From != nil || q.To != nil {
+		lo, hi, any, err := db.dayRange(ctx, q.FormID, q.From, q.To)
+		if err != nil {
+			return nil, err
+		}
+		if !any {
+			return []domain.Submission{}, nil
+		}
+		where = append(where, "s.id >= ?", "s.id <= ?")
+		args = append(args, lo, hi)
+	}
+	from := "FROM submissions s"
+	order := "s.id DESC"
+	// A search of nothing but spaces and quotes filters nothing.
+	if match := SearchQuery(q.Q); match != "" {
+		// The index drives: it yields matching rowids newest first, and
+		// the form's filter is checked on each until the page is full.
+		from = "FROM submissions_fts f JOIN submissions s ON s.id = f.rowid"
+		where = append([]string{"submissions_fts MATCH ?"}, where...)
+		args = append([]any{match}, args...)
+		order = "f.rowid DESC"
+	}
+	query := submissionSelectS + " " + from + " WHERE " + strings.Join(where, " AND ") + " ORDER BY " + order + " LIMIT ?"
+	args = append(args, q.Limit)
+	var rows []submissionRow
+	if err := db.reads.SelectContext(ctx, &rows, query, args...); err != nil {
+		return nil, err
+	}
+	return submissionsToDomain(rows), nil
+}
+
+// dayRange turns a time range into the id range of the submissions made
+// on its days (Iran time); any is false when no day in it has one.
+func (db *DB) dayRange(ctx context.Context, formID int64, from, to *time.Time) (lo, hi int64, any bool, err error) {
+	fromDay, toDay := "0000-00-00", "9999-99-99"
+	if from != nil {
+		fromDay = domain.IranDay(*from)
+	}
+	if to != nil {
+		toDay = domain.IranDay(*to)
+	}
+	var r struct {
+		Lo sql.NullInt64 `db:"lo"`
+		Hi sql.NullInt64 `db:"hi"`
+	}
+	err = db.reads.GetContext(ctx, &r, `SELECT min(first_id) AS lo, max(last_id) AS hi FROM submission_days
+		WHERE form_id = ? AND day >= ? AND day <= ?`, formID, fromDay, toDay)
+	if err != nil || !r.Lo.Valid {
+		return 0, 0, false, err
+	}
+	return r.Lo.Int64, r.Hi.Int64, true, nil
+}
+
+// SearchQuery turns what an admin typed into an FTS5 query: every word
+// must appear, each as a prefix, quoted so that no FTS5 operator or
+// column filter in the text is obeyed. Words are normalised as the
+// indexed text is (SearchText).
+func SearchQuery(typed string) string {
+	// The index's tokenizer (unicode61) splits words at everything but
+	// letters, digits and marks, so the query does the same: no quote,
+	// operator, column name or control byte reaches FTS5.
+	words := strings.FieldsFunc(SearchText(typed), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r)
+	})
+	if len(words) > 16 {
+		words = words[:16]
+	}
+	var b strings.Builder
+	for _, w := range words {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(`"` + w + `"*`)
+	}
+	return b.String()
+}
+
+// SearchText normalises text for the search index and for queries alike:
+// Arabic ي/ك and ى as Persian letters, every script's digits as Latin,
+// the zero-width non-joiner and kashida as nothing between the parts of
+// one word, so «می‌خواهم», «میخواهم» and «مي‌خواهم» all match.
+func SearchText(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		switch {
+		case r == 'ي' || r == 'ى':
+			b.WriteRune('ی')
+		case r == 'ك':
+			b.WriteRune('ک')
+		case r == 'ة':
+			b.WriteRune('ه')
+		case r == '\u200c' || r == '\u0640' || r == '\u200d':
+			// joins the parts of one word
+		case r >= '۰' && r <= '۹':
+			b.WriteRune('0' + (r - '۰'))
+		case r >= '٠' && r <= '٩':
+			b.WriteRune('0' + (r - '٠'))
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// KeptSubmissions counts a form's kept submissions (no spam), as
+// CountSubmissions does inside a write.
+func (db *DB) KeptSubmissions(ctx context.Context, formID int64) (int64, error) {
+	var n int64
+	err := db.reads.GetContext(ctx, &n, sqlCountSubmissions, formID)
+	return n, err
+}
+
+// FormIDByPublicToken finds the form a public token names. Tokens are
+// form ids enciphered (see publicToken), so most are deciphered without
+// a query; tokens of forms made before that are looked up.
+func (db *DB) FormIDByPublicToken(ctx context.Context, token string) (int64, error) {
+	if b, err := hex.DecodeString(token); err == nil && len(b) == aes.BlockSize {
+		db.tokenKey.Decrypt(b, b)
+		if binary.BigEndian.Uint64(b[:8]) == 0 {
+			if id := int64(binary.BigEndian.Uint64(b[8:])); id > 0 {
+				return id, nil
+			}
+		}
+	}
+	if token == "" || len(token) > 64 {
+		return 0, domain.NotFound("form", "فرم", "")
+	}
+	var id int64
+	err := db.reads.GetContext(ctx, &id, "SELECT id FROM forms WHERE public_token = ?", token)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, domain.NotFound("form", "فرم", "")
+	}
+	return id, err
+}
+
+// Secret returns one of the database's own keys (the settings rows made
+// by migrations: form_token_key, client_hash_key, webhook_secret).
+func (db *DB) Secret(ctx context.Context, name string) ([]byte, error) {
+	var v []byte
+	if err := db.reads.GetContext(ctx, &v, "SELECT value FROM settings WHERE name = ?", name); err != nil {
+		return nil, fmt.Errorf("sqlstore: secret %s: %w", name, err)
+	}
+	return v, nil
+}
