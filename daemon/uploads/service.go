@@ -63,6 +63,9 @@ type Records interface {
 	// UploadForm returns the site's live form whose public token is
 	// token, whatever its status; NOT_FOUND otherwise.
 	UploadForm(ctx context.Context, siteID int64, token string) (*domain.Form, error)
+	// KeptSubmissions counts a form's kept submissions (no spam), which
+	// settings.max_submissions bounds.
+	KeptSubmissions(ctx context.Context, formID int64) (int64, error)
 	// UploadDocument returns the document of one version of a form.
 	UploadDocument(ctx context.Context, formID, versionID int64) (domain.Document, error)
 	// PendingUploadBytes is the size of the form's unclaimed uploads.
@@ -440,6 +443,18 @@ func pastCloseAt(d domain.Document, now time.Time) bool {
 	return err == nil && !now.Before(t)
 }
 
+// maxSubmissions is the form's settings.max_submissions, if it has one.
+func maxSubmissions(d domain.Document) (int64, bool) {
+	switch v := d.Settings["max_submissions"].(type) {
+	case float64:
+		return int64(v), v > 0
+	case json.Number:
+		n, err := v.Int64()
+		return n, err == nil && n > 0
+	}
+	return 0, false
+}
+
 // fileField finds file question id in the document.
 func fileField(d domain.Document, id string) (*document.Field, bool) {
 	for _, raw := range d.Fields {
@@ -459,11 +474,22 @@ func fileField(d domain.Document, id string) (*document.Field, bool) {
 	return nil, false
 }
 
-// start checks a first chunk against the question it is for and the
-// caps, and opens its transfer. When the chunk holds as many bytes as
+// start checks a first chunk against the form's fullness, the question
+// it is for and the caps, and opens its transfer. When the chunk holds as many bytes as
 // the sniffer reads (or the whole file), a type the question does not
 // accept is refused now rather than after the whole file has come.
 func (s *Service) start(ctx context.Context, site, client int64, form *domain.Form, versionID int64, p UploadParams, data []byte) (*transfer, error) {
+	if n, ok := maxSubmissions(form.Document); ok {
+		// Read outside the writer, as forms.public does: a form one short
+		// of full still takes files, and submissions.submit counts again.
+		kept, err := s.cfg.Records.KeptSubmissions(ctx, form.ID)
+		if err != nil {
+			return nil, err
+		}
+		if kept >= n {
+			return nil, errClosed
+		}
+	}
 	doc, err := s.cfg.Records.UploadDocument(ctx, form.ID, versionID)
 	if domain.ErrorCode(err) == domain.CodeNotFound {
 		return nil, errFormToken

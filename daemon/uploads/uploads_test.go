@@ -25,6 +25,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/forms"
+	"github.com/arshline/arshline-sidecar/daemon/submissions"
 	"github.com/arshline/arshline-sidecar/daemon/uploads"
 	"github.com/arshline/arshline-sidecar/rpc"
 	"github.com/arshline/arshline-sidecar/sqlstore"
@@ -342,8 +343,8 @@ func TestOverMaxSizeIsRefused(t *testing.T) {
 
 // TestChunksReassembleExactly: a file of several chunks, sent over the
 // socket, is stored byte for byte (SHA-256), is claimed by a submission
-// of its own form and field only, and reads back in pages through
-// submissions.file.
+// of its own form and field only, reads back in pages through
+// submissions.file, and is deleted with its submission.
 func TestChunksReassembleExactly(t *testing.T) {
 	e := newEnv(t, uploads.Config{})
 	token, ft, formID := e.form(t, domain.StatusPublished)
@@ -366,20 +367,17 @@ func TestChunksReassembleExactly(t *testing.T) {
 		t.Fatal("stored bytes differ")
 	}
 
-	// A submission row of each form to claim with.
-	raw, err := sql.Open("sqlite", e.dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer raw.Close()
+	// A submission of each form to claim with.
 	subs := map[int64]int64{}
-	for i, f := range []int64{formID, otherForm} {
-		row, err := raw.Exec(`INSERT INTO submissions (site_id, form_id, version_id, tracking_code, status, created_at, client_hash, answers_sha, answers)
-			VALUES (1, ?, (SELECT head_version_id FROM forms WHERE id = ?), ?, 'new', '2026-11-23T10:00:00Z', 'c', 's', '[]')`, f, f, fmt.Sprint(i))
-		if err != nil {
+	for _, f := range []int64{formID, otherForm} {
+		sub := &domain.Submission{SiteID: 1, FormID: f, VersionID: e.formTokens[fmt.Sprintf("ft-%d", f)][1],
+			ClientHash: "c", AnswersSHA: "s", Answers: []byte("[]")}
+		if err := e.db.UpdateSubmissions(context.Background(), func(tx domain.SubmissionTx) error {
+			return tx.InsertSubmission(sub, nil, "")
+		}); err != nil {
 			t.Fatal(err)
 		}
-		subs[f], _ = row.LastInsertId()
+		subs[f] = sub.ID
 	}
 	claim := func(form int64, field string) error {
 		return e.db.Update(context.Background(), func(tx domain.FormTx) error {
@@ -419,14 +417,22 @@ func TestChunksReassembleExactly(t *testing.T) {
 	if !bytes.Equal(got, content) {
 		t.Fatal("downloaded bytes differ")
 	}
-	// Removed with its submission: the file goes.
-	u, err := e.db.GetSubmissionUpload(context.Background(), 1, formID, subs[formID], res.UploadID)
+	// Erased with its submission (submissions.delete's own path, which
+	// the daemon hands the store's Remove): the row and the file go.
+	subsvc, err := submissions.New(context.Background(), e.db, submissions.Config{}, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.svc.Files().Remove([]domain.Upload{*u})
+	subsvc.RemoveFiles = e.svc.Files().Remove
+	admin := domain.WithActor(context.Background(), domain.OperatorActor(domain.LocaleEN))
+	if del, err := subsvc.Delete(admin, submissions.IDsParams{FormID: formID, IDs: []int64{subs[formID]}}); err != nil || del.Deleted != 1 {
+		t.Fatalf("delete: %+v, %v", del, err)
+	}
 	if files, _ := e.stored(t); len(files) != 0 {
 		t.Fatalf("left %v", files)
+	}
+	if _, err := e.db.GetSubmissionUpload(context.Background(), 1, formID, subs[formID], res.UploadID); domain.ErrorCode(err) != domain.CodeNotFound {
+		t.Fatalf("row after delete: %v", err)
 	}
 }
 
@@ -545,6 +551,34 @@ func TestFirstChunkRefusals(t *testing.T) {
 	var name string
 	if err := raw.QueryRow("SELECT original_name FROM uploads WHERE id = ?", res.UploadID).Scan(&name); err != nil || name != "cv.txt" {
 		t.Fatalf("name %q, %v", name, err)
+	}
+}
+
+// TestFullFormRefusesUploads: a form with as many kept submissions as
+// settings.max_submissions allows takes no file, as it takes no answer.
+func TestFullFormRefusesUploads(t *testing.T) {
+	e := newEnv(t, uploads.Config{})
+	ctx := domain.WithActor(context.Background(), domain.OperatorActor(domain.LocaleEN))
+	doc := testDoc
+	doc.Settings = map[string]any{"max_submissions": 1}
+	res, err := (&forms.Service{Store: e.db}).Create(ctx, forms.CreateParams{Title: "پر", Status: "published", Document: &doc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ft := "full"
+	e.formTokens[ft] = [2]int64{res.Form.ID, res.Version.ID}
+	ch := chunk{token: res.Form.PublicToken, formToken: ft, field: "doc", name: "a", size: 3, data: []byte("abc"), final: true}
+	if _, err := e.send(ch); err != nil {
+		t.Fatalf("before it is full: %v", err)
+	}
+	if err := e.db.UpdateSubmissions(context.Background(), func(tx domain.SubmissionTx) error {
+		return tx.InsertSubmission(&domain.Submission{SiteID: 1, FormID: res.Form.ID, VersionID: res.Version.ID,
+			ClientHash: "c", AnswersSHA: "s", Answers: []byte("[]")}, nil, "")
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.send(ch); codeOf(err) != string(domain.CodeFormClosed) {
+		t.Fatalf("full: %v", err)
 	}
 }
 
