@@ -2,13 +2,8 @@ package sqlstore
 
 import (
 	"context"
-	"crypto/aes"
 	"database/sql"
-	"encoding/binary"
-	"encoding/hex"
-	"encoding/json"
 	"errors"
-	"fmt"
 	"strings"
 	"time"
 
@@ -19,105 +14,14 @@ import (
 // live in the daemon's upload directory (daemon/uploads); a row names
 // them by stored_name, a random name that never leaves the daemon.
 
-const uploadColumns = `SELECT id, site_id, form_id, field_id, submission_id, stored_name, mime, size,
-	original_name, sha256, created_at FROM uploads`
-
-// storedUpload is one row of uploads.
-type storedUpload struct {
-	ID           string        `db:"id"`
-	SiteID       int64         `db:"site_id"`
-	FormID       int64         `db:"form_id"`
-	FieldID      string        `db:"field_id"`
-	SubmissionID sql.NullInt64 `db:"submission_id"`
-	StoredName   string        `db:"stored_name"`
-	MIME         string        `db:"mime"`
-	Size         int64         `db:"size"`
-	OriginalName string        `db:"original_name"`
-	SHA256       string        `db:"sha256"`
-	CreatedAt    string        `db:"created_at"`
-}
-
-func (r *storedUpload) upload() domain.Upload {
-	u := domain.Upload{ID: r.ID, SiteID: r.SiteID, FormID: r.FormID, FieldID: r.FieldID, StoredName: r.StoredName,
-		MIME: r.MIME, Size: r.Size, OriginalName: r.OriginalName, SHA256: r.SHA256, CreatedAt: parseTime(r.CreatedAt)}
-	if r.SubmissionID.Valid {
-		id := r.SubmissionID.Int64
-		u.SubmissionID = &id
-	}
-	return u
-}
-
-func storedUploads(rows []storedUpload) []domain.Upload {
+// storedUploads turns rows of uploads (uploadRow, uploadSelect) into
+// domain uploads.
+func storedUploads(rows []uploadRow) []domain.Upload {
 	out := make([]domain.Upload, len(rows))
 	for i := range rows {
-		out[i] = rows[i].upload()
+		out[i] = rows[i].toDomain()
 	}
 	return out
-}
-
-// formIDOfToken reverses publicToken: the id a token was made from, or
-// false for a string no form's token can be (not 32 hex digits, or a
-// block whose high half is not zero, which only a forged or mistyped
-// token gives). It spares a scan of forms for the token column, which
-// has no index.
-func formIDOfToken(db *DB, token string) (int64, bool) {
-	if len(token) != 2*aes.BlockSize {
-		return 0, false
-	}
-	b, err := hex.DecodeString(token)
-	if err != nil {
-		return 0, false
-	}
-	db.tokenKey.Decrypt(b, b)
-	id := binary.BigEndian.Uint64(b[8:])
-	if binary.BigEndian.Uint64(b[:8]) != 0 || id == 0 || id > 1<<62 {
-		return 0, false
-	}
-	return int64(id), true
-}
-
-// UploadForm returns the site's live form whose public token is token,
-// with its head document, whatever its status (the caller decides what
-// a draft or disabled form answers). NOT_FOUND for any other token, so
-// that a token of another site and a made-up one look the same.
-func (db *DB) UploadForm(ctx context.Context, siteID int64, token string) (*domain.Form, error) {
-	notFound := domain.NotFound("form", "فرم", token)
-	id, ok := formIDOfToken(db, strings.ToLower(token))
-	if !ok {
-		return nil, notFound
-	}
-	var r formRow
-	err := db.reads.GetContext(ctx, &r, formSelect+" WHERE f.id = ? AND f.site_id = ? AND f.deleted_at IS NULL AND f.public_token = ?",
-		id, siteID, strings.ToLower(token))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, notFound
-	}
-	if err != nil {
-		return nil, err
-	}
-	f, err := r.toDomain()
-	if err == nil {
-		f.SiteID = siteID
-	}
-	return f, err
-}
-
-// UploadDocument returns the document of one version of a form: the one
-// a respondent loaded, whose file fields set what an upload may be.
-func (db *DB) UploadDocument(ctx context.Context, formID, versionID int64) (domain.Document, error) {
-	var state string
-	err := db.reads.GetContext(ctx, &state, "SELECT state FROM form_versions WHERE id = ? AND form_id = ?", versionID, formID)
-	if errors.Is(err, sql.ErrNoRows) {
-		return domain.Document{}, domain.NotFound("version", "نسخه", versionID)
-	}
-	if err != nil {
-		return domain.Document{}, err
-	}
-	var st domain.FormState
-	if err := json.Unmarshal([]byte(state), &st); err != nil {
-		return domain.Document{}, fmt.Errorf("version %d: state: %w", versionID, err)
-	}
-	return normalizeDocument(st.Document), nil
 }
 
 // PendingUploadBytes is the size of the form's uploads no submission has
@@ -181,12 +85,12 @@ func (t *Tx) ClaimUploads(siteID, formID, submissionID int64, fieldID string, id
 	for _, id := range ids {
 		args = append(args, id)
 	}
-	var rows []storedUpload
-	if err := t.tx.SelectContext(t.ctx, &rows, uploadColumns+
+	var rows []uploadRow
+	if err := t.tx.SelectContext(t.ctx, &rows, uploadSelect+
 		" WHERE site_id = ? AND form_id = ? AND field_id = ? AND submission_id IS NULL AND id IN ("+marks+")", args...); err != nil {
 		return nil, err
 	}
-	byID := make(map[string]*storedUpload, len(rows))
+	byID := make(map[string]*uploadRow, len(rows))
 	for i := range rows {
 		byID[rows[i].ID] = &rows[i]
 	}
@@ -198,7 +102,7 @@ func (t *Tx) ClaimUploads(siteID, formID, submissionID int64, fieldID string, id
 		}
 		delete(byID, id) // an id named twice is claimed once: the second is refused
 		r.SubmissionID = sql.NullInt64{Int64: submissionID, Valid: true}
-		out = append(out, r.upload())
+		out = append(out, r.toDomain())
 	}
 	upd := append([]any{submissionID}, args[3:]...)
 	if _, err := t.tx.ExecContext(t.ctx, "UPDATE uploads SET submission_id = ? WHERE id IN ("+marks+")", upd...); err != nil {
@@ -223,8 +127,8 @@ func invalidUpload(fieldID string) *domain.Error {
 // GetSubmissionUpload returns one upload a submission of the site's form
 // claimed; NOT_FOUND otherwise (a pending upload is nobody's to read).
 func (db *DB) GetSubmissionUpload(ctx context.Context, siteID, formID, submissionID int64, id string) (*domain.Upload, error) {
-	var r storedUpload
-	err := db.reads.GetContext(ctx, &r, uploadColumns+" WHERE id = ? AND site_id = ? AND form_id = ? AND submission_id = ?",
+	var r uploadRow
+	err := db.reads.GetContext(ctx, &r, uploadSelect+" WHERE id = ? AND site_id = ? AND form_id = ? AND submission_id = ?",
 		id, siteID, formID, submissionID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, domain.NotFound("file", "فایل", id)
@@ -232,7 +136,7 @@ func (db *DB) GetSubmissionUpload(ctx context.Context, siteID, formID, submissio
 	if err != nil {
 		return nil, err
 	}
-	u := r.upload()
+	u := r.toDomain()
 	return &u, nil
 }
 
@@ -242,7 +146,7 @@ func (db *DB) GetSubmissionUpload(ctx context.Context, siteID, formID, submissio
 // meantime is serialised with this by the single writer: whichever
 // commits first wins, and the other finds no row to act on.
 func (db *DB) SweepPendingUploads(ctx context.Context, before time.Time, limit int) ([]domain.Upload, error) {
-	var rows []storedUpload
+	var rows []uploadRow
 	err := db.Update(ctx, func(ftx domain.FormTx) error {
 		t := ftx.(*Tx)
 		rows = rows[:0]

@@ -62,49 +62,6 @@ func claim(db *DB, site, formID, sub int64, field string, ids ...string) ([]doma
 	return got, err
 }
 
-func TestUploadFormByToken(t *testing.T) {
-	ctx := context.Background()
-	db := openTest(t, filepath.Join(t.TempDir(), "u.db"))
-	f := createForm(t, db, "فرم")
-	withFileField(t, db, f)
-	got, err := db.UploadForm(ctx, 1, f.PublicToken)
-	if err != nil || got.ID != f.ID || got.Status != domain.StatusPublished || len(got.Document.Fields) != 2 {
-		t.Fatalf("by token: %+v, %v", got, err)
-	}
-	if got, err := db.UploadForm(ctx, 1, strings.ToUpper(f.PublicToken)); err != nil || got.ID != f.ID {
-		t.Fatalf("upper-case token: %v", err)
-	}
-	other := createForm(t, db, "دیگر")
-	bad := []struct {
-		site  int64
-		token string
-	}{
-		{2, f.PublicToken},                        // another site
-		{1, strings.Repeat("0", 32)},              // made up
-		{1, "zz" + f.PublicToken[2:]},             // not hex
-		{1, f.PublicToken[:30]},                   // short
-		{1, publicToken(db.tokenKey, other.ID+5)}, // a well-made token of no form
-	}
-	for _, b := range bad {
-		if _, err := db.UploadForm(ctx, b.site, b.token); domain.ErrorCode(err) != domain.CodeNotFound {
-			t.Errorf("site %d token %q: %v", b.site, b.token, err)
-		}
-	}
-	if _, err := db.write.Exec("UPDATE forms SET deleted_at = ? WHERE id = ?", formatTime(time.Now()), f.ID); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.UploadForm(ctx, 1, f.PublicToken); domain.ErrorCode(err) != domain.CodeNotFound {
-		t.Errorf("deleted form: %v", err)
-	}
-	doc, err := db.UploadDocument(ctx, f.ID, f.HeadVersionID)
-	if err != nil || len(doc.Fields) != 2 || doc.Fields[0]["id"] != "photo" {
-		t.Fatalf("document: %+v, %v", doc, err)
-	}
-	if _, err := db.UploadDocument(ctx, other.ID, f.HeadVersionID); domain.ErrorCode(err) != domain.CodeNotFound {
-		t.Errorf("a version of another form: %v", err)
-	}
-}
-
 func TestPendingUploadCap(t *testing.T) {
 	ctx := context.Background()
 	db := openTest(t, filepath.Join(t.TempDir(), "u.db"))

@@ -60,14 +60,15 @@ const (
 
 // Records is what the service needs of the store (sqlstore.DB).
 type Records interface {
-	// UploadForm returns the site's live form whose public token is
-	// token, whatever its status; NOT_FOUND otherwise.
-	UploadForm(ctx context.Context, siteID int64, token string) (*domain.Form, error)
+	// FormIDByPublicToken finds the form a public token names.
+	FormIDByPublicToken(ctx context.Context, token string) (int64, error)
+	// GetForm returns a live form of the site with its head document.
+	GetForm(ctx context.Context, siteID, id int64) (*domain.Form, error)
+	// GetVersion returns one version of the site's form.
+	GetVersion(ctx context.Context, siteID, formID, versionID int64) (*domain.Version, error)
 	// KeptSubmissions counts a form's kept submissions (no spam), which
 	// settings.max_submissions bounds.
 	KeptSubmissions(ctx context.Context, formID int64) (int64, error)
-	// UploadDocument returns the document of one version of a form.
-	UploadDocument(ctx context.Context, formID, versionID int64) (domain.Document, error)
 	// PendingUploadBytes is the size of the form's unclaimed uploads.
 	PendingUploadBytes(ctx context.Context, formID int64) (int64, error)
 	// InsertPendingUpload records u as pending unless the form's pending
@@ -413,14 +414,18 @@ func clientKey(site int64, actor domain.Actor, c *Client) int64 {
 // is missing, of another site, a draft, disabled or past close_at gets
 // one answer, FORM_CLOSED, as forms.public gives.
 func (s *Service) openForm(ctx context.Context, site int64, token, formToken string) (*domain.Form, int64, error) {
-	form, err := s.cfg.Records.UploadForm(ctx, site, token)
+	id, err := s.cfg.Records.FormIDByPublicToken(ctx, token)
+	var form *domain.Form
+	if err == nil {
+		form, err = s.cfg.Records.GetForm(ctx, site, id)
+	}
 	if domain.ErrorCode(err) == domain.CodeNotFound {
 		return nil, 0, errClosed
 	}
 	if err != nil {
 		return nil, 0, err
 	}
-	if form.Status != domain.StatusPublished || pastCloseAt(form.Document, s.cfg.Now()) {
+	if form.PublicToken != token || form.Status != domain.StatusPublished || pastCloseAt(form.Document, s.cfg.Now()) {
 		return nil, 0, errClosed
 	}
 	versionID, err := s.cfg.VerifyFormToken(formToken, form.ID)
@@ -490,14 +495,14 @@ func (s *Service) start(ctx context.Context, site, client int64, form *domain.Fo
 			return nil, errClosed
 		}
 	}
-	doc, err := s.cfg.Records.UploadDocument(ctx, form.ID, versionID)
+	v, err := s.cfg.Records.GetVersion(ctx, site, form.ID, versionID)
 	if domain.ErrorCode(err) == domain.CodeNotFound {
 		return nil, errFormToken
 	}
 	if err != nil {
 		return nil, err
 	}
-	f, ok := fileField(doc, p.Field)
+	f, ok := fileField(v.State.Document, p.Field)
 	if !ok {
 		return nil, errNotFileField(p.Field)
 	}

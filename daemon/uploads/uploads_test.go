@@ -18,6 +18,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -507,6 +508,14 @@ func TestFirstChunkRefusals(t *testing.T) {
 	e := newEnv(t, uploads.Config{})
 	token, ft, _ := e.form(t, domain.StatusPublished)
 	draft, draftFT, _ := e.form(t, domain.StatusDraft)
+	// A published form of site 2: this socket's respondents are site 1's.
+	site2 := domain.Actor{UserID: 0, Caps: []string{domain.CapManageOptions}, Locale: domain.LocaleEN, SiteID: 2}
+	doc := testDoc
+	other, err := (&forms.Service{Store: e.db}).Create(domain.WithActor(context.Background(), site2), forms.CreateParams{Title: "دیگر", Status: "published", Document: &doc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.formTokens["site2"] = [2]int64{other.Form.ID, other.Version.ID}
 	ok := chunk{token: token, formToken: ft, field: "doc", name: "a.pdf", size: 10, data: make([]byte, 10), final: true}
 	for _, c := range []struct {
 		name string
@@ -515,6 +524,8 @@ func TestFirstChunkRefusals(t *testing.T) {
 	}{
 		{"a draft form", func(c *chunk) { c.token, c.formToken = draft, draftFT }, domain.CodeFormClosed},
 		{"an unknown token", func(c *chunk) { c.token = "00000000000000000000000000000000" }, domain.CodeFormClosed},
+		{"the token in upper case", func(c *chunk) { c.token = strings.ToUpper(c.token) }, domain.CodeFormClosed},
+		{"another site's form", func(c *chunk) { c.token, c.formToken = other.Form.PublicToken, "site2" }, domain.CodeFormClosed},
 		{"another form's form token", func(c *chunk) { c.formToken = draftFT }, domain.CodeInvalidParams},
 		{"a text question", func(c *chunk) { c.field = "name" }, domain.CodeInvalidParams},
 		{"no such question", func(c *chunk) { c.field = "nope" }, domain.CodeInvalidParams},
@@ -533,7 +544,7 @@ func TestFirstChunkRefusals(t *testing.T) {
 		}
 	}
 	big := base64.StdEncoding.EncodeToString(make([]byte, uploads.ChunkBytes+1))
-	err := e.c.Call(context.Background(), "submissions.upload", map[string]any{"token": token, "form_token": ft, "field": "doc",
+	err = e.c.Call(context.Background(), "submissions.upload", map[string]any{"token": token, "form_token": ft, "field": "doc",
 		"name": "a", "size": uploads.ChunkBytes + 1, "offset": 0, "data": big, "final": true}, nil)
 	if codeOf(err) != string(domain.CodeInvalidParams) {
 		t.Errorf("a chunk over %d bytes: %v", uploads.ChunkBytes, err)
