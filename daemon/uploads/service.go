@@ -52,8 +52,8 @@ const (
 	// deletes, so the writer is never held long.
 	sweepBatch = 256
 	// sniffBytes is how much of a file's start the type is read from
-	// (mimetype's default limit).
-	sniffBytes   = 3072
+	// (mimetype's read limit, 4096 in v1.4.16).
+	sniffBytes   = 4096
 	maxNameBytes = 255
 	maxIDBytes   = 128
 )

@@ -289,7 +289,7 @@ func TestScriptNamedPNGIsRefused(t *testing.T) {
 	// A first chunk long enough to tell the type is refused at once,
 	// before the rest of the file is sent.
 	long := append(bytes.Repeat([]byte("<?php echo 1; ?>\n"), 300), make([]byte, 100)...)
-	if _, err := e.send(chunk{token: token, formToken: ft, field: "pics", name: "p.png", size: int64(len(long)), data: long[:4000]}); codeOf(err) != string(domain.CodeInvalidSubmission) {
+	if _, err := e.send(chunk{token: token, formToken: ft, field: "pics", name: "p.png", size: int64(len(long)), data: long[:4500]}); codeOf(err) != string(domain.CodeInvalidSubmission) {
 		t.Fatalf("a script's first chunk: %v", err)
 	}
 	if files, parts := e.stored(t); len(files)+len(parts) != 0 {
