@@ -410,9 +410,9 @@ func clientKey(site int64, actor domain.Actor, c *Client) int64 {
 }
 
 // openForm finds the published, open form of the site whose public
-// token is token, and the version formToken was given for. A form that
-// is missing, of another site, a draft, disabled or past close_at gets
-// one answer, FORM_CLOSED, as forms.public gives.
+// token is token (exactly), and the version formToken was given for. A
+// form that is missing, of another site, a draft, disabled or past
+// close_at gets one answer, FORM_CLOSED, as forms.public gives.
 func (s *Service) openForm(ctx context.Context, site int64, token, formToken string) (*domain.Form, int64, error) {
 	id, err := s.cfg.Records.FormIDByPublicToken(ctx, token)
 	var form *domain.Form
@@ -439,6 +439,7 @@ func (s *Service) openForm(ctx context.Context, site int64, token, formToken str
 	return form, versionID, nil
 }
 
+// pastCloseAt reports whether the form's settings.close_at has come.
 func pastCloseAt(d domain.Document, now time.Time) bool {
 	at, ok := d.Settings["close_at"].(string)
 	if !ok || at == "" {

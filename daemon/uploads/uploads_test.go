@@ -565,9 +565,10 @@ func TestFirstChunkRefusals(t *testing.T) {
 	}
 }
 
-// TestFullFormRefusesUploads: a form with as many kept submissions as
-// settings.max_submissions allows takes no file, as it takes no answer.
-func TestFullFormRefusesUploads(t *testing.T) {
+// TestClosedFormsRefuseUploads: a form with as many kept submissions as
+// settings.max_submissions allows, or past its close_at, takes no file,
+// as it takes no answer.
+func TestClosedFormsRefuseUploads(t *testing.T) {
 	e := newEnv(t, uploads.Config{})
 	ctx := domain.WithActor(context.Background(), domain.OperatorActor(domain.LocaleEN))
 	doc := testDoc
@@ -590,6 +591,21 @@ func TestFullFormRefusesUploads(t *testing.T) {
 	}
 	if _, err := e.send(ch); codeOf(err) != string(domain.CodeFormClosed) {
 		t.Fatalf("full: %v", err)
+	}
+	// Past close_at, the same.
+	doc.Settings = map[string]any{"close_at": e.clock.now().Add(time.Hour).Format(time.RFC3339)}
+	res, err = (&forms.Service{Store: e.db}).Create(ctx, forms.CreateParams{Title: "بسته", Status: "published", Document: &doc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.formTokens["closing"] = [2]int64{res.Form.ID, res.Version.ID}
+	ch.token, ch.formToken = res.Form.PublicToken, "closing"
+	if _, err := e.send(ch); err != nil {
+		t.Fatalf("before close_at: %v", err)
+	}
+	e.clock.add(time.Hour)
+	if _, err := e.send(ch); codeOf(err) != string(domain.CodeFormClosed) {
+		t.Fatalf("at close_at: %v", err)
 	}
 }
 
