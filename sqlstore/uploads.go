@@ -160,3 +160,19 @@ func (db *DB) SweepPendingUploads(ctx context.Context, before time.Time, limit i
 	}
 	return storedUploads(rows), nil
 }
+
+// StoredUploadNames returns the stored name of every upload row, pending
+// or claimed: what the upload directory may hold. A file it does not name
+// was left by a daemon stopped between keeping a file and committing its
+// row.
+func (db *DB) StoredUploadNames(ctx context.Context) (map[string]bool, error) {
+	var list []string
+	if err := db.read.SelectContext(ctx, &list, "SELECT stored_name FROM uploads"); err != nil {
+		return nil, err
+	}
+	names := make(map[string]bool, len(list))
+	for _, n := range list {
+		names[n] = true
+	}
+	return names, nil
+}

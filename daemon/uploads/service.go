@@ -80,6 +80,8 @@ type Records interface {
 	// SweepPendingUploads deletes at most limit pending uploads made
 	// before before and returns them.
 	SweepPendingUploads(ctx context.Context, before time.Time, limit int) ([]domain.Upload, error)
+	// StoredUploadNames returns the stored name of every upload row.
+	StoredUploadNames(ctx context.Context) (map[string]bool, error)
 }
 
 // Config is what New needs; zero limits take the defaults above.

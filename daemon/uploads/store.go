@@ -230,3 +230,28 @@ func (s *Store) sweepParts(before time.Time) {
 		}
 	}
 }
+
+// removeUnnamed removes the stored files that names lacks and that were
+// last written before before. Only names newName makes are considered:
+// parts/ and anything an operator put there are left alone.
+func (s *Store) removeUnnamed(names map[string]bool, before time.Time) error {
+	d, err := os.Open(s.dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	for {
+		entries, err := d.ReadDir(256)
+		for _, e := range entries {
+			if !e.Type().IsRegular() || !validName(e.Name()) || names[e.Name()] {
+				continue
+			}
+			if info, err := e.Info(); err == nil && info.ModTime().Before(before) {
+				_ = os.Remove(s.path(e.Name()))
+			}
+		}
+		if err != nil { // io.EOF once every entry was read
+			return nil
+		}
+	}
+}

@@ -7,8 +7,10 @@ import (
 
 // Run sweeps every interval until ctx ends: uploads left unfinished past
 // PartTTL, and received files no submission claimed within PendingTTL,
-// rows and files. The daemon starts it beside its other background loops.
+// rows and files. First it removes the files no row names (SweepOrphans).
+// The daemon starts it beside its other background loops.
 func (s *Service) Run(ctx context.Context, every time.Duration) {
+	_ = s.SweepOrphans(ctx)
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
@@ -47,4 +49,16 @@ func (s *Service) Sweep(ctx context.Context) error {
 			return err
 		}
 	}
+}
+
+// SweepOrphans removes the stored files no upload row names and last
+// written more than PartTTL ago: a daemon stopped between keeping a file
+// and committing its row leaves one. A file kept since the names were
+// read is younger than that, so it is never taken for an orphan.
+func (s *Service) SweepOrphans(ctx context.Context) error {
+	names, err := s.cfg.Records.StoredUploadNames(ctx)
+	if err != nil {
+		return err
+	}
+	return s.cfg.Files.removeUnnamed(names, s.cfg.Now().Add(-PartTTL))
 }

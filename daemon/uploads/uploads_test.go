@@ -681,6 +681,46 @@ func TestSweep(t *testing.T) {
 	}
 }
 
+// TestSweepOrphans: a stored file no row names (a daemon stopped between
+// keeping it and committing its row) goes once it is old enough; files
+// with rows, young files and files the store did not name stay.
+func TestSweepOrphans(t *testing.T) {
+	e := newEnv(t, uploads.Config{})
+	token, ft, _ := e.form(t, domain.StatusPublished)
+	if _, err := e.upload(token, ft, "doc", "a", []byte("kept"), 10); err != nil {
+		t.Fatal(err)
+	}
+	old := e.clock.now().Add(-2 * time.Hour)
+	files, _ := e.stored(t)
+	if err := os.Chtimes(filepath.Join(e.dir, files[0]), old, old); err != nil {
+		t.Fatal(err)
+	}
+	orphan, young, foreign := "00112233445566778899aabbccddeeff", "ffeeddccbbaa99887766554433221100", "notes.txt"
+	for _, n := range []string{orphan, young, foreign} {
+		if err := os.WriteFile(filepath.Join(e.dir, n), []byte("x"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, n := range []string{orphan, foreign} {
+		if err := os.Chtimes(filepath.Join(e.dir, n), old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := e.svc.SweepOrphans(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	left, _ := e.stored(t)
+	want := map[string]bool{files[0]: true, young: true, foreign: true}
+	if len(left) != len(want) {
+		t.Fatalf("left %v", left)
+	}
+	for _, n := range left {
+		if !want[n] {
+			t.Fatalf("left %v", left)
+		}
+	}
+}
+
 // TestNoVerifierNoUploads: until the form token can be checked, uploads
 // are refused as UNAVAILABLE rather than taken unchecked.
 func TestNoVerifierNoUploads(t *testing.T) {
