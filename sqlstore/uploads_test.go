@@ -183,4 +183,8 @@ func TestSweepPendingUploads(t *testing.T) {
 	if err := db.read.Select(&left, "SELECT id FROM uploads"); err != nil || len(left) != 1 || left[0] != "s3" {
 		t.Fatalf("left %v, %v", left, err)
 	}
+	names, err := db.StoredUploadNames(ctx)
+	if err != nil || len(names) != 1 || !names[strings.Repeat("a", 31)+"3"] {
+		t.Fatalf("stored names %v, %v", names, err)
+	}
 }
