@@ -89,6 +89,7 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 	var probeCtx context.Context
 	probeCtx, a.probeStop = context.WithCancel(context.Background())
 	a.startProbe(probeCtx, time.Second, probeWriteEvery)
+	go a.retain(probeCtx, retentionEvery)
 	a.executor = &executor.Executor{Store: store}
 	var err error
 	if a.submits, err = submissions.New(probeCtx, store, submitConfig(cfg), events, nil); err != nil {
@@ -108,7 +109,7 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 	// One limiter: model calls from ai.plan and Hosha2 share a user's budget.
 	limiter := limit.New(cfg.RatePerMinute, nil)
 	a.planner.Limiter = limiter
-	h2 := hosha2.Config{Store: store, Jobs: store, ModelID: cfg.OpenAIModel, Limiter: limiter, Events: events}
+	h2 := hosha2.Config{Store: store, Jobs: store, ModelID: cfg.OpenAIModel, Limiter: limiter, Events: events, ModelTimeout: cfg.OpenAITimeout, MaxRunningJobs: cfg.Hosha2MaxRunning}
 	if cfg.LLMConfigured() {
 		model, err := newModel(cfg, ops)
 		if err != nil {
@@ -161,6 +162,45 @@ func submitConfig(cfg *Config) submissions.Config {
 func (a *app) close() {
 	if a.probeStop != nil {
 		a.probeStop()
+	}
+}
+
+// retentionEvery is how often old jobs and audit rows are purged.
+const retentionEvery = 6 * time.Hour
+
+// retain purges finished jobs and audit rows past their retention, once
+// a minute after start and then every interval, until ctx ends.
+func (a *app) retain(ctx context.Context, every time.Duration) {
+	wait := time.Minute
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(wait):
+		}
+		wait = every
+		a.purgeOnce(ctx, time.Now())
+	}
+}
+
+func (a *app) purgeOnce(ctx context.Context, now time.Time) {
+	var jobsBefore, auditBefore time.Time
+	if a.cfg.JobRetention > 0 {
+		jobsBefore = now.Add(-a.cfg.JobRetention)
+	}
+	if a.cfg.AuditRetention > 0 {
+		auditBefore = now.Add(-a.cfg.AuditRetention)
+	}
+	if jobsBefore.IsZero() && auditBefore.IsZero() {
+		return
+	}
+	jobs, audit, err := a.store.Purge(ctx, jobsBefore, auditBefore)
+	if err != nil {
+		a.ops.Warn("retention purge failed", "err", err)
+		return
+	}
+	if jobs+audit > 0 {
+		a.ops.Info("retention purge", "jobs_deleted", jobs, "audit_rows_deleted", audit)
 	}
 }
 

@@ -63,6 +63,11 @@ type Config struct {
 	PlanMaxSteps     int
 	PlannerMaxFields int
 	RatePerMinute    int
+	Hosha2MaxRunning int
+	// Retention: finished Hosha2 jobs and audit rows older than these are
+	// deleted (0 keeps them).
+	JobRetention   time.Duration
+	AuditRetention time.Duration
 	// Submissions: spam defences and limits (daemon/submissions).
 	SubmitMinFill            time.Duration
 	FormTokenTTL             time.Duration
@@ -132,6 +137,9 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*
 	fs.IntVar(&c.PlanMaxSteps, "plan-max-steps", 12, "most steps in an arshline plan")
 	fs.IntVar(&c.PlannerMaxFields, "planner-max-fields", 6, "most fields the internal planner adds per command")
 	fs.IntVar(&c.RatePerMinute, "rate-per-minute", 10, "model calls per user per minute")
+	fs.DurationVar(&c.JobRetention, "job-retention", 30*24*time.Hour, "delete finished Hosha2 jobs older than this (0 keeps them)")
+	fs.DurationVar(&c.AuditRetention, "audit-retention", 365*24*time.Hour, "delete audit rows older than this (0 keeps them); an undo token lives no longer than its audit row")
+	fs.IntVar(&c.Hosha2MaxRunning, "hosha2-max-running", 16, "Hosha2 requests running at once, all users together; past it RATE_LIMIT")
 	fs.DurationVar(&c.SubmitMinFill, "submit-min-fill", 3*time.Second, "least time between loading a form and sending it (a person reads first); 0 turns the check off")
 	fs.DurationVar(&c.FormTokenTTL, "form-token-ttl", 24*time.Hour, "how long a loaded form may be answered")
 	fs.IntVar(&c.SubmitPerClientPerMinute, "submit-per-client-per-minute", 10, "submissions one client may send in any 60 s; 0 turns the limit off")
@@ -208,10 +216,13 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*
 	if c.UploadMaxBytes < 1 || c.UploadPendingBytes < 1 || c.UploadStartsPerMinute < 1 || c.UploadChunksPerMinute < 1 {
 		return nil, errors.New("--upload-max-bytes, --upload-pending-bytes, --upload-starts-per-minute and --upload-chunks-per-minute must be positive")
 	}
+	if c.JobRetention < 0 || c.AuditRetention < 0 {
+		return nil, errors.New("retention periods must not be negative")
+	}
 	if c.SubmitMinFill < 0 || c.FormTokenTTL <= 0 || c.SubmitPerClientPerMinute < 0 || c.SubmitPerFormPerMinute < 0 {
 		return nil, errors.New("submit limits must not be negative, and form-token-ttl must be positive")
 	}
-	if c.PlanMaxSteps < 1 || c.PlannerMaxFields < 1 || c.RatePerMinute < 1 || c.MaxConns < 1 || c.MaxFrameBytes < 1024 {
+	if c.PlanMaxSteps < 1 || c.PlannerMaxFields < 1 || c.RatePerMinute < 1 || c.Hosha2MaxRunning < 1 || c.MaxConns < 1 || c.MaxFrameBytes < 1024 {
 		return nil, errors.New("limits must be positive (max-frame-bytes at least 1024)")
 	}
 	return c, nil

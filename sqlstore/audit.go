@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
@@ -260,4 +261,32 @@ func (db *DB) FailRunningJobs(ctx context.Context) (int64, error) {
 		return 0, err
 	}
 	return res.RowsAffected()
+}
+
+// Purge deletes finished Hosha2 jobs that finished before jobsBefore and
+// audit rows written before auditBefore (a zero time keeps them all),
+// and says how many of each went. Versions are never purged: submissions
+// name the version they answered, and undo tokens and rollbacks the ones
+// they restore.
+func (db *DB) Purge(ctx context.Context, jobsBefore, auditBefore time.Time) (jobs, audit int64, err error) {
+	err = db.Update(ctx, func(ftx domain.FormTx) error {
+		t := ftx.(*Tx)
+		jobs, audit = 0, 0
+		if !jobsBefore.IsZero() {
+			res, err := t.tx.ExecContext(t.ctx, "DELETE FROM jobs WHERE finished_at IS NOT NULL AND finished_at < ?", formatTime(jobsBefore))
+			if err != nil {
+				return err
+			}
+			jobs, _ = res.RowsAffected()
+		}
+		if !auditBefore.IsZero() {
+			res, err := t.tx.ExecContext(t.ctx, "DELETE FROM audit_log WHERE ts < ?", formatTime(auditBefore))
+			if err != nil {
+				return err
+			}
+			audit, _ = res.RowsAffected()
+		}
+		return nil
+	})
+	return jobs, audit, err
 }

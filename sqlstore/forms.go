@@ -220,6 +220,58 @@ func (db *DB) ListVersions(ctx context.Context, siteID, formID int64, limit, off
 	return versionsToDomain(rows)
 }
 
+// ListVersionInfo pages a form's versions, newest first, without their
+// snapshots: the title, status and field count are read from the state
+// inside SQLite, which sends back a few bytes per version.
+func (db *DB) ListVersionInfo(ctx context.Context, siteID, formID int64, limit, offset int) ([]domain.VersionInfo, error) {
+	if _, err := getForm(ctx, db.reads, siteID, formID, true); err != nil {
+		return nil, err
+	}
+	if limit <= 0 {
+		limit = 20
+	}
+	var rows []struct {
+		ID              int64          `db:"id"`
+		Seq             int64          `db:"seq"`
+		Source          string         `db:"source"`
+		Title           sql.NullString `db:"title"`
+		Status          sql.NullString `db:"status"`
+		FieldCount      sql.NullInt64  `db:"field_count"`
+		ParentVersionID sql.NullInt64  `db:"parent_version_id"`
+		DiffApplied     bool           `db:"diff_applied"`
+		DiffSHA         sql.NullString `db:"diff_sha"`
+		PromptHash      sql.NullString `db:"prompt_hash"`
+		TokensPrompt    int64          `db:"tokens_prompt"`
+		TokensComplete  int64          `db:"tokens_completion"`
+		TokensTotal     int64          `db:"tokens_total"`
+		CreatedBy       int64          `db:"created_by"`
+		CreatedAt       string         `db:"created_at"`
+	}
+	err := db.reads.SelectContext(ctx, &rows, `SELECT id, seq, source, json_extract(state, '$.title') AS title,
+		json_extract(state, '$.status') AS status, json_array_length(state, '$.document.fields') AS field_count,
+		parent_version_id, diff_applied, diff_sha, prompt_hash, tokens_prompt, tokens_completion, tokens_total,
+		created_by, created_at FROM form_versions WHERE form_id = ? ORDER BY seq DESC LIMIT ? OFFSET ?`, formID, limit, offset)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]domain.VersionInfo, len(rows))
+	for i, r := range rows {
+		out[i] = domain.VersionInfo{ID: r.ID, FormID: formID, Seq: r.Seq, Source: r.Source, Title: r.Title.String,
+			Status: domain.FormStatus(r.Status.String), FieldCount: int(r.FieldCount.Int64), DiffApplied: r.DiffApplied,
+			PromptHash: r.PromptHash.String, TokensPrompt: r.TokensPrompt, TokensComplete: r.TokensComplete,
+			TokensTotal: r.TokensTotal, CreatedBy: r.CreatedBy, CreatedAt: parseTime(r.CreatedAt)}
+		if r.ParentVersionID.Valid {
+			p := r.ParentVersionID.Int64
+			out[i].ParentVersionID = &p
+		}
+		if r.DiffSHA.Valid {
+			d := r.DiffSHA.String
+			out[i].DiffSHA = &d
+		}
+	}
+	return out, nil
+}
+
 func versionsToDomain(rows []versionRow) ([]domain.Version, error) {
 	out := make([]domain.Version, 0, len(rows))
 	for i := range rows {

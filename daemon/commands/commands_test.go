@@ -339,3 +339,30 @@ func TestAsContractV1RefusesAV2Plan(t *testing.T) {
 		t.Fatal("a v2 plan asked as v2 was rebuilt")
 	}
 }
+
+// TestLLMPlanDroppedKeysAreWarned: what validation drops from the model's
+// plan (a key the contract does not have) is told to the admin in their
+// language, the first time and from the cache.
+func TestLLMPlanDroppedKeysAreWarned(t *testing.T) {
+	reply := `{"result":{"version":1,"steps":[{"action":"create_form","params":{"title":"چکاپ","color":"red"}},{"action":"add_field","params":{"type":"short_text"}}]}}`
+	f := llmtest.New(t, llmtest.Reply{Content: reply})
+	s, _ := newService(t, model(f, 2*time.Second), nil)
+	for _, round := range []string{"first", "cached"} {
+		res, err := s.Plan(ctxFor("fa_IR"), PlanParams{Text: "فرم چکاپ بساز", Mode: ModeLLM})
+		if err != nil || res.Plan == nil {
+			t.Fatalf("%s: %+v %v", round, res, err)
+		}
+		found := false
+		for _, w := range res.Warnings {
+			if strings.Contains(w, "color") && strings.Contains(w, "حذف شد") {
+				found = true
+			}
+		}
+		if !found {
+			t.Fatalf("%s: warnings %q do not say in Persian that color was dropped", round, res.Warnings)
+		}
+	}
+	if f.RequestCount() != 1 {
+		t.Fatalf("%d model requests, want 1 (the second from the cache)", f.RequestCount())
+	}
+}

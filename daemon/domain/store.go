@@ -22,6 +22,8 @@ type FormReader interface {
 	GetForm(ctx context.Context, siteID, id int64) (*Form, error)
 	ListForms(ctx context.Context, q FormQuery) ([]Form, error)
 	ListVersions(ctx context.Context, siteID, formID int64, limit, offset int) ([]Version, error)
+	// ListVersionInfo is ListVersions without snapshots and diffs.
+	ListVersionInfo(ctx context.Context, siteID, formID int64, limit, offset int) ([]VersionInfo, error)
 	GetVersion(ctx context.Context, siteID, formID, versionID int64) (*Version, error)
 	ListAudit(ctx context.Context, q AuditQuery) ([]AuditEntry, error)
 	GetJob(ctx context.Context, siteID int64, reqID string) (*Job, error)

@@ -51,8 +51,8 @@ type ListVersionsParams struct {
 }
 
 // ListVersions pages a form's versions, newest first: 20 by default, at
-// most 100.
-func (s *Service) ListVersions(ctx context.Context, p ListVersionsParams) ([]domain.Version, error) {
+// most 100. Each is described, not copied: versions.get has the snapshot.
+func (s *Service) ListVersions(ctx context.Context, p ListVersionsParams) ([]domain.VersionInfo, error) {
 	if err := positive(p.FormID, "form_id"); err != nil {
 		return nil, err
 	}
@@ -63,7 +63,7 @@ func (s *Service) ListVersions(ctx context.Context, p ListVersionsParams) ([]dom
 	if p.Offset < 0 {
 		return nil, badOffset()
 	}
-	return s.Store.ListVersions(ctx, domain.ActorFrom(ctx).Site(), p.FormID, limit, p.Offset)
+	return s.Store.ListVersionInfo(ctx, domain.ActorFrom(ctx).Site(), p.FormID, limit, p.Offset)
 }
 
 // VersionParams name one version of a form: versions.get's and
