@@ -20,6 +20,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/logx"
 	"github.com/arshline/arshline-sidecar/daemon/persian"
 	"github.com/arshline/arshline-sidecar/daemon/submissions"
+	"github.com/arshline/arshline-sidecar/daemon/uploads"
 	"github.com/arshline/arshline-sidecar/rpc"
 	"github.com/arshline/arshline-sidecar/sqlstore"
 )
@@ -40,6 +41,7 @@ type app struct {
 	hosha2    *hosha2.Service
 	model     *llm.Client // nil without a model
 	submits   *submissions.Service
+	uploads   *uploads.Service
 
 	// dbOK is the latest database probe: system.health reports it instead
 	// of querying, so health checks never add load to the database.
@@ -124,6 +126,19 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 		}
 	}
 	a.hosha2 = hosha2.New(h2)
+	files, err := uploads.OpenStore(cfg.UploadDir)
+	if err != nil {
+		a.close()
+		return nil, fmt.Errorf("--upload-dir: %w", err)
+	}
+	// VerifyFormToken is left nil until daemon/submissions exports the
+	// form token's verifier: until then submissions.upload answers
+	// UNAVAILABLE rather than take files without that proof.
+	a.uploads = uploads.New(uploads.Config{Records: store, Files: files,
+		MaxFileBytes: cfg.UploadMaxBytes, MaxPendingBytes: cfg.UploadPendingBytes,
+		StartsPerMinute: cfg.UploadStartsPerMinute, ChunksPerMinute: cfg.UploadChunksPerMinute})
+	a.submits.RemoveFiles = files.Remove
+	go a.uploads.Run(probeCtx, uploads.SweepEvery)
 	return a, nil
 }
 
@@ -352,6 +367,8 @@ func (a *app) methods() []rpc.Method {
 		{Name: "submissions.get", Inline: true, Capability: manage, Handler: handle(a.submits.Get)},
 		{Name: "submissions.set_status", Capability: manage, Handler: handle(a.submits.SetStatus)},
 		{Name: "submissions.delete", Capability: manage, Handler: handle(a.submits.Delete)},
+		{Name: "submissions.upload", Handler: handle(a.uploads.Upload)},
+		{Name: "submissions.file", Capability: manage, Handler: handle(a.uploads.File)},
 	}
 }
 

@@ -74,6 +74,19 @@ type Config struct {
 	SubmitPerClientPerMinute int
 	SubmitPerFormPerMinute   int
 	PlanCacheTTL             time.Duration
+
+	// UploadDir holds the files respondents upload (daemon/uploads):
+	// outside any web root; by default uploads/ beside the database.
+	UploadDir string
+	// UploadMaxBytes caps one file whatever its question allows, and
+	// UploadPendingBytes the bytes of one form's files not yet claimed
+	// by a submission.
+	UploadMaxBytes     int64
+	UploadPendingBytes int64
+	// UploadStartsPerMinute and UploadChunksPerMinute are what one
+	// client (the shim's hash of its address) may begin and send.
+	UploadStartsPerMinute int
+	UploadChunksPerMinute int
 }
 
 // LLMConfigured reports whether model-backed features can run: a model
@@ -132,6 +145,11 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*
 	fs.IntVar(&c.SubmitPerClientPerMinute, "submit-per-client-per-minute", 10, "submissions one client may send in any 60 s; 0 turns the limit off")
 	fs.IntVar(&c.SubmitPerFormPerMinute, "submit-per-form-per-minute", 600, "submissions one form accepts in any 60 s; 0 turns the limit off")
 	fs.DurationVar(&c.PlanCacheTTL, "plan-cache-ttl", 10*time.Minute, "how long an LLM plan for the same text is reused")
+	fs.StringVar(&c.UploadDir, "upload-dir", "", "directory of uploaded files, created 0700; never inside a web root (default: uploads/ beside --db)")
+	fs.Int64Var(&c.UploadMaxBytes, "upload-max-bytes", 10<<20, "largest file accepted for any file question")
+	fs.Int64Var(&c.UploadPendingBytes, "upload-pending-bytes", 256<<20, "most bytes of one form's uploads not yet sent with an answer")
+	fs.IntVar(&c.UploadStartsPerMinute, "upload-starts-per-minute", 30, "uploads one client may begin per minute")
+	fs.IntVar(&c.UploadChunksPerMinute, "upload-chunks-per-minute", 600, "upload chunks (256 KiB each) one client may send per minute")
 
 	// Environment first, so that flags given on the command line override it.
 	var envErr error
@@ -191,6 +209,12 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*
 		case !errors.Is(err, os.ErrNotExist) || fs.Lookup("openai-key-file").Value.String() != defaultKeyFile(getenv):
 			return nil, fmt.Errorf("--openai-key-file: %w", err)
 		}
+	}
+	if c.UploadDir == "" {
+		c.UploadDir = filepath.Join(filepath.Dir(c.DB), "uploads")
+	}
+	if c.UploadMaxBytes < 1 || c.UploadPendingBytes < 1 || c.UploadStartsPerMinute < 1 || c.UploadChunksPerMinute < 1 {
+		return nil, errors.New("--upload-max-bytes, --upload-pending-bytes, --upload-starts-per-minute and --upload-chunks-per-minute must be positive")
 	}
 	if c.JobRetention < 0 || c.AuditRetention < 0 {
 		return nil, errors.New("retention periods must not be negative")
