@@ -131,10 +131,8 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 		a.close()
 		return nil, fmt.Errorf("--upload-dir: %w", err)
 	}
-	// VerifyFormToken is left nil until daemon/submissions exports the
-	// form token's verifier: until then submissions.upload answers
-	// UNAVAILABLE rather than take files without that proof.
-	a.uploads = uploads.New(uploads.Config{Records: store, Files: files,
+	// Uploads need the same proof of a loaded form as submissions.
+	a.uploads = uploads.New(uploads.Config{Records: store, Files: files, VerifyFormToken: a.submits.VerifyFormToken,
 		MaxFileBytes: cfg.UploadMaxBytes, MaxPendingBytes: cfg.UploadPendingBytes,
 		StartsPerMinute: cfg.UploadStartsPerMinute, ChunksPerMinute: cfg.UploadChunksPerMinute})
 	a.submits.RemoveFiles = files.Remove

@@ -134,6 +134,10 @@ type SubmissionTx interface {
 	// facts, taken out of or put back into the counts when it moves into
 	// or out of spam.
 	SetSubmissionStatus(s *Submission, status SubmissionStatus, facts []AnswerFact) error
+	// ClaimUploads makes pending uploads of the site's form and field the
+	// submission's; an id that is not one is INVALID_SUBMISSION and
+	// nothing is claimed.
+	ClaimUploads(siteID, formID, submissionID int64, fieldID string, ids []string) ([]Upload, error)
 	// DeleteSubmission erases one submission, its search entry, its
 	// counts (facts), its outbox rows and its upload rows, and returns
 	// the uploads it had so that their files can be removed once the

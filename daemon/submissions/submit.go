@@ -87,18 +87,17 @@ func (s *Service) Submit(ctx context.Context, p SubmitParams) (*Receipt, error) 
 	if err != nil {
 		return nil, s.refuse(ctx, 0, "form_closed", err)
 	}
-	versionID, issued, ok := s.tokens.open(p.FormToken, f.ID)
-	now := s.now()
+	versionID, err := s.VerifyFormToken(p.FormToken, f.ID)
+	if err != nil {
+		reason := ReasonFormToken
+		if fe := answers.FieldErrors(err); len(fe) > 0 {
+			reason = string(fe[0].Code)
+		}
+		return nil, s.refuse(ctx, f.ID, reason, err)
+	}
+	_, issued, _ := s.tokens.open(p.FormToken, f.ID)
 	switch {
-	case !ok:
-		return nil, s.refuse(ctx, f.ID, ReasonFormToken, refusal(ReasonFormToken,
-			"this form page is not valid for this form; reload the page and send your answers again",
-			"این صفحه برای این فرم معتبر نیست؛ صفحه را دوباره بارگذاری کنید و پاسخ‌ها را دوباره بفرستید"))
-	case now.Sub(issued) > s.cfg.TokenTTL:
-		return nil, s.refuse(ctx, f.ID, ReasonExpired, refusal(ReasonExpired,
-			"this form page was opened too long ago; reload the page and send your answers again",
-			"این صفحه مدت زیادی پیش باز شده است؛ صفحه را دوباره بارگذاری کنید و پاسخ‌ها را دوباره بفرستید"))
-	case s.cfg.MinFill > 0 && now.Sub(issued) < s.cfg.MinFill:
+	case s.cfg.MinFill > 0 && s.now().Sub(issued) < s.cfg.MinFill:
 		return nil, s.refuse(ctx, f.ID, ReasonTooFast, refusal(ReasonTooFast,
 			"the form was sent too quickly; wait a moment and send it again",
 			"فرم خیلی سریع فرستاده شد؛ کمی صبر کنید و دوباره بفرستید"))
@@ -130,8 +129,9 @@ func (s *Service) Submit(ctx context.Context, p SubmitParams) (*Receipt, error) 
 	sub := &domain.Submission{SiteID: f.SiteID, FormID: f.ID, VersionID: versionID, ClientHash: client,
 		IdempotencyKey: p.IdempotencyKey, AnswersSHA: sha, Answers: raw}
 	facts := results.Facts(res.Answers)
+	files := uploadIDs(res)
 	err = s.store.UpdateSubmissions(ctx, func(tx domain.SubmissionTx) error {
-		return s.insert(tx, f, sub, facts, search)
+		return s.insert(tx, f, sub, facts, search, files)
 	})
 	if err != nil {
 		return nil, s.refuse(ctx, f.ID, string(domain.ErrorCode(err)), err)
@@ -139,12 +139,31 @@ func (s *Service) Submit(ctx context.Context, p SubmitParams) (*Receipt, error) 
 	return &Receipt{SubmissionID: sub.ID, TrackingCode: sub.TrackingCode, ThankYou: thankYou(ctx, f.Document)}, nil
 }
 
+// VerifyFormToken checks a form token for formID and returns the version
+// it names: for uploads, which come before the submission. It checks the
+// signature and the token's age, not the minimum fill time (a respondent
+// may pick a file at once).
+func (s *Service) VerifyFormToken(token string, formID int64) (int64, error) {
+	versionID, issued, ok := s.tokens.open(token, formID)
+	switch {
+	case !ok:
+		return 0, refusal(ReasonFormToken,
+			"this form page is not valid for this form; reload the page and send your answers again",
+			"این صفحه برای این فرم معتبر نیست؛ صفحه را دوباره بارگذاری کنید و پاسخ‌ها را دوباره بفرستید")
+	case s.now().Sub(issued) > s.cfg.TokenTTL:
+		return 0, refusal(ReasonExpired,
+			"this form page was opened too long ago; reload the page and send your answers again",
+			"این صفحه مدت زیادی پیش باز شده است؛ صفحه را دوباره بارگذاری کنید و پاسخ‌ها را دوباره بفرستید")
+	}
+	return versionID, nil
+}
+
 // insert stores sub unless the form stopped taking answers since it was
 // read (as f), is full, or the idempotency key was used already (then sub
 // becomes the first submission, or CONFLICT when the answers differ).
 // The writer is shared by every caller, so it reads the form's whole
 // document again only when the form changed since f was read.
-func (s *Service) insert(tx domain.SubmissionTx, f *domain.Form, sub *domain.Submission, facts []domain.AnswerFact, search string) error {
+func (s *Service) insert(tx domain.SubmissionTx, f *domain.Form, sub *domain.Submission, facts []domain.AnswerFact, search string, uploads map[string][]string) error {
 	status, head, live, err := tx.FormHeadNow(sub.FormID)
 	if err != nil {
 		return err
@@ -182,7 +201,35 @@ func (s *Service) insert(tx domain.SubmissionTx, f *domain.Form, sub *domain.Sub
 			return formClosed()
 		}
 	}
-	return tx.InsertSubmission(sub, facts, search)
+	if err := tx.InsertSubmission(sub, facts, search); err != nil {
+		return err
+	}
+	// Files answered are uploads received for this form and field; each
+	// becomes this submission's, or nothing is stored.
+	for field, ids := range uploads {
+		if _, err := tx.ClaimUploads(sub.SiteID, sub.FormID, sub.ID, field, ids); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// uploadIDs lists the upload ids of each file answer.
+func uploadIDs(res answers.Result) map[string][]string {
+	var out map[string][]string
+	for _, a := range res.Answers {
+		list, ok := a.Value.([]answers.Upload)
+		if !ok || len(list) == 0 {
+			continue
+		}
+		if out == nil {
+			out = map[string][]string{}
+		}
+		for _, u := range list {
+			out[a.Field] = append(out[a.Field], u.UploadID)
+		}
+	}
+	return out
 }
 
 // admit applies the rate limits: the client's, then the form's.

@@ -787,12 +787,11 @@ func TestOpenStore(t *testing.T) {
 
 // TestDaemonServesUploads: the daemon's method table serves both methods
 // on its socket, with the upload directory beside the database (0700).
-// Until the form token's verifier is wired, uploads answer UNAVAILABLE.
 func TestDaemonServesUploads(t *testing.T) {
 	dir := t.TempDir()
 	cfg, err := daemon.ParseConfig(flag.NewFlagSet("t", flag.ContinueOnError), []string{
 		"--socket", filepath.Join(dir, "d.sock"), "--db", filepath.Join(dir, "data", "d.db"),
-		"--log-dir", filepath.Join(dir, "logs"), "--shutdown-timeout", "5s", "--upload-max-bytes", "2048",
+		"--log-dir", filepath.Join(dir, "logs"), "--shutdown-timeout", "5s", "--upload-max-bytes", "2048", "--submit-min-fill", "0",
 	}, func(string) string { return "" })
 	if err != nil {
 		t.Fatal(err)
@@ -822,14 +821,99 @@ func TestDaemonServesUploads(t *testing.T) {
 	if st, err := os.Stat(cfg.UploadDir); err != nil || st.Mode().Perm() != 0o700 {
 		t.Fatalf("upload dir: %v %v", st, err)
 	}
+	// Unknown form: closed, like every form that takes no answers.
 	err = c.Call(context.Background(), "submissions.upload", map[string]any{"token": "t", "form_token": "f", "field": "x",
 		"name": "a", "size": 1, "offset": 0, "data": "AA==", "final": true}, nil)
-	if codeOf(err) != string(domain.CodeUnavailable) {
-		t.Fatalf("upload: %v", err)
+	if codeOf(err) != string(domain.CodeFormClosed) {
+		t.Fatalf("upload to no form: %v", err)
 	}
 	err = c.Call(context.Background(), "submissions.file", map[string]any{"form_id": 1, "submission_id": 1, "upload_id": "x"}, nil)
 	if codeOf(err) != string(domain.CodeNotFound) {
 		t.Fatalf("file: %v", err)
+	}
+
+	// The whole path: a published form with a file question, the page's
+	// form token, the bytes, the submission naming them, the admin reading
+	// them back, and the erasure removing them.
+	ctxb := context.Background()
+	var created struct{ Form domain.Form }
+	if err := c.Call(ctxb, "forms.create", map[string]any{"title": "رزومه"}, &created); err != nil {
+		t.Fatal(err)
+	}
+	doc := map[string]any{"version": "arshline_form@v1", "fields": []any{
+		map[string]any{"id": "f1", "type": "text", "label": "نام"},
+		map[string]any{"id": "cv", "type": "file", "label": "عکس", "accept": []string{"image/png"}, "max_size_kb": 1}}}
+	if err := c.Call(ctxb, "forms.update", map[string]any{"id": created.Form.ID, "document": doc}, nil); err != nil {
+		t.Fatal(err)
+	}
+	var pub struct{ Form domain.Form }
+	if err := c.Call(ctxb, "forms.set_status", map[string]any{"id": created.Form.ID, "status": "published"}, &pub); err != nil {
+		t.Fatal(err)
+	}
+	var pf struct {
+		FormToken string `json:"form_token"`
+	}
+	if err := c.Call(ctxb, "forms.public", map[string]any{"token": pub.Form.PublicToken}, &pf); err != nil {
+		t.Fatal(err)
+	}
+	png, _ := base64.StdEncoding.DecodeString("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==")
+	var up struct {
+		UploadID string `json:"upload_id"`
+	}
+	if err := c.Call(ctxb, "submissions.upload", map[string]any{"token": pub.Form.PublicToken, "form_token": pf.FormToken, "field": "cv",
+		"name": "photo.txt", "size": len(png), "offset": 0, "data": base64.StdEncoding.EncodeToString(png), "final": true}, &up); err != nil {
+		t.Fatalf("upload: %v", err)
+	}
+	submit := func(ids ...string) error {
+		list := []map[string]string{}
+		for _, id := range ids {
+			list = append(list, map[string]string{"upload_id": id})
+		}
+		return c.Call(ctxb, "submissions.submit", map[string]any{"token": pub.Form.PublicToken, "form_token": pf.FormToken,
+			"answers": map[string]any{"f1": "مینا", "cv": list}, "client": map[string]any{"ip_hash": "h"}}, nil)
+	}
+	// An upload id the daemon never received: refused, nothing stored.
+	if err := submit("never-uploaded"); codeOf(err) != string(domain.CodeInvalidSubmission) {
+		t.Fatalf("submit with an unknown upload: %v", err)
+	}
+	var receipt struct {
+		SubmissionID int64 `json:"submission_id"`
+	}
+	if err := c.Call(ctxb, "submissions.submit", map[string]any{"token": pub.Form.PublicToken, "form_token": pf.FormToken,
+		"answers": map[string]any{"f1": "مینا", "cv": []map[string]string{{"upload_id": up.UploadID}}}, "client": map[string]any{"ip_hash": "h"}}, &receipt); err != nil {
+		t.Fatalf("submit: %v", err)
+	}
+	// Claimed once: a second submission cannot name it.
+	if err := submit(up.UploadID); codeOf(err) != string(domain.CodeInvalidSubmission) {
+		t.Fatalf("an upload claimed twice: %v", err)
+	}
+	var page struct {
+		Data string `json:"data"`
+	}
+	if err := c.Call(ctxb, "submissions.file", map[string]any{"form_id": created.Form.ID, "submission_id": receipt.SubmissionID, "upload_id": up.UploadID}, &page); err != nil {
+		t.Fatalf("file: %v", err)
+	}
+	if got, _ := base64.StdEncoding.DecodeString(page.Data); !bytes.Equal(got, png) {
+		t.Fatalf("file read back: %d bytes, want the %d uploaded", len(got), len(png))
+	}
+	stored := func() int {
+		entries, _ := os.ReadDir(cfg.UploadDir)
+		n := 0
+		for _, e := range entries {
+			if !e.IsDir() {
+				n++
+			}
+		}
+		return n
+	}
+	if stored() != 1 {
+		t.Fatalf("%d files stored, want 1", stored())
+	}
+	if err := c.Call(ctxb, "submissions.delete", map[string]any{"form_id": created.Form.ID, "ids": []int64{receipt.SubmissionID}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if stored() != 0 {
+		t.Fatalf("the erased submission's file is still stored")
 	}
 	for _, m := range []string{"submissions.upload", "submissions.file"} {
 		err := c.Call(context.Background(), m, map[string]any{"bogus_member": 1}, nil)
