@@ -19,6 +19,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/llm"
 	"github.com/arshline/arshline-sidecar/daemon/logx"
 	"github.com/arshline/arshline-sidecar/daemon/persian"
+	"github.com/arshline/arshline-sidecar/daemon/webhooks"
 	"github.com/arshline/arshline-sidecar/rpc"
 	"github.com/arshline/arshline-sidecar/sqlstore"
 )
@@ -38,6 +39,9 @@ type app struct {
 	contracts *contract.Service
 	hosha2    *hosha2.Service
 	model     *llm.Client // nil without a model
+	// webhooks delivers the outbox; the submission path calls its Notify
+	// after a commit that enqueued deliveries.
+	webhooks *webhooks.Worker
 
 	// dbOK is the latest database probe: system.health reports it instead
 	// of querying, so health checks never add load to the database.
@@ -85,6 +89,7 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 	var probeCtx context.Context
 	probeCtx, a.probeStop = context.WithCancel(context.Background())
 	a.startProbe(probeCtx, time.Second, probeWriteEvery)
+	a.webhooks = webhooks.Start(webhooks.Config{Store: store, Events: events, AllowLoopback: cfg.WebhooksAllowLoopbackHTTP})
 	a.executor = &executor.Executor{Store: store}
 	a.contracts = &contract.Service{Registry: registry.Default()}
 	a.planner = &commands.Service{
@@ -122,6 +127,9 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 func (a *app) close() {
 	if a.probeStop != nil {
 		a.probeStop()
+	}
+	if a.webhooks != nil {
+		a.webhooks.Close()
 	}
 }
 

@@ -64,6 +64,12 @@ type Config struct {
 	PlannerMaxFields int
 	RatePerMinute    int
 	PlanCacheTTL     time.Duration
+
+	// WebhooksAllowLoopbackHTTP lets webhooks go over plain http to a
+	// loopback address, and over https to loopback and private
+	// addresses: tests and a receiver on the same host. Off, a form's
+	// author cannot point a webhook at the host's own services.
+	WebhooksAllowLoopbackHTTP bool
 }
 
 // LLMConfigured reports whether model-backed features can run: a model
@@ -115,6 +121,7 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*
 	fs.IntVar(&c.PlannerMaxFields, "planner-max-fields", 6, "most fields the internal planner adds per command")
 	fs.IntVar(&c.RatePerMinute, "rate-per-minute", 10, "model calls per user per minute")
 	fs.DurationVar(&c.PlanCacheTTL, "plan-cache-ttl", 10*time.Minute, "how long an LLM plan for the same text is reused")
+	fs.BoolVar(&c.WebhooksAllowLoopbackHTTP, "webhooks-allow-loopback-http", false, "deliver webhooks over plain http to loopback addresses, and over https to loopback and private ones (tests, a receiver on this host)")
 
 	// Environment first, so that flags given on the command line override it.
 	var envErr error
