@@ -15,6 +15,7 @@ import (
 	"net/netip"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -506,12 +507,18 @@ func TestBackoffScheduleSpansADay(t *testing.T) {
 }
 
 func TestSignMatchesTheDocumentedExample(t *testing.T) {
-	// The example in docs/API.md ("Webhooks"), so that a receiver written
-	// from the documentation agrees with the daemon.
-	got := Sign("0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef", "1764000000", []byte(`{"event":"submission.created"}`))
-	mac := hmac.New(sha256.New, []byte("0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"))
-	mac.Write([]byte(`1764000000.{"event":"submission.created"}`))
-	if want := hex.EncodeToString(mac.Sum(nil)); got != want {
-		t.Fatalf("Sign = %s, want %s", got, want)
+	// The example in docs/API.md ("Webhooks"), read from there, so that
+	// a receiver written from the documentation agrees with the daemon.
+	api, err := os.ReadFile("../../docs/API.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(strings.Fields(string(api)), " ")
+	m := regexp.MustCompile("secret `([0-9a-f]{64})`, timestamp `([0-9]+)`, body `([^`]+)` → `sha256=([0-9a-f]{64})`").FindStringSubmatch(text)
+	if m == nil {
+		t.Fatal("docs/API.md has no signature example")
+	}
+	if got := Sign(m[1], m[2], []byte(m[3])); got != m[4] {
+		t.Fatalf("Sign = %s, the documentation says %s", got, m[4])
 	}
 }
