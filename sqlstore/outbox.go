@@ -50,6 +50,8 @@ const (
 		WHERE id IN (SELECT id FROM webhook_outbox WHERE delivered_at IS NULL AND next_attempt_at <= ?
 			ORDER BY next_attempt_at, id LIMIT ?)
 		RETURNING id, site_id, form_id, submission_id, url, payload, attempts, next_attempt_at, created_at`
+	sqlWebhookDue = `SELECT count(*) FROM (SELECT 1 FROM webhook_outbox
+		WHERE delivered_at IS NULL AND next_attempt_at <= ? LIMIT 1)`
 	sqlWebhookDelivered = `UPDATE webhook_outbox SET delivered_at = ?, last_error = NULL
 		WHERE id = ? AND delivered_at IS NULL`
 	sqlWebhookFailed = `UPDATE webhook_outbox SET last_error = ?, next_attempt_at = ?
@@ -112,6 +114,15 @@ type outboxRow struct {
 // order; NextAttemptAt is the end of the lease.
 func (db *DB) ClaimWebhooks(ctx context.Context, n int, lease time.Duration) ([]domain.OutboxEntry, error) {
 	if n <= 0 {
+		return nil, nil
+	}
+	// The worker asks every second; asking the read pool first keeps an
+	// idle outbox from taking the writer's turn each time.
+	var due int
+	if err := db.reads.GetContext(ctx, &due, sqlWebhookDue, formatTime(db.now())); err != nil {
+		return nil, err
+	}
+	if due == 0 {
 		return nil, nil
 	}
 	var rows []outboxRow

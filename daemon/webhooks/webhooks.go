@@ -124,6 +124,9 @@ type Worker struct {
 	stopping chan struct{}
 	stopOnce sync.Once
 	done     chan struct{}
+	// storeFailing is set while reading or claiming fails (run's
+	// goroutine only).
+	storeFailing bool
 }
 
 // Start starts a Worker. It runs until Shutdown or Close.
@@ -243,6 +246,7 @@ func (w *Worker) claim(inflight map[int64]bool) bool {
 		w.storeError("webhook_claim", err)
 		return false
 	}
+	w.storeFailing = false
 	for _, e := range entries {
 		// A row still being delivered here whose lease ran out (its mark
 		// waited on a slow disk) is not posted twice at once.
@@ -258,10 +262,14 @@ func (w *Worker) claim(inflight map[int64]bool) bool {
 	return len(entries) == free
 }
 
+// storeError logs the first of a run of failures to read or claim the
+// outbox: a broken database would otherwise write a line every poll, and
+// the database probe already reports it.
 func (w *Worker) storeError(evt string, err error) {
-	if w.ctx.Err() == nil {
+	if w.ctx.Err() == nil && !w.storeFailing {
 		w.cfg.Events.Event(w.ctx, slog.LevelError, "webhook", evt, slog.String("err", err.Error()))
 	}
+	w.storeFailing = true
 }
 
 // outcome is what one attempt came to.

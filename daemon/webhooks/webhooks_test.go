@@ -522,3 +522,31 @@ func TestSignMatchesTheDocumentedExample(t *testing.T) {
 		t.Fatalf("Sign = %s, the documentation says %s", got, m[4])
 	}
 }
+
+// A database that stops answering is logged once, not at every poll, and
+// the worker still stops when told.
+func TestBrokenStoreLoggedOnce(t *testing.T) {
+	dir := t.TempDir()
+	db, err := sqlstore.Open(context.Background(), filepath.Join(dir, "w.db"), sqlstore.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	events, err := logx.Open(logx.Config{Dir: filepath.Join(dir, "logs"), Level: slog.LevelDebug})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := fast(db)
+	cfg.Events = events
+	w := Start(cfg)
+	time.Sleep(300 * time.Millisecond) // six polls
+	w.Close()
+	events.Close()
+	log, err := os.ReadFile(events.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(log), `"evt":"webhook_secret"`); n != 1 || !strings.Contains(string(log), `"lvl":"ERROR"`) {
+		t.Fatalf("%d webhook_secret lines, want 1 at ERROR:\n%s", n, log)
+	}
+}
