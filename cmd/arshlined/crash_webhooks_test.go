@@ -243,3 +243,78 @@ func TestCrashWebhookDeliveries(t *testing.T) {
 		t.Error("no delivery was under way at any kill: the suite did not test recovery")
 	}
 }
+
+// TestWebhookDeliveryAcrossSIGTERM: the daemon started by systemd or an
+// operator delivers the outbox, and on SIGTERM a delivery that does not
+// finish within --shutdown-timeout is cut off and left due at once, so
+// that the next start sends it without waiting for its lease.
+func TestWebhookDeliveryAcrossSIGTERM(t *testing.T) {
+	dir := systemdtest.ShortTempDir(t)
+	dbPath := filepath.Join(dir, "d.db")
+	store, err := sqlstore.Open(context.Background(), dbPath, sqlstore.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	secret, err := store.WebhookSecret(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	stall := make(chan struct{})
+	var stalled sync.Once
+	rc := &webhookReceiver{secret: secret, delay: func() time.Duration { return 0 }, seen: map[string]int{}}
+	rc.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/stall") {
+			// The server notices a closed connection only once the body
+			// is read.
+			io.ReadAll(r.Body)
+			stalled.Do(func() { close(stall) })
+			<-r.Context().Done() // until the daemon gives up on it
+			return
+		}
+		rc.serve(w, r)
+	}))
+	defer rc.Close()
+	enqueue := func(path string) int64 {
+		e := &domain.OutboxEntry{SiteID: 1, FormID: 1, SubmissionID: 1, URL: rc.URL + path, Payload: json.RawMessage(`{"event":"submission.created"}`)}
+		if err := store.Update(context.Background(), func(tx domain.FormTx) error { return tx.(*sqlstore.Tx).EnqueueWebhooks(e) }); err != nil {
+			t.Fatal(err)
+		}
+		return e.ID
+	}
+	quick, stuck := enqueue("/hook"), enqueue("/stall")
+
+	cmd, _ := startDaemon(t, dir, "--shutdown-timeout", "300ms")
+	select {
+	case <-stall:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the daemon never posted the delivery")
+	}
+	began := time.Now()
+	cmd.Process.Signal(syscall.SIGTERM)
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("exit after SIGTERM: %v", err)
+	}
+	if took := time.Since(began); took > 5*time.Second {
+		t.Fatalf("stopping took %v with a receiver that never answers", took)
+	}
+	db, err := sql.Open("sqlite", dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var quickDelivered, stuckDelivered sql.NullString
+	var next, lastErr string
+	db.QueryRow("SELECT delivered_at FROM webhook_outbox WHERE id = ?", quick).Scan(&quickDelivered)
+	db.QueryRow("SELECT delivered_at, next_attempt_at, last_error FROM webhook_outbox WHERE id = ?", stuck).Scan(&stuckDelivered, &next, &lastErr)
+	if !quickDelivered.Valid || stuckDelivered.Valid || lastErr != "the daemon stopped during the attempt" || next > time.Now().UTC().Format(time.RFC3339Nano) {
+		t.Fatalf("after SIGTERM: quick delivered %v; stuck delivered %v, next %s, last_error %q", quickDelivered.Valid, stuckDelivered.Valid, next, lastErr)
+	}
+	log, err := os.ReadFile(filepath.Join(dir, "logs", "hooshyar2-log.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(log), `"evt":"webhook_delivered"`) || !strings.Contains(string(log), `"evt":"webhook_interrupted"`) {
+		t.Fatalf("the event log lacks the deliveries' lines:\n%s", log)
+	}
+}
