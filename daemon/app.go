@@ -21,6 +21,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/persian"
 	"github.com/arshline/arshline-sidecar/daemon/submissions"
 	"github.com/arshline/arshline-sidecar/daemon/uploads"
+	"github.com/arshline/arshline-sidecar/daemon/webhooks"
 	"github.com/arshline/arshline-sidecar/rpc"
 	"github.com/arshline/arshline-sidecar/sqlstore"
 )
@@ -42,6 +43,9 @@ type app struct {
 	model     *llm.Client // nil without a model
 	submits   *submissions.Service
 	uploads   *uploads.Service
+	// webhooks delivers the outbox; the submission path calls its Notify
+	// after a commit that enqueued deliveries.
+	webhooks *webhooks.Worker
 
 	// dbOK is the latest database probe: system.health reports it instead
 	// of querying, so health checks never add load to the database.
@@ -90,6 +94,7 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 	probeCtx, a.probeStop = context.WithCancel(context.Background())
 	a.startProbe(probeCtx, time.Second, probeWriteEvery)
 	go a.retain(probeCtx, retentionEvery)
+	a.webhooks = webhooks.Start(webhooks.Config{Store: store, Events: events, AllowLoopback: cfg.WebhooksAllowLoopbackHTTP})
 	a.executor = &executor.Executor{Store: store}
 	var err error
 	if a.submits, err = submissions.New(probeCtx, store, submitConfig(cfg), events, nil); err != nil {
@@ -136,6 +141,7 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 		MaxFileBytes: cfg.UploadMaxBytes, MaxPendingBytes: cfg.UploadPendingBytes,
 		StartsPerMinute: cfg.UploadStartsPerMinute, ChunksPerMinute: cfg.UploadChunksPerMinute})
 	a.submits.RemoveFiles = files.Remove
+	a.submits.NotifyWebhooks = a.webhooks.Notify
 	go a.uploads.Run(probeCtx, uploads.SweepEvery)
 	return a, nil
 }
@@ -160,6 +166,9 @@ func submitConfig(cfg *Config) submissions.Config {
 func (a *app) close() {
 	if a.probeStop != nil {
 		a.probeStop()
+	}
+	if a.webhooks != nil {
+		a.webhooks.Close()
 	}
 }
 

@@ -87,6 +87,12 @@ type Config struct {
 	// client (the shim's hash of its address) may begin and send.
 	UploadStartsPerMinute int
 	UploadChunksPerMinute int
+
+	// WebhooksAllowLoopbackHTTP lets webhooks go over plain http to a
+	// loopback address, and over https to loopback and private
+	// addresses: tests and a receiver on the same host. Off, a form's
+	// author cannot point a webhook at the host's own services.
+	WebhooksAllowLoopbackHTTP bool
 }
 
 // LLMConfigured reports whether model-backed features can run: a model
@@ -150,6 +156,7 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*
 	fs.Int64Var(&c.UploadPendingBytes, "upload-pending-bytes", 256<<20, "most bytes of one form's uploads not yet sent with an answer")
 	fs.IntVar(&c.UploadStartsPerMinute, "upload-starts-per-minute", 30, "uploads one client may begin per minute")
 	fs.IntVar(&c.UploadChunksPerMinute, "upload-chunks-per-minute", 600, "upload chunks (256 KiB each) one client may send per minute")
+	fs.BoolVar(&c.WebhooksAllowLoopbackHTTP, "webhooks-allow-loopback-http", false, "deliver webhooks over plain http to loopback addresses, and over https to loopback and private ones (tests, a receiver on this host)")
 
 	// Environment first, so that flags given on the command line override it.
 	var envErr error

@@ -3,6 +3,8 @@ package daemon
 import (
 	"context"
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -20,8 +22,22 @@ var clinicForm = map[string]any{"version": "arshline_form@v1", "fields": []any{
 	map[string]any{"id": "f4", "type": "date", "label": "تاریخ مراجعه", "calendar": "jalali", "min": "1403-01-01"},
 	map[string]any{"id": "f5", "type": "textarea", "label": "توضیح", "show_if": map[string]any{"field": "f3", "op": "equals", "value": "o2"}},
 	map[string]any{"id": "f6", "type": "rating", "label": "رضایت", "scale": map[string]any{"min": 1, "max": 5}},
-}, "settings": map[string]any{"thank_you": "ممنون از شما", "max_submissions": 4,
-	"webhooks": []any{map[string]any{"url": "https://example.com/hook"}}, "notify_emails": []any{"admin@example.com"}}}
+}, "settings": map[string]any{"thank_you": "ممنون از شما", "max_submissions": 4, "notify_emails": []any{"admin@example.com"}}}
+
+// withWebhook returns doc with one webhook to url.
+func withWebhook(doc map[string]any, url string) map[string]any {
+	out := map[string]any{}
+	for k, v := range doc {
+		out[k] = v
+	}
+	settings := map[string]any{}
+	for k, v := range doc["settings"].(map[string]any) {
+		settings[k] = v
+	}
+	settings["webhooks"] = []any{map[string]any{"url": url}}
+	out["settings"] = settings
+	return out
+}
 
 // publishForm creates, fills and publishes a form and returns its id and
 // public token.
@@ -76,9 +92,17 @@ func fieldCodes(t *testing.T, re *rpc.Error) map[string]string {
 }
 
 func TestSubmissionsOverSocket(t *testing.T) {
-	c, _ := startDaemon(t, "--submit-min-fill", "0", "--submit-per-client-per-minute", "0")
+	c, _ := startDaemon(t, "--submit-min-fill", "0", "--submit-per-client-per-minute", "0", "--webhooks-allow-loopback-http")
 	ctx := context.Background()
-	id, token := publishForm(t, c, clinicForm)
+	deliveries := make(chan map[string]any, 16)
+	hook := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var body map[string]any
+		json.NewDecoder(r.Body).Decode(&body)
+		body["delivery"] = r.Header.Get("X-Arshline-Delivery")
+		deliveries <- body
+	}))
+	defer hook.Close()
+	id, token := publishForm(t, c, withWebhook(clinicForm, hook.URL+"/hook"))
 	other, otherToken := publishForm(t, c, map[string]any{"version": "arshline_form@v1", "fields": []any{
 		map[string]any{"id": "f1", "type": "text", "label": "نام"}}})
 
@@ -114,10 +138,24 @@ func TestSubmissionsOverSocket(t *testing.T) {
 	}
 	// A double click is one submission; the same key with other answers
 	// is a conflict.
+	// The form's webhook receives it: one delivery, with its id.
+	select {
+	case d := <-deliveries:
+		if d["event"] != "submission.created" || d["tracking_code"] != r1.TrackingCode || d["submission_id"] != float64(r1.SubmissionID) || d["delivery"] == "" {
+			t.Fatalf("webhook delivery %v", d)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("no webhook delivery")
+	}
 	var again receipt
 	call(t, c, "submissions.submit", submit(answersOK, map[string]any{"idempotency_key": "click-1"}), &again)
 	if again != r1 {
 		t.Fatalf("replay gave %+v, want %+v", again, r1)
+	}
+	select {
+	case d := <-deliveries:
+		t.Fatalf("a replayed idempotency key was delivered again: %v", d)
+	case <-time.After(1500 * time.Millisecond):
 	}
 	changed := map[string]any{"f1": "رضا", "f2": "09121234567"}
 	if re := submitErr(t, c, submit(changed, map[string]any{"idempotency_key": "click-1"})); re.CodeName() != "CONFLICT" {

@@ -24,7 +24,8 @@ func startRespondentDaemon(t *testing.T, dir string) (*exec.Cmd, string) {
 	socket := filepath.Join(dir, "d.sock")
 	notify, msgs := systemdtest.NotifySocket(t)
 	cmd := exec.Command(daemonBin, "--socket", socket, "--db", filepath.Join(dir, "d.db"), "--log-dir", filepath.Join(dir, "logs"),
-		"--submit-min-fill", "0", "--submit-per-client-per-minute", "0", "--submit-per-form-per-minute", "0")
+		"--submit-min-fill", "0", "--submit-per-client-per-minute", "0", "--submit-per-form-per-minute", "0",
+		"--webhooks-allow-loopback-http")
 	cmd.Env = append(os.Environ(), "NOTIFY_SOCKET="+notify)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -73,6 +74,26 @@ func TestCrashSubmissionStorm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Every submission owes the form's webhook a delivery: a receiver
+	// that verifies signatures and answers a little late, so deliveries
+	// are in flight when the daemon dies.
+	var secret string
+	if db, err := sql.Open("sqlite", filepath.Join(dir, "d.db")+"?mode=ro"); err == nil {
+		db.QueryRow("SELECT value FROM settings WHERE name = 'webhook_secret'").Scan(&secret)
+		db.Close()
+	}
+	if secret == "" {
+		t.Fatal("no webhook secret in the database")
+	}
+	var delayMu sync.Mutex
+	delayRng := rand.New(rand.NewSource(9))
+	hook := newWebhookReceiver(t, secret, func() time.Duration {
+		delayMu.Lock()
+		defer delayMu.Unlock()
+		return time.Duration(delayRng.Intn(20)) * time.Millisecond
+	})
+	form := map[string]any{"version": stormForm["version"], "fields": stormForm["fields"],
+		"settings": map[string]any{"webhooks": []any{map[string]any{"url": hook.URL + "/hook"}}}}
 	var created struct {
 		Form struct {
 			ID int64 `json:"id"`
@@ -86,7 +107,9 @@ func TestCrashSubmissionStorm(t *testing.T) {
 			PublicToken string `json:"public_token"`
 		} `json:"form"`
 	}
-	c.Call(context.Background(), "forms.update", map[string]any{"id": created.Form.ID, "document": stormForm}, nil)
+	if err := c.Call(context.Background(), "forms.update", map[string]any{"id": created.Form.ID, "document": form}, nil); err != nil {
+		t.Fatal(err)
+	}
 	if err := c.Call(context.Background(), "forms.set_status", map[string]any{"id": created.Form.ID, "status": "published"}, &pub); err != nil {
 		t.Fatal(err)
 	}
@@ -209,8 +232,15 @@ func TestCrashSubmissionStorm(t *testing.T) {
 	if rows != days || rows != answered || rows != searchable {
 		t.Errorf("%d submissions, but the day counts say %d, the answer counts %d and the search index %d", rows, days, answered, searchable)
 	}
-	t.Logf("submission crash suite: %d rounds, %d submissions attempted, %d acknowledged, %d replies lost and sent again (%d accepted), %d rows; %d acknowledged lost, %d keys duplicated",
-		rounds, attempts, len(acked), len(unanswered), retried, rows, lost, duplicated)
+	var owed int64
+	db.QueryRow("SELECT count(*) FROM webhook_outbox WHERE form_id = ?", created.Form.ID).Scan(&owed)
+	if owed != rows {
+		t.Errorf("%d submissions but %d webhook deliveries owed, want one each", rows, owed)
+	}
+	db.Close()
+	repeated, extra := checkWebhooksDelivered(t, filepath.Join(dir, "d.db"), hook, 90*time.Second)
+	t.Logf("submission crash suite: %d rounds, %d submissions attempted, %d acknowledged, %d replies lost and sent again (%d accepted), %d rows; %d acknowledged lost, %d keys duplicated; %d webhook deliveries all received after the restart, %d received more than once (%d extra POSTs)",
+		rounds, attempts, len(acked), len(unanswered), retried, rows, lost, duplicated, owed, repeated, extra)
 	if len(acked) == 0 || len(unanswered) == 0 {
 		t.Fatal("no submission was acknowledged, or none was cut off by a kill: the suite tested nothing")
 	}

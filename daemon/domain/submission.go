@@ -134,6 +134,9 @@ type SubmissionTx interface {
 	// facts, taken out of or put back into the counts when it moves into
 	// or out of spam.
 	SetSubmissionStatus(s *Submission, status SubmissionStatus, facts []AnswerFact) error
+	// EnqueueWebhooks writes webhook deliveries owed, in the
+	// submission's own transaction, setting each entry's ID.
+	EnqueueWebhooks(entries ...*OutboxEntry) error
 	// ClaimUploads makes pending uploads of the site's form and field the
 	// submission's; an id that is not one is INVALID_SUBMISSION and
 	// nothing is claimed.

@@ -73,8 +73,11 @@ type Service struct {
 	// RemoveFiles deletes erased submissions' files once the erasure has
 	// committed (the upload store's); nil when files are not kept.
 	RemoveFiles func([]domain.Upload)
-	events      *logx.Logger
-	now         func() time.Time
+	// NotifyWebhooks wakes the webhook worker after a submission that
+	// owes deliveries has committed; nil when there is none.
+	NotifyWebhooks func()
+	events         *logx.Logger
+	now            func() time.Time
 
 	tokens    *formTokens
 	clientKey []byte

@@ -136,6 +136,9 @@ func (s *Service) Submit(ctx context.Context, p SubmitParams) (*Receipt, error) 
 	if err != nil {
 		return nil, s.refuse(ctx, f.ID, string(domain.ErrorCode(err)), err)
 	}
+	if s.NotifyWebhooks != nil && len(webhookURLs(f.Document)) > 0 {
+		s.NotifyWebhooks()
+	}
 	return &Receipt{SubmissionID: sub.ID, TrackingCode: sub.TrackingCode, ThankYou: thankYou(ctx, f.Document)}, nil
 }
 
@@ -211,7 +214,53 @@ func (s *Service) insert(tx domain.SubmissionTx, f *domain.Form, sub *domain.Sub
 			return err
 		}
 	}
-	return nil
+	return enqueueWebhooks(tx, f.Document, sub)
+}
+
+// webhookPayload is the body every webhook of a form receives for a new
+// submission (docs/API.md, Webhooks).
+type webhookPayload struct {
+	Event        string          `json:"event"`
+	SiteID       int64           `json:"site_id"`
+	FormID       int64           `json:"form_id"`
+	SubmissionID int64           `json:"submission_id"`
+	VersionID    int64           `json:"version_id"`
+	TrackingCode string          `json:"tracking_code"`
+	CreatedAt    time.Time       `json:"created_at"`
+	Answers      json.RawMessage `json:"answers"`
+}
+
+// enqueueWebhooks owes each of the form's webhooks a delivery of sub, in
+// sub's own transaction: a submission acknowledged is a delivery owed.
+func enqueueWebhooks(tx domain.SubmissionTx, d domain.Document, sub *domain.Submission) error {
+	urls := webhookURLs(d)
+	if len(urls) == 0 {
+		return nil
+	}
+	body, err := json.Marshal(webhookPayload{Event: "submission.created", SiteID: sub.SiteID, FormID: sub.FormID,
+		SubmissionID: sub.ID, VersionID: sub.VersionID, TrackingCode: sub.TrackingCode, CreatedAt: sub.CreatedAt, Answers: sub.Answers})
+	if err != nil {
+		return err
+	}
+	entries := make([]*domain.OutboxEntry, len(urls))
+	for i, u := range urls {
+		entries[i] = &domain.OutboxEntry{SiteID: sub.SiteID, FormID: sub.FormID, SubmissionID: sub.ID, URL: u, Payload: body}
+	}
+	return tx.EnqueueWebhooks(entries...)
+}
+
+// webhookURLs reads settings.webhooks[].url.
+func webhookURLs(d domain.Document) []string {
+	list, _ := d.Settings["webhooks"].([]any)
+	var out []string
+	for _, w := range list {
+		if m, ok := w.(map[string]any); ok {
+			if u, _ := m["url"].(string); u != "" {
+				out = append(out, u)
+			}
+		}
+	}
+	return out
 }
 
 // uploadIDs lists the upload ids of each file answer.
