@@ -66,16 +66,17 @@ type command struct {
 
 func subcommands() map[string]command {
 	return map[string]command{
-		"call":     {cmdCall, "call METHOD [JSON]: raw JSON-RPC call, prints the result"},
-		"plan":     {cmdPlan, "plan [--offline] [--mode M] [--json] TEXT: turn a Persian command into a plan"},
-		"execute":  {cmdExecute, "execute FILE|-: validate and run a plan (ai.execute with confirm)"},
-		"undo":     {cmdUndo, "undo TOKEN…: undo executed steps, newest first, all or nothing"},
-		"audit":    {cmdAudit, "audit [--form ID] [--limit N] [--before ID]: page the audit log"},
-		"lint":     {cmdLint, "lint --contract NAME [--policy F] [--format text|json|sarif] FILE…: validate plans offline"},
-		"schema":   {cmdSchema, "schema NAME: print a contract's JSON Schema"},
-		"generate": {cmdGenerate, "generate FORM_ID PROMPT: generate a form with the model (Ctrl-C cancels)"},
-		"forms":    {cmdForms, "forms list|get ID|create TITLE|publish ID|draft ID"},
-		"versions": {cmdVersions, "versions list FORM_ID|get FORM_ID VERSION_ID|rollback FORM_ID VERSION_ID"},
+		"call":        {cmdCall, "call METHOD [JSON]: raw JSON-RPC call, prints the result"},
+		"plan":        {cmdPlan, "plan [--offline] [--mode M] [--json] TEXT: turn a Persian command into a plan"},
+		"execute":     {cmdExecute, "execute FILE|-: validate and run a plan (ai.execute with confirm)"},
+		"undo":        {cmdUndo, "undo TOKEN…: undo executed steps, newest first, all or nothing"},
+		"audit":       {cmdAudit, "audit [--form ID] [--limit N] [--before ID]: page the audit log"},
+		"lint":        {cmdLint, "lint --contract NAME [--policy F] [--format text|json|sarif] FILE…: validate plans offline"},
+		"schema":      {cmdSchema, "schema NAME: print a contract's JSON Schema"},
+		"generate":    {cmdGenerate, "generate FORM_ID PROMPT: generate a form with the model (Ctrl-C cancels)"},
+		"forms":       {cmdForms, "forms list|get ID|create TITLE|publish ID|draft ID"},
+		"versions":    {cmdVersions, "versions list FORM_ID|get FORM_ID VERSION_ID|rollback FORM_ID VERSION_ID"},
+		"submissions": {cmdSubmissions, "submissions list|get|status|delete FORM_ID …: page, read, file and erase a form's answers"},
 	}
 }
 
