@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -186,6 +188,17 @@ func TestSubmissionsOverSocket(t *testing.T) {
 		if re.CodeName() != "INVALID_SUBMISSION" || fieldCodes(t, re)[""] != tc.reason {
 			t.Errorf("%s: %v %v", name, re, re.Data)
 		}
+	}
+	// Too much: 10,000 answers, or one answer of 100,000 characters.
+	many := map[string]any{}
+	for i := 0; i < 10000; i++ {
+		many["x"+strconv.Itoa(i)] = 1
+	}
+	if re := submitErr(t, c, submit(many, nil)); re.CodeName() != "TOO_LARGE" || re.Code != -32016 {
+		t.Errorf("10,000 answers: %v", re)
+	}
+	if re := submitErr(t, c, submit(map[string]any{"f1": strings.Repeat("ب", 100000), "f2": "09121234567"}, nil)); re.CodeName() != "TOO_LARGE" {
+		t.Errorf("a 100,000-character answer: %v", re)
 	}
 	closed := []map[string]any{
 		{"token": "00000000000000000000000000000000", "form_token": pf.FormToken, "answers": answersOK, "client": map[string]any{"ip_hash": "a"}},
