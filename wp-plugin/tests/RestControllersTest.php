@@ -19,9 +19,38 @@
 final class RestControllersTest extends Arshline_Test_Case {
 
 	/**
+	 * Arguments the entries and results routes share.
+	 */
+	const ID_ARG     = array(
+		'type'     => 'integer',
+		'minimum'  => 1,
+		'required' => true,
+	);
+	const STATUS_ARG = array(
+		'type' => 'string',
+		'enum' => array( 'new', 'read', 'starred', 'spam' ),
+	);
+	const DAY_ARG    = array(
+		'type'      => 'string',
+		'maxLength' => 40,
+	);
+	const IDS_ARG    = array(
+		'type'     => 'array',
+		'items'    => array(
+			'type'    => 'integer',
+			'minimum' => 1,
+		),
+		'minItems' => 1,
+		'maxItems' => 500,
+		'required' => true,
+	);
+
+	/**
 	 * What the old Arshline_Sidecar_Rest::register_routes() registered
 	 * (b984e92), route => method => args, written down as it was. An arg
 	 * marked 'inert' did not exist: the callback reads the body itself.
+	 * The entries and results routes (forms/{id}/submissions, …/results,
+	 * …/export) follow them.
 	 */
 	const OLD_ROUTES = array(
 		'/arshline/v1/health'                                                => array( 'GET' => array() ),
@@ -127,6 +156,82 @@ final class RestControllersTest extends Arshline_Test_Case {
 		'/hosha2/v1/forms/(?P<id>-?\d+)/versions/(?P<vid>-?\d+)'             => array( 'GET' => array() ),
 		'/hosha2/v1/forms/(?P<id>-?\d+)/versions/(?P<vid>-?\d+)/apply-diff' => array( 'POST' => array() ),
 		'/hosha2/v1/forms/(?P<id>-?\d+)/versions/(?P<vid>-?\d+)/rollback'   => array( 'POST' => array() ),
+		'/arshline/v1/forms/(?P<id>\\d+)/submissions'                         => array(
+			'GET'    => array(
+				'id'        => self::ID_ARG,
+				'limit'     => array(
+					'type'    => 'integer',
+					'minimum' => 1,
+					'maximum' => 200,
+					'default' => 50,
+				),
+				'before_id' => array(
+					'type'    => 'integer',
+					'minimum' => 1,
+				),
+				'status'    => self::STATUS_ARG,
+				'from'      => self::DAY_ARG,
+				'to'        => self::DAY_ARG,
+				'q'         => array(
+					'type'      => 'string',
+					'maxLength' => 200,
+				),
+			),
+			'DELETE' => array(
+				'id'  => self::ID_ARG,
+				'ids' => self::IDS_ARG,
+			),
+		),
+		'/arshline/v1/forms/(?P<id>\\d+)/submissions/status'                  => array(
+			'POST' => array(
+				'id'     => self::ID_ARG,
+				'ids'    => self::IDS_ARG,
+				'status' => self::STATUS_ARG + array( 'required' => true ),
+			),
+		),
+		'/arshline/v1/forms/(?P<id>\\d+)/submissions/delete'                  => array(
+			'POST' => array(
+				'id'  => self::ID_ARG,
+				'ids' => self::IDS_ARG,
+			),
+		),
+		'/arshline/v1/forms/(?P<id>\\d+)/submissions/(?P<sid>\\d+)'           => array(
+			'GET' => array(
+				'id'  => self::ID_ARG,
+				'sid' => self::ID_ARG,
+			),
+		),
+		'/arshline/v1/forms/(?P<id>\\d+)/submissions/(?P<sid>\\d+)/files/(?P<upload_id>[A-Za-z0-9_-]{1,128})' => array(
+			'GET' => array(
+				'id'        => self::ID_ARG,
+				'sid'       => self::ID_ARG,
+				'upload_id' => array(
+					'type'     => 'string',
+					'pattern'  => '^[A-Za-z0-9_-]{1,128}$',
+					'required' => true,
+				),
+			),
+		),
+		'/arshline/v1/forms/(?P<id>\\d+)/results'                             => array(
+			'GET' => array(
+				'id'   => self::ID_ARG,
+				'from' => self::DAY_ARG,
+				'to'   => self::DAY_ARG,
+			),
+		),
+		'/arshline/v1/forms/(?P<id>\\d+)/export'                              => array(
+			'GET' => array(
+				'id'     => self::ID_ARG,
+				'format' => array(
+					'type'    => 'string',
+					'enum'    => array( 'csv', 'xlsx' ),
+					'default' => 'csv',
+				),
+				'status' => self::STATUS_ARG,
+				'from'   => self::DAY_ARG,
+				'to'     => self::DAY_ARG,
+			),
+		),
 	);
 
 	/**

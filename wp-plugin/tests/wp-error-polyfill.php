@@ -102,6 +102,33 @@ if ( ! class_exists( 'WP_Error', false ) ) {
 		}
 
 		/**
+		 * The data of a code as a list (WordPress keeps every data added;
+		 * this keeps the last), as rest_convert_error_to_response() reads it.
+		 *
+		 * @param string|int $code Error code; every code's when empty.
+		 * @return array
+		 */
+		public function get_all_error_data( $code = '' ) {
+			if ( '' === $code ) {
+				return array_values( $this->error_data );
+			}
+			return isset( $this->error_data[ $code ] ) ? array( $this->error_data[ $code ] ) : array();
+		}
+
+		/**
+		 * The messages of a code, or every message.
+		 *
+		 * @param string|int $code Error code; every code's when empty.
+		 * @return string[]
+		 */
+		public function get_error_messages( $code = '' ) {
+			if ( '' === $code ) {
+				return $this->errors ? array_merge( ...array_values( $this->errors ) ) : array();
+			}
+			return isset( $this->errors[ $code ] ) ? $this->errors[ $code ] : array();
+		}
+
+		/**
 		 * Whether any error was added.
 		 *
 		 * @return bool

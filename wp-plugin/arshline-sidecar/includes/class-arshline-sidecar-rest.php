@@ -36,6 +36,8 @@ final class Arshline_Sidecar_Rest {
 			new Arshline_Sidecar_REST_Forms_Controller(),
 			new Arshline_Sidecar_REST_Hosha2_Jobs_Controller(),
 			new Arshline_Sidecar_REST_Versions_Controller(),
+			new Arshline_Sidecar_REST_Submissions_Controller(),
+			new Arshline_Sidecar_REST_Results_Controller(),
 		);
 	}
 
@@ -46,6 +48,8 @@ final class Arshline_Sidecar_Rest {
 		foreach ( self::controllers() as $controller ) {
 			$controller->register_routes();
 		}
+		// Files and exports are written page by page instead of as JSON.
+		add_filter( 'rest_pre_serve_request', array( 'Arshline_Sidecar_REST_Stream', 'serve' ), 10, 4 );
 	}
 
 	/**

@@ -13,6 +13,21 @@ import { loadHealth } from './health';
 import { onGenerate, onCancel } from './hosha2';
 import { onPlan, onExecute, undo } from './planner';
 import { state } from './state';
+import { openEntries, onEntriesFilter, onOlder, onNewer, onSelectAll, onBulkStatus, onBulkDelete } from './entries';
+import { openResults, onResultsFilter, onToggleTables } from './results';
+
+/** #entries/FORM_ID and #results/FORM_ID open a form's entries or results. */
+function route( focus ) {
+	var m = /^#(entries|results)\/(\d+)$/.exec( window.location.hash );
+	if ( ! m ) {
+		return;
+	}
+	if ( 'entries' === m[ 1 ] ) {
+		openEntries( m[ 2 ], focus );
+	} else {
+		openResults( m[ 2 ], focus );
+	}
+}
 
 function start() {
 	if ( ! $( 'arshline-sidecar-app' ) ) {
@@ -42,6 +57,24 @@ function start() {
 	renderFormSelect();
 	loadHealth();
 	loadForms();
+	$( 'arsh-ent-filters' ).addEventListener( 'submit', onEntriesFilter );
+	$( 'arsh-ent-older' ).addEventListener( 'click', onOlder );
+	$( 'arsh-ent-newer' ).addEventListener( 'click', onNewer );
+	$( 'arsh-ent-all' ).addEventListener( 'change', onSelectAll );
+	[ 'arsh-ent-read', 'arsh-ent-star', 'arsh-ent-spam' ].forEach( function ( id ) {
+		$( id ).addEventListener( 'click', onBulkStatus );
+	} );
+	$( 'arsh-ent-delete' ).addEventListener( 'click', onBulkDelete );
+	$( 'arsh-res-filters' ).addEventListener( 'submit', onResultsFilter );
+	$( 'arsh-res-tables' ).addEventListener( 'change', onToggleTables );
+	window.addEventListener( 'hashchange', function () {
+		route( true );
+	} );
+	if ( ! /^#(entries|results)\//.test( window.location.hash ) ) {
+		openEntries( 0, false );
+		openResults( 0, false );
+	}
+	route( true );
 }
 
 if ( 'loading' === document.readyState ) {

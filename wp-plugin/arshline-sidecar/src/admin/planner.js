@@ -39,10 +39,25 @@ export function onPlan( event ) {
 				text2 += ' ' + sprintf( __( 'Suggested page: %s', 'arshline-sidecar' ), actionLabel( r.body.navigate.action ) );
 			}
 			message( box, 'warning', text2 );
+			openResultsHint( r.body.navigate );
 			return;
 		}
 		renderPreview( r.body );
 	} );
+}
+
+/** open_results {id}: the form's results (#results/ID), with a link back to them. */
+function openResultsHint( navigate ) {
+	var params = ( navigate && navigate.params ) || {};
+	var id = Number( params.id || params.form_id ) || 0;
+	if ( ! navigate || 'open_results' !== navigate.action || id <= 0 ) {
+		return;
+	}
+	var notice = $( 'arsh-plan-msg' ).firstChild;
+	if ( notice ) {
+		notice.appendChild( el( 'p', {}, [ el( 'a', { href: '#results/' + id, text: sprintf( __( 'Open the results of form %s', 'arshline-sidecar' ), num( id ) ) } ) ] ) );
+	}
+	window.location.hash = '#results/' + id;
 }
 
 function renderPreview( result ) {

@@ -1,0 +1,430 @@
+<?php
+/**
+ * arshline/v1/forms/{id}/submissions: a form's entries for its
+ * administrators — pages of them, one with the version it answered, their
+ * status, erasing them, and the files they hold.
+ *
+ * @package Arshline_Sidecar
+ */
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+/**
+ * Submissions of a form.
+ */
+class Arshline_Sidecar_REST_Submissions_Controller extends Arshline_Sidecar_REST_Controller {
+
+	/**
+	 * Statuses of a submission.
+	 */
+	const STATUSES = array( 'new', 'read', 'starred', 'spam' );
+
+	/**
+	 * Most ids one call may name (the daemon's bound).
+	 */
+	const MAX_IDS = 500;
+
+	/**
+	 * An upload id as the daemon makes them.
+	 */
+	const UPLOAD_ID = '[A-Za-z0-9_-]{1,128}';
+
+	/**
+	 * Sets the namespace and base.
+	 */
+	public function __construct() {
+		$this->namespace = Arshline_Sidecar_Rest::NS;
+		$this->rest_base = 'forms/(?P<id>\d+)/submissions';
+	}
+
+	/**
+	 * Registers GET and DELETE …/submissions, POST …/submissions/status and
+	 * …/submissions/delete, GET …/submissions/{sid} and
+	 * …/submissions/{sid}/files/{upload_id}.
+	 */
+	public function register_routes() {
+		$base = '/' . $this->rest_base;
+		$id   = array( 'id' => self::id_arg( __( 'The form id.', 'arshline-sidecar' ) ) );
+		$ids  = $id + array( 'ids' => $this->ids_arg() );
+		register_rest_route(
+			$this->namespace,
+			$base,
+			array(
+				array(
+					'methods'             => WP_REST_Server::READABLE,
+					'callback'            => array( $this, 'get_items' ),
+					'permission_callback' => array( $this, 'get_items_permissions_check' ),
+					'args'                => $id + $this->get_collection_params(),
+				),
+				array(
+					'methods'             => WP_REST_Server::DELETABLE,
+					'callback'            => array( $this, 'delete_items' ),
+					'permission_callback' => array( $this, 'delete_items_permissions_check' ),
+					'args'                => $ids,
+				),
+				'schema' => array( $this, 'get_public_item_schema' ),
+			)
+		);
+		register_rest_route(
+			$this->namespace,
+			$base . '/status',
+			array(
+				array(
+					'methods'             => WP_REST_Server::CREATABLE,
+					'callback'            => array( $this, 'update_status' ),
+					'permission_callback' => array( $this, 'update_status_permissions_check' ),
+					'args'                => $ids + array(
+						'status' => array(
+							'description' => __( 'The status to give the submissions.', 'arshline-sidecar' ),
+							'type'        => 'string',
+							'enum'        => self::STATUSES,
+							'required'    => true,
+						),
+					),
+				),
+				'schema' => array( $this, 'get_public_item_schema' ),
+			)
+		);
+		register_rest_route(
+			$this->namespace,
+			$base . '/delete',
+			array(
+				array(
+					'methods'             => WP_REST_Server::CREATABLE,
+					'callback'            => array( $this, 'delete_items' ),
+					'permission_callback' => array( $this, 'delete_items_permissions_check' ),
+					'args'                => $ids,
+				),
+				'schema' => array( $this, 'get_public_item_schema' ),
+			)
+		);
+		register_rest_route(
+			$this->namespace,
+			$base . '/(?P<sid>\d+)',
+			array(
+				array(
+					'methods'             => WP_REST_Server::READABLE,
+					'callback'            => array( $this, 'get_item' ),
+					'permission_callback' => array( $this, 'get_item_permissions_check' ),
+					'args'                => $id + array( 'sid' => self::id_arg( __( 'The submission id.', 'arshline-sidecar' ) ) ),
+				),
+				'schema' => array( $this, 'get_public_item_schema' ),
+			)
+		);
+		register_rest_route(
+			$this->namespace,
+			$base . '/(?P<sid>\d+)/files/(?P<upload_id>' . self::UPLOAD_ID . ')',
+			array(
+				array(
+					'methods'             => WP_REST_Server::READABLE,
+					'callback'            => array( $this, 'get_file' ),
+					'permission_callback' => array( $this, 'get_file_permissions_check' ),
+					'args'                => $id + array(
+						'sid'       => self::id_arg( __( 'The submission id.', 'arshline-sidecar' ) ),
+						'upload_id' => array(
+							'description' => __( 'The file\'s upload id.', 'arshline-sidecar' ),
+							'type'        => 'string',
+							'pattern'     => '^' . self::UPLOAD_ID . '$',
+							'required'    => true,
+						),
+					),
+				),
+				'schema' => array( $this, 'get_file_schema' ),
+			)
+		);
+	}
+
+	/**
+	 * A positive id argument.
+	 *
+	 * @param string $description What it names.
+	 * @return array
+	 */
+	protected static function id_arg( $description ) {
+		return array(
+			'description' => $description,
+			'type'        => 'integer',
+			'minimum'     => 1,
+			'required'    => true,
+		);
+	}
+
+	/**
+	 * The ids of a status change or an erasure.
+	 *
+	 * @return array
+	 */
+	private function ids_arg() {
+		return array(
+			'description' => __( 'The submissions\' ids.', 'arshline-sidecar' ),
+			'type'        => 'array',
+			'items'       => array(
+				'type'    => 'integer',
+				'minimum' => 1,
+			),
+			'minItems'    => 1,
+			'maxItems'    => self::MAX_IDS,
+			'uniqueItems' => true,
+			'required'    => true,
+		);
+	}
+
+	/**
+	 * Erasing: administrators only, as every route.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return true|WP_Error
+	 */
+	public function delete_items_permissions_check( $request ) {
+		return $this->admin_permissions_check( $request );
+	}
+
+	/**
+	 * Changing the status: administrators only, as every route.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return true|WP_Error
+	 */
+	public function update_status_permissions_check( $request ) {
+		return $this->admin_permissions_check( $request );
+	}
+
+	/**
+	 * Reading a file: administrators only, as every route.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return true|WP_Error
+	 */
+	public function get_file_permissions_check( $request ) {
+		return $this->admin_permissions_check( $request );
+	}
+
+	/**
+	 * GET …/submissions?limit&before_id&status&from&to&q (submissions.list):
+	 * {items, next_before_id}, newest first.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return WP_REST_Response
+	 */
+	public function get_items( $request ) {
+		$params = array(
+			'form_id' => (int) $request['id'],
+			'limit'   => null === $request['limit'] ? 50 : (int) $request['limit'],
+		);
+		if ( null !== $request['before_id'] ) {
+			$params['before_id'] = (int) $request['before_id'];
+		}
+		foreach ( array( 'status', 'from', 'to', 'q' ) as $name ) {
+			if ( is_string( $request[ $name ] ) && '' !== trim( $request[ $name ] ) ) {
+				$params[ $name ] = trim( $request[ $name ] );
+			}
+		}
+		return self::respond( Arshline_Sidecar_Plugin::call( 'submissions.list', $params ) );
+	}
+
+	/**
+	 * GET …/submissions/{sid} (submissions.get): the submission and the
+	 * version it answered.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return WP_REST_Response
+	 */
+	public function get_item( $request ) {
+		return self::respond(
+			Arshline_Sidecar_Plugin::call(
+				'submissions.get',
+				array(
+					'form_id' => (int) $request['id'],
+					'id'      => (int) $request['sid'],
+				)
+			)
+		);
+	}
+
+	/**
+	 * POST …/submissions/status {ids, status} (submissions.set_status):
+	 * {updated}.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return WP_REST_Response
+	 */
+	public function update_status( $request ) {
+		return self::respond(
+			Arshline_Sidecar_Plugin::call(
+				'submissions.set_status',
+				array(
+					'form_id' => (int) $request['id'],
+					'ids'     => array_map( 'intval', (array) $request['ids'] ),
+					'status'  => (string) $request['status'],
+				)
+			)
+		);
+	}
+
+	/**
+	 * DELETE …/submissions {ids} or POST …/submissions/delete {ids}
+	 * (submissions.delete): {deleted}. The rows, their files and
+	 * counts are erased for good.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return WP_REST_Response
+	 */
+	public function delete_items( $request ) {
+		return self::respond(
+			Arshline_Sidecar_Plugin::call(
+				'submissions.delete',
+				array(
+					'form_id' => (int) $request['id'],
+					'ids'     => array_map( 'intval', (array) $request['ids'] ),
+				)
+			)
+		);
+	}
+
+	/**
+	 * GET …/submissions/{sid}/files/{upload_id}: the file, as an
+	 * attachment, read from the daemon in pages (submissions.file) and
+	 * written to the browser one page at a time.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return WP_REST_Response
+	 */
+	public function get_file( $request ) {
+		$params = array(
+			'form_id'       => (int) $request['id'],
+			'submission_id' => (int) $request['sid'],
+			'upload_id'     => (string) $request['upload_id'],
+		);
+		$first  = Arshline_Sidecar_Plugin::call( 'submissions.file', $params + array( 'offset' => 0 ), self::timeout( 'submissions.file', 30.0 ) );
+		if ( is_wp_error( $first ) ) {
+			return self::respond( $first );
+		}
+		$next    = function ( $page ) use ( $params ) {
+			if ( ! empty( $page->eof ) || ! isset( $page->next_offset ) ) {
+				return null;
+			}
+			return Arshline_Sidecar_Plugin::call( 'submissions.file', $params + array( 'offset' => (int) $page->next_offset ), self::timeout( 'submissions.file', 30.0 ) );
+		};
+		$headers = array(
+			'Content-Type'        => Arshline_Sidecar_REST_Stream::safe_type( isset( $first->mime ) ? $first->mime : '' ),
+			'Content-Disposition' => Arshline_Sidecar_REST_Stream::disposition( isset( $first->name ) ? $first->name : '', 'file' ),
+		);
+		if ( isset( $first->size ) && is_int( $first->size ) && $first->size >= 0 ) {
+			$headers['Content-Length'] = (string) $first->size;
+		}
+		return Arshline_Sidecar_REST_Stream::response( new Arshline_Sidecar_REST_Stream( $first, $next ), $headers );
+	}
+
+	/**
+	 * The filters and the page of the list.
+	 *
+	 * @return array
+	 */
+	public function get_collection_params() {
+		return array(
+			'limit'     => array(
+				'description' => __( 'The most submissions to return.', 'arshline-sidecar' ),
+				'type'        => 'integer',
+				'minimum'     => 1,
+				'maximum'     => 200,
+				'default'     => 50,
+			),
+			'before_id' => array(
+				'description' => __( 'Only submissions older than this one (the next page).', 'arshline-sidecar' ),
+				'type'        => 'integer',
+				'minimum'     => 1,
+			),
+			'status'    => array(
+				'description' => __( 'Only the submissions with this status.', 'arshline-sidecar' ),
+				'type'        => 'string',
+				'enum'        => self::STATUSES,
+			),
+			'from'      => self::day_arg( __( 'The first day, Iran time: YYYY-MM-DD or a Jalali date such as 1404/09/02, in any digits.', 'arshline-sidecar' ) ),
+			'to'        => self::day_arg( __( 'The last day, included, written as from is.', 'arshline-sidecar' ) ),
+			'q'         => array(
+				'description' => __( 'Words to search the answers and tracking codes for.', 'arshline-sidecar' ),
+				'type'        => 'string',
+				'maxLength'   => 200,
+			),
+		);
+	}
+
+	/**
+	 * A day of a date range; the daemon reads and checks it.
+	 *
+	 * @param string $description What it bounds.
+	 * @return array
+	 */
+	public static function day_arg( $description ) {
+		return array(
+			'description' => $description,
+			'type'        => 'string',
+			'maxLength'   => 40,
+		);
+	}
+
+	/**
+	 * A submission.
+	 *
+	 * @return array
+	 */
+	public function get_item_schema() {
+		if ( $this->schema ) {
+			return $this->schema;
+		}
+		$this->schema = array(
+			'$schema'    => 'http://json-schema.org/draft-04/schema#',
+			'title'      => 'arshline-submission',
+			'type'       => 'object',
+			'properties' => array(
+				'id'            => self::readonly_property( 'integer' ),
+				'form_id'       => self::readonly_property( 'integer' ),
+				'version_id'    => self::readonly_property( 'integer' ),
+				'tracking_code' => self::readonly_property( 'string' ),
+				'status'        => array(
+					'description' => __( 'The submission\'s status.', 'arshline-sidecar' ),
+					'type'        => 'string',
+					'enum'        => self::STATUSES,
+					'context'     => array( 'view', 'edit' ),
+				),
+				'created_at'    => self::readonly_property( 'string', array( 'format' => 'date-time' ) ),
+				'answers'       => self::readonly_property(
+					'array',
+					array(
+						'items' => array(
+							'type'       => 'object',
+							'properties' => array(
+								'field' => array( 'type' => 'string' ),
+								'type'  => array( 'type' => 'string' ),
+								'value' => array(),
+								'typed' => array(),
+							),
+						),
+					)
+				),
+				'version'       => self::readonly_property( array( 'object', 'null' ) ),
+			),
+		);
+		return $this->schema;
+	}
+
+	/**
+	 * The file route answers with the file's bytes; this describes them.
+	 *
+	 * @return array
+	 */
+	public function get_file_schema() {
+		return array(
+			'$schema'    => 'http://json-schema.org/draft-04/schema#',
+			'title'      => 'arshline-submission-file',
+			'type'       => 'object',
+			'properties' => array(
+				'name' => self::readonly_property( 'string' ),
+				'mime' => self::readonly_property( 'string' ),
+				'size' => self::readonly_property( 'integer' ),
+			),
+		);
+	}
+}

@@ -1,0 +1,279 @@
+<?php
+/**
+ * The entries routes through WordPress's REST server to a real arshlined:
+ * a form is published and answered through the daemon as a respondent
+ * would, then an administrator lists, reads, marks, downloads the file of
+ * and erases the submissions through arshline/v1.
+ *
+ * Runs in its own process: the harness defines WordPress functions.
+ *
+ * @package Arshline_Sidecar
+ *
+ * @runTestsInSeparateProcesses
+ * @preserveGlobalState disabled
+ */
+
+/**
+ * Entries over REST.
+ */
+final class EntriesRestTest extends Arshline_Test_Case {
+
+	/**
+	 * The daemon's client, for what a respondent does.
+	 *
+	 * @var Arshline_Sidecar_Client
+	 */
+	private $daemon;
+
+	protected function setUp(): void {
+		$socket = Arshline_Test_Processes::daemon( 'entries', array( '--submit-min-fill', '0', '--submit-per-client-per-minute', '0' ) );
+		require_once __DIR__ . '/lib/wp-rest-entries.php';
+		arshline_test_rest_boot( $socket );
+		$this->daemon = new Arshline_Sidecar_Client( $socket, array( 'timeout' => 10.0 ) );
+	}
+
+	protected function tearDown(): void {
+		$this->daemon->close();
+	}
+
+	/**
+	 * A published form with a text, a choice and a file question, and
+	 * $n submissions to it; returns [form id, [submission ids, oldest first]].
+	 *
+	 * @param int  $n    Submissions.
+	 * @param bool $file Whether the first carries a file.
+	 * @return array
+	 */
+	private function answered_form( $n, $file = false ) {
+		$created = $this->daemon->call(
+			'forms.create',
+			array(
+				'title'    => 'نظرسنجی',
+				'status'   => 'published',
+				'document' => array(
+					'version' => 'arshline_form@v1',
+					'fields'  => array(
+						array(
+							'id'    => 'f1',
+							'type'  => 'text',
+							'label' => 'نام',
+						),
+						array(
+							'id'      => 'f2',
+							'type'    => 'radio',
+							'label'   => 'رنگ',
+							'options' => array(
+								array(
+									'value' => 'o1',
+									'label' => 'سرخ',
+								),
+								array(
+									'value' => 'o2',
+									'label' => 'سبز',
+								),
+							),
+						),
+						array(
+							'id'    => 'f3',
+							'type'  => 'file',
+							'label' => 'پیوست',
+						),
+					),
+				),
+			),
+			self::actor( array( 'manage_arshline_forms' ) )
+		);
+		$this->assertIsArray( $created, $created instanceof WP_Error ? $created->get_error_message() : '' );
+		$form_id = $created['form']['id'];
+		$ids     = array();
+		for ( $i = 0; $i < $n; $i++ ) {
+			$public = $this->daemon->call( 'forms.public', array( 'id' => $form_id ), self::actor( array(), 'fa_IR', 0 ) );
+			$this->assertIsArray( $public, $public instanceof WP_Error ? $public->get_error_message() : '' );
+			$answers = array(
+				'f1' => 0 === $i ? '=HYPERLINK("http://x.example","y")' : 'پاسخ ' . $i,
+				'f2' => 0 === $i % 2 ? 'o1' : 'o2',
+			);
+			if ( $file && 0 === $i ) {
+				$upload = $this->daemon->call(
+					'submissions.upload',
+					array(
+						'token'      => $public['token'],
+						'form_token' => $public['form_token'],
+						'field'      => 'f3',
+						'name'       => "../گزارش \"نهایی\".txt",
+						'size'       => 11,
+						'offset'     => 0,
+						'data'       => base64_encode( 'hello world' ),
+						'final'      => true,
+						'client'     => array( 'ip_hash' => 'h' ),
+					),
+					self::actor( array(), 'fa_IR', 0 )
+				);
+				$this->assertIsArray( $upload, $upload instanceof WP_Error ? $upload->get_error_message() : '' );
+				$answers['f3'] = array( array( 'upload_id' => $upload['upload_id'] ) );
+			}
+			$sent = $this->daemon->call(
+				'submissions.submit',
+				array(
+					'token'      => $public['token'],
+					'form_token' => $public['form_token'],
+					'answers'    => $answers,
+					'client'     => array( 'ip_hash' => 'client-' . $i ),
+				),
+				self::actor( array(), 'fa_IR', 0 )
+			);
+			$this->assertIsArray( $sent, $sent instanceof WP_Error ? $sent->get_error_message() : '' );
+			$ids[] = $sent['submission_id'];
+		}
+		return array( $form_id, $ids );
+	}
+
+	public function test_list_pages_newest_first_and_filters() {
+		list( $form_id, $ids ) = $this->answered_form( 5 );
+		$page = arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/submissions", array( 'limit' => 2 ) );
+		$this->assertSame( 200, $page->get_status(), wp_json_encode( $page->get_data() ) );
+		$data = $page->get_data();
+		$this->assertSame( array( $ids[4], $ids[3] ), array_column( arshline_test_arrays( $data->items ), 'id' ) );
+		$this->assertSame( $ids[3], $data->next_before_id );
+
+		$next = arshline_test_rest(
+			'GET',
+			"/arshline/v1/forms/$form_id/submissions",
+			array(
+				'limit'     => 2,
+				'before_id' => $data->next_before_id,
+			)
+		)->get_data();
+		$this->assertSame( array( $ids[2], $ids[1] ), array_column( arshline_test_arrays( $next->items ), 'id' ) );
+
+		$found = arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/submissions", array( 'q' => 'پاسخ ۳' ) )->get_data();
+		$this->assertSame( array( $ids[3] ), array_column( arshline_test_arrays( $found->items ), 'id' ) );
+
+		// Today, as a Jalali date in Persian digits, and as a Gregorian one.
+		$today = arshline_test_rest(
+			'GET',
+			"/arshline/v1/forms/$form_id/submissions",
+			array(
+				'from' => gmdate( 'Y-m-d', time() - 86400 ),
+				'to'   => gmdate( 'Y-m-d', time() + 86400 ),
+			)
+		)->get_data();
+		$this->assertCount( 5, $today->items );
+		$old = arshline_test_rest(
+			'GET',
+			"/arshline/v1/forms/$form_id/submissions",
+			array(
+				'from' => '۱۳۹۰/۰۱/۰۱',
+				'to'   => '۱۳۹۰/۱۲/۲۹',
+			)
+		)->get_data();
+		$this->assertCount( 0, $old->items );
+
+		$bad = arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/submissions", array( 'status' => 'deleted' ) );
+		$this->assertSame( 400, $bad->get_status() );
+		$this->assertSame( 'rest_invalid_param', $bad->get_data()['code'] );
+		$missing = arshline_test_rest( 'GET', '/arshline/v1/forms/999999/submissions' );
+		$this->assertSame( 404, $missing->get_status() );
+	}
+
+	public function test_get_returns_answers_and_the_version_answered() {
+		list( $form_id, $ids ) = $this->answered_form( 1 );
+		$one = arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/submissions/{$ids[0]}" );
+		$this->assertSame( 200, $one->get_status(), wp_json_encode( $one->get_data() ) );
+		$entry = $one->get_data();
+		$this->assertSame( $ids[0], $entry->id );
+		$this->assertMatchesRegularExpression( '/^\d{10}$/', $entry->tracking_code );
+		$this->assertSame( 'new', $entry->status );
+		$this->assertSame( 'f1', $entry->answers[0]->field );
+		$this->assertSame( '=HYPERLINK("http://x.example","y")', $entry->answers[0]->value );
+		$this->assertSame( 'نام', $entry->version->state->document->fields[0]->label );
+	}
+
+	public function test_status_and_delete_in_bulk() {
+		list( $form_id, $ids ) = $this->answered_form( 3 );
+		$marked = arshline_test_rest(
+			'POST',
+			"/arshline/v1/forms/$form_id/submissions/status",
+			array(
+				'ids'    => array( $ids[0], $ids[1] ),
+				'status' => 'starred',
+			)
+		);
+		$this->assertSame( 200, $marked->get_status(), wp_json_encode( $marked->get_data() ) );
+		$this->assertSame( 2, $marked->get_data()->updated );
+		$starred = arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/submissions", array( 'status' => 'starred' ) )->get_data();
+		$this->assertSame( array( $ids[1], $ids[0] ), array_column( arshline_test_arrays( $starred->items ), 'id' ) );
+
+		$this->assertSame( 400, arshline_test_rest( 'POST', "/arshline/v1/forms/$form_id/submissions/status", array( 'ids' => array( $ids[0] ) ) )->get_status() );
+		$this->assertSame(
+			400,
+			arshline_test_rest(
+				'POST',
+				"/arshline/v1/forms/$form_id/submissions/status",
+				array(
+					'ids'    => array(),
+					'status' => 'read',
+				)
+			)->get_status()
+		);
+
+		$deleted = arshline_test_rest( 'DELETE', "/arshline/v1/forms/$form_id/submissions", array( 'ids' => array( $ids[0] ) ) );
+		$this->assertSame( 200, $deleted->get_status(), wp_json_encode( $deleted->get_data() ) );
+		$this->assertSame( 1, $deleted->get_data()->deleted );
+		$posted = arshline_test_rest( 'POST', "/arshline/v1/forms/$form_id/submissions/delete", array( 'ids' => array( $ids[1] ) ) );
+		$this->assertSame( 1, $posted->get_data()->deleted );
+		$left = arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/submissions" )->get_data();
+		$this->assertSame( array( $ids[2] ), array_column( arshline_test_arrays( $left->items ), 'id' ) );
+		$this->assertSame( 404, arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/submissions/{$ids[0]}" )->get_status() );
+	}
+
+	public function test_a_file_downloads_as_an_attachment() {
+		list( $form_id, $ids ) = $this->answered_form( 1, true );
+		$entry     = arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/submissions/{$ids[0]}" )->get_data();
+		$upload_id = $entry->answers[2]->value[0]->upload_id;
+		$response  = arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/submissions/{$ids[0]}/files/$upload_id" );
+		$this->assertSame( 200, $response->get_status() );
+		$headers = $response->get_headers();
+		$this->assertSame( 'text/plain', $headers['Content-Type'] );
+		$this->assertSame( 'nosniff', $headers['X-Content-Type-Options'] );
+		$this->assertSame( '11', $headers['Content-Length'] );
+		$this->assertStringStartsWith( 'attachment; filename="', $headers['Content-Disposition'] );
+		$this->assertStringNotContainsString( '..', $headers['Content-Disposition'] );
+		$this->assertSame( 2, substr_count( $headers['Content-Disposition'], '"' ), 'the name\'s own quotes are gone' );
+		$this->assertStringContainsString( "filename*=UTF-8''" . rawurlencode( 'گزارش نهایی.txt' ), $headers['Content-Disposition'] );
+		$stream = $response->get_data();
+		$this->assertInstanceOf( Arshline_Sidecar_REST_Stream::class, $stream );
+		$bytes = '';
+		$stream->send(
+			function ( $piece ) use ( &$bytes ) {
+				$bytes .= $piece;
+			}
+		);
+		$this->assertSame( 'hello world', $bytes );
+
+		$this->assertSame( 404, arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/submissions/{$ids[0]}/files/nosuchupload" )->get_status() );
+	}
+
+	public function test_refused_without_the_capability_or_the_nonce() {
+		list( $form_id, $ids ) = $this->answered_form( 1 );
+		Arshline_Test_WP::$caps = array( 'read', 'manage_options' );
+		$this->assertSame( 403, arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/submissions" )->get_status() );
+		$this->assertSame( 403, arshline_test_rest( 'POST', "/arshline/v1/forms/$form_id/submissions/delete", array( 'ids' => $ids ) )->get_status() );
+		Arshline_Test_WP::$caps = array( 'read', 'manage_arshline_forms' );
+		$this->assertSame( 403, arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/submissions", array(), false )->get_status() );
+		$this->assertSame( 403, arshline_test_rest( 'DELETE', "/arshline/v1/forms/$form_id/submissions", array( 'ids' => $ids ), false )->get_status() );
+		$this->assertCount( 1, arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/submissions" )->get_data()->items );
+	}
+
+	public function test_download_names_and_types_are_safe() {
+		$this->assertSame( 'application/octet-stream', Arshline_Sidecar_REST_Stream::safe_type( 'text/html' ) );
+		$this->assertSame( 'application/octet-stream', Arshline_Sidecar_REST_Stream::safe_type( 'image/svg+xml' ) );
+		$this->assertSame( 'application/octet-stream', Arshline_Sidecar_REST_Stream::safe_type( "text/plain\r\nX-Evil: 1" ) );
+		$this->assertSame( 'image/png', Arshline_Sidecar_REST_Stream::safe_type( 'image/png' ) );
+		$this->assertSame( 'application/pdf', Arshline_Sidecar_REST_Stream::safe_type( 'application/pdf' ) );
+		$this->assertSame( 'attachment; filename="report.pdf"; filename*=UTF-8\'\'report.pdf', Arshline_Sidecar_REST_Stream::disposition( 'C:\\Users\\a\\report.pdf' ) );
+		$this->assertSame( 'attachment; filename="file.pdf"; filename*=UTF-8\'\'' . rawurlencode( 'گزارش.pdf' ), Arshline_Sidecar_REST_Stream::disposition( "گزارش\u{202E}.pdf", 'file' ) );
+		$this->assertSame( 'attachment; filename="ab.txt"; filename*=UTF-8\'\'ab.txt', Arshline_Sidecar_REST_Stream::disposition( "a\r\nb.txt" ) );
+		$this->assertSame( 'attachment; filename="download"; filename*=UTF-8\'\'download', Arshline_Sidecar_REST_Stream::disposition( "\"\x01" ) );
+	}
+}

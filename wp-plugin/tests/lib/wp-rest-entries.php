@@ -1,0 +1,144 @@
+<?php
+/**
+ * What the entries and results tests add to the REST harness: the plugin
+ * class pointed at a test daemon, the few WordPress functions its calls
+ * reach, and a way to send a request through WordPress's REST server as
+ * an administrator with the page's nonce.
+ *
+ * Defines global functions, so it is loaded only in tests that run in
+ * their own process.
+ *
+ * @package Arshline_Sidecar
+ */
+
+require_once __DIR__ . '/wp-rest-harness.php';
+require_once ABSPATH . WPINC . '/class-wp-http-response.php';
+require_once ABSPATH . WPINC . '/rest-api/class-wp-rest-response.php';
+
+// phpcs:disable Squiz.Commenting.FunctionComment.Missing
+if ( ! defined( 'MINUTE_IN_SECONDS' ) ) {
+	define( 'MINUTE_IN_SECONDS', 60 );
+}
+if ( ! function_exists( 'get_option' ) ) {
+	function get_option( $name, $fallback = false ) {
+		return 'blog_charset' === $name ? 'UTF-8' : $fallback;
+	}
+	function get_current_user_id() {
+		return 1;
+	}
+	function get_current_blog_id() {
+		return 1;
+	}
+	function get_transient( $key ) {
+		return false;
+	}
+	function set_transient( $key, $value, $ttl = 0 ) {
+		return true;
+	}
+	function delete_transient( $key ) {
+		return true;
+	}
+}
+if ( ! function_exists( 'wp_is_numeric_array' ) ) {
+	function wp_is_numeric_array( $data ) {
+		return is_array( $data ) && ( array() === $data || array_keys( $data ) === range( 0, count( $data ) - 1 ) );
+	}
+}
+if ( ! function_exists( 'trailingslashit' ) ) {
+	function untrailingslashit( $value ) {
+		return rtrim( $value, '/\\' );
+	}
+	function trailingslashit( $value ) {
+		return untrailingslashit( $value ) . '/';
+	}
+}
+if ( ! function_exists( 'wp_list_filter' ) ) {
+	require_once ABSPATH . WPINC . '/class-wp-list-util.php';
+	function wp_list_filter( $input_list, $args = array(), $operator = 'AND' ) {
+		return ( new WP_List_Util( $input_list ) )->filter( $args, $operator );
+	}
+}
+if ( ! function_exists( '_n' ) ) {
+	function _n( $single, $plural, $number, $domain = 'default' ) {
+		return 1 === (int) $number ? $single : $plural;
+	}
+}
+if ( ! function_exists( 'wp_sprintf' ) ) {
+	function wp_sprintf( $pattern, ...$args ) {
+		foreach ( $args as $i => $arg ) {
+			$args[ $i ] = is_array( $arg ) ? implode( ', ', $arg ) : $arg;
+		}
+		return vsprintf( preg_replace( '/%(\d+\$)?l/', '%$1s', $pattern ), $args );
+	}
+	function number_format_i18n( $number, $decimals = 0 ) {
+		return number_format( $number, $decimals );
+	}
+}
+if ( ! function_exists( 'absint' ) ) {
+	function absint( $maybeint ) {
+		return abs( (int) $maybeint );
+	}
+}
+if ( ! function_exists( 'wp_is_json_media_type' ) ) {
+	function wp_is_json_media_type( $media_type ) {
+		return (bool) preg_match( '/(^|\s|,)application\/([\w!#\$&-\^\.\+]+\+)?json(\+oembed)?($|\s|;|,)/i', $media_type );
+	}
+}
+if ( ! function_exists( 'wp_json_encode' ) ) {
+	function wp_json_encode( $data, $options = 0, $depth = 512 ) {
+		return json_encode( $data, $options | JSON_UNESCAPED_UNICODE, $depth );
+	}
+}
+// phpcs:enable
+
+/**
+ * Points the plugin at the daemon and makes the current user an
+ * administrator of forms.
+ *
+ * @param string $socket The daemon's socket.
+ */
+function arshline_test_rest_boot( $socket ) {
+	if ( ! defined( 'ARSHLINE_SIDECAR_SOCKET' ) ) {
+		define( 'ARSHLINE_SIDECAR_SOCKET', $socket );
+	}
+	Arshline_Test_WP::$caps      = array( 'read', 'manage_arshline_forms' );
+	Arshline_Test_WP::$logged_in = true;
+	Arshline_Test_WP::$nonces    = array( 'rest-ok' => 'wp_rest' );
+	if ( ! did_action( 'rest_api_init' ) ) {
+		add_action( 'rest_api_init', array( 'Arshline_Sidecar_Rest', 'register_routes' ) );
+		rest_get_server();
+	}
+}
+
+/**
+ * Sends a request through the REST server and returns its response.
+ *
+ * @param string $method HTTP method.
+ * @param string $route  Route.
+ * @param array  $params Query parameters (GET) or the JSON body.
+ * @param bool   $nonce  Whether to send the wp_rest nonce.
+ * @return WP_REST_Response
+ */
+function arshline_test_rest( $method, $route, array $params = array(), $nonce = true ) {
+	$request = new WP_REST_Request( $method, $route );
+	if ( $nonce ) {
+		$request->set_header( 'x_wp_nonce', 'rest-ok' );
+	}
+	if ( 'GET' === $method ) {
+		$request->set_query_params( $params );
+	} elseif ( $params ) {
+		$request->set_header( 'content-type', 'application/json' );
+		$request->set_body( wp_json_encode( $params ) );
+	}
+	return rest_get_server()->dispatch( $request );
+}
+
+/**
+ * Decoded JSON objects as arrays, one level down.
+ *
+ * @param array $items Objects.
+ * @return array[]
+ */
+function arshline_test_arrays( $items ) {
+	return array_map( 'get_object_vars', (array) $items );
+}
