@@ -1,0 +1,243 @@
+<?php
+/**
+ * The results and export routes through WordPress's REST server to a real
+ * arshlined: a form answered through the daemon, its summary per
+ * question, and its export streamed page by page as the browser gets it.
+ *
+ * Runs in its own process: the harness defines WordPress functions.
+ *
+ * @package Arshline_Sidecar
+ *
+ * @runTestsInSeparateProcesses
+ * @preserveGlobalState disabled
+ */
+
+/**
+ * Results and export over REST.
+ */
+final class ResultsRestTest extends Arshline_Test_Case {
+
+	/**
+	 * The daemon's client, for what a respondent does.
+	 *
+	 * @var Arshline_Sidecar_Client
+	 */
+	private $daemon;
+
+	protected function setUp(): void {
+		$socket = Arshline_Test_Processes::daemon( 'results', array( '--submit-min-fill', '0', '--submit-per-client-per-minute', '0' ) );
+		require_once __DIR__ . '/lib/wp-rest-entries.php';
+		arshline_test_rest_boot( $socket );
+		$this->daemon = new Arshline_Sidecar_Client( $socket, array( 'timeout' => 10.0 ) );
+	}
+
+	protected function tearDown(): void {
+		$this->daemon->close();
+	}
+
+	/**
+	 * A published form with a text, a choice and a file question, and
+	 * $n submissions to it; returns [form id, [submission ids, oldest first]].
+	 *
+	 * @param int  $n    Submissions.
+	 * @param bool $file Whether the first carries a file.
+	 * @return array
+	 */
+	private function answered_form( $n, $file = false ) {
+		$created = $this->daemon->call(
+			'forms.create',
+			array(
+				'title'    => 'نظرسنجی',
+				'status'   => 'published',
+				'document' => array(
+					'version' => 'arshline_form@v1',
+					'fields'  => array(
+						array(
+							'id'    => 'f1',
+							'type'  => 'text',
+							'label' => 'نام',
+						),
+						array(
+							'id'      => 'f2',
+							'type'    => 'radio',
+							'label'   => 'رنگ',
+							'options' => array(
+								array(
+									'value' => 'o1',
+									'label' => 'سرخ',
+								),
+								array(
+									'value' => 'o2',
+									'label' => 'سبز',
+								),
+							),
+						),
+						array(
+							'id'    => 'f3',
+							'type'  => 'file',
+							'label' => 'پیوست',
+						),
+					),
+				),
+			),
+			self::actor( array( 'manage_arshline_forms' ) )
+		);
+		$this->assertIsArray( $created, $created instanceof WP_Error ? $created->get_error_message() : '' );
+		$form_id = $created['form']['id'];
+		$ids     = array();
+		for ( $i = 0; $i < $n; $i++ ) {
+			$public = $this->daemon->call( 'forms.public', array( 'id' => $form_id ), self::actor( array(), 'fa_IR', 0 ) );
+			$this->assertIsArray( $public, $public instanceof WP_Error ? $public->get_error_message() : '' );
+			$answers = array(
+				'f1' => 0 === $i ? '=HYPERLINK("http://x.example","y")' : 'پاسخ ' . $i,
+				'f2' => 0 === $i % 2 ? 'o1' : 'o2',
+			);
+			if ( $file && 0 === $i ) {
+				$upload = $this->daemon->call(
+					'submissions.upload',
+					array(
+						'token'      => $public['token'],
+						'form_token' => $public['form_token'],
+						'field'      => 'f3',
+						'name'       => "../گزارش \"نهایی\".txt",
+						'size'       => 11,
+						'offset'     => 0,
+						'data'       => base64_encode( 'hello world' ),
+						'final'      => true,
+						'client'     => array( 'ip_hash' => 'h' ),
+					),
+					self::actor( array(), 'fa_IR', 0 )
+				);
+				$this->assertIsArray( $upload, $upload instanceof WP_Error ? $upload->get_error_message() : '' );
+				$answers['f3'] = array( array( 'upload_id' => $upload['upload_id'] ) );
+			}
+			$sent = $this->daemon->call(
+				'submissions.submit',
+				array(
+					'token'      => $public['token'],
+					'form_token' => $public['form_token'],
+					'answers'    => $answers,
+					'client'     => array( 'ip_hash' => 'client-' . $i ),
+				),
+				self::actor( array(), 'fa_IR', 0 )
+			);
+			$this->assertIsArray( $sent, $sent instanceof WP_Error ? $sent->get_error_message() : '' );
+			$ids[] = $sent['submission_id'];
+		}
+		return array( $form_id, $ids );
+	}
+
+	public function test_the_summary_counts_each_question() {
+		list( $form_id, $ids ) = $this->answered_form( 3 );
+		$response = arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/results" );
+		$this->assertSame( 200, $response->get_status(), wp_json_encode( $response->get_data() ) );
+		$summary = $response->get_data();
+		$this->assertSame( 3, $summary->total );
+		$fields = array();
+		foreach ( $summary->fields as $field ) {
+			$fields[ $field->id ] = $field;
+		}
+		$this->assertSame( 'رنگ', $fields['f2']->label );
+		$this->assertSame( 3, $fields['f2']->answered );
+		$this->assertSame( 2, $fields['f2']->counts->o1 );
+		$this->assertSame( 1, $fields['f2']->counts->o2 );
+		$this->assertSame( 3, $fields['f1']->answered );
+
+		$none = arshline_test_rest(
+			'GET',
+			"/arshline/v1/forms/$form_id/results",
+			array(
+				'from' => '۱۳۹۰/۰۱/۰۱',
+				'to'   => '1390/12/29',
+			)
+		)->get_data();
+		$this->assertSame( 0, $none->total );
+		$this->assertSame( 404, arshline_test_rest( 'GET', '/arshline/v1/forms/999999/results' )->get_status() );
+	}
+
+	public function test_the_csv_export_streams_with_a_bom_and_no_formula() {
+		list( $form_id ) = $this->answered_form( 3 );
+		$response        = arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/export", array( 'format' => 'csv' ) );
+		$this->assertSame( 200, $response->get_status(), is_object( $response->get_data() ) && ! $response->get_data() instanceof Arshline_Sidecar_REST_Stream ? wp_json_encode( $response->get_data() ) : '' );
+		$headers = $response->get_headers();
+		$this->assertSame( 'text/csv; charset=utf-8', $headers['Content-Type'] );
+		$this->assertSame( 'nosniff', $headers['X-Content-Type-Options'] );
+		$this->assertMatchesRegularExpression( '/^attachment; filename="[A-Za-z0-9_-]+\.csv"; filename\*=UTF-8\'\'/', $headers['Content-Disposition'] );
+		$stream = $response->get_data();
+		$this->assertInstanceOf( Arshline_Sidecar_REST_Stream::class, $stream );
+		$bytes = '';
+		$stream->send(
+			function ( $piece ) use ( &$bytes ) {
+				$bytes .= $piece;
+			}
+		);
+		$this->assertStringStartsWith( "\xEF\xBB\xBF", $bytes );
+		$this->assertStringContainsString( 'رنگ', $bytes );
+		$this->assertStringContainsString( 'سرخ', $bytes );
+		$this->assertStringContainsString( "'=HYPERLINK", $bytes );
+		$this->assertDoesNotMatchRegularExpression( '/(^|,|\r\n)"?=HYPERLINK/', $bytes );
+		$this->assertSame( 4, substr_count( $bytes, "\r\n" ), 'a header and three rows' );
+	}
+
+	public function test_the_export_is_written_page_by_page() {
+		list( $form_id ) = $this->answered_form( 2 );
+		// Pages the daemon gives (two), written in order, the second only once the first is out.
+		$pages    = array(
+			(object) array(
+				'data'        => base64_encode( 'one,' ),
+				'next_cursor' => 'c1',
+				'done'        => false,
+			),
+			(object) array(
+				'data' => base64_encode( 'two' ),
+				'done' => true,
+			),
+		);
+		$written  = array();
+		$asked    = array();
+		$stream   = new Arshline_Sidecar_REST_Stream(
+			$pages[0],
+			function ( $page ) use ( $pages, &$asked, &$written ) {
+				$asked[] = count( $written );
+				return empty( $page->done ) ? $pages[1] : null;
+			}
+		);
+		$this->assertTrue(
+			$stream->send(
+				function ( $bytes ) use ( &$written ) {
+					$written[] = $bytes;
+				}
+			)
+		);
+		$this->assertSame( array( 'one,', 'two' ), $written );
+		$this->assertSame( array( 1, 2 ), $asked );
+		$this->assertSame(
+			array(
+				'pages' => 2,
+				'bytes' => 7,
+			),
+			$stream->sent()
+		);
+		$xlsx = arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/export", array( 'format' => 'xlsx' ) );
+		$this->assertSame( 200, $xlsx->get_status() );
+		$this->assertSame( 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', $xlsx->get_headers()['Content-Type'] );
+		$bytes = '';
+		$xlsx->get_data()->send(
+			function ( $piece ) use ( &$bytes ) {
+				$bytes .= $piece;
+			}
+		);
+		$this->assertStringStartsWith( "PK\x03\x04", $bytes );
+		$this->assertSame( 400, arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/export", array( 'format' => 'pdf' ) )->get_status() );
+	}
+
+	public function test_refused_without_the_capability_or_the_nonce() {
+		list( $form_id ) = $this->answered_form( 1 );
+		Arshline_Test_WP::$caps = array( 'read', 'manage_options' );
+		$this->assertSame( 403, arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/results" )->get_status() );
+		$this->assertSame( 403, arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/export" )->get_status() );
+		Arshline_Test_WP::$caps = array( 'read', 'manage_arshline_forms' );
+		$this->assertSame( 403, arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/results", array(), false )->get_status() );
+		$this->assertSame( 403, arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/export", array(), false )->get_status() );
+	}
+}
