@@ -234,7 +234,7 @@ func (s *Service) start(ctx context.Context, p GenerateParams, defaultIntent str
 			return nil, limit.Exceeded(wait)
 		}
 	}
-	if s.cfg.Model == nil {
+	if !llm.Available(s.cfg.Model) {
 		return nil, domain.Errorf(domain.CodeOpenAIUnavailable, "no model is configured for Hosha2; set --openai-model (and a key if the server needs one)", "هیچ مدلی برای هوشا۲ پیکربندی نشده است؛ مدل (--openai-model) و در صورت نیاز کلید را تنظیم کنید").With("retry_after_sec", 60)
 	}
 	form, err := s.formNow(ctx, p.FormID)
