@@ -419,7 +419,7 @@ final class Arshline_Sidecar_Admin {
 					<p>
 						<label for="arsh-ent-status"><?php esc_html_e( 'Status', 'arshline-sidecar' ); ?></label>
 						<select id="arsh-ent-status" name="status">
-							<option value=""><?php esc_html_e( 'All but spam', 'arshline-sidecar' ); ?></option>
+							<option value=""><?php esc_html_e( 'All statuses', 'arshline-sidecar' ); ?></option>
 							<option value="new"><?php esc_html_e( 'New', 'arshline-sidecar' ); ?></option>
 							<option value="read"><?php esc_html_e( 'Read', 'arshline-sidecar' ); ?></option>
 							<option value="starred"><?php esc_html_e( 'Starred', 'arshline-sidecar' ); ?></option>
