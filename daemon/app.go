@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"path/filepath"
 	"sync/atomic"
 	"time"
 
@@ -19,6 +20,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/llm"
 	"github.com/arshline/arshline-sidecar/daemon/logx"
 	"github.com/arshline/arshline-sidecar/daemon/persian"
+	"github.com/arshline/arshline-sidecar/daemon/results"
 	"github.com/arshline/arshline-sidecar/rpc"
 	"github.com/arshline/arshline-sidecar/sqlstore"
 )
@@ -37,6 +39,7 @@ type app struct {
 	planner   *commands.Service
 	contracts *contract.Service
 	hosha2    *hosha2.Service
+	results   *results.Service
 	model     *llm.Client // nil without a model
 
 	// dbOK is the latest database probe: system.health reports it instead
@@ -82,6 +85,8 @@ const (
 func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logger, started time.Time) (*app, error) {
 	a := &app{cfg: cfg, store: store, events: events, ops: ops, started: started, probe: store, minFree: minFreeBytes}
 	a.forms = &forms.Service{Store: store}
+	// XLSX exports are built beside the database: they hold answers.
+	a.results = results.New(store, filepath.Join(filepath.Dir(cfg.DB), "exports"))
 	var probeCtx context.Context
 	probeCtx, a.probeStop = context.WithCancel(context.Background())
 	a.startProbe(probeCtx, time.Second, probeWriteEvery)
@@ -120,6 +125,9 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 }
 
 func (a *app) close() {
+	if a.results != nil {
+		a.results.Close()
+	}
 	if a.probeStop != nil {
 		a.probeStop()
 	}
@@ -280,6 +288,10 @@ func (a *app) methods() []rpc.Method {
 		{Name: "versions.rollback", Capability: manage, Handler: handle(a.forms.Rollback)},
 		{Name: "versions.apply_diff", Capability: manage, Handler: handle(a.forms.ApplyDiff)},
 		{Name: "audit.list", Inline: true, Capability: options, Handler: handle(a.forms.ListAudit)},
+		// The summary adds up per-day counts: bounded, inline. An export
+		// page may wait for an XLSX file being built, so it is not.
+		{Name: "results.summary", Inline: true, Capability: manage, Handler: handle(a.results.Summary)},
+		{Name: "submissions.export", Capability: manage, Handler: handle(a.results.Export)},
 	}
 }
 

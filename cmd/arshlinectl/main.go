@@ -11,6 +11,7 @@
 //	arshlinectl generate FORM_ID PROMPT…
 //	arshlinectl forms list|get ID|create TITLE|publish ID|draft ID
 //	arshlinectl versions list FORM_ID|get FORM_ID VERSION_ID|rollback FORM_ID VERSION_ID
+//	arshlinectl export FORM_ID --format csv|xlsx [--status S] [--from D] [--to D] > FILE
 //
 // The load tool is a binary of its own, cmd/arshline-load: this one ships.
 package main
@@ -68,6 +69,7 @@ func subcommands() map[string]command {
 		"generate": {cmdGenerate, "generate FORM_ID PROMPT: generate a form with the model (Ctrl-C cancels)"},
 		"forms":    {cmdForms, "forms list|get ID|create TITLE|publish ID|draft ID"},
 		"versions": {cmdVersions, "versions list FORM_ID|get FORM_ID VERSION_ID|rollback FORM_ID VERSION_ID"},
+		"export":   {cmdExport, "export FORM_ID --format csv|xlsx [--status S] [--from D] [--to D] > FILE: a form's submissions"},
 	}
 }
 
