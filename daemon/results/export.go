@@ -166,7 +166,7 @@ var errPageFull = errors.New("page full")
 // byte order mark (Excel then reads Persian as UTF-8) and the header.
 func (s *Service) csvPage(ctx context.Context, cat *catalogue, c cursor, first, persian bool) (*ExportPage, error) {
 	var buf bytes.Buffer
-	buf.Grow(pageBytes + pageBytes/4)
+	buf.Grow(s.pageBytes + s.pageBytes/4)
 	w := csv.NewWriter(&buf)
 	w.UseCRLF = true
 	m := newRowMaker(cat, persian)
@@ -187,9 +187,12 @@ func (s *Service) csvPage(ctx context.Context, cat *catalogue, c cursor, first, 
 			if err := w.Write(record); err != nil {
 				return err
 			}
+			// Into buf now, so that its length counts this row: a copy of
+			// a few hundred bytes.
+			w.Flush()
 			c.After = sub.ID
 			rows++
-			if buf.Len() >= pageBytes {
+			if buf.Len() >= s.pageBytes {
 				return errPageFull
 			}
 			return nil

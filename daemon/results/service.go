@@ -39,6 +39,8 @@ type Service struct {
 	store Store
 	// exportDir holds the XLSX files being built and served; see xlsx.go.
 	exportDir string
+	// pageBytes is about how many bytes an export page carries.
+	pageBytes int
 
 	mu    sync.Mutex
 	cache map[int64]*catalogue // by form id, checked against its mark
@@ -49,7 +51,7 @@ type Service struct {
 // (inside the daemon's data directory: they hold answers); files left
 // there by an earlier run are removed.
 func New(store Store, exportDir string) *Service {
-	s := &Service{store: store, exportDir: exportDir, cache: map[int64]*catalogue{}}
+	s := &Service{store: store, exportDir: exportDir, pageBytes: pageBytes, cache: map[int64]*catalogue{}}
 	s.jobs = newXLSXJobs(exportDir)
 	return s
 }

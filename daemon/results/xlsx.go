@@ -213,7 +213,7 @@ func (s *Service) xlsxPage(ctx context.Context, cat *catalogue, c cursor, first,
 		}
 		return nil, err
 	}
-	n := min(size-c.Offset, pageBytes)
+	n := min(size-c.Offset, int64(s.pageBytes))
 	data := make([]byte, max(n, 0))
 	if n > 0 {
 		f, err := os.Open(j.path)
