@@ -20,13 +20,13 @@ import (
 // fixture is a real store with one form, written through the real write
 // path (answers.Validate, results.Facts, InsertSubmission).
 type fixture struct {
-	t      *testing.T
-	dir    string
-	db     *sqlstore.DB
-	raw    *sql.DB // the same file, to move submissions to other days
-	svc    *results.Service
-	form   int64
-	moved  int64 // submissions up to this id have been given their day
+	t     *testing.T
+	dir   string
+	db    *sqlstore.DB
+	raw   *sql.DB // the same file, to move submissions to other days
+	svc   *results.Service
+	form  int64
+	moved int64 // submissions up to this id have been given their day
 }
 
 func newFixture(t *testing.T) *fixture {
