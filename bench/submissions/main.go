@@ -368,4 +368,3 @@ func countRows(path, format string) (int, error) {
 }
 
 var lastCSVRows int
-
