@@ -45,6 +45,7 @@ type rowMaker struct {
 	first map[string]int
 	row   []cell
 	list  []storedAnswer
+	names map[string]string // see scanAnswers
 }
 
 // storedAnswer is one answer as the store keeps it (answers.Answer),
@@ -56,7 +57,7 @@ type storedAnswer struct {
 }
 
 func newRowMaker(cat *catalogue, persian bool) *rowMaker {
-	m := &rowMaker{cat: cat, persian: persian, first: map[string]int{}}
+	m := &rowMaker{cat: cat, persian: persian, first: map[string]int{}, names: map[string]string{}}
 	for _, f := range cat.fields {
 		m.first[f.ID] = fixedColumns + len(m.cols)
 		m.cols = append(m.cols, column{field: f})
@@ -115,9 +116,12 @@ func (m *rowMaker) make(s *domain.Submission) []cell {
 	it := t.In(iranTime)
 	m.row[4] = textCell(jalali.FromTime(it).String() + it.Format(" 15:04:05"))
 	m.row[5] = numCell(float64(seq), strconv.FormatInt(seq, 10))
-	m.list = m.list[:0]
-	if json.Unmarshal(s.Answers, &m.list) != nil {
-		return m.row
+	var ok bool
+	if m.list, ok = scanAnswers(s.Answers, m.list, m.names); !ok {
+		m.list = m.list[:0]
+		if json.Unmarshal(s.Answers, &m.list) != nil {
+			return m.row
+		}
 	}
 	for _, a := range m.list {
 		i, ok := m.first[a.Field]
@@ -141,18 +145,15 @@ func (m *rowMaker) make(s *domain.Submission) []cell {
 func (m *rowMaker) answerCell(a storedAnswer, fi *fieldInfo, vf *document.Field) cell {
 	switch a.Type {
 	case domain.FieldNumber, domain.FieldRating:
-		var f float64
-		if json.Unmarshal(a.Value, &f) == nil {
+		if f, ok := jsonNumber(a.Value); ok {
 			return numCell(f, NumberKey(f))
 		}
 	case domain.FieldRadio, domain.FieldSelect:
-		var v string
-		if json.Unmarshal(a.Value, &v) == nil {
+		if v, ok := jsonString(a.Value); ok {
 			return textCell(optionLabel(v, fi, vf))
 		}
 	case domain.FieldCheckbox:
-		var vs []string
-		if json.Unmarshal(a.Value, &vs) == nil {
+		if vs, ok := jsonStrings(a.Value); ok {
 			for i, v := range vs {
 				vs[i] = optionLabel(v, fi, vf)
 			}
@@ -175,8 +176,7 @@ func (m *rowMaker) answerCell(a storedAnswer, fi *fieldInfo, vf *document.Field)
 			return textCell(strings.Join(ids, ", "))
 		}
 	default:
-		var v string
-		if json.Unmarshal(a.Value, &v) == nil {
+		if v, ok := jsonString(a.Value); ok {
 			return textCell(v)
 		}
 	}
