@@ -77,6 +77,12 @@ func tooManyExports() error {
 		"خروجی‌های زیادی در حال آماده‌شدن است؛ یک دقیقهٔ دیگر دوباره امتحان کنید")
 }
 
+// tooManyRows: a sheet holds 1,048,576 rows, the header one of them.
+func tooManyRows() error {
+	return domain.Errorf(domain.CodeTooLarge, "an XLSX sheet holds at most 1,048,575 submissions; export CSV, or a shorter range of days",
+		"یک برگهٔ XLSX حداکثر ۱٬۰۴۸٬۵۷۵ پاسخ را جا می‌دهد؛ خروجی CSV بگیرید یا بازهٔ روزها را کوتاه‌تر کنید")
+}
+
 // start registers a new export of the site's form.
 func (js *xlsxJobs) start(site, form int64) (*xlsxJob, context.Context, error) {
 	var b [16]byte
@@ -279,6 +285,9 @@ func (s *Service) buildXLSX(ctx context.Context, j *xlsxJob, cat *catalogue, c c
 				default:
 					values[i] = v.text
 				}
+			}
+			if row > excelize.TotalRows {
+				return tooManyRows()
 			}
 			name, err := excelize.CoordinatesToCellName(1, row)
 			if err != nil {
