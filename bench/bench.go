@@ -99,8 +99,9 @@ type caller func(ctx context.Context, c *syncClient, st *state) error
 
 // state holds what calls need and set up once: a form to read, plans.
 type state struct {
-	formID     int64
-	formParams json.RawMessage
+	formID       int64
+	formParams   json.RawMessage
+	submitParams json.RawMessage
 }
 
 // validPrefix is how the daemon's report of a valid arshline plan begins;
@@ -140,7 +141,37 @@ var calls = map[string]caller{
 		_, err := c.Call(ctx, "forms.get", st.formParams)
 		return err
 	},
+	// A respondent's ten answers to the published ten-question form; the
+	// daemon must run with the spam defences off (--submit-min-fill 0,
+	// --submit-per-client-per-minute 0, --submit-per-form-per-minute 0).
+	"submissions.submit": func(ctx context.Context, c *syncClient, st *state) error {
+		_, err := c.Call(ctx, "submissions.submit", st.submitParams)
+		return err
+	},
 }
+
+// TenQuestionForm is the form submissions are measured on: ten questions
+// of the common types, with Persian labels and Iranian formats.
+var TenQuestionForm = map[string]any{"version": "arshline_form@v1", "fields": []any{
+	map[string]any{"id": "name", "type": "text", "label": "نام و نام خانوادگی", "required": true},
+	map[string]any{"id": "mobile", "type": "text", "label": "شماره موبایل", "format": "mobile_ir", "required": true},
+	map[string]any{"id": "code", "type": "text", "label": "کد ملی", "format": "national_code"},
+	map[string]any{"id": "email", "type": "email", "label": "ایمیل"},
+	map[string]any{"id": "age", "type": "number", "label": "سن", "min": 1, "max": 120},
+	map[string]any{"id": "city", "type": "select", "label": "شهر", "options": []any{
+		map[string]any{"value": "thr", "label": "تهران"}, map[string]any{"value": "isf", "label": "اصفهان"}, map[string]any{"value": "shz", "label": "شیراز"}}},
+	map[string]any{"id": "topics", "type": "checkbox", "label": "موضوع‌های مورد علاقه", "options": []any{
+		map[string]any{"value": "a", "label": "ورزش"}, map[string]any{"value": "b", "label": "کتاب"}, map[string]any{"value": "c", "label": "سفر"}}},
+	map[string]any{"id": "day", "type": "date", "label": "تاریخ مراجعه", "calendar": "jalali"},
+	map[string]any{"id": "score", "type": "rating", "label": "میزان رضایت", "scale": map[string]any{"min": 1, "max": 5}},
+	map[string]any{"id": "note", "type": "textarea", "label": "توضیحات"},
+}}
+
+// TenAnswers is one respondent's answers to TenQuestionForm, typed the
+// way phones send them (Persian digits, a +98 mobile, a Jalali date).
+var TenAnswers = map[string]any{"name": "علی رضایی", "mobile": "+98 ۹۱۲ ۱۲۳ ۴۵۶۷", "code": "۰۰۱۳۵۴۲۴۱۹",
+	"email": "ali@example.com", "age": "۳۴", "city": "isf", "topics": []string{"a", "c"}, "day": "۱۴۰۴/۰۹/۰۲",
+	"score": 4, "note": "برخورد کارکنان خوب بود ولی زمان انتظار طولانی بود."}
 
 func knownMethods() []string {
 	var names []string
@@ -169,6 +200,38 @@ var (
 	planParams     = mustEncode(map[string]any{"text": "یک فرم جدید بساز و دو سوال پاسخ کوتاه اضافه کن، اسم فرم را چکاپ سه بگذار", "mode": "internal"})
 	executeParams  = mustEncode(map[string]any{"plan": threeStepPlan, "confirm": true})
 )
+
+// publishForSubmissions creates and publishes TenQuestionForm and returns
+// submissions.submit's params for it.
+func publishForSubmissions(ctx context.Context, c *rpc.Client) (json.RawMessage, error) {
+	var created struct {
+		Form struct {
+			ID int64 `json:"id"`
+		} `json:"form"`
+	}
+	if err := c.Call(ctx, "forms.create", map[string]any{"title": "سنجش رضایت"}, &created); err != nil {
+		return nil, err
+	}
+	if err := c.Call(ctx, "forms.update", map[string]any{"id": created.Form.ID, "document": TenQuestionForm}, nil); err != nil {
+		return nil, err
+	}
+	var pub struct {
+		Form struct {
+			PublicToken string `json:"public_token"`
+		} `json:"form"`
+	}
+	if err := c.Call(ctx, "forms.set_status", map[string]any{"id": created.Form.ID, "status": "published"}, &pub); err != nil {
+		return nil, err
+	}
+	var pf struct {
+		FormToken string `json:"form_token"`
+	}
+	if err := c.Call(ctx, "forms.public", map[string]any{"token": pub.Form.PublicToken}, &pf); err != nil {
+		return nil, err
+	}
+	return mustEncode(map[string]any{"token": pub.Form.PublicToken, "form_token": pf.FormToken, "answers": TenAnswers,
+		"client": map[string]any{"ip_hash": "load"}}), nil
+}
 
 func mustEncode(v any) json.RawMessage {
 	b, err := json.Marshal(v)
@@ -215,6 +278,12 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		}
 		st.formID = created.Form.ID
 		st.formParams = mustEncode(map[string]any{"id": st.formID})
+	}
+	if _, ok := o.Mix["submissions.submit"]; ok {
+		if st.submitParams, err = publishForSubmissions(ctx, setup); err != nil {
+			setup.Close()
+			return nil, fmt.Errorf("setup (submissions): %w", err)
+		}
 	}
 	setup.Close()
 

@@ -21,6 +21,9 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/logx"
 	"github.com/arshline/arshline-sidecar/daemon/persian"
 	"github.com/arshline/arshline-sidecar/daemon/results"
+	"github.com/arshline/arshline-sidecar/daemon/submissions"
+	"github.com/arshline/arshline-sidecar/daemon/uploads"
+	"github.com/arshline/arshline-sidecar/daemon/webhooks"
 	"github.com/arshline/arshline-sidecar/rpc"
 	"github.com/arshline/arshline-sidecar/sqlstore"
 )
@@ -41,6 +44,11 @@ type app struct {
 	hosha2    *hosha2.Service
 	results   *results.Service
 	model     *llm.Client // nil without a model
+	submits   *submissions.Service
+	uploads   *uploads.Service
+	// webhooks delivers the outbox; the submission path calls its Notify
+	// after a commit that enqueued deliveries.
+	webhooks *webhooks.Worker
 
 	// dbOK is the latest database probe: system.health reports it instead
 	// of querying, so health checks never add load to the database.
@@ -90,7 +98,14 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 	var probeCtx context.Context
 	probeCtx, a.probeStop = context.WithCancel(context.Background())
 	a.startProbe(probeCtx, time.Second, probeWriteEvery)
+	go a.retain(probeCtx, retentionEvery)
+	a.webhooks = webhooks.Start(webhooks.Config{Store: store, Events: events, AllowLoopback: cfg.WebhooksAllowLoopbackHTTP})
 	a.executor = &executor.Executor{Store: store}
+	var err error
+	if a.submits, err = submissions.New(probeCtx, store, submitConfig(cfg), events, nil); err != nil {
+		a.close()
+		return nil, fmt.Errorf("submissions: %w", err)
+	}
 	a.contracts = &contract.Service{Registry: registry.Default()}
 	a.planner = &commands.Service{
 		Internal: persian.New(persian.Config{MaxFields: cfg.PlannerMaxFields, MaxSteps: cfg.PlanMaxSteps}),
@@ -104,7 +119,7 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 	// One limiter: model calls from ai.plan and Hosha2 share a user's budget.
 	limiter := limit.New(cfg.RatePerMinute, nil)
 	a.planner.Limiter = limiter
-	h2 := hosha2.Config{Store: store, Jobs: store, ModelID: cfg.OpenAIModel, Limiter: limiter, Events: events}
+	h2 := hosha2.Config{Store: store, Jobs: store, ModelID: cfg.OpenAIModel, Limiter: limiter, Events: events, ModelTimeout: cfg.OpenAITimeout, MaxRunningJobs: cfg.Hosha2MaxRunning}
 	if cfg.LLMConfigured() {
 		model, err := newModel(cfg, ops)
 		if err != nil {
@@ -121,7 +136,36 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 		}
 	}
 	a.hosha2 = hosha2.New(h2)
+	files, err := uploads.OpenStore(cfg.UploadDir)
+	if err != nil {
+		a.close()
+		return nil, fmt.Errorf("--upload-dir: %w", err)
+	}
+	// Uploads need the same proof of a loaded form as submissions.
+	a.uploads = uploads.New(uploads.Config{Records: store, Files: files, VerifyFormToken: a.submits.VerifyFormToken,
+		MaxFileBytes: cfg.UploadMaxBytes, MaxPendingBytes: cfg.UploadPendingBytes,
+		StartsPerMinute: cfg.UploadStartsPerMinute, ChunksPerMinute: cfg.UploadChunksPerMinute})
+	a.submits.RemoveFiles = files.Remove
+	a.submits.NotifyWebhooks = a.webhooks.Notify
+	go a.uploads.Run(probeCtx, uploads.SweepEvery)
 	return a, nil
+}
+
+// submitConfig turns the flags' "0 is off" into the service's "negative
+// is off" (its zero values are the defaults).
+func submitConfig(cfg *Config) submissions.Config {
+	off := func(n int) int {
+		if n == 0 {
+			return -1
+		}
+		return n
+	}
+	minFill := cfg.SubmitMinFill
+	if minFill == 0 {
+		minFill = -1
+	}
+	return submissions.Config{MinFill: minFill, TokenTTL: cfg.FormTokenTTL,
+		PerClientPerMinute: off(cfg.SubmitPerClientPerMinute), PerFormPerMinute: off(cfg.SubmitPerFormPerMinute)}
 }
 
 func (a *app) close() {
@@ -130,6 +174,48 @@ func (a *app) close() {
 	}
 	if a.probeStop != nil {
 		a.probeStop()
+	}
+	if a.webhooks != nil {
+		a.webhooks.Close()
+	}
+}
+
+// retentionEvery is how often old jobs and audit rows are purged.
+const retentionEvery = 6 * time.Hour
+
+// retain purges finished jobs and audit rows past their retention, once
+// a minute after start and then every interval, until ctx ends.
+func (a *app) retain(ctx context.Context, every time.Duration) {
+	wait := time.Minute
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(wait):
+		}
+		wait = every
+		a.purgeOnce(ctx, time.Now())
+	}
+}
+
+func (a *app) purgeOnce(ctx context.Context, now time.Time) {
+	var jobsBefore, auditBefore time.Time
+	if a.cfg.JobRetention > 0 {
+		jobsBefore = now.Add(-a.cfg.JobRetention)
+	}
+	if a.cfg.AuditRetention > 0 {
+		auditBefore = now.Add(-a.cfg.AuditRetention)
+	}
+	if jobsBefore.IsZero() && auditBefore.IsZero() {
+		return
+	}
+	jobs, audit, err := a.store.Purge(ctx, jobsBefore, auditBefore)
+	if err != nil {
+		a.ops.Warn("retention purge failed", "err", err)
+		return
+	}
+	if jobs+audit > 0 {
+		a.ops.Info("retention purge", "jobs_deleted", jobs, "audit_rows_deleted", audit)
 	}
 }
 
@@ -288,6 +374,16 @@ func (a *app) methods() []rpc.Method {
 		{Name: "versions.rollback", Capability: manage, Handler: handle(a.forms.Rollback)},
 		{Name: "versions.apply_diff", Capability: manage, Handler: handle(a.forms.ApplyDiff)},
 		{Name: "audit.list", Inline: true, Capability: options, Handler: handle(a.forms.ListAudit)},
+		// Respondents: anonymous callers (the shim's actor has user_id 0
+		// and no capability); the form's site comes from the actor.
+		{Name: "forms.public", Inline: true, Handler: handle(a.submits.Public)},
+		{Name: "submissions.submit", Handler: handle(a.submits.Submit)},
+		{Name: "submissions.list", Inline: true, Capability: manage, Handler: handle(a.submits.List)},
+		{Name: "submissions.get", Inline: true, Capability: manage, Handler: handle(a.submits.Get)},
+		{Name: "submissions.set_status", Capability: manage, Handler: handle(a.submits.SetStatus)},
+		{Name: "submissions.delete", Capability: manage, Handler: handle(a.submits.Delete)},
+		{Name: "submissions.upload", Handler: handle(a.uploads.Upload)},
+		{Name: "submissions.file", Capability: manage, Handler: handle(a.uploads.File)},
 		// The summary adds up per-day counts: bounded, inline. An export
 		// page may wait for an XLSX file being built, so it is not.
 		{Name: "results.summary", Inline: true, Capability: manage, Handler: handle(a.results.Summary)},

@@ -63,7 +63,36 @@ type Config struct {
 	PlanMaxSteps     int
 	PlannerMaxFields int
 	RatePerMinute    int
-	PlanCacheTTL     time.Duration
+	Hosha2MaxRunning int
+	// Retention: finished Hosha2 jobs and audit rows older than these are
+	// deleted (0 keeps them).
+	JobRetention   time.Duration
+	AuditRetention time.Duration
+	// Submissions: spam defences and limits (daemon/submissions).
+	SubmitMinFill            time.Duration
+	FormTokenTTL             time.Duration
+	SubmitPerClientPerMinute int
+	SubmitPerFormPerMinute   int
+	PlanCacheTTL             time.Duration
+
+	// UploadDir holds the files respondents upload (daemon/uploads):
+	// outside any web root; by default uploads/ beside the database.
+	UploadDir string
+	// UploadMaxBytes caps one file whatever its question allows, and
+	// UploadPendingBytes the bytes of one form's files not yet claimed
+	// by a submission.
+	UploadMaxBytes     int64
+	UploadPendingBytes int64
+	// UploadStartsPerMinute and UploadChunksPerMinute are what one
+	// client (the shim's hash of its address) may begin and send.
+	UploadStartsPerMinute int
+	UploadChunksPerMinute int
+
+	// WebhooksAllowLoopbackHTTP lets webhooks go over plain http to a
+	// loopback address, and over https to loopback and private
+	// addresses: tests and a receiver on the same host. Off, a form's
+	// author cannot point a webhook at the host's own services.
+	WebhooksAllowLoopbackHTTP bool
 }
 
 // LLMConfigured reports whether model-backed features can run: a model
@@ -101,7 +130,7 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*
 	fs.StringVar(&c.OpenAIBaseURL, "openai-base-url", "https://api.openai.com/v1", "OpenAI-compatible API base URL (https, or http on loopback or to a host named in --openai-allow-http-host)")
 	fs.StringVar(&c.OpenAIModel, "openai-model", "", "model name; empty disables LLM features")
 	fs.StringVar(&c.OpenAIKeyFile, "openai-key-file", defaultKeyFile(getenv), "file holding the API key (systemd LoadCredential=)")
-	fs.DurationVar(&c.OpenAITimeout, "openai-timeout", 60*time.Second, "timeout of one model call")
+	fs.DurationVar(&c.OpenAITimeout, "openai-timeout", 60*time.Second, "deadline of one model call, its retries and waits included")
 	fs.IntVar(&c.OpenAIMaxTokens, "openai-max-tokens", 8000, "answer budget (max_tokens) of a Hosha2 generation or edit; lowered automatically when the server states a smaller context")
 	fs.IntVar(&c.OpenAIPlanMaxTokens, "openai-plan-max-tokens", 2000, "answer budget (max_tokens) of an ai.plan model call")
 	fs.StringVar(&allowHTTP, "openai-allow-http-host", "", "comma-separated hosts the model may be reached at over plain http (a LAN address or docker name); the key, if any, then travels unencrypted")
@@ -114,7 +143,20 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*
 	fs.IntVar(&c.PlanMaxSteps, "plan-max-steps", 12, "most steps in an arshline plan")
 	fs.IntVar(&c.PlannerMaxFields, "planner-max-fields", 6, "most fields the internal planner adds per command")
 	fs.IntVar(&c.RatePerMinute, "rate-per-minute", 10, "model calls per user per minute")
+	fs.DurationVar(&c.JobRetention, "job-retention", 30*24*time.Hour, "delete finished Hosha2 jobs older than this (0 keeps them)")
+	fs.DurationVar(&c.AuditRetention, "audit-retention", 365*24*time.Hour, "delete audit rows older than this (0 keeps them); an undo token lives no longer than its audit row")
+	fs.IntVar(&c.Hosha2MaxRunning, "hosha2-max-running", 16, "Hosha2 requests running at once, all users together; past it RATE_LIMIT")
+	fs.DurationVar(&c.SubmitMinFill, "submit-min-fill", 3*time.Second, "least time between loading a form and sending it (a person reads first); 0 turns the check off")
+	fs.DurationVar(&c.FormTokenTTL, "form-token-ttl", 24*time.Hour, "how long a loaded form may be answered")
+	fs.IntVar(&c.SubmitPerClientPerMinute, "submit-per-client-per-minute", 10, "submissions one client may send in any 60 s; 0 turns the limit off")
+	fs.IntVar(&c.SubmitPerFormPerMinute, "submit-per-form-per-minute", 600, "submissions one form accepts in any 60 s; 0 turns the limit off")
 	fs.DurationVar(&c.PlanCacheTTL, "plan-cache-ttl", 10*time.Minute, "how long an LLM plan for the same text is reused")
+	fs.StringVar(&c.UploadDir, "upload-dir", "", "directory of uploaded files, created 0700; never inside a web root (default: uploads/ beside --db)")
+	fs.Int64Var(&c.UploadMaxBytes, "upload-max-bytes", 10<<20, "largest file accepted for any file question")
+	fs.Int64Var(&c.UploadPendingBytes, "upload-pending-bytes", 256<<20, "most bytes of one form's uploads not yet sent with an answer")
+	fs.IntVar(&c.UploadStartsPerMinute, "upload-starts-per-minute", 30, "uploads one client may begin per minute")
+	fs.IntVar(&c.UploadChunksPerMinute, "upload-chunks-per-minute", 600, "upload chunks (256 KiB each) one client may send per minute")
+	fs.BoolVar(&c.WebhooksAllowLoopbackHTTP, "webhooks-allow-loopback-http", false, "deliver webhooks over plain http to loopback addresses, and over https to loopback and private ones (tests, a receiver on this host)")
 
 	// Environment first, so that flags given on the command line override it.
 	var envErr error
@@ -175,7 +217,19 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*
 			return nil, fmt.Errorf("--openai-key-file: %w", err)
 		}
 	}
-	if c.PlanMaxSteps < 1 || c.PlannerMaxFields < 1 || c.RatePerMinute < 1 || c.MaxConns < 1 || c.MaxFrameBytes < 1024 {
+	if c.UploadDir == "" {
+		c.UploadDir = filepath.Join(filepath.Dir(c.DB), "uploads")
+	}
+	if c.UploadMaxBytes < 1 || c.UploadPendingBytes < 1 || c.UploadStartsPerMinute < 1 || c.UploadChunksPerMinute < 1 {
+		return nil, errors.New("--upload-max-bytes, --upload-pending-bytes, --upload-starts-per-minute and --upload-chunks-per-minute must be positive")
+	}
+	if c.JobRetention < 0 || c.AuditRetention < 0 {
+		return nil, errors.New("retention periods must not be negative")
+	}
+	if c.SubmitMinFill < 0 || c.FormTokenTTL <= 0 || c.SubmitPerClientPerMinute < 0 || c.SubmitPerFormPerMinute < 0 {
+		return nil, errors.New("submit limits must not be negative, and form-token-ttl must be positive")
+	}
+	if c.PlanMaxSteps < 1 || c.PlannerMaxFields < 1 || c.RatePerMinute < 1 || c.Hosha2MaxRunning < 1 || c.MaxConns < 1 || c.MaxFrameBytes < 1024 {
 		return nil, errors.New("limits must be positive (max-frame-bytes at least 1024)")
 	}
 	return c, nil

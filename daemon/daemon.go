@@ -113,6 +113,9 @@ func Run(ctx context.Context, cfg *Config, ops *slog.Logger) error {
 		ops.Warn("calls still running at the shutdown deadline were cut off", "err", err)
 	}
 	app.shutdownJobs(shutdownCtx)
+	// Deliveries under way may finish; those cut off are due at once on
+	// the next start.
+	app.webhooks.Shutdown(shutdownCtx)
 	if created != "" {
 		os.Remove(created)
 	}

@@ -13,7 +13,8 @@ import (
 
 // The envelope is what every call may carry in its params besides the
 // method's own members: "actor", the WordPress user the call runs for
-// (the PHP shim copies it from the current user), and "req_id", the
+// and the site it acts on (the PHP shim copies them from the current user
+// and blog), and "req_id", the
 // call's id in logs and audit rows. A call without an actor, or with
 // "actor": null, runs as the operator only when the peer is an operator
 // (rpc.Peer.Operator: root, the daemon's own uid, --operator-uids);
@@ -29,8 +30,8 @@ var (
 	errParamsShape = domain.InvalidParams("params must be a JSON object", "پارامترها باید یک شیء JSON باشند")
 	errBadReqID    = domain.InvalidParams("req_id must be 6 to 32 hexadecimal characters", "req_id باید ۶ تا ۳۲ نویسهٔ هگزادسیمال باشد")
 	errBadActor    = domain.InvalidParams(
-		`actor must be an object with "user_id" (integer), "caps" (list of strings) and "locale" (string)`,
-		`actor باید شیئی با "user_id" (عدد صحیح)، "caps" (فهرست رشته‌ها) و "locale" (رشته) باشد`)
+		`actor must be an object with "user_id" (integer), "caps" (list of strings), "locale" (string) and "site_id" (positive integer)`,
+		`actor باید شیئی با "user_id" (عدد صحیح)، "caps" (فهرست رشته‌ها)، "locale" (رشته) و "site_id" (عدد صحیح مثبت) باشد`)
 	errNoActor = domain.Errorf(domain.CodeForbidden,
 		`this caller must name the user the call runs for in "actor"`,
 		`این فراخواننده باید کاربری را که درخواست برای اوست در "actor" نام ببرد`)
@@ -292,9 +293,13 @@ func walkMembers(obj []byte, fn func(key string, literal, value []byte)) error {
 
 var errNotObject = errors.New("not a JSON object")
 
-// parseActor reads {"user_id", "caps", "locale"} exactly: an actor is who
-// the call runs for, so a member the server does not understand is an
-// error rather than something to guess about. null means no actor.
+// parseActor reads {"user_id", "caps", "locale", "site_id"} exactly: an
+// actor is who the call runs for, so a member the server does not
+// understand is an error rather than something to guess about. null means
+// no actor. site_id, the WordPress site every method is scoped to, is a
+// positive integer when given; absent, it is site 1 (domain.Actor.Site).
+// Unlike caps and locale it may not be null: a shim that meant to name a
+// site and sent nothing must not land on site 1.
 func parseActor(raw []byte, defaultLocale string) (*domain.Actor, bool) {
 	if string(raw) == "null" {
 		return nil, true
@@ -321,9 +326,10 @@ type actorMembers struct {
 	UserID json.RawMessage `json:"user_id"`
 	Caps   []string        `json:"caps"`
 	Locale json.RawMessage `json:"locale"`
+	SiteID json.RawMessage `json:"site_id"`
 }
 
-var actorNames = []string{"user_id", "caps", "locale"}
+var actorNames = []string{"user_id", "caps", "locale", "site_id"}
 
 // readActorQuick reads an actor the way clients write it, with
 // encoding/json into a struct. It only accepts: false leaves the answer
@@ -334,9 +340,9 @@ var actorNames = []string{"user_id", "caps", "locale"}
 // members has no other member. Without "null" in it, no member is null,
 // which the struct would not tell from an absent member or an empty cap.
 func readActorQuick(raw []byte) (domain.Actor, bool) {
-	var exact, folded [3]int
+	var exact, folded [4]int
 	if bytes.Contains(raw, []byte("null")) || !rpc.CountNames(raw, actorNames, exact[:], folded[:]) ||
-		exact != folded || max(exact[0], exact[1], exact[2]) > 1 {
+		exact != folded || max(exact[0], exact[1], exact[2], exact[3]) > 1 {
 		return domain.Actor{}, false
 	}
 	var m actorMembers
@@ -350,6 +356,9 @@ func readActorQuick(raw []byte) (domain.Actor, bool) {
 	if m.Locale != nil {
 		members++
 	}
+	if m.SiteID != nil {
+		members++
+	}
 	if bytes.Count(raw, []byte(":")) != members {
 		return domain.Actor{}, false
 	}
@@ -358,6 +367,13 @@ func readActorQuick(raw []byte) (domain.Actor, bool) {
 		return domain.Actor{}, false
 	}
 	a := domain.Actor{UserID: id}
+	if m.SiteID != nil {
+		site, ok := parseSiteID(m.SiteID)
+		if !ok {
+			return domain.Actor{}, false
+		}
+		a.SiteID = site
+	}
 	if len(m.Caps) > 0 {
 		a.Caps = m.Caps
 	}
@@ -407,12 +423,25 @@ func readActor(raw []byte) (domain.Actor, bool) {
 			if value[0] != '"' || json.Unmarshal(value, &a.Locale) != nil {
 				return refused
 			}
+		case "site_id":
+			var ok bool
+			if a.SiteID, ok = parseSiteID(value); !ok {
+				return refused
+			}
 		default:
 			return refused
 		}
 		return nil
 	})
 	return a, err == nil && seen["user_id"]
+}
+
+// parseSiteID reads a site id: a positive integer, as written (1.0, "1"
+// and 0 are refused, so that a confused client is told rather than
+// scoped to some site it did not mean).
+func parseSiteID(raw []byte) (int64, bool) {
+	id, err := strconv.ParseInt(string(raw), 10, 64)
+	return id, err == nil && id > 0
 }
 
 // parseReqID accepts a string of 6 to 32 hexadecimal digits, as written:

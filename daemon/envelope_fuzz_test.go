@@ -32,6 +32,12 @@ func FuzzEnvelopeQuick(f *testing.F) {
 		`{"req_id":"abc","req_id":"abcdef"}`,
 		`{"req_id":"zzzzzz","actor":{"user_id":-1}}`,
 		`{"a":"actor","actor":{"user_id":1}}`,
+		`{"actor":{"user_id":1,"site_id":3},"req_id":"abcdef"}`,
+		`{"actor":{"site_id":0,"user_id":1}}`,
+		`{"actor":{"user_id":1,"site_id":"3"}}`,
+		`{"actor":{"user_id":1,"site_id":3,"site_id":4}}`,
+		`{"actor":{"user_id":1,"Site_id":3}}`,
+		`{"actor":{"user_id":1,"site_id":3.5,"caps":["site_id"]}}`,
 	} {
 		f.Add(seed)
 	}

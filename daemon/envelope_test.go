@@ -29,7 +29,7 @@ func envelopeMethods() []rpc.Method {
 	return []rpc.Method{
 		{Name: "whoami", Handler: func(ctx context.Context, params json.RawMessage) (any, error) {
 			a := domain.ActorFrom(ctx)
-			return map[string]any{"user": a.UserID, "caps": a.Caps, "locale": a.Locale,
+			return map[string]any{"user": a.UserID, "caps": a.Caps, "locale": a.Locale, "site": a.Site(),
 				"req_id": domain.RequestIDFrom(ctx), "params": string(params)}, nil
 		}},
 		{Name: "forms.rename", Capability: domain.CapManageForms, Handler: rpc.Typed(func(ctx context.Context, p titleParams) (any, error) {
@@ -144,10 +144,26 @@ func TestEnvelope(t *testing.T) {
 	})
 	t.Run("an actor without a locale gets the default", func(t *testing.T) {
 		res := resultOf(t, callRaw(t, c, `{"jsonrpc":"2.0","id":1,"method":"whoami","params":{"actor":{"user_id":5}}}`))
-		if res["locale"] != "en_US" || res["params"] != `{}` {
+		if res["locale"] != "en_US" || res["params"] != `{}` || res["site"] != float64(1) {
 			t.Fatalf("handler saw %v", res)
 		}
 	})
+	// The quick reading and the member-by-member one (an escape in the
+	// params forces the latter) both carry the site.
+	for _, params := range []string{
+		`{"actor":{"user_id":5,"caps":["read"],"locale":"fa_IR","site_id":7},"x":1}`,
+		`{"actor":{"site_id":7,"user_id":5},"x":1}`,
+		`{"actor":{"user_id":5,"site_id":7,"locale":null},"x":1}`,
+		`{"actor":{"user_id":5,"site_\u0069d":7},"x":1}`,
+		`{"x":1,"act\u006fr":{"user_id":5,"site_id":7}}`,
+	} {
+		t.Run("site_id in "+params, func(t *testing.T) {
+			res := resultOf(t, callRaw(t, c, `{"jsonrpc":"2.0","id":1,"method":"whoami","params":`+params+`}`))
+			if res["site"] != float64(7) || res["user"] != float64(5) || res["params"] != `{"x":1}` {
+				t.Fatalf("handler saw %v", res)
+			}
+		})
+	}
 
 	badReqIDs := []string{`"abcde"`, `"` + strings.Repeat("a", 33) + `"`, `"abcdeg"`, `123456`, `""`, `null`, `"ab cd ef"`, `"\u0061bcdef"`}
 	for _, id := range badReqIDs {
@@ -169,11 +185,16 @@ func TestEnvelope(t *testing.T) {
 		`{"user_id":"7"}`, `{"user_id":-1}`, `{"user_id":1.5}`, `{"caps":["read"]}`,
 		`{"user_id":1,"caps":"read"}`, `{"user_id":1,"caps":[1]}`, `{"user_id":1,"locale":5}`,
 		`{"user_id":1,"role":"admin"}`, `{"user_id":1,"user_id":2}`, `[1]`, `"operator"`, `7`,
+		`{"user_id":1,"site_id":0}`, `{"user_id":1,"site_id":-2}`, `{"user_id":1,"site_id":"2"}`,
+		`{"user_id":1,"site_id":2.0}`, `{"user_id":1,"site_id":1e1}`, `{"user_id":1,"site_id":null}`,
+		`{"user_id":1,"site_id":[2]}`, `{"user_id":1,"site_id":2,"site_id":3}`, `{"user_id":1,"Site_id":2}`,
+		`{"user_id":1,"site_id":99999999999999999999}`,
 	}
 	for _, a := range badActors {
 		t.Run("actor "+a, func(t *testing.T) {
 			r := decodeErrorReply(t, callRaw(t, c, `{"jsonrpc":"2.0","id":1,"method":"whoami","params":{"actor":`+a+`}}`))
-			if r.Error.Code != rpc.CodeInvalidParams || !strings.Contains(r.Error.Message, "actor") {
+			if r.Error.Code != rpc.CodeInvalidParams || !strings.Contains(r.Error.Message, "actor") ||
+				!strings.Contains(r.Error.Message, "site_id") || !strings.Contains(r.Error.Data["message_fa"].(string), "site_id") {
 				t.Fatalf("actor %s: %+v", a, r.Error)
 			}
 		})

@@ -19,6 +19,7 @@ func TestEveryMethodDecodesItsParamsStrictly(t *testing.T) {
 		"contracts.list", "contracts.schema", "plan.validate", "ai.plan", "ai.execute", "ai.undo",
 		"forms.schema", "forms.list", "forms.get", "forms.create", "forms.update", "forms.set_status",
 		"versions.list", "versions.get", "versions.rollback", "versions.apply_diff", "audit.list",
+		"forms.public", "submissions.submit", "submissions.list", "submissions.get", "submissions.set_status", "submissions.delete",
 		"results.summary", "submissions.export",
 	}
 	for _, m := range methods {

@@ -99,6 +99,7 @@ func TestResultsOverSocket(t *testing.T) {
 	}
 	wb.Close()
 
+	site2 := map[string]any{"user_id": 9, "caps": []string{domain.CapManageForms}, "site_id": 2}
 	for _, tc := range []struct {
 		method string
 		params map[string]any
@@ -111,6 +112,10 @@ func TestResultsOverSocket(t *testing.T) {
 		{"results.summary", map[string]any{"form_id": form, "from": "دیروز"}, domain.CodeInvalidParams},
 		{"results.summary", map[string]any{"form_id": form, "actor": map[string]any{"user_id": 9, "caps": []string{"read"}}}, domain.CodeForbidden},
 		{"submissions.export", map[string]any{"form_id": form, "format": "csv", "actor": map[string]any{"user_id": 9, "caps": []string{"read"}}}, domain.CodeForbidden},
+		// Another site's administrator does not see the form at all.
+		{"results.summary", map[string]any{"form_id": form, "actor": site2}, domain.CodeNotFound},
+		{"submissions.export", map[string]any{"form_id": form, "format": "csv", "actor": site2}, domain.CodeNotFound},
+		{"submissions.export", map[string]any{"form_id": form, "format": "xlsx", "actor": site2}, domain.CodeNotFound},
 	} {
 		if code := callErr(t, c, tc.method, tc.params); code != tc.want {
 			t.Errorf("%s %v: %s, want %s", tc.method, tc.params, code, tc.want)

@@ -265,7 +265,11 @@ async function main() {
 			check(versions.status === 200 && versions.body.success === true, `versions: ${versions.status}`);
 			const head = versions.body.data[0];
 			check(head.source === 'hosha2', `newest version source ${head.source}`);
-			const fields = head.state.document.fields;
+			// The list describes versions; the snapshot comes from versions.get.
+			check(head.state === undefined, 'versions.list copied a snapshot');
+			const full = await rest(page, 'GET', `/hosha2/v1/forms/${h2Form}/versions/${head.id}`);
+			const fields = full.body.data.state.document.fields;
+			check(head.field_count === fields.length, `versions.list field_count ${head.field_count}, snapshot ${fields.length}`);
 			check(fields.length > 0, 'the generated form has no fields');
 			check((await page.locator('#arsh-h2-preview .arsh-field').count()) === fields.length, 'rendered field count differs from the stored form');
 			const enabled = await page.$$eval('#arsh-h2-preview input, #arsh-h2-preview textarea, #arsh-h2-preview select', (els) => els.filter((e) => !e.disabled && !e.closest('fieldset[disabled]')).length);

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
@@ -45,10 +46,10 @@ func (r *auditRow) toDomain() domain.AuditEntry {
 	}
 }
 
-// ListAudit pages the audit log newest first.
+// ListAudit pages the site's audit log newest first.
 func (db *DB) ListAudit(ctx context.Context, q domain.AuditQuery) ([]domain.AuditEntry, error) {
-	query := auditSelect + " WHERE 1=1"
-	var args []any
+	query := auditSelect + " WHERE site_id = ?"
+	args := []any{q.SiteID}
 	if q.FormID != nil {
 		query += " AND form_id = ?"
 		args = append(args, *q.FormID)
@@ -73,13 +74,14 @@ func (db *DB) ListAudit(ctx context.Context, q domain.AuditQuery) ([]domain.Audi
 	return out, nil
 }
 
-// InsertAudit writes the entries' audit rows, up to maxAuditRows to a
-// statement: a plan's steps are audited together, and one statement per
-// row cost each step a full statement run in the serial writer.
-func (t *Tx) InsertAudit(entries ...*domain.AuditEntry) error {
+// InsertAudit writes the entries' audit rows, of the site, up to
+// maxAuditRows to a statement: a plan's steps are audited together, and
+// one statement per row cost each step a full statement run in the
+// serial writer.
+func (t *Tx) InsertAudit(siteID int64, entries ...*domain.AuditEntry) error {
 	for len(entries) > 0 {
 		n := min(len(entries), maxAuditRows)
-		if err := t.insertAuditRows(entries[:n]); err != nil {
+		if err := t.insertAuditRows(siteID, entries[:n]); err != nil {
 			return err
 		}
 		entries = entries[n:]
@@ -87,7 +89,7 @@ func (t *Tx) InsertAudit(entries ...*domain.AuditEntry) error {
 	return nil
 }
 
-func (t *Tx) insertAuditRows(entries []*domain.AuditEntry) error {
+func (t *Tx) insertAuditRows(siteID int64, entries []*domain.AuditEntry) error {
 	args := make([]any, 0, len(entries)*auditColumns)
 	for _, e := range entries {
 		details := string(e.Details)
@@ -100,7 +102,7 @@ func (t *Tx) insertAuditRows(entries []*domain.AuditEntry) error {
 		if e.UndoTokenHash != "" {
 			hash = e.UndoTokenHash
 		}
-		args = append(args, t.ts, e.ReqID, e.Actor, e.Action, e.FormID, e.BeforeVersionID, e.AfterVersionID, hash, details)
+		args = append(args, siteID, t.ts, e.ReqID, e.Actor, e.Action, e.FormID, e.BeforeVersionID, e.AfterVersionID, hash, details)
 	}
 	res, err := t.tx.ExecContext(t.ctx, sqlInsertAudit[len(entries)-1], args...)
 	if err != nil {
@@ -118,10 +120,11 @@ func (t *Tx) insertAuditRows(entries []*domain.AuditEntry) error {
 	return nil
 }
 
-// AuditByTokenHash finds the audit row an undo token belongs to.
-func (t *Tx) AuditByTokenHash(hash string) (*domain.AuditEntry, error) {
+// AuditByTokenHash finds the site's audit row an undo token belongs to;
+// a token of another site is as unknown as one never issued.
+func (t *Tx) AuditByTokenHash(siteID int64, hash string) (*domain.AuditEntry, error) {
 	var r auditRow
-	if err := t.tx.GetContext(t.ctx, &r, auditSelect+" WHERE undo_token_hash = ?", hash); err != nil {
+	if err := t.tx.GetContext(t.ctx, &r, auditSelect+" WHERE undo_token_hash = ? AND site_id = ?", hash, siteID); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil, domain.Errorf(domain.CodeNotFound, "unknown undo token", "توکن بازگردانی معتبر نیست")
 		}
@@ -162,10 +165,11 @@ type jobRow struct {
 	SiteID          int64          `db:"site_id"`
 }
 
-// GetJob returns a Hosha2 job by request id.
-func (db *DB) GetJob(ctx context.Context, reqID string) (*domain.Job, error) {
+// GetJob returns a Hosha2 job of the site by request id; a job of
+// another site is NOT_FOUND.
+func (db *DB) GetJob(ctx context.Context, siteID int64, reqID string) (*domain.Job, error) {
 	var r jobRow
-	if err := db.reads.GetContext(ctx, &r, "SELECT * FROM jobs WHERE req_id = ?", reqID); err != nil {
+	if err := db.reads.GetContext(ctx, &r, "SELECT * FROM jobs WHERE req_id = ? AND site_id = ?", reqID, siteID); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil, domain.NotFound("request", "درخواست", reqID)
 		}
@@ -186,12 +190,13 @@ func (db *DB) GetJob(ctx context.Context, reqID string) (*domain.Job, error) {
 	return j, nil
 }
 
-// PutJob inserts a job row, or updates it when the row is the same
-// actor's and still queued or running. Job ids are the callers' request
-// ids, so a row of that id owned by another actor, or one already
-// finished, is a CONFLICT and is left as it was: a caller can never take
-// over someone else's job, nor rewrite a finished one, by naming its id.
-func (t *Tx) PutJob(j *domain.Job) error {
+// PutJob inserts a job row of the site, or updates it when the row is
+// the same actor's of the same site and still queued or running. Job ids
+// are the callers' request ids, so a row of that id owned by another
+// actor or site, or one already finished, is a CONFLICT and is left as it
+// was: a caller can never take over someone else's job, nor rewrite a
+// finished one, by naming its id.
+func (t *Tx) PutJob(siteID int64, j *domain.Job) error {
 	phases, err := json.Marshal(j.Phases)
 	if err != nil {
 		return err
@@ -221,15 +226,15 @@ func (t *Tx) PutJob(j *domain.Job) error {
 		j.CreatedAt = created
 	}
 	j.UpdatedAt = t.now
-	res, err := t.tx.ExecContext(t.ctx, `INSERT INTO jobs (req_id, actor, form_id, intent, status, progress, phases,
+	res, err := t.tx.ExecContext(t.ctx, `INSERT INTO jobs (site_id, req_id, actor, form_id, intent, status, progress, phases,
 		error_code, error_message, result_version_id, result, created_at, updated_at, finished_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (req_id) DO UPDATE SET status = excluded.status, progress = excluded.progress,
 		phases = excluded.phases, error_code = excluded.error_code, error_message = excluded.error_message,
 		result_version_id = excluded.result_version_id, result = excluded.result,
 		updated_at = excluded.updated_at, finished_at = excluded.finished_at
-		WHERE jobs.actor = excluded.actor AND jobs.status IN ('queued', 'running')`,
-		j.ReqID, j.Actor, j.FormID, j.Intent, j.Status, j.Progress, string(phases), code, msg,
+		WHERE jobs.actor = excluded.actor AND jobs.site_id = excluded.site_id AND jobs.status IN ('queued', 'running')`,
+		siteID, j.ReqID, j.Actor, j.FormID, j.Intent, j.Status, j.Progress, string(phases), code, msg,
 		j.ResultVersionID, result, formatTime(created), t.ts, finished)
 	if err != nil {
 		return err
@@ -256,4 +261,32 @@ func (db *DB) FailRunningJobs(ctx context.Context) (int64, error) {
 		return 0, err
 	}
 	return res.RowsAffected()
+}
+
+// Purge deletes finished Hosha2 jobs that finished before jobsBefore and
+// audit rows written before auditBefore (a zero time keeps them all),
+// and says how many of each went. Versions are never purged: submissions
+// name the version they answered, and undo tokens and rollbacks the ones
+// they restore.
+func (db *DB) Purge(ctx context.Context, jobsBefore, auditBefore time.Time) (jobs, audit int64, err error) {
+	err = db.Update(ctx, func(ftx domain.FormTx) error {
+		t := ftx.(*Tx)
+		jobs, audit = 0, 0
+		if !jobsBefore.IsZero() {
+			res, err := t.tx.ExecContext(t.ctx, "DELETE FROM jobs WHERE finished_at IS NOT NULL AND finished_at < ?", formatTime(jobsBefore))
+			if err != nil {
+				return err
+			}
+			jobs, _ = res.RowsAffected()
+		}
+		if !auditBefore.IsZero() {
+			res, err := t.tx.ExecContext(t.ctx, "DELETE FROM audit_log WHERE ts < ?", formatTime(auditBefore))
+			if err != nil {
+				return err
+			}
+			audit, _ = res.RowsAffected()
+		}
+		return nil
+	})
+	return jobs, audit, err
 }

@@ -127,7 +127,7 @@ func TestBackupFileRefusesAndNeverWrites(t *testing.T) {
 		t.Fatal(err)
 	}
 	cp := openTest(t, copyPath)
-	forms, err := cp.ListForms(ctx, domain.FormQuery{})
+	forms, err := cp.ListForms(ctx, domain.FormQuery{SiteID: 1})
 	if err != nil || len(forms) != 1 || forms[0].Title != "kept" {
 		t.Fatalf("backup content %v %v", forms, err)
 	}

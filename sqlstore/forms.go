@@ -22,6 +22,7 @@ type formRow struct {
 	Status        string         `db:"status"`
 	PublicToken   string         `db:"public_token"`
 	OwnerID       int64          `db:"owner_id"`
+	SiteID        int64          `db:"site_id"`
 	HeadVersionID sql.NullInt64  `db:"head_version_id"`
 	HeadSeq       sql.NullInt64  `db:"head_seq"`
 	HeadState     sql.NullString `db:"head_state"`
@@ -31,7 +32,7 @@ type formRow struct {
 	DeletedAt     sql.NullString `db:"deleted_at"`
 }
 
-const formSelect = `SELECT f.id, f.title, f.status, f.public_token, f.owner_id, f.head_version_id,
+const formSelect = `SELECT f.id, f.title, f.status, f.public_token, f.owner_id, f.site_id, f.head_version_id,
 	v.seq AS head_seq, v.state AS head_state,
 	(SELECT count(*) FROM form_versions c WHERE c.form_id = f.id) AS version_count,
 	f.created_at, f.updated_at, f.deleted_at
@@ -40,7 +41,7 @@ FROM forms f LEFT JOIN form_versions v ON v.id = f.head_version_id`
 func (r *formRow) toDomain() (*domain.Form, error) {
 	f := &domain.Form{
 		ID: r.ID, Title: r.Title, Status: domain.FormStatus(r.Status), PublicToken: r.PublicToken,
-		OwnerID: r.OwnerID, HeadVersionID: r.HeadVersionID.Int64, HeadSeq: r.HeadSeq.Int64,
+		OwnerID: r.OwnerID, SiteID: r.SiteID, HeadVersionID: r.HeadVersionID.Int64, HeadSeq: r.HeadSeq.Int64,
 		VersionCount: r.VersionCount, CreatedAt: parseTime(r.CreatedAt), UpdatedAt: parseTime(r.UpdatedAt),
 		DeletedAt: parseTimePtr(r.DeletedAt), Document: domain.NewDocument(),
 	}
@@ -122,13 +123,15 @@ type queryer interface {
 	SelectContext(ctx context.Context, dest any, query string, args ...any) error
 }
 
-func getForm(ctx context.Context, q queryer, id int64, includeDeleted bool) (*domain.Form, error) {
+// getForm finds a form of the site; one of another site is NOT_FOUND
+// with the very error a missing one gets.
+func getForm(ctx context.Context, q queryer, siteID, id int64, includeDeleted bool) (*domain.Form, error) {
 	var r formRow
 	query := sqlFormByIDAny
 	if !includeDeleted {
 		query = sqlFormByID
 	}
-	if err := q.GetContext(ctx, &r, query, id); err != nil {
+	if err := q.GetContext(ctx, &r, query, id, siteID); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil, domain.NotFound("form", "فرم", id)
 		}
@@ -137,9 +140,11 @@ func getForm(ctx context.Context, q queryer, id int64, includeDeleted bool) (*do
 	return r.toDomain()
 }
 
-func getVersion(ctx context.Context, q queryer, formID, versionID int64) (*domain.Version, error) {
+// getVersion finds a version of the site's form: a version carries its
+// form's site, so one lookup by primary key answers.
+func getVersion(ctx context.Context, q queryer, siteID, formID, versionID int64) (*domain.Version, error) {
 	var r versionRow
-	if err := q.GetContext(ctx, &r, versionSelect+" WHERE form_id = ? AND id = ?", formID, versionID); err != nil {
+	if err := q.GetContext(ctx, &r, versionSelect+" WHERE id = ? AND form_id = ? AND site_id = ?", versionID, formID, siteID); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil, domain.NotFound("version", "نسخه", versionID)
 		}
@@ -148,15 +153,17 @@ func getVersion(ctx context.Context, q queryer, formID, versionID int64) (*domai
 	return r.toDomain()
 }
 
-// GetForm returns a live form with its head document.
-func (db *DB) GetForm(ctx context.Context, id int64) (*domain.Form, error) {
-	return getForm(ctx, db.reads, id, false)
+// GetForm returns a live form of the site with its head document.
+func (db *DB) GetForm(ctx context.Context, siteID, id int64) (*domain.Form, error) {
+	return getForm(ctx, db.reads, siteID, id, false)
 }
 
 // LookupForm reports a live form's title and field count; it lets the
-// contract engine check references without knowing the store.
+// contract engine check references without knowing the store. That
+// engine's interface names no site, so the site is the one of the call's
+// actor (ctx): a plan never learns of another site's form.
 func (db *DB) LookupForm(ctx context.Context, id int64) (string, int, bool, error) {
-	f, err := db.GetForm(ctx, id)
+	f, err := db.GetForm(ctx, domain.ActorFrom(ctx).Site(), id)
 	if domain.ErrorCode(err) == domain.CodeNotFound {
 		return "", 0, false, nil
 	}
@@ -166,10 +173,10 @@ func (db *DB) LookupForm(ctx context.Context, id int64) (string, int, bool, erro
 	return f.Title, len(f.Document.Fields), true, nil
 }
 
-// ListForms returns forms newest first.
+// ListForms returns the site's forms newest first.
 func (db *DB) ListForms(ctx context.Context, q domain.FormQuery) ([]domain.Form, error) {
-	query := formSelect + " WHERE 1=1"
-	var args []any
+	query := formSelect + " WHERE f.site_id = ?"
+	args := []any{q.SiteID}
 	if !q.IncludeDeleted {
 		query += " AND f.deleted_at IS NULL"
 	}
@@ -197,9 +204,10 @@ func (db *DB) ListForms(ctx context.Context, q domain.FormQuery) ([]domain.Form,
 	return out, nil
 }
 
-// ListVersions returns a form's versions, newest first.
-func (db *DB) ListVersions(ctx context.Context, formID int64, limit, offset int) ([]domain.Version, error) {
-	if _, err := getForm(ctx, db.reads, formID, true); err != nil {
+// ListVersions returns a form's versions, newest first. The form is
+// looked up in the site first; its versions are then all the site's.
+func (db *DB) ListVersions(ctx context.Context, siteID, formID int64, limit, offset int) ([]domain.Version, error) {
+	if _, err := getForm(ctx, db.reads, siteID, formID, true); err != nil {
 		return nil, err
 	}
 	if limit <= 0 {
@@ -210,6 +218,58 @@ func (db *DB) ListVersions(ctx context.Context, formID int64, limit, offset int)
 		return nil, err
 	}
 	return versionsToDomain(rows)
+}
+
+// ListVersionInfo pages a form's versions, newest first, without their
+// snapshots: the title, status and field count are read from the state
+// inside SQLite, which sends back a few bytes per version.
+func (db *DB) ListVersionInfo(ctx context.Context, siteID, formID int64, limit, offset int) ([]domain.VersionInfo, error) {
+	if _, err := getForm(ctx, db.reads, siteID, formID, true); err != nil {
+		return nil, err
+	}
+	if limit <= 0 {
+		limit = 20
+	}
+	var rows []struct {
+		ID              int64          `db:"id"`
+		Seq             int64          `db:"seq"`
+		Source          string         `db:"source"`
+		Title           sql.NullString `db:"title"`
+		Status          sql.NullString `db:"status"`
+		FieldCount      sql.NullInt64  `db:"field_count"`
+		ParentVersionID sql.NullInt64  `db:"parent_version_id"`
+		DiffApplied     bool           `db:"diff_applied"`
+		DiffSHA         sql.NullString `db:"diff_sha"`
+		PromptHash      sql.NullString `db:"prompt_hash"`
+		TokensPrompt    int64          `db:"tokens_prompt"`
+		TokensComplete  int64          `db:"tokens_completion"`
+		TokensTotal     int64          `db:"tokens_total"`
+		CreatedBy       int64          `db:"created_by"`
+		CreatedAt       string         `db:"created_at"`
+	}
+	err := db.reads.SelectContext(ctx, &rows, `SELECT id, seq, source, json_extract(state, '$.title') AS title,
+		json_extract(state, '$.status') AS status, json_array_length(state, '$.document.fields') AS field_count,
+		parent_version_id, diff_applied, diff_sha, prompt_hash, tokens_prompt, tokens_completion, tokens_total,
+		created_by, created_at FROM form_versions WHERE form_id = ? ORDER BY seq DESC LIMIT ? OFFSET ?`, formID, limit, offset)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]domain.VersionInfo, len(rows))
+	for i, r := range rows {
+		out[i] = domain.VersionInfo{ID: r.ID, FormID: formID, Seq: r.Seq, Source: r.Source, Title: r.Title.String,
+			Status: domain.FormStatus(r.Status.String), FieldCount: int(r.FieldCount.Int64), DiffApplied: r.DiffApplied,
+			PromptHash: r.PromptHash.String, TokensPrompt: r.TokensPrompt, TokensComplete: r.TokensComplete,
+			TokensTotal: r.TokensTotal, CreatedBy: r.CreatedBy, CreatedAt: parseTime(r.CreatedAt)}
+		if r.ParentVersionID.Valid {
+			p := r.ParentVersionID.Int64
+			out[i].ParentVersionID = &p
+		}
+		if r.DiffSHA.Valid {
+			d := r.DiffSHA.String
+			out[i].DiffSHA = &d
+		}
+	}
+	return out, nil
 }
 
 func versionsToDomain(rows []versionRow) ([]domain.Version, error) {
@@ -224,9 +284,9 @@ func versionsToDomain(rows []versionRow) ([]domain.Version, error) {
 	return out, nil
 }
 
-// GetVersion returns one snapshot of a form.
-func (db *DB) GetVersion(ctx context.Context, formID, versionID int64) (*domain.Version, error) {
-	return getVersion(ctx, db.reads, formID, versionID)
+// GetVersion returns one snapshot of a form of the site.
+func (db *DB) GetVersion(ctx context.Context, siteID, formID, versionID int64) (*domain.Version, error) {
+	return getVersion(ctx, db.reads, siteID, formID, versionID)
 }
 
 // Tx is one Update call's view of a write transaction; it implements
@@ -248,11 +308,13 @@ type Tx struct {
 // before the row is read (flushHeads), not at every version: a plan of
 // several steps on one form rewrote that row at each of them.
 type formHeadRef struct {
-	formID, versionID, seq int64
-	moved                  bool
-	title                  string
-	status                 domain.FormStatus
-	newToken               string // a form created by this call has no token in its row yet
+	// siteID is the site the form was read or created for: a head is
+	// only reused by a call naming the same site.
+	siteID, formID, versionID, seq int64
+	moved                          bool
+	title                          string
+	status                         domain.FormStatus
+	newToken                       string // a form created by this call has no token in its row yet
 }
 
 // flushHeads writes every moved head to its form's row.
@@ -274,10 +336,10 @@ func (t *Tx) flushHeads() error {
 	return nil
 }
 
-func (t *Tx) knownHead(formID int64) (formHeadRef, bool) {
+func (t *Tx) knownHead(siteID, formID int64) (formHeadRef, bool) {
 	for _, h := range t.heads {
 		if h.formID == formID {
-			return h, true
+			return h, h.siteID == siteID
 		}
 	}
 	return formHeadRef{}, false
@@ -293,32 +355,32 @@ func (t *Tx) setHead(h formHeadRef) {
 	t.heads = append(t.heads, h)
 }
 
-func (t *Tx) getForm(id int64, includeDeleted bool) (*domain.Form, error) {
+func (t *Tx) getForm(siteID, id int64, includeDeleted bool) (*domain.Form, error) {
 	if err := t.flushHeads(); err != nil {
 		return nil, err
 	}
-	f, err := getForm(t.ctx, t.tx, id, includeDeleted)
+	f, err := getForm(t.ctx, t.tx, siteID, id, includeDeleted)
 	if err == nil && f.HeadVersionID != 0 {
-		t.setHead(formHeadRef{formID: f.ID, versionID: f.HeadVersionID, seq: f.HeadSeq})
+		t.setHead(formHeadRef{siteID: siteID, formID: f.ID, versionID: f.HeadVersionID, seq: f.HeadSeq})
 	}
 	return f, err
 }
 
-// GetForm returns a live form as this transaction sees it.
-func (t *Tx) GetForm(id int64) (*domain.Form, error) { return t.getForm(id, false) }
+// GetForm returns a live form of the site as this transaction sees it.
+func (t *Tx) GetForm(siteID, id int64) (*domain.Form, error) { return t.getForm(siteID, id, false) }
 
-// GetFormAny returns a form even when soft-deleted.
-func (t *Tx) GetFormAny(id int64) (*domain.Form, error) { return t.getForm(id, true) }
+// GetFormAny returns a form of the site even when soft-deleted.
+func (t *Tx) GetFormAny(siteID, id int64) (*domain.Form, error) { return t.getForm(siteID, id, true) }
 
 // GetVersion returns a snapshot as this transaction sees it.
-func (t *Tx) GetVersion(formID, versionID int64) (*domain.Version, error) {
-	return getVersion(t.ctx, t.tx, formID, versionID)
+func (t *Tx) GetVersion(siteID, formID, versionID int64) (*domain.Version, error) {
+	return getVersion(t.ctx, t.tx, siteID, formID, versionID)
 }
 
 // LatestVersionInfo returns the metadata of a form's newest version; its
 // State and Diff are left empty, so a conflict report costs one index
 // lookup whatever the size and number of the snapshots.
-func (t *Tx) LatestVersionInfo(formID int64) (*domain.Version, error) {
+func (t *Tx) LatestVersionInfo(siteID, formID int64) (*domain.Version, error) {
 	var r struct {
 		ID        int64  `db:"id"`
 		Seq       int64  `db:"seq"`
@@ -327,7 +389,7 @@ func (t *Tx) LatestVersionInfo(formID int64) (*domain.Version, error) {
 		CreatedAt string `db:"created_at"`
 	}
 	err := t.tx.GetContext(t.ctx, &r, `SELECT id, seq, source, created_by, created_at
-FROM form_versions WHERE form_id = ? ORDER BY seq DESC LIMIT 1`, formID)
+FROM form_versions WHERE form_id = ? AND site_id = ? ORDER BY seq DESC LIMIT 1`, formID, siteID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, domain.NotFound("form", "فرم", formID)
 	}
@@ -349,8 +411,8 @@ func publicToken(key cipher.Block, formID int64) string {
 	return hex.EncodeToString(b[:])
 }
 
-// CreateForm inserts a form and its first version.
-func (t *Tx) CreateForm(owner int64, state domain.FormState, meta domain.VersionMeta) (*domain.Form, *domain.Version, error) {
+// CreateForm inserts a form of the site and its first version.
+func (t *Tx) CreateForm(siteID, owner int64, state domain.FormState, meta domain.VersionMeta) (*domain.Form, *domain.Version, error) {
 	if !state.Status.Valid() {
 		state.Status = domain.StatusDraft
 	}
@@ -358,7 +420,7 @@ func (t *Tx) CreateForm(owner int64, state domain.FormState, meta domain.Version
 	// The token is made from the id SQLite assigns, so the row is inserted
 	// without it and takes it when its head is written (flushHeads), in
 	// the same call, before anyone can read the row.
-	res, err := t.tx.ExecContext(t.ctx, sqlInsertForm, state.Title, string(state.Status), owner, t.ts, t.ts)
+	res, err := t.tx.ExecContext(t.ctx, sqlInsertForm, siteID, state.Title, string(state.Status), owner, t.ts, t.ts)
 	if err != nil {
 		return nil, nil, fmt.Errorf("insert form: %w", err)
 	}
@@ -367,17 +429,17 @@ func (t *Tx) CreateForm(owner int64, state domain.FormState, meta domain.Version
 		return nil, nil, err
 	}
 	token := publicToken(t.tokenKey, id)
-	v, err := t.insertVersion(id, 1, nil, state, meta)
+	v, err := t.insertVersion(siteID, id, 1, nil, state, meta)
 	if err != nil {
 		return nil, nil, err
 	}
-	t.setHead(formHeadRef{formID: id, versionID: v.ID, seq: 1, moved: true, title: state.Title, status: state.Status, newToken: token})
-	f := &domain.Form{ID: id, Title: state.Title, Status: state.Status, PublicToken: token, OwnerID: owner,
+	t.setHead(formHeadRef{siteID: siteID, formID: id, versionID: v.ID, seq: 1, moved: true, title: state.Title, status: state.Status, newToken: token})
+	f := &domain.Form{ID: id, Title: state.Title, Status: state.Status, PublicToken: token, OwnerID: owner, SiteID: siteID,
 		HeadVersionID: v.ID, HeadSeq: 1, VersionCount: 1, Document: state.Document, CreatedAt: t.now, UpdatedAt: t.now}
 	return f, v, nil
 }
 
-func (t *Tx) insertVersion(formID, seq int64, parent *int64, state domain.FormState, meta domain.VersionMeta) (*domain.Version, error) {
+func (t *Tx) insertVersion(siteID, formID, seq int64, parent *int64, state domain.FormState, meta domain.VersionMeta) (*domain.Version, error) {
 	stateJSON, err := json.Marshal(state)
 	if err != nil {
 		return nil, err
@@ -402,7 +464,7 @@ func (t *Tx) insertVersion(formID, seq int64, parent *int64, state domain.FormSt
 		prompt = meta.PromptHash
 	}
 	res, err := t.tx.ExecContext(t.ctx, sqlInsertVersion,
-		formID, seq, string(stateJSON), source, parent, diff, meta.DiffApplied, sha, prompt,
+		siteID, formID, seq, string(stateJSON), source, parent, diff, meta.DiffApplied, sha, prompt,
 		meta.TokensPrompt, meta.TokensComplete, meta.TokensTotal, meta.CreatedBy, t.ts)
 	if err != nil {
 		return nil, fmt.Errorf("insert version: %w", err)
@@ -420,37 +482,38 @@ func (t *Tx) insertVersion(formID, seq int64, parent *int64, state domain.FormSt
 }
 
 // CommitVersion appends a version and moves the form's head to it, in the
-// caller's transaction, so a form never changes without its snapshot.
-func (t *Tx) CommitVersion(formID int64, state domain.FormState, meta domain.VersionMeta) (*domain.Version, error) {
-	head, ok := t.knownHead(formID)
+// caller's transaction, so a form never changes without its snapshot. A
+// form of another site is NOT_FOUND.
+func (t *Tx) CommitVersion(siteID, formID int64, state domain.FormState, meta domain.VersionMeta) (*domain.Version, error) {
+	head, ok := t.knownHead(siteID, formID)
 	if !ok {
 		var row struct {
 			ID  int64 `db:"head_version_id"`
 			Seq int64 `db:"seq"`
 		}
-		if err := t.tx.GetContext(t.ctx, &row, sqlFormHead, formID); err != nil {
+		if err := t.tx.GetContext(t.ctx, &row, sqlFormHead, formID, siteID); err != nil {
 			if errors.Is(err, sql.ErrNoRows) {
 				return nil, domain.NotFound("form", "فرم", formID)
 			}
 			return nil, err
 		}
-		head = formHeadRef{formID: formID, versionID: row.ID, seq: row.Seq}
+		head = formHeadRef{siteID: siteID, formID: formID, versionID: row.ID, seq: row.Seq}
 	}
 	if !state.Status.Valid() {
 		return nil, domain.InvalidParams("unknown form status "+string(state.Status), "وضعیت فرم نامعتبر است: "+string(state.Status))
 	}
 	state.Document = normalizeDocument(state.Document)
 	parent := head.versionID
-	v, err := t.insertVersion(formID, head.seq+1, &parent, state, meta)
+	v, err := t.insertVersion(siteID, formID, head.seq+1, &parent, state, meta)
 	if err != nil {
 		return nil, err
 	}
-	t.setHead(formHeadRef{formID: formID, versionID: v.ID, seq: v.Seq, moved: true, title: state.Title, status: state.Status})
+	t.setHead(formHeadRef{siteID: siteID, formID: formID, versionID: v.ID, seq: v.Seq, moved: true, title: state.Title, status: state.Status})
 	return v, nil
 }
 
-// SetDeleted soft-deletes a form or brings it back.
-func (t *Tx) SetDeleted(formID int64, deleted bool) error {
+// SetDeleted soft-deletes a form of the site or brings it back.
+func (t *Tx) SetDeleted(siteID, formID int64, deleted bool) error {
 	var at any
 	if deleted {
 		at = t.ts
@@ -458,7 +521,7 @@ func (t *Tx) SetDeleted(formID int64, deleted bool) error {
 	if err := t.flushHeads(); err != nil {
 		return err
 	}
-	res, err := t.tx.ExecContext(t.ctx, "UPDATE forms SET deleted_at = ?, updated_at = ? WHERE id = ?", at, t.ts, formID)
+	res, err := t.tx.ExecContext(t.ctx, "UPDATE forms SET deleted_at = ?, updated_at = ? WHERE id = ? AND site_id = ?", at, t.ts, formID, siteID)
 	if err != nil {
 		return err
 	}

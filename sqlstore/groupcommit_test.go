@@ -16,14 +16,14 @@ import (
 )
 
 func newForm(tx domain.FormTx, title string) (*domain.Form, error) {
-	f, _, err := tx.CreateForm(7, domain.FormState{Title: title, Status: domain.StatusDraft, Document: domain.NewDocument()},
+	f, _, err := tx.CreateForm(1, 7, domain.FormState{Title: title, Status: domain.StatusDraft, Document: domain.NewDocument()},
 		domain.VersionMeta{Source: domain.SourceAPI, CreatedBy: 7})
 	return f, err
 }
 
 func titles(t *testing.T, db *DB) map[string]bool {
 	t.Helper()
-	forms, err := db.ListForms(context.Background(), domain.FormQuery{IncludeDeleted: true, Limit: 10000})
+	forms, err := db.ListForms(context.Background(), domain.FormQuery{SiteID: 1, IncludeDeleted: true, Limit: 10000})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,10 +106,10 @@ func TestGroupCommitConcurrentUpdatesAllCommitted(t *testing.T) {
 				// Read-your-writes inside one call.
 				st := f.State()
 				st.Title = fmt.Sprint("form ", i, " v2")
-				if _, err := tx.CommitVersion(f.ID, st, domain.VersionMeta{Source: domain.SourceAPI}); err != nil {
+				if _, err := tx.CommitVersion(1, f.ID, st, domain.VersionMeta{Source: domain.SourceAPI}); err != nil {
 					return err
 				}
-				got, err := tx.GetForm(f.ID)
+				got, err := tx.GetForm(1, f.ID)
 				if err != nil || got.HeadSeq != 2 || got.Title != st.Title {
 					return fmt.Errorf("own write not visible: %+v %v", got, err)
 				}
@@ -165,13 +165,13 @@ func TestGroupCommitFailingCallsLeaveNoTraceBatchMatesCommit(t *testing.T) {
 		},
 		func(tx domain.FormTx) error { // d changes a's form, as if run after a
 			sawAUncommitted = !aReturned.Load()
-			f, err := tx.GetForm(aID.Load())
+			f, err := tx.GetForm(1, aID.Load())
 			if err != nil {
 				return err
 			}
 			st := f.State()
 			st.Title = "a by d"
-			_, err = tx.CommitVersion(f.ID, st, domain.VersionMeta{Source: domain.SourceAPI})
+			_, err = tx.CommitVersion(1, f.ID, st, domain.VersionMeta{Source: domain.SourceAPI})
 			return err
 		},
 	)
@@ -205,7 +205,7 @@ func TestGroupCommitFailingCallsLeaveNoTraceBatchMatesCommit(t *testing.T) {
 	if !got["held"] || !got["a by d"] || got["a"] || got["b"] || got["c"] || len(got) != 2 {
 		t.Fatalf("forms after the batch: %v", got)
 	}
-	f, err := db.GetForm(context.Background(), aID.Load())
+	f, err := db.GetForm(context.Background(), 1, aID.Load())
 	if err != nil || f.HeadSeq != 2 || f.VersionCount != 2 {
 		t.Fatalf("a's form: %+v %v", f, err)
 	}
@@ -334,7 +334,7 @@ func TestGroupCommitFailedCommitFailsWholeBatch(t *testing.T) {
 				return err
 			}
 			missing := int64(424242)
-			err := tx.InsertAudit(&domain.AuditEntry{ReqID: "r", Actor: 1, Action: "x", FormID: &missing})
+			err := tx.InsertAudit(1, &domain.AuditEntry{ReqID: "r", Actor: 1, Action: "x", FormID: &missing})
 			return err
 		},
 	)

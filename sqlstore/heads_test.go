@@ -29,7 +29,7 @@ func TestMovedHeadsAreWrittenOnce(t *testing.T) {
 	var id, last int64
 	err := db.Update(ctx, func(tx domain.FormTx) error {
 		before := totalChanges(t, tx)
-		f, _, err := tx.CreateForm(1, domain.FormState{Title: "a", Status: domain.StatusDraft}, domain.VersionMeta{CreatedBy: 1})
+		f, _, err := tx.CreateForm(1, 1, domain.FormState{Title: "a", Status: domain.StatusDraft}, domain.VersionMeta{CreatedBy: 1})
 		if err != nil {
 			return err
 		}
@@ -37,14 +37,14 @@ func TestMovedHeadsAreWrittenOnce(t *testing.T) {
 		st := f.State()
 		for _, title := range []string{"b", "c"} {
 			st.Title = title
-			v, err := tx.CommitVersion(id, st, domain.VersionMeta{CreatedBy: 1})
+			v, err := tx.CommitVersion(1, id, st, domain.VersionMeta{CreatedBy: 1})
 			if err != nil {
 				return err
 			}
 			last = v.ID
 		}
 		st.Status = domain.StatusPublished
-		ov, err := tx.CommitVersion(other.ID, st, domain.VersionMeta{CreatedBy: 1})
+		ov, err := tx.CommitVersion(1, other.ID, st, domain.VersionMeta{CreatedBy: 1})
 		if err != nil {
 			return err
 		}
@@ -52,11 +52,11 @@ func TestMovedHeadsAreWrittenOnce(t *testing.T) {
 		if n := totalChanges(t, tx) - before; n != 5 {
 			t.Errorf("%d rows changed before any read, want 5", n)
 		}
-		got, err := tx.GetForm(id)
+		got, err := tx.GetForm(1, id)
 		if err != nil || got.HeadVersionID != last || got.HeadSeq != 3 || got.Title != "c" {
 			t.Errorf("inside the call: %+v %v", got, err)
 		}
-		if o, err := tx.GetForm(other.ID); err != nil || o.HeadVersionID != ov.ID || o.Status != domain.StatusPublished {
+		if o, err := tx.GetForm(1, other.ID); err != nil || o.HeadVersionID != ov.ID || o.Status != domain.StatusPublished {
 			t.Errorf("the other form inside the call: %+v %v", o, err)
 		}
 		if n := totalChanges(t, tx) - before; n != 7 {
@@ -67,7 +67,7 @@ func TestMovedHeadsAreWrittenOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := db.GetForm(ctx, id)
+	f, err := db.GetForm(ctx, 1, id)
 	if err != nil || f.HeadVersionID != last || f.Title != "c" || f.VersionCount != 3 {
 		t.Fatalf("after the call: %+v %v", f, err)
 	}
@@ -77,7 +77,7 @@ func TestMovedHeadsAreWrittenOnce(t *testing.T) {
 	err = db.Update(ctx, func(tx domain.FormTx) error {
 		st := f.State()
 		st.Title = "lost"
-		if _, err := tx.CommitVersion(id, st, domain.VersionMeta{CreatedBy: 1}); err != nil {
+		if _, err := tx.CommitVersion(1, id, st, domain.VersionMeta{CreatedBy: 1}); err != nil {
 			return err
 		}
 		return boom
@@ -90,20 +90,20 @@ func TestMovedHeadsAreWrittenOnce(t *testing.T) {
 	err = db.Update(ctx, func(tx domain.FormTx) error {
 		st := f.State()
 		st.Title = "d"
-		v, err := tx.CommitVersion(id, st, domain.VersionMeta{CreatedBy: 1})
+		v, err := tx.CommitVersion(1, id, st, domain.VersionMeta{CreatedBy: 1})
 		last = v.ID
 		if err != nil {
 			return err
 		}
-		return tx.SetDeleted(other.ID, true)
+		return tx.SetDeleted(1, other.ID, true)
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f, err := db.GetForm(ctx, id); err != nil || f.HeadVersionID != last || f.Title != "d" || f.HeadSeq != 4 {
+	if f, err := db.GetForm(ctx, 1, id); err != nil || f.HeadVersionID != last || f.Title != "d" || f.HeadSeq != 4 {
 		t.Fatalf("after a failed and a good call: %+v %v", f, err)
 	}
-	if o, err := getForm(ctx, db.reads, other.ID, true); err != nil || o.DeletedAt == nil || o.Status != domain.StatusPublished {
+	if o, err := getForm(ctx, db.reads, 1, other.ID, true); err != nil || o.DeletedAt == nil || o.Status != domain.StatusPublished {
 		t.Fatalf("the soft-deleted form: %+v %v", o, err)
 	}
 }
@@ -120,10 +120,10 @@ func TestAuditRowsShareStatements(t *testing.T) {
 		entries = append(entries, &domain.AuditEntry{ReqID: "r" + strconv.Itoa(i), Actor: int64(i), Action: "add_field",
 			FormID: &f.ID, AfterVersionID: &f.HeadVersionID, UndoTokenHash: "h" + strconv.Itoa(i), Details: []byte(`{"step":` + strconv.Itoa(i) + `}`)})
 	}
-	if err := db.Update(ctx, func(tx domain.FormTx) error { return tx.InsertAudit(entries...) }); err != nil {
+	if err := db.Update(ctx, func(tx domain.FormTx) error { return tx.InsertAudit(1, entries...) }); err != nil {
 		t.Fatal(err)
 	}
-	got, err := db.ListAudit(ctx, domain.AuditQuery{Limit: 100})
+	got, err := db.ListAudit(ctx, domain.AuditQuery{SiteID: 1, Limit: 100})
 	if err != nil || len(got) != len(entries) {
 		t.Fatalf("%d rows, %v", len(got), err)
 	}
@@ -144,10 +144,10 @@ func TestAuditRowsShareStatements(t *testing.T) {
 		again = append(again, &domain.AuditEntry{ReqID: "new", Actor: 1, Action: "x"})
 	}
 	again = append(again, &domain.AuditEntry{ReqID: "new", Actor: 1, Action: "x", UndoTokenHash: "h3"})
-	if err := db.Update(ctx, func(tx domain.FormTx) error { return tx.InsertAudit(again...) }); err == nil {
+	if err := db.Update(ctx, func(tx domain.FormTx) error { return tx.InsertAudit(1, again...) }); err == nil {
 		t.Fatal("a duplicate token hash in the second statement was accepted")
 	}
-	if after, _ := db.ListAudit(ctx, domain.AuditQuery{Limit: 100}); len(after) != len(entries) {
+	if after, _ := db.ListAudit(ctx, domain.AuditQuery{SiteID: 1, Limit: 100}); len(after) != len(entries) {
 		t.Fatalf("%d rows after a refused call, want %d", len(after), len(entries))
 	}
 }

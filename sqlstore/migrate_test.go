@@ -77,14 +77,14 @@ func TestLeanWritesMigrationKeepsEverything(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	f, err := db.GetForm(ctx, 1)
+	f, err := db.GetForm(ctx, 1, 1)
 	if err != nil || f.PublicToken != "tok-1" || f.Title != "قدیمی" || f.Status != domain.StatusPublished || f.HeadVersionID != 3 || f.HeadSeq != 2 || f.VersionCount != 2 {
 		t.Fatalf("form 1 after the upgrade: %+v %v", f, err)
 	}
-	if _, err := db.GetForm(ctx, 2); domain.ErrorCode(err) != domain.CodeNotFound {
+	if _, err := db.GetForm(ctx, 1, 2); domain.ErrorCode(err) != domain.CodeNotFound {
 		t.Fatalf("the deleted form came back: %v", err)
 	}
-	j, err := db.GetJob(ctx, "job-1")
+	j, err := db.GetJob(ctx, 1, "job-1")
 	if err != nil || j.Status != "succeeded" || string(j.Result) != `{"ok":true}` || *j.ResultVersionID != 3 {
 		t.Fatalf("job after the upgrade: %+v %v", j, err)
 	}
@@ -92,10 +92,10 @@ func TestLeanWritesMigrationKeepsEverything(t *testing.T) {
 	var created *domain.Form
 	var createdVersion *domain.Version
 	err = db.Update(ctx, func(tx domain.FormTx) error {
-		if audited, err = tx.AuditByTokenHash("hash-1"); err != nil {
+		if audited, err = tx.AuditByTokenHash(1, "hash-1"); err != nil {
 			return err
 		}
-		created, createdVersion, err = tx.CreateForm(4, domain.FormState{Title: "تازه"}, domain.VersionMeta{CreatedBy: 4})
+		created, createdVersion, err = tx.CreateForm(1, 4, domain.FormState{Title: "تازه"}, domain.VersionMeta{CreatedBy: 4})
 		return err
 	})
 	if err != nil || audited.ID != 1 || *audited.AfterVersionID != 3 {
@@ -173,14 +173,14 @@ func TestJSONColumnsAreCheckedBeforeWriting(t *testing.T) {
 	bad := []byte(`{"op": "add",`)
 	cases := map[string]func(tx domain.FormTx) error{
 		"diff": func(tx domain.FormTx) error {
-			_, err := tx.CommitVersion(f.ID, f.State(), domain.VersionMeta{Diff: bad, CreatedBy: 1})
+			_, err := tx.CommitVersion(1, f.ID, f.State(), domain.VersionMeta{Diff: bad, CreatedBy: 1})
 			return err
 		},
 		"details": func(tx domain.FormTx) error {
-			return tx.InsertAudit(&domain.AuditEntry{ReqID: "r", Actor: 1, Action: "x", Details: bad})
+			return tx.InsertAudit(1, &domain.AuditEntry{ReqID: "r", Actor: 1, Action: "x", Details: bad})
 		},
 		"result": func(tx domain.FormTx) error {
-			return tx.PutJob(&domain.Job{ReqID: "j", Actor: 1, FormID: f.ID, Intent: "x", Status: domain.JobRunning, Result: bad})
+			return tx.PutJob(1, &domain.Job{ReqID: "j", Actor: 1, FormID: f.ID, Intent: "x", Status: domain.JobRunning, Result: bad})
 		},
 	}
 	for name, write := range cases {
@@ -217,7 +217,7 @@ func TestPublicTokensAreUniqueByConstruction(t *testing.T) {
 	if sort.StringsAreSorted(tokens) {
 		t.Fatal("tokens sort in the order forms were made")
 	}
-	got, err := db.GetForm(ctx, 1)
+	got, err := db.GetForm(ctx, 1, 1)
 	if err != nil || got.PublicToken != tokens[0] {
 		t.Fatalf("stored token %q, made %q, %v", got.PublicToken, tokens[0], err)
 	}
@@ -233,5 +233,80 @@ func TestPublicTokensAreUniqueByConstruction(t *testing.T) {
 	other := openTest(t, filepath.Join(dir, "b.db"))
 	if f := createForm(t, other, "z"); f.ID != 1 || f.PublicToken == tokens[0] {
 		t.Fatalf("two databases made the same token for form 1: %q", f.PublicToken)
+	}
+}
+
+// TestSitesMigrationMakesOldRowsSiteOne upgrades a database of the lean
+// schema (0003): its forms, versions, audit rows and jobs become site 1's,
+// site 1 reads and changes them as before, and site 2 sees none of them.
+func TestSitesMigrationMakesOldRowsSiteOne(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	old := openSchemaAt(t, path, "0001_initial.sql", "0002_views.sql", "0003_lean_writes.sql")
+	old.MustExec(`INSERT INTO forms (title, status, public_token, owner_id, created_at, updated_at)
+		VALUES ('پیش از سایت‌ها', 'published', 'tok-1', 3, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')`)
+	old.MustExec(`INSERT INTO form_versions (form_id, seq, state, source, created_by, created_at)
+		VALUES (1, 1, '{"title":"پیش از سایت‌ها","status":"published","document":{}}', 'api', 3, '2026-01-01T00:00:00Z')`)
+	old.MustExec(`UPDATE forms SET head_version_id = 1 WHERE id = 1`)
+	old.MustExec(`INSERT INTO audit_log (ts, req_id, actor, action, form_id, after_version_id, undo_token_hash, details)
+		VALUES ('2026-01-01T00:00:01Z', 'req-1', 3, 'create_form', 1, 1, 'hash-1', '{}')`)
+	old.MustExec(`INSERT INTO jobs (req_id, actor, form_id, intent, status, phases, created_at, updated_at)
+		VALUES ('job-1', 3, 1, 'generate', 'succeeded', '[]', '2026-01-01T00:00:00Z', '2026-01-01T00:00:02Z')`)
+	old.Close()
+
+	db := openTest(t, path)
+	for _, table := range []string{"forms", "form_versions", "audit_log", "jobs"} {
+		var sites []int64
+		if err := db.read.Select(&sites, "SELECT site_id FROM "+table); err != nil || len(sites) != 1 || sites[0] != 1 {
+			t.Fatalf("%s: sites %v %v", table, sites, err)
+		}
+	}
+	f, err := db.GetForm(ctx, 1, 1)
+	if err != nil || f.SiteID != 1 || f.Title != "پیش از سایت‌ها" || f.HeadVersionID != 1 {
+		t.Fatalf("site 1's form: %+v %v", f, err)
+	}
+	if _, err := db.GetVersion(ctx, 1, 1, 1); err != nil {
+		t.Fatalf("site 1's version: %v", err)
+	}
+	if a, err := db.ListAudit(ctx, domain.AuditQuery{SiteID: 1}); err != nil || len(a) != 1 {
+		t.Fatalf("site 1's audit: %+v %v", a, err)
+	}
+	if j, err := db.GetJob(ctx, 1, "job-1"); err != nil || j.Status != domain.JobSucceeded {
+		t.Fatalf("site 1's job: %+v %v", j, err)
+	}
+
+	if _, err := db.GetForm(ctx, 2, 1); domain.ErrorCode(err) != domain.CodeNotFound {
+		t.Fatalf("site 2 reads site 1's form: %v", err)
+	}
+	if _, err := db.GetVersion(ctx, 2, 1, 1); domain.ErrorCode(err) != domain.CodeNotFound {
+		t.Fatalf("site 2 reads site 1's version: %v", err)
+	}
+	if forms, err := db.ListForms(ctx, domain.FormQuery{SiteID: 2, IncludeDeleted: true}); err != nil || len(forms) != 0 {
+		t.Fatalf("site 2 lists %+v %v", forms, err)
+	}
+	if a, err := db.ListAudit(ctx, domain.AuditQuery{SiteID: 2}); err != nil || len(a) != 0 {
+		t.Fatalf("site 2's audit: %+v %v", a, err)
+	}
+	if _, err := db.GetJob(ctx, 2, "job-1"); domain.ErrorCode(err) != domain.CodeNotFound {
+		t.Fatalf("site 2 reads site 1's job: %v", err)
+	}
+	err = db.Update(ctx, func(tx domain.FormTx) error {
+		_, err := tx.AuditByTokenHash(2, "hash-1")
+		return err
+	})
+	if domain.ErrorCode(err) != domain.CodeNotFound {
+		t.Fatalf("site 2 finds site 1's undo token: %v", err)
+	}
+
+	// New rows of site 1 continue the old ones' ids and site.
+	err = db.Update(ctx, func(tx domain.FormTx) error {
+		_, err := tx.CommitVersion(1, 1, f.State(), domain.VersionMeta{CreatedBy: 3})
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if vs, err := db.ListVersions(ctx, 1, 1, 10, 0); err != nil || len(vs) != 2 || vs[0].Seq != 2 {
+		t.Fatalf("site 1's versions after a commit: %+v %v", vs, err)
 	}
 }

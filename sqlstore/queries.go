@@ -3,16 +3,19 @@ package sqlstore
 import "strings"
 
 // The write path's hot statements, prepared once at open (see stmtCache).
+//
+// Every statement that finds a form by id also names its site: a form of
+// another site is not found, as a missing one is.
 const (
-	sqlFormByIDAny = formSelect + " WHERE f.id = ?"
+	sqlFormByIDAny = formSelect + " WHERE f.id = ? AND f.site_id = ?"
 	sqlFormByID    = sqlFormByIDAny + " AND f.deleted_at IS NULL"
-	sqlInsertForm  = `INSERT INTO forms (title, status, public_token, owner_id, created_at, updated_at)
-		VALUES (?, ?, '', ?, ?, ?)`
-	sqlInsertVersion = `INSERT INTO form_versions (form_id, seq, state, source, parent_version_id,
+	sqlInsertForm  = `INSERT INTO forms (site_id, title, status, public_token, owner_id, created_at, updated_at)
+		VALUES (?, ?, ?, '', ?, ?, ?)`
+	sqlInsertVersion = `INSERT INTO form_versions (site_id, form_id, seq, state, source, parent_version_id,
 		diff, diff_applied, diff_sha, prompt_hash, tokens_prompt, tokens_completion, tokens_total, created_by, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	sqlFormHead = `SELECT f.head_version_id, v.seq FROM forms f
-		JOIN form_versions v ON v.id = f.head_version_id WHERE f.id = ?`
+		JOIN form_versions v ON v.id = f.head_version_id WHERE f.id = ? AND f.site_id = ?`
 	sqlMoveHead = `UPDATE forms SET title = ?, status = ?, head_version_id = ?, updated_at = ?,
 		public_token = coalesce(?, public_token) WHERE id = ?`
 )
@@ -32,7 +35,7 @@ var hotWriteQueries = append([]string{sqlFormByID, sqlFormByIDAny, sqlInsertForm
 var sqlInsertAudit = func() (qs [maxAuditRows]string) {
 	row := "(?" + strings.Repeat(", ?", auditColumns-1) + ")"
 	for n := range qs {
-		qs[n] = `INSERT INTO audit_log (ts, req_id, actor, action, form_id,
+		qs[n] = `INSERT INTO audit_log (site_id, ts, req_id, actor, action, form_id,
 		before_version_id, after_version_id, undo_token_hash, details) VALUES ` +
 			row + strings.Repeat(", "+row, n)
 	}
@@ -41,5 +44,5 @@ var sqlInsertAudit = func() (qs [maxAuditRows]string) {
 
 const (
 	maxAuditRows = 8
-	auditColumns = 9
+	auditColumns = 10
 )

@@ -2,13 +2,16 @@ package sqlstore
 
 import (
 	"context"
+	"crypto/aes"
 	"crypto/rand"
 	"database/sql"
 	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
@@ -24,6 +27,7 @@ const (
 		first_id = min(first_id, excluded.first_id), last_id = max(last_id, excluded.last_id)`
 	sqlCountSubmissions = `SELECT coalesce(sum(count), 0) FROM submission_days WHERE form_id = ?`
 	sqlByIdempotencyKey = submissionSelect + ` WHERE form_id = ? AND idempotency_key = ?`
+	sqlFormHeadNow      = `SELECT status, head_version_id, deleted_at IS NOT NULL AS deleted FROM forms WHERE id = ?`
 )
 
 // maxFactRows is the most answer counts one statement adds; a submission
@@ -41,7 +45,7 @@ var sqlAddFacts = func() (qs [maxFactRows]string) {
 	return qs
 }()
 
-var submissionWriteQueries = append([]string{sqlInsertSubmission, sqlInsertSearch, sqlAddDay, sqlCountSubmissions, sqlByIdempotencyKey}, sqlAddFacts[:]...)
+var submissionWriteQueries = append([]string{sqlInsertSubmission, sqlInsertSearch, sqlAddDay, sqlCountSubmissions, sqlByIdempotencyKey, sqlFormHeadNow}, sqlAddFacts[:]...)
 
 const (
 	submissionSelect = `SELECT id, site_id, form_id, version_id, tracking_code, status, created_at,
@@ -107,6 +111,29 @@ func (t *Tx) SubmissionByIdempotencyKey(formID int64, key string) (*domain.Submi
 	}
 	s := r.toDomain()
 	return &s, nil
+}
+
+// FormHeadNow reports a form's status and head version as the write
+// transaction sees them, without reading its document: when the head is
+// the version read before the transaction began, that read's settings
+// are still the form's.
+func (t *Tx) FormHeadNow(formID int64) (status domain.FormStatus, headVersionID int64, live bool, err error) {
+	if err := t.flushHeads(); err != nil {
+		return "", 0, false, err
+	}
+	var r struct {
+		Status  string        `db:"status"`
+		Head    sql.NullInt64 `db:"head_version_id"`
+		Deleted bool          `db:"deleted"`
+	}
+	err = t.tx.GetContext(t.ctx, &r, sqlFormHeadNow, formID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", 0, false, nil
+	}
+	if err != nil {
+		return "", 0, false, err
+	}
+	return domain.FormStatus(r.Status), r.Head.Int64, !r.Deleted, nil
 }
 
 // trackingCodeAttempts bounds the retries when a fresh tracking code is
@@ -371,17 +398,17 @@ func (db *DB) dayRange(ctx context.Context, formID int64, from, to *time.Time) (
 // column filter in the text is obeyed. Words are normalised as the
 // indexed text is (SearchText).
 func SearchQuery(typed string) string {
-	words := strings.Fields(SearchText(typed))
+	// The index's tokenizer (unicode61) splits words at everything but
+	// letters, digits and marks, so the query does the same: no quote,
+	// operator, column name or control byte reaches FTS5.
+	words := strings.FieldsFunc(SearchText(typed), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r)
+	})
 	if len(words) > 16 {
 		words = words[:16]
 	}
 	var b strings.Builder
 	for _, w := range words {
-		w = strings.ReplaceAll(w, `"`, " ")
-		w = strings.TrimSpace(w)
-		if w == "" {
-			continue
-		}
 		if b.Len() > 0 {
 			b.WriteByte(' ')
 		}
@@ -416,4 +443,45 @@ func SearchText(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// KeptSubmissions counts a form's kept submissions (no spam), as
+// CountSubmissions does inside a write.
+func (db *DB) KeptSubmissions(ctx context.Context, formID int64) (int64, error) {
+	var n int64
+	err := db.reads.GetContext(ctx, &n, sqlCountSubmissions, formID)
+	return n, err
+}
+
+// FormIDByPublicToken finds the form a public token names. Tokens are
+// form ids enciphered (see publicToken), so most are deciphered without
+// a query; tokens of forms made before that are looked up.
+func (db *DB) FormIDByPublicToken(ctx context.Context, token string) (int64, error) {
+	if b, err := hex.DecodeString(token); err == nil && len(b) == aes.BlockSize {
+		db.tokenKey.Decrypt(b, b)
+		if binary.BigEndian.Uint64(b[:8]) == 0 {
+			if id := int64(binary.BigEndian.Uint64(b[8:])); id > 0 {
+				return id, nil
+			}
+		}
+	}
+	if token == "" || len(token) > 64 {
+		return 0, domain.NotFound("form", "فرم", "")
+	}
+	var id int64
+	err := db.reads.GetContext(ctx, &id, "SELECT id FROM forms WHERE public_token = ?", token)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, domain.NotFound("form", "فرم", "")
+	}
+	return id, err
+}
+
+// Secret returns one of the database's own keys (the settings rows made
+// by migrations: form_token_key, client_hash_key, webhook_secret).
+func (db *DB) Secret(ctx context.Context, name string) ([]byte, error) {
+	var v []byte
+	if err := db.reads.GetContext(ctx, &v, "SELECT value FROM settings WHERE name = ?", name); err != nil {
+		return nil, fmt.Errorf("sqlstore: secret %s: %w", name, err)
+	}
+	return v, nil
 }

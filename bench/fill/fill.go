@@ -143,7 +143,7 @@ func Form(ctx context.Context, db *sqlstore.DB, o Options) (int64, error) {
 	var form *domain.Form
 	var version *domain.Version
 	err = db.Update(ctx, func(tx domain.FormTx) error {
-		form, version, err = tx.CreateForm(1, domain.FormState{Title: "نوبت‌دهی درمانگاه", Status: domain.StatusPublished, Document: doc},
+		form, version, err = tx.CreateForm(1, 1, domain.FormState{Title: "نوبت‌دهی درمانگاه", Status: domain.StatusPublished, Document: doc},
 			domain.VersionMeta{Source: domain.SourceAPI, CreatedBy: 1})
 		return err
 	})

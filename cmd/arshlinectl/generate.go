@@ -73,7 +73,7 @@ func cmdGenerate(args []string, stdout, stderr io.Writer) int {
 	var started struct {
 		RequestID string `json:"request_id"`
 	}
-	if err := c.Call(ctx, method, map[string]any{"form_id": formID, "prompt": prompt, "options": map[string]any{"locale": *locale}}, &started); err != nil {
+	if err := call(ctx, c, method, map[string]any{"form_id": formID, "prompt": prompt, "options": map[string]any{"locale": *locale}}, &started); err != nil {
 		printCallError(stderr, err)
 		return 1
 	}
@@ -86,7 +86,7 @@ func cmdGenerate(args []string, stdout, stderr io.Writer) int {
 			var res struct {
 				Cancelled bool `json:"cancelled"`
 			}
-			err := c.Call(cctx, "hosha2.cancel", map[string]any{"req_id": started.RequestID}, &res)
+			err := call(cctx, c, "hosha2.cancel", map[string]any{"req_id": started.RequestID}, &res)
 			cancel()
 			if tty {
 				fmt.Fprintln(stderr)
@@ -100,7 +100,7 @@ func cmdGenerate(args []string, stdout, stderr io.Writer) int {
 		case <-time.After(200 * time.Millisecond):
 		}
 		var p progress
-		if err := c.Call(ctx, "hosha2.progress", map[string]any{"req_id": started.RequestID}, &p); err != nil {
+		if err := call(ctx, c, "hosha2.progress", map[string]any{"req_id": started.RequestID}, &p); err != nil {
 			if ctx.Err() != nil {
 				continue
 			}

@@ -1,7 +1,7 @@
 // Command arshlinectl talks to arshlined over its Unix socket, and runs the
 // planner and the plan linter offline without a daemon.
 //
-//	arshlinectl [--socket P] call METHOD [JSON]
+//	arshlinectl [--socket P] [--site N] call METHOD [JSON]
 //	arshlinectl plan [--offline] [--mode M] [--json] TEXT…
 //	arshlinectl execute FILE|-
 //	arshlinectl undo TOKEN…
@@ -12,6 +12,10 @@
 //	arshlinectl forms list|get ID|create TITLE|publish ID|draft ID
 //	arshlinectl versions list FORM_ID|get FORM_ID VERSION_ID|rollback FORM_ID VERSION_ID
 //	arshlinectl export FORM_ID --format csv|xlsx [--status S] [--from D] [--to D] > FILE
+//
+// --site N makes every call act on WordPress site N of a multisite
+// network: it names the operator as the call's actor, with that site.
+// Without it the operator acts on site 1.
 //
 // The load tool is a binary of its own, cmd/arshline-load: this one ships.
 package main
@@ -36,6 +40,10 @@ import (
 // socketPath is where commands that need the daemon find it.
 var socketPath = defaultSocket()
 
+// site is the WordPress site calls act on (--site); 0 names none, and the
+// daemon then takes the operator's calls for site 1.
+var site int64
+
 func defaultSocket() string {
 	if p := os.Getenv("ARSHLINE_SOCKET"); p != "" {
 		return p
@@ -59,17 +67,18 @@ type command struct {
 
 func subcommands() map[string]command {
 	return map[string]command{
-		"call":     {cmdCall, "call METHOD [JSON]: raw JSON-RPC call, prints the result"},
-		"plan":     {cmdPlan, "plan [--offline] [--mode M] [--json] TEXT: turn a Persian command into a plan"},
-		"execute":  {cmdExecute, "execute FILE|-: validate and run a plan (ai.execute with confirm)"},
-		"undo":     {cmdUndo, "undo TOKEN…: undo executed steps, newest first, all or nothing"},
-		"audit":    {cmdAudit, "audit [--form ID] [--limit N] [--before ID]: page the audit log"},
-		"lint":     {cmdLint, "lint --contract NAME [--policy F] [--format text|json|sarif] FILE…: validate plans offline"},
-		"schema":   {cmdSchema, "schema NAME: print a contract's JSON Schema"},
-		"generate": {cmdGenerate, "generate FORM_ID PROMPT: generate a form with the model (Ctrl-C cancels)"},
-		"forms":    {cmdForms, "forms list|get ID|create TITLE|publish ID|draft ID"},
-		"versions": {cmdVersions, "versions list FORM_ID|get FORM_ID VERSION_ID|rollback FORM_ID VERSION_ID"},
-		"export":   {cmdExport, "export FORM_ID --format csv|xlsx [--status S] [--from D] [--to D] > FILE: a form's submissions"},
+		"call":        {cmdCall, "call METHOD [JSON]: raw JSON-RPC call, prints the result"},
+		"plan":        {cmdPlan, "plan [--offline] [--mode M] [--json] TEXT: turn a Persian command into a plan"},
+		"execute":     {cmdExecute, "execute FILE|-: validate and run a plan (ai.execute with confirm)"},
+		"undo":        {cmdUndo, "undo TOKEN…: undo executed steps, newest first, all or nothing"},
+		"audit":       {cmdAudit, "audit [--form ID] [--limit N] [--before ID]: page the audit log"},
+		"lint":        {cmdLint, "lint --contract NAME [--policy F] [--format text|json|sarif] FILE…: validate plans offline"},
+		"schema":      {cmdSchema, "schema NAME: print a contract's JSON Schema"},
+		"generate":    {cmdGenerate, "generate FORM_ID PROMPT: generate a form with the model (Ctrl-C cancels)"},
+		"forms":       {cmdForms, "forms list|get ID|create TITLE|publish ID|draft ID"},
+		"versions":    {cmdVersions, "versions list FORM_ID|get FORM_ID VERSION_ID|rollback FORM_ID VERSION_ID"},
+		"submissions": {cmdSubmissions, "submissions list|get|status|delete FORM_ID …: page, read, file and erase a form's answers"},
+		"export":      {cmdExport, "export FORM_ID --format csv|xlsx [--status S] [--from D] [--to D] > FILE: a form's submissions"},
 	}
 }
 
@@ -81,6 +90,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("arshlinectl", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&socketPath, "socket", socketPath, "daemon socket path (env ARSHLINE_SOCKET)")
+	site = 0
+	fs.Func("site", "act on this WordPress site (blog id) of a multisite network; default 1", func(v string) error {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n <= 0 {
+			return errors.New("the site must be a positive integer")
+		}
+		site = n
+		return nil
+	})
 	fs.Usage = func() { usage(stderr) }
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -103,7 +121,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: arshlinectl [--socket PATH] COMMAND [ARGS]")
+	fmt.Fprintln(w, "usage: arshlinectl [--socket PATH] [--site N] COMMAND [ARGS]")
 	cmds := subcommands()
 	names := make([]string, 0, len(cmds))
 	for n := range cmds {
@@ -124,11 +142,46 @@ func callDaemon(ctx context.Context, method string, params any, result any, stde
 		return false
 	}
 	defer c.Close()
-	if err := c.Call(ctx, method, params, result); err != nil {
+	if err := call(ctx, c, method, params, result); err != nil {
 		printCallError(stderr, err)
 		return false
 	}
 	return true
+}
+
+// call is c.Call with the site of --site, which travels in the actor as
+// every call's site does. Params without an actor get the operator as
+// one (user 0, every capability, as a call without an actor runs; the
+// daemon's locale stays the operator's, as none is named); an actor the
+// params name already (plan --locale, call) gets the site added.
+func call(ctx context.Context, c *rpc.Client, method string, params, result any) error {
+	if site == 0 {
+		return c.Call(ctx, method, params, result)
+	}
+	raw, err := json.Marshal(params)
+	if err != nil {
+		return err
+	}
+	members := map[string]json.RawMessage{}
+	if string(raw) != "null" {
+		if err := json.Unmarshal(raw, &members); err != nil {
+			return errors.New("--site needs the params to be a JSON object")
+		}
+	}
+	actor := map[string]any{"user_id": 0, "caps": []string{"manage_options"}}
+	if named, ok := members["actor"]; ok {
+		var own map[string]any
+		if err := json.Unmarshal(named, &own); err != nil || own == nil {
+			return errors.New("--site needs the params' actor to be an object")
+		}
+		if _, ok := own["site_id"]; ok {
+			return errors.New("--site names the site; the params' actor must not name one too")
+		}
+		actor = own
+	}
+	actor["site_id"] = site
+	members["actor"], _ = json.Marshal(actor)
+	return c.Call(ctx, method, members, result)
 }
 
 func printCallError(stderr io.Writer, err error) {

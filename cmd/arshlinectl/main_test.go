@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"net"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -101,5 +104,89 @@ func TestNoLoadTool(t *testing.T) {
 		if pkg == "github.com/arshline/arshline-sidecar/bench" {
 			t.Fatal("arshlinectl links the load tool's package bench")
 		}
+	}
+}
+
+// TestSiteFlag: --site names the operator as the actor, with that site,
+// in every call, or adds the site to an actor the params name; without it
+// no actor is sent (the daemon's operator, site 1); a bad site, or params
+// whose actor is not an object or names a site itself, are refused before
+// anything is sent.
+func TestSiteFlag(t *testing.T) {
+	sock := filepath.Join(t.TempDir(), "d.sock")
+	ln, err := net.Listen("unix", sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	requests := make(chan map[string]json.RawMessage, 8)
+	go func() {
+		for {
+			nc, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				defer nc.Close()
+				line, err := bufio.NewReader(nc).ReadBytes('\n')
+				if err != nil {
+					return
+				}
+				var req struct {
+					ID     json.RawMessage            `json:"id"`
+					Params map[string]json.RawMessage `json:"params"`
+				}
+				json.Unmarshal(line, &req)
+				requests <- req.Params
+				fmt.Fprintf(nc, `{"jsonrpc":"2.0","id":%s,"result":{}}`+"\n", req.ID)
+			}()
+		}
+	}()
+	for _, c := range []struct {
+		args  []string
+		actor string
+		other string
+	}{
+		{[]string{"--site", "3", "forms", "get", "9"}, `{"caps":["manage_options"],"site_id":3,"user_id":0}`, `9`},
+		{[]string{"--site", "12", "call", "forms.list", `{"limit":5}`}, `{"caps":["manage_options"],"site_id":12,"user_id":0}`, `5`},
+		{[]string{"--site", "4", "call", "system.health"}, `{"caps":["manage_options"],"site_id":4,"user_id":0}`, ``},
+		{[]string{"forms", "get", "9"}, ``, `9`},
+		// An actor the params name already keeps its members and gains the site.
+		{[]string{"--site", "5", "call", "forms.list", `{"limit":2,"actor":{"user_id":7,"caps":["read"]}}`}, `{"caps":["read"],"site_id":5,"user_id":7}`, `2`},
+		{[]string{"--site", "6", "plan", "--locale", "en_US", "فرم ۹ را منتشر کن"}, `{"caps":["manage_options"],"locale":"en_US","site_id":6,"user_id":0}`, ``},
+	} {
+		var out, errb bytes.Buffer
+		if code := run(append([]string{"--socket", sock}, c.args...), &out, &errb); code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.args, code, errb.String())
+		}
+		p := <-requests
+		if string(p["actor"]) != c.actor {
+			t.Errorf("%v: actor %s, want %s", c.args, p["actor"], c.actor)
+		}
+		if other := string(p["id"]) + string(p["limit"]); other != c.other {
+			t.Errorf("%v: the call's own params became %v", c.args, p)
+		}
+	}
+	for _, args := range [][]string{{"--site", "0", "forms", "list"}, {"--site", "x", "forms", "list"}, {"--site", "-1", "forms", "list"}} {
+		var out, errb bytes.Buffer
+		if code := run(append([]string{"--socket", sock}, args...), &out, &errb); code != 2 {
+			t.Errorf("%v: exit %d", args, code)
+		}
+	}
+	for _, args := range [][]string{
+		{"--site", "2", "call", "forms.list", `{"actor":{"user_id":1,"site_id":3}}`},
+		{"--site", "2", "call", "forms.list", `{"actor":null}`},
+		{"--site", "2", "call", "forms.list", `{"actor":[1]}`},
+		{"--site", "2", "call", "forms.list", `[1]`},
+	} {
+		var out, errb bytes.Buffer
+		if code := run(append([]string{"--socket", sock}, args...), &out, &errb); code != 1 || !strings.Contains(errb.String(), "--site") {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errb.String())
+		}
+	}
+	select {
+	case p := <-requests:
+		t.Fatalf("a refused call was sent: %v", p)
+	default:
 	}
 }

@@ -58,7 +58,7 @@ func TestInternalPlanPreviewAndExecute(t *testing.T) {
 	if pr, ok := prev.(*PreviewResult); err != nil || !ok || !pr.ConfirmRequired {
 		t.Fatalf("preview %+v %v", prev, err)
 	}
-	if forms, _ := db.ListForms(ctx, domain.FormQuery{}); len(forms) != 0 {
+	if forms, _ := db.ListForms(ctx, domain.FormQuery{SiteID: 1}); len(forms) != 0 {
 		t.Fatal("a preview wrote something")
 	}
 	out, err := s.Execute(ctx, ExecuteParams{Plan: raw, Confirm: true})
@@ -159,8 +159,12 @@ func TestLLMNoneAndFailures(t *testing.T) {
 			// Only the timeout case needs a short deadline; the others answer
 			// at once, and a loaded machine must not turn them into timeouts.
 			timeout := 2 * time.Second
-			if c.want == domain.CodeTimeout {
+			switch c.want {
+			case domain.CodeTimeout:
 				timeout = 300 * time.Millisecond
+			case domain.CodeRateLimit:
+				// Two waits of 1 s fit in the call's one deadline.
+				timeout = 10 * time.Second
 			}
 			s, _ := newService(t, model(f, timeout), nil)
 			res, err := s.Plan(ctxFor("fa_IR"), PlanParams{Text: "فرم بساز", Mode: ModeLLM})
@@ -287,7 +291,7 @@ func TestExecuteV2PlanPreviewRunUndo(t *testing.T) {
 	if err != nil || !ok || len(r.UndoTokens) != 6 {
 		t.Fatalf("execute %+v %v", out, err)
 	}
-	f, err := db.GetForm(ctx, r.FormsTouched[0])
+	f, err := db.GetForm(ctx, 1, r.FormsTouched[0])
 	if err != nil || f.Status != domain.StatusPublished || f.Document.Fields[0]["type"] != "checkbox" || f.Document.Fields[1]["format"] != "mobile_ir" {
 		t.Fatalf("form %+v %v", f, err)
 	}
@@ -301,10 +305,10 @@ func TestExecuteV2PlanPreviewRunUndo(t *testing.T) {
 	if _, err := s.Undo(ctx, UndoParams{Tokens: r2.UndoTokens}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.GetForm(ctx, f.ID); err != nil {
+	if _, err := db.GetForm(ctx, 1, f.ID); err != nil {
 		t.Fatalf("original not restored: %v", err)
 	}
-	if _, err := db.GetForm(ctx, r2.Results[0].FormID); domain.ErrorCode(err) != domain.CodeNotFound {
+	if _, err := db.GetForm(ctx, 1, r2.Results[0].FormID); domain.ErrorCode(err) != domain.CodeNotFound {
 		t.Fatalf("copy not removed: %v", err)
 	}
 	// v2 actions in a version 1 plan, and a v2 plan the store refutes.
@@ -333,5 +337,32 @@ func TestAsContractV1RefusesAV2Plan(t *testing.T) {
 	}
 	if same := s.asContract(ctx, in, "arshline-plan/v2", "en_US"); same != in {
 		t.Fatal("a v2 plan asked as v2 was rebuilt")
+	}
+}
+
+// TestLLMPlanDroppedKeysAreWarned: what validation drops from the model's
+// plan (a key the contract does not have) is told to the admin in their
+// language, the first time and from the cache.
+func TestLLMPlanDroppedKeysAreWarned(t *testing.T) {
+	reply := `{"result":{"version":1,"steps":[{"action":"create_form","params":{"title":"چکاپ","color":"red"}},{"action":"add_field","params":{"type":"short_text"}}]}}`
+	f := llmtest.New(t, llmtest.Reply{Content: reply})
+	s, _ := newService(t, model(f, 2*time.Second), nil)
+	for _, round := range []string{"first", "cached"} {
+		res, err := s.Plan(ctxFor("fa_IR"), PlanParams{Text: "فرم چکاپ بساز", Mode: ModeLLM})
+		if err != nil || res.Plan == nil {
+			t.Fatalf("%s: %+v %v", round, res, err)
+		}
+		found := false
+		for _, w := range res.Warnings {
+			if strings.Contains(w, "color") && strings.Contains(w, "حذف شد") {
+				found = true
+			}
+		}
+		if !found {
+			t.Fatalf("%s: warnings %q do not say in Persian that color was dropped", round, res.Warnings)
+		}
+	}
+	if f.RequestCount() != 1 {
+		t.Fatalf("%d model requests, want 1 (the second from the cache)", f.RequestCount())
 	}
 }

@@ -92,7 +92,7 @@ func (s *Service) planLLM(ctx context.Context, text, locale string) (*PlanResult
 	if r, ok := s.cached(key); ok {
 		// The plan is the model's, but the preview names forms as they are now.
 		if r.Plan != nil {
-			return s.finish(ctx, &PlanResult{Warnings: []string{}, Source: ModeLLM}, r.Plan, locale), nil
+			return s.finish(ctx, &PlanResult{Warnings: append([]string{}, r.Warnings...), Source: ModeLLM}, r.Plan, locale), nil
 		}
 		return r, nil
 	}
@@ -143,8 +143,11 @@ func (s *Service) planLLM(ctx context.Context, text, locale string) (*PlanResult
 		}
 		report, norm := arshlineplan.Validate(ctx, doc, contract.Options{Locale: "en_US", MaxSteps: s.MaxSteps})
 		if report.Valid && norm != nil {
-			s.store(key, &PlanResult{Plan: norm, Source: ModeLLM, Warnings: []string{}})
-			return s.finish(ctx, &PlanResult{Warnings: []string{}, Source: ModeLLM}, norm, locale), nil
+			// What validation dropped or cut (an unknown key, an
+			// over-long title) is said to the admin, in their language.
+			warnings := planWarnings(ctx, doc, locale, s.MaxSteps)
+			s.store(key, &PlanResult{Plan: norm, Source: ModeLLM, Warnings: warnings})
+			return s.finish(ctx, &PlanResult{Warnings: append([]string{}, warnings...), Source: ModeLLM}, norm, locale), nil
 		}
 		lastReport = report
 		user = repairPrompt(text, resp.Content, describe(report))
@@ -152,6 +155,18 @@ func (s *Service) planLLM(ctx context.Context, text, locale string) (*PlanResult
 	return nil, domain.Errorf(domain.CodeSchemaInvalid,
 		fmt.Sprintf("the model did not produce a valid plan after %d corrections", MaxRepairs),
 		fmt.Sprintf("مدل پس از %d بار اصلاح هم طرح معتبری نداد", MaxRepairs)).With("violations", lastReport.Violations)
+}
+
+// planWarnings lists the warnings of a valid plan in locale.
+func planWarnings(ctx context.Context, doc any, locale string, maxSteps int) []string {
+	report, _ := arshlineplan.Validate(ctx, doc, contract.Options{Locale: locale, MaxSteps: maxSteps})
+	out := []string{}
+	for _, v := range report.Violations {
+		if v.Severity == contract.SeverityWarning {
+			out = append(out, v.Message)
+		}
+	}
+	return out
 }
 
 func repairPrompt(text, previous, problems string) string {

@@ -116,6 +116,28 @@ type Version struct {
 	CreatedAt       time.Time       `json:"created_at"`
 }
 
+// VersionInfo describes a version without its snapshot or diff: what
+// versions.list shows, so that a list of a hundred versions of a large
+// form costs a hundred small rows, not a hundred documents.
+type VersionInfo struct {
+	ID              int64      `json:"id"`
+	FormID          int64      `json:"form_id"`
+	Seq             int64      `json:"seq"`
+	Source          string     `json:"source"`
+	Title           string     `json:"title"`
+	Status          FormStatus `json:"status"`
+	FieldCount      int        `json:"field_count"`
+	ParentVersionID *int64     `json:"parent_version_id"`
+	DiffApplied     bool       `json:"diff_applied"`
+	DiffSHA         *string    `json:"diff_sha"`
+	PromptHash      string     `json:"prompt_hash,omitempty"`
+	TokensPrompt    int64      `json:"tokens_prompt"`
+	TokensComplete  int64      `json:"tokens_completion"`
+	TokensTotal     int64      `json:"tokens_total"`
+	CreatedBy       int64      `json:"created_by"`
+	CreatedAt       time.Time  `json:"created_at"`
+}
+
 // VersionMeta is what the writer of a new version says about it.
 type VersionMeta struct {
 	Source         string

@@ -116,6 +116,9 @@ type SubmissionStore interface {
 // SubmissionTx is what a write transaction can do with submissions.
 type SubmissionTx interface {
 	FormTx
+	// FormHeadNow reports a form's status and head version without its
+	// document; live is false for a deleted or missing form.
+	FormHeadNow(formID int64) (status FormStatus, headVersionID int64, live bool, err error)
 	// CountSubmissions counts the form's kept submissions: spam and
 	// erased ones free their place under max_submissions.
 	CountSubmissions(formID int64) (int64, error)
@@ -131,6 +134,13 @@ type SubmissionTx interface {
 	// facts, taken out of or put back into the counts when it moves into
 	// or out of spam.
 	SetSubmissionStatus(s *Submission, status SubmissionStatus, facts []AnswerFact) error
+	// EnqueueWebhooks writes webhook deliveries owed, in the
+	// submission's own transaction, setting each entry's ID.
+	EnqueueWebhooks(entries ...*OutboxEntry) error
+	// ClaimUploads makes pending uploads of the site's form and field the
+	// submission's; an id that is not one is INVALID_SUBMISSION and
+	// nothing is claimed.
+	ClaimUploads(siteID, formID, submissionID int64, fieldID string, ids []string) ([]Upload, error)
 	// DeleteSubmission erases one submission, its search entry, its
 	// counts (facts), its outbox rows and its upload rows, and returns
 	// the uploads it had so that their files can be removed once the

@@ -88,7 +88,7 @@ func (e *Executor) Execute(ctx context.Context, p *domain.Plan) (*Result, error)
 				res.FormsTouched = append(res.FormsTouched, formID)
 			}
 		}
-		return tx.InsertAudit(audits...)
+		return tx.InsertAudit(actor.Site(), audits...)
 	})
 	if err != nil {
 		return nil, err
@@ -128,7 +128,7 @@ func applyStep(tx domain.FormTx, actor domain.Actor, step domain.PlanStep, creat
 				return r, 0, nil, 0, err
 			}
 		}
-		f, v, err := tx.CreateForm(actor.UserID, domain.FormState{Title: title, Status: domain.StatusDraft, Document: domain.NewDocument()}, meta)
+		f, v, err := tx.CreateForm(actor.Site(), actor.UserID, domain.FormState{Title: title, Status: domain.StatusDraft, Document: domain.NewDocument()}, meta)
 		if err != nil {
 			return r, 0, nil, 0, err
 		}
@@ -140,7 +140,7 @@ func applyStep(tx domain.FormTx, actor domain.Actor, step domain.PlanStep, creat
 		if target == 0 {
 			return r, 0, nil, 0, noForm()
 		}
-		known, err := headOf(tx, target, heads)
+		known, err := headOf(tx, actor.Site(), target, heads)
 		if err != nil {
 			return r, 0, nil, 0, err
 		}
@@ -158,7 +158,7 @@ func applyStep(tx domain.FormTx, actor domain.Actor, step domain.PlanStep, creat
 		if doc, err = document.Check(doc, domain.CodeInvalidPlan); err != nil {
 			return r, 0, nil, 0, err
 		}
-		f, v, err := tx.CreateForm(actor.UserID, domain.FormState{Title: title, Status: domain.StatusDraft, Document: doc}, meta)
+		f, v, err := tx.CreateForm(actor.Site(), actor.UserID, domain.FormState{Title: title, Status: domain.StatusDraft, Document: doc}, meta)
 		if err != nil {
 			return r, 0, nil, 0, err
 		}
@@ -172,7 +172,7 @@ func applyStep(tx domain.FormTx, actor domain.Actor, step domain.PlanStep, creat
 		if target == 0 {
 			return r, 0, nil, 0, noForm()
 		}
-		known, err := headOf(tx, target, heads)
+		known, err := headOf(tx, actor.Site(), target, heads)
 		if err != nil {
 			return r, 0, nil, 0, err
 		}
@@ -267,12 +267,12 @@ func applyStep(tx domain.FormTx, actor domain.Actor, step domain.PlanStep, creat
 				return r, 0, nil, 0, err
 			}
 		}
-		v, err := tx.CommitVersion(target, st, meta)
+		v, err := tx.CommitVersion(actor.Site(), target, st, meta)
 		if err != nil {
 			return r, 0, nil, 0, err
 		}
 		if step.Action == domain.ActionDeleteForm {
-			if err := tx.SetDeleted(target, true); err != nil {
+			if err := tx.SetDeleted(actor.Site(), target, true); err != nil {
 				return r, 0, nil, 0, err
 			}
 			delete(heads, target)
@@ -303,11 +303,11 @@ func noForm() error {
 
 // headOf is the form as the plan's earlier steps left it, or as it is
 // stored when the plan has not touched it yet.
-func headOf(tx domain.FormTx, id int64, heads map[int64]formHead) (formHead, error) {
+func headOf(tx domain.FormTx, siteID, id int64, heads map[int64]formHead) (formHead, error) {
 	if known, ok := heads[id]; ok {
 		return known, nil
 	}
-	f, err := tx.GetForm(id)
+	f, err := tx.GetForm(siteID, id)
 	if err != nil {
 		return formHead{}, err
 	}

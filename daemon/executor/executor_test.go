@@ -48,7 +48,7 @@ func TestExecuteCreatesVersionsAuditAndTokens(t *testing.T) {
 	if len(res.UndoTokens) != 3 || len(res.FormsTouched) != 1 || len(res.Results) != 3 {
 		t.Fatalf("result %+v", res)
 	}
-	f, err := db.GetForm(ctx, res.FormsTouched[0])
+	f, err := db.GetForm(ctx, 1, res.FormsTouched[0])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +59,7 @@ func TestExecuteCreatesVersionsAuditAndTokens(t *testing.T) {
 	if f.Document.Fields[0]["type"] != "rating" || f.Document.Fields[1]["label"] != "نام" || f.Document.Fields[0]["scale"] == nil {
 		t.Fatalf("fields %+v", f.Document.Fields)
 	}
-	audit, _ := db.ListAudit(ctx, domain.AuditQuery{FormID: &f.ID, Limit: 10})
+	audit, _ := db.ListAudit(ctx, domain.AuditQuery{SiteID: 1, FormID: &f.ID, Limit: 10})
 	if len(audit) != 3 || audit[0].Action != domain.ActionAddField || audit[2].Action != domain.ActionCreateForm || audit[2].ReqID != "abcdef12" {
 		t.Fatalf("audit %+v", audit)
 	}
@@ -93,8 +93,8 @@ func TestFailingStepRollsBackWholePlan(t *testing.T) {
 	if de.Code != domain.CodeNotFound || de.Data["step"] != 3 {
 		t.Fatalf("err = %v data %v", err, de.Data)
 	}
-	forms, _ := db.ListForms(ctx, domain.FormQuery{IncludeDeleted: true})
-	audit, _ := db.ListAudit(ctx, domain.AuditQuery{Limit: 10})
+	forms, _ := db.ListForms(ctx, domain.FormQuery{SiteID: 1, IncludeDeleted: true})
+	audit, _ := db.ListAudit(ctx, domain.AuditQuery{SiteID: 1, Limit: 10})
 	if len(forms) != 0 || len(audit) != 0 {
 		t.Fatalf("trace left: %d forms, %d audit rows", len(forms), len(audit))
 	}
@@ -126,7 +126,7 @@ func TestUndoWholePlanThenAlreadyUndone(t *testing.T) {
 	if len(u.Undone) != 3 || !u.Undone[2].Deleted || u.Undone[0].Action != domain.ActionAddField {
 		t.Fatalf("undo %+v", u)
 	}
-	if _, err := db.GetForm(ctx, res.FormsTouched[0]); domain.ErrorCode(err) != domain.CodeNotFound {
+	if _, err := db.GetForm(ctx, 1, res.FormsTouched[0]); domain.ErrorCode(err) != domain.CodeNotFound {
 		t.Fatalf("form still visible: %v", err)
 	}
 	_, err = ex.Undo(ctx, res.UndoTokens[:1])
@@ -147,7 +147,7 @@ func TestUndoChainOneByOne(t *testing.T) {
 			t.Fatalf("undo step %d: %v", i, err)
 		}
 	}
-	f, _ := db.GetForm(ctx, res.FormsTouched[0])
+	f, _ := db.GetForm(ctx, 1, res.FormsTouched[0])
 	if len(f.Document.Fields) != 0 || f.VersionCount != 5 {
 		t.Fatalf("after undos: %d fields, %d versions", len(f.Document.Fields), f.VersionCount)
 	}
@@ -171,7 +171,7 @@ func TestUndoConflictNamesLaterChange(t *testing.T) {
 		t.Fatalf("err %v data %v", err, de.Data)
 	}
 	// Nothing changed: the conflict rolled back.
-	f, _ := db.GetForm(ctx, id)
+	f, _ := db.GetForm(ctx, 1, id)
 	if f.Title != "y" || len(f.Document.Fields) != 2 {
 		t.Fatalf("form changed by a failed undo: %+v", f)
 	}
@@ -234,7 +234,7 @@ func TestConcurrentExecutesOnOneFormSerialise(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	f, _ := db.GetForm(ctx, id)
+	f, _ := db.GetForm(ctx, 1, id)
 	if len(f.Document.Fields) != 40 || f.VersionCount != 41 {
 		t.Fatalf("%d fields, %d versions", len(f.Document.Fields), f.VersionCount)
 	}
@@ -293,7 +293,7 @@ func TestPlanStepsChainOnOneForm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	vs, err := db.ListVersions(ctx, id, 20, 0)
+	vs, err := db.ListVersions(ctx, 1, id, 20, 0)
 	if err != nil || len(vs) != 7 {
 		t.Fatalf("%d versions, %v", len(vs), err)
 	}
@@ -302,7 +302,7 @@ func TestPlanStepsChainOnOneForm(t *testing.T) {
 			t.Fatalf("version %d does not follow %d", vs[i].ID, vs[i+1].ID)
 		}
 	}
-	f, _ := db.GetForm(ctx, id)
+	f, _ := db.GetForm(ctx, 1, id)
 	var ids []string
 	for _, fl := range f.Document.Fields {
 		ids = append(ids, fl["id"].(string))
@@ -410,12 +410,12 @@ func TestUndoTokensAppendInIndexOrder(t *testing.T) {
 	}
 	var formID int64
 	err = db.Update(ctx, func(tx domain.FormTx) error {
-		f, v, err := tx.CreateForm(5, domain.FormState{Title: "old", Status: domain.StatusDraft, Document: domain.NewDocument()}, domain.VersionMeta{CreatedBy: 5})
+		f, v, err := tx.CreateForm(1, 5, domain.FormState{Title: "old", Status: domain.StatusDraft, Document: domain.NewDocument()}, domain.VersionMeta{CreatedBy: 5})
 		if err != nil {
 			return err
 		}
 		formID = f.ID
-		err = tx.InsertAudit(&domain.AuditEntry{ReqID: "abcdef12", Actor: 5, Action: domain.ActionCreateForm,
+		err = tx.InsertAudit(1, &domain.AuditEntry{ReqID: "abcdef12", Actor: 5, Action: domain.ActionCreateForm,
 			FormID: &f.ID, AfterVersionID: &v.ID, UndoTokenHash: HashToken(old), Details: []byte(`{}`)})
 		return err
 	})
@@ -426,7 +426,7 @@ func TestUndoTokensAppendInIndexOrder(t *testing.T) {
 	if err != nil || len(u.Undone) != 1 || !u.Undone[0].Deleted {
 		t.Fatalf("undo with an old token: %+v %v", u, err)
 	}
-	if _, err := db.GetForm(ctx, formID); domain.ErrorCode(err) != domain.CodeNotFound {
+	if _, err := db.GetForm(ctx, 1, formID); domain.ErrorCode(err) != domain.CodeNotFound {
 		t.Fatalf("form still visible: %v", err)
 	}
 	if _, err := ex.Undo(ctx, []string{old[:31]}); domain.ErrorCode(err) != domain.CodeInvalidParams {

@@ -47,12 +47,13 @@ func (e *Executor) Undo(ctx context.Context, tokens []string) (*UndoResult, erro
 		}
 	}
 	actor := domain.ActorFrom(ctx)
+	site := actor.Site()
 	var res UndoResult
 	err := e.Store.Update(ctx, func(tx domain.FormTx) error {
 		res = UndoResult{Undone: []UndoneStep{}, Versions: []int64{}}
 		entries := make([]*domain.AuditEntry, 0, len(tokens))
 		for _, t := range tokens {
-			a, err := tx.AuditByTokenHash(HashToken(t))
+			a, err := tx.AuditByTokenHash(site, HashToken(t))
 			if err != nil {
 				return err
 			}
@@ -91,7 +92,8 @@ func undoOne(ctx context.Context, tx domain.FormTx, actor domain.Actor, a *domai
 		return step, domain.Errorf(domain.CodeUndoConflict, "this change cannot be undone", "این تغییر قابل بازگردانی نیست")
 	}
 	step.FormID = *a.FormID
-	f, err := tx.GetFormAny(*a.FormID)
+	site := actor.Site()
+	f, err := tx.GetFormAny(site, *a.FormID)
 	if err != nil {
 		return step, err
 	}
@@ -106,14 +108,14 @@ func undoOne(ctx context.Context, tx domain.FormTx, actor domain.Actor, a *domai
 			fmt.Sprintf("form %d was deleted after this change", f.ID),
 			fmt.Sprintf("فرم %d پس از این تغییر حذف شده است", f.ID)).With("form_id", f.ID)
 	}
-	after, err := tx.GetVersion(f.ID, *a.AfterVersionID)
+	after, err := tx.GetVersion(site, f.ID, *a.AfterVersionID)
 	if err != nil {
 		return step, err
 	}
 	// The form must be as the change left it. Later versions that only
 	// returned it to that state (undos of later steps) do not count.
 	if f.HeadVersionID != after.ID && !sameState(f.State(), after.State) {
-		last, err := tx.LatestVersionInfo(f.ID)
+		last, err := tx.LatestVersionInfo(site, f.ID)
 		if err != nil {
 			return step, err
 		}
@@ -128,23 +130,23 @@ func undoOne(ctx context.Context, tx domain.FormTx, actor domain.Actor, a *domai
 	var newVersion *int64
 	if restore {
 		// Undoing a deletion brings the form back as it was deleted.
-		if err := tx.SetDeleted(f.ID, false); err != nil {
+		if err := tx.SetDeleted(site, f.ID, false); err != nil {
 			return step, err
 		}
 	}
 	if a.BeforeVersionID == nil {
 		// Undoing a creation removes the form; it stays in the database,
 		// soft-deleted, with all its history.
-		if err := tx.SetDeleted(f.ID, true); err != nil {
+		if err := tx.SetDeleted(site, f.ID, true); err != nil {
 			return step, err
 		}
 		step.Deleted = true
 	} else {
-		prev, err := tx.GetVersion(f.ID, *a.BeforeVersionID)
+		prev, err := tx.GetVersion(site, f.ID, *a.BeforeVersionID)
 		if err != nil {
 			return step, err
 		}
-		v, err := tx.CommitVersion(f.ID, prev.State, domain.VersionMeta{Source: domain.SourceUndo, CreatedBy: actor.UserID})
+		v, err := tx.CommitVersion(site, f.ID, prev.State, domain.VersionMeta{Source: domain.SourceUndo, CreatedBy: actor.UserID})
 		if err != nil {
 			return step, err
 		}
@@ -155,7 +157,7 @@ func undoOne(ctx context.Context, tx domain.FormTx, actor domain.Actor, a *domai
 		return step, err
 	}
 	details, _ := json.Marshal(map[string]any{"undone_audit_id": a.ID, "undone_action": a.Action, "deleted": step.Deleted})
-	if err := tx.InsertAudit(&domain.AuditEntry{
+	if err := tx.InsertAudit(site, &domain.AuditEntry{
 		ReqID: domain.RequestIDFrom(ctx), Actor: actor.UserID, Action: "undo", FormID: a.FormID,
 		BeforeVersionID: &before, AfterVersionID: newVersion, Details: details,
 	}); err != nil {

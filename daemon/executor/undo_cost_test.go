@@ -25,9 +25,9 @@ type countingTx struct {
 	s *snapshotCounter
 }
 
-func (c countingTx) GetVersion(formID, versionID int64) (*domain.Version, error) {
+func (c countingTx) GetVersion(siteID, formID, versionID int64) (*domain.Version, error) {
 	c.s.snapshots++
-	return c.FormTx.GetVersion(formID, versionID)
+	return c.FormTx.GetVersion(siteID, formID, versionID)
 }
 
 // laterVersions makes a form, then n more versions of it, and returns the

@@ -34,7 +34,7 @@ func seedForm(t *testing.T, ex *Executor, ctx context.Context) int64 {
 
 func getForm(t *testing.T, db *sqlstore.DB, id int64) *domain.Form {
 	t.Helper()
-	f, err := db.GetForm(context.Background(), id)
+	f, err := db.GetForm(context.Background(), 1, id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +120,7 @@ func TestV2AddFieldTypesOptionsFormat(t *testing.T) {
 		t.Fatalf("placeholders %v", got)
 	}
 	undoAll(t, ex, ctx, res.UndoTokens)
-	if _, err := db.GetForm(ctx, res.FormsTouched[0]); domain.ErrorCode(err) != domain.CodeNotFound {
+	if _, err := db.GetForm(ctx, 1, res.FormsTouched[0]); domain.ErrorCode(err) != domain.CodeNotFound {
 		t.Fatalf("form after undo: %v", err)
 	}
 }
@@ -316,7 +316,7 @@ func TestV2DuplicateKeepsFieldIDsAndUndoDeletesCopy(t *testing.T) {
 	if len(u.Undone) != 2 || !u.Undone[0].Deleted || !u.Undone[1].Deleted {
 		t.Fatalf("undo %+v", u)
 	}
-	if _, err := db.GetForm(ctx, c1.ID); domain.ErrorCode(err) != domain.CodeNotFound {
+	if _, err := db.GetForm(ctx, 1, c1.ID); domain.ErrorCode(err) != domain.CodeNotFound {
 		t.Fatalf("copy after undo: %v", err)
 	}
 	getForm(t, db, id)
@@ -340,7 +340,7 @@ func TestV2DeleteFormUndoRestoresAndDisable(t *testing.T) {
 	if len(del.UndoTokens) != 1 || del.Results[0].VersionID == 0 {
 		t.Fatalf("delete result %+v", del)
 	}
-	if _, err := db.GetForm(ctx, id); domain.ErrorCode(err) != domain.CodeNotFound {
+	if _, err := db.GetForm(ctx, 1, id); domain.ErrorCode(err) != domain.CodeNotFound {
 		t.Fatalf("after delete: %v", err)
 	}
 	// A step on the deleted form fails.
@@ -359,7 +359,7 @@ func TestV2DeleteFormUndoRestoresAndDisable(t *testing.T) {
 	if getForm(t, db, id).Status != domain.StatusDraft {
 		t.Fatal("disable not undone")
 	}
-	audit, _ := db.ListAudit(ctx, domain.AuditQuery{FormID: &id, Limit: 20})
+	audit, _ := db.ListAudit(ctx, domain.AuditQuery{SiteID: 1, FormID: &id, Limit: 20})
 	n := 0
 	for _, a := range audit {
 		if a.Action == domain.ActionDeleteForm || a.Action == domain.ActionDisableForm {
@@ -396,11 +396,11 @@ func TestV2FailingStepInMiddleRollsBackEverything(t *testing.T) {
 	if after.HeadVersionID != before.HeadVersionID || !sameState(before.State(), after.State()) {
 		t.Fatal("form changed")
 	}
-	all, err := db.ListForms(ctx, domain.FormQuery{Limit: 50, IncludeDeleted: true})
+	all, err := db.ListForms(ctx, domain.FormQuery{SiteID: 1, Limit: 50, IncludeDeleted: true})
 	if err != nil || len(all) != 1 {
 		t.Fatalf("forms %d %v", len(all), err)
 	}
-	audit, _ := db.ListAudit(ctx, domain.AuditQuery{Limit: 50})
+	audit, _ := db.ListAudit(ctx, domain.AuditQuery{SiteID: 1, Limit: 50})
 	if len(audit) != 4 {
 		t.Fatalf("audit rows %d", len(audit))
 	}

@@ -71,7 +71,7 @@ func TestRollbackToAVersionBeforeTheRules(t *testing.T) {
 	err = s.Store.Update(ctx, func(tx domain.FormTx) error {
 		st := created.Form.State()
 		st.Document = domain.Document{Version: domain.DocumentVersion, Fields: []map[string]any{{"id": "f1", "type": "text", "label": "x", "choices": []any{"a"}}}}
-		legacy, err = tx.CommitVersion(id, st, domain.VersionMeta{Source: domain.SourceAPI})
+		legacy, err = tx.CommitVersion(1, id, st, domain.VersionMeta{Source: domain.SourceAPI})
 		return err
 	})
 	if err != nil {

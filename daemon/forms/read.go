@@ -27,7 +27,7 @@ func (s *Service) List(ctx context.Context, p ListParams) ([]domain.Form, error)
 	if p.Offset < 0 {
 		return nil, badOffset()
 	}
-	return s.Store.ListForms(ctx, domain.FormQuery{Status: domain.FormStatus(p.Status), Limit: limit, Offset: p.Offset, IncludeDeleted: p.IncludeDeleted})
+	return s.Store.ListForms(ctx, domain.FormQuery{SiteID: domain.ActorFrom(ctx).Site(), Status: domain.FormStatus(p.Status), Limit: limit, Offset: p.Offset, IncludeDeleted: p.IncludeDeleted})
 }
 
 // GetParams are forms.get's parameters.
@@ -40,7 +40,7 @@ func (s *Service) Get(ctx context.Context, p GetParams) (*domain.Form, error) {
 	if err := positive(p.ID, "id"); err != nil {
 		return nil, err
 	}
-	return s.Store.GetForm(ctx, p.ID)
+	return s.Store.GetForm(ctx, domain.ActorFrom(ctx).Site(), p.ID)
 }
 
 // ListVersionsParams are versions.list's parameters.
@@ -51,8 +51,8 @@ type ListVersionsParams struct {
 }
 
 // ListVersions pages a form's versions, newest first: 20 by default, at
-// most 100.
-func (s *Service) ListVersions(ctx context.Context, p ListVersionsParams) ([]domain.Version, error) {
+// most 100. Each is described, not copied: versions.get has the snapshot.
+func (s *Service) ListVersions(ctx context.Context, p ListVersionsParams) ([]domain.VersionInfo, error) {
 	if err := positive(p.FormID, "form_id"); err != nil {
 		return nil, err
 	}
@@ -63,7 +63,7 @@ func (s *Service) ListVersions(ctx context.Context, p ListVersionsParams) ([]dom
 	if p.Offset < 0 {
 		return nil, badOffset()
 	}
-	return s.Store.ListVersions(ctx, p.FormID, limit, p.Offset)
+	return s.Store.ListVersionInfo(ctx, domain.ActorFrom(ctx).Site(), p.FormID, limit, p.Offset)
 }
 
 // VersionParams name one version of a form: versions.get's and
@@ -81,7 +81,7 @@ func (s *Service) GetVersion(ctx context.Context, p VersionParams) (*domain.Vers
 	if err := positive(p.VersionID, "version_id"); err != nil {
 		return nil, err
 	}
-	return s.Store.GetVersion(ctx, p.FormID, p.VersionID)
+	return s.Store.GetVersion(ctx, domain.ActorFrom(ctx).Site(), p.FormID, p.VersionID)
 }
 
 // AuditParams are audit.list's parameters.
@@ -91,14 +91,14 @@ type AuditParams struct {
 	BeforeID int64  `json:"before_id,omitempty"`
 }
 
-// ListAudit pages the audit log, newest first: 50 rows by default, at
-// most 200, of one form or of all.
+// ListAudit pages the site's audit log, newest first: 50 rows by
+// default, at most 200, of one form or of all.
 func (s *Service) ListAudit(ctx context.Context, p AuditParams) ([]domain.AuditEntry, error) {
 	limit, err := limitIn(p.Limit, 50, 200)
 	if err != nil {
 		return nil, err
 	}
-	return s.Store.ListAudit(ctx, domain.AuditQuery{FormID: p.FormID, Limit: limit, BeforeID: p.BeforeID})
+	return s.Store.ListAudit(ctx, domain.AuditQuery{SiteID: domain.ActorFrom(ctx).Site(), FormID: p.FormID, Limit: limit, BeforeID: p.BeforeID})
 }
 
 // limitIn is a page size: def when n is 0, else n if it lies in 1..max.

@@ -2,7 +2,9 @@ package forms
 
 import (
 	"context"
+	"encoding/json"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
@@ -98,6 +100,10 @@ func TestReadsPageWithDefaults(t *testing.T) {
 	vs, err := s.ListVersions(ctx, ListVersionsParams{FormID: f.ID})
 	if err != nil || len(vs) != 20 || vs[0].ID != f.HeadVersionID {
 		t.Fatalf("versions.list: %d versions, %v", len(vs), err)
+	}
+	// Rows describe versions without copying them.
+	if raw, _ := json.Marshal(vs[0]); strings.Contains(string(raw), `"state"`) || vs[0].Title != f.Title || vs[0].Status != f.Status || vs[0].FieldCount != len(f.Document.Fields) {
+		t.Fatalf("versions.list row %s, want the head's title, status and field count without its state", raw)
 	}
 	if v, err := s.GetVersion(ctx, VersionParams{FormID: f.ID, VersionID: vs[19].ID}); err != nil || v.Seq != 6 {
 		t.Fatalf("versions.get: %+v %v", v, err)

@@ -69,7 +69,7 @@ func (s *Service) Create(ctx context.Context, p CreateParams) (*FormResult, erro
 	actor := domain.ActorFrom(ctx)
 	var res FormResult
 	err = s.Store.Update(ctx, func(tx domain.FormTx) error {
-		f, v, err := tx.CreateForm(actor.UserID, domain.FormState{Title: title, Status: status, Document: doc},
+		f, v, err := tx.CreateForm(actor.Site(), actor.UserID, domain.FormState{Title: title, Status: status, Document: doc},
 			domain.VersionMeta{Source: domain.SourceAPI, CreatedBy: actor.UserID})
 		if err != nil {
 			return err
@@ -151,8 +151,9 @@ func (s *Service) commit(ctx context.Context, id int64, action string, expected 
 func (s *Service) write(ctx context.Context, id int64, action, source string, change func(tx domain.FormTx, f *domain.Form, st *domain.FormState) (json.RawMessage, error)) (*FormResult, error) {
 	actor := domain.ActorFrom(ctx)
 	var res FormResult
+	site := actor.Site()
 	err := s.Store.Update(ctx, func(tx domain.FormTx) error {
-		f, err := tx.GetForm(id)
+		f, err := tx.GetForm(site, id)
 		if err != nil {
 			return err
 		}
@@ -162,14 +163,14 @@ func (s *Service) write(ctx context.Context, id int64, action, source string, ch
 		if err != nil {
 			return err
 		}
-		v, err := tx.CommitVersion(id, st, domain.VersionMeta{Source: source, CreatedBy: actor.UserID})
+		v, err := tx.CommitVersion(site, id, st, domain.VersionMeta{Source: source, CreatedBy: actor.UserID})
 		if err != nil {
 			return err
 		}
 		if err := audit(ctx, tx, action, id, &before, &v.ID, details); err != nil {
 			return err
 		}
-		if res.Form, err = tx.GetForm(id); err != nil {
+		if res.Form, err = tx.GetForm(site, id); err != nil {
 			return err
 		}
 		res.Version = v
@@ -189,7 +190,7 @@ func (s *Service) Rollback(ctx context.Context, p VersionParams) (*FormResult, e
 		return nil, badID()
 	}
 	return s.write(ctx, formID, "versions.rollback", domain.SourceRollback, func(tx domain.FormTx, _ *domain.Form, st *domain.FormState) (json.RawMessage, error) {
-		target, err := tx.GetVersion(formID, versionID)
+		target, err := tx.GetVersion(domain.ActorFrom(ctx).Site(), formID, versionID)
 		if err != nil {
 			return nil, err
 		}
@@ -239,13 +240,14 @@ func (s *Service) ApplyDiff(ctx context.Context, p ApplyDiffParams) (*ApplyDiffR
 		return nil, domain.InvalidParams("diff is required", "فیلد diff الزامی است")
 	}
 	actor := domain.ActorFrom(ctx)
+	site := actor.Site()
 	res := ApplyDiffResult{DryRun: p.DryRun, DiffSHA: DiffSHA(p.Diff)}
 	err := s.Store.Update(ctx, func(tx domain.FormTx) error {
-		f, err := tx.GetForm(p.FormID)
+		f, err := tx.GetForm(site, p.FormID)
 		if err != nil {
 			return err
 		}
-		base, err := tx.GetVersion(p.FormID, p.VersionID)
+		base, err := tx.GetVersion(site, p.FormID, p.VersionID)
 		if err != nil {
 			return err
 		}
@@ -266,7 +268,7 @@ func (s *Service) ApplyDiff(ctx context.Context, p ApplyDiffParams) (*ApplyDiffR
 		st := base.State
 		st.Document = doc
 		canon, _ := CanonicalJSON(p.Diff)
-		v, err := tx.CommitVersion(p.FormID, st, domain.VersionMeta{
+		v, err := tx.CommitVersion(site, p.FormID, st, domain.VersionMeta{
 			Source: domain.SourceAPI, Diff: canon, DiffApplied: true, DiffSHA: res.DiffSHA, CreatedBy: actor.UserID})
 		if err != nil {
 			return err
@@ -275,7 +277,7 @@ func (s *Service) ApplyDiff(ctx context.Context, p ApplyDiffParams) (*ApplyDiffR
 			return err
 		}
 		res.Version = v
-		res.Form, err = tx.GetForm(p.FormID)
+		res.Form, err = tx.GetForm(site, p.FormID)
 		return err
 	})
 	if err != nil {
@@ -286,7 +288,7 @@ func (s *Service) ApplyDiff(ctx context.Context, p ApplyDiffParams) (*ApplyDiffR
 
 func audit(ctx context.Context, tx domain.FormTx, action string, formID int64, before, after *int64, details json.RawMessage) error {
 	actor := domain.ActorFrom(ctx)
-	err := tx.InsertAudit(&domain.AuditEntry{
+	err := tx.InsertAudit(actor.Site(), &domain.AuditEntry{
 		ReqID: domain.RequestIDFrom(ctx), Actor: actor.UserID, Action: action,
 		FormID: &formID, BeforeVersionID: before, AfterVersionID: after, Details: details,
 	})

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"time"
 
 	"github.com/arshline/arshline-sidecar/daemon/document"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
@@ -35,6 +36,8 @@ type checked struct {
 	diff        json.RawMessage
 	diffApplied bool
 	diffSHA     *string
+	// secondary is what the secondary validation call cost.
+	secondary llm.Usage
 }
 
 func schemaInvalid(en, fa string) *domain.Error {
@@ -107,7 +110,16 @@ func (s *Service) check(ctx context.Context, j *job, resp *llm.Response, form *d
 		cleaned := dropNullMembers(d)
 		patched, err := forms.ApplyPatch(form.Document, cleaned)
 		if err == nil {
-			_, err = document.Check(patched, domain.CodeDiffApplyFail)
+			patched, err = document.Check(patched, domain.CodeDiffApplyFail)
+		}
+		// The diff is kept as the version's own only when it says exactly
+		// what was saved: the current form with it applied equals the
+		// final_form. A diff that applies but yields another form (the
+		// model's two halves disagree) would mislead anyone reading or
+		// replaying history; the version is then a full replace.
+		if err == nil && !sameDocument(patched, doc) {
+			err = domain.Errorf(domain.CodeDiffApplyFail, "the diff does not turn the current form into final_form",
+				"diff فرم فعلی را به final_form تبدیل نمی‌کند")
 		}
 		if err != nil {
 			s.cfg.Events.Event(ctx, slog.LevelWarn, "validate_response", "diff_validate_end", slog.String("req_id", j.row.ReqID),
@@ -119,11 +131,25 @@ func (s *Service) check(ctx context.Context, j *job, resp *llm.Response, form *d
 		}
 	}
 	if opts.SecondaryValidation {
-		if err := s.secondary(ctx, j, doc); err != nil {
-			return nil, err
+		var err error
+		// A refusal still returns out: the call's tokens count.
+		if out.secondary, err = s.secondary(ctx, j, doc); err != nil {
+			return out, err
 		}
 	}
 	return out, nil
+}
+
+// sameDocument compares two checked documents by their canonical JSON.
+func sameDocument(a, b domain.Document) bool {
+	ja, errA := json.Marshal(a)
+	jb, errB := json.Marshal(b)
+	if errA != nil || errB != nil {
+		return false
+	}
+	ca, errA := forms.CanonicalJSON(ja)
+	cb, errB := forms.CanonicalJSON(jb)
+	return errA == nil && errB == nil && bytes.Equal(ca, cb)
 }
 
 // dropNulls removes the keys the strict schema forces to null: null
@@ -139,32 +165,47 @@ func dropNulls(f map[string]any) map[string]any {
 }
 
 // secondary asks the model to validate the final form (intent validate).
-func (s *Service) secondary(ctx context.Context, j *job, doc domain.Document) error {
+// It is a model call like the first: logged with openai_request_start and
+// openai_request_end (phase secondary_validation), and its tokens count
+// in the job's usage.
+func (s *Service) secondary(ctx context.Context, j *job, doc domain.Document) (llm.Usage, error) {
 	env, _ := json.Marshal(map[string]any{
 		"meta":         map[string]any{"intent": "validate", "user_role": "admin"},
 		"capabilities": Capabilities(),
 		"final_form":   doc,
 	})
+	const phase = "secondary_validation"
+	attrs := []slog.Attr{slog.String("req_id", j.row.ReqID), slog.Int64("user", domain.ActorFrom(ctx).UserID), slog.String("model", s.cfg.ModelID)}
+	s.cfg.Events.Event(ctx, slog.LevelInfo, phase, "openai_request_start", attrs...)
+	start := time.Now()
 	resp, err := s.cfg.Model.Complete(ctx, llm.Request{
 		System: "Check the final_form against the capabilities. Answer {\"valid\": true|false, \"issues\": [...]}.",
-		User:   string(env), SchemaName: "hosha2_validate", Schema: validateSchema, MaxTokens: 1000,
+		User:   string(env), SchemaName: "hosha2_validate", Schema: validateSchema, MaxTokens: 1000, Purpose: "validate",
 	})
-	if err != nil {
-		return err
+	var usage llm.Usage
+	if resp != nil {
+		usage = resp.Usage
 	}
+	end := append(attrs, slog.Int("tokens_in", usage.Prompt), slog.Int("tokens_out", usage.Completion),
+		slog.Int64("latency_ms", time.Since(start).Milliseconds()))
+	if err != nil {
+		s.cfg.Events.Event(ctx, slog.LevelWarn, phase, "openai_request_end", append(end, slog.String("error_code", string(domain.AsError(err).Code)))...)
+		return usage, err
+	}
+	s.cfg.Events.Event(ctx, slog.LevelInfo, phase, "openai_request_end", append(end, slog.String("error_code", ""))...)
 	var v struct {
 		Valid  bool     `json:"valid"`
 		Issues []string `json:"issues"`
 	}
 	if err := json.Unmarshal([]byte(resp.Content), &v); err != nil {
-		return schemaInvalid("the validation answer is not JSON", "پاسخ اعتبارسنجی JSON نیست")
+		return usage, schemaInvalid("the validation answer is not JSON", "پاسخ اعتبارسنجی JSON نیست")
 	}
 	if !v.Valid {
 		s.cfg.Events.Event(ctx, slog.LevelWarn, "validate_response", "secondary_validation_mismatch", slog.String("req_id", j.row.ReqID), slog.String("error_code", string(domain.CodeSchemaInvalid)))
-		return domain.Errorf(domain.CodeSchemaInvalid, fmt.Sprintf("secondary validation rejected the form: %s", strings.Join(v.Issues, "; ")),
+		return usage, domain.Errorf(domain.CodeSchemaInvalid, fmt.Sprintf("secondary validation rejected the form: %s", strings.Join(v.Issues, "; ")),
 			"اعتبارسنجی دوم فرم را رد کرد: "+strings.Join(v.Issues, "؛ ")).With("issues", v.Issues)
 	}
-	return nil
+	return usage, nil
 }
 
 // dropNullMembers removes the null "from"/"value" members the strict

@@ -61,7 +61,7 @@ func setup(t *testing.T, lim Limiter, script ...llmtest.Reply) *env {
 	t.Cleanup(func() { svc.Shutdown(context.Background()) })
 	var id int64
 	db.Update(context.Background(), func(tx domain.FormTx) error {
-		f, _, err := tx.CreateForm(3, domain.FormState{Title: "x", Status: domain.StatusDraft, Document: domain.NewDocument()}, domain.VersionMeta{})
+		f, _, err := tx.CreateForm(1, 3, domain.FormState{Title: "x", Status: domain.StatusDraft, Document: domain.NewDocument()}, domain.VersionMeta{})
 		id = f.ID
 		return err
 	})
@@ -85,14 +85,14 @@ func TestGenerateWaitWritesVersion(t *testing.T) {
 	if !body.Success || body.VersionID == 0 || body.Data.ProgressPercent != 1.0 || len(body.Data.Progress) != 6 || body.DiffSHA != nil || len(body.Data.FinalForm.Fields) != 2 {
 		t.Fatalf("body %+v", body)
 	}
-	v, err := e.db.GetVersion(context.Background(), e.form, body.VersionID)
+	v, err := e.db.GetVersion(context.Background(), 1, e.form, body.VersionID)
 	if err != nil || v.Source != domain.SourceHosha2 || len(v.PromptHash) != 64 || v.TokensTotal != 160 || v.State.Title != "ثبت‌نام" {
 		t.Fatalf("version %+v %v", v, err)
 	}
 	if strings.Contains(string(mustJSON(v)), "امتیاز\u0020با") {
 		t.Fatal("the prompt is stored in clear")
 	}
-	j, err := e.db.GetJob(context.Background(), "aaaa01")
+	j, err := e.db.GetJob(context.Background(), 1, "aaaa01")
 	if err != nil || j.Status != domain.JobSucceeded || j.ResultVersionID == nil {
 		t.Fatalf("job row %+v %v", j, err)
 	}
@@ -202,11 +202,11 @@ func TestModelErrorsAreExplicitAndWriteNothing(t *testing.T) {
 			if c.want == domain.CodeRateLimit && de.Data["retry_after_sec"] != 2 {
 				t.Fatalf("retry_after_sec %v", de.Data["retry_after_sec"])
 			}
-			vs, _ := e.db.ListVersions(context.Background(), e.form, 10, 0)
+			vs, _ := e.db.ListVersions(context.Background(), 1, e.form, 10, 0)
 			if len(vs) != 1 {
 				t.Fatalf("a failed request wrote %d versions", len(vs)-1)
 			}
-			j, _ := e.db.GetJob(context.Background(), "dddd01")
+			j, _ := e.db.GetJob(context.Background(), 1, "dddd01")
 			if j.Status != domain.JobFailed || j.ErrorCode != string(c.want) || j.FinishedAt == nil {
 				t.Fatalf("job %+v", j)
 			}
@@ -277,7 +277,7 @@ func TestCancelAbortsTheModelRequest(t *testing.T) {
 	if e.model.Aborted() != 1 {
 		t.Fatal("the model server did not see the request aborted")
 	}
-	vs, _ := e.db.ListVersions(context.Background(), e.form, 10, 0)
+	vs, _ := e.db.ListVersions(context.Background(), 1, e.form, 10, 0)
 	if len(vs) != 1 {
 		t.Fatal("a cancelled request wrote a version")
 	}
@@ -357,7 +357,7 @@ func TestRateLimitBeforeAnyWork(t *testing.T) {
 	if de.Code != domain.CodeRateLimit || de.Data["retry_after_sec"] != 2 || e.model.RequestCount() != 0 {
 		t.Fatalf("%v %v", err, de.Data)
 	}
-	if _, err := e.db.GetJob(context.Background(), "rrrr01"); domain.ErrorCode(err) != domain.CodeNotFound {
+	if _, err := e.db.GetJob(context.Background(), 1, "rrrr01"); domain.ErrorCode(err) != domain.CodeNotFound {
 		t.Fatal("a rate-limited request left a job")
 	}
 }
@@ -366,7 +366,7 @@ func TestRestartMarksRunningJobsFailed(t *testing.T) {
 	dir := t.TempDir()
 	db, _ := sqlstore.Open(context.Background(), filepath.Join(dir, "r.db"), sqlstore.Options{})
 	db.Update(context.Background(), func(tx domain.FormTx) error {
-		return tx.PutJob(&domain.Job{ReqID: "run001", Actor: 3, FormID: 1, Intent: "generate", Status: domain.JobRunning, Phases: []string{"analyze_input"}, Progress: 0.1})
+		return tx.PutJob(1, &domain.Job{ReqID: "run001", Actor: 3, FormID: 1, Intent: "generate", Status: domain.JobRunning, Phases: []string{"analyze_input"}, Progress: 0.1})
 	})
 	db.Close()
 	db2, _ := sqlstore.Open(context.Background(), filepath.Join(dir, "r.db"), sqlstore.Options{})
@@ -388,7 +388,7 @@ func BenchmarkGenerateWait(b *testing.B) {
 	svc := New(Config{Store: db, Jobs: db, Model: mustModel(b, llm.Config{BaseURL: m.URL(), Model: "m", APIKey: "k"})})
 	var id int64
 	db.Update(context.Background(), func(tx domain.FormTx) error {
-		f, _, err := tx.CreateForm(3, domain.FormState{Title: "x"}, domain.VersionMeta{})
+		f, _, err := tx.CreateForm(1, 3, domain.FormState{Title: "x"}, domain.VersionMeta{})
 		id = f.ID
 		return err
 	})
@@ -450,4 +450,152 @@ func mustModel(tb testing.TB, cfg llm.Config) *llm.Client {
 		tb.Fatal(err)
 	}
 	return c
+}
+
+// TestDiffKeptOnlyWhenItYieldsTheSavedForm: a diff that applies but does
+// not turn the current form into final_form is not the version's diff;
+// the version is a full replace.
+func TestDiffKeptOnlyWhenItYieldsTheSavedForm(t *testing.T) {
+	addBoth := []any{
+		map[string]any{"op": "add", "path": "/fields/0", "from": nil, "value": goodFields[0]},
+		map[string]any{"op": "add", "path": "/fields/1", "from": nil, "value": goodFields[1]}}
+	renameFirst := []any{map[string]any{"op": "replace", "path": "/fields/0/label", "from": nil, "value": "نام خانوادگی"}}
+	e := setup(t, nil, llmtest.Reply{Content: answer(goodFields, addBoth)}, llmtest.Reply{Content: answer(goodFields, renameFirst)})
+	out, err := e.svc.Generate(ctxReq("d1ff01"), GenerateParams{FormID: e.form, Prompt: prompt("x"), Wait: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := out.(*SuccessBody)
+	v, _ := e.db.GetVersion(context.Background(), 1, e.form, body.VersionID)
+	if body.DiffSHA == nil || !v.DiffApplied || v.DiffSHA == nil {
+		t.Fatalf("a diff that yields final_form was not kept: %v %+v", body.DiffSHA, v)
+	}
+	// The rename applies to the saved form, but the result is not what
+	// the model says it saved.
+	out, err = e.svc.Edit(ctxReq("d1ff02"), GenerateParams{FormID: e.form, Prompt: prompt("x"), Wait: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	body = out.(*SuccessBody)
+	v, _ = e.db.GetVersion(context.Background(), 1, e.form, body.VersionID)
+	if body.DiffSHA != nil || v.DiffApplied || v.DiffSHA != nil || string(body.Data.Diff) != "[]" {
+		t.Fatalf("a diff that disagrees with final_form was recorded: sha %v, applied %v, diff %s", body.DiffSHA, v.DiffApplied, body.Data.Diff)
+	}
+	if v.State.Document.Fields[0]["label"] != "نام" {
+		t.Fatalf("the saved form is not final_form: %v", v.State.Document.Fields[0])
+	}
+}
+
+// TestSecondaryValidationIsLoggedAndCounted: the second model call has
+// its own openai_request_start/end lines and its tokens count in the
+// version and the summary.
+func TestSecondaryValidationIsLoggedAndCounted(t *testing.T) {
+	dir := t.TempDir()
+	events, err := logx.Open(logx.Config{Dir: dir, Level: slog.LevelInfo})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := setup(t, nil, llmtest.Reply{Content: answer(goodFields, nil), Usage: llmtest.Usage{Prompt: 100, Completion: 20, Total: 120}},
+		llmtest.Reply{Content: `{"valid": true, "issues": []}`, Usage: llmtest.Usage{Prompt: 30, Completion: 5, Total: 35}})
+	e.svc.cfg.Events = events
+	out, err := e.svc.Generate(ctxReq("5ec001"), GenerateParams{FormID: e.form, Prompt: prompt("x"), Options: json.RawMessage(`{"secondary_validation": true}`), Wait: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	events.Close()
+	body := out.(*SuccessBody)
+	v, _ := e.db.GetVersion(context.Background(), 1, e.form, body.VersionID)
+	if v.TokensPrompt != 130 || v.TokensComplete != 25 || v.TokensTotal != 155 || body.Data.TokenUsage.Total != 155 {
+		t.Fatalf("tokens: version %d/%d/%d, body %+v; want both calls counted (130/25/155)", v.TokensPrompt, v.TokensComplete, v.TokensTotal, body.Data.TokenUsage)
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, logx.FileName))
+	var starts, ends int
+	for _, line := range strings.Split(string(data), "\n") {
+		if strings.Contains(line, `"phase":"secondary_validation"`) {
+			if strings.Contains(line, `"evt":"openai_request_start"`) {
+				starts++
+			}
+			if strings.Contains(line, `"evt":"openai_request_end"`) && strings.Contains(line, `"tokens_in":30`) && strings.Contains(line, `"latency_ms":`) {
+				ends++
+			}
+		}
+	}
+	if starts != 1 || ends != 1 {
+		t.Fatalf("secondary validation logged %d starts and %d ends with its tokens, want 1 and 1", starts, ends)
+	}
+}
+
+// TestOneDeadlineForTheModelWork: the first call and the secondary
+// validation share one --openai-timeout; each fits alone, both do not.
+func TestOneDeadlineForTheModelWork(t *testing.T) {
+	e := setup(t, nil, llmtest.Reply{Content: answer(goodFields, nil), Delay: 700 * time.Millisecond},
+		llmtest.Reply{Content: `{"valid": true, "issues": []}`, Delay: 700 * time.Millisecond})
+	e.svc.cfg.ModelTimeout = time.Second
+	_, err := e.svc.Generate(ctxReq("dead01"), GenerateParams{FormID: e.form, Prompt: prompt("x"), Options: json.RawMessage(`{"secondary_validation": true}`), Wait: true})
+	if code := domain.ErrorCode(err); code != domain.CodeTimeout {
+		t.Fatalf("two 700 ms calls under one 1 s deadline: %v, want TIMEOUT", err)
+	}
+}
+
+// TestFinishedJobsLeaveMemory: a finished job is answered from its row,
+// so finished jobs hold nothing in the daemon.
+func TestFinishedJobsLeaveMemory(t *testing.T) {
+	e := setup(t, nil, llmtest.Reply{Content: answer(goodFields, nil)})
+	if _, err := e.svc.Generate(ctxReq("f0f0f0"), GenerateParams{FormID: e.form, Prompt: prompt("x"), Wait: true}); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		e.svc.mu.Lock()
+		n := len(e.svc.jobs)
+		e.svc.mu.Unlock()
+		if n == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d finished jobs still in memory", n)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	p, err := e.svc.Progress(ctxReq("x"), JobParams{RequestID: "f0f0f0"})
+	if err != nil || p.Status != domain.JobSucceeded || p.Result == nil || p.ProgressPercent != 1 {
+		t.Fatalf("progress of a finished job from its row: %+v %v", p, err)
+	}
+	// Its id stays taken.
+	if _, err := e.svc.Generate(ctxReq("f0f0f0"), GenerateParams{FormID: e.form, Prompt: prompt("x")}); domain.ErrorCode(err) != domain.CodeConflict {
+		t.Fatalf("a finished job's req_id reused: %v", err)
+	}
+}
+
+// TestRunningJobsAreCapped: past MaxRunningJobs, whoever asks, a new job
+// is RATE_LIMIT with a wait; once one ends, there is room again.
+func TestRunningJobsAreCapped(t *testing.T) {
+	e := setup(t, nil, llmtest.Reply{Content: answer(goodFields, nil), Delay: 30 * time.Second})
+	e.svc.cfg.MaxRunningJobs = 2
+	for _, id := range []string{"ca0001", "ca0002"} {
+		if _, err := e.svc.Generate(ctxReq(id), GenerateParams{FormID: e.form, Prompt: prompt("x")}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err := e.svc.Generate(ctxReq("ca0003"), GenerateParams{FormID: e.form, Prompt: prompt("x")})
+	de := domain.AsError(err)
+	if de.Code != domain.CodeRateLimit || de.Data["retry_after_sec"] == nil {
+		t.Fatalf("a third job past the cap of 2: %v %v", err, de.Data)
+	}
+	if _, err := e.svc.Cancel(ctxReq("x"), JobParams{RequestID: "ca0001"}); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		_, err := e.svc.Generate(ctxReq("ca0004"), GenerateParams{FormID: e.form, Prompt: prompt("x")})
+		if err == nil {
+			break
+		}
+		if domain.ErrorCode(err) != domain.CodeRateLimit || time.Now().After(deadline) {
+			t.Fatalf("after a cancel: %v", err)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	e.svc.Cancel(ctxReq("x"), JobParams{RequestID: "ca0002"})
+	e.svc.Cancel(ctxReq("x"), JobParams{RequestID: "ca0004"})
 }

@@ -41,7 +41,7 @@ func TestSameRequestIDAfterRestartNeverTakesAnotherUsersJob(t *testing.T) {
 	if domain.ErrorCode(err) != domain.CodeConflict {
 		t.Fatalf("another user's generate with a taken req_id: %v", err)
 	}
-	j, err := e.db.GetJob(context.Background(), "same01")
+	j, err := e.db.GetJob(context.Background(), 1, "same01")
 	if err != nil || j.Actor != 3 || j.Status != domain.JobSucceeded || j.ResultVersionID == nil || *j.ResultVersionID != first.VersionID {
 		t.Fatalf("the first user's job row changed: %+v %v", j, err)
 	}
@@ -54,7 +54,7 @@ func TestSameRequestIDAfterRestartNeverTakesAnotherUsersJob(t *testing.T) {
 	if e.model.RequestCount() != 1 {
 		t.Fatalf("%d model requests: the refused request reached the model", e.model.RequestCount())
 	}
-	vs, _ := e.db.ListVersions(context.Background(), e.form, 10, 0)
+	vs, _ := e.db.ListVersions(context.Background(), 1, e.form, 10, 0)
 	if len(vs) != 2 {
 		t.Fatalf("%d versions: the refused request wrote one", len(vs))
 	}

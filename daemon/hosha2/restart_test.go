@@ -39,7 +39,7 @@ func TestShutdownFailsRunningJobsAsDaemonRestarted(t *testing.T) {
 			deadline := time.Now().Add(5 * time.Second)
 			for {
 				var err error
-				j, err = e.db.GetJob(context.Background(), "down01")
+				j, err = e.db.GetJob(context.Background(), 1, "down01")
 				if err != nil {
 					t.Fatal(err)
 				}

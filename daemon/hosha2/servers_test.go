@@ -47,7 +47,7 @@ func TestHosha2AgainstSelfHostedServers(t *testing.T) {
 			e.svc.cfg.Model = mustModel(t, llm.Config{BaseURL: e.model.URL(), Model: "m", APIKey: key, Timeout: 2 * time.Second,
 				Backoff: time.Millisecond, MaxTokens: map[string]int{"generate": 8000}})
 			out, err := e.svc.Generate(ctxReq("ffff01"), GenerateParams{FormID: e.form, Prompt: prompt("یک فرم ثبت‌نام با نام و امتیاز"), Wait: true})
-			vs, _ := e.db.ListVersions(context.Background(), e.form, 10, 0)
+			vs, _ := e.db.ListVersions(context.Background(), 1, e.form, 10, 0)
 			if c.want == "" {
 				if err != nil {
 					t.Fatalf("failed: %v", err)

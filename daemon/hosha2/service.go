@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -33,9 +34,9 @@ var phases = []struct {
 // Intents a request may name.
 var intents = map[string]bool{"auto": true, "generate": true, "edit": true, "extend": true, "translate": true, "validate": true, "optimize": true}
 
-// JobReader finds jobs of earlier processes.
+// JobReader finds jobs of earlier processes, of one site.
 type JobReader interface {
-	GetJob(ctx context.Context, reqID string) (*domain.Job, error)
+	GetJob(ctx context.Context, siteID int64, reqID string) (*domain.Job, error)
 }
 
 // Limiter is the per-user limit on model calls.
@@ -52,7 +53,18 @@ type Config struct {
 	Limiter        Limiter
 	Events         *logx.Logger
 	MaxPromptRunes int // default 8000
+	// MaxRunningJobs bounds the jobs running at once, across users
+	// (default 16): each holds a model connection and a goroutine, and
+	// the model server serves a few at a time anyway. Past it, RATE_LIMIT.
+	MaxRunningJobs int
+	// ModelTimeout is the one deadline of a job's model work, the first
+	// call and the secondary validation together (--openai-timeout);
+	// zero leaves each call to the client's own deadline.
+	ModelTimeout time.Duration
 }
+
+// DefaultMaxRunningJobs is Config.MaxRunningJobs when it is zero.
+const DefaultMaxRunningJobs = 16
 
 // Service runs Hosha2 jobs.
 type Service struct {
@@ -71,6 +83,9 @@ type Service struct {
 func New(cfg Config) *Service {
 	if cfg.MaxPromptRunes <= 0 {
 		cfg.MaxPromptRunes = 8000
+	}
+	if cfg.MaxRunningJobs <= 0 {
+		cfg.MaxRunningJobs = DefaultMaxRunningJobs
 	}
 	if cfg.Events == nil {
 		cfg.Events = logx.Discard()
@@ -94,6 +109,9 @@ func (s *Service) Shutdown(ctx context.Context) {
 type job struct {
 	finished sync.Once
 	mu       sync.Mutex
+	// site is the site of the actor who started the job: only calls for
+	// that site see it, and its row is written as that site's.
+	site     int64
 	row      domain.Job
 	basis    int
 	cancel   context.CancelFunc
@@ -229,8 +247,16 @@ func (s *Service) start(ctx context.Context, p GenerateParams, defaultIntent str
 		s.mu.Unlock()
 		return nil, domain.Errorf(domain.CodeConflict, "a request with this req_id already exists", "درخواستی با این شناسه وجود دارد")
 	}
+	if len(s.jobs) >= s.cfg.MaxRunningJobs {
+		s.mu.Unlock()
+		return nil, domain.Errorf(domain.CodeRateLimit,
+			fmt.Sprintf("%d Hosha2 requests are running, the most at once; try again in %d seconds", s.cfg.MaxRunningJobs, jobsFullRetry),
+			fmt.Sprintf("%s درخواست هوشا۲ در حال اجراست که بیشترین تعداد همزمان است؛ %s ثانیهٔ دیگر دوباره تلاش کنید", faDigits(s.cfg.MaxRunningJobs), faDigits(jobsFullRetry))).
+			With("retry_after_sec", jobsFullRetry)
+	}
 	jobCtx, cancel := context.WithCancel(domain.WithRequestID(domain.WithActor(s.base, actor), reqID))
 	j := &job{
+		site:   actor.Site(),
 		row:    domain.Job{ReqID: reqID, Actor: actor.UserID, FormID: p.FormID, Intent: intent, Status: domain.JobRunning, Phases: []string{}},
 		cancel: cancel, done: make(chan struct{}),
 	}
@@ -247,6 +273,10 @@ func (s *Service) start(ctx context.Context, p GenerateParams, defaultIntent str
 	go func() {
 		defer s.wg.Done()
 		defer cancel()
+		// A finished job leaves memory: its row, written before done is
+		// closed, answers progress from now on, so a thousand finished
+		// jobs hold no results in the daemon.
+		defer s.forget(reqID)
 		defer func() {
 			// A bug in one job fails that job; it never takes the daemon down.
 			if r := recover(); r != nil {
@@ -271,11 +301,33 @@ func (s *Service) start(ctx context.Context, p GenerateParams, defaultIntent str
 	return res, nil
 }
 
+// forget drops a finished job from memory.
+func (s *Service) forget(reqID string) {
+	s.mu.Lock()
+	delete(s.jobs, reqID)
+	s.mu.Unlock()
+}
+
+// jobsFullRetry is the wait suggested when MaxRunningJobs are running: a
+// model call takes seconds to a minute.
+const jobsFullRetry = 10
+
+func faDigits(n int) string {
+	b := []rune(strconv.Itoa(n))
+	for i, r := range b {
+		if r >= '0' && r <= '9' {
+			b[i] = '۰' + (r - '0')
+		}
+	}
+	return string(b)
+}
+
 func (s *Service) formNow(ctx context.Context, id int64) (*domain.Form, error) {
 	var f *domain.Form
+	site := domain.ActorFrom(ctx).Site()
 	err := s.cfg.Store.Update(ctx, func(tx domain.FormTx) error {
 		var err error
-		f, err = tx.GetForm(id)
+		f, err = tx.GetForm(site, id)
 		return err
 	})
 	return f, err
@@ -283,7 +335,7 @@ func (s *Service) formNow(ctx context.Context, id int64) (*domain.Form, error) {
 
 func (s *Service) persist(ctx context.Context, j *job) error {
 	row, _, _ := j.snapshot()
-	return s.cfg.Store.Update(ctx, func(tx domain.FormTx) error { return tx.PutJob(&row) })
+	return s.cfg.Store.Update(ctx, func(tx domain.FormTx) error { return tx.PutJob(j.site, &row) })
 }
 
 // complete records a finished phase and its cumulative progress.
@@ -390,10 +442,16 @@ func (s *Service) run(ctx context.Context, j *job, form *domain.Form, prompt str
 		if err := s.checkpoint(ctx, j, "before_openai"); err != nil {
 			return nil, err
 		}
+		modelCtx := ctx
+		if s.cfg.ModelTimeout > 0 {
+			var cancel context.CancelFunc
+			modelCtx, cancel = context.WithTimeout(ctx, s.cfg.ModelTimeout)
+			defer cancel()
+		}
 		env := s.envelope(j.row.Intent, prompt, opts, caps, form)
 		s.cfg.Events.Event(ctx, slog.LevelInfo, "openai_send", "openai_request_start", slog.String("req_id", j.row.ReqID), slog.Int64("user", actor.UserID), slog.String("model", s.cfg.ModelID))
 		callStart := time.Now()
-		resp, err := s.cfg.Model.Complete(ctx, llm.Request{System: systemPrompt, User: string(env), SchemaName: "hosha2_response", Schema: responseSchema, MaxTokens: 8000, Purpose: "generate"})
+		resp, err := s.cfg.Model.Complete(modelCtx, llm.Request{System: systemPrompt, User: string(env), SchemaName: "hosha2_response", Schema: responseSchema, MaxTokens: 8000, Purpose: "generate"})
 		endAttrs := []slog.Attr{slog.String("req_id", j.row.ReqID), slog.Int64("user", actor.UserID), slog.String("model", s.cfg.ModelID)}
 		if err != nil {
 			if ctx.Err() != nil {
@@ -422,7 +480,12 @@ func (s *Service) run(ctx context.Context, j *job, form *domain.Form, prompt str
 		if err := s.checkpoint(ctx, j, "after_openai"); err != nil {
 			return nil, err
 		}
-		out, err := s.check(ctx, j, resp, form, opts)
+		out, err := s.check(modelCtx, j, resp, form, opts)
+		if out != nil {
+			usage.Prompt += out.secondary.Prompt
+			usage.Completion += out.secondary.Completion
+			usage.Total = usage.Prompt + usage.Completion
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -509,7 +572,7 @@ func (s *Service) save(ctx context.Context, j *job, form *domain.Form, out *chec
 	sum := sha256.Sum256([]byte(prompt))
 	var v *domain.Version
 	err := s.cfg.Store.Update(ctx, func(tx domain.FormTx) error {
-		f, err := tx.GetForm(form.ID)
+		f, err := tx.GetForm(j.site, form.ID)
 		if err != nil {
 			return err
 		}
@@ -519,7 +582,7 @@ func (s *Service) save(ctx context.Context, j *job, form *domain.Form, out *chec
 			st.Title = out.title
 		}
 		before := f.HeadVersionID
-		v, err = tx.CommitVersion(f.ID, st, domain.VersionMeta{
+		v, err = tx.CommitVersion(j.site, f.ID, st, domain.VersionMeta{
 			Source: domain.SourceHosha2, Diff: out.diff, DiffApplied: out.diffApplied, DiffSHA: out.diffSHA,
 			PromptHash: hex.EncodeToString(sum[:]), TokensPrompt: int64(usage.Prompt), TokensComplete: int64(usage.Completion),
 			TokensTotal: int64(usage.Total), CreatedBy: actor.UserID,
@@ -528,7 +591,7 @@ func (s *Service) save(ctx context.Context, j *job, form *domain.Form, out *chec
 			return err
 		}
 		details, _ := json.Marshal(map[string]any{"intent": j.row.Intent, "diff_sha": out.diffSHA})
-		err = tx.InsertAudit(&domain.AuditEntry{ReqID: j.row.ReqID, Actor: actor.UserID, Action: "hosha2." + actionOf(j.row.Intent),
+		err = tx.InsertAudit(j.site, &domain.AuditEntry{ReqID: j.row.ReqID, Actor: actor.UserID, Action: "hosha2." + actionOf(j.row.Intent),
 			FormID: &f.ID, BeforeVersionID: &before, AfterVersionID: &v.ID, Details: details})
 		return err
 	})
@@ -561,6 +624,10 @@ func (s *Service) lookup(ctx context.Context, reqID string) (*job, *domain.Job, 
 	j := s.jobs[reqID]
 	s.mu.Unlock()
 	actor := domain.ActorFrom(ctx)
+	if j != nil && j.site != actor.Site() {
+		// Another site's job is as unknown as a missing one.
+		return nil, nil, domain.NotFound("request", "درخواست", reqID)
+	}
 	if j != nil {
 		row, _, _ := j.snapshot()
 		if row.Actor != actor.UserID && !actor.Can(domain.CapManageOptions) {
@@ -571,7 +638,7 @@ func (s *Service) lookup(ctx context.Context, reqID string) (*job, *domain.Job, 
 	if s.cfg.Jobs == nil {
 		return nil, nil, domain.NotFound("request", "درخواست", reqID)
 	}
-	row, err := s.cfg.Jobs.GetJob(ctx, reqID)
+	row, err := s.cfg.Jobs.GetJob(ctx, actor.Site(), reqID)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -53,7 +53,7 @@ func TestAttacksAfterDecoding(t *testing.T) {
 			if domain.ErrorCode(err) != domain.CodeUnsafeOutput {
 				t.Fatalf("got %v, want UNSAFE_OUTPUT", err)
 			}
-			if vs, _ := e.db.ListVersions(context.Background(), e.form, 10, 0); len(vs) != 1 {
+			if vs, _ := e.db.ListVersions(context.Background(), 1, e.form, 10, 0); len(vs) != 1 {
 				t.Fatalf("a blocked answer wrote %d versions", len(vs)-1)
 			}
 		})
@@ -85,7 +85,7 @@ func TestEntityAfterTagsStaysText(t *testing.T) {
 	if strings.Contains(strings.ToLower(h), "<script") || len(document.HTMLThreats(h)) > 0 || document.SanitizeHTML(h) != h {
 		t.Fatalf("stored html is live or unsanitised: %q", h)
 	}
-	f, _ := e.db.GetForm(context.Background(), e.form)
+	f, _ := e.db.GetForm(context.Background(), 1, e.form)
 	if f.Document.Fields[0]["html"] != h {
 		t.Fatalf("stored %q, answered %q", f.Document.Fields[0]["html"], h)
 	}

@@ -86,8 +86,10 @@ type Config struct {
 	BaseURL string // https, or http on a loopback address; DefaultBaseURL when empty
 	Model   string
 	APIKey  string
-	// Timeout bounds one HTTP attempt; an attempt that runs out is
-	// ERR_TIMEOUT and is not retried, because a slow model stays slow.
+	// Timeout bounds one Complete call: its attempts, the waits between
+	// them and the steps down the capability ladder together. An attempt
+	// that runs out is ERR_TIMEOUT and is not retried, because a slow
+	// model stays slow.
 	Timeout time.Duration
 	// MaxRetries is how many times 429, 5xx and connection failures are
 	// retried: 0 means DefaultMaxRetries, a negative value none at all.
@@ -280,6 +282,12 @@ func (c *Client) Complete(ctx context.Context, req Request) (*Response, error) {
 		req.MaxTokens = n
 	}
 	start := time.Now()
+	// One deadline for the whole call: every attempt, every wait between
+	// them and every step down the capability ladder share Timeout (a
+	// caller's earlier deadline wins), so a call never takes three
+	// timeouts plus waits.
+	ctx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
+	defer cancel()
 	var (
 		out *Response
 		err error
@@ -403,6 +411,16 @@ func (c *Client) send(ctx context.Context, creq openai.ChatCompletionRequest, ta
 			return resp, lerr
 		}
 		wait := c.retryWait(attempt, lerr.RetryAfter)
+		// A server asking for longer than we may wait, or a wait that
+		// would outlast the call's deadline, fails now with the server's
+		// own hint: the caller learns at once when to come back instead
+		// of holding a job (and a rate-limit slot) through a futile wait.
+		if lerr.RetryAfter > c.cfg.MaxRetryWait || pastDeadline(ctx, wait) {
+			if lerr.RetryAfter <= 0 {
+				lerr.RetryAfter = wait
+			}
+			return resp, lerr
+		}
 		if attempt > c.cfg.MaxRetries {
 			if lerr.RetryAfter <= 0 {
 				// The wait we would have made is the honest hint.
@@ -420,6 +438,12 @@ func (c *Client) send(ctx context.Context, creq openai.ChatCompletionRequest, ta
 		case <-t.C:
 		}
 	}
+}
+
+// pastDeadline reports whether waiting d would reach ctx's deadline.
+func pastDeadline(ctx context.Context, d time.Duration) bool {
+	dl, ok := ctx.Deadline()
+	return ok && !time.Now().Add(d).Before(dl)
 }
 
 // decorate adds what the client knows to a classified failure.

@@ -214,6 +214,40 @@ func TestRateLimitHintIsTheServersRetryAfter(t *testing.T) {
 	}
 }
 
+// TestRetryAfterBeyondTheWaitFailsAtOnce: a 429 asking for longer than
+// the client may wait is not waited for (nor cut to the cap and tried
+// again): the caller gets the server's own Retry-After at once.
+func TestRetryAfterBeyondTheWaitFailsAtOnce(t *testing.T) {
+	srv := llmtest.New(t, llmtest.Reply{Status: 429, RetryAfter: "120"}, llmtest.Reply{Content: `{}`})
+	_, err := client(t, srv, func(c *llm.Config) { c.MaxRetryWait = 20 * time.Second }).Complete(context.Background(), ask())
+	le := checkFailure(t, err, llm.ErrRateLimit, domain.CodeRateLimit)
+	if le.RetryAfter != 120*time.Second || srv.RequestCount() != 1 {
+		t.Fatalf("retry-after %v after %d requests, want 2m0s after 1", le.RetryAfter, srv.RequestCount())
+	}
+	// The same when the wait would outlast the call's deadline.
+	srv = llmtest.New(t, llmtest.Reply{Status: 503, RetryAfter: "3"}, llmtest.Reply{Content: `{}`})
+	_, err = client(t, srv, func(c *llm.Config) { c.Timeout = 2 * time.Second }).Complete(context.Background(), ask())
+	le = checkFailure(t, err, llm.ErrModelOverloaded, domain.CodeOpenAIUnavailable)
+	if le.RetryAfter != 3*time.Second || srv.RequestCount() != 1 {
+		t.Fatalf("retry-after %v after %d requests, want 3s after 1", le.RetryAfter, srv.RequestCount())
+	}
+}
+
+// TestOneDeadlineForTheWholeCall: the attempts share --openai-timeout.
+// Two slow failures of 400 ms each fit one 500 ms attempt limit each, but
+// not one 500 ms call: the second is cut off and the third never made.
+func TestOneDeadlineForTheWholeCall(t *testing.T) {
+	srv := llmtest.New(t, llmtest.Reply{Status: 500, Delay: 400 * time.Millisecond},
+		llmtest.Reply{Status: 500, Delay: 400 * time.Millisecond}, llmtest.Reply{Content: `{}`})
+	_, err := client(t, srv, func(c *llm.Config) { c.Timeout = 500 * time.Millisecond }).Complete(context.Background(), ask())
+	if err == nil {
+		t.Fatal("a call of three attempts outlived its deadline and succeeded")
+	}
+	if n := srv.RequestCount(); n != 2 {
+		t.Fatalf("%d requests, want 2 (the third is past the deadline)", n)
+	}
+}
+
 func TestRateLimitWithoutRetryAfterStillHintsAtLeastASecond(t *testing.T) {
 	srv := llmtest.New(t, llmtest.Reply{Status: 429})
 	_, err := client(t, srv, func(c *llm.Config) { c.MaxRetries = -1 }).Complete(context.Background(), ask())
@@ -318,7 +352,9 @@ func TestCancelDuringBackoffStopsRetrying(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		_, err := client(t, srv, func(c *llm.Config) { c.Backoff = time.Hour; c.MaxRetryWait = time.Hour }).Complete(ctx, ask())
+		_, err := client(t, srv, func(c *llm.Config) {
+			c.Backoff, c.MaxRetryWait, c.Timeout = 10*time.Minute, time.Hour, time.Hour
+		}).Complete(ctx, ask())
 		done <- err
 	}()
 	for srv.RequestCount() == 0 {

@@ -54,7 +54,7 @@ func (f *fixture) newForm(fields ...map[string]any) *domain.Version {
 	err := f.db.Update(context.Background(), func(tx domain.FormTx) error {
 		doc := domain.NewDocument()
 		doc.Fields = fields
-		form, ver, err := tx.CreateForm(1, domain.FormState{Title: "فرم آزمون", Status: domain.StatusPublished, Document: doc},
+		form, ver, err := tx.CreateForm(1, 1, domain.FormState{Title: "فرم آزمون", Status: domain.StatusPublished, Document: doc},
 			domain.VersionMeta{Source: domain.SourceAPI, CreatedBy: 1})
 		f.form, v = form.ID, ver
 		return err
@@ -70,13 +70,13 @@ func (f *fixture) version(fields ...map[string]any) *domain.Version {
 	f.t.Helper()
 	var v *domain.Version
 	err := f.db.Update(context.Background(), func(tx domain.FormTx) error {
-		form, err := tx.GetForm(f.form)
+		form, err := tx.GetForm(1, f.form)
 		if err != nil {
 			return err
 		}
 		st := form.State()
 		st.Document.Fields = fields
-		v, err = tx.CommitVersion(f.form, st, domain.VersionMeta{Source: domain.SourceAPI, CreatedBy: 1})
+		v, err = tx.CommitVersion(1, f.form, st, domain.VersionMeta{Source: domain.SourceAPI, CreatedBy: 1})
 		return err
 	})
 	if err != nil {

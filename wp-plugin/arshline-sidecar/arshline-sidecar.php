@@ -39,4 +39,5 @@ require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-h
 require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-versions-controller.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-admin.php';
 
+register_activation_hook( __FILE__, array( 'Arshline_Sidecar_Plugin', 'grant_capability' ) );
 Arshline_Sidecar_Plugin::boot();

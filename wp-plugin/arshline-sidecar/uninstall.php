@@ -23,3 +23,8 @@ foreach ( $arshline_sidecar_options as $arshline_sidecar_option ) {
 }
 
 delete_transient( 'arshline_sidecar_unavailable' );
+
+// The forms capability the plugin granted.
+foreach ( wp_roles()->role_objects as $arshline_sidecar_role ) {
+	$arshline_sidecar_role->remove_cap( 'manage_arshline_forms' );
+}

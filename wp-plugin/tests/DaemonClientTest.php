@@ -99,6 +99,22 @@ final class DaemonClientTest extends Arshline_Test_Case {
 		$this->assertStringContainsString( '987654', $r->get_error_message() );
 	}
 
+	public function test_a_site_sees_only_its_own_forms() {
+		$created = $this->client->call( 'forms.create', array( 'title' => 'site two' ), self::actor( array( 'manage_options' ), 'en_US', 1, 2 ) );
+		$this->assertIsArray( $created, $created instanceof WP_Error ? $created->get_error_message() : '' );
+		$id = $created['form']['id'];
+		$this->assertSame( 2, $created['form']['site_id'] );
+		$this->assertSame( 'site two', $this->client->call( 'forms.get', array( 'id' => $id ), self::actor( array( 'manage_options' ), 'en_US', 1, 2 ) )['title'] );
+
+		// Another site gets the answer of a form that does not exist.
+		$other = $this->client->call( 'forms.get', array( 'id' => $id ), self::actor( array( 'manage_options' ), 'en_US', 1, 3 ) );
+		$this->assertCallFailed( $other, 'NOT_FOUND', 404 );
+		foreach ( $this->client->call( 'forms.list', array( 'limit' => 200 ), self::actor( array( 'manage_options' ), 'en_US', 1, 3 ) ) as $form ) {
+			$this->assertNotSame( $id, $form['id'] );
+		}
+		$this->assertCallFailed( $this->client->call( 'forms.list', array(), self::actor( array( 'manage_options' ), 'en_US', 1, 0 ) ), 'INVALID_PARAMS', 400 );
+	}
+
 	public function test_invalid_params() {
 		$this->assertCallFailed( $this->client->call( 'forms.get', array( 'id' => 0 ), self::actor() ), 'INVALID_PARAMS', 400 );
 		$this->assertCallFailed( $this->client->call( 'forms.list', array( 'limit' => 5000 ), self::actor() ), 'INVALID_PARAMS', 400 );

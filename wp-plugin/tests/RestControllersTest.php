@@ -269,8 +269,16 @@ final class RestControllersTest extends Arshline_Test_Case {
 				Arshline_Test_WP::$logged_in = true;
 				$this->assertRefused( $check( self::request( $method, $all + array( 'x_hosha2_nonce' => (string) $nonce ) ) ), 'rest_forbidden', 403, "$method $route" );
 
-				// An administrator: the wp_rest nonce is needed (header or _wpnonce).
-				Arshline_Test_WP::$caps = array( 'read', 'manage_options' );
+				// The audit log is the site owner's (manage_options); every other
+				// route is managing forms (manage_arshline_forms). Each
+				// capability alone opens only its own routes.
+				$audit = false !== strpos( $route, '/ai/audit' );
+				$needs = $audit ? 'manage_options' : 'manage_arshline_forms';
+				Arshline_Test_WP::$caps = array( 'read', $audit ? 'manage_arshline_forms' : 'manage_options' );
+				$this->assertRefused( $check( self::request( $method, $all + array( 'x_hosha2_nonce' => (string) $nonce ) ) ), 'rest_forbidden', 403, "$method $route without $needs" );
+
+				// A user with it: the wp_rest nonce is needed (header or _wpnonce).
+				Arshline_Test_WP::$caps = array( 'read', $needs );
 				$this->assertRefused( $check( self::request( $method ) ), 'rest_cookie_invalid_nonce', 403, "$method $route" );
 				$this->assertRefused( $check( self::request( $method, array( 'x_wp_nonce' => 'gen-ok' ) ) ), 'rest_cookie_invalid_nonce', 403, "$method $route" );
 				if ( null === $nonce ) {

@@ -104,6 +104,8 @@ type Server struct {
 	script   []Reply
 	fallback func(Request) Reply
 	requests []Request
+	count    int  // requests received, kept or not
+	forget   bool // see ForgetRequests
 	aborted  int
 	closed   chan struct{}
 	models   []Model
@@ -175,6 +177,15 @@ func (s *Server) Then(fn func(Request) Reply) {
 	s.mu.Unlock()
 }
 
+// ForgetRequests stops keeping the requests received (they are only
+// counted), for benchmarks that measure the client's memory over
+// thousands of calls.
+func (s *Server) ForgetRequests() {
+	s.mu.Lock()
+	s.forget, s.requests = true, nil
+	s.mu.Unlock()
+}
+
 // Requests returns the requests received so far, oldest first.
 func (s *Server) Requests() []Request {
 	s.mu.Lock()
@@ -186,7 +197,7 @@ func (s *Server) Requests() []Request {
 func (s *Server) RequestCount() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return len(s.requests)
+	return s.count
 }
 
 // Aborted counts requests whose client hung up before the answer.
@@ -214,7 +225,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.Lock()
-	s.requests = append(s.requests, req)
+	s.count++
+	if !s.forget {
+		s.requests = append(s.requests, req)
+	}
 	var rep Reply
 	switch {
 	case len(s.script) > 0:

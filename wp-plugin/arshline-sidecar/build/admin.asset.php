@@ -1,1 +1,1 @@
-<?php return array('dependencies' => array('wp-api-fetch', 'wp-i18n'), 'version' => '4c67ee3b8ef525c6611e');
+<?php return array('dependencies' => array('wp-api-fetch', 'wp-i18n'), 'version' => '3181cb1df463aa3b3049');

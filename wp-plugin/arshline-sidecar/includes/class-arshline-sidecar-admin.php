@@ -45,7 +45,7 @@ final class Arshline_Sidecar_Admin {
 		self::$hook = (string) add_menu_page(
 			__( 'Arshline AI', 'arshline-sidecar' ),
 			__( 'Arshline AI', 'arshline-sidecar' ),
-			'manage_options',
+			Arshline_Sidecar_Plugin::CAP,
 			self::PAGE,
 			array( __CLASS__, 'render_page' ),
 			'dashicons-forms',
@@ -244,7 +244,7 @@ final class Arshline_Sidecar_Admin {
 	 * Shows an error notice while the daemon cannot be reached.
 	 */
 	public static function notice() {
-		if ( ! current_user_can( 'manage_options' ) ) {
+		if ( ! current_user_can( Arshline_Sidecar_Plugin::CAP ) ) {
 			return;
 		}
 		$down = get_transient( Arshline_Sidecar_Plugin::UNAVAILABLE_KEY );
@@ -303,7 +303,7 @@ final class Arshline_Sidecar_Admin {
 	 * The main page: static structure here, behaviour in build/admin.js (built from src/admin/).
 	 */
 	public static function render_page() {
-		if ( ! current_user_can( 'manage_options' ) ) {
+		if ( ! current_user_can( Arshline_Sidecar_Plugin::CAP ) ) {
 			wp_die( esc_html__( 'Sorry, only administrators can use Arshline AI.', 'arshline-sidecar' ), 403 );
 		}
 		$rtl = Arshline_Sidecar_Plugin::is_rtl();

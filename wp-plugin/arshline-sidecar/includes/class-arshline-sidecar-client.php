@@ -151,7 +151,7 @@ class Arshline_Sidecar_Client {
 	 *
 	 * @param string     $method  Method name, e.g. forms.get.
 	 * @param array      $params  Parameters (an associative array or an object-shaped value).
-	 * @param array|null $actor   {user_id, caps, locale}; omitted from the request when null.
+	 * @param array|null $actor   {user_id, caps, locale, site_id}; omitted from the request when null.
 	 * @param array      $options timeout (s) for this call; objects (bool) to decode JSON objects as stdClass.
 	 * @return mixed|WP_Error The result, or a WP_Error whose data holds the HTTP status.
 	 */

@@ -33,9 +33,24 @@ final class Arshline_Sidecar_Plugin {
 	private static $client = null;
 
 	/**
+	 * The capability of managing forms: building, editing, publishing,
+	 * undoing one's own changes. Administrators hold it; manage_options
+	 * is forwarded to the daemon only for what is the site owner's
+	 * (OPTIONS_METHODS), so one admin cannot undo another's changes or
+	 * read another's Hosha2 requests through the forms pages.
+	 */
+	const CAP = 'manage_arshline_forms';
+
+	/**
+	 * Daemon methods called with manage_options forwarded.
+	 */
+	const OPTIONS_METHODS = array( 'audit.list' );
+
+	/**
 	 * Hooks the plugin into WordPress.
 	 */
 	public static function boot() {
+		add_action( 'init', array( __CLASS__, 'grant_capability' ) );
 		add_filter( 'plugin_locale', array( __CLASS__, 'filter_plugin_locale' ), 10, 2 );
 		add_filter( 'load_textdomain_mofile', array( __CLASS__, 'filter_mofile' ), 10, 2 );
 		add_filter( 'load_script_translation_file', array( __CLASS__, 'filter_script_translation_file' ), 10, 3 );
@@ -44,6 +59,18 @@ final class Arshline_Sidecar_Plugin {
 		add_filter( 'rest_post_dispatch', array( 'Arshline_Sidecar_Rest', 'send_nonstandard_status' ), 999, 3 );
 		if ( is_admin() ) {
 			Arshline_Sidecar_Admin::boot();
+		}
+	}
+
+	/**
+	 * Gives administrators the forms capability, once: on activation and,
+	 * for sites that activated an earlier release or whose roles were
+	 * reset, on the first request that finds it missing.
+	 */
+	public static function grant_capability() {
+		$role = get_role( 'administrator' );
+		if ( $role && ! $role->has_cap( self::CAP ) ) {
+			$role->add_cap( self::CAP );
 		}
 	}
 
@@ -148,18 +175,26 @@ final class Arshline_Sidecar_Plugin {
 
 	/**
 	 * The actor sent with every daemon call, taken from the logged-in
-	 * WordPress user and never from the HTTP request.
+	 * WordPress user and never from the HTTP request. site_id is the
+	 * current site (blog) of a multisite network, 1 on a single site: the
+	 * daemon shows each site its own forms only.
 	 *
-	 * @return array{user_id: int, caps: string[], locale: string}
+	 * @return array{user_id: int, caps: string[], locale: string, site_id: int}
 	 */
-	public static function actor() {
+	public static function actor( $with_options = false ) {
+		$candidates = array( self::CAP, 'read' );
+		if ( $with_options ) {
+			$candidates[] = 'manage_options';
+		}
 		/**
 		 * Filters the capabilities the plugin forwards to the daemon when the
 		 * current user holds them.
 		 *
-		 * @param string[] $caps Capability names.
+		 * @param string[] $caps         Capability names.
+		 * @param bool     $with_options Whether the call is one of the site
+		 *                               owner's (OPTIONS_METHODS).
 		 */
-		$candidates = apply_filters( 'arshline_sidecar_actor_caps', array( 'manage_options', 'manage_arshline_forms', 'read' ) );
+		$candidates = apply_filters( 'arshline_sidecar_actor_caps', $candidates, $with_options );
 		$caps       = array();
 		foreach ( (array) $candidates as $cap ) {
 			if ( is_string( $cap ) && current_user_can( $cap ) ) {
@@ -170,6 +205,7 @@ final class Arshline_Sidecar_Plugin {
 			'user_id' => (int) get_current_user_id(),
 			'caps'    => $caps,
 			'locale'  => self::locale(),
+			'site_id' => (int) get_current_blog_id(),
 		);
 	}
 
@@ -205,7 +241,7 @@ final class Arshline_Sidecar_Plugin {
 		if ( $timeout > 0 ) {
 			$options['timeout'] = $timeout;
 		}
-		$result = self::client()->call( $method, $params, self::actor(), $options );
+		$result = self::client()->call( $method, $params, self::actor( in_array( $method, self::OPTIONS_METHODS, true ) ), $options );
 		self::note_availability( $result );
 		return $result;
 	}

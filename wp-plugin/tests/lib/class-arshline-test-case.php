@@ -18,13 +18,15 @@ abstract class Arshline_Test_Case extends TestCase {
 	 * @param string[] $caps    Capabilities.
 	 * @param string   $locale  fa_IR or en_US.
 	 * @param int      $user_id WordPress user id.
+	 * @param int      $site_id WordPress site (blog) id.
 	 * @return array
 	 */
-	protected static function actor( array $caps = array( 'manage_options' ), $locale = 'fa_IR', $user_id = 1 ) {
+	protected static function actor( array $caps = array( 'manage_options' ), $locale = 'fa_IR', $user_id = 1, $site_id = 1 ) {
 		return array(
 			'user_id' => $user_id,
 			'caps'    => $caps,
 			'locale'  => $locale,
+			'site_id' => $site_id,
 		);
 	}
 

@@ -15,6 +15,13 @@ if ( ! defined( 'ABSPATH' ) ) {
 class Arshline_Sidecar_REST_Audit_Controller extends Arshline_Sidecar_REST_Controller {
 
 	/**
+	 * The audit log of every admin's changes is the site owner's.
+	 *
+	 * @var string
+	 */
+	protected $capability = 'manage_options';
+
+	/**
 	 * Sets the namespace and base.
 	 */
 	public function __construct() {

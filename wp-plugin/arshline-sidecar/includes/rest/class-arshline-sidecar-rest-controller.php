@@ -17,7 +17,17 @@ if ( ! defined( 'ABSPATH' ) ) {
 abstract class Arshline_Sidecar_REST_Controller extends WP_REST_Controller {
 
 	/**
-	 * Every route: an administrator, with the page's wp_rest nonce.
+	 * The capability every route of the controller needs: managing forms,
+	 * which the plugin grants to administrators. Controllers of site-wide
+	 * matters (the audit log) need manage_options.
+	 *
+	 * @var string
+	 */
+	protected $capability = Arshline_Sidecar_Plugin::CAP;
+
+	/**
+	 * Every route: a user holding the controller's capability, with the
+	 * page's wp_rest nonce.
 	 *
 	 * WordPress already refuses a cookie request whose nonce is wrong; the
 	 * nonce is asked for here too so that a request authenticated another
@@ -27,7 +37,7 @@ abstract class Arshline_Sidecar_REST_Controller extends WP_REST_Controller {
 	 * @return true|WP_Error
 	 */
 	public function admin_permissions_check( $request ) {
-		if ( ! current_user_can( 'manage_options' ) ) {
+		if ( ! current_user_can( $this->capability ) ) {
 			return new WP_Error(
 				'rest_forbidden',
 				__( 'Sorry, only administrators can use Arshline AI.', 'arshline-sidecar' ),

@@ -121,7 +121,7 @@ class Arshline_Sidecar_REST_Versions_Controller extends Arshline_Sidecar_REST_Ho
 		$result = Arshline_Sidecar_Plugin::call(
 			'versions.list',
 			array(
-				'form_id' => $form_id,
+				'form_id'     => $form_id,
 				'limit'   => $limit,
 				'offset'  => $offset,
 			)
@@ -240,20 +240,23 @@ class Arshline_Sidecar_REST_Versions_Controller extends Arshline_Sidecar_REST_Ho
 			'title'      => 'hosha2-version',
 			'type'       => 'object',
 			'properties' => array(
-				'id'         => self::readonly_property( 'integer' ),
-				'form_id'    => self::readonly_property( 'integer' ),
-				'seq'        => self::readonly_property( 'integer' ),
-				'source'     => self::readonly_property( 'string' ),
-				'created_at' => self::readonly_property( 'string', array( 'format' => 'date-time' ) ),
-				'state'      => self::readonly_property( 'object' ),
-				'diff'       => array(
+				'id'          => self::readonly_property( 'integer' ),
+				'form_id'     => self::readonly_property( 'integer' ),
+				'seq'         => self::readonly_property( 'integer' ),
+				'source'      => self::readonly_property( 'string' ),
+				'created_at'  => self::readonly_property( 'string', array( 'format' => 'date-time' ) ),
+				'title'       => self::readonly_property( 'string' ),
+				'status'      => self::readonly_property( 'string' ),
+				'field_count' => self::readonly_property( 'integer' ),
+				'state'       => self::readonly_property( 'object' ),
+				'diff'        => array(
 					'description' => __( 'A JSON Patch (RFC 6902) to apply to this version.', 'arshline-sidecar' ),
 					'type'        => 'array',
 					'items'       => array( 'type' => 'object' ),
 					'context'     => array( 'view', 'edit' ),
 					'required'    => true,
 				),
-				'dry_run'    => array(
+				'dry_run'     => array(
 					'description' => __( 'Whether to check the patch without saving a version.', 'arshline-sidecar' ),
 					'type'        => 'boolean',
 					'default'     => false,

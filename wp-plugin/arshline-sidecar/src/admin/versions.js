@@ -54,7 +54,7 @@ function renderVersions( formId, rows ) {
 	} );
 	rows.forEach( function ( v, i ) {
 		var older = rows[ i + 1 ] || null;
-		var fields = v.state && v.state.document && Array.isArray( v.state.document.fields ) ? v.state.document.fields.length : null;
+		var fields = 'number' === typeof v.field_count ? v.field_count : null;
 		var isHead = form && form.head_version_id === v.id;
 		var view = el( 'button', { type: 'button', className: 'button button-small', text: __( 'Show changes', 'arshline-sidecar' ), 'aria-label': sprintf( __( 'Show the changes of version %s', 'arshline-sidecar' ), num( v.seq ) ) } );
 		view.addEventListener( 'click', function () {

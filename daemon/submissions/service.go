@@ -1,0 +1,391 @@
+// Package submissions serves a published form to its respondents and
+// keeps their answers: forms.public hands out the form with a signed form
+// token, submissions.submit judges the answers (daemon/answers) against
+// the version the respondent saw and stores them once, and the admin's
+// methods page, read, file and erase them.
+//
+// Spam is kept out without any third-party service: a honeypot field, a
+// minimum time between loading the form and sending it (the form token
+// says when it was loaded), and per-client and per-form rate limits.
+// Every refusal is logged with its reason and the form, never with the
+// answers or the client.
+package submissions
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/arshline/arshline-sidecar/daemon/answers"
+	"github.com/arshline/arshline-sidecar/daemon/document"
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/limit"
+	"github.com/arshline/arshline-sidecar/daemon/logx"
+	"github.com/arshline/arshline-sidecar/daemon/results"
+)
+
+// Store is the persistence the service needs.
+type Store interface {
+	domain.SubmissionStore
+	GetForm(ctx context.Context, siteID, id int64) (*domain.Form, error)
+	GetVersion(ctx context.Context, siteID, formID, versionID int64) (*domain.Version, error)
+	// FormIDByPublicToken finds the form a public token names.
+	FormIDByPublicToken(ctx context.Context, token string) (int64, error)
+	// KeptSubmissions counts a form's kept submissions (no spam).
+	KeptSubmissions(ctx context.Context, formID int64) (int64, error)
+	// Secret returns one of the database's own keys.
+	Secret(ctx context.Context, name string) ([]byte, error)
+}
+
+// Config tunes the service; zero values take the defaults.
+type Config struct {
+	// MinFill is the least time between loading a form and sending it
+	// (default 3 s): a person reads before answering, a bot does not.
+	// Negative turns the check off.
+	MinFill time.Duration
+	// TokenTTL is how long a loaded form may be answered (default 24 h).
+	TokenTTL time.Duration
+	// PerClientPerMinute and PerFormPerMinute bound submissions in any
+	// 60 s (defaults 10 and 600); negative turns a limit off.
+	PerClientPerMinute int
+	PerFormPerMinute   int
+	// Answers bounds one submission's size.
+	Answers answers.Options
+}
+
+// Defaults of Config.
+const (
+	DefaultMinFill            = 3 * time.Second
+	DefaultTokenTTL           = 24 * time.Hour
+	DefaultPerClientPerMinute = 10
+	DefaultPerFormPerMinute   = 600
+)
+
+// Service serves the public and the admin's submission methods.
+type Service struct {
+	store Store
+	cfg   Config
+	// RemoveFiles deletes erased submissions' files once the erasure has
+	// committed (the upload store's); nil when files are not kept.
+	RemoveFiles func([]domain.Upload)
+	// NotifyWebhooks wakes the webhook worker after a submission that
+	// owes deliveries has committed; nil when there is none.
+	NotifyWebhooks func()
+	events         *logx.Logger
+	now            func() time.Time
+
+	tokens    *formTokens
+	clientKey []byte
+	perClient *limit.Limiter // nil: off
+	perForm   *limit.Limiter // nil: off
+
+	// docs caches parsed documents by version id: versions never change,
+	// and a submission storm answers the same few.
+	docsMu sync.Mutex
+	docs   map[int64]*document.Document
+}
+
+// maxCachedDocs bounds the document cache; past it the cache starts over.
+const maxCachedDocs = 512
+
+// New returns the service; it reads the database's keys.
+func New(ctx context.Context, store Store, cfg Config, events *logx.Logger, now func() time.Time) (*Service, error) {
+	if now == nil {
+		now = time.Now
+	}
+	if cfg.MinFill == 0 {
+		cfg.MinFill = DefaultMinFill
+	}
+	if cfg.TokenTTL <= 0 {
+		cfg.TokenTTL = DefaultTokenTTL
+	}
+	if cfg.PerClientPerMinute == 0 {
+		cfg.PerClientPerMinute = DefaultPerClientPerMinute
+	}
+	if cfg.PerFormPerMinute == 0 {
+		cfg.PerFormPerMinute = DefaultPerFormPerMinute
+	}
+	s := &Service{store: store, cfg: cfg, events: events, now: now, docs: map[int64]*document.Document{}}
+	key, err := store.Secret(ctx, "form_token_key")
+	if err != nil {
+		return nil, err
+	}
+	if s.tokens, err = newFormTokens(key); err != nil {
+		return nil, err
+	}
+	if s.clientKey, err = store.Secret(ctx, "client_hash_key"); err != nil {
+		return nil, err
+	}
+	if cfg.PerClientPerMinute > 0 {
+		s.perClient = limit.New(cfg.PerClientPerMinute, now)
+	}
+	if cfg.PerFormPerMinute > 0 {
+		s.perForm = limit.New(cfg.PerFormPerMinute, now)
+	}
+	return s, nil
+}
+
+// formClosed is the one answer for every form a respondent cannot answer:
+// unknown, of another site, a draft, disabled, deleted, past close_at or
+// full. One answer for all, so that nothing about the site's forms can be
+// learned from it.
+func formClosed() *domain.Error {
+	return domain.Errorf(domain.CodeFormClosed,
+		"this form is not accepting answers",
+		"این فرم پاسخ نمی‌پذیرد")
+}
+
+// openForm returns the site's published form that a respondent may
+// answer now, given its public token or id.
+func (s *Service) openForm(ctx context.Context, token string, id int64) (*domain.Form, error) {
+	site := domain.ActorFrom(ctx).Site()
+	if token != "" {
+		var err error
+		if id, err = s.store.FormIDByPublicToken(ctx, token); err != nil {
+			if domain.ErrorCode(err) == domain.CodeNotFound {
+				return nil, formClosed()
+			}
+			return nil, err
+		}
+	}
+	// Another site's form is not found, like a missing one.
+	f, err := s.store.GetForm(ctx, site, id)
+	if domain.ErrorCode(err) == domain.CodeNotFound {
+		return nil, formClosed()
+	}
+	if err != nil {
+		return nil, err
+	}
+	if (token != "" && f.PublicToken != token) || !s.accepting(f) {
+		return nil, formClosed()
+	}
+	return f, nil
+}
+
+// accepting reports whether f takes answers now, but for max_submissions,
+// which is counted inside the write transaction.
+func (s *Service) accepting(f *domain.Form) bool {
+	if f.Status != domain.StatusPublished || f.DeletedAt != nil {
+		return false
+	}
+	if at, ok := closeAt(f.Document); ok && !s.now().Before(at) {
+		return false
+	}
+	return true
+}
+
+func closeAt(d domain.Document) (time.Time, bool) {
+	v, _ := d.Settings["close_at"].(string)
+	if v == "" {
+		return time.Time{}, false
+	}
+	t, err := time.Parse(time.RFC3339, v)
+	return t, err == nil
+}
+
+func maxSubmissions(d domain.Document) (int64, bool) {
+	switch v := d.Settings["max_submissions"].(type) {
+	case float64:
+		return int64(v), v > 0
+	case int64:
+		return v, v > 0
+	case int:
+		return int64(v), v > 0
+	case json.Number:
+		n, err := v.Int64()
+		return n, err == nil && n > 0
+	}
+	return 0, false
+}
+
+// PublicParams names the form: its public token (links) or its id (the
+// shortcode's).
+type PublicParams struct {
+	Token string `json:"token,omitempty"`
+	ID    int64  `json:"id,omitempty"`
+}
+
+// PublicForm is what a respondent's page is built from.
+type PublicForm struct {
+	Token  string `json:"token"`
+	Title  string `json:"title"`
+	Locale string `json:"locale"`
+	// Document is the form's head document without what only its admins
+	// may see: settings keep welcome and thank_you only (no webhooks,
+	// notification addresses or limits).
+	Document  domain.Document `json:"document"`
+	FormToken string          `json:"form_token"`
+}
+
+// Public serves forms.public.
+func (s *Service) Public(ctx context.Context, p PublicParams) (*PublicForm, error) {
+	if (p.Token == "") == (p.ID == 0) {
+		return nil, domain.Errorf(domain.CodeInvalidParams, "give the form's token or its id, one of them",
+			"توکن فرم یا شناسهٔ آن را بدهید، فقط یکی را")
+	}
+	f, err := s.openForm(ctx, p.Token, p.ID)
+	if err != nil {
+		return nil, err
+	}
+	if n, ok := maxSubmissions(f.Document); ok {
+		// Read outside a transaction: a form one short of full may still
+		// be shown; the write transaction counts again.
+		if kept, err := s.store.KeptSubmissions(ctx, f.ID); err == nil && kept >= n {
+			return nil, formClosed()
+		}
+	}
+	return &PublicForm{
+		Token: f.PublicToken, Title: f.Title, Locale: domain.ActorFrom(ctx).Locale,
+		Document:  publicDocument(f.Document),
+		FormToken: s.tokens.issue(f.ID, f.HeadVersionID, s.now()),
+	}, nil
+}
+
+func publicDocument(d domain.Document) domain.Document {
+	out := d
+	out.Settings = map[string]any{}
+	for _, k := range []string{"welcome", "thank_you"} {
+		if v, ok := d.Settings[k]; ok && v != nil {
+			out.Settings[k] = v
+		}
+	}
+	out.Meta = map[string]any{}
+	return out
+}
+
+// document returns the parsed document of a version of the form.
+func (s *Service) document(ctx context.Context, siteID, formID, versionID int64) (*document.Document, error) {
+	s.docsMu.Lock()
+	doc, ok := s.docs[versionID]
+	s.docsMu.Unlock()
+	if ok {
+		return doc, nil
+	}
+	v, err := s.store.GetVersion(ctx, siteID, formID, versionID)
+	if err != nil {
+		return nil, err
+	}
+	raw, err := json.Marshal(v.State.Document)
+	if err != nil {
+		return nil, err
+	}
+	if doc, err = document.Parse(raw); err != nil {
+		return nil, err
+	}
+	s.docsMu.Lock()
+	if len(s.docs) >= maxCachedDocs {
+		s.docs = map[int64]*document.Document{}
+	}
+	s.docs[versionID] = doc
+	s.docsMu.Unlock()
+	return doc, nil
+}
+
+// refuse logs a refused submission (its reason and form, nothing the
+// respondent sent) and returns err.
+func (s *Service) refuse(ctx context.Context, formID int64, reason string, err error) error {
+	if s.events != nil {
+		s.events.Event(ctx, slog.LevelWarn, "submit", "submission_refused",
+			slog.Int64("form_id", formID), slog.String("reason", reason))
+	}
+	return err
+}
+
+// storedAnswer is one answer as submissions.answers keeps it: typed only
+// when it differs from the normalised value's JSON.
+type storedAnswer struct {
+	Field string          `json:"field"`
+	Type  string          `json:"type"`
+	Value any             `json:"value"`
+	Typed json.RawMessage `json:"typed,omitempty"`
+}
+
+// encodeAnswers returns the stored JSON of the accepted answers, its
+// SHA-256, and the text the search index keeps.
+func encodeAnswers(doc *document.Document, res answers.Result) (raw []byte, sha string, search string, err error) {
+	list := make([]storedAnswer, len(res.Answers))
+	var text strings.Builder
+	for i, a := range res.Answers {
+		value, err := json.Marshal(a.Value)
+		if err != nil {
+			return nil, "", "", err
+		}
+		list[i] = storedAnswer{Field: a.Field, Type: a.Type, Value: json.RawMessage(value)}
+		if !jsonEqual(value, a.Typed) {
+			list[i].Typed = a.Typed
+		}
+		searchWords(&text, doc, a)
+	}
+	raw, err = json.Marshal(list)
+	if err != nil {
+		return nil, "", "", err
+	}
+	sum := sha256.Sum256(raw)
+	return raw, hex.EncodeToString(sum[:]), text.String(), nil
+}
+
+func jsonEqual(a, b []byte) bool {
+	return string(a) == strings.TrimSpace(string(b))
+}
+
+// searchWords adds what an admin may search an answer by: the text as
+// normalised and as typed, and the labels of the options chosen.
+func searchWords(b *strings.Builder, doc *document.Document, a answers.Answer) {
+	add := func(s string) {
+		if s != "" {
+			b.WriteString(s)
+			b.WriteByte(' ')
+		}
+	}
+	var field *document.Field
+	for i := range doc.Fields {
+		if doc.Fields[i].ID == a.Field {
+			field = &doc.Fields[i]
+			break
+		}
+	}
+	label := func(v string) string {
+		if field != nil {
+			for _, o := range field.Options {
+				if o.Value == v {
+					return o.Label
+				}
+			}
+		}
+		return ""
+	}
+	switch v := a.Value.(type) {
+	case string:
+		add(v)
+		add(label(v))
+		if t := a.TypedText(); t != v {
+			add(t)
+		}
+	case []string:
+		for _, o := range v {
+			add(label(o))
+		}
+	case map[string]string:
+		for row, col := range v {
+			add(row)
+			add(col)
+		}
+	case float64, int:
+		add(a.TypedText())
+	}
+}
+
+// factsOf reads a stored submission's answers back into the facts they
+// counted.
+func factsOf(sub *domain.Submission) ([]domain.AnswerFact, error) {
+	var list []answers.Answer
+	if err := json.Unmarshal(sub.Answers, &list); err != nil {
+		return nil, err
+	}
+	return results.Facts(list), nil
+}

@@ -1,0 +1,313 @@
+package submissions
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/arshline/arshline-sidecar/daemon/answers"
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/limit"
+	"github.com/arshline/arshline-sidecar/daemon/results"
+)
+
+// SubmitParams is one respondent's submission, as the shim relays it.
+type SubmitParams struct {
+	Token     string          `json:"token"`
+	Answers   json.RawMessage `json:"answers"`
+	FormToken string          `json:"form_token"`
+	Client    Client          `json:"client"`
+	// IdempotencyKey makes a repeated send (a double click, a retry
+	// after a lost reply) one submission.
+	IdempotencyKey string `json:"idempotency_key,omitempty"`
+	// Honeypot is the hidden field people never see and bots fill in.
+	Honeypot string `json:"honeypot,omitempty"`
+}
+
+// Client is what the shim says of the respondent's client. IPHash is the
+// address already hashed by WordPress; neither is stored as sent.
+type Client struct {
+	IPHash    string `json:"ip_hash"`
+	UserAgent string `json:"user_agent,omitempty"`
+}
+
+// Receipt is what the respondent is told.
+type Receipt struct {
+	SubmissionID int64  `json:"submission_id"`
+	TrackingCode string `json:"tracking_code"`
+	ThankYou     string `json:"thank_you"`
+}
+
+const (
+	maxIdempotencyKey = 128
+	maxClientField    = 512
+)
+
+// Refusal reasons of the form as a whole (error.data.fields[].code with
+// field ""), besides answers' own reasons.
+const (
+	ReasonFormToken = "form_token_invalid"
+	ReasonExpired   = "form_token_expired"
+	ReasonTooFast   = "too_fast"
+	ReasonHoneypot  = "suspected_spam"
+)
+
+// refusal is INVALID_SUBMISSION about the whole form rather than a field.
+func refusal(reason, en, fa string) *domain.Error {
+	return domain.Errorf(domain.CodeInvalidSubmission, en, fa).With("fields", []answers.FieldError{{
+		Field: "", Code: answers.Reason(reason), MessageEN: en, MessageFA: fa}})
+}
+
+func (p *SubmitParams) check() error {
+	bad := func(en, fa string) error { return domain.Errorf(domain.CodeInvalidParams, en, fa) }
+	switch {
+	case p.Token == "":
+		return bad("token is required: the form's public token", "token لازم است: توکن عمومی فرم")
+	case len(p.Answers) == 0:
+		return bad("answers is required: an object of field id → answer", "answers لازم است: شیئی از شناسهٔ سؤال به پاسخ")
+	case p.Client.IPHash == "" || len(p.Client.IPHash) > maxClientField || len(p.Client.UserAgent) > maxClientField:
+		return bad(fmt.Sprintf("client.ip_hash is required, and client's members are at most %d bytes", maxClientField),
+			fmt.Sprintf("client.ip_hash لازم است و هر عضو client حداکثر %d بایت است", maxClientField))
+	case len(p.IdempotencyKey) > maxIdempotencyKey:
+		return bad(fmt.Sprintf("idempotency_key is at most %d bytes", maxIdempotencyKey),
+			fmt.Sprintf("idempotency_key حداکثر %d بایت است", maxIdempotencyKey))
+	}
+	return nil
+}
+
+// Submit serves submissions.submit. Nothing is stored unless every check
+// passes; a repeated idempotency key with the same answers returns the
+// first receipt, with other answers CONFLICT.
+func (s *Service) Submit(ctx context.Context, p SubmitParams) (*Receipt, error) {
+	if err := p.check(); err != nil {
+		return nil, err
+	}
+	f, err := s.openForm(ctx, p.Token, 0)
+	if err != nil {
+		return nil, s.refuse(ctx, 0, "form_closed", err)
+	}
+	versionID, err := s.VerifyFormToken(p.FormToken, f.ID)
+	if err != nil {
+		reason := ReasonFormToken
+		if fe := answers.FieldErrors(err); len(fe) > 0 {
+			reason = string(fe[0].Code)
+		}
+		return nil, s.refuse(ctx, f.ID, reason, err)
+	}
+	_, issued, _ := s.tokens.open(p.FormToken, f.ID)
+	switch {
+	case s.cfg.MinFill > 0 && s.now().Sub(issued) < s.cfg.MinFill:
+		return nil, s.refuse(ctx, f.ID, ReasonTooFast, refusal(ReasonTooFast,
+			"the form was sent too quickly; wait a moment and send it again",
+			"فرم خیلی سریع فرستاده شد؛ کمی صبر کنید و دوباره بفرستید"))
+	case p.Honeypot != "":
+		return nil, s.refuse(ctx, f.ID, ReasonHoneypot, refusal(ReasonHoneypot,
+			"the form could not be accepted; reload the page and try again",
+			"فرم پذیرفته نشد؛ صفحه را دوباره بارگذاری کنید و دوباره تلاش کنید"))
+	}
+	client := clientHash(s.clientKey, p.Client.IPHash, p.Client.UserAgent)
+	if err := s.admit(f.ID, client); err != nil {
+		return nil, s.refuse(ctx, f.ID, "rate_limit", err)
+	}
+	doc, err := s.document(ctx, f.SiteID, f.ID, versionID)
+	if err != nil {
+		return nil, err
+	}
+	sent, err := answers.Decode(p.Answers, s.cfg.Answers)
+	if err != nil {
+		return nil, s.refuse(ctx, f.ID, string(domain.ErrorCode(err)), err)
+	}
+	res, err := answers.Validate(doc, sent, s.cfg.Answers)
+	if err != nil {
+		return nil, s.refuse(ctx, f.ID, string(domain.ErrorCode(err)), err)
+	}
+	raw, sha, search, err := encodeAnswers(doc, res)
+	if err != nil {
+		return nil, err
+	}
+	sub := &domain.Submission{SiteID: f.SiteID, FormID: f.ID, VersionID: versionID, ClientHash: client,
+		IdempotencyKey: p.IdempotencyKey, AnswersSHA: sha, Answers: raw}
+	facts := results.Facts(res.Answers)
+	files := uploadIDs(res)
+	err = s.store.UpdateSubmissions(ctx, func(tx domain.SubmissionTx) error {
+		return s.insert(tx, f, sub, facts, search, files)
+	})
+	if err != nil {
+		return nil, s.refuse(ctx, f.ID, string(domain.ErrorCode(err)), err)
+	}
+	if s.NotifyWebhooks != nil && len(webhookURLs(f.Document)) > 0 {
+		s.NotifyWebhooks()
+	}
+	return &Receipt{SubmissionID: sub.ID, TrackingCode: sub.TrackingCode, ThankYou: thankYou(ctx, f.Document)}, nil
+}
+
+// VerifyFormToken checks a form token for formID and returns the version
+// it names: for uploads, which come before the submission. It checks the
+// signature and the token's age, not the minimum fill time (a respondent
+// may pick a file at once).
+func (s *Service) VerifyFormToken(token string, formID int64) (int64, error) {
+	versionID, issued, ok := s.tokens.open(token, formID)
+	switch {
+	case !ok:
+		return 0, refusal(ReasonFormToken,
+			"this form page is not valid for this form; reload the page and send your answers again",
+			"این صفحه برای این فرم معتبر نیست؛ صفحه را دوباره بارگذاری کنید و پاسخ‌ها را دوباره بفرستید")
+	case s.now().Sub(issued) > s.cfg.TokenTTL:
+		return 0, refusal(ReasonExpired,
+			"this form page was opened too long ago; reload the page and send your answers again",
+			"این صفحه مدت زیادی پیش باز شده است؛ صفحه را دوباره بارگذاری کنید و پاسخ‌ها را دوباره بفرستید")
+	}
+	return versionID, nil
+}
+
+// insert stores sub unless the form stopped taking answers since it was
+// read (as f), is full, or the idempotency key was used already (then sub
+// becomes the first submission, or CONFLICT when the answers differ).
+// The writer is shared by every caller, so it reads the form's whole
+// document again only when the form changed since f was read.
+func (s *Service) insert(tx domain.SubmissionTx, f *domain.Form, sub *domain.Submission, facts []domain.AnswerFact, search string, uploads map[string][]string) error {
+	status, head, live, err := tx.FormHeadNow(sub.FormID)
+	if err != nil {
+		return err
+	}
+	if head != f.HeadVersionID && live {
+		if f, err = tx.GetForm(sub.SiteID, sub.FormID); err != nil {
+			return err
+		}
+		status = f.Status
+	}
+	if !live || status != domain.StatusPublished || !s.accepting(f) {
+		return formClosed()
+	}
+	if sub.IdempotencyKey != "" {
+		first, err := tx.SubmissionByIdempotencyKey(sub.FormID, sub.IdempotencyKey)
+		if err != nil {
+			return err
+		}
+		if first != nil {
+			if first.AnswersSHA != sub.AnswersSHA {
+				return domain.Errorf(domain.CodeConflict,
+					"this idempotency key was used for other answers; send new answers with a new key",
+					"این کلید یکتایی برای پاسخ‌های دیگری به کار رفته است؛ پاسخ‌های تازه را با کلید تازه بفرستید")
+			}
+			*sub = *first
+			return nil
+		}
+	}
+	if max, ok := maxSubmissions(f.Document); ok {
+		n, err := tx.CountSubmissions(sub.FormID)
+		if err != nil {
+			return err
+		}
+		if n >= max {
+			return formClosed()
+		}
+	}
+	if err := tx.InsertSubmission(sub, facts, search); err != nil {
+		return err
+	}
+	// Files answered are uploads received for this form and field; each
+	// becomes this submission's, or nothing is stored.
+	for field, ids := range uploads {
+		if _, err := tx.ClaimUploads(sub.SiteID, sub.FormID, sub.ID, field, ids); err != nil {
+			return err
+		}
+	}
+	return enqueueWebhooks(tx, f.Document, sub)
+}
+
+// webhookPayload is the body every webhook of a form receives for a new
+// submission (docs/API.md, Webhooks).
+type webhookPayload struct {
+	Event        string          `json:"event"`
+	SiteID       int64           `json:"site_id"`
+	FormID       int64           `json:"form_id"`
+	SubmissionID int64           `json:"submission_id"`
+	VersionID    int64           `json:"version_id"`
+	TrackingCode string          `json:"tracking_code"`
+	CreatedAt    time.Time       `json:"created_at"`
+	Answers      json.RawMessage `json:"answers"`
+}
+
+// enqueueWebhooks owes each of the form's webhooks a delivery of sub, in
+// sub's own transaction: a submission acknowledged is a delivery owed.
+func enqueueWebhooks(tx domain.SubmissionTx, d domain.Document, sub *domain.Submission) error {
+	urls := webhookURLs(d)
+	if len(urls) == 0 {
+		return nil
+	}
+	body, err := json.Marshal(webhookPayload{Event: "submission.created", SiteID: sub.SiteID, FormID: sub.FormID,
+		SubmissionID: sub.ID, VersionID: sub.VersionID, TrackingCode: sub.TrackingCode, CreatedAt: sub.CreatedAt, Answers: sub.Answers})
+	if err != nil {
+		return err
+	}
+	entries := make([]*domain.OutboxEntry, len(urls))
+	for i, u := range urls {
+		entries[i] = &domain.OutboxEntry{SiteID: sub.SiteID, FormID: sub.FormID, SubmissionID: sub.ID, URL: u, Payload: body}
+	}
+	return tx.EnqueueWebhooks(entries...)
+}
+
+// webhookURLs reads settings.webhooks[].url.
+func webhookURLs(d domain.Document) []string {
+	list, _ := d.Settings["webhooks"].([]any)
+	var out []string
+	for _, w := range list {
+		if m, ok := w.(map[string]any); ok {
+			if u, _ := m["url"].(string); u != "" {
+				out = append(out, u)
+			}
+		}
+	}
+	return out
+}
+
+// uploadIDs lists the upload ids of each file answer.
+func uploadIDs(res answers.Result) map[string][]string {
+	var out map[string][]string
+	for _, a := range res.Answers {
+		list, ok := a.Value.([]answers.Upload)
+		if !ok || len(list) == 0 {
+			continue
+		}
+		if out == nil {
+			out = map[string][]string{}
+		}
+		for _, u := range list {
+			out[a.Field] = append(out[a.Field], u.UploadID)
+		}
+	}
+	return out
+}
+
+// admit applies the rate limits: the client's, then the form's.
+func (s *Service) admit(formID int64, client string) error {
+	for _, l := range []struct {
+		lim *limit.Limiter
+		key int64
+	}{{s.perClient, clientKey(client)}, {s.perForm, formID}} {
+		if l.lim == nil {
+			continue
+		}
+		if ok, wait := l.lim.Allow(l.key); !ok {
+			secs := int((wait + time.Second - 1) / time.Second)
+			return domain.Errorf(domain.CodeRateLimit,
+				fmt.Sprintf("too many submissions; try again in %d seconds", secs),
+				fmt.Sprintf("تعداد ارسال‌ها بیش از حد مجاز است؛ %d ثانیهٔ دیگر دوباره تلاش کنید", secs)).With("retry_after_sec", secs)
+		}
+	}
+	return nil
+}
+
+// thankYou is the form's thank-you text, or a default one in the
+// respondent's language.
+func thankYou(ctx context.Context, d domain.Document) string {
+	if t, _ := d.Settings["thank_you"].(string); t != "" {
+		return t
+	}
+	if domain.IsPersian(domain.ActorFrom(ctx).Locale) {
+		return "پاسخ شما ثبت شد. سپاس!"
+	}
+	return "Your answers were received. Thank you!"
+}

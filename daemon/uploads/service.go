@@ -1,0 +1,647 @@
+package uploads
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash"
+	"hash/fnv"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/gabriel-vasile/mimetype"
+
+	"github.com/arshline/arshline-sidecar/daemon/document"
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/limit"
+)
+
+// Limits of the transfer.
+const (
+	// ChunkBytes is the most bytes one call carries (before base64, which
+	// makes them 4/3 as many): far under the socket's 1 MiB frame.
+	ChunkBytes = 256 << 10
+	// DefaultMaxFileBytes is the daemon-wide cap of one file.
+	DefaultMaxFileBytes = 10 << 20
+	// DefaultMaxPendingBytes caps the bytes of one form's uploads that
+	// no submission has claimed yet, received or being received.
+	DefaultMaxPendingBytes = 256 << 20
+	// DefaultStartsPerMinute is how many uploads one client may begin in
+	// any minute, and DefaultChunksPerMinute how many chunks it may send
+	// (600 chunks are 150 MiB).
+	DefaultStartsPerMinute = 30
+	DefaultChunksPerMinute = 600
+	// PartTTL is how long an unfinished upload waits for its next chunk,
+	// and PendingTTL how long a received file waits for a submission.
+	PartTTL    = time.Hour
+	PendingTTL = 24 * time.Hour
+	// SweepEvery is how often the sweeper runs.
+	SweepEvery = 5 * time.Minute
+	// maxTransfers bounds the uploads in progress in the whole daemon:
+	// each holds a part file and a little memory.
+	maxTransfers = 1024
+	// sweepBatch is how many pending uploads one sweeping transaction
+	// deletes, so the writer is never held long.
+	sweepBatch = 256
+	// sniffBytes is how much of a file's start the type is read from
+	// (mimetype's read limit, 4096 in v1.4.16).
+	sniffBytes   = 4096
+	maxNameBytes = 255
+	maxIDBytes   = 128
+)
+
+// Records is what the service needs of the store (sqlstore.DB).
+type Records interface {
+	// FormIDByPublicToken finds the form a public token names.
+	FormIDByPublicToken(ctx context.Context, token string) (int64, error)
+	// GetForm returns a live form of the site with its head document.
+	GetForm(ctx context.Context, siteID, id int64) (*domain.Form, error)
+	// GetVersion returns one version of the site's form.
+	GetVersion(ctx context.Context, siteID, formID, versionID int64) (*domain.Version, error)
+	// KeptSubmissions counts a form's kept submissions (no spam), which
+	// settings.max_submissions bounds.
+	KeptSubmissions(ctx context.Context, formID int64) (int64, error)
+	// PendingUploadBytes is the size of the form's unclaimed uploads.
+	PendingUploadBytes(ctx context.Context, formID int64) (int64, error)
+	// InsertPendingUpload records u as pending unless the form's pending
+	// bytes would pass maxPending (TOO_LARGE).
+	InsertPendingUpload(ctx context.Context, u *domain.Upload, maxPending int64) error
+	// GetSubmissionUpload returns an upload a submission of the site's
+	// form claimed; NOT_FOUND otherwise.
+	GetSubmissionUpload(ctx context.Context, siteID, formID, submissionID int64, id string) (*domain.Upload, error)
+	// SweepPendingUploads deletes at most limit pending uploads made
+	// before before and returns them.
+	SweepPendingUploads(ctx context.Context, before time.Time, limit int) ([]domain.Upload, error)
+	// StoredUploadNames returns the stored name of every upload row.
+	StoredUploadNames(ctx context.Context) (map[string]bool, error)
+}
+
+// Config is what New needs; zero limits take the defaults above.
+type Config struct {
+	Records Records
+	Files   *Store
+	// VerifyFormToken checks the form_token forms.public gave the
+	// respondent and returns the version of the form it was given for.
+	// Without it no upload is taken (UNAVAILABLE).
+	VerifyFormToken func(formToken string, formID int64) (versionID int64, err error)
+	MaxFileBytes    int64
+	MaxPendingBytes int64
+	StartsPerMinute int
+	ChunksPerMinute int
+	// Now is the clock (nil: time.Now); tests move it.
+	Now func() time.Time
+}
+
+// Service serves submissions.upload and submissions.file.
+type Service struct {
+	cfg    Config
+	starts *limit.Limiter
+	chunks *limit.Limiter
+
+	mu        sync.Mutex
+	transfers map[string]*transfer
+}
+
+// transfer is one upload being received: what its first chunk settled,
+// and how far it has come. Its part file holds the bytes so far.
+type transfer struct {
+	mu       sync.Mutex
+	id       string
+	site     int64
+	form     int64
+	field    string
+	name     string
+	size     int64
+	accept   []string
+	part     string
+	hash     hash.Hash
+	received int64
+	touched  time.Time
+	gone     bool // aborted or finished: a chunk that waited on mu finds it so
+}
+
+// New returns the service.
+func New(cfg Config) *Service {
+	if cfg.MaxFileBytes <= 0 {
+		cfg.MaxFileBytes = DefaultMaxFileBytes
+	}
+	if cfg.MaxPendingBytes <= 0 {
+		cfg.MaxPendingBytes = DefaultMaxPendingBytes
+	}
+	if cfg.StartsPerMinute <= 0 {
+		cfg.StartsPerMinute = DefaultStartsPerMinute
+	}
+	if cfg.ChunksPerMinute <= 0 {
+		cfg.ChunksPerMinute = DefaultChunksPerMinute
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	return &Service{
+		cfg:       cfg,
+		starts:    limit.New(cfg.StartsPerMinute, cfg.Now),
+		chunks:    limit.New(cfg.ChunksPerMinute, cfg.Now),
+		transfers: map[string]*transfer{},
+	}
+}
+
+// Files is the store of the bytes: the submission path removes a deleted
+// submission's files with Files().Remove once the deletion committed.
+func (s *Service) Files() *Store { return s.cfg.Files }
+
+// Client is what the shim says of the respondent: a keyed hash of the
+// address, which rate limits count by.
+type Client struct {
+	IPHash    string `json:"ip_hash"`
+	UserAgent string `json:"user_agent,omitempty"`
+}
+
+// UploadParams is one chunk of submissions.upload.
+type UploadParams struct {
+	Token     string `json:"token"`
+	FormToken string `json:"form_token"`
+	Field     string `json:"field"`
+	// Name is the file's name on the respondent's device: kept to show,
+	// never used to store or to decide the type.
+	Name string `json:"name"`
+	// Size is the whole file's size, declared by the first chunk and
+	// repeated by every other.
+	Size     int64  `json:"size"`
+	UploadID string `json:"upload_id,omitempty"`
+	Offset   int64  `json:"offset"`
+	// Data is the chunk's bytes in standard base64, at most ChunkBytes.
+	Data   string  `json:"data"`
+	Final  bool    `json:"final"`
+	Client *Client `json:"client,omitempty"`
+}
+
+// UploadResult answers a chunk: the upload id to name in the next chunk
+// (and, once final, in the answer) and the bytes received so far. The
+// final chunk's answer adds the type sniffed and the file's SHA-256.
+type UploadResult struct {
+	UploadID string `json:"upload_id"`
+	Received int64  `json:"received"`
+	MIME     string `json:"mime,omitempty"`
+	SHA256   string `json:"sha256,omitempty"`
+}
+
+// The refusals. Each says what to do; none repeats what was sent.
+var (
+	errNoVerifier = domain.Errorf(domain.CodeUnavailable, "file uploads are not available yet", "بارگذاری فایل هنوز در دسترس نیست")
+	errClosed     = domain.Errorf(domain.CodeFormClosed, "this form is not accepting answers", "این فرم پاسخ نمی‌پذیرد")
+	errFormToken  = domain.InvalidParams("form_token is not valid for this form; reload the form",
+		"form_token برای این فرم معتبر نیست؛ فرم را دوباره بارگذاری کنید").With("param", "form_token")
+	errUnknownUpload = domain.InvalidParams("upload_id is not an upload in progress for this question; start the upload again",
+		"upload_id بارگذاری در جریانی برای این پرسش نیست؛ بارگذاری را از نو شروع کنید").With("param", "upload_id")
+	errBase64 = domain.InvalidParams("data must be standard base64; the upload was cancelled, start it again",
+		"data باید base64 استاندارد باشد؛ بارگذاری لغو شد، آن را از نو شروع کنید").With("param", "data")
+	errChunkSize = domain.InvalidParams(fmt.Sprintf("data must hold 1 to %d bytes (%d KiB); the upload was cancelled, start it again", ChunkBytes, ChunkBytes>>10),
+		fmt.Sprintf("data باید ۱ تا %d بایت (%d کیلوبایت) داشته باشد؛ بارگذاری لغو شد، آن را از نو شروع کنید", ChunkBytes, ChunkBytes>>10)).With("param", "data")
+	errFirstOffset = domain.InvalidParams("the first chunk of an upload starts at offset 0",
+		"نخستین تکهٔ بارگذاری باید از offset صفر شروع شود").With("param", "offset")
+	errOverSize = domain.InvalidParams("the chunks pass the size the upload declared; the upload was cancelled, start it again",
+		"تکه‌ها از اندازهٔ اعلام‌شدهٔ فایل بیشتر شد؛ بارگذاری لغو شد، آن را از نو شروع کنید").With("param", "data")
+	errShort = domain.InvalidParams("the final chunk came before the size the upload declared; the upload was cancelled, start it again",
+		"تکهٔ پایانی پیش از رسیدن به اندازهٔ اعلام‌شده آمد؛ بارگذاری لغو شد، آن را از نو شروع کنید").With("param", "final")
+	errPendingFull = domain.Errorf(domain.CodeTooLarge,
+		"this form holds too many files not yet sent with an answer; send your answers, or try again later",
+		"فایل‌های فرستاده‌شده و هنوز ثبت‌نشدهٔ این فرم بیش از حد است؛ پاسخ‌ها را ثبت کنید یا بعداً دوباره تلاش کنید").With("limit", "pending_bytes")
+	errBusy = domain.Errorf(domain.CodeRateLimit, "too many uploads are in progress; try again in a minute",
+		"بارگذاری‌های در جریان بیش از حد است؛ یک دقیقهٔ دیگر دوباره تلاش کنید").With("retry_after_sec", 60)
+)
+
+func errOutOfOrder(want int64) *domain.Error {
+	return domain.InvalidParams(fmt.Sprintf("chunks must come in order: the next one starts at offset %d; the upload was cancelled, start it again", want),
+		fmt.Sprintf("تکه‌ها باید به ترتیب بیایند: تکهٔ بعدی از offset %d شروع می‌شود؛ بارگذاری لغو شد، آن را از نو شروع کنید", want)).With("param", "offset")
+}
+
+func errNotFileField(field string) *domain.Error {
+	return domain.InvalidParams(fmt.Sprintf("field %q is not a file question of this form", field),
+		fmt.Sprintf("فیلد %q پرسش فایل این فرم نیست", field)).With("param", "field")
+}
+
+// errTooLarge: the file is over the field's or the daemon's cap.
+func errTooLarge(field string, maxBytes int64) *domain.Error {
+	kb := (maxBytes + 1023) / 1024
+	return domain.Errorf(domain.CodeTooLarge,
+		fmt.Sprintf("the file is too large: at most %d KB are accepted for this question", kb),
+		fmt.Sprintf("فایل بزرگ‌تر از حد مجاز است: برای این پرسش حداکثر %d کیلوبایت پذیرفته می‌شود", kb)).
+		With("field", field).With("max_size_kb", kb)
+}
+
+// errType: the bytes are not of a type the field accepts. It has
+// daemon/answers' INVALID_SUBMISSION shape, so the form shows it under
+// the question.
+func errType(field string) *domain.Error {
+	return domain.Errorf(domain.CodeInvalidSubmission,
+		"One answer needs fixing; see the question",
+		"یک پاسخ نیاز به اصلاح دارد؛ پیام پرسش را ببینید").With("fields", []map[string]string{{
+		"field":      field,
+		"code":       "file_type",
+		"message_fa": "نوع این فایل برای این پرسش پذیرفته نیست؛ فایلی از نوع خواسته‌شده بفرستید",
+		"message_en": "This type of file is not accepted for this question; send a file of the type asked for",
+	}})
+}
+
+func errRate(retry time.Duration) *domain.Error {
+	secs := int((retry + time.Second - 1) / time.Second)
+	return domain.Errorf(domain.CodeRateLimit,
+		fmt.Sprintf("too many uploads; try again in %d seconds", secs),
+		fmt.Sprintf("بارگذاری‌ها بیش از حد مجاز است؛ %d ثانیهٔ دیگر دوباره تلاش کنید", secs)).With("retry_after_sec", secs)
+}
+
+// Upload receives one chunk of submissions.upload.
+func (s *Service) Upload(ctx context.Context, p UploadParams) (*UploadResult, error) {
+	actor := domain.ActorFrom(ctx)
+	site := actor.Site()
+	if s.cfg.VerifyFormToken == nil {
+		return nil, errNoVerifier
+	}
+	if err := checkParams(p); err != nil {
+		return nil, err
+	}
+	client := clientKey(site, actor, p.Client)
+	if ok, retry := s.chunks.Allow(client); !ok {
+		return nil, errRate(retry)
+	}
+	// A chunk of an upload in progress is read against that upload; a
+	// refusal from here on cancels it and removes its part file.
+	var t *transfer
+	if p.UploadID != "" {
+		t = s.transfer(p.UploadID)
+		if t == nil {
+			return nil, errUnknownUpload
+		}
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		if t.gone || t.site != site || t.field != p.Field || t.size != p.Size || t.name != cleanName(p.Name) {
+			return nil, errUnknownUpload
+		}
+	}
+	fail := func(err error) (*UploadResult, error) {
+		if t != nil {
+			s.drop(t)
+		}
+		return nil, err
+	}
+	data, err := decodeChunk(p.Data, p.Final)
+	if err != nil {
+		return fail(err)
+	}
+	form, versionID, err := s.openForm(ctx, site, p.Token, p.FormToken)
+	if err != nil {
+		return fail(err)
+	}
+	if t == nil {
+		if t, err = s.start(ctx, site, client, form, versionID, p, data); err != nil {
+			return nil, err
+		}
+		t.mu.Lock()
+		defer t.mu.Unlock()
+	} else if t.form != form.ID {
+		return nil, errUnknownUpload
+	}
+	if p.Offset != t.received {
+		return fail(errOutOfOrder(t.received))
+	}
+	if t.received+int64(len(data)) > t.size {
+		return fail(errOverSize)
+	}
+	if len(data) > 0 {
+		if err := s.cfg.Files.appendPart(t.part, data); err != nil {
+			return fail(err)
+		}
+		t.hash.Write(data)
+		t.received += int64(len(data))
+	}
+	t.touched = s.cfg.Now()
+	if !p.Final {
+		return &UploadResult{UploadID: t.id, Received: t.received}, nil
+	}
+	if t.received != t.size {
+		return fail(errShort)
+	}
+	u, err := s.finish(ctx, t)
+	if err != nil {
+		return fail(err)
+	}
+	s.drop(t)
+	return &UploadResult{UploadID: u.ID, Received: u.Size, MIME: u.MIME, SHA256: u.SHA256}, nil
+}
+
+// checkParams checks what a chunk says of itself, before anything is read.
+func checkParams(p UploadParams) error {
+	switch {
+	case p.Token == "" || len(p.Token) > maxIDBytes:
+		return domain.InvalidParams("token must be the form's public token", "token باید توکن عمومی فرم باشد").With("param", "token")
+	case p.FormToken == "" || len(p.FormToken) > 1024:
+		return domain.InvalidParams("form_token must be the token the form was loaded with", "form_token باید توکنی باشد که فرم با آن بارگذاری شده است").With("param", "form_token")
+	case p.Field == "" || len(p.Field) > maxIDBytes:
+		return domain.InvalidParams("field must name a file question", "field باید نام یک پرسش فایل باشد").With("param", "field")
+	case cleanName(p.Name) == "":
+		return domain.InvalidParams(fmt.Sprintf("name must be the file's name: 1 to %d bytes of text without control characters", maxNameBytes),
+			fmt.Sprintf("name باید نام فایل باشد: ۱ تا %d بایت متن بدون نویسهٔ کنترلی", maxNameBytes)).With("param", "name")
+	case p.Size < 1:
+		return domain.InvalidParams("size must be the whole file's size in bytes, at least 1", "size باید اندازهٔ کل فایل به بایت و دست‌کم ۱ باشد").With("param", "size")
+	case p.Offset < 0:
+		return domain.InvalidParams("offset must be 0 or more", "offset باید صفر یا بیشتر باشد").With("param", "offset")
+	case p.UploadID == "" && p.Offset != 0:
+		return errFirstOffset
+	case len(p.UploadID) > maxIDBytes:
+		return errUnknownUpload
+	case p.Client != nil && len(p.Client.IPHash) > maxIDBytes:
+		return domain.InvalidParams("client.ip_hash is too long", "client.ip_hash بیش از حد بلند است").With("param", "client")
+	}
+	return nil
+}
+
+// cleanName is the file's name without any directory part and spaces
+// around it, "" when it cannot be a name.
+func cleanName(name string) string {
+	if i := strings.LastIndexAny(name, `/\`); i >= 0 {
+		name = name[i+1:]
+	}
+	name = strings.TrimSpace(name)
+	if name == "" || name == "." || name == ".." || len(name) > maxNameBytes || !utf8.ValidString(name) {
+		return ""
+	}
+	for _, r := range name {
+		if unicode.IsControl(r) {
+			return ""
+		}
+	}
+	return name
+}
+
+// decodeChunk decodes data, refusing it before decoding when it is
+// longer than a chunk can be. Only a final chunk may be empty (a file
+// whose size is a multiple of the chunks sent).
+func decodeChunk(data string, final bool) ([]byte, error) {
+	if len(data) > base64.StdEncoding.EncodedLen(ChunkBytes) {
+		return nil, errChunkSize
+	}
+	b, err := base64.StdEncoding.DecodeString(data)
+	if err != nil {
+		return nil, errBase64
+	}
+	if len(b) > ChunkBytes || len(b) == 0 && !final {
+		return nil, errChunkSize
+	}
+	return b, nil
+}
+
+// clientKey is whom the rate limits count: the shim's hash of the
+// respondent's address within the site, or the actor when the call
+// names no client.
+func clientKey(site int64, actor domain.Actor, c *Client) int64 {
+	h := fnv.New64a()
+	if c != nil && c.IPHash != "" {
+		fmt.Fprintf(h, "%d\x00ip\x00%s", site, c.IPHash)
+	} else {
+		fmt.Fprintf(h, "%d\x00user\x00%d", site, actor.UserID)
+	}
+	return int64(h.Sum64() >> 1)
+}
+
+// openForm finds the published, open form of the site whose public
+// token is token (exactly), and the version formToken was given for. A
+// form that is missing, of another site, a draft, disabled or past
+// close_at gets one answer, FORM_CLOSED, as forms.public gives.
+func (s *Service) openForm(ctx context.Context, site int64, token, formToken string) (*domain.Form, int64, error) {
+	id, err := s.cfg.Records.FormIDByPublicToken(ctx, token)
+	var form *domain.Form
+	if err == nil {
+		form, err = s.cfg.Records.GetForm(ctx, site, id)
+	}
+	if domain.ErrorCode(err) == domain.CodeNotFound {
+		return nil, 0, errClosed
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	if form.PublicToken != token || form.Status != domain.StatusPublished || pastCloseAt(form.Document, s.cfg.Now()) {
+		return nil, 0, errClosed
+	}
+	versionID, err := s.cfg.VerifyFormToken(formToken, form.ID)
+	if err != nil {
+		var de *domain.Error
+		if errors.As(err, &de) {
+			return nil, 0, de
+		}
+		return nil, 0, errFormToken
+	}
+	return form, versionID, nil
+}
+
+// pastCloseAt reports whether the form's settings.close_at has come.
+func pastCloseAt(d domain.Document, now time.Time) bool {
+	at, ok := d.Settings["close_at"].(string)
+	if !ok || at == "" {
+		return false
+	}
+	t, err := time.Parse(time.RFC3339, at)
+	return err == nil && !now.Before(t)
+}
+
+// maxSubmissions is the form's settings.max_submissions, if it has one.
+func maxSubmissions(d domain.Document) (int64, bool) {
+	switch v := d.Settings["max_submissions"].(type) {
+	case float64:
+		return int64(v), v > 0
+	case json.Number:
+		n, err := v.Int64()
+		return n, err == nil && n > 0
+	}
+	return 0, false
+}
+
+// fileField finds file question id in the document.
+func fileField(d domain.Document, id string) (*document.Field, bool) {
+	for _, raw := range d.Fields {
+		if raw["id"] != id {
+			continue
+		}
+		b, err := json.Marshal(raw)
+		if err != nil {
+			return nil, false
+		}
+		var f document.Field
+		if json.Unmarshal(b, &f) != nil || f.Type != domain.FieldFile {
+			return nil, false
+		}
+		return &f, true
+	}
+	return nil, false
+}
+
+// start checks a first chunk against the form's fullness, the question
+// it is for and the caps, and opens its transfer. When the chunk holds as many bytes as
+// the sniffer reads (or the whole file), a type the question does not
+// accept is refused now rather than after the whole file has come.
+func (s *Service) start(ctx context.Context, site, client int64, form *domain.Form, versionID int64, p UploadParams, data []byte) (*transfer, error) {
+	if n, ok := maxSubmissions(form.Document); ok {
+		// Read outside the writer, as forms.public does: a form one short
+		// of full still takes files, and submissions.submit counts again.
+		kept, err := s.cfg.Records.KeptSubmissions(ctx, form.ID)
+		if err != nil {
+			return nil, err
+		}
+		if kept >= n {
+			return nil, errClosed
+		}
+	}
+	v, err := s.cfg.Records.GetVersion(ctx, site, form.ID, versionID)
+	if domain.ErrorCode(err) == domain.CodeNotFound {
+		return nil, errFormToken
+	}
+	if err != nil {
+		return nil, err
+	}
+	f, ok := fileField(v.State.Document, p.Field)
+	if !ok {
+		return nil, errNotFileField(p.Field)
+	}
+	maxBytes := s.cfg.MaxFileBytes
+	if f.MaxSizeKB != nil && int64(*f.MaxSizeKB)*1024 < maxBytes {
+		maxBytes = int64(*f.MaxSizeKB) * 1024
+	}
+	if p.Size > maxBytes {
+		return nil, errTooLarge(p.Field, maxBytes)
+	}
+	if (len(data) >= sniffBytes || int64(len(data)) == p.Size) && !accepts(mimetype.Detect(data), f.Accept) {
+		return nil, errType(p.Field)
+	}
+	if ok, retry := s.starts.Allow(client); !ok {
+		return nil, errRate(retry)
+	}
+	pending, err := s.cfg.Records.PendingUploadBytes(ctx, form.ID)
+	if err != nil {
+		return nil, err
+	}
+	t := &transfer{id: newUploadID(), site: site, form: form.ID, field: p.Field, name: cleanName(p.Name), size: p.Size,
+		accept: f.Accept, hash: sha256.New(), touched: s.cfg.Now()}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.transfers) >= maxTransfers {
+		return nil, errBusy
+	}
+	// Bytes still arriving count against the form's cap, so that many
+	// uploads begun together cannot pass it.
+	for _, o := range s.transfers {
+		if o.form == form.ID {
+			pending += o.size
+		}
+	}
+	if pending+p.Size > s.cfg.MaxPendingBytes {
+		return nil, errPendingFull
+	}
+	if t.part, err = s.cfg.Files.createPart(); err != nil {
+		return nil, err
+	}
+	s.transfers[t.id] = t
+	return t, nil
+}
+
+// newUploadID is the id the respondent names the upload by: 128 random
+// bits in URL-safe base64 (the answer's [A-Za-z0-9_-]).
+func newUploadID() string {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err)
+	}
+	return base64.RawURLEncoding.EncodeToString(b[:])
+}
+
+func (s *Service) transfer(id string) *transfer {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.transfers[id]
+}
+
+// drop ends transfer t (its mu held): its part file goes, if still there.
+func (s *Service) drop(t *transfer) {
+	t.gone = true
+	s.cfg.Files.removePart(t.part)
+	s.mu.Lock()
+	delete(s.transfers, t.id)
+	s.mu.Unlock()
+}
+
+// finish sniffs a complete transfer's type, keeps its file and records
+// it as pending. Whatever fails, no file is left without its row.
+func (s *Service) finish(ctx context.Context, t *transfer) (*domain.Upload, error) {
+	f, err := s.cfg.Files.openPart(t.part)
+	if err != nil {
+		return nil, err
+	}
+	m, err := mimetype.DetectReader(f)
+	f.Close()
+	if err != nil {
+		return nil, err
+	}
+	if !accepts(m, t.accept) {
+		return nil, errType(t.field)
+	}
+	stored, err := s.cfg.Files.keep(t.part)
+	if err != nil {
+		return nil, err
+	}
+	u := &domain.Upload{ID: t.id, SiteID: t.site, FormID: t.form, FieldID: t.field, StoredName: stored,
+		MIME: mediaType(m), Size: t.size, OriginalName: t.name, SHA256: hex.EncodeToString(t.hash.Sum(nil))}
+	if err := s.cfg.Records.InsertPendingUpload(ctx, u, s.cfg.MaxPendingBytes); err != nil {
+		s.cfg.Files.Remove([]domain.Upload{*u})
+		return nil, err
+	}
+	return u, nil
+}
+
+// scriptTypes are types a browser or a server may run. A wildcard
+// (image/*, text/*) or an empty accept list never lets them in; a
+// question must name one exactly to accept it.
+var scriptTypes = map[string]bool{
+	"image/svg+xml": true, "text/html": true, "application/xhtml+xml": true, "text/javascript": true,
+	"text/x-php": true, "text/x-python": true, "text/x-perl": true, "text/x-ruby": true, "text/x-lua": true,
+	"text/x-tcl": true, "text/x-shellscript": true, "application/x-shockwave-flash": true,
+	"application/x-executable": true, "application/x-elf": true, "application/x-sharedlib": true,
+	"application/vnd.microsoft.portable-executable": true, "application/x-mach-binary": true,
+}
+
+// mediaType is the sniffed type without parameters (charset).
+func mediaType(m *mimetype.MIME) string {
+	t, _, _ := strings.Cut(m.String(), ";")
+	return strings.ToLower(strings.TrimSpace(t))
+}
+
+// accepts reports whether a file of sniffed type m answers a question
+// whose accept list is accept: an exact type (or one of its aliases,
+// image/jpg for image/jpeg), or a type/* pattern that is not one of the
+// script types. A type's parent never stands for it: text/plain does
+// not accept a PHP script, application/zip not a .docx. An empty list
+// accepts any type but the script types.
+func accepts(m *mimetype.MIME, accept []string) bool {
+	media := mediaType(m)
+	if len(accept) == 0 {
+		return !scriptTypes[media]
+	}
+	for _, a := range accept {
+		a = strings.ToLower(strings.TrimSpace(a))
+		if prefix, ok := strings.CutSuffix(a, "*"); ok && strings.HasSuffix(prefix, "/") {
+			if strings.HasPrefix(media, prefix) && !scriptTypes[media] {
+				return true
+			}
+			continue
+		}
+		if m.Is(a) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,178 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+)
+
+// The rows of uploaded files (migration 0004, table uploads). The bytes
+// live in the daemon's upload directory (daemon/uploads); a row names
+// them by stored_name, a random name that never leaves the daemon.
+
+// storedUploads turns rows of uploads (uploadRow, uploadSelect) into
+// domain uploads.
+func storedUploads(rows []uploadRow) []domain.Upload {
+	out := make([]domain.Upload, len(rows))
+	for i := range rows {
+		out[i] = rows[i].toDomain()
+	}
+	return out
+}
+
+// PendingUploadBytes is the size of the form's uploads no submission has
+// claimed yet.
+func (db *DB) PendingUploadBytes(ctx context.Context, formID int64) (int64, error) {
+	var n int64
+	err := db.reads.GetContext(ctx, &n, "SELECT coalesce(sum(size), 0) FROM uploads WHERE form_id = ? AND submission_id IS NULL", formID)
+	return n, err
+}
+
+// errPendingFull is InsertPendingUpload's refusal.
+var errPendingFull = domain.Errorf(domain.CodeTooLarge,
+	"this form holds too many files not yet sent with an answer; send your answers, or try again later",
+	"فایل‌های فرستاده‌شده و هنوز ثبت‌نشدهٔ این فرم بیش از حد است؛ پاسخ‌ها را ثبت کنید یا بعداً دوباره تلاش کنید").With("limit", "pending_bytes")
+
+// InsertPendingUpload records a received file as pending (no
+// submission) with the transaction's time, unless the form's pending
+// bytes would then pass maxPending (TOO_LARGE, data.limit
+// "pending_bytes"): the sum is read in
+// the same write transaction, so uploads finishing together cannot pass
+// the cap between them.
+func (db *DB) InsertPendingUpload(ctx context.Context, u *domain.Upload, maxPending int64) error {
+	return db.Update(ctx, func(ftx domain.FormTx) error {
+		t := ftx.(*Tx)
+		var pending int64
+		if err := t.tx.GetContext(t.ctx, &pending,
+			"SELECT coalesce(sum(size), 0) FROM uploads WHERE form_id = ? AND submission_id IS NULL", u.FormID); err != nil {
+			return err
+		}
+		if pending+u.Size > maxPending {
+			return errPendingFull
+		}
+		u.SubmissionID = nil
+		u.CreatedAt = t.now
+		_, err := t.tx.ExecContext(t.ctx, `INSERT INTO uploads (id, site_id, form_id, field_id, submission_id,
+			stored_name, mime, size, original_name, sha256, created_at) VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?)`,
+			u.ID, u.SiteID, u.FormID, u.FieldID, u.StoredName, u.MIME, u.Size, u.OriginalName, u.SHA256, t.ts)
+		return err
+	})
+}
+
+// ClaimUploads gives the pending uploads ids to submission submissionID:
+// the answer to file field fieldID of form formID of site siteID names
+// them. Every id must be a pending upload of that very site, form and
+// field; otherwise nothing is claimed and the error is INVALID_SUBMISSION
+// with data.fields = [{field: fieldID, code: "invalid_upload",
+// message_fa, message_en}] (the entry daemon/answers gives an upload
+// reference it cannot read, as maps, since the store does not import
+// answers), which the submission path returns as it is. An upload of
+// another form or field, one claimed already, one swept and a made-up id
+// all get that same answer. The submission row must exist already in
+// this transaction (uploads.submission_id references it). The uploads
+// come back in the order of ids.
+func (t *Tx) ClaimUploads(siteID, formID, submissionID int64, fieldID string, ids []string) ([]domain.Upload, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	marks := "?" + strings.Repeat(", ?", len(ids)-1)
+	args := make([]any, 0, len(ids)+4)
+	args = append(args, siteID, formID, fieldID)
+	for _, id := range ids {
+		args = append(args, id)
+	}
+	var rows []uploadRow
+	if err := t.tx.SelectContext(t.ctx, &rows, uploadSelect+
+		" WHERE site_id = ? AND form_id = ? AND field_id = ? AND submission_id IS NULL AND id IN ("+marks+")", args...); err != nil {
+		return nil, err
+	}
+	byID := make(map[string]*uploadRow, len(rows))
+	for i := range rows {
+		byID[rows[i].ID] = &rows[i]
+	}
+	out := make([]domain.Upload, 0, len(ids))
+	for _, id := range ids {
+		r, ok := byID[id]
+		if !ok {
+			return nil, invalidUpload(fieldID)
+		}
+		delete(byID, id) // an id named twice is claimed once: the second is refused
+		r.SubmissionID = sql.NullInt64{Int64: submissionID, Valid: true}
+		out = append(out, r.toDomain())
+	}
+	upd := append([]any{submissionID}, args[3:]...)
+	if _, err := t.tx.ExecContext(t.ctx, "UPDATE uploads SET submission_id = ? WHERE id IN ("+marks+")", upd...); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// invalidUpload is ClaimUploads' refusal, shaped as daemon/answers'
+// INVALID_SUBMISSION, with its words for an upload it cannot use.
+func invalidUpload(fieldID string) *domain.Error {
+	return domain.Errorf(domain.CodeInvalidSubmission,
+		"One answer needs fixing; see the question",
+		"یک پاسخ نیاز به اصلاح دارد؛ پیام پرسش را ببینید").With("fields", []map[string]string{{
+		"field":      fieldID,
+		"code":       "invalid_upload",
+		"message_fa": "فایل فرستاده‌شده شناخته نشد؛ آن را دوباره بفرستید",
+		"message_en": "An uploaded file was not recognised; upload it again",
+	}})
+}
+
+// GetSubmissionUpload returns one upload a submission of the site's form
+// claimed; NOT_FOUND otherwise (a pending upload is nobody's to read).
+func (db *DB) GetSubmissionUpload(ctx context.Context, siteID, formID, submissionID int64, id string) (*domain.Upload, error) {
+	var r uploadRow
+	err := db.reads.GetContext(ctx, &r, uploadSelect+" WHERE id = ? AND site_id = ? AND form_id = ? AND submission_id = ?",
+		id, siteID, formID, submissionID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, domain.NotFound("file", "فایل", id)
+	}
+	if err != nil {
+		return nil, err
+	}
+	u := r.toDomain()
+	return &u, nil
+}
+
+// SweepPendingUploads deletes at most limit pending uploads made before
+// before and returns them, so that their files can be removed now that
+// no submission can claim them. A submission claiming one of them in the
+// meantime is serialised with this by the single writer: whichever
+// commits first wins, and the other finds no row to act on.
+func (db *DB) SweepPendingUploads(ctx context.Context, before time.Time, limit int) ([]domain.Upload, error) {
+	var rows []uploadRow
+	err := db.Update(ctx, func(ftx domain.FormTx) error {
+		t := ftx.(*Tx)
+		rows = rows[:0]
+		return t.tx.SelectContext(t.ctx, &rows, `DELETE FROM uploads WHERE id IN (
+			SELECT id FROM uploads WHERE submission_id IS NULL AND created_at < ? ORDER BY created_at LIMIT ?)
+			RETURNING id, site_id, form_id, field_id, submission_id, stored_name, mime, size, original_name, sha256, created_at`,
+			formatTime(before), limit)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return storedUploads(rows), nil
+}
+
+// StoredUploadNames returns the stored name of every upload row, pending
+// or claimed: what the upload directory may hold. A file it does not name
+// was left by a daemon stopped between keeping a file and committing its
+// row.
+func (db *DB) StoredUploadNames(ctx context.Context) (map[string]bool, error) {
+	var list []string
+	if err := db.read.SelectContext(ctx, &list, "SELECT stored_name FROM uploads"); err != nil {
+		return nil, err
+	}
+	names := make(map[string]bool, len(list))
+	for _, n := range list {
+		names[n] = true
+	}
+	return names, nil
+}
