@@ -5,9 +5,11 @@ import (
 	"context"
 	"encoding/csv"
 	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/xuri/excelize/v2"
 
@@ -260,5 +262,45 @@ func TestExportRefusals(t *testing.T) {
 	}
 	if _, err := s.svc.Export(ctxSite(2, "fa_IR"), results.ExportParams{FormID: first, Format: "xlsx", Cursor: page.NextCursor}); domain.ErrorCode(err) != domain.CodeNotFound {
 		t.Errorf("another site's xlsx cursor: %v", err)
+	}
+}
+
+// TestExportXLSXLimitsAndCleanup: exports begun and never finished are
+// bounded (UNAVAILABLE past them, never an error of another kind), and
+// Close stops them and leaves no file behind; their cursors then lead
+// nowhere.
+func TestExportXLSXLimitsAndCleanup(t *testing.T) {
+	s := newSample(t)
+	ctx := ctxSite(1, "fa_IR")
+	results.SetPageBytes(s.svc, 10)
+	var cursors []string
+	for i := 0; ; i++ {
+		page, err := s.svc.Export(ctx, results.ExportParams{FormID: s.form, Format: "xlsx"})
+		if domain.ErrorCode(err) == domain.CodeUnavailable {
+			if i < 2 || domain.AsError(err).MessageFA == "" {
+				t.Fatalf("refused after %d exports: %v", i, err)
+			}
+			break
+		}
+		if err != nil || page.Done {
+			t.Fatalf("export %d: %+v %v", i, page, err)
+		}
+		if i > 20 {
+			t.Fatal("unfinished exports are not bounded")
+		}
+		cursors = append(cursors, page.NextCursor)
+	}
+	s.svc.Close()
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		left, _ := os.ReadDir(filepath.Join(s.dir, "exports"))
+		if len(left) == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("files left after Close: %v", left)
+		}
+	}
+	if _, err := s.svc.Export(ctx, results.ExportParams{FormID: s.form, Format: "xlsx", Cursor: cursors[0]}); domain.ErrorCode(err) != domain.CodeNotFound {
+		t.Errorf("a cursor of a closed export: %v", err)
 	}
 }

@@ -207,6 +207,11 @@ func (s *Service) xlsxPage(ctx context.Context, cat *catalogue, c cursor, first,
 		go func() {
 			defer s.jobs.built()
 			err := s.buildXLSX(jctx, j, cat, c, persian)
+			if jctx.Err() != nil {
+				// Removed while it was being built: the file may have been
+				// created after remove deleted the path.
+				os.Remove(j.path)
+			}
 			j.update(func() { j.finished, j.err = true, err })
 		}()
 	} else if j, err = s.jobs.get(c.Job, site, c.Form); err != nil {
