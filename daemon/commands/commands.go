@@ -160,10 +160,10 @@ func (s *Service) asContract(ctx context.Context, res *PlanResult, name, locale 
 // plan answers ai.plan in the planners' own contract.
 func (s *Service) plan(ctx context.Context, text, mode string) (*PlanResult, error) {
 	locale := domain.ActorFrom(ctx).Locale
-	if mode == ModeInternal || (mode == ModeAuto && s.Model == nil) {
+	if mode == ModeInternal || (mode == ModeAuto && !llm.Available(s.Model)) {
 		return s.planInternal(ctx, text, locale), nil
 	}
-	if s.Model == nil {
+	if !llm.Available(s.Model) {
 		return nil, domain.Errorf(domain.CodeOpenAIUnavailable, "no model is configured; use mode internal", "هیچ مدل هوش مصنوعی پیکربندی نشده است؛ از حالت internal استفاده کنید")
 	}
 	res, err := s.planLLM(ctx, text, locale)
