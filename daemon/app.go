@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -20,6 +21,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/llm"
 	"github.com/arshline/arshline-sidecar/daemon/logx"
 	"github.com/arshline/arshline-sidecar/daemon/persian"
+	"github.com/arshline/arshline-sidecar/daemon/results"
 	"github.com/arshline/arshline-sidecar/daemon/submissions"
 	"github.com/arshline/arshline-sidecar/daemon/uploads"
 	"github.com/arshline/arshline-sidecar/daemon/webhooks"
@@ -49,6 +51,7 @@ type app struct {
 	modelCfg    modelSettings
 	modelSource string
 	probeCtx    context.Context
+	results     *results.Service
 	submits     *submissions.Service
 	uploads     *uploads.Service
 	// webhooks delivers the outbox; the submission path calls its Notify
@@ -98,6 +101,8 @@ const (
 func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logger, started time.Time) (*app, error) {
 	a := &app{cfg: cfg, store: store, events: events, ops: ops, started: started, probe: store, minFree: minFreeBytes}
 	a.forms = &forms.Service{Store: store}
+	// XLSX exports are built beside the database: they hold answers.
+	a.results = results.New(store, filepath.Join(filepath.Dir(cfg.DB), "exports"))
 	var probeCtx context.Context
 	probeCtx, a.probeStop = context.WithCancel(context.Background())
 	a.startProbe(probeCtx, time.Second, probeWriteEvery)
@@ -190,6 +195,9 @@ func submitConfig(cfg *Config) submissions.Config {
 }
 
 func (a *app) close() {
+	if a.results != nil {
+		a.results.Close()
+	}
 	if a.probeStop != nil {
 		a.probeStop()
 	}
@@ -408,6 +416,10 @@ func (a *app) methods() []rpc.Method {
 		{Name: "submissions.delete", Capability: manage, Handler: handle(a.submits.Delete)},
 		{Name: "submissions.upload", Handler: handle(a.uploads.Upload)},
 		{Name: "submissions.file", Capability: manage, Handler: handle(a.uploads.File)},
+		// The summary adds up per-day counts: bounded, inline. An export
+		// page may wait for an XLSX file being built, so it is not.
+		{Name: "results.summary", Inline: true, Capability: manage, Handler: handle(a.results.Summary)},
+		{Name: "submissions.export", Capability: manage, Handler: handle(a.results.Export)},
 	}
 }
 

@@ -171,8 +171,8 @@ func (e *Error) Domain() *domain.Error {
 			fmt.Sprintf("سرور مدل (%s) مدل تنظیم‌شده را ندارد؛ نام مدل (--openai-model) را با فهرست مدل‌های سرور (/v1/models) مقایسه کنید یا نخست مدل را دریافت کنید (ollama pull)", host))
 	case e.Kind == ErrInvalidAPIKey && e.keyless:
 		d = domain.Wrap(domain.CodeOpenAIUnavailable, e,
-			fmt.Sprintf("%s requires an API key and none is configured; set the key file (--openai-key-file)", host),
-			fmt.Sprintf("سرور مدل (%s) کلید API می‌خواهد و کلیدی تنظیم نشده است؛ فایل کلید (--openai-key-file) را تنظیم کنید", host))
+			fmt.Sprintf("%s requires an API key and none is configured; enter the key on the plugin's settings page or set --openai-key-file", host),
+			fmt.Sprintf("سرور مدل (%s) کلید API می‌خواهد و کلیدی تنظیم نشده است؛ کلید را در صفحهٔ تنظیمات افزونه وارد کنید یا --openai-key-file را تنظیم کنید", host))
 	case e.Cause == CauseTLS:
 		d = domain.Wrap(domain.CodeOpenAIUnavailable, e,
 			fmt.Sprintf("the certificate of %s is not trusted; give the daemon the CA that signed it (--openai-ca-file)", host),
