@@ -8,13 +8,13 @@
  * Runs in its own process: the harness defines WordPress functions.
  *
  * @package Arshline_Sidecar
- *
- * @runTestsInSeparateProcesses
- * @preserveGlobalState disabled
  */
 
 /**
  * REST controllers.
+ *
+ * @runTestsInSeparateProcesses
+ * @preserveGlobalState disabled
  */
 final class RestControllersTest extends Arshline_Test_Case {
 
