@@ -63,10 +63,12 @@ export function restUrl( path, params ) {
 }
 
 let formsPromise = null;
+let formsAt = 0;
 
-/** Fills a form picker with the site's forms (asked for once). */
+/** Fills a form picker with the site's forms (asked for again after 15 s: forms come and go). */
 export function fillFormSelect( select, selected ) {
-	if ( ! formsPromise ) {
+	if ( ! formsPromise || Date.now() - formsAt > 15000 ) {
+		formsAt = Date.now();
 		formsPromise = call( { path: '/arshline/v1/forms?limit=200' } ).then( function ( r ) {
 			return r.ok ? ( Array.isArray( r.body ) ? r.body : r.body.forms || [] ) : [];
 		} );

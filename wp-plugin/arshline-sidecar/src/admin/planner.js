@@ -57,7 +57,12 @@ function openResultsHint( navigate ) {
 	if ( notice ) {
 		notice.appendChild( el( 'p', {}, [ el( 'a', { href: '#results/' + id, text: sprintf( __( 'Open the results of form %s', 'arshline-sidecar' ), num( id ) ) } ) ] ) );
 	}
-	window.location.hash = '#results/' + id;
+	if ( '#results/' + id === window.location.hash ) {
+		// Already there: show them again (no hashchange comes).
+		window.dispatchEvent( new window.HashChangeEvent( 'hashchange' ) );
+	} else {
+		window.location.hash = '#results/' + id;
+	}
 }
 
 function renderPreview( result ) {
