@@ -441,12 +441,14 @@ async function main() {
 			check(!(await page.content()).includes('sk-test'), 'a key reached the page');
 			// The saved model serves at once (a 429 is the shared per-user
 			// budget the earlier steps spent, answered before any model call).
+			await openPage(page);
 			const before = (await (await fetch(`${FAKE}/stats`)).json()).requests;
 			const gen = await rest(page, 'POST', `/hosha2/v1/forms/${h2Form}/generate`, { body: { prompt: 'یک فرم تماس با نام و ایمیل', wait: true }, hosha2: 'generate' });
 			check(gen.status === 200 || gen.status === 429, `generate with the saved model: ${gen.status} ${JSON.stringify(gen.body).slice(0, 300)}`);
 			if (gen.status === 200) {
 				check((await (await fetch(`${FAKE}/stats`)).json()).requests > before, 'the saved model was not asked');
 			}
+			await page.goto(SETTINGS);
 			await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'استفاده از تنظیمات خود سرویس' }).click()]);
 			check((await page.locator('#arsh-model-current').innerText()).includes('fake-model'), 'the service settings are not back');
 			await snap(page, 'model-settings');
