@@ -452,6 +452,7 @@ async function main() {
 			await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'استفاده از تنظیمات خود سرویس' }).click()]);
 			check((await page.locator('#arsh-model-current').innerText()).includes('fake-model'), 'the service settings are not back');
 			await snap(page, 'model-settings');
+			await openPage(page);
 		});
 
 		await step(page, 'REST: rate limit → 429 with Retry-After, and the page says when to retry', async () => {
