@@ -501,3 +501,18 @@ func (db *DB) Secret(ctx context.Context, name string) ([]byte, error) {
 	}
 	return v, nil
 }
+
+// FormHead reports a form's head version and whether it is deleted,
+// without reading its document: what tells a cached copy of the form
+// from a stale one. Another site's form is NOT_FOUND.
+func (db *DB) FormHead(ctx context.Context, siteID, formID int64) (headVersionID int64, deleted bool, err error) {
+	var r struct {
+		Head    sql.NullInt64 `db:"head_version_id"`
+		Deleted bool          `db:"deleted"`
+	}
+	err = db.reads.GetContext(ctx, &r, "SELECT head_version_id, deleted_at IS NOT NULL AS deleted FROM forms WHERE id = ? AND site_id = ?", formID, siteID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, false, domain.NotFound("form", "فرم", formID)
+	}
+	return r.Head.Int64, r.Deleted, err
+}
