@@ -1,0 +1,1 @@
+<?php return array('dependencies' => array(), 'version' => 'b892727edfde57382111');
