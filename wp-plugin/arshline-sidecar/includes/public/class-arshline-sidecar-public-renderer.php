@@ -111,7 +111,7 @@ final class Arshline_Sidecar_Public_Renderer {
 			'strings' => $this->strings(),
 		);
 
-		$html  = '<div class="arshline-form" ' . $this->lang_attrs() . ' data-arshline="' . esc_attr( wp_json_encode( $config ) ) . '">';
+		$html  = '<div class="arshline-form" ' . $this->lang_attrs() . ' data-arshline="' . esc_attr( wp_json_encode( $config, JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES ) ) . '">';
 		$html .= '<form class="arshline-form__form" method="post" action="' . esc_attr( $action ) . '"' . ( $has_file ? ' enctype="multipart/form-data"' : '' ) . '>';
 		$html .= '<h2 class="arshline-form__title">' . esc_html( (string) $this->form['title'] ) . '</h2>';
 		if ( ! empty( $settings['welcome'] ) && is_string( $settings['welcome'] ) ) {
@@ -328,7 +328,7 @@ final class Arshline_Sidecar_Public_Renderer {
 			$attrs .= ' data-required="1"';
 		}
 		if ( isset( $field['show_if'] ) && is_array( $field['show_if'] ) ) {
-			$attrs .= ' data-show-if="' . esc_attr( wp_json_encode( $field['show_if'] ) ) . '"';
+			$attrs .= ' data-show-if="' . esc_attr( wp_json_encode( $field['show_if'], JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES ) ) . '"';
 		}
 		if ( isset( $field['format'] ) && is_string( $field['format'] ) ) {
 			$attrs .= ' data-format="' . esc_attr( $field['format'] ) . '"';
