@@ -161,9 +161,10 @@ final class PublicFormTest extends Arshline_Test_Case {
 				'html'  => '<p>متن <b>پررنگ</b></p><script>alert(1)</script><a href="javascript:alert(1)">x</a>',
 			),
 			array(
-				'id'      => 'f_later',
-				'type'    => 'text',
-				'label'   => 'later',
+				'id'       => 'f_later',
+				'type'     => 'text',
+				'label'    => 'later',
+				'required' => true,
 				'show_if' => array(
 					'field' => 'f_radio',
 					'op'    => 'equals',
@@ -319,6 +320,12 @@ final class PublicFormTest extends Arshline_Test_Case {
 		$text = $x->query( "//div[@data-field='f_text']//input" )->item( 0 );
 		$this->assertSame( 'true', $text->getAttribute( 'aria-required' ) );
 		$this->assertStringContainsString( '-help', $text->getAttribute( 'aria-describedby' ) );
+		$this->assertTrue( $text->hasAttribute( 'required' ) );
+		// A question required only when its condition holds is not required
+		// by the browser: without the script it is on the page either way.
+		$later = $x->query( "//div[@data-field='f_later']//input" )->item( 0 );
+		$this->assertSame( 'true', $later->getAttribute( 'aria-required' ) );
+		$this->assertFalse( $later->hasAttribute( 'required' ) );
 		// The honeypot is hidden from people and screen readers.
 		$hp = $x->query( "//div[contains(@class,'arshline-form__hp')]" )->item( 0 );
 		$this->assertSame( 'true', $hp->getAttribute( 'aria-hidden' ) );

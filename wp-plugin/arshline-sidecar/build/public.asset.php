@@ -1,1 +1,1 @@
-<?php return array('dependencies' => array(), 'version' => 'b892727edfde57382111');
+<?php return array('dependencies' => array(), 'version' => '8870c4bb0d8ac0fe572a');

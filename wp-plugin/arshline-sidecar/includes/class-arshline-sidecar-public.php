@@ -47,6 +47,19 @@ final class Arshline_Sidecar_Public {
 		add_filter( 'query_vars', array( __CLASS__, 'query_vars' ) );
 		add_action( 'template_redirect', array( __CLASS__, 'template_redirect' ), 1 );
 		add_action( 'rest_api_init', array( __CLASS__, 'register_routes' ) );
+		add_action( 'wp_enqueue_scripts', array( __CLASS__, 'enqueue_for_page' ) );
+	}
+
+	/**
+	 * Enqueues the stylesheet and script in the head on pages known to show
+	 * a form (a form rendered elsewhere, in a widget say, gets them in the
+	 * footer through enqueue()).
+	 */
+	public static function enqueue_for_page() {
+		$token = get_query_var( self::QUERY_VAR );
+		if ( self::page_has_form() || ( is_string( $token ) && '' !== $token ) ) {
+			self::enqueue();
+		}
 	}
 
 	/**

@@ -355,6 +355,10 @@ final class Arshline_Sidecar_Public_Renderer {
 		$error_p  = '<p class="arshline-field__error" id="' . esc_attr( $error_id ) . '"' . ( '' === $error ? ' hidden' : '' ) . '>' . esc_html( $error ) . '</p>';
 		$mark     = $required ? ' <span class="arshline-field__required" aria-hidden="true">*</span>' : '';
 		$aria     = ' aria-describedby="' . esc_attr( $describe ) . '"' . ( '' !== $error ? ' aria-invalid="true"' : '' ) . ( $required ? ' aria-required="true"' : '' );
+		// A question shown only under a condition is required only when
+		// shown: without the script every question is on the page, so the
+		// browser must not insist on one the daemon will not ask for.
+		$native = $required && empty( $field['show_if'] ) ? ' required' : '';
 
 		switch ( $type ) {
 			case 'section':
@@ -374,7 +378,7 @@ final class Arshline_Sidecar_Public_Renderer {
 		$name     = 'arshline[' . $field['id'] . ']';
 		$text     = is_string( $value ) ? $value : '';
 		$place    = isset( $field['placeholder'] ) && is_string( $field['placeholder'] ) && '' !== $field['placeholder'] ? ' placeholder="' . esc_attr( $field['placeholder'] ) . '"' : '';
-		$common   = ' id="' . esc_attr( $id ) . '" name="' . esc_attr( $name ) . '"' . $aria . ( $required ? ' required' : '' );
+		$common   = ' id="' . esc_attr( $id ) . '" name="' . esc_attr( $name ) . '"' . $aria . $native;
 		switch ( $type ) {
 			case 'textarea':
 				$control = '<textarea' . $common . $place . ' rows="4">' . esc_textarea( $text ) . '</textarea>';
@@ -389,7 +393,7 @@ final class Arshline_Sidecar_Public_Renderer {
 			case 'file':
 				$accept  = isset( $field['accept'] ) && is_array( $field['accept'] ) ? implode( ',', array_filter( $field['accept'], 'is_string' ) ) : '';
 				$many    = isset( $field['max_files'] ) && is_int( $field['max_files'] ) && $field['max_files'] > 1;
-				$control = '<input type="file" id="' . esc_attr( $id ) . '" name="' . esc_attr( 'arshline_file_' . $field['id'] . ( $many ? '[]' : '' ) ) . '"' . $aria . ( $required ? ' required' : '' ) . ( '' !== $accept ? ' accept="' . esc_attr( $accept ) . '"' : '' ) . ( $many ? ' multiple' : '' ) . '>';
+				$control = '<input type="file" id="' . esc_attr( $id ) . '" name="' . esc_attr( 'arshline_file_' . $field['id'] . ( $many ? '[]' : '' ) ) . '"' . $aria . $native . ( '' !== $accept ? ' accept="' . esc_attr( $accept ) . '"' : '' ) . ( $many ? ' multiple' : '' ) . '>';
 				break;
 			default:
 				$input = array(
