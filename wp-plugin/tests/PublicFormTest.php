@@ -561,6 +561,7 @@ final class PublicFormTest extends Arshline_Test_Case {
 		$this->assertSame( 'owner@example.test', $mail['to'] );
 		$this->assertStringContainsString( $receipt->get_data()['tracking_code'], $mail['message'] );
 		$this->assertStringContainsString( 'ثبت‌نام', $mail['message'] );
+		$this->assertStringContainsString( 'https://example.test/wp-admin/admin.php?page=arshline-sidecar#entries/' . $form['id'], $mail['message'] );
 		$this->assertStringNotContainsString( 'سارا', $mail['message'] );
 		$this->assertStringNotContainsString( '0084575948', $mail['message'] );
 

@@ -1,1 +1,1 @@
-<?php return array('dependencies' => array(), 'version' => '8870c4bb0d8ac0fe572a');
+<?php return array('dependencies' => array(), 'version' => '2e0551cdfe0541c49806');

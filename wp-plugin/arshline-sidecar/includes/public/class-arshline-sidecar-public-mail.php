@@ -49,7 +49,7 @@ final class Arshline_Sidecar_Public_Mail {
 		 * @param string $url     Link.
 		 * @param int    $form_id Form id.
 		 */
-		$link  = (string) apply_filters( 'arshline_sidecar_entries_url', admin_url( 'admin.php?page=arshline-sidecar#/forms/' . (int) $form['id'] . '/entries' ), (int) $form['id'] );
+		$link  = (string) apply_filters( 'arshline_sidecar_entries_url', admin_url( 'admin.php?page=arshline-sidecar#entries/' . (int) $form['id'] ), (int) $form['id'] );
 		$lines = array(
 			( $fa ? 'فرم: ' : 'Form: ' ) . $title,
 			( $fa ? 'کد رهگیری: ' : 'Tracking code: ' ) . $code,

@@ -247,6 +247,7 @@ function Form( root ) {
 		} );
 		if ( errors.length ) {
 			showSummary( errors );
+			goTo( pageOf( errors[ 0 ].wrap ) );
 			focusField( errors[ 0 ].wrap );
 		} else {
 			showSummary( [] );

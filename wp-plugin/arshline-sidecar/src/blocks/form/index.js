@@ -13,7 +13,10 @@ import apiFetch from '@wordpress/api-fetch';
 import ServerSideRender from '@wordpress/server-side-render';
 import { __ } from '@wordpress/i18n';
 
-import metadata from '../../../blocks/form/block.json';
+// The rest of the block's definition (title, attributes, supports) comes
+// from blocks/form/block.json, which PHP registers and WordPress hands to
+// the editor.
+var NAME = 'arshline/form';
 
 function useForms() {
 	var [ state, setState ] = useState( { loading: true, forms: [], failed: false } );
@@ -74,7 +77,7 @@ function Edit( props ) {
 		blockProps,
 		el( InspectorControls, null, el( PanelBody, { title: __( 'Form', 'arshline-sidecar' ) }, picker ) ),
 		formId
-			? el( ServerSideRender, { block: metadata.name, attributes: props.attributes } )
+			? el( ServerSideRender, { block: NAME, attributes: props.attributes } )
 			: el(
 				Placeholder,
 				{ icon: 'feedback', label: __( 'Arshline form', 'arshline-sidecar' ), instructions: __( 'Choose a published form in the block settings.', 'arshline-sidecar' ) },
@@ -83,7 +86,7 @@ function Edit( props ) {
 	);
 }
 
-registerBlockType( metadata.name, {
+registerBlockType( NAME, {
 	edit: Edit,
 	save: function () {
 		return null;
