@@ -526,6 +526,9 @@ async function publicFormSteps(browser) {
 			await page.goto(link);
 			const root = page.locator('.arshline-form');
 			check((await root.getAttribute('dir')) === 'rtl', 'the form is right to left');
+			// A right-to-left form on a left-to-right theme must not widen the page.
+			const width = await page.evaluate(() => document.documentElement.scrollWidth);
+			check(width <= 390, `the page is ${width} px wide on a 390 px screen`);
 			check(await page.locator('[data-page="2"]').isHidden(), 'page 2 waits');
 			await field(page, 'name').fill('مریم');
 			await field(page, 'code').fill('۱۲۳۴۵۶۷۸۹۰');
