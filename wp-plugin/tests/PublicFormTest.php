@@ -643,6 +643,44 @@ final class PublicFormTest extends Arshline_Test_Case {
 		$this->assertSame( 5, $answer->get_data()['received'] );
 	}
 
+	public function test_the_block_and_the_shortcode_render_the_same_form() {
+		self::boot();
+		$form  = self::national_code_form();
+		$token = (string) $form['public_token'];
+		foreach (
+			array(
+				'block'           => Arshline_Sidecar_Public::render_block( array( 'formId' => (int) $form['id'] ) ),
+				'shortcode id'    => Arshline_Sidecar_Public::shortcode( array( 'id' => (string) $form['id'] ) ),
+				'shortcode token' => Arshline_Sidecar_Public::shortcode( array( 'token' => $token ) ),
+			) as $how => $html
+		) {
+			$x = self::dom( $html );
+			$this->assertSame( $token, $x->query( "//input[@name='arshline_submit']" )->item( 0 )->getAttribute( 'value' ), $how );
+			$this->assertSame( 2, $x->query( "//div[contains(@class,'arshline-field ')]" )->length, $how );
+		}
+		$this->assertSame( '', Arshline_Sidecar_Public::render_block( array() ), 'a block with no form chosen shows nothing' );
+		$this->assertSame( '', Arshline_Sidecar_Public::shortcode( array( 'token' => '"><script>' ) ) );
+		$this->assertSame( '', Arshline_Sidecar_Public::shortcode( '' ) );
+	}
+
+	public function test_the_mail_lists_answers_only_when_the_filter_allows() {
+		self::boot();
+		$form    = self::national_code_form( array( 'notify_emails' => array( 'a@example.test', 'b@example.test' ) ) );
+		$token   = (string) $form['public_token'];
+		$receipt = array( 'tracking_code' => '1234567890' );
+		$this->assertSame( 2, Arshline_Sidecar_Public_Mail::notify( $token, $receipt, array( 'name' => 'سارا' ) ) );
+		$this->assertSame( array( 'a@example.test', 'b@example.test' ), array_column( Arshline_Test_Public::$mails, 'to' ) );
+		$this->assertStringNotContainsString( 'سارا', Arshline_Test_Public::$mails[0]['message'] );
+		add_filter( 'arshline_sidecar_mail_answers', '__return_true' );
+		Arshline_Sidecar_Public_Mail::notify( $token, $receipt, array( 'name' => 'سارا' ) );
+		$this->assertStringContainsString( 'name: سارا', Arshline_Test_Public::$mails[2]['message'] );
+		// A form without addresses, or a token of no form: no mail.
+		Arshline_Test_Public::$mails = array();
+		$this->assertSame( 0, Arshline_Sidecar_Public_Mail::notify( (string) self::national_code_form()['public_token'], $receipt ) );
+		$this->assertSame( 0, Arshline_Sidecar_Public_Mail::notify( 'no-such-token', $receipt ) );
+		$this->assertSame( array(), Arshline_Test_Public::$mails );
+	}
+
 	public function test_the_address_is_hashed_with_the_site_secret_and_a_proxy_header_only_when_configured() {
 		self::boot();
 		$hash = Arshline_Sidecar_Public::ip_hash();

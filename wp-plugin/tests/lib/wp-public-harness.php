@@ -122,6 +122,16 @@ function add_query_arg( $key, $value, $url ) {
 function remove_query_arg( $keys, $url ) {
 	return preg_replace( '/[?&](' . implode( '|', array_map( 'preg_quote', (array) $keys ) ) . ')=[^&]*/', '', $url );
 }
+function __return_true() {
+	return true;
+}
+function shortcode_atts( $pairs, $atts, $shortcode = '' ) {
+	$out = array();
+	foreach ( $pairs as $name => $default ) {
+		$out[ $name ] = array_key_exists( $name, (array) $atts ) ? $atts[ $name ] : $default;
+	}
+	return $out;
+}
 function wp_mail( $to, $subject, $message ) {
 	Arshline_Test_Public::$mails[] = compact( 'to', 'subject', 'message' );
 	return true;
