@@ -38,6 +38,7 @@ require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-h
 require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-hosha2-jobs-controller.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-versions-controller.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-admin.php';
+require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-model-settings.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-public-controller.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/public/class-arshline-sidecar-public-renderer.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/public/class-arshline-sidecar-public-mail.php';
