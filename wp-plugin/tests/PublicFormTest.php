@@ -463,8 +463,11 @@ final class PublicFormTest extends Arshline_Test_Case {
 		$this->assertSame( 503, $result['status'] );
 		$this->assertStringContainsString( 'چند لحظهٔ دیگر', $result['state']['status_message'] );
 		$this->assertSame( array( 'name' => 'مریم' ), $result['state']['values'], 'what was typed is kept' );
+		// The page of that POST says the answers were not sent and how to get them back.
 		$notice = Arshline_Sidecar_Public::render_form( 3, '' );
-		$this->assertStringContainsString( 'چند لحظهٔ دیگر', $notice );
+		$this->assertStringContainsString( 'ارسال نشد', $notice );
+		$this->assertStringContainsString( 'بازگشت مرورگر', $notice );
+		$this->assertStringContainsString( 'role="status"', $notice );
 	}
 
 	public function test_a_form_closed_since_loading_answers_410() {

@@ -291,6 +291,12 @@ final class Arshline_Sidecar_Public {
 			return '';
 		}
 		if ( '' !== $code ) {
+			if ( ! empty( self::$posted ) ) {
+				// The POST of this request could not be sent either: say so, and
+				// how to get the answers back (the form cannot be drawn again
+				// without the daemon; the browser keeps what was typed).
+				return Arshline_Sidecar_Public_Renderer::notice( $fa ? 'پاسخ‌های شما ارسال نشد و ذخیره نشده است. با دکمهٔ بازگشت مرورگر به فرم برگردید تا پاسخ‌هایتان سر جایشان باشند، و چند لحظهٔ دیگر دوباره بفرستید.' : 'Your answers were not sent and were not saved. Use your browser\'s back button to return to the form with your answers, and send it again in a moment.', $fa );
+			}
 			return Arshline_Sidecar_Public_Renderer::notice( $fa ? 'این فرم اکنون در دسترس نیست. چند لحظهٔ دیگر دوباره امتحان کنید.' : 'This form is not available right now. Try again in a moment.', $fa );
 		}
 		self::enqueue();
