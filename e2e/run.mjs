@@ -7,6 +7,7 @@
 import { chromium } from 'playwright-core';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createConnection } from 'node:net';
 
 const env = (name) => {
 	const v = process.env[name];
@@ -486,12 +487,137 @@ async function main() {
 			await snap(page, 'rate-limited');
 		});
 
+		await publicFormSteps(browser);
+
 		const stats = await (await fetch(`${FAKE}/stats`)).json();
 		console.log(`e2e: fake model saw ${stats.requests} requests (${JSON.stringify(stats.by_schema)}), ${stats.aborted} abandoned by the caller`);
 		check(consoleErrors.length === 0, `browser errors:\n${consoleErrors.join('\n')}`);
 	} finally {
 		writeFileSync(join(ART, 'timings.json'), JSON.stringify(timings, null, 2));
 		await browser.close();
+	}
+}
+
+/** One JSON-RPC call to the daemon over its socket (E2E_SOCKET). */
+function rpc(method, params) {
+	return new Promise((resolve, reject) => {
+		const conn = createConnection(env('E2E_SOCKET'));
+		let buf = '';
+		conn.on('data', (d) => {
+			buf += d;
+			const nl = buf.indexOf('\n');
+			if (nl >= 0) {
+				conn.end();
+				const reply = JSON.parse(buf.slice(0, nl));
+				if (reply.error) {
+					reject(new Error(`${method}: ${JSON.stringify(reply.error)}`));
+				} else {
+					resolve(reply.result);
+				}
+			}
+		});
+		conn.on('error', reject);
+		conn.write(JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) + '\n');
+	});
+}
+
+/**
+ * The public form, as a logged-out visitor on a 390×844 phone: Persian
+ * digits, a Persian error fixed, a show_if question appearing, pages, the
+ * tracking code; then the same with JavaScript disabled (plain POST, 303).
+ */
+async function publicFormSteps(browser) {
+	const created = await rpc('forms.create', {
+		title: 'فرم عمومی',
+		status: 'published',
+		document: {
+			version: 'arshline_form@v1',
+			settings: { welcome: 'به فرم خوش آمدید.', thank_you: 'سپاس از پاسخ شما.' },
+			fields: [
+				{ id: 'name', type: 'text', label: 'نام', required: true, page: 1 },
+				{ id: 'code', type: 'text', label: 'کد ملی', format: 'national_code', required: true, page: 1 },
+				{ id: 'pet', type: 'radio', label: 'حیوان خانگی دارید؟', required: true, page: 2, options: [{ value: 'yes', label: 'بله' }, { value: 'no', label: 'خیر' }] },
+				{ id: 'pet_name', type: 'text', label: 'نام حیوان', required: true, page: 2, show_if: { field: 'pet', op: 'equals', value: 'yes' } },
+				{ id: 'born', type: 'date', label: 'تاریخ تولد', page: 2 },
+			],
+		},
+		actor: { user_id: 1, caps: ['manage_options'], locale: 'fa_IR', site_id: 1 },
+	});
+	const link = `${URL_}/?arshline_form=${created.form.public_token}`;
+	const field = (p, id) => p.locator(`[name="arshline[${id}]"]`);
+	// The daemon refuses a form sent sooner than 3 s after it was loaded.
+	const read = (p) => p.waitForTimeout(3300);
+
+	const ctx = await browser.newContext({ locale: 'fa-IR', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+	const page = await ctx.newPage();
+	page.setDefaultTimeout(20000);
+	const errors = [];
+	page.on('pageerror', (err) => errors.push(String(err)));
+	page.on('console', (msg) => msg.type() === 'error' && !/Failed to load resource/.test(msg.text()) && errors.push(msg.text()));
+	try {
+		await step(page, 'public form: a visitor on a phone fixes a Persian error, sees show_if, gets the tracking code', async () => {
+			await page.goto(link);
+			const root = page.locator('.arshline-form');
+			check((await root.getAttribute('dir')) === 'rtl', 'the form is right to left');
+			// A right-to-left form on a left-to-right theme must not widen the page.
+			const width = await page.evaluate(() => document.documentElement.scrollWidth);
+			check(width <= 390, `the page is ${width} px wide on a 390 px screen`);
+			check(await page.locator('[data-page="2"]').isHidden(), 'page 2 waits');
+			await field(page, 'name').fill('مریم');
+			await field(page, 'code').fill('۱۲۳۴۵۶۷۸۹۰');
+			await page.getByRole('button', { name: 'بعدی' }).click();
+			check(await field(page, 'pet_name').isHidden(), 'the show_if question is hidden at first');
+			await page.getByLabel('بله').check();
+			await field(page, 'pet_name').waitFor();
+			await field(page, 'pet_name').fill('پیشی');
+			await field(page, 'born').fill('۱۴۰۳/۰۵/۲۱');
+			check((await page.locator('.arshline-field__date').innerText()).includes('مرداد'), 'the date is read back');
+			await read(page);
+			await page.getByRole('button', { name: 'ارسال' }).click();
+			const error = page.locator('[data-field="code"] .arshline-field__error');
+			await error.waitFor();
+			check(/[\u0600-\u06FF]/.test(await error.innerText()), `a Persian message: ${await error.innerText()}`);
+			check((await page.evaluate(() => document.activeElement && document.activeElement.name)) === 'arshline[code]', 'the first error is focused');
+			check((await field(page, 'code').getAttribute('aria-invalid')) === 'true', 'aria-invalid');
+			await snap(page, 'public-form-error');
+			await field(page, 'code').fill('۰۰۸۴۵۷۵۹۴۸');
+			await page.getByRole('button', { name: 'بعدی' }).click();
+			await page.getByRole('button', { name: 'ارسال' }).click();
+			const code = page.locator('.arshline-form__code strong');
+			await code.waitFor();
+			check(/^\d{10}$/.test(await code.innerText()), `tracking code ${await code.innerText()}`);
+			await snap(page, 'public-form-done');
+			check(errors.length === 0, `browser errors:\n${errors.join('\n')}`);
+		});
+	} finally {
+		await ctx.close();
+	}
+
+	const plain = await browser.newContext({ locale: 'fa-IR', viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+	const p2 = await plain.newPage();
+	p2.setDefaultTimeout(20000);
+	try {
+		await step(p2, 'public form without JavaScript: 422 with the values kept, then 303 to the tracking code', async () => {
+			await p2.goto(link);
+			await field(p2, 'name').fill('علی');
+			await field(p2, 'code').fill('۱۲۳۴۵۶۷۸۹۰');
+			await p2.getByLabel('خیر').check();
+			await read(p2);
+			const [refused] = await Promise.all([p2.waitForNavigation(), p2.getByRole('button', { name: 'ارسال' }).click()]);
+			check(refused.status() === 422, `refused with ${refused.status()}`);
+			check(/[\u0600-\u06FF]/.test(await p2.locator('[data-field="code"] .arshline-field__error').innerText()), 'a Persian message');
+			check((await field(p2, 'code').inputValue()) === '۱۲۳۴۵۶۷۸۹۰', 'what was typed is kept');
+			check(await p2.getByLabel('خیر').isChecked(), 'the choice is kept');
+			await snap(p2, 'public-form-nojs-error');
+			await field(p2, 'code').fill('0084575948');
+			await read(p2);
+			await Promise.all([p2.waitForNavigation(), p2.getByRole('button', { name: 'ارسال' }).click()]);
+			check(/arshline_done=[a-f0-9]{32}/.test(p2.url()), `redirected to ${p2.url()}`);
+			check(/^\d{10}$/.test(await p2.locator('.arshline-form__code strong').innerText()), 'tracking code shown');
+			await snap(p2, 'public-form-nojs-done');
+		});
+	} finally {
+		await plain.close();
 	}
 }
 

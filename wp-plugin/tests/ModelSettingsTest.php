@@ -7,13 +7,13 @@
  * Runs in its own process: it defines WordPress functions.
  *
  * @package Arshline_Sidecar
- *
- * @runTestsInSeparateProcesses
- * @preserveGlobalState disabled
  */
 
 /**
  * Arshline_Sidecar_Model_Settings::act().
+ *
+ * @runTestsInSeparateProcesses
+ * @preserveGlobalState disabled
  */
 final class ModelSettingsTest extends Arshline_Test_Case {
 
