@@ -102,6 +102,18 @@ if ( ! class_exists( 'WP_Error', false ) ) {
 		}
 
 		/**
+		 * Every data of a code, oldest first (one here: add() keeps the last),
+		 * as rest_convert_error_to_response() reads it.
+		 *
+		 * @param string|int $code Error code; the first one when empty.
+		 * @return array
+		 */
+		public function get_all_error_data( $code = '' ) {
+			$data = $this->get_error_data( $code );
+			return null === $data ? array() : array( $data );
+		}
+
+		/**
 		 * Whether any error was added.
 		 *
 		 * @return bool
