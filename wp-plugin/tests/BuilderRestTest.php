@@ -198,6 +198,23 @@ final class BuilderRestTest extends Arshline_Test_Case {
 		$this->assertSame( 'نام تازه', $renamed['form']['title'] );
 	}
 
+	public function test_answers_info_of_a_form_without_answers() {
+		$this->boot();
+		list( $id ) = $this->new_form();
+		list( $status, $info ) = $this->send( 'GET', '/arshline/v1/forms/(?P<id>\\d+)/answers-info', array( 'id' => $id ) );
+		$this->assertSame( 200, $status );
+		$this->assertSame(
+			array(
+				'count'          => 0,
+				'last_answer_at' => null,
+			),
+			$info
+		);
+		list( $status, $error ) = $this->send( 'GET', '/arshline/v1/forms/(?P<id>\\d+)/answers-info', array( 'id' => 999999 ) );
+		$this->assertSame( 404, $status );
+		$this->assertSame( 'NOT_FOUND', $error['data']['error'] );
+	}
+
 	public function test_a_save_over_a_changed_form_is_a_conflict() {
 		$this->boot();
 		list( $id, $head ) = $this->new_form();

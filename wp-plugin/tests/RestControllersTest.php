@@ -145,6 +145,14 @@ final class RestControllersTest extends Arshline_Test_Case {
 				'document'            => array( 'type' => 'object' ),
 			),
 		),
+		'/arshline/v1/forms/(?P<id>\d+)/answers-info'                        => array(
+			'GET' => array(
+				'id' => array(
+					'type'    => 'integer',
+					'minimum' => 1,
+				),
+			),
+		),
 	);
 
 	/**

@@ -11,7 +11,8 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 /**
- * GET /forms/schema (forms.schema) and POST /forms/{id}/document (forms.update).
+ * GET /forms/schema (forms.schema), POST /forms/{id}/document (forms.update)
+ * and GET /forms/{id}/answers-info (how many answers, and the last one's time).
  */
 class Arshline_Sidecar_REST_Builder_Controller extends Arshline_Sidecar_REST_Controller {
 
@@ -72,6 +73,71 @@ class Arshline_Sidecar_REST_Builder_Controller extends Arshline_Sidecar_REST_Con
 				),
 				'schema' => array( $this, 'get_public_item_schema' ),
 			)
+		);
+		$this->register_answers_route();
+	}
+
+	/**
+	 * Registers GET /forms/{id}/answers-info.
+	 */
+	private function register_answers_route() {
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base . '/(?P<id>\d+)/answers-info',
+			array(
+				array(
+					'methods'             => WP_REST_Server::READABLE,
+					'callback'            => array( $this, 'get_answers_info' ),
+					'permission_callback' => array( $this, 'get_item_permissions_check' ),
+					'args'                => array(
+						'id' => array(
+							'description' => __( 'The form id.', 'arshline-sidecar' ),
+							'type'        => 'integer',
+							'minimum'     => 1,
+						),
+					),
+				),
+				'schema' => array( $this, 'get_public_item_schema' ),
+			)
+		);
+	}
+
+	/**
+	 * GET /forms/{id}/answers-info: {count, last_answer_at} of one form,
+	 * asked for lazily, row by row, by the forms list. The last answer is
+	 * the newest of submissions.list (one row); the count is
+	 * results.summary's total, null when the daemon cannot tell it.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return WP_REST_Response
+	 */
+	public function get_answers_info( $request ) {
+		$id   = (int) $request['id'];
+		$page = Arshline_Sidecar_Plugin::call(
+			'submissions.list',
+			array(
+				'form_id' => $id,
+				'limit'   => 1,
+			)
+		);
+		if ( is_wp_error( $page ) ) {
+			return self::respond( $page );
+		}
+		$items = isset( $page->items ) && is_array( $page->items ) ? $page->items : array();
+		$last  = $items && isset( $items[0]->created_at ) ? (string) $items[0]->created_at : null;
+		$count = $items ? null : 0;
+		if ( $items ) {
+			$summary = Arshline_Sidecar_Plugin::call( 'results.summary', array( 'form_id' => $id ) );
+			if ( ! is_wp_error( $summary ) && isset( $summary->total ) && is_numeric( $summary->total ) ) {
+				$count = (int) $summary->total;
+			}
+		}
+		return new WP_REST_Response(
+			array(
+				'count'          => $count,
+				'last_answer_at' => $last,
+			),
+			200
 		);
 	}
 
@@ -142,8 +208,10 @@ class Arshline_Sidecar_REST_Builder_Controller extends Arshline_Sidecar_REST_Con
 			'title'      => 'arshline-form-document',
 			'type'       => 'object',
 			'properties' => array(
-				'form'    => self::readonly_property( 'object' ),
-				'version' => self::readonly_property( 'object' ),
+				'form'           => self::readonly_property( 'object' ),
+				'version'        => self::readonly_property( 'object' ),
+				'count'          => self::readonly_property( array( 'integer', 'null' ) ),
+				'last_answer_at' => self::readonly_property( array( 'string', 'null' ) ),
 			),
 		);
 		return $this->schema;
