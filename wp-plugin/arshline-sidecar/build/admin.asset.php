@@ -1,1 +1,1 @@
-<?php return array('dependencies' => array('wp-api-fetch', 'wp-i18n'), 'version' => '94c754a19a5b07076adb');
+<?php return array('dependencies' => array('wp-api-fetch', 'wp-i18n'), 'version' => 'b8e2967efe6e67dc622d');

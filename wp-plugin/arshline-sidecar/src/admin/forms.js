@@ -26,7 +26,8 @@ export function loadForms() {
 			showError( box, r, loadForms );
 			return;
 		}
-		if ( ! box.querySelector( '.arsh-undo-form' ) ) {
+		if ( box.querySelector( '.notice-error' ) ) {
+			// A failed load's message goes; what an action said stays.
 			message( box, 'info', '' );
 		}
 		state.forms = Array.isArray( r.body ) ? r.body : r.body.forms || [];
