@@ -486,6 +486,10 @@ async function builderStep(page) {
 	check(made.status === 201, `create: ${made.status}`);
 	const id = made.body.form.id;
 	await page.goto(`${PAGE}#builder/${id}`, { waitUntil: 'domcontentloaded' });
+	await page.evaluate(async () => {
+		const r = await fetch(`${window.ajaxurl}?action=rest-nonce`, { credentials: 'same-origin' });
+		window.arshE2ENonce = (await r.text()).trim();
+	});
 	await page.locator('#arsh-builder:not([hidden])').waitFor();
 	await page.locator('#arsh-b-fields li.arsh-b-empty').waitFor();
 	const open = () => page.locator('#arsh-b-fields li.is-open');
@@ -522,7 +526,8 @@ async function builderStep(page) {
 	await page.keyboard.press('Enter');
 	const order = await page.locator('#arsh-b-fields > li').evaluateAll((els) => els.map((e) => e.dataset.type).join(','));
 	check(order === 'text,text,date,radio,text,rating,file', `order after the keyboard moves: ${order}`);
-	check((await page.locator('#arsh-b-preview .arsh-field').count()) === 7, 'the preview does not show 7 fields');
+	// The preview follows typing after a short pause.
+	await page.waitForFunction(() => document.querySelectorAll('#arsh-b-preview .arsh-field').length === 7 && document.querySelector('#arsh-b-preview .arsh-field-file:last-child'));
 	await snap(page, 'builder-filled');
 	await page.click('#arsh-b-save');
 	await page.locator('#arsh-builder-msg .notice-success').waitFor();

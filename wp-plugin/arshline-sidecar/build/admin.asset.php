@@ -1,1 +1,1 @@
-<?php return array('dependencies' => array('wp-api-fetch', 'wp-i18n'), 'version' => 'b8e2967efe6e67dc622d');
+<?php return array('dependencies' => array('wp-api-fetch', 'wp-i18n'), 'version' => '9d0a44e14b60bbd6ba38');

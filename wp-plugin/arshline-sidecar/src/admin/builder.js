@@ -954,6 +954,7 @@ function addField() {
 	shiftViolations( at, 1 );
 	B.open = at;
 	changed();
+	renderPreview();
 	renderFields();
 	var input = $( inputId( at, 'label' ) );
 	if ( input ) {
@@ -992,6 +993,7 @@ function moveField( from, to, focusDir ) {
 	B.violations = { general: B.violations.general || [] };
 	B.open = openField ? B.doc.fields.indexOf( openField ) : -1;
 	changed();
+	renderPreview();
 	renderFields();
 	if ( focusDir ) {
 		var target = $( inputId( to, focusDir ) );
@@ -1027,6 +1029,7 @@ function removeField( i ) {
 	} );
 	B.open = -1;
 	changed();
+	renderPreview();
 	renderFields();
 	var next = $( inputId( Math.min( i, B.doc.fields.length - 1 ), 'toggle' ) ) || $( 'arsh-b-type' );
 	next.focus();
