@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"path/filepath"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -19,6 +21,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/llm"
 	"github.com/arshline/arshline-sidecar/daemon/logx"
 	"github.com/arshline/arshline-sidecar/daemon/persian"
+	"github.com/arshline/arshline-sidecar/daemon/results"
 	"github.com/arshline/arshline-sidecar/daemon/submissions"
 	"github.com/arshline/arshline-sidecar/daemon/uploads"
 	"github.com/arshline/arshline-sidecar/daemon/webhooks"
@@ -40,9 +43,17 @@ type app struct {
 	planner   *commands.Service
 	contracts *contract.Service
 	hosha2    *hosha2.Service
-	model     *llm.Client // nil without a model
-	submits   *submissions.Service
-	uploads   *uploads.Service
+	// models is the model every feature asks; model.configure switches
+	// it. modelCfg is what it was built from (its key never leaves the
+	// daemon), modelSource "admin", "flags" or "none".
+	models      *modelSwitch
+	modelMu     sync.Mutex
+	modelCfg    modelSettings
+	modelSource string
+	probeCtx    context.Context
+	results     *results.Service
+	submits     *submissions.Service
+	uploads     *uploads.Service
 	// webhooks delivers the outbox; the submission path calls its Notify
 	// after a commit that enqueued deliveries.
 	webhooks *webhooks.Worker
@@ -90,6 +101,8 @@ const (
 func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logger, started time.Time) (*app, error) {
 	a := &app{cfg: cfg, store: store, events: events, ops: ops, started: started, probe: store, minFree: minFreeBytes}
 	a.forms = &forms.Service{Store: store}
+	// XLSX exports are built beside the database: they hold answers.
+	a.results = results.New(store, filepath.Join(filepath.Dir(cfg.DB), "exports"))
 	var probeCtx context.Context
 	probeCtx, a.probeStop = context.WithCancel(context.Background())
 	a.startProbe(probeCtx, time.Second, probeWriteEvery)
@@ -115,15 +128,33 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 	limiter := limit.New(cfg.RatePerMinute, nil)
 	a.planner.Limiter = limiter
 	h2 := hosha2.Config{Store: store, Jobs: store, ModelID: cfg.OpenAIModel, Limiter: limiter, Events: events, ModelTimeout: cfg.OpenAITimeout, MaxRunningJobs: cfg.Hosha2MaxRunning}
-	if cfg.LLMConfigured() {
-		model, err := newModel(cfg, ops)
+	a.probeCtx = probeCtx
+	a.models = &modelSwitch{}
+	a.planner.Model, h2.Model = a.models, a.models
+	// The model an administrator chose (model.configure) wins over the
+	// flags' until cleared.
+	mcfg, source := cfg, "none"
+	saved, err := loadModelSettings(probeCtx, store)
+	switch {
+	case err != nil:
+		a.close()
+		return nil, err
+	case saved != nil:
+		mcfg, source = saved.apply(cfg), "admin"
+		a.modelCfg = *saved
+		ops.Info("using the model configured from WordPress, not the flags'", "base_url", saved.BaseURL, "model", saved.Model)
+	case cfg.LLMConfigured():
+		source = "flags"
+		a.modelCfg = modelSettings{BaseURL: cfg.OpenAIBaseURL, Model: cfg.OpenAIModel, APIKey: cfg.OpenAIKey}
+	}
+	a.modelSource = source
+	if mcfg.LLMConfigured() {
+		model, err := newModel(mcfg, ops)
 		if err != nil {
 			a.close()
 			return nil, fmt.Errorf("openai: %w", err)
 		}
-		a.model = model
-		a.planner.Model = model
-		h2.Model = model
+		a.models.cur.Store(model)
 		if cfg.OpenAIProbe {
 			// In the background: a slow or absent model server never holds
 			// up the socket; what it learns shows in system.health.
@@ -164,6 +195,9 @@ func submitConfig(cfg *Config) submissions.Config {
 }
 
 func (a *app) close() {
+	if a.results != nil {
+		a.results.Close()
+	}
 	if a.probeStop != nil {
 		a.probeStop()
 	}
@@ -324,10 +358,10 @@ func (a *app) health(ctx context.Context, _ struct{}) (any, error) {
 	ok := a.dbOK.Load()
 	h := Health{
 		OK: ok, Version: Version, UptimeS: time.Since(a.started).Seconds(),
-		DBOK: ok, LLMConfigured: a.cfg.LLMConfigured(),
+		DBOK: ok, LLMConfigured: a.models.Available(),
 	}
-	if a.model != nil {
-		st := a.model.Status()
+	if m := a.models.cur.Load(); m != nil {
+		st := m.Status()
 		h.Model = &st
 	}
 	return h, nil
@@ -352,7 +386,9 @@ func (a *app) methods() []rpc.Method {
 		{Name: "contracts.schema", Inline: true, Handler: handle(a.contracts.Schema)},
 		{Name: "plan.validate", Inline: true, Handler: handle(a.contracts.Validate)},
 		// ai.plan runs inline only while no model can be asked.
-		{Name: "ai.plan", Inline: a.planner.Model == nil, Capability: manage, Handler: handle(a.planner.Plan)},
+		// ai.plan may ask a model (one can be configured at any time), so
+		// it never runs on the connection's reader.
+		{Name: "ai.plan", Capability: manage, Handler: handle(a.planner.Plan)},
 		{Name: "ai.execute", Capability: manage, Handler: handle(a.planner.Execute)},
 		{Name: "ai.undo", Capability: manage, Handler: handle(a.planner.Undo)},
 		{Name: "forms.schema", Inline: true, Handler: handle(a.forms.Schema)},
@@ -366,6 +402,10 @@ func (a *app) methods() []rpc.Method {
 		{Name: "versions.rollback", Capability: manage, Handler: handle(a.forms.Rollback)},
 		{Name: "versions.apply_diff", Capability: manage, Handler: handle(a.forms.ApplyDiff)},
 		{Name: "audit.list", Inline: true, Capability: options, Handler: handle(a.forms.ListAudit)},
+		// The model server, set from WordPress's settings page.
+		{Name: "model.get", Inline: true, Capability: options, Handler: handle(a.ModelGet)},
+		{Name: "model.probe", Capability: options, Handler: handle(a.ModelProbe)},
+		{Name: "model.configure", Capability: options, Handler: handle(a.ModelConfigure)},
 		// Respondents: anonymous callers (the shim's actor has user_id 0
 		// and no capability); the form's site comes from the actor.
 		{Name: "forms.public", Inline: true, Handler: handle(a.submits.Public)},
@@ -376,6 +416,10 @@ func (a *app) methods() []rpc.Method {
 		{Name: "submissions.delete", Capability: manage, Handler: handle(a.submits.Delete)},
 		{Name: "submissions.upload", Handler: handle(a.uploads.Upload)},
 		{Name: "submissions.file", Capability: manage, Handler: handle(a.uploads.File)},
+		// The summary adds up per-day counts: bounded, inline. An export
+		// page may wait for an XLSX file being built, so it is not.
+		{Name: "results.summary", Inline: true, Capability: manage, Handler: handle(a.results.Summary)},
+		{Name: "submissions.export", Capability: manage, Handler: handle(a.results.Export)},
 	}
 }
 

@@ -20,6 +20,8 @@ func TestEveryMethodDecodesItsParamsStrictly(t *testing.T) {
 		"forms.schema", "forms.list", "forms.get", "forms.create", "forms.update", "forms.set_status",
 		"versions.list", "versions.get", "versions.rollback", "versions.apply_diff", "audit.list",
 		"forms.public", "submissions.submit", "submissions.list", "submissions.get", "submissions.set_status", "submissions.delete",
+		"submissions.upload", "submissions.file", "model.get", "model.probe", "model.configure",
+		"results.summary", "submissions.export",
 	}
 	for _, m := range methods {
 		err := c.Call(context.Background(), m, map[string]any{"bogus_member": 1}, nil)

@@ -1,10 +1,14 @@
 package daemon
 
 import (
+	"encoding/json"
 	"flag"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
 
 	"github.com/arshline/arshline-sidecar/daemon/llm/llmtest"
 )
@@ -67,3 +71,90 @@ func TestHealthShowsTheModel(t *testing.T) {
 		}
 	}
 }
+
+// TestModelConfiguredFromWordPress: with no model in the flags, an
+// administrator probes a server, configures it, and Hosha2 uses it at
+// once; the key is never shown, the change is audited, it outlives a
+// restart, and only manage_options may make it.
+func TestModelConfiguredFromWordPress(t *testing.T) {
+	m := llmtest.New(t)
+	m.Models(llmtest.Model{ID: "qwen2.5:7b"}, llmtest.Model{ID: "llama3.1:8b"})
+	m.Then(func(r llmtest.Request) llmtest.Reply {
+		if strings.Contains(string(r.Raw), "arshline_probe") {
+			return llmtest.Reply{Content: `{"arshline_probe":7}`}
+		}
+		return llmtest.Reply{Content: hosha2Reply}
+	})
+	dir := t.TempDir()
+	db := filepath.Join(dir, "kept.db")
+	c, _ := startDaemon(t, "--db", db)
+	var info ModelInfo
+	call(t, c, "model.get", nil, &info)
+	if info.Configured || info.Source != "none" {
+		t.Fatalf("model.get with no model: %+v", info)
+	}
+	var created struct{ Form domain.Form }
+	call(t, c, "forms.create", map[string]any{"title": "x"}, &created)
+	if code := callErr(t, c, "hosha2.generate", map[string]any{"form_id": created.Form.ID, "prompt": "فرم تماس", "wait": true}); code != domain.CodeOpenAIUnavailable {
+		t.Fatalf("generate with no model: %v", code)
+	}
+
+	const key = "sk-secret-key-1234567890"
+	var probe ProbeResult
+	call(t, c, "model.probe", map[string]any{"base_url": m.URL(), "model": "qwen2.5:7b", "api_key": key}, &probe)
+	if !probe.OK || !probe.Status.Reachable || len(probe.Status.Models) != 2 || probe.Status.Models[1] != "llama3.1:8b" {
+		t.Fatalf("probe: %+v", probe)
+	}
+	// A probe changes nothing.
+	call(t, c, "model.get", nil, &info)
+	if info.Configured {
+		t.Fatal("model.probe configured the model")
+	}
+	// Refusals: plain http to a LAN host without allowing it; an operator
+	// without manage_options.
+	if code := callErr(t, c, "model.configure", map[string]any{"base_url": "http://192.168.1.20:11434/v1", "model": "m"}); code != domain.CodeInvalidParams {
+		t.Fatalf("plain http to a LAN host: %v", code)
+	}
+	admin := map[string]any{"user_id": 3, "caps": []string{"manage_arshline_forms"}}
+	if code := callErr(t, c, "model.configure", map[string]any{"base_url": m.URL(), "model": "m", "actor": admin}); code != domain.CodeForbidden {
+		t.Fatalf("configure without manage_options: %v", code)
+	}
+
+	var raw json.RawMessage
+	call(t, c, "model.configure", map[string]any{"base_url": m.URL(), "model": "qwen2.5:7b", "api_key": key}, &raw)
+	if strings.Contains(string(raw), key) || !strings.Contains(string(raw), `"key_set":true`) {
+		t.Fatalf("model.configure answered %s", raw)
+	}
+	call(t, c, "hosha2.generate", map[string]any{"form_id": created.Form.ID, "prompt": "فرم تماس", "wait": true}, nil)
+	last := m.Requests()[len(m.Requests())-1]
+	if last.Authorization != "Bearer "+key {
+		t.Fatalf("the configured key was not sent: %q", last.Authorization)
+	}
+	var audit []domain.AuditEntry
+	call(t, c, "audit.list", map[string]any{"limit": 10}, &audit)
+	found := false
+	for _, a := range audit {
+		if a.Action == "model.configure" {
+			found = true
+			if strings.Contains(string(a.Details), key) {
+				t.Fatalf("the audit row holds the key: %s", a.Details)
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no audit row for model.configure")
+	}
+
+	// A restart keeps it; clearing it goes back to the flags' (none).
+	c2, _ := startDaemon(t, "--db", db)
+	call(t, c2, "model.get", nil, &info)
+	if !info.Configured || info.Source != "admin" || info.Model != "qwen2.5:7b" || !info.KeySet {
+		t.Fatalf("after a restart: %+v", info)
+	}
+	call(t, c2, "model.configure", map[string]any{"clear": true}, &info)
+	if info.Configured || info.Source != "none" {
+		t.Fatalf("after clear: %+v", info)
+	}
+}
+
+const hosha2Reply = `{"intent":"generate","diagnostics":{"notes":[],"riskFlags":[]},"final_form":{"version":"arshline_form@v1","title":"تماس","fields":[{"id":"f1","type":"text","label":"نام","required":true,"placeholder":null,"help_text":null,"options":null,"scale":null,"html":null}]},"diff":[],"ui_hints":{"previewTips":[],"emptyStates":[]},"token_usage":{"prompt":1,"completion":1,"total":2}}`

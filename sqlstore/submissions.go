@@ -45,7 +45,18 @@ var sqlAddFacts = func() (qs [maxFactRows]string) {
 	return qs
 }()
 
-var submissionWriteQueries = append([]string{sqlInsertSubmission, sqlInsertSearch, sqlAddDay, sqlCountSubmissions, sqlByIdempotencyKey, sqlFormHeadNow}, sqlAddFacts[:]...)
+// sqlAddTotals[n-1] adds n answer counts to the all-time totals.
+var sqlAddTotals = func() (qs [maxFactRows]string) {
+	row := "(?, ?, ?, ?, ?)"
+	for n := range qs {
+		qs[n] = `INSERT INTO answer_totals (form_id, field_id, key, count, sum) VALUES ` +
+			row + strings.Repeat(", "+row, n) +
+			` ON CONFLICT (form_id, field_id, key) DO UPDATE SET count = count + excluded.count, sum = sum + excluded.sum`
+	}
+	return qs
+}()
+
+var submissionWriteQueries = append(append([]string{sqlInsertSubmission, sqlInsertSearch, sqlAddDay, sqlCountSubmissions, sqlByIdempotencyKey, sqlFormHeadNow}, sqlAddFacts[:]...), sqlAddTotals[:]...)
 
 const (
 	submissionSelect = `SELECT id, site_id, form_id, version_id, tracking_code, status, created_at,
@@ -190,10 +201,15 @@ func (t *Tx) count(s *domain.Submission, facts []domain.AnswerFact, sign int64) 
 	for len(facts) > 0 {
 		n := min(len(facts), maxFactRows)
 		args := make([]any, 0, 6*n)
+		totals := make([]any, 0, 5*n)
 		for _, f := range facts[:n] {
 			args = append(args, s.FormID, f.Field, day, f.Key, sign, float64(sign)*f.Num)
+			totals = append(totals, s.FormID, f.Field, f.Key, sign, float64(sign)*f.Num)
 		}
 		if _, err := t.tx.ExecContext(t.ctx, sqlAddFacts[n-1], args...); err != nil {
+			return err
+		}
+		if _, err := t.tx.ExecContext(t.ctx, sqlAddTotals[n-1], totals...); err != nil {
 			return err
 		}
 		facts = facts[n:]

@@ -11,6 +11,7 @@
 //	arshlinectl generate FORM_ID PROMPT…
 //	arshlinectl forms list|get ID|create TITLE|publish ID|draft ID
 //	arshlinectl versions list FORM_ID|get FORM_ID VERSION_ID|rollback FORM_ID VERSION_ID
+//	arshlinectl export FORM_ID --format csv|xlsx [--status S] [--from D] [--to D] > FILE
 //
 // --site N makes every call act on WordPress site N of a multisite
 // network: it names the operator as the call's actor, with that site.
@@ -77,6 +78,7 @@ func subcommands() map[string]command {
 		"forms":       {cmdForms, "forms list|get ID|create TITLE|publish ID|draft ID"},
 		"versions":    {cmdVersions, "versions list FORM_ID|get FORM_ID VERSION_ID|rollback FORM_ID VERSION_ID"},
 		"submissions": {cmdSubmissions, "submissions list|get|status|delete FORM_ID …: page, read, file and erase a form's answers"},
+		"export":      {cmdExport, "export FORM_ID --format csv|xlsx [--status S] [--from D] [--to D] > FILE: a form's submissions"},
 	}
 }
 

@@ -129,7 +129,7 @@ func (s *Service) Plan(ctx context.Context, p PlanParams) (*PlanResult, error) {
 	if contractName != arshlineplan.Name && contractName != arshlineplan.NameV2 {
 		return nil, domain.InvalidParams("contract must be arshline-plan/v1 or arshline-plan/v2", "contract باید arshline-plan/v1 یا arshline-plan/v2 باشد")
 	}
-	res, err := s.plan(ctx, text, mode)
+	res, err := s.plan(ctx, text, mode, contractName)
 	if err != nil {
 		return nil, err
 	}
@@ -158,15 +158,15 @@ func (s *Service) asContract(ctx context.Context, res *PlanResult, name, locale 
 }
 
 // plan answers ai.plan in the planners' own contract.
-func (s *Service) plan(ctx context.Context, text, mode string) (*PlanResult, error) {
+func (s *Service) plan(ctx context.Context, text, mode, contractName string) (*PlanResult, error) {
 	locale := domain.ActorFrom(ctx).Locale
-	if mode == ModeInternal || (mode == ModeAuto && s.Model == nil) {
+	if mode == ModeInternal || (mode == ModeAuto && !llm.Available(s.Model)) {
 		return s.planInternal(ctx, text, locale), nil
 	}
-	if s.Model == nil {
+	if !llm.Available(s.Model) {
 		return nil, domain.Errorf(domain.CodeOpenAIUnavailable, "no model is configured; use mode internal", "هیچ مدل هوش مصنوعی پیکربندی نشده است؛ از حالت internal استفاده کنید")
 	}
-	res, err := s.planLLM(ctx, text, locale)
+	res, err := s.planLLM(ctx, text, locale, contractName)
 	if err == nil {
 		return res, nil
 	}

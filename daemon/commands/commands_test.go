@@ -18,8 +18,11 @@ import (
 	"github.com/arshline/arshline-sidecar/sqlstore"
 )
 
-const validPlanReply = `{"result":{"version":1,"steps":[{"action":"create_form","params":{"id":null,"title":"چکاپ","type":null,"question":null,"required":null,"index":null}},{"action":"add_field","params":{"id":null,"title":null,"type":"short_text","question":null,"required":null,"index":null}}]}}`
-const invalidPlanReply = `{"result":{"version":1,"steps":[{"action":"add_field","params":{"id":null,"title":null,"type":"short_text","question":null,"required":null,"index":null}}]}}`
+// The model's answers under arshline-plan/v2's strict schema (the
+// default contract), and one under v1's.
+const validPlanReply = `{"result":{"version":2,"steps":[{"action":"create_form","params":{"title":"چکاپ"}},{"action":"add_field","params":{"id":null,"type":"short_text","question":null,"required":null,"index":null,"options":null,"format":null}}]}}`
+const invalidPlanReply = `{"result":{"version":2,"steps":[{"action":"add_field","params":{"id":null,"type":"short_text","question":null,"required":null,"index":null,"options":null,"format":null}}]}}`
+const validPlanReplyV1 = `{"result":{"version":1,"steps":[{"action":"create_form","params":{"id":null,"title":"چکاپ","type":null,"question":null,"required":null,"index":null}},{"action":"add_field","params":{"id":null,"title":null,"type":"short_text","question":null,"required":null,"index":null}}]}}`
 
 func newService(t *testing.T, model Completer, lim Limiter) (*Service, *sqlstore.DB) {
 	t.Helper()
@@ -364,5 +367,32 @@ func TestLLMPlanDroppedKeysAreWarned(t *testing.T) {
 	}
 	if f.RequestCount() != 1 {
 		t.Fatalf("%d model requests, want 1 (the second from the cache)", f.RequestCount())
+	}
+}
+
+// TestLLMPlanSpeaksTheContractAsked: asked for v2 (the default), the
+// model gets v2's prompt and schema and its v2 plan is kept; asked for
+// v1, it gets v1's; the two are cached apart.
+func TestLLMPlanSpeaksTheContractAsked(t *testing.T) {
+	v2Reply := `{"result":{"version":2,"steps":[{"action":"create_form","params":{"title":"ثبت‌نام"}},{"action":"add_field","params":{"type":"multiple_choice","question":"رنگ","options":["قرمز","آبی"]}},{"action":"publish_form","params":{}}]}}`
+	f := llmtest.New(t, llmtest.Reply{Content: v2Reply}, llmtest.Reply{Content: validPlanReplyV1})
+	s, _ := newService(t, model(f, 2*time.Second), nil)
+	res, err := s.Plan(ctxFor("fa_IR"), PlanParams{Text: "فرم ثبت‌نام با سوال رنگ بساز و منتشرش کن", Mode: ModeLLM})
+	if err != nil || res.Plan == nil || res.Plan.Version != 2 || len(res.Plan.Steps) != 3 || len(res.Plan.Steps[1].Params.Options) != 2 {
+		t.Fatalf("v2: %+v %v", res, err)
+	}
+	res, err = s.Plan(ctxFor("fa_IR"), PlanParams{Text: "فرم ثبت‌نام با سوال رنگ بساز و منتشرش کن", Mode: ModeLLM, Contract: "arshline-plan/v1"})
+	if err != nil || res.Plan == nil || res.Plan.Version != 1 {
+		t.Fatalf("v1: %+v %v", res, err)
+	}
+	reqs := f.Requests()
+	if len(reqs) != 2 {
+		t.Fatalf("%d model requests, want 2 (one per contract)", len(reqs))
+	}
+	system := func(r llmtest.Request) string {
+		return r.Body["messages"].([]any)[0].(map[string]any)["content"].(string)
+	}
+	if !strings.Contains(system(reqs[0]), `"version": 2`) || !strings.Contains(system(reqs[1]), `"version": 1`) {
+		t.Fatalf("the prompts do not name their contract's version")
 	}
 }

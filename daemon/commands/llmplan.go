@@ -22,7 +22,7 @@ import (
 // violations of its previous answer before the call fails closed.
 const MaxRepairs = 2
 
-// systemPrompt is built once from the contract: the model sees exactly the
+// systemPrompt is the v1 prompt, built once: the model sees exactly the
 // rules the validator will apply.
 var systemPrompt = strings.Join([]string{
 	"You translate a Persian (or English) command of a WordPress form-builder admin into a strict plan JSON for Arshline.",
@@ -42,8 +42,44 @@ var systemPrompt = strings.Join([]string{
 	`«فرم ۵ را حذف کن» → {"result":{"none":true,"reason":"deleting forms is not allowed"}}`,
 }, "\n")
 
-func (s *Service) cacheKey(text string) string {
-	h := sha256.Sum256([]byte(arshlineplan.Name + "\x00" + s.ModelID + "\x00" + persian.Normalize(text)))
+// systemPromptV2 is the prompt of arshline-plan/v2 (docs/contracts/
+// arshline-plan-v2.md): v1's actions and the edits, deletions, moves and
+// form actions v2 adds, with its semantics.
+var systemPromptV2 = strings.Join([]string{
+	"You translate a Persian (or English) command of a WordPress form-builder admin into a strict plan JSON for Arshline.",
+	"Answer with one JSON object matching the schema: {\"result\": PLAN} or {\"result\": {\"none\": true, \"reason\": \"...\"}}.",
+	"PLAN is {\"version\": 2, \"steps\": [{\"action\": ..., \"params\": {...}}]} with at most 12 steps; a command that needs more is none, never cut short.",
+	"Allowed actions and params (no others; unused params are null):",
+	"- create_form {title}: a missing title means \"فرم جدید\". A new form is a draft.",
+	"- add_field {id?, type, question?, required?, index?, options?, format?}: type is short_text|long_text|multiple_choice|checkboxes|dropdown|rating|number|email|date|file; options (2..50 strings) for multiple_choice, checkboxes and dropdown; format (short_text only) is mobile_ir|phone_ir|national_code|postal_code_ir|url. Infer a type or format from an unambiguous label: «شماره موبایل» → short_text + mobile_ir, «کد ملی» → national_code, «کد پستی» → postal_code_ir, «ایمیل» → email, «تاریخ تولد» → date.",
+	"- update_field {id?, index, question?, type?, required?, options?, format?}: at least one change; options replace the whole list.",
+	"- delete_field {id?, index}, move_field {id?, index, to}: to is the question's final 0-based position.",
+	"- update_form_title {id, title}, publish_form {id?}, draft_form {id?}, disable_form {id?} (keeps its link, refuses answers), delete_form {id} (undoable), duplicate_form {id, title?}",
+	"- open_builder {id}, open_editor {id, index (0-based)}, open_results {id}",
+	"An id-less step acts on the form most recently created by create_form earlier in the same plan. Indexes refer to the form as the earlier steps left it.",
+	"Never guess ids: use a numeric id only when the user wrote it. Keep titles, questions and options in the user's own words and digits.",
+	"Details the plan cannot carry (a rating's scale, number bounds, file limits) are left out. Anything outside these actions, and negated commands (e.g. «منتشر نکن»), give no step for that action; questions about an action are not orders: return none.",
+	"Examples:",
+	`«یک فرم ثبت‌نام بساز با سوال شماره موبایل و منتشرش کن» → {"result":{"version":2,"steps":[{"action":"create_form","params":{"title":"ثبت‌نام"}},{"action":"add_field","params":{"type":"short_text","question":"شماره موبایل","format":"mobile_ir"}},{"action":"publish_form","params":{}}]}}`,
+	`«سوال دوم فرم ۳ را حذف کن» → {"result":{"version":2,"steps":[{"action":"delete_field","params":{"id":3,"index":1}}]}}`,
+	`«به فرم ۲ یک سوال چندگزینه‌ای با گزینه‌های قرمز، آبی و سبز اضافه کن» → {"result":{"version":2,"steps":[{"action":"add_field","params":{"id":2,"type":"multiple_choice","options":["قرمز","آبی","سبز"]}}]}}`,
+}, "\n")
+
+// llmContract is what the model is asked for and checked against, per
+// contract.
+type llmContract struct {
+	prompt   string
+	schema   func() json.RawMessage
+	validate func(context.Context, any, contract.Options) (contract.Report, *domain.Plan)
+}
+
+var llmContracts = map[string]llmContract{
+	arshlineplan.Name:   {systemPrompt, arshlineplan.LLMResponseSchema, arshlineplan.Validate},
+	arshlineplan.NameV2: {systemPromptV2, arshlineplan.LLMResponseSchemaV2, arshlineplan.ValidateV2},
+}
+
+func (s *Service) cacheKey(contractName, text string) string {
+	h := sha256.Sum256([]byte(contractName + "\x00" + s.ModelID + "\x00" + persian.Normalize(text)))
 	return hex.EncodeToString(h[:])
 }
 
@@ -87,8 +123,12 @@ type llmAnswer struct {
 	Result json.RawMessage `json:"result"`
 }
 
-func (s *Service) planLLM(ctx context.Context, text, locale string) (*PlanResult, error) {
-	key := s.cacheKey(text)
+func (s *Service) planLLM(ctx context.Context, text, locale, contractName string) (*PlanResult, error) {
+	want, ok := llmContracts[contractName]
+	if !ok {
+		want, contractName = llmContracts[arshlineplan.NameV2], arshlineplan.NameV2
+	}
+	key := s.cacheKey(contractName, text)
 	if r, ok := s.cached(key); ok {
 		// The plan is the model's, but the preview names forms as they are now.
 		if r.Plan != nil {
@@ -108,8 +148,8 @@ func (s *Service) planLLM(ctx context.Context, text, locale string) (*PlanResult
 	var lastReport contract.Report
 	for attempt := 0; attempt <= MaxRepairs; attempt++ {
 		resp, err := s.Model.Complete(ctx, ModelRequest{
-			System: systemPrompt, User: user, SchemaName: "arshline_plan_result",
-			Schema: arshlineplan.LLMResponseSchema(), MaxTokens: 2000, Purpose: "plan",
+			System: want.prompt, User: user, SchemaName: "arshline_plan_result",
+			Schema: want.schema(), MaxTokens: 2000, Purpose: "plan",
 		})
 		if err != nil {
 			s.logLLM(ctx, attempt, nil, err)
@@ -141,11 +181,11 @@ func (s *Service) planLLM(ctx context.Context, text, locale string) (*PlanResult
 			user = repairPrompt(text, resp.Content, err.Error())
 			continue
 		}
-		report, norm := arshlineplan.Validate(ctx, doc, contract.Options{Locale: "en_US", MaxSteps: s.MaxSteps})
+		report, norm := want.validate(ctx, doc, contract.Options{Locale: "en_US", MaxSteps: s.MaxSteps})
 		if report.Valid && norm != nil {
 			// What validation dropped or cut (an unknown key, an
 			// over-long title) is said to the admin, in their language.
-			warnings := planWarnings(ctx, doc, locale, s.MaxSteps)
+			warnings := planWarnings(ctx, want, doc, locale, s.MaxSteps)
 			s.store(key, &PlanResult{Plan: norm, Source: ModeLLM, Warnings: warnings})
 			return s.finish(ctx, &PlanResult{Warnings: append([]string{}, warnings...), Source: ModeLLM}, norm, locale), nil
 		}
@@ -158,8 +198,8 @@ func (s *Service) planLLM(ctx context.Context, text, locale string) (*PlanResult
 }
 
 // planWarnings lists the warnings of a valid plan in locale.
-func planWarnings(ctx context.Context, doc any, locale string, maxSteps int) []string {
-	report, _ := arshlineplan.Validate(ctx, doc, contract.Options{Locale: locale, MaxSteps: maxSteps})
+func planWarnings(ctx context.Context, want llmContract, doc any, locale string, maxSteps int) []string {
+	report, _ := want.validate(ctx, doc, contract.Options{Locale: locale, MaxSteps: maxSteps})
 	out := []string{}
 	for _, v := range report.Violations {
 		if v.Severity == contract.SeverityWarning {

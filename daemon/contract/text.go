@@ -3,25 +3,13 @@ package contract
 import (
 	"encoding/json"
 	"fmt"
-	"strings"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
 
-// PersianDigits writes the Latin digits of s as Persian ones, for Persian
-// messages: numbers in Latin digits inside Persian text read as foreign.
-func PersianDigits(s string) string {
-	if strings.IndexFunc(s, func(r rune) bool { return r >= '0' && r <= '9' }) < 0 {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s) + 8)
-	for _, r := range s {
-		if r >= '0' && r <= '9' {
-			r = '۰' + (r - '0')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
+// PersianDigits writes the Latin digits of s as Persian ones (see
+// domain.PersianDigits).
+func PersianDigits(s string) string { return domain.PersianDigits(s) }
 
 // Show writes a decoded JSON value for a message: the value itself when
 // short, else its kind, so a message never carries a whole sub-document.

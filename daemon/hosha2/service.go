@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -235,7 +234,7 @@ func (s *Service) start(ctx context.Context, p GenerateParams, defaultIntent str
 			return nil, limit.Exceeded(wait)
 		}
 	}
-	if s.cfg.Model == nil {
+	if !llm.Available(s.cfg.Model) {
 		return nil, domain.Errorf(domain.CodeOpenAIUnavailable, "no model is configured for Hosha2; set --openai-model (and a key if the server needs one)", "هیچ مدلی برای هوشا۲ پیکربندی نشده است؛ مدل (--openai-model) و در صورت نیاز کلید را تنظیم کنید").With("retry_after_sec", 60)
 	}
 	form, err := s.formNow(ctx, p.FormID)
@@ -251,7 +250,7 @@ func (s *Service) start(ctx context.Context, p GenerateParams, defaultIntent str
 		s.mu.Unlock()
 		return nil, domain.Errorf(domain.CodeRateLimit,
 			fmt.Sprintf("%d Hosha2 requests are running, the most at once; try again in %d seconds", s.cfg.MaxRunningJobs, jobsFullRetry),
-			fmt.Sprintf("%s درخواست هوشا۲ در حال اجراست که بیشترین تعداد همزمان است؛ %s ثانیهٔ دیگر دوباره تلاش کنید", faDigits(s.cfg.MaxRunningJobs), faDigits(jobsFullRetry))).
+			fmt.Sprintf("%s درخواست هوشا۲ در حال اجراست که بیشترین تعداد همزمان است؛ %s ثانیهٔ دیگر دوباره تلاش کنید", domain.PersianNumber(s.cfg.MaxRunningJobs), domain.PersianNumber(jobsFullRetry))).
 			With("retry_after_sec", jobsFullRetry)
 	}
 	jobCtx, cancel := context.WithCancel(domain.WithRequestID(domain.WithActor(s.base, actor), reqID))
@@ -311,16 +310,6 @@ func (s *Service) forget(reqID string) {
 // jobsFullRetry is the wait suggested when MaxRunningJobs are running: a
 // model call takes seconds to a minute.
 const jobsFullRetry = 10
-
-func faDigits(n int) string {
-	b := []rune(strconv.Itoa(n))
-	for i, r := range b {
-		if r >= '0' && r <= '9' {
-			b[i] = '۰' + (r - '0')
-		}
-	}
-	return string(b)
-}
 
 func (s *Service) formNow(ctx context.Context, id int64) (*domain.Form, error) {
 	var f *domain.Form

@@ -124,5 +124,5 @@ func Exceeded(retryAfter time.Duration) *domain.Error {
 	secs := int(roundUpToSecond(retryAfter) / time.Second)
 	return domain.Errorf(domain.CodeRateLimit,
 		fmt.Sprintf("too many model requests; try again in %d seconds", secs),
-		fmt.Sprintf("درخواست‌ها بیش از حد مجاز است؛ %d ثانیهٔ دیگر دوباره تلاش کنید", secs)).With("retry_after_sec", secs)
+		fmt.Sprintf("درخواست‌ها بیش از حد مجاز است؛ %s ثانیهٔ دیگر دوباره تلاش کنید", domain.PersianNumber(secs))).With("retry_after_sec", secs)
 }

@@ -313,7 +313,7 @@ func TestExceeded(t *testing.T) {
 		}
 	}
 	e := Exceeded(3 * time.Second)
-	if e.MessageEN != "too many model requests; try again in 3 seconds" || e.MessageFA != "درخواست‌ها بیش از حد مجاز است؛ 3 ثانیهٔ دیگر دوباره تلاش کنید" {
+	if e.MessageEN != "too many model requests; try again in 3 seconds" || e.MessageFA != "درخواست‌ها بیش از حد مجاز است؛ ۳ ثانیهٔ دیگر دوباره تلاش کنید" {
 		t.Errorf("messages: %q %q", e.MessageEN, e.MessageFA)
 	}
 }

@@ -141,12 +141,12 @@ func (e *Error) Domain() *domain.Error {
 		secs := e.RetryAfterSeconds()
 		d = domain.Wrap(domain.CodeRateLimit, e,
 			fmt.Sprintf("the model service is limiting requests; try again in %d seconds", secs),
-			fmt.Sprintf("سرویس مدل تعداد درخواست‌ها را محدود کرده است؛ %s ثانیهٔ دیگر دوباره تلاش کنید", persianDigits(secs)))
+			fmt.Sprintf("سرویس مدل تعداد درخواست‌ها را محدود کرده است؛ %s ثانیهٔ دیگر دوباره تلاش کنید", domain.PersianNumber(secs)))
 		transient = true
 	case e.tooLarge && e.ContextTokens > 0:
 		d = domain.Wrap(domain.CodeModelLimit, e,
 			fmt.Sprintf("the request does not fit the model's context window of %d tokens, even with a shorter answer; shorten the prompt or the form, or start the model with a larger context (vLLM --max-model-len, llama.cpp -c, Ollama num_ctx)", e.ContextTokens),
-			fmt.Sprintf("درخواست حتی با پاسخ کوتاه‌تر در پنجرهٔ متن مدل (%s توکن) جا نمی‌شود؛ متن درخواست یا فرم را کوتاه‌تر کنید یا مدل را با پنجرهٔ متن بزرگ‌تر اجرا کنید (در vLLM گزینهٔ --max-model-len، در llama.cpp گزینهٔ -c، در Ollama مقدار num_ctx)", persianDigits(e.ContextTokens)))
+			fmt.Sprintf("درخواست حتی با پاسخ کوتاه‌تر در پنجرهٔ متن مدل (%s توکن) جا نمی‌شود؛ متن درخواست یا فرم را کوتاه‌تر کنید یا مدل را با پنجرهٔ متن بزرگ‌تر اجرا کنید (در vLLM گزینهٔ --max-model-len، در llama.cpp گزینهٔ -c، در Ollama مقدار num_ctx)", domain.PersianNumber(e.ContextTokens)))
 	case e.tooLarge:
 		d = domain.Wrap(domain.CodeModelLimit, e,
 			"the request is too large for the model; shorten the prompt or the form and try again",
@@ -160,7 +160,7 @@ func (e *Error) Domain() *domain.Error {
 		kb := int((limit + 1023) / 1024)
 		d = domain.Wrap(domain.CodeModelLimit, e,
 			fmt.Sprintf("the model's answer was larger than the %d KB the daemon accepts and was discarded; ask for a smaller form or change, or check the model server", kb),
-			fmt.Sprintf("پاسخ مدل از %s کیلوبایتی که سرویس می‌پذیرد بزرگ‌تر بود و کنار گذاشته شد؛ فرم یا تغییر کوچک‌تری بخواهید یا سرور مدل را بررسی کنید", persianDigits(kb)))
+			fmt.Sprintf("پاسخ مدل از %s کیلوبایتی که سرویس می‌پذیرد بزرگ‌تر بود و کنار گذاشته شد؛ فرم یا تغییر کوچک‌تری بخواهید یا سرور مدل را بررسی کنید", domain.PersianNumber(kb)))
 	case e.Cause == CauseStructuredOutput:
 		d = domain.Wrap(domain.CodeOpenAIUnavailable, e,
 			fmt.Sprintf("%s refused structured output (response_format) at every level the daemon tried; update the server or choose a model that supports JSON output", host),
@@ -171,8 +171,8 @@ func (e *Error) Domain() *domain.Error {
 			fmt.Sprintf("سرور مدل (%s) مدل تنظیم‌شده را ندارد؛ نام مدل (--openai-model) را با فهرست مدل‌های سرور (/v1/models) مقایسه کنید یا نخست مدل را دریافت کنید (ollama pull)", host))
 	case e.Kind == ErrInvalidAPIKey && e.keyless:
 		d = domain.Wrap(domain.CodeOpenAIUnavailable, e,
-			fmt.Sprintf("%s requires an API key and none is configured; set the key file (--openai-key-file)", host),
-			fmt.Sprintf("سرور مدل (%s) کلید API می‌خواهد و کلیدی تنظیم نشده است؛ فایل کلید (--openai-key-file) را تنظیم کنید", host))
+			fmt.Sprintf("%s requires an API key and none is configured; enter the key on the plugin's settings page or set --openai-key-file", host),
+			fmt.Sprintf("سرور مدل (%s) کلید API می‌خواهد و کلیدی تنظیم نشده است؛ کلید را در صفحهٔ تنظیمات افزونه وارد کنید یا --openai-key-file را تنظیم کنید", host))
 	case e.Cause == CauseTLS:
 		d = domain.Wrap(domain.CodeOpenAIUnavailable, e,
 			fmt.Sprintf("the certificate of %s is not trusted; give the daemon the CA that signed it (--openai-ca-file)", host),
@@ -189,11 +189,11 @@ func (e *Error) Domain() *domain.Error {
 	case e.Kind == ErrInvalidAPIKey:
 		d = domain.Wrap(domain.CodeOpenAIUnavailable, e,
 			fmt.Sprintf("%s refused the API key (HTTP %d); check the key configured for the daemon", host, e.Status),
-			fmt.Sprintf("سرور مدل (%s) کلید API را نپذیرفت (HTTP %s)؛ کلید تنظیم‌شده برای سرویس را بررسی کنید", host, persianDigits(e.Status)))
+			fmt.Sprintf("سرور مدل (%s) کلید API را نپذیرفت (HTTP %s)؛ کلید تنظیم‌شده برای سرویس را بررسی کنید", host, domain.PersianNumber(e.Status)))
 	case e.Kind == ErrInvalidRequest:
 		d = domain.Wrap(domain.CodeOpenAIUnavailable, e,
 			fmt.Sprintf("%s rejected the request (HTTP %d): %s", host, e.Status, orDash(e.ServerMessage)),
-			fmt.Sprintf("سرور مدل (%s) درخواست را نپذیرفت (HTTP %s): %s", host, persianDigits(e.Status), orDash(e.ServerMessage)))
+			fmt.Sprintf("سرور مدل (%s) درخواست را نپذیرفت (HTTP %s): %s", host, domain.PersianNumber(e.Status), orDash(e.ServerMessage)))
 	case e.Kind == ErrModelOverloaded && strings.Contains(strings.ToLower(e.ServerMessage), "loading"):
 		// llama.cpp and vLLM answer 503 "Loading model" while the weights load.
 		d = domain.Wrap(domain.CodeOpenAIUnavailable, e,
@@ -512,14 +512,4 @@ func orDash(s string) string {
 		return "-"
 	}
 	return s
-}
-
-func persianDigits(n int) string {
-	s := []rune(fmt.Sprint(n))
-	for i, r := range s {
-		if r >= '0' && r <= '9' {
-			s[i] = '۰' + (r - '0')
-		}
-	}
-	return string(s)
 }

@@ -66,6 +66,19 @@ type Completer interface {
 	Complete(ctx context.Context, req Request) (*Response, error)
 }
 
+// Available reports whether c can be asked at all: false for nil, and
+// for a Completer that says it has no model now (one the operator can
+// configure while the daemon runs).
+func Available(c Completer) bool {
+	if c == nil {
+		return false
+	}
+	if a, ok := c.(interface{ Available() bool }); ok {
+		return a.Available()
+	}
+	return true
+}
+
 // DefaultBaseURL is OpenAI's API.
 const DefaultBaseURL = "https://api.openai.com/v1"
 

@@ -19,6 +19,7 @@ type state struct {
 	reachable     bool // the last call got an HTTP answer
 	probed        bool
 	modelListed   *bool
+	models        []string // the ids /v1/models listed, at most maxListedModels
 	lastCause     string
 	strikes       int // strict answers in a row that broke their schema
 	checkedAt     time.Time
@@ -37,6 +38,9 @@ type Status struct {
 	// ModelListed: whether /v1/models lists the configured model; absent
 	// when the list could not be read.
 	ModelListed *bool `json:"model_listed,omitempty"`
+	// Models are the ids /v1/models listed (at most 200): what an admin
+	// picks the model from.
+	Models []string `json:"models,omitempty"`
 	// LastError is the cause of the last failure (Cause* or a Kind),
 	// empty after a success.
 	LastError string `json:"last_error,omitempty"`
@@ -48,7 +52,7 @@ func (c *Client) Status() Status {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	st := Status{Reachable: c.state.reachable, Structured: string(c.state.structured), ContextTokens: c.state.contextTokens,
-		ModelListed: c.state.modelListed, LastError: c.state.lastCause, Probed: c.state.probed}
+		ModelListed: c.state.modelListed, Models: c.state.models, LastError: c.state.lastCause, Probed: c.state.probed}
 	if st.Structured == "" {
 		st.Structured = "unknown"
 		if c.state.probed && c.state.reachable && c.state.lastCause == "" {
@@ -147,6 +151,10 @@ type modelList struct {
 	} `json:"data"`
 }
 
+// maxListedModels bounds the model ids kept from /v1/models: a hosted
+// provider lists hundreds, and a dropdown of more helps no one.
+const maxListedModels = 200
+
 func (c *Client) listModels(ctx context.Context) {
 	ctx, cancel := context.WithTimeout(ctx, min(c.cfg.Timeout, 15*time.Second))
 	defer cancel()
@@ -183,8 +191,12 @@ func (c *Client) listModels(ctx context.Context) {
 			listed, window = true, m.MaxModelLen
 		}
 	}
+	if len(ids) > maxListedModels {
+		ids = ids[:maxListedModels]
+	}
 	c.mu.Lock()
 	c.state.modelListed = &listed
+	c.state.models = ids
 	c.state.reachable, c.state.answered = true, true
 	if window > 0 {
 		c.state.contextTokens = window

@@ -294,7 +294,7 @@ func (s *Service) admit(formID int64, client string) error {
 			secs := int((wait + time.Second - 1) / time.Second)
 			return domain.Errorf(domain.CodeRateLimit,
 				fmt.Sprintf("too many submissions; try again in %d seconds", secs),
-				fmt.Sprintf("تعداد ارسال‌ها بیش از حد مجاز است؛ %d ثانیهٔ دیگر دوباره تلاش کنید", secs)).With("retry_after_sec", secs)
+				fmt.Sprintf("تعداد ارسال‌ها بیش از حد مجاز است؛ %s ثانیهٔ دیگر دوباره تلاش کنید", domain.PersianNumber(secs))).With("retry_after_sec", secs)
 		}
 	}
 	return nil

@@ -255,7 +255,7 @@ func errRate(retry time.Duration) *domain.Error {
 	secs := int((retry + time.Second - 1) / time.Second)
 	return domain.Errorf(domain.CodeRateLimit,
 		fmt.Sprintf("too many uploads; try again in %d seconds", secs),
-		fmt.Sprintf("بارگذاری‌ها بیش از حد مجاز است؛ %d ثانیهٔ دیگر دوباره تلاش کنید", secs)).With("retry_after_sec", secs)
+		fmt.Sprintf("بارگذاری‌ها بیش از حد مجاز است؛ %s ثانیهٔ دیگر دوباره تلاش کنید", domain.PersianNumber(secs))).With("retry_after_sec", secs)
 }
 
 // Upload receives one chunk of submissions.upload.

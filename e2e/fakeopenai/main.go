@@ -256,7 +256,7 @@ func (s *server) completions(w http.ResponseWriter, r *http.Request) {
 		// The daemon's model probe (daemon/llm/probe.go).
 		content = map[string]any{"arshline_probe": 7}
 	case strings.Contains(strings.ToLower(schema), "plan"):
-		content = planAnswer(user)
+		content = planAnswer(user, planVersion(system))
 	case strings.Contains(strings.ToLower(schema), "validate"):
 		content = validateAnswer(user)
 	default:
@@ -295,9 +295,18 @@ var (
 	}
 )
 
+// planVersion is the plan version the daemon's prompt asks for, as a
+// model that follows its instructions answers.
+func planVersion(system string) int {
+	if strings.Contains(system, `{"version": 2,`) {
+		return 2
+	}
+	return 1
+}
+
 // planAnswer is the planner's structured answer: create_form with the
 // title the command names, then the questions it counts, or none.
-func planAnswer(user string) any {
+func planAnswer(user string, version int) any {
 	text := strings.TrimPrefix(user, "Command: ")
 	if i := strings.Index(text, "\n"); i >= 0 {
 		text = text[:i]
@@ -320,7 +329,7 @@ func planAnswer(user string) any {
 			steps = append(steps, map[string]any{"action": "add_field", "params": map[string]any{"type": kind}})
 		}
 	}
-	return map[string]any{"result": map[string]any{"version": 1, "steps": steps}}
+	return map[string]any{"result": map[string]any{"version": version, "steps": steps}}
 }
 
 // parseDigits reads Latin or Persian digits.

@@ -39,6 +39,7 @@ require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-h
 require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-versions-controller.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-builder-controller.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-admin.php';
+require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-model-settings.php';
 
 register_activation_hook( __FILE__, array( 'Arshline_Sidecar_Plugin', 'grant_capability' ) );
 Arshline_Sidecar_Plugin::boot();

@@ -32,6 +32,7 @@ final class Arshline_Sidecar_Admin {
 	 */
 	public static function boot() {
 		add_action( 'admin_menu', array( __CLASS__, 'menu' ) );
+		Arshline_Sidecar_Model_Settings::boot();
 		add_action( 'admin_init', array( __CLASS__, 'register_settings' ) );
 		add_action( 'admin_enqueue_scripts', array( __CLASS__, 'enqueue' ) );
 		add_action( 'admin_notices', array( __CLASS__, 'notice' ) );
@@ -237,7 +238,9 @@ final class Arshline_Sidecar_Admin {
 		settings_fields( 'arshline_sidecar' );
 		do_settings_sections( self::SETTINGS_PAGE );
 		submit_button();
-		echo '</form></div>';
+		echo '</form>';
+		Arshline_Sidecar_Model_Settings::render();
+		echo '</div>';
 	}
 
 	/**

@@ -44,7 +44,7 @@ final class Arshline_Sidecar_Plugin {
 	/**
 	 * Daemon methods called with manage_options forwarded.
 	 */
-	const OPTIONS_METHODS = array( 'audit.list' );
+	const OPTIONS_METHODS = array( 'audit.list', 'model.get', 'model.probe', 'model.configure' );
 
 	/**
 	 * Hooks the plugin into WordPress.

@@ -1,0 +1,325 @@
+// Package fill writes a realistic answered form into a real store through
+// the real write path (answers.Validate, results.Facts,
+// InsertSubmission), for the submission benchmarks and for tests that
+// need more rows than a hand-written fixture: a ten-field Persian
+// registration form, answered evenly over a run of days.
+package fill
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"math/rand"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/arshline/arshline-sidecar/daemon/answers"
+	"github.com/arshline/arshline-sidecar/daemon/document"
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/jalali"
+	"github.com/arshline/arshline-sidecar/daemon/results"
+	"github.com/arshline/arshline-sidecar/sqlstore"
+)
+
+// Options say what to write.
+type Options struct {
+	// N submissions, spread evenly over Days days ending LastDay (Iran
+	// time, YYYY-MM-DD; default today).
+	N       int
+	Days    int
+	LastDay string
+	// Batch submissions share one write transaction.
+	Batch int
+	// SpamEvery: every SpamEvery-th submission arrives as spam (0: none).
+	SpamEvery int
+	Seed      int64
+	// Progress, when set, is told after every day.
+	Progress func(done int)
+}
+
+func options(pairs ...string) []map[string]any {
+	out := make([]map[string]any, 0, len(pairs))
+	for i, p := range pairs {
+		out = append(out, map[string]any{"value": "o" + strconv.Itoa(i+1), "label": p})
+	}
+	return out
+}
+
+var (
+	cities    = []string{"تهران", "مشهد", "اصفهان", "شیراز", "تبریز", "کرج", "اهواز", "قم", "کرمانشاه", "رشت", "یزد", "ارومیه"}
+	insurance = []string{"تأمین اجتماعی", "سلامت", "نیروهای مسلح", "آزاد"}
+	services  = []string{"ویزیت عمومی", "دندان‌پزشکی", "آزمایش", "تصویربرداری", "فیزیوتراپی", "مشاوره"}
+	first     = []string{"علی", "زهرا", "محمد", "فاطمه", "حسین", "مریم", "رضا", "سارا", "مهدی", "نرگس", "امیر", "لیلا"}
+	last      = []string{"احمدی", "محمدی", "حسینی", "رضایی", "کریمی", "موسوی", "جعفری", "صادقی", "رحیمی", "نوری"}
+	words     = strings.Fields("نوبت دهی خیلی خوب بود اما زمان انتظار طولانی شد پرسنل با حوصله و مهربان بودند لطفا پارکینگ را بهتر کنید از پزشک متشکرم هزینه ها مناسب بود سامانه پیامک به موقع اطلاع داد")
+)
+
+// Fields are the form's ten fields.
+func Fields() []map[string]any {
+	return []map[string]any{
+		{"id": "name", "type": "text", "label": "نام و نام خانوادگی", "required": true, "max_length": 100},
+		{"id": "mobile", "type": "text", "label": "شماره موبایل", "required": true, "format": "mobile_ir"},
+		{"id": "city", "type": "select", "label": "شهر", "options": options(cities...)},
+		{"id": "insurance", "type": "radio", "label": "نوع بیمه", "options": options(insurance...)},
+		{"id": "services", "type": "checkbox", "label": "خدمات مورد نیاز", "options": options(services...)},
+		{"id": "age", "type": "number", "label": "سن", "min": 1, "max": 120},
+		{"id": "visit", "type": "date", "label": "تاریخ مراجعه", "calendar": "jalali"},
+		{"id": "rating", "type": "rating", "label": "رضایت از خدمات", "scale": map[string]any{"min": 1, "max": 5}},
+		{"id": "email", "type": "email", "label": "ایمیل"},
+		{"id": "comment", "type": "textarea", "label": "توضیحات", "max_length": 1000},
+	}
+}
+
+// answersFor makes one respondent's answers, as a browser sends them.
+func answersFor(r *rand.Rand, day jalali.Date) map[string]json.RawMessage {
+	m := map[string]any{
+		"name":   first[r.Intn(len(first))] + " " + last[r.Intn(len(last))],
+		"mobile": fmt.Sprintf("0912%07d", r.Intn(10_000_000)),
+		"city":   "o" + strconv.Itoa(1+r.Intn(len(cities))),
+		"age":    18 + r.Intn(63),
+		"visit":  day.AddDays(r.Intn(30)).String(),
+		"rating": 1 + r.Intn(5),
+	}
+	if r.Intn(10) < 9 {
+		m["insurance"] = "o" + strconv.Itoa(1+r.Intn(len(insurance)))
+	}
+	var picked []string
+	for i := range services {
+		if r.Intn(3) == 0 {
+			picked = append(picked, "o"+strconv.Itoa(i+1))
+		}
+	}
+	if len(picked) > 0 {
+		m["services"] = picked
+	}
+	if r.Intn(2) == 0 {
+		m["email"] = "user" + strconv.Itoa(r.Intn(1_000_000)) + "@example.com"
+	}
+	if r.Intn(3) > 0 {
+		n := 4 + r.Intn(20)
+		ws := make([]string, n)
+		for i := range ws {
+			ws[i] = words[r.Intn(len(words))]
+		}
+		m["comment"] = strings.Join(ws, " ")
+	}
+	out := make(map[string]json.RawMessage, len(m))
+	for k, v := range m {
+		out[k], _ = json.Marshal(v)
+	}
+	return out
+}
+
+// Form creates the published form and answers it: o.N submissions, o.N/o.Days
+// a day. The write path stamps submissions with the present moment, so
+// each day's are moved to their day afterwards (created_at spread over
+// the day, and the day of their running counts) by plain SQL on the same
+// file. It returns the form's id.
+func Form(ctx context.Context, db *sqlstore.DB, o Options) (int64, error) {
+	if o.Days <= 0 {
+		o.Days = 1
+	}
+	if o.Batch <= 0 {
+		o.Batch = 1000
+	}
+	if o.LastDay == "" {
+		o.LastDay = domain.IranDay(time.Now())
+	}
+	lastDay, err := time.Parse("2006-01-02", o.LastDay)
+	if err != nil {
+		return 0, err
+	}
+	raw, err := sql.Open("sqlite", "file:"+db.Path()+"?_pragma=busy_timeout(10000)")
+	if err != nil {
+		return 0, err
+	}
+	defer raw.Close()
+	doc := domain.NewDocument()
+	doc.Fields = Fields()
+	var form *domain.Form
+	var version *domain.Version
+	err = db.Update(ctx, func(tx domain.FormTx) error {
+		form, version, err = tx.CreateForm(1, 1, domain.FormState{Title: "نوبت‌دهی درمانگاه", Status: domain.StatusPublished, Document: doc},
+			domain.VersionMeta{Source: domain.SourceAPI, CreatedBy: 1})
+		return err
+	})
+	if err != nil {
+		return 0, err
+	}
+	docJSON, _ := json.Marshal(doc)
+	typed, err := document.Parse(docJSON)
+	if err != nil {
+		return 0, err
+	}
+	labels := optionLabels()
+	// Answers are made and judged in a goroutine of their own while the
+	// writer stores the batch before: the two halves of the work overlap.
+	type batch struct {
+		day  int
+		last bool // the day's last batch
+		subs []*domain.Submission
+		fs   [][]domain.AnswerFact
+		text []string
+		err  error
+	}
+	ready := make(chan batch, 2)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go func() {
+		defer close(ready)
+		r := rand.New(rand.NewSource(o.Seed))
+		done := 0
+		for d := 0; d < o.Days; d++ {
+			jday := jalali.FromTime(lastDay.AddDate(0, 0, d-o.Days+1))
+			for left := o.N/o.Days + btoi(d < o.N%o.Days); left > 0; {
+				n := min(left, o.Batch)
+				b := batch{day: d, last: n == left, subs: make([]*domain.Submission, n), fs: make([][]domain.AnswerFact, n), text: make([]string, n)}
+				for i := range b.subs {
+					sent := answersFor(r, jday)
+					res, err := answers.Validate(typed, sent, answers.Options{})
+					if err != nil {
+						b.err = fmt.Errorf("%w: %v", err, domain.AsError(err).Data)
+						break
+					}
+					body, _ := json.Marshal(res.Answers)
+					sum := sha256.Sum256(body)
+					status := domain.SubmissionNew
+					if o.SpamEvery > 0 && (done+i+1)%o.SpamEvery == 0 {
+						status = domain.SubmissionSpam
+					}
+					b.subs[i] = &domain.Submission{SiteID: 1, FormID: form.ID, VersionID: version.ID, Status: status,
+						ClientHash: hex.EncodeToString(sum[:8]), AnswersSHA: hex.EncodeToString(sum[:]), Answers: body}
+					b.fs[i] = results.Facts(res.Answers)
+					b.text[i] = searchText(res.Answers, labels)
+				}
+				select {
+				case ready <- b:
+				case <-ctx.Done():
+					return
+				}
+				if b.err != nil {
+					return
+				}
+				left -= n
+				done += n
+			}
+		}
+	}()
+	today := domain.IranDay(time.Now())
+	done, movedTo := 0, int64(0)
+	for b := range ready {
+		if b.err != nil {
+			return 0, b.err
+		}
+		err := db.UpdateSubmissions(ctx, func(tx domain.SubmissionTx) error {
+			for i, s := range b.subs {
+				if err := tx.InsertSubmission(s, b.fs[i], b.text[i]); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return 0, err
+		}
+		done += len(b.subs)
+		if !b.last {
+			continue
+		}
+		day := lastDay.AddDate(0, 0, b.day-o.Days+1).Format("2006-01-02")
+		if movedTo, err = moveDay(ctx, raw, form.ID, today, day, movedTo); err != nil {
+			return 0, err
+		}
+		if o.Progress != nil {
+			o.Progress(done)
+		}
+	}
+	return form.ID, nil
+}
+
+// optionLabels maps field id and option value to the option's label.
+func optionLabels() map[string]map[string]string {
+	out := map[string]map[string]string{}
+	for _, f := range Fields() {
+		if opts, ok := f["options"].([]map[string]any); ok {
+			m := map[string]string{}
+			for _, o := range opts {
+				m[o["value"].(string)] = o["label"].(string)
+			}
+			out[f["id"].(string)] = m
+		}
+	}
+	return out
+}
+
+// searchText is what a submission is found by: what was typed, and the
+// labels of the options chosen.
+func searchText(list []answers.Answer, labels map[string]map[string]string) string {
+	var b strings.Builder
+	for _, a := range list {
+		switch v := a.Value.(type) {
+		case string:
+			if l, ok := labels[a.Field][v]; ok {
+				b.WriteString(l)
+			} else {
+				b.WriteString(v)
+			}
+		case []string:
+			for _, o := range v {
+				b.WriteString(labels[a.Field][o])
+				b.WriteByte(' ')
+			}
+		default:
+			b.WriteString(a.TypedText())
+		}
+		b.WriteByte(' ')
+	}
+	return b.String()
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// moveDay gives the submissions after id after, all stamped today, the
+// day day: their times spread over it (Iran time) in id order, and their
+// running counts moved with them. It returns the newest id moved.
+func moveDay(ctx context.Context, raw *sql.DB, formID int64, today, day string, after int64) (int64, error) {
+	var lo, hi sql.NullInt64
+	if err := raw.QueryRowContext(ctx, "SELECT min(id), max(id) FROM submissions WHERE form_id = ? AND id > ?", formID, after).Scan(&lo, &hi); err != nil || !hi.Valid {
+		return after, err
+	}
+	if day == today {
+		return hi.Int64, nil
+	}
+	// The Iran day starts at 20:30 UTC the day before.
+	start, _ := time.Parse("2006-01-02", day)
+	start = start.Add(-210 * time.Minute)
+	span := hi.Int64 - lo.Int64 + 1
+	tx, err := raw.BeginTx(ctx, nil)
+	if err != nil {
+		return after, err
+	}
+	defer tx.Rollback()
+	for _, q := range []struct {
+		sql  string
+		args []any
+	}{
+		{`UPDATE submissions SET created_at = strftime('%Y-%m-%dT%H:%M:%SZ', ?, '+' || ((id - ?) * 86399 / ?) || ' seconds')
+			WHERE form_id = ? AND id BETWEEN ? AND ?`, []any{start.Format("2006-01-02 15:04:05"), lo.Int64, span, formID, lo.Int64, hi.Int64}},
+		{"UPDATE submission_days SET day = ? WHERE form_id = ? AND day = ?", []any{day, formID, today}},
+		{"UPDATE answer_counts SET day = ? WHERE form_id = ? AND day = ?", []any{day, formID, today}},
+	} {
+		if _, err := tx.ExecContext(ctx, q.sql, q.args...); err != nil {
+			return after, err
+		}
+	}
+	return hi.Int64, tx.Commit()
+}

@@ -1,0 +1,298 @@
+package results
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"time"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+)
+
+// ExportParams are submissions.export's parameters. The first call names
+// the form, the format and the filters; each next call sends the
+// next_cursor it was given (with the same form_id and format) until done.
+type ExportParams struct {
+	FormID int64  `json:"form_id"`
+	Format string `json:"format"`
+	Cursor string `json:"cursor,omitempty"`
+	// Status exports one status; without it every status but spam.
+	Status string `json:"status,omitempty"`
+	// From and To bound the days (Iran time, both inclusive).
+	From string `json:"from,omitempty"`
+	To   string `json:"to,omitempty"`
+}
+
+// ExportPage is one piece of the file: the pieces, in order, are the
+// file. A page may be empty while an XLSX file is still being built.
+type ExportPage struct {
+	// Data is the piece's bytes (base64 in JSON), at most 46 KiB.
+	Data        []byte `json:"data"`
+	NextCursor  string `json:"next_cursor,omitempty"`
+	Done        bool   `json:"done"`
+	Filename    string `json:"filename"`
+	ContentType string `json:"content_type"`
+	// Rows counts the submissions in this piece (CSV only).
+	Rows int `json:"rows"`
+}
+
+// Export formats.
+const (
+	FormatCSV  = "csv"
+	FormatXLSX = "xlsx"
+)
+
+// pageBytes is how many bytes a page carries at most (a page holds at
+// least one row, so a single row longer than this makes a longer page).
+// In base64 within its reply a page stays under 64 KiB: the buffer the
+// Go client (rpc.Client) keeps between replies. Past that size it grows
+// its buffer to the largest reply it accepts (64 MiB), which a
+// million-row export paid for with a quarter of a gigabyte in
+// arshlinectl; a round trip more per 46 KiB costs far less.
+const pageBytes = 46 << 10
+
+// scanRows is how many submissions one read of the store takes.
+const scanRows = 2048
+
+// cursor is where an export stands; it travels to the client and back
+// as opaque base64. It carries the filters, so that a page cannot be
+// asked with others, and the form's newest version and submission when
+// the export began, so that every page has the same columns and the
+// export ends.
+type cursor struct {
+	Form   int64  `json:"f"`
+	Format string `json:"k"`
+	Status string `json:"s,omitempty"`
+	From   string `json:"a,omitempty"`
+	To     string `json:"b,omitempty"`
+	After  int64  `json:"n"`
+	Last   int64  `json:"l"`
+	Mark   int64  `json:"m"`
+	// Job and Offset: the XLSX file being served, and how far.
+	Job    string `json:"j,omitempty"`
+	Offset int64  `json:"o,omitempty"`
+}
+
+func (c cursor) encode() string {
+	b, _ := json.Marshal(c)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+func badCursor() error {
+	return domain.InvalidParams("cursor is not one this export gave", "cursor از همین خروجی گرفته نشده است").With("param", "cursor")
+}
+
+func decodeCursor(s string) (cursor, error) {
+	var c cursor
+	b, err := base64.RawURLEncoding.DecodeString(s)
+	if err != nil || json.Unmarshal(b, &c) != nil || c.Form <= 0 || c.After < 0 || c.Offset < 0 {
+		return c, badCursor()
+	}
+	return c, nil
+}
+
+// Export serves submissions.export, one page per call: CSV is read page
+// by page by submission id (each call reads only its own rows); XLSX is
+// built once, into a file in the export directory, and served from it
+// by offset. Either way neither side holds more than a page.
+func (s *Service) Export(ctx context.Context, p ExportParams) (*ExportPage, error) {
+	if p.Format != FormatCSV && p.Format != FormatXLSX {
+		return nil, domain.InvalidParams("format must be csv or xlsx", "قالب (format) باید csv یا xlsx باشد").With("param", "format")
+	}
+	if p.Status != "" && !domain.SubmissionStatus(p.Status).Valid() {
+		return nil, domain.InvalidParams("status must be new, read, starred or spam", "وضعیت (status) باید new، read، starred یا spam باشد").With("param", "status")
+	}
+	fromDay, toDay, err := dayBounds(p.From, p.To)
+	if err != nil {
+		return nil, err
+	}
+	if p.FormID <= 0 {
+		return nil, domain.InvalidParams("form_id must be a positive integer", "شناسهٔ فرم (form_id) باید عددی مثبت باشد")
+	}
+	// The site is checked on every page: a cursor is no key to a form.
+	mark, err := s.store.FormMark(ctx, domain.ActorFrom(ctx).Site(), p.FormID)
+	if err != nil {
+		return nil, err
+	}
+	var c cursor
+	if p.Cursor != "" {
+		if c, err = decodeCursor(p.Cursor); err != nil {
+			return nil, err
+		}
+		if c.Form != p.FormID || c.Format != p.Format {
+			return nil, badCursor()
+		}
+		if (p.Status != "" && p.Status != c.Status) || (fromDay != "" && fromDay != c.From) || (toDay != "" && toDay != c.To) {
+			return nil, domain.InvalidParams("filters differ from the ones the export began with", "فیلترها با فیلترهای آغاز این خروجی یکی نیستند").With("param", "cursor")
+		}
+	} else if c, err = s.begin(ctx, p, fromDay, toDay, mark); err != nil {
+		return nil, err
+	}
+	cat, err := s.catalogueAt(ctx, c.Form, c.Mark)
+	if err != nil {
+		return nil, err
+	}
+	persian := domain.IsPersian(domain.ActorFrom(ctx).Locale)
+	if p.Format == FormatXLSX {
+		return s.xlsxPage(ctx, cat, c, p.Cursor == "", persian)
+	}
+	site := domain.ActorFrom(ctx).Site()
+	page, next, err := s.aheadPage(ctx, p.Cursor, site)
+	if page == nil && err == nil {
+		page, next, err = s.csvPage(ctx, cat, c, p.Cursor == "", persian)
+	}
+	if err == nil && !page.Done {
+		s.readAhead(cat, next, page.NextCursor, site)
+	}
+	return page, err
+}
+
+// Reading ahead. Paging alone alternates the daemon and the client: the
+// daemon makes a page while the client waits, then the client decodes
+// and writes it while the daemon waits. So once a CSV page is sent the
+// next is made at once, in the background, and kept under the cursor
+// that names it; the call that sends that cursor takes it (after the
+// same checks as any call). At most maxAhead pages are kept, each for
+// aheadTTL at most.
+const (
+	maxAhead = 16
+	aheadTTL = time.Minute
+)
+
+// ahead is one page made before it was asked for.
+type ahead struct {
+	site int64
+	made time.Time
+	done chan struct{}
+	page *ExportPage
+	next cursor
+	err  error
+}
+
+// readAhead starts making the page after next's cursor (key).
+func (s *Service) readAhead(cat *catalogue, next cursor, key string, site int64) {
+	a := &ahead{site: site, made: time.Now(), done: make(chan struct{})}
+	s.mu.Lock()
+	for k, old := range s.ahead {
+		if len(s.ahead) >= maxAhead || time.Since(old.made) > aheadTTL {
+			delete(s.ahead, k)
+		}
+	}
+	s.ahead[key] = a
+	s.mu.Unlock()
+	go func() {
+		defer close(a.done)
+		ctx, cancel := context.WithTimeout(context.Background(), aheadTTL)
+		defer cancel()
+		a.page, a.next, a.err = s.csvPage(ctx, cat, next, false, false)
+	}()
+}
+
+// aheadPage takes the page made ahead for cursor, if there is one for
+// the site; nil without one (or when making it failed: the call then
+// makes it again and reports its own error).
+func (s *Service) aheadPage(ctx context.Context, key string, site int64) (*ExportPage, cursor, error) {
+	if key == "" {
+		return nil, cursor{}, nil
+	}
+	s.mu.Lock()
+	a := s.ahead[key]
+	delete(s.ahead, key)
+	s.mu.Unlock()
+	if a == nil || a.site != site {
+		return nil, cursor{}, nil
+	}
+	select {
+	case <-a.done:
+	case <-ctx.Done():
+		return nil, cursor{}, ctx.Err()
+	}
+	if a.err != nil {
+		return nil, cursor{}, nil
+	}
+	return a.page, a.next, nil
+}
+
+// begin fixes what an export covers: the submissions up to the form's
+// newest now, within the days asked for.
+func (s *Service) begin(ctx context.Context, p ExportParams, fromDay, toDay string, mark int64) (cursor, error) {
+	c := cursor{Form: p.FormID, Format: p.Format, Status: p.Status, From: fromDay, To: toDay, Mark: mark}
+	if fromDay == "" && toDay == "" {
+		last, err := s.store.LastSubmissionID(ctx, p.FormID)
+		c.Last = last
+		return c, err
+	}
+	_, first, last, err := s.store.DayRange(ctx, p.FormID, fromDay, toDay)
+	if last > 0 {
+		c.After, c.Last = first-1, last
+	}
+	return c, err
+}
+
+func exportName(formID int64, format string) string {
+	return "arshline-form-" + strconv.FormatInt(formID, 10) + "." + format
+}
+
+// errPageFull stops a read once the page has its bytes.
+var errPageFull = errors.New("page full")
+
+// csvPage writes the next page of a CSV export: on the first, a UTF-8
+// byte order mark (Excel then reads Persian as UTF-8) and the header.
+func (s *Service) csvPage(ctx context.Context, cat *catalogue, c cursor, first, persian bool) (*ExportPage, cursor, error) {
+	var buf bytes.Buffer
+	buf.Grow(s.pageBytes)
+	w := csv.NewWriter(&buf)
+	w.UseCRLF = true
+	m := newRowMaker(cat, persian)
+	record := make([]string, len(m.row))
+	if first {
+		buf.WriteString("\ufeff")
+		for i, h := range m.header() {
+			record[i] = neutralise(textCell(h))
+		}
+		w.Write(record)
+	}
+	rows, done := 0, c.After >= c.Last
+	for !done {
+		n, err := s.store.ScanSubmissions(ctx, c.Form, c.After, c.Last, domain.SubmissionStatus(c.Status), scanRows, func(sub *domain.Submission) error {
+			for i, v := range m.make(sub) {
+				record[i] = neutralise(v)
+			}
+			before := buf.Len()
+			if err := w.Write(record); err != nil {
+				return err
+			}
+			// Into buf now, so that its length counts this row: a copy of
+			// a few hundred bytes.
+			w.Flush()
+			if buf.Len() > s.pageBytes && rows > 0 {
+				buf.Truncate(before) // the row opens the next page
+				return errPageFull
+			}
+			c.After = sub.ID
+			rows++
+			return nil
+		})
+		if errors.Is(err, errPageFull) {
+			break
+		}
+		if err != nil {
+			return nil, c, err
+		}
+		done = n < scanRows || c.After >= c.Last
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		return nil, c, err
+	}
+	page := &ExportPage{Data: buf.Bytes(), Done: done || c.After >= c.Last, Filename: exportName(c.Form, FormatCSV),
+		ContentType: "text/csv; charset=utf-8", Rows: rows}
+	if !page.Done {
+		page.NextCursor = c.encode()
+	}
+	return page, c, nil
+}

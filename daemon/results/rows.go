@@ -1,0 +1,251 @@
+package results
+
+import (
+	"encoding/json"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/arshline/arshline-sidecar/daemon/document"
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/jalali"
+)
+
+// cell is one exported value: text, or a number a spreadsheet should
+// keep as a number.
+type cell struct {
+	text  string
+	num   float64
+	isNum bool
+}
+
+func textCell(s string) cell { return cell{text: s} }
+
+func numCell(f float64, text string) cell { return cell{text: text, num: f, isNum: true} }
+
+// The columns every export starts with.
+const fixedColumns = 6
+
+// column is one field's column; a Jalali date field has a second one
+// with the same date in the Gregorian calendar.
+type column struct {
+	field     *fieldInfo
+	gregorian bool
+}
+
+// rowMaker turns submissions into rows of cells, one column per field of
+// the catalogue (every version's fields), answers named with the option
+// labels of the version each submission answered.
+type rowMaker struct {
+	cat     *catalogue
+	persian bool
+	cols    []column
+	// first maps a field id to its (first) column's index in a row.
+	first map[string]int
+	row   []cell
+	list  []storedAnswer
+	names map[string]string // see scanAnswers
+}
+
+// storedAnswer is one answer as the store keeps it (answers.Answer),
+// its value left raw until the type says how to read it.
+type storedAnswer struct {
+	Field string          `json:"field"`
+	Type  string          `json:"type"`
+	Value json.RawMessage `json:"value"`
+}
+
+func newRowMaker(cat *catalogue, persian bool) *rowMaker {
+	m := &rowMaker{cat: cat, persian: persian, first: map[string]int{}, names: map[string]string{}}
+	for _, f := range cat.fields {
+		m.first[f.ID] = fixedColumns + len(m.cols)
+		m.cols = append(m.cols, column{field: f})
+		if f.jalali {
+			m.cols = append(m.cols, column{field: f, gregorian: true})
+		}
+	}
+	m.row = make([]cell, fixedColumns+len(m.cols))
+	return m
+}
+
+// header names the columns: the fixed ones in the caller's language, a
+// field by its newest label (with its id when two fields share a label).
+func (m *rowMaker) header() []string {
+	h := []string{"tracking_code", "id", "status", "created_at", "created_at_jalali", "version"}
+	if m.persian {
+		h = []string{"کد رهگیری", "شناسه", "وضعیت", "زمان ثبت (ISO)", "زمان ثبت (شمسی)", "نسخه"}
+	}
+	labels := map[string]int{}
+	for _, f := range m.cat.fields {
+		labels[f.Label]++
+	}
+	for _, c := range m.cols {
+		name := c.field.Label
+		if labels[name] > 1 || name == "" {
+			name += " [" + c.field.ID + "]"
+		}
+		if c.gregorian {
+			if m.persian {
+				name += " (میلادی)"
+			} else {
+				name += " (Gregorian)"
+			}
+		}
+		h = append(h, name)
+	}
+	return h
+}
+
+// make fills the row of one submission; the slice is reused by the next
+// call.
+func (m *rowMaker) make(s *domain.Submission) []cell {
+	for i := range m.row {
+		m.row[i] = cell{}
+	}
+	var seq int64
+	var vfields map[string]*document.Field
+	if v := m.cat.versions[s.VersionID]; v != nil {
+		seq, vfields = v.seq, v.fields
+	}
+	t := s.CreatedAt
+	m.row[0] = textCell(s.TrackingCode)
+	m.row[1] = numCell(float64(s.ID), strconv.FormatInt(s.ID, 10))
+	m.row[2] = textCell(string(s.Status))
+	m.row[3] = textCell(t.UTC().Format(time.RFC3339))
+	it := t.In(iranTime)
+	m.row[4] = textCell(jalali.FromTime(it).String() + it.Format(" 15:04:05"))
+	m.row[5] = numCell(float64(seq), strconv.FormatInt(seq, 10))
+	var ok bool
+	if m.list, ok = scanAnswers(s.Answers, m.list, m.names); !ok {
+		m.list = m.list[:0]
+		if json.Unmarshal(s.Answers, &m.list) != nil {
+			return m.row
+		}
+	}
+	for _, a := range m.list {
+		i, ok := m.first[a.Field]
+		if !ok {
+			continue // a field of a version newer than the export
+		}
+		fi := m.cols[i-fixedColumns].field
+		vf := vfields[a.Field]
+		if vf == nil {
+			vf = fi.latest
+		}
+		m.row[i] = m.answerCell(a, fi, vf)
+		if fi.jalali && a.Type == domain.FieldDate {
+			m.row[i+1] = textCell(gregorianDate(m.row[i].text, vf))
+		}
+	}
+	return m.row
+}
+
+// answerCell renders one answer by its stored type.
+func (m *rowMaker) answerCell(a storedAnswer, fi *fieldInfo, vf *document.Field) cell {
+	switch a.Type {
+	case domain.FieldNumber, domain.FieldRating:
+		if f, ok := jsonNumber(a.Value); ok {
+			return numCell(f, NumberKey(f))
+		}
+	case domain.FieldRadio, domain.FieldSelect:
+		if v, ok := jsonString(a.Value); ok {
+			return textCell(optionLabel(v, fi, vf))
+		}
+	case domain.FieldCheckbox:
+		if vs, ok := jsonStrings(a.Value); ok {
+			for i, v := range vs {
+				vs[i] = optionLabel(v, fi, vf)
+			}
+			return textCell(strings.Join(vs, "، "))
+		}
+	case domain.FieldMatrix:
+		var mv map[string]string
+		if json.Unmarshal(a.Value, &mv) == nil {
+			return textCell(matrixText(mv, vf))
+		}
+	case domain.FieldFile:
+		var ups []struct {
+			UploadID string `json:"upload_id"`
+		}
+		if json.Unmarshal(a.Value, &ups) == nil {
+			ids := make([]string, len(ups))
+			for i, u := range ups {
+				ids[i] = u.UploadID
+			}
+			return textCell(strings.Join(ids, ", "))
+		}
+	default:
+		if v, ok := jsonString(a.Value); ok {
+			return textCell(v)
+		}
+	}
+	return textCell(string(a.Value))
+}
+
+// optionLabel names an option value as the answered version did, else
+// as the newest version offering it did, else by the value itself.
+func optionLabel(v string, fi *fieldInfo, vf *document.Field) string {
+	for _, o := range vf.Options {
+		if o.Value == v {
+			return o.Label
+		}
+	}
+	if l, ok := fi.options[v]; ok {
+		return l
+	}
+	return v
+}
+
+// matrixText writes "row: column" pairs in the version's row order,
+// then rows it did not have, sorted.
+func matrixText(mv map[string]string, vf *document.Field) string {
+	parts := make([]string, 0, len(mv))
+	done := map[string]bool{}
+	for _, r := range vf.Rows {
+		if c, ok := mv[r]; ok {
+			parts = append(parts, r+": "+c)
+			done[r] = true
+		}
+	}
+	var rest []string
+	for r := range mv {
+		if !done[r] {
+			rest = append(rest, r)
+		}
+	}
+	sort.Strings(rest)
+	for _, r := range rest {
+		parts = append(parts, r+": "+mv[r])
+	}
+	return strings.Join(parts, "؛ ")
+}
+
+// gregorianDate is a date answer in the Gregorian calendar (ISO): the
+// answer itself when the answered version asked in Gregorian.
+func gregorianDate(answer string, vf *document.Field) string {
+	if vf.CalendarName() == document.CalendarGregorian {
+		return answer
+	}
+	d, err := jalali.Parse(answer)
+	if err != nil {
+		return ""
+	}
+	y, mo, dd := d.Gregorian()
+	return time.Date(y, mo, dd, 0, 0, 0, 0, time.UTC).Format("2006-01-02")
+}
+
+// neutralise makes a cell that a spreadsheet would read as a formula
+// (starting with = + - @, or a tab or carriage return, as OWASP's CSV
+// injection advice lists) plain text with a leading apostrophe. Numbers
+// the export itself wrote are left alone: -3 is a number, not a formula.
+func neutralise(c cell) string {
+	if c.isNum || c.text == "" {
+		return c.text
+	}
+	switch c.text[0] {
+	case '=', '+', '-', '@', '\t', '\r':
+		return "'" + c.text
+	}
+	return c.text
+}
