@@ -487,6 +487,9 @@ async function main() {
 			await snap(page, 'rate-limited');
 		});
 
+		await step(page, 'builder: a 6-field form by hand (mobile, national code, Jalali date, radio with a conditional text, rating, file), saved and published', async () => {
+			await builderStep(page);
+		});
 		await publicFormSteps(browser);
 
 		const stats = await (await fetch(`${FAKE}/stats`)).json();
@@ -630,3 +633,81 @@ main().then(
 		process.exit(1);
 	},
 );
+
+/**
+ * The form builder with no model in the loop: an admin adds six fields of
+ * different types by hand, sets their keys, saves one version and
+ * publishes the form; the daemon's copy is what the builder showed.
+ */
+async function builderStep(page) {
+	const made = await rest(page, 'POST', '/arshline/v1/forms', { body: { title: 'فرم سازنده' } });
+	check(made.status === 201, `create: ${made.status}`);
+	const id = made.body.form.id;
+	await page.goto(`${PAGE}#builder/${id}`, { waitUntil: 'domcontentloaded' });
+	await page.evaluate(async () => {
+		const r = await fetch(`${window.ajaxurl}?action=rest-nonce`, { credentials: 'same-origin' });
+		window.arshE2ENonce = (await r.text()).trim();
+	});
+	await page.locator('#arsh-builder:not([hidden])').waitFor();
+	await page.locator('#arsh-b-fields li.arsh-b-empty').waitFor();
+	const open = () => page.locator('#arsh-b-fields li.is-open');
+	const ctl = (suffix) => open().locator(`[id$="-${suffix}"]`).first();
+	const add = async (type, label) => {
+		await page.selectOption('#arsh-b-type', type);
+		await page.click('#arsh-b-add');
+		await ctl('label').fill(label);
+	};
+	await add('text', 'موبایل');
+	await ctl('format').selectOption('mobile_ir');
+	await ctl('required').check();
+	await add('text', 'کد ملی');
+	await ctl('format').selectOption('national_code');
+	await add('date', 'تاریخ مراجعه');
+	check((await ctl('calendar').inputValue()) === 'jalali', 'a new date is not Jalali');
+	await ctl('min').fill('1404-01-01');
+	await add('radio', 'بیمه دارید؟');
+	await ctl('opt-0').fill('بله');
+	await ctl('opt-1').fill('خیر');
+	const radioId = await open().getAttribute('data-field-id');
+	await add('text', 'نام بیمه');
+	await ctl('showif-field').selectOption(radioId);
+	await ctl('showif-value').selectOption({ label: 'بله' });
+	await add('rating', 'رضایت');
+	await ctl('scale-max').selectOption('10');
+	await add('file', 'تصویر کارت');
+	await ctl('accept').fill('image/*, application/pdf');
+	await ctl('max_size_kb').fill('2048');
+	// Keyboard reordering: the file moves up one and back.
+	await ctl('up').focus();
+	await page.keyboard.press('Enter');
+	await page.keyboard.press('Tab');
+	await page.keyboard.press('Enter');
+	const order = await page.locator('#arsh-b-fields > li').evaluateAll((els) => els.map((e) => e.dataset.type).join(','));
+	check(order === 'text,text,date,radio,text,rating,file', `order after the keyboard moves: ${order}`);
+	// The preview follows typing after a short pause.
+	await page.waitForFunction(() => document.querySelectorAll('#arsh-b-preview .arsh-field').length === 7 && document.querySelector('#arsh-b-preview .arsh-field-file:last-child'));
+	await snap(page, 'builder-filled');
+	await page.click('#arsh-b-save');
+	await page.locator('#arsh-builder-msg .notice-success').waitFor();
+	const got = await rest(page, 'GET', `/arshline/v1/forms/${id}`);
+	const fields = got.body.document.fields;
+	check(fields.length === 7, `saved ${fields.length} fields`);
+	check(fields[0].format === 'mobile_ir' && fields[0].required === true, `mobile: ${JSON.stringify(fields[0])}`);
+	check(fields[1].format === 'national_code', `national code: ${JSON.stringify(fields[1])}`);
+	check(fields[2].calendar === 'jalali' && fields[2].min === '1404-01-01', `date: ${JSON.stringify(fields[2])}`);
+	check(fields[3].options.length === 2 && fields[3].options[0].value !== fields[3].options[1].value, `radio: ${JSON.stringify(fields[3])}`);
+	check(fields[4].show_if && fields[4].show_if.field === radioId && fields[4].show_if.value === fields[3].options[0].value, `show_if: ${JSON.stringify(fields[4])}`);
+	check(fields[5].scale.max === 10 && fields[6].max_size_kb === 2048, `rating/file: ${JSON.stringify(fields.slice(5))}`);
+	check(new Set(fields.map((f) => f.id)).size === 7, 'field ids repeat');
+	// A second save from a stale copy is a conflict, not a lost change.
+	const stale = await rest(page, 'POST', `/arshline/v1/forms/${id}/document`, { body: { document: got.body.document, expected_version_id: made.body.form.head_version_id } });
+	check(stale.status === 409 && stale.body.data.error === 'CONFLICT', `stale save: ${stale.status}`);
+	await page.click('#arsh-b-publish_form');
+	await page.locator('#arsh-builder-msg .arsh-undo-form').waitFor();
+	const after = await rest(page, 'GET', `/arshline/v1/forms/${id}`);
+	check(after.body.status === 'published', `status after publish: ${after.body.status}`);
+	const row = page.locator(`#arsh-forms-body tr[data-form-id="${id}"]`);
+	await row.waitFor();
+	check((await row.locator('.arsh-shortcode').innerText()) === `[arshline_form id="${id}"]`, 'shortcode in the list');
+	await snap(page, 'builder-published');
+}

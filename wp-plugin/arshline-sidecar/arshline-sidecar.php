@@ -37,6 +37,7 @@ require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-f
 require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-hosha2-controller.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-hosha2-jobs-controller.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-versions-controller.php';
+require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-builder-controller.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-admin.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-model-settings.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-public-controller.php';

@@ -1,1 +1,1 @@
-<?php return array('dependencies' => array('wp-api-fetch', 'wp-i18n'), 'version' => '3181cb1df463aa3b3049');
+<?php return array('dependencies' => array('wp-api-fetch', 'wp-i18n'), 'version' => '9d0a44e14b60bbd6ba38');

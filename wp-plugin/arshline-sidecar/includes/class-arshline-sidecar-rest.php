@@ -36,6 +36,7 @@ final class Arshline_Sidecar_Rest {
 			new Arshline_Sidecar_REST_Forms_Controller(),
 			new Arshline_Sidecar_REST_Hosha2_Jobs_Controller(),
 			new Arshline_Sidecar_REST_Versions_Controller(),
+			new Arshline_Sidecar_REST_Builder_Controller(),
 		);
 	}
 
