@@ -7,6 +7,7 @@
 import { chromium } from 'playwright-core';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createConnection } from 'node:net';
 
 const env = (name) => {
 	const v = process.env[name];
@@ -422,6 +423,39 @@ async function main() {
 			check((await page.locator('#arshline-sidecar-app h1').innerText()) === 'ارشلاین هوشمند', 'back to Persian');
 		});
 
+		await step(page, 'settings: the model server — test connection, save, generate, back to the service settings', async () => {
+			await page.goto(SETTINGS);
+			const current = await page.locator('#arsh-model-current').innerText();
+			check(current.includes('fake-model'), `model in use: ${current}`);
+			check((await page.inputValue('#arsh-model-key')) === '', 'the key field is not empty');
+			await page.fill('#arsh-model-url', `${FAKE}/v1`);
+			await page.fill('#arsh-model-name', 'fake-model');
+			await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'آزمودن اتصال' }).click()]);
+			const tested = page.locator('#arsh-model-notice');
+			await tested.waitFor();
+			check((await tested.getAttribute('class')).includes('notice-success'), `test connection: ${await tested.innerText()}`);
+			check((await tested.innerText()).includes('بله'), `test connection lists no yes: ${await tested.innerText()}`);
+			check((await page.locator('#arsh-model-list option[value="fake-model"]').count()) === 1, 'the models the server lists are not offered');
+			await snap(page, 'model-tested');
+			await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'ذخیرهٔ مدل' }).click()]);
+			await page.locator('#arsh-model-notice.notice-success').waitFor();
+			check(!(await page.content()).includes('sk-test'), 'a key reached the page');
+			// The saved model serves at once (a 429 is the shared per-user
+			// budget the earlier steps spent, answered before any model call).
+			await openPage(page);
+			const before = (await (await fetch(`${FAKE}/stats`)).json()).requests;
+			const gen = await rest(page, 'POST', `/hosha2/v1/forms/${h2Form}/generate`, { body: { prompt: 'یک فرم تماس با نام و ایمیل', wait: true }, hosha2: 'generate' });
+			check(gen.status === 200 || gen.status === 429, `generate with the saved model: ${gen.status} ${JSON.stringify(gen.body).slice(0, 300)}`);
+			if (gen.status === 200) {
+				check((await (await fetch(`${FAKE}/stats`)).json()).requests > before, 'the saved model was not asked');
+			}
+			await page.goto(SETTINGS);
+			await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'استفاده از تنظیمات خود سرویس' }).click()]);
+			check((await page.locator('#arsh-model-current').innerText()).includes('fake-model'), 'the service settings are not back');
+			await snap(page, 'model-settings');
+			await openPage(page);
+		});
+
 		await step(page, 'REST: rate limit → 429 with Retry-After, and the page says when to retry', async () => {
 			let limited = null;
 			for (let i = 0; i < 20 && !limited; i++) {
@@ -453,12 +487,140 @@ async function main() {
 			await snap(page, 'rate-limited');
 		});
 
+		await step(page, 'builder: a 6-field form by hand (mobile, national code, Jalali date, radio with a conditional text, rating, file), saved and published', async () => {
+			await builderStep(page);
+		});
+		await publicFormSteps(browser);
+
 		const stats = await (await fetch(`${FAKE}/stats`)).json();
 		console.log(`e2e: fake model saw ${stats.requests} requests (${JSON.stringify(stats.by_schema)}), ${stats.aborted} abandoned by the caller`);
 		check(consoleErrors.length === 0, `browser errors:\n${consoleErrors.join('\n')}`);
 	} finally {
 		writeFileSync(join(ART, 'timings.json'), JSON.stringify(timings, null, 2));
 		await browser.close();
+	}
+}
+
+/** One JSON-RPC call to the daemon over its socket (E2E_SOCKET). */
+function rpc(method, params) {
+	return new Promise((resolve, reject) => {
+		const conn = createConnection(env('E2E_SOCKET'));
+		let buf = '';
+		conn.on('data', (d) => {
+			buf += d;
+			const nl = buf.indexOf('\n');
+			if (nl >= 0) {
+				conn.end();
+				const reply = JSON.parse(buf.slice(0, nl));
+				if (reply.error) {
+					reject(new Error(`${method}: ${JSON.stringify(reply.error)}`));
+				} else {
+					resolve(reply.result);
+				}
+			}
+		});
+		conn.on('error', reject);
+		conn.write(JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) + '\n');
+	});
+}
+
+/**
+ * The public form, as a logged-out visitor on a 390×844 phone: Persian
+ * digits, a Persian error fixed, a show_if question appearing, pages, the
+ * tracking code; then the same with JavaScript disabled (plain POST, 303).
+ */
+async function publicFormSteps(browser) {
+	const created = await rpc('forms.create', {
+		title: 'فرم عمومی',
+		status: 'published',
+		document: {
+			version: 'arshline_form@v1',
+			settings: { welcome: 'به فرم خوش آمدید.', thank_you: 'سپاس از پاسخ شما.' },
+			fields: [
+				{ id: 'name', type: 'text', label: 'نام', required: true, page: 1 },
+				{ id: 'code', type: 'text', label: 'کد ملی', format: 'national_code', required: true, page: 1 },
+				{ id: 'pet', type: 'radio', label: 'حیوان خانگی دارید؟', required: true, page: 2, options: [{ value: 'yes', label: 'بله' }, { value: 'no', label: 'خیر' }] },
+				{ id: 'pet_name', type: 'text', label: 'نام حیوان', required: true, page: 2, show_if: { field: 'pet', op: 'equals', value: 'yes' } },
+				{ id: 'born', type: 'date', label: 'تاریخ تولد', page: 2 },
+			],
+		},
+		actor: { user_id: 1, caps: ['manage_options'], locale: 'fa_IR', site_id: 1 },
+	});
+	const link = `${URL_}/?arshline_form=${created.form.public_token}`;
+	const field = (p, id) => p.locator(`[name="arshline[${id}]"]`);
+	// The daemon refuses a form sent sooner than 3 s after it was loaded.
+	const read = (p) => p.waitForTimeout(3300);
+
+	const ctx = await browser.newContext({ locale: 'fa-IR', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+	const page = await ctx.newPage();
+	page.setDefaultTimeout(20000);
+	const errors = [];
+	page.on('pageerror', (err) => errors.push(String(err)));
+	page.on('console', (msg) => msg.type() === 'error' && !/Failed to load resource/.test(msg.text()) && errors.push(msg.text()));
+	try {
+		await step(page, 'public form: a visitor on a phone fixes a Persian error, sees show_if, gets the tracking code', async () => {
+			await page.goto(link);
+			const root = page.locator('.arshline-form');
+			check((await root.getAttribute('dir')) === 'rtl', 'the form is right to left');
+			// A right-to-left form on a left-to-right theme must not widen the page.
+			const width = await page.evaluate(() => document.documentElement.scrollWidth);
+			check(width <= 390, `the page is ${width} px wide on a 390 px screen`);
+			check(await page.locator('[data-page="2"]').isHidden(), 'page 2 waits');
+			await field(page, 'name').fill('مریم');
+			await field(page, 'code').fill('۱۲۳۴۵۶۷۸۹۰');
+			await page.getByRole('button', { name: 'بعدی' }).click();
+			check(await field(page, 'pet_name').isHidden(), 'the show_if question is hidden at first');
+			await page.getByLabel('بله').check();
+			await field(page, 'pet_name').waitFor();
+			await field(page, 'pet_name').fill('پیشی');
+			await field(page, 'born').fill('۱۴۰۳/۰۵/۲۱');
+			check((await page.locator('.arshline-field__date').innerText()).includes('مرداد'), 'the date is read back');
+			await read(page);
+			await page.getByRole('button', { name: 'ارسال' }).click();
+			const error = page.locator('[data-field="code"] .arshline-field__error');
+			await error.waitFor();
+			check(/[\u0600-\u06FF]/.test(await error.innerText()), `a Persian message: ${await error.innerText()}`);
+			check((await page.evaluate(() => document.activeElement && document.activeElement.name)) === 'arshline[code]', 'the first error is focused');
+			check((await field(page, 'code').getAttribute('aria-invalid')) === 'true', 'aria-invalid');
+			await snap(page, 'public-form-error');
+			await field(page, 'code').fill('۰۰۸۴۵۷۵۹۴۸');
+			await page.getByRole('button', { name: 'بعدی' }).click();
+			await page.getByRole('button', { name: 'ارسال' }).click();
+			const code = page.locator('.arshline-form__code strong');
+			await code.waitFor();
+			check(/^\d{10}$/.test(await code.innerText()), `tracking code ${await code.innerText()}`);
+			await snap(page, 'public-form-done');
+			check(errors.length === 0, `browser errors:\n${errors.join('\n')}`);
+		});
+	} finally {
+		await ctx.close();
+	}
+
+	const plain = await browser.newContext({ locale: 'fa-IR', viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+	const p2 = await plain.newPage();
+	p2.setDefaultTimeout(20000);
+	try {
+		await step(p2, 'public form without JavaScript: 422 with the values kept, then 303 to the tracking code', async () => {
+			await p2.goto(link);
+			await field(p2, 'name').fill('علی');
+			await field(p2, 'code').fill('۱۲۳۴۵۶۷۸۹۰');
+			await p2.getByLabel('خیر').check();
+			await read(p2);
+			const [refused] = await Promise.all([p2.waitForNavigation(), p2.getByRole('button', { name: 'ارسال' }).click()]);
+			check(refused.status() === 422, `refused with ${refused.status()}`);
+			check(/[\u0600-\u06FF]/.test(await p2.locator('[data-field="code"] .arshline-field__error').innerText()), 'a Persian message');
+			check((await field(p2, 'code').inputValue()) === '۱۲۳۴۵۶۷۸۹۰', 'what was typed is kept');
+			check(await p2.getByLabel('خیر').isChecked(), 'the choice is kept');
+			await snap(p2, 'public-form-nojs-error');
+			await field(p2, 'code').fill('0084575948');
+			await read(p2);
+			await Promise.all([p2.waitForNavigation(), p2.getByRole('button', { name: 'ارسال' }).click()]);
+			check(/arshline_done=[a-f0-9]{32}/.test(p2.url()), `redirected to ${p2.url()}`);
+			check(/^\d{10}$/.test(await p2.locator('.arshline-form__code strong').innerText()), 'tracking code shown');
+			await snap(p2, 'public-form-nojs-done');
+		});
+	} finally {
+		await plain.close();
 	}
 }
 
@@ -471,3 +633,81 @@ main().then(
 		process.exit(1);
 	},
 );
+
+/**
+ * The form builder with no model in the loop: an admin adds six fields of
+ * different types by hand, sets their keys, saves one version and
+ * publishes the form; the daemon's copy is what the builder showed.
+ */
+async function builderStep(page) {
+	const made = await rest(page, 'POST', '/arshline/v1/forms', { body: { title: 'فرم سازنده' } });
+	check(made.status === 201, `create: ${made.status}`);
+	const id = made.body.form.id;
+	await page.goto(`${PAGE}#builder/${id}`, { waitUntil: 'domcontentloaded' });
+	await page.evaluate(async () => {
+		const r = await fetch(`${window.ajaxurl}?action=rest-nonce`, { credentials: 'same-origin' });
+		window.arshE2ENonce = (await r.text()).trim();
+	});
+	await page.locator('#arsh-builder:not([hidden])').waitFor();
+	await page.locator('#arsh-b-fields li.arsh-b-empty').waitFor();
+	const open = () => page.locator('#arsh-b-fields li.is-open');
+	const ctl = (suffix) => open().locator(`[id$="-${suffix}"]`).first();
+	const add = async (type, label) => {
+		await page.selectOption('#arsh-b-type', type);
+		await page.click('#arsh-b-add');
+		await ctl('label').fill(label);
+	};
+	await add('text', 'موبایل');
+	await ctl('format').selectOption('mobile_ir');
+	await ctl('required').check();
+	await add('text', 'کد ملی');
+	await ctl('format').selectOption('national_code');
+	await add('date', 'تاریخ مراجعه');
+	check((await ctl('calendar').inputValue()) === 'jalali', 'a new date is not Jalali');
+	await ctl('min').fill('1404-01-01');
+	await add('radio', 'بیمه دارید؟');
+	await ctl('opt-0').fill('بله');
+	await ctl('opt-1').fill('خیر');
+	const radioId = await open().getAttribute('data-field-id');
+	await add('text', 'نام بیمه');
+	await ctl('showif-field').selectOption(radioId);
+	await ctl('showif-value').selectOption({ label: 'بله' });
+	await add('rating', 'رضایت');
+	await ctl('scale-max').selectOption('10');
+	await add('file', 'تصویر کارت');
+	await ctl('accept').fill('image/*, application/pdf');
+	await ctl('max_size_kb').fill('2048');
+	// Keyboard reordering: the file moves up one and back.
+	await ctl('up').focus();
+	await page.keyboard.press('Enter');
+	await page.keyboard.press('Tab');
+	await page.keyboard.press('Enter');
+	const order = await page.locator('#arsh-b-fields > li').evaluateAll((els) => els.map((e) => e.dataset.type).join(','));
+	check(order === 'text,text,date,radio,text,rating,file', `order after the keyboard moves: ${order}`);
+	// The preview follows typing after a short pause.
+	await page.waitForFunction(() => document.querySelectorAll('#arsh-b-preview .arsh-field').length === 7 && document.querySelector('#arsh-b-preview .arsh-field-file:last-child'));
+	await snap(page, 'builder-filled');
+	await page.click('#arsh-b-save');
+	await page.locator('#arsh-builder-msg .notice-success').waitFor();
+	const got = await rest(page, 'GET', `/arshline/v1/forms/${id}`);
+	const fields = got.body.document.fields;
+	check(fields.length === 7, `saved ${fields.length} fields`);
+	check(fields[0].format === 'mobile_ir' && fields[0].required === true, `mobile: ${JSON.stringify(fields[0])}`);
+	check(fields[1].format === 'national_code', `national code: ${JSON.stringify(fields[1])}`);
+	check(fields[2].calendar === 'jalali' && fields[2].min === '1404-01-01', `date: ${JSON.stringify(fields[2])}`);
+	check(fields[3].options.length === 2 && fields[3].options[0].value !== fields[3].options[1].value, `radio: ${JSON.stringify(fields[3])}`);
+	check(fields[4].show_if && fields[4].show_if.field === radioId && fields[4].show_if.value === fields[3].options[0].value, `show_if: ${JSON.stringify(fields[4])}`);
+	check(fields[5].scale.max === 10 && fields[6].max_size_kb === 2048, `rating/file: ${JSON.stringify(fields.slice(5))}`);
+	check(new Set(fields.map((f) => f.id)).size === 7, 'field ids repeat');
+	// A second save from a stale copy is a conflict, not a lost change.
+	const stale = await rest(page, 'POST', `/arshline/v1/forms/${id}/document`, { body: { document: got.body.document, expected_version_id: made.body.form.head_version_id } });
+	check(stale.status === 409 && stale.body.data.error === 'CONFLICT', `stale save: ${stale.status}`);
+	await page.click('#arsh-b-publish_form');
+	await page.locator('#arsh-builder-msg .arsh-undo-form').waitFor();
+	const after = await rest(page, 'GET', `/arshline/v1/forms/${id}`);
+	check(after.body.status === 'published', `status after publish: ${after.body.status}`);
+	const row = page.locator(`#arsh-forms-body tr[data-form-id="${id}"]`);
+	await row.waitFor();
+	check((await row.locator('.arsh-shortcode').innerText()) === `[arshline_form id="${id}"]`, 'shortcode in the list');
+	await snap(page, 'builder-published');
+}

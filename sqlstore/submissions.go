@@ -45,7 +45,18 @@ var sqlAddFacts = func() (qs [maxFactRows]string) {
 	return qs
 }()
 
-var submissionWriteQueries = append([]string{sqlInsertSubmission, sqlInsertSearch, sqlAddDay, sqlCountSubmissions, sqlByIdempotencyKey, sqlFormHeadNow}, sqlAddFacts[:]...)
+// sqlAddTotals[n-1] adds n answer counts to the all-time totals.
+var sqlAddTotals = func() (qs [maxFactRows]string) {
+	row := "(?, ?, ?, ?, ?)"
+	for n := range qs {
+		qs[n] = `INSERT INTO answer_totals (form_id, field_id, key, count, sum) VALUES ` +
+			row + strings.Repeat(", "+row, n) +
+			` ON CONFLICT (form_id, field_id, key) DO UPDATE SET count = count + excluded.count, sum = sum + excluded.sum`
+	}
+	return qs
+}()
+
+var submissionWriteQueries = append(append([]string{sqlInsertSubmission, sqlInsertSearch, sqlAddDay, sqlCountSubmissions, sqlByIdempotencyKey, sqlFormHeadNow}, sqlAddFacts[:]...), sqlAddTotals[:]...)
 
 const (
 	submissionSelect = `SELECT id, site_id, form_id, version_id, tracking_code, status, created_at,
@@ -190,10 +201,15 @@ func (t *Tx) count(s *domain.Submission, facts []domain.AnswerFact, sign int64) 
 	for len(facts) > 0 {
 		n := min(len(facts), maxFactRows)
 		args := make([]any, 0, 6*n)
+		totals := make([]any, 0, 5*n)
 		for _, f := range facts[:n] {
 			args = append(args, s.FormID, f.Field, day, f.Key, sign, float64(sign)*f.Num)
+			totals = append(totals, s.FormID, f.Field, f.Key, sign, float64(sign)*f.Num)
 		}
 		if _, err := t.tx.ExecContext(t.ctx, sqlAddFacts[n-1], args...); err != nil {
+			return err
+		}
+		if _, err := t.tx.ExecContext(t.ctx, sqlAddTotals[n-1], totals...); err != nil {
 			return err
 		}
 		facts = facts[n:]
@@ -484,4 +500,19 @@ func (db *DB) Secret(ctx context.Context, name string) ([]byte, error) {
 		return nil, fmt.Errorf("sqlstore: secret %s: %w", name, err)
 	}
 	return v, nil
+}
+
+// FormHead reports a form's head version and whether it is deleted,
+// without reading its document: what tells a cached copy of the form
+// from a stale one. Another site's form is NOT_FOUND.
+func (db *DB) FormHead(ctx context.Context, siteID, formID int64) (headVersionID int64, deleted bool, err error) {
+	var r struct {
+		Head    sql.NullInt64 `db:"head_version_id"`
+		Deleted bool          `db:"deleted"`
+	}
+	err = db.reads.GetContext(ctx, &r, "SELECT head_version_id, deleted_at IS NOT NULL AS deleted FROM forms WHERE id = ? AND site_id = ?", formID, siteID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, false, domain.NotFound("form", "فرم", formID)
+	}
+	return r.Head.Int64, r.Deleted, err
 }

@@ -104,6 +104,13 @@ func TestSubmissionsStoreCountSearchAndErase(t *testing.T) {
 		if err := db.read.Get(&sum, "SELECT coalesce(sum(sum), 0) FROM answer_counts WHERE form_id = ? AND field_id = 'f2' AND key = '4'", f.ID); err != nil {
 			t.Fatal(err)
 		}
+		// The all-time totals always agree with the days added up.
+		var total, totalSum int64
+		db.read.Get(&total, "SELECT coalesce(sum(count), 0) FROM answer_totals WHERE form_id = ? AND field_id = 'f2' AND key = '4'", f.ID)
+		db.read.Get(&totalSum, "SELECT coalesce(sum(sum), 0) FROM answer_totals WHERE form_id = ? AND field_id = 'f2' AND key = '4'", f.ID)
+		if total != rows || totalSum != sum {
+			t.Fatalf("totals %d/%d, days %d/%d", total, totalSum, rows, sum)
+		}
 		return
 	}
 	if c, s := counts(); c != 2 || s != 8 {

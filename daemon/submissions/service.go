@@ -36,6 +36,8 @@ type Store interface {
 	GetVersion(ctx context.Context, siteID, formID, versionID int64) (*domain.Version, error)
 	// FormIDByPublicToken finds the form a public token names.
 	FormIDByPublicToken(ctx context.Context, token string) (int64, error)
+	// FormHead reports a form's head version and whether it is deleted.
+	FormHead(ctx context.Context, siteID, formID int64) (headVersionID int64, deleted bool, err error)
 	// KeptSubmissions counts a form's kept submissions (no spam).
 	KeptSubmissions(ctx context.Context, formID int64) (int64, error)
 	// Secret returns one of the database's own keys.
@@ -88,6 +90,11 @@ type Service struct {
 	// and a submission storm answers the same few.
 	docsMu sync.Mutex
 	docs   map[int64]*document.Document
+	// forms caches forms by head version id: a version never changes, so
+	// a form whose head is still that version is the cached one but for
+	// deletion, which FormHead reports. A submission then costs one
+	// small query instead of reading and decoding the whole form.
+	forms map[int64]*domain.Form
 }
 
 // maxCachedDocs bounds the document cache; past it the cache starts over.
@@ -110,7 +117,7 @@ func New(ctx context.Context, store Store, cfg Config, events *logx.Logger, now 
 	if cfg.PerFormPerMinute == 0 {
 		cfg.PerFormPerMinute = DefaultPerFormPerMinute
 	}
-	s := &Service{store: store, cfg: cfg, events: events, now: now, docs: map[int64]*document.Document{}}
+	s := &Service{store: store, cfg: cfg, events: events, now: now, docs: map[int64]*document.Document{}, forms: map[int64]*domain.Form{}}
 	key, err := store.Secret(ctx, "form_token_key")
 	if err != nil {
 		return nil, err
@@ -154,7 +161,7 @@ func (s *Service) openForm(ctx context.Context, token string, id int64) (*domain
 		}
 	}
 	// Another site's form is not found, like a missing one.
-	f, err := s.store.GetForm(ctx, site, id)
+	f, err := s.form(ctx, site, id)
 	if domain.ErrorCode(err) == domain.CodeNotFound {
 		return nil, formClosed()
 	}
@@ -164,6 +171,34 @@ func (s *Service) openForm(ctx context.Context, token string, id int64) (*domain
 	if (token != "" && f.PublicToken != token) || !s.accepting(f) {
 		return nil, formClosed()
 	}
+	return f, nil
+}
+
+// form returns a live or deleted form of the site, from the cache when
+// its head has not moved.
+func (s *Service) form(ctx context.Context, site, id int64) (*domain.Form, error) {
+	head, deleted, err := s.store.FormHead(ctx, site, id)
+	if err != nil {
+		return nil, err
+	}
+	s.docsMu.Lock()
+	f, ok := s.forms[head]
+	s.docsMu.Unlock()
+	if ok && f.ID == id && f.SiteID == site {
+		if deleted {
+			return nil, domain.NotFound("form", "فرم", id)
+		}
+		return f, nil
+	}
+	if f, err = s.store.GetForm(ctx, site, id); err != nil {
+		return nil, err
+	}
+	s.docsMu.Lock()
+	if len(s.forms) >= maxCachedDocs {
+		s.forms = map[int64]*domain.Form{}
+	}
+	s.forms[f.HeadVersionID] = f
+	s.docsMu.Unlock()
 	return f, nil
 }
 

@@ -40,8 +40,14 @@ require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-v
 require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-stream.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-submissions-controller.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-results-controller.php';
+require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-builder-controller.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-admin.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-model-settings.php';
+require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-public-controller.php';
+require_once ARSHLINE_SIDECAR_DIR . 'includes/public/class-arshline-sidecar-public-renderer.php';
+require_once ARSHLINE_SIDECAR_DIR . 'includes/public/class-arshline-sidecar-public-mail.php';
+require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-public.php';
 
 register_activation_hook( __FILE__, array( 'Arshline_Sidecar_Plugin', 'grant_capability' ) );
 Arshline_Sidecar_Plugin::boot();
+Arshline_Sidecar_Public::boot();

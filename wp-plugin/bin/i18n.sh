@@ -14,6 +14,8 @@ pot=$lang/arshline-sidecar.pot
 po=$lang/arshline-sidecar-fa_IR.po
 mo=$lang/arshline-sidecar-fa_IR.mo
 json=$lang/arshline-sidecar-fa_IR-arshline-sidecar-admin.json
+# The form block's editor script (its handle, from block.json's name).
+block_json=$lang/arshline-sidecar-fa_IR-arshline-form-editor-script.json
 check=0
 [[ "${1:-}" == "--check" ]] && check=1
 
@@ -37,6 +39,7 @@ msgcat --no-wrap --sort-by-file --add-location=file "$out/php.pot" "$out/js.pot"
 msgmerge --quiet --no-wrap --no-fuzzy-matching --sort-by-file --add-location=file "$po" "$out/new.pot" -o "$out/new.po"
 msgfmt --check --statistics -o "$out/new.mo" "$out/new.po" 2> "$out/stats.txt"
 php ../bin/po2json.php "$out/new.po" src/admin/ > "$out/new.json"
+php ../bin/po2json.php "$out/new.po" src/blocks/ > "$out/new-block.json"
 
 untranslated=$(msgattrib --untranslated --no-obsolete "$out/new.po" | grep -c '^msgid ' || true)
 fuzzy=$(msgattrib --only-fuzzy --no-obsolete "$out/new.po" | grep -c '^msgid ' || true)
@@ -47,6 +50,7 @@ if (( check )); then
 	cmp -s "$out/new.pot" "$pot" || { echo "i18n: $pot is stale; run wp-plugin/bin/i18n.sh" >&2; status=1; }
 	cmp -s "$out/new.po" "$po" || { echo "i18n: $po is stale; run wp-plugin/bin/i18n.sh" >&2; status=1; }
 	cmp -s "$out/new.json" "$json" || { echo "i18n: $json is stale; run wp-plugin/bin/i18n.sh" >&2; status=1; }
+	cmp -s "$out/new-block.json" "$block_json" || { echo "i18n: $block_json is stale; run wp-plugin/bin/i18n.sh" >&2; status=1; }
 	cmp -s "$out/new.mo" "$mo" || { echo "i18n: $mo is stale; run wp-plugin/bin/i18n.sh" >&2; status=1; }
 	# msgfmt counts the header entry: more than one untranslated msgid is a gap.
 	if (( untranslated > 1 || fuzzy > 1 )); then
@@ -60,3 +64,4 @@ cp "$out/new.pot" "$pot"
 cp "$out/new.po" "$po"
 cp "$out/new.mo" "$mo"
 cp "$out/new.json" "$json"
+cp "$out/new-block.json" "$block_json"

@@ -232,6 +232,32 @@ final class RestControllersTest extends Arshline_Test_Case {
 				'to'     => self::DAY_ARG,
 			),
 		),
+		'/arshline/v1/forms/schema'                                          => array( 'GET' => array() ),
+		'/arshline/v1/forms/(?P<id>\d+)/document'                            => array(
+			'POST' => array(
+				'id'                  => array(
+					'type'    => 'integer',
+					'minimum' => 1,
+				),
+				'expected_version_id' => array(
+					'type'    => 'integer',
+					'minimum' => 1,
+				),
+				'title'               => array(
+					'type'              => 'string',
+					'sanitize_callback' => 'sanitize_text_field',
+				),
+				'document'            => array( 'type' => 'object' ),
+			),
+		),
+		'/arshline/v1/forms/(?P<id>\d+)/answers-info'                        => array(
+			'GET' => array(
+				'id' => array(
+					'type'    => 'integer',
+					'minimum' => 1,
+				),
+			),
+		),
 	);
 
 	/**

@@ -102,17 +102,15 @@ if ( ! class_exists( 'WP_Error', false ) ) {
 		}
 
 		/**
-		 * The data of a code as a list (WordPress keeps every data added;
-		 * this keeps the last), as rest_convert_error_to_response() reads it.
+		 * Every data of a code (WordPress keeps earlier data too; here only
+		 * the last), as rest_convert_error_to_response() reads it.
 		 *
-		 * @param string|int $code Error code; every code's when empty.
+		 * @param string|int $code Error code (the first when empty).
 		 * @return array
 		 */
 		public function get_all_error_data( $code = '' ) {
-			if ( '' === $code ) {
-				return array_values( $this->error_data );
-			}
-			return isset( $this->error_data[ $code ] ) ? array( $this->error_data[ $code ] ) : array();
+			$data = $this->get_error_data( $code );
+			return null === $data ? array() : array( $data );
 		}
 
 		/**

@@ -38,6 +38,7 @@ final class Arshline_Sidecar_Rest {
 			new Arshline_Sidecar_REST_Versions_Controller(),
 			new Arshline_Sidecar_REST_Submissions_Controller(),
 			new Arshline_Sidecar_REST_Results_Controller(),
+			new Arshline_Sidecar_REST_Builder_Controller(),
 		);
 	}
 

@@ -8,7 +8,8 @@
  */
 
 import { $, show } from './dom';
-import { loadForms, renderFormSelect } from './forms';
+import { initBuilder } from './builder';
+import { loadForms, renderFormSelect, createForm } from './forms';
 import { loadHealth } from './health';
 import { onGenerate, onCancel } from './hosha2';
 import { onPlan, onExecute, undo } from './planner';
@@ -47,6 +48,7 @@ function start() {
 		undo( true );
 	} );
 	$( 'arsh-forms-refresh' ).addEventListener( 'click', loadForms );
+	$( 'arsh-forms-create' ).addEventListener( 'click', createForm );
 	$( 'arsh-h2-form' ).addEventListener( 'submit', onGenerate );
 	$( 'arsh-h2-cancel' ).addEventListener( 'click', onCancel );
 	$( 'arsh-command' ).addEventListener( 'keydown', function ( e ) {
@@ -57,6 +59,7 @@ function start() {
 	renderFormSelect();
 	loadHealth();
 	loadForms();
+	initBuilder();
 	$( 'arsh-ent-filters' ).addEventListener( 'submit', onEntriesFilter );
 	$( 'arsh-ent-older' ).addEventListener( 'click', onOlder );
 	$( 'arsh-ent-newer' ).addEventListener( 'click', onNewer );

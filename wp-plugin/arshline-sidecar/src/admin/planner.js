@@ -36,33 +36,17 @@ export function onPlan( event ) {
 		if ( r.body.none ) {
 			var text2 = r.body.reason || __( 'This command does not change anything that can be previewed.', 'arshline-sidecar' );
 			if ( r.body.navigate && r.body.navigate.action ) {
+				if ( navigate( r.body.navigate ) ) {
+					message( box, 'info', sprintf( __( 'Opening: %s', 'arshline-sidecar' ), actionLabel( r.body.navigate.action ) ) );
+					return;
+				}
 				text2 += ' ' + sprintf( __( 'Suggested page: %s', 'arshline-sidecar' ), actionLabel( r.body.navigate.action ) );
 			}
 			message( box, 'warning', text2 );
-			openResultsHint( r.body.navigate );
 			return;
 		}
 		renderPreview( r.body );
 	} );
-}
-
-/** open_results {id}: the form's results (#results/ID), with a link back to them. */
-function openResultsHint( navigate ) {
-	var params = ( navigate && navigate.params ) || {};
-	var id = Number( params.id || params.form_id ) || 0;
-	if ( ! navigate || 'open_results' !== navigate.action || id <= 0 ) {
-		return;
-	}
-	var notice = $( 'arsh-plan-msg' ).firstChild;
-	if ( notice ) {
-		notice.appendChild( el( 'p', {}, [ el( 'a', { href: '#results/' + id, text: sprintf( __( 'Open the results of form %s', 'arshline-sidecar' ), num( id ) ) } ) ] ) );
-	}
-	if ( '#results/' + id === window.location.hash ) {
-		// Already there: show them again (no hashchange comes).
-		window.dispatchEvent( new window.HashChangeEvent( 'hashchange' ) );
-	} else {
-		window.location.hash = '#results/' + id;
-	}
 }
 
 function renderPreview( result ) {
@@ -100,7 +84,47 @@ export function onExecute() {
 		state.undoTokens = ( r.body.undo_tokens || [] ).slice();
 		renderResults( r.body.results || [] );
 		loadForms();
+		// A plan that ends on a page (open_builder, open_editor, open_results) goes there.
+		var nav = ( r.body.results || [] ).filter( function ( step ) {
+			return step.navigate && step.navigate.action;
+		} );
+		if ( nav.length ) {
+			navigate( nav[ nav.length - 1 ].navigate, nav[ nav.length - 1 ].form_id );
+		}
 	} );
+}
+
+/**
+ * Takes the admin to the page a navigation step names: open_builder → the
+ * builder of the form, open_editor → the builder with the field at index
+ * focused, open_results → '#results/ID'. Returns whether it knew the page.
+ */
+export function navigate( hint, fallbackId ) {
+	var params = ( hint && hint.params ) || {};
+	var id = Number( params.id || params.form_id || fallbackId || 0 );
+	if ( ! hint || ! id ) {
+		return false;
+	}
+	var hash = '';
+	switch ( hint.action ) {
+		case 'open_builder':
+			hash = '#builder/' + id;
+			break;
+		case 'open_editor':
+			hash = '#builder/' + id + ( 'number' === typeof params.index ? '/' + params.index : '' );
+			break;
+		case 'open_results':
+			hash = '#results/' + id;
+			break;
+		default:
+			return false;
+	}
+	if ( window.location.hash === hash ) {
+		window.dispatchEvent( new window.HashChangeEvent( 'hashchange' ) );
+	} else {
+		window.location.hash = hash;
+	}
+	return true;
 }
 
 function resultSentence( step ) {

@@ -148,7 +148,7 @@ function showDiff( formId, v, older ) {
 }
 
 /** Field-by-field comparison of two snapshots, as sentences. */
-function describeChanges( before, after, patch ) {
+export function describeChanges( before, after, patch ) {
 	var lines = [];
 	var types = TYPE_LABELS();
 	var line = function ( kind, parts ) {

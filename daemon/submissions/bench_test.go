@@ -1,0 +1,57 @@
+package submissions
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/arshline/arshline-sidecar/bench"
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/sqlstore"
+)
+
+// BenchmarkSubmit is submissions.submit of bench.TenAnswers to
+// bench.TenQuestionForm through the real store: the service's work per
+// submission and the writer's, without the socket. With synchronous=OFF
+// it shows the CPU a submission costs; the load tool measures it against
+// the disk's fsync rate.
+//
+//	go test ./daemon/submissions -run '^$' -bench Submit -benchmem
+func BenchmarkSubmit(b *testing.B) {
+	ctx := context.Background()
+	db, err := sqlstore.Open(ctx, filepath.Join(b.TempDir(), "b.db"), sqlstore.Options{Synchronous: "OFF"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	raw, _ := json.Marshal(bench.TenQuestionForm)
+	var doc domain.Document
+	json.Unmarshal(raw, &doc)
+	var f *domain.Form
+	err = db.Update(ctx, func(tx domain.FormTx) error {
+		var err error
+		f, _, err = tx.CreateForm(1, 1, domain.FormState{Title: "b", Status: domain.StatusPublished, Document: doc}, domain.VersionMeta{Source: domain.SourceAPI})
+		return err
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	f, _ = db.GetForm(ctx, 1, f.ID)
+	s, err := New(ctx, db, Config{MinFill: -1, PerClientPerMinute: -1, PerFormPerMinute: -1}, nil, time.Now)
+	if err != nil {
+		b.Fatal(err)
+	}
+	answers, _ := json.Marshal(bench.TenAnswers)
+	formToken := s.tokens.issue(f.ID, f.HeadVersionID, time.Now())
+	p := SubmitParams{Token: f.PublicToken, Answers: answers, FormToken: formToken, Client: Client{IPHash: "bench"}}
+	b.ResetTimer()
+	for i := range b.N {
+		p.Client.IPHash = strconv.Itoa(i)
+		if _, err := s.Submit(ctx, p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,1 @@
+<?php return array('dependencies' => array(), 'version' => '22d014e6a48a9011e852');

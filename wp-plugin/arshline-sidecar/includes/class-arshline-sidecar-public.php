@@ -1,0 +1,709 @@
+<?php
+/**
+ * The public form: the arshline/form block, the [arshline_form id="…"]
+ * shortcode and a direct link per form (/?arshline_form=TOKEN), rendered
+ * in PHP so that a form works without JavaScript; the plain POST that
+ * sends it; the respondent's actor, the hashed client address and the
+ * notification mail of each accepted submission.
+ *
+ * Without JavaScript the form posts to the page it is on: the POST is
+ * handled on template_redirect, before the theme prints anything, so that
+ * an accepted submission can be answered with a 303 to the thank-you state
+ * and a refused one with the page itself, its status (422, 410, 429, 503)
+ * and the form re-rendered with what was typed and each field's message.
+ *
+ * @package Arshline_Sidecar
+ */
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+/**
+ * Block, shortcode, link, POST handler and helpers of the public form.
+ */
+final class Arshline_Sidecar_Public {
+
+	const QUERY_VAR     = 'arshline_form';
+	const DONE_VAR      = 'arshline_done';
+	const HANDLE        = 'arshline-sidecar-public';
+	const OPTION_SECRET = 'arshline_sidecar_ip_secret';
+	const OPTION_PROXY  = 'arshline_sidecar_client_ip_header';
+	const CHUNK_BYTES   = 262144;
+
+	/**
+	 * What the POST of this request came to, by form token: values,
+	 * errors, status_message, idempotency (see handle_post()).
+	 *
+	 * @var array<string, array>
+	 */
+	private static $posted = array();
+
+	/**
+	 * Hooks the public side.
+	 */
+	public static function boot() {
+		add_action( 'init', array( __CLASS__, 'register' ) );
+		add_filter( 'query_vars', array( __CLASS__, 'query_vars' ) );
+		add_action( 'template_redirect', array( __CLASS__, 'template_redirect' ), 1 );
+		add_action( 'rest_api_init', array( __CLASS__, 'register_routes' ) );
+		add_action( 'wp_enqueue_scripts', array( __CLASS__, 'enqueue_for_page' ) );
+	}
+
+	/**
+	 * Enqueues the stylesheet and script in the head on pages known to show
+	 * a form (a form rendered elsewhere, in a widget say, gets them in the
+	 * footer through enqueue()).
+	 */
+	public static function enqueue_for_page() {
+		$token = get_query_var( self::QUERY_VAR );
+		if ( self::page_has_form() || ( is_string( $token ) && '' !== $token ) ) {
+			self::enqueue();
+		}
+	}
+
+	/**
+	 * Registers the block, the shortcode, the script and the stylesheet.
+	 */
+	public static function register() {
+		$base  = plugins_url( '', ARSHLINE_SIDECAR_FILE ) . '/';
+		$asset = is_file( ARSHLINE_SIDECAR_DIR . 'build/public.asset.php' ) ? require ARSHLINE_SIDECAR_DIR . 'build/public.asset.php' : array(
+			'dependencies' => array(),
+			'version'      => ARSHLINE_SIDECAR_VERSION,
+		);
+		wp_register_script( self::HANDLE, $base . 'build/public.js', $asset['dependencies'], $asset['version'], true );
+		wp_register_style( self::HANDLE, $base . 'build/public.css', array(), $asset['version'] );
+		add_shortcode( 'arshline_form', array( __CLASS__, 'shortcode' ) );
+		if ( function_exists( 'register_block_type' ) ) {
+			register_block_type( ARSHLINE_SIDECAR_DIR . 'blocks/form', array( 'render_callback' => array( __CLASS__, 'render_block' ) ) );
+		}
+	}
+
+	/**
+	 * Registers the public REST routes.
+	 */
+	public static function register_routes() {
+		( new Arshline_Sidecar_REST_Public_Controller() )->register_routes();
+	}
+
+	/**
+	 * Adds the direct link's query var.
+	 *
+	 * @param string[] $vars Query vars.
+	 * @return string[]
+	 */
+	public static function query_vars( $vars ) {
+		$vars[] = self::QUERY_VAR;
+		return $vars;
+	}
+
+	/**
+	 * The actor of a respondent: nobody, with no capability, whoever is
+	 * logged in — a form is answered the same by everyone.
+	 *
+	 * @param string $locale fa_IR or en_US.
+	 * @return array
+	 */
+	public static function respondent_actor( $locale = '' ) {
+		return array(
+			'user_id' => 0,
+			'caps'    => array(),
+			'locale'  => '' !== $locale ? $locale : Arshline_Sidecar_Plugin::locale(),
+			'site_id' => (int) get_current_blog_id(),
+		);
+	}
+
+	/**
+	 * The actor the plugin itself uses to read what only admins see (the
+	 * notification addresses): no user, the forms capability, this site.
+	 *
+	 * @return array
+	 */
+	public static function system_actor() {
+		return array(
+			'user_id' => 0,
+			'caps'    => array( Arshline_Sidecar_Plugin::CAP ),
+			'locale'  => Arshline_Sidecar_Plugin::locale(),
+			'site_id' => (int) get_current_blog_id(),
+		);
+	}
+
+	/**
+	 * Calls the daemon as a respondent; results as arrays.
+	 *
+	 * @param string       $method Method.
+	 * @param array|object $params Parameters.
+	 * @param string       $locale Locale.
+	 * @return mixed|WP_Error
+	 */
+	public static function call( $method, $params, $locale = '' ) {
+		$result = Arshline_Sidecar_Plugin::client()->call( $method, $params, self::respondent_actor( $locale ) );
+		Arshline_Sidecar_Plugin::note_availability( $result );
+		return $result;
+	}
+
+	/**
+	 * The daemon's code of an error ('' for a result).
+	 *
+	 * @param mixed $result A call's result.
+	 * @return string
+	 */
+	public static function error_code( $result ) {
+		if ( ! is_wp_error( $result ) ) {
+			return '';
+		}
+		$data = $result->get_error_data();
+		return is_array( $data ) && isset( $data['error'] ) ? (string) $data['error'] : 'INTERNAL';
+	}
+
+	/**
+	 * Whether an error means the daemon could not be reached or answered.
+	 *
+	 * @param string $code Domain code.
+	 * @return bool
+	 */
+	public static function is_down( $code ) {
+		return in_array( $code, array( 'DAEMON_UNAVAILABLE', 'DAEMON_TIMEOUT', 'UNAVAILABLE', 'BAD_RESPONSE', 'INTERNAL' ), true );
+	}
+
+	/**
+	 * The client's address: REMOTE_ADDR, or the header an administrator
+	 * named as set by a trusted proxy (option arshline_sidecar_client_ip_header,
+	 * e.g. HTTP_X_FORWARDED_FOR: its first address), then the filter
+	 * arshline_sidecar_client_ip.
+	 *
+	 * @return string
+	 */
+	public static function client_ip() {
+		$ip     = isset( $_SERVER['REMOTE_ADDR'] ) ? trim( (string) wp_unslash( $_SERVER['REMOTE_ADDR'] ) ) : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- compared as an address below.
+		$header = (string) get_option( self::OPTION_PROXY, '' );
+		if ( '' !== $header && preg_match( '/^HTTP_[A-Z0-9_]+$/', $header ) && isset( $_SERVER[ $header ] ) ) {
+			$list  = explode( ',', (string) wp_unslash( $_SERVER[ $header ] ) ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- validated as an address below.
+			$first = trim( $list[0] );
+			if ( false !== filter_var( $first, FILTER_VALIDATE_IP ) ) {
+				$ip = $first;
+			}
+		}
+		/**
+		 * Filters the respondent's address before it is hashed.
+		 *
+		 * @param string $ip The address.
+		 */
+		$ip = (string) apply_filters( 'arshline_sidecar_client_ip', $ip );
+		return false !== filter_var( $ip, FILTER_VALIDATE_IP ) ? $ip : '';
+	}
+
+	/**
+	 * The address hashed before it leaves PHP: HMAC-SHA256 under a secret
+	 * of this site (an option made once, never shown), so that the daemon
+	 * never learns an address and another site's hashes do not match.
+	 *
+	 * @param string|null $ip Address (the client's when null).
+	 * @return string 64 hex digits, or '' without an address.
+	 */
+	public static function ip_hash( $ip = null ) {
+		$ip = null === $ip ? self::client_ip() : (string) $ip;
+		if ( '' === $ip ) {
+			return '';
+		}
+		return hash_hmac( 'sha256', $ip, self::secret() );
+	}
+
+	/**
+	 * The site's secret of address hashes, made on first use.
+	 *
+	 * @return string
+	 */
+	public static function secret() {
+		$secret = get_option( self::OPTION_SECRET, '' );
+		if ( ! is_string( $secret ) || strlen( $secret ) < 32 ) {
+			$secret = bin2hex( random_bytes( 32 ) );
+			update_option( self::OPTION_SECRET, $secret, false );
+		}
+		return $secret;
+	}
+
+	/**
+	 * What the daemon is told of the client.
+	 *
+	 * @return array
+	 */
+	public static function client() {
+		$agent  = isset( $_SERVER['HTTP_USER_AGENT'] ) ? substr( sanitize_text_field( wp_unslash( $_SERVER['HTTP_USER_AGENT'] ) ), 0, 256 ) : '';
+		$client = array( 'ip_hash' => self::ip_hash() );
+		if ( '' !== $agent ) {
+			$client['user_agent'] = $agent;
+		}
+		return $client;
+	}
+
+	/**
+	 * The shortcode [arshline_form id="12"] (or token="…").
+	 *
+	 * @param array|string $atts Attributes.
+	 * @return string
+	 */
+	public static function shortcode( $atts ) {
+		$atts = shortcode_atts(
+			array(
+				'id'    => 0,
+				'token' => '',
+			),
+			is_array( $atts ) ? $atts : array(),
+			'arshline_form'
+		);
+		return self::render_form( (int) $atts['id'], (string) $atts['token'] );
+	}
+
+	/**
+	 * The block's server rendering.
+	 *
+	 * @param array $attributes Block attributes (formId).
+	 * @return string
+	 */
+	public static function render_block( $attributes ) {
+		$id = isset( $attributes['formId'] ) ? (int) $attributes['formId'] : 0;
+		return $id > 0 ? self::render_form( $id, '' ) : '';
+	}
+
+	/**
+	 * One form by id or token: the form, its thank-you state, or a notice.
+	 * A form that is not published renders nothing for visitors and a
+	 * notice for those who manage forms.
+	 *
+	 * @param int    $id     Form id (0 when the token names it).
+	 * @param string $token  Public token.
+	 * @param string $action The URL the form posts to (the current page when empty).
+	 * @return string
+	 */
+	public static function render_form( $id, $token, $action = '' ) {
+		$fa     = Arshline_Sidecar_Errors::is_persian( Arshline_Sidecar_Plugin::locale() );
+		$params = $id > 0 ? array( 'id' => (int) $id ) : array( 'token' => (string) $token );
+		if ( $id <= 0 && ! preg_match( '/^[A-Za-z0-9_-]{1,128}$/', (string) $token ) ) {
+			return '';
+		}
+		$form = self::call( 'forms.public', $params );
+		$code = self::error_code( $form );
+		if ( 'FORM_CLOSED' === $code || 'NOT_FOUND' === $code || 'INVALID_PARAMS' === $code ) {
+			if ( current_user_can( Arshline_Sidecar_Plugin::CAP ) ) {
+				return Arshline_Sidecar_Public_Renderer::notice( $fa ? 'این فرم منتشر نشده، بسته شده یا وجود ندارد؛ بازدیدکنندگان چیزی نمی‌بینند. (این پیام را فقط مدیران فرم‌ها می‌بینند.)' : 'This form is not published, is closed or does not exist; visitors see nothing here. (Only those who manage forms see this notice.)', $fa );
+			}
+			return '';
+		}
+		if ( '' !== $code ) {
+			if ( ! empty( self::$posted ) ) {
+				// The POST of this request could not be sent either: say so, and
+				// how to get the answers back (the form cannot be drawn again
+				// without the daemon; the browser keeps what was typed).
+				return Arshline_Sidecar_Public_Renderer::notice( $fa ? 'پاسخ‌های شما ارسال نشد و ذخیره نشده است. با دکمهٔ بازگشت مرورگر به فرم برگردید تا پاسخ‌هایتان سر جایشان باشند، و چند لحظهٔ دیگر دوباره بفرستید.' : 'Your answers were not sent and were not saved. Use your browser\'s back button to return to the form with your answers, and send it again in a moment.', $fa );
+			}
+			return Arshline_Sidecar_Public_Renderer::notice( $fa ? 'این فرم اکنون در دسترس نیست. چند لحظهٔ دیگر دوباره امتحان کنید.' : 'This form is not available right now. Try again in a moment.', $fa );
+		}
+		self::enqueue();
+		$renderer = new Arshline_Sidecar_Public_Renderer( $form );
+		$done     = self::done_receipt( (string) $form['token'] );
+		if ( null !== $done ) {
+			return $renderer->thank_you( $done['tracking_code'], $done['thank_you'] );
+		}
+		$state           = isset( self::$posted[ $form['token'] ] ) ? self::$posted[ $form['token'] ] : array();
+		$state['action'] = '' !== $action ? $action : self::current_url();
+		return $renderer->render( $state );
+	}
+
+	/**
+	 * Enqueues the script and the stylesheet (printed in the footer when a
+	 * form is rendered inside the content).
+	 */
+	public static function enqueue() {
+		if ( function_exists( 'wp_enqueue_script' ) && function_exists( 'did_action' ) && did_action( 'init' ) ) {
+			wp_enqueue_script( self::HANDLE );
+			wp_enqueue_style( self::HANDLE );
+		}
+	}
+
+	/**
+	 * The URL of this request without the plugin's own query args.
+	 *
+	 * @return string
+	 */
+	public static function current_url() {
+		$uri = isset( $_SERVER['REQUEST_URI'] ) ? esc_url_raw( wp_unslash( $_SERVER['REQUEST_URI'] ) ) : '/';
+		return remove_query_arg( array( self::DONE_VAR ), home_url( $uri ) );
+	}
+
+	/**
+	 * The receipt the arshline_done query arg names, if it is this form's.
+	 * The receipt lives in a transient under a random 128-bit id for ten
+	 * minutes: only the respondent who was redirected there knows the id,
+	 * and the page's HTML holds no code of anyone else.
+	 *
+	 * @param string $token Public token of the form being rendered.
+	 * @return array|null tracking_code, thank_you
+	 */
+	private static function done_receipt( $token ) {
+		$rid = isset( $_GET[ self::DONE_VAR ] ) ? sanitize_key( wp_unslash( $_GET[ self::DONE_VAR ] ) ) : ''; // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- a random id, read only.
+		if ( ! preg_match( '/^[a-f0-9]{32}$/', $rid ) ) {
+			return null;
+		}
+		$receipt = get_transient( 'arshline_done_' . $rid );
+		if ( ! is_array( $receipt ) || ! isset( $receipt['token'] ) || $receipt['token'] !== $token ) {
+			return null;
+		}
+		return $receipt;
+	}
+
+	/**
+	 * Keeps a receipt for the thank-you page and returns its id.
+	 *
+	 * @param string $token   Public token.
+	 * @param array  $receipt submissions.submit's result.
+	 * @return string
+	 */
+	public static function keep_receipt( $token, array $receipt ) {
+		$rid = bin2hex( random_bytes( 16 ) );
+		set_transient(
+			'arshline_done_' . $rid,
+			array(
+				'token'         => (string) $token,
+				'tracking_code' => isset( $receipt['tracking_code'] ) ? (string) $receipt['tracking_code'] : '',
+				'thank_you'     => isset( $receipt['thank_you'] ) ? (string) $receipt['thank_you'] : '',
+			),
+			10 * MINUTE_IN_SECONDS
+		);
+		return $rid;
+	}
+
+	/**
+	 * Before the theme prints: the direct link, the no-JavaScript POST and
+	 * the no-store headers of pages that show a form.
+	 */
+	public static function template_redirect() {
+		$method = isset( $_SERVER['REQUEST_METHOD'] ) ? strtoupper( sanitize_key( wp_unslash( $_SERVER['REQUEST_METHOD'] ) ) ) : 'GET';
+		// phpcs:disable WordPress.Security.NonceVerification.Missing -- anonymous forms: the daemon's form token, issued at page load, is the check.
+		if ( 'POST' === $method && isset( $_POST['arshline_submit'] ) ) {
+			$result = self::handle_post( wp_unslash( $_POST ), $_FILES ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- answers go to the daemon as typed; it validates and normalises them.
+			if ( isset( $result['redirect'] ) ) {
+				nocache_headers();
+				wp_safe_redirect( $result['redirect'], 303 );
+				exit;
+			}
+			nocache_headers();
+			status_header( $result['status'] );
+			if ( ! empty( $result['retry_after'] ) ) {
+				header( 'Retry-After: ' . (int) $result['retry_after'] );
+			}
+		}
+		// phpcs:enable
+		if ( self::page_has_form() ) {
+			nocache_headers();
+		}
+		$token = get_query_var( self::QUERY_VAR );
+		if ( is_string( $token ) && '' !== $token ) {
+			nocache_headers();
+			self::render_link_page( $token );
+			exit;
+		}
+	}
+
+	/**
+	 * Whether the page being served holds the block or the shortcode: the
+	 * form embeds a form token issued at page load, which a page cache
+	 * must not hand to the next visitor (the script fetches a fresh one,
+	 * but a visitor without JavaScript sends the embedded one).
+	 *
+	 * @return bool
+	 */
+	public static function page_has_form() {
+		if ( ! is_singular() ) {
+			return false;
+		}
+		$post = get_post();
+		if ( ! $post ) {
+			return false;
+		}
+		return has_shortcode( $post->post_content, 'arshline_form' ) || ( function_exists( 'has_block' ) && has_block( 'arshline/form', $post ) );
+	}
+
+	/**
+	 * The direct link's page: the form inside the theme's header and footer.
+	 *
+	 * @param string $token Public token.
+	 */
+	private static function render_link_page( $token ) {
+		$html = self::render_form( 0, $token );
+		if ( '' === $html ) {
+			status_header( 404 );
+		}
+		if ( function_exists( 'wp_is_block_theme' ) && wp_is_block_theme() ) {
+			// A block theme has no header.php: print a minimal document of its own styles.
+			echo '<!doctype html><html ' . get_language_attributes() . '><head><meta charset="' . esc_attr( get_bloginfo( 'charset' ) ) . '"><meta name="viewport" content="width=device-width, initial-scale=1">'; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- WordPress's own attributes.
+			wp_head();
+			echo '</head><body class="arshline-form-page"><main class="arshline-form-page__main">' . $html . '</main>'; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- built escaped by the renderer.
+			wp_footer();
+			echo '</body></html>';
+			return;
+		}
+		get_header();
+		echo '<main class="arshline-form-page__main">' . $html . '</main>'; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- built escaped by the renderer.
+		get_footer();
+	}
+
+	/**
+	 * Handles the plain POST of a form.
+	 *
+	 * @param array $post  The POST fields, unslashed.
+	 * @param array $files $_FILES.
+	 * @return array redirect (accepted), or status, retry_after and the
+	 *               state the form is re-rendered with.
+	 */
+	public static function handle_post( array $post, array $files = array() ) {
+		$token = isset( $post['arshline_submit'] ) && is_string( $post['arshline_submit'] ) ? $post['arshline_submit'] : '';
+		$fa    = Arshline_Sidecar_Errors::is_persian( Arshline_Sidecar_Plugin::locale() );
+		$typed = isset( $post['arshline'] ) && is_array( $post['arshline'] ) ? $post['arshline'] : array();
+		$state = array(
+			'values'      => $typed,
+			'errors'      => array(),
+			'idempotency' => isset( $post['arshline_idempotency'] ) && is_string( $post['arshline_idempotency'] ) ? substr( $post['arshline_idempotency'], 0, 128 ) : '',
+		);
+		$form  = preg_match( '/^[A-Za-z0-9_-]{1,128}$/', $token ) ? self::call( 'forms.public', array( 'token' => $token ) ) : Arshline_Sidecar_Errors::client_error( 'BAD_RESPONSE', 'en_US' );
+		if ( is_wp_error( $form ) ) {
+			return self::refused( $token, $form, $state, $fa );
+		}
+		$form_token = isset( $post['arshline_form_token'] ) && is_string( $post['arshline_form_token'] ) ? $post['arshline_form_token'] : '';
+		$answers    = self::answers_from_post( $form, $typed );
+		$uploads    = self::upload_files( $form, $form_token, $files );
+		if ( is_wp_error( $uploads ) ) {
+			return self::refused( $token, $uploads, $state, $fa );
+		}
+		foreach ( $uploads as $field => $list ) {
+			$answers[ $field ] = $list;
+		}
+		$receipt = self::submit( $token, $answers, $form_token, $state['idempotency'], isset( $post['arshline_hp'] ) && is_string( $post['arshline_hp'] ) ? $post['arshline_hp'] : '' );
+		if ( is_wp_error( $receipt ) ) {
+			return self::refused( $token, $receipt, $state, $fa );
+		}
+		$rid = self::keep_receipt( $token, $receipt );
+		return array(
+			'redirect' => add_query_arg( self::DONE_VAR, $rid, self::current_url() ),
+			'receipt'  => $receipt,
+		);
+	}
+
+	/**
+	 * Sends answers to submissions.submit, then the notification mail.
+	 *
+	 * @param string $token       Public token.
+	 * @param array  $answers     Field id => answer.
+	 * @param string $form_token  The form token of the respondent's page.
+	 * @param string $idempotency Idempotency key.
+	 * @param string $honeypot    The honeypot input's value.
+	 * @param string $locale      Locale.
+	 * @return array|WP_Error
+	 */
+	public static function submit( $token, array $answers, $form_token, $idempotency, $honeypot, $locale = '' ) {
+		$params = array(
+			'token'      => (string) $token,
+			'answers'    => empty( $answers ) ? new stdClass() : $answers,
+			'form_token' => (string) $form_token,
+			'client'     => self::client(),
+		);
+		if ( '' !== (string) $idempotency ) {
+			$params['idempotency_key'] = substr( (string) $idempotency, 0, 128 );
+		}
+		if ( '' !== (string) $honeypot ) {
+			$params['honeypot'] = (string) $honeypot;
+		}
+		$receipt = self::call( 'submissions.submit', $params, $locale );
+		if ( ! is_wp_error( $receipt ) ) {
+			Arshline_Sidecar_Public_Mail::notify( (string) $token, $receipt, $answers );
+		}
+		return $receipt;
+	}
+
+	/**
+	 * What a refused POST re-renders: each field's message in the form's
+	 * language, or one message for the form, and the page's status.
+	 *
+	 * @param string   $token Public token.
+	 * @param WP_Error $error The refusal.
+	 * @param array    $state Values typed.
+	 * @param bool     $fa    Whether the form speaks Persian.
+	 * @return array
+	 */
+	private static function refused( $token, WP_Error $error, array $state, $fa ) {
+		$data = $error->get_error_data();
+		$code = self::error_code( $error );
+		$out  = array( 'status' => 503 );
+		if ( 'INVALID_SUBMISSION' === $code ) {
+			$out['status'] = 422;
+			foreach ( isset( $data['fields'] ) && is_array( $data['fields'] ) ? $data['fields'] : array() as $item ) {
+				if ( ! is_array( $item ) || ! isset( $item['field'] ) ) {
+					continue;
+				}
+				$message = $fa ? ( $item['message_fa'] ?? '' ) : ( $item['message_en'] ?? '' );
+				$field   = (string) $item['field'];
+				if ( ! isset( $state['errors'][ $field ] ) ) {
+					$state['errors'][ $field ] = (string) $message;
+				}
+			}
+			if ( empty( $state['errors'] ) ) {
+				$state['errors'][''] = $error->get_error_message();
+			}
+		} elseif ( 'FORM_CLOSED' === $code ) {
+			$out['status']           = 410;
+			$state['status_message'] = $fa ? 'این فرم دیگر پاسخ نمی‌پذیرد.' : 'This form no longer takes answers.';
+		} elseif ( 'RATE_LIMIT' === $code ) {
+			$out['status']           = 429;
+			$out['retry_after']      = isset( $data['retry_after'] ) ? (int) $data['retry_after'] : 1;
+			$state['status_message'] = $fa ? 'تلاش‌ها زیاد بود. چند لحظهٔ دیگر دوباره بفرستید؛ پاسخ‌هایتان سر جایشان هستند.' : 'Too many attempts. Send again in a moment; your answers are still here.';
+		} elseif ( 'TOO_LARGE' === $code ) {
+			$out['status']           = 413;
+			$state['status_message'] = $error->get_error_message();
+		} else {
+			$state['status_message'] = $fa ? 'فرم اکنون ارسال نشد و پاسخ‌هایتان ذخیره نشده است. چند لحظهٔ دیگر دوباره بفرستید؛ پاسخ‌هایتان سر جایشان هستند.' : 'The form could not be sent right now and your answers were not saved. Try again in a moment; your answers are still here.';
+		}
+		// A new key: the refused send was no submission, the next one is.
+		$state['idempotency']   = Arshline_Sidecar_Public_Renderer::random_key();
+		self::$posted[ $token ] = $state;
+		$out['state']           = $state;
+		$out['code']            = $code;
+		return $out;
+	}
+
+	/**
+	 * The answers of a plain POST, by the document's types: what was typed
+	 * is sent as typed (the daemon normalises digits and letters); choices
+	 * as their values; a matrix as row text => column text; nothing for
+	 * what was left blank.
+	 *
+	 * @param array $form  forms.public's result.
+	 * @param array $typed arshline[...] of the POST.
+	 * @return array
+	 */
+	public static function answers_from_post( array $form, array $typed ) {
+		$answers = array();
+		foreach ( Arshline_Sidecar_Public_Renderer::fields( $form ) as $field ) {
+			$id = $field['id'];
+			if ( ! array_key_exists( $id, $typed ) ) {
+				continue;
+			}
+			$value = $typed[ $id ];
+			switch ( $field['type'] ) {
+				case 'checkbox':
+					$list = array_values( array_filter( (array) $value, 'is_string' ) );
+					if ( $list ) {
+						$answers[ $id ] = $list;
+					}
+					break;
+				case 'matrix':
+					$rows = isset( $field['rows'] ) && is_array( $field['rows'] ) ? array_values( $field['rows'] ) : array();
+					$cols = isset( $field['cols'] ) && is_array( $field['cols'] ) ? array_values( $field['cols'] ) : array();
+					$out  = array();
+					foreach ( (array) $value as $r => $c ) {
+						if ( isset( $rows[ (int) $r ] ) && is_string( $c ) && ctype_digit( $c ) && isset( $cols[ (int) $c ] ) ) {
+							$out[ (string) $rows[ (int) $r ] ] = (string) $cols[ (int) $c ];
+						}
+					}
+					if ( $out ) {
+						$answers[ $id ] = $out;
+					}
+					break;
+				case 'rating':
+					if ( is_string( $value ) && ctype_digit( $value ) ) {
+						$answers[ $id ] = (int) $value;
+					}
+					break;
+				case 'section':
+				case 'html':
+				case 'file':
+					break;
+				default:
+					if ( is_string( $value ) && '' !== trim( $value ) ) {
+						$answers[ $id ] = $value;
+					}
+			}
+		}
+		return $answers;
+	}
+
+	/**
+	 * Sends the files of a plain POST through submissions.upload, in
+	 * chunks of 256 KiB, and returns each file field's upload references.
+	 *
+	 * @param array  $form       forms.public's result.
+	 * @param string $form_token The page's form token.
+	 * @param array  $files      $_FILES.
+	 * @return array|WP_Error field id => [{upload_id}]
+	 */
+	public static function upload_files( array $form, $form_token, array $files ) {
+		$out = array();
+		foreach ( Arshline_Sidecar_Public_Renderer::fields( $form ) as $field ) {
+			$key = 'arshline_file_' . $field['id'];
+			if ( 'file' !== $field['type'] || ! isset( $files[ $key ]['tmp_name'] ) ) {
+				continue;
+			}
+			$entry = $files[ $key ];
+			$tmp   = (array) $entry['tmp_name'];
+			$names = (array) $entry['name'];
+			$errs  = (array) $entry['error'];
+			foreach ( $tmp as $i => $path ) {
+				if ( ! isset( $errs[ $i ] ) || UPLOAD_ERR_OK !== (int) $errs[ $i ] || ! is_uploaded_file( $path ) ) {
+					continue;
+				}
+				$id = self::upload_file( (string) $form['token'], $form_token, $field['id'], (string) $names[ $i ], $path );
+				if ( is_wp_error( $id ) ) {
+					return $id;
+				}
+				$out[ $field['id'] ][] = array( 'upload_id' => $id );
+			}
+		}
+		return $out;
+	}
+
+	/**
+	 * Sends one file through submissions.upload and returns its upload id.
+	 *
+	 * @param string $token      Public token.
+	 * @param string $form_token The page's form token.
+	 * @param string $field      File field id.
+	 * @param string $name       File name on the respondent's device.
+	 * @param string $path       File on this server.
+	 * @return string|WP_Error
+	 */
+	public static function upload_file( $token, $form_token, $field, $name, $path ) {
+		$size   = (int) filesize( $path );
+		$handle = fopen( $path, 'rb' ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fopen -- read in chunks.
+		if ( false === $handle ) {
+			return Arshline_Sidecar_Errors::client_error( 'BAD_RESPONSE', Arshline_Sidecar_Plugin::locale() );
+		}
+		$upload_id = '';
+		$offset    = 0;
+		do {
+			$chunk  = $size > 0 ? (string) fread( $handle, self::CHUNK_BYTES ) : ''; // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fread
+			$final  = $offset + strlen( $chunk ) >= $size;
+			$params = array(
+				'token'      => $token,
+				'form_token' => $form_token,
+				'field'      => $field,
+				'name'       => $name,
+				'size'       => $size,
+				'offset'     => $offset,
+				'data'       => base64_encode( $chunk ), // phpcs:ignore WordPress.PHP.DiscouragedPHPFunctions.obfuscation_base64_encode -- the daemon's chunk encoding.
+				'final'      => $final,
+				'client'     => self::client(),
+			);
+			if ( '' !== $upload_id ) {
+				$params['upload_id'] = $upload_id;
+			}
+			$result = self::call( 'submissions.upload', $params );
+			if ( is_wp_error( $result ) ) {
+				fclose( $handle ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose
+				return $result;
+			}
+			$upload_id = (string) $result['upload_id'];
+			$offset   += strlen( $chunk );
+		} while ( ! $final && '' !== $chunk );
+		fclose( $handle ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_system_operations_fclose
+		return $upload_id;
+	}
+}

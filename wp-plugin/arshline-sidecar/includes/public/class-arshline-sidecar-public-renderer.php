@@ -1,0 +1,515 @@
+<?php
+/**
+ * The respondent's form as HTML, built in PHP from the document
+ * forms.public returns, so that it works without JavaScript and is read
+ * the same by every screen reader. Every text of the document is printed
+ * as text (esc_html/esc_attr); only the html field's markup, which the
+ * daemon sanitised on write, goes through wp_kses_post.
+ *
+ * @package Arshline_Sidecar
+ */
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+/**
+ * Renders one form, its thank-you state and its notices.
+ */
+final class Arshline_Sidecar_Public_Renderer {
+
+	/**
+	 * Field types that take an answer.
+	 */
+	const ANSWERABLE = array( 'text', 'textarea', 'email', 'number', 'radio', 'checkbox', 'select', 'date', 'file', 'rating', 'matrix' );
+
+	/**
+	 * Number of forms rendered in this request: it prefixes element ids so
+	 * that two forms on one page never share one.
+	 *
+	 * @var int
+	 */
+	private static $count = 0;
+
+	/**
+	 * The form served by forms.public.
+	 *
+	 * @var array
+	 */
+	private $form;
+
+	/**
+	 * Whether the form speaks Persian.
+	 *
+	 * @var bool
+	 */
+	private $fa;
+
+	/**
+	 * Prefix of this form's element ids.
+	 *
+	 * @var string
+	 */
+	private $prefix;
+
+	/**
+	 * A renderer of one form.
+	 *
+	 * @param array $form forms.public's result (token, title, locale, document, form_token).
+	 */
+	public function __construct( array $form ) {
+		++self::$count;
+		$this->form   = $form;
+		$this->fa     = Arshline_Sidecar_Errors::is_persian( isset( $form['locale'] ) ? (string) $form['locale'] : 'fa_IR' );
+		$this->prefix = 'arshline-' . self::$count . '-';
+	}
+
+	/**
+	 * The form's fields (arrays with an id and a type only).
+	 *
+	 * @param array $form forms.public's result.
+	 * @return array[]
+	 */
+	public static function fields( array $form ) {
+		$fields = isset( $form['document']['fields'] ) && is_array( $form['document']['fields'] ) ? $form['document']['fields'] : array();
+		$out    = array();
+		foreach ( $fields as $field ) {
+			if ( is_array( $field ) && isset( $field['id'], $field['type'] ) && is_string( $field['id'] ) && is_string( $field['type'] ) ) {
+				$out[] = $field;
+			}
+		}
+		return $out;
+	}
+
+	/**
+	 * The form as HTML.
+	 *
+	 * @param array $state values (field id => what was typed), errors
+	 *                     (field id => message; '' for the form as a
+	 *                     whole), action (the URL the form posts to),
+	 *                     status_message (a notice above the form).
+	 * @return string
+	 */
+	public function render( array $state = array() ) {
+		$values   = isset( $state['values'] ) && is_array( $state['values'] ) ? $state['values'] : array();
+		$errors   = isset( $state['errors'] ) && is_array( $state['errors'] ) ? $state['errors'] : array();
+		$action   = isset( $state['action'] ) ? (string) $state['action'] : '';
+		$fields   = self::fields( $this->form );
+		$settings = isset( $this->form['document']['settings'] ) && is_array( $this->form['document']['settings'] ) ? $this->form['document']['settings'] : array();
+		$has_file = false;
+		$pages    = 1;
+		foreach ( $fields as $field ) {
+			$has_file = $has_file || 'file' === $field['type'];
+			$pages    = max( $pages, self::page_of( $field ) );
+		}
+
+		$config = array(
+			'token'   => (string) $this->form['token'],
+			'rest'    => function_exists( 'rest_url' ) ? rest_url( 'arshline/v1/public/forms/' . rawurlencode( (string) $this->form['token'] ) ) : '',
+			'pages'   => $pages,
+			'locale'  => $this->fa ? 'fa_IR' : 'en_US',
+			'strings' => $this->strings(),
+		);
+
+		$html  = '<div class="arshline-form" ' . $this->lang_attrs() . ' data-arshline="' . esc_attr( wp_json_encode( $config, JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES ) ) . '">';
+		$html .= '<form class="arshline-form__form" method="post" action="' . esc_attr( $action ) . '"' . ( $has_file ? ' enctype="multipart/form-data"' : '' ) . '>';
+		$html .= '<h2 class="arshline-form__title">' . esc_html( (string) $this->form['title'] ) . '</h2>';
+		if ( ! empty( $settings['welcome'] ) && is_string( $settings['welcome'] ) ) {
+			$html .= '<div class="arshline-form__welcome">' . self::paragraphs( $settings['welcome'] ) . '</div>';
+		}
+		if ( ! empty( $state['status_message'] ) ) {
+			$html .= '<div class="arshline-form__notice" role="alert">' . esc_html( (string) $state['status_message'] ) . '</div>';
+		}
+		$html .= $this->summary( $fields, $errors );
+		if ( $pages > 1 ) {
+			$html .= '<div class="arshline-form__progress" hidden><div class="arshline-form__progress-text" aria-live="polite"></div>'
+				. '<div class="arshline-form__bar" role="progressbar" aria-valuemin="1" aria-valuemax="' . esc_attr( (string) $pages ) . '" aria-valuenow="1"><span></span></div></div>';
+		}
+		$html .= '<input type="hidden" name="arshline_submit" value="' . esc_attr( (string) $this->form['token'] ) . '">';
+		$html .= '<input type="hidden" name="arshline_form_token" value="' . esc_attr( (string) $this->form['form_token'] ) . '">';
+		$html .= '<input type="hidden" name="arshline_idempotency" value="' . esc_attr( isset( $state['idempotency'] ) ? (string) $state['idempotency'] : self::random_key() ) . '">';
+		// The honeypot: off screen, out of the tab order and of the
+		// accessibility tree, so that only a robot filling every input fills it.
+		$html .= '<div class="arshline-form__hp" aria-hidden="true"><label for="' . esc_attr( $this->prefix ) . 'hp">' . esc_html( $this->t( 'Leave this empty', 'این را خالی بگذارید' ) ) . '</label>'
+			. '<input type="text" id="' . esc_attr( $this->prefix ) . 'hp" name="arshline_hp" value="" tabindex="-1" autocomplete="off"></div>';
+
+		$current = 0;
+		foreach ( $fields as $field ) {
+			$page = self::page_of( $field );
+			if ( $page !== $current ) {
+				if ( $current > 0 ) {
+					$html .= '</div>';
+				}
+				$current = $page;
+				$html   .= '<div class="arshline-form__page" data-page="' . esc_attr( (string) $page ) . '">';
+			}
+			$html .= $this->field( $field, array_key_exists( $field['id'], $values ) ? $values[ $field['id'] ] : null, isset( $errors[ $field['id'] ] ) ? (string) $errors[ $field['id'] ] : '' );
+		}
+		if ( $current > 0 ) {
+			$html .= '</div>';
+		}
+		$html .= '<div class="arshline-form__nav">';
+		if ( $pages > 1 ) {
+			$html .= '<button type="button" class="arshline-form__back" hidden>' . esc_html( $this->t( 'Back', 'قبلی' ) ) . '</button>';
+			$html .= '<button type="button" class="arshline-form__next" hidden>' . esc_html( $this->t( 'Next', 'بعدی' ) ) . '</button>';
+		}
+		$html .= '<button type="submit" class="arshline-form__submit">' . esc_html( $this->t( 'Send', 'ارسال' ) ) . '</button>';
+		$html .= '</div><div class="arshline-form__live" role="status" aria-live="polite"></div>';
+		$html .= '</form></div>';
+		return $html;
+	}
+
+	/**
+	 * The thank-you state: the form's text and the tracking code.
+	 *
+	 * @param string $tracking_code Tracking code.
+	 * @param string $thank_you     The form's thank-you text (may be empty).
+	 * @return string
+	 */
+	public function thank_you( $tracking_code, $thank_you ) {
+		$text = '' !== (string) $thank_you ? (string) $thank_you : $this->t( 'Thank you. Your answers were received.', 'سپاس. پاسخ‌های شما دریافت شد.' );
+		$html = '<div class="arshline-form arshline-form--done" ' . $this->lang_attrs() . '>'
+			. '<div class="arshline-form__thanks" role="status" tabindex="-1">'
+			. '<h2 class="arshline-form__title">' . esc_html( (string) $this->form['title'] ) . '</h2>'
+			. self::paragraphs( $text );
+		if ( '' !== (string) $tracking_code ) {
+			$html .= '<p class="arshline-form__code">' . esc_html( $this->t( 'Tracking code:', 'کد رهگیری:' ) ) . ' <strong dir="ltr">' . esc_html( (string) $tracking_code ) . '</strong></p>';
+		}
+		return $html . '</div></div>';
+	}
+
+	/**
+	 * A notice in place of a form (closed, or unavailable).
+	 *
+	 * @param string $message Text.
+	 * @param bool   $fa      Whether it is Persian.
+	 * @return string
+	 */
+	public static function notice( $message, $fa ) {
+		return '<div class="arshline-form arshline-form--notice" dir="' . ( $fa ? 'rtl' : 'ltr' ) . '" lang="' . ( $fa ? 'fa' : 'en' ) . '"><p class="arshline-form__notice" role="status">' . esc_html( $message ) . '</p></div>';
+	}
+
+	/**
+	 * A random idempotency key: one per rendering of the form, so that a
+	 * second click or a resent POST is one submission.
+	 *
+	 * @return string
+	 */
+	public static function random_key() {
+		return bin2hex( random_bytes( 16 ) );
+	}
+
+	/**
+	 * The page a field is on (1 when it names none).
+	 *
+	 * @param array $field Field.
+	 * @return int
+	 */
+	public static function page_of( array $field ) {
+		return isset( $field['page'] ) && is_int( $field['page'] ) && $field['page'] > 0 ? $field['page'] : 1;
+	}
+
+	/**
+	 * Strings the script shows, in the form's language.
+	 *
+	 * @return array<string, string>
+	 */
+	private function strings() {
+		return array(
+			'required'  => $this->t( 'This question needs an answer.', 'پاسخ به این پرسش لازم است.' ),
+			'summary'   => $this->t( 'Please correct these answers:', 'لطفاً این پاسخ‌ها را اصلاح کنید:' ),
+			'page'      => $this->t( 'Page %1$s of %2$s', 'صفحهٔ %1$s از %2$s' ),
+			'sending'   => $this->t( 'Sending…', 'در حال ارسال…' ),
+			'uploading' => $this->t( 'Uploading %s…', 'در حال بارگذاری %s…' ),
+			'too_big'   => $this->t( 'This file is larger than %s KB.', 'حجم این پرونده از %s کیلوبایت بیشتر است.' ),
+			'bad_type'  => $this->t( 'This type of file is not accepted.', 'این نوع پرونده پذیرفته نمی‌شود.' ),
+			'too_many'  => $this->t( 'Choose at most %s files.', 'حداکثر %s پرونده انتخاب کنید.' ),
+			'offline'   => $this->t( 'The form could not be sent. Check your connection and try again in a moment; your answers are still here.', 'فرم ارسال نشد. اتصال خود را بررسی کنید و چند لحظهٔ دیگر دوباره بفرستید؛ پاسخ‌هایتان سر جایشان هستند.' ),
+			'wait'      => $this->t( 'Too many attempts. Try again in %s seconds.', 'تلاش‌ها زیاد بود. %s ثانیهٔ دیگر دوباره امتحان کنید.' ),
+			'thanks'    => $this->t( 'Thank you. Your answers were received.', 'سپاس. پاسخ‌های شما دریافت شد.' ),
+			'code'      => $this->t( 'Tracking code:', 'کد رهگیری:' ),
+			'date'      => $this->t( 'Date: %s', 'تاریخ: %s' ),
+		);
+	}
+
+	/**
+	 * One text in the form's language. The respondent reads the form's
+	 * language, which may differ from the plugin's, so these few texts are
+	 * chosen here rather than through the plugin's catalogue.
+	 *
+	 * @param string $en English.
+	 * @param string $fa Persian.
+	 * @return string
+	 */
+	private function t( $en, $fa ) {
+		return $this->fa ? $fa : $en;
+	}
+
+	/**
+	 * dir and lang of the form's container.
+	 *
+	 * @return string
+	 */
+	private function lang_attrs() {
+		return $this->fa ? 'dir="rtl" lang="fa"' : 'dir="ltr" lang="en"';
+	}
+
+	/**
+	 * Plain text as paragraphs (blank lines) and line breaks, escaped.
+	 *
+	 * @param string $text Text.
+	 * @return string
+	 */
+	private static function paragraphs( $text ) {
+		$out = '';
+		foreach ( preg_split( '/\R\s*\R/u', trim( (string) $text ) ) as $para ) {
+			$out .= '<p>' . implode( '<br>', array_map( 'esc_html', preg_split( '/\R/u', $para ) ) ) . '</p>';
+		}
+		return $out;
+	}
+
+	/**
+	 * The error summary: a list of links to the fields to fix, announced
+	 * (role=alert) and focused by the script or, without it, read first.
+	 *
+	 * @param array[] $fields Fields.
+	 * @param array   $errors Field id => message.
+	 * @return string
+	 */
+	private function summary( array $fields, array $errors ) {
+		if ( empty( $errors ) ) {
+			return '<div class="arshline-form__summary" role="alert" tabindex="-1" hidden></div>';
+		}
+		$items = '';
+		if ( isset( $errors[''] ) && '' !== $errors[''] ) {
+			$items .= '<li>' . esc_html( (string) $errors[''] ) . '</li>';
+		}
+		foreach ( $fields as $field ) {
+			if ( isset( $errors[ $field['id'] ] ) ) {
+				$items .= '<li><a href="#' . esc_attr( $this->input_id( $field ) ) . '">' . esc_html( isset( $field['label'] ) ? (string) $field['label'] : $field['id'] ) . ': ' . esc_html( (string) $errors[ $field['id'] ] ) . '</a></li>';
+			}
+		}
+		return '<div class="arshline-form__summary" role="alert" tabindex="-1" data-initial="1"><p>' . esc_html( $this->t( 'Please correct these answers:', 'لطفاً این پاسخ‌ها را اصلاح کنید:' ) ) . '</p><ul>' . $items . '</ul></div>';
+	}
+
+	/**
+	 * Id of a field's element: its input, or its first choice.
+	 *
+	 * @param array $field Field.
+	 * @return string
+	 */
+	private function input_id( array $field ) {
+		$base = $this->prefix . $field['id'];
+		return in_array( $field['type'], array( 'radio', 'checkbox', 'rating', 'matrix' ), true ) ? $base . '-0' : $base;
+	}
+
+	/**
+	 * One field.
+	 *
+	 * @param array  $field Field.
+	 * @param mixed  $value What the respondent typed (null: nothing).
+	 * @param string $error Its message ('' when none).
+	 * @return string
+	 */
+	private function field( array $field, $value, $error ) {
+		$type     = $field['type'];
+		$id       = $this->prefix . $field['id'];
+		$label    = isset( $field['label'] ) ? (string) $field['label'] : '';
+		$help     = isset( $field['help_text'] ) && is_string( $field['help_text'] ) ? $field['help_text'] : '';
+		$required = ! empty( $field['required'] ) && in_array( $type, self::ANSWERABLE, true );
+		if ( 'date' === $type ) {
+			$jalali = ! isset( $field['calendar'] ) || 'gregorian' !== $field['calendar'];
+			$hint   = $jalali ? $this->t( 'Solar Hijri date as YYYY/MM/DD, e.g. 1403/05/21.', 'تاریخ شمسی به شکل سال/ماه/روز، مثلاً ۱۴۰۳/۰۵/۲۱.' ) : $this->t( 'Date as YYYY-MM-DD, e.g. 2024-08-11.', 'تاریخ میلادی به شکل YYYY-MM-DD، مثلاً 2024-08-11.' );
+			$help   = '' === $help ? $hint : $help . ' ' . $hint;
+		}
+
+		$attrs = ' class="arshline-field arshline-field--' . esc_attr( $type ) . ( '' !== $error ? ' arshline-field--invalid' : '' ) . '" data-field="' . esc_attr( $field['id'] ) . '" data-type="' . esc_attr( $type ) . '"';
+		if ( $required ) {
+			$attrs .= ' data-required="1"';
+		}
+		if ( isset( $field['show_if'] ) && is_array( $field['show_if'] ) ) {
+			$attrs .= ' data-show-if="' . esc_attr( wp_json_encode( $field['show_if'], JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES ) ) . '"';
+		}
+		if ( isset( $field['format'] ) && is_string( $field['format'] ) ) {
+			$attrs .= ' data-format="' . esc_attr( $field['format'] ) . '"';
+		}
+		if ( 'date' === $type ) {
+			$attrs .= ' data-calendar="' . ( isset( $field['calendar'] ) && 'gregorian' === $field['calendar'] ? 'gregorian' : 'jalali' ) . '"';
+		}
+		if ( 'file' === $type ) {
+			$attrs .= ' data-max-kb="' . esc_attr( (string) ( isset( $field['max_size_kb'] ) && is_int( $field['max_size_kb'] ) ? $field['max_size_kb'] : 0 ) ) . '"'
+				. ' data-max-files="' . esc_attr( (string) ( isset( $field['max_files'] ) && is_int( $field['max_files'] ) ? $field['max_files'] : 1 ) ) . '"';
+		}
+		if ( 'checkbox' === $type ) {
+			foreach ( array( 'min_select', 'max_select' ) as $key ) {
+				if ( isset( $field[ $key ] ) && is_int( $field[ $key ] ) ) {
+					$attrs .= ' data-' . str_replace( '_', '-', $key ) . '="' . esc_attr( (string) $field[ $key ] ) . '"';
+				}
+			}
+		}
+
+		$help_id  = $id . '-help';
+		$error_id = $id . '-error';
+		$describe = trim( ( '' !== $help ? $help_id : '' ) . ' ' . $error_id );
+		$help_p   = '' !== $help ? '<p class="arshline-field__help" id="' . esc_attr( $help_id ) . '">' . esc_html( $help ) . '</p>' : '';
+		$error_p  = '<p class="arshline-field__error" id="' . esc_attr( $error_id ) . '"' . ( '' === $error ? ' hidden' : '' ) . '>' . esc_html( $error ) . '</p>';
+		$mark     = $required ? ' <span class="arshline-field__required" aria-hidden="true">*</span>' : '';
+		$aria     = ' aria-describedby="' . esc_attr( $describe ) . '"' . ( '' !== $error ? ' aria-invalid="true"' : '' ) . ( $required ? ' aria-required="true"' : '' );
+		// A question shown only under a condition is required only when
+		// shown: without the script every question is on the page, so the
+		// browser must not insist on one the daemon will not ask for.
+		$native = $required && empty( $field['show_if'] ) ? ' required' : '';
+
+		switch ( $type ) {
+			case 'section':
+				return '<div' . $attrs . '><h3 class="arshline-field__section">' . esc_html( $label ) . '</h3>' . ( '' !== $help ? '<p class="arshline-field__help">' . esc_html( $help ) . '</p>' : '' ) . '</div>';
+			case 'html':
+				$markup = isset( $field['html'] ) && is_string( $field['html'] ) ? $field['html'] : '';
+				return '<div' . $attrs . '><div class="arshline-field__html">' . wp_kses_post( $markup ) . '</div></div>';
+			case 'radio':
+			case 'checkbox':
+			case 'rating':
+				return '<div' . $attrs . '><fieldset class="arshline-field__set"' . $aria . '><legend class="arshline-field__label">' . esc_html( $label ) . $mark . '</legend>' . $help_p . $this->choices( $field, $id, $value ) . $error_p . '</fieldset></div>';
+			case 'matrix':
+				return '<div' . $attrs . '><fieldset class="arshline-field__set"' . $aria . '><legend class="arshline-field__label">' . esc_html( $label ) . $mark . '</legend>' . $help_p . $this->matrix( $field, $id, $value ) . $error_p . '</fieldset></div>';
+		}
+
+		$label_el = '<label class="arshline-field__label" for="' . esc_attr( $id ) . '">' . esc_html( $label ) . $mark . '</label>';
+		$name     = 'arshline[' . $field['id'] . ']';
+		$text     = is_string( $value ) ? $value : '';
+		$place    = isset( $field['placeholder'] ) && is_string( $field['placeholder'] ) && '' !== $field['placeholder'] ? ' placeholder="' . esc_attr( $field['placeholder'] ) . '"' : '';
+		$common   = ' id="' . esc_attr( $id ) . '" name="' . esc_attr( $name ) . '"' . $aria . $native;
+		switch ( $type ) {
+			case 'textarea':
+				$control = '<textarea' . $common . $place . ' rows="4">' . esc_textarea( $text ) . '</textarea>';
+				break;
+			case 'select':
+				$control = '<select' . $common . '><option value="">' . esc_html( '' !== $place ? (string) $field['placeholder'] : $this->t( 'Choose…', 'انتخاب کنید…' ) ) . '</option>';
+				foreach ( self::options( $field ) as $option ) {
+					$control .= '<option value="' . esc_attr( $option['value'] ) . '"' . ( $text === $option['value'] ? ' selected' : '' ) . '>' . esc_html( $option['label'] ) . '</option>';
+				}
+				$control .= '</select>';
+				break;
+			case 'file':
+				$accept  = isset( $field['accept'] ) && is_array( $field['accept'] ) ? implode( ',', array_filter( $field['accept'], 'is_string' ) ) : '';
+				$many    = isset( $field['max_files'] ) && is_int( $field['max_files'] ) && $field['max_files'] > 1;
+				$control = '<input type="file" id="' . esc_attr( $id ) . '" name="' . esc_attr( 'arshline_file_' . $field['id'] . ( $many ? '[]' : '' ) ) . '"' . $aria . $native . ( '' !== $accept ? ' accept="' . esc_attr( $accept ) . '"' : '' ) . ( $many ? ' multiple' : '' ) . '>';
+				break;
+			default:
+				$input = array(
+					'text'   => 'type="text"',
+					'email'  => 'type="email" autocomplete="email" dir="ltr"',
+					'number' => 'type="text" inputmode="decimal"',
+					'date'   => 'type="text" inputmode="numeric" autocomplete="off"',
+				);
+				$extra = isset( $input[ $type ] ) ? $input[ $type ] : 'type="text"';
+				if ( 'text' === $type && isset( $field['format'] ) && is_string( $field['format'] ) ) {
+					$formats = array(
+						'mobile_ir'      => 'inputmode="tel" autocomplete="tel" dir="ltr"',
+						'phone_ir'       => 'inputmode="tel" dir="ltr"',
+						'national_code'  => 'inputmode="numeric" dir="ltr"',
+						'postal_code_ir' => 'inputmode="numeric" dir="ltr"',
+						'card_ir'        => 'inputmode="numeric" dir="ltr"',
+						'sheba'          => 'dir="ltr"',
+						'url'            => 'inputmode="url" dir="ltr"',
+						'email'          => 'inputmode="email" dir="ltr"',
+					);
+					$extra .= isset( $formats[ $field['format'] ] ) ? ' ' . $formats[ $field['format'] ] : '';
+				}
+				if ( isset( $field['max_length'] ) && is_int( $field['max_length'] ) ) {
+					$extra .= ' maxlength="' . esc_attr( (string) $field['max_length'] ) . '"';
+				}
+				$control = '<input ' . $extra . $common . $place . ' value="' . esc_attr( $text ) . '">';
+		}
+		return '<div' . $attrs . '>' . $label_el . $help_p . $control . $error_p . '</div>';
+	}
+
+	/**
+	 * A field's options, well formed only.
+	 *
+	 * @param array $field Field.
+	 * @return array[] value, label
+	 */
+	private static function options( array $field ) {
+		$out = array();
+		if ( isset( $field['options'] ) && is_array( $field['options'] ) ) {
+			foreach ( $field['options'] as $option ) {
+				if ( is_array( $option ) && isset( $option['value'], $option['label'] ) ) {
+					$out[] = array(
+						'value' => (string) $option['value'],
+						'label' => (string) $option['label'],
+					);
+				}
+			}
+		}
+		return $out;
+	}
+
+	/**
+	 * Radio buttons, check boxes or a rating scale.
+	 *
+	 * @param array  $field Field.
+	 * @param string $id    Element id base.
+	 * @param mixed  $value What was chosen.
+	 * @return string
+	 */
+	private function choices( array $field, $id, $value ) {
+		$type = $field['type'];
+		if ( 'rating' === $type ) {
+			$min     = isset( $field['scale']['min'] ) && is_int( $field['scale']['min'] ) ? $field['scale']['min'] : 1;
+			$max     = isset( $field['scale']['max'] ) && is_int( $field['scale']['max'] ) ? $field['scale']['max'] : 5;
+			$options = array();
+			for ( $i = $min; $i <= $max; $i++ ) {
+				$options[] = array(
+					'value' => (string) $i,
+					'label' => $this->fa ? strtr( (string) $i, array_combine( range( 0, 9 ), array( '۰', '۱', '۲', '۳', '۴', '۵', '۶', '۷', '۸', '۹' ) ) ) : (string) $i,
+				);
+			}
+		} else {
+			$options = self::options( $field );
+		}
+		$chosen = is_array( $value ) ? array_map( 'strval', $value ) : ( null === $value ? array() : array( (string) $value ) );
+		$input  = 'checkbox' === $type ? 'checkbox' : 'radio';
+		$name   = 'arshline[' . $field['id'] . ']' . ( 'checkbox' === $type ? '[]' : '' );
+		$html   = '<div class="arshline-field__choices' . ( 'rating' === $type ? ' arshline-field__choices--scale' : '' ) . '">';
+		foreach ( $options as $i => $option ) {
+			$oid   = $id . '-' . $i;
+			$html .= '<div class="arshline-field__choice"><input type="' . $input . '" id="' . esc_attr( $oid ) . '" name="' . esc_attr( $name ) . '" value="' . esc_attr( $option['value'] ) . '"' . ( in_array( $option['value'], $chosen, true ) ? ' checked' : '' ) . '>'
+				. '<label for="' . esc_attr( $oid ) . '">' . esc_html( $option['label'] ) . '</label></div>';
+		}
+		return $html . '</div>';
+	}
+
+	/**
+	 * A matrix: one radio group per row, in a table whose headers name the
+	 * columns; each button is labelled by its row and column.
+	 *
+	 * @param array  $field Field.
+	 * @param string $id    Element id base.
+	 * @param mixed  $value Row text => column text.
+	 * @return string
+	 */
+	private function matrix( array $field, $id, $value ) {
+		$rows   = isset( $field['rows'] ) && is_array( $field['rows'] ) ? array_values( array_filter( $field['rows'], 'is_string' ) ) : array();
+		$cols   = isset( $field['cols'] ) && is_array( $field['cols'] ) ? array_values( array_filter( $field['cols'], 'is_string' ) ) : array();
+		$chosen = is_array( $value ) ? $value : array();
+		$html   = '<div class="arshline-field__matrix"><table><thead><tr><td></td>';
+		foreach ( $cols as $col ) {
+			$html .= '<th scope="col">' . esc_html( $col ) . '</th>';
+		}
+		$html .= '</tr></thead><tbody>';
+		$n     = 0;
+		foreach ( $rows as $r => $row ) {
+			$html .= '<tr><th scope="row">' . esc_html( $row ) . '</th>';
+			foreach ( $cols as $c => $col ) {
+				$oid   = $id . '-' . $n;
+				$html .= '<td><input type="radio" id="' . esc_attr( $oid ) . '" name="' . esc_attr( 'arshline[' . $field['id'] . '][' . $r . ']' ) . '" value="' . esc_attr( (string) $c ) . '"'
+					. ( isset( $chosen[ $r ] ) && (string) $chosen[ $r ] === (string) $c ? ' checked' : '' )
+					. ' aria-label="' . esc_attr( $row . ': ' . $col ) . '"></td>';
+				++$n;
+			}
+			$html .= '</tr>';
+		}
+		return $html . '</tbody></table></div>';
+	}
+}

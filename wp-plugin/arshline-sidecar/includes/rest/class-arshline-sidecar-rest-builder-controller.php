@@ -1,0 +1,219 @@
+<?php
+/**
+ * arshline/v1 routes of the form builder: the document schema the builder
+ * edits against, and saving a whole document as one new version.
+ *
+ * @package Arshline_Sidecar
+ */
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+/**
+ * GET /forms/schema (forms.schema), POST /forms/{id}/document (forms.update)
+ * and GET /forms/{id}/answers-info (how many answers, and the last one's time).
+ */
+class Arshline_Sidecar_REST_Builder_Controller extends Arshline_Sidecar_REST_Controller {
+
+	/**
+	 * Sets the namespace and base.
+	 */
+	public function __construct() {
+		$this->namespace = Arshline_Sidecar_Rest::NS;
+		$this->rest_base = 'forms';
+	}
+
+	/**
+	 * Registers the two routes.
+	 */
+	public function register_routes() {
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base . '/schema',
+			array(
+				array(
+					'methods'             => WP_REST_Server::READABLE,
+					'callback'            => array( $this, 'get_document_schema' ),
+					'permission_callback' => array( $this, 'get_item_permissions_check' ),
+					'args'                => array(),
+				),
+				'schema' => array( $this, 'get_public_item_schema' ),
+			)
+		);
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base . '/(?P<id>\d+)/document',
+			array(
+				array(
+					'methods'             => WP_REST_Server::CREATABLE,
+					'callback'            => array( $this, 'update_item' ),
+					'permission_callback' => array( $this, 'update_item_permissions_check' ),
+					'args'                => array(
+						'id'                  => array(
+							'description' => __( 'The form id.', 'arshline-sidecar' ),
+							'type'        => 'integer',
+							'minimum'     => 1,
+						),
+						'expected_version_id' => array(
+							'description' => __( 'The version the editor loaded: the save is refused with CONFLICT when the form has changed since.', 'arshline-sidecar' ),
+							'type'        => 'integer',
+							'minimum'     => 1,
+						),
+						'title'               => array(
+							'description'       => __( 'The form\'s new title.', 'arshline-sidecar' ),
+							'type'              => 'string',
+							'sanitize_callback' => 'sanitize_text_field',
+						),
+						'document'            => array(
+							'description' => __( 'The whole arshline_form@v1 document.', 'arshline-sidecar' ),
+							'type'        => 'object',
+						),
+					),
+				),
+				'schema' => array( $this, 'get_public_item_schema' ),
+			)
+		);
+		$this->register_answers_route();
+	}
+
+	/**
+	 * Registers GET /forms/{id}/answers-info.
+	 */
+	private function register_answers_route() {
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base . '/(?P<id>\d+)/answers-info',
+			array(
+				array(
+					'methods'             => WP_REST_Server::READABLE,
+					'callback'            => array( $this, 'get_answers_info' ),
+					'permission_callback' => array( $this, 'get_item_permissions_check' ),
+					'args'                => array(
+						'id' => array(
+							'description' => __( 'The form id.', 'arshline-sidecar' ),
+							'type'        => 'integer',
+							'minimum'     => 1,
+						),
+					),
+				),
+				'schema' => array( $this, 'get_public_item_schema' ),
+			)
+		);
+	}
+
+	/**
+	 * GET /forms/{id}/answers-info: {count, last_answer_at} of one form,
+	 * asked for lazily, row by row, by the forms list. The last answer is
+	 * the newest of submissions.list (one row); the count is
+	 * results.summary's total, null when the daemon cannot tell it.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return WP_REST_Response
+	 */
+	public function get_answers_info( $request ) {
+		$id   = (int) $request['id'];
+		$page = Arshline_Sidecar_Plugin::call(
+			'submissions.list',
+			array(
+				'form_id' => $id,
+				'limit'   => 1,
+			)
+		);
+		if ( is_wp_error( $page ) ) {
+			return self::respond( $page );
+		}
+		$items = isset( $page->items ) && is_array( $page->items ) ? $page->items : array();
+		$last  = $items && isset( $items[0]->created_at ) ? (string) $items[0]->created_at : null;
+		$count = $items ? null : 0;
+		if ( $items ) {
+			$summary = Arshline_Sidecar_Plugin::call( 'results.summary', array( 'form_id' => $id ) );
+			if ( ! is_wp_error( $summary ) && isset( $summary->total ) && is_numeric( $summary->total ) ) {
+				$count = (int) $summary->total;
+			}
+		}
+		return new WP_REST_Response(
+			array(
+				'count'          => $count,
+				'last_answer_at' => $last,
+			),
+			200
+		);
+	}
+
+	/**
+	 * Saving: administrators only, as every route.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return true|WP_Error
+	 */
+	public function update_item_permissions_check( $request ) {
+		return $this->admin_permissions_check( $request );
+	}
+
+	/**
+	 * GET /forms/schema: the JSON Schema of arshline_form@v1, as the daemon
+	 * serves it.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return WP_REST_Response
+	 */
+	public function get_document_schema( $request ) {
+		unset( $request );
+		return self::respond( Arshline_Sidecar_Plugin::call( 'forms.schema' ) );
+	}
+
+	/**
+	 * POST /forms/{id}/document {document?, title?, expected_version_id?}:
+	 * one new version (forms.update). The document is read from the JSON
+	 * body as objects so that {} stays {}; the daemon validates it
+	 * (SCHEMA_INVALID with violations) and refuses a stale
+	 * expected_version_id (CONFLICT).
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return WP_REST_Response
+	 */
+	public function update_item( $request ) {
+		$body   = self::json_object( $request );
+		$params = array( 'id' => (int) $request['id'] );
+		if ( property_exists( $body, 'document' ) ) {
+			if ( ! is_object( $body->document ) ) {
+				return self::local_error( 'rest_invalid_param', __( 'document must be a JSON object.', 'arshline-sidecar' ), 400 );
+			}
+			$params['document'] = $body->document;
+		}
+		if ( null !== $request['title'] ) {
+			$params['title'] = (string) $request['title'];
+		}
+		if ( ! isset( $params['document'] ) && ! isset( $params['title'] ) ) {
+			return self::local_error( 'rest_missing_callback_param', __( 'Send a document or a title.', 'arshline-sidecar' ), 400 );
+		}
+		if ( null !== $request['expected_version_id'] ) {
+			$params['expected_version_id'] = (int) $request['expected_version_id'];
+		}
+		return self::respond( Arshline_Sidecar_Plugin::call( 'forms.update', $params ) );
+	}
+
+	/**
+	 * A form with the version the save wrote.
+	 *
+	 * @return array
+	 */
+	public function get_item_schema() {
+		if ( $this->schema ) {
+			return $this->schema;
+		}
+		$this->schema = array(
+			'$schema'    => 'http://json-schema.org/draft-04/schema#',
+			'title'      => 'arshline-form-document',
+			'type'       => 'object',
+			'properties' => array(
+				'form'           => self::readonly_property( 'object' ),
+				'version'        => self::readonly_property( 'object' ),
+				'count'          => self::readonly_property( array( 'integer', 'null' ) ),
+				'last_answer_at' => self::readonly_property( array( 'string', 'null' ) ),
+			),
+		);
+		return $this->schema;
+	}
+}

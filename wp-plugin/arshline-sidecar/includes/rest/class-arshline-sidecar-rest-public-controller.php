@@ -1,0 +1,288 @@
+<?php
+/**
+ * REST API for respondents, arshline/v1/public/forms/{token}: the form
+ * with a fresh form token (GET), a submission (POST …/submissions, JSON or
+ * form-encoded) and a file's chunks (POST …/uploads). Anyone may call
+ * them — they are what a form's visitors use — so the permission check is
+ * __return_true; the daemon limits how often one client (the hashed
+ * address) and one form may submit or upload, and judges every answer.
+ *
+ * @package Arshline_Sidecar
+ */
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+/**
+ * The public form's routes.
+ */
+class Arshline_Sidecar_REST_Public_Controller extends Arshline_Sidecar_REST_Controller {
+
+	const TOKEN = '(?P<token>[A-Za-z0-9_-]{1,128})';
+
+	/**
+	 * The routes' namespace and base.
+	 */
+	public function __construct() {
+		$this->namespace = Arshline_Sidecar_Rest::NS;
+		$this->rest_base = 'public/forms';
+	}
+
+	/**
+	 * Registers the three routes.
+	 */
+	public function register_routes() {
+		$token = array(
+			'token' => array(
+				'description' => __( 'The form\'s public token.', 'arshline-sidecar' ),
+				'type'        => 'string',
+				'pattern'     => '^[A-Za-z0-9_-]{1,128}$',
+			),
+		);
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base . '/' . self::TOKEN,
+			array(
+				array(
+					'methods'             => WP_REST_Server::READABLE,
+					'callback'            => array( $this, 'get_item' ),
+					'permission_callback' => '__return_true',
+					'args'                => $token,
+				),
+				'schema' => array( $this, 'get_public_item_schema' ),
+			)
+		);
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base . '/' . self::TOKEN . '/submissions',
+			array(
+				array(
+					'methods'             => WP_REST_Server::CREATABLE,
+					'callback'            => array( $this, 'create_item' ),
+					'permission_callback' => '__return_true',
+					'args'                => $token + self::unchecked_args(
+						array(
+							'answers'         => array(
+								'description' => __( 'Answers by field id, as typed.', 'arshline-sidecar' ),
+								'type'        => 'object',
+							),
+							'form_token'      => array(
+								'description' => __( 'The form token the form was loaded with.', 'arshline-sidecar' ),
+								'type'        => 'string',
+							),
+							'idempotency_key' => array(
+								'description' => __( 'A key that makes a repeated send one submission.', 'arshline-sidecar' ),
+								'type'        => 'string',
+							),
+							'honeypot'        => array(
+								'description' => __( 'The hidden input people leave empty.', 'arshline-sidecar' ),
+								'type'        => 'string',
+							),
+						)
+					),
+				),
+				'schema' => array( $this, 'get_receipt_schema' ),
+			)
+		);
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base . '/' . self::TOKEN . '/uploads',
+			array(
+				array(
+					'methods'             => WP_REST_Server::CREATABLE,
+					'callback'            => array( $this, 'upload' ),
+					'permission_callback' => '__return_true',
+					'args'                => $token + self::unchecked_args(
+						array(
+							'form_token' => array(
+								'description' => __( 'The form token the form was loaded with.', 'arshline-sidecar' ),
+								'type'        => 'string',
+							),
+							'field'      => array(
+								'description' => __( 'The file question\'s id.', 'arshline-sidecar' ),
+								'type'        => 'string',
+							),
+							'name'       => array(
+								'description' => __( 'The file\'s name.', 'arshline-sidecar' ),
+								'type'        => 'string',
+							),
+							'size'       => array(
+								'description' => __( 'The whole file\'s bytes.', 'arshline-sidecar' ),
+								'type'        => 'integer',
+							),
+							'upload_id'  => array(
+								'description' => __( 'The upload\'s id, from the first chunk\'s answer.', 'arshline-sidecar' ),
+								'type'        => 'string',
+							),
+							'offset'     => array(
+								'description' => __( 'Where this chunk starts.', 'arshline-sidecar' ),
+								'type'        => 'integer',
+							),
+							'data'       => array(
+								'description' => __( 'The chunk (at most 256 KiB) in base64.', 'arshline-sidecar' ),
+								'type'        => 'string',
+							),
+							'final'      => array(
+								'description' => __( 'Whether this is the last chunk.', 'arshline-sidecar' ),
+								'type'        => 'boolean',
+							),
+						)
+					),
+				),
+				'schema' => array( $this, 'get_upload_schema' ),
+			)
+		);
+	}
+
+	/**
+	 * Anyone may read a published form.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return true
+	 */
+	public function get_item_permissions_check( $request ) {
+		return true;
+	}
+
+	/**
+	 * Anyone may answer a published form.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return true
+	 */
+	public function create_item_permissions_check( $request ) {
+		return true;
+	}
+
+	/**
+	 * The form and a fresh form token. Never cached: the token is the
+	 * visitor's own.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return WP_REST_Response
+	 */
+	public function get_item( $request ) {
+		$result   = Arshline_Sidecar_Public::call( 'forms.public', array( 'token' => (string) $request['token'] ) );
+		$response = self::respond( $result );
+		$response->header( 'Cache-Control', 'no-store, max-age=0' );
+		return $response;
+	}
+
+	/**
+	 * A submission: answers as typed, to submissions.submit; then the
+	 * notification mail.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return WP_REST_Response
+	 */
+	public function create_item( $request ) {
+		$answers = $request->get_param( 'answers' );
+		if ( null !== $answers && ! is_array( $answers ) ) {
+			return self::local_error( 'rest_invalid_param', __( 'answers must be an object of answers by field id.', 'arshline-sidecar' ), 400 );
+		}
+		$strings = array();
+		foreach ( array( 'form_token', 'idempotency_key', 'honeypot' ) as $key ) {
+			$value           = $request->get_param( $key );
+			$strings[ $key ] = is_string( $value ) ? $value : '';
+		}
+		$receipt = Arshline_Sidecar_Public::submit( (string) $request['token'], (array) $answers, $strings['form_token'], $strings['idempotency_key'], $strings['honeypot'] );
+		if ( is_wp_error( $receipt ) ) {
+			return self::respond( $receipt );
+		}
+		$response = new WP_REST_Response(
+			array(
+				'tracking_code' => isset( $receipt['tracking_code'] ) ? (string) $receipt['tracking_code'] : '',
+				'thank_you'     => isset( $receipt['thank_you'] ) ? (string) $receipt['thank_you'] : '',
+			),
+			201
+		);
+		$response->header( 'Cache-Control', 'no-store, max-age=0' );
+		return $response;
+	}
+
+	/**
+	 * One chunk of a file, relayed to submissions.upload.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return WP_REST_Response
+	 */
+	public function upload( $request ) {
+		$params = array(
+			'token'      => (string) $request['token'],
+			'form_token' => (string) $request->get_param( 'form_token' ),
+			'field'      => (string) $request->get_param( 'field' ),
+			'name'       => (string) $request->get_param( 'name' ),
+			'size'       => (int) $request->get_param( 'size' ),
+			'offset'     => (int) $request->get_param( 'offset' ),
+			'data'       => (string) $request->get_param( 'data' ),
+			'final'      => rest_sanitize_boolean( $request->get_param( 'final' ) ),
+			'client'     => Arshline_Sidecar_Public::client(),
+		);
+		$upload_id = $request->get_param( 'upload_id' );
+		if ( is_string( $upload_id ) && '' !== $upload_id ) {
+			$params['upload_id'] = $upload_id;
+		}
+		return self::respond( Arshline_Sidecar_Public::call( 'submissions.upload', $params ) );
+	}
+
+	/**
+	 * The form as a respondent gets it.
+	 *
+	 * @return array
+	 */
+	public function get_item_schema() {
+		if ( $this->schema ) {
+			return $this->add_additional_fields_schema( $this->schema );
+		}
+		$this->schema = array(
+			'$schema'    => 'http://json-schema.org/draft-04/schema#',
+			'title'      => 'arshline-public-form',
+			'type'       => 'object',
+			'properties' => array(
+				'token'      => self::readonly_property( 'string' ),
+				'title'      => self::readonly_property( 'string' ),
+				'locale'     => self::readonly_property( 'string' ),
+				'document'   => self::readonly_property( 'object' ),
+				'form_token' => self::readonly_property( 'string' ),
+			),
+		);
+		return $this->add_additional_fields_schema( $this->schema );
+	}
+
+	/**
+	 * The receipt of a submission.
+	 *
+	 * @return array
+	 */
+	public function get_receipt_schema() {
+		return array(
+			'$schema'    => 'http://json-schema.org/draft-04/schema#',
+			'title'      => 'arshline-public-receipt',
+			'type'       => 'object',
+			'properties' => array(
+				'tracking_code' => self::readonly_property( 'string' ),
+				'thank_you'     => self::readonly_property( 'string' ),
+			),
+		);
+	}
+
+	/**
+	 * The answer to a chunk.
+	 *
+	 * @return array
+	 */
+	public function get_upload_schema() {
+		return array(
+			'$schema'    => 'http://json-schema.org/draft-04/schema#',
+			'title'      => 'arshline-public-upload',
+			'type'       => 'object',
+			'properties' => array(
+				'upload_id' => self::readonly_property( 'string' ),
+				'received'  => self::readonly_property( 'integer' ),
+				'mime'      => self::readonly_property( 'string' ),
+				'sha256'    => self::readonly_property( 'string' ),
+			),
+		);
+	}
+}
