@@ -27,6 +27,11 @@ import (
 type Config struct {
 	MaxFields int // fields added per command clause (default 6)
 	MaxSteps  int // steps per plan (default 12)
+	// Contract is the plan version written: 1 (the default) reads only
+	// what arshline-plan/v1 can say, so its plans never hold a v2 action,
+	// type or param; 2 reads options, formats, question edits, form
+	// deletes, copies and disables, and state changes of the new form.
+	Contract int
 }
 
 // Planner is safe for concurrent use; it holds no state between calls.
@@ -41,6 +46,9 @@ func New(cfg Config) *Planner {
 	}
 	if cfg.MaxSteps <= 0 {
 		cfg.MaxSteps = 12
+	}
+	if cfg.Contract != 2 {
+		cfg.Contract = 1
 	}
 	return &Planner{cfg: cfg}
 }
@@ -132,7 +140,7 @@ func (p *Planner) Plan(text string) Result {
 		b.warn("plan.capped", fmt.Sprintf("the plan was cut to its first %d steps", p.cfg.MaxSteps),
 			fmt.Sprintf("طرح به %s گام نخست محدود شد", persianDigits(p.cfg.MaxSteps)))
 	}
-	plan := &domain.Plan{Version: 1, Steps: b.steps}
+	plan := &domain.Plan{Version: p.cfg.Contract, Steps: b.steps}
 	res := Result{Plan: plan, Warnings: b.warnings}
 	if nav := navigationOnly(plan); nav != nil {
 		return Result{None: true, Reason: "this only opens a page", ReasonFA: "این فرمان فقط صفحه‌ای را باز می‌کند", Navigate: nav, Warnings: b.warnings}
