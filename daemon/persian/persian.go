@@ -91,17 +91,32 @@ func (p *Planner) Plan(text string) Result {
 		return none("this asks why or how, which is a question to answer, not a form-builder action",
 			"این فرمان پرسشِ «چرا» یا «چگونه» است، نه کاری در فرم‌ساز")
 	}
+	if asksLeave(toks) {
+		return none("this asks whether to do it, which is a question to answer, not an order",
+			"این فرمان می‌پرسد که آیا کاری انجام شود؛ پرسش است، نه دستور")
+	}
+	v2 := p.cfg.Contract == 2
+	if v2 {
+		toks = collectLists(retype(toks))
+	}
 	toks = parenWordings(toks)
 	clauses, joins := splitClauses(toks)
 	frames := make([]*frame, 0, len(clauses))
 	for k, c := range clauses {
-		f := readClause(c)
+		f := readClause(c, v2)
 		f.joinedBy = joins[k]
 		frames = append(frames, f)
+	}
+	if v2 {
+		frames = attachOptions(frames)
 	}
 	frames = attachVerbless(frames)
 
 	for _, f := range frames {
+		if f.forbidden != "" && v2 {
+			return none("the planner does not delete or change all forms at once; name the forms",
+				"برنامه‌ریز همهٔ فرم‌ها را یک‌جا حذف یا دگرگون نمی‌کند؛ فرم‌ها را با شماره بگویید")
+		}
 		if f.copies != "" {
 			return none("the planner does not copy forms; duplicate the form from the forms list",
 				"برنامه‌ریز فرم را کپی نمی‌کند؛ رونوشت فرم را از فهرست فرم‌ها بسازید")
@@ -111,7 +126,7 @@ func (p *Planner) Plan(text string) Result {
 				"برنامه‌ریز فرم‌ها را حذف یا گروهی تغییر نمی‌دهد؛ این کار را از فهرست فرم‌ها انجام دهید")
 		}
 	}
-	b := &builder{cfg: p.cfg}
+	b := &builder{cfg: p.cfg, createStep: -1}
 	negated := 0
 	for _, f := range frames {
 		if f.negated {
@@ -135,12 +150,20 @@ func (p *Planner) Plan(text string) Result {
 		}
 		return Result{None: true, Reason: "the command was not understood as a form-builder action", ReasonFA: "این فرمان به عنوان کاری در فرم‌ساز فهمیده نشد", Warnings: b.warnings}
 	}
+	if len(b.steps) > p.cfg.MaxSteps && v2 {
+		return Result{None: true, Warnings: b.warnings,
+			Reason:   fmt.Sprintf("the command needs %d steps, more than the %d one plan may hold; split it in two", len(b.steps), p.cfg.MaxSteps),
+			ReasonFA: fmt.Sprintf("این فرمان %s گام لازم دارد و هر طرح حداکثر %s گام دارد؛ آن را در دو فرمان بگویید", persianDigits(len(b.steps)), persianDigits(p.cfg.MaxSteps))}
+	}
 	if len(b.steps) > p.cfg.MaxSteps {
 		b.steps = b.steps[:p.cfg.MaxSteps]
 		b.warn("plan.capped", fmt.Sprintf("the plan was cut to its first %d steps", p.cfg.MaxSteps),
 			fmt.Sprintf("طرح به %s گام نخست محدود شد", persianDigits(p.cfg.MaxSteps)))
 	}
 	plan := &domain.Plan{Version: p.cfg.Contract, Steps: b.steps}
+	if !v2 && needsV2(plan) {
+		return none("the command needs arshline-plan/v2", "این فرمان به arshline-plan/v2 نیاز دارد")
+	}
 	res := Result{Plan: plan, Warnings: b.warnings}
 	if nav := navigationOnly(plan); nav != nil {
 		return Result{None: true, Reason: "this only opens a page", ReasonFA: "این فرمان فقط صفحه‌ای را باز می‌کند", Navigate: nav, Warnings: b.warnings}

@@ -140,7 +140,7 @@ func (c clause) isAnchor(i int) bool {
 	if _, ok := ordinal(nx.m); ok {
 		return false
 	}
-	if nx.m == "شماره" {
+	if nx.m == "شماره" && i+2 < len(c) && c[i+2].isNum {
 		return false
 	}
 	// «سوال ۴» is question 4, but «سوال ۵ گزینه‌ای» has five options.
@@ -209,7 +209,7 @@ type groupAnchor struct {
 // اجباری با متن «X»», «سه سوال ستاره‌ای», «یکی پاسخ بلند», «a rating
 // question», «۴ سؤال». Each question noun or list item anchors a group;
 // the words between anchors describe the group they follow.
-func (c clause) readGroups(f *frame, used []bool, texts []questionText) {
+func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool) {
 	// The anchors stay in this function: a slice returned from another
 	// would be one more allocation for every clause with a question.
 	var anchors []groupAnchor
@@ -217,7 +217,10 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText) {
 		if used[i] || t.quoted {
 			continue
 		}
-		if t.qnoun && c.isAnchor(i) {
+		if t.list != nil && !t.list.options {
+			anchors = append(anchors, groupAnchor{at: i, count: 1, item: true})
+			used[i] = true
+		} else if t.qnoun && c.isAnchor(i) {
 			anchors = append(anchors, groupAnchor{at: i, count: -1})
 		} else if i > 0 && c[i-1].punct && c[i-1].m == ":" && len(anchors) > 0 && c.fieldTypeAfter(i) {
 			// «با سه سوال: کوتاه، …»: a type right after the colon is the
@@ -231,12 +234,32 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText) {
 	for gi, a := range anchors {
 		g := fieldGroup{count: 1, item: a.item}
 		lo, hi := c.groupSpan(anchors, gi)
+		if l := c[a.at].list; l != nil {
+			// The questions a list names take what the words around it
+			// say of them all.
+			var all fieldGroup
+			c.groupTraits(&all, a.at, lo, hi, used)
+			pos := c.position(lo, hi, used)
+			for _, it := range l.items {
+				ig := itemGroup(it)
+				if ig.typ == "" && all.typ != "" && all.typ != domain.PlanFieldMultipleChoice {
+					ig.typ = all.typ
+				}
+				ig.required = ig.required || all.required
+				ig.position = pos
+				f.groups = append(f.groups, ig)
+			}
+			continue
+		}
 		if a.item {
 			g.count = a.count
 		} else {
 			c.groupCount(&g, a.at, lo, used)
 		}
 		c.groupTraits(&g, a.at, lo, hi, used)
+		if v2 {
+			c.v2Traits(&g, a.at, hi, used)
+		}
 		// Question text: a wording found after the anchor, else a quote.
 		for _, qt := range texts {
 			// A wording said before any question belongs to the first.

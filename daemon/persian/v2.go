@@ -1,0 +1,831 @@
+package persian
+
+import (
+	"strings"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+)
+
+// What arshline-plan/v2 lets a command say beyond v1, read only by a
+// planner made with Config{Contract: 2}: lists of options and of
+// questions, labels that tell a question's type or format, edits of
+// existing questions, and deleting, copying and disabling forms.
+
+// tokenList is a list said in one breath: the options of a question
+// («با گزینه‌های قرمز، آبی و سبز») or the questions a form asks («با
+// سوال‌های نام، ایمیل و سن», «که اسم و رشته رو بپرسه»). It is read
+// before the clauses are cut, as its «،» and «و» join items, not clauses.
+type tokenList struct {
+	options bool
+	items   [][]token
+}
+
+// listToken stands for a whole list in the token stream: its key
+// matches no word of the lexicon.
+func listToken(l *tokenList, surfaceText string) token {
+	return token{m: "\x00", s: surfaceText, list: l, r0: 0}
+}
+
+// collectLists folds every list the command says into one token.
+func collectLists(toks []token) []token {
+	var out []token
+	changed := false
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if t.quoted || t.punct {
+			out = append(out, t)
+			continue
+		}
+		if isOptionNoun(t.m) {
+			if l, end := optionList(toks, i+1); l != nil {
+				out = append(out, listToken(l, surfaceOf(toks[i:end])))
+				i = end - 1
+				changed = true
+				continue
+			}
+		}
+		if t.m == "که" {
+			if l, end := askedList(toks, i+1); l != nil {
+				out = append(out, listToken(l, surfaceOf(toks[i:end])))
+				i = end - 1
+				changed = true
+				continue
+			}
+		}
+		if t.qnoun {
+			if l, end := questionList(toks, i); l != nil {
+				out = append(out, listToken(l, surfaceOf(toks[i:end])))
+				i = end - 1
+				changed = true
+				continue
+			}
+		}
+		out = append(out, t)
+	}
+	if !changed {
+		return toks
+	}
+	return out
+}
+
+func surfaceOf(ts []token) string {
+	words := make([]string, 0, len(ts))
+	for _, t := range ts {
+		words = append(words, t.s)
+	}
+	return strings.Join(words, " ")
+}
+
+func isOptionNoun(m string) bool {
+	return isAny(m, optionNouns...) || isAny(m, optionPluralNouns...)
+}
+
+// optionList reads the options after their noun: an optional «:» or
+// «مثل», then items up to the verb, the object marker or the form.
+func optionList(toks []token, from int) (*tokenList, int) {
+	j := from
+	for j < len(toks) && (toks[j].m == ":" || !toks[j].quoted && isAny(toks[j].m, listMarkers...)) {
+		j++
+	}
+	items, end := listItems(toks, j, true)
+	if len(items) == 0 {
+		return nil, 0
+	}
+	return &tokenList{options: true, items: items}, end
+}
+
+// questionList reads the questions named after their noun: after a
+// plural («سوال‌های نام، ایمیل و سن», «پرسش‌ها: …») any words, after a
+// singular only labels that tell a kind of answer («سوال شماره موبایل و
+// کد ملی»), as a bare word after «سوال» is more often its type or a
+// description than its wording.
+func questionList(toks []token, at int) (*tokenList, int) {
+	j := at + 1
+	plural := isAny(toks[at].m, pluralQuestionNouns...)
+	colon := j < len(toks) && toks[j].m == ":"
+	if colon {
+		j++
+	}
+	if !plural && !colon {
+		if j >= len(toks) || labelAt(clause(toks), j) == nil {
+			return nil, 0
+		}
+	}
+	items, end := listItems(toks, j, false)
+	if len(items) == 0 {
+		return nil, 0
+	}
+	if !plural && !colon {
+		for _, it := range items {
+			if l := labelAt(clause(it), 0); l == nil || l.n < len(it) {
+				return nil, 0
+			}
+		}
+	}
+	return &tokenList{items: items}, end
+}
+
+// askedList reads «که اسم، رشته و سال ورود رو بپرسه»: what a form asks,
+// ending with the object marker and a verb of asking.
+func askedList(toks []token, from int) (*tokenList, int) {
+	j := from
+	// «که از مشتری شماره موبایل … رو بگیره»: whom it asks comes first.
+	if j+1 < len(toks) && toks[j].m == "از" && !toks[j+1].quoted {
+		j += 2
+	}
+	if j < len(toks) && isAny(toks[j].m, "for") {
+		j++
+	}
+	items, end := listItems(toks, j, false)
+	if len(items) == 0 {
+		return nil, 0
+	}
+	k := end
+	if k < len(toks) && isAny(toks[k].m, "را", "رو") {
+		k++
+	}
+	for n := 0; n < 2 && k < len(toks) && !isAskVerb(toks[k].m); n++ {
+		if !isAny(toks[k].m, "ازشون", "ازش", "ازشان", "از", "اونها", "آنها", "افراد", "کاربران", "مشتری", "شرکتکنندهها") {
+			break
+		}
+		k++
+	}
+	if k >= len(toks) || !isAskVerb(toks[k].m) {
+		// «a form that asks for name, email»: the verb comes first.
+		if from > 0 && from < len(toks) && isAskVerb(toks[from].m) {
+			items, end = listItems(toks, from+1+boolInt(from+1 < len(toks) && toks[from+1].m == "for"), false)
+			if len(items) > 0 {
+				return &tokenList{items: items}, end
+			}
+		}
+		return nil, 0
+	}
+	return &tokenList{items: items}, k + 1
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func isAskVerb(m string) bool {
+	return isAny(m, askVerbs...)
+}
+
+// listItems splits a list at «،» and «و»: with commas between its items
+// a «و» joins only the last two («نام و نام خانوادگی، کد ملی و موبایل»
+// is three), without them every «و» parts two items. A part in
+// parentheses says what its item is («نام (کوتاه، اجباری)»). The list
+// ends at a word of the grammar: a verb, the object marker, a form, a
+// question, a state or an order of steps.
+func listItems(toks []token, from int, options bool) ([][]token, int) {
+	var parts [][]token // cut at commas
+	var cur []token
+	depth := 0
+	end := from
+	j := from
+	for ; j < len(toks); j++ {
+		t := toks[j]
+		if depth > 0 {
+			cur = append(cur, t)
+			if t.punct && t.m == ")" {
+				depth--
+			}
+			continue
+		}
+		if t.punct && t.m == "(" && len(cur) > 0 {
+			depth++
+			cur = append(cur, t)
+			continue
+		}
+		if t.punct && isAny(t.m, "،", ",", "/") {
+			if len(cur) == 0 {
+				break
+			}
+			parts = append(parts, cur)
+			cur = nil
+			continue
+		}
+		if listEnds(toks, j, options) {
+			break
+		}
+		cur = append(cur, t)
+		end = j + 1
+	}
+	if depth > 0 {
+		return nil, 0
+	}
+	if len(cur) > 0 {
+		parts = append(parts, cur)
+	}
+	// A separator with nothing after it is not the list's.
+	if len(parts) == 0 {
+		return nil, 0
+	}
+	var items [][]token
+	commas := len(parts) > 1
+	for k, p := range parts {
+		if commas && k < len(parts)-1 {
+			items = append(items, p)
+			continue
+		}
+		items = append(items, splitAnd(p)...)
+	}
+	for _, it := range items {
+		if len(it) == 0 {
+			return nil, 0
+		}
+	}
+	return items, end
+}
+
+// splitAnd parts an item at every «و» outside parentheses; a trailing
+// «و» is left for the clause after the list.
+func splitAnd(p []token) [][]token {
+	var out [][]token
+	start, depth := 0, 0
+	for k, t := range p {
+		switch {
+		case t.punct && t.m == "(":
+			depth++
+		case t.punct && t.m == ")":
+			depth--
+		case depth == 0 && !t.quoted && isAny(t.m, "و", "and", "یا", "or"):
+			out = append(out, p[start:k])
+			start = k + 1
+		}
+	}
+	return append(out, p[start:])
+}
+
+// listEnds reports a token that no item of a list can hold.
+func listEnds(toks []token, j int, options bool) bool {
+	t := toks[j]
+	if t.quoted {
+		return false
+	}
+	if t.punct {
+		return !isAny(t.m, "(", ")")
+	}
+	c := clause(toks)
+	if t.qnoun || isAny(t.m, "را", "رو", "که", "باشه", "باشد", "باشن", "باشند", "بشه", "هست", "است", "then", "to") || isAny(t.m, lightVerbs...) || isAskVerb(t.m) {
+		return true
+	}
+	if isAny(t.m, "به", "در", "تو", "داخل", "از", "برای") && j+1 < len(toks) && (c.atAny(j+1, formNounsV) > 0 || toks[j+1].pron || isAny(toks[j+1].m, "آن", "اون", "این")) {
+		return true
+	}
+	if c.atAny(j, formNounsV) > 0 || c.atAny(j, actionWordsV) > 0 || c.atAny(j, placeVerbsV) > 0 || conjunctions[t.m] && !isAny(t.m, "و", "and") || isAny(t.m, renameVerbs...) {
+		return true
+	}
+	if options && (isAny(t.m, requiredWords...) || isAny(t.m, optionalWords...)) {
+		return true
+	}
+	return false
+}
+
+// label is a question's subject that tells what kind of answer it takes.
+type label struct {
+	typ, format string
+	n           int  // tokens it spans
+	typeOnly    bool // it names the type, not the question («آپلود»)
+}
+
+// labelAt reads a label at i.
+func labelAt(c clause, i int) *label {
+	if i >= len(c) {
+		return nil
+	}
+	k, n := c.next(i, labelsV, 0)
+	if n == 0 {
+		return nil
+	}
+	l := labels[k]
+	return &label{typ: l.typ, format: l.format, n: n, typeOnly: l.typeOnly}
+}
+
+// itemGroup makes a question of a list item: its words are the wording
+// (less the words that only name a type), a label in it tells its type
+// or format, and words in parentheses say its type and whether it is
+// required.
+func itemGroup(item []token) fieldGroup {
+	g := fieldGroup{count: 1, item: true}
+	c := clause(item)
+	var words []string
+	for j := 0; j < len(c); j++ {
+		t := c[j]
+		if t.punct && t.m == "(" {
+			for j++; j < len(c) && !(c[j].punct && c[j].m == ")"); j++ {
+				if isAny(c[j].m, requiredWords...) {
+					g.required = true
+				}
+				if g.typ == "" {
+					if typ, n := c.fieldTypeAt(j); n > 0 {
+						g.typ = typ
+						j += n - 1
+						continue
+					}
+					if l := labelAt(c, j); l != nil {
+						g.typ, g.format = l.typ, l.format
+						j += l.n - 1
+						continue
+					}
+				}
+				if c[j].m == ":" {
+					// «رشته (کشویی: ریاضی، تجربی)»: the rest are options.
+					for k := j + 1; k < len(c) && !(c[k].punct && c[k].m == ")"); k++ {
+						if !c[k].punct && !isAny(c[k].m, "و", "and") {
+							g.options = append(g.options, c[k].s)
+						}
+					}
+				}
+			}
+			continue
+		}
+		if t.quoted {
+			words = append(words, t.s)
+			continue
+		}
+		if isAny(t.m, requiredWords...) {
+			g.required = true
+			continue
+		}
+		if isAny(t.m, optionalWords...) {
+			continue
+		}
+		if l := labelAt(c, j); l != nil {
+			if g.typ == "" {
+				g.typ, g.format = l.typ, l.format
+			}
+			if l.typeOnly && j+l.n < len(c) {
+				j += l.n - 1
+				continue
+			}
+		}
+		if len(words) > 0 || !isAny(t.m, "یک", "یه") {
+			if typ, n := c.fieldTypeAt(j); n > 0 && len(words) > 0 {
+				if g.typ == "" {
+					g.typ = typ
+				}
+				j += n - 1
+				continue
+			}
+		}
+		words = append(words, t.s)
+	}
+	g.question = strings.Join(words, " ")
+	return g
+}
+
+// v2Traits completes a group with what only v2 can say: a label among
+// its words, the options listed in its span.
+func (c clause) v2Traits(g *fieldGroup, at, hi int, used []bool) {
+	for j := at; j < hi && j < len(c); j++ {
+		if c[j].list != nil && c[j].list.options && g.options == nil {
+			g.options = listTexts(c[j].list)
+			used[j] = true
+			continue
+		}
+		if used[j] || c[j].quoted {
+			continue
+		}
+		if g.typ == "" || g.typ == domain.PlanFieldShortText && g.format == "" {
+			if l := labelAt(c, j); l != nil && (g.typ == "" || l.typ == domain.PlanFieldShortText) {
+				g.typ, g.format = l.typ, l.format
+				if g.question == "" && !l.typeOnly && j == at+1 {
+					g.question = surfaceOf(c[j : j+l.n])
+				}
+				markUsed(used, j, j+l.n)
+				j += l.n - 1
+			}
+		}
+	}
+	if len(g.options) > 0 && !domain.IsChoiceType(g.typ) {
+		if g.typ == "" || g.typ == domain.PlanFieldShortText {
+			g.typ = domain.PlanFieldMultipleChoice
+		}
+	}
+}
+
+func listTexts(l *tokenList) []string {
+	out := make([]string, 0, len(l.items))
+	for _, it := range l.items {
+		out = append(out, surfaceOf(it))
+	}
+	return out
+}
+
+// retype reads the type words only a v2 planner knows as the key of
+// the type they name, one token for the phrase.
+func retype(toks []token) []token {
+	c := clause(toks)
+	var out []token
+	changed := false
+	for i := 0; i < len(toks); i++ {
+		k, n := c.next(i, v2TypeWordsV, 0)
+		if n == 0 {
+			if changed {
+				out = append(out, toks[i])
+			}
+			continue
+		}
+		if !changed {
+			out = append(make([]token, 0, len(toks)), toks[:i]...)
+			changed = true
+		}
+		key := v2TypeWords[k].key
+		out = append(out, token{m: key, s: surfaceOf(toks[i : i+n]), r0: firstRune(key)})
+		i += n - 1
+	}
+	if !changed {
+		return toks
+	}
+	return out
+}
+
+var (
+	deleteWordsV  = newVocab(deleteWords...)
+	disableWordsV = newVocab(disableWords...)
+	moveVerbsV    = newVocab(moveVerbs...)
+	endWordsV     = newVocab(endWords...)
+	copyV2        = newVocab(append(append([]string{}, copyWords...), "رونوشت", "نسخه کپی")...)
+	slotWordsV    = newVocab("جایگاه", "جای", "جا", "موقعیت", "ردیف", "مکان", "position", "place", "spot")
+	topWordsV     = newVocab("اول فرم", "ابتدای فرم", "بالای فرم", "اول", "ابتدا", "بالا", "اولش", "top", "first", "beginning")
+)
+
+// readFormActs reads deleting, disabling and copying a form. The words
+// are set aside so that «غیر فعال» is not read as «فعال» (publish).
+func (c clause) readFormActs(f *frame, used []bool) {
+	if i := c.unusedAt(used, disableWordsV); i >= 0 {
+		f.disable = true
+		markUsed(used, i, i+c.atAny(i, disableWordsV))
+	} else if i := c.unusedAt(used, deleteWordsV); i >= 0 {
+		f.deleteForm = true
+		markUsed(used, i, i+c.atAny(i, deleteWordsV))
+	}
+	if i := c.unusedAt(used, copyV2); i >= 0 && !c.hasQuestionNoun() {
+		f.duplicate = true
+		f.deleteForm, f.disable = false, false
+		markUsed(used, i, i+c.atAny(i, copyV2))
+	}
+}
+
+// questionRef finds a question of a form named by its place: «سوال
+// دوم», «سوال ۲», «سوال شماره ۲», «سومین سوال», «question 3». It
+// returns the 0-based index and the tokens it spans, or ok false.
+func (c clause) questionRef() (index, lo, hi int, ok bool) {
+	for i, t := range c {
+		if !t.qnoun || t.quoted || i+1 >= len(c) {
+			continue
+		}
+		nx := c[i+1]
+		if n, isOrd := ordinal(nx.m); isOrd && !nx.quoted {
+			return n - 1, i, i + 2, true
+		}
+		if nx.isNum && nx.num > 0 && !nx.quoted {
+			return nx.num - 1, i, i + 2, true
+		}
+		if nx.m == "شماره" && i+2 < len(c) && c[i+2].isNum && c[i+2].num > 0 {
+			return c[i+2].num - 1, i, i + 3, true
+		}
+		if i > 0 && !c[i-1].quoted {
+			if n, isOrd := ordinal(c[i-1].m); isOrd && c[i-1].m != "اول" {
+				return n - 1, i - 1, i + 1, true
+			}
+		}
+	}
+	return 0, 0, 0, false
+}
+
+// wordingRef finds a question named by its wording: «سوال «ایمیل»»,
+// «سوال سن رو …». It returns the wording and the tokens it spans.
+func (c clause) wordingRef() (text string, lo, hi int) {
+	for i, t := range c {
+		if !t.qnoun || t.quoted || i+1 >= len(c) || isAny(t.m, pluralQuestionNouns...) {
+			continue
+		}
+		if c[i+1].quoted {
+			return c[i+1].s, i, i + 2
+		}
+		j := i + 1
+		for j < len(c) && !c[j].quoted && !c[j].punct && !isAny(c[j].m, "را", "رو") && c.atAny(j, formNounsV) == 0 && j-i <= 4 {
+			j++
+		}
+		if j > i+1 && j < len(c) && isAny(c[j].m, "را", "رو") {
+			return surfaceOf(c[i+1 : j]), i, j
+		}
+	}
+	return "", 0, 0
+}
+
+// readFieldEdit reads a change to a question the form has: delete it,
+// move it, make it required or optional, give it a wording, a type, a
+// format or options. A clause that adds or makes something, or opens a
+// page, is no edit.
+func (c clause) readFieldEdit(f *frame, used []bool) bool {
+	if c.hasUnused(used, addVerbsV) && !c.hasOptionNoun() || c.hasCreateVerb(used) || c.hasUnused(used, openWordsV) || c.hasUnused(used, editorWordsV) {
+		return false
+	}
+	e := &fieldEdit{}
+	idx, lo, hi, ok := c.questionRef()
+	if ok {
+		e.index = idx
+	} else {
+		e.byWording, lo, hi = c.wordingRef()
+		if e.byWording == "" {
+			return false
+		}
+	}
+	markUsed(used, lo, hi)
+	if c.hasUnused(used, addVerbsV) {
+		// «یه گزینه «سایر» به سوال دوم اضافه کن»: the list it adds to is
+		// not known here, and options replace the whole list.
+		f.refusal = [2]string{"an option cannot be added to a question's current list; give the whole list of options",
+			"نمی‌توان گزینه‌ای به فهرست فعلی سوال افزود؛ همهٔ گزینه‌ها را بگویید"}
+		return true
+	}
+	changed := false
+	if i := c.unusedAt(used, deleteWordsV); i >= 0 {
+		e.del, changed = true, true
+		markUsed(used, i, i+c.atAny(i, deleteWordsV))
+	}
+	if !e.del {
+		if to, end, found := c.destination(hi, used); found {
+			if end {
+				f.refusal = [2]string{"the end of a form is no position without knowing how many questions it has; say which place, e.g. «جایگاه پنجم»",
+					"«آخر فرم» بدون دانستن شمار سوال‌ها جایگاهی نیست؛ جایگاه را بگویید، مثلاً «جایگاه پنجم»"}
+				return true
+			}
+			e.to, changed = domain.Int(to), true
+		}
+	}
+	if e.to == nil && !e.del {
+		for j := range c {
+			if used[j] || c[j].quoted {
+				continue
+			}
+			switch {
+			case isAny(c[j].m, requiredWords...):
+				if c.deniedRequired(j) {
+					e.optional = true
+					f.negated = false
+				} else {
+					e.required = true
+				}
+				used[j], changed = true, true
+			case isAny(c[j].m, optionalWords...):
+				e.optional, used[j], changed = true, true, true
+			case c[j].list != nil && c[j].list.options:
+				e.options, used[j], changed = listTexts(c[j].list), true, true
+			case e.typ == "":
+				if typ, n := c.fieldTypeAt(j); n > 0 {
+					e.typ, changed = typ, true
+					markUsed(used, j, j+n)
+				} else if l := labelAt(c, j); l != nil {
+					e.typ, e.format, changed = l.typ, l.format, true
+					markUsed(used, j, j+l.n)
+				}
+			}
+		}
+		for j := range c {
+			if !used[j] && c[j].quoted {
+				e.question, used[j], changed = c[j].s, true, true
+				break
+			}
+		}
+	}
+	if !changed {
+		return false
+	}
+	// Options alone keep the question's own type, which must be a choice
+	// one; the contract checks that.
+	f.edit = e
+	return true
+}
+
+func (c clause) hasOptionNoun() bool {
+	for _, t := range c {
+		if !t.quoted && (isOptionNoun(t.m) || t.list != nil && t.list.options) {
+			return true
+		}
+	}
+	return false
+}
+
+// destination reads where a question is moved, after its reference:
+// «ببر اول», «بذار جای سوم», «به جایگاه پنجم منتقل کن», «to position
+// 1». end is true for the form's end, which needs the question count.
+func (c clause) destination(from int, used []bool) (to int, end, found bool) {
+	if c.unusedAt(used, moveVerbsV) < 0 {
+		return 0, false, false
+	}
+	for i := from; i < len(c); i++ {
+		if used[i] || c[i].quoted {
+			continue
+		}
+		if n := c.atAny(i, slotWordsV); n > 0 && i+n < len(c) {
+			j := i + n
+			if c[j].qnoun || c[j].m == "شماره" {
+				j++
+			}
+			if j < len(c) {
+				if k, ok := ordinal(c[j].m); ok {
+					return k - 1, false, true
+				}
+				if c[j].isNum && c[j].num > 0 {
+					return c[j].num - 1, false, true
+				}
+				if c.atAny(j, endWordsV) > 0 {
+					return 0, true, true
+				}
+			}
+		}
+		if c.atAny(i, endWordsV) > 0 {
+			return 0, true, true
+		}
+		if c.atAny(i, topWordsV) > 0 {
+			return 0, false, true
+		}
+	}
+	return 0, false, false
+}
+
+// v2Field gives an add_field step what v2 says of its question: a
+// format, or the options of a choice question. One option is no list:
+// it is dropped with a warning.
+func (b *builder) v2Field(st *domain.PlanStep, g fieldGroup) {
+	if g.format != "" && st.Params.Type == domain.PlanFieldShortText {
+		st.Params.Format = g.format
+	}
+	if !domain.IsChoiceType(st.Params.Type) || len(g.options) == 0 {
+		return
+	}
+	if len(g.options) < 2 {
+		b.warn("options.one", "a single option is no list of options; the question gets the default two",
+			"یک گزینه فهرست گزینه‌ها نیست؛ سوال با دو گزینهٔ پیش‌فرض ساخته می‌شود")
+		return
+	}
+	st.Params.Options = append([]string(nil), g.options...)
+}
+
+// formActs emits the v2 steps on whole forms and on one question:
+// delete_form, duplicate_form, update_field, delete_field, move_field.
+// The form this plan creates can have its questions edited (it has no
+// id, and its questions are known) but is not deleted or copied.
+func (b *builder) formActs(f *frame, ids []int64, created bool) {
+	if created && (f.deleteForm || f.duplicate) {
+		b.refuse("a form created in this command cannot be deleted or copied in the same command",
+			"فرمی که در همین فرمان ساخته می‌شود را نمی‌توان در همان فرمان حذف یا کپی کرد")
+		return
+	}
+	if f.edit != nil {
+		b.editField(f.edit, ids, created)
+		return
+	}
+	for _, id := range ids {
+		switch {
+		case f.deleteForm:
+			b.steps = append(b.steps, domain.PlanStep{Action: domain.ActionDeleteForm, Params: domain.StepParams{ID: domain.Int64(id)}})
+			if b.deleted == nil {
+				b.deleted = map[int64]bool{}
+			}
+			b.deleted[id] = true
+		case f.duplicate:
+			b.steps = append(b.steps, domain.PlanStep{Action: domain.ActionDuplicateForm, Params: domain.StepParams{ID: domain.Int64(id), Title: strings.TrimSpace(f.title)}})
+		}
+	}
+}
+
+// editField emits the step of a question edit. A question named by its
+// wording is found among those this plan added to its new form; on a
+// form that exists its place is not known here, so it is refused.
+func (b *builder) editField(e *fieldEdit, ids []int64, created bool) {
+	index := e.index
+	if e.byWording != "" {
+		index = -1
+		if created {
+			for k, q := range b.newQuestions {
+				if q != "" && corpusKey(q) == corpusKey(e.byWording) {
+					index = k
+				}
+			}
+		}
+		if index < 0 {
+			b.refuse("which question? give its number, e.g. «سوال دوم»", "کدام سوال؟ شمارهٔ سوال را بگویید، مثلاً «سوال دوم»")
+			return
+		}
+	}
+	if created && (index >= len(b.newQuestions) || e.to != nil && *e.to >= len(b.newQuestions)) {
+		b.refuse("the new form has no question at that place", "فرم تازه در آن جایگاه سوالی ندارد")
+		return
+	}
+	targets := ids
+	if created {
+		targets = []int64{0}
+	}
+	for _, id := range targets {
+		p := domain.StepParams{Index: domain.Int(index)}
+		if !created {
+			p.ID = domain.Int64(id)
+		}
+		st := domain.PlanStep{Params: p}
+		switch {
+		case e.del:
+			st.Action = domain.ActionDeleteField
+		case e.to != nil:
+			st.Action = domain.ActionMoveField
+			st.Params.To = domain.Int(*e.to)
+		default:
+			st.Action = domain.ActionUpdateField
+			st.Params.Question, st.Params.Type, st.Params.Format = e.question, e.typ, e.format
+			st.Params.Required, st.Params.Optional = e.required, e.optional && !e.required
+			if len(e.options) >= 2 {
+				st.Params.Options = e.options
+			}
+		}
+		b.steps = append(b.steps, st)
+	}
+	if created {
+		switch {
+		case e.del:
+			b.newQuestions = append(b.newQuestions[:index:index], b.newQuestions[index+1:]...)
+		case e.to != nil:
+			q := b.newQuestions[index]
+			rest := append(b.newQuestions[:index:index], b.newQuestions[index+1:]...)
+			b.newQuestions = append(rest[:*e.to:*e.to], append([]string{q}, rest[*e.to:]...)...)
+		}
+	}
+}
+
+// corpusKey compares two wordings as an admin would: letters and spaces.
+func corpusKey(s string) string {
+	return strings.Join(strings.Fields(strings.Trim(matchForm(s), "«»\"'")), " ")
+}
+
+// attachOptions gives the options a clause lists on its own («…
+// اضافه کن، گزینه‌هاش: الف، ب») to the last question said before it.
+func attachOptions(fs []*frame) []*frame {
+	out := fs[:0]
+	for _, f := range fs {
+		var opts *tokenList
+		only := true
+		for _, t := range f.toks {
+			switch {
+			case t.list != nil && t.list.options:
+				opts = t.list
+			case t.punct || isAny(t.m, "و", "هم", "باشه", "باشد", "باشن", "باشند"):
+			default:
+				only = false
+			}
+		}
+		if opts != nil && only && !f.hasIntent() && len(out) > 0 {
+			if prev := out[len(out)-1]; len(prev.groups) > 0 && prev.groups[len(prev.groups)-1].options == nil {
+				g := &prev.groups[len(prev.groups)-1]
+				g.options = listTexts(opts)
+				if g.typ == "" || g.typ == domain.PlanFieldShortText {
+					g.typ = domain.PlanFieldMultipleChoice
+				}
+				continue
+			}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// needsV2 reports a plan that says what only v2 can: a v1 plan never
+// holds it.
+func needsV2(p *domain.Plan) bool {
+	for _, st := range p.Steps {
+		switch st.Action {
+		case domain.ActionCreateForm, domain.ActionAddField, domain.ActionUpdateFormTitle, domain.ActionPublishForm,
+			domain.ActionDraftForm, domain.ActionOpenBuilder, domain.ActionOpenEditor, domain.ActionOpenResults:
+		default:
+			return true
+		}
+		q := st.Params
+		if len(q.Options) > 0 || q.Format != "" || q.To != nil || q.Optional || q.Type != "" && !isAny(q.Type, domain.PlanFieldTypes...) {
+			return true
+		}
+		if st.Action != domain.ActionCreateForm && st.Action != domain.ActionAddField && q.ID == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// asksLeave reports a command that asks whether the speaker should do
+// something — «اسمشو عوض کنم؟», «فرم ۳ رو منتشر کنیم؟» — a question in
+// the first person, which asks for advice and orders nothing. A request
+// asked of the listener («میشه منتشرش کنی؟») is still one.
+func asksLeave(toks []token) bool {
+	n := len(toks)
+	for n > 0 && toks[n-1].punct && isAny(toks[n-1].m, "?", "؟", "!") {
+		n--
+	}
+	if n == len(toks) || n == 0 || toks[n-1].quoted {
+		return false
+	}
+	return isAny(toks[n-1].m, firstPersonVerbs...)
+}
