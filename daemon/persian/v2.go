@@ -36,15 +36,34 @@ func collectLists(toks []token) []token {
 			out = append(out, t)
 			continue
 		}
-		if isOptionNoun(t.m) {
+		if isOptionNoun(t.m) && !inTypePhrase(toks, i) {
 			if l, end := optionList(toks, i+1); l != nil {
 				out = append(out, listToken(l, surfaceOf(toks[i:end])))
 				i = end - 1
 				changed = true
 				continue
 			}
+			// «گزینه‌های سوال دوم را بکن الف، ب و ج»: the options follow
+			// the verb that gives them.
+			if k := optionsAfterVerb(toks, i+1); k > 0 {
+				if l, end := optionList(toks, k); l != nil && len(l.items) > 1 {
+					out = append(append(out, toks[i:k]...), listToken(l, surfaceOf(toks[k:end])))
+					i = end - 1
+					changed = true
+					continue
+				}
+			}
 		}
-		if t.m == "که" {
+		if t.punct && t.m == ":" && len(out) > 0 && colonListFollows(out) {
+			// «این سوال‌ها رو اضافه کن: «نام» اجباری، «ایمیل» اختیاری».
+			if items, end := listItems(toks, i+1, false); len(items) > 1 && end == len(toks) {
+				out = append(out, listToken(&tokenList{items: items}, surfaceOf(toks[i:end])))
+				i = end - 1
+				changed = true
+				continue
+			}
+		}
+		if isAny(t.m, "که", "that", "which") {
 			if l, end := askedList(toks, i+1); l != nil {
 				out = append(out, listToken(l, surfaceOf(toks[i:end])))
 				i = end - 1
@@ -52,7 +71,7 @@ func collectLists(toks []token) []token {
 				continue
 			}
 		}
-		if t.qnoun {
+		if t.qnoun && !namesQuestionAsked(toks, i) {
 			if l, end := questionList(toks, i); l != nil {
 				out = append(out, listToken(l, surfaceOf(toks[i:end])))
 				i = end - 1
@@ -128,6 +147,17 @@ func questionList(toks []token, at int) (*tokenList, int) {
 // askedList reads «که اسم، رشته و سال ورود رو بپرسه»: what a form asks,
 // ending with the object marker and a verb of asking.
 func askedList(toks []token, from int) (*tokenList, int) {
+	if from < len(toks) && isAskVerb(toks[from].m) {
+		// «a form that asks for name, email»: the verb comes first.
+		j := from + 1
+		if j < len(toks) && toks[j].m == "for" {
+			j++
+		}
+		if items, end := listItems(toks, j, false); len(items) > 0 {
+			return &tokenList{items: items}, end
+		}
+		return nil, 0
+	}
 	j := from
 	// «که از مشتری شماره موبایل … رو بگیره»: whom it asks comes first.
 	if j+1 < len(toks) && toks[j].m == "از" && !toks[j+1].quoted {
@@ -151,23 +181,80 @@ func askedList(toks []token, from int) (*tokenList, int) {
 		k++
 	}
 	if k >= len(toks) || !isAskVerb(toks[k].m) {
-		// «a form that asks for name, email»: the verb comes first.
-		if from > 0 && from < len(toks) && isAskVerb(toks[from].m) {
-			items, end = listItems(toks, from+1+boolInt(from+1 < len(toks) && toks[from+1].m == "for"), false)
-			if len(items) > 0 {
-				return &tokenList{items: items}, end
-			}
-		}
 		return nil, 0
 	}
 	return &tokenList{items: items}, k + 1
 }
 
-func boolInt(b bool) int {
-	if b {
-		return 1
+// inTypePhrase reports a word that is part of a type phrase said
+// around it: the «گزینه» of «چند گزینه ای» names a type, not options.
+func inTypePhrase(toks []token, i int) bool {
+	c := clause(toks)
+	for k := max(i-2, 0); k <= i; k++ {
+		if _, n := c.fieldTypeAt(k); n > 0 && k+n > i {
+			return true
+		}
+	}
+	return false
+}
+
+// optionsAfterVerb finds, after an option noun that names a question's
+// options («گزینه‌های سوال دوم فرم ۵»), the verb that gives the new ones
+// («رو بکن …», «رو به … تغییر بده»), and returns where they start.
+func optionsAfterVerb(toks []token, from int) int {
+	if from >= len(toks) || !toks[from].qnoun {
+		return 0
+	}
+	for k := from + 1; k < len(toks) && k < from+9; k++ {
+		if toks[k].punct || toks[k].quoted {
+			return 0
+		}
+		if isAny(toks[k].m, "بکن", "کن", "بذار", "بگذار", "بزار", "بشه", "باشه", "بشن", "باشن", "به", "to") {
+			return k + 1
+		}
 	}
 	return 0
+}
+
+// colonListFollows reports a colon after a verb that adds or makes
+// questions named in the plural: what follows lists them.
+func colonListFollows(before []token) bool {
+	plural, verb := false, false
+	for k := len(before) - 1; k >= 0; k-- {
+		t := before[k]
+		if t.punct && !isAny(t.m, "،", ",") || t.list != nil {
+			break
+		}
+		c := clause(before)
+		if isAny(t.m, pluralQuestionNouns...) {
+			plural = true
+		}
+		if c.atAny(k, addVerbsV) > 0 || c.createVerbAt(k) {
+			verb = true
+		}
+	}
+	return plural && verb
+}
+
+// namesQuestionAsked reports a question named to be edited rather than
+// added: the noun and its label carry the object marker («سوال سن رو
+// اجباری کن») and no verb of the clause adds or makes anything.
+func namesQuestionAsked(toks []token, i int) bool {
+	c := clause(toks)
+	marked := false
+	for k := i + 1; k < len(toks); k++ {
+		t := toks[k]
+		if t.punct || conjunctions[t.m] {
+			break
+		}
+		if isAny(t.m, "را", "رو") && k <= i+4 {
+			marked = true
+		}
+		if c.atAny(k, addVerbsV) > 0 || c.atAny(k, placeVerbsV) > 0 || c.createVerbAt(k) {
+			return false
+		}
+	}
+	return marked
 }
 
 func isAskVerb(m string) bool {
@@ -213,6 +300,12 @@ func listItems(toks []token, from int, options bool) ([][]token, int) {
 		}
 		cur = append(cur, t)
 		end = j + 1
+	}
+	// «… نام و سن و منتشرش کن»: a «و» before the word that ends the
+	// list joins the next clause, not an item.
+	for len(cur) > 0 && depth == 0 && !cur[len(cur)-1].quoted && isAny(cur[len(cur)-1].m, "و", "and", "یا", "or") {
+		cur = cur[:len(cur)-1]
+		end--
 	}
 	if depth > 0 {
 		return nil, 0
@@ -358,7 +451,7 @@ func itemGroup(item []token) fieldGroup {
 			if g.typ == "" {
 				g.typ, g.format = l.typ, l.format
 			}
-			if l.typeOnly && j+l.n < len(c) {
+			if l.typeOnly {
 				j += l.n - 1
 				continue
 			}
@@ -524,11 +617,12 @@ func (c clause) wordingRef() (text string, lo, hi int) {
 // format or options. A clause that adds or makes something, or opens a
 // page, is no edit.
 func (c clause) readFieldEdit(f *frame, used []bool) bool {
-	if c.hasUnused(used, addVerbsV) && !c.hasOptionNoun() || c.hasCreateVerb(used) || c.hasUnused(used, openWordsV) || c.hasUnused(used, editorWordsV) {
+	idx, lo, hi, ok := c.questionRef()
+	adds := c.hasUnused(used, addVerbsV)
+	if adds && !(ok && c.hasOptionNoun()) || c.makesSomething(used, lo) || c.hasUnused(used, openWordsV) || c.hasUnused(used, editorWordsV) {
 		return false
 	}
 	e := &fieldEdit{}
-	idx, lo, hi, ok := c.questionRef()
 	if ok {
 		e.index = idx
 	} else {
@@ -538,7 +632,7 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 		}
 	}
 	markUsed(used, lo, hi)
-	if c.hasUnused(used, addVerbsV) {
+	if adds {
 		// «یه گزینه «سایر» به سوال دوم اضافه کن»: the list it adds to is
 		// not known here, and options replace the whole list.
 		f.refusal = [2]string{"an option cannot be added to a question's current list; give the whole list of options",
@@ -604,6 +698,17 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 	return true
 }
 
+// makesSomething reports a create verb that makes something: «make
+// question 3 required» makes the question be so, its object right after.
+func (c clause) makesSomething(used []bool, ref int) bool {
+	for i := range c {
+		if !used[i] && c.createVerbAt(i) && !(i+1 == ref || i+2 == ref && isAny(c[i+1].m, "the")) {
+			return true
+		}
+	}
+	return false
+}
+
 func (c clause) hasOptionNoun() bool {
 	for _, t := range c {
 		if !t.quoted && (isOptionNoun(t.m) || t.list != nil && t.list.options) {
@@ -655,6 +760,13 @@ func (c clause) destination(from int, used []bool) (to int, end, found bool) {
 // format, or the options of a choice question. One option is no list:
 // it is dropped with a warning.
 func (b *builder) v2Field(st *domain.PlanStep, g fieldGroup) {
+	if g.typ == "" && g.question != "" {
+		// «سوال «شماره همراه»»: a wording that is a label tells the type.
+		c := clause(tokenize(surface(g.question)))
+		if l := labelAt(c, 0); l != nil && l.n == len(c) {
+			st.Params.Type, g.format = l.typ, l.format
+		}
+	}
 	if g.format != "" && st.Params.Type == domain.PlanFieldShortText {
 		st.Params.Format = g.format
 	}
@@ -777,6 +889,18 @@ func attachOptions(fs []*frame) []*frame {
 			case t.punct || isAny(t.m, "و", "هم", "باشه", "باشد", "باشن", "باشند"):
 			default:
 				only = false
+			}
+		}
+		// «… با متن «روزها» و گزینه‌های شنبه و دوشنبه به فرم ۸ بیفزایید»:
+		// a clause that lists options and names no question of its own
+		// gives them to the question before, and keeps its verb.
+		if opts != nil && !only && len(f.groups) == 0 && len(out) > 0 {
+			if prev := out[len(out)-1]; len(prev.groups) > 0 && prev.groups[len(prev.groups)-1].options == nil {
+				g := &prev.groups[len(prev.groups)-1]
+				g.options = listTexts(opts)
+				if g.typ == "" || g.typ == domain.PlanFieldShortText {
+					g.typ = domain.PlanFieldMultipleChoice
+				}
 			}
 		}
 		if opts != nil && only && !f.hasIntent() && len(out) > 0 {
