@@ -137,6 +137,11 @@ func readClause(toks []token, v2 bool) *frame {
 	}
 	madeAlready := c.readReports(used)
 	c.readIntents(f, used, newForm, madeAlready)
+	if v2 && !f.create && !f.add && len(f.ids) == 0 && c.describesForm(used) {
+		// «یه نظرسنجی لازم دارم که نام و ایمیل رو بپرسه»: a form wished
+		// for by the questions it asks is a form to make.
+		f.create = true
+	}
 	c.readNavigation(f, used)
 	if !f.hasIntent() && !f.hasContent() {
 		f.modType, f.modRequired, f.modAll, f.modifier = c.modifier()

@@ -128,6 +128,7 @@ func (p *Planner) Plan(text string) Result {
 	}
 	b := &builder{cfg: p.cfg, createStep: -1}
 	negated := 0
+	prevStart := 0
 	for _, f := range frames {
 		if f.negated {
 			// «فرم ۳ را منتشر نکن، فقط پیش‌نویسش کن»: what is not done
@@ -136,7 +137,12 @@ func (p *Planner) Plan(text string) Result {
 			b.mention(f)
 			continue
 		}
+		start := len(b.steps)
 		b.frame(f)
+		if f.toks.saysBefore() {
+			b.moveBefore(prevStart, start)
+		}
+		prevStart = start
 	}
 	if b.abort != nil {
 		return *b.abort

@@ -241,7 +241,7 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool)
 			c.groupTraits(&all, a.at, lo, hi, used)
 			pos := c.position(lo, hi, used)
 			for _, it := range l.items {
-				ig := itemGroup(it)
+				ig := itemGroup(it, l.named)
 				if ig.typ == "" && all.typ != "" && all.typ != domain.PlanFieldMultipleChoice {
 					ig.typ = all.typ
 				}

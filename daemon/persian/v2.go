@@ -17,7 +17,11 @@ import (
 // before the clauses are cut, as its «،» and «و» join items, not clauses.
 type tokenList struct {
 	options bool
-	items   [][]token
+	// named: the items name the questions («سوال‌های …», «که … بپرسه»),
+	// so a type word said alone is the subject too («email»); after a
+	// singular noun it only says the type («یه سوال عددی»).
+	named bool
+	items [][]token
 }
 
 // listToken stands for a whole list in the token stream: its key
@@ -57,7 +61,7 @@ func collectLists(toks []token) []token {
 		if t.punct && t.m == ":" && len(out) > 0 && colonListFollows(out) {
 			// «این سوال‌ها رو اضافه کن: «نام» اجباری، «ایمیل» اختیاری».
 			if items, end := listItems(toks, i+1, false); len(items) > 1 && end == len(toks) {
-				out = append(out, listToken(&tokenList{items: items}, surfaceOf(toks[i:end])))
+				out = append(out, listToken(&tokenList{items: items, named: true}, surfaceOf(toks[i:end])))
 				i = end - 1
 				changed = true
 				continue
@@ -141,7 +145,7 @@ func questionList(toks []token, at int) (*tokenList, int) {
 			}
 		}
 	}
-	return &tokenList{items: items}, end
+	return &tokenList{items: items, named: plural || colon}, end
 }
 
 // askedList reads «که اسم، رشته و سال ورود رو بپرسه»: what a form asks,
@@ -154,7 +158,7 @@ func askedList(toks []token, from int) (*tokenList, int) {
 			j++
 		}
 		if items, end := listItems(toks, j, false); len(items) > 0 {
-			return &tokenList{items: items}, end
+			return &tokenList{items: items, named: true}, end
 		}
 		return nil, 0
 	}
@@ -183,7 +187,7 @@ func askedList(toks []token, from int) (*tokenList, int) {
 	if k >= len(toks) || !isAskVerb(toks[k].m) {
 		return nil, 0
 	}
-	return &tokenList{items: items}, k + 1
+	return &tokenList{items: items, named: true}, k + 1
 }
 
 // inTypePhrase reports a word that is part of a type phrase said
@@ -402,7 +406,7 @@ func labelAt(c clause, i int) *label {
 // (less the words that only name a type), a label in it tells its type
 // or format, and words in parentheses say its type and whether it is
 // required.
-func itemGroup(item []token) fieldGroup {
+func itemGroup(item []token, named bool) fieldGroup {
 	g := fieldGroup{count: 1, item: true}
 	c := clause(item)
 	var words []string
@@ -451,7 +455,7 @@ func itemGroup(item []token) fieldGroup {
 			if g.typ == "" {
 				g.typ, g.format = l.typ, l.format
 			}
-			if l.typeOnly {
+			if l.typeOnly && !(named && l.n == len(c)) {
 				j += l.n - 1
 				continue
 			}
@@ -952,4 +956,47 @@ func asksLeave(toks []token) bool {
 		return false
 	}
 	return isAny(toks[n-1].m, firstPersonVerbs...)
+}
+
+// describesForm reports a clause that names a form (or a kind of one)
+// and the questions it asks, with no id: «فرمی لازم دارم که …».
+func (c clause) describesForm(used []bool) bool {
+	list := false
+	for _, t := range c {
+		if t.list != nil && !t.list.options && t.list.named {
+			list = true
+		}
+	}
+	return list && (c.hasUnused(used, formNounsV) || c.hasUnused(used, formKindsV) || c.hasNewForm())
+}
+
+// saysBefore reports a clause that opens with «قبلش» (before that):
+// its acts come before those of the clause before it.
+func (c clause) saysBefore() bool {
+	for i, t := range c {
+		if t.punct || fillers[t.m] || isAny(t.m, "ولی", "اما", "ضمنا", "البته") {
+			continue
+		}
+		if isAny(t.m, "قبلش", "پیشش", "قبلشم") {
+			return true
+		}
+		return i+2 < len(c) && isAny(t.m, "قبل", "پیش", "before") && isAny(c[i+1].m, "از", "that") && isAny(c[i+2].m, "اون", "آن", "این", "that", "همه")
+	}
+	return false
+}
+
+// moveBefore puts the steps from start on before those from prev on:
+// the clause said after asked to be done first. Steps of a form this
+// plan creates stay after its create_form.
+func (b *builder) moveBefore(prev, start int) {
+	if start <= prev || start >= len(b.steps) {
+		return
+	}
+	for _, st := range b.steps[prev:] {
+		if st.Action == domain.ActionCreateForm {
+			return
+		}
+	}
+	moved := append(append([]domain.PlanStep{}, b.steps[start:]...), b.steps[prev:start]...)
+	copy(b.steps[prev:], moved)
 }
