@@ -281,6 +281,7 @@ func listItems(toks []token, from int, options bool) ([][]token, int) {
 		t := toks[j]
 		if depth > 0 {
 			cur = append(cur, t)
+			end = j + 1
 			if t.punct && t.m == ")" {
 				depth--
 			}
@@ -289,6 +290,7 @@ func listItems(toks []token, from int, options bool) ([][]token, int) {
 		if t.punct && t.m == "(" && len(cur) > 0 {
 			depth++
 			cur = append(cur, t)
+			end = j + 1
 			continue
 		}
 		if t.punct && isAny(t.m, "،", ",", "/") {
