@@ -43,7 +43,7 @@ var corpora = []struct {
 	{"voice-and-formal.jsonl", 0.95, 1},
 	{"lists-and-positions.jsonl", 0.95, 1},
 	{"business.jsonl", 0.95, 1},
-	{"v2.jsonl", 0.9, 2},
+	{"v2.jsonl", 0.95, 2},
 }
 
 var plannerCmd = flag.String("planner-cmd", "",

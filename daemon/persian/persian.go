@@ -97,7 +97,7 @@ func (p *Planner) Plan(text string) Result {
 	}
 	v2 := p.cfg.Contract == 2
 	if v2 {
-		toks = collectLists(retype(toks))
+		toks = collectLists(structured(retype(toks)))
 	}
 	toks = parenWordings(toks)
 	clauses, joins := splitClauses(toks)
@@ -108,7 +108,7 @@ func (p *Planner) Plan(text string) Result {
 		frames = append(frames, f)
 	}
 	if v2 {
-		frames = attachOptions(frames)
+		frames = formsByOrdinal(attachOptions(frames))
 	}
 	frames = attachVerbless(frames)
 

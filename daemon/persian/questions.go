@@ -213,7 +213,16 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool)
 	// The anchors stay in this function: a slice returned from another
 	// would be one more allocation for every clause with a question.
 	var anchors []groupAnchor
+	// «این سوال‌ها رو اضافه کن: …»: the plural noun announces the list
+	// that names the questions, and is none of them.
+	listed := false
+	for _, t := range c {
+		listed = listed || t.list != nil && t.list.named
+	}
 	for i, t := range c {
+		if listed && t.qnoun && isAny(t.m, pluralQuestionNouns...) {
+			continue
+		}
 		if used[i] || t.quoted {
 			continue
 		}

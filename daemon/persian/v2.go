@@ -36,6 +36,15 @@ func collectLists(toks []token) []token {
 	changed := false
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
+		if t.punct && t.m == ":" && len(out) > 0 && colonListFollows(out) {
+			// «این سوال‌ها رو اضافه کن: «نام» اجباری، «ایمیل» اختیاری».
+			if items, end := listItems(toks, i+1, false); len(items) > 1 && end == len(toks) {
+				out = append(out, listToken(&tokenList{items: items, named: true}, surfaceOf(toks[i:end])))
+				i = end - 1
+				changed = true
+				continue
+			}
+		}
 		if t.quoted || t.punct {
 			out = append(out, t)
 			continue
@@ -56,15 +65,6 @@ func collectLists(toks []token) []token {
 					changed = true
 					continue
 				}
-			}
-		}
-		if t.punct && t.m == ":" && len(out) > 0 && colonListFollows(out) {
-			// «این سوال‌ها رو اضافه کن: «نام» اجباری، «ایمیل» اختیاری».
-			if items, end := listItems(toks, i+1, false); len(items) > 1 && end == len(toks) {
-				out = append(out, listToken(&tokenList{items: items, named: true}, surfaceOf(toks[i:end])))
-				i = end - 1
-				changed = true
-				continue
 			}
 		}
 		if isAny(t.m, "که", "that", "which") {
@@ -1001,4 +1001,139 @@ func (b *builder) moveBefore(prev, start int) {
 	}
 	moved := append(append([]domain.PlanStep{}, b.steps[start:]...), b.steps[prev:start]...)
 	copy(b.steps[prev:], moved)
+}
+
+// structured reads a command written as labelled fields — «نام فرم:
+// ثبت‌نام همایش / پرسش‌ها: نام، ایمیل» — as the sentence it stands for:
+// make a form with that title, and the rest as said.
+func structured(toks []token) []token {
+	c := clause(toks)
+	i := 0
+	for i < len(c) && (c[i].punct && c[i].m != ":" || isAny(c[i].m, "—", "-", "–", "/") || c.atAny(i, newFormV) > 0 || c.atAny(i, formNounsV) > 0) {
+		if n := c.atAny(i, newFormV); n > 0 {
+			i += n
+			continue
+		}
+		i++
+	}
+	n := c.atAny(i, nameNounsV)
+	if n == 0 {
+		return toks
+	}
+	j := i + n
+	if j < len(c) && c.atAny(j, formNounsV) > 0 {
+		j++
+	}
+	if j >= len(c) || c[j].m != ":" {
+		return toks
+	}
+	j++
+	start := j
+	for j < len(c) && !c[j].qnoun && !(c[j].punct && c[j].m != ":") && !isAny(c[j].m, "/", "|", "—", "-", "–") {
+		j++
+	}
+	if j == start {
+		return toks
+	}
+	title := c[start:j]
+	text := surfaceOf(title)
+	if len(title) == 1 && title[0].quoted {
+		text = title[0].s
+	}
+	for j < len(c) && (c[j].punct && c[j].m != ":" || isAny(c[j].m, "/", "|", "—", "-", "–")) {
+		j++
+	}
+	out := tokenize("یک فرم بساز با عنوان")
+	q := token{m: matchForm(text), s: text, quoted: true}
+	q.r0 = firstRune(q.m)
+	out = append(out, q)
+	return append(out, toks[j:]...)
+}
+
+// formsByOrdinal reads «دو فرم بساز، اولی به اسم «الف» با یه سوال کوتاه،
+// دومی …»: clauses opening with the spoken ordinals «اولی», «دومی», one
+// for each form asked for, in order, describe one form each: each is
+// made with its own title and questions.
+func formsByOrdinal(fs []*frame) []*frame {
+	for i := 0; i < len(fs); i++ {
+		f := fs[i]
+		count := f.createCount
+		if !f.create {
+			count = f.toks.wishedForms()
+		}
+		if count < 2 || f.negated || len(f.groups) > 0 {
+			continue
+		}
+		var parts []*frame
+		for k := i + 1; k < len(fs) && len(parts) < count; k++ {
+			if n, ok := fs[k].toks.opensWithOrdinal(); !ok || n != len(parts)+1 {
+				break
+			}
+			parts = append(parts, fs[k])
+		}
+		if len(parts) != count {
+			continue
+		}
+		for _, p := range parts {
+			p.create, p.add, p.createCount, p.rename = true, false, 0, false
+			p.ids, p.bareIDs, p.refersBack = nil, nil, false
+			if p.title == "" && len(p.toks) > 1 && p.toks[1].quoted {
+				p.title = p.toks[1].s
+			}
+			kept := p.groups[:0]
+			for _, g := range p.groups {
+				if !(g.item && g.question == p.title && g.typ == "") {
+					kept = append(kept, g)
+				}
+			}
+			p.groups = kept
+		}
+		fs = append(fs[:i:i], append(parts, fs[i+1+count:]...)...)
+		i += count - 1
+	}
+	return fs
+}
+
+// opensWithOrdinal reads the spoken ordinal a clause opens with: «اولی»,
+// «دومی», «the second».
+func (c clause) opensWithOrdinal() (int, bool) {
+	for _, t := range c {
+		if t.punct || t.quoted {
+			return 0, false
+		}
+		if isAny(t.m, "the", "و") {
+			continue
+		}
+		n, ok := ordinal(t.m)
+		return n, ok && (strings.HasSuffix(t.m, "ی") || isLatin(t.m))
+	}
+	return 0, false
+}
+
+// wishedForms reads «دو تا فرم می‌خوام»: a count of forms wished for, as
+// a request to make them.
+func (c clause) wishedForms() int {
+	wish := false
+	count := 0
+	for i, t := range c {
+		if t.quoted {
+			continue
+		}
+		if isAny(t.m, "میخوام", "میخواهم", "میخوایم", "میخواهیم", "لازم", "نیاز", "want", "need") {
+			wish = true
+		}
+		if t.isNum && t.num > 1 && i+1 < len(c) {
+			k := i + 1
+			if c[k].m == "تا" && k+1 < len(c) {
+				k++
+			}
+			if c.atAny(k, formNounsV) > 0 || c.atAny(k, formKindsV) > 0 {
+				count = t.num
+			}
+		}
+	}
+	if !wish {
+		return 0
+	}
+	return count
 }
