@@ -139,7 +139,9 @@ func (b *builder) frame(f *frame) {
 		b.rename(f.title, ids, created)
 	}
 	if f.add {
-		if created {
+		if created && b.v2() && f.toks.saysEach() && b.fieldsEach(f) {
+			// done: each new form has its questions
+		} else if created {
 			b.fields(f, nil, true)
 		} else {
 			for _, id := range ids {

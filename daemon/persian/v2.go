@@ -1,6 +1,7 @@
 package persian
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
@@ -43,6 +44,14 @@ func collectLists(toks []token) []token {
 				i = end - 1
 				changed = true
 				continue
+			}
+		}
+		if t.punct && t.m == ":" && i+1 < len(toks) {
+			if _, ok := clause(toks[i+1:]).opensWithOrdinal(); ok {
+				// «دو تا فرم می‌خوام: اولی …، دومی …»: the colon opens items
+				// that are clauses of their own, as a comma would.
+				t = token{m: "،", s: "،", punct: true, r0: '،'}
+				changed = true
 			}
 		}
 		if t.quoted || t.punct {
@@ -580,7 +589,14 @@ func (c clause) questionRef() (index, lo, hi int, ok bool) {
 		}
 		nx := c[i+1]
 		if n, isOrd := ordinal(nx.m); isOrd && !nx.quoted {
-			return n - 1, i, i + 2, true
+			hi := i + 2
+			for hi+1 < len(c) && isAny(c[hi].m, "و", "،", ",", "and") {
+				if _, ok := ordinal(c[hi+1].m); !ok || c[hi+1].quoted {
+					break
+				}
+				hi += 2
+			}
+			return n - 1, i, hi, true
 		}
 		if nx.isNum && nx.num > 0 && !nx.quoted {
 			return nx.num - 1, i, i + 2, true
@@ -631,6 +647,10 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 	e := &fieldEdit{}
 	if ok {
 		e.index = idx
+		for k := lo + 3; k < hi; k += 2 {
+			n, _ := ordinal(c[k].m)
+			e.more = append(e.more, n-1)
+		}
 	} else {
 		e.byWording, lo, hi = c.wordingRef()
 		if e.byWording == "" {
@@ -841,6 +861,10 @@ func (b *builder) editField(e *fieldEdit, ids []int64, created bool) {
 	targets := ids
 	if created {
 		targets = []int64{0}
+	}
+	if len(e.more) > 0 {
+		b.editEach(e, index, targets, created)
+		return
 	}
 	for _, id := range targets {
 		p := domain.StepParams{Index: domain.Int(index)}
@@ -1136,4 +1160,67 @@ func (c clause) wishedForms() int {
 		return 0
 	}
 	return count
+}
+
+// editEach applies one edit to several questions: deletions from the
+// last up, so that each index still names the question it named; a
+// move of several questions is not one place, and is refused.
+func (b *builder) editEach(e *fieldEdit, first int, targets []int64, created bool) {
+	if e.to != nil || created {
+		b.refuse("say one question at a time for this change", "این تغییر را برای هر سوال جداگانه بگویید")
+		return
+	}
+	idx := append([]int{first}, e.more...)
+	if e.del {
+		sort.Sort(sort.Reverse(sort.IntSlice(idx)))
+	}
+	for _, id := range targets {
+		for k, at := range idx {
+			if k > 0 && at == idx[k-1] {
+				continue
+			}
+			one := *e
+			one.more = nil
+			one.index = at
+			b.editField(&one, []int64{id}, false)
+		}
+	}
+}
+
+// saysEach reports «به هر کدوم», «to each of them»: the questions go to
+// every form just made, not only the last.
+func (c clause) saysEach() bool {
+	for i, t := range c {
+		if t.quoted {
+			continue
+		}
+		if t.m == "هر" && i+1 < len(c) && isAny(c[i+1].m, "کدوم", "کدام", "یک", "کدومشون", "کدامشان", "یکیشون") || isAny(t.m, "هرکدوم", "هرکدام", "each") {
+			return true
+		}
+	}
+	return false
+}
+
+// fieldsEach adds a clause's questions to each of the forms the plan
+// has just made, each right after its create_form, as an id-less step
+// acts on the form made last. It reports false when the forms made are
+// not the plan's last steps.
+func (b *builder) fieldsEach(f *frame) bool {
+	s := len(b.steps)
+	for s > 0 && b.steps[s-1].Action == domain.ActionCreateForm {
+		s--
+	}
+	if len(b.steps)-s < 2 {
+		return false
+	}
+	made := append([]domain.PlanStep(nil), b.steps[s:]...)
+	b.steps = b.steps[:s]
+	for k, st := range made {
+		b.steps = append(b.steps, st)
+		b.createStep, b.newQuestions = len(b.steps)-1, nil
+		one := *f
+		one.budget = f.budget*64 + k + 1
+		b.fields(&one, nil, true)
+	}
+	return true
 }
