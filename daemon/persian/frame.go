@@ -46,7 +46,7 @@ type frame struct {
 // کن», «سوال سوم را ببر اول», «سوال «سن» را حذف کن».
 type fieldEdit struct {
 	index     int
-	more      []int // «سوال دوم و سوم»: the other questions named with it
+	more      []int  // «سوال دوم و سوم»: the other questions named with it
 	byWording string // the question named by its wording, index unknown yet
 	question  string
 	typ       string

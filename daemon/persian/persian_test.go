@@ -333,9 +333,24 @@ func FuzzPlanner(f *testing.F) {
 	for _, c := range loadCorpus(f, "core.jsonl") {
 		f.Add(c.Text)
 	}
+	for _, c := range loadCorpus(f, "v2.jsonl") {
+		f.Add(c.Text)
+	}
 	f.Add("«»\"“'‘ فرم ۱۲۳۴۵۶۷۸۹۰۱۲۳۴۵۶۷۸۹۰ و و و ، ، سوال سوال")
+	f.Add("گزینه‌های سوال ، و و : ( ) سوال دوم و سوم و : اولی دومی")
 	p := New(Config{})
+	p2 := New(Config{Contract: 2})
 	f.Fuzz(func(t *testing.T, text string) {
+		fuzzOne(t, p, text)
+		fuzzOne(t, p2, text)
+	})
+}
+
+// fuzzOne holds one planner's answer to a text to what every answer
+// must be: the same twice, a plan or none, a plan valid by the contract
+// its version names, and no id the text does not say.
+func fuzzOne(t *testing.T, p *Planner, text string) {
+	{
 		r := p.Plan(text)
 		again := p.Plan(text)
 		a, _ := json.Marshal(r)
@@ -350,6 +365,9 @@ func FuzzPlanner(f *testing.F) {
 			return
 		}
 		rep, _ := arshlineplan.ValidatePlan(context.Background(), r.Plan, contract.Options{})
+		if r.Plan.Version == 2 {
+			rep, _ = arshlineplan.ValidatePlanV2(context.Background(), r.Plan, contract.Options{})
+		}
 		if !rep.Valid {
 			t.Fatalf("invalid plan for %q: %+v", text, rep.Violations)
 		}
@@ -359,7 +377,7 @@ func FuzzPlanner(f *testing.F) {
 				t.Fatalf("invented id %d for %q", *st.Params.ID, text)
 			}
 		}
-	})
+	}
 }
 
 // writtenNumbers are the numbers a text spells as words, alone or
@@ -523,6 +541,44 @@ func TestListedWordingsAndNumberWordIDs(t *testing.T) {
 		}
 		if got := stepsLine(r); got != c.want {
 			t.Errorf("%q:\n got %s\nwant %s", c.text, got, c.want)
+		}
+	}
+}
+
+// TestV1StaysV1: a v1 planner reads none of what only v2 can say. Put
+// to every v2 command, it answers a version 1 plan with v1's actions,
+// types and params, valid by v1, or none.
+func TestV1StaysV1(t *testing.T) {
+	p := New(Config{})
+	for _, c := range loadCorpus(t, "v2.jsonl") {
+		r := p.Plan(c.Text)
+		if r.Plan == nil {
+			continue
+		}
+		if r.Plan.Version != 1 || needsV2(r.Plan) {
+			t.Errorf("%s: v1 plan says what needs v2: %+v", c.ID, r.Plan)
+		}
+		if rep, _ := arshlineplan.ValidatePlan(context.Background(), r.Plan, contract.Options{}); !rep.Valid {
+			t.Errorf("%s: invalid v1 plan: %+v", c.ID, rep.Violations)
+		}
+	}
+}
+
+// TestV2Refusals: v2 refuses, saying why, what it cannot do rather than
+// cutting it short.
+func TestV2Refusals(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for _, text := range []string{
+		"فرم‌های ۱، ۲، ۳، ۴، ۵، ۶، ۷، ۸، ۹، ۱۰، ۱۱، ۱۲ و ۱۳ را منتشر کن",
+		"یه فرم بساز با نه سوال بلند",
+		"سوال دوم فرم ۶ رو ببر آخر",
+		"یه گزینه «سایر» به سوال دوم فرم ۳ اضافه کن",
+		"سوال «ایمیل» فرم ۴ رو حذف کن",
+		"همه فرم‌ها را پاک کن",
+	} {
+		r := p.Plan(text)
+		if r.Plan != nil || r.Reason == "" || r.ReasonFA == "" {
+			t.Errorf("%q: want a refusal with its reason, got %+v", text, r)
 		}
 	}
 }
