@@ -235,7 +235,7 @@ func mismatch(expect map[string]any, answer any) string {
 			}
 		}
 		for k, v := range gp {
-			if _, ok := ep[k]; ok || emptyParam(k, v) {
+			if _, ok := ep[k]; ok || emptyParam(g["action"], k, v) {
 				continue
 			}
 			return fmt.Sprintf("step %d (%v): unexpected param %s=%v", i, e["action"], k, v)
@@ -261,7 +261,9 @@ func planOf(answer any) map[string]any {
 }
 
 // emptyParam reports a param that says nothing, the same as absent.
-func emptyParam(k string, v any) bool {
+// In update_field «"required": false» makes a question optional: a
+// change, never empty.
+func emptyParam(action any, k string, v any) bool {
 	switch v := v.(type) {
 	case nil:
 		return true
@@ -270,7 +272,7 @@ func emptyParam(k string, v any) bool {
 	case []any:
 		return len(v) == 0
 	case bool:
-		return k == "required" && !v
+		return k == "required" && !v && action != "update_field"
 	}
 	return false
 }
@@ -409,6 +411,23 @@ func TestMismatch(t *testing.T) {
 		{expect(`{"steps":[{"action":"add_field","params":{"options":["بله","خیر"]}}]}`),
 			expect(`{"plan":{"steps":[{"action":"add_field","params":{"options":["بله"]}}]}}`), false},
 	}
+	update := func(params string) any {
+		return expect(`{"plan":{"version":2,"steps":[{"action":"update_field","params":` + params + `}]}}`)
+	}
+	required := expect(`{"steps":[{"action":"update_field","params":{"id":3,"index":1,"required":true}}]}`)
+	optional := expect(`{"steps":[{"action":"update_field","params":{"id":3,"index":1,"required":false}}]}`)
+	cases = append(cases, []struct {
+		expect map[string]any
+		answer any
+		match  bool
+	}{
+		{optional, update(`{"id":3,"index":1,"required":false}`), true},
+		{optional, update(`{"id":3,"index":1}`), false},
+		{required, update(`{"id":3,"index":1,"required":true}`), true},
+		{expect(`{"steps":[{"action":"update_field","params":{"id":3,"index":1,"question":"x"}}]}`), update(`{"id":3,"index":1,"question":"x","required":false}`), false},
+		{expect(`{"steps":[{"action":"move_field","params":{"id":3,"index":1,"to":0}}]}`), expect(`{"plan":{"steps":[{"action":"move_field","params":{"id":3,"index":1,"to":2}}]}}`), false},
+		{expect(`{"steps":[{"action":"add_field","params":{"type":"short_text","format":"mobile_ir"}}]}`), expect(`{"plan":{"steps":[{"action":"add_field","params":{"type":"short_text"}}]}}`), false},
+	}...)
 	for i, c := range cases {
 		if why := mismatch(c.expect, c.answer); (why == "") != c.match {
 			t.Errorf("case %d: mismatch %q, want a match: %v", i, why, c.match)

@@ -582,3 +582,14 @@ func TestV2Refusals(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkPlanV2 reads the v2 commands with a v2 planner.
+func BenchmarkPlanV2(b *testing.B) {
+	p := New(Config{Contract: 2})
+	cases := loadCorpus(b, "v2.jsonl")
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		p.Plan(cases[i%len(cases)].Text)
+	}
+}
