@@ -135,7 +135,9 @@ func (b *builder) frame(f *frame) {
 	}
 	// A clause's acts go in the order a form goes through them: its
 	// title, its questions, its state, then the page to open.
-	if f.rename && f.title != "" {
+	// «فرم ۷ را کپی کن و اسمش را «الف» بگذار»: «its name» is the
+	// copy's, which has no id to rename by.
+	if f.rename && f.title != "" && !(len(f.ids) == 0 && b.namesCopy(f.title)) {
 		b.rename(f.title, ids, created)
 	}
 	if f.add {

@@ -564,19 +564,36 @@ var (
 
 // readFormActs reads deleting, disabling and copying a form. The words
 // are set aside so that «غیر فعال» is not read as «فعال» (publish).
+//
+// Said in the past («حذف شد», «کپی کردم») they report, not ask. A
+// deletion whose object is a form's questions, answers or options, and
+// not the form, is refused: it never deletes the form.
 func (c clause) readFormActs(f *frame, used []bool) {
 	if i := c.unusedAt(used, disableWordsV); i >= 0 {
-		f.disable = true
-		markUsed(used, i, i+c.atAny(i, disableWordsV))
+		n := c.atAny(i, disableWordsV)
+		f.disable = !c.reportedAt(i + n)
+		markUsed(used, i, i+n)
 	} else if i := c.unusedAt(used, deleteWordsV); i >= 0 {
-		f.deleteForm = true
-		markUsed(used, i, i+c.atAny(i, deleteWordsV))
+		n := c.atAny(i, deleteWordsV)
+		f.deleteForm = !c.reportedAt(i + n)
+		markUsed(used, i, i+n)
+		if f.deleteForm && (c.hasQuestionNoun() || c.hasUnused(used, resultsWordsV) || c.hasOptionNoun()) {
+			f.deleteForm = false
+			f.refusal = [2]string{"the planner deletes a whole form or one question named by its place («سوال دوم»), not all its questions, answers or options",
+				"برنامه‌ریز یک فرم کامل یا یک سوال با جایگاهش («سوال دوم») را حذف می‌کند، نه همهٔ سوال‌ها، پاسخ‌ها یا گزینه‌ها را"}
+		}
 	}
 	if i := c.unusedAt(used, copyV2); i >= 0 && !c.hasQuestionNoun() {
-		f.duplicate = true
+		n := c.atAny(i, copyV2)
+		f.duplicate = !c.reportedAt(i + n)
 		f.deleteForm, f.disable = false, false
-		markUsed(used, i, i+c.atAny(i, copyV2))
+		markUsed(used, i, i+n)
 	}
+}
+
+// reportedAt reports a past light verb at i: «حذف شد», «کپی کردم».
+func (c clause) reportedAt(i int) bool {
+	return i < len(c) && !c[i].quoted && isAny(c[i].m, pastLightVerbs...)
 }
 
 // questionRef finds a question of a form named by its place: «سوال
@@ -658,6 +675,14 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 		}
 	}
 	markUsed(used, lo, hi)
+	if ok && c.hasOptionNoun() && (adds || c.hasUnused(used, deleteWordsV)) && !c.hasOptionList() {
+		// «یه گزینه «سایر» به سوال دوم اضافه کن», «گزینه دوم سوال سوم را
+		// حذف کن»: the list it changes is not known here, and options
+		// replace the whole list.
+		f.refusal = [2]string{"an option cannot be added to or removed from a question's current list; give the whole list of options",
+			"نمی‌توان گزینه‌ای به فهرست فعلی سوال افزود یا از آن برداشت؛ همهٔ گزینه‌ها را بگویید"}
+		return true
+	}
 	if adds {
 		// «یه گزینه «سایر» به سوال دوم اضافه کن»: the list it adds to is
 		// not known here, and options replace the whole list.
@@ -729,6 +754,15 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 func (c clause) makesSomething(used []bool, ref int) bool {
 	for i := range c {
 		if !used[i] && c.createVerbAt(i) && !(i+1 == ref || i+2 == ref && isAny(c[i+1].m, "the")) {
+			return true
+		}
+	}
+	return false
+}
+
+func (c clause) hasOptionList() bool {
+	for _, t := range c {
+		if t.list != nil && t.list.options {
 			return true
 		}
 	}
@@ -1222,5 +1256,16 @@ func (b *builder) fieldsEach(f *frame) bool {
 		one.budget = f.budget*64 + k + 1
 		b.fields(&one, nil, true)
 	}
+	return true
+}
+
+// namesCopy gives a title to the copy the plan's last step makes, when
+// it has none yet, and reports whether it did.
+func (b *builder) namesCopy(title string) bool {
+	n := len(b.steps)
+	if n == 0 || b.steps[n-1].Action != domain.ActionDuplicateForm || b.steps[n-1].Params.Title != "" {
+		return false
+	}
+	b.steps[n-1].Params.Title = strings.TrimSpace(title)
 	return true
 }
