@@ -109,6 +109,7 @@ func (p *Planner) Plan(text string) Result {
 	}
 	if v2 {
 		frames = formsByOrdinal(attachOptions(frames))
+		requiredAfter(frames)
 	}
 	frames = attachVerbless(frames)
 

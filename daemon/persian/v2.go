@@ -489,6 +489,21 @@ func itemGroup(item []token, named bool) fieldGroup {
 // v2Traits completes a group with what only v2 can say: a label among
 // its words, the options listed in its span.
 func (c clause) v2Traits(g *fieldGroup, at, hi int, used []bool) {
+	// «یه سوال برای آپلود عکس پرسنلی»: what the question is for is its
+	// subject, less the words that only name its type.
+	if j := at + 1; g.question == "" && j+1 < hi && !used[j] && isAny(c[j].m, "برای", "for") {
+		k := j + 1
+		if l := labelAt(c, k); l != nil && l.typeOnly {
+			if g.typ == "" {
+				g.typ = l.typ
+			}
+			k += l.n
+		}
+		if k < hi && !c.isStop(k) {
+			markUsed(used, j, k)
+			g.question, _ = c.span(k, used)
+		}
+	}
 	for j := at; j < hi && j < len(c); j++ {
 		if c[j].list != nil && c[j].list.options && g.options == nil {
 			g.options = listTexts(c[j].list)
@@ -1268,4 +1283,22 @@ func (b *builder) namesCopy(title string) bool {
 	}
 	b.steps[n-1].Params.Title = strings.TrimSpace(title)
 	return true
+}
+
+// requiredAfter reads «… با جواب مفصل و اجباری به فرم ۹ اضافه کن»: a
+// clause after «و» that names no question of its own but says
+// «اجباری» makes the question just named required.
+func requiredAfter(fs []*frame) {
+	for k := 1; k < len(fs); k++ {
+		f, prev := fs[k], fs[k-1]
+		if len(f.groups) > 0 || len(prev.groups) == 0 || f.negated || f.modifier || !isAny(f.joinedBy, "و", "and", "،", ",") {
+			continue
+		}
+		for i, t := range f.toks {
+			if !t.quoted && isAny(t.m, requiredWords...) && !f.toks.deniedRequired(i) && (i == 0 || f.toks[i-1].punct) {
+				prev.groups[len(prev.groups)-1].required = true
+				break
+			}
+		}
+	}
 }
