@@ -328,7 +328,8 @@ var (
 var v2TypeWords = []struct{ phrase, key string }{
 	{"چند گزینه ای با چند جواب", "\x01checkboxes"}, {"با چند انتخاب", "\x01checkboxes"}, {"چند انتخابی", "\x01checkboxes"},
 	{"چند جوابی", "\x01checkboxes"}, {"چند پاسخی", "\x01checkboxes"}, {"چند انتخاب", "\x01checkboxes"}, {"checkboxes", "\x01checkboxes"},
-	{"checkbox", "\x01checkboxes"}, {"چک باکس", "\x01checkboxes"},
+	{"checkbox", "\x01checkboxes"}, {"چک باکس", "\x01checkboxes"}, {"چند تا جواب", "\x01checkboxes"}, {"چند جواب", "\x01checkboxes"},
+	{"چند تا گزینه", "\x01checkboxes"}, {"بیش از یک گزینه", "\x01checkboxes"}, {"بیشتر از یک گزینه", "\x01checkboxes"}, {"more than one", "\x01checkboxes"},
 	{"از نوع عدد", "\x01number"}, {"عددی", "\x01number"}, {"number", "\x01number"}, {"numeric", "\x01number"},
 	{"email", "\x01email"}, {"date", "\x01date"}, {"تاریخی", "\x01date"},
 	{"آپلود فایل", "\x01file"}, {"بارگذاری فایل", "\x01file"}, {"upload", "\x01file"}, {"file", "\x01file"},

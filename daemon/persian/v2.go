@@ -37,6 +37,16 @@ func collectLists(toks []token) []token {
 	changed := false
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
+		if t.punct && t.m == ":" && len(out) > 0 && choiceBefore(out) {
+			// «… که چند تا جواب بشه انتخاب کرد: صبح، ظهر، عصر»: after a
+			// choice question the colon lists its options.
+			if l, end := optionList(toks, i+1); l != nil && len(l.items) > 1 && end == len(toks) {
+				out = append(out, listToken(l, surfaceOf(toks[i:end])))
+				i = end - 1
+				changed = true
+				continue
+			}
+		}
 		if t.punct && t.m == ":" && len(out) > 0 && colonListFollows(out) {
 			// «این سوال‌ها رو اضافه کن: «نام» اجباری، «ایمیل» اختیاری».
 			if items, end := listItems(toks, i+1, false); len(items) > 1 && end == len(toks) {
@@ -1301,4 +1311,22 @@ func requiredAfter(fs []*frame) {
 			}
 		}
 	}
+}
+
+// choiceBefore reports a singular question of a choice type said in
+// the clause before a colon, and no list yet.
+func choiceBefore(before []token) bool {
+	c := clause(before)
+	question, choice := false, false
+	for k := len(before) - 1; k >= 0; k-- {
+		t := before[k]
+		if t.punct && !isAny(t.m, "،", ",") || t.list != nil || isAny(t.m, pluralQuestionNouns...) {
+			return false
+		}
+		question = question || t.qnoun
+		if typ, n := c.fieldTypeAt(k); n > 0 && domain.IsChoiceType(typ) {
+			choice = true
+		}
+	}
+	return question && choice
 }
