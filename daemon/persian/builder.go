@@ -206,8 +206,11 @@ func (b *builder) states(f *frame, ids []int64, created bool) {
 			continue
 		}
 		if created && b.v2() {
-			// The form this plan creates takes the step without an id.
-			b.steps = append(b.steps, domain.PlanStep{Action: act.action})
+			// The form this plan creates takes the step without an id;
+			// it starts as a draft, so drafting it changes nothing.
+			if act.action != domain.ActionDraftForm || b.stateChanged() {
+				b.steps = append(b.steps, domain.PlanStep{Action: act.action})
+			}
 			continue
 		}
 		if created {

@@ -170,7 +170,7 @@ func questionList(toks []token, at int) (*tokenList, int) {
 // askedList reads «که اسم، رشته و سال ورود رو بپرسه»: what a form asks,
 // ending with the object marker and a verb of asking.
 func askedList(toks []token, from int) (*tokenList, int) {
-	if from < len(toks) && isAskVerb(toks[from].m) {
+	if from < len(toks) && isAskVerb(toks[from].m) && isLatin(toks[from].m) {
 		// «a form that asks for name, email»: the verb comes first.
 		j := from + 1
 		if j < len(toks) && toks[j].m == "for" {
@@ -352,11 +352,31 @@ func listItems(toks []token, from int, options bool) ([][]token, int) {
 		items = append(items, splitAnd(p)...)
 	}
 	for _, it := range items {
-		if len(it) == 0 {
+		if len(it) == 0 || !options && countedItem(it) {
 			return nil, 0
 		}
 	}
 	return items, end
+}
+
+// countedItem reports an item that counts or types its questions
+// («یکی کوتاه», «دو تا کشویی», «اولی بلند», «یک سوال امتیازی»): such a
+// list is read item by item as v1 reads it, not as wordings.
+func countedItem(it []token) bool {
+	t := it[0]
+	if t.quoted {
+		return false
+	}
+	if t.isNum || t.m == "یکی" || isAny(t.m, "دیگری", "بعدی", "آخری") {
+		return true
+	}
+	if _, ok := ordinal(t.m); ok && strings.HasSuffix(t.m, "ی") {
+		return true
+	}
+	// A type v1 has («کوتاه», «امتیازی») is an item of that type; a label
+	// of v2's («email») is a subject.
+	typ, n := clause(it).fieldTypeAt(0)
+	return n > 0 && isAny(typ, domain.PlanFieldTypes...)
 }
 
 // splitAnd parts an item at every «و» outside parentheses; a trailing
@@ -681,6 +701,11 @@ func (c clause) wordingRef() (text string, lo, hi int) {
 // format or options. A clause that adds or makes something, or opens a
 // page, is no edit.
 func (c clause) readFieldEdit(f *frame, used []bool) bool {
+	if c.countedQuestion() {
+		// «یه سوال کشویی به عنوان سوال اول فرم ۵ قرار بده»: a question
+		// counted is a new one; the place named is where it goes.
+		return false
+	}
 	idx, lo, hi, ok := c.questionRef()
 	adds := c.hasUnused(used, addVerbsV)
 	if adds && !(ok && c.hasOptionNoun()) || c.makesSomething(used, lo) || c.hasUnused(used, openWordsV) || c.hasUnused(used, editorWordsV) {
@@ -1329,4 +1354,37 @@ func choiceBefore(before []token) bool {
 		}
 	}
 	return question && choice
+}
+
+// countedQuestion reports a question noun with a count before it, over
+// its type: «یه سوال», «یک سوال کشویی», «دو تا سوال».
+func (c clause) countedQuestion() bool {
+	for i, t := range c {
+		if !t.qnoun || t.quoted {
+			continue
+		}
+		k := i - 1
+		for k >= 0 && !c[k].quoted && (typeWords[c[k].m] || isAny(c[k].m, "تا", "دونه", "عدد")) {
+			k--
+		}
+		if k >= 0 && k < i && c[k].isNum && !c[k].digits && !c[k].quoted {
+			return true
+		}
+	}
+	return false
+}
+
+// stateChanged reports a step since the plan's last create_form that
+// changes the new form's state, after which a draft_form does change it.
+func (b *builder) stateChanged() bool {
+	for k := len(b.steps) - 1; k >= 0; k-- {
+		st := b.steps[k]
+		if st.Action == domain.ActionCreateForm {
+			return false
+		}
+		if st.Params.ID == nil && (st.Action == domain.ActionPublishForm || st.Action == domain.ActionDisableForm) {
+			return true
+		}
+	}
+	return false
 }
