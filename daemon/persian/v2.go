@@ -543,7 +543,9 @@ func (c clause) v2Traits(g *fieldGroup, at, hi int, used []bool) {
 		if used[j] || c[j].quoted {
 			continue
 		}
-		if g.typ == "" || g.typ == domain.PlanFieldShortText && g.format == "" {
+		// A label tells the type right after the noun («یه سوال تاریخ با
+		// متن …»); further on, it may be a wording listed after a colon.
+		if j == at+1 && (g.typ == "" || g.typ == domain.PlanFieldShortText && g.format == "") {
 			if l := labelAt(c, j); l != nil && (g.typ == "" || l.typ == domain.PlanFieldShortText) {
 				g.typ, g.format = l.typ, l.format
 				if g.question == "" && !l.typeOnly && j == at+1 {
@@ -1349,6 +1351,9 @@ func choiceBefore(before []token) bool {
 			return false
 		}
 		question = question || t.qnoun
+		if t.isNum && t.num > 1 && k+1 < len(before) && (before[k+1].qnoun || before[k+1].m == "تا") {
+			return false // «دو سوال کشویی: استان و شهرستان» words two questions
+		}
 		if typ, n := c.fieldTypeAt(k); n > 0 && domain.IsChoiceType(typ) {
 			choice = true
 		}
