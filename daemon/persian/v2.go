@@ -130,7 +130,9 @@ func optionList(toks []token, from int) (*tokenList, int) {
 		j++
 	}
 	items, end := listItems(toks, j, true)
-	if len(items) == 0 {
+	// One option is a list only quoted («یک گزینه «تهران»»): «گزینه
+	// دوم» names an option, it does not list one.
+	if len(items) == 0 || len(items) == 1 && !(len(items[0]) == 1 && items[0][0].quoted) {
 		return nil, 0
 	}
 	return &tokenList{options: true, items: items}, end
@@ -411,7 +413,7 @@ func listEnds(toks []token, j int, options bool) bool {
 	if t.qnoun || isAny(t.m, "را", "رو", "که", "باشه", "باشد", "باشن", "باشند", "بشه", "هست", "است", "then", "to") || isAny(t.m, lightVerbs...) || isAskVerb(t.m) {
 		return true
 	}
-	if isAny(t.m, "به", "در", "تو", "داخل", "از", "برای") && j+1 < len(toks) && (c.atAny(j+1, formNounsV) > 0 || toks[j+1].pron || isAny(toks[j+1].m, "آن", "اون", "این")) {
+	if isAny(t.m, "به", "در", "تو", "داخل", "از", "برای", "in", "of", "from", "on", "into", "to") && j+1 < len(toks) && (c.atAny(j+1, formNounsV) > 0 || toks[j+1].pron || isAny(toks[j+1].m, "آن", "اون", "این")) {
 		return true
 	}
 	if c.atAny(j, formNounsV) > 0 || c.atAny(j, actionWordsV) > 0 || c.atAny(j, placeVerbsV) > 0 || conjunctions[t.m] && !isAny(t.m, "و", "and") || isAny(t.m, renameVerbs...) {
@@ -624,7 +626,7 @@ func (c clause) readFormActs(f *frame, used []bool) {
 		n := c.atAny(i, deleteWordsV)
 		f.deleteForm = !c.reportedAt(i + n)
 		markUsed(used, i, i+n)
-		if f.deleteForm && (c.hasQuestionNoun() || c.hasUnused(used, resultsWordsV) || c.hasOptionNoun()) {
+		if f.deleteForm && (c.hasQuestionNoun() || c.hasQuestionList() || c.hasUnused(used, resultsWordsV) || c.hasOptionNoun()) {
 			f.deleteForm = false
 			f.refusal = [2]string{"the planner deletes a whole form or one question named by its place («سوال دوم»), not all its questions, answers or options",
 				"برنامه‌ریز یک فرم کامل یا یک سوال با جایگاهش («سوال دوم») را حذف می‌کند، نه همهٔ سوال‌ها، پاسخ‌ها یا گزینه‌ها را"}
@@ -806,6 +808,15 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 func (c clause) makesSomething(used []bool, ref int) bool {
 	for i := range c {
 		if !used[i] && c.createVerbAt(i) && !(i+1 == ref || i+2 == ref && isAny(c[i+1].m, "the")) {
+			return true
+		}
+	}
+	return false
+}
+
+func (c clause) hasQuestionList() bool {
+	for _, t := range c {
+		if t.list != nil && !t.list.options {
 			return true
 		}
 	}
