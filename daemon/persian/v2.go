@@ -896,6 +896,7 @@ func (b *builder) v2Field(st *domain.PlanStep, g fieldGroup) {
 	if !domain.IsChoiceType(st.Params.Type) || len(g.options) == 0 {
 		return
 	}
+	g.options = cleanOptions(g.options)
 	if len(g.options) < 2 {
 		b.warn("options.one", "a single option is no list of options; the question gets the default two",
 			"یک گزینه فهرست گزینه‌ها نیست؛ سوال با دو گزینهٔ پیش‌فرض ساخته می‌شود")
@@ -979,8 +980,12 @@ func (b *builder) editField(e *fieldEdit, ids []int64, created bool) {
 			st.Action = domain.ActionUpdateField
 			st.Params.Question, st.Params.Type, st.Params.Format = e.question, e.typ, e.format
 			st.Params.Required, st.Params.Optional = e.required, e.optional && !e.required
-			if len(e.options) >= 2 {
-				st.Params.Options = e.options
+			if opts := cleanOptions(e.options); len(opts) >= 2 {
+				st.Params.Options = opts
+			}
+			if q := st.Params; q.Question == "" && q.Type == "" && q.Format == "" && !q.Required && !q.Optional && q.Options == nil {
+				b.refuse("the command names a question but no change to it", "فرمان سوالی را نام می‌برد اما تغییری برای آن نمی‌گوید")
+				return
 			}
 		}
 		b.steps = append(b.steps, st)
@@ -1403,4 +1408,36 @@ func (b *builder) stateChanged() bool {
 		}
 	}
 	return false
+}
+
+// maxOptions and maxOptionRunes are the contract's limits on options.
+const (
+	maxOptions     = 50
+	maxOptionRunes = 200
+)
+
+// cleanOptions makes a list of options the contract takes: each cut to
+// its length and trimmed of spaces and invisible marks, none empty or
+// said twice, at most maxOptions.
+func cleanOptions(in []string) []string {
+	out := make([]string, 0, len(in))
+	for _, o := range in {
+		o = strings.TrimFunc(o, invisibleEnd)
+		if rs := []rune(o); len(rs) > maxOptionRunes {
+			o = strings.TrimFunc(string(rs[:maxOptionRunes]), invisibleEnd)
+		}
+		if o == "" || isAny(o, out...) {
+			continue
+		}
+		out = append(out, o)
+	}
+	if len(out) > maxOptions {
+		out = out[:maxOptions]
+	}
+	return out
+}
+
+func invisibleEnd(r rune) bool {
+	return isSpace(r) || r == '\u200c' || r == '\u200d' || r == '\u200e' || r == '\u200f' ||
+		r >= '\u202a' && r <= '\u202e' || r >= '\u2066' && r <= '\u2069' || r == '\ufeff'
 }
