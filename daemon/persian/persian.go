@@ -2,8 +2,9 @@
 // command the way a Persian speaker writes it — Arabic or Persian letters,
 // three digit scripts, ZWNJ or none, colloquial and polite verbs, number
 // words, ordinals, quotes of every kind, a little English — and turns it
-// into an arshline-plan/v1 plan, or into nothing with a reason. It never
-// invents an id, and the same text always gives the same plan.
+// into an arshline-plan/v1 plan (Config{Contract: 2}: an arshline-plan/v2
+// plan), or into nothing with a reason. It never invents an id, and the
+// same text always gives the same plan.
 //
 // The pipeline, in Plan: normalise letters and marks (normalize.go),
 // tokenize, with quoted strings and compound numbers whole (tokens.go,
@@ -15,6 +16,16 @@
 // share (verbless.go), then resolve pronouns and "the form" against the
 // forms mentioned so far and emit steps (builder.go). Every word list is
 // in lexicon.go; vocab.go matches its phrases against tokens.
+//
+// A v2 planner (v2.go) also, before the clauses are cut: reads a command
+// written as labelled fields (structured), the type words only v2 has
+// (retype), and every list said in one breath — options, the questions
+// a form asks — as one token (collectLists); in each clause, right after
+// the ids, an edit of an existing question (readFieldEdit) and the
+// deleting, disabling or copying of forms (readFormActs); and, between
+// the clauses, options said on their own, forms told apart by «اولی …
+// دومی …» and «اجباری» after «و». It refuses a plan past MaxSteps or a
+// command adding more than MaxFields questions instead of cutting it.
 package persian
 
 import (
