@@ -582,6 +582,8 @@ func TestV2Refusals(t *testing.T) {
 		"فرم ۳ حذف شد؟",
 		"فرم ۳ رو حذف کردم",
 		"فرم ۴ رو کپی کردم",
+		"کپی رایت فرم ۳ با کیه؟",
+		"منتظر فرم ۳ هستم",
 	} {
 		r := p.Plan(text)
 		if r.Plan != nil || r.Reason == "" || r.ReasonFA == "" {

@@ -620,11 +620,11 @@ var (
 func (c clause) readFormActs(f *frame, used []bool) {
 	if i := c.unusedAt(used, disableWordsV); i >= 0 {
 		n := c.atAny(i, disableWordsV)
-		f.disable = !c.reportedAt(i + n)
+		f.disable = !c.reportedAt(i+n) && !c.compoundAt(i+n)
 		markUsed(used, i, i+n)
 	} else if i := c.unusedAt(used, deleteWordsV); i >= 0 {
 		n := c.atAny(i, deleteWordsV)
-		f.deleteForm = !c.reportedAt(i + n)
+		f.deleteForm = !c.reportedAt(i+n) && !c.compoundAt(i+n)
 		markUsed(used, i, i+n)
 		if f.deleteForm && (c.hasQuestionNoun() || c.hasQuestionList() || c.hasUnused(used, resultsWordsV) || c.hasOptionNoun()) {
 			f.deleteForm = false
@@ -634,10 +634,32 @@ func (c clause) readFormActs(f *frame, used []bool) {
 	}
 	if i := c.unusedAt(used, copyV2); i >= 0 && !c.hasQuestionNoun() {
 		n := c.atAny(i, copyV2)
-		f.duplicate = !c.reportedAt(i + n)
+		f.duplicate = !c.reportedAt(i+n) && !c.compoundAt(i+n)
 		f.deleteForm, f.disable = false, false
 		markUsed(used, i, i+n)
 	}
+}
+
+// compoundAt reports a word at i, right after an act's word, that makes
+// a noun of them both («کپی رایت», «حذف اضافات»): no act is asked.
+// After the act's word a command has its verb, its object or nothing.
+func (c clause) compoundAt(i int) bool {
+	if i >= len(c) {
+		return false
+	}
+	t := c[i]
+	if t.punct || t.quoted || t.isNum || t.qnoun || t.list != nil {
+		return false
+	}
+	if isAny(t.m, lightVerbs...) || isAny(t.m, pastLightVerbs...) || isAny(t.m, functionWords...) || negativeVerbs[t.m] ||
+		c.createVerbAt(i) || c.atAny(i, formNounsV) > 0 || c.atAny(i, formKindsV) > 0 || fillers[t.m] || titleEnders[t.m] {
+		return false
+	}
+	if isAny(t.m, "بگیر", "بگیرید", "بزن", "بزنید", "سازی", "بشه", "بشود", "گردد", "شود", "نمایید", "نما", "کنید", "the", "all", "of", "this", "that", "it", "form", "forms", "question", "nevermind", "now", "please") {
+		return false
+	}
+	// A Persian verb or its infinitive («کنیم», «کردن») is no noun.
+	return !strings.HasPrefix(t.m, "کن") && !strings.HasPrefix(t.m, "بکن") && !strings.HasPrefix(t.m, "نک") && !strings.HasPrefix(t.m, "کرد")
 }
 
 // reportedAt reports a past light verb at i: «حذف شد», «کپی کردم».
