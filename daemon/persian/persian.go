@@ -121,6 +121,7 @@ func (p *Planner) Plan(text string) Result {
 	if v2 {
 		frames = formsByOrdinal(attachOptions(frames))
 		requiredAfter(frames)
+		inItsPlace(frames)
 	}
 	frames = attachVerbless(frames)
 

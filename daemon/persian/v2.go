@@ -1463,3 +1463,26 @@ func invisibleEnd(r rune) bool {
 	return isSpace(r) || r == '\u200c' || r == '\u200d' || r == '\u200e' || r == '\u200f' ||
 		r >= '\u202a' && r <= '\u202e' || r >= '\u2066' && r <= '\u2069' || r == '\ufeff'
 }
+
+// inItsPlace reads «… سوال سوم را حذف کن و یه سوال کوتاه جاش بذار»: a
+// question put «in its place» takes the place of the one the clause
+// before deleted.
+func inItsPlace(fs []*frame) {
+	for k := 1; k < len(fs); k++ {
+		prev, f := fs[k-1].edit, fs[k]
+		if prev == nil || !prev.del || prev.byWording != "" || len(prev.more) > 0 || len(f.groups) == 0 || f.position != nil {
+			continue
+		}
+		for i, t := range f.toks {
+			place := isAny(t.m, "جاش", "جایش", "جاشو", "بجاش", "بجایش") ||
+				isAny(t.m, "جای", "جا") && i+1 < len(f.toks) && isAny(f.toks[i+1].m, "اون", "آن", "او", "قبلی")
+			if place && !t.quoted {
+				f.position = domain.Int(prev.index)
+				if len(f.ids) == 0 {
+					f.ids = fs[k-1].ids
+				}
+				break
+			}
+		}
+	}
+}
