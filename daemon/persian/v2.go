@@ -1228,9 +1228,11 @@ func formsByOrdinal(fs []*frame) []*frame {
 			if p.title == "" && len(p.toks) > 1 && p.toks[1].quoted {
 				p.title = p.toks[1].s
 			}
+			// The ordinal itself reads as a list item («اولی با …»): with
+			// no type, it is the form, not a question.
 			kept := p.groups[:0]
-			for _, g := range p.groups {
-				if !(g.item && g.question == p.title && g.typ == "") {
+			for k, g := range p.groups {
+				if !(g.item && g.typ == "" && (g.question == p.title || k == 0 && g.question == "")) {
 					kept = append(kept, g)
 				}
 			}
