@@ -107,9 +107,11 @@ var misspellingEnds = func() (ends [48]uint64) {
 // while still read right by a Persian speaker to the words themselves:
 // a letter swapped for another that sounds the same (ز ذ ض ظ, س ص ث, ت ط,
 // ه ح, ق غ: «گذینه», «اظافه», «حزف»), the final ه dropped («اضاف»,
-// «کوتا») and, in words of five letters or more, two neighbouring letters
-// swapped («منشتر»). One slip a word, and never from a real word:
-// «منتظر» stays «منتظر».
+// «کوتا»), a letter typed twice («منتتشر») or, in words of five letters
+// or more, one left out after the first («اضفه») and two neighbouring
+// letters swapped («منشتر»). One slip a word, and never from a real word
+// or another word of the lexicon: «منتظر» stays «منتظر», and «گزینه‌ای»
+// with its ه doubled is the plural «گزینه‌های».
 var misspellings = func() map[string]string {
 	out := map[string]string{}
 	// A slip that spells another word of the lexicon is that word:
