@@ -108,7 +108,7 @@ func (p *Planner) Plan(text string) Result {
 	}
 	v2 := p.cfg.Contract == 2
 	if v2 {
-		toks = collectLists(structured(retype(toks)))
+		toks = collectLists(placesAsQuestions(structured(retype(toks))))
 	}
 	toks = parenWordings(toks)
 	clauses, joins := splitClauses(toks)

@@ -161,7 +161,7 @@ func questionList(toks []token, at int) (*tokenList, int) {
 	}
 	if !plural && !colon {
 		for _, it := range items {
-			if l := labelAt(clause(it), 0); l == nil || l.n < len(it) {
+			if !allLabels(clause(it)) {
 				return nil, 0
 			}
 		}
@@ -1487,4 +1487,39 @@ func inItsPlace(fs []*frame) {
 			}
 		}
 	}
+}
+
+// allLabels reports an item made of labels only: «کد ملی», «آپلود رزومه».
+func allLabels(c clause) bool {
+	for j := 0; j < len(c); {
+		l := labelAt(c, j)
+		if l == nil {
+			return false
+		}
+		j += l.n
+	}
+	return len(c) > 0
+}
+
+// placeNouns name a place in a form where an answer goes: «یه جای
+// آپلود رزومه», «یه بخش برای بارگذاری فایل». Before a label that only
+// names a type, they name a question.
+var placeNouns = []string{"جای", "جایی", "جا", "بخش", "بخشی", "قسمت", "قسمتی", "محل", "محلی", "place", "section", "spot"}
+
+// placesAsQuestions reads such a place noun as a question noun.
+func placesAsQuestions(toks []token) []token {
+	c := clause(toks)
+	for i := 0; i+1 < len(toks); i++ {
+		if toks[i].quoted || !isAny(toks[i].m, placeNouns...) {
+			continue
+		}
+		j := i + 1
+		if isAny(toks[j].m, "برای", "for") && j+1 < len(toks) {
+			j++
+		}
+		if l := labelAt(c, j); l != nil && l.typeOnly {
+			toks[i].qnoun = true
+		}
+	}
+	return toks
 }
