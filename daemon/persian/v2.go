@@ -606,7 +606,7 @@ var (
 	disableWordsV = newVocab(disableWords...)
 	moveVerbsV    = newVocab(moveVerbs...)
 	endWordsV     = newVocab(endWords...)
-	copyV2        = newVocab(append(append([]string{}, copyWords...), "رونوشت", "نسخه کپی")...)
+	copyV2        = newVocab(append(append([]string{}, copyWords...), "رونوشت", "نسخه کپی", "نسخه")...)
 	slotWordsV    = newVocab("جایگاه", "جای", "جا", "موقعیت", "ردیف", "مکان", "position", "place", "spot")
 	topWordsV     = newVocab("اول فرم", "ابتدای فرم", "بالای فرم", "اول", "ابتدا", "بالا", "اولش", "top", "first", "beginning")
 )
@@ -634,9 +634,11 @@ func (c clause) readFormActs(f *frame, used []bool) {
 	}
 	if i := c.unusedAt(used, copyV2); i >= 0 && !c.hasQuestionNoun() {
 		n := c.atAny(i, copyV2)
-		f.duplicate = !c.reportedAt(i+n) && !c.compoundAt(i+n)
-		f.deleteForm, f.disable = false, false
-		markUsed(used, i, i+n)
+		if !c.reportedAt(i+n) && !c.compoundAt(i+n) {
+			f.duplicate = true
+			f.deleteForm, f.disable = false, false
+			markUsed(used, i, i+n)
+		}
 	}
 }
 
