@@ -140,6 +140,9 @@ func (b *builder) frame(f *frame) {
 	if f.rename && f.title != "" && !(len(f.ids) == 0 && b.namesCopy(f.title)) {
 		b.rename(f.title, ids, created)
 	}
+	if f.add && f.dropped != "" {
+		b.dropWarning(f.dropped)
+	}
 	if f.add {
 		if created && b.v2() && f.toks.saysEach() && b.fieldsEach(f) {
 			// done: each new form has its questions
@@ -179,6 +182,9 @@ func (b *builder) create(f *frame) {
 	}
 	b.createStep = len(b.steps) - 1
 	b.created, b.ctxCreated, b.ctxIDs = true, true, nil
+	if f.dropped != "" && len(f.groups) > 0 {
+		b.dropWarning(f.dropped)
+	}
 	b.fields(f, nil, true)
 }
 

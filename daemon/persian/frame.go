@@ -40,6 +40,7 @@ type frame struct {
 	edit                           *fieldEdit
 	refusal                        [2]string // why the clause is refused (en, fa), when it is
 	optionsOnly                    []string  // a clause that only lists options
+	dropped                        string    // a detail v2 cannot carry, said of its questions
 }
 
 // fieldEdit is a change to one question of a form: «سوال دوم را اجباری
@@ -133,6 +134,9 @@ func readClause(toks []token, v2 bool) *frame {
 		return f
 	}
 	c.readGroups(f, used, texts, v2)
+	if v2 {
+		f.dropped = c.uncarriedDetail(f.groups)
+	}
 	if !v2 && c.readCopy(f, used) {
 		return f
 	}

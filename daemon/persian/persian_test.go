@@ -602,3 +602,23 @@ func BenchmarkPlanV2(b *testing.B) {
 		p.Plan(cases[i%len(cases)].Text)
 	}
 }
+
+// TestV2DroppedDetail: a detail the contract cannot carry is dropped
+// with a warning that names it; the question is still added.
+func TestV2DroppedDetail(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for text, want := range map[string]string{
+		"یه سوال امتیازی از ۱ تا ۱۰ به فرم ۳ اضافه کن":       "scale",
+		"یه سوال فایل به فرم ۵ اضافه کن که حداکثر ۲ مگ باشه": "file",
+		"یه سوال عددی بین ۱۸ تا ۶۰ به فرم ۲ اضافه کن":        "number",
+	} {
+		r := p.Plan(text)
+		found := false
+		for _, w := range r.Warnings {
+			found = found || w.Code == "detail.dropped" && strings.Contains(w.MessageEN, want)
+		}
+		if r.Plan == nil || !found {
+			t.Errorf("%q: want a plan and a warning naming the %s, got %+v", text, want, r)
+		}
+	}
+}

@@ -1525,3 +1525,43 @@ func placesAsQuestions(toks []token) []token {
 	}
 	return toks
 }
+
+// uncarriedDetail names a detail said of a rating, number or file
+// question that the contract has no parameter for — a scale («از ۱ تا
+// ۱۰»), bounds («حداکثر ۲ مگ», «بین ۱۸ تا ۶۰») — or "" when none is said.
+// The question is still added; the detail is dropped with a warning.
+func (c clause) uncarriedDetail(gs []fieldGroup) string {
+	kind := ""
+	for _, g := range gs {
+		switch g.typ {
+		case domain.PlanFieldRating:
+			kind = "the rating's scale"
+		case domain.PlanFieldNumber:
+			kind = "the number's bounds"
+		case domain.PlanFieldFile:
+			kind = "the file's limits"
+		}
+	}
+	if kind == "" {
+		return ""
+	}
+	for i, t := range c {
+		if t.quoted {
+			continue
+		}
+		if t.isNum && i+2 < len(c) && isAny(c[i+1].m, "تا", "to", "-") && c[i+2].isNum {
+			return kind
+		}
+		if isAny(t.m, "حداکثر", "حداقل", "بیشتر", "کمتر", "مگ", "مگابایت", "کیلوبایت", "max", "min", "maximum", "minimum", "mb", "kb") {
+			return kind
+		}
+	}
+	return ""
+}
+
+// dropWarning tells the admin a detail was left out of the plan.
+func (b *builder) dropWarning(what string) {
+	fa := map[string]string{"the rating's scale": "مقیاس امتیاز", "the number's bounds": "کران‌های عدد", "the file's limits": "محدودیت‌های فایل"}[what]
+	b.warn("detail.dropped", what+" cannot be set by a plan; the question is added without it",
+		fa+" را طرح نمی‌تواند تعیین کند؛ سوال بدون آن افزوده می‌شود")
+}
