@@ -39,7 +39,6 @@ type frame struct {
 	deleteForm, disable, duplicate bool
 	edit                           *fieldEdit
 	refusal                        [2]string // why the clause is refused (en, fa), when it is
-	optionsOnly                    []string  // a clause that only lists options
 	dropped                        string    // a detail v2 cannot carry, said of its questions
 }
 

@@ -314,13 +314,9 @@ var (
 	// endWords name the end of a form: a place no index can say
 	// without knowing how many questions it has.
 	endWords = []string{"آخر", "انتها", "انتهای", "ته", "آخرین", "پایین", "last", "end", "bottom"}
-	// textNouns name a question's wording, in an edit: «متن سوال دوم».
-	textNouns = []string{"متن", "عنوان", "نام", "اسم", "text", "wording", "title"}
 	// firstPersonVerbs end a question the speaker asks about their own
 	// act: «عوض کنم؟», «منتشر کنیم؟».
 	firstPersonVerbs = []string{"کنم", "کنیم", "بکنم", "بکنیم", "بدم", "بدیم", "بذارم", "بذاریم", "بگذارم", "بگذاریم", "بزنم", "بزنیم"}
-	// typeNouns name a question's type, in an edit: «نوع سوال اول».
-	typeNouns = []string{"نوع", "type"}
 )
 
 // v2TypeWords name a type only v2 has, or say a v1 type in other words;
