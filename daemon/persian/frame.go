@@ -129,6 +129,15 @@ func readClause(toks []token, v2 bool) *frame {
 	}
 	texts := c.readQuestionTexts(used, newForm)
 	c.readTitles(f, used)
+	if f.duplicate && f.title == "" {
+		// «duplicate form 7 as «X»»: a quote said with a copy names it.
+		for i, t := range c {
+			if t.quoted && !used[i] {
+				f.title, used[i] = t.s, true
+				break
+			}
+		}
+	}
 	if f.deleteForm || f.disable || f.duplicate {
 		return f
 	}

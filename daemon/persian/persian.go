@@ -119,7 +119,7 @@ func (p *Planner) Plan(text string) Result {
 		frames = append(frames, f)
 	}
 	if v2 {
-		frames = formsByOrdinal(attachOptions(frames))
+		frames = editGoesOn(formsByOrdinal(attachOptions(frames)))
 		requiredAfter(frames)
 		inItsPlace(frames)
 	}

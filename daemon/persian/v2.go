@@ -1565,3 +1565,57 @@ func (b *builder) dropWarning(what string) {
 	b.warn("detail.dropped", what+" cannot be set by a plan; the question is added without it",
 		fa+" را طرح نمی‌تواند تعیین کند؛ سوال بدون آن افزوده می‌شود")
 }
+
+// editGoesOn reads «سوال دوم فرم ۳ رو اجباری و کشویی کن»: a clause after
+// «و» that only says a type, a label or «اجباری» (and its verb) changes
+// the question the edit before it changes, and is dropped.
+func editGoesOn(fs []*frame) []*frame {
+	out := fs[:0]
+	for _, f := range fs {
+		if len(out) > 0 {
+			if prev := out[len(out)-1]; prev.edit != nil && !prev.edit.del && prev.edit.to == nil && !f.negated && len(f.ids) == 0 && f.toks.extendsEdit(prev.edit) {
+				continue
+			}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// extendsEdit applies to e what a clause of only type, label, required
+// and light-verb words says, and reports whether the clause was such.
+func (c clause) extendsEdit(e *fieldEdit) bool {
+	var typ, format string
+	required, optional, said := false, false, false
+	for i := 0; i < len(c); i++ {
+		t := c[i]
+		switch {
+		case t.punct || isAny(t.m, lightVerbs...) || isAny(t.m, "هم", "باشه", "باشد", "بشه"):
+		case !t.quoted && isAny(t.m, requiredWords...):
+			required, said = true, true
+		case !t.quoted && isAny(t.m, optionalWords...):
+			optional, said = true, true
+		default:
+			if ft, n := c.fieldTypeAt(i); n > 0 && typ == "" {
+				typ, said = ft, true
+				i += n - 1
+				continue
+			}
+			if l := labelAt(c, i); l != nil && typ == "" {
+				typ, format, said = l.typ, l.format, true
+				i += l.n - 1
+				continue
+			}
+			return false
+		}
+	}
+	if !said {
+		return false
+	}
+	if typ != "" && e.typ == "" {
+		e.typ, e.format = typ, format
+	}
+	e.required = e.required || required
+	e.optional = e.optional || optional
+	return true
+}
