@@ -92,6 +92,18 @@ func none(en, fa string) Result {
 	return Result{None: true, Reason: en, ReasonFA: fa}
 }
 
+// PlanContract reads one command for the plan version asked (1 or 2),
+// whatever the planner's Config.Contract: one planner serves both
+// contracts of ai.plan.
+func (p *Planner) PlanContract(text string, contract int) Result {
+	cfg := p.cfg
+	cfg.Contract = 1
+	if contract == 2 {
+		cfg.Contract = 2
+	}
+	return (&Planner{cfg: cfg}).Plan(text)
+}
+
 // Plan reads one command.
 func (p *Planner) Plan(text string) Result {
 	toks := tokenize(surface(text))

@@ -622,3 +622,18 @@ func TestV2DroppedDetail(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanContract: one planner answers either contract as a planner
+// made for it does.
+func TestPlanContract(t *testing.T) {
+	p := New(Config{})
+	for _, text := range []string{"فرم ۵ را حذف کن", "یه فرم نظرسنجی بساز و منتشرش کن", "به فرم ۳ دو سوال کوتاه اضافه کن"} {
+		for _, v := range []int{1, 2} {
+			a, _ := json.Marshal(p.PlanContract(text, v))
+			b, _ := json.Marshal(New(Config{Contract: v}).Plan(text))
+			if string(a) != string(b) {
+				t.Errorf("%q v%d: %s, want %s", text, v, a, b)
+			}
+		}
+	}
+}
