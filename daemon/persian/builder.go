@@ -186,6 +186,9 @@ func (b *builder) create(f *frame) {
 		b.dropWarning(f.dropped)
 	}
 	b.fields(f, nil, true)
+	if f.publish && b.v2() {
+		b.states(f, nil, true)
+	}
 }
 
 // rename gives the forms a new title; the form this plan creates takes

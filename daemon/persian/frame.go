@@ -126,6 +126,7 @@ func readClause(toks []token, v2 bool) *frame {
 			return f
 		}
 		c.readFormActs(f, used)
+		c.copiesFrom(f, used)
 	}
 	texts := c.readQuestionTexts(used, newForm)
 	c.readTitles(f, used)
@@ -150,6 +151,10 @@ func readClause(toks []token, v2 bool) *frame {
 	}
 	madeAlready := c.readReports(used)
 	c.readIntents(f, used, newForm, madeAlready)
+	if v2 && f.create && !f.negated && c.hasUnused(used, publishWordsV) && !c.hasUnused(used, unpublishV) {
+		// «یه فرم بساز که منتشر هم بشه»: the form made is published.
+		f.publish = true
+	}
 	if v2 && !f.create && !f.add && len(f.ids) == 0 && c.describesForm(used) {
 		// «یه نظرسنجی لازم دارم که نام و ایمیل رو بپرسه»: a form wished
 		// for by the questions it asks is a form to make.

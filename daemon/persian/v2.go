@@ -184,6 +184,13 @@ func askedList(toks []token, from int) (*tokenList, int) {
 		return nil, 0
 	}
 	j := from
+	// «که توش اسم … رو بپرسه»: where it asks comes first.
+	if j < len(toks) && (isAny(toks[j].m, "توش", "درش", "داخلش", "توی", "در") || toks[j].pron && isAny(toks[j].m, "تو", "داخل")) && !toks[j].quoted {
+		j++
+		if j < len(toks) && isAny(toks[j].m, "آن", "اون") {
+			j++
+		}
+	}
 	// «که از مشتری شماره موبایل … رو بگیره»: whom it asks comes first.
 	if j+1 < len(toks) && toks[j].m == "از" && !toks[j+1].quoted {
 		j += 2
@@ -678,7 +685,12 @@ func (c clause) questionRef() (index, lo, hi int, ok bool) {
 			continue
 		}
 		nx := c[i+1]
-		if n, isOrd := ordinal(nx.m); isOrd && !nx.quoted {
+		// «سوال دومو»: the spoken object marker typed on the ordinal.
+		n, isOrd := ordinal(nx.m)
+		if m, cut := strings.CutSuffix(nx.m, "و"); !isOrd && cut {
+			n, isOrd = ordinal(m)
+		}
+		if isOrd && !nx.quoted {
 			hi := i + 2
 			for hi+1 < len(c) && isAny(c[hi].m, "و", "،", ",", "and") {
 				if _, ok := ordinal(c[hi+1].m); !ok || c[hi+1].quoted {
@@ -1618,4 +1630,37 @@ func (c clause) extendsEdit(e *fieldEdit) bool {
 	e.required = e.required || required
 	e.optional = e.optional || optional
 	return true
+}
+
+// copiesFrom reads «از روی فرم ۳ یه فرم جدید بساز», «یه فرم مثل فرم ۳
+// بساز»: a form made from another one, or like it, is its copy.
+func (c clause) copiesFrom(f *frame, used []bool) {
+	if len(f.ids) != 1 || c.hasQuestionNoun() || c.hasQuestionList() || !c.hasCreateVerb(used) || c.hasUnused(used, resultsWordsV) {
+		return
+	}
+	// What is made must be a form: «یه فرم جدید», a kind of form, or a
+	// second «فرم»; «از فرم ۲ یه خروجی بساز» makes something else.
+	forms := 0
+	for i := range c {
+		if c.atAny(i, formNounsV) > 0 || c.atAny(i, formKindsV) > 0 {
+			forms++
+		}
+	}
+	if forms < 2 && !c.hasNewForm() {
+		return
+	}
+	for i := 0; i+1 < len(c); i++ {
+		// «یه فرم مثل فرم ۳ بساز»: a form like another is its copy too.
+		if c[i].quoted || !isAny(c[i].m, "از", "مثل", "مانند", "شبیه") {
+			continue
+		}
+		j := i + 1
+		if isAny(c[j].m, "روی", "رو") {
+			j++
+		}
+		if c.atAny(j, formNounsV) > 0 {
+			f.duplicate = true
+			return
+		}
+	}
 }
