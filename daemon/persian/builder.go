@@ -27,6 +27,7 @@ type builder struct {
 	// this plan creates, in order ("" when unsaid): an edit may name one.
 	newQuestions []string
 	deleted      map[int64]bool // forms a delete_form step has removed
+	added        int            // questions added by the command so far
 }
 
 func (b *builder) v2() bool { return b.cfg.Contract == 2 }
@@ -285,7 +286,8 @@ func (b *builder) fields(f *frame, id *int64, toCreated bool) {
 			n = 1
 		}
 		for k := 0; k < n; k++ {
-			if b.used[key] >= b.cfg.MaxFields && b.v2() {
+			// v2 counts the command's questions, whatever form they go to.
+			if b.v2() && b.added >= b.cfg.MaxFields {
 				b.refuse(fmt.Sprintf("at most %d questions are added by one command; split it in two", b.cfg.MaxFields),
 					fmt.Sprintf("هر فرمان حداکثر %s سوال می‌افزاید؛ آن را در دو فرمان بگویید", persianDigits(b.cfg.MaxFields)))
 				return
@@ -324,6 +326,7 @@ func (b *builder) fields(f *frame, id *int64, toCreated bool) {
 			}
 			b.steps = append(b.steps, st)
 			b.used[key]++
+			b.added++
 		}
 	}
 }
