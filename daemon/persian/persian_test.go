@@ -585,6 +585,8 @@ func TestV2Refusals(t *testing.T) {
 		"فرم ۴ رو کپی کردم",
 		"کپی رایت فرم ۳ با کیه؟",
 		"منتظر فرم ۳ هستم",
+		"فرم ۳ رو منتشر کنیم یا نه؟",
+		"اسمشو عوض کنم؟",
 	} {
 		r := p.Plan(text)
 		if r.Plan != nil || r.Reason == "" || r.ReasonFA == "" {

@@ -1119,6 +1119,10 @@ func asksLeave(toks []token) bool {
 	if n == len(toks) || n == 0 || toks[n-1].quoted {
 		return false
 	}
+	// «… منتشر کنیم یا نه؟»: the alternative said after the verb.
+	if n > 2 && isAny(toks[n-2].m, "یا", "or") && isAny(toks[n-1].m, "نه", "خیر", "not", "no") {
+		n -= 2
+	}
 	return isAny(toks[n-1].m, firstPersonVerbs...)
 }
 
