@@ -161,7 +161,7 @@ func (s *Service) asContract(ctx context.Context, res *PlanResult, name, locale 
 func (s *Service) plan(ctx context.Context, text, mode, contractName string) (*PlanResult, error) {
 	locale := domain.ActorFrom(ctx).Locale
 	if mode == ModeInternal || (mode == ModeAuto && !llm.Available(s.Model)) {
-		return s.planInternal(ctx, text, locale), nil
+		return s.planInternal(ctx, text, locale, contractName), nil
 	}
 	if !llm.Available(s.Model) {
 		return nil, domain.Errorf(domain.CodeOpenAIUnavailable, "no model is configured; use mode internal", "هیچ مدل هوش مصنوعی پیکربندی نشده است؛ از حالت internal استفاده کنید")
@@ -174,13 +174,20 @@ func (s *Service) plan(ctx context.Context, text, mode, contractName string) (*P
 		return nil, err
 	}
 	// auto: the internal planner is always there to fall back on.
-	fallback := s.planInternal(ctx, text, locale)
+	fallback := s.planInternal(ctx, text, locale, contractName)
 	fallback.Warnings = append(fallback.Warnings, domain.AsError(err).Message(locale))
 	return fallback, nil
 }
 
-func (s *Service) planInternal(ctx context.Context, text, locale string) *PlanResult {
-	r := s.Internal.Plan(text)
+// planInternal asks the internal planner for the contract's plan version:
+// v2 reads options, formats, edits and form actions; v1 reads only what
+// v1 can carry.
+func (s *Service) planInternal(ctx context.Context, text, locale, contractName string) *PlanResult {
+	version := 2
+	if contractName == arshlineplan.Name {
+		version = 1
+	}
+	r := s.Internal.PlanContract(text, version)
 	out := &PlanResult{Warnings: []string{}, Source: ModeInternal}
 	for _, w := range r.Warnings {
 		out.Warnings = append(out.Warnings, pick(locale, w.MessageEN, w.MessageFA))

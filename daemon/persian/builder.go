@@ -23,6 +23,20 @@ type builder struct {
 	named      bool // some clause before has named a form by its id
 	abort      *Result
 	used       map[budgetKey]int // fields added per shared verb and target
+	// newQuestions are the wordings of the questions added to the form
+	// this plan creates, in order ("" when unsaid): an edit may name one.
+	newQuestions []string
+	deleted      map[int64]bool // forms a delete_form step has removed
+	added        int            // questions added by the command so far
+}
+
+func (b *builder) v2() bool { return b.cfg.Contract == 2 }
+
+func (b *builder) refuse(en, fa string) {
+	if b.abort == nil {
+		r := none(en, fa)
+		b.abort = &r
+	}
 }
 
 // budgetKey counts fields against Config.MaxFields: one budget per verb
@@ -52,7 +66,7 @@ func (b *builder) targets(f *frame) (ids []int64, created bool, ok bool) {
 	if len(f.ids) > 0 {
 		return f.ids, false, true
 	}
-	if f.refersBack || f.add || f.rename || f.publish || f.draft || f.nav != "" {
+	if f.refersBack || f.add || f.rename || f.publish || f.draft || f.nav != "" || f.disable || f.edit != nil || f.deleteForm || f.duplicate {
 		if b.ctxCreated {
 			return nil, true, true
 		}
@@ -100,19 +114,40 @@ func (b *builder) frame(f *frame) {
 	if len(f.ids) > 0 {
 		b.ctxIDs, b.ctxCreated = f.ids, false
 	}
+	if f.refusal[0] != "" {
+		b.refuse(f.refusal[0], f.refusal[1])
+		return
+	}
 	if !ok {
-		if f.add || f.rename || f.publish || f.draft || f.nav != "" {
+		if f.add || f.rename || f.publish || f.draft || f.nav != "" || f.disable || f.edit != nil || f.deleteForm || f.duplicate {
 			b.needForm = true
 		}
 		return
 	}
+	for _, id := range ids {
+		if b.deleted[id] {
+			b.refuse("the command uses a form after deleting it", "فرمان پس از حذف فرم دوباره به آن می‌پردازد")
+			return
+		}
+	}
+	if f.deleteForm || f.duplicate || f.edit != nil {
+		b.formActs(f, ids, created)
+		return
+	}
 	// A clause's acts go in the order a form goes through them: its
 	// title, its questions, its state, then the page to open.
-	if f.rename && f.title != "" {
+	// «فرم ۷ را کپی کن و اسمش را «الف» بگذار»: «its name» is the
+	// copy's, which has no id to rename by.
+	if f.rename && f.title != "" && !(len(f.ids) == 0 && b.namesCopy(f.title)) {
 		b.rename(f.title, ids, created)
 	}
+	if f.add && f.dropped != "" {
+		b.dropWarning(f.dropped)
+	}
 	if f.add {
-		if created {
+		if created && b.v2() && f.toks.saysEach() && b.fieldsEach(f) {
+			// done: each new form has its questions
+		} else if created {
 			b.fields(f, nil, true)
 		} else {
 			for _, id := range ids {
@@ -148,7 +183,13 @@ func (b *builder) create(f *frame) {
 	}
 	b.createStep = len(b.steps) - 1
 	b.created, b.ctxCreated, b.ctxIDs = true, true, nil
+	if f.dropped != "" && len(f.groups) > 0 {
+		b.dropWarning(f.dropped)
+	}
 	b.fields(f, nil, true)
+	if f.publish && b.v2() {
+		b.states(f, nil, true)
+	}
 }
 
 // rename gives the forms a new title; the form this plan creates takes
@@ -170,8 +211,16 @@ func (b *builder) states(f *frame, ids []int64, created bool) {
 	for _, act := range []struct {
 		on     bool
 		action string
-	}{{f.publish, domain.ActionPublishForm}, {f.draft, domain.ActionDraftForm}} {
+	}{{f.publish, domain.ActionPublishForm}, {f.draft, domain.ActionDraftForm}, {f.disable, domain.ActionDisableForm}} {
 		if !act.on {
+			continue
+		}
+		if created && b.v2() {
+			// The form this plan creates takes the step without an id;
+			// it starts as a draft, so drafting it changes nothing.
+			if act.action != domain.ActionDraftForm || b.stateChanged() {
+				b.steps = append(b.steps, domain.PlanStep{Action: act.action})
+			}
 			continue
 		}
 		if created {
@@ -237,6 +286,12 @@ func (b *builder) fields(f *frame, id *int64, toCreated bool) {
 			n = 1
 		}
 		for k := 0; k < n; k++ {
+			// v2 counts the command's questions, whatever form they go to.
+			if b.v2() && b.added >= b.cfg.MaxFields {
+				b.refuse(fmt.Sprintf("at most %d questions are added by one command; split it in two", b.cfg.MaxFields),
+					fmt.Sprintf("هر فرمان حداکثر %s سوال می‌افزاید؛ آن را در دو فرمان بگویید", persianDigits(b.cfg.MaxFields)))
+				return
+			}
 			if b.used[key] >= b.cfg.MaxFields {
 				b.warn("fields.capped",
 					fmt.Sprintf("at most %d fields are added at once; add the rest with another command", b.cfg.MaxFields),
@@ -251,6 +306,9 @@ func (b *builder) fields(f *frame, id *int64, toCreated bool) {
 			if n == 1 {
 				st.Params.Question = g.question
 			}
+			if b.v2() {
+				b.v2Field(&st, g)
+			}
 			pos := g.position
 			if pos == nil {
 				pos = f.position
@@ -259,8 +317,16 @@ func (b *builder) fields(f *frame, id *int64, toCreated bool) {
 				// Several fields at one position go in order: 0, 1, 2…
 				st.Params.Index = domain.Int(*pos + k)
 			}
+			if toCreated {
+				at := len(b.newQuestions)
+				if st.Params.Index != nil && *st.Params.Index <= at {
+					at = *st.Params.Index
+				}
+				b.newQuestions = append(b.newQuestions[:at:at], append([]string{st.Params.Question}, b.newQuestions[at:]...)...)
+			}
 			b.steps = append(b.steps, st)
 			b.used[key]++
+			b.added++
 		}
 	}
 }

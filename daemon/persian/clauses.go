@@ -61,7 +61,8 @@ func splitClauses(toks []token) (out [][]token, joins []string) {
 	}
 	for i, t := range toks {
 		// «فرم ۵، ۶ و ۷»: a comma inside a list of ids does not end the clause.
-		if t.punct && t.m != ":" && !(isAny(t.m, "،", ",") && i > 0 && toks[i-1].isNum && toks[i-1].digits && clause(toks).listedID(i+1)) {
+		if t.punct && t.m != ":" && !(isAny(t.m, "،", ",") && i > 0 && toks[i-1].isNum && toks[i-1].digits && clause(toks).listedID(i+1)) &&
+			!(isAny(t.m, "،", ",") && clause(toks).ordinalsJoined(i)) {
 			cut(i)
 			continue
 		}
@@ -70,7 +71,7 @@ func splitClauses(toks []token) (out [][]token, joins []string) {
 			if t.m == "و" || t.m == "and" {
 				prevNum := i > 0 && toks[i-1].isNum
 				nextNum := i+1 < len(toks) && toks[i+1].isNum && toks[i+1].digits
-				if prevNum && nextNum {
+				if prevNum && nextNum || clause(toks).ordinalsJoined(i) {
 					continue
 				}
 			}
@@ -80,4 +81,30 @@ func splitClauses(toks []token) (out [][]token, joins []string) {
 	}
 	cut(len(toks))
 	return out, joins
+}
+
+// ordinalsJoined reports a «و» or comma at i between two places of
+// questions, «سوال دوم و سوم»: one reference to several questions, not
+// two clauses.
+func (c clause) ordinalsJoined(i int) bool {
+	if i < 2 || i+1 >= len(c) || c[i+1].quoted || c[i-1].quoted {
+		return false
+	}
+	next, ok := ordinal(c[i+1].m)
+	if !ok || next < 1 || i+2 < len(c) && c[i+2].qnoun {
+		return false
+	}
+	for k := i - 1; k >= 1; k-- {
+		if _, ok := ordinal(c[k].m); !ok || c[k].quoted {
+			return false
+		}
+		if c[k-1].qnoun {
+			return true
+		}
+		if k < 2 || !isAny(c[k-1].m, "و", "،", ",", "and") {
+			return false
+		}
+		k--
+	}
+	return false
 }

@@ -35,10 +35,32 @@ type frame struct {
 	// wordings listed after a colon or «مثل» begin (0 when none).
 	wordsFrom int
 	joinedBy  string // the conjunction or mark cut before the clause
+	// v2 only: what the clause does to forms and questions beyond v1.
+	deleteForm, disable, duplicate bool
+	edit                           *fieldEdit
+	refusal                        [2]string // why the clause is refused (en, fa), when it is
+	dropped                        string    // a detail v2 cannot carry, said of its questions
+}
+
+// fieldEdit is a change to one question of a form: «سوال دوم را اجباری
+// کن», «سوال سوم را ببر اول», «سوال «سن» را حذف کن».
+type fieldEdit struct {
+	index     int
+	more      []int  // «سوال دوم و سوم»: the other questions named with it
+	byWording string // the question named by its wording, index unknown yet
+	question  string
+	typ       string
+	format    string
+	options   []string
+	required  bool
+	optional  bool
+	del       bool
+	to        *int
 }
 
 func (f *frame) hasIntent() bool {
-	return f.create || f.add || f.rename || f.renamePending || f.publish || f.draft || f.nav != "" || f.forbidden != "" || f.copies != ""
+	return f.create || f.add || f.rename || f.renamePending || f.publish || f.draft || f.nav != "" || f.forbidden != "" || f.copies != "" ||
+		f.deleteForm || f.disable || f.duplicate || f.edit != nil || f.refusal[0] != ""
 }
 
 func (f *frame) hasContent() bool {
@@ -55,6 +77,8 @@ type fieldGroup struct {
 	item     bool // a list item without its noun: «یکی کوتاه», «دو تا بلند»
 	list     bool // followed by a colon: «با سه سوال: …» announces a list
 	counted  bool // its count was said: «سه سوال», «یه سوال»
+	options  []string
+	format   string
 }
 
 // readClause reads one clause into a frame. Each step sets aside (marks
@@ -76,26 +100,66 @@ type fieldGroup struct {
 //     other intent opens;
 //   - last, the clause that only describes the questions before it
 //     («همه اجباری»), which is one with no intent and no content.
-func readClause(toks []token) *frame {
+//
+// A v2 planner also reads, right after the ids, an edit of an existing
+// question (which ends the reading: its quote is the new wording, not a
+// title), and the deleting, disabling or copying of forms, which v1
+// refuses.
+func readClause(toks []token, v2 bool) *frame {
 	c := clause(toks)
 	f := &frame{toks: c}
 	used := make([]bool, len(c)) // tokens consumed as titles, questions or ids
 
 	c.readNegation(f)
-	if c.readRefusal(f) {
+	if !v2 && c.readRefusal(f) {
+		return f
+	}
+	if i := c.allForms(); v2 && i >= 0 {
+		f.forbidden = c[i].s
 		return f
 	}
 	c.markNeed(used)
 	newForm := c.hasNewForm()
 	c.readForms(f, used, newForm)
+	if v2 {
+		if c.readFieldEdit(f, used) {
+			return f
+		}
+		c.readFormActs(f, used)
+		c.copiesFrom(f, used)
+	}
 	texts := c.readQuestionTexts(used, newForm)
 	c.readTitles(f, used)
-	c.readGroups(f, used, texts)
-	if c.readCopy(f, used) {
+	if f.duplicate && f.title == "" {
+		// «duplicate form 7 as «X»»: a quote said with a copy names it.
+		for i, t := range c {
+			if t.quoted && !used[i] {
+				f.title, used[i] = t.s, true
+				break
+			}
+		}
+	}
+	if f.deleteForm || f.disable || f.duplicate {
+		return f
+	}
+	c.readGroups(f, used, texts, v2)
+	if v2 {
+		f.dropped = c.uncarriedDetail(f.groups)
+	}
+	if !v2 && c.readCopy(f, used) {
 		return f
 	}
 	madeAlready := c.readReports(used)
 	c.readIntents(f, used, newForm, madeAlready)
+	if v2 && f.create && !f.negated && c.hasUnused(used, publishWordsV) && !c.hasUnused(used, unpublishV) {
+		// «یه فرم بساز که منتشر هم بشه»: the form made is published.
+		f.publish = true
+	}
+	if v2 && !f.create && !f.add && len(f.ids) == 0 && c.describesForm(used) {
+		// «یه نظرسنجی لازم دارم که نام و ایمیل رو بپرسه»: a form wished
+		// for by the questions it asks is a form to make.
+		f.create = true
+	}
 	c.readNavigation(f, used)
 	if !f.hasIntent() && !f.hasContent() {
 		f.modType, f.modRequired, f.modAll, f.modifier = c.modifier()

@@ -50,7 +50,7 @@ var (
 	// عوض کن», «title to X».
 	renameVerbs = []string{"تغییر", "عوض", "بذار", "بگذار", "بذارید", "بگذارید", "بزار", "بذاری", "بگذاری", "بزاری", "کن", "کنید", "کنی", "بکن", "بکنی", "باشد", "باشه", "بشود", "بشه", "قرار", "to", "rename", "set", "change", "ویرایش", "اصلاح"}
 	// titleMarkers introduce a title: «با عنوان X», «به اسم X».
-	titleMarkers = []string{"با عنوان", "به عنوان", "با نام", "به نام", "با اسم", "به اسم", "تحت عنوان", "با تیتر", "به تیتر", "با موضوع", "بعنوان", "بنام", "به اسمهای", "با اسمهای", "به نامهای", "با نامهای", "با عنوانهای", "called", "named", "titled", "with title", "with the title", "with name"}
+	titleMarkers = []string{"با عنوان", "به عنوان", "با نام", "به نام", "با اسم", "به اسم", "تحت عنوان", "با تیتر", "به تیتر", "با موضوع", "بعنوان", "بنام", "به اسمهای", "با اسمهای", "به نامهای", "با نامهای", "با عنوانهای", "called", "named", "titled", "with title", "with the title", "with name", "با title", "به title", "با name", "به name"}
 	// questionMarks introduce a question's wording after its noun: «با
 	// متن X», «که بپرسد X».
 	questionMarks = []string{"با متن", "با عنوان", "با سوال", "با پرسش", "با محتوای", "که بپرسد", "که بپرسه", "با این متن", "با این سوال", "with text", "with the text", "saying", "asking", "labeled", "labelled"}
@@ -104,7 +104,7 @@ var (
 	misspelledWords = []string{
 		"اضافه", "منتشر", "انتشار", "پیشنویس", "گزینه", "گزینهای", "کشویی", "امتیازی", "امتیازدهی", "تشریحی",
 		"کوتاه", "ضروری", "الزامی", "اجباری", "اختیاری", "نتایج", "ویرایش", "ویرایشگر", "سازنده", "عنوان",
-		"حذف", "ستارهای", "چندگزینهای", "تغییر",
+		"حذف", "ستارهای", "چندگزینهای", "تغییر", "غیرفعال", "موبایل", "ایمیل", "رونوشت", "آپلود", "چندانتخابی",
 	}
 	realWords   = map[string]bool{"منتظر": true, "گزین": true, "سازند": true}
 	soundAlikes = []string{"زذضظ", "سصث", "تط", "هح", "قغ"}
@@ -188,6 +188,10 @@ var fieldTypes = []struct {
 	{"امتیازی", domain.PlanFieldRating}, {"امتیازدهی", domain.PlanFieldRating}, {"امتیاز دهی", domain.PlanFieldRating}, {"ستاره ای", domain.PlanFieldRating},
 	{"ستاره", domain.PlanFieldRating}, {"رتبه بندی", domain.PlanFieldRating}, {"نمره ای", domain.PlanFieldRating}, {"rating", domain.PlanFieldRating},
 	{"star", domain.PlanFieldRating}, {"امتیاز", domain.PlanFieldRating},
+	// The keys v2TypeWords gives the types only v2 has; no typed word
+	// reads as one.
+	{"\x01checkboxes", domain.PlanFieldCheckboxes}, {"\x01number", domain.PlanFieldNumber}, {"\x01email", domain.PlanFieldEmail},
+	{"\x01date", domain.PlanFieldDate}, {"\x01file", domain.PlanFieldFile},
 }
 
 // typeWords holds every word of every type phrase, to walk back from a
@@ -272,6 +276,7 @@ var pronounBases = map[string]bool{
 	"به": true, "پیشنویس": true, "سوالات": true, "سوالها": true, "پاسخها": true, "جوابها": true,
 	"بساز": true, "بسازید": true, "بذار": true, "بگذار": true, "فرم": true, "تیتر": true, "برا": true, "برای": true,
 	"تو": true, "داخل": true, "باز": true, "ویرایش": true,
+	"غیرفعال": true, "الزامی": true, "اجباری": true, "اختیاری": true, "ببر": true, "کپی": true,
 	"سوال": true, "سؤال": true, "پرسش": true, "پاک": true, "حذف": true, "عوض": true, "تغییر": true,
 }
 
@@ -288,4 +293,86 @@ var gluedWords = func() map[string]bool {
 		}
 	}
 	return m
+}()
+
+// The words only a v2 planner reads (Config{Contract: 2}).
+var (
+	// optionPluralNouns name a question's options with a pronoun on:
+	// «گزینه‌هاش», «گزینه‌هایش».
+	optionPluralNouns = []string{"گزینههاش", "گزینههایش", "گزینههاشو", "گزینههاشون", "گزینهها:", "option", "گزینههایی", "choice"}
+	// pluralQuestionNouns head a list of the questions' wordings.
+	pluralQuestionNouns = []string{"سوالات", "سوالها", "سوالهای", "سؤالات", "سؤالها", "سؤالهای", "پرسشها", "پرسشهای", "فیلدها", "فیلدهای", "questions", "fields"}
+	// askVerbs end a description of what a form asks: «که اسم و سن رو
+	// بپرسه».
+	askVerbs = []string{"بپرسه", "بپرسد", "بپرسن", "بپرسند", "بپرسیم", "بپرسم", "بگیره", "بگیرد", "بخواد", "بخواهد", "بخواهیم", "asks", "ask", "asking", "collects", "collect"}
+	// deleteWords remove a form or a question.
+	deleteWords = []string{"حذف", "پاک", "delete", "remove", "erase", "بردار", "برداری", "بردارید", "بردارین"}
+	// disableWords stop a form taking answers, keeping its link.
+	disableWords = []string{"غیرفعال", "غیر فعال", "disable", "deactivate", "از دسترس خارج", "جواب قبول نکنه", "جواب قبول نکند", "پاسخ قبول نکنه", "پاسخ نپذیرد", "پاسخ نپذیره", "دیگه جواب نگیره", "دیگر پاسخ نپذیرد"}
+	// moveVerbs move a question to another place in its form.
+	moveVerbs = []string{"ببر", "ببرش", "ببرید", "ببرین", "منتقل", "جابجا", "جابهجا", "move", "بذار", "بگذار", "بزار", "بذارش", "بگذارش", "بزارش", "بیار", "بیارش", "بیاور"}
+	// endWords name the end of a form: a place no index can say
+	// without knowing how many questions it has.
+	endWords = []string{"آخر", "انتها", "انتهای", "ته", "آخرین", "پایین", "last", "end", "bottom"}
+	// firstPersonVerbs end a question the speaker asks about their own
+	// act: «عوض کنم؟», «منتشر کنیم؟».
+	firstPersonVerbs = []string{"کنم", "کنیم", "بکنم", "بکنیم", "بدم", "بدیم", "بذارم", "بذاریم", "بگذارم", "بگذاریم", "بزنم", "بزنیم"}
+)
+
+// v2TypeWords name a type only v2 has, or say a v1 type in other words;
+// a v2 planner reads each as the key of fieldTypes it stands for.
+var v2TypeWords = []struct{ phrase, key string }{
+	{"چند گزینه ای با چند جواب", "\x01checkboxes"}, {"با چند انتخاب", "\x01checkboxes"}, {"چند انتخابی", "\x01checkboxes"},
+	{"چند جوابی", "\x01checkboxes"}, {"چند پاسخی", "\x01checkboxes"}, {"چند انتخاب", "\x01checkboxes"}, {"checkboxes", "\x01checkboxes"},
+	{"checkbox", "\x01checkboxes"}, {"چک باکس", "\x01checkboxes"}, {"چند تا جواب", "\x01checkboxes"}, {"چند جواب", "\x01checkboxes"},
+	{"چند تا گزینه", "\x01checkboxes"}, {"بیش از یک گزینه", "\x01checkboxes"}, {"بیشتر از یک گزینه", "\x01checkboxes"}, {"more than one", "\x01checkboxes"},
+	{"از نوع عدد", "\x01number"}, {"عددی", "\x01number"}, {"number", "\x01number"}, {"numeric", "\x01number"},
+	{"email", "\x01email"}, {"date", "\x01date"}, {"تاریخی", "\x01date"},
+	{"آپلود فایل", "\x01file"}, {"بارگذاری فایل", "\x01file"}, {"upload", "\x01file"}, {"file", "\x01file"},
+	{"با جواب مفصل", "بلند"}, {"با پاسخ مفصل", "بلند"}, {"مفصل", "بلند"}, {"توضیحی", "بلند"}, {"چند پاراگراف", "بلند"}, {"چند پاراگرافی", "بلند"},
+	{"نمره دهی", "امتیازی"}, {"نمرهدهی", "امتیازی"}, {"درجه بندی", "امتیازی"}, {"درجهبندی", "امتیازی"},
+}
+
+// v2TypeWordsV holds the phrases of v2TypeWords, in the same order.
+var v2TypeWordsV = func() *vocab {
+	keys := make([]string, len(v2TypeWords))
+	for k, w := range v2TypeWords {
+		keys[k] = w.phrase
+	}
+	return newVocab(keys...)
+}()
+
+// labels are the subjects of questions that tell the answer's kind: a
+// mobile number is short text in the mobile format, an email an email
+// question. typeOnly labels name the kind and not the subject
+// («آپلود رزومه» asks for the résumé).
+var labels = []struct {
+	key, typ, format string
+	typeOnly         bool
+}{
+	{"شماره موبایل", domain.PlanFieldShortText, domain.PlanFormatMobileIR, false}, {"شماره همراه", domain.PlanFieldShortText, domain.PlanFormatMobileIR, false},
+	{"تلفن همراه", domain.PlanFieldShortText, domain.PlanFormatMobileIR, false}, {"موبایل", domain.PlanFieldShortText, domain.PlanFormatMobileIR, false},
+	{"mobile", domain.PlanFieldShortText, domain.PlanFormatMobileIR, false},
+	{"کد ملی", domain.PlanFieldShortText, domain.PlanFormatNationalCode, false}, {"شماره ملی", domain.PlanFieldShortText, domain.PlanFormatNationalCode, false},
+	{"کد پستی", domain.PlanFieldShortText, domain.PlanFormatPostalCodeIR, false}, {"postal code", domain.PlanFieldShortText, domain.PlanFormatPostalCodeIR, false},
+	{"تلفن ثابت", domain.PlanFieldShortText, domain.PlanFormatPhoneIR, false}, {"شماره ثابت", domain.PlanFieldShortText, domain.PlanFormatPhoneIR, false},
+	{"تلفن منزل", domain.PlanFieldShortText, domain.PlanFormatPhoneIR, false},
+	{"آدرس وبسایت", domain.PlanFieldShortText, domain.PlanFormatURL, false}, {"آدرس سایت", domain.PlanFieldShortText, domain.PlanFormatURL, false},
+	{"وبسایت", domain.PlanFieldShortText, domain.PlanFormatURL, false}, {"website", domain.PlanFieldShortText, domain.PlanFormatURL, false},
+	{"url", domain.PlanFieldShortText, domain.PlanFormatURL, false},
+	{"آدرس ایمیل", domain.PlanFieldEmail, "", false}, {"ایمیل", domain.PlanFieldEmail, "", false}, {"پست الکترونیک", domain.PlanFieldEmail, "", false},
+	{"\x01email", domain.PlanFieldEmail, "", true},
+	{"تاریخ تولد", domain.PlanFieldDate, "", false}, {"تاریخ", domain.PlanFieldDate, "", false}, {"\x01date", domain.PlanFieldDate, "", true},
+	{"سن", domain.PlanFieldNumber, "", false}, {"تعداد", domain.PlanFieldNumber, "", false}, {"\x01number", domain.PlanFieldNumber, "", true},
+	{"رزومه", domain.PlanFieldFile, "", false}, {"آپلود", domain.PlanFieldFile, "", true}, {"بارگذاری", domain.PlanFieldFile, "", true},
+	{"فایل", domain.PlanFieldFile, "", true}, {"\x01file", domain.PlanFieldFile, "", true},
+}
+
+// labelsV holds the keys of labels, in the same order.
+var labelsV = func() *vocab {
+	keys := make([]string, len(labels))
+	for k, l := range labels {
+		keys[k] = l.key
+	}
+	return newVocab(keys...)
 }()

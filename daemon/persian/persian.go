@@ -2,8 +2,9 @@
 // command the way a Persian speaker writes it — Arabic or Persian letters,
 // three digit scripts, ZWNJ or none, colloquial and polite verbs, number
 // words, ordinals, quotes of every kind, a little English — and turns it
-// into an arshline-plan/v1 plan, or into nothing with a reason. It never
-// invents an id, and the same text always gives the same plan.
+// into an arshline-plan/v1 plan (Config{Contract: 2}: an arshline-plan/v2
+// plan), or into nothing with a reason. It never invents an id, and the
+// same text always gives the same plan.
 //
 // The pipeline, in Plan: normalise letters and marks (normalize.go),
 // tokenize, with quoted strings and compound numbers whole (tokens.go,
@@ -15,6 +16,16 @@
 // share (verbless.go), then resolve pronouns and "the form" against the
 // forms mentioned so far and emit steps (builder.go). Every word list is
 // in lexicon.go; vocab.go matches its phrases against tokens.
+//
+// A v2 planner (v2.go) also, before the clauses are cut: reads a command
+// written as labelled fields (structured), the type words only v2 has
+// (retype), and every list said in one breath — options, the questions
+// a form asks — as one token (collectLists); in each clause, right after
+// the ids, an edit of an existing question (readFieldEdit) and the
+// deleting, disabling or copying of forms (readFormActs); and, between
+// the clauses, options said on their own, forms told apart by «اولی …
+// دومی …» and «اجباری» after «و». It refuses a plan past MaxSteps or a
+// command adding more than MaxFields questions instead of cutting it.
 package persian
 
 import (
@@ -27,6 +38,11 @@ import (
 type Config struct {
 	MaxFields int // fields added per command clause (default 6)
 	MaxSteps  int // steps per plan (default 12)
+	// Contract is the plan version written: 1 (the default) reads only
+	// what arshline-plan/v1 can say, so its plans never hold a v2 action,
+	// type or param; 2 reads options, formats, question edits, form
+	// deletes, copies and disables, and state changes of the new form.
+	Contract int
 }
 
 // Planner is safe for concurrent use; it holds no state between calls.
@@ -41,6 +57,9 @@ func New(cfg Config) *Planner {
 	}
 	if cfg.MaxSteps <= 0 {
 		cfg.MaxSteps = 12
+	}
+	if cfg.Contract != 2 {
+		cfg.Contract = 1
 	}
 	return &Planner{cfg: cfg}
 }
@@ -73,6 +92,18 @@ func none(en, fa string) Result {
 	return Result{None: true, Reason: en, ReasonFA: fa}
 }
 
+// PlanContract reads one command for the plan version asked (1 or 2),
+// whatever the planner's Config.Contract: one planner serves both
+// contracts of ai.plan.
+func (p *Planner) PlanContract(text string, contract int) Result {
+	cfg := p.cfg
+	cfg.Contract = 1
+	if contract == 2 {
+		cfg.Contract = 2
+	}
+	return (&Planner{cfg: cfg}).Plan(text)
+}
+
 // Plan reads one command.
 func (p *Planner) Plan(text string) Result {
 	toks := tokenize(surface(text))
@@ -83,17 +114,34 @@ func (p *Planner) Plan(text string) Result {
 		return none("this asks why or how, which is a question to answer, not a form-builder action",
 			"این فرمان پرسشِ «چرا» یا «چگونه» است، نه کاری در فرم‌ساز")
 	}
+	if asksLeave(toks) {
+		return none("this asks whether to do it, which is a question to answer, not an order",
+			"این فرمان می‌پرسد که آیا کاری انجام شود؛ پرسش است، نه دستور")
+	}
+	v2 := p.cfg.Contract == 2
+	if v2 {
+		toks = collectLists(placesAsQuestions(structured(retype(toks))))
+	}
 	toks = parenWordings(toks)
 	clauses, joins := splitClauses(toks)
 	frames := make([]*frame, 0, len(clauses))
 	for k, c := range clauses {
-		f := readClause(c)
+		f := readClause(c, v2)
 		f.joinedBy = joins[k]
 		frames = append(frames, f)
+	}
+	if v2 {
+		frames = editGoesOn(formsByOrdinal(attachOptions(frames)))
+		requiredAfter(frames)
+		inItsPlace(frames)
 	}
 	frames = attachVerbless(frames)
 
 	for _, f := range frames {
+		if f.forbidden != "" && v2 {
+			return none("the planner does not delete or change all forms at once; name the forms",
+				"برنامه‌ریز همهٔ فرم‌ها را یک‌جا حذف یا دگرگون نمی‌کند؛ فرم‌ها را با شماره بگویید")
+		}
 		if f.copies != "" {
 			return none("the planner does not copy forms; duplicate the form from the forms list",
 				"برنامه‌ریز فرم را کپی نمی‌کند؛ رونوشت فرم را از فهرست فرم‌ها بسازید")
@@ -103,8 +151,9 @@ func (p *Planner) Plan(text string) Result {
 				"برنامه‌ریز فرم‌ها را حذف یا گروهی تغییر نمی‌دهد؛ این کار را از فهرست فرم‌ها انجام دهید")
 		}
 	}
-	b := &builder{cfg: p.cfg}
+	b := &builder{cfg: p.cfg, createStep: -1}
 	negated := 0
+	prevStart := 0
 	for _, f := range frames {
 		if f.negated {
 			// «فرم ۳ را منتشر نکن، فقط پیش‌نویسش کن»: what is not done
@@ -113,7 +162,12 @@ func (p *Planner) Plan(text string) Result {
 			b.mention(f)
 			continue
 		}
+		start := len(b.steps)
 		b.frame(f)
+		if f.toks.saysBefore() {
+			b.moveBefore(prevStart, start)
+		}
+		prevStart = start
 	}
 	if b.abort != nil {
 		return *b.abort
@@ -127,12 +181,20 @@ func (p *Planner) Plan(text string) Result {
 		}
 		return Result{None: true, Reason: "the command was not understood as a form-builder action", ReasonFA: "این فرمان به عنوان کاری در فرم‌ساز فهمیده نشد", Warnings: b.warnings}
 	}
+	if len(b.steps) > p.cfg.MaxSteps && v2 {
+		return Result{None: true, Warnings: b.warnings,
+			Reason:   fmt.Sprintf("the command needs %d steps, more than the %d one plan may hold; split it in two", len(b.steps), p.cfg.MaxSteps),
+			ReasonFA: fmt.Sprintf("این فرمان %s گام لازم دارد و هر طرح حداکثر %s گام دارد؛ آن را در دو فرمان بگویید", persianDigits(len(b.steps)), persianDigits(p.cfg.MaxSteps))}
+	}
 	if len(b.steps) > p.cfg.MaxSteps {
 		b.steps = b.steps[:p.cfg.MaxSteps]
 		b.warn("plan.capped", fmt.Sprintf("the plan was cut to its first %d steps", p.cfg.MaxSteps),
 			fmt.Sprintf("طرح به %s گام نخست محدود شد", persianDigits(p.cfg.MaxSteps)))
 	}
-	plan := &domain.Plan{Version: 1, Steps: b.steps}
+	plan := &domain.Plan{Version: p.cfg.Contract, Steps: b.steps}
+	if !v2 && needsV2(plan) {
+		return none("the command needs arshline-plan/v2", "این فرمان به arshline-plan/v2 نیاز دارد")
+	}
 	res := Result{Plan: plan, Warnings: b.warnings}
 	if nav := navigationOnly(plan); nav != nil {
 		return Result{None: true, Reason: "this only opens a page", ReasonFA: "این فرمان فقط صفحه‌ای را باز می‌کند", Navigate: nav, Warnings: b.warnings}

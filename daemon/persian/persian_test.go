@@ -333,9 +333,24 @@ func FuzzPlanner(f *testing.F) {
 	for _, c := range loadCorpus(f, "core.jsonl") {
 		f.Add(c.Text)
 	}
+	for _, c := range loadCorpus(f, "v2.jsonl") {
+		f.Add(c.Text)
+	}
 	f.Add("«»\"“'‘ فرم ۱۲۳۴۵۶۷۸۹۰۱۲۳۴۵۶۷۸۹۰ و و و ، ، سوال سوال")
+	f.Add("گزینه‌های سوال ، و و : ( ) سوال دوم و سوم و : اولی دومی")
 	p := New(Config{})
+	p2 := New(Config{Contract: 2})
 	f.Fuzz(func(t *testing.T, text string) {
+		fuzzOne(t, p, text)
+		fuzzOne(t, p2, text)
+	})
+}
+
+// fuzzOne holds one planner's answer to a text to what every answer
+// must be: the same twice, a plan or none, a plan valid by the contract
+// its version names, and no id the text does not say.
+func fuzzOne(t *testing.T, p *Planner, text string) {
+	{
 		r := p.Plan(text)
 		again := p.Plan(text)
 		a, _ := json.Marshal(r)
@@ -350,6 +365,9 @@ func FuzzPlanner(f *testing.F) {
 			return
 		}
 		rep, _ := arshlineplan.ValidatePlan(context.Background(), r.Plan, contract.Options{})
+		if r.Plan.Version == 2 {
+			rep, _ = arshlineplan.ValidatePlanV2(context.Background(), r.Plan, contract.Options{})
+		}
 		if !rep.Valid {
 			t.Fatalf("invalid plan for %q: %+v", text, rep.Violations)
 		}
@@ -359,7 +377,7 @@ func FuzzPlanner(f *testing.F) {
 				t.Fatalf("invented id %d for %q", *st.Params.ID, text)
 			}
 		}
-	})
+	}
 }
 
 // writtenNumbers are the numbers a text spells as words, alone or
@@ -523,6 +541,102 @@ func TestListedWordingsAndNumberWordIDs(t *testing.T) {
 		}
 		if got := stepsLine(r); got != c.want {
 			t.Errorf("%q:\n got %s\nwant %s", c.text, got, c.want)
+		}
+	}
+}
+
+// TestV1StaysV1: a v1 planner reads none of what only v2 can say. Put
+// to every v2 command, it answers a version 1 plan with v1's actions,
+// types and params, valid by v1, or none.
+func TestV1StaysV1(t *testing.T) {
+	p := New(Config{})
+	for _, c := range append(loadCorpus(t, "v2.jsonl"), loadCorpus(t, "v2-heldout.jsonl")...) {
+		r := p.Plan(c.Text)
+		if r.Plan == nil {
+			continue
+		}
+		if r.Plan.Version != 1 || needsV2(r.Plan) {
+			t.Errorf("%s: v1 plan says what needs v2: %+v", c.ID, r.Plan)
+		}
+		if rep, _ := arshlineplan.ValidatePlan(context.Background(), r.Plan, contract.Options{}); !rep.Valid {
+			t.Errorf("%s: invalid v1 plan: %+v", c.ID, rep.Violations)
+		}
+	}
+}
+
+// TestV2Refusals: v2 refuses, saying why, what it cannot do rather than
+// cutting it short.
+func TestV2Refusals(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for _, text := range []string{
+		"فرم‌های ۱، ۲، ۳، ۴، ۵، ۶، ۷، ۸، ۹، ۱۰، ۱۱، ۱۲ و ۱۳ را منتشر کن",
+		"یه فرم بساز با نه سوال بلند",
+		"به فرم ۳ چهار سوال کوتاه و به فرم ۴ سه سوال بلند اضافه کن",
+		"سوال دوم فرم ۶ رو ببر آخر",
+		"یه گزینه «سایر» به سوال دوم فرم ۳ اضافه کن",
+		"سوال «ایمیل» فرم ۴ رو حذف کن",
+		"همه فرم‌ها را پاک کن",
+		"delete all the questions in form 7",
+		"همه سوالات فرم ۳ رو پاک کن",
+		"پاسخ‌های فرم ۳ رو پاک کن",
+		"گزینه دوم سوال سوم فرم ۲ رو حذف کن",
+		"فرم ۳ حذف شد؟",
+		"فرم ۳ رو حذف کردم",
+		"فرم ۴ رو کپی کردم",
+		"کپی رایت فرم ۳ با کیه؟",
+		"منتظر فرم ۳ هستم",
+		"فرم ۳ رو منتشر کنیم یا نه؟",
+		"اسمشو عوض کنم؟",
+	} {
+		r := p.Plan(text)
+		if r.Plan != nil || r.Reason == "" || r.ReasonFA == "" {
+			t.Errorf("%q: want a refusal with its reason, got %+v", text, r)
+		}
+	}
+}
+
+// BenchmarkPlanV2 reads the v2 commands with a v2 planner.
+func BenchmarkPlanV2(b *testing.B) {
+	p := New(Config{Contract: 2})
+	cases := loadCorpus(b, "v2.jsonl")
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		p.Plan(cases[i%len(cases)].Text)
+	}
+}
+
+// TestV2DroppedDetail: a detail the contract cannot carry is dropped
+// with a warning that names it; the question is still added.
+func TestV2DroppedDetail(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for text, want := range map[string]string{
+		"یه سوال امتیازی از ۱ تا ۱۰ به فرم ۳ اضافه کن":       "scale",
+		"یه سوال فایل به فرم ۵ اضافه کن که حداکثر ۲ مگ باشه": "file",
+		"یه سوال عددی بین ۱۸ تا ۶۰ به فرم ۲ اضافه کن":        "number",
+	} {
+		r := p.Plan(text)
+		found := false
+		for _, w := range r.Warnings {
+			found = found || w.Code == "detail.dropped" && strings.Contains(w.MessageEN, want)
+		}
+		if r.Plan == nil || !found {
+			t.Errorf("%q: want a plan and a warning naming the %s, got %+v", text, want, r)
+		}
+	}
+}
+
+// TestPlanContract: one planner answers either contract as a planner
+// made for it does.
+func TestPlanContract(t *testing.T) {
+	p := New(Config{})
+	for _, text := range []string{"فرم ۵ را حذف کن", "یه فرم نظرسنجی بساز و منتشرش کن", "به فرم ۳ دو سوال کوتاه اضافه کن"} {
+		for _, v := range []int{1, 2} {
+			a, _ := json.Marshal(p.PlanContract(text, v))
+			b, _ := json.Marshal(New(Config{Contract: v}).Plan(text))
+			if string(a) != string(b) {
+				t.Errorf("%q v%d: %s, want %s", text, v, a, b)
+			}
 		}
 	}
 }

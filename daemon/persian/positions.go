@@ -99,8 +99,9 @@ func placesLast(prev, f *frame) bool {
 	place := false
 	for i, t := range c {
 		switch {
-		case c.atAny(i, placeVerbsV) > 0:
+		case c.atAny(i, placeVerbsV) > 0 || c.atAny(i, moveVerbsV) > 0:
 			place = true
+		case isAny(t.m, "به") || c.atAny(i, formNounsV) > 0 || c.atAny(i, topWordsV) > 0:
 		case t.qnoun || t.isNum || isAny(t.m, "جایگاه", "جای", "ردیف", "موقعیت", "را", "رو", "باشه", "باشد"):
 		default:
 			if _, ok := ordinal(t.m); !ok {
@@ -111,6 +112,14 @@ func placesLast(prev, f *frame) bool {
 	pos := c.questionOrdinal()
 	if pos == nil {
 		pos = c.position(0, len(c), make([]bool, len(c)))
+	}
+	if pos == nil {
+		// «ببرش اول», «بذارش بالا»: the top, said alone after the verb.
+		for i := range c {
+			if c.atAny(i, topWordsV) > 0 {
+				pos = domain.Int(0)
+			}
+		}
 	}
 	g := &prev.groups[len(prev.groups)-1]
 	if !place || pos == nil || g.position != nil {

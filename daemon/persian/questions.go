@@ -140,7 +140,7 @@ func (c clause) isAnchor(i int) bool {
 	if _, ok := ordinal(nx.m); ok {
 		return false
 	}
-	if nx.m == "شماره" {
+	if nx.m == "شماره" && i+2 < len(c) && c[i+2].isNum {
 		return false
 	}
 	// «سوال ۴» is question 4, but «سوال ۵ گزینه‌ای» has five options.
@@ -209,15 +209,27 @@ type groupAnchor struct {
 // اجباری با متن «X»», «سه سوال ستاره‌ای», «یکی پاسخ بلند», «a rating
 // question», «۴ سؤال». Each question noun or list item anchors a group;
 // the words between anchors describe the group they follow.
-func (c clause) readGroups(f *frame, used []bool, texts []questionText) {
+func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool) {
 	// The anchors stay in this function: a slice returned from another
 	// would be one more allocation for every clause with a question.
 	var anchors []groupAnchor
+	// «این سوال‌ها رو اضافه کن: …»: the plural noun announces the list
+	// that names the questions, and is none of them.
+	listed := false
+	for _, t := range c {
+		listed = listed || t.list != nil && t.list.named
+	}
 	for i, t := range c {
+		if listed && t.qnoun && isAny(t.m, pluralQuestionNouns...) {
+			continue
+		}
 		if used[i] || t.quoted {
 			continue
 		}
-		if t.qnoun && c.isAnchor(i) {
+		if t.list != nil && !t.list.options {
+			anchors = append(anchors, groupAnchor{at: i, count: 1, item: true})
+			used[i] = true
+		} else if t.qnoun && c.isAnchor(i) {
 			anchors = append(anchors, groupAnchor{at: i, count: -1})
 		} else if i > 0 && c[i-1].punct && c[i-1].m == ":" && len(anchors) > 0 && c.fieldTypeAfter(i) {
 			// «با سه سوال: کوتاه، …»: a type right after the colon is the
@@ -231,12 +243,32 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText) {
 	for gi, a := range anchors {
 		g := fieldGroup{count: 1, item: a.item}
 		lo, hi := c.groupSpan(anchors, gi)
+		if l := c[a.at].list; l != nil {
+			// The questions a list names take what the words around it
+			// say of them all.
+			var all fieldGroup
+			c.groupTraits(&all, a.at, lo, hi, used)
+			pos := c.position(lo, hi, used)
+			for _, it := range l.items {
+				ig := itemGroup(it, l.named)
+				if ig.typ == "" && all.typ != "" && all.typ != domain.PlanFieldMultipleChoice {
+					ig.typ = all.typ
+				}
+				ig.required = ig.required || all.required
+				ig.position = pos
+				f.groups = append(f.groups, ig)
+			}
+			continue
+		}
 		if a.item {
 			g.count = a.count
 		} else {
 			c.groupCount(&g, a.at, lo, used)
 		}
 		c.groupTraits(&g, a.at, lo, hi, used)
+		if v2 {
+			c.v2Traits(&g, a.at, hi, used)
+		}
 		// Question text: a wording found after the anchor, else a quote.
 		for _, qt := range texts {
 			// A wording said before any question belongs to the first.
@@ -372,6 +404,8 @@ func (c clause) modifier() (typ string, required, all, ok bool) {
 		case isAny(t.m, requiredWords...) && !c.deniedRequired(i):
 			required = true
 		case isAny(t.m, optionalWords...):
+		case i > 0 && c[i-1].pron && isAny(t.m, lightVerbs...):
+			// «اجباریش کن»: made so, the question just named.
 		default:
 			ft, n := c.fieldTypeAt(i)
 			if n == 0 || typ != "" {

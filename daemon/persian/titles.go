@@ -5,11 +5,29 @@ import "strings"
 // isStop reports tokens that end an unquoted title or question.
 func (c clause) isStop(i int) bool {
 	t := c[i]
-	if t.punct {
+	if t.punct || t.list != nil {
 		return true
 	}
 	if t.quoted {
 		return false
+	}
+	// «به اسم ثبت‌نام کارگاه با سه سوال کوتاه»: a preposition whose
+	// object is a count of questions, a question or a type of one ends
+	// the name before it.
+	if i+1 < len(c) && isAny(t.m, "با", "به", "برای", "with") && !c[i+1].quoted {
+		nx := i + 1
+		if c[nx].isNum {
+			nx++
+			if nx < len(c) && isAny(c[nx].m, "تا", "دونه", "عدد") {
+				nx++
+			}
+		}
+		if nx < len(c) && (c[nx].qnoun || c[nx].list != nil) {
+			return true
+		}
+		if _, n := c.fieldTypeAt(nx); n > 0 && nx+n < len(c) && c[nx+n].qnoun {
+			return true
+		}
 	}
 	if _, n := c.fieldTypeAt(i); n > 0 && i+n < len(c) && c[i+n].qnoun {
 		return true

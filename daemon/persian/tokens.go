@@ -21,6 +21,9 @@ type token struct {
 	r0 rune
 	// qnoun is questionNouns[m], asked of most tokens many times.
 	qnoun bool
+	// list is a list of options or questions read whole (v2 only; see
+	// collectLists).
+	list *tokenList
 }
 
 // closingQuote returns the quote that closes one opened with r.

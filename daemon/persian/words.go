@@ -107,13 +107,33 @@ var misspellingEnds = func() (ends [48]uint64) {
 // while still read right by a Persian speaker to the words themselves:
 // a letter swapped for another that sounds the same (ز ذ ض ظ, س ص ث, ت ط,
 // ه ح, ق غ: «گذینه», «اظافه», «حزف»), the final ه dropped («اضاف»,
-// «کوتا») and, in words of five letters or more, two neighbouring letters
-// swapped («منشتر»). One slip a word, and never from a real word:
-// «منتظر» stays «منتظر».
+// «کوتا»), a letter typed twice («منتتشر») or, in words of five letters
+// or more, one left out after the first («اضفه») and two neighbouring
+// letters swapped («منشتر»). One slip a word, and never from a real word
+// or another word of the lexicon: «منتظر» stays «منتظر», and «گزینه‌ای»
+// with its ه doubled is the plural «گزینه‌های».
 var misspellings = func() map[string]string {
 	out := map[string]string{}
+	// A slip that spells another word of the lexicon is that word:
+	// «گزینه‌ای» with its ه typed twice is the plural «گزینه‌های».
+	known := map[string]bool{}
+	for _, list := range [][]string{misspelledWords, optionNouns, formNouns, createVerbs, addVerbs, placeVerbs, publishWords, draftWords,
+		openWords, resultsWords, nameNouns, renameVerbs, requiredWords, optionalWords, lightVerbs, formKinds, pluralQuestionNouns} {
+		for _, w := range list {
+			known[w] = true
+		}
+	}
+	for w := range questionNouns {
+		known[w] = true
+	}
+	for _, ft := range fieldTypes {
+		for _, w := range strings.Fields(ft.key) {
+			known[w] = true
+		}
+		known[strings.ReplaceAll(ft.key, " ", "")] = true
+	}
 	add := func(v, w string) {
-		if v != w && !realWords[v] && utf8.RuneCountInString(v) >= 3 {
+		if v != w && !realWords[v] && !known[v] && utf8.RuneCountInString(v) >= 3 {
 			if _, taken := out[v]; !taken {
 				out[v] = w
 			}
@@ -142,6 +162,16 @@ var misspellings = func() map[string]string {
 		}
 		if len(rs) >= 4 && rs[len(rs)-1] == 'ه' {
 			add(string(rs[:len(rs)-1]), w)
+		}
+		// A letter typed twice, or one left out inside a longer word
+		// (the first stays: it is what the eye reads the word by).
+		for i := range rs {
+			if len(rs) >= 4 {
+				add(string(rs[:i+1])+string(rs[i:]), w)
+			}
+			if len(rs) >= 5 && i > 0 {
+				add(string(rs[:i])+string(rs[i+1:]), w)
+			}
 		}
 	}
 	return out
