@@ -1,1 +1,1 @@
-<?php return array('dependencies' => array('wp-api-fetch', 'wp-i18n'), 'version' => '05d124b03b24e5c1595a');
+<?php return array('dependencies' => array('wp-api-fetch', 'wp-i18n'), 'version' => '7894e6a4d4cf513acb17');

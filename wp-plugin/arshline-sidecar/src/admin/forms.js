@@ -153,6 +153,12 @@ function renderForms() {
 			small( __( 'Edit', 'arshline-sidecar' ), sprintf( __( 'Edit form %s in the builder', 'arshline-sidecar' ), id ), function () {
 				goToBuilder( form.id );
 			} ),
+			small( __( 'Entries', 'arshline-sidecar' ), sprintf( __( 'Entries of form %s', 'arshline-sidecar' ), id ), function () {
+				goToHash( '#entries/' + Number( form.id ) );
+			} ),
+			small( __( 'Results', 'arshline-sidecar' ), sprintf( __( 'Results of form %s', 'arshline-sidecar' ), id ), function () {
+				goToHash( '#results/' + Number( form.id ) );
+			} ),
 			small( __( 'Rename', 'arshline-sidecar' ), sprintf( __( 'Rename form %s', 'arshline-sidecar' ), id ), function ( b ) {
 				var title = window.prompt( __( 'New title of the form', 'arshline-sidecar' ), form.title );
 				if ( null !== title && title.trim() && title.trim() !== form.title ) {
@@ -218,7 +224,11 @@ function renderForms() {
 }
 
 function goToBuilder( id ) {
-	var hash = '#builder/' + Number( id );
+	goToHash( '#builder/' + Number( id ) );
+}
+
+/** Opens a section by its hash, again when it is already the one shown. */
+function goToHash( hash ) {
 	if ( window.location.hash === hash ) {
 		window.dispatchEvent( new window.HashChangeEvent( 'hashchange' ) );
 	} else {
