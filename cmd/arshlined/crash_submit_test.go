@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"fmt"
 	"math/rand"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"sync"
@@ -18,20 +17,11 @@ import (
 )
 
 // startRespondentDaemon runs arshlined with the spam defences off, as a
-// submission storm from one test process needs.
+// submission storm from one test process needs (startDaemon also lets
+// webhooks reach loopback receivers).
 func startRespondentDaemon(t *testing.T, dir string) (*exec.Cmd, string) {
 	t.Helper()
-	socket := filepath.Join(dir, "d.sock")
-	notify, msgs := systemdtest.NotifySocket(t)
-	cmd := exec.Command(daemonBin, "--socket", socket, "--db", filepath.Join(dir, "d.db"), "--log-dir", filepath.Join(dir, "logs"),
-		"--submit-min-fill", "0", "--submit-per-client-per-minute", "0", "--submit-per-form-per-minute", "0",
-		"--webhooks-allow-loopback-http")
-	cmd.Env = append(os.Environ(), "NOTIFY_SOCKET="+notify)
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	systemdtest.WaitFor(t, msgs, "READY=1", 10*time.Second)
-	return cmd, socket
+	return startDaemon(t, dir, "--submit-min-fill", "0", "--submit-per-client-per-minute", "0", "--submit-per-form-per-minute", "0")
 }
 
 // stormForm has ten questions, the size the submission benchmark uses.
