@@ -15,3 +15,4 @@ require_once $arshline_plugin . '/includes/class-arshline-sidecar-errors.php';
 require_once $arshline_plugin . '/includes/class-arshline-sidecar-client.php';
 require_once __DIR__ . '/lib/class-arshline-test-processes.php';
 require_once __DIR__ . '/lib/class-arshline-test-case.php';
+require_once __DIR__ . '/lib/class-arshline-answered-form-test-case.php';
