@@ -988,11 +988,18 @@ async function resultsSteps(browser, page, form) {
 	const phone = await ctx.newPage();
 	phone.setDefaultTimeout(20000);
 	try {
-		await stepThenAxe(phone, 'axe-core: the public form on a phone', async () => {
+		await stepThenAxe(phone, 'axe-core: the public form on a phone, and with its errors shown', async () => {
 			await phone.goto(form.link);
 			await phone.locator('.arshline-form').waitFor();
 			await snap(phone, 'public-form-axe');
 			axeLines.push(await axe(phone, 'public-form'));
+			// Again with the page's errors on show: the summary, the messages
+			// tied to their inputs and aria-invalid are what a screen reader
+			// user meets after a mistake.
+			await phone.getByRole('button', { name: 'بعدی' }).click();
+			await phone.locator('[data-field="name"] .arshline-field__error').waitFor();
+			await snap(phone, 'public-form-errors-axe');
+			axeLines.push(await axe(phone, 'public-form-errors'));
 		});
 	} finally {
 		await ctx.close();
