@@ -5,9 +5,11 @@
 //   E2E_FAKE_URL, E2E_HOSTILE_FORM
 // Every step takes a screenshot; any failure exits non-zero.
 import { chromium } from 'playwright-core';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createConnection } from 'node:net';
+import { inflateRawSync } from 'node:zlib';
 
 const env = (name) => {
 	const v = process.env[name];
@@ -24,6 +26,9 @@ const PAGE = `${URL_}/wp-admin/admin.php?page=arshline-sidecar`;
 const SETTINGS = `${URL_}/wp-admin/admin.php?page=arshline-sidecar-settings`;
 const COMMAND = 'یک فرم جدید بساز و دو سوال پاسخ کوتاه اضافه کن، اسم فرم را چکاپ سه بگذار';
 const fa = new Intl.NumberFormat('fa-IR', { useGrouping: false });
+// A spreadsheet formula typed into a text question: the exports must hand
+// it back as text (CSV with a leading apostrophe, XLSX as a string cell).
+const FORMULA = '=HYPERLINK("http://x","y")';
 
 mkdirSync(ART, { recursive: true });
 const timings = [];
@@ -490,7 +495,8 @@ async function main() {
 		await step(page, 'builder: a 6-field form by hand (mobile, national code, Jalali date, radio with a conditional text, rating, file), saved and published', async () => {
 			await builderStep(page);
 		});
-		await publicFormSteps(browser);
+		const publicForm = await publicFormSteps(browser);
+		await resultsSteps(browser, page, publicForm);
 
 		const stats = await (await fetch(`${FAKE}/stats`)).json();
 		console.log(`e2e: fake model saw ${stats.requests} requests (${JSON.stringify(stats.by_schema)}), ${stats.aborted} abandoned by the caller`);
@@ -604,7 +610,7 @@ async function publicFormSteps(browser) {
 	try {
 		await step(p2, 'public form without JavaScript: 422 with the values kept, then 303 to the tracking code', async () => {
 			await p2.goto(link);
-			await field(p2, 'name').fill('علی');
+			await field(p2, 'name').fill(FORMULA);
 			await field(p2, 'code').fill('۱۲۳۴۵۶۷۸۹۰');
 			await p2.getByLabel('خیر').check();
 			await read(p2);
@@ -612,6 +618,7 @@ async function publicFormSteps(browser) {
 			check(refused.status() === 422, `refused with ${refused.status()}`);
 			check(/[\u0600-\u06FF]/.test(await p2.locator('[data-field="code"] .arshline-field__error').innerText()), 'a Persian message');
 			check((await field(p2, 'code').inputValue()) === '۱۲۳۴۵۶۷۸۹۰', 'what was typed is kept');
+			check((await field(p2, 'name').inputValue()) === FORMULA, 'a name with quotes is kept as typed');
 			check(await p2.getByLabel('خیر').isChecked(), 'the choice is kept');
 			await snap(p2, 'public-form-nojs-error');
 			await field(p2, 'code').fill('0084575948');
@@ -624,6 +631,7 @@ async function publicFormSteps(browser) {
 	} finally {
 		await plain.close();
 	}
+	return { id: created.form.id, link };
 }
 
 main().then(
@@ -712,4 +720,288 @@ async function builderStep(page) {
 	await row.waitFor();
 	check((await row.locator('.arsh-shortcode').innerText()) === `[arshline_form id="${id}"]`, 'shortcode in the list');
 	await snap(page, 'builder-published');
+}
+
+/**
+ * axe-core on the page (or the part of it `include` names): the step
+ * fails on any serious or critical violation, naming the rule, the
+ * elements and the advice. Returns the summary line for the log; the
+ * whole report goes to artifacts/axe-NAME.json. On the admin page the
+ * plugin's own container is checked, every card of it, whichever section
+ * is open: the menus and bars around it are WordPress's.
+ */
+async function axe(page, name, include) {
+	let builder = new AxeBuilder({ page });
+	if (include) {
+		builder = builder.include(include);
+	}
+	const r = await builder.analyze();
+	const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+	const count = (impact) => bad.filter((v) => v.impact === impact).reduce((n, v) => n + v.nodes.length, 0);
+	const minor = r.violations.filter((v) => !bad.includes(v)).map((v) => `${v.id} (${v.impact})`);
+	const summary = `e2e: axe ${name}: ${count('serious')} serious, ${count('critical')} critical (${r.passes.length} passes${minor.length ? `; below serious: ${minor.join(', ')}` : ''})`;
+	writeFileSync(join(ART, `axe-${name}.json`), JSON.stringify({ url: r.url, violations: r.violations, passes: r.passes.map((p) => p.id), incomplete: r.incomplete.map((p) => p.id) }, null, 2));
+	check(
+		bad.length === 0,
+		`${summary}\n` +
+			bad
+				.map((v) => `  ${v.impact} ${v.id}: ${v.help} (${v.helpUrl})\n` + v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary.replace(/\s+/g, ' ')}`).join('\n'))
+				.join('\n'),
+	);
+	return summary;
+}
+
+/** RFC 4180 CSV (quotes doubled inside quoted cells) into rows of cells. */
+function parseCsv(text) {
+	const rows = [[]];
+	let cell = '';
+	let quoted = false;
+	for (let i = 0; i < text.length; i++) {
+		const c = text[i];
+		if (quoted) {
+			if (c === '"' && text[i + 1] === '"') {
+				cell += '"';
+				i++;
+			} else if (c === '"') {
+				quoted = false;
+			} else {
+				cell += c;
+			}
+		} else if (c === '"') {
+			quoted = true;
+		} else if (c === ',') {
+			rows[rows.length - 1].push(cell);
+			cell = '';
+		} else if (c === '\n' || (c === '\r' && text[i + 1] === '\n')) {
+			if (c === '\r') {
+				i++;
+			}
+			rows[rows.length - 1].push(cell);
+			cell = '';
+			rows.push([]);
+		} else {
+			cell += c;
+		}
+	}
+	if (cell !== '' || rows[rows.length - 1].length) {
+		rows[rows.length - 1].push(cell);
+	} else {
+		rows.pop();
+	}
+	return rows;
+}
+
+/**
+ * The files of a zip, by name, as Buffers. Read through the central
+ * directory: a streamed zip (as Go's archive/zip writes) leaves the sizes
+ * in its local headers empty and puts them after the data.
+ */
+function unzip(buf) {
+	let end = -1;
+	for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 65535); i--) {
+		if (buf.readUInt32LE(i) === 0x06054b50) {
+			end = i;
+			break;
+		}
+	}
+	check(end >= 0, 'the XLSX has no zip end record');
+	const entries = buf.readUInt16LE(end + 10);
+	let at = buf.readUInt32LE(end + 16);
+	const files = {};
+	for (let n = 0; n < entries; n++) {
+		check(buf.readUInt32LE(at) === 0x02014b50, `zip central entry ${n} is damaged`);
+		const method = buf.readUInt16LE(at + 10);
+		const size = buf.readUInt32LE(at + 20);
+		const nameLen = buf.readUInt16LE(at + 28);
+		const extraLen = buf.readUInt16LE(at + 30);
+		const commentLen = buf.readUInt16LE(at + 32);
+		const local = buf.readUInt32LE(at + 42);
+		const name = buf.toString('utf8', at + 46, at + 46 + nameLen);
+		check(buf.readUInt32LE(local) === 0x04034b50, `zip local header of ${name} is damaged`);
+		const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
+		const data = buf.subarray(start, start + size);
+		check(method === 0 || method === 8, `${name} is packed with method ${method}`);
+		files[name] = method === 8 ? inflateRawSync(data) : Buffer.from(data);
+		at += 46 + nameLen + extraLen + commentLen;
+	}
+	return files;
+}
+
+const xmlText = (s) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&#(\d+);/g, (_, d) => String.fromCodePoint(Number(d))).replace(/&amp;/g, '&');
+
+/** The cells of a worksheet: reference, type, formula (or null) and text. */
+function sheetCells(sheetXml, sharedXml) {
+	const shared = [...(sharedXml || '').matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) => [...m[1].matchAll(/<t[^>]*>([\s\S]*?)<\/t>/g)].map((t) => xmlText(t[1])).join(''));
+	return [...sheetXml.matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)].map((m) => {
+		const attrs = m[1];
+		const body = m[2] || '';
+		const ref = (/\br="([^"]+)"/.exec(attrs) || [])[1];
+		const type = (/\bt="([^"]+)"/.exec(attrs) || [])[1] || 'n';
+		const formula = /<f[\s>/]/.test(body) ? body : null;
+		let text = '';
+		if (type === 's') {
+			text = shared[Number((/<v>([^<]*)<\/v>/.exec(body) || [])[1])] ?? '';
+		} else if (type === 'inlineStr') {
+			text = [...body.matchAll(/<t[^>]*>([\s\S]*?)<\/t>/g)].map((t) => xmlText(t[1])).join('');
+		} else {
+			text = xmlText((/<v>([^<]*)<\/v>/.exec(body) || [])[1] || '');
+		}
+		return { ref, type, formula, text };
+	});
+}
+
+/**
+ * The admin side of the public form's two entries: the results page
+ * reached by a command, its chart and tables; the entries and one entry;
+ * CSV and XLSX read back; axe-core on every page a person uses.
+ */
+async function resultsSteps(browser, page, form) {
+	const id = form.id;
+	const axeLines = [];
+	// The summary lines go out after their step's own line.
+	const stepThenAxe = async (p, name, fn) => {
+		await step(p, name, fn);
+		while (axeLines.length) {
+			console.log(axeLines.shift());
+		}
+	};
+
+	await stepThenAxe(page, 'command «نتایج فرم N رو نشون بده» opens the results: a chart and a table count both entries', async () => {
+		// The rate-limit step forced the model path on this page; a person's
+		// command goes the default way (the internal planner first).
+		await page.unrouteAll({ behavior: 'wait' });
+		await openPage(page);
+		await page.getByLabel('به زبان خودتان بنویسید ارشلاین چه کند').fill(`نتایج فرم ${fa.format(id)} رو نشون بده`);
+		await page.getByRole('button', { name: 'پیش‌نمایش', exact: true }).click();
+		await page.waitForURL((u) => u.hash === `#results/${id}`);
+		check(await page.locator('#arsh-preview').isHidden(), 'a command that only opens a page was shown as a plan');
+		await page.locator('#arsh-plan-msg', { hasText: 'در حال باز کردن' }).waitFor();
+		check((await page.evaluate(() => document.activeElement && document.activeElement.id)) === 'arsh-res-title', 'focus did not move to the results');
+		check((await page.inputValue('#arsh-res-form')) === String(id), `the results form picker shows ${await page.inputValue('#arsh-res-form')}`);
+		await page.locator('#arsh-res-total', { hasText: fa.format(2) }).waitFor();
+		const card = page.locator('#arsh-res-fields .arsh-res-field', { hasText: 'حیوان خانگی دارید؟' });
+		await card.locator('canvas[role="img"]').waitFor();
+		check((await card.locator('canvas').getAttribute('aria-label')).includes('حیوان خانگی دارید؟'), 'the chart is not named after its question');
+		// The chart drew bars: some pixels of the canvas are not blank (it
+		// draws once attached and sized, so this is waited for).
+		await card.locator('canvas').evaluate(
+			(c) =>
+				new Promise((resolve, reject) => {
+					const t0 = Date.now();
+					const look = () => {
+						const d = c.width && c.height ? c.getContext('2d').getImageData(0, 0, c.width, c.height).data : [];
+						let n = 0;
+						for (let i = 3; i < d.length; i += 4) n += d[i] > 0 ? 1 : 0;
+						if (n > 100) resolve(n);
+						else if (Date.now() - t0 > 10000) reject(new Error(`the chart canvas stayed blank (${n} painted pixels)`));
+						else setTimeout(look, 100);
+					};
+					look();
+				}),
+		);
+		const table = card.locator('table.arsh-res-table');
+		check((await table.locator('caption').textContent()).includes('حیوان خانگی دارید؟'), 'the table has no caption naming the question');
+		const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent.trim())));
+		const yes = rows.find((r) => r[0] === 'بله');
+		const no = rows.find((r) => r[0] === 'خیر');
+		check(yes && no && yes[1] === fa.format(1) && no[1] === fa.format(1), `the table counts ${JSON.stringify(rows)}`);
+		check((await table.locator('th[scope="row"]').count()) === rows.length, 'table rows have no row headers');
+		const nameCard = page.locator('#arsh-res-fields .arsh-res-field').filter({ has: page.locator('h3', { hasText: /^نام$/ }) });
+		const names = await nameCard.locator('.arsh-res-latest li bdi').allInnerTexts();
+		check(names.includes('مریم') && names.includes(FORMULA), `latest names: ${names.join(' | ')}`);
+		await page.getByLabel('نمایش اعداد به شکل جدول').check();
+		check(await table.isVisible(), 'the tables toggle did not show the table');
+		await snap(page, 'results');
+		axeLines.push(await axe(page, 'results', '#arshline-sidecar-app'));
+	});
+
+	await stepThenAxe(page, 'entries: both entries listed, one opened shows what was typed and its normalised form', async () => {
+		await page.locator(`#arsh-forms-body tr[data-form-id="${id}"]`).getByRole('button', { name: `پاسخ‌ها (فرم ${fa.format(id)})` }).click();
+		await page.waitForURL((u) => u.hash === `#entries/${id}`);
+		await page.locator('#arsh-ent-body tr[data-id]').nth(1).waitFor();
+		const rows = await page.locator('#arsh-ent-body tr[data-id]').allInnerTexts();
+		check(rows.length === 2, `entries listed: ${rows.join(' | ')}`);
+		check(rows.some((r) => r.includes('مریم')) && rows.some((r) => r.includes(FORMULA)), `entries: ${rows.join(' | ')}`);
+		const codes = await page.locator('#arsh-ent-body tr[data-id] .arsh-code').allInnerTexts();
+		check(codes.every((c) => /^\d{10}$/.test(c)), `tracking codes: ${codes.join(', ')}`);
+		await page.locator('#arsh-ent-body tr[data-id]', { hasText: 'مریم' }).getByRole('button').click();
+		await page.locator('#arsh-ent-detail:not([hidden])').waitFor();
+		check((await page.evaluate(() => document.activeElement && document.activeElement.id)) === 'arsh-ent-detail-title', 'focus did not move to the entry');
+		const detail = await page.locator('#arsh-ent-detail-list').innerText();
+		for (const want of ['مریم', 'پیشی', 'بله', '۰۰۸۴۵۷۵۹۴۸', 'یکدست‌شده', '0084575948']) {
+			check(detail.includes(want), `the entry does not show «${want}»:\n${detail}`);
+		}
+		await snap(page, 'entries');
+		axeLines.push(await axe(page, 'entries', '#arshline-sidecar-app'));
+	});
+
+	await stepThenAxe(page, 'CSV and XLSX downloads read back: BOM, Persian intact, the formula kept as text', async () => {
+		await page.goto(`${PAGE}#results/${id}`, { waitUntil: 'domcontentloaded' });
+		await page.locator('#arsh-res-total', { hasText: fa.format(2) }).waitFor();
+		const fetchFile = async (format) => {
+			const link = page.locator(`#arsh-res-${format}`);
+			const href = await link.getAttribute('href');
+			check(decodeURIComponent(href).includes(`/arshline/v1/forms/${id}/export`) && href.includes(`format=${format}`), `${format} link: ${href}`);
+			const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60000 }), link.click()]);
+			check(!(await download.failure()), `${format} download failed: ${await download.failure()}`);
+			check(download.suggestedFilename().endsWith(`.${format}`), `${format} file name: ${download.suggestedFilename()}`);
+			const bytes = readFileSync(await download.path());
+			writeFileSync(join(ART, `export.${format}`), bytes);
+			return bytes;
+		};
+
+		const csv = await fetchFile('csv');
+		check(csv[0] === 0xef && csv[1] === 0xbb && csv[2] === 0xbf, `the CSV does not start with the UTF-8 BOM: ${csv.subarray(0, 3).toString('hex')}`);
+		const table = parseCsv(csv.subarray(3).toString('utf8'));
+		check(table.length === 3, `CSV rows: ${table.length} (a header and two entries expected)`);
+		const cells = table.flat();
+		check(cells.includes('مریم') && cells.includes('پیشی'), `the Persian answers are not intact in the CSV: ${JSON.stringify(table)}`);
+		check(cells.includes(`'${FORMULA}`), `the formula is not neutralised in the CSV: ${JSON.stringify(table)}`);
+		check(!cells.some((c) => /^[=+@]/.test(c)), `a CSV cell a spreadsheet would run: ${JSON.stringify(cells.filter((c) => /^[=+@]/.test(c)))}`);
+
+		const xlsx = await fetchFile('xlsx');
+		check(xlsx.subarray(0, 2).toString('latin1') === 'PK', 'the XLSX is not a zip');
+		const files = unzip(xlsx);
+		const sheetName = Object.keys(files).find((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n));
+		check(sheetName, `no worksheet in the XLSX: ${Object.keys(files).join(', ')}`);
+		const shared = files['xl/sharedStrings.xml'] ? files['xl/sharedStrings.xml'].toString('utf8') : '';
+		const xcells = sheetCells(files[sheetName].toString('utf8'), shared);
+		const texts = xcells.map((c) => c.text);
+		check(texts.includes('مریم') && texts.includes('پیشی'), `the Persian answers are not in the XLSX: ${JSON.stringify(texts)}`);
+		const f = xcells.find((c) => c.text.includes('HYPERLINK'));
+		check(f, `the formula text is not in the XLSX: ${JSON.stringify(texts)}`);
+		check(f.formula === null && (f.type === 's' || f.type === 'inlineStr') && f.text.replace(/^'/, '') === FORMULA, `the formula cell is not plain text: ${JSON.stringify(f)}`);
+		check(xcells.every((c) => c.formula === null), 'the XLSX has formula cells');
+		await snap(page, 'results-downloaded');
+	});
+
+	await stepThenAxe(page, 'axe-core: the builder of the answered form', async () => {
+		await page.goto(`${PAGE}#builder/${id}`, { waitUntil: 'domcontentloaded' });
+		await page.locator('#arsh-builder:not([hidden])').waitFor();
+		await page.locator('#arsh-b-fields > li').nth(4).waitFor();
+		await page.waitForFunction(() => document.querySelectorAll('#arsh-b-preview .arsh-field').length >= 4);
+		await snap(page, 'builder-answered-form');
+		axeLines.push(await axe(page, 'builder', '#arshline-sidecar-app'));
+	});
+
+	const ctx = await browser.newContext({ locale: 'fa-IR', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+	const phone = await ctx.newPage();
+	phone.setDefaultTimeout(20000);
+	try {
+		await stepThenAxe(phone, 'axe-core: the public form on a phone, and with its errors shown', async () => {
+			await phone.goto(form.link);
+			await phone.locator('.arshline-form').waitFor();
+			await snap(phone, 'public-form-axe');
+			axeLines.push(await axe(phone, 'public-form'));
+			// Again with the page's errors on show: the summary, the messages
+			// tied to their inputs and aria-invalid are what a screen reader
+			// user meets after a mistake.
+			await phone.getByRole('button', { name: 'بعدی' }).click();
+			await phone.locator('[data-field="name"] .arshline-field__error').waitFor();
+			await snap(phone, 'public-form-errors-axe');
+			axeLines.push(await axe(phone, 'public-form-errors'));
+		});
+	} finally {
+		await ctx.close();
+	}
 }

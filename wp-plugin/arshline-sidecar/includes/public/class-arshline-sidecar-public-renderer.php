@@ -123,7 +123,9 @@ final class Arshline_Sidecar_Public_Renderer {
 		$html .= $this->summary( $fields, $errors );
 		if ( $pages > 1 ) {
 			$html .= '<div class="arshline-form__progress" hidden><div class="arshline-form__progress-text" aria-live="polite"></div>'
-				. '<div class="arshline-form__bar" role="progressbar" aria-valuemin="1" aria-valuemax="' . esc_attr( (string) $pages ) . '" aria-valuenow="1"><span></span></div></div>';
+				// A progressbar needs a name of its own: the page it is on is
+				// its aria-valuetext, which the script keeps current.
+				. '<div class="arshline-form__bar" role="progressbar" aria-label="' . esc_attr( $this->t( 'Progress through the form', 'پیشرفت فرم' ) ) . '" aria-valuemin="1" aria-valuemax="' . esc_attr( (string) $pages ) . '" aria-valuenow="1"><span></span></div></div>';
 		}
 		$html .= '<input type="hidden" name="arshline_submit" value="' . esc_attr( (string) $this->form['token'] ) . '">';
 		$html .= '<input type="hidden" name="arshline_form_token" value="' . esc_attr( (string) $this->form['form_token'] ) . '">';
