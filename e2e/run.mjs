@@ -548,6 +548,7 @@ async function publicFormSteps(browser) {
 				{ id: 'pet', type: 'radio', label: 'حیوان خانگی دارید؟', required: true, page: 2, options: [{ value: 'yes', label: 'بله' }, { value: 'no', label: 'خیر' }] },
 				{ id: 'pet_name', type: 'text', label: 'نام حیوان', required: true, page: 2, show_if: { field: 'pet', op: 'equals', value: 'yes' } },
 				{ id: 'born', type: 'date', label: 'تاریخ تولد', page: 2 },
+				{ id: 'photo', type: 'file', label: 'عکس حیوان', page: 2, accept: ['image/png'], max_size_kb: 64 },
 			],
 		},
 		actor: { user_id: 1, caps: ['manage_options'], locale: 'fa_IR', site_id: 1 },
@@ -582,6 +583,9 @@ async function publicFormSteps(browser) {
 			await field(page, 'pet_name').waitFor();
 			await field(page, 'pet_name').fill('پیشی');
 			await field(page, 'born').fill('۱۴۰۳/۰۵/۲۱');
+			// A photo: sent in chunks before the answers, named by its upload id.
+			const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+			await page.locator('input[type="file"][name^="arshline_file_photo"]').setInputFiles({ name: 'پیشی.png', mimeType: 'image/png', buffer: png });
 			check((await page.locator('.arshline-field__date').innerText()).includes('مرداد'), 'the date is read back');
 			await read(page);
 			await page.getByRole('button', { name: 'ارسال' }).click();
@@ -931,6 +935,14 @@ async function resultsSteps(browser, page, form) {
 		for (const want of ['مریم', 'پیشی', 'بله', '۰۰۸۴۵۷۵۹۴۸', 'یکدست‌شده', '0084575948']) {
 			check(detail.includes(want), `the entry does not show «${want}»:\n${detail}`);
 		}
+		// The photo the visitor uploaded downloads for the admin, byte for byte.
+		const photo = page.locator('#arsh-ent-detail-list a[href*="/files/"]');
+		check((await photo.count()) === 1, 'the uploaded photo has no download link');
+		const photoBytes = await page.evaluate(async (href) => {
+			const r = await fetch(href, { credentials: 'same-origin' });
+			return { status: r.status, type: r.headers.get('content-type'), size: (await r.arrayBuffer()).byteLength, disposition: r.headers.get('content-disposition') };
+		}, await photo.getAttribute('href'));
+		check(photoBytes.status === 200 && photoBytes.size === 67 && /image\/png/.test(photoBytes.type) && /attachment/.test(photoBytes.disposition || ''), `photo download: ${JSON.stringify(photoBytes)}`);
 		await snap(page, 'entries');
 		axeLines.push(await axe(page, 'entries', '#arshline-sidecar-app'));
 	});
