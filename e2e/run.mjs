@@ -21,6 +21,8 @@ const env = (name) => {
 const URL_ = env('E2E_URL');
 const ART = env('E2E_ARTIFACTS');
 const FAKE = env('E2E_FAKE_URL');
+// A 1×1 PNG the visitor uploads with the public form.
+const PHOTO_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const HOSTILE = env('E2E_HOSTILE_FORM').trim();
 const PAGE = `${URL_}/wp-admin/admin.php?page=arshline-sidecar`;
 const SETTINGS = `${URL_}/wp-admin/admin.php?page=arshline-sidecar-settings`;
@@ -584,8 +586,7 @@ async function publicFormSteps(browser) {
 			await field(page, 'pet_name').fill('پیشی');
 			await field(page, 'born').fill('۱۴۰۳/۰۵/۲۱');
 			// A photo: sent in chunks before the answers, named by its upload id.
-			const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-			await page.locator('input[type="file"][name^="arshline_file_photo"]').setInputFiles({ name: 'پیشی.png', mimeType: 'image/png', buffer: png });
+			await page.locator('input[type="file"][name^="arshline_file_photo"]').setInputFiles({ name: 'پیشی.png', mimeType: 'image/png', buffer: PHOTO_PNG });
 			check((await page.locator('.arshline-field__date').innerText()).includes('مرداد'), 'the date is read back');
 			await read(page);
 			await page.getByRole('button', { name: 'ارسال' }).click();
@@ -942,7 +943,7 @@ async function resultsSteps(browser, page, form) {
 			const r = await fetch(href, { credentials: 'same-origin' });
 			return { status: r.status, type: r.headers.get('content-type'), size: (await r.arrayBuffer()).byteLength, disposition: r.headers.get('content-disposition') };
 		}, await photo.getAttribute('href'));
-		check(photoBytes.status === 200 && photoBytes.size === 67 && /image\/png/.test(photoBytes.type) && /attachment/.test(photoBytes.disposition || ''), `photo download: ${JSON.stringify(photoBytes)}`);
+		check(photoBytes.status === 200 && photoBytes.size === PHOTO_PNG.length && /image\/png/.test(photoBytes.type) && /attachment/.test(photoBytes.disposition || ''), `photo download: ${JSON.stringify(photoBytes)}`);
 		await snap(page, 'entries');
 		axeLines.push(await axe(page, 'entries', '#arshline-sidecar-app'));
 	});
