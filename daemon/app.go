@@ -106,6 +106,7 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 	var probeCtx context.Context
 	probeCtx, a.probeStop = context.WithCancel(context.Background())
 	a.startProbe(probeCtx, time.Second, probeWriteEvery)
+	go a.rollUp(probeCtx, time.Second)
 	go a.retain(probeCtx, retentionEvery)
 	a.webhooks = webhooks.Start(webhooks.Config{Store: store, Events: events, AllowLoopback: cfg.WebhooksAllowLoopbackHTTP})
 	a.executor = &executor.Executor{Store: store}
@@ -203,6 +204,24 @@ func (a *app) close() {
 	}
 	if a.webhooks != nil {
 		a.webhooks.Close()
+	}
+}
+
+// rollUp counts new submissions' answers every interval until ctx ends:
+// the counts results are read from follow the submissions by about a
+// second (results.summary catches them up itself before it reads).
+func (a *app) rollUp(ctx context.Context, every time.Duration) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if err := a.results.RollUp(ctx); err != nil && ctx.Err() == nil {
+				a.ops.Warn("counting answers failed; the next round tries again", "err", err)
+			}
+		}
 	}
 }
 

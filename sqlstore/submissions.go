@@ -28,6 +28,7 @@ const (
 	sqlCountSubmissions = `SELECT coalesce(sum(count), 0) FROM submission_days WHERE form_id = ?`
 	sqlByIdempotencyKey = submissionSelect + ` WHERE form_id = ? AND idempotency_key = ?`
 	sqlFormHeadNow      = `SELECT status, head_version_id, deleted_at IS NOT NULL AS deleted FROM forms WHERE id = ?`
+	sqlRolledUpTo       = `SELECT last_id FROM rollup_state WHERE name = 'answer_counts'`
 )
 
 // maxFactRows is the most answer counts one statement adds; a submission
@@ -56,7 +57,7 @@ var sqlAddTotals = func() (qs [maxFactRows]string) {
 	return qs
 }()
 
-var submissionWriteQueries = append(append([]string{sqlInsertSubmission, sqlInsertSearch, sqlAddDay, sqlCountSubmissions, sqlByIdempotencyKey, sqlFormHeadNow}, sqlAddFacts[:]...), sqlAddTotals[:]...)
+var submissionWriteQueries = append(append([]string{sqlInsertSubmission, sqlInsertSearch, sqlAddDay, sqlCountSubmissions, sqlByIdempotencyKey, sqlFormHeadNow, sqlRolledUpTo}, sqlAddFacts[:]...), sqlAddTotals[:]...)
 
 const (
 	submissionSelect = `SELECT id, site_id, form_id, version_id, tracking_code, status, created_at,
@@ -151,11 +152,12 @@ func (t *Tx) FormHeadNow(formID int64) (status domain.FormStatus, headVersionID 
 // taken already: with 10^10 codes, a second try is already rare.
 const trackingCodeAttempts = 5
 
-// InsertSubmission stores s, its counts and its search text (normalised
-// here with SearchText, as queries are). s.CreatedAt
+// InsertSubmission stores s, its day's count and its search text
+// (normalised here with SearchText, as queries are); RollUpAnswers counts
+// its answers after the commit. s.CreatedAt
 // is set to the transaction's time, s.Status to new when empty, and
 // s.TrackingCode to a fresh random code when empty.
-func (t *Tx) InsertSubmission(s *domain.Submission, facts []domain.AnswerFact, searchText string) error {
+func (t *Tx) InsertSubmission(s *domain.Submission, searchText string) error {
 	if s.Status == "" {
 		s.Status = domain.SubmissionNew
 	}
@@ -189,22 +191,48 @@ func (t *Tx) InsertSubmission(s *domain.Submission, facts []domain.AnswerFact, s
 	if s.Status == domain.SubmissionSpam {
 		return nil
 	}
-	return t.count(s, facts, 1)
+	// The answer counts follow by the rollup (RollUpAnswers); the day's
+	// count is exact at once, since max_submissions reads it.
+	return t.countDay(s, 1)
 }
 
-// count adds (sign 1) or takes out (sign -1) a submission's counts.
+// countDay adds (sign 1) or takes out (sign -1) a submission from its
+// day's count.
+func (t *Tx) countDay(s *domain.Submission, sign int64) error {
+	_, err := t.tx.ExecContext(t.ctx, sqlAddDay, s.FormID, domain.IranDay(s.CreatedAt), sign, s.ID, s.ID)
+	return err
+}
+
+// count adds (sign 1) or takes out (sign -1) a submission's counts: its
+// day's, and its answers' once the rollup has counted them.
 func (t *Tx) count(s *domain.Submission, facts []domain.AnswerFact, sign int64) error {
-	day := domain.IranDay(s.CreatedAt)
-	if _, err := t.tx.ExecContext(t.ctx, sqlAddDay, s.FormID, day, sign, s.ID, s.ID); err != nil {
+	if err := t.countDay(s, sign); err != nil {
 		return err
 	}
+	rolled, err := t.rolledUpTo()
+	if err != nil || s.ID > rolled {
+		return err
+	}
+	return t.countFacts(s.FormID, domain.IranDay(s.CreatedAt), facts, sign)
+}
+
+// rolledUpTo is the newest submission whose answers are counted.
+func (t *Tx) rolledUpTo() (int64, error) {
+	var id int64
+	err := t.tx.GetContext(t.ctx, &id, sqlRolledUpTo)
+	return id, err
+}
+
+// countFacts adds facts, each sign times, to the day's and the all-time
+// answer counts of a form.
+func (t *Tx) countFacts(formID int64, day string, facts []domain.AnswerFact, sign int64) error {
 	for len(facts) > 0 {
 		n := min(len(facts), maxFactRows)
 		args := make([]any, 0, 6*n)
 		totals := make([]any, 0, 5*n)
 		for _, f := range facts[:n] {
-			args = append(args, s.FormID, f.Field, day, f.Key, sign, float64(sign)*f.Num)
-			totals = append(totals, s.FormID, f.Field, f.Key, sign, float64(sign)*f.Num)
+			args = append(args, formID, f.Field, day, f.Key, sign, float64(sign)*f.Num)
+			totals = append(totals, formID, f.Field, f.Key, sign, float64(sign)*f.Num)
 		}
 		if _, err := t.tx.ExecContext(t.ctx, sqlAddFacts[n-1], args...); err != nil {
 			return err
@@ -515,4 +543,82 @@ func (db *DB) FormHead(ctx context.Context, siteID, formID int64) (headVersionID
 		return 0, false, domain.NotFound("form", "فرم", formID)
 	}
 	return r.Head.Int64, r.Deleted, err
+}
+
+// RollUpAnswers counts the answers of up to batch submissions not yet
+// counted, oldest first, in one transaction: facts reads a stored
+// submission's answers into the counts they add. Spam is skipped (it is
+// never counted). It returns how many submissions it read; 0 means the
+// counts are current.
+func (db *DB) RollUpAnswers(ctx context.Context, batch int, facts func(answers []byte) ([]domain.AnswerFact, error)) (int, error) {
+	n := 0
+	err := db.Update(ctx, func(ftx domain.FormTx) error {
+		t := ftx.(*Tx)
+		n = 0
+		from, err := t.rolledUpTo()
+		if err != nil {
+			return err
+		}
+		var rows []struct {
+			ID        int64  `db:"id"`
+			FormID    int64  `db:"form_id"`
+			CreatedAt string `db:"created_at"`
+			Status    string `db:"status"`
+			Answers   string `db:"answers"`
+		}
+		if err := t.tx.SelectContext(t.ctx, &rows, `SELECT id, form_id, created_at, status, answers FROM submissions
+			WHERE id > ? ORDER BY id LIMIT ?`, from, batch); err != nil {
+			return err
+		}
+		if len(rows) == 0 {
+			return nil
+		}
+		// Added up here first: a batch of a busy form writes each of its
+		// few hundred keys once, not once per submission.
+		type key struct {
+			form       int64
+			day, field string
+			key        string
+		}
+		sums := map[key]*domain.AnswerFact{}
+		counts := map[key]int64{}
+		var order []key
+		for _, r := range rows {
+			if domain.SubmissionStatus(r.Status) == domain.SubmissionSpam {
+				continue
+			}
+			fs, err := facts([]byte(r.Answers))
+			if err != nil {
+				return fmt.Errorf("submission %d: %w", r.ID, err)
+			}
+			day := domain.IranDay(parseTime(r.CreatedAt))
+			for _, f := range fs {
+				k := key{r.FormID, day, f.Field, f.Key}
+				if sums[k] == nil {
+					sums[k] = &domain.AnswerFact{Field: f.Field, Key: f.Key}
+					order = append(order, k)
+				}
+				sums[k].Num += f.Num
+				counts[k]++
+			}
+		}
+		for _, k := range order {
+			if err := t.addCount(k.form, k.day, *sums[k], counts[k]); err != nil {
+				return err
+			}
+		}
+		n = len(rows)
+		_, err = t.tx.ExecContext(t.ctx, "UPDATE rollup_state SET last_id = ? WHERE name = 'answer_counts'", rows[len(rows)-1].ID)
+		return err
+	})
+	return n, err
+}
+
+// addCount adds count answers of one key, their numbers summing to f.Num.
+func (t *Tx) addCount(formID int64, day string, f domain.AnswerFact, count int64) error {
+	if _, err := t.tx.ExecContext(t.ctx, sqlAddFacts[0], formID, f.Field, day, f.Key, count, f.Num); err != nil {
+		return err
+	}
+	_, err := t.tx.ExecContext(t.ctx, sqlAddTotals[0], formID, f.Field, f.Key, count, f.Num)
+	return err
 }

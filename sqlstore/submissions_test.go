@@ -9,17 +9,38 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
 
+// insertSubmission stores a submission whose answers count as facts, and
+// rolls the counts up.
 func insertSubmission(t *testing.T, db *DB, f *domain.Form, key, answers, search string, facts []domain.AnswerFact) *domain.Submission {
 	t.Helper()
 	s := &domain.Submission{SiteID: 1, FormID: f.ID, VersionID: f.HeadVersionID, ClientHash: "c", IdempotencyKey: key,
 		AnswersSHA: "sha-" + answers, Answers: []byte(answers)}
 	err := db.UpdateSubmissions(context.Background(), func(tx domain.SubmissionTx) error {
-		return tx.InsertSubmission(s, facts, search)
+		return tx.InsertSubmission(s, search)
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
+	factsOfAnswers[answers] = facts
+	rollUp(t, db)
 	return s
+}
+
+// factsOfAnswers is what the tests' submissions count, by their answers.
+var factsOfAnswers = map[string][]domain.AnswerFact{}
+
+// rollUp counts every submission not counted yet with factsOfAnswers.
+func rollUp(t testing.TB, db *DB) {
+	t.Helper()
+	for {
+		n, err := db.RollUpAnswers(context.Background(), 3, func(raw []byte) ([]domain.AnswerFact, error) { return factsOfAnswers[string(raw)], nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n == 0 {
+			return
+		}
+	}
 }
 
 func TestSubmissionsStoreCountSearchAndErase(t *testing.T) {
@@ -49,7 +70,7 @@ func TestSubmissionsStoreCountSearchAndErase(t *testing.T) {
 	}
 	// The unique index refuses a second row with the key.
 	err = db.UpdateSubmissions(ctx, func(tx domain.SubmissionTx) error {
-		return tx.InsertSubmission(&domain.Submission{SiteID: 1, FormID: f.ID, VersionID: f.HeadVersionID, IdempotencyKey: "k1", Answers: []byte("[]")}, nil, "")
+		return tx.InsertSubmission(&domain.Submission{SiteID: 1, FormID: f.ID, VersionID: f.HeadVersionID, IdempotencyKey: "k1", Answers: []byte("[]")}, "")
 	})
 	if err == nil {
 		t.Fatal("a repeated idempotency key was stored twice")
@@ -175,4 +196,64 @@ func FuzzSearchQuery(f *testing.F) {
 			t.Fatalf("q %q: %v", typed, err)
 		}
 	})
+}
+
+// TestRollUpFollowsWhatHappenedBefore: a submission marked spam or erased
+// before the rollup reaches it is never counted; one marked spam after
+// is taken out; the counts then agree with what is kept.
+func TestRollUpFollowsWhatHappenedBefore(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t, filepath.Join(t.TempDir(), "r.db"))
+	f := createFormTB(t, db, "پیگیری")
+	one := []domain.AnswerFact{{Field: "q"}, {Field: "q", Key: "o1"}}
+	factsOfAnswers[`["rollup"]`] = one
+	var subs []*domain.Submission
+	for range 4 {
+		s := &domain.Submission{SiteID: 1, FormID: f.ID, VersionID: f.HeadVersionID, Answers: []byte(`["rollup"]`)}
+		if err := db.UpdateSubmissions(ctx, func(tx domain.SubmissionTx) error { return tx.InsertSubmission(s, "") }); err != nil {
+			t.Fatal(err)
+		}
+		subs = append(subs, s)
+	}
+	change := func(i int, fn func(tx domain.SubmissionTx, s *domain.Submission) error) {
+		t.Helper()
+		err := db.UpdateSubmissions(ctx, func(tx domain.SubmissionTx) error {
+			got, err := tx.GetSubmissionsByID(1, f.ID, []int64{subs[i].ID})
+			if err != nil || len(got) != 1 {
+				t.Fatalf("by id: %v %v", got, err)
+			}
+			return fn(tx, &got[0])
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Before the rollup: 0 spam, 1 erased.
+	change(0, func(tx domain.SubmissionTx, s *domain.Submission) error {
+		return tx.SetSubmissionStatus(s, domain.SubmissionSpam, one)
+	})
+	change(1, func(tx domain.SubmissionTx, s *domain.Submission) error {
+		_, err := tx.DeleteSubmission(s, one)
+		return err
+	})
+	rollUp(t, db)
+	counted := func() (days, answers, totals int64) {
+		db.read.Get(&days, "SELECT coalesce(sum(count), 0) FROM submission_days WHERE form_id = ?", f.ID)
+		db.read.Get(&answers, "SELECT coalesce(sum(count), 0) FROM answer_counts WHERE form_id = ? AND key = 'o1'", f.ID)
+		db.read.Get(&totals, "SELECT coalesce(sum(count), 0) FROM answer_totals WHERE form_id = ? AND key = 'o1'", f.ID)
+		return
+	}
+	if d, a, tot := counted(); d != 2 || a != 2 || tot != 2 {
+		t.Fatalf("after the rollup: days %d, answers %d, totals %d; want 2 each", d, a, tot)
+	}
+	// After it: 2 spam, then 0 back from spam.
+	change(2, func(tx domain.SubmissionTx, s *domain.Submission) error {
+		return tx.SetSubmissionStatus(s, domain.SubmissionSpam, one)
+	})
+	change(0, func(tx domain.SubmissionTx, s *domain.Submission) error {
+		return tx.SetSubmissionStatus(s, domain.SubmissionNew, one)
+	})
+	if d, a, tot := counted(); d != 2 || a != 2 || tot != 2 {
+		t.Fatalf("after spam moves: days %d, answers %d, totals %d; want 2 each", d, a, tot)
+	}
 }

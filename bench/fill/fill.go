@@ -1,6 +1,6 @@
 // Package fill writes a realistic answered form into a real store through
-// the real write path (answers.Validate, results.Facts,
-// InsertSubmission), for the submission benchmarks and for tests that
+// the real write path (answers.Validate, InsertSubmission, and the
+// rollup that counts the answers), for the submission benchmarks and for tests that
 // need more rows than a hand-written fixture: a ten-field Persian
 // registration form, answered evenly over a run of days.
 package fill
@@ -162,7 +162,6 @@ func Form(ctx context.Context, db *sqlstore.DB, o Options) (int64, error) {
 		day  int
 		last bool // the day's last batch
 		subs []*domain.Submission
-		fs   [][]domain.AnswerFact
 		text []string
 		err  error
 	}
@@ -177,7 +176,7 @@ func Form(ctx context.Context, db *sqlstore.DB, o Options) (int64, error) {
 			jday := jalali.FromTime(lastDay.AddDate(0, 0, d-o.Days+1))
 			for left := o.N/o.Days + btoi(d < o.N%o.Days); left > 0; {
 				n := min(left, o.Batch)
-				b := batch{day: d, last: n == left, subs: make([]*domain.Submission, n), fs: make([][]domain.AnswerFact, n), text: make([]string, n)}
+				b := batch{day: d, last: n == left, subs: make([]*domain.Submission, n), text: make([]string, n)}
 				for i := range b.subs {
 					sent := answersFor(r, jday)
 					res, err := answers.Validate(typed, sent, answers.Options{})
@@ -193,7 +192,6 @@ func Form(ctx context.Context, db *sqlstore.DB, o Options) (int64, error) {
 					}
 					b.subs[i] = &domain.Submission{SiteID: 1, FormID: form.ID, VersionID: version.ID, Status: status,
 						ClientHash: hex.EncodeToString(sum[:8]), AnswersSHA: hex.EncodeToString(sum[:]), Answers: body}
-					b.fs[i] = results.Facts(res.Answers)
 					b.text[i] = searchText(res.Answers, labels)
 				}
 				select {
@@ -217,7 +215,7 @@ func Form(ctx context.Context, db *sqlstore.DB, o Options) (int64, error) {
 		}
 		err := db.UpdateSubmissions(ctx, func(tx domain.SubmissionTx) error {
 			for i, s := range b.subs {
-				if err := tx.InsertSubmission(s, b.fs[i], b.text[i]); err != nil {
+				if err := tx.InsertSubmission(s, b.text[i]); err != nil {
 					return err
 				}
 			}
@@ -238,7 +236,17 @@ func Form(ctx context.Context, db *sqlstore.DB, o Options) (int64, error) {
 			o.Progress(done)
 		}
 	}
-	return form.ID, nil
+	// The answers are counted after the submissions, as the daemon does,
+	// once each day's rows are on their day.
+	for {
+		n, err := db.RollUpAnswers(ctx, 5000, results.FactsOf)
+		if err != nil {
+			return 0, err
+		}
+		if n == 0 {
+			return form.ID, nil
+		}
+	}
 }
 
 // optionLabels maps field id and option value to the option's label.

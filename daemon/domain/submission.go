@@ -126,8 +126,9 @@ type SubmissionTx interface {
 	// key, nil when there is none.
 	SubmissionByIdempotencyKey(formID int64, key string) (*Submission, error)
 	// InsertSubmission stores s (setting its ID and, when empty, a fresh
-	// TrackingCode), its facts for results and searchText for q.
-	InsertSubmission(s *Submission, facts []AnswerFact, searchText string) error
+	// TrackingCode), its day's count and searchText for q; its answers
+	// are counted for results by the rollup after the commit.
+	InsertSubmission(s *Submission, searchText string) error
 	// GetSubmissionsByID returns the form's submissions among ids.
 	GetSubmissionsByID(siteID, formID int64, ids []int64) ([]Submission, error)
 	// SetSubmissionStatus files one submission; facts are its answers'

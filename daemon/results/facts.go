@@ -5,6 +5,8 @@
 package results
 
 import (
+	"context"
+	"encoding/json"
 	"strconv"
 
 	"github.com/arshline/arshline-sidecar/daemon/answers"
@@ -62,3 +64,31 @@ func Facts(list []answers.Answer) []domain.AnswerFact {
 
 // NumberKey is the count key of a number: its shortest decimal form.
 func NumberKey(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+
+// FactsOf reads a stored submission's answers ([{field, type, value,
+// typed?}]) into the counts they add, as Facts does for answers just
+// judged.
+func FactsOf(stored []byte) ([]domain.AnswerFact, error) {
+	var list []answers.Answer
+	if err := json.Unmarshal(stored, &list); err != nil {
+		return nil, err
+	}
+	return Facts(list), nil
+}
+
+// rollUpBatch is how many submissions one rollup transaction counts: big
+// enough that a storm's keys are written once per batch, small enough
+// that the shared writer is never held for long.
+const rollUpBatch = 2000
+
+// RollUp counts the answers of every submission not counted yet, batch
+// by batch (the daemon runs it every second, and results.summary before
+// it reads).
+func (s *Service) RollUp(ctx context.Context) error {
+	for {
+		n, err := s.store.RollUpAnswers(ctx, rollUpBatch, FactsOf)
+		if err != nil || n < rollUpBatch {
+			return err
+		}
+	}
+}

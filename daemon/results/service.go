@@ -30,6 +30,9 @@ type Store interface {
 	// to lastID, oldest first; status "" is every status but spam.
 	ScanSubmissions(ctx context.Context, formID, afterID, lastID int64, status domain.SubmissionStatus, limit int,
 		fn func(*domain.Submission) error) (int, error)
+	// RollUpAnswers counts the answers of up to batch submissions not
+	// counted yet (sqlstore.DB.RollUpAnswers).
+	RollUpAnswers(ctx context.Context, batch int, facts func(answers []byte) ([]domain.AnswerFact, error)) (int, error)
 	// LastSubmissionID is the form's newest submission id, 0 for none.
 	LastSubmissionID(ctx context.Context, formID int64) (int64, error)
 }

@@ -104,6 +104,10 @@ func (s *Service) Summary(ctx context.Context, p SummaryParams) (*SummaryResult,
 	if err != nil {
 		return nil, err
 	}
+	// The counts follow the submissions; bring them up to date first.
+	if err := s.RollUp(ctx); err != nil {
+		return nil, err
+	}
 	total, firstID, lastID, err := s.store.DayRange(ctx, p.FormID, fromDay, toDay)
 	if err != nil {
 		return nil, err

@@ -418,9 +418,5 @@ func searchWords(b *strings.Builder, doc *document.Document, a answers.Answer) {
 // factsOf reads a stored submission's answers back into the facts they
 // counted.
 func factsOf(sub *domain.Submission) ([]domain.AnswerFact, error) {
-	var list []answers.Answer
-	if err := json.Unmarshal(sub.Answers, &list); err != nil {
-		return nil, err
-	}
-	return results.Facts(list), nil
+	return results.FactsOf(sub.Answers)
 }

@@ -204,7 +204,7 @@ func (s *Service) insert(tx domain.SubmissionTx, f *domain.Form, sub *domain.Sub
 			return formClosed()
 		}
 	}
-	if err := tx.InsertSubmission(sub, facts, search); err != nil {
+	if err := tx.InsertSubmission(sub, search); err != nil {
 		return err
 	}
 	// Files answered are uploads received for this form and field; each

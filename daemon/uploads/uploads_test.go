@@ -374,7 +374,7 @@ func TestChunksReassembleExactly(t *testing.T) {
 		sub := &domain.Submission{SiteID: 1, FormID: f, VersionID: e.formTokens[fmt.Sprintf("ft-%d", f)][1],
 			ClientHash: "c", AnswersSHA: "s", Answers: []byte("[]")}
 		if err := e.db.UpdateSubmissions(context.Background(), func(tx domain.SubmissionTx) error {
-			return tx.InsertSubmission(sub, nil, "")
+			return tx.InsertSubmission(sub, "")
 		}); err != nil {
 			t.Fatal(err)
 		}
@@ -585,7 +585,7 @@ func TestClosedFormsRefuseUploads(t *testing.T) {
 	}
 	if err := e.db.UpdateSubmissions(context.Background(), func(tx domain.SubmissionTx) error {
 		return tx.InsertSubmission(&domain.Submission{SiteID: 1, FormID: res.Form.ID, VersionID: res.Version.ID,
-			ClientHash: "c", AnswersSHA: "s", Answers: []byte("[]")}, nil, "")
+			ClientHash: "c", AnswersSHA: "s", Answers: []byte("[]")}, "")
 	}); err != nil {
 		t.Fatal(err)
 	}
