@@ -44,7 +44,7 @@ var corpora = []struct {
 	{"lists-and-positions.jsonl", 0.95, 1},
 	{"business.jsonl", 0.95, 1},
 	{"v2.jsonl", 0.95, 2},
-	{"v2-heldout.jsonl", 0.95, 2},
+	{"v2-other-words.jsonl", 0.95, 2},
 }
 
 var plannerCmd = flag.String("planner-cmd", "",

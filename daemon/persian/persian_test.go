@@ -550,7 +550,7 @@ func TestListedWordingsAndNumberWordIDs(t *testing.T) {
 // types and params, valid by v1, or none.
 func TestV1StaysV1(t *testing.T) {
 	p := New(Config{})
-	for _, c := range append(loadCorpus(t, "v2.jsonl"), loadCorpus(t, "v2-heldout.jsonl")...) {
+	for _, c := range append(loadCorpus(t, "v2.jsonl"), loadCorpus(t, "v2-other-words.jsonl")...) {
 		r := p.Plan(c.Text)
 		if r.Plan == nil {
 			continue
