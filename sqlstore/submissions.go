@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 	"unicode"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
@@ -384,12 +383,12 @@ func (db *DB) ListSubmissions(ctx context.Context, q domain.SubmissionQuery) ([]
 		where = append(where, "s.status = ?")
 		args = append(args, string(q.Status))
 	}
-	if q.From != nil || q.To != nil {
-		lo, hi, any, err := db.dayRange(ctx, q.FormID, q.From, q.To)
+	if q.FromDay != "" || q.ToDay != "" {
+		_, lo, hi, err := db.DayRange(ctx, q.FormID, q.FromDay, q.ToDay)
 		if err != nil {
 			return nil, err
 		}
-		if !any {
+		if lo == 0 {
 			return []domain.Submission{}, nil
 		}
 		where = append(where, "s.id >= ?", "s.id <= ?")
@@ -413,28 +412,6 @@ func (db *DB) ListSubmissions(ctx context.Context, q domain.SubmissionQuery) ([]
 		return nil, err
 	}
 	return submissionsToDomain(rows), nil
-}
-
-// dayRange turns a time range into the id range of the submissions made
-// on its days (Iran time); any is false when no day in it has one.
-func (db *DB) dayRange(ctx context.Context, formID int64, from, to *time.Time) (lo, hi int64, any bool, err error) {
-	fromDay, toDay := "0000-00-00", "9999-99-99"
-	if from != nil {
-		fromDay = domain.IranDay(*from)
-	}
-	if to != nil {
-		toDay = domain.IranDay(*to)
-	}
-	var r struct {
-		Lo sql.NullInt64 `db:"lo"`
-		Hi sql.NullInt64 `db:"hi"`
-	}
-	err = db.reads.GetContext(ctx, &r, `SELECT min(first_id) AS lo, max(last_id) AS hi FROM submission_days
-		WHERE form_id = ? AND day >= ? AND day <= ?`, formID, fromDay, toDay)
-	if err != nil || !r.Lo.Valid {
-		return 0, 0, false, err
-	}
-	return r.Lo.Int64, r.Hi.Int64, true, nil
 }
 
 // SearchQuery turns what an admin typed into an FTS5 query: every word

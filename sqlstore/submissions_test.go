@@ -106,11 +106,11 @@ func TestSubmissionsStoreCountSearchAndErase(t *testing.T) {
 		}
 	}
 	day := time.Now()
-	if got := list(domain.SubmissionQuery{From: &day, To: &day}); len(got) != 2 {
+	if got := list(domain.SubmissionQuery{FromDay: domain.IranDay(day), ToDay: domain.IranDay(day)}); len(got) != 2 {
 		t.Errorf("today: %v", got)
 	}
 	past := day.AddDate(0, 0, -3)
-	if got := list(domain.SubmissionQuery{To: &past}); len(got) != 0 {
+	if got := list(domain.SubmissionQuery{ToDay: domain.IranDay(past)}); len(got) != 0 {
 		t.Errorf("three days ago: %v", got)
 	}
 	if _, err := db.GetSubmission(ctx, 2, f.ID, a.ID); domain.ErrorCode(err) != domain.CodeNotFound {

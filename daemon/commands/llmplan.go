@@ -232,30 +232,12 @@ func stripNulls(raw json.RawMessage) []byte {
 	if json.Unmarshal(raw, &v) != nil {
 		return raw
 	}
-	v = dropNulls(v)
+	v = llm.WithoutNullMembers(v)
 	out, err := json.Marshal(v)
 	if err != nil {
 		return raw
 	}
 	return out
-}
-
-func dropNulls(v any) any {
-	switch t := v.(type) {
-	case map[string]any:
-		for k, x := range t {
-			if x == nil {
-				delete(t, k)
-				continue
-			}
-			t[k] = dropNulls(x)
-		}
-	case []any:
-		for i := range t {
-			t[i] = dropNulls(t[i])
-		}
-	}
-	return v
 }
 
 func (s *Service) logLLM(ctx context.Context, attempt int, resp *ModelResponse, err error) {

@@ -59,8 +59,9 @@ type SubmissionQuery struct {
 	Limit    int
 	BeforeID int64
 	Status   SubmissionStatus
-	// From and To bound the submission time (inclusive, exclusive).
-	From, To *time.Time
+	// FromDay and ToDay bound the days (Iran time, YYYY-MM-DD, both
+	// inclusive; "" leaves that end open).
+	FromDay, ToDay string
 	// Q is a full-text search over the answers and the tracking code.
 	Q string
 }

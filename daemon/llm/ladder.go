@@ -305,7 +305,7 @@ func validate(s *jsonschema.Schema, doc json.RawMessage) string {
 	if err != nil {
 		return "the answer is not JSON: " + err.Error()
 	}
-	inst = withoutNullMembers(inst)
+	inst = WithoutNullMembers(inst)
 	if err := s.Validate(inst); err != nil {
 		var ve *jsonschema.ValidationError
 		if errors.As(err, &ve) {
@@ -399,8 +399,10 @@ func admitsNull(s any) bool {
 	return false
 }
 
-// withoutNullMembers removes object members whose value is null.
-func withoutNullMembers(v any) any {
+// WithoutNullMembers removes object members whose value is null, at every
+// depth, in place: what a strict schema made a model write for the
+// members it does not use.
+func WithoutNullMembers(v any) any {
 	switch t := v.(type) {
 	case map[string]any:
 		for k, x := range t {
@@ -408,11 +410,11 @@ func withoutNullMembers(v any) any {
 				delete(t, k)
 				continue
 			}
-			t[k] = withoutNullMembers(x)
+			t[k] = WithoutNullMembers(x)
 		}
 	case []any:
 		for i := range t {
-			t[i] = withoutNullMembers(t[i])
+			t[i] = WithoutNullMembers(t[i])
 		}
 	}
 	return v

@@ -106,7 +106,7 @@ func (s *Service) Export(ctx context.Context, p ExportParams) (*ExportPage, erro
 	if p.Status != "" && !domain.SubmissionStatus(p.Status).Valid() {
 		return nil, domain.InvalidParams("status must be new, read, starred or spam", "وضعیت (status) باید new، read، starred یا spam باشد").With("param", "status")
 	}
-	fromDay, toDay, err := dayBounds(p.From, p.To)
+	fromDay, toDay, err := DayBounds(p.From, p.To)
 	if err != nil {
 		return nil, err
 	}

@@ -38,9 +38,11 @@ func parseDay(name, s string) (string, error) {
 		name+" باید تاریخ (مثل ۱۴۰۵-۰۹-۰۲ یا 2026-11-23) یا زمان RFC 3339 باشد").With("param", name)
 }
 
-// dayBounds reads from and to, and refuses a range that ends before it
-// starts.
-func dayBounds(from, to string) (fromDay, toDay string, err error) {
+// DayBounds reads from and to (a Gregorian or Jalali date in any
+// script's digits, or an RFC 3339 time) as Iran-time days, and refuses a
+// range that ends before it starts: the date filters of results.summary,
+// submissions.export and submissions.list.
+func DayBounds(from, to string) (fromDay, toDay string, err error) {
 	if fromDay, err = parseDay("from", from); err != nil {
 		return "", "", err
 	}

@@ -96,7 +96,7 @@ const (
 // write path keeps per day, so its cost follows the days and distinct
 // answers, not the number of submissions.
 func (s *Service) Summary(ctx context.Context, p SummaryParams) (*SummaryResult, error) {
-	fromDay, toDay, err := dayBounds(p.From, p.To)
+	fromDay, toDay, err := DayBounds(p.From, p.To)
 	if err != nil {
 		return nil, err
 	}

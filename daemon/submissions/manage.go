@@ -4,11 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
-	"time"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
-	"github.com/arshline/arshline-sidecar/daemon/jalali"
+	"github.com/arshline/arshline-sidecar/daemon/results"
 )
 
 // ListParams pages a form's submissions, newest first.
@@ -18,7 +16,8 @@ type ListParams struct {
 	BeforeID int64  `json:"before_id,omitempty"`
 	Status   string `json:"status,omitempty"`
 	// From and To are days, inclusive, in Iran time: Gregorian
-	// YYYY-MM-DD or Jalali YYYY/MM/DD (any script's digits).
+	// YYYY-MM-DD or Jalali YYYY/MM/DD (any script's digits), as
+	// results.DayBounds reads them.
 	From string `json:"from,omitempty"`
 	To   string `json:"to,omitempty"`
 	// Q searches the answers and the tracking code: every word, as a
@@ -66,10 +65,7 @@ func (s *Service) List(ctx context.Context, p ListParams) (*Page, error) {
 	}
 	q := domain.SubmissionQuery{Limit: p.Limit, BeforeID: p.BeforeID, Status: domain.SubmissionStatus(p.Status), Q: p.Q}
 	var err error
-	if q.From, err = parseDay(p.From, "from"); err != nil {
-		return nil, err
-	}
-	if q.To, err = parseDay(p.To, "to"); err != nil {
+	if q.FromDay, q.ToDay, err = results.DayBounds(p.From, p.To); err != nil {
 		return nil, err
 	}
 	f, err := s.ownForm(ctx, p.FormID)
@@ -95,45 +91,6 @@ func (s *Service) List(ctx context.Context, p ListParams) (*Page, error) {
 func badStatus() error {
 	return domain.Errorf(domain.CodeInvalidParams, "status must be new, read, starred or spam",
 		"status باید new، read، starred یا spam باشد")
-}
-
-// parseDay reads a day: Gregorian YYYY-MM-DD, or a Jalali date as
-// jalali.Parse reads it (1404/09/02, ۱۴۰۴-۹-۲, …; a year before 1700). The
-// time returned is noon of that day in Iran, which IranDay maps back to
-// the same day.
-func parseDay(s, name string) (*time.Time, error) {
-	if s == "" {
-		return nil, nil
-	}
-	bad := domain.Errorf(domain.CodeInvalidParams,
-		fmt.Sprintf("%s must be a day: YYYY-MM-DD, or a Jalali date such as 1404/09/02", name),
-		fmt.Sprintf("%s باید یک روز باشد: YYYY-MM-DD یا تاریخ شمسی مانند ۱۴۰۴/۰۹/۰۲", name))
-	irst := time.FixedZone("IRST", 12600)
-	if t, err := time.ParseInLocation("2006-01-02", latinDigits(strings.TrimSpace(s)), irst); err == nil && t.Year() >= 1700 {
-		t = t.Add(12 * time.Hour)
-		return &t, nil
-	}
-	d, err := jalali.Parse(s)
-	if err != nil || d.Year >= 1700 {
-		return nil, bad
-	}
-	y, m, day := d.Gregorian()
-	t := time.Date(y, m, day, 12, 0, 0, 0, irst)
-	return &t, nil
-}
-
-func latinDigits(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r >= '۰' && r <= '۹':
-			r = '0' + (r - '۰')
-		case r >= '٠' && r <= '٩':
-			r = '0' + (r - '٠')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }
 
 // GetParams names one submission of a form.
