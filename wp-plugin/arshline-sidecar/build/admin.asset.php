@@ -1,1 +1,1 @@
-<?php return array('dependencies' => array('wp-api-fetch', 'wp-i18n'), 'version' => '7894e6a4d4cf513acb17');
+<?php return array('dependencies' => array('wp-api-fetch', 'wp-i18n'), 'version' => '91c7ec07b810e29a6883');

@@ -99,3 +99,12 @@ export function busy( button, on ) {
 	button.disabled = on;
 	button.setAttribute( 'aria-busy', on ? 'true' : 'false' );
 }
+
+/** Opens a section of the page by its hash, again when it is already shown. */
+export function openHash( hash ) {
+	if ( window.location.hash === hash ) {
+		window.dispatchEvent( new window.HashChangeEvent( 'hashchange' ) );
+	} else {
+		window.location.hash = hash;
+	}
+}

@@ -11,8 +11,8 @@
 import { __, sprintf } from '@wordpress/i18n';
 
 import { call } from './api';
-import { $, el, bdi, clear, message, showError, busy } from './dom';
-import { num, dateFormat, statusLabel } from './i18n';
+import { $, el, bdi, clear, message, showError, busy, openHash } from './dom';
+import { num, dateFormat, statusLabel, stepSentence } from './i18n';
 import { state } from './state';
 import { loadVersions } from './versions';
 
@@ -154,10 +154,10 @@ function renderForms() {
 				goToBuilder( form.id );
 			} ),
 			small( __( 'Entries', 'arshline-sidecar' ), sprintf( __( 'Entries of form %s', 'arshline-sidecar' ), id ), function () {
-				goToHash( '#entries/' + Number( form.id ) );
+				openHash( '#entries/' + Number( form.id ) );
 			} ),
 			small( __( 'Results', 'arshline-sidecar' ), sprintf( __( 'Results of form %s', 'arshline-sidecar' ), id ), function () {
-				goToHash( '#results/' + Number( form.id ) );
+				openHash( '#results/' + Number( form.id ) );
 			} ),
 			small( __( 'Rename', 'arshline-sidecar' ), sprintf( __( 'Rename form %s', 'arshline-sidecar' ), id ), function ( b ) {
 				var title = window.prompt( __( 'New title of the form', 'arshline-sidecar' ), form.title );
@@ -224,16 +224,7 @@ function renderForms() {
 }
 
 function goToBuilder( id ) {
-	goToHash( '#builder/' + Number( id ) );
-}
-
-/** Opens a section by its hash, again when it is already the one shown. */
-function goToHash( hash ) {
-	if ( window.location.hash === hash ) {
-		window.dispatchEvent( new window.HashChangeEvent( 'hashchange' ) );
-	} else {
-		window.location.hash = hash;
-	}
+	openHash( '#builder/' + Number( id ) );
 }
 
 /** Creates a form by title and opens it in the builder. */
@@ -262,28 +253,6 @@ function act( button, action, formId, params ) {
 	} );
 }
 
-function doneSentence( action, formId, result ) {
-	var id = num( formId );
-	switch ( action ) {
-		case 'update_form_title':
-			return sprintf( __( 'Form %s was renamed.', 'arshline-sidecar' ), id );
-		case 'publish_form':
-			return sprintf( __( 'Form %s was published.', 'arshline-sidecar' ), id );
-		case 'draft_form':
-			return sprintf( __( 'Form %s was moved to drafts.', 'arshline-sidecar' ), id );
-		case 'disable_form':
-			return sprintf( __( 'Form %s was disabled: it keeps its link and refuses answers.', 'arshline-sidecar' ), id );
-		case 'delete_form':
-			return sprintf( __( 'Form %s was deleted.', 'arshline-sidecar' ), id );
-		case 'duplicate_form':
-			return result && result.form_id && result.form_id !== formId
-				? sprintf( __( 'Form %1$s was copied as form %2$s.', 'arshline-sidecar' ), id, num( result.form_id ) )
-				: sprintf( __( 'Form %s was copied.', 'arshline-sidecar' ), id );
-		default:
-			return action;
-	}
-}
-
 /**
  * Runs one action on a form as an arshline-plan/v2 plan (ai.execute), then
  * says what happened with an Undo button. Resolves to whether it ran.
@@ -299,7 +268,7 @@ export function runFormAction( action, formId, params, box ) {
 		}
 		var tokens = r.body.undo_tokens || [];
 		var result = ( r.body.results || [] )[ 0 ] || {};
-		message( box, 'success', doneSentence( action, formId, result ) );
+		message( box, 'success', stepSentence( action, formId, result ) );
 		if ( tokens.length ) {
 			var undo = el( 'button', { type: 'button', className: 'button arsh-undo-form', text: __( 'Undo', 'arshline-sidecar' ) } );
 			undo.addEventListener( 'click', function () {

@@ -2,7 +2,7 @@
  * Numbers, dates and the labels of the daemon's codes, in the page's language.
  */
 
-import { __ } from '@wordpress/i18n';
+import { __, sprintf } from '@wordpress/i18n';
 
 import { isFa } from './config';
 
@@ -79,3 +79,33 @@ export const TYPE_LABELS = function () {
 		html: __( 'Text block', 'arshline-sidecar' ),
 	};
 };
+
+/**
+ * What an executed step did to form formId, as a sentence; result is the
+ * step's result (a copy names the new form).
+ */
+export function stepSentence( action, formId, result ) {
+	var id = num( formId );
+	switch ( action ) {
+		case 'create_form':
+			return sprintf( __( 'Form %s was created.', 'arshline-sidecar' ), id );
+		case 'add_field':
+			return sprintf( __( 'A question was added to form %s.', 'arshline-sidecar' ), id );
+		case 'update_form_title':
+			return sprintf( __( 'Form %s was renamed.', 'arshline-sidecar' ), id );
+		case 'publish_form':
+			return sprintf( __( 'Form %s was published.', 'arshline-sidecar' ), id );
+		case 'draft_form':
+			return sprintf( __( 'Form %s was moved to drafts.', 'arshline-sidecar' ), id );
+		case 'disable_form':
+			return sprintf( __( 'Form %s was disabled: it keeps its link and refuses answers.', 'arshline-sidecar' ), id );
+		case 'delete_form':
+			return sprintf( __( 'Form %s was deleted.', 'arshline-sidecar' ), id );
+		case 'duplicate_form':
+			return result && result.form_id && result.form_id !== formId
+				? sprintf( __( 'Form %1$s was copied as form %2$s.', 'arshline-sidecar' ), id, num( result.form_id ) )
+				: sprintf( __( 'Form %s was copied.', 'arshline-sidecar' ), id );
+		default:
+			return actionLabel( action );
+	}
+}

@@ -5,9 +5,9 @@
 import { __, _n, sprintf } from '@wordpress/i18n';
 
 import { call } from './api';
-import { $, el, bdi, clear, show, message, showError, busy } from './dom';
+import { $, el, bdi, clear, show, message, showError, busy, openHash } from './dom';
 import { loadForms } from './forms';
-import { num, actionLabel } from './i18n';
+import { num, actionLabel, stepSentence } from './i18n';
 import { state } from './state';
 
 export function onPlan( event ) {
@@ -119,37 +119,15 @@ export function navigate( hint, fallbackId ) {
 		default:
 			return false;
 	}
-	if ( window.location.hash === hash ) {
-		window.dispatchEvent( new window.HashChangeEvent( 'hashchange' ) );
-	} else {
-		window.location.hash = hash;
-	}
+	openHash( hash );
 	return true;
-}
-
-function resultSentence( step ) {
-	var id = num( step.form_id );
-	switch ( step.action ) {
-		case 'create_form':
-			return sprintf( __( 'Form %s was created.', 'arshline-sidecar' ), id );
-		case 'add_field':
-			return sprintf( __( 'A question was added to form %s.', 'arshline-sidecar' ), id );
-		case 'update_form_title':
-			return sprintf( __( 'Form %s was renamed.', 'arshline-sidecar' ), id );
-		case 'publish_form':
-			return sprintf( __( 'Form %s was published.', 'arshline-sidecar' ), id );
-		case 'draft_form':
-			return sprintf( __( 'Form %s was moved to drafts.', 'arshline-sidecar' ), id );
-		default:
-			return actionLabel( step.action );
-	}
 }
 
 function renderResults( results ) {
 	var list = $( 'arsh-results-list' );
 	clear( list );
 	results.forEach( function ( step ) {
-		list.appendChild( el( 'li', { text: resultSentence( step ) } ) );
+		list.appendChild( el( 'li', { text: stepSentence( step.action, step.form_id, step ) } ) );
 	} );
 	updateUndoButtons();
 	show( $( 'arsh-results' ), true );
