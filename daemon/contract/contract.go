@@ -5,11 +5,10 @@
 package contract
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -115,23 +114,6 @@ func (r *Registry) List() []Contract {
 // Names returns the contract names, sorted.
 func (r *Registry) Names() []string { return append([]string(nil), r.names...) }
 
-// Decode parses JSON for validation with encoding/json: numbers stay
-// json.Number so integer rules see exactly what the client sent, a
-// repeated member keeps its last value, nesting is bounded by
-// encoding/json's own limit, and trailing data is an error.
-func Decode(data []byte) (any, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return nil, err
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("unexpected data after the JSON value")
-	}
-	return v, nil
-}
-
 // Finish sorts the violations by path (then rule), sets Valid, and returns
 // the report. Every contract ends its Validate with it.
 func Finish(r Report) Report {
@@ -230,18 +212,22 @@ func Msg(locale, en, fa string) string {
 // keys it lacks (absent or null) and the keys that are neither required
 // nor optional, both in a stable order.
 func Fields(obj map[string]any, required, optional []string) (missing, extra []string) {
-	allowed := make(map[string]bool, len(required)+len(optional))
-	for _, k := range optional {
-		allowed[k] = true
-	}
+	present := 0
 	for _, k := range required {
-		allowed[k] = true
 		if v, ok := obj[k]; !ok || v == nil {
 			missing = append(missing, k)
 		}
+		if _, ok := obj[k]; ok {
+			present++
+		}
 	}
+	if present == len(obj) {
+		return missing, nil // nothing but required members
+	}
+	// The lists are short: scanning them costs less than building a set
+	// for every object of every plan.
 	for k := range obj {
-		if !allowed[k] {
+		if !slices.Contains(required, k) && !slices.Contains(optional, k) {
 			extra = append(extra, k)
 		}
 	}

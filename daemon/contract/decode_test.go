@@ -59,3 +59,74 @@ func BenchmarkDecodePlan(b *testing.B) {
 		}
 	}
 }
+
+// TestFastDecodeAgreesOrStepsAside: what the fast parser reads it reads
+// as encoding/json does, and what it does not take on (errors, repairs,
+// depth) it leaves to encoding/json rather than judging.
+func TestFastDecodeAgreesOrStepsAside(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		fast bool // the fast parser reads it itself
+	}{
+		{fiveStepPlan, true},
+		{` {"a" : [1 , -0.5e+3 , 0 , 1E9 , true , false , null , "" , {} , [ ] ] } `, true},
+		{`"\u0041\u00e9\ud83d\ude00\n\t\"\\\/\b\f\r"`, true},
+		{`{"a":1,"a":{"b":2}}`, true},
+		{`"\ud83d"`, false},       // lone high surrogate: encoding/json writes U+FFFD
+		{`"\ude00x"`, false},      // lone low surrogate
+		{`"\ud83d\u0041"`, false}, // a high surrogate before a non-surrogate
+		{"\"\xff\"", false},       // invalid UTF-8: encoding/json repairs it
+		{"\"\\n\xff\"", false},    // the same after an escape
+		{"\"a\x01b\"", false},     // control character
+		{`01`, false}, {`1.`, false}, {`-`, false}, {`1e+`, false}, {`tru`, false},
+		{`{"a":1,}`, false}, {`[1,]`, false}, {`{"a" 1}`, false}, {`{1:2}`, false},
+		{`{} {}`, false}, {``, false}, {`"\x41"`, false}, {`"\u00g0"`, false},
+		{strings.Repeat("[", fastMaxDepth) + strings.Repeat("]", fastMaxDepth), true},
+		{strings.Repeat("[", fastMaxDepth+1) + strings.Repeat("]", fastMaxDepth+1), false},
+	} {
+		v, ok := fastDecode([]byte(tc.in))
+		if ok != tc.fast {
+			t.Errorf("fastDecode(%.40q) ok = %v, want %v", tc.in, ok, tc.fast)
+			continue
+		}
+		want, err := decodeStandard([]byte(tc.in))
+		if ok && (err != nil || !reflect.DeepEqual(v, want)) {
+			t.Errorf("fastDecode(%.40q) = %#v; encoding/json: %#v, %v", tc.in, v, want, err)
+		}
+		got, gotErr := Decode([]byte(tc.in))
+		if (gotErr == nil) != (err == nil) || !reflect.DeepEqual(got, want) {
+			t.Errorf("Decode(%.40q) = %#v, %v; encoding/json: %#v, %v", tc.in, got, gotErr, want, err)
+		}
+	}
+}
+
+// FuzzDecode holds the fast parser to encoding/json: whatever it reads
+// must be what encoding/json reads, value for value.
+func FuzzDecode(f *testing.F) {
+	for _, s := range []string{fiveStepPlan, `[1,-0.5e+3,0,1E9,true,false,null,"",{},[]]`, `{"a":1,"a":2}`,
+		`"\u0041\u00e9\ud83d\ude00\n\t\"\\\/"`, `"\ud83d"`, "\"\xff\"", `{"plan":{"id":"p","actions":[{"url":"https://x/?a=1&b=<2>"}]}}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		v, ok := fastDecode(data)
+		if !ok {
+			return
+		}
+		want, err := decodeStandard(data)
+		if err != nil {
+			t.Fatalf("fastDecode read %q, which encoding/json refuses: %v", data, err)
+		}
+		if !reflect.DeepEqual(v, want) {
+			t.Fatalf("fastDecode(%q) = %#v; encoding/json: %#v", data, v, want)
+		}
+	})
+}
+
+func BenchmarkDecodeStandard(b *testing.B) {
+	data := []byte(fiveStepPlan)
+	for b.Loop() {
+		if _, err := decodeStandard(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

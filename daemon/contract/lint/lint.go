@@ -19,7 +19,6 @@ package lint
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -295,41 +294,6 @@ func lintOne(cfg *config, file string, stdin io.Reader, enc *elementEncoder) fil
 		r.encoded, r.jsonErr = enc.encode(r.report)
 	}
 	return r
-}
-
-// elementEncoder writes one report the way encoding a whole []FileReport
-// (or, for a single file, the bare report) with two-space indentation
-// writes it, so that the files can be encoded independently and joined.
-type elementEncoder struct {
-	buf   bytes.Buffer
-	enc   *json.Encoder
-	array bool
-}
-
-func newElementEncoder(array bool) *elementEncoder {
-	e := &elementEncoder{array: array}
-	e.enc = json.NewEncoder(&e.buf)
-	e.enc.SetEscapeHTML(false)
-	if array {
-		e.enc.SetIndent("  ", "  ") // an element of the top-level array
-	} else {
-		e.enc.SetIndent("", "  ")
-	}
-	return e
-}
-
-func (e *elementEncoder) encode(r FileReport) ([]byte, error) {
-	e.buf.Reset()
-	var err error
-	if e.array {
-		err = e.enc.Encode(r)
-	} else {
-		err = e.enc.Encode(r.Report)
-	}
-	if err != nil {
-		return nil, err
-	}
-	return bytes.Clone(bytes.TrimSuffix(e.buf.Bytes(), []byte("\n"))), nil
 }
 
 // writeJSON prints the report of a single file as it is, and several as

@@ -9,6 +9,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -61,6 +62,11 @@ func faNum(n int) string { return contract.PersianDigits(strconv.Itoa(n)) }
 // fields reports the missing (absent or null) and extra keys of obj.
 func (c *checker) fields(obj map[string]any, step, path string, required []string) {
 	missing, extra := contract.Fields(obj, required, nil)
+	c.fieldProblems(missing, extra, step, path, required)
+}
+
+// fieldProblems reports the missing and extra members of an object.
+func (c *checker) fieldProblems(missing, extra []string, step, path string, required []string) {
 	for _, k := range missing {
 		c.fail(contract.RuleSchemaMissingField, step, path+contract.Pointer(k), msg{
 			fmt.Sprintf("%q is required", k), fmt.Sprintf("فیلد %q الزامی است", k),
@@ -91,7 +97,11 @@ var kindNames = map[kind][2]string{
 
 // typed checks the JSON type of a present, non-null field.
 func (c *checker) typed(obj map[string]any, key string, k kind, step, path string) bool {
-	v := obj[key]
+	return c.typedOf(obj[key], key, k, step, path)
+}
+
+// typedOf is typed for the member's value v, already read.
+func (c *checker) typedOf(v any, key string, k kind, step, path string) bool {
 	if v == nil {
 		return false // reported as missing
 	}
@@ -153,10 +163,6 @@ func (Contract) Validate(_ context.Context, doc any, opts contract.Options) cont
 	if len(tools) == 0 {
 		tools = DefaultTools
 	}
-	registered := make(map[string]bool, len(tools))
-	for _, t := range tools {
-		registered[t] = true
-	}
 	root, ok := doc.(map[string]any)
 	if !ok {
 		c.fail(contract.RuleSchemaType, "", "", msg{
@@ -187,11 +193,12 @@ func (Contract) Validate(_ context.Context, doc any, opts contract.Options) cont
 				fmt.Sprintf("emit exactly step_1..step_%d", opts.ExpectedSteps), fmt.Sprintf("دقیقاً step_1 تا step_%d را بنویسید", opts.ExpectedSteps)})
 		}
 	}
-	declared := make(map[string]int, len(steps)) // step_id → position, for steps seen so far
-	last := 0                                    // the highest step number seen so far
+	var declared positions // step_id → position, for steps seen so far
+	last := 0              // the highest step number seen so far
 	numbered := usesNumbering(steps)
 	for i, s := range steps {
-		path := contract.Pointer("steps", i)
+		paths := stepPath(i)
+		path := paths.base
 		step, ok := s.(map[string]any)
 		if !ok {
 			c.fail(contract.RuleSchemaType, strconv.Itoa(i), path, msg{
@@ -199,37 +206,41 @@ func (Contract) Validate(_ context.Context, doc any, opts contract.Options) cont
 				"write the step as {\"step_id\", \"title\", \"description\", \"dependencies\", \"deliverable\", \"acceptance\", \"tool\"}", "گام را به شکل {\"step_id\", \"title\", \"description\", \"dependencies\", \"deliverable\", \"acceptance\", \"tool\"} بنویسید"})
 			continue
 		}
-		label := strconv.Itoa(i)
-		id, idIsString := step["step_id"].(string)
-		if idIsString && id != "" {
-			label = id
+		view := viewStep(step)
+		id, idIsString := view.id.(string)
+		label := id
+		if !idIsString || id == "" {
+			label = strconv.Itoa(i)
 		}
-		c.fields(step, label, path, stepFields)
-		for _, k := range textFields {
-			if c.typed(step, k, kindString, label, path) {
-				c.nonEmpty(step, k, label, path)
+		if missing := view.missing(); missing != nil || view.extra != nil {
+			slices.Sort(view.extra)
+			c.fieldProblems(missing, view.extra, label, path, stepFields)
+		}
+		for k, v := range []any{view.title, view.description, view.deliverable} {
+			if c.typedOf(v, textFields[k], kindString, label, path) {
+				c.nonEmptyOf(v, textFields[k], label, path)
 			}
 		}
-		if c.typed(step, "acceptance", kindStringOrStrings, label, path) {
-			c.nonEmpty(step, "acceptance", label, path)
+		if c.typedOf(view.acceptance, "acceptance", kindStringOrStrings, label, path) {
+			c.nonEmptyOf(view.acceptance, "acceptance", label, path)
 		}
-		if step["step_id"] != nil && c.typed(step, "step_id", kindString, label, path) {
+		if view.id != nil && c.typedOf(view.id, "step_id", kindString, label, path) {
 			if numbered {
-				c.numbering(id, i, label, path, declared, &last)
+				c.numbering(id, i, label, path, &declared, &last)
 			} else {
-				c.unique(id, i, label, path, declared)
+				c.unique(id, i, label, path, &declared)
 			}
 		}
-		if c.typed(step, "dependencies", kindStrings, label, path) {
-			c.dependencies(step["dependencies"].([]any), id, i, label, path, steps, declared)
+		if c.typedOf(view.dependencies, "dependencies", kindStrings, label, path) {
+			c.dependencies(view.dependencies.([]any), id, i, label, path, steps, &declared)
 		}
-		if step["tool"] != nil && c.typed(step, "tool", kindObject, label, path) {
-			tool := step["tool"].(map[string]any)
-			c.fields(tool, label, path+"/tool", toolFields)
-			c.typed(tool, "args", kindObject, label, path+"/tool")
-			if c.typed(tool, "name", kindString, label, path+"/tool") && !registered[tool["name"].(string)] {
+		if view.tool != nil && c.typedOf(view.tool, "tool", kindObject, label, path) {
+			tool := view.tool.(map[string]any)
+			c.fields(tool, label, paths.tool, toolFields)
+			c.typed(tool, "args", kindObject, label, paths.tool)
+			if c.typed(tool, "name", kindString, label, paths.tool) && !slices.Contains(tools, tool["name"].(string)) {
 				name := tool["name"].(string)
-				c.fail("tool.not_registered", label, path+"/tool/name", msg{
+				c.fail("tool.not_registered", label, paths.tool+"/name", msg{
 					fmt.Sprintf("tool %q is not registered (registry: %s)", name, strings.Join(tools, ", ")), fmt.Sprintf("ابزار %q ثبت نشده است (ابزارهای ثبت‌شده: %s)", name, strings.Join(tools, "، ")),
 					"use echo_tool instead and say so in the step's description and deliverable", "به جای آن echo_tool را به کار ببرید و این جایگزینی را در description و deliverable گام بنویسید"})
 			}
@@ -238,14 +249,121 @@ func (Contract) Validate(_ context.Context, doc any, opts contract.Options) cont
 	return c.finish(doc)
 }
 
+// positions maps the step_ids seen so far to their positions. Plans
+// have a handful of steps, for which a list is cheaper than a map; a
+// long plan gets a map.
+type positions struct {
+	ids  []string
+	pos  []int
+	byID map[string]int
+}
+
+func (p *positions) get(id string) (int, bool) {
+	if p.byID != nil {
+		n, ok := p.byID[id]
+		return n, ok
+	}
+	if i := slices.Index(p.ids, id); i >= 0 {
+		return p.pos[i], true
+	}
+	return 0, false
+}
+
+func (p *positions) set(id string, pos int) {
+	if p.byID == nil && len(p.ids) < 32 {
+		if i := slices.Index(p.ids, id); i >= 0 {
+			p.pos[i] = pos
+			return
+		}
+		p.ids, p.pos = append(p.ids, id), append(p.pos, pos)
+		return
+	}
+	if p.byID == nil {
+		p.byID = make(map[string]int, 64)
+		for i, id := range p.ids {
+			p.byID[id] = p.pos[i]
+		}
+	}
+	p.byID[id] = pos
+}
+
+// stepPointers are the JSON Pointers of a step and of its tool.
+type stepPointers struct{ base, tool string }
+
+// stepPaths are the pointers of the first steps, written once: building
+// them for every step of every plan cost more than checking the step.
+var stepPaths = func() (paths [32]stepPointers) {
+	for i := range paths {
+		base := contract.Pointer("steps", i)
+		paths[i] = stepPointers{base, base + "/tool"}
+	}
+	return paths
+}()
+
+func stepPath(i int) stepPointers {
+	if i < len(stepPaths) {
+		return stepPaths[i]
+	}
+	base := contract.Pointer("steps", i)
+	return stepPointers{base, base + "/tool"}
+}
+
+// stepView is a step's members, read in one pass over the object.
+type stepView struct {
+	id, title, description, dependencies, deliverable, acceptance, tool any
+	extra                                                               []string
+}
+
+func viewStep(step map[string]any) stepView {
+	var v stepView
+	for k, x := range step {
+		switch k {
+		case "step_id":
+			v.id = x
+		case "title":
+			v.title = x
+		case "description":
+			v.description = x
+		case "dependencies":
+			v.dependencies = x
+		case "deliverable":
+			v.deliverable = x
+		case "acceptance":
+			v.acceptance = x
+		case "tool":
+			v.tool = x
+		default:
+			v.extra = append(v.extra, k)
+		}
+	}
+	return v
+}
+
+// missing lists the members the step lacks (absent or null), in the
+// order of stepFields.
+func (v *stepView) missing() []string {
+	var out []string
+	for i, x := range []any{v.id, v.title, v.description, v.dependencies, v.deliverable, v.acceptance, v.tool} {
+		if x == nil {
+			out = append(out, stepFields[i])
+		}
+	}
+	return out
+}
+
 // textFields are the step's prose fields, none of which may be empty.
 var textFields = []string{"title", "description", "deliverable"}
 
 // nonEmpty reports a string, or an array of strings, that says nothing:
 // empty or white space only, an empty array, or an empty item.
 func (c *checker) nonEmpty(obj map[string]any, key, step, path string) {
+	c.nonEmptyOf(obj[key], key, step, path)
+}
+
+// nonEmptyOf is nonEmpty for the member's value, already read.
+func (c *checker) nonEmptyOf(value any, key, step, path string) {
 	blank := false
-	switch v := obj[key].(type) {
+	switch v := value.(type) {
 	case string:
 		blank = strings.TrimSpace(v) == ""
 	case []any:
@@ -280,42 +398,42 @@ func usesNumbering(steps []any) bool {
 
 // unique checks a step_id of a plan that does not number its steps: it
 // only has to be unique and not empty.
-func (c *checker) unique(id string, i int, label, path string, declared map[string]int) {
+func (c *checker) unique(id string, i int, label, path string, declared *positions) {
 	if strings.TrimSpace(id) == "" {
 		c.fail(contract.RuleSchemaInvalid, label, path+"/step_id", msg{
 			"step_id must not be empty", "step_id نباید خالی باشد",
 			"give the step a name later steps can depend on", "به گام نامی بدهید که گام‌های بعدی بتوانند به آن وابسته باشند"})
 		return
 	}
-	if first, dup := declared[id]; dup {
+	if first, dup := declared.get(id); dup {
 		c.fail("step.duplicate_id", label, path+"/step_id", msg{
 			fmt.Sprintf("%s is already step %d", id, first), fmt.Sprintf("%s پیش‌تر در جایگاه %s آمده است", id, faNum(first)),
 			"give every step its own step_id", "به هر گام شناسهٔ خودش را بدهید"})
 		return
 	}
-	declared[id] = i
+	declared.set(id, i)
 }
 
 // numbering checks one step_id against the steps before it: step_1 first,
 // then each number one more than the last, never repeated or going back.
-func (c *checker) numbering(id string, i int, label, path string, declared map[string]int, last *int) {
+func (c *checker) numbering(id string, i int, label, path string, declared *positions, last *int) {
 	n, ok := stepNumber(id)
 	if !ok {
-		if _, dup := declared[id]; !dup {
-			declared[id] = i // still a name later steps may depend on
+		if _, dup := declared.get(id); !dup {
+			declared.set(id, i) // still a name later steps may depend on
 		}
 		c.fail("step.id_format", label, path+"/step_id", msg{
 			fmt.Sprintf("step_id %q must look like step_1, step_2, …", id), fmt.Sprintf("شناسهٔ گام %q باید به شکل step_1، step_2، … باشد", id),
 			fmt.Sprintf("name this step step_%d", *last+1), fmt.Sprintf("نام این گام را step_%d بگذارید", *last+1)})
 		return
 	}
-	if first, dup := declared[id]; dup {
+	if first, dup := declared.get(id); dup {
 		c.fail("step.duplicate_id", label, path+"/step_id", msg{
 			fmt.Sprintf("%s is already step %d", id, first), fmt.Sprintf("%s پیش‌تر در جایگاه %s آمده است", id, faNum(first)),
 			fmt.Sprintf("number this step step_%d", *last+1), fmt.Sprintf("شمارهٔ این گام را step_%d بگذارید", *last+1)})
 		return
 	}
-	declared[id] = i
+	declared.set(id, i)
 	switch {
 	case *last == 0 && n != 1:
 		c.fail("step.index_start", label, path+"/step_id", msg{
@@ -336,13 +454,13 @@ func (c *checker) numbering(id string, i int, label, path string, declared map[s
 }
 
 // dependencies checks that each names a step declared before this one.
-func (c *checker) dependencies(deps []any, id string, i int, label, path string, steps []any, declared map[string]int) {
+func (c *checker) dependencies(deps []any, id string, i int, label, path string, steps []any, declared *positions) {
 	for j, d := range deps {
 		dep := d.(string)
-		dpath := path + contract.Pointer("dependencies", j)
-		if pos, earlier := declared[dep]; earlier && pos < i {
+		if pos, earlier := declared.get(dep); earlier && pos < i {
 			continue
 		}
+		dpath := path + contract.Pointer("dependencies", j)
 		switch {
 		case dep == id:
 			c.fail("dep.forward", label, dpath, msg{

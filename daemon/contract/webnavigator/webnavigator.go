@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"math"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -107,6 +108,11 @@ func (c *checker) fail(rule, step, path string, m msg) {
 // fields checks an object's keys against its closed field set.
 func (c *checker) fields(obj map[string]any, step, path string, required, optional []string) {
 	missing, extra := contract.Fields(obj, required, optional)
+	c.fieldProblems(missing, extra, step, path, required, optional)
+}
+
+// fieldProblems reports the missing and extra members of an object.
+func (c *checker) fieldProblems(missing, extra []string, step, path string, required, optional []string) {
 	for _, k := range missing {
 		c.fail(contract.RuleSchemaMissingField, step, path+contract.Pointer(k), msg{
 			fmt.Sprintf("%q is required here", k), fmt.Sprintf("فیلد %q در اینجا الزامی است", k),
@@ -124,7 +130,11 @@ func (c *checker) fields(obj map[string]any, step, path string, required, option
 // null or not a string (the last reported as schema.type). nonEmpty
 // reports a blank string as schema.invalid.
 func (c *checker) str(obj map[string]any, key, step, path string, nonEmpty bool) (string, bool) {
-	v := obj[key]
+	return c.strOf(obj[key], key, step, path, nonEmpty)
+}
+
+// strOf is str for the member's value v, already read.
+func (c *checker) strOf(v any, key, step, path string, nonEmpty bool) (string, bool) {
 	if v == nil {
 		return "", false
 	}
@@ -147,7 +157,11 @@ func (c *checker) str(obj map[string]any, key, step, path string, nonEmpty bool)
 // object reads an optional object field; a non-object is reported with
 // rule (schema.type, or the field's own rule where the contract has one).
 func (c *checker) object(obj map[string]any, key, step, path, rule, shape string) (map[string]any, bool) {
-	v := obj[key]
+	return c.objectOf(obj[key], key, step, path, rule, shape)
+}
+
+// objectOf is object for the member's value v, already read.
+func (c *checker) objectOf(v any, key, step, path, rule, shape string) (map[string]any, bool) {
 	if v == nil {
 		return nil, false
 	}
@@ -193,9 +207,9 @@ func (Contract) Validate(_ context.Context, doc any, opts contract.Options) cont
 					fmt.Sprintf("a plan has 1 to %d actions, not %d", MaxActions, len(acts)), fmt.Sprintf("طرح باید ۱ تا %s اقدام داشته باشد، نه %s", faNum(MaxActions), faNum(len(acts))),
 					"give at least one action and split longer plans", "دست‌کم یک اقدام بنویسید و طرح‌های بلندتر را بشکنید"})
 			}
-			seen := make(map[string]int, len(acts))
+			seen := make([]string, 0, min(len(acts), MaxActions))
 			for i, a := range acts {
-				path := contract.Pointer("plan", "actions", i)
+				path := actionPath(i)
 				act, ok := a.(map[string]any)
 				if !ok {
 					c.fail(contract.RuleSchemaType, strconv.Itoa(i), path, msg{
@@ -203,7 +217,7 @@ func (Contract) Validate(_ context.Context, doc any, opts contract.Options) cont
 						"write the action as {\"id\": …, \"type\": …, \"description\": …}", "اقدام را به شکل {\"id\": …, \"type\": …, \"description\": …} بنویسید"})
 					continue
 				}
-				c.action(act, i, path, seen)
+				c.action(act, i, path, &seen)
 			}
 		}
 	}
@@ -227,36 +241,130 @@ func (c *checker) output(out map[string]any) {
 	}
 }
 
-func (c *checker) action(act map[string]any, i int, path string, seen map[string]int) {
-	step := strconv.Itoa(i)
-	if id, ok := act["id"].(string); ok && strings.TrimSpace(id) != "" {
-		step = id // violations name the action by its id once it has one
+// actionPointers are the JSON Pointers of an action and of its objects.
+type actionPointers struct{ base, waitFor, retry, extract string }
+
+// actionPaths are the pointers of the actions a valid plan can have,
+// written once: building them for every action of every plan cost more
+// than checking the action.
+var actionPaths = func() (paths [MaxActions]actionPointers) {
+	for i := range paths {
+		base := contract.Pointer("plan", "actions", i)
+		paths[i] = actionPointers{base, base + "/wait_for", base + "/retry", base + "/extract"}
 	}
-	c.fields(act, step, path, actionRequired, actionOptional)
-	if id, ok := c.str(act, "id", step, path, true); ok {
-		if first, dup := seen[id]; dup {
+	return paths
+}()
+
+// actionPath is the JSON Pointer of action i.
+func actionPath(i int) string {
+	if i < MaxActions {
+		return actionPaths[i].base
+	}
+	return contract.Pointer("plan", "actions", i)
+}
+
+// subPath is the pointer of member sub ("/wait_for") of action i at path.
+func subPath(i int, path, sub string) string {
+	if i < MaxActions {
+		switch p := &actionPaths[i]; sub {
+		case "/wait_for":
+			return p.waitFor
+		case "/retry":
+			return p.retry
+		case "/extract":
+			return p.extract
+		}
+	}
+	return path + sub
+}
+
+// actionView is an action's members, read in one pass over the object:
+// an action is most of a plan, and looking each member up again and
+// again was most of the cost of validating it.
+type actionView struct {
+	id, typ, description, selector, url, value, extract, waitFor, retry, storeAs any
+	extra                                                                        []string
+}
+
+func viewAction(act map[string]any) actionView {
+	var v actionView
+	for k, x := range act {
+		switch k {
+		case "id":
+			v.id = x
+		case "type":
+			v.typ = x
+		case "description":
+			v.description = x
+		case "selector":
+			v.selector = x
+		case "url":
+			v.url = x
+		case "value":
+			v.value = x
+		case "extract":
+			v.extract = x
+		case "wait_for":
+			v.waitFor = x
+		case "retry":
+			v.retry = x
+		case "store_as":
+			v.storeAs = x
+		default:
+			v.extra = append(v.extra, k)
+		}
+	}
+	return v
+}
+
+// missing lists the required members the action lacks (absent or null),
+// in the order of actionRequired.
+func (v *actionView) missing() []string {
+	var out []string
+	for i, x := range []any{v.id, v.typ, v.description} {
+		if x == nil {
+			out = append(out, actionRequired[i])
+		}
+	}
+	return out
+}
+
+func (c *checker) action(act map[string]any, i int, path string, seen *[]string) {
+	view := viewAction(act)
+	step := ""
+	if id, ok := view.id.(string); ok && strings.TrimSpace(id) != "" {
+		step = id // violations name the action by its id once it has one
+	} else {
+		step = strconv.Itoa(i)
+	}
+	if missing := view.missing(); missing != nil || view.extra != nil {
+		slices.Sort(view.extra)
+		c.fieldProblems(missing, view.extra, step, path, actionRequired, actionOptional)
+	}
+	if id, ok := c.strOf(view.id, "id", step, path, true); ok {
+		if first := slices.Index(*seen, id); first >= 0 {
 			c.fail("action.duplicate_id", step, path+"/id", msg{
 				fmt.Sprintf("action id %q is already used by action %d", id, first), fmt.Sprintf("شناسهٔ %q پیش‌تر برای اقدام %s به کار رفته است", id, faNum(first)),
 				"give every action its own id, e.g. a1, a2, …", "به هر اقدام شناسهٔ خودش را بدهید، مثلاً a1، a2، …"})
 		} else {
-			seen[id] = i
+			*seen = append(*seen, id)
 		}
 	}
-	c.str(act, "description", step, path, true)
-	_, hasSelector := c.str(act, "selector", step, path, true)
-	c.str(act, "store_as", step, path, true)
-	typ, typeOK := c.str(act, "type", step, path, false)
+	c.strOf(view.description, "description", step, path, true)
+	_, hasSelector := c.strOf(view.selector, "selector", step, path, true)
+	c.strOf(view.storeAs, "store_as", step, path, true)
+	typ, typeOK := c.strOf(view.typ, "type", step, path, false)
 	if typeOK && !isActionType[typ] {
 		c.fail("action.type_not_allowed", step, path+"/type", msg{
 			fmt.Sprintf("action type %q is not allowed", typ), fmt.Sprintf("نوع اقدام %q مجاز نیست", typ),
 			"use one of " + actionTypeList, "یکی از " + actionTypeListFA + " را به کار ببرید"})
 		typeOK = false
 	}
-	u, hasURL := c.str(act, "url", step, path, false)
+	u, hasURL := c.strOf(view.url, "url", step, path, false)
 	if hasURL {
 		c.checkURL(u, step, path+"/url")
 	}
-	value := act["value"]
+	value := view.value
 	if value != nil {
 		switch value.(type) {
 		case string, json.Number, float64, map[string]any:
@@ -266,26 +374,26 @@ func (c *checker) action(act map[string]any, i int, path string, seen map[string
 				"write the text, key or number the action needs", "متن، کلید یا عددی را که اقدام لازم دارد بنویسید"})
 		}
 	}
-	wait, hasWait := c.object(act, "wait_for", step, path, "wait_for.invalid", "{selector, millis, timeout}")
+	wait, hasWait := c.objectOf(view.waitFor, "wait_for", step, path, "wait_for.invalid", "{selector, millis, timeout}")
 	if hasWait {
-		c.waitFor(wait, step, path+"/wait_for")
+		c.waitFor(wait, step, subPath(i, path, "/wait_for"))
 	}
-	if retry, ok := c.object(act, "retry", step, path, contract.RuleSchemaType, "{count, delay}"); ok {
-		c.retry(retry, step, path+"/retry")
+	if retry, ok := c.objectOf(view.retry, "retry", step, path, contract.RuleSchemaType, "{count, delay}"); ok {
+		c.retry(retry, step, subPath(i, path, "/retry"))
 	}
-	extract, hasExtract := c.object(act, "extract", step, path, contract.RuleSchemaType, "{type, attr}")
+	extract, hasExtract := c.objectOf(view.extract, "extract", step, path, contract.RuleSchemaType, "{type, attr}")
 	if hasExtract {
-		c.extract(extract, step, path+"/extract")
+		c.extract(extract, step, subPath(i, path, "/extract"))
 	}
 	if !typeOK {
 		return // the conditional fields depend on a known type
 	}
-	if needsURL[typ] && !hasURL && act["url"] == nil {
+	if needsURL[typ] && !hasURL && view.url == nil {
 		c.fail("action.requires_url", step, path+"/url", msg{
 			typ + " needs a url", "اقدام " + typ + " به url نیاز دارد",
 			"add \"url\": \"https://…\"", "\"url\": \"https://…\" را اضافه کنید"})
 	}
-	if needsSelector[typ] && !hasSelector && act["selector"] == nil {
+	if needsSelector[typ] && !hasSelector && view.selector == nil {
 		c.fail("action.requires_selector", step, path+"/selector", msg{
 			typ + " needs a selector", "اقدام " + typ + " به selector نیاز دارد",
 			"add the CSS or XPath selector of the element (" + needsSelectorList + " need one)", "گزینشگر CSS یا XPath عنصر را اضافه کنید (" + needsSelectorListFA + " به آن نیاز دارند)"})
@@ -302,24 +410,24 @@ func (c *checker) action(act map[string]any, i int, path string, seen map[string
 	}
 	switch typ {
 	case "scrape":
-		if act["extract"] == nil {
+		if view.extract == nil {
 			c.fail("action.requires_extract", step, path+"/extract", msg{
 				"scrape needs extract", "اقدام scrape به extract نیاز دارد",
 				"add \"extract\": {\"type\": \"text\"} (text, html or attr)", "\"extract\": {\"type\": \"text\"} را اضافه کنید (text، html یا attr)"})
 		}
-		if act["store_as"] == nil {
+		if view.storeAs == nil {
 			c.add(contract.SeverityWarning, "scrape.store_as_missing", step, path, msg{
 				"scrape without store_as: what it extracts will not reach the result", "scrape بدون store_as: آنچه استخراج می‌کند به نتیجه نمی‌رسد",
 				"add \"store_as\": \"results\"", "\"store_as\": \"results\" را اضافه کنید"})
 		}
 	case "wait_for":
-		if !hasSelector && (wait == nil || (wait["selector"] == nil && wait["millis"] == nil)) && act["selector"] == nil {
+		if !hasSelector && (wait == nil || (wait["selector"] == nil && wait["millis"] == nil)) && view.selector == nil {
 			c.fail("wait_for.invalid", step, path, msg{
 				"a wait_for action needs a selector or wait_for.millis", "اقدام wait_for به selector یا wait_for.millis نیاز دارد",
 				"add the selector to wait for, or \"wait_for\": {\"millis\": 500}", "گزینشگری را که باید منتظرش ماند یا \"wait_for\": {\"millis\": 500} را اضافه کنید"})
 		}
 	case "pause":
-		c.pause(act, wait, step, path)
+		c.pause(view.value, wait, step, path)
 	case "scroll":
 		if value != nil && !scrollValue(value) {
 			c.fail("scroll.value", step, path+"/value", msg{
@@ -331,11 +439,10 @@ func (c *checker) action(act map[string]any, i int, path string, seen map[string
 
 // pause needs a duration: wait_for.millis, or a non-negative value in
 // milliseconds, as a number or a numeric string.
-func (c *checker) pause(act, wait map[string]any, step, path string) {
+func (c *checker) pause(value any, wait map[string]any, step, path string) {
 	if wait != nil && wait["millis"] != nil {
 		return // wait_for checks millis itself
 	}
-	value := act["value"]
 	if value == nil {
 		c.fail("pause.requires_duration", step, path, msg{
 			"pause needs a duration: wait_for.millis or a numeric value in milliseconds", "اقدام pause به مدت نیاز دارد: wait_for.millis یا value عددی (میلی‌ثانیه)",
@@ -350,6 +457,9 @@ func (c *checker) pause(act, wait map[string]any, step, path string) {
 }
 
 func (c *checker) checkURL(raw, step, path string) {
+	if plainWebURL(raw) {
+		return
+	}
 	u, err := url.Parse(raw)
 	if err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" {
 		return
@@ -364,6 +474,44 @@ func (c *checker) checkURL(raw, step, path string) {
 	}
 	c.fail("url.scheme", step, path, msg{en, fa,
 		"write a full address such as https://example.com/page (javascript:, file: and data: are refused)", "نشانی کامل مانند https://example.com/page بنویسید (javascript:، file: و data: پذیرفته نمی‌شوند)"})
+}
+
+// plainWebURL reports, without parsing, a URL that net/url parses as an
+// absolute http or https URL with a host: the scheme, then a host of
+// letters, digits, dots and dashes, then printable ASCII without "%"
+// (no escapes to check) or nothing. Most plans' URLs are such, and
+// url.Parse cost an eighth of validating them; any other URL is parsed
+// (FuzzPlainWebURL holds the two to the same answer).
+func plainWebURL(s string) bool {
+	var rest string
+	switch {
+	case len(s) > 8 && (s[:8] == "https://" || s[:8] == "HTTPS://"):
+		rest = s[8:]
+	case len(s) > 7 && (s[:7] == "http://" || s[:7] == "HTTP://"):
+		rest = s[7:]
+	default:
+		return false
+	}
+	host := 0
+	for host < len(rest) {
+		c := rest[host]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '-') {
+			break
+		}
+		host++
+	}
+	if host == 0 {
+		return false
+	}
+	if host < len(rest) && rest[host] != '/' && rest[host] != '?' && rest[host] != '#' {
+		return false
+	}
+	for i := host; i < len(rest); i++ {
+		if c := rest[i]; c <= ' ' || c >= 0x7f || c == '%' {
+			return false
+		}
+	}
+	return true
 }
 
 func (c *checker) waitFor(w map[string]any, step, path string) {

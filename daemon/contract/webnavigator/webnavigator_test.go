@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"net/url"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -219,4 +220,34 @@ func TestPublishedSchema(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden.Check(t, filepath.Join("..", "..", "..", "testdata", "contracts", "web-navigator-v1", "_schema.json"), golden.JSON(t, v))
+}
+
+// FuzzPlainWebURL: a URL taken without parsing is one url.Parse takes
+// as an absolute http or https URL with a host.
+func FuzzPlainWebURL(f *testing.F) {
+	for _, s := range []string{"https://www.example.com/search?page=1", "http://a", "https://a.b/c#d", "HTTP://X/", "https://", "https://a:80/",
+		"https://a b/", "https://a/%zz", "https://user@a/", "https://[::1]/", "javascript:alert(1)", "https://a/\x7f", "https://a?\x00"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !plainWebURL(s) {
+			return
+		}
+		u, err := url.Parse(s)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			t.Fatalf("plainWebURL(%q) is true; url.Parse: %#v, %v", s, u, err)
+		}
+	})
+}
+
+func TestPlainWebURL(t *testing.T) {
+	for s, want := range map[string]bool{
+		"https://www.example.com/search?page=1": true, "http://a": true, "https://a.b/c#d": true, "HTTPS://X?q": true,
+		"https://": false, "https://a:80/": false, "https://a b/": false, "https://a/%20": false, "https://user@a/": false,
+		"https://[::1]/": false, "ftp://a/": false, "https://a/é": false, "Https://a/": false,
+	} {
+		if got := plainWebURL(s); got != want {
+			t.Errorf("plainWebURL(%q) = %v, want %v", s, got, want)
+		}
+	}
 }
