@@ -318,37 +318,51 @@ func hex4(data []byte, i int) (rune, bool) {
 
 // number reads a number by JSON's grammar and keeps its text.
 func (p *fastParser) number() (any, bool) {
-	start, i := p.pos, p.pos
+	end := numberEnd(p.src, p.pos)
+	if end < 0 {
+		return nil, false
+	}
+	start := p.pos
+	p.pos = end
+	return json.Number(p.src[start:end]), true
+}
+
+// numberEnd returns where the number that begins at s[i] ends, or -1
+// when s[i:] does not begin with a number by JSON's grammar.
+func numberEnd(s string, i int) int {
 	digits := func() bool {
 		j := i
-		for i < len(p.data) && '0' <= p.data[i] && p.data[i] <= '9' {
+		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
 			i++
 		}
 		return i > j
 	}
-	if p.data[i] == '-' {
+	if i < len(s) && s[i] == '-' {
 		i++
 	}
-	if i < len(p.data) && p.data[i] == '0' {
+	if i < len(s) && s[i] == '0' {
 		i++
 	} else if !digits() {
-		return nil, false
+		return -1
 	}
-	if i < len(p.data) && p.data[i] == '.' {
+	if i < len(s) && s[i] == '.' {
 		i++
 		if !digits() {
-			return nil, false
+			return -1
 		}
 	}
-	if i < len(p.data) && (p.data[i] == 'e' || p.data[i] == 'E') {
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
 		i++
-		if i < len(p.data) && (p.data[i] == '+' || p.data[i] == '-') {
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
 			i++
 		}
 		if !digits() {
-			return nil, false
+			return -1
 		}
 	}
-	p.pos = i
-	return json.Number(p.src[start:i]), true
+	return i
 }
+
+// IsNumber reports whether s is a number by JSON's grammar, as
+// encoding/json checks a json.Number before writing it.
+func IsNumber(s string) bool { return numberEnd(s, 0) == len(s) }

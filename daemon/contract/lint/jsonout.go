@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"slices"
+	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
 
@@ -15,41 +16,27 @@ import (
 // indentation and no HTML escaping writes it, so that the files can be
 // encoded independently and joined.
 //
-// Encoding the normalised plan is most of a report's cost, and
+// Writing the normalised plan is most of a report's cost, and
 // encoding/json spends ~20 µs on a 1 KB plan reflecting over maps of
 // interfaces. A report whose plan is made of decoded JSON values (maps,
-// slices, strings, json.Number, bools, nil) is written token by token
-// with jsontext instead, ~3× faster, to the same bytes
-// (TestReportEncodingMatchesEncodingJSON); any other normalised value
-// (a typed arshline plan) goes through encoding/json.
+// slices, strings, json.Number, bools, nil) is written here directly:
+// members sorted as encoding/json sorts a map's keys, plain strings
+// copied between quotes and any other string quoted by jsontext. What
+// this writer does not take on — a typed arshline plan, a string with
+// U+2028 or U+2029 (which encoding/json escapes and jsontext does not),
+// invalid UTF-8, a float or a json.Number that is not a number — goes to
+// encoding/json whole. TestReportEncodingMatchesEncodingJSON and
+// FuzzReportEncoding hold the two to the same bytes.
 type elementEncoder struct {
 	buf   bytes.Buffer
 	array bool
 	std   *json.Encoder
-	fast  *jsontext.Encoder
-	keys  []string
-	// err is the first error of the token writer, which stops at it.
-	err error
-}
-
-// tok writes one token unless an earlier one failed.
-func (e *elementEncoder) tok(t jsontext.Token) {
-	if e.err == nil {
-		e.err = e.fast.WriteToken(t)
-	}
-}
-
-// The jsontext options that write what encoding/json's Encoder with
-// SetEscapeHTML(false) writes: U+2028 and U+2029 escaped as encoding/json
-// always does. Invalid UTF-8 (a file name can hold it) is refused, and
-// encoding/json writes that report with its own \ufffd escapes.
-func textOptions(array bool) []jsontext.Options {
-	prefix := ""
-	if array {
-		prefix = "  " // an element of the top-level array
-	}
-	return []jsontext.Options{jsontext.WithIndent("  "), jsontext.WithIndentPrefix(prefix),
-		jsontext.EscapeForJS(true), jsontext.AllowDuplicateNames(true)}
+	out   []byte
+	// members holds the members of the objects being written, for
+	// sorting, as a stack shared by the levels.
+	members []member
+	// failed is set when the report has something for encoding/json.
+	failed bool
 }
 
 func newElementEncoder(array bool) *elementEncoder {
@@ -57,24 +44,20 @@ func newElementEncoder(array bool) *elementEncoder {
 	e.std = json.NewEncoder(&e.buf)
 	e.std.SetEscapeHTML(false)
 	if array {
-		e.std.SetIndent("  ", "  ")
+		e.std.SetIndent("  ", "  ") // an element of the top-level array
 	} else {
 		e.std.SetIndent("", "  ")
 	}
-	e.fast = jsontext.NewEncoder(&e.buf, textOptions(array)...)
 	return e
 }
 
 func (e *elementEncoder) encode(r FileReport) ([]byte, error) {
-	e.buf.Reset()
-	e.keys, e.err = e.keys[:0], nil
-	if isTree(r.Report.Normalized) {
-		e.fast.Reset(&e.buf, textOptions(e.array)...)
-		if e.writeReport(r); e.err == nil {
-			return bytes.Clone(bytes.TrimSuffix(e.buf.Bytes(), []byte("\n"))), nil
-		}
-		e.buf.Reset()
+	e.out, e.members, e.failed = e.out[:0], e.members[:0], false
+	e.writeReport(r)
+	if !e.failed {
+		return bytes.Clone(e.out), nil
 	}
+	e.buf.Reset()
 	var err error
 	if e.array {
 		err = e.std.Encode(r)
@@ -87,112 +70,197 @@ func (e *elementEncoder) encode(r FileReport) ([]byte, error) {
 	return bytes.Clone(bytes.TrimSuffix(e.buf.Bytes(), []byte("\n"))), nil
 }
 
+// indents is a new line and the indentation of the deepest lines most
+// reports have; deeper ones are written in pieces.
+const indents = "\n                                                                "
+
+// newline starts a line at nesting depth.
+func (e *elementEncoder) newline(depth int) {
+	if e.array {
+		depth++ // the top-level array's indentation
+	}
+	n := 1 + 2*depth
+	if n <= len(indents) {
+		e.out = append(e.out, indents[:n]...)
+		return
+	}
+	e.out = append(e.out, indents...)
+	for range (n - len(indents)) / 2 {
+		e.out = append(e.out, "  "...)
+	}
+}
+
+// member is one member of an object being written.
+type member struct {
+	name  string
+	value any
+}
+
+// member starts an object member: a comma unless it is the first, the
+// line, the name.
+func (e *elementEncoder) member(first bool, depth int, name string) {
+	if !first {
+		e.out = append(e.out, ',')
+	}
+	e.newline(depth)
+	e.str(name)
+	e.out = append(e.out, ':', ' ')
+}
+
+// str writes a string as encoding/json does.
+func (e *elementEncoder) str(s string) {
+	plain := true
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < ' ' || c == '"' || c == '\\' || c >= 0x80 {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		e.out = append(e.out, '"')
+		e.out = append(e.out, s...)
+		e.out = append(e.out, '"')
+		return
+	}
+	if strings.Contains(s, "\u2028") || strings.Contains(s, "\u2029") {
+		e.failed = true
+		return
+	}
+	var err error
+	if e.out, err = jsontext.AppendQuote(e.out, s); err != nil {
+		e.failed = true // invalid UTF-8: encoding/json writes \ufffd
+	}
+}
+
 // writeReport writes r's members in the order of its struct fields.
 func (e *elementEncoder) writeReport(r FileReport) {
+	depth := 0
 	if e.array {
-		e.tok(jsontext.BeginObject)
-		e.tok(jsontext.String("file"))
-		e.tok(jsontext.String(r.File))
-		e.tok(jsontext.String("report"))
+		e.out = append(e.out, '{')
+		e.member(true, 1, "file")
+		e.str(r.File)
+		e.member(false, 1, "report")
+		depth = 1
 	}
 	rep := r.Report
-	e.tok(jsontext.BeginObject)
-	e.tok(jsontext.String("contract"))
-	e.tok(jsontext.String(rep.Contract))
-	e.tok(jsontext.String("valid"))
-	e.tok(jsontext.Bool(rep.Valid))
-	e.tok(jsontext.String("risk_score"))
-	e.tok(jsontext.Float(rep.RiskScore))
-	e.tok(jsontext.String("violations"))
-	e.tok(jsontext.BeginArray)
-	for _, v := range rep.Violations {
-		e.writeViolation(v)
+	e.out = append(e.out, '{')
+	e.member(true, depth+1, "contract")
+	e.str(rep.Contract)
+	e.member(false, depth+1, "valid")
+	e.out = appendBool(e.out, rep.Valid)
+	e.member(false, depth+1, "risk_score")
+	score, err := json.Marshal(rep.RiskScore)
+	if err != nil {
+		e.failed = true
 	}
-	e.tok(jsontext.EndArray)
+	e.out = append(e.out, score...)
+	e.member(false, depth+1, "violations")
+	if len(rep.Violations) == 0 {
+		e.out = append(e.out, '[', ']')
+	} else {
+		e.out = append(e.out, '[')
+		for i, v := range rep.Violations {
+			if i > 0 {
+				e.out = append(e.out, ',')
+			}
+			e.newline(depth + 2)
+			e.writeViolation(v, depth+2)
+		}
+		e.newline(depth + 1)
+		e.out = append(e.out, ']')
+	}
 	if rep.Normalized != nil {
-		e.tok(jsontext.String("normalized"))
-		e.writeTree(rep.Normalized)
+		e.member(false, depth+1, "normalized")
+		e.writeTree(rep.Normalized, depth+1)
 	}
+	e.newline(depth)
+	e.out = append(e.out, '}')
 	if e.array {
-		e.tok(jsontext.EndObject)
+		e.newline(0)
+		e.out = append(e.out, '}')
 	}
-	e.tok(jsontext.EndObject)
 }
 
-func (e *elementEncoder) writeViolation(v contract.Violation) {
-	e.tok(jsontext.BeginObject)
-	e.tok(jsontext.String("rule"))
-	e.tok(jsontext.String(v.Rule))
-	e.tok(jsontext.String("severity"))
-	e.tok(jsontext.String(string(v.Severity)))
+func appendBool(b []byte, v bool) []byte {
+	if v {
+		return append(b, "true"...)
+	}
+	return append(b, "false"...)
+}
+
+func (e *elementEncoder) writeViolation(v contract.Violation, depth int) {
+	e.out = append(e.out, '{')
+	e.member(true, depth+1, "rule")
+	e.str(v.Rule)
+	e.member(false, depth+1, "severity")
+	e.str(string(v.Severity))
 	if v.Step != "" {
-		e.tok(jsontext.String("step"))
-		e.tok(jsontext.String(v.Step))
+		e.member(false, depth+1, "step")
+		e.str(v.Step)
 	}
-	e.tok(jsontext.String("path"))
-	e.tok(jsontext.String(v.Path))
-	e.tok(jsontext.String("message"))
-	e.tok(jsontext.String(v.Message))
+	e.member(false, depth+1, "path")
+	e.str(v.Path)
+	e.member(false, depth+1, "message")
+	e.str(v.Message)
 	if v.Fix != "" {
-		e.tok(jsontext.String("fix"))
-		e.tok(jsontext.String(v.Fix))
+		e.member(false, depth+1, "fix")
+		e.str(v.Fix)
 	}
-	e.tok(jsontext.EndObject)
+	e.newline(depth)
+	e.out = append(e.out, '}')
 }
 
-// writeTree writes a decoded JSON value, object members sorted by name
-// as encoding/json sorts a map's keys.
-func (e *elementEncoder) writeTree(v any) {
+// writeTree writes a decoded JSON value at nesting depth.
+func (e *elementEncoder) writeTree(v any, depth int) {
 	switch t := v.(type) {
 	case map[string]any:
-		e.tok(jsontext.BeginObject)
-		mark := len(e.keys)
-		for k := range t {
-			e.keys = append(e.keys, k)
+		if len(t) == 0 {
+			e.out = append(e.out, '{', '}')
+			return
 		}
-		keys := e.keys[mark:]
-		slices.Sort(keys)
-		for _, k := range keys {
-			e.tok(jsontext.String(k))
-			e.writeTree(t[k])
+		mark := len(e.members)
+		for k, v := range t {
+			e.members = append(e.members, member{k, v})
 		}
-		e.keys = e.keys[:mark]
-		e.tok(jsontext.EndObject)
+		sorted := e.members[mark:]
+		slices.SortFunc(sorted, func(a, b member) int { return strings.Compare(a.name, b.name) })
+		e.out = append(e.out, '{')
+		for i, m := range sorted {
+			e.member(i == 0, depth+1, m.name)
+			e.writeTree(m.value, depth+1)
+		}
+		clear(e.members[mark:])
+		e.members = e.members[:mark]
+		e.newline(depth)
+		e.out = append(e.out, '}')
 	case []any:
-		e.tok(jsontext.BeginArray)
-		for _, x := range t {
-			e.writeTree(x)
+		if len(t) == 0 {
+			e.out = append(e.out, '[', ']')
+			return
 		}
-		e.tok(jsontext.EndArray)
+		e.out = append(e.out, '[')
+		for i, x := range t {
+			if i > 0 {
+				e.out = append(e.out, ',')
+			}
+			e.newline(depth + 1)
+			e.writeTree(x, depth+1)
+		}
+		e.newline(depth)
+		e.out = append(e.out, ']')
 	case string:
-		e.tok(jsontext.String(t))
+		e.str(t)
 	case json.Number:
-		if e.err == nil {
-			e.err = e.fast.WriteValue(jsontext.Value(t))
+		if !contract.IsNumber(string(t)) {
+			e.failed = true // encoding/json writes "" as 0 and refuses the rest
+			return
 		}
-	case float64:
-		e.tok(jsontext.Float(t))
+		e.out = append(e.out, t...)
 	case bool:
-		e.tok(jsontext.Bool(t))
+		e.out = appendBool(e.out, t)
 	case nil:
-		e.tok(jsontext.Null)
+		e.out = append(e.out, "null"...)
 	default:
-		e.err = errNotTree
+		e.failed = true
 	}
-}
-
-var errNotTree = errorString("not a decoded JSON value")
-
-type errorString string
-
-func (e errorString) Error() string { return string(e) }
-
-// isTree reports whether v is a decoded JSON value at its top (its
-// members are checked while writing).
-func isTree(v any) bool {
-	switch v.(type) {
-	case map[string]any, []any, string, json.Number, bool, nil:
-		return true
-	}
-	return false
 }

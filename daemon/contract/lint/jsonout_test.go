@@ -105,3 +105,20 @@ func TestReportEncodingOfAwkwardText(t *testing.T) {
 	nested := contract.Report{Contract: "x", Violations: []contract.Violation{}, Normalized: map[string]any{"steps": []any{int64(3), struct{ A int }{1}}}}
 	assertSameEncoding(t, "nested", FileReport{File: "f", Report: nested})
 }
+
+// FuzzReportEncoding: any JSON text as a normalised plan, and any text
+// as a file name and a message, is written as encoding/json writes it.
+func FuzzReportEncoding(f *testing.F) {
+	for _, s := range []string{`{"plan":{"id":"p","actions":[]}}`, `[1,-0.5e+3,"\u2028",{"b":1,"a":[{}]}]`, `"<&>"`, `{"":null,"é":"\u0000"}`} {
+		f.Add([]byte(s), "file.json", "msg")
+	}
+	f.Fuzz(func(t *testing.T, plan []byte, file, message string) {
+		doc, err := contract.Decode(plan)
+		if err != nil {
+			return
+		}
+		r := FileReport{File: file, Report: contract.Report{Contract: "c", Violations: []contract.Violation{
+			{Rule: "r", Severity: contract.SeverityError, Step: message, Path: "/x", Message: message}}, Normalized: doc}}
+		assertSameEncoding(t, "fuzzed", r)
+	})
+}

@@ -27,6 +27,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -222,14 +223,14 @@ func loadPolicy(path, locale string) (map[string]any, error) {
 	return policy, nil
 }
 
-func readInput(file string, stdin io.Reader) ([]byte, error) {
+func readInput(file string, stdin io.Reader, files *fileReader) ([]byte, error) {
 	if file == "-" {
 		if stdin == nil {
 			return nil, errors.New("no standard input")
 		}
 		return io.ReadAll(stdin)
 	}
-	return os.ReadFile(file)
+	return files.read(file)
 }
 
 // syntaxPosition returns ":LINE:COLUMN" of a JSON syntax error, or "".
@@ -258,6 +259,13 @@ type fileResult struct {
 // concurrent use and the policy is compiled once, so the workers share
 // nothing but the options.
 func lintFiles(cfg *config, stdin io.Reader) []fileResult {
+	// A plan's values live only while its file is linted, and a batch
+	// keeps little of each (its report): collecting after every 400% of
+	// growth instead of every 100% costs a few megabytes and spares a
+	// quarter of the batch's time (BenchmarkLintBatch, GOGC=100 vs 400).
+	if len(cfg.files) > 1 {
+		defer debug.SetGCPercent(debug.SetGCPercent(400))
+	}
 	results := make([]fileResult, len(cfg.files))
 	workers := min(runtime.GOMAXPROCS(0), len(cfg.files))
 	var next atomic.Int64
@@ -267,12 +275,13 @@ func lintFiles(cfg *config, stdin io.Reader) []fileResult {
 		go func() {
 			defer wg.Done()
 			enc := newElementEncoder(len(cfg.files) > 1)
+			var files fileReader
 			for {
 				i := int(next.Add(1)) - 1
 				if i >= len(cfg.files) {
 					return
 				}
-				results[i] = lintOne(cfg, cfg.files[i], stdin, enc)
+				results[i] = lintOne(cfg, cfg.files[i], stdin, enc, &files)
 			}
 		}()
 	}
@@ -280,8 +289,8 @@ func lintFiles(cfg *config, stdin io.Reader) []fileResult {
 	return results
 }
 
-func lintOne(cfg *config, file string, stdin io.Reader, enc *elementEncoder) fileResult {
-	data, err := readInput(file, stdin)
+func lintOne(cfg *config, file string, stdin io.Reader, enc *elementEncoder, files *fileReader) fileResult {
+	data, err := readInput(file, stdin, files)
 	if err != nil {
 		return fileResult{readErr: err}
 	}
@@ -292,6 +301,14 @@ func lintOne(cfg *config, file string, stdin io.Reader, enc *elementEncoder) fil
 	r := fileResult{report: FileReport{File: file, Report: cfg.contract.Validate(context.Background(), doc, cfg.opts), source: data}}
 	if cfg.format == "json" {
 		r.encoded, r.jsonErr = enc.encode(r.report)
+	}
+	// Every report waits for the last file before it is printed: keep
+	// only what the output still needs (the text for SARIF regions), so
+	// that the collector does not go over thousands of plans again and
+	// again while the rest are read.
+	r.report.Report.Normalized = nil
+	if cfg.format != "sarif" {
+		r.report.source = nil
 	}
 	return r
 }

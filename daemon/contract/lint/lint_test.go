@@ -3,6 +3,7 @@ package lint
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -346,5 +347,35 @@ func TestOutputGoldens(t *testing.T) {
 			t.Fatalf("%s: exit %d, stderr %q", tc.golden, code, stderr)
 		}
 		golden.Check(t, filepath.Join("testdata", tc.golden), []byte(out))
+	}
+}
+
+// TestFileReader: whole files of any size, empty ones, and the errors
+// os.ReadFile gives, with the same shape.
+func TestFileReader(t *testing.T) {
+	dir := t.TempDir()
+	var r fileReader
+	for _, size := range []int{0, 1, 1000, 64 << 10, 64<<10 + 1, 300_000} {
+		want := bytes.Repeat([]byte("ab\n"), size/3+1)[:size]
+		name := filepath.Join(dir, fmt.Sprintf("f%d", size))
+		if err := os.WriteFile(name, want, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		got, err := r.read(name)
+		if err != nil || !bytes.Equal(got, want) {
+			t.Fatalf("read of %d bytes: %d bytes, %v", size, len(got), err)
+		}
+	}
+	small, _ := r.read(filepath.Join(dir, "f1"))
+	again, _ := r.read(filepath.Join(dir, "f1000"))
+	if string(small) != "a" || len(again) != 1000 {
+		t.Fatalf("a read changed an earlier one: %q", small)
+	}
+	for _, name := range []string{filepath.Join(dir, "missing"), dir} {
+		_, err := r.read(name)
+		_, osErr := os.ReadFile(name)
+		if err == nil || osErr == nil || err.Error() != osErr.Error() {
+			t.Errorf("read(%s): %v; os.ReadFile: %v", name, err, osErr)
+		}
 	}
 }
