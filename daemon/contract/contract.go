@@ -208,17 +208,46 @@ func Msg(locale, en, fa string) string {
 	return en
 }
 
+// ReadMembers reads obj's members named in names into vals (vals[i] is
+// the member names[i], nil when it is absent or null) in one pass over
+// obj, and returns the names of its other members, sorted. A plan's
+// objects have a few members each, which a contract asks for several
+// times: one pass costs less than looking each up again.
+func ReadMembers(obj map[string]any, names []string, vals []any) (extra []string) {
+	for k, v := range obj {
+		if i := slices.Index(names, k); i >= 0 {
+			vals[i] = v
+		} else {
+			extra = append(extra, k)
+		}
+	}
+	sort.Strings(extra)
+	return extra
+}
+
+// MissingMembers lists the names of the first required members that
+// ReadMembers found absent or null, in their order.
+func MissingMembers(names []string, vals []any, required int) (missing []string) {
+	for i, v := range vals[:required] {
+		if v == nil {
+			missing = append(missing, names[i])
+		}
+	}
+	return missing
+}
+
 // Fields compares an object's keys with a closed schema: the required
 // keys it lacks (absent or null) and the keys that are neither required
 // nor optional, both in a stable order.
 func Fields(obj map[string]any, required, optional []string) (missing, extra []string) {
 	present := 0
 	for _, k := range required {
-		if v, ok := obj[k]; !ok || v == nil {
-			missing = append(missing, k)
-		}
-		if _, ok := obj[k]; ok {
+		v, ok := obj[k]
+		if ok {
 			present++
+		}
+		if v == nil {
+			missing = append(missing, k)
 		}
 	}
 	if present == len(obj) {

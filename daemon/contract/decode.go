@@ -171,13 +171,13 @@ func (p *fastParser) array() (any, bool) {
 		return nil, false
 	}
 	p.pos++ // [
-	a := []any{}
 	p.space()
 	if p.pos < len(p.data) && p.data[p.pos] == ']' {
 		p.pos++
 		p.depth--
-		return a, true
+		return []any{}, true
 	}
+	a := make([]any, 0, 4)
 	for {
 		v, ok := p.value()
 		if !ok {
@@ -207,13 +207,12 @@ func (p *fastParser) array() (any, bool) {
 // refuses them in its own way.
 func (p *fastParser) string() (string, bool) {
 	start := p.pos + 1
-	i := start
-	for i < len(p.data) {
-		c := p.data[i]
-		switch {
+	ascii := true
+	for i := start; i < len(p.data); i++ {
+		switch c := p.data[i]; {
 		case c == '"':
 			s := p.src[start:i]
-			if !utf8.ValidString(s) {
+			if !ascii && !utf8.ValidString(s) {
 				return "", false
 			}
 			p.pos = i + 1
@@ -222,8 +221,9 @@ func (p *fastParser) string() (string, bool) {
 			return p.escapedString(start, i)
 		case c < 0x20:
 			return "", false
+		case c >= utf8.RuneSelf:
+			ascii = false
 		}
-		i++
 	}
 	return "", false
 }

@@ -63,6 +63,8 @@ var (
 	retryOptional        = []string{"count", "delay"}
 	outputRequired       = []string{"type"}
 	outputOptional       = []string{"max_results"}
+	extractMembers       = []string{"type", "attr"}        // required, then optional
+	outputMembers        = []string{"type", "max_results"} // required, then optional
 	actionTypeList       = strings.Join(ActionTypes, ", ")
 	actionTypeListFA     = strings.Join(ActionTypes, "، ")
 	outputTypeList       = strings.Join(OutputTypes, ", ")
@@ -226,13 +228,17 @@ func (Contract) Validate(_ context.Context, doc any, opts contract.Options) cont
 
 func (c *checker) output(out map[string]any) {
 	const path = "/plan/output"
-	c.fields(out, "", path, outputRequired, outputOptional)
-	if t, ok := c.str(out, "type", "", path, false); ok && !contains(OutputTypes, t) {
+	var vals [2]any
+	extra := contract.ReadMembers(out, outputMembers, vals[:])
+	if missing := contract.MissingMembers(outputMembers, vals[:], 1); missing != nil || extra != nil {
+		c.fieldProblems(missing, extra, "", path, outputRequired, outputOptional)
+	}
+	if t, ok := c.strOf(vals[0], "type", "", path, false); ok && !contains(OutputTypes, t) {
 		c.fail("output.type", "", path+"/type", msg{
 			fmt.Sprintf("output type %q is not allowed", t), fmt.Sprintf("نوع خروجی %q مجاز نیست", t),
 			"use one of " + outputTypeList, "یکی از " + outputTypeListFA + " را به کار ببرید"})
 	}
-	if v := out["max_results"]; v != nil {
+	if v := vals[1]; v != nil {
 		if n, isInt := wholeNumber(v); !isInt || n < 1 || n > MaxResults {
 			c.fail("output.max_results", "", path+"/max_results", msg{
 				fmt.Sprintf("max_results must be an integer from 1 to %d, not %s", MaxResults, contract.Show(v)), fmt.Sprintf("max_results باید عدد صحیحی از ۱ تا %s باشد، نه %s", faNum(MaxResults), contract.Show(v)),
@@ -515,8 +521,11 @@ func plainWebURL(s string) bool {
 }
 
 func (c *checker) waitFor(w map[string]any, step, path string) {
-	c.fields(w, step, path, nil, waitForOptional)
-	sel, millis := w["selector"], w["millis"]
+	var vals [3]any
+	if extra := contract.ReadMembers(w, waitForOptional, vals[:]); extra != nil {
+		c.fieldProblems(nil, extra, step, path, nil, waitForOptional)
+	}
+	sel, millis := vals[0], vals[1]
 	if sel == nil && millis == nil {
 		c.fail("wait_for.invalid", step, path, msg{
 			"wait_for needs selector or millis", "wait_for به selector یا millis نیاز دارد",
@@ -529,8 +538,8 @@ func (c *checker) waitFor(w map[string]any, step, path string) {
 				"write the CSS or XPath selector to wait for", "گزینشگر CSS یا XPath را که باید منتظرش ماند بنویسید"})
 		}
 	}
-	for _, k := range []string{"millis", "timeout"} {
-		if v := w[k]; v != nil {
+	for i, k := range waitForOptional[1:] { // millis, timeout
+		if v := vals[1+i]; v != nil {
 			if n, isNum := number(v); !isNum || n < MinWaitMillis {
 				c.fail("wait_for.invalid", step, path+"/"+k, msg{
 					fmt.Sprintf("%s must be a number of milliseconds of at least %d, not %s", k, MinWaitMillis, contract.Show(v)), fmt.Sprintf("%s باید عددی دست‌کم %s (میلی‌ثانیه) باشد، نه %s", k, faNum(MinWaitMillis), contract.Show(v)),
@@ -559,20 +568,24 @@ func (c *checker) retry(r map[string]any, step, path string) {
 }
 
 func (c *checker) extract(e map[string]any, step, path string) {
-	c.fields(e, step, path, extractRequired, extractOptional)
-	t, ok := c.str(e, "type", step, path, false)
+	var vals [2]any
+	extra := contract.ReadMembers(e, extractMembers, vals[:])
+	if missing := contract.MissingMembers(extractMembers, vals[:], 1); missing != nil || extra != nil {
+		c.fieldProblems(missing, extra, step, path, extractRequired, extractOptional)
+	}
+	t, ok := c.strOf(vals[0], "type", step, path, false)
 	if !ok {
 		return
 	}
 	switch t {
 	case "attr":
-		if a, isStr := e["attr"].(string); !isStr || strings.TrimSpace(a) == "" {
+		if a, isStr := vals[1].(string); !isStr || strings.TrimSpace(a) == "" {
 			c.fail("extract.attr_required", step, path+"/attr", msg{
 				"extract type attr needs the attribute's name in attr", "برای استخراج از نوع attr نام ویژگی را در attr بدهید",
 				"e.g. \"attr\": \"href\"", "مثلاً \"attr\": \"href\""})
 		}
 	case "text", "html":
-		c.str(e, "attr", step, path, false)
+		c.strOf(vals[1], "attr", step, path, false)
 	default:
 		c.fail("extract.type", step, path+"/type", msg{
 			fmt.Sprintf("extract type %q is not allowed", t), fmt.Sprintf("نوع استخراج %q مجاز نیست", t),
