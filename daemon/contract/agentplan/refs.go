@@ -60,22 +60,27 @@ func replaceTemplates(s, word string) (string, string) {
 	return b.String(), first
 }
 
-// findRefs returns the step references in s. An expression refers to a
-// step when it reads "<id>.result" followed by nothing, "." or "[". Ids
-// may contain dots, so the longest known id wins; for an unknown id the
-// text before the first ".result" is taken.
-func findRefs(s string, known map[string]int) []stepRef {
-	if !strings.Contains(s, "{") {
-		return nil
+// eachRef calls fn for every step reference in s, in order. An
+// expression refers to a step when it reads "<id>.result" followed by
+// nothing, "." or "[". Ids may contain dots, so the longest known id
+// wins; for an unknown id the text before the first ".result" is taken.
+func eachRef(s string, known map[string]int, fn func(r stepRef)) {
+	if strings.IndexByte(s, '{') < 0 {
+		return
 	}
-	var refs []stepRef
 	templateSpans(s, func(start, end int, expr string) {
 		// Mustache's triple braces leave one brace on each side.
 		if id, ok := refTarget(strings.Trim(expr, "{} \t"), known); ok {
-			refs = append(refs, stepRef{text: s[start:end], stepID: id})
+			fn(stepRef{text: s[start:end], stepID: id})
 		}
 	})
-	return refs
+}
+
+// hasRef reports whether s holds a step reference.
+func hasRef(s string) bool {
+	found := false
+	eachRef(s, nil, func(stepRef) { found = true })
+	return found
 }
 
 func refTarget(expr string, known map[string]int) (string, bool) {
@@ -102,69 +107,81 @@ func refTarget(expr string, known map[string]int) (string, bool) {
 	return best, best != ""
 }
 
-// checkRefs reports references to steps that do not exist or that the
-// step does not (transitively) depend on. A later step's result may not
-// exist yet when the step runs: an error. An earlier step has run by
-// then, since steps run in order, so leaving it out of depends_on is only
-// a warning.
-func (v *validator) checkRefs(p *planView, g *depGraph, s *stepView) {
-	if s.params == nil {
-		return
-	}
-	walkStrings(s.params, s.path(s.paramsKey), func(path, str string) {
-		seen := map[string]bool{}
-		for _, r := range findRefs(str, p.firstByID) {
-			if seen[r.stepID] {
-				continue
-			}
-			seen[r.stepID] = true
-			_, exists := p.firstByID[r.stepID]
-			switch {
-			case !exists:
-				v.add(RuleRefUnknownStep, s.id, path,
-					fmt.Sprintf("%s refers to step %s, which is not in the plan; fix the step id in the reference.", r.text, quote(r.stepID)),
-					fmt.Sprintf("%s به گام %s ارجاع می‌دهد که در طرح نیست؛ شناسهٔ گام را در ارجاع درست کنید.", r.text, quote(r.stepID)), "")
-			case r.stepID == s.id:
-				v.add(RuleRefNotDependency, s.id, path,
-					fmt.Sprintf("%s reads the result of this very step, which does not exist while it runs; take the value from an earlier step.", r.text),
-					fmt.Sprintf("%s نتیجهٔ همین گام را می‌خواند که هنگام اجرای آن هنوز وجود ندارد؛ مقدار را از گامی پیشین بگیرید.", r.text), "")
-			case !g.dependsOn(s, r.stepID) && p.firstByID[r.stepID] < s.index:
-				v.add(RuleRefImplicitDependency, s.id, path,
-					fmt.Sprintf("%s reads the result of step %s, which comes earlier but is not in depends_on; add %s to depends_on so the dependency is stated.", r.text, quote(r.stepID), quote(r.stepID)),
-					fmt.Sprintf("%s نتیجهٔ گام %s را می‌خواند که پیش‌تر می‌آید اما در depends_on نیست؛ %s را به depends_on بیفزایید تا وابستگی گفته شود.", r.text, quote(r.stepID), quote(r.stepID)),
-					dependsOnFix(s, r.stepID))
-			case !g.dependsOn(s, r.stepID):
-				v.add(RuleRefNotDependency, s.id, path,
-					fmt.Sprintf("%s reads the result of step %s, but this step does not depend on it, so it may run first; add %s to depends_on.", r.text, quote(r.stepID), quote(r.stepID)),
-					fmt.Sprintf("%s نتیجهٔ گام %s را می‌خواند، اما این گام به آن وابسته نیست و شاید زودتر اجرا شود؛ %s را به depends_on بیفزایید.", r.text, quote(r.stepID), quote(r.stepID)),
-					dependsOnFix(s, r.stepID))
-			}
+// checkRefs reports the references in str, a string of step s's
+// parameters, to steps that do not exist or that the step does not
+// (transitively) depend on. A later step's result may not exist yet when
+// the step runs: an error. An earlier step has run by then, since steps
+// run in order, so leaving it out of depends_on is only a warning.
+func (v *validator) checkRefs(p *planView, g *depGraph, s *stepView, str string) {
+	seen := &v.seenRefs
+	seen.reset()
+	eachRef(str, p.firstByID, func(r stepRef) {
+		if !seen.add(r.stepID) {
+			return
+		}
+		first, exists := p.firstByID[r.stepID]
+		switch {
+		case !exists:
+			v.add(RuleRefUnknownStep, s.id, v.pointer(),
+				fmt.Sprintf("%s refers to step %s, which is not in the plan; fix the step id in the reference.", r.text, quote(r.stepID)),
+				fmt.Sprintf("%s به گام %s ارجاع می‌دهد که در طرح نیست؛ شناسهٔ گام را در ارجاع درست کنید.", r.text, quote(r.stepID)), "")
+		case r.stepID == s.id:
+			v.add(RuleRefNotDependency, s.id, v.pointer(),
+				fmt.Sprintf("%s reads the result of this very step, which does not exist while it runs; take the value from an earlier step.", r.text),
+				fmt.Sprintf("%s نتیجهٔ همین گام را می‌خواند که هنگام اجرای آن هنوز وجود ندارد؛ مقدار را از گامی پیشین بگیرید.", r.text), "")
+		case g.dependsOn(s, r.stepID):
+		case first < s.index:
+			v.add(RuleRefImplicitDependency, s.id, v.pointer(),
+				fmt.Sprintf("%s reads the result of step %s, which comes earlier but is not in depends_on; add %s to depends_on so the dependency is stated.", r.text, quote(r.stepID), quote(r.stepID)),
+				fmt.Sprintf("%s نتیجهٔ گام %s را می‌خواند که پیش‌تر می‌آید اما در depends_on نیست؛ %s را به depends_on بیفزایید تا وابستگی گفته شود.", r.text, quote(r.stepID), quote(r.stepID)),
+				dependsOnFix(s, r.stepID))
+		default:
+			v.add(RuleRefNotDependency, s.id, v.pointer(),
+				fmt.Sprintf("%s reads the result of step %s, but this step does not depend on it, so it may run first; add %s to depends_on.", r.text, quote(r.stepID), quote(r.stepID)),
+				fmt.Sprintf("%s نتیجهٔ گام %s را می‌خواند، اما این گام به آن وابسته نیست و شاید زودتر اجرا شود؛ %s را به depends_on بیفزایید.", r.text, quote(r.stepID), quote(r.stepID)),
+				dependsOnFix(s, r.stepID))
 		}
 	})
 }
 
-// walkStrings calls fn for every string inside v, in a fixed order (object
-// keys sorted), with its JSON Pointer.
-func walkStrings(v any, path string, fn func(path, s string)) {
-	switch t := v.(type) {
-	case string:
-		fn(path, t)
-	case map[string]any:
-		for _, k := range sortedKeys(t) {
-			walkStrings(t[k], path+"/"+escapePointer(k), fn)
-		}
-	case []any:
-		for i, e := range t {
-			walkStrings(e, fmt.Sprintf("%s/%d", path, i), fn)
-		}
-	}
+// idSet is a set of step ids that does not allocate while it is small,
+// as it is for the references of one string.
+type idSet struct {
+	small []string
+	big   map[string]bool
 }
 
-func escapePointer(seg string) string {
-	if !strings.ContainsAny(seg, "~/") {
-		return seg
+const idSetSmall = 8
+
+func (s *idSet) reset() {
+	s.small = s.small[:0]
+	s.big = nil
+}
+
+// add puts id in the set and reports whether it was new.
+func (s *idSet) add(id string) bool {
+	if s.big != nil {
+		if s.big[id] {
+			return false
+		}
+		s.big[id] = true
+		return true
 	}
-	return strings.ReplaceAll(strings.ReplaceAll(seg, "~", "~0"), "/", "~1")
+	for _, e := range s.small {
+		if e == id {
+			return false
+		}
+	}
+	if len(s.small) < idSetSmall {
+		s.small = append(s.small, id)
+		return true
+	}
+	s.big = make(map[string]bool, 2*idSetSmall)
+	for _, e := range s.small {
+		s.big[e] = true
+	}
+	s.big[id] = true
+	return true
 }
 
 // dependsOnFix is the step's depends_on with id added.

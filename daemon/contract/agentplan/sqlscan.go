@@ -3,6 +3,7 @@ package agentplan
 import (
 	"math/big"
 	"strings"
+	"unicode/utf8"
 )
 
 // The SQL rules look at tokens, never at raw text, so keywords inside
@@ -26,12 +27,16 @@ const (
 )
 
 type sqlToken struct {
-	kind tokKind
-	text string // as written
-	// value is the upper-cased word, or the content of a string or quoted
-	// identifier without its quotes.
-	value        string
+	kind         tokKind
 	unterminated bool
+	// kw says which keyword lists a word is on.
+	kw   kwFlags
+	text string // as written
+	// value is, for a word the rules know (see keywords), the word in
+	// upper case; "" for any other word, since no rule compares it with a
+	// keyword. For a string or quoted identifier it is the content
+	// without its quotes.
+	value string
 }
 
 type sqlDialect struct {
@@ -65,10 +70,9 @@ func isSpace(c byte) bool {
 
 var multiCharOps = []string{"<=>", "<=", ">=", "<>", "!=", "==", "||", "&&", "::", "->>", "->"}
 
-// tokenize splits q into tokens under dialect d. It never fails:
-// unclosed strings and comments become tokens marked unterminated.
-func tokenize(q string, d sqlDialect) []sqlToken {
-	var toks []sqlToken
+// tokenize appends the tokens of q under dialect d to toks. It never
+// fails: unclosed strings and comments become tokens marked unterminated.
+func tokenize(toks []sqlToken, q string, d sqlDialect) []sqlToken {
 	inExecComment := false
 	for i := 0; i < len(q); {
 		c := q[i]
@@ -151,8 +155,9 @@ func tokenize(q string, d sqlDialect) []sqlToken {
 			toks = append(toks, sqlToken{kind: tkNumber, text: q[i:end]})
 			i = end
 		case isWordStart(c):
-			end := i + 1
+			end, high := i+1, c
 			for end < len(q) && isWordByte(q[end]) {
+				high |= q[end]
 				end++
 			}
 			word := q[i:end]
@@ -164,9 +169,10 @@ func tokenize(q string, d sqlDialect) []sqlToken {
 				i = stop
 				continue
 			}
-			toks = append(toks, sqlToken{kind: tkWord, text: word, value: strings.ToUpper(word)})
+			kw, _ := keywords.lookup(word, high < utf8.RuneSelf)
+			toks = append(toks, sqlToken{kind: tkWord, text: word, value: kw.word, kw: kw.flags})
 			i = end
-		case strings.ContainsRune(";(),.[]{}", rune(c)):
+		case isPunct(c):
 			toks = append(toks, sqlToken{kind: tkPunct, text: q[i : i+1]})
 			i++
 		default:
@@ -182,6 +188,14 @@ func tokenize(q string, d sqlDialect) []sqlToken {
 		}
 	}
 	return toks
+}
+
+func isPunct(c byte) bool {
+	switch c {
+	case ';', '(', ')', ',', '.', '[', ']', '{', '}':
+		return true
+	}
+	return false
 }
 
 func lineEnd(q string, i int) int {
@@ -210,8 +224,22 @@ func blockCommentEnd(q string, i int, nested bool) (int, bool) {
 }
 
 // quoted reads a quoted token starting at q[i] == quote. A doubled quote
-// is an escaped quote; with backslash, \x escapes x as well.
+// is an escaped quote; with backslash, \x escapes x as well. Without
+// escapes the value is a slice of q, so most literals cost nothing.
 func quoted(q string, i int, quote byte, backslash bool) (sqlToken, int) {
+	for j := i + 1; j < len(q); j++ {
+		switch c := q[j]; {
+		case backslash && c == '\\' && j+1 < len(q), c == quote && j+1 < len(q) && q[j+1] == quote:
+			return quotedEscaped(q, i, quote, backslash)
+		case c == quote:
+			return sqlToken{text: q[i : j+1], value: q[i+1 : j]}, j + 1
+		}
+	}
+	return sqlToken{text: q[i:], value: q[i+1:], unterminated: true}, len(q)
+}
+
+// quotedEscaped is quoted for a literal with escapes, which it resolves.
+func quotedEscaped(q string, i int, quote byte, backslash bool) (sqlToken, int) {
 	var b strings.Builder
 	for j := i + 1; j < len(q); j++ {
 		switch c := q[j]; {
@@ -285,16 +313,55 @@ func numberEnd(q string, i int) int {
 // Write keywords. The first group writes wherever it appears as a
 // keyword; the second only where a statement starts, because the same
 // words are common function or column names (REPLACE(), a "copy" column).
-var (
-	writeAnywhere = wordSet("INSERT UPDATE DELETE DROP ALTER CREATE TRUNCATE GRANT REVOKE")
-	writeAtStart  = wordSet("MERGE REPLACE UPSERT COPY ATTACH DETACH VACUUM REINDEX RENAME CALL EXEC EXECUTE LOCK LOAD DO REFRESH CLUSTER COMMENT IMPORT DISCARD HANDLER INSTALL UNINSTALL SHUTDOWN KILL PRAGMA")
-	readLeads     = wordSet("SELECT WITH SHOW EXPLAIN DESCRIBE DESC VALUES TABLE")
-	// readPragmas take an argument and still only read.
-	readPragmas = wordSet("TABLE_INFO TABLE_XINFO INDEX_INFO INDEX_XINFO INDEX_LIST FOREIGN_KEY_LIST FOREIGN_KEY_CHECK INTEGRITY_CHECK QUICK_CHECK TABLE_LIST FUNCTION_LIST PRAGMA_LIST COLLATION_LIST DATABASE_LIST MODULE_LIST COMPILE_OPTIONS")
-	// writePragmas change the database even without an argument.
-	writePragmas = wordSet("OPTIMIZE WAL_CHECKPOINT INCREMENTAL_VACUUM SHRINK_MEMORY")
-	comparisons  = wordSet("= == <> != < > <= >= <=>")
+const (
+	writeAnywhereWords = "INSERT UPDATE DELETE DROP ALTER CREATE TRUNCATE GRANT REVOKE"
+	writeAtStartWords  = "MERGE REPLACE UPSERT COPY ATTACH DETACH VACUUM REINDEX RENAME CALL EXEC EXECUTE LOCK LOAD DO REFRESH CLUSTER COMMENT IMPORT DISCARD HANDLER INSTALL UNINSTALL SHUTDOWN KILL PRAGMA"
+	readLeadWords      = "SELECT WITH SHOW EXPLAIN DESCRIBE DESC VALUES TABLE"
+	// readPragmaWords take an argument and still only read.
+	readPragmaWords = "TABLE_INFO TABLE_XINFO INDEX_INFO INDEX_XINFO INDEX_LIST FOREIGN_KEY_LIST FOREIGN_KEY_CHECK INTEGRITY_CHECK QUICK_CHECK TABLE_LIST FUNCTION_LIST PRAGMA_LIST COLLATION_LIST DATABASE_LIST MODULE_LIST COMPILE_OPTIONS"
+	// writePragmaWords change the database even without an argument.
+	writePragmaWords = "OPTIMIZE WAL_CHECKPOINT INCREMENTAL_VACUUM SHRINK_MEMORY"
+	// otherKeywords are the words the rules compare tokens with.
+	otherKeywords = "OR UNION ALL DISTINCT AS ANALYZE VERBOSE FOR KEY INTO LIKE TRUE NULL"
 )
+
+var comparisons = wordSet("= == <> != < > <= >= <=>")
+
+// kwFlags are the keyword lists a word is on.
+type kwFlags uint8
+
+const (
+	kwWriteAnywhere kwFlags = 1 << iota
+	kwWriteAtStart
+	kwReadLead
+	kwReadPragma
+	kwWritePragma
+)
+
+type keyword struct {
+	word  string // upper case
+	flags kwFlags
+}
+
+// keywords holds every word a rule looks for, so that a token is
+// upper-cased and classified by one lookup, without allocating.
+var keywords = newUpperTable(func() map[string]keyword {
+	m := map[string]keyword{}
+	for _, list := range []struct {
+		words string
+		flag  kwFlags
+	}{
+		{writeAnywhereWords, kwWriteAnywhere}, {writeAtStartWords, kwWriteAtStart}, {readLeadWords, kwReadLead},
+		{readPragmaWords, kwReadPragma}, {writePragmaWords, kwWritePragma}, {otherKeywords, 0},
+	} {
+		for _, w := range strings.Fields(list.words) {
+			k := m[w]
+			k.word, k.flags = w, k.flags|list.flag
+			m[w] = k
+		}
+	}
+	return m
+}())
 
 func wordSet(s string) map[string]bool {
 	m := map[string]bool{}
@@ -304,24 +371,35 @@ func wordSet(s string) map[string]bool {
 	return m
 }
 
-// Injection kinds, in the order their violations are reported.
-const (
-	injInterpolated = "interpolated"
-	injTautology    = "tautology"
-	injStacked      = "stacked"
-	injComment      = "comment"
-	injUnion        = "union"
-	injUnbalanced   = "unbalanced"
-)
+// upperWord is the upper-cased text of a word token.
+func upperWord(t sqlToken) string {
+	if t.value != "" {
+		return t.value
+	}
+	return strings.ToUpper(t.text)
+}
 
-var injectionOrder = []string{injInterpolated, injTautology, injStacked, injComment, injUnion, injUnbalanced}
+// Injection kinds, in the order their violations are reported.
+type injKind uint8
+
+const (
+	injInterpolated injKind = iota
+	injTautology
+	injStacked
+	injComment
+	injUnion
+	injUnbalanced
+	injKinds // the number of kinds
+)
 
 // sqlReport is what the SQL rules need to know about one query.
 type sqlReport struct {
-	writes     []string          // write keywords found, first occurrence order
-	injections map[string]string // kind -> the offending text
-	statements int               // non-empty statements
-	reads      int               // statements that start with a read keyword
+	writes     []string         // write keywords found, first occurrence order
+	injections [injKinds]string // by kind: the offending text
+	found      [injKinds]bool   // which kinds were found
+	statements int              // non-empty statements
+	reads      int              // statements that start with a read keyword
+	spare      []string         // empty, with room for writes
 }
 
 func (r *sqlReport) write(w string) {
@@ -330,28 +408,57 @@ func (r *sqlReport) write(w string) {
 			return
 		}
 	}
+	if r.writes == nil {
+		r.writes = r.spare
+	}
 	r.writes = append(r.writes, w)
 }
 
-func (r *sqlReport) inject(kind, detail string) {
-	if _, ok := r.injections[kind]; !ok {
-		r.injections[kind] = detail
+func (r *sqlReport) inject(kind injKind, detail string) {
+	if !r.found[kind] {
+		r.injections[kind], r.found[kind] = detail, true
 	}
 }
 
-// analyzeSQL reads q in both dialects and merges what they find. The
-// statement counts come from the standard reading.
-func analyzeSQL(q string) *sqlReport {
-	r := &sqlReport{injections: map[string]string{}}
-	scanTokens(tokenize(q, standardSQL), false, r)
-	std := *r
-	scanTokens(tokenize(q, mysqlSQL), true, r)
-	r.statements, r.reads = std.statements, std.reads
+// sqlScratch is the memory the SQL analysis reuses from query to query.
+type sqlScratch struct {
+	toks, sig []sqlToken
+	writes    []string
+}
+
+// analyze reads q in both dialects and merges what they find. The
+// statement counts come from the standard reading. The report's writes
+// live in sc until the next call.
+func (sc *sqlScratch) analyze(q string) sqlReport {
+	r := sqlReport{spare: sc.writes[:0]}
+	sc.toks = tokenize(sc.toks[:0], q, standardSQL)
+	sc.scanTokens(sc.toks, false, &r)
+	statements, reads := r.statements, r.reads
+	sc.toks = tokenize(sc.toks[:0], q, mysqlSQL)
+	sc.scanTokens(sc.toks, true, &r)
+	r.statements, r.reads = statements, reads
+	if r.writes != nil {
+		sc.writes = r.writes[:0]
+	}
 	return r
 }
 
-func scanTokens(toks []sqlToken, mysql bool, r *sqlReport) {
-	var sig []sqlToken
+// release drops what the scratch holds of the last queries, and all of
+// it after an unusually long one, so a pooled validator stays small.
+func (sc *sqlScratch) release() {
+	const keep = 1024
+	for _, b := range []*[]sqlToken{&sc.toks, &sc.sig} {
+		if cap(*b) > keep {
+			*b = nil
+		}
+		clear((*b)[:cap(*b)])
+	}
+	clear(sc.writes[:cap(sc.writes)])
+}
+
+func (sc *sqlScratch) scanTokens(toks []sqlToken, mysql bool, r *sqlReport) {
+	sig := sc.sig[:0]
+	defer func() { sc.sig = sig }()
 	for k, t := range toks {
 		if t.unterminated {
 			r.inject(injUnbalanced, clip(t.text))
@@ -390,20 +497,20 @@ func scanTokens(toks []sqlToken, mysql bool, r *sqlReport) {
 }
 
 func scanStatement(st []sqlToken, stacked, mysql bool, r *sqlReport) {
-	lead := ""
+	lead, leadKW := "", kwFlags(0)
 	for _, t := range st {
 		if t.kind == tkWord {
-			lead = t.value
+			lead, leadKW = t.value, t.kw
 			break
 		}
 	}
 	if !mysql {
 		r.statements++
-		if readLeads[lead] {
+		if leadKW&kwReadLead != 0 {
 			r.reads++
 		}
 	}
-	if stacked && (writeAnywhere[lead] || writeAtStart[lead]) {
+	if stacked && leadKW&(kwWriteAnywhere|kwWriteAtStart) != 0 {
 		r.inject(injStacked, "; "+lead)
 	}
 	word := func(i int) string {
@@ -443,7 +550,7 @@ func scanStatement(st []sqlToken, stacked, mysql bool, r *sqlReport) {
 			if word(j) == "SELECT" {
 				r.inject(injUnion, "UNION SELECT")
 			}
-		case writeAnywhere[u] && !qualified && !call:
+		case t.kw&kwWriteAnywhere != 0 && !qualified && !call:
 			if u == "UPDATE" && (word(i-1) == "FOR" || word(i-1) == "KEY") {
 				// FOR UPDATE takes row locks, which a read-only
 				// transaction refuses.
@@ -452,7 +559,7 @@ func scanStatement(st []sqlToken, stacked, mysql bool, r *sqlReport) {
 			}
 			dataWrite = true
 			r.write(u)
-		case writeAtStart[u] && atStart && !qualified && !(call && u == "REPLACE"):
+		case t.kw&kwWriteAtStart != 0 && atStart && !qualified && !(call && u == "REPLACE"):
 			if u == "PRAGMA" && !pragmaWrites(st[i+1:]) {
 				continue
 			}
@@ -470,10 +577,10 @@ func scanStatement(st []sqlToken, stacked, mysql bool, r *sqlReport) {
 // argument only to read ("table_info(t)").
 func pragmaWrites(rest []sqlToken) bool {
 	i := 0
-	name := ""
+	name := kwFlags(0)
 	for i < len(rest) && (rest[i].kind == tkWord || rest[i].kind == tkQuoted || (rest[i].kind == tkPunct && rest[i].text == ".")) {
 		if rest[i].kind == tkWord {
-			name = rest[i].value
+			name = rest[i].kw
 		}
 		i++
 	}
@@ -481,9 +588,9 @@ func pragmaWrites(rest []sqlToken) bool {
 		return true
 	}
 	if i < len(rest) && rest[i].kind == tkPunct && rest[i].text == "(" {
-		return !readPragmas[name]
+		return name&kwReadPragma == 0
 	}
-	return writePragmas[name]
+	return name&kwWritePragma != 0
 }
 
 // checkTautology looks at what follows the OR at st[i] for a condition
@@ -554,7 +661,7 @@ func alwaysTrue(a sqlToken, op string, b sqlToken) bool {
 			return !strings.EqualFold(a.value, b.value)
 		}
 	case a.kind == tkWord && b.kind == tkWord && a.value != "NULL":
-		return (op == "=" || op == "==" || op == "LIKE") && a.value == b.value
+		return (op == "=" || op == "==" || op == "LIKE") && upperWord(a) == upperWord(b)
 	}
 	return false
 }

@@ -10,10 +10,15 @@ import (
 // "payments.transfer"). Case is ignored so that "Payments.Transfer"
 // cannot slip past a deny list written in lower case.
 func matchTool(pattern, tool string) bool {
+	if isASCII(pattern) && isASCII(tool) {
+		return wildcardMatch(pattern, tool)
+	}
 	return wildcardMatch(strings.ToLower(pattern), strings.ToLower(tool))
 }
 
-// wildcardMatch is a linear-time glob with "*" as the only wildcard.
+// wildcardMatch is a linear-time glob with "*" as the only wildcard. It
+// ignores the case of ASCII letters, which for ASCII text is what
+// lower-casing both sides does.
 func wildcardMatch(pattern, s string) bool {
 	p, i := 0, 0
 	star, mark := -1, 0
@@ -22,7 +27,7 @@ func wildcardMatch(pattern, s string) bool {
 		case p < len(pattern) && pattern[p] == '*':
 			star, mark = p, i
 			p++
-		case p < len(pattern) && pattern[p] == s[i]:
+		case p < len(pattern) && lowerASCII(pattern[p]) == lowerASCII(s[i]):
 			p++
 			i++
 		case star >= 0:
