@@ -110,8 +110,10 @@ func (v *validator) checkGraph(p *planView) *depGraph {
 			from, isNode = g.stepNode[s.index], true
 		}
 		start := len(all)
-		for _, d := range s.deps {
-			switch to, known := g.node(d.id); {
+		for j, d := range s.deps {
+			to, known := g.node(d.id)
+			s.deps[j].node = to
+			switch {
 			case d.id == s.id && s.id != "":
 				v.add(RuleDepSelf, s.id, s.path("depends_on", d.pos),
 					fmt.Sprintf("Step %s depends on itself, so it can never start; remove %s from its depends_on.", quote(s.id), quote(d.id)),
@@ -152,7 +154,7 @@ func (g *depGraph) dependsOn(s *stepView, id string) bool {
 	g.stamp++
 	g.stack = g.stack[:0]
 	for _, d := range s.deps {
-		if n, ok := g.node(d.id); ok && g.visit(n, target) {
+		if d.node >= 0 && g.visit(d.node, target) {
 			return true
 		}
 	}

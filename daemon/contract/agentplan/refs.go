@@ -70,10 +70,24 @@ func eachRef(s string, known map[string]int, fn func(r stepRef)) {
 	}
 	templateSpans(s, func(start, end int, expr string) {
 		// Mustache's triple braces leave one brace on each side.
-		if id, ok := refTarget(strings.Trim(expr, "{} \t"), known); ok {
+		if id, ok := refTarget(trimExpr(expr), known); ok {
 			fn(stepRef{text: s[start:end], stepID: id})
 		}
 	})
+}
+
+// trimExpr is strings.Trim(expr, "{} \t") without building the cut set
+// at every call.
+func trimExpr(expr string) string {
+	cut := func(c byte) bool { return c == '{' || c == '}' || c == ' ' || c == '\t' }
+	i, j := 0, len(expr)
+	for i < j && cut(expr[i]) {
+		i++
+	}
+	for j > i && cut(expr[j-1]) {
+		j--
+	}
+	return expr[i:j]
 }
 
 // hasRef reports whether s holds a step reference.

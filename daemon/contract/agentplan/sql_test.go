@@ -1,6 +1,7 @@
 package agentplan
 
 import (
+	"math/rand/v2"
 	"reflect"
 	"testing"
 )
@@ -156,5 +157,52 @@ func TestTokenizeKinds(t *testing.T) {
 	}
 	if my := tokenize(nil, `"a b"`, mysqlSQL); len(my) != 1 || my[0].kind != tkString {
 		t.Errorf("MySQL reads a double-quoted string: %+v", my)
+	}
+}
+
+// sameInBothDialects lets the analysis read a query once; it must only
+// say so when the two readings really give the same tokens.
+func TestSameInBothDialects(t *testing.T) {
+	for _, c := range []struct {
+		query string
+		same  bool
+	}{
+		{"SELECT id, amount FROM invoices WHERE supplier = $1 AND paid = false", true},
+		{"SELECT 'alice' -- note", true},
+		{"SELECT a || b FROM t", true},
+		{`SELECT 'it\'s'`, false},
+		{"SELECT 1 # c", false},
+		{`SELECT "x"`, false},
+		{"SELECT 1 /* c */", false},
+		{"SELECT 1 --c", false},
+		{"SELECT $$x$$", false},
+		{"SELECT E'x'", false},
+		{"SELECT 1E'x'", false},
+		{"SELECT nicE'x'", true},
+	} {
+		if got := sameInBothDialects(c.query); got != c.same {
+			t.Errorf("sameInBothDialects(%q) = %v", c.query, got)
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	const alphabet = "aEe1x_ $-#/*!'\"`\\?:@.;()|=<>\n\t\u00e9"
+	same := 0
+	for n := 0; n < 200000; n++ {
+		b := make([]byte, rng.IntN(12))
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		q := string(b)
+		if !sameInBothDialects(q) {
+			continue
+		}
+		same++
+		std, my := tokenize(nil, q, standardSQL), tokenize(nil, q, mysqlSQL)
+		if !reflect.DeepEqual(std, my) {
+			t.Fatalf("%q: the dialects differ, %+v and %+v", q, std, my)
+		}
+	}
+	if same < 1000 {
+		t.Fatalf("only %d generated queries read alike; the test checks too little", same)
 	}
 }

@@ -70,6 +70,15 @@ func isSpace(c byte) bool {
 
 var multiCharOps = []string{"<=>", "<=", ">=", "<>", "!=", "==", "||", "&&", "::", "->>", "->"}
 
+// opStart reports whether c starts one of multiCharOps.
+func opStart(c byte) bool {
+	switch c {
+	case '<', '>', '!', '=', '|', '&', ':', '-':
+		return true
+	}
+	return false
+}
+
 // tokenize appends the tokens of q under dialect d to toks. It never
 // fails: unclosed strings and comments become tokens marked unterminated.
 func tokenize(toks []sqlToken, q string, d sqlDialect) []sqlToken {
@@ -177,10 +186,12 @@ func tokenize(toks []sqlToken, q string, d sqlDialect) []sqlToken {
 			i++
 		default:
 			n := 1
-			for _, op := range multiCharOps {
-				if strings.HasPrefix(q[i:], op) {
-					n = len(op)
-					break
+			if opStart(c) {
+				for _, op := range multiCharOps {
+					if strings.HasPrefix(q[i:], op) {
+						n = len(op)
+						break
+					}
 				}
 			}
 			toks = append(toks, sqlToken{kind: tkOp, text: q[i : i+n]})
@@ -434,13 +445,71 @@ func (sc *sqlScratch) analyze(q string) sqlReport {
 	sc.toks = tokenize(sc.toks[:0], q, standardSQL)
 	sc.scanTokens(sc.toks, false, &r)
 	statements, reads := r.statements, r.reads
-	sc.toks = tokenize(sc.toks[:0], q, mysqlSQL)
-	sc.scanTokens(sc.toks, true, &r)
+	switch {
+	case !sameInBothDialects(q):
+		sc.toks = tokenize(sc.toks[:0], q, mysqlSQL)
+		sc.scanTokens(sc.toks, true, &r)
+	case hasConcatOperator(sc.toks):
+		// The same tokens, where only "||" means something else. Without
+		// it a second scan would find exactly what the first did.
+		sc.scanTokens(sc.toks, true, &r)
+	}
 	r.statements, r.reads = statements, reads
 	if r.writes != nil {
 		sc.writes = r.writes[:0]
 	}
 	return r
+}
+
+// sameInBothDialects reports whether the standard and the MySQL reading
+// of q give the same tokens. It looks for every byte where the two may
+// part: a backslash (escapes), "#" (comments), a double quote (string or
+// identifier), "/*" (nested and executable comments), "--" without white
+// space after it, "$" not followed by a digit (dollar quotes), and "E'"
+// that may start a PostgreSQL escape string. Without them both readings
+// take the same decisions at the same places. Being conservative only
+// costs the second reading.
+func sameInBothDialects(q string) bool {
+	for i := 0; i < len(q); i++ {
+		switch q[i] {
+		case '\\', '#', '"':
+			return false
+		case '/':
+			if i+1 < len(q) && q[i+1] == '*' {
+				return false
+			}
+		case '-':
+			if i+2 < len(q) && q[i+1] == '-' && !isSpace(q[i+2]) {
+				return false
+			}
+		case '$':
+			if i+1 == len(q) || !isDigit(q[i+1]) {
+				return false
+			}
+		case '\'':
+			// After a letter or "_" the E ends a longer word, parameter or
+			// hex number; after anything else it may be a word of its own.
+			if i > 0 && (q[i-1] == 'E' || q[i-1] == 'e') && (i < 2 || !isLetterOrUnderscore(q[i-2])) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func isLetterOrUnderscore(c byte) bool {
+	return c == '_' || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z')
+}
+
+// hasConcatOperator reports whether the tokens have a "||" operator,
+// which MySQL reads as OR.
+func hasConcatOperator(toks []sqlToken) bool {
+	for _, t := range toks {
+		if t.kind == tkOp && t.text == "||" {
+			return true
+		}
+	}
+	return false
 }
 
 // release drops what the scratch holds of the last queries, and all of

@@ -33,8 +33,9 @@ type stepView struct {
 }
 
 type depEntry struct {
-	id  string
-	pos int // index inside depends_on, for the violation's path
+	id   string
+	pos  int // index inside depends_on, for the violation's path
+	node int // the graph node of id, -1 for none; set by checkGraph
 }
 
 func (s *stepView) path(segs ...any) string {
@@ -274,7 +275,16 @@ func (v *validator) requiredString(s *stepView, raw any, ok bool, key, whatEN, w
 
 // blank reports whether s holds only the white space that the schema's
 // id and tool pattern refuses, so the schema and this check agree.
-func blank(s string) bool { return strings.Trim(s, "\t\n\v\f\r ") == "" }
+func blank(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\t', '\n', '\v', '\f', '\r', ' ':
+		default:
+			return false
+		}
+	}
+	return true
+}
 
 func (v *validator) typeError(step, path string, got any, en, fa string) {
 	v.add(RuleSchemaType, step, path,

@@ -8,9 +8,11 @@ import (
 // matchTool reports whether tool matches pattern, where "*" stands for
 // any run of characters, dots included ("payments.*" matches
 // "payments.transfer"). Case is ignored so that "Payments.Transfer"
-// cannot slip past a deny list written in lower case.
-func matchTool(pattern, tool string) bool {
-	if isASCII(pattern) && isASCII(tool) {
+// cannot slip past a deny list written in lower case. asciiTool says
+// whether the tool is all ASCII, which the caller checks once for all
+// patterns.
+func matchTool(pattern, tool string, asciiTool bool) bool {
+	if asciiTool && isASCII(pattern) {
 		return wildcardMatch(pattern, tool)
 	}
 	return wildcardMatch(strings.ToLower(pattern), strings.ToLower(tool))
@@ -45,8 +47,9 @@ func wildcardMatch(pattern, s string) bool {
 }
 
 func firstMatch(patterns []string, tool string) (string, bool) {
+	ascii := isASCII(tool)
 	for _, pat := range patterns {
-		if matchTool(pat, tool) {
+		if matchTool(pat, tool, ascii) {
 			return pat, true
 		}
 	}
