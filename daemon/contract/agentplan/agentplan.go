@@ -155,7 +155,7 @@ func (AgentPlan) Validate(_ context.Context, doc any, opts contract.Options) con
 	}
 	r.RiskScore = score
 	if plan != nil {
-		r.Normalized = normalize(plan.root)
+		r.Normalized = normalize(plan)
 	}
 	return r
 }

@@ -142,15 +142,11 @@ func (v *validator) checkGraph(p *planView) *depGraph {
 	return g
 }
 
-// dependsOn reports whether step s may read the result of step id: id
-// must be reachable through depends_on. Duplicated steps use their own
+// dependsOn reports whether step s may read the result of the step at
+// node target: target must be reachable through depends_on. Duplicated steps use their own
 // depends_on and then the graph. The search stops at the target, so the
 // usual reference to a direct dependency costs almost nothing.
-func (g *depGraph) dependsOn(s *stepView, id string) bool {
-	target, ok := g.node(id)
-	if !ok {
-		return false
-	}
+func (g *depGraph) dependsOn(s *stepView, target int) bool {
 	g.stamp++
 	g.stack = g.stack[:0]
 	for _, d := range s.deps {

@@ -15,29 +15,51 @@ type stepRef struct {
 // ${expr}. In "${{x}}" the dollar is literal text before a {{x}}
 // reference, which is how a currency amount is written.
 func templateSpans(s string, yield func(start, end int, expr string)) {
-	for i := 0; i < len(s)-1; i++ {
+	// Every expression has a "{" at or just after its start, so the
+	// search jumps from one "{" to the next.
+	for from := 0; ; {
+		j := strings.IndexByte(s[from:], '{')
+		if j < 0 {
+			return
+		}
+		j += from
 		switch {
-		case s[i] == '{' && s[i+1] == '{':
-			end := strings.Index(s[i+2:], "}}")
-			if end < 0 {
-				return
-			}
-			if k := strings.LastIndex(s[i+2:i+2+end], "{{"); k >= 0 {
-				// "{{ {{x}}": the innermost pair is the expression.
-				i += 2 + k - 1
-				continue
-			}
-			yield(i, i+2+end+2, s[i+2:i+2+end])
-			i += 2 + end + 1
-		case s[i] == '$' && s[i+1] == '{' && (i+2 >= len(s) || s[i+2] != '{'):
+		case j > from && s[j-1] == '$' && (j+1 >= len(s) || s[j+1] != '{'):
+			i := j - 1
 			end := strings.IndexByte(s[i+2:], '}')
 			if end < 0 {
 				return
 			}
 			yield(i, i+2+end+1, s[i+2:i+2+end])
-			i += 2 + end
+			from = i + 2 + end + 1
+		case j+1 < len(s) && s[j+1] == '{':
+			i := j
+			end := strings.Index(s[i+2:], "}}")
+			if end < 0 {
+				return
+			}
+			if k := lastIndexPair(s[i+2:i+2+end], '{'); k >= 0 {
+				// "{{ {{x}}": the innermost pair is the expression.
+				from = i + 2 + k
+				continue
+			}
+			yield(i, i+2+end+2, s[i+2:i+2+end])
+			from = i + 2 + end + 2
+		default:
+			from = j + 1
 		}
 	}
+}
+
+// lastIndexPair is strings.LastIndex(s, string([]byte{c, c})), with a
+// quick answer for the usual expression that has no c at all.
+func lastIndexPair(s string, c byte) int {
+	for i := strings.LastIndexByte(s, c); i > 0; i = strings.LastIndexByte(s[:i], c) {
+		if s[i-1] == c {
+			return i - 1
+		}
+	}
+	return -1
 }
 
 // replaceTemplates replaces every template expression in s with word and
@@ -143,7 +165,7 @@ func (v *validator) checkRefs(p *planView, g *depGraph, s *stepView, str string)
 			v.add(RuleRefNotDependency, s.id, v.pointer(),
 				fmt.Sprintf("%s reads the result of this very step, which does not exist while it runs; take the value from an earlier step.", r.text),
 				fmt.Sprintf("%s نتیجهٔ همین گام را می‌خواند که هنگام اجرای آن هنوز وجود ندارد؛ مقدار را از گامی پیشین بگیرید.", r.text), "")
-		case g.dependsOn(s, r.stepID):
+		case g.dependsOn(s, g.stepNode[first]):
 		case first < s.index:
 			v.add(RuleRefImplicitDependency, s.id, v.pointer(),
 				fmt.Sprintf("%s reads the result of step %s, which comes earlier but is not in depends_on; add %s to depends_on so the dependency is stated.", r.text, quote(r.stepID), quote(r.stepID)),

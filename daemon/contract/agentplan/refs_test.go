@@ -2,6 +2,7 @@ package agentplan
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -88,6 +89,61 @@ func TestIDSetGrowsPastSmall(t *testing.T) {
 					t.Fatalf("round %d: s%d reported as new after %s", round, j, id)
 				}
 			}
+		}
+	}
+}
+
+// templateSpansByByte is the plain definition of templateSpans: look at
+// every position in turn.
+func templateSpansByByte(s string, yield func(start, end int, expr string)) {
+	for i := 0; i < len(s)-1; i++ {
+		switch {
+		case s[i] == '{' && s[i+1] == '{':
+			end := strings.Index(s[i+2:], "}}")
+			if end < 0 {
+				return
+			}
+			if k := strings.LastIndex(s[i+2:i+2+end], "{{"); k >= 0 {
+				i += 2 + k - 1
+				continue
+			}
+			yield(i, i+2+end+2, s[i+2:i+2+end])
+			i += 2 + end + 1
+		case s[i] == '$' && s[i+1] == '{' && (i+2 >= len(s) || s[i+2] != '{'):
+			end := strings.IndexByte(s[i+2:], '}')
+			if end < 0 {
+				return
+			}
+			yield(i, i+2+end+1, s[i+2:i+2+end])
+			i += 2 + end
+		}
+	}
+}
+
+func TestTemplateSpansMatchesDefinition(t *testing.T) {
+	spans := func(f func(string, func(int, int, string)), s string) []string {
+		var out []string
+		f(s, func(start, end int, expr string) { out = append(out, fmt.Sprint(start, " ", end, " ", expr)) })
+		return out
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	const alphabet = "{{}}$$ax."
+	for n := 0; n < 200000; n++ {
+		b := make([]byte, rng.IntN(14))
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		s := string(b)
+		if got, want := spans(templateSpans, s), spans(templateSpansByByte, s); !reflect.DeepEqual(got, want) {
+			t.Fatalf("templateSpans(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+func TestLastIndexPair(t *testing.T) {
+	for _, s := range []string{"", "{", "{{", "a{{b", "{{a{{", "{a{", "{{{", "x{{{y{", "}}"} {
+		if got, want := lastIndexPair(s, '{'), strings.LastIndex(s, "{{"); got != want {
+			t.Errorf("lastIndexPair(%q) = %d, want %d", s, got, want)
 		}
 	}
 }

@@ -50,46 +50,118 @@ func placeholderValue(s string) bool {
 	return strings.HasPrefix(s, "$") && len(s) > 1 && strings.Trim(s[1:], "0123456789") == ""
 }
 
-// secretAnchor is one anchor of secretPatterns[pattern], in lower case.
-type secretAnchor struct {
-	text    string
-	pattern int
+// secretAnchorAutomaton finds every anchor of secretPatterns in one pass
+// (Aho-Corasick, as a table): class folds a byte to its lower-case
+// letter's class, next[state*classes+class] is the next state, and out
+// holds the patterns whose anchors end in a state. The two bytes that
+// start U+0130 and U+212A lead to the state foldState, which matches like
+// the start but reports foldSeen, so the caller can take the general
+// path for them. step is next and out packed for the scan: the next
+// state's offset (state*classes) in the low 16 bits, its out in the high.
+type secretAnchorAutomaton struct {
+	class   [256]uint8
+	classes int
+	next    []uint8
+	out     []uint16
+	step    []uint32
 }
 
-// secretAnchorIndex finds where an anchor may start in two table
-// lookups: group[b] is non-zero for a byte that starts an anchor, in
-// either case (or, as unicodeFold, a non-ASCII letter that
-// strings.ToLower turns into ASCII), second[group] holds the lower-case
-// bytes that follow it in some anchor, and anchors[group] the anchors.
-type secretAnchorIndex struct {
-	group   [256]uint8
-	second  [][4]uint64
-	anchors [][]secretAnchor
-}
+const foldSeen = 1 << 15
 
-const unicodeFold = 255
-
-var secretAnchors = func() *secretAnchorIndex {
-	x := &secretAnchorIndex{second: make([][4]uint64, 1), anchors: make([][]secretAnchor, 1)}
+var secretAnchors = func() *secretAnchorAutomaton {
+	a := &secretAnchorAutomaton{classes: 1} // class 0: any other byte
+	type anchor struct {
+		text    string
+		pattern int
+	}
+	var anchors []anchor
 	for i, sp := range secretPatterns {
-		for _, a := range sp.anchors {
-			if len(a) < 2 || a != strings.ToLower(a) || !isASCII(a) {
-				panic("agentplan: secret anchor " + a + " must be lower-case ASCII of two bytes or more")
+		for _, t := range sp.anchors {
+			if t == "" || t != strings.ToLower(t) || !isASCII(t) {
+				panic("agentplan: secret anchor " + t + " must be lower-case ASCII")
 			}
-			g := x.group[a[0]]
-			if g == 0 {
-				g = uint8(len(x.anchors))
-				x.second = append(x.second, [4]uint64{})
-				x.anchors = append(x.anchors, nil)
-				x.group[a[0]], x.group[upperASCII(a[0])] = g, g
+			anchors = append(anchors, anchor{t, i})
+			for j := 0; j < len(t); j++ {
+				if a.class[t[j]] == 0 {
+					a.class[t[j]], a.class[upperASCII(t[j])] = uint8(a.classes), uint8(a.classes)
+					a.classes++
+				}
 			}
-			x.second[g][a[1]>>6] |= 1 << (a[1] & 63)
-			x.anchors[g] = append(x.anchors[g], secretAnchor{a, i})
 		}
 	}
-	// The first bytes of U+0130 and U+212A.
-	x.group[0xC4], x.group[0xE2] = unicodeFold, unicodeFold
-	return x
+	foldClass := a.classes
+	a.class[0xC4], a.class[0xE2] = uint8(foldClass), uint8(foldClass)
+	a.classes++
+	// The trie; -1 is no edge yet.
+	trie := [][]int{make([]int, a.classes)}
+	out := []uint16{0}
+	for i := range trie[0] {
+		trie[0][i] = -1
+	}
+	for _, an := range anchors {
+		st := 0
+		for j := 0; j < len(an.text); j++ {
+			c := a.class[an.text[j]]
+			if trie[st][c] < 0 {
+				row := make([]int, a.classes)
+				for k := range row {
+					row[k] = -1
+				}
+				trie = append(trie, row)
+				out = append(out, 0)
+				trie[st][c] = len(trie) - 1
+			}
+			st = trie[st][c]
+		}
+		out[st] |= 1 << an.pattern
+	}
+	foldState := len(trie)
+	if foldState+1 > 256 {
+		panic("agentplan: too many secret anchor states")
+	}
+	n := foldState + 1
+	a.next = make([]uint8, n*a.classes)
+	a.out = make([]uint16, n)
+	copy(a.out, out)
+	a.out[foldState] = foldSeen
+	// Breadth first, each state's missing edges are its failure state's.
+	fail := make([]int, len(trie))
+	queue := []int{}
+	for c := 0; c < a.classes; c++ {
+		switch t := trie[0][c]; {
+		case c == foldClass:
+			a.next[c] = uint8(foldState)
+		case t < 0:
+			a.next[c] = 0
+		default:
+			a.next[c] = uint8(t)
+			queue = append(queue, t)
+		}
+	}
+	for len(queue) > 0 {
+		st := queue[0]
+		queue = queue[1:]
+		a.out[st] |= a.out[fail[st]]
+		for c := 0; c < a.classes; c++ {
+			t := trie[st][c]
+			if c == foldClass || t < 0 {
+				a.next[st*a.classes+c] = a.next[fail[st]*a.classes+c]
+				continue
+			}
+			fail[t] = int(a.next[fail[st]*a.classes+c])
+			a.next[st*a.classes+c] = uint8(t)
+			queue = append(queue, t)
+		}
+	}
+	copy(a.next[foldState*a.classes:], a.next[:a.classes])
+	if n*a.classes > 1<<16 {
+		panic("agentplan: secret anchor table too large")
+	}
+	a.step = make([]uint32, len(a.next))
+	for i, t := range a.next {
+		a.step[i] = uint32(t)*uint32(a.classes) | uint32(a.out[t])<<16
+	}
+	return a
 }()
 
 // secretCandidates has bit i set when secretPatterns[i] may match s: when
@@ -99,31 +171,18 @@ var secretAnchors = func() *secretAnchorIndex {
 // U+212A (Kelvin sign → k): a string with either takes the general path,
 // any other keeps its ASCII bytes where they were, lowered.
 func secretCandidates(s string) uint32 {
-	x := secretAnchors
-	var mask uint32
+	a := secretAnchors
+	off, seen := uint32(0), uint32(0)
 	for i := 0; i < len(s); i++ {
-		g := x.group[s[i]]
-		switch {
-		case g == 0:
-			continue
-		case g == unicodeFold:
-			if strings.HasPrefix(s[i:], "\u0130") || strings.HasPrefix(s[i:], "\u212A") {
-				return secretCandidatesLowered(strings.ToLower(s))
-			}
-			continue
-		case i+1 == len(s):
-			continue
-		}
-		if c := lowerASCII(s[i+1]); x.second[g][c>>6]&(1<<(c&63)) == 0 {
-			continue
-		}
-		for _, a := range x.anchors[g] {
-			if mask&(1<<a.pattern) == 0 && hasLowerPrefix(s[i:], a.text) {
-				mask |= 1 << a.pattern
-			}
-		}
+		e := a.step[off+uint32(a.class[s[i]])]
+		off = e & 0xffff
+		seen |= e
 	}
-	return mask
+	seen >>= 16
+	if seen&foldSeen != 0 && (strings.Contains(s, "\u0130") || strings.Contains(s, "\u212A")) {
+		return secretCandidatesLowered(strings.ToLower(s))
+	}
+	return seen &^ foldSeen
 }
 
 func secretCandidatesLowered(lower string) uint32 {
@@ -137,20 +196,6 @@ func secretCandidatesLowered(lower string) uint32 {
 		}
 	}
 	return mask
-}
-
-// hasLowerPrefix reports whether s starts with the lower-case ASCII
-// prefix, ignoring the case of ASCII letters in s.
-func hasLowerPrefix(s, prefix string) bool {
-	if len(s) < len(prefix) {
-		return false
-	}
-	for i := 0; i < len(prefix); i++ {
-		if lowerASCII(s[i]) != prefix[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // scanSecret reports the raw secrets in s, a string under the object key

@@ -13,6 +13,7 @@ import (
 // structural checks: only well-typed values are filled in.
 type planView struct {
 	root  map[string]any
+	list  []any       // the steps array as decoded
 	steps []*stepView // nil where the step is not an object
 	// firstByID maps each id to its first step; later duplicates are
 	// reported and left out of the dependency graph.
@@ -30,6 +31,9 @@ type stepView struct {
 	params    map[string]any
 	paramsKey string // "parameters" or its alias "args", as written
 	deps      []depEntry
+	// What normalize changes: "args" without "parameters" is renamed,
+	// a missing on_fail or depends_on is filled in.
+	rename, hasOnFail, hasDeps bool
 }
 
 type depEntry struct {
@@ -106,6 +110,7 @@ func (v *validator) checkStructure(doc any) *planView {
 		v.typeError("", "/steps", raw, "\"steps\" must be an array of step objects.", "«steps» باید آرایه‌ای از شیءهای گام باشد.")
 		return p
 	}
+	p.list = list
 	p.steps = resized(p.steps, len(list))
 	v.views = resized(v.views, len(list))
 	views := v.views
@@ -133,7 +138,7 @@ func (v *validator) newPlan(root map[string]any) *planView {
 	}
 	clear(p.firstByID)
 	clear(p.tools)
-	p.root, p.steps, p.routes, p.routed, p.toolsBuilt = root, p.steps[:0], p.routes[:0], false, false
+	p.root, p.list, p.steps, p.routes, p.routed, p.toolsBuilt = root, nil, p.steps[:0], p.routes[:0], false, false
 	return p
 }
 
@@ -148,7 +153,7 @@ func (p *planView) release() {
 	clear(p.routes[:cap(p.routes)])
 	clear(p.firstByID)
 	clear(p.tools)
-	p.root = nil
+	p.root, p.list = nil, nil
 }
 
 func (v *validator) checkStep(s *stepView, i int, raw any) *stepView {
@@ -166,6 +171,7 @@ func (v *validator) checkStep(s *stepView, i int, raw any) *stepView {
 	argsRaw, hasArgs := obj["args"]
 	onFail, hasOnFail := obj["on_fail"]
 	depsRaw, hasDeps := obj["depends_on"]
+	s.rename, s.hasOnFail, s.hasDeps = hasArgs && !hasParams, hasOnFail, hasDeps
 	known := 0
 	for _, has := range [...]bool{hasID, hasTool, hasParams, hasArgs, hasOnFail, hasDeps} {
 		if has {
@@ -351,46 +357,34 @@ func (v *validator) checkMaxSteps(p *planView, limit int) {
 // so normalizing never hides an error. Only what changes is copied: the
 // root, the steps array and the steps that gain or rename a field; the
 // rest is shared with the input, which Validate does not modify.
-func normalize(root map[string]any) map[string]any {
-	steps, ok := root["steps"].([]any)
-	if !ok {
-		return root
-	}
+func normalize(p *planView) map[string]any {
 	var out []any
-	for i, e := range steps {
-		st, ok := e.(map[string]any)
-		if !ok {
+	for i, s := range p.steps {
+		if s == nil || (!s.rename && s.hasOnFail && s.hasDeps) {
 			continue
 		}
-		_, hasArgs := st["args"]
-		_, hasParams := st["parameters"]
-		_, hasOnFail := st["on_fail"]
-		_, hasDeps := st["depends_on"]
-		rename := hasArgs && !hasParams
-		if !rename && hasOnFail && hasDeps {
-			continue
-		}
+		st := p.list[i].(map[string]any)
 		c := maps.Clone(st)
-		if rename {
+		if s.rename {
 			c["parameters"] = st["args"]
 			delete(c, "args")
 		}
-		if !hasOnFail {
+		if !s.hasOnFail {
 			c["on_fail"] = "abort"
 		}
-		if !hasDeps {
+		if !s.hasDeps {
 			c["depends_on"] = []any{}
 		}
 		if out == nil {
-			out = make([]any, len(steps))
-			copy(out, steps)
+			out = make([]any, len(p.list))
+			copy(out, p.list)
 		}
 		out[i] = c
 	}
 	if out == nil {
-		return root
+		return p.root
 	}
-	c := maps.Clone(root)
+	c := maps.Clone(p.root)
 	c["steps"] = out
 	return c
 }
