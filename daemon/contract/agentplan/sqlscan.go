@@ -70,14 +70,13 @@ func isSpace(c byte) bool {
 
 var multiCharOps = []string{"<=>", "<=", ">=", "<>", "!=", "==", "||", "&&", "::", "->>", "->"}
 
-// opStart reports whether c starts one of multiCharOps.
-func opStart(c byte) bool {
-	switch c {
-	case '<', '>', '!', '=', '|', '&', ':', '-':
-		return true
+// opsByFirst lists multiCharOps by their first byte, in their order.
+var opsByFirst = func() (t [256][]string) {
+	for _, op := range multiCharOps {
+		t[op[0]] = append(t[op[0]], op)
 	}
-	return false
-}
+	return t
+}()
 
 // tokenize appends the tokens of q under dialect d to toks. It never
 // fails: unclosed strings and comments become tokens marked unterminated.
@@ -85,9 +84,30 @@ func tokenize(toks []sqlToken, q string, d sqlDialect) []sqlToken {
 	inExecComment := false
 	for i := 0; i < len(q); {
 		c := q[i]
+		// Words come first, as the most common token; no case before
+		// them takes a byte that starts a word.
 		switch {
 		case isSpace(c):
 			i++
+		case isWordStart(c):
+			end, high := i+1, c
+			for end < len(q) && isWordByte(q[end]) {
+				high |= q[end]
+				end++
+			}
+			word := q[i:end]
+			if (word == "E" || word == "e") && end < len(q) && q[end] == '\'' && !d.backslashEscapes {
+				// PostgreSQL E'…' strings take backslash escapes.
+				t, stop := quoted(q, end, '\'', true)
+				t.kind, t.text = tkString, q[i:stop]
+				toks = append(toks, t)
+				i = stop
+				continue
+			}
+			kw, _ := keywords.lookup(word, high < utf8.RuneSelf)
+			toks = addToken(toks, tkWord, word)
+			toks[len(toks)-1].value, toks[len(toks)-1].kw = kw.word, kw.flags
+			i = end
 		case inExecComment && strings.HasPrefix(q[i:], "*/"):
 			inExecComment = false
 			i += 2
@@ -136,7 +156,7 @@ func tokenize(toks []sqlToken, q string, d sqlDialect) []sqlToken {
 			for end < len(q) && isDigit(q[end]) {
 				end++
 			}
-			toks = append(toks, sqlToken{kind: tkParam, text: q[i:end]})
+			toks = addToken(toks, tkParam, q[i:end])
 			i = end
 		case c == '$' && d.dollarQuotes && dollarTag(q, i) != "":
 			tag := dollarTag(q, i)
@@ -163,41 +183,31 @@ func tokenize(toks []sqlToken, q string, d sqlDialect) []sqlToken {
 			end := numberEnd(q, i)
 			toks = append(toks, sqlToken{kind: tkNumber, text: q[i:end]})
 			i = end
-		case isWordStart(c):
-			end, high := i+1, c
-			for end < len(q) && isWordByte(q[end]) {
-				high |= q[end]
-				end++
-			}
-			word := q[i:end]
-			if (word == "E" || word == "e") && end < len(q) && q[end] == '\'' && !d.backslashEscapes {
-				// PostgreSQL E'…' strings take backslash escapes.
-				t, stop := quoted(q, end, '\'', true)
-				t.kind, t.text = tkString, q[i:stop]
-				toks = append(toks, t)
-				i = stop
-				continue
-			}
-			kw, _ := keywords.lookup(word, high < utf8.RuneSelf)
-			toks = append(toks, sqlToken{kind: tkWord, text: word, value: kw.word, kw: kw.flags})
-			i = end
 		case isPunct(c):
-			toks = append(toks, sqlToken{kind: tkPunct, text: q[i : i+1]})
+			toks = addToken(toks, tkPunct, q[i:i+1])
 			i++
 		default:
 			n := 1
-			if opStart(c) {
-				for _, op := range multiCharOps {
-					if strings.HasPrefix(q[i:], op) {
-						n = len(op)
-						break
-					}
+			for _, op := range opsByFirst[c] {
+				if strings.HasPrefix(q[i:], op) {
+					n = len(op)
+					break
 				}
 			}
-			toks = append(toks, sqlToken{kind: tkOp, text: q[i : i+n]})
+			toks = addToken(toks, tkOp, q[i:i+n])
 			i += n
 		}
 	}
+	return toks
+}
+
+// addToken appends a token of kind with text. It fills the new element in
+// place: building the token aside and copying it in was a measurable part
+// of tokenizing.
+func addToken(toks []sqlToken, kind tokKind, text string) []sqlToken {
+	toks = append(toks, sqlToken{})
+	t := &toks[len(toks)-1]
+	t.kind, t.text = kind, text
 	return toks
 }
 
@@ -435,6 +445,7 @@ func (r *sqlReport) inject(kind injKind, detail string) {
 type sqlScratch struct {
 	toks, sig []sqlToken
 	writes    []string
+	used      int // the most tokens held since the last release
 }
 
 // analyze reads q in both dialects and merges what they find. The
@@ -443,13 +454,15 @@ type sqlScratch struct {
 func (sc *sqlScratch) analyze(q string) sqlReport {
 	r := sqlReport{spare: sc.writes[:0]}
 	sc.toks = tokenize(sc.toks[:0], q, standardSQL)
+	sc.used = max(sc.used, len(sc.toks))
 	sc.scanTokens(sc.toks, false, &r)
 	statements, reads := r.statements, r.reads
 	switch {
 	case !sameInBothDialects(q):
 		sc.toks = tokenize(sc.toks[:0], q, mysqlSQL)
+		sc.used = max(sc.used, len(sc.toks))
 		sc.scanTokens(sc.toks, true, &r)
-	case hasConcatOperator(sc.toks):
+	case strings.Contains(q, "||") && hasConcatOperator(sc.toks):
 		// The same tokens, where only "||" means something else. Without
 		// it a second scan would find exactly what the first did.
 		sc.scanTokens(sc.toks, true, &r)
@@ -471,6 +484,9 @@ func (sc *sqlScratch) analyze(q string) sqlReport {
 // costs the second reading.
 func sameInBothDialects(q string) bool {
 	for i := 0; i < len(q); i++ {
+		if !dialectBytes[q[i]] {
+			continue
+		}
 		switch q[i] {
 		case '\\', '#', '"':
 			return false
@@ -497,6 +513,14 @@ func sameInBothDialects(q string) bool {
 	return true
 }
 
+// dialectBytes are the bytes sameInBothDialects looks at more closely.
+var dialectBytes = func() (t [256]bool) {
+	for _, c := range []byte("\\#\"/-$'") {
+		t[c] = true
+	}
+	return t
+}()
+
 func isLetterOrUnderscore(c byte) bool {
 	return c == '_' || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z')
 }
@@ -516,26 +540,30 @@ func hasConcatOperator(toks []sqlToken) bool {
 // it after an unusually long one, so a pooled validator stays small.
 func (sc *sqlScratch) release() {
 	const keep = 1024
-	for _, b := range []*[]sqlToken{&sc.toks, &sc.sig} {
-		if cap(*b) > keep {
-			*b = nil
-		}
-		clear((*b)[:cap(*b)])
+	if sc.used > keep {
+		*sc = sqlScratch{}
+		return
 	}
+	// sig holds a subset of the tokens, so used bounds it too.
+	clear(sc.toks[:sc.used])
+	clear(sc.sig[:min(sc.used, cap(sc.sig))])
 	clear(sc.writes[:cap(sc.writes)])
+	sc.used = 0
 }
 
 func (sc *sqlScratch) scanTokens(toks []sqlToken, mysql bool, r *sqlReport) {
-	sig := sc.sig[:0]
-	defer func() { sc.sig = sig }()
-	for k, t := range toks {
+	// sig is toks without the comments; most queries have none, and then
+	// it is toks itself.
+	comments := 0
+	for k := range toks {
+		t := &toks[k]
 		if t.unterminated {
 			r.inject(injUnbalanced, clip(t.text))
 		}
 		if t.kind != tkComment {
-			sig = append(sig, t)
 			continue
 		}
+		comments++
 		// A comment right after a quoted value (possibly closed by ")" or
 		// ";") is how injected text cuts off the rest of the query.
 		for j := k - 1; j >= 0; j-- {
@@ -548,6 +576,16 @@ func (sc *sqlScratch) scanTokens(toks []sqlToken, mysql bool, r *sqlReport) {
 			}
 			break
 		}
+	}
+	sig := toks
+	if comments > 0 {
+		sig = sc.sig[:0]
+		for _, t := range toks {
+			if t.kind != tkComment {
+				sig = append(sig, t)
+			}
+		}
+		sc.sig = sig
 	}
 	nonEmpty := 0
 	start := 0
@@ -597,14 +635,17 @@ func scanStatement(st []sqlToken, stacked, mysql bool, r *sqlReport) {
 			checkTautology(st, i, r)
 			continue
 		}
-		if t.kind != tkWord {
+		// Only keywords matter here; any other word has no value.
+		if t.kind != tkWord || t.value == "" {
 			continue
 		}
 		u := t.value
-		qualified := punct(i-1, ".") || word(i-1) == "AS"
-		call := punct(i+1, "(")
-		atStart := i == 0 || punct(i-1, "(") || word(i-1) == "EXPLAIN" || word(i-1) == "ANALYZE" || word(i-1) == "VERBOSE" ||
-			(punct(i-1, ")") && lead == "WITH")
+		qualified := func() bool { return punct(i-1, ".") || word(i-1) == "AS" }
+		call := func() bool { return punct(i+1, "(") }
+		atStart := func() bool {
+			return i == 0 || punct(i-1, "(") || word(i-1) == "EXPLAIN" || word(i-1) == "ANALYZE" || word(i-1) == "VERBOSE" ||
+				(punct(i-1, ")") && lead == "WITH")
+		}
 		switch {
 		case u == "OR":
 			checkTautology(st, i, r)
@@ -619,7 +660,7 @@ func scanStatement(st []sqlToken, stacked, mysql bool, r *sqlReport) {
 			if word(j) == "SELECT" {
 				r.inject(injUnion, "UNION SELECT")
 			}
-		case t.kw&kwWriteAnywhere != 0 && !qualified && !call:
+		case t.kw&kwWriteAnywhere != 0 && !qualified() && !call():
 			if u == "UPDATE" && (word(i-1) == "FOR" || word(i-1) == "KEY") {
 				// FOR UPDATE takes row locks, which a read-only
 				// transaction refuses.
@@ -628,7 +669,7 @@ func scanStatement(st []sqlToken, stacked, mysql bool, r *sqlReport) {
 			}
 			dataWrite = true
 			r.write(u)
-		case t.kw&kwWriteAtStart != 0 && atStart && !qualified && !(call && u == "REPLACE"):
+		case t.kw&kwWriteAtStart != 0 && atStart() && !qualified() && !(call() && u == "REPLACE"):
 			if u == "PRAGMA" && !pragmaWrites(st[i+1:]) {
 				continue
 			}
