@@ -193,11 +193,11 @@ func (v *validator) release() {
 	if cap(v.views) > keep {
 		v.views = nil
 	}
-	clear(v.views[:cap(v.views)])
+	clear(v.views)
 	v.plan.release()
 	v.graph.release()
 	clear(v.segs[:cap(v.segs)])
-	clear(v.deps[:cap(v.deps)])
+	clear(v.deps)
 	v.segs, v.deps = v.segs[:0], v.deps[:0]
 	v.seenRefs.reset()
 	clear(v.seenRefs.small[:cap(v.seenRefs.small)])

@@ -14,10 +14,10 @@ import (
 // "payments" with argument "transfer.amount" or tool "payments.transfer"
 // with argument "amount": the longest prefix that is a tool of the plan
 // wins. Matching ignores case, like the tool lists.
-func boundTarget(key string, tools map[string]bool) (tool, arg string, ok bool) {
+func boundTarget(key string, isTool func(lower string) bool) (tool, arg string, ok bool) {
 	lower := strings.ToLower(key)
 	for i := len(lower) - 1; i > 0; i-- {
-		if lower[i] == '.' && i < len(lower)-1 && tools[lower[:i]] {
+		if lower[i] == '.' && i < len(lower)-1 && isTool(lower[:i]) {
 			return lower[:i], key[i+1:], true
 		}
 	}
@@ -36,10 +36,9 @@ type boundRoute struct {
 func (v *validator) boundRoutes(p *planView) []boundRoute {
 	if !p.routed {
 		p.routed = true
-		tools := p.toolSet()
 		for i := range v.policy.Bounds {
 			b := &v.policy.Bounds[i]
-			if tool, arg, ok := boundTarget(b.Key, tools); ok {
+			if tool, arg, ok := boundTarget(b.Key, p.hasTool); ok {
 				p.routes = append(p.routes, boundRoute{bound: b, tool: tool, arg: arg})
 			}
 		}
@@ -182,15 +181,29 @@ func boundText(v any) string {
 	return clip(fmt.Sprint(v))
 }
 
-// toolSet is the plan's tool names in lower case, built once.
-func (p *planView) toolSet() map[string]bool {
+// hasTool reports whether a step of the plan has the tool whose lower-case
+// name is lower. A small plan is searched; a large one gets a set of its
+// tool names in lower case, built once.
+func (p *planView) hasTool(lower string) bool {
+	const small = 16
+	if len(p.steps) <= small {
+		for _, st := range p.steps {
+			if st != nil && st.tool != "" && isLower(lower, st.tool) {
+				return true
+			}
+		}
+		return false
+	}
 	if !p.toolsBuilt {
 		p.toolsBuilt = true
+		if p.tools == nil {
+			p.tools = map[string]bool{}
+		}
 		for _, st := range p.steps {
 			if st != nil && st.tool != "" {
 				p.tools[strings.ToLower(st.tool)] = true
 			}
 		}
 	}
-	return p.tools
+	return p.tools[lower]
 }

@@ -53,8 +53,8 @@ func (g *depGraph) release() {
 		*g = depGraph{}
 		return
 	}
-	clear(g.ids[:cap(g.ids)])
-	clear(g.edges[:cap(g.edges)])
+	clear(g.ids)
+	clear(g.edges)
 	g.firstByID = nil
 }
 

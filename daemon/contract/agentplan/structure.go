@@ -18,7 +18,7 @@ type planView struct {
 	// firstByID maps each id to its first step; later duplicates are
 	// reported and left out of the dependency graph.
 	firstByID  map[string]int
-	tools      map[string]bool // see toolSet
+	tools      map[string]bool // see hasTool
 	toolsBuilt bool
 	routes     []boundRoute // see boundRoutes
 	routed     bool
@@ -129,15 +129,10 @@ func (v *validator) checkStructure(doc any) *planView {
 // returns nil when the step is not an object.
 // newPlan returns the validator's reusable plan view, emptied, for root.
 func (v *validator) newPlan(root map[string]any) *planView {
-	p := &v.plan
+	p := &v.plan // release left it empty
 	if p.firstByID == nil {
 		p.firstByID = map[string]int{}
 	}
-	if p.tools == nil {
-		p.tools = map[string]bool{}
-	}
-	clear(p.firstByID)
-	clear(p.tools)
 	p.root, p.list, p.steps, p.routes, p.routed, p.toolsBuilt = root, nil, p.steps[:0], p.routes[:0], false, false
 	return p
 }
@@ -149,10 +144,12 @@ func (p *planView) release() {
 		*p = planView{}
 		return
 	}
-	clear(p.steps[:cap(p.steps)])
-	clear(p.routes[:cap(p.routes)])
+	clear(p.steps)
+	clear(p.routes)
 	clear(p.firstByID)
-	clear(p.tools)
+	if p.toolsBuilt {
+		clear(p.tools)
+	}
 	p.root, p.list = nil, nil
 }
 
