@@ -68,8 +68,11 @@ func TestMatchToolFoldsCase(t *testing.T) {
 		// "ſ" upper-cases to "S" but does not lower-case to "s".
 		{"sql.*", "\u017fql.x", false},
 	} {
-		if got := matchTool(c.pattern, c.tool, isASCII(c.tool)); got != c.want {
+		if got := matchTool(c.pattern, c.tool, false); got != c.want {
 			t.Errorf("matchTool(%q, %q) = %v", c.pattern, c.tool, got)
+		}
+		if ascii := isASCII(c.pattern) && isASCII(c.tool); ascii && matchTool(c.pattern, c.tool, true) != c.want {
+			t.Errorf("matchTool(%q, %q), known ASCII, = %v", c.pattern, c.tool, !c.want)
 		}
 	}
 }
@@ -86,5 +89,15 @@ func TestResized(t *testing.T) {
 	}
 	if g := resized(s, 5); len(g) != 5 || g[4] != 0 {
 		t.Errorf("resized(s, 5) = %v", g)
+	}
+}
+
+// A policy with a non-ASCII tool pattern is matched the general way,
+// where the Kelvin sign lower-cases to "k".
+func TestDenyPatternWithNonASCIILetter(t *testing.T) {
+	policy := map[string]any{"deny_tools": []any{"\u212Av.*"}, "allow_tools": []any{"*"}}
+	r := validate(t, plan(step("a", "KV.get", map[string]any{}), step("b", "db.query_ro", map[string]any{})), policy)
+	if got := findings(r, RuleToolDenied); len(got) != 1 || got[0] != "a /steps/0/tool" {
+		t.Errorf("tool.denied findings %q", got)
 	}
 }

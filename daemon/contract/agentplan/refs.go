@@ -9,42 +9,42 @@ import (
 type stepRef struct {
 	text   string // the reference as written, braces included
 	stepID string
+	first  int // the index of the step with that id, -1 for none
 }
 
-// templateSpans finds the template expressions in s: {{expr}} and
-// ${expr}. In "${{x}}" the dollar is literal text before a {{x}}
-// reference, which is how a currency amount is written.
-func templateSpans(s string, yield func(start, end int, expr string)) {
+// nextTemplate finds the first template expression in s at or after
+// from: {{expr}} or ${expr}. In "${{x}}" the dollar is literal text
+// before a {{x}} reference, which is how a currency amount is written.
+// next is where to look for the one after it.
+func nextTemplate(s string, from int) (start, end int, expr string, ok bool) {
 	// Every expression has a "{" at or just after its start, so the
 	// search jumps from one "{" to the next.
-	for from := 0; ; {
+	for {
 		j := strings.IndexByte(s[from:], '{')
 		if j < 0 {
-			return
+			return 0, 0, "", false
 		}
 		j += from
 		switch {
 		case j > from && s[j-1] == '$' && (j+1 >= len(s) || s[j+1] != '{'):
 			i := j - 1
-			end := strings.IndexByte(s[i+2:], '}')
-			if end < 0 {
-				return
+			n := strings.IndexByte(s[i+2:], '}')
+			if n < 0 {
+				return 0, 0, "", false
 			}
-			yield(i, i+2+end+1, s[i+2:i+2+end])
-			from = i + 2 + end + 1
+			return i, i + 2 + n + 1, s[i+2 : i+2+n], true
 		case j+1 < len(s) && s[j+1] == '{':
 			i := j
-			end := strings.Index(s[i+2:], "}}")
-			if end < 0 {
-				return
+			n := strings.Index(s[i+2:], "}}")
+			if n < 0 {
+				return 0, 0, "", false
 			}
-			if k := lastIndexPair(s[i+2:i+2+end], '{'); k >= 0 {
+			if k := lastIndexPair(s[i+2:i+2+n], '{'); k >= 0 {
 				// "{{ {{x}}": the innermost pair is the expression.
 				from = i + 2 + k
 				continue
 			}
-			yield(i, i+2+end+2, s[i+2:i+2+end])
-			from = i + 2 + end + 2
+			return i, i + 2 + n + 2, s[i+2 : i+2+n], true
 		default:
 			from = j + 1
 		}
@@ -65,37 +65,40 @@ func lastIndexPair(s string, c byte) int {
 // replaceTemplates replaces every template expression in s with word and
 // returns the result and the first expression replaced ("" for none).
 func replaceTemplates(s, word string) (string, string) {
+	start, end, _, ok := nextTemplate(s, 0)
+	if !ok {
+		return s, ""
+	}
+	first := s[start:end]
 	var b strings.Builder
-	first, last := "", 0
-	templateSpans(s, func(start, end int, _ string) {
-		if first == "" {
-			first = s[start:end]
-		}
+	last := 0
+	for ok {
 		b.WriteString(s[last:start])
 		b.WriteString(word)
 		last = end
-	})
-	if first == "" {
-		return s, ""
+		start, end, _, ok = nextTemplate(s, end)
 	}
 	b.WriteString(s[last:])
 	return b.String(), first
 }
 
-// eachRef calls fn for every step reference in s, in order. An
-// expression refers to a step when it reads "<id>.result" followed by
-// nothing, "." or "[". Ids may contain dots, so the longest known id
-// wins; for an unknown id the text before the first ".result" is taken.
-func eachRef(s string, known map[string]int, fn func(r stepRef)) {
-	if strings.IndexByte(s, '{') < 0 {
-		return
-	}
-	templateSpans(s, func(start, end int, expr string) {
-		// Mustache's triple braces leave one brace on each side.
-		if id, ok := refTarget(trimExpr(expr), known); ok {
-			fn(stepRef{text: s[start:end], stepID: id})
+// nextRef returns the first step reference in s at or after from, and
+// where the search goes on. An expression refers to a step when it reads
+// "<id>.result" followed by nothing, "." or "[". Ids may contain dots, so
+// the longest known id wins; for an unknown id the text before the first
+// ".result" is taken.
+func nextRef(s string, from int, known map[string]int) (r stepRef, next int, ok bool) {
+	for {
+		start, end, expr, found := nextTemplate(s, from)
+		if !found {
+			return stepRef{}, 0, false
 		}
-	})
+		from = end
+		// Mustache's triple braces leave one brace on each side.
+		if id, first, ok := refTarget(trimExpr(expr), known); ok {
+			return stepRef{text: s[start:end], stepID: id, first: first}, end, true
+		}
+	}
 }
 
 // trimExpr is strings.Trim(expr, "{} \t") without building the cut set
@@ -114,13 +117,14 @@ func trimExpr(expr string) string {
 
 // hasRef reports whether s holds a step reference.
 func hasRef(s string) bool {
-	found := false
-	eachRef(s, nil, func(stepRef) { found = true })
-	return found
+	_, _, ok := nextRef(s, 0, nil)
+	return ok
 }
 
-func refTarget(expr string, known map[string]int) (string, bool) {
-	best := ""
+// refTarget returns the step id an expression reads and, when the id is
+// known, its step index (-1 otherwise).
+func refTarget(expr string, known map[string]int) (string, int, bool) {
+	best, bestIndex := "", -1
 	for i := 0; i < len(expr); {
 		j := strings.Index(expr[i:], ".result")
 		if j < 0 {
@@ -130,8 +134,8 @@ func refTarget(expr string, known map[string]int) (string, bool) {
 		rest := expr[at+len(".result"):]
 		if at > 0 && (rest == "" || rest[0] == '.' || rest[0] == '[') {
 			id := expr[:at]
-			if _, ok := known[id]; ok {
-				best = id
+			if index, ok := known[id]; ok {
+				best, bestIndex = id, index
 			} else if best == "" && !strings.ContainsAny(id, " \t{}") {
 				// Keep the first candidate for an unknown id, but let a
 				// longer known id replace it.
@@ -140,7 +144,7 @@ func refTarget(expr string, known map[string]int) (string, bool) {
 		}
 		i = at + 1
 	}
-	return best, best != ""
+	return best, bestIndex, best != ""
 }
 
 // checkRefs reports the references in str, a string of step s's
@@ -151,13 +155,17 @@ func refTarget(expr string, known map[string]int) (string, bool) {
 func (v *validator) checkRefs(p *planView, g *depGraph, s *stepView, str string) {
 	seen := &v.seenRefs
 	seen.reset()
-	eachRef(str, p.firstByID, func(r stepRef) {
-		if !seen.add(r.stepID) {
+	for from := 0; ; {
+		r, next, ok := nextRef(str, from, p.firstByID)
+		if !ok {
 			return
 		}
-		first, exists := p.firstByID[r.stepID]
+		from = next
+		if !seen.add(r.stepID) {
+			continue
+		}
 		switch {
-		case !exists:
+		case r.first < 0:
 			v.add(RuleRefUnknownStep, s.id, v.pointer(),
 				fmt.Sprintf("%s refers to step %s, which is not in the plan; fix the step id in the reference.", r.text, quote(r.stepID)),
 				fmt.Sprintf("%s به گام %s ارجاع می‌دهد که در طرح نیست؛ شناسهٔ گام را در ارجاع درست کنید.", r.text, quote(r.stepID)), "")
@@ -165,8 +173,8 @@ func (v *validator) checkRefs(p *planView, g *depGraph, s *stepView, str string)
 			v.add(RuleRefNotDependency, s.id, v.pointer(),
 				fmt.Sprintf("%s reads the result of this very step, which does not exist while it runs; take the value from an earlier step.", r.text),
 				fmt.Sprintf("%s نتیجهٔ همین گام را می‌خواند که هنگام اجرای آن هنوز وجود ندارد؛ مقدار را از گامی پیشین بگیرید.", r.text), "")
-		case g.dependsOn(s, g.stepNode[first]):
-		case first < s.index:
+		case g.dependsOn(s, g.stepNode[r.first]):
+		case r.first < s.index:
 			v.add(RuleRefImplicitDependency, s.id, v.pointer(),
 				fmt.Sprintf("%s reads the result of step %s, which comes earlier but is not in depends_on; add %s to depends_on so the dependency is stated.", r.text, quote(r.stepID), quote(r.stepID)),
 				fmt.Sprintf("%s نتیجهٔ گام %s را می‌خواند که پیش‌تر می‌آید اما در depends_on نیست؛ %s را به depends_on بیفزایید تا وابستگی گفته شود.", r.text, quote(r.stepID), quote(r.stepID)),
@@ -177,7 +185,7 @@ func (v *validator) checkRefs(p *planView, g *depGraph, s *stepView, str string)
 				fmt.Sprintf("%s نتیجهٔ گام %s را می‌خواند، اما این گام به آن وابسته نیست و شاید زودتر اجرا شود؛ %s را به depends_on بیفزایید.", r.text, quote(r.stepID), quote(r.stepID)),
 				dependsOnFix(s, r.stepID))
 		}
-	})
+	}
 }
 
 // idSet is a set of step ids that does not allocate while it is small,

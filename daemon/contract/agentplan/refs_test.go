@@ -8,33 +8,46 @@ import (
 	"testing"
 )
 
+// foundRef is a reference as the test states it: text and step id.
+type foundRef struct{ text, stepID string }
+
 func TestFindRefs(t *testing.T) {
 	known := map[string]int{"s1": 0, "step-001": 1, "a.b": 2, "a": 3}
 	cases := []struct {
 		in   string
-		want []stepRef
+		want []foundRef
 	}{
 		{"plain text", nil},
-		{"{{s1.result}}", []stepRef{{"{{s1.result}}", "s1"}}},
-		{"to: {{ s1.result.email }}!", []stepRef{{"{{ s1.result.email }}", "s1"}}},
-		{"${s1.result.x} and {{s1.result[0]}}", []stepRef{{"${s1.result.x}", "s1"}, {"{{s1.result[0]}}", "s1"}}},
+		{"{{s1.result}}", []foundRef{{"{{s1.result}}", "s1"}}},
+		{"to: {{ s1.result.email }}!", []foundRef{{"{{ s1.result.email }}", "s1"}}},
+		{"${s1.result.x} and {{s1.result[0]}}", []foundRef{{"${s1.result.x}", "s1"}, {"{{s1.result[0]}}", "s1"}}},
 		// A currency amount is written as ${{step.result.x}}.
-		{"balance ${{step-001.result.balance}}", []stepRef{{"{{step-001.result.balance}}", "step-001"}}},
-		{"{{a.b.result.c}}", []stepRef{{"{{a.b.result.c}}", "a.b"}}},
-		{"{{a.result}}", []stepRef{{"{{a.result}}", "a"}}},
-		{"{{ghost.result.x}}", []stepRef{{"{{ghost.result.x}}", "ghost"}}},
+		{"balance ${{step-001.result.balance}}", []foundRef{{"{{step-001.result.balance}}", "step-001"}}},
+		{"{{a.b.result.c}}", []foundRef{{"{{a.b.result.c}}", "a.b"}}},
+		{"{{a.result}}", []foundRef{{"{{a.result}}", "a"}}},
+		{"{{ghost.result.x}}", []foundRef{{"{{ghost.result.x}}", "ghost"}}},
 		{"{{s1.results}} {{context.user}} ${HOME} {{.result}}", nil},
 		{"{{s1.result", nil},
 		{"${s1.result", nil},
-		{"{{{{s1.result}}}}", []stepRef{{"{{s1.result}}", "s1"}}},
-		{"{{{s1.result}}}", []stepRef{{"{{{s1.result}}", "s1"}}},
-		{"{{ x {{s1.result}}", []stepRef{{"{{s1.result}}", "s1"}}},
+		{"{{{{s1.result}}}}", []foundRef{{"{{s1.result}}", "s1"}}},
+		{"{{{s1.result}}}", []foundRef{{"{{{s1.result}}", "s1"}}},
+		{"{{ x {{s1.result}}", []foundRef{{"{{s1.result}}", "s1"}}},
 	}
 	for _, c := range cases {
-		var got []stepRef
-		eachRef(c.in, known, func(r stepRef) { got = append(got, r) })
+		var got []foundRef
+		for from := 0; ; {
+			r, next, ok := nextRef(c.in, from, known)
+			if !ok {
+				break
+			}
+			if index, isKnown := known[r.stepID]; (isKnown && r.first != index) || (!isKnown && r.first != -1) {
+				t.Errorf("nextRef(%q): step %q at %d", c.in, r.stepID, r.first)
+			}
+			got = append(got, foundRef{r.text, r.stepID})
+			from = next
+		}
 		if !reflect.DeepEqual(got, c.want) {
-			t.Errorf("eachRef(%q) = %+v, want %+v", c.in, got, c.want)
+			t.Errorf("nextRef(%q) = %+v, want %+v", c.in, got, c.want)
 		}
 		if hasRef(c.in) != (len(c.want) > 0) {
 			t.Errorf("hasRef(%q) = %v", c.in, !(len(c.want) > 0))
@@ -93,8 +106,8 @@ func TestIDSetGrowsPastSmall(t *testing.T) {
 	}
 }
 
-// templateSpansByByte is the plain definition of templateSpans: look at
-// every position in turn.
+// templateSpansByByte is the plain definition of what nextTemplate finds
+// one by one: look at every position in turn.
 func templateSpansByByte(s string, yield func(start, end int, expr string)) {
 	for i := 0; i < len(s)-1; i++ {
 		switch {
@@ -126,6 +139,16 @@ func TestTemplateSpansMatchesDefinition(t *testing.T) {
 		f(s, func(start, end int, expr string) { out = append(out, fmt.Sprint(start, " ", end, " ", expr)) })
 		return out
 	}
+	templateSpans := func(s string, yield func(start, end int, expr string)) {
+		for from := 0; ; {
+			start, end, expr, ok := nextTemplate(s, from)
+			if !ok {
+				return
+			}
+			yield(start, end, expr)
+			from = end
+		}
+	}
 	rng := rand.New(rand.NewPCG(5, 6))
 	const alphabet = "{{}}$$ax."
 	for n := 0; n < 200000; n++ {
@@ -135,7 +158,7 @@ func TestTemplateSpansMatchesDefinition(t *testing.T) {
 		}
 		s := string(b)
 		if got, want := spans(templateSpans, s), spans(templateSpansByByte, s); !reflect.DeepEqual(got, want) {
-			t.Fatalf("templateSpans(%q) = %q, want %q", s, got, want)
+			t.Fatalf("nextTemplate over %q: %q, want %q", s, got, want)
 		}
 	}
 }

@@ -64,6 +64,8 @@ type secretAnchorAutomaton struct {
 	next    []uint8
 	out     []uint16
 	step    []uint32
+	// longest is the length of the longest anchor.
+	longest int
 }
 
 const foldSeen = 1 << 15
@@ -81,6 +83,7 @@ var secretAnchors = func() *secretAnchorAutomaton {
 				panic("agentplan: secret anchor " + t + " must be lower-case ASCII")
 			}
 			anchors = append(anchors, anchor{t, i})
+			a.longest = max(a.longest, len(t))
 			for j := 0; j < len(t); j++ {
 				if a.class[t[j]] == 0 {
 					a.class[t[j]], a.class[upperASCII(t[j])] = uint8(a.classes), uint8(a.classes)
@@ -170,13 +173,41 @@ var secretAnchors = func() *secretAnchorAutomaton {
 // letters that strings.ToLower turns into ASCII are U+0130 (İ → i) and
 // U+212A (Kelvin sign → k): a string with either takes the general path,
 // any other keeps its ASCII bytes where they were, lowered.
+//
+// Each byte's step depends on the one before, so a long string is read as
+// two halves at once: the first half extended by the longest anchor but
+// one byte, so that it holds every anchor starting in it, and the second
+// half, which holds every anchor starting there.
 func secretCandidates(s string) uint32 {
 	a := secretAnchors
-	off, seen := uint32(0), uint32(0)
-	for i := 0; i < len(s); i++ {
-		e := a.step[off+uint32(a.class[s[i]])]
-		off = e & 0xffff
-		seen |= e
+	var seen uint32
+	if h := len(s) / 2; h >= 16 && h >= a.longest {
+		first, second := s[:h+a.longest-1], s[h:]
+		off1, off2 := uint32(0), uint32(0)
+		i := 0
+		for ; i < len(first) && i < len(second); i++ {
+			e1 := a.step[off1+uint32(a.class[first[i]])]
+			e2 := a.step[off2+uint32(a.class[second[i]])]
+			off1, off2 = e1&0xffff, e2&0xffff
+			seen |= e1 | e2
+		}
+		for ; i < len(first); i++ {
+			e := a.step[off1+uint32(a.class[first[i]])]
+			off1 = e & 0xffff
+			seen |= e
+		}
+		for ; i < len(second); i++ {
+			e := a.step[off2+uint32(a.class[second[i]])]
+			off2 = e & 0xffff
+			seen |= e
+		}
+	} else {
+		off := uint32(0)
+		for i := 0; i < len(s); i++ {
+			e := a.step[off+uint32(a.class[s[i]])]
+			off = e & 0xffff
+			seen |= e
+		}
 	}
 	seen >>= 16
 	if seen&foldSeen != 0 && (strings.Contains(s, "\u0130") || strings.Contains(s, "\u212A")) {
