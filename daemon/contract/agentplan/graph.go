@@ -86,7 +86,8 @@ func (v *validator) checkGraph(p *planView) *depGraph {
 		if s == nil || s.id == "" {
 			continue
 		}
-		if first := p.firstByID[s.id]; first != s.index {
+		if !s.firstOfID {
+			first := p.firstByID[s.id]
 			v.add(RuleDuplicateID, s.id, s.path("id"),
 				fmt.Sprintf("Step id %s is already used by step %d; give this step its own id and update the references to it.", quote(s.id), first),
 				fmt.Sprintf("شناسهٔ %s پیش‌تر برای گام %d به کار رفته است؛ به این گام شناسهٔ دیگری بدهید و ارجاع‌ها را به‌روز کنید.", quote(s.id), first), "")
@@ -106,7 +107,7 @@ func (v *validator) checkGraph(p *planView) *depGraph {
 			continue
 		}
 		from, isNode := -1, false
-		if s.id != "" && p.firstByID[s.id] == s.index {
+		if s.firstOfID {
 			from, isNode = g.stepNode[s.index], true
 		}
 		start := len(all)

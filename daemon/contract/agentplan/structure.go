@@ -12,9 +12,12 @@ import (
 // planView is the part of a plan the semantic rules can rely on after the
 // structural checks: only well-typed values are filled in.
 type planView struct {
-	root  map[string]any
-	list  []any       // the steps array as decoded
-	steps []*stepView // nil where the step is not an object
+	root map[string]any
+	// goal, context and meta as decoded, with whether the root has them.
+	goal, context, meta          any
+	hasGoal, hasContext, hasMeta bool
+	list                         []any       // the steps array as decoded
+	steps                        []*stepView // nil where the step is not an object
 	// firstByID maps each id to its first step; later duplicates are
 	// reported and left out of the dependency graph.
 	firstByID  map[string]int
@@ -34,6 +37,9 @@ type stepView struct {
 	// What normalize changes: "args" without "parameters" is renamed,
 	// a missing on_fail or depends_on is filled in.
 	rename, hasOnFail, hasDeps bool
+	// firstOfID is set on the first step with its id, the one
+	// firstByID names and the graph links.
+	firstOfID bool
 }
 
 type depEntry struct {
@@ -73,16 +79,24 @@ func (v *validator) checkStructure(doc any) *planView {
 	}
 	p := v.newPlan(root)
 	known := 0 // root fields present; any other key is unknown
-	if g, ok := root["goal"]; ok {
+	p.goal, p.hasGoal = root["goal"]
+	p.context, p.hasContext = root["context"]
+	p.meta, p.hasMeta = root["meta"]
+	if p.hasGoal {
 		known++
-		if _, isStr := g.(string); !isStr {
-			v.typeError("", "/goal", g, "\"goal\" must be a string that says what the plan is for.", "«goal» باید رشته‌ای باشد که هدف طرح را بگوید.")
+		if _, isStr := p.goal.(string); !isStr {
+			v.typeError("", "/goal", p.goal, "\"goal\" must be a string that says what the plan is for.", "«goal» باید رشته‌ای باشد که هدف طرح را بگوید.")
 		}
 	}
-	for _, k := range [...]string{"context", "meta"} {
-		if c, ok := root[k]; ok {
+	for _, f := range [...]struct {
+		key string
+		val any
+		has bool
+	}{{"context", p.context, p.hasContext}, {"meta", p.meta, p.hasMeta}} {
+		if f.has {
 			known++
-			if _, isObj := c.(map[string]any); !isObj {
+			if _, isObj := f.val.(map[string]any); !isObj {
+				k, c := f.key, f.val
 				v.typeError("", "/"+k, c, fmt.Sprintf("%q must be an object of named values.", k), fmt.Sprintf("«%s» باید شیئی از مقدارهای نام‌دار باشد.", k))
 			}
 		}
@@ -119,6 +133,7 @@ func (v *validator) checkStructure(doc any) *planView {
 		if s := p.steps[i]; s != nil && s.id != "" {
 			if _, seen := p.firstByID[s.id]; !seen {
 				p.firstByID[s.id] = i
+				s.firstOfID = true
 			}
 		}
 	}
@@ -134,6 +149,7 @@ func (v *validator) newPlan(root map[string]any) *planView {
 		p.firstByID = map[string]int{}
 	}
 	p.root, p.list, p.steps, p.routes, p.routed, p.toolsBuilt = root, nil, p.steps[:0], p.routes[:0], false, false
+	p.goal, p.context, p.meta, p.hasGoal, p.hasContext, p.hasMeta = nil, nil, nil, false, false, false
 	return p
 }
 
@@ -150,7 +166,7 @@ func (p *planView) release() {
 	if p.toolsBuilt {
 		clear(p.tools)
 	}
-	p.root, p.list = nil, nil
+	p.root, p.list, p.goal, p.context, p.meta = nil, nil, nil, nil, nil
 }
 
 func (v *validator) checkStep(s *stepView, i int, raw any) *stepView {
@@ -332,7 +348,7 @@ func jsonTypeFA(v any) string {
 }
 
 func (v *validator) checkGoal(p *planView) {
-	g, ok := p.root["goal"]
+	g, ok := p.goal, p.hasGoal
 	if s, isStr := g.(string); ok && (!isStr || strings.TrimSpace(s) != "") {
 		return
 	}

@@ -77,10 +77,14 @@ func (v *validator) checkStrings(p *planView, g *depGraph, s *stepView) {
 // reviewer: the goal, the context and the meta.
 func (v *validator) checkRootSecrets(p *planView) {
 	var sc stringScope
-	for _, k := range [...]string{"goal", "context", "meta"} {
-		if val, ok := p.root[k]; ok {
-			v.segs = append(v.segs[:0], pathSeg{key: k, idx: -1})
-			v.walk(&sc, val, k)
+	for _, f := range [...]struct {
+		key string
+		val any
+		has bool
+	}{{"goal", p.goal, p.hasGoal}, {"context", p.context, p.hasContext}, {"meta", p.meta, p.hasMeta}} {
+		if f.has {
+			v.segs = append(v.segs[:0], pathSeg{key: f.key, idx: -1})
+			v.walk(&sc, f.val, f.key)
 		}
 	}
 }
