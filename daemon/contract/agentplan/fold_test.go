@@ -101,3 +101,37 @@ func TestDenyPatternWithNonASCIILetter(t *testing.T) {
 		t.Errorf("tool.denied findings %q", got)
 	}
 }
+
+// globByDefinition is what wildcardMatch computes, written the slow way:
+// "*" matches any run, other bytes match themselves ignoring ASCII case.
+func globByDefinition(pattern, s string) bool {
+	if pattern == "" {
+		return s == ""
+	}
+	if pattern[0] == '*' {
+		for i := 0; i <= len(s); i++ {
+			if globByDefinition(pattern[1:], s[i:]) {
+				return true
+			}
+		}
+		return false
+	}
+	return s != "" && lowerASCII(pattern[0]) == lowerASCII(s[0]) && globByDefinition(pattern[1:], s[1:])
+}
+
+func TestWildcardMatchesDefinition(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	gen := func(alphabet string, n int) string {
+		b := make([]byte, rng.IntN(n))
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		return string(b)
+	}
+	for n := 0; n < 100000; n++ {
+		pattern, s := gen("aB.*", 7), gen("AbB.", 9)
+		if got, want := wildcardMatch(pattern, s), globByDefinition(pattern, s); got != want {
+			t.Fatalf("wildcardMatch(%q, %q) = %v, want %v", pattern, s, got, want)
+		}
+	}
+}

@@ -132,6 +132,11 @@ func TestWildcardMatch(t *testing.T) {
 		{"a*b*c", "axxbyyc", true},
 		{"a*b*c", "axxbyy", false},
 		{"**", "x", true},
+		{"a*", "abc", true},
+		{"a*c*", "axxbc", true},
+		{"a*c*", "axxb", false},
+		{"*b", "aab", true},
+		{"*b", "aba", false},
 	}
 	for _, c := range cases {
 		if got := wildcardMatch(c.pattern, c.s); got != c.want {

@@ -28,6 +28,10 @@ func wildcardMatch(pattern, s string) bool {
 		case p < len(pattern) && pattern[p] == '*':
 			star, mark = p, i
 			p++
+			if p == len(pattern) {
+				// A final "*" takes whatever is left.
+				return true
+			}
 		case p < len(pattern) && lowerASCII(pattern[p]) == lowerASCII(s[i]):
 			p++
 			i++
