@@ -92,3 +92,40 @@ func TestNormalizeSharesWhatItKeeps(t *testing.T) {
 		t.Error("normalizing changed the input")
 	}
 }
+
+// Validate may run on many goroutines at once, each with its own policy
+// or the same one; the pooled scratch and the shared policy cache must
+// not mix them up.
+func TestValidateConcurrently(t *testing.T) {
+	fixtures := loadFixtures(t)
+	want := make([][]byte, len(fixtures))
+	for i, f := range fixtures {
+		want[i] = encodeReport(t, New().Validate(context.Background(), f.doc, f.opts))
+	}
+	errs := make(chan error, 8)
+	for g := 0; g < 8; g++ {
+		go func() {
+			for round := 0; round < 5; round++ {
+				for k := range fixtures {
+					i := (k*7 + g + round) % len(fixtures)
+					f := fixtures[i]
+					got, err := json.MarshalIndent(New().Validate(context.Background(), f.doc, f.opts), "", "  ")
+					if err != nil {
+						errs <- err
+						return
+					}
+					if !bytes.Equal(append(got, '\n'), want[i]) {
+						errs <- fmt.Errorf("%s on goroutine %d:\n%s", f.name, g, got)
+						return
+					}
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for g := 0; g < 8; g++ {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+}
