@@ -29,13 +29,17 @@ var policyCache = struct {
 
 const policyCacheSize = 256
 
-// lastPolicy is the policy compiled last, with a copy of the map it came
-// from. Callers mostly pass the same policy again (lint passes one for
-// every file, an RPC client sends the same one with every plan), and
-// comparing a map with the copy neither allocates nor sorts, unlike
-// fingerprinting it. The comparison decides, not the map's identity, so a
-// map changed in place is compiled anew.
-var lastPolicy atomic.Pointer[policySnapshot]
+// recentPolicies are the last few policies looked up, each with a copy of
+// the map it came from. Callers mostly pass the same policy again (lint
+// passes one for every file, an RPC client sends the same one with every
+// plan), and comparing a map with a copy neither allocates nor sorts,
+// unlike fingerprinting it; a different policy usually differs at its
+// first key. The comparison decides, not the map's identity, so a map
+// changed in place is compiled anew. A new snapshot replaces the oldest.
+var recentPolicies struct {
+	slots [4]atomic.Pointer[policySnapshot]
+	next  atomic.Uint32
+}
 
 type policySnapshot struct {
 	raw      map[string]any // a copy the caller cannot change
@@ -48,8 +52,10 @@ func compilePolicy(raw map[string]any) (*Policy, []PolicyProblem) {
 	if len(raw) == 0 {
 		return defaultPolicy.policy, nil
 	}
-	if last := lastPolicy.Load(); last != nil && sameValue(last.raw, raw) {
-		return last.compiled.policy, last.compiled.problems
+	for i := range recentPolicies.slots {
+		if r := recentPolicies.slots[i].Load(); r != nil && sameValue(r.raw, raw) {
+			return r.compiled.policy, r.compiled.problems
+		}
 	}
 	var b strings.Builder
 	fingerprint(&b, raw)
@@ -68,7 +74,8 @@ func compilePolicy(raw map[string]any) (*Policy, []PolicyProblem) {
 		policyCache.Unlock()
 	}
 	if snapshot, ok := copyValue(raw).(map[string]any); ok {
-		lastPolicy.Store(&policySnapshot{raw: snapshot, compiled: c})
+		slot := (recentPolicies.next.Add(1) - 1) % uint32(len(recentPolicies.slots))
+		recentPolicies.slots[slot].Store(&policySnapshot{raw: snapshot, compiled: c})
 	}
 	return c.policy, c.problems
 }

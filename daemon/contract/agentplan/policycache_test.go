@@ -2,6 +2,7 @@ package agentplan
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"testing"
 )
@@ -27,6 +28,26 @@ func TestCompilePolicyRecognisesContentNotIdentity(t *testing.T) {
 	raw["bounds"].(map[string]any)["p.t.amount"] = []any{json.Number("0"), json.Number("20")}
 	if p, _ := compilePolicy(raw); p.Bounds[0].maxText != "20" {
 		t.Errorf("a nested change was missed: max %s", p.Bounds[0].maxText)
+	}
+	// Policies used in turn are all recognised, up to the number of
+	// snapshots kept.
+	var maps []map[string]any
+	var compiled []*Policy
+	for i := range len(recentPolicies.slots) {
+		m := map[string]any{"max_steps": json.Number(fmt.Sprint(i + 1))}
+		p, _ := compilePolicy(m)
+		maps, compiled = append(maps, m), append(compiled, p)
+	}
+	stored := recentPolicies.next.Load()
+	for round := 0; round < 2; round++ {
+		for i, m := range maps {
+			if p, _ := compilePolicy(m); p != compiled[i] || p.MaxSteps != i+1 {
+				t.Errorf("round %d: policy %d compiled again or wrong (max_steps %d)", round, i, p.MaxSteps)
+			}
+		}
+	}
+	if n := recentPolicies.next.Load() - stored; n != 0 {
+		t.Errorf("%d policies used in turn missed the snapshots", n)
 	}
 	// A value of a type the comparison does not know is compiled every
 	// time, correctly.
