@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/arshline/arshline-sidecar/daemon/contract"
 )
@@ -102,7 +103,9 @@ func (AgentPlan) Rules() []contract.RuleInfo { return append([]contract.RuleInfo
 
 // Validate implements contract.Contract.
 func (AgentPlan) Validate(_ context.Context, doc any, opts contract.Options) contract.Report {
-	v := &validator{locale: opts.Locale}
+	v := validatorPool.Get().(*validator)
+	defer v.release()
+	v.locale = opts.Locale
 	policy, problems := compilePolicy(opts.Policy)
 	v.policy = policy
 	for _, p := range problems {
@@ -132,10 +135,9 @@ func (AgentPlan) Validate(_ context.Context, doc any, opts contract.Options) con
 			v.checkTool(s)
 			v.checkSQL(s)
 			v.checkBounds(plan, s)
-			v.checkFilePaths(s)
-			v.checkRefs(plan, g, s)
+			v.checkStrings(plan, g, s)
 		}
-		v.checkSecrets(plan)
+		v.checkRootSecrets(plan)
 	}
 
 	r := contract.Finish(contract.Report{Contract: Name, Violations: v.out})
@@ -153,16 +155,54 @@ func (AgentPlan) Validate(_ context.Context, doc any, opts contract.Options) con
 	}
 	r.RiskScore = score
 	if plan != nil {
-		r.Normalized = normalize(plan.root)
+		r.Normalized = normalize(plan)
 	}
 	return r
 }
 
-// validator collects the violations of one Validate call.
+// validator collects the violations of one Validate call. The rest is
+// scratch memory, kept between calls in validatorPool so a valid plan
+// costs few allocations.
 type validator struct {
 	locale string
 	policy *Policy
 	out    []contract.Violation
+
+	plan     planView
+	views    []stepView
+	graph    depGraph
+	segs     []pathSeg  // see pointer
+	deps     []depEntry // the depends_on entries of all steps
+	seenRefs idSet
+	sql      sqlScratch
+}
+
+var validatorPool = sync.Pool{New: func() any { return new(validator) }}
+
+// release returns v to the pool without what belongs to the report or
+// points into the plan.
+func (v *validator) release() {
+	const keep = 1024
+	v.locale, v.policy, v.out = "", nil, nil
+	if cap(v.segs) > keep {
+		v.segs = nil
+	}
+	if cap(v.deps) > keep {
+		v.deps = nil
+	}
+	if cap(v.views) > keep {
+		v.views = nil
+	}
+	clear(v.views)
+	v.plan.release()
+	v.graph.release()
+	clear(v.segs[:cap(v.segs)])
+	clear(v.deps)
+	v.segs, v.deps = v.segs[:0], v.deps[:0]
+	v.seenRefs.reset()
+	clear(v.seenRefs.small[:cap(v.seenRefs.small)])
+	v.sql.release()
+	validatorPool.Put(v)
 }
 
 func (v *validator) msg(en, fa string) string { return msg(v.locale, en, fa) }

@@ -14,14 +14,36 @@ import (
 // "payments" with argument "transfer.amount" or tool "payments.transfer"
 // with argument "amount": the longest prefix that is a tool of the plan
 // wins. Matching ignores case, like the tool lists.
-func boundTarget(key string, tools map[string]bool) (tool, arg string, ok bool) {
+func boundTarget(key string, isTool func(lower string) bool) (tool, arg string, ok bool) {
 	lower := strings.ToLower(key)
 	for i := len(lower) - 1; i > 0; i-- {
-		if lower[i] == '.' && i < len(lower)-1 && tools[lower[:i]] {
+		if lower[i] == '.' && i < len(lower)-1 && isTool(lower[:i]) {
 			return lower[:i], key[i+1:], true
 		}
 	}
 	return "", "", false
+}
+
+// boundRoute is a policy bound resolved against the plan's tools.
+type boundRoute struct {
+	bound *Bound
+	tool  string // lower case
+	arg   string
+}
+
+// boundRoutes resolves the policy's bounds against the plan, once per
+// plan; bounds for tools the plan does not use are left out.
+func (v *validator) boundRoutes(p *planView) []boundRoute {
+	if !p.routed {
+		p.routed = true
+		for i := range v.policy.Bounds {
+			b := &v.policy.Bounds[i]
+			if tool, arg, ok := boundTarget(b.Key, p.hasTool); ok {
+				p.routes = append(p.routes, boundRoute{bound: b, tool: tool, arg: arg})
+			}
+		}
+	}
+	return p.routes
 }
 
 // checkBounds checks the step's arguments against every bound that
@@ -31,56 +53,72 @@ func (v *validator) checkBounds(p *planView, s *stepView) {
 	if len(v.policy.Bounds) == 0 || s.params == nil || s.tool == "" {
 		return
 	}
-	tools := p.toolSet()
-	for _, b := range v.policy.Bounds {
-		tool, arg, ok := boundTarget(b.Key, tools)
-		if !ok || tool != strings.ToLower(s.tool) {
+	for _, r := range v.boundRoutes(p) {
+		if !isLower(r.tool, s.tool) {
 			continue
 		}
-		val, segs, found := lookupArg(s.params, arg)
+		val, dotted, found := lookupArg(s.params, r.arg)
 		if !found {
 			continue
 		}
-		path := s.path(append([]any{s.paramsKey}, segs...)...)
+		v.segs = append(v.segs[:0], pathSeg{key: "steps", idx: -1}, pathSeg{idx: s.index}, pathSeg{key: s.paramsKey, idx: -1})
+		if !dotted {
+			v.pushKey(r.arg)
+		} else {
+			for rest := r.arg; ; {
+				part, more, ok := strings.Cut(rest, ".")
+				v.pushKey(part)
+				if !ok {
+					break
+				}
+				rest = more
+			}
+		}
 		if list, isList := val.([]any); isList {
 			for i, e := range list {
-				v.checkBound(s, b, arg, path+"/"+strconv.Itoa(i), e)
+				v.pushIndex(i)
+				v.checkBound(s, *r.bound, r.arg, e)
+				v.pop()
 			}
 			continue
 		}
-		v.checkBound(s, b, arg, path, val)
+		v.checkBound(s, *r.bound, r.arg, val)
 	}
 }
 
 // lookupArg finds arg in params: first as a key as written, then as a
-// dotted path into nested objects.
-func lookupArg(params map[string]any, arg string) (any, []any, bool) {
+// dotted path into nested objects (dotted is then true).
+func lookupArg(params map[string]any, arg string) (val any, dotted, found bool) {
 	if val, ok := params[arg]; ok {
-		return val, []any{arg}, true
+		return val, false, true
 	}
 	var cur any = params
-	var segs []any
-	for _, part := range strings.Split(arg, ".") {
-		m, ok := cur.(map[string]any)
+	for rest := arg; ; {
+		part, more, ok := strings.Cut(rest, ".")
+		m, isObj := cur.(map[string]any)
+		if !isObj {
+			return nil, false, false
+		}
+		if cur, isObj = m[part]; !isObj {
+			return nil, false, false
+		}
 		if !ok {
-			return nil, nil, false
+			return cur, true, true
 		}
-		if cur, ok = m[part]; !ok {
-			return nil, nil, false
-		}
-		segs = append(segs, part)
+		rest = more
 	}
-	return cur, segs, true
 }
 
-func (v *validator) checkBound(s *stepView, b Bound, arg, path string, val any) {
-	if str, isStr := val.(string); isStr && len(findRefs(str, nil)) > 0 {
+// checkBound checks one value against a bound; the path is that of the
+// value being checked.
+func (v *validator) checkBound(s *stepView, b Bound, arg string, val any) {
+	if str, isStr := val.(string); isStr && hasRef(str) {
 		return
 	}
 	shown := boundText(val)
 	n, ok := argRat(val)
 	if !ok {
-		v.add(RuleBoundViolation, s.id, path,
+		v.add(RuleBoundViolation, s.id, v.pointer(),
 			fmt.Sprintf("Argument %s is %s, not a number, so its policy bound %s cannot hold; pass a number.", quote(arg), shown, b.describe()),
 			fmt.Sprintf("آرگومان %s مقدار %s دارد که عدد نیست، پس محدودهٔ %s سیاست را نمی‌توان بررسی کرد؛ یک عدد بفرستید.", quote(arg), shown, b.describe()), "")
 		return
@@ -94,7 +132,7 @@ func (v *validator) checkBound(s *stepView, b Bound, arg, path string, val any) 
 	if below {
 		fix = b.minText
 	}
-	v.add(RuleBoundViolation, s.id, path,
+	v.add(RuleBoundViolation, s.id, v.pointer(),
 		fmt.Sprintf("Argument %s is %s, outside the policy bound %s for tool %s; use a value within it.", quote(arg), shown, b.describe(), quote(s.tool)),
 		fmt.Sprintf("آرگومان %s مقدار %s دارد که بیرون از محدودهٔ %s سیاست برای ابزار %s است؛ مقداری درون این محدوده بدهید.", quote(arg), shown, b.describe(), quote(s.tool)), fix)
 }
@@ -143,15 +181,29 @@ func boundText(v any) string {
 	return clip(fmt.Sprint(v))
 }
 
-// toolSet is the plan's tool names in lower case, built once.
-func (p *planView) toolSet() map[string]bool {
-	if p.tools == nil {
-		p.tools = map[string]bool{}
+// hasTool reports whether a step of the plan has the tool whose lower-case
+// name is lower. A small plan is searched; a large one gets a set of its
+// tool names in lower case, built once.
+func (p *planView) hasTool(lower string) bool {
+	const small = 16
+	if len(p.steps) <= small {
+		for _, st := range p.steps {
+			if st != nil && st.tool != "" && isLower(lower, st.tool) {
+				return true
+			}
+		}
+		return false
+	}
+	if !p.toolsBuilt {
+		p.toolsBuilt = true
+		if p.tools == nil {
+			p.tools = map[string]bool{}
+		}
 		for _, st := range p.steps {
 			if st != nil && st.tool != "" {
 				p.tools[strings.ToLower(st.tool)] = true
 			}
 		}
 	}
-	return p.tools
+	return p.tools[lower]
 }

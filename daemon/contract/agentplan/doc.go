@@ -69,7 +69,9 @@
 //
 // # Normalized plan
 //
-// The report's normalized plan is a copy with "args" renamed to
-// "parameters" and on_fail ("abort") and depends_on ([]) filled in.
-// Validating it again finds no new errors.
+// The report's normalized plan has "args" renamed to "parameters" and
+// on_fail ("abort") and depends_on ([]) filled in. The steps it changes,
+// the steps array and the root are copies; everything else is shared
+// with the input, which Validate never modifies (a plan that needs no
+// change comes back as it is). Validating it again finds no new errors.
 package agentplan

@@ -8,8 +8,9 @@ import (
 	"strings"
 )
 
-// contentKeys hold file contents, not paths, so they are not checked.
-var contentKeys = wordSet("CONTENT CONTENTS DATA BODY TEXT")
+// contentKeys hold file contents, not paths, so file.path_traversal
+// (applied by checkStrings) does not read them.
+var contentKeys = newUpperTable(wordSet("CONTENT CONTENTS DATA BODY TEXT"))
 
 var systemDirs = []string{"/etc", "/root", "/proc", "/sys", "/dev", "/boot"}
 
@@ -17,25 +18,6 @@ var (
 	homePath    = regexp.MustCompile(`^~[A-Za-z0-9_.-]*(?:[/\\]|$)`)
 	windowsPath = regexp.MustCompile(`(?i)^(?:\\\\[?.]\\)?[a-z]:[\\/]+windows(?:[\\/]|$)|%(?:systemroot|windir)%`)
 )
-
-// checkFilePaths applies file.path_traversal to the path-like arguments
-// of file.* tools.
-func (v *validator) checkFilePaths(s *stepView) {
-	if s.params == nil || !hasFoldPrefix(s.tool, "file.") {
-		return
-	}
-	for _, k := range sortedKeys(s.params) {
-		if contentKeys[strings.ToUpper(k)] {
-			continue
-		}
-		walkStrings(s.params[k], s.path(s.paramsKey, k), func(p, str string) {
-			en, fa, bad := pathProblem(str)
-			if bad {
-				v.add(RulePathTraversal, s.id, p, en, fa, "")
-			}
-		})
-	}
-}
 
 // pathProblem explains why a path escapes the tool's working area. It
 // also checks the percent-decoded form, since many file APIs decode it.

@@ -17,45 +17,104 @@ const cycleSearchBudget = 1 << 20
 // depends on. Self-dependencies and unknown ids are left out: they have
 // their own rules.
 type depGraph struct {
-	ids   []string       // node -> step id, in step order
-	node  map[string]int // step id -> node
-	step  []int          // node -> step index
-	edges [][]int        // node -> dependency nodes, depends_on order, no repeats
+	ids []string // node -> step id, in step order
+	// firstByID and stepNode give a step id's node:
+	// stepNode[firstByID[id]].
+	firstByID map[string]int
+	stepNode  []int   // step index -> node, -1 for steps that are not one
+	step      []int   // node -> step index
+	edges     [][]int // node -> dependency nodes, depends_on order, no repeats
 	// seen, stamp and stack are dependsOn's scratch space, reused across
 	// calls: seen[n] == stamp marks nodes visited in the current search.
 	seen  []int
 	stamp int
 	stack []int
+	// all backs every node's edges; mark is checkGraph's scratch.
+	all  []int
+	mark []int
+}
+
+// reset readies g, the validator's reusable graph, for a plan of n steps.
+func (g *depGraph) reset(p *planView) {
+	n := len(p.steps)
+	g.firstByID = p.firstByID
+	g.ids, g.step, g.all, g.stack = g.ids[:0], g.step[:0], g.all[:0], g.stack[:0]
+	g.stepNode = resized(g.stepNode, n)
+	g.seen = resized(g.seen, n)
+	g.mark = resized(g.mark, n)
+	g.edges = resized(g.edges, n)
+	g.stamp = 0
+}
+
+// release drops what g holds of the plan, and all of it after a large
+// plan, so a pooled validator stays small.
+func (g *depGraph) release() {
+	if cap(g.stepNode) > 1024 || cap(g.all) > 4096 {
+		*g = depGraph{}
+		return
+	}
+	clear(g.ids)
+	clear(g.edges)
+	g.firstByID = nil
+}
+
+// resized returns s with length n and zero elements, reusing its array
+// when it is large enough.
+func resized[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
+}
+
+// node returns the node of a step id.
+func (g *depGraph) node(id string) (int, bool) {
+	i, ok := g.firstByID[id]
+	if !ok {
+		return -1, false
+	}
+	return g.stepNode[i], true
 }
 
 func (v *validator) checkGraph(p *planView) *depGraph {
-	g := &depGraph{node: map[string]int{}}
-	for _, s := range p.steps {
+	g := &v.graph
+	g.reset(p)
+	for i, s := range p.steps {
+		g.stepNode[i] = -1
 		if s == nil || s.id == "" {
 			continue
 		}
-		if first := p.firstByID[s.id]; first != s.index {
+		if !s.firstOfID {
+			first := p.firstByID[s.id]
 			v.add(RuleDuplicateID, s.id, s.path("id"),
 				fmt.Sprintf("Step id %s is already used by step %d; give this step its own id and update the references to it.", quote(s.id), first),
 				fmt.Sprintf("شناسهٔ %s پیش‌تر برای گام %d به کار رفته است؛ به این گام شناسهٔ دیگری بدهید و ارجاع‌ها را به‌روز کنید.", quote(s.id), first), "")
 			continue
 		}
-		g.node[s.id] = len(g.ids)
+		g.stepNode[i] = len(g.ids)
 		g.ids = append(g.ids, s.id)
 		g.step = append(g.step, s.index)
 	}
-	g.edges = make([][]int, len(g.ids))
+	g.edges = g.edges[:len(g.ids)]
+	// Each node's edges are appended while its step is read, so all of
+	// them share one array; seen[to] == from+1 marks an edge made.
+	all, seen := g.all, g.mark
+	backward := true
 	for _, s := range p.steps {
 		if s == nil {
 			continue
 		}
 		from, isNode := -1, false
-		if s.id != "" && p.firstByID[s.id] == s.index {
-			from, isNode = g.node[s.id], true
+		if s.firstOfID {
+			from, isNode = g.stepNode[s.index], true
 		}
-		seen := map[int]bool{}
-		for _, d := range s.deps {
-			switch to, known := g.node[d.id]; {
+		start := len(all)
+		for j, d := range s.deps {
+			to, known := g.node(d.id)
+			s.deps[j].node = to
+			switch {
 			case d.id == s.id && s.id != "":
 				v.add(RuleDepSelf, s.id, s.path("depends_on", d.pos),
 					fmt.Sprintf("Step %s depends on itself, so it can never start; remove %s from its depends_on.", quote(s.id), quote(d.id)),
@@ -64,55 +123,60 @@ func (v *validator) checkGraph(p *planView) *depGraph {
 				v.add(RuleDepUnknown, s.id, s.path("depends_on", d.pos),
 					fmt.Sprintf("depends_on names %s, which is not a step of this plan; fix the id or remove the entry.", quote(d.id)),
 					fmt.Sprintf("در depends_on نام %s آمده که گامی از این طرح نیست؛ شناسه را درست کنید یا آن را حذف کنید.", quote(d.id)), "")
-			case isNode && !seen[to]:
-				seen[to] = true
-				g.edges[from] = append(g.edges[from], to)
+			case isNode && seen[to] != from+1:
+				seen[to] = from + 1
+				all = append(all, to)
+				backward = backward && to < from
 			}
 		}
+		if isNode && len(all) > start {
+			g.edges[from] = all[start:len(all):len(all)]
+		}
 	}
-	v.reportCycles(p, g)
+	g.all = all
+	// When every edge leads to an earlier step the graph has no cycle,
+	// and the search would find none; it also could not give up, as long
+	// as its budget outlasts one pass over the graph.
+	if !backward || len(g.ids)+len(all) >= cycleSearchBudget {
+		v.reportCycles(p, g)
+	}
 	return g
 }
 
-// dependsOn reports whether step s may read the result of step id: id
-// must be reachable through depends_on. Duplicated steps use their own
+// dependsOn reports whether step s may read the result of the step at
+// node target: target must be reachable through depends_on. Duplicated steps use their own
 // depends_on and then the graph. The search stops at the target, so the
 // usual reference to a direct dependency costs almost nothing.
-func (g *depGraph) dependsOn(s *stepView, id string) bool {
-	target, ok := g.node[id]
-	if !ok {
-		return false
-	}
-	if g.seen == nil {
-		g.seen = make([]int, len(g.ids))
-	}
+func (g *depGraph) dependsOn(s *stepView, target int) bool {
 	g.stamp++
-	stack := g.stack[:0]
-	visit := func(n int) bool {
-		if n == target {
-			return true
-		}
-		if g.seen[n] != g.stamp {
-			g.seen[n] = g.stamp
-			stack = append(stack, n)
-		}
-		return false
-	}
+	g.stack = g.stack[:0]
 	for _, d := range s.deps {
-		if n, ok := g.node[d.id]; ok && visit(n) {
+		if d.node >= 0 && g.visit(d.node, target) {
 			return true
 		}
 	}
-	for len(stack) > 0 {
-		n := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
+	for len(g.stack) > 0 {
+		n := g.stack[len(g.stack)-1]
+		g.stack = g.stack[:len(g.stack)-1]
 		for _, m := range g.edges[n] {
-			if visit(m) {
+			if g.visit(m, target) {
 				return true
 			}
 		}
 	}
-	g.stack = stack
+	return false
+}
+
+// visit is one step of dependsOn's search: it reports whether n is the
+// target, and otherwise queues n unless the search has been there.
+func (g *depGraph) visit(n, target int) bool {
+	if n == target {
+		return true
+	}
+	if g.seen[n] != g.stamp {
+		g.seen[n] = g.stamp
+		g.stack = append(g.stack, n)
+	}
 	return false
 }
 

@@ -89,6 +89,9 @@ type Policy struct {
 	// FailRiskThreshold is the score at which the plan fails; 0 when the
 	// policy sets none. A value above 1 is never reached.
 	FailRiskThreshold float64
+	// asciiTools is set when every tool pattern is ASCII, so matching an
+	// ASCII tool needs no case mapping beyond ASCII.
+	asciiTools bool
 }
 
 // Bound limits one numeric argument. The key is "<tool>.<arg>"; which
@@ -323,6 +326,12 @@ func parsePolicy(raw map[string]any) (*Policy, []PolicyProblem) {
 			problems = append(problems, PolicyProblem{Key: key, Warning: true,
 				en: fmt.Sprintf("policy key %q is not known and is ignored; the keys are allow_tools, deny_tools, bounds, deny_tokens_regex, max_steps, risk_weights, fail_risk_threshold", key),
 				fa: fmt.Sprintf("کلید %q در سیاست شناخته نیست و نادیده گرفته می‌شود؛ کلیدها عبارت‌اند از allow_tools، deny_tools، bounds، deny_tokens_regex، max_steps، risk_weights و fail_risk_threshold", key)})
+		}
+	}
+	p.asciiTools = true
+	for _, list := range [][]string{p.AllowTools, p.DenyTools} {
+		for _, pat := range list {
+			p.asciiTools = p.asciiTools && isASCII(pat)
 		}
 	}
 	return p, problems

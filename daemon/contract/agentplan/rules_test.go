@@ -104,12 +104,12 @@ func TestBoundLongestToolPrefix(t *testing.T) {
 		{"payments.transfer.limits.daily", "payments.transfer", "limits.daily"},
 	}
 	for _, c := range cases {
-		tool, arg, ok := boundTarget(c.key, tools)
+		tool, arg, ok := boundTarget(c.key, func(t string) bool { return tools[t] })
 		if !ok || tool != c.tool || arg != c.arg {
 			t.Errorf("boundTarget(%q) = %q, %q, %v; want %q, %q", c.key, tool, arg, ok, c.tool, c.arg)
 		}
 	}
-	if _, _, ok := boundTarget("other.amount", tools); ok {
+	if _, _, ok := boundTarget("other.amount", func(t string) bool { return tools[t] }); ok {
 		t.Error("a bound for a tool the plan does not use resolved")
 	}
 	if _, err := ParsePolicy(m{"bounds": m{"payments.transfer.": []any{0, 1}}}); err == nil {
@@ -132,6 +132,11 @@ func TestWildcardMatch(t *testing.T) {
 		{"a*b*c", "axxbyyc", true},
 		{"a*b*c", "axxbyy", false},
 		{"**", "x", true},
+		{"a*", "abc", true},
+		{"a*c*", "axxbc", true},
+		{"a*c*", "axxb", false},
+		{"*b", "aab", true},
+		{"*b", "aba", false},
 	}
 	for _, c := range cases {
 		if got := wildcardMatch(c.pattern, c.s); got != c.want {

@@ -32,7 +32,7 @@ var secretPatterns = []secretPattern{
 }
 
 // secretKeys are parameter names whose literal value is a secret.
-var secretKeys = wordSet("PASSWORD PASSWD PWD SECRET CLIENT_SECRET API_KEY APIKEY ACCESS_TOKEN AUTH_TOKEN PRIVATE_KEY")
+var secretKeys = newUpperTable(wordSet("PASSWORD PASSWD PWD SECRET CLIENT_SECRET API_KEY APIKEY ACCESS_TOKEN AUTH_TOKEN PRIVATE_KEY"))
 
 // placeholderValue reports whether a secret-looking value is only a
 // stand-in: empty, masked, a reference or a bind placeholder.
@@ -50,49 +50,221 @@ func placeholderValue(s string) bool {
 	return strings.HasPrefix(s, "$") && len(s) > 1 && strings.Trim(s[1:], "0123456789") == ""
 }
 
-// checkSecrets scans every string that reaches a tool or a log: the
-// parameters, the goal, the context and the meta.
-func (v *validator) checkSecrets(p *planView) {
-	for _, s := range p.steps {
-		if s != nil && s.params != nil {
-			walkKeyed(s.params, s.path(s.paramsKey), "", func(path, key, str string) { v.scanSecret(s.id, path, key, str) })
-		}
-	}
-	for _, k := range []string{"goal", "context", "meta"} {
-		if val, ok := p.root[k]; ok {
-			walkKeyed(val, "/"+k, k, func(path, key, str string) { v.scanSecret("", path, key, str) })
-		}
-	}
+// secretAnchorAutomaton finds every anchor of secretPatterns in one pass
+// (Aho-Corasick, as a table): class folds a byte to its lower-case
+// letter's class, next[state*classes+class] is the next state, and out
+// holds the patterns whose anchors end in a state. The two bytes that
+// start U+0130 and U+212A lead to the state foldState, which matches like
+// the start but reports foldSeen, so the caller can take the general
+// path for them. step is next and out packed for the scan: the next
+// state's offset (state*classes) in the low 16 bits, its out in the high.
+type secretAnchorAutomaton struct {
+	class   [256]uint8
+	classes int
+	next    []uint8
+	out     []uint16
+	step    []uint32
+	// longest is the length of the longest anchor.
+	longest int
 }
 
-func (v *validator) scanSecret(step, path, key, s string) {
+const foldSeen = 1 << 15
+
+var secretAnchors = func() *secretAnchorAutomaton {
+	a := &secretAnchorAutomaton{classes: 1} // class 0: any other byte
+	type anchor struct {
+		text    string
+		pattern int
+	}
+	var anchors []anchor
+	for i, sp := range secretPatterns {
+		for _, t := range sp.anchors {
+			if t == "" || t != strings.ToLower(t) || !isASCII(t) {
+				panic("agentplan: secret anchor " + t + " must be lower-case ASCII")
+			}
+			anchors = append(anchors, anchor{t, i})
+			a.longest = max(a.longest, len(t))
+			for j := 0; j < len(t); j++ {
+				if a.class[t[j]] == 0 {
+					a.class[t[j]], a.class[upperASCII(t[j])] = uint8(a.classes), uint8(a.classes)
+					a.classes++
+				}
+			}
+		}
+	}
+	foldClass := a.classes
+	a.class[0xC4], a.class[0xE2] = uint8(foldClass), uint8(foldClass)
+	a.classes++
+	// The trie; -1 is no edge yet.
+	trie := [][]int{make([]int, a.classes)}
+	out := []uint16{0}
+	for i := range trie[0] {
+		trie[0][i] = -1
+	}
+	for _, an := range anchors {
+		st := 0
+		for j := 0; j < len(an.text); j++ {
+			c := a.class[an.text[j]]
+			if trie[st][c] < 0 {
+				row := make([]int, a.classes)
+				for k := range row {
+					row[k] = -1
+				}
+				trie = append(trie, row)
+				out = append(out, 0)
+				trie[st][c] = len(trie) - 1
+			}
+			st = trie[st][c]
+		}
+		out[st] |= 1 << an.pattern
+	}
+	foldState := len(trie)
+	if foldState+1 > 256 {
+		panic("agentplan: too many secret anchor states")
+	}
+	n := foldState + 1
+	a.next = make([]uint8, n*a.classes)
+	a.out = make([]uint16, n)
+	copy(a.out, out)
+	a.out[foldState] = foldSeen
+	// Breadth first, each state's missing edges are its failure state's.
+	fail := make([]int, len(trie))
+	queue := []int{}
+	for c := 0; c < a.classes; c++ {
+		switch t := trie[0][c]; {
+		case c == foldClass:
+			a.next[c] = uint8(foldState)
+		case t < 0:
+			a.next[c] = 0
+		default:
+			a.next[c] = uint8(t)
+			queue = append(queue, t)
+		}
+	}
+	for len(queue) > 0 {
+		st := queue[0]
+		queue = queue[1:]
+		a.out[st] |= a.out[fail[st]]
+		for c := 0; c < a.classes; c++ {
+			t := trie[st][c]
+			if c == foldClass || t < 0 {
+				a.next[st*a.classes+c] = a.next[fail[st]*a.classes+c]
+				continue
+			}
+			fail[t] = int(a.next[fail[st]*a.classes+c])
+			a.next[st*a.classes+c] = uint8(t)
+			queue = append(queue, t)
+		}
+	}
+	copy(a.next[foldState*a.classes:], a.next[:a.classes])
+	if n*a.classes > 1<<16 {
+		panic("agentplan: secret anchor table too large")
+	}
+	a.step = make([]uint32, len(a.next))
+	for i, t := range a.next {
+		a.step[i] = uint32(t)*uint32(a.classes) | uint32(a.out[t])<<16
+	}
+	return a
+}()
+
+// secretCandidates has bit i set when secretPatterns[i] may match s: when
+// strings.ToLower(s) contains one of its anchors. It reads s once and
+// does not allocate. The anchors are ASCII, and the only non-ASCII
+// letters that strings.ToLower turns into ASCII are U+0130 (İ → i) and
+// U+212A (Kelvin sign → k): a string with either takes the general path,
+// any other keeps its ASCII bytes where they were, lowered.
+//
+// Each byte's step depends on the one before, so a long string is read as
+// two halves at once: the first half extended by the longest anchor but
+// one byte, so that it holds every anchor starting in it, and the second
+// half, which holds every anchor starting there.
+func secretCandidates(s string) uint32 {
+	a := secretAnchors
+	var seen uint32
+	if h := len(s) / 2; h >= 16 && h >= a.longest {
+		first, second := s[:h+a.longest-1], s[h:]
+		off1, off2 := uint32(0), uint32(0)
+		i := 0
+		for ; i < len(first) && i < len(second); i++ {
+			e1 := a.step[off1+uint32(a.class[first[i]])]
+			e2 := a.step[off2+uint32(a.class[second[i]])]
+			off1, off2 = e1&0xffff, e2&0xffff
+			seen |= e1 | e2
+		}
+		for ; i < len(first); i++ {
+			e := a.step[off1+uint32(a.class[first[i]])]
+			off1 = e & 0xffff
+			seen |= e
+		}
+		for ; i < len(second); i++ {
+			e := a.step[off2+uint32(a.class[second[i]])]
+			off2 = e & 0xffff
+			seen |= e
+		}
+	} else {
+		off := uint32(0)
+		for i := 0; i < len(s); i++ {
+			e := a.step[off+uint32(a.class[s[i]])]
+			off = e & 0xffff
+			seen |= e
+		}
+	}
+	seen >>= 16
+	if seen&foldSeen != 0 && (strings.Contains(s, "\u0130") || strings.Contains(s, "\u212A")) {
+		return secretCandidatesLowered(strings.ToLower(s))
+	}
+	return seen &^ foldSeen
+}
+
+func secretCandidatesLowered(lower string) uint32 {
+	var mask uint32
+	for i, sp := range secretPatterns {
+		for _, a := range sp.anchors {
+			if strings.Contains(lower, a) {
+				mask |= 1 << i
+				break
+			}
+		}
+	}
+	return mask
+}
+
+// scanSecret reports the raw secrets in s, a string under the object key
+// key; the path is that of the value being walked.
+func (v *validator) scanSecret(step, key, s string) {
 	const how = "remove it and let the tool read the secret at run time from a secret store or the environment"
 	const howFA = "آن را حذف کنید و بگذارید ابزار هنگام اجرا راز را از انبار رازها یا متغیرهای محیطی بخواند"
-	if secretKeys[strings.ToUpper(key)] && !placeholderValue(s) {
-		v.add(RuleSecretRaw, step, path,
+	if secretKeys.has(key) && !placeholderValue(s) {
+		v.add(RuleSecretRaw, step, v.pointer(),
 			fmt.Sprintf("%s holds a literal secret; %s.", quote(key), how),
 			fmt.Sprintf("%s یک راز را به‌صورت خام در خود دارد؛ %s.", quote(key), howFA), "")
 	}
-	lower := strings.ToLower(s)
-	for _, sp := range secretPatterns {
-		if !containsAny(lower, sp.anchors) {
-			continue
-		}
-		for _, m := range sp.re.FindAllStringSubmatch(s, -1) {
-			if sp.group > 0 && placeholderValue(m[sp.group]) {
+	if cands := secretCandidates(s); cands != 0 {
+		for i, sp := range secretPatterns {
+			if cands&(1<<i) == 0 {
 				continue
 			}
-			shown := mask(m[0])
-			v.add(RuleSecretRaw, step, path,
-				fmt.Sprintf("The value holds a raw %s (%s); %s.", sp.en, shown, how),
-				fmt.Sprintf("مقدار یک %s خام دارد (%s)؛ %s.", sp.fa, shown, howFA), "")
-			break
+			for _, m := range sp.re.FindAllStringSubmatch(s, -1) {
+				if sp.group > 0 && placeholderValue(m[sp.group]) {
+					continue
+				}
+				shown := mask(m[0])
+				v.add(RuleSecretRaw, step, v.pointer(),
+					fmt.Sprintf("The value holds a raw %s (%s); %s.", sp.en, shown, how),
+					fmt.Sprintf("مقدار یک %s خام دارد (%s)؛ %s.", sp.fa, shown, howFA), "")
+				break
+			}
 		}
 	}
 	for _, re := range v.policy.DenyTokens {
+		// Every match starts with the literal prefix, so a string without
+		// it is skipped before the regexp machine is set up.
+		if prefix, _ := re.LiteralPrefix(); prefix != "" && !strings.Contains(s, prefix) {
+			continue
+		}
 		if loc := re.FindStringIndex(s); loc != nil {
 			shown := mask(s[loc[0]:loc[1]])
-			v.add(RuleSecretRaw, step, path,
+			v.add(RuleSecretRaw, step, v.pointer(),
 				fmt.Sprintf("The value matches the policy's deny_tokens_regex %s (%s); %s.", quote(re.String()), shown, how),
 				fmt.Sprintf("مقدار با الگوی deny_tokens_regex سیاست %s جور است (%s)؛ %s.", quote(re.String()), shown, howFA), "")
 		}
@@ -106,30 +278,4 @@ func mask(s string) string {
 		return "…"
 	}
 	return string(r[:4]) + "…"
-}
-
-// walkKeyed is walkStrings that also passes the name of the object key
-// holding each string (array elements inherit their array's key).
-func walkKeyed(v any, path, key string, fn func(path, key, s string)) {
-	switch t := v.(type) {
-	case string:
-		fn(path, key, t)
-	case map[string]any:
-		for _, k := range sortedKeys(t) {
-			walkKeyed(t[k], path+"/"+escapePointer(k), k, fn)
-		}
-	case []any:
-		for i, e := range t {
-			walkKeyed(e, fmt.Sprintf("%s/%d", path, i), key, fn)
-		}
-	}
-}
-
-func containsAny(s string, subs []string) bool {
-	for _, sub := range subs {
-		if strings.Contains(s, sub) {
-			return true
-		}
-	}
-	return false
 }

@@ -27,17 +27,23 @@ func (v *validator) checkSQL(s *stepView) {
 		if !ok || strings.TrimSpace(q) == "" {
 			continue
 		}
-		path := s.path(s.paramsKey, key)
+		path := ""
+		at := func() string {
+			if path == "" {
+				path = s.path(s.paramsKey, key)
+			}
+			return path
+		}
 		// A reference becomes a plain word, so the rest of the query is
 		// read as it would be with a harmless value in its place.
 		plain, firstRef := replaceTemplates(q, "ref")
-		rep := analyzeSQL(plain)
+		rep := v.sql.analyze(plain)
 		if firstRef != "" {
-			rep.injections[injInterpolated] = firstRef
+			rep.injections[injInterpolated], rep.found[injInterpolated] = firstRef, true
 		}
 		if readOnly && len(rep.writes) > 0 {
 			words := strings.Join(rep.writes, ", ")
-			v.add(RuleWriteInReadOnly, s.id, path,
+			v.add(RuleWriteInReadOnly, s.id, at(),
 				fmt.Sprintf("Tool %s is read-only, but its query writes (%s); remove the write, or move it to a step with a write tool such as %s.write.", quote(s.tool), words, family),
 				fmt.Sprintf("ابزار %s فقط‌خواندنی است، اما پرس‌وجوی آن می‌نویسد (%s)؛ نوشتن را حذف کنید یا آن را به گامی با ابزار نوشتن مانند %s.write ببرید.", quote(s.tool), words, family), "")
 		}
@@ -47,16 +53,16 @@ func (v *validator) checkSQL(s *stepView) {
 				fmt.Sprintf("ابزار %s می‌تواند بنویسد، اما این پرس‌وجو فقط می‌خواند؛ %s.query_ro را به کار ببرید تا خطایی داده‌ها را تغییر ندهد.", quote(s.tool), family),
 				fmt.Sprintf(`"tool": %q`, family+".query_ro"))
 		}
-		for _, kind := range injectionOrder {
-			if detail, found := rep.injections[kind]; found {
-				en, fa := injectionMessage(kind, detail)
-				v.add(RuleSQLInjection, s.id, path, en, fa, "")
+		for kind, found := range rep.found {
+			if found {
+				en, fa := injectionMessage(injKind(kind), rep.injections[kind])
+				v.add(RuleSQLInjection, s.id, at(), en, fa, "")
 			}
 		}
 	}
 }
 
-func injectionMessage(kind, detail string) (string, string) {
+func injectionMessage(kind injKind, detail string) (string, string) {
 	d := quote(detail)
 	switch kind {
 	case injInterpolated:

@@ -3,6 +3,7 @@ package agentplan
 import (
 	"math/big"
 	"strings"
+	"unicode/utf8"
 )
 
 // The SQL rules look at tokens, never at raw text, so keywords inside
@@ -26,12 +27,16 @@ const (
 )
 
 type sqlToken struct {
-	kind tokKind
-	text string // as written
-	// value is the upper-cased word, or the content of a string or quoted
-	// identifier without its quotes.
-	value        string
+	kind         tokKind
 	unterminated bool
+	// kw says which keyword lists a word is on.
+	kw   kwFlags
+	text string // as written
+	// value is, for a word the rules know (see keywords), the word in
+	// upper case; "" for any other word, since no rule compares it with a
+	// keyword. For a string or quoted identifier it is the content
+	// without its quotes.
+	value string
 }
 
 type sqlDialect struct {
@@ -65,16 +70,44 @@ func isSpace(c byte) bool {
 
 var multiCharOps = []string{"<=>", "<=", ">=", "<>", "!=", "==", "||", "&&", "::", "->>", "->"}
 
-// tokenize splits q into tokens under dialect d. It never fails:
-// unclosed strings and comments become tokens marked unterminated.
-func tokenize(q string, d sqlDialect) []sqlToken {
-	var toks []sqlToken
+// opsByFirst lists multiCharOps by their first byte, in their order.
+var opsByFirst = func() (t [256][]string) {
+	for _, op := range multiCharOps {
+		t[op[0]] = append(t[op[0]], op)
+	}
+	return t
+}()
+
+// tokenize appends the tokens of q under dialect d to toks. It never
+// fails: unclosed strings and comments become tokens marked unterminated.
+func tokenize(toks []sqlToken, q string, d sqlDialect) []sqlToken {
 	inExecComment := false
 	for i := 0; i < len(q); {
 		c := q[i]
+		// Words come first, as the most common token; no case before
+		// them takes a byte that starts a word.
 		switch {
 		case isSpace(c):
 			i++
+		case isWordStart(c):
+			end, high := i+1, c
+			for end < len(q) && isWordByte(q[end]) {
+				high |= q[end]
+				end++
+			}
+			word := q[i:end]
+			if (word == "E" || word == "e") && end < len(q) && q[end] == '\'' && !d.backslashEscapes {
+				// PostgreSQL E'…' strings take backslash escapes.
+				t, stop := quoted(q, end, '\'', true)
+				t.kind, t.text = tkString, q[i:stop]
+				toks = append(toks, t)
+				i = stop
+				continue
+			}
+			kw, _ := keywords.lookup(word, high < utf8.RuneSelf)
+			toks = addToken(toks, tkWord, word)
+			toks[len(toks)-1].value, toks[len(toks)-1].kw = kw.word, kw.flags
+			i = end
 		case inExecComment && strings.HasPrefix(q[i:], "*/"):
 			inExecComment = false
 			i += 2
@@ -123,7 +156,7 @@ func tokenize(q string, d sqlDialect) []sqlToken {
 			for end < len(q) && isDigit(q[end]) {
 				end++
 			}
-			toks = append(toks, sqlToken{kind: tkParam, text: q[i:end]})
+			toks = addToken(toks, tkParam, q[i:end])
 			i = end
 		case c == '$' && d.dollarQuotes && dollarTag(q, i) != "":
 			tag := dollarTag(q, i)
@@ -150,38 +183,40 @@ func tokenize(q string, d sqlDialect) []sqlToken {
 			end := numberEnd(q, i)
 			toks = append(toks, sqlToken{kind: tkNumber, text: q[i:end]})
 			i = end
-		case isWordStart(c):
-			end := i + 1
-			for end < len(q) && isWordByte(q[end]) {
-				end++
-			}
-			word := q[i:end]
-			if (word == "E" || word == "e") && end < len(q) && q[end] == '\'' && !d.backslashEscapes {
-				// PostgreSQL E'…' strings take backslash escapes.
-				t, stop := quoted(q, end, '\'', true)
-				t.kind, t.text = tkString, q[i:stop]
-				toks = append(toks, t)
-				i = stop
-				continue
-			}
-			toks = append(toks, sqlToken{kind: tkWord, text: word, value: strings.ToUpper(word)})
-			i = end
-		case strings.ContainsRune(";(),.[]{}", rune(c)):
-			toks = append(toks, sqlToken{kind: tkPunct, text: q[i : i+1]})
+		case isPunct(c):
+			toks = addToken(toks, tkPunct, q[i:i+1])
 			i++
 		default:
 			n := 1
-			for _, op := range multiCharOps {
+			for _, op := range opsByFirst[c] {
 				if strings.HasPrefix(q[i:], op) {
 					n = len(op)
 					break
 				}
 			}
-			toks = append(toks, sqlToken{kind: tkOp, text: q[i : i+n]})
+			toks = addToken(toks, tkOp, q[i:i+n])
 			i += n
 		}
 	}
 	return toks
+}
+
+// addToken appends a token of kind with text. It fills the new element in
+// place: building the token aside and copying it in was a measurable part
+// of tokenizing.
+func addToken(toks []sqlToken, kind tokKind, text string) []sqlToken {
+	toks = append(toks, sqlToken{})
+	t := &toks[len(toks)-1]
+	t.kind, t.text = kind, text
+	return toks
+}
+
+func isPunct(c byte) bool {
+	switch c {
+	case ';', '(', ')', ',', '.', '[', ']', '{', '}':
+		return true
+	}
+	return false
 }
 
 func lineEnd(q string, i int) int {
@@ -210,8 +245,22 @@ func blockCommentEnd(q string, i int, nested bool) (int, bool) {
 }
 
 // quoted reads a quoted token starting at q[i] == quote. A doubled quote
-// is an escaped quote; with backslash, \x escapes x as well.
+// is an escaped quote; with backslash, \x escapes x as well. Without
+// escapes the value is a slice of q, so most literals cost nothing.
 func quoted(q string, i int, quote byte, backslash bool) (sqlToken, int) {
+	for j := i + 1; j < len(q); j++ {
+		switch c := q[j]; {
+		case backslash && c == '\\' && j+1 < len(q), c == quote && j+1 < len(q) && q[j+1] == quote:
+			return quotedEscaped(q, i, quote, backslash)
+		case c == quote:
+			return sqlToken{text: q[i : j+1], value: q[i+1 : j]}, j + 1
+		}
+	}
+	return sqlToken{text: q[i:], value: q[i+1:], unterminated: true}, len(q)
+}
+
+// quotedEscaped is quoted for a literal with escapes, which it resolves.
+func quotedEscaped(q string, i int, quote byte, backslash bool) (sqlToken, int) {
 	var b strings.Builder
 	for j := i + 1; j < len(q); j++ {
 		switch c := q[j]; {
@@ -285,16 +334,55 @@ func numberEnd(q string, i int) int {
 // Write keywords. The first group writes wherever it appears as a
 // keyword; the second only where a statement starts, because the same
 // words are common function or column names (REPLACE(), a "copy" column).
-var (
-	writeAnywhere = wordSet("INSERT UPDATE DELETE DROP ALTER CREATE TRUNCATE GRANT REVOKE")
-	writeAtStart  = wordSet("MERGE REPLACE UPSERT COPY ATTACH DETACH VACUUM REINDEX RENAME CALL EXEC EXECUTE LOCK LOAD DO REFRESH CLUSTER COMMENT IMPORT DISCARD HANDLER INSTALL UNINSTALL SHUTDOWN KILL PRAGMA")
-	readLeads     = wordSet("SELECT WITH SHOW EXPLAIN DESCRIBE DESC VALUES TABLE")
-	// readPragmas take an argument and still only read.
-	readPragmas = wordSet("TABLE_INFO TABLE_XINFO INDEX_INFO INDEX_XINFO INDEX_LIST FOREIGN_KEY_LIST FOREIGN_KEY_CHECK INTEGRITY_CHECK QUICK_CHECK TABLE_LIST FUNCTION_LIST PRAGMA_LIST COLLATION_LIST DATABASE_LIST MODULE_LIST COMPILE_OPTIONS")
-	// writePragmas change the database even without an argument.
-	writePragmas = wordSet("OPTIMIZE WAL_CHECKPOINT INCREMENTAL_VACUUM SHRINK_MEMORY")
-	comparisons  = wordSet("= == <> != < > <= >= <=>")
+const (
+	writeAnywhereWords = "INSERT UPDATE DELETE DROP ALTER CREATE TRUNCATE GRANT REVOKE"
+	writeAtStartWords  = "MERGE REPLACE UPSERT COPY ATTACH DETACH VACUUM REINDEX RENAME CALL EXEC EXECUTE LOCK LOAD DO REFRESH CLUSTER COMMENT IMPORT DISCARD HANDLER INSTALL UNINSTALL SHUTDOWN KILL PRAGMA"
+	readLeadWords      = "SELECT WITH SHOW EXPLAIN DESCRIBE DESC VALUES TABLE"
+	// readPragmaWords take an argument and still only read.
+	readPragmaWords = "TABLE_INFO TABLE_XINFO INDEX_INFO INDEX_XINFO INDEX_LIST FOREIGN_KEY_LIST FOREIGN_KEY_CHECK INTEGRITY_CHECK QUICK_CHECK TABLE_LIST FUNCTION_LIST PRAGMA_LIST COLLATION_LIST DATABASE_LIST MODULE_LIST COMPILE_OPTIONS"
+	// writePragmaWords change the database even without an argument.
+	writePragmaWords = "OPTIMIZE WAL_CHECKPOINT INCREMENTAL_VACUUM SHRINK_MEMORY"
+	// otherKeywords are the words the rules compare tokens with.
+	otherKeywords = "OR UNION ALL DISTINCT AS ANALYZE VERBOSE FOR KEY INTO LIKE TRUE NULL"
 )
+
+var comparisons = wordSet("= == <> != < > <= >= <=>")
+
+// kwFlags are the keyword lists a word is on.
+type kwFlags uint8
+
+const (
+	kwWriteAnywhere kwFlags = 1 << iota
+	kwWriteAtStart
+	kwReadLead
+	kwReadPragma
+	kwWritePragma
+)
+
+type keyword struct {
+	word  string // upper case
+	flags kwFlags
+}
+
+// keywords holds every word a rule looks for, so that a token is
+// upper-cased and classified by one lookup, without allocating.
+var keywords = newUpperTable(func() map[string]keyword {
+	m := map[string]keyword{}
+	for _, list := range []struct {
+		words string
+		flag  kwFlags
+	}{
+		{writeAnywhereWords, kwWriteAnywhere}, {writeAtStartWords, kwWriteAtStart}, {readLeadWords, kwReadLead},
+		{readPragmaWords, kwReadPragma}, {writePragmaWords, kwWritePragma}, {otherKeywords, 0},
+	} {
+		for _, w := range strings.Fields(list.words) {
+			k := m[w]
+			k.word, k.flags = w, k.flags|list.flag
+			m[w] = k
+		}
+	}
+	return m
+}())
 
 func wordSet(s string) map[string]bool {
 	m := map[string]bool{}
@@ -304,24 +392,35 @@ func wordSet(s string) map[string]bool {
 	return m
 }
 
-// Injection kinds, in the order their violations are reported.
-const (
-	injInterpolated = "interpolated"
-	injTautology    = "tautology"
-	injStacked      = "stacked"
-	injComment      = "comment"
-	injUnion        = "union"
-	injUnbalanced   = "unbalanced"
-)
+// upperWord is the upper-cased text of a word token.
+func upperWord(t sqlToken) string {
+	if t.value != "" {
+		return t.value
+	}
+	return strings.ToUpper(t.text)
+}
 
-var injectionOrder = []string{injInterpolated, injTautology, injStacked, injComment, injUnion, injUnbalanced}
+// Injection kinds, in the order their violations are reported.
+type injKind uint8
+
+const (
+	injInterpolated injKind = iota
+	injTautology
+	injStacked
+	injComment
+	injUnion
+	injUnbalanced
+	injKinds // the number of kinds
+)
 
 // sqlReport is what the SQL rules need to know about one query.
 type sqlReport struct {
-	writes     []string          // write keywords found, first occurrence order
-	injections map[string]string // kind -> the offending text
-	statements int               // non-empty statements
-	reads      int               // statements that start with a read keyword
+	writes     []string         // write keywords found, first occurrence order
+	injections [injKinds]string // by kind: the offending text
+	found      [injKinds]bool   // which kinds were found
+	statements int              // non-empty statements
+	reads      int              // statements that start with a read keyword
+	spare      []string         // empty, with room for writes
 }
 
 func (r *sqlReport) write(w string) {
@@ -330,36 +429,141 @@ func (r *sqlReport) write(w string) {
 			return
 		}
 	}
+	if r.writes == nil {
+		r.writes = r.spare
+	}
 	r.writes = append(r.writes, w)
 }
 
-func (r *sqlReport) inject(kind, detail string) {
-	if _, ok := r.injections[kind]; !ok {
-		r.injections[kind] = detail
+func (r *sqlReport) inject(kind injKind, detail string) {
+	if !r.found[kind] {
+		r.injections[kind], r.found[kind] = detail, true
 	}
 }
 
-// analyzeSQL reads q in both dialects and merges what they find. The
-// statement counts come from the standard reading.
-func analyzeSQL(q string) *sqlReport {
-	r := &sqlReport{injections: map[string]string{}}
-	scanTokens(tokenize(q, standardSQL), false, r)
-	std := *r
-	scanTokens(tokenize(q, mysqlSQL), true, r)
-	r.statements, r.reads = std.statements, std.reads
+// sqlScratch is the memory the SQL analysis reuses from query to query.
+type sqlScratch struct {
+	toks, sig []sqlToken
+	writes    []string
+	used      int // the most tokens held since the last release
+}
+
+// analyze reads q in both dialects and merges what they find. The
+// statement counts come from the standard reading. The report's writes
+// live in sc until the next call.
+func (sc *sqlScratch) analyze(q string) sqlReport {
+	r := sqlReport{spare: sc.writes[:0]}
+	sc.toks = tokenize(sc.toks[:0], q, standardSQL)
+	sc.used = max(sc.used, len(sc.toks))
+	sc.scanTokens(sc.toks, false, &r)
+	statements, reads := r.statements, r.reads
+	switch {
+	case !sameInBothDialects(q):
+		sc.toks = tokenize(sc.toks[:0], q, mysqlSQL)
+		sc.used = max(sc.used, len(sc.toks))
+		sc.scanTokens(sc.toks, true, &r)
+	case strings.Contains(q, "||") && hasConcatOperator(sc.toks):
+		// The same tokens, where only "||" means something else. Without
+		// it a second scan would find exactly what the first did.
+		sc.scanTokens(sc.toks, true, &r)
+	}
+	r.statements, r.reads = statements, reads
+	if r.writes != nil {
+		sc.writes = r.writes[:0]
+	}
 	return r
 }
 
-func scanTokens(toks []sqlToken, mysql bool, r *sqlReport) {
-	var sig []sqlToken
-	for k, t := range toks {
+// sameInBothDialects reports whether the standard and the MySQL reading
+// of q give the same tokens. It looks for every byte where the two may
+// part: a backslash (escapes), "#" (comments), a double quote (string or
+// identifier), "/*" (nested and executable comments), "--" without white
+// space after it, "$" not followed by a digit (dollar quotes), and "E'"
+// that may start a PostgreSQL escape string. Without them both readings
+// take the same decisions at the same places. Being conservative only
+// costs the second reading.
+func sameInBothDialects(q string) bool {
+	for i := 0; i < len(q); i++ {
+		if !dialectBytes[q[i]] {
+			continue
+		}
+		switch q[i] {
+		case '\\', '#', '"':
+			return false
+		case '/':
+			if i+1 < len(q) && q[i+1] == '*' {
+				return false
+			}
+		case '-':
+			if i+2 < len(q) && q[i+1] == '-' && !isSpace(q[i+2]) {
+				return false
+			}
+		case '$':
+			if i+1 == len(q) || !isDigit(q[i+1]) {
+				return false
+			}
+		case '\'':
+			// After a letter or "_" the E ends a longer word, parameter or
+			// hex number; after anything else it may be a word of its own.
+			if i > 0 && (q[i-1] == 'E' || q[i-1] == 'e') && (i < 2 || !isLetterOrUnderscore(q[i-2])) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// dialectBytes are the bytes sameInBothDialects looks at more closely.
+var dialectBytes = func() (t [256]bool) {
+	for _, c := range []byte("\\#\"/-$'") {
+		t[c] = true
+	}
+	return t
+}()
+
+func isLetterOrUnderscore(c byte) bool {
+	return c == '_' || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z')
+}
+
+// hasConcatOperator reports whether the tokens have a "||" operator,
+// which MySQL reads as OR.
+func hasConcatOperator(toks []sqlToken) bool {
+	for _, t := range toks {
+		if t.kind == tkOp && t.text == "||" {
+			return true
+		}
+	}
+	return false
+}
+
+// release drops what the scratch holds of the last queries, and all of
+// it after an unusually long one, so a pooled validator stays small.
+func (sc *sqlScratch) release() {
+	const keep = 1024
+	if sc.used > keep {
+		*sc = sqlScratch{}
+		return
+	}
+	// sig holds a subset of the tokens, so used bounds it too.
+	clear(sc.toks[:sc.used])
+	clear(sc.sig[:min(sc.used, cap(sc.sig))])
+	clear(sc.writes[:cap(sc.writes)])
+	sc.used = 0
+}
+
+func (sc *sqlScratch) scanTokens(toks []sqlToken, mysql bool, r *sqlReport) {
+	// sig is toks without the comments; most queries have none, and then
+	// it is toks itself.
+	comments := 0
+	for k := range toks {
+		t := &toks[k]
 		if t.unterminated {
 			r.inject(injUnbalanced, clip(t.text))
 		}
 		if t.kind != tkComment {
-			sig = append(sig, t)
 			continue
 		}
+		comments++
 		// A comment right after a quoted value (possibly closed by ")" or
 		// ";") is how injected text cuts off the rest of the query.
 		for j := k - 1; j >= 0; j-- {
@@ -372,6 +576,16 @@ func scanTokens(toks []sqlToken, mysql bool, r *sqlReport) {
 			}
 			break
 		}
+	}
+	sig := toks
+	if comments > 0 {
+		sig = sc.sig[:0]
+		for _, t := range toks {
+			if t.kind != tkComment {
+				sig = append(sig, t)
+			}
+		}
+		sc.sig = sig
 	}
 	nonEmpty := 0
 	start := 0
@@ -390,20 +604,20 @@ func scanTokens(toks []sqlToken, mysql bool, r *sqlReport) {
 }
 
 func scanStatement(st []sqlToken, stacked, mysql bool, r *sqlReport) {
-	lead := ""
+	lead, leadKW := "", kwFlags(0)
 	for _, t := range st {
 		if t.kind == tkWord {
-			lead = t.value
+			lead, leadKW = t.value, t.kw
 			break
 		}
 	}
 	if !mysql {
 		r.statements++
-		if readLeads[lead] {
+		if leadKW&kwReadLead != 0 {
 			r.reads++
 		}
 	}
-	if stacked && (writeAnywhere[lead] || writeAtStart[lead]) {
+	if stacked && leadKW&(kwWriteAnywhere|kwWriteAtStart) != 0 {
 		r.inject(injStacked, "; "+lead)
 	}
 	word := func(i int) string {
@@ -421,14 +635,17 @@ func scanStatement(st []sqlToken, stacked, mysql bool, r *sqlReport) {
 			checkTautology(st, i, r)
 			continue
 		}
-		if t.kind != tkWord {
+		// Only keywords matter here; any other word has no value.
+		if t.kind != tkWord || t.value == "" {
 			continue
 		}
 		u := t.value
-		qualified := punct(i-1, ".") || word(i-1) == "AS"
-		call := punct(i+1, "(")
-		atStart := i == 0 || punct(i-1, "(") || word(i-1) == "EXPLAIN" || word(i-1) == "ANALYZE" || word(i-1) == "VERBOSE" ||
-			(punct(i-1, ")") && lead == "WITH")
+		qualified := func() bool { return punct(i-1, ".") || word(i-1) == "AS" }
+		call := func() bool { return punct(i+1, "(") }
+		atStart := func() bool {
+			return i == 0 || punct(i-1, "(") || word(i-1) == "EXPLAIN" || word(i-1) == "ANALYZE" || word(i-1) == "VERBOSE" ||
+				(punct(i-1, ")") && lead == "WITH")
+		}
 		switch {
 		case u == "OR":
 			checkTautology(st, i, r)
@@ -443,7 +660,7 @@ func scanStatement(st []sqlToken, stacked, mysql bool, r *sqlReport) {
 			if word(j) == "SELECT" {
 				r.inject(injUnion, "UNION SELECT")
 			}
-		case writeAnywhere[u] && !qualified && !call:
+		case t.kw&kwWriteAnywhere != 0 && !qualified() && !call():
 			if u == "UPDATE" && (word(i-1) == "FOR" || word(i-1) == "KEY") {
 				// FOR UPDATE takes row locks, which a read-only
 				// transaction refuses.
@@ -452,7 +669,7 @@ func scanStatement(st []sqlToken, stacked, mysql bool, r *sqlReport) {
 			}
 			dataWrite = true
 			r.write(u)
-		case writeAtStart[u] && atStart && !qualified && !(call && u == "REPLACE"):
+		case t.kw&kwWriteAtStart != 0 && atStart() && !qualified() && !(call() && u == "REPLACE"):
 			if u == "PRAGMA" && !pragmaWrites(st[i+1:]) {
 				continue
 			}
@@ -470,10 +687,10 @@ func scanStatement(st []sqlToken, stacked, mysql bool, r *sqlReport) {
 // argument only to read ("table_info(t)").
 func pragmaWrites(rest []sqlToken) bool {
 	i := 0
-	name := ""
+	name := kwFlags(0)
 	for i < len(rest) && (rest[i].kind == tkWord || rest[i].kind == tkQuoted || (rest[i].kind == tkPunct && rest[i].text == ".")) {
 		if rest[i].kind == tkWord {
-			name = rest[i].value
+			name = rest[i].kw
 		}
 		i++
 	}
@@ -481,9 +698,9 @@ func pragmaWrites(rest []sqlToken) bool {
 		return true
 	}
 	if i < len(rest) && rest[i].kind == tkPunct && rest[i].text == "(" {
-		return !readPragmas[name]
+		return name&kwReadPragma == 0
 	}
-	return writePragmas[name]
+	return name&kwWritePragma != 0
 }
 
 // checkTautology looks at what follows the OR at st[i] for a condition
@@ -554,7 +771,7 @@ func alwaysTrue(a sqlToken, op string, b sqlToken) bool {
 			return !strings.EqualFold(a.value, b.value)
 		}
 	case a.kind == tkWord && b.kind == tkWord && a.value != "NULL":
-		return (op == "=" || op == "==" || op == "LIKE") && a.value == b.value
+		return (op == "=" || op == "==" || op == "LIKE") && upperWord(a) == upperWord(b)
 	}
 	return false
 }

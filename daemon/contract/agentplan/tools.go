@@ -8,12 +8,18 @@ import (
 // matchTool reports whether tool matches pattern, where "*" stands for
 // any run of characters, dots included ("payments.*" matches
 // "payments.transfer"). Case is ignored so that "Payments.Transfer"
-// cannot slip past a deny list written in lower case.
-func matchTool(pattern, tool string) bool {
+// cannot slip past a deny list written in lower case. ascii says that
+// both are ASCII, which callers know from checks made once.
+func matchTool(pattern, tool string, ascii bool) bool {
+	if ascii || (isASCII(tool) && isASCII(pattern)) {
+		return wildcardMatch(pattern, tool)
+	}
 	return wildcardMatch(strings.ToLower(pattern), strings.ToLower(tool))
 }
 
-// wildcardMatch is a linear-time glob with "*" as the only wildcard.
+// wildcardMatch is a linear-time glob with "*" as the only wildcard. It
+// ignores the case of ASCII letters, which for ASCII text is what
+// lower-casing both sides does.
 func wildcardMatch(pattern, s string) bool {
 	p, i := 0, 0
 	star, mark := -1, 0
@@ -22,7 +28,11 @@ func wildcardMatch(pattern, s string) bool {
 		case p < len(pattern) && pattern[p] == '*':
 			star, mark = p, i
 			p++
-		case p < len(pattern) && pattern[p] == s[i]:
+			if p == len(pattern) {
+				// A final "*" takes whatever is left.
+				return true
+			}
+		case p < len(pattern) && lowerASCII(pattern[p]) == lowerASCII(s[i]):
 			p++
 			i++
 		case star >= 0:
@@ -39,9 +49,11 @@ func wildcardMatch(pattern, s string) bool {
 	return p == len(pattern)
 }
 
-func firstMatch(patterns []string, tool string) (string, bool) {
+// firstMatch returns the first of patterns that tool matches; ascii says
+// that the patterns and the tool are all ASCII.
+func firstMatch(patterns []string, tool string, ascii bool) (string, bool) {
 	for _, pat := range patterns {
-		if matchTool(pat, tool) {
+		if matchTool(pat, tool, ascii) {
 			return pat, true
 		}
 	}
@@ -61,13 +73,14 @@ func (v *validator) checkTool(s *stepView) {
 	if s.tool == "" {
 		return
 	}
-	if pat, denied := firstMatch(v.policy.DenyTools, s.tool); denied {
+	ascii := v.policy.asciiTools && isASCII(s.tool)
+	if pat, denied := firstMatch(v.policy.DenyTools, s.tool, ascii); denied {
 		v.add(RuleToolDenied, s.id, s.path("tool"),
 			fmt.Sprintf("Tool %s is denied by the policy (deny_tools %s); use another tool or ask for the policy to change.", quote(s.tool), quote(pat)),
 			fmt.Sprintf("ابزار %s را سیاست منع کرده است (deny_tools %s)؛ ابزار دیگری به کار ببرید یا تغییر سیاست را درخواست کنید.", quote(s.tool), quote(pat)), "")
 		return
 	}
-	_, allowed := firstMatch(v.policy.AllowTools, s.tool)
+	_, allowed := firstMatch(v.policy.AllowTools, s.tool, ascii)
 	if isSQLWriteTool(s.tool) && !allowed {
 		v.add(RuleToolDenied, s.id, s.path("tool"),
 			fmt.Sprintf("Tool %s can write to the database: every sql.* tool but sql.query_ro is a write tool; use sql.query_ro to read, or name %s in the policy's allow_tools.", quote(s.tool), quote(s.tool)),
