@@ -8,6 +8,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -294,5 +295,40 @@ func TestClientWriteCutShortEndsTheConnection(t *testing.T) {
 	}
 	if err := c.Notify(context.Background(), "x", nil); err == nil {
 		t.Fatal("a notification after a cut-short write was sent")
+	}
+}
+
+// TestClientBigReplies: replies past the 64 KiB a connection keeps come
+// back whole, between small ones, and each costs the client about its
+// own size: before the frame buffer grew by doubling, every reply past
+// 64 KiB cost a 64 MiB buffer (MaxReplyBytes).
+func TestClientBigReplies(t *testing.T) {
+	var runs atomic.Int64
+	ts := startServer(t, Config{MaxReplyBytes: MaxReplyBytes}, sizedMethods(&runs))
+	c := dialClient(t, ts.path)
+	ctx := context.Background()
+	var before, after runtime.MemStats
+	calls := 0
+	for _, n := range []int{100, 70 << 10, 10, 512 << 10, 1 << 20, 20, 1 << 20, 3 << 20, 5} {
+		// Pooled buffers of earlier calls emptied, so that a call which
+		// takes a 64 MiB one allocates it again.
+		runtime.GC()
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		var got string
+		if err := c.Call(ctx, "sized", map[string]int{"n": n}, &got); err != nil || len(got) != n || strings.Trim(got, "x") != "" {
+			t.Fatalf("a reply of %d bytes: %d bytes back, %v", n, len(got), err)
+		}
+		runtime.ReadMemStats(&after)
+		// Both ends are in this process: the server's string and reply
+		// buffer, the client's frame buffer, its copy of the result and
+		// the string decoded from it, a few times n in all.
+		if grew := after.TotalAlloc - before.TotalAlloc; grew > uint64(16*n+(8<<20)) {
+			t.Errorf("a reply of %d bytes allocated %d bytes", n, grew)
+		}
+		calls++
+	}
+	if runs.Load() != int64(calls) {
+		t.Fatalf("%d calls ran, want %d", runs.Load(), calls)
 	}
 }
