@@ -1,6 +1,7 @@
 package results
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
 )
@@ -17,9 +18,12 @@ import (
 
 // scanAnswers reads a stored answers list into list (reused). Field ids
 // and types repeat from row to row: names keeps one copy of each, so
-// that reading them allocates nothing.
+// that reading them allocates nothing, and the previous row's answer at
+// the same place (still in list's spare capacity) is tried first, which
+// costs a comparison of a few bytes instead of a map lookup.
 func scanAnswers(b []byte, list []storedAnswer, names map[string]string) ([]storedAnswer, bool) {
 	list = list[:0]
+	var prev storedAnswer
 	s := jscan{b: b}
 	if !s.byte('[') {
 		return list, false
@@ -30,6 +34,11 @@ func scanAnswers(b []byte, list []storedAnswer, names map[string]string) ([]stor
 	for {
 		if !s.byte('{') {
 			return list, false
+		}
+		if len(list) < cap(list) {
+			prev = list[:len(list)+1][len(list)]
+		} else {
+			prev = storedAnswer{}
 		}
 		var a storedAnswer
 		for {
@@ -47,9 +56,9 @@ func scanAnswers(b []byte, list []storedAnswer, names map[string]string) ([]stor
 			// Comparing string(key) allocates nothing.
 			switch string(key) {
 			case `"field"`:
-				a.Field, ok = name(v, names)
+				a.Field, ok = name(v, prev.Field, names)
 			case `"type"`:
-				a.Type, ok = name(v, names)
+				a.Type, ok = name(v, prev.Type, names)
 			case `"value"`:
 				a.Value = v
 			}
@@ -123,13 +132,21 @@ func (s *jscan) value() ([]byte, bool) {
 		c := s.b[s.i]
 		switch {
 		case c == '"':
-			for s.i++; s.i < len(s.b) && s.b[s.i] != '"'; s.i++ {
-				if s.b[s.i] == '\\' {
-					s.i++
+			// To the closing quote: the next quote not escaped, found
+			// by bytes.IndexByte (a Persian answer is a long string).
+			for {
+				j := bytes.IndexByte(s.b[s.i+1:], '"')
+				if j < 0 {
+					return nil, false
 				}
-			}
-			if s.i >= len(s.b) {
-				return nil, false
+				s.i += 1 + j
+				escapes := 0
+				for k := s.i - 1; s.b[k] == '\\'; k-- {
+					escapes++
+				}
+				if escapes%2 == 0 {
+					break
+				}
 			}
 			s.i++
 		case c == '[' || c == '{':
@@ -153,8 +170,12 @@ func (s *jscan) value() ([]byte, bool) {
 	return s.b[start:s.i], depth == 0 && s.i > start
 }
 
-// name decodes a string token through names, the strings seen before.
-func name(v []byte, names map[string]string) (string, bool) {
+// name decodes a string token: prev when the token is prev unescaped,
+// else through names, the strings seen before.
+func name(v []byte, prev string, names map[string]string) (string, bool) {
+	if len(v) == len(prev)+2 && string(v[1:len(v)-1]) == prev && v[0] == '"' && bytes.IndexByte(v, '\\') < 0 {
+		return prev, true
+	}
 	if s, ok := names[string(v)]; ok {
 		return s, true
 	}

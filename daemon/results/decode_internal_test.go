@@ -2,8 +2,12 @@ package results
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"reflect"
 	"testing"
+	"time"
+
+	"github.com/arshline/arshline-sidecar/daemon/jalali"
 )
 
 // TestScanAnswersAgreesWithEncodingJSON: the export's own reader of
@@ -56,5 +60,72 @@ func TestScanAnswersAgreesWithEncodingJSON(t *testing.T) {
 		if _, ok := jsonStrings([]byte(in)); ok {
 			t.Errorf("strings %s accepted", in)
 		}
+	}
+}
+
+// TestScanAnswersRowAfterRow: read row after row into one list, as an
+// export does, each row's field ids and types are its own, whether the
+// row before had the same ones at the same places or others, escaped or
+// not.
+func TestScanAnswersRowAfterRow(t *testing.T) {
+	rows := []string{
+		`[{"field":"a","type":"text","value":"1"},{"field":"b","type":"number","value":2}]`,
+		`[{"field":"a","type":"text","value":"3"},{"field":"b","type":"number","value":4}]`,
+		`[{"field":"b","type":"number","value":5},{"field":"a","type":"text","value":"6"}]`,
+		`[{"field":"\u0062","type":"number","value":5},{"field":"a\\u0041","type":"text","value":"6"}]`,
+		`[{"field":"\\u0062","type":"numbe\"r","value":5},{"field":"aA","type":"text","value":"6"}, {"field":"c","type":"x","value":7}]`,
+		`[{"field":"b","type":"number","value":5}]`,
+		`[{"field":"b","type":"number","value":8},{"field":"\u0061A","type":"text","value":"9"}, {"field":"c","type":"x","value":7}]`,
+	}
+	var list []storedAnswer
+	names := map[string]string{}
+	for _, in := range rows {
+		var want []storedAnswer
+		if err := json.Unmarshal([]byte(in), &want); err != nil {
+			t.Fatalf("%s: %v", in, err)
+		}
+		var ok bool
+		if list, ok = scanAnswers([]byte(in), list, names); !ok || len(list) != len(want) {
+			t.Fatalf("%s: %+v %v", in, list, ok)
+		}
+		for i := range want {
+			if list[i].Field != want[i].Field || list[i].Type != want[i].Type || string(list[i].Value) != string(want[i].Value) {
+				t.Errorf("%s: answer %d is %+v, want %+v", in, i, list[i], want[i])
+			}
+		}
+	}
+}
+
+// TestTimeCellsAsTimeFormat: the export's time columns, one day's dates
+// formatted once and the time of day by hand, are what time.Format and
+// jalali.FromTime write, for times in order (as an export reads them),
+// out of order, on either side of midnight in UTC and in Iran, and
+// before 1970.
+func TestTimeCellsAsTimeFormat(t *testing.T) {
+	var c timeCells
+	check := func(tm time.Time) {
+		t.Helper()
+		it := tm.In(iranTime)
+		wantISO := tm.UTC().Format(time.RFC3339)
+		wantJalali := jalali.FromTime(it).String() + it.Format(" 15:04:05")
+		if iso, jt := c.format(tm); iso != wantISO || jt != wantJalali {
+			t.Fatalf("%v: %q %q, want %q %q", tm, iso, jt, wantISO, wantJalali)
+		}
+	}
+	start := time.Date(2026, 1, 9, 20, 29, 58, 0, time.UTC) // 23:59:58 in Iran
+	for s := range 3 * 86400 / 7 {
+		check(start.Add(time.Duration(s*7) * time.Second))
+	}
+	for _, d := range []string{"2026-01-09T20:29:59Z", "2026-01-09T20:30:00Z", "2026-01-09T23:59:59.999Z", "2026-01-10T00:00:00Z",
+		"1969-12-31T23:59:59.5Z", "1960-03-20T20:30:00Z", "2100-03-20T20:29:59Z", "2026-03-20T20:30:00.000000001Z"} {
+		tm, err := time.Parse(time.RFC3339Nano, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(tm)
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 20000 {
+		check(time.Unix(rng.Int64N(4_000_000_000)-1_000_000_000, rng.Int64N(1e9)))
 	}
 }

@@ -46,6 +46,7 @@ type rowMaker struct {
 	row   []cell
 	list  []storedAnswer
 	names map[string]string // see scanAnswers
+	times timeCells
 }
 
 // storedAnswer is one answer as the store keeps it (answers.Answer),
@@ -108,13 +109,12 @@ func (m *rowMaker) make(s *domain.Submission) []cell {
 	if v := m.cat.versions[s.VersionID]; v != nil {
 		seq, vfields = v.seq, v.fields
 	}
-	t := s.CreatedAt
+	iso, jalaliTime := m.times.format(s.CreatedAt)
 	m.row[0] = textCell(s.TrackingCode)
 	m.row[1] = numCell(float64(s.ID), strconv.FormatInt(s.ID, 10))
 	m.row[2] = textCell(string(s.Status))
-	m.row[3] = textCell(t.UTC().Format(time.RFC3339))
-	it := t.In(iranTime)
-	m.row[4] = textCell(jalali.FromTime(it).String() + it.Format(" 15:04:05"))
+	m.row[3] = textCell(iso)
+	m.row[4] = textCell(jalaliTime)
 	m.row[5] = numCell(float64(seq), strconv.FormatInt(seq, 10))
 	var ok bool
 	if m.list, ok = scanAnswers(s.Answers, m.list, m.names); !ok {
@@ -139,6 +139,53 @@ func (m *rowMaker) make(s *domain.Submission) []cell {
 		}
 	}
 	return m.row
+}
+
+// timeCells writes a submission's time as the export's two columns,
+// RFC 3339 in UTC and the Jalali date and time in Iran (a fixed
+// +03:30). Each day's dates are formatted once, the time of day by
+// hand: an export lists thousands of submissions a day, and formatting
+// both whole (time.Format, jalali.FromTime) was a tenth of a CSV row's
+// cost.
+type timeCells struct {
+	ok                bool
+	utcDay, iranDay   int64
+	utcDate, iranDate string // "2026-01-10T", "1404/10/20 "
+	buf               []byte
+}
+
+const secondsPerDay = 86400
+
+// iranOffset is Iran's time zone, +03:30, in seconds.
+const iranOffset = 3*3600 + 1800
+
+func (c *timeCells) format(t time.Time) (iso, jalaliTime string) {
+	utcDay, utcSecond := daySecond(t.Unix())
+	iranDay, iranSecond := daySecond(t.Unix() + iranOffset)
+	if !c.ok || utcDay != c.utcDay || iranDay != c.iranDay {
+		c.ok, c.utcDay, c.iranDay = true, utcDay, iranDay
+		c.utcDate = time.Unix(utcDay*secondsPerDay, 0).UTC().Format("2006-01-02T")
+		c.iranDate = jalali.FromTime(time.Unix(iranDay*secondsPerDay, 0).UTC()).String() + " "
+	}
+	c.buf = appendClock(append(c.buf[:0], c.utcDate...), utcSecond)
+	iso = string(append(c.buf, 'Z'))
+	c.buf = appendClock(append(c.buf[:0], c.iranDate...), iranSecond)
+	return iso, string(c.buf)
+}
+
+// daySecond splits Unix time into its day and the second of that day.
+func daySecond(unix int64) (day, second int64) {
+	day, second = unix/secondsPerDay, unix%secondsPerDay
+	if second < 0 {
+		day, second = day-1, second+secondsPerDay
+	}
+	return day, second
+}
+
+// appendClock appends a second of the day as 15:04:05.
+func appendClock(b []byte, second int64) []byte {
+	h, m, s := second/3600, second/60%60, second%60
+	return append(b, byte('0'+h/10), byte('0'+h%10), ':', byte('0'+m/10), byte('0'+m%10), ':', byte('0'+s/10), byte('0'+s%10))
 }
 
 // answerCell renders one answer by its stored type.
