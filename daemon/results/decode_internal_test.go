@@ -1,9 +1,11 @@
 package results
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -128,4 +130,56 @@ func TestTimeCellsAsTimeFormat(t *testing.T) {
 	for range 20000 {
 		check(time.Unix(rng.Int64N(4_000_000_000)-1_000_000_000, rng.Int64N(1e9)))
 	}
+}
+
+// csvWriterRecord is what encoding/csv writes for record, as the export
+// configures it.
+func csvWriterRecord(record []string) string {
+	var b strings.Builder
+	w := csv.NewWriter(&b)
+	w.UseCRLF = true
+	w.Write(record)
+	w.Flush()
+	return b.String()
+}
+
+// TestAppendCSVRecordAsEncodingCSV: the export's CSV writer writes what
+// encoding/csv writes, for fields built from every byte its rules look
+// at, and for random ones.
+func TestAppendCSVRecordAsEncodingCSV(t *testing.T) {
+	parts := []string{"", "a", "سلام", `"`, ",", "\r", "\n", "\r\n", " ", "\t", "\u00a0", "\u2003", `\.`, `\`, ".", "'", "=", "\xff", "\u200c"}
+	var records [][]string
+	for _, a := range parts {
+		for _, b := range parts {
+			records = append(records, []string{a + b}, []string{a, b}, []string{a + "x" + b, b + a})
+		}
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 5000 {
+		rec := make([]string, 1+rng.IntN(4))
+		for i := range rec {
+			for range rng.IntN(6) {
+				rec[i] += parts[rng.IntN(len(parts))]
+			}
+		}
+		records = append(records, rec)
+	}
+	records = append(records, []string{}, nil)
+	buf := []byte("kept")
+	for _, rec := range records {
+		want := csvWriterRecord(rec)
+		if got := appendCSVRecord(buf[:4], rec); string(got[:4]) != "kept" || string(got[4:]) != want {
+			t.Fatalf("%q: %q, want %q", rec, got[4:], want)
+		}
+	}
+}
+
+func FuzzAppendCSVRecord(f *testing.F) {
+	f.Add("a\"b", " c\r\nd", `\.`)
+	f.Fuzz(func(t *testing.T, a, b, c string) {
+		rec := []string{a, b, c}
+		if got, want := string(appendCSVRecord(nil, rec)), csvWriterRecord(rec); got != want {
+			t.Fatalf("%q: %q, want %q", rec, got, want)
+		}
+	})
 }

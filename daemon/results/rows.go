@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/arshline/arshline-sidecar/daemon/document"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
@@ -295,4 +297,60 @@ func neutralise(c cell) string {
 		return "'" + c.text
 	}
 	return c.text
+}
+
+// appendCSVRecord appends one CSV record as encoding/csv's Writer writes
+// it with UseCRLF (comma-separated, CRLF line ends, a field quoted when
+// it holds a quote, comma, CR or LF, starts with a space, or is \.; in
+// a quoted field a quote is doubled and CR, LF and CRLF are each CRLF),
+// straight into the page: through csv.Writer each row cost a Write into
+// its bufio.Writer and a Flush into the page, to learn the page's length.
+func appendCSVRecord(b []byte, record []string) []byte {
+	for n, field := range record {
+		if n > 0 {
+			b = append(b, ',')
+		}
+		if !csvNeedsQuotes(field) {
+			b = append(b, field...)
+			continue
+		}
+		b = append(b, '"')
+		for len(field) > 0 {
+			i := strings.IndexAny(field, "\"\r\n")
+			if i < 0 {
+				i = len(field)
+			}
+			b = append(b, field[:i]...)
+			if field = field[i:]; len(field) > 0 {
+				switch field[0] {
+				case '"':
+					b = append(b, '"', '"')
+				case '\n':
+					b = append(b, '\r', '\n')
+				}
+				// A CR is dropped, as encoding/csv drops it with
+				// UseCRLF: CR LF is then one CRLF.
+				field = field[1:]
+			}
+		}
+		b = append(b, '"')
+	}
+	return append(b, '\r', '\n')
+}
+
+// csvNeedsQuotes is encoding/csv's rule for a comma-separated field.
+func csvNeedsQuotes(field string) bool {
+	if field == "" {
+		return false
+	}
+	if field == `\.` {
+		return true
+	}
+	for i := 0; i < len(field); i++ {
+		if c := field[i]; c == '\n' || c == '\r' || c == '"' || c == ',' {
+			return true
+		}
+	}
+	r, _ := utf8.DecodeRuneInString(field)
+	return unicode.IsSpace(r)
 }
