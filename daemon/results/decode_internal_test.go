@@ -26,6 +26,9 @@ func TestScanAnswersAgreesWithEncodingJSON(t *testing.T) {
 		`[{"field":"f5","type":"matrix","value":{"r1":"c1","r}2":"c{2"},"typed":{"r1":"c1"}}]`,
 		`[{"field":"f6","type":"file","value":[{"upload_id":"u1"},{"upload_id":"u2"}],"typed":[{"upload_id":"u1"}]}]`,
 		`[ { "field" : "f7" , "type" : "date" , "value" : "1404-10-20" } , {"typed":null,"field":"f8","value":true,"type":"x"} ]`,
+		`[{"field":"f9","type":"text","value":"0123456789abcdefghij\\","typed":"0123456789abcdefghij\"x\"\\\"y"}]`,
+		`[{"field":"f10","type":"text","value":"0123456789abcde\"","typed":"\\"},{"fieldx":"f11","type":"t","value":"","field":"f12"}]`,
+		`[{"field":"long field id over sixteen bytes","type":"typed","typed":"type","value":"field"}]`,
 	} {
 		var want []storedAnswer
 		if err := json.Unmarshal([]byte(in), &want); err != nil {
@@ -50,7 +53,8 @@ func TestScanAnswersAgreesWithEncodingJSON(t *testing.T) {
 			}
 		}
 	}
-	for _, in := range []string{``, `{}`, `[`, `[{"field":"f1"`, `[{"field":1}]`, `[{"field":"f1","value":"x}]`, `[{"field":"f1"}}`, `[1]`} {
+	for _, in := range []string{``, `{}`, `[`, `[{"field":"f1"`, `[{"field":1}]`, `[{"field":"f1","value":"x}]`, `[{"field":"f1"}}`, `[1]`,
+		`[{"field":"f1","value":"0123456789abcdefghij\"}]`, `[{"field":"f1","value":"0123456789abcdefghij`, `[{"field`} {
 		if _, ok := scanAnswers([]byte(in), nil, map[string]string{}); ok {
 			t.Errorf("%q accepted", in)
 		}
