@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
-	"errors"
 	"strconv"
 	"time"
 
@@ -235,8 +234,92 @@ func exportName(formID int64, format string) string {
 	return "arshline-form-" + strconv.FormatInt(formID, 10) + "." + format
 }
 
-// errPageFull stops a read once the page has its bytes.
-var errPageFull = errors.New("page full")
+// rowBatch is submissions read from the store for a CSV page, their
+// answers copied out of the driver's buffer into one of the batch's own.
+type rowBatch struct {
+	subs    []domain.Submission
+	answers []byte
+	ends    []int
+	free    chan *rowBatch
+}
+
+// batchRows is how many submissions go to the CSV writer at once: a
+// hand-over per few dozen rows, and a page's end wastes at most a few
+// batches read ahead.
+const batchRows = 32
+
+// release hands the batch back to its reader, for the next rows.
+func (b *rowBatch) release() {
+	select {
+	case b.free <- b:
+	default:
+	}
+}
+
+// readRows reads the rows of an export after c.After up to c.Last, in
+// batches, until the rows end or ctx is cancelled; the channel closes
+// after the last batch, and *err then holds the read's error.
+func (s *Service) readRows(ctx context.Context, c cursor) (<-chan *rowBatch, *error) {
+	const ahead = 2 // batches read before the writer takes them
+	out := make(chan *rowBatch, ahead)
+	free := make(chan *rowBatch, ahead+2)
+	for range ahead + 2 {
+		free <- &rowBatch{free: free}
+	}
+	var readErr error
+	go func() {
+		defer close(out)
+		var b *rowBatch
+		send := func() error {
+			start := 0
+			for i, end := range b.ends {
+				b.subs[i].Answers = b.answers[start:end:end]
+				start = end
+			}
+			select {
+			case out <- b:
+				b = nil
+				return nil
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+		after := c.After
+		for after < c.Last {
+			n, err := s.store.ScanSubmissions(ctx, c.Form, after, c.Last, domain.SubmissionStatus(c.Status), scanRows, func(sub *domain.Submission) error {
+				if b == nil {
+					select {
+					case b = <-free:
+					case <-ctx.Done():
+						return ctx.Err()
+					}
+					b.subs, b.answers, b.ends = b.subs[:0], b.answers[:0], b.ends[:0]
+				}
+				b.answers = append(b.answers, sub.Answers...)
+				b.ends = append(b.ends, len(b.answers))
+				b.subs = append(b.subs, *sub)
+				after = sub.ID
+				if len(b.subs) == batchRows {
+					return send()
+				}
+				return nil
+			})
+			if err != nil {
+				readErr = err
+				return
+			}
+			if n < scanRows {
+				break
+			}
+		}
+		if b != nil {
+			if err := send(); err != nil {
+				readErr = err
+			}
+		}
+	}()
+	return out, &readErr
+}
 
 // csvPage writes the next page of a CSV export: on the first, a UTF-8
 // byte order mark (Excel then reads Persian as UTF-8) and the header.
@@ -252,27 +335,39 @@ func (s *Service) csvPage(ctx context.Context, cat *catalogue, c cursor, first, 
 		buf = appendCSVRecord(buf, record)
 	}
 	rows, done := 0, c.After >= c.Last
-	for !done {
-		n, err := s.store.ScanSubmissions(ctx, c.Form, c.After, c.Last, domain.SubmissionStatus(c.Status), scanRows, func(sub *domain.Submission) error {
-			for i, v := range m.make(sub) {
-				record[i] = neutralise(v)
+	if !done {
+		// The store's rows are read in a second goroutine while this one
+		// makes the CSV, so that an export uses two cores where there
+		// are: reading a row from SQLite is about a third of its cost.
+		ctx, stop := context.WithCancel(ctx)
+		batches, readErr := s.readRows(ctx, c)
+		full := false
+		for b := range batches {
+			for i := range b.subs {
+				if full {
+					break
+				}
+				sub := &b.subs[i]
+				for i, v := range m.make(sub) {
+					record[i] = neutralise(v)
+				}
+				before := len(buf)
+				if buf = appendCSVRecord(buf, record); len(buf) > s.pageBytes && rows > 0 {
+					buf = buf[:before] // the row opens the next page
+					full = true
+					stop()
+					break
+				}
+				c.After = sub.ID
+				rows++
 			}
-			before := len(buf)
-			if buf = appendCSVRecord(buf, record); len(buf) > s.pageBytes && rows > 0 {
-				buf = buf[:before] // the row opens the next page
-				return errPageFull
-			}
-			c.After = sub.ID
-			rows++
-			return nil
-		})
-		if errors.Is(err, errPageFull) {
-			break
+			b.release()
 		}
-		if err != nil {
+		stop()
+		if err := *readErr; err != nil && !full {
 			return nil, c, err
 		}
-		done = n < scanRows || c.After >= c.Last
+		done = !full
 	}
 	page := &ExportPage{Data: buf, Done: done || c.After >= c.Last, Filename: exportName(c.Form, FormatCSV),
 		ContentType: "text/csv; charset=utf-8", Rows: rows}
