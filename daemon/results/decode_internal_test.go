@@ -29,6 +29,10 @@ func TestScanAnswersAgreesWithEncodingJSON(t *testing.T) {
 		`[{"field":"f9","type":"text","value":"0123456789abcdefghij\\","typed":"0123456789abcdefghij\"x\"\\\"y"}]`,
 		`[{"field":"f10","type":"text","value":"0123456789abcde\"","typed":"\\"},{"fieldx":"f11","type":"t","value":"","field":"f12"}]`,
 		`[{"field":"long field id over sixteen bytes","type":"typed","typed":"type","value":"field"}]`,
+		// Begun as encoding/json writes an answer, then not.
+		`[{"field":"f13","type":"t","value":1,"other":2},{"field":"f14","type":"t","value":[1,{"a":"}"}],"typed":"x","more":{}}]`,
+		`[{"field":"a\"b","type":"t","value":1},{"field":"c","type":"t\\","value":1},{"field":"d","type":"t","value":"v"}]`,
+		`[{"type":"t","field":"f15","value":0},{"field":"f16","value":3,"type":"t"},{"field":"f17","type":"t","value":null,"typed":null}]`,
 	} {
 		var want []storedAnswer
 		if err := json.Unmarshal([]byte(in), &want); err != nil {
@@ -54,7 +58,8 @@ func TestScanAnswersAgreesWithEncodingJSON(t *testing.T) {
 		}
 	}
 	for _, in := range []string{``, `{}`, `[`, `[{"field":"f1"`, `[{"field":1}]`, `[{"field":"f1","value":"x}]`, `[{"field":"f1"}}`, `[1]`,
-		`[{"field":"f1","value":"0123456789abcdefghij\"}]`, `[{"field":"f1","value":"0123456789abcdefghij`, `[{"field`} {
+		`[{"field":"f1","value":"0123456789abcdefghij\"}]`, `[{"field":"f1","value":"0123456789abcdefghij`, `[{"field`,
+		`[{"field":"f1","type":"t","value":1}`, `[{"field":"f1","type":"t","value":1,"typed":}]`, `[{"field":"f1","type":"t","value":}]`} {
 		if _, ok := scanAnswers([]byte(in), nil, map[string]string{}); ok {
 			t.Errorf("%q accepted", in)
 		}
