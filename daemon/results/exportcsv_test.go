@@ -312,7 +312,8 @@ func TestExportXLSXLimitsAndCleanup(t *testing.T) {
 // than one read of the store, many batches handed from the reader to
 // the writer) exported in one page, in pages of the daemon's size and
 // in pages of a few rows is the same file, every kept submission once
-// and in id order; a cancelled export fails rather than ending early.
+// and in id order, whether rendered values are kept from row to row or
+// not; a cancelled export fails rather than ending early.
 func TestExportCSVPagesOfAFilledForm(t *testing.T) {
 	const n = 5000
 	dir := t.TempDir()
@@ -352,6 +353,12 @@ func TestExportCSVPagesOfAFilledForm(t *testing.T) {
 		if !bytes.Equal(joined, one) || pages < len(one)/size {
 			t.Fatalf("pages of %d bytes: %d pages, %d bytes joined, one page %d, equal %v", size, pages, len(joined), len(one), bytes.Equal(joined, one))
 		}
+	}
+	// Without the rendered values kept from row to row, the same file.
+	defer results.SetMaxMemo(results.SetMaxMemo(0))
+	results.SetPageBytes(svc, 512<<10)
+	if fresh, _ := exportAll(t, svc, ctx, p); !bytes.Equal(fresh, one) {
+		t.Fatal("rendering every value afresh made another file")
 	}
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()

@@ -49,6 +49,7 @@ type rowMaker struct {
 	list  []storedAnswer
 	names map[string]string // see scanAnswers
 	times timeCells
+	memo  map[*document.Field]map[string]memoCells
 }
 
 // storedAnswer is one answer as the store keeps it (answers.Answer),
@@ -60,7 +61,8 @@ type storedAnswer struct {
 }
 
 func newRowMaker(cat *catalogue, persian bool) *rowMaker {
-	m := &rowMaker{cat: cat, persian: persian, first: map[string]int{}, names: map[string]string{}}
+	m := &rowMaker{cat: cat, persian: persian, first: map[string]int{}, names: map[string]string{},
+		memo: map[*document.Field]map[string]memoCells{}}
 	for _, f := range cat.fields {
 		m.first[f.ID] = fixedColumns + len(m.cols)
 		m.cols = append(m.cols, column{field: f})
@@ -135,12 +137,50 @@ func (m *rowMaker) make(s *domain.Submission) []cell {
 		if vf == nil {
 			vf = fi.latest
 		}
+		memo := m.memo[vf]
+		if cells, ok := memo[string(a.Value)]; ok && cells.typ == a.Type {
+			m.row[i] = cells.cell
+			if fi.jalali && a.Type == domain.FieldDate {
+				m.row[i+1] = cells.gregorian
+			}
+			continue
+		}
 		m.row[i] = m.answerCell(a, fi, vf)
 		if fi.jalali && a.Type == domain.FieldDate {
 			m.row[i+1] = textCell(gregorianDate(m.row[i].text, vf))
 		}
+		if memoised(a.Type) && len(memo) < maxMemo {
+			if memo == nil {
+				memo = map[string]memoCells{}
+				m.memo[vf] = memo
+			}
+			kept := memoCells{typ: a.Type, cell: m.row[i]}
+			if fi.jalali && a.Type == domain.FieldDate {
+				kept.gregorian = m.row[i+1]
+			}
+			memo[string(a.Value)] = kept
+		}
 	}
 	return m.row
+}
+
+// Answers of a few types repeat from row to row and cost more to render
+// than to look up (a checkbox's labels joined, a number read and written
+// again, a date in the other calendar): their cells are kept, per
+// version's field and stored value, up to maxMemo values a field.
+type memoCells struct {
+	typ             string
+	cell, gregorian cell
+}
+
+var maxMemo = 1024
+
+func memoised(typ string) bool {
+	switch typ {
+	case domain.FieldCheckbox, domain.FieldNumber, domain.FieldRating, domain.FieldDate:
+		return true
+	}
+	return false
 }
 
 // timeCells writes a submission's time as the export's two columns,
