@@ -8,6 +8,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -294,5 +295,113 @@ func TestClientWriteCutShortEndsTheConnection(t *testing.T) {
 	}
 	if err := c.Notify(context.Background(), "x", nil); err == nil {
 		t.Fatal("a notification after a cut-short write was sent")
+	}
+}
+
+// TestClientBigReplies: replies past the 64 KiB a connection keeps come
+// back whole, between small ones, and each costs the client about its
+// own size: before the frame buffer grew by doubling, every reply past
+// 64 KiB cost a 64 MiB buffer (MaxReplyBytes).
+func TestClientBigReplies(t *testing.T) {
+	var runs atomic.Int64
+	ts := startServer(t, Config{MaxReplyBytes: MaxReplyBytes}, sizedMethods(&runs))
+	c := dialClient(t, ts.path)
+	ctx := context.Background()
+	var before, after runtime.MemStats
+	calls := 0
+	for _, n := range []int{100, 70 << 10, 10, 512 << 10, 1 << 20, 20, 1 << 20, 3 << 20, 5} {
+		// Pooled buffers of earlier calls emptied, so that a call which
+		// takes a 64 MiB one allocates it again.
+		runtime.GC()
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		var got string
+		if err := c.Call(ctx, "sized", map[string]int{"n": n}, &got); err != nil || len(got) != n || strings.Trim(got, "x") != "" {
+			t.Fatalf("a reply of %d bytes: %d bytes back, %v", n, len(got), err)
+		}
+		runtime.ReadMemStats(&after)
+		// Both ends are in this process: the server's string and reply
+		// buffer, the client's frame buffer, its copy of the result and
+		// the string decoded from it, a few times n in all.
+		if grew := after.TotalAlloc - before.TotalAlloc; grew > uint64(16*n+(8<<20)) {
+			t.Errorf("a reply of %d bytes allocated %d bytes", n, grew)
+		}
+		calls++
+	}
+	if runs.Load() != int64(calls) {
+		t.Fatalf("%d calls ran, want %d", runs.Load(), calls)
+	}
+}
+
+// pageText is a ResultReader that keeps the text it was handed.
+type pageText struct {
+	text []byte
+	err  error
+}
+
+func (p *pageText) ReadResult(text []byte) error {
+	p.text = append(p.text[:0], text...)
+	return p.err
+}
+
+// TestClientResultReader: a ResultReader gets the result's text as the
+// server wrote it, unchecked, and its error is the call's; any other
+// result that is not JSON ends the connection as an unreadable reply,
+// as it did when encoding/json read every reply whole.
+func TestClientResultReader(t *testing.T) {
+	var runs atomic.Int64
+	ts := startServer(t, Config{MaxReplyBytes: MaxReplyBytes}, sizedMethods(&runs))
+	c := dialClient(t, ts.path)
+	ctx := context.Background()
+	var p pageText
+	if err := c.Call(ctx, "sized", map[string]int{"n": 300 << 10}, &p); err != nil || string(p.text) != `"`+strings.Repeat("x", 300<<10)+`"` {
+		t.Fatalf("reader: %d bytes, %v", len(p.text), err)
+	}
+	p.err = errors.New("not a page")
+	if err := c.Call(ctx, "sized", map[string]int{"n": 3}, &p); err == nil || !strings.Contains(err.Error(), "decoding the result of sized: not a page") {
+		t.Fatalf("reader's error: %v", err)
+	}
+	// An error reply never reaches the reader.
+	var re *Error
+	if err := c.Call(ctx, "missing", nil, &p); !errors.As(err, &re) || re.Code != CodeMethodNotFound {
+		t.Fatalf("error reply: %v", err)
+	}
+
+	for _, tc := range []struct {
+		line   string
+		reader bool
+		want   string // in the error; "" for none
+	}{
+		{`{"jsonrpc":"2.0","id":1,"result":not json}`, true, ""},
+		{`{"jsonrpc":"2.0","id":1,"result":not json}`, false, "unreadable reply"},
+		{`{"jsonrpc":"2.0","id":1,"result":{"a":1}}`, false, ""},
+		{`{"jsonrpc":"2.0","id":01,"result":{"a":1}}`, false, "unreadable reply"},
+		{`{"jsonrpc":"2.0","id":1,"result":{"a":1}} `, false, ""},
+		{`{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"no"}}`, true, "no"},
+	} {
+		server, client := net.Pipe()
+		c := NewClient(client)
+		go func() {
+			buf := make([]byte, 1024)
+			server.Read(buf)
+			server.Write([]byte(tc.line + "\n"))
+		}()
+		var err error
+		if tc.reader {
+			var p pageText
+			if err = c.Call(ctx, "x", nil, &p); err == nil && string(p.text) != "not json" {
+				t.Errorf("%s: the reader got %q", tc.line, p.text)
+			}
+		} else {
+			var v map[string]int
+			if err = c.Call(ctx, "x", nil, &v); err == nil && v["a"] != 1 {
+				t.Errorf("%s: got %v", tc.line, v)
+			}
+		}
+		if (tc.want == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("%s (reader %v): %v, want %q", tc.line, tc.reader, err, tc.want)
+		}
+		c.Close()
+		server.Close()
 	}
 }

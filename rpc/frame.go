@@ -105,20 +105,20 @@ func (f *frameReader) makeRoom() {
 		f.start = 0
 		return
 	}
+	// Doubling: a frame of n bytes takes a buffer of at most 2n, and its
+	// bytes are copied about once more in all. (Going straight to the
+	// largest frame's size made every reply past 64 KiB cost 64 MiB,
+	// resident once written: a client paging through an export in
+	// replies of half a megabyte reached a quarter of a gigabyte.)
 	size := min(2*len(f.buf), f.max+1)
-	if size > retainFrameBuffer {
-		// Past the size a connection keeps, go straight to the largest
-		// frame's size.
-		size = f.max + 1
-	}
 	grown := getFrameBuffer(size)
 	f.end = copy(grown, f.buf[:f.end])
 	putFrameBuffer(f.buf)
 	f.buf = grown
 }
 
-// frameBuffers pools frame buffers by size (powers of two up to
-// retainFrameBuffer, and the largest frame's size): a stream of
+// frameBuffers pools frame buffers by size (powers of two, and the
+// largest frame's size): a stream of
 // connections sending big or oversized frames then reuses memory instead
 // of churning the collector, which every other call would pay for.
 var frameBuffers sync.Map // size → *sync.Pool of *[]byte

@@ -176,3 +176,30 @@ func TestMembers(t *testing.T) {
 		}
 	}
 }
+
+// TestFrameReaderGrowsByDoubling: a frame past the size a reader keeps
+// takes a buffer of at most twice its size, not the largest frame's, and
+// the reader gives it back once the frame is used.
+func TestFrameReaderGrowsByDoubling(t *testing.T) {
+	const limit = 64 << 20
+	for _, n := range []int{retainFrameBuffer + 1, 300 << 10, 1 << 20, 3<<20 + 7} {
+		big := strings.Repeat("z", n)
+		fr := newFrameReader(iotest.HalfReader(strings.NewReader(big+"\nsmall\n")), limit)
+		f, err := fr.next()
+		if err != nil || len(f) != n {
+			t.Fatalf("%d: frame of %d bytes, %v", n, len(f), err)
+		}
+		if len(fr.buf) > 2*(n+1) {
+			t.Fatalf("a frame of %d bytes took a buffer of %d", n, len(fr.buf))
+		}
+		if f, err := fr.next(); err != nil || string(f) != "small" {
+			t.Fatalf("%d: then %q, %v", n, f, err)
+		}
+		if _, err := fr.next(); err != io.EOF {
+			t.Fatalf("%d: err = %v, want EOF", n, err)
+		}
+		if len(fr.buf) > retainFrameBuffer {
+			t.Fatalf("%d: the reader keeps %d bytes after the big frame", n, len(fr.buf))
+		}
+	}
+}

@@ -56,7 +56,19 @@ var sqlAddTotals = func() (qs [maxFactRows]string) {
 	return qs
 }()
 
-var submissionWriteQueries = append(append([]string{sqlInsertSubmission, sqlInsertSearch, sqlAddDay, sqlCountSubmissions, sqlByIdempotencyKey, sqlFormHeadNow, sqlRolledUpTo}, sqlAddFacts[:]...), sqlAddTotals[:]...)
+// sqlAddBlocks[n-1] adds n answer counts to their blocks of days
+// (answer_blocks, migration 0007).
+var sqlAddBlocks = func() (qs [maxFactRows]string) {
+	row := "(?, ?, ?, ?, ?, ?)"
+	for n := range qs {
+		qs[n] = `INSERT INTO answer_blocks (form_id, field_id, block, key, count, sum) VALUES ` +
+			row + strings.Repeat(", "+row, n) +
+			` ON CONFLICT (form_id, field_id, block, key) DO UPDATE SET count = count + excluded.count, sum = sum + excluded.sum`
+	}
+	return qs
+}()
+
+var submissionWriteQueries = append(append(append([]string{sqlInsertSubmission, sqlInsertSearch, sqlAddDay, sqlCountSubmissions, sqlByIdempotencyKey, sqlFormHeadNow, sqlRolledUpTo}, sqlAddFacts[:]...), sqlAddTotals[:]...), sqlAddBlocks[:]...)
 
 const (
 	submissionSelect = `SELECT id, site_id, form_id, version_id, tracking_code, status, created_at,
@@ -222,18 +234,27 @@ func (t *Tx) rolledUpTo() (int64, error) {
 	return id, err
 }
 
-// countFacts adds facts, each sign times, to the day's and the all-time
-// answer counts of a form.
+// countFacts adds facts, each sign times, to the day's, the block's and
+// the all-time answer counts of a form.
 func (t *Tx) countFacts(formID int64, day string, facts []domain.AnswerFact, sign int64) error {
+	block, err := dayBlock(day)
+	if err != nil {
+		return err
+	}
 	for len(facts) > 0 {
 		n := min(len(facts), maxFactRows)
 		args := make([]any, 0, 6*n)
+		blocks := make([]any, 0, 6*n)
 		totals := make([]any, 0, 5*n)
 		for _, f := range facts[:n] {
 			args = append(args, formID, f.Field, day, f.Key, sign, float64(sign)*f.Num)
+			blocks = append(blocks, formID, f.Field, block, f.Key, sign, float64(sign)*f.Num)
 			totals = append(totals, formID, f.Field, f.Key, sign, float64(sign)*f.Num)
 		}
 		if _, err := t.tx.ExecContext(t.ctx, sqlAddFacts[n-1], args...); err != nil {
+			return err
+		}
+		if _, err := t.tx.ExecContext(t.ctx, sqlAddBlocks[n-1], blocks...); err != nil {
 			return err
 		}
 		if _, err := t.tx.ExecContext(t.ctx, sqlAddTotals[n-1], totals...); err != nil {
@@ -596,6 +617,13 @@ func (t *Tx) addCount(formID int64, day string, f domain.AnswerFact, count int64
 	if _, err := t.tx.ExecContext(t.ctx, sqlAddFacts[0], formID, f.Field, day, f.Key, count, f.Num); err != nil {
 		return err
 	}
-	_, err := t.tx.ExecContext(t.ctx, sqlAddTotals[0], formID, f.Field, f.Key, count, f.Num)
+	block, err := dayBlock(day)
+	if err != nil {
+		return err
+	}
+	if _, err := t.tx.ExecContext(t.ctx, sqlAddBlocks[0], formID, f.Field, block, f.Key, count, f.Num); err != nil {
+		return err
+	}
+	_, err = t.tx.ExecContext(t.ctx, sqlAddTotals[0], formID, f.Field, f.Key, count, f.Num)
 	return err
 }

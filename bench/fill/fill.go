@@ -324,6 +324,11 @@ func moveDay(ctx context.Context, raw *sql.DB, formID int64, today, day string, 
 			WHERE form_id = ? AND id BETWEEN ? AND ?`, []any{start.Format("2006-01-02 15:04:05"), lo.Int64, span, formID, lo.Int64, hi.Int64}},
 		{"UPDATE submission_days SET day = ? WHERE form_id = ? AND day = ?", []any{day, formID, today}},
 		{"UPDATE answer_counts SET day = ? WHERE form_id = ? AND day = ?", []any{day, formID, today}},
+		// The blocks of days (migration 0007) follow the days moved.
+		{"DELETE FROM answer_blocks WHERE form_id = ?", []any{formID}},
+		{`INSERT INTO answer_blocks (form_id, field_id, block, key, count, sum)
+			SELECT form_id, field_id, CAST(julianday(day) - 2440587.5 AS INTEGER) / 16, key, sum(count), sum(sum)
+			FROM answer_counts WHERE form_id = ? GROUP BY 1, 2, 3, 4`, []any{formID}},
 	} {
 		if _, err := tx.ExecContext(ctx, q.sql, q.args...); err != nil {
 			return after, err

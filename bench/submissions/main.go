@@ -94,14 +94,18 @@ func run() error {
 	defer client.Close()
 	fmt.Printf("\nlatency over %d calls (µs): p50, p90, max\n", c.runs)
 	to := domain.IranDay(time.Now())
-	from := time.Now().AddDate(0, 0, -29).In(time.FixedZone("IRST", 12600)).Format("2006-01-02")
+	daysAgo := func(n int) string {
+		return time.Now().AddDate(0, 0, -n).In(time.FixedZone("IRST", 12600)).Format("2006-01-02")
+	}
 	for _, m := range []struct {
 		name   string
 		method string
 		params map[string]any
 	}{
 		{"results.summary (all days)", "results.summary", map[string]any{"form_id": formID}},
-		{"results.summary (last 30 days)", "results.summary", map[string]any{"form_id": formID, "from": from, "to": to}},
+		{"results.summary (last 30 days)", "results.summary", map[string]any{"form_id": formID, "from": daysAgo(29), "to": to}},
+		{"results.summary (last 180 days)", "results.summary", map[string]any{"form_id": formID, "from": daysAgo(179), "to": to}},
+		{"results.summary (days 300 to 100 ago)", "results.summary", map[string]any{"form_id": formID, "from": daysAgo(300), "to": daysAgo(100)}},
 	} {
 		if err := latency(c.runs, m.name, func() error { return client.Call(ctx, m.method, m.params, nil) }); err != nil {
 			return err

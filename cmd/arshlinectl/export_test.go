@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/csv"
 	"flag"
 	"io"
@@ -111,5 +112,47 @@ func TestExportCommand(t *testing.T) {
 	if code := run([]string{"--socket", sock, "export", strconv.FormatInt(form+1, 10)}, &out, &errb); code != 1 ||
 		!strings.Contains(errb.String(), "NOT_FOUND") || strings.Count(errb.String(), "\n") != 1 {
 		t.Errorf("a missing form: exit %d, %q", code, errb.String())
+	}
+}
+
+// TestExportPageReader: a page in the daemon's shape is read without
+// encoding/json over its data, to the same result encoding/json gives;
+// a page in another shape through encoding/json; and a page that is not
+// a whole valid one is an error either way.
+func TestExportPageReader(t *testing.T) {
+	data := []byte("\ufeffکد,id\r\n\"a,b\",2\r\n")
+	b64 := base64.StdEncoding.EncodeToString(data)
+	for _, tc := range []struct {
+		text, want, cursor string
+		done               bool
+	}{
+		{`{"data":"` + b64 + `","next_cursor":"c1","done":false,"filename":"f.csv","rows":1}`, string(data), "c1", false},
+		{`{"data":"` + b64 + `","done":true}`, string(data), "", true},
+		{`{"data":"","next_cursor":"c2","done":false}`, "", "c2", false},
+		{`{"data":null,"done":true}`, "", "", true},
+		{`{"done":true, "data":"` + b64 + `"}`, string(data), "", true},
+		{`{ "data" : "` + b64 + `" , "next_cursor":"c3"}`, string(data), "c3", false},
+	} {
+		var p exportPage
+		p.data = make([]byte, 0, 3) // reused, and too small
+		if err := p.ReadResult([]byte(tc.text)); err != nil || string(p.data) != tc.want || p.NextCursor != tc.cursor || p.Done != tc.done {
+			t.Errorf("%s: %q %q %v, %v", tc.text, p.data, p.NextCursor, p.Done, err)
+		}
+	}
+	for _, bad := range []string{
+		`{"data":"` + b64[:len(b64)-2] + `","done":true}`, // cut short
+		`{"data":"` + b64[:8] + "\r" + b64[8:] + `","done":true}`,
+		`{"data":"` + b64 + `\"","done":true}`,
+		`{"data":"` + b64 + `","data":"` + b64 + `","done":true}`,
+		`{"data":"` + b64 + `","done":true} x`,
+		`{"data":"` + b64 + `","done":tru}`,
+		`{"data":"` + b64 + `",`,
+		`{"data":"` + b64,
+		`[1]`,
+	} {
+		var p exportPage
+		if err := p.ReadResult([]byte(bad)); err == nil {
+			t.Errorf("%.60s… read as %q", bad, p.data)
+		}
 	}
 }

@@ -7,14 +7,17 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/xuri/excelize/v2"
 
+	"github.com/arshline/arshline-sidecar/bench/fill"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/results"
+	"github.com/arshline/arshline-sidecar/sqlstore"
 )
 
 // exportAll pages an export to its end and returns the file and how many
@@ -302,5 +305,64 @@ func TestExportXLSXLimitsAndCleanup(t *testing.T) {
 	}
 	if _, err := s.svc.Export(ctx, results.ExportParams{FormID: s.form, Format: "xlsx", Cursor: cursors[0]}); domain.ErrorCode(err) != domain.CodeNotFound {
 		t.Errorf("a cursor of a closed export: %v", err)
+	}
+}
+
+// TestExportCSVPagesOfAFilledForm: a form of 5,000 submissions (more
+// than one read of the store, many batches handed from the reader to
+// the writer) exported in one page, in pages of the daemon's size and
+// in pages of a few rows is the same file, every kept submission once
+// and in id order, whether rendered values are kept from row to row or
+// not; a cancelled export fails rather than ending early.
+func TestExportCSVPagesOfAFilledForm(t *testing.T) {
+	const n = 5000
+	dir := t.TempDir()
+	db, err := sqlstore.Open(context.Background(), filepath.Join(dir, "f.db"), sqlstore.Options{Synchronous: "OFF"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	form, err := fill.Form(context.Background(), db, fill.Options{N: n, Days: 3, Batch: 1000, SpamEvery: 9, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := results.New(db, filepath.Join(dir, "exports"))
+	defer svc.Close()
+	ctx := ctxSite(1, "fa_IR")
+	p := results.ExportParams{FormID: form, Format: "csv"}
+	results.SetPageBytes(svc, 1<<30)
+	one, pages := exportAll(t, svc, ctx, p)
+	if pages != 1 {
+		t.Fatalf("%d pages of 1 GiB", pages)
+	}
+	recs := readCSV(t, one)
+	if len(recs) != n-n/9+1 {
+		t.Fatalf("%d rows, want %d", len(recs)-1, n-n/9)
+	}
+	last := int64(0)
+	for _, id := range column(t, recs, "شناسه") {
+		v, err := strconv.ParseInt(id, 10, 64)
+		if err != nil || v <= last {
+			t.Fatalf("id %q after %d", id, last)
+		}
+		last = v
+	}
+	for _, size := range []int{512 << 10, 100 << 10, 3000} {
+		results.SetPageBytes(svc, size)
+		joined, pages := exportAll(t, svc, ctx, p)
+		if !bytes.Equal(joined, one) || pages < len(one)/size {
+			t.Fatalf("pages of %d bytes: %d pages, %d bytes joined, one page %d, equal %v", size, pages, len(joined), len(one), bytes.Equal(joined, one))
+		}
+	}
+	// Without the rendered values kept from row to row, the same file.
+	defer results.SetMaxMemo(results.SetMaxMemo(0))
+	results.SetPageBytes(svc, 512<<10)
+	if fresh, _ := exportAll(t, svc, ctx, p); !bytes.Equal(fresh, one) {
+		t.Fatal("rendering every value afresh made another file")
+	}
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	if page, err := svc.Export(cancelled, p); err == nil {
+		t.Fatalf("a cancelled export gave a page of %d bytes", len(page.Data))
 	}
 }

@@ -126,6 +126,11 @@ func (f *fixture) onDay(day string) {
 	}{
 		{"UPDATE submission_days SET day = ? WHERE form_id = ? AND day = ?", []any{day, f.form, today}},
 		{"UPDATE answer_counts SET day = ? WHERE form_id = ? AND day = ?", []any{day, f.form, today}},
+		// The blocks of days (migration 0007) follow the days moved.
+		{"DELETE FROM answer_blocks WHERE form_id = ?", []any{f.form}},
+		{`INSERT INTO answer_blocks (form_id, field_id, block, key, count, sum)
+			SELECT form_id, field_id, CAST(julianday(day) - 2440587.5 AS INTEGER) / 16, key, sum(count), sum(sum)
+			FROM answer_counts WHERE form_id = ? GROUP BY 1, 2, 3, 4`, []any{f.form}},
 		{"UPDATE submissions SET created_at = ? WHERE form_id = ? AND id > ?", []any{day + "T08:00:00Z", f.form, f.moved}},
 	} {
 		if _, err := f.raw.Exec(q.sql, q.args...); err != nil {

@@ -278,10 +278,15 @@ func (s *Service) buildXLSX(ctx context.Context, j *xlsxJob, cat *catalogue, c c
 	if err := sw.SetRow("A1", values); err != nil {
 		return err
 	}
+	// The rows are read in a second goroutine, as for CSV pages.
+	rctx, stop := context.WithCancel(ctx)
+	defer stop()
+	batches, readErr := s.readRows(rctx, c)
 	row := 2
-	for c.After < c.Last {
-		n, err := s.store.ScanSubmissions(ctx, c.Form, c.After, c.Last, domain.SubmissionStatus(c.Status), scanRows, func(sub *domain.Submission) error {
-			for i, v := range m.make(sub) {
+	var writeErr error
+	for b := range batches {
+		for i := 0; i < len(b.subs) && writeErr == nil; i++ {
+			for i, v := range m.make(&b.subs[i]) {
 				switch {
 				case v.isNum:
 					values[i] = v.num
@@ -292,22 +297,27 @@ func (s *Service) buildXLSX(ctx context.Context, j *xlsxJob, cat *catalogue, c c
 				}
 			}
 			if row > excelize.TotalRows {
-				return tooManyRows()
+				writeErr = tooManyRows()
+				break
 			}
 			name, err := excelize.CoordinatesToCellName(1, row)
 			if err != nil {
-				return err
+				writeErr = err
+				break
 			}
 			row++
-			c.After = sub.ID
-			return sw.SetRow(name, values)
-		})
-		if err != nil {
-			return err
+			writeErr = sw.SetRow(name, values)
 		}
-		if n < scanRows {
-			break
+		b.release()
+		if writeErr != nil {
+			stop()
 		}
+	}
+	if writeErr != nil {
+		return writeErr
+	}
+	if *readErr != nil {
+		return *readErr
 	}
 	if err := sw.Flush(); err != nil {
 		return err
