@@ -19,6 +19,7 @@ package lint
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -294,22 +295,24 @@ func lintOne(cfg *config, file string, stdin io.Reader, enc *elementEncoder, fil
 	if err != nil {
 		return fileResult{readErr: err}
 	}
+	// data is the reader's buffer, which the next file overwrites: the
+	// decoded plan shares nothing with it, and a report that needs the
+	// text later (SARIF regions, a syntax error's position) keeps a copy.
 	doc, err := contract.Decode(data)
 	if err != nil {
-		return fileResult{report: FileReport{File: file, source: data}, jsonErr: err}
+		return fileResult{report: FileReport{File: file, source: bytes.Clone(data)}, jsonErr: err}
 	}
-	r := fileResult{report: FileReport{File: file, Report: cfg.contract.Validate(context.Background(), doc, cfg.opts), source: data}}
-	if cfg.format == "json" {
+	r := fileResult{report: FileReport{File: file, Report: cfg.contract.Validate(context.Background(), doc, cfg.opts)}}
+	switch cfg.format {
+	case "json":
 		r.encoded, r.jsonErr = enc.encode(r.report)
+	case "sarif":
+		r.report.source = bytes.Clone(data)
 	}
 	// Every report waits for the last file before it is printed: keep
-	// only what the output still needs (the text for SARIF regions), so
-	// that the collector does not go over thousands of plans again and
-	// again while the rest are read.
+	// only what the output still needs, so that the collector does not go
+	// over thousands of plans again and again while the rest are read.
 	r.report.Report.Normalized = nil
-	if cfg.format != "sarif" {
-		r.report.source = nil
-	}
 	return r
 }
 

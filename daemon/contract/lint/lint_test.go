@@ -366,16 +366,82 @@ func TestFileReader(t *testing.T) {
 			t.Fatalf("read of %d bytes: %d bytes, %v", size, len(got), err)
 		}
 	}
-	small, _ := r.read(filepath.Join(dir, "f1"))
-	again, _ := r.read(filepath.Join(dir, "f1000"))
-	if string(small) != "a" || len(again) != 1000 {
-		t.Fatalf("a read changed an earlier one: %q", small)
-	}
 	for _, name := range []string{filepath.Join(dir, "missing"), dir} {
 		_, err := r.read(name)
 		_, osErr := os.ReadFile(name)
 		if err == nil || osErr == nil || err.Error() != osErr.Error() {
 			t.Errorf("read(%s): %v; os.ReadFile: %v", name, err, osErr)
 		}
+	}
+}
+
+// TestBatchKeepsEachFilesText: the reader's buffer is reused from file to
+// file, so what a report keeps of its file (SARIF regions, a syntax
+// error's position) must be its own copy: in a batch of a long plan, a
+// short one and a long one again, each file's regions are the ones it
+// gets when linted alone.
+func TestBatchKeepsEachFilesText(t *testing.T) {
+	dir := t.TempDir()
+	long := `{"plan": {"id": "p", "description": "d", "actions": [` + strings.Repeat(`{"id": "a", "type": "back", "description": "x"}, `, 40) + `{"id": "z", "type": "nope", "description": "x"}]}}`
+	contents := []string{long, "\n\n      " + `{"plan": {"description": "d", "id": ""}}`, "\n" + long}
+	var paths []string
+	for i, text := range contents {
+		path := filepath.Join(dir, fmt.Sprintf("%d.json", i))
+		if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, path)
+	}
+	regions := func(files ...string) map[string][]string {
+		var out, errOut bytes.Buffer
+		if code := Main(append([]string{"--contract", "web-navigator/v1", "--format", "sarif"}, files...), nil, &out, &errOut, false); code != ExitViolations {
+			t.Fatalf("exit %d: %s", code, errOut.String())
+		}
+		var sarif struct {
+			Runs []struct {
+				Results []struct {
+					Locations []struct {
+						PhysicalLocation struct {
+							ArtifactLocation struct {
+								URI string `json:"uri"`
+							} `json:"artifactLocation"`
+							Region json.RawMessage `json:"region"`
+						} `json:"physicalLocation"`
+					} `json:"locations"`
+				} `json:"results"`
+			} `json:"runs"`
+		}
+		if err := json.Unmarshal(out.Bytes(), &sarif); err != nil {
+			t.Fatal(err)
+		}
+		byFile := map[string][]string{}
+		for _, r := range sarif.Runs[0].Results {
+			loc := r.Locations[0].PhysicalLocation
+			byFile[loc.ArtifactLocation.URI] = append(byFile[loc.ArtifactLocation.URI], string(loc.Region))
+		}
+		return byFile
+	}
+	batch := regions(paths...)
+	for _, path := range paths {
+		alone := regions(path)
+		uri := ""
+		for k := range alone {
+			uri = k
+		}
+		if len(alone[uri]) == 0 || !reflect.DeepEqual(batch[uri], alone[uri]) {
+			t.Errorf("%s: regions in the batch %v, alone %v", path, batch[uri], alone[uri])
+		}
+	}
+
+	broken := filepath.Join(dir, "broken.json")
+	if err := os.WriteFile(broken, []byte("{\n  \"plan\": ]"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	if code := Main([]string{"--contract", "web-navigator/v1", "--format", "json", paths[0], broken, paths[2]}, nil, &out, &errOut, false); code != ExitUsage {
+		t.Fatalf("exit %d", code)
+	}
+	if !strings.Contains(errOut.String(), "broken.json:2:11") {
+		t.Errorf("the syntax error is not placed at 2:11: %s", errOut.String())
 	}
 }

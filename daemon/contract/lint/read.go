@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"bytes"
 	"errors"
 	"os"
 
@@ -18,8 +17,9 @@ type fileReader struct {
 	buf []byte
 }
 
-// read returns the whole content of the named file, in a slice of its own.
-// Its errors are *os.PathError, as os.ReadFile's are.
+// read returns the whole content of the named file in the reader's
+// buffer, valid until the next read. Its errors are *os.PathError, as
+// os.ReadFile's are.
 func (r *fileReader) read(name string) ([]byte, error) {
 	fd, err := unix.Open(name, unix.O_RDONLY|unix.O_CLOEXEC, 0)
 	for errors.Is(err, unix.EINTR) { // the Go runtime preempts goroutines with a signal
@@ -45,7 +45,7 @@ func (r *fileReader) read(name string) ([]byte, error) {
 			return nil, &os.PathError{Op: "read", Path: name, Err: err}
 		}
 		if m == 0 {
-			return bytes.Clone(r.buf[:n]), nil
+			return r.buf[:n], nil
 		}
 		n += m
 	}
