@@ -209,6 +209,9 @@ func (p *fastParser) string() (string, bool) {
 	start := p.pos + 1
 	ascii := true
 	for i := start; i < len(p.data); i++ {
+		if !stringSpecial[p.data[i]] {
+			continue
+		}
 		switch c := p.data[i]; {
 		case c == '"':
 			s := p.src[start:i]
@@ -227,6 +230,16 @@ func (p *fastParser) string() (string, bool) {
 	}
 	return "", false
 }
+
+// stringSpecial marks the bytes a string's scan stops at: the closing
+// quote, an escape, a control character, and the lead of a non-ASCII
+// character; one table lookup a byte skips the rest.
+var stringSpecial = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = c == '"' || c == '\\' || c < 0x20 || c >= utf8.RuneSelf
+	}
+	return t
+}()
 
 // escapedString finishes a string whose first escape is at i.
 func (p *fastParser) escapedString(start, i int) (string, bool) {

@@ -33,9 +33,6 @@ type elementEncoder struct {
 	std   *json.Encoder
 	out   []byte
 	arena []byte
-	// members holds the members of the objects being written, for
-	// sorting, as a stack shared by the levels.
-	members []member
 	// failed is set when the report has something for encoding/json.
 	failed bool
 }
@@ -53,8 +50,8 @@ func newElementEncoder(array bool) *elementEncoder {
 }
 
 func (e *elementEncoder) encode(r FileReport) ([]byte, error) {
-	e.out, e.members, e.failed = e.out[:0], e.members[:0], false
-	e.writeReport(r)
+	e.failed = false
+	e.out = e.writeReport(e.out[:0], r)
 	if !e.failed {
 		return e.keep(e.out), nil
 	}
@@ -91,19 +88,19 @@ func (e *elementEncoder) keep(b []byte) []byte {
 const indents = "\n                                                                "
 
 // newline starts a line at nesting depth.
-func (e *elementEncoder) newline(depth int) {
+func (e *elementEncoder) newline(b []byte, depth int) []byte {
 	if e.array {
 		depth++ // the top-level array's indentation
 	}
 	n := 1 + 2*depth
 	if n <= len(indents) {
-		e.out = append(e.out, indents[:n]...)
-		return
+		return append(b, indents[:n]...)
 	}
-	e.out = append(e.out, indents...)
+	b = append(b, indents...)
 	for range (n - len(indents)) / 2 {
-		e.out = append(e.out, "  "...)
+		b = append(b, "  "...)
 	}
+	return b
 }
 
 // member is one member of an object being written.
@@ -114,87 +111,98 @@ type member struct {
 
 // member starts an object member: a comma unless it is the first, the
 // line, the name.
-func (e *elementEncoder) member(first bool, depth int, name string) {
+func (e *elementEncoder) member(b []byte, first bool, depth int, name string) []byte {
 	if !first {
-		e.out = append(e.out, ',')
+		b = append(b, ',')
 	}
-	e.newline(depth)
-	e.str(name)
-	e.out = append(e.out, ':', ' ')
+	b = e.newline(b, depth)
+	b = e.str(b, name)
+	return append(b, ':', ' ')
 }
 
+// quoted marks the bytes a string cannot be copied with as it is: those
+// JSON escapes, and the lead of a non-ASCII character (U+2028 and
+// invalid UTF-8 need a look).
+var quoted = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = c < ' ' || c == '"' || c == '\\' || c >= 0x80
+	}
+	return t
+}()
+
 // str writes a string as encoding/json does.
-func (e *elementEncoder) str(s string) {
+func (e *elementEncoder) str(b []byte, s string) []byte {
 	plain := true
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < ' ' || c == '"' || c == '\\' || c >= 0x80 {
+		if quoted[s[i]] {
 			plain = false
 			break
 		}
 	}
 	if plain {
-		e.out = append(e.out, '"')
-		e.out = append(e.out, s...)
-		e.out = append(e.out, '"')
-		return
+		b = append(b, '"')
+		b = append(b, s...)
+		return append(b, '"')
 	}
 	if strings.Contains(s, "\u2028") || strings.Contains(s, "\u2029") {
 		e.failed = true
-		return
+		return b
 	}
-	var err error
-	if e.out, err = jsontext.AppendQuote(e.out, s); err != nil {
+	b, err := jsontext.AppendQuote(b, s)
+	if err != nil {
 		e.failed = true // invalid UTF-8: encoding/json writes \ufffd
 	}
+	return b
 }
 
 // writeReport writes r's members in the order of its struct fields.
-func (e *elementEncoder) writeReport(r FileReport) {
+func (e *elementEncoder) writeReport(b []byte, r FileReport) []byte {
 	depth := 0
 	if e.array {
-		e.out = append(e.out, '{')
-		e.member(true, 1, "file")
-		e.str(r.File)
-		e.member(false, 1, "report")
+		b = append(b, '{')
+		b = e.member(b, true, 1, "file")
+		b = e.str(b, r.File)
+		b = e.member(b, false, 1, "report")
 		depth = 1
 	}
 	rep := r.Report
-	e.out = append(e.out, '{')
-	e.member(true, depth+1, "contract")
-	e.str(rep.Contract)
-	e.member(false, depth+1, "valid")
-	e.out = appendBool(e.out, rep.Valid)
-	e.member(false, depth+1, "risk_score")
+	b = append(b, '{')
+	b = e.member(b, true, depth+1, "contract")
+	b = e.str(b, rep.Contract)
+	b = e.member(b, false, depth+1, "valid")
+	b = appendBool(b, rep.Valid)
+	b = e.member(b, false, depth+1, "risk_score")
 	score, err := json.Marshal(rep.RiskScore)
 	if err != nil {
 		e.failed = true
 	}
-	e.out = append(e.out, score...)
-	e.member(false, depth+1, "violations")
+	b = append(b, score...)
+	b = e.member(b, false, depth+1, "violations")
 	if len(rep.Violations) == 0 {
-		e.out = append(e.out, '[', ']')
+		b = append(b, '[', ']')
 	} else {
-		e.out = append(e.out, '[')
+		b = append(b, '[')
 		for i, v := range rep.Violations {
 			if i > 0 {
-				e.out = append(e.out, ',')
+				b = append(b, ',')
 			}
-			e.newline(depth + 2)
-			e.writeViolation(v, depth+2)
+			b = e.newline(b, depth+2)
+			b = e.writeViolation(b, v, depth+2)
 		}
-		e.newline(depth + 1)
-		e.out = append(e.out, ']')
+		b = e.newline(b, depth+1)
+		b = append(b, ']')
 	}
 	if rep.Normalized != nil {
-		e.member(false, depth+1, "normalized")
-		e.writeTree(rep.Normalized, depth+1)
+		b = e.member(b, false, depth+1, "normalized")
+		b = e.writeTree(b, rep.Normalized, depth+1)
 	}
-	e.newline(depth)
-	e.out = append(e.out, '}')
+	b = e.newline(b, depth)
+	b = append(b, '}')
 	if e.array {
-		e.newline(0)
-		e.out = append(e.out, '}')
+		b = e.newline(b, 0)
+		b = append(b, '}')
 	}
+	return b
 }
 
 func appendBool(b []byte, v bool) []byte {
@@ -204,79 +212,81 @@ func appendBool(b []byte, v bool) []byte {
 	return append(b, "false"...)
 }
 
-func (e *elementEncoder) writeViolation(v contract.Violation, depth int) {
-	e.out = append(e.out, '{')
-	e.member(true, depth+1, "rule")
-	e.str(v.Rule)
-	e.member(false, depth+1, "severity")
-	e.str(string(v.Severity))
+func (e *elementEncoder) writeViolation(b []byte, v contract.Violation, depth int) []byte {
+	b = append(b, '{')
+	b = e.member(b, true, depth+1, "rule")
+	b = e.str(b, v.Rule)
+	b = e.member(b, false, depth+1, "severity")
+	b = e.str(b, string(v.Severity))
 	if v.Step != "" {
-		e.member(false, depth+1, "step")
-		e.str(v.Step)
+		b = e.member(b, false, depth+1, "step")
+		b = e.str(b, v.Step)
 	}
-	e.member(false, depth+1, "path")
-	e.str(v.Path)
-	e.member(false, depth+1, "message")
-	e.str(v.Message)
+	b = e.member(b, false, depth+1, "path")
+	b = e.str(b, v.Path)
+	b = e.member(b, false, depth+1, "message")
+	b = e.str(b, v.Message)
 	if v.Fix != "" {
-		e.member(false, depth+1, "fix")
-		e.str(v.Fix)
+		b = e.member(b, false, depth+1, "fix")
+		b = e.str(b, v.Fix)
 	}
-	e.newline(depth)
-	e.out = append(e.out, '}')
+	b = e.newline(b, depth)
+	return append(b, '}')
 }
 
 // writeTree writes a decoded JSON value at nesting depth.
-func (e *elementEncoder) writeTree(v any, depth int) {
+func (e *elementEncoder) writeTree(b []byte, v any, depth int) []byte {
 	switch t := v.(type) {
 	case map[string]any:
 		if len(t) == 0 {
-			e.out = append(e.out, '{', '}')
-			return
+			return append(b, '{', '}')
 		}
-		mark := len(e.members)
+		// The members of a plan's objects fit on the stack, where
+		// storing them needs no write barrier while the collector runs.
+		var local [12]member
+		sorted := local[:0]
+		if len(t) > len(local) {
+			sorted = make([]member, 0, len(t))
+		}
 		for k, v := range t {
-			e.members = append(e.members, member{k, v})
+			sorted = append(sorted, member{k, v})
 		}
-		sorted := e.members[mark:]
 		slices.SortFunc(sorted, func(a, b member) int { return strings.Compare(a.name, b.name) })
-		e.out = append(e.out, '{')
+		b = append(b, '{')
 		for i, m := range sorted {
-			e.member(i == 0, depth+1, m.name)
-			e.writeTree(m.value, depth+1)
+			b = e.member(b, i == 0, depth+1, m.name)
+			b = e.writeTree(b, m.value, depth+1)
 		}
-		clear(e.members[mark:])
-		e.members = e.members[:mark]
-		e.newline(depth)
-		e.out = append(e.out, '}')
+		b = e.newline(b, depth)
+		b = append(b, '}')
 	case []any:
 		if len(t) == 0 {
-			e.out = append(e.out, '[', ']')
-			return
+			return append(b, '[', ']')
 		}
-		e.out = append(e.out, '[')
+		b = append(b, '[')
 		for i, x := range t {
 			if i > 0 {
-				e.out = append(e.out, ',')
+				b = append(b, ',')
 			}
-			e.newline(depth + 1)
-			e.writeTree(x, depth+1)
+			b = e.newline(b, depth+1)
+			b = e.writeTree(b, x, depth+1)
 		}
-		e.newline(depth)
-		e.out = append(e.out, ']')
+		b = e.newline(b, depth)
+		b = append(b, ']')
 	case string:
-		e.str(t)
+		b = e.str(b, t)
 	case json.Number:
 		if !contract.IsNumber(string(t)) {
 			e.failed = true // encoding/json writes "" as 0 and refuses the rest
-			return
+			return b
 		}
-		e.out = append(e.out, t...)
+		b = append(b, t...)
 	case bool:
-		e.out = appendBool(e.out, t)
+		b = appendBool(b, t)
 	case nil:
-		e.out = append(e.out, "null"...)
+		b = append(b, "null"...)
 	default:
 		e.failed = true
 	}
+	return b
 }
