@@ -44,10 +44,23 @@ const DefaultOutputType = "json"
 var ExtractTypes = []string{"text", "html", "attr"}
 
 var (
-	needsURL      = map[string]bool{"goto": true}
-	needsSelector = map[string]bool{"click": true, "fill": true, "scrape": true, "select": true, "download": true}
-	needsValue    = map[string]bool{"fill": true, "select": true, "press": true}
-	isActionType  = setOf(ActionTypes)
+	// typeNeeds is what each action type needs beside id, type and
+	// description: one lookup per action for all of its conditions.
+	typeNeeds = func() map[string]needs {
+		m := make(map[string]needs, len(ActionTypes))
+		for _, t := range ActionTypes {
+			m[t] = needs{}
+		}
+		m["goto"] = needs{url: true}
+		for _, t := range []string{"click", "scrape", "download"} {
+			m[t] = needs{selector: true}
+		}
+		for _, t := range []string{"fill", "select"} {
+			m[t] = needs{selector: true, value: true}
+		}
+		m["press"] = needs{value: true}
+		return m
+	}()
 )
 
 // The closed field sets of each object, as the contract lists them.
@@ -65,6 +78,7 @@ var (
 	outputOptional       = []string{"max_results"}
 	extractMembers       = []string{"type", "attr"}        // required, then optional
 	outputMembers        = []string{"type", "max_results"} // required, then optional
+	planMembers          = []string{"id", "description", "actions", "output"}
 	actionTypeList       = strings.Join(ActionTypes, ", ")
 	actionTypeListFA     = strings.Join(ActionTypes, "، ")
 	outputTypeList       = strings.Join(OutputTypes, ", ")
@@ -75,6 +89,9 @@ var (
 	needsValueListFA     = "fill، select، press"
 	scrollValueExplained = `{"x": 0, "y": 400}, that object as a JSON string, or "bottom"`
 )
+
+// needs are the fields an action type requires.
+type needs struct{ url, selector, value bool }
 
 // Contract implements contract.Contract.
 type Contract struct{}
@@ -191,13 +208,17 @@ func (Contract) Validate(_ context.Context, doc any, opts contract.Options) cont
 	if !ok {
 		return c.finish(doc)
 	}
-	c.fields(plan, "", "/plan", planRequired, planOptional)
-	c.str(plan, "id", "", "/plan", true)
-	c.str(plan, "description", "", "/plan", true)
-	if out, ok := c.object(plan, "output", "", "/plan", contract.RuleSchemaType, "{type, max_results}"); ok {
+	var members [4]any // planMembers: id, description, actions, output
+	extra := contract.ReadMembers(plan, planMembers, members[:])
+	if missing := contract.MissingMembers(planMembers, members[:], len(planRequired)); missing != nil || extra != nil {
+		c.fieldProblems(missing, extra, "", "/plan", planRequired, planOptional)
+	}
+	c.strOf(members[0], "id", "", "/plan", true)
+	c.strOf(members[1], "description", "", "/plan", true)
+	if out, ok := c.objectOf(members[3], "output", "", "/plan", contract.RuleSchemaType, "{type, max_results}"); ok {
 		c.output(out)
 	}
-	if raw := plan["actions"]; raw != nil {
+	if raw := members[2]; raw != nil {
 		acts, isArr := raw.([]any)
 		if !isArr {
 			c.fail(contract.RuleSchemaType, "", "/plan/actions", msg{
@@ -209,7 +230,8 @@ func (Contract) Validate(_ context.Context, doc any, opts contract.Options) cont
 					fmt.Sprintf("a plan has 1 to %d actions, not %d", MaxActions, len(acts)), fmt.Sprintf("طرح باید ۱ تا %s اقدام داشته باشد، نه %s", faNum(MaxActions), faNum(len(acts))),
 					"give at least one action and split longer plans", "دست‌کم یک اقدام بنویسید و طرح‌های بلندتر را بشکنید"})
 			}
-			seen := make([]string, 0, min(len(acts), MaxActions))
+			var seenIDs [MaxActions]string // on the stack for any valid plan
+			seen := seenIDs[:0]
 			for i, a := range acts {
 				path := actionPath(i)
 				act, ok := a.(map[string]any)
@@ -219,7 +241,7 @@ func (Contract) Validate(_ context.Context, doc any, opts contract.Options) cont
 						"write the action as {\"id\": …, \"type\": …, \"description\": …}", "اقدام را به شکل {\"id\": …, \"type\": …, \"description\": …} بنویسید"})
 					continue
 				}
-				c.action(act, i, path, &seen)
+				seen = c.action(act, i, path, seen)
 			}
 		}
 	}
@@ -335,7 +357,9 @@ func (v *actionView) missing() []string {
 	return out
 }
 
-func (c *checker) action(act map[string]any, i int, path string, seen *[]string) {
+// action checks one action; seen holds the ids of the actions before
+// it, and is returned with this one's.
+func (c *checker) action(act map[string]any, i int, path string, seen []string) []string {
 	view := viewAction(act)
 	step := ""
 	if id, ok := view.id.(string); ok && strings.TrimSpace(id) != "" {
@@ -348,19 +372,20 @@ func (c *checker) action(act map[string]any, i int, path string, seen *[]string)
 		c.fieldProblems(missing, view.extra, step, path, actionRequired, actionOptional)
 	}
 	if id, ok := c.strOf(view.id, "id", step, path, true); ok {
-		if first := slices.Index(*seen, id); first >= 0 {
+		if first := slices.Index(seen, id); first >= 0 {
 			c.fail("action.duplicate_id", step, path+"/id", msg{
 				fmt.Sprintf("action id %q is already used by action %d", id, first), fmt.Sprintf("شناسهٔ %q پیش‌تر برای اقدام %s به کار رفته است", id, faNum(first)),
 				"give every action its own id, e.g. a1, a2, …", "به هر اقدام شناسهٔ خودش را بدهید، مثلاً a1، a2، …"})
 		} else {
-			*seen = append(*seen, id)
+			seen = append(seen, id)
 		}
 	}
 	c.strOf(view.description, "description", step, path, true)
 	_, hasSelector := c.strOf(view.selector, "selector", step, path, true)
 	c.strOf(view.storeAs, "store_as", step, path, true)
 	typ, typeOK := c.strOf(view.typ, "type", step, path, false)
-	if typeOK && !isActionType[typ] {
+	need, known := typeNeeds[typ]
+	if typeOK && !known {
 		c.fail("action.type_not_allowed", step, path+"/type", msg{
 			fmt.Sprintf("action type %q is not allowed", typ), fmt.Sprintf("نوع اقدام %q مجاز نیست", typ),
 			"use one of " + actionTypeList, "یکی از " + actionTypeListFA + " را به کار ببرید"})
@@ -392,24 +417,24 @@ func (c *checker) action(act map[string]any, i int, path string, seen *[]string)
 		c.extract(extract, step, subPath(i, path, "/extract"))
 	}
 	if !typeOK {
-		return // the conditional fields depend on a known type
+		return seen // the conditional fields depend on a known type
 	}
-	if needsURL[typ] && !hasURL && view.url == nil {
+	if need.url && !hasURL && view.url == nil {
 		c.fail("action.requires_url", step, path+"/url", msg{
 			typ + " needs a url", "اقدام " + typ + " به url نیاز دارد",
 			"add \"url\": \"https://…\"", "\"url\": \"https://…\" را اضافه کنید"})
 	}
-	if needsSelector[typ] && !hasSelector && view.selector == nil {
+	if need.selector && !hasSelector && view.selector == nil {
 		c.fail("action.requires_selector", step, path+"/selector", msg{
 			typ + " needs a selector", "اقدام " + typ + " به selector نیاز دارد",
 			"add the CSS or XPath selector of the element (" + needsSelectorList + " need one)", "گزینشگر CSS یا XPath عنصر را اضافه کنید (" + needsSelectorListFA + " به آن نیاز دارند)"})
 	}
-	if needsValue[typ] && value != nil && blankString(value) {
+	if need.value && value != nil && blankString(value) {
 		c.fail("action.requires_value", step, path+"/value", msg{
 			typ + " needs a non-empty value", "اقدام " + typ + " به value ناخالی نیاز دارد",
 			"write the text or key to use (" + needsValueList + " need one)", "متن یا کلیدی را که باید به کار رود بنویسید (" + needsValueListFA + " به آن نیاز دارند)"})
 	}
-	if needsValue[typ] && value == nil {
+	if need.value && value == nil {
 		c.fail("action.requires_value", step, path+"/value", msg{
 			typ + " needs a value", "اقدام " + typ + " به value نیاز دارد",
 			"add the text or key to use (" + needsValueList + " need one)", "متن یا کلیدی را که باید به کار رود اضافه کنید (" + needsValueListFA + " به آن نیاز دارند)"})
@@ -441,6 +466,7 @@ func (c *checker) action(act map[string]any, i int, path string, seen *[]string)
 				`e.g. "value": {"x": 0, "y": 400}`, `مثلاً "value": {"x": 0, "y": 400}`})
 		}
 	}
+	return seen
 }
 
 // pause needs a duration: wait_for.millis, or a non-negative value in
@@ -663,14 +689,6 @@ func scrollValue(v any) bool {
 // faNum writes a count in Persian digits for the prose of a message; JSON
 // examples and quoted values keep their Latin digits.
 func faNum(n int) string { return contract.PersianDigits(strconv.Itoa(n)) }
-
-func setOf(list []string) map[string]bool {
-	m := make(map[string]bool, len(list))
-	for _, s := range list {
-		m[s] = true
-	}
-	return m
-}
 
 func contains(list []string, s string) bool {
 	for _, x := range list {
