@@ -264,7 +264,9 @@ func lintFiles(cfg *config, stdin io.Reader) []fileResult {
 	// keeps little of each (its report): collecting after every 400% of
 	// growth instead of every 100% costs a few megabytes and spares a
 	// quarter of the batch's time (BenchmarkLintBatch, GOGC=100 vs 400).
-	if len(cfg.files) > 1 {
+	if len(cfg.files) > 1 && len(cfg.files) <= 20_000 {
+		// Past 20,000 files the reports kept for the end are tens of
+		// megabytes, and five times that would be too much to hold.
 		defer debug.SetGCPercent(debug.SetGCPercent(400))
 	}
 	results := make([]fileResult, len(cfg.files))
