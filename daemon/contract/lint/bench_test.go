@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -177,4 +178,59 @@ func BenchmarkLintSteps(b *testing.B) {
 			enc.encode(report)
 		}
 	})
+}
+
+// BenchmarkLintProcess runs the shipped command, `arshlinectl lint
+// --format json`, as its own process over 2,000 plan files of each kind,
+// next to `cat` reading the same files as its own process: a process
+// that merely reads the files is the floor a user compares a linter
+// with, and process-µs/plan − cat-µs/plan is what linting adds to it.
+func BenchmarkLintProcess(b *testing.B) {
+	cat, err := exec.LookPath("cat")
+	if err != nil {
+		b.Fatal(err)
+	}
+	bin := filepath.Join(b.TempDir(), "arshlinectl")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/arshline/arshline-sidecar/cmd/arshlinectl").CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v\n%s", err, out)
+	}
+	for _, kind := range []string{"web-navigator/v1", "step-contract/v1", "agent-plan"} {
+		b.Run(kind, func(b *testing.B) {
+			dir := b.TempDir()
+			files := writeBenchFiles(b, dir, kind, benchFiles)
+			args := []string{"lint", "--contract", kind, "--format", "json"}
+			if kind == "agent-plan" {
+				policy := filepath.Join(dir, "policy.yaml")
+				if err := os.WriteFile(policy, []byte(benchPolicy), 0o644); err != nil {
+					b.Fatal(err)
+				}
+				args = append(args, "--policy", policy)
+			}
+			args = append(args, files...)
+			run := func(name string, args ...string) time.Duration {
+				cmd := exec.Command(name, args...)
+				cmd.Stdout = io.Discard
+				var stderr bytes.Buffer
+				cmd.Stderr = &stderr
+				start := time.Now()
+				if err := cmd.Run(); err != nil {
+					b.Fatalf("%s: %v: %s", name, err, stderr.String())
+				}
+				return time.Since(start)
+			}
+			run(bin, args...) // the files in the page cache, the binary loaded
+			var lintTime, catTime time.Duration
+			for b.Loop() {
+				catTime += run(cat, files...)
+				lintTime += run(bin, args...)
+			}
+			plans := float64(b.N * len(files))
+			lintUS := float64(lintTime.Microseconds()) / plans
+			catUS := float64(catTime.Microseconds()) / plans
+			b.ReportMetric(lintUS, "process-µs/plan")
+			b.ReportMetric(catUS, "cat-µs/plan")
+			b.ReportMetric(lintUS-catUS, "above-cat-µs/plan")
+			b.ReportMetric(0, "ns/op")
+		})
+	}
 }
