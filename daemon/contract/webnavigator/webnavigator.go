@@ -145,14 +145,10 @@ func (c *checker) fieldProblems(missing, extra []string, step, path string, requ
 	}
 }
 
-// str reads an optional string field: ok is false when it is absent,
-// null or not a string (the last reported as schema.type). nonEmpty
-// reports a blank string as schema.invalid.
-func (c *checker) str(obj map[string]any, key, step, path string, nonEmpty bool) (string, bool) {
-	return c.strOf(obj[key], key, step, path, nonEmpty)
-}
-
-// strOf is str for the member's value v, already read.
+// strOf reads an optional string member, key, whose value v was read
+// from its object: ok is false when it is absent, null or not a string
+// (the last reported as schema.type). nonEmpty reports a blank string as
+// schema.invalid.
 func (c *checker) strOf(v any, key, step, path string, nonEmpty bool) (string, bool) {
 	if v == nil {
 		return "", false
