@@ -35,38 +35,27 @@ const (
 const maxFactRows = 16
 
 // sqlAddFacts[n-1] adds n answer counts in one statement.
-var sqlAddFacts = func() (qs [maxFactRows]string) {
-	row := "(?, ?, ?, ?, ?, ?)"
-	for n := range qs {
-		qs[n] = `INSERT INTO answer_counts (form_id, field_id, day, key, count, sum) VALUES ` +
-			row + strings.Repeat(", "+row, n) +
-			` ON CONFLICT (form_id, field_id, day, key) DO UPDATE SET count = count + excluded.count, sum = sum + excluded.sum`
-	}
-	return qs
-}()
+var sqlAddFacts = addCountStatements("answer_counts", "form_id, field_id, day, key")
 
 // sqlAddTotals[n-1] adds n answer counts to the all-time totals.
-var sqlAddTotals = func() (qs [maxFactRows]string) {
-	row := "(?, ?, ?, ?, ?)"
-	for n := range qs {
-		qs[n] = `INSERT INTO answer_totals (form_id, field_id, key, count, sum) VALUES ` +
-			row + strings.Repeat(", "+row, n) +
-			` ON CONFLICT (form_id, field_id, key) DO UPDATE SET count = count + excluded.count, sum = sum + excluded.sum`
-	}
-	return qs
-}()
+var sqlAddTotals = addCountStatements("answer_totals", "form_id, field_id, key")
 
 // sqlAddBlocks[n-1] adds n answer counts to their blocks of days
 // (answer_blocks, migration 0007).
-var sqlAddBlocks = func() (qs [maxFactRows]string) {
-	row := "(?, ?, ?, ?, ?, ?)"
+var sqlAddBlocks = addCountStatements("answer_blocks", "form_id, field_id, block, key")
+
+// addCountStatements writes, for n from 1 to maxFactRows, the statement
+// that adds n rows of (key columns…, count, sum) to table, adding to the
+// count and sum of a row whose key is already there.
+func addCountStatements(table, keys string) (qs [maxFactRows]string) {
+	row := "(" + strings.Repeat("?, ", strings.Count(keys, ",")+1) + "?, ?)"
 	for n := range qs {
-		qs[n] = `INSERT INTO answer_blocks (form_id, field_id, block, key, count, sum) VALUES ` +
+		qs[n] = `INSERT INTO ` + table + ` (` + keys + `, count, sum) VALUES ` +
 			row + strings.Repeat(", "+row, n) +
-			` ON CONFLICT (form_id, field_id, block, key) DO UPDATE SET count = count + excluded.count, sum = sum + excluded.sum`
+			` ON CONFLICT (` + keys + `) DO UPDATE SET count = count + excluded.count, sum = sum + excluded.sum`
 	}
 	return qs
-}()
+}
 
 var submissionWriteQueries = append(append(append([]string{sqlInsertSubmission, sqlInsertSearch, sqlAddDay, sqlCountSubmissions, sqlByIdempotencyKey, sqlFormHeadNow, sqlRolledUpTo}, sqlAddFacts[:]...), sqlAddTotals[:]...), sqlAddBlocks[:]...)
 
