@@ -92,6 +92,22 @@ func writeBenchFiles(tb testing.TB, dir, kind string, n int) []string {
 	return files
 }
 
+// benchBatch writes the batch of a kind, with the policy for agent-plan,
+// and returns its files and lint's arguments for them.
+func benchBatch(b *testing.B, kind string) (files, args []string) {
+	dir := b.TempDir()
+	files = writeBenchFiles(b, dir, kind, benchFiles)
+	args = []string{"--contract", kind, "--format", "json"}
+	if kind == "agent-plan" {
+		policy := filepath.Join(dir, "policy.yaml")
+		if err := os.WriteFile(policy, []byte(benchPolicy), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		args = append(args, "--policy", policy)
+	}
+	return files, append(args, files...)
+}
+
 // BenchmarkLintBatch lints 2,000 plan files of each kind in one call, as
 // `arshlinectl lint --format json` does, and reports the time per plan
 // next to the time a bare read of the same files takes in the same run,
@@ -101,17 +117,7 @@ func writeBenchFiles(tb testing.TB, dir, kind string, n int) []string {
 func BenchmarkLintBatch(b *testing.B) {
 	for _, kind := range []string{"web-navigator/v1", "step-contract/v1", "agent-plan"} {
 		b.Run(kind, func(b *testing.B) {
-			dir := b.TempDir()
-			files := writeBenchFiles(b, dir, kind, benchFiles)
-			args := []string{"--contract", kind, "--format", "json"}
-			if kind == "agent-plan" {
-				policy := filepath.Join(dir, "policy.yaml")
-				if err := os.WriteFile(policy, []byte(benchPolicy), 0o644); err != nil {
-					b.Fatal(err)
-				}
-				args = append(args, "--policy", policy)
-			}
-			args = append(args, files...)
+			files, args := benchBatch(b, kind)
 			var stderr bytes.Buffer
 			if code := Main(args, nil, io.Discard, &stderr, false); code != ExitValid {
 				b.Fatalf("lint exits %d: %s", code, stderr.String())
@@ -196,17 +202,8 @@ func BenchmarkLintProcess(b *testing.B) {
 	}
 	for _, kind := range []string{"web-navigator/v1", "step-contract/v1", "agent-plan"} {
 		b.Run(kind, func(b *testing.B) {
-			dir := b.TempDir()
-			files := writeBenchFiles(b, dir, kind, benchFiles)
-			args := []string{"lint", "--contract", kind, "--format", "json"}
-			if kind == "agent-plan" {
-				policy := filepath.Join(dir, "policy.yaml")
-				if err := os.WriteFile(policy, []byte(benchPolicy), 0o644); err != nil {
-					b.Fatal(err)
-				}
-				args = append(args, "--policy", policy)
-			}
-			args = append(args, files...)
+			files, lintArgs := benchBatch(b, kind)
+			args := append([]string{"lint"}, lintArgs...)
 			run := func(name string, args ...string) time.Duration {
 				cmd := exec.Command(name, args...)
 				cmd.Stdout = io.Discard

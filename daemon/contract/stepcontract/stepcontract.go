@@ -206,36 +206,36 @@ func (Contract) Validate(_ context.Context, doc any, opts contract.Options) cont
 				"write the step as {\"step_id\", \"title\", \"description\", \"dependencies\", \"deliverable\", \"acceptance\", \"tool\"}", "گام را به شکل {\"step_id\", \"title\", \"description\", \"dependencies\", \"deliverable\", \"acceptance\", \"tool\"} بنویسید"})
 			continue
 		}
-		view := viewStep(step)
-		id, idIsString := view.id.(string)
+		var view [stepMemberCount]any // read in one pass over the step
+		extra := contract.ReadMembers(step, stepFields, view[:])
+		id, idIsString := view[memberID].(string)
 		label := id
 		if !idIsString || id == "" {
 			label = strconv.Itoa(i)
 		}
-		if missing := view.missing(); missing != nil || view.extra != nil {
-			slices.Sort(view.extra)
-			c.fieldProblems(missing, view.extra, label, path, stepFields)
+		if missing := contract.MissingMembers(stepFields, view[:], len(stepFields)); missing != nil || extra != nil {
+			c.fieldProblems(missing, extra, label, path, stepFields)
 		}
-		for k, v := range []any{view.title, view.description, view.deliverable} {
+		for k, v := range []any{view[memberTitle], view[memberDescription], view[memberDeliverable]} {
 			if c.typedOf(v, textFields[k], kindString, label, path) {
 				c.nonEmptyOf(v, textFields[k], label, path)
 			}
 		}
-		if c.typedOf(view.acceptance, "acceptance", kindStringOrStrings, label, path) {
-			c.nonEmptyOf(view.acceptance, "acceptance", label, path)
+		if c.typedOf(view[memberAcceptance], "acceptance", kindStringOrStrings, label, path) {
+			c.nonEmptyOf(view[memberAcceptance], "acceptance", label, path)
 		}
-		if view.id != nil && c.typedOf(view.id, "step_id", kindString, label, path) {
+		if view[memberID] != nil && c.typedOf(view[memberID], "step_id", kindString, label, path) {
 			if numbered {
 				c.numbering(id, i, label, path, &declared, &last)
 			} else {
 				c.unique(id, i, label, path, &declared)
 			}
 		}
-		if c.typedOf(view.dependencies, "dependencies", kindStrings, label, path) {
-			c.dependencies(view.dependencies.([]any), id, i, label, path, steps, &declared)
+		if c.typedOf(view[memberDependencies], "dependencies", kindStrings, label, path) {
+			c.dependencies(view[memberDependencies].([]any), id, i, label, path, steps, &declared)
 		}
-		if view.tool != nil && c.typedOf(view.tool, "tool", kindObject, label, path) {
-			tool := view.tool.(map[string]any)
+		if view[memberTool] != nil && c.typedOf(view[memberTool], "tool", kindObject, label, path) {
+			tool := view[memberTool].(map[string]any)
 			c.fields(tool, label, paths.tool, toolFields)
 			c.typed(tool, "args", kindObject, label, paths.tool)
 			if c.typed(tool, "name", kindString, label, paths.tool) && !slices.Contains(tools, tool["name"].(string)) {
@@ -308,48 +308,17 @@ func stepPath(i int) stepPointers {
 	return stepPointers{base, base + "/tool"}
 }
 
-// stepView is a step's members, read in one pass over the object.
-type stepView struct {
-	id, title, description, dependencies, deliverable, acceptance, tool any
-	extra                                                               []string
-}
-
-func viewStep(step map[string]any) stepView {
-	var v stepView
-	for k, x := range step {
-		switch k {
-		case "step_id":
-			v.id = x
-		case "title":
-			v.title = x
-		case "description":
-			v.description = x
-		case "dependencies":
-			v.dependencies = x
-		case "deliverable":
-			v.deliverable = x
-		case "acceptance":
-			v.acceptance = x
-		case "tool":
-			v.tool = x
-		default:
-			v.extra = append(v.extra, k)
-		}
-	}
-	return v
-}
-
-// missing lists the members the step lacks (absent or null), in the
-// order of stepFields.
-func (v *stepView) missing() []string {
-	var out []string
-	for i, x := range []any{v.id, v.title, v.description, v.dependencies, v.deliverable, v.acceptance, v.tool} {
-		if x == nil {
-			out = append(out, stepFields[i])
-		}
-	}
-	return out
-}
+// The places ReadMembers puts a step's members at, in stepFields.
+const (
+	memberID = iota
+	memberTitle
+	memberDescription
+	memberDependencies
+	memberDeliverable
+	memberAcceptance
+	memberTool
+	stepMemberCount
+)
 
 // textFields are the step's prose fields, none of which may be empty.
 var textFields = []string{"title", "description", "deliverable"}
