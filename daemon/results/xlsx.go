@@ -1,19 +1,14 @@
 package results
 
 import (
-	"archive/zip"
-	"compress/flate"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
-	"io"
 	"os"
 	"path/filepath"
 	"sync"
 	"time"
-
-	"github.com/xuri/excelize/v2"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
@@ -21,9 +16,8 @@ import (
 // XLSX exports. A workbook cannot be cut into independent pages as CSV
 // can, so the first call starts building the whole file in the background
 // and every call (the first too) serves the bytes written so far, from
-// where the previous page ended. excelize's StreamWriter keeps the sheet
-// in a temporary file as rows arrive; the zip is then written straight
-// into the export file (SetZipWriter), never into memory. A call waits
+// where the previous page ended. The workbook is written into the export
+// file as the rows arrive (sheetWriter), never kept in memory. A call waits
 // up to xlsxWait for new bytes and may return an empty page while the
 // sheet is still being filled.
 const (
@@ -63,11 +57,9 @@ type xlsxJob struct {
 // newXLSXJobs removes what an earlier run left in dir: files of exports
 // nobody can ask for any more.
 func newXLSXJobs(dir string) *xlsxJobs {
-	for _, pattern := range []string{"xlsx-*", "excelize-*"} {
-		old, _ := filepath.Glob(filepath.Join(dir, pattern))
-		for _, f := range old {
-			os.Remove(f)
-		}
+	old, _ := filepath.Glob(filepath.Join(dir, "xlsx-*"))
+	for _, f := range old {
+		os.Remove(f)
 	}
 	return &xlsxJobs{dir: dir, jobs: map[string]*xlsxJob{}}
 }
@@ -249,64 +241,50 @@ func (s *Service) xlsxPage(ctx context.Context, cat *catalogue, c cursor, first,
 	return page, nil
 }
 
-// buildXLSX writes the whole workbook of an export into j's file.
-// Answers go in as text or numbers, never as formulas: a cell "=1+1" is
-// the text "=1+1" (an inline string), so nothing needs neutralising.
+// buildXLSX writes the whole workbook of an export into j's file, the
+// bytes published to the waiting calls as they are written. Answers go
+// in as text or numbers, never as formulas: a cell "=1+1" is the text
+// "=1+1" (an inline string), so nothing needs neutralising.
 func (s *Service) buildXLSX(ctx context.Context, j *xlsxJob, cat *catalogue, c cursor, persian bool) error {
-	wb := excelize.NewFile(excelize.Options{TmpDir: s.exportDir})
-	defer wb.Close()
-	sheet := "Submissions"
-	if persian {
-		sheet = "پاسخ‌ها"
-		rtl := true
-		if err := wb.SetSheetView("Sheet1", 0, &excelize.ViewOptions{RightToLeft: &rtl}); err != nil {
-			return err
-		}
-	}
-	if err := wb.SetSheetName("Sheet1", sheet); err != nil {
-		return err
-	}
-	sw, err := wb.NewStreamWriter(sheet)
+	f, err := os.OpenFile(j.path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return err
 	}
-	m := newRowMaker(cat, persian)
-	values := make([]any, len(m.row))
-	for i, h := range m.header() {
-		values[i] = h
+	defer f.Close()
+	sheet := "Submissions"
+	if persian {
+		sheet = "پاسخ‌ها"
 	}
-	if err := sw.SetRow("A1", values); err != nil {
+	m := newRowMaker(cat, persian)
+	sw, err := newSheetWriter(&countingFile{f: f, job: j}, sheet, len(m.row), persian)
+	if err != nil {
+		return err
+	}
+	finished := false
+	defer func() {
+		if !finished {
+			sw.abandon()
+		}
+	}()
+	header := make([]cell, len(m.row))
+	for i, h := range m.header() {
+		header[i] = textCell(h)
+	}
+	if err := sw.writeRow(header); err != nil {
 		return err
 	}
 	// The rows are read in a second goroutine, as for CSV pages.
 	rctx, stop := context.WithCancel(ctx)
 	defer stop()
 	batches, readErr := s.readRows(rctx, c)
-	row := 2
 	var writeErr error
 	for b := range batches {
 		for i := 0; i < len(b.subs) && writeErr == nil; i++ {
-			for i, v := range m.make(&b.subs[i]) {
-				switch {
-				case v.isNum:
-					values[i] = v.num
-				case v.text == "":
-					values[i] = nil
-				default:
-					values[i] = v.text
-				}
-			}
-			if row > excelize.TotalRows {
+			if sw.row >= maxSheetRows {
 				writeErr = tooManyRows()
 				break
 			}
-			name, err := excelize.CoordinatesToCellName(1, row)
-			if err != nil {
-				writeErr = err
-				break
-			}
-			row++
-			writeErr = sw.SetRow(name, values)
+			writeErr = sw.writeRow(m.make(&b.subs[i]))
 		}
 		b.release()
 		if writeErr != nil {
@@ -319,29 +297,11 @@ func (s *Service) buildXLSX(ctx context.Context, j *xlsxJob, cat *catalogue, c c
 	if *readErr != nil {
 		return *readErr
 	}
-	if err := sw.Flush(); err != nil {
-		return err
-	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	f, err := os.OpenFile(j.path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	out := &countingFile{f: f, job: j}
-	wb.SetZipWriter(func(io.Writer) excelize.ZipWriter {
-		zw := zip.NewWriter(out)
-		// The sheet is most of the file and mostly markup: the fastest
-		// level compresses it nearly as well in a fraction of the time.
-		zw.RegisterCompressor(zip.Deflate, func(w io.Writer) (io.WriteCloser, error) {
-			return flate.NewWriter(w, flate.BestSpeed)
-		})
-		return zw
-	})
-	// The buffer WriteToBuffer returns stays empty: every byte went to out.
-	if _, err := wb.WriteToBuffer(); err != nil {
+	finished = true
+	if err := sw.close(); err != nil {
 		return err
 	}
 	if err := f.Sync(); err != nil {
@@ -349,3 +309,6 @@ func (s *Service) buildXLSX(ctx context.Context, j *xlsxJob, cat *catalogue, c c
 	}
 	return errors.Join(ctx.Err(), f.Close())
 }
+
+// maxSheetRows is the most rows a worksheet holds (Excel's limit).
+const maxSheetRows = 1 << 20
