@@ -111,7 +111,7 @@ func assertSameCells(t *testing.T, rows [][]cell) {
 // excelize's own, with the same cell types and never a formula.
 func TestSheetWriterReadsBackAsExcelizeWrites(t *testing.T) {
 	long := strings.Repeat("سلام ", 7000) // past a cell's 32,767 characters
-	emoji := strings.Repeat("😀", 20000)  // two UTF-16 units each
+	emoji := strings.Repeat("😀", 20000)   // two UTF-16 units each
 	texts := []string{"مریم", "plain", "=HYPERLINK(\"http://x\",\"y\")", "+1", "@a", "a & b < c > d", `"quoted" 'single'`,
 		" leading", "trailing ", "\tt", "line\nbreak\r\nx", "ctl\x01\x1f", "bad \xff utf8", "\uFFFE\uFFFF", "_x0041_", "_x005F_x0041_", "a_x00", "_xZZZZ_",
 		"ی‌ک ZWNJ", long, emoji}
