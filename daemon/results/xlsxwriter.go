@@ -20,10 +20,11 @@ import (
 // made.
 //
 // It is the one hand-written writer of a file format here, and it pays
-// for itself: excelize's StreamWriter spent ~13 µs a row of 16 cells in
+// for itself: excelize's StreamWriter spends ~13 µs a row of 16 cells in
 // SetRow (a cell name, a style lookup and encoding/xml's escaper per
-// cell) and compressed the whole sheet only after the last row, which
-// held an export of 1,000,000 rows to 35,000–39,000 rows/s. The parts
+// cell) and compresses the whole sheet only after the last row, which
+// holds an export of 1,000,000 rows to 35,000–39,000 rows/s; this writer
+// makes it 130,000 (docs/PERFORMANCE.md). The parts
 // written are the few a workbook needs (content types, relationships, a
 // workbook, one default style, the sheet); text is escaped by
 // encoding/xml's EscapeText unless it is plain, and every cell is text
