@@ -223,10 +223,11 @@ func TestCrashSubmissionStorm(t *testing.T) {
 	db.QueryRow("SELECT coalesce(sum(count), 0) FROM submission_days WHERE form_id = ?", created.Form.ID).Scan(&days)
 	db.QueryRow("SELECT coalesce(sum(count), 0) FROM answer_counts WHERE form_id = ? AND field_id = 'name' AND key = ''", created.Form.ID).Scan(&answered)
 	db.QueryRow("SELECT count(*) FROM submissions_fts WHERE submissions_fts MATCH '\"پاسخ\"*'").Scan(&searchable)
-	var totals int64
+	var totals, blocks int64
 	db.QueryRow("SELECT coalesce(sum(count), 0) FROM answer_totals WHERE form_id = ? AND field_id = 'name' AND key = ''", created.Form.ID).Scan(&totals)
-	if rows != days || rows != answered || rows != searchable || rows != totals {
-		t.Errorf("%d submissions, but the day counts say %d, the answer counts %d, the totals %d and the search index %d", rows, days, answered, totals, searchable)
+	db.QueryRow("SELECT coalesce(sum(count), 0) FROM answer_blocks WHERE form_id = ? AND field_id = 'name' AND key = ''", created.Form.ID).Scan(&blocks)
+	if rows != days || rows != answered || rows != searchable || rows != totals || rows != blocks {
+		t.Errorf("%d submissions, but the day counts say %d, the answer counts %d, the totals %d, the blocks %d and the search index %d", rows, days, answered, totals, blocks, searchable)
 	}
 	var owed int64
 	db.QueryRow("SELECT count(*) FROM webhook_outbox WHERE form_id = ?", created.Form.ID).Scan(&owed)
