@@ -106,7 +106,7 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 	var probeCtx context.Context
 	probeCtx, a.probeStop = context.WithCancel(context.Background())
 	a.startProbe(probeCtx, time.Second, probeWriteEvery)
-	go a.rollUp(probeCtx, time.Second)
+	go every(probeCtx, time.Second, a.rollUp)
 	go a.retain(probeCtx, retentionEvery)
 	a.webhooks = webhooks.Start(webhooks.Config{Store: store, Events: events, AllowLoopback: cfg.WebhooksAllowLoopbackHTTP})
 	a.executor = &executor.Executor{Store: store}
@@ -174,7 +174,10 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 		StartsPerMinute: cfg.UploadStartsPerMinute, ChunksPerMinute: cfg.UploadChunksPerMinute})
 	a.submits.RemoveFiles = files.Remove
 	a.submits.NotifyWebhooks = a.webhooks.Notify
-	go a.uploads.Run(probeCtx, uploads.SweepEvery)
+	go func() {
+		_ = a.uploads.SweepOrphans(probeCtx)
+		every(probeCtx, uploads.SweepEvery, func(ctx context.Context) { _ = a.uploads.Sweep(ctx) })
+	}()
 	return a, nil
 }
 
@@ -207,20 +210,27 @@ func (a *app) close() {
 	}
 }
 
-// rollUp counts new submissions' answers every interval until ctx ends:
-// the counts results are read from follow the submissions by about a
-// second (results.summary catches them up itself before it reads).
-func (a *app) rollUp(ctx context.Context, every time.Duration) {
-	t := time.NewTicker(every)
+// rollUp counts new submissions' answers: the counts results are read
+// from follow the submissions by about a second (results.summary catches
+// them up itself before it reads).
+func (a *app) rollUp(ctx context.Context) {
+	if err := a.results.RollUp(ctx); err != nil && ctx.Err() == nil {
+		a.ops.Warn("counting answers failed; the next round tries again", "err", err)
+	}
+}
+
+// every runs fn every interval until ctx ends: the daemon's background
+// loops (answer counts, upload sweeps, database probes) are each one of
+// these.
+func every(ctx context.Context, interval time.Duration, fn func(context.Context)) {
+	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			if err := a.results.RollUp(ctx); err != nil && ctx.Err() == nil {
-				a.ops.Warn("counting answers failed; the next round tries again", "err", err)
-			}
+			fn(ctx)
 		}
 	}
 }
@@ -267,7 +277,7 @@ func (a *app) purgeOnce(ctx context.Context, now time.Time) {
 // startProbe runs the first probe, write included, before it returns,
 // then keeps dbOK fresh: ping and statfs every interval, a write every
 // writeEvery (every interval while writes fail), until ctx ends.
-func (a *app) startProbe(ctx context.Context, every, writeEvery time.Duration) {
+func (a *app) startProbe(ctx context.Context, interval, writeEvery time.Duration) {
 	var writeErr atomic.Pointer[error]
 	write := func() error {
 		wctx, cancel := context.WithTimeout(ctx, probeWriteTimeout)
@@ -277,13 +287,16 @@ func (a *app) startProbe(ctx context.Context, every, writeEvery time.Duration) {
 		return err
 	}
 	write()
-	a.dbOK.Store(a.checkDatabase(ctx, every, *writeErr.Load()) == nil)
-	go a.probeDatabase(ctx, every, func() error { return *writeErr.Load() })
+	a.dbOK.Store(a.checkDatabase(ctx, interval, *writeErr.Load()) == nil)
+	// dbOK follows the latest read and write probes.
+	go every(ctx, interval, func(ctx context.Context) {
+		a.dbOK.Store(a.checkDatabase(ctx, interval, *writeErr.Load()) == nil)
+	})
 	go func() {
 		for ctx.Err() == nil {
 			wait := writeEvery
 			if *writeErr.Load() != nil {
-				wait = every
+				wait = interval
 			}
 			select {
 			case <-ctx.Done():
@@ -293,21 +306,6 @@ func (a *app) startProbe(ctx context.Context, every, writeEvery time.Duration) {
 			}
 		}
 	}()
-}
-
-// probeDatabase refreshes dbOK every interval until ctx ends; lastWrite
-// is the outcome of the latest write probe.
-func (a *app) probeDatabase(ctx context.Context, every time.Duration, lastWrite func() error) {
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			a.dbOK.Store(a.checkDatabase(ctx, every, lastWrite()) == nil)
-		}
-	}
 }
 
 // checkDatabase is one probe: the ping, the file system, and the latest

@@ -1,31 +1,12 @@
 package uploads
 
-import (
-	"context"
-	"time"
-)
+import "context"
 
-// Run sweeps every interval until ctx ends: uploads left unfinished past
-// PartTTL, and received files no submission claimed within PendingTTL,
-// rows and files. First it removes the files no row names (SweepOrphans).
-// The daemon starts it beside its other background loops.
-func (s *Service) Run(ctx context.Context, every time.Duration) {
-	_ = s.SweepOrphans(ctx)
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			_ = s.Sweep(ctx)
-		}
-	}
-}
-
-// Sweep runs one sweep now. A row is deleted before its file, so a file
-// whose removal failed is only unreachable, never named by a row whose
-// bytes are gone.
+// Sweep runs one sweep: uploads left unfinished past PartTTL, and
+// received files no submission claimed within PendingTTL, rows and files.
+// The daemon runs it every SweepEvery, after SweepOrphans at start. A
+// row is deleted before its file, so a file whose removal failed is only
+// unreachable, never named by a row whose bytes are gone.
 func (s *Service) Sweep(ctx context.Context) error {
 	now := s.cfg.Now()
 	s.mu.Lock()
