@@ -71,14 +71,13 @@ func normalizeDocument(d domain.Document) domain.Document {
 	return d
 }
 
-type versionRow struct {
+// versionColumns are the columns of a version every read of one takes:
+// a whole version (versionRow) and its summary (ListVersionInfo).
+type versionColumns struct {
 	ID              int64          `db:"id"`
-	FormID          int64          `db:"form_id"`
 	Seq             int64          `db:"seq"`
-	State           string         `db:"state"`
 	Source          string         `db:"source"`
 	ParentVersionID sql.NullInt64  `db:"parent_version_id"`
-	Diff            sql.NullString `db:"diff"`
 	DiffApplied     bool           `db:"diff_applied"`
 	DiffSHA         sql.NullString `db:"diff_sha"`
 	PromptHash      sql.NullString `db:"prompt_hash"`
@@ -87,6 +86,29 @@ type versionRow struct {
 	TokensTotal     int64          `db:"tokens_total"`
 	CreatedBy       int64          `db:"created_by"`
 	CreatedAt       string         `db:"created_at"`
+}
+
+// parent is the version's parent id, nil for none.
+func (c *versionColumns) parent() *int64 {
+	if !c.ParentVersionID.Valid {
+		return nil
+	}
+	return &c.ParentVersionID.Int64
+}
+
+// diffSHA is the hash of the diff the version applied, nil for none.
+func (c *versionColumns) diffSHA() *string {
+	if !c.DiffSHA.Valid {
+		return nil
+	}
+	return &c.DiffSHA.String
+}
+
+type versionRow struct {
+	versionColumns
+	FormID int64          `db:"form_id"`
+	State  string         `db:"state"`
+	Diff   sql.NullString `db:"diff"`
 }
 
 const versionSelect = `SELECT id, form_id, seq, state, source, parent_version_id, diff, diff_applied,
@@ -99,16 +121,9 @@ func (r *versionRow) toDomain() (*domain.Version, error) {
 		PromptHash: r.PromptHash.String, TokensPrompt: r.TokensPrompt, TokensComplete: r.TokensComplete,
 		TokensTotal: r.TokensTotal, CreatedBy: r.CreatedBy, CreatedAt: parseTime(r.CreatedAt),
 	}
-	if r.ParentVersionID.Valid {
-		p := r.ParentVersionID.Int64
-		v.ParentVersionID = &p
-	}
+	v.ParentVersionID, v.DiffSHA = r.parent(), r.diffSHA()
 	if r.Diff.Valid {
 		v.Diff = json.RawMessage(r.Diff.String)
-	}
-	if r.DiffSHA.Valid {
-		s := r.DiffSHA.String
-		v.DiffSHA = &s
 	}
 	if err := json.Unmarshal([]byte(r.State), &v.State); err != nil {
 		return nil, fmt.Errorf("version %d: state: %w", r.ID, err)
@@ -231,21 +246,10 @@ func (db *DB) ListVersionInfo(ctx context.Context, siteID, formID int64, limit, 
 		limit = 20
 	}
 	var rows []struct {
-		ID              int64          `db:"id"`
-		Seq             int64          `db:"seq"`
-		Source          string         `db:"source"`
-		Title           sql.NullString `db:"title"`
-		Status          sql.NullString `db:"status"`
-		FieldCount      sql.NullInt64  `db:"field_count"`
-		ParentVersionID sql.NullInt64  `db:"parent_version_id"`
-		DiffApplied     bool           `db:"diff_applied"`
-		DiffSHA         sql.NullString `db:"diff_sha"`
-		PromptHash      sql.NullString `db:"prompt_hash"`
-		TokensPrompt    int64          `db:"tokens_prompt"`
-		TokensComplete  int64          `db:"tokens_completion"`
-		TokensTotal     int64          `db:"tokens_total"`
-		CreatedBy       int64          `db:"created_by"`
-		CreatedAt       string         `db:"created_at"`
+		versionColumns
+		Title      sql.NullString `db:"title"`
+		Status     sql.NullString `db:"status"`
+		FieldCount sql.NullInt64  `db:"field_count"`
 	}
 	err := db.reads.SelectContext(ctx, &rows, `SELECT id, seq, source, json_extract(state, '$.title') AS title,
 		json_extract(state, '$.status') AS status, json_array_length(state, '$.document.fields') AS field_count,
@@ -259,15 +263,8 @@ func (db *DB) ListVersionInfo(ctx context.Context, siteID, formID int64, limit, 
 		out[i] = domain.VersionInfo{ID: r.ID, FormID: formID, Seq: r.Seq, Source: r.Source, Title: r.Title.String,
 			Status: domain.FormStatus(r.Status.String), FieldCount: int(r.FieldCount.Int64), DiffApplied: r.DiffApplied,
 			PromptHash: r.PromptHash.String, TokensPrompt: r.TokensPrompt, TokensComplete: r.TokensComplete,
-			TokensTotal: r.TokensTotal, CreatedBy: r.CreatedBy, CreatedAt: parseTime(r.CreatedAt)}
-		if r.ParentVersionID.Valid {
-			p := r.ParentVersionID.Int64
-			out[i].ParentVersionID = &p
-		}
-		if r.DiffSHA.Valid {
-			d := r.DiffSHA.String
-			out[i].DiffSHA = &d
-		}
+			TokensTotal: r.TokensTotal, CreatedBy: r.CreatedBy, CreatedAt: parseTime(r.CreatedAt),
+			ParentVersionID: r.parent(), DiffSHA: r.diffSHA()}
 	}
 	return out, nil
 }
