@@ -50,11 +50,7 @@ class Arshline_Sidecar_REST_Builder_Controller extends Arshline_Sidecar_REST_Con
 					'callback'            => array( $this, 'update_item' ),
 					'permission_callback' => array( $this, 'update_item_permissions_check' ),
 					'args'                => array(
-						'id'                  => array(
-							'description' => __( 'The form id.', 'arshline-sidecar' ),
-							'type'        => 'integer',
-							'minimum'     => 1,
-						),
+						'id'                  => self::id_arg( __( 'The form id.', 'arshline-sidecar' ), false ),
 						'expected_version_id' => array(
 							'description' => __( 'The version the editor loaded: the save is refused with CONFLICT when the form has changed since.', 'arshline-sidecar' ),
 							'type'        => 'integer',
@@ -90,11 +86,7 @@ class Arshline_Sidecar_REST_Builder_Controller extends Arshline_Sidecar_REST_Con
 					'callback'            => array( $this, 'get_answers_info' ),
 					'permission_callback' => array( $this, 'get_item_permissions_check' ),
 					'args'                => array(
-						'id' => array(
-							'description' => __( 'The form id.', 'arshline-sidecar' ),
-							'type'        => 'integer',
-							'minimum'     => 1,
-						),
+						'id' => self::id_arg( __( 'The form id.', 'arshline-sidecar' ), false ),
 					),
 				),
 				'schema' => array( $this, 'get_public_item_schema' ),

@@ -114,6 +114,26 @@ abstract class Arshline_Sidecar_REST_Controller extends WP_REST_Controller {
 	}
 
 	/**
+	 * A positive id argument.
+	 *
+	 * @param string $description What it names.
+	 * @param bool   $required    Whether the schema marks it required (an id
+	 *                            in the route's path is there either way).
+	 * @return array
+	 */
+	protected static function id_arg( $description, $required = true ) {
+		$arg = array(
+			'description' => $description,
+			'type'        => 'integer',
+			'minimum'     => 1,
+		);
+		if ( $required ) {
+			$arg['required'] = true;
+		}
+		return $arg;
+	}
+
+	/**
 	 * A schema property of the answer only (the request cannot set it).
 	 *
 	 * @param string|string[] $type JSON type.

@@ -59,11 +59,7 @@ class Arshline_Sidecar_REST_Forms_Controller extends Arshline_Sidecar_REST_Contr
 					'callback'            => array( $this, 'get_item' ),
 					'permission_callback' => array( $this, 'get_item_permissions_check' ),
 					'args'                => array(
-						'id' => array(
-							'description' => __( 'The form id.', 'arshline-sidecar' ),
-							'type'        => 'integer',
-							'minimum'     => 1,
-						),
+						'id' => self::id_arg( __( 'The form id.', 'arshline-sidecar' ), false ),
 					),
 				),
 				'schema' => array( $this, 'get_public_item_schema' ),

@@ -34,12 +34,7 @@ class Arshline_Sidecar_REST_Results_Controller extends Arshline_Sidecar_REST_Con
 	 */
 	public function register_routes() {
 		$id = array(
-			'id' => array(
-				'description' => __( 'The form id.', 'arshline-sidecar' ),
-				'type'        => 'integer',
-				'minimum'     => 1,
-				'required'    => true,
-			),
+			'id' => self::id_arg( __( 'The form id.', 'arshline-sidecar' ) ),
 		);
 		register_rest_route(
 			$this->namespace,

@@ -137,21 +137,6 @@ class Arshline_Sidecar_REST_Submissions_Controller extends Arshline_Sidecar_REST
 	}
 
 	/**
-	 * A positive id argument.
-	 *
-	 * @param string $description What it names.
-	 * @return array
-	 */
-	protected static function id_arg( $description ) {
-		return array(
-			'description' => $description,
-			'type'        => 'integer',
-			'minimum'     => 1,
-			'required'    => true,
-		);
-	}
-
-	/**
 	 * The ids of a status change or an erasure.
 	 *
 	 * @return array
