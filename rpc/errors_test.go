@@ -403,15 +403,16 @@ func TestTypedWithoutServer(t *testing.T) {
 		Hidden string `json:"-"`
 	}
 	h := Typed(func(ctx context.Context, p params) (any, error) { return p, nil })
-	for _, ok := range []string{`{"shared":"s"}`, `{"plain":1}`, `{"PLAIN":1}`, ` {} `, ``} {
+	for _, ok := range []string{`{"shared":"s"}`, `{"Plain":1}`, ` {} `, ``} {
 		if _, err := h(context.Background(), json.RawMessage(ok)); err != nil {
 			t.Errorf("%q refused: %v", ok, err)
 		}
 	}
-	// Case variants of a tagged name are refused however they are
-	// written: upper-case letters, escapes, and the two signs encoding/json
-	// folds to ASCII letters (the long s, the Kelvin sign).
-	for _, bad := range []string{`{"Hidden":"x"}`, `{"shared":"s",`, `"text"`, `{"embedded":{}}`, `{"plain":"1"}`, `{"shared":1}`,
+	// Names are matched exactly: case variants of a name, tagged or not,
+	// are refused however they are written (upper-case letters, escapes,
+	// the two signs that fold to ASCII letters: the long s, the Kelvin
+	// sign), and so is a member given twice.
+	for _, bad := range []string{`{"plain":1}`, `{"PLAIN":1}`, `{"shared":"s","shared":"t"}`, `{"Hidden":"x"}`, `{"shared":"s",`, `"text"`, `{"embedded":{}}`, `{"plain":"1"}`, `{"shared":1}`,
 		`{"SHARED":"s"}`, `{"sh\u0041red":"s"}`, "{\"\u017fhared\":\"s\"}", `{"\u017fhared":"s"}`} {
 		_, err := h(context.Background(), json.RawMessage(bad))
 		var ec ErrCoder
@@ -462,10 +463,12 @@ type typedTestParams struct {
 func TestTypedErrorText(t *testing.T) {
 	h := Typed(func(_ context.Context, p typedTestParams) (any, error) { return p.Name, nil })
 	for params, want := range map[string]string{
-		`{"name":1}`:             `parameter "name" must be a string`,
-		`{"Name":"x"}`:           `unknown parameter "Name"`,
-		`{"options":{"nope":1}}`: `unknown parameter "nope"`,
-		`{"small":300}`:          `parameter "small" must be an integer`,
+		`{"name":1}`:               `parameter "name" must be a string`,
+		`{"Name":"x"}`:             `unknown parameter "Name"`,
+		`{"options":{"nope":1}}`:   `unknown parameter "nope"`,
+		`{"small":300}`:            `parameter "small" must be an integer`,
+		`{"name":"a","name":"b"}`:  `parameter "name" is given twice`,
+		`{"options":{"locale":5}}`: `parameter "options.locale" must be a string`,
 	} {
 		_, err := h(context.Background(), json.RawMessage(params))
 		if err == nil || err.Error() != "INVALID_PARAMS: "+want {
