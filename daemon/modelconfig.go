@@ -12,6 +12,7 @@ import (
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/llm"
+	"github.com/arshline/arshline-sidecar/rpc"
 	"github.com/arshline/arshline-sidecar/sqlstore"
 )
 
@@ -176,7 +177,7 @@ func (a *app) ModelProbe(ctx context.Context, p ModelParams) (*ProbeResult, erro
 	res := &ProbeResult{OK: perr == nil, Status: c.Status()}
 	if perr != nil {
 		de := domain.AsError(perr)
-		res.Error = de.ErrorData()
+		res.Error = rpc.ErrorData(de)
 	}
 	return res, nil
 }

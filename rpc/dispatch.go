@@ -486,7 +486,7 @@ func (s *Server) run(m *Method, call Call) (result any, failure ErrCoder) {
 	res, err := m.Handler(call.Context, call.Params)
 	if err != nil {
 		ec := errorFromHandler(err)
-		if ec.RPCCode() == CodeInternalError {
+		if rpcCode(ec) == CodeInternalError {
 			// The client gets a generic message; the cause is only here.
 			s.log.Error("handler failed", "method", m.Name, "req_id", call.ReqID, "err", err)
 		}
