@@ -368,7 +368,6 @@ func (a *app) methods() []rpc.Method {
 		{Name: "contracts.list", Inline: true, Handler: handle(a.contracts.List)},
 		{Name: "contracts.schema", Inline: true, Handler: handle(a.contracts.Schema)},
 		{Name: "plan.validate", Inline: true, Handler: handle(a.contracts.Validate)},
-		// ai.plan runs inline only while no model can be asked.
 		// ai.plan may ask a model (one can be configured at any time), so
 		// it never runs on the connection's reader.
 		{Name: "ai.plan", Capability: manage, Handler: handle(a.planner.Plan)},
