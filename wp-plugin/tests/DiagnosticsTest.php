@@ -72,8 +72,23 @@ final class DiagnosticsTest extends Arshline_Test_Case {
 		return $dir;
 	}
 
+	/**
+	 * Checks the level, title and fix of a diagnosis's explanation, and
+	 * returns it with the left-to-right isolates taken out.
+	 *
+	 * @param array  $r     A diagnosis.
+	 * @param string $level The notice level expected.
+	 * @return array
+	 */
 	private function assertExplained( array $r, $level ) {
-		$e = Arshline_Sidecar_Diagnostics::explain( $r );
+		$raw = Arshline_Sidecar_Diagnostics::explain( $r );
+		if ( isset( $r['socket'] ) && in_array( $r['status'], array( 'missing', 'not_socket', 'not_listening' ), true ) ) {
+			$this->assertStringContainsString( "\u{2066}" . $r['socket'] . "\u{2069}", $raw['title'], 'the path is not isolated left to right' );
+		}
+		$strip = function ( $v ) use ( &$strip ) {
+			return is_array( $v ) ? array_map( $strip, $v ) : str_replace( array( "\u{2066}", "\u{2069}" ), '', $v );
+		};
+		$e     = $strip( $raw );
 		$this->assertSame( $level, $e['level'], $r['status'] );
 		$this->assertNotSame( '', $e['title'] );
 		if ( 'success' !== $level ) {

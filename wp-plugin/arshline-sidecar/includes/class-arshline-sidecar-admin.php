@@ -29,6 +29,13 @@ final class Arshline_Sidecar_Admin {
 	private static $hook = '';
 
 	/**
+	 * Hook suffix of the settings page.
+	 *
+	 * @var string
+	 */
+	private static $settings_hook = '';
+
+	/**
 	 * The connection diagnosis the settings page shows, made when it loads.
 	 *
 	 * @var array|null
@@ -77,6 +84,7 @@ final class Arshline_Sidecar_Admin {
 		);
 		add_action( 'load-' . self::$hook, array( __CLASS__, 'check_health' ) );
 		if ( is_string( $settings ) && '' !== $settings ) {
+			self::$settings_hook = $settings;
 			add_action( 'load-' . $settings, array( __CLASS__, 'diagnose_on_load' ) );
 		}
 	}
@@ -266,7 +274,7 @@ final class Arshline_Sidecar_Admin {
 				sprintf(
 					/* translators: %s: default socket path. */
 					__( 'Leave empty for the default, %s.', 'arshline-sidecar' ),
-					Arshline_Sidecar_Plugin::DEFAULT_SOCKET
+					Arshline_Sidecar_Diagnostics::ltr( Arshline_Sidecar_Plugin::DEFAULT_SOCKET )
 				)
 			) . '</p>';
 		}
@@ -349,7 +357,7 @@ final class Arshline_Sidecar_Admin {
 			sprintf(
 				/* translators: %s: Unix socket path. */
 				__( 'WordPress could not connect to %s. Until the service runs, visitors can neither see nor send your forms, and the forms, entries, results and AI features here are unavailable.', 'arshline-sidecar' ),
-				$down['socket']
+				Arshline_Sidecar_Diagnostics::ltr( $down['socket'] )
 			)
 		);
 		echo ' <a href="' . esc_url( $settings ) . '">' . esc_html__( 'Test the connection', 'arshline-sidecar' ) . '</a></p></div>';
@@ -374,8 +382,8 @@ final class Arshline_Sidecar_Admin {
 			sprintf(
 				/* translators: 1: plugin version, 2: service version. */
 				__( 'Arshline Sidecar %1$s and the arshlined service %2$s do not work together.', 'arshline-sidecar' ),
-				ARSHLINE_SIDECAR_VERSION,
-				$daemon['version']
+				Arshline_Sidecar_Diagnostics::ltr( ARSHLINE_SIDECAR_VERSION ),
+				Arshline_Sidecar_Diagnostics::ltr( $daemon['version'] )
 			)
 		);
 		echo '</strong> ' . esc_html( $advice['text'] ) . '</p>';
@@ -391,6 +399,10 @@ final class Arshline_Sidecar_Admin {
 	 * @param string $hook Current admin page hook.
 	 */
 	public static function enqueue( $hook ) {
+		if ( '' !== self::$settings_hook && $hook === self::$settings_hook ) {
+			wp_enqueue_style( self::SCRIPT . '-settings', plugin_dir_url( ARSHLINE_SIDECAR_FILE ) . 'assets/settings.css', array(), ARSHLINE_SIDECAR_VERSION );
+			return;
+		}
 		if ( '' === self::$hook || $hook !== self::$hook ) {
 			return;
 		}

@@ -225,6 +225,18 @@ final class Arshline_Sidecar_Diagnostics {
 	}
 
 	/**
+	 * Wraps a path, version, user or command in a left-to-right isolate
+	 * (U+2066 … U+2069): inside a Persian sentence its slashes, dashes and
+	 * dots then stay where they belong instead of moving to the other end.
+	 *
+	 * @param string|int $text Text written left to right.
+	 * @return string
+	 */
+	public static function ltr( $text ) {
+		return "\u{2066}" . $text . "\u{2069}";
+	}
+
+	/**
 	 * The user PHP runs as: name and uid when the posix extension is there.
 	 *
 	 * @return array{name: string, uid: int|null, groups: string[]}
@@ -293,7 +305,7 @@ final class Arshline_Sidecar_Diagnostics {
 		}
 		$name = '' !== $user['name'] ? $user['name'] : '#' . $user['uid'];
 		/* translators: 1: user name, 2: numeric user id. */
-		return sprintf( __( '%1$s (uid %2$d)', 'arshline-sidecar' ), $name, $user['uid'] );
+		return sprintf( __( '%1$s (uid %2$s)', 'arshline-sidecar' ), self::ltr( $name ), self::ltr( $user['uid'] ) );
 	}
 
 	/**
@@ -304,11 +316,13 @@ final class Arshline_Sidecar_Diagnostics {
 	 * @return array{level: string, title: string, facts: array<string, string>, fix: string, commands: string[]}
 	 */
 	public static function explain( array $r ) {
-		$plugin_version = ARSHLINE_SIDECAR_VERSION;
+		$plugin_version = self::ltr( ARSHLINE_SIDECAR_VERSION );
+		$socket         = self::ltr( $r['socket'] );
 		$user           = self::user_text( $r['php_user'] );
 		$user_name      = '' !== $r['php_user']['name'] ? $r['php_user']['name'] : 'www-data';
+		$daemon_version = isset( $r['daemon_version'] ) ? self::ltr( $r['daemon_version'] ) : '';
 		$facts          = array(
-			__( 'Socket', 'arshline-sidecar' )           => $r['socket'],
+			__( 'Socket', 'arshline-sidecar' )           => $socket,
 			__( 'PHP runs as', 'arshline-sidecar' )      => $user,
 			__( 'This plugin', 'arshline-sidecar' )      => sprintf(
 				/* translators: 1: version, 2: protocol number. */
@@ -318,14 +332,11 @@ final class Arshline_Sidecar_Diagnostics {
 			),
 		);
 		if ( $r['php_user']['groups'] ) {
-			$facts[ __( 'Groups of PHP\'s user', 'arshline-sidecar' ) ] = implode( ', ', $r['php_user']['groups'] );
+			$facts[ __( 'Groups of PHP\'s user', 'arshline-sidecar' ) ] = self::ltr( implode( ', ', $r['php_user']['groups'] ) );
 		}
 		if ( isset( $r['owner'] ) ) {
-			$facts[ 'directory' === ( isset( $r['where'] ) ? $r['where'] : '' ) ? __( 'Its directory', 'arshline-sidecar' ) : __( 'Owner, group and mode', 'arshline-sidecar' ) ] = sprintf(
-				'%1$s:%2$s %3$s',
-				$r['owner']['user'],
-				$r['owner']['group'],
-				$r['owner']['mode']
+			$facts[ 'directory' === ( isset( $r['where'] ) ? $r['where'] : '' ) ? __( 'Its directory', 'arshline-sidecar' ) : __( 'Owner, group and mode', 'arshline-sidecar' ) ] = self::ltr(
+				sprintf( '%1$s:%2$s %3$s', $r['owner']['user'], $r['owner']['group'], $r['owner']['mode'] )
 			);
 		}
 		if ( isset( $r['health'] ) ) {
@@ -333,12 +344,12 @@ final class Arshline_Sidecar_Diagnostics {
 				? sprintf(
 					/* translators: %s: version. */
 					__( '%s (reports no protocol: older than this plugin)', 'arshline-sidecar' ),
-					$r['daemon_version']
+					$daemon_version
 				)
 				: sprintf(
 					/* translators: 1: version, 2: protocol number. */
 					__( '%1$s (protocol %2$d)', 'arshline-sidecar' ),
-					$r['daemon_version'],
+					$daemon_version,
 					$r['daemon_protocol']
 				);
 		}
@@ -359,7 +370,7 @@ final class Arshline_Sidecar_Diagnostics {
 				$out['title'] = sprintf(
 					/* translators: 1: service version, 2: plugin version. */
 					__( 'Connected, but arshlined %1$s and this plugin %2$s do not work together.', 'arshline-sidecar' ),
-					$r['daemon_version'],
+					$daemon_version,
 					$plugin_version
 				);
 				$fix          = self::upgrade_advice( $r['daemon_version'], $r['daemon_protocol'] );
@@ -370,7 +381,7 @@ final class Arshline_Sidecar_Diagnostics {
 				$out['title']    = sprintf(
 					/* translators: %s: socket path. */
 					__( 'There is no socket at %s.', 'arshline-sidecar' ),
-					$r['socket']
+					$socket
 				);
 				$out['fix']      = __( 'Start the service, or enter the path it listens on (its --socket). The package\'s socket is /run/arshline/arshlined.sock.', 'arshline-sidecar' );
 				$out['commands'] = array( 'sudo systemctl enable --now arshlined.socket', 'systemctl status arshlined.socket arshlined.service' );
@@ -379,7 +390,7 @@ final class Arshline_Sidecar_Diagnostics {
 				$out['title'] = sprintf(
 					/* translators: %s: path. */
 					__( '%s exists but is not a socket.', 'arshline-sidecar' ),
-					$r['socket']
+					$socket
 				);
 				$out['fix']   = __( 'Enter the path of the socket arshlined listens on.', 'arshline-sidecar' );
 				break;
@@ -389,7 +400,7 @@ final class Arshline_Sidecar_Diagnostics {
 						/* translators: 1: user, 2: directory. */
 						__( 'Permission denied: PHP runs as %1$s and may not enter %2$s, the socket\'s directory.', 'arshline-sidecar' ),
 						$user,
-						dirname( $r['socket'] )
+						self::ltr( dirname( $r['socket'] ) )
 					);
 					$out['fix']      = __( 'Let every user enter the directory (the socket itself decides who may connect): DirectoryMode=0755 in arshlined.socket, or chmod it.', 'arshline-sidecar' );
 					$out['commands'] = array( 'sudo chmod 0755 ' . dirname( $r['socket'] ) );
@@ -399,13 +410,13 @@ final class Arshline_Sidecar_Diagnostics {
 						/* translators: 1: user, 2: socket path. */
 						__( 'Permission denied: PHP runs as %1$s and may not open %2$s.', 'arshline-sidecar' ),
 						$user,
-						$r['socket']
+						$socket
 					);
 					$out['fix']      = sprintf(
 						/* translators: 1: PHP's user name, 2: the socket's group. */
 						__( 'Give the socket a group PHP\'s user belongs to (SocketGroup= in arshlined.socket; the package uses www-data, the user of Debian\'s PHP-FPM), or add %1$s to the group %2$s and restart PHP.', 'arshline-sidecar' ),
-						$user_name,
-						$group
+						self::ltr( $user_name ),
+						self::ltr( $group )
 					);
 					$out['commands'] = array( 'sudo systemctl edit arshlined.socket   # [Socket] SocketGroup=' . $user_name, 'sudo systemctl restart arshlined.socket' );
 				}
@@ -414,7 +425,7 @@ final class Arshline_Sidecar_Diagnostics {
 				$out['title']    = sprintf(
 					/* translators: %s: socket path. */
 					__( 'Nothing is listening on %s: the socket file is left from a service that stopped.', 'arshline-sidecar' ),
-					$r['socket']
+					$socket
 				);
 				$out['fix']      = __( 'Restart the service and read its log if it stops again.', 'arshline-sidecar' );
 				$out['commands'] = array( 'sudo systemctl restart arshlined.socket arshlined.service', 'journalctl -u arshlined -n 50' );
@@ -427,8 +438,9 @@ final class Arshline_Sidecar_Diagnostics {
 				);
 				$out['fix']      = sprintf(
 					/* translators: %s: user name. */
-					__( 'Allow it in the service\'s settings (ARSHLINE_ALLOW_UIDS=%s, or --allow-uids) and restart the service.', 'arshline-sidecar' ),
-					$user_name
+					__( 'Allow it in the service\'s settings (%1$s, or %2$s) and restart the service.', 'arshline-sidecar' ),
+					self::ltr( 'ARSHLINE_ALLOW_UIDS=' . $user_name ),
+					self::ltr( '--allow-uids' )
 				);
 				$out['commands'] = array( 'sudo systemctl edit arshlined.service   # [Service] Environment=ARSHLINE_ALLOW_UIDS=' . $user_name, 'sudo systemctl restart arshlined.service' );
 				break;
@@ -465,9 +477,9 @@ final class Arshline_Sidecar_Diagnostics {
 				'text'     => sprintf(
 					/* translators: 1: service version, 2: its protocol, 3: plugin version, 4: plugin protocol. */
 					__( 'The arshlined service %1$s speaks protocol %2$s; this plugin %3$s needs protocol %4$d. Upgrade the arshlined package to %3$s, the version of this plugin.', 'arshline-sidecar' ),
-					$daemon_version,
+					self::ltr( $daemon_version ),
 					null === $daemon_protocol ? __( 'none', 'arshline-sidecar' ) : (string) $daemon_protocol,
-					ARSHLINE_SIDECAR_VERSION,
+					self::ltr( ARSHLINE_SIDECAR_VERSION ),
 					Arshline_Sidecar_Plugin::PROTOCOL
 				),
 				'commands' => array( 'sudo apt install ./arshlined_' . ARSHLINE_SIDECAR_VERSION . '_amd64.deb' ),
@@ -477,9 +489,9 @@ final class Arshline_Sidecar_Diagnostics {
 			'text'     => sprintf(
 				/* translators: 1: service version, 2: its protocol, 3: plugin version, 4: plugin protocol. */
 				__( 'The arshlined service %1$s speaks protocol %2$s; this plugin %3$s speaks protocol %4$d. Upgrade the Arshline Sidecar plugin to %1$s (Plugins → Add New → Upload Plugin).', 'arshline-sidecar' ),
-				$daemon_version,
+				self::ltr( $daemon_version ),
 				(string) $daemon_protocol,
-				ARSHLINE_SIDECAR_VERSION,
+				self::ltr( ARSHLINE_SIDECAR_VERSION ),
 				Arshline_Sidecar_Plugin::PROTOCOL
 			),
 			'commands' => array(),
@@ -497,11 +509,11 @@ final class Arshline_Sidecar_Diagnostics {
 		$e = self::explain( $r );
 		echo '<div class="notice notice-' . esc_attr( $e['level'] ) . ' inline arsh-diagnosis" id="' . esc_attr( $id ) . '" data-status="' . esc_attr( $r['status'] ) . '" role="status">';
 		echo '<p><strong>' . esc_html( $e['title'] ) . '</strong></p>';
-		echo '<dl class="arsh-facts">';
+		echo '<table class="arsh-facts" role="presentation"><tbody>';
 		foreach ( $e['facts'] as $label => $value ) {
-			echo '<dt>' . esc_html( $label ) . '</dt><dd><bdi dir="ltr">' . esc_html( $value ) . '</bdi></dd>';
+			echo '<tr><th scope="row">' . esc_html( $label ) . '</th><td>' . esc_html( $value ) . '</td></tr>';
 		}
-		echo '</dl>';
+		echo '</tbody></table>';
 		if ( '' !== $e['fix'] ) {
 			echo '<p class="arsh-fix"><strong>' . esc_html__( 'Fix:', 'arshline-sidecar' ) . '</strong> ' . esc_html( $e['fix'] ) . '</p>';
 		}

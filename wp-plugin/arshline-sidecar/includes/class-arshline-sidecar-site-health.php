@@ -101,7 +101,7 @@ final class Arshline_Sidecar_Site_Health {
 	private static function explanation_html( array $explained ) {
 		$html = '<ul>';
 		foreach ( $explained['facts'] as $label => $value ) {
-			$html .= '<li>' . esc_html( $label ) . ': <bdi dir="ltr">' . esc_html( $value ) . '</bdi></li>';
+			$html .= '<li>' . esc_html( $label ) . ': <bdi>' . esc_html( $value ) . '</bdi></li>';
 		}
 		$html .= '</ul>';
 		if ( '' !== $explained['fix'] ) {
@@ -249,8 +249,8 @@ final class Arshline_Sidecar_Site_Health {
 			sprintf(
 				/* translators: 1: free space, e.g. 3 GB, 2: directory. */
 				__( '%1$s free for %2$s.', 'arshline-sidecar' ),
-				size_format( $free, 1 ),
-				(string) $status['uploads']['path']
+				Arshline_Sidecar_Diagnostics::ltr( size_format( $free, 1 ) ),
+				Arshline_Sidecar_Diagnostics::ltr( (string) $status['uploads']['path'] )
 			)
 		) . '</p>';
 		if ( $free < self::DISK_CRITICAL ) {
