@@ -311,6 +311,22 @@ final class Arshline_Sidecar_Site_Health {
 	}
 
 	/**
+	 * A field whose value is a path or version: shown left to right inside
+	 * a Persian page, copied for support without the isolate marks.
+	 *
+	 * @param string $label Field label.
+	 * @param string $value Path or version.
+	 * @return array
+	 */
+	private static function technical( $label, $value ) {
+		return array(
+			'label' => $label,
+			'value' => Arshline_Sidecar_Diagnostics::ltr( $value ),
+			'debug' => $value,
+		);
+	}
+
+	/**
 	 * The "Arshline" section of Site Health's Info tab (also in the text
 	 * "Copy site info to clipboard" gives for support).
 	 *
@@ -322,17 +338,14 @@ final class Arshline_Sidecar_Site_Health {
 		$e        = Arshline_Sidecar_Diagnostics::explain( $d );
 		$unknown  = __( 'not reported by this version of the service', 'arshline-sidecar' );
 		$fields   = array(
-			'plugin_version'  => array(
-				'label' => __( 'Plugin version', 'arshline-sidecar' ),
-				'value' => ARSHLINE_SIDECAR_VERSION,
-			),
+			'plugin_version'  => self::technical( __( 'Plugin version', 'arshline-sidecar' ), ARSHLINE_SIDECAR_VERSION ),
 			'plugin_protocol' => array(
 				'label' => __( 'Plugin protocol', 'arshline-sidecar' ),
 				'value' => Arshline_Sidecar_Plugin::PROTOCOL,
 			),
-			'socket'          => array(
-				'label' => __( 'Socket', 'arshline-sidecar' ),
-				'value' => Arshline_Sidecar_Plugin::socket_path() . ( Arshline_Sidecar_Plugin::socket_is_constant() ? ' (ARSHLINE_SIDECAR_SOCKET)' : '' ),
+			'socket'          => self::technical(
+				__( 'Socket', 'arshline-sidecar' ),
+				Arshline_Sidecar_Plugin::socket_path() . ( Arshline_Sidecar_Plugin::socket_is_constant() ? ' (ARSHLINE_SIDECAR_SOCKET)' : '' )
 			),
 			'php_user'        => array(
 				'label' => __( 'PHP runs as', 'arshline-sidecar' ),
@@ -345,10 +358,7 @@ final class Arshline_Sidecar_Site_Health {
 			),
 		);
 		if ( self::answered( $d ) ) {
-			$fields['daemon_version']  = array(
-				'label' => __( 'Service version', 'arshline-sidecar' ),
-				'value' => $d['daemon_version'],
-			);
+			$fields['daemon_version']  = self::technical( __( 'Service version', 'arshline-sidecar' ), $d['daemon_version'] );
 			$fields['daemon_protocol'] = array(
 				'label' => __( 'Service protocol', 'arshline-sidecar' ),
 				'value' => null === $d['daemon_protocol'] ? $unknown : $d['daemon_protocol'],
@@ -360,19 +370,13 @@ final class Arshline_Sidecar_Site_Health {
 			);
 			$status = self::status();
 			if ( is_array( $status ) && isset( $status['database'], $status['uploads'] ) ) {
-				$fields['database_path'] = array(
-					'label' => __( 'Database file', 'arshline-sidecar' ),
-					'value' => (string) $status['database']['path'],
-				);
+				$fields['database_path'] = self::technical( __( 'Database file', 'arshline-sidecar' ), (string) $status['database']['path'] );
 				$fields['database_size'] = array(
 					'label' => __( 'Database size', 'arshline-sidecar' ),
 					'value' => self::size( $status['database'], 'bytes' ),
 					'debug' => isset( $status['database']['bytes'] ) ? (int) $status['database']['bytes'] : 0,
 				);
-				$fields['uploads_path']  = array(
-					'label' => __( 'Uploads directory', 'arshline-sidecar' ),
-					'value' => (string) $status['uploads']['path'],
-				);
+				$fields['uploads_path']  = self::technical( __( 'Uploads directory', 'arshline-sidecar' ), (string) $status['uploads']['path'] );
 				$fields['uploads_size']  = array(
 					'label' => __( 'Uploads size', 'arshline-sidecar' ),
 					'value' => self::size( $status['uploads'], 'bytes' ),
