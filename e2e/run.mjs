@@ -987,9 +987,17 @@ async function resultsSteps(browser, page, form) {
 	};
 
 	await stepThenAxe(page, 'command «نتایج فرم N رو نشون بده» opens the results: a chart and a table count both entries', async () => {
-		// The rate-limit step forced the model path on this page; a person's
-		// command goes the default way (the internal planner first).
+		// The rate-limit step forced the model path on this page. With a
+		// model configured, "auto" asks the model first, and the fake model
+		// does not read this command: which planner answered used to depend
+		// on whether the rate-limit step's budget had refilled (it had on a
+		// loaded machine). This step is about the internal planner's
+		// navigation, so it asks for that planner.
 		await page.unrouteAll({ behavior: 'wait' });
+		await page.route((url) => decodeURIComponent(url.href).includes('/arshline/v1/ai/plan'), async (route) => {
+			const body = JSON.parse(route.request().postData() || '{}');
+			await route.continue({ postData: JSON.stringify({ ...body, mode: 'internal' }) });
+		});
 		await openPage(page);
 		await page.getByLabel('به زبان خودتان بنویسید ارشلاین چه کند').fill(`نتایج فرم ${fa.format(id)} رو نشون بده`);
 		await page.getByRole('button', { name: 'پیش‌نمایش', exact: true }).click();
@@ -1038,6 +1046,7 @@ async function resultsSteps(browser, page, form) {
 	});
 
 	await stepThenAxe(page, 'entries: both entries listed, one opened shows what was typed and its normalised form', async () => {
+		await page.unrouteAll({ behavior: 'wait' });
 		await page.locator(`#arsh-forms-body tr[data-form-id="${id}"]`).getByRole('button', { name: `پاسخ‌ها (فرم ${fa.format(id)})` }).click();
 		await page.waitForURL((u) => u.hash === `#entries/${id}`);
 		await page.locator('#arsh-ent-body tr[data-id]').nth(1).waitFor();
