@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# End-to-end test: real MariaDB, real WordPress (Debian's package) served by
-# PHP's built-in server on loopback, the plugin activated, arshlined with the
-# loopback fake model, and Chromium driven by playwright-core through the
-# admin page. Installs what it needs on a fresh Debian machine (as root).
+# End-to-end test: real MariaDB, real WordPress (Debian's package, its
+# default theme and Persian language pack, the site and the admin in
+# Persian on Tehran time) served by PHP's built-in server on loopback as
+# www-data, the plugin installed from its release zip through wp-admin's
+# Upload Plugin screen and activated there, arshlined with the loopback
+# fake model, and Chromium driven by playwright-core through the admin
+# pages. Installs what it needs on a fresh Debian machine (as root).
 #
 #   .ci/e2e.sh            run it; screenshots land in e2e/artifacts/
 #   E2E_KEEP=1 .ci/e2e.sh keep the scratch directory for inspection
@@ -18,7 +21,7 @@ fail() { printf 'e2e: FAILED: %s\n' "$*" >&2; exit 1; }
 
 # --- packages -------------------------------------------------------------
 need=()
-for pkg in wordpress mariadb-server php-cli php-mysql php-curl php-xml php-mbstring chromium fonts-dejavu-core; do
+for pkg in wordpress wordpress-theme-twentytwentythree wordpress-l10n mariadb-server php-cli php-mysql php-curl php-xml php-mbstring php-zip zip chromium fonts-dejavu-core; do
 	dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || need+=("$pkg")
 done
 command -v npm >/dev/null 2>&1 || need+=(nodejs npm)
@@ -80,6 +83,12 @@ if [[ -z "${ARSHLINED_BIN:-}" ]]; then
 fi
 go build -o "$tmp/fakeopenai" ./e2e/fakeopenai
 (cd e2e && npm ci --no-audit --no-fund --loglevel=error)
+# The plugin as a site owner downloads it (make release builds the same zip).
+version=$(cat VERSION 2>/dev/null || echo 0.1.0)
+plugin_zip=$(wp-plugin/bin/build-zip.sh "$tmp/dist" "$version")
+# PHP serves WordPress as www-data, the user of Debian's PHP-FPM: the
+# permission and peer checks of the socket meet it as they would a site.
+chmod 0755 "$tmp"
 
 # --- MariaDB ---------------------------------------------------------------
 log "starting MariaDB"
@@ -107,10 +116,27 @@ fake_port=$(cat "$tmp/run/fake.port")
 socket="$tmp/run/arshlined.sock"
 ARSHLINE_OPENAI_API_KEY=sk-e2e-not-a-real-key "$daemon_bin" --socket "$socket" --db "$tmp/data/arshline.db" \
 	--log-dir "$tmp/logs" --openai-base-url "http://127.0.0.1:$fake_port/v1" --openai-model fake-model \
-	--openai-timeout 30s >"$tmp/logs/arshlined.log" 2>&1 &
+	--openai-timeout 30s --socket-group www-data --allow-uids www-data >"$tmp/logs/arshlined.log" 2>&1 &
 daemon_pid=$!
 pids+=($daemon_pid)
 wait_for 15 arshlined test -S "$socket"
+
+# Sockets for the settings page's connection test, one per cause: a second
+# arshlined that does not list www-data (it refuses it), a socket only
+# root may open, and a stand-in answering system.health with protocol 2.
+mkdir -p "$tmp/data-refuse"
+"$daemon_bin" --socket "$tmp/run/refuse.sock" --socket-mode 0666 --db "$tmp/data-refuse/arshline.db" \
+	--log-dir "$tmp/logs/refuse" >"$tmp/logs/arshlined-refuse.log" 2>&1 &
+pids+=($!)
+standin() { # socket, mode, file mode
+	php "$repo/wp-plugin/tests/fixtures/standin-server.php" "$1" "$2" >"$tmp/logs/standin-$2.log" 2>&1 &
+	pids+=($!)
+	wait_for 10 "the stand-in ($2)" grep -qx ready "$tmp/logs/standin-$2.log"
+	chmod "$3" "$1"
+}
+standin "$tmp/run/root-only.sock" health-1 0600
+standin "$tmp/run/protocol-2.sock" health-2 0666
+wait_for 15 "the second arshlined" test -S "$tmp/run/refuse.sock"
 
 # --- WordPress -------------------------------------------------------------
 log "installing WordPress"
@@ -118,13 +144,16 @@ wp_port=$(free_port)
 url="http://127.0.0.1:$wp_port"
 export E2E_URL=$url
 docroot="$tmp/wp"
-mkdir -p "$docroot/wp-content/plugins" "$docroot/wp-content/uploads"
+mkdir -p "$docroot/wp-content/plugins" "$docroot/wp-content/uploads" "$docroot/wp-content/upgrade"
 # Debian's tree with its own wp-config.php left out: a private copy whose
 # __DIR__ paths resolve inside the docroot.
 (cd /usr/share/wordpress && tar --dereference --exclude=./wp-config.php --exclude=./wp-content --exclude=./.htaccess -cf - .) | tar -xf - -C "$docroot"
+# Debian's themes (twentytwentythree, the default) and language packs
+# (wordpress-l10n puts fa_IR.mo, admin-fa_IR.mo… in wp-content/languages).
 ln -s /usr/share/wordpress/wp-content/themes "$docroot/wp-content/themes"
 ln -s /usr/share/wordpress/wp-content/languages "$docroot/wp-content/languages"
-ln -s "$repo/wp-plugin/arshline-sidecar" "$docroot/wp-content/plugins/arshline-sidecar"
+[[ -f /usr/share/wordpress/wp-content/languages/admin-fa_IR.mo ]] || fail "wordpress-l10n has no admin-fa_IR.mo"
+[[ -f /usr/share/wordpress/wp-content/themes/twentytwentythree/style.css ]] || fail "twentytwentythree is not installed"
 salt() { head -c 48 /dev/urandom | base64 | tr -d '\n/+='; }
 cat >"$docroot/wp-config.php" <<PHP
 <?php
@@ -159,9 +188,13 @@ require_once ABSPATH . 'wp-settings.php';
 PHP
 admin_pass="e2e-$(head -c 9 /dev/urandom | base64 | tr -d '/+=')"
 php "$repo/e2e/wp-setup.php" "$docroot" "$admin_pass" "$socket"
+chown -R www-data:www-data "$docroot/wp-content/plugins" "$docroot/wp-content/uploads" "$docroot/wp-content/upgrade"
+chown www-data:www-data "$docroot/wp-content"
+touch "$docroot/wp-content/debug.log"
+chown www-data:www-data "$docroot/wp-content/debug.log"
 
-log "serving WordPress on $url"
-PHP_CLI_SERVER_WORKERS=4 setsid php -S "127.0.0.1:$wp_port" -t "$docroot" "$repo/e2e/router.php" \
+log "serving WordPress on $url as www-data"
+PHP_CLI_SERVER_WORKERS=4 setsid runuser -u www-data -- php -S "127.0.0.1:$wp_port" -t "$docroot" "$repo/e2e/router.php" \
 	>"$tmp/logs/php-server.log" 2>&1 &
 pids+=($!)
 groups+=($!)
@@ -175,7 +208,9 @@ rm -rf "$repo/e2e/artifacts"
 mkdir -p "$repo/e2e/artifacts"
 E2E_URL=$url E2E_USER=admin E2E_PASS=$admin_pass E2E_CHROMIUM=$chromium_bin \
 	E2E_ARTIFACTS="$repo/e2e/artifacts" E2E_FAKE_URL="http://127.0.0.1:$fake_port" \
-	E2E_SOCKET=$socket E2E_HOSTILE_FORM=$hostile_form \
+	E2E_SOCKET=$socket E2E_HOSTILE_FORM=$hostile_form E2E_PLUGIN_ZIP=$plugin_zip E2E_VERSION=$version \
+	E2E_SOCKET_REFUSE="$tmp/run/refuse.sock" E2E_SOCKET_ROOT_ONLY="$tmp/run/root-only.sock" \
+	E2E_SOCKET_PROTOCOL2="$tmp/run/protocol-2.sock" \
 	node "$repo/e2e/run.mjs"
 
 # --- the socket constant, uninstall and the PHP log ------------------------

@@ -1,7 +1,10 @@
 <?php
 /**
- * Installs WordPress in the e2e document root and activates the plugin,
- * the way the installer's form would, without wp-cli.
+ * Installs WordPress in the e2e document root the way the installer's form
+ * would, without wp-cli: in Persian (Debian's language pack), with its
+ * default theme active, Tehran's time zone and an admin whose profile
+ * language is Persian. The plugin is not there yet: the browser test
+ * uploads its zip.
  *
  * Usage: php wp-setup.php DOCROOT ADMIN_PASSWORD SOCKET
  *
@@ -19,7 +22,6 @@ $_SERVER['HTTP_HOST']   = parse_url( getenv( 'E2E_URL' ), PHP_URL_HOST ) . ':' .
 $_SERVER['REQUEST_URI'] = '/';
 require $docroot . '/wp-load.php';
 require_once ABSPATH . 'wp-admin/includes/upgrade.php';
-require_once ABSPATH . 'wp-admin/includes/plugin.php';
 
 if ( ! is_blog_installed() ) {
 	$result = wp_install( 'Arshline E2E', 'admin', 'admin@example.test', false, '', wp_slash( $password ), 'fa_IR' );
@@ -29,16 +31,29 @@ if ( ! is_blog_installed() ) {
 	}
 }
 update_option( 'WPLANG', 'fa_IR' );
+update_option( 'timezone_string', 'Asia/Tehran' );
+update_option( 'gmt_offset', '' );
 update_option( 'permalink_structure', '' );
+// The socket the plugin will find when it is activated from the browser.
 update_option( 'arshline_sidecar_socket', $socket );
+$admin = get_user_by( 'login', 'admin' );
+update_user_meta( $admin->ID, 'locale', 'fa_IR' );
 
-$activated = activate_plugin( 'arshline-sidecar/arshline-sidecar.php' );
-if ( is_wp_error( $activated ) ) {
-	fwrite( STDERR, 'activation failed: ' . $activated->get_error_message() . "\n" );
+if ( 'twentytwentythree' !== get_stylesheet() ) {
+	switch_theme( 'twentytwentythree' );
+}
+$failures = array();
+if ( 'twentytwentythree' !== get_stylesheet() || ! wp_get_theme()->exists() ) {
+	$failures[] = 'the default theme twentytwentythree is not active (' . get_stylesheet() . ')';
+}
+if ( ! in_array( 'fa_IR', get_available_languages(), true ) ) {
+	$failures[] = 'fa_IR is not among the installed languages: ' . implode( ', ', get_available_languages() );
+}
+if ( is_dir( WP_PLUGIN_DIR . '/arshline-sidecar' ) ) {
+	$failures[] = 'the plugin is already in wp-content/plugins; it must come from its zip';
+}
+if ( $failures ) {
+	fwrite( STDERR, implode( "\n", $failures ) . "\n" );
 	exit( 1 );
 }
-if ( ! is_plugin_active( 'arshline-sidecar/arshline-sidecar.php' ) ) {
-	fwrite( STDERR, "the plugin is not active after activation\n" );
-	exit( 1 );
-}
-echo 'WordPress ' . get_bloginfo( 'version' ) . " installed; plugin active; socket $socket\n";
+echo 'WordPress ' . get_bloginfo( 'version' ) . ' installed in fa_IR, theme ' . get_stylesheet() . ", Asia/Tehran; socket $socket\n";

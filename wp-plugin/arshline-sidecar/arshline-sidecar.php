@@ -2,7 +2,7 @@
 /**
  * Plugin Name:       Arshline Sidecar
  * Plugin URI:        https://github.com/arshline/arshline-sidecar
- * Description:       Persian AI commands, Hosha2 form generation, versions and undo for the Arshline form builder, served by the arshlined daemon over a local Unix socket.
+ * Description:       A Persian-first form builder: public forms by block, shortcode or link, entries, results and CSV/Excel exports, and Hosha2 AI form generation with any OpenAI-compatible model (everything else works without one). Served by the arshlined service over a local Unix socket.
  * Version:           0.1.0
  * Requires at least: 6.1
  * Requires PHP:      7.4
@@ -41,6 +41,8 @@ require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-s
 require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-submissions-controller.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-results-controller.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-builder-controller.php';
+require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-diagnostics.php';
+require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-site-health.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-admin.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-model-settings.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-public-controller.php';

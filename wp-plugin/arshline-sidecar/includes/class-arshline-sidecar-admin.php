@@ -19,6 +19,7 @@ final class Arshline_Sidecar_Admin {
 	const SETTINGS_PAGE = 'arshline-sidecar-settings';
 	const SCRIPT        = 'arshline-sidecar-admin';
 	const SOCKET_MAX    = 107;
+	const TEST_ACTION   = 'arshline_sidecar_test_socket';
 
 	/**
 	 * Hook suffix of the main page.
@@ -26,6 +27,21 @@ final class Arshline_Sidecar_Admin {
 	 * @var string
 	 */
 	private static $hook = '';
+
+	/**
+	 * Hook suffix of the settings page.
+	 *
+	 * @var string
+	 */
+	private static $settings_hook = '';
+
+	/**
+	 * The connection diagnosis the settings page shows, made when it loads.
+	 *
+	 * @var array|null
+	 */
+	private static $diagnosis = null;
+
 
 	/**
 	 * Hooks the admin side.
@@ -36,6 +52,12 @@ final class Arshline_Sidecar_Admin {
 		add_action( 'admin_init', array( __CLASS__, 'register_settings' ) );
 		add_action( 'admin_enqueue_scripts', array( __CLASS__, 'enqueue' ) );
 		add_action( 'admin_notices', array( __CLASS__, 'notice' ) );
+		add_action( 'admin_notices', array( __CLASS__, 'version_notice' ) );
+		add_action( 'admin_post_' . self::TEST_ACTION, array( __CLASS__, 'handle_test' ) );
+		// A new socket path makes what was known of the old one wrong.
+		add_action( 'update_option_' . Arshline_Sidecar_Plugin::OPTION_SOCKET, array( __CLASS__, 'forget_daemon' ) );
+		add_action( 'add_option_' . Arshline_Sidecar_Plugin::OPTION_SOCKET, array( __CLASS__, 'forget_daemon' ) );
+		Arshline_Sidecar_Site_Health::boot();
 		add_filter( 'plugin_action_links_' . plugin_basename( ARSHLINE_SIDECAR_FILE ), array( __CLASS__, 'action_links' ) );
 	}
 
@@ -52,7 +74,7 @@ final class Arshline_Sidecar_Admin {
 			'dashicons-forms',
 			58
 		);
-		add_submenu_page(
+		$settings = add_submenu_page(
 			self::PAGE,
 			__( 'Arshline AI settings', 'arshline-sidecar' ),
 			__( 'Settings', 'arshline-sidecar' ),
@@ -61,6 +83,58 @@ final class Arshline_Sidecar_Admin {
 			array( __CLASS__, 'render_settings' )
 		);
 		add_action( 'load-' . self::$hook, array( __CLASS__, 'check_health' ) );
+		if ( is_string( $settings ) && '' !== $settings ) {
+			self::$settings_hook = $settings;
+			add_action( 'load-' . $settings, array( __CLASS__, 'diagnose_on_load' ) );
+		}
+	}
+
+	/**
+	 * Diagnoses the socket when the settings page loads (after a save too),
+	 * before the notices print: the unavailable notice then speaks of the
+	 * path just saved, as it is now. The "Test connection" button's own
+	 * result is shown instead when the page is its answer.
+	 */
+	public static function diagnose_on_load() {
+		$key    = self::test_key();
+		$tested = get_transient( $key );
+		if ( is_array( $tested ) && isset( $tested['socket'] ) && Arshline_Sidecar_Plugin::socket_path() === $tested['socket'] ) {
+			delete_transient( $key );
+			self::$diagnosis = $tested;
+			return;
+		}
+		self::$diagnosis = Arshline_Sidecar_Diagnostics::probe( Arshline_Sidecar_Plugin::socket_path(), true );
+	}
+
+	/**
+	 * The transient holding the current user's last connection test.
+	 *
+	 * @return string
+	 */
+	private static function test_key() {
+		return 'arshline_sidecar_socket_test_' . get_current_user_id();
+	}
+
+	/**
+	 * The "Test connection" button: diagnoses the socket, keeps the result
+	 * for the page and goes back to it.
+	 */
+	public static function handle_test() {
+		if ( ! current_user_can( 'manage_options' ) ) {
+			wp_die( esc_html__( 'Sorry, only administrators can use Arshline AI.', 'arshline-sidecar' ), 403 );
+		}
+		check_admin_referer( self::TEST_ACTION );
+		set_transient( self::test_key(), Arshline_Sidecar_Diagnostics::probe( Arshline_Sidecar_Plugin::socket_path(), true ), 10 * MINUTE_IN_SECONDS );
+		wp_safe_redirect( admin_url( 'admin.php?page=' . self::SETTINGS_PAGE . '#arsh-connection' ) );
+		exit;
+	}
+
+	/**
+	 * Forgets what was known of the daemon at the previous socket path.
+	 */
+	public static function forget_daemon() {
+		delete_transient( Arshline_Sidecar_Plugin::UNAVAILABLE_KEY );
+		delete_transient( Arshline_Sidecar_Diagnostics::DAEMON_KEY );
 	}
 
 	/**
@@ -200,7 +274,7 @@ final class Arshline_Sidecar_Admin {
 				sprintf(
 					/* translators: %s: default socket path. */
 					__( 'Leave empty for the default, %s.', 'arshline-sidecar' ),
-					Arshline_Sidecar_Plugin::DEFAULT_SOCKET
+					Arshline_Sidecar_Diagnostics::ltr( Arshline_Sidecar_Plugin::DEFAULT_SOCKET )
 				)
 			) . '</p>';
 		}
@@ -233,40 +307,90 @@ final class Arshline_Sidecar_Admin {
 		$dir = Arshline_Sidecar_Plugin::is_rtl() ? 'rtl' : 'ltr';
 		echo '<div class="wrap arshline-sidecar" dir="' . esc_attr( $dir ) . '">';
 		echo '<h1>' . esc_html__( 'Arshline AI settings', 'arshline-sidecar' ) . '</h1>';
-		settings_errors( Arshline_Sidecar_Plugin::OPTION_SOCKET );
+		// Every message of this save: "Settings saved." or why a value was refused.
+		settings_errors();
 		echo '<form method="post" action="options.php">';
 		settings_fields( 'arshline_sidecar' );
 		do_settings_sections( self::SETTINGS_PAGE );
 		submit_button();
 		echo '</form>';
+		self::render_connection();
 		Arshline_Sidecar_Model_Settings::render();
 		echo '</div>';
 	}
 
 	/**
-	 * Shows an error notice while the daemon cannot be reached.
+	 * The settings page's connection section: the diagnosis of the socket
+	 * and the button that runs it again.
+	 */
+	private static function render_connection() {
+		echo '<h2 id="arsh-connection" tabindex="-1">' . esc_html__( 'Connection test', 'arshline-sidecar' ) . '</h2>';
+		if ( null === self::$diagnosis ) {
+			self::$diagnosis = Arshline_Sidecar_Diagnostics::probe( Arshline_Sidecar_Plugin::socket_path() );
+		}
+		Arshline_Sidecar_Diagnostics::render( self::$diagnosis, 'arsh-socket-result' );
+		echo '<form method="post" action="' . esc_url( admin_url( 'admin-post.php' ) ) . '">';
+		echo '<input type="hidden" name="action" value="' . esc_attr( self::TEST_ACTION ) . '" />';
+		wp_nonce_field( self::TEST_ACTION );
+		echo '<p class="submit"><button type="submit" class="button" id="arsh-socket-test">' . esc_html__( 'Test the connection again', 'arshline-sidecar' ) . '</button></p>';
+		echo '</form>';
+	}
+
+	/**
+	 * Shows an error notice while the daemon cannot be reached at the
+	 * current socket path (what was noted of an earlier path is stale).
 	 */
 	public static function notice() {
 		if ( ! current_user_can( Arshline_Sidecar_Plugin::CAP ) ) {
 			return;
 		}
 		$down = get_transient( Arshline_Sidecar_Plugin::UNAVAILABLE_KEY );
-		if ( ! is_array( $down ) ) {
+		if ( ! is_array( $down ) || ! isset( $down['socket'] ) || Arshline_Sidecar_Plugin::socket_path() !== $down['socket'] ) {
 			return;
 		}
-		$settings = admin_url( 'admin.php?page=' . self::SETTINGS_PAGE );
+		$settings = admin_url( 'admin.php?page=' . self::SETTINGS_PAGE . '#arsh-connection' );
 		$dir      = Arshline_Sidecar_Plugin::is_rtl() ? 'rtl' : 'ltr';
 		echo '<div class="notice notice-error arshline-sidecar-notice" id="arshline-sidecar-unavailable" dir="' . esc_attr( $dir ) . '"><p><strong>';
-		esc_html_e( 'The Arshline AI service (arshlined) is not reachable.', 'arshline-sidecar' );
+		esc_html_e( 'The Arshline service (arshlined) is not reachable.', 'arshline-sidecar' );
 		echo '</strong> ';
 		echo esc_html(
 			sprintf(
 				/* translators: %s: Unix socket path. */
-				__( 'WordPress could not connect to %s. AI commands and Hosha2 are unavailable until the service runs.', 'arshline-sidecar' ),
-				isset( $down['socket'] ) ? (string) $down['socket'] : Arshline_Sidecar_Plugin::socket_path()
+				__( 'WordPress could not connect to %s. Until the service runs, visitors can neither see nor send your forms, and the forms, entries, results and AI features here are unavailable.', 'arshline-sidecar' ),
+				Arshline_Sidecar_Diagnostics::ltr( $down['socket'] )
 			)
 		);
-		echo ' <a href="' . esc_url( $settings ) . '">' . esc_html__( 'Check the settings', 'arshline-sidecar' ) . '</a></p></div>';
+		echo ' <a href="' . esc_url( $settings ) . '">' . esc_html__( 'Test the connection', 'arshline-sidecar' ) . '</a></p></div>';
+	}
+
+	/**
+	 * Shows a warning on every admin page while the daemon speaks another
+	 * protocol than this plugin: both versions, and which to upgrade.
+	 */
+	public static function version_notice() {
+		if ( ! current_user_can( Arshline_Sidecar_Plugin::CAP ) || wp_doing_ajax() ) {
+			return;
+		}
+		$daemon = Arshline_Sidecar_Diagnostics::known_daemon();
+		if ( ! is_array( $daemon ) || Arshline_Sidecar_Plugin::PROTOCOL === $daemon['protocol'] ) {
+			return;
+		}
+		$advice = Arshline_Sidecar_Diagnostics::upgrade_advice( $daemon['version'], $daemon['protocol'] );
+		$dir    = Arshline_Sidecar_Plugin::is_rtl() ? 'rtl' : 'ltr';
+		echo '<div class="notice notice-warning arshline-sidecar-notice" id="arshline-sidecar-incompatible" dir="' . esc_attr( $dir ) . '"><p><strong>';
+		echo esc_html(
+			sprintf(
+				/* translators: 1: plugin version, 2: service version. */
+				__( 'Arshline Sidecar %1$s and the arshlined service %2$s do not work together.', 'arshline-sidecar' ),
+				Arshline_Sidecar_Diagnostics::ltr( ARSHLINE_SIDECAR_VERSION ),
+				Arshline_Sidecar_Diagnostics::ltr( $daemon['version'] )
+			)
+		);
+		echo '</strong> ' . esc_html( $advice['text'] ) . '</p>';
+		foreach ( $advice['commands'] as $command ) {
+			echo '<p><code dir="ltr">' . esc_html( $command ) . '</code></p>';
+		}
+		echo '</div>';
 	}
 
 	/**
@@ -275,6 +399,10 @@ final class Arshline_Sidecar_Admin {
 	 * @param string $hook Current admin page hook.
 	 */
 	public static function enqueue( $hook ) {
+		if ( '' !== self::$settings_hook && $hook === self::$settings_hook ) {
+			wp_enqueue_style( self::SCRIPT . '-settings', plugin_dir_url( ARSHLINE_SIDECAR_FILE ) . 'assets/settings.css', array(), ARSHLINE_SIDECAR_VERSION );
+			return;
+		}
 		if ( '' === self::$hook || $hook !== self::$hook ) {
 			return;
 		}

@@ -21,6 +21,13 @@ final class Arshline_Sidecar_Plugin {
 	const UNAVAILABLE_KEY = 'arshline_sidecar_unavailable';
 
 	/**
+	 * The version of the daemon's RPC surface this plugin is written for
+	 * (system.health's protocol). A daemon speaking another one gets an
+	 * admin notice naming both versions and which to upgrade.
+	 */
+	const PROTOCOL = 1;
+
+	/**
 	 * Languages the plugin speaks; "site" follows the user's WordPress locale.
 	 */
 	const LANGUAGES = array( 'fa_IR', 'en_US', 'site' );
@@ -44,7 +51,7 @@ final class Arshline_Sidecar_Plugin {
 	/**
 	 * Daemon methods called with manage_options forwarded.
 	 */
-	const OPTIONS_METHODS = array( 'audit.list', 'model.get', 'model.probe', 'model.configure' );
+	const OPTIONS_METHODS = array( 'audit.list', 'model.get', 'model.probe', 'model.configure', 'system.status' );
 
 	/**
 	 * Hooks the plugin into WordPress.
@@ -243,6 +250,9 @@ final class Arshline_Sidecar_Plugin {
 		}
 		$result = self::client()->call( $method, $params, self::actor( in_array( $method, self::OPTIONS_METHODS, true ) ), $options );
 		self::note_availability( $result );
+		if ( 'system.health' === $method && ! is_wp_error( $result ) ) {
+			Arshline_Sidecar_Diagnostics::remember_health( $result );
+		}
 		return $result;
 	}
 

@@ -156,9 +156,13 @@ final class Arshline_Test_Processes {
 			mkdir( $dir, 0700, true );
 		}
 		self::spawn( 'standin-' . $mode, array( PHP_BINARY, dirname( __DIR__ ) . '/fixtures/standin-server.php', $socket, $mode ), array() );
+		// The socket file appears at bind(), before listen(): a connect in
+		// between is refused. The stand-in says "ready" once it listens.
+		$stdout = self::root() . '/standin-' . $mode . '.stdout.log';
 		self::wait_for(
-			function () use ( $socket ) {
-				return file_exists( $socket );
+			function () use ( $stdout ) {
+				clearstatcache( true, $stdout );
+				return is_file( $stdout ) && "ready\n" === file_get_contents( $stdout );
 			},
 			5.0,
 			"the stand-in server ($mode) did not start"
