@@ -551,3 +551,33 @@ func TestBrokenStoreLoggedOnce(t *testing.T) {
 		t.Fatalf("%d webhook_secret lines, want 1 at ERROR:\n%s", n, log)
 	}
 }
+
+// TestEmbeddedIPv4RefusedBeforeDialling runs the https dialer's check on
+// IPv6 addresses that carry an IPv4 one (IPv4-compatible, IPv4-mapped,
+// NAT64 and 6to4): one embedding a loopback or private address reaches
+// that address through a translator or the host's own stack, so it is
+// refused. The check is called as the dialer calls it, with the address
+// about to be dialled; nothing is dialled, since such an address may
+// leave the machine by its IPv6 default route.
+func TestEmbeddedIPv4RefusedBeforeDialling(t *testing.T) {
+	check := publicOnly(false)
+	for _, addr := range []string{
+		"[::127.0.0.1]:443", "[::10.0.0.1]:443", "[::169.254.169.254]:443", "[::ffff:127.0.0.1]:443",
+		"[::ffff:192.168.1.1]:443", "[64:ff9b::127.0.0.1]:443", "[64:ff9b::10.1.2.3]:443",
+		"[64:ff9b::a9fe:a9fe]:443", "[64:ff9b:1::10.0.0.1]:443", "[2002:7f00:1::1]:443", "[2002:a00:1::]:443",
+		"[2002:c0a8:101::1]:443", "[2002:a9fe:a9fe::1]:443", "[::]:443",
+	} {
+		t.Run(addr, func(t *testing.T) {
+			if err := check("tcp6", addr, nil); err == nil {
+				t.Fatalf("%s was let through", addr)
+			}
+		})
+	}
+	for _, addr := range []string{"[64:ff9b::8.8.8.8]:443", "[2002:808:808::1]:443", "[2606:4700::6810:85e5]:443"} {
+		t.Run(addr, func(t *testing.T) {
+			if err := check("tcp6", addr, nil); err != nil {
+				t.Fatalf("%s was refused: %v", addr, err)
+			}
+		})
+	}
+}
