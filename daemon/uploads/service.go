@@ -614,6 +614,14 @@ var scriptTypes = map[string]bool{
 	"application/vnd.microsoft.portable-executable": true, "application/x-mach-binary": true,
 }
 
+// scripting reports whether a file of media type media may run script
+// when opened: the script types, and XML of any kind (text/xml,
+// application/xml, every +xml type), which a browser renders with its
+// stylesheets, its XHTML elements and its entities.
+func scripting(media string) bool {
+	return scriptTypes[media] || media == "text/xml" || media == "application/xml" || strings.HasSuffix(media, "+xml")
+}
+
 // mediaType is the sniffed type without parameters (charset).
 func mediaType(m *mimetype.MIME) string {
 	t, _, _ := strings.Cut(m.String(), ";")
@@ -623,18 +631,18 @@ func mediaType(m *mimetype.MIME) string {
 // accepts reports whether a file of sniffed type m answers a question
 // whose accept list is accept: an exact type (or one of its aliases,
 // image/jpg for image/jpeg), or a type/* pattern that is not one of the
-// script types. A type's parent never stands for it: text/plain does
-// not accept a PHP script, application/zip not a .docx. An empty list
-// accepts any type but the script types.
+// types that script (scripting). A type's parent never stands for it: text/plain does
+// not accept a PHP script, application/zip not a .docx, text/* not
+// text/xml. An empty list accepts any type but those that script.
 func accepts(m *mimetype.MIME, accept []string) bool {
 	media := mediaType(m)
 	if len(accept) == 0 {
-		return !scriptTypes[media]
+		return !scripting(media)
 	}
 	for _, a := range accept {
 		a = strings.ToLower(strings.TrimSpace(a))
 		if prefix, ok := strings.CutSuffix(a, "*"); ok && strings.HasSuffix(prefix, "/") {
-			if strings.HasPrefix(media, prefix) && !scriptTypes[media] {
+			if strings.HasPrefix(media, prefix) && !scripting(media) {
 				return true
 			}
 			continue
