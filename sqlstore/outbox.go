@@ -41,8 +41,10 @@ const WebhookNever = "9999-12-31T23:59:59Z"
 const maxLastError = 500
 
 const (
-	sqlEnqueueWebhook = `INSERT INTO webhook_outbox (site_id, form_id, submission_id, url, payload,
-		next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`
+	sqlEnqueueWebhook = `INSERT INTO webhook_outbox (id, site_id, form_id, submission_id, url, payload,
+		next_attempt_at, created_at) VALUES (
+		max(coalesce((SELECT max(id) FROM webhook_outbox), 0), (SELECT last_id FROM id_floors WHERE name = 'webhook_outbox')) + 1,
+		?, ?, ?, ?, ?, ?, ?)`
 	// The subquery walks webhook_outbox_due (next_attempt_at, then rowid)
 	// from the oldest due time, so a claim reads only what it takes
 	// however long the backlog.

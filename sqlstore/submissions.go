@@ -18,8 +18,12 @@ import (
 // The submission write path's statements, prepared once at open with the
 // other hot statements: a submission storm runs them all in the writer.
 const (
-	sqlInsertSubmission = `INSERT INTO submissions (site_id, form_id, version_id, tracking_code, status,
-		created_at, client_hash, idempotency_key, answers_sha, answers) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	// The id is past both the newest row and the newest ever erased
+	// (id_floors, migration 0008): an id is never given twice.
+	sqlInsertSubmission = `INSERT INTO submissions (id, site_id, form_id, version_id, tracking_code, status,
+		created_at, client_hash, idempotency_key, answers_sha, answers, form_token_id) VALUES (
+		max(coalesce((SELECT max(id) FROM submissions), 0), (SELECT last_id FROM id_floors WHERE name = 'submissions')) + 1,
+		?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	sqlInsertSearch = `INSERT INTO submissions_fts (rowid, body) VALUES (?, ?)`
 	sqlAddDay       = `INSERT INTO submission_days (form_id, day, count, first_id, last_id) VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (form_id, day) DO UPDATE SET count = count + excluded.count,
@@ -172,7 +176,7 @@ func (t *Tx) InsertSubmission(s *domain.Submission, searchText string) error {
 			s.TrackingCode = newTrackingCode()
 		}
 		res, err := t.tx.ExecContext(t.ctx, sqlInsertSubmission, s.SiteID, s.FormID, s.VersionID, s.TrackingCode,
-			string(s.Status), t.ts, s.ClientHash, key, s.AnswersSHA, string(s.Answers))
+			string(s.Status), t.ts, s.ClientHash, key, s.AnswersSHA, string(s.Answers), nullString(s.FormTokenID))
 		if err != nil {
 			if fresh && attempt < trackingCodeAttempts && isUniqueViolation(err, "tracking_code") {
 				continue
@@ -194,6 +198,14 @@ func (t *Tx) InsertSubmission(s *domain.Submission, searchText string) error {
 	// The answer counts follow by the rollup (RollUpAnswers); the day's
 	// count is exact at once, since max_submissions reads it.
 	return t.countDay(s, 1)
+}
+
+// nullString is s, or NULL when empty.
+func nullString(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
 }
 
 // countDay adds (sign 1) or takes out (sign -1) a submission from its

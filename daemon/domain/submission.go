@@ -38,6 +38,9 @@ type Submission struct {
 	IdempotencyKey string `json:"-"`
 	// AnswersSHA is the SHA-256 of Answers.
 	AnswersSHA string `json:"-"`
+	// FormTokenID names the form token the submission was sent with:
+	// one token is one accepted submission ("" when none, as in tests).
+	FormTokenID string `json:"-"`
 	// Answers is the JSON list of accepted answers, in document order:
 	// [{"field", "type", "value", "typed"?}].
 	Answers json.RawMessage `json:"answers"`
