@@ -57,6 +57,8 @@ type app struct {
 	// webhooks delivers the outbox; the submission path calls its Notify
 	// after a commit that enqueued deliveries.
 	webhooks *webhooks.Worker
+	// webhookSecrets serves each site's signing key to its administrators.
+	webhookSecrets *webhooks.Secrets
 
 	// dbOK is the latest database probe: system.health reports it instead
 	// of querying, so health checks never add load to the database.
@@ -108,7 +110,9 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 	a.startProbe(probeCtx, time.Second, probeWriteEvery)
 	go every(probeCtx, time.Second, a.rollUp)
 	go a.retain(probeCtx, retentionEvery)
-	a.webhooks = webhooks.Start(webhooks.Config{Store: store, Events: events, AllowLoopback: cfg.WebhooksAllowLoopbackHTTP})
+	a.webhooks = webhooks.Start(webhooks.Config{Store: store, Events: events, AllowLoopback: cfg.WebhooksAllowLoopbackHTTP,
+		BodyRetention: keepWhenZero(cfg.WebhookBodyRetention)})
+	a.webhookSecrets = &webhooks.Secrets{Store: store}
 	a.executor = &executor.Executor{Store: store}
 	var err error
 	if a.submits, err = submissions.New(probeCtx, store, submitConfig(cfg), events, nil); err != nil {
@@ -433,11 +437,21 @@ func (a *app) methods() []rpc.Method {
 		{Name: "submissions.delete", Capability: manage, Handler: handle(a.submits.Delete)},
 		{Name: "submissions.upload", Handler: handle(a.uploads.Upload)},
 		{Name: "submissions.file", Capability: manage, Handler: handle(a.uploads.File)},
+		{Name: "webhooks.secret", Capability: options, Handler: handle(a.webhookSecrets.Secret)},
 		// The summary adds up per-day counts: bounded, inline. An export
 		// page may wait for an XLSX file being built, so it is not.
 		{Name: "results.summary", Inline: true, Capability: manage, Handler: handle(a.results.Summary)},
 		{Name: "submissions.export", Capability: manage, Handler: handle(a.results.Export)},
 	}
+}
+
+// keepWhenZero turns a retention flag's 0 ("keep") into the negative
+// retention the services take for "keep"; their 0 is their default.
+func keepWhenZero(d time.Duration) time.Duration {
+	if d == 0 {
+		return -1
+	}
+	return d
 }
 
 // handle serves a service method: rpc.Typed decodes the params strictly

@@ -93,6 +93,9 @@ type Config struct {
 	// addresses: tests and a receiver on the same host. Off, a form's
 	// author cannot point a webhook at the host's own services.
 	WebhooksAllowLoopbackHTTP bool
+	// WebhookBodyRetention is how long a delivered webhook keeps its
+	// body (0 keeps bodies).
+	WebhookBodyRetention time.Duration
 }
 
 // LLMConfigured reports whether model-backed features can run: a model
@@ -156,6 +159,7 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*
 	fs.Int64Var(&c.UploadPendingBytes, "upload-pending-bytes", 256<<20, "most bytes of one form's uploads not yet sent with an answer")
 	fs.IntVar(&c.UploadStartsPerMinute, "upload-starts-per-minute", 30, "uploads one client may begin per minute")
 	fs.IntVar(&c.UploadChunksPerMinute, "upload-chunks-per-minute", 600, "upload chunks (256 KiB each) one client may send per minute")
+	fs.DurationVar(&c.WebhookBodyRetention, "webhook-body-retention", 7*24*time.Hour, "empty a delivered webhook's body (a copy of the answers) this long after its delivery (0 keeps them)")
 	fs.BoolVar(&c.WebhooksAllowLoopbackHTTP, "webhooks-allow-loopback-http", false, "deliver webhooks over plain http to loopback addresses, and over https to loopback and private ones (tests, a receiver on this host)")
 
 	// Environment first, so that flags given on the command line override it.
@@ -223,7 +227,7 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*
 	if c.UploadMaxBytes < 1 || c.UploadPendingBytes < 1 || c.UploadStartsPerMinute < 1 || c.UploadChunksPerMinute < 1 {
 		return nil, errors.New("--upload-max-bytes, --upload-pending-bytes, --upload-starts-per-minute and --upload-chunks-per-minute must be positive")
 	}
-	if c.JobRetention < 0 || c.AuditRetention < 0 {
+	if c.JobRetention < 0 || c.AuditRetention < 0 || c.WebhookBodyRetention < 0 {
 		return nil, errors.New("retention periods must not be negative")
 	}
 	if c.SubmitMinFill < 0 || c.FormTokenTTL <= 0 || c.SubmitPerClientPerMinute < 0 || c.SubmitPerFormPerMinute < 0 {

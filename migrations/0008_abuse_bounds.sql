@@ -56,3 +56,8 @@ CREATE TABLE site_secrets (
 -- Delivered webhook bodies past their retention: the sweep empties
 -- payload, oldest first.
 CREATE INDEX webhook_outbox_delivered ON webhook_outbox (delivered_at) WHERE delivered_at IS NOT NULL AND payload <> '';
+
+-- Site 1, the one site of a single-site install, keeps the secret its
+-- receivers know.
+INSERT INTO site_secrets (site_id, name, value, created_at)
+SELECT 1, 'webhook_secret', value, strftime('%Y-%m-%dT%H:%M:%SZ', 'now') FROM settings WHERE name = 'webhook_secret';
