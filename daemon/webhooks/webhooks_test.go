@@ -89,7 +89,7 @@ func readRow(t *testing.T, db *sqlstore.DB, id int64) row {
 // delivery is one POST a receiver got.
 type delivery struct {
 	id, ts, sig, ctype, url string
-	body               []byte
+	body                    []byte
 }
 
 // receiver is a webhook receiver on loopback; answer decides each reply
