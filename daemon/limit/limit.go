@@ -51,12 +51,14 @@ type callLog struct {
 // add records a call at now, growing the ring while it is under n.
 func (c *callLog) add(now time.Time, n int) {
 	if c.count == len(c.times) && len(c.times) < n {
-		grown := make([]time.Time, c.count, min(n, max(4, 2*c.count)))
-		for i := range c.count {
-			grown[i] = c.times[(c.start+i)%len(c.times)]
+		if c.start != 0 || cap(c.times) == len(c.times) {
+			grown := make([]time.Time, c.count, min(n, max(4, 2*c.count)))
+			for i := range c.count {
+				grown[i] = c.times[(c.start+i)%len(c.times)]
+			}
+			c.times, c.start = grown, 0
 		}
-		c.times = append(grown, now)
-		c.start = 0
+		c.times = append(c.times, now)
 		c.count++
 		return
 	}
