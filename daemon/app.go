@@ -198,7 +198,7 @@ func submitConfig(cfg *Config) submissions.Config {
 	if minFill == 0 {
 		minFill = -1
 	}
-	return submissions.Config{MinFill: minFill, TokenTTL: cfg.FormTokenTTL,
+	return submissions.Config{MinFill: minFill, TokenTTL: cfg.FormTokenTTL, TokenGrace: keepWhenZero(cfg.FormTokenGrace), TokenReuse: cfg.FormTokenReuse,
 		PerClientPerMinute: off(cfg.SubmitPerClientPerMinute), PerFormPerMinute: off(cfg.SubmitPerFormPerMinute)}
 }
 

@@ -71,6 +71,8 @@ type Config struct {
 	// Submissions: spam defences and limits (daemon/submissions).
 	SubmitMinFill            time.Duration
 	FormTokenTTL             time.Duration
+	FormTokenGrace           time.Duration
+	FormTokenReuse           bool
 	SubmitPerClientPerMinute int
 	SubmitPerFormPerMinute   int
 	PlanCacheTTL             time.Duration
@@ -151,6 +153,8 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*
 	fs.IntVar(&c.Hosha2MaxRunning, "hosha2-max-running", 16, "Hosha2 requests running at once, all users together; past it RATE_LIMIT")
 	fs.DurationVar(&c.SubmitMinFill, "submit-min-fill", 3*time.Second, "least time between loading a form and sending it (a person reads first); 0 turns the check off")
 	fs.DurationVar(&c.FormTokenTTL, "form-token-ttl", 24*time.Hour, "how long a loaded form may be answered")
+	fs.DurationVar(&c.FormTokenGrace, "form-token-grace", 10*time.Minute, "how long after a form's newer version a page of the older one may still be sent (0 refuses it at once)")
+	fs.BoolVar(&c.FormTokenReuse, "form-token-reuse", false, "let one form token send many submissions (load measurements only; off, a token is one accepted submission)")
 	fs.IntVar(&c.SubmitPerClientPerMinute, "submit-per-client-per-minute", 10, "submissions one client may send in any 60 s; 0 turns the limit off")
 	fs.IntVar(&c.SubmitPerFormPerMinute, "submit-per-form-per-minute", 600, "submissions one form accepts in any 60 s; 0 turns the limit off")
 	fs.DurationVar(&c.PlanCacheTTL, "plan-cache-ttl", 10*time.Minute, "how long an LLM plan for the same text is reused")
@@ -230,7 +234,7 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*
 	if c.JobRetention < 0 || c.AuditRetention < 0 || c.WebhookBodyRetention < 0 {
 		return nil, errors.New("retention periods must not be negative")
 	}
-	if c.SubmitMinFill < 0 || c.FormTokenTTL <= 0 || c.SubmitPerClientPerMinute < 0 || c.SubmitPerFormPerMinute < 0 {
+	if c.SubmitMinFill < 0 || c.FormTokenTTL <= 0 || c.FormTokenGrace < 0 || c.SubmitPerClientPerMinute < 0 || c.SubmitPerFormPerMinute < 0 {
 		return nil, errors.New("submit limits must not be negative, and form-token-ttl must be positive")
 	}
 	if c.PlanMaxSteps < 1 || c.PlannerMaxFields < 1 || c.RatePerMinute < 1 || c.Hosha2MaxRunning < 1 || c.MaxConns < 1 || c.MaxFrameBytes < 1024 {

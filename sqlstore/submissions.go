@@ -30,6 +30,7 @@ const (
 		first_id = min(first_id, excluded.first_id), last_id = max(last_id, excluded.last_id)`
 	sqlCountSubmissions = `SELECT coalesce(sum(count), 0) FROM submission_days WHERE form_id = ?`
 	sqlByIdempotencyKey = submissionSelect + ` WHERE form_id = ? AND idempotency_key = ?`
+	sqlFormTokenUsed    = `SELECT count(*) FROM submissions WHERE form_id = ? AND form_token_id = ?`
 	sqlFormHeadNow      = `SELECT status, head_version_id, deleted_at IS NOT NULL AS deleted FROM forms WHERE id = ?`
 	sqlRolledUpTo       = `SELECT last_id FROM rollup_state WHERE name = 'answer_counts'`
 )
@@ -61,7 +62,7 @@ func addCountStatements(table, keys string) (qs [maxFactRows]string) {
 	return qs
 }
 
-var submissionWriteQueries = append(append(append([]string{sqlInsertSubmission, sqlInsertSearch, sqlAddDay, sqlCountSubmissions, sqlByIdempotencyKey, sqlFormHeadNow, sqlRolledUpTo}, sqlAddFacts[:]...), sqlAddTotals[:]...), sqlAddBlocks[:]...)
+var submissionWriteQueries = append(append(append([]string{sqlInsertSubmission, sqlInsertSearch, sqlAddDay, sqlCountSubmissions, sqlByIdempotencyKey, sqlFormTokenUsed, sqlFormHeadNow, sqlRolledUpTo}, sqlAddFacts[:]...), sqlAddTotals[:]...), sqlAddBlocks[:]...)
 
 const (
 	submissionSelect = `SELECT id, site_id, form_id, version_id, tracking_code, status, created_at,
@@ -155,6 +156,14 @@ func (t *Tx) FormHeadNow(formID int64) (status domain.FormStatus, headVersionID 
 // trackingCodeAttempts bounds the retries when a fresh tracking code is
 // taken already: with 10^10 codes, a second try is already rare.
 const trackingCodeAttempts = 5
+
+// FormTokenUsed reports whether a submission of the form was sent with
+// the form token tokenID (submissions_form_token, migration 0008).
+func (t *Tx) FormTokenUsed(formID int64, tokenID string) (bool, error) {
+	var n int
+	err := t.tx.GetContext(t.ctx, &n, sqlFormTokenUsed, formID, tokenID)
+	return n > 0, err
+}
 
 // InsertSubmission stores s, its day's count and its search text
 // (normalised here with SearchText, as queries are); RollUpAnswers counts

@@ -129,6 +129,9 @@ type SubmissionTx interface {
 	// SubmissionByIdempotencyKey finds the form's submission made with
 	// key, nil when there is none.
 	SubmissionByIdempotencyKey(formID int64, key string) (*Submission, error)
+	// FormTokenUsed reports whether a kept submission of the form was
+	// sent with the form token named tokenID.
+	FormTokenUsed(formID int64, tokenID string) (bool, error)
 	// InsertSubmission stores s (setting its ID and, when empty, a fresh
 	// TrackingCode), its day's count and searchText for q; its answers
 	// are counted for results by the rollup after the commit.

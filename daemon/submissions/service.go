@@ -52,6 +52,15 @@ type Config struct {
 	MinFill time.Duration
 	// TokenTTL is how long a loaded form may be answered (default 24 h).
 	TokenTTL time.Duration
+	// TokenGrace is how long after a form's newer version was made a
+	// token of an older one is still taken (default 10 min); negative
+	// refuses such tokens at once.
+	TokenGrace time.Duration
+	// TokenReuse lets one form token send many submissions, as before
+	// tokens were single-use: for load measurements that send one
+	// request body over and over. Off (the default), a token is one
+	// accepted submission.
+	TokenReuse bool
 	// PerClientPerMinute and PerFormPerMinute bound submissions in any
 	// 60 s (defaults 10 and 600); negative turns a limit off.
 	PerClientPerMinute int
@@ -64,6 +73,7 @@ type Config struct {
 const (
 	DefaultMinFill            = 3 * time.Second
 	DefaultTokenTTL           = 24 * time.Hour
+	DefaultTokenGrace         = 10 * time.Minute
 	DefaultPerClientPerMinute = 10
 	DefaultPerFormPerMinute   = 600
 )
@@ -110,6 +120,9 @@ func New(ctx context.Context, store Store, cfg Config, events *logx.Logger, now 
 	}
 	if cfg.TokenTTL <= 0 {
 		cfg.TokenTTL = DefaultTokenTTL
+	}
+	if cfg.TokenGrace == 0 {
+		cfg.TokenGrace = DefaultTokenGrace
 	}
 	if cfg.PerClientPerMinute == 0 {
 		cfg.PerClientPerMinute = DefaultPerClientPerMinute
