@@ -56,8 +56,8 @@ const (
 	ReasonExpired    = "form_token_expired"
 	ReasonUsed       = "form_token_used"
 	ReasonSuperseded = "form_token_superseded"
-	ReasonTooFast   = "too_fast"
-	ReasonHoneypot  = "suspected_spam"
+	ReasonTooFast    = "too_fast"
+	ReasonHoneypot   = "suspected_spam"
 )
 
 // refusal is INVALID_SUBMISSION about the whole form rather than a field.

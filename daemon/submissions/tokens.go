@@ -2,9 +2,9 @@ package submissions
 
 import (
 	"crypto/aes"
-	"crypto/rand"
 	"crypto/cipher"
 	"crypto/hmac"
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/binary"
