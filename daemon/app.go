@@ -175,7 +175,12 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 	// Uploads need the same proof of a loaded form as submissions.
 	a.uploads = uploads.New(uploads.Config{Records: store, Files: files, VerifyFormToken: a.submits.VerifyFormToken,
 		MaxFileBytes: cfg.UploadMaxBytes, MaxPendingBytes: cfg.UploadPendingBytes,
-		StartsPerMinute: cfg.UploadStartsPerMinute, ChunksPerMinute: cfg.UploadChunksPerMinute})
+		StartsPerMinute: cfg.UploadStartsPerMinute, ChunksPerMinute: cfg.UploadChunksPerMinute,
+		MaxTransfers: cfg.UploadMaxInProgress, MaxTransfersPerClient: cfg.UploadMaxInProgressPerClient,
+		IdleTimeout: cfg.UploadIdleTimeout, MinBytesPerSecond: offWhenZero(cfg.UploadMinBytesPerSecond),
+		FormQuotaBytes: offWhenZero(cfg.UploadFormQuotaBytes), SiteQuotaBytes: offWhenZero(cfg.UploadSiteQuotaBytes),
+		ClientBytesPerHour: offWhenZero(cfg.UploadClientBytesPerHour),
+		MinFreeBytes:       offWhenZero(cfg.UploadMinFreeBytes), MinFreePercent: int(offWhenZero(int64(cfg.UploadMinFreePercent)))})
 	a.submits.RemoveFiles = files.Remove
 	a.submits.NotifyWebhooks = a.webhooks.Notify
 	go func() {
@@ -443,6 +448,15 @@ func (a *app) methods() []rpc.Method {
 		{Name: "results.summary", Inline: true, Capability: manage, Handler: handle(a.results.Summary)},
 		{Name: "submissions.export", Capability: manage, Handler: handle(a.results.Export)},
 	}
+}
+
+// offWhenZero turns a flag's 0 ("none") into the negative value the
+// services take for "off"; their 0 is their default.
+func offWhenZero(v int64) int64 {
+	if v == 0 {
+		return -1
+	}
+	return v
 }
 
 // keepWhenZero turns a retention flag's 0 ("keep") into the negative

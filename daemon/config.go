@@ -89,6 +89,16 @@ type Config struct {
 	// client (the shim's hash of its address) may begin and send.
 	UploadStartsPerMinute int
 	UploadChunksPerMinute int
+	// The bounds of what anonymous uploads may hold (daemon/uploads).
+	UploadMaxInProgress          int
+	UploadMaxInProgressPerClient int
+	UploadIdleTimeout            time.Duration
+	UploadMinBytesPerSecond      int64
+	UploadFormQuotaBytes         int64
+	UploadSiteQuotaBytes         int64
+	UploadClientBytesPerHour     int64
+	UploadMinFreeBytes           int64
+	UploadMinFreePercent         int
 
 	// WebhooksAllowLoopbackHTTP lets webhooks go over plain http to a
 	// loopback address, and over https to loopback and private
@@ -164,6 +174,15 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*
 	fs.IntVar(&c.UploadStartsPerMinute, "upload-starts-per-minute", 30, "uploads one client may begin per minute")
 	fs.IntVar(&c.UploadChunksPerMinute, "upload-chunks-per-minute", 600, "upload chunks (256 KiB each) one client may send per minute")
 	fs.DurationVar(&c.WebhookBodyRetention, "webhook-body-retention", 7*24*time.Hour, "empty a delivered webhook's body (a copy of the answers) this long after its delivery (0 keeps them)")
+	fs.IntVar(&c.UploadMaxInProgress, "upload-max-in-progress", 1024, "uploads in progress in the whole daemon")
+	fs.IntVar(&c.UploadMaxInProgressPerClient, "upload-max-in-progress-per-client", 8, "uploads in progress of one client (an address; an IPv6 /64)")
+	fs.DurationVar(&c.UploadIdleTimeout, "upload-idle-timeout", 2*time.Minute, "an upload with no chunk for this long loses its slot")
+	fs.Int64Var(&c.UploadMinBytesPerSecond, "upload-min-bytes-per-second", 1024, "least average pace, once the idle timeout has passed, that keeps an upload's slot")
+	fs.Int64Var(&c.UploadFormQuotaBytes, "upload-form-quota-bytes", 1<<30, "most bytes of files, pending or sent with answers, one form keeps (0: no quota)")
+	fs.Int64Var(&c.UploadSiteQuotaBytes, "upload-site-quota-bytes", 4<<30, "most bytes of files one site keeps, all its forms together (0: no quota)")
+	fs.Int64Var(&c.UploadClientBytesPerHour, "upload-client-bytes-per-hour", 200<<20, "bytes of files one client may send in an hour (0: no budget)")
+	fs.Int64Var(&c.UploadMinFreeBytes, "upload-min-free-bytes", 1<<30, "uploads stop below this much free space on the upload directory's file system (0: no floor)")
+	fs.IntVar(&c.UploadMinFreePercent, "upload-min-free-percent", 5, "uploads stop below this share of the file system free (0: no floor); the larger floor applies")
 	fs.BoolVar(&c.WebhooksAllowLoopbackHTTP, "webhooks-allow-loopback-http", false, "deliver webhooks over plain http to loopback addresses, and over https to loopback and private ones (tests, a receiver on this host)")
 
 	// Environment first, so that flags given on the command line override it.
@@ -228,8 +247,13 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*
 	if c.UploadDir == "" {
 		c.UploadDir = filepath.Join(filepath.Dir(c.DB), "uploads")
 	}
-	if c.UploadMaxBytes < 1 || c.UploadPendingBytes < 1 || c.UploadStartsPerMinute < 1 || c.UploadChunksPerMinute < 1 {
-		return nil, errors.New("--upload-max-bytes, --upload-pending-bytes, --upload-starts-per-minute and --upload-chunks-per-minute must be positive")
+	if c.UploadMaxBytes < 1 || c.UploadPendingBytes < 1 || c.UploadStartsPerMinute < 1 || c.UploadChunksPerMinute < 1 ||
+		c.UploadMaxInProgress < 1 || c.UploadMaxInProgressPerClient < 1 || c.UploadIdleTimeout <= 0 || c.UploadMinBytesPerSecond < 0 {
+		return nil, errors.New("--upload-max-bytes, --upload-pending-bytes, --upload-starts-per-minute, --upload-chunks-per-minute, --upload-max-in-progress, --upload-max-in-progress-per-client and --upload-idle-timeout must be positive")
+	}
+	if c.UploadFormQuotaBytes < 0 || c.UploadSiteQuotaBytes < 0 || c.UploadClientBytesPerHour < 0 || c.UploadMinFreeBytes < 0 ||
+		c.UploadMinFreePercent < 0 || c.UploadMinFreePercent > 90 {
+		return nil, errors.New("upload quotas, budgets and free-space floors must not be negative (--upload-min-free-percent at most 90)")
 	}
 	if c.JobRetention < 0 || c.AuditRetention < 0 || c.WebhookBodyRetention < 0 {
 		return nil, errors.New("retention periods must not be negative")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -161,5 +162,37 @@ func TestOldVersionTokenGrace(t *testing.T) {
 	})
 	t.Run("a token of the current version", func(t *testing.T) {
 		call(t, c, "submissions.submit", map[string]any{"token": token, "form_token": freshToken(t, c, token), "answers": validAnswers(0), "client": map[string]any{"ip_hash": "c"}}, nil)
+	})
+}
+
+// TestLowDiskStopsUploadsOnly: with the upload directory's file system
+// under the free-space floor (here a floor no disk reaches, on the real
+// file system), a file is refused with a message in the respondent's
+// language, while a submission without files and the admin's edits go
+// on: the database stays writable.
+func TestLowDiskStopsUploadsOnly(t *testing.T) {
+	c, _ := startDaemon(t, "--submit-min-fill", "0", "--upload-min-free-bytes", fmt.Sprint(int64(1)<<60))
+	doc := map[string]any{"version": "arshline_form@v1", "fields": []any{
+		map[string]any{"id": "f1", "type": "text", "label": "نام"},
+		map[string]any{"id": "f2", "type": "file", "label": "پیوست"},
+	}}
+	id, token := publishForm(t, c, doc)
+	for locale, want := range map[string]string{"fa_IR": "فضای دیسک", "en_US": "disk space"} {
+		t.Run("upload in "+locale, func(t *testing.T) {
+			err := c.Call(context.Background(), "submissions.upload", map[string]any{"token": token, "form_token": freshToken(t, c, token),
+				"field": "f2", "name": "a.txt", "size": 5, "offset": 0, "data": "aGVsbG8=", "final": true,
+				"client": map[string]any{"ip_hash": "a"}, "actor": map[string]any{"user_id": 0, "locale": locale}}, nil)
+			re, ok := err.(*rpc.Error)
+			if !ok || re.CodeName() != "UNAVAILABLE" || re.Data["limit"] != "disk_free" || !strings.Contains(re.Message, want) {
+				t.Fatalf("an upload under the floor: %v", err)
+			}
+		})
+	}
+	t.Run("a submission without files", func(t *testing.T) {
+		call(t, c, "submissions.submit", map[string]any{"token": token, "form_token": freshToken(t, c, token),
+			"answers": map[string]any{"f1": "علی"}, "client": map[string]any{"ip_hash": "a"}}, nil)
+	})
+	t.Run("the admin's edit", func(t *testing.T) {
+		call(t, c, "forms.update", map[string]any{"id": id, "title": "فرم تازه"}, nil)
 	})
 }

@@ -1,8 +1,11 @@
 package uploads
 
 import (
+	"context"
+	"fmt"
 	"testing"
 
+	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/gabriel-vasile/mimetype"
 )
 
@@ -34,5 +37,27 @@ func TestWildcardsLeaveOutScriptCarriers(t *testing.T) {
 				t.Fatalf("accepts(%s, %v) = %v, want %v", m, c.accept, got, c.want)
 			}
 		})
+	}
+}
+
+// TestUnknownClientsCostNothingBeforeTheChecks: chunks naming no upload
+// in progress, each from an address never seen, are refused without the
+// rate limiters keeping anything for those addresses; and the chunk
+// limiter never holds more addresses than its bound.
+func TestUnknownClientsCostNothingBeforeTheChecks(t *testing.T) {
+	s := New(Config{VerifyFormToken: func(string, int64) (int64, error) { return 1, nil }})
+	ctx := domain.WithActor(context.Background(), domain.Actor{SiteID: 1, Locale: domain.LocaleEN})
+	for i := range 5000 {
+		_, err := s.Upload(ctx, UploadParams{Token: "t", FormToken: "f", Field: "doc", Name: "a", Size: 10,
+			UploadID: fmt.Sprintf("made-up-%d", i), Offset: 0, Data: "AA==", Client: &Client{IPHash: fmt.Sprintf("addr-%d", i)}})
+		if domain.ErrorCode(err) != domain.CodeInvalidParams {
+			t.Fatalf("chunk %d: %v", i, err)
+		}
+	}
+	if n := s.chunks.Users() + s.starts.Users(); n != 0 {
+		t.Fatalf("the limiters hold %d addresses that never had an upload", n)
+	}
+	if s.chunks == nil || maxLimitedClients <= 0 {
+		t.Fatal("the chunk limiter is unbounded")
 	}
 }
