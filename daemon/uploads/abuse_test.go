@@ -1,6 +1,7 @@
 package uploads_test
 
 import (
+	"context"
 	"errors"
 	"testing"
 	"time"
@@ -233,4 +234,50 @@ func TestLowDiskRefusesUploads(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
+}
+
+// TestDownloadNamedByTheSniffedType: a file is handed to the admin under
+// a name made of its upload id and the extension of the type sniffed
+// from its bytes, never the respondent's name or extension (which is
+// kept as text, "name"); a type that runs script when opened is named
+// .txt.
+func TestDownloadNamedByTheSniffedType(t *testing.T) {
+	e := newEnv(t, uploads.Config{})
+	token, ft, formID := e.form(t, domain.StatusPublished)
+	png := pngBytes(t)
+	for _, c := range []struct {
+		field, name string
+		content     []byte
+		ext         string
+	}{
+		{"photo", "report.html", png, ".png"},
+		{"doc", "invoice.pdf.hta", []byte("just some words, nothing more\n"), ".txt"},
+		{"doc", "run.js", []byte{0x00, 0x01, 0x02, 0x03, 0xfe, 0xff, 0x10, 0x80}, ".bin"},
+		{"doc", "payload.vbs", []byte("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"), ".pdf"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res, err := e.upload(token, ft, c.field, c.name, c.content, 1<<20)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sub := &domain.Submission{SiteID: 1, FormID: formID, VersionID: e.formTokens[ft][1], ClientHash: "c", AnswersSHA: "s", Answers: []byte("[]")}
+			err = e.db.UpdateSubmissions(context.Background(), func(tx domain.SubmissionTx) error {
+				if err := tx.InsertSubmission(sub, ""); err != nil {
+					return err
+				}
+				_, err := tx.ClaimUploads(1, formID, sub.ID, c.field, []string{res.UploadID})
+				return err
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var page map[string]any
+			if err := e.c.Call(context.Background(), "submissions.file", map[string]any{"form_id": formID, "submission_id": sub.ID, "upload_id": res.UploadID}, &page); err != nil {
+				t.Fatal(err)
+			}
+			if page["download_name"] != res.UploadID+c.ext || page["name"] != c.name {
+				t.Fatalf("download_name %v, name %v (mime %v): want %s and %s", page["download_name"], page["name"], page["mime"], res.UploadID+c.ext, c.name)
+			}
+		})
+	}
 }
