@@ -138,12 +138,12 @@ func (s *Service) Export(ctx context.Context, p ExportParams) (*ExportPage, erro
 		return s.xlsxPage(ctx, cat, c, p.Cursor == "", persian)
 	}
 	site := domain.ActorFrom(ctx).Site()
-	page, next, err := s.aheadPage(ctx, p.Cursor, site)
+	page, next, err := s.aheadPage(ctx, p.Cursor, site, persian)
 	if page == nil && err == nil {
 		page, next, err = s.csvPage(ctx, cat, c, p.Cursor == "", persian)
 	}
 	if err == nil && !page.Done {
-		s.readAhead(cat, next, page.NextCursor, site)
+		s.readAhead(cat, next, page.NextCursor, site, persian)
 	}
 	return page, err
 }
@@ -163,6 +163,8 @@ const (
 // ahead is one page made before it was asked for.
 type ahead struct {
 	site int64
+	// persian is the language its cells are in (statuses).
+	persian bool
 	made time.Time
 	done chan struct{}
 	page *ExportPage
@@ -171,8 +173,8 @@ type ahead struct {
 }
 
 // readAhead starts making the page after next's cursor (key).
-func (s *Service) readAhead(cat *catalogue, next cursor, key string, site int64) {
-	a := &ahead{site: site, made: time.Now(), done: make(chan struct{})}
+func (s *Service) readAhead(cat *catalogue, next cursor, key string, site int64, persian bool) {
+	a := &ahead{site: site, persian: persian, made: time.Now(), done: make(chan struct{})}
 	s.mu.Lock()
 	for k, old := range s.ahead {
 		if len(s.ahead) >= maxAhead || time.Since(old.made) > aheadTTL {
@@ -185,14 +187,14 @@ func (s *Service) readAhead(cat *catalogue, next cursor, key string, site int64)
 		defer close(a.done)
 		ctx, cancel := context.WithTimeout(context.Background(), aheadTTL)
 		defer cancel()
-		a.page, a.next, a.err = s.csvPage(ctx, cat, next, false, false)
+		a.page, a.next, a.err = s.csvPage(ctx, cat, next, false, persian)
 	}()
 }
 
 // aheadPage takes the page made ahead for cursor, if there is one for
-// the site; nil without one (or when making it failed: the call then
+// the site in the caller's language; nil without one (or when making it failed: the call then
 // makes it again and reports its own error).
-func (s *Service) aheadPage(ctx context.Context, key string, site int64) (*ExportPage, cursor, error) {
+func (s *Service) aheadPage(ctx context.Context, key string, site int64, persian bool) (*ExportPage, cursor, error) {
 	if key == "" {
 		return nil, cursor{}, nil
 	}
@@ -200,7 +202,7 @@ func (s *Service) aheadPage(ctx context.Context, key string, site int64) (*Expor
 	a := s.ahead[key]
 	delete(s.ahead, key)
 	s.mu.Unlock()
-	if a == nil || a.site != site {
+	if a == nil || a.site != site || a.persian != persian {
 		return nil, cursor{}, nil
 	}
 	select {
