@@ -165,11 +165,11 @@ type ahead struct {
 	site int64
 	// persian is the language its cells are in (statuses).
 	persian bool
-	made time.Time
-	done chan struct{}
-	page *ExportPage
-	next cursor
-	err  error
+	made    time.Time
+	done    chan struct{}
+	page    *ExportPage
+	next    cursor
+	err     error
 }
 
 // readAhead starts making the page after next's cursor (key).
