@@ -158,6 +158,28 @@ func invalidUpload(fieldID string) *domain.Error {
 	}})
 }
 
+// PendingUploads returns the pending uploads of the site's form among
+// ids, by id: what a submission about to claim them says of its files.
+func (db *DB) PendingUploads(ctx context.Context, siteID, formID int64, ids []string) (map[string]domain.Upload, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	args := []any{siteID, formID}
+	for _, id := range ids {
+		args = append(args, id)
+	}
+	var rows []uploadRow
+	if err := db.reads.SelectContext(ctx, &rows, uploadSelect+" WHERE site_id = ? AND form_id = ? AND submission_id IS NULL AND id IN (?"+
+		strings.Repeat(", ?", len(ids)-1)+")", args...); err != nil {
+		return nil, err
+	}
+	out := make(map[string]domain.Upload, len(rows))
+	for i := range rows {
+		out[rows[i].ID] = rows[i].toDomain()
+	}
+	return out, nil
+}
+
 // GetSubmissionUpload returns one upload a submission of the site's form
 // claimed; NOT_FOUND otherwise (a pending upload is nobody's to read).
 func (db *DB) GetSubmissionUpload(ctx context.Context, siteID, formID, submissionID int64, id string) (*domain.Upload, error) {

@@ -40,9 +40,12 @@ type column struct {
 // the catalogue (every version's fields), answers named with the option
 // labels of the version each submission answered.
 type rowMaker struct {
-	cat     *catalogue
-	persian bool
-	cols    []column
+	cat      *catalogue
+	persian  bool
+	fileLink string
+	// sub is the submission whose row is being made.
+	sub  *domain.Submission
+	cols []column
 	// first maps a field id to its (first) column's index in a row.
 	first map[string]int
 	row   []cell
@@ -60,8 +63,8 @@ type storedAnswer struct {
 	Value json.RawMessage `json:"value"`
 }
 
-func newRowMaker(cat *catalogue, persian bool) *rowMaker {
-	m := &rowMaker{cat: cat, persian: persian, first: map[string]int{}, names: map[string]string{},
+func newRowMaker(cat *catalogue, v view) *rowMaker {
+	m := &rowMaker{cat: cat, persian: v.persian, fileLink: v.fileLink, first: map[string]int{}, names: map[string]string{},
 		memo: map[*document.Field]map[string]memoCells{}}
 	for _, f := range cat.fields {
 		m.first[f.ID] = fixedColumns + len(m.cols)
@@ -133,6 +136,7 @@ func (m *rowMaker) make(s *domain.Submission) []cell {
 	if v := m.cat.versions[s.VersionID]; v != nil {
 		seq, vfields = v.seq, v.fields
 	}
+	m.sub = s
 	iso, jalaliTime := m.times.format(s.CreatedAt)
 	m.row[0] = textCell(s.TrackingCode)
 	m.row[1] = numCell(float64(s.ID), strconv.FormatInt(s.ID, 10))
@@ -276,13 +280,14 @@ func (m *rowMaker) answerCell(a storedAnswer, fi *fieldInfo, vf *document.Field)
 	case domain.FieldFile:
 		var ups []struct {
 			UploadID string `json:"upload_id"`
+			Name     string `json:"name"`
 		}
 		if json.Unmarshal(a.Value, &ups) == nil {
-			ids := make([]string, len(ups))
+			files := make([]string, len(ups))
 			for i, u := range ups {
-				ids[i] = u.UploadID
+				files[i] = m.fileText(u.UploadID, u.Name)
 			}
-			return textCell(strings.Join(ids, ", "))
+			return textCell(strings.Join(files, "\n"))
 		}
 	default:
 		if v, ok := jsonString(a.Value); ok {
@@ -290,6 +295,20 @@ func (m *rowMaker) answerCell(a storedAnswer, fi *fieldInfo, vf *document.Field)
 		}
 	}
 	return textCell(string(a.Value))
+}
+
+// fileText is one file of an answer: the name the respondent's file had
+// and the link that opens it, or its upload id without a link.
+func (m *rowMaker) fileText(id, name string) string {
+	switch {
+	case m.fileLink != "" && name != "":
+		return name + " — " + fillLink(m.fileLink, m.sub.FormID, m.sub.ID, id)
+	case m.fileLink != "":
+		return fillLink(m.fileLink, m.sub.FormID, m.sub.ID, id)
+	case name != "":
+		return name + " [" + id + "]"
+	}
+	return id
 }
 
 // optionLabel names an option value as the answered version did, else

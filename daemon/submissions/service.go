@@ -40,6 +40,9 @@ type Store interface {
 	FormHead(ctx context.Context, siteID, formID int64) (headVersionID int64, deleted bool, err error)
 	// KeptSubmissions counts a form's kept submissions (no spam).
 	KeptSubmissions(ctx context.Context, formID int64) (int64, error)
+	// PendingUploads returns the pending uploads of the site's form among
+	// ids, by id.
+	PendingUploads(ctx context.Context, siteID, formID int64, ids []string) (map[string]domain.Upload, error)
 	// Secret returns one of the database's own keys.
 	Secret(ctx context.Context, name string) ([]byte, error)
 }

@@ -148,6 +148,9 @@ func (s *Service) Submit(ctx context.Context, p SubmitParams) (*Receipt, error) 
 				slog.Int64("version_id", versionID), slog.Int64("head_version_id", f.HeadVersionID), slog.Any("fields", dropped))
 		}
 	}
+	if err := s.describeFiles(ctx, f, res); err != nil {
+		return nil, err
+	}
 	raw, sha, search, err := encodeAnswers(doc, res)
 	if err != nil {
 		return nil, err
@@ -348,6 +351,39 @@ func webhookURLs(d domain.Document) []string {
 		}
 	}
 	return out
+}
+
+// describeFiles adds to each file answer what the daemon knows of the
+// file (its name, size and type), read from the pending uploads it
+// names: the admin's views, exports and webhooks show them without
+// another lookup. An id that names no pending upload of the form is left
+// bare; claiming it refuses the submission.
+func (s *Service) describeFiles(ctx context.Context, f *domain.Form, res answers.Result) error {
+	var ids []string
+	for _, a := range res.Answers {
+		if list, ok := a.Value.([]answers.Upload); ok {
+			for _, u := range list {
+				ids = append(ids, u.UploadID)
+			}
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	known, err := s.store.PendingUploads(ctx, f.SiteID, f.ID, ids)
+	if err != nil {
+		return err
+	}
+	for _, a := range res.Answers {
+		if list, ok := a.Value.([]answers.Upload); ok {
+			for i, u := range list {
+				if k, ok := known[u.UploadID]; ok && k.FieldID == a.Field {
+					list[i].Name, list[i].Size, list[i].MIME = k.OriginalName, k.Size, k.MIME
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // uploadIDs lists the upload ids of each file answer.
