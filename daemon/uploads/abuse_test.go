@@ -281,3 +281,33 @@ func TestDownloadNamedByTheSniffedType(t *testing.T) {
 		})
 	}
 }
+
+// TestQuotasCountBytesReceived: uploads begun with a large declared size
+// but few bytes sent do not fill a form's storage quota; the bytes that
+// arrive do, on the chunk that would pass it.
+func TestQuotasCountBytesReceived(t *testing.T) {
+	e := newEnv(t, uploads.Config{FormQuotaBytes: 1000})
+	token, ft, _ := e.form(t, domain.StatusPublished)
+	var started []*uploads.UploadResult
+	for _, ip := range []string{"q1", "q2", "q3"} {
+		r, err := e.begin(token, ft, ip, 400, 1)
+		if err != nil {
+			t.Fatalf("declaring 400 bytes: %v", err)
+		}
+		started = append(started, r)
+	}
+	if _, err := e.begin(token, ft, "visitor", 300, 300); err != nil {
+		t.Fatalf("1,200 bytes declared but 3 received blocked a 300-byte file: %v", err)
+	}
+	finish := func(i int) error {
+		_, err := e.send(chunk{token: token, formToken: ft, field: "doc", name: "a", size: 400, uploadID: started[i].UploadID,
+			offset: 1, data: make([]byte, 399), final: true, ipHash: []string{"q1", "q2", "q3"}[i]})
+		return err
+	}
+	if err := finish(0); err != nil {
+		t.Fatalf("up to 702 bytes: %v", err)
+	}
+	if code, limit := limitOf(finish(1)); code != string(domain.CodeTooLarge) || limit != "form_quota" {
+		t.Fatalf("past the quota: %v %v", code, limit)
+	}
+}

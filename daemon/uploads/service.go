@@ -159,10 +159,12 @@ type Service struct {
 
 	mu        sync.Mutex
 	transfers map[string]*transfer
-	// perClient counts each client's transfers, and inflight the bytes
-	// received so far by each form's.
-	perClient map[int64]int
-	inflight  map[int64]int64
+	// perClient counts each client's transfers, and inflight and
+	// siteInflight the bytes received so far by each form's and each
+	// site's.
+	perClient    map[int64]int
+	inflight     map[int64]int64
+	siteInflight map[int64]int64
 }
 
 // transfer is one upload being received: what its first chunk settled,
@@ -173,15 +175,16 @@ type transfer struct {
 	client int64
 	site   int64
 	form   int64
-	// pending is the form's pending bytes when the transfer began.
-	pending int64
-	started time.Time
-	field   string
-	name    string
-	size    int64
-	accept  []string
-	part    string
-	hash    hash.Hash
+	// pending is the form's pending bytes when the transfer began, and
+	// formBytes and siteBytes the files its form and site kept then.
+	pending, formBytes, siteBytes int64
+	started                       time.Time
+	field                         string
+	name                          string
+	size                          int64
+	accept                        []string
+	part                          string
+	hash                          hash.Hash
 	// received and touched (Unix nanoseconds of the last chunk) are read
 	// without mu by the search for stalled transfers.
 	received atomic.Int64
@@ -247,13 +250,14 @@ func New(cfg Config) *Service {
 		cfg.FreeSpace = cfg.Files.freeSpace
 	}
 	return &Service{
-		cfg:       cfg,
-		starts:    limit.NewBounded(cfg.StartsPerMinute, maxLimitedClients, cfg.Now),
-		chunks:    limit.NewBounded(cfg.ChunksPerMinute, maxLimitedClients, cfg.Now),
-		bytes:     newByteBudget(cfg.ClientBytesPerHour, maxLimitedClients),
-		transfers: map[string]*transfer{},
-		perClient: map[int64]int{},
-		inflight:  map[int64]int64{},
+		cfg:          cfg,
+		starts:       limit.NewBounded(cfg.StartsPerMinute, maxLimitedClients, cfg.Now),
+		chunks:       limit.NewBounded(cfg.ChunksPerMinute, maxLimitedClients, cfg.Now),
+		bytes:        newByteBudget(cfg.ClientBytesPerHour, maxLimitedClients),
+		transfers:    map[string]*transfer{},
+		perClient:    map[int64]int{},
+		inflight:     map[int64]int64{},
+		siteInflight: map[int64]int64{},
 	}
 }
 
@@ -448,7 +452,6 @@ func (s *Service) Upload(ctx context.Context, p UploadParams) (*UploadResult, er
 			return fail(err)
 		}
 		t.hash.Write(data)
-		t.received.Add(int64(len(data)))
 	}
 	t.touched.Store(s.cfg.Now().UnixNano())
 	if !p.Final {
@@ -466,9 +469,11 @@ func (s *Service) Upload(ctx context.Context, p UploadParams) (*UploadResult, er
 }
 
 // admitBytes lets n more bytes of t in: within its client's byte budget,
-// the form's pending cap (the bytes received by every upload of the form
-// in progress, not what they declared) and the disk's floor. The bytes
-// are counted as the form's in flight once admitted.
+// the disk's floor, the form's pending cap and the form's and site's
+// storage quotas, all counting the bytes received by the uploads in
+// progress, not what they declared (the exact sums are checked again
+// when the file is recorded). The bytes count as t's received and as its
+// form's and site's in flight once admitted.
 func (s *Service) admitBytes(t *transfer, n int) error {
 	if err := s.diskRoom(int64(n)); err != nil {
 		return err
@@ -478,10 +483,17 @@ func (s *Service) admitBytes(t *transfer, n int) error {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if t.pending+s.inflight[t.form]+int64(n) > s.cfg.MaxPendingBytes {
+	form, site := s.inflight[t.form]+int64(n), s.siteInflight[t.site]+int64(n)
+	switch {
+	case t.pending+form > s.cfg.MaxPendingBytes:
 		return errPendingFull
+	case s.cfg.FormQuotaBytes > 0 && t.formBytes+form > s.cfg.FormQuotaBytes:
+		return domain.ErrFormQuota
+	case s.cfg.SiteQuotaBytes > 0 && t.siteBytes+site > s.cfg.SiteQuotaBytes:
+		return domain.ErrSiteQuota
 	}
-	s.inflight[t.form] += int64(n)
+	s.inflight[t.form], s.siteInflight[t.site] = form, site
+	t.received.Add(int64(n))
 	return nil
 }
 
@@ -704,23 +716,17 @@ func (s *Service) start(ctx context.Context, site, client int64, form *domain.Fo
 		return nil, err
 	}
 	now := s.cfg.Now()
-	t := &transfer{id: newUploadID(), client: client, site: site, form: form.ID, pending: pending, started: now, field: p.Field,
+	t := &transfer{id: newUploadID(), client: client, site: site, form: form.ID, pending: pending, formBytes: formBytes,
+		siteBytes: siteBytes, started: now, field: p.Field,
 		name: cleanName(p.Name), size: p.Size, accept: f.Accept, hash: sha256.New()}
 	t.touched.Store(now.UnixNano())
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	// Bytes still arriving count against the quotas with their declared
-	// size, which they are bound to reach; against the pending cap with
-	// what has come (admitBytes), so that uploads begun but never sent
-	// do not fill it.
-	for _, o := range s.transfers {
-		if o.site == site {
-			siteBytes += o.size
-			if o.form == form.ID {
-				formBytes += o.size
-			}
-		}
-	}
+	// The new file must fit whole beside what is kept and what has
+	// arrived of the uploads in progress (not what they declared: uploads
+	// begun and never sent must not fill a quota).
+	formBytes += s.inflight[form.ID]
+	siteBytes += s.siteInflight[site]
 	switch {
 	case s.cfg.FormQuotaBytes > 0 && formBytes+p.Size > s.cfg.FormQuotaBytes:
 		return nil, domain.ErrFormQuota
@@ -798,6 +804,9 @@ func (s *Service) dropLocked(t *transfer) {
 	}
 	if s.inflight[t.form] -= t.received.Load(); s.inflight[t.form] <= 0 {
 		delete(s.inflight, t.form)
+	}
+	if s.siteInflight[t.site] -= t.received.Load(); s.siteInflight[t.site] <= 0 {
+		delete(s.siteInflight, t.site)
 	}
 }
 
