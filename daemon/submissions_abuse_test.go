@@ -196,3 +196,33 @@ func TestLowDiskStopsUploadsOnly(t *testing.T) {
 		call(t, c, "forms.update", map[string]any{"id": id, "title": "فرم تازه"}, nil)
 	})
 }
+
+// TestWebhookSecretMethod: webhooks.secret shows each site's own secret
+// to its administrators (manage_options), rotates it on request, and is
+// refused to a forms manager.
+func TestWebhookSecretMethod(t *testing.T) {
+	c, _ := startDaemon(t)
+	admin := func(site int64) map[string]any {
+		return map[string]any{"user_id": 1, "caps": []string{"manage_options", "manage_arshline_forms"}, "site_id": site}
+	}
+	secret := func(site int64, rotate bool) string {
+		t.Helper()
+		var r struct{ Secret string }
+		call(t, c, "webhooks.secret", map[string]any{"rotate": rotate, "actor": admin(site)}, &r)
+		if len(r.Secret) != 64 {
+			t.Fatalf("site %d's secret %q", site, r.Secret)
+		}
+		return r.Secret
+	}
+	one, two := secret(1, false), secret(2, false)
+	if one == two || secret(1, false) != one {
+		t.Fatalf("sites share a secret, or it changed: %s %s", one, two)
+	}
+	if fresh := secret(2, true); fresh == two || secret(2, false) != fresh || secret(1, false) != one {
+		t.Fatal("rotation did not give site 2 alone a new secret")
+	}
+	manager := map[string]any{"user_id": 2, "caps": []string{"manage_arshline_forms"}, "site_id": 1}
+	if code := callErr(t, c, "webhooks.secret", map[string]any{"actor": manager}); code != "FORBIDDEN" {
+		t.Fatalf("a forms manager read the secret: %v", code)
+	}
+}
