@@ -173,7 +173,7 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 		return nil, fmt.Errorf("--upload-dir: %w", err)
 	}
 	// Uploads need the same proof of a loaded form as submissions.
-	a.uploads = uploads.New(uploads.Config{Records: store, Files: files, VerifyFormToken: a.submits.VerifyFormToken,
+	a.uploads = uploads.New(uploads.Config{Records: store, Files: files, VerifyFormToken: a.submits.VerifyUploadToken,
 		MaxFileBytes: cfg.UploadMaxBytes, MaxPendingBytes: cfg.UploadPendingBytes,
 		StartsPerMinute: cfg.UploadStartsPerMinute, ChunksPerMinute: cfg.UploadChunksPerMinute,
 		MaxTransfers: cfg.UploadMaxInProgress, MaxTransfersPerClient: cfg.UploadMaxInProgressPerClient,

@@ -160,6 +160,14 @@ func TestOldVersionTokenGrace(t *testing.T) {
 			t.Fatalf("an old token past the grace: %v %v", re, re.Data)
 		}
 	})
+	t.Run("an upload past the grace", func(t *testing.T) {
+		err := c.Call(context.Background(), "submissions.upload", map[string]any{"token": token, "form_token": old2, "field": "f1",
+			"name": "a.txt", "size": 5, "offset": 0, "data": "aGVsbG8=", "final": true, "client": map[string]any{"ip_hash": "b"}}, nil)
+		re, ok := err.(*rpc.Error)
+		if !ok || re.CodeName() != "INVALID_SUBMISSION" || fieldCodes(t, re)[""] != "form_token_superseded" {
+			t.Fatalf("an upload with an old token past the grace: %v", err)
+		}
+	})
 	t.Run("a token of the current version", func(t *testing.T) {
 		call(t, c, "submissions.submit", map[string]any{"token": token, "form_token": freshToken(t, c, token), "answers": validAnswers(0), "client": map[string]any{"ip_hash": "c"}}, nil)
 	})

@@ -180,6 +180,17 @@ func (s *Service) Submit(ctx context.Context, p SubmitParams) (*Receipt, error) 
 	return &Receipt{SubmissionID: sub.ID, TrackingCode: sub.TrackingCode, ThankYou: thankYou(ctx, f.Document), DroppedFields: dropped}, nil
 }
 
+// VerifyUploadToken checks a form token for an upload to form f: its
+// signature and age, and, when it is of an older version than f's
+// current one, the grace after that one was made.
+func (s *Service) VerifyUploadToken(ctx context.Context, token string, f *domain.Form) (int64, error) {
+	versionID, err := s.VerifyFormToken(token, f.ID)
+	if err != nil || versionID == f.HeadVersionID {
+		return versionID, err
+	}
+	return versionID, s.withinGrace(ctx, f)
+}
+
 // VerifyFormToken checks a form token for formID and returns the version
 // it names: for uploads, which come before the submission. It checks the
 // signature and the token's age, not the minimum fill time (a respondent

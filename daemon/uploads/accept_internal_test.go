@@ -45,7 +45,7 @@ func TestWildcardsLeaveOutScriptCarriers(t *testing.T) {
 // rate limiters keeping anything for those addresses; and the chunk
 // limiter never holds more addresses than its bound.
 func TestUnknownClientsCostNothingBeforeTheChecks(t *testing.T) {
-	s := New(Config{VerifyFormToken: func(string, int64) (int64, error) { return 1, nil }})
+	s := New(Config{VerifyFormToken: func(context.Context, string, *domain.Form) (int64, error) { return 1, nil }})
 	ctx := domain.WithActor(context.Background(), domain.Actor{SiteID: 1, Locale: domain.LocaleEN})
 	for i := range 5000 {
 		_, err := s.Upload(ctx, UploadParams{Token: "t", FormToken: "f", Field: "doc", Name: "a", Size: 10,

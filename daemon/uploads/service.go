@@ -117,9 +117,10 @@ type Config struct {
 	Records Records
 	Files   *Store
 	// VerifyFormToken checks the form_token forms.public gave the
-	// respondent and returns the version of the form it was given for.
-	// Without it no upload is taken (UNAVAILABLE).
-	VerifyFormToken func(formToken string, formID int64) (versionID int64, err error)
+	// respondent for form (its age, and its version against the form's
+	// current one) and returns the version it was given for. Without it
+	// no upload is taken (UNAVAILABLE).
+	VerifyFormToken func(ctx context.Context, formToken string, form *domain.Form) (versionID int64, err error)
 	MaxFileBytes    int64
 	MaxPendingBytes int64
 	StartsPerMinute int
@@ -612,7 +613,7 @@ func (s *Service) openForm(ctx context.Context, site int64, token, formToken str
 	if form.PublicToken != token || form.Status != domain.StatusPublished || pastCloseAt(form.Document, s.cfg.Now()) {
 		return nil, 0, errClosed
 	}
-	versionID, err := s.cfg.VerifyFormToken(formToken, form.ID)
+	versionID, err := s.cfg.VerifyFormToken(ctx, formToken, form)
 	if err != nil {
 		var de *domain.Error
 		if errors.As(err, &de) {
