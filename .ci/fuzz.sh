@@ -23,3 +23,5 @@ run ./daemon/answers FuzzValidate
 for target in FuzzMobile FuzzLandline FuzzNationalCode FuzzPostalCode FuzzBankCard FuzzSheba FuzzEmail FuzzURL FuzzTime FuzzPersianLetters FuzzLatinLetters FuzzText; do
 	run ./daemon/iranformat "$target"
 done
+run ./daemon/results FuzzNeutralise
+run ./daemon/submissions FuzzFormToken

@@ -143,7 +143,8 @@ var calls = map[string]caller{
 	},
 	// A respondent's ten answers to the published ten-question form; the
 	// daemon must run with the spam defences off (--submit-min-fill 0,
-	// --submit-per-client-per-minute 0, --submit-per-form-per-minute 0).
+	// --submit-per-client-per-minute 0, --submit-per-form-per-minute 0,
+	// --form-token-reuse: every call sends the same form token).
 	"submissions.submit": func(ctx context.Context, c *syncClient, st *state) error {
 		_, err := c.Call(ctx, "submissions.submit", st.submitParams)
 		return err

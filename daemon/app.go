@@ -52,6 +52,8 @@ type app struct {
 	// webhooks delivers the outbox; the submission path calls its Notify
 	// after a commit that enqueued deliveries.
 	webhooks *webhooks.Worker
+	// webhookSecrets serves each site's signing key to its administrators.
+	webhookSecrets *webhooks.Secrets
 
 	// dbOK is the latest database probe: system.health reports it instead
 	// of querying, so health checks never add load to the database.
@@ -103,7 +105,9 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 	a.startProbe(probeCtx, time.Second, probeWriteEvery)
 	go every(probeCtx, time.Second, a.rollUp)
 	go a.retain(probeCtx, retentionEvery)
-	a.webhooks = webhooks.Start(webhooks.Config{Store: store, Events: events, AllowLoopback: cfg.WebhooksAllowLoopbackHTTP})
+	a.webhooks = webhooks.Start(webhooks.Config{Store: store, Events: events, AllowLoopback: cfg.WebhooksAllowLoopbackHTTP,
+		BodyRetention: keepWhenZero(cfg.WebhookBodyRetention)})
+	a.webhookSecrets = &webhooks.Secrets{Store: store}
 	a.executor = &executor.Executor{Store: store}
 	var err error
 	if a.submits, err = submissions.New(probeCtx, store, submitConfig(cfg), events, nil); err != nil {
@@ -139,9 +143,14 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 		return nil, fmt.Errorf("--upload-dir: %w", err)
 	}
 	// Uploads need the same proof of a loaded form as submissions.
-	a.uploads = uploads.New(uploads.Config{Records: store, Files: files, VerifyFormToken: a.submits.VerifyFormToken,
+	a.uploads = uploads.New(uploads.Config{Records: store, Files: files, VerifyFormToken: a.submits.VerifyUploadToken,
 		MaxFileBytes: cfg.UploadMaxBytes, MaxPendingBytes: cfg.UploadPendingBytes,
-		StartsPerMinute: cfg.UploadStartsPerMinute, ChunksPerMinute: cfg.UploadChunksPerMinute})
+		StartsPerMinute: cfg.UploadStartsPerMinute, ChunksPerMinute: cfg.UploadChunksPerMinute,
+		MaxTransfers: cfg.UploadMaxInProgress, MaxTransfersPerClient: cfg.UploadMaxInProgressPerClient,
+		IdleTimeout: cfg.UploadIdleTimeout, MinBytesPerSecond: offWhenZero(cfg.UploadMinBytesPerSecond),
+		FormQuotaBytes: offWhenZero(cfg.UploadFormQuotaBytes), SiteQuotaBytes: offWhenZero(cfg.UploadSiteQuotaBytes),
+		ClientBytesPerHour: offWhenZero(cfg.UploadClientBytesPerHour),
+		MinFreeBytes:       offWhenZero(cfg.UploadMinFreeBytes), MinFreePercent: int(offWhenZero(int64(cfg.UploadMinFreePercent)))})
 	a.submits.RemoveFiles = files.Remove
 	a.submits.NotifyWebhooks = a.webhooks.Notify
 	go func() {
@@ -164,7 +173,7 @@ func submitConfig(cfg *Config) submissions.Config {
 	if minFill == 0 {
 		minFill = -1
 	}
-	return submissions.Config{MinFill: minFill, TokenTTL: cfg.FormTokenTTL,
+	return submissions.Config{MinFill: minFill, TokenTTL: cfg.FormTokenTTL, TokenGrace: keepWhenZero(cfg.FormTokenGrace), TokenReuse: cfg.FormTokenReuse,
 		PerClientPerMinute: off(cfg.SubmitPerClientPerMinute), PerFormPerMinute: off(cfg.SubmitPerFormPerMinute)}
 }
 
@@ -398,11 +407,30 @@ func (a *app) methods() []rpc.Method {
 		{Name: "submissions.delete", Capability: manage, Handler: handle(a.submits.Delete)},
 		{Name: "submissions.upload", Handler: handle(a.uploads.Upload)},
 		{Name: "submissions.file", Capability: manage, Handler: handle(a.uploads.File)},
+		{Name: "webhooks.secret", Capability: options, Handler: handle(a.webhookSecrets.Secret)},
 		// The summary adds up per-day counts: bounded, inline. An export
 		// page may wait for an XLSX file being built, so it is not.
 		{Name: "results.summary", Inline: true, Capability: manage, Handler: handle(a.results.Summary)},
 		{Name: "submissions.export", Capability: manage, Handler: handle(a.results.Export)},
 	}
+}
+
+// offWhenZero turns a flag's 0 ("none") into the negative value the
+// services take for "off"; their 0 is their default.
+func offWhenZero(v int64) int64 {
+	if v == 0 {
+		return -1
+	}
+	return v
+}
+
+// keepWhenZero turns a retention flag's 0 ("keep") into the negative
+// retention the services take for "keep"; their 0 is their default.
+func keepWhenZero(d time.Duration) time.Duration {
+	if d == 0 {
+		return -1
+	}
+	return d
 }
 
 // handle serves a service method: rpc.Typed decodes the params strictly

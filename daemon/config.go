@@ -70,6 +70,8 @@ type Config struct {
 	// Submissions: spam defences and limits (daemon/submissions).
 	SubmitMinFill            time.Duration
 	FormTokenTTL             time.Duration
+	FormTokenGrace           time.Duration
+	FormTokenReuse           bool
 	SubmitPerClientPerMinute int
 	SubmitPerFormPerMinute   int
 	PlanCacheTTL             time.Duration
@@ -86,12 +88,25 @@ type Config struct {
 	// client (the shim's hash of its address) may begin and send.
 	UploadStartsPerMinute int
 	UploadChunksPerMinute int
+	// The bounds of what anonymous uploads may hold (daemon/uploads).
+	UploadMaxInProgress          int
+	UploadMaxInProgressPerClient int
+	UploadIdleTimeout            time.Duration
+	UploadMinBytesPerSecond      int64
+	UploadFormQuotaBytes         int64
+	UploadSiteQuotaBytes         int64
+	UploadClientBytesPerHour     int64
+	UploadMinFreeBytes           int64
+	UploadMinFreePercent         int
 
 	// WebhooksAllowLoopbackHTTP lets webhooks go over plain http to a
 	// loopback address, and over https to loopback and private
 	// addresses: tests and a receiver on the same host. Off, a form's
 	// author cannot point a webhook at the host's own services.
 	WebhooksAllowLoopbackHTTP bool
+	// WebhookBodyRetention is how long a delivered webhook keeps its
+	// body (0 keeps bodies).
+	WebhookBodyRetention time.Duration
 }
 
 // LLMConfigured reports whether model-backed features can run: a model
@@ -147,6 +162,8 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*
 	fs.IntVar(&c.Hosha2MaxRunning, "hosha2-max-running", 16, "Hosha2 requests running at once, all users together; past it RATE_LIMIT")
 	fs.DurationVar(&c.SubmitMinFill, "submit-min-fill", 3*time.Second, "least time between loading a form and sending it (a person reads first); 0 turns the check off")
 	fs.DurationVar(&c.FormTokenTTL, "form-token-ttl", 24*time.Hour, "how long a loaded form may be answered")
+	fs.DurationVar(&c.FormTokenGrace, "form-token-grace", 10*time.Minute, "how long after a form's newer version a page of the older one may still be sent (0 refuses it at once)")
+	fs.BoolVar(&c.FormTokenReuse, "form-token-reuse", false, "let one form token send many submissions (load measurements only; off, a token is one accepted submission)")
 	fs.IntVar(&c.SubmitPerClientPerMinute, "submit-per-client-per-minute", 10, "submissions one client may send in any 60 s; 0 turns the limit off")
 	fs.IntVar(&c.SubmitPerFormPerMinute, "submit-per-form-per-minute", 600, "submissions one form accepts in any 60 s; 0 turns the limit off")
 	fs.DurationVar(&c.PlanCacheTTL, "plan-cache-ttl", 10*time.Minute, "how long an LLM plan for the same text is reused")
@@ -155,6 +172,16 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*
 	fs.Int64Var(&c.UploadPendingBytes, "upload-pending-bytes", 256<<20, "most bytes of one form's uploads not yet sent with an answer")
 	fs.IntVar(&c.UploadStartsPerMinute, "upload-starts-per-minute", 30, "uploads one client may begin per minute")
 	fs.IntVar(&c.UploadChunksPerMinute, "upload-chunks-per-minute", 600, "upload chunks (256 KiB each) one client may send per minute")
+	fs.DurationVar(&c.WebhookBodyRetention, "webhook-body-retention", 7*24*time.Hour, "empty a delivered webhook's body (a copy of the answers) this long after its delivery (0 keeps them)")
+	fs.IntVar(&c.UploadMaxInProgress, "upload-max-in-progress", 1024, "uploads in progress in the whole daemon")
+	fs.IntVar(&c.UploadMaxInProgressPerClient, "upload-max-in-progress-per-client", 8, "uploads in progress of one client (an address; an IPv6 /64)")
+	fs.DurationVar(&c.UploadIdleTimeout, "upload-idle-timeout", 2*time.Minute, "an upload with no chunk for this long loses its slot")
+	fs.Int64Var(&c.UploadMinBytesPerSecond, "upload-min-bytes-per-second", 1024, "least average pace, once the idle timeout has passed, that keeps an upload's slot")
+	fs.Int64Var(&c.UploadFormQuotaBytes, "upload-form-quota-bytes", 1<<30, "most bytes of files, pending or sent with answers, one form keeps (0: no quota)")
+	fs.Int64Var(&c.UploadSiteQuotaBytes, "upload-site-quota-bytes", 4<<30, "most bytes of files one site keeps, all its forms together (0: no quota)")
+	fs.Int64Var(&c.UploadClientBytesPerHour, "upload-client-bytes-per-hour", 200<<20, "bytes of files one client may send in an hour (0: no budget)")
+	fs.Int64Var(&c.UploadMinFreeBytes, "upload-min-free-bytes", 1<<30, "uploads stop below this much free space on the upload directory's file system (0: no floor)")
+	fs.IntVar(&c.UploadMinFreePercent, "upload-min-free-percent", 5, "uploads stop below this share of the file system free (0: no floor); the larger floor applies")
 	fs.BoolVar(&c.WebhooksAllowLoopbackHTTP, "webhooks-allow-loopback-http", false, "deliver webhooks over plain http to loopback addresses, and over https to loopback and private ones (tests, a receiver on this host)")
 
 	// Environment first, so that flags given on the command line override it.
@@ -219,13 +246,18 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*
 	if c.UploadDir == "" {
 		c.UploadDir = filepath.Join(filepath.Dir(c.DB), "uploads")
 	}
-	if c.UploadMaxBytes < 1 || c.UploadPendingBytes < 1 || c.UploadStartsPerMinute < 1 || c.UploadChunksPerMinute < 1 {
-		return nil, errors.New("--upload-max-bytes, --upload-pending-bytes, --upload-starts-per-minute and --upload-chunks-per-minute must be positive")
+	if c.UploadMaxBytes < 1 || c.UploadPendingBytes < 1 || c.UploadStartsPerMinute < 1 || c.UploadChunksPerMinute < 1 ||
+		c.UploadMaxInProgress < 1 || c.UploadMaxInProgressPerClient < 1 || c.UploadIdleTimeout <= 0 || c.UploadMinBytesPerSecond < 0 {
+		return nil, errors.New("--upload-max-bytes, --upload-pending-bytes, --upload-starts-per-minute, --upload-chunks-per-minute, --upload-max-in-progress, --upload-max-in-progress-per-client and --upload-idle-timeout must be positive")
 	}
-	if c.JobRetention < 0 || c.AuditRetention < 0 {
+	if c.UploadFormQuotaBytes < 0 || c.UploadSiteQuotaBytes < 0 || c.UploadClientBytesPerHour < 0 || c.UploadMinFreeBytes < 0 ||
+		c.UploadMinFreePercent < 0 || c.UploadMinFreePercent > 90 {
+		return nil, errors.New("upload quotas, budgets and free-space floors must not be negative (--upload-min-free-percent at most 90)")
+	}
+	if c.JobRetention < 0 || c.AuditRetention < 0 || c.WebhookBodyRetention < 0 {
 		return nil, errors.New("retention periods must not be negative")
 	}
-	if c.SubmitMinFill < 0 || c.FormTokenTTL <= 0 || c.SubmitPerClientPerMinute < 0 || c.SubmitPerFormPerMinute < 0 {
+	if c.SubmitMinFill < 0 || c.FormTokenTTL <= 0 || c.FormTokenGrace < 0 || c.SubmitPerClientPerMinute < 0 || c.SubmitPerFormPerMinute < 0 {
 		return nil, errors.New("submit limits must not be negative, and form-token-ttl must be positive")
 	}
 	if c.PlanMaxSteps < 1 || c.PlannerMaxFields < 1 || c.RatePerMinute < 1 || c.Hosha2MaxRunning < 1 || c.MaxConns < 1 || c.MaxFrameBytes < 1024 {

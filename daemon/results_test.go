@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
@@ -121,4 +123,56 @@ func TestResultsOverSocket(t *testing.T) {
 			t.Errorf("%s %v: %s, want %s", tc.method, tc.params, code, tc.want)
 		}
 	}
+}
+
+// TestExportNamesFilesWithALink: a file answer's cell in CSV and XLSX
+// holds the name the respondent's file had and the link the plugin gave
+// for opening it (its upload id, form and submission filled in), not an
+// upload id alone.
+func TestExportNamesFilesWithALink(t *testing.T) {
+	c, _ := startDaemon(t, "--submit-min-fill", "0")
+	id, token := publishForm(t, c, map[string]any{"version": "arshline_form@v1", "fields": []any{
+		map[string]any{"id": "f1", "type": "file", "label": "پیوست"}}})
+	ft := freshToken(t, c, token)
+	var up struct {
+		UploadID string `json:"upload_id"`
+	}
+	call(t, c, "submissions.upload", map[string]any{"token": token, "form_token": ft, "field": "f1", "name": "گزارش نهایی.txt",
+		"size": 5, "offset": 0, "data": "aGVsbG8=", "final": true, "client": map[string]any{"ip_hash": "a"}}, &up)
+	var r receipt
+	call(t, c, "submissions.submit", map[string]any{"token": token, "form_token": ft, "answers": map[string]any{"f1": []any{map[string]any{"upload_id": up.UploadID}}},
+		"client": map[string]any{"ip_hash": "a"}}, &r)
+	link := "https://example.com/wp-json/arshline/v1/forms/{form_id}/submissions/{submission_id}/files/{upload_id}"
+	want := fmt.Sprintf("گزارش نهایی.txt — https://example.com/wp-json/arshline/v1/forms/%d/submissions/%d/files/%s", id, r.SubmissionID, up.UploadID)
+	t.Run("csv", func(t *testing.T) {
+		b, _ := exportOverSocket(t, c, map[string]any{"form_id": id, "format": "csv", "file_link": link})
+		if !strings.Contains(string(b), want) {
+			t.Fatalf("the CSV lacks %q:\n%s", want, b)
+		}
+	})
+	t.Run("xlsx", func(t *testing.T) {
+		b, _ := exportOverSocket(t, c, map[string]any{"form_id": id, "format": "xlsx", "file_link": link})
+		wb, err := excelize.OpenReader(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer wb.Close()
+		rows, err := wb.GetRows(wb.GetSheetName(0))
+		if err != nil || len(rows) != 2 || rows[1][len(rows[1])-1] != want {
+			t.Fatalf("rows %q (%v), want the last cell %q", rows, err, want)
+		}
+	})
+	t.Run("without a link", func(t *testing.T) {
+		b, _ := exportOverSocket(t, c, map[string]any{"form_id": id, "format": "csv"})
+		if !strings.Contains(string(b), "گزارش نهایی.txt ["+up.UploadID+"]") {
+			t.Fatalf("the CSV lacks the file's name:\n%s", b)
+		}
+	})
+	t.Run("a link that is not https or lacks the upload id", func(t *testing.T) {
+		for _, bad := range []string{"javascript:alert(1)//{upload_id}", "https://example.com/files/"} {
+			if code := callErr(t, c, "submissions.export", map[string]any{"form_id": id, "format": "csv", "file_link": bad}); code != domain.CodeInvalidParams {
+				t.Errorf("file_link %q: %v", bad, code)
+			}
+		}
+	})
 }

@@ -126,8 +126,17 @@ func TestSubmissionsOverSocket(t *testing.T) {
 	call(t, c, "forms.public", map[string]any{"token": otherToken}, &otherPF)
 
 	answersOK := map[string]any{"f1": "علي كريمي", "f2": "+98 ۹۱۲ ۱۲۳ ۴۵۶۷", "f3": "o1", "f4": "۱۴۰۳/۱۲/۳۰", "f5": "dropped", "f6": 4}
+	// Each send is a page loaded anew (one token, one submission); a
+	// full form gives no new token, and the last one shows it full.
+	formToken := func() string {
+		var fresh publicForm
+		if err := c.Call(ctx, "forms.public", map[string]any{"token": token}, &fresh); err == nil {
+			return fresh.FormToken
+		}
+		return pf.FormToken
+	}
 	submit := func(ans map[string]any, extra map[string]any) map[string]any {
-		p := map[string]any{"token": token, "form_token": pf.FormToken, "answers": ans, "client": map[string]any{"ip_hash": "abc", "user_agent": "test"}}
+		p := map[string]any{"token": token, "form_token": formToken(), "answers": ans, "client": map[string]any{"ip_hash": "abc", "user_agent": "test"}}
 		for k, v := range extra {
 			p[k] = v
 		}
@@ -388,21 +397,29 @@ func TestSubmitTooFastAndRateLimited(t *testing.T) {
 	c, _ := startDaemon(t, "--submit-min-fill", "1s", "--submit-per-client-per-minute", "2")
 	_, token := publishForm(t, c, map[string]any{"version": "arshline_form@v1", "fields": []any{
 		map[string]any{"id": "f1", "type": "text", "label": "نام"}}})
-	var pf publicForm
-	call(t, c, "forms.public", map[string]any{"token": token}, &pf)
-	p := map[string]any{"token": token, "form_token": pf.FormToken, "answers": map[string]any{"f1": "x"}, "client": map[string]any{"ip_hash": "h"}}
-	if re := submitErr(t, c, p); re.CodeName() != "INVALID_SUBMISSION" || fieldCodes(t, re)[""] != "too_fast" {
+	// Five pages loaded now, one per send.
+	tokens := make([]string, 5)
+	for i := range tokens {
+		var pf publicForm
+		call(t, c, "forms.public", map[string]any{"token": token}, &pf)
+		tokens[i] = pf.FormToken
+	}
+	send := func(i int) map[string]any {
+		return map[string]any{"token": token, "form_token": tokens[i], "answers": map[string]any{"f1": "x"}, "client": map[string]any{"ip_hash": "h"}}
+	}
+	if re := submitErr(t, c, send(0)); re.CodeName() != "INVALID_SUBMISSION" || fieldCodes(t, re)[""] != "too_fast" {
 		t.Fatalf("sent at once: %v", re)
 	}
 	time.Sleep(1100 * time.Millisecond)
-	call(t, c, "submissions.submit", p, nil)
-	call(t, c, "submissions.submit", p, nil)
+	call(t, c, "submissions.submit", send(1), nil)
+	call(t, c, "submissions.submit", send(2), nil)
 	// Two in the window: the third waits.
-	re := submitErr(t, c, p)
+	re := submitErr(t, c, send(3))
 	if re.CodeName() != "RATE_LIMIT" || re.Data["retry_after_sec"] == nil {
 		t.Fatalf("third in a minute: %v %v", re, re.Data)
 	}
 	// Another client is not held back by the first.
+	p := send(4)
 	p["client"] = map[string]any{"ip_hash": "other"}
 	call(t, c, "submissions.submit", p, nil)
 }

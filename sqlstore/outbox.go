@@ -41,8 +41,10 @@ const WebhookNever = "9999-12-31T23:59:59Z"
 const maxLastError = 500
 
 const (
-	sqlEnqueueWebhook = `INSERT INTO webhook_outbox (site_id, form_id, submission_id, url, payload,
-		next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`
+	sqlEnqueueWebhook = `INSERT INTO webhook_outbox (id, site_id, form_id, submission_id, url, payload,
+		next_attempt_at, created_at) VALUES (
+		max(coalesce((SELECT max(id) FROM webhook_outbox), 0), (SELECT last_id FROM id_floors WHERE name = 'webhook_outbox')) + 1,
+		?, ?, ?, ?, ?, ?, ?)`
 	// The subquery walks webhook_outbox_due (next_attempt_at, then rowid)
 	// from the oldest due time, so a claim reads only what it takes
 	// however long the backlog.
@@ -183,15 +185,65 @@ func (db *DB) PendingWebhooks(ctx context.Context) (int64, error) {
 	return n, err
 }
 
-// WebhookSecret is the key webhook bodies are signed with: the settings
-// row webhook_secret, 64 lowercase hex digits made by the migration. The
-// text itself is the HMAC key, so that a receiver pastes it as it is.
-func (db *DB) WebhookSecret(ctx context.Context) (string, error) {
+// WebhookSecret is the key site siteID's webhook bodies are signed
+// with: 64 lowercase hex digits of its own, made on the first delivery
+// of the site and kept (site_secrets, migration 0008; site 1 keeps the
+// database's former single secret). The text itself is the HMAC key, so
+// that a receiver pastes it as it is.
+func (db *DB) WebhookSecret(ctx context.Context, siteID int64) (string, error) {
 	var s string
-	err := db.reads.GetContext(ctx, &s, "SELECT value FROM settings WHERE name = 'webhook_secret'")
-	if errors.Is(err, sql.ErrNoRows) || (err == nil && s == "") {
-		return "", errors.New("sqlstore: no webhook secret in settings")
+	err := db.reads.GetContext(ctx, &s, "SELECT value FROM site_secrets WHERE site_id = ? AND name = 'webhook_secret'", siteID)
+	if err == nil && s != "" {
+		return s, nil
 	}
+	if !errors.Is(err, sql.ErrNoRows) && err != nil {
+		return "", err
+	}
+	err = db.Update(ctx, func(ftx domain.FormTx) error {
+		tx := ftx.(*Tx)
+		// Another writer may have made it first: keep that one.
+		if _, err := tx.tx.ExecContext(tx.ctx, `INSERT INTO site_secrets (site_id, name, value, created_at)
+			VALUES (?, 'webhook_secret', lower(hex(randomblob(32))), ?) ON CONFLICT DO NOTHING`, siteID, tx.ts); err != nil {
+			return err
+		}
+		return tx.tx.GetContext(tx.ctx, &s, "SELECT value FROM site_secrets WHERE site_id = ? AND name = 'webhook_secret'", siteID)
+	})
+	return s, err
+}
+
+// ClearDeliveredWebhookBodies empties the payload of at most limit
+// deliveries delivered before before, oldest first, and reports how many
+// it emptied: a delivered body is a second copy of a respondent's
+// answers, kept only as long as the retention the worker is given. The
+// row stays, with its id, URL and times.
+func (db *DB) ClearDeliveredWebhookBodies(ctx context.Context, before time.Time, limit int) (int, error) {
+	var n int64
+	err := db.Update(ctx, func(ftx domain.FormTx) error {
+		tx := ftx.(*Tx)
+		res, err := tx.tx.ExecContext(tx.ctx, `UPDATE webhook_outbox SET payload = '' WHERE id IN (
+			SELECT id FROM webhook_outbox INDEXED BY webhook_outbox_delivered
+			WHERE delivered_at IS NOT NULL AND payload <> '' AND delivered_at < ? ORDER BY delivered_at LIMIT ?)`,
+			formatTime(before), limit)
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	return int(n), err
+}
+
+// RotateWebhookSecret gives site siteID a new webhook secret and returns
+// it; deliveries signed from now on use it.
+func (db *DB) RotateWebhookSecret(ctx context.Context, siteID int64) (string, error) {
+	var s string
+	err := db.Update(ctx, func(ftx domain.FormTx) error {
+		tx := ftx.(*Tx)
+		return tx.tx.GetContext(tx.ctx, &s, `INSERT INTO site_secrets (site_id, name, value, created_at)
+			VALUES (?, 'webhook_secret', lower(hex(randomblob(32))), ?)
+			ON CONFLICT (site_id, name) DO UPDATE SET value = excluded.value, created_at = excluded.created_at
+			RETURNING value`, siteID, tx.ts)
+	})
 	return s, err
 }
 

@@ -174,7 +174,7 @@ func TestOutboxSurvivesReopen(t *testing.T) {
 	}
 	e := entry(1)
 	enqueue(t, db, e)
-	secret, err := db.WebhookSecret(context.Background())
+	secret, err := db.WebhookSecret(context.Background(), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +183,7 @@ func TestOutboxSurvivesReopen(t *testing.T) {
 	}
 	db.Close()
 	db = openTest(t, path)
-	if again, _ := db.WebhookSecret(context.Background()); again != secret {
+	if again, _ := db.WebhookSecret(context.Background(), 1); again != secret {
 		t.Fatal("the webhook secret changed on reopening")
 	}
 	got := claimIDs(t, db, 5, time.Second)
@@ -192,12 +192,54 @@ func TestOutboxSurvivesReopen(t *testing.T) {
 	}
 }
 
-func TestWebhookSecretMissing(t *testing.T) {
-	db := openTest(t, filepath.Join(t.TempDir(), "o.db"))
-	if _, err := db.write.Exec("DELETE FROM settings WHERE name = 'webhook_secret'"); err != nil {
+// TestWebhookSecretsPerSite: each site signs with its own secret, made
+// on first use and kept; site 1 keeps the secret of a database made
+// before secrets were per site; rotating gives a site a new one and
+// leaves the others alone.
+func TestWebhookSecretsPerSite(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "o.db")
+	db := openTest(t, path)
+	var legacy string
+	if err := db.read.Get(&legacy, "SELECT value FROM settings WHERE name = 'webhook_secret'"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.WebhookSecret(context.Background()); err == nil || !strings.Contains(err.Error(), "no webhook secret") {
-		t.Fatalf("missing secret: %v", err)
+	secret := func(site int64) string {
+		t.Helper()
+		s, err := db.WebhookSecret(ctx, site)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(s) != 64 {
+			t.Fatalf("site %d's secret %q is not 64 hex digits", site, s)
+		}
+		return s
 	}
+	one, two, three := secret(1), secret(2), secret(3)
+	t.Run("site 1 keeps the database's secret", func(t *testing.T) {
+		if one != legacy {
+			t.Fatalf("site 1 signs with %q, the database had %q", one, legacy)
+		}
+	})
+	t.Run("sites differ", func(t *testing.T) {
+		if one == two || two == three || one == three {
+			t.Fatalf("secrets shared: %s %s %s", one, two, three)
+		}
+	})
+	db.Close()
+	db = openTest(t, path)
+	t.Run("kept across calls and reopening", func(t *testing.T) {
+		if secret(2) != two || secret(1) != one {
+			t.Fatal("a site's secret changed")
+		}
+	})
+	t.Run("rotation", func(t *testing.T) {
+		fresh, err := db.RotateWebhookSecret(ctx, 2)
+		if err != nil || fresh == two || len(fresh) != 64 {
+			t.Fatalf("rotated %q: %v", fresh, err)
+		}
+		if secret(2) != fresh || secret(3) != three || secret(1) != one {
+			t.Fatal("rotation did not give site 2 alone its new secret")
+		}
+	})
 }

@@ -83,6 +83,9 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 		"journal_mode(WAL)",
 		"foreign_keys(1)",
 		"synchronous(" + strings.ToUpper(opts.Synchronous) + ")",
+		// An erased submission's answers are overwritten with zeros, not
+		// only unlinked: the file, and any copy of it, keeps no trace.
+		"secure_delete(1)",
 	}
 	// Each call of a group commit runs in a savepoint, and SQLite copies
 	// every page a savepoint first touches to a sub-journal, which spills

@@ -18,14 +18,19 @@ import (
 // The submission write path's statements, prepared once at open with the
 // other hot statements: a submission storm runs them all in the writer.
 const (
-	sqlInsertSubmission = `INSERT INTO submissions (site_id, form_id, version_id, tracking_code, status,
-		created_at, client_hash, idempotency_key, answers_sha, answers) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	// The id is past both the newest row and the newest ever erased
+	// (id_floors, migration 0008): an id is never given twice.
+	sqlInsertSubmission = `INSERT INTO submissions (id, site_id, form_id, version_id, tracking_code, status,
+		created_at, client_hash, idempotency_key, answers_sha, answers, form_token_id) VALUES (
+		max(coalesce((SELECT max(id) FROM submissions), 0), (SELECT last_id FROM id_floors WHERE name = 'submissions')) + 1,
+		?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	sqlInsertSearch = `INSERT INTO submissions_fts (rowid, body) VALUES (?, ?)`
 	sqlAddDay       = `INSERT INTO submission_days (form_id, day, count, first_id, last_id) VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (form_id, day) DO UPDATE SET count = count + excluded.count,
 		first_id = min(first_id, excluded.first_id), last_id = max(last_id, excluded.last_id)`
 	sqlCountSubmissions = `SELECT coalesce(sum(count), 0) FROM submission_days WHERE form_id = ?`
 	sqlByIdempotencyKey = submissionSelect + ` WHERE form_id = ? AND idempotency_key = ?`
+	sqlFormTokenUsed    = `SELECT count(*) FROM submissions WHERE form_id = ? AND form_token_id = ?`
 	sqlFormHeadNow      = `SELECT status, head_version_id, deleted_at IS NOT NULL AS deleted FROM forms WHERE id = ?`
 	sqlRolledUpTo       = `SELECT last_id FROM rollup_state WHERE name = 'answer_counts'`
 )
@@ -57,7 +62,7 @@ func addCountStatements(table, keys string) (qs [maxFactRows]string) {
 	return qs
 }
 
-var submissionWriteQueries = append(append(append([]string{sqlInsertSubmission, sqlInsertSearch, sqlAddDay, sqlCountSubmissions, sqlByIdempotencyKey, sqlFormHeadNow, sqlRolledUpTo}, sqlAddFacts[:]...), sqlAddTotals[:]...), sqlAddBlocks[:]...)
+var submissionWriteQueries = append(append(append([]string{sqlInsertSubmission, sqlInsertSearch, sqlAddDay, sqlCountSubmissions, sqlByIdempotencyKey, sqlFormTokenUsed, sqlFormHeadNow, sqlRolledUpTo}, sqlAddFacts[:]...), sqlAddTotals[:]...), sqlAddBlocks[:]...)
 
 const (
 	submissionSelect = `SELECT id, site_id, form_id, version_id, tracking_code, status, created_at,
@@ -152,6 +157,14 @@ func (t *Tx) FormHeadNow(formID int64) (status domain.FormStatus, headVersionID 
 // taken already: with 10^10 codes, a second try is already rare.
 const trackingCodeAttempts = 5
 
+// FormTokenUsed reports whether a submission of the form was sent with
+// the form token tokenID (submissions_form_token, migration 0008).
+func (t *Tx) FormTokenUsed(formID int64, tokenID string) (bool, error) {
+	var n int
+	err := t.tx.GetContext(t.ctx, &n, sqlFormTokenUsed, formID, tokenID)
+	return n > 0, err
+}
+
 // InsertSubmission stores s, its day's count and its search text
 // (normalised here with SearchText, as queries are); RollUpAnswers counts
 // its answers after the commit. s.CreatedAt
@@ -172,7 +185,7 @@ func (t *Tx) InsertSubmission(s *domain.Submission, searchText string) error {
 			s.TrackingCode = newTrackingCode()
 		}
 		res, err := t.tx.ExecContext(t.ctx, sqlInsertSubmission, s.SiteID, s.FormID, s.VersionID, s.TrackingCode,
-			string(s.Status), t.ts, s.ClientHash, key, s.AnswersSHA, string(s.Answers))
+			string(s.Status), t.ts, s.ClientHash, key, s.AnswersSHA, string(s.Answers), nullString(s.FormTokenID))
 		if err != nil {
 			if fresh && attempt < trackingCodeAttempts && isUniqueViolation(err, "tracking_code") {
 				continue
@@ -194,6 +207,14 @@ func (t *Tx) InsertSubmission(s *domain.Submission, searchText string) error {
 	// The answer counts follow by the rollup (RollUpAnswers); the day's
 	// count is exact at once, since max_submissions reads it.
 	return t.countDay(s, 1)
+}
+
+// nullString is s, or NULL when empty.
+func nullString(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
 }
 
 // countDay adds (sign 1) or takes out (sign -1) a submission from its

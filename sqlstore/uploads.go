@@ -32,18 +32,40 @@ func (db *DB) PendingUploadBytes(ctx context.Context, formID int64) (int64, erro
 	return n, err
 }
 
-// errPendingFull is InsertPendingUpload's refusal.
-var errPendingFull = domain.Errorf(domain.CodeTooLarge,
-	"this form holds too many files not yet sent with an answer; send your answers, or try again later",
-	"فایل‌های فرستاده‌شده و هنوز ثبت‌نشدهٔ این فرم بیش از حد است؛ پاسخ‌ها را ثبت کنید یا بعداً دوباره تلاش کنید").With("limit", "pending_bytes")
+// sqlUploadUsage reads a form's and its site's bytes of files.
+const sqlUploadUsage = `SELECT coalesce(sum(bytes) FILTER (WHERE form_id = ?), 0) AS form, coalesce(sum(bytes), 0) AS site
+	FROM upload_usage WHERE site_id = ?`
+
+type usage struct {
+	Form int64 `db:"form"`
+	Site int64 `db:"site"`
+}
+
+// UploadUsage is the bytes of uploaded files, pending or claimed, that
+// form formID and the whole of site siteID keep (upload_usage, kept by
+// triggers, migration 0008).
+func (db *DB) UploadUsage(ctx context.Context, siteID, formID int64) (formBytes, siteBytes int64, err error) {
+	var u usage
+	err = db.reads.GetContext(ctx, &u, sqlUploadUsage, formID, siteID)
+	return u.Form, u.Site, err
+}
+
+// The refusals of InsertPendingUpload: each names the limit in
+// data.limit.
+var (
+	errPendingFull = domain.Errorf(domain.CodeTooLarge,
+		"this form holds too many files not yet sent with an answer; send your answers, or try again later",
+		"فایل‌های فرستاده‌شده و هنوز ثبت‌نشدهٔ این فرم بیش از حد است؛ پاسخ‌ها را ثبت کنید یا بعداً دوباره تلاش کنید").With("limit", "pending_bytes")
+)
 
 // InsertPendingUpload records a received file as pending (no
 // submission) with the transaction's time, unless the form's pending
-// bytes would then pass maxPending (TOO_LARGE, data.limit
-// "pending_bytes"): the sum is read in
-// the same write transaction, so uploads finishing together cannot pass
-// the cap between them.
-func (db *DB) InsertPendingUpload(ctx context.Context, u *domain.Upload, maxPending int64) error {
+// bytes would then pass lim.MaxPending (TOO_LARGE, data.limit
+// "pending_bytes") or the form's or site's files their quota
+// ("form_quota", "site_quota"): the sums are read in the same write
+// transaction, so uploads finishing together cannot pass a bound between
+// them.
+func (db *DB) InsertPendingUpload(ctx context.Context, u *domain.Upload, lim domain.UploadLimits) error {
 	return db.Update(ctx, func(ftx domain.FormTx) error {
 		t := ftx.(*Tx)
 		var pending int64
@@ -51,8 +73,20 @@ func (db *DB) InsertPendingUpload(ctx context.Context, u *domain.Upload, maxPend
 			"SELECT coalesce(sum(size), 0) FROM uploads WHERE form_id = ? AND submission_id IS NULL", u.FormID); err != nil {
 			return err
 		}
-		if pending+u.Size > maxPending {
+		if pending+u.Size > lim.MaxPending {
 			return errPendingFull
+		}
+		if lim.FormQuota > 0 || lim.SiteQuota > 0 {
+			var use usage
+			if err := t.tx.GetContext(t.ctx, &use, sqlUploadUsage, u.FormID, u.SiteID); err != nil {
+				return err
+			}
+			if lim.FormQuota > 0 && use.Form+u.Size > lim.FormQuota {
+				return domain.ErrFormQuota
+			}
+			if lim.SiteQuota > 0 && use.Site+u.Size > lim.SiteQuota {
+				return domain.ErrSiteQuota
+			}
 		}
 		u.SubmissionID = nil
 		u.CreatedAt = t.now
@@ -122,6 +156,28 @@ func invalidUpload(fieldID string) *domain.Error {
 		"message_fa": "فایل فرستاده‌شده شناخته نشد؛ آن را دوباره بفرستید",
 		"message_en": "An uploaded file was not recognised; upload it again",
 	}})
+}
+
+// PendingUploads returns the pending uploads of the site's form among
+// ids, by id: what a submission about to claim them says of its files.
+func (db *DB) PendingUploads(ctx context.Context, siteID, formID int64, ids []string) (map[string]domain.Upload, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	args := []any{siteID, formID}
+	for _, id := range ids {
+		args = append(args, id)
+	}
+	var rows []uploadRow
+	if err := db.reads.SelectContext(ctx, &rows, uploadSelect+" WHERE site_id = ? AND form_id = ? AND submission_id IS NULL AND id IN (?"+
+		strings.Repeat(", ?", len(ids)-1)+")", args...); err != nil {
+		return nil, err
+	}
+	out := make(map[string]domain.Upload, len(rows))
+	for i := range rows {
+		out[rows[i].ID] = rows[i].toDomain()
+	}
+	return out, nil
 }
 
 // GetSubmissionUpload returns one upload a submission of the site's form

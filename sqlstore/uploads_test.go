@@ -49,7 +49,7 @@ func addSubmission(t *testing.T, db *DB, f *domain.Form, code string) int64 {
 
 func pending(db *DB, f *domain.Form, id, field string, size int64) error {
 	return db.InsertPendingUpload(context.Background(), &domain.Upload{ID: id, SiteID: 1, FormID: f.ID, FieldID: field,
-		StoredName: strings.Repeat("a", 31) + id[len(id)-1:], MIME: "image/png", Size: size, OriginalName: "x.png", SHA256: "00"}, 1000)
+		StoredName: strings.Repeat("a", 31) + id[len(id)-1:], MIME: "image/png", Size: size, OriginalName: "x.png", SHA256: "00"}, domain.UploadLimits{MaxPending: 1000})
 }
 
 func claim(db *DB, site, formID, sub int64, field string, ids ...string) ([]domain.Upload, error) {
@@ -187,4 +187,60 @@ func TestSweepPendingUploads(t *testing.T) {
 	if err != nil || len(names) != 1 || !names[strings.Repeat("a", 31)+"3"] {
 		t.Fatalf("stored names %v, %v", names, err)
 	}
+}
+
+// TestUploadUsageAndQuotas: the bytes a form and its site keep follow
+// every upload row, pending or claimed, through inserts, claims and
+// sweeps; a file past the form's or the site's quota is refused in the
+// insert's own transaction.
+func TestUploadUsageAndQuotas(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t, filepath.Join(t.TempDir(), "u.db"))
+	f, g := createForm(t, db, "یک"), createForm(t, db, "دو")
+	usage := func(form int64) (int64, int64) {
+		t.Helper()
+		a, b, err := db.UploadUsage(ctx, 1, form)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a, b
+	}
+	if err := pending(db, f, "up1", "photo", 300); err != nil {
+		t.Fatal(err)
+	}
+	if err := pending(db, g, "up2", "photo", 200); err != nil {
+		t.Fatal(err)
+	}
+	withFileField(t, db, f)
+	if _, err := claim(db, 1, f.ID, addSubmission(t, db, f, "1"), "photo", "up1"); err != nil {
+		t.Fatal(err)
+	}
+	t.Run("counted, claimed or not", func(t *testing.T) {
+		if fb, sb := usage(f.ID); fb != 300 || sb != 500 {
+			t.Fatalf("form %d site %d, want 300 and 500", fb, sb)
+		}
+	})
+	lim := domain.UploadLimits{MaxPending: 1 << 20, FormQuota: 400, SiteQuota: 600}
+	up := func(form *domain.Form, id string, size int64) error {
+		return db.InsertPendingUpload(ctx, &domain.Upload{ID: id, SiteID: 1, FormID: form.ID, FieldID: "photo",
+			StoredName: strings.Repeat("b", 31) + id[len(id)-1:], MIME: "image/png", Size: size, OriginalName: "x.png", SHA256: "00"}, lim)
+	}
+	t.Run("the form's quota", func(t *testing.T) {
+		if err := up(f, "up3", 101); err != domain.ErrFormQuota {
+			t.Fatalf("300 + 101 in a form of 400: %v", err)
+		}
+	})
+	t.Run("the site's quota", func(t *testing.T) {
+		if err := up(g, "up4", 101); err != domain.ErrSiteQuota {
+			t.Fatalf("500 + 101 in a site of 600: %v", err)
+		}
+	})
+	t.Run("swept rows leave the count", func(t *testing.T) {
+		if _, err := db.SweepPendingUploads(ctx, time.Now().Add(time.Hour), 10); err != nil {
+			t.Fatal(err)
+		}
+		if fb, sb := usage(g.ID); fb != 0 || sb != 300 {
+			t.Fatalf("form %d site %d after the sweep, want 0 and 300", fb, sb)
+		}
+	})
 }

@@ -65,14 +65,15 @@ func TestSubmissionsCommand(t *testing.T) {
 	if err := c.Call(ctx, "forms.set_status", map[string]any{"id": id, "status": "published"}, &created); err != nil {
 		t.Fatal(err)
 	}
-	var pf struct {
-		FormToken string `json:"form_token"`
-	}
-	if err := c.Call(ctx, "forms.public", map[string]any{"token": created.Form.PublicToken}, &pf); err != nil {
-		t.Fatal(err)
-	}
 	var subs []int64
 	for i, text := range []string{"خیلی خوب بود", "صف طولانی بود"} {
+		// Each respondent loads the form: a token is one submission.
+		var pf struct {
+			FormToken string `json:"form_token"`
+		}
+		if err := c.Call(ctx, "forms.public", map[string]any{"token": created.Form.PublicToken}, &pf); err != nil {
+			t.Fatal(err)
+		}
 		var r struct {
 			SubmissionID int64 `json:"submission_id"`
 		}

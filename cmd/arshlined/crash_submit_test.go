@@ -21,7 +21,7 @@ import (
 // webhooks reach loopback receivers).
 func startRespondentDaemon(t *testing.T, dir string) (*exec.Cmd, string) {
 	t.Helper()
-	return startDaemon(t, dir, "--submit-min-fill", "0", "--submit-per-client-per-minute", "0", "--submit-per-form-per-minute", "0")
+	return startDaemon(t, dir, "--submit-min-fill", "0", "--submit-per-client-per-minute", "0", "--submit-per-form-per-minute", "0", "--form-token-reuse")
 }
 
 // stormForm has ten questions, the size the submission benchmark uses.

@@ -88,8 +88,11 @@ func newWebhookReceiver(t *testing.T, secret string, delay func() time.Duration)
 func (rc *webhookReceiver) serve(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
 	mac := hmac.New(sha256.New, []byte(rc.secret))
-	mac.Write([]byte(r.Header.Get("X-Arshline-Timestamp") + "." + string(body)))
-	sig, _ := hex.DecodeString(strings.TrimPrefix(r.Header.Get("X-Arshline-Signature"), "sha256="))
+	// The v2 signature (docs/API.md): delivery id, timestamp and the URL
+	// posted to, each and a line feed, then the body.
+	mac.Write([]byte(r.Header.Get("X-Arshline-Delivery") + "\n" + r.Header.Get("X-Arshline-Timestamp") + "\n" +
+		"http://" + r.Host + r.URL.RequestURI() + "\n" + string(body)))
+	sig, _ := hex.DecodeString(strings.TrimPrefix(r.Header.Get("X-Arshline-Signature"), "v2="))
 	// Answering late keeps deliveries in flight when the daemon dies.
 	time.Sleep(rc.delay())
 	rc.mu.Lock()
@@ -181,7 +184,7 @@ func TestCrashWebhookDeliveries(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer store.Close()
-	secret, err := store.WebhookSecret(context.Background())
+	secret, err := store.WebhookSecret(context.Background(), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,7 +259,7 @@ func TestWebhookDeliveryAcrossSIGTERM(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer store.Close()
-	secret, err := store.WebhookSecret(context.Background())
+	secret, err := store.WebhookSecret(context.Background(), 1)
 	if err != nil {
 		t.Fatal(err)
 	}

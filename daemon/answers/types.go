@@ -536,12 +536,17 @@ func judgeFiles(f *document.Field, raw json.RawMessage) (any, *FieldError, bool)
 	}
 	out := make([]Upload, 0, len(items))
 	for _, it := range items {
-		var u Upload
+		// Only the reference: what the daemon knows of the file is its
+		// own to add, never the respondent's to say.
+		var ref struct {
+			UploadID string `json:"upload_id"`
+		}
 		dec := json.NewDecoder(bytes.NewReader(it))
 		dec.DisallowUnknownFields()
-		if t := trimJSON(it); len(t) == 0 || t[0] != '{' || dec.Decode(&u) != nil || !validUploadID(u.UploadID) {
+		if t := trimJSON(it); len(t) == 0 || t[0] != '{' || dec.Decode(&ref) != nil || !validUploadID(ref.UploadID) {
 			return fail(f, ReasonInvalidUpload)
 		}
+		u := Upload{UploadID: ref.UploadID}
 		for _, seen := range out {
 			if seen.UploadID == u.UploadID {
 				return fail(f, ReasonRepeatedUpload)

@@ -70,6 +70,12 @@ func (a Answer) TypedText() string {
 // (type, size) by the upload path, not here.
 type Upload struct {
 	UploadID string `json:"upload_id"`
+	// Name, Size and MIME are what the daemon knows of the file (the
+	// name on the respondent's device, its bytes, the type sniffed),
+	// added when the submission is stored; a respondent cannot send them.
+	Name string `json:"name,omitempty"`
+	Size int64  `json:"size,omitempty"`
+	MIME string `json:"mime,omitempty"`
 }
 
 // Result is an accepted submission.

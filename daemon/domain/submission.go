@@ -38,6 +38,9 @@ type Submission struct {
 	IdempotencyKey string `json:"-"`
 	// AnswersSHA is the SHA-256 of Answers.
 	AnswersSHA string `json:"-"`
+	// FormTokenID names the form token the submission was sent with:
+	// one token is one accepted submission ("" when none, as in tests).
+	FormTokenID string `json:"-"`
 	// Answers is the JSON list of accepted answers, in document order:
 	// [{"field", "type", "value", "typed"?}].
 	Answers json.RawMessage `json:"answers"`
@@ -126,6 +129,9 @@ type SubmissionTx interface {
 	// SubmissionByIdempotencyKey finds the form's submission made with
 	// key, nil when there is none.
 	SubmissionByIdempotencyKey(formID int64, key string) (*Submission, error)
+	// FormTokenUsed reports whether a kept submission of the form was
+	// sent with the form token named tokenID.
+	FormTokenUsed(formID int64, tokenID string) (bool, error)
 	// InsertSubmission stores s (setting its ID and, when empty, a fresh
 	// TrackingCode), its day's count and searchText for q; its answers
 	// are counted for results by the rollup after the commit.
@@ -158,3 +164,25 @@ var iranTime = time.FixedZone("IRST", 3*3600+1800)
 // IranDay is the calendar day (Gregorian, YYYY-MM-DD) of t in Iran: the
 // day results and filters count submissions by.
 func IranDay(t time.Time) string { return t.In(iranTime).Format("2006-01-02") }
+
+// UploadLimits are the bounds a received file is recorded within.
+type UploadLimits struct {
+	// MaxPending bounds the form's files no submission claimed yet.
+	MaxPending int64
+	// FormQuota and SiteQuota bound all the files, pending or claimed,
+	// of the form and of its site (0 or less: no quota).
+	FormQuota, SiteQuota int64
+}
+
+// The refusals of a file that would pass its form's or its site's
+// storage quota (data.limit "form_quota", "site_quota").
+var (
+	// ErrFormQuota and ErrSiteQuota: the form's or the site's files
+	// would pass their storage quota.
+	ErrFormQuota = Errorf(CodeTooLarge,
+		"this form has no room for more files; send your answers without the file, or tell the site's administrator",
+		"فضای فایل‌های این فرم پر شده است؛ پاسخ‌ها را بدون فایل بفرستید یا به مدیر سایت خبر دهید").With("limit", "form_quota")
+	ErrSiteQuota = Errorf(CodeTooLarge,
+		"this site has no room for more files; send your answers without the file, or tell the site's administrator",
+		"فضای فایل‌های این سایت پر شده است؛ پاسخ‌ها را بدون فایل بفرستید یا به مدیر سایت خبر دهید").With("limit", "site_quota")
+)

@@ -28,18 +28,42 @@ const Window = time.Minute
 type Limiter struct {
 	n   int
 	now func() time.Time
+	// maxUsers bounds the users held (0: no bound).
+	maxUsers int
 
 	mu        sync.Mutex
 	users     map[int64]*callLog
 	lastSweep time.Time
+	// lastForced is when a full bounded limiter last swept out of turn.
+	lastForced time.Time
 }
 
 // callLog is a ring of the times of a user's last admitted calls, oldest
-// at start; calls older than the window are dropped from the front.
+// at start; calls older than the window are dropped from the front. The
+// ring grows as the user calls, up to the budget: a user seen once costs
+// one time, not the whole budget's worth.
 type callLog struct {
-	times []time.Time // len n
+	times []time.Time // len up to n
 	start int
 	count int
+}
+
+// add records a call at now, growing the ring while it is under n.
+func (c *callLog) add(now time.Time, n int) {
+	if c.count == len(c.times) && len(c.times) < n {
+		if c.start != 0 || cap(c.times) == len(c.times) {
+			grown := make([]time.Time, c.count, min(n, max(4, 2*c.count)))
+			for i := range c.count {
+				grown[i] = c.times[(c.start+i)%len(c.times)]
+			}
+			c.times, c.start = grown, 0
+		}
+		c.times = append(c.times, now)
+		c.count++
+		return
+	}
+	c.times[(c.start+c.count)%len(c.times)] = now
+	c.count++
 }
 
 // expire drops the calls that have left the window ending at now: a call
@@ -64,6 +88,16 @@ func New(perMinute int, now func() time.Time) *Limiter {
 	return &Limiter{n: perMinute, now: now, users: map[int64]*callLog{}}
 }
 
+// NewBounded is New holding at most maxUsers users: past it, a user not
+// held is refused (with the wait until the window may free room) until
+// users leave the window. For budgets keyed by what anonymous callers
+// send, whose number is theirs to choose.
+func NewBounded(perMinute, maxUsers int, now func() time.Time) *Limiter {
+	l := New(perMinute, now)
+	l.maxUsers = maxUsers
+	return l
+}
+
 // Allow admits one call of user and records it. When the user's window is
 // full it records nothing and says how long until the oldest admitted call
 // leaves the window: whole seconds, rounded up, never 0, because clients
@@ -75,15 +109,27 @@ func (l *Limiter) Allow(user int64) (ok bool, retryAfter time.Duration) {
 	l.sweep(now)
 	c := l.users[user]
 	if c == nil {
-		c = &callLog{times: make([]time.Time, l.n)}
+		if l.maxUsers > 0 && len(l.users) >= l.maxUsers {
+			// Full: forget the idle users now rather than at the next
+			// sweep (at most once a second, so that a flood of new users
+			// does not make every call walk them all), and refuse when
+			// every held user is still active.
+			if now.Sub(l.lastForced) >= time.Second {
+				l.lastForced, l.lastSweep = now, time.Time{}
+				l.sweep(now)
+			}
+			if len(l.users) >= l.maxUsers {
+				return false, roundUpToSecond(Window)
+			}
+		}
+		c = &callLog{}
 		l.users[user] = c
 	}
 	c.expire(now)
-	if c.count == len(c.times) {
+	if c.count == l.n {
 		return false, roundUpToSecond(c.times[c.start].Add(Window).Sub(now))
 	}
-	c.times[(c.start+c.count)%len(c.times)] = now
-	c.count++
+	c.add(now, l.n)
 	return true, 0
 }
 
@@ -125,4 +171,26 @@ func Exceeded(retryAfter time.Duration) *domain.Error {
 	return domain.Errorf(domain.CodeRateLimit,
 		fmt.Sprintf("too many model requests; try again in %d seconds", secs),
 		fmt.Sprintf("درخواست‌ها بیش از حد مجاز است؛ %s ثانیهٔ دیگر دوباره تلاش کنید", domain.PersianNumber(secs))).With("retry_after_sec", secs)
+}
+
+// heldTimes is how many call times the limiter has room for, all users
+// together: its memory, for tests.
+func (l *Limiter) heldTimes() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := 0
+	for _, c := range l.users {
+		n += cap(c.times)
+	}
+	return n
+}
+
+// Undo takes back the latest call Allow admitted for user, refused
+// afterwards for another reason: it gives its place back.
+func (l *Limiter) Undo(user int64) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if c := l.users[user]; c != nil && c.count > 0 {
+		c.count--
+	}
 }

@@ -344,3 +344,69 @@ func BenchmarkAllowParallel(b *testing.B) {
 		}
 	})
 }
+
+// TestUndoGivesThePlaceBack: a call admitted and then refused for another
+// reason takes its place back, so that it does not count.
+func TestUndoGivesThePlaceBack(t *testing.T) {
+	c := newClock()
+	l := New(2, c.now)
+	l.Allow(1)
+	l.Allow(1)
+	l.Undo(1)
+	if ok, _ := l.Allow(1); !ok {
+		t.Fatal("a place given back was not free")
+	}
+	if ok, _ := l.Allow(1); ok {
+		t.Fatal("the budget grew past 2")
+	}
+	l.Undo(7) // a user never seen: nothing to give back
+	if l.Users() != 1 {
+		t.Fatalf("Undo of an unknown user kept %d users", l.Users())
+	}
+}
+
+// TestBoundedUsersCostLittle: a limiter of a large budget holds a user
+// seen once in a few bytes, not the whole budget's worth, and a bounded
+// one never holds more users than its bound: a new user past it is
+// refused until the window frees room, and users already held are
+// counted as before.
+func TestBoundedUsersCostLittle(t *testing.T) {
+	c := newClock()
+	l := NewBounded(600, 100, c.now)
+	t.Run("a user seen once", func(t *testing.T) {
+		if ok, _ := l.Allow(0); !ok {
+			t.Fatal("refused")
+		}
+		if got := l.heldTimes(); got > 4 {
+			t.Fatalf("one call holds room for %d times", got)
+		}
+	})
+	for u := int64(1); u < 100; u++ {
+		l.Allow(u)
+	}
+	t.Run("past the bound", func(t *testing.T) {
+		ok, retry := l.Allow(100)
+		if ok || retry <= 0 || l.Users() != 100 {
+			t.Fatalf("user 101 of a limiter bounded at 100: ok %v retry %v, %d users", ok, retry, l.Users())
+		}
+		if ok, _ := l.Allow(5); !ok {
+			t.Fatal("a held user was refused")
+		}
+	})
+	t.Run("room again after the window", func(t *testing.T) {
+		c.advance(Window)
+		if ok, _ := l.Allow(100); !ok {
+			t.Fatal("a new user refused once the others left the window")
+		}
+	})
+	t.Run("the whole budget still holds", func(t *testing.T) {
+		for i := range 599 {
+			if ok, _ := l.Allow(100); !ok {
+				t.Fatalf("call %d refused", i+2)
+			}
+		}
+		if ok, _ := l.Allow(100); ok {
+			t.Fatal("call 601 admitted")
+		}
+	})
+}

@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
@@ -22,6 +24,45 @@ type ExportParams struct {
 	// From and To bound the days (Iran time, both inclusive).
 	From string `json:"from,omitempty"`
 	To   string `json:"to,omitempty"`
+	// FileLink is where the admin opens a file an answer holds: an http(s)
+	// URL with {upload_id} and, optionally, {form_id} and {submission_id}
+	// in it, which the plugin gives for its own file route. A file's cell
+	// holds its name and this link filled in.
+	FileLink string `json:"file_link,omitempty"`
+}
+
+// view is how an export's cells are written: in Persian or English, with
+// file links made from the plugin's template.
+type view struct {
+	persian  bool
+	fileLink string
+}
+
+// maxFileLink bounds the file link template.
+const maxFileLink = 1000
+
+// checkFileLink refuses a file link template that is not an absolute
+// http(s) URL holding {upload_id}.
+func checkFileLink(tpl string) error {
+	if tpl == "" {
+		return nil
+	}
+	bad := domain.InvalidParams("file_link must be an http or https URL holding {upload_id}",
+		"file_link باید نشانی http یا https و دارای {upload_id} باشد").With("param", "file_link")
+	if len(tpl) > maxFileLink || !strings.Contains(tpl, "{upload_id}") {
+		return bad
+	}
+	u, err := url.Parse(fillLink(tpl, 1, 1, "x"))
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || strings.ContainsAny(tpl, " \t\r\n\"<>") {
+		return bad
+	}
+	return nil
+}
+
+// fillLink is the link template with a file's ids in it.
+func fillLink(tpl string, formID, submissionID int64, uploadID string) string {
+	return strings.NewReplacer("{form_id}", strconv.FormatInt(formID, 10), "{submission_id}", strconv.FormatInt(submissionID, 10),
+		"{upload_id}", uploadID).Replace(tpl)
 }
 
 // ExportPage is one piece of the file: the pieces, in order, are the
@@ -97,6 +138,9 @@ func decodeCursor(s string) (cursor, error) {
 // built once, into a file in the export directory, and served from it
 // by offset. Either way neither side holds more than a page.
 func (s *Service) Export(ctx context.Context, p ExportParams) (*ExportPage, error) {
+	if err := checkFileLink(p.FileLink); err != nil {
+		return nil, err
+	}
 	if p.Format != FormatCSV && p.Format != FormatXLSX {
 		return nil, domain.InvalidParams("format must be csv or xlsx", "قالب (format) باید csv یا xlsx باشد").With("param", "format")
 	}
@@ -133,17 +177,17 @@ func (s *Service) Export(ctx context.Context, p ExportParams) (*ExportPage, erro
 	if err != nil {
 		return nil, err
 	}
-	persian := domain.IsPersian(domain.ActorFrom(ctx).Locale)
+	v := view{persian: domain.IsPersian(domain.ActorFrom(ctx).Locale), fileLink: p.FileLink}
 	if p.Format == FormatXLSX {
-		return s.xlsxPage(ctx, cat, c, p.Cursor == "", persian)
+		return s.xlsxPage(ctx, cat, c, p.Cursor == "", v)
 	}
 	site := domain.ActorFrom(ctx).Site()
-	page, next, err := s.aheadPage(ctx, p.Cursor, site)
+	page, next, err := s.aheadPage(ctx, p.Cursor, site, v)
 	if page == nil && err == nil {
-		page, next, err = s.csvPage(ctx, cat, c, p.Cursor == "", persian)
+		page, next, err = s.csvPage(ctx, cat, c, p.Cursor == "", v)
 	}
 	if err == nil && !page.Done {
-		s.readAhead(cat, next, page.NextCursor, site)
+		s.readAhead(cat, next, page.NextCursor, site, v)
 	}
 	return page, err
 }
@@ -163,6 +207,8 @@ const (
 // ahead is one page made before it was asked for.
 type ahead struct {
 	site int64
+	// view is how its cells were written (language, file links).
+	view view
 	made time.Time
 	done chan struct{}
 	page *ExportPage
@@ -171,8 +217,8 @@ type ahead struct {
 }
 
 // readAhead starts making the page after next's cursor (key).
-func (s *Service) readAhead(cat *catalogue, next cursor, key string, site int64) {
-	a := &ahead{site: site, made: time.Now(), done: make(chan struct{})}
+func (s *Service) readAhead(cat *catalogue, next cursor, key string, site int64, v view) {
+	a := &ahead{site: site, view: v, made: time.Now(), done: make(chan struct{})}
 	s.mu.Lock()
 	for k, old := range s.ahead {
 		if len(s.ahead) >= maxAhead || time.Since(old.made) > aheadTTL {
@@ -185,14 +231,14 @@ func (s *Service) readAhead(cat *catalogue, next cursor, key string, site int64)
 		defer close(a.done)
 		ctx, cancel := context.WithTimeout(context.Background(), aheadTTL)
 		defer cancel()
-		a.page, a.next, a.err = s.csvPage(ctx, cat, next, false, false)
+		a.page, a.next, a.err = s.csvPage(ctx, cat, next, false, v)
 	}()
 }
 
 // aheadPage takes the page made ahead for cursor, if there is one for
-// the site; nil without one (or when making it failed: the call then
+// the site in the caller's language; nil without one (or when making it failed: the call then
 // makes it again and reports its own error).
-func (s *Service) aheadPage(ctx context.Context, key string, site int64) (*ExportPage, cursor, error) {
+func (s *Service) aheadPage(ctx context.Context, key string, site int64, v view) (*ExportPage, cursor, error) {
 	if key == "" {
 		return nil, cursor{}, nil
 	}
@@ -200,7 +246,7 @@ func (s *Service) aheadPage(ctx context.Context, key string, site int64) (*Expor
 	a := s.ahead[key]
 	delete(s.ahead, key)
 	s.mu.Unlock()
-	if a == nil || a.site != site {
+	if a == nil || a.site != site || a.view != v {
 		return nil, cursor{}, nil
 	}
 	select {
@@ -323,9 +369,9 @@ func (s *Service) readRows(ctx context.Context, c cursor) (<-chan *rowBatch, *er
 
 // csvPage writes the next page of a CSV export: on the first, a UTF-8
 // byte order mark (Excel then reads Persian as UTF-8) and the header.
-func (s *Service) csvPage(ctx context.Context, cat *catalogue, c cursor, first, persian bool) (*ExportPage, cursor, error) {
+func (s *Service) csvPage(ctx context.Context, cat *catalogue, c cursor, first bool, v view) (*ExportPage, cursor, error) {
 	buf := make([]byte, 0, s.pageBytes+s.pageBytes/8)
-	m := newRowMaker(cat, persian)
+	m := newRowMaker(cat, v)
 	record := make([]string, len(m.row))
 	if first {
 		buf = append(buf, "\ufeff"...)

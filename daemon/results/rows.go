@@ -40,9 +40,12 @@ type column struct {
 // the catalogue (every version's fields), answers named with the option
 // labels of the version each submission answered.
 type rowMaker struct {
-	cat     *catalogue
-	persian bool
-	cols    []column
+	cat      *catalogue
+	persian  bool
+	fileLink string
+	// sub is the submission whose row is being made.
+	sub  *domain.Submission
+	cols []column
 	// first maps a field id to its (first) column's index in a row.
 	first map[string]int
 	row   []cell
@@ -60,8 +63,8 @@ type storedAnswer struct {
 	Value json.RawMessage `json:"value"`
 }
 
-func newRowMaker(cat *catalogue, persian bool) *rowMaker {
-	m := &rowMaker{cat: cat, persian: persian, first: map[string]int{}, names: map[string]string{},
+func newRowMaker(cat *catalogue, v view) *rowMaker {
+	m := &rowMaker{cat: cat, persian: v.persian, fileLink: v.fileLink, first: map[string]int{}, names: map[string]string{},
 		memo: map[*document.Field]map[string]memoCells{}}
 	for _, f := range cat.fields {
 		m.first[f.ID] = fixedColumns + len(m.cols)
@@ -102,6 +105,26 @@ func (m *rowMaker) header() []string {
 	return h
 }
 
+// statusNames name a submission's status in an export, by its language.
+var statusNames = map[domain.SubmissionStatus][2]string{
+	domain.SubmissionNew:     {"New", "جدید"},
+	domain.SubmissionRead:    {"Read", "خوانده‌شده"},
+	domain.SubmissionStarred: {"Starred", "ستاره‌دار"},
+	domain.SubmissionSpam:    {"Spam", "هرزنامه"},
+}
+
+// statusName is status in the export's language; an unknown one as it is.
+func (m *rowMaker) statusName(status domain.SubmissionStatus) string {
+	names, ok := statusNames[status]
+	switch {
+	case !ok:
+		return string(status)
+	case m.persian:
+		return names[1]
+	}
+	return names[0]
+}
+
 // make fills the row of one submission; the slice is reused by the next
 // call.
 func (m *rowMaker) make(s *domain.Submission) []cell {
@@ -113,10 +136,11 @@ func (m *rowMaker) make(s *domain.Submission) []cell {
 	if v := m.cat.versions[s.VersionID]; v != nil {
 		seq, vfields = v.seq, v.fields
 	}
+	m.sub = s
 	iso, jalaliTime := m.times.format(s.CreatedAt)
 	m.row[0] = textCell(s.TrackingCode)
 	m.row[1] = numCell(float64(s.ID), strconv.FormatInt(s.ID, 10))
-	m.row[2] = textCell(string(s.Status))
+	m.row[2] = textCell(m.statusName(s.Status))
 	m.row[3] = textCell(iso)
 	m.row[4] = textCell(jalaliTime)
 	m.row[5] = numCell(float64(seq), strconv.FormatInt(seq, 10))
@@ -256,13 +280,14 @@ func (m *rowMaker) answerCell(a storedAnswer, fi *fieldInfo, vf *document.Field)
 	case domain.FieldFile:
 		var ups []struct {
 			UploadID string `json:"upload_id"`
+			Name     string `json:"name"`
 		}
 		if json.Unmarshal(a.Value, &ups) == nil {
-			ids := make([]string, len(ups))
+			files := make([]string, len(ups))
 			for i, u := range ups {
-				ids[i] = u.UploadID
+				files[i] = m.fileText(u.UploadID, u.Name)
 			}
-			return textCell(strings.Join(ids, ", "))
+			return textCell(strings.Join(files, "\n"))
 		}
 	default:
 		if v, ok := jsonString(a.Value); ok {
@@ -270,6 +295,20 @@ func (m *rowMaker) answerCell(a storedAnswer, fi *fieldInfo, vf *document.Field)
 		}
 	}
 	return textCell(string(a.Value))
+}
+
+// fileText is one file of an answer: the name the respondent's file had
+// and the link that opens it, or its upload id without a link.
+func (m *rowMaker) fileText(id, name string) string {
+	switch {
+	case m.fileLink != "" && name != "":
+		return name + " — " + fillLink(m.fileLink, m.sub.FormID, m.sub.ID, id)
+	case m.fileLink != "":
+		return fillLink(m.fileLink, m.sub.FormID, m.sub.ID, id)
+	case name != "":
+		return name + " [" + id + "]"
+	}
+	return id
 }
 
 // optionLabel names an option value as the answered version did, else
@@ -324,19 +363,65 @@ func gregorianDate(answer string, vf *document.Field) string {
 	return time.Date(y, mo, dd, 0, 0, 0, 0, time.UTC).Format("2006-01-02")
 }
 
-// neutralise makes a cell that a spreadsheet would read as a formula
-// (starting with = + - @, or a tab or carriage return, as OWASP's CSV
-// injection advice lists) plain text with a leading apostrophe. Numbers
-// the export itself wrote are left alone: -3 is a number, not a formula.
+// neutralise makes a text cell that a spreadsheet could read as a
+// formula plain text. A spreadsheet may split a CSV line on a comma, a
+// semicolon, the Arabic semicolon or a tab (its locale or its user picks
+// one), and quotes do not hold where a field does not start with one:
+// so every piece of the cell a split could make (its start, and what
+// follows each of those separators or a line end, past spaces and
+// quotes) that starts with = + - or @ gets an apostrophe before it, as
+// OWASP's CSV injection advice has for a cell's start; a cell starting
+// with a tab or a carriage return too. A code of digits a spreadsheet
+// would read as a number and spoil (a leading zero: a national code, a
+// mobile number; more than 15 digits: a card number) gets an invisible
+// word joiner (U+2060) before it, so that it stays the text it is.
+// Numbers the export itself wrote are left alone: -3 is a number, not a
+// formula.
 func neutralise(c cell) string {
 	if c.isNum || c.text == "" {
 		return c.text
 	}
-	switch c.text[0] {
-	case '=', '+', '-', '@', '\t', '\r':
-		return "'" + c.text
+	s := c.text
+	if digitCode(s) {
+		return "\u2060" + s
 	}
-	return c.text
+	var b []byte
+	start := 0 // s[start:] is not copied to b yet
+	piece := true
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case piece && (r == ' ' || r == '"'):
+		case piece && (r == '=' || r == '+' || r == '-' || r == '@' || (i == 0 && (r == '\t' || r == '\r'))):
+			b = append(append(b, s[start:i]...), '\'')
+			start, piece = i, false
+		default:
+			piece = false
+		}
+		if r == ',' || r == ';' || r == '؛' || r == '\t' || r == '\n' || r == '\r' {
+			piece = true
+		}
+		i += size
+	}
+	if b == nil {
+		return s
+	}
+	return string(append(b, s[start:]...))
+}
+
+// digitCode reports whether s is all ASCII digits that a spreadsheet
+// would turn into a number it cannot write back the same: a leading zero,
+// or more digits than a double holds exactly.
+func digitCode(s string) bool {
+	if len(s) < 2 || (s[0] != '0' && len(s) <= 15) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // appendCSVRecord appends one CSV record as encoding/csv's Writer writes

@@ -186,7 +186,7 @@ func (c *countingFile) Write(p []byte) (int, error) {
 
 // xlsxPage serves the next bytes of an XLSX export, starting its build on
 // the first call.
-func (s *Service) xlsxPage(ctx context.Context, cat *catalogue, c cursor, first, persian bool) (*ExportPage, error) {
+func (s *Service) xlsxPage(ctx context.Context, cat *catalogue, c cursor, first bool, v view) (*ExportPage, error) {
 	site := domain.ActorFrom(ctx).Site()
 	var j *xlsxJob
 	var err error
@@ -198,7 +198,7 @@ func (s *Service) xlsxPage(ctx context.Context, cat *catalogue, c cursor, first,
 		c.Job = j.id
 		go func() {
 			defer s.jobs.built()
-			err := s.buildXLSX(jctx, j, cat, c, persian)
+			err := s.buildXLSX(jctx, j, cat, c, v)
 			if jctx.Err() != nil {
 				// Removed while it was being built: the file may have been
 				// created after remove deleted the path.
@@ -245,18 +245,18 @@ func (s *Service) xlsxPage(ctx context.Context, cat *catalogue, c cursor, first,
 // bytes published to the waiting calls as they are written. Answers go
 // in as text or numbers, never as formulas: a cell "=1+1" is the text
 // "=1+1" (an inline string), so nothing needs neutralising.
-func (s *Service) buildXLSX(ctx context.Context, j *xlsxJob, cat *catalogue, c cursor, persian bool) error {
+func (s *Service) buildXLSX(ctx context.Context, j *xlsxJob, cat *catalogue, c cursor, v view) error {
 	f, err := os.OpenFile(j.path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
 	sheet := "Submissions"
-	if persian {
+	if v.persian {
 		sheet = "پاسخ‌ها"
 	}
-	m := newRowMaker(cat, persian)
-	sw, err := newSheetWriter(&countingFile{f: f, job: j}, sheet, len(m.row), persian)
+	m := newRowMaker(cat, v)
+	sw, err := newSheetWriter(&countingFile{f: f, job: j}, sheet, len(m.row), v.persian)
 	if err != nil {
 		return err
 	}

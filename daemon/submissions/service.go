@@ -40,6 +40,9 @@ type Store interface {
 	FormHead(ctx context.Context, siteID, formID int64) (headVersionID int64, deleted bool, err error)
 	// KeptSubmissions counts a form's kept submissions (no spam).
 	KeptSubmissions(ctx context.Context, formID int64) (int64, error)
+	// PendingUploads returns the pending uploads of the site's form among
+	// ids, by id.
+	PendingUploads(ctx context.Context, siteID, formID int64, ids []string) (map[string]domain.Upload, error)
 	// Secret returns one of the database's own keys.
 	Secret(ctx context.Context, name string) ([]byte, error)
 }
@@ -52,6 +55,15 @@ type Config struct {
 	MinFill time.Duration
 	// TokenTTL is how long a loaded form may be answered (default 24 h).
 	TokenTTL time.Duration
+	// TokenGrace is how long after a form's newer version was made a
+	// token of an older one is still taken (default 10 min); negative
+	// refuses such tokens at once.
+	TokenGrace time.Duration
+	// TokenReuse lets one form token send many submissions, as before
+	// tokens were single-use: for load measurements that send one
+	// request body over and over. Off (the default), a token is one
+	// accepted submission.
+	TokenReuse bool
 	// PerClientPerMinute and PerFormPerMinute bound submissions in any
 	// 60 s (defaults 10 and 600); negative turns a limit off.
 	PerClientPerMinute int
@@ -64,6 +76,7 @@ type Config struct {
 const (
 	DefaultMinFill            = 3 * time.Second
 	DefaultTokenTTL           = 24 * time.Hour
+	DefaultTokenGrace         = 10 * time.Minute
 	DefaultPerClientPerMinute = 10
 	DefaultPerFormPerMinute   = 600
 )
@@ -110,6 +123,9 @@ func New(ctx context.Context, store Store, cfg Config, events *logx.Logger, now 
 	}
 	if cfg.TokenTTL <= 0 {
 		cfg.TokenTTL = DefaultTokenTTL
+	}
+	if cfg.TokenGrace == 0 {
+		cfg.TokenGrace = DefaultTokenGrace
 	}
 	if cfg.PerClientPerMinute == 0 {
 		cfg.PerClientPerMinute = DefaultPerClientPerMinute

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"time"
 
 	"github.com/arshline/arshline-sidecar/daemon/answers"
@@ -37,6 +38,10 @@ type Receipt struct {
 	SubmissionID int64  `json:"submission_id"`
 	TrackingCode string `json:"tracking_code"`
 	ThankYou     string `json:"thank_you"`
+	// DroppedFields names the answers not kept: questions the form's
+	// newer version removed, sent from a page of the older one within
+	// the grace.
+	DroppedFields []string `json:"dropped_fields,omitempty"`
 }
 
 const (
@@ -47,10 +52,12 @@ const (
 // Refusal reasons of the form as a whole (error.data.fields[].code with
 // field ""), besides answers' own reasons.
 const (
-	ReasonFormToken = "form_token_invalid"
-	ReasonExpired   = "form_token_expired"
-	ReasonTooFast   = "too_fast"
-	ReasonHoneypot  = "suspected_spam"
+	ReasonFormToken  = "form_token_invalid"
+	ReasonExpired    = "form_token_expired"
+	ReasonUsed       = "form_token_used"
+	ReasonSuperseded = "form_token_superseded"
+	ReasonTooFast    = "too_fast"
+	ReasonHoneypot   = "suspected_spam"
 )
 
 // refusal is INVALID_SUBMISSION about the whole form rather than a field.
@@ -95,9 +102,14 @@ func (s *Service) Submit(ctx context.Context, p SubmitParams) (*Receipt, error) 
 		}
 		return nil, s.refuse(ctx, f.ID, reason, err)
 	}
-	_, issued, _ := s.tokens.open(p.FormToken, f.ID)
+	tok, _ := s.tokens.open(p.FormToken, f.ID)
+	if versionID != f.HeadVersionID {
+		if err := s.withinGrace(ctx, f); err != nil {
+			return nil, s.refuse(ctx, f.ID, ReasonSuperseded, err)
+		}
+	}
 	switch {
-	case s.cfg.MinFill > 0 && s.now().Sub(issued) < s.cfg.MinFill:
+	case s.cfg.MinFill > 0 && s.now().Sub(tok.issued) < s.cfg.MinFill:
 		return nil, s.refuse(ctx, f.ID, ReasonTooFast, refusal(ReasonTooFast,
 			"the form was sent too quickly; wait a moment and send it again",
 			"فرم خیلی سریع فرستاده شد؛ کمی صبر کنید و دوباره بفرستید"))
@@ -106,8 +118,12 @@ func (s *Service) Submit(ctx context.Context, p SubmitParams) (*Receipt, error) 
 			"the form could not be accepted; reload the page and try again",
 			"فرم پذیرفته نشد؛ صفحه را دوباره بارگذاری کنید و دوباره تلاش کنید"))
 	}
-	client := clientHash(s.clientKey, p.Client.IPHash, p.Client.UserAgent)
-	if err := s.admit(f.ID, client); err != nil {
+	// The client's own limit first, counting every send it makes; the
+	// form's budget only once the submission is judged acceptable, and
+	// given back if it is not stored, so that one client's refused
+	// sends never spend what the form keeps for everyone.
+	client := clientHash(s.clientKey, p.Client.IPHash)
+	if err := admit(s.perClient, clientKey(client)); err != nil {
 		return nil, s.refuse(ctx, f.ID, "rate_limit", err)
 	}
 	doc, err := s.document(ctx, f.SiteID, f.ID, versionID)
@@ -122,24 +138,57 @@ func (s *Service) Submit(ctx context.Context, p SubmitParams) (*Receipt, error) 
 	if err != nil {
 		return nil, s.refuse(ctx, f.ID, string(domain.ErrorCode(err)), err)
 	}
+	var dropped []string
+	if versionID != f.HeadVersionID {
+		if res, dropped, err = s.dropRemoved(ctx, f, res); err != nil {
+			return nil, err
+		}
+		if len(dropped) > 0 && s.events != nil {
+			s.events.Event(ctx, slog.LevelWarn, "submit", "answers_dropped", slog.Int64("form_id", f.ID),
+				slog.Int64("version_id", versionID), slog.Int64("head_version_id", f.HeadVersionID), slog.Any("fields", dropped))
+		}
+	}
+	if err := s.describeFiles(ctx, f, res); err != nil {
+		return nil, err
+	}
 	raw, sha, search, err := encodeAnswers(doc, res)
 	if err != nil {
 		return nil, err
 	}
 	sub := &domain.Submission{SiteID: f.SiteID, FormID: f.ID, VersionID: versionID, ClientHash: client,
 		IdempotencyKey: p.IdempotencyKey, AnswersSHA: sha, Answers: raw}
+	if !s.cfg.TokenReuse {
+		sub.FormTokenID = tok.id
+	}
 	facts := results.Facts(res.Answers)
 	files := uploadIDs(res)
+	if err := admit(s.perForm, f.ID); err != nil {
+		return nil, s.refuse(ctx, f.ID, "rate_limit", err)
+	}
 	err = s.store.UpdateSubmissions(ctx, func(tx domain.SubmissionTx) error {
 		return s.insert(tx, f, sub, facts, search, files)
 	})
 	if err != nil {
+		if s.perForm != nil {
+			s.perForm.Undo(f.ID)
+		}
 		return nil, s.refuse(ctx, f.ID, string(domain.ErrorCode(err)), err)
 	}
 	if s.NotifyWebhooks != nil && len(webhookURLs(f.Document)) > 0 {
 		s.NotifyWebhooks()
 	}
-	return &Receipt{SubmissionID: sub.ID, TrackingCode: sub.TrackingCode, ThankYou: thankYou(ctx, f.Document)}, nil
+	return &Receipt{SubmissionID: sub.ID, TrackingCode: sub.TrackingCode, ThankYou: thankYou(ctx, f.Document), DroppedFields: dropped}, nil
+}
+
+// VerifyUploadToken checks a form token for an upload to form f: its
+// signature and age, and, when it is of an older version than f's
+// current one, the grace after that one was made.
+func (s *Service) VerifyUploadToken(ctx context.Context, token string, f *domain.Form) (int64, error) {
+	versionID, err := s.VerifyFormToken(token, f.ID)
+	if err != nil || versionID == f.HeadVersionID {
+		return versionID, err
+	}
+	return versionID, s.withinGrace(ctx, f)
 }
 
 // VerifyFormToken checks a form token for formID and returns the version
@@ -147,18 +196,59 @@ func (s *Service) Submit(ctx context.Context, p SubmitParams) (*Receipt, error) 
 // signature and the token's age, not the minimum fill time (a respondent
 // may pick a file at once).
 func (s *Service) VerifyFormToken(token string, formID int64) (int64, error) {
-	versionID, issued, ok := s.tokens.open(token, formID)
+	tok, ok := s.tokens.open(token, formID)
 	switch {
 	case !ok:
 		return 0, refusal(ReasonFormToken,
 			"this form page is not valid for this form; reload the page and send your answers again",
 			"این صفحه برای این فرم معتبر نیست؛ صفحه را دوباره بارگذاری کنید و پاسخ‌ها را دوباره بفرستید")
-	case s.now().Sub(issued) > s.cfg.TokenTTL:
+	case s.now().Sub(tok.issued) > s.cfg.TokenTTL:
 		return 0, refusal(ReasonExpired,
 			"this form page was opened too long ago; reload the page and send your answers again",
 			"این صفحه مدت زیادی پیش باز شده است؛ صفحه را دوباره بارگذاری کنید و پاسخ‌ها را دوباره بفرستید")
 	}
-	return versionID, nil
+	return tok.versionID, nil
+}
+
+// withinGrace refuses a token of an older version of f once the grace
+// after f's head version was made has passed: a page loaded before the
+// form changed may still be sent for a while, not for the token's life.
+func (s *Service) withinGrace(ctx context.Context, f *domain.Form) error {
+	head, err := s.store.GetVersion(ctx, f.SiteID, f.ID, f.HeadVersionID)
+	if err != nil {
+		return err
+	}
+	if s.now().Sub(head.CreatedAt) <= s.cfg.TokenGrace {
+		return nil
+	}
+	return refusal(ReasonSuperseded,
+		"this form has changed since the page was opened; load it again and send your answers",
+		"این فرم پس از باز شدن صفحه تغییر کرده است؛ آن را دوباره بارگذاری کنید و پاسخ‌ها را بفرستید")
+}
+
+// dropRemoved takes out of res the answers to questions f's head version
+// no longer has, and names them: they are not stored, counted or
+// claimed.
+func (s *Service) dropRemoved(ctx context.Context, f *domain.Form, res answers.Result) (answers.Result, []string, error) {
+	head, err := s.document(ctx, f.SiteID, f.ID, f.HeadVersionID)
+	if err != nil {
+		return res, nil, err
+	}
+	has := make(map[string]bool, len(head.Fields))
+	for _, fd := range head.Fields {
+		has[fd.ID] = true
+	}
+	kept := res.Answers[:0:0]
+	var dropped []string
+	for _, a := range res.Answers {
+		if !has[a.Field] {
+			dropped = append(dropped, a.Field)
+			continue
+		}
+		kept = append(kept, a)
+	}
+	res.Answers = kept
+	return res, dropped, nil
 }
 
 // insert stores sub unless the form stopped taking answers since it was
@@ -193,6 +283,17 @@ func (s *Service) insert(tx domain.SubmissionTx, f *domain.Form, sub *domain.Sub
 			}
 			*sub = *first
 			return nil
+		}
+	}
+	if sub.FormTokenID != "" {
+		used, err := tx.FormTokenUsed(sub.FormID, sub.FormTokenID)
+		if err != nil {
+			return err
+		}
+		if used {
+			return refusal(ReasonUsed,
+				"this form page was sent already; load the form again to send other answers",
+				"این صفحهٔ فرم یک بار فرستاده شده است؛ برای فرستادن پاسخ‌های دیگر، فرم را دوباره بارگذاری کنید")
 		}
 	}
 	if max, ok := maxSubmissions(f.Document); ok {
@@ -263,6 +364,39 @@ func webhookURLs(d domain.Document) []string {
 	return out
 }
 
+// describeFiles adds to each file answer what the daemon knows of the
+// file (its name, size and type), read from the pending uploads it
+// names: the admin's views, exports and webhooks show them without
+// another lookup. An id that names no pending upload of the form is left
+// bare; claiming it refuses the submission.
+func (s *Service) describeFiles(ctx context.Context, f *domain.Form, res answers.Result) error {
+	var ids []string
+	for _, a := range res.Answers {
+		if list, ok := a.Value.([]answers.Upload); ok {
+			for _, u := range list {
+				ids = append(ids, u.UploadID)
+			}
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	known, err := s.store.PendingUploads(ctx, f.SiteID, f.ID, ids)
+	if err != nil {
+		return err
+	}
+	for _, a := range res.Answers {
+		if list, ok := a.Value.([]answers.Upload); ok {
+			for i, u := range list {
+				if k, ok := known[u.UploadID]; ok && k.FieldID == a.Field {
+					list[i].Name, list[i].Size, list[i].MIME = k.OriginalName, k.Size, k.MIME
+				}
+			}
+		}
+	}
+	return nil
+}
+
 // uploadIDs lists the upload ids of each file answer.
 func uploadIDs(res answers.Result) map[string][]string {
 	var out map[string][]string
@@ -281,21 +415,16 @@ func uploadIDs(res answers.Result) map[string][]string {
 	return out
 }
 
-// admit applies the rate limits: the client's, then the form's.
-func (s *Service) admit(formID int64, client string) error {
-	for _, l := range []struct {
-		lim *limit.Limiter
-		key int64
-	}{{s.perClient, clientKey(client)}, {s.perForm, formID}} {
-		if l.lim == nil {
-			continue
-		}
-		if ok, wait := l.lim.Allow(l.key); !ok {
-			secs := int((wait + time.Second - 1) / time.Second)
-			return domain.Errorf(domain.CodeRateLimit,
-				fmt.Sprintf("too many submissions; try again in %d seconds", secs),
-				fmt.Sprintf("تعداد ارسال‌ها بیش از حد مجاز است؛ %s ثانیهٔ دیگر دوباره تلاش کنید", domain.PersianNumber(secs))).With("retry_after_sec", secs)
-		}
+// admit counts one call of key against lim (nil: no limit).
+func admit(lim *limit.Limiter, key int64) error {
+	if lim == nil {
+		return nil
+	}
+	if ok, wait := lim.Allow(key); !ok {
+		secs := int((wait + time.Second - 1) / time.Second)
+		return domain.Errorf(domain.CodeRateLimit,
+			fmt.Sprintf("too many submissions; try again in %d seconds", secs),
+			fmt.Sprintf("تعداد ارسال‌ها بیش از حد مجاز است؛ %s ثانیهٔ دیگر دوباره تلاش کنید", domain.PersianNumber(secs))).With("retry_after_sec", secs)
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"crypto/aes"
 	"crypto/cipher"
 	"crypto/hmac"
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/binary"
@@ -16,15 +17,27 @@ import (
 // respondent's page and submissions.submit wants back. A token says which
 // version of which form was shown and when, so the daemon judges the
 // answers against the version the respondent saw, refuses a form filled
-// faster than a person can, and refuses a token of another form.
+// faster than a person can, and refuses a token of another form; and each
+// token is one of its own, so that one token is one accepted submission.
 //
-// The token is 32 bytes, base64url: the issue time and the version id
-// enciphered as one AES block (so it tells nothing of ids or counts),
-// then 16 bytes of HMAC-SHA256 over the form id and that block (so it
-// cannot be forged, nor moved to another form).
+// The token is 32 bytes, base64url: one AES block enciphering the issue
+// time (5 bytes of Unix seconds), the version id (5 bytes) and 6 random
+// bytes (so it tells nothing of ids or counts, and no two tokens are
+// alike), then 16 bytes of HMAC-SHA256 over the form id and that block
+// (so it cannot be forged, nor moved to another form). The enciphered
+// block, in hex, is the token's id.
 type formTokens struct {
 	block cipher.Block
 	mac   []byte
+}
+
+// openedToken is what a valid token says.
+type openedToken struct {
+	versionID int64
+	issued    time.Time
+	nonce     [6]byte
+	// id names the token: the submission it is used for keeps it.
+	id string
 }
 
 func newFormTokens(key []byte) (*formTokens, error) {
@@ -38,7 +51,12 @@ func newFormTokens(key []byte) (*formTokens, error) {
 	return &formTokens{block: block, mac: key[16:32]}, nil
 }
 
-const formTokenBytes = aes.BlockSize + 16
+const (
+	formTokenBytes = aes.BlockSize + 16
+	// maxTokenField is the largest issue time and version id a token holds
+	// (5 bytes each: past the year 30000, and a trillion versions).
+	maxTokenField = 1<<40 - 1
+)
 
 func (k *formTokens) sum(formID int64, sealed []byte) []byte {
 	h := hmac.New(sha256.New, k.mac)
@@ -49,45 +67,69 @@ func (k *formTokens) sum(formID int64, sealed []byte) []byte {
 	return h.Sum(nil)[:16]
 }
 
-// issue returns a token for versionID of formID, issued at now.
+// put40 writes the low 5 bytes of v big-endian into b.
+func put40(b []byte, v uint64) {
+	var w [8]byte
+	binary.BigEndian.PutUint64(w[:], v)
+	copy(b, w[3:])
+}
+
+func get40(b []byte) uint64 {
+	var w [8]byte
+	copy(w[3:], b[:5])
+	return binary.BigEndian.Uint64(w[:])
+}
+
+// issue returns a new token for versionID of formID, issued at now.
 func (k *formTokens) issue(formID, versionID int64, now time.Time) string {
+	var nonce [6]byte
+	if _, err := rand.Read(nonce[:]); err != nil {
+		panic(err) // crypto/rand does not fail on Linux
+	}
+	return k.seal(formID, versionID, now, nonce)
+}
+
+// seal is the token of versionID of formID issued at issued with nonce.
+func (k *formTokens) seal(formID, versionID int64, issued time.Time, nonce [6]byte) string {
 	var b [formTokenBytes]byte
-	binary.BigEndian.PutUint64(b[:8], uint64(now.Unix()))
-	binary.BigEndian.PutUint64(b[8:16], uint64(versionID))
+	put40(b[:5], uint64(issued.Unix())&maxTokenField)
+	put40(b[5:10], uint64(versionID)&maxTokenField)
+	copy(b[10:16], nonce[:])
 	k.block.Encrypt(b[:16], b[:16])
 	copy(b[16:], k.sum(formID, b[:16]))
 	return base64.RawURLEncoding.EncodeToString(b[:])
 }
 
-// open checks a token against formID and returns the version it names
-// and when it was issued; ok is false for a token that is malformed,
-// forged or of another form.
-func (k *formTokens) open(token string, formID int64) (versionID int64, issued time.Time, ok bool) {
+// open checks a token against formID and returns what it says; ok is
+// false for a token that is malformed, forged or of another form.
+func (k *formTokens) open(token string, formID int64) (t openedToken, ok bool) {
 	if base64.RawURLEncoding.DecodedLen(len(token)) != formTokenBytes {
-		return 0, time.Time{}, false
+		return t, false
 	}
 	b, err := base64.RawURLEncoding.Strict().DecodeString(token)
 	if err != nil || len(b) != formTokenBytes {
-		return 0, time.Time{}, false
+		return t, false
 	}
 	if !hmac.Equal(b[16:], k.sum(formID, b[:16])) {
-		return 0, time.Time{}, false
+		return t, false
 	}
 	var plain [16]byte
 	k.block.Decrypt(plain[:], b[:16])
-	issued = time.Unix(int64(binary.BigEndian.Uint64(plain[:8])), 0)
-	return int64(binary.BigEndian.Uint64(plain[8:])), issued, true
+	t.issued = time.Unix(int64(get40(plain[:5])), 0)
+	t.versionID = int64(get40(plain[5:10]))
+	copy(t.nonce[:], plain[10:16])
+	t.id = hex.EncodeToString(b[:16])
+	return t, true
 }
 
-// clientHash keys what the shim says of a client (an address already
-// hashed by WordPress, and the user agent) with the database's own key:
-// submissions of one client group together, and the stored value
-// identifies no one outside this database.
-func clientHash(key []byte, ipHash, userAgent string) string {
+// clientHash keys what the shim says of a client's address (already
+// hashed by WordPress, an IPv6 address by its /64) with the database's
+// own key: submissions of one client group together, and the stored value
+// identifies no one outside this database. The User-Agent is left out:
+// a client writes it, and a new one each time would make it a new client.
+func clientHash(key []byte, ipHash string) string {
 	h := hmac.New(sha256.New, key)
 	h.Write([]byte(ipHash))
-	h.Write([]byte{0})
-	h.Write([]byte(userAgent))
 	return hex.EncodeToString(h.Sum(nil)[:16])
 }
 

@@ -18,20 +18,28 @@ func TestFormTokenRoundTripAndRefusals(t *testing.T) {
 	k := testTokens(t)
 	now := time.Unix(1_800_000_000, 0)
 	tok := k.issue(12, 345, now)
-	if v, at, ok := k.open(tok, 12); !ok || v != 345 || !at.Equal(now) {
-		t.Fatalf("open: %d %v %v", v, at, ok)
+	if o, ok := k.open(tok, 12); !ok || o.versionID != 345 || !o.issued.Equal(now) || len(o.id) != 32 {
+		t.Fatalf("open: %+v %v", o, ok)
 	}
-	if _, _, ok := k.open(tok, 13); ok {
+	t.Run("each token its own", func(t *testing.T) {
+		again := k.issue(12, 345, now)
+		a, _ := k.open(tok, 12)
+		b, ok := k.open(again, 12)
+		if again == tok || !ok || a.id == b.id {
+			t.Fatalf("two tokens of one form, version and second are alike: %s %s", tok, again)
+		}
+	})
+	if _, ok := k.open(tok, 13); ok {
 		t.Fatal("a token opened for another form")
 	}
 	other, _ := newFormTokens(bytes.Repeat([]byte{8}, 32))
-	if _, _, ok := other.open(tok, 12); ok {
+	if _, ok := other.open(tok, 12); ok {
 		t.Fatal("a token opened under another database's key")
 	}
 	for i := range tok {
 		b := []byte(tok)
 		b[i] ^= 1
-		if _, _, ok := k.open(string(b), 12); ok {
+		if _, ok := k.open(string(b), 12); ok {
 			t.Fatalf("a token changed at %d still opened", i)
 		}
 	}
@@ -48,9 +56,9 @@ func FuzzFormToken(f *testing.F) {
 	f.Add("", int64(0))
 	f.Add("AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", int64(5))
 	f.Fuzz(func(t *testing.T, token string, formID int64) {
-		v, at, ok := k.open(token, formID)
-		if ok && k.issue(formID, v, at) != token {
-			t.Fatalf("%q opened but is not what the key issues for (%d, %d, %v)", token, formID, v, at)
+		o, ok := k.open(token, formID)
+		if ok && k.seal(formID, o.versionID, o.issued, o.nonce) != token {
+			t.Fatalf("%q opened but is not what the key issues for (%d, %+v)", token, formID, o)
 		}
 	})
 }

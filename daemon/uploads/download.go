@@ -6,6 +6,8 @@ import (
 	"errors"
 	"io"
 
+	"github.com/gabriel-vasile/mimetype"
+
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
 
@@ -22,15 +24,20 @@ type FileParams struct {
 // the daemon knows of the file. NextOffset is where the next page
 // starts; EOF says this page is the last.
 type FileResult struct {
-	UploadID   string `json:"upload_id"`
-	Name       string `json:"name"`
-	MIME       string `json:"mime"`
-	Size       int64  `json:"size"`
-	SHA256     string `json:"sha256"`
-	Offset     int64  `json:"offset"`
-	Data       string `json:"data"`
-	NextOffset int64  `json:"next_offset"`
-	EOF        bool   `json:"eof"`
+	UploadID string `json:"upload_id"`
+	// Name is the file's name on the respondent's device: text to show,
+	// never a name to save under.
+	Name string `json:"name"`
+	// DownloadName is the name to save the file under: its upload id and
+	// the extension of the type sniffed from its bytes.
+	DownloadName string `json:"download_name"`
+	MIME         string `json:"mime"`
+	Size         int64  `json:"size"`
+	SHA256       string `json:"sha256"`
+	Offset       int64  `json:"offset"`
+	Data         string `json:"data"`
+	NextOffset   int64  `json:"next_offset"`
+	EOF          bool   `json:"eof"`
 }
 
 // File returns a page of a file a submission of the actor's site holds.
@@ -56,6 +63,22 @@ func (s *Service) File(ctx context.Context, p FileParams) (*FileResult, error) {
 		return nil, err
 	}
 	next := p.Offset + int64(n)
-	return &FileResult{UploadID: u.ID, Name: u.OriginalName, MIME: u.MIME, Size: u.Size, SHA256: u.SHA256,
+	return &FileResult{UploadID: u.ID, Name: u.OriginalName, DownloadName: downloadName(u), MIME: u.MIME, Size: u.Size, SHA256: u.SHA256,
 		Offset: p.Offset, Data: base64.StdEncoding.EncodeToString(buf[:n]), NextOffset: next, EOF: next >= u.Size}, nil
+}
+
+// downloadName is u's upload id with the extension of its sniffed type: a
+// file saved and opened by the admin is opened as what its bytes are, not
+// as the respondent named it (a report.html, an .hta or a .js would run).
+// A type that runs script when opened is named .txt, a type without a
+// known extension .bin.
+func downloadName(u *domain.Upload) string {
+	ext := ".bin"
+	switch m := mimetype.Lookup(u.MIME); {
+	case scripting(u.MIME):
+		ext = ".txt"
+	case m != nil && m.Extension() != "":
+		ext = m.Extension()
+	}
+	return u.ID + ext
 }

@@ -13,6 +13,7 @@ import (
 	"hash/fnv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -39,15 +40,39 @@ const (
 	// (600 chunks are 150 MiB).
 	DefaultStartsPerMinute = 30
 	DefaultChunksPerMinute = 600
-	// PartTTL is how long an unfinished upload waits for its next chunk,
-	// and PendingTTL how long a received file waits for a submission.
+	// PartTTL is how long a part file left by a lost upload stays in
+	// parts/, and PendingTTL how long a received file waits for a
+	// submission.
 	PartTTL    = time.Hour
 	PendingTTL = 24 * time.Hour
+	// DefaultIdleTimeout is how long an upload in progress keeps its slot
+	// without a chunk; DefaultMinBytesPerSecond the least average pace,
+	// counted from its first chunk once the idle timeout has passed, that
+	// keeps it (a byte a minute does not).
+	DefaultIdleTimeout       = 2 * time.Minute
+	DefaultMinBytesPerSecond = 1024
+	// DefaultMaxTransfers bounds the uploads in progress in the whole
+	// daemon (each holds a part file and a little memory), and
+	// DefaultMaxTransfersPerClient those of one client (an address, an
+	// IPv6 /64 as the shim hashes it): a form may ask for several files.
+	DefaultMaxTransfers          = 1024
+	DefaultMaxTransfersPerClient = 8
+	// DefaultFormQuotaBytes and DefaultSiteQuotaBytes bound the files,
+	// pending or claimed, one form and one site keep.
+	DefaultFormQuotaBytes = 1 << 30
+	DefaultSiteQuotaBytes = 4 << 30
+	// DefaultClientBytesPerHour is what one client may send in an hour.
+	DefaultClientBytesPerHour = 200 << 20
+	// DefaultMinFreeBytes and DefaultMinFreePercent are the free space
+	// below which uploads stop (the larger of the two), so that the
+	// database, which every site writes, never runs out of room.
+	DefaultMinFreeBytes   = 1 << 30
+	DefaultMinFreePercent = 5
 	// SweepEvery is how often the sweeper runs.
 	SweepEvery = 5 * time.Minute
-	// maxTransfers bounds the uploads in progress in the whole daemon:
-	// each holds a part file and a little memory.
-	maxTransfers = 1024
+	// maxLimitedClients bounds the clients the rate limiters and the
+	// byte budget hold: the keys are what anonymous callers send.
+	maxLimitedClients = 1 << 16
 	// sweepBatch is how many pending uploads one sweeping transaction
 	// deletes, so the writer is never held long.
 	sweepBatch = 256
@@ -71,9 +96,12 @@ type Records interface {
 	KeptSubmissions(ctx context.Context, formID int64) (int64, error)
 	// PendingUploadBytes is the size of the form's unclaimed uploads.
 	PendingUploadBytes(ctx context.Context, formID int64) (int64, error)
+	// UploadUsage is the bytes of files, pending or claimed, the form and
+	// its site keep.
+	UploadUsage(ctx context.Context, siteID, formID int64) (formBytes, siteBytes int64, err error)
 	// InsertPendingUpload records u as pending unless the form's pending
-	// bytes would pass maxPending (TOO_LARGE).
-	InsertPendingUpload(ctx context.Context, u *domain.Upload, maxPending int64) error
+	// bytes or the form's or site's quota would be passed (TOO_LARGE).
+	InsertPendingUpload(ctx context.Context, u *domain.Upload, lim domain.UploadLimits) error
 	// GetSubmissionUpload returns an upload a submission of the site's
 	// form claimed; NOT_FOUND otherwise.
 	GetSubmissionUpload(ctx context.Context, siteID, formID, submissionID int64, id string) (*domain.Upload, error)
@@ -89,13 +117,36 @@ type Config struct {
 	Records Records
 	Files   *Store
 	// VerifyFormToken checks the form_token forms.public gave the
-	// respondent and returns the version of the form it was given for.
-	// Without it no upload is taken (UNAVAILABLE).
-	VerifyFormToken func(formToken string, formID int64) (versionID int64, err error)
+	// respondent for form (its age, and its version against the form's
+	// current one) and returns the version it was given for. Without it
+	// no upload is taken (UNAVAILABLE).
+	VerifyFormToken func(ctx context.Context, formToken string, form *domain.Form) (versionID int64, err error)
 	MaxFileBytes    int64
 	MaxPendingBytes int64
 	StartsPerMinute int
 	ChunksPerMinute int
+	// MaxTransfers and MaxTransfersPerClient bound the uploads in
+	// progress in the daemon and of one client.
+	MaxTransfers          int
+	MaxTransfersPerClient int
+	// IdleTimeout and MinBytesPerSecond decide when an upload in progress
+	// has stalled and loses its slot.
+	IdleTimeout       time.Duration
+	MinBytesPerSecond int64
+	// FormQuotaBytes and SiteQuotaBytes bound the files one form and one
+	// site keep, pending or claimed; negative turns a quota off.
+	FormQuotaBytes int64
+	SiteQuotaBytes int64
+	// ClientBytesPerHour is what one client may send in an hour.
+	ClientBytesPerHour int64
+	// MinFreeBytes and MinFreePercent are the free space of the upload
+	// directory's file system below which uploads stop (the larger);
+	// negative turns a floor off.
+	MinFreeBytes   int64
+	MinFreePercent int
+	// FreeSpace reports the file system's free and total bytes (nil:
+	// statfs of the upload directory).
+	FreeSpace func() (free, total uint64, err error)
 	// Now is the clock (nil: time.Now); tests move it.
 	Now func() time.Time
 }
@@ -105,27 +156,53 @@ type Service struct {
 	cfg    Config
 	starts *limit.Limiter
 	chunks *limit.Limiter
+	bytes  *byteBudget
 
 	mu        sync.Mutex
 	transfers map[string]*transfer
+	// perClient counts each client's transfers, and inflight and
+	// siteInflight the bytes received so far by each form's and each
+	// site's.
+	perClient    map[int64]int
+	inflight     map[int64]int64
+	siteInflight map[int64]int64
 }
 
 // transfer is one upload being received: what its first chunk settled,
 // and how far it has come. Its part file holds the bytes so far.
 type transfer struct {
-	mu       sync.Mutex
-	id       string
-	site     int64
-	form     int64
-	field    string
-	name     string
-	size     int64
-	accept   []string
-	part     string
-	hash     hash.Hash
-	received int64
-	touched  time.Time
+	mu     sync.Mutex
+	id     string
+	client int64
+	site   int64
+	form   int64
+	// pending is the form's pending bytes when the transfer began, and
+	// formBytes and siteBytes the files its form and site kept then.
+	pending, formBytes, siteBytes int64
+	started                       time.Time
+	field                         string
+	name                          string
+	size                          int64
+	accept                        []string
+	part                          string
+	hash                          hash.Hash
+	// received and touched (Unix nanoseconds of the last chunk) are read
+	// without mu by the search for stalled transfers.
+	received atomic.Int64
+	touched  atomic.Int64
 	gone     bool // aborted or finished: a chunk that waited on mu finds it so
+}
+
+// stalled reports whether t has lost its slot at now: no chunk for the
+// idle timeout, or, once that long has passed since its first chunk,
+// fewer bytes than the least pace would have brought.
+func (s *Service) stalled(t *transfer, now time.Time) bool {
+	idle := s.cfg.IdleTimeout
+	if now.Sub(time.Unix(0, t.touched.Load())) > idle {
+		return true
+	}
+	over := now.Sub(t.started) - idle
+	return over > 0 && t.received.Load() < int64(over.Seconds()*float64(s.cfg.MinBytesPerSecond))
 }
 
 // New returns the service.
@@ -145,11 +222,43 @@ func New(cfg Config) *Service {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	defaults := []struct {
+		v   *int64
+		def int64
+	}{
+		{&cfg.MinBytesPerSecond, DefaultMinBytesPerSecond}, {&cfg.FormQuotaBytes, DefaultFormQuotaBytes},
+		{&cfg.SiteQuotaBytes, DefaultSiteQuotaBytes}, {&cfg.ClientBytesPerHour, DefaultClientBytesPerHour},
+		{&cfg.MinFreeBytes, DefaultMinFreeBytes},
+	}
+	for _, d := range defaults {
+		if *d.v == 0 {
+			*d.v = d.def
+		}
+	}
+	if cfg.MaxTransfers <= 0 {
+		cfg.MaxTransfers = DefaultMaxTransfers
+	}
+	if cfg.MaxTransfersPerClient <= 0 {
+		cfg.MaxTransfersPerClient = DefaultMaxTransfersPerClient
+	}
+	if cfg.IdleTimeout <= 0 {
+		cfg.IdleTimeout = DefaultIdleTimeout
+	}
+	if cfg.MinFreePercent == 0 {
+		cfg.MinFreePercent = DefaultMinFreePercent
+	}
+	if cfg.FreeSpace == nil && cfg.Files != nil {
+		cfg.FreeSpace = cfg.Files.freeSpace
+	}
 	return &Service{
-		cfg:       cfg,
-		starts:    limit.New(cfg.StartsPerMinute, cfg.Now),
-		chunks:    limit.New(cfg.ChunksPerMinute, cfg.Now),
-		transfers: map[string]*transfer{},
+		cfg:          cfg,
+		starts:       limit.NewBounded(cfg.StartsPerMinute, maxLimitedClients, cfg.Now),
+		chunks:       limit.NewBounded(cfg.ChunksPerMinute, maxLimitedClients, cfg.Now),
+		bytes:        newByteBudget(cfg.ClientBytesPerHour, maxLimitedClients),
+		transfers:    map[string]*transfer{},
+		perClient:    map[int64]int{},
+		inflight:     map[int64]int64{},
+		siteInflight: map[int64]int64{},
 	}
 }
 
@@ -216,6 +325,16 @@ var (
 		"فایل‌های فرستاده‌شده و هنوز ثبت‌نشدهٔ این فرم بیش از حد است؛ پاسخ‌ها را ثبت کنید یا بعداً دوباره تلاش کنید").With("limit", "pending_bytes")
 	errBusy = domain.Errorf(domain.CodeRateLimit, "too many uploads are in progress; try again in a minute",
 		"بارگذاری‌های در جریان بیش از حد است؛ یک دقیقهٔ دیگر دوباره تلاش کنید").With("retry_after_sec", 60)
+	errClientBusy = domain.Errorf(domain.CodeRateLimit, "you have too many uploads in progress; let them finish, then send the next file",
+		"بارگذاری‌های در جریان شما بیش از حد است؛ بگذارید تمام شوند و سپس فایل بعدی را بفرستید").
+		With("retry_after_sec", 60).With("limit", "uploads_in_progress")
+	errStalled = domain.InvalidParams("the upload stalled and was cancelled; start it again",
+		"بارگذاری متوقف ماند و لغو شد؛ آن را از نو شروع کنید").With("param", "upload_id")
+	// errDiskLow: the server is short of disk space. Uploads stop so
+	// that answers without files and the admin's work still have room.
+	errDiskLow = domain.Errorf(domain.CodeUnavailable,
+		"files cannot be received now: the server is short of disk space; send your answers without the file, or try again later",
+		"اکنون فایل پذیرفته نمی‌شود: فضای دیسک سرور کم است؛ پاسخ‌ها را بدون فایل بفرستید یا بعداً دوباره تلاش کنید").With("limit", "disk_free")
 )
 
 func errOutOfOrder(want int64) *domain.Error {
@@ -258,7 +377,10 @@ func errRate(retry time.Duration) *domain.Error {
 		fmt.Sprintf("بارگذاری‌ها بیش از حد مجاز است؛ %s ثانیهٔ دیگر دوباره تلاش کنید", domain.PersianNumber(secs))).With("retry_after_sec", secs)
 }
 
-// Upload receives one chunk of submissions.upload.
+// Upload receives one chunk of submissions.upload. The cheap checks come
+// first: what the chunk says of itself, then the upload it continues
+// (none: refused before anything is kept for its client), and only then
+// the client's rate limits, its byte budget and the disk.
 func (s *Service) Upload(ctx context.Context, p UploadParams) (*UploadResult, error) {
 	actor := domain.ActorFrom(ctx)
 	site := actor.Site()
@@ -269,9 +391,6 @@ func (s *Service) Upload(ctx context.Context, p UploadParams) (*UploadResult, er
 		return nil, err
 	}
 	client := clientKey(site, actor, p.Client)
-	if ok, retry := s.chunks.Allow(client); !ok {
-		return nil, errRate(retry)
-	}
 	// A chunk of an upload in progress is read against that upload; a
 	// refusal from here on cancels it and removes its part file.
 	var t *transfer
@@ -284,6 +403,10 @@ func (s *Service) Upload(ctx context.Context, p UploadParams) (*UploadResult, er
 		defer t.mu.Unlock()
 		if t.gone || t.site != site || t.field != p.Field || t.size != p.Size || t.name != cleanName(p.Name) {
 			return nil, errUnknownUpload
+		}
+		if s.stalled(t, s.cfg.Now()) {
+			s.drop(t)
+			return nil, errStalled
 		}
 	}
 	fail := func(err error) (*UploadResult, error) {
@@ -300,33 +423,42 @@ func (s *Service) Upload(ctx context.Context, p UploadParams) (*UploadResult, er
 	if err != nil {
 		return fail(err)
 	}
+	if t != nil && t.form != form.ID {
+		return nil, errUnknownUpload
+	}
+	// Too fast is not a reason to lose what came: the same chunk may
+	// come again, so the upload is not cancelled.
+	if ok, retry := s.chunks.Allow(client); !ok {
+		return nil, errRate(retry)
+	}
 	if t == nil {
 		if t, err = s.start(ctx, site, client, form, versionID, p, data); err != nil {
 			return nil, err
 		}
 		t.mu.Lock()
 		defer t.mu.Unlock()
-	} else if t.form != form.ID {
-		return nil, errUnknownUpload
 	}
-	if p.Offset != t.received {
-		return fail(errOutOfOrder(t.received))
+	received := t.received.Load()
+	if p.Offset != received {
+		return fail(errOutOfOrder(received))
 	}
-	if t.received+int64(len(data)) > t.size {
+	if received+int64(len(data)) > t.size {
 		return fail(errOverSize)
 	}
 	if len(data) > 0 {
+		if err := s.admitBytes(t, len(data)); err != nil {
+			return fail(err)
+		}
 		if err := s.cfg.Files.appendPart(t.part, data); err != nil {
 			return fail(err)
 		}
 		t.hash.Write(data)
-		t.received += int64(len(data))
 	}
-	t.touched = s.cfg.Now()
+	t.touched.Store(s.cfg.Now().UnixNano())
 	if !p.Final {
-		return &UploadResult{UploadID: t.id, Received: t.received}, nil
+		return &UploadResult{UploadID: t.id, Received: t.received.Load()}, nil
 	}
-	if t.received != t.size {
+	if t.received.Load() != t.size {
 		return fail(errShort)
 	}
 	u, err := s.finish(ctx, t)
@@ -335,6 +467,57 @@ func (s *Service) Upload(ctx context.Context, p UploadParams) (*UploadResult, er
 	}
 	s.drop(t)
 	return &UploadResult{UploadID: u.ID, Received: u.Size, MIME: u.MIME, SHA256: u.SHA256}, nil
+}
+
+// admitBytes lets n more bytes of t in: within its client's byte budget,
+// the disk's floor, the form's pending cap and the form's and site's
+// storage quotas, all counting the bytes received by the uploads in
+// progress, not what they declared (the exact sums are checked again
+// when the file is recorded). The bytes count as t's received and as its
+// form's and site's in flight once admitted.
+func (s *Service) admitBytes(t *transfer, n int) error {
+	if err := s.diskRoom(int64(n)); err != nil {
+		return err
+	}
+	if ok, retry := s.bytes.take(t.client, int64(n), s.cfg.Now()); !ok {
+		return errRate(retry)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	form, site := s.inflight[t.form]+int64(n), s.siteInflight[t.site]+int64(n)
+	switch {
+	case t.pending+form > s.cfg.MaxPendingBytes:
+		return errPendingFull
+	case s.cfg.FormQuotaBytes > 0 && t.formBytes+form > s.cfg.FormQuotaBytes:
+		return domain.ErrFormQuota
+	case s.cfg.SiteQuotaBytes > 0 && t.siteBytes+site > s.cfg.SiteQuotaBytes:
+		return domain.ErrSiteQuota
+	}
+	s.inflight[t.form], s.siteInflight[t.site] = form, site
+	t.received.Add(int64(n))
+	return nil
+}
+
+// diskRoom refuses n bytes that would bring the upload directory's file
+// system under its free-space floor: the larger of MinFreeBytes and
+// MinFreePercent of its size. A file system whose space cannot be read
+// is taken as full.
+func (s *Service) diskRoom(n int64) error {
+	if s.cfg.FreeSpace == nil || (s.cfg.MinFreeBytes < 0 && s.cfg.MinFreePercent < 0) {
+		return nil
+	}
+	free, total, err := s.cfg.FreeSpace()
+	if err != nil {
+		return errDiskLow
+	}
+	floor := max(s.cfg.MinFreeBytes, 0)
+	if s.cfg.MinFreePercent > 0 {
+		floor = max(floor, int64(total/100)*int64(s.cfg.MinFreePercent))
+	}
+	if int64(free)-n < floor {
+		return errDiskLow
+	}
+	return nil
 }
 
 // checkParams checks what a chunk says of itself, before anything is read.
@@ -430,7 +613,7 @@ func (s *Service) openForm(ctx context.Context, site int64, token, formToken str
 	if form.PublicToken != token || form.Status != domain.StatusPublished || pastCloseAt(form.Document, s.cfg.Now()) {
 		return nil, 0, errClosed
 	}
-	versionID, err := s.cfg.VerifyFormToken(formToken, form.ID)
+	versionID, err := s.cfg.VerifyFormToken(ctx, formToken, form)
 	if err != nil {
 		var de *domain.Error
 		if errors.As(err, &de) {
@@ -522,32 +705,68 @@ func (s *Service) start(ctx context.Context, site, client int64, form *domain.Fo
 	if ok, retry := s.starts.Allow(client); !ok {
 		return nil, errRate(retry)
 	}
+	if err := s.diskRoom(p.Size); err != nil {
+		return nil, err
+	}
 	pending, err := s.cfg.Records.PendingUploadBytes(ctx, form.ID)
 	if err != nil {
 		return nil, err
 	}
-	t := &transfer{id: newUploadID(), site: site, form: form.ID, field: p.Field, name: cleanName(p.Name), size: p.Size,
-		accept: f.Accept, hash: sha256.New(), touched: s.cfg.Now()}
+	formBytes, siteBytes, err := s.cfg.Records.UploadUsage(ctx, site, form.ID)
+	if err != nil {
+		return nil, err
+	}
+	now := s.cfg.Now()
+	t := &transfer{id: newUploadID(), client: client, site: site, form: form.ID, pending: pending, formBytes: formBytes,
+		siteBytes: siteBytes, started: now, field: p.Field,
+		name: cleanName(p.Name), size: p.Size, accept: f.Accept, hash: sha256.New()}
+	t.touched.Store(now.UnixNano())
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if len(s.transfers) >= maxTransfers {
-		return nil, errBusy
+	// The new file must fit whole beside what is kept and what has
+	// arrived of the uploads in progress (not what they declared: uploads
+	// begun and never sent must not fill a quota).
+	formBytes += s.inflight[form.ID]
+	siteBytes += s.siteInflight[site]
+	switch {
+	case s.cfg.FormQuotaBytes > 0 && formBytes+p.Size > s.cfg.FormQuotaBytes:
+		return nil, domain.ErrFormQuota
+	case s.cfg.SiteQuotaBytes > 0 && siteBytes+p.Size > s.cfg.SiteQuotaBytes:
+		return nil, domain.ErrSiteQuota
 	}
-	// Bytes still arriving count against the form's cap, so that many
-	// uploads begun together cannot pass it.
-	for _, o := range s.transfers {
-		if o.form == form.ID {
-			pending += o.size
+	if s.perClient[client] >= s.cfg.MaxTransfersPerClient {
+		s.evictStalled(now, client)
+		if s.perClient[client] >= s.cfg.MaxTransfersPerClient {
+			return nil, errClientBusy
 		}
 	}
-	if pending+p.Size > s.cfg.MaxPendingBytes {
-		return nil, errPendingFull
+	if len(s.transfers) >= s.cfg.MaxTransfers {
+		s.evictStalled(now, -1)
+		if len(s.transfers) >= s.cfg.MaxTransfers {
+			return nil, errBusy
+		}
 	}
 	if t.part, err = s.cfg.Files.createPart(); err != nil {
 		return nil, err
 	}
 	s.transfers[t.id] = t
+	s.perClient[client]++
 	return t, nil
+}
+
+// evictStalled drops the stalled transfers (of client, or of everyone
+// when client is -1), s.mu held. A transfer busy with a chunk is not
+// stalled, and is left alone.
+func (s *Service) evictStalled(now time.Time, client int64) {
+	for _, t := range s.transfers {
+		if (client != -1 && t.client != client) || !s.stalled(t, now) || !t.mu.TryLock() {
+			continue
+		}
+		if !t.gone {
+			s.dropLocked(t)
+		}
+		t.mu.Unlock()
+	}
 }
 
 // newUploadID is the id the respondent names the upload by: 128 random
@@ -568,11 +787,28 @@ func (s *Service) transfer(id string) *transfer {
 
 // drop ends transfer t (its mu held): its part file goes, if still there.
 func (s *Service) drop(t *transfer) {
+	s.mu.Lock()
+	s.dropLocked(t)
+	s.mu.Unlock()
+}
+
+// dropLocked is drop with s.mu held too.
+func (s *Service) dropLocked(t *transfer) {
+	if t.gone {
+		return
+	}
 	t.gone = true
 	s.cfg.Files.removePart(t.part)
-	s.mu.Lock()
 	delete(s.transfers, t.id)
-	s.mu.Unlock()
+	if s.perClient[t.client]--; s.perClient[t.client] <= 0 {
+		delete(s.perClient, t.client)
+	}
+	if s.inflight[t.form] -= t.received.Load(); s.inflight[t.form] <= 0 {
+		delete(s.inflight, t.form)
+	}
+	if s.siteInflight[t.site] -= t.received.Load(); s.siteInflight[t.site] <= 0 {
+		delete(s.siteInflight, t.site)
+	}
 }
 
 // finish sniffs a complete transfer's type, keeps its file and records
@@ -596,7 +832,8 @@ func (s *Service) finish(ctx context.Context, t *transfer) (*domain.Upload, erro
 	}
 	u := &domain.Upload{ID: t.id, SiteID: t.site, FormID: t.form, FieldID: t.field, StoredName: stored,
 		MIME: mediaType(m), Size: t.size, OriginalName: t.name, SHA256: hex.EncodeToString(t.hash.Sum(nil))}
-	if err := s.cfg.Records.InsertPendingUpload(ctx, u, s.cfg.MaxPendingBytes); err != nil {
+	lim := domain.UploadLimits{MaxPending: s.cfg.MaxPendingBytes, FormQuota: s.cfg.FormQuotaBytes, SiteQuota: s.cfg.SiteQuotaBytes}
+	if err := s.cfg.Records.InsertPendingUpload(ctx, u, lim); err != nil {
 		s.cfg.Files.Remove([]domain.Upload{*u})
 		return nil, err
 	}
@@ -614,6 +851,14 @@ var scriptTypes = map[string]bool{
 	"application/vnd.microsoft.portable-executable": true, "application/x-mach-binary": true,
 }
 
+// scripting reports whether a file of media type media may run script
+// when opened: the script types, and XML of any kind (text/xml,
+// application/xml, every +xml type), which a browser renders with its
+// stylesheets, its XHTML elements and its entities.
+func scripting(media string) bool {
+	return scriptTypes[media] || media == "text/xml" || media == "application/xml" || strings.HasSuffix(media, "+xml")
+}
+
 // mediaType is the sniffed type without parameters (charset).
 func mediaType(m *mimetype.MIME) string {
 	t, _, _ := strings.Cut(m.String(), ";")
@@ -623,18 +868,18 @@ func mediaType(m *mimetype.MIME) string {
 // accepts reports whether a file of sniffed type m answers a question
 // whose accept list is accept: an exact type (or one of its aliases,
 // image/jpg for image/jpeg), or a type/* pattern that is not one of the
-// script types. A type's parent never stands for it: text/plain does
-// not accept a PHP script, application/zip not a .docx. An empty list
-// accepts any type but the script types.
+// types that script (scripting). A type's parent never stands for it: text/plain does
+// not accept a PHP script, application/zip not a .docx, text/* not
+// text/xml. An empty list accepts any type but those that script.
 func accepts(m *mimetype.MIME, accept []string) bool {
 	media := mediaType(m)
 	if len(accept) == 0 {
-		return !scriptTypes[media]
+		return !scripting(media)
 	}
 	for _, a := range accept {
 		a = strings.ToLower(strings.TrimSpace(a))
 		if prefix, ok := strings.CutSuffix(a, "*"); ok && strings.HasSuffix(prefix, "/") {
-			if strings.HasPrefix(media, prefix) && !scriptTypes[media] {
+			if strings.HasPrefix(media, prefix) && !scripting(media) {
 				return true
 			}
 			continue

@@ -2,7 +2,9 @@ package uploads
 
 import "context"
 
-// Sweep runs one sweep: uploads left unfinished past PartTTL, and
+// Sweep runs one sweep: uploads in progress that stalled (no chunk for
+// the idle timeout, or too slow to keep their slot), part files older
+// than PartTTL, clients whose byte budget is whole again, and
 // received files no submission claimed within PendingTTL, rows and files.
 // The daemon runs it every SweepEvery, after SweepOrphans at start. A
 // row is deleted before its file, so a file whose removal failed is only
@@ -17,11 +19,14 @@ func (s *Service) Sweep(ctx context.Context) error {
 	s.mu.Unlock()
 	for _, t := range stale {
 		t.mu.Lock()
-		if !t.gone && now.Sub(t.touched) >= PartTTL {
+		if !t.gone && s.stalled(t, now) {
 			s.drop(t)
 		}
 		t.mu.Unlock()
 	}
+	s.bytes.mu.Lock()
+	s.bytes.forgetFull(now)
+	s.bytes.mu.Unlock()
 	s.cfg.Files.sweepParts(now.Add(-PartTTL))
 	for {
 		list, err := s.cfg.Records.SweepPendingUploads(ctx, now.Add(-PendingTTL), sweepBatch)

@@ -89,8 +89,8 @@ func newEnv(t testing.TB, cfg uploads.Config) *env {
 	}
 	cfg.Records, cfg.Files, cfg.Now = db, files, e.clock.now
 	if cfg.VerifyFormToken == nil {
-		cfg.VerifyFormToken = func(tok string, formID int64) (int64, error) {
-			if v, ok := e.formTokens[tok]; ok && v[0] == formID {
+		cfg.VerifyFormToken = func(_ context.Context, tok string, form *domain.Form) (int64, error) {
+			if v, ok := e.formTokens[tok]; ok && v[0] == form.ID {
 				return v[1], nil
 			}
 			return 0, errors.New("bad form token")

@@ -107,6 +107,22 @@ var reserved = []netip.Prefix{
 	netip.MustParsePrefix("100::/64"),        // discard
 	netip.MustParsePrefix("2001:db8::/32"),   // documentation
 	netip.MustParsePrefix("fec0::/10"),       // the former site-local
+	netip.MustParsePrefix("::/96"),           // IPv4-compatible, deprecated: the host's stack may reach the IPv4 address
+	netip.MustParsePrefix("64:ff9b:1::/48"),  // NAT64 for local use (RFC 8215): translates to private networks
+	netip.MustParsePrefix("2001::/32"),       // Teredo: a tunnel to an IPv4 address
+}
+
+// embedding are the IPv6 ranges that carry an IPv4 address a translator
+// or a relay forwards to, with where its four bytes sit: NAT64's
+// well-known prefix (RFC 6052) at the end, 6to4 (RFC 3056) after the
+// first two bytes. Such an address is public only when the one it
+// carries is.
+var embedding = []struct {
+	prefix netip.Prefix
+	at     int
+}{
+	{netip.MustParsePrefix("64:ff9b::/96"), 12},
+	{netip.MustParsePrefix("2002::/16"), 2},
 }
 
 // public reports whether ip is an address a receiver on the internet
@@ -119,6 +135,14 @@ func public(ip netip.Addr) bool {
 	for _, p := range reserved {
 		if p.Contains(ip) {
 			return false
+		}
+	}
+	if ip.Is6() {
+		b := ip.As16()
+		for _, e := range embedding {
+			if e.prefix.Contains(ip) {
+				return public(netip.AddrFrom4([4]byte(b[e.at : e.at+4])))
+			}
 		}
 	}
 	return true

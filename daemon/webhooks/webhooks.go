@@ -52,8 +52,11 @@ type Store interface {
 	MarkWebhookFailed(ctx context.Context, id int64, lastErr string, retryAt time.Time) error
 	// PendingWebhooks counts the deliveries neither made nor given up.
 	PendingWebhooks(ctx context.Context) (int64, error)
-	// WebhookSecret is the HMAC key, as text.
-	WebhookSecret(ctx context.Context) (string, error)
+	// WebhookSecret is site siteID's HMAC key, as text.
+	WebhookSecret(ctx context.Context, siteID int64) (string, error)
+	// ClearDeliveredWebhookBodies empties the payload of at most limit
+	// deliveries delivered before before and reports how many it emptied.
+	ClearDeliveredWebhookBodies(ctx context.Context, before time.Time, limit int) (int, error)
 }
 
 // Headers of every delivery.
@@ -73,6 +76,12 @@ const (
 	DefaultRetryBase   = 10 * time.Second
 	DefaultRetryMax    = time.Hour
 	DefaultMaxAttempts = 33
+	// DefaultBodyRetention keeps a delivered body a week: time to look
+	// into a receiver's complaint, not a second copy of every answer.
+	DefaultBodyRetention  = 7 * 24 * time.Hour
+	DefaultRetentionEvery = time.Hour
+	// retentionBatch is how many bodies one transaction empties.
+	retentionBatch = 500
 )
 
 // maxResponseBytes is how much of a receiver's answer is read (and then
@@ -106,6 +115,13 @@ type Config struct {
 	// RootCAs are the CAs trusted for receivers' https; nil is the
 	// system's.
 	RootCAs *x509.CertPool
+	// BodyRetention is how long a delivered delivery keeps its body (a
+	// respondent's answers, which the submission holds anyway); past it
+	// the body is emptied, the row kept. Negative keeps bodies for good.
+	BodyRetention time.Duration
+	// RetentionEvery is how often bodies past BodyRetention are looked
+	// for (default an hour).
+	RetentionEvery time.Duration
 }
 
 // Worker delivers the outbox in the background until shut down.
@@ -151,6 +167,12 @@ func Start(cfg Config) *Worker {
 	}
 	if cfg.MaxAttempts <= 0 {
 		cfg.MaxAttempts = DefaultMaxAttempts
+	}
+	if cfg.BodyRetention == 0 {
+		cfg.BodyRetention = DefaultBodyRetention
+	}
+	if cfg.RetentionEvery <= 0 {
+		cfg.RetentionEvery = DefaultRetentionEvery
 	}
 	tlsConf := &tls.Config{RootCAs: cfg.RootCAs, MinVersion: tls.VersionTLS12}
 	w := &Worker{
@@ -207,6 +229,9 @@ func (w *Worker) run() {
 	inflight := map[int64]bool{}
 	tick := time.NewTicker(w.cfg.Poll)
 	defer tick.Stop()
+	w.clearOldBodies()
+	retention := time.NewTicker(w.cfg.RetentionEvery)
+	defer retention.Stop()
 	// more says the last claim was full, so deliveries may be waiting:
 	// the next free slot claims again without waiting for the poll.
 	more := true
@@ -224,6 +249,11 @@ func (w *Worker) run() {
 			continue
 		case <-w.wake:
 		case <-tick.C:
+		case <-retention.C:
+			if stopping != nil {
+				w.clearOldBodies()
+			}
+			continue
 		case <-stopping:
 			stopping = nil
 			continue
@@ -232,32 +262,64 @@ func (w *Worker) run() {
 	}
 }
 
+// clearOldBodies empties the bodies of deliveries delivered more than
+// BodyRetention ago, a batch per transaction so that the writer is never
+// held long.
+func (w *Worker) clearOldBodies() {
+	if w.cfg.BodyRetention < 0 {
+		return
+	}
+	before := time.Now().Add(-w.cfg.BodyRetention)
+	total := 0
+	for w.ctx.Err() == nil {
+		n, err := w.cfg.Store.ClearDeliveredWebhookBodies(w.ctx, before, retentionBatch)
+		if err != nil {
+			w.storeError("webhook_retention", err)
+			return
+		}
+		total += n
+		if n < retentionBatch {
+			break
+		}
+	}
+	if total > 0 {
+		w.cfg.Events.Event(w.ctx, slog.LevelInfo, "webhook", "webhook_bodies_cleared", slog.Int("deliveries", total))
+	}
+}
+
 // claim starts deliveries in the free slots and reports whether it filled
 // them all.
 func (w *Worker) claim(inflight map[int64]bool) bool {
 	free := w.cfg.Concurrency - len(inflight)
-	secret, err := w.cfg.Store.WebhookSecret(w.ctx)
-	if err != nil {
-		w.storeError("webhook_secret", err)
-		return false
-	}
 	entries, err := w.cfg.Store.ClaimWebhooks(w.ctx, free, w.lease)
 	if err != nil {
 		w.storeError("webhook_claim", err)
 		return false
 	}
-	w.storeFailing = false
+	secrets := map[int64]string{}
 	for _, e := range entries {
 		// A row still being delivered here whose lease ran out (its mark
 		// waited on a slow disk) is not posted twice at once.
 		if inflight[e.ID] {
 			continue
 		}
+		secret, ok := secrets[e.SiteID]
+		if !ok {
+			if secret, err = w.cfg.Store.WebhookSecret(w.ctx, e.SiteID); err != nil {
+				// Its lease runs out and it comes due again.
+				w.storeError("webhook_secret", err)
+				continue
+			}
+			secrets[e.SiteID] = secret
+		}
 		inflight[e.ID] = true
 		go func() {
 			w.deliver(e, secret)
 			w.finished <- e.ID
 		}()
+	}
+	if err == nil {
+		w.storeFailing = false
 	}
 	return len(entries) == free
 }
@@ -366,7 +428,7 @@ func (w *Worker) post(e domain.OutboxEntry, secret string) outcome {
 	req.Header.Set("User-Agent", "Arshline-Webhooks/1")
 	req.Header.Set(HeaderDelivery, strconv.FormatInt(e.ID, 10))
 	req.Header.Set(HeaderTimestamp, ts)
-	req.Header.Set(HeaderSignature, "sha256="+Sign(secret, ts, e.Payload))
+	req.Header.Set(HeaderSignature, "v2="+Sign(secret, e.ID, ts, e.URL, e.Payload))
 	resp, err := client.Do(req)
 	if err != nil {
 		return outcome{err: plainError(err)}
@@ -388,12 +450,20 @@ func (w *Worker) post(e domain.OutboxEntry, secret string) outcome {
 	return outcome{status: resp.StatusCode, err: errors.New(msg)}
 }
 
-// Sign is the signature of a delivery: hex HMAC-SHA256 of
-// "<timestamp>.<body>" under the secret's text.
-func Sign(secret, timestamp string, body []byte) string {
+// Sign is the signature of a delivery (the header's "v2=" value): hex
+// HMAC-SHA256 under the site's secret of the delivery id, the timestamp,
+// the URL posted to and the body, each of the first three followed by a
+// line feed. A body replayed under another delivery id, to another URL
+// or at another time does not verify; the URL holds no line feed
+// (net/url refuses one), so the parts cannot be shifted into each other.
+func Sign(secret string, deliveryID int64, timestamp, url string, body []byte) string {
 	mac := hmac.New(sha256.New, []byte(secret))
+	mac.Write([]byte(strconv.FormatInt(deliveryID, 10)))
+	mac.Write([]byte{'\n'})
 	mac.Write([]byte(timestamp))
-	mac.Write([]byte{'.'})
+	mac.Write([]byte{'\n'})
+	mac.Write([]byte(url))
+	mac.Write([]byte{'\n'})
 	mac.Write(body)
 	return hex.EncodeToString(mac.Sum(nil))
 }

@@ -41,10 +41,16 @@ func openStore(t *testing.T, path string) *sqlstore.DB {
 // enqueue writes one delivery per URL, as the submission path does.
 func enqueue(t *testing.T, db *sqlstore.DB, sub int64, urls ...string) []*domain.OutboxEntry {
 	t.Helper()
+	return enqueueSite(t, db, 1, sub, urls...)
+}
+
+// enqueueSite is enqueue for a submission of site.
+func enqueueSite(t *testing.T, db *sqlstore.DB, site, sub int64, urls ...string) []*domain.OutboxEntry {
+	t.Helper()
 	var entries []*domain.OutboxEntry
 	for _, u := range urls {
 		payload := fmt.Sprintf(`{"event":"submission.created","form_id":9,"submission_id":%d,"tracking_code":"AB12CD","answers":[{"field":"f1","type":"text","value":"پاسخ محرمانه"}]}`, sub)
-		entries = append(entries, &domain.OutboxEntry{SiteID: 1, FormID: 9, SubmissionID: sub, URL: u, Payload: json.RawMessage(payload)})
+		entries = append(entries, &domain.OutboxEntry{SiteID: site, FormID: 9, SubmissionID: sub, URL: u, Payload: json.RawMessage(payload)})
 	}
 	err := db.Update(context.Background(), func(tx domain.FormTx) error {
 		return tx.(*sqlstore.Tx).EnqueueWebhooks(entries...)
@@ -82,8 +88,8 @@ func readRow(t *testing.T, db *sqlstore.DB, id int64) row {
 
 // delivery is one POST a receiver got.
 type delivery struct {
-	id, ts, sig, ctype string
-	body               []byte
+	id, ts, sig, ctype, url string
+	body                    []byte
 }
 
 // receiver is a webhook receiver on loopback; answer decides each reply
@@ -104,8 +110,12 @@ func newReceiver(t *testing.T, answer func(n int, w http.ResponseWriter, r *http
 func (rc *receiver) handler(answer func(n int, w http.ResponseWriter, r *http.Request)) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
+		scheme := "http"
+		if r.TLS != nil {
+			scheme = "https"
+		}
 		rc.mu.Lock()
-		rc.got = append(rc.got, delivery{id: r.Header.Get(HeaderDelivery), ts: r.Header.Get(HeaderTimestamp),
+		rc.got = append(rc.got, delivery{url: scheme + "://" + r.Host + r.URL.RequestURI(), id: r.Header.Get(HeaderDelivery), ts: r.Header.Get(HeaderTimestamp),
 			sig: r.Header.Get(HeaderSignature), ctype: r.Header.Get("Content-Type"), body: body})
 		n := len(rc.got)
 		rc.mu.Unlock()
@@ -121,22 +131,22 @@ func (rc *receiver) deliveries() []delivery {
 	return append([]delivery(nil), rc.got...)
 }
 
-// verify checks a delivery the way a receiver must: the signature over
-// "<timestamp>.<body>" with the shared secret, compared in constant time,
-// and a timestamp within five minutes.
+// verify checks a delivery the way a receiver must: the v2 signature
+// over "<delivery id>\n<timestamp>\n<URL>\n<body>" with the site's
+// secret, compared in constant time, and a timestamp within five minutes.
 func verify(secret string, d delivery) error {
-	sig, ok := strings.CutPrefix(d.sig, "sha256=")
+	sig, ok := strings.CutPrefix(d.sig, "v2=")
 	if !ok {
-		return fmt.Errorf("signature header %q lacks sha256=", d.sig)
+		return fmt.Errorf("signature header %q lacks v2=", d.sig)
 	}
 	got, err := hex.DecodeString(sig)
 	if err != nil {
 		return err
 	}
 	mac := hmac.New(sha256.New, []byte(secret))
-	mac.Write([]byte(d.ts + "." + string(d.body)))
+	mac.Write([]byte(d.id + "\n" + d.ts + "\n" + d.url + "\n" + string(d.body)))
 	if !hmac.Equal(got, mac.Sum(nil)) {
-		return fmt.Errorf("signature %s does not match the body", sig)
+		return fmt.Errorf("signature %s does not match the delivery", sig)
 	}
 	ts, err := strconv.ParseInt(d.ts, 10, 64)
 	if err != nil || time.Since(time.Unix(ts, 0)).Abs() > 5*time.Minute {
@@ -172,7 +182,7 @@ func TestDeliveredOnceSignedAndLoggedWithoutPayload(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	db := openStore(t, filepath.Join(dir, "w.db"))
-	secret, err := db.WebhookSecret(ctx)
+	secret, err := db.WebhookSecret(ctx, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,11 +211,21 @@ func TestDeliveredOnceSignedAndLoggedWithoutPayload(t *testing.T) {
 	if d.id != strconv.FormatInt(e.ID, 10) || d.ctype != "application/json" || string(d.body) != string(e.Payload) {
 		t.Fatalf("delivery id %q (want %d), content type %q, body %s", d.id, e.ID, d.ctype, d.body)
 	}
-	// A body changed in transit, or another secret, fails verification.
-	tampered := d
-	tampered.body = []byte(strings.Replace(string(d.body), "41", "42", 1))
-	if verify(secret, tampered) == nil || verify(strings.Repeat("0", 64), d) == nil {
-		t.Fatal("verification accepts a changed body or another secret")
+	// A body, delivery id or URL changed in transit, or another secret,
+	// fails verification.
+	for name, change := range map[string]func(*delivery){
+		"body":        func(d *delivery) { d.body = []byte(strings.Replace(string(d.body), "41", "42", 1)) },
+		"delivery id": func(d *delivery) { d.id += "0" },
+		"URL":         func(d *delivery) { d.url = strings.Replace(d.url, "s3cr3t-path", "other", 1) },
+	} {
+		tampered := d
+		change(&tampered)
+		if verify(secret, tampered) == nil {
+			t.Fatalf("verification accepts a changed %s", name)
+		}
+	}
+	if verify(strings.Repeat("0", 64), d) == nil {
+		t.Fatal("verification accepts another secret")
 	}
 	if n, _ := db.PendingWebhooks(ctx); n != 0 {
 		t.Fatalf("%d pending after delivery", n)
@@ -364,9 +384,9 @@ func TestPrivateAddressesRefusedOverHTTPS(t *testing.T) {
 	allowed := fast(db2)
 	allowed.RootCAs = strict.RootCAs
 	start(t, allowed)
-	e := enqueue(t, db2, 1, tlsSrv.URL)[0]
+	e := enqueue(t, db2, 1, tlsSrv.URL+"/")[0]
 	waitFor(t, "the https delivery", 5*time.Second, func() bool { return readRow(t, db2, e.ID).delivered })
-	secret, _ := db2.WebhookSecret(context.Background())
+	secret, _ := db2.WebhookSecret(context.Background(), 1)
 	if got := tlsRC.deliveries(); len(got) != 1 || verify(secret, got[0]) != nil {
 		t.Fatalf("https deliveries: %+v", got)
 	}
@@ -515,12 +535,54 @@ func TestSignMatchesTheDocumentedExample(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := strings.Join(strings.Fields(string(api)), " ")
-	m := regexp.MustCompile("secret `([0-9a-f]{64})`, timestamp `([0-9]+)`, body `([^`]+)` → `sha256=([0-9a-f]{64})`").FindStringSubmatch(text)
+	m := regexp.MustCompile("secret `([0-9a-f]{64})`, delivery `([0-9]+)`, timestamp `([0-9]+)`, URL `([^`]+)`, body `([^`]+)` → `v2=([0-9a-f]{64})`").FindStringSubmatch(text)
 	if m == nil {
 		t.Fatal("docs/API.md has no signature example")
 	}
-	if got := Sign(m[1], m[2], []byte(m[3])); got != m[4] {
-		t.Fatalf("Sign = %s, the documentation says %s", got, m[4])
+	id, _ := strconv.ParseInt(m[2], 10, 64)
+	if got := Sign(m[1], id, m[3], m[4], []byte(m[5])); got != m[6] {
+		t.Fatalf("Sign = %s, the documentation says %s", got, m[6])
+	}
+	d := delivery{id: m[2], ts: m[3], url: m[4], body: []byte(m[5]), sig: "v2=" + m[6]}
+	if err := verify(m[1], d); err == nil || !strings.Contains(err.Error(), "timestamp") {
+		t.Fatalf("the example's signature does not verify as a receiver checks it: %v", err)
+	}
+}
+
+// TestEachSiteSignsWithItsOwnSecret: deliveries of two sites of one
+// daemon are signed with each site's own secret, so that one site's
+// receiver cannot forge or accept another's.
+func TestEachSiteSignsWithItsOwnSecret(t *testing.T) {
+	ctx := context.Background()
+	db := openStore(t, filepath.Join(t.TempDir(), "w.db"))
+	rc := newReceiver(t, nil)
+	start(t, fast(db))
+	one := enqueueSite(t, db, 1, 1, rc.URL+"/one")[0]
+	two := enqueueSite(t, db, 2, 2, rc.URL+"/two")[0]
+	waitFor(t, "both deliveries", 5*time.Second, func() bool {
+		return readRow(t, db, one.ID).delivered && readRow(t, db, two.ID).delivered
+	})
+	s1, err := db.WebhookSecret(ctx, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s2, err := db.WebhookSecret(ctx, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range rc.deliveries() {
+		own, other := s1, s2
+		if strings.HasSuffix(d.url, "/two") {
+			own, other = s2, s1
+		}
+		t.Run(d.url, func(t *testing.T) {
+			if err := verify(own, d); err != nil {
+				t.Fatalf("with its site's secret: %v", err)
+			}
+			if verify(other, d) == nil {
+				t.Fatal("the other site's secret verifies it too")
+			}
+		})
 	}
 }
 
@@ -547,7 +609,76 @@ func TestBrokenStoreLoggedOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Count(string(log), `"evt":"webhook_secret"`); n != 1 || !strings.Contains(string(log), `"lvl":"ERROR"`) {
-		t.Fatalf("%d webhook_secret lines, want 1 at ERROR:\n%s", n, log)
+	if n := strings.Count(string(log), `"lvl":"ERROR"`); n != 1 {
+		t.Fatalf("%d ERROR lines, want 1:\n%s", n, log)
 	}
+}
+
+// TestEmbeddedIPv4RefusedBeforeDialling runs the https dialer's check on
+// IPv6 addresses that carry an IPv4 one (IPv4-compatible, IPv4-mapped,
+// NAT64 and 6to4): one embedding a loopback or private address reaches
+// that address through a translator or the host's own stack, so it is
+// refused. The check is called as the dialer calls it, with the address
+// about to be dialled; nothing is dialled, since such an address may
+// leave the machine by its IPv6 default route.
+func TestEmbeddedIPv4RefusedBeforeDialling(t *testing.T) {
+	check := publicOnly(false)
+	for _, addr := range []string{
+		"[::127.0.0.1]:443", "[::10.0.0.1]:443", "[::169.254.169.254]:443", "[::ffff:127.0.0.1]:443",
+		"[::ffff:192.168.1.1]:443", "[64:ff9b::127.0.0.1]:443", "[64:ff9b::10.1.2.3]:443",
+		"[64:ff9b::a9fe:a9fe]:443", "[64:ff9b:1::10.0.0.1]:443", "[2002:7f00:1::1]:443", "[2002:a00:1::]:443",
+		"[2002:c0a8:101::1]:443", "[2002:a9fe:a9fe::1]:443", "[::]:443",
+	} {
+		t.Run(addr, func(t *testing.T) {
+			if err := check("tcp6", addr, nil); err == nil {
+				t.Fatalf("%s was let through", addr)
+			}
+		})
+	}
+	for _, addr := range []string{"[64:ff9b::8.8.8.8]:443", "[2002:808:808::1]:443", "[2606:4700::6810:85e5]:443"} {
+		t.Run(addr, func(t *testing.T) {
+			if err := check("tcp6", addr, nil); err != nil {
+				t.Fatalf("%s was refused: %v", addr, err)
+			}
+		})
+	}
+}
+
+// TestDeliveredBodiesEmptiedAfterRetention: the worker empties a
+// delivered body once it is older than the retention, and keeps the body
+// of a delivery still owed, whatever its age.
+func TestDeliveredBodiesEmptiedAfterRetention(t *testing.T) {
+	db := openStore(t, filepath.Join(t.TempDir(), "w.db"))
+	ok := newReceiver(t, nil)
+	failing := newReceiver(t, func(_ int, w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusServiceUnavailable) })
+	cfg := fast(db)
+	cfg.BodyRetention, cfg.RetentionEvery = 300*time.Millisecond, 50*time.Millisecond
+	start(t, cfg)
+	done := enqueue(t, db, 1, ok.URL)[0]
+	owed := enqueue(t, db, 2, failing.URL)[0]
+	body := func(id int64) string {
+		t.Helper()
+		raw, err := sql.Open("sqlite", db.Path())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer raw.Close()
+		var p string
+		if err := raw.QueryRow("SELECT payload FROM webhook_outbox WHERE id = ?", id).Scan(&p); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	waitFor(t, "the delivery", 5*time.Second, func() bool { return readRow(t, db, done.ID).delivered })
+	t.Run("kept within the retention", func(t *testing.T) {
+		if body(done.ID) == "" {
+			t.Fatal("emptied at once")
+		}
+	})
+	waitFor(t, "the delivered body emptied", 5*time.Second, func() bool { return body(done.ID) == "" })
+	t.Run("an owed delivery keeps its body", func(t *testing.T) {
+		if body(owed.ID) != string(owed.Payload) {
+			t.Fatal("the body of a delivery still owed was touched")
+		}
+	})
 }

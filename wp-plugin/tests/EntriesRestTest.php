@@ -133,7 +133,10 @@ final class EntriesRestTest extends Arshline_Answered_Form_Test_Case {
 		$this->assertStringStartsWith( 'attachment; filename="', $headers['Content-Disposition'] );
 		$this->assertStringNotContainsString( '..', $headers['Content-Disposition'] );
 		$this->assertSame( 2, substr_count( $headers['Content-Disposition'], '"' ), 'the name\'s own quotes are gone' );
-		$this->assertStringContainsString( "filename*=UTF-8''" . rawurlencode( 'گزارش نهایی.txt' ), $headers['Content-Disposition'] );
+		// Saved under the upload id and the sniffed type's extension, not
+		// the respondent's name.
+		$this->assertStringContainsString( 'filename="' . $upload_id . '.txt"', $headers['Content-Disposition'] );
+		$this->assertStringNotContainsString( rawurlencode( 'گزارش' ), $headers['Content-Disposition'] );
 		$stream = $response->get_data();
 		$this->assertInstanceOf( Arshline_Sidecar_REST_Stream::class, $stream );
 		$bytes = '';

@@ -699,9 +699,44 @@ final class PublicFormTest extends Arshline_Test_Case {
 		$_SERVER['HTTP_X_FORWARDED_FOR'] = '198.51.100.9, 10.0.0.1';
 		$this->assertSame( '203.0.113.7', Arshline_Sidecar_Public::client_ip() );
 		Arshline_Test_Public::$options[ Arshline_Sidecar_Public::OPTION_PROXY ] = 'HTTP_X_FORWARDED_FOR';
-		$this->assertSame( '198.51.100.9', Arshline_Sidecar_Public::client_ip() );
+		$this->assertSame( '10.0.0.1', Arshline_Sidecar_Public::client_ip(), 'the address the proxy (REMOTE_ADDR) appended' );
 		$_SERVER['HTTP_X_FORWARDED_FOR'] = 'not an address';
 		$this->assertSame( '203.0.113.7', Arshline_Sidecar_Public::client_ip() );
+		unset( $_SERVER['HTTP_X_FORWARDED_FOR'] );
+	}
+
+	public function test_the_client_is_the_rightmost_address_no_trusted_proxy_wrote() {
+		self::boot();
+		Arshline_Test_Public::$options[ Arshline_Sidecar_Public::OPTION_PROXY ] = 'HTTP_X_FORWARDED_FOR';
+		// The visitor writes the first hops: rotating them changes nothing.
+		foreach ( array( '1.1.1.1', '2.2.2.2, 3.3.3.3', 'garbage, 4.4.4.4' ) as $spoofed ) {
+			$_SERVER['HTTP_X_FORWARDED_FOR'] = $spoofed . ', 198.51.100.9';
+			$this->assertSame( '198.51.100.9', Arshline_Sidecar_Public::client_ip(), $spoofed );
+		}
+		// Behind two proxies the administrator lists: the hop before them.
+		Arshline_Test_Public::$options[ Arshline_Sidecar_Public::OPTION_TRUSTED_PROXIES ] = "203.0.113.0/24\n10.0.0.0/8 2001:db8:ffff::/48";
+		$_SERVER['HTTP_X_FORWARDED_FOR'] = '1.1.1.1, 198.51.100.9, 10.1.2.3';
+		$this->assertSame( '198.51.100.9', Arshline_Sidecar_Public::client_ip() );
+		$_SERVER['HTTP_X_FORWARDED_FOR'] = '1.1.1.1, 2001:db8:5::7, 2001:db8:ffff::1';
+		$this->assertSame( '2001:db8:5::7', Arshline_Sidecar_Public::client_ip() );
+		// Every hop trusted: the first one.
+		$_SERVER['HTTP_X_FORWARDED_FOR'] = '10.9.9.9, 10.1.2.3';
+		$this->assertSame( '10.9.9.9', Arshline_Sidecar_Public::client_ip() );
+		// A request that did not come through a listed proxy: its header is
+		// the visitor's own, and ignored.
+		Arshline_Test_Public::$options[ Arshline_Sidecar_Public::OPTION_TRUSTED_PROXIES ] = '10.0.0.0/8';
+		$_SERVER['HTTP_X_FORWARDED_FOR'] = '198.51.100.9';
+		$this->assertSame( '203.0.113.7', Arshline_Sidecar_Public::client_ip() );
+		unset( $_SERVER['HTTP_X_FORWARDED_FOR'] );
+	}
+
+	public function test_an_ipv6_client_is_its_64_and_a_mapped_ipv4_its_address() {
+		self::boot();
+		$this->assertSame( Arshline_Sidecar_Public::ip_hash( '2001:db8:1:2::1' ), Arshline_Sidecar_Public::ip_hash( '2001:db8:1:2:ffff:eeee:dddd:cccc' ), 'one /64, one client' );
+		$this->assertNotSame( Arshline_Sidecar_Public::ip_hash( '2001:db8:1:2::1' ), Arshline_Sidecar_Public::ip_hash( '2001:db8:1:3::1' ) );
+		$this->assertSame( Arshline_Sidecar_Public::ip_hash( '203.0.113.7' ), Arshline_Sidecar_Public::ip_hash( '::ffff:203.0.113.7' ) );
+		$this->assertNotSame( Arshline_Sidecar_Public::ip_hash( '203.0.113.7' ), Arshline_Sidecar_Public::ip_hash( '203.0.113.8' ) );
+		$secret = Arshline_Test_Public::$options[ Arshline_Sidecar_Public::OPTION_SECRET ];
 
 		add_filter(
 			'arshline_sidecar_client_ip',
@@ -709,11 +744,11 @@ final class PublicFormTest extends Arshline_Test_Case {
 				return '2001:db8::1';
 			}
 		);
-		$this->assertSame( hash_hmac( 'sha256', '2001:db8::1', $secret ), Arshline_Sidecar_Public::ip_hash() );
+		$this->assertSame( hash_hmac( 'sha256', '2001:db8::/64', $secret ), Arshline_Sidecar_Public::ip_hash() );
 
 		// Another site's secret gives another hash.
 		Arshline_Test_Public::$options[ Arshline_Sidecar_Public::OPTION_SECRET ] = str_repeat( 'b', 64 );
-		$this->assertNotSame( hash_hmac( 'sha256', '2001:db8::1', $secret ), Arshline_Sidecar_Public::ip_hash() );
+		$this->assertNotSame( hash_hmac( 'sha256', '2001:db8::/64', $secret ), Arshline_Sidecar_Public::ip_hash() );
 	}
 
 	public function test_the_respondent_actor_has_no_capability_whoever_is_logged_in() {

@@ -81,6 +81,22 @@ final class ResultsRestTest extends Arshline_Answered_Form_Test_Case {
 		$this->assertSame( 4, substr_count( $bytes, "\r\n" ), 'a header and three rows' );
 	}
 
+	public function test_an_exported_file_is_named_and_linked_to_its_route() {
+		list( $form_id, $ids ) = $this->answered_form( 1, true );
+		$stream                = arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/export", array( 'format' => 'csv' ) )->get_data();
+		$this->assertInstanceOf( Arshline_Sidecar_REST_Stream::class, $stream );
+		$bytes = '';
+		$stream->send(
+			function ( $piece ) use ( &$bytes ) {
+				$bytes .= $piece;
+			}
+		);
+		$this->assertMatchesRegularExpression(
+			'#گزارش "نهایی"\.txt — https://example\.test/\S*/arshline/v1/forms/' . $form_id . '/submissions/' . $ids[0] . '/files/[A-Za-z0-9_-]{22}[?&]_wpnonce=n0nce#u',
+			str_replace( '""', '"', $bytes )
+		);
+	}
+
 	public function test_the_export_is_written_page_by_page() {
 		list( $form_id ) = $this->answered_form( 2 );
 		// Pages the daemon gives (two), written in order, the second only once the first is out.

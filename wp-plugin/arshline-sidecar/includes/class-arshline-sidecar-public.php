@@ -24,12 +24,13 @@ if ( ! defined( 'ABSPATH' ) ) {
  */
 final class Arshline_Sidecar_Public {
 
-	const QUERY_VAR     = 'arshline_form';
-	const DONE_VAR      = 'arshline_done';
-	const HANDLE        = 'arshline-sidecar-public';
-	const OPTION_SECRET = 'arshline_sidecar_ip_secret';
-	const OPTION_PROXY  = 'arshline_sidecar_client_ip_header';
-	const CHUNK_BYTES   = 262144;
+	const QUERY_VAR              = 'arshline_form';
+	const DONE_VAR               = 'arshline_done';
+	const HANDLE                 = 'arshline-sidecar-public';
+	const OPTION_SECRET          = 'arshline_sidecar_ip_secret';
+	const OPTION_PROXY           = 'arshline_sidecar_client_ip_header';
+	const OPTION_TRUSTED_PROXIES = 'arshline_sidecar_trusted_proxies';
+	const CHUNK_BYTES            = 262144;
 
 	/**
 	 * What the POST of this request came to, by form token: values,
@@ -167,10 +168,14 @@ final class Arshline_Sidecar_Public {
 	}
 
 	/**
-	 * The client's address: REMOTE_ADDR, or the header an administrator
-	 * named as set by a trusted proxy (option arshline_sidecar_client_ip_header,
-	 * e.g. HTTP_X_FORWARDED_FOR: its first address), then the filter
-	 * arshline_sidecar_client_ip.
+	 * The client's address: REMOTE_ADDR, or, when an administrator named
+	 * the header a trusted proxy sets (option arshline_sidecar_client_ip_header,
+	 * e.g. HTTP_X_FORWARDED_FOR) and the request came from a trusted proxy,
+	 * the rightmost address of that header no trusted proxy wrote: the
+	 * hops before it are the visitor's to write. The trusted proxies are
+	 * the option arshline_sidecar_trusted_proxies (addresses and CIDR
+	 * ranges, separated by spaces, commas or lines); without it REMOTE_ADDR
+	 * is the one trusted proxy. Then the filter arshline_sidecar_client_ip.
 	 *
 	 * @return string
 	 */
@@ -178,10 +183,25 @@ final class Arshline_Sidecar_Public {
 		$ip     = isset( $_SERVER['REMOTE_ADDR'] ) ? trim( (string) wp_unslash( $_SERVER['REMOTE_ADDR'] ) ) : ''; // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- compared as an address below.
 		$header = (string) get_option( self::OPTION_PROXY, '' );
 		if ( '' !== $header && preg_match( '/^HTTP_[A-Z0-9_]+$/', $header ) && isset( $_SERVER[ $header ] ) ) {
-			$list  = explode( ',', (string) wp_unslash( $_SERVER[ $header ] ) ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- validated as an address below.
-			$first = trim( $list[0] );
-			if ( false !== filter_var( $first, FILTER_VALIDATE_IP ) ) {
-				$ip = $first;
+			$trusted = preg_split( '/[\s,]+/', (string) get_option( self::OPTION_TRUSTED_PROXIES, '' ), -1, PREG_SPLIT_NO_EMPTY );
+			if ( empty( $trusted ) ) {
+				$trusted = array( $ip );
+			}
+			if ( self::in_ranges( $ip, $trusted ) ) {
+				$hops = array_reverse( array_map( 'trim', explode( ',', (string) wp_unslash( $_SERVER[ $header ] ) ) ) ); // phpcs:ignore WordPress.Security.ValidatedSanitizedInput.InputNotSanitized -- validated as addresses below.
+				$last = '';
+				foreach ( $hops as $hop ) {
+					if ( false === filter_var( $hop, FILTER_VALIDATE_IP ) ) {
+						break;
+					}
+					$last = $hop;
+					if ( ! self::in_ranges( $hop, $trusted ) ) {
+						break;
+					}
+				}
+				if ( '' !== $last ) {
+					$ip = $last;
+				}
 			}
 		}
 		/**
@@ -194,9 +214,46 @@ final class Arshline_Sidecar_Public {
 	}
 
 	/**
+	 * Whether an address lies in one of the ranges (addresses or CIDR).
+	 *
+	 * @param string   $ip     The address.
+	 * @param string[] $ranges The ranges.
+	 * @return bool
+	 */
+	public static function in_ranges( $ip, $ranges ) {
+		$addr = @inet_pton( $ip ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- a bad address is false.
+		if ( false === $addr ) {
+			return false;
+		}
+		foreach ( $ranges as $range ) {
+			$parts = explode( '/', $range, 2 );
+			$net   = @inet_pton( $parts[0] ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- a bad range matches nothing.
+			if ( false === $net || strlen( $net ) !== strlen( $addr ) ) {
+				continue;
+			}
+			$bits = isset( $parts[1] ) && ctype_digit( $parts[1] ) ? (int) $parts[1] : 8 * strlen( $net );
+			if ( $bits > 8 * strlen( $net ) ) {
+				continue;
+			}
+			$bytes = intdiv( $bits, 8 );
+			if ( substr( $addr, 0, $bytes ) !== substr( $net, 0, $bytes ) ) {
+				continue;
+			}
+			$rest = $bits % 8;
+			if ( 0 === $rest || ( ( ord( $addr[ $bytes ] ) ^ ord( $net[ $bytes ] ) ) & ( 0xff << ( 8 - $rest ) ) & 0xff ) === 0 ) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
 	 * The address hashed before it leaves PHP: HMAC-SHA256 under a secret
 	 * of this site (an option made once, never shown), so that the daemon
-	 * never learns an address and another site's hashes do not match.
+	 * never learns an address and another site's hashes do not match. An
+	 * IPv6 address is hashed by its /64, which one subscriber holds whole
+	 * (so that its 2^64 addresses are one client to every limit), and an
+	 * IPv4-mapped one as the IPv4 address it is.
 	 *
 	 * @param string|null $ip Address (the client's when null).
 	 * @return string 64 hex digits, or '' without an address.
@@ -206,7 +263,25 @@ final class Arshline_Sidecar_Public {
 		if ( '' === $ip ) {
 			return '';
 		}
-		return hash_hmac( 'sha256', $ip, self::secret() );
+		return hash_hmac( 'sha256', self::client_key( $ip ), self::secret() );
+	}
+
+	/**
+	 * What an address is counted by: an IPv4 address itself, an IPv6
+	 * address its /64 ("2001:db8:1:2::/64").
+	 *
+	 * @param string $ip The address.
+	 * @return string
+	 */
+	public static function client_key( $ip ) {
+		$bin = @inet_pton( $ip ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- not an address: kept as it is.
+		if ( false === $bin || 16 !== strlen( $bin ) ) {
+			return $ip;
+		}
+		if ( 0 === strncmp( $bin, str_repeat( "\0", 10 ) . "\xff\xff", 12 ) ) {
+			return (string) inet_ntop( substr( $bin, 12 ) );
+		}
+		return inet_ntop( substr( $bin, 0, 8 ) . str_repeat( "\0", 8 ) ) . '/64';
 	}
 
 	/**

@@ -100,6 +100,27 @@ if ( ! function_exists( 'wp_json_encode' ) ) {
 		return json_encode( $data, $options | JSON_UNESCAPED_UNICODE, $depth );
 	}
 }
+foreach ( array( 'is_multisite', 'is_ssl', 'is_admin', 'force_ssl_admin' ) as $arshline_test_false ) {
+	if ( ! function_exists( $arshline_test_false ) ) {
+		eval( "function $arshline_test_false() { return false; }" ); // phpcs:ignore Squiz.PHP.Eval.Discouraged -- four stubs of one shape.
+	}
+}
+if ( ! function_exists( 'get_home_url' ) ) {
+	function get_home_url( $blog_id = null, $path = '', $scheme = null ) {
+		return 'https://example.test/' . ltrim( $path, '/' );
+	}
+}
+if ( ! function_exists( 'wp_create_nonce' ) ) {
+	function wp_create_nonce( $action = -1 ) {
+		return 'n0nce' . substr( md5( (string) $action ), 0, 5 );
+	}
+}
+if ( ! function_exists( 'add_query_arg' ) ) {
+	function add_query_arg( $key, $value, $url ) {
+		// As WordPress's: the value is not encoded (build_query).
+		return $url . ( false === strpos( $url, '?' ) ? '?' : '&' ) . $key . '=' . $value;
+	}
+}
 // phpcs:enable
 
 /**

@@ -138,7 +138,8 @@ class Arshline_Sidecar_REST_Results_Controller extends Arshline_Sidecar_REST_Con
 		if ( is_string( $request['status'] ) && '' !== $request['status'] ) {
 			$params['status'] = $request['status'];
 		}
-		$timeout = self::timeout( 'submissions.export', 60.0 );
+		$params['file_link'] = self::file_link( (int) $params['form_id'] );
+		$timeout             = self::timeout( 'submissions.export', 60.0 );
 		$first   = Arshline_Sidecar_Plugin::call( 'submissions.export', $params, $timeout );
 		if ( is_wp_error( $first ) ) {
 			return self::respond( $first );
@@ -161,6 +162,21 @@ class Arshline_Sidecar_REST_Results_Controller extends Arshline_Sidecar_REST_Con
 			'Content-Disposition' => Arshline_Sidecar_REST_Stream::disposition( isset( $first->filename ) ? $first->filename : '', $fallback ),
 		);
 		return Arshline_Sidecar_REST_Stream::response( new Arshline_Sidecar_REST_Stream( $first, $next ), $headers );
+	}
+
+	/**
+	 * The link an export's file cells carry: the entries' file route
+	 * (submissions/{sid}/files/{upload_id}) with a REST nonce, so that
+	 * the admin who exported opens it from the spreadsheet while logged
+	 * in (the nonce lives a day; later, open the entry in wp-admin). The
+	 * daemon fills in {submission_id} and {upload_id}.
+	 *
+	 * @param int $form_id The form.
+	 * @return string
+	 */
+	public static function file_link( $form_id ) {
+		$route = sprintf( '/arshline/v1/forms/%d/submissions/{submission_id}/files/{upload_id}', $form_id );
+		return add_query_arg( '_wpnonce', wp_create_nonce( 'wp_rest' ), rest_url( $route ) );
 	}
 
 	/**

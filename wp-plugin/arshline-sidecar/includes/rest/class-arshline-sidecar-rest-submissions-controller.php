@@ -294,7 +294,9 @@ class Arshline_Sidecar_REST_Submissions_Controller extends Arshline_Sidecar_REST
 		};
 		$headers = array(
 			'Content-Type'        => Arshline_Sidecar_REST_Stream::safe_type( isset( $first->mime ) ? $first->mime : '' ),
-			'Content-Disposition' => Arshline_Sidecar_REST_Stream::disposition( isset( $first->name ) ? $first->name : '', 'file' ),
+			// Saved under the daemon's name (upload id and the sniffed type's
+			// extension), never the respondent's: a saved report.html would run.
+			'Content-Disposition' => Arshline_Sidecar_REST_Stream::disposition( isset( $first->download_name ) ? $first->download_name : '', 'file' ),
 		);
 		if ( isset( $first->size ) && is_int( $first->size ) && $first->size >= 0 ) {
 			$headers['Content-Length'] = (string) $first->size;
