@@ -195,3 +195,29 @@ func TestNewFormKeepsItsTokenThroughLaterVersions(t *testing.T) {
 		})
 	}
 }
+
+// TestOpenFillsMissingTokens: opening a database gives each form stored
+// without a public token the one its id makes, and leaves the others.
+func TestOpenFillsMissingTokens(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "a.db")
+	db, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	blank, kept := createForm(t, db, "blank"), createForm(t, db, "kept")
+	if _, err := db.write.ExecContext(ctx, "UPDATE forms SET public_token = '' WHERE id = ?", blank.ID); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	db = openTest(t, path)
+	for _, want := range []*domain.Form{blank, kept} {
+		f, err := db.GetForm(ctx, 1, want.ID)
+		if err != nil || f.PublicToken != want.PublicToken {
+			t.Errorf("form %d: token %q, want %q (%v)", want.ID, f.PublicToken, want.PublicToken, err)
+		}
+		if id, err := db.FormIDByPublicToken(ctx, want.PublicToken); err != nil || id != want.ID {
+			t.Errorf("form %d: the token finds %d %v", want.ID, id, err)
+		}
+	}
+}
