@@ -13,7 +13,9 @@
 #      socket settings through systemd-socket-activate as the arshline
 #      user; `arshlinectl status` as arshline and system.health as www-data
 #      with an actor (what PHP does); then `dpkg -r` keeps the data and
-#      `dpkg --purge` deletes it.
+#      `dpkg --purge` deletes it. The maintainer scripts' systemctl calls
+#      on a host that systemd runs are checked in a mount namespace with
+#      /run/systemd/system and a stand-in systemctl.
 # It leaves the machine as it found it (package purged, the arshline user
 # removed if it created it) and may be run again.
 #
@@ -41,6 +43,7 @@ need unzip unzip
 need adduser adduser
 need setpriv util-linux
 need sqlite3 sqlite3
+need unshare util-linux
 
 # dpkg_locked ARGS: dpkg, waiting while another dpkg or apt run holds its
 # lock (a shared machine may be installing packages meanwhile).
@@ -185,6 +188,40 @@ for d in /var/lib/arshline /var/log/arshline; do
 	[ "$(stat -c '%a %U %G' "$d")" = "700 arshline arshline" ] || fail "$d is $(stat -c '%a %U %G' "$d")"
 done
 echo "ok: files, conffile, user $(id arshline), directories"
+
+echo "== the maintainer scripts on a host that systemd runs"
+# In a mount namespace of its own, /run is a fresh tmpfs holding
+# /run/systemd/system (what the scripts test), and systemctl is a stand-in
+# that records its arguments: the calls a real systemd would get.
+mkdir -p "$work/fake"
+cat >"$work/fake/systemctl" <<'FAKE'
+#!/bin/sh
+echo "$*" >>"$SYSTEMCTL_LOG"
+FAKE
+chmod 755 "$work/fake/systemctl"
+under_systemd() { # under_systemd SCRIPT ARGS…
+	SYSTEMCTL_LOG="$work/systemctl.log" PATH="$work/fake:$PATH" unshare --mount sh -c \
+		'mount -t tmpfs tmpfs /run && mkdir -p /run/systemd/system && exec sh "$@"' sh "$@"
+}
+expect_calls() { # expect_calls WHAT EXPECTED
+	local got
+	got=$(cat "$work/systemctl.log" 2>/dev/null || true)
+	[ "$got" = "$2" ] || fail "$1: systemctl got '$got', want '$2'"
+	rm -f "$work/systemctl.log"
+	echo "ok: $1: systemctl $(printf '%s' "$2" | tr '\n' ';')"
+}
+info=/var/lib/dpkg/info
+under_systemd "$info/arshlined.postinst" configure
+expect_calls "first install" "--system daemon-reload
+enable --now arshlined.socket"
+under_systemd "$info/arshlined.postinst" configure 0.1.0
+expect_calls "upgrade" "--system daemon-reload
+try-restart arshlined.service"
+under_systemd "$info/arshlined.prerm" upgrade 0.2.1
+expect_calls "prerm before an upgrade" ""
+under_systemd "$info/arshlined.prerm" remove
+expect_calls "removal" "disable --now arshlined.socket arshlined.service"
+[ ! -e "$work/systemctl.log" ] && [ -d /var/lib/arshline ] || fail "the scripts' runs changed the data"
 
 echo "== the plugin's default socket is the unit's"
 unit=/lib/systemd/system/arshlined.service
