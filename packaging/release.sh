@@ -73,6 +73,10 @@ for arch in amd64 arm64; do
 	printf 'arshlined (%s) unstable; urgency=medium\n\n  * Release %s (see the tag v%s).\n\n -- %s  %s\n' \
 		"$version" "$version" "$version" "$maintainer" "$changelog_date" | gzip -n -9 >"$pkg/usr/share/doc/arshlined/changelog.gz"
 	chmod 0644 "$pkg/usr/share/doc/arshlined/"*
+	install -d -m 0755 "$pkg/usr/share/man/man1" "$pkg/usr/share/man/man8"
+	install -m 0644 packaging/man/arshlinectl.1 "$pkg/usr/share/man/man1/"
+	install -m 0644 packaging/man/arshlined.8 "$pkg/usr/share/man/man8/"
+	gzip -n -9 "$pkg/usr/share/man/man1/arshlinectl.1" "$pkg/usr/share/man/man8/arshlined.8"
 	install -d -m 0755 "$pkg/usr/share/lintian/overrides"
 	install -m 0644 packaging/deb/lintian-overrides "$pkg/usr/share/lintian/overrides/arshlined"
 	for script in postinst prerm postrm; do
