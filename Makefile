@@ -80,7 +80,7 @@ bench:
 # prints lint-µs/plan next to read-µs/plan, a bare read of the same files
 # in the same run; then in-process validation of a decoded plan.
 bench-lint:
-	$(GO) test -run '^$$' -bench 'BenchmarkLintBatch|BenchmarkLintProcess' -benchtime 5x ./daemon/contract/lint/
+	$(GO) test -run '^$$' -bench 'BenchmarkLintBatch|BenchmarkLintProcess' -benchtime 5x ./cmd/arshlinectl/
 	$(GO) test -run '^$$' -bench 'BenchmarkValidate/(web-navigator|step-contract)/v1/typical' -benchmem ./daemon/contract/registry/
 	$(GO) test -run '^$$' -bench 'BenchmarkAgentPlan/typical' -benchmem ./daemon/contract/agentplan/
 

@@ -8,8 +8,6 @@ cd "$(dirname "$0")/.."
 t="${FUZZTIME:-20s}"
 run() { echo "== $2 ($1)"; go test -run '^$' -fuzz "^$2\$" -fuzztime "$t" -fuzzminimizetime 3s "$1"; }
 run ./rpc FuzzDecodeFrame
-run ./rpc FuzzParseRequestQuick
-run ./daemon FuzzEnvelopeQuick
 run ./daemon/contract/arshlineplan FuzzArshline
 run ./daemon/contract/agentplan FuzzAgentPlan
 run ./daemon/contract/webnavigator FuzzWebNav

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"log/slog"
 	"path/filepath"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -20,6 +19,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/limit"
 	"github.com/arshline/arshline-sidecar/daemon/llm"
 	"github.com/arshline/arshline-sidecar/daemon/logx"
+	"github.com/arshline/arshline-sidecar/daemon/models"
 	"github.com/arshline/arshline-sidecar/daemon/persian"
 	"github.com/arshline/arshline-sidecar/daemon/results"
 	"github.com/arshline/arshline-sidecar/daemon/submissions"
@@ -44,16 +44,11 @@ type app struct {
 	contracts *contract.Service
 	hosha2    *hosha2.Service
 	// models is the model every feature asks; model.configure switches
-	// it. modelCfg is what it was built from (its key never leaves the
-	// daemon), modelSource "admin", "flags" or "none".
-	models      *modelSwitch
-	modelMu     sync.Mutex
-	modelCfg    modelSettings
-	modelSource string
-	probeCtx    context.Context
-	results     *results.Service
-	submits     *submissions.Service
-	uploads     *uploads.Service
+	// it.
+	models  *models.Service
+	results *results.Service
+	submits *submissions.Service
+	uploads *uploads.Service
 	// webhooks delivers the outbox; the submission path calls its Notify
 	// after a commit that enqueued deliveries.
 	webhooks *webhooks.Worker
@@ -131,39 +126,14 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 	limiter := limit.New(cfg.RatePerMinute, nil)
 	a.planner.Limiter = limiter
 	h2 := hosha2.Config{Store: store, Jobs: store, ModelID: cfg.OpenAIModel, Limiter: limiter, Events: events, ModelTimeout: cfg.OpenAITimeout, MaxRunningJobs: cfg.Hosha2MaxRunning}
-	a.probeCtx = probeCtx
-	a.models = &modelSwitch{}
-	a.planner.Model, h2.Model = a.models, a.models
-	// The model an administrator chose (model.configure) wins over the
-	// flags' until cleared.
-	mcfg, source := cfg, "none"
-	saved, err := loadModelSettings(probeCtx, store)
-	switch {
-	case err != nil:
+	a.models, err = models.New(probeCtx, models.Base{BaseURL: cfg.OpenAIBaseURL, Model: cfg.OpenAIModel, APIKey: cfg.OpenAIKey,
+		AllowHTTPHosts: cfg.OpenAIAllowHTTPHosts, CAFile: cfg.OpenAICAFile, Timeout: cfg.OpenAITimeout,
+		MaxTokens: cfg.OpenAIMaxTokens, PlanMaxTokens: cfg.OpenAIPlanMaxTokens, Probe: cfg.OpenAIProbe}, store, events, ops)
+	if err != nil {
 		a.close()
 		return nil, err
-	case saved != nil:
-		mcfg, source = saved.apply(cfg), "admin"
-		a.modelCfg = *saved
-		ops.Info("using the model configured from WordPress, not the flags'", "base_url", saved.BaseURL, "model", saved.Model)
-	case cfg.LLMConfigured():
-		source = "flags"
-		a.modelCfg = modelSettings{BaseURL: cfg.OpenAIBaseURL, Model: cfg.OpenAIModel, APIKey: cfg.OpenAIKey}
 	}
-	a.modelSource = source
-	if mcfg.LLMConfigured() {
-		model, err := newModel(mcfg, ops)
-		if err != nil {
-			a.close()
-			return nil, fmt.Errorf("openai: %w", err)
-		}
-		a.models.cur.Store(model)
-		if cfg.OpenAIProbe {
-			// In the background: a slow or absent model server never holds
-			// up the socket; what it learns shows in system.health.
-			go func() { _ = model.ProbeUntilAnswered(probeCtx, 5*time.Second, time.Minute) }()
-		}
-	}
+	a.planner.Model, h2.Model = a.models, a.models
 	a.hosha2 = hosha2.New(h2)
 	files, err := uploads.OpenStore(cfg.UploadDir)
 	if err != nil {
@@ -378,11 +348,7 @@ func (a *app) health(ctx context.Context, _ struct{}) (any, error) {
 	ok := a.dbOK.Load()
 	h := Health{
 		OK: ok, Version: Version, Protocol: Protocol, UptimeS: time.Since(a.started).Seconds(),
-		DBOK: ok, LLMConfigured: a.models.Available(),
-	}
-	if m := a.models.cur.Load(); m != nil {
-		st := m.Status()
-		h.Model = &st
+		DBOK: ok, LLMConfigured: a.models.Available(), Model: a.models.Status(),
 	}
 	return h, nil
 }
@@ -406,7 +372,6 @@ func (a *app) methods() []rpc.Method {
 		{Name: "contracts.list", Inline: true, Handler: handle(a.contracts.List)},
 		{Name: "contracts.schema", Inline: true, Handler: handle(a.contracts.Schema)},
 		{Name: "plan.validate", Inline: true, Handler: handle(a.contracts.Validate)},
-		// ai.plan runs inline only while no model can be asked.
 		// ai.plan may ask a model (one can be configured at any time), so
 		// it never runs on the connection's reader.
 		{Name: "ai.plan", Capability: manage, Handler: handle(a.planner.Plan)},
@@ -424,9 +389,9 @@ func (a *app) methods() []rpc.Method {
 		{Name: "versions.apply_diff", Capability: manage, Handler: handle(a.forms.ApplyDiff)},
 		{Name: "audit.list", Inline: true, Capability: options, Handler: handle(a.forms.ListAudit)},
 		// The model server, set from WordPress's settings page.
-		{Name: "model.get", Inline: true, Capability: options, Handler: handle(a.ModelGet)},
-		{Name: "model.probe", Capability: options, Handler: handle(a.ModelProbe)},
-		{Name: "model.configure", Capability: options, Handler: handle(a.ModelConfigure)},
+		{Name: "model.get", Inline: true, Capability: options, Handler: handle(a.models.Get)},
+		{Name: "model.probe", Capability: options, Handler: handle(a.modelProbe)},
+		{Name: "model.configure", Capability: options, Handler: handle(a.models.Configure)},
 		// Respondents: anonymous callers (the shim's actor has user_id 0
 		// and no capability); the form's site comes from the actor.
 		{Name: "forms.public", Inline: true, Handler: handle(a.submits.Public)},
@@ -448,4 +413,13 @@ func (a *app) methods() []rpc.Method {
 // into P, and the result goes out as the method returns it.
 func handle[P, R any](fn func(context.Context, P) (R, error)) rpc.Handler {
 	return rpc.Typed(func(ctx context.Context, p P) (any, error) { return fn(ctx, p) })
+}
+
+// modelProbe serves model.probe, its failure in error.data's shape.
+func (a *app) modelProbe(ctx context.Context, p models.Params) (*models.ProbeResult, error) {
+	res, err := a.models.Probe(ctx, p)
+	if res != nil && res.Failure != nil {
+		res.Error = rpc.ErrorData(res.Failure)
+	}
+	return res, err
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"net/url"
 	"os"
 	"os/user"
 	"path/filepath"
@@ -12,8 +11,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/arshline/arshline-sidecar/daemon/llm"
 	"github.com/arshline/arshline-sidecar/daemon/logx"
+	"github.com/arshline/arshline-sidecar/daemon/models"
 )
 
 // Config is everything arshlined can be told. Every flag also reads the
@@ -196,7 +195,7 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*
 			c.OpenAIAllowHTTPHosts = append(c.OpenAIAllowHTTPHosts, h)
 		}
 	}
-	if err := checkBaseURL(c.OpenAIBaseURL, c.OpenAIAllowHTTPHosts); err != nil {
+	if err := models.CheckBaseURL(c.OpenAIBaseURL, c.OpenAIAllowHTTPHosts); err != nil {
 		return nil, err
 	}
 	if c.OpenAICAFile != "" {
@@ -253,27 +252,6 @@ func defaultKeyFile(getenv func(string) string) string {
 		return filepath.Join(dir, "openai-key")
 	}
 	return ""
-}
-
-// checkBaseURL allows https anywhere and plain http only on loopback or
-// to a host the operator named, so a key is never sent in clear over a
-// network nobody chose.
-func checkBaseURL(raw string, allowHTTP []string) error {
-	u, err := url.Parse(raw)
-	if err != nil || u.Host == "" {
-		return fmt.Errorf("--openai-base-url %q is not an absolute URL", raw)
-	}
-	switch u.Scheme {
-	case "https":
-		return nil
-	case "http":
-		h := u.Hostname()
-		if h == "localhost" || h == "::1" || strings.HasPrefix(h, "127.") || llm.PlainHTTPAllowed(h, allowHTTP) {
-			return nil
-		}
-		return fmt.Errorf("--openai-base-url %q: plain http is allowed only on loopback or to a host named with --openai-allow-http-host; use https", raw)
-	}
-	return fmt.Errorf("--openai-base-url %q: scheme must be https", raw)
 }
 
 func parseIDs(s string, byName func(string) (uint32, error)) ([]uint32, error) {

@@ -7,6 +7,9 @@ import (
 	"errors"
 	"strconv"
 
+	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/rpc"
 )
@@ -48,13 +51,8 @@ func (e envelope) read(ctx context.Context, params json.RawMessage, peer rpc.Pee
 	actor := domain.Actor{UserID: noActor}
 	reqID := ""
 	var err error
-	if len(params) > 0 && params[0] == '{' && mayCarryEnvelope(params) {
-		quick, a, id, qerr, ok := e.takeQuick(params, actor)
-		if ok {
-			params, actor, reqID, err = quick, a, id, qerr
-		} else {
-			params, actor, reqID, err = e.take(params, actor)
-		}
+	if len(params) > 0 && params[0] == '{' {
+		params, actor, reqID, err = e.take(params, actor)
 	}
 	if actor.UserID == noActor {
 		switch {
@@ -80,138 +78,6 @@ func (e envelope) read(ctx context.Context, params json.RawMessage, peer rpc.Pee
 		Locale:  actor.Locale,
 	}, err
 }
-
-// mayCarryEnvelope reports whether params can hold an envelope member.
-// Without escapes in the text a key reads as it is written, so a params
-// object naming neither "actor" nor "req_id" anywhere holds neither, and
-// goes to the handler as it came, without being read member by member.
-func mayCarryEnvelope(params []byte) bool {
-	return bytes.IndexByte(params, '\\') >= 0 ||
-		bytes.Contains(params, []byte(`"actor"`)) || bytes.Contains(params, []byte(`"req_id"`))
-}
-
-// envelopeMembers are the envelope's members of a params object.
-type envelopeMembers struct {
-	Actor json.RawMessage `json:"actor"`
-	ReqID json.RawMessage `json:"req_id"`
-}
-
-var envelopeNames = []string{"actor", "req_id"}
-
-// takeQuick is take for the params a client writes itself: encoding/json
-// reads the two members into a struct, and they are cut out of the text
-// where they stand. It reports false, having decided nothing, when the
-// text leaves room for doubt: escapes, a name also in another case, a
-// member given twice or a name also inside a value. take then reads the
-// params member by member. The params are JSON already, as the
-// transport checked.
-func (e envelope) takeQuick(params json.RawMessage, actor domain.Actor) (_ json.RawMessage, _ domain.Actor, reqID string, err error, ok bool) {
-	var exact, folded [2]int
-	if !rpc.CountNames(params, envelopeNames, exact[:], folded[:]) || exact != folded {
-		return nil, actor, "", nil, false
-	}
-	var env envelopeMembers
-	if json.Unmarshal(params, &env) != nil {
-		return nil, actor, "", nil, false
-	}
-	// A member present is named once in the whole text, so the one
-	// literal is its name; a member absent has no name at the top level.
-	if env.Actor != nil && exact[0] != 1 || env.ReqID != nil && exact[1] != 1 {
-		return nil, actor, "", nil, false
-	}
-	if env.Actor != nil {
-		a, ok := parseActor(env.Actor, e.defaultLocale)
-		switch {
-		case !ok:
-			err = errBadActor
-		case a != nil:
-			actor = *a
-		}
-	}
-	if env.ReqID != nil {
-		if id, ok := parseReqID(env.ReqID); ok {
-			reqID = id
-		} else if err == nil {
-			err = errBadReqID
-		}
-	}
-	// Each member is cut where it stands, the later one first, so that
-	// the earlier one's place holds.
-	at, rt := -1, -1
-	if env.Actor != nil {
-		at = bytes.Index(params, []byte(`"actor"`))
-	}
-	if env.ReqID != nil {
-		rt = bytes.Index(params, []byte(`"req_id"`))
-	}
-	type member struct {
-		name  int // the name literal's offset, -1 when absent
-		value json.RawMessage
-	}
-	earlier, later := member{at, env.Actor}, member{rt, env.ReqID}
-	if earlier.name > later.name {
-		earlier, later = later, earlier
-	}
-	out := params
-	for _, m := range [2]member{later, earlier} {
-		if m.name < 0 {
-			continue
-		}
-		var cut bool
-		if out, cut = withoutMember(out, m.name, m.value, len(out) != len(params)); !cut {
-			return nil, actor, "", nil, false
-		}
-	}
-	return out, actor, reqID, err, true
-}
-
-// withoutMember cuts out of the object obj the member whose name literal
-// starts at name and whose value is value, with the comma that joins it
-// to the next member, or else with the one before it. A new slice is
-// made unless owned, when obj is cut in place. It reports false when the
-// text at name is not that member.
-func withoutMember(obj []byte, name int, value []byte, owned bool) ([]byte, bool) {
-	end := bytes.IndexByte(obj[name+1:], '"')
-	if end < 0 {
-		return nil, false
-	}
-	i := skipSpace(obj, name+end+2)
-	if i == len(obj) || obj[i] != ':' {
-		return nil, false
-	}
-	if i = skipSpace(obj, i+1); !bytes.HasPrefix(obj[i:], value) {
-		return nil, false
-	}
-	from, to := name, skipSpace(obj, i+len(value))
-	switch {
-	case to == len(obj):
-		return nil, false
-	case obj[to] == ',':
-		to = skipSpace(obj, to+1)
-	default: // the last member
-		for from > 0 && isSpace(obj[from-1]) {
-			from--
-		}
-		if obj[from-1] == ',' {
-			from--
-		} else {
-			from = name
-		}
-	}
-	if owned {
-		return append(obj[:from], obj[to:]...), true
-	}
-	return append(append(make([]byte, 0, len(obj)-(to-from)), obj[:from]...), obj[to:]...), true
-}
-
-func skipSpace(b []byte, i int) int {
-	for i < len(b) && isSpace(b[i]) {
-		i++
-	}
-	return i
-}
-
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 // take reads the envelope members of a params object and returns the
 // object without them; other members keep their order and their text.
@@ -263,35 +129,45 @@ func (e envelope) take(params json.RawMessage, actor domain.Actor) (_ json.RawMe
 }
 
 // walkMembers calls fn with each member of the JSON object obj in order:
-// its key, the key as written and the value as written. It reads with
-// encoding/json; the offsets of the decoder give the texts.
-func walkMembers(obj []byte, fn func(key string, literal, value []byte)) error {
-	dec := json.NewDecoder(bytes.NewReader(obj))
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+// its name, the name as written and the value as written.
+func walkMembers(obj []byte, fn func(name string, literal, value []byte)) error {
+	dec := jsontext.NewDecoder(bytes.NewReader(obj), jsontext.AllowDuplicateNames(true))
+	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
 		return errNotObject
 	}
 	prev := dec.InputOffset()
-	for dec.More() {
-		tok, err := dec.Token()
+	for dec.PeekKind() == '"' {
+		tok, err := dec.ReadToken()
 		if err != nil {
 			return err
 		}
-		key, _ := tok.(string)
-		literal := bytes.TrimLeft(obj[prev:dec.InputOffset()], " \t\r\n,")
-		var value json.RawMessage
-		if err := dec.Decode(&value); err != nil {
+		name := tok.String()
+		afterName := dec.InputOffset()
+		literal := bytes.TrimLeft(obj[prev:afterName], " \t\r\n,")
+		if err := dec.SkipValue(); err != nil {
 			return err
 		}
 		prev = dec.InputOffset()
-		fn(key, literal, value)
+		// The texts are obj's own, valid after the decoder moves on.
+		fn(name, literal, bytes.TrimLeft(obj[afterName:prev], " \t\r\n:"))
 	}
-	if _, err := dec.Token(); err != nil {
+	if _, err := dec.ReadToken(); err != nil {
 		return err
 	}
 	return nil
 }
 
 var errNotObject = errors.New("not a JSON object")
+
+// actorMembers is an actor object: exactly these members, each at most
+// once, named exactly so. user_id and site_id are kept as written, so
+// that 1.0 and "1" are refused rather than read as 1.
+type actorMembers struct {
+	UserID jsontext.Value `json:"user_id"`
+	Caps   []*string      `json:"caps"`
+	Locale *string        `json:"locale"`
+	SiteID jsontext.Value `json:"site_id"`
+}
 
 // parseActor reads {"user_id", "caps", "locale", "site_id"} exactly: an
 // actor is who the call runs for, so a member the server does not
@@ -304,136 +180,35 @@ func parseActor(raw []byte, defaultLocale string) (*domain.Actor, bool) {
 	if string(raw) == "null" {
 		return nil, true
 	}
-	if raw[0] != '{' {
+	var m actorMembers
+	if raw[0] != '{' || jsonv2.Unmarshal(raw, &m, jsonv2.RejectUnknownMembers(true)) != nil || m.UserID == nil {
 		return nil, false
 	}
-	a, ok := readActorQuick(raw)
-	if !ok {
-		a, ok = readActor(raw)
-	}
-	if !ok {
+	id, err := strconv.ParseInt(string(m.UserID), 10, 64)
+	if err != nil || id < 0 {
 		return nil, false
+	}
+	a := domain.Actor{UserID: id}
+	if m.SiteID != nil {
+		var ok bool
+		if a.SiteID, ok = parseSiteID(m.SiteID); !ok {
+			return nil, false
+		}
+	}
+	for _, c := range m.Caps {
+		if c == nil {
+			return nil, false
+		}
+		a.Caps = append(a.Caps, *c)
+	}
+	if m.Locale != nil {
+		a.Locale = *m.Locale
 	}
 	if a.Locale == "" {
 		a.Locale = defaultLocale
 	}
 	a.Locale = domain.NormalizeLocale(a.Locale)
 	return &a, true
-}
-
-// actorMembers is an actor object as encoding/json reads it.
-type actorMembers struct {
-	UserID json.RawMessage `json:"user_id"`
-	Caps   []string        `json:"caps"`
-	Locale json.RawMessage `json:"locale"`
-	SiteID json.RawMessage `json:"site_id"`
-}
-
-var actorNames = []string{"user_id", "caps", "locale", "site_id"}
-
-// readActorQuick reads an actor the way clients write it, with
-// encoding/json into a struct. It only accepts: false leaves the answer
-// to readActor. The struct hides a member given twice, in another case
-// or unknown, so the text must rule them out: each name is written at
-// most once and only exactly (rpc.CountNames), and every member puts a
-// colon after its name, so a text with as many colons as the struct got
-// members has no other member. Without "null" in it, no member is null,
-// which the struct would not tell from an absent member or an empty cap.
-func readActorQuick(raw []byte) (domain.Actor, bool) {
-	var exact, folded [4]int
-	if bytes.Contains(raw, []byte("null")) || !rpc.CountNames(raw, actorNames, exact[:], folded[:]) ||
-		exact != folded || max(exact[0], exact[1], exact[2], exact[3]) > 1 {
-		return domain.Actor{}, false
-	}
-	var m actorMembers
-	if json.Unmarshal(raw, &m) != nil || m.UserID == nil {
-		return domain.Actor{}, false
-	}
-	members := 1
-	if m.Caps != nil {
-		members++
-	}
-	if m.Locale != nil {
-		members++
-	}
-	if m.SiteID != nil {
-		members++
-	}
-	if bytes.Count(raw, []byte(":")) != members {
-		return domain.Actor{}, false
-	}
-	id, err := strconv.ParseInt(string(m.UserID), 10, 64)
-	if err != nil || id < 0 || m.Locale != nil && m.Locale[0] != '"' {
-		return domain.Actor{}, false
-	}
-	a := domain.Actor{UserID: id}
-	if m.SiteID != nil {
-		site, ok := parseSiteID(m.SiteID)
-		if !ok {
-			return domain.Actor{}, false
-		}
-		a.SiteID = site
-	}
-	if len(m.Caps) > 0 {
-		a.Caps = m.Caps
-	}
-	if m.Locale != nil {
-		// A string without escapes reads as it is written.
-		a.Locale = string(m.Locale[1 : len(m.Locale)-1])
-	}
-	return a, true
-}
-
-// readActor reads an actor object member by member.
-func readActor(raw []byte) (domain.Actor, bool) {
-	var a domain.Actor
-	seen := map[string]bool{}
-	refused := errors.New("refused")
-	err := rpc.Members(raw, func(key string, value json.RawMessage) error {
-		if seen[key] {
-			return refused
-		}
-		seen[key] = true
-		switch key {
-		case "user_id":
-			id, err := strconv.ParseInt(string(value), 10, 64)
-			if err != nil || id < 0 {
-				return refused
-			}
-			a.UserID = id
-		case "caps":
-			if string(value) == "null" {
-				return nil
-			}
-			var caps []json.RawMessage
-			if value[0] != '[' || json.Unmarshal(value, &caps) != nil {
-				return refused
-			}
-			for _, c := range caps {
-				var s string
-				if c[0] != '"' || json.Unmarshal(c, &s) != nil {
-					return refused
-				}
-				a.Caps = append(a.Caps, s)
-			}
-		case "locale":
-			if string(value) == "null" {
-				return nil
-			}
-			if value[0] != '"' || json.Unmarshal(value, &a.Locale) != nil {
-				return refused
-			}
-		case "site_id":
-			var ok bool
-			if a.SiteID, ok = parseSiteID(value); !ok {
-				return refused
-			}
-		default:
-			return refused
-		}
-		return nil
-	})
-	return a, err == nil && seen["user_id"]
 }
 
 // parseSiteID reads a site id: a positive integer, as written (1.0, "1"

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/models"
 
 	"github.com/arshline/arshline-sidecar/daemon/llm/llmtest"
 )
@@ -88,7 +89,7 @@ func TestModelConfiguredFromWordPress(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "kept.db")
 	c, _ := startDaemon(t, "--db", db)
-	var info ModelInfo
+	var info models.Info
 	call(t, c, "model.get", nil, &info)
 	if info.Configured || info.Source != "none" {
 		t.Fatalf("model.get with no model: %+v", info)
@@ -100,7 +101,7 @@ func TestModelConfiguredFromWordPress(t *testing.T) {
 	}
 
 	const key = "sk-secret-key-1234567890"
-	var probe ProbeResult
+	var probe models.ProbeResult
 	call(t, c, "model.probe", map[string]any{"base_url": m.URL(), "model": "qwen2.5:7b", "api_key": key}, &probe)
 	if !probe.OK || !probe.Status.Reachable || len(probe.Status.Models) != 2 || probe.Status.Models[1] != "llama3.1:8b" {
 		t.Fatalf("probe: %+v", probe)

@@ -39,11 +39,9 @@ type StoragePlace struct {
 }
 
 func (a *app) status(ctx context.Context, _ struct{}) (any, error) {
+	model, _ := a.models.Get(ctx, struct{}{})
 	st := Status{Version: Version, Protocol: Protocol, Socket: a.socket, DBOK: a.dbOK.Load(),
-		LLMConfigured: a.models.Available()}
-	a.modelMu.Lock()
-	st.Model = a.modelCfg.Model
-	a.modelMu.Unlock()
+		LLMConfigured: a.models.Available(), Model: model.Model}
 
 	st.Database = StoragePlace{Path: a.cfg.DB}
 	for _, name := range []string{a.cfg.DB, a.cfg.DB + "-wal"} {

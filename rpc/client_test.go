@@ -162,7 +162,7 @@ func TestClientErrors(t *testing.T) {
 	}
 	// Without data, the codes of the transport name themselves, and any
 	// other is INTERNAL (the application's numbers are the domain's to
-	// name: domain.CodeOfWire).
+	// name: Codes).
 	for code, want := range map[int]string{CodeMethodNotFound: "NOT_FOUND", CodeParseError: "INVALID_PARAMS",
 		CodeInvalidRequest: "INVALID_PARAMS", CodeUnavailable: "UNAVAILABLE", -32099: "INTERNAL", 7: "INTERNAL"} {
 		bare := &Error{Code: code, Message: "x"}

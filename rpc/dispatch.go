@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"runtime/debug"
 	"strings"
@@ -15,6 +16,9 @@ import (
 	"sync/atomic"
 	"time"
 	"unicode/utf8"
+
+	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // CallInfo describes one finished call, for the daemon's one log line per
@@ -62,87 +66,69 @@ var nullID = json.RawMessage("null")
 // so the error reply can name it; otherwise the reply's id is null, as
 // the specification prescribes. The request's members are copies: it
 // stays valid when raw's buffer is reused.
-func parseRequest(raw []byte) (request, *codedError) { return readRequest(raw, true) }
-
-// readRequest is parseRequest; quick lets it decode into a struct when the
-// text is unambiguous, and without it every request is read member by
-// member, as the fuzz test compares.
-func readRequest(raw []byte, quick bool) (request, *codedError) {
+//
+// The object's members are read one by one, exactly as written: "Method"
+// is an extension's member, not the method, and a protocol member given
+// twice is refused (members of extensions are not ours to refuse, and
+// the params' own members are the handler's).
+func parseRequest(raw []byte) (request, *codedError) {
 	raw = trimSpace(raw)
 	if len(raw) == 0 || raw[0] != '{' {
-		if !json.Valid(raw) {
+		if !jsontext.Value(raw).IsValid(readOptions) {
 			return request{}, errNotJSON
 		}
 		return request{}, errNotObject
 	}
-	// Decoding into a struct costs a fraction of decoding into a map, but
-	// encoding/json matches its fields regardless of case and keeps the
-	// last of a member given twice; unless the text shows that neither
-	// can have happened, the request is read member by member, which sees
-	// every member as written.
 	var w wireRequest
-	err := json.Unmarshal(raw, &w)
-	if err == nil && !(quick && w.unambiguous(raw)) {
-		w = wireRequest{}
-		err = Members(raw, func(key string, value json.RawMessage) error {
-			var slot *json.RawMessage
-			switch key {
-			case "jsonrpc":
-				slot = &w.JSONRPC
-			case "method":
-				slot = &w.Method
-			case "params":
-				slot = &w.Params
-			case "id":
-				slot = &w.ID
-			default:
-				return nil // members of extensions are not ours to refuse
-			}
-			if *slot != nil {
-				return errDuplicate
-			}
-			*slot = value
-			return nil
-		})
-	}
+	duplicate := false
+	err := members(raw, func(name string, value jsontext.Value) {
+		var slot *jsontext.Value
+		switch name {
+		case "jsonrpc":
+			slot = &w.JSONRPC
+		case "method":
+			slot = &w.Method
+		case "params":
+			slot = &w.Params
+		case "id":
+			slot = &w.ID
+		default:
+			return
+		}
+		if *slot != nil {
+			duplicate = true
+		}
+		*slot = bytes.Clone(value)
+	})
 	switch {
-	case err == errDuplicate:
-		return request{}, errDuplicate
-	case err != nil && !json.Valid(raw):
+	case err != nil && !jsontext.Value(raw).IsValid(readOptions):
 		return request{}, errNotJSON
 	case err != nil:
 		return request{}, errNotObject
+	case duplicate:
+		return request{}, errDuplicate
 	}
 	var req request
 	if w.ID != nil {
 		if !validID(w.ID) {
 			return request{}, errBadID
 		}
-		req.id = w.ID
+		req.id = json.RawMessage(w.ID)
 	}
-	if string(w.JSONRPC) != `"2.0"` {
-		var v string
-		if len(w.JSONRPC) == 0 || w.JSONRPC[0] != '"' || json.Unmarshal(w.JSONRPC, &v) != nil || v != "2.0" {
-			return req, errBadVersion
-		}
+	var version string
+	if w.JSONRPC.Kind() != '"' || jsonv2.Unmarshal(w.JSONRPC, &version, readOptions) != nil || version != "2.0" {
+		return req, errBadVersion
 	}
 	if w.Method == nil {
 		return req, errNoMethod
 	}
-	if w.Method[0] != '"' {
-		return req, errBadMethod
-	}
-	if bytes.IndexByte(w.Method, '\\') < 0 {
-		// A string without escapes, which the decoding found valid, reads
-		// as it is written.
-		req.method = string(w.Method[1 : len(w.Method)-1])
-	} else if json.Unmarshal(w.Method, &req.method) != nil {
+	if w.Method.Kind() != '"' || jsonv2.Unmarshal(w.Method, &req.method, readOptions) != nil {
 		return req, errBadMethod
 	}
 	if w.Params != nil {
-		switch w.Params[0] {
+		switch w.Params.Kind() {
 		case '{', '[':
-			req.params = w.Params
+			req.params = json.RawMessage(w.Params)
 		case 'n': // null: some clients send it for "no params"
 		default:
 			return req, errBadParams
@@ -151,40 +137,45 @@ func readRequest(raw []byte, quick bool) (request, *codedError) {
 	return req, nil
 }
 
-// wireRequest is the protocol's members of a request object, as written.
-type wireRequest struct {
-	JSONRPC json.RawMessage `json:"jsonrpc"`
-	Method  json.RawMessage `json:"method"`
-	Params  json.RawMessage `json:"params"`
-	ID      json.RawMessage `json:"id"`
+// readOptions are how the transport reads a request: any text
+// encoding/json takes for JSON is JSON here too (a frame's bytes are
+// valid UTF-8 already; a lone surrogate escape is a handler's to judge).
+var readOptions = jsonv2.JoinOptions(jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+
+// members calls fn with the name and the value of each member of the
+// JSON object obj, in order, names unescaped and compared by nobody:
+// "ID" is not "id". Text that is not one JSON object is an error.
+func members(obj []byte, fn func(name string, value jsontext.Value)) error {
+	dec := jsontext.NewDecoder(bytes.NewReader(obj), readOptions)
+	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
+		return errNotAnObject
+	}
+	for dec.PeekKind() == '"' {
+		tok, err := dec.ReadToken()
+		if err != nil {
+			return err
+		}
+		name := tok.String()
+		value, err := dec.ReadValue()
+		if err != nil {
+			return err
+		}
+		fn(name, value)
+	}
+	if _, err := dec.ReadToken(); err != nil {
+		return err
+	}
+	if _, err := dec.ReadToken(); err != io.EOF {
+		return errNotAnObject
+	}
+	return nil
 }
 
-var protocolNames = [...]string{"jsonrpc", "method", "params", "id"}
+var errNotAnObject = errors.New("rpc: not a JSON object")
 
-// unambiguous reports whether w, raw decoded into the struct, holds what
-// the protocol's members say: no member of the protocol was given twice
-// or in another case ("Method" is an extension's member, not the
-// method). CountNames tells when the names' literals outside the decoded
-// values are at most one each, and exact.
-func (w *wireRequest) unambiguous(raw []byte) bool {
-	var exact, folded [len(protocolNames)]int
-	if !CountNames(raw, protocolNames[:], exact[:], folded[:]) {
-		return false
-	}
-	if exact == folded && max(exact[0], exact[1], exact[2], exact[3]) <= 1 {
-		return true
-	}
-	// The values' own literals are not members. A decoded value holds no
-	// backslash, as raw holds none.
-	for _, v := range [...]json.RawMessage{w.JSONRPC, w.Method, w.Params, w.ID} {
-		var e, f [len(protocolNames)]int
-		CountNames(v, protocolNames[:], e[:], f[:])
-		for i := range e {
-			exact[i] -= e[i]
-			folded[i] -= f[i]
-		}
-	}
-	return exact == folded && max(exact[0], exact[1], exact[2], exact[3]) <= 1
+// wireRequest is the protocol's members of a request object, as written.
+type wireRequest struct {
+	JSONRPC, Method, Params, ID jsontext.Value
 }
 
 // validID accepts what the specification allows as an id: a string, a
@@ -263,8 +254,8 @@ func (s *Server) protocolError(e *codedError) *Error {
 // MaxInFlight workers; each reply keeps its request's id, and the reply
 // array holds them in request order (the specification allows any).
 func (s *Server) handleBatch(ctx context.Context, peer Peer, frame []byte, out *bytes.Buffer) {
-	var items []json.RawMessage
-	if err := json.Unmarshal(frame, &items); err != nil {
+	var items []jsontext.Value
+	if err := jsonv2.Unmarshal(frame, &items, readOptions); err != nil {
 		s.protocolErrorLine(out, errNotJSON)
 		return
 	}
@@ -495,7 +486,7 @@ func (s *Server) run(m *Method, call Call) (result any, failure ErrCoder) {
 	res, err := m.Handler(call.Context, call.Params)
 	if err != nil {
 		ec := errorFromHandler(err)
-		if ec.RPCCode() == CodeInternalError {
+		if rpcCode(ec) == CodeInternalError {
 			// The client gets a generic message; the cause is only here.
 			s.log.Error("handler failed", "method", m.Name, "req_id", call.ReqID, "err", err)
 		}

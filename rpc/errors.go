@@ -29,27 +29,65 @@ const (
 )
 
 // ErrCoder is how an application error chooses the error object a client
-// gets: a handler's error that is, or wraps, an ErrCoder is sent with
-// RPCCode as its code. Any other error is an internal error with a
-// generic message, so that internals never reach a client; the error
-// itself goes to Config.ErrorLog.
+// gets: a handler's error that is, or wraps, an ErrCoder is sent with the
+// number Codes gives its ErrorCode name. Any other error is an internal
+// error with a generic message, so that internals never reach a client;
+// the error itself goes to Config.ErrorLog.
 //
 // An ErrCoder may also implement
 //
-//	ErrorData() map[string]any             // error.data; "error" names the code
-//	LocalizedMessage(locale string) string // error.message in the caller's locale
+//	ErrorMessages() (en, fa string)  // error.message in the caller's locale, both in error.data
+//	ErrorItems() map[string]any      // more items of error.data
 //
-// Without them, error.data holds only the request id and the message is
-// Error(). The transport adds "request_id" to the data; the map an error
-// returns is not kept or changed.
+// Without them, error.data holds the code's name and the request id, and
+// the message is Error(). The transport adds "error", "message_fa",
+// "message_en" and "request_id" to the items, which can overwrite none
+// of them; the map an error returns is not kept or changed.
 type ErrCoder interface {
 	error
-	RPCCode() int
+	ErrorCode() string
 }
 
-type errorDataer interface{ ErrorData() map[string]any }
+type messager interface{ ErrorMessages() (en, fa string) }
 
-type localizer interface{ LocalizedMessage(locale string) string }
+type itemser interface{ ErrorItems() map[string]any }
+
+// Codes is the one table of the error codes clients see: each code's
+// name, as error.data["error"] carries it, and its JSON-RPC number. The
+// numbers are published in docs/API.md; the PHP shim and the CLI depend
+// on them. INVALID_PARAMS and INTERNAL are the specification's own codes,
+// the others are in its server-error range.
+var Codes = map[string]int{
+	"INVALID_PARAMS":     -32602,
+	"INTERNAL":           -32603,
+	"FORBIDDEN":          -32001,
+	"NOT_FOUND":          -32002,
+	"INVALID_PLAN":       -32003,
+	"CONFLICT":           -32004,
+	"UNDO_CONFLICT":      -32005,
+	"ALREADY_UNDONE":     -32006,
+	"RATE_LIMIT":         -32007,
+	"CANCELLED":          -32008,
+	"TIMEOUT":            -32009,
+	"MODEL_LIMIT":        -32010,
+	"SCHEMA_INVALID":     -32011,
+	"UNSAFE_OUTPUT":      -32012,
+	"OPENAI_UNAVAILABLE": -32013,
+	"DIFF_APPLY_FAIL":    -32014,
+	"UNAVAILABLE":        -32015,
+	"TOO_LARGE":          -32016,
+	"INVALID_SUBMISSION": -32017,
+	"FORM_CLOSED":        -32018,
+}
+
+// CodeNumber is the JSON-RPC number of a code's name; an unknown name is
+// an internal error's.
+func CodeNumber(name string) int {
+	if n, ok := Codes[name]; ok {
+		return n
+	}
+	return CodeInternalError
+}
 
 // Error is a JSON-RPC error object as it travels on the wire. Data holds
 // the code's name under "error", the message in both languages, the
@@ -95,29 +133,19 @@ const (
 	nameInvalidParams = "INVALID_PARAMS"
 	nameNotFound      = "NOT_FOUND"
 	nameInternal      = "INTERNAL"
-	nameForbidden     = "FORBIDDEN"
-	nameCancelled     = "CANCELLED"
-	nameTimeout       = "TIMEOUT"
-	nameUnavailable   = "UNAVAILABLE"
-	nameTooLarge      = "TOO_LARGE"
 )
 
 func codeName(code int) string {
 	switch code {
-	case CodeParseError, CodeInvalidRequest, CodeInvalidParams:
+	case CodeParseError, CodeInvalidRequest:
 		return nameInvalidParams
 	case CodeMethodNotFound:
 		return nameNotFound
-	case CodeForbidden:
-		return nameForbidden
-	case CodeCancelled:
-		return nameCancelled
-	case CodeTimeout:
-		return nameTimeout
-	case CodeUnavailable:
-		return nameUnavailable
-	case CodeTooLarge:
-		return nameTooLarge
+	}
+	for name, n := range Codes {
+		if n == code {
+			return name
+		}
 	}
 	return nameInternal
 }
@@ -144,25 +172,15 @@ func (e *codedError) Error() string {
 
 func (e *codedError) Unwrap() error { return e.cause }
 
+// RPCCode is the error's exact number: the protocol's own errors (parse
+// error, invalid request, method not found) have no name of their own.
 func (e *codedError) RPCCode() int { return e.code }
 
-func (e *codedError) LocalizedMessage(locale string) string {
-	if isPersian(locale) {
-		return e.fa
-	}
-	return e.en
-}
+func (e *codedError) ErrorCode() string { return codeName(e.code) }
 
-func (e *codedError) ErrorData() map[string]any {
-	data := make(map[string]any, len(e.data)+3)
-	for k, v := range e.data {
-		data[k] = v
-	}
-	data["error"] = codeName(e.code)
-	data["message_fa"] = e.fa
-	data["message_en"] = e.en
-	return data
-}
+func (e *codedError) ErrorMessages() (en, fa string) { return e.en, e.fa }
+
+func (e *codedError) ErrorItems() map[string]any { return e.data }
 
 // with returns a copy of e carrying one more data item.
 func (e *codedError) with(key string, value any) *codedError {
@@ -189,26 +207,50 @@ func normalizeLocale(locale string) string {
 	return "en_US"
 }
 
-// wireError turns an error into the error object sent to a client. The
-// error's data items come first so that they can never overwrite the
-// request id.
+// wireError turns an error into the error object sent to a client: the
+// error's items first, then its code's name, its messages and the request
+// id, which the items can never overwrite.
 func wireError(ec ErrCoder, locale, reqID string) *Error {
-	var data map[string]any
-	if d, ok := ec.(errorDataer); ok {
-		src := d.ErrorData()
-		data = make(map[string]any, len(src)+1)
-		for k, v := range src {
-			data[k] = v
+	data := ErrorData(ec)
+	msg := ec.Error()
+	if m, ok := ec.(messager); ok {
+		en, fa := m.ErrorMessages()
+		msg = en
+		if isPersian(locale) && fa != "" {
+			msg = fa
 		}
-	} else {
-		data = make(map[string]any, 1)
 	}
 	data["request_id"] = reqID
-	msg := ec.Error()
-	if l, ok := ec.(localizer); ok {
-		msg = l.LocalizedMessage(locale)
+	return &Error{Code: rpcCode(ec), Message: msg, Data: data}
+}
+
+// ErrorData is error.data of ec without the request id: its items, then
+// its code's name under "error" and its messages under "message_fa" and
+// "message_en", which the items can never overwrite. A result that
+// reports an error in a member of its own (a probe's) uses it too.
+func ErrorData(ec ErrCoder) map[string]any {
+	var items map[string]any
+	if it, ok := ec.(itemser); ok {
+		items = it.ErrorItems()
 	}
-	return &Error{Code: ec.RPCCode(), Message: msg, Data: data}
+	data := make(map[string]any, len(items)+4)
+	for k, v := range items {
+		data[k] = v
+	}
+	data["error"] = ec.ErrorCode()
+	if m, ok := ec.(messager); ok {
+		en, fa := m.ErrorMessages()
+		data["message_fa"], data["message_en"] = fa, en
+	}
+	return data
+}
+
+// rpcCode is the number ec is sent with.
+func rpcCode(ec ErrCoder) int {
+	if n, ok := ec.(interface{ RPCCode() int }); ok {
+		return n.RPCCode()
+	}
+	return CodeNumber(ec.ErrorCode())
 }
 
 var (

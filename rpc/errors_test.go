@@ -403,19 +403,20 @@ func TestTypedWithoutServer(t *testing.T) {
 		Hidden string `json:"-"`
 	}
 	h := Typed(func(ctx context.Context, p params) (any, error) { return p, nil })
-	for _, ok := range []string{`{"shared":"s"}`, `{"plain":1}`, `{"PLAIN":1}`, ` {} `, ``} {
+	for _, ok := range []string{`{"shared":"s"}`, `{"Plain":1}`, ` {} `, ``} {
 		if _, err := h(context.Background(), json.RawMessage(ok)); err != nil {
 			t.Errorf("%q refused: %v", ok, err)
 		}
 	}
-	// Case variants of a tagged name are refused however they are
-	// written: upper-case letters, escapes, and the two signs encoding/json
-	// folds to ASCII letters (the long s, the Kelvin sign).
-	for _, bad := range []string{`{"Hidden":"x"}`, `{"shared":"s",`, `"text"`, `{"embedded":{}}`, `{"plain":"1"}`, `{"shared":1}`,
+	// Names are matched exactly: case variants of a name, tagged or not,
+	// are refused however they are written (upper-case letters, escapes,
+	// the two signs that fold to ASCII letters: the long s, the Kelvin
+	// sign), and so is a member given twice.
+	for _, bad := range []string{`{"plain":1}`, `{"PLAIN":1}`, `{"shared":"s","shared":"t"}`, `{"Hidden":"x"}`, `{"shared":"s",`, `"text"`, `{"embedded":{}}`, `{"plain":"1"}`, `{"shared":1}`,
 		`{"SHARED":"s"}`, `{"sh\u0041red":"s"}`, "{\"\u017fhared\":\"s\"}", `{"\u017fhared":"s"}`} {
 		_, err := h(context.Background(), json.RawMessage(bad))
 		var ec ErrCoder
-		if !errors.As(err, &ec) || ec.RPCCode() != CodeInvalidParams {
+		if !errors.As(err, &ec) || rpcCode(ec) != CodeInvalidParams {
 			t.Errorf("%q: err %v, want INVALID_PARAMS", bad, err)
 		}
 	}
@@ -462,10 +463,12 @@ type typedTestParams struct {
 func TestTypedErrorText(t *testing.T) {
 	h := Typed(func(_ context.Context, p typedTestParams) (any, error) { return p.Name, nil })
 	for params, want := range map[string]string{
-		`{"name":1}`:             `parameter "name" must be a string`,
-		`{"Name":"x"}`:           `unknown parameter "Name"`,
-		`{"options":{"nope":1}}`: `unknown parameter "nope"`,
-		`{"small":300}`:          `parameter "small" must be an integer`,
+		`{"name":1}`:               `parameter "name" must be a string`,
+		`{"Name":"x"}`:             `unknown parameter "Name"`,
+		`{"options":{"nope":1}}`:   `unknown parameter "nope"`,
+		`{"small":300}`:            `parameter "small" must be an integer`,
+		`{"name":"a","name":"b"}`:  `parameter "name" is given twice`,
+		`{"options":{"locale":5}}`: `parameter "options.locale" must be a string`,
 	} {
 		_, err := h(context.Background(), json.RawMessage(params))
 		if err == nil || err.Error() != "INVALID_PARAMS: "+want {
@@ -538,5 +541,71 @@ func TestNewServerRefusesBadTables(t *testing.T) {
 			}()
 			NewServer(Config{}, methods)
 		}()
+	}
+}
+
+// The numbers docs/API.md publishes, written out here, not derived from
+// the table under test.
+var publishedCodes = map[string]int{
+	"INVALID_PARAMS": -32602, "INTERNAL": -32603, "FORBIDDEN": -32001, "NOT_FOUND": -32002,
+	"INVALID_PLAN": -32003, "CONFLICT": -32004, "UNDO_CONFLICT": -32005, "ALREADY_UNDONE": -32006,
+	"RATE_LIMIT": -32007, "CANCELLED": -32008, "TIMEOUT": -32009, "MODEL_LIMIT": -32010,
+	"SCHEMA_INVALID": -32011, "UNSAFE_OUTPUT": -32012, "OPENAI_UNAVAILABLE": -32013, "DIFF_APPLY_FAIL": -32014,
+	"UNAVAILABLE": -32015, "TOO_LARGE": -32016, "INVALID_SUBMISSION": -32017, "FORM_CLOSED": -32018,
+}
+
+func TestCodesAreThePublishedTable(t *testing.T) {
+	if len(Codes) != len(publishedCodes) {
+		t.Fatalf("%d codes, %d published", len(Codes), len(publishedCodes))
+	}
+	seen := map[int]string{}
+	for name, want := range publishedCodes {
+		t.Run(name, func(t *testing.T) {
+			if got := CodeNumber(name); got != want {
+				t.Errorf("CodeNumber(%s) = %d, want %d", name, got, want)
+			}
+			if other, dup := seen[want]; dup {
+				t.Errorf("%s and %s share %d", name, other, want)
+			}
+			seen[want] = name
+			if back := codeName(want); back != name {
+				t.Errorf("codeName(%d) = %s, want %s", want, back, name)
+			}
+			if name != "INVALID_PARAMS" && name != "INTERNAL" && (want > -32000 || want < -32089) {
+				t.Errorf("%s maps to %d, outside -32000..-32089", name, want)
+			}
+		})
+	}
+	t.Run("an unknown name is internal", func(t *testing.T) {
+		if got := CodeNumber("NO_SUCH_CODE"); got != CodeInternalError {
+			t.Errorf("unknown name maps to %d", got)
+		}
+	})
+}
+
+// spoofer is an application error whose items try to overwrite what the
+// transport puts in error.data.
+type spoofer struct{}
+
+func (spoofer) Error() string     { return "NOT_FOUND: form 9 was not found" }
+func (spoofer) ErrorCode() string { return "NOT_FOUND" }
+func (spoofer) ErrorMessages() (en, fa string) {
+	return "form 9 was not found", "فرم 9 پیدا نشد"
+}
+func (spoofer) ErrorItems() map[string]any {
+	return map[string]any{"form_id": 9, "error": "SPOOFED", "message_en": "spoofed", "request_id": "x"}
+}
+
+func TestWireErrorShape(t *testing.T) {
+	w := wireError(spoofer{}, "fa_IR", "abc123")
+	if w.Code != -32002 || w.Message != "فرم 9 پیدا نشد" {
+		t.Fatalf("error %d %q", w.Code, w.Message)
+	}
+	d := w.Data
+	if d["error"] != "NOT_FOUND" || d["message_en"] != "form 9 was not found" || d["message_fa"] != "فرم 9 پیدا نشد" || d["form_id"] != 9 || d["request_id"] != "abc123" {
+		t.Fatalf("data %v", d)
+	}
+	if en := wireError(spoofer{}, "en_US", "abc123"); en.Message != "form 9 was not found" {
+		t.Fatalf("English message %q", en.Message)
 	}
 }

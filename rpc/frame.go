@@ -2,7 +2,6 @@ package rpc
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"io"
 	"sync"
@@ -210,94 +209,4 @@ func tooDeep(b []byte, max int) bool {
 		}
 	}
 	return false
-}
-
-// Members calls fn with the key and the value of each member of the
-// JSON object obj, in order, stopping at the first error fn returns.
-// Unlike decoding into a map or a struct, it sees a member given twice,
-// and it compares nothing: keys come unescaped and exactly as sent, so
-// "ID" is not "id". It reads with encoding/json; text that is not one
-// JSON object is an error.
-func Members(obj []byte, fn func(key string, value json.RawMessage) error) error {
-	dec := json.NewDecoder(bytes.NewReader(obj))
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
-		return errNotAnObject
-	}
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return err
-		}
-		key, _ := tok.(string)
-		var value json.RawMessage
-		if err := dec.Decode(&value); err != nil {
-			return err
-		}
-		if err := fn(key, value); err != nil {
-			return err
-		}
-	}
-	if _, err := dec.Token(); err != nil {
-		return err
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return errNotAnObject
-	}
-	return nil
-}
-
-var errNotAnObject = errors.New("rpc: not a JSON object")
-
-// CountNames counts, in a JSON text, the string literals that are each of
-// names: exact[i] those written as names[i], folded[i] those
-// encoding/json takes for names[i] when it decodes into a struct field,
-// which it does regardless of case. Names are ASCII letters, digits and
-// underscores, in lower case. What encoding/json decoded into a struct hides no
-// duplicate and no case variant of a member when each name has at most
-// one folded literal that is not inside a decoded value, and it is exact.
-//
-// Without a backslash in the text, every literal reads as it is written,
-// and a quote, a name and a quote are one whole literal (a closing quote
-// is followed by a space or a delimiter, never a name's letter); with
-// one, or with the two non-ASCII letters that fold to ASCII ones (ſ and
-// the Kelvin sign), the counts would not tell, and CountNames reports
-// false.
-func CountNames(text []byte, names []string, exact, folded []int) bool {
-	if bytes.IndexByte(text, '\\') >= 0 || bytes.Contains(text, longS) || bytes.Contains(text, kelvin) {
-		return false
-	}
-	for i := bytes.IndexByte(text, '"'); i >= 0; {
-		lit := text[i+1:]
-		for n, name := range names {
-			if len(lit) <= len(name) || lit[len(name)] != '"' {
-				continue
-			}
-			switch {
-			case string(lit[:len(name)]) == name:
-				exact[n]++
-				folded[n]++
-			case foldsTo(lit[:len(name)], name):
-				folded[n]++
-			}
-		}
-		j := bytes.IndexByte(lit, '"')
-		if j < 0 {
-			break
-		}
-		i += 1 + j
-	}
-	return true
-}
-
-var longS, kelvin = []byte("\u017f"), []byte("\u212a")
-
-// foldsTo reports whether b equals the lower-case name regardless of the
-// case of ASCII letters.
-func foldsTo(b []byte, name string) bool {
-	for i := range len(b) {
-		if c := b[i]; c != name[i] && !('A' <= c && c <= 'Z' && c+'a'-'A' == name[i]) {
-			return false
-		}
-	}
-	return true
 }

@@ -255,32 +255,3 @@ func jsonDepth(raw []byte) int {
 		}
 	}
 }
-
-// FuzzParseRequestQuick proves that decoding a request into a struct,
-// when the text allows it, reads what reading it member by member reads.
-func FuzzParseRequestQuick(f *testing.F) {
-	for _, seed := range []string{
-		`{"jsonrpc":"2.0","id":12,"method":"system.health","params":{"actor":{"user_id":7},"req_id":"9f86d081884c7d65"}}`,
-		`{"jsonrpc":"2.0","method":"plan.validate","params":{"plan":{"id":3,"method":"x"}},"id":"a"}`,
-		`{"jsonrpc":"2.0","method":"sum","id":1,"id":2}`,
-		`{"jsonrpc":"2.0","method":"sum","Method":"x","id":1}`,
-		`{"jsonrpc":"2.0","Method":"sum","id":1}`,
-		`{"jsonrpc":"2.0","method":"id","params":{"id":{"id":1}},"x":"id","id":1}`,
-		`{"params":{"params":1},"Params":[2],"jsonrpc":"2.0","method":"m"}`,
-		`{"jsonrpc":"2.0","method":"s\u0075m","params":[2],"id":1,"x-trace":"t"}`,
-		`{"jſonrpc":"2.0","method":"m"}`,
-		`{"jsonrpc":"2.0","method":"m","params":null,"id":null}`,
-	} {
-		f.Add(seed)
-	}
-	f.Fuzz(func(t *testing.T, raw string) {
-		if !utf8.ValidString(raw) {
-			return // frameError refuses such frames first
-		}
-		quick, qerr := readRequest([]byte(raw), true)
-		slow, serr := readRequest([]byte(raw), false)
-		if qerr != serr || quick.method != slow.method || !bytes.Equal(quick.id, slow.id) || !bytes.Equal(quick.params, slow.params) {
-			t.Fatalf("%s:\nquick %+v %v\nslow  %+v %v", raw, quick, qerr, slow, serr)
-		}
-	})
-}

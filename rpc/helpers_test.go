@@ -18,6 +18,8 @@ import (
 	"time"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
+
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // generous bounds how long a test waits for something that should happen
@@ -102,7 +104,7 @@ func testEnvelope(ctx context.Context, params json.RawMessage, _ Peer) (Call, er
 			ReqID string        `json:"req_id"`
 		}
 		kept := []byte{'{'}
-		if err := Members(params, func(key string, value json.RawMessage) error {
+		if err := members(params, func(key string, value jsontext.Value) {
 			if key != "actor" && key != "req_id" {
 				if len(kept) > 1 {
 					kept = append(kept, ',')
@@ -110,7 +112,6 @@ func testEnvelope(ctx context.Context, params json.RawMessage, _ Peer) (Call, er
 				k, _ := json.Marshal(key)
 				kept = append(append(append(kept, k...), ':'), value...)
 			}
-			return nil
 		}); err != nil || json.Unmarshal(params, &env) != nil {
 			return call, domain.InvalidParams("bad envelope", "پوشش نامعتبر")
 		}

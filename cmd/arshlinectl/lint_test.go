@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -125,5 +126,109 @@ func TestLintSARIFValidatesAgainstSchema(t *testing.T) {
 	v, _ := jsonschema.UnmarshalJSON(strings.NewReader(`{"version":"2.1.0"}`))
 	if sch.Validate(v) == nil {
 		t.Fatal("the SARIF schema accepted a log without runs")
+	}
+}
+
+func writeFile(t *testing.T, name, content string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestLintExitStatus: 0 valid, 1 violations, 2 for a usage or I/O
+// error, with a message that says which.
+func TestLintExitStatus(t *testing.T) {
+	wn := fixtures + "web-navigator-v1/"
+	badPolicy := writeFile(t, "bad.yaml", "allow_tools: [unclosed\n")
+	allowList := writeFile(t, "allow.yaml", "# only reads are allowed\nallow_tools:\n  - http.get\n")
+	badRegex := writeFile(t, "regex.yaml", "deny_tokens_regex:\n  - \"([unclosed\"\n")
+	notJSON := writeFile(t, "plan.json", "{\n  \"plan\": {\n    \"id\": 1,,\n}")
+	cases := []struct {
+		name   string
+		stdin  string
+		args   []string
+		code   int
+		stderr string // a piece the error message must hold
+	}{
+		{"valid", "", []string{"--contract", "web-navigator/v1", wn + "pass_reference_example.json"}, 0, ""},
+		{"warnings only", "", []string{"--contract", "web-navigator/v1", wn + "warn_scrape_without_store_as.json"}, 0, ""},
+		{"violations", "", []string{"--contract", "web-navigator/v1", wn + "fail_url_scheme.json"}, 1, ""},
+		{"one bad file of two", "", []string{"--contract", "web-navigator/v1", wn + "pass_reference_example.json", wn + "fail_output.json"}, 1, ""},
+		{"flags after files", "", []string{wn + "fail_output.json", "--contract", "web-navigator/v1", "--format", "json"}, 1, ""},
+		{"stdin", `{"version":1,"steps":[{"action":"publish_form","params":{"id":3}}]}`, []string{"--contract", "arshline-plan/v1", "-"}, 0, ""},
+		{"stdin invalid", `{"version":1,"steps":[]}`, []string{"--contract", "arshline-plan/v1", "-"}, 1, ""},
+		{"double dash", "", []string{"--contract", "arshline-plan/v1", "--", fixtures + "arshline-plan-v1/pass_rename.json"}, 0, ""},
+		{"expected steps", "", []string{"--contract", "step-contract/v1", "--expected-steps", "4", fixtures + "step-contract-v1/pass_three_steps.json"}, 1, ""},
+		{"policy applied", "", []string{"--contract", "agent-plan", "--policy", allowList, fixtures + "agent-plan/reference_example.json"}, 1, ""},
+		{"default policy", "", []string{"--contract", "agent-plan", fixtures + "agent-plan/reference_example.json"}, 0, ""},
+		{"policy with another contract", "", []string{"--contract", "web-navigator/v1", "--policy", allowList, wn + "pass_reference_example.json"}, 0, "only applies to agent-plan"},
+		{"a directory", "", []string{"--contract", "web-navigator/v1", t.TempDir()}, 2, "cannot read"},
+
+		{"unknown contract", "", []string{"--contract", "nope", wn + "pass_reference_example.json"}, 2, "unknown contract \"nope\""},
+		{"no contract", "", []string{wn + "pass_reference_example.json"}, 2, "--contract is required"},
+		{"no file", "", []string{"--contract", "agent-plan"}, 2, "no file"},
+		{"bad format", "", []string{"--contract", "agent-plan", "--format", "xml", wn + "pass_reference_example.json"}, 2, "--format"},
+		{"bad locale", "", []string{"--contract", "agent-plan", "--locale", "de_DE", wn + "pass_reference_example.json"}, 2, "--locale"},
+		{"negative expected steps", "", []string{"--contract", "step-contract/v1", "--expected-steps", "-1", wn + "pass_reference_example.json"}, 2, "negative"},
+		{"unknown flag", "", []string{"--contract", "agent-plan", "--colour", wn + "pass_reference_example.json"}, 2, "colour"},
+		{"unreadable file", "", []string{"--contract", "web-navigator/v1", filepath.Join(t.TempDir(), "missing.json")}, 2, "cannot read"},
+		{"not JSON", "", []string{"--contract", "web-navigator/v1", notJSON}, 2, notJSON + ":3:13 is not valid JSON"},
+		{"trailing data", `{} {}`, []string{"--contract", "web-navigator/v1", "-"}, 2, "not valid JSON"},
+		{"stdin twice", "{}", []string{"--contract", "web-navigator/v1", "-", "-"}, 2, "only once"},
+		{"policy does not parse", "", []string{"--contract", "agent-plan", "--policy", badPolicy, wn + "pass_reference_example.json"}, 2, "does not parse"},
+		{"policy regex invalid", "", []string{"--contract", "agent-plan", "--policy", badRegex, wn + "pass_reference_example.json"}, 2, "is invalid"},
+		{"policy missing", "", []string{"--contract", "agent-plan", "--policy", badPolicy + ".none", wn + "pass_reference_example.json"}, 2, "cannot read the policy"},
+		{"Persian errors", "", []string{"--contract", "nope", "--locale", "fa_IR", wn + "pass_reference_example.json"}, 2, "شناخته نیست"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			lintStdin = strings.NewReader(c.stdin)
+			defer func() { lintStdin = os.Stdin }()
+			_, stderr, code := runLint(t, c.args...)
+			if code != c.code {
+				t.Fatalf("exit %d, want %d; stderr %q", code, c.code, stderr)
+			}
+			if c.stderr != "" && !strings.Contains(stderr, c.stderr) {
+				t.Fatalf("stderr %q does not say %q", stderr, c.stderr)
+			}
+			if c.code == 2 && c.stderr == "" {
+				t.Fatal("a usage error with no message")
+			}
+		})
+	}
+}
+
+func TestLintHelp(t *testing.T) {
+	out, _, code := runLint(t, "-h")
+	if code != 0 || !strings.Contains(out, lintUsage) || !strings.Contains(out, "-expected-steps") {
+		t.Fatalf("exit %d: %q", code, out)
+	}
+}
+
+// TestLintFileReader: whole files of any size, empty ones, and the errors
+// os.ReadFile gives, with the same shape.
+func TestLintFileReader(t *testing.T) {
+	dir := t.TempDir()
+	var r fileReader
+	for _, size := range []int{0, 1, 1000, 64 << 10, 64<<10 + 1, 300_000} {
+		want := bytes.Repeat([]byte("ab\n"), size/3+1)[:size]
+		name := filepath.Join(dir, fmt.Sprintf("f%d", size))
+		if err := os.WriteFile(name, want, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		got, err := r.read(name)
+		if err != nil || !bytes.Equal(got, want) {
+			t.Fatalf("read of %d bytes: %d bytes, %v", size, len(got), err)
+		}
+	}
+	for _, name := range []string{filepath.Join(dir, "missing"), dir} {
+		_, err := r.read(name)
+		_, osErr := os.ReadFile(name)
+		if err == nil || osErr == nil || err.Error() != osErr.Error() {
+			t.Errorf("read(%s): %v; os.ReadFile: %v", name, err, osErr)
+		}
 	}
 }

@@ -69,6 +69,17 @@ func (e *Error) Error() string {
 
 func (e *Error) Unwrap() error { return e.Err }
 
+// ErrorCode, ErrorMessages and ErrorItems are what the transport sends
+// (rpc.ErrCoder): the code's name, whose number the transport's table
+// gives, the message in both languages and the data items.
+func (e *Error) ErrorCode() string { return string(e.Code) }
+
+// ErrorMessages returns the message in English and in Persian.
+func (e *Error) ErrorMessages() (en, fa string) { return e.MessageEN, e.MessageFA }
+
+// ErrorItems returns the error's data items.
+func (e *Error) ErrorItems() map[string]any { return e.Data }
+
 // Message returns the text in the given locale (fa_IR or en_US).
 func (e *Error) Message(locale string) string {
 	if IsPersian(locale) && e.MessageFA != "" {

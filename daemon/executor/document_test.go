@@ -1,25 +1,11 @@
 package executor
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
-
-// A removed field's id is never given to a new question: the form's
-// meta remembers the highest number given.
-func TestFieldIDsNeverReused(t *testing.T) {
-	doc := domain.Document{Fields: []map[string]any{{"id": "f1"}, {"id": "f2"}}, Meta: map[string]any{FieldSeqKey: json.Number("7")}}
-	if got := nextFieldSeq(doc); got != 8 {
-		t.Fatalf("next %d, want 8", got)
-	}
-	doc.Meta = map[string]any{FieldSeqKey: float64(1)}
-	if got := nextFieldSeq(doc); got != 3 {
-		t.Fatalf("next %d, want 3", got)
-	}
-}
 
 func TestPlanTextObeysDocumentRules(t *testing.T) {
 	ex, _ := newExec(t)

@@ -2,7 +2,6 @@ package executor
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"runtime"
@@ -11,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
-	"github.com/arshline/arshline-sidecar/daemon/forms"
 	"github.com/arshline/arshline-sidecar/sqlstore"
 )
 
@@ -247,29 +245,6 @@ func TestConcurrentExecutesOnOneFormSerialise(t *testing.T) {
 		// Each plan's two fields are adjacent: plans did not interleave.
 		if i%2 == 1 && fl["label"] != f.Document.Fields[i-1]["label"] {
 			t.Fatalf("plans interleaved at %d", i)
-		}
-	}
-}
-
-// diffSHA skips forms.DiffSHA's re-encoding; the stored diff_sha must not
-// change because of it.
-func TestDiffSHAMatchesForms(t *testing.T) {
-	for _, q := range []string{"", "نام «کامل»", `<b>&"q"\`, "\u2028 \u2029 \x7f 😀", "a\tb\nc"} {
-		for _, typ := range []string{domain.PlanFieldShortText, domain.PlanFieldMultipleChoice, domain.PlanFieldRating} {
-			field, _, err := newField(domain.StepParams{Type: typ, Question: q, Required: true}, domain.Document{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			diff, _ := json.Marshal([]map[string]any{{"op": "add", "path": "/fields/3", "value": field}})
-			want, got := forms.DiffSHA(diff), diffSHA(diff)
-			if want == nil || got == nil || *want != *got {
-				t.Fatalf("%q %s: diffSHA %v, forms.DiffSHA %v", q, typ, got, want)
-			}
-		}
-	}
-	for _, d := range []string{"[]", "{}", ""} {
-		if got, want := diffSHA([]byte(d)), forms.DiffSHA([]byte(d)); got != nil || want != nil {
-			t.Fatalf("%q: %v %v", d, got, want)
 		}
 	}
 }

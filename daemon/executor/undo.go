@@ -9,6 +9,7 @@ import (
 	"sort"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/forms"
 )
 
 // UndoResult is ai.undo's answer.
@@ -49,7 +50,8 @@ func (e *Executor) Undo(ctx context.Context, tokens []string) (*UndoResult, erro
 	actor := domain.ActorFrom(ctx)
 	site := actor.Site()
 	var res UndoResult
-	err := e.Store.Update(ctx, func(tx domain.FormTx) error {
+	err := forms.Update(ctx, e.Store, func(w *forms.Writer) error {
+		tx := w.Tx()
 		res = UndoResult{Undone: []UndoneStep{}, Versions: []int64{}}
 		entries := make([]*domain.AuditEntry, 0, len(tokens))
 		for _, t := range tokens {
@@ -64,7 +66,7 @@ func (e *Executor) Undo(ctx context.Context, tokens []string) (*UndoResult, erro
 		}
 		sort.Slice(entries, func(i, j int) bool { return entries[i].ID > entries[j].ID })
 		for _, a := range entries {
-			step, err := undoOne(ctx, tx, actor, a)
+			step, err := undoOne(w, actor, a)
 			if err != nil {
 				return err
 			}
@@ -81,7 +83,8 @@ func (e *Executor) Undo(ctx context.Context, tokens []string) (*UndoResult, erro
 	return &res, nil
 }
 
-func undoOne(ctx context.Context, tx domain.FormTx, actor domain.Actor, a *domain.AuditEntry) (UndoneStep, error) {
+func undoOne(w *forms.Writer, actor domain.Actor, a *domain.AuditEntry) (UndoneStep, error) {
+	tx := w.Tx()
 	step := UndoneStep{AuditID: a.ID, Action: a.Action}
 	if a.UndoneAt != nil {
 		return step, domain.Errorf(domain.CodeAlreadyUndone,
@@ -126,13 +129,15 @@ func undoOne(ctx context.Context, tx domain.FormTx, actor domain.Actor, a *domai
 				f.ID, last.ID, last.Seq, last.Source, last.CreatedBy, last.CreatedAt.Format("2006-01-02 15:04:05"))).
 			With("form_id", f.ID).With("later_version_id", last.ID).With("later_seq", last.Seq)
 	}
-	before := f.HeadVersionID
-	var newVersion *int64
 	if restore {
 		// Undoing a deletion brings the form back as it was deleted.
 		if err := tx.SetDeleted(site, f.ID, false); err != nil {
 			return step, err
 		}
+		w.Forget(f.ID)
+	}
+	details := func(deleted bool) (json.RawMessage, error) {
+		return json.Marshal(map[string]any{"undone_audit_id": a.ID, "undone_action": a.Action, "deleted": deleted})
 	}
 	if a.BeforeVersionID == nil {
 		// Undoing a creation removes the form; it stays in the database,
@@ -140,30 +145,30 @@ func undoOne(ctx context.Context, tx domain.FormTx, actor domain.Actor, a *domai
 		if err := tx.SetDeleted(site, f.ID, true); err != nil {
 			return step, err
 		}
+		w.Forget(f.ID)
 		step.Deleted = true
+		d, err := details(true)
+		if err != nil {
+			return step, err
+		}
+		before := f.HeadVersionID
+		w.Record("undo", f.ID, &before, d)
 	} else {
 		prev, err := tx.GetVersion(site, f.ID, *a.BeforeVersionID)
 		if err != nil {
 			return step, err
 		}
-		v, err := tx.CommitVersion(site, f.ID, prev.State, domain.VersionMeta{Source: domain.SourceUndo, CreatedBy: actor.UserID})
+		written, err := w.Write(f.ID, forms.Edit{Action: "undo", Version: domain.VersionMeta{Source: domain.SourceUndo},
+			Apply: func(_ *domain.Form, st *domain.FormState, _ *domain.VersionMeta) (json.RawMessage, error) {
+				*st = prev.State
+				return details(false)
+			}})
 		if err != nil {
 			return step, err
 		}
-		step.VersionID = v.ID
-		newVersion = &v.ID
+		step.VersionID = written.Version.ID
 	}
-	if err := tx.MarkUndone(a.ID, actor.UserID); err != nil {
-		return step, err
-	}
-	details, _ := json.Marshal(map[string]any{"undone_audit_id": a.ID, "undone_action": a.Action, "deleted": step.Deleted})
-	if err := tx.InsertAudit(site, &domain.AuditEntry{
-		ReqID: domain.RequestIDFrom(ctx), Actor: actor.UserID, Action: "undo", FormID: a.FormID,
-		BeforeVersionID: &before, AfterVersionID: newVersion, Details: details,
-	}); err != nil {
-		return step, err
-	}
-	return step, nil
+	return step, tx.MarkUndone(a.ID, actor.UserID)
 }
 
 func sameState(a, b domain.FormState) bool {

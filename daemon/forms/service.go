@@ -66,15 +66,11 @@ func (s *Service) Create(ctx context.Context, p CreateParams) (*FormResult, erro
 			return nil, err
 		}
 	}
-	actor := domain.ActorFrom(ctx)
 	var res FormResult
-	err = s.Store.Update(ctx, func(tx domain.FormTx) error {
-		f, v, err := tx.CreateForm(actor.Site(), actor.UserID, domain.FormState{Title: title, Status: status, Document: doc},
-			domain.VersionMeta{Source: domain.SourceAPI, CreatedBy: actor.UserID})
+	err = Update(ctx, s.Store, func(w *Writer) error {
+		f, v, err := w.Create("forms.create", domain.FormState{Title: title, Status: status, Document: doc},
+			domain.VersionMeta{Source: domain.SourceAPI}, nil, "")
 		if err != nil {
-			return err
-		}
-		if err := audit(ctx, tx, "forms.create", f.ID, nil, &v.ID, nil); err != nil {
 			return err
 		}
 		res = FormResult{Form: f, Version: v}
@@ -136,45 +132,30 @@ func (s *Service) SetStatus(ctx context.Context, p SetStatusParams) (*FormResult
 }
 
 func (s *Service) commit(ctx context.Context, id int64, action string, expected int64, change func(*domain.FormState)) (*FormResult, error) {
-	return s.write(ctx, id, action, domain.SourceAPI, func(tx domain.FormTx, f *domain.Form, st *domain.FormState) (json.RawMessage, error) {
-		if expected != 0 && f.HeadVersionID != expected {
-			return nil, conflict(f)
-		}
-		change(st)
-		return nil, nil
+	return s.write(ctx, id, func(domain.FormTx) Edit {
+		return Edit{Action: action, Version: domain.VersionMeta{Source: domain.SourceAPI},
+			Apply: func(f *domain.Form, st *domain.FormState, _ *domain.VersionMeta) (json.RawMessage, error) {
+				if expected != 0 && f.HeadVersionID != expected {
+					return nil, conflict(f)
+				}
+				change(st)
+				return nil, nil
+			}}
 	})
 }
 
-// write is the one path every direct edit takes: read the form, let
-// change produce the new state (and audit details), commit the version
-// and its audit row in one transaction.
-func (s *Service) write(ctx context.Context, id int64, action, source string, change func(tx domain.FormTx, f *domain.Form, st *domain.FormState) (json.RawMessage, error)) (*FormResult, error) {
-	actor := domain.ActorFrom(ctx)
+// write writes the edit edit makes as the one version of a direct edit
+// and answers with the form as it now is.
+func (s *Service) write(ctx context.Context, id int64, edit func(tx domain.FormTx) Edit) (*FormResult, error) {
 	var res FormResult
-	site := actor.Site()
-	err := s.Store.Update(ctx, func(tx domain.FormTx) error {
-		f, err := tx.GetForm(site, id)
+	err := Update(ctx, s.Store, func(w *Writer) error {
+		written, err := w.Write(id, edit(w.Tx()))
 		if err != nil {
 			return err
 		}
-		before := f.HeadVersionID
-		st := f.State()
-		details, err := change(tx, f, &st)
-		if err != nil {
-			return err
-		}
-		v, err := tx.CommitVersion(site, id, st, domain.VersionMeta{Source: source, CreatedBy: actor.UserID})
-		if err != nil {
-			return err
-		}
-		if err := audit(ctx, tx, action, id, &before, &v.ID, details); err != nil {
-			return err
-		}
-		if res.Form, err = tx.GetForm(site, id); err != nil {
-			return err
-		}
-		res.Version = v
-		return nil
+		res.Version = written.Version
+		res.Form, err = w.Tx().GetForm(domain.ActorFrom(ctx).Site(), id)
+		return err
 	})
 	if err != nil {
 		return nil, err
@@ -189,25 +170,28 @@ func (s *Service) Rollback(ctx context.Context, p VersionParams) (*FormResult, e
 	if formID <= 0 || versionID <= 0 {
 		return nil, badID()
 	}
-	return s.write(ctx, formID, "versions.rollback", domain.SourceRollback, func(tx domain.FormTx, _ *domain.Form, st *domain.FormState) (json.RawMessage, error) {
-		target, err := tx.GetVersion(domain.ActorFrom(ctx).Site(), formID, versionID)
-		if err != nil {
-			return nil, err
-		}
-		// A version written before today's rules may not pass them; the
-		// head must, so such a rollback is refused with the violations and
-		// the admin edits the form instead.
-		doc, err := checkDocument(target.State.Document)
-		if err != nil {
-			de := domain.AsError(err)
-			return nil, domain.Errorf(de.Code,
-				fmt.Sprintf("version %d was written before the current document rules and cannot become the head as it is: %s", versionID, de.MessageEN),
-				fmt.Sprintf("نسخهٔ %d پیش از قواعد کنونی سند فرم نوشته شده و همان‌طور نمی‌تواند نسخهٔ فعلی شود: %s", versionID, de.MessageFA)).
-				With("violations", de.Data["violations"])
-		}
-		*st = target.State
-		st.Document = doc
-		return json.Marshal(map[string]any{"rolled_back_to_version_id": versionID, "rolled_back_to_seq": target.Seq})
+	site := domain.ActorFrom(ctx).Site()
+	return s.write(ctx, formID, func(tx domain.FormTx) Edit {
+		return Edit{Action: "versions.rollback", Version: domain.VersionMeta{Source: domain.SourceRollback}, Apply: func(_ *domain.Form, st *domain.FormState, _ *domain.VersionMeta) (json.RawMessage, error) {
+			target, err := tx.GetVersion(site, formID, versionID)
+			if err != nil {
+				return nil, err
+			}
+			// A version written before today's rules may not pass them; the
+			// head must, so such a rollback is refused with the violations and
+			// the admin edits the form instead.
+			doc, err := checkDocument(target.State.Document)
+			if err != nil {
+				de := domain.AsError(err)
+				return nil, domain.Errorf(de.Code,
+					fmt.Sprintf("version %d was written before the current document rules and cannot become the head as it is: %s", versionID, de.MessageEN),
+					fmt.Sprintf("نسخهٔ %d پیش از قواعد کنونی سند فرم نوشته شده و همان‌طور نمی‌تواند نسخهٔ فعلی شود: %s", versionID, de.MessageFA)).
+					With("violations", de.Data["violations"])
+			}
+			*st = target.State
+			st.Document = doc
+			return json.Marshal(map[string]any{"rolled_back_to_version_id": versionID, "rolled_back_to_seq": target.Seq})
+		}}
 	})
 }
 
@@ -239,60 +223,58 @@ func (s *Service) ApplyDiff(ctx context.Context, p ApplyDiffParams) (*ApplyDiffR
 	if len(p.Diff) == 0 {
 		return nil, domain.InvalidParams("diff is required", "فیلد diff الزامی است")
 	}
-	actor := domain.ActorFrom(ctx)
-	site := actor.Site()
+	site := domain.ActorFrom(ctx).Site()
 	res := ApplyDiffResult{DryRun: p.DryRun, DiffSHA: DiffSHA(p.Diff)}
-	err := s.Store.Update(ctx, func(tx domain.FormTx) error {
-		f, err := tx.GetForm(site, p.FormID)
-		if err != nil {
-			return err
-		}
+	// patched is the head, which must be the version the diff names, with
+	// the diff applied and checked.
+	patched := func(tx domain.FormTx, f *domain.Form) (*domain.Version, domain.Document, error) {
 		base, err := tx.GetVersion(site, p.FormID, p.VersionID)
 		if err != nil {
-			return err
+			return nil, domain.Document{}, err
 		}
 		if f.HeadVersionID != base.ID {
-			return conflict(f)
+			return nil, domain.Document{}, conflict(f)
 		}
 		doc, err := ApplyPatch(base.State.Document, p.Diff)
 		if err != nil {
-			return err
+			return nil, domain.Document{}, err
 		}
-		if doc, err = checkDocument(doc); err != nil {
-			return err
-		}
-		res.Document = doc
+		doc, err = checkDocument(doc)
+		return base, doc, err
+	}
+	err := Update(ctx, s.Store, func(w *Writer) error {
 		if p.DryRun {
-			return nil
+			f, err := w.Head(p.FormID)
+			if err != nil {
+				return err
+			}
+			_, res.Document, err = patched(w.Tx(), f)
+			return err
 		}
-		st := base.State
-		st.Document = doc
 		canon, _ := CanonicalJSON(p.Diff)
-		v, err := tx.CommitVersion(site, p.FormID, st, domain.VersionMeta{
-			Source: domain.SourceAPI, Diff: canon, DiffApplied: true, DiffSHA: res.DiffSHA, CreatedBy: actor.UserID})
+		written, err := w.Write(p.FormID, Edit{Action: "versions.apply_diff",
+			Version: domain.VersionMeta{Source: domain.SourceAPI, Diff: canon, DiffApplied: true, DiffSHA: res.DiffSHA},
+			Apply: func(f *domain.Form, st *domain.FormState, _ *domain.VersionMeta) (json.RawMessage, error) {
+				base, doc, err := patched(w.Tx(), f)
+				if err != nil {
+					return nil, err
+				}
+				*st = base.State
+				st.Document = doc
+				res.Document = doc
+				return nil, nil
+			}})
 		if err != nil {
 			return err
 		}
-		if err := audit(ctx, tx, "versions.apply_diff", p.FormID, &base.ID, &v.ID, nil); err != nil {
-			return err
-		}
-		res.Version = v
-		res.Form, err = tx.GetForm(site, p.FormID)
+		res.Version = written.Version
+		res.Form, err = w.Tx().GetForm(site, p.FormID)
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
 	return &res, nil
-}
-
-func audit(ctx context.Context, tx domain.FormTx, action string, formID int64, before, after *int64, details json.RawMessage) error {
-	actor := domain.ActorFrom(ctx)
-	err := tx.InsertAudit(actor.Site(), &domain.AuditEntry{
-		ReqID: domain.RequestIDFrom(ctx), Actor: actor.UserID, Action: action,
-		FormID: &formID, BeforeVersionID: before, AfterVersionID: after, Details: details,
-	})
-	return err
 }
 
 func conflict(f *domain.Form) *domain.Error {

@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/forms"
 	"github.com/arshline/arshline-sidecar/daemon/limit"
 	"github.com/arshline/arshline-sidecar/daemon/llm"
 	"github.com/arshline/arshline-sidecar/daemon/logx"
@@ -560,29 +561,24 @@ func (s *Service) save(ctx context.Context, j *job, form *domain.Form, out *chec
 	actor := domain.ActorFrom(ctx)
 	sum := sha256.Sum256([]byte(prompt))
 	var v *domain.Version
-	err := s.cfg.Store.Update(ctx, func(tx domain.FormTx) error {
-		f, err := tx.GetForm(j.site, form.ID)
+	err := forms.Update(ctx, s.cfg.Store, func(w *forms.Writer) error {
+		// out.doc passed document.Check when the answer was checked.
+		written, err := w.Write(form.ID, forms.Edit{Action: "hosha2." + actionOf(j.row.Intent),
+			Version: domain.VersionMeta{Source: domain.SourceHosha2, Diff: out.diff, DiffApplied: out.diffApplied, DiffSHA: out.diffSHA,
+				PromptHash: hex.EncodeToString(sum[:]), TokensPrompt: int64(usage.Prompt), TokensComplete: int64(usage.Completion),
+				TokensTotal: int64(usage.Total)},
+			Apply: func(_ *domain.Form, st *domain.FormState, _ *domain.VersionMeta) (json.RawMessage, error) {
+				st.Document = out.doc
+				if out.title != "" {
+					st.Title = out.title
+				}
+				return json.Marshal(map[string]any{"intent": j.row.Intent, "diff_sha": out.diffSHA})
+			}})
 		if err != nil {
 			return err
 		}
-		st := f.State()
-		st.Document = out.doc
-		if out.title != "" {
-			st.Title = out.title
-		}
-		before := f.HeadVersionID
-		v, err = tx.CommitVersion(j.site, f.ID, st, domain.VersionMeta{
-			Source: domain.SourceHosha2, Diff: out.diff, DiffApplied: out.diffApplied, DiffSHA: out.diffSHA,
-			PromptHash: hex.EncodeToString(sum[:]), TokensPrompt: int64(usage.Prompt), TokensComplete: int64(usage.Completion),
-			TokensTotal: int64(usage.Total), CreatedBy: actor.UserID,
-		})
-		if err != nil {
-			return err
-		}
-		details, _ := json.Marshal(map[string]any{"intent": j.row.Intent, "diff_sha": out.diffSHA})
-		err = tx.InsertAudit(j.site, &domain.AuditEntry{ReqID: j.row.ReqID, Actor: actor.UserID, Action: "hosha2." + actionOf(j.row.Intent),
-			FormID: &f.ID, BeforeVersionID: &before, AfterVersionID: &v.ID, Details: details})
-		return err
+		v = written.Version
+		return nil
 	})
 	if err != nil {
 		return nil, err

@@ -71,8 +71,9 @@ func TestAttacksAfterDecoding(t *testing.T) {
 	}
 }
 
-// The old sanitiser stripped tags and then decoded entities, turning
-// this into a live <script>. Sanitised now, it stays escaped text.
+// Entities that spell a tag once the tags between them are stripped: a
+// sanitiser that strips tags and then decodes entities turns this into a
+// live <script>. It must stay escaped text.
 func TestEntityAfterTagsStaysText(t *testing.T) {
 	raw := `&lt;scr<b></b>ipt&gt;alert(1)&lt;/scr<b></b>ipt&gt;`
 	content := withRaw(answer([]map[string]any{field("f1", "html", "x", map[string]any{"html": "@@RAW@@"})}, nil), raw)

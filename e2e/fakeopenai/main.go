@@ -48,38 +48,56 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/arshline/arshline-sidecar/daemon/llm/llmtest"
 )
 
-type message struct {
-	Role    string `json:"role"`
-	Content string `json:"content"`
-}
-
-type chatRequest struct {
-	Model          string    `json:"model"`
-	MaxTokens      int       `json:"max_tokens"`
-	Messages       []message `json:"messages"`
-	ResponseFormat *struct {
-		Type       string `json:"type"`
-		JSONSchema *struct {
-			Name   string          `json:"name"`
-			Schema json.RawMessage `json:"schema"`
-			Strict bool            `json:"strict"`
-		} `json:"json_schema"`
-	} `json:"response_format"`
-}
-
-type server struct {
+// fake is the fake model: llmtest's server, which speaks the OpenAI
+// chat completions protocol and plays the self-hosted servers, answering
+// with what this command's model writes.
+type fake struct {
+	*llmtest.Server
 	slow    time.Duration
 	mode    string
 	context int
 	keyless bool
-	loading int64
 
 	mu       sync.Mutex
 	requests int
 	bySchema map[string]int
-	aborted  int
+}
+
+// config is the command line's choice of server behaviour.
+type config struct {
+	slow    time.Duration
+	mode    string
+	context int
+	keyless bool
+	loading int
+}
+
+func newFake(c config) *fake {
+	f := &fake{Server: llmtest.NewHandler(), slow: c.slow, mode: c.mode, context: c.context, keyless: c.keyless, bySchema: map[string]int{}}
+	f.Models(llmtest.Model{ID: "fake-model", MaxModelLen: c.context})
+	answer := f.reply
+	if c.loading > 0 {
+		answer = llmtest.LoadingFirst(c.loading, answer)
+	}
+	f.Then(func(r llmtest.Request) llmtest.Reply {
+		if !f.keyless && !strings.HasPrefix(r.Authorization, "Bearer ") {
+			return llmtest.Reply{Status: http.StatusUnauthorized, ErrorMessage: "missing bearer token"}
+		}
+		return answer(r)
+	})
+	return f
+}
+
+// handler serves the model's API and GET /stats.
+func (f *fake) handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/stats", f.stats)
+	mux.Handle("/", f.Server)
+	return mux
 }
 
 func main() {
@@ -89,7 +107,7 @@ func main() {
 	mode := flag.String("mode", "strict", "strict, ollama-reject, vllm-reject, ignore-fenced or ignore-prose")
 	window := flag.Int("context", 0, "context window in tokens (vLLM's --max-model-len); 0 for none")
 	keyless := flag.Bool("keyless", false, "serve without a key")
-	loading := flag.Int64("loading", 0, "answer 503 Loading model to this many first requests")
+	loading := flag.Int("loading", 0, "answer 503 Loading model to this many first requests")
 	flag.Parse()
 	switch *mode {
 	case "strict", "ollama-reject", "vllm-reject", "ignore-fenced", "ignore-prose":
@@ -113,17 +131,14 @@ func main() {
 	}
 	fmt.Printf("fakeopenai listening on http://127.0.0.1:%d/v1\n", port)
 
-	s := &server{slow: *slow, mode: *mode, context: *window, keyless: *keyless, loading: *loading, bySchema: map[string]int{}}
-	mux := http.NewServeMux()
-	mux.HandleFunc("/v1/models", s.listModels)
-	mux.HandleFunc("/v1/chat/completions", s.completions)
-	mux.HandleFunc("/stats", s.stats)
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+	f := newFake(config{slow: *slow, mode: *mode, context: *window, keyless: *keyless, loading: *loading})
+	srv := &http.Server{Handler: f.handler(), ReadHeaderTimeout: 5 * time.Second}
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	go func() {
 		<-ctx.Done()
+		f.Close() // releases answers held back by [slow]
 		sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
 		_ = srv.Shutdown(sctx)
@@ -133,155 +148,108 @@ func main() {
 	}
 }
 
-func (s *server) stats(w http.ResponseWriter, _ *http.Request) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	writeJSON(w, http.StatusOK, map[string]any{"requests": s.requests, "by_schema": s.bySchema, "aborted": s.aborted})
+func (f *fake) stats(w http.ResponseWriter, _ *http.Request) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(map[string]any{"requests": f.requests, "by_schema": f.bySchema, "aborted": f.Aborted()})
 }
 
-// listModels is GET /v1/models with the one model the fake plays, and
-// vLLM's max_model_len when -context is set.
-func (s *server) listModels(w http.ResponseWriter, _ *http.Request) {
-	m := map[string]any{"id": "fake-model", "object": "model", "created": 0, "owned_by": "fakeopenai"}
-	if s.context > 0 {
-		m["max_model_len"] = s.context
+// lastMessage is the content of the last message of a role: a repair
+// turn's user message comes after the first.
+func lastMessage(r llmtest.Request, role string) string {
+	content := ""
+	msgs, _ := r.Body["messages"].([]any)
+	for _, m := range msgs {
+		mm, _ := m.(map[string]any)
+		if mm["role"] == role {
+			content, _ = mm["content"].(string)
+		}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"object": "list", "data": []any{m}})
+	return content
 }
 
-func apiError(w http.ResponseWriter, status int, typ, msg string) {
-	writeJSON(w, status, map[string]any{"error": map[string]any{"message": msg, "type": typ, "code": typ}})
-}
-
-func (s *server) completions(w http.ResponseWriter, r *http.Request) {
-	if r.Method != http.MethodPost {
-		apiError(w, http.StatusMethodNotAllowed, "invalid_request_error", "POST only")
-		return
-	}
-	if !s.keyless && !strings.HasPrefix(r.Header.Get("Authorization"), "Bearer ") {
-		apiError(w, http.StatusUnauthorized, "invalid_api_key", "missing bearer token")
-		return
-	}
-	var req chatRequest
-	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 8<<20)).Decode(&req); err != nil {
-		apiError(w, http.StatusBadRequest, "invalid_request_error", "body is not JSON: "+err.Error())
-		return
-	}
-	schema, format := "", ""
-	if req.ResponseFormat != nil {
-		format = req.ResponseFormat.Type
-		if req.ResponseFormat.JSONSchema != nil {
-			schema = req.ResponseFormat.JSONSchema.Name
+// schemaOf names what a request asks for: its json_schema's name, or,
+// asked without one (json_object or plain text), what its system prompt
+// says.
+func schemaOf(r llmtest.Request, system string) string {
+	if js, ok := r.ResponseFormat()["json_schema"].(map[string]any); ok {
+		if name, _ := js["name"].(string); name != "" {
+			return name
 		}
 	}
-	user, system, promptBytes := "", "", 0
-	for _, m := range req.Messages {
-		promptBytes += len(m.Content)
-		switch m.Role {
-		case "user":
-			user = m.Content
-		case "system":
-			system = m.Content
-		}
-	}
-	if schema == "" {
-		// Asked without a schema name (json_object or plain text): tell
-		// the callers apart by their system prompts.
-		switch {
-		case strings.Contains(system, "strict plan JSON"):
-			schema = "plan"
-		case strings.Contains(system, "Check the final_form"):
-			schema = "validate"
-		case strings.Contains(system, "You check that the server answers JSON"):
-			schema = "probe"
-		}
-	}
-	s.mu.Lock()
-	s.loading--
-	stillLoading := s.loading >= 0
-	s.mu.Unlock()
-	if stillLoading {
-		// llama.cpp tools/server/server.cpp while the weights load.
-		writeJSON(w, http.StatusServiceUnavailable, map[string]any{"error": map[string]any{"code": 503, "message": "Loading model", "type": "unavailable_error"}})
-		return
-	}
-	if format == "json_schema" {
-		switch s.mode {
-		case "ollama-reject":
-			// ollama llm/server.go "invalid JSON schema in format", through
-			// openai/openai.go NewError.
-			writeJSON(w, http.StatusInternalServerError, map[string]any{"error": map[string]any{"message": "invalid JSON schema in format", "type": "api_error", "param": nil, "code": nil}})
-			return
-		case "vllm-reject":
-			// vllm/entrypoints/openai/protocol.py ResponseFormat before
-			// json_schema: pydantic's literal error, top-level error body.
-			writeJSON(w, http.StatusBadRequest, map[string]any{"object": "error", "message": "[{'type': 'literal_error', 'loc': ('body', 'response_format', 'type'), 'msg': \"Input should be 'text' or 'json_object'\", 'input': 'json_schema'}]", "type": "BadRequestError", "param": nil, "code": 400})
-			return
-		}
-	}
-	if prompt := promptBytes / 4; s.context > 0 && prompt+req.MaxTokens > s.context {
-		// vllm/entrypoints/openai/serving_engine.py, _validate_input.
-		writeJSON(w, http.StatusBadRequest, map[string]any{"object": "error", "message": fmt.Sprintf(
-			"This model's maximum context length is %d tokens. However, you requested %d tokens (%d in the messages, %d in the completion). Please reduce the length of the messages or completion.",
-			s.context, prompt+req.MaxTokens, prompt, req.MaxTokens), "type": "BadRequestError", "param": nil, "code": 400})
-		return
-	}
-	s.mu.Lock()
-	s.requests++
-	s.bySchema[schema]++
-	s.mu.Unlock()
-
 	switch {
-	case strings.Contains(user, "[fail]"):
-		apiError(w, http.StatusInternalServerError, "server_error", "the fake model failed as asked")
-		return
-	case strings.Contains(user, "[limit]"):
-		w.Header().Set("Retry-After", "7")
-		apiError(w, http.StatusTooManyRequests, "rate_limit_exceeded", "the fake model is rate limited as asked")
-		return
-	case strings.Contains(user, "[slow]"):
-		select {
-		case <-time.After(s.slow):
-		case <-r.Context().Done():
-			s.mu.Lock()
-			s.aborted++
-			s.mu.Unlock()
-			return
-		}
+	case strings.Contains(system, "strict plan JSON"):
+		return "plan"
+	case strings.Contains(system, "Check the final_form"):
+		return "validate"
+	case strings.Contains(system, "You check that the server answers JSON"):
+		return "probe"
 	}
+	return ""
+}
 
-	var content any
+// content is what the model writes for r.
+func content(r llmtest.Request) string {
+	user, system := lastMessage(r, "user"), lastMessage(r, "system")
+	schema := strings.ToLower(schemaOf(r, system))
+	var v any
 	switch {
 	case schema == "probe":
 		// The daemon's model probe (daemon/llm/probe.go).
-		content = map[string]any{"arshline_probe": 7}
-	case strings.Contains(strings.ToLower(schema), "plan"):
-		content = planAnswer(user, planVersion(system))
-	case strings.Contains(strings.ToLower(schema), "validate"):
-		content = validateAnswer(user)
+		v = map[string]any{"arshline_probe": 7}
+	case strings.Contains(schema, "plan"):
+		v = planAnswer(user, planVersion(system))
+	case strings.Contains(schema, "validate"):
+		v = validateAnswer(user)
 	default:
-		content = hosha2Answer(user)
+		v = hosha2Answer(user)
 	}
-	raw, _ := json.Marshal(content)
-	text := string(raw)
-	switch s.mode {
+	raw, _ := json.Marshal(v)
+	return string(raw)
+}
+
+// reply answers one request as the chosen server does: a refusal of
+// json_schema, a prompt past the context window, or the model's answer,
+// which the markers in the prompt may turn into a failure, a rate limit
+// or a slow answer.
+func (f *fake) reply(r llmtest.Request) llmtest.Reply {
+	var rep llmtest.Reply
+	switch f.mode {
+	case "ollama-reject":
+		rep = llmtest.RejectsJSONSchema(llmtest.OllamaSchemaRejected(), content)(r)
+	case "vllm-reject":
+		rep = llmtest.RejectsJSONSchema(llmtest.VLLMSchemaRejected(), content)(r)
 	case "ignore-fenced":
-		text = "Here is the JSON you asked for:\n\n```json\n" + text + "\n```\n"
+		rep = llmtest.IgnoresResponseFormat(content, true)(r)
 	case "ignore-prose":
-		text = "Sure! " + text + " Let me know if anything should change."
+		rep = llmtest.IgnoresResponseFormat(content, false)(r)
+	default:
+		rep = llmtest.Reply{Content: content(r)}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{
-		"id":      fmt.Sprintf("chatcmpl-fake-%d", time.Now().UnixNano()),
-		"object":  "chat.completion",
-		"created": time.Now().Unix(),
-		"model":   req.Model,
-		"choices": []any{map[string]any{
-			"index":         0,
-			"message":       map[string]any{"role": "assistant", "content": text},
-			"finish_reason": "stop",
-		}},
-		"usage": map[string]any{"prompt_tokens": 120 + len(user)/4, "completion_tokens": 85, "total_tokens": 205 + len(user)/4},
-	})
+	if rep.Status != 0 {
+		return rep
+	}
+	if f.context > 0 {
+		if refused := llmtest.VLLMContext(f.context, content)(r); refused.Status != 0 {
+			return refused
+		}
+	}
+	user := lastMessage(r, "user")
+	f.mu.Lock()
+	f.requests++
+	f.bySchema[schemaOf(r, lastMessage(r, "system"))]++
+	f.mu.Unlock()
+	switch {
+	case strings.Contains(user, "[fail]"):
+		return llmtest.Reply{Status: http.StatusInternalServerError, ErrorMessage: "the fake model failed as asked"}
+	case strings.Contains(user, "[limit]"):
+		return llmtest.Reply{Status: http.StatusTooManyRequests, RetryAfter: "7", ErrorCode: "rate_limit_exceeded", ErrorMessage: "the fake model is rate limited as asked"}
+	case strings.Contains(user, "[slow]"):
+		rep.Delay = f.slow
+	}
+	rep.Usage = llmtest.Usage{Prompt: 120 + len(user)/4, Completion: 85, Total: 205 + len(user)/4}
+	return rep
 }
 
 var (
@@ -443,10 +411,4 @@ func buildForm(prompt string) (string, []any) {
 		field("f6", "textarea", "توضیحات", false, nil),
 		field("f7", "html", "یادداشت", false, map[string]any{"html": note}),
 	}
-}
-
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(v)
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"net/http"
 	"net/http/httptest"
 	"testing"
 	"time"
@@ -30,11 +29,8 @@ func TestModes(t *testing.T) {
 		{"ignore-prose", 0, 0, true, "none", 1},
 	} {
 		t.Run(c.mode, func(t *testing.T) {
-			s := &server{slow: time.Second, mode: c.mode, context: c.context, keyless: c.keyless, loading: c.loading, bySchema: map[string]int{}}
-			mux := http.NewServeMux()
-			mux.HandleFunc("/v1/chat/completions", s.completions)
-			mux.HandleFunc("/v1/models", s.listModels)
-			ts := httptest.NewServer(mux)
+			f := newFake(config{slow: time.Second, mode: c.mode, context: c.context, keyless: c.keyless, loading: int(c.loading)})
+			ts := httptest.NewServer(f.handler())
 			defer ts.Close()
 			key := "sk-test"
 			if c.keyless {

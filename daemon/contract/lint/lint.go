@@ -1,16 +1,12 @@
-// Package lint is `arshlinectl lint` as a library: it validates plan files
-// offline against one contract of the registry and prints the reports as
-// text for people, as JSON for scripts, or as SARIF 2.1.0 for
-// code-scanning tools.
+// Package lint validates plan files offline against one contract of the
+// registry and prints the reports as text for people, as JSON for
+// scripts, or as SARIF 2.1.0 for code-scanning tools: what `arshlinectl
+// lint` does once its command line is read (cmd/arshlinectl owns the
+// flags, the file reader and the process's memory settings).
 //
-//	lint --contract NAME [--policy F] [--format text|json|sarif]
-//	     [--expected-steps N] [--locale fa_IR|en_US] FILE…
-//
-// FILE "-" reads standard input. Exit status: 0 when every plan is valid
-// (warnings allowed), 1 when a plan has an error-severity violation, 2 on a
-// usage or I/O error (unknown contract or format, unreadable file, a file
-// that is not JSON, a policy file that does not parse or holds an invalid
-// regex).
+// Run's exit status: 0 when every plan is valid (warnings allowed), 1 when
+// a plan has an error-severity violation, 2 on an I/O error (an
+// unreadable file, a file that is not JSON).
 //
 // The json format prints the report of a single file as it is; for
 // several files it prints an array of {"file": NAME, "report": REPORT} in
@@ -23,30 +19,24 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"runtime"
-	"runtime/debug"
 	"strings"
 	"sync"
 	"sync/atomic"
 
 	"github.com/arshline/arshline-sidecar/daemon/contract"
 	"github.com/arshline/arshline-sidecar/daemon/contract/agentplan"
-	"github.com/arshline/arshline-sidecar/daemon/contract/registry"
 )
 
-// Exit statuses of Main.
+// Exit statuses of Run, and of the command.
 const (
 	ExitValid      = 0
 	ExitViolations = 1
 	ExitUsage      = 2
 )
-
-// Usage is the command line, as printed on a usage error.
-const Usage = "usage: arshlinectl lint --contract NAME [--policy F] [--format text|json|sarif] [--expected-steps N] [--locale fa_IR|en_US] FILE…"
 
 // FileReport is one linted file: the name it was given by ("-" for
 // standard input) and its report.
@@ -57,27 +47,29 @@ type FileReport struct {
 	source []byte
 }
 
-// config is the parsed command line.
-type config struct {
-	contract contract.Contract
-	format   string
-	opts     contract.Options
-	files    []string
+// Config is one run of the linter.
+type Config struct {
+	Contract contract.Contract
+	Format   string // "text", "json" or "sarif"
+	Options  contract.Options
+	// Files are linted in order; "-" is standard input.
+	Files []string
+	// NewReader gives each worker of the run its own file reader; the
+	// text a reader returns is used before its next call. Nil reads with
+	// os.ReadFile.
+	NewReader func() func(name string) ([]byte, error)
 }
 
-// Main runs the lint command with args (without the program and command
-// names). isTerminal says whether stdout is a terminal: the text format is
+// Run lints every file of cfg and prints the reports to stdout, the
+// reasons a file has none to stderr, and returns the exit status.
+// isTerminal says whether stdout is a terminal: the text format is
 // coloured only then.
-func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, isTerminal bool) int {
-	cfg, code := parseArgs(args, stdout, stderr)
-	if cfg == nil {
-		return code
-	}
-	locale := cfg.opts.Locale
+func Run(cfg *Config, stdin io.Reader, stdout, stderr io.Writer, isTerminal bool) int {
+	locale := cfg.Options.Locale
 	results := lintFiles(cfg, stdin)
 	reports := make([]FileReport, len(results))
 	for i, r := range results {
-		file := cfg.files[i]
+		file := cfg.Files[i]
 		switch {
 		case r.readErr != nil:
 			fmt.Fprintln(stderr, "arshlinectl lint: "+contract.Msg(locale, "cannot read "+file+": "+r.readErr.Error(), "خواندن "+file+" ممکن نشد: "+r.readErr.Error()))
@@ -90,11 +82,11 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, isTerminal b
 		reports[i] = r.report
 	}
 	var err error
-	switch cfg.format {
+	switch cfg.Format {
 	case "json":
 		err = writeJSON(stdout, results)
 	case "sarif":
-		err = writeJSONValue(stdout, SARIF(cfg.contract, reports))
+		err = writeJSONValue(stdout, SARIF(cfg.Contract, reports))
 	default:
 		err = writeText(stdout, reports, locale, isTerminal)
 	}
@@ -110,102 +102,10 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer, isTerminal b
 	return ExitValid
 }
 
-// parseArgs reads the flags, which may come before, between or after the
-// files ("--" ends them). A nil config means stop with the returned code.
-func parseArgs(args []string, stdout, stderr io.Writer) (*config, int) {
-	fs := flag.NewFlagSet("lint", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	name := fs.String("contract", "", "contract to validate against")
-	policyFile := fs.String("policy", "", "agent-plan policy file, YAML or JSON")
-	format := fs.String("format", "text", "output format: text, json or sarif")
-	expected := fs.Int("expected-steps", 0, "step-contract/v1: the exact number of steps asked for")
-	locale := fs.String("locale", "en_US", "language of the messages: fa_IR or en_US")
-	usage := func(problem string) (*config, int) {
-		if problem != "" {
-			fmt.Fprintln(stderr, "arshlinectl lint: "+problem)
-		}
-		fmt.Fprintln(stderr, Usage)
-		return nil, ExitUsage
-	}
-	var files []string
-	rest := args
-	for {
-		if err := fs.Parse(rest); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				fmt.Fprintln(stdout, Usage)
-				fs.SetOutput(stdout)
-				fs.PrintDefaults()
-				return nil, ExitValid
-			}
-			return usage(err.Error())
-		}
-		consumed := len(rest) - fs.NArg()
-		if consumed > 0 && rest[consumed-1] == "--" {
-			files = append(files, fs.Args()...)
-			break
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		files = append(files, fs.Arg(0))
-		rest = fs.Args()[1:]
-	}
-	if *locale != "fa_IR" && *locale != "en_US" {
-		return usage(fmt.Sprintf("--locale must be fa_IR or en_US, not %q", *locale))
-	}
-	msg := func(en, fa string) string { return contract.Msg(*locale, en, fa) }
-	reg := registry.Default()
-	if *name == "" {
-		return usage(msg("--contract is required; known contracts: "+strings.Join(reg.Names(), ", "), "‏--contract لازم است؛ قراردادهای شناخته‌شده: "+strings.Join(reg.Names(), "، ")))
-	}
-	c, ok := reg.Get(*name)
-	if !ok {
-		return usage(msg(fmt.Sprintf("unknown contract %q; known contracts: %s", *name, strings.Join(reg.Names(), ", ")), fmt.Sprintf("قرارداد %q شناخته نیست؛ قراردادهای شناخته‌شده: %s", *name, strings.Join(reg.Names(), "، "))))
-	}
-	switch *format {
-	case "text", "json", "sarif":
-	default:
-		return usage(msg(fmt.Sprintf("--format must be text, json or sarif, not %q", *format), fmt.Sprintf("‏--format باید text، json یا sarif باشد، نه %q", *format)))
-	}
-	if *expected < 0 {
-		return usage(msg("--expected-steps must not be negative", "‏--expected-steps نمی‌تواند منفی باشد"))
-	}
-	if len(files) == 0 {
-		return usage(msg("no file to lint (use - for standard input)", "پرونده‌ای برای بررسی داده نشده است (برای ورودی استاندارد - بنویسید)"))
-	}
-	stdinUses := 0
-	for _, f := range files {
-		if f == "-" {
-			stdinUses++
-		}
-	}
-	if stdinUses > 1 {
-		return usage(msg("standard input (-) can be read only once", "ورودی استاندارد (-) فقط یک بار خوانده می‌شود"))
-	}
-	cfg := &config{contract: c, format: *format, files: files,
-		opts: contract.Options{Locale: *locale, ExpectedSteps: *expected}}
-	if *policyFile != "" {
-		policy, err := loadPolicy(*policyFile, *locale)
-		if err != nil {
-			fmt.Fprintln(stderr, "arshlinectl lint: "+err.Error())
-			return nil, ExitUsage
-		}
-		cfg.opts.Policy = policy
-		if c.Name() != agentplan.Name {
-			fmt.Fprintln(stderr, "arshlinectl lint: "+msg("note: --policy only applies to agent-plan; "+c.Name()+" ignores it", "توجه: ‏--policy فقط برای agent-plan است و "+c.Name()+" آن را نادیده می‌گیرد"))
-		}
-	}
-	return cfg, ExitValid
-}
-
-// loadPolicy reads a Plan-Lint policy file (YAML or JSON) and checks it,
-// so that a typo in a regex stops the run instead of silently matching
-// nothing.
-func loadPolicy(path, locale string) (map[string]any, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, errors.New(contract.Msg(locale, "cannot read the policy "+path+": "+err.Error(), "خواندن سیاست "+path+" ممکن نشد: "+err.Error()))
-	}
+// CheckPolicy decodes a Plan-Lint policy file (YAML or JSON), data, read
+// from path, and checks it, so that a typo in a regex stops the run
+// instead of silently matching nothing.
+func CheckPolicy(path string, data []byte, locale string) (map[string]any, error) {
 	policy, err := agentplan.DecodePolicy(data)
 	if err != nil {
 		return nil, errors.New(contract.Msg(locale, "policy "+path+" does not parse: "+err.Error(), "سیاست "+path+" خوانا نیست: "+err.Error()))
@@ -224,14 +124,14 @@ func loadPolicy(path, locale string) (map[string]any, error) {
 	return policy, nil
 }
 
-func readInput(file string, stdin io.Reader, files *fileReader) ([]byte, error) {
+func readInput(file string, stdin io.Reader, read func(string) ([]byte, error)) ([]byte, error) {
 	if file == "-" {
 		if stdin == nil {
 			return nil, errors.New("no standard input")
 		}
 		return io.ReadAll(stdin)
 	}
-	return files.read(file)
+	return read(file)
 }
 
 // syntaxPosition returns ":LINE:COLUMN" of a JSON syntax error, or "".
@@ -259,32 +159,26 @@ type fileResult struct {
 // results in the order of the files. The contracts are safe for
 // concurrent use and the policy is compiled once, so the workers share
 // nothing but the options.
-func lintFiles(cfg *config, stdin io.Reader) []fileResult {
-	// A plan's values live only while its file is linted, and a batch
-	// keeps little of each (its report): collecting after every 400% of
-	// growth instead of every 100% costs a few megabytes and spares a
-	// quarter of the batch's time (BenchmarkLintBatch, GOGC=100 vs 400).
-	if len(cfg.files) > 1 && len(cfg.files) <= 20_000 {
-		// Past 20,000 files the reports kept for the end are tens of
-		// megabytes, and five times that would be too much to hold.
-		defer debug.SetGCPercent(debug.SetGCPercent(400))
-	}
-	results := make([]fileResult, len(cfg.files))
-	workers := min(runtime.GOMAXPROCS(0), len(cfg.files))
+func lintFiles(cfg *Config, stdin io.Reader) []fileResult {
+	results := make([]fileResult, len(cfg.Files))
+	workers := min(runtime.GOMAXPROCS(0), len(cfg.Files))
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			enc := newElementEncoder(len(cfg.files) > 1)
-			var files fileReader
+			enc := newElementEncoder(len(cfg.Files) > 1)
+			read := os.ReadFile
+			if cfg.NewReader != nil {
+				read = cfg.NewReader()
+			}
 			for {
 				i := int(next.Add(1)) - 1
-				if i >= len(cfg.files) {
+				if i >= len(cfg.Files) {
 					return
 				}
-				results[i] = lintOne(cfg, cfg.files[i], stdin, enc, &files)
+				results[i] = lintOne(cfg, cfg.Files[i], stdin, enc, read)
 			}
 		}()
 	}
@@ -292,8 +186,8 @@ func lintFiles(cfg *config, stdin io.Reader) []fileResult {
 	return results
 }
 
-func lintOne(cfg *config, file string, stdin io.Reader, enc *elementEncoder, files *fileReader) fileResult {
-	data, err := readInput(file, stdin, files)
+func lintOne(cfg *Config, file string, stdin io.Reader, enc *elementEncoder, read func(string) ([]byte, error)) fileResult {
+	data, err := readInput(file, stdin, read)
 	if err != nil {
 		return fileResult{readErr: err}
 	}
@@ -304,8 +198,8 @@ func lintOne(cfg *config, file string, stdin io.Reader, enc *elementEncoder, fil
 	if err != nil {
 		return fileResult{report: FileReport{File: file, source: bytes.Clone(data)}, jsonErr: err}
 	}
-	r := fileResult{report: FileReport{File: file, Report: cfg.contract.Validate(context.Background(), doc, cfg.opts)}}
-	switch cfg.format {
+	r := fileResult{report: FileReport{File: file, Report: cfg.Contract.Validate(context.Background(), doc, cfg.Options)}}
+	switch cfg.Format {
 	case "json":
 		r.encoded, r.jsonErr = enc.encode(r.report)
 	case "sarif":

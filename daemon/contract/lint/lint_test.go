@@ -13,16 +13,27 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/contract"
 	"github.com/arshline/arshline-sidecar/daemon/contract/internal/golden"
 	"github.com/arshline/arshline-sidecar/daemon/contract/internal/schematest"
+	"github.com/arshline/arshline-sidecar/daemon/contract/registry"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 const fixtures = "../../../testdata/contracts/"
 
-func run(t *testing.T, stdin string, terminal bool, args ...string) (stdout, stderr string, code int) {
+func run(t *testing.T, stdin string, terminal bool, cfg *Config) (stdout, stderr string, code int) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code = Main(args, strings.NewReader(stdin), &out, &errb, terminal)
+	code = Run(cfg, strings.NewReader(stdin), &out, &errb, terminal)
 	return out.String(), errb.String(), code
+}
+
+// conf is a run of the named contract in a format and a locale.
+func conf(t *testing.T, name, format, locale string, files ...string) *Config {
+	t.Helper()
+	c, ok := registry.Default().Get(name)
+	if !ok {
+		t.Fatalf("no contract %s", name)
+	}
+	return &Config{Contract: c, Format: format, Options: contract.Options{Locale: locale}, Files: files}
 }
 
 func writeFile(t *testing.T, name, content string) string {
@@ -47,75 +58,9 @@ func goldenReport(t *testing.T, name string) contract.Report {
 	return r
 }
 
-func TestExitStatus(t *testing.T) {
-	wn := fixtures + "web-navigator-v1/"
-	badPolicy := writeFile(t, "bad.yaml", "allow_tools: [unclosed\n")
-	allowList := writeFile(t, "allow.yaml", "# only reads are allowed\nallow_tools:\n  - http.get\n")
-	badRegex := writeFile(t, "regex.yaml", "deny_tokens_regex:\n  - \"([unclosed\"\n")
-	notJSON := writeFile(t, "plan.json", "{\n  \"plan\": {\n    \"id\": 1,,\n}")
-	cases := []struct {
-		name   string
-		stdin  string
-		args   []string
-		code   int
-		stderr string // a piece the error message must hold
-	}{
-		{"valid", "", []string{"--contract", "web-navigator/v1", wn + "pass_reference_example.json"}, 0, ""},
-		{"warnings only", "", []string{"--contract", "web-navigator/v1", wn + "warn_scrape_without_store_as.json"}, 0, ""},
-		{"violations", "", []string{"--contract", "web-navigator/v1", wn + "fail_url_scheme.json"}, 1, ""},
-		{"one bad file of two", "", []string{"--contract", "web-navigator/v1", wn + "pass_reference_example.json", wn + "fail_output.json"}, 1, ""},
-		{"flags after files", "", []string{wn + "fail_output.json", "--contract", "web-navigator/v1", "--format", "json"}, 1, ""},
-		{"stdin", `{"version":1,"steps":[{"action":"publish_form","params":{"id":3}}]}`, []string{"--contract", "arshline-plan/v1", "-"}, 0, ""},
-		{"stdin invalid", `{"version":1,"steps":[]}`, []string{"--contract", "arshline-plan/v1", "-"}, 1, ""},
-		{"double dash", "", []string{"--contract", "arshline-plan/v1", "--", fixtures + "arshline-plan-v1/pass_rename.json"}, 0, ""},
-		{"expected steps", "", []string{"--contract", "step-contract/v1", "--expected-steps", "4", fixtures + "step-contract-v1/pass_three_steps.json"}, 1, ""},
-		{"policy applied", "", []string{"--contract", "agent-plan", "--policy", allowList, fixtures + "agent-plan/reference_example.json"}, 1, ""},
-		{"default policy", "", []string{"--contract", "agent-plan", fixtures + "agent-plan/reference_example.json"}, 0, ""},
-		{"policy with another contract", "", []string{"--contract", "web-navigator/v1", "--policy", allowList, wn + "pass_reference_example.json"}, 0, "only applies to agent-plan"},
-		{"a directory", "", []string{"--contract", "web-navigator/v1", t.TempDir()}, 2, "cannot read"},
-
-		{"unknown contract", "", []string{"--contract", "nope", wn + "pass_reference_example.json"}, 2, "unknown contract \"nope\""},
-		{"no contract", "", []string{wn + "pass_reference_example.json"}, 2, "--contract is required"},
-		{"no file", "", []string{"--contract", "agent-plan"}, 2, "no file"},
-		{"bad format", "", []string{"--contract", "agent-plan", "--format", "xml", wn + "pass_reference_example.json"}, 2, "--format"},
-		{"bad locale", "", []string{"--contract", "agent-plan", "--locale", "de_DE", wn + "pass_reference_example.json"}, 2, "--locale"},
-		{"negative expected steps", "", []string{"--contract", "step-contract/v1", "--expected-steps", "-1", wn + "pass_reference_example.json"}, 2, "negative"},
-		{"unknown flag", "", []string{"--contract", "agent-plan", "--colour", wn + "pass_reference_example.json"}, 2, "colour"},
-		{"unreadable file", "", []string{"--contract", "web-navigator/v1", filepath.Join(t.TempDir(), "missing.json")}, 2, "cannot read"},
-		{"not JSON", "", []string{"--contract", "web-navigator/v1", notJSON}, 2, notJSON + ":3:13 is not valid JSON"},
-		{"trailing data", `{} {}`, []string{"--contract", "web-navigator/v1", "-"}, 2, "not valid JSON"},
-		{"stdin twice", "{}", []string{"--contract", "web-navigator/v1", "-", "-"}, 2, "only once"},
-		{"policy does not parse", "", []string{"--contract", "agent-plan", "--policy", badPolicy, wn + "pass_reference_example.json"}, 2, "does not parse"},
-		{"policy regex invalid", "", []string{"--contract", "agent-plan", "--policy", badRegex, wn + "pass_reference_example.json"}, 2, "is invalid"},
-		{"policy missing", "", []string{"--contract", "agent-plan", "--policy", badPolicy + ".none", wn + "pass_reference_example.json"}, 2, "cannot read the policy"},
-		{"Persian errors", "", []string{"--contract", "nope", "--locale", "fa_IR", wn + "pass_reference_example.json"}, 2, "شناخته نیست"},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			_, stderr, code := run(t, c.stdin, false, c.args...)
-			if code != c.code {
-				t.Fatalf("exit %d, want %d; stderr %q", code, c.code, stderr)
-			}
-			if c.stderr != "" && !strings.Contains(stderr, c.stderr) {
-				t.Fatalf("stderr %q does not say %q", stderr, c.stderr)
-			}
-			if c.code == 2 && c.stderr == "" {
-				t.Fatal("a usage error with no message")
-			}
-		})
-	}
-}
-
-func TestHelp(t *testing.T) {
-	out, _, code := run(t, "", false, "-h")
-	if code != 0 || !strings.Contains(out, Usage) || !strings.Contains(out, "-expected-steps") {
-		t.Fatalf("exit %d: %q", code, out)
-	}
-}
-
 func TestTextFormat(t *testing.T) {
 	file := fixtures + "web-navigator-v1/fail_messages_in_persian.json"
-	out, _, code := run(t, "", false, "--contract", "web-navigator/v1", file)
+	out, _, code := run(t, "", false, conf(t, "web-navigator/v1", "text", "en_US", file))
 	if code != 1 {
 		t.Fatalf("exit %d", code)
 	}
@@ -147,12 +92,12 @@ func TestTextFormat(t *testing.T) {
 	if strings.Contains(out, "\x1b[") {
 		t.Error("colour codes outside a terminal")
 	}
-	coloured, _, _ := run(t, "", true, "--contract", "web-navigator/v1", file)
+	coloured, _, _ := run(t, "", true, conf(t, "web-navigator/v1", "text", "en_US", file))
 	if !strings.Contains(coloured, "\x1b[31merror\x1b[0m") || !strings.Contains(coloured, "\x1b[1murl.scheme\x1b[0m") {
 		t.Errorf("no colour on a terminal: %q", coloured[:200])
 	}
 	// A root violation and Persian summary.
-	fa, _, _ := run(t, "[]", false, "--contract", "arshline-plan/v1", "--locale", "fa_IR", "-")
+	fa, _, _ := run(t, "[]", false, conf(t, "arshline-plan/v1", "text", "fa_IR", "-"))
 	if !strings.HasPrefix(fa, "-: plan.not_object (error) at (document): طرح باید") || !strings.HasSuffix(fa, "۱ پرونده، ۱ نامعتبر، ۱ خطا، ۰ هشدار\n") {
 		t.Errorf("Persian text:\n%s", fa)
 	}
@@ -160,7 +105,9 @@ func TestTextFormat(t *testing.T) {
 
 func TestJSONFormat(t *testing.T) {
 	one := fixtures + "step-contract-v1/fail_messages_in_persian.json"
-	out, _, code := run(t, "", false, "--contract", "step-contract/v1", "--format", "json", "--locale", "fa_IR", "--expected-steps", "2", one)
+	expected := conf(t, "step-contract/v1", "json", "fa_IR", one)
+	expected.Options.ExpectedSteps = 2
+	out, _, code := run(t, "", false, expected)
 	if code != 1 {
 		t.Fatalf("exit %d", code)
 	}
@@ -172,7 +119,7 @@ func TestJSONFormat(t *testing.T) {
 		t.Fatalf("report differs from the golden one:\n%s", out)
 	}
 	two := fixtures + "step-contract-v1/pass_three_steps.json"
-	out, _, code = run(t, "", false, "--contract", "step-contract/v1", "--format", "json", two, one)
+	out, _, code = run(t, "", false, conf(t, "step-contract/v1", "json", "en_US", two, one))
 	if code != 1 {
 		t.Fatalf("exit %d", code)
 	}
@@ -209,7 +156,7 @@ func TestSARIFValidatesAgainstTheSARIFSchema(t *testing.T) {
 		{"step-contract/v1", "step-contract-v1/fail_messages_in_persian.json"},
 		{"arshline-plan/v1", "arshline-plan-v1/fail_messages_in_persian.json"},
 	} {
-		out, _, code := run(t, "", false, "--contract", tc.contract, "--format", "sarif", "--locale", "fa_IR", fixtures+tc.file, fixtures+tc.file)
+		out, _, code := run(t, "", false, conf(t, tc.contract, "sarif", "fa_IR", fixtures+tc.file, fixtures+tc.file))
 		if code != 1 {
 			t.Fatalf("%s: exit %d", tc.file, code)
 		}
@@ -257,7 +204,7 @@ func TestSARIFRegionsPointAtTheValue(t *testing.T) {
               {"id": "a1", "type": "click", "description": "Click"}],
   "output": {"type": "json"}}}
 `)
-	out, _, code := run(t, "", false, "--contract", "web-navigator/v1", "--format", "sarif", file)
+	out, _, code := run(t, "", false, conf(t, "web-navigator/v1", "sarif", "en_US", file))
 	if code != 1 {
 		t.Fatalf("exit %d", code)
 	}
@@ -333,16 +280,13 @@ func TestArtifactURI(t *testing.T) {
 // (go test ./daemon/contract/... -update rewrites them).
 func TestOutputGoldens(t *testing.T) {
 	files := []string{fixtures + "web-navigator-v1/warn_scrape_without_store_as.json", fixtures + "web-navigator-v1/fail_messages_in_persian.json"}
-	for _, tc := range []struct {
-		golden string
-		args   []string
-	}{
-		{"text.en.golden", []string{"--format", "text"}},
-		{"text.fa.golden", []string{"--format", "text", "--locale", "fa_IR"}},
-		{"json.golden.json", []string{"--format", "json"}},
-		{"sarif.golden.json", []string{"--format", "sarif"}},
+	for _, tc := range []struct{ golden, format, locale string }{
+		{"text.en.golden", "text", "en_US"},
+		{"text.fa.golden", "text", "fa_IR"},
+		{"json.golden.json", "json", "en_US"},
+		{"sarif.golden.json", "sarif", "en_US"},
 	} {
-		out, stderr, code := run(t, "", false, append(append([]string{"--contract", "web-navigator/v1"}, tc.args...), files...)...)
+		out, stderr, code := run(t, "", false, conf(t, "web-navigator/v1", tc.format, tc.locale, files...))
 		if code != 1 || stderr != "" {
 			t.Fatalf("%s: exit %d, stderr %q", tc.golden, code, stderr)
 		}
@@ -350,32 +294,21 @@ func TestOutputGoldens(t *testing.T) {
 	}
 }
 
-// TestFileReader: whole files of any size, empty ones, and the errors
-// os.ReadFile gives, with the same shape.
-func TestFileReader(t *testing.T) {
-	dir := t.TempDir()
-	var r fileReader
-	for _, size := range []int{0, 1, 1000, 64 << 10, 64<<10 + 1, 300_000} {
-		want := bytes.Repeat([]byte("ab\n"), size/3+1)[:size]
-		name := filepath.Join(dir, fmt.Sprintf("f%d", size))
-		if err := os.WriteFile(name, want, 0o600); err != nil {
-			t.Fatal(err)
+// reusingReader reads each file into one buffer, as the command's reader
+// does, so that a text kept past the next read would change under it.
+func reusingReader() func(string) ([]byte, error) {
+	var buf []byte
+	return func(name string) ([]byte, error) {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return nil, err
 		}
-		got, err := r.read(name)
-		if err != nil || !bytes.Equal(got, want) {
-			t.Fatalf("read of %d bytes: %d bytes, %v", size, len(got), err)
-		}
-	}
-	for _, name := range []string{filepath.Join(dir, "missing"), dir} {
-		_, err := r.read(name)
-		_, osErr := os.ReadFile(name)
-		if err == nil || osErr == nil || err.Error() != osErr.Error() {
-			t.Errorf("read(%s): %v; os.ReadFile: %v", name, err, osErr)
-		}
+		buf = append(buf[:0], data...)
+		return buf, nil
 	}
 }
 
-// TestBatchKeepsEachFilesText: the reader's buffer is reused from file to
+// TestBatchKeepsEachFilesText: a reader may reuse its buffer from file to
 // file, so what a report keeps of its file (SARIF regions, a syntax
 // error's position) must be its own copy: in a batch of a long plan, a
 // short one and a long one again, each file's regions are the ones it
@@ -394,7 +327,9 @@ func TestBatchKeepsEachFilesText(t *testing.T) {
 	}
 	regions := func(files ...string) map[string][]string {
 		var out, errOut bytes.Buffer
-		if code := Main(append([]string{"--contract", "web-navigator/v1", "--format", "sarif"}, files...), nil, &out, &errOut, false); code != ExitViolations {
+		cfg := conf(t, "web-navigator/v1", "sarif", "en_US", files...)
+		cfg.NewReader = reusingReader
+		if code := Run(cfg, nil, &out, &errOut, false); code != ExitViolations {
 			t.Fatalf("exit %d: %s", code, errOut.String())
 		}
 		var sarif struct {
@@ -438,7 +373,9 @@ func TestBatchKeepsEachFilesText(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, errOut bytes.Buffer
-	if code := Main([]string{"--contract", "web-navigator/v1", "--format", "json", paths[0], broken, paths[2]}, nil, &out, &errOut, false); code != ExitUsage {
+	cfg := conf(t, "web-navigator/v1", "json", "en_US", paths[0], broken, paths[2])
+	cfg.NewReader = reusingReader
+	if code := Run(cfg, nil, &out, &errOut, false); code != ExitUsage {
 		t.Fatalf("exit %d", code)
 	}
 	if !strings.Contains(errOut.String(), "broken.json:2:11") {

@@ -140,6 +140,14 @@ func NewServer(script ...Reply) *Server {
 	return s
 }
 
+// NewHandler is the server without a listener of its own: a program
+// serves it beside other paths (e2e/fakeopenai, the fake model of the
+// end-to-end and PHP tests). URL is not for it; Close releases the
+// replies Delay holds back.
+func NewHandler(script ...Reply) *Server {
+	return &Server{script: script, stop: make(chan struct{}), closed: make(chan struct{})}
+}
+
 // New is NewServer closed when the test ends.
 func New(t testing.TB, script ...Reply) *Server {
 	t.Helper()
@@ -160,7 +168,9 @@ func (s *Server) Close() {
 		close(s.stop)
 	}
 	s.mu.Unlock()
-	s.srv.Close()
+	if s.srv != nil {
+		s.srv.Close()
+	}
 }
 
 // Script appends replies to the script.

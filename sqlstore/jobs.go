@@ -1,0 +1,126 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+)
+
+type jobRow struct {
+	ReqID           string         `db:"req_id"`
+	Actor           int64          `db:"actor"`
+	FormID          int64          `db:"form_id"`
+	Intent          string         `db:"intent"`
+	Status          string         `db:"status"`
+	Progress        float64        `db:"progress"`
+	Phases          string         `db:"phases"`
+	ErrorCode       sql.NullString `db:"error_code"`
+	ErrorMessage    sql.NullString `db:"error_message"`
+	ResultVersionID sql.NullInt64  `db:"result_version_id"`
+	Result          sql.NullString `db:"result"`
+	CreatedAt       string         `db:"created_at"`
+	UpdatedAt       string         `db:"updated_at"`
+	FinishedAt      sql.NullString `db:"finished_at"`
+	SiteID          int64          `db:"site_id"`
+}
+
+// GetJob returns a Hosha2 job of the site by request id; a job of
+// another site is NOT_FOUND.
+func (db *DB) GetJob(ctx context.Context, siteID int64, reqID string) (*domain.Job, error) {
+	var r jobRow
+	if err := db.reads.GetContext(ctx, &r, "SELECT * FROM jobs WHERE req_id = ? AND site_id = ?", reqID, siteID); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, domain.NotFound("request", "درخواست", reqID)
+		}
+		return nil, err
+	}
+	j := &domain.Job{
+		ReqID: r.ReqID, Actor: r.Actor, FormID: r.FormID, Intent: r.Intent, Status: r.Status,
+		Progress: r.Progress, ErrorCode: r.ErrorCode.String, ErrorMessage: r.ErrorMessage.String,
+		ResultVersionID: nullInt(r.ResultVersionID), CreatedAt: parseTime(r.CreatedAt), UpdatedAt: parseTime(r.UpdatedAt),
+		FinishedAt: parseTimePtr(r.FinishedAt),
+	}
+	if err := json.Unmarshal([]byte(r.Phases), &j.Phases); err != nil {
+		return nil, err
+	}
+	if r.Result.Valid {
+		j.Result = json.RawMessage(r.Result.String)
+	}
+	return j, nil
+}
+
+// PutJob inserts a job row of the site, or updates it when the row is
+// the same actor's of the same site and still queued or running. Job ids
+// are the callers' request ids, so a row of that id owned by another
+// actor or site, or one already finished, is a CONFLICT and is left as it
+// was: a caller can never take over someone else's job, nor rewrite a
+// finished one, by naming its id.
+func (t *Tx) PutJob(siteID int64, j *domain.Job) error {
+	phases, err := json.Marshal(j.Phases)
+	if err != nil {
+		return err
+	}
+	if j.Phases == nil {
+		phases = []byte("[]")
+	}
+	var result, finished, code, msg any
+	if len(j.Result) > 0 {
+		if !json.Valid(j.Result) {
+			return errors.New("put job: the result is not valid JSON")
+		}
+		result = string(j.Result)
+	}
+	if j.FinishedAt != nil {
+		finished = formatTime(*j.FinishedAt)
+	}
+	if j.ErrorCode != "" {
+		code = j.ErrorCode
+	}
+	if j.ErrorMessage != "" {
+		msg = j.ErrorMessage
+	}
+	created := j.CreatedAt
+	if created.IsZero() {
+		created = t.now
+		j.CreatedAt = created
+	}
+	j.UpdatedAt = t.now
+	res, err := t.tx.ExecContext(t.ctx, `INSERT INTO jobs (site_id, req_id, actor, form_id, intent, status, progress, phases,
+		error_code, error_message, result_version_id, result, created_at, updated_at, finished_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (req_id) DO UPDATE SET status = excluded.status, progress = excluded.progress,
+		phases = excluded.phases, error_code = excluded.error_code, error_message = excluded.error_message,
+		result_version_id = excluded.result_version_id, result = excluded.result,
+		updated_at = excluded.updated_at, finished_at = excluded.finished_at
+		WHERE jobs.actor = excluded.actor AND jobs.site_id = excluded.site_id AND jobs.status IN ('queued', 'running')`,
+		siteID, j.ReqID, j.Actor, j.FormID, j.Intent, j.Status, j.Progress, string(phases), code, msg,
+		j.ResultVersionID, result, formatTime(created), t.ts, finished)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return domain.Errorf(domain.CodeConflict, "a request with this req_id already exists; send a new req_id", "درخواستی با این شناسه (req_id) وجود دارد؛ شناسهٔ تازه‌ای بفرستید")
+	}
+	return nil
+}
+
+// FailRunningJobs marks every job left queued or running by a previous
+// process as failed: nothing can still be working on it. Code and
+// message are those of a job the daemon stops under on shutdown
+// (UNAVAILABLE, "daemon restarted"): the user did nothing, and sending
+// the request again will do it.
+func (db *DB) FailRunningJobs(ctx context.Context) (int64, error) {
+	now := formatTime(db.now())
+	res, err := db.write.ExecContext(ctx, `UPDATE jobs SET status = 'failed', error_code = 'UNAVAILABLE',
+		error_message = 'the daemon restarted while this request was running; send it again', updated_at = ?, finished_at = ?
+		WHERE status IN ('queued', 'running')`, now, now)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
