@@ -128,6 +128,16 @@ func TestStatus(t *testing.T) {
 			t.Errorf("uploads %+v, database %+v", st.Uploads, st.Database)
 		}
 	})
+	t.Run("names the model in use", func(t *testing.T) {
+		m := llmtest.New(t)
+		m.Models(llmtest.Model{ID: "test-model", MaxModelLen: 8192})
+		withModel, _ := startDaemon(t, "--openai-base-url", m.URL(), "--openai-model", "test-model")
+		var st Status
+		call(t, withModel, "system.status", nil, &st)
+		if !st.LLMConfigured || st.Model != "test-model" {
+			t.Errorf("status %+v", st)
+		}
+	})
 	t.Run("needs manage_options", func(t *testing.T) {
 		editor := map[string]any{"actor": map[string]any{"user_id": 9, "caps": []string{domain.CapManageForms}}}
 		if code := callErr(t, c, "system.status", editor); code != domain.CodeForbidden {
