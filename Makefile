@@ -1,10 +1,12 @@
 # arshline-sidecar — build, run and test.
 GO      ?= go
 BIN     ?= bin
-VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+# X.Y.Z of a vX.Y.Z tag on HEAD, else the VERSION file (packaging/version.sh).
+VERSION ?= $(shell packaging/version.sh)
+DIST    ?= dist
 LDFLAGS := -s -w -X github.com/arshline/arshline-sidecar/daemon.Version=$(VERSION)
 
-.PHONY: build run test test-go test-race planner-score php-test systemd-verify e2e bench bench-lint fuzz vet fmt clean
+.PHONY: build run test test-go test-race planner-score php-test systemd-verify release release-check e2e bench bench-lint fuzz vet fmt clean
 
 build:
 	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN)/arshlined ./cmd/arshlined
@@ -19,7 +21,19 @@ run: build
 # Every test: Go (unit, integration over real sockets and SQLite files),
 # the planner corpus, the PHP client against a real daemon, the systemd
 # units, and WordPress + Chromium end to end. Installs what it needs.
-test: build vet test-go planner-score php-test systemd-verify e2e
+test: build vet test-go planner-score php-test systemd-verify release-check e2e
+
+# The release in $(DIST)/: the plugin zip, the .deb and .tar.gz of each
+# architecture, SHA256SUMS (packaging/release.sh). Reproducible.
+release:
+	bash packaging/release.sh $(DIST) $(VERSION)
+
+# Builds the release, lints the packages, builds it again and compares
+# the checksums, then installs the .deb into this machine (root, no
+# systemd needed), runs the daemon from its unit, removes and purges it
+# (.ci/release-check.sh).
+release-check: release
+	bash .ci/release-check.sh $(DIST) $(VERSION)
 
 # gofmt, go vet, staticcheck (staticcheck.conf) and deadcode: a function
 # that neither a program nor a test reaches is an error.
@@ -77,4 +91,4 @@ fmt:
 	gofmt -w $$(git ls-files '*.go')
 
 clean:
-	rm -rf $(BIN)
+	rm -rf $(BIN) $(DIST)

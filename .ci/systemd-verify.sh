@@ -49,13 +49,13 @@ trap cleanup EXIT
 # make_root DIR: a filesystem root in which the units can be loaded.
 make_root() {
 	local root=$1
-	mkdir -p "$root/etc/systemd/system" "$root/usr/lib/systemd" "$root/usr/local/bin" "$root/bin"
+	mkdir -p "$root/etc/systemd/system" "$root/usr/lib/systemd" "$root/usr/bin" "$root/bin"
 	cp -a "$(systemd-analyze unit-paths | grep -m1 -E '^/(usr/)?lib/systemd/system$')/." "$root/usr/lib/systemd/system"
 	cp systemd/arshlined.service systemd/arshlined.socket "$root/etc/systemd/system/"
 	# verify only checks that the binaries exist and are executable.
-	printf '#!/bin/sh\nexit 0\n' >"$root/usr/local/bin/arshlined"
-	cp "$root/usr/local/bin/arshlined" "$root/bin/kill"
-	chmod 755 "$root/usr/local/bin/arshlined" "$root/bin/kill"
+	printf '#!/bin/sh\nexit 0\n' >"$root/usr/bin/arshlined"
+	cp "$root/usr/bin/arshlined" "$root/bin/kill"
+	chmod 755 "$root/usr/bin/arshlined" "$root/bin/kill"
 }
 
 # verify_units ROOT: fails on any message from systemd-analyze verify.

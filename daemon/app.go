@@ -64,6 +64,8 @@ type app struct {
 	// unable to write.
 	probe   dbProbe
 	minFree uint64
+	// socket is the address the daemon serves on, for system.status.
+	socket string
 }
 
 // dbProbe is the part of the store the database probe uses.
@@ -342,6 +344,7 @@ func (a *app) logCall(ci rpc.CallInfo) {
 type Health struct {
 	OK            bool    `json:"ok"`
 	Version       string  `json:"version"`
+	Protocol      int     `json:"protocol"`
 	UptimeS       float64 `json:"uptime_s"`
 	DBOK          bool    `json:"db_ok"`
 	LLMConfigured bool    `json:"llm_configured"`
@@ -353,7 +356,7 @@ type Health struct {
 func (a *app) health(ctx context.Context, _ struct{}) (any, error) {
 	ok := a.dbOK.Load()
 	h := Health{
-		OK: ok, Version: Version, UptimeS: time.Since(a.started).Seconds(),
+		OK: ok, Version: Version, Protocol: Protocol, UptimeS: time.Since(a.started).Seconds(),
 		DBOK: ok, LLMConfigured: a.models.Available(), Model: a.models.Status(),
 	}
 	return h, nil
@@ -369,6 +372,7 @@ func (a *app) methods() []rpc.Method {
 	manage, options := domain.CapManageForms, domain.CapManageOptions
 	return []rpc.Method{
 		{Name: healthMethod, Inline: true, Handler: handle(a.health)},
+		{Name: "system.status", Capability: options, Handler: handle(a.status)},
 		{Name: "system.capabilities", Inline: true, Handler: handle(a.hosha2.Capabilities)},
 		{Name: "hosha2.generate", Capability: manage, Handler: handle(a.hosha2.Generate)},
 		{Name: "hosha2.edit", Capability: manage, Handler: handle(a.hosha2.Edit)},

@@ -20,8 +20,18 @@ import (
 	"github.com/arshline/arshline-sidecar/sqlstore"
 )
 
-// Version is set at build time with -ldflags "-X …/daemon.Version=…".
+// Version is set at build time with -ldflags "-X …/daemon.Version=…"
+// (the Makefile takes it from a vX.Y.Z tag on the commit, or from the
+// VERSION file).
 var Version = "0.1.0-dev"
+
+// Protocol is the version of the RPC surface the WordPress plugin relies
+// on, in system.health and `arshlined version`. It grows only when a
+// change would break a plugin written for the previous one (a method or
+// member removed or changed in meaning); additions keep it. A plugin
+// names the protocols it supports and refuses any other with a notice
+// naming both versions.
+const Protocol = 1
 
 // Run serves until ctx is cancelled, then shuts down gracefully: it stops
 // accepting, lets calls in flight finish within cfg.ShutdownTimeout,
@@ -68,6 +78,7 @@ func Run(ctx context.Context, cfg *Config, ops *slog.Logger) error {
 	if err != nil {
 		return err
 	}
+	app.socket = ln.Addr().String()
 	server := rpc.NewServer(rpcConfig(cfg, app.logCall, ops), serveMethods(app.methods()))
 	app.server = server
 

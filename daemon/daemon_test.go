@@ -90,9 +90,66 @@ func TestHealth(t *testing.T) {
 	c, _ := startDaemon(t)
 	var h Health
 	call(t, c, "system.health", nil, &h)
-	if !h.OK || !h.DBOK || h.LLMConfigured || h.Version == "" {
+	if !h.OK || !h.DBOK || h.LLMConfigured || h.Version == "" || h.Protocol != Protocol || Protocol != 1 {
 		t.Fatalf("health %+v", h)
 	}
+}
+
+// TestStatus: system.status tells an owner where the data lives, how big
+// it is and how much room is left, and only to a caller who may manage
+// options, since it names paths on the host.
+func TestStatus(t *testing.T) {
+	c, cfg := startDaemon(t)
+	t.Run("operator sees paths, sizes and free space", func(t *testing.T) {
+		if err := os.WriteFile(filepath.Join(cfg.UploadDir, "f1"), make([]byte, 1000), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		var st Status
+		call(t, c, "system.status", nil, &st)
+		if st.Version != Version || st.Protocol != Protocol || st.Socket != cfg.Socket || !st.DBOK || st.LLMConfigured || st.Model != "" {
+			t.Fatalf("status %+v", st)
+		}
+		if st.Database.Path != cfg.DB || st.Database.Bytes <= 0 || st.Database.FreeBytes == 0 || st.Database.Error != "" {
+			t.Errorf("database %+v", st.Database)
+		}
+		if st.Uploads.Path != cfg.UploadDir || st.Uploads.Bytes != 1000 || st.Uploads.Files != 1 || st.Uploads.FreeBytes == 0 || st.Uploads.Error != "" {
+			t.Errorf("uploads %+v", st.Uploads)
+		}
+	})
+	t.Run("an unreadable place is reported, not fatal", func(t *testing.T) {
+		moved := cfg.UploadDir + ".away"
+		if err := os.Rename(cfg.UploadDir, moved); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.Rename(moved, cfg.UploadDir) })
+		var st Status
+		call(t, c, "system.status", nil, &st)
+		if st.Uploads.Error == "" || st.Uploads.Bytes != 0 || st.Database.Error != "" {
+			t.Errorf("uploads %+v, database %+v", st.Uploads, st.Database)
+		}
+	})
+	t.Run("names the model in use", func(t *testing.T) {
+		m := llmtest.New(t)
+		m.Models(llmtest.Model{ID: "test-model", MaxModelLen: 8192})
+		withModel, _ := startDaemon(t, "--openai-base-url", m.URL(), "--openai-model", "test-model")
+		var st Status
+		call(t, withModel, "system.status", nil, &st)
+		if !st.LLMConfigured || st.Model != "test-model" {
+			t.Errorf("status %+v", st)
+		}
+	})
+	t.Run("needs manage_options", func(t *testing.T) {
+		editor := map[string]any{"actor": map[string]any{"user_id": 9, "caps": []string{domain.CapManageForms}}}
+		if code := callErr(t, c, "system.status", editor); code != domain.CodeForbidden {
+			t.Errorf("an editor got %s", code)
+		}
+		admin := map[string]any{"actor": map[string]any{"user_id": 1, "caps": []string{"manage_options"}}}
+		var st Status
+		call(t, c, "system.status", admin, &st)
+		if st.Database.Path != cfg.DB {
+			t.Errorf("admin: %+v", st)
+		}
+	})
 }
 
 func TestFormsAndVersionsOverSocket(t *testing.T) {

@@ -345,6 +345,11 @@ func (t *Tx) knownHead(siteID, formID int64) (formHeadRef, bool) {
 func (t *Tx) setHead(h formHeadRef) {
 	for i := range t.heads {
 		if t.heads[i].formID == h.formID {
+			// A form created by this call keeps its token until the head
+			// is written, whatever versions follow.
+			if h.newToken == "" {
+				h.newToken = t.heads[i].newToken
+			}
 			t.heads[i] = h
 			return
 		}

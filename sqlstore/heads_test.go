@@ -151,3 +151,73 @@ func TestAuditRowsShareStatements(t *testing.T) {
 		t.Fatalf("%d rows after a refused call, want %d", len(after), len(entries))
 	}
 }
+
+// TestNewFormKeepsItsTokenThroughLaterVersions: a form created and given
+// more versions in one call (a plan's create_form and add_field steps)
+// keeps the public token it was created with, so its link and shortcode
+// find it once published.
+func TestNewFormKeepsItsTokenThroughLaterVersions(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t, filepath.Join(t.TempDir(), "a.db"))
+	for _, read := range []bool{false, true} {
+		t.Run("read inside the call "+strconv.FormatBool(read), func(t *testing.T) {
+			var created *domain.Form
+			err := db.Update(ctx, func(tx domain.FormTx) error {
+				f, _, err := tx.CreateForm(1, 1, domain.FormState{Title: "a", Status: domain.StatusDraft}, domain.VersionMeta{CreatedBy: 1})
+				if err != nil {
+					return err
+				}
+				created = f
+				st := f.State()
+				st.Status = domain.StatusPublished
+				if _, err := tx.CommitVersion(1, f.ID, st, domain.VersionMeta{CreatedBy: 1}); err != nil {
+					return err
+				}
+				if read {
+					if _, err := tx.GetForm(1, f.ID); err != nil {
+						return err
+					}
+				}
+				st.Title = "b"
+				_, err = tx.CommitVersion(1, f.ID, st, domain.VersionMeta{CreatedBy: 1})
+				return err
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := db.GetForm(ctx, 1, created.ID)
+			if err != nil || created.PublicToken == "" || f.PublicToken != created.PublicToken || f.Title != "b" {
+				t.Fatalf("created with %q, stored %+v %v", created.PublicToken, f, err)
+			}
+			if id, err := db.FormIDByPublicToken(ctx, f.PublicToken); err != nil || id != f.ID {
+				t.Errorf("token finds %d %v, want %d", id, err, f.ID)
+			}
+		})
+	}
+}
+
+// TestOpenFillsMissingTokens: opening a database gives each form stored
+// without a public token the one its id makes, and leaves the others.
+func TestOpenFillsMissingTokens(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "a.db")
+	db, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	blank, kept := createForm(t, db, "blank"), createForm(t, db, "kept")
+	if _, err := db.write.ExecContext(ctx, "UPDATE forms SET public_token = '' WHERE id = ?", blank.ID); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	db = openTest(t, path)
+	for _, want := range []*domain.Form{blank, kept} {
+		f, err := db.GetForm(ctx, 1, want.ID)
+		if err != nil || f.PublicToken != want.PublicToken {
+			t.Errorf("form %d: token %q, want %q (%v)", want.ID, f.PublicToken, want.PublicToken, err)
+		}
+		if id, err := db.FormIDByPublicToken(ctx, want.PublicToken); err != nil || id != want.ID {
+			t.Errorf("form %d: the token finds %d %v", want.ID, id, err)
+		}
+	}
+}

@@ -114,6 +114,10 @@ func Open(ctx context.Context, path string, opts Options) (*DB, error) {
 		write.Close()
 		return nil, err
 	}
+	if err := fillMissingTokens(ctx, write, db.tokenKey); err != nil {
+		write.Close()
+		return nil, err
+	}
 	if db.stmts, err = newStmtCache(ctx, write, append(hotWriteQueries[:len(hotWriteQueries):len(hotWriteQueries)], submissionWriteQueries...)); err != nil {
 		write.Close()
 		return nil, fmt.Errorf("sqlstore: prepare: %w", err)
@@ -141,6 +145,23 @@ func loadTokenKey(ctx context.Context, write *sqlx.DB) (cipher.Block, error) {
 		return nil, fmt.Errorf("sqlstore: public token key: %w", err)
 	}
 	return block, nil
+}
+
+// fillMissingTokens gives each form stored without a public token the
+// one its id makes. Every form needs one: its link, shortcode and
+// submissions find it by that token, and a database may hold forms that
+// a plan created and changed in one call, stored with none.
+func fillMissingTokens(ctx context.Context, write *sqlx.DB, key cipher.Block) error {
+	var ids []int64
+	if err := write.SelectContext(ctx, &ids, "SELECT id FROM forms WHERE public_token = ''"); err != nil {
+		return fmt.Errorf("sqlstore: forms without a public token: %w", err)
+	}
+	for _, id := range ids {
+		if _, err := write.ExecContext(ctx, "UPDATE forms SET public_token = ? WHERE id = ? AND public_token = ''", publicToken(key, id), id); err != nil {
+			return fmt.Errorf("sqlstore: public token of form %d: %w", id, err)
+		}
+	}
+	return nil
 }
 
 func dsn(path string, pragmas []string, txlock string) string {

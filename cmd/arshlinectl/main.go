@@ -2,6 +2,7 @@
 // planner and the plan linter offline without a daemon.
 //
 //	arshlinectl [--socket P] [--site N] call METHOD [JSON]
+//	arshlinectl status [--json]
 //	arshlinectl plan [--offline] [--mode M] [--json] TEXT…
 //	arshlinectl execute FILE|-
 //	arshlinectl undo TOKEN…
@@ -11,6 +12,7 @@
 //	arshlinectl generate FORM_ID PROMPT…
 //	arshlinectl forms list|get ID|create TITLE|publish ID|draft ID
 //	arshlinectl versions list FORM_ID|get FORM_ID VERSION_ID|rollback FORM_ID VERSION_ID
+//	arshlinectl submissions list|get|status|delete FORM_ID …
 //	arshlinectl export FORM_ID --format csv|xlsx [--status S] [--from D] [--to D] > FILE
 //
 // --site N makes every call act on WordPress site N of a multisite
@@ -67,6 +69,7 @@ type command struct {
 
 func subcommands() map[string]command {
 	return map[string]command{
+		"status":      {cmdStatus, "status [--json]: the daemon's version and protocol, socket, database, uploads, free disk and model"},
 		"call":        {cmdCall, "call METHOD [JSON]: raw JSON-RPC call, prints the result"},
 		"plan":        {cmdPlan, "plan [--offline] [--mode M] [--json] TEXT: turn a Persian command into a plan"},
 		"execute":     {cmdExecute, "execute FILE|-: validate and run a plan (ai.execute with confirm)"},

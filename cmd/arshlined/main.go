@@ -5,7 +5,7 @@
 //	arshlined migrate [flags]      apply database migrations and exit
 //	arshlined check [flags]        check configuration and database integrity
 //	arshlined backup PATH [flags]  write an online copy of the database
-//	arshlined version              print the version
+//	arshlined version              print the version and the RPC protocol
 package main
 
 import (
@@ -51,7 +51,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		cmd, args = args[0], args[1:]
 	}
 	if cmd == "version" {
-		fmt.Fprintln(stdout, "arshlined", daemon.Version)
+		fmt.Fprintf(stdout, "arshlined %s protocol %d\n", daemon.Version, daemon.Protocol)
 		return 0
 	}
 	var backupPath string
