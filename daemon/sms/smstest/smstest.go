@@ -13,7 +13,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"sort"
 	"strconv"
 	"sync"
 	"testing"
@@ -209,16 +208,6 @@ func fitParams(want []string, got map[string]string) bool {
 		}
 	}
 	return true
-}
-
-// sortedKeys is m's keys in order, for stable answers.
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
