@@ -392,9 +392,10 @@ func (a *app) methods() []rpc.Method {
 		{Name: "model.get", Inline: true, Capability: options, Handler: handle(a.models.Get)},
 		{Name: "model.probe", Capability: options, Handler: handle(a.modelProbe)},
 		{Name: "model.configure", Capability: options, Handler: handle(a.models.Configure)},
-		// The site's SMS provider, set from WordPress's settings page;
-		// sms.test waits for the provider, so it is not inline.
-		{Name: "sms.settings.get", Inline: true, Capability: options, Handler: handle(a.sms.Get)},
+		// The site's SMS provider, set from WordPress's settings page.
+		// sms.settings.get may ask the provider for the balance and
+		// sms.test waits for it, so neither is inline.
+		{Name: "sms.settings.get", Capability: options, Handler: handle(a.smsSettings)},
 		{Name: "sms.settings.set", Capability: options, Handler: handle(a.sms.Set)},
 		{Name: "sms.test", Capability: options, Handler: handle(a.sms.Test)},
 		// Respondents: anonymous callers (the shim's actor has user_id 0
@@ -427,4 +428,14 @@ func (a *app) modelProbe(ctx context.Context, p models.Params) (*models.ProbeRes
 		res.Error = rpc.ErrorData(res.Failure)
 	}
 	return res, err
+}
+
+// smsSettings serves sms.settings.get, a failed balance in error.data's
+// shape.
+func (a *app) smsSettings(ctx context.Context, p sms.GetParams) (sms.Info, error) {
+	in, err := a.sms.Get(ctx, p)
+	if in.BalanceFailure != nil {
+		in.BalanceError = rpc.ErrorData(in.BalanceFailure)
+	}
+	return in, err
 }

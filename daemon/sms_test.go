@@ -53,14 +53,21 @@ func TestSMSOverSocket(t *testing.T) {
 				t.Fatalf("sms.settings.set answered %s", raw)
 			}
 			call(t, c, "sms.settings.get", nil, &raw)
-			if strings.Contains(string(raw), key) || json.Unmarshal(raw, &info) != nil || info.Provider != name || info.Sender != sender || info.BaseURL != f.URL() {
+			info = sms.Info{}
+			if strings.Contains(string(raw), key) || json.Unmarshal(raw, &info) != nil || info.Balance != nil || info.Provider != name || info.Sender != sender || info.BaseURL != f.URL() {
 				t.Fatalf("sms.settings.get answered %s", raw)
 			}
 			var res sms.TestResult
 			call(t, c, "sms.test", map[string]any{"to": "+98 912 123 4567"}, &res)
 			sent := f.Sent()
-			if res.Provider != name || res.To != "0912***4567" || len(sent) != 1 || sent[0].ID != res.MessageID || sent[0].Text != sms.TestText {
+			if !res.Sent || res.Provider != name || res.To != "0912***4567" || len(sent) != 1 || sent[0].ID != res.MessageID || sent[0].Text != sms.TestText {
 				t.Fatalf("sms.test: %+v, sent %+v", res, sent)
+			}
+
+			var withBalance sms.Info
+			call(t, c, "sms.settings.get", map[string]any{"balance": true}, &withBalance)
+			if withBalance.Balance == nil || withBalance.Balance.Amount <= 0 || withBalance.Balance.Unit == "" {
+				t.Fatalf("balance: %+v", withBalance)
 			}
 
 			// The provider's refusals, mapped.
@@ -78,6 +85,13 @@ func TestSMSOverSocket(t *testing.T) {
 			re = rpcErr(t, c, "sms.test", map[string]any{"to": "09121234567"})
 			if re.CodeName() != string(domain.CodeRateLimit) || re.Data["kind"] != string(sms.KindRateLimited) {
 				t.Fatalf("rate limited: %v %v", re, re.Data)
+			}
+			f.Break(1)
+			call(t, c, "sms.settings.get", map[string]any{"balance": true}, &raw)
+			var failed sms.Info
+			if json.Unmarshal(raw, &failed) != nil || failed.Balance != nil || failed.BalanceError["kind"] != string(sms.KindServerError) ||
+				failed.BalanceError["error"] != string(domain.CodeUnavailable) || failed.BalanceError["message_fa"] == "" || !failed.Configured {
+				t.Fatalf("a failed balance: %s", raw)
 			}
 			if len(f.Sent()) != 1 {
 				t.Fatalf("refused texts were sent: %+v", f.Sent())

@@ -56,6 +56,19 @@ type Info struct {
 	KeySet  bool   `json:"key_set"`
 	// Providers lists the providers sms.settings.set accepts.
 	Providers []string `json:"providers"`
+	// Balance is the account's credit when it was asked for and the
+	// provider answered; BalanceError the provider's refusal otherwise
+	// (in error.data's shape, which the wiring fills in).
+	Balance      *Balance       `json:"balance,omitempty"`
+	BalanceError map[string]any `json:"balance_error,omitempty"`
+	// BalanceFailure is the refusal BalanceError is made from.
+	BalanceFailure *domain.Error `json:"-"`
+}
+
+// GetParams are sms.settings.get's: balance asks the provider for the
+// account's credit too.
+type GetParams struct {
+	Balance bool `json:"balance,omitempty"`
 }
 
 // SetParams are sms.settings.set's: an absent api_key keeps the key in
@@ -74,6 +87,7 @@ type TestParams struct {
 
 // TestResult is sms.test's answer.
 type TestResult struct {
+	Sent      bool   `json:"sent"`
 	Provider  string `json:"provider"`
 	MessageID string `json:"message_id"`
 	// To is the receiver as it was sent, masked (0912***4567).
@@ -95,13 +109,27 @@ func (s *Service) load(ctx context.Context) (*settings, error) {
 	return &c, nil
 }
 
-// Get serves sms.settings.get.
-func (s *Service) Get(ctx context.Context, _ struct{}) (Info, error) {
+// Get serves sms.settings.get; with balance, the credit comes from the
+// provider, and a provider that fails leaves the settings readable.
+func (s *Service) Get(ctx context.Context, p GetParams) (Info, error) {
 	c, err := s.load(ctx)
 	if err != nil {
 		return Info{}, err
 	}
-	return info(c), nil
+	in := info(c)
+	if !p.Balance || c == nil {
+		return in, nil
+	}
+	prov, err := New(s.config(*c))
+	if err == nil {
+		var b Balance
+		if b, err = prov.Balance(ctx); err == nil {
+			in.Balance = &b
+			return in, nil
+		}
+	}
+	in.BalanceFailure = domain.AsError(err)
+	return in, nil
 }
 
 func info(c *settings) Info {
@@ -214,7 +242,7 @@ func (s *Service) Test(ctx context.Context, p TestParams) (TestResult, error) {
 	if err != nil {
 		return TestResult{}, domain.AsError(err)
 	}
-	return TestResult{Provider: prov.Name(), MessageID: id, To: Mask(to)}, nil
+	return TestResult{Sent: true, Provider: prov.Name(), MessageID: id, To: Mask(to)}, nil
 }
 
 // Mask hides the middle of a mobile number (0912***4567), for answers and

@@ -38,7 +38,7 @@ func TestService(t *testing.T) {
 	f := smstest.New(t, sms.IPPanel, w.key, w.sender)
 
 	t.Run("nothing configured", func(t *testing.T) {
-		in, err := s.Get(ctx, struct{}{})
+		in, err := s.Get(ctx, sms.GetParams{})
 		if err != nil || in.Configured || in.KeySet || len(in.Providers) != 4 {
 			t.Fatalf("%+v %v", in, err)
 		}
@@ -68,7 +68,7 @@ func TestService(t *testing.T) {
 				t.Errorf("%+v: %+v", tc.p, d)
 			}
 		}
-		if in, _ := s.Get(ctx, struct{}{}); in.Configured {
+		if in, _ := s.Get(ctx, sms.GetParams{}); in.Configured {
 			t.Fatalf("a refused setting was kept: %+v", in)
 		}
 	})
@@ -83,8 +83,25 @@ func TestService(t *testing.T) {
 		}
 		res, err := s.Test(ctx, sms.TestParams{To: "۰۹۱۲ ۱۲۳ ۴۵۶۷"})
 		sent := f.Sent()
-		if err != nil || res.Provider != sms.IPPanel || res.To != "0912***4567" || len(sent) != 1 || sent[0].ID != res.MessageID || sent[0].Text != sms.TestText {
+		if err != nil || !res.Sent || res.Provider != sms.IPPanel || res.To != "0912***4567" || len(sent) != 1 || sent[0].ID != res.MessageID || sent[0].Text != sms.TestText {
 			t.Fatalf("%+v %v %+v", res, err, sent)
+		}
+	})
+	t.Run("the balance is asked of the provider only when wanted", func(t *testing.T) {
+		f.SetCredit(40)
+		before := len(f.Requests())
+		in, err := s.Get(ctx, sms.GetParams{})
+		if err != nil || in.Balance != nil || len(f.Requests()) != before {
+			t.Fatalf("%+v %v", in, err)
+		}
+		in, err = s.Get(ctx, sms.GetParams{Balance: true})
+		if err != nil || in.Balance == nil || in.Balance.Amount != 40*1180.5 || in.BalanceFailure != nil {
+			t.Fatalf("%+v %v", in, err)
+		}
+		f.Break(1)
+		in, err = s.Get(ctx, sms.GetParams{Balance: true})
+		if err != nil || in.Balance != nil || in.BalanceFailure == nil || in.BalanceFailure.Data["kind"] != string(sms.KindServerError) || in.Provider != sms.IPPanel {
+			t.Fatalf("a failing provider: %+v %v", in, err)
 		}
 	})
 	t.Run("an invalid number is INVALID_PARAMS and sends nothing", func(t *testing.T) {
@@ -127,7 +144,7 @@ func TestService(t *testing.T) {
 		db.Close()
 		db2 := openStore(t, path)
 		s2 := sms.NewService(db2, nil)
-		in, err := s2.Get(ctx, struct{}{})
+		in, err := s2.Get(ctx, sms.GetParams{})
 		if err != nil || in.Provider != sms.IPPanel || !in.KeySet {
 			t.Fatalf("%+v %v", in, err)
 		}
