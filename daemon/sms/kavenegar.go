@@ -151,11 +151,8 @@ func kavenegarKind(code, status int) Kind {
 	case 429:
 		return KindRateLimited
 	}
-	if code >= 500 {
+	if code >= 500 || status >= 500 {
 		return KindServerError
-	}
-	if kind, ok := byHTTPStatus(status); ok && status != 403 && status != 401 {
-		return kind
 	}
 	return KindRejected
 }

@@ -134,6 +134,7 @@ func New(cfg Config) (Provider, error) {
 		if !ok || user == "" || pass == "" {
 			return nil, errors.New("melipayamak: the key is the web service's username:password")
 		}
+		h.secrets = []string{pass}
 		return &melipayamak{h: h, user: user, pass: pass, sender: cfg.Sender}, nil
 	case IPPanel:
 		return &ippanel{h: h, sender: cfg.Sender}, nil
@@ -184,7 +185,10 @@ type httpClient struct {
 	provider string
 	base     string
 	key      string
-	client   *http.Client
+	// secrets are what never leaves in an error besides the key (the
+	// password inside Melipayamak's user:password).
+	secrets []string
+	client  *http.Client
 }
 
 // answer is a provider's HTTP answer.
@@ -226,17 +230,28 @@ func (h *httpClient) do(ctx context.Context, method, path, contentType string, b
 // scrub removes the key from an error's text: net/http names the URL,
 // and Kavenegar's URL holds the key.
 func (h *httpClient) scrub(err error) error {
-	if err == nil || h.key == "" || !strings.Contains(err.Error(), h.key) {
-		return err
+	if err == nil {
+		return nil
 	}
-	return errors.New(strings.ReplaceAll(err.Error(), h.key, "[key]"))
+	if s := h.hide(err.Error()); s != err.Error() {
+		return errors.New(s)
+	}
+	return err
+}
+
+// hide replaces the key and the other secrets in s.
+func (h *httpClient) hide(s string) string {
+	for _, secret := range append([]string{h.key}, h.secrets...) {
+		if secret != "" {
+			s = strings.ReplaceAll(s, secret, "[key]")
+		}
+	}
+	return s
 }
 
 // fail builds the Error of one failed request.
 func (h *httpClient) fail(kind Kind, status int, code, message string, err error) *Error {
-	if h.key != "" {
-		message = strings.ReplaceAll(message, h.key, "[key]")
-	}
+	message = h.hide(message)
 	if r := []rune(strings.Join(strings.Fields(message), " ")); len(r) > 200 {
 		message = string(r[:200]) + "…"
 	} else {

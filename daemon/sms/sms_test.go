@@ -242,6 +242,24 @@ func TestProviders(t *testing.T) {
 				_, err := client(t, name, w.key, w.sender, srv.URL).Send(ctx, "09121234567", "x")
 				fails(t, err, sms.KindBadAnswer, domain.CodeUnavailable, w.key)
 			})
+			t.Run("an answer that echoes the key does not carry it on", func(t *testing.T) {
+				_, pass, ok := strings.Cut(w.key, ":")
+				if !ok {
+					pass = w.key
+				}
+				srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+					rw.WriteHeader(http.StatusBadGateway)
+					_, _ = rw.Write([]byte("upstream refused " + r.URL.Path + " key=" + w.key + " password=" + pass))
+				}))
+				defer srv.Close()
+				_, err := client(t, name, w.key, w.sender, srv.URL).Send(ctx, "09121234567", "x")
+				se := fails(t, err, sms.KindServerError, domain.CodeUnavailable, w.key)
+				for _, s := range []string{err.Error(), se.Message, domain.AsError(err).MessageEN} {
+					if strings.Contains(s, pass) || !strings.Contains(se.Message, "[key]") {
+						t.Fatalf("secret shown, or not hidden: %q", s)
+					}
+				}
+			})
 			t.Run("a redirect is not followed", func(t *testing.T) {
 				var hit bool
 				other := httptest.NewServer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { hit = true }))
