@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs every fuzz target for a short while (FUZZTIME, default 20s each):
 # JSON-RPC frames, each contract, the Persian planner, JSON Patch, the
-# form document schema, the log redaction, the Jalali calendar and the
-# Iranian answer formats.
+# form document schema, the log redaction, the Jalali calendar, the
+# Iranian answer formats and the SMS providers' answers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 t="${FUZZTIME:-20s}"
@@ -20,6 +20,7 @@ run ./daemon/logx FuzzRedactShapes
 run ./daemon/jalali FuzzParse
 run ./daemon/jalali FuzzDayNumber
 run ./daemon/answers FuzzValidate
+run ./daemon/sms FuzzAnswers
 for target in FuzzMobile FuzzLandline FuzzNationalCode FuzzPostalCode FuzzBankCard FuzzSheba FuzzEmail FuzzURL FuzzTime FuzzPersianLetters FuzzLatinLetters FuzzText; do
 	run ./daemon/iranformat "$target"
 done

@@ -22,6 +22,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/models"
 	"github.com/arshline/arshline-sidecar/daemon/persian"
 	"github.com/arshline/arshline-sidecar/daemon/results"
+	"github.com/arshline/arshline-sidecar/daemon/sms"
 	"github.com/arshline/arshline-sidecar/daemon/submissions"
 	"github.com/arshline/arshline-sidecar/daemon/uploads"
 	"github.com/arshline/arshline-sidecar/daemon/webhooks"
@@ -54,6 +55,8 @@ type app struct {
 	webhooks *webhooks.Worker
 	// webhookSecrets serves each site's signing key to its administrators.
 	webhookSecrets *webhooks.Secrets
+	// sms keeps the site's SMS provider and sends through it.
+	sms *sms.Service
 
 	// dbOK is the latest database probe: system.health reports it instead
 	// of querying, so health checks never add load to the database.
@@ -100,6 +103,7 @@ const (
 func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logger, started time.Time) (*app, error) {
 	a := &app{cfg: cfg, store: store, events: events, ops: ops, started: started, probe: store, minFree: minFreeBytes}
 	a.forms = &forms.Service{Store: store}
+	a.sms = sms.NewService(store, cfg.SMSAllowHTTPHosts)
 	// XLSX exports are built beside the database: they hold answers.
 	a.results = results.New(store, filepath.Join(filepath.Dir(cfg.DB), "exports"))
 	var probeCtx context.Context
@@ -401,6 +405,12 @@ func (a *app) methods() []rpc.Method {
 		{Name: "model.get", Inline: true, Capability: options, Handler: handle(a.models.Get)},
 		{Name: "model.probe", Capability: options, Handler: handle(a.modelProbe)},
 		{Name: "model.configure", Capability: options, Handler: handle(a.models.Configure)},
+		// The site's SMS provider, set from WordPress's settings page.
+		// sms.settings.get may ask the provider for the balance and
+		// sms.test waits for it, so neither is inline.
+		{Name: "sms.settings.get", Capability: options, Handler: handle(a.smsSettings)},
+		{Name: "sms.settings.set", Capability: options, Handler: handle(a.sms.Set)},
+		{Name: "sms.test", Capability: options, Handler: handle(a.sms.Test)},
 		// Respondents: anonymous callers (the shim's actor has user_id 0
 		// and no capability); the form's site comes from the actor.
 		{Name: "forms.public", Inline: true, Handler: handle(a.submits.Public)},
@@ -450,4 +460,14 @@ func (a *app) modelProbe(ctx context.Context, p models.Params) (*models.ProbeRes
 		res.Error = rpc.ErrorData(res.Failure)
 	}
 	return res, err
+}
+
+// smsSettings serves sms.settings.get, a failed balance in error.data's
+// shape.
+func (a *app) smsSettings(ctx context.Context, p sms.GetParams) (sms.Info, error) {
+	in, err := a.sms.Get(ctx, p)
+	if in.BalanceFailure != nil {
+		in.BalanceError = rpc.ErrorData(in.BalanceFailure)
+	}
+	return in, err
 }

@@ -107,6 +107,10 @@ type Config struct {
 	// WebhookBodyRetention is how long a delivered webhook keeps its
 	// body (0 keeps bodies).
 	WebhookBodyRetention time.Duration
+
+	// SMSAllowHTTPHosts are hosts an SMS base URL may name over plain
+	// http besides loopback (a self-hosted gateway on the LAN).
+	SMSAllowHTTPHosts []string
 }
 
 // LLMConfigured reports whether model-backed features can run: a model
@@ -129,7 +133,7 @@ func defaultPath(getenv func(string) string, envDir, fallback, name string) stri
 // ParseConfig reads flags from args and ARSHLINE_* variables from getenv.
 func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*Config, error) {
 	c := &Config{}
-	var socketMode, allowUIDs, allowGIDs, operatorUIDs, allowHTTP string
+	var socketMode, allowUIDs, allowGIDs, operatorUIDs, allowHTTP, smsAllowHTTP string
 	fs.StringVar(&c.Socket, "socket", defaultPath(getenv, "RUNTIME_DIRECTORY", ".", "arshlined.sock"), "Unix socket path to listen on")
 	fs.StringVar(&socketMode, "socket-mode", "0660", "permission bits of the socket file (octal)")
 	fs.StringVar(&c.SocketGroup, "socket-group", "", "group (name or gid) that owns the socket; empty keeps the default")
@@ -182,6 +186,7 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*
 	fs.Int64Var(&c.UploadClientBytesPerHour, "upload-client-bytes-per-hour", 200<<20, "bytes of files one client may send in an hour (0: no budget)")
 	fs.Int64Var(&c.UploadMinFreeBytes, "upload-min-free-bytes", 1<<30, "uploads stop below this much free space on the upload directory's file system (0: no floor)")
 	fs.IntVar(&c.UploadMinFreePercent, "upload-min-free-percent", 5, "uploads stop below this share of the file system free (0: no floor); the larger floor applies")
+	fs.StringVar(&smsAllowHTTP, "sms-allow-http-host", "", "comma-separated hosts an SMS provider's base URL may name over plain http besides loopback (a self-hosted gateway); the key then travels unencrypted")
 	fs.BoolVar(&c.WebhooksAllowLoopbackHTTP, "webhooks-allow-loopback-http", false, "deliver webhooks over plain http to loopback addresses, and over https to loopback and private ones (tests, a receiver on this host)")
 
 	// Environment first, so that flags given on the command line override it.
@@ -217,11 +222,8 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*
 	if _, ok := logx.ParseLevel(c.LogLevel); !ok {
 		return nil, fmt.Errorf("--log-level %q is not DEBUG, INFO, WARN or ERROR", c.LogLevel)
 	}
-	for _, h := range strings.Split(allowHTTP, ",") {
-		if h = strings.TrimSpace(h); h != "" {
-			c.OpenAIAllowHTTPHosts = append(c.OpenAIAllowHTTPHosts, h)
-		}
-	}
+	c.OpenAIAllowHTTPHosts = hostList(allowHTTP)
+	c.SMSAllowHTTPHosts = hostList(smsAllowHTTP)
 	if err := models.CheckBaseURL(c.OpenAIBaseURL, c.OpenAIAllowHTTPHosts); err != nil {
 		return nil, err
 	}
@@ -264,6 +266,17 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*
 		return nil, errors.New("limits must be positive (max-frame-bytes at least 1024)")
 	}
 	return c, nil
+}
+
+// hostList is a comma-separated list of host names.
+func hostList(s string) []string {
+	var hosts []string
+	for _, h := range strings.Split(s, ",") {
+		if h = strings.TrimSpace(h); h != "" {
+			hosts = append(hosts, h)
+		}
+	}
+	return hosts
 }
 
 func lookup(getenv func(string) string, name string) (string, bool) {

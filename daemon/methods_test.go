@@ -21,6 +21,7 @@ func TestEveryMethodDecodesItsParamsStrictly(t *testing.T) {
 		"versions.list", "versions.get", "versions.rollback", "versions.apply_diff", "audit.list",
 		"forms.public", "submissions.submit", "submissions.list", "submissions.get", "submissions.set_status", "submissions.delete",
 		"submissions.upload", "submissions.file", "model.get", "model.probe", "model.configure",
+		"sms.settings.get", "sms.settings.set", "sms.test",
 		"results.summary", "submissions.export", "webhooks.secret",
 	}
 	for _, m := range methods {
