@@ -1,1 +1,1 @@
-<?php return array('dependencies' => array(), 'version' => '22d014e6a48a9011e852');
+<?php return array('dependencies' => array(), 'version' => '1a5dcaa2743f544a9dfe');
