@@ -447,4 +447,85 @@ final class PublicVisitorTest extends Arshline_Test_Case {
 		restore_error_handler();
 		$this->assertSame( array(), $this->warnings );
 	}
+
+	public function test_the_personal_data_tools_export_and_erase_a_respondents_answers() {
+		self::boot();
+		$form   = self::create_form(
+			array(
+				array(
+					'id'    => 'name',
+					'type'  => 'text',
+					'label' => 'نام',
+				),
+				array(
+					'id'    => 'mail',
+					'type'  => 'email',
+					'label' => 'ایمیل',
+				),
+				array(
+					'id'     => 'mobile',
+					'type'   => 'text',
+					'label'  => 'موبایل',
+					'format' => 'mobile_ir',
+				),
+			)
+		);
+		$other  = self::form();
+		$send   = function ( $form, array $answers ) {
+			$token   = Arshline_Sidecar_Public::call( 'forms.public', array( 'id' => (int) $form['id'] ) )['form_token'];
+			$receipt = Arshline_Sidecar_Public::submit( $form['public_token'], $answers, $token, '', '' );
+			$this->assertIsArray( $receipt, is_wp_error( $receipt ) ? $receipt->get_error_message() : '' );
+			return $receipt['tracking_code'];
+		};
+		$by_mail   = $send( $form, array( 'name' => 'مریم', 'mail' => 'Maryam@Example.test' ) );
+		$by_mobile = $send( $form, array( 'name' => 'مریم', 'mobile' => '۰۹۱۲ ۳۴۵ ۶۷۸۹' ) );
+		$similar   = $send( $form, array( 'name' => 'maryam@example.test.evil', 'mail' => 'maryam2@example.test' ) );
+		$in_other  = $send( $other, array( 'name' => 'maryam@example.test', 'code' => '0084575948' ) );
+		add_filter(
+			'arshline_sidecar_privacy_mobiles',
+			function ( $found, $email ) {
+				return 'maryam@example.test' === $email ? array_merge( $found, array( '+98 912 345 6789' ) ) : $found;
+			},
+			10,
+			2
+		);
+
+		Arshline_Sidecar_Public_Privacy::boot();
+		$exporters = apply_filters( 'wp_privacy_personal_data_exporters', array() );
+		$erasers   = apply_filters( 'wp_privacy_personal_data_erasers', array() );
+		$this->assertArrayHasKey( 'arshline-sidecar', $exporters );
+		$this->assertArrayHasKey( 'arshline-sidecar', $erasers );
+
+		// Every form is a page of the export; the codes found are the person's only.
+		$codes = array();
+		for ( $page = 1, $done = false; ! $done; $page++ ) {
+			$out  = call_user_func( $exporters['arshline-sidecar']['callback'], 'maryam@example.test', $page );
+			$done = $out['done'];
+			foreach ( $out['data'] as $item ) {
+				$this->assertSame( 'arshline-sidecar', $item['group_id'] );
+				$pairs   = array_column( $item['data'], 'value', 'name' );
+				$codes[] = $pairs['Tracking code'];
+				if ( $pairs['Tracking code'] === $by_mail ) {
+					$this->assertSame( 'Maryam@example.test', $pairs['ایمیل'], 'answers under their labels' );
+				}
+			}
+			$this->assertLessThan( 10, $page );
+		}
+		sort( $codes );
+		$want = array( $by_mail, $by_mobile, $in_other );
+		sort( $want );
+		$this->assertSame( $want, $codes );
+
+		$removed = 0;
+		for ( $page = 1, $done = false; ! $done; $page++ ) {
+			$out      = call_user_func( $erasers['arshline-sidecar']['callback'], 'maryam@example.test', $page );
+			$done     = $out['done'];
+			$removed += $out['items_removed'];
+			$this->assertFalse( $out['items_retained'] );
+		}
+		$this->assertSame( 3, $removed );
+		$left = Arshline_Sidecar_Plugin::client()->call( 'submissions.list', array( 'form_id' => (int) $form['id'] ), Arshline_Sidecar_Public::system_actor() );
+		$this->assertSame( array( $similar ), array_column( $left['items'], 'tracking_code' ), 'a look-alike address stays' );
+		$this->assertSame( array(), call_user_func( $exporters['arshline-sidecar']['callback'], 'maryam@example.test', 1 )['data'] );
+	}
 }

@@ -1,1 +1,1 @@
-<?php return array('dependencies' => array(), 'version' => '1a5dcaa2743f544a9dfe');
+<?php return array('dependencies' => array(), 'version' => 'd225120604e2893dc99c');

@@ -61,6 +61,7 @@ final class Arshline_Sidecar_Public {
 		add_action( 'template_redirect', array( __CLASS__, 'template_redirect' ), 1 );
 		add_action( 'rest_api_init', array( __CLASS__, 'register_routes' ) );
 		add_action( 'wp_enqueue_scripts', array( __CLASS__, 'enqueue_for_page' ) );
+		Arshline_Sidecar_Public_Privacy::boot();
 	}
 
 	/**

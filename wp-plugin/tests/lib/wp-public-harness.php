@@ -176,3 +176,4 @@ require_once $arshline_inc . '/rest/class-arshline-sidecar-rest-public-controlle
 require_once $arshline_inc . '/public/class-arshline-sidecar-public-renderer.php';
 require_once $arshline_inc . '/public/class-arshline-sidecar-public-mail.php';
 require_once $arshline_inc . '/class-arshline-sidecar-public.php';
+require_once $arshline_inc . '/public/class-arshline-sidecar-public-privacy.php';
