@@ -177,6 +177,7 @@ E2E_URL=$url E2E_USER=admin E2E_PASS=$admin_pass E2E_CHROMIUM=$chromium_bin \
 	E2E_ARTIFACTS="$repo/e2e/artifacts" E2E_FAKE_URL="http://127.0.0.1:$fake_port" \
 	E2E_SOCKET=$socket E2E_HOSTILE_FORM=$hostile_form \
 	node "$repo/e2e/run.mjs"
+E2E_URL=$url E2E_CHROMIUM=$chromium_bin E2E_ARTIFACTS="$repo/e2e/artifacts" E2E_SOCKET=$socket node "$repo/e2e/visitor.mjs"
 
 # --- the socket constant, uninstall and the PHP log ------------------------
 php "$repo/e2e/wp-constant-check.php" "$docroot"

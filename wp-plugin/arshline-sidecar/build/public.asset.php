@@ -1,1 +1,1 @@
-<?php return array('dependencies' => array(), 'version' => 'd225120604e2893dc99c');
+<?php return array('dependencies' => array(), 'version' => '6400ae14682fa9cdfc2f');

@@ -362,7 +362,7 @@ final class Arshline_Sidecar_Public_Renderer {
 		$required = ! empty( $field['required'] ) && in_array( $type, self::ANSWERABLE, true );
 		if ( 'date' === $type ) {
 			$jalali = ! isset( $field['calendar'] ) || 'gregorian' !== $field['calendar'];
-			$hint   = $jalali ? $this->t( 'Solar Hijri date as YYYY/MM/DD, e.g. 1403/05/21.', 'تاریخ شمسی به شکل سال/ماه/روز، مثلاً ۱۴۰۳/۰۵/۲۱.' ) : $this->t( 'Date as YYYY-MM-DD, e.g. 2024-08-11.', 'تاریخ میلادی به شکل YYYY-MM-DD، مثلاً 2024-08-11.' );
+			$hint   = $jalali ? $this->t( 'Solar Hijri date: year, month and day, e.g. 1403/05/21 or 14030521.', 'تاریخ شمسی: سال، ماه و روز، مثلاً ۱۴۰۳/۰۵/۲۱ یا ۱۴۰۳۰۵۲۱.' ) : $this->t( 'Date as YYYY-MM-DD, e.g. 2024-08-11.', 'تاریخ میلادی به شکل YYYY-MM-DD، مثلاً 2024-08-11.' );
 			$help   = '' === $help ? $hint : $help . ' ' . $hint;
 		}
 

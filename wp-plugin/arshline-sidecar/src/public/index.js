@@ -63,9 +63,18 @@ function control( wrap ) {
 	return wrap.querySelector( 'input:not([type=hidden]), select, textarea' );
 }
 
+// A question's label as its words: without the star or the words a
+// screen reader hears for it.
 function labelOf( wrap ) {
 	var l = wrap.querySelector( '.arshline-field__label' );
-	return l ? l.textContent.replace( /\s*\*$/, '' ) : wrap.getAttribute( 'data-field' );
+	if ( ! l ) {
+		return wrap.getAttribute( 'data-field' );
+	}
+	var copy = l.cloneNode( true );
+	$all( copy, '.arshline-field__required, .arshline-sr' ).forEach( function ( e ) {
+		e.parentNode.removeChild( e );
+	} );
+	return copy.textContent.trim();
 }
 
 function toBase64( buffer ) {
@@ -708,6 +717,7 @@ function Form( root ) {
 		goTo( pageOf( invalid ) );
 		focusField( invalid );
 	}
+	root.setAttribute( 'data-arshline-ready', '1' );
 }
 
 function start() {
