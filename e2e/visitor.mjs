@@ -259,6 +259,20 @@ async function main() {
 		});
 
 		await withPage(browser, PHONE, async (page, errors) => {
+			await step(page, 'a send sooner than a person reads: told how long, sent again by itself', async () => {
+				await page.goto(link);
+				await page.locator('.arshline-form[data-arshline-ready]').waitFor();
+				await fillAll(page);
+				await page.getByRole('button', { name: 'ارسال' }).click();
+				await page.locator('.arshline-form__live', { hasText: 'ثانیهٔ دیگر خودش دوباره فرستاده می‌شود' }).waitFor();
+				check(await page.locator('.arshline-form__summary').isHidden(), 'not under «please correct»');
+				await snap(page, 'too-soon');
+				await page.locator('.arshline-form__code strong').waitFor();
+			});
+			check(errors.length === 0, `browser errors:\n${errors.join('\n')}`);
+		});
+
+		await withPage(browser, PHONE, async (page, errors) => {
 			const wp = countWordPress(page);
 			await step(page, 'a cached page: its old token replaced at the first touch, before the send', async () => {
 				await page.goto(link);

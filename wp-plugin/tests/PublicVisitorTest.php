@@ -266,6 +266,17 @@ final class PublicVisitorTest extends Arshline_Test_Case {
 		$this->assertStringNotContainsString( '203.0.113.7', $first );
 	}
 
+	public function test_a_page_with_a_form_may_be_cached_and_its_thank_you_may_not() {
+		self::boot();
+		require __DIR__ . '/lib/wp-form-page.php';
+		$_SERVER['REQUEST_METHOD'] = 'GET';
+		Arshline_Sidecar_Public::template_redirect();
+		$this->assertSame( 0, Arshline_Test_Page::$nocache, 'a GET of a page with the shortcode is cacheable' );
+		$_GET['arshline_done'] = str_repeat( 'a', 32 );
+		Arshline_Sidecar_Public::template_redirect();
+		$this->assertSame( 1, Arshline_Test_Page::$nocache, 'the thank-you page is not' );
+	}
+
 	public function test_one_cached_idempotency_key_does_not_join_two_visitors() {
 		self::boot();
 		$form  = self::form();
