@@ -1,1 +1,1 @@
-<?php return array('dependencies' => array(), 'version' => '6400ae14682fa9cdfc2f');
+<?php return array('dependencies' => array(), 'version' => '45e92191423d972d17bb');

@@ -140,7 +140,7 @@ function Form( root ) {
 	var submit = form.querySelector( '.arshline-form__submit' );
 	var progress = form.querySelector( '.arshline-form__progress' );
 	var refreshing = null;
-	var retries = 0;
+	var retries = { soon: 0, token: 0 };
 	var sentFiles = typeof WeakMap === 'function' ? new WeakMap() : null;
 
 	form.noValidate = true;
@@ -417,18 +417,22 @@ function Form( root ) {
 	function retry( r ) {
 		var data = ( r.body && r.body.data ) || {};
 		var reason = formReason( data );
-		var wait = r.retry || data.retry_after || MIN_FILL;
-		if ( retries >= 2 || ( 'too_fast' !== reason && STALE_TOKEN.indexOf( reason ) < 0 ) ) {
-			return null;
-		}
-		retries++;
-		if ( 'too_fast' === reason ) {
-			live.textContent = format( S.soon, digits( Math.ceil( wait ), fa ) );
+		var wait;
+		if ( 'too_fast' === reason && retries.soon < 4 ) {
+			// The daemon's least fill time may be longer than its default:
+			// each wait is longer than the one before.
+			retries.soon++;
+			wait = Math.ceil( r.retry || data.retry_after || MIN_FILL * retries.soon );
+			live.textContent = format( S.soon, digits( wait, fa ) );
 			return later( wait ).then( attempt );
 		}
-		return refreshToken().then( function ( ok ) {
-			return ok ? later( MIN_FILL ).then( attempt ) : r;
-		} );
+		if ( STALE_TOKEN.indexOf( reason ) >= 0 && retries.token < 1 ) {
+			retries.token++;
+			return refreshToken().then( function ( ok ) {
+				return ok ? later( MIN_FILL ).then( attempt ) : r;
+			} );
+		}
+		return null;
 	}
 
 	function fail( r ) {
@@ -556,7 +560,7 @@ function Form( root ) {
 			return;
 		}
 		busy = true;
-		retries = 0;
+		retries = { soon: 0, token: 0 };
 		submit.disabled = true;
 		live.textContent = S.sending;
 		attempt().then(
