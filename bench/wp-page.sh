@@ -13,6 +13,7 @@
 #   BENCH_N=200 bench/wp-page.sh     fewer requests
 #   BENCH_OPCACHE=0 bench/wp-page.sh without OPcache
 #   BENCH_KEEP=1 bench/wp-page.sh    keep the scratch directory
+#   BENCH_VISITS=200 (default)       visits of the visit bench (page, token, send)
 #
 # The setup follows .ci/e2e.sh (which installs the packages it needs:
 # run that once on a fresh machine) without the browser and the model.
@@ -92,7 +93,10 @@ SQL
 
 log "starting arshlined"
 socket="$tmp/run/arshlined.sock"
+# The visits send as fast as one client can: no least fill time and no
+# per-client or per-form limit (the pages' figures are unaffected).
 "$daemon_bin" --socket "$socket" --db "$tmp/data/arshline.db" --log-dir "$tmp/logs" \
+	--submit-min-fill 0s --submit-per-client-per-minute 0 --submit-per-form-per-minute 0 \
 	>"$tmp/logs/arshlined.log" 2>&1 &
 pids+=($!)
 wait_for 15 arshlined test -S "$socket"
@@ -183,3 +187,5 @@ printf 'arshlined %s; PHP %s; WordPress %s; %s; %d requests per page after 50 of
 	"$([[ $opcache == 1 ]] && echo 'OPcache on' || echo 'OPcache off')" "$n"
 php bench/wp-page/requests.php "$url" "$with_id" "$without_id" "$tmp/timing.txt" "$n"
 php bench/wp-page/forms-public.php "$socket" "$form_id" "$n"
+printf 'visits (one at a time): %d after 20 of warm-up\n' "${BENCH_VISITS:-200}"
+php bench/wp-page/visit.php "$url" "$with_id" "$without_id" "$tmp/timing.txt" "${BENCH_VISITS:-200}"
