@@ -186,6 +186,13 @@ async function main() {
 				await page.keyboard.press('PageDown');
 				const next = await dialog.locator('h2').innerText();
 				check(next !== title, 'PageDown is the next month');
+				// Tab goes round the dialog's controls and never leaves it.
+				for (let i = 0; i < 7; i++) {
+					await page.keyboard.press(i % 2 ? 'Shift+Tab' : 'Tab');
+					await page.keyboard.press('Tab');
+					check(await page.evaluate(() => !!document.activeElement.closest('[role="dialog"]')), `focus left the dialog after ${i + 1} tabs`);
+				}
+				await dialog.locator('td[tabindex="0"]').focus();
 				await snap(page, 'date-picker');
 				await axe(page, 'date-picker');
 				await page.keyboard.press('Escape');
