@@ -1,1 +1,1 @@
-<?php return array('dependencies' => array('wp-api-fetch', 'wp-i18n'), 'version' => 'c5dbe83e86089cebaff7');
+<?php return array('dependencies' => array('wp-api-fetch', 'wp-i18n'), 'version' => '56df127c88142ca86b0c');
