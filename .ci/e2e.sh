@@ -212,6 +212,7 @@ E2E_URL=$url E2E_USER=admin E2E_PASS=$admin_pass E2E_CHROMIUM=$chromium_bin \
 	E2E_SOCKET_REFUSE="$tmp/run/refuse.sock" E2E_SOCKET_ROOT_ONLY="$tmp/run/root-only.sock" \
 	E2E_SOCKET_PROTOCOL2="$tmp/run/protocol-2.sock" \
 	node "$repo/e2e/run.mjs"
+E2E_URL=$url E2E_CHROMIUM=$chromium_bin E2E_ARTIFACTS="$repo/e2e/artifacts" E2E_SOCKET=$socket node "$repo/e2e/visitor.mjs"
 
 # --- the socket constant, uninstall and the PHP log ------------------------
 php "$repo/e2e/wp-constant-check.php" "$docroot"

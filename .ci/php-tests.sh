@@ -44,6 +44,9 @@ wp-plugin/bin/i18n.sh --check
 echo "php-tests: built admin script"
 wp-plugin/bin/check-build.sh
 
+echo "php-tests: the public script's calendar against the daemon's (node --test)"
+node --test wp-plugin/tests/js/
+
 echo "php-tests: phpunit"
 (cd wp-plugin && phpunit --colors=never "$@")
 

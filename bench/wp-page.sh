@@ -13,6 +13,8 @@
 #   BENCH_N=200 bench/wp-page.sh     fewer requests
 #   BENCH_OPCACHE=0 bench/wp-page.sh without OPcache
 #   BENCH_KEEP=1 bench/wp-page.sh    keep the scratch directory
+#   BENCH_VISITS=200 (default)       visits of the visit bench (page, token, send)
+#   BENCH_SERVER=fpm bench/wp-page.sh  nginx + PHP-FPM (Debian's nginx, php8.2-fpm) instead of PHP's server
 #
 # The setup follows .ci/e2e.sh (which installs the packages it needs:
 # run that once on a fresh machine) without the browser and the model.
@@ -92,7 +94,10 @@ SQL
 
 log "starting arshlined"
 socket="$tmp/run/arshlined.sock"
+# The visits send as fast as one client can: no least fill time and no
+# per-client or per-form limit (the pages' figures are unaffected).
 "$daemon_bin" --socket "$socket" --db "$tmp/data/arshline.db" --log-dir "$tmp/logs" \
+	--submit-min-fill 0s --submit-per-client-per-minute 0 --submit-per-form-per-minute 0 \
 	>"$tmp/logs/arshlined.log" 2>&1 &
 pids+=($!)
 wait_for 15 arshlined test -S "$socket"
@@ -170,16 +175,77 @@ read -r with_id without_id < <(php bench/wp-page/pages.php "$docroot" "$form_id"
 # The built-in server follows opcache.enable (opcache.enable_cli is the
 # command line's).
 opcache=${BENCH_OPCACHE:-1}
-log "serving WordPress on $url (one worker, OPcache $([[ $opcache == 1 ]] && echo on || echo off))"
-setsid php -d opcache.enable="$opcache" -d opcache.validate_timestamps=0 -S "127.0.0.1:$wp_port" \
-	-t "$docroot" "$repo/e2e/router.php" >"$tmp/logs/php-server.log" 2>&1 &
-pids+=($!)
-groups+=($!)
+if [[ "${BENCH_SERVER:-php}" == fpm ]]; then
+	# nginx in front of PHP-FPM, as sites run it: one FastCGI worker
+	# (pm static, one child), so requests are still served one at a time
+	# and the timing plugin's CPU difference is each request's own.
+	log "serving WordPress on $url (nginx + PHP-FPM, one worker, OPcache $([[ $opcache == 1 ]] && echo on || echo off))"
+	command -v nginx >/dev/null 2>&1 && command -v php-fpm8.2 >/dev/null 2>&1 || fail "BENCH_SERVER=fpm needs Debian's nginx and php8.2-fpm"
+	cat >"$tmp/fpm.conf" <<CONF
+[global]
+pid = $tmp/run/fpm.pid
+error_log = $tmp/logs/fpm.log
+daemonize = no
+[bench]
+listen = $tmp/run/fpm.sock
+pm = static
+pm.max_children = 1
+clear_env = no
+php_admin_value[opcache.enable] = $opcache
+php_admin_value[opcache.validate_timestamps] = 0
+CONF
+	setsid php-fpm8.2 -R -F -y "$tmp/fpm.conf" >"$tmp/logs/fpm-stdout.log" 2>&1 &
+	pids+=($!)
+	groups+=($!)
+	wait_for 15 PHP-FPM test -S "$tmp/run/fpm.sock"
+	mkdir -p "$tmp/nginx"
+	cat >"$tmp/nginx.conf" <<CONF
+user root;
+worker_processes 1;
+daemon off;
+pid $tmp/run/nginx.pid;
+error_log $tmp/logs/nginx-error.log;
+events { worker_connections 64; }
+http {
+	access_log off;
+	include /etc/nginx/mime.types;
+	client_body_temp_path $tmp/nginx/body;
+	fastcgi_temp_path $tmp/nginx/fastcgi;
+	proxy_temp_path $tmp/nginx/proxy;
+	uwsgi_temp_path $tmp/nginx/uwsgi;
+	scgi_temp_path $tmp/nginx/scgi;
+	server {
+		listen 127.0.0.1:$wp_port;
+		root $docroot;
+		index index.php;
+		location / { try_files \$uri \$uri/ /index.php?\$args; }
+		location ~ \.php\$ {
+			include /etc/nginx/fastcgi_params;
+			fastcgi_param SCRIPT_FILENAME \$document_root\$fastcgi_script_name;
+			fastcgi_param HTTP_HOST \$host:\$server_port; # Debian's fastcgi_params send \$host, without the port the site is on
+			fastcgi_pass unix:$tmp/run/fpm.sock;
+		}
+	}
+}
+CONF
+	setsid nginx -c "$tmp/nginx.conf" -p "$tmp/nginx" >"$tmp/logs/nginx-stdout.log" 2>&1 &
+	pids+=($!)
+	groups+=($!)
+else
+	log "serving WordPress on $url (one worker, OPcache $([[ $opcache == 1 ]] && echo on || echo off))"
+	setsid php -d opcache.enable="$opcache" -d opcache.validate_timestamps=0 -S "127.0.0.1:$wp_port" \
+		-t "$docroot" "$repo/e2e/router.php" >"$tmp/logs/php-server.log" 2>&1 &
+	pids+=($!)
+	groups+=($!)
+fi
 wait_for 15 "the WordPress server" php -r "exit(@file_get_contents('$url/wp-login.php') === false ? 1 : 0);"
 
-printf 'arshlined %s; PHP %s; WordPress %s; %s; %d requests per page after 50 of warm-up\n' \
+printf 'arshlined %s; PHP %s; WordPress %s; %s; %s; %d requests per page after 50 of warm-up\n' \
 	"$(ctl system.health | php -r 'echo json_decode(stream_get_contents(STDIN), true)["version"];')" \
 	"$(php -r 'echo PHP_VERSION;')" "$(php -r 'include $argv[1]; echo $wp_version;' "$docroot/wp-includes/version.php")" \
+	"$([[ "${BENCH_SERVER:-php}" == fpm ]] && echo 'nginx + PHP-FPM' || echo "PHP's built-in server")" \
 	"$([[ $opcache == 1 ]] && echo 'OPcache on' || echo 'OPcache off')" "$n"
 php bench/wp-page/requests.php "$url" "$with_id" "$without_id" "$tmp/timing.txt" "$n"
 php bench/wp-page/forms-public.php "$socket" "$form_id" "$n"
+printf 'visits (one at a time): %d after 20 of warm-up\n' "${BENCH_VISITS:-200}"
+php bench/wp-page/visit.php "$url" "$with_id" "$without_id" "$tmp/timing.txt" "${BENCH_VISITS:-200}"

@@ -716,7 +716,7 @@ async function publicFormSteps(browser) {
 			await page.getByRole('button', { name: 'ارسال' }).click();
 			const code = page.locator('.arshline-form__code strong');
 			await code.waitFor();
-			check(/^\d{10}$/.test(await code.innerText()), `tracking code ${await code.innerText()}`);
+			check(/^[۰-۹]{10}$/.test(await code.innerText()), `tracking code ${await code.innerText()}`);
 			await snap(page, 'public-form-done');
 			check(errors.length === 0, `browser errors:\n${errors.join('\n')}`);
 		});
@@ -745,7 +745,7 @@ async function publicFormSteps(browser) {
 			await read(p2);
 			await Promise.all([p2.waitForNavigation(), p2.getByRole('button', { name: 'ارسال' }).click()]);
 			check(/arshline_done=[a-f0-9]{32}/.test(p2.url()), `redirected to ${p2.url()}`);
-			check(/^\d{10}$/.test(await p2.locator('.arshline-form__code strong').innerText()), 'tracking code shown');
+			check(/^[۰-۹]{10}$/.test(await p2.locator('.arshline-form__code strong').innerText()), 'tracking code shown');
 			await snap(p2, 'public-form-nojs-done');
 		});
 	} finally {

@@ -42,7 +42,7 @@ function arshline_bench_get( $u ) {
 	$body = curl_exec( $ch );
 	$code = curl_getinfo( $ch, CURLINFO_RESPONSE_CODE );
 	if ( false === $body || 200 !== $code ) {
-		fwrite( STDERR, "GET $u: status $code " . curl_error( $ch ) . "\n" );
+		fwrite( STDERR, "GET $u: status $code " . curl_error( $ch ) . ' ' . (string) curl_getinfo( $ch, CURLINFO_REDIRECT_URL ) . "\n" );
 		exit( 1 );
 	}
 	return $body;

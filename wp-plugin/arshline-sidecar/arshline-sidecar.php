@@ -48,6 +48,7 @@ require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-model-setti
 require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-public-controller.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/public/class-arshline-sidecar-public-renderer.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/public/class-arshline-sidecar-public-mail.php';
+require_once ARSHLINE_SIDECAR_DIR . 'includes/public/class-arshline-sidecar-public-privacy.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-public.php';
 
 register_activation_hook( __FILE__, array( 'Arshline_Sidecar_Plugin', 'grant_capability' ) );

@@ -124,6 +124,10 @@ final class EntriesRestTest extends Arshline_Answered_Form_Test_Case {
 		list( $form_id, $ids ) = $this->answered_form( 1, true );
 		$entry     = arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/submissions/{$ids[0]}" )->get_data();
 		$upload_id = $entry->answers[2]->value[0]->upload_id;
+		// The entry says which file was uploaded: its name, type and size.
+		$this->assertSame( "گزارش \"نهایی\".txt", $entry->answers[2]->value[0]->name );
+		$this->assertSame( 'text/plain', $entry->answers[2]->value[0]->mime );
+		$this->assertSame( 11, $entry->answers[2]->value[0]->size );
 		$response  = arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/submissions/{$ids[0]}/files/$upload_id" );
 		$this->assertSame( 200, $response->get_status() );
 		$headers = $response->get_headers();

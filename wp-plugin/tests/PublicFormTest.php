@@ -110,12 +110,14 @@ final class PublicFormTest extends Arshline_Test_Case {
 			),
 			array(
 				'id'      => 'f_radio',
+				'required' => true,
 				'type'    => 'radio',
 				'label'   => $h,
 				'options' => $options,
 			),
 			array(
 				'id'      => 'f_check',
+				'required' => true,
 				'type'    => 'checkbox',
 				'label'   => $h,
 				'options' => $options,
@@ -139,11 +141,13 @@ final class PublicFormTest extends Arshline_Test_Case {
 			),
 			array(
 				'id'    => 'f_rate',
+				'required' => true,
 				'type'  => 'rating',
 				'label' => $h,
 			),
 			array(
 				'id'    => 'f_matrix',
+				'required' => true,
 				'type'  => 'matrix',
 				'label' => $h,
 				'rows'  => array( $h, 'ردیف' ),
@@ -320,12 +324,33 @@ final class PublicFormTest extends Arshline_Test_Case {
 		$text = $x->query( "//div[@data-field='f_text']//input" )->item( 0 );
 		$this->assertSame( 'true', $text->getAttribute( 'aria-required' ) );
 		$this->assertStringContainsString( '-help', $text->getAttribute( 'aria-describedby' ) );
-		$this->assertTrue( $text->hasAttribute( 'required' ) );
-		// A question required only when its condition holds is not required
-		// by the browser: without the script it is on the page either way.
+		// The daemon judges every answer at once: no browser bubble first.
+		$this->assertFalse( $text->hasAttribute( 'required' ) );
+		$this->assertSame( 0, $x->query( '//*[@required]' )->length );
+		$this->assertTrue( $x->query( '//form' )->item( 0 )->hasAttribute( 'novalidate' ) );
 		$later = $x->query( "//div[@data-field='f_later']//input" )->item( 0 );
 		$this->assertSame( 'true', $later->getAttribute( 'aria-required' ) );
-		$this->assertFalse( $later->hasAttribute( 'required' ) );
+		// Without the script, a question asked after a certain answer says which.
+		$when = $x->query( "//div[@data-field='f_later']//p[contains(@class,'arshline-field__when')]" )->item( 0 );
+		$this->assertNotNull( $when );
+		$this->assertSame( 'فقط اگر به «' . self::HOSTILE . '» پاسخ «' . self::HOSTILE . '» دادید.', $when->textContent );
+		$this->assertStringStartsWith( $when->getAttribute( 'id' ) . ' ', $later->getAttribute( 'aria-describedby' ) );
+		// A radio group, a rating and a matrix are radiogroups that say they
+		// are required; no fieldset carries aria-required (not allowed on a group).
+		foreach ( array( 'f_radio', 'f_rate', 'f_matrix' ) as $group ) {
+			$set = $x->query( "//div[@data-field='$group']//fieldset" )->item( 0 );
+			$this->assertSame( 'radiogroup', $set->getAttribute( 'role' ), $group );
+			$this->assertSame( 'true', $set->getAttribute( 'aria-required' ), $group );
+		}
+		$boxes = $x->query( "//div[@data-field='f_check']//fieldset" )->item( 0 );
+		$this->assertFalse( $boxes->hasAttribute( 'aria-required' ) );
+		$this->assertStringEndsWith( '(لازم)', trim( $x->query( 'legend', $boxes )->item( 0 )->textContent ) );
+		foreach ( $x->query( '//fieldset[@aria-required]' ) as $set ) {
+			$this->assertSame( 'radiogroup', $set->getAttribute( 'role' ), 'aria-required only on a radiogroup' );
+		}
+		// The printed token carries its issue time, for the script to tell a cached page.
+		$issued = (int) $x->query( "//input[@name='arshline_form_token']" )->item( 0 )->getAttribute( 'data-issued-at' );
+		$this->assertEqualsWithDelta( time(), $issued, 5 );
 		// The honeypot is hidden from people and screen readers.
 		$hp = $x->query( "//div[contains(@class,'arshline-form__hp')]" )->item( 0 );
 		$this->assertSame( 'true', $hp->getAttribute( 'aria-hidden' ) );
@@ -373,7 +398,9 @@ final class PublicFormTest extends Arshline_Test_Case {
 		parse_str( (string) parse_url( $result['redirect'], PHP_URL_QUERY ), $query );
 		$_GET['arshline_done'] = $query['arshline_done'];
 		$thanks                = Arshline_Sidecar_Public::render_form( (int) $form['id'], '' );
-		$this->assertStringContainsString( $result['receipt']['tracking_code'], $thanks );
+		// The code in Persian digits on a Persian page.
+		$this->assertStringContainsString( Arshline_Sidecar_Public_Renderer::digits( $result['receipt']['tracking_code'], true ), $thanks );
+		$this->assertMatchesRegularExpression( '/<strong dir="ltr">[۰-۹]{10}<\/strong>/u', $thanks );
 		$this->assertStringContainsString( 'سپاس &lt;b&gt;از شما&lt;/b&gt;', $thanks );
 		$this->assertStringContainsString( 'role="status"', $thanks );
 		$this->assertStringNotContainsString( '<form', $thanks );

@@ -1,1 +1,1 @@
-<?php return array('dependencies' => array(), 'version' => '22d014e6a48a9011e852');
+<?php return array('dependencies' => array(), 'version' => '45e92191423d972d17bb');

@@ -33,12 +33,25 @@ final class Arshline_Sidecar_Public {
 	const CHUNK_BYTES            = 262144;
 
 	/**
+	 * Refusal reasons that mean the page's form token will not do: a
+	 * fresh one is fetched (the script) or printed (the page drawn again).
+	 */
+	const STALE_TOKEN = array( 'form_token_invalid', 'form_token_expired', 'form_token_used', 'form_token_superseded' );
+
+	/**
 	 * What the POST of this request came to, by form token: values,
 	 * errors, status_message, idempotency (see handle_post()).
 	 *
 	 * @var array<string, array>
 	 */
 	private static $posted = array();
+
+	/**
+	 * The title of the last form rendered: the direct link's page title.
+	 *
+	 * @var string
+	 */
+	private static $title = '';
 
 	/**
 	 * Hooks the public side.
@@ -49,6 +62,7 @@ final class Arshline_Sidecar_Public {
 		add_action( 'template_redirect', array( __CLASS__, 'template_redirect' ), 1 );
 		add_action( 'rest_api_init', array( __CLASS__, 'register_routes' ) );
 		add_action( 'wp_enqueue_scripts', array( __CLASS__, 'enqueue_for_page' ) );
+		Arshline_Sidecar_Public_Privacy::boot();
 	}
 
 	/**
@@ -323,11 +337,12 @@ final class Arshline_Sidecar_Public {
 			array(
 				'id'    => 0,
 				'token' => '',
+				'font'  => '',
 			),
 			is_array( $atts ) ? $atts : array(),
 			'arshline_form'
 		);
-		return self::render_form( (int) $atts['id'], (string) $atts['token'] );
+		return self::render_form( (int) $atts['id'], (string) $atts['token'], '', (string) $atts['font'] );
 	}
 
 	/**
@@ -337,8 +352,9 @@ final class Arshline_Sidecar_Public {
 	 * @return string
 	 */
 	public static function render_block( $attributes ) {
-		$id = isset( $attributes['formId'] ) ? (int) $attributes['formId'] : 0;
-		return $id > 0 ? self::render_form( $id, '' ) : '';
+		$id   = isset( $attributes['formId'] ) ? (int) $attributes['formId'] : 0;
+		$font = isset( $attributes['font'] ) && is_string( $attributes['font'] ) ? $attributes['font'] : '';
+		return $id > 0 ? self::render_form( $id, '', '', $font ) : '';
 	}
 
 	/**
@@ -349,9 +365,10 @@ final class Arshline_Sidecar_Public {
 	 * @param int    $id     Form id (0 when the token names it).
 	 * @param string $token  Public token.
 	 * @param string $action The URL the form posts to (the current page when empty).
+	 * @param string $font   'vazirmatn' for the plugin's own Vazirmatn, '' for the theme's font.
 	 * @return string
 	 */
-	public static function render_form( $id, $token, $action = '' ) {
+	public static function render_form( $id, $token, $action = '', $font = '' ) {
 		$fa     = Arshline_Sidecar_Errors::is_persian( Arshline_Sidecar_Plugin::locale() );
 		$params = $id > 0 ? array( 'id' => (int) $id ) : array( 'token' => (string) $token );
 		if ( $id <= 0 && ! preg_match( '/^[A-Za-z0-9_-]{1,128}$/', (string) $token ) ) {
@@ -375,13 +392,15 @@ final class Arshline_Sidecar_Public {
 			return Arshline_Sidecar_Public_Renderer::notice( $fa ? 'این فرم اکنون در دسترس نیست. چند لحظهٔ دیگر دوباره امتحان کنید.' : 'This form is not available right now. Try again in a moment.', $fa );
 		}
 		self::enqueue();
-		$renderer = new Arshline_Sidecar_Public_Renderer( $form );
+		self::$title = isset( $form['title'] ) ? (string) $form['title'] : '';
+		$renderer    = new Arshline_Sidecar_Public_Renderer( $form );
 		$done     = self::done_receipt( (string) $form['token'] );
 		if ( null !== $done ) {
 			return $renderer->thank_you( $done['tracking_code'], $done['thank_you'] );
 		}
 		$state           = isset( self::$posted[ $form['token'] ] ) ? self::$posted[ $form['token'] ] : array();
 		$state['action'] = '' !== $action ? $action : self::current_url();
+		$state['font']   = $font;
 		return $renderer->render( $state );
 	}
 
@@ -449,8 +468,12 @@ final class Arshline_Sidecar_Public {
 	}
 
 	/**
-	 * Before the theme prints: the direct link, the no-JavaScript POST and
-	 * the no-store headers of pages that show a form.
+	 * Before the theme prints: the no-JavaScript POST and the direct link.
+	 *
+	 * A page that shows a form is left cacheable: its HTML is the same for
+	 * every visitor but for the form token, which a cached copy shares and
+	 * the script replaces when it is stale or refused. What is per visitor
+	 * is never cached: the answer to a POST and the thank-you page.
 	 */
 	public static function template_redirect() {
 		$method = isset( $_SERVER['REQUEST_METHOD'] ) ? strtoupper( sanitize_key( wp_unslash( $_SERVER['REQUEST_METHOD'] ) ) ) : 'GET';
@@ -469,22 +492,19 @@ final class Arshline_Sidecar_Public {
 			}
 		}
 		// phpcs:enable
-		if ( self::page_has_form() ) {
+		if ( isset( $_GET[ self::DONE_VAR ] ) ) { // phpcs:ignore WordPress.Security.NonceVerification.Recommended -- only decides the headers.
 			nocache_headers();
 		}
 		$token = get_query_var( self::QUERY_VAR );
 		if ( is_string( $token ) && '' !== $token ) {
-			nocache_headers();
 			self::render_link_page( $token );
 			exit;
 		}
 	}
 
 	/**
-	 * Whether the page being served holds the block or the shortcode: the
-	 * form embeds a form token issued at page load, which a page cache
-	 * must not hand to the next visitor (the script fetches a fresh one,
-	 * but a visitor without JavaScript sends the embedded one).
+	 * Whether the page being served holds the block or the shortcode (its
+	 * script and stylesheet are then printed in the head).
 	 *
 	 * @return bool
 	 */
@@ -500,18 +520,38 @@ final class Arshline_Sidecar_Public {
 	}
 
 	/**
-	 * The direct link's page: the form inside the theme's header and footer.
+	 * The document title of the direct link: the form's title, then the
+	 * site's name.
+	 *
+	 * @return string
+	 */
+	public static function link_title() {
+		$site = function_exists( 'get_bloginfo' ) ? (string) get_bloginfo( 'name', 'display' ) : '';
+		return '' === self::$title ? $site : ( '' === $site ? self::$title : self::$title . ' – ' . $site );
+	}
+
+	/**
+	 * The direct link's page: the form inside the theme's header and footer,
+	 * titled by the form.
 	 *
 	 * @param string $token Public token.
 	 */
 	private static function render_link_page( $token ) {
-		$html = self::render_form( 0, $token );
+		// The link is the form's own page: set in the plugin's Vazirmatn,
+		// which has Persian and Latin letters alike.
+		$html = self::render_form( 0, $token, '', 'vazirmatn' );
 		if ( '' === $html ) {
 			status_header( 404 );
 		}
+		add_filter( 'pre_get_document_title', array( __CLASS__, 'link_title' ) );
 		if ( function_exists( 'wp_is_block_theme' ) && wp_is_block_theme() ) {
-			// A block theme has no header.php: print a minimal document of its own styles.
+			// A block theme has no header.php: print a minimal document of its
+			// own styles. Its title tag comes from its block templates, which
+			// this page does not use, so the page prints its own.
 			echo '<!doctype html><html ' . get_language_attributes() . '><head><meta charset="' . esc_attr( get_bloginfo( 'charset' ) ) . '"><meta name="viewport" content="width=device-width, initial-scale=1">'; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- WordPress's own attributes.
+			if ( ! current_theme_supports( 'title-tag' ) ) {
+				echo '<title>' . esc_html( self::link_title() ) . '</title>';
+			}
 			wp_head();
 			echo '</head><body class="arshline-form-page"><main class="arshline-form-page__main">' . $html . '</main>'; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- built escaped by the renderer.
 			wp_footer();
@@ -553,7 +593,7 @@ final class Arshline_Sidecar_Public {
 		foreach ( $uploads as $field => $list ) {
 			$answers[ $field ] = $list;
 		}
-		$receipt = self::submit( $token, $answers, $form_token, $state['idempotency'], isset( $post['arshline_hp'] ) && is_string( $post['arshline_hp'] ) ? $post['arshline_hp'] : '' );
+		$receipt = empty( $answers ) ? self::nothing_answered( $form ) : self::submit( $token, $answers, $form_token, $state['idempotency'], isset( $post['arshline_hp'] ) && is_string( $post['arshline_hp'] ) ? $post['arshline_hp'] : '' );
 		if ( is_wp_error( $receipt ) ) {
 			return self::refused( $token, $receipt, $state, $fa );
 		}
@@ -561,6 +601,48 @@ final class Arshline_Sidecar_Public {
 		return array(
 			'redirect' => add_query_arg( self::DONE_VAR, $rid, self::current_url() ),
 			'receipt'  => $receipt,
+		);
+	}
+
+	/**
+	 * The refusal of a form sent with no answer at all, in the daemon's
+	 * shape and words: each required question shown without a condition
+	 * needs an answer (the daemon takes no empty submission to judge).
+	 *
+	 * @param array $form forms.public's result.
+	 * @return WP_Error INVALID_SUBMISSION
+	 */
+	public static function nothing_answered( array $form ) {
+		$fields = array();
+		foreach ( Arshline_Sidecar_Public_Renderer::fields( $form ) as $field ) {
+			if ( ! empty( $field['required'] ) && empty( $field['show_if'] ) && in_array( $field['type'], Arshline_Sidecar_Public_Renderer::ANSWERABLE, true ) ) {
+				$fields[] = array(
+					'field'      => $field['id'],
+					'code'       => 'required',
+					'message_fa' => 'به این پرسش پاسخ دهید',
+					'message_en' => 'Please answer this question',
+				);
+			}
+		}
+		if ( ! $fields ) {
+			$fields[] = array(
+				'field'      => '',
+				'code'       => 'required',
+				'message_fa' => 'دست‌کم به یک پرسش پاسخ دهید.',
+				'message_en' => 'Answer at least one question.',
+			);
+		}
+		$fa = Arshline_Sidecar_Errors::is_persian( isset( $form['locale'] ) ? (string) $form['locale'] : Arshline_Sidecar_Plugin::locale() );
+		return new WP_Error(
+			Arshline_Sidecar_Errors::wp_code( 'INVALID_SUBMISSION' ),
+			$fa ? 'پاسخ‌ها کامل نیست.' : 'Some answers are missing.',
+			array(
+				'status'     => 422,
+				'error'      => 'INVALID_SUBMISSION',
+				'message_fa' => 'پاسخ‌ها کامل نیست.',
+				'message_en' => 'Some answers are missing.',
+				'fields'     => $fields,
+			)
 		);
 	}
 
@@ -583,7 +665,10 @@ final class Arshline_Sidecar_Public {
 			'client'     => self::client(),
 		);
 		if ( '' !== (string) $idempotency ) {
-			$params['idempotency_key'] = substr( (string) $idempotency, 0, 128 );
+			// The key printed in a page a cache kept is every visitor's:
+			// keyed with the visitor's hashed address, a resend of one
+			// visitor is one submission and two visitors are two.
+			$params['idempotency_key'] = hash_hmac( 'sha256', substr( (string) $idempotency, 0, 128 ), $params['client']['ip_hash'] );
 		}
 		if ( '' !== (string) $honeypot ) {
 			$params['honeypot'] = (string) $honeypot;
@@ -609,7 +694,20 @@ final class Arshline_Sidecar_Public {
 		$data = $error->get_error_data();
 		$code = self::error_code( $error );
 		$out  = array( 'status' => 503 );
-		if ( 'INVALID_SUBMISSION' === $code ) {
+		$whole = self::form_reason( $data );
+		if ( 'too_fast' === $whole ) {
+			// Not an answer to fix: the form was sent sooner than a person
+			// reads it. Say how long to wait; the answers stay.
+			$wait                    = isset( $data['retry_after'] ) ? max( 1, (int) $data['retry_after'] ) : 3;
+			$out['status']           = 429;
+			$out['retry_after']      = $wait;
+			$state['status_message'] = $fa ? sprintf( 'فرم زودتر از خواندن یک نفر فرستاده شد. %s ثانیهٔ دیگر دوباره بفرستید؛ پاسخ‌هایتان سر جایشان هستند.', Arshline_Sidecar_Public_Renderer::digits( (string) $wait, true ) ) : sprintf( 'The form was sent sooner than a person reads it. Send it again in %s seconds; your answers are still here.', $wait );
+		} elseif ( in_array( $whole, self::STALE_TOKEN, true ) ) {
+			// The page's form token was old, used or of an earlier version:
+			// the page drawn again carries a fresh one.
+			$out['status']           = 409;
+			$state['status_message'] = $fa ? 'این صفحه کهنه بود و فرم ارسال نشد. پاسخ‌هایتان سر جایشان هستند؛ آن‌ها را بررسی کنید و دوباره بفرستید.' : 'This page was out of date and the form was not sent. Your answers are still here; check them and send again.';
+		} elseif ( 'INVALID_SUBMISSION' === $code ) {
 			$out['status'] = 422;
 			foreach ( isset( $data['fields'] ) && is_array( $data['fields'] ) ? $data['fields'] : array() as $item ) {
 				if ( ! is_array( $item ) || ! isset( $item['field'] ) ) {
@@ -643,6 +741,21 @@ final class Arshline_Sidecar_Public {
 		$out['state']           = $state;
 		$out['code']            = $code;
 		return $out;
+	}
+
+	/**
+	 * The reason of a refusal about the form as a whole (the field "" of
+	 * INVALID_SUBMISSION), when that is its only reason.
+	 *
+	 * @param mixed $data The error's data.
+	 * @return string
+	 */
+	public static function form_reason( $data ) {
+		$fields = is_array( $data ) && isset( $data['fields'] ) && is_array( $data['fields'] ) ? $data['fields'] : array();
+		if ( 1 !== count( $fields ) || ! is_array( $fields[0] ) || ( isset( $fields[0]['field'] ) && '' !== $fields[0]['field'] ) ) {
+			return '';
+		}
+		return isset( $fields[0]['code'] ) && is_string( $fields[0]['code'] ) ? $fields[0]['code'] : '';
 	}
 
 	/**
@@ -714,18 +827,22 @@ final class Arshline_Sidecar_Public {
 		$out = array();
 		foreach ( Arshline_Sidecar_Public_Renderer::fields( $form ) as $field ) {
 			$key = 'arshline_file_' . $field['id'];
-			if ( 'file' !== $field['type'] || ! isset( $files[ $key ]['tmp_name'] ) ) {
+			if ( 'file' !== $field['type'] || ! isset( $files[ $key ] ) || ! is_array( $files[ $key ] ) || ! isset( $files[ $key ]['tmp_name'] ) ) {
 				continue;
 			}
+			// PHP builds $_FILES from the request's field names, so its shape
+			// is the sender's to choose: only strings (one file) or flat lists
+			// of strings (name[]) are files, anything else is skipped.
 			$entry = $files[ $key ];
 			$tmp   = (array) $entry['tmp_name'];
-			$names = (array) $entry['name'];
-			$errs  = (array) $entry['error'];
+			$names = isset( $entry['name'] ) ? (array) $entry['name'] : array();
+			$errs  = isset( $entry['error'] ) ? (array) $entry['error'] : array();
 			foreach ( $tmp as $i => $path ) {
-				if ( ! isset( $errs[ $i ] ) || UPLOAD_ERR_OK !== (int) $errs[ $i ] || ! is_uploaded_file( $path ) ) {
+				if ( ! is_string( $path ) || ! isset( $errs[ $i ] ) || ! is_scalar( $errs[ $i ] ) || UPLOAD_ERR_OK !== (int) $errs[ $i ] || ! is_uploaded_file( $path ) ) {
 					continue;
 				}
-				$id = self::upload_file( (string) $form['token'], $form_token, $field['id'], (string) $names[ $i ], $path );
+				$name = isset( $names[ $i ] ) && is_string( $names[ $i ] ) ? $names[ $i ] : '';
+				$id   = self::upload_file( (string) $form['token'], $form_token, $field['id'], $name, $path );
 				if ( is_wp_error( $id ) ) {
 					return $id;
 				}

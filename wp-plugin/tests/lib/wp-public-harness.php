@@ -132,8 +132,16 @@ function shortcode_atts( $pairs, $atts, $shortcode = '' ) {
 	}
 	return $out;
 }
-function wp_mail( $to, $subject, $message ) {
-	Arshline_Test_Public::$mails[] = compact( 'to', 'subject', 'message' );
+function wp_mail( $to, $subject, $message, $headers = array() ) {
+	// As WordPress does: the type the headers ask for, then the filter's.
+	$type = 'text/plain';
+	foreach ( (array) $headers as $header ) {
+		if ( preg_match( '/^Content-Type:\s*([^;]+)/i', $header, $m ) ) {
+			$type = trim( $m[1] );
+		}
+	}
+	$type                          = apply_filters( 'wp_mail_content_type', $type );
+	Arshline_Test_Public::$mails[] = compact( 'to', 'subject', 'message', 'type' );
 	return true;
 }
 // phpcs:enable
@@ -168,3 +176,4 @@ require_once $arshline_inc . '/rest/class-arshline-sidecar-rest-public-controlle
 require_once $arshline_inc . '/public/class-arshline-sidecar-public-renderer.php';
 require_once $arshline_inc . '/public/class-arshline-sidecar-public-mail.php';
 require_once $arshline_inc . '/class-arshline-sidecar-public.php';
+require_once $arshline_inc . '/public/class-arshline-sidecar-public-privacy.php';

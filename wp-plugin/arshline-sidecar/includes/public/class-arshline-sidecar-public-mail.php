@@ -71,13 +71,65 @@ final class Arshline_Sidecar_Public_Mail {
 			}
 		}
 		$subject = ( $fa ? 'پاسخ تازه به فرم: ' : 'New answer to the form: ' ) . wp_strip_all_tags( $title );
-		$sent    = 0;
+		$hour    = (int) floor( time() / HOUR_IN_SECONDS );
+		/**
+		 * Filters how many notification mails one form sends an hour.
+		 *
+		 * @param int   $limit Mails per form per hour.
+		 * @param array $form  The form (forms.get).
+		 */
+		$per_form = (int) apply_filters( 'arshline_sidecar_mail_per_form_per_hour', 20, $form );
+		/**
+		 * Filters how many notification mails one address receives an hour,
+		 * from every form together.
+		 *
+		 * @param int $limit Mails per address per hour.
+		 */
+		$per_address = (int) apply_filters( 'arshline_sidecar_mail_per_address_per_hour', 40 );
+		$form_key    = 'arshline_mail_f' . (int) $form['id'] . '_' . $hour;
+		$form_count  = (int) get_transient( $form_key );
+		if ( $form_count >= $per_form ) {
+			return 0;
+		}
+		set_transient( $form_key, $form_count + 1, HOUR_IN_SECONDS );
+		$last_of_form = $form_count + 1 >= $per_form;
+		$html         = self::html_mail();
+		$sent         = 0;
 		foreach ( $emails as $email ) {
-			if ( wp_mail( $email, $subject, implode( "\n", $lines ) ) ) {
+			$key   = 'arshline_mail_a' . md5( strtolower( $email ) ) . '_' . $hour;
+			$count = (int) get_transient( $key );
+			if ( $count >= $per_address ) {
+				continue;
+			}
+			set_transient( $key, $count + 1, HOUR_IN_SECONDS );
+			$body = $lines;
+			if ( $last_of_form || $count + 1 >= $per_address ) {
+				$body[] = '';
+				$body[] = $fa ? 'تا پایان این ساعت برای پاسخ‌های تازه نامه‌ای فرستاده نمی‌شود؛ آن‌ها را در صفحهٔ پاسخ‌ها ببینید.' : 'No more mails are sent for new answers this hour; see them on the entries page.';
+			}
+			if ( $html ) {
+				$message = '<html><body dir="' . ( $fa ? 'rtl' : 'ltr' ) . '"><p>' . implode( '<br>', array_map( 'esc_html', $body ) ) . '</p></body></html>';
+				$headers = array( 'Content-Type: text/html; charset=UTF-8' );
+			} else {
+				$message = implode( "\n", $body );
+				$headers = array( 'Content-Type: text/plain; charset=UTF-8' );
+			}
+			if ( wp_mail( $email, $subject, $message, $headers ) ) {
 				++$sent;
 			}
 		}
 		return $sent;
+	}
+
+	/**
+	 * Whether wp_mail will send this mail as HTML: a plugin of the site
+	 * (an SMTP or shop plugin, say) may set every mail's type to text/html
+	 * through wp_mail_content_type, whatever the headers ask.
+	 *
+	 * @return bool
+	 */
+	public static function html_mail() {
+		return false !== stripos( (string) apply_filters( 'wp_mail_content_type', 'text/plain' ), 'html' );
 	}
 
 	/**

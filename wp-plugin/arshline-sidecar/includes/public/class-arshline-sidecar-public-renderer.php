@@ -110,9 +110,17 @@ final class Arshline_Sidecar_Public_Renderer {
 			'locale'  => $this->fa ? 'fa_IR' : 'en_US',
 			'strings' => $this->strings(),
 		);
+		$font   = isset( $state['font'] ) && 'vazirmatn' === $state['font'] ? ' arshline-form--vazirmatn' : '';
+		$issued = isset( $state['issued_at'] ) ? (int) $state['issued_at'] : time();
 
-		$html  = '<div class="arshline-form" ' . $this->lang_attrs() . ' data-arshline="' . esc_attr( wp_json_encode( $config, JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES ) ) . '">';
-		$html .= '<form class="arshline-form__form" method="post" action="' . esc_attr( $action ) . '"' . ( $has_file ? ' enctype="multipart/form-data"' : '' ) . '>';
+		// The form token is printed with the time it was issued: a page a
+		// full-page cache kept is the same HTML for everyone, and the script
+		// tells a stale token by its age and fetches a fresh one before the
+		// visitor can send. novalidate: the daemon judges every answer and
+		// the page shows all its messages at once, with or without the
+		// script, instead of the browser's bubble about one field first.
+		$html  = '<div class="arshline-form' . $font . '" ' . $this->lang_attrs() . ' data-arshline="' . esc_attr( wp_json_encode( $config, JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES ) ) . '">';
+		$html .= '<form class="arshline-form__form" method="post" novalidate action="' . esc_attr( $action ) . '"' . ( $has_file ? ' enctype="multipart/form-data"' : '' ) . '>';
 		$html .= '<h2 class="arshline-form__title">' . esc_html( (string) $this->form['title'] ) . '</h2>';
 		if ( ! empty( $settings['welcome'] ) && is_string( $settings['welcome'] ) ) {
 			$html .= '<div class="arshline-form__welcome">' . self::paragraphs( $settings['welcome'] ) . '</div>';
@@ -128,7 +136,7 @@ final class Arshline_Sidecar_Public_Renderer {
 				. '<div class="arshline-form__bar" role="progressbar" aria-label="' . esc_attr( $this->t( 'Progress through the form', 'پیشرفت فرم' ) ) . '" aria-valuemin="1" aria-valuemax="' . esc_attr( (string) $pages ) . '" aria-valuenow="1"><span></span></div></div>';
 		}
 		$html .= '<input type="hidden" name="arshline_submit" value="' . esc_attr( (string) $this->form['token'] ) . '">';
-		$html .= '<input type="hidden" name="arshline_form_token" value="' . esc_attr( (string) $this->form['form_token'] ) . '">';
+		$html .= '<input type="hidden" name="arshline_form_token" value="' . esc_attr( (string) $this->form['form_token'] ) . '" data-issued-at="' . esc_attr( (string) $issued ) . '">';
 		$html .= '<input type="hidden" name="arshline_idempotency" value="' . esc_attr( isset( $state['idempotency'] ) ? (string) $state['idempotency'] : self::random_key() ) . '">';
 		// The honeypot: off screen, out of the tab order and of the
 		// accessibility tree, so that only a robot filling every input fills it.
@@ -145,7 +153,7 @@ final class Arshline_Sidecar_Public_Renderer {
 				$current = $page;
 				$html   .= '<div class="arshline-form__page" data-page="' . esc_attr( (string) $page ) . '">';
 			}
-			$html .= $this->field( $field, array_key_exists( $field['id'], $values ) ? $values[ $field['id'] ] : null, isset( $errors[ $field['id'] ] ) ? (string) $errors[ $field['id'] ] : '' );
+			$html .= $this->field( $field, array_key_exists( $field['id'], $values ) ? $values[ $field['id'] ] : null, isset( $errors[ $field['id'] ] ) ? (string) $errors[ $field['id'] ] : '', $fields );
 		}
 		if ( $current > 0 ) {
 			$html .= '</div>';
@@ -175,7 +183,7 @@ final class Arshline_Sidecar_Public_Renderer {
 			. '<h2 class="arshline-form__title">' . esc_html( (string) $this->form['title'] ) . '</h2>'
 			. self::paragraphs( $text );
 		if ( '' !== (string) $tracking_code ) {
-			$html .= '<p class="arshline-form__code">' . esc_html( $this->t( 'Tracking code:', 'کد رهگیری:' ) ) . ' <strong dir="ltr">' . esc_html( (string) $tracking_code ) . '</strong></p>';
+			$html .= '<p class="arshline-form__code">' . esc_html( $this->t( 'Tracking code:', 'کد رهگیری:' ) ) . ' <strong dir="ltr">' . esc_html( self::digits( (string) $tracking_code, $this->fa ) ) . '</strong></p>';
 		}
 		return $html . '</div></div>';
 	}
@@ -189,6 +197,17 @@ final class Arshline_Sidecar_Public_Renderer {
 	 */
 	public static function notice( $message, $fa ) {
 		return '<div class="arshline-form arshline-form--notice" dir="' . ( $fa ? 'rtl' : 'ltr' ) . '" lang="' . ( $fa ? 'fa' : 'en' ) . '"><p class="arshline-form__notice" role="status">' . esc_html( $message ) . '</p></div>';
+	}
+
+	/**
+	 * Latin digits as Persian ones on a Persian page.
+	 *
+	 * @param string $text Text.
+	 * @param bool   $fa   Whether the page is Persian.
+	 * @return string
+	 */
+	public static function digits( $text, $fa ) {
+		return $fa ? strtr( (string) $text, array_combine( array( '0', '1', '2', '3', '4', '5', '6', '7', '8', '9' ), array( '۰', '۱', '۲', '۳', '۴', '۵', '۶', '۷', '۸', '۹' ) ) ) : (string) $text;
 	}
 
 	/**
@@ -218,19 +237,40 @@ final class Arshline_Sidecar_Public_Renderer {
 	 */
 	private function strings() {
 		return array(
-			'required'  => $this->t( 'This question needs an answer.', 'پاسخ به این پرسش لازم است.' ),
-			'summary'   => $this->t( 'Please correct these answers:', 'لطفاً این پاسخ‌ها را اصلاح کنید:' ),
-			'page'      => $this->t( 'Page %1$s of %2$s', 'صفحهٔ %1$s از %2$s' ),
-			'sending'   => $this->t( 'Sending…', 'در حال ارسال…' ),
-			'uploading' => $this->t( 'Uploading %s…', 'در حال بارگذاری %s…' ),
-			'too_big'   => $this->t( 'This file is larger than %s KB.', 'حجم این پرونده از %s کیلوبایت بیشتر است.' ),
-			'bad_type'  => $this->t( 'This type of file is not accepted.', 'این نوع پرونده پذیرفته نمی‌شود.' ),
-			'too_many'  => $this->t( 'Choose at most %s files.', 'حداکثر %s پرونده انتخاب کنید.' ),
-			'offline'   => $this->t( 'The form could not be sent. Check your connection and try again in a moment; your answers are still here.', 'فرم ارسال نشد. اتصال خود را بررسی کنید و چند لحظهٔ دیگر دوباره بفرستید؛ پاسخ‌هایتان سر جایشان هستند.' ),
-			'wait'      => $this->t( 'Too many attempts. Try again in %s seconds.', 'تلاش‌ها زیاد بود. %s ثانیهٔ دیگر دوباره امتحان کنید.' ),
-			'thanks'    => $this->t( 'Thank you. Your answers were received.', 'سپاس. پاسخ‌های شما دریافت شد.' ),
-			'code'      => $this->t( 'Tracking code:', 'کد رهگیری:' ),
-			'date'      => $this->t( 'Date: %s', 'تاریخ: %s' ),
+			// The daemon's own words for a missing answer, so that a page's
+			// own check and the daemon's read the same.
+			'required'   => $this->t( 'Please answer this question', 'به این پرسش پاسخ دهید' ),
+			'summary'    => $this->t( 'Please correct these answers:', 'لطفاً این پاسخ‌ها را اصلاح کنید:' ),
+			'page'       => $this->t( 'Page %1$s of %2$s', 'صفحهٔ %1$s از %2$s' ),
+			'sending'    => $this->t( 'Sending…', 'در حال ارسال…' ),
+			'uploading'  => $this->t( 'Uploading %s…', 'در حال بارگذاری %s…' ),
+			'too_big'    => $this->t( 'This file is larger than %s KB.', 'حجم این پرونده از %s کیلوبایت بیشتر است.' ),
+			'bad_type'   => $this->t( 'This type of file is not accepted.', 'این نوع پرونده پذیرفته نمی‌شود.' ),
+			'too_many'   => $this->t( 'Choose at most %s files.', 'حداکثر %s پرونده انتخاب کنید.' ),
+			'offline'    => $this->t( 'The form could not be sent. Check your connection and try again in a moment; your answers are still here.', 'فرم ارسال نشد. اتصال خود را بررسی کنید و چند لحظهٔ دیگر دوباره بفرستید؛ پاسخ‌هایتان سر جایشان هستند.' ),
+			'wait'       => $this->t( 'Too many attempts. Try again in %s seconds.', 'تلاش‌ها زیاد بود. %s ثانیهٔ دیگر دوباره امتحان کنید.' ),
+			'soon'       => $this->t( 'Sent sooner than a person reads the form: it is sent again by itself in %s seconds.', 'فرم زودتر از خواندن یک نفر فرستاده شد؛ %s ثانیهٔ دیگر خودش دوباره فرستاده می‌شود.' ),
+			'stale'      => $this->t( 'This page was open a long time and the form could not be sent. Reload the page; copy long answers first.', 'این صفحه مدت زیادی باز بوده و فرم فرستاده نشد. صفحه را دوباره بارگذاری کنید؛ پاسخ‌های بلند را پیش از آن رونوشت کنید.' ),
+			'thanks'     => $this->t( 'Thank you. Your answers were received.', 'سپاس. پاسخ‌های شما دریافت شد.' ),
+			'code'       => $this->t( 'Tracking code:', 'کد رهگیری:' ),
+			'date'       => $this->t( 'Date: %s', 'تاریخ: %s' ),
+			'months'     => $this->t( 'Farvardin,Ordibehesht,Khordad,Tir,Mordad,Shahrivar,Mehr,Aban,Azar,Dey,Bahman,Esfand', 'فروردین،اردیبهشت،خرداد،تیر،مرداد،شهریور،مهر،آبان،آذر،دی،بهمن،اسفند' ),
+			// Saturday first: the Iranian week.
+			'days'       => $this->t( 'Saturday,Sunday,Monday,Tuesday,Wednesday,Thursday,Friday', 'شنبه،یکشنبه،دوشنبه،سه‌شنبه،چهارشنبه،پنجشنبه،جمعه' ),
+			'days_short' => $this->t( 'Sa,Su,Mo,Tu,We,Th,Fr', 'ش،ی،د،س،چ،پ،ج' ),
+			'pick'       => $this->t( 'Choose a date from the calendar', 'انتخاب تاریخ از تقویم' ),
+			'prev_month' => $this->t( 'Previous month', 'ماه قبل' ),
+			'next_month' => $this->t( 'Next month', 'ماه بعد' ),
+			'prev_year'  => $this->t( 'Previous year', 'سال قبل' ),
+			'next_year'  => $this->t( 'Next year', 'سال بعد' ),
+			'close'      => $this->t( 'Close', 'بستن' ),
+			'keys'       => $this->t( 'Arrow keys move by day and week, Page Up and Page Down by month (with Shift by year), Enter chooses, Escape closes.', 'کلیدهای جهت‌نما روز و هفته را جابه‌جا می‌کنند، Page Up و Page Down ماه را (با Shift سال را)، Enter انتخاب می‌کند و Escape می‌بندد.' ),
+			'not_date'   => $this->t( 'Type the date as year, month and day, like 1403/05/12 or 14030512.', 'تاریخ را به شکل سال، ماه و روز بنویسید، مثلاً ۱۴۰۳/۰۵/۱۲ یا ۱۴۰۳۰۵۱۲.' ),
+			'bad_year'   => $this->t( 'Write the year in four digits, like 1403.', 'سال را چهار رقمی بنویسید، مثلاً ۱۴۰۳.' ),
+			'bad_month'  => $this->t( 'There is no month %s: a year has 12 months.', 'ماه %s وجود ندارد: سال ۱۲ ماه دارد.' ),
+			'bad_day'    => $this->t( '%1$s %2$s has %3$s days.', '%1$s %2$s %3$s روز دارد.' ),
+			'early'      => $this->t( 'Choose %s or later.', 'تاریخ %s یا پس از آن را انتخاب کنید.' ),
+			'late'       => $this->t( 'Choose %s or earlier.', 'تاریخ %s یا پیش از آن را انتخاب کنید.' ),
 		);
 	}
 
@@ -308,12 +348,13 @@ final class Arshline_Sidecar_Public_Renderer {
 	/**
 	 * One field.
 	 *
-	 * @param array  $field Field.
-	 * @param mixed  $value What the respondent typed (null: nothing).
-	 * @param string $error Its message ('' when none).
+	 * @param array   $field  Field.
+	 * @param mixed   $value  What the respondent typed (null: nothing).
+	 * @param string  $error  Its message ('' when none).
+	 * @param array[] $fields Every field of the form (for show_if's wording).
 	 * @return string
 	 */
-	private function field( array $field, $value, $error ) {
+	private function field( array $field, $value, $error, array $fields = array() ) {
 		$type     = $field['type'];
 		$id       = $this->prefix . $field['id'];
 		$label    = isset( $field['label'] ) ? (string) $field['label'] : '';
@@ -321,7 +362,7 @@ final class Arshline_Sidecar_Public_Renderer {
 		$required = ! empty( $field['required'] ) && in_array( $type, self::ANSWERABLE, true );
 		if ( 'date' === $type ) {
 			$jalali = ! isset( $field['calendar'] ) || 'gregorian' !== $field['calendar'];
-			$hint   = $jalali ? $this->t( 'Solar Hijri date as YYYY/MM/DD, e.g. 1403/05/21.', 'تاریخ شمسی به شکل سال/ماه/روز، مثلاً ۱۴۰۳/۰۵/۲۱.' ) : $this->t( 'Date as YYYY-MM-DD, e.g. 2024-08-11.', 'تاریخ میلادی به شکل YYYY-MM-DD، مثلاً 2024-08-11.' );
+			$hint   = $jalali ? $this->t( 'Solar Hijri date: year, month and day, e.g. 1403/05/21 or 14030521.', 'تاریخ شمسی: سال، ماه و روز، مثلاً ۱۴۰۳/۰۵/۲۱ یا ۱۴۰۳۰۵۲۱.' ) : $this->t( 'Date as YYYY-MM-DD, e.g. 2024-08-11.', 'تاریخ میلادی به شکل YYYY-MM-DD، مثلاً 2024-08-11.' );
 			$help   = '' === $help ? $hint : $help . ' ' . $hint;
 		}
 
@@ -337,6 +378,11 @@ final class Arshline_Sidecar_Public_Renderer {
 		}
 		if ( 'date' === $type ) {
 			$attrs .= ' data-calendar="' . ( isset( $field['calendar'] ) && 'gregorian' === $field['calendar'] ? 'gregorian' : 'jalali' ) . '"';
+			foreach ( array( 'min', 'max' ) as $bound ) {
+				if ( isset( $field[ $bound ] ) && is_string( $field[ $bound ] ) && preg_match( '/^\d{4}-\d{2}-\d{2}$/', $field[ $bound ] ) ) {
+					$attrs .= ' data-' . $bound . '="' . esc_attr( $field[ $bound ] ) . '"';
+				}
+			}
 		}
 		if ( 'file' === $type ) {
 			$attrs .= ' data-max-kb="' . esc_attr( (string) ( isset( $field['max_size_kb'] ) && is_int( $field['max_size_kb'] ) ? $field['max_size_kb'] : 0 ) ) . '"'
@@ -352,15 +398,23 @@ final class Arshline_Sidecar_Public_Renderer {
 
 		$help_id  = $id . '-help';
 		$error_id = $id . '-error';
-		$describe = trim( ( '' !== $help ? $help_id : '' ) . ' ' . $error_id );
+		$cond_id  = $id . '-when';
+		$cond     = $this->condition_text( $field, $fields );
+		$describe = implode( ' ', array_filter( array( '' !== $cond ? $cond_id : '', '' !== $help ? $help_id : '', $error_id ) ) );
 		$help_p   = '' !== $help ? '<p class="arshline-field__help" id="' . esc_attr( $help_id ) . '">' . esc_html( $help ) . '</p>' : '';
+		// Without the script every question is on the page: one asked only
+		// after a certain answer says which. The script removes it.
+		$help_p   = ( '' !== $cond ? '<p class="arshline-field__when" id="' . esc_attr( $cond_id ) . '">' . esc_html( $cond ) . '</p>' : '' ) . $help_p;
 		$error_p  = '<p class="arshline-field__error" id="' . esc_attr( $error_id ) . '"' . ( '' === $error ? ' hidden' : '' ) . '>' . esc_html( $error ) . '</p>';
 		$mark     = $required ? ' <span class="arshline-field__required" aria-hidden="true">*</span>' : '';
-		$aria     = ' aria-describedby="' . esc_attr( $describe ) . '"' . ( '' !== $error ? ' aria-invalid="true"' : '' ) . ( $required ? ' aria-required="true"' : '' );
-		// A question shown only under a condition is required only when
-		// shown: without the script every question is on the page, so the
-		// browser must not insist on one the daemon will not ask for.
-		$native = $required && empty( $field['show_if'] ) ? ' required' : '';
+		$invalid  = '' !== $error ? ' aria-invalid="true"' : '';
+		$aria     = ' aria-describedby="' . esc_attr( $describe ) . '"' . $invalid . ( $required ? ' aria-required="true"' : '' );
+		// Radio buttons, a rating and a matrix are one radiogroup, which may
+		// say it is required; a group of check boxes may not, so its legend
+		// says it in words a screen reader reads (the star is hidden from it).
+		$group    = ' role="radiogroup"' . $aria;
+		$boxes    = ' aria-describedby="' . esc_attr( $describe ) . '"' . $invalid;
+		$sr_req   = $required ? '<span class="arshline-sr"> ' . esc_html( $this->t( '(required)', '(لازم)' ) ) . '</span>' : '';
 
 		switch ( $type ) {
 			case 'section':
@@ -368,19 +422,20 @@ final class Arshline_Sidecar_Public_Renderer {
 			case 'html':
 				$markup = isset( $field['html'] ) && is_string( $field['html'] ) ? $field['html'] : '';
 				return '<div' . $attrs . '><div class="arshline-field__html">' . wp_kses_post( $markup ) . '</div></div>';
-			case 'radio':
 			case 'checkbox':
+				return '<div' . $attrs . '><fieldset class="arshline-field__set"' . $boxes . '><legend class="arshline-field__label">' . esc_html( $label ) . $mark . $sr_req . '</legend>' . $help_p . $this->choices( $field, $id, $value ) . $error_p . '</fieldset></div>';
+			case 'radio':
 			case 'rating':
-				return '<div' . $attrs . '><fieldset class="arshline-field__set"' . $aria . '><legend class="arshline-field__label">' . esc_html( $label ) . $mark . '</legend>' . $help_p . $this->choices( $field, $id, $value ) . $error_p . '</fieldset></div>';
+				return '<div' . $attrs . '><fieldset class="arshline-field__set"' . $group . '><legend class="arshline-field__label">' . esc_html( $label ) . $mark . '</legend>' . $help_p . $this->choices( $field, $id, $value ) . $error_p . '</fieldset></div>';
 			case 'matrix':
-				return '<div' . $attrs . '><fieldset class="arshline-field__set"' . $aria . '><legend class="arshline-field__label">' . esc_html( $label ) . $mark . '</legend>' . $help_p . $this->matrix( $field, $id, $value ) . $error_p . '</fieldset></div>';
+				return '<div' . $attrs . '><fieldset class="arshline-field__set"' . $group . '><legend class="arshline-field__label">' . esc_html( $label ) . $mark . '</legend>' . $help_p . $this->matrix( $field, $id, $value ) . $error_p . '</fieldset></div>';
 		}
 
 		$label_el = '<label class="arshline-field__label" for="' . esc_attr( $id ) . '">' . esc_html( $label ) . $mark . '</label>';
 		$name     = 'arshline[' . $field['id'] . ']';
 		$text     = is_string( $value ) ? $value : '';
 		$place    = isset( $field['placeholder'] ) && is_string( $field['placeholder'] ) && '' !== $field['placeholder'] ? ' placeholder="' . esc_attr( $field['placeholder'] ) . '"' : '';
-		$common   = ' id="' . esc_attr( $id ) . '" name="' . esc_attr( $name ) . '"' . $aria . $native;
+		$common   = ' id="' . esc_attr( $id ) . '" name="' . esc_attr( $name ) . '"' . $aria;
 		switch ( $type ) {
 			case 'textarea':
 				$control = '<textarea' . $common . $place . ' rows="4">' . esc_textarea( $text ) . '</textarea>';
@@ -395,7 +450,7 @@ final class Arshline_Sidecar_Public_Renderer {
 			case 'file':
 				$accept  = isset( $field['accept'] ) && is_array( $field['accept'] ) ? implode( ',', array_filter( $field['accept'], 'is_string' ) ) : '';
 				$many    = isset( $field['max_files'] ) && is_int( $field['max_files'] ) && $field['max_files'] > 1;
-				$control = '<input type="file" id="' . esc_attr( $id ) . '" name="' . esc_attr( 'arshline_file_' . $field['id'] . ( $many ? '[]' : '' ) ) . '"' . $aria . $native . ( '' !== $accept ? ' accept="' . esc_attr( $accept ) . '"' : '' ) . ( $many ? ' multiple' : '' ) . '>';
+				$control = '<input type="file" id="' . esc_attr( $id ) . '" name="' . esc_attr( 'arshline_file_' . $field['id'] . ( $many ? '[]' : '' ) ) . '"' . $aria . ( '' !== $accept ? ' accept="' . esc_attr( $accept ) . '"' : '' ) . ( $many ? ' multiple' : '' ) . '>';
 				break;
 			default:
 				$input = array(
@@ -424,6 +479,58 @@ final class Arshline_Sidecar_Public_Renderer {
 				$control = '<input ' . $extra . $common . $place . ' value="' . esc_attr( $text ) . '">';
 		}
 		return '<div' . $attrs . '>' . $label_el . $help_p . $control . $error_p . '</div>';
+	}
+
+	/**
+	 * What a question asked only after a certain answer says without the
+	 * script: «If you answered “Yes” to “Do you have a pet?”». Empty for a
+	 * question with no condition.
+	 *
+	 * @param array   $field  Field.
+	 * @param array[] $fields Every field of the form.
+	 * @return string
+	 */
+	private function condition_text( array $field, array $fields ) {
+		$cond = isset( $field['show_if'] ) && is_array( $field['show_if'] ) ? $field['show_if'] : null;
+		if ( null === $cond || ! isset( $cond['field'], $cond['op'] ) || ! is_string( $cond['field'] ) ) {
+			return '';
+		}
+		$of = null;
+		foreach ( $fields as $f ) {
+			if ( $f['id'] === $cond['field'] ) {
+				$of = $f;
+				break;
+			}
+		}
+		if ( null === $of ) {
+			return '';
+		}
+		$question = isset( $of['label'] ) && is_string( $of['label'] ) && '' !== $of['label'] ? $of['label'] : $of['id'];
+		$labels   = array();
+		foreach ( self::options( $of ) as $option ) {
+			$labels[ $option['value'] ] = $option['label'];
+		}
+		$answer = function ( $v ) use ( $labels ) {
+			$v = is_scalar( $v ) ? (string) $v : '';
+			return isset( $labels[ $v ] ) ? $labels[ $v ] : self::digits( $v, $this->fa );
+		};
+		$q = $this->fa ? '«' . $question . '»' : '“' . $question . '”';
+		$a = function ( $v ) use ( $answer ) {
+			return $this->fa ? '«' . $answer( $v ) . '»' : '“' . $answer( $v ) . '”';
+		};
+		$value = isset( $cond['value'] ) ? $cond['value'] : '';
+		switch ( $cond['op'] ) {
+			case 'equals':
+				return $this->fa ? sprintf( 'فقط اگر به %1$s پاسخ %2$s دادید.', $q, $a( $value ) ) : sprintf( 'Only if you answered %2$s to %1$s.', $q, $a( $value ) );
+			case 'not_equals':
+				return $this->fa ? sprintf( 'فقط اگر به %1$s پاسخی جز %2$s دادید.', $q, $a( $value ) ) : sprintf( 'Only if your answer to %1$s was not %2$s.', $q, $a( $value ) );
+			case 'in':
+				$list = implode( $this->fa ? '، ' : ', ', array_map( $a, is_array( $value ) ? $value : array( $value ) ) );
+				return $this->fa ? sprintf( 'فقط اگر به %1$s یکی از این پاسخ‌ها را دادید: %2$s.', $q, $list ) : sprintf( 'Only if you answered %1$s with one of: %2$s.', $q, $list );
+			case 'answered':
+				return $this->fa ? sprintf( 'فقط اگر به %s پاسخ دادید.', $q ) : sprintf( 'Only if you answered %s.', $q );
+		}
+		return '';
 	}
 
 	/**

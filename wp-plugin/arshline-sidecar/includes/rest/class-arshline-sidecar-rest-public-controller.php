@@ -186,7 +186,14 @@ class Arshline_Sidecar_REST_Public_Controller extends Arshline_Sidecar_REST_Cont
 			$value           = $request->get_param( $key );
 			$strings[ $key ] = is_string( $value ) ? $value : '';
 		}
-		$receipt = Arshline_Sidecar_Public::submit( (string) $request['token'], (array) $answers, $strings['form_token'], $strings['idempotency_key'], $strings['honeypot'] );
+		if ( empty( $answers ) ) {
+			// The daemon takes no empty submission to judge: say which
+			// questions need an answer, as it would.
+			$form    = Arshline_Sidecar_Public::call( 'forms.public', array( 'token' => (string) $request['token'] ) );
+			$receipt = is_wp_error( $form ) ? $form : Arshline_Sidecar_Public::nothing_answered( $form );
+		} else {
+			$receipt = Arshline_Sidecar_Public::submit( (string) $request['token'], (array) $answers, $strings['form_token'], $strings['idempotency_key'], $strings['honeypot'] );
+		}
 		if ( is_wp_error( $receipt ) ) {
 			return self::respond( $receipt );
 		}
@@ -208,20 +215,42 @@ class Arshline_Sidecar_REST_Public_Controller extends Arshline_Sidecar_REST_Cont
 	 * @return WP_REST_Response
 	 */
 	public function upload( $request ) {
+		// The parameters are the sender's to shape: a list or an object
+		// where a string or a number belongs is refused here, in words,
+		// before anything is cast.
+		$text = array();
+		foreach ( array( 'form_token', 'field', 'name', 'data', 'upload_id' ) as $key ) {
+			$value = $request->get_param( $key );
+			if ( null !== $value && ! is_string( $value ) ) {
+				return self::local_error( 'rest_invalid_param', sprintf( /* translators: %s: parameter name */ __( '%s must be a string.', 'arshline-sidecar' ), $key ), 400 );
+			}
+			$text[ $key ] = (string) $value;
+		}
+		$number = array();
+		foreach ( array( 'size', 'offset' ) as $key ) {
+			$value = $request->get_param( $key );
+			if ( null !== $value && ! is_int( $value ) && ! ( is_string( $value ) && preg_match( '/^\d{1,18}$/', $value ) ) ) {
+				return self::local_error( 'rest_invalid_param', sprintf( /* translators: %s: parameter name */ __( '%s must be a whole number.', 'arshline-sidecar' ), $key ), 400 );
+			}
+			$number[ $key ] = (int) $value;
+		}
+		$final = $request->get_param( 'final' );
+		if ( null !== $final && ! is_scalar( $final ) ) {
+			return self::local_error( 'rest_invalid_param', sprintf( /* translators: %s: parameter name */ __( '%s must be a string.', 'arshline-sidecar' ), 'final' ), 400 );
+		}
 		$params = array(
 			'token'      => (string) $request['token'],
-			'form_token' => (string) $request->get_param( 'form_token' ),
-			'field'      => (string) $request->get_param( 'field' ),
-			'name'       => (string) $request->get_param( 'name' ),
-			'size'       => (int) $request->get_param( 'size' ),
-			'offset'     => (int) $request->get_param( 'offset' ),
-			'data'       => (string) $request->get_param( 'data' ),
-			'final'      => rest_sanitize_boolean( $request->get_param( 'final' ) ),
+			'form_token' => $text['form_token'],
+			'field'      => $text['field'],
+			'name'       => $text['name'],
+			'size'       => $number['size'],
+			'offset'     => $number['offset'],
+			'data'       => $text['data'],
+			'final'      => rest_sanitize_boolean( $final ),
 			'client'     => Arshline_Sidecar_Public::client(),
 		);
-		$upload_id = $request->get_param( 'upload_id' );
-		if ( is_string( $upload_id ) && '' !== $upload_id ) {
-			$params['upload_id'] = $upload_id;
+		if ( '' !== $text['upload_id'] ) {
+			$params['upload_id'] = $text['upload_id'];
 		}
 		return self::respond( Arshline_Sidecar_Public::call( 'submissions.upload', $params ) );
 	}

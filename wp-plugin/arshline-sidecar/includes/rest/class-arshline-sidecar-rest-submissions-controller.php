@@ -217,15 +217,61 @@ class Arshline_Sidecar_REST_Submissions_Controller extends Arshline_Sidecar_REST
 	 * @return WP_REST_Response
 	 */
 	public function get_item( $request ) {
-		return self::respond(
-			Arshline_Sidecar_Plugin::call(
-				'submissions.get',
-				array(
-					'form_id' => (int) $request['id'],
-					'id'      => (int) $request['sid'],
-				)
+		$entry = Arshline_Sidecar_Plugin::call(
+			'submissions.get',
+			array(
+				'form_id' => (int) $request['id'],
+				'id'      => (int) $request['sid'],
 			)
 		);
+		if ( ! is_wp_error( $entry ) ) {
+			$entry = self::with_file_facts( $entry, (int) $request['id'], (int) $request['sid'] );
+		}
+		return self::respond( $entry );
+	}
+
+	/**
+	 * An entry whose file answers say what was uploaded: each
+	 * {upload_id} gains the name the respondent's device gave, the type
+	 * the daemon read from the bytes and the size, from the file's first
+	 * page (submissions.file). A file that cannot be read keeps its id.
+	 *
+	 * @param object $entry   submissions.get's result.
+	 * @param int    $form_id Form id.
+	 * @param int    $sid     Submission id.
+	 * @return object
+	 */
+	public static function with_file_facts( $entry, $form_id, $sid ) {
+		if ( ! is_object( $entry ) || ! isset( $entry->answers ) || ! is_array( $entry->answers ) ) {
+			return $entry;
+		}
+		foreach ( $entry->answers as $answer ) {
+			if ( ! is_object( $answer ) || ! isset( $answer->type, $answer->value ) || 'file' !== $answer->type || ! is_array( $answer->value ) ) {
+				continue;
+			}
+			foreach ( $answer->value as $file ) {
+				if ( ! is_object( $file ) || ! isset( $file->upload_id ) || ! is_string( $file->upload_id ) ) {
+					continue;
+				}
+				$page = Arshline_Sidecar_Plugin::call(
+					'submissions.file',
+					array(
+						'form_id'       => (int) $form_id,
+						'submission_id' => (int) $sid,
+						'upload_id'     => $file->upload_id,
+						'offset'        => 0,
+					),
+					self::timeout( 'submissions.file', 30.0 )
+				);
+				if ( is_wp_error( $page ) ) {
+					continue;
+				}
+				$file->name = isset( $page->name ) ? (string) $page->name : '';
+				$file->mime = isset( $page->mime ) ? Arshline_Sidecar_REST_Stream::safe_type( $page->mime ) : '';
+				$file->size = isset( $page->size ) ? (int) $page->size : 0;
+			}
+		}
+		return $entry;
 	}
 
 	/**

@@ -335,7 +335,21 @@ function optionLabel( field, value ) {
 	return String( value );
 }
 
-/** An answer's value as nodes: text, or download links for files. */
+/** Bytes as the admin reads them: 812 bytes, 14.2 KB, 3.1 MB. */
+function fileSize( bytes ) {
+	if ( bytes < 1024 ) {
+		/* translators: %s: a number of bytes */
+		return sprintf( __( '%s bytes', 'arshline-sidecar' ), num( bytes ) );
+	}
+	if ( bytes < 1024 * 1024 ) {
+		/* translators: %s: a size in kilobytes */
+		return sprintf( __( '%s KB', 'arshline-sidecar' ), num( Math.round( bytes / 102.4 ) / 10 ) );
+	}
+	/* translators: %s: a size in megabytes */
+	return sprintf( __( '%s MB', 'arshline-sidecar' ), num( Math.round( bytes / 104857.6 ) / 10 ) );
+}
+
+/** An answer's value as nodes: text, or download links for files (name, size, type, a thumbnail for an image). */
 function valueNodes( field, answer, value, submissionId ) {
 	var type = answer.type || ( field && field.type );
 	if ( null === value || undefined === value ) {
@@ -346,11 +360,25 @@ function valueNodes( field, answer, value, submissionId ) {
 		value.forEach( function ( f ) {
 			var id = f && f.upload_id ? String( f.upload_id ) : '';
 			var name = ( f && f.name ) || id;
-			list.appendChild(
-				el( 'li', {}, [
-					el( 'a', { href: restUrl( '/arshline/v1/forms/' + view.formId + '/submissions/' + submissionId + '/files/' + encodeURIComponent( id ) ), download: '' }, [ bdi( name ) ] ),
-				] )
-			);
+			var href = restUrl( '/arshline/v1/forms/' + view.formId + '/submissions/' + submissionId + '/files/' + encodeURIComponent( id ) );
+			var facts = [];
+			if ( f && 'number' === typeof f.size ) {
+				facts.push( fileSize( f.size ) );
+			}
+			if ( f && f.mime ) {
+				facts.push( f.mime );
+			}
+			var item = [];
+			// An image is shown small, through the same authenticated route
+			// the download uses (served with its sniffed type).
+			if ( f && /^image\/(png|jpeg|gif|webp)$/.test( f.mime || '' ) ) {
+				item.push( el( 'img', { className: 'arsh-file-thumb', src: href, alt: '', loading: 'lazy', width: 64, height: 64 } ) );
+			}
+			item.push( el( 'a', { href: href, download: '' }, [ bdi( name ) ] ) );
+			if ( facts.length ) {
+				item.push( ' ', el( 'span', { className: 'arsh-file-facts' }, [ '(', bdi( facts.join( isFa ? '، ' : ', ' ) ), ')' ] ) );
+			}
+			list.appendChild( el( 'li', {}, item ) );
 		} );
 		return [ list ];
 	}

@@ -204,6 +204,14 @@ function barChart( label, labels, counts, horizontal ) {
 	return wrap;
 }
 
+/** A date answer (YYYY-MM-DD, in the question's calendar) as a Persian page writes it: ۱۴۰۳/۰۵/۲۱. */
+function day( iso ) {
+	var text = String( iso || '' ).replace( /-/g, '/' );
+	return isFa ? text.replace( /[0-9]/g, function ( d ) {
+		return '۰۱۲۳۴۵۶۷۸۹'.charAt( +d );
+	} ) : text;
+}
+
 function line( text ) {
 	return el( 'p', { className: 'arsh-res-line', text: text } );
 }
@@ -291,8 +299,8 @@ function renderField( f ) {
 		}
 		case 'date': {
 			if ( f.min ) {
-				card.appendChild( line( sprintf( __( 'Earliest: %s', 'arshline-sidecar' ), f.min ) ) );
-				card.appendChild( line( sprintf( __( 'Latest: %s', 'arshline-sidecar' ), f.max ) ) );
+				card.appendChild( line( sprintf( __( 'Earliest: %s', 'arshline-sidecar' ), day( f.min ) ) ) );
+				card.appendChild( line( sprintf( __( 'Latest: %s', 'arshline-sidecar' ), day( f.max ) ) ) );
 			}
 			break;
 		}

@@ -2,15 +2,30 @@
  * The public form, enhanced: sends with fetch (no reload) to the public
  * REST routes, shows the daemon's messages beside their fields, applies
  * show_if as the daemon does, pages a multi-page form, uploads files in
- * chunks and shows the tracking code. The form works without this script
- * (PHP renders it and takes a plain POST); everything here only adds.
+ * chunks, offers a Jalali date picker and shows the tracking code. The
+ * form works without this script (PHP renders it and takes a plain
+ * POST); everything here only adds.
+ *
+ * One visit is two requests to WordPress, the page and the send: the
+ * script uses the form token printed in the page, and fetches another
+ * only when the printed one is old (the page came from a cache, or lay
+ * open long: refreshed on the visitor's first touch, before any send) or
+ * when the daemon refuses it (then it fetches one and sends again by
+ * itself, once the least fill time has passed).
  *
  * Every text from the form or the daemon is set with textContent.
  */
 
 import './form.css';
 import { visibleFields, readField } from './showif';
-import { jalaliToDate } from './jalali';
+import { parse, toDays, daysInMonth, format as formatDate } from './jalali';
+import { attachPicker } from './datepicker';
+
+// A printed token older than this is likely a cached page's.
+var STALE_AFTER = 120;
+// The daemon's least fill time when it does not say (--submit-min-fill).
+var MIN_FILL = 3;
+var STALE_TOKEN = [ 'form_token_invalid', 'form_token_expired', 'form_token_used', 'form_token_superseded' ];
 
 var CHUNK = 262144;
 
@@ -48,9 +63,18 @@ function control( wrap ) {
 	return wrap.querySelector( 'input:not([type=hidden]), select, textarea' );
 }
 
+// A question's label as its words: without the star or the words a
+// screen reader hears for it.
 function labelOf( wrap ) {
 	var l = wrap.querySelector( '.arshline-field__label' );
-	return l ? l.textContent.replace( /\s*\*$/, '' ) : wrap.getAttribute( 'data-field' );
+	if ( ! l ) {
+		return wrap.getAttribute( 'data-field' );
+	}
+	var copy = l.cloneNode( true );
+	$all( copy, '.arshline-field__required, .arshline-sr' ).forEach( function ( e ) {
+		e.parentNode.removeChild( e );
+	} );
+	return copy.textContent.trim();
 }
 
 function toBase64( buffer ) {
@@ -115,23 +139,55 @@ function Form( root ) {
 	var back = form.querySelector( '.arshline-form__back' );
 	var submit = form.querySelector( '.arshline-form__submit' );
 	var progress = form.querySelector( '.arshline-form__progress' );
+	var refreshing = null;
+	var retries = { soon: 0, token: 0 };
+	var sentFiles = typeof WeakMap === 'function' ? new WeakMap() : null;
 
 	form.noValidate = true;
 
+	function now() {
+		return Date.now() / 1000;
+	}
+
+	// A fresh form token (GET of the form's route); resolves true when one came.
 	function refreshToken() {
-		return fetch( cfg.rest, { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } } ).then(
+		refreshing = fetch( cfg.rest, { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } } ).then(
 			function ( r ) {
 				return r.ok ? r.json() : null;
 			}
 		).then(
 			function ( b ) {
+				refreshing = null;
 				if ( b && b.form_token ) {
 					tokenInput.value = b.form_token;
+					tokenInput.setAttribute( 'data-issued-at', String( Math.floor( now() ) ) );
+					return true;
 				}
+				return false;
 			},
-			function () {}
+			function () {
+				refreshing = null;
+				return false;
+			}
 		);
+		return refreshing;
 	}
+
+	function tokenAge() {
+		return now() - ( parseInt( tokenInput.getAttribute( 'data-issued-at' ), 10 ) || 0 );
+	}
+
+	// The visitor's first touch: a stale printed token is replaced now, so
+	// the least fill time runs while they answer.
+	function firstTouch() {
+		form.removeEventListener( 'focusin', firstTouch );
+		form.removeEventListener( 'pointerdown', firstTouch );
+		if ( tokenAge() > STALE_AFTER ) {
+			refreshToken();
+		}
+	}
+	form.addEventListener( 'focusin', firstTouch );
+	form.addEventListener( 'pointerdown', firstTouch );
 
 	function setError( wrap, message ) {
 		var p = wrap.querySelector( '.arshline-field__error' );
@@ -186,6 +242,24 @@ function Form( root ) {
 		summary.hidden = false;
 	}
 
+	// An answer changed: its message goes, from beside it and from the list.
+	function clearError( wrap ) {
+		if ( ! wrap.classList.contains( 'arshline-field--invalid' ) ) {
+			return;
+		}
+		setError( wrap, '' );
+		var c = control( wrap );
+		$all( summary, 'li' ).forEach( function ( li ) {
+			var a = li.querySelector( 'a' );
+			if ( a && c && a.getAttribute( 'href' ) === '#' + c.id ) {
+				li.parentNode.removeChild( li );
+			}
+		} );
+		if ( ! summary.querySelector( 'li' ) ) {
+			summary.hidden = true;
+		}
+	}
+
 	function pageOf( wrap ) {
 		var p = wrap.closest( '.arshline-form__page' );
 		return p ? parseInt( p.getAttribute( 'data-page' ), 10 ) || 1 : 1;
@@ -225,8 +299,9 @@ function Form( root ) {
 		bar.firstChild.style.inlineSize = ( ( 100 * page ) / pages ) + '%';
 	}
 
-	// Required answers of the visible fields (on one page, or all): the
-	// daemon stays the judge, this only saves a round trip.
+	// Required answers of the visible fields of one page, before the next
+	// page (in the daemon's words); the send itself is judged by the daemon
+	// alone, every answer at once.
 	function checkRequired( onPage ) {
 		var shown = applyShowIf();
 		var errors = [];
@@ -310,7 +385,11 @@ function Form( root ) {
 			var input = control( w );
 			Array.prototype.forEach.call( input.files || [], function ( f ) {
 				chain = chain.then( function () {
-					return uploadOne( w, f ).then( function ( ref ) {
+					var kept = sentFiles && sentFiles.get( f );
+					return ( kept ? Promise.resolve( kept ) : uploadOne( w, f ) ).then( function ( ref ) {
+						if ( sentFiles ) {
+							sentFiles.set( f, ref );
+						}
 						( answers[ id ] = answers[ id ] || [] ).push( ref );
 					} );
 				} );
@@ -321,14 +400,53 @@ function Form( root ) {
 		} );
 	}
 
+	// A refusal about the form as a whole: its reason, when it is the only one.
+	function formReason( data ) {
+		var f = Array.isArray( data.fields ) && 1 === data.fields.length ? data.fields[ 0 ] : null;
+		return f && ! f.field ? f.code : '';
+	}
+
+	function later( seconds ) {
+		return new Promise( function ( done ) {
+			setTimeout( done, seconds * 1000 );
+		} );
+	}
+
+	// Refusals the visitor need not hear of: sent too soon, or with a token
+	// that will not do. Sent again by itself, once the wait is over.
+	function retry( r ) {
+		var data = ( r.body && r.body.data ) || {};
+		var reason = formReason( data );
+		var wait;
+		if ( 'too_fast' === reason && retries.soon < 4 ) {
+			// The daemon's least fill time may be longer than its default:
+			// each wait is longer than the one before.
+			retries.soon++;
+			wait = Math.ceil( r.retry || data.retry_after || MIN_FILL * retries.soon );
+			live.textContent = format( S.soon, digits( wait, fa ) );
+			return later( wait ).then( attempt );
+		}
+		if ( STALE_TOKEN.indexOf( reason ) >= 0 && retries.token < 1 ) {
+			retries.token++;
+			return refreshToken().then( function ( ok ) {
+				return ok ? later( MIN_FILL ).then( attempt ) : r;
+			} );
+		}
+		return null;
+	}
+
 	function fail( r ) {
 		var body = r.body || {};
 		var data = body.data || {};
 		var items = [];
 		var first = null;
+		var reason = formReason( data );
 		wraps.forEach( function ( w ) {
 			setError( w, '' );
 		} );
+		if ( STALE_TOKEN.indexOf( reason ) >= 0 ) {
+			r = { status: 0, stale: true };
+		}
 		if ( 422 === r.status && Array.isArray( data.fields ) ) {
 			data.fields.forEach( function ( f ) {
 				var msg = ( fa ? f.message_fa : f.message_en ) || body.message || '';
@@ -340,16 +458,13 @@ function Form( root ) {
 				} else {
 					items.push( { message: msg } );
 				}
-				if ( 'form_token_expired' === f.code || 'form_token_invalid' === f.code ) {
-					refreshToken();
-				}
 			} );
 		} else if ( 429 === r.status ) {
 			items.push( { message: format( S.wait, digits( r.retry || data.retry_after || 1, fa ) ) } );
 		} else if ( 410 === r.status || 413 === r.status || ( 400 === r.status && body.message ) ) {
 			items.push( { message: body.message } );
 		} else {
-			items.push( { message: S.offline } );
+			items.push( { message: r.stale ? S.stale : S.offline } );
 		}
 		showSummary( items );
 		if ( first ) {
@@ -370,7 +485,7 @@ function Form( root ) {
 		} );
 		if ( receipt.tracking_code ) {
 			var p = el( 'p', 'arshline-form__code', S.code + ' ' );
-			var code = el( 'strong', null, receipt.tracking_code );
+			var code = el( 'strong', null, digits( receipt.tracking_code, fa ) );
 			code.dir = 'ltr';
 			p.appendChild( code );
 			box.appendChild( p );
@@ -381,14 +496,7 @@ function Form( root ) {
 		box.focus();
 	}
 
-	function send() {
-		if ( busy || ! checkRequired( 0 ) ) {
-			return;
-		}
-		busy = true;
-		submit.disabled = true;
-		live.textContent = S.sending;
-		var shown = applyShowIf();
+	function answersOf( shown ) {
 		var answers = {};
 		wraps.forEach( function ( w ) {
 			var id = w.getAttribute( 'data-field' );
@@ -396,12 +504,24 @@ function Form( root ) {
 			if ( ! shown[ id ] || 'file' === t ) {
 				return;
 			}
+			if ( 'date' === t ) {
+				tidyDate( w );
+			}
 			var v = readField( w );
 			if ( v.answered ) {
 				answers[ id ] = v.raw;
 			}
 		} );
-		uploads( shown ).then( function ( files ) {
+		return answers;
+	}
+
+	// One send: files first (each once, even over several sends), then the answers.
+	function attempt() {
+		var shown = applyShowIf();
+		var answers = answersOf( shown );
+		return ( refreshing || Promise.resolve() ).then( function () {
+			return uploads( shown );
+		} ).then( function ( files ) {
 			Object.keys( files ).forEach( function ( k ) {
 				answers[ k ] = files[ k ];
 			} );
@@ -411,7 +531,39 @@ function Form( root ) {
 				idempotency_key: form.querySelector( '[name=arshline_idempotency]' ).value,
 				honeypot: form.querySelector( '[name=arshline_hp]' ).value,
 			} );
-		} ).then(
+		} ).then( function ( r ) {
+			return 201 === r.status || 200 === r.status ? r : retry( r ) || r;
+		} );
+	}
+
+	function send() {
+		if ( busy ) {
+			return;
+		}
+		// Files are checked here, before their bytes go anywhere; every
+		// answer else is the daemon's to judge, all at once.
+		var bad = [];
+		var shown = applyShowIf();
+		wraps.forEach( function ( w ) {
+			if ( 'file' === w.getAttribute( 'data-type' ) && shown[ w.getAttribute( 'data-field' ) ] ) {
+				var msg = checkFiles( w );
+				setError( w, msg );
+				if ( msg ) {
+					bad.push( { wrap: w, message: msg } );
+				}
+			}
+		} );
+		if ( bad.length ) {
+			showSummary( bad );
+			goTo( pageOf( bad[ 0 ].wrap ) );
+			focusField( bad[ 0 ].wrap );
+			return;
+		}
+		busy = true;
+		retries = { soon: 0, token: 0 };
+		submit.disabled = true;
+		live.textContent = S.sending;
+		attempt().then(
 			function ( r ) {
 				if ( 201 === r.status || 200 === r.status ) {
 					done( r.body );
@@ -429,35 +581,93 @@ function Form( root ) {
 		} );
 	}
 
-	function dateHint( w ) {
+	// What a Jalali date reads as, under it: «تاریخ: جمعه، ۱۲ مرداد ۱۴۰۳».
+	// A day that does not exist, or lies outside the question's range, is
+	// said at once; text not yet a date only when the visitor leaves it.
+	function dateHint( w, leaving ) {
 		var input = control( w );
 		var hint = w.querySelector( '.arshline-field__date' );
 		if ( ! hint ) {
 			hint = el( 'p', 'arshline-field__date' );
+			hint.id = input.id + '-date';
 			hint.setAttribute( 'aria-live', 'polite' );
-			input.insertAdjacentElement( 'afterend', hint );
+			input.closest( '.arshline-date' ).insertAdjacentElement( 'afterend', hint );
+			input.setAttribute( 'aria-describedby', ( input.getAttribute( 'aria-describedby' ) || '' ) + ' ' + hint.id );
 		}
-		var d = 'jalali' === w.getAttribute( 'data-calendar' ) ? jalaliToDate( input.value ) : null;
-		var text = '';
-		if ( d && window.Intl ) {
-			try {
-				text = format( S.date, new Intl.DateTimeFormat( fa ? 'fa-IR-u-ca-persian' : 'en-US-u-ca-persian', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' } ).format( d ) );
-			} catch ( e ) {}
+		var text = input.value.trim();
+		var p = parse( text );
+		var msg = '';
+		var said = '';
+		if ( '' === text ) {
+			msg = '';
+		} else if ( 'month' === p.error ) {
+			msg = format( S.bad_month, digits( p.m, fa ) );
+		} else if ( 'day' === p.error ) {
+			msg = format( S.bad_day, S.months.split( fa ? '،' : ',' )[ p.m - 1 ], digits( p.y, fa ), digits( daysInMonth( p.y, p.m ), fa ) );
+		} else if ( p.error ) {
+			msg = leaving ? ( 'year' === p.error ? S.bad_year : S.not_date ) : '';
+		} else {
+			var n = toDays( p.y, p.m, p.d );
+			var range = w.arshlinePicker;
+			if ( n < range.min ) {
+				msg = format( S.early, range.label( range.min ) );
+			} else if ( n > range.max ) {
+				msg = format( S.late, range.label( range.max ) );
+			} else {
+				said = format( S.date, range.label( n ) );
+			}
 		}
-		hint.textContent = text;
+		hint.textContent = said;
+		if ( msg ) {
+			setError( w, msg );
+		} else {
+			clearError( w );
+		}
 	}
+
+	// A date typed with spaces or without separators, written as the
+	// daemon reads every date: ۱۴۰۳/۰۵/۱۲.
+	function tidyDate( w ) {
+		var input = control( w );
+		if ( 'jalali' !== w.getAttribute( 'data-calendar' ) ) {
+			return;
+		}
+		var p = parse( input.value );
+		if ( ! p.error && input.value !== formatDate( p, fa ) ) {
+			input.value = formatDate( p, fa );
+		}
+	}
+
+	wraps.forEach( function ( w ) {
+		if ( 'date' === w.getAttribute( 'data-type' ) && 'jalali' === w.getAttribute( 'data-calendar' ) ) {
+			w.arshlinePicker = attachPicker( w, control( w ), S, fa );
+			control( w ).addEventListener( 'blur', function () {
+				tidyDate( w );
+				dateHint( w, true );
+			} );
+		}
+	} );
 
 	form.addEventListener( 'input', function ( e ) {
 		var w = e.target.closest( '.arshline-field' );
 		applyShowIf();
-		if ( w && 'date' === w.getAttribute( 'data-type' ) ) {
-			dateHint( w );
+		if ( ! w ) {
+			return;
+		}
+		if ( w.arshlinePicker ) {
+			dateHint( w, false );
+		} else {
+			clearError( w );
 		}
 	} );
 	form.addEventListener( 'change', function ( e ) {
 		var w = e.target.closest( '.arshline-field' );
 		applyShowIf();
-		if ( w && 'file' === w.getAttribute( 'data-type' ) ) {
+		if ( ! w || w.arshlinePicker ) {
+			return;
+		}
+		clearError( w );
+		if ( 'file' === w.getAttribute( 'data-type' ) ) {
 			setError( w, checkFiles( w ) );
 		}
 	} );
@@ -486,9 +696,24 @@ function Form( root ) {
 		} );
 	}
 
+	// A key of this page view: the printed one is shared by every visitor
+	// of a page a cache kept.
+	var key = form.querySelector( '[name=arshline_idempotency]' );
+	if ( key && window.crypto && crypto.getRandomValues ) {
+		key.value = Array.prototype.map.call( crypto.getRandomValues( new Uint8Array( 16 ) ), function ( b ) {
+			return ( b < 16 ? '0' : '' ) + b.toString( 16 );
+		} ).join( '' );
+	}
+	// The notes that say which answer a question follows are for pages
+	// without this script: here the question appears when it applies.
+	$all( form, '.arshline-field__when' ).forEach( function ( p ) {
+		$all( form, '[aria-describedby~="' + p.id + '"]' ).forEach( function ( c ) {
+			c.setAttribute( 'aria-describedby', c.getAttribute( 'aria-describedby' ).replace( p.id, '' ).trim() );
+		} );
+		p.parentNode.removeChild( p );
+	} );
 	applyShowIf();
 	goTo( 1 );
-	refreshToken();
 	// A form the server re-rendered with errors (sent without this script
 	// before it loaded): go to the first one.
 	var invalid = form.querySelector( '.arshline-field--invalid' );
@@ -496,6 +721,7 @@ function Form( root ) {
 		goTo( pageOf( invalid ) );
 		focusField( invalid );
 	}
+	root.setAttribute( 'data-arshline-ready', '1' );
 }
 
 function start() {

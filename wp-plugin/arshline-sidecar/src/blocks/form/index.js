@@ -1,8 +1,9 @@
 /**
  * The arshline/form block in the editor: a form picker in the sidebar
  * (the site's published forms, read through the forms route the admin
- * page uses) and the server's rendering as the preview. The block saves
- * nothing but its formId: the form is rendered by PHP on every view.
+ * page uses), the form's font (the theme's, or the plugin's own
+ * Vazirmatn) and the server's rendering as the preview. The block saves
+ * nothing but its formId and font: the form is rendered by PHP on every view.
  */
 
 import { registerBlockType } from '@wordpress/blocks';
@@ -75,7 +76,27 @@ function Edit( props ) {
 	return el(
 		'div',
 		blockProps,
-		el( InspectorControls, null, el( PanelBody, { title: __( 'Form', 'arshline-sidecar' ) }, picker ) ),
+		el(
+			InspectorControls,
+			null,
+			el( PanelBody, { title: __( 'Form', 'arshline-sidecar' ) }, picker ),
+			el(
+				PanelBody,
+				{ title: __( 'Font', 'arshline-sidecar' ), initialOpen: false },
+				el( SelectControl, {
+					label: __( 'Font of the form', 'arshline-sidecar' ),
+					help: __( 'Vazirmatn is served from this site with the plugin, never from another host.', 'arshline-sidecar' ),
+					value: props.attributes.font || '',
+					options: [
+						{ value: '', label: __( 'The theme\'s font', 'arshline-sidecar' ) },
+						{ value: 'vazirmatn', label: __( 'Vazirmatn (Persian)', 'arshline-sidecar' ) },
+					],
+					onChange: function ( v ) {
+						props.setAttributes( { font: v } );
+					},
+				} )
+			)
+		),
 		formId
 			? el( ServerSideRender, { block: NAME, attributes: props.attributes } )
 			: el(
