@@ -108,3 +108,49 @@ func TestUniqueValue(t *testing.T) {
 		}
 	})
 }
+
+// FuzzUniqueValue: whatever a respondent types into a unique question,
+// judging it and taking its unique value never panics, a value is its own
+// unique value once normalised (one person, one key), and digits of any
+// script never tell two values apart.
+func FuzzUniqueValue(f *testing.F) {
+	d := parse(f, uniqueDoc)
+	for _, s := range []string{"09121234567", "+98 ۹۱۲ ۱۲۳ ۴۵۶۷", "۰۰۱۲۳۴۵۶۷۹", "Ali@EXAMPLE.com", "علي  رضا\u200cيي", "ـ\u200d ", "ǅ ß İ"} {
+		for i := range d.Fields {
+			f.Add(uint8(i), s)
+		}
+	}
+	f.Fuzz(func(t *testing.T, which uint8, typed string) {
+		fd := &d.Fields[int(which)%len(d.Fields)]
+		raw, _ := json.Marshal(typed)
+		res, err := Validate(d, map[string]json.RawMessage{fd.ID: raw}, Options{})
+		if err != nil {
+			return
+		}
+		a, ok := res.Get(fd.ID)
+		if !ok {
+			return
+		}
+		key, ok := UniqueValue(fd, a.Value)
+		if !ok {
+			if fd.IsUnique() && strings.TrimSpace(a.Value.(string)) != "" && fd.Type == "text" && fd.Format == nil && strings.Trim(a.Value.(string), "\u200c\u200dـ \t") != "" {
+				t.Fatalf("%q: no unique value", a.Value)
+			}
+			return
+		}
+		if again, _ := UniqueValue(fd, key); again != key {
+			t.Fatalf("%q → %q → %q", a.Value, key, again)
+		}
+		if fd.Format == nil && fd.Type == "text" {
+			persian := strings.Map(func(r rune) rune {
+				if r >= '0' && r <= '9' {
+					return '۰' + (r - '0')
+				}
+				return r
+			}, key)
+			if k2, _ := UniqueValue(fd, persian); k2 != key {
+				t.Fatalf("%q and %q differ by digits only: %q %q", key, persian, key, k2)
+			}
+		}
+	})
+}
