@@ -1,1 +1,1 @@
-<?php return array('dependencies' => array('wp-api-fetch', 'wp-i18n'), 'version' => '91c7ec07b810e29a6883');
+<?php return array('dependencies' => array('wp-api-fetch', 'wp-i18n'), 'version' => 'c7881c183ccd7f3b537a');
