@@ -20,6 +20,7 @@ run ./daemon/logx FuzzRedactShapes
 run ./daemon/jalali FuzzParse
 run ./daemon/jalali FuzzDayNumber
 run ./daemon/answers FuzzValidate
+run ./daemon/answers FuzzUniqueValue
 run ./daemon/sms FuzzAnswers
 for target in FuzzMobile FuzzLandline FuzzNationalCode FuzzPostalCode FuzzBankCard FuzzSheba FuzzEmail FuzzURL FuzzTime FuzzPersianLetters FuzzLatinLetters FuzzText; do
 	run ./daemon/iranformat "$target"

@@ -33,6 +33,10 @@ const (
 	sqlFormTokenUsed    = `SELECT count(*) FROM submissions WHERE form_id = ? AND form_token_id = ?`
 	sqlFormHeadNow      = `SELECT status, head_version_id, deleted_at IS NOT NULL AS deleted FROM forms WHERE id = ?`
 	sqlRolledUpTo       = `SELECT last_id FROM rollup_state WHERE name = 'answer_counts'`
+	// A value a kept submission holds already is left alone, and the
+	// claim reports it taken (unique_answers, migration 0009).
+	sqlClaimUnique = `INSERT INTO unique_answers (submission_id, field_id, form_id, value_hash, spam) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT DO NOTHING`
 )
 
 // maxFactRows is the most answer counts one statement adds; a submission
@@ -62,7 +66,7 @@ func addCountStatements(table, keys string) (qs [maxFactRows]string) {
 	return qs
 }
 
-var submissionWriteQueries = append(append(append([]string{sqlInsertSubmission, sqlInsertSearch, sqlAddDay, sqlCountSubmissions, sqlByIdempotencyKey, sqlFormTokenUsed, sqlFormHeadNow, sqlRolledUpTo}, sqlAddFacts[:]...), sqlAddTotals[:]...), sqlAddBlocks[:]...)
+var submissionWriteQueries = append(append(append([]string{sqlInsertSubmission, sqlInsertSearch, sqlAddDay, sqlCountSubmissions, sqlByIdempotencyKey, sqlFormTokenUsed, sqlFormHeadNow, sqlRolledUpTo, sqlClaimUnique}, sqlAddFacts[:]...), sqlAddTotals[:]...), sqlAddBlocks[:]...)
 
 const (
 	submissionSelect = `SELECT id, site_id, form_id, version_id, tracking_code, status, created_at,
@@ -209,6 +213,31 @@ func (t *Tx) InsertSubmission(s *domain.Submission, searchText string) error {
 	return t.countDay(s, 1)
 }
 
+// ClaimUniqueAnswers records the hashes of s's answers to unique
+// questions; the partial unique index over kept rows decides, inside this
+// transaction, whether another kept submission of the form holds one, so
+// two concurrent sends of one value cannot both pass. A spam submission's
+// claims hold nothing until it leaves spam.
+func (t *Tx) ClaimUniqueAnswers(s *domain.Submission, claims []domain.UniqueClaim) ([]string, error) {
+	spam := 0
+	if s.Status == domain.SubmissionSpam {
+		spam = 1
+	}
+	var taken []string
+	for _, c := range claims {
+		res, err := t.tx.ExecContext(t.ctx, sqlClaimUnique, s.ID, c.Field, s.FormID, c.Hash, spam)
+		if err != nil {
+			return nil, err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return nil, err
+		} else if n == 0 {
+			taken = append(taken, c.Field)
+		}
+	}
+	return taken, nil
+}
+
 // nullString is s, or NULL when empty.
 func nullString(s string) any {
 	if s == "" {
@@ -300,6 +329,13 @@ func (t *Tx) SetSubmissionStatus(s *domain.Submission, status domain.SubmissionS
 		return nil
 	}
 	if _, err := t.tx.ExecContext(t.ctx, "UPDATE submissions SET status = ? WHERE id = ?", string(status), s.ID); err != nil {
+		if isUniqueViolation(err, "unique_answers") {
+			// Its trigger takes the submission's unique answers back as
+			// it leaves spam; another entry holds one of them by now.
+			return domain.Errorf(domain.CodeConflict,
+				fmt.Sprintf("submission %d cannot leave spam: another entry of the form holds an answer of it that must be unique; erase one of the two first", s.ID),
+				fmt.Sprintf("پاسخ %s از هرزنامه بیرون نمی‌آید: پاسخ دیگری از این فرم یکی از پاسخ‌های یکتای آن را دارد؛ نخست یکی از آن دو را پاک کنید", domain.PersianNumber(int(s.ID))))
+		}
 		return err
 	}
 	var err error

@@ -315,7 +315,7 @@ func TestMessages(t *testing.T) {
 	for _, r := range []Reason{ReasonRequired, ReasonUnknownField, ReasonNotAnswerable, ReasonDuplicate, ReasonTooShort, ReasonTooLong,
 		ReasonNotANumber, ReasonNumberTooSmall, ReasonNumberTooLarge, ReasonNumberStep, ReasonUnknownOption, ReasonRepeatedOption,
 		ReasonTooFewOptions, ReasonTooManyOptions, ReasonInvalidDate, ReasonDateTooEarly, ReasonDateTooLate, ReasonNotInteger,
-		ReasonOutOfScale, ReasonUnknownRow, ReasonUnknownColumn, ReasonIncomplete, ReasonTooManyFiles, ReasonInvalidUpload, ReasonRepeatedUpload} {
+		ReasonOutOfScale, ReasonUnknownRow, ReasonUnknownColumn, ReasonIncomplete, ReasonTooManyFiles, ReasonInvalidUpload, ReasonRepeatedUpload, ReasonAlreadyUsed} {
 		if _, ok := catalogue[r]; !ok {
 			t.Errorf("%s has no message", r)
 		}

@@ -44,6 +44,9 @@ const (
 	ReasonTooManyFiles   Reason = "too_many_files"
 	ReasonInvalidUpload  Reason = "invalid_upload"
 	ReasonRepeatedUpload Reason = "repeated_upload"
+	// ReasonAlreadyUsed: the question is marked unique and another kept
+	// entry of the form has the same answer (normalised; UniqueValue).
+	ReasonAlreadyUsed Reason = "already_used"
 )
 
 // FieldError is one entry of error.data.fields: the field, the reason and

@@ -39,6 +39,9 @@ var catalogue = map[Reason]message{
 	ReasonTooManyFiles:   {"حداکثر %s فایل بفرستید", "Send at most %s files"},
 	ReasonInvalidUpload:  {"فایل فرستاده‌شده شناخته نشد؛ آن را دوباره بفرستید", "An uploaded file was not recognised; upload it again"},
 	ReasonRepeatedUpload: {"هر فایل را یک بار بفرستید", "Send each file once"},
+	// Nothing about the other entry: not its tracking code, its time or
+	// whether it is the respondent's own.
+	ReasonAlreadyUsed: {"این پاسخ پیش‌تر در این فرم ثبت شده است و هر نفر فقط یک‌بار می‌تواند آن را بفرستد", "This answer was already used on this form; each person may send it only once"},
 }
 
 // shape is the JSON an answer must be, named for the wrong_type message.

@@ -41,7 +41,9 @@ func TestEveryTypeAndKey(t *testing.T) {
 	doc := `{"version":"arshline_form@v1","fields":[
 	{"id":"a","type":"text","label":"x","format":"sheba","min_length":2,"max_length":30,"placeholder":"p","help_text":"h\nh","page":1,"required":true},
 	{"id":"b","type":"textarea","label":"x","max_length":1000},
-	{"id":"c","type":"email","label":"x"},
+	{"id":"c","type":"email","label":"x","unique":true},
+	{"id":"c2","type":"text","label":"x","format":"national_code","unique":true},
+	{"id":"c3","type":"text","label":"x","unique":false},
 	{"id":"d","type":"number","label":"x","min":0,"max":10.5,"step":0.5},
 	{"id":"e","type":"radio","label":"x","options":[{"value":"1","label":"یک"},{"value":"2","label":"دو"}]},
 	{"id":"f","type":"checkbox","label":"x","options":[{"value":"1","label":"a"},{"value":"2","label":"b"}],"min_select":1,"max_select":2,"show_if":{"field":"e","op":"in","value":["1","2"]}},
@@ -115,6 +117,39 @@ func TestViolations(t *testing.T) {
 				}
 			}
 			t.Fatalf("want %s at %s, got %+v", c.rule, c.path, de.Violations)
+		})
+	}
+}
+
+// TestUniqueOnlyOnShortAnswers: unique is taken on text and email
+// questions and refused on every other type with its own message.
+func TestUniqueOnlyOnShortAnswers(t *testing.T) {
+	t.Run("allowed", func(t *testing.T) {
+		d, err := Parse([]byte(`{"version":"arshline_form@v1","fields":[{"id":"a","type":"text","label":"x","format":"mobile_ir","unique":true},{"id":"b","type":"email","label":"y","unique":null}]}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !d.Fields[0].IsUnique() || d.Fields[1].IsUnique() {
+			t.Fatalf("IsUnique: %v %v", d.Fields[0].IsUnique(), d.Fields[1].IsUnique())
+		}
+	})
+	for _, typ := range []string{"textarea", "number", "date", "rating", "file", "section"} {
+		t.Run("refused on "+typ, func(t *testing.T) {
+			_, err := Check(domain.Document{Fields: []map[string]any{{"id": "a", "type": typ, "label": "x", "unique": true}}}, domain.CodeSchemaInvalid)
+			de, ok := err.(*domain.Error)
+			if !ok || de.Code != domain.CodeSchemaInvalid {
+				t.Fatalf("got %v", err)
+			}
+			vs := de.Data["violations"].([]Violation)
+			for _, v := range vs {
+				if v.Path == "/fields/0/unique" && v.Rule == "schema.key_not_for_type" {
+					if !strings.Contains(v.MessageEN, "only on text and email questions") || !strings.Contains(v.MessageFA, "هر نفر یک‌بار") {
+						t.Fatalf("message: %+v", v)
+					}
+					return
+				}
+			}
+			t.Fatalf("violations %+v", vs)
 		})
 	}
 }
@@ -239,7 +274,7 @@ func TestModelSchemaIsStrict(t *testing.T) {
 func TestCapabilitiesFollowSchema(t *testing.T) {
 	caps := Capabilities()
 	fields := caps["fields"].([]FieldCapability)
-	want := map[string]string{"text": "format,min_length,max_length", "checkbox": "options,min_select,max_select", "date": "calendar,min,max", "file": "accept,max_size_kb,max_files", "matrix": "rows,cols", "html": "html", "section": ""}
+	want := map[string]string{"text": "format,min_length,max_length,unique", "email": "unique", "textarea": "format,min_length,max_length", "checkbox": "options,min_select,max_select", "date": "calendar,min,max", "file": "accept,max_size_kb,max_files", "matrix": "rows,cols", "html": "html", "section": ""}
 	for _, f := range fields {
 		if w, ok := want[f.Type]; ok && strings.Join(f.Keys, ",") != w {
 			t.Errorf("%s: %v, want %s", f.Type, f.Keys, w)

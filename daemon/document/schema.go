@@ -4,6 +4,7 @@ import (
 	"bytes"
 	_ "embed"
 	"encoding/json"
+	"slices"
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -109,6 +110,18 @@ func TypeKeys(t string) []string {
 		}
 	}
 	return nil
+}
+
+// TypesWithKey lists the field types that may carry key, in the schema's
+// order.
+func TypesWithKey(key string) []string {
+	var out []string
+	for _, t := range FieldTypes() {
+		if slices.Contains(TypeKeys(t), key) {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // CommonKeys are the keys every field type may carry.

@@ -33,6 +33,8 @@ type Field struct {
 	Format    *string `json:"format,omitempty"`
 	MinLength *int    `json:"min_length,omitempty"`
 	MaxLength *int    `json:"max_length,omitempty"`
+	// text, email: one entry per person (an answer used once per form)
+	Unique *bool `json:"unique,omitempty"`
 	// number (numbers) and date (YYYY-MM-DD in the field's calendar)
 	Min  *Bound   `json:"min,omitempty"`
 	Max  *Bound   `json:"max,omitempty"`
@@ -58,6 +60,10 @@ type Field struct {
 
 // IsRequired reports the field's required flag (absent or null: false).
 func (f *Field) IsRequired() bool { return f.Required != nil && *f.Required }
+
+// IsUnique reports whether the field's answer may be used by one kept
+// submission of the form only (absent or null: no).
+func (f *Field) IsUnique() bool { return f.Unique != nil && *f.Unique }
 
 // PageNo is the field's page, 1 when absent (absent does not mean
 // "the page before"; fields are listed page by page).

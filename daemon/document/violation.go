@@ -129,6 +129,13 @@ func (vs *violations) fromSchema(e *jsonschema.ValidationError, parent []string)
 	switch k := e.ErrorKind.(type) {
 	case *kind.PropertyNames:
 		at := pointer(parent)
+		if k.Property == "unique" {
+			types := TypesWithKey("unique")
+			vs.add(at+"/unique", "schema.key_not_for_type",
+				fmt.Sprintf("unique (one answer per person) is allowed only on %s questions", strings.Join(types, " and ")),
+				fmt.Sprintf("unique (هر نفر یک‌بار) فقط برای پرسش‌های %s مجاز است", strings.Join(types, " و ")))
+			return
+		}
 		vs.add(at+"/"+k.Property, "schema.key_not_for_type", fmt.Sprintf("key %q does not belong to this field type", k.Property),
 			fmt.Sprintf("کلید %q برای این نوع فیلد مجاز نیست", k.Property))
 		return

@@ -142,6 +142,12 @@ type SubmissionTx interface {
 	// facts, taken out of or put back into the counts when it moves into
 	// or out of spam.
 	SetSubmissionStatus(s *Submission, status SubmissionStatus, facts []AnswerFact) error
+	// ClaimUniqueAnswers records the keyed hashes of s's answers to the
+	// form's unique questions, after InsertSubmission. It returns the
+	// fields whose value a kept (not spam) submission of the form holds
+	// already; the caller then refuses s, and its transaction claims
+	// nothing.
+	ClaimUniqueAnswers(s *Submission, claims []UniqueClaim) (taken []string, err error)
 	// EnqueueWebhooks writes webhook deliveries owed, in the
 	// submission's own transaction, setting each entry's ID.
 	EnqueueWebhooks(entries ...*OutboxEntry) error
@@ -154,6 +160,13 @@ type SubmissionTx interface {
 	// the uploads it had so that their files can be removed once the
 	// transaction has committed.
 	DeleteSubmission(s *Submission, facts []AnswerFact) ([]Upload, error)
+}
+
+// UniqueClaim is one answer to a question marked unique: the field and
+// the keyed hash of its normalised value (never the value).
+type UniqueClaim struct {
+	Field string
+	Hash  string
 }
 
 // iranTime is Iran Standard Time. Iran has kept UTC+03:30 all year since

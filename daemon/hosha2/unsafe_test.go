@@ -138,9 +138,24 @@ func TestCapabilitiesGeneratedFromSchema(t *testing.T) {
 		t.Fatal(err)
 	}
 	props := rs["properties"].(map[string]any)["final_form"].(map[string]any)["properties"].(map[string]any)["fields"].(map[string]any)["items"].(map[string]any)["properties"].(map[string]any)
-	for _, k := range []string{"show_if", "page", "format", "calendar", "rows", "cols", "accept", "min_select"} {
+	for _, k := range []string{"show_if", "page", "format", "calendar", "rows", "cols", "accept", "min_select", "unique"} {
 		if props[k] == nil {
 			t.Errorf("model schema lacks %s", k)
 		}
 	}
+	t.Run("unique on text and email only", func(t *testing.T) {
+		fields, _ := caps["fields"].([]any)
+		var with []string
+		for _, f := range fields {
+			m := f.(map[string]any)
+			for _, k := range m["keys"].([]any) {
+				if k == "unique" {
+					with = append(with, m["type"].(string))
+				}
+			}
+		}
+		if strings.Join(with, ",") != "text,email" {
+			t.Fatalf("unique advertised on %v, want text and email", with)
+		}
+	})
 }

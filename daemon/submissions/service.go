@@ -96,6 +96,7 @@ type Service struct {
 
 	tokens    *formTokens
 	clientKey []byte
+	uniqueKey []byte
 	perClient *limit.Limiter // nil: off
 	perForm   *limit.Limiter // nil: off
 
@@ -142,6 +143,9 @@ func New(ctx context.Context, store Store, cfg Config, events *logx.Logger, now 
 		return nil, err
 	}
 	if s.clientKey, err = store.Secret(ctx, "client_hash_key"); err != nil {
+		return nil, err
+	}
+	if s.uniqueKey, err = store.Secret(ctx, "unique_answer_key"); err != nil {
 		return nil, err
 	}
 	if cfg.PerClientPerMinute > 0 {

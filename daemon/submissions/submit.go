@@ -2,15 +2,19 @@ package submissions
 
 import (
 	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"log/slog"
 	"time"
 
 	"github.com/arshline/arshline-sidecar/daemon/answers"
+	"github.com/arshline/arshline-sidecar/daemon/document"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/limit"
-	"github.com/arshline/arshline-sidecar/daemon/results"
 )
 
 // SubmitParams is one respondent's submission, as the shim relays it.
@@ -148,6 +152,10 @@ func (s *Service) Submit(ctx context.Context, p SubmitParams) (*Receipt, error) 
 				slog.Int64("version_id", versionID), slog.Int64("head_version_id", f.HeadVersionID), slog.Any("fields", dropped))
 		}
 	}
+	claims, err := s.uniqueClaims(ctx, f, doc, versionID, res)
+	if err != nil {
+		return nil, err
+	}
 	if err := s.describeFiles(ctx, f, res); err != nil {
 		return nil, err
 	}
@@ -160,19 +168,22 @@ func (s *Service) Submit(ctx context.Context, p SubmitParams) (*Receipt, error) 
 	if !s.cfg.TokenReuse {
 		sub.FormTokenID = tok.id
 	}
-	facts := results.Facts(res.Answers)
 	files := uploadIDs(res)
 	if err := admit(s.perForm, f.ID); err != nil {
 		return nil, s.refuse(ctx, f.ID, "rate_limit", err)
 	}
 	err = s.store.UpdateSubmissions(ctx, func(tx domain.SubmissionTx) error {
-		return s.insert(tx, f, sub, facts, search, files)
+		return s.insert(tx, f, sub, search, files, claims)
 	})
 	if err != nil {
 		if s.perForm != nil {
 			s.perForm.Undo(f.ID)
 		}
-		return nil, s.refuse(ctx, f.ID, string(domain.ErrorCode(err)), err)
+		reason := string(domain.ErrorCode(err))
+		if fe := answers.FieldErrors(err); len(fe) > 0 {
+			reason = string(fe[0].Code)
+		}
+		return nil, s.refuse(ctx, f.ID, reason, err)
 	}
 	if s.NotifyWebhooks != nil && len(webhookURLs(f.Document)) > 0 {
 		s.NotifyWebhooks()
@@ -252,11 +263,13 @@ func (s *Service) dropRemoved(ctx context.Context, f *domain.Form, res answers.R
 }
 
 // insert stores sub unless the form stopped taking answers since it was
-// read (as f), is full, or the idempotency key was used already (then sub
-// becomes the first submission, or CONFLICT when the answers differ).
+// read (as f), is full, the idempotency key was used already (then sub
+// becomes the first submission, or CONFLICT when the answers differ), or
+// another kept entry holds the value of one of its unique answers
+// (claims; already_used).
 // The writer is shared by every caller, so it reads the form's whole
 // document again only when the form changed since f was read.
-func (s *Service) insert(tx domain.SubmissionTx, f *domain.Form, sub *domain.Submission, facts []domain.AnswerFact, search string, uploads map[string][]string) error {
+func (s *Service) insert(tx domain.SubmissionTx, f *domain.Form, sub *domain.Submission, search string, uploads map[string][]string, claims []domain.UniqueClaim) error {
 	status, head, live, err := tx.FormHeadNow(sub.FormID)
 	if err != nil {
 		return err
@@ -307,6 +320,18 @@ func (s *Service) insert(tx domain.SubmissionTx, f *domain.Form, sub *domain.Sub
 	}
 	if err := tx.InsertSubmission(sub, search); err != nil {
 		return err
+	}
+	// After the idempotency key (a resend is its first receipt, not a
+	// value used) and inside the transaction: of concurrent sends of one
+	// value, the first to reach the writer keeps it.
+	if len(claims) > 0 {
+		taken, err := tx.ClaimUniqueAnswers(sub, claims)
+		if err != nil {
+			return err
+		}
+		if len(taken) > 0 {
+			return answers.AlreadyUsed(taken)
+		}
 	}
 	// Files answered are uploads received for this form and field; each
 	// becomes this submission's, or nothing is stored.
@@ -439,4 +464,58 @@ func thankYou(ctx context.Context, d domain.Document) string {
 		return "پاسخ شما ثبت شد. سپاس!"
 	}
 	return "Your answers were received. Thank you!"
+}
+
+// uniqueClaims hashes the answers to the form's unique questions: those
+// marked unique in the version the respondent answered or in the form's
+// current one, so that turning unique on holds at once, pages loaded
+// before it included. The hash is keyed with the database's own key and
+// names the form and field, so the stored hashes say nothing outside this
+// database and nothing across forms.
+func (s *Service) uniqueClaims(ctx context.Context, f *domain.Form, doc *document.Document, versionID int64, res answers.Result) ([]domain.UniqueClaim, error) {
+	unique := map[string]bool{}
+	for i := range doc.Fields {
+		unique[doc.Fields[i].ID] = doc.Fields[i].IsUnique()
+	}
+	if versionID != f.HeadVersionID {
+		head, err := s.document(ctx, f.SiteID, f.ID, f.HeadVersionID)
+		if err != nil {
+			return nil, err
+		}
+		for i := range head.Fields {
+			unique[head.Fields[i].ID] = unique[head.Fields[i].ID] || head.Fields[i].IsUnique()
+		}
+	}
+	var claims []domain.UniqueClaim
+	for i := range doc.Fields {
+		fd := doc.Fields[i]
+		if !unique[fd.ID] {
+			continue
+		}
+		a, ok := res.Get(fd.ID)
+		if !ok {
+			continue
+		}
+		on := true
+		fd.Unique = &on
+		key, ok := answers.UniqueValue(&fd, a.Value)
+		if !ok {
+			continue
+		}
+		claims = append(claims, domain.UniqueClaim{Field: fd.ID, Hash: uniqueHash(s.uniqueKey, f.ID, fd.ID, key)})
+	}
+	return claims, nil
+}
+
+// uniqueHash is HMAC-SHA-256 of the form, the field and the value, 128
+// bits of it in hex.
+func uniqueHash(key []byte, formID int64, field, value string) string {
+	h := hmac.New(sha256.New, key)
+	var id [8]byte
+	binary.BigEndian.PutUint64(id[:], uint64(formID))
+	h.Write(id[:])
+	h.Write([]byte(field))
+	h.Write([]byte{0})
+	h.Write([]byte(value))
+	return hex.EncodeToString(h.Sum(nil)[:16])
 }

@@ -1,1 +1,1 @@
-<?php return array('dependencies' => array('wp-api-fetch', 'wp-i18n'), 'version' => '56df127c88142ca86b0c');
+<?php return array('dependencies' => array('wp-api-fetch', 'wp-i18n'), 'version' => '7e3530840ee031a996b6');

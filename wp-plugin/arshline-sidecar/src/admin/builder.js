@@ -28,9 +28,9 @@ const COMMON = [ 'id', 'type', 'label', 'required', 'placeholder', 'help_text', 
 
 /** The keys each type may carry: the schema's, when it has been read. */
 let KEYS = {
-	text: COMMON.concat( [ 'format', 'min_length', 'max_length' ] ),
+	text: COMMON.concat( [ 'format', 'min_length', 'max_length', 'unique' ] ),
 	textarea: COMMON.concat( [ 'format', 'min_length', 'max_length' ] ),
-	email: COMMON.slice(),
+	email: COMMON.concat( [ 'unique' ] ),
 	number: COMMON.concat( [ 'min', 'max', 'step' ] ),
 	radio: COMMON.concat( [ 'options' ] ),
 	checkbox: COMMON.concat( [ 'options', 'min_select', 'max_select' ] ),
@@ -672,6 +672,26 @@ function typeControls( f, i, box ) {
 	}
 	if ( allowed( f.type, 'max_length' ) ) {
 		box.appendChild( row( i, 'max_length', __( 'Longest answer (characters)', 'arshline-sidecar' ), textControl( f, i, 'max_length', { type: 'number', integer: true, minimum: 1, maximum: 10000 } ) ) );
+	}
+	if ( allowed( f.type, 'unique' ) ) {
+		var uniq = el( 'input', { type: 'checkbox', id: inputId( i, 'unique' ) } );
+		uniq.checked = !! f.unique;
+		uniq.addEventListener( 'change', function () {
+			setKey( f, 'unique', uniq.checked ? true : null );
+		} );
+		box.appendChild(
+			el( 'p', { className: 'arsh-b-row arsh-b-check arsh-b-row-unique' }, [
+				uniq,
+				' ',
+				el( 'label', { for: uniq.id, text: __( 'One answer per person (a repeated answer is refused)', 'arshline-sidecar' ) } ),
+				el( 'span', {
+					className: 'description',
+					text:
+						' ' +
+						__( 'Compared as typed any way: Persian or Latin digits, +98 or 0 before a mobile. Entries received before this is ticked are not checked; erasing an entry or marking it spam frees its answer.', 'arshline-sidecar' ),
+				} ),
+			] )
+		);
 	}
 	if ( 'number' === f.type ) {
 		box.appendChild( row( i, 'min', __( 'Smallest number', 'arshline-sidecar' ), textControl( f, i, 'min', { type: 'number', step: 'any' } ) ) );
