@@ -407,14 +407,19 @@ func TestSubmitTooFastAndRateLimited(t *testing.T) {
 	send := func(i int) map[string]any {
 		return map[string]any{"token": token, "form_token": tokens[i], "answers": map[string]any{"f1": "x"}, "client": map[string]any{"ip_hash": "h"}}
 	}
-	if re := submitErr(t, c, send(0)); re.CodeName() != "INVALID_SUBMISSION" || fieldCodes(t, re)[""] != "too_fast" {
+	re := submitErr(t, c, send(0))
+	if re.CodeName() != "INVALID_SUBMISSION" || fieldCodes(t, re)[""] != "too_fast" {
 		t.Fatalf("sent at once: %v", re)
+	}
+	// The page is told how long to wait: the rest of the minimum fill time.
+	if wait, _ := re.Data["retry_after_sec"].(float64); wait != 1 {
+		t.Fatalf("sent at once: retry_after_sec %v, want 1", re.Data["retry_after_sec"])
 	}
 	time.Sleep(1100 * time.Millisecond)
 	call(t, c, "submissions.submit", send(1), nil)
 	call(t, c, "submissions.submit", send(2), nil)
 	// Two in the window: the third waits.
-	re := submitErr(t, c, send(3))
+	re = submitErr(t, c, send(3))
 	if re.CodeName() != "RATE_LIMIT" || re.Data["retry_after_sec"] == nil {
 		t.Fatalf("third in a minute: %v %v", re, re.Data)
 	}

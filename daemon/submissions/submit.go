@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"math"
 	"time"
 
 	"github.com/arshline/arshline-sidecar/daemon/answers"
@@ -114,9 +115,11 @@ func (s *Service) Submit(ctx context.Context, p SubmitParams) (*Receipt, error) 
 	}
 	switch {
 	case s.cfg.MinFill > 0 && s.now().Sub(tok.issued) < s.cfg.MinFill:
+		// The page's script waits this long and sends again by itself.
+		secs := int(math.Ceil((s.cfg.MinFill - s.now().Sub(tok.issued)).Seconds()))
 		return nil, s.refuse(ctx, f.ID, ReasonTooFast, refusal(ReasonTooFast,
-			"the form was sent too quickly; wait a moment and send it again",
-			"فرم خیلی سریع فرستاده شد؛ کمی صبر کنید و دوباره بفرستید"))
+			fmt.Sprintf("the form was sent too quickly; wait %d seconds and send it again", secs),
+			fmt.Sprintf("فرم خیلی سریع فرستاده شد؛ %s ثانیهٔ دیگر دوباره بفرستید", domain.PersianNumber(secs))).With("retry_after_sec", secs))
 	case p.Honeypot != "":
 		return nil, s.refuse(ctx, f.ID, ReasonHoneypot, refusal(ReasonHoneypot,
 			"the form could not be accepted; reload the page and try again",
