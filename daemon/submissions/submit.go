@@ -28,6 +28,9 @@ type SubmitParams struct {
 	IdempotencyKey string `json:"idempotency_key,omitempty"`
 	// Honeypot is the hidden field people never see and bots fill in.
 	Honeypot string `json:"honeypot,omitempty"`
+	// OTP holds, by field id, the code texted to the number answered to
+	// each mobile question that verifies by code (submissions.otp.send).
+	OTP map[string]string `json:"otp,omitempty"`
 }
 
 // Client is what the shim says of the respondent's client. IPHash is the
@@ -51,6 +54,7 @@ type Receipt struct {
 const (
 	maxIdempotencyKey = 128
 	maxClientField    = 512
+	maxOTPFields      = 20
 )
 
 // Refusal reasons of the form as a whole (error.data.fields[].code with
@@ -80,6 +84,8 @@ func (p *SubmitParams) check() error {
 	case p.Client.IPHash == "" || len(p.Client.IPHash) > maxClientField || len(p.Client.UserAgent) > maxClientField:
 		return bad(fmt.Sprintf("client.ip_hash is required, and client's members are at most %d bytes", maxClientField),
 			fmt.Sprintf("client.ip_hash لازم است و هر عضو client حداکثر %d بایت است", maxClientField))
+	case len(p.OTP) > maxOTPFields:
+		return bad(fmt.Sprintf("otp holds at most %d codes", maxOTPFields), fmt.Sprintf("otp حداکثر %d کد دارد", maxOTPFields))
 	case len(p.IdempotencyKey) > maxIdempotencyKey:
 		return bad(fmt.Sprintf("idempotency_key is at most %d bytes", maxIdempotencyKey),
 			fmt.Sprintf("idempotency_key حداکثر %d بایت است", maxIdempotencyKey))
@@ -159,7 +165,21 @@ func (s *Service) Submit(ctx context.Context, p SubmitParams) (*Receipt, error) 
 	if err := s.describeFiles(ctx, f, res); err != nil {
 		return nil, err
 	}
-	raw, sha, search, err := encodeAnswers(doc, res)
+	// Last of the checks on what was sent, so that a refusal for another
+	// reason spends no try; a code taken goes back unless the submission
+	// is stored.
+	verified, restoreOTP, err := s.checkOTP(f, doc, res, p.OTP)
+	if err != nil {
+		fe := answers.FieldErrors(err)
+		return nil, s.refuse(ctx, f.ID, string(fe[0].Code), err)
+	}
+	stored := false
+	defer func() {
+		if !stored {
+			restoreOTP()
+		}
+	}()
+	raw, sha, search, err := encodeAnswers(doc, res, verified)
 	if err != nil {
 		return nil, err
 	}
@@ -185,6 +205,7 @@ func (s *Service) Submit(ctx context.Context, p SubmitParams) (*Receipt, error) 
 		}
 		return nil, s.refuse(ctx, f.ID, reason, err)
 	}
+	stored = true
 	if s.NotifyWebhooks != nil && len(webhookURLs(f.Document)) > 0 {
 		s.NotifyWebhooks()
 	}
