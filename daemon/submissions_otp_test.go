@@ -133,6 +133,27 @@ func TestMobileOTPOverSocket(t *testing.T) {
 		})
 	})
 
+	t.Run("an idempotent repeat returns the first receipt", func(t *testing.T) {
+		ft, _, err := sendOTP(t, c, token, "09181112233", "visitor8")
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := map[string]any{"token": token, "form_token": ft, "idempotency_key": "otp-once",
+			"answers": map[string]any{"mobile": "09181112233"}, "otp": map[string]any{"mobile": lastCode(t, f)},
+			"client": map[string]any{"ip_hash": "visitor"}}
+		var r1, r2 receipt
+		call(t, c, "submissions.submit", p, &r1)
+		call(t, c, "submissions.submit", p, &r2)
+		if r1.SubmissionID == 0 || r1 != r2 {
+			t.Fatalf("first %+v, repeat %+v", r1, r2)
+		}
+		// Other answers under the same key are not that receipt.
+		p["answers"] = map[string]any{"mobile": "09181112233", "name": "دیگری"}
+		if err := c.Call(context.Background(), "submissions.submit", p, nil); err == nil {
+			t.Fatal("other answers under a used key and a used code were taken")
+		}
+	})
+
 	t.Run("a wrong code says the tries left; the last burns it", func(t *testing.T) {
 		ft, _, err := sendOTP(t, c, token, "09351112233", "visitor2")
 		if err != nil {
@@ -262,9 +283,9 @@ func TestMobileOTPOverSocket(t *testing.T) {
 		otpRefused(t, err, "otp_expired")
 	})
 
-	// Three submissions were stored; every refusal stored nothing.
-	if n := len(listEntries(t, c, formID, "")); n != 3 {
-		t.Fatalf("%d entries, want 3", n)
+	// Four submissions were stored; every refusal stored nothing.
+	if n := len(listEntries(t, c, formID, "")); n != 4 {
+		t.Fatalf("%d entries, want 4", n)
 	}
 }
 

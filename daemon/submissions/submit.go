@@ -170,6 +170,11 @@ func (s *Service) Submit(ctx context.Context, p SubmitParams) (*Receipt, error) 
 	// is stored.
 	verified, restoreOTP, err := s.checkOTP(f, doc, res, p.OTP)
 	if err != nil {
+		// The first send of this idempotency key took the code: its
+		// repeat (a lost reply, a double click) is that first receipt.
+		if r, ferr := s.firstOTPReceipt(ctx, f, doc, res, p.IdempotencyKey); ferr != nil || r != nil {
+			return r, ferr
+		}
 		fe := answers.FieldErrors(err)
 		return nil, s.refuse(ctx, f.ID, string(fe[0].Code), err)
 	}
@@ -210,6 +215,35 @@ func (s *Service) Submit(ctx context.Context, p SubmitParams) (*Receipt, error) 
 		s.NotifyWebhooks()
 	}
 	return &Receipt{SubmissionID: sub.ID, TrackingCode: sub.TrackingCode, ThankYou: thankYou(ctx, f.Document), DroppedFields: dropped}, nil
+}
+
+// firstOTPReceipt is the receipt of the submission stored earlier with
+// key and these answers, every mobile question verified (the only way it
+// was stored); nil when there is none.
+func (s *Service) firstOTPReceipt(ctx context.Context, f *domain.Form, doc *document.Document, res answers.Result, key string) (*Receipt, error) {
+	if key == "" {
+		return nil, nil
+	}
+	verified := map[string]bool{}
+	for i := range doc.Fields {
+		if _, ok := res.Get(doc.Fields[i].ID); ok && doc.Fields[i].VerifiesOTP() {
+			verified[doc.Fields[i].ID] = true
+		}
+	}
+	_, sha, _, err := encodeAnswers(doc, res, verified)
+	if err != nil {
+		return nil, err
+	}
+	var first *domain.Submission
+	err = s.store.UpdateSubmissions(ctx, func(tx domain.SubmissionTx) error {
+		var err error
+		first, err = tx.SubmissionByIdempotencyKey(f.ID, key)
+		return err
+	})
+	if err != nil || first == nil || first.AnswersSHA != sha {
+		return nil, err
+	}
+	return &Receipt{SubmissionID: first.ID, TrackingCode: first.TrackingCode, ThankYou: thankYou(ctx, f.Document)}, nil
 }
 
 // VerifyUploadToken checks a form token for an upload to form f: its
