@@ -32,6 +32,7 @@ func otpSetup(t *testing.T, extra ...string) (*rpc.Client, *smstest.Fake, int64,
 }
 
 type otpSent struct {
+	Sent          bool   `json:"sent"`
 	RetryAfterSec int    `json:"retry_after_sec"`
 	ExpiresInSec  int    `json:"expires_in_sec"`
 	Tries         int    `json:"tries"`
@@ -99,7 +100,7 @@ func TestMobileOTPOverSocket(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if sent.RetryAfterSec != 60 || sent.ExpiresInSec != 300 || sent.Tries != 3 || sent.Mobile != "0912***4567" {
+		if !sent.Sent || sent.RetryAfterSec != 60 || sent.ExpiresInSec != 300 || sent.Tries != 3 || sent.Mobile != "0912***4567" {
 			t.Fatalf("otp.send answered %+v", sent)
 		}
 		msgs := f.Sent()

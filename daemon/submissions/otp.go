@@ -321,6 +321,7 @@ type OTPSendParams struct {
 
 // OTPSent is submissions.otp.send's answer.
 type OTPSent struct {
+	Sent bool `json:"sent"`
 	// RetryAfterSec is the wait before another code may be asked for.
 	RetryAfterSec int `json:"retry_after_sec"`
 	// ExpiresInSec is how long the code is valid, Tries how many tries
@@ -402,7 +403,7 @@ func (s *Service) SendOTP(ctx context.Context, p OTPSendParams) (*OTPSent, error
 	if s.events != nil {
 		s.events.Event(ctx, slog.LevelInfo, "submit", "otp_sent", slog.Int64("form_id", f.ID), slog.String("field", fd.ID), slog.String("to", sms.Mask(mobile)))
 	}
-	return &OTPSent{RetryAfterSec: secs(wait), ExpiresInSec: secs(s.cfg.OTPTTL), Tries: s.cfg.OTPTries, Mobile: sms.Mask(mobile)}, nil
+	return &OTPSent{Sent: true, RetryAfterSec: secs(wait), ExpiresInSec: secs(s.cfg.OTPTTL), Tries: s.cfg.OTPTries, Mobile: sms.Mask(mobile)}, nil
 }
 
 func findField(doc *document.Document, id string) *document.Field {
