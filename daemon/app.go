@@ -158,6 +158,7 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 		ClientBytesPerHour: offWhenZero(cfg.UploadClientBytesPerHour),
 		MinFreeBytes:       offWhenZero(cfg.UploadMinFreeBytes), MinFreePercent: int(offWhenZero(int64(cfg.UploadMinFreePercent)))})
 	a.submits.RemoveFiles = files.Remove
+	a.submits.SMS = a.sms
 	a.submits.NotifyWebhooks = a.webhooks.Notify
 	go func() {
 		_ = a.uploads.SweepOrphans(probeCtx)
@@ -180,7 +181,10 @@ func submitConfig(cfg *Config) submissions.Config {
 		minFill = -1
 	}
 	return submissions.Config{MinFill: minFill, TokenTTL: cfg.FormTokenTTL, TokenGrace: keepWhenZero(cfg.FormTokenGrace), TokenReuse: cfg.FormTokenReuse,
-		PerClientPerMinute: off(cfg.SubmitPerClientPerMinute), PerFormPerMinute: off(cfg.SubmitPerFormPerMinute)}
+		PerClientPerMinute: off(cfg.SubmitPerClientPerMinute), PerFormPerMinute: off(cfg.SubmitPerFormPerMinute),
+		OTPTTL: cfg.OTPTTL, OTPTries: cfg.OTPTries, OTPResendAfter: cfg.OTPResendAfter,
+		OTPPerMobilePerHour: off(cfg.OTPPerMobilePerHour), OTPPerClientPerHour: off(cfg.OTPPerClientPerHour),
+		OTPPerFormPerHour: off(cfg.OTPPerFormPerHour), OTPPerSitePerDay: off(cfg.OTPPerSitePerDay)}
 }
 
 func (a *app) close() {
@@ -415,6 +419,9 @@ func (a *app) methods() []rpc.Method {
 		// and no capability); the form's site comes from the actor.
 		{Name: "forms.public", Inline: true, Handler: handle(a.submits.Public)},
 		{Name: "submissions.submit", Handler: handle(a.submits.Submit)},
+		// Texts a code to a respondent's mobile number: waits for the
+		// provider, so not inline.
+		{Name: "submissions.otp.send", Handler: handle(a.submits.SendOTP)},
 		{Name: "submissions.list", Inline: true, Capability: manage, Handler: handle(a.submits.List)},
 		{Name: "submissions.get", Inline: true, Capability: manage, Handler: handle(a.submits.Get)},
 		{Name: "submissions.set_status", Capability: manage, Handler: handle(a.submits.SetStatus)},

@@ -74,7 +74,15 @@ type Config struct {
 	FormTokenReuse           bool
 	SubmitPerClientPerMinute int
 	SubmitPerFormPerMinute   int
-	PlanCacheTTL             time.Duration
+	// Mobile numbers verified by a code texted to them.
+	OTPTTL              time.Duration
+	OTPTries            int
+	OTPResendAfter      time.Duration
+	OTPPerMobilePerHour int
+	OTPPerClientPerHour int
+	OTPPerFormPerHour   int
+	OTPPerSitePerDay    int
+	PlanCacheTTL        time.Duration
 
 	// UploadDir holds the files respondents upload (daemon/uploads):
 	// outside any web root; by default uploads/ beside the database.
@@ -170,6 +178,13 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*
 	fs.BoolVar(&c.FormTokenReuse, "form-token-reuse", false, "let one form token send many submissions (load measurements only; off, a token is one accepted submission)")
 	fs.IntVar(&c.SubmitPerClientPerMinute, "submit-per-client-per-minute", 10, "submissions one client may send in any 60 s; 0 turns the limit off")
 	fs.IntVar(&c.SubmitPerFormPerMinute, "submit-per-form-per-minute", 600, "submissions one form accepts in any 60 s; 0 turns the limit off")
+	fs.DurationVar(&c.OTPTTL, "otp-ttl", 5*time.Minute, "how long a code texted to verify a mobile number is valid")
+	fs.IntVar(&c.OTPTries, "otp-tries", 5, "wrong tries that burn a code texted to verify a mobile number")
+	fs.DurationVar(&c.OTPResendAfter, "otp-resend-after", time.Minute, "wait before another code to the same number; it doubles with each code in the hour, up to 15 minutes")
+	fs.IntVar(&c.OTPPerMobilePerHour, "otp-per-mobile-per-hour", 5, "codes texted to one number in any hour, all the site's forms together; 0 turns the limit off")
+	fs.IntVar(&c.OTPPerClientPerHour, "otp-per-client-per-hour", 10, "codes one client (an address) may ask for in any hour; 0 turns the limit off")
+	fs.IntVar(&c.OTPPerFormPerHour, "otp-per-form-per-hour", 200, "codes one form may text in any hour; 0 turns the limit off")
+	fs.IntVar(&c.OTPPerSitePerDay, "otp-per-site-per-day", 1000, "codes one site's forms may text in any 24 hours; 0 turns the limit off")
 	fs.DurationVar(&c.PlanCacheTTL, "plan-cache-ttl", 10*time.Minute, "how long an LLM plan for the same text is reused")
 	fs.StringVar(&c.UploadDir, "upload-dir", "", "directory of uploaded files, created 0700; never inside a web root (default: uploads/ beside --db)")
 	fs.Int64Var(&c.UploadMaxBytes, "upload-max-bytes", 10<<20, "largest file accepted for any file question")

@@ -19,7 +19,7 @@ func TestEveryMethodDecodesItsParamsStrictly(t *testing.T) {
 		"contracts.list", "contracts.schema", "plan.validate", "ai.plan", "ai.execute", "ai.undo",
 		"forms.schema", "forms.list", "forms.get", "forms.create", "forms.update", "forms.set_status",
 		"versions.list", "versions.get", "versions.rollback", "versions.apply_diff", "audit.list",
-		"forms.public", "submissions.submit", "submissions.list", "submissions.get", "submissions.set_status", "submissions.delete",
+		"forms.public", "submissions.submit", "submissions.otp.send", "submissions.list", "submissions.get", "submissions.set_status", "submissions.delete",
 		"submissions.upload", "submissions.file", "model.get", "model.probe", "model.configure",
 		"sms.settings.get", "sms.settings.set", "sms.test",
 		"results.summary", "submissions.export", "webhooks.secret",

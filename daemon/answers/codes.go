@@ -74,6 +74,10 @@ func invalid(fields []FieldError) *domain.Error {
 	return domain.Errorf(CodeInvalidSubmission, en, fa).With("fields", fields)
 }
 
+// Invalid is the INVALID_SUBMISSION error of entries found outside this
+// package (a code that does not confirm a mobile number).
+func Invalid(fields []FieldError) *domain.Error { return invalid(fields) }
+
 // tooLarge builds the TOO_LARGE error; data says which limit (and which
 // field, when one answer is too large).
 func tooLarge(en, fa string, data map[string]any) *domain.Error {

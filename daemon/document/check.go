@@ -160,6 +160,10 @@ func rules(d *Document, vs *violations) {
 			if f.MinLength != nil && f.MaxLength != nil && *f.MinLength > *f.MaxLength {
 				vs.add(fp(i, "min_length"), "bound.order", "min_length is greater than max_length", "min_length از max_length بیشتر است")
 			}
+			if f.VerifiesOTP() && (f.Format == nil || *f.Format != "mobile_ir") {
+				vs.add(fp(i, "verify"), "verify.not_mobile", "verify \"otp\" needs a mobile question (format mobile_ir): the code is sent to the number answered",
+					"تأیید با کد (verify: otp) فقط برای سؤال شمارهٔ همراه (format: mobile_ir) است: کد به شمارهٔ پاسخ داده‌شده فرستاده می‌شود")
+			}
 		case domain.FieldNumber:
 			if f.Min != nil && f.Max != nil && *f.Min.Number > *f.Max.Number {
 				vs.add(fp(i, "min"), "bound.order", "min is greater than max", "min از max بیشتر است")

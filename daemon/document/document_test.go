@@ -154,6 +154,62 @@ func TestUniqueOnlyOnShortAnswers(t *testing.T) {
 	}
 }
 
+// TestVerifyOnlyOnMobile: verify "otp" is taken on a text question of
+// format mobile_ir and refused, with its own message, on a text of
+// another format or none and on every other type.
+func TestVerifyOnlyOnMobile(t *testing.T) {
+	t.Run("allowed on a mobile question", func(t *testing.T) {
+		d, err := Parse([]byte(`{"version":"arshline_form@v1","fields":[{"id":"m","type":"text","label":"x","format":"mobile_ir","verify":"otp"},{"id":"n","type":"text","label":"y","format":"mobile_ir","verify":null}]}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !d.Fields[0].VerifiesOTP() || d.Fields[1].VerifiesOTP() {
+			t.Fatalf("VerifiesOTP: %v %v", d.Fields[0].VerifiesOTP(), d.Fields[1].VerifiesOTP())
+		}
+	})
+	violation := func(t *testing.T, f map[string]any) Violation {
+		t.Helper()
+		_, err := Check(domain.Document{Fields: []map[string]any{f}}, domain.CodeSchemaInvalid)
+		de, ok := err.(*domain.Error)
+		if !ok || de.Code != domain.CodeSchemaInvalid {
+			t.Fatalf("got %v", err)
+		}
+		for _, v := range de.Data["violations"].([]Violation) {
+			if v.Path == "/fields/0/verify" {
+				return v
+			}
+		}
+		t.Fatalf("no violation at /fields/0/verify: %+v", de.Data["violations"])
+		return Violation{}
+	}
+	for name, format := range map[string]any{"no format": nil, "national code": "national_code", "landline": "phone_ir"} {
+		t.Run("refused on a text with "+name, func(t *testing.T) {
+			f := map[string]any{"id": "a", "type": "text", "label": "x", "verify": "otp"}
+			if format != nil {
+				f["format"] = format
+			}
+			v := violation(t, f)
+			if v.Rule != "verify.not_mobile" || !strings.Contains(v.MessageEN, "mobile_ir") || !strings.Contains(v.MessageFA, "شمارهٔ همراه") {
+				t.Fatalf("violation %+v", v)
+			}
+		})
+	}
+	for _, typ := range []string{"textarea", "email", "number"} {
+		t.Run("refused on "+typ, func(t *testing.T) {
+			v := violation(t, map[string]any{"id": "a", "type": typ, "label": "x", "verify": "otp"})
+			if v.Rule != "schema.key_not_for_type" || !strings.Contains(v.MessageEN, "only on mobile questions") || !strings.Contains(v.MessageFA, "شمارهٔ همراه") {
+				t.Fatalf("violation %+v", v)
+			}
+		})
+	}
+	t.Run("an unknown way of verifying", func(t *testing.T) {
+		v := violation(t, map[string]any{"id": "a", "type": "text", "label": "x", "format": "mobile_ir", "verify": "email"})
+		if v.Rule != "schema.enum" {
+			t.Fatalf("violation %+v", v)
+		}
+	})
+}
+
 func TestDocumentBounds(t *testing.T) {
 	var b strings.Builder
 	b.WriteString(`{"version":"arshline_form@v1","fields":[`)
@@ -274,7 +330,7 @@ func TestModelSchemaIsStrict(t *testing.T) {
 func TestCapabilitiesFollowSchema(t *testing.T) {
 	caps := Capabilities()
 	fields := caps["fields"].([]FieldCapability)
-	want := map[string]string{"text": "format,min_length,max_length,unique", "email": "unique", "textarea": "format,min_length,max_length", "checkbox": "options,min_select,max_select", "date": "calendar,min,max", "file": "accept,max_size_kb,max_files", "matrix": "rows,cols", "html": "html", "section": ""}
+	want := map[string]string{"text": "format,min_length,max_length,unique,verify", "email": "unique", "textarea": "format,min_length,max_length", "checkbox": "options,min_select,max_select", "date": "calendar,min,max", "file": "accept,max_size_kb,max_files", "matrix": "rows,cols", "html": "html", "section": ""}
 	for _, f := range fields {
 		if w, ok := want[f.Type]; ok && strings.Join(f.Keys, ",") != w {
 			t.Errorf("%s: %v, want %s", f.Type, f.Keys, w)

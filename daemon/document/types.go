@@ -35,6 +35,9 @@ type Field struct {
 	MaxLength *int    `json:"max_length,omitempty"`
 	// text, email: one entry per person (an answer used once per form)
 	Unique *bool `json:"unique,omitempty"`
+	// text with format mobile_ir: "otp" asks for a code sent to the
+	// number by SMS before the form can be sent
+	Verify *string `json:"verify,omitempty"`
 	// number (numbers) and date (YYYY-MM-DD in the field's calendar)
 	Min  *Bound   `json:"min,omitempty"`
 	Max  *Bound   `json:"max,omitempty"`
@@ -64,6 +67,13 @@ func (f *Field) IsRequired() bool { return f.Required != nil && *f.Required }
 // IsUnique reports whether the field's answer may be used by one kept
 // submission of the form only (absent or null: no).
 func (f *Field) IsUnique() bool { return f.Unique != nil && *f.Unique }
+
+// VerifiesOTP reports whether the respondent must prove the mobile
+// number answered with a code sent to it.
+func (f *Field) VerifiesOTP() bool { return f.Verify != nil && *f.Verify == VerifyOTP }
+
+// VerifyOTP is the verify value of a mobile question checked by SMS.
+const VerifyOTP = "otp"
 
 // PageNo is the field's page, 1 when absent (absent does not mean
 // "the page before"; fields are listed page by page).

@@ -136,6 +136,12 @@ func (vs *violations) fromSchema(e *jsonschema.ValidationError, parent []string)
 				fmt.Sprintf("unique (هر نفر یک‌بار) فقط برای پرسش‌های %s مجاز است", strings.Join(types, " و ")))
 			return
 		}
+		if k.Property == "verify" {
+			vs.add(at+"/verify", "schema.key_not_for_type",
+				"verify (a code sent by SMS) is allowed only on mobile questions: type text with format mobile_ir",
+				"verify (تأیید با کد پیامکی) فقط برای سؤال شمارهٔ همراه مجاز است: نوع text با قالب mobile_ir")
+			return
+		}
 		vs.add(at+"/"+k.Property, "schema.key_not_for_type", fmt.Sprintf("key %q does not belong to this field type", k.Property),
 			fmt.Sprintf("کلید %q برای این نوع فیلد مجاز نیست", k.Property))
 		return

@@ -68,6 +68,19 @@ type Config struct {
 	// 60 s (defaults 10 and 600); negative turns a limit off.
 	PerClientPerMinute int
 	PerFormPerMinute   int
+	// OTPTTL is how long a code sent by SMS is valid, OTPTries how many
+	// wrong tries burn it, OTPResendAfter the first wait before another
+	// code to the same number (doubling with each text in the hour).
+	OTPTTL         time.Duration
+	OTPTries       int
+	OTPResendAfter time.Duration
+	// Texts a form may make the site send: per number and per client in
+	// any hour, per form in any hour, per site in any day; negative
+	// turns a limit off.
+	OTPPerMobilePerHour int
+	OTPPerClientPerHour int
+	OTPPerFormPerHour   int
+	OTPPerSitePerDay    int
 	// Answers bounds one submission's size.
 	Answers answers.Options
 }
@@ -91,14 +104,18 @@ type Service struct {
 	// NotifyWebhooks wakes the webhook worker after a submission that
 	// owes deliveries has committed; nil when there is none.
 	NotifyWebhooks func()
-	events         *logx.Logger
-	now            func() time.Time
+	// SMS is the site's SMS provider, for codes that verify a mobile
+	// number; nil: no code can be sent.
+	SMS    SMSProviders
+	events *logx.Logger
+	now    func() time.Time
 
 	tokens    *formTokens
 	clientKey []byte
 	uniqueKey []byte
 	perClient *limit.Limiter // nil: off
 	perForm   *limit.Limiter // nil: off
+	otp       *otpBook
 
 	// docs caches parsed documents by version id: versions never change,
 	// and a submission storm answers the same few.
@@ -134,6 +151,25 @@ func New(ctx context.Context, store Store, cfg Config, events *logx.Logger, now 
 	if cfg.PerFormPerMinute == 0 {
 		cfg.PerFormPerMinute = DefaultPerFormPerMinute
 	}
+	def := func(v *int, d int) {
+		if *v == 0 {
+			*v = d
+		}
+	}
+	def(&cfg.OTPTries, DefaultOTPTries)
+	def(&cfg.OTPPerMobilePerHour, DefaultOTPPerMobilePerHour)
+	def(&cfg.OTPPerClientPerHour, DefaultOTPPerClientPerHour)
+	def(&cfg.OTPPerFormPerHour, DefaultOTPPerFormPerHour)
+	def(&cfg.OTPPerSitePerDay, DefaultOTPPerSitePerDay)
+	if cfg.OTPTTL <= 0 {
+		cfg.OTPTTL = DefaultOTPTTL
+	}
+	if cfg.OTPTries < 0 {
+		cfg.OTPTries = DefaultOTPTries
+	}
+	if cfg.OTPResendAfter <= 0 {
+		cfg.OTPResendAfter = DefaultOTPResendAfter
+	}
 	s := &Service{store: store, cfg: cfg, events: events, now: now, docs: map[int64]*document.Document{}, forms: map[int64]*domain.Form{}}
 	key, err := store.Secret(ctx, "form_token_key")
 	if err != nil {
@@ -148,6 +184,7 @@ func New(ctx context.Context, store Store, cfg Config, events *logx.Logger, now 
 	if s.uniqueKey, err = store.Secret(ctx, "unique_answer_key"); err != nil {
 		return nil, err
 	}
+	s.otp = newOTPBook(cfg)
 	if cfg.PerClientPerMinute > 0 {
 		s.perClient = limit.New(cfg.PerClientPerMinute, now)
 	}
@@ -358,11 +395,14 @@ type storedAnswer struct {
 	Type  string          `json:"type"`
 	Value any             `json:"value"`
 	Typed json.RawMessage `json:"typed,omitempty"`
+	// Verified says the respondent proved the mobile number with a code
+	// sent to it by SMS.
+	Verified bool `json:"verified,omitempty"`
 }
 
 // encodeAnswers returns the stored JSON of the accepted answers, its
 // SHA-256, and the text the search index keeps.
-func encodeAnswers(doc *document.Document, res answers.Result) (raw []byte, sha string, search string, err error) {
+func encodeAnswers(doc *document.Document, res answers.Result, verified map[string]bool) (raw []byte, sha string, search string, err error) {
 	list := make([]storedAnswer, len(res.Answers))
 	var text strings.Builder
 	for i, a := range res.Answers {
@@ -370,7 +410,7 @@ func encodeAnswers(doc *document.Document, res answers.Result) (raw []byte, sha 
 		if err != nil {
 			return nil, "", "", err
 		}
-		list[i] = storedAnswer{Field: a.Field, Type: a.Type, Value: json.RawMessage(value)}
+		list[i] = storedAnswer{Field: a.Field, Type: a.Type, Value: json.RawMessage(value), Verified: verified[a.Field]}
 		if !jsonEqual(value, a.Typed) {
 			list[i].Typed = a.Typed
 		}

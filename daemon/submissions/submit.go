@@ -29,6 +29,9 @@ type SubmitParams struct {
 	IdempotencyKey string `json:"idempotency_key,omitempty"`
 	// Honeypot is the hidden field people never see and bots fill in.
 	Honeypot string `json:"honeypot,omitempty"`
+	// OTP holds, by field id, the code texted to the number answered to
+	// each mobile question that verifies by code (submissions.otp.send).
+	OTP map[string]string `json:"otp,omitempty"`
 }
 
 // Client is what the shim says of the respondent's client. IPHash is the
@@ -52,6 +55,7 @@ type Receipt struct {
 const (
 	maxIdempotencyKey = 128
 	maxClientField    = 512
+	maxOTPFields      = 20
 )
 
 // Refusal reasons of the form as a whole (error.data.fields[].code with
@@ -81,6 +85,8 @@ func (p *SubmitParams) check() error {
 	case p.Client.IPHash == "" || len(p.Client.IPHash) > maxClientField || len(p.Client.UserAgent) > maxClientField:
 		return bad(fmt.Sprintf("client.ip_hash is required, and client's members are at most %d bytes", maxClientField),
 			fmt.Sprintf("client.ip_hash لازم است و هر عضو client حداکثر %d بایت است", maxClientField))
+	case len(p.OTP) > maxOTPFields:
+		return bad(fmt.Sprintf("otp holds at most %d codes", maxOTPFields), fmt.Sprintf("otp حداکثر %d کد دارد", maxOTPFields))
 	case len(p.IdempotencyKey) > maxIdempotencyKey:
 		return bad(fmt.Sprintf("idempotency_key is at most %d bytes", maxIdempotencyKey),
 			fmt.Sprintf("idempotency_key حداکثر %d بایت است", maxIdempotencyKey))
@@ -162,7 +168,26 @@ func (s *Service) Submit(ctx context.Context, p SubmitParams) (*Receipt, error) 
 	if err := s.describeFiles(ctx, f, res); err != nil {
 		return nil, err
 	}
-	raw, sha, search, err := encodeAnswers(doc, res)
+	// Last of the checks on what was sent, so that a refusal for another
+	// reason spends no try; a code taken goes back unless the submission
+	// is stored.
+	verified, restoreOTP, err := s.checkOTP(f, doc, res, p.OTP)
+	if err != nil {
+		// The first send of this idempotency key took the code: its
+		// repeat (a lost reply, a double click) is that first receipt.
+		if r, ferr := s.firstOTPReceipt(ctx, f, doc, res, p.IdempotencyKey); ferr != nil || r != nil {
+			return r, ferr
+		}
+		fe := answers.FieldErrors(err)
+		return nil, s.refuse(ctx, f.ID, string(fe[0].Code), err)
+	}
+	stored := false
+	defer func() {
+		if !stored {
+			restoreOTP()
+		}
+	}()
+	raw, sha, search, err := encodeAnswers(doc, res, verified)
 	if err != nil {
 		return nil, err
 	}
@@ -188,10 +213,40 @@ func (s *Service) Submit(ctx context.Context, p SubmitParams) (*Receipt, error) 
 		}
 		return nil, s.refuse(ctx, f.ID, reason, err)
 	}
+	stored = true
 	if s.NotifyWebhooks != nil && len(webhookURLs(f.Document)) > 0 {
 		s.NotifyWebhooks()
 	}
 	return &Receipt{SubmissionID: sub.ID, TrackingCode: sub.TrackingCode, ThankYou: thankYou(ctx, f.Document), DroppedFields: dropped}, nil
+}
+
+// firstOTPReceipt is the receipt of the submission stored earlier with
+// key and these answers, every mobile question verified (the only way it
+// was stored); nil when there is none.
+func (s *Service) firstOTPReceipt(ctx context.Context, f *domain.Form, doc *document.Document, res answers.Result, key string) (*Receipt, error) {
+	if key == "" {
+		return nil, nil
+	}
+	verified := map[string]bool{}
+	for i := range doc.Fields {
+		if _, ok := res.Get(doc.Fields[i].ID); ok && doc.Fields[i].VerifiesOTP() {
+			verified[doc.Fields[i].ID] = true
+		}
+	}
+	_, sha, _, err := encodeAnswers(doc, res, verified)
+	if err != nil {
+		return nil, err
+	}
+	var first *domain.Submission
+	err = s.store.UpdateSubmissions(ctx, func(tx domain.SubmissionTx) error {
+		var err error
+		first, err = tx.SubmissionByIdempotencyKey(f.ID, key)
+		return err
+	})
+	if err != nil || first == nil || first.AnswersSHA != sha {
+		return nil, err
+	}
+	return &Receipt{SubmissionID: first.ID, TrackingCode: first.TrackingCode, ThankYou: thankYou(ctx, f.Document)}, nil
 }
 
 // VerifyUploadToken checks a form token for an upload to form f: its

@@ -1,1 +1,1 @@
-<?php return array('dependencies' => array(), 'version' => '45e92191423d972d17bb');
+<?php return array('dependencies' => array(), 'version' => 'a1ae44a2b2864e76dd3d');

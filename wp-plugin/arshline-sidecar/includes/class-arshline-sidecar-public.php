@@ -585,6 +585,19 @@ final class Arshline_Sidecar_Public {
 			return self::refused( $token, $form, $state, $fa );
 		}
 		$form_token = isset( $post['arshline_form_token'] ) && is_string( $post['arshline_form_token'] ) ? $post['arshline_form_token'] : '';
+		$otp        = self::otp_from_post( $post );
+		$state['otp'] = array();
+		foreach ( $otp as $field => $code ) {
+			$state['otp'][ $field ] = array(
+				'sent' => true,
+				'code' => $code,
+			);
+		}
+		if ( isset( $post['arshline_otp_send'] ) && is_string( $post['arshline_otp_send'] ) ) {
+			// The first of the two steps without the script: text the code,
+			// and draw the page again with the code's input.
+			return self::otp_step( $token, $form_token, $post['arshline_otp_send'], $typed, $state, $fa );
+		}
 		$answers    = self::answers_from_post( $form, $typed );
 		$uploads    = self::upload_files( $form, $form_token, $files );
 		if ( is_wp_error( $uploads ) ) {
@@ -593,7 +606,7 @@ final class Arshline_Sidecar_Public {
 		foreach ( $uploads as $field => $list ) {
 			$answers[ $field ] = $list;
 		}
-		$receipt = empty( $answers ) ? self::nothing_answered( $form ) : self::submit( $token, $answers, $form_token, $state['idempotency'], isset( $post['arshline_hp'] ) && is_string( $post['arshline_hp'] ) ? $post['arshline_hp'] : '' );
+		$receipt = empty( $answers ) ? self::nothing_answered( $form ) : self::submit( $token, $answers, $form_token, $state['idempotency'], isset( $post['arshline_hp'] ) && is_string( $post['arshline_hp'] ) ? $post['arshline_hp'] : '', '', $otp );
 		if ( is_wp_error( $receipt ) ) {
 			return self::refused( $token, $receipt, $state, $fa );
 		}
@@ -602,6 +615,95 @@ final class Arshline_Sidecar_Public {
 			'redirect' => add_query_arg( self::DONE_VAR, $rid, self::current_url() ),
 			'receipt'  => $receipt,
 		);
+	}
+
+	/**
+	 * The codes typed for mobile questions verified by SMS, by field id.
+	 *
+	 * @param array $post The POST fields, unslashed.
+	 * @return array<string, string>
+	 */
+	public static function otp_from_post( array $post ) {
+		$out = array();
+		if ( isset( $post['arshline_otp'] ) && is_array( $post['arshline_otp'] ) ) {
+			foreach ( $post['arshline_otp'] as $field => $code ) {
+				if ( is_string( $field ) && preg_match( '/^[A-Za-z][A-Za-z0-9_-]{0,63}$/', $field ) && is_string( $code ) && '' !== trim( $code ) && count( $out ) < 20 ) {
+					$out[ $field ] = substr( trim( $code ), 0, 32 );
+				}
+			}
+		}
+		return $out;
+	}
+
+	/**
+	 * Asks the daemon to text a code to the number typed for a mobile
+	 * question verified by SMS (submissions.otp.send).
+	 *
+	 * @param string $token      Public token.
+	 * @param string $form_token The form token of the respondent's page.
+	 * @param string $field      The question's id.
+	 * @param string $mobile     The number as typed.
+	 * @return array|WP_Error {sent, retry_after_sec, expires_in_sec, tries, mobile}
+	 */
+	public static function send_otp( $token, $form_token, $field, $mobile ) {
+		return self::call(
+			'submissions.otp.send',
+			array(
+				'token'      => (string) $token,
+				'form_token' => (string) $form_token,
+				'field'      => (string) $field,
+				'mobile'     => (string) $mobile,
+				'client'     => self::client(),
+			)
+		);
+	}
+
+	/**
+	 * The page drawn again after "send the code" without the script: the
+	 * code's input shown, and what happened said under the question.
+	 *
+	 * @param string $token      Public token.
+	 * @param string $form_token The form token of the respondent's page.
+	 * @param string $field      The question's id.
+	 * @param array  $typed      arshline[...] of the POST.
+	 * @param array  $state      The state the page is drawn with.
+	 * @param bool   $fa         Whether the form speaks Persian.
+	 * @return array status, retry_after and state
+	 */
+	private static function otp_step( $token, $form_token, $field, array $typed, array $state, $fa ) {
+		$mobile = isset( $typed[ $field ] ) && is_string( $typed[ $field ] ) ? $typed[ $field ] : '';
+		$sent   = self::send_otp( $token, $form_token, $field, $mobile );
+		$out    = array( 'status' => 200 );
+		$otp    = isset( $state['otp'][ $field ] ) ? $state['otp'][ $field ] : array( 'code' => '' );
+		if ( is_wp_error( $sent ) ) {
+			$data = $sent->get_error_data();
+			$code = self::error_code( $sent );
+			$out['status'] = 'RATE_LIMIT' === $code ? 429 : ( 'UNAVAILABLE' === $code ? 503 : 422 );
+			if ( 'RATE_LIMIT' === $code ) {
+				$out['retry_after'] = isset( $data['retry_after'] ) ? max( 1, (int) $data['retry_after'] ) : 60;
+			}
+			$message = '';
+			foreach ( isset( $data['fields'] ) && is_array( $data['fields'] ) ? $data['fields'] : array() as $item ) {
+				if ( is_array( $item ) && isset( $item['field'] ) && $item['field'] === $field ) {
+					$message = (string) ( $fa ? ( $item['message_fa'] ?? '' ) : ( $item['message_en'] ?? '' ) );
+				}
+			}
+			if ( '' === $message ) {
+				$message = (string) ( $fa ? ( $data['message_fa'] ?? $sent->get_error_message() ) : ( $data['message_en'] ?? $sent->get_error_message() ) );
+			}
+			$state['errors'][ $field ] = $message;
+		} else {
+			$minutes        = max( 1, (int) ceil( ( isset( $sent['expires_in_sec'] ) ? (int) $sent['expires_in_sec'] : 300 ) / 60 ) );
+			$to             = isset( $sent['mobile'] ) ? (string) $sent['mobile'] : '';
+			$otp['sent']    = true;
+			$otp['message'] = $fa
+				? sprintf( 'کد تأیید به %1$s پیامک شد؛ تا %2$s دقیقه معتبر است. آن را در کادر «کد تأیید» بنویسید و فرم را بفرستید.', Arshline_Sidecar_Public_Renderer::digits( $to, true ), Arshline_Sidecar_Public_Renderer::digits( (string) $minutes, true ) )
+				: sprintf( 'A code was texted to %1$s; it is valid for %2$s minutes. Type it in the "verification code" box and send the form.', $to, $minutes );
+		}
+		$state['otp'][ $field ] = $otp;
+		self::$posted[ $token ] = $state;
+		$out['state']           = $state;
+		return $out;
 	}
 
 	/**
@@ -655,9 +757,10 @@ final class Arshline_Sidecar_Public {
 	 * @param string $idempotency Idempotency key.
 	 * @param string $honeypot    The honeypot input's value.
 	 * @param string $locale      Locale.
+	 * @param array  $otp         Codes texted to mobile numbers, by field id.
 	 * @return array|WP_Error
 	 */
-	public static function submit( $token, array $answers, $form_token, $idempotency, $honeypot, $locale = '' ) {
+	public static function submit( $token, array $answers, $form_token, $idempotency, $honeypot, $locale = '', array $otp = array() ) {
 		$params = array(
 			'token'      => (string) $token,
 			'answers'    => empty( $answers ) ? new stdClass() : $answers,
@@ -672,6 +775,9 @@ final class Arshline_Sidecar_Public {
 		}
 		if ( '' !== (string) $honeypot ) {
 			$params['honeypot'] = (string) $honeypot;
+		}
+		if ( $otp ) {
+			$params['otp'] = $otp;
 		}
 		$receipt = self::call( 'submissions.submit', $params, $locale );
 		if ( ! is_wp_error( $receipt ) ) {

@@ -33,6 +33,13 @@ final class Arshline_Test_Processes {
 	private static $fake_port = 0;
 
 	/**
+	 * Port of the Kavenegar stand-in.
+	 *
+	 * @var int
+	 */
+	private static $kavenegar_port = 0;
+
+	/**
 	 * Repository root.
 	 *
 	 * @return string
@@ -168,6 +175,54 @@ final class Arshline_Test_Processes {
 			"the stand-in server ($mode) did not start"
 		);
 		return $socket;
+	}
+
+	/**
+	 * Starts the Kavenegar stand-in (fixtures/kavenegar-stand-in.php) once
+	 * and returns its base URL, key and the file its messages go to.
+	 *
+	 * @return array{url: string, key: string, log: string}
+	 */
+	public static function kavenegar() {
+		$dir = self::root() . '/kavenegar';
+		$log = $dir . '/messages.jsonl';
+		$key = 'test-kavenegar-key';
+		if ( ! isset( self::$procs['kavenegar'] ) ) {
+			if ( ! is_dir( $dir ) ) {
+				mkdir( $dir, 0700, true );
+			}
+			// A free port: bound by the kernel, released, then taken by the server.
+			$probe = stream_socket_server( 'tcp://127.0.0.1:0' );
+			$name  = stream_socket_get_name( $probe, false );
+			fclose( $probe );
+			self::$kavenegar_port = (int) substr( $name, strrpos( $name, ':' ) + 1 );
+			self::spawn(
+				'kavenegar',
+				array( PHP_BINARY, '-S', '127.0.0.1:' . self::$kavenegar_port, dirname( __DIR__ ) . '/fixtures/kavenegar-stand-in.php' ),
+				array(
+					'ARSHLINE_SMS_LOG' => $log,
+					'ARSHLINE_SMS_KEY' => $key,
+				)
+			);
+			$port = self::$kavenegar_port;
+			self::wait_for(
+				function () use ( $port ) {
+					$c = @fsockopen( '127.0.0.1', $port, $errno, $errstr, 0.2 ); // phpcs:ignore WordPress.PHP.NoSilencedErrors.Discouraged -- refused until the server listens.
+					if ( $c ) {
+						fclose( $c );
+						return true;
+					}
+					return false;
+				},
+				5.0,
+				'the Kavenegar stand-in did not start'
+			);
+		}
+		return array(
+			'url' => 'http://127.0.0.1:' . self::$kavenegar_port,
+			'key' => $key,
+			'log' => $log,
+		);
 	}
 
 	/**

@@ -53,6 +53,14 @@ final class Arshline_Sidecar_Public_Renderer {
 	private $prefix;
 
 	/**
+	 * The codes of mobile questions verified by SMS, by field id: sent,
+	 * code (as typed), message (what the last "send the code" did).
+	 *
+	 * @var array
+	 */
+	private $otp = array();
+
+	/**
 	 * A renderer of one form.
 	 *
 	 * @param array $form forms.public's result (token, title, locale, document, form_token).
@@ -93,13 +101,16 @@ final class Arshline_Sidecar_Public_Renderer {
 	public function render( array $state = array() ) {
 		$values   = isset( $state['values'] ) && is_array( $state['values'] ) ? $state['values'] : array();
 		$errors   = isset( $state['errors'] ) && is_array( $state['errors'] ) ? $state['errors'] : array();
+		$this->otp = isset( $state['otp'] ) && is_array( $state['otp'] ) ? $state['otp'] : array();
 		$action   = isset( $state['action'] ) ? (string) $state['action'] : '';
 		$fields   = self::fields( $this->form );
 		$settings = isset( $this->form['document']['settings'] ) && is_array( $this->form['document']['settings'] ) ? $this->form['document']['settings'] : array();
 		$has_file = false;
+		$has_otp  = false;
 		$pages    = 1;
 		foreach ( $fields as $field ) {
 			$has_file = $has_file || 'file' === $field['type'];
+			$has_otp  = $has_otp || ( isset( $field['verify'] ) && 'otp' === $field['verify'] );
 			$pages    = max( $pages, self::page_of( $field ) );
 		}
 
@@ -142,6 +153,13 @@ final class Arshline_Sidecar_Public_Renderer {
 		// accessibility tree, so that only a robot filling every input fills it.
 		$html .= '<div class="arshline-form__hp" aria-hidden="true"><label for="' . esc_attr( $this->prefix ) . 'hp">' . esc_html( $this->t( 'Leave this empty', 'این را خالی بگذارید' ) ) . '</label>'
 			. '<input type="text" id="' . esc_attr( $this->prefix ) . 'hp" name="arshline_hp" value="" tabindex="-1" autocomplete="off"></div>';
+
+		// Enter in an input sends the form, not the code: the first submit
+		// button of a form is the one Enter presses, and a mobile question
+		// verified by SMS has a "send the code" button of its own.
+		if ( $has_otp ) {
+			$html .= '<div class="arshline-form__hp" aria-hidden="true"><button type="submit" tabindex="-1">' . esc_html( $this->t( 'Send', 'ارسال' ) ) . '</button></div>';
+		}
 
 		$current = 0;
 		foreach ( $fields as $field ) {
@@ -271,6 +289,10 @@ final class Arshline_Sidecar_Public_Renderer {
 			'bad_day'    => $this->t( '%1$s %2$s has %3$s days.', '%1$s %2$s %3$s روز دارد.' ),
 			'early'      => $this->t( 'Choose %s or later.', 'تاریخ %s یا پس از آن را انتخاب کنید.' ),
 			'late'       => $this->t( 'Choose %s or earlier.', 'تاریخ %s یا پیش از آن را انتخاب کنید.' ),
+			'otp_sending' => $this->t( 'Sending the code…', 'در حال ارسال کد…' ),
+			'otp_sent'    => $this->t( 'A code was texted to %1$s; it is valid for %2$s minutes.', 'کد تأیید به %1$s پیامک شد؛ تا %2$s دقیقه معتبر است.' ),
+			'otp_again'   => $this->t( 'Send a new code', 'ارسال دوبارهٔ کد' ),
+			'otp_wait'    => $this->t( 'New code in %s s', 'کد تازه تا %s ثانیهٔ دیگر' ),
 		);
 	}
 
@@ -477,8 +499,36 @@ final class Arshline_Sidecar_Public_Renderer {
 					$extra .= ' maxlength="' . esc_attr( (string) $field['max_length'] ) . '"';
 				}
 				$control = '<input ' . $extra . $common . $place . ' value="' . esc_attr( $text ) . '">';
+				if ( 'text' === $type && isset( $field['verify'] ) && 'otp' === $field['verify'] ) {
+					$control .= $this->otp_controls( $field, $id );
+				}
 		}
 		return '<div' . $attrs . '>' . $label_el . $help_p . $control . $error_p . '</div>';
+	}
+
+	/**
+	 * The "send the code" button and the code's input of a mobile question
+	 * verified by SMS. Without the script the button posts the page (the
+	 * code is texted and the page drawn again with the input shown); the
+	 * script sends it in place and counts down until a new code may be
+	 * asked for.
+	 *
+	 * @param array  $field Field.
+	 * @param string $id    The mobile input's id.
+	 * @return string
+	 */
+	private function otp_controls( array $field, $id ) {
+		$state   = isset( $this->otp[ $field['id'] ] ) && is_array( $this->otp[ $field['id'] ] ) ? $this->otp[ $field['id'] ] : array();
+		$sent    = ! empty( $state['sent'] );
+		$code    = isset( $state['code'] ) && is_string( $state['code'] ) ? $state['code'] : '';
+		$message = isset( $state['message'] ) && is_string( $state['message'] ) ? $state['message'] : '';
+		$html    = '<div class="arshline-otp">';
+		$html   .= '<button type="submit" class="arshline-otp__send" name="arshline_otp_send" value="' . esc_attr( $field['id'] ) . '">'
+			. esc_html( $sent ? $this->t( 'Send a new code', 'ارسال دوبارهٔ کد' ) : $this->t( 'Text me a code', 'ارسال کد تأیید' ) ) . '</button>';
+		$html   .= '<p class="arshline-otp__status" id="' . esc_attr( $id . '-otp-status' ) . '" aria-live="polite">' . esc_html( $message ) . '</p>';
+		$html   .= '<div class="arshline-otp__code"' . ( $sent ? '' : ' hidden' ) . '><label for="' . esc_attr( $id . '-otp' ) . '">' . esc_html( $this->t( 'Verification code', 'کد تأیید' ) ) . '</label>'
+			. '<input type="text" id="' . esc_attr( $id . '-otp' ) . '" name="' . esc_attr( 'arshline_otp[' . $field['id'] . ']' ) . '" inputmode="numeric" autocomplete="one-time-code" dir="ltr" maxlength="12" value="' . esc_attr( $code ) . '" aria-describedby="' . esc_attr( $id . '-otp-status' ) . '"></div>';
+		return $html . '</div>';
 	}
 
 	/**

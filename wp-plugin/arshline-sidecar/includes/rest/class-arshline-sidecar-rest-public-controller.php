@@ -3,7 +3,7 @@
  * REST API for respondents, arshline/v1/public/forms/{token}: the form
  * with a fresh form token (GET), a submission (POST …/submissions, JSON or
  * form-encoded) and a file's chunks (POST …/uploads). Anyone may call
- * them — they are what a form's visitors use — so the permission check is
+ * them, and a code texted to a mobile number (POST …/otp) — they are what a form's visitors use — so the permission check is
  * __return_true; the daemon limits how often one client (the hashed
  * address) and one form may submit or upload, and judges every answer.
  *
@@ -79,10 +79,41 @@ class Arshline_Sidecar_REST_Public_Controller extends Arshline_Sidecar_REST_Cont
 								'description' => __( 'The hidden input people leave empty.', 'arshline-sidecar' ),
 								'type'        => 'string',
 							),
+							'otp'             => array(
+								'description' => __( 'Codes texted to mobile numbers, by field id.', 'arshline-sidecar' ),
+								'type'        => 'object',
+							),
 						)
 					),
 				),
 				'schema' => array( $this, 'get_receipt_schema' ),
+			)
+		);
+		register_rest_route(
+			$this->namespace,
+			'/' . $this->rest_base . '/' . self::TOKEN . '/otp',
+			array(
+				array(
+					'methods'             => WP_REST_Server::CREATABLE,
+					'callback'            => array( $this, 'send_otp' ),
+					'permission_callback' => '__return_true',
+					'args'                => $token + self::unchecked_args(
+						array(
+							'form_token' => array(
+								'description' => __( 'The form token the form was loaded with.', 'arshline-sidecar' ),
+								'type'        => 'string',
+							),
+							'field'      => array(
+								'description' => __( 'The id of the mobile question verified by SMS.', 'arshline-sidecar' ),
+								'type'        => 'string',
+							),
+							'mobile'     => array(
+								'description' => __( 'The mobile number the code is texted to, as typed.', 'arshline-sidecar' ),
+								'type'        => 'string',
+							),
+						)
+					),
+				),
 			)
 		);
 		register_rest_route(
@@ -192,7 +223,9 @@ class Arshline_Sidecar_REST_Public_Controller extends Arshline_Sidecar_REST_Cont
 			$form    = Arshline_Sidecar_Public::call( 'forms.public', array( 'token' => (string) $request['token'] ) );
 			$receipt = is_wp_error( $form ) ? $form : Arshline_Sidecar_Public::nothing_answered( $form );
 		} else {
-			$receipt = Arshline_Sidecar_Public::submit( (string) $request['token'], (array) $answers, $strings['form_token'], $strings['idempotency_key'], $strings['honeypot'] );
+			$otp     = $request->get_param( 'otp' );
+			$otp     = Arshline_Sidecar_Public::otp_from_post( array( 'arshline_otp' => is_array( $otp ) ? $otp : array() ) );
+			$receipt = Arshline_Sidecar_Public::submit( (string) $request['token'], (array) $answers, $strings['form_token'], $strings['idempotency_key'], $strings['honeypot'], '', $otp );
 		}
 		if ( is_wp_error( $receipt ) ) {
 			return self::respond( $receipt );
@@ -203,6 +236,40 @@ class Arshline_Sidecar_REST_Public_Controller extends Arshline_Sidecar_REST_Cont
 				'thank_you'     => isset( $receipt['thank_you'] ) ? (string) $receipt['thank_you'] : '',
 			),
 			201
+		);
+		$response->header( 'Cache-Control', 'no-store, max-age=0' );
+		return $response;
+	}
+
+	/**
+	 * Texts a code to the number typed for a mobile question verified by
+	 * SMS, relayed to submissions.otp.send; the daemon bounds how many
+	 * codes a number, a client, a form and the site may get.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return WP_REST_Response
+	 */
+	public function send_otp( $request ) {
+		$text = array();
+		foreach ( array( 'form_token', 'field', 'mobile' ) as $key ) {
+			$value = $request->get_param( $key );
+			if ( null !== $value && ! is_string( $value ) ) {
+				return self::local_error( 'rest_invalid_param', sprintf( /* translators: %s: parameter name */ __( '%s must be a string.', 'arshline-sidecar' ), $key ), 400 );
+			}
+			$text[ $key ] = (string) $value;
+		}
+		$sent = Arshline_Sidecar_Public::send_otp( (string) $request['token'], $text['form_token'], $text['field'], $text['mobile'] );
+		if ( is_wp_error( $sent ) ) {
+			return self::respond( $sent );
+		}
+		$response = new WP_REST_Response(
+			array(
+				'sent'            => true,
+				'retry_after_sec' => isset( $sent['retry_after_sec'] ) ? (int) $sent['retry_after_sec'] : 60,
+				'expires_in_sec'  => isset( $sent['expires_in_sec'] ) ? (int) $sent['expires_in_sec'] : 300,
+				'mobile'          => isset( $sent['mobile'] ) ? (string) $sent['mobile'] : '',
+			),
+			200
 		);
 		$response->header( 'Cache-Control', 'no-store, max-age=0' );
 		return $response;

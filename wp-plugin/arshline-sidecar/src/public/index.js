@@ -515,6 +515,80 @@ function Form( root ) {
 		return answers;
 	}
 
+	// The codes typed for the shown mobile questions verified by SMS.
+	function codesOf( shown ) {
+		var codes = {};
+		$all( form, '.arshline-otp__code input' ).forEach( function ( input ) {
+			var w = input.closest( '.arshline-field' );
+			var id = w.getAttribute( 'data-field' );
+			if ( shown[ id ] && input.value.trim() ) {
+				codes[ id ] = input.value.trim();
+			}
+		} );
+		return codes;
+	}
+
+	// A mobile question verified by SMS: its button texts a code in place,
+	// shows the code's input and counts down until a new code may be
+	// asked for; a refusal is said under the question.
+	$all( form, '.arshline-otp__send' ).forEach( function ( btn ) {
+		var w = btn.closest( '.arshline-field' );
+		var status = w.querySelector( '.arshline-otp__status' );
+		var box = w.querySelector( '.arshline-otp__code' );
+		var timer = 0;
+		function countdown( secs ) {
+			var left = Math.max( 1, Math.ceil( secs ) );
+			clearInterval( timer );
+			btn.disabled = true;
+			function tick() {
+				if ( left <= 0 ) {
+					clearInterval( timer );
+					btn.disabled = false;
+					btn.textContent = S.otp_again;
+					return;
+				}
+				btn.textContent = format( S.otp_wait, digits( left, fa ) );
+				left--;
+			}
+			tick();
+			timer = setInterval( tick, 1000 );
+		}
+		btn.addEventListener( 'click', function ( e ) {
+			e.preventDefault();
+			if ( btn.disabled ) {
+				return;
+			}
+			clearError( w );
+			btn.disabled = true;
+			status.textContent = S.otp_sending;
+			( refreshing || Promise.resolve() ).then( function () {
+				return post( cfg.rest + '/otp', { form_token: tokenInput.value, field: w.getAttribute( 'data-field' ), mobile: control( w ).value } );
+			} ).then( function ( r ) {
+				var body = r.body || {};
+				var data = body.data || {};
+				if ( 200 === r.status && body.sent ) {
+					box.hidden = false;
+					status.textContent = format( S.otp_sent, digits( body.mobile || '', fa ), digits( Math.max( 1, Math.ceil( ( body.expires_in_sec || 300 ) / 60 ) ), fa ) );
+					box.querySelector( 'input' ).focus();
+					countdown( body.retry_after_sec || 60 );
+					return;
+				}
+				status.textContent = '';
+				btn.disabled = false;
+				var msg = ( fa ? data.message_fa : data.message_en ) || body.message || S.offline;
+				( Array.isArray( data.fields ) ? data.fields : [] ).forEach( function ( f ) {
+					if ( f.field === w.getAttribute( 'data-field' ) ) {
+						msg = ( fa ? f.message_fa : f.message_en ) || msg;
+					}
+				} );
+				setError( w, msg );
+				if ( 429 === r.status ) {
+					countdown( r.retry || data.retry_after || 60 );
+				}
+			} );
+		} );
+	} );
+
 	// One send: files first (each once, even over several sends), then the answers.
 	function attempt() {
 		var shown = applyShowIf();
@@ -530,6 +604,7 @@ function Form( root ) {
 				form_token: tokenInput.value,
 				idempotency_key: form.querySelector( '[name=arshline_idempotency]' ).value,
 				honeypot: form.querySelector( '[name=arshline_hp]' ).value,
+				otp: codesOf( shown ),
 			} );
 		} ).then( function ( r ) {
 			return 201 === r.status || 200 === r.status ? r : retry( r ) || r;
