@@ -17,14 +17,15 @@
 // forms mentioned so far and emit steps (builder.go). Every word list is
 // in lexicon.go; vocab.go matches its phrases against tokens.
 //
-// A v2 planner (v2.go) also, before the clauses are cut: reads a command
+// A v2 planner also, before the clauses are cut (v2lists.go): reads a command
 // written as labelled fields (structured), the type words only v2 has
 // (retype), and every list said in one breath — options, the questions
 // a form asks — as one token (collectLists); in each clause, right after
-// the ids, an edit of an existing question (readFieldEdit) and the
-// deleting, disabling or copying of forms (readFormActs); and, between
-// the clauses, options said on their own, forms told apart by «اولی …
-// دومی …» and «اجباری» after «و». It refuses a plan past MaxSteps or a
+// the ids, an edit of an existing question (readFieldEdit, v2edits.go)
+// and the deleting, disabling or copying of forms (readFormActs,
+// v2formacts.go); and, between the clauses (v2order.go), options said
+// on their own, forms told apart by «اولی … دومی …» and «اجباری» after
+// «و». It refuses a plan past MaxSteps or a
 // command adding more than MaxFields questions instead of cutting it.
 package persian
 

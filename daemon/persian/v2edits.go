@@ -1,0 +1,457 @@
+package persian
+
+import (
+	"strings"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+)
+
+// Reading edits (arshline-plan/v2): an existing question named by its place
+// or wording, what is changed in it, and where it is moved.
+
+// questionRef finds a question of a form named by its place: «سوال
+// دوم», «سوال ۲», «سوال شماره ۲», «سومین سوال», «question 3». It
+// returns the 0-based index and the tokens it spans, or ok false.
+func (c clause) questionRef() (index, lo, hi int, ok bool) {
+	for i, t := range c {
+		if !t.qnoun || t.quoted || i+1 >= len(c) {
+			continue
+		}
+		nx := c[i+1]
+		// «سوال دومو»: the spoken object marker typed on the ordinal.
+		n, isOrd := ordinal(nx.m)
+		if m, cut := strings.CutSuffix(nx.m, "و"); !isOrd && cut {
+			n, isOrd = ordinal(m)
+		}
+		if isOrd && !nx.quoted {
+			hi := i + 2
+			for hi+1 < len(c) && isAny(c[hi].m, "و", "،", ",", "and") {
+				if _, ok := ordinal(c[hi+1].m); !ok || c[hi+1].quoted {
+					break
+				}
+				hi += 2
+			}
+			return n - 1, i, hi, true
+		}
+		if nx.isNum && nx.num > 0 && !nx.quoted {
+			return nx.num - 1, i, i + 2, true
+		}
+		if nx.m == "شماره" && i+2 < len(c) && c[i+2].isNum && c[i+2].num > 0 {
+			return c[i+2].num - 1, i, i + 3, true
+		}
+		if i > 0 && !c[i-1].quoted {
+			if n, isOrd := ordinal(c[i-1].m); isOrd && c[i-1].m != "اول" {
+				return n - 1, i - 1, i + 1, true
+			}
+		}
+	}
+	return 0, 0, 0, false
+}
+
+// wordingRef finds a question named by its wording: «سوال «ایمیل»»,
+// «سوال سن رو …». It returns the wording and the tokens it spans.
+func (c clause) wordingRef() (text string, lo, hi int) {
+	for i, t := range c {
+		if !t.qnoun || t.quoted || i+1 >= len(c) || isAny(t.m, pluralQuestionNouns...) {
+			continue
+		}
+		if c[i+1].quoted {
+			return c[i+1].s, i, i + 2
+		}
+		j := i + 1
+		for j < len(c) && !c[j].quoted && !c[j].punct && !isAny(c[j].m, "را", "رو") && c.atAny(j, formNounsV) == 0 && j-i <= 4 {
+			j++
+		}
+		if j > i+1 && j < len(c) && isAny(c[j].m, "را", "رو") {
+			return surfaceOf(c[i+1 : j]), i, j
+		}
+	}
+	return "", 0, 0
+}
+
+// readFieldEdit reads a change to a question the form has: delete it,
+// move it, make it required or optional, give it a wording, a type, a
+// format or options. A clause that adds or makes something, or opens a
+// page, is no edit.
+func (c clause) readFieldEdit(f *frame, used []bool) bool {
+	if c.countedQuestion() {
+		// «یه سوال کشویی به عنوان سوال اول فرم ۵ قرار بده»: a question
+		// counted is a new one; the place named is where it goes.
+		return false
+	}
+	idx, lo, hi, ok := c.questionRef()
+	adds := c.hasUnused(used, addVerbsV)
+	if adds && !(ok && c.hasOptionNoun()) || c.makesSomething(used, lo) || c.hasUnused(used, openWordsV) || c.hasUnused(used, editorWordsV) {
+		return false
+	}
+	e := &fieldEdit{}
+	if ok {
+		e.index = idx
+		for k := lo + 3; k < hi; k += 2 {
+			n, _ := ordinal(c[k].m)
+			e.more = append(e.more, n-1)
+		}
+	} else {
+		e.byWording, lo, hi = c.wordingRef()
+		if e.byWording == "" {
+			return false
+		}
+	}
+	markUsed(used, lo, hi)
+	if ok && c.hasOptionNoun() && (adds || c.hasUnused(used, deleteWordsV)) && !c.hasOptionList() {
+		// «یه گزینه «سایر» به سوال دوم اضافه کن», «گزینه دوم سوال سوم را
+		// حذف کن»: the list it changes is not known here, and options
+		// replace the whole list.
+		f.refusal = [2]string{"an option cannot be added to or removed from a question's current list; give the whole list of options",
+			"نمی‌توان گزینه‌ای به فهرست فعلی سوال افزود یا از آن برداشت؛ همهٔ گزینه‌ها را بگویید"}
+		return true
+	}
+	if adds {
+		// «یه گزینه «سایر» به سوال دوم اضافه کن»: the list it adds to is
+		// not known here, and options replace the whole list.
+		f.refusal = [2]string{"an option cannot be added to a question's current list; give the whole list of options",
+			"نمی‌توان گزینه‌ای به فهرست فعلی سوال افزود؛ همهٔ گزینه‌ها را بگویید"}
+		return true
+	}
+	changed := false
+	if i := c.unusedAt(used, deleteWordsV); i >= 0 {
+		e.del, changed = true, true
+		markUsed(used, i, i+c.atAny(i, deleteWordsV))
+	}
+	if !e.del {
+		if to, end, found := c.destination(hi, used); found {
+			if end {
+				f.refusal = [2]string{"the end of a form is no position without knowing how many questions it has; say which place, e.g. «جایگاه پنجم»",
+					"«آخر فرم» بدون دانستن شمار سوال‌ها جایگاهی نیست؛ جایگاه را بگویید، مثلاً «جایگاه پنجم»"}
+				return true
+			}
+			e.to, changed = domain.Int(to), true
+		}
+	}
+	if e.to == nil && !e.del {
+		for j := range c {
+			if used[j] || c[j].quoted {
+				continue
+			}
+			switch {
+			case isAny(c[j].m, requiredWords...):
+				if c.deniedRequired(j) {
+					e.optional = true
+					f.negated = false
+				} else {
+					e.required = true
+				}
+				used[j], changed = true, true
+			case isAny(c[j].m, optionalWords...):
+				e.optional, used[j], changed = true, true, true
+			case c[j].list != nil && c[j].list.options:
+				e.options, used[j], changed = listTexts(c[j].list), true, true
+			case e.typ == "":
+				if typ, n := c.fieldTypeAt(j); n > 0 {
+					e.typ, changed = typ, true
+					markUsed(used, j, j+n)
+				} else if l := labelAt(c, j); l != nil {
+					e.typ, e.format, changed = l.typ, l.format, true
+					markUsed(used, j, j+l.n)
+				}
+			}
+		}
+		for j := range c {
+			if !used[j] && c[j].quoted {
+				e.question, used[j], changed = c[j].s, true, true
+				break
+			}
+		}
+	}
+	if !changed {
+		return false
+	}
+	// Options alone keep the question's own type, which must be a choice
+	// one; the contract checks that.
+	f.edit = e
+	return true
+}
+
+// makesSomething reports a create verb that makes something: «make
+// question 3 required» makes the question be so, its object right after.
+func (c clause) makesSomething(used []bool, ref int) bool {
+	for i := range c {
+		if !used[i] && c.createVerbAt(i) && !(i+1 == ref || i+2 == ref && isAny(c[i+1].m, "the")) {
+			return true
+		}
+	}
+	return false
+}
+
+func (c clause) hasQuestionList() bool {
+	for _, t := range c {
+		if t.list != nil && !t.list.options {
+			return true
+		}
+	}
+	return false
+}
+
+func (c clause) hasOptionList() bool {
+	for _, t := range c {
+		if t.list != nil && t.list.options {
+			return true
+		}
+	}
+	return false
+}
+
+func (c clause) hasOptionNoun() bool {
+	for _, t := range c {
+		if !t.quoted && (isOptionNoun(t.m) || t.list != nil && t.list.options) {
+			return true
+		}
+	}
+	return false
+}
+
+// destination reads where a question is moved, after its reference:
+// «ببر اول», «بذار جای سوم», «به جایگاه پنجم منتقل کن», «to position
+// 1». end is true for the form's end, which needs the question count.
+func (c clause) destination(from int, used []bool) (to int, end, found bool) {
+	if c.unusedAt(used, moveVerbsV) < 0 {
+		return 0, false, false
+	}
+	for i := from; i < len(c); i++ {
+		if used[i] || c[i].quoted {
+			continue
+		}
+		if n := c.atAny(i, slotWordsV); n > 0 && i+n < len(c) {
+			j := i + n
+			if c[j].qnoun || c[j].m == "شماره" {
+				j++
+			}
+			if j < len(c) {
+				if k, ok := ordinal(c[j].m); ok {
+					return k - 1, false, true
+				}
+				if c[j].isNum && c[j].num > 0 {
+					return c[j].num - 1, false, true
+				}
+				if c.atAny(j, endWordsV) > 0 {
+					return 0, true, true
+				}
+			}
+		}
+		if c.atAny(i, endWordsV) > 0 {
+			return 0, true, true
+		}
+		if c.atAny(i, topWordsV) > 0 {
+			return 0, false, true
+		}
+	}
+	return 0, false, false
+}
+
+// v2Field gives an add_field step what v2 says of its question: a
+// format, or the options of a choice question. One option is no list:
+// it is dropped with a warning.
+func (b *builder) v2Field(st *domain.PlanStep, g fieldGroup) {
+	if g.typ == "" && g.question != "" {
+		// «سوال «شماره همراه»»: a wording that is a label tells the type.
+		c := clause(tokenize(surface(g.question)))
+		if l := labelAt(c, 0); l != nil && l.n == len(c) {
+			st.Params.Type, g.format = l.typ, l.format
+		}
+	}
+	if g.format != "" && st.Params.Type == domain.PlanFieldShortText {
+		st.Params.Format = g.format
+	}
+	if !domain.IsChoiceType(st.Params.Type) || len(g.options) == 0 {
+		return
+	}
+	g.options = cleanOptions(g.options)
+	if len(g.options) < 2 {
+		b.warn("options.one", "a single option is no list of options; the question gets the default two",
+			"یک گزینه فهرست گزینه‌ها نیست؛ سوال با دو گزینهٔ پیش‌فرض ساخته می‌شود")
+		return
+	}
+	st.Params.Options = append([]string(nil), g.options...)
+}
+
+// editField emits the step of a question edit. A question named by its
+// wording is found among those this plan added to its new form; on a
+// form that exists its place is not known here, so it is refused.
+func (b *builder) editField(e *fieldEdit, ids []int64, created bool) {
+	index := e.index
+	if e.byWording != "" {
+		index = -1
+		if created {
+			for k, q := range b.newQuestions {
+				if q != "" && corpusKey(q) == corpusKey(e.byWording) {
+					index = k
+				}
+			}
+		}
+		if index < 0 {
+			b.refuse("which question? give its number, e.g. «سوال دوم»", "کدام سوال؟ شمارهٔ سوال را بگویید، مثلاً «سوال دوم»")
+			return
+		}
+	}
+	if created && (index >= len(b.newQuestions) || e.to != nil && *e.to >= len(b.newQuestions)) {
+		b.refuse("the new form has no question at that place", "فرم تازه در آن جایگاه سوالی ندارد")
+		return
+	}
+	targets := ids
+	if created {
+		targets = []int64{0}
+	}
+	if len(e.more) > 0 {
+		b.editEach(e, index, targets, created)
+		return
+	}
+	for _, id := range targets {
+		p := domain.StepParams{Index: domain.Int(index)}
+		if !created {
+			p.ID = domain.Int64(id)
+		}
+		st := domain.PlanStep{Params: p}
+		switch {
+		case e.del:
+			st.Action = domain.ActionDeleteField
+		case e.to != nil:
+			st.Action = domain.ActionMoveField
+			st.Params.To = domain.Int(*e.to)
+		default:
+			st.Action = domain.ActionUpdateField
+			st.Params.Question, st.Params.Type, st.Params.Format = e.question, e.typ, e.format
+			st.Params.Required, st.Params.Optional = e.required, e.optional && !e.required
+			if opts := cleanOptions(e.options); len(opts) >= 2 {
+				st.Params.Options = opts
+			}
+			if q := st.Params; q.Question == "" && q.Type == "" && q.Format == "" && !q.Required && !q.Optional && q.Options == nil {
+				b.refuse("the command names a question but no change to it", "فرمان سوالی را نام می‌برد اما تغییری برای آن نمی‌گوید")
+				return
+			}
+		}
+		b.steps = append(b.steps, st)
+	}
+	if created {
+		switch {
+		case e.del:
+			b.newQuestions = append(b.newQuestions[:index:index], b.newQuestions[index+1:]...)
+		case e.to != nil:
+			q := b.newQuestions[index]
+			rest := append(b.newQuestions[:index:index], b.newQuestions[index+1:]...)
+			b.newQuestions = append(rest[:*e.to:*e.to], append([]string{q}, rest[*e.to:]...)...)
+		}
+	}
+}
+
+// requiredAfter reads «… با جواب مفصل و اجباری به فرم ۹ اضافه کن»: a
+// clause after «و» that names no question of its own but says
+// «اجباری» makes the question just named required.
+func requiredAfter(fs []*frame) {
+	for k := 1; k < len(fs); k++ {
+		f, prev := fs[k], fs[k-1]
+		if len(f.groups) > 0 || len(prev.groups) == 0 || f.negated || f.modifier || !isAny(f.joinedBy, "و", "and", "،", ",") {
+			continue
+		}
+		for i, t := range f.toks {
+			if !t.quoted && isAny(t.m, requiredWords...) && !f.toks.deniedRequired(i) && (i == 0 || f.toks[i-1].punct) {
+				prev.groups[len(prev.groups)-1].required = true
+				break
+			}
+		}
+	}
+}
+
+// countedQuestion reports a question noun with a count before it, over
+// its type: «یه سوال», «یک سوال کشویی», «دو تا سوال».
+func (c clause) countedQuestion() bool {
+	for i, t := range c {
+		if !t.qnoun || t.quoted {
+			continue
+		}
+		k := i - 1
+		for k >= 0 && !c[k].quoted && (typeWords[c[k].m] || isAny(c[k].m, "تا", "دونه", "عدد")) {
+			k--
+		}
+		if k >= 0 && k < i && c[k].isNum && !c[k].digits && !c[k].quoted {
+			return true
+		}
+	}
+	return false
+}
+
+// inItsPlace reads «… سوال سوم را حذف کن و یه سوال کوتاه جاش بذار»: a
+// question put «in its place» takes the place of the one the clause
+// before deleted.
+func inItsPlace(fs []*frame) {
+	for k := 1; k < len(fs); k++ {
+		prev, f := fs[k-1].edit, fs[k]
+		if prev == nil || !prev.del || prev.byWording != "" || len(prev.more) > 0 || len(f.groups) == 0 || f.position != nil {
+			continue
+		}
+		for i, t := range f.toks {
+			place := isAny(t.m, "جاش", "جایش", "جاشو", "بجاش", "بجایش") ||
+				isAny(t.m, "جای", "جا") && i+1 < len(f.toks) && isAny(f.toks[i+1].m, "اون", "آن", "او", "قبلی")
+			if place && !t.quoted {
+				f.position = domain.Int(prev.index)
+				if len(f.ids) == 0 {
+					f.ids = fs[k-1].ids
+				}
+				break
+			}
+		}
+	}
+}
+
+// editGoesOn reads «سوال دوم فرم ۳ رو اجباری و کشویی کن»: a clause after
+// «و» that only says a type, a label or «اجباری» (and its verb) changes
+// the question the edit before it changes, and is dropped.
+func editGoesOn(fs []*frame) []*frame {
+	out := fs[:0]
+	for _, f := range fs {
+		if len(out) > 0 {
+			if prev := out[len(out)-1]; prev.edit != nil && !prev.edit.del && prev.edit.to == nil && !f.negated && len(f.ids) == 0 && f.toks.extendsEdit(prev.edit) {
+				continue
+			}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// extendsEdit applies to e what a clause of only type, label, required
+// and light-verb words says, and reports whether the clause was such.
+func (c clause) extendsEdit(e *fieldEdit) bool {
+	var typ, format string
+	required, optional, said := false, false, false
+	for i := 0; i < len(c); i++ {
+		t := c[i]
+		switch {
+		case t.punct || isAny(t.m, lightVerbs...) || isAny(t.m, "هم", "باشه", "باشد", "بشه"):
+		case !t.quoted && isAny(t.m, requiredWords...):
+			required, said = true, true
+		case !t.quoted && isAny(t.m, optionalWords...):
+			optional, said = true, true
+		default:
+			if ft, n := c.fieldTypeAt(i); n > 0 && typ == "" {
+				typ, said = ft, true
+				i += n - 1
+				continue
+			}
+			if l := labelAt(c, i); l != nil && typ == "" {
+				typ, format, said = l.typ, l.format, true
+				i += l.n - 1
+				continue
+			}
+			return false
+		}
+	}
+	if !said {
+		return false
+	}
+	if typ != "" && e.typ == "" {
+		e.typ, e.format = typ, format
+	}
+	e.required = e.required || required
+	e.optional = e.optional || optional
+	return true
+}
