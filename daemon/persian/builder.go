@@ -96,6 +96,11 @@ func (b *builder) bare(f *frame) {
 
 func (b *builder) frame(f *frame) {
 	b.bare(f)
+	if len(f.leftover) > 0 {
+		words := "«" + strings.Join(f.leftover, "»، «") + "»"
+		b.warn("plan.leftover", "these words were not understood and the plan does not act on them: "+words,
+			"این واژه‌ها فهمیده نشد و طرح کاری با آن‌ها نمی‌کند: "+words)
+	}
 	if len(f.ids) > 0 {
 		b.named = true
 	}

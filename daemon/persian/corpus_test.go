@@ -45,6 +45,7 @@ var corpora = []struct {
 	{"business.jsonl", 0.95, 1},
 	{"v2.jsonl", 0.95, 2},
 	{"v2-other-words.jsonl", 0.95, 2},
+	{"office-and-phone.jsonl", 0.70, 2},
 }
 
 var plannerCmd = flag.String("planner-cmd", "",

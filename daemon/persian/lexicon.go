@@ -19,11 +19,11 @@ var (
 	formNouns = []string{"فرم", "فرمها", "فرمهای", "فرمی", "فرمرو", "form", "forms", "فرمو"}
 	// questionNouns name a question (or a field). «گزینه» is listed as
 	// false: an option is not a question.
-	questionNouns = map[string]bool{"سوال": true, "سوالات": true, "سوالها": true, "سوالهای": true, "سوالی": true, "سؤال": true, "سؤالات": true, "سئوال": true, "سیوال": true, "پرسش": true, "پرسشها": true, "پرسشهای": true, "فیلد": true, "فیلدها": true, "فیلدهای": true, "آیتم": true, "question": true, "questions": true, "field": true, "fields": true, "گزینه": false}
+	questionNouns = map[string]bool{"سوال": true, "سوالات": true, "سوالها": true, "سوالهای": true, "سوالی": true, "پرسشی": true, "فیلدی": true, "سؤال": true, "سؤالات": true, "سئوال": true, "سیوال": true, "پرسش": true, "پرسشها": true, "پرسشهای": true, "فیلد": true, "فیلدها": true, "فیلدهای": true, "آیتم": true, "question": true, "questions": true, "field": true, "fields": true, "گزینه": false}
 	// createVerbs make a form, or questions where no form is made.
 	createVerbs = []string{"بساز", "بسازید", "بسازین", "بسازی", "بسازم", "بسازیم", "بسازش", "ساختن", "بسازه", "بسازد", "ایجاد", "درست", "تعریف", "راهاندازی", "راه بنداز", "create", "make", "build", "new"}
 	// addVerbs add questions to a form.
-	addVerbs = []string{"اضافه", "بیفزا", "بیافزا", "بیفزایید", "بیافزایید", "افزودن", "بیفزای", "درج", "افزوده", "add", "insert", "append", "اد"}
+	addVerbs = []string{"اضافه", "بیفزا", "بیافزا", "بیفزایید", "بیافزایید", "افزودن", "بیفزای", "درج", "افزوده", "بگنجانید", "بگنجان", "بگنجانی", "گنجانده", "add", "insert", "append", "اد"}
 	// placeVerbs put something somewhere: a question into a form, a
 	// title onto it, a question at a place.
 	placeVerbs = []string{"بذار", "بگذار", "بذارید", "بگذارید", "بزار", "بزارید", "بذارین", "بگذارین", "بذاری", "بگذاری", "بزاری", "قرار", "بنویس", "بزن", "بزنید", "بزنین", "put"}
@@ -71,7 +71,7 @@ var (
 	optionalWords = []string{"اختیاری", "optional"}
 	// lightVerbs make a verb of the noun before them («اضافه کن»,
 	// «منتشر بشه»), and say nothing of their own.
-	lightVerbs = []string{"کن", "کنید", "کنین", "بکن", "بکنید", "بده", "بدهید", "بدید", "بدین", "نما", "نمایید", "شود", "بشه", "بشود", "کرد", "کردن", "دهید"}
+	lightVerbs = []string{"کن", "کنید", "کنین", "بکن", "بکنید", "بده", "بدهید", "بدید", "بدین", "نما", "نمایید", "شود", "بشه", "بشود", "کرد", "کردن", "دهید", "گردد", "گردند", "شوند", "نمایند", "فرمایید", "فرمائید", "بفرمایید"}
 	// formKinds are the kinds of form an admin makes, said instead of
 	// «فرم»: «یه پرسشنامه جدید بساز».
 	formKinds = []string{"پرسشنامه", "نظرسنجی", "questionnaire", "survey"}
@@ -93,7 +93,10 @@ var (
 	// says nothing of a question being required.
 	haveVerbs = []string{"دارم", "داریم", "داره", "دارد", "دارید", "دارین", "داشتم", "داشتیم"}
 	// outVerbs take a form out of a state: «از پیش‌نویس خارج کن».
-	outVerbs = []string{"خارج", "دربیار", "دربیارید", "دربیارین", "درآر", "درار", "درآور", "دراور", "بیرون"}
+	// returnVerbs put a form back into a state: «به حالت پیش‌نویس
+	// برگردان», «به پیش‌نویس بازگردانده شود».
+	returnVerbs = []string{"برگردان", "برگردانید", "برگردون", "برگردونید", "برگردانده", "بازگردان", "بازگردانید", "بازگردانده", "حالت", "وضعیت"}
+	outVerbs    = []string{"خارج", "دربیار", "دربیارید", "دربیارین", "درآر", "درار", "درآور", "دراور", "بیرون"}
 	// allWords before the plural «فرم‌ها» speak of every form at once,
 	// which the planner refuses.
 	allWords = []string{"همه", "همهی", "تمام", "تمامی", "کل", "all", "every"}
@@ -106,6 +109,12 @@ var (
 		"کوتاه", "ضروری", "الزامی", "اجباری", "اختیاری", "نتایج", "ویرایش", "ویرایشگر", "سازنده", "عنوان",
 		"حذف", "ستارهای", "چندگزینهای", "تغییر", "غیرفعال", "موبایل", "ایمیل", "رونوشت", "آپلود", "چندانتخابی",
 	}
+	// formatWords name the format an answer must have: «با فرمت
+	// موبایل», «قالب پاسخ».
+	formatWords = []string{"فرمت", "فرمتش", "قالب", "قالبش", "format"}
+	// formalVerbs are the written register's verbs and auxiliaries:
+	// «افزوده شود», «درج گردد», «بگنجانید», «اقدام فرمایید».
+	formalVerbs = []string{"افزوده", "گردد", "گردند", "شوند", "نمایید", "فرمایید", "بیفزایید", "بگنجانید", "گنجانده", "بگنجان"}
 	realWords   = map[string]bool{"منتظر": true, "گزین": true, "سازند": true}
 	soundAlikes = []string{"زذضظ", "سصث", "تط", "هح", "قغ"}
 )
@@ -306,7 +315,7 @@ var (
 	// بپرسه».
 	askVerbs = []string{"بپرسه", "بپرسد", "بپرسن", "بپرسند", "بپرسیم", "بپرسم", "بگیره", "بگیرد", "بخواد", "بخواهد", "بخواهیم", "asks", "ask", "asking", "collects", "collect"}
 	// deleteWords remove a form or a question.
-	deleteWords = []string{"حذف", "پاک", "delete", "remove", "erase", "بردار", "برداری", "بردارید", "بردارین"}
+	deleteWords = []string{"حذف", "پاک", "delete", "remove", "erase", "دیلیت", "ریموو", "دلیت", "بردار", "برداری", "بردارید", "بردارین"}
 	// disableWords stop a form taking answers, keeping its link.
 	disableWords = []string{"غیرفعال", "غیر فعال", "disable", "deactivate", "از دسترس خارج", "جواب قبول نکنه", "جواب قبول نکند", "پاسخ قبول نکنه", "پاسخ نپذیرد", "پاسخ نپذیره", "دیگه جواب نگیره", "دیگر پاسخ نپذیرد"}
 	// moveVerbs move a question to another place in its form.

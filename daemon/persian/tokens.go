@@ -16,6 +16,7 @@ type token struct {
 	isNum  bool // digits or a number word
 	digits bool // written with digits (an id), not as a word
 	pron   bool // carried the pronoun suffix ـش ("its")
+	fuzzy  bool // m is the lexicon word the typed word sounds like (sound.go)
 	// r0 is the first rune of m, or -1 when m is empty (a prefix of
 	// every word): clause.at skips phrases that start with another rune.
 	r0 rune
@@ -233,6 +234,15 @@ func mergeAffixes(toks []token) []token {
 			merged.s = prev.s + " " + t.s
 			out[len(out)-1] = merged
 			continue
+		}
+		// «پیش نویص»: a compound of the lexicon typed apart with a slip
+		// in one half is read as the compound, by its sound.
+		if plain && !t.fuzzy && i+1 < len(toks) && isWord(toks[i+1]) && !toks[i+1].fuzzy && !sounds.known[t.m] {
+			if w, ok := soundWord(t.m + toks[i+1].m); ok && !strings.Contains(w, " ") && sounds.known[w] && utf8.RuneCountInString(w) >= minEditRunes+1 {
+				out = append(out, token{m: w, s: t.s + " " + toks[i+1].s, fuzzy: true})
+				i++
+				continue
+			}
 		}
 		out = append(out, t)
 	}

@@ -129,6 +129,9 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 		}
 	}
 	if e.to == nil && !e.del {
+		if fm, _ := c.readFormatWords(used); fm != "" {
+			e.format, changed = fm, true
+		}
 		for j := range c {
 			if used[j] || c[j].quoted {
 				continue
@@ -146,12 +149,27 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 				e.optional, used[j], changed = true, true, true
 			case c[j].list != nil && c[j].list.options:
 				e.options, used[j], changed = listTexts(c[j].list), true, true
-			case e.typ == "":
+			case e.typ == "" || e.format == "":
 				if typ, n := c.fieldTypeAt(j); n > 0 {
-					e.typ, changed = typ, true
+					// «از کوتاه بکن بلند»: the type it had is not the change.
+					if !(j > 0 && isAny(c[j-1].m, "از", "from")) && e.typ == "" {
+						e.typ, changed = typ, true
+					}
 					markUsed(used, j, j+n)
 				} else if l := labelAt(c, j); l != nil {
-					e.typ, e.format, changed = l.typ, l.format, true
+					// A format named alone changes the format, not the
+					// type: «فرمت سوال ۲ را بکن موبایل».
+					if l.format != "" {
+						if e.format == "" {
+							e.format, changed = l.format, true
+						}
+						if e.typ == "" && !c.has(formatCuesV) {
+							// «سوال اول را موبایل کن»: the kind of answer.
+							e.typ = l.typ
+						}
+					} else if e.typ == "" {
+						e.typ, changed = l.typ, true
+					}
 					markUsed(used, j, j+l.n)
 				}
 			}

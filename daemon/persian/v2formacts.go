@@ -14,7 +14,7 @@ var (
 	disableWordsV = newVocab(disableWords...)
 	moveVerbsV    = newVocab(moveVerbs...)
 	endWordsV     = newVocab(endWords...)
-	copyV2        = newVocab(append(append([]string{}, copyWords...), "رونوشت", "نسخه کپی", "نسخه")...)
+	copyV2        = newVocab(append(append([]string{}, copyWords...), "رونوشت", "نسخه کپی", "نسخه", "نسخهای", "نسخهی", "duplicate", "داپلیکیت")...)
 	slotWordsV    = newVocab("جایگاه", "جای", "جا", "موقعیت", "ردیف", "مکان", "position", "place", "spot")
 	topWordsV     = newVocab("اول فرم", "ابتدای فرم", "بالای فرم", "اول", "ابتدا", "بالا", "اولش", "top", "first", "beginning")
 )
@@ -65,7 +65,7 @@ func (c clause) compoundAt(i int) bool {
 		c.createVerbAt(i) || c.atAny(i, formNounsV) > 0 || c.atAny(i, formKindsV) > 0 || fillers[t.m] || titleEnders[t.m] {
 		return false
 	}
-	if isAny(t.m, "بگیر", "بگیرید", "بزن", "بزنید", "سازی", "بشه", "بشود", "گردد", "شود", "نمایید", "نما", "کنید", "the", "all", "of", "this", "that", "it", "form", "forms", "question", "nevermind", "now", "please") {
+	if isAny(t.m, "تهیه", "تکراری", "دیگر", "دیگه", "جدید", "بگیر", "بگیرید", "بزن", "بزنید", "سازی", "بشه", "بشود", "گردد", "شود", "نمایید", "نما", "کنید", "the", "all", "of", "this", "that", "it", "form", "forms", "question", "nevermind", "now", "please") {
 		return false
 	}
 	// A Persian verb or its infinitive («کنیم», «کردن») is no noun.

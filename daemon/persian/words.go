@@ -66,8 +66,12 @@ func wordToken(s string) token {
 	}
 	if n := len(t.m); n < len(misspellingEnds) && misspellingEnds[n]&(1<<(t.m[n-1]&63)) != 0 {
 		if fix, ok := misspellings[t.m]; ok {
-			t.m = fix
+			t.m, t.fuzzy = fix, true
+			return t
 		}
+	}
+	if w, ok := soundWord(t.m); ok {
+		t.m, t.fuzzy = w, true
 	}
 	return t
 }

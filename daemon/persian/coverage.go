@@ -1,0 +1,64 @@
+package persian
+
+import "strings"
+
+// Coverage accounting: the reading marks the words it uses (used in
+// readClause); a content word left over is named in a warning, so that
+// no detail of a command vanishes unsaid. Words of the grammar (verbs,
+// nouns, particles, politeness) are accounted for by being words of the
+// lexicon; what is left is what the planner did not understand.
+
+// account finds the clause's leftover words and refuses a destructive
+// act that rests on a word read only by its sound.
+func (c clause) account(f *frame, used []bool) {
+	for i, t := range c {
+		if used[i] || t.punct || t.isNum || t.list != nil || t.quoted {
+			continue
+		}
+		if accounted(t) || i > 0 && vocabWords[c[i-1].m+t.m] || i+1 < len(c) && vocabWords[t.m+c[i+1].m] {
+			// «پیش نویس»: a word of the lexicon typed in two.
+			continue
+		}
+		f.leftover = append(f.leftover, t.s)
+	}
+	if !(f.deleteForm || f.disable || f.draft) || f.negated {
+		return
+	}
+	for i, t := range c {
+		// «فورم ۱۲ رو پاک کن»: a form is deleted, disabled or taken off
+		// the site only when it is named in so many letters.
+		if t.fuzzy && c.atAny(i, formNounsV) > 0 {
+			f.deleteForm, f.disable, f.draft = false, false, false
+			f.refusal = [2]string{"«" + t.s + "» was read as «فرم» by its sound; a form is deleted, closed or unpublished only when named exactly",
+				"«" + t.s + "» از روی آوایش «فرم» خوانده شد؛ فرم تنها وقتی حذف، بسته یا از انتشار خارج می‌شود که دقیق نام برده شود"}
+			return
+		}
+		// «ثوال ۷ فرم ۹۰ رو حذف کن»: a word not understood, with its own
+		// number, may name what is meant — a question, not the form.
+		if !used[i] && isWord(t) && !accounted(t) && i+1 < len(c) && c[i+1].isNum && c[i+1].digits {
+			f.deleteForm, f.disable, f.draft = false, false, false
+			f.refusal = [2]string{"«" + t.s + " " + c[i+1].s + "» was not understood; the form is not changed on a guess",
+				"«" + t.s + " " + c[i+1].s + "» فهمیده نشد؛ فرم با حدس تغییر نمی‌کند"}
+			return
+		}
+	}
+}
+
+// accounted reports a word the grammar knows, whether or not this
+// reading used it.
+func accounted(t token) bool {
+	m := t.m
+	if vocabWords[m] || sounds.known[m] || typeWords[m] || questionNouns[m] || t.fuzzy || t.pron {
+		return true
+	}
+	if _, ok := ordinal(m); ok {
+		return true
+	}
+	// The object marker or «هم» typed on: «سوالو», «فرمم».
+	for _, suf := range [...]string{"رو", "و", "م", "ی"} {
+		if base, ok := strings.CutSuffix(m, suf); ok && base != "" && (vocabWords[base] || sounds.known[base] || questionNouns[base]) {
+			return true
+		}
+	}
+	return false
+}
