@@ -114,7 +114,7 @@ var (
 	formatWords = []string{"فرمت", "فرمتش", "قالب", "قالبش", "format"}
 	// formalVerbs are the written register's verbs and auxiliaries:
 	// «افزوده شود», «درج گردد», «بگنجانید», «اقدام فرمایید».
-	formalVerbs = []string{"افزوده", "گردد", "گردند", "شوند", "نمایید", "فرمایید", "بیفزایید", "بگنجانید", "گنجانده", "بگنجان"}
+	formalVerbs = []string{"افزوده", "گردد", "گردند", "شوند", "نمایید", "فرمایید", "بیفزایید", "بگنجانید", "گنجانده", "بگنجان", "گیرد", "بگیرد", "داده", "یابد", "کند", "نماید"}
 	realWords   = map[string]bool{"منتظر": true, "گزین": true, "سازند": true}
 	soundAlikes = []string{"زذضظ", "سصث", "تط", "هح", "قغ"}
 )
@@ -335,7 +335,8 @@ var v2TypeWords = []struct{ phrase, key string }{
 	{"چند جوابی", "\x01checkboxes"}, {"چند پاسخی", "\x01checkboxes"}, {"چند انتخاب", "\x01checkboxes"}, {"checkboxes", "\x01checkboxes"},
 	{"checkbox", "\x01checkboxes"}, {"چک باکس", "\x01checkboxes"}, {"چند تا جواب", "\x01checkboxes"}, {"چند جواب", "\x01checkboxes"},
 	{"چند تا گزینه", "\x01checkboxes"}, {"بیش از یک گزینه", "\x01checkboxes"}, {"بیشتر از یک گزینه", "\x01checkboxes"}, {"more than one", "\x01checkboxes"},
-	{"از نوع عدد", "\x01number"}, {"عددی", "\x01number"}, {"number", "\x01number"}, {"numeric", "\x01number"},
+	{"از نوع عدد", "\x01number"}, {"از نوع عددی", "\x01number"}, {"از نوع تاریخ", "\x01date"}, {"از نوع ایمیل", "\x01email"},
+	{"از نوع فایل", "\x01file"}, {"از نوع پست الکترونیک", "\x01email"}, {"عددی", "\x01number"}, {"number", "\x01number"}, {"numeric", "\x01number"},
 	{"email", "\x01email"}, {"date", "\x01date"}, {"تاریخی", "\x01date"},
 	{"آپلود فایل", "\x01file"}, {"بارگذاری فایل", "\x01file"}, {"upload", "\x01file"}, {"file", "\x01file"},
 	{"با جواب مفصل", "بلند"}, {"با پاسخ مفصل", "بلند"}, {"مفصل", "بلند"}, {"توضیحی", "بلند"}, {"چند پاراگراف", "بلند"}, {"چند پاراگرافی", "بلند"},

@@ -119,7 +119,7 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 		markUsed(used, i, i+c.atAny(i, deleteWordsV))
 	}
 	if !e.del {
-		if to, end, found := c.destination(hi, used); found {
+		if to, end, found := c.destination(hi, used, e.index); found {
 			if end {
 				f.refusal = [2]string{"the end of a form is no position without knowing how many questions it has; say which place, e.g. «جایگاه پنجم»",
 					"«آخر فرم» بدون دانستن شمار سوال‌ها جایگاهی نیست؛ جایگاه را بگویید، مثلاً «جایگاه پنجم»"}
@@ -231,13 +231,45 @@ func (c clause) hasOptionNoun() bool {
 // destination reads where a question is moved, after its reference:
 // «ببر اول», «بذار جای سوم», «به جایگاه پنجم منتقل کن», «to position
 // 1». end is true for the form's end, which needs the question count.
-func (c clause) destination(from int, used []bool) (to int, end, found bool) {
+var (
+	afterV  = newVocab("بعد از", "پس از", "بعداز", "after")
+	besideV = newVocab("بعد از", "پس از", "بعداز", "قبل از", "پیش از", "قبلاز", "after", "before")
+)
+
+func (c clause) destination(from int, used []bool, src int) (to int, end, found bool) {
 	if c.unusedAt(used, moveVerbsV) < 0 {
 		return 0, false, false
 	}
 	for i := from; i < len(c); i++ {
 		if used[i] || c[i].quoted {
 			continue
+		}
+		// «بعد از سوال ۴», «پیش از پرسش سوم»: the place beside another
+		// question is counted once the moved one has left its own.
+		if n := c.atAny(i, besideV); n > 0 && i+n+1 < len(c) && c[i+n].qnoun {
+			k, ok := ordinal(c[i+n+1].m)
+			if !ok && c[i+n+1].isNum {
+				k, ok = c[i+n+1].num, c[i+n+1].num > 0
+			}
+			if ok {
+				after := c.atAny(i, afterV) > 0
+				switch {
+				case after && src < k-1:
+					return k - 1, false, true
+				case after:
+					return k, false, true
+				case src < k-1:
+					return k - 2, false, true
+				default:
+					return k - 1, false, true
+				}
+			}
+		}
+		// «سوال سوم را بنداز سوال پنجم»: the place is the question named.
+		if i > 0 && c[i].qnoun && c.atAny(i-1, moveVerbsV) > 0 && i+1 < len(c) {
+			if k, ok := ordinal(c[i+1].m); ok {
+				return k - 1, false, true
+			}
 		}
 		if n := c.atAny(i, slotWordsV); n > 0 && i+n < len(c) {
 			j := i + n
