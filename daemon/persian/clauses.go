@@ -61,7 +61,9 @@ func splitClauses(toks []token) (out [][]token, joins []string) {
 	}
 	for i, t := range toks {
 		// «فرم ۵، ۶ و ۷»: a comma inside a list of ids does not end the clause.
-		if t.punct && t.m != ":" && !(isAny(t.m, "،", ",") && i > 0 && toks[i-1].isNum && toks[i-1].digits && clause(toks).listedID(i+1)) &&
+		// «بله/خیر» outside a list of options is one phrase, not two
+		// clauses.
+		if t.punct && t.m != ":" && t.m != "/" && !(isAny(t.m, "،", ",") && i > 0 && toks[i-1].isNum && toks[i-1].digits && clause(toks).listedID(i+1)) &&
 			!(isAny(t.m, "،", ",") && clause(toks).ordinalsJoined(i)) {
 			cut(i)
 			continue

@@ -192,7 +192,7 @@ var fieldTypes = []struct {
 	{"چند گزینه ای", domain.PlanFieldMultipleChoice}, {"چندگزینه", domain.PlanFieldMultipleChoice}, {"چند انتخابی", domain.PlanFieldMultipleChoice},
 	{"گزینه ای", domain.PlanFieldMultipleChoice}, {"تستی", domain.PlanFieldMultipleChoice}, {"چند جوابی", domain.PlanFieldMultipleChoice}, {"تک انتخابی", domain.PlanFieldMultipleChoice}, {"تک گزینه ای", domain.PlanFieldMultipleChoice}, {"single choice", domain.PlanFieldMultipleChoice},
 	{"multiple choice", domain.PlanFieldMultipleChoice}, {"multiple-choice", domain.PlanFieldMultipleChoice}, {"radio", domain.PlanFieldMultipleChoice},
-	{"لیست کشویی", domain.PlanFieldDropdown}, {"منوی کشویی", domain.PlanFieldDropdown}, {"کشویی", domain.PlanFieldDropdown},
+	{"لیست کشویی", domain.PlanFieldDropdown}, {"فهرست کشویی", domain.PlanFieldDropdown}, {"منوی کشویی", domain.PlanFieldDropdown}, {"کشویی", domain.PlanFieldDropdown},
 	{"کشوئی", domain.PlanFieldDropdown}, {"dropdown", domain.PlanFieldDropdown}, {"drop-down", domain.PlanFieldDropdown}, {"select", domain.PlanFieldDropdown},
 	{"امتیازی", domain.PlanFieldRating}, {"امتیازدهی", domain.PlanFieldRating}, {"امتیاز دهی", domain.PlanFieldRating}, {"ستاره ای", domain.PlanFieldRating},
 	{"ستاره", domain.PlanFieldRating}, {"رتبه بندی", domain.PlanFieldRating}, {"نمره ای", domain.PlanFieldRating}, {"rating", domain.PlanFieldRating},

@@ -32,7 +32,10 @@ func mergeNumbers(toks []token) []token {
 		if t.isNum && i+1 < len(toks) && len(out) > 0 {
 			prev := out[len(out)-1].m
 			after := questionNouns[prev] || prev == "با" || prev == "از" || typeWords[prev]
-			if key := scaleWord(toks[i+1]); after && key != "" {
+			// «با دو گزینهٔ «دختر» و «پسر»»: the options named next are
+			// the list the number counts.
+			listed := i+2 < len(toks) && (toks[i+2].quoted || toks[i+2].m == ":")
+			if key := scaleWord(toks[i+1]); after && key != "" && !listed {
 				opt := toks[i+1]
 				opt.m, opt.s = key, t.s+" "+opt.s
 				out = append(out, opt)

@@ -181,7 +181,7 @@ func soundWord(m string) (string, bool) {
 	}
 	// A letter left out of m: its key is a key of the lexicon less one.
 	if w, ok := sounds.oneOff[k]; ok {
-		return w, w != ""
+		return w, w != "" && sameStart(w, rs[0])
 	}
 	// A letter added to m, or one changed: one left out of m's key is
 	// the key, or the key less the same letter.
@@ -202,5 +202,14 @@ func soundWord(m string) (string, bool) {
 			found = w
 		}
 	}
-	return found, found != ""
+	return found, found != "" && sameStart(found, rs[0])
+}
+
+// sameStart reports a word whose key starts with r: the eye reads a word
+// by its first letter, so a slip is never there («حضوری» is not
+// «ضروری»).
+func sameStart(w string, r rune) bool {
+	k := soundKey(w)
+	first, _ := utf8.DecodeRuneInString(k)
+	return first == r
 }

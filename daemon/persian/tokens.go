@@ -54,7 +54,7 @@ func closingQuote(r rune) (rune, bool) {
 
 func isPunct(r rune) bool {
 	switch r {
-	case '،', ',', '؛', ';', ':', '.', '!', '?', '؟', '(', ')', '[', ']', '…':
+	case '،', ',', '؛', ';', ':', '.', '!', '?', '؟', '(', ')', '[', ']', '…', '/':
 		return true
 	}
 	return false
@@ -132,7 +132,7 @@ func tokenize(text string) []token {
 		switch {
 		case isSpace(r):
 			flush(i)
-		case isPunct(r) && !(r == '.' && betweenDigits(text, i, next)):
+		case isPunct(r) && !((r == '.' || r == '/') && betweenDigits(text, i, next)):
 			flush(i)
 			toks = append(toks, token{m: text[i:next], s: text[i:next], punct: true})
 		case r == '#':
@@ -228,7 +228,7 @@ func mergeAffixes(toks []token) []token {
 			i++
 			continue
 		}
-		if plain && isAny(t.m, "ها", "های", "هایی", "هاى") && len(out) > 0 && isWord(out[len(out)-1]) {
+		if plain && isAny(t.m, "ها", "های", "هایی", "هاى", "هاش", "هایش", "هاشو", "هاشون") && len(out) > 0 && isWord(out[len(out)-1]) {
 			prev := out[len(out)-1]
 			merged := wordToken(prev.s + t.s)
 			merged.s = prev.s + " " + t.s

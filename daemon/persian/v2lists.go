@@ -45,6 +45,16 @@ func collectLists(toks []token) []token {
 				continue
 			}
 		}
+		if t.punct && t.m == "(" && len(out) > 0 && choiceBefore(out) {
+			// «یه سوال چند جوابی «علاقه‌مندی‌ها» … (ورزش/موسیقی/کتاب)»:
+			// after a choice question, parentheses list its options.
+			if l, end := optionList(toks, i); l != nil && len(l.items) > 1 {
+				out = append(out, listToken(l, surfaceOf(toks[i:end])))
+				i = end - 1
+				changed = true
+				continue
+			}
+		}
 		if t.punct && t.m == ":" && len(out) > 0 && colonListFollows(out) {
 			// «این سوال‌ها رو اضافه کن: «نام» اجباری، «ایمیل» اختیاری».
 			if items, end := listItems(toks, i+1, false); len(items) > 1 && end == len(toks) {
@@ -126,6 +136,19 @@ func optionList(toks []token, from int) (*tokenList, int) {
 	j := from
 	for j < len(toks) && (toks[j].m == ":" || !toks[j].quoted && isAny(toks[j].m, listMarkers...)) {
 		j++
+	}
+	if j < len(toks) && toks[j].punct && toks[j].m == "(" {
+		// «گزینه‌ها (اینستاگرام، گوگل، تابلو)»: the parentheses hold
+		// the list.
+		k := j + 1
+		for k < len(toks) && !(toks[k].punct && toks[k].m == ")") {
+			k++
+		}
+		if k < len(toks) {
+			if items, end := listItems(toks[:k], j+1, true); len(items) > 1 && end == k {
+				return &tokenList{options: true, items: items}, k + 1
+			}
+		}
 	}
 	items, end := listItems(toks, j, true)
 	// One option is a list only quoted («یک گزینه «تهران»»): «گزینه
@@ -358,12 +381,35 @@ func listItems(toks []token, from int, options bool) ([][]token, int) {
 		}
 		items = append(items, splitAnd(p)...)
 	}
+	// «گزینه‌هاش «داخلی» «اطفال» «زنان»»: quotes side by side are an
+	// item each.
+	var split [][]token
+	for _, it := range items {
+		if len(it) > 1 && allQuoted(it) {
+			for k := range it {
+				split = append(split, it[k:k+1])
+			}
+			continue
+		}
+		split = append(split, it)
+	}
+	items = split
 	for _, it := range items {
 		if len(it) == 0 || !options && countedItem(it) {
 			return nil, 0
 		}
 	}
 	return items, end
+}
+
+// allQuoted reports an item made of quotes alone.
+func allQuoted(it []token) bool {
+	for _, t := range it {
+		if !t.quoted {
+			return false
+		}
+	}
+	return true
 }
 
 // countedItem reports an item that counts or types its questions
