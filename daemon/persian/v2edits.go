@@ -415,7 +415,7 @@ func requiredAfter(fs []*frame) {
 // its type: «یه سوال», «یک سوال کشویی», «دو تا سوال».
 func (c clause) countedQuestion() bool {
 	for i, t := range c {
-		if !t.qnoun || t.quoted {
+		if !(t.qnoun || t.list != nil && !t.list.options) || t.quoted {
 			continue
 		}
 		k := i - 1

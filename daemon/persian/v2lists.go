@@ -175,6 +175,10 @@ func questionList(toks []token, at int) (*tokenList, int) {
 		if j >= len(toks) || labelAt(clause(toks), j) == nil {
 			return nil, 0
 		}
+		// «یه سوال ایمیل»: a word that is also a type names the type.
+		if namesType(toks[j].m) && (j+1 >= len(toks) || !isAny(toks[j+1].m, "و", "،", ",", "and")) {
+			return nil, 0
+		}
 	}
 	items, end := listItems(toks, j, false)
 	if len(items) == 0 {
@@ -601,8 +605,15 @@ func (c clause) v2Traits(g *fieldGroup, at, hi int, used []bool) {
 		if j == at+1 && (g.typ == "" || g.typ == domain.PlanFieldShortText && g.format == "") {
 			if l := labelAt(c, j); l != nil && (g.typ == "" || l.typ == domain.PlanFieldShortText) {
 				g.typ, g.format = l.typ, l.format
-				if g.question == "" && !l.typeOnly && j == at+1 {
-					g.question = surfaceOf(c[j : j+l.n])
+				if g.question == "" && j == at+1 {
+					// «یه سوال تاریخ «تاریخ مراجعه»», «سوال ایمیل با عنوان
+					// «…»»: a quote after the label is the wording; the
+					// label only names the kind.
+					if q := c.quoteIn(j+l.n, hi, used); q >= 0 {
+						g.question, used[q] = c[q].s, true
+					} else if !l.typeOnly && !(l.n == 1 && namesType(c[j].m)) {
+						g.question = surfaceOf(c[j : j+l.n])
+					}
 				}
 				markUsed(used, j, j+l.n)
 				j += l.n - 1
@@ -614,6 +625,25 @@ func (c clause) v2Traits(g *fieldGroup, at, hi int, used []bool) {
 			g.typ = domain.PlanFieldMultipleChoice
 		}
 	}
+}
+
+// namesType reports a label that is also the name of a type: alone
+// after «سوال» it says the type, and is the wording only when quoted.
+func namesType(m string) bool {
+	return isAny(m, "ایمیل", "تاریخ", "email", "date", "فایل", "file")
+}
+
+// quoteIn returns the first unused quote in c[lo:hi], or -1.
+func (c clause) quoteIn(lo, hi int, used []bool) int {
+	for k := lo; k < hi && k < len(c); k++ {
+		if c[k].quoted && !used[k] {
+			return k
+		}
+		if c[k].qnoun || c[k].list != nil {
+			break
+		}
+	}
+	return -1
 }
 
 func listTexts(l *tokenList) []string {
