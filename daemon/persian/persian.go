@@ -135,6 +135,7 @@ func (p *Planner) Plan(text string) Result {
 		frames = editGoesOn(formsByOrdinal(attachOptions(frames)))
 		requiredAfter(frames)
 		inItsPlace(frames)
+		placeGoesOn(frames)
 	}
 	frames = attachVerbless(frames)
 

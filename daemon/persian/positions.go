@@ -31,7 +31,7 @@ func (c clause) questionOrdinal() *int {
 // new one takes the third place, 0-based 2) and «قبل از سوال سوم» (before
 // the third: it takes that place, 0-based 2) at i.
 func (c clause) besideQuestion(i int) (int, bool) {
-	if i+3 >= len(c) || !isAny(c[i].m, "بعد", "قبل", "پیش", "after", "before") || !isAny(c[i+1].m, "از", "the") || !c[i+2].qnoun {
+	if i+3 >= len(c) || !isAny(c[i].m, "بعد", "قبل", "پیش", "پس", "after", "before") || !isAny(c[i+1].m, "از", "the") || !c[i+2].qnoun {
 		return 0, false
 	}
 	n, ok := ordinal(c[i+3].m)
@@ -41,7 +41,7 @@ func (c clause) besideQuestion(i int) (int, bool) {
 	if !ok || n < 1 {
 		return 0, false
 	}
-	if isAny(c[i].m, "بعد", "after") {
+	if isAny(c[i].m, "بعد", "پس", "after") {
 		return n, true
 	}
 	return n - 1, true

@@ -399,6 +399,15 @@ func (b *builder) editField(e *fieldEdit, ids []int64, created bool) {
 func requiredAfter(fs []*frame) {
 	for k := 1; k < len(fs); k++ {
 		f, prev := fs[k], fs[k-1]
+		if len(prev.groups) > 0 && !f.negated && f.edit == nil && !f.create {
+			if req, ok := f.toks.saysOfThisQuestion(); ok {
+				// «…؛ پاسخ به این پرسش الزامی است», «این پرسش الزامی
+				// نباشد»: said of the question just added.
+				prev.groups[len(prev.groups)-1].required = req
+				f.groups, f.add, f.leftover = nil, false, nil
+				continue
+			}
+		}
 		if len(f.groups) > 0 || len(prev.groups) == 0 || f.negated || f.modifier || !isAny(f.joinedBy, "و", "and", "،", ",") {
 			continue
 		}
@@ -504,4 +513,48 @@ func (c clause) extendsEdit(e *fieldEdit) bool {
 	e.required = e.required || required
 	e.optional = e.optional || optional
 	return true
+}
+
+// saysOfThisQuestion reads a clause that says of «this question» (or
+// «its answer») only that it is required or not: «پاسخ به این پرسش
+// الزامی است», «این پرسش الزامی نباشد», «پاسخ به آن اختیاری است».
+func (c clause) saysOfThisQuestion() (required, ok bool) {
+	this, said := false, false
+	for i, t := range c {
+		switch {
+		case t.quoted || t.isNum || t.list != nil:
+			return false, false
+		case isAny(t.m, "این", "همین", "آن", "اون", "همان", "this", "it") || t.pron:
+			this = true
+		case isAny(t.m, requiredWords...):
+			required, said = !c.deniedRequired(i), true
+		case isAny(t.m, optionalWords...):
+			required, said = false, true
+		case t.qnoun || t.punct || fillers[t.m] || isAny(t.m, "پاسخ", "جواب", "به", "را", "رو", "هم", "نیز", "است", "هست", "باشد", "باشه", "نباشد", "نباشه", "بودن", "شود", "بشه", "گردد", "is", "be", "the", "answer", "to"):
+		default:
+			return false, false
+		}
+	}
+	return required, this && said
+}
+
+// placeGoesOn gives a place said in a clause of its own to the questions
+// the next clause adds: «در فرم ۷ پس از پرسش سوم، یک پرسش … درج گردد».
+func placeGoesOn(fs []*frame) {
+	for k := 0; k+1 < len(fs); k++ {
+		f, next := fs[k], fs[k+1]
+		if f.hasIntent() || len(f.groups) > 0 || f.edit != nil || f.negated || len(next.groups) == 0 || next.position != nil || next.edit != nil {
+			continue
+		}
+		used := make([]bool, len(f.toks))
+		at := f.toks.position(0, len(f.toks), used)
+		if at == nil {
+			continue
+		}
+		next.position = at
+		if len(next.ids) == 0 && !next.refersBack {
+			next.ids = f.ids
+		}
+		f.ids, f.bareIDs, f.refersBack, f.leftover = nil, nil, false, nil
+	}
 }
