@@ -81,6 +81,10 @@ var (
 	// «میشه …».
 	fillers = map[string]bool{"لطفا": true, "لطفاً": true, "لطفن": true, "please": true, "میشه": true, "بیزحمت": true, "خواهشا": true, "خواهشمندم": true}
 
+	// formalFrames wrap a request in the written register: «خواهشمند
+	// است …», «مقتضی است …», «مقرر گردید …», «نسبت به … اقدام گردد».
+	formalFrames = []string{"خواهشمند", "خواهشمندیم", "است", "مقتضی", "مقرر", "گردید", "نسبت", "اقدام", "ضمن", "تشکر", "احترام", "باسلام", "همکار", "گرامی", "محترم"}
+
 	// refrainWords ask that something not be done: «از انتشار فرم ۹
 	// خودداری فرمایید».
 	refrainWords = []string{"خودداری", "refrain"}
@@ -141,7 +145,7 @@ var (
 	refersBackV     = newVocab("آن", "اون", "همان", "همون", "این فرم", "it", "this form", "the form", "that form")
 	newFormV        = newVocab("فرم جدید", "فرم جدیدی", "فرمی جدید", "فرم تازه", "فرم تازهای", "فرم نو", "new form", "a form", "یک فرم", "یه فرم", "فرم جدیدم", "فرم جدیدو", "فرم جدیدرو")
 	publishStemV    = newVocab("انتشار", "منتشر")
-	unpublishV      = newVocab("خارج", "لغو", "عدم", "دربیار", "دربیارید", "دربیارین", "درآر", "درار", "درآور", "دراور", "بیرون", "متوقف", "توقف")
+	unpublishV      = newVocab("خارج", "لغو", "عدم", "درش بیار", "درش بیارید", "درشون بیار", "دربیار", "دربیارید", "دربیارین", "درآر", "درار", "درآور", "دراور", "بیرون", "متوقف", "توقف")
 	editV           = newVocab("ویرایش", "edit", "ادیت")
 	actionNounsV    = newVocab("انتشار", "پیشنویس", "publish", "draft", "unpublish")
 	toV             = newVocab("to")

@@ -1,5 +1,7 @@
 package persian
 
+import "strings"
+
 // readNegation marks a clause that denies what it says: a negative verb
 // («نکن», «نباید») that does not deny only the word before it, «لازم
 // نیست» before an action, «خودداری». A pronoun suffix there makes the
@@ -137,4 +139,48 @@ func (c clause) markNeed(used []bool) {
 			used[i], used[i+1] = true, true
 		}
 	}
+}
+
+// insteadOfV opens what is not to be done: «به جای حذف فرم ۱۱، …»,
+// «فرم ۲۰ را به جای اینکه پاک کنی از انتشار درش بیار».
+var insteadOfV = newVocab("به جای", "بجای", "بهجای", "به جای اینکه", "بجای اینکه", "بهجای اینکه", "instead of")
+
+// dropInsteadOf takes out of the command the act said after «به جای»
+// up to the end of its phrase, keeping the forms and questions it
+// names: what is done instead is the command.
+func dropInsteadOf(toks []token) []token {
+	c := clause(toks)
+	for i := 0; i < len(c); i++ {
+		n := c.atAny(i, insteadOfV)
+		if n == 0 || c[i].quoted {
+			continue
+		}
+		out := append(make([]token, 0, len(toks)), toks[:i]...)
+		j := i + n
+		for ; j < len(toks) && !toks[j].punct; j++ {
+			t := toks[j]
+			if t.quoted || t.isNum || c.atAny(j, formNounsV) > 0 || t.qnoun || isAny(t.m, functionWords...) || isAny(t.m, "آن", "اون", "این") {
+				out = append(out, t)
+				continue
+			}
+			if isAny(t.m, "اینکه", "این که") {
+				continue
+			}
+			if k := max(c.atAny(j, actionWordsV), c.atAny(j, deleteWordsV), c.atAny(j, disableWordsV)); k > 0 {
+				// The act and its verb («پاک کنی», «پاک کردن») close the
+				// phrase.
+				j += k
+				for j < len(toks) && !toks[j].quoted && (isAny(toks[j].m, lightVerbs...) || strings.HasPrefix(toks[j].m, "کن") || strings.HasPrefix(toks[j].m, "کرد") || strings.HasPrefix(toks[j].m, "بکن")) {
+					j++
+				}
+				break
+			}
+			out = append(out, t)
+		}
+		if j < len(toks) && isAny(toks[j].m, "،", ",") {
+			j++ // «به جای حذف فرم ۱۱، …»: the comma closed the phrase
+		}
+		return append(out, toks[j:]...)
+	}
+	return toks
 }

@@ -119,6 +119,7 @@ func (p *Planner) Plan(text string) Result {
 		return none("this asks whether to do it, which is a question to answer, not an order",
 			"این فرمان می‌پرسد که آیا کاری انجام شود؛ پرسش است، نه دستور")
 	}
+	toks = dropInsteadOf(toks)
 	v2 := p.cfg.Contract == 2
 	if v2 {
 		toks = collectLists(placesAsQuestions(structured(retype(toks))))
@@ -136,6 +137,7 @@ func (p *Planner) Plan(text string) Result {
 		requiredAfter(frames)
 		inItsPlace(frames)
 		placeGoesOn(frames)
+		editInstead(frames)
 	}
 	frames = attachVerbless(frames)
 

@@ -558,3 +558,28 @@ func placeGoesOn(fs []*frame) {
 		f.ids, f.bareIDs, f.refersBack, f.leftover = nil, nil, false, nil
 	}
 }
+
+// editInstead reads the alternative to a question edit denied just
+// before: «سوال ۳ را پاک نکن، فقط اختیاریش کن», «پرسش دوم را حذف
+// نکنید، بلکه آن را اختیاری کنید». The alternative is said of the same
+// question.
+func editInstead(fs []*frame) {
+	for k := 1; k < len(fs); k++ {
+		prev, f := fs[k-1], fs[k]
+		if !prev.negated || prev.edit == nil || prev.edit.byWording != "" || f.negated || f.edit != nil || len(f.ids) > 0 || len(f.groups) > 0 || f.hasIntent() {
+			continue
+		}
+		var rest clause
+		for _, t := range f.toks {
+			if !t.quoted && isAny(t.m, "فقط", "تنها", "بلکه", "آن", "اون", "را", "رو", "just", "only", "instead", "it") || fillers[t.m] {
+				continue
+			}
+			rest = append(rest, t)
+		}
+		e := &fieldEdit{index: prev.edit.index}
+		if len(rest) == 0 || !rest.extendsEdit(e) {
+			continue
+		}
+		f.edit, f.ids, f.refersBack, f.leftover = e, prev.ids, false, nil
+	}
+}
