@@ -129,12 +129,6 @@ func (b *builder) frame(f *frame) {
 		}
 		return
 	}
-	for _, id := range ids {
-		if b.deleted[id] {
-			b.refuse("the command uses a form after deleting it", "فرمان پس از حذف فرم دوباره به آن می‌پردازد")
-			return
-		}
-	}
 	if f.deleteForm || f.duplicate || f.edit != nil {
 		b.formActs(f, ids, created)
 		return

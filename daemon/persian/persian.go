@@ -119,7 +119,7 @@ func (p *Planner) Plan(text string) Result {
 		return none("this asks whether to do it, which is a question to answer, not an order",
 			"این فرمان می‌پرسد که آیا کاری انجام شود؛ پرسش است، نه دستور")
 	}
-	toks = dropInsteadOf(toks)
+	toks = beforeVerbEnds(dropInsteadOf(toks))
 	v2 := p.cfg.Contract == 2
 	if v2 {
 		toks = collectLists(placesAsQuestions(structured(retype(toks))))
@@ -138,6 +138,7 @@ func (p *Planner) Plan(text string) Result {
 		inItsPlace(frames)
 		placeGoesOn(frames)
 		editInstead(frames)
+		actsOnCopy(frames)
 	}
 	frames = attachVerbless(frames)
 
@@ -158,7 +159,7 @@ func (p *Planner) Plan(text string) Result {
 	b := &builder{cfg: p.cfg, createStep: -1}
 	negated := 0
 	prevStart := 0
-	for _, f := range frames {
+	for k, f := range frames {
 		if f.negated {
 			// «فرم ۳ را منتشر نکن، فقط پیش‌نویسش کن»: what is not done
 			// still names the form the next clause speaks of.
@@ -168,13 +169,16 @@ func (p *Planner) Plan(text string) Result {
 		}
 		start := len(b.steps)
 		b.frame(f)
-		if f.toks.saysBefore() {
+		if f.toks.saysBefore() || k > 0 && frames[k-1].toks.opensBefore() && !frames[k-1].negated {
 			b.moveBefore(prevStart, start)
 		}
 		prevStart = start
 	}
 	if b.abort != nil {
 		return *b.abort
+	}
+	if usesDeleted(b.steps) {
+		return Result{None: true, Warnings: b.warnings, Reason: "the command uses a form after deleting it", ReasonFA: "فرمان پس از حذف فرم دوباره به آن می‌پردازد"}
 	}
 	if len(b.steps) == 0 {
 		switch {

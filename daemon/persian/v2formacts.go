@@ -200,3 +200,29 @@ func (c clause) copiesFrom(f *frame, used []bool) {
 		}
 	}
 }
+
+// actsOnCopy refuses a clause that acts on the copy an earlier clause
+// makes: «از فرم ۴ کپی بگیر و کپیه رو منتشر کن», «نسخه‌ای تهیه و همان
+// نسخه منتشر شود». The copy has no id a plan can name.
+func actsOnCopy(fs []*frame) {
+	copied := false
+	for _, f := range fs {
+		if f.duplicate {
+			copied = true
+			continue
+		}
+		if !copied || f.negated {
+			continue
+		}
+		c := f.toks
+		for i, t := range c {
+			if t.quoted || !(c.atAny(i, copyV2) > 0 || isAny(t.m, "کپیه", "کپیش", "نسخهه", "کپیشو", "copy")) {
+				continue
+			}
+			f.publish, f.draft, f.disable, f.deleteForm, f.edit, f.add, f.rename = false, false, false, false, nil, false, false
+			f.refusal = [2]string{"the copy has no id yet, so a plan cannot act on it; make the copy, then give its number",
+				"رونوشت هنوز شماره‌ای ندارد و طرح نمی‌تواند روی آن کاری کند؛ رونوشت را بسازید و سپس شماره‌اش را بگویید"}
+			break
+		}
+	}
+}

@@ -208,3 +208,55 @@ func (b *builder) stateChanged() bool {
 	}
 	return false
 }
+
+// usesDeleted reports a step, in the plan's final order, on a form an
+// earlier step deletes.
+func usesDeleted(steps []domain.PlanStep) bool {
+	deleted := map[int64]bool{}
+	for _, st := range steps {
+		if st.Params.ID != nil && deleted[*st.Params.ID] {
+			return true
+		}
+		if st.Action == domain.ActionDeleteForm && st.Params.ID != nil {
+			deleted[*st.Params.ID] = true
+		}
+	}
+	return false
+}
+
+// opensBefore reports a clause that says what is to be done first by
+// what comes after it: «قبل از اینکه فرم ۱۵ را پاک کنی، …», «پیش از
+// انتشار فرم ۱۲، …», «پیش از غیرفعال کردن فرم ۳، …».
+func (c clause) opensBefore() bool {
+	for i, t := range c {
+		if t.punct || fillers[t.m] || isAny(t.m, formalFrames...) {
+			continue
+		}
+		return i+1 < len(c) && isAny(t.m, "قبل", "پیش", "before") && isAny(c[i+1].m, "از", "اینکه") &&
+			(i+2 >= len(c) || !isAny(c[i+2].m, "اون", "آن", "این", "that", "همه") && !c[i+2].qnoun)
+	}
+	return false
+}
+
+// beforeVerbEnds cuts «قبل از اینکه فرم ۱۵ را پاک کنی یه کپی ازش بگیر»
+// after the verb of its «اینکه» clause, which the command then orders
+// after the clause that follows.
+func beforeVerbEnds(toks []token) []token {
+	c := clause(toks)
+	for i := 0; i+2 < len(c); i++ {
+		if !isAny(c[i].m, "قبل", "پیش") || c[i+1].m != "از" || !isAny(c[i+2].m, "اینکه", "این") {
+			continue
+		}
+		for j := i + 3; j < len(c); j++ {
+			if c[j].punct {
+				return toks
+			}
+			if !c[j].quoted && isAny(c[j].m, "کنی", "کنید", "کنیم", "کنین", "بکنی", "بشه", "بشود", "شود", "شه", "کنم", "بکنید") && j+1 < len(c) && !c[j+1].punct {
+				comma := token{m: "،", s: "،", punct: true, r0: '،'}
+				return append(append(append(make([]token, 0, len(toks)+1), toks[:j+1]...), comma), toks[j+1:]...)
+			}
+		}
+		return toks
+	}
+	return toks
+}
