@@ -170,7 +170,13 @@ func (b *builder) create(f *frame) {
 		title = domain.DefaultFormTitle
 	}
 	count := max(f.createCount, 1, 1+len(f.moreTitles))
-	for k := 0; k < count && k < b.cfg.MaxSteps; k++ {
+	if count > b.cfg.MaxSteps {
+		// «صد تا فرم جدید بساز»: refused whole, never cut to the limit.
+		b.refuse(fmt.Sprintf("the command makes %d forms, more than the %d steps one plan may hold", count, b.cfg.MaxSteps),
+			fmt.Sprintf("این فرمان %s فرم می‌سازد و هر طرح حداکثر %s گام دارد", persianDigits(count), persianDigits(b.cfg.MaxSteps)))
+		return
+	}
+	for k := 0; k < count; k++ {
 		t := title
 		if len(f.moreTitles) > 0 && k > 0 {
 			t = domain.DefaultFormTitle

@@ -21,6 +21,31 @@ func (c clause) account(f *frame, used []bool) {
 		}
 		f.leftover = append(f.leftover, t.s)
 	}
+	if !f.negated {
+		for _, w := range f.leftover {
+			m := matchForm(w)
+			switch {
+			case isAny(m, timeWords...):
+				f.refusal = [2]string{"a plan acts now; it cannot wait for a time («" + w + "»)",
+					"طرح همین حالا اجرا می‌شود و نمی‌تواند تا زمانی («" + w + "») صبر کند"}
+			case isAny(m, lookWords...):
+				f.refusal = [2]string{"a plan cannot set how a form looks («" + w + "»)",
+					"طرح نمی‌تواند ظاهر فرم («" + w + "») را تعیین کند"}
+			case isAny(m, helpWords...):
+				f.refusal = [2]string{"a plan cannot set a question's help text or placeholder («" + w + "»)",
+					"طرح نمی‌تواند متن راهنمای سوال («" + w + "») را تعیین کند"}
+			case isAny(m, limitWords...) && (f.edit != nil || len(f.groups) == 0):
+				f.refusal = [2]string{"a plan cannot set a question's limits («" + w + "»)",
+					"طرح نمی‌تواند محدودیت‌های سوال («" + w + "») را تعیین کند"}
+			case m == "تکرار" && (f.edit != nil || f.toks.hasQuestionNoun()):
+				f.refusal = [2]string{"questions have no copy action", "سوال‌ها را نمی‌توان رونوشت کرد"}
+			default:
+				continue
+			}
+			f.edit, f.groups, f.add, f.publish, f.draft, f.disable, f.deleteForm, f.duplicate, f.rename = nil, nil, false, false, false, false, false, false, false
+			return
+		}
+	}
 	if !(f.deleteForm || f.disable || f.draft) || f.negated {
 		return
 	}
@@ -62,3 +87,13 @@ func accounted(t token) bool {
 	}
 	return false
 }
+
+// The details a plan cannot carry, by meaning: a time to act, how the
+// form looks, help text, a question's limits. Left over in a clause,
+// they were its point, and the clause gets no plan.
+var (
+	timeWords  = []string{"فردا", "پسفردا", "امشب", "ساعت", "صبح", "عصر", "ظهر", "بعدازظهر", "هفته", "ماه", "آینده", "tomorrow", "tonight", "oclock", "later", "monday", "شنبه", "یکشنبه", "دوشنبه", "سهشنبه", "چهارشنبه", "پنجشنبه", "جمعه"}
+	lookWords  = []string{"رنگ", "رنگش", "فونت", "فونتش", "قلم", "زمینه", "سایز", "درشت", "درشتتر", "ریز", "ریزتر", "پررنگ", "تم", "color", "colour", "font", "theme", "background", "style", "استایل"}
+	helpWords  = []string{"راهنما", "راهنمای", "placeholder", "hint", "پلیسهولدر"}
+	limitWords = []string{"حجم", "حداکثر", "حداقل", "مگ", "مگابایت", "کیلوبایت", "مقیاس", "بازه", "max", "min", "mb", "kb"}
+)

@@ -35,7 +35,7 @@ var (
 	// publishWords put a form on the site.
 	publishWords = []string{"منتشر", "انتشار", "publish", "پابلیش", "لایو", "فعال", "روی سایت", "روی وبسایت", "go live"}
 	// draftWords take a form off the site, back to a draft.
-	draftWords = []string{"پیشنویس", "draft", "unpublish", "از انتشار خارج", "لغو انتشار"}
+	draftWords = []string{"پیشنویس", "draft", "unpublish", "مخفی", "پنهان", "hide", "از انتشار خارج", "لغو انتشار"}
 	// openWords ask to see a page rather than change anything.
 	openWords = []string{"باز", "open", "نشان", "نشون", "نشانم", "نشونم", "نمایش", "show", "ببینم", "view", "برو", "ببین", "take me", "go to"}
 	// resultsWords name a form's answers, its results page.
@@ -83,7 +83,7 @@ var (
 
 	// formalFrames wrap a request in the written register: «خواهشمند
 	// است …», «مقتضی است …», «مقرر گردید …», «نسبت به … اقدام گردد».
-	formalFrames = []string{"خواهشمند", "خواهشمندیم", "است", "مقتضی", "مقرر", "گردید", "نسبت", "اقدام", "ضمن", "تشکر", "احترام", "باسلام", "همکار", "گرامی", "محترم"}
+	formalFrames = []string{"خواهشمند", "خواهشمندیم", "است", "مقتضی", "مقرر", "گردید", "نسبت", "اقدام", "ضمن", "تشکر", "احترام", "باسلام", "همکار", "گرامی", "محترم", "اطلاع", "ثانوی", "فعلا", "موقتا", "عجالتا"}
 
 	// orderWords say which of two acts comes first: «ولی قبلش …»,
 	// «اول … بعد …», «ابتدا … سپس …».
@@ -327,7 +327,7 @@ var (
 	// deleteWords remove a form or a question.
 	deleteWords = []string{"حذف", "پاک", "delete", "remove", "erase", "دیلیت", "ریموو", "دلیت", "بردار", "برداری", "بردارید", "بردارین"}
 	// disableWords stop a form taking answers, keeping its link.
-	disableWords = []string{"غیرفعال", "غیر فعال", "disable", "deactivate", "از دسترس خارج", "جواب قبول نکنه", "جواب قبول نکند", "پاسخ قبول نکنه", "پاسخ نپذیرد", "پاسخ نپذیره", "دیگه جواب نگیره", "دیگر پاسخ نپذیرد"}
+	disableWords = []string{"غیرفعال", "غیر فعال", "disable", "deactivate", "ببند", "ببندش", "ببندید", "ببندین", "close", "از دسترس خارج", "جواب قبول نکنه", "جواب قبول نکند", "پاسخ قبول نکنه", "پاسخ نپذیرد", "پاسخ نپذیره", "دیگه جواب نگیره", "دیگر پاسخ نپذیرد"}
 	// moveVerbs move a question to another place in its form.
 	moveVerbs = []string{"ببر", "ببرش", "ببرید", "ببرین", "منتقل", "جابجا", "جابهجا", "move", "بذار", "بگذار", "بزار", "بذارش", "بگذارش", "بزارش", "بیار", "بیارش", "بیاور"}
 	// endWords name the end of a form: a place no index can say

@@ -115,6 +115,10 @@ func (p *Planner) Plan(text string) Result {
 		return none("this asks why or how, which is a question to answer, not a form-builder action",
 			"این فرمان پرسشِ «چرا» یا «چگونه» است، نه کاری در فرم‌ساز")
 	}
+	if asksQuestion(toks) {
+		return none("this is a question about the form, to be answered, not an order",
+			"این فرمان پرسشی دربارهٔ فرم است، نه دستور")
+	}
 	if asksLeave(toks) {
 		return none("this asks whether to do it, which is a question to answer, not an order",
 			"این فرمان می‌پرسد که آیا کاری انجام شود؛ پرسش است، نه دستور")
@@ -189,15 +193,10 @@ func (p *Planner) Plan(text string) Result {
 		}
 		return Result{None: true, Reason: "the command was not understood as a form-builder action", ReasonFA: "این فرمان به عنوان کاری در فرم‌ساز فهمیده نشد", Warnings: b.warnings}
 	}
-	if len(b.steps) > p.cfg.MaxSteps && v2 {
+	if len(b.steps) > p.cfg.MaxSteps {
 		return Result{None: true, Warnings: b.warnings,
 			Reason:   fmt.Sprintf("the command needs %d steps, more than the %d one plan may hold; split it in two", len(b.steps), p.cfg.MaxSteps),
 			ReasonFA: fmt.Sprintf("این فرمان %s گام لازم دارد و هر طرح حداکثر %s گام دارد؛ آن را در دو فرمان بگویید", persianDigits(len(b.steps)), persianDigits(p.cfg.MaxSteps))}
-	}
-	if len(b.steps) > p.cfg.MaxSteps {
-		b.steps = b.steps[:p.cfg.MaxSteps]
-		b.warn("plan.capped", fmt.Sprintf("the plan was cut to its first %d steps", p.cfg.MaxSteps),
-			fmt.Sprintf("طرح به %s گام نخست محدود شد", persianDigits(p.cfg.MaxSteps)))
 	}
 	plan := &domain.Plan{Version: p.cfg.Contract, Steps: b.steps}
 	if !v2 && needsV2(plan) {

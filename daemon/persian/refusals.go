@@ -108,3 +108,38 @@ func (c clause) readReports(used []bool) (madeAlready bool) {
 	c.markReported(used)
 	return c.reportsMaking(used)
 }
+
+// asksQuestion reports a command that is a question about the form, not
+// an order: «فرم ۲ منتشر شده یا نه؟» (yes or no), «فرم ۴ را منتشر کنم
+// یا پیش‌نویس بمونه؟» (either or), «آیا فرم ۸ منتشر شده است؟» (its
+// state). A request said as a question («میشه فرم ۳ رو منتشر کنی؟»)
+// asks for neither and stays an order.
+func asksQuestion(toks []token) bool {
+	n := len(toks)
+	for n > 0 && toks[n-1].punct && isAny(toks[n-1].m, "?", "؟", "!") {
+		n--
+	}
+	if n == len(toks) || n == 0 || toks[n-1].quoted {
+		return false
+	}
+	last := toks[n-1].m
+	if n > 1 && isAny(toks[n-2].m, "یا", "or") && isAny(last, "نه", "خیر", "not", "no") {
+		return true
+	}
+	if isAny(last, "شده", "شد", "شدن", "شدند") || n > 1 && isAny(last, "است", "هست", "اند") && isAny(toks[n-2].m, "شده", "شدهاند") {
+		return true
+	}
+	either, mine := false, false
+	for _, t := range toks[:n] {
+		if t.quoted || t.list != nil {
+			continue
+		}
+		if isAny(t.m, "یا", "or") {
+			either = true
+		}
+		if isAny(t.m, firstPersonVerbs...) || isAny(t.m, "بمونه", "بماند", "بمانه", "بشه؟") {
+			mine = true
+		}
+	}
+	return either && mine
+}
