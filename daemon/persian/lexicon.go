@@ -296,7 +296,7 @@ var pronounBases = map[string]bool{
 	"بساز": true, "بسازید": true, "بذار": true, "بگذار": true, "فرم": true, "تیتر": true, "برا": true, "برای": true,
 	"تو": true, "داخل": true, "باز": true, "ویرایش": true, "از": true,
 	"غیرفعال": true, "الزامی": true, "اجباری": true, "اختیاری": true, "ببر": true, "کپی": true,
-	"سوال": true, "سؤال": true, "پرسش": true, "پاک": true, "حذف": true, "عوض": true, "تغییر": true,
+	"سوال": true, "سؤال": true, "پرسش": true, "بکن": true, "پاک": true, "حذف": true, "عوض": true, "تغییر": true,
 }
 
 // gluedWords are the words a number is typed onto without a space:

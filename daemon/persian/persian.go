@@ -143,6 +143,7 @@ func (p *Planner) Plan(text string) Result {
 		placeGoesOn(frames)
 		editInstead(frames)
 		actsOnCopy(frames)
+		pronounIsQuestion(frames)
 	}
 	frames = attachVerbless(frames)
 

@@ -583,3 +583,56 @@ func editInstead(fs []*frame) {
 		f.edit, f.ids, f.refersBack, f.leftover = e, prev.ids, false, nil
 	}
 }
+
+// pronounIsQuestion reads a pronoun after a clause that names a
+// question as that question, never as its form: «سوال ۵ فرم ۳ اضافیه،
+// پاکش کن» deletes question 5, «متن سوال ۲ غلطه، بکنش «…»» rewords it.
+// A form is closed or unpublished only when named, so a pronoun there
+// after a question gets no plan.
+func pronounIsQuestion(fs []*frame) {
+	for k := 1; k < len(fs); k++ {
+		prev, f := fs[k-1], fs[k]
+		if len(f.ids) > 0 || !f.refersBack || f.negated || f.edit != nil || len(f.groups) > 0 || f.create || f.toks.has(formNounsV) ||
+			prev.edit != nil || len(prev.groups) > 0 || prev.create || prev.deleteForm || prev.duplicate || prev.disable {
+			continue
+		}
+		idx, _, _, ok := prev.toks.questionRef()
+		if !ok {
+			continue
+		}
+		switch {
+		case f.deleteForm:
+			f.deleteForm = false
+			f.edit = &fieldEdit{index: idx, del: true}
+		case f.disable || f.draft:
+			f.disable, f.draft = false, false
+			f.refusal = [2]string{"the pronoun stands for the question named before, and a question cannot be closed or unpublished; name the form",
+				"ضمیر به سوالِ پیش‌تر گفته‌شده برمی‌گردد و سوال را نمی‌توان بست یا از انتشار خارج کرد؛ فرم را نام ببرید"}
+			continue
+		case f.publish || f.duplicate || f.rename || f.nav != "":
+			continue
+		default:
+			e := &fieldEdit{index: idx}
+			var rest clause
+			for _, t := range f.toks {
+				if t.quoted && e.question == "" {
+					e.question = t.s
+					continue
+				}
+				if isAny(t.m, "آن", "اون", "را", "رو", "بکن", "کن", "بکنش", "کنش", "بذار", "بزار", "بذارش") || t.pron && isAny(t.m, "بکن", "کن", "بذار", "بزار") {
+					continue
+				}
+				rest = append(rest, t)
+			}
+			if e.question == "" && (len(rest) == 0 || !rest.extendsEdit(e)) {
+				continue
+			}
+			if e.question != "" && len(rest) > 0 && !rest.extendsEdit(e) {
+				continue
+			}
+			f.edit = e
+		}
+		f.ids, f.refersBack, f.leftover, f.modifier = prev.ids, false, nil, false
+		prev.ids, prev.refersBack, prev.leftover = nil, false, nil
+	}
+}
