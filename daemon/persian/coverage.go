@@ -34,7 +34,7 @@ func (c clause) account(f *frame, used []bool) {
 			case isAny(m, helpWords...):
 				f.refusal = [2]string{"a plan cannot set a question's help text or placeholder («" + w + "»)",
 					"طرح نمی‌تواند متن راهنمای سوال («" + w + "») را تعیین کند"}
-			case isAny(m, limitWords...) && (f.edit != nil || len(f.groups) == 0):
+			case isAny(m, limitWords...) && f.edit != nil:
 				f.refusal = [2]string{"a plan cannot set a question's limits («" + w + "»)",
 					"طرح نمی‌تواند محدودیت‌های سوال («" + w + "») را تعیین کند"}
 			case m == "تکرار" && (f.edit != nil || f.toks.hasQuestionNoun()):

@@ -114,6 +114,13 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 		return true
 	}
 	changed := false
+	if j, k := c.requiredRemoved(used); j >= 0 {
+		// «الزامی بودن پرسش پنجم برداشته شود»: it becomes optional.
+		e.optional, changed = true, true
+		used[j], used[j+1] = true, true
+		markUsed(used, k, k+max(1, c.atAny(k, deleteWordsV)))
+		f.negated = false
+	}
 	if i := c.unusedAt(used, deleteWordsV); i >= 0 {
 		e.del, changed = true, true
 		markUsed(used, i, i+c.atAny(i, deleteWordsV))
@@ -485,7 +492,22 @@ func (c clause) extendsEdit(e *fieldEdit) bool {
 	for i := 0; i < len(c); i++ {
 		t := c[i]
 		switch {
-		case t.punct || isAny(t.m, lightVerbs...) || isAny(t.m, "هم", "باشه", "باشد", "بشه"):
+		case t.punct || isAny(t.m, lightVerbs...) || isAny(t.m, "هم", "باشه", "باشد", "بشه", "آن", "اون", "را", "رو", "نیز", "همچنین", "it", "هست", "است") || fillers[t.m]:
+		case !t.quoted && isAny(t.m, requiredWords...) && i+1 < len(c) && c[i+1].m == "بودن":
+			// «الزامی بودن آن حذف شود»: what is removed is its being
+			// required.
+			k := i + 2
+			for k < len(c) && isAny(c[k].m, "آن", "اون", "را", "رو", "نیز", "هم", "این", "پرسش", "سوال") {
+				k++
+			}
+			if k >= len(c) || c.atAny(k, deleteWordsV) == 0 && !isAny(c[k].m, "برداشته", "لغو", "حذف") {
+				return false
+			}
+			optional, said = true, true
+			i = k
+			for i+1 < len(c) && (isAny(c[i+1].m, lightVerbs...) || isAny(c[i+1].m, "شود", "گردد")) {
+				i++
+			}
 		case !t.quoted && isAny(t.m, requiredWords...):
 			required, said = true, true
 		case !t.quoted && isAny(t.m, optionalWords...):
@@ -635,4 +657,20 @@ func pronounIsQuestion(fs []*frame) {
 		f.ids, f.refersBack, f.leftover, f.modifier = prev.ids, false, nil, false
 		prev.ids, prev.refersBack, prev.leftover = nil, false, nil
 	}
+}
+
+// requiredRemoved finds «الزامی بودن … حذف/برداشته شود»: the required
+// word with «بودن» at j, the word that removes it at k.
+func (c clause) requiredRemoved(used []bool) (j, k int) {
+	for j = 0; j+1 < len(c); j++ {
+		if used[j] || c[j].quoted || !isAny(c[j].m, requiredWords...) || c[j+1].m != "بودن" {
+			continue
+		}
+		for k = j + 2; k < len(c); k++ {
+			if !used[k] && !c[k].quoted && (c.atAny(k, deleteWordsV) > 0 || isAny(c[k].m, "لغو")) {
+				return j, k
+			}
+		}
+	}
+	return -1, -1
 }
