@@ -143,3 +143,35 @@ func asksQuestion(toks []token) bool {
 	}
 	return either && mine
 }
+
+// speakerWillDo reports a clause in which the speaker says what they
+// will do themselves: «خودم اضافه می‌کنم», «بعداً می‌سازمش».
+func (c clause) speakerWillDo() bool {
+	for _, t := range c {
+		if t.quoted {
+			continue
+		}
+		if isAny(t.m, "خودم", "خودمون", "خودمان", "میکنم", "میکنیم", "میسازم", "میسازیم", "میذارم", "میذاریم", "میگذارم", "میزنم", "میافزایم", "خواهمکرد", "انجاممیدهم") {
+			return true
+		}
+	}
+	return false
+}
+
+// dropSpeakerActs takes out each sentence (up to «.», «؛», «!» or «؟»)
+// in which the speaker says what they will do themselves: «…؛ پرسش‌ها
+// را بعداً خودم اضافه می‌کنم».
+func dropSpeakerActs(toks []token) []token {
+	start := 0
+	for i := 0; i <= len(toks); i++ {
+		if i < len(toks) && !(toks[i].punct && isAny(toks[i].m, ".", "؛", ";", "!", "؟", "?")) {
+			continue
+		}
+		if clause(toks[start:i]).speakerWillDo() {
+			end := min(i+1, len(toks))
+			return dropSpeakerActs(append(append(make([]token, 0, len(toks)), toks[:start]...), toks[end:]...))
+		}
+		start = i + 1
+	}
+	return toks
+}

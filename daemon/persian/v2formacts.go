@@ -26,6 +26,13 @@ var (
 // deletion whose object is a form's questions, answers or options, and
 // not the form, is refused: it never deletes the form.
 func (c clause) readFormActs(f *frame, used []bool) {
+	if i := c.stopsAnswers(used); i >= 0 {
+		// «دریافت پاسخ در فرم ۲۸ متوقف شود»: the form takes no more
+		// answers, its link stays.
+		f.disable = !c.reportedAt(i + 1)
+		used[i] = true
+		return
+	}
 	if i := c.unusedAt(used, disableWordsV); i >= 0 {
 		n := c.atAny(i, disableWordsV)
 		f.disable = !c.reportedAt(i+n) && !c.compoundAt(i+n)
@@ -225,4 +232,24 @@ func actsOnCopy(fs []*frame) {
 			break
 		}
 	}
+}
+
+// stopsAnswers finds the word that stops a form taking answers, said
+// with the taking: «دریافت پاسخ … متوقف/قطع شود», «پاسخ‌گیری بسته شود».
+func (c clause) stopsAnswers(used []bool) int {
+	taking := false
+	for _, t := range c {
+		if !t.quoted && isAny(t.m, "دریافت", "پاسخگیری", "جوابگیری", "گرفتن", "قبول") {
+			taking = true
+		}
+	}
+	if !taking {
+		return -1
+	}
+	for i, t := range c {
+		if !used[i] && !t.quoted && isAny(t.m, "متوقف", "توقف", "قطع", "بسته", "stop", "stopped") {
+			return i
+		}
+	}
+	return -1
 }
