@@ -110,3 +110,54 @@ func (c clause) ordinalsJoined(i int) bool {
 	}
 	return false
 }
+
+// clauseVerbs close a verb phrase: after one, a new object opens a new
+// clause even with no «و» or comma between («فرم سه رو منتشر کن فرم
+// چهار رو پیش نویس کن»), as dictated commands run on.
+var clauseVerbs = []string{"کن", "کنید", "کنین", "بکن", "بکنید", "بکنین", "نمایید", "بفرمایید", "شود", "گردد", "بشه", "بشود", "شه"}
+
+// cutRunOns puts a comma where a verb phrase ends and a new object
+// begins: a form or a question with its number, «یه/یک» counting a new
+// one, or a title or name of a form («اسم فرم ۵», «اسمش»).
+func cutRunOns(toks []token) []token {
+	c := clause(toks)
+	var out []token
+	for i, t := range toks {
+		out = append(out, t)
+		if t.quoted || t.punct || !isAny(t.m, clauseVerbs...) || i+1 >= len(toks) {
+			continue
+		}
+		if i > 0 && isAny(toks[i-1].m, "که", "تا") {
+			continue // «… که بشه سوال سوم»: the verb says where, not what next
+		}
+		if c.opensObject(i + 1) {
+			out = append(out, token{m: "،", s: "،", punct: true, r0: '،'})
+		}
+	}
+	if len(out) == len(toks) {
+		return toks
+	}
+	return out
+}
+
+// opensObject reports a new object at i: «فرم ۴», «سوال ۳», «سوال
+// دوم», «یه سوال …», «اسم فرم ۵». A form after a preposition («اضافه کن
+// به فرم ۱۴») is where the verb before it acts, not a new object.
+func (c clause) opensObject(i int) bool {
+	t := c[i]
+	if t.quoted || t.punct {
+		return false
+	}
+	if (c.atAny(i, formNounsV) > 0 || t.qnoun) && i+1 < len(c) {
+		nx := c[i+1]
+		_, ord := ordinal(nx.m)
+		return nx.isNum || ord
+	}
+	if isAny(t.m, "یه", "یک") && i+1 < len(c) {
+		return c[i+1].qnoun || c.atAny(i+1, formNounsV) > 0
+	}
+	if c.atAny(i, nameNounsV) > 0 && i+1 < len(c) {
+		return c.atAny(i+1, formNounsV) > 0
+	}
+	return false
+}

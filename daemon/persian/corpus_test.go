@@ -45,7 +45,9 @@ var corpora = []struct {
 	{"business.jsonl", 0.95, 1},
 	{"v2.jsonl", 0.95, 2},
 	{"v2-other-words.jsonl", 0.95, 2},
-	{"office-and-phone.jsonl", 0.70, 2},
+	{"office-and-phone.jsonl", 0.90, 2},
+	{"mixed-and-orders.jsonl", 0.90, 2},
+	{"english-and-dictation.jsonl", 0.90, 2},
 }
 
 var plannerCmd = flag.String("planner-cmd", "",

@@ -64,7 +64,7 @@ func (c clause) formIDs(used []bool) []int64 {
 			pointed = true
 		}
 		if j < len(c) && c[j].isNum && !c[j].digits && c[j].num > 0 && !used[j] && !isAny(c[j].m, "a", "an") &&
-			(marked || alone || pointed || j+1 < len(c) && (isAny(c[j+1].m, "را", "رو", "و") || !isLatin(c[j].m) && (c[j+1].isNum && !c[j+1].quoted || c.atAny(j+1, actionWordsV) > 0))) {
+			(marked || alone || pointed || j+1 < len(c) && (isAny(c[j+1].m, "را", "رو", "و") || c.besidePlace(j+1) || !isLatin(c[j].m) && (c[j+1].isNum && !c[j+1].quoted || c.atAny(j+1, actionWordsV) > 0))) {
 			ids = append(ids, int64(c[j].num))
 			markUsed(used, i, i+n) // a form with a number is not the one to make
 			used[j] = true
@@ -179,4 +179,14 @@ func (c clause) actionNounIDs(used []bool) []int64 {
 		i = j - 1
 	}
 	return nil
+}
+
+// besidePlace reports a place beside a question at i («بعد از سوال
+// دوم», «قبل از سوال ۳») or a new question counted («یه سوال»): the
+// number before it is the form's, as it counts nothing.
+func (c clause) besidePlace(i int) bool {
+	if i+2 < len(c) && isAny(c[i].m, "بعد", "قبل", "پیش", "پس") && c[i+1].m == "از" && c[i+2].qnoun {
+		return true
+	}
+	return i+1 < len(c) && isAny(c[i].m, "یه", "یک") && c[i+1].qnoun
 }

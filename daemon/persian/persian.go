@@ -128,7 +128,7 @@ func (p *Planner) Plan(text string) Result {
 	if v2 {
 		toks = collectLists(placesAsQuestions(structured(retype(toks))))
 	}
-	toks = parenWordings(toks)
+	toks = cutRunOns(parenWordings(toks))
 	clauses, joins := splitClauses(toks)
 	frames := make([]*frame, 0, len(clauses))
 	for k, c := range clauses {

@@ -272,7 +272,9 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool)
 		// Question text: a wording found after the anchor, else a quote.
 		for _, qt := range texts {
 			// A wording said before any question belongs to the first.
-			if qt.at > a.at && qt.at < hi || gi == 0 && qt.at < a.at {
+			// One question takes the wording wherever it is said: «یه سوال
+			// امتیازی اضافه کن به فرم ۱۴ با عنوان «…»».
+			if qt.at > a.at && qt.at < hi || gi == 0 && qt.at < a.at || len(anchors) == 1 && qt.at > a.at {
 				g.question = qt.text
 				break
 			}

@@ -45,6 +45,11 @@ func wordToken(s string) token {
 			t.m, t.pron = base, true
 			return t
 		}
+		// «سوال دومش»: its second question.
+		if _, ok := ordinal(t.m[:k]); ok && k > 0 {
+			t.m, t.pron = t.m[:k], true
+			return t
+		}
 	}
 	if len(t.m) < 6 || t.m[0] < 0x80 {
 		return englishPossessive(t)
