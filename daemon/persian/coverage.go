@@ -21,10 +21,28 @@ func (c clause) account(f *frame, used []bool) {
 		}
 		f.leftover = append(f.leftover, t.s)
 	}
-	if !f.negated {
+	// «با فرمت X» with an X no format is named by: the format asked
+	// for would vanish, so the clause gets no plan.
+	for i, t := range c {
+		if !used[i] && !t.quoted && isAny(t.m, formatWords...) && (len(f.groups) > 0 || f.edit != nil) && f.edit.formatless() && !f.groupsFormatted() {
+			f.refusal = [2]string{"the format asked for after «" + t.s + "» is not one a plan can set (mobile, landline, national code, postal code, URL)",
+				"قالبی که پس از «" + t.s + "» خواسته شده در طرح تعیین‌شدنی نیست (موبایل، تلفن ثابت، کد ملی، کد پستی، نشانی اینترنتی)"}
+			f.edit, f.groups, f.add = nil, nil, false
+			return
+		}
+	}
+	// A clause asks for something when it acts or has a verb of its own
+	// («رنگش رو سبز کن»); a time is asked for wherever it is said («فرم
+	// ۲ رو هفته | بعد منتشر کن»).
+	acts := f.hasIntent() || f.edit != nil || f.disable || f.deleteForm || f.duplicate || c.has(renameVerbsV) || c.saysWhen()
+	if !f.negated && acts {
 		for _, w := range f.leftover {
 			m := matchForm(w)
 			switch {
+			case len(f.groups) > 0 && !isAny(m, helpWords...):
+				// A clause that adds questions may hold their wordings
+				// («دو سوال: رنگ، سایز»); its details are warned of.
+				continue
 			case isAny(m, timeWords...):
 				f.refusal = [2]string{"a plan acts now; it cannot wait for a time («" + w + "»)",
 					"طرح همین حالا اجرا می‌شود و نمی‌تواند تا زمانی («" + w + "») صبر کند"}
@@ -97,3 +115,27 @@ var (
 	helpWords  = []string{"راهنما", "راهنمای", "placeholder", "hint", "پلیسهولدر"}
 	limitWords = []string{"حجم", "حداکثر", "حداقل", "مگ", "مگابایت", "کیلوبایت", "مقیاس", "بازه", "max", "min", "mb", "kb"}
 )
+
+// saysWhen reports a word of time in the clause. (Not a vocab: the
+// words of a vocab count as read, and these must stay left over.)
+func (c clause) saysWhen() bool {
+	for _, t := range c {
+		if !t.quoted && isAny(t.m, timeWords...) {
+			return true
+		}
+	}
+	return false
+}
+
+// formatless reports an edit that sets no format (or no edit).
+func (e *fieldEdit) formatless() bool { return e == nil || e.format == "" }
+
+// groupsFormatted reports a question of the clause with a format.
+func (f *frame) groupsFormatted() bool {
+	for _, g := range f.groups {
+		if g.format != "" {
+			return true
+		}
+	}
+	return false
+}

@@ -226,6 +226,9 @@ func actsOnCopy(fs []*frame) {
 			if t.quoted || !(c.atAny(i, copyV2) > 0 || isAny(t.m, "کپیه", "کپیش", "نسخهه", "کپیشو", "copy")) {
 				continue
 			}
+			if i+1 < len(c) && isAny(c[i+1].m, "اصلی", "قبلی", "قدیمی", "original") {
+				continue // «نسخه اصلی»: the form copied, which has its id
+			}
 			f.publish, f.draft, f.disable, f.deleteForm, f.edit, f.add, f.rename = false, false, false, false, nil, false, false
 			f.refusal = [2]string{"the copy has no id yet, so a plan cannot act on it; make the copy, then give its number",
 				"رونوشت هنوز شماره‌ای ندارد و طرح نمی‌تواند روی آن کاری کند؛ رونوشت را بسازید و سپس شماره‌اش را بگویید"}

@@ -45,8 +45,9 @@ func wordToken(s string) token {
 			t.m, t.pron = base, true
 			return t
 		}
-		// «سوال دومش»: its second question.
-		if _, ok := ordinal(t.m[:k]); ok && k > 0 {
+		// «سوال دومش»: its second question. «اولش» is its beginning, a
+		// place (topMarkersV).
+		if _, ok := ordinal(t.m[:k]); ok && k > 0 && t.m[:k] != "اول" {
 			t.m, t.pron = t.m[:k], true
 			return t
 		}
