@@ -116,6 +116,9 @@ func (c clause) ordinalsJoined(i int) bool {
 // چهار رو پیش نویس کن»), as dictated commands run on.
 var clauseVerbs = []string{"کن", "کنید", "کنین", "بکن", "بکنید", "بکنین", "نمایید", "بفرمایید", "شود", "گردد", "بشه", "بشود", "شه"}
 
+// deniedImperatives close a clause that denies an order: «نکن», «نساز».
+var deniedImperatives = []string{"نکن", "نکنید", "نکنین", "نساز", "نسازید", "نذار", "نزار", "نگذار", "نذارید", "نگذارید", "نده", "ندهید", "ندید"}
+
 // cutRunOns puts a comma where a verb phrase ends and a new object
 // begins: a form or a question with its number, «یه/یک» counting a new
 // one, or a title or name of a form («اسم فرم ۵», «اسمش»).
@@ -124,13 +127,14 @@ func cutRunOns(toks []token) []token {
 	var out []token
 	for i, t := range toks {
 		out = append(out, t)
-		if t.quoted || t.punct || !isAny(t.m, clauseVerbs...) || i+1 >= len(toks) {
+		if t.quoted || t.punct || !isAny(t.m, clauseVerbs...) && !isAny(t.m, deniedImperatives...) || i+1 >= len(toks) {
 			continue
 		}
 		if i > 0 && isAny(toks[i-1].m, "که", "تا") {
 			continue // «… که بشه سوال سوم»: the verb says where, not what next
 		}
-		if c.opensObject(i + 1) {
+		// «… delete نکن فقط unpublish کن»: a denied verb ends its clause.
+		if c.opensObject(i+1) || isAny(t.m, deniedImperatives...) && !toks[i+1].punct && !conjunctions[toks[i+1].m] && !isAny(toks[i+1].m, "نه") {
 			out = append(out, token{m: "،", s: "،", punct: true, r0: '،'})
 		}
 	}
@@ -158,6 +162,21 @@ func (c clause) opensObject(i int) bool {
 	}
 	if c.atAny(i, nameNounsV) > 0 && i+1 < len(c) {
 		return c.atAny(i+1, formNounsV) > 0
+	}
+	return false
+}
+
+// hasVerb reports a verb in the clause: a light verb, an act, a
+// negative or a copula.
+func (c clause) hasVerb() bool {
+	for i, t := range c {
+		if t.quoted || t.list != nil {
+			continue
+		}
+		if isAny(t.m, lightVerbs...) || isAny(t.m, clauseVerbs...) || negativeVerbs[t.m] || isAny(t.m, "باشه", "باشد", "هست", "است", "میخوام", "میخواهم", "لازمه") ||
+			c.atAny(i, actionWordsV) > 0 || c.atAny(i, placeVerbsV) > 0 || c.atAny(i, deleteWordsV) > 0 {
+			return true
+		}
 	}
 	return false
 }

@@ -194,6 +194,11 @@ func (c clause) read(f *frame, used []bool, v2 bool) {
 		// for by the questions it asks is a form to make.
 		f.create = true
 	}
+	if v2 && !f.hasIntent() && f.edit == nil && len(f.ids) > 0 && len(f.groups) > 0 && c.countedQuestion() && !c.hasVerb() {
+		// «فرم ۱۳: یه سوال کشویی «شیفت» با گزینه‌های …»: a new question
+		// said of a form with no verb at all is added to it.
+		f.add = true
+	}
 	c.readNavigation(f, used)
 	if !f.hasIntent() && !f.hasContent() {
 		f.modType, f.modRequired, f.modAll, f.modifier = c.modifier()

@@ -33,7 +33,7 @@ var (
 	// disabling forms.
 	forbiddenWords = []string{"حذف", "پاک", "delete", "remove", "erase", "drop", "destroy", "غیرفعال", "disable"}
 	// publishWords put a form on the site.
-	publishWords = []string{"منتشر", "انتشار", "publish", "پابلیش", "لایو", "فعال", "روی سایت", "روی وبسایت", "go live"}
+	publishWords = []string{"منتشر", "انتشار", "publish", "پابلیش", "لایو", "فعال", "روی سایت", "روی وبسایت", "go live", "public", "enable", "activate", "پابلیک"}
 	// draftWords take a form off the site, back to a draft.
 	draftWords = []string{"پیشنویس", "draft", "unpublish", "مخفی", "پنهان", "hide", "از انتشار خارج", "لغو انتشار"}
 	// openWords ask to see a page rather than change anything.
@@ -61,7 +61,7 @@ var (
 	quantifiers = []string{"همه", "همگی", "همشون", "همهشون", "همهی", "هرکدوم", "هرکدام", "هردو", "هرسه", "all", "each", "both"}
 	// optionNouns name a question's options, which make it a choice
 	// question.
-	optionNouns = []string{"گزینه", "گزینهها", "گزینههای", "گزینههایی", "options", "choices"}
+	optionNouns = []string{"گزینه", "گزینهها", "گزینههای", "گزینههایی", "options", "choices", "optionها", "optionهای", "choiceها", "choiceهای", "آپشن", "آپشنها", "آپشنهای"}
 	// needWords before «نیست» («لازم نیست») deny a need: of an action,
 	// or of a question being required.
 	needWords = []string{"لازم", "نیازی", "نیاز", "احتیاجی", "ضرورتی"}

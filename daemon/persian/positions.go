@@ -15,7 +15,7 @@ func (c clause) questionOrdinal() *int {
 		if nx.isNum && nx.num > 0 {
 			return domain.Int(nx.num - 1)
 		}
-		if nx.m == "شماره" && i+2 < len(c) && c[i+2].isNum && c[i+2].num > 0 {
+		if isAny(nx.m, "شماره", "شمارهی") && i+2 < len(c) && c[i+2].isNum && c[i+2].num > 0 {
 			return domain.Int(c[i+2].num - 1)
 		}
 	}

@@ -77,6 +77,11 @@ func (c clause) readQuestionTexts(used []bool, newForm bool) []questionText {
 			continue
 		}
 		n := c.atAny(i, questionMarksV)
+		if n == 0 && c.afterAQuestion(i) {
+			// «یه سوال اضافه کن به اسم شهر»: a name said after the
+			// question, in a clause that makes no form, is its wording.
+			n = c.atAny(i, questionNamesV)
+		}
 		if n == 0 {
 			continue
 		}
@@ -418,4 +423,17 @@ func (c clause) modifier() (typ string, required, all, ok bool) {
 		}
 	}
 	return typ, required, all, typ != "" || required
+}
+
+// questionNamesV name a question after it is said: «… به اسم شهر».
+var questionNamesV = newVocab("به اسم", "به نام", "با اسم", "با نام", "named", "called")
+
+// afterAQuestion reports a question noun before i.
+func (c clause) afterAQuestion(i int) bool {
+	for k := 0; k < i; k++ {
+		if c[k].qnoun || c[k].list != nil && !c[k].list.options {
+			return true
+		}
+	}
+	return false
 }

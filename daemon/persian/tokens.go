@@ -148,7 +148,7 @@ func tokenize(text string) []token {
 		i = next
 	}
 	flush(len(text))
-	toks = mergeNumbers(mergeAffixes(toks))
+	toks = mergeNumbers(mergeAffixes(splitLightVerbs(toks)))
 	for k := range toks {
 		toks[k].r0 = firstRune(toks[k].m)
 		toks[k].qnoun = questionNouns[toks[k].m]
@@ -228,6 +228,12 @@ func mergeAffixes(toks []token) []token {
 			i++
 			continue
 		}
+		// «شماره ی هفت»: the ezafe written apart after a final ه.
+		if plain && t.m == "ی" && len(out) > 0 && isWord(out[len(out)-1]) && strings.HasSuffix(out[len(out)-1].m, "ه") {
+			prev := &out[len(out)-1]
+			prev.m, prev.s = prev.m+"ی", prev.s+" "+t.s
+			continue
+		}
 		if plain && isAny(t.m, "ها", "های", "هایی", "هاى", "هاش", "هایش", "هاشو", "هاشون") && len(out) > 0 && isWord(out[len(out)-1]) {
 			prev := out[len(out)-1]
 			merged := wordToken(prev.s + t.s)
@@ -250,3 +256,45 @@ func mergeAffixes(toks []token) []token {
 }
 
 func isWord(t token) bool { return !t.quoted && !t.punct && !t.isNum }
+
+// joinedLightVerbs are the light verbs typed onto the word they make a
+// verb of: «منتشرکن», «اضافه‌کنید», «پاکش‌کن».
+var joinedLightVerbs = []string{"کنید", "کنین", "کن", "بکن", "بشه", "شود"}
+
+// splitLightVerbs parts «منتشرکن» into «منتشر» «کن» when the first part
+// is a word of the lexicon.
+func splitLightVerbs(toks []token) []token {
+	var out []token
+	for i, t := range toks {
+		if t.quoted || t.punct || t.isNum || len(t.m) < 8 {
+			if out != nil {
+				out = append(out, t)
+			}
+			continue
+		}
+		cut := false
+		for _, v := range joinedLightVerbs {
+			base, ok := strings.CutSuffix(t.m, v)
+			if !ok || len(base) < 4 || !(vocabWords[base] || sounds.known[base]) || vocabWords[t.m] || sounds.known[t.m] {
+				continue
+			}
+			sb := strings.TrimSuffix(t.s, "‌"+v)
+			if sb == t.s {
+				sb = t.s[:max(0, len(t.s)-len(v))]
+			}
+			if out == nil {
+				out = append(make([]token, 0, len(toks)+1), toks[:i]...)
+			}
+			out = append(out, wordToken(sb), wordToken(v))
+			cut = true
+			break
+		}
+		if !cut && out != nil {
+			out = append(out, t)
+		}
+	}
+	if out == nil {
+		return toks
+	}
+	return out
+}

@@ -213,9 +213,16 @@ func (c clause) copiesFrom(f *frame, used []bool) {
 // نسخه منتشر شود». The copy has no id a plan can name.
 func actsOnCopy(fs []*frame) {
 	copied := false
+	var last *frame
 	for _, f := range fs {
+		if f.duplicate && last != nil && len(f.ids) == 0 && f.title != "" && last.title == "" && f.toks.has(nameNounsV) {
+			// «فرم ۱۰ را کپی کن و اسم کپی را بذار «…»»: the name is the
+			// copy's, made once.
+			last.title, f.duplicate, f.title = f.title, false, ""
+			continue
+		}
 		if f.duplicate {
-			copied = true
+			copied, last = true, f
 			continue
 		}
 		if !copied || f.negated {

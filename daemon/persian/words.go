@@ -41,6 +41,17 @@ func wordToken(s string) token {
 		if !pronounBases[base] {
 			base = strings.TrimSuffix(base, "ا") // ـاش after a silent ه: نتیجه‌اش
 		}
+		// «requiredش», «حزفش»: an English word, or a slip of a word
+		// that takes the suffix, with it typed on.
+		if !pronounBases[base] && isLatin(base) && base != "" {
+			t.m, t.pron = base, true
+			return t
+		}
+		if fix, ok := misspellings[base]; ok && pronounBases[fix] {
+			base = fix
+		} else if fix, ok := soundWord(base); ok && pronounBases[fix] {
+			base = fix
+		}
 		if pronounBases[base] {
 			t.m, t.pron = base, true
 			return t
