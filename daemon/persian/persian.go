@@ -126,7 +126,7 @@ func (p *Planner) Plan(text string) Result {
 	toks = beforeVerbEnds(dropInsteadOf(dropSpeakerActs(toks)))
 	v2 := p.cfg.Contract == 2
 	if v2 {
-		toks = collectLists(placesAsQuestions(structured(retype(toks))))
+		toks = bareWordings(collectLists(placesAsQuestions(structured(retype(toks)))))
 	}
 	toks = cutRunOns(parenWordings(toks))
 	clauses, joins := splitClauses(toks)

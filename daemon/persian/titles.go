@@ -156,6 +156,15 @@ func (c clause) readTitles(f *frame, used []bool) {
 				break
 			}
 		}
+		if verb < 0 && c[i].pron && f.title == "" && i > 0 && c.madeBefore(i) {
+			// «یه فرم بساز اسمش کلاس زبان»: the form just made is named,
+			// with no verb of naming.
+			if t, _ := c.span(i+n, used); t != "" {
+				markUsed(used, i, i+n)
+				f.title = t
+				break
+			}
+		}
 		if verb < 0 {
 			// «عنوان فرم ۳ را «الف» و …»: the verb comes in a later clause.
 			if t := c.gappedTitle(i+n, used); t != "" && !f.renameGapped {
@@ -327,4 +336,14 @@ func continuesTitle(prev, f *frame) bool {
 	}
 	prev.title += " " + conj + " " + strings.Join(words, " ")
 	return true
+}
+
+// madeBefore reports a create verb before i: «یه فرم بساز اسمش …».
+func (c clause) madeBefore(i int) bool {
+	for k := 0; k < i; k++ {
+		if c.createVerbAt(k) {
+			return true
+		}
+	}
+	return false
 }

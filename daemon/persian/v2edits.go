@@ -23,6 +23,10 @@ func (c clause) questionRef() (index, lo, hi int, ok bool) {
 		if m, cut := strings.CutSuffix(nx.m, "و"); !isOrd && cut {
 			n, isOrd = ordinal(m)
 		}
+		if !isOrd && isAny(nx.m, "یکم", "یکمی") {
+			// «سوال یکم»: after the noun, «یکم» is first, not "a little".
+			n, isOrd = 1, true
+		}
 		if isOrd && !nx.quoted {
 			hi := i + 2
 			for hi+1 < len(c) && isAny(c[hi].m, "و", "،", ",", "and") {

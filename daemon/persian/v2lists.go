@@ -591,6 +591,21 @@ func (c clause) v2Traits(g *fieldGroup, at, hi int, used []bool) {
 			g.question, _ = c.span(k, used)
 		}
 	}
+	if g.question == "" && c.quoteIn(at+1, hi, used) < 0 {
+		// «یه سوال کوتاه نام و نام خانوادگی», «یه سوال چندانتخابی علائم
+		// با گزینه‌های …»: the words after the type are the wording, up to
+		// what grammar says ends it.
+		j := at + 1
+		for j < hi && !c[j].quoted && typeWords[c[j].m] {
+			j++
+		}
+		if j > at+1 {
+			if k := c.bareWordingEnd(j, hi, used); k > j {
+				g.question = surfaceOf(c[j:k])
+				markUsed(used, j, k)
+			}
+		}
+	}
 	for j := at; j < hi && j < len(c); j++ {
 		if c[j].list != nil && c[j].list.options && g.options == nil {
 			g.options = listTexts(c[j].list)
@@ -903,4 +918,70 @@ func (b *builder) dropWarning(what string) {
 	fa := map[string]string{"the rating's scale": "مقیاس امتیاز", "the number's bounds": "کران‌های عدد", "the file's limits": "محدودیت‌های فایل", "the answer's length": "شمار رقم‌های پاسخ"}[what]
 	b.warn("detail.dropped", what+" cannot be set by a plan; the question is added without it",
 		fa+" را طرح نمی‌تواند تعیین کند؛ سوال بدون آن افزوده می‌شود")
+}
+
+// bareWordingEnd returns where an unquoted wording that starts at j
+// ends: before a verb, a preposition, a form, a count, a new question,
+// an option list, «required», or punctuation.
+func (c clause) bareWordingEnd(j, hi int, used []bool) int {
+	k := j
+	for k < hi && k < len(c) {
+		t := c[k]
+		if used[k] || c.endsBareWording(k) {
+			break
+		}
+		if t.m == "و" || t.m == "and" {
+			// «نام و نام خانوادگی» goes on; «… و یه سوال …» does not.
+			if k+1 >= hi || c.endsBareWording(k+1) || isAny(c[k+1].m, "و", "and") {
+				break
+			}
+		}
+		k++
+	}
+	return k
+}
+
+// endsBareWording reports a token no unquoted wording holds.
+func (c clause) endsBareWording(k int) bool {
+	t := c[k]
+	return t.punct || t.quoted || t.list != nil || t.qnoun || t.isNum || t.pron ||
+		isAny(t.m, "با", "به", "تو", "توی", "در", "برای", "واسه", "که", "را", "رو", "هم", "دیگه", "دیگر", "یه", "یک", "از", "ای", "with", "to", "in", "for") ||
+		isAny(t.m, lightVerbs...) || isAny(t.m, requiredWords...) || isAny(t.m, optionalWords...) || typeWords[t.m] ||
+		c.atAny(k, actionWordsV) > 0 || c.atAny(k, placeVerbsV) > 0 || c.atAny(k, formNounsV) > 0 || c.atAny(k, deleteWordsV) > 0 ||
+		c.atAny(k, titleMarkersV) > 0 || c.atAny(k, questionMarksV) > 0 || isOptionNoun(t.m) || c.atAny(k, slotMarkersV) > 0 || c.atAny(k, topMarkersV) > 0 ||
+		c.atAny(k, endWordsV) > 0 || isAny(t.m, "بعد", "قبل", "پیش", "پس", "اول", "آخر", "ته")
+}
+
+// bareWordings keeps whole an unquoted wording said after a question's
+// type whose words are joined by «و» («یه سوال کوتاه نام و نام
+// خانوادگی»): it becomes one quoted token, so that the «و» in it does
+// not cut the clause.
+func bareWordings(toks []token) []token {
+	c := clause(toks)
+	used := make([]bool, len(c))
+	for i := 0; i < len(c); i++ {
+		if !c[i].qnoun || c[i].quoted {
+			continue
+		}
+		j := i + 1
+		for j < len(c) && !c[j].quoted && typeWords[c[j].m] {
+			j++
+		}
+		if j == i+1 {
+			continue
+		}
+		k := c.bareWordingEnd(j, len(c), used)
+		joined := false
+		for m := j; m < k; m++ {
+			joined = joined || isAny(c[m].m, "و", "and")
+		}
+		if !joined {
+			continue
+		}
+		text := surfaceOf(c[j:k])
+		q := token{m: matchForm(text), s: text, quoted: true}
+		q.r0 = firstRune(q.m)
+		return append(append(append(make([]token, 0, len(toks)), toks[:j]...), q), bareWordings(toks[k:])...)
+	}
+	return toks
 }
