@@ -88,6 +88,9 @@ func (c clause) readFormatWords(used []bool) (format string, digits bool) {
 			format = domain.PlanFormatMobileIR
 		} else if format == "" {
 			digits = true
+			if c[i].num == 11 {
+				format = elevenDigits
+			}
 		}
 		markUsed(used, i, i+2)
 	}
@@ -124,4 +127,45 @@ func wordingLabel(question string) (typ, format string, ok bool) {
 		}
 	}
 	return "", "", false
+}
+
+// elevenDigits is what «یازده رقم» reads as until «با ۰۹» (in the next
+// clause, «… و با ۰۹ آغاز شود») makes it a mobile number.
+const elevenDigits = "\x0011"
+
+// saysStartsWith09 reports «۰۹» in the clause: where a number starts.
+func (c clause) saysStartsWith09() bool {
+	for _, t := range c {
+		if t.s == "09" || t.s == "۰۹" || t.s == "٠٩" {
+			return true
+		}
+	}
+	return false
+}
+
+// formatGoesBack gives a format said in a sentence of its own («…؛ پاسخ
+// باید یازده رقم باشد و با ۰۹ آغاز شود», «فرمتش موبایل باشه») to the
+// question the clause before it adds.
+func formatGoesBack(fs []*frame) {
+	var last *fieldGroup
+	for k, f := range fs {
+		if n := len(f.groups); n > 0 {
+			last = &f.groups[n-1]
+			continue
+		}
+		if f.saidFormat == "" || last == nil || f.hasIntent() || f.edit != nil {
+			continue
+		}
+		format := f.saidFormat
+		if format == elevenDigits {
+			if !(f.toks.saysStartsWith09() || k+1 < len(fs) && fs[k+1].toks.saysStartsWith09()) {
+				continue
+			}
+			format = domain.PlanFormatMobileIR
+		}
+		if last.typ == "" || last.typ == domain.PlanFieldShortText {
+			last.typ, last.format = domain.PlanFieldShortText, format
+			f.leftover = nil
+		}
+	}
 }

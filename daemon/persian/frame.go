@@ -43,6 +43,7 @@ type frame struct {
 	refusal                        [2]string // why the clause is refused (en, fa), when it is
 	dropped                        string    // a detail v2 cannot carry, said of its questions
 	leftover                       []string  // content words the reading did not use (coverage.go)
+	saidFormat                     string    // a format said with no question of its own (formatGoesBack)
 }
 
 // fieldEdit is a change to one question of a form: «سوال دوم را اجباری
@@ -168,6 +169,12 @@ func (c clause) read(f *frame, used []bool, v2 bool) {
 			if typ, fm, ok := wordingLabel(g.question); ok && (fm != "" || g.typ == "") {
 				g.typ, g.format = typ, fm
 			}
+		}
+		if len(f.groups) == 0 && f.edit == nil {
+			f.saidFormat = format // for the question before (formatGoesBack)
+		}
+		if format == elevenDigits {
+			format = ""
 		}
 		if n := len(f.groups); n > 0 && format != "" {
 			// The format said in words is the last question's.

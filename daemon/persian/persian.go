@@ -144,6 +144,7 @@ func (p *Planner) Plan(text string) Result {
 		editInstead(frames)
 		actsOnCopy(frames)
 		pronounIsQuestion(frames)
+		formatGoesBack(frames)
 	}
 	frames = attachVerbless(frames)
 

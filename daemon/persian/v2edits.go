@@ -140,7 +140,7 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 		}
 	}
 	if e.to == nil && !e.del {
-		if fm, _ := c.readFormatWords(used); fm != "" {
+		if fm, _ := c.readFormatWords(used); fm != "" && fm != elevenDigits {
 			e.format, changed = fm, true
 		}
 		for j := range c {
