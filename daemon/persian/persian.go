@@ -8,20 +8,31 @@
 //
 // The pipeline, in Plan: normalise letters and marks (normalize.go),
 // tokenize, with quoted strings and compound numbers whole (tokens.go,
-// words.go, numbers.go), split into clauses at conjunctions and
+// words.go, numbers.go) and a word the lexicon does not know read as the
+// lexicon word it sounds like (sound.go), set aside what the command
+// says not to do («به جای …») and what the speaker will do themselves,
+// cut run-on orders where a verb phrase ends and a new object begins, split into clauses at conjunctions and
 // punctuation (clauses.go), read each clause into a frame (frame.go,
 // whose readClause gives the order of the steps: negation.go,
 // refusals.go, ids.go, titles.go, questions.go, lists.go, positions.go,
 // intents.go), attach verbless clauses to the clause whose verb they
 // share (verbless.go), then resolve pronouns and "the form" against the
-// forms mentioned so far and emit steps (builder.go). Every word list is
-// in lexicon.go; vocab.go matches its phrases against tokens.
+// forms mentioned so far and emit steps (builder.go). Every clause
+// accounts for its words (coverage.go): content words it did not use
+// are named in a warning, and a detail the plan cannot carry that was
+// the clause's point (a time to act, looks, help text, a format with no
+// name) gives no plan; a form is deleted, closed or unpublished only
+// when named exactly, never by a word read by its sound. Questions about
+// the form and a command past the step limit get no plan in either
+// contract. Every word list is in lexicon.go; vocab.go matches its
+// phrases against tokens.
 //
 // A v2 planner also, before the clauses are cut (v2lists.go): reads a command
 // written as labelled fields (structured), the type words only v2 has
 // (retype), and every list said in one breath — options, the questions
 // a form asks — as one token (collectLists); in each clause, right after
-// the ids, an edit of an existing question (readFieldEdit, v2edits.go)
+// the ids, formats said in words (formats.go), an edit of an existing
+// question (readFieldEdit, v2edits.go)
 // and the deleting, disabling or copying of forms (readFormActs,
 // v2formacts.go); and, between the clauses (v2order.go), options said
 // on their own, forms told apart by «اولی … دومی …» and «اجباری» after
