@@ -39,28 +39,28 @@ func (c clause) account(f *frame, used []bool) {
 		for _, w := range f.leftover {
 			m := matchForm(w)
 			switch {
-			case len(f.groups) > 0 && !isAny(m, helpWords...):
+			case len(f.groups) > 0:
 				// A clause that adds questions may hold their wordings
 				// («دو سوال: رنگ، سایز»); its details are warned of.
 				continue
 			case isAny(m, timeWords...):
-				f.refusal = [2]string{"a plan acts now; it cannot wait for a time («" + w + "»)",
+				f.detail = [2]string{"a plan acts now; it cannot wait for a time («" + w + "»)",
 					"طرح همین حالا اجرا می‌شود و نمی‌تواند تا زمانی («" + w + "») صبر کند"}
 			case isAny(m, lookWords...):
-				f.refusal = [2]string{"a plan cannot set how a form looks («" + w + "»)",
+				f.detail = [2]string{"a plan cannot set how a form looks («" + w + "»)",
 					"طرح نمی‌تواند ظاهر فرم («" + w + "») را تعیین کند"}
 			case isAny(m, helpWords...):
-				f.refusal = [2]string{"a plan cannot set a question's help text or placeholder («" + w + "»)",
+				f.detail = [2]string{"a plan cannot set a question's help text or placeholder («" + w + "»)",
 					"طرح نمی‌تواند متن راهنمای سوال («" + w + "») را تعیین کند"}
 			case isAny(m, limitWords...) && f.edit != nil:
-				f.refusal = [2]string{"a plan cannot set a question's limits («" + w + "»)",
+				f.detail = [2]string{"a plan cannot set a question's limits («" + w + "»)",
 					"طرح نمی‌تواند محدودیت‌های سوال («" + w + "») را تعیین کند"}
 			case m == "تکرار" && (f.edit != nil || f.toks.hasQuestionNoun()):
-				f.refusal = [2]string{"questions have no copy action", "سوال‌ها را نمی‌توان رونوشت کرد"}
+				f.detail = [2]string{"questions have no copy action", "سوال‌ها را نمی‌توان رونوشت کرد"}
 			default:
 				continue
 			}
-			f.edit, f.groups, f.add, f.publish, f.draft, f.disable, f.deleteForm, f.duplicate, f.rename = nil, nil, false, false, false, false, false, false, false
+			f.detailKind = m
 			return
 		}
 	}
@@ -138,4 +138,23 @@ func (f *frame) groupsFormatted() bool {
 		}
 	}
 	return false
+}
+
+// detailsArePoint refuses a command whose clause asked for a detail the
+// plan cannot carry (coverage.account), when that detail was its point:
+// a time to act always is; looks, help text and limits are not when the
+// command adds questions, whose detail it then is, dropped with a
+// warning (RULINGS 8 and 18).
+func detailsArePoint(fs []*frame) {
+	adds := false
+	for _, f := range fs {
+		adds = adds || len(f.groups) > 0
+	}
+	for _, f := range fs {
+		if f.detail[0] == "" || adds && !isAny(f.detailKind, timeWords...) {
+			continue
+		}
+		f.refusal = f.detail
+		f.edit, f.groups, f.add, f.publish, f.draft, f.disable, f.deleteForm, f.duplicate, f.rename = nil, nil, false, false, false, false, false, false, false
+	}
 }

@@ -44,6 +44,8 @@ type frame struct {
 	dropped                        string    // a detail v2 cannot carry, said of its questions
 	leftover                       []string  // content words the reading did not use (coverage.go)
 	saidFormat                     string    // a format said with no question of its own (formatGoesBack)
+	detail                         [2]string // why a detail the plan cannot carry refuses the command, if it was its point
+	detailKind                     string    // the word that asked for it
 }
 
 // fieldEdit is a change to one question of a form: «سوال دوم را اجباری

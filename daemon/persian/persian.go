@@ -157,6 +157,7 @@ func (p *Planner) Plan(text string) Result {
 		pronounIsQuestion(frames)
 		formatGoesBack(frames)
 	}
+	detailsArePoint(frames)
 	frames = attachVerbless(frames)
 
 	for _, f := range frames {
