@@ -156,6 +156,7 @@ func (p *Planner) Plan(text string) Result {
 		actsOnCopy(frames)
 		pronounIsQuestion(frames)
 		formatGoesBack(frames)
+		editShared(frames)
 	}
 	detailsArePoint(frames)
 	frames = attachVerbless(frames)

@@ -678,3 +678,36 @@ func (c clause) requiredRemoved(used []bool) (j, k int) {
 	}
 	return -1, -1
 }
+
+// editShared gives a question named in a clause with no verb the edit
+// of the clause beside it: «اول سوال ۶ فرم ۴ رو پاک کن بعد سوال ۲ شو»,
+// «ابتدا پرسش دهم و سپس پرسش سوم فرم ۲۴ حذف گردد». The bare clause
+// says only which question; its neighbour says what is done, and to
+// which form.
+func editShared(fs []*frame) {
+	for k, f := range fs {
+		if f.edit != nil || f.negated || len(f.groups) > 0 || f.hasIntent() || f.deleteForm || f.disable || f.duplicate || len(f.leftover) > 0 {
+			continue
+		}
+		idx, _, _, ok := f.toks.questionRef()
+		if !ok || f.toks.hasVerb() {
+			continue
+		}
+		var other *frame
+		if k > 0 && fs[k-1].edit != nil && fs[k-1].edit.byWording == "" && !fs[k-1].negated {
+			other = fs[k-1]
+		} else if k+1 < len(fs) && fs[k+1].edit != nil && fs[k+1].edit.byWording == "" && !fs[k+1].negated {
+			other = fs[k+1]
+		}
+		if other == nil || other.edit.to != nil || other.edit.index == idx || len(f.ids) > 0 && len(other.ids) > 0 && f.ids[0] != other.ids[0] {
+			continue // the neighbour's own question is no second one
+		}
+		e := *other.edit
+		e.index, e.more = idx, nil
+		f.edit = &e
+		if len(f.ids) == 0 {
+			f.ids = other.ids
+		}
+		f.refersBack = false
+	}
+}
