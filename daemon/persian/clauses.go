@@ -155,7 +155,8 @@ func (c clause) opensObject(i int) bool {
 	if (c.atAny(i, formNounsV) > 0 || t.qnoun) && i+1 < len(c) {
 		nx := c[i+1]
 		_, ord := ordinal(nx.m)
-		return nx.isNum || ord
+		// «… اجباری کن فرم رو منتشر کن»: the form named again.
+		return nx.isNum || ord || c.atAny(i, formNounsV) > 0 && isAny(nx.m, "را", "رو")
 	}
 	if isAny(t.m, "یه", "یک") && i+1 < len(c) {
 		return c[i+1].qnoun || c.atAny(i+1, formNounsV) > 0

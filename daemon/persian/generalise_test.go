@@ -1,6 +1,7 @@
 package persian
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -192,5 +193,33 @@ func TestStepOrder(t *testing.T) {
 	}
 	if r := p.Plan("فرم ۹ رو پاک کن و بعد منتشرش کن"); r.Plan != nil {
 		t.Errorf("a form used after its deletion: want no plan, got %+v", r.Plan)
+	}
+}
+
+// TestSelfCorrected: only the corrected order is planned (RULINGS 17),
+// never the one taken back.
+func TestSelfCorrected(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for text, want := range map[string]string{
+		"فرم بیست رو پاک کن نه ببخشید فرم بیست و یک رو":          "delete_form/21",
+		"فرم ۳۱ رو حذف کن نه ببخشید، منظورم فرم ۳۲ بود":          "delete_form/32",
+		"فرم ۳۰ رو منتشر کن نه ببخشید پیش نویس کن":               "draft_form/30",
+		"فرم ۲ رو منتشر کن و فرم ۳ رو پاک کن نه ببخشید فرم ۴ رو": "publish_form/2 delete_form/4",
+		"delete form 5 sorry I mean form 6":                      "delete_form/6",
+	} {
+		r := p.Plan(text)
+		var got []string
+		if r.Plan != nil {
+			for _, st := range r.Plan.Steps {
+				id := int64(0)
+				if st.Params.ID != nil {
+					id = *st.Params.ID
+				}
+				got = append(got, st.Action+"/"+strconv.FormatInt(id, 10))
+			}
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("%q: got %v, want %s", text, got, want)
+		}
 	}
 }

@@ -64,7 +64,7 @@ func (c clause) formIDs(used []bool) []int64 {
 			pointed = true
 		}
 		if j < len(c) && c[j].isNum && !c[j].digits && c[j].num > 0 && !used[j] && !isAny(c[j].m, "a", "an") &&
-			(marked || alone || pointed || j+1 < len(c) && (isAny(c[j+1].m, "را", "رو", "و") || c.besidePlace(j+1) || !isLatin(c[j].m) && (c[j+1].isNum && !c[j+1].quoted || c.atAny(j+1, actionWordsV) > 0))) {
+			(marked || alone || pointed || j+1 < len(c) && (isAny(c[j+1].m, "را", "رو", "و") || c.besidePlace(j+1) || c.questionNumbered(j+1) || !isLatin(c[j].m) && (c[j+1].isNum && !c[j+1].quoted || c.atAny(j+1, actionWordsV) > 0))) {
 			ids = append(ids, int64(c[j].num))
 			markUsed(used, i, i+n) // a form with a number is not the one to make
 			used[j] = true
@@ -189,4 +189,15 @@ func (c clause) besidePlace(i int) bool {
 		return true
 	}
 	return i+1 < len(c) && isAny(c[i].m, "یه", "یک") && c[i+1].qnoun
+}
+
+// questionNumbered reports a question with its own number at i («فرم
+// ده سوال سه رو پاک کن»): the number before it cannot count it, so it is
+// the form's.
+func (c clause) questionNumbered(i int) bool {
+	if i+1 >= len(c) || !c[i].qnoun || c[i+1].quoted {
+		return false
+	}
+	_, ord := ordinal(c[i+1].m)
+	return ord || c[i+1].isNum
 }

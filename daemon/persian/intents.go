@@ -23,6 +23,10 @@ func (c clause) createVerbAt(i int) bool {
 	if t.quoted || t.punct {
 		return false
 	}
+	if t.m == "make" && i+1 < len(c) && (isAny(c[i+1].m, "it", "them", "this", "that", "sure", "question") || c[i+1].qnoun ||
+		isAny(c[i+1].m, requiredWords...) || isAny(c[i+1].m, optionalWords...)) {
+		return false // «make it optional»: make is "set" here, nothing is made
+	}
 	for _, st := range createStems {
 		if st.matches(t.m) {
 			return true

@@ -88,6 +88,9 @@ var (
 	// orderWords say which of two acts comes first: «ولی قبلش …»,
 	// «اول … بعد …», «ابتدا … سپس …».
 	orderWords = []string{"قبلش", "پیشش", "قبلشم", "اول", "ابتدا", "نخست", "سپس", "بعدش", "بعدم", "بعدشم", "دوباره", "مجدد", "مجددا", "درپایان", "پایان", "همزمان", "همین", "حالا", "الان", "فورا", "فوری", "همچنان", "پیوند", "لینک", "دسترس", "دریافت", "پاسخگیری", "جوابگیری"}
+	// englishParticles are the function words of English commands, and
+	// the dashes that part a command's items.
+	englishParticles = []string{"in", "on", "of", "the", "a", "an", "to", "from", "with", "and", "it", "its", "as", "be", "is", "are", "for", "this", "that", "then", "also", "too", "please", "-", "–", "—"}
 	// clitics typed apart from their word: «سوال ۲ شو» (its, with the
 	// object marker).
 	clitics = []string{"ش", "شو", "شم", "شون", "شان", "اش", "اشو"}

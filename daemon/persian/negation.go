@@ -184,3 +184,85 @@ func dropInsteadOf(toks []token) []token {
 	}
 	return toks
 }
+
+// correctionV opens a self-correction: «… نه ببخشید، …», «… ببخشید
+// منظورم فرم ۳۲ بود», «… sorry, I mean …».
+var correctionV = newVocab("نه ببخشید", "ببخشید", "نه نه", "اشتباه شد", "اشتباه گفتم", "منظورم", "sorry", "i mean")
+
+// selfCorrected keeps only the corrected order (RULINGS 17): the clause
+// before the correction is dropped when the correction has a verb of
+// its own («فرم ۳۰ رو منتشر کن نه ببخشید پیش نویس کن»), and otherwise
+// takes the object the correction names in place of its own («فرم بیست
+// رو پاک کن نه ببخشید فرم بیست و یک رو»: delete form 21, never 20).
+func selfCorrected(toks []token) []token {
+	c := clause(toks)
+	at, n := -1, 0
+	for i := 1; i < len(c); i++ {
+		if c[i].quoted {
+			continue
+		}
+		if k := c.atAny(i, correctionV); k > 0 {
+			at, n = i, k
+			break
+		}
+	}
+	if at < 0 {
+		return toks
+	}
+	// The clause corrected starts after the last clause break before it.
+	start := 0
+	for i := at - 1; i >= 0; i-- {
+		if c[i].punct && !isAny(c[i].m, "،", ",") || !c[i].quoted && conjunctions[c[i].m] {
+			start = i + 1
+			break
+		}
+	}
+	var after []token
+	for _, t := range toks[at+n:] {
+		if !t.quoted && (t.punct && isAny(t.m, "،", ",") || isAny(t.m, "منظورم", "منظور", "بود", "است", "هست", "i", "mean", "meant")) && len(after) == 0 {
+			continue
+		}
+		after = append(after, t)
+	}
+	for len(after) > 0 && !after[len(after)-1].quoted && (after[len(after)-1].punct || isAny(after[len(after)-1].m, "بود", "بودم", "است", "را", "رو")) {
+		after = after[:len(after)-1]
+	}
+	if len(after) == 0 {
+		// «… نه ببخشید» and nothing after: the order is taken back.
+		return toks[:start]
+	}
+	out := append(make([]token, 0, len(toks)), toks[:start]...)
+	// The corrected clause's own form or question reference.
+	corr := clause(toks[start:at])
+	p, q := -1, -1
+	for i := range corr {
+		if corr.atAny(i, formNounsV) > 0 || corr[i].qnoun {
+			p = i
+			q = i + 1
+			for q < len(corr) && (corr[q].isNum || corr.atAny(q, idMarkersV) > 0) {
+				q++
+			}
+			break
+		}
+	}
+	if ca := clause(after); ca.hasVerb() {
+		if p >= 0 && q > p+1 && !ca.has(formNounsV) && !ca.hasQuestionNoun() {
+			// «فرم ۳۰ رو منتشر کن نه ببخشید پیش نویس کن»: the new verb,
+			// of the same form.
+			ref := corr[p:q]
+			if q < len(corr) && isAny(corr[q].m, "را", "رو") {
+				ref = corr[p : q+1]
+			}
+			out = append(out, ref...)
+		}
+		return append(out, after...)
+	}
+	// The correction names an object: it stands for the corrected
+	// clause's own form or question reference.
+	if p < 0 || q == p+1 {
+		return toks // nothing to put the correction in place of: read as said
+	}
+	out = append(out, corr[:p]...)
+	out = append(out, after...)
+	return append(out, corr[q:]...)
+}

@@ -435,8 +435,8 @@ func requiredAfter(fs []*frame) {
 // its type: «یه سوال», «یک سوال کشویی», «دو تا سوال».
 func (c clause) countedQuestion() bool {
 	for i, t := range c {
-		if !(t.qnoun || t.list != nil && !t.list.options) || t.quoted {
-			continue
+		if !(t.qnoun || t.list != nil && !t.list.options) || t.quoted || c.questionNumbered(i) {
+			continue // «فرم ده سوال سه»: a question with its own number is not counted
 		}
 		k := i - 1
 		for k >= 0 && !c[k].quoted && (typeWords[c[k].m] || isAny(c[k].m, "تا", "دونه", "عدد")) {
@@ -556,7 +556,7 @@ func (c clause) saysOfThisQuestion() (required, ok bool) {
 			required, said = !c.deniedRequired(i), true
 		case isAny(t.m, optionalWords...):
 			required, said = false, true
-		case t.qnoun || t.punct || fillers[t.m] || isAny(t.m, "پاسخ", "جواب", "به", "را", "رو", "هم", "نیز", "است", "هست", "باشد", "باشه", "نباشد", "نباشه", "بودن", "شود", "بشه", "گردد", "is", "be", "the", "answer", "to"):
+		case t.qnoun || t.punct || fillers[t.m] || isAny(t.m, "پاسخ", "جواب", "به", "را", "رو", "هم", "نیز", "است", "هست", "باشد", "باشه", "نباشد", "نباشه", "بودن", "شود", "بشه", "گردد", "کن", "کنید", "بکن", "is", "be", "the", "answer", "to", "make", "set", "mark", "as", "also", "too"):
 		default:
 			return false, false
 		}

@@ -14,10 +14,10 @@ import (
 // its acts come before those of the clause before it.
 func (c clause) saysBefore() bool {
 	for i, t := range c {
-		if t.punct || fillers[t.m] || isAny(t.m, "ولی", "اما", "ضمنا", "البته") {
+		if t.punct || fillers[t.m] || isAny(t.m, "ولی", "اما", "ضمنا", "البته", "but") {
 			continue
 		}
-		if isAny(t.m, "قبلش", "پیشش", "قبلشم") {
+		if isAny(t.m, "قبلش", "پیشش", "قبلشم", "first", "beforehand") {
 			return true
 		}
 		return i+2 < len(c) && isAny(t.m, "قبل", "پیش", "before") && isAny(c[i+1].m, "از", "that") && isAny(c[i+2].m, "اون", "آن", "این", "that", "همه")
