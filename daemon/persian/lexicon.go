@@ -19,7 +19,7 @@ var (
 	formNouns = []string{"فرم", "فرمها", "فرمهای", "فرمی", "فرمرو", "form", "forms", "فرمو"}
 	// questionNouns name a question (or a field). «گزینه» is listed as
 	// false: an option is not a question.
-	questionNouns = map[string]bool{"سوال": true, "سوالات": true, "سوالها": true, "سوالهای": true, "سوالی": true, "پرسشی": true, "فیلدی": true, "سؤال": true, "سؤالات": true, "سئوال": true, "سیوال": true, "پرسش": true, "پرسشها": true, "پرسشهای": true, "فیلد": true, "فیلدها": true, "فیلدهای": true, "آیتم": true, "question": true, "questions": true, "field": true, "fields": true, "گزینه": false}
+	questionNouns = map[string]bool{"سوال": true, "سوالات": true, "سوالها": true, "سوالهای": true, "سوالی": true, "پرسشی": true, "فیلدی": true, "سؤال": true, "سؤالات": true, "سئوال": true, "سیوال": true, "پرسش": true, "پرسشها": true, "پرسشهای": true, "فیلد": true, "فیلدها": true, "فیلدهای": true, "آیتم": true, "کوئسشن": true, "کوئسچن": true, "کوشچن": true, "question": true, "questions": true, "field": true, "fields": true, "گزینه": false}
 	// createVerbs make a form, or questions where no form is made.
 	createVerbs = []string{"بساز", "بسازید", "بسازین", "بسازی", "بسازم", "بسازیم", "بسازش", "ساختن", "بسازه", "بسازد", "ایجاد", "درست", "تعریف", "راهاندازی", "راه بنداز", "create", "make", "build", "new"}
 	// addVerbs add questions to a form.
@@ -35,7 +35,7 @@ var (
 	// publishWords put a form on the site.
 	publishWords = []string{"منتشر", "انتشار", "publish", "پابلیش", "لایو", "فعال", "روی سایت", "روی وبسایت", "go live", "public", "enable", "activate", "پابلیک"}
 	// draftWords take a form off the site, back to a draft.
-	draftWords = []string{"پیشنویس", "draft", "unpublish", "مخفی", "پنهان", "hide", "از انتشار خارج", "لغو انتشار"}
+	draftWords = []string{"پیشنویس", "draft", "unpublish", "مخفی", "پنهان", "hide", "آنپابلیش", "انپابلیش", "درفت", "از انتشار خارج", "لغو انتشار"}
 	// openWords ask to see a page rather than change anything.
 	openWords = []string{"باز", "open", "نشان", "نشون", "نشانم", "نشونم", "نمایش", "show", "ببینم", "view", "برو", "ببین", "take me", "go to"}
 	// resultsWords name a form's answers, its results page.
@@ -45,7 +45,7 @@ var (
 	// editorWords name the question editor's page.
 	editorWords = []string{"ویرایشگر", "editor", "ادیتور"}
 	// nameNouns name a form's title, in a rename or a naming.
-	nameNouns = []string{"اسم", "نام", "عنوان", "تیتر", "title", "name"}
+	nameNouns = []string{"اسم", "نام", "عنوان", "تیتر", "title", "name", "تایتل"}
 	// renameVerbs close a naming phrase: «اسمش را X بگذار», «عنوان را
 	// عوض کن», «title to X».
 	renameVerbs = []string{"تغییر", "عوض", "بذار", "بگذار", "بذارید", "بگذارید", "بزار", "بذاری", "بگذاری", "بزاری", "کن", "کنید", "کنی", "بکن", "بکنی", "باشد", "باشه", "بشود", "بشه", "قرار", "to", "rename", "set", "change", "ویرایش", "اصلاح"}
@@ -55,7 +55,7 @@ var (
 	// متن X», «که بپرسد X».
 	questionMarks = []string{"با متن", "با عنوان", "با سوال", "با پرسش", "با محتوای", "که بپرسد", "که بپرسه", "با این متن", "با این سوال", "with text", "with the text", "saying", "asking", "labeled", "labelled", "با title", "with title", "with the title", "titled", "called", "named"}
 	// requiredWords make a question required.
-	requiredWords = []string{"اجباری", "الزامی", "ضروری", "لازم", "required", "mandatory"}
+	requiredWords = []string{"اجباری", "الزامی", "ضروری", "لازم", "required", "mandatory", "ریکوایرد", "ریکوآیرد", "ریکوئیرد"}
 	// quantifiers speak of all the questions named before: «همه
 	// اجباری».
 	quantifiers = []string{"همه", "همگی", "همشون", "همهشون", "همهی", "هرکدوم", "هرکدام", "هردو", "هرسه", "all", "each", "both"}
@@ -68,7 +68,7 @@ var (
 	// negativeCopulas deny a state: «اجباری نباشه», «منتشر نباشه».
 	negativeCopulas = []string{"نباشد", "نباشه", "نباشند", "نباشن", "نباشید"}
 	// optionalWords leave a question optional, which it is anyway.
-	optionalWords = []string{"اختیاری", "optional"}
+	optionalWords = []string{"اختیاری", "optional", "آپشنال", "اپشنال"}
 	// lightVerbs make a verb of the noun before them («اضافه کن»,
 	// «منتشر بشه»), and say nothing of their own.
 	lightVerbs = []string{"کن", "کنید", "کنین", "بکن", "بکنید", "بده", "بدهید", "بدید", "بدین", "نما", "نمایید", "شود", "بشه", "بشود", "کرد", "کردن", "دهید", "گردد", "گردند", "شوند", "نمایند", "فرمایید", "فرمائید", "بفرمایید"}
@@ -87,7 +87,7 @@ var (
 
 	// orderWords say which of two acts comes first: «ولی قبلش …»,
 	// «اول … بعد …», «ابتدا … سپس …».
-	orderWords = []string{"قبلش", "پیشش", "قبلشم", "اول", "ابتدا", "نخست", "سپس", "بعدش", "بعدم", "بعدشم", "دوباره", "مجدد", "مجددا", "درپایان", "پایان", "همزمان", "همین", "حالا", "الان", "فورا", "فوری", "همچنان", "پیوند", "لینک", "دسترس", "دریافت", "پاسخگیری", "جوابگیری"}
+	orderWords = []string{"قبلش", "پیشش", "قبلشم", "اول", "ابتدا", "نخست", "سپس", "بعدش", "بعدم", "بعدشم", "دوباره", "مجدد", "مجددا", "درپایان", "پایان", "همزمان", "همین", "حالا", "الان", "کلا", "کلاً", "اصلا", "ری", "re", "فورا", "فوری", "همچنان", "پیوند", "لینک", "دسترس", "دریافت", "پاسخگیری", "جوابگیری"}
 	// englishParticles are the function words of English commands, and
 	// the dashes that part a command's items.
 	englishParticles = []string{"in", "on", "of", "the", "a", "an", "to", "from", "with", "and", "it", "its", "as", "be", "is", "are", "for", "this", "that", "then", "also", "too", "please", "-", "–", "—"}
@@ -199,19 +199,19 @@ var fieldTypes = []struct {
 	key, typ string
 }{
 	{"پاسخ کوتاه", domain.PlanFieldShortText}, {"جواب کوتاه", domain.PlanFieldShortText}, {"متن کوتاه", domain.PlanFieldShortText},
-	{"متنی کوتاه", domain.PlanFieldShortText}, {"تک خطی", domain.PlanFieldShortText}, {"short text", domain.PlanFieldShortText},
+	{"متنی کوتاه", domain.PlanFieldShortText}, {"تک خطی", domain.PlanFieldShortText}, {"short text", domain.PlanFieldShortText}, {"شورت تکست", domain.PlanFieldShortText},
 	{"short answer", domain.PlanFieldShortText}, {"کوتاه", domain.PlanFieldShortText}, {"short", domain.PlanFieldShortText},
 	{"پاسخ بلند", domain.PlanFieldLongText}, {"جواب بلند", domain.PlanFieldLongText}, {"پاسخ طولانی", domain.PlanFieldLongText},
 	{"متن بلند", domain.PlanFieldLongText}, {"متنی بلند", domain.PlanFieldLongText}, {"چند خطی", domain.PlanFieldLongText},
-	{"تشریحی", domain.PlanFieldLongText}, {"long text", domain.PlanFieldLongText}, {"long answer", domain.PlanFieldLongText},
+	{"تشریحی", domain.PlanFieldLongText}, {"long text", domain.PlanFieldLongText}, {"لانگ تکست", domain.PlanFieldLongText}, {"long answer", domain.PlanFieldLongText},
 	{"paragraph", domain.PlanFieldLongText}, {"textarea", domain.PlanFieldLongText}, {"text area", domain.PlanFieldLongText}, {"بلند", domain.PlanFieldLongText}, {"طولانی", domain.PlanFieldLongText}, {"long", domain.PlanFieldLongText},
 	{"چند گزینه ای", domain.PlanFieldMultipleChoice}, {"چندگزینه", domain.PlanFieldMultipleChoice}, {"چند انتخابی", domain.PlanFieldMultipleChoice},
 	{"گزینه ای", domain.PlanFieldMultipleChoice}, {"تستی", domain.PlanFieldMultipleChoice}, {"چند جوابی", domain.PlanFieldMultipleChoice}, {"تک انتخابی", domain.PlanFieldMultipleChoice}, {"تک گزینه ای", domain.PlanFieldMultipleChoice}, {"single choice", domain.PlanFieldMultipleChoice},
-	{"multiple choice", domain.PlanFieldMultipleChoice}, {"multiple-choice", domain.PlanFieldMultipleChoice}, {"radio", domain.PlanFieldMultipleChoice},
+	{"multiple choice", domain.PlanFieldMultipleChoice}, {"مالتیپل چویس", domain.PlanFieldMultipleChoice}, {"multiple-choice", domain.PlanFieldMultipleChoice}, {"radio", domain.PlanFieldMultipleChoice},
 	{"لیست کشویی", domain.PlanFieldDropdown}, {"فهرست کشویی", domain.PlanFieldDropdown}, {"منوی کشویی", domain.PlanFieldDropdown}, {"کشویی", domain.PlanFieldDropdown},
-	{"کشوئی", domain.PlanFieldDropdown}, {"dropdown", domain.PlanFieldDropdown}, {"drop-down", domain.PlanFieldDropdown}, {"select", domain.PlanFieldDropdown},
+	{"کشوئی", domain.PlanFieldDropdown}, {"dropdown", domain.PlanFieldDropdown}, {"دراپ داون", domain.PlanFieldDropdown}, {"دراپداون", domain.PlanFieldDropdown}, {"drop-down", domain.PlanFieldDropdown}, {"select", domain.PlanFieldDropdown},
 	{"امتیازی", domain.PlanFieldRating}, {"امتیازدهی", domain.PlanFieldRating}, {"امتیاز دهی", domain.PlanFieldRating}, {"ستاره ای", domain.PlanFieldRating},
-	{"ستاره", domain.PlanFieldRating}, {"رتبه بندی", domain.PlanFieldRating}, {"نمره ای", domain.PlanFieldRating}, {"rating", domain.PlanFieldRating},
+	{"ستاره", domain.PlanFieldRating}, {"رتبه بندی", domain.PlanFieldRating}, {"نمره ای", domain.PlanFieldRating}, {"rating", domain.PlanFieldRating}, {"ریتینگ", domain.PlanFieldRating},
 	{"star", domain.PlanFieldRating}, {"امتیاز", domain.PlanFieldRating},
 	// The keys v2TypeWords gives the types only v2 has; no typed word
 	// reads as one.
@@ -333,7 +333,7 @@ var (
 	// deleteWords remove a form or a question.
 	deleteWords = []string{"حذف", "پاک", "delete", "remove", "erase", "دیلیت", "ریموو", "دلیت", "برداشته", "بردار", "برداری", "بردارید", "بردارین"}
 	// disableWords stop a form taking answers, keeping its link.
-	disableWords = []string{"غیرفعال", "غیر فعال", "disable", "deactivate", "ببند", "ببندش", "ببندید", "ببندین", "close", "از دسترس خارج", "جواب قبول نکنه", "جواب قبول نکند", "پاسخ قبول نکنه", "پاسخ نپذیرد", "پاسخ نپذیره", "دیگه جواب نگیره", "دیگر پاسخ نپذیرد"}
+	disableWords = []string{"غیرفعال", "غیر فعال", "disable", "deactivate", "دیس ایبل", "دیسیبل", "دیزیبل", "ببند", "ببندش", "ببندید", "ببندین", "close", "از دسترس خارج", "جواب قبول نکنه", "جواب قبول نکند", "پاسخ قبول نکنه", "پاسخ نپذیرد", "پاسخ نپذیره", "دیگه جواب نگیره", "دیگر پاسخ نپذیرد"}
 	// moveVerbs move a question to another place in its form.
 	moveVerbs = []string{"ببر", "ببرش", "ببرید", "ببرین", "منتقل", "جابجا", "جابهجا", "move", "بذار", "بگذار", "بزار", "بذارش", "بگذارش", "بزارش", "بیار", "بیارش", "بیاور"}
 	// endWords name the end of a form: a place no index can say
@@ -352,8 +352,8 @@ var v2TypeWords = []struct{ phrase, key string }{
 	{"checkbox", "\x01checkboxes"}, {"چک باکس", "\x01checkboxes"}, {"چند تا جواب", "\x01checkboxes"}, {"چند جواب", "\x01checkboxes"},
 	{"چند تا گزینه", "\x01checkboxes"}, {"بیش از یک گزینه", "\x01checkboxes"}, {"بیشتر از یک گزینه", "\x01checkboxes"}, {"more than one", "\x01checkboxes"},
 	{"از نوع عدد", "\x01number"}, {"از نوع عددی", "\x01number"}, {"از نوع تاریخ", "\x01date"}, {"از نوع ایمیل", "\x01email"},
-	{"از نوع فایل", "\x01file"}, {"از نوع پست الکترونیک", "\x01email"}, {"عددی", "\x01number"}, {"number", "\x01number"}, {"numeric", "\x01number"},
-	{"email", "\x01email"}, {"date", "\x01date"}, {"تاریخی", "\x01date"},
+	{"از نوع فایل", "\x01file"}, {"از نوع پست الکترونیک", "\x01email"}, {"عددی", "\x01number"}, {"number", "\x01number"}, {"نامبر", "\x01number"}, {"numeric", "\x01number"},
+	{"email", "\x01email"}, {"date", "\x01date"}, {"دیت", "\x01date"}, {"تاریخی", "\x01date"},
 	{"آپلود فایل", "\x01file"}, {"بارگذاری فایل", "\x01file"}, {"upload", "\x01file"}, {"file", "\x01file"},
 	{"با جواب مفصل", "بلند"}, {"با پاسخ مفصل", "بلند"}, {"مفصل", "بلند"}, {"توضیحی", "بلند"}, {"چند پاراگراف", "بلند"}, {"چند پاراگرافی", "بلند"},
 	{"نمره دهی", "امتیازی"}, {"نمرهدهی", "امتیازی"}, {"درجه بندی", "امتیازی"}, {"درجهبندی", "امتیازی"},

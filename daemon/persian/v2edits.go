@@ -23,7 +23,7 @@ func (c clause) questionRef() (index, lo, hi int, ok bool) {
 		if m, cut := strings.CutSuffix(nx.m, "و"); !isOrd && cut {
 			n, isOrd = ordinal(m)
 		}
-		if !isOrd && isAny(nx.m, "یکم", "یکمی") {
+		if !isOrd && isAny(nx.m, "یکم", "یکمی", "اولش", "اولشو", "اولشم") {
 			// «سوال یکم»: after the noun, «یکم» is first, not "a little".
 			n, isOrd = 1, true
 		}
@@ -496,7 +496,7 @@ func (c clause) extendsEdit(e *fieldEdit) bool {
 	for i := 0; i < len(c); i++ {
 		t := c[i]
 		switch {
-		case t.punct || isAny(t.m, lightVerbs...) || isAny(t.m, "هم", "باشه", "باشد", "بشه", "آن", "اون", "را", "رو", "نیز", "همچنین", "it", "هست", "است") || fillers[t.m]:
+		case t.punct || isAny(t.m, lightVerbs...) || isAny(t.m, "هم", "باشه", "باشد", "بشه", "آن", "اون", "را", "رو", "نیز", "همچنین", "it", "هست", "است", "نوع", "نوعش", "نوعشو", "type", "شو", "ش", "to") || fillers[t.m]:
 		case !t.quoted && isAny(t.m, requiredWords...) && i+1 < len(c) && c[i+1].m == "بودن":
 			// «الزامی بودن آن حذف شود»: what is removed is its being
 			// required.
