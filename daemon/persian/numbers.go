@@ -25,6 +25,13 @@ func mergeNumbers(toks []token) []token {
 				continue
 			}
 		}
+		// «سوال پنج ام», «سی امین»: the ordinal suffix typed apart.
+		if t.isNum && i+1 < len(toks) && !toks[i+1].quoted && isAny(toks[i+1].m, "ام", "امین", "مین") {
+			key := strconv.Itoa(t.num) + "ام"
+			out = append(out, token{m: key, s: t.s + " " + toks[i+1].s})
+			i++
+			continue
+		}
 		// «سوال ۵ گزینه‌ای», «با سه گزینه», «امتیازی پنج ستاره‌ای», «از ۱۰
 		// امتیاز»: after a question noun, «با», «از» or a type the number
 		// counts options, stars or points, and with them names the
