@@ -11,6 +11,9 @@ import (
 
 // builder turns frames into steps, tracking which form "it" means.
 type builder struct {
+	// lastCreates are the indexes in steps of the create_form steps of
+	// the last frame that made forms (stateEach).
+	lastCreates []int
 	cfg      Config
 	steps    []domain.PlanStep
 	warnings []Warning
@@ -176,7 +179,9 @@ func (b *builder) create(f *frame) {
 			fmt.Sprintf("این فرمان %s فرم می‌سازد و هر طرح حداکثر %s گام دارد", persianDigits(count), persianDigits(b.cfg.MaxSteps)))
 		return
 	}
+	b.lastCreates = b.lastCreates[:0]
 	for k := 0; k < count; k++ {
+		b.lastCreates = append(b.lastCreates, len(b.steps))
 		t := title
 		if len(f.moreTitles) > 0 && k > 0 {
 			t = domain.DefaultFormTitle
@@ -221,6 +226,10 @@ func (b *builder) states(f *frame, ids []int64, created bool) {
 			continue
 		}
 		if created && b.v2() {
+			// «… و هر دو رو منتشر کن»: each new form takes the step.
+			if f.toks.saysAll() && b.stateEach(act.action) {
+				continue
+			}
 			// The form this plan creates takes the step without an id;
 			// it starts as a draft, so drafting it changes nothing.
 			if act.action != domain.ActionDraftForm || b.stateChanged() {

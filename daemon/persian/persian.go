@@ -134,7 +134,7 @@ func (p *Planner) Plan(text string) Result {
 		return none("this asks whether to do it, which is a question to answer, not an order",
 			"این فرمان می‌پرسد که آیا کاری انجام شود؛ پرسش است، نه دستور")
 	}
-	toks = beforeVerbEnds(dropInsteadOf(dropSpeakerActs(selfCorrected(toks))))
+	toks = formTitleList(beforeVerbEnds(dropInsteadOf(dropSpeakerActs(selfCorrected(toks)))))
 	v2 := p.cfg.Contract == 2
 	if v2 {
 		toks = bareWordings(collectLists(placesAsQuestions(structured(retype(toks)))))

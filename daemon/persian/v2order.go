@@ -260,3 +260,93 @@ func beforeVerbEnds(toks []token) []token {
 	}
 	return toks
 }
+
+// formTitleList gathers the quoted titles of several new forms said
+// around their count and verb — «دو تا فرم بساز «الف» و «ب»», «دو فرم
+// «الف» و «ب» بساز», «دو فرم با عنوان‌های «الف» و «ب» ایجاد …» — into
+// the list the title-list reading knows: «دو فرم بساز: «الف» و «ب»».
+func formTitleList(toks []token) []token {
+	c := clause(toks)
+	for i := 0; i+1 < len(c); i++ {
+		if !c[i].isNum || c[i].quoted || c[i].num < 2 || c[i].num > 12 {
+			continue
+		}
+		j := i + 1
+		if isAny(c[j].m, "تا", "عدد") && j+1 < len(c) {
+			j++
+		}
+		if c.atAny(j, formNounsV) == 0 && c.atAny(j, formKindsV) == 0 {
+			continue
+		}
+		var quotes, kept []token
+		k := j + 1
+		for ; k < len(c); k++ {
+			t := c[k]
+			switch {
+			case t.quoted:
+				quotes = append(quotes, t)
+			case t.punct && isAny(t.m, "،", ",", ":") || isAny(t.m, "و", "and", "یکی", "اولی", "دومی", "سومی", "یکیش", "یکیشم", "یکیش"):
+			case c.atAny(k, titleMarkersV) > 0:
+				k += c.atAny(k, titleMarkersV) - 1
+			case c.createVerbAt(k) || isAny(t.m, lightVerbs...):
+				kept = append(kept, t)
+			default:
+				goto done
+			}
+		}
+	done:
+		if len(quotes) != c[i].num || len(kept) == 0 {
+			continue
+		}
+		out := append(make([]token, 0, len(toks)+4), toks[:j+1]...)
+		out = append(out, kept...)
+		out = append(out, token{m: ":", s: ":", punct: true, r0: ':'})
+		for n, q := range quotes {
+			if n > 0 {
+				out = append(out, token{m: "و", s: "و", r0: 'و'})
+			}
+			out = append(out, q)
+		}
+		if k < len(toks) {
+			out = append(out, token{m: "،", s: "،", punct: true, r0: '،'})
+		}
+		return append(out, toks[k:]...)
+	}
+	return toks
+}
+
+// saysAll reports «هر دو», «هر سه», «هردوتاشو», «همه‌شون», «both», «all
+// of them»: the state is each new form's.
+func (c clause) saysAll() bool {
+	for i, t := range c {
+		if t.quoted {
+			continue
+		}
+		if t.m == "هر" && i+1 < len(c) && (c[i+1].isNum || strings.HasPrefix(c[i+1].m, "دو") || strings.HasPrefix(c[i+1].m, "سه")) {
+			return true
+		}
+		if strings.HasPrefix(t.m, "هردو") || strings.HasPrefix(t.m, "هرسه") || isAny(t.m, "همشون", "همهشون", "همه", "همگی", "both", "all", "each") {
+			return true
+		}
+	}
+	return false
+}
+
+// stateEach puts the state step after each form of the last several
+// made (RULINGS 7): create A, publish, create B, publish.
+func (b *builder) stateEach(action string) bool {
+	if len(b.lastCreates) < 2 {
+		return false
+	}
+	creates := b.lastCreates
+	for k := len(creates) - 1; k >= 0; k-- {
+		end := len(b.steps)
+		if k+1 < len(creates) {
+			end = creates[k+1]
+		}
+		st := domain.PlanStep{Action: action}
+		b.steps = append(b.steps[:end], append([]domain.PlanStep{st}, b.steps[end:]...)...)
+	}
+	b.lastCreates = nil
+	return true
+}
