@@ -14,9 +14,9 @@ type builder struct {
 	// lastCreates are the indexes in steps of the create_form steps of
 	// the last frame that made forms (stateEach).
 	lastCreates []int
-	cfg      Config
-	steps    []domain.PlanStep
-	warnings []Warning
+	cfg         Config
+	steps       []domain.PlanStep
+	warnings    []Warning
 	// context: the form a pronoun or "the form" refers to.
 	ctxIDs     []int64
 	ctxCreated bool // the last form mentioned is the one this plan creates
