@@ -127,6 +127,17 @@ func (c clause) readTitles(f *frame, used []bool) {
 			}
 		}
 	}
+	// «یه فرم بساز «گزارش هفتگی» با …»: a quote right after the verb
+	// that makes the form names it.
+	if f.title == "" {
+		for i := 0; i+1 < len(c); i++ {
+			if c.createVerbAt(i) && c[i+1].quoted && !used[i+1] && !c.afterQuestion(i+1) && c.madeFormBefore(i) {
+				used[i+1] = true
+				f.title = c[i+1].s
+				break
+			}
+		}
+	}
 	// Rename / naming: a name noun that is not a marker's object.
 	for i := 0; i < len(c); i++ {
 		if used[i] || c[i].quoted {
@@ -342,6 +353,20 @@ func continuesTitle(prev, f *frame) bool {
 func (c clause) madeBefore(i int) bool {
 	for k := 0; k < i; k++ {
 		if c.createVerbAt(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// madeFormBefore reports a form noun before the create verb at i, with
+// no question noun between: «یه فرم بساز …», not «یه سوال بساز».
+func (c clause) madeFormBefore(i int) bool {
+	for k := i - 1; k >= 0; k-- {
+		if c[k].qnoun || c[k].list != nil {
+			return false
+		}
+		if c.atAny(k, formNounsV) > 0 || c.atAny(k, formKindsV) > 0 {
 			return true
 		}
 	}
