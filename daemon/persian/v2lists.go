@@ -283,10 +283,11 @@ func colonListFollows(before []token) bool {
 			break
 		}
 		c := clause(before)
-		if isAny(t.m, pluralQuestionNouns...) {
+		// «سوال‌ها», or a count of them: «سه تا سوال», «این شیش تا سوالو».
+		if isAny(t.m, pluralQuestionNouns...) || t.qnoun && c.countedAt(k) {
 			plural = true
 		}
-		if c.atAny(k, addVerbsV) > 0 || c.createVerbAt(k) {
+		if c.atAny(k, addVerbsV) > 0 || c.createVerbAt(k) || c.atAny(k, placeVerbsV) > 0 {
 			verb = true
 		}
 	}
@@ -984,4 +985,14 @@ func bareWordings(toks []token) []token {
 		return append(append(append(make([]token, 0, len(toks)), toks[:j]...), q), bareWordings(toks[k:])...)
 	}
 	return toks
+}
+
+// countedAt reports a count of two or more before the question noun at
+// k: «سه سوال», «شیش تا سوال».
+func (c clause) countedAt(k int) bool {
+	j := k - 1
+	if j >= 0 && isAny(c[j].m, "تا", "عدد") {
+		j--
+	}
+	return j >= 0 && c[j].isNum && c[j].num >= 2 && !c[j].quoted
 }
