@@ -64,6 +64,22 @@ func collectLists(toks []token) []token {
 				continue
 			}
 		}
+		if !t.quoted && !t.punct && (isAny(t.m, clauseVerbs...) || isAny(t.m, placeVerbs...)) && len(out) > 0 && colonListFollows(append(out, t)) && i+1 < len(toks) {
+			// «سه تا سوال اضافه کن اسم و فامیل و شماره موبایل», «سه تا
+			// سوال بذار اسم فامیل موبایل»: after the verb, as many items as
+			// the count names them.
+			n := countBefore(out)
+			items, end := listItems(toks, i+1, false)
+			if len(items) == 1 && len(items[0]) == n && allPlainWords(items[0]) {
+				items = wordItems(items[0])
+			}
+			if len(items) > 1 && len(items) == n && (end == len(toks) || toks[end].punct || conjunctions[toks[end].m]) {
+				out = append(out, t, listToken(&tokenList{items: items, named: true}, surfaceOf(toks[i+1:end])))
+				i = end - 1
+				changed = true
+				continue
+			}
+		}
 		if t.punct && t.m == ":" && i+1 < len(toks) {
 			if _, ok := clause(toks[i+1:]).opensWithOrdinal(); ok {
 				// «دو تا فرم می‌خوام: اولی …، دومی …»: the colon opens items
@@ -995,4 +1011,40 @@ func (c clause) countedAt(k int) bool {
 		j--
 	}
 	return j >= 0 && c[j].isNum && c[j].num >= 2 && !c[j].quoted
+}
+
+// countBefore returns the count of questions said before: «سه تا سوال»
+// is 3; 0 when none is.
+func countBefore(before []token) int {
+	c := clause(before)
+	for k := len(before) - 1; k >= 0; k-- {
+		if before[k].qnoun && c.countedAt(k) {
+			j := k - 1
+			if isAny(c[j].m, "تا", "عدد") {
+				j--
+			}
+			return c[j].num
+		}
+	}
+	return 0
+}
+
+// allPlainWords reports words that are neither quotes, numbers, nor
+// words of the grammar: the subjects of questions said one by one.
+func allPlainWords(ts []token) bool {
+	for _, t := range ts {
+		if !isWord(t) || isAny(t.m, functionWords...) || typeWords[t.m] {
+			return false
+		}
+	}
+	return true
+}
+
+// wordItems makes an item of each word.
+func wordItems(ts []token) [][]token {
+	out := make([][]token, len(ts))
+	for k := range ts {
+		out[k] = ts[k : k+1]
+	}
+	return out
 }
