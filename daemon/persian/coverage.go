@@ -67,6 +67,17 @@ func (c clause) account(f *frame, used []bool) {
 	if !(f.deleteForm || f.disable || f.draft) || f.negated {
 		return
 	}
+	for _, w := range f.leftover {
+		if !hasDigit(w) {
+			continue
+		}
+		// «Q3 فرم ۴ رو پاک کن»: a word not understood with a number in
+		// it may name what is meant — a question, not the form.
+		f.deleteForm, f.disable, f.draft = false, false, false
+		f.refusal = [2]string{"«" + w + "» was not understood; the form is not changed on a guess",
+			"«" + w + "» فهمیده نشد؛ فرم با حدس تغییر نمی‌کند"}
+		return
+	}
 	for i, t := range c {
 		// «فورم ۱۲ رو پاک کن»: a form is deleted, disabled or taken off
 		// the site only when it is named in so many letters.

@@ -40,7 +40,7 @@ func (c clause) questionRef() (index, lo, hi int, ok bool) {
 		if nx.isNum && nx.num > 0 && !nx.quoted {
 			return nx.num - 1, i, i + 2, true
 		}
-		if isAny(nx.m, "شماره", "شمارهی") && i+2 < len(c) && c[i+2].isNum && c[i+2].num > 0 {
+		if isAny(nx.m, "شماره", "شمارهی", "number", "no", "#", "nr") && i+2 < len(c) && c[i+2].isNum && c[i+2].num > 0 {
 			return c[i+2].num - 1, i, i + 3, true
 		}
 		if i > 0 && !c[i-1].quoted {
