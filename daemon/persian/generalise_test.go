@@ -223,3 +223,29 @@ func TestSelfCorrected(t *testing.T) {
 		}
 	}
 }
+
+// TestQuestionsListed: questions named by their places get the act
+// each, in their own forms; a question beside a form being deleted is
+// never dropped silently.
+func TestQuestionsListed(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for text, want := range map[string]string{
+		"سوالای ۲ و ۳ فرم ۴ رو پاک کن":                         "delete_field/4/2 delete_field/4/1",
+		"سوال ۲ فرم ۴ و سوال ۳ فرم ۵ رو پاک کن":                "delete_field/4/1 delete_field/5/2",
+		"سوال های دوم و سوم فرم ۴ رو اجباری کن":                "update_field/4/1 update_field/4/2",
+		"فرم ده سوال سه رو پاک کن":                             "delete_field/10/2",
+		"سوال ۲ و فرم ۳ رو پاک کن":                             "",
+		"لطفاً ابتدا پرسش دهم و سپس پرسش سوم فرم ۲۴ حذف گردد.": "delete_field/24/9 delete_field/24/2",
+	} {
+		r := p.Plan(text)
+		var got []string
+		if r.Plan != nil {
+			for _, st := range r.Plan.Steps {
+				got = append(got, st.Action+"/"+strconv.FormatInt(*st.Params.ID, 10)+"/"+strconv.Itoa(*st.Params.Index))
+			}
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("%q: got %v, want %q", text, got, want)
+		}
+	}
+}

@@ -17,6 +17,15 @@ func mergeNumbers(toks []token) []token {
 			i += 2
 			continue
 		}
+		// «بیستو سه»: the «و» typed onto the tens.
+		if base, ok := strings.CutSuffix(t.m, "و"); ok && !t.quoted && !t.isNum && i+1 < len(toks) && toks[i+1].isNum && !toks[i+1].digits {
+			if tens, ok := numberWords[base]; ok && tens >= 20 && tens%10 == 0 && toks[i+1].num < tens {
+				u := toks[i+1]
+				out = append(out, token{m: base + " و " + u.m, s: t.s + " " + u.s, num: tens + u.num, isNum: true})
+				i++
+				continue
+			}
+		}
 		// «بیست و یکم»: a compound ordinal, read as the digits with «م».
 		if t.isNum && !t.digits && t.num >= 20 && t.num%10 == 0 && i+2 < len(toks) && toks[i+1].m == "و" {
 			if u, ok := unitOrdinal(toks[i+2].m); ok {
@@ -99,6 +108,12 @@ func ordinal(m string) (int, bool) {
 		return 4, true
 	case "fifth", "5th":
 		return 5, true
+	}
+	// The ezafe said as «ه»: «سوال دومه فرم ۳».
+	if b, ok := strings.CutSuffix(m, "ه"); ok && strings.HasSuffix(b, "م") {
+		if n, ok := ordinal(b); ok {
+			return n, true
+		}
 	}
 	// The spoken substantive ordinal: «دومی», «سومی» (the second one).
 	if b, ok := strings.CutSuffix(m, "ی"); ok && !strings.HasSuffix(b, "ین") {

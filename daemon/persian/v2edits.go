@@ -38,7 +38,14 @@ func (c clause) questionRef() (index, lo, hi int, ok bool) {
 			return n - 1, i, hi, true
 		}
 		if nx.isNum && nx.num > 0 && !nx.quoted {
-			return nx.num - 1, i, i + 2, true
+			// «سوال ۲ و ۳»: digits listed after the noun are questions
+			// too, unless a noun they count follows («۳ سوال»).
+			hi := i + 2
+			for hi+1 < len(c) && isAny(c[hi].m, "و", "،", ",", "and") && c[hi+1].isNum && c[hi+1].digits && !c[hi+1].quoted &&
+				!(hi+2 < len(c) && (c[hi+2].qnoun || isAny(c[hi+2].m, "تا"))) {
+				hi += 2
+			}
+			return nx.num - 1, i, hi, true
 		}
 		if isAny(nx.m, "شماره", "شمارهی", "number", "no", "#", "nr") && i+2 < len(c) && c[i+2].isNum && c[i+2].num > 0 {
 			return c[i+2].num - 1, i, i + 3, true
@@ -92,7 +99,10 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 	if ok {
 		e.index = idx
 		for k := lo + 3; k < hi; k += 2 {
-			n, _ := ordinal(c[k].m)
+			n, isOrd := ordinal(c[k].m)
+			if !isOrd {
+				n = c[k].num
+			}
 			e.more = append(e.more, n-1)
 		}
 	} else {
@@ -699,7 +709,18 @@ func editShared(fs []*frame) {
 		} else if k+1 < len(fs) && fs[k+1].edit != nil && fs[k+1].edit.byWording == "" && !fs[k+1].negated {
 			other = fs[k+1]
 		}
-		if other == nil || other.edit.to != nil || other.edit.index == idx || len(f.ids) > 0 && len(other.ids) > 0 && f.ids[0] != other.ids[0] {
+		if other == nil {
+			// «سوال ۲ و فرم ۳ رو پاک کن»: a question named beside a form
+			// being deleted or closed is not acted on silently.
+			for _, nb := range []int{k - 1, k + 1} {
+				if nb >= 0 && nb < len(fs) && (fs[nb].deleteForm || fs[nb].disable) && !fs[nb].negated {
+					f.refusal = [2]string{"a question is named beside a form being deleted or closed, with nothing said of it; say what to do with which form's question",
+						"سوالی کنار حذف یا بستن فرم نام برده شده و کاری با آن گفته نشده؛ بگویید با سوالِ کدام فرم چه شود"}
+				}
+			}
+			continue
+		}
+		if other.edit.to != nil || other.edit.index == idx && (len(f.ids) == 0 || len(other.ids) > 0 && f.ids[0] == other.ids[0]) {
 			continue // the neighbour's own question is no second one
 		}
 		e := *other.edit

@@ -200,6 +200,16 @@ func questionList(toks []token, at int) (*tokenList, int) {
 	if len(items) == 0 {
 		return nil, 0
 	}
+	// «سوال‌های دوم و سوم»: questions named by their places are edited,
+	// not worded.
+	places := true
+	for _, it := range items {
+		_, ord := ordinal(it[0].m)
+		places = places && len(it) == 1 && !it[0].quoted && (ord || it[0].isNum)
+	}
+	if places {
+		return nil, 0
+	}
 	if !plural && !colon {
 		for _, it := range items {
 			if !allLabels(clause(it)) {

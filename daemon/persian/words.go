@@ -15,6 +15,15 @@ func wordToken(s string) token {
 		t.num, t.isNum = n, true
 		return t
 	}
+	// «بیستوسه»: a compound number typed as one word.
+	if k := strings.Index(t.m, "و"); k > 0 {
+		tens, ok1 := numberWords[t.m[:k]]
+		unit, ok2 := numberWords[t.m[k+len("و"):]]
+		if ok1 && ok2 && tens >= 20 && tens%10 == 0 && unit < 10 && unit > 0 {
+			t.num, t.isNum = tens+unit, true
+			return t
+		}
+	}
 	// A counter joined to its number: دوتا, سه‌تا.
 	if base, ok := strings.CutSuffix(t.m, "تا"); ok {
 		if n, ok := numberWords[base]; ok && base != "" {
