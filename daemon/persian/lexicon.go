@@ -384,6 +384,8 @@ var labels = []struct {
 	{"mobile", domain.PlanFieldShortText, domain.PlanFormatMobileIR, false},
 	{"کد ملی", domain.PlanFieldShortText, domain.PlanFormatNationalCode, false}, {"شماره ملی", domain.PlanFieldShortText, domain.PlanFormatNationalCode, false},
 	{"کد پستی", domain.PlanFieldShortText, domain.PlanFormatPostalCodeIR, false}, {"postal code", domain.PlanFieldShortText, domain.PlanFormatPostalCodeIR, false},
+	{"national code", domain.PlanFieldShortText, domain.PlanFormatNationalCode, false}, {"national id", domain.PlanFieldShortText, domain.PlanFormatNationalCode, false},
+	{"mobile number", domain.PlanFieldShortText, domain.PlanFormatMobileIR, false}, {"cell phone", domain.PlanFieldShortText, domain.PlanFormatMobileIR, false},
 	{"تلفن ثابت", domain.PlanFieldShortText, domain.PlanFormatPhoneIR, false}, {"شماره ثابت", domain.PlanFieldShortText, domain.PlanFormatPhoneIR, false},
 	{"تلفن منزل", domain.PlanFieldShortText, domain.PlanFormatPhoneIR, false},
 	{"آدرس وبسایت", domain.PlanFieldShortText, domain.PlanFormatURL, false}, {"آدرس سایت", domain.PlanFieldShortText, domain.PlanFormatURL, false},

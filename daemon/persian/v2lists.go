@@ -618,6 +618,20 @@ func (c clause) v2Traits(g *fieldGroup, at, hi int, used []bool) {
 			g.question, _ = c.span(k, used)
 		}
 	}
+	if (g.typ == "" || g.typ == domain.PlanFieldShortText) && g.format == "" {
+		// «a national code field», «یه mobile field «Phone»»: in English
+		// order the label comes before the noun.
+		for k := max(at-3, 0); k < at; k++ {
+			if l := labelAt(c, k); l != nil && k+l.n == at && !used[k] && l.format != "" {
+				g.typ, g.format = l.typ, l.format
+				if g.question == "" && c.quoteIn(at+1, hi, used) < 0 && !(l.n == 1 && namesType(c[k].m)) {
+					g.question = surfaceOf(c[k:at])
+				}
+				markUsed(used, k, at)
+				break
+			}
+		}
+	}
 	if g.question == "" && c.quoteIn(at+1, hi, used) < 0 {
 		// «یه سوال کوتاه نام و نام خانوادگی», «یه سوال چندانتخابی علائم
 		// با گزینه‌های …»: the words after the type are the wording, up to

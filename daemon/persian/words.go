@@ -72,6 +72,10 @@ func wordToken(s string) token {
 			return t
 		}
 	}
+	if w, ok := finglish[t.m]; ok {
+		t.m = w
+		return t
+	}
 	if len(t.m) < 6 || t.m[0] < 0x80 {
 		return englishPossessive(t)
 	}
@@ -248,4 +252,20 @@ func hasDigit(w string) bool {
 		}
 	}
 	return false
+}
+
+// finglish maps the key words of a command typed in Latin letters
+// («form 3 ro montasher kon») to the Persian words the grammar reads.
+var finglish = map[string]string{
+	"ro": "رو", "ra": "را", "kon": "کن", "konid": "کنید", "bokon": "بکن", "kone": "کنه", "beshe": "بشه", "bashe": "باشه",
+	"farm": "فرم", "formo": "فرمو", "soal": "سوال", "sual": "سوال", "so'al": "سوال", "soala": "سوالها", "soalo": "سوال", "soale": "سوال",
+	"ezafe": "اضافه", "ezafeh": "اضافه", "montasher": "منتشر", "enteshar": "انتشار", "pak": "پاک", "hazf": "حذف",
+	"pishnevis": "پیشنویس", "gheyrefaal": "غیرفعال", "gheirefaal": "غیرفعال", "kopi": "کپی",
+	"ye": "یه", "yek": "یک", "jadid": "جدید", "besaz": "بساز", "bsaz": "بساز", "bezar": "بذار", "bzar": "بذار", "dorost": "درست",
+	"ejbari": "اجباری", "ejbaari": "اجباری", "ekhtiari": "اختیاری", "kootah": "کوتاه", "kutah": "کوتاه", "boland": "بلند",
+	"esm": "اسم", "esmesh": "اسمش", "onvan": "عنوان", "onvanesh": "عنوانش", "gozine": "گزینه", "gozineh": "گزینه", "gozineha": "گزینهها",
+	"gozinehaye": "گزینههای", "chand": "چند", "gozinei": "گزینهای", "tarikh": "تاریخ", "adadi": "عددی", "emtiazi": "امتیازی",
+	"keshooyi": "کشویی", "keshoei": "کشویی", "ba": "با", "va": "و", "baad": "بعد", "bad": "بعد", "baadesh": "بعدش", "lotfan": "لطفا",
+	"aval": "اول", "avval": "اول", "dovom": "دوم", "sevom": "سوم", "chaharom": "چهارم", "panjom": "پنجم",
+	"nakon": "نکن", "montasheresh": "منتشرش", "pakesh": "پاکش", "hazfesh": "حذفش", "beh": "به", "be": "به", "too": "تو", "dar": "در",
 }
