@@ -50,7 +50,9 @@ func (c clause) readFormatWords(used []bool) (format string, digits bool) {
 			continue
 		}
 		j := i + n
-		for j < len(c) && !used[j] && !c[j].quoted && isAny(c[j].m, formatFillers...) {
+		// «قالب پاسخ پرسش نهم فرم ۶ نشانی اینترنتی باشد»: the question
+		// and form named between, already read, are passed over.
+		for j < len(c) && (used[j] || !c[j].quoted && isAny(c[j].m, formatFillers...)) {
 			j++
 		}
 		if j >= len(c) || used[j] {

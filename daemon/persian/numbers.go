@@ -47,7 +47,9 @@ func mergeNumbers(toks []token) []token {
 		// question's kind, not five questions.
 		if t.isNum && i+1 < len(toks) && len(out) > 0 {
 			prev := out[len(out)-1].m
-			after := questionNouns[prev] || prev == "با" || prev == "از" || typeWords[prev]
+			// «…، ۵ ستاره»: said after a comma, the scale of the question
+			// just named.
+			after := questionNouns[prev] || prev == "با" || prev == "از" || typeWords[prev] || prev == "،" || prev == ","
 			// «با دو گزینهٔ «دختر» و «پسر»»: the options named next are
 			// the list the number counts.
 			listed := i+2 < len(toks) && (toks[i+2].quoted || toks[i+2].m == ":")

@@ -157,6 +157,7 @@ func (p *Planner) Plan(text string) Result {
 		pronounIsQuestion(frames)
 		formatGoesBack(frames)
 		editShared(frames)
+		namesLastQuestion(frames)
 	}
 	detailsArePoint(frames)
 	frames = attachVerbless(frames)

@@ -249,6 +249,9 @@ func askedList(toks []token, from int) (*tokenList, int) {
 	if j < len(toks) && isAny(toks[j].m, "for") {
 		j++
 	}
+	if j < len(toks) && isAny(toks[j].m, "فقط", "تنها", "only", "باید") {
+		return nil, 0 // «که فقط کد پستی بگیره»: a format, not what it asks
+	}
 	items, end := listItems(toks, j, false)
 	if len(items) == 0 {
 		return nil, 0
@@ -386,6 +389,12 @@ func listItems(toks []token, from int, options bool) ([][]token, int) {
 		}
 		cur = append(cur, t)
 		end = j + 1
+	}
+	// «… بله، خیر، نمیدانم و یه سوال تاریخ تولد»: a count before the
+	// noun that ended the list starts the next question.
+	for len(cur) > 0 && depth == 0 && j < len(toks) && toks[j].qnoun && !cur[len(cur)-1].quoted && cur[len(cur)-1].isNum {
+		cur = cur[:len(cur)-1]
+		end--
 	}
 	// «… نام و سن و منتشرش کن»: a «و» before the word that ends the
 	// list joins the next clause, not an item.
@@ -1071,4 +1080,28 @@ func wordItems(ts []token) [][]token {
 		out[k] = ts[k : k+1]
 	}
 	return out
+}
+
+// namesLastQuestion gives a name said in a clause of its own — «…،
+// اسمش «تصویر نسخه»» — to the question the clause before adds with no
+// wording of its own.
+func namesLastQuestion(fs []*frame) {
+	for k := 1; k < len(fs); k++ {
+		prev, f := fs[k-1], fs[k]
+		n := len(prev.groups)
+		if n == 0 || prev.groups[n-1].question != "" || prev.groups[n-1].count > 1 || prev.create || len(f.ids) > 0 || f.create || len(f.groups) > 0 || f.edit != nil {
+			continue
+		}
+		c := f.toks
+		i, m := c.find(0, nameNounsV)
+		if i < 0 || !c[i].pron {
+			continue
+		}
+		q := c.quoteIn(i+m, len(c), make([]bool, len(c)))
+		if q < 0 {
+			continue
+		}
+		prev.groups[n-1].question = c[q].s
+		f.rename, f.renameGapped, f.title, f.refersBack, f.leftover = false, false, "", false, nil
+	}
 }
