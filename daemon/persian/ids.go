@@ -64,7 +64,7 @@ func (c clause) formIDs(used []bool) []int64 {
 			pointed = true
 		}
 		if j < len(c) && c[j].isNum && !c[j].digits && c[j].num > 0 && !used[j] && !isAny(c[j].m, "a", "an") &&
-			(marked || alone || pointed || j+1 < len(c) && (isAny(c[j+1].m, "را", "رو", "و") || c.besidePlace(j+1) || c.questionNumbered(j+1) || !isLatin(c[j].m) && (c[j+1].isNum && !c[j+1].quoted || c.atAny(j+1, actionWordsV) > 0))) {
+			(marked || alone || pointed || j+1 < len(c) && (isAny(c[j+1].m, "را", "رو", "و") || c.besidePlace(j+1) || c.questionNumbered(j+1) || c.saysOfForm(j+1) || !isLatin(c[j].m) && (c[j+1].isNum && !c[j+1].quoted || c.atAny(j+1, actionWordsV) > 0))) {
 			ids = append(ids, int64(c[j].num))
 			markUsed(used, i, i+n) // a form with a number is not the one to make
 			used[j] = true
@@ -200,4 +200,14 @@ func (c clause) questionNumbered(i int) bool {
 	}
 	_, ord := ordinal(c[i+1].m)
 	return ord || c[i+1].isNum
+}
+
+// saysOfForm reports at i what is said of a form, not counted by a
+// number before it: its name («فرم سه اسمشو بذار …»), a pronoun, or an
+// act on forms («فرم سه حذف بشه», «فرم سه کپی بشه»).
+func (c clause) saysOfForm(i int) bool {
+	if c[i].quoted {
+		return false
+	}
+	return c.atAny(i, nameNounsV) > 0 && c[i].pron || c.atAny(i, deleteWordsV) > 0 || c.atAny(i, disableWordsV) > 0 || c.atAny(i, copyV2) > 0
 }
