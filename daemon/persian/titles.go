@@ -43,6 +43,15 @@ func (c clause) isStop(i int) bool {
 	if t.qnoun {
 		return true
 	}
+	// «به اسم نظرسنجی مشتریان که یه سوال … داشته باشه»: a relative
+	// clause says what the form has, not its name.
+	if isAny(t.m, "که", "which", "that") && i > 0 {
+		for k := i + 1; k < len(c); k++ {
+			if c[k].qnoun || c[k].list != nil {
+				return true
+			}
+		}
+	}
 	return c.atAny(i, stopWordsV) > 0
 }
 
