@@ -126,8 +126,8 @@ func (c clause) readTitles(f *frame, used []bool) {
 				continue
 			}
 			q := i + 1
-			if c[q].punct && c[q].m == ":" && q+1 < len(c) {
-				q++ // «فرم جدید: «X»»
+			if (c[q].punct && c[q].m == ":" || isAny(c[q].m, "برای", "واسه", "for")) && q+1 < len(c) {
+				q++ // «فرم جدید: «X»», «یه فرم برای «X» بساز»
 			}
 			if c[q].quoted && !used[q] && !c.afterQuestion(q) {
 				used[q] = true
