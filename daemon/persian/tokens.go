@@ -236,7 +236,9 @@ func mergeAffixes(toks []token) []token {
 		}
 		if plain && isAny(t.m, "ها", "های", "هایی", "هاى", "هاش", "هایش", "هاشو", "هاشون") && len(out) > 0 && isWord(out[len(out)-1]) {
 			prev := out[len(out)-1]
-			merged := wordToken(prev.s + t.s)
+			// The key of a word read by its sound is the word it stands
+			// for: «گضینه های» is «گزینههای».
+			merged := wordToken(prev.m + t.m)
 			merged.s = prev.s + " " + t.s
 			out[len(out)-1] = merged
 			continue

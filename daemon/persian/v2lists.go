@@ -150,6 +150,10 @@ func isOptionNoun(m string) bool {
 // «مثل», then items up to the verb, the object marker or the form.
 func optionList(toks []token, from int) (*tokenList, int) {
 	j := from
+	// «گزینه‌های آن تهران، …»: the possessive is not an option.
+	if j < len(toks) && !toks[j].quoted && isAny(toks[j].m, "آن", "اون", "این", "سوال", "پرسش") && j+1 < len(toks) && !toks[j+1].punct {
+		j++
+	}
 	for j < len(toks) && (toks[j].m == ":" || !toks[j].quoted && isAny(toks[j].m, listMarkers...)) {
 		j++
 	}
