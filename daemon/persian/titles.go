@@ -25,8 +25,10 @@ func (c clause) isStop(i int) bool {
 		if nx < len(c) && (c[nx].qnoun || c[nx].list != nil) {
 			return true
 		}
-		if _, n := c.fieldTypeAt(nx); n > 0 && nx+n < len(c) && c[nx+n].qnoun {
-			return true
+		if nx < len(c) {
+			if _, n := c.fieldTypeAt(nx); n > 0 && nx+n < len(c) && c[nx+n].qnoun {
+				return true
+			}
 		}
 	}
 	if _, n := c.fieldTypeAt(i); n > 0 && i+n < len(c) && c[i+n].qnoun {
