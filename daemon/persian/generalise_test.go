@@ -249,3 +249,21 @@ func TestQuestionsListed(t *testing.T) {
 		}
 	}
 }
+
+// FuzzSoundWord: the sound key is stable under itself, and a word read
+// by its sound is always a word of the lexicon, never the word typed.
+func FuzzSoundWord(f *testing.F) {
+	for _, w := range []string{"حزف", "ثوال", "فورم", "منطشر", "پیشنوث", "حضوری", "گضینههای", "\u200cآ\u0654ء", "ززز"} {
+		f.Add(w)
+	}
+	f.Fuzz(func(t *testing.T, w string) {
+		k := soundKey(w)
+		if soundKey(k) != k {
+			t.Fatalf("soundKey(%q)=%q, soundKey of that %q", w, k, soundKey(k))
+		}
+		m := matchForm(w)
+		if got, ok := soundWord(m); ok && (got == m || !sounds.known[got] && spokenSpellings[m] != got) {
+			t.Fatalf("soundWord(%q)=%q: not a lexicon word", m, got)
+		}
+	})
+}
