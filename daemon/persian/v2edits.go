@@ -261,6 +261,15 @@ func (c clause) destination(from int, used []bool, src int) (to int, end, found 
 	if c.unusedAt(used, moveVerbsV) < 0 {
 		return 0, false, false
 	}
+	// «سوال ۶ را بیار بالا بکن دومی», «… ببرش بشه سومی»: the place is
+	// the ordinal said after the move, which says more than «بالا».
+	for i := from + 1; i < len(c); i++ {
+		if !used[i] && !c[i].quoted && isAny(c[i-1].m, "بکن", "کن", "بکنش", "بشه", "بشود", "شود") {
+			if k, ok := ordinal(c[i].m); ok {
+				return k - 1, false, true
+			}
+		}
+	}
 	for i := from; i < len(c); i++ {
 		if used[i] || c[i].quoted {
 			continue
@@ -292,6 +301,7 @@ func (c clause) destination(from int, used []bool, src int) (to int, end, found 
 				return k - 1, false, true
 			}
 		}
+
 		if n := c.atAny(i, slotWordsV); n > 0 && i+n < len(c) {
 			j := i + n
 			if c[j].qnoun || c[j].m == "شماره" {
