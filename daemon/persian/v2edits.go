@@ -140,6 +140,16 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 		markUsed(used, i, i+c.atAny(i, deleteWordsV))
 	}
 	if !e.del {
+		if to, ok := c.swapped(e.index, e.more); ok {
+			if to < 0 {
+				f.refusal = [2]string{"two questions far apart trade places by two moves; say each move",
+					"جابه‌جایی دو سوالِ دور از هم دو جابه‌جایی است؛ هر کدام را بگویید"}
+				return true
+			}
+			e.to, e.more, changed = domain.Int(to), nil, true
+		}
+	}
+	if !e.del && e.to == nil {
 		if to, end, found := c.destination(hi, used, e.index); found {
 			if end {
 				f.refusal = [2]string{"the end of a form is no position without knowing how many questions it has; say which place, e.g. «جایگاه پنجم»",
@@ -274,12 +284,17 @@ func (c clause) destination(from int, used []bool, src int) (to int, end, found 
 		if used[i] || c[i].quoted {
 			continue
 		}
-		// «بعد از سوال ۴», «پیش از پرسش سوم»: the place beside another
-		// question is counted once the moved one has left its own.
-		if n := c.atAny(i, besideV); n > 0 && i+n+1 < len(c) && c[i+n].qnoun {
-			k, ok := ordinal(c[i+n+1].m)
-			if !ok && c[i+n+1].isNum {
-				k, ok = c[i+n+1].num, c[i+n+1].num > 0
+		// «بعد از سوال ۴», «پیش از پرسش سوم», «بعد از ۵»: the place
+		// beside another question is counted once the moved one has left
+		// its own.
+		if n := c.atAny(i, besideV); n > 0 && i+n < len(c) && (c[i+n].qnoun && i+n+1 < len(c) || c[i+n].isNum || isOrdinal(c[i+n].m)) {
+			at := i + n
+			if c[at].qnoun {
+				at++
+			}
+			k, ok := ordinal(c[at].m)
+			if !ok && c[at].isNum {
+				k, ok = c[at].num, c[at].num > 0
 			}
 			if ok {
 				after := c.atAny(i, afterV) > 0
@@ -741,4 +756,52 @@ func editShared(fs []*frame) {
 		}
 		f.refersBack = false
 	}
+}
+
+// placeWordsV name a question's place: «جای سوال ۲ و ۳ را عوض کن».
+var placeWordsV = newVocab("جای", "جا", "جاهای")
+
+func isOrdinal(m string) bool {
+	_, ok := ordinal(m)
+	return ok
+}
+
+// swapped reads «جای سوال ۲ و ۳ را عوض کن», «سوال ۲ را با سوال ۳
+// جابجا کن»: two questions side by side trade places, one move. It
+// returns the first's index and its new place; far apart, ok is true
+// and to is -1 (two moves the command does not spell out).
+func (c clause) swapped(first int, more []int) (to int, ok bool) {
+	swap := false
+	for i, t := range c {
+		if t.quoted {
+			continue
+		}
+		if isAny(t.m, "جابجا", "جابهجا", "swap", "switch") || t.m == "عوض" && c.has(placeWordsV) && i > 0 {
+			swap = true
+		}
+	}
+	if !swap {
+		return 0, false
+	}
+	second := -1
+	if len(more) == 1 {
+		second = more[0]
+	} else {
+		for i := range c {
+			if i > 0 && c[i].qnoun && isAny(c[i-1].m, "با", "with", "and") && i+1 < len(c) {
+				if k, ok := ordinal(c[i+1].m); ok {
+					second = k - 1
+				} else if c[i+1].isNum {
+					second = c[i+1].num - 1
+				}
+			}
+		}
+	}
+	if second < 0 {
+		return 0, false
+	}
+	if second == first+1 || second == first-1 {
+		return second, true
+	}
+	return -1, true
 }

@@ -12,7 +12,7 @@ import (
 var (
 	deleteWordsV  = newVocab(deleteWords...)
 	disableWordsV = newVocab(disableWords...)
-	moveVerbsV    = newVocab(append(append([]string{}, moveVerbs...), "قرار", "بنداز", "بندازش", "بندازید")...)
+	moveVerbsV    = newVocab(append(append([]string{}, moveVerbs...), "قرار", "بنداز", "بندازش", "بندازید", "put", "place", "make", "set")...)
 	endWordsV     = newVocab(endWords...)
 	copyV2        = newVocab(append(append([]string{}, copyWords...), "رونوشت", "نسخه کپی", "نسخه", "نسخهای", "نسخهی", "duplicate", "داپلیکیت")...)
 	slotWordsV    = newVocab("جایگاه", "جای", "جا", "موقعیت", "ردیف", "مکان", "position", "place", "spot")
