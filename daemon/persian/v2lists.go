@@ -2,6 +2,7 @@ package persian
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
@@ -156,6 +157,9 @@ func optionList(toks []token, from int) (*tokenList, int) {
 	}
 	for j < len(toks) && (toks[j].m == ":" || !toks[j].quoted && isAny(toks[j].m, listMarkers...)) {
 		j++
+	}
+	if items, end := letteredItems(toks, j); items != nil {
+		return &tokenList{options: true, items: items}, end
 	}
 	if j < len(toks) && toks[j].punct && toks[j].m == "(" {
 		// «گزینه‌ها (اینستاگرام، گوگل، تابلو)»: the parentheses hold
@@ -424,6 +428,11 @@ func listItems(toks []token, from int, options bool) ([][]token, int) {
 			continue
 		}
 		items = append(items, splitAnd(p)...)
+	}
+	// «گزینه‌های الف ب ج د», «A B C»: single letters side by side are an
+	// item each.
+	if options && len(items) == 1 && len(items[0]) > 1 && allLetters(items[0]) {
+		items = wordItems(items[0])
 	}
 	// «گزینه‌هاش «داخلی» «اطفال» «زنان»»: quotes side by side are an
 	// item each.
@@ -1108,4 +1117,47 @@ func namesLastQuestion(fs []*frame) {
 		prev.groups[n-1].question = c[q].s
 		f.rename, f.renameGapped, f.title, f.refersBack, f.leftover = false, false, "", false, nil
 	}
+}
+
+// allLetters reports words that are each one letter («الف», «ب», «A»).
+func allLetters(ts []token) bool {
+	for _, t := range ts {
+		if t.quoted || t.punct || t.isNum && t.digits || utf8.RuneCountInString(t.m) > 1 && t.m != "الف" {
+			return false
+		}
+	}
+	return true
+}
+
+// letteredItems reads options numbered by letters: «الف) تهران ب)
+// تبریز ج) شیراز», «a) red b) blue». It returns nil when the words at j
+// are not so numbered.
+func letteredItems(toks []token, j int) ([][]token, int) {
+	isMark := func(k int) bool {
+		return k+1 < len(toks) && !toks[k].quoted && (utf8.RuneCountInString(toks[k].m) == 1 || toks[k].m == "الف") && toks[k+1].punct && toks[k+1].m == ")"
+	}
+	if !isMark(j) {
+		return nil, 0
+	}
+	var items [][]token
+	k := j
+	for isMark(k) {
+		k += 2
+		start := k
+		for k < len(toks) && !isMark(k) && !(toks[k].punct && !isAny(toks[k].m, "،", ",")) && !listEnds(toks, k, true) {
+			k++
+		}
+		item := toks[start:k]
+		for len(item) > 0 && (item[len(item)-1].punct || isAny(item[len(item)-1].m, "و", "یا")) {
+			item = item[:len(item)-1]
+		}
+		if len(item) == 0 {
+			return nil, 0
+		}
+		items = append(items, item)
+	}
+	if len(items) < 2 {
+		return nil, 0
+	}
+	return items, k
 }
