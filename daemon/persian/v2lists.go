@@ -56,6 +56,16 @@ func collectLists(toks []token) []token {
 				continue
 			}
 		}
+		if t.punct && t.m == ":" && len(out) > 0 && oneWordedQuestion(out) {
+			// «یه سوال «جنسیت» بذار: مرد، زن»: one question, worded
+			// already; what the colon lists are its options.
+			if l, end := optionList(toks, i+1); l != nil && len(l.items) > 1 && end == len(toks) {
+				out = append(out, listToken(l, surfaceOf(toks[i:end])))
+				i = end - 1
+				changed = true
+				continue
+			}
+		}
 		if t.punct && t.m == ":" && len(out) > 0 && colonListFollows(out) {
 			// «این سوال‌ها رو اضافه کن: «نام» اجباری، «ایمیل» اختیاری».
 			if items, end := listItems(toks, i+1, false); len(items) > 1 && end == len(toks) {
@@ -1160,4 +1170,21 @@ func letteredItems(toks []token, j int) ([][]token, int) {
 		return nil, 0
 	}
 	return items, k
+}
+
+// oneWordedQuestion reports a clause before a colon that adds one
+// question, singular and counted one, with its wording quoted.
+func oneWordedQuestion(before []token) bool {
+	c := clause(before)
+	nouns, quoted := 0, false
+	for k, t := range before {
+		if t.punct && !isAny(t.m, "،", ",") || t.list != nil || isAny(t.m, pluralQuestionNouns...) || c.countedAt(k) && t.qnoun {
+			return false
+		}
+		if t.qnoun {
+			nouns++
+		}
+		quoted = quoted || t.quoted && nouns > 0
+	}
+	return nouns == 1 && quoted
 }
