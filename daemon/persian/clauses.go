@@ -60,6 +60,16 @@ func splitClauses(toks []token) (out [][]token, joins []string) {
 		start = end + 1
 	}
 	for i, t := range toks {
+		// «… که بپرسه اسمت چیه؟»: a question mark ends its clause and
+		// stays in it, the last mark of a wording.
+		if t.punct && isAny(t.m, "؟", "?") {
+			if i+1 > start {
+				out = append(out, toks[start:i+1:i+1])
+				joins = append(joins, join)
+			}
+			join, start = t.m, i+1
+			continue
+		}
 		// «فرم ۵، ۶ و ۷»: a comma inside a list of ids does not end the clause.
 		// «بله/خیر» outside a list of options is one phrase, not two
 		// clauses.

@@ -206,7 +206,7 @@ var fieldTypes = []struct {
 	{"short answer", domain.PlanFieldShortText}, {"کوتاه", domain.PlanFieldShortText}, {"short", domain.PlanFieldShortText},
 	{"پاسخ بلند", domain.PlanFieldLongText}, {"جواب بلند", domain.PlanFieldLongText}, {"پاسخ طولانی", domain.PlanFieldLongText},
 	{"متن بلند", domain.PlanFieldLongText}, {"متنی بلند", domain.PlanFieldLongText}, {"چند خطی", domain.PlanFieldLongText},
-	{"تشریحی", domain.PlanFieldLongText}, {"long text", domain.PlanFieldLongText}, {"لانگ تکست", domain.PlanFieldLongText}, {"long answer", domain.PlanFieldLongText},
+	{"تشریحی", domain.PlanFieldLongText}, {"توضیحی", domain.PlanFieldLongText}, {"long text", domain.PlanFieldLongText}, {"لانگ تکست", domain.PlanFieldLongText}, {"long answer", domain.PlanFieldLongText},
 	{"paragraph", domain.PlanFieldLongText}, {"textarea", domain.PlanFieldLongText}, {"text area", domain.PlanFieldLongText}, {"بلند", domain.PlanFieldLongText}, {"طولانی", domain.PlanFieldLongText}, {"long", domain.PlanFieldLongText},
 	{"چند گزینه ای", domain.PlanFieldMultipleChoice}, {"چندگزینه", domain.PlanFieldMultipleChoice}, {"چند انتخابی", domain.PlanFieldMultipleChoice},
 	{"گزینه ای", domain.PlanFieldMultipleChoice}, {"تستی", domain.PlanFieldMultipleChoice}, {"چند جوابی", domain.PlanFieldMultipleChoice}, {"تک انتخابی", domain.PlanFieldMultipleChoice}, {"تک گزینه ای", domain.PlanFieldMultipleChoice}, {"single choice", domain.PlanFieldMultipleChoice},

@@ -61,6 +61,9 @@ func (c clause) isStop(i int) bool {
 // words up to the next stop. It returns the surface text and the index
 // after it.
 func (c clause) span(i int, used []bool) (string, int) {
+	if i < len(c) && c[i].punct && c[i].m == ":" && i+1 < len(c) {
+		i++ // «تغییر بده به: جلسه», «با عنوان: …»
+	}
 	if i >= len(c) {
 		return "", i
 	}
@@ -76,6 +79,11 @@ func (c clause) span(i int, used []bool) (string, int) {
 		}
 		words = append(words, c[j].s)
 		used[j] = true
+	}
+	// «… که بپرسه اسمت چیه؟»: the question mark is the wording's.
+	if len(words) > 0 && j < len(c) && c[j].punct && isAny(c[j].m, "؟", "?") {
+		words[len(words)-1] += c[j].s
+		j++
 	}
 	return strings.Join(words, " "), j
 }
