@@ -135,6 +135,8 @@ func (p *Planner) Plan(text string) Result {
 			"این فرمان می‌پرسد که آیا کاری انجام شود؛ پرسش است، نه دستور")
 	}
 	toks = formTitleList(beforeVerbEnds(dropInsteadOf(dropSpeakerActs(selfCorrected(toks)))))
+	// «عنوان: …، سوال: …، نوع: …»: a command written as labelled fields.
+	toks = labelledTypes(toks)
 	v2 := p.cfg.Contract == 2
 	if v2 {
 		toks = bareWordings(collectLists(placesAsQuestions(structured(retype(toks)))))

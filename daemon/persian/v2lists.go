@@ -1188,3 +1188,25 @@ func oneWordedQuestion(before []token) bool {
 	}
 	return nouns == 1 && quoted
 }
+
+// labelledTypes turns «…، نوع: کوتاه» in a command written as labelled
+// fields into «(کوتاه)» after the item before it: the type of the
+// question just named, not a question of its own.
+func labelledTypes(toks []token) []token {
+	c := clause(toks)
+	for i := 0; i+3 < len(c); i++ {
+		if !(c[i].punct && isAny(c[i].m, "،", ",", "-", "–", "|")) || !isAny(c[i+1].m, "نوع", "نوعش", "type", "قالب") || c[i+2].m != ":" {
+			continue
+		}
+		_, n := c.fieldTypeAt(i + 3)
+		if n == 0 {
+			continue
+		}
+		out := append(make([]token, 0, len(toks)+1), toks[:i]...)
+		out = append(out, token{m: "(", s: "(", punct: true, r0: '('})
+		out = append(out, toks[i+3:i+3+n]...)
+		out = append(out, token{m: ")", s: ")", punct: true, r0: ')'})
+		return labelledTypes(append(out, toks[i+3+n:]...))
+	}
+	return toks
+}
