@@ -67,6 +67,16 @@ func (c clause) account(f *frame, used []bool) {
 	if !(f.deleteForm || f.disable || f.draft) || f.negated {
 		return
 	}
+	if f.edit == nil && (f.disable || f.draft) {
+		if _, _, _, ok := c.questionRef(); ok {
+			// «سوال ۳ فرم ۴ را مخفی/غیرفعال کن»: a question has no state
+			// of its own; the form is not closed for it.
+			f.disable, f.draft = false, false
+			f.refusal = [2]string{"a question cannot be hidden, closed or unpublished on its own; delete it, or name the form to close",
+				"سوال را به‌تنهایی نمی‌توان پنهان، بسته یا از انتشار خارج کرد؛ آن را حذف کنید یا فرمی را که باید بسته شود نام ببرید"}
+			return
+		}
+	}
 	for _, w := range f.leftover {
 		if !hasDigit(w) {
 			continue

@@ -70,7 +70,21 @@ func TestFuzzyNeverDestroys(t *testing.T) {
 		"فورم ۱۲ رو پیش نویس کن",
 		"ببببب ۷ فرم ۹۰ رو حذف کن",
 		"سوال ۲ فرم ۵ خوبه، غیرفعالش کن",
+		"Q3 فرم ۴ رو پاک کن",
+		"سوال ۳ فرم ۴ رو مخفی کن",
+		"close question 3 of form 4",
+		"عنوان فرم ۳ رو پاک کن",
+		"delete the title of form 3",
+		"سوال ۲ و فرم ۳ رو پاک کن",
+		"فرم بیست رو پاک کن نه ببخشید فرم بیست و یک رو",
 	} {
+		if strings.Contains(text, "بیست و یک") {
+			r := p.Plan(text)
+			if r.Plan == nil || len(r.Plan.Steps) != 1 || *r.Plan.Steps[0].Params.ID != 21 {
+				t.Errorf("%q: want only form 21 deleted, got %+v", text, r.Plan)
+			}
+			continue
+		}
 		r := p.Plan(text)
 		if r.Plan != nil {
 			for _, st := range r.Plan.Steps {

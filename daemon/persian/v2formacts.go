@@ -41,6 +41,20 @@ func (c clause) readFormActs(f *frame, used []bool) {
 		n := c.atAny(i, deleteWordsV)
 		f.deleteForm = !c.reportedAt(i+n) && !c.compoundAt(i+n)
 		markUsed(used, i, i+n)
+		if f.deleteForm && c.has(siteWordsV) {
+			// «remove form 3 from the site», «از سایت برش دار»: taken
+			// off the site, kept (RULINGS 5).
+			f.deleteForm, f.draft = false, true
+		}
+		if f.deleteForm {
+			if part := c.partOfForm(); part != "" {
+				// «عنوان فرم ۳ را پاک کن», «delete the title of form 3»:
+				// what is deleted is a part of the form, not the form.
+				f.deleteForm = false
+				f.refusal = [2]string{"«" + part + "» is part of the form; the planner deletes a whole form or one question named by its place, never the form for a part of it",
+					"«" + part + "» بخشی از فرم است؛ برنامه‌ریز فرم کامل یا یک سوال با جایگاهش را حذف می‌کند، نه فرم را به جای بخشی از آن"}
+			}
+		}
 		if f.deleteForm && (c.hasQuestionNoun() || c.hasQuestionList() || c.hasUnused(used, resultsWordsV) || c.hasOptionNoun()) {
 			f.deleteForm = false
 			f.refusal = [2]string{"the planner deletes a whole form or one question named by its place («سوال دوم»), not all its questions, answers or options",
@@ -262,4 +276,32 @@ func (c clause) stopsAnswers(used []bool) int {
 		}
 	}
 	return -1
+}
+
+// siteWordsV name the site a form is published on.
+var siteWordsV = newVocab("سایت", "وبسایت", "site", "website")
+
+// formParts name a part of a form that a command may speak of: its
+// title, description, logo, looks, link.
+var formParts = []string{"عنوان", "اسم", "نام", "تیتر", "title", "name", "توضیحات", "توضیح", "description", "لوگو", "logo", "متن", "text",
+	"رنگ", "color", "colour", "عکس", "تصویر", "image", "لینک", "link", "پیوند", "آدرس", "address", "url", "تنظیمات", "settings",
+	"سربرگ", "header", "پاورقی", "footer", "تم", "theme", "فونت", "font", "ظاهر", "زمینه", "background", "پیام", "message"}
+
+// partOfForm returns the part of a form the form noun stands in ezafe
+// to, or after «of»: «عنوان فرم ۳», «the title of form 3» — the part is
+// the object, not the form. "" when the form itself is the object.
+func (c clause) partOfForm() string {
+	for p := range c {
+		if c.atAny(p, formNounsV) == 0 || p == 0 {
+			continue
+		}
+		k := p - 1
+		if isAny(c[k].m, "of") && k > 0 {
+			k--
+		}
+		if !c[k].quoted && isAny(c[k].m, formParts...) {
+			return c[k].s
+		}
+	}
+	return ""
 }
