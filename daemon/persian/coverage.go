@@ -64,6 +64,20 @@ func (c clause) account(f *frame, used []bool) {
 			return
 		}
 	}
+	if !f.hasIntent() && f.edit == nil && !f.deleteForm && !f.disable && !f.duplicate && c.saysDone() {
+		// «I deleted form 3, now publish form 4», «فرم ۳ رو پاک کردم»:
+		// the forms a report names are not the next order's.
+		f.ids, f.bareIDs, f.refersBack = nil, nil, false
+	}
+	if (f.deleteForm || f.disable || f.draft) && !f.negated && c.conditional() {
+		// «اگه فرم ۳ جواب نداره پاکش کن», «delete form 3 if it has no
+		// answers»: a plan cannot weigh the condition, and does not
+		// destroy on it.
+		f.deleteForm, f.disable, f.draft = false, false, false
+		f.refusal = [2]string{"the order depends on a condition a plan cannot check; check it, then give the order",
+			"این دستور به شرطی بسته است که طرح نمی‌تواند بسنجد؛ شرط را بسنجید و سپس دستور دهید"}
+		return
+	}
 	if !(f.deleteForm || f.disable || f.draft) || f.negated {
 		return
 	}
@@ -178,4 +192,29 @@ func detailsArePoint(fs []*frame) {
 		f.refusal = f.detail
 		f.edit, f.groups, f.add, f.publish, f.draft, f.disable, f.deleteForm, f.duplicate, f.rename = nil, nil, false, false, false, false, false, false, false
 	}
+}
+
+// saysDone reports a clause that tells what was done: a verb in the past.
+func (c clause) saysDone() bool {
+	for _, t := range c {
+		if !t.quoted && isAny(t.m, pastLightVerbs...) && t.m != "شده" {
+			return true
+		}
+	}
+	return false
+}
+
+// conditional reports «اگه … », «if …», «در صورتی که …» stating a
+// condition — not the courtesy «اگه میشه», «if possible».
+func (c clause) conditional() bool {
+	for i, t := range c {
+		if t.quoted || !isAny(t.m, "اگه", "اگر", "if", "چنانچه", "درصورتیکه") {
+			continue
+		}
+		if i+1 < len(c) && isAny(c[i+1].m, "میشه", "ممکنه", "ممکن", "possible", "you", "can", "امکان", "امکانش", "لطف", "زحمتی") {
+			continue
+		}
+		return true
+	}
+	return false
 }

@@ -71,8 +71,8 @@ func (c clause) leavesDraft(used []bool) bool {
 			continue
 		}
 		for k := j + n; k < len(c) && k <= j+n+1; k++ {
-			if !c[k].quoted && isAny(c[k].m, outVerbs...) {
-				return true
+			if !c[k].quoted && (isAny(c[k].m, outVerbs...) || c[k].m == "در" && k+1 < len(c) && isAny(c[k+1].m, "بیار", "بیارید", "بیارین", "آر", "آور", "بیاورید")) {
+				return true // «از پیش‌نویس خارج کن», «از پیش نویس در بیار»
 			}
 		}
 	}

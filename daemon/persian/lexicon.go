@@ -257,7 +257,8 @@ var pastMakeVerbs = []string{"ساختم", "ساختیم", "ساختی", "ساخ
 
 // pastLightVerbs are «کردن» and «شدن» in the past and the perfect; the
 // infinitive names the act asked for («پیش‌نویس کردن فرم ۱۸»).
-var pastLightVerbs = []string{"شد", "شده", "شدند", "کردم", "کردیم", "کردی", "کرد", "کردید", "کردین", "کردند", "کرده", "کردهام", "کردهایم", "published", "drafted"}
+var pastLightVerbs = []string{"شد", "شده", "شدند", "کردم", "کردیم", "کردی", "کرد", "کردید", "کردین", "کردند", "کرده", "کردهام", "کردهایم", "published", "drafted",
+	"deleted", "removed", "created", "made", "added", "copied", "duplicated", "closed", "disabled", "unpublished", "renamed"}
 
 // functionWords are the particles that can follow «فرم» and are never a
 // noun describing it.

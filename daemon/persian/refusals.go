@@ -129,6 +129,12 @@ func asksQuestion(toks []token) bool {
 	if isAny(last, "شده", "شد", "شدن", "شدند") || n > 1 && isAny(last, "است", "هست", "اند") && isAny(toks[n-2].m, "شده", "شدهاند") {
 		return true
 	}
+	// «should I delete form 3?», «can we publish it?»: asking whether.
+	for k := 0; k+1 < n; k++ {
+		if !toks[k].quoted && isAny(toks[k].m, "should", "shall", "do", "must") && isAny(toks[k+1].m, "i", "we") {
+			return true
+		}
+	}
 	either, mine := false, false
 	for _, t := range toks[:n] {
 		if t.quoted || t.list != nil {
