@@ -77,6 +77,11 @@ func TestFuzzyNeverDestroys(t *testing.T) {
 		"delete the title of form 3",
 		"سوال ۲ و فرم ۳ رو پاک کن",
 		"فرم بیست رو پاک کن نه ببخشید فرم بیست و یک رو",
+		"سوال دوم از آخر فرم ۳ رو پاک کن",
+		"سوال یکی مونده به آخر فرم ۳ رو پاک کن",
+		"فرم ۳ و سوال ۲ فرم ۴ رو پاک کن",
+		"اگه فرم ۳ جواب نداره پاکش کن",
+		"delete form 3 if it has no answers",
 	} {
 		if strings.Contains(text, "بیست و یک") {
 			r := p.Plan(text)

@@ -160,6 +160,7 @@ func (p *Planner) Plan(text string) Result {
 		formatGoesBack(frames)
 		editShared(frames)
 		namesLastQuestion(frames)
+		formBesideEdit(frames)
 	}
 	detailsArePoint(frames)
 	frames = attachVerbless(frames)

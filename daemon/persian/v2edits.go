@@ -29,11 +29,14 @@ func (c clause) questionRef() (index, lo, hi int, ok bool) {
 		}
 		if isOrd && !nx.quoted {
 			hi := i + 2
-			for hi+1 < len(c) && isAny(c[hi].m, "و", "،", ",", "and") {
+			for hi+1 < len(c) && isAny(c[hi].m, "و", "،", ",", "and", "تا", "to") {
 				if _, ok := ordinal(c[hi+1].m); !ok || c[hi+1].quoted {
 					break
 				}
 				hi += 2
+			}
+			if c.countsFromEnd(hi) {
+				return 0, 0, 0, false
 			}
 			return n - 1, i, hi, true
 		}
@@ -41,9 +44,12 @@ func (c clause) questionRef() (index, lo, hi int, ok bool) {
 			// «سوال ۲ و ۳»: digits listed after the noun are questions
 			// too, unless a noun they count follows («۳ سوال»).
 			hi := i + 2
-			for hi+1 < len(c) && isAny(c[hi].m, "و", "،", ",", "and") && c[hi+1].isNum && c[hi+1].digits && !c[hi+1].quoted &&
+			for hi+1 < len(c) && isAny(c[hi].m, "و", "،", ",", "and", "تا", "to") && c[hi+1].isNum && c[hi+1].digits && !c[hi+1].quoted &&
 				!(hi+2 < len(c) && (c[hi+2].qnoun || isAny(c[hi+2].m, "تا"))) {
 				hi += 2
+			}
+			if c.countsFromEnd(hi) {
+				return 0, 0, 0, false
 			}
 			return nx.num - 1, i, hi, true
 		}
@@ -98,12 +104,20 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 	e := &fieldEdit{}
 	if ok {
 		e.index = idx
+		last := idx
 		for k := lo + 3; k < hi; k += 2 {
 			n, isOrd := ordinal(c[k].m)
 			if !isOrd {
 				n = c[k].num
 			}
+			if isAny(c[k-1].m, "تا", "to") {
+				// «سوال دوم تا چهارم»: every question of the range.
+				for m := last + 1; m < n-1 && m-idx < 12; m++ {
+					e.more = append(e.more, m)
+				}
+			}
 			e.more = append(e.more, n-1)
+			last = n - 1
 		}
 	} else {
 		e.byWording, lo, hi = c.wordingRef()
@@ -804,4 +818,41 @@ func (c clause) swapped(first int, more []int) (to int, ok bool) {
 		return second, true
 	}
 	return -1, true
+}
+
+// countsFromEnd reports a place counted from the end after a question
+// named at hi: «سوال دوم از آخر», «یکی مونده به آخر», «second to last»
+// — no index says it without knowing the form (RULINGS 15).
+func (c clause) countsFromEnd(hi int) bool {
+	for k := hi; k < len(c) && k <= hi+2; k++ {
+		if c.atAny(k, endWordsV) > 0 && k > hi {
+			return isAny(c[k-1].m, "از", "به", "مونده", "مانده", "to", "from", "the")
+		}
+	}
+	return false
+}
+
+// formBesideEdit refuses a form named on its own beside an edit of
+// another form's question — «فرم ۳ و سوال ۲ فرم ۴ را پاک کن»: deleting
+// form 3 or its second question are both readings, and a destructive
+// act is not taken on a guess.
+func formBesideEdit(fs []*frame) {
+	for k := 0; k+1 < len(fs); k++ {
+		f, next := fs[k], fs[k+1]
+		if len(f.ids) == 0 || f.hasIntent() || f.edit != nil || len(f.groups) > 0 || f.negated || next.edit == nil || len(next.ids) == 0 {
+			continue
+		}
+		if _, _, _, ok := f.toks.questionRef(); ok {
+			continue
+		}
+		same := len(f.ids) == len(next.ids)
+		for i := range f.ids {
+			same = same && f.ids[i] == next.ids[i]
+		}
+		if same {
+			continue
+		}
+		f.refusal = [2]string{"a form is named beside another form's question with one verb; say what to do with each",
+			"فرمی کنار سوالِ فرمی دیگر با یک فعل نام برده شده؛ بگویید با هر کدام چه شود"}
+	}
 }
