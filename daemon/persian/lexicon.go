@@ -335,7 +335,7 @@ var (
 	// بپرسه».
 	askVerbs = []string{"بپرسه", "بپرسد", "بپرسن", "بپرسند", "بپرسیم", "بپرسم", "بگیره", "بگیرد", "بخواد", "بخواهد", "بخواهیم", "asks", "ask", "asking", "collects", "collect"}
 	// deleteWords remove a form or a question.
-	deleteWords = []string{"حذف", "پاک", "delete", "remove", "erase", "دیلیت", "ریموو", "دلیت", "برداشته", "بردار", "برداری", "بردارید", "بردارین"}
+	deleteWords = []string{"حذف", "پاک", "delete", "remove", "erase", "دیلیت", "ریموو", "دلیت", "برداشته", "سطل آشغال", "سطل زباله", "سطل بازیافت", "trash", "get rid of", "wipe", "drop", "بردار", "برداری", "بردارید", "بردارین"}
 	// disableWords stop a form taking answers, keeping its link.
 	disableWords = []string{"غیرفعال", "غیر فعال", "disable", "deactivate", "دیس ایبل", "دیسیبل", "دیزیبل", "ببند", "ببندش", "ببندید", "ببندین", "close", "از دسترس خارج", "جواب قبول نکنه", "جواب قبول نکند", "پاسخ قبول نکنه", "پاسخ نپذیرد", "پاسخ نپذیره", "دیگه جواب نگیره", "دیگر پاسخ نپذیرد"}
 	// moveVerbs move a question to another place in its form.
