@@ -200,6 +200,9 @@ func (p *Planner) Plan(text string) Result {
 	if b.abort != nil {
 		return *b.abort
 	}
+	if v2 {
+		deletesHighFirst(b.steps)
+	}
 	if usesDeleted(b.steps) {
 		return Result{None: true, Warnings: b.warnings, Reason: "the command uses a form after deleting it", ReasonFA: "فرمان پس از حذف فرم دوباره به آن می‌پردازد"}
 	}

@@ -350,3 +350,29 @@ func (b *builder) stateEach(action string) bool {
 	b.lastCreates = nil
 	return true
 }
+
+// deletesHighFirst orders each run of questions deleted from one form
+// from the last to the first: «سوال ۲ را پاک کن بعد سوال ۶ را» deletes
+// the sixth question as the command numbers it, which deleting the
+// second first would have moved to the fifth place.
+func deletesHighFirst(steps []domain.PlanStep) {
+	for i := 0; i < len(steps); {
+		j := i
+		for j < len(steps) && steps[j].Action == domain.ActionDeleteField && steps[j].Params.Index != nil &&
+			sameForm(steps[j].Params.ID, steps[i].Params.ID) {
+			j++
+		}
+		if j-i > 1 {
+			run := steps[i:j]
+			sort.SliceStable(run, func(a, b int) bool { return *run[a].Params.Index > *run[b].Params.Index })
+		}
+		if j == i {
+			j++
+		}
+		i = j
+	}
+}
+
+func sameForm(a, b *int64) bool {
+	return a == nil && b == nil || a != nil && b != nil && *a == *b
+}
