@@ -254,6 +254,7 @@ func TestQuestionsListed(t *testing.T) {
 		"سوال های دوم و سوم فرم ۴ رو اجباری کن":                "update_field/4/1 update_field/4/2",
 		"فرم ده سوال سه رو پاک کن":                             "delete_field/10/2",
 		"سوال ۲ و فرم ۳ رو پاک کن":                             "",
+		"اول سوال ۲ فرم ۴ رو پاک کن بعد سوال ۶ رو":             "delete_field/4/5 delete_field/4/1",
 		"لطفاً ابتدا پرسش دهم و سپس پرسش سوم فرم ۲۴ حذف گردد.": "delete_field/24/9 delete_field/24/2",
 	} {
 		r := p.Plan(text)
