@@ -82,6 +82,7 @@ func TestFuzzyNeverDestroys(t *testing.T) {
 		"فرم ۳ و سوال ۲ فرم ۴ رو پاک کن",
 		"اگه فرم ۳ جواب نداره پاکش کن",
 		"delete form 3 if it has no answers",
+		"add a question to form 3 and delete it",
 	} {
 		if strings.Contains(text, "بیست و یک") {
 			r := p.Plan(text)

@@ -667,8 +667,22 @@ func editInstead(fs []*frame) {
 func pronounIsQuestion(fs []*frame) {
 	for k := 1; k < len(fs); k++ {
 		prev, f := fs[k-1], fs[k]
-		if len(f.ids) > 0 || !f.refersBack || f.negated || f.edit != nil || len(f.groups) > 0 || f.create || f.toks.has(formNounsV) ||
-			prev.edit != nil || len(prev.groups) > 0 || prev.create || prev.deleteForm || prev.duplicate || prev.disable {
+		destroys := f.deleteForm || f.disable || f.draft
+		// «سوال ۲ فرم ۳ اضافیه، حذف کن»: a verb with no object at all
+		// acts on what was just named, as a pronoun would.
+		bare := destroys && len(f.bareIDs) == 0 && !f.toks.has(formNounsV) && !f.toks.hasQuestionNoun()
+		if len(f.ids) > 0 || !f.refersBack && !bare || f.negated || f.edit != nil || len(f.groups) > 0 || f.create || f.toks.has(formNounsV) {
+			continue
+		}
+		if destroys && len(prev.groups) > 0 && !prev.create {
+			// «add a question to form 3 and delete it»: the question or
+			// the form? Nothing is destroyed on a guess.
+			f.deleteForm, f.disable, f.draft = false, false, false
+			f.refusal = [2]string{"«it» may be the question just added or its form; name what to delete or close",
+				"ضمیر می‌تواند سوالِ تازه یا فرم آن باشد؛ بگویید چه چیزی حذف یا بسته شود"}
+			continue
+		}
+		if prev.edit != nil || len(prev.groups) > 0 || prev.create || prev.deleteForm || prev.duplicate || prev.disable {
 			continue
 		}
 		idx, _, _, ok := prev.toks.questionRef()
