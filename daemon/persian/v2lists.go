@@ -39,7 +39,7 @@ func collectLists(toks []token) []token {
 		if t.punct && t.m == ":" && len(out) > 0 && choiceBefore(out) {
 			// «… که چند تا جواب بشه انتخاب کرد: صبح، ظهر، عصر»: after a
 			// choice question the colon lists its options.
-			if l, end := optionList(toks, i+1); l != nil && len(l.items) > 1 && end == len(toks) {
+			if l, end := optionList(toks, i+1); l != nil && len(l.items) > 1 && endsCommand(toks, end) {
 				out = append(out, listToken(l, surfaceOf(toks[i:end])))
 				i = end - 1
 				changed = true
@@ -59,7 +59,7 @@ func collectLists(toks []token) []token {
 		if t.punct && t.m == ":" && len(out) > 0 && oneWordedQuestion(out) {
 			// «یه سوال «جنسیت» بذار: مرد، زن»: one question, worded
 			// already; what the colon lists are its options.
-			if l, end := optionList(toks, i+1); l != nil && len(l.items) > 1 && end == len(toks) {
+			if l, end := optionList(toks, i+1); l != nil && len(l.items) > 1 && endsCommand(toks, end) {
 				out = append(out, listToken(l, surfaceOf(toks[i:end])))
 				i = end - 1
 				changed = true
@@ -68,7 +68,7 @@ func collectLists(toks []token) []token {
 		}
 		if t.punct && t.m == ":" && len(out) > 0 && colonListFollows(out) {
 			// «این سوال‌ها رو اضافه کن: «نام» اجباری، «ایمیل» اختیاری».
-			if items, end := listItems(toks, i+1, false); len(items) > 1 && end == len(toks) {
+			if items, end := listItems(toks, i+1, false); len(items) > 1 && endsCommand(toks, end) {
 				out = append(out, listToken(&tokenList{items: items, named: true}, surfaceOf(toks[i:end])))
 				i = end - 1
 				changed = true
@@ -84,7 +84,7 @@ func collectLists(toks []token) []token {
 			if len(items) == 1 && len(items[0]) == n && allPlainWords(items[0]) {
 				items = wordItems(items[0])
 			}
-			if len(items) > 1 && len(items) == n && (end == len(toks) || toks[end].punct || conjunctions[toks[end].m]) {
+			if len(items) > 1 && len(items) == n && (endsCommand(toks, end) || toks[end].punct || conjunctions[toks[end].m]) {
 				out = append(out, t, listToken(&tokenList{items: items, named: true}, surfaceOf(toks[i+1:end])))
 				i = end - 1
 				changed = true
@@ -308,6 +308,12 @@ func inTypePhrase(toks []token, i int) bool {
 func optionsAfterVerb(toks []token, from int) int {
 	if from >= len(toks) || !toks[from].qnoun {
 		return 0
+	}
+	// «… به این صورت اصلاح شود: خیلی کم، کم، …»: a colon says where.
+	for k := from + 1; k < len(toks) && k < from+12 && !(toks[k].punct && toks[k].m != ":") && !toks[k].quoted; k++ {
+		if toks[k].punct && toks[k].m == ":" {
+			return k + 1
+		}
 	}
 	for k := from + 1; k < len(toks) && k < from+9; k++ {
 		if toks[k].punct || toks[k].quoted {
@@ -1209,4 +1215,15 @@ func labelledTypes(toks []token) []token {
 		return labelledTypes(append(out, toks[i+3+n:]...))
 	}
 	return toks
+}
+
+// endsCommand reports that nothing but punctuation follows end: «…، شمارهٔ
+// همراه و ایمیل.» ends with its full stop.
+func endsCommand(toks []token, end int) bool {
+	for k := end; k < len(toks); k++ {
+		if !toks[k].punct || !isAny(toks[k].m, ".", "!", "؛", ";", "…") {
+			return false
+		}
+	}
+	return true
 }
