@@ -607,6 +607,15 @@ func itemGroup(item []token, named bool) fieldGroup {
 			words = append(words, t.s)
 			continue
 		}
+		// «نخست «رشته» از نوع پاسخ کوتاه و دوم «سال ورود» از نوع عددی»:
+		// the order of the items and «از نوع» before the type say
+		// nothing of the wording.
+		if _, ord := ordinal(t.m); ord && j == 0 && len(c) > 1 {
+			continue
+		}
+		if isAny(t.m, "از", "نوع", "type", "of") && j+1 < len(c) && (isAny(c[j+1].m, "نوع", "type") || c.fieldTypeAfterAt(j+1)) {
+			continue
+		}
 		if isAny(t.m, requiredWords...) {
 			g.required = true
 			continue
@@ -1226,4 +1235,13 @@ func endsCommand(toks []token, end int) bool {
 		}
 	}
 	return true
+}
+
+// fieldTypeAfterAt reports a type phrase or a label at i.
+func (c clause) fieldTypeAfterAt(i int) bool {
+	if i >= len(c) {
+		return false
+	}
+	_, n := c.fieldTypeAt(i)
+	return n > 0 || labelAt(c, i) != nil
 }
