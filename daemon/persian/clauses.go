@@ -73,7 +73,9 @@ func splitClauses(toks []token) (out [][]token, joins []string) {
 		// «فرم ۵، ۶ و ۷»: a comma inside a list of ids does not end the clause.
 		// «بله/خیر» outside a list of options is one phrase, not two
 		// clauses.
-		if t.punct && t.m != ":" && t.m != "/" && !(isAny(t.m, "،", ",") && i > 0 && toks[i-1].isNum && toks[i-1].digits && clause(toks).listedID(i+1)) &&
+		// «یه پرسش امتیازدهی (از یک تا پنج) با عنوان …»: parentheses
+		// hold a detail of the clause, not a clause of their own.
+		if t.punct && t.m != ":" && t.m != "/" && t.m != "(" && t.m != ")" && !(isAny(t.m, "،", ",") && i > 0 && toks[i-1].isNum && toks[i-1].digits && clause(toks).listedID(i+1)) &&
 			!(isAny(t.m, "،", ",") && clause(toks).ordinalsJoined(i)) {
 			cut(i)
 			continue

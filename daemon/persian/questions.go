@@ -293,6 +293,14 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool)
 				used[j] = true
 			}
 		}
+		// «یه سوال عددی بذار «تعداد دفعات»»: one question takes the
+		// quote said after its verb.
+		for j := hi; v2 && len(anchors) == 1 && g.question == "" && j < len(c); j++ {
+			if c[j].quoted && !used[j] && !c.optionQuote(j) {
+				g.question = c[j].s
+				used[j] = true
+			}
+		}
 		if !a.item {
 			k := a.at + 1
 			for k < len(c) && (typeWords[c[k].m] || isAny(c[k].m, requiredWords...)) && !c[k].quoted {
