@@ -11,9 +11,12 @@ import (
 
 // builder turns frames into steps, tracking which form "it" means.
 type builder struct {
-	cfg      Config
-	steps    []domain.PlanStep
-	warnings []Warning
+	// lastCreates are the indexes in steps of the create_form steps of
+	// the last frame that made forms (stateEach).
+	lastCreates []int
+	cfg         Config
+	steps       []domain.PlanStep
+	warnings    []Warning
 	// context: the form a pronoun or "the form" refers to.
 	ctxIDs     []int64
 	ctxCreated bool // the last form mentioned is the one this plan creates
@@ -96,6 +99,11 @@ func (b *builder) bare(f *frame) {
 
 func (b *builder) frame(f *frame) {
 	b.bare(f)
+	if len(f.leftover) > 0 {
+		words := "«" + strings.Join(f.leftover, "»، «") + "»"
+		b.warn("plan.leftover", "these words were not understood and the plan does not act on them: "+words,
+			"این واژه‌ها فهمیده نشد و طرح کاری با آن‌ها نمی‌کند: "+words)
+	}
 	if len(f.ids) > 0 {
 		b.named = true
 	}
@@ -123,12 +131,6 @@ func (b *builder) frame(f *frame) {
 			b.needForm = true
 		}
 		return
-	}
-	for _, id := range ids {
-		if b.deleted[id] {
-			b.refuse("the command uses a form after deleting it", "فرمان پس از حذف فرم دوباره به آن می‌پردازد")
-			return
-		}
 	}
 	if f.deleteForm || f.duplicate || f.edit != nil {
 		b.formActs(f, ids, created)
@@ -171,7 +173,15 @@ func (b *builder) create(f *frame) {
 		title = domain.DefaultFormTitle
 	}
 	count := max(f.createCount, 1, 1+len(f.moreTitles))
-	for k := 0; k < count && k < b.cfg.MaxSteps; k++ {
+	if count > b.cfg.MaxSteps {
+		// «صد تا فرم جدید بساز»: refused whole, never cut to the limit.
+		b.refuse(fmt.Sprintf("the command makes %d forms, more than the %d steps one plan may hold", count, b.cfg.MaxSteps),
+			fmt.Sprintf("این فرمان %s فرم می‌سازد و هر طرح حداکثر %s گام دارد", persianDigits(count), persianDigits(b.cfg.MaxSteps)))
+		return
+	}
+	b.lastCreates = b.lastCreates[:0]
+	for k := 0; k < count; k++ {
+		b.lastCreates = append(b.lastCreates, len(b.steps))
 		t := title
 		if len(f.moreTitles) > 0 && k > 0 {
 			t = domain.DefaultFormTitle
@@ -216,6 +226,10 @@ func (b *builder) states(f *frame, ids []int64, created bool) {
 			continue
 		}
 		if created && b.v2() {
+			// «… و هر دو رو منتشر کن»: each new form takes the step.
+			if f.toks.saysAll() && b.stateEach(act.action) {
+				continue
+			}
 			// The form this plan creates takes the step without an id;
 			// it starts as a draft, so drafting it changes nothing.
 			if act.action != domain.ActionDraftForm || b.stateChanged() {

@@ -60,14 +60,31 @@ func splitClauses(toks []token) (out [][]token, joins []string) {
 		start = end + 1
 	}
 	for i, t := range toks {
+		// «… که بپرسه اسمت چیه؟»: a question mark ends its clause and
+		// stays in it, the last mark of a wording.
+		if t.punct && isAny(t.m, "؟", "?") {
+			if i+1 > start {
+				out = append(out, toks[start:i+1:i+1])
+				joins = append(joins, join)
+			}
+			join, start = t.m, i+1
+			continue
+		}
 		// «فرم ۵، ۶ و ۷»: a comma inside a list of ids does not end the clause.
-		if t.punct && t.m != ":" && !(isAny(t.m, "،", ",") && i > 0 && toks[i-1].isNum && toks[i-1].digits && clause(toks).listedID(i+1)) &&
+		// «بله/خیر» outside a list of options is one phrase, not two
+		// clauses.
+		// «یه پرسش امتیازدهی (از یک تا پنج) با عنوان …»: parentheses
+		// hold a detail of the clause, not a clause of their own.
+		if t.punct && t.m != ":" && t.m != "/" && t.m != "(" && t.m != ")" && !(isAny(t.m, "،", ",") && i > 0 && toks[i-1].isNum && toks[i-1].digits && clause(toks).listedID(i+1)) &&
 			!(isAny(t.m, "،", ",") && clause(toks).ordinalsJoined(i)) {
 			cut(i)
 			continue
 		}
 		// «بعد از سوال دوم» places a question; it does not order steps.
 		if !t.quoted && conjunctions[t.m] && !(i+2 < len(toks) && toks[i+1].m == "از" && toks[i+2].qnoun) {
+			if (t.m == "و" || t.m == "and") && i+2 < len(toks) && isAny(toks[i+1].m, "بهصورت", "بصورت", "به‌صورت") && (isAny(toks[i+2].m, requiredWords...) || isAny(toks[i+2].m, optionalWords...)) {
+				continue // «… با قالب کد ملی و به‌صورت الزامی …» goes on
+			}
 			if t.m == "و" || t.m == "and" {
 				prevNum := i > 0 && toks[i-1].isNum
 				nextNum := i+1 < len(toks) && toks[i+1].isNum && toks[i+1].digits
@@ -105,6 +122,77 @@ func (c clause) ordinalsJoined(i int) bool {
 			return false
 		}
 		k--
+	}
+	return false
+}
+
+// clauseVerbs close a verb phrase: after one, a new object opens a new
+// clause even with no «و» or comma between («فرم سه رو منتشر کن فرم
+// چهار رو پیش نویس کن»), as dictated commands run on.
+var clauseVerbs = []string{"کن", "کنید", "کنین", "بکن", "بکنید", "بکنین", "نمایید", "بفرمایید", "شود", "گردد", "بشه", "بشود", "شه"}
+
+// deniedImperatives close a clause that denies an order: «نکن», «نساز».
+var deniedImperatives = []string{"نکن", "نکنید", "نکنین", "نساز", "نسازید", "نذار", "نزار", "نگذار", "نذارید", "نگذارید", "نده", "ندهید", "ندید"}
+
+// cutRunOns puts a comma where a verb phrase ends and a new object
+// begins: a form or a question with its number, «یه/یک» counting a new
+// one, or a title or name of a form («اسم فرم ۵», «اسمش»).
+func cutRunOns(toks []token) []token {
+	c := clause(toks)
+	var out []token
+	for i, t := range toks {
+		out = append(out, t)
+		if t.quoted || t.punct || !isAny(t.m, clauseVerbs...) && !isAny(t.m, deniedImperatives...) || i+1 >= len(toks) {
+			continue
+		}
+		if i > 0 && isAny(toks[i-1].m, "که", "تا") {
+			continue // «… که بشه سوال سوم»: the verb says where, not what next
+		}
+		// «… delete نکن فقط unpublish کن»: a denied verb ends its clause.
+		if c.opensObject(i+1) || isAny(t.m, deniedImperatives...) && !toks[i+1].punct && !conjunctions[toks[i+1].m] && !isAny(toks[i+1].m, "نه") {
+			out = append(out, token{m: "،", s: "،", punct: true, r0: '،'})
+		}
+	}
+	if len(out) == len(toks) {
+		return toks
+	}
+	return out
+}
+
+// opensObject reports a new object at i: «فرم ۴», «سوال ۳», «سوال
+// دوم», «یه سوال …», «اسم فرم ۵». A form after a preposition («اضافه کن
+// به فرم ۱۴») is where the verb before it acts, not a new object.
+func (c clause) opensObject(i int) bool {
+	t := c[i]
+	if t.quoted || t.punct {
+		return false
+	}
+	if (c.atAny(i, formNounsV) > 0 || t.qnoun) && i+1 < len(c) {
+		nx := c[i+1]
+		_, ord := ordinal(nx.m)
+		// «… اجباری کن فرم رو منتشر کن»: the form named again.
+		return nx.isNum || ord || c.atAny(i, formNounsV) > 0 && isAny(nx.m, "را", "رو")
+	}
+	if isAny(t.m, "یه", "یک") && i+1 < len(c) {
+		return c[i+1].qnoun || c.atAny(i+1, formNounsV) > 0
+	}
+	if c.atAny(i, nameNounsV) > 0 && i+1 < len(c) {
+		return c.atAny(i+1, formNounsV) > 0
+	}
+	return false
+}
+
+// hasVerb reports a verb in the clause: a light verb, an act, a
+// negative or a copula.
+func (c clause) hasVerb() bool {
+	for i, t := range c {
+		if t.quoted || t.list != nil {
+			continue
+		}
+		if isAny(t.m, lightVerbs...) || isAny(t.m, clauseVerbs...) || negativeVerbs[t.m] || isAny(t.m, "باشه", "باشد", "هست", "است", "میخوام", "میخواهم", "لازمه") ||
+			c.atAny(i, actionWordsV) > 0 || c.atAny(i, placeVerbsV) > 0 || c.atAny(i, deleteWordsV) > 0 {
+			return true
+		}
 	}
 	return false
 }

@@ -1,5 +1,7 @@
 package persian
 
+import "github.com/arshline/arshline-sidecar/daemon/domain"
+
 // frame is what one clause asks for.
 type frame struct {
 	create, add, rename, publish, draft bool
@@ -40,6 +42,10 @@ type frame struct {
 	edit                           *fieldEdit
 	refusal                        [2]string // why the clause is refused (en, fa), when it is
 	dropped                        string    // a detail v2 cannot carry, said of its questions
+	leftover                       []string  // content words the reading did not use (coverage.go)
+	saidFormat                     string    // a format said with no question of its own (formatGoesBack)
+	detail                         [2]string // why a detail the plan cannot carry refuses the command, if it was its point
+	detailKind                     string    // the word that asked for it
 }
 
 // fieldEdit is a change to one question of a form: «سوال دوم را اجباری
@@ -109,24 +115,36 @@ func readClause(toks []token, v2 bool) *frame {
 	c := clause(toks)
 	f := &frame{toks: c}
 	used := make([]bool, len(c)) // tokens consumed as titles, questions or ids
+	c.read(f, used, v2)
+	c.account(f, used)
+	return f
+}
+
+// read fills the frame of one clause; see readClause.
+func (c clause) read(f *frame, used []bool, v2 bool) {
 
 	c.readNegation(f)
 	if !v2 && c.readRefusal(f) {
-		return f
+		return
 	}
 	if i := c.allForms(); v2 && i >= 0 {
 		f.forbidden = c[i].s
-		return f
+		return
 	}
 	c.markNeed(used)
 	newForm := c.hasNewForm()
 	c.readForms(f, used, newForm)
 	if v2 {
 		if c.readFieldEdit(f, used) {
-			return f
+			return
 		}
 		c.readFormActs(f, used)
 		c.copiesFrom(f, used)
+	}
+	var format string
+	var digits bool
+	if v2 {
+		format, digits = c.readFormatWords(used)
 	}
 	texts := c.readQuestionTexts(used, newForm)
 	c.readTitles(f, used)
@@ -140,14 +158,39 @@ func readClause(toks []token, v2 bool) *frame {
 		}
 	}
 	if f.deleteForm || f.disable || f.duplicate {
-		return f
+		return
 	}
 	c.readGroups(f, used, texts, v2)
 	if v2 {
 		f.dropped = c.uncarriedDetail(f.groups)
+		for k := range f.groups {
+			g := &f.groups[k]
+			if g.question == "" || g.format != "" || g.typ != "" && g.typ != domain.PlanFieldShortText {
+				continue
+			}
+			if typ, fm, ok := wordingLabel(g.question); ok && (fm != "" || g.typ == "") {
+				g.typ, g.format = typ, fm
+			}
+		}
+		if len(f.groups) == 0 && f.edit == nil {
+			f.saidFormat = format // for the question before (formatGoesBack)
+		}
+		if format == elevenDigits {
+			format = ""
+		}
+		if n := len(f.groups); n > 0 && format != "" {
+			// The format said in words is the last question's.
+			g := &f.groups[n-1]
+			if g.typ == "" || g.typ == domain.PlanFieldShortText {
+				g.typ, g.format = domain.PlanFieldShortText, format
+			}
+		}
+		if digits && f.dropped == "" && len(f.groups) > 0 && f.groups[len(f.groups)-1].format == "" {
+			f.dropped = "the answer's length"
+		}
 	}
 	if !v2 && c.readCopy(f, used) {
-		return f
+		return
 	}
 	madeAlready := c.readReports(used)
 	c.readIntents(f, used, newForm, madeAlready)
@@ -160,9 +203,13 @@ func readClause(toks []token, v2 bool) *frame {
 		// for by the questions it asks is a form to make.
 		f.create = true
 	}
+	if v2 && !f.hasIntent() && f.edit == nil && len(f.ids) > 0 && len(f.groups) > 0 && c.countedQuestion() && !c.hasVerb() {
+		// «فرم ۱۳: یه سوال کشویی «شیفت» با گزینه‌های …»: a new question
+		// said of a form with no verb at all is added to it.
+		f.add = true
+	}
 	c.readNavigation(f, used)
 	if !f.hasIntent() && !f.hasContent() {
 		f.modType, f.modRequired, f.modAll, f.modifier = c.modifier()
 	}
-	return f
 }

@@ -64,7 +64,7 @@ func (c clause) formIDs(used []bool) []int64 {
 			pointed = true
 		}
 		if j < len(c) && c[j].isNum && !c[j].digits && c[j].num > 0 && !used[j] && !isAny(c[j].m, "a", "an") &&
-			(marked || alone || pointed || j+1 < len(c) && (isAny(c[j+1].m, "را", "رو", "و") || !isLatin(c[j].m) && (c[j+1].isNum && !c[j+1].quoted || c.atAny(j+1, actionWordsV) > 0))) {
+			(marked || alone || pointed || j+1 < len(c) && (isAny(c[j+1].m, "را", "رو", "و") || c.besidePlace(j+1) || c.questionNumbered(j+1) || c.saysOfForm(j+1) || !isLatin(c[j].m) && (c[j+1].isNum && !c[j+1].quoted || c.atAny(j+1, actionWordsV) > 0))) {
 			ids = append(ids, int64(c[j].num))
 			markUsed(used, i, i+n) // a form with a number is not the one to make
 			used[j] = true
@@ -81,6 +81,16 @@ func (c clause) formIDs(used []bool) []int64 {
 			markUsed(used, i, i+n)
 			used[j] = true
 			j++
+			// «فرم‌های ۱ تا ۳۰»: a range names every form in it, which
+			// the step limit then weighs.
+			if j+1 < len(c) && c[j].m == "تا" && c.listedID(j+1) && int64(c[j+1].num) > ids[len(ids)-1] && int64(c[j+1].num)-ids[len(ids)-1] < 100 {
+				for k := ids[len(ids)-1] + 1; k < int64(c[j+1].num); k++ {
+					ids = append(ids, k)
+				}
+				used[j] = true
+				j++
+				continue
+			}
 			// The list goes on only over a separator: in «فرم ۲ ۳ تا
 			// سوال» the second number counts questions.
 			if j+1 < len(c) && isAny(c[j].m, idSeparators...) && c.listedID(j+1) {
@@ -169,4 +179,35 @@ func (c clause) actionNounIDs(used []bool) []int64 {
 		i = j - 1
 	}
 	return nil
+}
+
+// besidePlace reports a place beside a question at i («بعد از سوال
+// دوم», «قبل از سوال ۳») or a new question counted («یه سوال»): the
+// number before it is the form's, as it counts nothing.
+func (c clause) besidePlace(i int) bool {
+	if i+2 < len(c) && isAny(c[i].m, "بعد", "قبل", "پیش", "پس") && c[i+1].m == "از" && c[i+2].qnoun {
+		return true
+	}
+	return i+1 < len(c) && isAny(c[i].m, "یه", "یک") && c[i+1].qnoun
+}
+
+// questionNumbered reports a question with its own number at i («فرم
+// ده سوال سه رو پاک کن»): the number before it cannot count it, so it is
+// the form's.
+func (c clause) questionNumbered(i int) bool {
+	if i+1 >= len(c) || !c[i].qnoun || c[i+1].quoted {
+		return false
+	}
+	_, ord := ordinal(c[i+1].m)
+	return ord || c[i+1].isNum
+}
+
+// saysOfForm reports at i what is said of a form, not counted by a
+// number before it: its name («فرم سه اسمشو بذار …»), a pronoun, or an
+// act on forms («فرم سه حذف بشه», «فرم سه کپی بشه»).
+func (c clause) saysOfForm(i int) bool {
+	if c[i].quoted {
+		return false
+	}
+	return c.atAny(i, nameNounsV) > 0 && c[i].pron || c.atAny(i, deleteWordsV) > 0 || c.atAny(i, disableWordsV) > 0 || c.atAny(i, copyV2) > 0
 }

@@ -23,6 +23,10 @@ func (c clause) createVerbAt(i int) bool {
 	if t.quoted || t.punct {
 		return false
 	}
+	if t.m == "make" && i+1 < len(c) && (isAny(c[i+1].m, "it", "them", "this", "that", "sure", "question") || c[i+1].qnoun ||
+		isAny(c[i+1].m, requiredWords...) || isAny(c[i+1].m, optionalWords...)) {
+		return false // «make it optional»: make is "set" here, nothing is made
+	}
 	for _, st := range createStems {
 		if st.matches(t.m) {
 			return true
@@ -67,8 +71,8 @@ func (c clause) leavesDraft(used []bool) bool {
 			continue
 		}
 		for k := j + n; k < len(c) && k <= j+n+1; k++ {
-			if !c[k].quoted && isAny(c[k].m, outVerbs...) {
-				return true
+			if !c[k].quoted && (isAny(c[k].m, outVerbs...) || c[k].m == "در" && k+1 < len(c) && isAny(c[k+1].m, "بیار", "بیارید", "بیارین", "آر", "آور", "بیاورید")) {
+				return true // «از پیش‌نویس خارج کن», «از پیش نویس در بیار»
 			}
 		}
 	}

@@ -19,11 +19,11 @@ var (
 	formNouns = []string{"فرم", "فرمها", "فرمهای", "فرمی", "فرمرو", "form", "forms", "فرمو"}
 	// questionNouns name a question (or a field). «گزینه» is listed as
 	// false: an option is not a question.
-	questionNouns = map[string]bool{"سوال": true, "سوالات": true, "سوالها": true, "سوالهای": true, "سوالی": true, "سؤال": true, "سؤالات": true, "سئوال": true, "سیوال": true, "پرسش": true, "پرسشها": true, "پرسشهای": true, "فیلد": true, "فیلدها": true, "فیلدهای": true, "آیتم": true, "question": true, "questions": true, "field": true, "fields": true, "گزینه": false}
+	questionNouns = map[string]bool{"سوال": true, "سوالات": true, "سوالها": true, "سوالهای": true, "سوالی": true, "پرسشی": true, "فیلدی": true, "سؤال": true, "سؤالات": true, "سئوال": true, "سیوال": true, "پرسش": true, "پرسشها": true, "پرسشهای": true, "فیلد": true, "فیلدها": true, "فیلدهای": true, "آیتم": true, "کوئسشن": true, "کوئسچن": true, "کوشچن": true, "question": true, "questions": true, "field": true, "fields": true, "گزینه": false}
 	// createVerbs make a form, or questions where no form is made.
 	createVerbs = []string{"بساز", "بسازید", "بسازین", "بسازی", "بسازم", "بسازیم", "بسازش", "ساختن", "بسازه", "بسازد", "ایجاد", "درست", "تعریف", "راهاندازی", "راه بنداز", "create", "make", "build", "new"}
 	// addVerbs add questions to a form.
-	addVerbs = []string{"اضافه", "بیفزا", "بیافزا", "بیفزایید", "بیافزایید", "افزودن", "بیفزای", "درج", "افزوده", "add", "insert", "append", "اد"}
+	addVerbs = []string{"اضافه", "بیفزا", "بیافزا", "بیفزایید", "بیافزایید", "افزودن", "بیفزای", "درج", "افزوده", "بگنجانید", "بگنجان", "بگنجانی", "گنجانده", "add", "insert", "append", "اد"}
 	// placeVerbs put something somewhere: a question into a form, a
 	// title onto it, a question at a place.
 	placeVerbs = []string{"بذار", "بگذار", "بذارید", "بگذارید", "بزار", "بزارید", "بذارین", "بگذارین", "بذاری", "بگذاری", "بزاری", "قرار", "بنویس", "بزن", "بزنید", "بزنین", "put"}
@@ -33,9 +33,9 @@ var (
 	// disabling forms.
 	forbiddenWords = []string{"حذف", "پاک", "delete", "remove", "erase", "drop", "destroy", "غیرفعال", "disable"}
 	// publishWords put a form on the site.
-	publishWords = []string{"منتشر", "انتشار", "publish", "پابلیش", "لایو", "فعال", "روی سایت", "روی وبسایت", "go live"}
+	publishWords = []string{"منتشر", "انتشار", "publish", "پابلیش", "لایو", "فعال", "روی سایت", "روی وبسایت", "go live", "public", "enable", "activate", "پابلیک"}
 	// draftWords take a form off the site, back to a draft.
-	draftWords = []string{"پیشنویس", "draft", "unpublish", "از انتشار خارج", "لغو انتشار"}
+	draftWords = []string{"پیشنویس", "draft", "unpublish", "مخفی", "پنهان", "hide", "آنپابلیش", "انپابلیش", "درفت", "از انتشار خارج", "لغو انتشار"}
 	// openWords ask to see a page rather than change anything.
 	openWords = []string{"باز", "open", "نشان", "نشون", "نشانم", "نشونم", "نمایش", "show", "ببینم", "view", "برو", "ببین", "take me", "go to"}
 	// resultsWords name a form's answers, its results page.
@@ -45,7 +45,7 @@ var (
 	// editorWords name the question editor's page.
 	editorWords = []string{"ویرایشگر", "editor", "ادیتور"}
 	// nameNouns name a form's title, in a rename or a naming.
-	nameNouns = []string{"اسم", "نام", "عنوان", "تیتر", "title", "name"}
+	nameNouns = []string{"اسم", "نام", "عنوان", "تیتر", "title", "name", "تایتل"}
 	// renameVerbs close a naming phrase: «اسمش را X بگذار», «عنوان را
 	// عوض کن», «title to X».
 	renameVerbs = []string{"تغییر", "عوض", "بذار", "بگذار", "بذارید", "بگذارید", "بزار", "بذاری", "بگذاری", "بزاری", "کن", "کنید", "کنی", "بکن", "بکنی", "باشد", "باشه", "بشود", "بشه", "قرار", "to", "rename", "set", "change", "ویرایش", "اصلاح"}
@@ -53,25 +53,25 @@ var (
 	titleMarkers = []string{"با عنوان", "به عنوان", "با نام", "به نام", "با اسم", "به اسم", "تحت عنوان", "با تیتر", "به تیتر", "با موضوع", "بعنوان", "بنام", "به اسمهای", "با اسمهای", "به نامهای", "با نامهای", "با عنوانهای", "called", "named", "titled", "with title", "with the title", "with name", "با title", "به title", "با name", "به name"}
 	// questionMarks introduce a question's wording after its noun: «با
 	// متن X», «که بپرسد X».
-	questionMarks = []string{"با متن", "با عنوان", "با سوال", "با پرسش", "با محتوای", "که بپرسد", "که بپرسه", "با این متن", "با این سوال", "with text", "with the text", "saying", "asking", "labeled", "labelled"}
+	questionMarks = []string{"با متن", "با عنوان", "با سوال", "با پرسش", "با محتوای", "که بپرسد", "که بپرسه", "با این متن", "با این سوال", "with text", "with the text", "saying", "asking", "labeled", "labelled", "با title", "with title", "with the title", "titled", "called", "named"}
 	// requiredWords make a question required.
-	requiredWords = []string{"اجباری", "الزامی", "ضروری", "لازم", "required", "mandatory"}
+	requiredWords = []string{"اجباری", "الزامی", "ضروری", "لازم", "required", "mandatory", "ریکوایرد", "ریکوآیرد", "ریکوئیرد"}
 	// quantifiers speak of all the questions named before: «همه
 	// اجباری».
 	quantifiers = []string{"همه", "همگی", "همشون", "همهشون", "همهی", "هرکدوم", "هرکدام", "هردو", "هرسه", "all", "each", "both"}
 	// optionNouns name a question's options, which make it a choice
 	// question.
-	optionNouns = []string{"گزینه", "گزینهها", "گزینههای", "گزینههایی", "options", "choices"}
+	optionNouns = []string{"گزینه", "گزینهها", "گزینههای", "گزینههایی", "options", "choices", "optionها", "optionهای", "choiceها", "choiceهای", "آپشن", "آپشنها", "آپشنهای"}
 	// needWords before «نیست» («لازم نیست») deny a need: of an action,
 	// or of a question being required.
 	needWords = []string{"لازم", "نیازی", "نیاز", "احتیاجی", "ضرورتی"}
 	// negativeCopulas deny a state: «اجباری نباشه», «منتشر نباشه».
 	negativeCopulas = []string{"نباشد", "نباشه", "نباشند", "نباشن", "نباشید"}
 	// optionalWords leave a question optional, which it is anyway.
-	optionalWords = []string{"اختیاری", "optional"}
+	optionalWords = []string{"اختیاری", "optional", "آپشنال", "اپشنال"}
 	// lightVerbs make a verb of the noun before them («اضافه کن»,
 	// «منتشر بشه»), and say nothing of their own.
-	lightVerbs = []string{"کن", "کنید", "کنین", "بکن", "بکنید", "بده", "بدهید", "بدید", "بدین", "نما", "نمایید", "شود", "بشه", "بشود", "کرد", "کردن", "دهید"}
+	lightVerbs = []string{"کن", "کنید", "کنین", "بکن", "بکنید", "بده", "بدهید", "بدید", "بدین", "نما", "نمایید", "شود", "بشه", "بشود", "کرد", "کردن", "دهید", "گردد", "گردند", "شوند", "نمایند", "فرمایید", "فرمائید", "بفرمایید"}
 	// formKinds are the kinds of form an admin makes, said instead of
 	// «فرم»: «یه پرسشنامه جدید بساز».
 	formKinds = []string{"پرسشنامه", "نظرسنجی", "questionnaire", "survey"}
@@ -80,6 +80,25 @@ var (
 	// fillers are politeness and hedges around a command: «لطفا»,
 	// «میشه …».
 	fillers = map[string]bool{"لطفا": true, "لطفاً": true, "لطفن": true, "please": true, "میشه": true, "بیزحمت": true, "خواهشا": true, "خواهشمندم": true}
+
+	// formalFrames wrap a request in the written register: «خواهشمند
+	// است …», «مقتضی است …», «مقرر گردید …», «نسبت به … اقدام گردد».
+	formalFrames = []string{"خواهشمند", "خواهشمندیم", "است", "مقتضی", "مقرر", "گردید", "نسبت", "اقدام", "ضمن", "تشکر", "احترام", "باسلام", "همکار", "گرامی", "محترم", "اطلاع", "ثانوی", "فعلا", "موقتا", "عجالتا"}
+
+	// politeWords wrap an order in wishes, hedges and courtesy: «قربونت
+	// برم»، «قصد دارم»، «امکانش هست»، «اگه میشه»، «می‌خواستم».
+	politeWords = []string{"قربونت", "قربانت", "برم", "قصد", "دارم", "داریم", "امکانش", "امکان", "اگه", "اگر", "میخواستم", "میخواستیم", "میخوام", "میخواهم", "ممنون", "مرسی", "سپاسگزارم", "متشکرم", "عزیزم", "عزیز", "جان", "دمت", "گرم", "وقت", "بخیر", "خسته", "نباشید", "نباشی", "زحمت", "بی", "یه", "لطف", "کنید", "کنین", "بفرمایید", "set", "back", "نگهش", "نگه", "دار", "نگهدار", "کسی", "پر", "نکنه", "نکند", "اصلی", "قبلی", "قدیمی", "جدیده", "تازه"}
+	// orderWords say which of two acts comes first: «ولی قبلش …»,
+	// «اول … بعد …», «ابتدا … سپس …».
+	orderWords = []string{"قبلش", "پیشش", "قبلشم", "اول", "ابتدا", "نخست", "سپس", "بعدش", "بعدم", "بعدشم", "دوباره", "مجدد", "مجددا", "درپایان", "پایان", "همزمان", "همین", "حالا", "الان", "کلا", "کلاً", "اصلا", "ری", "re", "واسه", "واسهی", "بهصورت", "بصورت", "صورت", "هر", "دوتاشم", "دوتاشو", "دوتاش", "سهتاشم", "سهتاشو", "هردوتاشم", "هردوتاشو", "دوتاشونو", "سهتاشونو", "فورا", "فوری", "همچنان", "پیوند", "لینک", "دسترس", "دریافت", "پاسخگیری", "جوابگیری"}
+	// englishParticles are the function words of English commands, and
+	// the dashes that part a command's items.
+	englishParticles = []string{"can", "could", "would", "you", "in", "on", "of", "the", "a", "an", "to", "from", "with", "and", "it", "its", "as", "be", "is", "are", "for", "this", "that", "then", "also", "too", "please", "-", "–", "—"}
+	// clitics typed apart from their word: «سوال ۲ شو» (its, with the
+	// object marker).
+	clitics = []string{"ش", "شو", "شم", "شون", "شان", "اش", "اشو"}
+	// takeVerbs take a copy: «یه کپی ازش بگیر», «نسخه‌ای تهیه کنید».
+	takeVerbs = []string{"بگیر", "بگیرید", "بگیرین", "ازش", "ازشون", "ازآن", "تهیه", "تکراری", "بساز"}
 
 	// refrainWords ask that something not be done: «از انتشار فرم ۹
 	// خودداری فرمایید».
@@ -93,7 +112,10 @@ var (
 	// says nothing of a question being required.
 	haveVerbs = []string{"دارم", "داریم", "داره", "دارد", "دارید", "دارین", "داشتم", "داشتیم"}
 	// outVerbs take a form out of a state: «از پیش‌نویس خارج کن».
-	outVerbs = []string{"خارج", "دربیار", "دربیارید", "دربیارین", "درآر", "درار", "درآور", "دراور", "بیرون"}
+	// returnVerbs put a form back into a state: «به حالت پیش‌نویس
+	// برگردان», «به پیش‌نویس بازگردانده شود».
+	returnVerbs = []string{"برگردان", "برگردانید", "برگردون", "برگردونید", "برگردانده", "بازگردان", "بازگردانید", "بازگردانده", "حالت", "وضعیت"}
+	outVerbs    = []string{"خارج", "دربیار", "دربیارید", "دربیارین", "درآر", "درار", "درآور", "دراور", "بیرون"}
 	// allWords before the plural «فرم‌ها» speak of every form at once,
 	// which the planner refuses.
 	allWords = []string{"همه", "همهی", "تمام", "تمامی", "کل", "all", "every"}
@@ -106,6 +128,12 @@ var (
 		"کوتاه", "ضروری", "الزامی", "اجباری", "اختیاری", "نتایج", "ویرایش", "ویرایشگر", "سازنده", "عنوان",
 		"حذف", "ستارهای", "چندگزینهای", "تغییر", "غیرفعال", "موبایل", "ایمیل", "رونوشت", "آپلود", "چندانتخابی",
 	}
+	// formatWords name the format an answer must have: «با فرمت
+	// موبایل», «قالب پاسخ».
+	formatWords = []string{"فرمت", "فرمتش", "قالب", "قالبش", "format"}
+	// formalVerbs are the written register's verbs and auxiliaries:
+	// «افزوده شود», «درج گردد», «بگنجانید», «اقدام فرمایید».
+	formalVerbs = []string{"افزوده", "گردد", "گردند", "شوند", "نمایید", "فرمایید", "بیفزایید", "بگنجانید", "گنجانده", "بگنجان", "گیرد", "بگیرد", "داده", "یابد", "کند", "نماید"}
 	realWords   = map[string]bool{"منتظر": true, "گزین": true, "سازند": true}
 	soundAlikes = []string{"زذضظ", "سصث", "تط", "هح", "قغ"}
 )
@@ -132,14 +160,14 @@ var (
 	refersBackV     = newVocab("آن", "اون", "همان", "همون", "این فرم", "it", "this form", "the form", "that form")
 	newFormV        = newVocab("فرم جدید", "فرم جدیدی", "فرمی جدید", "فرم تازه", "فرم تازهای", "فرم نو", "new form", "a form", "یک فرم", "یه فرم", "فرم جدیدم", "فرم جدیدو", "فرم جدیدرو")
 	publishStemV    = newVocab("انتشار", "منتشر")
-	unpublishV      = newVocab("خارج", "لغو", "عدم", "دربیار", "دربیارید", "دربیارین", "درآر", "درار", "درآور", "دراور", "بیرون", "متوقف", "توقف")
+	unpublishV      = newVocab("خارج", "لغو", "عدم", "درش بیار", "درش بیارید", "درشون بیار", "دربیار", "دربیارید", "دربیارین", "درآر", "درار", "درآور", "دراور", "بیرون", "متوقف", "توقف")
 	editV           = newVocab("ویرایش", "edit", "ادیت")
 	actionNounsV    = newVocab("انتشار", "پیشنویس", "publish", "draft", "unpublish")
 	toV             = newVocab("to")
 	renameV         = newVocab("rename")
 	idMarkersV      = newVocab("شماره", "شماره ی", "با شناسه", "به شناسه", "با شماره", "شناسه", "آیدی", "با آیدی", "id", "number", "no", "#")
 	stopWordsV      = newVocab(append(append(append([]string{}, createVerbs...), addVerbs...), "را", "رو", "کن", "کنید", "بکن", "بده", "بدهید", "باشد", "باشه", "بشه", "شود", "بذار", "بگذار", "بزار", "بذارید", "بگذارید", "and", "with", "و", "در جایگاه", "به فرم")...)
-	slotMarkersV    = newVocab("در جایگاه", "در موقعیت", "در ردیف", "در مکان", "در جای", "جایگاه", "موقعیت", "ردیف", "at position", "position", "به عنوان سوال", "به عنوان", "بعنوان سوال", "بعنوان", "as question", "as the")
+	slotMarkersV    = newVocab("در جایگاه", "در موقعیت", "در ردیف", "در مکان", "در جای", "جایگاه", "موقعیت", "ردیف", "at position", "position", "به عنوان سوال", "به عنوان پرسش", "بهعنوان سوال", "بهعنوان پرسش", "بعنوان پرسش", "که بشه سوال", "که بشود سوال", "که بشه پرسش", "که شود پرسش", "به عنوان", "بعنوان سوال", "بعنوان", "بهعنوان", "as question", "as the")
 	topMarkersV     = newVocab("اول فرم", "ابتدای فرم", "ابتدای آن", "ابتدای اون", "ابتدایش", "اول آن", "اولش", "ابتدا", "ابتدای", "بالای فرم", "بالای", "اول لیست", "سر فرم", "at the top", "at the beginning", "to the top", "first position", "before all questions", "before all the questions", "before the other questions")
 	// «قبل از همه‌ی سوال‌ها», «پیش از بقیه سوالا»: before all the
 	// questions is the top. «قبل از همه» alone is "first of all", an
@@ -174,19 +202,19 @@ var fieldTypes = []struct {
 	key, typ string
 }{
 	{"پاسخ کوتاه", domain.PlanFieldShortText}, {"جواب کوتاه", domain.PlanFieldShortText}, {"متن کوتاه", domain.PlanFieldShortText},
-	{"متنی کوتاه", domain.PlanFieldShortText}, {"تک خطی", domain.PlanFieldShortText}, {"short text", domain.PlanFieldShortText},
+	{"متنی کوتاه", domain.PlanFieldShortText}, {"تک خطی", domain.PlanFieldShortText}, {"short text", domain.PlanFieldShortText}, {"شورت تکست", domain.PlanFieldShortText},
 	{"short answer", domain.PlanFieldShortText}, {"کوتاه", domain.PlanFieldShortText}, {"short", domain.PlanFieldShortText},
 	{"پاسخ بلند", domain.PlanFieldLongText}, {"جواب بلند", domain.PlanFieldLongText}, {"پاسخ طولانی", domain.PlanFieldLongText},
 	{"متن بلند", domain.PlanFieldLongText}, {"متنی بلند", domain.PlanFieldLongText}, {"چند خطی", domain.PlanFieldLongText},
-	{"تشریحی", domain.PlanFieldLongText}, {"long text", domain.PlanFieldLongText}, {"long answer", domain.PlanFieldLongText},
+	{"تشریحی", domain.PlanFieldLongText}, {"توضیحی", domain.PlanFieldLongText}, {"long text", domain.PlanFieldLongText}, {"لانگ تکست", domain.PlanFieldLongText}, {"long answer", domain.PlanFieldLongText},
 	{"paragraph", domain.PlanFieldLongText}, {"textarea", domain.PlanFieldLongText}, {"text area", domain.PlanFieldLongText}, {"بلند", domain.PlanFieldLongText}, {"طولانی", domain.PlanFieldLongText}, {"long", domain.PlanFieldLongText},
 	{"چند گزینه ای", domain.PlanFieldMultipleChoice}, {"چندگزینه", domain.PlanFieldMultipleChoice}, {"چند انتخابی", domain.PlanFieldMultipleChoice},
 	{"گزینه ای", domain.PlanFieldMultipleChoice}, {"تستی", domain.PlanFieldMultipleChoice}, {"چند جوابی", domain.PlanFieldMultipleChoice}, {"تک انتخابی", domain.PlanFieldMultipleChoice}, {"تک گزینه ای", domain.PlanFieldMultipleChoice}, {"single choice", domain.PlanFieldMultipleChoice},
-	{"multiple choice", domain.PlanFieldMultipleChoice}, {"multiple-choice", domain.PlanFieldMultipleChoice}, {"radio", domain.PlanFieldMultipleChoice},
-	{"لیست کشویی", domain.PlanFieldDropdown}, {"منوی کشویی", domain.PlanFieldDropdown}, {"کشویی", domain.PlanFieldDropdown},
-	{"کشوئی", domain.PlanFieldDropdown}, {"dropdown", domain.PlanFieldDropdown}, {"drop-down", domain.PlanFieldDropdown}, {"select", domain.PlanFieldDropdown},
+	{"multiple choice", domain.PlanFieldMultipleChoice}, {"مالتیپل چویس", domain.PlanFieldMultipleChoice}, {"multiple-choice", domain.PlanFieldMultipleChoice}, {"radio", domain.PlanFieldMultipleChoice},
+	{"لیست کشویی", domain.PlanFieldDropdown}, {"فهرست کشویی", domain.PlanFieldDropdown}, {"منوی کشویی", domain.PlanFieldDropdown}, {"کشویی", domain.PlanFieldDropdown},
+	{"کشوئی", domain.PlanFieldDropdown}, {"dropdown", domain.PlanFieldDropdown}, {"دراپ داون", domain.PlanFieldDropdown}, {"دراپداون", domain.PlanFieldDropdown}, {"drop-down", domain.PlanFieldDropdown}, {"select", domain.PlanFieldDropdown},
 	{"امتیازی", domain.PlanFieldRating}, {"امتیازدهی", domain.PlanFieldRating}, {"امتیاز دهی", domain.PlanFieldRating}, {"ستاره ای", domain.PlanFieldRating},
-	{"ستاره", domain.PlanFieldRating}, {"رتبه بندی", domain.PlanFieldRating}, {"نمره ای", domain.PlanFieldRating}, {"rating", domain.PlanFieldRating},
+	{"ستاره", domain.PlanFieldRating}, {"رتبه بندی", domain.PlanFieldRating}, {"نمره ای", domain.PlanFieldRating}, {"rating", domain.PlanFieldRating}, {"ریتینگ", domain.PlanFieldRating},
 	{"star", domain.PlanFieldRating}, {"امتیاز", domain.PlanFieldRating},
 	// The keys v2TypeWords gives the types only v2 has; no typed word
 	// reads as one.
@@ -229,7 +257,8 @@ var pastMakeVerbs = []string{"ساختم", "ساختیم", "ساختی", "ساخ
 
 // pastLightVerbs are «کردن» and «شدن» in the past and the perfect; the
 // infinitive names the act asked for («پیش‌نویس کردن فرم ۱۸»).
-var pastLightVerbs = []string{"شد", "شده", "شدند", "کردم", "کردیم", "کردی", "کرد", "کردید", "کردین", "کردند", "کرده", "کردهام", "کردهایم", "published", "drafted"}
+var pastLightVerbs = []string{"شد", "شده", "شدند", "کردم", "کردیم", "کردی", "کرد", "کردید", "کردین", "کردند", "کرده", "کردهام", "کردهایم", "published", "drafted",
+	"deleted", "removed", "created", "made", "added", "copied", "duplicated", "closed", "disabled", "unpublished", "renamed"}
 
 // functionWords are the particles that can follow «فرم» and are never a
 // noun describing it.
@@ -243,7 +272,7 @@ var idSeparators = []string{"و", "and", "تا", "،", ","}
 var listMarkers = []string{":", "مثل", "مانند", "مثلا", "like"}
 
 var numberWords = map[string]int{
-	"یک": 1, "یه": 1, "یکی": 1, "دو": 2, "سه": 3, "چهار": 4, "پنج": 5, "شش": 6, "شیش": 6, "هفت": 7, "هشت": 8, "نه": 9, "ده": 10,
+	"یک": 1, "یه": 1, "یکی": 1, "دو": 2, "سه": 3, "چهار": 4, "چار": 4, "پنج": 5, "شش": 6, "شیش": 6, "هفت": 7, "هشت": 8, "نه": 9, "ده": 10,
 	"یازده": 11, "دوازده": 12, "سیزده": 13, "چهارده": 14, "پانزده": 15, "پونزده": 15, "شانزده": 16, "شونزده": 16,
 	"هفده": 17, "هیفده": 17, "هجده": 18, "هیجده": 18, "نوزده": 19, "بیست": 20, "سی": 30, "چهل": 40, "پنجاه": 50,
 	"شصت": 60, "هفتاد": 70, "هشتاد": 80, "نود": 90, "صد": 100,
@@ -275,9 +304,9 @@ var pronounBases = map[string]bool{
 	"منتشر": true, "نتایج": true, "نتیجه": true, "اسم": true, "نام": true, "عنوان": true,
 	"به": true, "پیشنویس": true, "سوالات": true, "سوالها": true, "پاسخها": true, "جوابها": true,
 	"بساز": true, "بسازید": true, "بذار": true, "بگذار": true, "فرم": true, "تیتر": true, "برا": true, "برای": true,
-	"تو": true, "داخل": true, "باز": true, "ویرایش": true,
+	"تو": true, "داخل": true, "باز": true, "ویرایش": true, "از": true,
 	"غیرفعال": true, "الزامی": true, "اجباری": true, "اختیاری": true, "ببر": true, "کپی": true,
-	"سوال": true, "سؤال": true, "پرسش": true, "پاک": true, "حذف": true, "عوض": true, "تغییر": true,
+	"سوال": true, "سؤال": true, "پرسش": true, "بکن": true, "پاک": true, "حذف": true, "عوض": true, "تغییر": true,
 }
 
 // gluedWords are the words a number is typed onto without a space:
@@ -306,9 +335,9 @@ var (
 	// بپرسه».
 	askVerbs = []string{"بپرسه", "بپرسد", "بپرسن", "بپرسند", "بپرسیم", "بپرسم", "بگیره", "بگیرد", "بخواد", "بخواهد", "بخواهیم", "asks", "ask", "asking", "collects", "collect"}
 	// deleteWords remove a form or a question.
-	deleteWords = []string{"حذف", "پاک", "delete", "remove", "erase", "بردار", "برداری", "بردارید", "بردارین"}
+	deleteWords = []string{"حذف", "پاک", "delete", "remove", "erase", "دیلیت", "ریموو", "دلیت", "برداشته", "سطل آشغال", "سطل زباله", "سطل بازیافت", "trash", "get rid of", "wipe", "drop", "بردار", "برداری", "بردارید", "بردارین"}
 	// disableWords stop a form taking answers, keeping its link.
-	disableWords = []string{"غیرفعال", "غیر فعال", "disable", "deactivate", "از دسترس خارج", "جواب قبول نکنه", "جواب قبول نکند", "پاسخ قبول نکنه", "پاسخ نپذیرد", "پاسخ نپذیره", "دیگه جواب نگیره", "دیگر پاسخ نپذیرد"}
+	disableWords = []string{"غیرفعال", "غیر فعال", "disable", "deactivate", "دیس ایبل", "دیسیبل", "دیزیبل", "ببند", "ببندش", "ببندید", "ببندین", "close", "از دسترس خارج", "جواب قبول نکنه", "جواب قبول نکند", "پاسخ قبول نکنه", "پاسخ نپذیرد", "پاسخ نپذیره", "دیگه جواب نگیره", "دیگر پاسخ نپذیرد"}
 	// moveVerbs move a question to another place in its form.
 	moveVerbs = []string{"ببر", "ببرش", "ببرید", "ببرین", "منتقل", "جابجا", "جابهجا", "move", "بذار", "بگذار", "بزار", "بذارش", "بگذارش", "بزارش", "بیار", "بیارش", "بیاور"}
 	// endWords name the end of a form: a place no index can say
@@ -326,8 +355,9 @@ var v2TypeWords = []struct{ phrase, key string }{
 	{"چند جوابی", "\x01checkboxes"}, {"چند پاسخی", "\x01checkboxes"}, {"چند انتخاب", "\x01checkboxes"}, {"checkboxes", "\x01checkboxes"},
 	{"checkbox", "\x01checkboxes"}, {"چک باکس", "\x01checkboxes"}, {"چند تا جواب", "\x01checkboxes"}, {"چند جواب", "\x01checkboxes"},
 	{"چند تا گزینه", "\x01checkboxes"}, {"بیش از یک گزینه", "\x01checkboxes"}, {"بیشتر از یک گزینه", "\x01checkboxes"}, {"more than one", "\x01checkboxes"},
-	{"از نوع عدد", "\x01number"}, {"عددی", "\x01number"}, {"number", "\x01number"}, {"numeric", "\x01number"},
-	{"email", "\x01email"}, {"date", "\x01date"}, {"تاریخی", "\x01date"},
+	{"از نوع عدد", "\x01number"}, {"از نوع عددی", "\x01number"}, {"از نوع تاریخ", "\x01date"}, {"از نوع ایمیل", "\x01email"},
+	{"از نوع فایل", "\x01file"}, {"از نوع پست الکترونیک", "\x01email"}, {"عددی", "\x01number"}, {"number", "\x01number"}, {"نامبر", "\x01number"}, {"numeric", "\x01number"},
+	{"email", "\x01email"}, {"date", "\x01date"}, {"دیت", "\x01date"}, {"تاریخی", "\x01date"},
 	{"آپلود فایل", "\x01file"}, {"بارگذاری فایل", "\x01file"}, {"upload", "\x01file"}, {"file", "\x01file"},
 	{"با جواب مفصل", "بلند"}, {"با پاسخ مفصل", "بلند"}, {"مفصل", "بلند"}, {"توضیحی", "بلند"}, {"چند پاراگراف", "بلند"}, {"چند پاراگرافی", "بلند"},
 	{"نمره دهی", "امتیازی"}, {"نمرهدهی", "امتیازی"}, {"درجه بندی", "امتیازی"}, {"درجهبندی", "امتیازی"},
@@ -355,6 +385,8 @@ var labels = []struct {
 	{"mobile", domain.PlanFieldShortText, domain.PlanFormatMobileIR, false},
 	{"کد ملی", domain.PlanFieldShortText, domain.PlanFormatNationalCode, false}, {"شماره ملی", domain.PlanFieldShortText, domain.PlanFormatNationalCode, false},
 	{"کد پستی", domain.PlanFieldShortText, domain.PlanFormatPostalCodeIR, false}, {"postal code", domain.PlanFieldShortText, domain.PlanFormatPostalCodeIR, false},
+	{"national code", domain.PlanFieldShortText, domain.PlanFormatNationalCode, false}, {"national id", domain.PlanFieldShortText, domain.PlanFormatNationalCode, false},
+	{"mobile number", domain.PlanFieldShortText, domain.PlanFormatMobileIR, false}, {"cell phone", domain.PlanFieldShortText, domain.PlanFormatMobileIR, false},
 	{"تلفن ثابت", domain.PlanFieldShortText, domain.PlanFormatPhoneIR, false}, {"شماره ثابت", domain.PlanFieldShortText, domain.PlanFormatPhoneIR, false},
 	{"تلفن منزل", domain.PlanFieldShortText, domain.PlanFormatPhoneIR, false},
 	{"آدرس وبسایت", domain.PlanFieldShortText, domain.PlanFormatURL, false}, {"آدرس سایت", domain.PlanFieldShortText, domain.PlanFormatURL, false},

@@ -1,5 +1,7 @@
 package persian
 
+import "strings"
+
 // readNegation marks a clause that denies what it says: a negative verb
 // («نکن», «نباید») that does not deny only the word before it, «لازم
 // نیست» before an action, «خودداری». A pronoun suffix there makes the
@@ -137,4 +139,130 @@ func (c clause) markNeed(used []bool) {
 			used[i], used[i+1] = true, true
 		}
 	}
+}
+
+// insteadOfV opens what is not to be done: «به جای حذف فرم ۱۱، …»,
+// «فرم ۲۰ را به جای اینکه پاک کنی از انتشار درش بیار».
+var insteadOfV = newVocab("به جای", "بجای", "بهجای", "به جای اینکه", "بجای اینکه", "بهجای اینکه", "instead of")
+
+// dropInsteadOf takes out of the command the act said after «به جای»
+// up to the end of its phrase, keeping the forms and questions it
+// names: what is done instead is the command.
+func dropInsteadOf(toks []token) []token {
+	c := clause(toks)
+	for i := 0; i < len(c); i++ {
+		n := c.atAny(i, insteadOfV)
+		if n == 0 || c[i].quoted {
+			continue
+		}
+		out := append(make([]token, 0, len(toks)), toks[:i]...)
+		j := i + n
+		for ; j < len(toks) && !toks[j].punct; j++ {
+			t := toks[j]
+			if t.quoted || t.isNum || c.atAny(j, formNounsV) > 0 || t.qnoun || isAny(t.m, functionWords...) || isAny(t.m, "آن", "اون", "این") {
+				out = append(out, t)
+				continue
+			}
+			if isAny(t.m, "اینکه", "این که") {
+				continue
+			}
+			if k := max(c.atAny(j, actionWordsV), c.atAny(j, deleteWordsV), c.atAny(j, disableWordsV)); k > 0 {
+				// The act and its verb («پاک کنی», «پاک کردن») close the
+				// phrase.
+				j += k
+				for j < len(toks) && !toks[j].quoted && (isAny(toks[j].m, lightVerbs...) || strings.HasPrefix(toks[j].m, "کن") || strings.HasPrefix(toks[j].m, "کرد") || strings.HasPrefix(toks[j].m, "بکن")) {
+					j++
+				}
+				break
+			}
+			out = append(out, t)
+		}
+		if j < len(toks) && isAny(toks[j].m, "،", ",") {
+			j++ // «به جای حذف فرم ۱۱، …»: the comma closed the phrase
+		}
+		return append(out, toks[j:]...)
+	}
+	return toks
+}
+
+// correctionV opens a self-correction: «… نه ببخشید، …», «… ببخشید
+// منظورم فرم ۳۲ بود», «… sorry, I mean …».
+var correctionV = newVocab("نه ببخشید", "ببخشید", "نه نه", "اشتباه شد", "اشتباه گفتم", "منظورم", "sorry", "i mean")
+
+// selfCorrected keeps only the corrected order (RULINGS 17): the clause
+// before the correction is dropped when the correction has a verb of
+// its own («فرم ۳۰ رو منتشر کن نه ببخشید پیش نویس کن»), and otherwise
+// takes the object the correction names in place of its own («فرم بیست
+// رو پاک کن نه ببخشید فرم بیست و یک رو»: delete form 21, never 20).
+func selfCorrected(toks []token) []token {
+	c := clause(toks)
+	at, n := -1, 0
+	for i := 1; i < len(c); i++ {
+		if c[i].quoted {
+			continue
+		}
+		if k := c.atAny(i, correctionV); k > 0 {
+			at, n = i, k
+			break
+		}
+	}
+	if at < 0 {
+		return toks
+	}
+	// The clause corrected starts after the last clause break before it.
+	start := 0
+	for i := at - 1; i >= 0; i-- {
+		if c[i].punct && !isAny(c[i].m, "،", ",") || !c[i].quoted && conjunctions[c[i].m] {
+			start = i + 1
+			break
+		}
+	}
+	var after []token
+	for _, t := range toks[at+n:] {
+		if !t.quoted && (t.punct && isAny(t.m, "،", ",") || isAny(t.m, "منظورم", "منظور", "بود", "است", "هست", "i", "mean", "meant")) && len(after) == 0 {
+			continue
+		}
+		after = append(after, t)
+	}
+	for len(after) > 0 && !after[len(after)-1].quoted && (after[len(after)-1].punct || isAny(after[len(after)-1].m, "بود", "بودم", "است", "را", "رو")) {
+		after = after[:len(after)-1]
+	}
+	if len(after) == 0 {
+		// «… نه ببخشید» and nothing after: the order is taken back.
+		return toks[:start]
+	}
+	out := append(make([]token, 0, len(toks)), toks[:start]...)
+	// The corrected clause's own form or question reference.
+	corr := clause(toks[start:at])
+	p, q := -1, -1
+	for i := range corr {
+		if corr.atAny(i, formNounsV) > 0 || corr[i].qnoun {
+			p = i
+			q = i + 1
+			for q < len(corr) && (corr[q].isNum || corr.atAny(q, idMarkersV) > 0) {
+				q++
+			}
+			break
+		}
+	}
+	if ca := clause(after); ca.hasVerb() {
+		if p >= 0 && q > p+1 && !ca.has(formNounsV) && !ca.hasQuestionNoun() {
+			// «فرم ۳۰ رو منتشر کن نه ببخشید پیش نویس کن»: the new verb,
+			// of the same form.
+			ref := corr[p:q]
+			if q < len(corr) && isAny(corr[q].m, "را", "رو") {
+				ref = corr[p : q+1]
+			}
+			out = append(out, ref...)
+		}
+		return append(out, after...)
+	}
+	// The correction names an object: it stands for the corrected
+	// clause's own form or question reference.
+	if p < 0 || q == p+1 {
+		return toks // nothing to put the correction in place of: read as said
+	}
+	out = append(out, corr[:p]...)
+	out = append(out, after...)
+	return append(out, corr[q:]...)
 }

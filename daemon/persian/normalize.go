@@ -16,8 +16,6 @@ func surfaceRune(r rune) rune {
 		return 'ی'
 	case r == 'ك':
 		return 'ک'
-	case r == 'ۀ':
-		return 'ه'
 	case r == 'ة':
 		return 'ه'
 	case r == 'ـ': // kashida stretches a word, it is not a letter
@@ -25,6 +23,11 @@ func surfaceRune(r rune) rune {
 	case r == '\u064B':
 		// The tanween of «لطفاً», «اصلاً» is spelling, not a vowel mark:
 		// a wording keeps it as typed. Keywords are compared without it.
+		return r
+	case r == '\u0654':
+		// The hamza over a final ه («شمارهٔ», «ۀ») is how the writer
+		// spells the ezafe: a wording keeps it. Keywords are compared
+		// without it (matchRune).
 		return r
 	case r > '\u064B' && r <= '\u065F', r == '\u0670': // harakat
 		return -1
@@ -50,6 +53,8 @@ func matchRune(r rune) rune {
 		return 'ا'
 	case r == 'ؤ':
 		return 'و'
+	case r == 'ۀ':
+		return 'ه'
 	case r >= '\u0600' && r <= '\u06ff':
 		// The Arabic block has no case; unicode.ToLower would search its
 		// tables to return r unchanged (TestMatchRuneArabicBlock).
@@ -70,7 +75,7 @@ func Normalize(text string) string {
 		if r < 0 {
 			continue
 		}
-		if r == '\u200c' || r == '\u064B' {
+		if r == '\u200c' || r == '\u064B' || r == '\u0654' {
 			continue
 		}
 		r = matchRune(r)
@@ -117,7 +122,7 @@ func matchForm(s string) string {
 	// Most words are their own key; see surface.
 	same := true
 	for _, r := range s {
-		if r == '\u200c' || r == '\u064B' || r == utf8.RuneError || matchRune(r) != r {
+		if r == '\u200c' || r == '\u064B' || r == '\u0654' || r == utf8.RuneError || matchRune(r) != r {
 			same = false
 			break
 		}
@@ -127,7 +132,7 @@ func matchForm(s string) string {
 	}
 	var b strings.Builder
 	for _, r := range s {
-		if r == '\u200c' || r == '\u064B' {
+		if r == '\u200c' || r == '\u064B' || r == '\u0654' {
 			continue
 		}
 		b.WriteRune(matchRune(r))

@@ -17,6 +17,15 @@ func mergeNumbers(toks []token) []token {
 			i += 2
 			continue
 		}
+		// «بیستو سه»: the «و» typed onto the tens.
+		if base, ok := strings.CutSuffix(t.m, "و"); ok && !t.quoted && !t.isNum && i+1 < len(toks) && toks[i+1].isNum && !toks[i+1].digits {
+			if tens, ok := numberWords[base]; ok && tens >= 20 && tens%10 == 0 && toks[i+1].num < tens {
+				u := toks[i+1]
+				out = append(out, token{m: base + " و " + u.m, s: t.s + " " + u.s, num: tens + u.num, isNum: true})
+				i++
+				continue
+			}
+		}
 		// «بیست و یکم»: a compound ordinal, read as the digits with «م».
 		if t.isNum && !t.digits && t.num >= 20 && t.num%10 == 0 && i+2 < len(toks) && toks[i+1].m == "و" {
 			if u, ok := unitOrdinal(toks[i+2].m); ok {
@@ -25,14 +34,26 @@ func mergeNumbers(toks []token) []token {
 				continue
 			}
 		}
+		// «سوال پنج ام», «سی امین»: the ordinal suffix typed apart.
+		if t.isNum && i+1 < len(toks) && !toks[i+1].quoted && isAny(toks[i+1].m, "ام", "امین", "مین") {
+			key := strconv.Itoa(t.num) + "ام"
+			out = append(out, token{m: key, s: t.s + " " + toks[i+1].s})
+			i++
+			continue
+		}
 		// «سوال ۵ گزینه‌ای», «با سه گزینه», «امتیازی پنج ستاره‌ای», «از ۱۰
 		// امتیاز»: after a question noun, «با», «از» or a type the number
 		// counts options, stars or points, and with them names the
 		// question's kind, not five questions.
 		if t.isNum && i+1 < len(toks) && len(out) > 0 {
 			prev := out[len(out)-1].m
-			after := questionNouns[prev] || prev == "با" || prev == "از" || typeWords[prev]
-			if key := scaleWord(toks[i+1]); after && key != "" {
+			// «…، ۵ ستاره»: said after a comma, the scale of the question
+			// just named.
+			after := questionNouns[prev] || prev == "با" || prev == "از" || typeWords[prev] || prev == "،" || prev == ","
+			// «با دو گزینهٔ «دختر» و «پسر»»: the options named next are
+			// the list the number counts.
+			listed := i+2 < len(toks) && (toks[i+2].quoted || toks[i+2].m == ":")
+			if key := scaleWord(toks[i+1]); after && key != "" && !listed {
 				opt := toks[i+1]
 				opt.m, opt.s = key, t.s+" "+opt.s
 				out = append(out, opt)
@@ -89,6 +110,12 @@ func ordinal(m string) (int, bool) {
 		return 4, true
 	case "fifth", "5th":
 		return 5, true
+	}
+	// The ezafe said as «ه»: «سوال دومه فرم ۳».
+	if b, ok := strings.CutSuffix(m, "ه"); ok && strings.HasSuffix(b, "م") {
+		if n, ok := ordinal(b); ok {
+			return n, true
+		}
 	}
 	// The spoken substantive ordinal: «دومی», «سومی» (the second one).
 	if b, ok := strings.CutSuffix(m, "ی"); ok && !strings.HasSuffix(b, "ین") {

@@ -8,23 +8,35 @@
 //
 // The pipeline, in Plan: normalise letters and marks (normalize.go),
 // tokenize, with quoted strings and compound numbers whole (tokens.go,
-// words.go, numbers.go), split into clauses at conjunctions and
+// words.go, numbers.go) and a word the lexicon does not know read as the
+// lexicon word it sounds like (sound.go), set aside what the command
+// says not to do («به جای …») and what the speaker will do themselves,
+// cut run-on orders where a verb phrase ends and a new object begins, split into clauses at conjunctions and
 // punctuation (clauses.go), read each clause into a frame (frame.go,
 // whose readClause gives the order of the steps: negation.go,
 // refusals.go, ids.go, titles.go, questions.go, lists.go, positions.go,
 // intents.go), attach verbless clauses to the clause whose verb they
 // share (verbless.go), then resolve pronouns and "the form" against the
-// forms mentioned so far and emit steps (builder.go). Every word list is
-// in lexicon.go; vocab.go matches its phrases against tokens.
+// forms mentioned so far and emit steps (builder.go). Every clause
+// accounts for its words (coverage.go): content words it did not use
+// are named in a warning, and a detail the plan cannot carry that was
+// the clause's point (a time to act, looks, help text, a format with no
+// name) gives no plan; a form is deleted, closed or unpublished only
+// when named exactly, never by a word read by its sound. Questions about
+// the form and a command past the step limit get no plan in either
+// contract. Every word list is in lexicon.go; vocab.go matches its
+// phrases against tokens.
 //
-// A v2 planner (v2.go) also, before the clauses are cut: reads a command
+// A v2 planner also, before the clauses are cut (v2lists.go): reads a command
 // written as labelled fields (structured), the type words only v2 has
 // (retype), and every list said in one breath — options, the questions
 // a form asks — as one token (collectLists); in each clause, right after
-// the ids, an edit of an existing question (readFieldEdit) and the
-// deleting, disabling or copying of forms (readFormActs); and, between
-// the clauses, options said on their own, forms told apart by «اولی …
-// دومی …» and «اجباری» after «و». It refuses a plan past MaxSteps or a
+// the ids, formats said in words (formats.go), an edit of an existing
+// question (readFieldEdit, v2edits.go)
+// and the deleting, disabling or copying of forms (readFormActs,
+// v2formacts.go); and, between the clauses (v2order.go), options said
+// on their own, forms told apart by «اولی … دومی …» and «اجباری» after
+// «و». It refuses a plan past MaxSteps or a
 // command adding more than MaxFields questions instead of cutting it.
 package persian
 
@@ -114,15 +126,22 @@ func (p *Planner) Plan(text string) Result {
 		return none("this asks why or how, which is a question to answer, not a form-builder action",
 			"این فرمان پرسشِ «چرا» یا «چگونه» است، نه کاری در فرم‌ساز")
 	}
+	if asksQuestion(toks) {
+		return none("this is a question about the form, to be answered, not an order",
+			"این فرمان پرسشی دربارهٔ فرم است، نه دستور")
+	}
 	if asksLeave(toks) {
 		return none("this asks whether to do it, which is a question to answer, not an order",
 			"این فرمان می‌پرسد که آیا کاری انجام شود؛ پرسش است، نه دستور")
 	}
+	toks = formTitleList(beforeVerbEnds(dropInsteadOf(dropSpeakerActs(selfCorrected(toks)))))
+	// «عنوان: …، سوال: …، نوع: …»: a command written as labelled fields.
+	toks = labelledTypes(toks)
 	v2 := p.cfg.Contract == 2
 	if v2 {
-		toks = collectLists(placesAsQuestions(structured(retype(toks))))
+		toks = bareWordings(collectLists(placesAsQuestions(structured(retype(toks)))))
 	}
-	toks = parenWordings(toks)
+	toks = cutRunOns(parenWordings(toks))
 	clauses, joins := splitClauses(toks)
 	frames := make([]*frame, 0, len(clauses))
 	for k, c := range clauses {
@@ -134,7 +153,16 @@ func (p *Planner) Plan(text string) Result {
 		frames = editGoesOn(formsByOrdinal(attachOptions(frames)))
 		requiredAfter(frames)
 		inItsPlace(frames)
+		placeGoesOn(frames)
+		editInstead(frames)
+		actsOnCopy(frames)
+		pronounIsQuestion(frames)
+		formatGoesBack(frames)
+		editShared(frames)
+		namesLastQuestion(frames)
+		formBesideEdit(frames)
 	}
+	detailsArePoint(frames)
 	frames = attachVerbless(frames)
 
 	for _, f := range frames {
@@ -154,7 +182,7 @@ func (p *Planner) Plan(text string) Result {
 	b := &builder{cfg: p.cfg, createStep: -1}
 	negated := 0
 	prevStart := 0
-	for _, f := range frames {
+	for k, f := range frames {
 		if f.negated {
 			// «فرم ۳ را منتشر نکن، فقط پیش‌نویسش کن»: what is not done
 			// still names the form the next clause speaks of.
@@ -164,13 +192,19 @@ func (p *Planner) Plan(text string) Result {
 		}
 		start := len(b.steps)
 		b.frame(f)
-		if f.toks.saysBefore() {
+		if f.toks.saysBefore() || k > 0 && frames[k-1].toks.opensBefore() && !frames[k-1].negated {
 			b.moveBefore(prevStart, start)
 		}
 		prevStart = start
 	}
 	if b.abort != nil {
 		return *b.abort
+	}
+	if v2 {
+		deletesHighFirst(b.steps)
+	}
+	if usesDeleted(b.steps) {
+		return Result{None: true, Warnings: b.warnings, Reason: "the command uses a form after deleting it", ReasonFA: "فرمان پس از حذف فرم دوباره به آن می‌پردازد"}
 	}
 	if len(b.steps) == 0 {
 		switch {
@@ -181,15 +215,10 @@ func (p *Planner) Plan(text string) Result {
 		}
 		return Result{None: true, Reason: "the command was not understood as a form-builder action", ReasonFA: "این فرمان به عنوان کاری در فرم‌ساز فهمیده نشد", Warnings: b.warnings}
 	}
-	if len(b.steps) > p.cfg.MaxSteps && v2 {
+	if len(b.steps) > p.cfg.MaxSteps {
 		return Result{None: true, Warnings: b.warnings,
 			Reason:   fmt.Sprintf("the command needs %d steps, more than the %d one plan may hold; split it in two", len(b.steps), p.cfg.MaxSteps),
 			ReasonFA: fmt.Sprintf("این فرمان %s گام لازم دارد و هر طرح حداکثر %s گام دارد؛ آن را در دو فرمان بگویید", persianDigits(len(b.steps)), persianDigits(p.cfg.MaxSteps))}
-	}
-	if len(b.steps) > p.cfg.MaxSteps {
-		b.steps = b.steps[:p.cfg.MaxSteps]
-		b.warn("plan.capped", fmt.Sprintf("the plan was cut to its first %d steps", p.cfg.MaxSteps),
-			fmt.Sprintf("طرح به %s گام نخست محدود شد", persianDigits(p.cfg.MaxSteps)))
 	}
 	plan := &domain.Plan{Version: p.cfg.Contract, Steps: b.steps}
 	if !v2 && needsV2(plan) {

@@ -333,8 +333,10 @@ func FuzzPlanner(f *testing.F) {
 	for _, c := range loadCorpus(f, "core.jsonl") {
 		f.Add(c.Text)
 	}
-	for _, c := range loadCorpus(f, "v2.jsonl") {
-		f.Add(c.Text)
+	for _, name := range []string{"v2.jsonl", "office-and-phone.jsonl", "english-and-dictation.jsonl"} {
+		for _, c := range loadCorpus(f, name) {
+			f.Add(c.Text)
+		}
 	}
 	f.Add("«»\"“'‘ فرم ۱۲۳۴۵۶۷۸۹۰۱۲۳۴۵۶۷۸۹۰ و و و ، ، سوال سوال")
 	f.Add("گزینه‌های سوال ، و و : ( ) سوال دوم و سوم و : اولی دومی")

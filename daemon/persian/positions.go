@@ -15,7 +15,7 @@ func (c clause) questionOrdinal() *int {
 		if nx.isNum && nx.num > 0 {
 			return domain.Int(nx.num - 1)
 		}
-		if nx.m == "شماره" && i+2 < len(c) && c[i+2].isNum && c[i+2].num > 0 {
+		if isAny(nx.m, "شماره", "شمارهی") && i+2 < len(c) && c[i+2].isNum && c[i+2].num > 0 {
 			return domain.Int(c[i+2].num - 1)
 		}
 	}
@@ -30,21 +30,30 @@ func (c clause) questionOrdinal() *int {
 // besideQuestion reads «بعد از سوال دوم» (after the second question: the
 // new one takes the third place, 0-based 2) and «قبل از سوال سوم» (before
 // the third: it takes that place, 0-based 2) at i.
-func (c clause) besideQuestion(i int) (int, bool) {
-	if i+3 >= len(c) || !isAny(c[i].m, "بعد", "قبل", "پیش", "after", "before") || !isAny(c[i+1].m, "از", "the") || !c[i+2].qnoun {
-		return 0, false
+func (c clause) besideQuestion(i int) (at, end int, ok bool) {
+	if i+2 >= len(c) || !isAny(c[i].m, "بعد", "قبل", "پیش", "پس", "after", "before") {
+		return 0, 0, false
 	}
-	n, ok := ordinal(c[i+3].m)
-	if !ok && c[i+3].isNum && !c[i+3].quoted {
-		n, ok = c[i+3].num, true
+	k := i + 1 // «بعد از سوال», «after the question», «after question»
+	if isAny(c[k].m, "از", "the") {
+		k++
+	} else if !isLatin(c[i].m) {
+		return 0, 0, false
 	}
-	if !ok || n < 1 {
-		return 0, false
+	if k+1 >= len(c) || !c[k].qnoun {
+		return 0, 0, false
 	}
-	if isAny(c[i].m, "بعد", "after") {
-		return n, true
+	n, isOrd := ordinal(c[k+1].m)
+	if !isOrd && c[k+1].isNum && !c[k+1].quoted {
+		n, isOrd = c[k+1].num, true
 	}
-	return n - 1, true
+	if !isOrd || n < 1 {
+		return 0, 0, false
+	}
+	if isAny(c[i].m, "بعد", "پس", "after") {
+		return n, k + 2, true
+	}
+	return n - 1, k + 2, true
 }
 
 // position reads «در جایگاه اول», «در جایگاه ۳», «اول فرم», «ابتدای فرم»,
@@ -73,8 +82,8 @@ func (c clause) position(lo, hi int, used []bool) *int {
 				return nil
 			}
 		}
-		if at, ok := c.besideQuestion(i); ok {
-			markUsed(used, i, i+4)
+		if at, end, ok := c.besideQuestion(i); ok {
+			markUsed(used, i, end)
 			return domain.Int(at)
 		}
 		n := c.atAny(i, topMarkersV)

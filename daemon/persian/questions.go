@@ -77,6 +77,11 @@ func (c clause) readQuestionTexts(used []bool, newForm bool) []questionText {
 			continue
 		}
 		n := c.atAny(i, questionMarksV)
+		if n == 0 && c.afterAQuestion(i) {
+			// «یه سوال اضافه کن به اسم شهر»: a name said after the
+			// question, in a clause that makes no form, is its wording.
+			n = c.atAny(i, questionNamesV)
+		}
 		if n == 0 {
 			continue
 		}
@@ -272,7 +277,9 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool)
 		// Question text: a wording found after the anchor, else a quote.
 		for _, qt := range texts {
 			// A wording said before any question belongs to the first.
-			if qt.at > a.at && qt.at < hi || gi == 0 && qt.at < a.at {
+			// One question takes the wording wherever it is said: «یه سوال
+			// امتیازی اضافه کن به فرم ۱۴ با عنوان «…»».
+			if qt.at > a.at && qt.at < hi || gi == 0 && qt.at < a.at || len(anchors) == 1 && qt.at > a.at {
 				g.question = qt.text
 				break
 			}
@@ -281,6 +288,14 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool)
 			f.wordsFrom = c.wordingList(a.at+1, used)
 		}
 		for j := a.at + 1; j < hi && g.question == ""; j++ {
+			if c[j].quoted && !used[j] && !c.optionQuote(j) {
+				g.question = c[j].s
+				used[j] = true
+			}
+		}
+		// «یه سوال عددی بذار «تعداد دفعات»»: one question takes the
+		// quote said after its verb.
+		for j := hi; v2 && len(anchors) == 1 && g.question == "" && j < len(c); j++ {
 			if c[j].quoted && !used[j] && !c.optionQuote(j) {
 				g.question = c[j].s
 				used[j] = true
@@ -416,4 +431,17 @@ func (c clause) modifier() (typ string, required, all, ok bool) {
 		}
 	}
 	return typ, required, all, typ != "" || required
+}
+
+// questionNamesV name a question after it is said: «… به اسم شهر».
+var questionNamesV = newVocab("به اسم", "به نام", "با اسم", "با نام", "named", "called")
+
+// afterAQuestion reports a question noun before i.
+func (c clause) afterAQuestion(i int) bool {
+	for k := 0; k < i; k++ {
+		if c[k].qnoun || c[k].list != nil && !c[k].list.options {
+			return true
+		}
+	}
+	return false
 }

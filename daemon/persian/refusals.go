@@ -108,3 +108,76 @@ func (c clause) readReports(used []bool) (madeAlready bool) {
 	c.markReported(used)
 	return c.reportsMaking(used)
 }
+
+// asksQuestion reports a command that is a question about the form, not
+// an order: «فرم ۲ منتشر شده یا نه؟» (yes or no), «فرم ۴ را منتشر کنم
+// یا پیش‌نویس بمونه؟» (either or), «آیا فرم ۸ منتشر شده است؟» (its
+// state). A request said as a question («میشه فرم ۳ رو منتشر کنی؟»)
+// asks for neither and stays an order.
+func asksQuestion(toks []token) bool {
+	n := len(toks)
+	for n > 0 && toks[n-1].punct && isAny(toks[n-1].m, "?", "؟", "!") {
+		n--
+	}
+	if n == len(toks) || n == 0 || toks[n-1].quoted {
+		return false
+	}
+	last := toks[n-1].m
+	if n > 1 && isAny(toks[n-2].m, "یا", "or") && isAny(last, "نه", "خیر", "not", "no") {
+		return true
+	}
+	if isAny(last, "شده", "شد", "شدن", "شدند") || n > 1 && isAny(last, "است", "هست", "اند") && isAny(toks[n-2].m, "شده", "شدهاند") {
+		return true
+	}
+	// «should I delete form 3?», «can we publish it?»: asking whether.
+	for k := 0; k+1 < n; k++ {
+		if !toks[k].quoted && isAny(toks[k].m, "should", "shall", "do", "must") && isAny(toks[k+1].m, "i", "we") {
+			return true
+		}
+	}
+	either, mine := false, false
+	for _, t := range toks[:n] {
+		if t.quoted || t.list != nil {
+			continue
+		}
+		if isAny(t.m, "یا", "or") {
+			either = true
+		}
+		if isAny(t.m, firstPersonVerbs...) || isAny(t.m, "بمونه", "بماند", "بمانه", "بشه؟") {
+			mine = true
+		}
+	}
+	return either && mine
+}
+
+// speakerWillDo reports a clause in which the speaker says what they
+// will do themselves: «خودم اضافه می‌کنم», «بعداً می‌سازمش».
+func (c clause) speakerWillDo() bool {
+	for _, t := range c {
+		if t.quoted {
+			continue
+		}
+		if isAny(t.m, "خودم", "خودمون", "خودمان", "میکنم", "میکنیم", "میسازم", "میسازیم", "میذارم", "میذاریم", "میگذارم", "میزنم", "میافزایم", "خواهمکرد", "انجاممیدهم") {
+			return true
+		}
+	}
+	return false
+}
+
+// dropSpeakerActs takes out each sentence (up to «.», «؛», «!» or «؟»)
+// in which the speaker says what they will do themselves: «…؛ پرسش‌ها
+// را بعداً خودم اضافه می‌کنم».
+func dropSpeakerActs(toks []token) []token {
+	start := 0
+	for i := 0; i <= len(toks); i++ {
+		if i < len(toks) && !(toks[i].punct && isAny(toks[i].m, ".", "؛", ";", "!", "؟", "?")) {
+			continue
+		}
+		if clause(toks[start:i]).speakerWillDo() {
+			end := min(i+1, len(toks))
+			return dropSpeakerActs(append(append(make([]token, 0, len(toks)), toks[:start]...), toks[end:]...))
+		}
+		start = i + 1
+	}
+	return toks
+}

@@ -25,8 +25,10 @@ func (c clause) isStop(i int) bool {
 		if nx < len(c) && (c[nx].qnoun || c[nx].list != nil) {
 			return true
 		}
-		if _, n := c.fieldTypeAt(nx); n > 0 && nx+n < len(c) && c[nx+n].qnoun {
-			return true
+		if nx < len(c) {
+			if _, n := c.fieldTypeAt(nx); n > 0 && nx+n < len(c) && c[nx+n].qnoun {
+				return true
+			}
 		}
 	}
 	if _, n := c.fieldTypeAt(i); n > 0 && i+n < len(c) && c[i+n].qnoun {
@@ -43,6 +45,15 @@ func (c clause) isStop(i int) bool {
 	if t.qnoun {
 		return true
 	}
+	// «به اسم نظرسنجی مشتریان که یه سوال … داشته باشه»: a relative
+	// clause says what the form has, not its name.
+	if isAny(t.m, "که", "which", "that") && i > 0 {
+		for k := i + 1; k < len(c); k++ {
+			if c[k].qnoun || c[k].list != nil {
+				return true
+			}
+		}
+	}
 	return c.atAny(i, stopWordsV) > 0
 }
 
@@ -50,6 +61,9 @@ func (c clause) isStop(i int) bool {
 // words up to the next stop. It returns the surface text and the index
 // after it.
 func (c clause) span(i int, used []bool) (string, int) {
+	if i < len(c) && c[i].punct && c[i].m == ":" && i+1 < len(c) {
+		i++ // «تغییر بده به: جلسه», «با عنوان: …»
+	}
 	if i >= len(c) {
 		return "", i
 	}
@@ -65,6 +79,11 @@ func (c clause) span(i int, used []bool) (string, int) {
 		}
 		words = append(words, c[j].s)
 		used[j] = true
+	}
+	// «… که بپرسه اسمت چیه؟»: the question mark is the wording's.
+	if len(words) > 0 && j < len(c) && c[j].punct && isAny(c[j].m, "؟", "?") {
+		words[len(words)-1] += c[j].s
+		j++
 	}
 	return strings.Join(words, " "), j
 }
@@ -117,12 +136,23 @@ func (c clause) readTitles(f *frame, used []bool) {
 				continue
 			}
 			q := i + 1
-			if c[q].punct && c[q].m == ":" && q+1 < len(c) {
-				q++ // «فرم جدید: «X»»
+			if (c[q].punct && c[q].m == ":" || isAny(c[q].m, "برای", "واسه", "for")) && q+1 < len(c) {
+				q++ // «فرم جدید: «X»», «یه فرم برای «X» بساز»
 			}
 			if c[q].quoted && !used[q] && !c.afterQuestion(q) {
 				used[q] = true
 				f.title = c[q].s
+				break
+			}
+		}
+	}
+	// «یه فرم بساز «گزارش هفتگی» با …»: a quote right after the verb
+	// that makes the form names it.
+	if f.title == "" {
+		for i := 0; i+1 < len(c); i++ {
+			if c.createVerbAt(i) && c[i+1].quoted && !used[i+1] && !c.afterQuestion(i+1) && c.madeFormBefore(i) {
+				used[i+1] = true
+				f.title = c[i+1].s
 				break
 			}
 		}
@@ -153,6 +183,15 @@ func (c clause) readTitles(f *frame, used []bool) {
 			}
 			if m := c.atAny(j, renameVerbsV); m > 0 {
 				verb, vn = j, m
+				break
+			}
+		}
+		if verb < 0 && c[i].pron && f.title == "" && i > 0 && c.madeBefore(i) {
+			// «یه فرم بساز اسمش کلاس زبان»: the form just made is named,
+			// with no verb of naming.
+			if t, _ := c.span(i+n, used); t != "" {
+				markUsed(used, i, i+n)
+				f.title = t
 				break
 			}
 		}
@@ -327,4 +366,28 @@ func continuesTitle(prev, f *frame) bool {
 	}
 	prev.title += " " + conj + " " + strings.Join(words, " ")
 	return true
+}
+
+// madeBefore reports a create verb before i: «یه فرم بساز اسمش …».
+func (c clause) madeBefore(i int) bool {
+	for k := 0; k < i; k++ {
+		if c.createVerbAt(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// madeFormBefore reports a form noun before the create verb at i, with
+// no question noun between: «یه فرم بساز …», not «یه سوال بساز».
+func (c clause) madeFormBefore(i int) bool {
+	for k := i - 1; k >= 0; k-- {
+		if c[k].qnoun || c[k].list != nil {
+			return false
+		}
+		if c.atAny(k, formNounsV) > 0 || c.atAny(k, formKindsV) > 0 {
+			return true
+		}
+	}
+	return false
 }

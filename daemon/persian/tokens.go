@@ -16,6 +16,7 @@ type token struct {
 	isNum  bool // digits or a number word
 	digits bool // written with digits (an id), not as a word
 	pron   bool // carried the pronoun suffix ـش ("its")
+	fuzzy  bool // m is the lexicon word the typed word sounds like (sound.go)
 	// r0 is the first rune of m, or -1 when m is empty (a prefix of
 	// every word): clause.at skips phrases that start with another rune.
 	r0 rune
@@ -53,7 +54,7 @@ func closingQuote(r rune) (rune, bool) {
 
 func isPunct(r rune) bool {
 	switch r {
-	case '،', ',', '؛', ';', ':', '.', '!', '?', '؟', '(', ')', '[', ']', '…':
+	case '،', ',', '؛', ';', ':', '.', '!', '?', '؟', '(', ')', '[', ']', '…', '/':
 		return true
 	}
 	return false
@@ -131,7 +132,7 @@ func tokenize(text string) []token {
 		switch {
 		case isSpace(r):
 			flush(i)
-		case isPunct(r) && !(r == '.' && betweenDigits(text, i, next)):
+		case isPunct(r) && !((r == '.' || r == '/') && betweenDigits(text, i, next)):
 			flush(i)
 			toks = append(toks, token{m: text[i:next], s: text[i:next], punct: true})
 		case r == '#':
@@ -147,7 +148,7 @@ func tokenize(text string) []token {
 		i = next
 	}
 	flush(len(text))
-	toks = mergeNumbers(mergeAffixes(toks))
+	toks = mergeNumbers(mergeAffixes(splitLightVerbs(toks)))
 	for k := range toks {
 		toks[k].r0 = firstRune(toks[k].m)
 		toks[k].qnoun = questionNouns[toks[k].m]
@@ -227,12 +228,29 @@ func mergeAffixes(toks []token) []token {
 			i++
 			continue
 		}
-		if plain && isAny(t.m, "ها", "های", "هایی", "هاى") && len(out) > 0 && isWord(out[len(out)-1]) {
+		// «شماره ی هفت»: the ezafe written apart after a final ه.
+		if plain && t.m == "ی" && len(out) > 0 && isWord(out[len(out)-1]) && strings.HasSuffix(out[len(out)-1].m, "ه") {
+			prev := &out[len(out)-1]
+			prev.m, prev.s = prev.m+"ی", prev.s+" "+t.s
+			continue
+		}
+		if plain && isAny(t.m, "ها", "های", "هایی", "هاى", "هاش", "هایش", "هاشو", "هاشون") && len(out) > 0 && isWord(out[len(out)-1]) {
 			prev := out[len(out)-1]
-			merged := wordToken(prev.s + t.s)
+			// The key of a word read by its sound is the word it stands
+			// for: «گضینه های» is «گزینههای».
+			merged := wordToken(prev.m + t.m)
 			merged.s = prev.s + " " + t.s
 			out[len(out)-1] = merged
 			continue
+		}
+		// «پیش نویص»: a compound of the lexicon typed apart with a slip
+		// in one half is read as the compound, by its sound.
+		if plain && !t.fuzzy && i+1 < len(toks) && isWord(toks[i+1]) && !toks[i+1].fuzzy && !sounds.known[t.m] {
+			if w, ok := soundWord(t.m + toks[i+1].m); ok && !strings.Contains(w, " ") && sounds.known[w] && utf8.RuneCountInString(w) >= minEditRunes+1 {
+				out = append(out, token{m: w, s: t.s + " " + toks[i+1].s, fuzzy: true})
+				i++
+				continue
+			}
 		}
 		out = append(out, t)
 	}
@@ -240,3 +258,45 @@ func mergeAffixes(toks []token) []token {
 }
 
 func isWord(t token) bool { return !t.quoted && !t.punct && !t.isNum }
+
+// joinedLightVerbs are the light verbs typed onto the word they make a
+// verb of: «منتشرکن», «اضافه‌کنید», «پاکش‌کن».
+var joinedLightVerbs = []string{"کنید", "کنین", "کن", "بکن", "بشه", "شود"}
+
+// splitLightVerbs parts «منتشرکن» into «منتشر» «کن» when the first part
+// is a word of the lexicon.
+func splitLightVerbs(toks []token) []token {
+	var out []token
+	for i, t := range toks {
+		if t.quoted || t.punct || t.isNum || len(t.m) < 8 {
+			if out != nil {
+				out = append(out, t)
+			}
+			continue
+		}
+		cut := false
+		for _, v := range joinedLightVerbs {
+			base, ok := strings.CutSuffix(t.m, v)
+			if !ok || len(base) < 4 || !(vocabWords[base] || sounds.known[base]) || vocabWords[t.m] || sounds.known[t.m] {
+				continue
+			}
+			sb := strings.TrimSuffix(t.s, "‌"+v)
+			if sb == t.s {
+				sb = t.s[:max(0, len(t.s)-len(v))]
+			}
+			if out == nil {
+				out = append(make([]token, 0, len(toks)+1), toks[:i]...)
+			}
+			out = append(out, wordToken(sb), wordToken(v))
+			cut = true
+			break
+		}
+		if !cut && out != nil {
+			out = append(out, t)
+		}
+	}
+	if out == nil {
+		return toks
+	}
+	return out
+}

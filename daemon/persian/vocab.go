@@ -19,6 +19,10 @@ type phrase struct {
 
 // vocab is a list of phrases, kept in the order given: where the first
 // match wins (field types, position markers), earlier entries come first.
+// vocabWords holds every word of every phrase the grammar matches:
+// the words a reading accounts for without marking them (coverage.go).
+var vocabWords = map[string]bool{}
+
 type vocab struct {
 	// first[k] is phrases[k].first, kept apart so that passing over the
 	// phrases a token cannot start reads a few bytes, not every phrase.
@@ -27,6 +31,12 @@ type vocab struct {
 }
 
 func newVocab(keys ...string) *vocab {
+	for _, k := range keys {
+		for _, w := range strings.Fields(k) {
+			vocabWords[w] = true
+		}
+		vocabWords[strings.ReplaceAll(k, " ", "")] = true
+	}
 	v := &vocab{first: make([]rune, 0, len(keys)), phrases: make([]phrase, 0, len(keys))}
 	for _, k := range keys {
 		p := phrase{key: k, words: strings.Fields(k), first: -1}

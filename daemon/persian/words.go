@@ -15,6 +15,15 @@ func wordToken(s string) token {
 		t.num, t.isNum = n, true
 		return t
 	}
+	// «بیستوسه»: a compound number typed as one word.
+	if k := strings.Index(t.m, "و"); k > 0 {
+		tens, ok1 := numberWords[t.m[:k]]
+		unit, ok2 := numberWords[t.m[k+len("و"):]]
+		if ok1 && ok2 && tens >= 20 && tens%10 == 0 && unit < 10 && unit > 0 {
+			t.num, t.isNum = tens+unit, true
+			return t
+		}
+	}
 	// A counter joined to its number: دوتا, سه‌تا.
 	if base, ok := strings.CutSuffix(t.m, "تا"); ok {
 		if n, ok := numberWords[base]; ok && base != "" {
@@ -41,10 +50,31 @@ func wordToken(s string) token {
 		if !pronounBases[base] {
 			base = strings.TrimSuffix(base, "ا") // ـاش after a silent ه: نتیجه‌اش
 		}
+		// «requiredش», «حزفش»: an English word, or a slip of a word
+		// that takes the suffix, with it typed on.
+		if !pronounBases[base] && isLatin(base) && base != "" {
+			t.m, t.pron = base, true
+			return t
+		}
+		if fix, ok := misspellings[base]; ok && pronounBases[fix] {
+			base = fix
+		} else if fix, ok := soundWord(base); ok && pronounBases[fix] {
+			base = fix
+		}
 		if pronounBases[base] {
 			t.m, t.pron = base, true
 			return t
 		}
+		// «سوال دومش»: its second question. «اولش» is its beginning, a
+		// place (topMarkersV).
+		if _, ok := ordinal(t.m[:k]); ok && k > 0 && t.m[:k] != "اول" {
+			t.m, t.pron = t.m[:k], true
+			return t
+		}
+	}
+	if w, ok := finglish[t.m]; ok {
+		t.m = w
+		return t
 	}
 	if len(t.m) < 6 || t.m[0] < 0x80 {
 		return englishPossessive(t)
@@ -66,8 +96,12 @@ func wordToken(s string) token {
 	}
 	if n := len(t.m); n < len(misspellingEnds) && misspellingEnds[n]&(1<<(t.m[n-1]&63)) != 0 {
 		if fix, ok := misspellings[t.m]; ok {
-			t.m = fix
+			t.m, t.fuzzy = fix, true
+			return t
 		}
+	}
+	if w, ok := soundWord(t.m); ok {
+		t.m, t.fuzzy = w, true
 	}
 	return t
 }
@@ -218,4 +252,20 @@ func hasDigit(w string) bool {
 		}
 	}
 	return false
+}
+
+// finglish maps the key words of a command typed in Latin letters
+// («form 3 ro montasher kon») to the Persian words the grammar reads.
+var finglish = map[string]string{
+	"ro": "رو", "ra": "را", "kon": "کن", "konid": "کنید", "bokon": "بکن", "kone": "کنه", "beshe": "بشه", "bashe": "باشه",
+	"farm": "فرم", "formo": "فرمو", "soal": "سوال", "sual": "سوال", "so'al": "سوال", "soala": "سوالها", "soalo": "سوال", "soale": "سوال",
+	"ezafe": "اضافه", "ezafeh": "اضافه", "montasher": "منتشر", "enteshar": "انتشار", "pak": "پاک", "hazf": "حذف",
+	"pishnevis": "پیشنویس", "gheyrefaal": "غیرفعال", "gheirefaal": "غیرفعال", "kopi": "کپی",
+	"ye": "یه", "yek": "یک", "jadid": "جدید", "besaz": "بساز", "bsaz": "بساز", "bezar": "بذار", "bzar": "بذار", "dorost": "درست",
+	"ejbari": "اجباری", "ejbaari": "اجباری", "ekhtiari": "اختیاری", "kootah": "کوتاه", "kutah": "کوتاه", "boland": "بلند",
+	"esm": "اسم", "esmesh": "اسمش", "onvan": "عنوان", "onvanesh": "عنوانش", "gozine": "گزینه", "gozineh": "گزینه", "gozineha": "گزینهها",
+	"gozinehaye": "گزینههای", "chand": "چند", "gozinei": "گزینهای", "tarikh": "تاریخ", "adadi": "عددی", "emtiazi": "امتیازی",
+	"keshooyi": "کشویی", "keshoei": "کشویی", "ba": "با", "va": "و", "baad": "بعد", "bad": "بعد", "baadesh": "بعدش", "lotfan": "لطفا",
+	"aval": "اول", "avval": "اول", "dovom": "دوم", "sevom": "سوم", "chaharom": "چهارم", "panjom": "پنجم",
+	"nakon": "نکن", "montasheresh": "منتشرش", "pakesh": "پاکش", "hazfesh": "حذفش", "beh": "به", "be": "به", "too": "تو", "dar": "در",
 }

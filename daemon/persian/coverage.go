@@ -1,0 +1,220 @@
+package persian
+
+import "strings"
+
+// Coverage accounting: the reading marks the words it uses (used in
+// readClause); a content word left over is named in a warning, so that
+// no detail of a command vanishes unsaid. Words of the grammar (verbs,
+// nouns, particles, politeness) are accounted for by being words of the
+// lexicon; what is left is what the planner did not understand.
+
+// account finds the clause's leftover words and refuses a destructive
+// act that rests on a word read only by its sound.
+func (c clause) account(f *frame, used []bool) {
+	for i, t := range c {
+		if used[i] || t.punct || t.isNum || t.list != nil || t.quoted {
+			continue
+		}
+		if accounted(t) || i > 0 && vocabWords[c[i-1].m+t.m] || i+1 < len(c) && vocabWords[t.m+c[i+1].m] {
+			// «پیش نویس»: a word of the lexicon typed in two.
+			continue
+		}
+		f.leftover = append(f.leftover, t.s)
+	}
+	// «با فرمت X» with an X no format is named by: the format asked
+	// for would vanish, so the clause gets no plan.
+	for i, t := range c {
+		if !used[i] && !t.quoted && isAny(t.m, formatWords...) && (len(f.groups) > 0 || f.edit != nil) && f.edit.formatless() && !f.groupsFormatted() {
+			f.refusal = [2]string{"the format asked for after «" + t.s + "» is not one a plan can set (mobile, landline, national code, postal code, URL)",
+				"قالبی که پس از «" + t.s + "» خواسته شده در طرح تعیین‌شدنی نیست (موبایل، تلفن ثابت، کد ملی، کد پستی، نشانی اینترنتی)"}
+			f.edit, f.groups, f.add = nil, nil, false
+			return
+		}
+	}
+	// A clause asks for something when it acts or has a verb of its own
+	// («رنگش رو سبز کن»); a time is asked for wherever it is said («فرم
+	// ۲ رو هفته | بعد منتشر کن»).
+	acts := f.hasIntent() || f.edit != nil || f.disable || f.deleteForm || f.duplicate || c.has(renameVerbsV) || c.saysWhen()
+	if !f.negated && acts {
+		for _, w := range f.leftover {
+			m := matchForm(w)
+			switch {
+			case len(f.groups) > 0:
+				// A clause that adds questions may hold their wordings
+				// («دو سوال: رنگ، سایز»); its details are warned of.
+				continue
+			case isAny(m, timeWords...):
+				f.detail = [2]string{"a plan acts now; it cannot wait for a time («" + w + "»)",
+					"طرح همین حالا اجرا می‌شود و نمی‌تواند تا زمانی («" + w + "») صبر کند"}
+			case isAny(m, lookWords...):
+				f.detail = [2]string{"a plan cannot set how a form looks («" + w + "»)",
+					"طرح نمی‌تواند ظاهر فرم («" + w + "») را تعیین کند"}
+			case isAny(m, helpWords...):
+				f.detail = [2]string{"a plan cannot set a question's help text or placeholder («" + w + "»)",
+					"طرح نمی‌تواند متن راهنمای سوال («" + w + "») را تعیین کند"}
+			case isAny(m, limitWords...) && f.edit != nil:
+				f.detail = [2]string{"a plan cannot set a question's limits («" + w + "»)",
+					"طرح نمی‌تواند محدودیت‌های سوال («" + w + "») را تعیین کند"}
+			case m == "تکرار" && (f.edit != nil || f.toks.hasQuestionNoun()):
+				f.detail = [2]string{"questions have no copy action", "سوال‌ها را نمی‌توان رونوشت کرد"}
+			default:
+				continue
+			}
+			f.detailKind = m
+			return
+		}
+	}
+	if !f.hasIntent() && f.edit == nil && !f.deleteForm && !f.disable && !f.duplicate && c.saysDone() {
+		// «I deleted form 3, now publish form 4», «فرم ۳ رو پاک کردم»:
+		// the forms a report names are not the next order's.
+		f.ids, f.bareIDs, f.refersBack = nil, nil, false
+	}
+	if (f.deleteForm || f.disable || f.draft) && !f.negated && c.conditional() {
+		// «اگه فرم ۳ جواب نداره پاکش کن», «delete form 3 if it has no
+		// answers»: a plan cannot weigh the condition, and does not
+		// destroy on it.
+		f.deleteForm, f.disable, f.draft = false, false, false
+		f.refusal = [2]string{"the order depends on a condition a plan cannot check; check it, then give the order",
+			"این دستور به شرطی بسته است که طرح نمی‌تواند بسنجد؛ شرط را بسنجید و سپس دستور دهید"}
+		return
+	}
+	if !(f.deleteForm || f.disable || f.draft) || f.negated {
+		return
+	}
+	if f.edit == nil && (f.disable || f.draft) {
+		if _, _, _, ok := c.questionRef(); ok {
+			// «سوال ۳ فرم ۴ را مخفی/غیرفعال کن»: a question has no state
+			// of its own; the form is not closed for it.
+			f.disable, f.draft = false, false
+			f.refusal = [2]string{"a question cannot be hidden, closed or unpublished on its own; delete it, or name the form to close",
+				"سوال را به‌تنهایی نمی‌توان پنهان، بسته یا از انتشار خارج کرد؛ آن را حذف کنید یا فرمی را که باید بسته شود نام ببرید"}
+			return
+		}
+	}
+	for _, w := range f.leftover {
+		if !hasDigit(w) {
+			continue
+		}
+		// «Q3 فرم ۴ رو پاک کن»: a word not understood with a number in
+		// it may name what is meant — a question, not the form.
+		f.deleteForm, f.disable, f.draft = false, false, false
+		f.refusal = [2]string{"«" + w + "» was not understood; the form is not changed on a guess",
+			"«" + w + "» فهمیده نشد؛ فرم با حدس تغییر نمی‌کند"}
+		return
+	}
+	for i, t := range c {
+		// «فورم ۱۲ رو پاک کن»: a form is deleted, disabled or taken off
+		// the site only when it is named in so many letters.
+		if t.fuzzy && c.atAny(i, formNounsV) > 0 {
+			f.deleteForm, f.disable, f.draft = false, false, false
+			f.refusal = [2]string{"«" + t.s + "» was read as «فرم» by its sound; a form is deleted, closed or unpublished only when named exactly",
+				"«" + t.s + "» از روی آوایش «فرم» خوانده شد؛ فرم تنها وقتی حذف، بسته یا از انتشار خارج می‌شود که دقیق نام برده شود"}
+			return
+		}
+		// «ثوال ۷ فرم ۹۰ رو حذف کن»: a word not understood, with its own
+		// number, may name what is meant — a question, not the form.
+		if !used[i] && isWord(t) && !accounted(t) && i+1 < len(c) && c[i+1].isNum && c[i+1].digits {
+			f.deleteForm, f.disable, f.draft = false, false, false
+			f.refusal = [2]string{"«" + t.s + " " + c[i+1].s + "» was not understood; the form is not changed on a guess",
+				"«" + t.s + " " + c[i+1].s + "» فهمیده نشد؛ فرم با حدس تغییر نمی‌کند"}
+			return
+		}
+	}
+}
+
+// accounted reports a word the grammar knows, whether or not this
+// reading used it.
+func accounted(t token) bool {
+	m := t.m
+	if vocabWords[m] || sounds.known[m] || typeWords[m] || questionNouns[m] || t.fuzzy || t.pron {
+		return true
+	}
+	if _, ok := ordinal(m); ok {
+		return true
+	}
+	// The object marker or «هم» typed on: «سوالو», «فرمم».
+	for _, suf := range [...]string{"رو", "و", "م", "ی"} {
+		if base, ok := strings.CutSuffix(m, suf); ok && base != "" && (vocabWords[base] || sounds.known[base] || questionNouns[base]) {
+			return true
+		}
+	}
+	return false
+}
+
+// The details a plan cannot carry, by meaning: a time to act, how the
+// form looks, help text, a question's limits. Left over in a clause,
+// they were its point, and the clause gets no plan.
+var (
+	timeWords  = []string{"فردا", "پسفردا", "امشب", "ساعت", "صبح", "عصر", "ظهر", "بعدازظهر", "هفته", "ماه", "آینده", "tomorrow", "tonight", "oclock", "later", "monday", "شنبه", "یکشنبه", "دوشنبه", "سهشنبه", "چهارشنبه", "پنجشنبه", "جمعه"}
+	lookWords  = []string{"رنگ", "رنگش", "فونت", "فونتش", "قلم", "زمینه", "سایز", "درشت", "درشتتر", "ریز", "ریزتر", "پررنگ", "تم", "color", "colour", "font", "theme", "background", "style", "استایل"}
+	helpWords  = []string{"راهنما", "راهنمای", "placeholder", "hint", "پلیسهولدر"}
+	limitWords = []string{"حجم", "حداکثر", "حداقل", "مگ", "مگابایت", "کیلوبایت", "مقیاس", "بازه", "max", "min", "mb", "kb"}
+)
+
+// saysWhen reports a word of time in the clause. (Not a vocab: the
+// words of a vocab count as read, and these must stay left over.)
+func (c clause) saysWhen() bool {
+	for _, t := range c {
+		if !t.quoted && isAny(t.m, timeWords...) {
+			return true
+		}
+	}
+	return false
+}
+
+// formatless reports an edit that sets no format (or no edit).
+func (e *fieldEdit) formatless() bool { return e == nil || e.format == "" }
+
+// groupsFormatted reports a question of the clause with a format.
+func (f *frame) groupsFormatted() bool {
+	for _, g := range f.groups {
+		if g.format != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// detailsArePoint refuses a command whose clause asked for a detail the
+// plan cannot carry (coverage.account), when that detail was its point:
+// a time to act always is; looks, help text and limits are not when the
+// command adds questions, whose detail it then is, dropped with a
+// warning (RULINGS 8 and 18).
+func detailsArePoint(fs []*frame) {
+	adds := false
+	for _, f := range fs {
+		adds = adds || len(f.groups) > 0
+	}
+	for _, f := range fs {
+		if f.detail[0] == "" || adds && !isAny(f.detailKind, timeWords...) {
+			continue
+		}
+		f.refusal = f.detail
+		f.edit, f.groups, f.add, f.publish, f.draft, f.disable, f.deleteForm, f.duplicate, f.rename = nil, nil, false, false, false, false, false, false, false
+	}
+}
+
+// saysDone reports a clause that tells what was done: a verb in the past.
+func (c clause) saysDone() bool {
+	for _, t := range c {
+		if !t.quoted && isAny(t.m, pastLightVerbs...) && t.m != "شده" {
+			return true
+		}
+	}
+	return false
+}
+
+// conditional reports «اگه … », «if …», «در صورتی که …» stating a
+// condition — not the courtesy «اگه میشه», «if possible».
+func (c clause) conditional() bool {
+	for i, t := range c {
+		if t.quoted || !isAny(t.m, "اگه", "اگر", "if", "چنانچه", "درصورتیکه") {
+			continue
+		}
+		if i+1 < len(c) && isAny(c[i+1].m, "میشه", "ممکنه", "ممکن", "possible", "you", "can", "امکان", "امکانش", "لطف", "زحمتی") {
+			continue
+		}
+		return true
+	}
+	return false
+}

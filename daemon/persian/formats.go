@@ -1,0 +1,173 @@
+package persian
+
+import "github.com/arshline/arshline-sidecar/daemon/domain"
+
+// Formats said in words (arshline-plan/v2): «با فرمت تلفن ثابت»,
+// «فرمتش url باشه», «فقط کد ملی معتبر قبول کنه», «باید موبایل باشه»,
+// «یازده رقم و با ۰۹ شروع شود». A format the command names is carried by
+// the plan; a length in digits that names none is dropped with a warning.
+
+// formatNames maps the ways a format is named to the contract's format.
+var formatNames = []struct{ key, format string }{
+	{"شماره تلفن ثابت", domain.PlanFormatPhoneIR}, {"شماره تلفن همراه", domain.PlanFormatMobileIR},
+	{"شماره موبایل", domain.PlanFormatMobileIR}, {"شماره همراه", domain.PlanFormatMobileIR}, {"تلفن همراه", domain.PlanFormatMobileIR},
+	{"موبایل", domain.PlanFormatMobileIR}, {"همراه", domain.PlanFormatMobileIR}, {"mobile", domain.PlanFormatMobileIR},
+	{"تلفن ثابت", domain.PlanFormatPhoneIR}, {"شماره ثابت", domain.PlanFormatPhoneIR}, {"تلفن منزل", domain.PlanFormatPhoneIR},
+	{"ثابت", domain.PlanFormatPhoneIR}, {"landline", domain.PlanFormatPhoneIR}, {"phone", domain.PlanFormatPhoneIR},
+	{"کد ملی", domain.PlanFormatNationalCode}, {"شماره ملی", domain.PlanFormatNationalCode}, {"national code", domain.PlanFormatNationalCode},
+	{"کد پستی", domain.PlanFormatPostalCodeIR}, {"postal code", domain.PlanFormatPostalCodeIR}, {"postal", domain.PlanFormatPostalCodeIR},
+	{"نشانی اینترنتی", domain.PlanFormatURL}, {"آدرس اینترنتی", domain.PlanFormatURL}, {"آدرس سایت", domain.PlanFormatURL},
+	{"آدرس وبسایت", domain.PlanFormatURL}, {"وبسایت", domain.PlanFormatURL}, {"لینک", domain.PlanFormatURL}, {"url", domain.PlanFormatURL},
+	{"link", domain.PlanFormatURL}, {"website", domain.PlanFormatURL},
+}
+
+var formatNamesV = func() *vocab {
+	keys := make([]string, len(formatNames))
+	for k, f := range formatNames {
+		keys[k] = f.key
+	}
+	return newVocab(keys...)
+}()
+
+// formatCues are the words after which a format's name says what the
+// answer must be: «فرمت»، «قالب», «فقط», «تنها», «باید», «only».
+var formatCuesV = newVocab(append(append([]string{}, formatWords...), "فقط", "تنها", "باید", "only", "must")...)
+
+// formatFillers may stand between a cue and the format's name: «قالب
+// پاسخ آن شمارهٔ …», «فرمتش رو بکن …».
+var formatFillers = []string{"پاسخ", "جواب", "آن", "اون", "را", "رو", "به", "شماره", "شمارهی", "باشد", "باشه", "بکن", "کن", "یک", "یه", "از", "نوع", "عدد", "of", "be", "a", "an", "the", "ورودی"}
+
+// readFormatWords reads a format named after a cue, and an answer's
+// length in digits, and marks their words read. It returns the format
+// and, when digits were said and name no format, that they were.
+func (c clause) readFormatWords(used []bool) (format string, digits bool) {
+	for i := 0; i < len(c); i++ {
+		if used[i] || c[i].quoted {
+			continue
+		}
+		n := c.atAny(i, formatCuesV)
+		if n == 0 {
+			continue
+		}
+		j := i + n
+		// «قالب پاسخ پرسش نهم فرم ۶ نشانی اینترنتی باشد»: the question
+		// and form named between, already read, are passed over.
+		for j < len(c) && (used[j] || !c[j].quoted && isAny(c[j].m, formatFillers...)) {
+			j++
+		}
+		if j >= len(c) || used[j] {
+			continue
+		}
+		k, m := c.next(j, formatNamesV, 0)
+		if m == 0 {
+			continue
+		}
+		format = formatNames[k].format
+		lo := i
+		if lo > 0 && !used[lo-1] && isAny(c[lo-1].m, "با", "with", "در") {
+			lo--
+		}
+		end := j + m
+		for end < len(c) && !used[end] && isAny(c[end].m, "معتبر", "valid", "باشد", "باشه", "بپذیرد", "بپذیره", "قبول", "بگیره", "بگیرد") {
+			end++
+		}
+		markUsed(used, lo, end)
+		break
+	}
+	// «۱۱ رقمی», «یازده رقم … با ۰۹ شروع»: eleven digits from 09 is a
+	// mobile number; another count is a length the contract cannot carry.
+	for i := 0; i+1 < len(c); i++ {
+		if used[i] || !c[i].isNum || c[i].quoted || !isAny(c[i+1].m, "رقمی", "رقم", "digit", "digits", "رقمه") {
+			continue
+		}
+		starts09 := false
+		for _, t := range c {
+			if t.s == "09" || t.s == "۰۹" || t.s == "٠٩" {
+				starts09 = true
+			}
+		}
+		if c[i].num == 11 && starts09 || c[i].num == 11 && format == "" && c.has(formatNamesV) {
+			format = domain.PlanFormatMobileIR
+		} else if format == "" {
+			digits = true
+			if c[i].num == 11 {
+				format = elevenDigits
+			}
+		}
+		markUsed(used, i, i+2)
+	}
+	return format, digits
+}
+
+// wordingLabels are the subjects that tell a question's kind wherever
+// they stand in its wording: «کد پستی محل سکونت», «شمارهٔ همراه ولی»,
+// «ایمیل دانشگاهی». Only subjects with one reading: a landline or a
+// website is a format only when said in words.
+var wordingLabels = []struct{ key, typ, format string }{
+	{"شماره موبایل", domain.PlanFieldShortText, domain.PlanFormatMobileIR}, {"شماره همراه", domain.PlanFieldShortText, domain.PlanFormatMobileIR},
+	{"تلفن همراه", domain.PlanFieldShortText, domain.PlanFormatMobileIR}, {"موبایل", domain.PlanFieldShortText, domain.PlanFormatMobileIR},
+	{"کد ملی", domain.PlanFieldShortText, domain.PlanFormatNationalCode}, {"شماره ملی", domain.PlanFieldShortText, domain.PlanFormatNationalCode},
+	{"کد پستی", domain.PlanFieldShortText, domain.PlanFormatPostalCodeIR},
+	{"ایمیل", domain.PlanFieldEmail, ""}, {"پست الکترونیک", domain.PlanFieldEmail, ""}, {"پست الکترونیکی", domain.PlanFieldEmail, ""},
+	{"تاریخ تولد", domain.PlanFieldDate, ""},
+}
+
+var wordingLabelsV = func() *vocab {
+	keys := make([]string, len(wordingLabels))
+	for k, l := range wordingLabels {
+		keys[k] = l.key
+	}
+	return newVocab(keys...)
+}()
+
+// wordingLabel finds a label inside a question's wording.
+func wordingLabel(question string) (typ, format string, ok bool) {
+	c := clause(tokenize(surface(question)))
+	for i := range c {
+		if k, n := c.next(i, wordingLabelsV, 0); n > 0 {
+			return wordingLabels[k].typ, wordingLabels[k].format, true
+		}
+	}
+	return "", "", false
+}
+
+// elevenDigits is what «یازده رقم» reads as until «با ۰۹» (in the next
+// clause, «… و با ۰۹ آغاز شود») makes it a mobile number.
+const elevenDigits = "\x0011"
+
+// saysStartsWith09 reports «۰۹» in the clause: where a number starts.
+func (c clause) saysStartsWith09() bool {
+	for _, t := range c {
+		if t.s == "09" || t.s == "۰۹" || t.s == "٠٩" {
+			return true
+		}
+	}
+	return false
+}
+
+// formatGoesBack gives a format said in a sentence of its own («…؛ پاسخ
+// باید یازده رقم باشد و با ۰۹ آغاز شود», «فرمتش موبایل باشه») to the
+// question the clause before it adds.
+func formatGoesBack(fs []*frame) {
+	var last *fieldGroup
+	for k, f := range fs {
+		if n := len(f.groups); n > 0 {
+			last = &f.groups[n-1]
+			continue
+		}
+		if f.saidFormat == "" || last == nil || f.hasIntent() || f.edit != nil {
+			continue
+		}
+		format := f.saidFormat
+		if format == elevenDigits {
+			if !(f.toks.saysStartsWith09() || k+1 < len(fs) && fs[k+1].toks.saysStartsWith09()) {
+				continue
+			}
+			format = domain.PlanFormatMobileIR
+		}
+		if last.typ == "" || last.typ == domain.PlanFieldShortText {
+			last.typ, last.format = domain.PlanFieldShortText, format
+			f.leftover = nil
+		}
+	}
+}

@@ -1,0 +1,290 @@
+package persian
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+)
+
+// BenchmarkPlanCorpora reads every command of every corpus with the
+// contract its file is written for: ns/op is the mean time of one
+// command.
+func BenchmarkPlanCorpora(b *testing.B) {
+	type job struct {
+		p    *Planner
+		text string
+	}
+	var jobs []job
+	for _, c := range corpora {
+		p := New(Config{Contract: c.contract})
+		for _, cs := range loadCorpus(b, c.name) {
+			jobs = append(jobs, job{p, cs.Text})
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		j := jobs[i%len(jobs)]
+		j.p.Plan(j.text)
+	}
+}
+
+// TestSoundKey: words typed with a letter that sounds like the right one,
+// with or without hamza, madda, ZWNJ or a doubled letter, share a key.
+func TestSoundKey(t *testing.T) {
+	for _, tc := range []struct{ a, b string }{
+		{"حزف", "حذف"}, {"ثوال", "سوال"}, {"صوال", "سوال"}, {"طاریخ", "تاریخ"}, {"سوآل", "سوال"},
+		{"سؤال", "سوال"}, {"اضافح", "اضافه"}, {"قیرفعال", "غیرفعال"}, {"منتتشر", "منتشر"},
+	} {
+		if soundKey(tc.a) != soundKey(tc.b) {
+			t.Errorf("soundKey(%s)=%s, soundKey(%s)=%s", tc.a, soundKey(tc.a), tc.b, soundKey(tc.b))
+		}
+	}
+	for _, tc := range []struct{ typed, want string }{
+		{"ثوال", "سوال"}, {"طاریخ", "تاریخ"}, {"فورم", "فرم"}, {"منطشر", "منتشر"}, {"پیشنوث", "پیشنویس"},
+	} {
+		got, ok := soundWord(tc.typed)
+		if !ok || got != tc.want {
+			t.Errorf("soundWord(%s) = %q, %v; want %q", tc.typed, got, ok, tc.want)
+		}
+	}
+	// Real words of their own and slips that change the first letter
+	// are not read as lexicon words.
+	for _, w := range []string{"منتظر", "حضوری", "نباشه", "سال", "نویس"} {
+		if got, ok := soundWord(w); ok {
+			t.Errorf("soundWord(%s) = %q, want no match", w, got)
+		}
+	}
+}
+
+// TestFuzzyNeverDestroys: a word read only by its sound never deletes,
+// closes or unpublishes a form, and a word not understood with its own
+// number stops a destructive act.
+func TestFuzzyNeverDestroys(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for _, text := range []string{
+		"فورم ۱۲ رو پاک کن",
+		"فورم ۱۲ رو غیرفعال کن",
+		"فورم ۱۲ رو پیش نویس کن",
+		"ببببب ۷ فرم ۹۰ رو حذف کن",
+		"سوال ۲ فرم ۵ خوبه، غیرفعالش کن",
+		"Q3 فرم ۴ رو پاک کن",
+		"سوال ۳ فرم ۴ رو مخفی کن",
+		"close question 3 of form 4",
+		"عنوان فرم ۳ رو پاک کن",
+		"delete the title of form 3",
+		"سوال ۲ و فرم ۳ رو پاک کن",
+		"فرم بیست رو پاک کن نه ببخشید فرم بیست و یک رو",
+		"سوال دوم از آخر فرم ۳ رو پاک کن",
+		"سوال یکی مونده به آخر فرم ۳ رو پاک کن",
+		"فرم ۳ و سوال ۲ فرم ۴ رو پاک کن",
+		"اگه فرم ۳ جواب نداره پاکش کن",
+		"delete form 3 if it has no answers",
+		"add a question to form 3 and delete it",
+	} {
+		if strings.Contains(text, "بیست و یک") {
+			r := p.Plan(text)
+			if r.Plan == nil || len(r.Plan.Steps) != 1 || *r.Plan.Steps[0].Params.ID != 21 {
+				t.Errorf("%q: want only form 21 deleted, got %+v", text, r.Plan)
+			}
+			continue
+		}
+		r := p.Plan(text)
+		if r.Plan != nil {
+			for _, st := range r.Plan.Steps {
+				if st.Action == domain.ActionDeleteForm || st.Action == domain.ActionDisableForm || st.Action == domain.ActionDraftForm {
+					t.Errorf("%q: destructive step %s", text, st.Action)
+				}
+			}
+		}
+		if r.Plan == nil && r.Reason == "" {
+			t.Errorf("%q: no plan and no reason", text)
+		}
+	}
+	// A misspelt question noun narrows the act to the question.
+	r := p.Plan("صوال ۹ فرم ۶ رو هذف کن")
+	if r.Plan == nil || len(r.Plan.Steps) != 1 || r.Plan.Steps[0].Action != domain.ActionDeleteField {
+		t.Errorf("want delete_field, got %+v", r)
+	}
+	// «سوال ۵ فرم ۳ اضافیه، پاکش کن»: the pronoun is the question.
+	r = p.Plan("سوال ۵ فرم ۳ اضافیه، پاکش کن")
+	if r.Plan == nil || r.Plan.Steps[0].Action != domain.ActionDeleteField {
+		t.Errorf("pronoun after a question: want delete_field, got %+v", r)
+	}
+}
+
+// TestLeftoverWords: content words the reading did not use are named
+// in a warning; a command read whole has none.
+func TestLeftoverWords(t *testing.T) {
+	p := New(Config{Contract: 2})
+	r := p.Plan("فرم ۳ رو منتشر کن و زرافه بنفش")
+	found := false
+	for _, w := range r.Warnings {
+		found = found || w.Code == "plan.leftover" && strings.Contains(w.MessageFA, "زرافه")
+	}
+	if !found {
+		t.Errorf("want a plan.leftover warning naming «زرافه», got %+v", r.Warnings)
+	}
+	for _, text := range []string{"فرم ۳ رو منتشر کن", "خواهشمند است پرسشی با عنوان «نام» به فرم ۲۷ افزوده شود."} {
+		for _, w := range p.Plan(text).Warnings {
+			if w.Code == "plan.leftover" {
+				t.Errorf("%q: unexpected leftover warning %s", text, w.MessageEN)
+			}
+		}
+	}
+}
+
+// TestFormatsInWords: a format said in words is carried; a format the
+// contract has no name for refuses the clause; a length in digits that
+// names no format is warned of.
+func TestFormatsInWords(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for text, want := range map[string]string{
+		"یه سوال «شماره تلفن منزل» به فرم 3 اضافه کن با فرمت تلفن ثابت":                                domain.PlanFormatPhoneIR,
+		"فرم 20 یه سوال متن کوتاه «آدرس سایت مطب» بذار فرمتش url باشه":                                 domain.PlanFormatURL,
+		"به فرم ۱۸ یه سوال کوتاه «شماره تماس» اضافه کن که فقط موبایل قبول کنه":                         domain.PlanFormatMobileIR,
+		"یه سوال کوتاه «کد» به فرم ۶ اضافه کن که فقط کد ملی معتبر قبول کنه":                            domain.PlanFormatNationalCode,
+		"تو فرم 2 یه سوال بذار «کد پستی محل سکونت»":                                                    domain.PlanFormatPostalCodeIR,
+		"لطفاً پرسشی با عنوان «تماس» به فرم ۲۶ افزوده شود؛ پاسخ باید یازده رقم باشد و با ۰۹ آغاز شود.": domain.PlanFormatMobileIR,
+	} {
+		r := p.Plan(text)
+		if r.Plan == nil || r.Plan.Steps[len(r.Plan.Steps)-1].Params.Format != want {
+			t.Errorf("%q: want format %s, got %+v", text, want, r.Plan)
+		}
+	}
+	if r := p.Plan("یه سوال کوتاه «کد» به فرم ۳ اضافه کن با فرمت شماره شبا"); r.Plan != nil {
+		t.Errorf("unknown format: want no plan, got %+v", r.Plan)
+	}
+	r := p.Plan("یه سوال کوتاه «شماره کارت» به فرم ۷ اضافه کن که ۱۶ رقمی باشه")
+	warned := false
+	for _, w := range r.Warnings {
+		warned = warned || w.Code == "detail.dropped"
+	}
+	if r.Plan == nil || !warned {
+		t.Errorf("a length in digits: want a plan and a detail.dropped warning, got %+v", r)
+	}
+}
+
+// TestRefusedNotCut: questions, a time to act, looks, and more forms
+// than the step limit get no plan, in both contracts.
+func TestRefusedNotCut(t *testing.T) {
+	for _, v := range []int{1, 2} {
+		p := New(Config{Contract: v})
+		for _, text := range []string{
+			"صد تا فرم جدید بساز",
+			"فرم‌های ۱ تا ۳۰ رو منتشر کن",
+			"فرم ۲ منتشر شده یا نه؟",
+			"فرم ۴ رو منتشر کنم یا پیش‌نویس بمونه؟",
+			"فرم ۹ فردا ساعت هشت صبح منتشر شود.",
+			"فرم ۲ رو هفته بعد منتشر کن",
+			"فرم ۸ رو منتشر کن و رنگش رو سبز کن",
+		} {
+			if r := p.Plan(text); r.Plan != nil || r.Reason == "" {
+				t.Errorf("v%d %q: want no plan with a reason, got %+v", v, text, r)
+			}
+		}
+	}
+}
+
+// TestStepOrder: the steps come in the order the command means.
+func TestStepOrder(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for text, want := range map[string]string{
+		"فرم ۹ رو پاک کن ولی قبلش ازش یه کپی بگیر":                            "duplicate_form delete_form",
+		"قبل از اینکه فرم ۱۵ رو پاک کنی یه کپی ازش بگیر":                      "duplicate_form delete_form",
+		"پیش از انتشار فرم ۱۲، پرسش دوم آن الزامی شود.":                       "update_field publish_form",
+		"فرم ۶ رو پیش‌نویس کن، سوال دومش رو اجباری کن و بعد دوباره منتشرش کن": "draft_form update_field publish_form",
+		"فرم سه رو منتشر کن فرم چهار رو پیش نویس کن و فرم پنج رو غیر فعال کن": "publish_form draft_form disable_form",
+		"سوال ۳ فرم ۵ رو پاک نکن، فقط اختیاریش کن":                            "update_field",
+		"فرم ۲۰ رو به جای اینکه پاک کنی فقط از انتشار درش بیار":               "draft_form",
+	} {
+		r := p.Plan(text)
+		var got []string
+		if r.Plan != nil {
+			for _, st := range r.Plan.Steps {
+				got = append(got, st.Action)
+			}
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("%q: got %v, want %s", text, got, want)
+		}
+	}
+	if r := p.Plan("فرم ۹ رو پاک کن و بعد منتشرش کن"); r.Plan != nil {
+		t.Errorf("a form used after its deletion: want no plan, got %+v", r.Plan)
+	}
+}
+
+// TestSelfCorrected: only the corrected order is planned (RULINGS 17),
+// never the one taken back.
+func TestSelfCorrected(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for text, want := range map[string]string{
+		"فرم بیست رو پاک کن نه ببخشید فرم بیست و یک رو":          "delete_form/21",
+		"فرم ۳۱ رو حذف کن نه ببخشید، منظورم فرم ۳۲ بود":          "delete_form/32",
+		"فرم ۳۰ رو منتشر کن نه ببخشید پیش نویس کن":               "draft_form/30",
+		"فرم ۲ رو منتشر کن و فرم ۳ رو پاک کن نه ببخشید فرم ۴ رو": "publish_form/2 delete_form/4",
+		"delete form 5 sorry I mean form 6":                      "delete_form/6",
+	} {
+		r := p.Plan(text)
+		var got []string
+		if r.Plan != nil {
+			for _, st := range r.Plan.Steps {
+				id := int64(0)
+				if st.Params.ID != nil {
+					id = *st.Params.ID
+				}
+				got = append(got, st.Action+"/"+strconv.FormatInt(id, 10))
+			}
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("%q: got %v, want %s", text, got, want)
+		}
+	}
+}
+
+// TestQuestionsListed: questions named by their places get the act
+// each, in their own forms; a question beside a form being deleted is
+// never dropped silently.
+func TestQuestionsListed(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for text, want := range map[string]string{
+		"سوالای ۲ و ۳ فرم ۴ رو پاک کن":                         "delete_field/4/2 delete_field/4/1",
+		"سوال ۲ فرم ۴ و سوال ۳ فرم ۵ رو پاک کن":                "delete_field/4/1 delete_field/5/2",
+		"سوال های دوم و سوم فرم ۴ رو اجباری کن":                "update_field/4/1 update_field/4/2",
+		"فرم ده سوال سه رو پاک کن":                             "delete_field/10/2",
+		"سوال ۲ و فرم ۳ رو پاک کن":                             "",
+		"اول سوال ۲ فرم ۴ رو پاک کن بعد سوال ۶ رو":             "delete_field/4/5 delete_field/4/1",
+		"لطفاً ابتدا پرسش دهم و سپس پرسش سوم فرم ۲۴ حذف گردد.": "delete_field/24/9 delete_field/24/2",
+	} {
+		r := p.Plan(text)
+		var got []string
+		if r.Plan != nil {
+			for _, st := range r.Plan.Steps {
+				got = append(got, st.Action+"/"+strconv.FormatInt(*st.Params.ID, 10)+"/"+strconv.Itoa(*st.Params.Index))
+			}
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("%q: got %v, want %q", text, got, want)
+		}
+	}
+}
+
+// FuzzSoundWord: the sound key is stable under itself, and a word read
+// by its sound is always a word of the lexicon, never the word typed.
+func FuzzSoundWord(f *testing.F) {
+	for _, w := range []string{"حزف", "ثوال", "فورم", "منطشر", "پیشنوث", "حضوری", "گضینههای", "\u200cآ\u0654ء", "ززز"} {
+		f.Add(w)
+	}
+	f.Fuzz(func(t *testing.T, w string) {
+		k := soundKey(w)
+		if soundKey(k) != k {
+			t.Fatalf("soundKey(%q)=%q, soundKey of that %q", w, k, soundKey(k))
+		}
+		m := matchForm(w)
+		if got, ok := soundWord(m); ok && (got == m || !sounds.known[got] && spokenSpellings[m] != got) {
+			t.Fatalf("soundWord(%q)=%q: not a lexicon word", m, got)
+		}
+	})
+}

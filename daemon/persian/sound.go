@@ -1,0 +1,215 @@
+package persian
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Words the lexicon knows, matched by how they sound. Persian writers
+// confuse letters that sound alike (ز ذ ض ظ, س ص ث, ت ط, ه ح, ق غ, ا آ ع,
+// ی ئ, ک), write one word with or without آ, ء or its ZWNJ, and type a
+// letter twice: «حزف», «ثوال», «صوال», «طاریخ», «اضافع». soundKey maps a
+// word to the letters it is heard by; a word the lexicon does not know
+// is read as the lexicon word with its key, and, when it is long enough
+// to leave no doubt, as the one lexicon word one letter away.
+
+// soundClass maps a letter to the first letter of its class.
+func soundClass(r rune) rune {
+	switch r {
+	case 'ذ', 'ض', 'ظ':
+		return 'ز'
+	case 'ص', 'ث':
+		return 'س'
+	case 'ط':
+		return 'ت'
+	case 'ح':
+		return 'ه'
+	case 'غ':
+		return 'ق'
+	case 'آ', 'ع', 'أ', 'إ':
+		return 'ا'
+	case 'ئ', 'ي':
+		return 'ی'
+	case 'ك':
+		return 'ک'
+	case 'ؤ':
+		return 'و'
+	case 'ء', '\u0654', '\u200c':
+		return -1
+	}
+	return r
+}
+
+// soundKey is the word as heard: each letter its class, hamza and ZWNJ
+// left out, a letter typed twice once.
+func soundKey(m string) string {
+	var b strings.Builder
+	b.Grow(len(m))
+	var prev rune = -1
+	for _, r := range m {
+		r = soundClass(r)
+		if r < 0 || r == prev {
+			continue
+		}
+		b.WriteRune(r)
+		prev = r
+	}
+	return b.String()
+}
+
+// spokenSpellings are lexicon words written as they are said, which no
+// letter class reaches: a vowel written out («فورم»).
+var spokenSpellings = map[string]string{
+	"فورم": "فرم", "فورمها": "فرمها", "فورمهای": "فرمهای", "فورمو": "فرمو", "فورمی": "فرمی",
+	"سوالو": "سوال", "پرسشو": "پرسش",
+}
+
+// soundWords lists the lexicon words that are read by their sound: the
+// nouns, verbs and type words a command is made of. Words of two letters
+// or less are left out: too many real words sound like them.
+func soundWords() []string {
+	var out []string
+	lists := [][]string{misspelledWords, optionNouns, formNouns, createVerbs, addVerbs, placeVerbs, publishWords, draftWords,
+		openWords, resultsWords, nameNouns, renameVerbs, requiredWords, optionalWords, formKinds, pluralQuestionNouns,
+		deleteWords, disableWords, moveVerbs, copyWords, formatWords, formalVerbs}
+	for _, l := range lists {
+		out = append(out, l...)
+	}
+	for w, ok := range questionNouns {
+		if ok {
+			out = append(out, w)
+		}
+	}
+	for _, ft := range fieldTypes {
+		out = append(out, strings.Fields(ft.key)...)
+	}
+	for _, l := range labels {
+		out = append(out, strings.Fields(l.key)...)
+	}
+	for _, w := range v2TypeWords {
+		out = append(out, strings.Fields(w.phrase)...)
+	}
+	return out
+}
+
+// soundIndex holds the lexicon by sound: exact maps a key to its word,
+// oneOff maps each key with one letter left out to its word; "" marks a
+// key two different words share, which is then read as neither.
+type soundIndex struct {
+	known  map[string]bool
+	exact  map[string]string
+	oneOff map[string]string
+}
+
+// minEditRunes is the shortest key read one letter away: in shorter
+// words one letter makes another word («سال», «سوال»).
+const minEditRunes = 5
+
+var sounds = func() *soundIndex {
+	ix := &soundIndex{known: map[string]bool{}, exact: map[string]string{}, oneOff: map[string]string{}}
+	put := func(m map[string]string, k, w string) {
+		old, ok := m[k]
+		switch {
+		case !ok || old == w:
+			m[k] = w
+		case old != "" && strings.ContainsAny(old, "ؤئءأإ"):
+			// «سؤال» and «سوال» are one word: the spelling without a
+			// hamza seat stands for both.
+			m[k] = w
+		case strings.ContainsAny(w, "ؤئءأإ"):
+		default:
+			m[k] = ""
+		}
+	}
+	words := soundWords()
+	for _, w := range words {
+		if strings.Contains(w, " ") {
+			continue
+		}
+		ix.known[w] = true
+	}
+	for w := range realWords {
+		ix.known[w] = true
+	}
+	// Every other word the grammar reads is its own word, never a slip
+	// of a lexicon word: «نباشه» is not «باشه» with a letter added.
+	for _, l := range [][]string{lightVerbs, functionWords, negativeCopulas, needWords, haveVerbs, outVerbs, allWords,
+		quantifiers, greetings, whyHowWords, returnVerbs, formalFrames, orderWords, takeVerbs, clitics, englishParticles, politeWords, askVerbs, firstPersonVerbs, endWords, pastMakeVerbs, pastLightVerbs, refrainWords} {
+		for _, w := range l {
+			ix.known[w] = true
+		}
+	}
+	for _, m := range []map[string]bool{negativeVerbs, fillers, conjunctions, titleEnders, pronounBases} {
+		for w := range m {
+			ix.known[w] = true
+		}
+	}
+	for w := range numberWords {
+		ix.known[w] = true
+	}
+	for _, w := range words {
+		if strings.Contains(w, " ") || isLatin(w) || w == "" || w[0] < 0x80 || utf8.RuneCountInString(w) < 3 {
+			continue
+		}
+		k := soundKey(w)
+		put(ix.exact, k, w)
+		if rs := []rune(k); len(rs) >= minEditRunes {
+			for i := range rs {
+				put(ix.oneOff, string(rs[:i])+string(rs[i+1:]), w)
+			}
+		}
+	}
+	return ix
+}()
+
+// soundWord returns the lexicon word m sounds like, when m is not a
+// word of the lexicon or a real word of its own.
+func soundWord(m string) (string, bool) {
+	if w, ok := spokenSpellings[m]; ok {
+		return w, true
+	}
+	if len(m) < 6 || m[0] < 0x80 || sounds.known[m] || vocabWords[m] || realWords[m] {
+		return "", false
+	}
+	k := soundKey(m)
+	if w, ok := sounds.exact[k]; ok {
+		return w, w != "" && w != m
+	}
+	rs := []rune(k)
+	if len(rs) < minEditRunes {
+		return "", false
+	}
+	// A letter left out of m: its key is a key of the lexicon less one.
+	if w, ok := sounds.oneOff[k]; ok {
+		return w, w != "" && sameStart(w, rs[0])
+	}
+	// A letter added to m, or one changed: one left out of m's key is
+	// the key, or the key less the same letter.
+	found := ""
+	for i := range rs {
+		d := string(rs[:i]) + string(rs[i+1:])
+		cands := [...]string{sounds.oneOff[d], ""}
+		if len(rs)-1 >= minEditRunes {
+			cands[1] = sounds.exact[d]
+		}
+		for _, w := range cands {
+			if w == "" {
+				continue
+			}
+			if found != "" && found != w {
+				return "", false
+			}
+			found = w
+		}
+	}
+	return found, found != "" && sameStart(found, rs[0])
+}
+
+// sameStart reports a word whose key starts with r: the eye reads a word
+// by its first letter, so a slip is never there («حضوری» is not
+// «ضروری»).
+func sameStart(w string, r rune) bool {
+	k := soundKey(w)
+	first, _ := utf8.DecodeRuneInString(k)
+	return first == r
+}

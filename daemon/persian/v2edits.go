@@ -1,0 +1,872 @@
+package persian
+
+import (
+	"strings"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+)
+
+// Reading edits (arshline-plan/v2): an existing question named by its place
+// or wording, what is changed in it, and where it is moved.
+
+// questionRef finds a question of a form named by its place: «سوال
+// دوم», «سوال ۲», «سوال شماره ۲», «سومین سوال», «question 3». It
+// returns the 0-based index and the tokens it spans, or ok false.
+func (c clause) questionRef() (index, lo, hi int, ok bool) {
+	for i, t := range c {
+		if !t.qnoun || t.quoted || i+1 >= len(c) {
+			continue
+		}
+		nx := c[i+1]
+		// «سوال دومو»: the spoken object marker typed on the ordinal.
+		n, isOrd := ordinal(nx.m)
+		if m, cut := strings.CutSuffix(nx.m, "و"); !isOrd && cut {
+			n, isOrd = ordinal(m)
+		}
+		if !isOrd && isAny(nx.m, "یکم", "یکمی", "اولش", "اولشو", "اولشم") {
+			// «سوال یکم»: after the noun, «یکم» is first, not "a little".
+			n, isOrd = 1, true
+		}
+		if isOrd && !nx.quoted {
+			hi := i + 2
+			for hi+1 < len(c) && isAny(c[hi].m, "و", "،", ",", "and", "تا", "to") {
+				if _, ok := ordinal(c[hi+1].m); !ok || c[hi+1].quoted {
+					break
+				}
+				hi += 2
+			}
+			if c.countsFromEnd(hi) {
+				return 0, 0, 0, false
+			}
+			return n - 1, i, hi, true
+		}
+		if nx.isNum && nx.num > 0 && !nx.quoted {
+			// «سوال ۲ و ۳»: digits listed after the noun are questions
+			// too, unless a noun they count follows («۳ سوال»).
+			hi := i + 2
+			for hi+1 < len(c) && isAny(c[hi].m, "و", "،", ",", "and", "تا", "to") && c[hi+1].isNum && c[hi+1].digits && !c[hi+1].quoted &&
+				!(hi+2 < len(c) && (c[hi+2].qnoun || isAny(c[hi+2].m, "تا"))) {
+				hi += 2
+			}
+			if c.countsFromEnd(hi) {
+				return 0, 0, 0, false
+			}
+			return nx.num - 1, i, hi, true
+		}
+		if isAny(nx.m, "شماره", "شمارهی", "number", "no", "#", "nr") && i+2 < len(c) && c[i+2].isNum && c[i+2].num > 0 {
+			return c[i+2].num - 1, i, i + 3, true
+		}
+		if i > 0 && !c[i-1].quoted {
+			if n, isOrd := ordinal(c[i-1].m); isOrd && c[i-1].m != "اول" {
+				return n - 1, i - 1, i + 1, true
+			}
+		}
+	}
+	return 0, 0, 0, false
+}
+
+// wordingRef finds a question named by its wording: «سوال «ایمیل»»,
+// «سوال سن رو …». It returns the wording and the tokens it spans.
+func (c clause) wordingRef() (text string, lo, hi int) {
+	for i, t := range c {
+		if !t.qnoun || t.quoted || i+1 >= len(c) || isAny(t.m, pluralQuestionNouns...) {
+			continue
+		}
+		if c[i+1].quoted {
+			return c[i+1].s, i, i + 2
+		}
+		j := i + 1
+		for j < len(c) && !c[j].quoted && !c[j].punct && !isAny(c[j].m, "را", "رو") && c.atAny(j, formNounsV) == 0 && j-i <= 4 {
+			j++
+		}
+		if j > i+1 && j < len(c) && isAny(c[j].m, "را", "رو") {
+			return surfaceOf(c[i+1 : j]), i, j
+		}
+	}
+	return "", 0, 0
+}
+
+// readFieldEdit reads a change to a question the form has: delete it,
+// move it, make it required or optional, give it a wording, a type, a
+// format or options. A clause that adds or makes something, or opens a
+// page, is no edit.
+func (c clause) readFieldEdit(f *frame, used []bool) bool {
+	if c.countedQuestion() {
+		// «یه سوال کشویی به عنوان سوال اول فرم ۵ قرار بده»: a question
+		// counted is a new one; the place named is where it goes.
+		return false
+	}
+	idx, lo, hi, ok := c.questionRef()
+	adds := c.hasUnused(used, addVerbsV)
+	if adds && !(ok && c.hasOptionNoun()) || c.makesSomething(used, lo) || c.hasUnused(used, openWordsV) || c.hasUnused(used, editorWordsV) {
+		return false
+	}
+	e := &fieldEdit{}
+	if ok {
+		e.index = idx
+		last := idx
+		for k := lo + 3; k < hi; k += 2 {
+			n, isOrd := ordinal(c[k].m)
+			if !isOrd {
+				n = c[k].num
+			}
+			if isAny(c[k-1].m, "تا", "to") {
+				// «سوال دوم تا چهارم»: every question of the range.
+				for m := last + 1; m < n-1 && m-idx < 12; m++ {
+					e.more = append(e.more, m)
+				}
+			}
+			e.more = append(e.more, n-1)
+			last = n - 1
+		}
+	} else {
+		e.byWording, lo, hi = c.wordingRef()
+		if e.byWording == "" {
+			return false
+		}
+	}
+	markUsed(used, lo, hi)
+	if ok && c.hasOptionNoun() && (adds || c.hasUnused(used, deleteWordsV)) && !c.hasOptionList() {
+		// «یه گزینه «سایر» به سوال دوم اضافه کن», «گزینه دوم سوال سوم را
+		// حذف کن»: the list it changes is not known here, and options
+		// replace the whole list.
+		f.refusal = [2]string{"an option cannot be added to or removed from a question's current list; give the whole list of options",
+			"نمی‌توان گزینه‌ای به فهرست فعلی سوال افزود یا از آن برداشت؛ همهٔ گزینه‌ها را بگویید"}
+		return true
+	}
+	if adds {
+		// «یه گزینه «سایر» به سوال دوم اضافه کن»: the list it adds to is
+		// not known here, and options replace the whole list.
+		f.refusal = [2]string{"an option cannot be added to a question's current list; give the whole list of options",
+			"نمی‌توان گزینه‌ای به فهرست فعلی سوال افزود؛ همهٔ گزینه‌ها را بگویید"}
+		return true
+	}
+	changed := false
+	if j, k := c.requiredRemoved(used); j >= 0 {
+		// «الزامی بودن پرسش پنجم برداشته شود»: it becomes optional.
+		e.optional, changed = true, true
+		used[j], used[j+1] = true, true
+		markUsed(used, k, k+max(1, c.atAny(k, deleteWordsV)))
+		f.negated = false
+	}
+	if i := c.unusedAt(used, deleteWordsV); i >= 0 {
+		e.del, changed = true, true
+		markUsed(used, i, i+c.atAny(i, deleteWordsV))
+	}
+	if !e.del {
+		if to, ok := c.swapped(e.index, e.more); ok {
+			if to < 0 {
+				f.refusal = [2]string{"two questions far apart trade places by two moves; say each move",
+					"جابه‌جایی دو سوالِ دور از هم دو جابه‌جایی است؛ هر کدام را بگویید"}
+				return true
+			}
+			e.to, e.more, changed = domain.Int(to), nil, true
+		}
+	}
+	if !e.del && e.to == nil {
+		if to, end, found := c.destination(hi, used, e.index); found {
+			if end {
+				f.refusal = [2]string{"the end of a form is no position without knowing how many questions it has; say which place, e.g. «جایگاه پنجم»",
+					"«آخر فرم» بدون دانستن شمار سوال‌ها جایگاهی نیست؛ جایگاه را بگویید، مثلاً «جایگاه پنجم»"}
+				return true
+			}
+			e.to, changed = domain.Int(to), true
+		}
+	}
+	if e.to == nil && !e.del {
+		if fm, _ := c.readFormatWords(used); fm != "" && fm != elevenDigits {
+			e.format, changed = fm, true
+		}
+		for j := range c {
+			if used[j] || c[j].quoted {
+				continue
+			}
+			switch {
+			case isAny(c[j].m, requiredWords...):
+				if c.deniedRequired(j) {
+					e.optional = true
+					f.negated = false
+				} else {
+					e.required = true
+				}
+				used[j], changed = true, true
+			case isAny(c[j].m, optionalWords...):
+				e.optional, used[j], changed = true, true, true
+			case c[j].list != nil && c[j].list.options:
+				e.options, used[j], changed = listTexts(c[j].list), true, true
+			case e.typ == "" || e.format == "":
+				if typ, n := c.fieldTypeAt(j); n > 0 {
+					// «از کوتاه بکن بلند»: the type it had is not the change.
+					if !(j > 0 && isAny(c[j-1].m, "از", "from")) && e.typ == "" {
+						e.typ, changed = typ, true
+					}
+					markUsed(used, j, j+n)
+				} else if l := labelAt(c, j); l != nil {
+					// A format named alone changes the format, not the
+					// type: «فرمت سوال ۲ را بکن موبایل».
+					if l.format != "" {
+						if e.format == "" {
+							e.format, changed = l.format, true
+						}
+						if e.typ == "" && !c.has(formatCuesV) {
+							// «سوال اول را موبایل کن»: the kind of answer.
+							e.typ = l.typ
+						}
+					} else if e.typ == "" {
+						e.typ, changed = l.typ, true
+					}
+					markUsed(used, j, j+l.n)
+				}
+			}
+		}
+		for j := range c {
+			if !used[j] && c[j].quoted {
+				e.question, used[j], changed = c[j].s, true, true
+				break
+			}
+		}
+	}
+	if !changed {
+		return false
+	}
+	// Options alone keep the question's own type, which must be a choice
+	// one; the contract checks that.
+	f.edit = e
+	return true
+}
+
+// makesSomething reports a create verb that makes something: «make
+// question 3 required» makes the question be so, its object right after.
+func (c clause) makesSomething(used []bool, ref int) bool {
+	for i := range c {
+		if !used[i] && c.createVerbAt(i) && !(i+1 == ref || i+2 == ref && isAny(c[i+1].m, "the")) {
+			return true
+		}
+	}
+	return false
+}
+
+func (c clause) hasQuestionList() bool {
+	for _, t := range c {
+		if t.list != nil && !t.list.options {
+			return true
+		}
+	}
+	return false
+}
+
+func (c clause) hasOptionList() bool {
+	for _, t := range c {
+		if t.list != nil && t.list.options {
+			return true
+		}
+	}
+	return false
+}
+
+func (c clause) hasOptionNoun() bool {
+	for _, t := range c {
+		if !t.quoted && (isOptionNoun(t.m) || t.list != nil && t.list.options) {
+			return true
+		}
+	}
+	return false
+}
+
+// destination reads where a question is moved, after its reference:
+// «ببر اول», «بذار جای سوم», «به جایگاه پنجم منتقل کن», «to position
+// 1». end is true for the form's end, which needs the question count.
+var (
+	afterV  = newVocab("بعد از", "پس از", "بعداز", "after")
+	besideV = newVocab("بعد از", "پس از", "بعداز", "قبل از", "پیش از", "قبلاز", "after", "before")
+)
+
+func (c clause) destination(from int, used []bool, src int) (to int, end, found bool) {
+	if c.unusedAt(used, moveVerbsV) < 0 {
+		return 0, false, false
+	}
+	// «سوال ۶ را بیار بالا بکن دومی», «… ببرش بشه سومی»: the place is
+	// the ordinal said after the move, which says more than «بالا».
+	for i := from + 1; i < len(c); i++ {
+		if !used[i] && !c[i].quoted && isAny(c[i-1].m, "بکن", "کن", "بکنش", "بشه", "بشود", "شود") {
+			if k, ok := ordinal(c[i].m); ok {
+				return k - 1, false, true
+			}
+		}
+	}
+	for i := from; i < len(c); i++ {
+		if used[i] || c[i].quoted {
+			continue
+		}
+		// «بعد از سوال ۴», «پیش از پرسش سوم», «بعد از ۵»: the place
+		// beside another question is counted once the moved one has left
+		// its own.
+		if n := c.atAny(i, besideV); n > 0 && i+n < len(c) && (c[i+n].qnoun && i+n+1 < len(c) || c[i+n].isNum || isOrdinal(c[i+n].m)) {
+			at := i + n
+			if c[at].qnoun {
+				at++
+			}
+			k, ok := ordinal(c[at].m)
+			if !ok && c[at].isNum {
+				k, ok = c[at].num, c[at].num > 0
+			}
+			if ok {
+				after := c.atAny(i, afterV) > 0
+				switch {
+				case after && src < k-1:
+					return k - 1, false, true
+				case after:
+					return k, false, true
+				case src < k-1:
+					return k - 2, false, true
+				default:
+					return k - 1, false, true
+				}
+			}
+		}
+		// «سوال سوم را بنداز سوال پنجم»: the place is the question named.
+		if i > 0 && c[i].qnoun && c.atAny(i-1, moveVerbsV) > 0 && i+1 < len(c) {
+			if k, ok := ordinal(c[i+1].m); ok {
+				return k - 1, false, true
+			}
+		}
+
+		if n := c.atAny(i, slotWordsV); n > 0 && i+n < len(c) {
+			j := i + n
+			if c[j].qnoun || c[j].m == "شماره" {
+				j++
+			}
+			if j < len(c) {
+				if k, ok := ordinal(c[j].m); ok {
+					return k - 1, false, true
+				}
+				if c[j].isNum && c[j].num > 0 {
+					return c[j].num - 1, false, true
+				}
+				if c.atAny(j, endWordsV) > 0 {
+					return 0, true, true
+				}
+			}
+		}
+		if c.atAny(i, endWordsV) > 0 {
+			return 0, true, true
+		}
+		if c.atAny(i, topWordsV) > 0 {
+			return 0, false, true
+		}
+	}
+	return 0, false, false
+}
+
+// v2Field gives an add_field step what v2 says of its question: a
+// format, or the options of a choice question. One option is no list:
+// it is dropped with a warning.
+func (b *builder) v2Field(st *domain.PlanStep, g fieldGroup) {
+	if g.typ == "" && g.question != "" {
+		// «سوال «شماره همراه»»: a wording that is a label tells the type.
+		c := clause(tokenize(surface(g.question)))
+		if l := labelAt(c, 0); l != nil && l.n == len(c) {
+			st.Params.Type, g.format = l.typ, l.format
+		}
+	}
+	if g.format != "" && st.Params.Type == domain.PlanFieldShortText {
+		st.Params.Format = g.format
+	}
+	if !domain.IsChoiceType(st.Params.Type) || len(g.options) == 0 {
+		return
+	}
+	g.options = cleanOptions(g.options)
+	if len(g.options) < 2 {
+		b.warn("options.one", "a single option is no list of options; the question gets the default two",
+			"یک گزینه فهرست گزینه‌ها نیست؛ سوال با دو گزینهٔ پیش‌فرض ساخته می‌شود")
+		return
+	}
+	st.Params.Options = append([]string(nil), g.options...)
+}
+
+// editField emits the step of a question edit. A question named by its
+// wording is found among those this plan added to its new form; on a
+// form that exists its place is not known here, so it is refused.
+func (b *builder) editField(e *fieldEdit, ids []int64, created bool) {
+	index := e.index
+	if e.byWording != "" {
+		index = -1
+		if created {
+			for k, q := range b.newQuestions {
+				if q != "" && corpusKey(q) == corpusKey(e.byWording) {
+					index = k
+				}
+			}
+		}
+		if index < 0 {
+			b.refuse("which question? give its number, e.g. «سوال دوم»", "کدام سوال؟ شمارهٔ سوال را بگویید، مثلاً «سوال دوم»")
+			return
+		}
+	}
+	if created && (index >= len(b.newQuestions) || e.to != nil && *e.to >= len(b.newQuestions)) {
+		b.refuse("the new form has no question at that place", "فرم تازه در آن جایگاه سوالی ندارد")
+		return
+	}
+	targets := ids
+	if created {
+		targets = []int64{0}
+	}
+	if len(e.more) > 0 {
+		b.editEach(e, index, targets, created)
+		return
+	}
+	for _, id := range targets {
+		p := domain.StepParams{Index: domain.Int(index)}
+		if !created {
+			p.ID = domain.Int64(id)
+		}
+		st := domain.PlanStep{Params: p}
+		switch {
+		case e.del:
+			st.Action = domain.ActionDeleteField
+		case e.to != nil:
+			st.Action = domain.ActionMoveField
+			st.Params.To = domain.Int(*e.to)
+		default:
+			st.Action = domain.ActionUpdateField
+			st.Params.Question, st.Params.Type, st.Params.Format = e.question, e.typ, e.format
+			st.Params.Required, st.Params.Optional = e.required, e.optional && !e.required
+			if opts := cleanOptions(e.options); len(opts) >= 2 {
+				st.Params.Options = opts
+			}
+			if q := st.Params; q.Question == "" && q.Type == "" && q.Format == "" && !q.Required && !q.Optional && q.Options == nil {
+				b.refuse("the command names a question but no change to it", "فرمان سوالی را نام می‌برد اما تغییری برای آن نمی‌گوید")
+				return
+			}
+		}
+		b.steps = append(b.steps, st)
+	}
+	if created {
+		switch {
+		case e.del:
+			b.newQuestions = append(b.newQuestions[:index:index], b.newQuestions[index+1:]...)
+		case e.to != nil:
+			q := b.newQuestions[index]
+			rest := append(b.newQuestions[:index:index], b.newQuestions[index+1:]...)
+			b.newQuestions = append(rest[:*e.to:*e.to], append([]string{q}, rest[*e.to:]...)...)
+		}
+	}
+}
+
+// requiredAfter reads «… با جواب مفصل و اجباری به فرم ۹ اضافه کن»: a
+// clause after «و» that names no question of its own but says
+// «اجباری» makes the question just named required.
+func requiredAfter(fs []*frame) {
+	for k := 1; k < len(fs); k++ {
+		f, prev := fs[k], fs[k-1]
+		if len(prev.groups) > 0 && !f.negated && f.edit == nil && !f.create {
+			if req, ok := f.toks.saysOfThisQuestion(); ok {
+				// «…؛ پاسخ به این پرسش الزامی است», «این پرسش الزامی
+				// نباشد»: said of the question just added.
+				prev.groups[len(prev.groups)-1].required = req
+				f.groups, f.add, f.leftover = nil, false, nil
+				continue
+			}
+		}
+		if len(f.groups) > 0 || len(prev.groups) == 0 || f.negated || f.modifier || !isAny(f.joinedBy, "و", "and", "،", ",") {
+			continue
+		}
+		for i, t := range f.toks {
+			if !t.quoted && isAny(t.m, requiredWords...) && !f.toks.deniedRequired(i) && (i == 0 || f.toks[i-1].punct) {
+				prev.groups[len(prev.groups)-1].required = true
+				break
+			}
+		}
+	}
+}
+
+// countedQuestion reports a question noun with a count before it, over
+// its type: «یه سوال», «یک سوال کشویی», «دو تا سوال».
+func (c clause) countedQuestion() bool {
+	for i, t := range c {
+		if !(t.qnoun || t.list != nil && !t.list.options) || t.quoted || c.questionNumbered(i) {
+			continue // «فرم ده سوال سه»: a question with its own number is not counted
+		}
+		k := i - 1
+		for k >= 0 && !c[k].quoted && (typeWords[c[k].m] || isAny(c[k].m, "تا", "دونه", "عدد")) {
+			k--
+		}
+		if k >= 0 && k < i && c[k].isNum && !c[k].digits && !c[k].quoted {
+			return true
+		}
+	}
+	return false
+}
+
+// inItsPlace reads «… سوال سوم را حذف کن و یه سوال کوتاه جاش بذار»: a
+// question put «in its place» takes the place of the one the clause
+// before deleted.
+func inItsPlace(fs []*frame) {
+	for k := 1; k < len(fs); k++ {
+		prev, f := fs[k-1].edit, fs[k]
+		if prev == nil || !prev.del || prev.byWording != "" || len(prev.more) > 0 || len(f.groups) == 0 || f.position != nil {
+			continue
+		}
+		for i, t := range f.toks {
+			place := isAny(t.m, "جاش", "جایش", "جاشو", "بجاش", "بجایش") ||
+				isAny(t.m, "جای", "جا") && i+1 < len(f.toks) && isAny(f.toks[i+1].m, "اون", "آن", "او", "قبلی")
+			if place && !t.quoted {
+				f.position = domain.Int(prev.index)
+				if len(f.ids) == 0 {
+					f.ids = fs[k-1].ids
+				}
+				break
+			}
+		}
+	}
+}
+
+// editGoesOn reads «سوال دوم فرم ۳ رو اجباری و کشویی کن»: a clause after
+// «و» that only says a type, a label or «اجباری» (and its verb) changes
+// the question the edit before it changes, and is dropped.
+func editGoesOn(fs []*frame) []*frame {
+	out := fs[:0]
+	for _, f := range fs {
+		if len(out) > 0 {
+			if prev := out[len(out)-1]; prev.edit != nil && !prev.edit.del && prev.edit.to == nil && !f.negated && len(f.ids) == 0 && f.toks.extendsEdit(prev.edit) {
+				continue
+			}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// extendsEdit applies to e what a clause of only type, label, required
+// and light-verb words says, and reports whether the clause was such.
+func (c clause) extendsEdit(e *fieldEdit) bool {
+	var typ, format string
+	required, optional, said := false, false, false
+	for i := 0; i < len(c); i++ {
+		t := c[i]
+		switch {
+		case t.punct || isAny(t.m, lightVerbs...) || isAny(t.m, "هم", "باشه", "باشد", "بشه", "آن", "اون", "را", "رو", "نیز", "همچنین", "it", "هست", "است", "نوع", "نوعش", "نوعشو", "type", "شو", "ش", "to") || fillers[t.m]:
+		case !t.quoted && isAny(t.m, requiredWords...) && i+1 < len(c) && c[i+1].m == "بودن":
+			// «الزامی بودن آن حذف شود»: what is removed is its being
+			// required.
+			k := i + 2
+			for k < len(c) && isAny(c[k].m, "آن", "اون", "را", "رو", "نیز", "هم", "این", "پرسش", "سوال") {
+				k++
+			}
+			if k >= len(c) || c.atAny(k, deleteWordsV) == 0 && !isAny(c[k].m, "برداشته", "لغو", "حذف") {
+				return false
+			}
+			optional, said = true, true
+			i = k
+			for i+1 < len(c) && (isAny(c[i+1].m, lightVerbs...) || isAny(c[i+1].m, "شود", "گردد")) {
+				i++
+			}
+		case !t.quoted && isAny(t.m, requiredWords...):
+			required, said = true, true
+		case !t.quoted && isAny(t.m, optionalWords...):
+			optional, said = true, true
+		default:
+			if ft, n := c.fieldTypeAt(i); n > 0 && typ == "" {
+				typ, said = ft, true
+				i += n - 1
+				continue
+			}
+			if l := labelAt(c, i); l != nil && typ == "" {
+				typ, format, said = l.typ, l.format, true
+				i += l.n - 1
+				continue
+			}
+			return false
+		}
+	}
+	if !said {
+		return false
+	}
+	if typ != "" && e.typ == "" {
+		e.typ, e.format = typ, format
+	}
+	e.required = e.required || required
+	e.optional = e.optional || optional
+	return true
+}
+
+// saysOfThisQuestion reads a clause that says of «this question» (or
+// «its answer») only that it is required or not: «پاسخ به این پرسش
+// الزامی است», «این پرسش الزامی نباشد», «پاسخ به آن اختیاری است».
+func (c clause) saysOfThisQuestion() (required, ok bool) {
+	this, said := false, false
+	for i, t := range c {
+		switch {
+		case t.quoted || t.isNum || t.list != nil:
+			return false, false
+		case isAny(t.m, "این", "همین", "آن", "اون", "همان", "this", "it") || t.pron:
+			this = true
+		case isAny(t.m, requiredWords...):
+			required, said = !c.deniedRequired(i), true
+		case isAny(t.m, optionalWords...):
+			required, said = false, true
+		case t.qnoun || t.punct || fillers[t.m] || isAny(t.m, "پاسخ", "جواب", "به", "را", "رو", "هم", "نیز", "است", "هست", "باشد", "باشه", "نباشد", "نباشه", "بودن", "شود", "بشه", "گردد", "کن", "کنید", "بکن", "is", "be", "the", "answer", "to", "make", "set", "mark", "as", "also", "too"):
+		default:
+			return false, false
+		}
+	}
+	return required, this && said
+}
+
+// placeGoesOn gives a place said in a clause of its own to the questions
+// the next clause adds: «در فرم ۷ پس از پرسش سوم، یک پرسش … درج گردد».
+func placeGoesOn(fs []*frame) {
+	for k := 0; k+1 < len(fs); k++ {
+		f, next := fs[k], fs[k+1]
+		if f.hasIntent() || len(f.groups) > 0 || f.edit != nil || f.negated || len(next.groups) == 0 || next.position != nil || next.edit != nil {
+			continue
+		}
+		used := make([]bool, len(f.toks))
+		at := f.toks.position(0, len(f.toks), used)
+		if at == nil {
+			continue
+		}
+		next.position = at
+		if len(next.ids) == 0 && !next.refersBack {
+			next.ids = f.ids
+		}
+		f.ids, f.bareIDs, f.refersBack, f.leftover = nil, nil, false, nil
+	}
+}
+
+// editInstead reads the alternative to a question edit denied just
+// before: «سوال ۳ را پاک نکن، فقط اختیاریش کن», «پرسش دوم را حذف
+// نکنید، بلکه آن را اختیاری کنید». The alternative is said of the same
+// question.
+func editInstead(fs []*frame) {
+	for k := 1; k < len(fs); k++ {
+		prev, f := fs[k-1], fs[k]
+		if !prev.negated || prev.edit == nil || prev.edit.byWording != "" || f.negated || f.edit != nil || len(f.ids) > 0 || len(f.groups) > 0 || f.hasIntent() {
+			continue
+		}
+		var rest clause
+		for _, t := range f.toks {
+			if !t.quoted && isAny(t.m, "فقط", "تنها", "بلکه", "آن", "اون", "را", "رو", "just", "only", "instead", "it") || fillers[t.m] {
+				continue
+			}
+			rest = append(rest, t)
+		}
+		e := &fieldEdit{index: prev.edit.index}
+		if len(rest) == 0 || !rest.extendsEdit(e) {
+			continue
+		}
+		f.edit, f.ids, f.refersBack, f.leftover = e, prev.ids, false, nil
+	}
+}
+
+// pronounIsQuestion reads a pronoun after a clause that names a
+// question as that question, never as its form: «سوال ۵ فرم ۳ اضافیه،
+// پاکش کن» deletes question 5, «متن سوال ۲ غلطه، بکنش «…»» rewords it.
+// A form is closed or unpublished only when named, so a pronoun there
+// after a question gets no plan.
+func pronounIsQuestion(fs []*frame) {
+	for k := 1; k < len(fs); k++ {
+		prev, f := fs[k-1], fs[k]
+		destroys := f.deleteForm || f.disable || f.draft
+		// «سوال ۲ فرم ۳ اضافیه، حذف کن»: a verb with no object at all
+		// acts on what was just named, as a pronoun would.
+		bare := destroys && len(f.bareIDs) == 0 && !f.toks.has(formNounsV) && !f.toks.hasQuestionNoun()
+		if len(f.ids) > 0 || !f.refersBack && !bare || f.negated || f.edit != nil || len(f.groups) > 0 || f.create || f.toks.has(formNounsV) {
+			continue
+		}
+		if destroys && len(prev.groups) > 0 && !prev.create {
+			// «add a question to form 3 and delete it»: the question or
+			// the form? Nothing is destroyed on a guess.
+			f.deleteForm, f.disable, f.draft = false, false, false
+			f.refusal = [2]string{"«it» may be the question just added or its form; name what to delete or close",
+				"ضمیر می‌تواند سوالِ تازه یا فرم آن باشد؛ بگویید چه چیزی حذف یا بسته شود"}
+			continue
+		}
+		if prev.edit != nil || len(prev.groups) > 0 || prev.create || prev.deleteForm || prev.duplicate || prev.disable {
+			continue
+		}
+		idx, _, _, ok := prev.toks.questionRef()
+		if !ok {
+			continue
+		}
+		switch {
+		case f.deleteForm:
+			f.deleteForm = false
+			f.edit = &fieldEdit{index: idx, del: true}
+		case f.disable || f.draft:
+			f.disable, f.draft = false, false
+			f.refusal = [2]string{"the pronoun stands for the question named before, and a question cannot be closed or unpublished; name the form",
+				"ضمیر به سوالِ پیش‌تر گفته‌شده برمی‌گردد و سوال را نمی‌توان بست یا از انتشار خارج کرد؛ فرم را نام ببرید"}
+			continue
+		case f.publish || f.duplicate || f.rename || f.nav != "":
+			continue
+		default:
+			e := &fieldEdit{index: idx}
+			var rest clause
+			for _, t := range f.toks {
+				if t.quoted && e.question == "" {
+					e.question = t.s
+					continue
+				}
+				if isAny(t.m, "آن", "اون", "را", "رو", "بکن", "کن", "بکنش", "کنش", "بذار", "بزار", "بذارش") || t.pron && isAny(t.m, "بکن", "کن", "بذار", "بزار") {
+					continue
+				}
+				rest = append(rest, t)
+			}
+			if e.question == "" && (len(rest) == 0 || !rest.extendsEdit(e)) {
+				continue
+			}
+			if e.question != "" && len(rest) > 0 && !rest.extendsEdit(e) {
+				continue
+			}
+			f.edit = e
+		}
+		f.ids, f.refersBack, f.leftover, f.modifier = prev.ids, false, nil, false
+		prev.ids, prev.refersBack, prev.leftover = nil, false, nil
+	}
+}
+
+// requiredRemoved finds «الزامی بودن … حذف/برداشته شود»: the required
+// word with «بودن» at j, the word that removes it at k.
+func (c clause) requiredRemoved(used []bool) (j, k int) {
+	for j = 0; j+1 < len(c); j++ {
+		if used[j] || c[j].quoted || !isAny(c[j].m, requiredWords...) || c[j+1].m != "بودن" {
+			continue
+		}
+		for k = j + 2; k < len(c); k++ {
+			if !used[k] && !c[k].quoted && (c.atAny(k, deleteWordsV) > 0 || isAny(c[k].m, "لغو")) {
+				return j, k
+			}
+		}
+	}
+	return -1, -1
+}
+
+// editShared gives a question named in a clause with no verb the edit
+// of the clause beside it: «اول سوال ۶ فرم ۴ رو پاک کن بعد سوال ۲ شو»,
+// «ابتدا پرسش دهم و سپس پرسش سوم فرم ۲۴ حذف گردد». The bare clause
+// says only which question; its neighbour says what is done, and to
+// which form.
+func editShared(fs []*frame) {
+	for k, f := range fs {
+		if f.edit != nil || f.negated || len(f.groups) > 0 || f.hasIntent() || f.deleteForm || f.disable || f.duplicate || len(f.leftover) > 0 {
+			continue
+		}
+		idx, _, _, ok := f.toks.questionRef()
+		if !ok || f.toks.hasVerb() {
+			continue
+		}
+		var other *frame
+		if k > 0 && fs[k-1].edit != nil && fs[k-1].edit.byWording == "" && !fs[k-1].negated {
+			other = fs[k-1]
+		} else if k+1 < len(fs) && fs[k+1].edit != nil && fs[k+1].edit.byWording == "" && !fs[k+1].negated {
+			other = fs[k+1]
+		}
+		if other == nil {
+			// «سوال ۲ و فرم ۳ رو پاک کن»: a question named beside a form
+			// being deleted or closed is not acted on silently.
+			for _, nb := range []int{k - 1, k + 1} {
+				if nb >= 0 && nb < len(fs) && (fs[nb].deleteForm || fs[nb].disable) && !fs[nb].negated {
+					f.refusal = [2]string{"a question is named beside a form being deleted or closed, with nothing said of it; say what to do with which form's question",
+						"سوالی کنار حذف یا بستن فرم نام برده شده و کاری با آن گفته نشده؛ بگویید با سوالِ کدام فرم چه شود"}
+				}
+			}
+			continue
+		}
+		if other.edit.to != nil || other.edit.index == idx && (len(f.ids) == 0 || len(other.ids) > 0 && f.ids[0] == other.ids[0]) {
+			continue // the neighbour's own question is no second one
+		}
+		e := *other.edit
+		e.index, e.more = idx, nil
+		f.edit = &e
+		if len(f.ids) == 0 {
+			f.ids = other.ids
+		}
+		f.refersBack = false
+	}
+}
+
+// placeWordsV name a question's place: «جای سوال ۲ و ۳ را عوض کن».
+var placeWordsV = newVocab("جای", "جا", "جاهای")
+
+func isOrdinal(m string) bool {
+	_, ok := ordinal(m)
+	return ok
+}
+
+// swapped reads «جای سوال ۲ و ۳ را عوض کن», «سوال ۲ را با سوال ۳
+// جابجا کن»: two questions side by side trade places, one move. It
+// returns the first's index and its new place; far apart, ok is true
+// and to is -1 (two moves the command does not spell out).
+func (c clause) swapped(first int, more []int) (to int, ok bool) {
+	swap := false
+	for i, t := range c {
+		if t.quoted {
+			continue
+		}
+		if isAny(t.m, "جابجا", "جابهجا", "swap", "switch") || t.m == "عوض" && c.has(placeWordsV) && i > 0 {
+			swap = true
+		}
+	}
+	if !swap {
+		return 0, false
+	}
+	second := -1
+	if len(more) == 1 {
+		second = more[0]
+	} else {
+		for i := range c {
+			if i > 0 && c[i].qnoun && isAny(c[i-1].m, "با", "with", "and") && i+1 < len(c) {
+				if k, ok := ordinal(c[i+1].m); ok {
+					second = k - 1
+				} else if c[i+1].isNum {
+					second = c[i+1].num - 1
+				}
+			}
+		}
+	}
+	if second < 0 {
+		return 0, false
+	}
+	if second == first+1 || second == first-1 {
+		return second, true
+	}
+	return -1, true
+}
+
+// countsFromEnd reports a place counted from the end after a question
+// named at hi: «سوال دوم از آخر», «یکی مونده به آخر», «second to last»
+// — no index says it without knowing the form (RULINGS 15).
+func (c clause) countsFromEnd(hi int) bool {
+	for k := hi; k < len(c) && k <= hi+2; k++ {
+		if c.atAny(k, endWordsV) > 0 && k > hi {
+			return isAny(c[k-1].m, "از", "به", "مونده", "مانده", "to", "from", "the")
+		}
+	}
+	return false
+}
+
+// formBesideEdit refuses a form named on its own beside an edit of
+// another form's question — «فرم ۳ و سوال ۲ فرم ۴ را پاک کن»: deleting
+// form 3 or its second question are both readings, and a destructive
+// act is not taken on a guess.
+func formBesideEdit(fs []*frame) {
+	for k := 0; k+1 < len(fs); k++ {
+		f, next := fs[k], fs[k+1]
+		if len(f.ids) == 0 || f.hasIntent() || f.edit != nil || len(f.groups) > 0 || f.negated || next.edit == nil || len(next.ids) == 0 {
+			continue
+		}
+		if _, _, _, ok := f.toks.questionRef(); ok {
+			continue
+		}
+		same := len(f.ids) == len(next.ids)
+		for i := range f.ids {
+			same = same && f.ids[i] == next.ids[i]
+		}
+		if same {
+			continue
+		}
+		f.refusal = [2]string{"a form is named beside another form's question with one verb; say what to do with each",
+			"فرمی کنار سوالِ فرمی دیگر با یک فعل نام برده شده؛ بگویید با هر کدام چه شود"}
+	}
+}

@@ -1,0 +1,307 @@
+package persian
+
+import (
+	"strings"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+)
+
+// Form acts (arshline-plan/v2): deleting, disabling and copying a form,
+// and the checks that keep a v1 plan free of them.
+
+var (
+	deleteWordsV  = newVocab(deleteWords...)
+	disableWordsV = newVocab(disableWords...)
+	moveVerbsV    = newVocab(append(append([]string{}, moveVerbs...), "قرار", "بنداز", "بندازش", "بندازید", "put", "place", "make", "set")...)
+	endWordsV     = newVocab(endWords...)
+	copyV2        = newVocab(append(append([]string{}, copyWords...), "رونوشت", "نسخه کپی", "نسخه", "نسخهای", "نسخهی", "duplicate", "داپلیکیت")...)
+	slotWordsV    = newVocab("جایگاه", "جای", "جا", "موقعیت", "ردیف", "مکان", "position", "place", "spot")
+	topWordsV     = newVocab("اول فرم", "ابتدای فرم", "بالای فرم", "اول", "ابتدا", "بالا", "اولش", "top", "first", "beginning")
+)
+
+// readFormActs reads deleting, disabling and copying a form. The words
+// are set aside so that «غیر فعال» is not read as «فعال» (publish).
+//
+// Said in the past («حذف شد», «کپی کردم») they report, not ask. A
+// deletion whose object is a form's questions, answers or options, and
+// not the form, is refused: it never deletes the form.
+func (c clause) readFormActs(f *frame, used []bool) {
+	if i := c.stopsAnswers(used); i >= 0 {
+		// «دریافت پاسخ در فرم ۲۸ متوقف شود»: the form takes no more
+		// answers, its link stays.
+		f.disable = !c.reportedAt(i + 1)
+		used[i] = true
+		return
+	}
+	if i := c.unusedAt(used, disableWordsV); i >= 0 {
+		n := c.atAny(i, disableWordsV)
+		f.disable = !c.reportedAt(i+n) && !c.compoundAt(i+n)
+		markUsed(used, i, i+n)
+	} else if i := c.unusedAt(used, deleteWordsV); i >= 0 {
+		n := c.atAny(i, deleteWordsV)
+		f.deleteForm = !c.reportedAt(i+n) && !c.compoundAt(i+n)
+		markUsed(used, i, i+n)
+		if f.deleteForm && c.has(siteWordsV) {
+			// «remove form 3 from the site», «از سایت برش دار»: taken
+			// off the site, kept (RULINGS 5).
+			f.deleteForm, f.draft = false, true
+		}
+		if f.deleteForm {
+			if part := c.partOfForm(); part != "" {
+				// «عنوان فرم ۳ را پاک کن», «delete the title of form 3»:
+				// what is deleted is a part of the form, not the form.
+				f.deleteForm = false
+				f.refusal = [2]string{"«" + part + "» is part of the form; the planner deletes a whole form or one question named by its place, never the form for a part of it",
+					"«" + part + "» بخشی از فرم است؛ برنامه‌ریز فرم کامل یا یک سوال با جایگاهش را حذف می‌کند، نه فرم را به جای بخشی از آن"}
+			}
+		}
+		if f.deleteForm && (c.hasQuestionNoun() || c.hasQuestionList() || c.hasUnused(used, resultsWordsV) || c.hasOptionNoun()) {
+			f.deleteForm = false
+			f.refusal = [2]string{"the planner deletes a whole form or one question named by its place («سوال دوم»), not all its questions, answers or options",
+				"برنامه‌ریز یک فرم کامل یا یک سوال با جایگاهش («سوال دوم») را حذف می‌کند، نه همهٔ سوال‌ها، پاسخ‌ها یا گزینه‌ها را"}
+		}
+	}
+	if i := c.unusedAt(used, copyV2); i >= 0 && !c.hasQuestionNoun() {
+		n := c.atAny(i, copyV2)
+		if !c.reportedAt(i+n) && !c.compoundAt(i+n) {
+			f.duplicate = true
+			f.deleteForm, f.disable = false, false
+			markUsed(used, i, i+n)
+		}
+	}
+}
+
+// compoundAt reports a word at i, right after an act's word, that makes
+// a noun of them both («کپی رایت», «حذف اضافات»): no act is asked.
+// After the act's word a command has its verb, its object or nothing.
+func (c clause) compoundAt(i int) bool {
+	if i >= len(c) {
+		return false
+	}
+	t := c[i]
+	if t.punct || t.quoted || t.isNum || t.qnoun || t.list != nil {
+		return false
+	}
+	if isAny(t.m, lightVerbs...) || isAny(t.m, pastLightVerbs...) || isAny(t.m, functionWords...) || negativeVerbs[t.m] ||
+		c.createVerbAt(i) || c.atAny(i, formNounsV) > 0 || c.atAny(i, formKindsV) > 0 || fillers[t.m] || titleEnders[t.m] {
+		return false
+	}
+	if isAny(t.m, "تهیه", "تکراری", "دیگر", "دیگه", "جدید", "بگیر", "بگیرید", "بزن", "بزنید", "سازی", "بشه", "بشود", "گردد", "شود", "نمایید", "نما", "کنید", "the", "all", "of", "this", "that", "it", "form", "forms", "question", "nevermind", "now", "please") {
+		return false
+	}
+	// A Persian verb or its infinitive («کنیم», «کردن») is no noun.
+	return !strings.HasPrefix(t.m, "کن") && !strings.HasPrefix(t.m, "بکن") && !strings.HasPrefix(t.m, "نک") && !strings.HasPrefix(t.m, "کرد")
+}
+
+// reportedAt reports a past light verb at i: «حذف شد», «کپی کردم».
+func (c clause) reportedAt(i int) bool {
+	return i < len(c) && !c[i].quoted && isAny(c[i].m, pastLightVerbs...)
+}
+
+// formActs emits the v2 steps on whole forms and on one question:
+// delete_form, duplicate_form, update_field, delete_field, move_field.
+// The form this plan creates can have its questions edited (it has no
+// id, and its questions are known) but is not deleted or copied.
+func (b *builder) formActs(f *frame, ids []int64, created bool) {
+	if created && (f.deleteForm || f.duplicate) {
+		b.refuse("a form created in this command cannot be deleted or copied in the same command",
+			"فرمی که در همین فرمان ساخته می‌شود را نمی‌توان در همان فرمان حذف یا کپی کرد")
+		return
+	}
+	if f.edit != nil {
+		b.editField(f.edit, ids, created)
+		return
+	}
+	for _, id := range ids {
+		switch {
+		case f.deleteForm:
+			b.steps = append(b.steps, domain.PlanStep{Action: domain.ActionDeleteForm, Params: domain.StepParams{ID: domain.Int64(id)}})
+			if b.deleted == nil {
+				b.deleted = map[int64]bool{}
+			}
+			b.deleted[id] = true
+		case f.duplicate:
+			b.steps = append(b.steps, domain.PlanStep{Action: domain.ActionDuplicateForm, Params: domain.StepParams{ID: domain.Int64(id), Title: strings.TrimSpace(f.title)}})
+		}
+	}
+}
+
+// needsV2 reports a plan that says what only v2 can: a v1 plan never
+// holds it.
+func needsV2(p *domain.Plan) bool {
+	for _, st := range p.Steps {
+		switch st.Action {
+		case domain.ActionCreateForm, domain.ActionAddField, domain.ActionUpdateFormTitle, domain.ActionPublishForm,
+			domain.ActionDraftForm, domain.ActionOpenBuilder, domain.ActionOpenEditor, domain.ActionOpenResults:
+		default:
+			return true
+		}
+		q := st.Params
+		if len(q.Options) > 0 || q.Format != "" || q.To != nil || q.Optional || q.Type != "" && !isAny(q.Type, domain.PlanFieldTypes...) {
+			return true
+		}
+		if st.Action != domain.ActionCreateForm && st.Action != domain.ActionAddField && q.ID == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// asksLeave reports a command that asks whether the speaker should do
+// something — «اسمشو عوض کنم؟», «فرم ۳ رو منتشر کنیم؟» — a question in
+// the first person, which asks for advice and orders nothing. A request
+// asked of the listener («میشه منتشرش کنی؟») is still one.
+func asksLeave(toks []token) bool {
+	n := len(toks)
+	for n > 0 && toks[n-1].punct && isAny(toks[n-1].m, "?", "؟", "!") {
+		n--
+	}
+	if n == len(toks) || n == 0 || toks[n-1].quoted {
+		return false
+	}
+	// «… منتشر کنیم یا نه؟»: the alternative said after the verb.
+	if n > 2 && isAny(toks[n-2].m, "یا", "or") && isAny(toks[n-1].m, "نه", "خیر", "not", "no") {
+		n -= 2
+	}
+	return isAny(toks[n-1].m, firstPersonVerbs...)
+}
+
+// describesForm reports a clause that names a form (or a kind of one)
+// and the questions it asks, with no id: «فرمی لازم دارم که …».
+func (c clause) describesForm(used []bool) bool {
+	list := false
+	for _, t := range c {
+		if t.list != nil && !t.list.options && t.list.named {
+			list = true
+		}
+	}
+	return list && (c.hasUnused(used, formNounsV) || c.hasUnused(used, formKindsV) || c.hasNewForm())
+}
+
+// namesCopy gives a title to the copy the plan's last step makes, when
+// it has none yet, and reports whether it did.
+func (b *builder) namesCopy(title string) bool {
+	n := len(b.steps)
+	if n == 0 || b.steps[n-1].Action != domain.ActionDuplicateForm || b.steps[n-1].Params.Title != "" {
+		return false
+	}
+	b.steps[n-1].Params.Title = strings.TrimSpace(title)
+	return true
+}
+
+// copiesFrom reads «از روی فرم ۳ یه فرم جدید بساز», «یه فرم مثل فرم ۳
+// بساز»: a form made from another one, or like it, is its copy.
+func (c clause) copiesFrom(f *frame, used []bool) {
+	if len(f.ids) != 1 || c.hasQuestionNoun() || c.hasQuestionList() || !c.hasCreateVerb(used) || c.hasUnused(used, resultsWordsV) {
+		return
+	}
+	// What is made must be a form: «یه فرم جدید», a kind of form, or a
+	// second «فرم»; «از فرم ۲ یه خروجی بساز» makes something else.
+	forms := 0
+	for i := range c {
+		if c.atAny(i, formNounsV) > 0 || c.atAny(i, formKindsV) > 0 {
+			forms++
+		}
+	}
+	if forms < 2 && !c.hasNewForm() {
+		return
+	}
+	for i := 0; i+1 < len(c); i++ {
+		// «یه فرم مثل فرم ۳ بساز»: a form like another is its copy too.
+		if c[i].quoted || !isAny(c[i].m, "از", "مثل", "مانند", "شبیه") {
+			continue
+		}
+		j := i + 1
+		if isAny(c[j].m, "روی", "رو") {
+			j++
+		}
+		if c.atAny(j, formNounsV) > 0 {
+			f.duplicate = true
+			return
+		}
+	}
+}
+
+// actsOnCopy refuses a clause that acts on the copy an earlier clause
+// makes: «از فرم ۴ کپی بگیر و کپیه رو منتشر کن», «نسخه‌ای تهیه و همان
+// نسخه منتشر شود». The copy has no id a plan can name.
+func actsOnCopy(fs []*frame) {
+	copied := false
+	var last *frame
+	for _, f := range fs {
+		if f.duplicate && last != nil && len(f.ids) == 0 && f.title != "" && last.title == "" && f.toks.has(nameNounsV) {
+			// «فرم ۱۰ را کپی کن و اسم کپی را بذار «…»»: the name is the
+			// copy's, made once.
+			last.title, f.duplicate, f.title = f.title, false, ""
+			continue
+		}
+		if f.duplicate {
+			copied, last = true, f
+			continue
+		}
+		if !copied || f.negated {
+			continue
+		}
+		c := f.toks
+		for i, t := range c {
+			if t.quoted || !(c.atAny(i, copyV2) > 0 || isAny(t.m, "کپیه", "کپیش", "نسخهه", "کپیشو", "copy")) {
+				continue
+			}
+			if i+1 < len(c) && isAny(c[i+1].m, "اصلی", "قبلی", "قدیمی", "original") {
+				continue // «نسخه اصلی»: the form copied, which has its id
+			}
+			f.publish, f.draft, f.disable, f.deleteForm, f.edit, f.add, f.rename = false, false, false, false, nil, false, false
+			f.refusal = [2]string{"the copy has no id yet, so a plan cannot act on it; make the copy, then give its number",
+				"رونوشت هنوز شماره‌ای ندارد و طرح نمی‌تواند روی آن کاری کند؛ رونوشت را بسازید و سپس شماره‌اش را بگویید"}
+			break
+		}
+	}
+}
+
+// stopsAnswers finds the word that stops a form taking answers, said
+// with the taking: «دریافت پاسخ … متوقف/قطع شود», «پاسخ‌گیری بسته شود».
+func (c clause) stopsAnswers(used []bool) int {
+	taking := false
+	for _, t := range c {
+		if !t.quoted && isAny(t.m, "دریافت", "پاسخگیری", "جوابگیری", "گرفتن", "قبول") {
+			taking = true
+		}
+	}
+	if !taking {
+		return -1
+	}
+	for i, t := range c {
+		if !used[i] && !t.quoted && isAny(t.m, "متوقف", "توقف", "قطع", "بسته", "stop", "stopped") {
+			return i
+		}
+	}
+	return -1
+}
+
+// siteWordsV name the site a form is published on.
+var siteWordsV = newVocab("سایت", "وبسایت", "site", "website")
+
+// formParts name a part of a form that a command may speak of: its
+// title, description, logo, looks, link.
+var formParts = []string{"عنوان", "اسم", "نام", "تیتر", "title", "name", "توضیحات", "توضیح", "description", "لوگو", "logo", "متن", "text",
+	"رنگ", "color", "colour", "عکس", "تصویر", "image", "لینک", "link", "پیوند", "آدرس", "address", "url", "تنظیمات", "settings",
+	"سربرگ", "header", "پاورقی", "footer", "تم", "theme", "فونت", "font", "ظاهر", "زمینه", "background", "پیام", "message"}
+
+// partOfForm returns the part of a form the form noun stands in ezafe
+// to, or after «of»: «عنوان فرم ۳», «the title of form 3» — the part is
+// the object, not the form. "" when the form itself is the object.
+func (c clause) partOfForm() string {
+	for p := range c {
+		if c.atAny(p, formNounsV) == 0 || p == 0 {
+			continue
+		}
+		k := p - 1
+		if isAny(c[k].m, "of") && k > 0 {
+			k--
+		}
+		if !c[k].quoted && isAny(c[k].m, formParts...) {
+			return c[k].s
+		}
+	}
+	return ""
+}

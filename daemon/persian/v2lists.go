@@ -1,0 +1,1247 @@
+package persian
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+)
+
+// Reading lists (arshline-plan/v2): options and the questions a form asks,
+// said in one breath, folded into one token before the clauses are cut;
+// labels that tell a question's type or format; the v2 type words.
+
+// tokenList is a list said in one breath: the options of a question
+// («با گزینه‌های قرمز، آبی و سبز») or the questions a form asks («با
+// سوال‌های نام، ایمیل و سن», «که اسم و رشته رو بپرسه»). It is read
+// before the clauses are cut, as its «،» and «و» join items, not clauses.
+type tokenList struct {
+	options bool
+	// named: the items name the questions («سوال‌های …», «که … بپرسه»),
+	// so a type word said alone is the subject too («email»); after a
+	// singular noun it only says the type («یه سوال عددی»).
+	named bool
+	items [][]token
+}
+
+// listToken stands for a whole list in the token stream: its key
+// matches no word of the lexicon.
+func listToken(l *tokenList, surfaceText string) token {
+	return token{m: "\x00", s: surfaceText, list: l, r0: 0}
+}
+
+// collectLists folds every list the command says into one token.
+func collectLists(toks []token) []token {
+	var out []token
+	changed := false
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if t.punct && t.m == ":" && len(out) > 0 && choiceBefore(out) {
+			// «… که چند تا جواب بشه انتخاب کرد: صبح، ظهر، عصر»: after a
+			// choice question the colon lists its options.
+			if l, end := optionList(toks, i+1); l != nil && len(l.items) > 1 && endsCommand(toks, end) {
+				out = append(out, listToken(l, surfaceOf(toks[i:end])))
+				i = end - 1
+				changed = true
+				continue
+			}
+		}
+		if t.punct && t.m == "(" && len(out) > 0 && choiceBefore(out) {
+			// «یه سوال چند جوابی «علاقه‌مندی‌ها» … (ورزش/موسیقی/کتاب)»:
+			// after a choice question, parentheses list its options.
+			if l, end := optionList(toks, i); l != nil && len(l.items) > 1 {
+				out = append(out, listToken(l, surfaceOf(toks[i:end])))
+				i = end - 1
+				changed = true
+				continue
+			}
+		}
+		if t.punct && t.m == ":" && len(out) > 0 && oneWordedQuestion(out) {
+			// «یه سوال «جنسیت» بذار: مرد، زن»: one question, worded
+			// already; what the colon lists are its options.
+			if l, end := optionList(toks, i+1); l != nil && len(l.items) > 1 && endsCommand(toks, end) {
+				out = append(out, listToken(l, surfaceOf(toks[i:end])))
+				i = end - 1
+				changed = true
+				continue
+			}
+		}
+		if t.punct && t.m == ":" && len(out) > 0 && colonListFollows(out) {
+			// «این سوال‌ها رو اضافه کن: «نام» اجباری، «ایمیل» اختیاری».
+			if items, end := listItems(toks, i+1, false); len(items) > 1 && endsCommand(toks, end) {
+				out = append(out, listToken(&tokenList{items: items, named: true}, surfaceOf(toks[i:end])))
+				i = end - 1
+				changed = true
+				continue
+			}
+		}
+		if !t.quoted && !t.punct && (isAny(t.m, clauseVerbs...) || isAny(t.m, placeVerbs...)) && len(out) > 0 && colonListFollows(append(out, t)) && i+1 < len(toks) {
+			// «سه تا سوال اضافه کن اسم و فامیل و شماره موبایل», «سه تا
+			// سوال بذار اسم فامیل موبایل»: after the verb, as many items as
+			// the count names them.
+			n := countBefore(out)
+			items, end := listItems(toks, i+1, false)
+			if len(items) == 1 && len(items[0]) == n && allPlainWords(items[0]) {
+				items = wordItems(items[0])
+			}
+			if len(items) > 1 && len(items) == n && (endsCommand(toks, end) || toks[end].punct || conjunctions[toks[end].m]) {
+				out = append(out, t, listToken(&tokenList{items: items, named: true}, surfaceOf(toks[i+1:end])))
+				i = end - 1
+				changed = true
+				continue
+			}
+		}
+		if t.punct && t.m == ":" && i+1 < len(toks) {
+			if _, ok := clause(toks[i+1:]).opensWithOrdinal(); ok {
+				// «دو تا فرم می‌خوام: اولی …، دومی …»: the colon opens items
+				// that are clauses of their own, as a comma would.
+				t = token{m: "،", s: "،", punct: true, r0: '،'}
+				changed = true
+			}
+		}
+		if t.quoted || t.punct {
+			out = append(out, t)
+			continue
+		}
+		if isOptionNoun(t.m) && !inTypePhrase(toks, i) {
+			if l, end := optionList(toks, i+1); l != nil {
+				out = append(out, listToken(l, surfaceOf(toks[i:end])))
+				i = end - 1
+				changed = true
+				continue
+			}
+			// «گزینه‌های سوال دوم را بکن الف، ب و ج»: the options follow
+			// the verb that gives them.
+			if k := optionsAfterVerb(toks, i+1); k > 0 {
+				if l, end := optionList(toks, k); l != nil && len(l.items) > 1 {
+					out = append(append(out, toks[i:k]...), listToken(l, surfaceOf(toks[k:end])))
+					i = end - 1
+					changed = true
+					continue
+				}
+			}
+		}
+		if isAny(t.m, "که", "that", "which") {
+			if l, end := askedList(toks, i+1); l != nil {
+				out = append(out, listToken(l, surfaceOf(toks[i:end])))
+				i = end - 1
+				changed = true
+				continue
+			}
+		}
+		if t.qnoun && !namesQuestionAsked(toks, i) {
+			if l, end := questionList(toks, i); l != nil {
+				out = append(out, listToken(l, surfaceOf(toks[i:end])))
+				i = end - 1
+				changed = true
+				continue
+			}
+		}
+		out = append(out, t)
+	}
+	if !changed {
+		return toks
+	}
+	return out
+}
+
+func surfaceOf(ts []token) string {
+	words := make([]string, 0, len(ts))
+	for _, t := range ts {
+		words = append(words, t.s)
+	}
+	return strings.Join(words, " ")
+}
+
+func isOptionNoun(m string) bool {
+	return isAny(m, optionNouns...) || isAny(m, optionPluralNouns...)
+}
+
+// optionList reads the options after their noun: an optional «:» or
+// «مثل», then items up to the verb, the object marker or the form.
+func optionList(toks []token, from int) (*tokenList, int) {
+	j := from
+	// «گزینه‌های آن تهران، …»: the possessive is not an option.
+	if j < len(toks) && !toks[j].quoted && isAny(toks[j].m, "آن", "اون", "این", "سوال", "پرسش") && j+1 < len(toks) && !toks[j+1].punct {
+		j++
+	}
+	for j < len(toks) && (toks[j].m == ":" || !toks[j].quoted && isAny(toks[j].m, listMarkers...)) {
+		j++
+	}
+	if items, end := letteredItems(toks, j); items != nil {
+		return &tokenList{options: true, items: items}, end
+	}
+	if j < len(toks) && toks[j].punct && toks[j].m == "(" {
+		// «گزینه‌ها (اینستاگرام، گوگل، تابلو)»: the parentheses hold
+		// the list.
+		k := j + 1
+		for k < len(toks) && !(toks[k].punct && toks[k].m == ")") {
+			k++
+		}
+		if k < len(toks) {
+			if items, end := listItems(toks[:k], j+1, true); len(items) > 1 && end == k {
+				return &tokenList{options: true, items: items}, k + 1
+			}
+		}
+	}
+	items, end := listItems(toks, j, true)
+	// One option is a list only quoted («یک گزینه «تهران»»): «گزینه
+	// دوم» names an option, it does not list one.
+	if len(items) == 0 || len(items) == 1 && !(len(items[0]) == 1 && items[0][0].quoted) {
+		return nil, 0
+	}
+	return &tokenList{options: true, items: items}, end
+}
+
+// questionList reads the questions named after their noun: after a
+// plural («سوال‌های نام، ایمیل و سن», «پرسش‌ها: …») any words, after a
+// singular only labels that tell a kind of answer («سوال شماره موبایل و
+// کد ملی»), as a bare word after «سوال» is more often its type or a
+// description than its wording.
+func questionList(toks []token, at int) (*tokenList, int) {
+	j := at + 1
+	plural := isAny(toks[at].m, pluralQuestionNouns...)
+	colon := j < len(toks) && toks[j].m == ":"
+	if colon {
+		j++
+	}
+	if !plural && !colon {
+		if j >= len(toks) || labelAt(clause(toks), j) == nil {
+			return nil, 0
+		}
+		// «یه سوال ایمیل»: a word that is also a type names the type.
+		if namesType(toks[j].m) && (j+1 >= len(toks) || !isAny(toks[j+1].m, "و", "،", ",", "and")) {
+			return nil, 0
+		}
+	}
+	items, end := listItems(toks, j, false)
+	if len(items) == 0 {
+		return nil, 0
+	}
+	// «سوال‌های دوم و سوم»: questions named by their places are edited,
+	// not worded.
+	places := true
+	for _, it := range items {
+		_, ord := ordinal(it[0].m)
+		places = places && len(it) == 1 && !it[0].quoted && (ord || it[0].isNum)
+	}
+	if places {
+		return nil, 0
+	}
+	if !plural && !colon {
+		for _, it := range items {
+			if !allLabels(clause(it)) {
+				return nil, 0
+			}
+		}
+	}
+	return &tokenList{items: items, named: plural || colon}, end
+}
+
+// askedList reads «که اسم، رشته و سال ورود رو بپرسه»: what a form asks,
+// ending with the object marker and a verb of asking.
+func askedList(toks []token, from int) (*tokenList, int) {
+	if from < len(toks) && isAskVerb(toks[from].m) && isLatin(toks[from].m) {
+		// «a form that asks for name, email»: the verb comes first.
+		j := from + 1
+		if j < len(toks) && toks[j].m == "for" {
+			j++
+		}
+		if items, end := listItems(toks, j, false); len(items) > 0 {
+			return &tokenList{items: items, named: true}, end
+		}
+		return nil, 0
+	}
+	j := from
+	// «که توش اسم … رو بپرسه»: where it asks comes first.
+	if j < len(toks) && (isAny(toks[j].m, "توش", "درش", "داخلش", "توی", "در") || toks[j].pron && isAny(toks[j].m, "تو", "داخل")) && !toks[j].quoted {
+		j++
+		if j < len(toks) && isAny(toks[j].m, "آن", "اون") {
+			j++
+		}
+	}
+	// «که از مشتری شماره موبایل … رو بگیره»: whom it asks comes first.
+	if j+1 < len(toks) && toks[j].m == "از" && !toks[j+1].quoted {
+		j += 2
+	}
+	if j < len(toks) && isAny(toks[j].m, "for") {
+		j++
+	}
+	if j < len(toks) && isAny(toks[j].m, "فقط", "تنها", "only", "باید") {
+		return nil, 0 // «که فقط کد پستی بگیره»: a format, not what it asks
+	}
+	items, end := listItems(toks, j, false)
+	if len(items) == 0 {
+		return nil, 0
+	}
+	k := end
+	if k < len(toks) && isAny(toks[k].m, "را", "رو") {
+		k++
+	}
+	for n := 0; n < 2 && k < len(toks) && !isAskVerb(toks[k].m); n++ {
+		if !isAny(toks[k].m, "ازشون", "ازش", "ازشان", "از", "اونها", "آنها", "افراد", "کاربران", "مشتری", "شرکتکنندهها") {
+			break
+		}
+		k++
+	}
+	if k >= len(toks) || !isAskVerb(toks[k].m) {
+		return nil, 0
+	}
+	return &tokenList{items: items, named: true}, k + 1
+}
+
+// inTypePhrase reports a word that is part of a type phrase said
+// around it: the «گزینه» of «چند گزینه ای» names a type, not options.
+func inTypePhrase(toks []token, i int) bool {
+	c := clause(toks)
+	for k := max(i-2, 0); k <= i; k++ {
+		if _, n := c.fieldTypeAt(k); n > 0 && k+n > i {
+			return true
+		}
+	}
+	return false
+}
+
+// optionsAfterVerb finds, after an option noun that names a question's
+// options («گزینه‌های سوال دوم فرم ۵»), the verb that gives the new ones
+// («رو بکن …», «رو به … تغییر بده»), and returns where they start.
+func optionsAfterVerb(toks []token, from int) int {
+	if from >= len(toks) || !toks[from].qnoun {
+		return 0
+	}
+	// «… به این صورت اصلاح شود: خیلی کم، کم، …»: a colon says where.
+	for k := from + 1; k < len(toks) && k < from+12 && !(toks[k].punct && toks[k].m != ":") && !toks[k].quoted; k++ {
+		if toks[k].punct && toks[k].m == ":" {
+			return k + 1
+		}
+	}
+	for k := from + 1; k < len(toks) && k < from+9; k++ {
+		if toks[k].punct || toks[k].quoted {
+			return 0
+		}
+		if isAny(toks[k].m, "بکن", "کن", "بذار", "بگذار", "بزار", "بشه", "باشه", "بشن", "باشن", "به", "to") {
+			return k + 1
+		}
+	}
+	return 0
+}
+
+// colonListFollows reports a colon after a verb that adds or makes
+// questions named in the plural: what follows lists them.
+func colonListFollows(before []token) bool {
+	plural, verb := false, false
+	for k := len(before) - 1; k >= 0; k-- {
+		t := before[k]
+		if t.punct && !isAny(t.m, "،", ",") || t.list != nil {
+			break
+		}
+		c := clause(before)
+		// «سوال‌ها», or a count of them: «سه تا سوال», «این شیش تا سوالو».
+		if isAny(t.m, pluralQuestionNouns...) || t.qnoun && c.countedAt(k) {
+			plural = true
+		}
+		if c.atAny(k, addVerbsV) > 0 || c.createVerbAt(k) || c.atAny(k, placeVerbsV) > 0 {
+			verb = true
+		}
+	}
+	return plural && verb
+}
+
+// namesQuestionAsked reports a question named to be edited rather than
+// added: the noun and its label carry the object marker («سوال سن رو
+// اجباری کن») and no verb of the clause adds or makes anything.
+func namesQuestionAsked(toks []token, i int) bool {
+	c := clause(toks)
+	marked := false
+	for k := i + 1; k < len(toks); k++ {
+		t := toks[k]
+		if t.punct || conjunctions[t.m] {
+			break
+		}
+		if isAny(t.m, "را", "رو") && k <= i+4 {
+			marked = true
+		}
+		if c.atAny(k, addVerbsV) > 0 || c.atAny(k, placeVerbsV) > 0 || c.createVerbAt(k) {
+			return false
+		}
+	}
+	return marked
+}
+
+func isAskVerb(m string) bool {
+	return isAny(m, askVerbs...)
+}
+
+// listItems splits a list at «،» and «و»: with commas between its items
+// a «و» joins only the last two («نام و نام خانوادگی، کد ملی و موبایل»
+// is three), without them every «و» parts two items. A part in
+// parentheses says what its item is («نام (کوتاه، اجباری)»). The list
+// ends at a word of the grammar: a verb, the object marker, a form, a
+// question, a state or an order of steps.
+func listItems(toks []token, from int, options bool) ([][]token, int) {
+	var parts [][]token // cut at commas
+	var cur []token
+	depth := 0
+	end := from
+	j := from
+	for ; j < len(toks); j++ {
+		t := toks[j]
+		if depth > 0 {
+			cur = append(cur, t)
+			end = j + 1
+			if t.punct && t.m == ")" {
+				depth--
+			}
+			continue
+		}
+		if t.punct && t.m == "(" && len(cur) > 0 {
+			depth++
+			cur = append(cur, t)
+			end = j + 1
+			continue
+		}
+		if t.punct && isAny(t.m, "،", ",", "/") {
+			if len(cur) == 0 {
+				break
+			}
+			parts = append(parts, cur)
+			cur = nil
+			continue
+		}
+		if listEnds(toks, j, options) {
+			break
+		}
+		cur = append(cur, t)
+		end = j + 1
+	}
+	// «… بله، خیر، نمیدانم و یه سوال تاریخ تولد»: a count before the
+	// noun that ended the list starts the next question.
+	for len(cur) > 0 && depth == 0 && j < len(toks) && toks[j].qnoun && !cur[len(cur)-1].quoted && cur[len(cur)-1].isNum {
+		cur = cur[:len(cur)-1]
+		end--
+	}
+	// «… نام و سن و منتشرش کن»: a «و» before the word that ends the
+	// list joins the next clause, not an item.
+	for len(cur) > 0 && depth == 0 && !cur[len(cur)-1].quoted && isAny(cur[len(cur)-1].m, "و", "and", "یا", "or") {
+		cur = cur[:len(cur)-1]
+		end--
+	}
+	if depth > 0 {
+		return nil, 0
+	}
+	if len(cur) > 0 {
+		parts = append(parts, cur)
+	}
+	// A separator with nothing after it is not the list's.
+	if len(parts) == 0 {
+		return nil, 0
+	}
+	var items [][]token
+	commas := len(parts) > 1
+	for k, p := range parts {
+		if commas && k < len(parts)-1 {
+			items = append(items, p)
+			continue
+		}
+		items = append(items, splitAnd(p)...)
+	}
+	// «گزینه‌های الف ب ج د», «A B C»: single letters side by side are an
+	// item each.
+	if options && len(items) == 1 && len(items[0]) > 1 && allLetters(items[0]) {
+		items = wordItems(items[0])
+	}
+	// «گزینه‌هاش «داخلی» «اطفال» «زنان»»: quotes side by side are an
+	// item each.
+	var split [][]token
+	for _, it := range items {
+		if len(it) > 1 && allQuoted(it) {
+			for k := range it {
+				split = append(split, it[k:k+1])
+			}
+			continue
+		}
+		split = append(split, it)
+	}
+	items = split
+	for _, it := range items {
+		if len(it) == 0 || !options && countedItem(it) {
+			return nil, 0
+		}
+	}
+	return items, end
+}
+
+// allQuoted reports an item made of quotes alone.
+func allQuoted(it []token) bool {
+	for _, t := range it {
+		if !t.quoted {
+			return false
+		}
+	}
+	return true
+}
+
+// countedItem reports an item that counts or types its questions
+// («یکی کوتاه», «دو تا کشویی», «اولی بلند», «یک سوال امتیازی»): such a
+// list is read item by item as v1 reads it, not as wordings.
+func countedItem(it []token) bool {
+	t := it[0]
+	if t.quoted {
+		return false
+	}
+	if t.isNum || t.m == "یکی" || isAny(t.m, "دیگری", "بعدی", "آخری") {
+		return true
+	}
+	if _, ok := ordinal(t.m); ok && strings.HasSuffix(t.m, "ی") {
+		return true
+	}
+	// A type v1 has («کوتاه», «امتیازی») is an item of that type; a label
+	// of v2's («email») is a subject.
+	typ, n := clause(it).fieldTypeAt(0)
+	return n > 0 && isAny(typ, domain.PlanFieldTypes...)
+}
+
+// splitAnd parts an item at every «و» outside parentheses; a trailing
+// «و» is left for the clause after the list.
+func splitAnd(p []token) [][]token {
+	var out [][]token
+	start, depth := 0, 0
+	for k, t := range p {
+		switch {
+		case t.punct && t.m == "(":
+			depth++
+		case t.punct && t.m == ")":
+			depth--
+		case depth == 0 && !t.quoted && isAny(t.m, "و", "and", "یا", "or"):
+			out = append(out, p[start:k])
+			start = k + 1
+		}
+	}
+	return append(out, p[start:])
+}
+
+// listEnds reports a token that no item of a list can hold.
+func listEnds(toks []token, j int, options bool) bool {
+	t := toks[j]
+	if t.quoted {
+		return false
+	}
+	if t.punct {
+		return !isAny(t.m, "(", ")")
+	}
+	c := clause(toks)
+	if t.qnoun || isAny(t.m, "را", "رو", "که", "باشه", "باشد", "باشن", "باشند", "بشه", "هست", "است", "then", "to") || isAny(t.m, lightVerbs...) || isAskVerb(t.m) {
+		return true
+	}
+	if isAny(t.m, "به", "در", "تو", "داخل", "از", "برای", "in", "of", "from", "on", "into", "to") && j+1 < len(toks) && (c.atAny(j+1, formNounsV) > 0 || toks[j+1].pron || isAny(toks[j+1].m, "آن", "اون", "این")) {
+		return true
+	}
+	if c.atAny(j, formNounsV) > 0 || c.atAny(j, actionWordsV) > 0 || c.atAny(j, placeVerbsV) > 0 || conjunctions[t.m] && !isAny(t.m, "و", "and") || isAny(t.m, renameVerbs...) {
+		return true
+	}
+	if options && (isAny(t.m, requiredWords...) || isAny(t.m, optionalWords...)) {
+		return true
+	}
+	return false
+}
+
+// label is a question's subject that tells what kind of answer it takes.
+type label struct {
+	typ, format string
+	n           int  // tokens it spans
+	typeOnly    bool // it names the type, not the question («آپلود»)
+}
+
+// labelAt reads a label at i.
+func labelAt(c clause, i int) *label {
+	if i >= len(c) {
+		return nil
+	}
+	k, n := c.next(i, labelsV, 0)
+	if n == 0 {
+		return nil
+	}
+	l := labels[k]
+	return &label{typ: l.typ, format: l.format, n: n, typeOnly: l.typeOnly}
+}
+
+// itemGroup makes a question of a list item: its words are the wording
+// (less the words that only name a type), a label in it tells its type
+// or format, and words in parentheses say its type and whether it is
+// required.
+func itemGroup(item []token, named bool) fieldGroup {
+	g := fieldGroup{count: 1, item: true}
+	c := clause(item)
+	var words []string
+	for j := 0; j < len(c); j++ {
+		t := c[j]
+		if t.punct && t.m == "(" {
+			for j++; j < len(c) && !(c[j].punct && c[j].m == ")"); j++ {
+				if isAny(c[j].m, requiredWords...) {
+					g.required = true
+				}
+				if g.typ == "" {
+					if typ, n := c.fieldTypeAt(j); n > 0 {
+						g.typ = typ
+						j += n - 1
+						continue
+					}
+					if l := labelAt(c, j); l != nil {
+						g.typ, g.format = l.typ, l.format
+						j += l.n - 1
+						continue
+					}
+				}
+				if c[j].m == ":" {
+					// «رشته (کشویی: ریاضی، تجربی)»: the rest are options.
+					for k := j + 1; k < len(c) && !(c[k].punct && c[k].m == ")"); k++ {
+						if !c[k].punct && !isAny(c[k].m, "و", "and") {
+							g.options = append(g.options, c[k].s)
+						}
+					}
+				}
+			}
+			continue
+		}
+		if t.quoted {
+			words = append(words, t.s)
+			continue
+		}
+		// «نخست «رشته» از نوع پاسخ کوتاه و دوم «سال ورود» از نوع عددی»:
+		// the order of the items and «از نوع» before the type say
+		// nothing of the wording.
+		if _, ord := ordinal(t.m); ord && j == 0 && len(c) > 1 {
+			continue
+		}
+		if isAny(t.m, "از", "نوع", "type", "of") && j+1 < len(c) && (isAny(c[j+1].m, "نوع", "type") || c.fieldTypeAfterAt(j+1)) {
+			continue
+		}
+		if isAny(t.m, requiredWords...) {
+			g.required = true
+			continue
+		}
+		if isAny(t.m, optionalWords...) {
+			continue
+		}
+		if l := labelAt(c, j); l != nil {
+			if g.typ == "" {
+				g.typ, g.format = l.typ, l.format
+			}
+			if l.typeOnly && !(named && l.n == len(c)) {
+				j += l.n - 1
+				continue
+			}
+		}
+		if len(words) > 0 || !isAny(t.m, "یک", "یه") {
+			if typ, n := c.fieldTypeAt(j); n > 0 && len(words) > 0 {
+				if g.typ == "" {
+					g.typ = typ
+				}
+				j += n - 1
+				continue
+			}
+		}
+		words = append(words, t.s)
+	}
+	g.question = strings.Join(words, " ")
+	return g
+}
+
+// v2Traits completes a group with what only v2 can say: a label among
+// its words, the options listed in its span.
+func (c clause) v2Traits(g *fieldGroup, at, hi int, used []bool) {
+	// «یه سوال برای آپلود عکس پرسنلی»: what the question is for is its
+	// subject, less the words that only name its type.
+	if j := at + 1; g.question == "" && j+1 < hi && !used[j] && isAny(c[j].m, "برای", "for") {
+		k := j + 1
+		if l := labelAt(c, k); l != nil && l.typeOnly {
+			if g.typ == "" {
+				g.typ = l.typ
+			}
+			k += l.n
+		}
+		if k < hi && !c.isStop(k) {
+			markUsed(used, j, k)
+			g.question, _ = c.span(k, used)
+		}
+	}
+	if (g.typ == "" || g.typ == domain.PlanFieldShortText) && g.format == "" {
+		// «a national code field», «یه mobile field «Phone»»: in English
+		// order the label comes before the noun.
+		for k := max(at-3, 0); k < at; k++ {
+			if l := labelAt(c, k); l != nil && k+l.n == at && !used[k] && l.format != "" {
+				g.typ, g.format = l.typ, l.format
+				if g.question == "" && c.quoteIn(at+1, hi, used) < 0 && !(l.n == 1 && namesType(c[k].m)) {
+					g.question = surfaceOf(c[k:at])
+				}
+				markUsed(used, k, at)
+				break
+			}
+		}
+	}
+	if g.question == "" && c.quoteIn(at+1, hi, used) < 0 {
+		// «یه سوال کوتاه نام و نام خانوادگی», «یه سوال چندانتخابی علائم
+		// با گزینه‌های …»: the words after the type are the wording, up to
+		// what grammar says ends it.
+		j := at + 1
+		for j < hi && !c[j].quoted && typeWords[c[j].m] {
+			j++
+		}
+		if j > at+1 {
+			if k := c.bareWordingEnd(j, hi, used); k > j {
+				g.question = surfaceOf(c[j:k])
+				markUsed(used, j, k)
+			}
+		}
+	}
+	for j := at; j < hi && j < len(c); j++ {
+		if c[j].list != nil && c[j].list.options && g.options == nil {
+			g.options = listTexts(c[j].list)
+			used[j] = true
+			continue
+		}
+		if used[j] || c[j].quoted {
+			continue
+		}
+		// A label tells the type right after the noun («یه سوال تاریخ با
+		// متن …»); further on, it may be a wording listed after a colon.
+		if j == at+1 && (g.typ == "" || g.typ == domain.PlanFieldShortText && g.format == "") {
+			if l := labelAt(c, j); l != nil && (g.typ == "" || l.typ == domain.PlanFieldShortText) {
+				g.typ, g.format = l.typ, l.format
+				if g.question == "" && j == at+1 {
+					// «یه سوال تاریخ «تاریخ مراجعه»», «سوال ایمیل با عنوان
+					// «…»»: a quote after the label is the wording; the
+					// label only names the kind.
+					if q := c.quoteIn(j+l.n, hi, used); q >= 0 {
+						g.question, used[q] = c[q].s, true
+					} else if !l.typeOnly && !(l.n == 1 && namesType(c[j].m)) {
+						g.question = surfaceOf(c[j : j+l.n])
+					}
+				}
+				markUsed(used, j, j+l.n)
+				j += l.n - 1
+			}
+		}
+	}
+	if len(g.options) > 0 && !domain.IsChoiceType(g.typ) {
+		if g.typ == "" || g.typ == domain.PlanFieldShortText {
+			g.typ = domain.PlanFieldMultipleChoice
+		}
+	}
+}
+
+// namesType reports a label that is also the name of a type: alone
+// after «سوال» it says the type, and is the wording only when quoted.
+func namesType(m string) bool {
+	return isAny(m, "ایمیل", "تاریخ", "email", "date", "فایل", "file")
+}
+
+// quoteIn returns the first unused quote in c[lo:hi], or -1.
+func (c clause) quoteIn(lo, hi int, used []bool) int {
+	for k := lo; k < hi && k < len(c); k++ {
+		if c[k].quoted && !used[k] {
+			return k
+		}
+		if c[k].qnoun || c[k].list != nil {
+			break
+		}
+	}
+	return -1
+}
+
+func listTexts(l *tokenList) []string {
+	out := make([]string, 0, len(l.items))
+	for _, it := range l.items {
+		out = append(out, surfaceOf(it))
+	}
+	return out
+}
+
+// retype reads the type words only a v2 planner knows as the key of
+// the type they name, one token for the phrase.
+func retype(toks []token) []token {
+	c := clause(toks)
+	var out []token
+	changed := false
+	for i := 0; i < len(toks); i++ {
+		k, n := c.next(i, v2TypeWordsV, 0)
+		if n == 0 {
+			if changed {
+				out = append(out, toks[i])
+			}
+			continue
+		}
+		if !changed {
+			out = append(make([]token, 0, len(toks)), toks[:i]...)
+			changed = true
+		}
+		key := v2TypeWords[k].key
+		out = append(out, token{m: key, s: surfaceOf(toks[i : i+n]), r0: firstRune(key)})
+		i += n - 1
+	}
+	if !changed {
+		return toks
+	}
+	return out
+}
+
+// corpusKey compares two wordings as an admin would: letters and spaces.
+func corpusKey(s string) string {
+	return strings.Join(strings.Fields(strings.Trim(matchForm(s), "«»\"'")), " ")
+}
+
+// attachOptions gives the options a clause lists on its own («…
+// اضافه کن، گزینه‌هاش: الف، ب») to the last question said before it.
+func attachOptions(fs []*frame) []*frame {
+	out := fs[:0]
+	for _, f := range fs {
+		var opts *tokenList
+		only := true
+		for _, t := range f.toks {
+			switch {
+			case t.list != nil && t.list.options:
+				opts = t.list
+			case t.punct || isAny(t.m, "و", "هم", "باشه", "باشد", "باشن", "باشند"):
+			default:
+				only = false
+			}
+		}
+		// «… با متن «روزها» و گزینه‌های شنبه و دوشنبه به فرم ۸ بیفزایید»:
+		// a clause that lists options and names no question of its own
+		// gives them to the question before, and keeps its verb.
+		if opts != nil && !only && len(f.groups) == 0 && len(out) > 0 {
+			if prev := out[len(out)-1]; len(prev.groups) > 0 && prev.groups[len(prev.groups)-1].options == nil {
+				g := &prev.groups[len(prev.groups)-1]
+				g.options = listTexts(opts)
+				if g.typ == "" || g.typ == domain.PlanFieldShortText {
+					g.typ = domain.PlanFieldMultipleChoice
+				}
+			}
+		}
+		if opts != nil && only && !f.hasIntent() && len(out) > 0 {
+			if prev := out[len(out)-1]; len(prev.groups) > 0 && prev.groups[len(prev.groups)-1].options == nil {
+				g := &prev.groups[len(prev.groups)-1]
+				g.options = listTexts(opts)
+				if g.typ == "" || g.typ == domain.PlanFieldShortText {
+					g.typ = domain.PlanFieldMultipleChoice
+				}
+				continue
+			}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// structured reads a command written as labelled fields — «نام فرم:
+// ثبت‌نام همایش / پرسش‌ها: نام، ایمیل» — as the sentence it stands for:
+// make a form with that title, and the rest as said.
+func structured(toks []token) []token {
+	c := clause(toks)
+	i := 0
+	for i < len(c) && (c[i].punct && c[i].m != ":" || isAny(c[i].m, "—", "-", "–", "/") || c.atAny(i, newFormV) > 0 || c.atAny(i, formNounsV) > 0) {
+		if n := c.atAny(i, newFormV); n > 0 {
+			i += n
+			continue
+		}
+		i++
+	}
+	n := c.atAny(i, nameNounsV)
+	if n == 0 {
+		return toks
+	}
+	j := i + n
+	if j < len(c) && c.atAny(j, formNounsV) > 0 {
+		j++
+	}
+	if j >= len(c) || c[j].m != ":" {
+		return toks
+	}
+	j++
+	start := j
+	for j < len(c) && !c[j].qnoun && !(c[j].punct && c[j].m != ":") && !isAny(c[j].m, "/", "|", "—", "-", "–") {
+		j++
+	}
+	if j == start {
+		return toks
+	}
+	title := c[start:j]
+	text := surfaceOf(title)
+	if len(title) == 1 && title[0].quoted {
+		text = title[0].s
+	}
+	for j < len(c) && (c[j].punct && c[j].m != ":" || isAny(c[j].m, "/", "|", "—", "-", "–")) {
+		j++
+	}
+	out := tokenize("یک فرم بساز با عنوان")
+	q := token{m: matchForm(text), s: text, quoted: true}
+	q.r0 = firstRune(q.m)
+	out = append(out, q)
+	return append(out, toks[j:]...)
+}
+
+// choiceBefore reports a singular question of a choice type said in
+// the clause before a colon, and no list yet.
+func choiceBefore(before []token) bool {
+	c := clause(before)
+	question, choice := false, false
+	for k := len(before) - 1; k >= 0; k-- {
+		t := before[k]
+		if t.punct && !isAny(t.m, "،", ",") || t.list != nil || isAny(t.m, pluralQuestionNouns...) {
+			return false
+		}
+		question = question || t.qnoun
+		if t.isNum && t.num > 1 && k+1 < len(before) && (before[k+1].qnoun || before[k+1].m == "تا") {
+			return false // «دو سوال کشویی: استان و شهرستان» words two questions
+		}
+		if typ, n := c.fieldTypeAt(k); n > 0 && domain.IsChoiceType(typ) {
+			choice = true
+		}
+	}
+	return question && choice
+}
+
+// maxOptions and maxOptionRunes are the contract's limits on options.
+const (
+	maxOptions     = 50
+	maxOptionRunes = 200
+)
+
+// cleanOptions makes a list of options the contract takes: each cut to
+// its length and trimmed of spaces and invisible marks, none empty or
+// said twice, at most maxOptions.
+func cleanOptions(in []string) []string {
+	out := make([]string, 0, len(in))
+	for _, o := range in {
+		o = strings.TrimFunc(o, invisibleEnd)
+		if rs := []rune(o); len(rs) > maxOptionRunes {
+			o = strings.TrimFunc(string(rs[:maxOptionRunes]), invisibleEnd)
+		}
+		if o == "" || isAny(o, out...) {
+			continue
+		}
+		out = append(out, o)
+	}
+	if len(out) > maxOptions {
+		out = out[:maxOptions]
+	}
+	return out
+}
+
+func invisibleEnd(r rune) bool {
+	return isSpace(r) || r == '\u200c' || r == '\u200d' || r == '\u200e' || r == '\u200f' ||
+		r >= '\u202a' && r <= '\u202e' || r >= '\u2066' && r <= '\u2069' || r == '\ufeff'
+}
+
+// allLabels reports an item made of labels only: «کد ملی», «آپلود رزومه».
+func allLabels(c clause) bool {
+	for j := 0; j < len(c); {
+		l := labelAt(c, j)
+		if l == nil {
+			return false
+		}
+		j += l.n
+	}
+	return len(c) > 0
+}
+
+// placeNouns name a place in a form where an answer goes: «یه جای
+// آپلود رزومه», «یه بخش برای بارگذاری فایل». Before a label that only
+// names a type, they name a question.
+var placeNouns = []string{"جای", "جایی", "جا", "بخش", "بخشی", "قسمت", "قسمتی", "محل", "محلی", "place", "section", "spot"}
+
+// placesAsQuestions reads such a place noun as a question noun.
+func placesAsQuestions(toks []token) []token {
+	c := clause(toks)
+	for i := 0; i+1 < len(toks); i++ {
+		if toks[i].quoted || !isAny(toks[i].m, placeNouns...) {
+			continue
+		}
+		j := i + 1
+		if isAny(toks[j].m, "برای", "for") && j+1 < len(toks) {
+			j++
+		}
+		if l := labelAt(c, j); l != nil && l.typeOnly {
+			toks[i].qnoun = true
+		}
+	}
+	return toks
+}
+
+// uncarriedDetail names a detail said of a rating, number or file
+// question that the contract has no parameter for — a scale («از ۱ تا
+// ۱۰»), bounds («حداکثر ۲ مگ», «بین ۱۸ تا ۶۰») — or "" when none is said.
+// The question is still added; the detail is dropped with a warning.
+func (c clause) uncarriedDetail(gs []fieldGroup) string {
+	kind := ""
+	for _, g := range gs {
+		switch g.typ {
+		case domain.PlanFieldRating:
+			kind = "the rating's scale"
+		case domain.PlanFieldNumber:
+			kind = "the number's bounds"
+		case domain.PlanFieldFile:
+			kind = "the file's limits"
+		}
+	}
+	if kind == "" {
+		return ""
+	}
+	for i, t := range c {
+		if t.quoted {
+			continue
+		}
+		if t.isNum && i+2 < len(c) && isAny(c[i+1].m, "تا", "to", "-") && c[i+2].isNum {
+			return kind
+		}
+		if isAny(t.m, "حداکثر", "حداقل", "بیشتر", "کمتر", "مگ", "مگابایت", "کیلوبایت", "max", "min", "maximum", "minimum", "mb", "kb") {
+			return kind
+		}
+	}
+	return ""
+}
+
+// dropWarning tells the admin a detail was left out of the plan.
+func (b *builder) dropWarning(what string) {
+	fa := map[string]string{"the rating's scale": "مقیاس امتیاز", "the number's bounds": "کران‌های عدد", "the file's limits": "محدودیت‌های فایل", "the answer's length": "شمار رقم‌های پاسخ"}[what]
+	b.warn("detail.dropped", what+" cannot be set by a plan; the question is added without it",
+		fa+" را طرح نمی‌تواند تعیین کند؛ سوال بدون آن افزوده می‌شود")
+}
+
+// bareWordingEnd returns where an unquoted wording that starts at j
+// ends: before a verb, a preposition, a form, a count, a new question,
+// an option list, «required», or punctuation.
+func (c clause) bareWordingEnd(j, hi int, used []bool) int {
+	k := j
+	for k < hi && k < len(c) {
+		t := c[k]
+		if used[k] || c.endsBareWording(k) {
+			break
+		}
+		if t.m == "و" || t.m == "and" {
+			// «نام و نام خانوادگی» goes on; «… و یه سوال …» does not.
+			if k+1 >= hi || c.endsBareWording(k+1) || isAny(c[k+1].m, "و", "and") {
+				break
+			}
+		}
+		k++
+	}
+	return k
+}
+
+// endsBareWording reports a token no unquoted wording holds.
+func (c clause) endsBareWording(k int) bool {
+	t := c[k]
+	return t.punct || t.quoted || t.list != nil || t.qnoun || t.isNum || t.pron ||
+		isAny(t.m, "با", "به", "تو", "توی", "در", "برای", "واسه", "که", "را", "رو", "هم", "دیگه", "دیگر", "یه", "یک", "از", "ای", "with", "to", "in", "for") ||
+		isAny(t.m, lightVerbs...) || isAny(t.m, requiredWords...) || isAny(t.m, optionalWords...) || typeWords[t.m] ||
+		c.atAny(k, actionWordsV) > 0 || c.atAny(k, placeVerbsV) > 0 || c.atAny(k, formNounsV) > 0 || c.atAny(k, deleteWordsV) > 0 ||
+		c.atAny(k, titleMarkersV) > 0 || c.atAny(k, questionMarksV) > 0 || isOptionNoun(t.m) || c.atAny(k, slotMarkersV) > 0 || c.atAny(k, topMarkersV) > 0 ||
+		c.atAny(k, endWordsV) > 0 || isAny(t.m, "بعد", "قبل", "پیش", "پس", "اول", "آخر", "ته")
+}
+
+// bareWordings keeps whole an unquoted wording said after a question's
+// type whose words are joined by «و» («یه سوال کوتاه نام و نام
+// خانوادگی»): it becomes one quoted token, so that the «و» in it does
+// not cut the clause.
+func bareWordings(toks []token) []token {
+	c := clause(toks)
+	used := make([]bool, len(c))
+	for i := 0; i < len(c); i++ {
+		if !c[i].qnoun || c[i].quoted {
+			continue
+		}
+		j := i + 1
+		for j < len(c) && !c[j].quoted && typeWords[c[j].m] {
+			j++
+		}
+		if j == i+1 {
+			continue
+		}
+		k := c.bareWordingEnd(j, len(c), used)
+		joined := false
+		for m := j; m < k; m++ {
+			joined = joined || isAny(c[m].m, "و", "and")
+		}
+		if !joined {
+			continue
+		}
+		text := surfaceOf(c[j:k])
+		q := token{m: matchForm(text), s: text, quoted: true}
+		q.r0 = firstRune(q.m)
+		return append(append(append(make([]token, 0, len(toks)), toks[:j]...), q), bareWordings(toks[k:])...)
+	}
+	return toks
+}
+
+// countedAt reports a count of two or more before the question noun at
+// k: «سه سوال», «شیش تا سوال».
+func (c clause) countedAt(k int) bool {
+	j := k - 1
+	if j >= 0 && isAny(c[j].m, "تا", "عدد") {
+		j--
+	}
+	return j >= 0 && c[j].isNum && c[j].num >= 2 && !c[j].quoted
+}
+
+// countBefore returns the count of questions said before: «سه تا سوال»
+// is 3; 0 when none is.
+func countBefore(before []token) int {
+	c := clause(before)
+	for k := len(before) - 1; k >= 0; k-- {
+		if before[k].qnoun && c.countedAt(k) {
+			j := k - 1
+			if isAny(c[j].m, "تا", "عدد") {
+				j--
+			}
+			return c[j].num
+		}
+	}
+	return 0
+}
+
+// allPlainWords reports words that are neither quotes, numbers, nor
+// words of the grammar: the subjects of questions said one by one.
+func allPlainWords(ts []token) bool {
+	for _, t := range ts {
+		if !isWord(t) || isAny(t.m, functionWords...) || typeWords[t.m] {
+			return false
+		}
+	}
+	return true
+}
+
+// wordItems makes an item of each word.
+func wordItems(ts []token) [][]token {
+	out := make([][]token, len(ts))
+	for k := range ts {
+		out[k] = ts[k : k+1]
+	}
+	return out
+}
+
+// namesLastQuestion gives a name said in a clause of its own — «…،
+// اسمش «تصویر نسخه»» — to the question the clause before adds with no
+// wording of its own.
+func namesLastQuestion(fs []*frame) {
+	for k := 1; k < len(fs); k++ {
+		prev, f := fs[k-1], fs[k]
+		n := len(prev.groups)
+		if n == 0 || prev.groups[n-1].question != "" || prev.groups[n-1].count > 1 || prev.create || len(f.ids) > 0 || f.create || len(f.groups) > 0 || f.edit != nil {
+			continue
+		}
+		c := f.toks
+		i, m := c.find(0, nameNounsV)
+		if i < 0 || !c[i].pron {
+			continue
+		}
+		q := c.quoteIn(i+m, len(c), make([]bool, len(c)))
+		if q < 0 {
+			continue
+		}
+		prev.groups[n-1].question = c[q].s
+		f.rename, f.renameGapped, f.title, f.refersBack, f.leftover = false, false, "", false, nil
+	}
+}
+
+// allLetters reports words that are each one letter («الف», «ب», «A»).
+func allLetters(ts []token) bool {
+	for _, t := range ts {
+		if t.quoted || t.punct || t.isNum && t.digits || utf8.RuneCountInString(t.m) > 1 && t.m != "الف" {
+			return false
+		}
+	}
+	return true
+}
+
+// letteredItems reads options numbered by letters: «الف) تهران ب)
+// تبریز ج) شیراز», «a) red b) blue». It returns nil when the words at j
+// are not so numbered.
+func letteredItems(toks []token, j int) ([][]token, int) {
+	isMark := func(k int) bool {
+		return k+1 < len(toks) && !toks[k].quoted && (utf8.RuneCountInString(toks[k].m) == 1 || toks[k].m == "الف") && toks[k+1].punct && toks[k+1].m == ")"
+	}
+	if !isMark(j) {
+		return nil, 0
+	}
+	var items [][]token
+	k := j
+	for isMark(k) {
+		k += 2
+		start := k
+		for k < len(toks) && !isMark(k) && !(toks[k].punct && !isAny(toks[k].m, "،", ",")) && !listEnds(toks, k, true) {
+			k++
+		}
+		item := toks[start:k]
+		for len(item) > 0 && (item[len(item)-1].punct || isAny(item[len(item)-1].m, "و", "یا")) {
+			item = item[:len(item)-1]
+		}
+		if len(item) == 0 {
+			return nil, 0
+		}
+		items = append(items, item)
+	}
+	if len(items) < 2 {
+		return nil, 0
+	}
+	return items, k
+}
+
+// oneWordedQuestion reports a clause before a colon that adds one
+// question, singular and counted one, with its wording quoted.
+func oneWordedQuestion(before []token) bool {
+	c := clause(before)
+	nouns, quoted := 0, false
+	for k, t := range before {
+		if t.punct && !isAny(t.m, "،", ",") || t.list != nil || isAny(t.m, pluralQuestionNouns...) || c.countedAt(k) && t.qnoun {
+			return false
+		}
+		if t.qnoun {
+			nouns++
+		}
+		quoted = quoted || t.quoted && nouns > 0
+	}
+	return nouns == 1 && quoted
+}
+
+// labelledTypes turns «…، نوع: کوتاه» in a command written as labelled
+// fields into «(کوتاه)» after the item before it: the type of the
+// question just named, not a question of its own.
+func labelledTypes(toks []token) []token {
+	c := clause(toks)
+	for i := 0; i+3 < len(c); i++ {
+		if !(c[i].punct && isAny(c[i].m, "،", ",", "-", "–", "|")) || !isAny(c[i+1].m, "نوع", "نوعش", "type", "قالب") || c[i+2].m != ":" {
+			continue
+		}
+		_, n := c.fieldTypeAt(i + 3)
+		if n == 0 {
+			continue
+		}
+		out := append(make([]token, 0, len(toks)+1), toks[:i]...)
+		out = append(out, token{m: "(", s: "(", punct: true, r0: '('})
+		out = append(out, toks[i+3:i+3+n]...)
+		out = append(out, token{m: ")", s: ")", punct: true, r0: ')'})
+		return labelledTypes(append(out, toks[i+3+n:]...))
+	}
+	return toks
+}
+
+// endsCommand reports that nothing but punctuation follows end: «…، شمارهٔ
+// همراه و ایمیل.» ends with its full stop.
+func endsCommand(toks []token, end int) bool {
+	for k := end; k < len(toks); k++ {
+		if !toks[k].punct || !isAny(toks[k].m, ".", "!", "؛", ";", "…") {
+			return false
+		}
+	}
+	return true
+}
+
+// fieldTypeAfterAt reports a type phrase or a label at i.
+func (c clause) fieldTypeAfterAt(i int) bool {
+	if i >= len(c) {
+		return false
+	}
+	_, n := c.fieldTypeAt(i)
+	return n > 0 || labelAt(c, i) != nil
+}

@@ -1,0 +1,378 @@
+package persian
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+)
+
+// Ordering (arshline-plan/v2): the steps in the order the command means —
+// «قبلش», «اولی … دومی …», one edit or question list for each form.
+
+// saysBefore reports a clause that opens with «قبلش» (before that):
+// its acts come before those of the clause before it.
+func (c clause) saysBefore() bool {
+	for i, t := range c {
+		if t.punct || fillers[t.m] || isAny(t.m, "ولی", "اما", "ضمنا", "البته", "but") {
+			continue
+		}
+		if isAny(t.m, "قبلش", "پیشش", "قبلشم", "first", "beforehand") {
+			return true
+		}
+		return i+2 < len(c) && isAny(t.m, "قبل", "پیش", "before") && isAny(c[i+1].m, "از", "that") && isAny(c[i+2].m, "اون", "آن", "این", "that", "همه")
+	}
+	return false
+}
+
+// moveBefore puts the steps from start on before those from prev on:
+// the clause said after asked to be done first. Steps of a form this
+// plan creates stay after its create_form.
+func (b *builder) moveBefore(prev, start int) {
+	if start <= prev || start >= len(b.steps) {
+		return
+	}
+	for _, st := range b.steps[prev:] {
+		if st.Action == domain.ActionCreateForm {
+			return
+		}
+	}
+	moved := append(append([]domain.PlanStep{}, b.steps[start:]...), b.steps[prev:start]...)
+	copy(b.steps[prev:], moved)
+}
+
+// formsByOrdinal reads «دو فرم بساز، اولی به اسم «الف» با یه سوال کوتاه،
+// دومی …»: clauses opening with the spoken ordinals «اولی», «دومی», one
+// for each form asked for, in order, describe one form each: each is
+// made with its own title and questions.
+func formsByOrdinal(fs []*frame) []*frame {
+	for i := 0; i < len(fs); i++ {
+		f := fs[i]
+		count := f.createCount
+		if !f.create {
+			count = f.toks.wishedForms()
+		}
+		if count < 2 || f.negated || len(f.groups) > 0 {
+			continue
+		}
+		var parts []*frame
+		for k := i + 1; k < len(fs) && len(parts) < count; k++ {
+			if n, ok := fs[k].toks.opensWithOrdinal(); !ok || n != len(parts)+1 {
+				break
+			}
+			parts = append(parts, fs[k])
+		}
+		if len(parts) != count {
+			continue
+		}
+		for _, p := range parts {
+			p.create, p.add, p.createCount, p.rename = true, false, 0, false
+			p.ids, p.bareIDs, p.refersBack = nil, nil, false
+			if p.title == "" && len(p.toks) > 1 && p.toks[1].quoted {
+				p.title = p.toks[1].s
+			}
+			// The ordinal itself reads as a list item («اولی با …»): with
+			// no type, it is the form, not a question.
+			kept := p.groups[:0]
+			for k, g := range p.groups {
+				if !(g.item && g.typ == "" && (g.question == p.title || k == 0 && g.question == "")) {
+					kept = append(kept, g)
+				}
+			}
+			p.groups = kept
+		}
+		fs = append(fs[:i:i], append(parts, fs[i+1+count:]...)...)
+		i += count - 1
+	}
+	return fs
+}
+
+// opensWithOrdinal reads the spoken ordinal a clause opens with: «اولی»,
+// «دومی», «the second».
+func (c clause) opensWithOrdinal() (int, bool) {
+	for _, t := range c {
+		if t.punct || t.quoted {
+			return 0, false
+		}
+		if isAny(t.m, "the", "و") {
+			continue
+		}
+		n, ok := ordinal(t.m)
+		return n, ok && (strings.HasSuffix(t.m, "ی") || isLatin(t.m))
+	}
+	return 0, false
+}
+
+// wishedForms reads «دو تا فرم می‌خوام»: a count of forms wished for, as
+// a request to make them.
+func (c clause) wishedForms() int {
+	wish := false
+	count := 0
+	for i, t := range c {
+		if t.quoted {
+			continue
+		}
+		if isAny(t.m, "میخوام", "میخواهم", "میخوایم", "میخواهیم", "لازم", "نیاز", "want", "need") {
+			wish = true
+		}
+		if t.isNum && t.num > 1 && i+1 < len(c) {
+			k := i + 1
+			if c[k].m == "تا" && k+1 < len(c) {
+				k++
+			}
+			if c.atAny(k, formNounsV) > 0 || c.atAny(k, formKindsV) > 0 {
+				count = t.num
+			}
+		}
+	}
+	if !wish {
+		return 0
+	}
+	return count
+}
+
+// editEach applies one edit to several questions: deletions from the
+// last up, so that each index still names the question it named; a
+// move of several questions is not one place, and is refused.
+func (b *builder) editEach(e *fieldEdit, first int, targets []int64, created bool) {
+	if e.to != nil || created {
+		b.refuse("say one question at a time for this change", "این تغییر را برای هر سوال جداگانه بگویید")
+		return
+	}
+	idx := append([]int{first}, e.more...)
+	if e.del {
+		sort.Sort(sort.Reverse(sort.IntSlice(idx)))
+	}
+	for _, id := range targets {
+		for k, at := range idx {
+			if k > 0 && at == idx[k-1] {
+				continue
+			}
+			one := *e
+			one.more = nil
+			one.index = at
+			b.editField(&one, []int64{id}, false)
+		}
+	}
+}
+
+// saysEach reports «به هر کدوم», «to each of them»: the questions go to
+// every form just made, not only the last.
+func (c clause) saysEach() bool {
+	for i, t := range c {
+		if t.quoted {
+			continue
+		}
+		if t.m == "هر" && i+1 < len(c) && isAny(c[i+1].m, "کدوم", "کدام", "یک", "کدومشون", "کدامشان", "یکیشون") || isAny(t.m, "هرکدوم", "هرکدام", "each") {
+			return true
+		}
+	}
+	return false
+}
+
+// fieldsEach adds a clause's questions to each of the forms the plan
+// has just made, each right after its create_form, as an id-less step
+// acts on the form made last. It reports false when the forms made are
+// not the plan's last steps.
+func (b *builder) fieldsEach(f *frame) bool {
+	s := len(b.steps)
+	for s > 0 && b.steps[s-1].Action == domain.ActionCreateForm {
+		s--
+	}
+	if len(b.steps)-s < 2 {
+		return false
+	}
+	made := append([]domain.PlanStep(nil), b.steps[s:]...)
+	b.steps = b.steps[:s]
+	for k, st := range made {
+		b.steps = append(b.steps, st)
+		b.createStep, b.newQuestions = len(b.steps)-1, nil
+		one := *f
+		one.budget = f.budget*64 + k + 1
+		b.fields(&one, nil, true)
+	}
+	return true
+}
+
+// stateChanged reports a step since the plan's last create_form that
+// changes the new form's state, after which a draft_form does change it.
+func (b *builder) stateChanged() bool {
+	for k := len(b.steps) - 1; k >= 0; k-- {
+		st := b.steps[k]
+		if st.Action == domain.ActionCreateForm {
+			return false
+		}
+		if st.Params.ID == nil && (st.Action == domain.ActionPublishForm || st.Action == domain.ActionDisableForm) {
+			return true
+		}
+	}
+	return false
+}
+
+// usesDeleted reports a step, in the plan's final order, on a form an
+// earlier step deletes.
+func usesDeleted(steps []domain.PlanStep) bool {
+	deleted := map[int64]bool{}
+	for _, st := range steps {
+		if st.Params.ID != nil && deleted[*st.Params.ID] {
+			return true
+		}
+		if st.Action == domain.ActionDeleteForm && st.Params.ID != nil {
+			deleted[*st.Params.ID] = true
+		}
+	}
+	return false
+}
+
+// opensBefore reports a clause that says what is to be done first by
+// what comes after it: «قبل از اینکه فرم ۱۵ را پاک کنی، …», «پیش از
+// انتشار فرم ۱۲، …», «پیش از غیرفعال کردن فرم ۳، …».
+func (c clause) opensBefore() bool {
+	for i, t := range c {
+		if t.punct || fillers[t.m] || isAny(t.m, formalFrames...) {
+			continue
+		}
+		return i+1 < len(c) && isAny(t.m, "قبل", "پیش", "before") && isAny(c[i+1].m, "از", "اینکه") &&
+			(i+2 >= len(c) || !isAny(c[i+2].m, "اون", "آن", "این", "that", "همه") && !c[i+2].qnoun)
+	}
+	return false
+}
+
+// beforeVerbEnds cuts «قبل از اینکه فرم ۱۵ را پاک کنی یه کپی ازش بگیر»
+// after the verb of its «اینکه» clause, which the command then orders
+// after the clause that follows.
+func beforeVerbEnds(toks []token) []token {
+	c := clause(toks)
+	for i := 0; i+2 < len(c); i++ {
+		if !isAny(c[i].m, "قبل", "پیش") || c[i+1].m != "از" || !isAny(c[i+2].m, "اینکه", "این") {
+			continue
+		}
+		for j := i + 3; j < len(c); j++ {
+			if c[j].punct {
+				return toks
+			}
+			if !c[j].quoted && isAny(c[j].m, "کنی", "کنید", "کنیم", "کنین", "بکنی", "بشه", "بشود", "شود", "شه", "کنم", "بکنید") && j+1 < len(c) && !c[j+1].punct {
+				comma := token{m: "،", s: "،", punct: true, r0: '،'}
+				return append(append(append(make([]token, 0, len(toks)+1), toks[:j+1]...), comma), toks[j+1:]...)
+			}
+		}
+		return toks
+	}
+	return toks
+}
+
+// formTitleList gathers the quoted titles of several new forms said
+// around their count and verb — «دو تا فرم بساز «الف» و «ب»», «دو فرم
+// «الف» و «ب» بساز», «دو فرم با عنوان‌های «الف» و «ب» ایجاد …» — into
+// the list the title-list reading knows: «دو فرم بساز: «الف» و «ب»».
+func formTitleList(toks []token) []token {
+	c := clause(toks)
+	for i := 0; i+1 < len(c); i++ {
+		if !c[i].isNum || c[i].quoted || c[i].num < 2 || c[i].num > 12 {
+			continue
+		}
+		j := i + 1
+		if isAny(c[j].m, "تا", "عدد") && j+1 < len(c) {
+			j++
+		}
+		if c.atAny(j, formNounsV) == 0 && c.atAny(j, formKindsV) == 0 {
+			continue
+		}
+		var quotes, kept []token
+		k := j + 1
+		for ; k < len(c); k++ {
+			t := c[k]
+			switch {
+			case t.quoted:
+				quotes = append(quotes, t)
+			case t.punct && isAny(t.m, "،", ",", ":") || isAny(t.m, "و", "and", "یکی", "اولی", "دومی", "سومی", "یکیش", "یکیشم", "یکیش"):
+			case c.atAny(k, titleMarkersV) > 0:
+				k += c.atAny(k, titleMarkersV) - 1
+			case c.createVerbAt(k) || isAny(t.m, lightVerbs...):
+				kept = append(kept, t)
+			default:
+				goto done
+			}
+		}
+	done:
+		if len(quotes) != c[i].num || len(kept) == 0 {
+			continue
+		}
+		out := append(make([]token, 0, len(toks)+4), toks[:j+1]...)
+		out = append(out, kept...)
+		out = append(out, token{m: ":", s: ":", punct: true, r0: ':'})
+		for n, q := range quotes {
+			if n > 0 {
+				out = append(out, token{m: "و", s: "و", r0: 'و'})
+			}
+			out = append(out, q)
+		}
+		if k < len(toks) {
+			out = append(out, token{m: "،", s: "،", punct: true, r0: '،'})
+		}
+		return append(out, toks[k:]...)
+	}
+	return toks
+}
+
+// saysAll reports «هر دو», «هر سه», «هردوتاشو», «همه‌شون», «both», «all
+// of them»: the state is each new form's.
+func (c clause) saysAll() bool {
+	for i, t := range c {
+		if t.quoted {
+			continue
+		}
+		if t.m == "هر" && i+1 < len(c) && (c[i+1].isNum || strings.HasPrefix(c[i+1].m, "دو") || strings.HasPrefix(c[i+1].m, "سه")) {
+			return true
+		}
+		if strings.HasPrefix(t.m, "هردو") || strings.HasPrefix(t.m, "هرسه") || isAny(t.m, "همشون", "همهشون", "همه", "همگی", "both", "all", "each") {
+			return true
+		}
+	}
+	return false
+}
+
+// stateEach puts the state step after each form of the last several
+// made (RULINGS 7): create A, publish, create B, publish.
+func (b *builder) stateEach(action string) bool {
+	if len(b.lastCreates) < 2 {
+		return false
+	}
+	creates := b.lastCreates
+	for k := len(creates) - 1; k >= 0; k-- {
+		end := len(b.steps)
+		if k+1 < len(creates) {
+			end = creates[k+1]
+		}
+		st := domain.PlanStep{Action: action}
+		b.steps = append(b.steps[:end], append([]domain.PlanStep{st}, b.steps[end:]...)...)
+	}
+	b.lastCreates = nil
+	return true
+}
+
+// deletesHighFirst orders each run of questions deleted from one form
+// from the last to the first: «سوال ۲ را پاک کن بعد سوال ۶ را» deletes
+// the sixth question as the command numbers it, which deleting the
+// second first would have moved to the fifth place.
+func deletesHighFirst(steps []domain.PlanStep) {
+	for i := 0; i < len(steps); {
+		j := i
+		for j < len(steps) && steps[j].Action == domain.ActionDeleteField && steps[j].Params.Index != nil &&
+			sameForm(steps[j].Params.ID, steps[i].Params.ID) {
+			j++
+		}
+		if j-i > 1 {
+			run := steps[i:j]
+			sort.SliceStable(run, func(a, b int) bool { return *run[a].Params.Index > *run[b].Params.Index })
+		}
+		if j == i {
+			j++
+		}
+		i = j
+	}
+}
+
+func sameForm(a, b *int64) bool {
+	return a == nil && b == nil || a != nil && b != nil && *a == *b
+}
