@@ -281,7 +281,7 @@ final class PublicVisitorTest extends Arshline_Test_Case {
 		self::boot();
 		$form  = self::form();
 		$token = Arshline_Sidecar_Public::call( 'forms.public', array( 'id' => (int) $form['id'] ) )['form_token'];
-		$send  = function ( $name ) use ( $form, $token ) {
+		$send  = function ( $name ) use ( $form, &$token ) {
 			return Arshline_Sidecar_Public::submit(
 				$form['public_token'],
 				array(
@@ -296,8 +296,16 @@ final class PublicVisitorTest extends Arshline_Test_Case {
 		$a = $send( 'مریم' );
 		$this->assertIsArray( $a, is_wp_error( $a ) ? $a->get_error_message() : '' );
 		$this->assertSame( $a['tracking_code'], $send( 'مریم' )['tracking_code'], 'one visitor sending twice is one submission' );
+		// Another visitor of the same cached page: never the first one's
+		// receipt. The page's token is spent, so the daemon asks for a
+		// fresh one (the script fetches it), and with it the second
+		// visitor's answers are an entry of their own.
 		$_SERVER['REMOTE_ADDR'] = '198.51.100.20';
 		$b                      = $send( 'سارا' );
+		$this->assertInstanceOf( WP_Error::class, $b, 'a spent page token is not the first visitor\'s receipt' );
+		$this->assertSame( 'form_token_used', $b->get_error_data()['fields'][0]['code'] ?? '', wp_json_encode( $b->get_error_data() ) );
+		$token = Arshline_Sidecar_Public::call( 'forms.public', array( 'id' => (int) $form['id'] ) )['form_token'];
+		$b     = $send( 'سارا' );
 		$this->assertIsArray( $b, is_wp_error( $b ) ? $b->get_error_message() : '' );
 		$this->assertNotSame( $a['tracking_code'], $b['tracking_code'] );
 	}
