@@ -41,6 +41,14 @@ final class Arshline_Sidecar_Public {
 	private static $posted = array();
 
 	/**
+	 * The title of the form render_form() drew last ('' when none): the
+	 * direct link's page is titled by it.
+	 *
+	 * @var string
+	 */
+	private static $form_title = '';
+
+	/**
 	 * Hooks the public side.
 	 */
 	public static function boot() {
@@ -375,7 +383,8 @@ final class Arshline_Sidecar_Public {
 			return Arshline_Sidecar_Public_Renderer::notice( $fa ? 'این فرم اکنون در دسترس نیست. چند لحظهٔ دیگر دوباره امتحان کنید.' : 'This form is not available right now. Try again in a moment.', $fa );
 		}
 		self::enqueue();
-		$renderer = new Arshline_Sidecar_Public_Renderer( $form );
+		self::$form_title = isset( $form['title'] ) && is_string( $form['title'] ) ? $form['title'] : '';
+		$renderer         = new Arshline_Sidecar_Public_Renderer( $form );
 		$done     = self::done_receipt( (string) $form['token'] );
 		if ( null !== $done ) {
 			return $renderer->thank_you( $done['tracking_code'], $done['thank_you'] );
@@ -505,13 +514,27 @@ final class Arshline_Sidecar_Public {
 	 * @param string $token Public token.
 	 */
 	private static function render_link_page( $token ) {
-		$html = self::render_form( 0, $token );
+		$html  = self::render_form( 0, $token );
+		$title = self::$form_title;
 		if ( '' === $html ) {
 			status_header( 404 );
 		}
+		// The page is titled by the form and the site, as a post is.
+		add_filter(
+			'document_title_parts',
+			function ( $parts ) use ( $title ) {
+				return '' === $title ? $parts : array(
+					'title' => $title,
+					'site'  => get_bloginfo( 'name', 'display' ),
+				);
+			}
+		);
 		if ( function_exists( 'wp_is_block_theme' ) && wp_is_block_theme() ) {
-			// A block theme has no header.php: print a minimal document of its own styles.
+			// A block theme has no header.php: print a minimal document of its
+			// own styles. Its <title> comes from the block template canvas,
+			// which this page does not use, so it is printed here.
 			echo '<!doctype html><html ' . get_language_attributes() . '><head><meta charset="' . esc_attr( get_bloginfo( 'charset' ) ) . '"><meta name="viewport" content="width=device-width, initial-scale=1">'; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- WordPress's own attributes.
+			echo '<title>' . wp_get_document_title() . '</title>'; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- wp_get_document_title() escapes.
 			wp_head();
 			echo '</head><body class="arshline-form-page"><main class="arshline-form-page__main">' . $html . '</main>'; // phpcs:ignore WordPress.Security.EscapeOutput.OutputNotEscaped -- built escaped by the renderer.
 			wp_footer();
