@@ -3,12 +3,15 @@
 # default theme and Persian language pack, the site and the admin in
 # Persian on Tehran time) served by PHP's built-in server on loopback as
 # www-data, the plugin installed from its release zip through wp-admin's
-# Upload Plugin screen and activated there, arshlined with the loopback
-# fake model, and Chromium driven by playwright-core through the admin
-# pages. Installs what it needs on a fresh Debian machine (as root).
+# Upload Plugin screen and activated there, arshlined from the release's
+# .deb started as its systemd units start it (make release builds the
+# .deb when it is missing or stale) with the loopback fake model, and
+# Chromium driven by playwright-core through the admin pages. Installs
+# what it needs on a fresh Debian machine (as root).
 #
-#   .ci/e2e.sh            run it; screenshots land in e2e/artifacts/
-#   E2E_KEEP=1 .ci/e2e.sh keep the scratch directory for inspection
+#   .ci/e2e.sh                          run it; screenshots land in e2e/artifacts/
+#   E2E_KEEP=1 .ci/e2e.sh               keep the scratch directory for inspection
+#   ARSHLINED_BIN=bin/arshlined .ci/e2e.sh   a private build instead of the .deb's
 set -euo pipefail
 start_ns=$(date +%s%N)
 cd "$(dirname "$0")/.."
