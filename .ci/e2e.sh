@@ -3,12 +3,15 @@
 # default theme and Persian language pack, the site and the admin in
 # Persian on Tehran time) served by PHP's built-in server on loopback as
 # www-data, the plugin installed from its release zip through wp-admin's
-# Upload Plugin screen and activated there, arshlined with the loopback
-# fake model, and Chromium driven by playwright-core through the admin
-# pages. Installs what it needs on a fresh Debian machine (as root).
+# Upload Plugin screen and activated there, arshlined from the release's
+# .deb started as its systemd units start it (make release builds the
+# .deb when it is missing or stale) with the loopback fake model, and
+# Chromium driven by playwright-core through the admin pages. Installs
+# what it needs on a fresh Debian machine (as root).
 #
-#   .ci/e2e.sh            run it; screenshots land in e2e/artifacts/
-#   E2E_KEEP=1 .ci/e2e.sh keep the scratch directory for inspection
+#   .ci/e2e.sh                          run it; screenshots land in e2e/artifacts/
+#   E2E_KEEP=1 .ci/e2e.sh               keep the scratch directory for inspection
+#   ARSHLINED_BIN=bin/arshlined .ci/e2e.sh   a private build instead of the .deb's
 set -euo pipefail
 start_ns=$(date +%s%N)
 cd "$(dirname "$0")/.."
@@ -21,7 +24,7 @@ fail() { printf 'e2e: FAILED: %s\n' "$*" >&2; exit 1; }
 
 # --- packages -------------------------------------------------------------
 need=()
-for pkg in wordpress wordpress-theme-twentytwentythree wordpress-l10n mariadb-server php-cli php-mysql php-curl php-xml php-mbstring php-zip zip chromium fonts-dejavu-core; do
+for pkg in wordpress wordpress-theme-twentytwentythree wordpress-l10n mariadb-server php-cli php-mysql php-curl php-xml php-mbstring php-zip zip chromium fonts-dejavu-core systemd; do
 	dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || need+=("$pkg")
 done
 command -v npm >/dev/null 2>&1 || need+=(nodejs npm)
@@ -75,17 +78,43 @@ wait_for() { # seconds, description, command...
 }
 
 # --- build -----------------------------------------------------------------
-log "building arshlined and the fake model"
-# A private build of the tree as it is (set ARSHLINED_BIN to test another binary).
-daemon_bin=${ARSHLINED_BIN:-$tmp/arshlined}
-if [[ -z "${ARSHLINED_BIN:-}" ]]; then
-	go build -o "$daemon_bin" ./cmd/arshlined
-fi
+log "building the fake model"
 go build -o "$tmp/fakeopenai" ./e2e/fakeopenai
 (cd e2e && npm ci --no-audit --no-fund --loglevel=error)
+version=$(packaging/version.sh)
 # The plugin as a site owner downloads it (make release builds the same zip).
-version=$(cat VERSION 2>/dev/null || echo 0.1.0)
 plugin_zip=$(wp-plugin/bin/build-zip.sh "$tmp/dist" "$version")
+
+# --- the daemon as the package ships it --------------------------------------
+# The release's .deb unpacked into the scratch directory: its binary, its
+# units and its /etc/arshline/arshlined.env. Not installed: the release
+# check installs and purges the package on this machine, and the two must
+# not meet. ARSHLINED_BIN runs a developer's binary with the tree's units
+# instead, laid out as the package lays them.
+pkgroot="$tmp/pkg"
+if [[ -n "${ARSHLINED_BIN:-}" ]]; then
+	log "arshlined: $ARSHLINED_BIN with the units of systemd/"
+	install -D -m 0755 "$ARSHLINED_BIN" "$pkgroot/usr/bin/arshlined"
+	install -D -m 0644 systemd/arshlined.service "$pkgroot/lib/systemd/system/arshlined.service"
+	install -D -m 0644 systemd/arshlined.socket "$pkgroot/lib/systemd/system/arshlined.socket"
+	install -D -m 0600 packaging/deb/arshlined.env "$pkgroot/etc/arshline/arshlined.env"
+else
+	deb="dist/arshlined_${version}_$(dpkg --print-architecture).deb"
+	# make release (which make test runs before this) wrote it; built
+	# again when missing or older than what goes into it.
+	if [[ ! -f "$deb" ]] || [[ -n "$(find cmd daemon rpc sqlstore migrations systemd packaging go.mod go.sum VERSION \
+		-newer "$deb" -print -quit 2>/dev/null)" ]]; then
+		log "building the release: $deb is missing or older than its sources"
+		make release >"$tmp/logs/release.log" 2>&1 || { tail -n 40 "$tmp/logs/release.log" >&2; fail "make release"; }
+	fi
+	log "arshlined: from $deb"
+	dpkg-deb -x "$deb" "$pkgroot"
+fi
+daemon_bin="$pkgroot/usr/bin/arshlined"
+unit="$pkgroot/lib/systemd/system/arshlined.service"
+sock_unit="$pkgroot/lib/systemd/system/arshlined.socket"
+daemon_version=$("$daemon_bin" version | awk '{print $2}')
+[[ -n "$daemon_version" ]] || fail "$daemon_bin version says nothing"
 # PHP serves WordPress as www-data, the user of Debian's PHP-FPM: the
 # permission and peer checks of the socket meet it as they would a site.
 chmod 0755 "$tmp"
@@ -114,12 +143,82 @@ pids+=($!)
 wait_for 10 "the fake model" test -s "$tmp/run/fake.port"
 fake_port=$(cat "$tmp/run/fake.port")
 socket="$tmp/run/arshlined.sock"
-ARSHLINE_OPENAI_API_KEY=sk-e2e-not-a-real-key "$daemon_bin" --socket "$socket" --db "$tmp/data/arshline.db" \
-	--log-dir "$tmp/logs" --openai-base-url "http://127.0.0.1:$fake_port/v1" --openai-model fake-model \
-	--openai-timeout 30s --socket-group www-data --allow-uids www-data >"$tmp/logs/arshlined.log" 2>&1 &
+
+# As systemd starts it from arshlined.service and arshlined.socket: the
+# unit's ExecStart, Environment= and EnvironmentFile=, UMask=, its state
+# and logs directories, the openai-key credential, and the socket passed
+# already listening with the socket unit's owner, group and mode. The
+# paths are the e2e's own, and the user is one of its own with the same
+# shape as the unit's User= (a system user, no login), so the package's
+# arshline user stays the release check's.
+unit_get() { sed -n "s/^$1=//p" "$2"; } # key, unit file: every value of the key
+unit_one() { # key, unit file: the one value of the key
+	local v
+	v=$(unit_get "$1" "$2")
+	[[ -n "$v" && "$v" != *$'\n'* ]] || fail "$(basename "$2") should have exactly one $1="
+	printf '%s' "$v"
+}
+[[ "$(unit_one User "$unit")" == arshline && "$(unit_one Group "$unit")" == arshline ]] || fail "arshlined.service no longer runs as arshline"
+[[ "$(unit_one SocketUser "$sock_unit")" == arshline ]] || fail "arshlined.socket no longer belongs to arshline"
+daemon_user=arshline-e2e
+getent passwd "$daemon_user" >/dev/null ||
+	useradd --system --user-group --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin \
+		--comment "Arshline e2e daemon" "$daemon_user" ||
+	getent passwd "$daemon_user" >/dev/null || fail "could not create the user $daemon_user"
+declare -A unit_env=()
+env_set() { # KEY=VALUE, from where
+	[[ "$1" =~ ^[A-Za-z_][A-Za-z0-9_]*=[^\"\'\ \\]*$ ]] || fail "$2: cannot read «$1» (quotes, spaces or escapes)"
+	unit_env[${1%%=*}]=${1#*=}
+}
+while IFS= read -r kv; do env_set "$kv" Environment=; done < <(unit_get Environment "$unit")
+# EnvironmentFile= values override Environment= (systemd.exec(5)); "-"
+# lets the unit start without the file.
+while IFS= read -r envfile; do
+	optional=no
+	[[ "$envfile" == -* ]] && { optional=yes; envfile=${envfile#-}; }
+	if [[ ! -f "$pkgroot$envfile" ]]; then
+		[[ $optional == yes ]] || fail "the unit needs $envfile, which the package lacks"
+		continue
+	fi
+	while IFS= read -r line; do
+		[[ "$line" =~ ^[[:space:]]*(#|$) ]] && continue
+		env_set "$line" "$envfile"
+	done <"$pkgroot$envfile"
+done < <(unit_get EnvironmentFile "$unit")
+# StateDirectory=, LogsDirectory= with their modes and owner.
+install -d -o "$daemon_user" -g "$daemon_user" -m "$(unit_one StateDirectoryMode "$unit")" "$tmp/data"
+install -d -o "$daemon_user" -g "$daemon_user" -m "$(unit_one LogsDirectoryMode "$unit")" "$tmp/logs/arshlined"
+unit_env[STATE_DIRECTORY]=$tmp/data
+unit_env[LOGS_DIRECTORY]=$tmp/logs/arshlined
+# LoadCredential=openai-key:…: the fake model's key, readable by the daemon alone.
+unit_get LoadCredential "$unit" | grep -q '^openai-key:' || fail "arshlined.service no longer loads the openai-key credential"
+install -d -o "$daemon_user" -g "$daemon_user" -m 0500 "$tmp/credentials"
+printf 'sk-e2e-not-a-real-key\n' >"$tmp/credentials/openai-key"
+chown "$daemon_user:$daemon_user" "$tmp/credentials/openai-key"
+chmod 0400 "$tmp/credentials/openai-key"
+unit_env[CREDENTIALS_DIRECTORY]=$tmp/credentials
+setenv=()
+for k in "${!unit_env[@]}"; do setenv+=(-E "$k=${unit_env[$k]}"); done
+read -ra exec_start <<<"$(unit_one ExecStart "$unit")"
+[[ "${exec_start[0]}" == /usr/bin/arshlined ]] || fail "ExecStart runs ${exec_start[0]}, not /usr/bin/arshlined"
+exec_start[0]="$pkgroot/usr/bin/arshlined"
+chmod "$(unit_one DirectoryMode "$sock_unit")" "$tmp/run"
+(umask "$(unit_one UMask "$unit")" && exec env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin systemd-socket-activate -l "$socket" "${setenv[@]}" \
+	setpriv --reuid="$daemon_user" --regid="$daemon_user" --init-groups "${exec_start[@]}" \
+	--openai-base-url "http://127.0.0.1:$fake_port/v1" --openai-model fake-model --openai-timeout 30s) \
+	>"$tmp/logs/arshlined.log" 2>&1 &
 daemon_pid=$!
 pids+=($daemon_pid)
-wait_for 15 arshlined test -S "$socket"
+wait_for 15 "the socket of arshlined" test -S "$socket"
+socket_group=$(unit_one SocketGroup "$sock_unit")
+chown "$daemon_user:$socket_group" "$socket"
+chmod "$(unit_one SocketMode "$sock_unit")" "$socket"
+# What a site owner gets: PHP as www-data reaches the socket the units
+# make, and, as under systemd, this first connection starts the daemon.
+runuser -u www-data -- php -r '$s = @stream_socket_client("unix://" . $argv[1], $no, $err, 5); if (!$s) { fwrite(STDERR, "$err\n"); exit(1); }' "$socket" ||
+	fail "www-data cannot connect to the socket the units make ($(stat -c '%U:%G %a' "$socket"))"
+wait_for 15 arshlined grep -q 'arshlined ready' "$tmp/logs/arshlined.log"
+log "arshlined $daemon_version runs as $(stat -c %U "/proc/$daemon_pid"); socket $(stat -c '%U:%G %a' "$socket"); ${#unit_env[@]} variables from the unit"
 
 # Sockets for the settings page's connection test, one per cause: a second
 # arshlined that does not list www-data (it refuses it), a socket only
@@ -208,7 +307,7 @@ rm -rf "$repo/e2e/artifacts"
 mkdir -p "$repo/e2e/artifacts"
 E2E_URL=$url E2E_USER=admin E2E_PASS=$admin_pass E2E_CHROMIUM=$chromium_bin \
 	E2E_ARTIFACTS="$repo/e2e/artifacts" E2E_FAKE_URL="http://127.0.0.1:$fake_port" \
-	E2E_SOCKET=$socket E2E_HOSTILE_FORM=$hostile_form E2E_PLUGIN_ZIP=$plugin_zip E2E_VERSION=$version \
+	E2E_SOCKET=$socket E2E_HOSTILE_FORM=$hostile_form E2E_PLUGIN_ZIP=$plugin_zip E2E_VERSION=$version E2E_DAEMON_VERSION=$daemon_version \
 	E2E_SOCKET_REFUSE="$tmp/run/refuse.sock" E2E_SOCKET_ROOT_ONLY="$tmp/run/root-only.sock" \
 	E2E_SOCKET_PROTOCOL2="$tmp/run/protocol-2.sock" \
 	node "$repo/e2e/run.mjs"

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -11,6 +12,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	benchfill "github.com/arshline/arshline-sidecar/bench/fill"
+	"github.com/arshline/arshline-sidecar/daemon/answers"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/rpc"
 	"github.com/arshline/arshline-sidecar/sqlstore"
@@ -128,7 +130,8 @@ func TestResultsOverSocket(t *testing.T) {
 // TestExportNamesFilesWithALink: a file answer's cell in CSV and XLSX
 // holds the name the respondent's file had and the link the plugin gave
 // for opening it (its upload id, form and submission filled in), not an
-// upload id alone.
+// upload id alone. The entry itself holds the file once: described, and
+// with no "typed" copy of the bare reference the respondent sent.
 func TestExportNamesFilesWithALink(t *testing.T) {
 	c, _ := startDaemon(t, "--submit-min-fill", "0")
 	id, token := publishForm(t, c, map[string]any{"version": "arshline_form@v1", "fields": []any{
@@ -142,6 +145,24 @@ func TestExportNamesFilesWithALink(t *testing.T) {
 	var r receipt
 	call(t, c, "submissions.submit", map[string]any{"token": token, "form_token": ft, "answers": map[string]any{"f1": []any{map[string]any{"upload_id": up.UploadID}}},
 		"client": map[string]any{"ip_hash": "a"}}, &r)
+	t.Run("the entry holds the file once, described, with no typed copy", func(t *testing.T) {
+		var entry struct {
+			Answers json.RawMessage `json:"answers"`
+		}
+		call(t, c, "submissions.get", map[string]any{"form_id": id, "id": r.SubmissionID}, &entry)
+		var stored []struct {
+			Field string           `json:"field"`
+			Value []answers.Upload `json:"value"`
+			Typed json.RawMessage  `json:"typed"`
+		}
+		if err := json.Unmarshal(entry.Answers, &stored); err != nil {
+			t.Fatal(err)
+		}
+		want := answers.Upload{UploadID: up.UploadID, Name: "گزارش نهایی.txt", Size: 5, MIME: "text/plain"}
+		if len(stored) != 1 || len(stored[0].Value) != 1 || stored[0].Value[0] != want || stored[0].Typed != nil {
+			t.Fatalf("stored %s, want the one file %+v and no typed", entry.Answers, want)
+		}
+	})
 	link := "https://example.com/wp-json/arshline/v1/forms/{form_id}/submissions/{submission_id}/files/{upload_id}"
 	want := fmt.Sprintf("گزارش نهایی.txt — https://example.com/wp-json/arshline/v1/forms/%d/submissions/%d/files/%s", id, r.SubmissionID, up.UploadID)
 	t.Run("csv", func(t *testing.T) {

@@ -176,6 +176,10 @@ async function main() {
 			await page.locator('#arsh-health.arsh-ok').waitFor();
 			const health = await page.locator('#arsh-health').innerText();
 			check(health.includes('فعال است'), `health line: ${health}`);
+			// Both versions side by side: the plugin's from its header, the service's from the daemon.
+			check(health.includes(`(نسخهٔ ${env('E2E_DAEMON_VERSION')})`), `the health line does not name the service's version ${env('E2E_DAEMON_VERSION')}: ${health}`);
+			const own = await plainText(page.locator('#arsh-plugin-version'));
+			check(own === `افزونهٔ ارشلاین هوشمند، نسخهٔ ${env('E2E_VERSION')}.`, `plugin version line: «${own}»`);
 			await snap(page, 'plugin-page');
 		});
 
@@ -684,6 +688,8 @@ async function publicFormSteps(browser) {
 	try {
 		await step(page, 'public form: a visitor on a phone fixes a Persian error, sees show_if, gets the tracking code', async () => {
 			await page.goto(link);
+			// Titled by the form and the site (WordPress's separator between), in the default block theme too.
+			check(/^فرم عمومی .+ Arshline E2E$/.test(await page.title()), `the direct link's <title> is «${await page.title()}»`);
 			const root = page.locator('.arshline-form');
 			check((await root.getAttribute('dir')) === 'rtl', 'the form is right to left');
 			// A right-to-left form on a left-to-right theme must not widen the

@@ -389,7 +389,9 @@ func (s *Service) refuse(ctx context.Context, formID int64, reason string, err e
 }
 
 // storedAnswer is one answer as submissions.answers keeps it: typed only
-// when it differs from the normalised value's JSON.
+// when it differs from the normalised value's JSON. A file answer keeps
+// none: what the respondent sent is the upload's reference, which the
+// value holds with the file's name, size and type beside it.
 type storedAnswer struct {
 	Field string          `json:"field"`
 	Type  string          `json:"type"`
@@ -411,7 +413,7 @@ func encodeAnswers(doc *document.Document, res answers.Result, verified map[stri
 			return nil, "", "", err
 		}
 		list[i] = storedAnswer{Field: a.Field, Type: a.Type, Value: json.RawMessage(value), Verified: verified[a.Field]}
-		if !jsonEqual(value, a.Typed) {
+		if a.Type != "file" && !jsonEqual(value, a.Typed) {
 			list[i].Typed = a.Typed
 		}
 		searchWords(&text, doc, a)

@@ -448,6 +448,13 @@ final class Arshline_Sidecar_Admin {
 		?>
 		<div class="wrap arshline-sidecar" id="arshline-sidecar-app" dir="<?php echo esc_attr( $rtl ? 'rtl' : 'ltr' ); ?>" lang="<?php echo esc_attr( $rtl ? 'fa' : 'en' ); ?>">
 			<h1><?php esc_html_e( 'Arshline AI', 'arshline-sidecar' ); ?></h1>
+			<p id="arsh-plugin-version" class="arsh-plugin-version">
+				<?php
+				// The service's version follows on the health line: both at hand when asking for support.
+				/* translators: %s: the plugin's version number. */
+				echo esc_html( sprintf( __( 'Arshline AI plugin, version %s.', 'arshline-sidecar' ), Arshline_Sidecar_Diagnostics::ltr( ARSHLINE_SIDECAR_VERSION ) ) );
+				?>
+			</p>
 			<p id="arsh-health" class="arsh-health" role="status" aria-live="polite"></p>
 			<noscript><div class="notice notice-warning"><p><?php esc_html_e( 'This page needs JavaScript.', 'arshline-sidecar' ); ?></p></div></noscript>
 

@@ -117,8 +117,19 @@ if ( ! function_exists( 'wp_create_nonce' ) ) {
 }
 if ( ! function_exists( 'add_query_arg' ) ) {
 	function add_query_arg( $key, $value, $url ) {
-		// As WordPress's: the value is not encoded (build_query).
-		return $url . ( false === strpos( $url, '?' ) ? '?' : '&' ) . $key . '=' . $value;
+		// As WordPress's (functions.php): the new value is not encoded
+		// (build_query), but the values already in the query are decoded
+		// and encoded again (urlencode_deep), so a later call turns the
+		// "/" and "{" of a plain permalink's ?rest_route= into %2F and %7B.
+		list( $base, $query ) = array_pad( explode( '?', $url, 2 ), 2, '' );
+		parse_str( $query, $args );
+		$args         = array_map( 'urlencode', $args );
+		$args[ $key ] = $value;
+		$pairs        = array();
+		foreach ( $args as $name => $arg ) {
+			$pairs[] = $name . '=' . $arg;
+		}
+		return $base . '?' . implode( '&', $pairs );
 	}
 }
 // phpcs:enable

@@ -169,14 +169,17 @@ class Arshline_Sidecar_REST_Results_Controller extends Arshline_Sidecar_REST_Con
 	 * (submissions/{sid}/files/{upload_id}) with a REST nonce, so that
 	 * the admin who exported opens it from the spreadsheet while logged
 	 * in (the nonce lives a day; later, open the entry in wp-admin). The
-	 * daemon fills in {submission_id} and {upload_id}.
+	 * daemon fills in {submission_id} and {upload_id}, so they stay
+	 * literal: with plain permalinks (WordPress's default) the route
+	 * travels in ?rest_route=, whose value add_query_arg() encodes.
 	 *
 	 * @param int $form_id The form.
 	 * @return string
 	 */
 	public static function file_link( $form_id ) {
 		$route = sprintf( '/arshline/v1/forms/%d/submissions/{submission_id}/files/{upload_id}', $form_id );
-		return add_query_arg( '_wpnonce', wp_create_nonce( 'wp_rest' ), rest_url( $route ) );
+		$link  = add_query_arg( '_wpnonce', wp_create_nonce( 'wp_rest' ), rest_url( $route ) );
+		return str_ireplace( array( '%7Bsubmission_id%7D', '%7Bupload_id%7D' ), array( '{submission_id}', '{upload_id}' ), $link );
 	}
 
 	/**
