@@ -83,6 +83,10 @@ func TestFuzzyNeverDestroys(t *testing.T) {
 		"اگه فرم ۳ جواب نداره پاکش کن",
 		"delete form 3 if it has no answers",
 		"add a question to form 3 and delete it",
+		"فرم دوازده رو پاک نکن ها",
+		"فرم ۴۵ رو نه پاک کن نه غیرفعال فقط اسمشو بزار نسخه قدیمی",
+		"فرم ۶۵ رو delete نکن!! فقط qustion اولش رو پاک کن",
+		"فرم ۶۵ رو delete نکن!! فقط ققق اولش رو پاک کن",
 	} {
 		if strings.Contains(text, "بیست و یک") {
 			r := p.Plan(text)

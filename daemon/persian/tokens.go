@@ -234,7 +234,7 @@ func mergeAffixes(toks []token) []token {
 			prev.m, prev.s = prev.m+"ی", prev.s+" "+t.s
 			continue
 		}
-		if plain && isAny(t.m, "ها", "های", "هایی", "هاى", "هاش", "هایش", "هاشو", "هاشون") && len(out) > 0 && isWord(out[len(out)-1]) {
+		if plain && isAny(t.m, "ها", "های", "هایی", "هاى", "هاش", "هایش", "هاشو", "هاشون") && len(out) > 0 && isWord(out[len(out)-1]) && !isVerbForm(out[len(out)-1].m) {
 			prev := out[len(out)-1]
 			// The key of a word read by its sound is the word it stands
 			// for: «گضینه های» is «گزینههای».
@@ -258,6 +258,13 @@ func mergeAffixes(toks []token) []token {
 }
 
 func isWord(t token) bool { return !t.quoted && !t.punct && !t.isNum }
+
+// isVerbForm reports a verb the grammar knows: a plural suffix never
+// joins one, so «پاک نکن ها» keeps its negative verb and «ها» after it
+// is the particle of insistence.
+func isVerbForm(m string) bool {
+	return negativeVerbs[m] || isAny(m, lightVerbs...) || isAny(m, pastLightVerbs...)
+}
 
 // joinedLightVerbs are the light verbs typed onto the word they make a
 // verb of: «منتشرکن», «اضافه‌کنید», «پاکش‌کن».
