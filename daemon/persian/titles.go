@@ -271,10 +271,15 @@ func (c clause) readTitles(f *frame, used []bool) {
 		f.rename = true
 		break
 	}
-	// English: «rename form 3 to X», «change its title to X».
+	// English: «rename form 3 to X», «change its title to X»; the verb
+	// in Persian grammar, «فرم ۳ رو rename کن به X».
 	if !f.rename {
 		if i, n := c.find(0, renameV); i >= 0 {
-			if j, _ := c.find(i+n, toV); j >= 0 {
+			j, _ := c.find(i+n, toV)
+			if j < 0 && i+n < len(c) && isAny(c[i+n].m, lightVerbs...) && i+n+1 < len(c) && c[i+n+1].m == "به" {
+				j = i + n + 1
+			}
+			if j >= 0 {
 				if t, _ := c.span(j+1, used); t != "" {
 					f.title, f.rename = t, true
 				}
