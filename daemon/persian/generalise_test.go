@@ -292,3 +292,21 @@ func FuzzSoundWord(f *testing.F) {
 		}
 	})
 }
+
+// TestEnglishNounSlip: an English question or option noun typed with
+// one slip is read as the noun; verbs, other words and two slips are
+// not.
+func TestEnglishNounSlip(t *testing.T) {
+	for in, want := range map[string]string{
+		"qustion": "question", "qeustion": "question", "questoin": "question", "quesiton": "question",
+		"optons": "options", "optiom": "option",
+		"delette": "", "deleted": "", "quetsoin": "", "querying": "", "question": "", "form": "", "مسئله": "",
+	} {
+		t.Run(in, func(t *testing.T) {
+			got, ok := englishNounSlip(in)
+			if got != want || ok != (want != "") {
+				t.Errorf("englishNounSlip(%q) = %q, %v; want %q", in, got, ok, want)
+			}
+		})
+	}
+}

@@ -80,6 +80,10 @@ func wordToken(s string) token {
 		t.m = w
 		return t
 	}
+	if w, ok := englishNounSlip(t.m); ok {
+		t.m, t.fuzzy = w, true
+		return t
+	}
 	if len(t.m) < 6 || t.m[0] < 0x80 {
 		return englishPossessive(t)
 	}
