@@ -95,7 +95,7 @@ func (c clause) account(f *frame, used []bool) {
 		if !hasDigit(w) {
 			continue
 		}
-		// «Q3 فرم ۴ رو پاک کن»: a word not understood with a number in
+		// «A3 فرم ۴ رو پاک کن»: a word not understood with a number in
 		// it may name what is meant — a question, not the form.
 		f.deleteForm, f.disable, f.draft = false, false, false
 		f.refusal = [2]string{"«" + w + "» was not understood; the form is not changed on a guess",

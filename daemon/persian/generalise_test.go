@@ -70,7 +70,7 @@ func TestFuzzyNeverDestroys(t *testing.T) {
 		"فورم ۱۲ رو پیش نویس کن",
 		"ببببب ۷ فرم ۹۰ رو حذف کن",
 		"سوال ۲ فرم ۵ خوبه، غیرفعالش کن",
-		"Q3 فرم ۴ رو پاک کن",
+		"A3 فرم ۴ رو پاک کن",
 		"سوال ۳ فرم ۴ رو مخفی کن",
 		"close question 3 of form 4",
 		"عنوان فرم ۳ رو پاک کن",
@@ -111,6 +111,11 @@ func TestFuzzyNeverDestroys(t *testing.T) {
 	r := p.Plan("صوال ۹ فرم ۶ رو هذف کن")
 	if r.Plan == nil || len(r.Plan.Steps) != 1 || r.Plan.Steps[0].Action != domain.ActionDeleteField {
 		t.Errorf("want delete_field, got %+v", r)
+	}
+	// «Q3» is question 3: the act is narrowed to it.
+	r = p.Plan("Q3 فرم ۴ رو پاک کن")
+	if r.Plan == nil || len(r.Plan.Steps) != 1 || r.Plan.Steps[0].Action != domain.ActionDeleteField || *r.Plan.Steps[0].Params.Index != 2 {
+		t.Errorf("Q3: want delete_field of index 2, got %+v", r)
 	}
 	// «سوال ۵ فرم ۳ اضافیه، پاکش کن»: the pronoun is the question.
 	r = p.Plan("سوال ۵ فرم ۳ اضافیه، پاکش کن")

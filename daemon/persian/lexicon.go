@@ -19,7 +19,7 @@ var (
 	formNouns = []string{"فرم", "فرمها", "فرمهای", "فرمی", "فرمرو", "form", "forms", "فرمو"}
 	// questionNouns name a question (or a field). «گزینه» is listed as
 	// false: an option is not a question.
-	questionNouns = map[string]bool{"سوال": true, "سوالات": true, "سوالها": true, "سوالهای": true, "سوالی": true, "پرسشی": true, "فیلدی": true, "سؤال": true, "سؤالات": true, "سئوال": true, "سیوال": true, "پرسش": true, "پرسشها": true, "پرسشهای": true, "فیلد": true, "فیلدها": true, "فیلدهای": true, "آیتم": true, "کوئسشن": true, "کوئسچن": true, "کوشچن": true, "question": true, "questions": true, "field": true, "fields": true, "گزینه": false}
+	questionNouns = map[string]bool{"سوال": true, "سوالات": true, "سوالها": true, "سوالهای": true, "سوالی": true, "پرسشی": true, "فیلدی": true, "سؤال": true, "سؤالات": true, "سئوال": true, "سیوال": true, "پرسش": true, "پرسشها": true, "پرسشهای": true, "فیلد": true, "فیلدها": true, "فیلدهای": true, "آیتم": true, "کوئسشن": true, "کوئسچن": true, "کوشچن": true, "question": true, "questions": true, "q": true, "field": true, "fields": true, "گزینه": false}
 	// createVerbs make a form, or questions where no form is made.
 	createVerbs = []string{"بساز", "بسازید", "بسازین", "بسازی", "بسازم", "بسازیم", "بسازش", "ساختن", "بسازه", "بسازد", "ایجاد", "درست", "تعریف", "راهاندازی", "راه بنداز", "create", "make", "build", "new"}
 	// addVerbs add questions to a form.
