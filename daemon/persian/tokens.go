@@ -84,6 +84,15 @@ func tokenize(text string) []token {
 		if cut {
 			w = string(joined)
 		}
+		if stem, ok := strings.CutSuffix(w, "و"); ok && stem != "" {
+			// «سوال اولو بردار»: the object marker typed onto an
+			// ordinal, «اول رو».
+			if _, ord := ordinal(matchForm(stem)); ord {
+				toks = append(toks, wordToken(stem), wordToken("رو"))
+				wordStart, cut = -1, false
+				return
+			}
+		}
 		if parts, n := splitGlued(w); n > 1 {
 			for _, p := range parts[:n] {
 				toks = append(toks, wordToken(p))
