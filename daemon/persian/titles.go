@@ -102,7 +102,7 @@ func (c clause) span(i int, used []bool) (string, int) {
 	}
 	var words []string
 	j := i
-	for ; j < len(c) && !c.isStop(j); j++ {
+	for ; j < len(c) && (!c.isStop(j) || j > i && c[j].m == "و" && plainWording(c[j+1:])); j++ {
 		if fillers[c[j].m] {
 			continue
 		}
