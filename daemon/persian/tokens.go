@@ -243,11 +243,15 @@ func mergeAffixes(toks []token) []token {
 			prev.m, prev.s = prev.m+"ی", prev.s+" "+t.s
 			continue
 		}
-		if plain && isAny(t.m, "ها", "های", "هایی", "هاى", "هاش", "هایش", "هاشو", "هاشون") && len(out) > 0 && isWord(out[len(out)-1]) && !isVerbForm(out[len(out)-1].m) {
+		if plain && isAny(t.m, "ها", "های", "هایی", "هاى", "هاش", "هایش", "هاشو", "هاشم", "هاشون") && len(out) > 0 && isWord(out[len(out)-1]) && !isVerbForm(out[len(out)-1].m) {
 			prev := out[len(out)-1]
 			// The key of a word read by its sound is the word it stands
 			// for: «گضینه های» is «گزینههای».
-			merged := wordToken(prev.m + t.m)
+			suffix := t.m
+			if suffix == "هاشم" {
+				suffix = "هاش" // «گزینه هاشم»: its options too, the «هم» spoken onto it
+			}
+			merged := wordToken(prev.m + suffix)
 			merged.s = prev.s + " " + t.s
 			out[len(out)-1] = merged
 			continue
