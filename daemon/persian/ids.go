@@ -70,6 +70,14 @@ func (c clause) formIDs(used []bool) []int64 {
 			_, ord := ordinal(c[i-1].m)
 			owner = ord || c[i-1].isNum
 		}
+		// «… ته فرم چهل و هفت بزار»: the form a place is the end or
+		// the start of.
+		// «اول فرم یه سوال …» counts a question there: the article is
+		// no id.
+		if i >= 1 && !c[i-1].quoted && (isAny(c[i-1].m, endWords...) || isAny(c[i-1].m, "اخر", "اول", "ابتدای")) &&
+			j < len(c) && !isAny(c[j].m, "یه", "یک", "یکی") && !c.listedQuestionCount(j) {
+			owner = true
+		}
 		if j < len(c) && c[j].isNum && !c[j].digits && c[j].num > 0 && !used[j] && !isAny(c[j].m, "a", "an") &&
 			(marked || alone || pointed || owner || j+1 < len(c) && (isAny(c[j+1].m, "را", "رو", "و") || c.besidePlace(j+1) || c.questionNumbered(j+1) || c.saysOfForm(j+1) || !isLatin(c[j].m) && (c[j+1].isNum && !c[j+1].quoted || c.atAny(j+1, actionWordsV) > 0))) {
 			ids = append(ids, int64(c[j].num))
@@ -217,4 +225,10 @@ func (c clause) saysOfForm(i int) bool {
 		return false
 	}
 	return c.atAny(i, nameNounsV) > 0 && c[i].pron || c.atAny(i, deleteWordsV) > 0 || c.atAny(i, disableWordsV) > 0 || c.atAny(i, copyV2) > 0
+}
+
+// listedQuestionCount reports a number at j that counts what follows
+// it: «دو سوال», «سه تا», «دو کوتاه».
+func (c clause) listedQuestionCount(j int) bool {
+	return j+1 < len(c) && (c[j+1].qnoun || isAny(c[j+1].m, "تا", "دونه", "عدد") || c.fieldTypeAfter(j+1))
 }
