@@ -49,7 +49,9 @@ func parenWordings(toks []token) []token {
 func splitClauses(toks []token) (out [][]token, joins []string) {
 	start := 0
 	join := ""
+	wording := false // an unquoted wording was opened and goes on
 	cut := func(end int) {
+		wording = false
 		if end > start {
 			out = append(out, toks[start:end:end])
 			joins = append(joins, join)
@@ -60,6 +62,12 @@ func splitClauses(toks []token) (out [][]token, joins []string) {
 		start = end + 1
 	}
 	for i, t := range toks {
+		switch {
+		case t.quoted || t.punct:
+			wording = false
+		case clause(toks).atAny(i, titleMarkersV) > 0 || clause(toks).atAny(i, questionMarksV) > 0 || isAny(t.m, "بنویس", "بنویسید", "بنویسین"):
+			wording = true
+		}
 		// «… که بپرسه اسمت چیه؟»: a question mark ends its clause and
 		// stays in it, the last mark of a wording.
 		if t.punct && isAny(t.m, "؟", "?") {
@@ -84,6 +92,9 @@ func splitClauses(toks []token) (out [][]token, joins []string) {
 		if !t.quoted && conjunctions[t.m] && !(i+2 < len(toks) && toks[i+1].m == "از" && toks[i+2].qnoun) {
 			if (t.m == "و" || t.m == "and") && i+2 < len(toks) && isAny(toks[i+1].m, "بهصورت", "بصورت", "به‌صورت") && (isAny(toks[i+2].m, requiredWords...) || isAny(toks[i+2].m, optionalWords...)) {
 				continue // «… با قالب کد ملی و به‌صورت الزامی …» goes on
+			}
+			if t.m == "و" && wording && i > 0 && isWord(toks[i-1]) && plainWording(toks[i+1:]) {
+				continue // «با عنوان اسم و فامیل», «بنویس رشته و گرایش»
 			}
 			if t.m == "و" || t.m == "and" {
 				prevNum := i > 0 && toks[i-1].isNum
@@ -195,4 +206,30 @@ func (c clause) hasVerb() bool {
 		}
 	}
 	return false
+}
+
+// plainWording reports words up to the next cut, verb or detail that
+// can only go on a wording: no number, form, question, type or list
+// among them.
+// After «و» they are the rest of the wording, «… با عنوان اسم و
+// فامیل», not a clause of their own.
+func plainWording(toks []token) bool {
+	c := clause(toks)
+	n := 0
+	for i, t := range toks {
+		if t.punct || !t.quoted && conjunctions[t.m] {
+			break
+		}
+		if c.atAny(i, stopWordsV) > 0 || c.deniedActAt(i) > 0 || isAny(t.m, lightVerbs...) || negativeVerbs[t.m] || c.detailStarts(i) {
+			break // the verb or detail that ends the wording
+		}
+		if t.quoted || t.isNum || t.qnoun || t.list != nil || c.atAny(i, formNounsV) > 0 || isAny(t.m, requiredWords...) || isAny(t.m, optionalWords...) {
+			return false
+		}
+		if _, k := c.fieldTypeAt(i); k > 0 {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }

@@ -441,3 +441,58 @@ func TestMismatch(t *testing.T) {
 		t.Error("a madda typed apart is not joined to its letter")
 	}
 }
+
+// destructiveActions are the steps that take a form or a question away
+// from the people answering it.
+var destructiveActions = map[string]bool{"delete_form": true, "delete_field": true, "disable_form": true, "draft_form": true}
+
+// destructiveSteps lists a plan's destructive steps by action, form id
+// and question place, as «delete_field 65 0».
+func destructiveSteps(plan map[string]any) []string {
+	var out []string
+	steps, _ := plan["steps"].([]any)
+	for _, s := range steps {
+		st, _ := s.(map[string]any)
+		action, _ := st["action"].(string)
+		if !destructiveActions[action] {
+			continue
+		}
+		params, _ := st["params"].(map[string]any)
+		out = append(out, fmt.Sprintf("%s %v %v", action, params["id"], params["index"]))
+	}
+	return out
+}
+
+// TestNoUnaskedDestruction reads every command of every corpus and fails
+// on a destructive step its expectation does not hold — deleting,
+// closing or unpublishing a form, or deleting a question, that was not
+// asked for or acts on another object — whether or not the rest of the
+// plan matches.
+func TestNoUnaskedDestruction(t *testing.T) {
+	for _, corpus := range corpora {
+		t.Run(strings.TrimSuffix(corpus.name, ".jsonl"), func(t *testing.T) {
+			answer := plannerAnswer(New(Config{Contract: corpus.contract}))
+			for _, c := range loadCorpus(t, corpus.name) {
+				got, err := answer(c.Text)
+				if err != nil {
+					t.Fatal(err)
+				}
+				plan := planOf(got)
+				if plan == nil {
+					continue
+				}
+				asked := map[string]int{}
+				for _, s := range destructiveSteps(c.Expect) {
+					asked[s]++
+				}
+				for _, s := range destructiveSteps(plan) {
+					if asked[s] == 0 {
+						t.Errorf("%s %s: destructive step %q not asked for", c.ID, c.Text, s)
+						continue
+					}
+					asked[s]--
+				}
+			}
+		})
+	}
+}

@@ -95,7 +95,7 @@ func (c clause) account(f *frame, used []bool) {
 		if !hasDigit(w) {
 			continue
 		}
-		// «Q3 فرم ۴ رو پاک کن»: a word not understood with a number in
+		// «A3 فرم ۴ رو پاک کن»: a word not understood with a number in
 		// it may name what is meant — a question, not the form.
 		f.deleteForm, f.disable, f.draft = false, false, false
 		f.refusal = [2]string{"«" + w + "» was not understood; the form is not changed on a guess",
@@ -111,9 +111,10 @@ func (c clause) account(f *frame, used []bool) {
 				"«" + t.s + "» از روی آوایش «فرم» خوانده شد؛ فرم تنها وقتی حذف، بسته یا از انتشار خارج می‌شود که دقیق نام برده شود"}
 			return
 		}
-		// «ثوال ۷ فرم ۹۰ رو حذف کن»: a word not understood, with its own
-		// number, may name what is meant — a question, not the form.
-		if !used[i] && isWord(t) && !accounted(t) && i+1 < len(c) && c[i+1].isNum && c[i+1].digits {
+		// «ثوال ۷ فرم ۹۰ رو حذف کن», «qustion اولش رو پاک کن»: a word not
+		// understood, with its own number or place, may name what is
+		// meant — a question, not the form.
+		if !used[i] && isWord(t) && !accounted(t) && i+1 < len(c) && (c[i+1].isNum && c[i+1].digits || c.placeAt(i+1)) {
 			f.deleteForm, f.disable, f.draft = false, false, false
 			f.refusal = [2]string{"«" + t.s + " " + c[i+1].s + "» was not understood; the form is not changed on a guess",
 				"«" + t.s + " " + c[i+1].s + "» فهمیده نشد؛ فرم با حدس تغییر نمی‌کند"}
@@ -217,4 +218,15 @@ func (c clause) conditional() bool {
 		return true
 	}
 	return false
+}
+
+// placeAt reports an ordinal at i, «دوم», «اولش», «third»: the place of
+// something in the form.
+func (c clause) placeAt(i int) bool {
+	if c[i].quoted {
+		return false
+	}
+	_, ok := ordinal(c[i].m)
+	_, ok2 := ordinal(strings.TrimSuffix(c[i].m, "ش"))
+	return ok || ok2 || c.atAny(i, topMarkersV) > 0
 }

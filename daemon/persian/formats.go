@@ -18,7 +18,7 @@ var formatNames = []struct{ key, format string }{
 	{"کد پستی", domain.PlanFormatPostalCodeIR}, {"postal code", domain.PlanFormatPostalCodeIR}, {"postal", domain.PlanFormatPostalCodeIR},
 	{"نشانی اینترنتی", domain.PlanFormatURL}, {"آدرس اینترنتی", domain.PlanFormatURL}, {"آدرس سایت", domain.PlanFormatURL},
 	{"آدرس وبسایت", domain.PlanFormatURL}, {"وبسایت", domain.PlanFormatURL}, {"لینک", domain.PlanFormatURL}, {"url", domain.PlanFormatURL},
-	{"link", domain.PlanFormatURL}, {"website", domain.PlanFormatURL},
+	{"link", domain.PlanFormatURL}, {"website", domain.PlanFormatURL}, {"یو آر ال", domain.PlanFormatURL}, {"یوآرال", domain.PlanFormatURL},
 }
 
 var formatNamesV = func() *vocab {

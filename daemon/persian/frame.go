@@ -147,6 +147,9 @@ func (c clause) read(f *frame, used []bool, v2 bool) {
 		format, digits = c.readFormatWords(used)
 	}
 	texts := c.readQuestionTexts(used, newForm)
+	if v2 {
+		c.markScales(used)
+	}
 	c.readTitles(f, used)
 	if f.duplicate && f.title == "" {
 		// «duplicate form 7 as «X»»: a quote said with a copy names it.

@@ -70,7 +70,7 @@ func TestFuzzyNeverDestroys(t *testing.T) {
 		"فورم ۱۲ رو پیش نویس کن",
 		"ببببب ۷ فرم ۹۰ رو حذف کن",
 		"سوال ۲ فرم ۵ خوبه، غیرفعالش کن",
-		"Q3 فرم ۴ رو پاک کن",
+		"A3 فرم ۴ رو پاک کن",
 		"سوال ۳ فرم ۴ رو مخفی کن",
 		"close question 3 of form 4",
 		"عنوان فرم ۳ رو پاک کن",
@@ -83,6 +83,10 @@ func TestFuzzyNeverDestroys(t *testing.T) {
 		"اگه فرم ۳ جواب نداره پاکش کن",
 		"delete form 3 if it has no answers",
 		"add a question to form 3 and delete it",
+		"فرم دوازده رو پاک نکن ها",
+		"فرم ۴۵ رو نه پاک کن نه غیرفعال فقط اسمشو بزار نسخه قدیمی",
+		"فرم ۶۵ رو delete نکن!! فقط qustion اولش رو پاک کن",
+		"فرم ۶۵ رو delete نکن!! فقط ققق اولش رو پاک کن",
 	} {
 		if strings.Contains(text, "بیست و یک") {
 			r := p.Plan(text)
@@ -107,6 +111,11 @@ func TestFuzzyNeverDestroys(t *testing.T) {
 	r := p.Plan("صوال ۹ فرم ۶ رو هذف کن")
 	if r.Plan == nil || len(r.Plan.Steps) != 1 || r.Plan.Steps[0].Action != domain.ActionDeleteField {
 		t.Errorf("want delete_field, got %+v", r)
+	}
+	// «Q3» is question 3: the act is narrowed to it.
+	r = p.Plan("Q3 فرم ۴ رو پاک کن")
+	if r.Plan == nil || len(r.Plan.Steps) != 1 || r.Plan.Steps[0].Action != domain.ActionDeleteField || *r.Plan.Steps[0].Params.Index != 2 {
+		t.Errorf("Q3: want delete_field of index 2, got %+v", r)
 	}
 	// «سوال ۵ فرم ۳ اضافیه، پاکش کن»: the pronoun is the question.
 	r = p.Plan("سوال ۵ فرم ۳ اضافیه، پاکش کن")
@@ -287,4 +296,22 @@ func FuzzSoundWord(f *testing.F) {
 			t.Fatalf("soundWord(%q)=%q: not a lexicon word", m, got)
 		}
 	})
+}
+
+// TestEnglishNounSlip: an English question or option noun typed with
+// one slip is read as the noun; verbs, other words and two slips are
+// not.
+func TestEnglishNounSlip(t *testing.T) {
+	for in, want := range map[string]string{
+		"qustion": "question", "qeustion": "question", "questoin": "question", "quesiton": "question",
+		"optons": "options", "optiom": "option",
+		"delette": "", "deleted": "", "quetsoin": "", "querying": "", "question": "", "form": "", "مسئله": "",
+	} {
+		t.Run(in, func(t *testing.T) {
+			got, ok := englishNounSlip(in)
+			if got != want || ok != (want != "") {
+				t.Errorf("englishNounSlip(%q) = %q, %v; want %q", in, got, ok, want)
+			}
+		})
+	}
 }

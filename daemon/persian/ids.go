@@ -63,8 +63,23 @@ func (c clause) formIDs(used []bool) []int64 {
 		if !pointed && j+1 == len(c) && i > 0 && (c.atAny(i-1, resultsWordsV) > 0 || c.atAny(i-1, actionNounsV) > 0 || c.atAny(i-1, editV) > 0) {
 			pointed = true
 		}
+		// «سوال چهارم فرم بیست و هفت …»: the form a numbered question
+		// belongs to; a number after it can only be the form's.
+		owner := false
+		if i >= 2 && c[i-2].qnoun && !c[i-1].quoted {
+			_, ord := ordinal(c[i-1].m)
+			owner = ord || c[i-1].isNum
+		}
+		// «… ته فرم چهل و هفت بزار»: the form a place is the end or
+		// the start of.
+		// «اول فرم یه سوال …» counts a question there: the article is
+		// no id.
+		if i >= 1 && !c[i-1].quoted && (isAny(c[i-1].m, endWords...) || isAny(c[i-1].m, "اخر", "اول", "ابتدای")) &&
+			j < len(c) && !isAny(c[j].m, "یه", "یک", "یکی") && !c.listedQuestionCount(j) {
+			owner = true
+		}
 		if j < len(c) && c[j].isNum && !c[j].digits && c[j].num > 0 && !used[j] && !isAny(c[j].m, "a", "an") &&
-			(marked || alone || pointed || j+1 < len(c) && (isAny(c[j+1].m, "را", "رو", "و") || c.besidePlace(j+1) || c.questionNumbered(j+1) || c.saysOfForm(j+1) || !isLatin(c[j].m) && (c[j+1].isNum && !c[j+1].quoted || c.atAny(j+1, actionWordsV) > 0))) {
+			(marked || alone || pointed || owner || j+1 < len(c) && (isAny(c[j+1].m, "را", "رو", "و") || c.besidePlace(j+1) || c.questionNumbered(j+1) || c.saysOfForm(j+1) || !isLatin(c[j].m) && (c[j+1].isNum && !c[j+1].quoted || c.atAny(j+1, actionWordsV) > 0))) {
 			ids = append(ids, int64(c[j].num))
 			markUsed(used, i, i+n) // a form with a number is not the one to make
 			used[j] = true
@@ -210,4 +225,10 @@ func (c clause) saysOfForm(i int) bool {
 		return false
 	}
 	return c.atAny(i, nameNounsV) > 0 && c[i].pron || c.atAny(i, deleteWordsV) > 0 || c.atAny(i, disableWordsV) > 0 || c.atAny(i, copyV2) > 0
+}
+
+// listedQuestionCount reports a number at j that counts what follows
+// it: «دو سوال», «سه تا», «دو کوتاه».
+func (c clause) listedQuestionCount(j int) bool {
+	return j+1 < len(c) && (c[j+1].qnoun || isAny(c[j+1].m, "تا", "دونه", "عدد") || c.fieldTypeAfter(j+1))
 }

@@ -176,7 +176,7 @@ func (c clause) readNavigation(f *frame, used []bool) {
 	if !f.create && !f.add && !f.rename && !f.renamePending && !f.publish && !f.draft && f.nav == "" && len(f.ids) > 0 && c.hasUnused(used, editV) {
 		f.nav = domain.ActionOpenBuilder
 	}
-	if !f.create && !f.add && f.nav == "" && (c.hasUnused(used, openWordsV)) {
+	if !f.create && !f.add && f.nav == "" && c.opensPage(used) {
 		switch {
 		case c.hasUnused(used, resultsWordsV):
 			f.nav = domain.ActionOpenResults
@@ -189,4 +189,21 @@ func (c clause) readNavigation(f *frame, used []bool) {
 			f.nav = domain.ActionOpenBuilder
 		}
 	}
+}
+
+// opensPage reports an unused word asking to see a page. «باز» is
+// "open" only as a verb, with its light verb after it («بازش کن»);
+// before anything else it is "again": «… که باز جواب بگیره».
+func (c clause) opensPage(used []bool) bool {
+	for i := 0; i < len(c); i++ {
+		n := c.atAny(i, openWordsV)
+		if n == 0 || used[i] || c[i].quoted {
+			continue
+		}
+		if c[i].m == "باز" && n == 1 && i+1 < len(c) && !c[i+1].punct && !isAny(c[i+1].m, lightVerbs...) && !negativeVerbs[c[i+1].m] && !isAny(c[i+1].m, "بشه", "شود", "شه", "بشود", "کنید", "کنین", "بکن", "نما", "نمایید") {
+			continue
+		}
+		return true
+	}
+	return false
 }

@@ -19,7 +19,7 @@ var (
 	formNouns = []string{"فرم", "فرمها", "فرمهای", "فرمی", "فرمرو", "form", "forms", "فرمو"}
 	// questionNouns name a question (or a field). «گزینه» is listed as
 	// false: an option is not a question.
-	questionNouns = map[string]bool{"سوال": true, "سوالات": true, "سوالها": true, "سوالهای": true, "سوالی": true, "پرسشی": true, "فیلدی": true, "سؤال": true, "سؤالات": true, "سئوال": true, "سیوال": true, "پرسش": true, "پرسشها": true, "پرسشهای": true, "فیلد": true, "فیلدها": true, "فیلدهای": true, "آیتم": true, "کوئسشن": true, "کوئسچن": true, "کوشچن": true, "question": true, "questions": true, "field": true, "fields": true, "گزینه": false}
+	questionNouns = map[string]bool{"سوال": true, "سوالات": true, "سوالها": true, "سوالهای": true, "سوالی": true, "پرسشی": true, "فیلدی": true, "سؤال": true, "سؤالات": true, "سئوال": true, "سیوال": true, "پرسش": true, "پرسشها": true, "پرسشهای": true, "فیلد": true, "فیلدها": true, "فیلدهای": true, "آیتم": true, "کوئسشن": true, "کوئسچن": true, "کوشچن": true, "question": true, "questions": true, "q": true, "field": true, "fields": true, "گزینه": false}
 	// createVerbs make a form, or questions where no form is made.
 	createVerbs = []string{"بساز", "بسازید", "بسازین", "بسازی", "بسازم", "بسازیم", "بسازش", "ساختن", "بسازه", "بسازد", "ایجاد", "درست", "تعریف", "راهاندازی", "راه بنداز", "create", "make", "build", "new"}
 	// addVerbs add questions to a form.
@@ -33,7 +33,7 @@ var (
 	// disabling forms.
 	forbiddenWords = []string{"حذف", "پاک", "delete", "remove", "erase", "drop", "destroy", "غیرفعال", "disable"}
 	// publishWords put a form on the site.
-	publishWords = []string{"منتشر", "انتشار", "publish", "پابلیش", "لایو", "فعال", "روی سایت", "روی وبسایت", "go live", "public", "enable", "activate", "پابلیک"}
+	publishWords = []string{"منتشر", "انتشار", "publish", "republish", "re-publish", "relaunch", "re-launch", "پابلیش", "لایو", "فعال", "روی سایت", "روی وبسایت", "go live", "public", "enable", "activate", "پابلیک"}
 	// draftWords take a form off the site, back to a draft.
 	draftWords = []string{"پیشنویس", "draft", "unpublish", "مخفی", "پنهان", "hide", "آنپابلیش", "انپابلیش", "درفت", "از انتشار خارج", "لغو انتشار"}
 	// openWords ask to see a page rather than change anything.
@@ -79,7 +79,7 @@ var (
 	copyWords = []string{"کپی", "copy", "duplicate", "clone", "تکثیر"}
 	// fillers are politeness and hedges around a command: «لطفا»,
 	// «میشه …».
-	fillers = map[string]bool{"لطفا": true, "لطفاً": true, "لطفن": true, "please": true, "میشه": true, "بیزحمت": true, "خواهشا": true, "خواهشمندم": true}
+	fillers = map[string]bool{"ها": true, "لطفا": true, "لطفاً": true, "لطفن": true, "please": true, "میشه": true, "بیزحمت": true, "خواهشا": true, "خواهشمندم": true}
 
 	// formalFrames wrap a request in the written register: «خواهشمند
 	// است …», «مقتضی است …», «مقرر گردید …», «نسبت به … اقدام گردد».
@@ -134,7 +134,7 @@ var (
 	// formalVerbs are the written register's verbs and auxiliaries:
 	// «افزوده شود», «درج گردد», «بگنجانید», «اقدام فرمایید».
 	formalVerbs = []string{"افزوده", "گردد", "گردند", "شوند", "نمایید", "فرمایید", "بیفزایید", "بگنجانید", "گنجانده", "بگنجان", "گیرد", "بگیرد", "داده", "یابد", "کند", "نماید"}
-	realWords   = map[string]bool{"منتظر": true, "گزین": true, "سازند": true}
+	realWords   = map[string]bool{"منتظر": true, "گزین": true, "سازند": true, "اضافی": true, "اضافیه": true, "اضافیست": true, "اضافیا": true}
 	soundAlikes = []string{"زذضظ", "سصث", "تط", "هح", "قغ"}
 )
 
@@ -276,6 +276,8 @@ var numberWords = map[string]int{
 	"یازده": 11, "دوازده": 12, "سیزده": 13, "چهارده": 14, "پانزده": 15, "پونزده": 15, "شانزده": 16, "شونزده": 16,
 	"هفده": 17, "هیفده": 17, "هجده": 18, "هیجده": 18, "نوزده": 19, "بیست": 20, "سی": 30, "چهل": 40, "پنجاه": 50,
 	"شصت": 60, "هفتاد": 70, "هشتاد": 80, "نود": 90, "صد": 100,
+	"یکصد": 100, "دویست": 200, "سیصد": 300, "چهارصد": 400, "پانصد": 500, "پونصد": 500, "ششصد": 600, "شیشصد": 600,
+	"هفتصد": 700, "هشتصد": 800, "نهصد": 900,
 	"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
 	"eleven": 11, "twelve": 12,
 }
@@ -391,7 +393,8 @@ var labels = []struct {
 	{"تلفن منزل", domain.PlanFieldShortText, domain.PlanFormatPhoneIR, false},
 	{"آدرس وبسایت", domain.PlanFieldShortText, domain.PlanFormatURL, false}, {"آدرس سایت", domain.PlanFieldShortText, domain.PlanFormatURL, false},
 	{"وبسایت", domain.PlanFieldShortText, domain.PlanFormatURL, false}, {"website", domain.PlanFieldShortText, domain.PlanFormatURL, false},
-	{"url", domain.PlanFieldShortText, domain.PlanFormatURL, false},
+	{"url", domain.PlanFieldShortText, domain.PlanFormatURL, false}, {"یو آر ال", domain.PlanFieldShortText, domain.PlanFormatURL, false},
+	{"یوآرال", domain.PlanFieldShortText, domain.PlanFormatURL, false},
 	{"آدرس ایمیل", domain.PlanFieldEmail, "", false}, {"ایمیل", domain.PlanFieldEmail, "", false}, {"پست الکترونیک", domain.PlanFieldEmail, "", false},
 	{"\x01email", domain.PlanFieldEmail, "", true},
 	{"تاریخ تولد", domain.PlanFieldDate, "", false}, {"تاریخ", domain.PlanFieldDate, "", false}, {"\x01date", domain.PlanFieldDate, "", true},

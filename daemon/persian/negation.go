@@ -31,15 +31,23 @@ func (c clause) readNegation(f *frame) {
 // «نه» (neither … nor: «نه منتشرش کن نه سوال بهش اضافه کن») it denies the
 // clause; after the verb it denies only the alternative it names
 // («منتشرش کن نه پیش‌نویس»), which is then not read.
+//
+// The acts denied this way are every act on a form, the destructive ones
+// too: «نه پاکش کن نه غیرفعال» denies both. When the clause goes on
+// with what is to be done instead («… فقط اسمشو بزار …»), the denied
+// part is set aside and the rest is the command (RULINGS 12).
 func (c clause) readNa(f *frame, used []bool) {
-	first, count := -1, 0
+	first, last, count := -1, -1, 0
 	for i, t := range c {
 		if t.quoted || used[i] || t.m != "نه" {
 			continue
 		}
 		count++
-		if first < 0 && i+1 < len(c) && c.atAny(i+1, actionWordsV) > 0 {
-			first = i
+		if i+1 < len(c) && c.deniedActAt(i+1) > 0 {
+			if first < 0 {
+				first = i
+			}
+			last = i
 		}
 	}
 	if first < 0 {
@@ -52,10 +60,30 @@ func (c clause) readNa(f *frame, used []bool) {
 		}
 	}
 	if opening || count > 1 {
+		if k := c.insteadAfter(last); k >= 0 {
+			markUsed(used, first, k+1)
+			return
+		}
 		f.negated = true
 		return
 	}
-	markUsed(used, first, first+1+c.atAny(first+1, actionWordsV))
+	markUsed(used, first, first+1+c.deniedActAt(first+1))
+}
+
+// deniedActAt is the length of an act's word at i that «نه» can deny.
+func (c clause) deniedActAt(i int) int {
+	return max(c.atAny(i, actionWordsV), c.atAny(i, deleteWordsV), c.atAny(i, disableWordsV), c.atAny(i, copyV2))
+}
+
+// insteadAfter finds «فقط», «بلکه», «only» after i with a verb after
+// it: what is to be done in place of the acts denied before it.
+func (c clause) insteadAfter(i int) int {
+	for k := i + 1; k < len(c); k++ {
+		if !c[k].quoted && isAny(c[k].m, "فقط", "تنها", "بلکه", "only", "just", "instead") && clause(c[k+1:]).hasVerb() {
+			return k
+		}
+	}
+	return -1
 }
 
 // skipDeniedForms sets aside «نه فرم ۴ (را)» after the verb: «فرم ۳ را

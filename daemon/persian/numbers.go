@@ -11,10 +11,16 @@ func mergeNumbers(toks []token) []token {
 	out := toks[:0]
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
+		// «صد و چهل و شش»: hundreds, then tens, then units, each part
+		// smaller than the place the sum has reached.
 		if t.isNum && !t.digits && t.num >= 20 && t.num%10 == 0 && i+2 < len(toks) && toks[i+1].m == "و" && toks[i+2].isNum && !toks[i+2].digits && toks[i+2].num < t.num {
-			u := toks[i+2]
-			out = append(out, token{m: t.m + " و " + u.m, s: t.s + " و " + u.s, num: t.num + u.num, isNum: true})
-			i += 2
+			m := token{m: t.m, s: t.s, num: t.num, isNum: true}
+			for i+2 < len(toks) && toks[i+1].m == "و" && toks[i+2].isNum && !toks[i+2].digits && toks[i+2].num > 0 && toks[i+2].num < placeLeft(m.num) {
+				u := toks[i+2]
+				m.m, m.s, m.num = m.m+" و "+u.m, m.s+" و "+u.s, m.num+u.num
+				i += 2
+			}
+			out = append(out, m)
 			continue
 		}
 		// «بیستو سه»: the «و» typed onto the tens.
@@ -168,4 +174,17 @@ func allDigits(s string) bool {
 		}
 	}
 	return s != ""
+}
+
+// placeLeft is the largest part a compound number can still take after
+// n: below 100 after whole hundreds, below 10 after whole tens, nothing
+// after units.
+func placeLeft(n int) int {
+	switch {
+	case n%100 == 0:
+		return 100
+	case n%10 == 0:
+		return 10
+	}
+	return 0
 }

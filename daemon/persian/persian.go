@@ -118,7 +118,7 @@ func (p *Planner) PlanContract(text string, contract int) Result {
 
 // Plan reads one command.
 func (p *Planner) Plan(text string) Result {
-	toks := tokenize(surface(text))
+	toks := dropOpeners(tokenize(surface(text)))
 	if len(toks) == 0 {
 		return none("the command is empty", "فرمان خالی است")
 	}

@@ -397,10 +397,16 @@ func writtenNumbers(text string) map[int64]bool {
 			continue
 		}
 		out[int64(t.num)] = true
-		if i+2 < len(words) && words[i+1] == "و" {
-			if u := wordToken(words[i+2]); u.isNum && !u.digits {
-				out[int64(t.num+u.num)] = true
+		// «صد و بیست و پنج»: every sum of a chain of parts, each
+		// smaller than the one before.
+		sum, last := t.num, t.num
+		for k := i; k+2 < len(words) && words[k+1] == "و"; k += 2 {
+			u := wordToken(words[k+2])
+			if !u.isNum || u.digits || u.num >= last {
+				break
 			}
+			sum, last = sum+u.num, u.num
+			out[int64(sum)] = true
 		}
 	}
 	return out

@@ -46,7 +46,7 @@ func (c clause) ordinalNoun(i int) bool {
 // the same phrase, so «با عنوان» there names the question.
 func (c clause) afterQuestion(i int) bool {
 	for j := i - 1; j >= 0 && j >= i-5; j-- {
-		if c[j].qnoun {
+		if c[j].qnoun || c.typeNamesQuestion(j) {
 			return true
 		}
 		if isAny(c[j].m, formNouns...) || c[j].quoted {
@@ -71,7 +71,7 @@ func (c clause) readQuestionTexts(used []bool, newForm bool) []questionText {
 	// In a clause that makes no form, «با عنوان X» can only name a
 	// question, wherever it stands («… به فرم ۳۰ اضافه کن با عنوان X»).
 	questionOnly := !c.mentionsNewForm(newForm)
-	anyWhere := questionOnly && c.hasQuestionNoun()
+	anyWhere := questionOnly && (c.hasQuestionNoun() || c.hasTypeWord())
 	for i := 0; i < len(c); i++ {
 		if used[i] || !(anyWhere || c.afterQuestion(i)) {
 			continue
@@ -440,6 +440,31 @@ var questionNamesV = newVocab("به اسم", "به نام", "با اسم", "با
 func (c clause) afterAQuestion(i int) bool {
 	for k := 0; k < i; k++ {
 		if c[k].qnoun || c[k].list != nil && !c[k].list.options {
+			return true
+		}
+	}
+	return false
+}
+
+// typeNamesQuestion reports a type said at j with no question noun
+// after it, which names the question itself: «یه checkbox با عنوان
+// «مهارت‌ها»», «یه سوال عددی».
+func (c clause) typeNamesQuestion(j int) bool {
+	if c[j].quoted {
+		return false
+	}
+	if l := c[j].list; l != nil && !l.options && len(l.items) == 1 {
+		return true // «یه سوال عددی», read as a list of one question
+	}
+	_, n := c.fieldTypeAt(j)
+	return n > 0 && (j+n >= len(c) || !c[j+n].qnoun)
+}
+
+// hasTypeWord reports a type that names a question somewhere in the
+// clause.
+func (c clause) hasTypeWord() bool {
+	for j := range c {
+		if c.typeNamesQuestion(j) {
 			return true
 		}
 	}

@@ -164,6 +164,31 @@ func (c clause) speakerWillDo() bool {
 	return false
 }
 
+// openers are what a speaker says before the order to hold the
+// listener: «خب»، «ببین»، «یعنی», «ok so».
+var openers = []string{"خب", "خوب", "ببین", "ببینید", "ببینین", "یعنی", "اممم", "امم", "ok", "okay", "so", "well"}
+
+// dropOpeners takes the openers off the start of a command when an
+// order with a verb of its own follows: «خب ببین فرم ۲۳ رو منتشر کن»
+// asks to publish, not to show.
+func dropOpeners(toks []token) []token {
+	i := 0
+	for i < len(toks) && !toks[i].quoted && (isAny(toks[i].m, openers...) || toks[i].punct && isAny(toks[i].m, "،", ",")) {
+		i++
+	}
+	if i == 0 || i == len(toks) {
+		return toks
+	}
+	end := i
+	for end < len(toks) && !(toks[end].punct && isAny(toks[end].m, ".", "؛", ";", "!", "؟", "?")) {
+		end++
+	}
+	if !clause(toks[i:end]).hasVerb() {
+		return toks
+	}
+	return toks[i:]
+}
+
 // dropSpeakerActs takes out each sentence (up to «.», «؛», «!» or «؟»)
 // in which the speaker says what they will do themselves: «…؛ پرسش‌ها
 // را بعداً خودم اضافه می‌کنم».

@@ -213,3 +213,58 @@ func sameStart(w string, r rune) bool {
 	first, _ := utf8.DecodeRuneInString(k)
 	return first == r
 }
+
+// englishNouns are the English nouns of a question or its options
+// whose slips are read as them: «qustion», «qeustion», «optoins». Only
+// these nouns, which narrow an act to a question, are read by one
+// edit; a verb typed wrong is never guessed.
+var englishNouns = []string{"question", "questions", "option", "options"}
+
+// englishNounSlip returns the English noun one edit (a letter left
+// out, added, changed or two swapped) from m, a Latin word of six
+// letters or more that is no word of the lexicon.
+func englishNounSlip(m string) (string, bool) {
+	if len(m) < 6 || !isLatin(m) || sounds.known[m] || vocabWords[m] || questionNouns[m] {
+		return "", false
+	}
+	found := ""
+	for _, w := range englishNouns {
+		if m[0] == w[0] && oneEdit(m, w) {
+			if found != "" {
+				return "", false
+			}
+			found = w
+		}
+	}
+	return found, found != ""
+}
+
+// oneEdit reports two different ASCII words one edit apart.
+func oneEdit(a, b string) bool {
+	if a == b {
+		return false
+	}
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	switch len(b) - len(a) {
+	case 0:
+		diff := []int{}
+		for i := range a {
+			if a[i] != b[i] {
+				diff = append(diff, i)
+			}
+		}
+		if len(diff) == 1 {
+			return true
+		}
+		return len(diff) == 2 && diff[1] == diff[0]+1 && a[diff[0]] == b[diff[1]] && a[diff[1]] == b[diff[0]]
+	case 1:
+		i := 0
+		for i < len(a) && a[i] == b[i] {
+			i++
+		}
+		return a[i:] == b[i+1:]
+	}
+	return false
+}

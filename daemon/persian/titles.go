@@ -54,7 +54,36 @@ func (c clause) isStop(i int) bool {
 			}
 		}
 	}
-	return c.atAny(i, stopWordsV) > 0
+	return c.atAny(i, stopWordsV) > 0 || c.detailStarts(i)
+}
+
+// detailStarts reports a detail of the question beginning at i, which
+// ends an unquoted wording before it: a place («بعد از سوال دوم», «آخر
+// فرم»), its being required («اجباری نباشه»), a scale («از یک تا پنج»)
+// or a format («فرمتش یو آر ال باشه»). Grammar ends the wording, not a
+// list of wordings.
+func (c clause) detailStarts(i int) bool {
+	t := c[i]
+	if n := c.atAny(i, besideV); n > 0 && i+n < len(c) && !c[i+n].quoted {
+		if nx := c[i+n]; nx.qnoun || nx.isNum {
+			return true
+		}
+		if _, ok := ordinal(c[i+n].m); ok {
+			return true
+		}
+	}
+	if (isAny(t.m, endWords...) || t.m == "اخر") && i+1 < len(c) && c.atAny(i+1, formNounsV) > 0 {
+		return true
+	}
+	if isAny(t.m, requiredWords...) || isAny(t.m, optionalWords...) {
+		if i+1 == len(c) || isAny(c[i+1].m, negativeCopulas...) || isAny(c[i+1].m, "باشه", "باشد", "بشه", "شود", "هم", "است", "هست") {
+			return true
+		}
+	}
+	if t.m == "از" && i+3 < len(c) && c[i+1].isNum && c[i+2].m == "تا" && c[i+3].isNum {
+		return true
+	}
+	return strings.HasPrefix(t.m, "فرمت") || t.m == "format"
 }
 
 // span reads a title or question starting at i: a quoted token whole, or
@@ -73,7 +102,7 @@ func (c clause) span(i int, used []bool) (string, int) {
 	}
 	var words []string
 	j := i
-	for ; j < len(c) && !c.isStop(j); j++ {
+	for ; j < len(c) && (!c.isStop(j) || j > i && c[j].m == "و" && plainWording(c[j+1:])); j++ {
 		if fillers[c[j].m] {
 			continue
 		}
@@ -271,10 +300,15 @@ func (c clause) readTitles(f *frame, used []bool) {
 		f.rename = true
 		break
 	}
-	// English: «rename form 3 to X», «change its title to X».
+	// English: «rename form 3 to X», «change its title to X»; the verb
+	// in Persian grammar, «فرم ۳ رو rename کن به X».
 	if !f.rename {
 		if i, n := c.find(0, renameV); i >= 0 {
-			if j, _ := c.find(i+n, toV); j >= 0 {
+			j, _ := c.find(i+n, toV)
+			if j < 0 && i+n < len(c) && isAny(c[i+n].m, lightVerbs...) && i+n+1 < len(c) && c[i+n+1].m == "به" {
+				j = i + n + 1
+			}
+			if j >= 0 {
 				if t, _ := c.span(j+1, used); t != "" {
 					f.title, f.rename = t, true
 				}

@@ -84,6 +84,15 @@ func tokenize(text string) []token {
 		if cut {
 			w = string(joined)
 		}
+		if stem, ok := strings.CutSuffix(w, "و"); ok && stem != "" {
+			// «سوال اولو بردار»: the object marker typed onto an
+			// ordinal, «اول رو».
+			if _, ord := ordinal(matchForm(stem)); ord {
+				toks = append(toks, wordToken(stem), wordToken("رو"))
+				wordStart, cut = -1, false
+				return
+			}
+		}
 		if parts, n := splitGlued(w); n > 1 {
 			for _, p := range parts[:n] {
 				toks = append(toks, wordToken(p))
@@ -234,11 +243,15 @@ func mergeAffixes(toks []token) []token {
 			prev.m, prev.s = prev.m+"ی", prev.s+" "+t.s
 			continue
 		}
-		if plain && isAny(t.m, "ها", "های", "هایی", "هاى", "هاش", "هایش", "هاشو", "هاشون") && len(out) > 0 && isWord(out[len(out)-1]) {
+		if plain && isAny(t.m, "ها", "های", "هایی", "هاى", "هاش", "هایش", "هاشو", "هاشم", "هاشون") && len(out) > 0 && isWord(out[len(out)-1]) && !isVerbForm(out[len(out)-1].m) {
 			prev := out[len(out)-1]
 			// The key of a word read by its sound is the word it stands
 			// for: «گضینه های» is «گزینههای».
-			merged := wordToken(prev.m + t.m)
+			suffix := t.m
+			if suffix == "هاشم" {
+				suffix = "هاش" // «گزینه هاشم»: its options too, the «هم» spoken onto it
+			}
+			merged := wordToken(prev.m + suffix)
 			merged.s = prev.s + " " + t.s
 			out[len(out)-1] = merged
 			continue
@@ -258,6 +271,13 @@ func mergeAffixes(toks []token) []token {
 }
 
 func isWord(t token) bool { return !t.quoted && !t.punct && !t.isNum }
+
+// isVerbForm reports a verb the grammar knows: a plural suffix never
+// joins one, so «پاک نکن ها» keeps its negative verb and «ها» after it
+// is the particle of insistence.
+func isVerbForm(m string) bool {
+	return negativeVerbs[m] || isAny(m, lightVerbs...) || isAny(m, pastLightVerbs...)
+}
 
 // joinedLightVerbs are the light verbs typed onto the word they make a
 // verb of: «منتشرکن», «اضافه‌کنید», «پاکش‌کن».

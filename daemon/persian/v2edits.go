@@ -225,6 +225,11 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 				break
 			}
 		}
+		if e.question == "" {
+			if w := c.saidWording(used); w != "" {
+				e.question, changed = w, true
+			}
+		}
 	}
 	if !changed {
 		return false
@@ -869,4 +874,31 @@ func formBesideEdit(fs []*frame) {
 		f.refusal = [2]string{"a form is named beside another form's question with one verb; say what to do with each",
 			"فرمی کنار سوالِ فرمی دیگر با یک فعل نام برده شده؛ بگویید با هر کدام چه شود"}
 	}
+}
+
+// saidWording reads a question's new wording said without quotes after
+// «بنویس» or «بشه» in a clause that names the wording it changes:
+// «متن سوال اول رو عوض کن بنویس اسم و فامیل کامل», «… متنشم عوض کن
+// بشه سن شما چقدر است».
+func (c clause) saidWording(used []bool) string {
+	names := false
+	for j, t := range c {
+		if !t.quoted && !used[j] && isAny(t.m, "متن", "متنش", "متنشو", "متنشم", "صورت", "wording", "text") {
+			names, used[j] = true, true
+		}
+	}
+	if !names {
+		return ""
+	}
+	for j := 0; j+1 < len(c); j++ {
+		if used[j] || c[j].quoted || !isAny(c[j].m, "بنویس", "بنویسید", "بنویسین", "بشه", "بشود", "شود") {
+			continue
+		}
+		text, _ := c.span(j+1, used)
+		if text != "" {
+			used[j] = true
+		}
+		return text
+	}
+	return ""
 }

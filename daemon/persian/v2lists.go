@@ -1001,6 +1001,23 @@ func (c clause) uncarriedDetail(gs []fieldGroup) string {
 	return ""
 }
 
+// markScales sets aside a scale or bounds, «از ۱ تا ۵ (ستاره)»: its
+// numbers are no count of questions; the detail is warned of
+// (uncarriedDetail) or refused when it is the point.
+func (c clause) markScales(used []bool) {
+	for i := 0; i+3 < len(c); i++ {
+		if c[i].quoted || c[i].m != "از" || !c[i+1].isNum || c[i+2].m != "تا" || !c[i+3].isNum || used[i+1] || used[i+3] {
+			continue
+		}
+		end := i + 4
+		if end < len(c) && !c[end].quoted && isAny(c[end].m, "ستاره", "امتیاز", "نمره", "star", "stars") {
+			end++
+		}
+		markUsed(used, i, end)
+		i = end - 1
+	}
+}
+
 // dropWarning tells the admin a detail was left out of the plan.
 func (b *builder) dropWarning(what string) {
 	fa := map[string]string{"the rating's scale": "مقیاس امتیاز", "the number's bounds": "کران‌های عدد", "the file's limits": "محدودیت‌های فایل", "the answer's length": "شمار رقم‌های پاسخ"}[what]

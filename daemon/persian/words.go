@@ -54,6 +54,10 @@ func wordToken(s string) token {
 		// that takes the suffix, with it typed on.
 		if !pronounBases[base] && isLatin(base) && base != "" {
 			t.m, t.pron = base, true
+			if n, ok := atoi(base); ok && n >= 0 {
+				// «سوال ۲‌ش»: its question 2, the number still a number.
+				t.num, t.isNum, t.digits = n, true, true
+			}
 			return t
 		}
 		if fix, ok := misspellings[base]; ok && pronounBases[fix] {
@@ -74,6 +78,10 @@ func wordToken(s string) token {
 	}
 	if w, ok := finglish[t.m]; ok {
 		t.m = w
+		return t
+	}
+	if w, ok := englishNounSlip(t.m); ok {
+		t.m, t.fuzzy = w, true
 		return t
 	}
 	if len(t.m) < 6 || t.m[0] < 0x80 {
