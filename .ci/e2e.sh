@@ -237,6 +237,15 @@ standin "$tmp/run/root-only.sock" health-1 0600
 standin "$tmp/run/protocol-2.sock" health-2 0666
 wait_for 15 "the second arshlined" test -S "$tmp/run/refuse.sock"
 
+# Kavenegar's sms/send as a loopback stand-in (the plugin's tests use the
+# same one): the visitor's mobile question verified by a texted code. It
+# writes each text to a file, where the browser test reads the code.
+sms_port=$(free_port)
+ARSHLINE_SMS_LOG="$tmp/logs/sms.jsonl" ARSHLINE_SMS_KEY=e2e-kavenegar-key \
+	php -S "127.0.0.1:$sms_port" "$repo/wp-plugin/tests/fixtures/kavenegar-stand-in.php" >"$tmp/logs/kavenegar.log" 2>&1 &
+pids+=($!)
+wait_for 10 "the Kavenegar stand-in" php -r "exit(@fsockopen('127.0.0.1', $sms_port) ? 0 : 1);"
+
 # --- WordPress -------------------------------------------------------------
 log "installing WordPress"
 wp_port=$(free_port)
@@ -311,7 +320,9 @@ E2E_URL=$url E2E_USER=admin E2E_PASS=$admin_pass E2E_CHROMIUM=$chromium_bin \
 	E2E_SOCKET_REFUSE="$tmp/run/refuse.sock" E2E_SOCKET_ROOT_ONLY="$tmp/run/root-only.sock" \
 	E2E_SOCKET_PROTOCOL2="$tmp/run/protocol-2.sock" \
 	node "$repo/e2e/run.mjs"
-E2E_URL=$url E2E_CHROMIUM=$chromium_bin E2E_ARTIFACTS="$repo/e2e/artifacts" E2E_SOCKET=$socket node "$repo/e2e/visitor.mjs"
+E2E_URL=$url E2E_CHROMIUM=$chromium_bin E2E_ARTIFACTS="$repo/e2e/artifacts" E2E_SOCKET=$socket \
+	E2E_SMS_URL="http://127.0.0.1:$sms_port" E2E_SMS_KEY=e2e-kavenegar-key E2E_SMS_LOG="$tmp/logs/sms.jsonl" \
+	node "$repo/e2e/visitor.mjs"
 
 # --- the socket constant, uninstall and the PHP log ------------------------
 php "$repo/e2e/wp-constant-check.php" "$docroot"
