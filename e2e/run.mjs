@@ -9,16 +9,9 @@ import { chromium } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createConnection } from 'node:net';
+import { env, rpc } from './daemon.mjs';
 import { inflateRawSync } from 'node:zlib';
 
-const env = (name) => {
-	const v = process.env[name];
-	if (!v) {
-		throw new Error(`${name} is not set; run this through .ci/e2e.sh`);
-	}
-	return v;
-};
 const URL_ = env('E2E_URL');
 const ART = env('E2E_ARTIFACTS');
 const FAKE = env('E2E_FAKE_URL');
@@ -626,29 +619,6 @@ async function main() {
 		writeFileSync(join(ART, 'timings.json'), JSON.stringify(timings, null, 2));
 		await browser.close();
 	}
-}
-
-/** One JSON-RPC call to the daemon over its socket (E2E_SOCKET). */
-function rpc(method, params) {
-	return new Promise((resolve, reject) => {
-		const conn = createConnection(env('E2E_SOCKET'));
-		let buf = '';
-		conn.on('data', (d) => {
-			buf += d;
-			const nl = buf.indexOf('\n');
-			if (nl >= 0) {
-				conn.end();
-				const reply = JSON.parse(buf.slice(0, nl));
-				if (reply.error) {
-					reject(new Error(`${method}: ${JSON.stringify(reply.error)}`));
-				} else {
-					resolve(reply.result);
-				}
-			}
-		});
-		conn.on('error', reject);
-		conn.write(JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) + '\n');
-	});
 }
 
 /**

@@ -19,16 +19,9 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createConnection } from 'node:net';
+import { env, rpc } from './daemon.mjs';
 import { gzipSync } from 'node:zlib';
 
-const env = (name) => {
-	const v = process.env[name];
-	if (!v) {
-		throw new Error(`${name} is not set; run this through .ci/e2e.sh`);
-	}
-	return v;
-};
 const URL_ = env('E2E_URL');
 const ART = env('E2E_ARTIFACTS');
 const BUILD = join(dirname(fileURLToPath(import.meta.url)), '..', 'wp-plugin', 'arshline-sidecar', 'build');
@@ -59,29 +52,6 @@ async function step(page, name, fn) {
 		throw err;
 	}
 	process.stdout.write(`ok (${Math.round(performance.now() - t0)} ms)\n`);
-}
-
-/** One JSON-RPC call to the daemon over its socket. */
-function rpc(method, params) {
-	return new Promise((resolve, reject) => {
-		const conn = createConnection(env('E2E_SOCKET'));
-		let buf = '';
-		conn.on('data', (d) => {
-			buf += d;
-			const nl = buf.indexOf('\n');
-			if (nl >= 0) {
-				conn.end();
-				const reply = JSON.parse(buf.slice(0, nl));
-				if (reply.error) {
-					reject(new Error(`${method}: ${JSON.stringify(reply.error)}`));
-				} else {
-					resolve(reply.result);
-				}
-			}
-		});
-		conn.on('error', reject);
-		conn.write(JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) + '\n');
-	});
 }
 
 /** axe-core on the form: fails on any serious or critical violation. */

@@ -250,13 +250,9 @@ class Arshline_Sidecar_REST_Public_Controller extends Arshline_Sidecar_REST_Cont
 	 * @return WP_REST_Response
 	 */
 	public function send_otp( $request ) {
-		$text = array();
-		foreach ( array( 'form_token', 'field', 'mobile' ) as $key ) {
-			$value = $request->get_param( $key );
-			if ( null !== $value && ! is_string( $value ) ) {
-				return self::local_error( 'rest_invalid_param', sprintf( /* translators: %s: parameter name */ __( '%s must be a string.', 'arshline-sidecar' ), $key ), 400 );
-			}
-			$text[ $key ] = (string) $value;
+		$text = self::string_params( $request, array( 'form_token', 'field', 'mobile' ) );
+		if ( $text instanceof WP_REST_Response ) {
+			return $text;
 		}
 		$sent = Arshline_Sidecar_Public::send_otp( (string) $request['token'], $text['form_token'], $text['field'], $text['mobile'] );
 		if ( is_wp_error( $sent ) ) {
@@ -285,13 +281,9 @@ class Arshline_Sidecar_REST_Public_Controller extends Arshline_Sidecar_REST_Cont
 		// The parameters are the sender's to shape: a list or an object
 		// where a string or a number belongs is refused here, in words,
 		// before anything is cast.
-		$text = array();
-		foreach ( array( 'form_token', 'field', 'name', 'data', 'upload_id' ) as $key ) {
-			$value = $request->get_param( $key );
-			if ( null !== $value && ! is_string( $value ) ) {
-				return self::local_error( 'rest_invalid_param', sprintf( /* translators: %s: parameter name */ __( '%s must be a string.', 'arshline-sidecar' ), $key ), 400 );
-			}
-			$text[ $key ] = (string) $value;
+		$text = self::string_params( $request, array( 'form_token', 'field', 'name', 'data', 'upload_id' ) );
+		if ( $text instanceof WP_REST_Response ) {
+			return $text;
 		}
 		$number = array();
 		foreach ( array( 'size', 'offset' ) as $key ) {
@@ -380,5 +372,26 @@ class Arshline_Sidecar_REST_Public_Controller extends Arshline_Sidecar_REST_Cont
 				'sha256'    => self::readonly_property( 'string' ),
 			),
 		);
+	}
+
+	/**
+	 * The named parameters as strings: the sender shapes them, so a list
+	 * or an object where a string belongs is refused in words before
+	 * anything is cast. An absent parameter is "".
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @param string[]        $keys    Parameter names.
+	 * @return array|WP_REST_Response The strings by name, or the refusal.
+	 */
+	private static function string_params( $request, array $keys ) {
+		$text = array();
+		foreach ( $keys as $key ) {
+			$value = $request->get_param( $key );
+			if ( null !== $value && ! is_string( $value ) ) {
+				return self::local_error( 'rest_invalid_param', sprintf( /* translators: %s: parameter name */ __( '%s must be a string.', 'arshline-sidecar' ), $key ), 400 );
+			}
+			$text[ $key ] = (string) $value;
+		}
+		return $text;
 	}
 }
