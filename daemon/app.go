@@ -20,6 +20,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/llm"
 	"github.com/arshline/arshline-sidecar/daemon/logx"
 	"github.com/arshline/arshline-sidecar/daemon/models"
+	"github.com/arshline/arshline-sidecar/daemon/notify"
 	"github.com/arshline/arshline-sidecar/daemon/persian"
 	"github.com/arshline/arshline-sidecar/daemon/results"
 	"github.com/arshline/arshline-sidecar/daemon/sms"
@@ -57,6 +58,10 @@ type app struct {
 	webhookSecrets *webhooks.Secrets
 	// sms keeps the site's SMS provider and sends through it.
 	sms *sms.Service
+	// notifyWorker texts the notifications owed; notify serves their log
+	// and hands mails to the plugin.
+	notifyWorker *notify.Worker
+	notify       *notify.Service
 
 	// dbOK is the latest database probe: system.health reports it instead
 	// of querying, so health checks never add load to the database.
@@ -102,8 +107,8 @@ const (
 
 func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logger, started time.Time) (*app, error) {
 	a := &app{cfg: cfg, store: store, events: events, ops: ops, started: started, probe: store, minFree: minFreeBytes}
-	a.forms = &forms.Service{Store: store}
 	a.sms = sms.NewService(store, cfg.SMSAllowHTTPHosts)
+	a.forms = &forms.Service{Store: store, SMS: a.sms}
 	// XLSX exports are built beside the database: they hold answers.
 	a.results = results.New(store, filepath.Join(filepath.Dir(cfg.DB), "exports"))
 	var probeCtx context.Context
@@ -114,6 +119,9 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 	a.webhooks = webhooks.Start(webhooks.Config{Store: store, Events: events, AllowLoopback: cfg.WebhooksAllowLoopbackHTTP,
 		BodyRetention: keepWhenZero(cfg.WebhookBodyRetention)})
 	a.webhookSecrets = &webhooks.Secrets{Store: store}
+	a.notifyWorker = notify.StartWorker(notify.WorkerConfig{Store: store, SMS: a.sms, Events: events, RetryBase: cfg.NotifyRetryBase})
+	notifyLimits := domain.NotificationLimits{PerFormPerHour: cfg.NotifyPerFormPerHour, PerReceiverPerHour: cfg.NotifyPerReceiverPerHour}
+	a.notify = &notify.Service{Store: store, Credits: a.sms, Wake: a.notifyWorker.Notify, Limits: notifyLimits, RetryBase: cfg.NotifyRetryBase}
 	a.executor = &executor.Executor{Store: store}
 	var err error
 	if a.submits, err = submissions.New(probeCtx, store, submitConfig(cfg), events, nil); err != nil {
@@ -160,6 +168,9 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 	a.submits.RemoveFiles = files.Remove
 	a.submits.SMS = a.sms
 	a.submits.NotifyWebhooks = a.webhooks.Notify
+	a.submits.NotifyLimits = notifyLimits
+	a.submits.NotifySMS = a.notifyWorker.Notify
+	a.submits.Deliveries = a.notify.Deliveries
 	go func() {
 		_ = a.uploads.SweepOrphans(probeCtx)
 		every(probeCtx, uploads.SweepEvery, func(ctx context.Context) { _ = a.uploads.Sweep(ctx) })
@@ -196,6 +207,9 @@ func (a *app) close() {
 	}
 	if a.webhooks != nil {
 		a.webhooks.Close()
+	}
+	if a.notifyWorker != nil {
+		a.notifyWorker.Close()
 	}
 }
 
@@ -415,6 +429,14 @@ func (a *app) methods() []rpc.Method {
 		{Name: "sms.settings.get", Capability: options, Handler: handle(a.smsSettings)},
 		{Name: "sms.settings.set", Capability: options, Handler: handle(a.sms.Set)},
 		{Name: "sms.test", Capability: options, Handler: handle(a.sms.Test)},
+		{Name: "sms.credit", Capability: options, Handler: handle(a.notify.Credit)},
+		// Notifications: the plugin takes the mails owed and reports each
+		// outcome; the admin retries a failed delivery or sends a test.
+		{Name: "notifications.email.claim", Capability: manage, Handler: handle(a.notify.Claim)},
+		{Name: "notifications.email.report", Capability: manage, Handler: handle(a.notify.Report)},
+		{Name: "submissions.deliveries.retry", Capability: manage, Handler: handle(a.notify.Retry)},
+		// Waits for the provider's answer to a test text: not inline.
+		{Name: "forms.notifications.test", Capability: manage, Handler: handle(a.notify.Test)},
 		// Respondents: anonymous callers (the shim's actor has user_id 0
 		// and no capability); the form's site comes from the actor.
 		{Name: "forms.public", Inline: true, Handler: handle(a.submits.Public)},

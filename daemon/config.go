@@ -83,6 +83,15 @@ type Config struct {
 	OTPPerFormPerHour   int
 	OTPPerSitePerDay    int
 	PlanCacheTTL        time.Duration
+	// NotifyPerFormPerHour and NotifyPerReceiverPerHour bound the
+	// notification texts (and, apart, mails) a form's submissions owe in
+	// any hour, and one receiver is owed from every form of the site;
+	// past them a delivery is logged failed, not sent. 0 is no bound.
+	NotifyPerFormPerHour     int
+	NotifyPerReceiverPerHour int
+	// NotifyRetryBase is the wait after a notification's first failed
+	// attempt, doubled after each further one up to an hour.
+	NotifyRetryBase time.Duration
 
 	// UploadDir holds the files respondents upload (daemon/uploads):
 	// outside any web root; by default uploads/ beside the database.
@@ -185,6 +194,9 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*
 	fs.IntVar(&c.OTPPerClientPerHour, "otp-per-client-per-hour", 10, "codes one client (an address) may ask for in any hour; 0 turns the limit off")
 	fs.IntVar(&c.OTPPerFormPerHour, "otp-per-form-per-hour", 200, "codes one form may text in any hour; 0 turns the limit off")
 	fs.IntVar(&c.OTPPerSitePerDay, "otp-per-site-per-day", 1000, "codes one site's forms may text in any 24 hours; 0 turns the limit off")
+	fs.IntVar(&c.NotifyPerFormPerHour, "notify-per-form-per-hour", 100, "notification texts (and, apart, mails) one form's submissions are owed in any hour; past it each is logged failed, not sent; 0 turns the bound off")
+	fs.IntVar(&c.NotifyPerReceiverPerHour, "notify-per-receiver-per-hour", 20, "notification texts (and, apart, mails) one number or address is owed in any hour from every form of the site; 0 turns the bound off")
+	fs.DurationVar(&c.NotifyRetryBase, "notify-retry-base", 30*time.Second, "wait after a notification's first failed attempt, doubled after each further one up to an hour")
 	fs.DurationVar(&c.PlanCacheTTL, "plan-cache-ttl", 10*time.Minute, "how long an LLM plan for the same text is reused")
 	fs.StringVar(&c.UploadDir, "upload-dir", "", "directory of uploaded files, created 0700; never inside a web root (default: uploads/ beside --db)")
 	fs.Int64Var(&c.UploadMaxBytes, "upload-max-bytes", 10<<20, "largest file accepted for any file question")
@@ -274,7 +286,8 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*
 	if c.JobRetention < 0 || c.AuditRetention < 0 || c.WebhookBodyRetention < 0 {
 		return nil, errors.New("retention periods must not be negative")
 	}
-	if c.SubmitMinFill < 0 || c.FormTokenTTL <= 0 || c.FormTokenGrace < 0 || c.SubmitPerClientPerMinute < 0 || c.SubmitPerFormPerMinute < 0 {
+	if c.SubmitMinFill < 0 || c.FormTokenTTL <= 0 || c.FormTokenGrace < 0 || c.SubmitPerClientPerMinute < 0 || c.SubmitPerFormPerMinute < 0 ||
+		c.NotifyPerFormPerHour < 0 || c.NotifyPerReceiverPerHour < 0 || c.NotifyRetryBase < 0 {
 		return nil, errors.New("submit limits must not be negative, and form-token-ttl must be positive")
 	}
 	if c.PlanMaxSteps < 1 || c.PlannerMaxFields < 1 || c.RatePerMinute < 1 || c.Hosha2MaxRunning < 1 || c.MaxConns < 1 || c.MaxFrameBytes < 1024 {

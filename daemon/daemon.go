@@ -127,6 +127,7 @@ func Run(ctx context.Context, cfg *Config, ops *slog.Logger) error {
 	// Deliveries under way may finish; those cut off are due at once on
 	// the next start.
 	app.webhooks.Shutdown(shutdownCtx)
+	app.notifyWorker.Shutdown(shutdownCtx)
 	if created != "" {
 		os.Remove(created)
 	}

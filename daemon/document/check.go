@@ -183,6 +183,7 @@ func rules(d *Document, vs *violations) {
 	}
 	if d.Settings != nil {
 		settings(d.Settings, vs)
+		notifications(d, vs)
 	}
 }
 

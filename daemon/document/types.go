@@ -139,6 +139,22 @@ type Settings struct {
 	MaxSubmissions *int64    `json:"max_submissions,omitempty"`
 	NotifyEmails   []string  `json:"notify_emails,omitempty"`
 	Webhooks       []Webhook `json:"webhooks,omitempty"`
+	// Notifications are sent after each kept submission.
+	Notifications []Notification `json:"notifications,omitempty"`
+}
+
+// Notification is one text or mail sent about each submission.
+type Notification struct {
+	Channel  string      `json:"channel"`
+	To       string      `json:"to"`
+	Template *string     `json:"template,omitempty"`
+	Pattern  *SMSPattern `json:"pattern,omitempty"`
+}
+
+// SMSPattern is a provider's approved pattern and its parameters' values.
+type SMSPattern struct {
+	Code   string            `json:"code"`
+	Params map[string]string `json:"params,omitempty"`
 }
 
 // Webhook is where each new submission is posted.

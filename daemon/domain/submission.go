@@ -151,6 +151,11 @@ type SubmissionTx interface {
 	// EnqueueWebhooks writes webhook deliveries owed, in the
 	// submission's own transaction, setting each entry's ID.
 	EnqueueWebhooks(entries ...*OutboxEntry) error
+	// EnqueueNotifications writes notification deliveries owed, in the
+	// submission's own transaction, setting each entry's ID. An entry
+	// over one of limits' hourly bounds is written Limited: failed at
+	// once with its reason (ErrorKind), never sent.
+	EnqueueNotifications(limits NotificationLimits, entries ...*Notification) error
 	// ClaimUploads makes pending uploads of the site's form and field the
 	// submission's; an id that is not one is INVALID_SUBMISSION and
 	// nothing is claimed.

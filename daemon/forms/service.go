@@ -23,6 +23,9 @@ var (
 // Service edits forms through a store.
 type Service struct {
 	Store domain.FormStore
+	// SMS tells whether the site can send texts, for the author's
+	// warnings; nil: none are given.
+	SMS SMSStatus
 }
 
 // CreateParams are forms.create's parameters.
@@ -45,6 +48,10 @@ type UpdateParams struct {
 type FormResult struct {
 	Form    *domain.Form    `json:"form"`
 	Version *domain.Version `json:"version,omitempty"`
+	// Warnings are what the stored document will not do while the site's
+	// settings stay as they are (a code or a text with no SMS provider);
+	// the shape of data.violations.
+	Warnings []document.Violation `json:"warnings,omitempty"`
 }
 
 // Create makes a new form.
@@ -79,6 +86,7 @@ func (s *Service) Create(ctx context.Context, p CreateParams) (*FormResult, erro
 	if err != nil {
 		return nil, err
 	}
+	res.Warnings = s.warnings(ctx, res.Form.Document)
 	return &res, nil
 }
 
@@ -103,7 +111,7 @@ func (s *Service) Update(ctx context.Context, p UpdateParams) (*FormResult, erro
 			return nil, err
 		}
 	}
-	return s.commit(ctx, p.ID, "forms.update", p.ExpectedVersionID, func(st *domain.FormState) {
+	res, err := s.commit(ctx, p.ID, "forms.update", p.ExpectedVersionID, func(st *domain.FormState) {
 		if p.Title != nil {
 			st.Title = title
 		}
@@ -111,6 +119,11 @@ func (s *Service) Update(ctx context.Context, p UpdateParams) (*FormResult, erro
 			st.Document = doc
 		}
 	})
+	if err != nil {
+		return nil, err
+	}
+	res.Warnings = s.warnings(ctx, res.Form.Document)
+	return res, nil
 }
 
 // SetStatusParams are forms.set_status's parameters.

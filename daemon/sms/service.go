@@ -44,6 +44,21 @@ type settings struct {
 	APIKey   string `json:"api_key"`
 	Sender   string `json:"sender"`
 	BaseURL  string `json:"base_url,omitempty"`
+	// AdminMobile is where notifications "to": "admin" are texted.
+	AdminMobile string `json:"admin_mobile,omitempty"`
+	// OTPPattern, when set, sends verification codes as this approved
+	// pattern instead of a plain text.
+	OTPPattern *OTPPattern `json:"otp_pattern,omitempty"`
+}
+
+// OTPPattern is the provider's approved pattern verification codes are
+// sent with (Kavenegar's verify/lookup template, Melipayamak's bodyId,
+// IPPanel's and Ghasedak's pattern code or template name) and the name of
+// the parameter the code fills (token, code, …; by position for
+// Melipayamak).
+type OTPPattern struct {
+	Code  string `json:"code"`
+	Param string `json:"param,omitempty"`
 }
 
 // Info is what an administrator may see of the settings: never the key.
@@ -54,6 +69,11 @@ type Info struct {
 	// BaseURL is empty when the provider's own API is used.
 	BaseURL string `json:"base_url,omitempty"`
 	KeySet  bool   `json:"key_set"`
+	// AdminMobile is where notifications to "admin" are texted.
+	AdminMobile string `json:"admin_mobile,omitempty"`
+	// OTPPattern is the pattern verification codes are sent with; absent:
+	// a plain text.
+	OTPPattern *OTPPattern `json:"otp_pattern,omitempty"`
 	// Providers lists the providers sms.settings.set accepts.
 	Providers []string `json:"providers"`
 	// Balance is the account's credit when it was asked for and the
@@ -74,10 +94,12 @@ type GetParams struct {
 // SetParams are sms.settings.set's: an absent api_key keeps the key in
 // use, which only works while the provider stays the same.
 type SetParams struct {
-	Provider string  `json:"provider"`
-	APIKey   *string `json:"api_key,omitempty"`
-	Sender   string  `json:"sender"`
-	BaseURL  string  `json:"base_url,omitempty"`
+	Provider    string      `json:"provider"`
+	APIKey      *string     `json:"api_key,omitempty"`
+	Sender      string      `json:"sender"`
+	BaseURL     string      `json:"base_url,omitempty"`
+	AdminMobile string      `json:"admin_mobile,omitempty"`
+	OTPPattern  *OTPPattern `json:"otp_pattern,omitempty"`
 }
 
 // TestParams are sms.test's: the number the test text goes to.
@@ -136,6 +158,7 @@ func info(c *settings) Info {
 	in := Info{Providers: Names}
 	if c != nil {
 		in.Configured, in.Provider, in.Sender, in.BaseURL, in.KeySet = true, c.Provider, c.Sender, c.BaseURL, c.APIKey != ""
+		in.AdminMobile, in.OTPPattern = c.AdminMobile, c.OTPPattern
 	}
 	return in
 }
@@ -181,6 +204,25 @@ func (s *Service) Set(ctx context.Context, p SetParams) (Info, error) {
 				"نشانی پایه باید https باشد، یا http روی همین میزبان یا به میزبانی که با --sms-allow-http-host نام برده شده").With("reason", err.Error())
 		}
 	}
+	if a := strings.TrimSpace(p.AdminMobile); a != "" {
+		m, err := Receiver(a)
+		if err != nil {
+			return Info{}, invalid("admin_mobile", "admin_mobile is the site's own mobile number, such as 09121234567",
+				"admin_mobile شمارهٔ همراه خود سایت است، مانند ۰۹۱۲۱۲۳۴۵۶۷")
+		}
+		c.AdminMobile = m
+	}
+	if op := p.OTPPattern; op != nil {
+		o := OTPPattern{Code: strings.TrimSpace(op.Code), Param: strings.TrimSpace(op.Param)}
+		if o.Param == "" {
+			o.Param = defaultOTPParam[c.Provider]
+		}
+		if o.Code == "" || len(o.Code) > 100 || strings.ContainsAny(o.Code, "\r\n\t") || len(o.Param) > 32 || !paramName(o.Param) {
+			return Info{}, invalid("otp_pattern", "otp_pattern is {code, param?}: the approved pattern's code (at most 100 characters) and the name of the parameter the code fills",
+				"otp_pattern به شکل {code, param?} است: کد الگوی تأییدشده (حداکثر ۱۰۰ نویسه) و نام پارامتری که کد در آن می‌نشیند")
+		}
+		c.OTPPattern = &o
+	}
 	if _, err := New(s.config(c)); err != nil {
 		// Melipayamak's key is username:password.
 		return Info{}, invalid("api_key", "the key cannot be used: "+err.Error(), "کلید قابل استفاده نیست: "+err.Error())
@@ -188,12 +230,62 @@ func (s *Service) Set(ctx context.Context, p SetParams) (Info, error) {
 	raw, _ := json.Marshal(c)
 	actor := domain.ActorFrom(ctx)
 	details, _ := json.Marshal(map[string]any{"provider": c.Provider, "sender": c.Sender, "base_url": c.BaseURL, "key_set": true,
+		"admin_mobile_set": c.AdminMobile != "", "otp_pattern": c.OTPPattern,
 		"key_changed": cur == nil || cur.APIKey != c.APIKey})
 	if err := s.store.PutSetting(ctx, actor.Site(), settingName, raw, &domain.AuditEntry{
 		ReqID: domain.RequestIDFrom(ctx), Actor: actor.UserID, Action: "sms.settings.set", Details: details}); err != nil {
 		return Info{}, err
 	}
 	return info(&c), nil
+}
+
+// defaultOTPParam is the parameter a verification code fills when the
+// administrator names none: Kavenegar's verify/lookup takes "token"; the
+// others' patterns are named by their authors, "code" being the usual.
+var defaultOTPParam = map[string]string{Kavenegar: "token", Melipayamak: "0", IPPanel: "code", Ghasedak: "code"}
+
+// paramName: a pattern parameter's name as the providers take them.
+func paramName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// AdminMobile is the number notifications to "admin" are texted to;
+// UNAVAILABLE when none is set.
+func (s *Service) AdminMobile(ctx context.Context) (string, error) {
+	c, err := s.load(ctx)
+	if err != nil {
+		return "", err
+	}
+	if c == nil || c.AdminMobile == "" {
+		return "", domain.Errorf(domain.CodeUnavailable,
+			"no admin mobile is set; enter the site's own mobile number in the plugin's SMS settings",
+			"شمارهٔ همراه مدیر تنظیم نشده است؛ آن را در تنظیمات پیامک افزونه وارد کنید").With("kind", "no_admin_mobile")
+	}
+	return c.AdminMobile, nil
+}
+
+// OTP is the pattern verification codes are sent with; nil: a plain
+// text.
+func (s *Service) OTP(ctx context.Context) (*OTPPattern, error) {
+	c, err := s.load(ctx)
+	if err != nil || c == nil {
+		return nil, err
+	}
+	return c.OTPPattern, nil
+}
+
+// Configured reports whether the site has an SMS provider.
+func (s *Service) Configured(ctx context.Context) (bool, error) {
+	c, err := s.load(ctx)
+	return c != nil, err
 }
 
 // validSender: a line number, as the providers write them (10004346,

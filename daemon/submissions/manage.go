@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/notify"
 	"github.com/arshline/arshline-sidecar/daemon/results"
 )
 
@@ -103,6 +104,8 @@ type GetParams struct {
 type Entry struct {
 	domain.Submission
 	Version *domain.Version `json:"version"`
+	// Deliveries is the entry's notification log, oldest first.
+	Deliveries []notify.Delivery `json:"deliveries"`
 }
 
 // Get serves submissions.get.
@@ -119,7 +122,13 @@ func (s *Service) Get(ctx context.Context, p GetParams) (*Entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Entry{Submission: *sub, Version: v}, nil
+	e := &Entry{Submission: *sub, Version: v, Deliveries: []notify.Delivery{}}
+	if s.Deliveries != nil {
+		if e.Deliveries, err = s.Deliveries(ctx, f.SiteID, sub.ID); err != nil {
+			return nil, err
+		}
+	}
+	return e, nil
 }
 
 // IDsParams names submissions of a form; Status is set_status's.

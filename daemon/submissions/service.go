@@ -26,6 +26,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/limit"
 	"github.com/arshline/arshline-sidecar/daemon/logx"
+	"github.com/arshline/arshline-sidecar/daemon/notify"
 	"github.com/arshline/arshline-sidecar/daemon/results"
 )
 
@@ -106,9 +107,18 @@ type Service struct {
 	NotifyWebhooks func()
 	// SMS is the site's SMS provider, for codes that verify a mobile
 	// number; nil: no code can be sent.
-	SMS    SMSProviders
-	events *logx.Logger
-	now    func() time.Time
+	SMS SMSProviders
+	// NotifyLimits bound the notification deliveries a form and a
+	// receiver are owed in any hour.
+	NotifyLimits domain.NotificationLimits
+	// NotifySMS wakes the SMS worker after a submission that owes texts
+	// has committed; nil when there is none.
+	NotifySMS func()
+	// Deliveries reads a submission's notification log for
+	// submissions.get; nil: none is shown.
+	Deliveries func(ctx context.Context, siteID, submissionID int64) ([]notify.Delivery, error)
+	events     *logx.Logger
+	now        func() time.Time
 
 	tokens    *formTokens
 	clientKey []byte

@@ -16,6 +16,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/document"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/limit"
+	"github.com/arshline/arshline-sidecar/daemon/notify"
 )
 
 // SubmitParams is one respondent's submission, as the shim relays it.
@@ -200,8 +201,21 @@ func (s *Service) Submit(ctx context.Context, p SubmitParams) (*Receipt, error) 
 	if err := admit(s.perForm, f.ID); err != nil {
 		return nil, s.refuse(ctx, f.ID, "rate_limit", err)
 	}
+	notes, err := s.notifications(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	owesTexts := false
 	err = s.store.UpdateSubmissions(ctx, func(tx domain.SubmissionTx) error {
-		return s.insert(tx, f, sub, search, files, claims)
+		owesTexts = false
+		return s.insert(tx, f, sub, search, files, claims, func(tx domain.SubmissionTx, sub *domain.Submission) error {
+			if notes == nil {
+				return nil
+			}
+			var err error
+			owesTexts, err = notes(tx, sub)
+			return err
+		})
 	})
 	if err != nil {
 		if s.perForm != nil {
@@ -216,6 +230,9 @@ func (s *Service) Submit(ctx context.Context, p SubmitParams) (*Receipt, error) 
 	stored = true
 	if s.NotifyWebhooks != nil && len(webhookURLs(f.Document)) > 0 {
 		s.NotifyWebhooks()
+	}
+	if owesTexts && s.NotifySMS != nil {
+		s.NotifySMS()
 	}
 	return &Receipt{SubmissionID: sub.ID, TrackingCode: sub.TrackingCode, ThankYou: thankYou(ctx, f.Document), DroppedFields: dropped}, nil
 }
@@ -324,10 +341,12 @@ func (s *Service) dropRemoved(ctx context.Context, f *domain.Form, res answers.R
 // read (as f), is full, the idempotency key was used already (then sub
 // becomes the first submission, or CONFLICT when the answers differ), or
 // another kept entry holds the value of one of its unique answers
-// (claims; already_used).
+// (claims; already_used). A submission stored owes its webhooks and,
+// through owe, its notifications, in the same transaction.
 // The writer is shared by every caller, so it reads the form's whole
 // document again only when the form changed since f was read.
-func (s *Service) insert(tx domain.SubmissionTx, f *domain.Form, sub *domain.Submission, search string, uploads map[string][]string, claims []domain.UniqueClaim) error {
+func (s *Service) insert(tx domain.SubmissionTx, f *domain.Form, sub *domain.Submission, search string, uploads map[string][]string, claims []domain.UniqueClaim,
+	owe func(tx domain.SubmissionTx, sub *domain.Submission) error) error {
 	status, head, live, err := tx.FormHeadNow(sub.FormID)
 	if err != nil {
 		return err
@@ -398,7 +417,39 @@ func (s *Service) insert(tx domain.SubmissionTx, f *domain.Form, sub *domain.Sub
 			return err
 		}
 	}
-	return enqueueWebhooks(tx, f.Document, sub)
+	if err := enqueueWebhooks(tx, f.Document, sub); err != nil {
+		return err
+	}
+	return owe(tx, sub)
+}
+
+// notifications returns what owes the notifications of form f's head
+// document to a submission inside its transaction (reporting whether any
+// is a text), nil when the form has none.
+func (s *Service) notifications(ctx context.Context, f *domain.Form) (func(tx domain.SubmissionTx, sub *domain.Submission) (bool, error), error) {
+	list, _ := f.Document.Settings["notifications"].([]any)
+	mails, _ := f.Document.Settings["notify_emails"].([]any)
+	if len(list) == 0 && len(mails) == 0 {
+		return nil, nil
+	}
+	doc, err := s.document(ctx, f.SiteID, f.ID, f.HeadVersionID)
+	if err != nil {
+		return nil, err
+	}
+	persian := domain.IsPersian(domain.ActorFrom(ctx).Locale)
+	return func(tx domain.SubmissionTx, sub *domain.Submission) (bool, error) {
+		value, answer := notify.Answers(doc, sub)
+		entries := notify.Build(notify.Message{Doc: doc, Title: f.Title, Persian: persian, Value: value, Answer: answer, Time: sub.CreatedAt})
+		texts := false
+		for _, e := range entries {
+			e.SiteID, e.FormID, e.SubmissionID = sub.SiteID, sub.FormID, sub.ID
+			texts = texts || e.Channel == domain.ChannelSMS
+		}
+		if len(entries) == 0 {
+			return false, nil
+		}
+		return texts, tx.EnqueueNotifications(s.NotifyLimits, entries...)
+	}, nil
 }
 
 // webhookPayload is the body every webhook of a form receives for a new
