@@ -14,6 +14,7 @@ func FuzzDocument(f *testing.F) {
 	f.Add([]byte(apiExample), `<p>سلام</p>`)
 	f.Add([]byte(`{"version":"arshline_form@v1","fields":[{"id":"a","type":"checkbox","label":"x","options":[{"value":"1","label":"a"}],"min_select":1,"max_select":1},{"id":"b","type":"date","label":"y","min":"1403-12-30","show_if":{"field":"a","op":"in","value":["1"]}}]}`), `&lt;scr<b></b>ipt&gt;`)
 	f.Add([]byte(`{"version":"arshline_form@v1","fields":[{"id":"m","type":"html","label":"x","html":"<a href=\"https://e.example\">l</a>"}],"settings":{"webhooks":[{"url":"https://e.example/h"}]}}`), `<a href="java&#9;script:x">l</a><img src=x onerror=y>`)
+	f.Add([]byte(`{"version":"arshline_form@v1","fields":[{"id":"m","type":"text","label":"x","format":"mobile_ir"}],"settings":{"notifications":[{"channel":"sms","to":"field:m","pattern":{"code":"p","params":{"0":"{{m}}","1":"{{ tracking_code }}"}}},{"channel":"email","to":"admin","template":"{{m}}\n{{tracking_code}}"}]}}`), `<p>x</p>`)
 	f.Add([]byte(`{"version":"arshline_form@v1","fields":[{"id":"n","type":"number","label":"x","min":1e308,"max":1.7976931348623157e308,"step":1e-300}]}`), `<div dir="rtl"><ul><li>x</li></ul></div>`)
 	f.Fuzz(func(t *testing.T, raw []byte, h string) {
 		if s := SanitizeHTML(h); SanitizeHTML(s) != s {

@@ -40,8 +40,8 @@ type Provider interface {
 // placeholders. Params keep their order: Melipayamak fills its
 // placeholders by position, the others by name.
 type Pattern struct {
-	Code   string
-	Params []Param
+	Code   string  `json:"code"`
+	Params []Param `json:"params"`
 }
 
 // Param is one placeholder's name and value.
