@@ -119,9 +119,11 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 	a.webhooks = webhooks.Start(webhooks.Config{Store: store, Events: events, AllowLoopback: cfg.WebhooksAllowLoopbackHTTP,
 		BodyRetention: keepWhenZero(cfg.WebhookBodyRetention)})
 	a.webhookSecrets = &webhooks.Secrets{Store: store}
-	a.notifyWorker = notify.StartWorker(notify.WorkerConfig{Store: store, SMS: a.sms, Events: events, RetryBase: cfg.NotifyRetryBase})
+	a.notifyWorker = notify.StartWorker(notify.WorkerConfig{Store: store, SMS: a.sms, Events: events, RetryBase: cfg.NotifyRetryBase,
+		Timeout: cfg.NotifyTimeout})
 	notifyLimits := domain.NotificationLimits{PerFormPerHour: cfg.NotifyPerFormPerHour, PerReceiverPerHour: cfg.NotifyPerReceiverPerHour}
-	a.notify = &notify.Service{Store: store, Credits: a.sms, Wake: a.notifyWorker.Notify, Limits: notifyLimits, RetryBase: cfg.NotifyRetryBase}
+	a.notify = &notify.Service{Store: store, Credits: a.sms, Wake: a.notifyWorker.Notify, Limits: notifyLimits, RetryBase: cfg.NotifyRetryBase,
+		EmailLease: cfg.NotifyEmailLease}
 	a.executor = &executor.Executor{Store: store}
 	var err error
 	if a.submits, err = submissions.New(probeCtx, store, submitConfig(cfg), events, nil); err != nil {
