@@ -41,6 +41,7 @@ require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-s
 require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-submissions-controller.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-results-controller.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-builder-controller.php';
+require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-notifications-controller.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-diagnostics.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-site-health.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-admin.php';
@@ -52,5 +53,8 @@ require_once ARSHLINE_SIDECAR_DIR . 'includes/public/class-arshline-sidecar-publ
 require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-public.php';
 
 register_activation_hook( __FILE__, array( 'Arshline_Sidecar_Plugin', 'grant_capability' ) );
+register_deactivation_hook( __FILE__, array( 'Arshline_Sidecar_Public_Mail', 'unschedule' ) );
 Arshline_Sidecar_Plugin::boot();
 Arshline_Sidecar_Public::boot();
+Arshline_Sidecar_Public_Mail::boot();
+Arshline_Sidecar_REST_Notifications_Controller::boot();

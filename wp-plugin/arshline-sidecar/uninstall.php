@@ -35,6 +35,9 @@ function arshline_sidecar_uninstall_site() {
 	}
 	wp_cache_flush();
 
+	// The pull of notification mails from WP-cron.
+	wp_clear_scheduled_hook( 'arshline_sidecar_mail_pull' );
+
 	// The forms capability the plugin granted.
 	foreach ( wp_roles()->role_objects as $role ) {
 		$role->remove_cap( 'manage_arshline_forms' );

@@ -6,9 +6,8 @@
  * page drawn again with a fresh one; the direct link has a title under a
  * block theme; a page with a form is the same HTML for every visitor
  * (cacheable), and one cached idempotency key does not join two
- * visitors; notification mails are bounded per form and per address and
- * escaped when the site sends HTML mail; malformed upload parameters
- * are refused without a PHP warning.
+ * visitors; malformed upload parameters are refused without a PHP
+ * warning.
  *
  * Runs in its own process: the harness defines WordPress functions.
  *
@@ -337,72 +336,6 @@ final class PublicVisitorTest extends Arshline_Test_Case {
 		$this->assertDoesNotMatchRegularExpression( '#url\((https?:)?//#', $css, 'no font from another host' );
 		preg_match( '#url\((fonts/[^)]+)\)#', $css, $m );
 		$this->assertFileExists( dirname( __DIR__ ) . '/arshline-sidecar/build/' . $m[1] );
-	}
-
-	public function test_notification_mails_are_bounded_per_form_and_per_address() {
-		self::boot();
-		add_filter(
-			'arshline_sidecar_mail_per_form_per_hour',
-			function () {
-				return 3;
-			}
-		);
-		add_filter(
-			'arshline_sidecar_mail_per_address_per_hour',
-			function () {
-				return 4;
-			}
-		);
-		$a       = (string) self::form( array( 'notify_emails' => array( 'owner@example.test' ) ) )['public_token'];
-		$b       = (string) self::form( array( 'notify_emails' => array( 'owner@example.test', 'other@example.test' ) ) )['public_token'];
-		$receipt = array( 'tracking_code' => '1234567890' );
-		$sent    = array();
-		for ( $i = 0; $i < 5; $i++ ) {
-			$sent[] = Arshline_Sidecar_Public_Mail::notify( $a, $receipt );
-		}
-		$this->assertSame( array( 1, 1, 1, 0, 0 ), $sent, 'three an hour for one form' );
-		$this->assertStringContainsString( 'تا پایان این ساعت', end( Arshline_Test_Public::$mails )['message'], 'the last says so' );
-		$this->assertStringNotContainsString( 'تا پایان این ساعت', Arshline_Test_Public::$mails[0]['message'] );
-		// Form b: owner@ has had 3 of its 4, other@ none.
-		$this->assertSame( 2, Arshline_Sidecar_Public_Mail::notify( $b, $receipt ) );
-		$this->assertSame( 1, Arshline_Sidecar_Public_Mail::notify( $b, $receipt ), 'owner@ reached its four' );
-		$this->assertSame( 'other@example.test', end( Arshline_Test_Public::$mails )['to'] );
-		$this->assertCount( 6, Arshline_Test_Public::$mails );
-	}
-
-	public function test_an_html_mail_shows_every_text_as_text() {
-		self::boot();
-		$token = (string) self::create_form(
-			array(
-				array(
-					'id'    => 'name',
-					'type'  => 'text',
-					'label' => 'نام',
-				),
-			),
-			array( 'notify_emails' => array( 'owner@example.test' ) ),
-			array( 'title' => 'فرم <img src=x onerror=alert(1)>' )
-		)['public_token'];
-		add_filter( 'arshline_sidecar_mail_answers', '__return_true' );
-		$answers = array( 'name' => '<a href="http://evil.example">click</a>' );
-		Arshline_Sidecar_Public_Mail::notify( $token, array( 'tracking_code' => '1' ), $answers );
-		$plain = Arshline_Test_Public::$mails[0];
-		$this->assertSame( 'text/plain', $plain['type'] );
-		$this->assertStringContainsString( '<a href="http://evil.example">', $plain['message'], 'plain text is text as typed' );
-
-		add_filter(
-			'wp_mail_content_type',
-			function () {
-				return 'text/html';
-			}
-		);
-		Arshline_Sidecar_Public_Mail::notify( $token, array( 'tracking_code' => '1' ), $answers );
-		$html = Arshline_Test_Public::$mails[1];
-		$this->assertSame( 'text/html', $html['type'] );
-		$this->assertStringNotContainsString( '<img', $html['message'] );
-		$this->assertStringNotContainsString( '<a ', $html['message'] );
-		$this->assertStringContainsString( '&lt;img src=x onerror=alert(1)&gt;', $html['message'] );
-		$this->assertStringContainsString( '&lt;a href=&quot;http://evil.example&quot;&gt;click&lt;/a&gt;', $html['message'] );
 	}
 
 	public function test_malformed_upload_parameters_are_refused_without_a_php_warning() {

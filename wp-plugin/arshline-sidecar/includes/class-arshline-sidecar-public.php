@@ -781,7 +781,9 @@ final class Arshline_Sidecar_Public {
 		}
 		$receipt = self::call( 'submissions.submit', $params, $locale );
 		if ( ! is_wp_error( $receipt ) ) {
-			Arshline_Sidecar_Public_Mail::notify( (string) $token, $receipt, $answers );
+			// The daemon owes the form's mails with the submission; they
+			// leave at WP-cron's next run.
+			Arshline_Sidecar_Public_Mail::after_submit();
 		}
 		return $receipt;
 	}

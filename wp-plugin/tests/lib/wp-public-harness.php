@@ -39,6 +39,14 @@ final class Arshline_Test_Public {
 	 * @var array[]
 	 */
 	public static $mails = array();
+
+	/**
+	 * How many of the next mails wp_mail fails, as a site's SMTP plugin
+	 * fails them: wp_mail_failed with the SMTP error, then false.
+	 *
+	 * @var int
+	 */
+	public static $fail_mails = 0;
 }
 
 if ( ! defined( 'MINUTE_IN_SECONDS' ) ) {
@@ -140,7 +148,12 @@ function wp_mail( $to, $subject, $message, $headers = array() ) {
 			$type = trim( $m[1] );
 		}
 	}
-	$type                          = apply_filters( 'wp_mail_content_type', $type );
+	$type = apply_filters( 'wp_mail_content_type', $type );
+	if ( Arshline_Test_Public::$fail_mails > 0 ) {
+		--Arshline_Test_Public::$fail_mails;
+		do_action( 'wp_mail_failed', new WP_Error( 'wp_mail_failed', 'SMTP Error: Could not authenticate.', compact( 'to', 'subject' ) ) );
+		return false;
+	}
 	Arshline_Test_Public::$mails[] = compact( 'to', 'subject', 'message', 'type' );
 	return true;
 }
@@ -160,6 +173,7 @@ require_once ABSPATH . WPINC . '/class-wp-http-response.php';
 require_once ABSPATH . WPINC . '/rest-api/class-wp-rest-response.php';
 require_once ABSPATH . WPINC . '/formatting.php';
 require_once ABSPATH . WPINC . '/kses.php';
+require_once ABSPATH . WPINC . '/cron.php';
 // kses.php sets its allow-lists as globals; required from a function,
 // they are that function's variables.
 foreach ( array( 'allowedposttags', 'allowedtags', 'allowedentitynames', 'allowedxmlentitynames' ) as $arshline_global ) {
@@ -173,7 +187,10 @@ require_once $arshline_inc . '/class-arshline-sidecar-errors.php';
 require_once $arshline_inc . '/class-arshline-sidecar-client.php';
 require_once $arshline_inc . '/class-arshline-sidecar-plugin.php';
 require_once $arshline_inc . '/rest/class-arshline-sidecar-rest-public-controller.php';
+require_once $arshline_inc . '/rest/class-arshline-sidecar-rest-notifications-controller.php';
 require_once $arshline_inc . '/public/class-arshline-sidecar-public-renderer.php';
 require_once $arshline_inc . '/public/class-arshline-sidecar-public-mail.php';
 require_once $arshline_inc . '/class-arshline-sidecar-public.php';
 require_once $arshline_inc . '/public/class-arshline-sidecar-public-privacy.php';
+// As the plugin's main file does: the pull of notification mails.
+Arshline_Sidecar_Public_Mail::boot();

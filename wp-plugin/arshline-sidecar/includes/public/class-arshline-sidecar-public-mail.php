@@ -1,13 +1,18 @@
 <?php
 /**
- * The notification mail of an accepted submission.
+ * The notification mails of a form's submissions, sent through WordPress.
  *
- * forms.public leaves the notification addresses out (respondents never
- * see them), so the plugin reads the form with forms.get as the site
- * itself — the system actor {user_id 0, caps [manage_arshline_forms],
- * site_id} — and mails settings.notify_emails. The mail is minimal: the
- * form's title, the tracking code, the time and a link to the entries;
- * answers only when the filter arshline_sidecar_mail_answers says so.
+ * The daemon owes each mail in the submission's own transaction (its
+ * notification outbox: settings.notifications with channel "email", and
+ * settings.notify_emails), bounds them per form and per address, and
+ * keeps a log of each on the entry. Mail leaves through wp_mail, so that
+ * the site's SMTP plugin applies: the plugin takes the mails due
+ * (notifications.email.claim, each leased to it for a while), sends each
+ * with wp_mail, hears wp_mail_failed, and reports every outcome back
+ * (notifications.email.report); a mail not reported comes due again when
+ * its lease ends, under the same delivery id. The pull runs from WP-cron
+ * every minute, right after a submission, and when an administrator asks
+ * (POST arshline/v1/notifications/pull).
  *
  * @package Arshline_Sidecar
  */
@@ -17,108 +22,211 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 /**
- * Sends the notification of a submission.
+ * Takes the mails the daemon owes and sends them with wp_mail.
  */
 final class Arshline_Sidecar_Public_Mail {
 
 	/**
-	 * Mails the form's notify_emails about a receipt. Never fails the
-	 * submission: it is already kept.
-	 *
-	 * @param string $token   Public token of the form.
-	 * @param array  $receipt submissions.submit's result.
-	 * @param array  $answers The answers sent (mailed only when the filter allows).
-	 * @return int Addresses mailed.
+	 * The WP-cron hook of a pull.
 	 */
-	public static function notify( $token, array $receipt, array $answers = array() ) {
-		$form = self::form_by_token( $token );
-		if ( null === $form ) {
-			return 0;
-		}
-		$emails = isset( $form['document']['settings']['notify_emails'] ) && is_array( $form['document']['settings']['notify_emails'] ) ? $form['document']['settings']['notify_emails'] : array();
-		$emails = array_values( array_filter( $emails, 'is_email' ) );
-		if ( ! $emails ) {
-			return 0;
-		}
-		$fa    = Arshline_Sidecar_Errors::is_persian( Arshline_Sidecar_Plugin::locale() );
-		$title = isset( $form['title'] ) ? (string) $form['title'] : '';
-		$code  = isset( $receipt['tracking_code'] ) ? (string) $receipt['tracking_code'] : '';
-		/**
-		 * Filters the link to a form's entries in the notification mail.
-		 *
-		 * @param string $url     Link.
-		 * @param int    $form_id Form id.
-		 */
-		$link  = (string) apply_filters( 'arshline_sidecar_entries_url', admin_url( 'admin.php?page=arshline-sidecar#entries/' . (int) $form['id'] ), (int) $form['id'] );
-		$lines = array(
-			( $fa ? 'فرم: ' : 'Form: ' ) . $title,
-			( $fa ? 'کد رهگیری: ' : 'Tracking code: ' ) . $code,
-			( $fa ? 'زمان: ' : 'Time: ' ) . gmdate( 'Y-m-d H:i:s' ) . ' UTC',
-			( $fa ? 'پاسخ‌ها: ' : 'Entries: ' ) . $link,
+	const HOOK = 'arshline_sidecar_mail_pull';
+
+	/**
+	 * The WP-cron schedule of the recurring pull.
+	 */
+	const SCHEDULE = 'arshline_sidecar_minute';
+
+	/**
+	 * Mails one pull takes at most: a few rounds of a claim each, so that
+	 * one request never spends minutes on a slow SMTP server.
+	 */
+	const PER_CLAIM = 10;
+	const ROUNDS    = 5;
+
+	/**
+	 * Why the last wp_mail failed (wp_mail_failed's message), or null.
+	 *
+	 * @var string|null
+	 */
+	private static $failure = null;
+
+	/**
+	 * Hooks the pull into WP-cron and wp_mail_failed.
+	 */
+	public static function boot() {
+		add_filter( 'cron_schedules', array( __CLASS__, 'cron_schedules' ) ); // phpcs:ignore WordPress.WP.CronInterval.CronSchedulesInterval -- mails are due within a minute.
+		add_action( self::HOOK, array( __CLASS__, 'run' ) );
+		add_action( 'wp_mail_failed', array( __CLASS__, 'mail_failed' ) );
+		add_action( 'init', array( __CLASS__, 'schedule' ) );
+	}
+
+	/**
+	 * A once-a-minute schedule for the recurring pull.
+	 *
+	 * @param array $schedules WP-cron's schedules.
+	 * @return array
+	 */
+	public static function cron_schedules( $schedules ) {
+		$schedules[ self::SCHEDULE ] = array(
+			'interval' => MINUTE_IN_SECONDS,
+			'display'  => __( 'Every minute (Arshline notification mails)', 'arshline-sidecar' ),
 		);
-		/**
-		 * Filters whether the notification mail lists the answers. Off by
-		 * default: a mailbox is a poorer place for people's answers than
-		 * the site.
-		 *
-		 * @param bool  $include Whether to include them.
-		 * @param array $form    The form (forms.get).
-		 */
-		if ( $answers && apply_filters( 'arshline_sidecar_mail_answers', false, $form ) ) {
+		return $schedules;
+	}
+
+	/**
+	 * Schedules the recurring pull when it is not (activation, a site whose
+	 * cron was reset).
+	 */
+	public static function schedule() {
+		if ( ! wp_next_scheduled( self::HOOK ) ) {
+			wp_schedule_event( time(), self::SCHEDULE, self::HOOK );
+		}
+	}
+
+	/**
+	 * Removes the plugin's pull from WP-cron (deactivation, uninstall).
+	 */
+	public static function unschedule() {
+		wp_clear_scheduled_hook( self::HOOK );
+	}
+
+	/**
+	 * After an accepted submission: a pull at WP-cron's next run, without
+	 * holding up the respondent's page on a mail server.
+	 */
+	public static function after_submit() {
+		wp_schedule_single_event( time(), self::HOOK );
+	}
+
+	/**
+	 * The WP-cron action: one pull, its outcome ignored (each mail's is
+	 * reported to the daemon, which logs it on the entry).
+	 */
+	public static function run() {
+		self::pull();
+	}
+
+	/**
+	 * Records why wp_mail failed, for the report.
+	 *
+	 * @param WP_Error $error wp_mail_failed's error.
+	 */
+	public static function mail_failed( $error ) {
+		if ( is_wp_error( $error ) ) {
+			self::$failure = (string) $error->get_error_message();
+		}
+	}
+
+	/**
+	 * Takes the due mails, sends each with wp_mail and reports each outcome.
+	 *
+	 * @return array|WP_Error {sent, failed, deliveries: the deliveries as
+	 *                        the reports left them}, or the daemon's error.
+	 */
+	public static function pull() {
+		$client = Arshline_Sidecar_Plugin::client();
+		$actor  = Arshline_Sidecar_Public::system_actor();
+		$out    = array(
+			'sent'       => 0,
+			'failed'     => 0,
+			'deliveries' => array(),
+		);
+		for ( $round = 0; $round < self::ROUNDS; $round++ ) {
+			$claimed = $client->call( 'notifications.email.claim', array( 'limit' => self::PER_CLAIM ), $actor );
+			Arshline_Sidecar_Plugin::note_availability( $claimed );
+			if ( is_wp_error( $claimed ) ) {
+				return 0 === $round ? $claimed : $out;
+			}
+			$mails = isset( $claimed['deliveries'] ) && is_array( $claimed['deliveries'] ) ? $claimed['deliveries'] : array();
+			foreach ( $mails as $mail ) {
+				if ( ! is_array( $mail ) || ! isset( $mail['id'] ) ) {
+					continue;
+				}
+				list( $ok, $error ) = self::send( $mail );
+				$report             = array(
+					'id' => (int) $mail['id'],
+					'ok' => $ok,
+				);
+				if ( ! $ok ) {
+					$report['error'] = $error;
+				}
+				$reported = $client->call( 'notifications.email.report', $report, $actor );
+				if ( $ok ) {
+					++$out['sent'];
+				} else {
+					++$out['failed'];
+				}
+				if ( is_array( $reported ) && isset( $reported['delivery'] ) ) {
+					$out['deliveries'][] = $reported['delivery'];
+				}
+			}
+			if ( count( $mails ) < self::PER_CLAIM ) {
+				break;
+			}
+		}
+		return $out;
+	}
+
+	/**
+	 * Sends one claimed mail.
+	 *
+	 * @param array $mail A claimed mail: id, form_id, submission_id, to, subject, body.
+	 * @return array [bool sent, string why not]
+	 */
+	private static function send( array $mail ) {
+		$to = isset( $mail['to'] ) ? (string) $mail['to'] : '';
+		if ( 'admin' === $to ) {
+			$to = (string) get_option( 'admin_email' );
+		}
+		if ( ! is_email( $to ) ) {
+			return array( false, 'not an email address: ' . ( '' === $to ? '(none; set the site\'s admin email)' : $to ) );
+		}
+		list( $subject, $message, $headers ) = self::compose( $mail );
+		self::$failure                       = null;
+		$ok                                  = (bool) wp_mail( $to, $subject, $message, $headers );
+		if ( $ok ) {
+			return array( true, '' );
+		}
+		return array( false, null !== self::$failure && '' !== self::$failure ? self::$failure : 'wp_mail returned false' );
+	}
+
+	/**
+	 * A claimed mail as wp_mail takes it: the subject on one line, the body
+	 * (plain text, as the daemon rendered it from the form's template and
+	 * the answers) with a link to the entry, escaped when the site sends
+	 * HTML mail.
+	 *
+	 * @param array $mail A claimed mail.
+	 * @return array [subject, message, headers]
+	 */
+	public static function compose( array $mail ) {
+		$fa      = Arshline_Sidecar_Errors::is_persian( Arshline_Sidecar_Plugin::locale() );
+		// A header: one line; never markup, so shown as typed.
+		$subject = trim( (string) preg_replace( '/\s+/u', ' ', isset( $mail['subject'] ) ? (string) $mail['subject'] : '' ) );
+		$lines   = preg_split( '/\r\n|\r|\n/', isset( $mail['body'] ) ? (string) $mail['body'] : '' );
+		$form_id = isset( $mail['form_id'] ) ? (int) $mail['form_id'] : 0;
+		$entry   = isset( $mail['submission_id'] ) ? (int) $mail['submission_id'] : 0;
+		if ( $form_id > 0 && $entry > 0 ) {
+			/**
+			 * Filters the link to an entry in a notification mail.
+			 *
+			 * @param string $url     Link.
+			 * @param int    $form_id Form id.
+			 * @param int    $entry   Submission id.
+			 */
+			$link    = (string) apply_filters( 'arshline_sidecar_entries_url', admin_url( 'admin.php?page=arshline-sidecar#entries/' . $form_id . '/' . $entry ), $form_id, $entry );
 			$lines[] = '';
-			foreach ( $answers as $field => $value ) {
-				$lines[] = $field . ': ' . ( is_scalar( $value ) ? (string) $value : wp_json_encode( $value, JSON_UNESCAPED_UNICODE ) );
-			}
+			$lines[] = ( $fa ? 'پاسخ: ' : 'Entry: ' ) . $link;
 		}
-		$subject = ( $fa ? 'پاسخ تازه به فرم: ' : 'New answer to the form: ' ) . wp_strip_all_tags( $title );
-		$hour    = (int) floor( time() / HOUR_IN_SECONDS );
-		/**
-		 * Filters how many notification mails one form sends an hour.
-		 *
-		 * @param int   $limit Mails per form per hour.
-		 * @param array $form  The form (forms.get).
-		 */
-		$per_form = (int) apply_filters( 'arshline_sidecar_mail_per_form_per_hour', 20, $form );
-		/**
-		 * Filters how many notification mails one address receives an hour,
-		 * from every form together.
-		 *
-		 * @param int $limit Mails per address per hour.
-		 */
-		$per_address = (int) apply_filters( 'arshline_sidecar_mail_per_address_per_hour', 40 );
-		$form_key    = 'arshline_mail_f' . (int) $form['id'] . '_' . $hour;
-		$form_count  = (int) get_transient( $form_key );
-		if ( $form_count >= $per_form ) {
-			return 0;
+		if ( self::html_mail() ) {
+			$message = '<html><body dir="' . ( $fa ? 'rtl' : 'ltr' ) . '"><p>' . implode( '<br>', array_map( 'esc_html', $lines ) ) . '</p></body></html>';
+			$headers = array( 'Content-Type: text/html; charset=UTF-8' );
+		} else {
+			$message = implode( "\n", $lines );
+			$headers = array( 'Content-Type: text/plain; charset=UTF-8' );
 		}
-		set_transient( $form_key, $form_count + 1, HOUR_IN_SECONDS );
-		$last_of_form = $form_count + 1 >= $per_form;
-		$html         = self::html_mail();
-		$sent         = 0;
-		foreach ( $emails as $email ) {
-			$key   = 'arshline_mail_a' . md5( strtolower( $email ) ) . '_' . $hour;
-			$count = (int) get_transient( $key );
-			if ( $count >= $per_address ) {
-				continue;
-			}
-			set_transient( $key, $count + 1, HOUR_IN_SECONDS );
-			$body = $lines;
-			if ( $last_of_form || $count + 1 >= $per_address ) {
-				$body[] = '';
-				$body[] = $fa ? 'تا پایان این ساعت برای پاسخ‌های تازه نامه‌ای فرستاده نمی‌شود؛ آن‌ها را در صفحهٔ پاسخ‌ها ببینید.' : 'No more mails are sent for new answers this hour; see them on the entries page.';
-			}
-			if ( $html ) {
-				$message = '<html><body dir="' . ( $fa ? 'rtl' : 'ltr' ) . '"><p>' . implode( '<br>', array_map( 'esc_html', $body ) ) . '</p></body></html>';
-				$headers = array( 'Content-Type: text/html; charset=UTF-8' );
-			} else {
-				$message = implode( "\n", $body );
-				$headers = array( 'Content-Type: text/plain; charset=UTF-8' );
-			}
-			if ( wp_mail( $email, $subject, $message, $headers ) ) {
-				++$sent;
-			}
-		}
-		return $sent;
+		return array( $subject, $message, $headers );
 	}
 
 	/**
@@ -130,51 +238,5 @@ final class Arshline_Sidecar_Public_Mail {
 	 */
 	public static function html_mail() {
 		return false !== stripos( (string) apply_filters( 'wp_mail_content_type', 'text/plain' ), 'html' );
-	}
-
-	/**
-	 * The form a public token names, read as the site (forms.get), its id
-	 * found once by forms.list and remembered for an hour.
-	 *
-	 * @param string $token Public token.
-	 * @return array|null
-	 */
-	public static function form_by_token( $token ) {
-		$client = Arshline_Sidecar_Plugin::client();
-		$actor  = Arshline_Sidecar_Public::system_actor();
-		$key    = 'arshline_form_id_' . md5( (string) $token );
-		$id     = (int) get_transient( $key );
-		if ( $id > 0 ) {
-			$form = $client->call( 'forms.get', array( 'id' => $id ), $actor );
-			if ( is_array( $form ) && isset( $form['public_token'] ) && $form['public_token'] === $token ) {
-				return $form;
-			}
-		}
-		for ( $offset = 0; $offset < 10000; $offset += 200 ) {
-			$page = $client->call(
-				'forms.list',
-				array(
-					'status' => 'published',
-					'limit'  => 200,
-					'offset' => $offset,
-				),
-				$actor
-			);
-			$items = is_array( $page ) && isset( $page['items'] ) ? $page['items'] : $page;
-			if ( ! is_array( $items ) || ! $items ) {
-				return null;
-			}
-			foreach ( $items as $row ) {
-				if ( is_array( $row ) && isset( $row['public_token'], $row['id'] ) && $row['public_token'] === $token ) {
-					set_transient( $key, (int) $row['id'], HOUR_IN_SECONDS );
-					$form = $client->call( 'forms.get', array( 'id' => (int) $row['id'] ), $actor );
-					return is_array( $form ) ? $form : null;
-				}
-			}
-			if ( count( $items ) < 200 ) {
-				return null;
-			}
-		}
-		return null;
 	}
 }
