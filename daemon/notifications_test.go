@@ -126,7 +126,7 @@ func TestNotificationsOverSocket(t *testing.T) {
 			formID, token := publishForm(t, c, notifiedForm(acct.pattern, acct.params))
 			r := submitAnswers(t, c, token, map[string]any{"name": "سارا", "mobile": "۰۹۱۲۱۲۳۴۵۶۷", "email": "sara@example.com"})
 
-			ds := waitDeliveries(t, c, formID, r.SubmissionID, "texts", smsSent)
+			waitDeliveries(t, c, formID, r.SubmissionID, "texts", smsSent)
 			sent := f.Sent()
 			if len(sent) != 2 {
 				t.Fatalf("the provider received %+v", sent)
@@ -168,7 +168,7 @@ func TestNotificationsOverSocket(t *testing.T) {
 			}
 			call(t, c, "notifications.email.report", map[string]any{"id": mail.ID, "ok": true}, nil)
 
-			ds = entry(t, c, formID, r.SubmissionID).Deliveries
+			ds := entry(t, c, formID, r.SubmissionID).Deliveries
 			if len(ds) != 3 {
 				t.Fatalf("deliveries: %+v", ds)
 			}
