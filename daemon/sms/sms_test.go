@@ -322,3 +322,29 @@ func TestNewAndBaseURL(t *testing.T) {
 		}
 	})
 }
+
+// TestMelipayamakRefusals: the SendSMS codes the documents add to the
+// ones every provider shares — a filtered word (7) and a link (14) — are
+// the provider refusing the message, with its code and words.
+func TestMelipayamakRefusals(t *testing.T) {
+	ctx := context.Background()
+	w := providers[sms.Melipayamak]
+	f := smstest.New(t, sms.Melipayamak, w.key, w.sender)
+	f.Filter("قمار")
+	c := client(t, sms.Melipayamak, w.key, w.sender, f.URL())
+	for _, tc := range []struct{ name, text, code string }{
+		{"a filtered word", "سایت قمار", "7"},
+		{"a link", "ثبت شد: https://example.com/x", "14"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := c.Send(ctx, "09121234567", tc.text)
+			se := fails(t, err, sms.KindRejected, domain.CodeUnavailable, w.key)
+			if se.Code != tc.code || se.Message == "" {
+				t.Fatalf("code %q, words %q", se.Code, se.Message)
+			}
+		})
+	}
+	if len(f.Sent()) != 0 {
+		t.Fatalf("a refused text was sent: %+v", f.Sent())
+	}
+}

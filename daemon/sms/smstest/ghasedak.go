@@ -15,13 +15,18 @@ import (
 //	GET  /GetAccountInformation  ApiKey: {key}
 //
 // under /Rest/api/v1/WebService on gw.ghasedak.me, answering
-// {"isSuccess":true,"statusCode":200,"message":"…","data":…} with data as
-// the PHP client's DTOs read it (SingleMessageResponseDTO,
-// OtpMessageResponseDTO with items, AccountInformationResponseDTO), and
-// a refusal as {"isSuccess":false,"statusCode":…,"message":…,"data":null}
-// (the clients' own test of failure). The clients carry no table of
-// codes: 401 for a key, 429 for a rate limit and 500 for a failure are
-// HTTP's, and the Persian messages of the other refusals are this fake's.
+// {"isSuccess":true,"statusCode":200,"message":"با موفقیت انجام شد","data":…}
+// — the envelope and message of the documents' GetAccountInformation
+// sample ({"Data":{"Credit","ExpireDate","Plan"},"IsSuccess":true,
+// "StatusCode":200,…}; the clients read the keys without regard to case)
+// — with data as the PHP client's DTOs read it (SingleMessageResponseDTO,
+// OtpMessageResponseDTO with items, AccountInformationResponseDTO), and a
+// refusal as {"isSuccess":false,"statusCode":…,"message":…,"data":null}
+// (the clients' own test of failure). The documents refer each refusal to
+// their table of errors ("جدول خطاها"), whose rows are not in the public
+// material reachable from here, and the clients carry no table of codes:
+// 401 for a key, 429 for a rate limit and 500 for a failure are HTTP's,
+// every other refusal is 400, and its Persian message is this fake's.
 func ghasedak(f *Fake, w http.ResponseWriter, r *http.Request, body []byte) {
 	if throttled, broken := f.takeFault(); throttled {
 		ghasedakFail(w, 429, "تعداد درخواست‌ها بیش از حد مجاز است")

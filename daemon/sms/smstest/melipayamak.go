@@ -7,23 +7,29 @@ import (
 	"strings"
 )
 
-// melipayamak reproduces Melipayamak's REST web service
-// (https://www.melipayamak.com/api/ : SendSMS, BaseServiceNumber and
-// GetCredit; the requests as github.com/Melipayamak/melipayamak-Go-golang,
-// RestClient.go, sends them):
+// melipayamak reproduces Melipayamak's REST web service (the requests as
+// github.com/Melipayamak/melipayamak-Go-golang, RestClient.go, sends
+// them):
 //
 //	POST /api/SendSMS/SendSMS            {"username","password","to","from","text","isFlash"}
 //	POST /api/SendSMS/BaseServiceNumber  {"username","password","to","bodyId","text":"arg1;arg2"}
 //	POST /api/SendSMS/GetCredit          {"UserName","PassWord"}
 //
 // every answer {"Value":…,"RetStatus":…,"StrRetStatus":…}: a sent
-// message's recId (more than 15 digits) in Value with RetStatus 1; a
-// refused SendSMS with Value "0" and RetStatus the code (35 InvalidData
-// for a number on the black list, 2 not enough credit, 3 the daily
-// limit, 5 an invalid sender, 16 no valid receiver, 0 a wrong username
-// or password); BaseServiceNumber's refusals with RetStatus 1 and the
-// code in Value (-4 a bodyId not approved, -5 values that do not fit
-// the body, 2, 16, 35 as above). A failure is ASP.NET's 500
+// message's recId (more than 15 digits) in Value with RetStatus 1.
+// SendSMS's codes follow https://www.melipayamak.com/api/sendsms/ and
+// https://www.melipayamak.com/api/sendsimplesms/ ("مقدار بازگشتی"): 0 a
+// wrong username or password, 2 not enough credit, 3 the daily limit, 5
+// a sender line that is not valid, 7 a text holding a filtered word, 14
+// a text holding a link; and, on the REST service, 16 no valid receiver
+// and 35 (InvalidData) a number on the operators' black list. A refused
+// SendSMS answers Value "0" with RetStatus the code.
+// BaseServiceNumber's follow https://www.melipayamak.com/api/sendbybasenumber2/
+// (the same method behind the shared service line): Value -4 a bodyId
+// wrong or not approved, -5 a text that does not fit the body's
+// variables, and the SendSMS codes above, with RetStatus 1. GetCredit
+// (https://www.melipayamak.com/api/getcredit/) answers the panel's count
+// of messages in Value. A failure is ASP.NET's 500
 // {"Message":"An error has occurred."}. The StrRetStatus words are this
 // fake's.
 func melipayamak(f *Fake, w http.ResponseWriter, r *http.Request, body []byte) {
@@ -72,6 +78,14 @@ func melipayamak(f *Fake, w http.ResponseWriter, r *http.Request, body []byte) {
 			melipayamakAnswer(w, "0", 35, "InvalidData")
 			return
 		}
+		if f.isFiltered(req["text"]) {
+			melipayamakAnswer(w, "0", 7, "FilteredWord")
+			return
+		}
+		if hasLink(req["text"]) {
+			melipayamakAnswer(w, "0", 14, "LinkInText")
+			return
+		}
 		id, ok := f.accept(Message{To: req["to"], Text: req["text"]})
 		if !ok {
 			melipayamakAnswer(w, "0", 2, "CreditNotEnough")
@@ -109,6 +123,13 @@ func melipayamak(f *Fake, w http.ResponseWriter, r *http.Request, body []byte) {
 	default:
 		http.NotFound(w, r)
 	}
+}
+
+// hasLink reports whether text holds a web address, which the operators
+// refuse in a text from a shared line.
+func hasLink(text string) bool {
+	t := strings.ToLower(text)
+	return strings.Contains(t, "http://") || strings.Contains(t, "https://") || strings.Contains(t, "www.")
 }
 
 // recID is a message id as Melipayamak writes one: 19 digits.

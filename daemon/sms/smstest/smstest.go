@@ -14,6 +14,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -35,6 +36,7 @@ type Fake struct {
 	blocked  map[string]bool
 	patterns map[string][]string // approved: code → parameter names
 	pending  map[string]bool     // submitted, not approved
+	filtered []string            // words the provider's filter refuses
 	throttle int
 	broken   int
 	nextID   int64
@@ -97,6 +99,22 @@ func (f *Fake) Approve(code string, params ...string) {
 	f.mu.Lock()
 	f.patterns[code] = params
 	f.mu.Unlock()
+}
+
+// Filter makes the provider refuse texts holding any of words, as the
+// operators' filter of banned words does.
+func (f *Fake) Filter(words ...string) { f.mu.Lock(); f.filtered = append(f.filtered, words...); f.mu.Unlock() }
+
+// isFiltered reports whether text holds a filtered word.
+func (f *Fake) isFiltered(text string) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, w := range f.filtered {
+		if strings.Contains(text, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // Submit adds a pattern that waits for the provider's approval.
