@@ -103,7 +103,11 @@ func (f *Fake) Approve(code string, params ...string) {
 
 // Filter makes the provider refuse texts holding any of words, as the
 // operators' filter of banned words does.
-func (f *Fake) Filter(words ...string) { f.mu.Lock(); f.filtered = append(f.filtered, words...); f.mu.Unlock() }
+func (f *Fake) Filter(words ...string) {
+	f.mu.Lock()
+	f.filtered = append(f.filtered, words...)
+	f.mu.Unlock()
+}
 
 // isFiltered reports whether text holds a filtered word.
 func (f *Fake) isFiltered(text string) bool {
