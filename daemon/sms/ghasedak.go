@@ -79,7 +79,9 @@ func (g *ghasedak) Balance(ctx context.Context) (Balance, error) {
 	if err := g.call(ctx, "GET", "/GetAccountInformation", nil, &data); err != nil {
 		return Balance{}, err
 	}
-	return Balance{Amount: data.Credit, Unit: "credit"}, nil
+	// GetAccountInformation gives "the rial amount of the credit left"
+	// (https://ghasedak.me/docs, اطلاعات کاربری).
+	return Balance{Amount: data.Credit, Unit: "rial"}, nil
 }
 
 // id reads a message id the clients type as a string and the gateway
