@@ -175,7 +175,7 @@ func TestNotificationsOverSocket(t *testing.T) {
 			want := []struct{ channel, to string }{{"sms", "0912***4567"}, {"sms", "admin"}, {"email", "admin"}}
 			for i, d := range ds {
 				if d.Status != notify.StatusSent || d.Channel != want[i].channel || d.To != want[i].to || d.Attempts != 1 ||
-					d.SentAt == nil || d.LastError != "" || d.Notice != i || d.ID <= 0 {
+					d.SentAt == nil || !d.At.Equal(*d.SentAt) || d.LastError != "" || d.Notice != i || d.ID <= 0 {
 					t.Fatalf("delivery %d: %+v", i, d)
 				}
 			}

@@ -89,6 +89,8 @@ type Delivery struct {
 	Test      bool       `json:"test,omitempty"`
 	CreatedAt time.Time  `json:"created_at"`
 	SentAt    *time.Time `json:"sent_at"`
+	// At is when the delivery was sent, else when it was owed.
+	At time.Time `json:"at"`
 }
 
 // Delivery statuses.
@@ -105,7 +107,10 @@ var never = time.Date(9999, 12, 31, 23, 59, 59, 0, time.UTC)
 // View is n as the log shows it, in locale's language.
 func View(n domain.Notification, locale string) Delivery {
 	d := Delivery{ID: n.ID, Channel: n.Channel, To: Mask(n.Channel, n.Receiver), Attempts: n.Attempts, ErrorKind: n.ErrorKind,
-		Notice: n.Notice, Test: n.SubmissionID == 0, CreatedAt: n.CreatedAt, SentAt: n.SentAt}
+		Notice: n.Notice, Test: n.SubmissionID == 0, CreatedAt: n.CreatedAt, SentAt: n.SentAt, At: n.CreatedAt}
+	if n.SentAt != nil {
+		d.At = *n.SentAt
+	}
 	switch {
 	case n.SentAt != nil:
 		d.Status = StatusSent
