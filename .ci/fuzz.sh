@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every fuzz target for a short while (FUZZTIME, default 20s each):
 # JSON-RPC frames, each contract, the Persian planner, JSON Patch, the
-# form document schema, the log redaction, the Jalali calendar, the
+# form document schema and its placeholders, the log redaction, the Jalali calendar, the
 # Iranian answer formats and the SMS providers' answers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +15,7 @@ run ./daemon/contract/stepcontract FuzzStepContract
 run ./daemon/persian FuzzPlanner
 run ./daemon/forms FuzzApplyPatch
 run ./daemon/document FuzzDocument
+run ./daemon/document FuzzFill
 run ./daemon/logx FuzzRedact
 run ./daemon/logx FuzzRedactShapes
 run ./daemon/jalali FuzzParse
