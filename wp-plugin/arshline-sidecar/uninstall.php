@@ -37,6 +37,7 @@ function arshline_sidecar_uninstall_site() {
 
 	// The pull of notification mails from WP-cron.
 	wp_clear_scheduled_hook( 'arshline_sidecar_mail_pull' );
+	wp_clear_scheduled_hook( 'arshline_sidecar_mail_pull', array( 'submission' ) );
 
 	// The forms capability the plugin granted.
 	foreach ( wp_roles()->role_objects as $role ) {

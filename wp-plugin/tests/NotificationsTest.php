@@ -223,9 +223,9 @@ final class NotificationsTest extends Arshline_Test_Case {
 		);
 		$code = (string) $receipt['tracking_code'];
 		$this->assertSame( array(), Arshline_Test_Public::$mails, 'no mail holds up the respondent' );
-		$this->assertNotFalse( wp_next_scheduled( Arshline_Sidecar_Public_Mail::HOOK ), 'a pull is scheduled for WP-cron' );
+		$this->assertNotFalse( wp_next_scheduled( Arshline_Sidecar_Public_Mail::HOOK, array( 'submission' ) ), 'a pull is scheduled for WP-cron' );
 
-		do_action( Arshline_Sidecar_Public_Mail::HOOK );
+		do_action( Arshline_Sidecar_Public_Mail::HOOK, 'submission' );
 		$this->assertCount( 1, Arshline_Test_Public::$mails );
 		$mail = Arshline_Test_Public::$mails[0];
 		$this->assertSame( 'owner@example.test', $mail['to'], '"admin" is the site\'s admin email' );

@@ -588,8 +588,8 @@ final class PublicFormTest extends Arshline_Test_Case {
 		// The notification: owed by the daemon with the submission, sent
 		// by WP-cron's next pull; minimal, without answers.
 		$this->assertCount( 0, Arshline_Test_Public::$mails, 'no mail holds up the respondent' );
-		$this->assertNotFalse( wp_next_scheduled( Arshline_Sidecar_Public_Mail::HOOK ), 'a pull is scheduled' );
-		do_action( Arshline_Sidecar_Public_Mail::HOOK );
+		$this->assertNotFalse( wp_next_scheduled( Arshline_Sidecar_Public_Mail::HOOK, array( 'submission' ) ), 'a pull is scheduled' );
+		do_action( Arshline_Sidecar_Public_Mail::HOOK, 'submission' );
 		$this->assertCount( 1, Arshline_Test_Public::$mails );
 		$mail = Arshline_Test_Public::$mails[0];
 		$this->assertSame( 'owner@example.test', $mail['to'] );

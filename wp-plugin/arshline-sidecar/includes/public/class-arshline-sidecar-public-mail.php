@@ -89,21 +89,28 @@ final class Arshline_Sidecar_Public_Mail {
 	 */
 	public static function unschedule() {
 		wp_clear_scheduled_hook( self::HOOK );
+		wp_clear_scheduled_hook( self::HOOK, array( 'submission' ) );
 	}
 
 	/**
 	 * After an accepted submission: a pull at WP-cron's next run, without
-	 * holding up the respondent's page on a mail server.
+	 * holding up the respondent's page on a mail server. Its own argument
+	 * keeps it apart from the recurring pull, which WordPress would
+	 * otherwise count as the same event within ten minutes; a burst of
+	 * submissions still schedules one.
 	 */
 	public static function after_submit() {
-		wp_schedule_single_event( time(), self::HOOK );
+		wp_schedule_single_event( time(), self::HOOK, array( 'submission' ) );
 	}
 
 	/**
 	 * The WP-cron action: one pull, its outcome ignored (each mail's is
 	 * reported to the daemon, which logs it on the entry).
+	 *
+	 * @param string $why What scheduled it ('submission', or none for the
+	 *                    recurring pull).
 	 */
-	public static function run() {
+	public static function run( $why = '' ) {
 		self::pull();
 	}
 
