@@ -120,7 +120,7 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 		BodyRetention: keepWhenZero(cfg.WebhookBodyRetention)})
 	a.webhookSecrets = &webhooks.Secrets{Store: store}
 	a.notifyWorker = notify.StartWorker(notify.WorkerConfig{Store: store, SMS: a.sms, Events: events, RetryBase: cfg.NotifyRetryBase,
-		Timeout: cfg.NotifyTimeout})
+		Timeout: cfg.NotifyTimeout, Retention: keepWhenZero(cfg.NotifyRetention)})
 	notifyLimits := domain.NotificationLimits{PerFormPerHour: cfg.NotifyPerFormPerHour, PerReceiverPerHour: cfg.NotifyPerReceiverPerHour}
 	a.notify = &notify.Service{Store: store, Credits: a.sms, Wake: a.notifyWorker.Notify, Limits: notifyLimits, RetryBase: cfg.NotifyRetryBase,
 		EmailLease: cfg.NotifyEmailLease}

@@ -98,6 +98,9 @@ type Config struct {
 	// NotifyEmailLease is how long a mail the plugin claimed is its own
 	// to send and report before it comes due again.
 	NotifyEmailLease time.Duration
+	// NotifyRetention is how long a sent notification keeps its text and
+	// its receiver unmasked; 0 keeps them.
+	NotifyRetention time.Duration
 
 	// UploadDir holds the files respondents upload (daemon/uploads):
 	// outside any web root; by default uploads/ beside the database.
@@ -204,6 +207,7 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*
 	fs.IntVar(&c.NotifyPerReceiverPerHour, "notify-per-receiver-per-hour", 20, "notification texts (and, apart, mails) one number or address is owed in any hour from every form of the site; 0 turns the bound off")
 	fs.DurationVar(&c.NotifyRetryBase, "notify-retry-base", 30*time.Second, "wait after a notification's first failed attempt, doubled after each further one up to an hour")
 	fs.DurationVar(&c.NotifyTimeout, "notify-timeout", 15*time.Second, "bound of one request to the SMS provider for a notification")
+	fs.DurationVar(&c.NotifyRetention, "notify-retention", 7*24*time.Hour, "empty a sent notification's text and mask its receiver this long after it was sent (0 keeps them; at least 1h, the hourly bounds' window)")
 	fs.DurationVar(&c.NotifyEmailLease, "notify-email-lease", 2*time.Minute, "how long a notification mail the plugin took is its own to send and report before it is due again")
 	fs.DurationVar(&c.PlanCacheTTL, "plan-cache-ttl", 10*time.Minute, "how long an LLM plan for the same text is reused")
 	fs.StringVar(&c.UploadDir, "upload-dir", "", "directory of uploaded files, created 0700; never inside a web root (default: uploads/ beside --db)")
@@ -294,9 +298,12 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*
 	if c.JobRetention < 0 || c.AuditRetention < 0 || c.WebhookBodyRetention < 0 {
 		return nil, errors.New("retention periods must not be negative")
 	}
-	if c.SubmitMinFill < 0 || c.FormTokenTTL <= 0 || c.FormTokenGrace < 0 || c.SubmitPerClientPerMinute < 0 || c.SubmitPerFormPerMinute < 0 ||
-		c.NotifyPerFormPerHour < 0 || c.NotifyPerReceiverPerHour < 0 || c.NotifyRetryBase < 0 || c.NotifyTimeout < 0 || c.NotifyEmailLease < 0 {
+	if c.SubmitMinFill < 0 || c.FormTokenTTL <= 0 || c.FormTokenGrace < 0 || c.SubmitPerClientPerMinute < 0 || c.SubmitPerFormPerMinute < 0 {
 		return nil, errors.New("submit limits must not be negative, and form-token-ttl must be positive")
+	}
+	if c.NotifyPerFormPerHour < 0 || c.NotifyPerReceiverPerHour < 0 || c.NotifyRetryBase < 0 || c.NotifyTimeout < 0 || c.NotifyEmailLease < 0 ||
+		c.NotifyRetention < 0 || c.NotifyRetention > 0 && c.NotifyRetention < time.Hour {
+		return nil, errors.New("notify limits and durations must not be negative, and notify-retention is 0 (keep) or at least 1h")
 	}
 	if c.PlanMaxSteps < 1 || c.PlannerMaxFields < 1 || c.RatePerMinute < 1 || c.Hosha2MaxRunning < 1 || c.MaxConns < 1 || c.MaxFrameBytes < 1024 {
 		return nil, errors.New("limits must be positive (max-frame-bytes at least 1024)")

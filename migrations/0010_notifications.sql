@@ -44,6 +44,9 @@ CREATE INDEX notification_outbox_submission ON notification_outbox (submission_i
 -- The hourly bounds count a form's and a receiver's recent deliveries.
 CREATE INDEX notification_outbox_form ON notification_outbox (form_id, channel, created_at) WHERE limited = 0;
 CREATE INDEX notification_outbox_receiver ON notification_outbox (site_id, channel, receiver, created_at) WHERE limited = 0;
+-- Sent deliveries past their retention: the sweep empties the text and
+-- masks the receiver, oldest first.
+CREATE INDEX notification_outbox_sent ON notification_outbox (sent_at) WHERE sent_at IS NOT NULL AND payload <> '';
 
 -- Delivery ids are never given twice (see id_floors).
 INSERT INTO id_floors (name, last_id) VALUES ('notification_outbox', 0);

@@ -284,3 +284,30 @@ func (db *DB) PendingNotifications(ctx context.Context) (int64, error) {
 		WHERE sent_at IS NULL AND next_attempt_at < ?`, WebhookNever)
 	return n, err
 }
+
+// ClearSentNotifications empties the message of at most limit deliveries
+// sent before before, oldest first, masks their receiver (0912***4567,
+// s***@example.com) and reports how many it cleared: a sent text or mail
+// holds a respondent's number or address and answers, kept only as long
+// as the retention the worker is given. The row stays in the entry's log.
+func (db *DB) ClearSentNotifications(ctx context.Context, before time.Time, limit int) (int, error) {
+	var n int64
+	err := db.Update(ctx, func(ftx domain.FormTx) error {
+		tx := ftx.(*Tx)
+		res, err := tx.tx.ExecContext(tx.ctx, `UPDATE notification_outbox SET payload = '',
+			receiver = CASE
+				WHEN receiver = 'admin' THEN receiver
+				WHEN channel = 'sms' AND length(receiver) >= 8 THEN substr(receiver, 1, 4) || '***' || substr(receiver, -4)
+				WHEN channel = 'email' AND instr(receiver, '@') > 1 THEN substr(receiver, 1, 1) || '***' || substr(receiver, instr(receiver, '@'))
+				ELSE '***' END
+			WHERE id IN (SELECT id FROM notification_outbox INDEXED BY notification_outbox_sent
+				WHERE sent_at IS NOT NULL AND payload <> '' AND sent_at < ? ORDER BY sent_at LIMIT ?)`,
+			formatTime(before), limit)
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	return int(n), err
+}

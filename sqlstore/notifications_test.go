@@ -178,3 +178,50 @@ func TestNotificationOutbox(t *testing.T) {
 		}
 	})
 }
+
+func TestClearSentNotifications(t *testing.T) {
+	ctx := context.Background()
+	db := openTest(t, filepath.Join(t.TempDir(), "r.db"))
+	f := createForm(t, db, "نگهداری")
+	old := []*domain.Notification{note(1, f.ID, 1, domain.ChannelSMS, "09121234567"), note(1, f.ID, 1, domain.ChannelEmail, "sara@example.com"),
+		note(1, f.ID, 1, domain.ChannelSMS, "admin")}
+	fresh := note(1, f.ID, 2, domain.ChannelSMS, "09351112233")
+	unsent := note(1, f.ID, 3, domain.ChannelSMS, "09351112244")
+	enqueueNotes(t, db, domain.NotificationLimits{}, append(old, fresh, unsent)...)
+	for _, e := range append(old, fresh) {
+		if _, err := db.MarkNotificationSent(ctx, 1, e.ID, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Run("only sent rows before the cut, masked, message emptied, in batches", func(t *testing.T) {
+		// Every row was sent just now: a cut in the future takes the sent
+		// ones, two at a time.
+		n1, err := db.ClearSentNotifications(ctx, time.Now().Add(time.Minute), 2)
+		if err != nil || n1 != 2 {
+			t.Fatalf("first batch %d %v", n1, err)
+		}
+		n2, _ := db.ClearSentNotifications(ctx, time.Now().Add(time.Minute), 2)
+		n3, _ := db.ClearSentNotifications(ctx, time.Now().Add(time.Minute), 2)
+		if n2 != 2 || n3 != 0 {
+			t.Fatalf("then %d and %d", n2, n3)
+		}
+		want := map[int64]string{old[0].ID: "0912***4567", old[1].ID: "s***@example.com", old[2].ID: "admin", fresh.ID: "0935***2233", unsent.ID: "09351112244"}
+		for id, to := range want {
+			n, err := db.Notification(ctx, 1, id)
+			if err != nil || n.Receiver != to {
+				t.Fatalf("row %d: %+v %v, want receiver %s", id, n, err, to)
+			}
+			if (string(n.Payload) == "") == (id == unsent.ID) {
+				t.Fatalf("row %d payload %q", id, n.Payload)
+			}
+		}
+	})
+	t.Run("a cut before every send clears nothing", func(t *testing.T) {
+		s := note(1, f.ID, 4, domain.ChannelSMS, "09121230000")
+		enqueueNotes(t, db, domain.NotificationLimits{}, s)
+		db.MarkNotificationSent(ctx, 1, s.ID, "")
+		if n, err := db.ClearSentNotifications(ctx, time.Now().Add(-time.Hour), 10); err != nil || n != 0 {
+			t.Fatalf("cleared %d %v", n, err)
+		}
+	})
+}

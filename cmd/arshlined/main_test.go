@@ -163,6 +163,8 @@ func TestBadFlagsFailClearly(t *testing.T) {
 		{"--socket-mode", "999"},
 		{"--log-level", "LOUD"},
 		{"--openai-base-url", "http://example.com/v1"},
+		{"--notify-retention", "10m"},
+		{"--notify-per-receiver-per-hour", "-1"},
 		{"frobnicate"},
 	} {
 		out, err := exec.Command(daemonBin, args...).CombinedOutput()

@@ -25,6 +25,10 @@ type Store interface {
 	// again; a zero retryAt gives the delivery up.
 	MarkNotificationFailed(ctx context.Context, siteID, id int64, kind, lastErr string, retryAt time.Time) (bool, error)
 	PendingNotifications(ctx context.Context) (int64, error)
+	// ClearSentNotifications empties the message and masks the receiver
+	// of at most limit deliveries sent before before, and reports how
+	// many it cleared.
+	ClearSentNotifications(ctx context.Context, before time.Time, limit int) (int, error)
 }
 
 // SMS is the site's SMS settings as the worker uses them (sms.Service).
@@ -42,6 +46,12 @@ const (
 	DefaultRetryBase   = 30 * time.Second
 	DefaultRetryMax    = time.Hour
 	DefaultMaxAttempts = 10
+	// DefaultRetention keeps a sent delivery's text and receiver a week:
+	// time to answer "did my text go out?", not a second copy of every
+	// respondent's number and answers.
+	DefaultRetention      = 7 * 24 * time.Hour
+	DefaultRetentionEvery = time.Hour
+	retentionBatch        = 500
 )
 
 // Backoff is the wait after the attempts-th failed attempt: base doubled
@@ -69,6 +79,12 @@ type WorkerConfig struct {
 	MaxAttempts int
 	// Timeout bounds one request to the provider (sms.DefaultTimeout).
 	Timeout time.Duration
+	// Retention is how long a sent delivery keeps its message and its
+	// receiver unmasked (texts and mails alike); negative keeps them.
+	Retention time.Duration
+	// RetentionEvery is how often sent deliveries past Retention are
+	// looked for.
+	RetentionEvery time.Duration
 }
 
 // Worker sends the SMS deliveries of the outbox until shut down.
@@ -106,6 +122,12 @@ func StartWorker(cfg WorkerConfig) *Worker {
 	}
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = sms.DefaultTimeout
+	}
+	if cfg.Retention == 0 {
+		cfg.Retention = DefaultRetention
+	}
+	if cfg.RetentionEvery <= 0 {
+		cfg.RetentionEvery = DefaultRetentionEvery
 	}
 	w := &Worker{cfg: cfg, lease: cfg.Timeout + 10*time.Second, wake: make(chan struct{}, 1),
 		stopping: make(chan struct{}), done: make(chan struct{})}
@@ -149,6 +171,9 @@ func (w *Worker) run() {
 	}
 	tick := time.NewTicker(w.cfg.Poll)
 	defer tick.Stop()
+	w.clearSent()
+	retention := time.NewTicker(w.cfg.RetentionEvery)
+	defer retention.Stop()
 	var wg sync.WaitGroup
 	defer wg.Wait()
 	slots := make(chan struct{}, w.cfg.Concurrency)
@@ -195,7 +220,34 @@ func (w *Worker) run() {
 			return
 		case <-w.wake:
 		case <-tick.C:
+		case <-retention.C:
+			w.clearSent()
 		}
+	}
+}
+
+// clearSent empties the messages and masks the receivers of deliveries
+// sent more than Retention ago, a batch per transaction so that the
+// writer is never held long.
+func (w *Worker) clearSent() {
+	if w.cfg.Retention < 0 {
+		return
+	}
+	before := time.Now().Add(-w.cfg.Retention)
+	total := 0
+	for w.ctx.Err() == nil {
+		n, err := w.cfg.Store.ClearSentNotifications(w.ctx, before, retentionBatch)
+		if err != nil {
+			w.cfg.Events.Event(w.ctx, slog.LevelError, "notify", "notification_retention", slog.String("err", err.Error()))
+			return
+		}
+		total += n
+		if n < retentionBatch {
+			break
+		}
+	}
+	if total > 0 {
+		w.cfg.Events.Event(w.ctx, slog.LevelInfo, "notify", "notifications_cleared", slog.Int("deliveries", total))
 	}
 }
 
