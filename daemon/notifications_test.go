@@ -385,7 +385,12 @@ func TestNotificationTestAndCredit(t *testing.T) {
 	f.Approve(acct.pattern, acct.params...)
 	call(t, c, "sms.settings.set", map[string]any{"provider": sms.Ghasedak, "api_key": acct.key, "sender": acct.sender,
 		"base_url": f.URL(), "admin_mobile": adminMobile}, nil)
-	formID, _ := publishForm(t, c, notifiedForm(acct.pattern, acct.params))
+	formID, token := publishForm(t, c, notifiedForm(acct.pattern, acct.params))
+	var pf publicForm
+	call(t, c, "forms.public", map[string]any{"token": token}, &pf)
+	if _, ok := pf.Document.Settings["notifications"]; ok {
+		t.Fatalf("respondents see the notifications: %v", pf.Document.Settings)
+	}
 
 	var credit notify.CreditResult
 	call(t, c, "sms.credit", nil, &credit)
