@@ -21,7 +21,6 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/document"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/jalali"
-	"github.com/arshline/arshline-sidecar/daemon/results"
 	"github.com/arshline/arshline-sidecar/sqlstore"
 )
 
@@ -239,7 +238,7 @@ func Form(ctx context.Context, db *sqlstore.DB, o Options) (int64, error) {
 	// The answers are counted after the submissions, as the daemon does,
 	// once each day's rows are on their day.
 	for {
-		n, err := db.RollUpAnswers(ctx, 5000, results.FactsOf)
+		n, err := db.RollUpAnswers(ctx, 5000, answers.FactsOf)
 		if err != nil {
 			return 0, err
 		}
