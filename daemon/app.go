@@ -60,8 +60,10 @@ type app struct {
 
 	// dbOK is the latest database probe: system.health reports it instead
 	// of querying, so health checks never add load to the database.
-	dbOK      atomic.Bool
-	probeStop context.CancelFunc
+	dbOK atomic.Bool
+	// stopBackground ends the background loops (each service's Run and
+	// the database probe).
+	stopBackground context.CancelFunc
 	// probe is what the database probe asks (the store; a fake in tests),
 	// and minFree the free space below which the database counts as
 	// unable to write.
@@ -102,21 +104,24 @@ const (
 
 func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logger, started time.Time) (*app, error) {
 	a := &app{cfg: cfg, store: store, events: events, ops: ops, started: started, probe: store, minFree: minFreeBytes}
-	a.forms = &forms.Service{Store: store}
+	a.forms = &forms.Service{Store: store, AuditRetention: cfg.AuditRetention, Purger: store, Ops: ops}
 	a.sms = sms.NewService(store, cfg.SMSAllowHTTPHosts)
 	// XLSX exports are built beside the database: they hold answers.
 	a.results = results.New(store, filepath.Join(filepath.Dir(cfg.DB), "exports"))
-	var probeCtx context.Context
-	probeCtx, a.probeStop = context.WithCancel(context.Background())
-	a.startProbe(probeCtx, time.Second, probeWriteEvery)
-	go every(probeCtx, time.Second, a.rollUp)
-	go a.retain(probeCtx, retentionEvery)
-	a.webhooks = webhooks.Start(webhooks.Config{Store: store, Events: events, AllowLoopback: cfg.WebhooksAllowLoopbackHTTP,
+	a.results.Ops = ops
+	// The background loops run until close; each is its service's Run.
+	var background context.Context
+	background, a.stopBackground = context.WithCancel(context.Background())
+	a.startProbe(background, time.Second, probeWriteEvery)
+	go a.results.Run(background)
+	go a.forms.Run(background)
+	a.webhooks = webhooks.New(webhooks.Config{Store: store, Events: events, AllowLoopback: cfg.WebhooksAllowLoopbackHTTP,
 		BodyRetention: keepWhenZero(cfg.WebhookBodyRetention)})
+	go a.webhooks.Run(background)
 	a.webhookSecrets = &webhooks.Secrets{Store: store}
 	a.executor = &executor.Executor{Store: store}
 	var err error
-	if a.submits, err = submissions.New(probeCtx, store, submitConfig(cfg), events, nil); err != nil {
+	if a.submits, err = submissions.New(background, store, submitConfig(cfg), events, nil); err != nil {
 		a.close()
 		return nil, fmt.Errorf("submissions: %w", err)
 	}
@@ -133,8 +138,9 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 	// One limiter: model calls from ai.plan and Hosha2 share a user's budget.
 	limiter := limit.New(cfg.RatePerMinute, nil)
 	a.planner.Limiter = limiter
-	h2 := hosha2.Config{Store: store, Jobs: store, ModelID: cfg.OpenAIModel, Limiter: limiter, Events: events, ModelTimeout: cfg.OpenAITimeout, MaxRunningJobs: cfg.Hosha2MaxRunning}
-	a.models, err = models.New(probeCtx, models.Base{BaseURL: cfg.OpenAIBaseURL, Model: cfg.OpenAIModel, APIKey: cfg.OpenAIKey,
+	h2 := hosha2.Config{Store: store, Jobs: store, ModelID: cfg.OpenAIModel, Limiter: limiter, Events: events, ModelTimeout: cfg.OpenAITimeout, MaxRunningJobs: cfg.Hosha2MaxRunning,
+		JobRetention: cfg.JobRetention, Purger: store, Ops: ops}
+	a.models, err = models.New(background, models.Base{BaseURL: cfg.OpenAIBaseURL, Model: cfg.OpenAIModel, APIKey: cfg.OpenAIKey,
 		AllowHTTPHosts: cfg.OpenAIAllowHTTPHosts, CAFile: cfg.OpenAICAFile, Timeout: cfg.OpenAITimeout,
 		MaxTokens: cfg.OpenAIMaxTokens, PlanMaxTokens: cfg.OpenAIPlanMaxTokens, Probe: cfg.OpenAIProbe}, store, events, ops)
 	if err != nil {
@@ -143,6 +149,7 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 	}
 	a.planner.Model, h2.Model = a.models, a.models
 	a.hosha2 = hosha2.New(h2)
+	go a.hosha2.Run(background)
 	files, err := uploads.OpenStore(cfg.UploadDir)
 	if err != nil {
 		a.close()
@@ -160,10 +167,7 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 	a.submits.RemoveFiles = files.Remove
 	a.submits.SMS = a.sms
 	a.submits.NotifyWebhooks = a.webhooks.Notify
-	go func() {
-		_ = a.uploads.SweepOrphans(probeCtx)
-		every(probeCtx, uploads.SweepEvery, func(ctx context.Context) { _ = a.uploads.Sweep(ctx) })
-	}()
+	go a.uploads.Run(background)
 	return a, nil
 }
 
@@ -191,26 +195,16 @@ func (a *app) close() {
 	if a.results != nil {
 		a.results.Close()
 	}
-	if a.probeStop != nil {
-		a.probeStop()
+	if a.stopBackground != nil {
+		a.stopBackground()
 	}
 	if a.webhooks != nil {
 		a.webhooks.Close()
 	}
 }
 
-// rollUp counts new submissions' answers: the counts results are read
-// from follow the submissions by about a second (results.summary catches
-// them up itself before it reads).
-func (a *app) rollUp(ctx context.Context) {
-	if err := a.results.RollUp(ctx); err != nil && ctx.Err() == nil {
-		a.ops.Warn("counting answers failed; the next round tries again", "err", err)
-	}
-}
-
-// every runs fn every interval until ctx ends: the daemon's background
-// loops (answer counts, upload sweeps, database probes) are each one of
-// these.
+// every runs fn every interval until ctx ends: the database probe's
+// loop.
 func every(ctx context.Context, interval time.Duration, fn func(context.Context)) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
@@ -221,45 +215,6 @@ func every(ctx context.Context, interval time.Duration, fn func(context.Context)
 		case <-t.C:
 			fn(ctx)
 		}
-	}
-}
-
-// retentionEvery is how often old jobs and audit rows are purged.
-const retentionEvery = 6 * time.Hour
-
-// retain purges finished jobs and audit rows past their retention, once
-// a minute after start and then every interval, until ctx ends.
-func (a *app) retain(ctx context.Context, every time.Duration) {
-	wait := time.Minute
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(wait):
-		}
-		wait = every
-		a.purgeOnce(ctx, time.Now())
-	}
-}
-
-func (a *app) purgeOnce(ctx context.Context, now time.Time) {
-	var jobsBefore, auditBefore time.Time
-	if a.cfg.JobRetention > 0 {
-		jobsBefore = now.Add(-a.cfg.JobRetention)
-	}
-	if a.cfg.AuditRetention > 0 {
-		auditBefore = now.Add(-a.cfg.AuditRetention)
-	}
-	if jobsBefore.IsZero() && auditBefore.IsZero() {
-		return
-	}
-	jobs, audit, err := a.store.Purge(ctx, jobsBefore, auditBefore)
-	if err != nil {
-		a.ops.Warn("retention purge failed", "err", err)
-		return
-	}
-	if jobs+audit > 0 {
-		a.ops.Info("retention purge", "jobs_deleted", jobs, "audit_rows_deleted", audit)
 	}
 }
 

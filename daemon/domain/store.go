@@ -1,6 +1,20 @@
 package domain
 
-import "context"
+import (
+	"context"
+	"time"
+)
+
+// Purger deletes history past its retention: jobs finished before
+// jobsBefore and audit rows written before auditBefore (a zero time
+// deletes none of its kind), and says how many of each went.
+type Purger interface {
+	Purge(ctx context.Context, jobsBefore, auditBefore time.Time) (jobs, audit int64, err error)
+}
+
+// RetentionEvery is how often history past its retention is purged;
+// the first purge is a minute after start.
+const RetentionEvery = 6 * time.Hour
 
 // FormStore is the persistence the services need. The SQLite store
 // implements it; services take it as an interface so they can be read

@@ -8,7 +8,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"strings"
+	"time"
 
 	"github.com/arshline/arshline-sidecar/daemon/document"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
@@ -23,6 +25,13 @@ var (
 // Service edits forms through a store.
 type Service struct {
 	Store domain.FormStore
+	// AuditRetention is how long Run keeps an audit row
+	// (--audit-retention; zero keeps them for good: an undo token lives
+	// no longer than its audit row), deleting through Purger; Ops logs
+	// it.
+	AuditRetention time.Duration
+	Purger         domain.Purger
+	Ops            *slog.Logger
 }
 
 // CreateParams are forms.create's parameters.
