@@ -58,10 +58,9 @@ type Config struct {
 	// token of an older one is still taken (default 10 min); negative
 	// refuses such tokens at once.
 	TokenGrace time.Duration
-	// TokenReuse lets one form token send many submissions, as before
-	// tokens were single-use: for load measurements that send one
-	// request body over and over. Off (the default), a token is one
-	// accepted submission.
+	// TokenReuse lets one form token send many submissions: for load
+	// measurements that send one request body over and over. Off (the
+	// default), a token is one accepted submission.
 	TokenReuse bool
 	// PerClientPerMinute and PerFormPerMinute bound submissions in any
 	// 60 s (defaults 10 and 600); negative turns a limit off.
