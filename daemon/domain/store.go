@@ -12,6 +12,14 @@ type Purger interface {
 	Purge(ctx context.Context, jobsBefore, auditBefore time.Time) (jobs, audit int64, err error)
 }
 
+// SettingsStore keeps what administrators set (the model, the SMS
+// provider): one named row each, written together with the audit row
+// that says who changed it.
+type SettingsStore interface {
+	Setting(ctx context.Context, name string) (value []byte, ok bool, err error)
+	PutSetting(ctx context.Context, siteID int64, name string, value []byte, audit *AuditEntry) error
+}
+
 // RetentionEvery is how often history past its retention is purged;
 // the first purge is a minute after start.
 const RetentionEvery = 6 * time.Hour
