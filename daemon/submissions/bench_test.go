@@ -1,4 +1,4 @@
-package submissions
+package submissions_test
 
 import (
 	"context"
@@ -8,13 +8,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arshline/arshline-sidecar/bench"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/submissions"
+	"github.com/arshline/arshline-sidecar/internal/filltest"
 	"github.com/arshline/arshline-sidecar/sqlstore"
 )
 
-// BenchmarkSubmit is submissions.submit of bench.TenAnswers to
-// bench.TenQuestionForm through the real store: the service's work per
+// BenchmarkSubmit is submissions.submit of filltest.TenAnswers to
+// filltest.TenQuestionForm through the real store: the service's work per
 // submission and the writer's, without the socket. With synchronous=OFF
 // it shows the CPU a submission costs; the load tool measures it against
 // the disk's fsync rate.
@@ -27,7 +28,7 @@ func BenchmarkSubmit(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer db.Close()
-	raw, _ := json.Marshal(bench.TenQuestionForm)
+	raw, _ := json.Marshal(filltest.TenQuestionForm)
 	var doc domain.Document
 	json.Unmarshal(raw, &doc)
 	var f *domain.Form
@@ -40,13 +41,16 @@ func BenchmarkSubmit(b *testing.B) {
 		b.Fatal(err)
 	}
 	f, _ = db.GetForm(ctx, 1, f.ID)
-	s, err := New(ctx, db, Config{MinFill: -1, PerClientPerMinute: -1, PerFormPerMinute: -1}, nil, time.Now)
+	s, err := submissions.New(ctx, db, submissions.Config{MinFill: -1, TokenReuse: true, PerClientPerMinute: -1, PerFormPerMinute: -1}, nil, time.Now)
 	if err != nil {
 		b.Fatal(err)
 	}
-	answers, _ := json.Marshal(bench.TenAnswers)
-	formToken := s.tokens.issue(f.ID, f.HeadVersionID, time.Now())
-	p := SubmitParams{Token: f.PublicToken, Answers: answers, FormToken: formToken, Client: Client{IPHash: "bench"}}
+	page, err := s.Public(ctx, submissions.PublicParams{Token: f.PublicToken})
+	if err != nil {
+		b.Fatal(err)
+	}
+	answers, _ := json.Marshal(filltest.TenAnswers)
+	p := submissions.SubmitParams{Token: f.PublicToken, Answers: answers, FormToken: page.FormToken, Client: submissions.Client{IPHash: "bench"}}
 	b.ResetTimer()
 	for i := range b.N {
 		p.Client.IPHash = strconv.Itoa(i)
