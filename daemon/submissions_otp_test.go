@@ -137,13 +137,6 @@ func TestMobileOTPOverSocket(t *testing.T) {
 
 }
 
-func must(b []byte, err error) []byte {
-	if err != nil {
-		panic(err)
-	}
-	return b
-}
-
 // TestMobileOTPWithoutProvider: with no SMS provider set the respondent
 // is told the form cannot send codes, and nothing is sent or kept.
 func TestMobileOTPWithoutProvider(t *testing.T) {
