@@ -2,11 +2,9 @@ package daemon
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"path/filepath"
-	"sync/atomic"
 	"time"
 
 	"github.com/arshline/arshline-sidecar/daemon/commands"
@@ -58,52 +56,18 @@ type app struct {
 	// sms keeps the site's SMS provider and sends through it.
 	sms *sms.Service
 
-	// dbOK is the latest database probe: system.health reports it instead
+	// db is the latest database probe: system.health reports it instead
 	// of querying, so health checks never add load to the database.
-	dbOK atomic.Bool
+	db *dbWatch
 	// stopBackground ends the background loops (each service's Run and
-	// the database probe).
+	// the database probe's).
 	stopBackground context.CancelFunc
-	// probe is what the database probe asks (the store; a fake in tests),
-	// and minFree the free space below which the database counts as
-	// unable to write.
-	probe   dbProbe
-	minFree uint64
 	// socket is the address the daemon serves on, for system.status.
 	socket string
 }
 
-// dbProbe is the part of the store the database probe uses.
-type dbProbe interface {
-	Ping(context.Context) error
-	ProbeWrite(context.Context) error
-	DiskSpace() (avail uint64, readOnly bool, err error)
-}
-
-// The database probe. A ping alone answers from the page cache and says
-// nothing about writes: with the disk full, forms.update fails while the
-// ping succeeds. Nor is a write rolled back enough: SQLite writes nothing
-// to disk for a transaction that does not commit, and even a committed
-// write may reuse WAL pages already allocated after a checkpoint, so a
-// full disk shows only when the WAL or the database must grow. Hence two
-// probes:
-//   - every second, besides the ping, one statfs(2) of the database's file
-//     system: a file system remounted read-only, or with less than
-//     minFreeBytes left for unprivileged writers (a WAL checkpoint and the
-//     next writes need room to grow), is not OK. It costs a system call.
-//   - every probeWriteEvery, a real commit (sqlstore.ProbeWrite: one row of
-//     settings rewritten, queued on the writer like any call): it notices
-//     what statfs cannot (a read-only database file, quota, I/O errors).
-//     A commit means an fsync, so it is not run every second; after a
-//     failure it runs every second until it succeeds again.
-const (
-	minFreeBytes      = 16 << 20
-	probeWriteEvery   = 30 * time.Second
-	probeWriteTimeout = 10 * time.Second
-)
-
 func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logger, started time.Time) (*app, error) {
-	a := &app{cfg: cfg, store: store, events: events, ops: ops, started: started, probe: store, minFree: minFreeBytes}
+	a := &app{cfg: cfg, store: store, events: events, ops: ops, started: started}
 	a.forms = &forms.Service{Store: store, AuditRetention: cfg.AuditRetention, Purger: store, Ops: ops}
 	a.sms = sms.NewService(store, cfg.SMSAllowHTTPHosts)
 	// XLSX exports are built beside the database: they hold answers.
@@ -112,7 +76,9 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 	// The background loops run until close; each is its service's Run.
 	var background context.Context
 	background, a.stopBackground = context.WithCancel(context.Background())
-	a.startProbe(background, time.Second, probeWriteEvery)
+	a.db = newDBWatch(store, minFreeBytes, time.Second, probeWriteEvery)
+	a.db.First(background)
+	go a.db.Run(background)
 	go a.results.Run(background)
 	go a.forms.Run(background)
 	a.webhooks = webhooks.New(webhooks.Config{Store: store, Events: events, AllowLoopback: cfg.WebhooksAllowLoopbackHTTP,
@@ -203,75 +169,6 @@ func (a *app) close() {
 	}
 }
 
-// every runs fn every interval until ctx ends: the database probe's
-// loop.
-func every(ctx context.Context, interval time.Duration, fn func(context.Context)) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			fn(ctx)
-		}
-	}
-}
-
-// startProbe runs the first probe, write included, before it returns,
-// then keeps dbOK fresh: ping and statfs every interval, a write every
-// writeEvery (every interval while writes fail), until ctx ends.
-func (a *app) startProbe(ctx context.Context, interval, writeEvery time.Duration) {
-	var writeErr atomic.Pointer[error]
-	write := func() error {
-		wctx, cancel := context.WithTimeout(ctx, probeWriteTimeout)
-		defer cancel()
-		err := a.probe.ProbeWrite(wctx)
-		writeErr.Store(&err)
-		return err
-	}
-	write()
-	a.dbOK.Store(a.checkDatabase(ctx, interval, *writeErr.Load()) == nil)
-	// dbOK follows the latest read and write probes.
-	go every(ctx, interval, func(ctx context.Context) {
-		a.dbOK.Store(a.checkDatabase(ctx, interval, *writeErr.Load()) == nil)
-	})
-	go func() {
-		for ctx.Err() == nil {
-			wait := writeEvery
-			if *writeErr.Load() != nil {
-				wait = interval
-			}
-			select {
-			case <-ctx.Done():
-				return
-			case <-time.After(wait):
-				write()
-			}
-		}
-	}()
-}
-
-// checkDatabase is one probe: the ping, the file system, and the latest
-// write probe's outcome.
-func (a *app) checkDatabase(ctx context.Context, timeout time.Duration, lastWrite error) error {
-	pctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	if err := a.probe.Ping(pctx); err != nil {
-		return err
-	}
-	avail, readOnly, err := a.probe.DiskSpace()
-	switch {
-	case err != nil:
-		return err
-	case readOnly:
-		return errors.New("the database's file system is read-only")
-	case avail < a.minFree:
-		return fmt.Errorf("%d bytes free on the database's file system, under %d", avail, a.minFree)
-	}
-	return lastWrite
-}
-
 func (a *app) shutdownJobs(ctx context.Context) {
 	if a.hosha2 != nil {
 		a.hosha2.Shutdown(ctx)
@@ -317,7 +214,7 @@ type Health struct {
 }
 
 func (a *app) health(ctx context.Context, _ struct{}) (any, error) {
-	ok := a.dbOK.Load()
+	ok := a.db.OK()
 	h := Health{
 		OK: ok, Version: Version, Protocol: Protocol, UptimeS: time.Since(a.started).Seconds(),
 		DBOK: ok, LLMConfigured: a.models.Available(), Model: a.models.Status(),
