@@ -2,7 +2,7 @@
 # Runs every fuzz target for a short while (FUZZTIME, default 20s each):
 # JSON-RPC frames, each contract, the Persian planner, JSON Patch, the
 # form document schema and its placeholders, the log redaction, the Jalali calendar, the
-# Iranian answer formats and the SMS providers' answers.
+# Iranian answer formats, the stored answers and the SMS providers' answers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 t="${FUZZTIME:-20s}"
@@ -22,6 +22,7 @@ run ./daemon/jalali FuzzParse
 run ./daemon/jalali FuzzDayNumber
 run ./daemon/answers FuzzValidate
 run ./daemon/answers FuzzUniqueValue
+run ./daemon/answers FuzzStoredReader
 run ./daemon/sms FuzzAnswers
 for target in FuzzMobile FuzzLandline FuzzNationalCode FuzzPostalCode FuzzBankCard FuzzSheba FuzzEmail FuzzURL FuzzTime FuzzPersianLetters FuzzLatinLetters FuzzText; do
 	run ./daemon/iranformat "$target"

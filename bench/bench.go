@@ -18,6 +18,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/arshline/arshline-sidecar/internal/filltest"
 	"github.com/arshline/arshline-sidecar/rpc"
 )
 
@@ -151,29 +152,6 @@ var calls = map[string]caller{
 	},
 }
 
-// TenQuestionForm is the form submissions are measured on: ten questions
-// of the common types, with Persian labels and Iranian formats.
-var TenQuestionForm = map[string]any{"version": "arshline_form@v1", "fields": []any{
-	map[string]any{"id": "name", "type": "text", "label": "نام و نام خانوادگی", "required": true},
-	map[string]any{"id": "mobile", "type": "text", "label": "شماره موبایل", "format": "mobile_ir", "required": true},
-	map[string]any{"id": "code", "type": "text", "label": "کد ملی", "format": "national_code"},
-	map[string]any{"id": "email", "type": "email", "label": "ایمیل"},
-	map[string]any{"id": "age", "type": "number", "label": "سن", "min": 1, "max": 120},
-	map[string]any{"id": "city", "type": "select", "label": "شهر", "options": []any{
-		map[string]any{"value": "thr", "label": "تهران"}, map[string]any{"value": "isf", "label": "اصفهان"}, map[string]any{"value": "shz", "label": "شیراز"}}},
-	map[string]any{"id": "topics", "type": "checkbox", "label": "موضوع‌های مورد علاقه", "options": []any{
-		map[string]any{"value": "a", "label": "ورزش"}, map[string]any{"value": "b", "label": "کتاب"}, map[string]any{"value": "c", "label": "سفر"}}},
-	map[string]any{"id": "day", "type": "date", "label": "تاریخ مراجعه", "calendar": "jalali"},
-	map[string]any{"id": "score", "type": "rating", "label": "میزان رضایت", "scale": map[string]any{"min": 1, "max": 5}},
-	map[string]any{"id": "note", "type": "textarea", "label": "توضیحات"},
-}}
-
-// TenAnswers is one respondent's answers to TenQuestionForm, typed the
-// way phones send them (Persian digits, a +98 mobile, a Jalali date).
-var TenAnswers = map[string]any{"name": "علی رضایی", "mobile": "+98 ۹۱۲ ۱۲۳ ۴۵۶۷", "code": "۰۰۱۳۵۴۲۴۱۹",
-	"email": "ali@example.com", "age": "۳۴", "city": "isf", "topics": []string{"a", "c"}, "day": "۱۴۰۴/۰۹/۰۲",
-	"score": 4, "note": "برخورد کارکنان خوب بود ولی زمان انتظار طولانی بود."}
-
 func knownMethods() []string {
 	var names []string
 	for n := range calls {
@@ -202,8 +180,8 @@ var (
 	executeParams  = mustEncode(map[string]any{"plan": threeStepPlan, "confirm": true})
 )
 
-// publishForSubmissions creates and publishes TenQuestionForm and returns
-// submissions.submit's params for it.
+// publishForSubmissions creates and publishes filltest.TenQuestionForm and
+// returns submissions.submit's params for it.
 func publishForSubmissions(ctx context.Context, c *rpc.Client) (json.RawMessage, error) {
 	var created struct {
 		Form struct {
@@ -213,7 +191,7 @@ func publishForSubmissions(ctx context.Context, c *rpc.Client) (json.RawMessage,
 	if err := c.Call(ctx, "forms.create", map[string]any{"title": "سنجش رضایت"}, &created); err != nil {
 		return nil, err
 	}
-	if err := c.Call(ctx, "forms.update", map[string]any{"id": created.Form.ID, "document": TenQuestionForm}, nil); err != nil {
+	if err := c.Call(ctx, "forms.update", map[string]any{"id": created.Form.ID, "document": filltest.TenQuestionForm}, nil); err != nil {
 		return nil, err
 	}
 	var pub struct {
@@ -230,7 +208,7 @@ func publishForSubmissions(ctx context.Context, c *rpc.Client) (json.RawMessage,
 	if err := c.Call(ctx, "forms.public", map[string]any{"token": pub.Form.PublicToken}, &pf); err != nil {
 		return nil, err
 	}
-	return mustEncode(map[string]any{"token": pub.Form.PublicToken, "form_token": pf.FormToken, "answers": TenAnswers,
+	return mustEncode(map[string]any{"token": pub.Form.PublicToken, "form_token": pf.FormToken, "answers": filltest.TenAnswers,
 		"client": map[string]any{"ip_hash": "load"}}), nil
 }
 

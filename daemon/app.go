@@ -2,11 +2,9 @@ package daemon
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"path/filepath"
-	"sync/atomic"
 	"time"
 
 	"github.com/arshline/arshline-sidecar/daemon/commands"
@@ -63,70 +61,44 @@ type app struct {
 	notifyWorker *notify.Worker
 	notify       *notify.Service
 
-	// dbOK is the latest database probe: system.health reports it instead
+	// db is the latest database probe: system.health reports it instead
 	// of querying, so health checks never add load to the database.
-	dbOK      atomic.Bool
-	probeStop context.CancelFunc
-	// probe is what the database probe asks (the store; a fake in tests),
-	// and minFree the free space below which the database counts as
-	// unable to write.
-	probe   dbProbe
-	minFree uint64
+	db *dbWatch
+	// stopBackground ends the background loops (each service's Run and
+	// the database probe's).
+	stopBackground context.CancelFunc
 	// socket is the address the daemon serves on, for system.status.
 	socket string
 }
 
-// dbProbe is the part of the store the database probe uses.
-type dbProbe interface {
-	Ping(context.Context) error
-	ProbeWrite(context.Context) error
-	DiskSpace() (avail uint64, readOnly bool, err error)
-}
-
-// The database probe. A ping alone answers from the page cache and says
-// nothing about writes: with the disk full, forms.update fails while the
-// ping succeeds. Nor is a write rolled back enough: SQLite writes nothing
-// to disk for a transaction that does not commit, and even a committed
-// write may reuse WAL pages already allocated after a checkpoint, so a
-// full disk shows only when the WAL or the database must grow. Hence two
-// probes:
-//   - every second, besides the ping, one statfs(2) of the database's file
-//     system: a file system remounted read-only, or with less than
-//     minFreeBytes left for unprivileged writers (a WAL checkpoint and the
-//     next writes need room to grow), is not OK. It costs a system call.
-//   - every probeWriteEvery, a real commit (sqlstore.ProbeWrite: one row of
-//     settings rewritten, queued on the writer like any call): it notices
-//     what statfs cannot (a read-only database file, quota, I/O errors).
-//     A commit means an fsync, so it is not run every second; after a
-//     failure it runs every second until it succeeds again.
-const (
-	minFreeBytes      = 16 << 20
-	probeWriteEvery   = 30 * time.Second
-	probeWriteTimeout = 10 * time.Second
-)
-
 func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logger, started time.Time) (*app, error) {
-	a := &app{cfg: cfg, store: store, events: events, ops: ops, started: started, probe: store, minFree: minFreeBytes}
+	a := &app{cfg: cfg, store: store, events: events, ops: ops, started: started}
 	a.sms = sms.NewService(store, cfg.SMSAllowHTTPHosts)
-	a.forms = &forms.Service{Store: store, SMS: a.sms}
+	a.forms = &forms.Service{Store: store, SMS: a.sms, AuditRetention: cfg.AuditRetention, Purger: store, Ops: ops}
 	// XLSX exports are built beside the database: they hold answers.
 	a.results = results.New(store, filepath.Join(filepath.Dir(cfg.DB), "exports"))
-	var probeCtx context.Context
-	probeCtx, a.probeStop = context.WithCancel(context.Background())
-	a.startProbe(probeCtx, time.Second, probeWriteEvery)
-	go every(probeCtx, time.Second, a.rollUp)
-	go a.retain(probeCtx, retentionEvery)
-	a.webhooks = webhooks.Start(webhooks.Config{Store: store, Events: events, AllowLoopback: cfg.WebhooksAllowLoopbackHTTP,
+	a.results.Ops = ops
+	// The background loops run until close; each is its service's Run.
+	var background context.Context
+	background, a.stopBackground = context.WithCancel(context.Background())
+	a.db = newDBWatch(store, minFreeBytes, time.Second, probeWriteEvery)
+	a.db.First(background)
+	go a.db.Run(background)
+	go a.results.Run(background)
+	go a.forms.Run(background)
+	a.webhooks = webhooks.New(webhooks.Config{Store: store, Events: events, AllowLoopback: cfg.WebhooksAllowLoopbackHTTP,
 		BodyRetention: keepWhenZero(cfg.WebhookBodyRetention)})
+	go a.webhooks.Run(background)
 	a.webhookSecrets = &webhooks.Secrets{Store: store}
-	a.notifyWorker = notify.StartWorker(notify.WorkerConfig{Store: store, SMS: a.sms, Events: events, RetryBase: cfg.NotifyRetryBase,
+	a.notifyWorker = notify.NewWorker(notify.WorkerConfig{Store: store, SMS: a.sms, Events: events, RetryBase: cfg.NotifyRetryBase,
 		Timeout: cfg.NotifyTimeout, Retention: keepWhenZero(cfg.NotifyRetention)})
+	go a.notifyWorker.Run(background)
 	notifyLimits := domain.NotificationLimits{PerFormPerHour: cfg.NotifyPerFormPerHour, PerReceiverPerHour: cfg.NotifyPerReceiverPerHour}
 	a.notify = &notify.Service{Store: store, Credits: a.sms, Wake: a.notifyWorker.Notify, Limits: notifyLimits, RetryBase: cfg.NotifyRetryBase,
 		EmailLease: cfg.NotifyEmailLease}
 	a.executor = &executor.Executor{Store: store}
 	var err error
-	if a.submits, err = submissions.New(probeCtx, store, submitConfig(cfg), events, nil); err != nil {
+	if a.submits, err = submissions.New(background, store, submitConfig(cfg), events, nil); err != nil {
 		a.close()
 		return nil, fmt.Errorf("submissions: %w", err)
 	}
@@ -143,8 +115,9 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 	// One limiter: model calls from ai.plan and Hosha2 share a user's budget.
 	limiter := limit.New(cfg.RatePerMinute, nil)
 	a.planner.Limiter = limiter
-	h2 := hosha2.Config{Store: store, Jobs: store, ModelID: cfg.OpenAIModel, Limiter: limiter, Events: events, ModelTimeout: cfg.OpenAITimeout, MaxRunningJobs: cfg.Hosha2MaxRunning}
-	a.models, err = models.New(probeCtx, models.Base{BaseURL: cfg.OpenAIBaseURL, Model: cfg.OpenAIModel, APIKey: cfg.OpenAIKey,
+	h2 := hosha2.Config{Store: store, Jobs: store, ModelID: cfg.OpenAIModel, Limiter: limiter, Events: events, ModelTimeout: cfg.OpenAITimeout, MaxRunningJobs: cfg.Hosha2MaxRunning,
+		JobRetention: cfg.JobRetention, Purger: store, Ops: ops}
+	a.models, err = models.New(background, models.Base{BaseURL: cfg.OpenAIBaseURL, Model: cfg.OpenAIModel, APIKey: cfg.OpenAIKey,
 		AllowHTTPHosts: cfg.OpenAIAllowHTTPHosts, CAFile: cfg.OpenAICAFile, Timeout: cfg.OpenAITimeout,
 		MaxTokens: cfg.OpenAIMaxTokens, PlanMaxTokens: cfg.OpenAIPlanMaxTokens, Probe: cfg.OpenAIProbe}, store, events, ops)
 	if err != nil {
@@ -153,6 +126,7 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 	}
 	a.planner.Model, h2.Model = a.models, a.models
 	a.hosha2 = hosha2.New(h2)
+	go a.hosha2.Run(background)
 	files, err := uploads.OpenStore(cfg.UploadDir)
 	if err != nil {
 		a.close()
@@ -173,10 +147,7 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 	a.submits.NotifyLimits = notifyLimits
 	a.submits.NotifySMS = a.notifyWorker.Notify
 	a.submits.Deliveries = a.notify.Deliveries
-	go func() {
-		_ = a.uploads.SweepOrphans(probeCtx)
-		every(probeCtx, uploads.SweepEvery, func(ctx context.Context) { _ = a.uploads.Sweep(ctx) })
-	}()
+	go a.uploads.Run(background)
 	return a, nil
 }
 
@@ -204,8 +175,8 @@ func (a *app) close() {
 	if a.results != nil {
 		a.results.Close()
 	}
-	if a.probeStop != nil {
-		a.probeStop()
+	if a.stopBackground != nil {
+		a.stopBackground()
 	}
 	if a.webhooks != nil {
 		a.webhooks.Close()
@@ -213,124 +184,6 @@ func (a *app) close() {
 	if a.notifyWorker != nil {
 		a.notifyWorker.Close()
 	}
-}
-
-// rollUp counts new submissions' answers: the counts results are read
-// from follow the submissions by about a second (results.summary catches
-// them up itself before it reads).
-func (a *app) rollUp(ctx context.Context) {
-	if err := a.results.RollUp(ctx); err != nil && ctx.Err() == nil {
-		a.ops.Warn("counting answers failed; the next round tries again", "err", err)
-	}
-}
-
-// every runs fn every interval until ctx ends: the daemon's background
-// loops (answer counts, upload sweeps, database probes) are each one of
-// these.
-func every(ctx context.Context, interval time.Duration, fn func(context.Context)) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			fn(ctx)
-		}
-	}
-}
-
-// retentionEvery is how often old jobs and audit rows are purged.
-const retentionEvery = 6 * time.Hour
-
-// retain purges finished jobs and audit rows past their retention, once
-// a minute after start and then every interval, until ctx ends.
-func (a *app) retain(ctx context.Context, every time.Duration) {
-	wait := time.Minute
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(wait):
-		}
-		wait = every
-		a.purgeOnce(ctx, time.Now())
-	}
-}
-
-func (a *app) purgeOnce(ctx context.Context, now time.Time) {
-	var jobsBefore, auditBefore time.Time
-	if a.cfg.JobRetention > 0 {
-		jobsBefore = now.Add(-a.cfg.JobRetention)
-	}
-	if a.cfg.AuditRetention > 0 {
-		auditBefore = now.Add(-a.cfg.AuditRetention)
-	}
-	if jobsBefore.IsZero() && auditBefore.IsZero() {
-		return
-	}
-	jobs, audit, err := a.store.Purge(ctx, jobsBefore, auditBefore)
-	if err != nil {
-		a.ops.Warn("retention purge failed", "err", err)
-		return
-	}
-	if jobs+audit > 0 {
-		a.ops.Info("retention purge", "jobs_deleted", jobs, "audit_rows_deleted", audit)
-	}
-}
-
-// startProbe runs the first probe, write included, before it returns,
-// then keeps dbOK fresh: ping and statfs every interval, a write every
-// writeEvery (every interval while writes fail), until ctx ends.
-func (a *app) startProbe(ctx context.Context, interval, writeEvery time.Duration) {
-	var writeErr atomic.Pointer[error]
-	write := func() error {
-		wctx, cancel := context.WithTimeout(ctx, probeWriteTimeout)
-		defer cancel()
-		err := a.probe.ProbeWrite(wctx)
-		writeErr.Store(&err)
-		return err
-	}
-	write()
-	a.dbOK.Store(a.checkDatabase(ctx, interval, *writeErr.Load()) == nil)
-	// dbOK follows the latest read and write probes.
-	go every(ctx, interval, func(ctx context.Context) {
-		a.dbOK.Store(a.checkDatabase(ctx, interval, *writeErr.Load()) == nil)
-	})
-	go func() {
-		for ctx.Err() == nil {
-			wait := writeEvery
-			if *writeErr.Load() != nil {
-				wait = interval
-			}
-			select {
-			case <-ctx.Done():
-				return
-			case <-time.After(wait):
-				write()
-			}
-		}
-	}()
-}
-
-// checkDatabase is one probe: the ping, the file system, and the latest
-// write probe's outcome.
-func (a *app) checkDatabase(ctx context.Context, timeout time.Duration, lastWrite error) error {
-	pctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	if err := a.probe.Ping(pctx); err != nil {
-		return err
-	}
-	avail, readOnly, err := a.probe.DiskSpace()
-	switch {
-	case err != nil:
-		return err
-	case readOnly:
-		return errors.New("the database's file system is read-only")
-	case avail < a.minFree:
-		return fmt.Errorf("%d bytes free on the database's file system, under %d", avail, a.minFree)
-	}
-	return lastWrite
 }
 
 func (a *app) shutdownJobs(ctx context.Context) {
@@ -378,7 +231,7 @@ type Health struct {
 }
 
 func (a *app) health(ctx context.Context, _ struct{}) (any, error) {
-	ok := a.dbOK.Load()
+	ok := a.db.OK()
 	h := Health{
 		OK: ok, Version: Version, Protocol: Protocol, UptimeS: time.Since(a.started).Seconds(),
 		DBOK: ok, LLMConfigured: a.models.Available(), Model: a.models.Status(),

@@ -50,9 +50,17 @@ func (f *fakeProbe) set(fn func(*fakeProbe)) {
 	fn(f)
 }
 
-func waitDBOK(t *testing.T, a *app, want bool, what string) {
+// watch starts a database watch over store as the daemon does.
+func watch(ctx context.Context, store dbProbe, minFree uint64, interval time.Duration) *dbWatch {
+	w := newDBWatch(store, minFree, interval, time.Hour)
+	w.First(ctx)
+	go w.Run(ctx)
+	return w
+}
+
+func waitDBOK(t *testing.T, a *dbWatch, want bool, what string) {
 	t.Helper()
-	for deadline := time.Now().Add(5 * time.Second); a.dbOK.Load() != want; time.Sleep(5 * time.Millisecond) {
+	for deadline := time.Now().Add(5 * time.Second); a.OK() != want; time.Sleep(5 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("%s: db_ok stayed %v", what, !want)
 		}
@@ -65,11 +73,10 @@ func waitDBOK(t *testing.T, a *app, want bool, what string) {
 // the cause is gone, retrying a failed write every interval.
 func TestProbeNoticesWritesFailing(t *testing.T) {
 	f := &fakeProbe{avail: 1 << 30}
-	a := &app{probe: f, minFree: 1 << 20}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	a.startProbe(ctx, 5*time.Millisecond, time.Hour)
-	if !a.dbOK.Load() {
+	a := watch(ctx, f, 1<<20, 5*time.Millisecond)
+	if !a.OK() {
 		t.Fatal("a healthy database is not OK at start")
 	}
 	f.set(func(f *fakeProbe) { f.avail = 1<<20 - 1 })
@@ -79,11 +86,10 @@ func TestProbeNoticesWritesFailing(t *testing.T) {
 
 	f.set(func(f *fakeProbe) { f.writeErr = syscall.ENOSPC })
 
-	a2 := &app{probe: f, minFree: 1 << 20}
 	ctx2, cancel2 := context.WithCancel(context.Background())
 	defer cancel2()
-	a2.startProbe(ctx2, 5*time.Millisecond, time.Hour)
-	if a2.dbOK.Load() {
+	a2 := watch(ctx2, f, 1<<20, 5*time.Millisecond)
+	if a2.OK() {
 		t.Fatal("commits fail with ENOSPC, yet db_ok at start")
 	}
 	f.set(func(f *fakeProbe) { f.writeErr = nil })
@@ -195,20 +201,18 @@ func TestProbeReadOnlyDatabase(t *testing.T) {
 	if err := ro.Ping(ctx); err != nil {
 		t.Fatalf("the read-only database does not even read: %v", err)
 	}
-	a := &app{probe: ro, minFree: 0}
 	pctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	a.startProbe(pctx, 10*time.Millisecond, time.Hour)
-	if a.dbOK.Load() {
+	a := watch(pctx, ro, 0, 10*time.Millisecond)
+	if a.OK() {
 		t.Fatal("db_ok true on a database that cannot write")
 	}
 	// The write probe alone notices, whatever statfs says.
 	if err := ro.ProbeWrite(ctx); err == nil {
 		t.Fatal("a write to the read-only database succeeded")
 	}
-	a2 := &app{probe: live, minFree: 0}
-	a2.startProbe(pctx, 10*time.Millisecond, time.Hour)
-	if !a2.dbOK.Load() {
+	a2 := watch(pctx, live, 0, 10*time.Millisecond)
+	if !a2.OK() {
 		t.Fatal("db_ok false on the writable database")
 	}
 }

@@ -11,9 +11,9 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
-	benchfill "github.com/arshline/arshline-sidecar/bench/fill"
 	"github.com/arshline/arshline-sidecar/daemon/answers"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/internal/filltest"
 	"github.com/arshline/arshline-sidecar/rpc"
 	"github.com/arshline/arshline-sidecar/sqlstore"
 )
@@ -27,7 +27,7 @@ func answeredForm(t *testing.T, cfg *Config, n int) int64 {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	id, err := benchfill.Form(context.Background(), db, benchfill.Options{N: n, Days: 3, SpamEvery: 10, Batch: 100})
+	id, err := filltest.Form(context.Background(), db, filltest.Options{N: n, Days: 3, SpamEvery: 10})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -40,7 +40,7 @@ type StoragePlace struct {
 
 func (a *app) status(ctx context.Context, _ struct{}) (any, error) {
 	model, _ := a.models.Get(ctx, struct{}{})
-	st := Status{Version: Version, Protocol: Protocol, Socket: a.socket, DBOK: a.dbOK.Load(),
+	st := Status{Version: Version, Protocol: Protocol, Socket: a.socket, DBOK: a.db.OK(),
 		LLMConfigured: a.models.Available(), Model: model.Model}
 
 	st.Database = StoragePlace{Path: a.cfg.DB}

@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/sms"
@@ -88,10 +87,12 @@ func otpRefused(t *testing.T, err error, reason string) *rpc.Error {
 	return re
 }
 
-// TestMobileOTPOverSocket: a respondent asks for a code, the site's
-// provider (a loopback fake) receives it, and the submission with it is
-// stored with the number marked verified; wrong, over-tried, missing and
-// reused codes are refused with localized messages and store nothing.
+// TestMobileOTPOverSocket: the SMS provider set by sms.settings.set and
+// the --otp-* flags reach submissions.otp.send: a respondent asks for a
+// code, the provider (a loopback fake) receives it, the submission with
+// it is stored with the number marked verified and exported, and the
+// code is used once. What the codes and their limits do is tested in
+// daemon/submissions.
 func TestMobileOTPOverSocket(t *testing.T) {
 	c, f, formID, token := otpSetup(t, "--otp-tries", "3")
 
@@ -134,228 +135,6 @@ func TestMobileOTPOverSocket(t *testing.T) {
 		})
 	})
 
-	t.Run("an idempotent repeat returns the first receipt", func(t *testing.T) {
-		ft, _, err := sendOTP(t, c, token, "09181112233", "visitor8")
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := map[string]any{"token": token, "form_token": ft, "idempotency_key": "otp-once",
-			"answers": map[string]any{"mobile": "09181112233"}, "otp": map[string]any{"mobile": lastCode(t, f)},
-			"client": map[string]any{"ip_hash": "visitor"}}
-		var r1, r2 receipt
-		call(t, c, "submissions.submit", p, &r1)
-		call(t, c, "submissions.submit", p, &r2)
-		if r1.SubmissionID == 0 || r1 != r2 {
-			t.Fatalf("first %+v, repeat %+v", r1, r2)
-		}
-		// Other answers under the same key are not that receipt.
-		p["answers"] = map[string]any{"mobile": "09181112233", "name": "دیگری"}
-		if err := c.Call(context.Background(), "submissions.submit", p, nil); err == nil {
-			t.Fatal("other answers under a used key and a used code were taken")
-		}
-	})
-
-	t.Run("a wrong code says the tries left; the last burns it", func(t *testing.T) {
-		ft, _, err := sendOTP(t, c, token, "09351112233", "visitor2")
-		if err != nil {
-			t.Fatal(err)
-		}
-		code := lastCode(t, f)
-		wrong := "000000"
-		if code == wrong {
-			wrong = "111111"
-		}
-		re := otpRefused(t, func() error { _, err := submitOTP(c, token, ft, "09351112233", wrong); return err }(), "otp_wrong")
-		body, _ := json.Marshal(re.Data)
-		if !strings.Contains(string(body), "2 tries left") || !strings.Contains(string(body), "۲ بار دیگر") {
-			t.Fatalf("tries left not said: %s", body)
-		}
-		_, err = submitOTP(c, token, ft, "09351112233", wrong)
-		otpRefused(t, err, "otp_wrong")
-		_, err = submitOTP(c, token, ft, "09351112233", wrong)
-		otpRefused(t, err, "otp_too_many_tries")
-		_, err = submitOTP(c, token, ft, "09351112233", code)
-		otpRefused(t, err, "otp_expired")
-	})
-
-	t.Run("a code of another number is refused", func(t *testing.T) {
-		ft, _, err := sendOTP(t, c, token, "09131112233", "visitor3")
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = submitOTP(c, token, ft, "09131112234", lastCode(t, f))
-		otpRefused(t, err, "otp_expired")
-	})
-
-	t.Run("no code is refused, in the respondent's language", func(t *testing.T) {
-		var r receipt
-		err := c.Call(context.Background(), "submissions.submit", map[string]any{"token": token, "form_token": freshToken(t, c, token),
-			"answers": map[string]any{"mobile": "09121234567"}, "client": map[string]any{"ip_hash": "visitor"},
-			"actor": map[string]any{"user_id": 0, "caps": []string{}, "locale": "en_US"}}, &r)
-		re := otpRefused(t, err, "otp_required")
-		if !strings.Contains(re.Message, "fix") {
-			t.Fatalf("en_US message %q", re.Message)
-		}
-	})
-
-	t.Run("resend too soon", func(t *testing.T) {
-		if _, _, err := sendOTP(t, c, token, "09191112233", "visitor4"); err != nil {
-			t.Fatal(err)
-		}
-		n := len(f.Sent())
-		_, _, err := sendOTP(t, c, token, "09191112233", "visitor4")
-		re, ok := err.(*rpc.Error)
-		if !ok || re.CodeName() != string(domain.CodeRateLimit) || re.Data["limit"] != "resend" || re.Data["retry_after_sec"] == nil ||
-			!strings.Contains(re.Message, "ثانیهٔ دیگر") {
-			t.Fatalf("resend at once: %v %v", err, re.Data)
-		}
-		if len(f.Sent()) != n {
-			t.Fatal("a refused resend reached the provider")
-		}
-	})
-
-	t.Run("refusals before any text", func(t *testing.T) {
-		n := len(f.Sent())
-		ft := freshToken(t, c, token)
-		for name, p := range map[string]map[string]any{
-			"a landline":                   {"field": "mobile", "mobile": "02188776655"},
-			"a field that does not verify": {"field": "name", "mobile": "09121234567"},
-			"an unknown field":             {"field": "nope", "mobile": "09121234567"},
-			"a forged form token":          {"field": "mobile", "mobile": "09121234567", "form_token": "AAAA" + ft[4:]},
-		} {
-			t.Run(name, func(t *testing.T) {
-				params := map[string]any{"token": token, "form_token": ft, "client": map[string]any{"ip_hash": "v"}}
-				for k, v := range p {
-					params[k] = v
-				}
-				code := callErr(t, c, "submissions.otp.send", params)
-				if code != domain.CodeInvalidParams && code != domain.CodeInvalidSubmission {
-					t.Fatalf("%s: %v", name, code)
-				}
-			})
-		}
-		if len(f.Sent()) != n {
-			t.Fatalf("a refused request sent a text: %+v", f.Sent()[n:])
-		}
-	})
-
-	t.Run("a code taken by a submission not stored goes back", func(t *testing.T) {
-		used := freshToken(t, c, token)
-		if _, _, err := sendOTP(t, c, token, "09171112233", "visitor6"); err != nil {
-			t.Fatal(err)
-		}
-		code := lastCode(t, f)
-		if _, err := submitOTP(c, token, used, "09171112233", code); err != nil {
-			t.Fatal(err)
-		}
-		if _, _, err := sendOTP(t, c, token, "09171112234", "visitor7"); err != nil {
-			t.Fatal(err)
-		}
-		code = lastCode(t, f)
-		// The page's token was spent by the submission above: refused
-		// after the code was checked, which must not spend the code.
-		_, err := submitOTP(c, token, used, "09171112234", code)
-		if re, ok := err.(*rpc.Error); !ok || fieldCodes(t, re)[""] != "form_token_used" {
-			t.Fatalf("a spent page: %v", err)
-		}
-		if _, err := submitOTP(c, token, freshToken(t, c, token), "09171112234", code); err != nil {
-			t.Fatalf("the code after a refusal that stored nothing: %v", err)
-		}
-	})
-
-	t.Run("verify on a question that is not a mobile one is refused", func(t *testing.T) {
-		doc := map[string]any{"version": "arshline_form@v1", "fields": []any{
-			map[string]any{"id": "nc", "type": "text", "label": "کد ملی", "format": "national_code", "verify": "otp"}}}
-		err := c.Call(context.Background(), "forms.update", map[string]any{"id": formID, "document": doc}, nil)
-		re, ok := err.(*rpc.Error)
-		if !ok || !strings.Contains(string(must(json.Marshal(re.Data))), "verify.not_mobile") {
-			t.Fatalf("forms.update: %v", err)
-		}
-	})
-
-	t.Run("the provider's refusal is the respondent's error and keeps no code", func(t *testing.T) {
-		f.Block("09381112233")
-		ft, _, err := sendOTP(t, c, token, "09381112233", "visitor5")
-		re, ok := err.(*rpc.Error)
-		if !ok || re.Data["kind"] != string(sms.KindInvalidReceiver) {
-			t.Fatalf("blocked number: %v", err)
-		}
-		_, err = submitOTP(c, token, ft, "09381112233", "123456")
-		otpRefused(t, err, "otp_expired")
-	})
-
-	// Four submissions were stored; every refusal stored nothing.
-	if n := len(listEntries(t, c, formID, "")); n != 4 {
-		t.Fatalf("%d entries, want 4", n)
-	}
-}
-
-func must(b []byte, err error) []byte {
-	if err != nil {
-		panic(err)
-	}
-	return b
-}
-
-// TestMobileOTPLimits: the per-number, per-client and per-form limits
-// over the socket, each refusal RATE_LIMIT naming its limit, and none
-// reaching the provider.
-func TestMobileOTPLimits(t *testing.T) {
-	c, f, _, tokenA := otpSetup(t, "--otp-per-mobile-per-hour", "2", "--otp-per-client-per-hour", "3", "--otp-per-form-per-hour", "5")
-	_, tokenB := publishForm(t, c, otpForm)
-	_, tokenC := publishForm(t, c, otpForm)
-	send := func(t *testing.T, token, mobile, client, limit string) {
-		t.Helper()
-		n := len(f.Sent())
-		_, _, err := sendOTP(t, c, token, mobile, client)
-		if limit == "" {
-			if err != nil || len(f.Sent()) != n+1 {
-				t.Fatalf("%s from %s: %v", mobile, client, err)
-			}
-			return
-		}
-		re, ok := err.(*rpc.Error)
-		if !ok || re.CodeName() != string(domain.CodeRateLimit) || re.Data["limit"] != limit || re.Data["message_en"] == "" || re.Data["retry_after_sec"] == nil {
-			t.Fatalf("want RATE_LIMIT %s, got %v", limit, err)
-		}
-		if len(f.Sent()) != n {
-			t.Fatal("a refused request reached the provider")
-		}
-	}
-	t.Run("per mobile, all forms together", func(t *testing.T) {
-		send(t, tokenA, "09121111111", "ca", "")
-		send(t, tokenB, "09121111111", "cb", "")
-		send(t, tokenC, "09121111111", "cc", "mobile")
-	})
-	t.Run("per client", func(t *testing.T) {
-		send(t, tokenB, "09122222221", "k", "")
-		send(t, tokenB, "09122222222", "k", "")
-		send(t, tokenB, "09122222223", "k", "")
-		send(t, tokenB, "09122222224", "k", "client")
-	})
-	t.Run("per form", func(t *testing.T) {
-		// Form B has sent 4 texts: one more, then it is full for the hour.
-		send(t, tokenB, "09123333331", "k2", "")
-		send(t, tokenB, "09123333332", "k3", "form")
-		send(t, tokenC, "09123333332", "k3", "")
-	})
-}
-
-// TestMobileOTPExpires: a code past --otp-ttl is refused, asking for a
-// new one.
-func TestMobileOTPExpires(t *testing.T) {
-	c, f, _, token := otpSetup(t, "--otp-ttl", "1s")
-	ft, sent, err := sendOTP(t, c, token, "09121234567", "visitor")
-	if err != nil || sent.ExpiresInSec != 1 {
-		t.Fatalf("%+v %v", sent, err)
-	}
-	time.Sleep(1100 * time.Millisecond)
-	_, err = submitOTP(c, token, ft, "09121234567", lastCode(t, f))
-	re := otpRefused(t, err, "otp_expired")
-	body, _ := json.Marshal(re.Data)
-	if !strings.Contains(string(body), "ask for a new code") || !strings.Contains(string(body), "کد تازه بخواهید") {
-		t.Fatalf("%s", body)
-	}
 }
 
 // TestMobileOTPWithoutProvider: with no SMS provider set the respondent

@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -93,9 +92,13 @@ func fieldCodes(t *testing.T, re *rpc.Error) map[string]string {
 	return out
 }
 
+// TestSubmissionsOverSocket: the submission methods as the shim calls
+// them: each wired to its service, the envelope's actor deciding the
+// site, the refusals' numbers on the wire, and a stored submission
+// waking the webhook worker. What the service decides is tested in
+// daemon/submissions.
 func TestSubmissionsOverSocket(t *testing.T) {
 	c, _ := startDaemon(t, "--submit-min-fill", "0", "--submit-per-client-per-minute", "0", "--webhooks-allow-loopback-http")
-	ctx := context.Background()
 	deliveries := make(chan map[string]any, 16)
 	hook := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var body map[string]any
@@ -105,294 +108,104 @@ func TestSubmissionsOverSocket(t *testing.T) {
 	}))
 	defer hook.Close()
 	id, token := publishForm(t, c, withWebhook(clinicForm, hook.URL+"/hook"))
-	other, otherToken := publishForm(t, c, map[string]any{"version": "arshline_form@v1", "fields": []any{
-		map[string]any{"id": "f1", "type": "text", "label": "نام"}}})
-
 	var pf publicForm
 	call(t, c, "forms.public", map[string]any{"token": token}, &pf)
 	if pf.Title != "نوبت‌دهی" || pf.FormToken == "" || len(pf.Document.Fields) != 6 {
 		t.Fatalf("forms.public %+v", pf)
 	}
-	// What only admins see stays with them.
-	if _, ok := pf.Document.Settings["webhooks"]; ok || pf.Document.Settings["notify_emails"] != nil || pf.Document.Settings["max_submissions"] != nil {
-		t.Fatalf("forms.public showed admin settings: %v", pf.Document.Settings)
-	}
-	var byID publicForm
-	call(t, c, "forms.public", map[string]any{"id": id}, &byID)
-	if byID.Token != token {
-		t.Fatalf("by id: token %q, want %q", byID.Token, token)
-	}
-	var otherPF publicForm
-	call(t, c, "forms.public", map[string]any{"token": otherToken}, &otherPF)
-
-	answersOK := map[string]any{"f1": "علي كريمي", "f2": "+98 ۹۱۲ ۱۲۳ ۴۵۶۷", "f3": "o1", "f4": "۱۴۰۳/۱۲/۳۰", "f5": "dropped", "f6": 4}
-	// Each send is a page loaded anew (one token, one submission); a
-	// full form gives no new token, and the last one shows it full.
-	formToken := func() string {
-		var fresh publicForm
-		if err := c.Call(ctx, "forms.public", map[string]any{"token": token}, &fresh); err == nil {
-			return fresh.FormToken
-		}
-		return pf.FormToken
-	}
+	answersOK := map[string]any{"f1": "علي كريمي", "f2": "+98 ۹۱۲ ۱۲۳ ۴۵۶۷", "f3": "o1", "f6": 4}
 	submit := func(ans map[string]any, extra map[string]any) map[string]any {
-		p := map[string]any{"token": token, "form_token": formToken(), "answers": ans, "client": map[string]any{"ip_hash": "abc", "user_agent": "test"}}
+		p := map[string]any{"token": token, "form_token": freshToken(t, c, token), "answers": ans, "client": map[string]any{"ip_hash": "abc", "user_agent": "test"}}
 		for k, v := range extra {
 			p[k] = v
 		}
 		return p
 	}
 	var r1 receipt
-	call(t, c, "submissions.submit", submit(answersOK, map[string]any{"idempotency_key": "click-1"}), &r1)
-	if r1.SubmissionID == 0 || len(r1.TrackingCode) != 10 || r1.ThankYou != "ممنون از شما" {
-		t.Fatalf("receipt %+v", r1)
-	}
-	// A double click is one submission; the same key with other answers
-	// is a conflict.
-	// The form's webhook receives it: one delivery, with its id.
-	select {
-	case d := <-deliveries:
-		if d["event"] != "submission.created" || d["tracking_code"] != r1.TrackingCode || d["submission_id"] != float64(r1.SubmissionID) || d["delivery"] == "" {
-			t.Fatalf("webhook delivery %v", d)
+	t.Run("a submission is stored and its webhook delivered once", func(t *testing.T) {
+		call(t, c, "submissions.submit", submit(answersOK, map[string]any{"idempotency_key": "click-1"}), &r1)
+		if r1.SubmissionID == 0 || len(r1.TrackingCode) != 10 || r1.ThankYou != "ممنون از شما" {
+			t.Fatalf("receipt %+v", r1)
 		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("no webhook delivery")
-	}
-	var again receipt
-	call(t, c, "submissions.submit", submit(answersOK, map[string]any{"idempotency_key": "click-1"}), &again)
-	if again != r1 {
-		t.Fatalf("replay gave %+v, want %+v", again, r1)
-	}
-	select {
-	case d := <-deliveries:
-		t.Fatalf("a replayed idempotency key was delivered again: %v", d)
-	case <-time.After(1500 * time.Millisecond):
-	}
-	changed := map[string]any{"f1": "رضا", "f2": "09121234567"}
-	if re := submitErr(t, c, submit(changed, map[string]any{"idempotency_key": "click-1"})); re.CodeName() != "CONFLICT" {
-		t.Fatalf("replayed key with other answers: %v", re)
-	}
-
-	// Every wrong answer at once, each with its reason and both messages.
-	re := submitErr(t, c, submit(map[string]any{"f1": " ", "f2": "0912", "f3": "o9", "f4": "1404/12/30", "f6": 9, "f99": "x"}, nil))
-	if re.CodeName() != "INVALID_SUBMISSION" || re.Code != -32017 {
-		t.Fatalf("invalid answers: %v", re)
-	}
-	codes := fieldCodes(t, re)
-	for f, want := range map[string]string{"f1": "required", "f3": "unknown_option", "f4": "invalid_date", "f6": "out_of_scale", "f99": "unknown_field"} {
-		if codes[f] != want {
-			t.Errorf("%s: code %q, want %q (all: %v)", f, codes[f], want, codes)
+		select {
+		case d := <-deliveries:
+			if d["event"] != "submission.created" || d["tracking_code"] != r1.TrackingCode || d["submission_id"] != float64(r1.SubmissionID) || d["delivery"] == "" {
+				t.Fatalf("webhook delivery %v", d)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("no webhook delivery")
 		}
-	}
-	// Refusals of the whole form.
-	for name, tc := range map[string]struct {
-		params map[string]any
-		reason string
-	}{
-		"honeypot":             {submit(answersOK, map[string]any{"honeypot": "http://spam"}), "suspected_spam"},
-		"another form's token": {submit(answersOK, map[string]any{"form_token": otherPF.FormToken}), "form_token_invalid"},
-		"a forged token":       {submit(answersOK, map[string]any{"form_token": "AAAA" + pf.FormToken[4:]}), "form_token_invalid"},
-	} {
-		re := submitErr(t, c, tc.params)
-		if re.CodeName() != "INVALID_SUBMISSION" || fieldCodes(t, re)[""] != tc.reason {
-			t.Errorf("%s: %v %v", name, re, re.Data)
+		var again receipt
+		call(t, c, "submissions.submit", submit(answersOK, map[string]any{"idempotency_key": "click-1"}), &again)
+		if again != r1 {
+			t.Fatalf("replay gave %+v, want %+v", again, r1)
 		}
-	}
-	// Too much: 10,000 answers, or one answer of 100,000 characters.
-	many := map[string]any{}
-	for i := 0; i < 10000; i++ {
-		many["x"+strconv.Itoa(i)] = 1
-	}
-	if re := submitErr(t, c, submit(many, nil)); re.CodeName() != "TOO_LARGE" || re.Code != -32016 {
-		t.Errorf("10,000 answers: %v", re)
-	}
-	if re := submitErr(t, c, submit(map[string]any{"f1": strings.Repeat("ب", 100000), "f2": "09121234567"}, nil)); re.CodeName() != "TOO_LARGE" {
-		t.Errorf("a 100,000-character answer: %v", re)
-	}
-	closed := []map[string]any{
-		{"token": "00000000000000000000000000000000", "form_token": pf.FormToken, "answers": answersOK, "client": map[string]any{"ip_hash": "a"}},
-		{"token": otherToken + "0", "form_token": pf.FormToken, "answers": answersOK, "client": map[string]any{"ip_hash": "a"}},
-	}
-	for _, p := range closed {
+		select {
+		case d := <-deliveries:
+			t.Fatalf("a replayed idempotency key was delivered again: %v", d)
+		case <-time.After(1500 * time.Millisecond):
+		}
+	})
+	t.Run("refusals carry their numbers and fields on the wire", func(t *testing.T) {
+		re := submitErr(t, c, submit(map[string]any{"f1": " ", "f2": "0912"}, nil))
+		if re.CodeName() != "INVALID_SUBMISSION" || re.Code != -32017 || fieldCodes(t, re)["f1"] != "required" {
+			t.Errorf("invalid answers: %v %v", re, re.Data)
+		}
+		many := map[string]any{}
+		for i := 0; i < 10000; i++ {
+			many["x"+strconv.Itoa(i)] = 1
+		}
+		if re := submitErr(t, c, submit(many, nil)); re.CodeName() != "TOO_LARGE" || re.Code != -32016 {
+			t.Errorf("10,000 answers: %v", re)
+		}
+		p := submit(answersOK, nil)
+		p["token"] = "00000000000000000000000000000000"
 		if re := submitErr(t, c, p); re.CodeName() != "FORM_CLOSED" || re.Code != -32018 {
-			t.Errorf("token %v: %v", p["token"], re)
+			t.Errorf("an unknown form: %v", re)
 		}
-	}
-	if re := submitErr(t, c, map[string]any{"token": token, "form_token": pf.FormToken, "answers": answersOK}); re.CodeName() != "INVALID_PARAMS" {
-		t.Errorf("no client: %v", re)
-	}
-
-	// Three more fill the form (max_submissions 4); the fifth finds it
-	// closed, and forms.public too.
-	second := map[string]any{"f1": "مریم", "f2": "09351234567", "f3": "o2", "f5": "ساعت عصر لطفا", "f6": "۵"}
-	var r2 receipt
-	call(t, c, "submissions.submit", submit(second, nil), &r2)
-	call(t, c, "submissions.submit", submit(map[string]any{"f1": "سوم", "f2": "09121111111"}, nil), nil)
-	call(t, c, "submissions.submit", submit(map[string]any{"f1": "چهارم", "f2": "09121111112"}, nil), nil)
-	if re := submitErr(t, c, submit(map[string]any{"f1": "پنجم", "f2": "09121111113"}, nil)); re.CodeName() != "FORM_CLOSED" {
-		t.Fatalf("a full form took a fifth: %v", re)
-	}
-	if code := callErr(t, c, "forms.public", map[string]any{"token": token}); code != domain.CodeFormClosed {
-		t.Fatalf("forms.public of a full form: %v", code)
-	}
-
-	// The admin's side.
-	type page struct {
-		Items        []domain.Submission `json:"items"`
-		NextBeforeID *int64              `json:"next_before_id"`
-	}
-	var p1 page
-	call(t, c, "submissions.list", map[string]any{"form_id": id, "limit": 3}, &p1)
-	if len(p1.Items) != 3 || p1.NextBeforeID == nil || p1.Items[0].ID <= p1.Items[2].ID {
-		t.Fatalf("first page %+v", p1)
-	}
-	var p2 page
-	call(t, c, "submissions.list", map[string]any{"form_id": id, "limit": 3, "before_id": *p1.NextBeforeID}, &p2)
-	if len(p2.Items) != 1 || p2.Items[0].ID != r1.SubmissionID || p2.NextBeforeID != nil {
-		t.Fatalf("second page %+v", p2)
-	}
-	var found page
-	call(t, c, "submissions.list", map[string]any{"form_id": id, "q": "عصر"}, &found)
-	if len(found.Items) != 1 || found.Items[0].ID != r2.SubmissionID {
-		t.Fatalf("search: %+v", found)
-	}
-	// Arabic letters typed by the admin find Persian ones; a tracking code
-	// finds its submission; an option's label finds who chose it.
-	for q, want := range map[string]int64{"علی": r1.SubmissionID, "كريمي": r1.SubmissionID, r1.TrackingCode: r1.SubmissionID, "آزاد": r2.SubmissionID} {
-		var got page
-		call(t, c, "submissions.list", map[string]any{"form_id": id, "q": q}, &got)
-		if len(got.Items) != 1 || got.Items[0].ID != want {
-			t.Errorf("q %q: %+v", q, got.Items)
+		if re := submitErr(t, c, map[string]any{"token": token, "form_token": pf.FormToken, "answers": answersOK}); re.CodeName() != "INVALID_PARAMS" {
+			t.Errorf("no client: %v", re)
 		}
-	}
-	today := domain.IranDay(time.Now()) // days are Iran's
-	var dated page
-	call(t, c, "submissions.list", map[string]any{"form_id": id, "from": today, "to": today}, &dated)
-	if len(dated.Items) != 4 {
-		t.Errorf("from/to today: %d items", len(dated.Items))
-	}
-	call(t, c, "submissions.list", map[string]any{"form_id": id, "to": "1400/01/01"}, &dated)
-	if len(dated.Items) != 0 {
-		t.Errorf("to a Jalali day in the past: %d items", len(dated.Items))
-	}
-	for _, bad := range []map[string]any{
-		{"form_id": id, "limit": 201}, {"form_id": id, "status": "deleted"}, {"form_id": id, "from": "1404/12/30"}, {"form_id": 0},
-	} {
-		if code := callErr(t, c, "submissions.list", bad); code != domain.CodeInvalidParams {
-			t.Errorf("list %v: %v", bad, code)
+	})
+	t.Run("the admin's methods", func(t *testing.T) {
+		var page struct {
+			Items []domain.Submission `json:"items"`
 		}
-	}
-
-	var entry struct {
-		domain.Submission
-		Version domain.Version `json:"version"`
-	}
-	call(t, c, "submissions.get", map[string]any{"form_id": id, "id": r1.SubmissionID}, &entry)
-	var stored []struct {
-		Field string          `json:"field"`
-		Value json.RawMessage `json:"value"`
-		Typed json.RawMessage `json:"typed"`
-	}
-	if err := json.Unmarshal(entry.Answers, &stored); err != nil {
-		t.Fatal(err)
-	}
-	got := map[string]string{}
-	for _, a := range stored {
-		got[a.Field] = string(a.Value) + " typed " + string(a.Typed)
-	}
-	want := map[string]string{
-		"f1": `"علی کریمی" typed "علي كريمي"`, "f2": `"09121234567" typed "+98 ۹۱۲ ۱۲۳ ۴۵۶۷"`,
-		"f3": `"o1" typed `, "f4": `"1403-12-30" typed "۱۴۰۳/۱۲/۳۰"`, "f6": `4 typed `,
-	}
-	if len(got) != len(want) {
-		t.Errorf("stored answers %v, want %v (f5 hidden, dropped)", got, want)
-	}
-	for f, w := range want {
-		if got[f] != w {
-			t.Errorf("%s stored as %s, want %s", f, got[f], w)
+		call(t, c, "submissions.list", map[string]any{"form_id": id, "q": r1.TrackingCode}, &page)
+		if len(page.Items) != 1 || page.Items[0].ID != r1.SubmissionID {
+			t.Fatalf("list: %+v", page)
 		}
-	}
-	if entry.Version.ID != entry.VersionID || len(entry.Version.State.Document.Fields) != 6 || entry.TrackingCode != r1.TrackingCode {
-		t.Errorf("get: %+v", entry)
-	}
-	if code := callErr(t, c, "submissions.get", map[string]any{"form_id": other, "id": r1.SubmissionID}); code != domain.CodeNotFound {
-		t.Errorf("a submission through another form: %v", code)
-	}
-
-	var upd struct{ Updated int }
-	call(t, c, "submissions.set_status", map[string]any{"form_id": id, "ids": []int64{r1.SubmissionID, r2.SubmissionID, 999999}, "status": "starred"}, &upd)
-	if upd.Updated != 2 {
-		t.Errorf("set_status updated %d, want 2", upd.Updated)
-	}
-	var starred page
-	call(t, c, "submissions.list", map[string]any{"form_id": id, "status": "starred"}, &starred)
-	if len(starred.Items) != 2 {
-		t.Errorf("starred: %d", len(starred.Items))
-	}
-	if code := callErr(t, c, "submissions.set_status", map[string]any{"form_id": id, "ids": []int64{r1.SubmissionID}, "status": "gone"}); code != domain.CodeInvalidParams {
-		t.Errorf("bad status: %v", code)
-	}
-	// Spam frees a place under max_submissions: the form opens again.
-	call(t, c, "submissions.set_status", map[string]any{"form_id": id, "ids": []int64{r2.SubmissionID}, "status": "spam"}, nil)
-	call(t, c, "forms.public", map[string]any{"token": token}, nil)
-
-	var del struct{ Deleted int }
-	call(t, c, "submissions.delete", map[string]any{"form_id": id, "ids": []int64{r1.SubmissionID}}, &del)
-	if del.Deleted != 1 {
-		t.Fatalf("deleted %d", del.Deleted)
-	}
-	if code := callErr(t, c, "submissions.get", map[string]any{"form_id": id, "id": r1.SubmissionID}); code != domain.CodeNotFound {
-		t.Errorf("an erased submission is still read: %v", code)
-	}
-	var gone page
-	call(t, c, "submissions.list", map[string]any{"form_id": id, "q": r1.TrackingCode}, &gone)
-	if len(gone.Items) != 0 {
-		t.Errorf("an erased submission is still found")
-	}
-	var audit []domain.AuditEntry
-	call(t, c, "audit.list", map[string]any{"form_id": id, "limit": 5}, &audit)
-	if len(audit) == 0 || audit[0].Action != "submissions.delete" {
-		t.Errorf("no audit row for the erasure: %+v", audit)
-	}
-	// Another site of the network: the form does not exist for it.
-	site2 := map[string]any{"user_id": 5, "caps": []string{"manage_arshline_forms"}, "site_id": 2}
-	if code := callErr(t, c, "forms.public", map[string]any{"token": token, "actor": site2}); code != domain.CodeFormClosed {
-		t.Errorf("forms.public from another site: %v", code)
-	}
-	if re := submitErr(t, c, submit(second, map[string]any{"actor": site2})); re.CodeName() != "FORM_CLOSED" {
-		t.Errorf("a submission from another site: %v", re)
-	}
-	for _, m := range []string{"submissions.list", "submissions.get", "submissions.set_status", "submissions.delete"} {
-		p := map[string]any{"form_id": id, "id": r2.SubmissionID, "ids": []int64{r2.SubmissionID}, "status": "read", "actor": site2}
-		switch m {
-		case "submissions.list":
-			delete(p, "id")
-			delete(p, "ids")
-			delete(p, "status")
-		case "submissions.get":
-			delete(p, "ids")
-			delete(p, "status")
-		case "submissions.delete":
-			delete(p, "id")
-			delete(p, "status")
-		default:
-			delete(p, "id")
+		var entry struct {
+			domain.Submission
+			Version domain.Version `json:"version"`
 		}
-		if code := callErr(t, c, m, p); code != domain.CodeNotFound {
-			t.Errorf("%s from another site: %v", m, code)
+		call(t, c, "submissions.get", map[string]any{"form_id": id, "id": r1.SubmissionID}, &entry)
+		if entry.TrackingCode != r1.TrackingCode || entry.Version.ID != entry.VersionID {
+			t.Fatalf("get: %+v", entry)
 		}
-	}
-	// A draft takes no answers, and says so as it does for any other case.
-	call(t, c, "forms.set_status", map[string]any{"id": id, "status": "draft"}, nil)
-	if re := submitErr(t, c, submit(second, nil)); re.CodeName() != "FORM_CLOSED" {
-		t.Errorf("a draft took answers: %v", re)
-	}
-	_ = ctx
+		var upd struct{ Updated int }
+		call(t, c, "submissions.set_status", map[string]any{"form_id": id, "ids": []int64{r1.SubmissionID}, "status": "starred"}, &upd)
+		var del struct{ Deleted int }
+		call(t, c, "submissions.delete", map[string]any{"form_id": id, "ids": []int64{r1.SubmissionID}}, &del)
+		if upd.Updated != 1 || del.Deleted != 1 {
+			t.Fatalf("set_status %d, delete %d", upd.Updated, del.Deleted)
+		}
+	})
+	t.Run("the envelope's site decides whose form it is", func(t *testing.T) {
+		site2 := map[string]any{"user_id": 5, "caps": []string{"manage_arshline_forms"}, "site_id": 2}
+		if code := callErr(t, c, "forms.public", map[string]any{"token": token, "actor": site2}); code != domain.CodeFormClosed {
+			t.Errorf("forms.public from another site: %v", code)
+		}
+		if code := callErr(t, c, "submissions.list", map[string]any{"form_id": id, "actor": site2}); code != domain.CodeNotFound {
+			t.Errorf("submissions.list from another site: %v", code)
+		}
+	})
 }
 
-// TestSubmitTooFastAndRateLimited: the default minimum fill time refuses
-// a form sent at once, and the per-client limit answers RATE_LIMIT with
-// the seconds to wait.
+// TestSubmitTooFastAndRateLimited: --submit-min-fill and
+// --submit-per-client-per-minute reach the service: a form sent at once
+// is refused with the seconds to wait, and a third send in a minute
+// answers RATE_LIMIT.
 func TestSubmitTooFastAndRateLimited(t *testing.T) {
 	c, _ := startDaemon(t, "--submit-min-fill", "1s", "--submit-per-client-per-minute", "2")
 	_, token := publishForm(t, c, map[string]any{"version": "arshline_form@v1", "fields": []any{

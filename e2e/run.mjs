@@ -965,10 +965,10 @@ async function resultsSteps(browser, page, form) {
 	await stepThenAxe(page, 'command «نتایج فرم N رو نشون بده» opens the results: a chart and a table count both entries', async () => {
 		// The rate-limit step forced the model path on this page. With a
 		// model configured, "auto" asks the model first, and the fake model
-		// does not read this command: which planner answered used to depend
-		// on whether the rate-limit step's budget had refilled (it had on a
-		// loaded machine). This step is about the internal planner's
-		// navigation, so it asks for that planner.
+		// does not read this command: under "auto", which planner answers
+		// depends on whether the rate-limit step's budget has refilled (it
+		// has on a loaded machine). This step is about the internal
+		// planner's navigation, so it asks for that planner.
 		await page.unrouteAll({ behavior: 'wait' });
 		await page.route((url) => decodeURIComponent(url.href).includes('/arshline/v1/ai/plan'), async (route) => {
 			const body = JSON.parse(route.request().postData() || '{}');

@@ -8,9 +8,9 @@ import (
 	"unicode/utf8"
 )
 
-// TestUnknownMethodNameIsCut: a megabyte-long method name used to reach
-// the reply three times and the call's log line whole. The name is cut
-// to MaxMethodNameBytes of valid UTF-8 in both.
+// TestUnknownMethodNameIsCut: a megabyte-long method name reaches neither
+// the reply nor the call's log line whole: it is cut to
+// MaxMethodNameBytes of valid UTF-8 in both.
 func TestUnknownMethodNameIsCut(t *testing.T) {
 	var mu sync.Mutex
 	var logged []string

@@ -1,6 +1,6 @@
 // Command submissions measures results and exports on a large answered
 // form: it fills a store with N submissions of a ten-field Persian form
-// (package fill, the real write path), starts arshlined on it, and
+// (internal/filltest, the product's write path), starts arshlined on it, and
 // reports results.summary latency, submission page and search latency,
 // export rows per second with the daemon's and the CLI's peak memory,
 // and the bytes on disk per submission.
@@ -27,8 +27,8 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/arshline/arshline-sidecar/bench/fill"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/internal/filltest"
 	"github.com/arshline/arshline-sidecar/rpc"
 	"github.com/arshline/arshline-sidecar/sqlstore"
 )
@@ -143,7 +143,7 @@ func ensureStore(ctx context.Context, c config, dbPath string) (int64, error) {
 		return 0, err
 	}
 	start := time.Now()
-	id, err := fill.Form(ctx, db, fill.Options{N: c.n, Days: c.days, Batch: 2000, SpamEvery: 50, Seed: 1,
+	id, err := filltest.Form(ctx, db, filltest.Options{N: c.n, Days: c.days, SpamEvery: 50, Seed: 1,
 		Progress: func(done int) {
 			if el := time.Since(start); done%(c.n/10+1) < c.n/c.days+1 {
 				fmt.Fprintf(os.Stderr, "  %d submissions, %.0f/s\n", done, float64(done)/el.Seconds())

@@ -1,8 +1,8 @@
 <?php
 /**
  * What one visitor's visit costs the server: the page with the form, the
- * GET of a fresh form token the public script used to make on every load
- * (no longer made unless the printed token is stale or refused), and the
+ * GET of a fresh form token (the public script makes it only when the
+ * printed token is stale or refused, so it is measured apart), and the
  * POST of a submission through the public REST route — and, beside them,
  * the same page without the form. One request at a time, after a warm-up;
  * the server's time and CPU of each request come from the timing file the

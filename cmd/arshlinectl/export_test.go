@@ -16,8 +16,8 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
-	"github.com/arshline/arshline-sidecar/bench/fill"
 	"github.com/arshline/arshline-sidecar/daemon"
+	"github.com/arshline/arshline-sidecar/internal/filltest"
 	"github.com/arshline/arshline-sidecar/rpc"
 	"github.com/arshline/arshline-sidecar/sqlstore"
 )
@@ -32,7 +32,7 @@ func exportDaemon(t *testing.T, n int) (string, int64) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	form, err := fill.Form(context.Background(), db, fill.Options{N: n, Days: 2, SpamEvery: 7})
+	form, err := filltest.Form(context.Background(), db, filltest.Options{N: n, Days: 2, SpamEvery: 7})
 	db.Close()
 	if err != nil {
 		t.Fatal(err)

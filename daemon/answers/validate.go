@@ -52,7 +52,8 @@ type Answer struct {
 	// document's option order), map[string]string (matrix, row →
 	// column), []Upload (file).
 	Value any `json:"value"`
-	// Typed is the answer exactly as the respondent sent it (its JSON).
+	// Typed is the answer exactly as the respondent sent it (its JSON);
+	// empty for a file answer, whose references the value holds.
 	Typed json.RawMessage `json:"typed"`
 }
 
@@ -220,7 +221,13 @@ func (v *validator) run() {
 			}
 		default:
 			v.state[i].answered, v.state[i].value = true, value
-			v.res.Answers = append(v.res.Answers, Answer{Field: f.ID, Type: f.Type, Value: value, Typed: raw})
+			a := Answer{Field: f.ID, Type: f.Type, Value: value, Typed: raw}
+			if f.Type == "file" {
+				// What was sent is the uploads' references, which the
+				// value holds: there is nothing typed to keep.
+				a.Typed = nil
+			}
+			v.res.Answers = append(v.res.Answers, a)
 		}
 	}
 	if matched < len(v.answers) {

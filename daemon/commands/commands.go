@@ -136,10 +136,11 @@ func (s *Service) Plan(ctx context.Context, p PlanParams) (*PlanResult, error) {
 	return s.asContract(ctx, res, contractName, domain.ActorFrom(ctx).Locale), nil
 }
 
-// asContract gives the plan in the contract asked. The planners write v1
-// plans, and every v1 step is a v2 step with the same meaning, so a v2
-// plan is the same steps under version 2, validated again as v2. Asked
-// for v1, a v1 plan is returned as it is; a plan that needs v2 is none.
+// asContract gives the plan in the contract asked. A plan may come back
+// in v1 when v2 was asked (a model's answer says its own version), and
+// every v1 step is a v2 step with the same meaning, so it becomes the
+// same steps under version 2, validated again as v2. Asked for v1, a v1
+// plan is returned as it is; a plan that needs v2 is none.
 // res may be a cached answer: it is never changed.
 func (s *Service) asContract(ctx context.Context, res *PlanResult, name, locale string) *PlanResult {
 	if res == nil || res.Plan == nil {

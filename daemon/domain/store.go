@@ -1,6 +1,28 @@
 package domain
 
-import "context"
+import (
+	"context"
+	"time"
+)
+
+// Purger deletes history past its retention: jobs finished before
+// jobsBefore and audit rows written before auditBefore (a zero time
+// deletes none of its kind), and says how many of each went.
+type Purger interface {
+	Purge(ctx context.Context, jobsBefore, auditBefore time.Time) (jobs, audit int64, err error)
+}
+
+// SettingsStore keeps what administrators set (the model, the SMS
+// provider): one named row each, written together with the audit row
+// that says who changed it.
+type SettingsStore interface {
+	Setting(ctx context.Context, name string) (value []byte, ok bool, err error)
+	PutSetting(ctx context.Context, siteID int64, name string, value []byte, audit *AuditEntry) error
+}
+
+// RetentionEvery is how often history past its retention is purged;
+// the first purge is a minute after start.
+const RetentionEvery = 6 * time.Hour
 
 // FormStore is the persistence the services need. The SQLite store
 // implements it; services take it as an interface so they can be read

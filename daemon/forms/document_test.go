@@ -67,11 +67,11 @@ func TestRollbackToAVersionBeforeTheRules(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := created.Form.ID
-	var legacy *domain.Version
+	var ruleless *domain.Version
 	err = s.Store.Update(ctx, func(tx domain.FormTx) error {
 		st := created.Form.State()
 		st.Document = domain.Document{Version: domain.DocumentVersion, Fields: []map[string]any{{"id": "f1", "type": "text", "label": "x", "choices": []any{"a"}}}}
-		legacy, err = tx.CommitVersion(1, id, st, domain.VersionMeta{Source: domain.SourceAPI})
+		ruleless, err = tx.CommitVersion(1, id, st, domain.VersionMeta{Source: domain.SourceAPI})
 		return err
 	})
 	if err != nil {
@@ -80,7 +80,7 @@ func TestRollbackToAVersionBeforeTheRules(t *testing.T) {
 	if _, err := s.Update(ctx, UpdateParams{ID: id, Document: docOf()}); err != nil {
 		t.Fatal(err)
 	}
-	_, err = s.Rollback(ctx, VersionParams{FormID: id, VersionID: legacy.ID})
+	_, err = s.Rollback(ctx, VersionParams{FormID: id, VersionID: ruleless.ID})
 	de := domain.AsError(err)
 	if de.Code != domain.CodeSchemaInvalid || de.Data["violations"] == nil || !strings.Contains(de.MessageEN, "before the current document rules") {
 		t.Fatalf("rollback: %v", err)

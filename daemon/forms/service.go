@@ -8,7 +8,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"strings"
+	"time"
 
 	"github.com/arshline/arshline-sidecar/daemon/document"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
@@ -26,6 +28,13 @@ type Service struct {
 	// SMS tells whether the site can send texts, for the author's
 	// warnings; nil: none are given.
 	SMS SMSStatus
+	// AuditRetention is how long Run keeps an audit row
+	// (--audit-retention; zero keeps them for good: an undo token lives
+	// no longer than its audit row), deleting through Purger; Ops logs
+	// it.
+	AuditRetention time.Duration
+	Purger         domain.Purger
+	Ops            *slog.Logger
 }
 
 // CreateParams are forms.create's parameters.

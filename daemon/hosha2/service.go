@@ -61,6 +61,11 @@ type Config struct {
 	// call and the secondary validation together (--openai-timeout);
 	// zero leaves each call to the client's own deadline.
 	ModelTimeout time.Duration
+	// JobRetention is how long Run keeps a finished job (--job-retention;
+	// zero keeps them for good), deleting through Purger; Ops logs it.
+	JobRetention time.Duration
+	Purger       domain.Purger
+	Ops          *slog.Logger
 }
 
 // DefaultMaxRunningJobs is Config.MaxRunningJobs when it is zero.

@@ -369,7 +369,7 @@ func TestUndoGivesThePlaceBack(t *testing.T) {
 // seen once in a few bytes, not the whole budget's worth, and a bounded
 // one never holds more users than its bound: a new user past it is
 // refused until the window frees room, and users already held are
-// counted as before.
+// counted as any user is.
 func TestBoundedUsersCostLittle(t *testing.T) {
 	c := newClock()
 	l := NewBounded(600, 100, c.now)

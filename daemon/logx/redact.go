@@ -26,8 +26,9 @@ var (
 	openAIKeyRE = regexp.MustCompile(`\bsk-[A-Za-z0-9_\-]{12,}`)
 	bearerRE    = regexp.MustCompile(`(?i)\bbearer` + uspace + `+[A-Za-z0-9._~+/=\-]{8,}`)
 	// An Authorization header's value is masked whole, scheme and
-	// credentials: "Authorization: Basic dXNlcjpwYXNz" used to lose only
-	// the word Basic.
+	// credentials: in "Authorization: Basic dXNlcjpwYXNz" the credentials
+	// follow the scheme's word, and masking only that word would leave
+	// them.
 	assignRE = regexp.MustCompile(`(?i)\b(api[_-]?key|secret|token|password|passwd|authorization)(` + uspace + `*[:=]` + uspace + `*)((?:basic|bearer|digest|negotiate|token)` + uspace + `+\S+|"[^"]*"|'[^']*'|\S+)`)
 )
 

@@ -35,7 +35,8 @@ func BenchmarkRedactRequestID(b *testing.B) {
 }
 
 // A generated request id (32 hex digits, the time first) with a run of
-// nine decimal digits, which used to send it through the phone patterns.
+// nine decimal digits, which the phone patterns must not take for a
+// number.
 func BenchmarkRedactDigitRunID(b *testing.B) {
 	for b.Loop() {
 		Redact("187a9c0123456789ab3f5e7d9c1b2a40")

@@ -21,13 +21,6 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/llm"
 )
 
-// Store keeps the administrator's settings: one named row, written with
-// its audit row.
-type Store interface {
-	Setting(ctx context.Context, name string) (value []byte, ok bool, err error)
-	PutSetting(ctx context.Context, siteID int64, name string, value []byte, audit *domain.AuditEntry) error
-}
-
 // Events records what an administrator changed, for the event log.
 type Events interface {
 	Event(ctx context.Context, level slog.Level, phase, evt string, attrs ...slog.Attr)
@@ -51,7 +44,7 @@ type Base struct {
 // Service is the model in use and its settings.
 type Service struct {
 	base   Base
-	store  Store
+	store  domain.SettingsStore
 	events Events
 	ops    *slog.Logger
 	// ctx bounds the background probes; it ends when the daemon stops.
@@ -77,7 +70,7 @@ type settings struct {
 
 // New reads the administrator's model, if one was set, and builds the
 // model in use: that one, else the flags', else none.
-func New(ctx context.Context, base Base, store Store, events Events, ops *slog.Logger) (*Service, error) {
+func New(ctx context.Context, base Base, store domain.SettingsStore, events Events, ops *slog.Logger) (*Service, error) {
 	s := &Service{base: base, store: store, events: events, ops: ops, ctx: ctx, source: "none"}
 	saved, err := s.load(ctx)
 	switch {

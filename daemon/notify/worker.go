@@ -100,8 +100,8 @@ type Worker struct {
 	failing  bool
 }
 
-// StartWorker starts a Worker.
-func StartWorker(cfg WorkerConfig) *Worker {
+// NewWorker returns a Worker; Run texts.
+func NewWorker(cfg WorkerConfig) *Worker {
 	if cfg.Events == nil {
 		cfg.Events = logx.Discard()
 	}
@@ -132,8 +132,16 @@ func StartWorker(cfg WorkerConfig) *Worker {
 	w := &Worker{cfg: cfg, lease: cfg.Timeout + 10*time.Second, wake: make(chan struct{}, 1),
 		stopping: make(chan struct{}), done: make(chan struct{})}
 	w.ctx, w.cancel = context.WithCancel(context.Background())
-	go w.run()
 	return w
+}
+
+// Run texts the notifications owed until Shutdown or Close, or until ctx
+// ends, which cuts off the texts under way as Close does; it returns when
+// the Worker has stopped. Shutdown and Close wait for Run: it must be
+// called once.
+func (w *Worker) Run(ctx context.Context) {
+	defer context.AfterFunc(ctx, w.Close)()
+	w.run()
 }
 
 // Notify says deliveries were just committed. It never blocks.

@@ -63,7 +63,8 @@ func TestWorkerRetention(t *testing.T) {
 	t.Run("at start, in batches until a short one, cut at now minus the retention", func(t *testing.T) {
 		st := &sweepStore{left: 2*retentionBatch + 3}
 		began := time.Now()
-		w := StartWorker(WorkerConfig{Store: st, Retention: 48 * time.Hour, Poll: 5 * time.Millisecond})
+		w := NewWorker(WorkerConfig{Store: st, Retention: 48 * time.Hour, Poll: 5 * time.Millisecond})
+		go w.Run(context.Background())
 		// The loop claims only after the start's sweep is over.
 		st.waitFor(t, "claim", func() bool { return st.claims > 0 })
 		w.Close()
@@ -78,7 +79,8 @@ func TestWorkerRetention(t *testing.T) {
 	})
 	t.Run("negative keeps everything", func(t *testing.T) {
 		st := &sweepStore{left: 10}
-		w := StartWorker(WorkerConfig{Store: st, Retention: -1, RetentionEvery: 5 * time.Millisecond, Poll: 5 * time.Millisecond})
+		w := NewWorker(WorkerConfig{Store: st, Retention: -1, RetentionEvery: 5 * time.Millisecond, Poll: 5 * time.Millisecond})
+		go w.Run(context.Background())
 		st.waitFor(t, "second claim", func() bool { return st.claims > 1 })
 		time.Sleep(30 * time.Millisecond)
 		w.Close()
@@ -88,7 +90,8 @@ func TestWorkerRetention(t *testing.T) {
 	})
 	t.Run("again every RetentionEvery", func(t *testing.T) {
 		st := &sweepStore{}
-		w := StartWorker(WorkerConfig{Store: st, RetentionEvery: 20 * time.Millisecond, Poll: time.Hour})
+		w := NewWorker(WorkerConfig{Store: st, RetentionEvery: 20 * time.Millisecond, Poll: time.Hour})
+		go w.Run(context.Background())
 		st.waitFor(t, "third sweep", func() bool { return len(st.cuts) >= 3 })
 		w.Close()
 	})

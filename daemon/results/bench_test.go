@@ -5,8 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/arshline/arshline-sidecar/bench/fill"
 	"github.com/arshline/arshline-sidecar/daemon/results"
+	"github.com/arshline/arshline-sidecar/internal/filltest"
 	"github.com/arshline/arshline-sidecar/sqlstore"
 )
 
@@ -19,7 +19,7 @@ func benchForm(b *testing.B, n int) (*results.Service, int64) {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { db.Close() })
-	form, err := fill.Form(context.Background(), db, fill.Options{N: n, Days: 30, Batch: 2000})
+	form, err := filltest.Form(context.Background(), db, filltest.Options{N: n, Days: 30})
 	if err != nil {
 		b.Fatal(err)
 	}

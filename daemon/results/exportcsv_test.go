@@ -14,9 +14,9 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
-	"github.com/arshline/arshline-sidecar/bench/fill"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/results"
+	"github.com/arshline/arshline-sidecar/internal/filltest"
 	"github.com/arshline/arshline-sidecar/sqlstore"
 )
 
@@ -332,7 +332,7 @@ func TestExportCSVPagesOfAFilledForm(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	form, err := fill.Form(context.Background(), db, fill.Options{N: n, Days: 3, Batch: 1000, SpamEvery: 9, Seed: 3})
+	form, err := filltest.Form(context.Background(), db, filltest.Options{N: n, Days: 3, SpamEvery: 9, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}

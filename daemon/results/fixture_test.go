@@ -18,7 +18,7 @@ import (
 )
 
 // fixture is a real store with one form, written through the real write
-// path (answers.Validate, results.Facts, InsertSubmission).
+// path (answers.Validate, answers.EncodeStored, InsertSubmission).
 type fixture struct {
 	t     *testing.T
 	dir   string
@@ -101,7 +101,10 @@ func (f *fixture) submit(v *domain.Version, status domain.SubmissionStatus, sent
 	if err != nil {
 		f.t.Fatalf("answers %v: %v", sent, err)
 	}
-	body, _ := json.Marshal(res.Answers)
+	body, err := answers.EncodeStored(res.Answers, nil)
+	if err != nil {
+		f.t.Fatal(err)
+	}
 	sum := sha256.Sum256(body)
 	s := &domain.Submission{SiteID: 1, FormID: f.form, VersionID: v.ID, Status: status, ClientHash: "c",
 		AnswersSHA: hex.EncodeToString(sum[:]), Answers: body}

@@ -1,7 +1,6 @@
 package results
 
 import (
-	"encoding/json"
 	"sort"
 	"strconv"
 	"strings"
@@ -9,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/arshline/arshline-sidecar/daemon/answers"
 	"github.com/arshline/arshline-sidecar/daemon/document"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/jalali"
@@ -47,24 +47,15 @@ type rowMaker struct {
 	sub  *domain.Submission
 	cols []column
 	// first maps a field id to its (first) column's index in a row.
-	first map[string]int
-	row   []cell
-	list  []storedAnswer
-	names map[string]string // see scanAnswers
-	times timeCells
-	memo  map[*document.Field]map[string]memoCells
-}
-
-// storedAnswer is one answer as the store keeps it (answers.Answer),
-// its value left raw until the type says how to read it.
-type storedAnswer struct {
-	Field string          `json:"field"`
-	Type  string          `json:"type"`
-	Value json.RawMessage `json:"value"`
+	first  map[string]int
+	row    []cell
+	stored answers.StoredReader
+	times  timeCells
+	memo   map[*document.Field]map[string]memoCells
 }
 
 func newRowMaker(cat *catalogue, v view) *rowMaker {
-	m := &rowMaker{cat: cat, persian: v.persian, fileLink: v.fileLink, first: map[string]int{}, names: map[string]string{},
+	m := &rowMaker{cat: cat, persian: v.persian, fileLink: v.fileLink, first: map[string]int{},
 		memo: map[*document.Field]map[string]memoCells{}}
 	for _, f := range cat.fields {
 		m.first[f.ID] = fixedColumns + len(m.cols)
@@ -144,14 +135,11 @@ func (m *rowMaker) make(s *domain.Submission) []cell {
 	m.row[3] = textCell(iso)
 	m.row[4] = textCell(jalaliTime)
 	m.row[5] = numCell(float64(seq), strconv.FormatInt(seq, 10))
-	var ok bool
-	if m.list, ok = scanAnswers(s.Answers, m.list, m.names); !ok {
-		m.list = m.list[:0]
-		if json.Unmarshal(s.Answers, &m.list) != nil {
-			return m.row
-		}
+	list, err := m.stored.Read(s.Answers)
+	if err != nil {
+		return m.row
 	}
-	for _, a := range m.list {
+	for _, a := range list {
 		i, ok := m.first[a.Field]
 		if !ok {
 			continue // a field of a version newer than the export
@@ -254,47 +242,50 @@ func appendClock(b []byte, second int64) []byte {
 	return append(b, byte('0'+h/10), byte('0'+h%10), ':', byte('0'+m/10), byte('0'+m%10), ':', byte('0'+s/10), byte('0'+s%10))
 }
 
-// answerCell renders one answer by its stored type.
-func (m *rowMaker) answerCell(a storedAnswer, fi *fieldInfo, vf *document.Field) cell {
-	switch a.Type {
-	case domain.FieldNumber, domain.FieldRating:
-		if f, ok := jsonNumber(a.Value); ok {
-			return numCell(f, NumberKey(f))
-		}
+// answerCell renders one answer by its stored type; a value not of its
+// type's shape as its JSON.
+func (m *rowMaker) answerCell(s answers.Stored, fi *fieldInfo, vf *document.Field) cell {
+	switch s.Type {
 	case domain.FieldRadio, domain.FieldSelect:
-		if v, ok := jsonString(a.Value); ok {
+		if v, ok := s.Text(); ok {
 			return textCell(optionLabel(v, fi, vf))
 		}
-	case domain.FieldCheckbox:
-		if vs, ok := jsonStrings(a.Value); ok {
-			for i, v := range vs {
-				vs[i] = optionLabel(v, fi, vf)
-			}
-			return textCell(strings.Join(vs, "، "))
-		}
-	case domain.FieldMatrix:
-		var mv map[string]string
-		if json.Unmarshal(a.Value, &mv) == nil {
-			return textCell(matrixText(mv, vf))
-		}
-	case domain.FieldFile:
-		var ups []struct {
-			UploadID string `json:"upload_id"`
-			Name     string `json:"name"`
-		}
-		if json.Unmarshal(a.Value, &ups) == nil {
-			files := make([]string, len(ups))
-			for i, u := range ups {
-				files[i] = m.fileText(u.UploadID, u.Name)
-			}
-			return textCell(strings.Join(files, "\n"))
-		}
-	default:
-		if v, ok := jsonString(a.Value); ok {
+		return textCell(string(s.Value))
+	case domain.FieldText, domain.FieldTextarea, domain.FieldEmail, domain.FieldDate:
+		if v, ok := s.Text(); ok {
 			return textCell(v)
 		}
+		return textCell(string(s.Value))
 	}
-	return textCell(string(a.Value))
+	a, ok := s.Answer()
+	if !ok {
+		return textCell(string(s.Value))
+	}
+	switch v := a.Value.(type) {
+	case float64:
+		return numCell(v, answers.NumberKey(v))
+	case int:
+		return numCell(float64(v), strconv.Itoa(v))
+	case []string:
+		for i, o := range v {
+			v[i] = optionLabel(o, fi, vf)
+		}
+		return textCell(strings.Join(v, "، "))
+	case map[string]string:
+		return textCell(matrixText(v, vf))
+	case []answers.Upload:
+		files := make([]string, len(v))
+		for i, u := range v {
+			files[i] = m.fileText(u.UploadID, u.Name)
+		}
+		return textCell(strings.Join(files, "\n"))
+	case string:
+		if a.Type == domain.FieldRadio || a.Type == domain.FieldSelect {
+			return textCell(optionLabel(v, fi, vf))
+		}
+		return textCell(v)
+	}
+	return textCell(string(s.Value))
 }
 
 // fileText is one file of an answer: the name the respondent's file had

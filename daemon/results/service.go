@@ -3,6 +3,7 @@ package results
 import (
 	"context"
 	"encoding/json"
+	"log/slog"
 	"sync"
 
 	"github.com/arshline/arshline-sidecar/daemon/document"
@@ -39,6 +40,10 @@ type Store interface {
 
 // Service serves results.summary and submissions.export.
 type Service struct {
+	// Ops is the operator's log, for background rounds that failed
+	// (Run); nil: not logged.
+	Ops *slog.Logger
+
 	store Store
 	// exportDir holds the XLSX files being built and served; see xlsx.go.
 	exportDir string

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/arshline/arshline-sidecar/daemon/answers"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
 
@@ -216,7 +217,7 @@ func summarise(f *fieldInfo, counts []domain.AnswerCount) FieldSummary {
 	case domain.FieldMatrix:
 		m := map[string]map[string]int64{}
 		for _, c := range keyed {
-			row, col, ok := strings.Cut(c.Key, MatrixKeySep)
+			row, col, ok := strings.Cut(c.Key, answers.MatrixKeySep)
 			if !ok {
 				continue
 			}

@@ -10,17 +10,10 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
 
-// Store keeps the site's SMS settings: one named row, written with its
-// audit row (the store's settings table, as the model's settings are).
-type Store interface {
-	Setting(ctx context.Context, name string) (value []byte, ok bool, err error)
-	PutSetting(ctx context.Context, siteID int64, name string, value []byte, audit *domain.AuditEntry) error
-}
-
 // Service keeps the site's provider, key and sender, and serves
 // sms.settings.get, sms.settings.set and sms.test.
 type Service struct {
-	store Store
+	store domain.SettingsStore
 	// allowHTTP are the hosts a base URL may name over plain http
 	// besides loopback (--sms-allow-http-host).
 	allowHTTP []string
@@ -30,7 +23,7 @@ type Service struct {
 }
 
 // NewService returns the service of the settings in store.
-func NewService(store Store, allowHTTPHosts []string) *Service {
+func NewService(store domain.SettingsStore, allowHTTPHosts []string) *Service {
 	return &Service{store: store, allowHTTP: allowHTTPHosts}
 }
 

@@ -1,4 +1,4 @@
-package submissions
+package submissions_test
 
 import (
 	"context"
@@ -8,13 +8,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arshline/arshline-sidecar/bench"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/submissions"
+	"github.com/arshline/arshline-sidecar/internal/filltest"
 	"github.com/arshline/arshline-sidecar/sqlstore"
 )
 
-// BenchmarkSubmit is submissions.submit of bench.TenAnswers to
-// bench.TenQuestionForm through the real store: the service's work per
+// BenchmarkSubmit is submissions.submit of filltest.TenAnswers to
+// filltest.TenQuestionForm through the real store: the service's work per
 // submission and the writer's, without the socket. With synchronous=OFF
 // it shows the CPU a submission costs; the load tool measures it against
 // the disk's fsync rate. "notified" is the same form with three
@@ -23,9 +24,9 @@ import (
 //
 //	go test ./daemon/submissions -run '^$' -bench Submit -benchmem
 func BenchmarkSubmit(b *testing.B) {
-	b.Run("plain", func(b *testing.B) { benchSubmit(b, bench.TenQuestionForm) })
+	b.Run("plain", func(b *testing.B) { benchSubmit(b, filltest.TenQuestionForm) })
 	notified := map[string]any{}
-	for k, v := range bench.TenQuestionForm {
+	for k, v := range filltest.TenQuestionForm {
 		notified[k] = v
 	}
 	notified["settings"] = map[string]any{"notifications": []any{
@@ -56,15 +57,17 @@ func benchSubmit(b *testing.B, form map[string]any) {
 		b.Fatal(err)
 	}
 	f, _ = db.GetForm(ctx, 1, f.ID)
-	// One form token sends every submission, as the load tool sends one body.
-	s, err := New(ctx, db, Config{MinFill: -1, PerClientPerMinute: -1, PerFormPerMinute: -1, TokenReuse: true}, nil, time.Now)
+	s, err := submissions.New(ctx, db, submissions.Config{MinFill: -1, TokenReuse: true, PerClientPerMinute: -1, PerFormPerMinute: -1}, nil, time.Now)
+	if err != nil {
+		b.Fatal(err)
+	}
+	page, err := s.Public(ctx, submissions.PublicParams{Token: f.PublicToken})
 	if err != nil {
 		b.Fatal(err)
 	}
 	s.NotifyLimits = domain.NotificationLimits{PerFormPerHour: 100, PerReceiverPerHour: 20}
-	answers, _ := json.Marshal(bench.TenAnswers)
-	formToken := s.tokens.issue(f.ID, f.HeadVersionID, time.Now())
-	p := SubmitParams{Token: f.PublicToken, Answers: answers, FormToken: formToken, Client: Client{IPHash: "bench"}}
+	answers, _ := json.Marshal(filltest.TenAnswers)
+	p := submissions.SubmitParams{Token: f.PublicToken, Answers: answers, FormToken: page.FormToken, Client: submissions.Client{IPHash: "bench"}}
 	b.ResetTimer()
 	for i := range b.N {
 		p.Client.IPHash = strconv.Itoa(i)

@@ -27,7 +27,6 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/limit"
 	"github.com/arshline/arshline-sidecar/daemon/logx"
 	"github.com/arshline/arshline-sidecar/daemon/notify"
-	"github.com/arshline/arshline-sidecar/daemon/results"
 )
 
 // Store is the persistence the service needs.
@@ -60,10 +59,9 @@ type Config struct {
 	// token of an older one is still taken (default 10 min); negative
 	// refuses such tokens at once.
 	TokenGrace time.Duration
-	// TokenReuse lets one form token send many submissions, as before
-	// tokens were single-use: for load measurements that send one
-	// request body over and over. Off (the default), a token is one
-	// accepted submission.
+	// TokenReuse lets one form token send many submissions: for load
+	// measurements that send one request body over and over. Off (the
+	// default), a token is one accepted submission.
 	TokenReuse bool
 	// PerClientPerMinute and PerFormPerMinute bound submissions in any
 	// 60 s (defaults 10 and 600); negative turns a limit off.
@@ -398,46 +396,19 @@ func (s *Service) refuse(ctx context.Context, formID int64, reason string, err e
 	return err
 }
 
-// storedAnswer is one answer as submissions.answers keeps it: typed only
-// when it differs from the normalised value's JSON. A file answer keeps
-// none: what the respondent sent is the upload's reference, which the
-// value holds with the file's name, size and type beside it.
-type storedAnswer struct {
-	Field string          `json:"field"`
-	Type  string          `json:"type"`
-	Value any             `json:"value"`
-	Typed json.RawMessage `json:"typed,omitempty"`
-	// Verified says the respondent proved the mobile number with a code
-	// sent to it by SMS.
-	Verified bool `json:"verified,omitempty"`
-}
-
-// encodeAnswers returns the stored JSON of the accepted answers, its
-// SHA-256, and the text the search index keeps.
+// encodeAnswers returns the stored JSON of the accepted answers
+// (answers.EncodeStored), its SHA-256, and the text the search index
+// keeps.
 func encodeAnswers(doc *document.Document, res answers.Result, verified map[string]bool) (raw []byte, sha string, search string, err error) {
-	list := make([]storedAnswer, len(res.Answers))
-	var text strings.Builder
-	for i, a := range res.Answers {
-		value, err := json.Marshal(a.Value)
-		if err != nil {
-			return nil, "", "", err
-		}
-		list[i] = storedAnswer{Field: a.Field, Type: a.Type, Value: json.RawMessage(value), Verified: verified[a.Field]}
-		if a.Type != "file" && !jsonEqual(value, a.Typed) {
-			list[i].Typed = a.Typed
-		}
-		searchWords(&text, doc, a)
-	}
-	raw, err = json.Marshal(list)
-	if err != nil {
+	if raw, err = answers.EncodeStored(res.Answers, verified); err != nil {
 		return nil, "", "", err
+	}
+	var text strings.Builder
+	for _, a := range res.Answers {
+		searchWords(&text, doc, a)
 	}
 	sum := sha256.Sum256(raw)
 	return raw, hex.EncodeToString(sum[:]), text.String(), nil
-}
-
-func jsonEqual(a, b []byte) bool {
-	return string(a) == strings.TrimSpace(string(b))
 }
 
 // searchWords adds what an admin may search an answer by: the text as
@@ -490,5 +461,5 @@ func searchWords(b *strings.Builder, doc *document.Document, a answers.Answer) {
 // factsOf reads a stored submission's answers back into the facts they
 // counted.
 func factsOf(sub *domain.Submission) ([]domain.AnswerFact, error) {
-	return results.FactsOf(sub.Answers)
+	return answers.FactsOf(sub.Answers)
 }

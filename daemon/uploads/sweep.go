@@ -1,12 +1,32 @@
 package uploads
 
-import "context"
+import (
+	"context"
+	"time"
+)
+
+// Run removes the files an earlier run left unnamed (SweepOrphans), then
+// sweeps every SweepEvery until ctx ends. A sweep that fails leaves its
+// rows and files for the next one.
+func (s *Service) Run(ctx context.Context) {
+	_ = s.SweepOrphans(ctx)
+	t := time.NewTicker(SweepEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			_ = s.Sweep(ctx)
+		}
+	}
+}
 
 // Sweep runs one sweep: uploads in progress that stalled (no chunk for
 // the idle timeout, or too slow to keep their slot), part files older
 // than PartTTL, clients whose byte budget is whole again, and
 // received files no submission claimed within PendingTTL, rows and files.
-// The daemon runs it every SweepEvery, after SweepOrphans at start. A
+// Run runs it every SweepEvery, after SweepOrphans at start. A
 // row is deleted before its file, so a file whose removal failed is only
 // unreachable, never named by a row whose bytes are gone.
 func (s *Service) Sweep(ctx context.Context) error {

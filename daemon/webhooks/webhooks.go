@@ -145,8 +145,8 @@ type Worker struct {
 	storeFailing bool
 }
 
-// Start starts a Worker. It runs until Shutdown or Close.
-func Start(cfg Config) *Worker {
+// New returns a Worker; Run delivers.
+func New(cfg Config) *Worker {
 	if cfg.Events == nil {
 		cfg.Events = logx.Discard()
 	}
@@ -186,8 +186,16 @@ func Start(cfg Config) *Worker {
 		done:     make(chan struct{}),
 	}
 	w.ctx, w.cancel = context.WithCancel(context.Background())
-	go w.run()
 	return w
+}
+
+// Run delivers the outbox until Shutdown or Close, or until ctx ends,
+// which cuts off the deliveries under way as Close does; it returns when
+// the Worker has stopped. Shutdown and Close wait for Run: it must be
+// called once.
+func (w *Worker) Run(ctx context.Context) {
+	defer context.AfterFunc(ctx, w.Close)()
+	w.run()
 }
 
 // Notify says that deliveries were just committed, so that they go out

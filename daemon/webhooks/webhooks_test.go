@@ -162,7 +162,8 @@ func fast(db *sqlstore.DB) Config {
 }
 
 func start(t *testing.T, cfg Config) *Worker {
-	w := Start(cfg)
+	w := New(cfg)
+	go w.Run(context.Background())
 	t.Cleanup(w.Close)
 	return w
 }
@@ -485,7 +486,8 @@ func TestShutdownCutsOffAndReleases(t *testing.T) {
 	})
 	cfg := fast(db)
 	cfg.Timeout = 5 * time.Second
-	w := Start(cfg)
+	w := New(cfg)
+	go w.Run(context.Background())
 	quick := enqueue(t, db, 1, rc.URL)[0]
 	waitFor(t, "the first delivery", 5*time.Second, func() bool { return readRow(t, db, quick.ID).delivered })
 	stuck := enqueue(t, db, 2, rc.URL)[0]
@@ -601,7 +603,8 @@ func TestBrokenStoreLoggedOnce(t *testing.T) {
 	}
 	cfg := fast(db)
 	cfg.Events = events
-	w := Start(cfg)
+	w := New(cfg)
+	go w.Run(context.Background())
 	time.Sleep(300 * time.Millisecond) // six polls
 	w.Close()
 	events.Close()
@@ -681,4 +684,20 @@ func TestDeliveredBodiesEmptiedAfterRetention(t *testing.T) {
 			t.Fatal("the body of a delivery still owed was touched")
 		}
 	})
+}
+
+// TestRunEndsWithItsContext: the daemon stops the worker by ending Run's
+// context; Run returns, and Shutdown after it returns at once.
+func TestRunEndsWithItsContext(t *testing.T) {
+	w := New(fast(openStore(t, filepath.Join(t.TempDir(), "w.db"))))
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { w.Run(ctx); close(done) }()
+	cancel()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Run kept running after its context ended")
+	}
+	w.Shutdown(context.Background())
 }

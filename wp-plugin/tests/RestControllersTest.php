@@ -46,13 +46,13 @@ final class RestControllersTest extends Arshline_Test_Case {
 	);
 
 	/**
-	 * What the old Arshline_Sidecar_Rest::register_routes() registered
-	 * (b984e92), route => method => args, written down as it was. An arg
-	 * marked 'inert' did not exist: the callback reads the body itself.
-	 * The entries and results routes (forms/{id}/submissions, …/results,
-	 * …/export) follow them.
+	 * The REST routes the plugin registers, route => method => args: the
+	 * surface the admin script and other clients call, written down so
+	 * that a change to it is a deliberate one. The entries and results
+	 * routes (forms/{id}/submissions, …/results, …/export) follow the
+	 * others.
 	 */
-	const OLD_ROUTES = array(
+	const ROUTES = array(
 		'/arshline/v1/health'                                                => array( 'GET' => array() ),
 		'/arshline/v1/ai/plan'                                               => array(
 			'POST' => array(
@@ -294,10 +294,10 @@ final class RestControllersTest extends Arshline_Test_Case {
 		return $request;
 	}
 
-	public function test_the_routes_and_methods_are_the_old_ones() {
+	public function test_the_routes_and_methods_are_the_written_ones() {
 		$routes = $this->routes();
-		$this->assertSame( array_keys( self::OLD_ROUTES ), array_keys( $routes ), 'the route list or its order changed' );
-		foreach ( self::OLD_ROUTES as $route => $methods ) {
+		$this->assertSame( array_keys( self::ROUTES ), array_keys( $routes ), 'the route list or its order changed' );
+		foreach ( self::ROUTES as $route => $methods ) {
 			$seen = array();
 			foreach ( $routes[ $route ] as $handler ) {
 				$seen[] = implode( ',', array_keys( $handler['methods'] ) );
@@ -308,13 +308,13 @@ final class RestControllersTest extends Arshline_Test_Case {
 		}
 	}
 
-	public function test_the_arguments_check_what_they_checked_before() {
+	public function test_each_argument_is_checked_as_written() {
 		$routes = $this->routes();
-		foreach ( self::OLD_ROUTES as $route => $methods ) {
+		foreach ( self::ROUTES as $route => $methods ) {
 			$hosha2 = 0 === strpos( $route, '/hosha2/' );
 			foreach ( $routes[ $route ] as $handler ) {
 				$method = implode( ',', array_keys( $handler['methods'] ) );
-				$old    = $methods[ $method ];
+				$want   = $methods[ $method ];
 				$where  = "$method $route";
 				if ( $hosha2 ) {
 					// Hosha2 bodies are checked by the callbacks: any argument only describes.
@@ -327,21 +327,21 @@ final class RestControllersTest extends Arshline_Test_Case {
 					}
 					continue;
 				}
-				$this->assertSame( array_keys( $old ), array_keys( $handler['args'] ), "$where: argument names" );
-				foreach ( $old as $name => $was ) {
-					$now = $handler['args'][ $name ];
-					foreach ( $was as $key => $value ) {
-						$this->assertSame( $value, $now[ $key ] ?? null, "$where: $name.$key" );
+				$this->assertSame( array_keys( $want ), array_keys( $handler['args'] ), "$where: argument names" );
+				foreach ( $want as $name => $written ) {
+					$arg = $handler['args'][ $name ];
+					foreach ( $written as $key => $value ) {
+						$this->assertSame( $value, $arg[ $key ] ?? null, "$where: $name.$key" );
 					}
 					foreach ( array( 'required', 'default', 'enum', 'minimum', 'maximum', 'items' ) as $key ) {
-						$this->assertSame( array_key_exists( $key, $was ), array_key_exists( $key, $now ), "$where: $name.$key appeared or went" );
+						$this->assertSame( array_key_exists( $key, $written ), array_key_exists( $key, $arg ), "$where: $name.$key is there or not as written" );
 					}
-					if ( isset( $was['sanitize_callback'] ) ) {
-						// A custom sanitizer, and no type check, as before.
-						$this->assertEmpty( $now['validate_callback'] ?? null, "$where: $name is now validated" );
+					if ( isset( $written['sanitize_callback'] ) ) {
+						// A custom sanitizer, and no type check.
+						$this->assertEmpty( $arg['validate_callback'] ?? null, "$where: $name is validated by type" );
 					} else {
-						// WordPress parses it by its type: validate + sanitize now, rest_parse_request_arg before.
-						$this->assertContains( $now['sanitize_callback'] ?? 'rest_parse_request_arg', array( 'rest_parse_request_arg', 'rest_sanitize_request_arg' ), "$where: $name" );
+						// WordPress parses it by its type: validate and sanitize, or rest_parse_request_arg.
+						$this->assertContains( $arg['sanitize_callback'] ?? 'rest_parse_request_arg', array( 'rest_parse_request_arg', 'rest_sanitize_request_arg' ), "$where: $name" );
 					}
 				}
 			}

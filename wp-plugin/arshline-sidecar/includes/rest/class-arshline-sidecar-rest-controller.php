@@ -31,7 +31,8 @@ abstract class Arshline_Sidecar_REST_Controller extends WP_REST_Controller {
 	 *
 	 * WordPress already refuses a cookie request whose nonce is wrong; the
 	 * nonce is asked for here too so that a request authenticated another
-	 * way (an application password) is refused as it always was.
+	 * way (an application password) is refused: these routes serve the
+	 * plugin's own admin pages only.
 	 *
 	 * @param WP_REST_Request $request The request.
 	 * @return true|WP_Error

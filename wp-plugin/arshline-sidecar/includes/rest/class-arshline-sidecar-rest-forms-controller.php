@@ -157,7 +157,7 @@ class Arshline_Sidecar_REST_Forms_Controller extends Arshline_Sidecar_REST_Contr
 					'context'     => array( 'view', 'edit' ),
 					'required'    => true,
 					'arg_options' => array(
-						// Sanitized, not type-checked, as it always was.
+						// Sanitized, not type-checked: the daemon checks the title and says what is wrong in the user's language.
 						'sanitize_callback' => 'sanitize_text_field',
 						'validate_callback' => null,
 					),

@@ -72,7 +72,7 @@ class Arshline_Sidecar_REST_Plans_Controller extends Arshline_Sidecar_REST_Contr
 					'context'     => array( 'edit' ),
 					'required'    => true,
 					'arg_options' => array(
-						// Taken as text, as it always was: sanitized, not type-checked.
+						// Taken as text: sanitized, not type-checked; the daemon reads the command.
 						'sanitize_callback' => 'sanitize_textarea_field',
 						'validate_callback' => null,
 					),

@@ -67,7 +67,7 @@ class Arshline_Sidecar_REST_Undo_Controller extends Arshline_Sidecar_REST_Contro
 					'type'        => 'string',
 					'context'     => array( 'edit' ),
 					'arg_options' => array(
-						// Sanitized, not type-checked, as it always was.
+						// Sanitized, not type-checked: the daemon judges the token.
 						'sanitize_callback' => 'sanitize_text_field',
 						'validate_callback' => null,
 					),

@@ -6,7 +6,8 @@
  * Up/Down by month and with Shift by year, Enter or Space chooses,
  * Escape closes; focus stays in the dialog and goes back to the button.
  * Days outside the question's min/max cannot be chosen. The input stays
- * the answer: typing works as before and the picker only writes into it.
+ * the answer: typing into it works as without the picker, which only
+ * writes into it.
  */
 
 import { toDays, fromDays, daysInMonth, weekdayFromSaturday, format, digits, parse, fromISO } from './jalali';

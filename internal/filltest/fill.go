@@ -1,27 +1,27 @@
-// Package fill writes a realistic answered form into a real store through
-// the real write path (answers.Validate, InsertSubmission, and the
-// rollup that counts the answers), for the submission benchmarks and for tests that
+// Package filltest writes a realistic answered form into a real store
+// through the product's write path (forms.Service creates the form,
+// submissions.Service judges, stores and indexes every answer, the
+// rollup counts them), for the submission benchmarks and for tests that
 // need more rows than a hand-written fixture: a ten-field Persian
 // registration form, answered evenly over a run of days.
-package fill
+package filltest
 
 import (
 	"context"
-	"crypto/sha256"
 	"database/sql"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"math/rand"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/arshline/arshline-sidecar/daemon/answers"
-	"github.com/arshline/arshline-sidecar/daemon/document"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/forms"
 	"github.com/arshline/arshline-sidecar/daemon/jalali"
-	"github.com/arshline/arshline-sidecar/daemon/results"
+	"github.com/arshline/arshline-sidecar/daemon/submissions"
 	"github.com/arshline/arshline-sidecar/sqlstore"
 )
 
@@ -32,8 +32,9 @@ type Options struct {
 	N       int
 	Days    int
 	LastDay string
-	// Batch submissions share one write transaction.
-	Batch int
+	// Clients send at once (default 8), so that the store's group
+	// commit shares transactions among them as it does for visitors.
+	Clients int
 	// SpamEvery: every SpamEvery-th submission arrives as spam (0: none).
 	SpamEvery int
 	Seed      int64
@@ -115,16 +116,19 @@ func answersFor(r *rand.Rand, day jalali.Date) map[string]json.RawMessage {
 }
 
 // Form creates the published form and answers it: o.N submissions, o.N/o.Days
-// a day. The write path stamps submissions with the present moment, so
-// each day's are moved to their day afterwards (created_at spread over
-// the day, and the day of their running counts) by plain SQL on the same
-// file. It returns the form's id.
+// a day, each sent to submissions.Service.Submit as a visitor's page
+// sends it (the service's spam defences off: one sender sends them
+// all, at once). Every o.SpamEvery-th is then marked spam as an admin
+// marks it. The write path stamps submissions with the present moment,
+// so each day's are moved to their day afterwards (created_at spread
+// over the day, and the day of their running counts) by plain SQL on
+// the same file. It returns the form's id.
 func Form(ctx context.Context, db *sqlstore.DB, o Options) (int64, error) {
 	if o.Days <= 0 {
 		o.Days = 1
 	}
-	if o.Batch <= 0 {
-		o.Batch = 1000
+	if o.Clients <= 0 {
+		o.Clients = 8
 	}
 	if o.LastDay == "" {
 		o.LastDay = domain.IranDay(time.Now())
@@ -138,97 +142,46 @@ func Form(ctx context.Context, db *sqlstore.DB, o Options) (int64, error) {
 		return 0, err
 	}
 	defer raw.Close()
+	ctx = domain.WithActor(ctx, domain.Actor{UserID: 1, Caps: []string{domain.CapManageForms}, SiteID: 1, Locale: "fa_IR"})
 	doc := domain.NewDocument()
 	doc.Fields = Fields()
-	var form *domain.Form
-	var version *domain.Version
-	err = db.Update(ctx, func(tx domain.FormTx) error {
-		form, version, err = tx.CreateForm(1, 1, domain.FormState{Title: "نوبت‌دهی درمانگاه", Status: domain.StatusPublished, Document: doc},
-			domain.VersionMeta{Source: domain.SourceAPI, CreatedBy: 1})
-		return err
-	})
+	created, err := (&forms.Service{Store: db}).Create(ctx, forms.CreateParams{Title: "نوبت‌دهی درمانگاه", Status: string(domain.StatusPublished), Document: &doc})
 	if err != nil {
 		return 0, err
 	}
-	docJSON, _ := json.Marshal(doc)
-	typed, err := document.Parse(docJSON)
+	form := created.Form
+	svc, err := submissions.New(ctx, db, submissions.Config{MinFill: -1, TokenReuse: true, PerClientPerMinute: -1, PerFormPerMinute: -1}, nil, nil)
 	if err != nil {
 		return 0, err
 	}
-	labels := optionLabels()
-	// Answers are made and judged in a goroutine of their own while the
-	// writer stores the batch before: the two halves of the work overlap.
-	type batch struct {
-		day  int
-		last bool // the day's last batch
-		subs []*domain.Submission
-		text []string
-		err  error
+	page, err := svc.Public(ctx, submissions.PublicParams{Token: form.PublicToken})
+	if err != nil {
+		return 0, err
 	}
-	ready := make(chan batch, 2)
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	go func() {
-		defer close(ready)
-		r := rand.New(rand.NewSource(o.Seed))
-		done := 0
-		for d := 0; d < o.Days; d++ {
-			jday := jalali.FromTime(lastDay.AddDate(0, 0, d-o.Days+1))
-			for left := o.N/o.Days + btoi(d < o.N%o.Days); left > 0; {
-				n := min(left, o.Batch)
-				b := batch{day: d, last: n == left, subs: make([]*domain.Submission, n), text: make([]string, n)}
-				for i := range b.subs {
-					sent := answersFor(r, jday)
-					res, err := answers.Validate(typed, sent, answers.Options{})
-					if err != nil {
-						b.err = fmt.Errorf("%w: %v", err, domain.AsError(err).Data)
-						break
-					}
-					body, _ := json.Marshal(res.Answers)
-					sum := sha256.Sum256(body)
-					status := domain.SubmissionNew
-					if o.SpamEvery > 0 && (done+i+1)%o.SpamEvery == 0 {
-						status = domain.SubmissionSpam
-					}
-					b.subs[i] = &domain.Submission{SiteID: 1, FormID: form.ID, VersionID: version.ID, Status: status,
-						ClientHash: hex.EncodeToString(sum[:8]), AnswersSHA: hex.EncodeToString(sum[:]), Answers: body}
-					b.text[i] = searchText(res.Answers, labels)
-				}
-				select {
-				case ready <- b:
-				case <-ctx.Done():
-					return
-				}
-				if b.err != nil {
-					return
-				}
-				left -= n
-				done += n
-			}
-		}
-	}()
+	r := rand.New(rand.NewSource(o.Seed))
 	today := domain.IranDay(time.Now())
 	done, movedTo := 0, int64(0)
-	for b := range ready {
-		if b.err != nil {
-			return 0, b.err
-		}
-		err := db.UpdateSubmissions(ctx, func(tx domain.SubmissionTx) error {
-			for i, s := range b.subs {
-				if err := tx.InsertSubmission(s, b.text[i]); err != nil {
-					return err
-				}
+	for d := 0; d < o.Days; d++ {
+		jday := jalali.FromTime(lastDay.AddDate(0, 0, d-o.Days+1))
+		n := o.N/o.Days + btoi(d < o.N%o.Days)
+		sends := make([]submissions.SubmitParams, n)
+		for i := range sends {
+			body, err := json.Marshal(answersFor(r, jday))
+			if err != nil {
+				return 0, err
 			}
-			return nil
-		})
+			sends[i] = submissions.SubmitParams{Token: form.PublicToken, FormToken: page.FormToken, Answers: body,
+				Client: submissions.Client{IPHash: fmt.Sprintf("%016x", r.Uint64())}}
+		}
+		ids, err := submitAll(ctx, svc, sends, o.Clients)
 		if err != nil {
 			return 0, err
 		}
-		done += len(b.subs)
-		if !b.last {
-			continue
+		if err := markSpam(ctx, svc, form.ID, ids, done, o.SpamEvery); err != nil {
+			return 0, err
 		}
-		day := lastDay.AddDate(0, 0, b.day-o.Days+1).Format("2006-01-02")
+		done += n
+		day := lastDay.AddDate(0, 0, d-o.Days+1).Format("2006-01-02")
 		if movedTo, err = moveDay(ctx, raw, form.ID, today, day, movedTo); err != nil {
 			return 0, err
 		}
@@ -239,7 +192,7 @@ func Form(ctx context.Context, db *sqlstore.DB, o Options) (int64, error) {
 	// The answers are counted after the submissions, as the daemon does,
 	// once each day's rows are on their day.
 	for {
-		n, err := db.RollUpAnswers(ctx, 5000, results.FactsOf)
+		n, err := db.RollUpAnswers(ctx, 5000, answers.FactsOf)
 		if err != nil {
 			return 0, err
 		}
@@ -249,44 +202,55 @@ func Form(ctx context.Context, db *sqlstore.DB, o Options) (int64, error) {
 	}
 }
 
-// optionLabels maps field id and option value to the option's label.
-func optionLabels() map[string]map[string]string {
-	out := map[string]map[string]string{}
-	for _, f := range Fields() {
-		if opts, ok := f["options"].([]map[string]any); ok {
-			m := map[string]string{}
-			for _, o := range opts {
-				m[o["value"].(string)] = o["label"].(string)
+// submitAll sends every submission from clients senders at once and
+// returns their ids in the order of sends.
+func submitAll(ctx context.Context, svc *submissions.Service, sends []submissions.SubmitParams, clients int) ([]int64, error) {
+	ids := make([]int64, len(sends))
+	errs := make([]error, clients)
+	var wg sync.WaitGroup
+	for c := range clients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := c; i < len(sends); i += clients {
+				receipt, err := svc.Submit(ctx, sends[i])
+				if err != nil {
+					errs[c] = fmt.Errorf("%w: %v", err, domain.AsError(err).Data)
+					return
+				}
+				ids[i] = receipt.SubmissionID
 			}
-			out[f["id"].(string)] = m
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
 		}
 	}
-	return out
+	return ids, nil
 }
 
-// searchText is what a submission is found by: what was typed, and the
-// labels of the options chosen.
-func searchText(list []answers.Answer, labels map[string]map[string]string) string {
-	var b strings.Builder
-	for _, a := range list {
-		switch v := a.Value.(type) {
-		case string:
-			if l, ok := labels[a.Field][v]; ok {
-				b.WriteString(l)
-			} else {
-				b.WriteString(v)
-			}
-		case []string:
-			for _, o := range v {
-				b.WriteString(labels[a.Field][o])
-				b.WriteByte(' ')
-			}
-		default:
-			b.WriteString(a.TypedText())
-		}
-		b.WriteByte(' ')
+// markSpam marks every every-th submission, counting from the one after
+// the done sent before, as spam, through submissions.set_status.
+func markSpam(ctx context.Context, svc *submissions.Service, formID int64, ids []int64, done, every int) error {
+	if every <= 0 {
+		return nil
 	}
-	return b.String()
+	var spam []int64
+	for i, id := range ids {
+		if (done+i+1)%every == 0 {
+			spam = append(spam, id)
+		}
+	}
+	for len(spam) > 0 {
+		n := min(len(spam), 500)
+		if _, err := svc.SetStatus(ctx, submissions.IDsParams{FormID: formID, IDs: spam[:n], Status: string(domain.SubmissionSpam)}); err != nil {
+			return err
+		}
+		spam = spam[n:]
+	}
+	return nil
 }
 
 func btoi(b bool) int {
