@@ -36,11 +36,13 @@ const (
 //
 // An ErrCoder may also implement
 //
-//	ErrorMessages() (en, fa string)  // error.message in the caller's locale, both in error.data
-//	ErrorItems() map[string]any      // more items of error.data
+//	ErrorMessage() (format string, args []any) // the message: an English fmt format and its arguments
+//	ErrorItems() map[string]any                // more items of error.data
 //
-// Without them, error.data holds the code's name and the request id, and
-// the message is Error(). The transport adds "error", "message_fa",
+// The message is written in the caller's locale by Config.Localize for
+// error.message, and in both languages in error.data. Without it,
+// error.data holds the code's name and the request id, and the message
+// is Error(). The transport adds "error", "message_fa",
 // "message_en" and "request_id" to the items, which can overwrite none
 // of them; the map an error returns is not kept or changed.
 type ErrCoder interface {
@@ -48,7 +50,38 @@ type ErrCoder interface {
 	ErrorCode() string
 }
 
-type messager interface{ ErrorMessages() (en, fa string) }
+type messager interface {
+	ErrorMessage() (format string, args []any)
+}
+
+// Localizer writes a message, an English fmt format and its arguments,
+// in a locale (fa_IR or en_US).
+type Localizer func(locale, format string, args []any) string
+
+// English is the Localizer of a server given none: the English text in
+// every locale.
+func English(_, format string, args []any) string { return fmt.Sprintf(format, args...) }
+
+// pair is the transport's own errors, written in both languages here,
+// as the transport imports no catalogue.
+type pair interface{ messagePair() (en, fa string) }
+
+// errorTexts are ec's message in English and in Persian, and whether it
+// has one.
+func errorTexts(ec ErrCoder, localize Localizer) (en, fa string, ok bool) {
+	switch m := ec.(type) {
+	case pair:
+		en, fa = m.messagePair()
+		return en, fa, true
+	case messager:
+		if localize == nil {
+			localize = English
+		}
+		format, args := m.ErrorMessage()
+		return localize("en_US", format, args), localize("fa_IR", format, args), true
+	}
+	return "", "", false
+}
 
 type itemser interface{ ErrorItems() map[string]any }
 
@@ -178,7 +211,7 @@ func (e *codedError) RPCCode() int { return e.code }
 
 func (e *codedError) ErrorCode() string { return codeName(e.code) }
 
-func (e *codedError) ErrorMessages() (en, fa string) { return e.en, e.fa }
+func (e *codedError) messagePair() (en, fa string) { return e.en, e.fa }
 
 func (e *codedError) ErrorItems() map[string]any { return e.data }
 
@@ -210,11 +243,10 @@ func normalizeLocale(locale string) string {
 // wireError turns an error into the error object sent to a client: the
 // error's items first, then its code's name, its messages and the request
 // id, which the items can never overwrite.
-func wireError(ec ErrCoder, locale, reqID string) *Error {
-	data := ErrorData(ec)
+func wireError(ec ErrCoder, locale, reqID string, localize Localizer) *Error {
+	data := ErrorData(ec, localize)
 	msg := ec.Error()
-	if m, ok := ec.(messager); ok {
-		en, fa := m.ErrorMessages()
+	if en, fa, ok := errorTexts(ec, localize); ok {
 		msg = en
 		if isPersian(locale) && fa != "" {
 			msg = fa
@@ -228,7 +260,7 @@ func wireError(ec ErrCoder, locale, reqID string) *Error {
 // its code's name under "error" and its messages under "message_fa" and
 // "message_en", which the items can never overwrite. A result that
 // reports an error in a member of its own (a probe's) uses it too.
-func ErrorData(ec ErrCoder) map[string]any {
+func ErrorData(ec ErrCoder, localize Localizer) map[string]any {
 	var items map[string]any
 	if it, ok := ec.(itemser); ok {
 		items = it.ErrorItems()
@@ -238,8 +270,7 @@ func ErrorData(ec ErrCoder) map[string]any {
 		data[k] = v
 	}
 	data["error"] = ec.ErrorCode()
-	if m, ok := ec.(messager); ok {
-		en, fa := m.ErrorMessages()
+	if en, fa, ok := errorTexts(ec, localize); ok {
 		data["message_fa"], data["message_en"] = fa, en
 	}
 	return data

@@ -43,10 +43,10 @@ func (l *logBuffer) logger() *slog.Logger {
 func errorMethods() []Method {
 	return []Method{
 		{Name: "form.missing", Handler: func(ctx context.Context, _ json.RawMessage) (any, error) {
-			return nil, domain.NotFound("form", "فرم", 9).With("form_id", 9).With("error", "SPOOFED")
+			return nil, domain.Errorf(domain.CodeNotFound, "form %v was not found", 9).With("form_id", 9).With("error", "SPOOFED")
 		}},
 		{Name: "wrapped.conflict", Handler: func(ctx context.Context, _ json.RawMessage) (any, error) {
-			de := domain.Errorf(domain.CodeConflict, "the form changed meanwhile", "فرم در این فاصله تغییر کرده است")
+			de := domain.Errorf(domain.CodeConflict, "the form changed meanwhile")
 			return nil, fmt.Errorf("saving: %w", de)
 		}},
 		{Name: "leaky", Handler: func(ctx context.Context, _ json.RawMessage) (any, error) {
@@ -65,7 +65,7 @@ func errorMethods() []Method {
 			return map[string]any{"ch": make(chan int)}, nil
 		}},
 		{Name: "bad.data", Handler: func(ctx context.Context, _ json.RawMessage) (any, error) {
-			return nil, domain.Errorf(domain.CodeRateLimit, "slow down", "کمی آهسته‌تر").
+			return nil, domain.Errorf(domain.CodeRateLimit, "slow down").
 				With("retry_after_sec", 3).With("fn", func() {})
 		}},
 		{Name: "ok", Handler: func(ctx context.Context, _ json.RawMessage) (any, error) { return "ok", nil }},
@@ -262,7 +262,7 @@ func TestEnvelopeHook(t *testing.T) {
 	var seen []CallInfo
 	var mu sync.Mutex
 	var peers atomic.Int32
-	refused := domain.InvalidParams("the envelope is refused", "پوشش پذیرفته نشد")
+	refused := domain.InvalidParams("the envelope is refused")
 	cfg := Config{DefaultLocale: "en_US", OnCall: func(ci CallInfo) {
 		mu.Lock()
 		seen = append(seen, ci)
@@ -589,15 +589,15 @@ type spoofer struct{}
 
 func (spoofer) Error() string     { return "NOT_FOUND: form 9 was not found" }
 func (spoofer) ErrorCode() string { return "NOT_FOUND" }
-func (spoofer) ErrorMessages() (en, fa string) {
-	return "form 9 was not found", "فرم 9 پیدا نشد"
+func (spoofer) ErrorMessage() (string, []any) {
+	return "form %v was not found", []any{9}
 }
 func (spoofer) ErrorItems() map[string]any {
 	return map[string]any{"form_id": 9, "error": "SPOOFED", "message_en": "spoofed", "request_id": "x"}
 }
 
 func TestWireErrorShape(t *testing.T) {
-	w := wireError(spoofer{}, "fa_IR", "abc123")
+	w := wireError(spoofer{}, "fa_IR", "abc123", testLocalize)
 	if w.Code != -32002 || w.Message != "فرم 9 پیدا نشد" {
 		t.Fatalf("error %d %q", w.Code, w.Message)
 	}
@@ -605,7 +605,7 @@ func TestWireErrorShape(t *testing.T) {
 	if d["error"] != "NOT_FOUND" || d["message_en"] != "form 9 was not found" || d["message_fa"] != "فرم 9 پیدا نشد" || d["form_id"] != 9 || d["request_id"] != "abc123" {
 		t.Fatalf("data %v", d)
 	}
-	if en := wireError(spoofer{}, "en_US", "abc123"); en.Message != "form 9 was not found" {
+	if en := wireError(spoofer{}, "en_US", "abc123", testLocalize); en.Message != "form 9 was not found" {
 		t.Fatalf("English message %q", en.Message)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/document"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/iranformat"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 )
 
 // everyType has a field of every type and every key the validator reads.
@@ -430,7 +431,7 @@ func TestTooLarge(t *testing.T) {
 	long["bio"] = json.RawMessage(`"` + strings.Repeat("ا", 40000) + `"`)
 	_, err := Validate(d, long, Options{})
 	var de *domain.Error
-	if !errors.As(err, &de) || de.Code != CodeTooLarge || de.Data["field"] != "bio" || de.MessageFA == "" {
+	if !errors.As(err, &de) || de.Code != CodeTooLarge || de.Data["field"] != "bio" || messages.Render("fa_IR", de.Text()) == "" {
 		t.Fatalf("a long answer: %v", err)
 	}
 	// A textarea at the schema's longest, every letter \u-escaped, fits.

@@ -83,7 +83,7 @@ func Check(d domain.Document, code domain.Code) (domain.Document, error) {
 	d.Fields = fields
 	raw, err := json.Marshal(d)
 	if err != nil {
-		return d, domain.Wrap(code, err, "the form document cannot be encoded", "سند فرم قابل نوشتن نیست")
+		return d, domain.Wrap(code, err, "the form document cannot be encoded")
 	}
 	if _, err := Parse(raw); err != nil {
 		var de *Error
@@ -106,16 +106,16 @@ func Check(d domain.Document, code domain.Code) (domain.Document, error) {
 func CheckTitle(t string) (string, *domain.Error) {
 	t = strings.TrimSpace(t)
 	if t == "" {
-		return "", domain.InvalidParams("title must not be empty", "عنوان فرم نمی‌تواند خالی باشد")
+		return "", domain.InvalidParams("title must not be empty")
 	}
 	if !utf8.ValidString(t) {
-		return "", domain.InvalidParams("title is not valid UTF-8", "عنوان فرم متن معتبر UTF-8 نیست")
+		return "", domain.InvalidParams("title is not valid UTF-8")
 	}
 	if bad := controlChar(t, false); bad {
-		return "", domain.InvalidParams("title contains control characters", "عنوان فرم نویسهٔ کنترلی دارد")
+		return "", domain.InvalidParams("title contains control characters")
 	}
 	if n := DocLimits().MaxTitleChars; utf8.RuneCountInString(t) > n {
-		return "", domain.InvalidParams(fmt.Sprintf("title is longer than %d characters", n), fmt.Sprintf("عنوان فرم بیش از %d نویسه است", n))
+		return "", domain.InvalidParams("title is longer than %d characters", n)
 	}
 	return t, nil
 }

@@ -47,13 +47,11 @@ func (e *Error) Domain(code domain.Code) *domain.Error {
 	if len(e.Violations) > 0 {
 		first = e.Violations[0]
 	}
-	en := fmt.Sprintf("the form document is not valid: %s: %s", pathOrRoot(first.Path), first.MessageEN)
-	fa := fmt.Sprintf("سند فرم معتبر نیست: %s: %s", pathOrRoot(first.Path), first.MessageFA)
+	msg := domain.Both{EN: first.MessageEN, FA: first.MessageFA}
 	if n := len(e.Violations); n > 1 {
-		en += fmt.Sprintf(" (and %d more)", n-1)
-		fa += fmt.Sprintf(" (و %d مورد دیگر)", n-1)
+		return domain.Wrap(code, e, "the form document is not valid: %s: %s (and %d more)", pathOrRoot(first.Path), msg, n-1).With("violations", e.Violations)
 	}
-	return domain.Wrap(code, e, en, fa).With("violations", e.Violations)
+	return domain.Wrap(code, e, "the form document is not valid: %s: %s", pathOrRoot(first.Path), msg).With("violations", e.Violations)
 }
 
 func pathOrRoot(p string) string {
