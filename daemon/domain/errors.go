@@ -10,7 +10,8 @@ import (
 )
 
 // Code is a stable domain error code. The PHP shim, the CLI and the tests
-// branch on these names, so they never change once published.
+// branch on these names, so they never change once published; their
+// JSON-RPC numbers are the transport's (rpc.Codes, docs/API.md).
 type Code string
 
 const (
@@ -39,16 +40,6 @@ const (
 	CodeFormClosed Code = "FORM_CLOSED"
 	CodeInternal   Code = "INTERNAL"
 )
-
-// AllCodes lists every domain code, in the order of their JSON-RPC numbers.
-var AllCodes = []Code{
-	CodeInvalidParams, CodeForbidden, CodeNotFound, CodeInvalidPlan,
-	CodeConflict, CodeUndoConflict, CodeAlreadyUndone, CodeRateLimit,
-	CodeCancelled, CodeTimeout, CodeModelLimit, CodeSchemaInvalid,
-	CodeUnsafeOutput, CodeOpenAIUnavailable, CodeDiffApplyFail,
-	CodeUnavailable, CodeTooLarge, CodeInvalidSubmission, CodeFormClosed,
-	CodeInternal,
-}
 
 // Text is something said to a person: Key is the English text as a fmt
 // format, which is also its key in the catalogue of every other language

@@ -93,6 +93,11 @@ func localArgs(fa bool, locale string, args []any) []any {
 			out[i] = Render(locale, a)
 		case *domain.Error:
 			out[i] = Render(locale, a.Text())
+		case domain.Numeral:
+			out[i] = a.String()
+			if fa {
+				out[i] = a.Persian()
+			}
 		case domain.Both:
 			out[i] = a.EN
 			if fa {

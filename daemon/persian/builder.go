@@ -2,10 +2,8 @@ package persian
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
-	"github.com/arshline/arshline-sidecar/daemon/contract"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
 
@@ -51,7 +49,7 @@ type budgetKey struct {
 }
 
 // persianDigits writes n the way Persian messages show numbers.
-func persianDigits(n int) string { return contract.PersianDigits(strconv.Itoa(n)) }
+func persianDigits(n int) string { return domain.PersianNumber(n) }
 
 func (b *builder) warn(code, en, fa string) {
 	for _, w := range b.warnings {

@@ -106,7 +106,7 @@ func (e *Error) Domain() *domain.Error {
 		if fe, ok := e.Err.(*iranformat.Error); ok {
 			kind = fe.Kind
 		}
-		return domain.Wrap(domain.CodeInvalidParams, e, "the receiver: %s", domain.Both{EN: kind.MessageEN(), FA: kind.MessageFA()}).
+		return domain.Wrap(domain.CodeInvalidParams, e, "the receiver: %s", kind.Text()).
 			With("param", "to").With("kind", string(KindInvalidReceiver))
 	}
 	name, ok := providerNames[e.Provider]

@@ -374,8 +374,8 @@ func (s *Service) SendOTP(ctx context.Context, p OTPSendParams) (*OTPSent, error
 	}
 	mobile, err := iranformat.Mobile(p.Mobile)
 	if err != nil {
-		return nil, s.refuseOTP(ctx, f.ID, "mobile", domain.Errorf(domain.CodeInvalidSubmission, "enter a mobile number such as 09121234567").With("fields", []answers.FieldError{{
-			Field: fd.ID, Code: answers.Reason(iranformat.KindMobile), MessageEN: iranformat.KindMobile.MessageEN(), MessageFA: iranformat.KindMobile.MessageFA()}}))
+		return nil, s.refuseOTP(ctx, f.ID, "mobile", domain.Errorf(domain.CodeInvalidSubmission, "enter a mobile number such as 09121234567").With("fields", []answers.FieldError{
+			answers.NewFieldError(fd.ID, answers.Reason(iranformat.KindMobile), iranformat.KindMobile.Text())}))
 	}
 	if s.SMS == nil {
 		return nil, s.otpUnavailable(ctx, f, nil)
@@ -478,9 +478,8 @@ func (s *Service) checkOTP(f *domain.Form, doc *document.Document, res answers.R
 		mobile, _ := a.Value.(string)
 		code := strings.TrimSpace(iranformat.Digits(codes[fd.ID]))
 		if code == "" {
-			refused = append(refused, answers.FieldError{Field: fd.ID, Code: ReasonOTPRequired,
-				MessageEN: "confirm this number with the code sent to it by SMS; ask for a code first",
-				MessageFA: "این شماره را با کدی که با پیامک به آن فرستاده می‌شود تأیید کنید؛ ابتدا کد را درخواست کنید"})
+			refused = append(refused, answers.NewFieldError(fd.ID, ReasonOTPRequired,
+				domain.T("confirm this number with the code sent to it by SMS; ask for a code first")))
 			continue
 		}
 		out, left, r := s.otp.take(f.ID, fd.ID, mobile, code, now)
@@ -493,17 +492,13 @@ func (s *Service) checkOTP(f *domain.Form, doc *document.Document, res answers.R
 			restores = append(restores, r)
 		case otpWrong:
 			triesLeft[fd.ID] = left
-			refused = append(refused, answers.FieldError{Field: fd.ID, Code: ReasonOTPWrong,
-				MessageEN: fmt.Sprintf("the code is not right; %d tries left", left),
-				MessageFA: fmt.Sprintf("کد درست نیست؛ %s بار دیگر می‌توانید امتحان کنید", domain.PersianNumber(left))})
+			refused = append(refused, answers.NewFieldError(fd.ID, ReasonOTPWrong, domain.T("the code is not right; %d tries left", left)))
 		case otpExpired, otpNone:
-			refused = append(refused, answers.FieldError{Field: fd.ID, Code: ReasonOTPExpired,
-				MessageEN: "the code has expired or was not sent to this number; ask for a new code",
-				MessageFA: "کد منقضی شده یا برای این شماره فرستاده نشده است؛ کد تازه بخواهید"})
+			refused = append(refused, answers.NewFieldError(fd.ID, ReasonOTPExpired,
+				domain.T("the code has expired or was not sent to this number; ask for a new code")))
 		case otpBurnt:
-			refused = append(refused, answers.FieldError{Field: fd.ID, Code: ReasonOTPBurnt,
-				MessageEN: "the code was entered wrong too many times and no longer works; ask for a new code",
-				MessageFA: "کد بیش از حد نادرست وارد شد و دیگر کار نمی‌کند؛ کد تازه بخواهید"})
+			refused = append(refused, answers.NewFieldError(fd.ID, ReasonOTPBurnt,
+				domain.T("the code was entered wrong too many times and no longer works; ask for a new code")))
 		}
 	}
 	if len(refused) > 0 {

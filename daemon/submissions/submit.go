@@ -16,7 +16,6 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/document"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/limit"
-	"github.com/arshline/arshline-sidecar/daemon/messages"
 )
 
 // SubmitParams is one respondent's submission, as the shim relays it.
@@ -72,8 +71,8 @@ const (
 
 // refusal is INVALID_SUBMISSION about the whole form rather than a field.
 func refusal(reason string, text domain.Text) *domain.Error {
-	return domain.Errorf(domain.CodeInvalidSubmission, text.Key, text.Args...).With("fields", []answers.FieldError{{
-		Field: "", Code: answers.Reason(reason), MessageEN: text.String(), MessageFA: messages.Render(domain.LocaleFA, text)}})
+	return domain.Errorf(domain.CodeInvalidSubmission, text.Key, text.Args...).With("fields", []answers.FieldError{
+		answers.NewFieldError("", answers.Reason(reason), text)})
 }
 
 func (p *SubmitParams) check() error {
