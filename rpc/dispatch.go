@@ -246,7 +246,7 @@ func (s *Server) protocolErrorLine(out *bytes.Buffer, e *codedError) {
 // that a client's bug report can be matched with what the server saw.
 func (s *Server) protocolError(e *codedError) *Error {
 	reqID := NewRequestID()
-	s.log.Debug("refused a malformed frame", "request_id", reqID, "code", e.code, "reason", e.en)
+	s.log.Debug("refused a malformed frame", "request_id", reqID, "code", e.code, "reason", e.english())
 	return wireError(e, s.cfg.DefaultLocale, reqID, s.cfg.Localize)
 }
 

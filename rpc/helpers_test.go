@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -167,12 +168,14 @@ var testPersian = map[string]string{
 	"you do not have permission for this action": "شما مجوز انجام این کار را ندارید",
 }
 
-// testLocalize is the test servers' Config.Localize.
+// testLocalize is the test servers' Config.Localize: the daemon's
+// catalogue, which holds the transport's own texts, and the test
+// methods' texts.
 func testLocalize(locale, format string, args []any) string {
 	if fa, ok := testPersian[format]; ok && strings.HasPrefix(locale, "fa") {
-		format = fa
+		return fmt.Sprintf(fa, args...)
 	}
-	return fmt.Sprintf(format, args...)
+	return messages.Localize(locale, format, args)
 }
 
 type testServer struct {

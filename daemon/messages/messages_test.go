@@ -16,7 +16,8 @@ import (
 )
 
 // keysInCode parses every shipped Go file of the module and returns each
-// catalogue key a call names (domain.Errorf, Wrap, InvalidParams, T),
+// catalogue key a call names (domain.Errorf, Wrap, InvalidParams, T, and
+// the transport's newError),
 // with where; a key that is not a string literal is reported unless it
 // passes on a Text's own key (text.Key).
 func keysInCode(t *testing.T) (map[string][]string, []string) {
@@ -29,7 +30,7 @@ func keysInCode(t *testing.T) (map[string][]string, []string) {
 	if len(files) < 50 {
 		t.Fatalf("go list found only %d files", len(files))
 	}
-	keyArg := map[string]int{"Errorf": 1, "Wrap": 2, "InvalidParams": 0, "T": 0}
+	keyArg := map[string]int{"Errorf": 1, "Wrap": 2, "InvalidParams": 0, "T": 0, "newError": 1}
 	keys := map[string][]string{}
 	var bad []string
 	fset := token.NewFileSet()
@@ -39,6 +40,7 @@ func keysInCode(t *testing.T) (map[string][]string, []string) {
 			t.Fatal(err)
 		}
 		inDomain := f.Name.Name == "domain"
+		inRPC := f.Name.Name == "rpc"
 		ast.Inspect(f, func(n ast.Node) bool {
 			c, ok := n.(*ast.CallExpr)
 			if !ok {
@@ -51,7 +53,7 @@ func keysInCode(t *testing.T) (map[string][]string, []string) {
 					name = fn.Sel.Name
 				}
 			case *ast.Ident:
-				if inDomain {
+				if inDomain || inRPC && fn.Name == "newError" {
 					name = fn.Name
 				}
 			}
