@@ -153,7 +153,7 @@ func (s *Service) asContract(ctx context.Context, res *PlanResult, name, locale 
 		return s.finishAs(ctx, out, wrapped, locale, arshlineplan.NameV2)
 	case name == arshlineplan.Name && res.Plan.Version != 1:
 		return &PlanResult{None: true, Warnings: append([]string{}, res.Warnings...),
-			Reason: pick(locale, "the command needs arshline-plan/v2; ask for that contract", "این فرمان به arshline-plan/v2 نیاز دارد؛ همان قرارداد را بخواهید")}
+			Reason: messages.Render(locale, domain.T("the command needs arshline-plan/v2; ask for that contract"))}
 	}
 	return res
 }
@@ -232,7 +232,7 @@ func (s *Service) finishAs(ctx context.Context, out *PlanResult, p *domain.Plan,
 		}
 		out.Reason = strings.Join(msgs, "؛ ")
 		if out.Reason == "" {
-			out.Reason = pick(locale, "the command did not produce a valid plan", "از این فرمان طرح معتبری به دست نیامد")
+			out.Reason = messages.Render(locale, domain.T("the command did not produce a valid plan"))
 		}
 		return out
 	}
@@ -251,7 +251,7 @@ func (s *Service) finishAs(ctx context.Context, out *PlanResult, p *domain.Plan,
 			params["index"] = *st.Params.Index
 		}
 		return &PlanResult{None: true, Warnings: out.Warnings,
-			Reason:   pick(locale, "this only opens a page; nothing to execute", "این فرمان فقط صفحه‌ای را باز می‌کند و چیزی برای اجرا ندارد"),
+			Reason:   messages.Render(locale, domain.T("this only opens a page; nothing to execute")),
 			Navigate: &persian.Navigate{Action: st.Action, Params: params}}
 	}
 	out.Plan = norm

@@ -467,4 +467,9 @@ var persian = map[string]string{
 	"must be %[1]s, not %[3]s":                                          "باید از نوع %[2]s باشد، نه %[3]s",
 	"schema\x04%s":                                                      "با طرح‌وارهٔ سند فرم جور نیست%.0[1]s",
 	"invalid document":                                                  "سند فرم نامعتبر است",
+
+	// daemon/commands
+	"the command needs arshline-plan/v2; ask for that contract": "این فرمان به arshline-plan/v2 نیاز دارد؛ همان قرارداد را بخواهید",
+	"the command did not produce a valid plan":                  "از این فرمان طرح معتبری به دست نیامد",
+	"this only opens a page; nothing to execute":                "این فرمان فقط صفحه‌ای را باز می‌کند و چیزی برای اجرا ندارد",
 }
