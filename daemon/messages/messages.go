@@ -1,9 +1,11 @@
 // Package messages renders what the daemon says to a person in the
 // caller's language: the English text is the key (domain.Text), the
 // Persian text comes from the Persian catalogue, looked up with
-// golang.org/x/text/message/catalog. The wiring calls it where a text
-// leaves the daemon: error replies (rpc.Config.Localize) and the
-// localized members of results.
+// golang.org/x/text/message/catalog. Error replies are rendered where
+// they leave the daemon (rpc.Config.Localize); the texts a result or
+// error.data carries in both languages (an answer's field errors, the
+// document's violations, the planner's warnings) are rendered from the
+// same catalogue when they are written.
 package messages
 
 import (
