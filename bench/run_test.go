@@ -88,7 +88,7 @@ func TestRunCountsErrors(t *testing.T) {
 	}
 	srv := rpc.NewServer(rpc.Config{}, []rpc.Method{
 		{Name: "system.health", Handler: func(context.Context, json.RawMessage) (any, error) {
-			return nil, domain.NotFound("database", "پایگاه داده", 1)
+			return nil, domain.Errorf(domain.CodeNotFound, "database %v was not found", 1)
 		}},
 		{Name: "plan.validate", Handler: func(context.Context, json.RawMessage) (any, error) {
 			return map[string]any{"contract": "arshline-plan/v1", "valid": false}, nil

@@ -17,6 +17,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/limit"
 	"github.com/arshline/arshline-sidecar/daemon/llm"
 	"github.com/arshline/arshline-sidecar/daemon/logx"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 	"github.com/arshline/arshline-sidecar/daemon/models"
 	"github.com/arshline/arshline-sidecar/daemon/notify"
 	"github.com/arshline/arshline-sidecar/daemon/persian"
@@ -341,7 +342,7 @@ func handle[P, R any](fn func(context.Context, P) (R, error)) rpc.Handler {
 func (a *app) modelProbe(ctx context.Context, p models.Params) (*models.ProbeResult, error) {
 	res, err := a.models.Probe(ctx, p)
 	if res != nil && res.Failure != nil {
-		res.Error = rpc.ErrorData(res.Failure)
+		res.Error = rpc.ErrorData(res.Failure, messages.Localize)
 	}
 	return res, err
 }
@@ -351,7 +352,7 @@ func (a *app) modelProbe(ctx context.Context, p models.Params) (*models.ProbeRes
 func (a *app) smsSettings(ctx context.Context, p sms.GetParams) (sms.Info, error) {
 	in, err := a.sms.Get(ctx, p)
 	if in.BalanceFailure != nil {
-		in.BalanceError = rpc.ErrorData(in.BalanceFailure)
+		in.BalanceError = rpc.ErrorData(in.BalanceFailure, messages.Localize)
 	}
 	return in, err
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/logx"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 	"github.com/arshline/arshline-sidecar/rpc"
 	"github.com/arshline/arshline-sidecar/sqlstore"
 )
@@ -146,6 +147,7 @@ func rpcConfig(cfg *Config, onCall func(rpc.CallInfo), ops *slog.Logger) rpc.Con
 		AllowGIDs:     cfg.AllowGIDs,
 		OperatorUIDs:  cfg.OperatorUIDs,
 		DefaultLocale: domain.NormalizeLocale(cfg.Locale),
+		Localize:      messages.Localize,
 		Envelope:      envelope{defaultLocale: domain.NormalizeLocale(cfg.Locale)}.read,
 		Authorize:     authorize,
 		OnCall:        onCall,

@@ -30,14 +30,10 @@ type envelope struct {
 }
 
 var (
-	errParamsShape = domain.InvalidParams("params must be a JSON object", "پارامترها باید یک شیء JSON باشند")
-	errBadReqID    = domain.InvalidParams("req_id must be 6 to 32 hexadecimal characters", "req_id باید ۶ تا ۳۲ نویسهٔ هگزادسیمال باشد")
-	errBadActor    = domain.InvalidParams(
-		`actor must be an object with "user_id" (integer), "caps" (list of strings), "locale" (string) and "site_id" (positive integer)`,
-		`actor باید شیئی با "user_id" (عدد صحیح)، "caps" (فهرست رشته‌ها)، "locale" (رشته) و "site_id" (عدد صحیح مثبت) باشد`)
-	errNoActor = domain.Errorf(domain.CodeForbidden,
-		`this caller must name the user the call runs for in "actor"`,
-		`این فراخواننده باید کاربری را که درخواست برای اوست در "actor" نام ببرد`)
+	errParamsShape = domain.InvalidParams("params must be a JSON object")
+	errBadReqID    = domain.InvalidParams("req_id must be 6 to 32 hexadecimal characters")
+	errBadActor    = domain.InvalidParams(`actor must be an object with "user_id" (integer), "caps" (list of strings), "locale" (string) and "site_id" (positive integer)`)
+	errNoActor     = domain.Errorf(domain.CodeForbidden, `this caller must name the user the call runs for in "actor"`)
 )
 
 // noActor stands for "no actor named" while the envelope is read:

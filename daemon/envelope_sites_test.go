@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arshline/arshline-sidecar/daemon/contract"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/llm/llmtest"
 	"github.com/arshline/arshline-sidecar/rpc"
@@ -41,7 +40,7 @@ func refusal(t *testing.T, c *rpc.Client, method string, params map[string]any, 
 	fa, _ := re.Data["message_fa"].(string)
 	s := re.CodeName() + " | " + re.Message + " | " + fa
 	for _, id := range ids {
-		for _, digits := range []string{strconv.FormatInt(id, 10), contract.PersianDigits(strconv.FormatInt(id, 10))} {
+		for _, digits := range []string{strconv.FormatInt(id, 10), domain.PersianDigits(strconv.FormatInt(id, 10))} {
 			s = strings.ReplaceAll(s, digits, "N")
 		}
 	}
@@ -184,8 +183,8 @@ func TestSitesPlansOverSocket(t *testing.T) {
 	// they say of it is what they say of a form that does not exist.
 	planOf := func(site, id int64) string {
 		var res json.RawMessage
-		call(t, c, "ai.plan", asSite(site, map[string]any{"text": "فرم " + contract.PersianDigits(strconv.FormatInt(id, 10)) + " را منتشر کن"}), &res)
-		return strings.NewReplacer(strconv.FormatInt(id, 10), "N", contract.PersianDigits(strconv.FormatInt(id, 10)), "N").Replace(string(res))
+		call(t, c, "ai.plan", asSite(site, map[string]any{"text": "فرم " + domain.PersianDigits(strconv.FormatInt(id, 10)) + " را منتشر کن"}), &res)
+		return strings.NewReplacer(strconv.FormatInt(id, 10), "N", domain.PersianDigits(strconv.FormatInt(id, 10)), "N").Replace(string(res))
 	}
 	if theirs, none := planOf(2, one.ID), planOf(2, missing); theirs != none {
 		t.Errorf("ai.plan of site 1's form for site 2:\n%s\nof a missing form:\n%s", theirs, none)

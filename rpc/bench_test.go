@@ -83,7 +83,7 @@ func slicesRepeat(s string, n int) string { return string(bytes.Repeat([]byte(s)
 // BenchmarkEncodeReply encodes a success and an error reply.
 func BenchmarkEncodeReply(b *testing.B) {
 	result := map[string]any{"ok": true, "version": "0.1.0", "uptime_s": 12.5}
-	e := wireError(errMethodNotFound("forms.delete"), "fa_IR", "9f86d081884c7d65")
+	e := wireError(errMethodNotFound("forms.delete"), "fa_IR", "9f86d081884c7d65", nil)
 	id := []byte("12")
 	var out bytes.Buffer
 	b.ReportAllocs()

@@ -76,7 +76,7 @@ func clientMethods(notified *atomic.Int64) []Method {
 			return nil, nil
 		}},
 		{Name: "fail", Handler: func(ctx context.Context, _ json.RawMessage) (any, error) {
-			return nil, domain.Errorf(domain.CodeUndoConflict, "the form changed after this step", "فرم پس از این مرحله تغییر کرده است").With("step", 2)
+			return nil, domain.Errorf(domain.CodeUndoConflict, "the form changed after this step").With("step", 2)
 		}},
 	}
 }

@@ -246,8 +246,8 @@ func (s *Server) protocolErrorLine(out *bytes.Buffer, e *codedError) {
 // that a client's bug report can be matched with what the server saw.
 func (s *Server) protocolError(e *codedError) *Error {
 	reqID := NewRequestID()
-	s.log.Debug("refused a malformed frame", "request_id", reqID, "code", e.code, "reason", e.en)
-	return wireError(e, s.cfg.DefaultLocale, reqID)
+	s.log.Debug("refused a malformed frame", "request_id", reqID, "code", e.code, "reason", e.english())
+	return wireError(e, s.cfg.DefaultLocale, reqID, s.cfg.Localize)
 }
 
 // handleBatch answers a batch. Its calls run concurrently on up to
@@ -345,7 +345,7 @@ func (s *Server) refuseTooLarge(raw []byte, out *bytes.Buffer) {
 		}
 		appendError(out, id, s.protocolError(perr))
 	case req.id != nil:
-		appendError(out, req.id, wireError(errBatchReplyTooLarge(s.cfg.MaxBatchReplyBytes), s.cfg.DefaultLocale, NewRequestID()))
+		appendError(out, req.id, wireError(errBatchReplyTooLarge(s.cfg.MaxBatchReplyBytes), s.cfg.DefaultLocale, NewRequestID(), s.cfg.Localize))
 	}
 }
 
@@ -409,7 +409,7 @@ func (s *Server) call(ctx context.Context, peer Peer, req request, out *bytes.Bu
 	}
 	var wire *Error
 	if failure != nil {
-		wire = wireError(failure, call.Locale, call.ReqID)
+		wire = wireError(failure, call.Locale, call.ReqID, s.cfg.Localize)
 		if !notification {
 			appendError(out, req.id, wire)
 		}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 )
 
@@ -36,11 +35,13 @@ const (
 //
 // An ErrCoder may also implement
 //
-//	ErrorMessages() (en, fa string)  // error.message in the caller's locale, both in error.data
-//	ErrorItems() map[string]any      // more items of error.data
+//	ErrorMessage() (format string, args []any) // the message: an English fmt format and its arguments
+//	ErrorItems() map[string]any                // more items of error.data
 //
-// Without them, error.data holds the code's name and the request id, and
-// the message is Error(). The transport adds "error", "message_fa",
+// The message is written in the caller's locale by Config.Localize for
+// error.message, and in both languages in error.data. Without it,
+// error.data holds the code's name and the request id, and the message
+// is Error(). The transport adds "error", "message_fa",
 // "message_en" and "request_id" to the items, which can overwrite none
 // of them; the map an error returns is not kept or changed.
 type ErrCoder interface {
@@ -48,7 +49,31 @@ type ErrCoder interface {
 	ErrorCode() string
 }
 
-type messager interface{ ErrorMessages() (en, fa string) }
+type messager interface {
+	ErrorMessage() (format string, args []any)
+}
+
+// Localizer writes a message, an English fmt format and its arguments,
+// in a locale (fa_IR or en_US).
+type Localizer func(locale, format string, args []any) string
+
+// English is the Localizer of a server given none: the English text in
+// every locale.
+func English(_, format string, args []any) string { return fmt.Sprintf(format, args...) }
+
+// errorTexts are ec's message in English and in Persian, and whether it
+// has one.
+func errorTexts(ec ErrCoder, localize Localizer) (en, fa string, ok bool) {
+	m, ok := ec.(messager)
+	if !ok {
+		return "", "", false
+	}
+	if localize == nil {
+		localize = English
+	}
+	format, args := m.ErrorMessage()
+	return localize("en_US", format, args), localize("fa_IR", format, args), true
+}
 
 type itemser interface{ ErrorItems() map[string]any }
 
@@ -150,24 +175,30 @@ func codeName(code int) string {
 	return nameInternal
 }
 
-// codedError is an error of the transport itself, with its message in
-// both languages. It is an ErrCoder like the application's errors.
+// codedError is an error of the transport itself: its message is an
+// English fmt format and its arguments, which Config.Localize writes in
+// the caller's language like the application's. It is an ErrCoder like
+// the application's errors.
 type codedError struct {
 	code   int
-	en, fa string
+	format string
+	args   []any
 	data   map[string]any
 	cause  error // for the logs only
 }
 
-func newError(code int, en, fa string) *codedError {
-	return &codedError{code: code, en: en, fa: fa}
+func newError(code int, format string, args ...any) *codedError {
+	return &codedError{code: code, format: format, args: args}
 }
+
+// english is the message in English, for logs.
+func (e *codedError) english() string { return fmt.Sprintf(e.format, e.args...) }
 
 func (e *codedError) Error() string {
 	if e.cause != nil {
-		return codeName(e.code) + ": " + e.en + ": " + e.cause.Error()
+		return codeName(e.code) + ": " + e.english() + ": " + e.cause.Error()
 	}
-	return codeName(e.code) + ": " + e.en
+	return codeName(e.code) + ": " + e.english()
 }
 
 func (e *codedError) Unwrap() error { return e.cause }
@@ -178,7 +209,7 @@ func (e *codedError) RPCCode() int { return e.code }
 
 func (e *codedError) ErrorCode() string { return codeName(e.code) }
 
-func (e *codedError) ErrorMessages() (en, fa string) { return e.en, e.fa }
+func (e *codedError) ErrorMessage() (string, []any) { return e.format, e.args }
 
 func (e *codedError) ErrorItems() map[string]any { return e.data }
 
@@ -210,11 +241,10 @@ func normalizeLocale(locale string) string {
 // wireError turns an error into the error object sent to a client: the
 // error's items first, then its code's name, its messages and the request
 // id, which the items can never overwrite.
-func wireError(ec ErrCoder, locale, reqID string) *Error {
-	data := ErrorData(ec)
+func wireError(ec ErrCoder, locale, reqID string, localize Localizer) *Error {
+	data := ErrorData(ec, localize)
 	msg := ec.Error()
-	if m, ok := ec.(messager); ok {
-		en, fa := m.ErrorMessages()
+	if en, fa, ok := errorTexts(ec, localize); ok {
 		msg = en
 		if isPersian(locale) && fa != "" {
 			msg = fa
@@ -228,7 +258,7 @@ func wireError(ec ErrCoder, locale, reqID string) *Error {
 // its code's name under "error" and its messages under "message_fa" and
 // "message_en", which the items can never overwrite. A result that
 // reports an error in a member of its own (a probe's) uses it too.
-func ErrorData(ec ErrCoder) map[string]any {
+func ErrorData(ec ErrCoder, localize Localizer) map[string]any {
 	var items map[string]any
 	if it, ok := ec.(itemser); ok {
 		items = it.ErrorItems()
@@ -238,8 +268,7 @@ func ErrorData(ec ErrCoder) map[string]any {
 		data[k] = v
 	}
 	data["error"] = ec.ErrorCode()
-	if m, ok := ec.(messager); ok {
-		en, fa := m.ErrorMessages()
+	if en, fa, ok := errorTexts(ec, localize); ok {
 		data["message_fa"], data["message_en"] = fa, en
 	}
 	return data
@@ -254,9 +283,9 @@ func rpcCode(ec ErrCoder) int {
 }
 
 var (
-	errCancelled = newError(CodeCancelled, "the call was cancelled", "درخواست لغو شد")
-	errTimedOut  = newError(CodeTimeout, "the call took too long and was stopped", "درخواست بیش از حد طول کشید و متوقف شد")
-	errInternal  = newError(CodeInternalError, "internal error; the details are in the daemon log", "خطای داخلی رخ داد؛ جزئیات در گزارش سرویس ثبت شده است")
+	errCancelled = newError(CodeCancelled, "the call was cancelled")
+	errTimedOut  = newError(CodeTimeout, "the call took too long and was stopped")
+	errInternal  = newError(CodeInternalError, "internal error; the details are in the daemon log")
 )
 
 // errorFromHandler maps whatever a handler returned to the error the
@@ -285,80 +314,42 @@ func errorFromHandler(err error) ErrCoder {
 // Protocol errors. Their messages name the problem precisely because the
 // people reading them are writing a client.
 
-func errParse(reason, reasonFA string) *codedError {
-	return newError(CodeParseError, "parse error: "+reason, "خطای تجزیه: "+reasonFA)
-}
-
-func errInvalidRequest(reason, reasonFA string) *codedError {
-	return newError(CodeInvalidRequest, "invalid request: "+reason, "درخواست نامعتبر: "+reasonFA)
-}
-
 var (
-	errNotJSON     = errParse("the request is not valid JSON", "درخواست JSON معتبری نیست")
-	errNotUTF8     = errParse("the request is not valid UTF-8 text", "درخواست متن UTF-8 معتبری نیست")
-	errEmptyBatch  = errInvalidRequest("the batch is empty", "دستهٔ درخواست‌ها خالی است")
-	errNotObject   = errInvalidRequest("a request must be a JSON object", "هر درخواست باید یک شیء JSON باشد")
-	errBadVersion  = errInvalidRequest(`"jsonrpc" must be "2.0"`, `مقدار "jsonrpc" باید "2.0" باشد`)
-	errBadMethod   = errInvalidRequest(`"method" must be a string`, `مقدار "method" باید رشته باشد`)
-	errBadParams   = errInvalidRequest(`"params" must be an object or an array`, `مقدار "params" باید شیء یا آرایه باشد`)
-	errBadID       = errInvalidRequest(`"id" must be a string, a number or null`, `مقدار "id" باید رشته، عدد یا null باشد`)
-	errDuplicate   = errInvalidRequest("a member appears twice in the request", "یک عضو در درخواست دو بار آمده است")
-	errNoMethod    = errInvalidRequest(`the request has no "method"`, `درخواست "method" ندارد`)
-	errParamsShape = newError(CodeInvalidParams, "params must be a JSON object", "پارامترها باید یک شیء JSON باشند")
-	errBusy        = newError(CodeUnavailable,
-		"the daemon is serving too many connections; try again shortly",
-		"سرویس در حال حاضر اتصال‌های زیادی دارد؛ کمی بعد دوباره تلاش کنید")
-	errPeerRejected = newError(CodeForbidden,
-		"this user is not allowed to use the arshlined socket",
-		"این کاربر اجازهٔ استفاده از سوکت arshlined را ندارد")
+	errNotJSON      = newError(CodeParseError, "parse error: the request is not valid JSON")
+	errNotUTF8      = newError(CodeParseError, "parse error: the request is not valid UTF-8 text")
+	errEmptyBatch   = newError(CodeInvalidRequest, "invalid request: the batch is empty")
+	errNotObject    = newError(CodeInvalidRequest, "invalid request: a request must be a JSON object")
+	errBadVersion   = newError(CodeInvalidRequest, `invalid request: "jsonrpc" must be "2.0"`)
+	errBadMethod    = newError(CodeInvalidRequest, `invalid request: "method" must be a string`)
+	errBadParams    = newError(CodeInvalidRequest, `invalid request: "params" must be an object or an array`)
+	errBadID        = newError(CodeInvalidRequest, `invalid request: "id" must be a string, a number or null`)
+	errDuplicate    = newError(CodeInvalidRequest, "invalid request: a member appears twice in the request")
+	errNoMethod     = newError(CodeInvalidRequest, `invalid request: the request has no "method"`)
+	errParamsShape  = newError(CodeInvalidParams, "params must be a JSON object")
+	errBusy         = newError(CodeUnavailable, "the daemon is serving too many connections; try again shortly")
+	errPeerRejected = newError(CodeForbidden, "this user is not allowed to use the arshlined socket")
 )
 
 func errTooDeep(limit int) *codedError {
-	return errParse(
-		"the request nests deeper than "+strconv.Itoa(limit)+" levels",
-		"ساختار درخواست بیش از "+faDigits(limit)+" سطح تودرتو است")
+	return newError(CodeParseError, "parse error: the request nests deeper than %d levels", limit)
 }
 
 func errOversizedFrame(limit int) *codedError {
-	return errInvalidRequest(
-		"the request is larger than "+strconv.Itoa(limit)+" bytes; the connection will be closed",
-		"اندازهٔ درخواست بیش از "+faDigits(limit)+" بایت است؛ اتصال بسته می‌شود")
+	return newError(CodeInvalidRequest, "invalid request: the request is larger than %d bytes; the connection will be closed", limit)
 }
 
 func errBatchTooLarge(n, limit int) *codedError {
-	return errInvalidRequest(
-		"the batch holds "+strconv.Itoa(n)+" requests; at most "+strconv.Itoa(limit)+" are allowed",
-		"این دسته "+faDigits(n)+" درخواست دارد؛ حداکثر "+faDigits(limit)+" درخواست مجاز است")
+	return newError(CodeInvalidRequest, "invalid request: the batch holds %d requests; at most %d are allowed", n, limit)
 }
 
 func errReplyTooLarge(limit int) *codedError {
-	return newError(CodeTooLarge,
-		"the reply would be larger than "+strconv.Itoa(limit)+" bytes; ask for less at once",
-		"پاسخ بیش از "+faDigits(limit)+" بایت می‌شد؛ درخواست کوچک‌تری بفرستید").with("limit_bytes", limit)
+	return newError(CodeTooLarge, "the reply would be larger than %d bytes; ask for less at once", limit).with("limit_bytes", limit)
 }
 
 func errBatchReplyTooLarge(limit int) *codedError {
-	return newError(CodeTooLarge,
-		"the replies to this batch would pass "+strconv.Itoa(limit)+" bytes; this call was not answered, send it in another batch",
-		"پاسخ‌های این دسته از "+faDigits(limit)+" بایت می‌گذشت؛ این درخواست پاسخ داده نشد، آن را در دستهٔ دیگری بفرستید").with("limit_bytes", limit)
+	return newError(CodeTooLarge, "the replies to this batch would pass %d bytes; this call was not answered, send it in another batch", limit).with("limit_bytes", limit)
 }
 
 func errMethodNotFound(name string) *codedError {
-	return newError(CodeMethodNotFound,
-		fmt.Sprintf("method %q does not exist", name),
-		fmt.Sprintf("متد «%s» وجود ندارد", name))
-}
-
-// faDigits writes n with Persian digits, as Persian text shows numbers.
-func faDigits(n int) string {
-	s := strconv.Itoa(n)
-	var b strings.Builder
-	for _, r := range s {
-		if r >= '0' && r <= '9' {
-			b.WriteRune('۰' + (r - '0'))
-		} else {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
+	return newError(CodeMethodNotFound, "method %q does not exist", name)
 }

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -43,10 +44,10 @@ func (l *logBuffer) logger() *slog.Logger {
 func errorMethods() []Method {
 	return []Method{
 		{Name: "form.missing", Handler: func(ctx context.Context, _ json.RawMessage) (any, error) {
-			return nil, domain.NotFound("form", "فرم", 9).With("form_id", 9).With("error", "SPOOFED")
+			return nil, domain.Errorf(domain.CodeNotFound, "form %v was not found", 9).With("form_id", 9).With("error", "SPOOFED")
 		}},
 		{Name: "wrapped.conflict", Handler: func(ctx context.Context, _ json.RawMessage) (any, error) {
-			de := domain.Errorf(domain.CodeConflict, "the form changed meanwhile", "فرم در این فاصله تغییر کرده است")
+			de := domain.Errorf(domain.CodeConflict, "the form changed meanwhile")
 			return nil, fmt.Errorf("saving: %w", de)
 		}},
 		{Name: "leaky", Handler: func(ctx context.Context, _ json.RawMessage) (any, error) {
@@ -65,7 +66,7 @@ func errorMethods() []Method {
 			return map[string]any{"ch": make(chan int)}, nil
 		}},
 		{Name: "bad.data", Handler: func(ctx context.Context, _ json.RawMessage) (any, error) {
-			return nil, domain.Errorf(domain.CodeRateLimit, "slow down", "کمی آهسته‌تر").
+			return nil, domain.Errorf(domain.CodeRateLimit, "slow down").
 				With("retry_after_sec", 3).With("fn", func() {})
 		}},
 		{Name: "ok", Handler: func(ctx context.Context, _ json.RawMessage) (any, error) { return "ok", nil }},
@@ -262,7 +263,7 @@ func TestEnvelopeHook(t *testing.T) {
 	var seen []CallInfo
 	var mu sync.Mutex
 	var peers atomic.Int32
-	refused := domain.InvalidParams("the envelope is refused", "پوشش پذیرفته نشد")
+	refused := domain.InvalidParams("the envelope is refused")
 	cfg := Config{DefaultLocale: "en_US", OnCall: func(ci CallInfo) {
 		mu.Lock()
 		seen = append(seen, ci)
@@ -436,7 +437,11 @@ func TestTypedWithoutServer(t *testing.T) {
 	} {
 		_, err := hk(context.Background(), json.RawMessage(params))
 		var ce *codedError
-		if !errors.As(err, &ce) || !strings.Contains(ce.en, want) || ce.fa == "" || ce.fa == ce.en || ce.code != CodeInvalidParams {
+		if !errors.As(err, &ce) || !strings.Contains(ce.english(), want) || ce.code != CodeInvalidParams {
+			t.Errorf("%s: %v, want %q", params, err, want)
+			continue
+		}
+		if fa := testLocalize("fa_IR", ce.format, ce.args); fa == ce.english() || !strings.Contains(fa, "باید") {
 			t.Errorf("%s: %v, want %q with a Persian message", params, err, want)
 		}
 	}
@@ -544,22 +549,40 @@ func TestNewServerRefusesBadTables(t *testing.T) {
 	}
 }
 
-// The numbers docs/API.md publishes, written out here, not derived from
-// the table under test.
-var publishedCodes = map[string]int{
-	"INVALID_PARAMS": -32602, "INTERNAL": -32603, "FORBIDDEN": -32001, "NOT_FOUND": -32002,
-	"INVALID_PLAN": -32003, "CONFLICT": -32004, "UNDO_CONFLICT": -32005, "ALREADY_UNDONE": -32006,
-	"RATE_LIMIT": -32007, "CANCELLED": -32008, "TIMEOUT": -32009, "MODEL_LIMIT": -32010,
-	"SCHEMA_INVALID": -32011, "UNSAFE_OUTPUT": -32012, "OPENAI_UNAVAILABLE": -32013, "DIFF_APPLY_FAIL": -32014,
-	"UNAVAILABLE": -32015, "TOO_LARGE": -32016, "INVALID_SUBMISSION": -32017, "FORM_CLOSED": -32018,
+// publishedCodes reads the error table of docs/API.md, the one the
+// plugin's tests read too: each code's name and JSON-RPC number.
+func publishedCodes(t *testing.T) map[string]int {
+	t.Helper()
+	doc, err := os.ReadFile("../docs/API.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := regexp.MustCompile("(?m)^\\| `([A-Z_]+)` \\| (-\\d+) \\| \\d{3}").FindAllStringSubmatch(string(doc), -1)
+	if len(rows) < 16 {
+		t.Fatalf("the error table of docs/API.md was not found (%d rows)", len(rows))
+	}
+	codes := map[string]int{}
+	for _, r := range rows {
+		n, _ := strconv.Atoi(r[2])
+		if _, dup := codes[r[1]]; dup {
+			t.Errorf("docs/API.md lists %s twice", r[1])
+		}
+		codes[r[1]] = n
+	}
+	return codes
 }
 
+// TestCodesAreThePublishedTable fails when Codes and the table of
+// docs/API.md differ in a name or a number.
 func TestCodesAreThePublishedTable(t *testing.T) {
-	if len(Codes) != len(publishedCodes) {
-		t.Fatalf("%d codes, %d published", len(Codes), len(publishedCodes))
+	published := publishedCodes(t)
+	for name := range Codes {
+		if _, ok := published[name]; !ok {
+			t.Errorf("%s is not in docs/API.md", name)
+		}
 	}
 	seen := map[int]string{}
-	for name, want := range publishedCodes {
+	for name, want := range published {
 		t.Run(name, func(t *testing.T) {
 			if got := CodeNumber(name); got != want {
 				t.Errorf("CodeNumber(%s) = %d, want %d", name, got, want)
@@ -589,15 +612,15 @@ type spoofer struct{}
 
 func (spoofer) Error() string     { return "NOT_FOUND: form 9 was not found" }
 func (spoofer) ErrorCode() string { return "NOT_FOUND" }
-func (spoofer) ErrorMessages() (en, fa string) {
-	return "form 9 was not found", "فرم 9 پیدا نشد"
+func (spoofer) ErrorMessage() (string, []any) {
+	return "form %v was not found", []any{9}
 }
 func (spoofer) ErrorItems() map[string]any {
 	return map[string]any{"form_id": 9, "error": "SPOOFED", "message_en": "spoofed", "request_id": "x"}
 }
 
 func TestWireErrorShape(t *testing.T) {
-	w := wireError(spoofer{}, "fa_IR", "abc123")
+	w := wireError(spoofer{}, "fa_IR", "abc123", testLocalize)
 	if w.Code != -32002 || w.Message != "فرم 9 پیدا نشد" {
 		t.Fatalf("error %d %q", w.Code, w.Message)
 	}
@@ -605,7 +628,7 @@ func TestWireErrorShape(t *testing.T) {
 	if d["error"] != "NOT_FOUND" || d["message_en"] != "form 9 was not found" || d["message_fa"] != "فرم 9 پیدا نشد" || d["form_id"] != 9 || d["request_id"] != "abc123" {
 		t.Fatalf("data %v", d)
 	}
-	if en := wireError(spoofer{}, "en_US", "abc123"); en.Message != "form 9 was not found" {
+	if en := wireError(spoofer{}, "en_US", "abc123", testLocalize); en.Message != "form 9 was not found" {
 		t.Fatalf("English message %q", en.Message)
 	}
 }

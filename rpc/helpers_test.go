@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"net"
@@ -18,6 +19,7 @@ import (
 	"time"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -36,7 +38,7 @@ type specCounters struct {
 func numbers(raw json.RawMessage) ([]float64, error) {
 	var xs []float64
 	if err := json.Unmarshal(raw, &xs); err != nil {
-		return nil, domain.InvalidParams("params must be a list of numbers", "پارامترها باید فهرستی از عدد باشند")
+		return nil, domain.InvalidParams("params must be a list of numbers")
 	}
 	return xs, nil
 }
@@ -48,7 +50,7 @@ func specMethods(n *specCounters) []Method {
 		if len(raw) > 0 && raw[0] == '[' {
 			xs, err := numbers(raw)
 			if err != nil || len(xs) != 2 {
-				return nil, domain.InvalidParams("subtract takes two numbers", "subtract دو عدد می‌گیرد")
+				return nil, domain.InvalidParams("subtract takes two numbers")
 			}
 			return xs[0] - xs[1], nil
 		}
@@ -113,7 +115,7 @@ func testEnvelope(ctx context.Context, params json.RawMessage, _ Peer) (Call, er
 				kept = append(append(append(kept, k...), ':'), value...)
 			}
 		}); err != nil || json.Unmarshal(params, &env) != nil {
-			return call, domain.InvalidParams("bad envelope", "پوشش نامعتبر")
+			return call, domain.InvalidParams("bad envelope")
 		}
 		call.Params = append(kept, '}')
 		if env.Actor != nil {
@@ -146,7 +148,34 @@ func withTestHooks(cfg Config) Config {
 	if cfg.Authorize == nil {
 		cfg.Authorize = testAuthorize
 	}
+	if cfg.Localize == nil {
+		cfg.Localize = testLocalize
+	}
 	return cfg
+}
+
+// testPersian is the Persian catalogue of the test methods' errors.
+var testPersian = map[string]string{
+	"form %v was not found":                      "فرم %v پیدا نشد",
+	"the form changed after this step":           "فرم پس از این مرحله تغییر کرده است",
+	"the form changed meanwhile":                 "فرم در این فاصله تغییر کرده است",
+	"slow down":                                  "کمی آهسته‌تر",
+	"the envelope is refused":                    "پوشش پذیرفته نشد",
+	"params must be a list of numbers":           "پارامترها باید فهرستی از عدد باشند",
+	"subtract takes two numbers":                 "subtract دو عدد می‌گیرد",
+	"bad envelope":                               "پوشش نامعتبر",
+	"not found":                                  "پیدا نشد",
+	"you do not have permission for this action": "شما مجوز انجام این کار را ندارید",
+}
+
+// testLocalize is the test servers' Config.Localize: the daemon's
+// catalogue, which holds the transport's own texts, and the test
+// methods' texts.
+func testLocalize(locale, format string, args []any) string {
+	if fa, ok := testPersian[format]; ok && strings.HasPrefix(locale, "fa") {
+		return fmt.Sprintf(fa, args...)
+	}
+	return messages.Localize(locale, format, args)
 }
 
 type testServer struct {

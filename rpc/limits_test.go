@@ -186,7 +186,7 @@ func TestBatchRunsConcurrentlyAndKeepsIDs(t *testing.T) {
 }
 
 func TestBatchSizeLimit(t *testing.T) {
-	s := NewServer(Config{MaxBatch: 3}, loadMethods())
+	s := NewServer(Config{MaxBatch: 3, Localize: testLocalize}, loadMethods())
 	req := `{"jsonrpc":"2.0","id":1,"method":"system.health"}`
 	if got := frameOf(s, "["+strings.Repeat(req+",", 2)+req+"]"); strings.Count(got, `"ok":true`) != 3 {
 		t.Fatalf("a batch at the limit: %s", got)

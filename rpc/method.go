@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"reflect"
 	"strconv"
 	"strings"
@@ -64,9 +63,7 @@ func Typed[P any](fn func(ctx context.Context, p P) (any, error)) Handler {
 var paramsOptions = jsonv2.RejectUnknownMembers(true)
 
 func errUnknownParam(name string) *codedError {
-	return newError(CodeInvalidParams,
-		fmt.Sprintf("unknown parameter %q", name),
-		fmt.Sprintf("پارامتر ناشناخته «%s»", name)).with("param", name)
+	return newError(CodeInvalidParams, "unknown parameter %q", name).with("param", name)
 }
 
 // paramsError explains a decoding failure in terms of the request, never
@@ -85,19 +82,12 @@ func paramsError(err error) error {
 		// A value of the wrong kind, or a number out of the type's range;
 		// an error of a parameter type's own method is told as it is.
 		field := paramPath(se.JSONPointer)
-		en, fa := jsonKind(se.GoType)
-		return newError(CodeInvalidParams,
-			fmt.Sprintf("parameter %q must be %s", field, en),
-			fmt.Sprintf("پارامتر «%s» باید %s باشد", field, fa)).with("param", field)
+		return wrongKind(field, se.GoType).with("param", field)
 	case errors.As(err, &syn) && syn.Err == jsontext.ErrDuplicateName:
 		name := syn.JSONPointer.LastToken()
-		return newError(CodeInvalidParams,
-			fmt.Sprintf("parameter %q is given twice", name),
-			fmt.Sprintf("پارامتر «%s» دو بار آمده است", name)).with("param", name)
+		return newError(CodeInvalidParams, "parameter %q is given twice", name).with("param", name)
 	}
-	e := newError(CodeInvalidParams,
-		"the parameters could not be read: "+err.Error(),
-		"پارامترها خوانده نشدند: "+err.Error())
+	e := newError(CodeInvalidParams, "the parameters could not be read: %s", err.Error())
 	e.cause = err
 	return e
 }
@@ -117,26 +107,26 @@ func paramPath(p jsontext.Pointer) string {
 	return strings.Join(names, ".")
 }
 
-// jsonKind names the JSON kind a Go type decodes from, in English and
-// Persian.
-func jsonKind(t reflect.Type) (en, fa string) {
+// wrongKind is the error of a parameter whose value is not of the JSON
+// kind its Go type reads.
+func wrongKind(field string, t reflect.Type) *codedError {
 	if t == nil {
-		return "a different type", "از نوع دیگری"
+		return newError(CodeInvalidParams, "parameter %q must be a different type", field)
 	}
 	switch t.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return "an integer", "عدد صحیح"
+		return newError(CodeInvalidParams, "parameter %q must be an integer", field)
 	case reflect.Float32, reflect.Float64:
-		return "a number", "عدد"
+		return newError(CodeInvalidParams, "parameter %q must be a number", field)
 	case reflect.String:
-		return "a string", "رشته"
+		return newError(CodeInvalidParams, "parameter %q must be a string", field)
 	case reflect.Bool:
-		return "true or false", "true یا false"
+		return newError(CodeInvalidParams, "parameter %q must be true or false", field)
 	case reflect.Slice, reflect.Array:
-		return "an array", "آرایه"
+		return newError(CodeInvalidParams, "parameter %q must be an array", field)
 	case reflect.Map, reflect.Struct:
-		return "an object", "شیء"
+		return newError(CodeInvalidParams, "parameter %q must be an object", field)
 	}
-	return "a different type", "از نوع دیگری"
+	return newError(CodeInvalidParams, "parameter %q must be a different type", field)
 }

@@ -50,6 +50,9 @@ type Config struct {
 	// names none, and of errors found before a request is read: fa_IR
 	// unless it names another ("en…" gives en_US).
 	DefaultLocale string
+	// Localize writes the messages of the application's errors (see
+	// ErrCoder) in a locale; nil writes them in English.
+	Localize Localizer
 
 	// Envelope, when set, reads what every request's params carry for
 	// the application rather than for the method (who the call runs

@@ -126,7 +126,7 @@ func (t *Tx) AuditByTokenHash(siteID int64, hash string) (*domain.AuditEntry, er
 	var r auditRow
 	if err := t.tx.GetContext(t.ctx, &r, auditSelect+" WHERE undo_token_hash = ? AND site_id = ?", hash, siteID); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
-			return nil, domain.Errorf(domain.CodeNotFound, "unknown undo token", "توکن بازگردانی معتبر نیست")
+			return nil, domain.Errorf(domain.CodeNotFound, "unknown undo token")
 		}
 		return nil, err
 	}
@@ -142,7 +142,7 @@ func (t *Tx) MarkUndone(auditID, by int64) error {
 		return err
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return domain.Errorf(domain.CodeAlreadyUndone, "this change was already undone", "این تغییر پیش‌تر بازگردانده شده است")
+		return domain.Errorf(domain.CodeAlreadyUndone, "this change was already undone")
 	}
 	return nil
 }

@@ -148,7 +148,7 @@ func getForm(ctx context.Context, q queryer, siteID, id int64, includeDeleted bo
 	}
 	if err := q.GetContext(ctx, &r, query, id, siteID); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
-			return nil, domain.NotFound("form", "فرم", id)
+			return nil, domain.Errorf(domain.CodeNotFound, "form %v was not found", id)
 		}
 		return nil, err
 	}
@@ -161,7 +161,7 @@ func getVersion(ctx context.Context, q queryer, siteID, formID, versionID int64)
 	var r versionRow
 	if err := q.GetContext(ctx, &r, versionSelect+" WHERE id = ? AND form_id = ? AND site_id = ?", versionID, formID, siteID); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
-			return nil, domain.NotFound("version", "نسخه", versionID)
+			return nil, domain.Errorf(domain.CodeNotFound, "version %v was not found", versionID)
 		}
 		return nil, err
 	}
@@ -393,7 +393,7 @@ func (t *Tx) LatestVersionInfo(siteID, formID int64) (*domain.Version, error) {
 	err := t.tx.GetContext(t.ctx, &r, `SELECT id, seq, source, created_by, created_at
 FROM form_versions WHERE form_id = ? AND site_id = ? ORDER BY seq DESC LIMIT 1`, formID, siteID)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, domain.NotFound("form", "فرم", formID)
+		return nil, domain.Errorf(domain.CodeNotFound, "form %v was not found", formID)
 	}
 	if err != nil {
 		return nil, err
@@ -495,14 +495,14 @@ func (t *Tx) CommitVersion(siteID, formID int64, state domain.FormState, meta do
 		}
 		if err := t.tx.GetContext(t.ctx, &row, sqlFormHead, formID, siteID); err != nil {
 			if errors.Is(err, sql.ErrNoRows) {
-				return nil, domain.NotFound("form", "فرم", formID)
+				return nil, domain.Errorf(domain.CodeNotFound, "form %v was not found", formID)
 			}
 			return nil, err
 		}
 		head = formHeadRef{siteID: siteID, formID: formID, versionID: row.ID, seq: row.Seq}
 	}
 	if !state.Status.Valid() {
-		return nil, domain.InvalidParams("unknown form status "+string(state.Status), "وضعیت فرم نامعتبر است: "+string(state.Status))
+		return nil, domain.InvalidParams("unknown form status %s", string(state.Status))
 	}
 	state.Document = normalizeDocument(state.Document)
 	parent := head.versionID
@@ -528,7 +528,7 @@ func (t *Tx) SetDeleted(siteID, formID int64, deleted bool) error {
 		return err
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return domain.NotFound("form", "فرم", formID)
+		return domain.Errorf(domain.CodeNotFound, "form %v was not found", formID)
 	}
 	return nil
 }

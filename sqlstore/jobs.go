@@ -33,7 +33,7 @@ func (db *DB) GetJob(ctx context.Context, siteID int64, reqID string) (*domain.J
 	var r jobRow
 	if err := db.reads.GetContext(ctx, &r, "SELECT * FROM jobs WHERE req_id = ? AND site_id = ?", reqID, siteID); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
-			return nil, domain.NotFound("request", "درخواست", reqID)
+			return nil, domain.Errorf(domain.CodeNotFound, "request %v was not found", reqID)
 		}
 		return nil, err
 	}
@@ -104,7 +104,7 @@ func (t *Tx) PutJob(siteID int64, j *domain.Job) error {
 	if n, err := res.RowsAffected(); err != nil {
 		return err
 	} else if n == 0 {
-		return domain.Errorf(domain.CodeConflict, "a request with this req_id already exists; send a new req_id", "درخواستی با این شناسه (req_id) وجود دارد؛ شناسهٔ تازه‌ای بفرستید")
+		return domain.Errorf(domain.CodeConflict, "a request with this req_id already exists; send a new req_id")
 	}
 	return nil
 }

@@ -234,7 +234,7 @@ func (db *DB) Notification(ctx context.Context, siteID, id int64) (*domain.Notif
 	var r notificationRow
 	err := db.reads.GetContext(ctx, &r, "SELECT "+notificationColumns+" FROM notification_outbox WHERE id = ? AND site_id = ?", id, siteID)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, domain.Errorf(domain.CodeNotFound, "no such delivery", "چنین ارسالی پیدا نشد")
+		return nil, domain.Errorf(domain.CodeNotFound, "no such delivery")
 	}
 	if err != nil {
 		return nil, err
@@ -255,14 +255,13 @@ func (db *DB) RetryNotification(ctx context.Context, siteID, id int64) (*domain.
 		var r notificationRow
 		err := tx.tx.GetContext(tx.ctx, &r, "SELECT "+notificationColumns+" FROM notification_outbox WHERE id = ? AND site_id = ?", id, siteID)
 		if errors.Is(err, sql.ErrNoRows) {
-			return domain.Errorf(domain.CodeNotFound, "no such delivery", "چنین ارسالی پیدا نشد")
+			return domain.Errorf(domain.CodeNotFound, "no such delivery")
 		}
 		if err != nil {
 			return err
 		}
 		if r.SentAt.Valid || r.NextAttemptAt != WebhookNever {
-			return domain.Errorf(domain.CodeConflict, "only a failed delivery can be retried; this one is sent or still being tried",
-				"فقط ارسالِ ناموفق را می‌توان دوباره فرستاد؛ این یکی فرستاده شده یا هنوز در حال تلاش است").With("delivery_id", id)
+			return domain.Errorf(domain.CodeConflict, "only a failed delivery can be retried; this one is sent or still being tried").With("delivery_id", id)
 		}
 		if _, err := tx.tx.ExecContext(tx.ctx, `UPDATE notification_outbox SET next_attempt_at = ?, attempt_base = attempts, limited = 0
 			WHERE id = ?`, tx.ts, id); err != nil {

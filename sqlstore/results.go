@@ -21,7 +21,7 @@ func (db *DB) FormMark(ctx context.Context, siteID, formID int64) (newestVersion
 	err = db.reads.GetContext(ctx, &v, `SELECT (SELECT max(id) FROM form_versions WHERE form_id = f.id)
 		FROM forms f WHERE f.id = ? AND f.site_id = ? AND f.deleted_at IS NULL`, formID, siteID)
 	if errors.Is(err, sql.ErrNoRows) {
-		return 0, domain.NotFound("form", "فرم", formID)
+		return 0, domain.Errorf(domain.CodeNotFound, "form %v was not found", formID)
 	}
 	return v.Int64, err
 }

@@ -298,7 +298,7 @@ func TestSitesSeeOnlyTheirOwnRows(t *testing.T) {
 	// missing is the message a form that does not exist gets, for
 	// comparing with the one another site's form gets.
 	missing := func(err error, id int64) string {
-		return strings.ReplaceAll(domain.AsError(err).MessageEN, strconv.FormatInt(id, 10), "N")
+		return strings.ReplaceAll(domain.AsError(err).Text().String(), strconv.FormatInt(id, 10), "N")
 	}
 	_, errMissing := db.GetForm(ctx, 2, 999)
 	_, errOther := db.GetForm(ctx, 2, one.ID)

@@ -332,9 +332,7 @@ func (t *Tx) SetSubmissionStatus(s *domain.Submission, status domain.SubmissionS
 		if isUniqueViolation(err, "unique_answers") {
 			// Its trigger takes the submission's unique answers back as
 			// it leaves spam; another entry holds one of them by now.
-			return domain.Errorf(domain.CodeConflict,
-				fmt.Sprintf("submission %d cannot leave spam: another entry of the form holds an answer of it that must be unique; erase one of the two first", s.ID),
-				fmt.Sprintf("پاسخ %s از هرزنامه بیرون نمی‌آید: پاسخ دیگری از این فرم یکی از پاسخ‌های یکتای آن را دارد؛ نخست یکی از آن دو را پاک کنید", domain.PersianNumber(int(s.ID))))
+			return domain.Errorf(domain.CodeConflict, "submission %d cannot leave spam: another entry of the form holds an answer of it that must be unique; erase one of the two first", s.ID)
 		}
 		return err
 	}
@@ -427,7 +425,7 @@ func (db *DB) GetSubmission(ctx context.Context, siteID, formID, id int64) (*dom
 	var r submissionRow
 	err := db.reads.GetContext(ctx, &r, submissionSelect+" WHERE id = ? AND form_id = ? AND site_id = ?", id, formID, siteID)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, domain.NotFound("submission", "پاسخ", id)
+		return nil, domain.Errorf(domain.CodeNotFound, "submission %v was not found", id)
 	}
 	if err != nil {
 		return nil, err
@@ -554,12 +552,12 @@ func (db *DB) FormIDByPublicToken(ctx context.Context, token string) (int64, err
 		}
 	}
 	if token == "" || len(token) > 64 {
-		return 0, domain.NotFound("form", "فرم", "")
+		return 0, domain.Errorf(domain.CodeNotFound, "form %v was not found", "")
 	}
 	var id int64
 	err := db.reads.GetContext(ctx, &id, "SELECT id FROM forms WHERE public_token = ?", token)
 	if errors.Is(err, sql.ErrNoRows) {
-		return 0, domain.NotFound("form", "فرم", "")
+		return 0, domain.Errorf(domain.CodeNotFound, "form %v was not found", "")
 	}
 	return id, err
 }
@@ -584,7 +582,7 @@ func (db *DB) FormHead(ctx context.Context, siteID, formID int64) (headVersionID
 	}
 	err = db.reads.GetContext(ctx, &r, "SELECT head_version_id, deleted_at IS NOT NULL AS deleted FROM forms WHERE id = ? AND site_id = ?", formID, siteID)
 	if errors.Is(err, sql.ErrNoRows) {
-		return 0, false, domain.NotFound("form", "فرم", formID)
+		return 0, false, domain.Errorf(domain.CodeNotFound, "form %v was not found", formID)
 	}
 	return r.Head.Int64, r.Deleted, err
 }

@@ -53,9 +53,7 @@ func (db *DB) UploadUsage(ctx context.Context, siteID, formID int64) (formBytes,
 // The refusals of InsertPendingUpload: each names the limit in
 // data.limit.
 var (
-	errPendingFull = domain.Errorf(domain.CodeTooLarge,
-		"this form holds too many files not yet sent with an answer; send your answers, or try again later",
-		"فایل‌های فرستاده‌شده و هنوز ثبت‌نشدهٔ این فرم بیش از حد است؛ پاسخ‌ها را ثبت کنید یا بعداً دوباره تلاش کنید").With("limit", "pending_bytes")
+	errPendingFull = domain.Errorf(domain.CodeTooLarge, "this form holds too many files not yet sent with an answer; send your answers, or try again later").With("limit", "pending_bytes")
 )
 
 // InsertPendingUpload records a received file as pending (no
@@ -148,9 +146,7 @@ func (t *Tx) ClaimUploads(siteID, formID, submissionID int64, fieldID string, id
 // invalidUpload is ClaimUploads' refusal, shaped as daemon/answers'
 // INVALID_SUBMISSION, with its words for an upload it cannot use.
 func invalidUpload(fieldID string) *domain.Error {
-	return domain.Errorf(domain.CodeInvalidSubmission,
-		"One answer needs fixing; see the question",
-		"یک پاسخ نیاز به اصلاح دارد؛ پیام پرسش را ببینید").With("fields", []map[string]string{{
+	return domain.Errorf(domain.CodeInvalidSubmission, "One answer needs fixing; see the question").With("fields", []map[string]string{{
 		"field":      fieldID,
 		"code":       "invalid_upload",
 		"message_fa": "فایل فرستاده‌شده شناخته نشد؛ آن را دوباره بفرستید",
@@ -187,7 +183,7 @@ func (db *DB) GetSubmissionUpload(ctx context.Context, siteID, formID, submissio
 	err := db.reads.GetContext(ctx, &r, uploadSelect+" WHERE id = ? AND site_id = ? AND form_id = ? AND submission_id = ?",
 		id, siteID, formID, submissionID)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, domain.NotFound("file", "فایل", id)
+		return nil, domain.Errorf(domain.CodeNotFound, "file %v was not found", id)
 	}
 	if err != nil {
 		return nil, err

@@ -9,6 +9,7 @@ import (
 
 	"github.com/arshline/arshline-sidecar/daemon/commands"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 	"github.com/arshline/arshline-sidecar/daemon/persian"
 )
 
@@ -54,9 +55,9 @@ func cmdPlan(args []string, stdout, stderr io.Writer) int {
 		var err error
 		if res, err = svc.Plan(ctx, commands.PlanParams{Text: text, Mode: commands.ModeInternal, Contract: *contractName}); err != nil {
 			de := domain.AsError(err)
-			fmt.Fprintf(stderr, "arshlinectl: %s: %s\n", de.Code, de.Message(*locale))
+			fmt.Fprintf(stderr, "arshlinectl: %s: %s\n", de.Code, messages.Render(*locale, de.Text()))
 			if *asJSON {
-				printJSON(stdout, map[string]any{"error": map[string]any{"code": de.Code, "message": de.Message(*locale)}})
+				printJSON(stdout, map[string]any{"error": map[string]any{"code": de.Code, "message": messages.Render(*locale, de.Text())}})
 			}
 			return 1
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/document"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/iranformat"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 )
 
 // everyType has a field of every type and every key the validator reads.
@@ -305,12 +306,12 @@ func TestEveryProblemAtOnce(t *testing.T) {
 // messages, and numbers reach the Persian text in Persian digits.
 func TestMessages(t *testing.T) {
 	for r, m := range catalogue {
-		if m.fa == "" || m.en == "" || strings.Count(m.fa, "%s") != strings.Count(m.en, "%s") {
+		if !messages.Has(m.Key) || strings.Count(messages.Render("fa_IR", m), "%s") != 0 {
 			t.Errorf("%s: %+v", r, m)
 		}
 	}
 	for s, m := range typeMessages {
-		if m.fa == "" || m.en == "" {
+		if !messages.Has(m.Key) {
 			t.Errorf("shape %d: %+v", s, m)
 		}
 	}
@@ -432,7 +433,7 @@ func TestTooLarge(t *testing.T) {
 	long["bio"] = json.RawMessage(`"` + strings.Repeat("ا", 40000) + `"`)
 	_, err := Validate(d, long, Options{})
 	var de *domain.Error
-	if !errors.As(err, &de) || de.Code != CodeTooLarge || de.Data["field"] != "bio" || de.MessageFA == "" {
+	if !errors.As(err, &de) || de.Code != CodeTooLarge || de.Data["field"] != "bio" || messages.Render("fa_IR", de.Text()) == "" {
 		t.Fatalf("a long answer: %v", err)
 	}
 	// A textarea at the schema's longest, every letter \u-escaped, fits.

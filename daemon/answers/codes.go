@@ -65,13 +65,10 @@ func (e FieldError) Error() string { return e.Field + ": " + string(e.Code) + ":
 
 // invalid builds the INVALID_SUBMISSION error carrying every entry.
 func invalid(fields []FieldError) *domain.Error {
-	en := "Some answers need fixing; see each question"
-	fa := "برخی پاسخ‌ها نیاز به اصلاح دارند؛ پیام هر پرسش را ببینید"
 	if len(fields) == 1 {
-		en = "One answer needs fixing; see the question"
-		fa = "یک پاسخ نیاز به اصلاح دارد؛ پیام پرسش را ببینید"
+		return domain.Errorf(CodeInvalidSubmission, "One answer needs fixing; see the question").With("fields", fields)
 	}
-	return domain.Errorf(CodeInvalidSubmission, en, fa).With("fields", fields)
+	return domain.Errorf(CodeInvalidSubmission, "Some answers need fixing; see each question").With("fields", fields)
 }
 
 // Invalid is the INVALID_SUBMISSION error of entries found outside this
@@ -80,8 +77,8 @@ func Invalid(fields []FieldError) *domain.Error { return invalid(fields) }
 
 // tooLarge builds the TOO_LARGE error; data says which limit (and which
 // field, when one answer is too large).
-func tooLarge(en, fa string, data map[string]any) *domain.Error {
-	e := domain.Errorf(CodeTooLarge, en, fa)
+func tooLarge(text domain.Text, data map[string]any) *domain.Error {
+	e := domain.Errorf(CodeTooLarge, text.Key, text.Args...)
 	for k, v := range data {
 		e = e.With(k, v)
 	}

@@ -47,7 +47,7 @@ func Decode(raw []byte, opts Options) (map[string]json.RawMessage, error) {
 }
 
 func notObject() error {
-	return domain.InvalidParams("answers must be a JSON object of field id to answer", "پاسخ‌ها باید یک شیء JSON از شناسهٔ پرسش به پاسخ باشند")
+	return domain.InvalidParams("answers must be a JSON object of field id to answer")
 }
 
 // decodeTokens reads the object key by key, to find the keys sent twice.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/arshline/arshline-sidecar/daemon/document"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 )
 
 // FuzzValidate sends random answers to a few documents: the body as it
@@ -139,7 +140,7 @@ func wellFormed(t *testing.T, d *document.Document, err error, also ...domain.Co
 	if !ok {
 		t.Fatalf("not a domain error: %v", err)
 	}
-	if de.MessageEN == "" || de.MessageFA == "" {
+	if de.Text().String() == "" || messages.Render("fa_IR", de.Text()) == "" {
 		t.Fatalf("no message: %v", de)
 	}
 	switch de.Code {

@@ -119,7 +119,7 @@ func judgeFormatted(f *document.Field, raw json.RawMessage, format iranformat.Fo
 		if fe.Kind == iranformat.KindEmpty {
 			return nil, nil, false
 		}
-		return nil, &FieldError{Field: f.ID, Code: Reason(fe.Kind), MessageFA: fe.Kind.MessageFA(), MessageEN: fe.Kind.MessageEN()}, false
+		return nil, ptr(NewFieldError(f.ID, Reason(fe.Kind), fe.Kind.Text())), false
 	}
 	if fe := lengths(f, t); fe != nil {
 		return nil, fe, false
@@ -375,7 +375,7 @@ func judgeDate(f *document.Field, raw json.RawMessage) (any, *FieldError, bool) 
 	s, isString := decodeString(raw)
 	if f.CalendarName() == document.CalendarGregorian {
 		if !isString {
-			return nil, &FieldError{Field: f.ID, Code: ReasonWrongType, MessageFA: catalogue[ReasonInvalidDate].fa, MessageEN: catalogue[ReasonInvalidDate].en}, false
+			return nil, ptr(NewFieldError(f.ID, ReasonWrongType, catalogue[ReasonInvalidDate])), false
 		}
 		return judgeGregorian(f, s)
 	}
@@ -389,7 +389,7 @@ func judgeDate(f *document.Field, raw json.RawMessage) (any, *FieldError, bool) 
 	if err != nil {
 		var je *jalali.Error
 		if errors.As(err, &je) {
-			return nil, &FieldError{Field: f.ID, Code: ReasonInvalidDate, MessageFA: je.MessageFA(), MessageEN: je.MessageEN()}, false
+			return nil, ptr(NewFieldError(f.ID, ReasonInvalidDate, je.Text())), false
 		}
 		return failType(f, shapeDate)
 	}

@@ -117,7 +117,7 @@ func (r *Result) Values() map[string]any {
 // order.
 func Validate(doc *document.Document, answers map[string]json.RawMessage, opts Options) (Result, error) {
 	if doc == nil {
-		return Result{}, domain.Errorf(domain.CodeInternal, "no form document to validate against", "سند فرم برای بررسی پاسخ‌ها در دسترس نیست")
+		return Result{}, domain.Errorf(domain.CodeInternal, "no form document to validate against")
 	}
 	opts = opts.withDefaults()
 	if err := checkSize(answers, opts); err != nil {
@@ -151,20 +151,17 @@ func checkSize(answers map[string]json.RawMessage, opts Options) error {
 }
 
 func tooManyAnswers(max int) error {
-	return tooLarge("The submission has more answers than any form has questions",
-		"تعداد پاسخ‌ها از تعداد پرسش‌های هر فرمی بیشتر است",
+	return tooLarge(domain.T("The submission has more answers than any form has questions"),
 		map[string]any{"max_answers": max})
 }
 
 func valueTooLarge(id string, max int) error {
-	return tooLarge("One answer is too long; shorten it and send the form again",
-		"یکی از پاسخ‌ها بیش از حد بلند است؛ آن را کوتاه کنید و فرم را دوباره بفرستید",
+	return tooLarge(domain.T("One answer is too long; shorten it and send the form again"),
 		map[string]any{"field": echoID(id), "max_bytes": max})
 }
 
 func totalTooLarge(max int) error {
-	return tooLarge("The answers are too long altogether; shorten them and send the form again",
-		"پاسخ‌ها روی هم بیش از حد بلند هستند؛ آن‌ها را کوتاه کنید و فرم را دوباره بفرستید",
+	return tooLarge(domain.T("The answers are too long altogether; shorten them and send the form again"),
 		map[string]any{"max_total_bytes": max})
 }
 

@@ -19,6 +19,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/executor"
 	"github.com/arshline/arshline-sidecar/daemon/llm"
 	"github.com/arshline/arshline-sidecar/daemon/logx"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 	"github.com/arshline/arshline-sidecar/daemon/persian"
 )
 
@@ -105,13 +106,13 @@ func (s *Service) options(locale string) contract.Options {
 func (s *Service) Plan(ctx context.Context, p PlanParams) (*PlanResult, error) {
 	text := strings.TrimSpace(p.Text)
 	if text == "" {
-		return nil, domain.InvalidParams("text is empty: type a command", "متن فرمان خالی است؛ دستور را بنویسید")
+		return nil, domain.InvalidParams("text is empty: type a command")
 	}
 	if !utf8.ValidString(text) {
-		return nil, domain.InvalidParams("text is not valid UTF-8", "متن فرمان UTF-8 معتبر نیست")
+		return nil, domain.InvalidParams("text is not valid UTF-8")
 	}
 	if utf8.RuneCountInString(text) > MaxTextRunes {
-		return nil, domain.Errorf(domain.CodeModelLimit, "the command is too long; keep it under 2000 characters", "فرمان بیش از حد طولانی است؛ آن را کمتر از ۲۰۰۰ نویسه بنویسید")
+		return nil, domain.Errorf(domain.CodeModelLimit, "the command is too long; keep it under 2000 characters")
 	}
 	mode := p.Mode
 	if mode == "" {
@@ -120,14 +121,14 @@ func (s *Service) Plan(ctx context.Context, p PlanParams) (*PlanResult, error) {
 	switch mode {
 	case ModeAuto, ModeInternal, ModeLLM:
 	default:
-		return nil, domain.InvalidParams("mode must be auto, internal or llm", "حالت باید auto، internal یا llm باشد")
+		return nil, domain.InvalidParams("mode must be auto, internal or llm")
 	}
 	contractName := p.Contract
 	if contractName == "" {
 		contractName = arshlineplan.NameV2
 	}
 	if contractName != arshlineplan.Name && contractName != arshlineplan.NameV2 {
-		return nil, domain.InvalidParams("contract must be arshline-plan/v1 or arshline-plan/v2", "contract باید arshline-plan/v1 یا arshline-plan/v2 باشد")
+		return nil, domain.InvalidParams("contract must be arshline-plan/v1 or arshline-plan/v2")
 	}
 	res, err := s.plan(ctx, text, mode, contractName)
 	if err != nil {
@@ -153,7 +154,7 @@ func (s *Service) asContract(ctx context.Context, res *PlanResult, name, locale 
 		return s.finishAs(ctx, out, wrapped, locale, arshlineplan.NameV2)
 	case name == arshlineplan.Name && res.Plan.Version != 1:
 		return &PlanResult{None: true, Warnings: append([]string{}, res.Warnings...),
-			Reason: pick(locale, "the command needs arshline-plan/v2; ask for that contract", "این فرمان به arshline-plan/v2 نیاز دارد؛ همان قرارداد را بخواهید")}
+			Reason: messages.Render(locale, domain.T("the command needs arshline-plan/v2; ask for that contract"))}
 	}
 	return res
 }
@@ -165,7 +166,7 @@ func (s *Service) plan(ctx context.Context, text, mode, contractName string) (*P
 		return s.planInternal(ctx, text, locale, contractName), nil
 	}
 	if !llm.Available(s.Model) {
-		return nil, domain.Errorf(domain.CodeOpenAIUnavailable, "no model is configured; use mode internal", "هیچ مدل هوش مصنوعی پیکربندی نشده است؛ از حالت internal استفاده کنید")
+		return nil, domain.Errorf(domain.CodeOpenAIUnavailable, "no model is configured; use mode internal")
 	}
 	res, err := s.planLLM(ctx, text, locale, contractName)
 	if err == nil {
@@ -176,7 +177,7 @@ func (s *Service) plan(ctx context.Context, text, mode, contractName string) (*P
 	}
 	// auto: the internal planner is always there to fall back on.
 	fallback := s.planInternal(ctx, text, locale, contractName)
-	fallback.Warnings = append(fallback.Warnings, domain.AsError(err).Message(locale))
+	fallback.Warnings = append(fallback.Warnings, messages.Render(locale, domain.AsError(err).Text()))
 	return fallback, nil
 }
 
@@ -232,7 +233,7 @@ func (s *Service) finishAs(ctx context.Context, out *PlanResult, p *domain.Plan,
 		}
 		out.Reason = strings.Join(msgs, "؛ ")
 		if out.Reason == "" {
-			out.Reason = pick(locale, "the command did not produce a valid plan", "از این فرمان طرح معتبری به دست نیامد")
+			out.Reason = messages.Render(locale, domain.T("the command did not produce a valid plan"))
 		}
 		return out
 	}
@@ -251,7 +252,7 @@ func (s *Service) finishAs(ctx context.Context, out *PlanResult, p *domain.Plan,
 			params["index"] = *st.Params.Index
 		}
 		return &PlanResult{None: true, Warnings: out.Warnings,
-			Reason:   pick(locale, "this only opens a page; nothing to execute", "این فرمان فقط صفحه‌ای را باز می‌کند و چیزی برای اجرا ندارد"),
+			Reason:   messages.Render(locale, domain.T("this only opens a page; nothing to execute")),
 			Navigate: &persian.Navigate{Action: st.Action, Params: params}}
 	}
 	out.Plan = norm
@@ -306,12 +307,12 @@ type PreviewResult struct {
 // the client says it is.
 func (s *Service) Execute(ctx context.Context, p ExecuteParams) (any, error) {
 	if len(p.Plan) == 0 {
-		return nil, domain.InvalidParams("plan is required", "طرح (plan) ارسال نشده است")
+		return nil, domain.InvalidParams("plan is required")
 	}
 	locale := domain.ActorFrom(ctx).Locale
 	doc, err := contract.Decode(p.Plan)
 	if err != nil {
-		return nil, domain.InvalidParams("plan is not valid JSON: "+err.Error(), "طرح JSON معتبر نیست: "+err.Error())
+		return nil, domain.InvalidParams("plan is not valid JSON: %s", err.Error())
 	}
 	// The plan's own version picks the contract: a v1 plan is checked by
 	// v1's rules exactly, anything else by v2's (which refuse a version
@@ -369,7 +370,7 @@ func (s *Service) Undo(ctx context.Context, p UndoParams) (*executor.UndoResult,
 	tokens := p.Tokens
 	if p.Token != "" {
 		if len(tokens) > 0 {
-			return nil, domain.InvalidParams("give token or tokens, not both", "فقط یکی از token یا tokens را بفرستید")
+			return nil, domain.InvalidParams("give token or tokens, not both")
 		}
 		tokens = []string{p.Token}
 	}
@@ -378,10 +379,8 @@ func (s *Service) Undo(ctx context.Context, p UndoParams) (*executor.UndoResult,
 
 func invalidPlan(r contract.Report) *domain.Error {
 	errs := errorsOnly(r.Violations)
-	en, fa := "the plan is not valid", "طرح معتبر نیست"
 	if len(errs) > 0 {
-		en += ": " + errs[0].Rule
-		fa += ": " + errs[0].Rule
+		return domain.Errorf(domain.CodeInvalidPlan, "the plan is not valid: %s", errs[0].Rule).With("violations", r.Violations)
 	}
-	return domain.Errorf(domain.CodeInvalidPlan, en, fa).With("violations", r.Violations)
+	return domain.Errorf(domain.CodeInvalidPlan, "the plan is not valid").With("violations", r.Violations)
 }

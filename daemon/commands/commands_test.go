@@ -14,6 +14,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/llm"
 	"github.com/arshline/arshline-sidecar/daemon/llm/llmtest"
 	"github.com/arshline/arshline-sidecar/daemon/logx"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 	"github.com/arshline/arshline-sidecar/daemon/persian"
 	"github.com/arshline/arshline-sidecar/sqlstore"
 )
@@ -223,7 +224,7 @@ func TestUndoTakesTokenOrTokens(t *testing.T) {
 	}
 	tokens := out.(*executor.Result).UndoTokens
 	_, err = s.Undo(ctx, UndoParams{Token: tokens[2], Tokens: tokens[:2]})
-	if de := domain.AsError(err); de == nil || de.Code != domain.CodeInvalidParams || de.MessageEN != "give token or tokens, not both" || de.MessageFA != "فقط یکی از token یا tokens را بفرستید" {
+	if de := domain.AsError(err); de == nil || de.Code != domain.CodeInvalidParams || de.Text().String() != "give token or tokens, not both" || messages.Render("fa_IR", de.Text()) != "فقط یکی از token یا tokens را بفرستید" {
 		t.Fatalf("token and tokens: %+v", de)
 	}
 	if u, err := s.Undo(ctx, UndoParams{Token: tokens[2]}); err != nil || len(u.Undone) != 1 {

@@ -157,10 +157,10 @@ func (s *Service) planLLM(ctx context.Context, text, locale, contractName string
 		}
 		s.logLLM(ctx, attempt, resp, nil)
 		if resp.Refusal != "" {
-			return nil, domain.Errorf(domain.CodeSchemaInvalid, "the model refused: "+resp.Refusal, "مدل از پاسخ خودداری کرد: "+resp.Refusal)
+			return nil, domain.Errorf(domain.CodeSchemaInvalid, "the model refused: %s", resp.Refusal)
 		}
 		if resp.FinishReason == "length" {
-			return nil, domain.Errorf(domain.CodeSchemaInvalid, "the model's answer was cut off; try a shorter command", "پاسخ مدل ناقص ماند؛ فرمان کوتاه‌تری بنویسید")
+			return nil, domain.Errorf(domain.CodeSchemaInvalid, "the model's answer was cut off; try a shorter command")
 		}
 		var ans llmAnswer
 		if err := json.Unmarshal([]byte(resp.Content), &ans); err != nil || len(ans.Result) == 0 {
@@ -192,9 +192,7 @@ func (s *Service) planLLM(ctx context.Context, text, locale, contractName string
 		lastReport = report
 		user = repairPrompt(text, resp.Content, describe(report))
 	}
-	return nil, domain.Errorf(domain.CodeSchemaInvalid,
-		fmt.Sprintf("the model did not produce a valid plan after %d corrections", MaxRepairs),
-		fmt.Sprintf("مدل پس از %d بار اصلاح هم طرح معتبری نداد", MaxRepairs)).With("violations", lastReport.Violations)
+	return nil, domain.Errorf(domain.CodeSchemaInvalid, "the model did not produce a valid plan after %d corrections", MaxRepairs).With("violations", lastReport.Violations)
 }
 
 // planWarnings lists the warnings of a valid plan in locale.

@@ -8,6 +8,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/llm"
 	"github.com/arshline/arshline-sidecar/daemon/llm/llmtest"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 )
 
 // ai.plan mode llm against fakes that behave as the self-hosted servers
@@ -49,10 +50,10 @@ func TestPlanAgainstSelfHostedServers(t *testing.T) {
 				return
 			}
 			de := domain.AsError(err)
-			if de.Code != c.want || de.Data["cause"] != c.cause || strings.TrimSpace(de.MessageFA) == "" {
+			if de.Code != c.want || de.Data["cause"] != c.cause || strings.TrimSpace(messages.Render("fa_IR", de.Text())) == "" {
 				t.Fatalf("got %v %v, want %s %s", err, de.Data, c.want, c.cause)
 			}
-			t.Logf("%s → %s: %s", c.name, de.Code, de.MessageEN)
+			t.Logf("%s → %s: %s", c.name, de.Code, de.Text().String())
 		})
 	}
 }

@@ -81,12 +81,3 @@ func TestFinishIsATotalOrder(t *testing.T) {
 		t.Fatalf("numeric-looking keys: %+v", first[:3])
 	}
 }
-
-func TestPersianDigits(t *testing.T) {
-	if got := PersianDigits("step 12 of 30"); got != "step ۱۲ of ۳۰" {
-		t.Fatal(got)
-	}
-	if got := PersianDigits("بدون رقم"); got != "بدون رقم" {
-		t.Fatal(got)
-	}
-}

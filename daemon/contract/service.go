@@ -60,11 +60,11 @@ func (s *Service) Validate(ctx context.Context, p ValidateParams) (Report, error
 		return Report{}, err
 	}
 	if len(p.Plan) == 0 {
-		return Report{}, domain.InvalidParams("plan is required", "طرح (plan) ارسال نشده است")
+		return Report{}, domain.InvalidParams("plan is required")
 	}
 	doc, err := Decode(p.Plan)
 	if err != nil {
-		return Report{}, domain.InvalidParams("plan is not valid JSON: "+err.Error(), "طرح JSON معتبر نیست: "+err.Error())
+		return Report{}, domain.InvalidParams("plan is not valid JSON: %s", err.Error())
 	}
 	opts := p.Options
 	if opts.Locale == "" {
@@ -78,7 +78,7 @@ func (s *Service) contract(name string) (Contract, error) {
 	if !ok {
 		names := s.Registry.Names()
 		known, _ := json.Marshal(names)
-		return nil, domain.InvalidParams("unknown contract "+name+"; known: "+string(known), "قرارداد ناشناخته: "+name+"؛ قراردادهای موجود: "+string(known)).With("known", names)
+		return nil, domain.InvalidParams("unknown contract %s; known: %s", name, string(known)).With("known", names)
 	}
 	return c, nil
 }

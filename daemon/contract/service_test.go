@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 )
 
 // echoContract reports the locale and the decoded document it was given.
@@ -61,7 +62,7 @@ func TestService(t *testing.T) {
 		}, "plan is not valid JSON: unexpected data after the JSON value", "طرح JSON معتبر نیست: unexpected data after the JSON value"},
 	} {
 		de := domain.AsError(tc.call())
-		if de == nil || de.Code != domain.CodeInvalidParams || de.MessageEN != tc.en || de.MessageFA != tc.fa {
+		if de == nil || de.Code != domain.CodeInvalidParams || de.Text().String() != tc.en || messages.Render("fa_IR", de.Text()) != tc.fa {
 			t.Errorf("%s: %+v, want %q / %q", tc.name, de, tc.en, tc.fa)
 		}
 	}

@@ -3,13 +3,7 @@ package contract
 import (
 	"encoding/json"
 	"fmt"
-
-	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
-
-// PersianDigits writes the Latin digits of s as Persian ones (see
-// domain.PersianDigits).
-func PersianDigits(s string) string { return domain.PersianDigits(s) }
 
 // Show writes a decoded JSON value for a message: the value itself when
 // short, else its kind, so a message never carries a whole sub-document.

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net"
 	"net/url"
 	"strconv"
@@ -25,13 +24,12 @@ func Parse(raw []byte) (*Document, error) {
 	load()
 	var vs violations
 	if len(raw) > limits.MaxDocumentBytes {
-		vs.add("", "document.too_large", fmt.Sprintf("the document has %d bytes; at most %d are allowed", len(raw), limits.MaxDocumentBytes),
-			fmt.Sprintf("سند فرم %d بایت است؛ حداکثر %d بایت مجاز است", len(raw), limits.MaxDocumentBytes))
+		vs.add("", "document.too_large", domain.T("the document has %d bytes; at most %d are allowed", len(raw), limits.MaxDocumentBytes))
 		return nil, vs.err()
 	}
 	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
 	if err != nil {
-		vs.add("", "document.not_json", "the document is not JSON", "سند فرم JSON نیست")
+		vs.add("", "document.not_json", domain.T("the document is not JSON"))
 		return nil, vs.err()
 	}
 	if err := compiled.Validate(inst); err != nil {
@@ -48,7 +46,7 @@ func Parse(raw []byte) (*Document, error) {
 	if err := dec.Decode(&d); err != nil {
 		// The schema passed, so this is a mismatch between the schema and
 		// the Go types: a bug, reported as a violation rather than a panic.
-		vs.add("", "document.decode", "the document does not decode: "+err.Error(), "سند فرم خوانده نشد")
+		vs.add("", "document.decode", domain.T("the document does not decode: %s", err.Error()))
 		return nil, vs.err()
 	}
 	rules(&d, &vs)
@@ -83,7 +81,7 @@ func Check(d domain.Document, code domain.Code) (domain.Document, error) {
 	d.Fields = fields
 	raw, err := json.Marshal(d)
 	if err != nil {
-		return d, domain.Wrap(code, err, "the form document cannot be encoded", "سند فرم قابل نوشتن نیست")
+		return d, domain.Wrap(code, err, "the form document cannot be encoded")
 	}
 	if _, err := Parse(raw); err != nil {
 		var de *Error
@@ -106,16 +104,16 @@ func Check(d domain.Document, code domain.Code) (domain.Document, error) {
 func CheckTitle(t string) (string, *domain.Error) {
 	t = strings.TrimSpace(t)
 	if t == "" {
-		return "", domain.InvalidParams("title must not be empty", "عنوان فرم نمی‌تواند خالی باشد")
+		return "", domain.InvalidParams("title must not be empty")
 	}
 	if !utf8.ValidString(t) {
-		return "", domain.InvalidParams("title is not valid UTF-8", "عنوان فرم متن معتبر UTF-8 نیست")
+		return "", domain.InvalidParams("title is not valid UTF-8")
 	}
 	if bad := controlChar(t, false); bad {
-		return "", domain.InvalidParams("title contains control characters", "عنوان فرم نویسهٔ کنترلی دارد")
+		return "", domain.InvalidParams("title contains control characters")
 	}
 	if n := DocLimits().MaxTitleChars; utf8.RuneCountInString(t) > n {
-		return "", domain.InvalidParams(fmt.Sprintf("title is longer than %d characters", n), fmt.Sprintf("عنوان فرم بیش از %d نویسه است", n))
+		return "", domain.InvalidParams("title is longer than %d characters", n)
 	}
 	return t, nil
 }
@@ -140,15 +138,13 @@ func rules(d *Document, vs *violations) {
 	for i := range d.Fields {
 		f := &d.Fields[i]
 		if j, dup := index[f.ID]; dup {
-			vs.add(fp(i, "id"), "field.duplicate_id", fmt.Sprintf("id %q is already used by field %d", f.ID, j),
-				fmt.Sprintf("شناسهٔ %q پیش‌تر برای فیلد %d به کار رفته است", f.ID, j))
+			vs.add(fp(i, "id"), "field.duplicate_id", domain.T("id %q is already used by field %d", f.ID, j))
 		} else {
 			index[f.ID] = i
 		}
 		texts(f, i, vs)
 		if p := f.PageNo(); p < page {
-			vs.add(fp(i, "page"), "page.order", fmt.Sprintf("page %d comes after page %d; fields are listed page by page", p, page),
-				fmt.Sprintf("صفحهٔ %d پس از صفحهٔ %d آمده است؛ فیلدها باید به ترتیب صفحه باشند", p, page))
+			vs.add(fp(i, "page"), "page.order", domain.T("page %d comes after page %d; fields are listed page by page", p, page))
 		} else {
 			page = p
 		}
@@ -158,15 +154,14 @@ func rules(d *Document, vs *violations) {
 		switch f.Type {
 		case domain.FieldText, domain.FieldTextarea:
 			if f.MinLength != nil && f.MaxLength != nil && *f.MinLength > *f.MaxLength {
-				vs.add(fp(i, "min_length"), "bound.order", "min_length is greater than max_length", "min_length از max_length بیشتر است")
+				vs.add(fp(i, "min_length"), "bound.order", domain.T("min_length is greater than max_length"))
 			}
 			if f.VerifiesOTP() && (f.Format == nil || *f.Format != "mobile_ir") {
-				vs.add(fp(i, "verify"), "verify.not_mobile", "verify \"otp\" needs a mobile question (format mobile_ir): the code is sent to the number answered",
-					"تأیید با کد (verify: otp) فقط برای سؤال شمارهٔ همراه (format: mobile_ir) است: کد به شمارهٔ پاسخ داده‌شده فرستاده می‌شود")
+				vs.add(fp(i, "verify"), "verify.not_mobile", domain.T(`verify "otp" needs a mobile question (format mobile_ir): the code is sent to the number answered`))
 			}
 		case domain.FieldNumber:
 			if f.Min != nil && f.Max != nil && *f.Min.Number > *f.Max.Number {
-				vs.add(fp(i, "min"), "bound.order", "min is greater than max", "min از max بیشتر است")
+				vs.add(fp(i, "min"), "bound.order", domain.T("min is greater than max"))
 			}
 		case domain.FieldRadio, domain.FieldSelect, domain.FieldCheckbox:
 			options(f, i, vs)
@@ -177,7 +172,7 @@ func rules(d *Document, vs *violations) {
 			unique(f.Cols, i, "cols", vs)
 		case domain.FieldHTML:
 			if f.HTML != nil && SanitizeHTML(*f.HTML) != *f.HTML {
-				vs.add(fp(i, "html"), "html.unsanitised", "html holds markup outside the allow-list", "html شامل نشانه‌گذاری خارج از فهرست مجاز است")
+				vs.add(fp(i, "html"), "html.unsanitised", domain.T("html holds markup outside the allow-list"))
 			}
 		}
 	}
@@ -192,11 +187,11 @@ func blank(s string) bool { return strings.TrimSpace(s) == "" }
 func texts(f *Field, i int, vs *violations) {
 	check := func(path, s string, multiline bool) {
 		if controlChar(s, multiline) {
-			vs.add(path, "text.control", "contains control characters", "نویسهٔ کنترلی دارد")
+			vs.add(path, "text.control", domain.T("contains control characters"))
 		}
 	}
 	if blank(f.Label) {
-		vs.add(fp(i, "label"), "text.blank", "label is blank", "برچسب خالی است")
+		vs.add(fp(i, "label"), "text.blank", domain.T("label is blank"))
 	}
 	check(fp(i, "label"), f.Label, false)
 	if f.Placeholder != nil {
@@ -208,7 +203,7 @@ func texts(f *Field, i int, vs *violations) {
 	for j, o := range f.Options {
 		at := fp(i, "options/"+strconv.Itoa(j))
 		if blank(o.Label) {
-			vs.add(at+"/label", "text.blank", "option label is blank", "برچسب گزینه خالی است")
+			vs.add(at+"/label", "text.blank", domain.T("option label is blank"))
 		}
 		check(at+"/label", o.Label, false)
 		check(at+"/value", o.Value, false)
@@ -226,7 +221,7 @@ func unique(list []string, i int, key string, vs *violations) {
 	for j, s := range list {
 		k := strings.TrimSpace(s)
 		if seen[k] {
-			vs.add(fp(i, key+"/"+strconv.Itoa(j)), key+".duplicate", fmt.Sprintf("%q is listed twice", s), fmt.Sprintf("%q دو بار آمده است", s))
+			vs.add(fp(i, key+"/"+strconv.Itoa(j)), key+".duplicate", domain.T("%q is listed twice", s))
 		}
 		seen[k] = true
 	}
@@ -237,23 +232,20 @@ func options(f *Field, i int, vs *violations) {
 	for j, o := range f.Options {
 		if k, dup := seen[o.Value]; dup {
 			vs.add(fp(i, "options/"+strconv.Itoa(j)+"/value"), "option.duplicate_value",
-				fmt.Sprintf("option value %q is already used by option %d", o.Value, k),
-				fmt.Sprintf("مقدار گزینهٔ %q پیش‌تر برای گزینهٔ %d به کار رفته است", o.Value, k))
+				domain.T("option value %q is already used by option %d", o.Value, k))
 		} else {
 			seen[o.Value] = j
 		}
 	}
 	n := len(f.Options)
 	if f.MinSelect != nil && *f.MinSelect > n {
-		vs.add(fp(i, "min_select"), "select.bounds", fmt.Sprintf("min_select is %d but there are %d options", *f.MinSelect, n),
-			fmt.Sprintf("min_select برابر %d است ولی فقط %d گزینه هست", *f.MinSelect, n))
+		vs.add(fp(i, "min_select"), "select.bounds", domain.T("min_select is %d but there are %d options", *f.MinSelect, n))
 	}
 	if f.MaxSelect != nil && *f.MaxSelect > n {
-		vs.add(fp(i, "max_select"), "select.bounds", fmt.Sprintf("max_select is %d but there are %d options", *f.MaxSelect, n),
-			fmt.Sprintf("max_select برابر %d است ولی فقط %d گزینه هست", *f.MaxSelect, n))
+		vs.add(fp(i, "max_select"), "select.bounds", domain.T("max_select is %d but there are %d options", *f.MaxSelect, n))
 	}
 	if f.MinSelect != nil && f.MaxSelect != nil && *f.MinSelect > *f.MaxSelect {
-		vs.add(fp(i, "min_select"), "bound.order", "min_select is greater than max_select", "min_select از max_select بیشتر است")
+		vs.add(fp(i, "min_select"), "bound.order", domain.T("min_select is greater than max_select"))
 	}
 }
 
@@ -298,12 +290,11 @@ func dates(f *Field, i int, vs *violations) {
 			continue
 		}
 		if *b.day, *b.ok = dayNumber(cal, b.bound.Date); !*b.ok {
-			vs.add(fp(i, b.key), "date.invalid", fmt.Sprintf("%s is not a day of the %s calendar", b.bound.Date, cal),
-				fmt.Sprintf("%s روزی از تقویم %s نیست", b.bound.Date, calendarFA(cal)))
+			vs.add(fp(i, b.key), "date.invalid", domain.T("%s is not a day of the %s calendar", b.bound.Date, domain.Both{EN: cal, FA: calendarFA(cal)}))
 		}
 	}
 	if okLo && okHi && lo > hi {
-		vs.add(fp(i, "min"), "bound.order", "min is after max", "min پس از max است")
+		vs.add(fp(i, "min"), "bound.order", domain.T("min is after max"))
 	}
 }
 
@@ -320,40 +311,38 @@ func showIf(d *Document, f *Field, i int, index map[string]int, vs *violations) 
 	j, ok := index[s.Field]
 	switch {
 	case s.Field == f.ID:
-		vs.add(at+"/field", "show_if.self", "show_if names the field itself", "show_if به خود فیلد اشاره می‌کند")
+		vs.add(at+"/field", "show_if.self", domain.T("show_if names the field itself"))
 		return
 	case !ok || j >= i:
-		vs.add(at+"/field", "show_if.not_earlier", fmt.Sprintf("show_if names %q, which is not an earlier field", s.Field),
-			fmt.Sprintf("show_if به %q اشاره می‌کند که فیلدی پیش از این نیست", s.Field))
+		vs.add(at+"/field", "show_if.not_earlier", domain.T("show_if names %q, which is not an earlier field", s.Field))
 		return
 	}
 	target := &d.Fields[j]
 	if !target.Answerable() {
-		vs.add(at+"/field", "show_if.not_answerable", fmt.Sprintf("field %q is a %s and has no answer", s.Field, target.Type),
-			fmt.Sprintf("فیلد %q از نوع %s است و پاسخی ندارد", s.Field, target.Type))
+		vs.add(at+"/field", "show_if.not_answerable", domain.T("field %q is a %s and has no answer", s.Field, target.Type))
 		return
 	}
 	var values []any
 	switch s.Op {
 	case OpAnswered:
 		if s.Value != nil {
-			vs.add(at+"/value", "show_if.value", "answered takes no value", "عملگر answered مقداری نمی‌گیرد")
+			vs.add(at+"/value", "show_if.value", domain.T("answered takes no value"))
 		}
 		return
 	case OpIn:
 		list, isList := s.Value.([]any)
 		if !isList {
-			vs.add(at+"/value", "show_if.value", "in needs a list of values", "عملگر in فهرستی از مقدارها می‌خواهد")
+			vs.add(at+"/value", "show_if.value", domain.T("in needs a list of values"))
 			return
 		}
 		values = list
 	default:
 		if s.Value == nil {
-			vs.add(at+"/value", "show_if.value", s.Op+" needs a value", "عملگر "+s.Op+" مقدار می‌خواهد")
+			vs.add(at+"/value", "show_if.value", domain.T("%s needs a value", s.Op))
 			return
 		}
 		if _, isList := s.Value.([]any); isList {
-			vs.add(at+"/value", "show_if.value", s.Op+" compares with one value, not a list", "عملگر "+s.Op+" با یک مقدار مقایسه می‌کند، نه فهرست")
+			vs.add(at+"/value", "show_if.value", domain.T("%s compares with one value, not a list", s.Op))
 			return
 		}
 		values = []any{s.Value}
@@ -368,23 +357,21 @@ func showIf(d *Document, f *Field, i int, index map[string]int, vs *violations) 
 	for _, v := range values {
 		str, _ := v.(string)
 		if !known[str] {
-			vs.add(at+"/value", "show_if.unknown_option", fmt.Sprintf("%v is not an option value of %q", v, s.Field),
-				fmt.Sprintf("%v از مقدارهای گزینه‌های %q نیست", v, s.Field))
+			vs.add(at+"/value", "show_if.unknown_option", domain.T("%v is not an option value of %q", v, s.Field))
 		}
 	}
 }
 
 func settings(s *Settings, vs *violations) {
 	if s.Welcome != nil && controlChar(*s.Welcome, true) {
-		vs.add("/settings/welcome", "text.control", "contains control characters", "نویسهٔ کنترلی دارد")
+		vs.add("/settings/welcome", "text.control", domain.T("contains control characters"))
 	}
 	if s.ThankYou != nil && controlChar(*s.ThankYou, true) {
-		vs.add("/settings/thank_you", "text.control", "contains control characters", "نویسهٔ کنترلی دارد")
+		vs.add("/settings/thank_you", "text.control", domain.T("contains control characters"))
 	}
 	for i, w := range s.Webhooks {
 		if !WebhookURLAllowed(w.URL) {
-			vs.add("/settings/webhooks/"+strconv.Itoa(i)+"/url", "url.scheme", "a webhook URL must be https (http only to a loopback address), without credentials",
-				"نشانی وب‌هوک باید https باشد (http فقط برای نشانی محلی) و نام کاربری و گذرواژه نداشته باشد")
+			vs.add("/settings/webhooks/"+strconv.Itoa(i)+"/url", "url.scheme", domain.T("a webhook URL must be https (http only to a loopback address), without credentials"))
 		}
 	}
 }

@@ -87,11 +87,11 @@ func (f Field) Changed(c FieldChange, code domain.Code) (Field, error) {
 }
 
 func optionsNeedChoice(code domain.Code) error {
-	return domain.Errorf(code, "options need a choice question (multiple_choice, checkboxes or dropdown)", "گزینه‌ها فقط برای سوال چندگزینه‌ای، چندانتخابی یا کشویی است")
+	return domain.Errorf(code, "options need a choice question (multiple_choice, checkboxes or dropdown)")
 }
 
 func formatNeedsText(code domain.Code) error {
-	return domain.Errorf(code, "format needs a short_text question", "قالب (format) فقط برای سوال پاسخ کوتاه است")
+	return domain.Errorf(code, "format needs a short_text question")
 }
 
 func isChoice(t string) bool {

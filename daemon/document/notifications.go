@@ -1,7 +1,6 @@
 package document
 
 import (
-	"fmt"
 	"regexp"
 	"sort"
 	"strconv"
@@ -107,45 +106,37 @@ func notifications(d *Document, vs *violations) {
 			f, ok := fields[value]
 			switch {
 			case !ok:
-				vs.add(at+"/to", "notification.unknown_field", fmt.Sprintf("to names question %q, which the form does not have", value),
-					fmt.Sprintf("گیرنده سؤال %q است که در فرم نیست", value))
+				vs.add(at+"/to", "notification.unknown_field", domain.T("to names question %q, which the form does not have", value))
 			case n.Channel == domain.ChannelSMS && !f.MobileField():
-				vs.add(at+"/to", "notification.not_mobile", fmt.Sprintf("an SMS goes to a mobile question (format mobile_ir); %q is not one", value),
-					fmt.Sprintf("پیامک فقط به سؤال شمارهٔ همراه (format: mobile_ir) فرستاده می‌شود؛ %q چنین سؤالی نیست", value))
+				vs.add(at+"/to", "notification.not_mobile", domain.T("an SMS goes to a mobile question (format mobile_ir); %q is not one", value))
 			case n.Channel == domain.ChannelEmail && !f.EmailField():
-				vs.add(at+"/to", "notification.not_email", fmt.Sprintf("a mail goes to an email question; %q is not one", value),
-					fmt.Sprintf("ایمیل فقط به سؤال ایمیل فرستاده می‌شود؛ %q چنین سؤالی نیست", value))
+				vs.add(at+"/to", "notification.not_email", domain.T("a mail goes to an email question; %q is not one", value))
 			}
 		case ToFixed:
 			if n.Channel == domain.ChannelSMS {
 				if _, err := iranformat.Mobile(value); err != nil {
-					vs.add(at+"/to", "notification.receiver", "to is admin, field:F or an Iranian mobile number such as 09121234567",
-						"گیرنده admin، field:شناسهٔ سؤال یا یک شمارهٔ همراه مانند ۰۹۱۲۱۲۳۴۵۶۷ است")
+					vs.add(at+"/to", "notification.receiver", domain.T("to is admin, field:F or an Iranian mobile number such as 09121234567"))
 				}
 			} else if _, err := iranformat.Email(value); err != nil {
-				vs.add(at+"/to", "notification.receiver", "to is admin, field:F or one email address",
-					"گیرنده admin، field:شناسهٔ سؤال یا یک نشانی ایمیل است")
+				vs.add(at+"/to", "notification.receiver", domain.T("to is admin, field:F or one email address"))
 			}
 		}
 		if n.Pattern != nil && n.Channel != domain.ChannelSMS {
-			vs.add(at+"/pattern", "notification.pattern_not_sms", "a pattern is an SMS provider's template; a mail has none",
-				"الگو (pattern) قالب تأییدشدهٔ سامانهٔ پیامک است؛ ایمیل الگو ندارد")
+			vs.add(at+"/pattern", "notification.pattern_not_sms", domain.T("a pattern is an SMS provider's template; a mail has none"))
 		}
 		if n.Pattern != nil && n.Template != nil {
-			vs.add(at+"/template", "notification.template_and_pattern", "give either a template or a pattern: a pattern's text is the provider's",
-				"یا متن (template) بدهید یا الگو (pattern): متن الگو نزد سامانهٔ پیامک است")
+			vs.add(at+"/template", "notification.template_and_pattern", domain.T("give either a template or a pattern: a pattern's text is the provider's"))
 		}
 		check := func(path, text string) {
 			if controlChar(text, true) {
-				vs.add(path, "text.control", "contains control characters", "نویسهٔ کنترلی دارد")
+				vs.add(path, "text.control", domain.T("contains control characters"))
 			}
 			for _, name := range Placeholders(text) {
 				if name == PlaceholderTracking {
 					continue
 				}
 				if f, ok := fields[name]; !ok || !f.Answerable() {
-					vs.add(path, "notification.unknown_placeholder", fmt.Sprintf("{{%s}} names no question of the form (nor tracking_code)", name),
-						fmt.Sprintf("{{%s}} به هیچ سؤالی از فرم (یا tracking_code) اشاره نمی‌کند", name))
+					vs.add(path, "notification.unknown_placeholder", domain.T("{{%s}} names no question of the form (nor tracking_code)", name))
 				}
 			}
 		}
@@ -154,7 +145,7 @@ func notifications(d *Document, vs *violations) {
 		}
 		if n.Pattern != nil {
 			if controlChar(n.Pattern.Code, false) || strings.TrimSpace(n.Pattern.Code) == "" {
-				vs.add(at+"/pattern/code", "notification.pattern_code", "the pattern's code is one line of text", "کد الگو یک خط متن است")
+				vs.add(at+"/pattern/code", "notification.pattern_code", domain.T("the pattern's code is one line of text"))
 			}
 			for _, name := range n.Pattern.ParamNames() {
 				check(at+"/pattern/params/"+name, n.Pattern.Params[name])

@@ -10,15 +10,31 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 )
 
 // Violation is one broken rule: where (a JSON Pointer into the document),
 // which rule (a stable id) and what to do, in both languages.
 type Violation struct {
-	Path      string `json:"path"`
-	Rule      string `json:"rule"`
-	MessageEN string `json:"message_en"`
-	MessageFA string `json:"message_fa"`
+	Path      string      `json:"path"`
+	Rule      string      `json:"rule"`
+	MessageEN string      `json:"message_en"`
+	MessageFA string      `json:"message_fa"`
+	text      domain.Text // what the two messages say, for an error that names the violation
+}
+
+// said is what the violation says as an argument of a Text: its key and
+// arguments when it was found here, its two messages otherwise.
+func (v Violation) said() any {
+	if v.text.Key != "" {
+		return v.text
+	}
+	return domain.Both{EN: v.MessageEN, FA: v.MessageFA}
+}
+
+// same reports whether v and w say the same at the same place.
+func (v Violation) same(w Violation) bool {
+	return v.Path == w.Path && v.Rule == w.Rule && v.MessageEN == w.MessageEN && v.MessageFA == w.MessageFA
 }
 
 // MaxViolations bounds the list one error carries.
@@ -43,17 +59,15 @@ func (e *Error) Error() string {
 // executor), naming the first violation and carrying all of them in
 // data.violations.
 func (e *Error) Domain(code domain.Code) *domain.Error {
-	first := Violation{Path: "/", MessageEN: "invalid document", MessageFA: "سند فرم نامعتبر است"}
+	first := Violation{Path: "/", text: domain.T("invalid document")}
 	if len(e.Violations) > 0 {
 		first = e.Violations[0]
 	}
-	en := fmt.Sprintf("the form document is not valid: %s: %s", pathOrRoot(first.Path), first.MessageEN)
-	fa := fmt.Sprintf("سند فرم معتبر نیست: %s: %s", pathOrRoot(first.Path), first.MessageFA)
+	msg := first.said()
 	if n := len(e.Violations); n > 1 {
-		en += fmt.Sprintf(" (and %d more)", n-1)
-		fa += fmt.Sprintf(" (و %d مورد دیگر)", n-1)
+		return domain.Wrap(code, e, "the form document is not valid: %s: %s (and %d more)", pathOrRoot(first.Path), msg, n-1).With("violations", e.Violations)
 	}
-	return domain.Wrap(code, e, en, fa).With("violations", e.Violations)
+	return domain.Wrap(code, e, "the form document is not valid: %s: %s", pathOrRoot(first.Path), msg).With("violations", e.Violations)
 }
 
 func pathOrRoot(p string) string {
@@ -65,8 +79,9 @@ func pathOrRoot(p string) string {
 
 type violations struct{ list []Violation }
 
-func (vs *violations) add(path, rule, en, fa string) {
-	vs.list = append(vs.list, Violation{Path: path, Rule: rule, MessageEN: en, MessageFA: fa})
+func (vs *violations) add(path, rule string, text domain.Text) {
+	vs.list = append(vs.list, Violation{Path: path, Rule: rule,
+		MessageEN: text.String(), MessageFA: messages.Render(domain.LocaleFA, text), text: text})
 }
 
 func (vs *violations) err() error {
@@ -82,7 +97,7 @@ func (vs *violations) err() error {
 	}
 	out := vs.list[:0]
 	for i, v := range vs.list {
-		if (i > 0 && v == vs.list[i-1]) || (v.Rule == "schema.key_not_for_type" && unknown[v.Path]) {
+		if (i > 0 && v.same(vs.list[i-1])) || (v.Rule == "schema.key_not_for_type" && unknown[v.Path]) {
 			continue
 		}
 		out = append(out, v)
@@ -131,19 +146,16 @@ func (vs *violations) fromSchema(e *jsonschema.ValidationError, parent []string)
 		at := pointer(parent)
 		if k.Property == "unique" {
 			types := TypesWithKey("unique")
-			vs.add(at+"/unique", "schema.key_not_for_type",
-				fmt.Sprintf("unique (one answer per person) is allowed only on %s questions", strings.Join(types, " and ")),
-				fmt.Sprintf("unique (هر نفر یک‌بار) فقط برای پرسش‌های %s مجاز است", strings.Join(types, " و ")))
+			vs.add(at+"/unique", "schema.key_not_for_type", domain.T("unique (one answer per person) is allowed only on %[1]s questions",
+				strings.Join(types, " and "), strings.Join(types, " و ")))
 			return
 		}
 		if k.Property == "verify" {
 			vs.add(at+"/verify", "schema.key_not_for_type",
-				"verify (a code sent by SMS) is allowed only on mobile questions: type text with format mobile_ir",
-				"verify (تأیید با کد پیامکی) فقط برای سؤال شمارهٔ همراه مجاز است: نوع text با قالب mobile_ir")
+				domain.T("verify (a code sent by SMS) is allowed only on mobile questions: type text with format mobile_ir"))
 			return
 		}
-		vs.add(at+"/"+k.Property, "schema.key_not_for_type", fmt.Sprintf("key %q does not belong to this field type", k.Property),
-			fmt.Sprintf("کلید %q برای این نوع فیلد مجاز نیست", k.Property))
+		vs.add(at+"/"+k.Property, "schema.key_not_for_type", domain.T("key %q does not belong to this field type", k.Property))
 		return
 	case *kind.AnyOf, *kind.OneOf:
 		var real []*jsonschema.ValidationError
@@ -153,7 +165,7 @@ func (vs *violations) fromSchema(e *jsonschema.ValidationError, parent []string)
 			}
 		}
 		if len(real) == 0 {
-			vs.add(pointer(e.InstanceLocation), "schema.type", "has the wrong type", "نوع مقدار نادرست است")
+			vs.add(pointer(e.InstanceLocation), "schema.type", domain.T("has the wrong type"))
 			return
 		}
 		for _, c := range real {
@@ -175,38 +187,37 @@ func (vs *violations) leaf(e *jsonschema.ValidationError) {
 	switch k := e.ErrorKind.(type) {
 	case *kind.AdditionalProperties:
 		for _, p := range k.Properties {
-			vs.add(at+"/"+p, "schema.unknown_key", fmt.Sprintf("unknown key %q", p), fmt.Sprintf("کلید ناشناختهٔ %q مجاز نیست", p))
+			vs.add(at+"/"+p, "schema.unknown_key", domain.T("unknown key %q", p))
 		}
 	case *kind.Required:
 		for _, p := range k.Missing {
-			vs.add(at+"/"+p, "schema.missing_key", fmt.Sprintf("%q is required", p), fmt.Sprintf("%q الزامی است", p))
+			vs.add(at+"/"+p, "schema.missing_key", domain.T("%q is required", p))
 		}
 	case *kind.Type:
-		vs.add(at, "schema.type", fmt.Sprintf("must be %s, not %s", strings.Join(k.Want, " or "), k.Got),
-			fmt.Sprintf("باید از نوع %s باشد، نه %s", strings.Join(k.Want, " یا "), k.Got))
+		vs.add(at, "schema.type", domain.T("must be %[1]s, not %[3]s", strings.Join(k.Want, " or "), strings.Join(k.Want, " یا "), k.Got))
 	case *kind.Enum:
-		vs.add(at, "schema.enum", fmt.Sprintf("%v is not one of %v", k.Got, k.Want), fmt.Sprintf("مقدار %v مجاز نیست؛ یکی از %v", k.Got, k.Want))
+		vs.add(at, "schema.enum", domain.T("%v is not one of %v", k.Got, k.Want))
 	case *kind.Const:
-		vs.add(at, "schema.const", fmt.Sprintf("must be %v", k.Want), fmt.Sprintf("باید %v باشد", k.Want))
+		vs.add(at, "schema.const", domain.T("must be %v", k.Want))
 	case *kind.MinLength:
-		vs.add(at, "schema.min_length", fmt.Sprintf("must have at least %d characters", k.Want), fmt.Sprintf("دست‌کم %d نویسه لازم است", k.Want))
+		vs.add(at, "schema.min_length", domain.T("must have at least %d characters", k.Want))
 	case *kind.MaxLength:
-		vs.add(at, "schema.max_length", fmt.Sprintf("has %d characters; at most %d are allowed", k.Got, k.Want), fmt.Sprintf("%d نویسه دارد؛ حداکثر %d نویسه مجاز است", k.Got, k.Want))
+		vs.add(at, "schema.max_length", domain.T("has %d characters; at most %d are allowed", k.Got, k.Want))
 	case *kind.MinItems:
-		vs.add(at, "schema.min_items", fmt.Sprintf("needs at least %d items", k.Want), fmt.Sprintf("دست‌کم %d مورد لازم است", k.Want))
+		vs.add(at, "schema.min_items", domain.T("needs at least %d items", k.Want))
 	case *kind.MaxItems:
-		vs.add(at, "schema.max_items", fmt.Sprintf("has %d items; at most %d are allowed", k.Got, k.Want), fmt.Sprintf("%d مورد دارد؛ حداکثر %d مورد مجاز است", k.Got, k.Want))
+		vs.add(at, "schema.max_items", domain.T("has %d items; at most %d are allowed", k.Got, k.Want))
 	case *kind.Minimum:
-		vs.add(at, "schema.minimum", fmt.Sprintf("must be at least %s", k.Want.RatString()), fmt.Sprintf("باید دست‌کم %s باشد", k.Want.RatString()))
+		vs.add(at, "schema.minimum", domain.T("must be at least %s", k.Want.RatString()))
 	case *kind.Maximum:
-		vs.add(at, "schema.maximum", fmt.Sprintf("must be at most %s", k.Want.RatString()), fmt.Sprintf("باید حداکثر %s باشد", k.Want.RatString()))
+		vs.add(at, "schema.maximum", domain.T("must be at most %s", k.Want.RatString()))
 	case *kind.ExclusiveMinimum:
-		vs.add(at, "schema.minimum", fmt.Sprintf("must be greater than %s", k.Want.RatString()), fmt.Sprintf("باید بزرگ‌تر از %s باشد", k.Want.RatString()))
+		vs.add(at, "schema.minimum", domain.T("must be greater than %s", k.Want.RatString()))
 	case *kind.Pattern:
-		vs.add(at, "schema.pattern", fmt.Sprintf("%q does not have the required form", k.Got), fmt.Sprintf("%q قالب درستی ندارد", k.Got))
+		vs.add(at, "schema.pattern", domain.T("%q does not have the required form", k.Got))
 	case *kind.Format:
-		vs.add(at, "schema.format", fmt.Sprintf("is not a valid %s", k.Want), fmt.Sprintf("%s معتبر نیست", k.Want))
+		vs.add(at, "schema.format", domain.T("is not a valid %s", k.Want))
 	default:
-		vs.add(at, "schema.invalid", e.Error(), "با طرح‌وارهٔ سند فرم جور نیست")
+		vs.add(at, "schema.invalid", domain.T("schema\x04%s", e.Error()))
 	}
 }

@@ -197,10 +197,6 @@ type UploadLimits struct {
 var (
 	// ErrFormQuota and ErrSiteQuota: the form's or the site's files
 	// would pass their storage quota.
-	ErrFormQuota = Errorf(CodeTooLarge,
-		"this form has no room for more files; send your answers without the file, or tell the site's administrator",
-		"فضای فایل‌های این فرم پر شده است؛ پاسخ‌ها را بدون فایل بفرستید یا به مدیر سایت خبر دهید").With("limit", "form_quota")
-	ErrSiteQuota = Errorf(CodeTooLarge,
-		"this site has no room for more files; send your answers without the file, or tell the site's administrator",
-		"فضای فایل‌های این سایت پر شده است؛ پاسخ‌ها را بدون فایل بفرستید یا به مدیر سایت خبر دهید").With("limit", "site_quota")
+	ErrFormQuota = Errorf(CodeTooLarge, "this form has no room for more files; send your answers without the file, or tell the site's administrator").With("limit", "form_quota")
+	ErrSiteQuota = Errorf(CodeTooLarge, "this site has no room for more files; send your answers without the file, or tell the site's administrator").With("limit", "site_quota")
 )

@@ -10,7 +10,6 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -181,11 +180,11 @@ func applyStep(w *forms.Writer, i int, step domain.PlanStep, created int64, undo
 		r.Navigate = map[string]any{"action": step.Action, "params": params}
 		return r, nil
 	}
-	return r, domain.Errorf(domain.CodeInvalidPlan, "action "+step.Action+" is not allowed", "اقدام "+step.Action+" مجاز نیست")
+	return r, domain.Errorf(domain.CodeInvalidPlan, "action %s is not allowed", step.Action)
 }
 
 func noForm() error {
-	return domain.Errorf(domain.CodeInvalidPlan, "no form to change: give an id or create a form earlier in the plan", "فرمی برای تغییر مشخص نشده است: شناسهٔ فرم را بدهید یا پیش از آن فرمی بسازید")
+	return domain.Errorf(domain.CodeInvalidPlan, "no form to change: give an id or create a form earlier in the plan")
 }
 
 // applyToState applies a step that changes one form to st, the form as
@@ -233,7 +232,7 @@ func applyToState(step domain.PlanStep, target int64, st *domain.FormState, v *d
 		}
 		field, err := document.FieldAt(st.Document, pos)
 		if err != nil {
-			return domain.Wrap(domain.CodeInvalidPlan, err, err.Error(), fmt.Sprintf("سوال %d خوانده نشد", pos+1))
+			return domain.Wrap(domain.CodeInvalidPlan, err, "unreadable question\x04%[1]s", err.Error(), pos+1)
 		}
 		change := document.FieldChange{Label: step.Params.Question, Options: step.Params.Options, Format: step.Params.Format}
 		if step.Params.Type != "" {
@@ -273,7 +272,7 @@ func applyToState(step domain.PlanStep, target int64, st *domain.FormState, v *d
 			return err
 		}
 		if step.Params.To == nil {
-			return domain.Errorf(domain.CodeInvalidPlan, "move_field needs to", "move_field به جایگاه مقصد (to) نیاز دارد")
+			return domain.Errorf(domain.CodeInvalidPlan, "move_field needs to")
 		}
 		to := *step.Params.To
 		if err := checkIndex("to", to, target, n, n); err != nil {
@@ -301,7 +300,7 @@ func applyToState(step domain.PlanStep, target int64, st *domain.FormState, v *d
 }
 
 func unknownType(t string) error {
-	return domain.Errorf(domain.CodeInvalidPlan, "unknown field type "+t, "نوع فیلد ناشناخته است: "+t)
+	return domain.Errorf(domain.CodeInvalidPlan, "unknown field type %s", t)
 }
 
 // checkIndex refuses a position outside 0..limit-1 of a form that has n
@@ -311,20 +310,16 @@ func checkIndex(param string, pos int, form int64, limit, n int) error {
 	if pos >= 0 && pos < limit {
 		return nil
 	}
-	return domain.Errorf(domain.CodeInvalidPlan,
-		fmt.Sprintf("%s %d is outside form %d, which has %d fields at this step", param, pos, form, n),
-		fmt.Sprintf("%s %d خارج از فرم %d است که در این گام %d فیلد دارد", param, pos, form, n)).With("param", param)
+	return domain.Errorf(domain.CodeInvalidPlan, "%s %d is outside form %d, which has %d fields at this step", param, pos, form, n).With("param", param)
 }
 
 // fieldIndex is the question an update, delete or move names.
 func fieldIndex(index *int, form int64, n int) (int, error) {
 	if index == nil {
-		return 0, domain.Errorf(domain.CodeInvalidPlan, "the step needs index: which question", "این گام به index (شمارهٔ سوال) نیاز دارد")
+		return 0, domain.Errorf(domain.CodeInvalidPlan, "the step needs index: which question")
 	}
 	if n == 0 {
-		return 0, domain.Errorf(domain.CodeInvalidPlan,
-			fmt.Sprintf("form %d has no questions at this step", form),
-			fmt.Sprintf("فرم %d در این گام سوالی ندارد", form))
+		return 0, domain.Errorf(domain.CodeInvalidPlan, "form %d has no questions at this step", form)
 	}
 	return *index, checkIndex("index", *index, form, n, n)
 }
@@ -354,7 +349,7 @@ func copyTitle(title string, doc domain.Document) string {
 func planTitle(t string) (string, error) {
 	title, err := document.CheckTitle(t)
 	if err != nil {
-		return "", domain.Errorf(domain.CodeInvalidPlan, err.MessageEN, err.MessageFA)
+		return "", domain.Errorf(domain.CodeInvalidPlan, err.Key, err.Args...)
 	}
 	return title, nil
 }
@@ -386,8 +381,8 @@ func defaultLabel(planType string) string {
 func stepError(i int, action string, err error) error {
 	de := domain.AsError(err)
 	c := *de
-	c.MessageEN = fmt.Sprintf("step %d (%s) failed, nothing was changed: %s", i+1, action, de.MessageEN)
-	c.MessageFA = fmt.Sprintf("گام %d (%s) انجام نشد و هیچ تغییری اعمال نشد: %s", i+1, action, de.MessageFA)
+	t := domain.T("step %d (%s) failed, nothing was changed: %s", i+1, action, de)
+	c.Key, c.Args = t.Key, t.Args
 	return c.With("step", i)
 }
 

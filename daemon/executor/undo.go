@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
+
 	"regexp"
 	"sort"
 
@@ -37,14 +37,14 @@ const MaxUndoTokens = 100
 // transaction: if any cannot be undone, none is.
 func (e *Executor) Undo(ctx context.Context, tokens []string) (*UndoResult, error) {
 	if len(tokens) == 0 {
-		return nil, domain.InvalidParams("give an undo token", "توکن بازگردانی را بفرستید")
+		return nil, domain.InvalidParams("give an undo token")
 	}
 	if len(tokens) > MaxUndoTokens {
-		return nil, domain.InvalidParams(fmt.Sprintf("at most %d tokens at once", MaxUndoTokens), fmt.Sprintf("حداکثر %d توکن در هر درخواست", MaxUndoTokens))
+		return nil, domain.InvalidParams("at most %d tokens at once", MaxUndoTokens)
 	}
 	for _, t := range tokens {
 		if !tokenRE.MatchString(t) {
-			return nil, domain.InvalidParams("an undo token is 48 (or, from older versions, 32) lowercase hex characters", "توکن بازگردانی باید ۴۸ (یا در نسخه‌های قدیم‌تر ۳۲) نویسهٔ هگز کوچک باشد")
+			return nil, domain.InvalidParams("an undo token is 48 (or, from older versions, 32) lowercase hex characters")
 		}
 	}
 	actor := domain.ActorFrom(ctx)
@@ -87,12 +87,10 @@ func undoOne(w *forms.Writer, actor domain.Actor, a *domain.AuditEntry) (UndoneS
 	tx := w.Tx()
 	step := UndoneStep{AuditID: a.ID, Action: a.Action}
 	if a.UndoneAt != nil {
-		return step, domain.Errorf(domain.CodeAlreadyUndone,
-			fmt.Sprintf("the %s change (audit %d) was already undone", a.Action, a.ID),
-			fmt.Sprintf("تغییر %s (ردیف %d) پیش‌تر بازگردانده شده است", a.Action, a.ID)).With("audit_id", a.ID)
+		return step, domain.Errorf(domain.CodeAlreadyUndone, "the %s change (audit %d) was already undone", a.Action, a.ID).With("audit_id", a.ID)
 	}
 	if a.FormID == nil || a.AfterVersionID == nil {
-		return step, domain.Errorf(domain.CodeUndoConflict, "this change cannot be undone", "این تغییر قابل بازگردانی نیست")
+		return step, domain.Errorf(domain.CodeUndoConflict, "this change cannot be undone")
 	}
 	step.FormID = *a.FormID
 	site := actor.Site()
@@ -102,14 +100,10 @@ func undoOne(w *forms.Writer, actor domain.Actor, a *domain.AuditEntry) (UndoneS
 	}
 	restore := a.Action == domain.ActionDeleteForm
 	if restore && f.DeletedAt == nil {
-		return step, domain.Errorf(domain.CodeUndoConflict,
-			fmt.Sprintf("form %d is no longer deleted", f.ID),
-			fmt.Sprintf("فرم %d دیگر حذف‌شده نیست", f.ID)).With("form_id", f.ID)
+		return step, domain.Errorf(domain.CodeUndoConflict, "form %d is no longer deleted", f.ID).With("form_id", f.ID)
 	}
 	if f.DeletedAt != nil && !restore {
-		return step, domain.Errorf(domain.CodeUndoConflict,
-			fmt.Sprintf("form %d was deleted after this change", f.ID),
-			fmt.Sprintf("فرم %d پس از این تغییر حذف شده است", f.ID)).With("form_id", f.ID)
+		return step, domain.Errorf(domain.CodeUndoConflict, "form %d was deleted after this change", f.ID).With("form_id", f.ID)
 	}
 	after, err := tx.GetVersion(site, f.ID, *a.AfterVersionID)
 	if err != nil {
@@ -122,11 +116,7 @@ func undoOne(w *forms.Writer, actor domain.Actor, a *domain.AuditEntry) (UndoneS
 		if err != nil {
 			return step, err
 		}
-		return step, domain.Errorf(domain.CodeUndoConflict,
-			fmt.Sprintf("form %d changed after this step: version %d (seq %d, %s, by user %d at %s); undo that first or roll back by version",
-				f.ID, last.ID, last.Seq, last.Source, last.CreatedBy, last.CreatedAt.Format("2006-01-02 15:04:05")),
-			fmt.Sprintf("فرم %d پس از این گام تغییر کرده است: نسخهٔ %d (شمارهٔ %d، منبع %s، کاربر %d، %s)؛ ابتدا آن را بازگردانید یا از فهرست نسخه‌ها بازگشت دهید",
-				f.ID, last.ID, last.Seq, last.Source, last.CreatedBy, last.CreatedAt.Format("2006-01-02 15:04:05"))).
+		return step, domain.Errorf(domain.CodeUndoConflict, "form %d changed after this step: version %d (seq %d, %s, by user %d at %s); undo that first or roll back by version", f.ID, last.ID, last.Seq, last.Source, last.CreatedBy, last.CreatedAt.Format("2006-01-02 15:04:05")).
 			With("form_id", f.ID).With("later_version_id", last.ID).With("later_seq", last.Seq)
 	}
 	if restore {

@@ -82,7 +82,7 @@ func TestRollbackToAVersionBeforeTheRules(t *testing.T) {
 	}
 	_, err = s.Rollback(ctx, VersionParams{FormID: id, VersionID: ruleless.ID})
 	de := domain.AsError(err)
-	if de.Code != domain.CodeSchemaInvalid || de.Data["violations"] == nil || !strings.Contains(de.MessageEN, "before the current document rules") {
+	if de.Code != domain.CodeSchemaInvalid || de.Data["violations"] == nil || !strings.Contains(de.Text().String(), "before the current document rules") {
 		t.Fatalf("rollback: %v", err)
 	}
 	if _, err := s.Rollback(ctx, VersionParams{FormID: id, VersionID: created.Version.ID}); err != nil {

@@ -84,9 +84,7 @@ func decodePatch(patch json.RawMessage) (jsonpatch.Patch, error) {
 }
 
 func diffError(err error) *domain.Error {
-	return domain.Wrap(domain.CodeDiffApplyFail, err,
-		"the change (JSON Patch) does not apply to this form: "+err.Error(),
-		"تغییرات (JSON Patch) روی این فرم قابل اعمال نیست: "+err.Error())
+	return domain.Wrap(domain.CodeDiffApplyFail, err, "the change (JSON Patch) does not apply to this form: %s", err.Error())
 }
 
 // CanonicalJSON re-encodes v with sorted object keys and no spaces, so equal

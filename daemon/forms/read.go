@@ -22,7 +22,7 @@ func (s *Service) List(ctx context.Context, p ListParams) ([]domain.Form, error)
 		return nil, err
 	}
 	if p.Status != "" && !domain.FormStatus(p.Status).Valid() {
-		return nil, domain.InvalidParams("status must be draft, published or disabled", "وضعیت باید draft، published یا disabled باشد")
+		return nil, domain.InvalidParams("status must be draft, published or disabled")
 	}
 	if p.Offset < 0 {
 		return nil, badOffset()
@@ -108,18 +108,18 @@ func limitIn(n, def, max int) (int, error) {
 	}
 	if n < 1 || n > max {
 		m := strconv.Itoa(max)
-		return 0, domain.InvalidParams("limit must be between 1 and "+m, "مقدار limit باید بین ۱ و "+m+" باشد")
+		return 0, domain.InvalidParams("limit must be between 1 and %s", m)
 	}
 	return n, nil
 }
 
 func positive(id int64, name string) error {
 	if id <= 0 {
-		return domain.InvalidParams(name+" must be a positive integer", name+" باید عدد صحیح مثبت باشد")
+		return domain.InvalidParams("%s must be a positive integer", name)
 	}
 	return nil
 }
 
 func badOffset() *domain.Error {
-	return domain.InvalidParams("offset must not be negative", "offset نباید منفی باشد")
+	return domain.InvalidParams("offset must not be negative")
 }

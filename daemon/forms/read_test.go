@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 	"github.com/arshline/arshline-sidecar/sqlstore"
 )
 
@@ -62,7 +63,7 @@ func TestParamsChecks(t *testing.T) {
 			"limit must be between 1 and 200", "مقدار limit باید بین ۱ و 200 باشد"},
 	} {
 		de := domain.AsError(tc.call())
-		if de == nil || de.Code != domain.CodeInvalidParams || de.MessageEN != tc.en || de.MessageFA != tc.fa {
+		if de == nil || de.Code != domain.CodeInvalidParams || de.Text().String() != tc.en || messages.Render("fa_IR", de.Text()) != tc.fa {
 			t.Errorf("%s: %+v, want INVALID_PARAMS %q / %q", tc.name, de, tc.en, tc.fa)
 		}
 	}

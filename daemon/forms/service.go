@@ -7,7 +7,6 @@ package forms
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"log/slog"
 	"strings"
 	"time"
@@ -105,7 +104,7 @@ func (s *Service) Update(ctx context.Context, p UpdateParams) (*FormResult, erro
 		return nil, badID()
 	}
 	if p.Title == nil && p.Document == nil {
-		return nil, domain.InvalidParams("nothing to update: give title or document", "چیزی برای به‌روزرسانی داده نشده است: عنوان یا محتوای فرم را بفرستید")
+		return nil, domain.InvalidParams("nothing to update: give title or document")
 	}
 	var title string
 	var doc domain.Document
@@ -205,9 +204,7 @@ func (s *Service) Rollback(ctx context.Context, p VersionParams) (*FormResult, e
 			doc, err := checkDocument(target.State.Document)
 			if err != nil {
 				de := domain.AsError(err)
-				return nil, domain.Errorf(de.Code,
-					fmt.Sprintf("version %d was written before the current document rules and cannot become the head as it is: %s", versionID, de.MessageEN),
-					fmt.Sprintf("نسخهٔ %d پیش از قواعد کنونی سند فرم نوشته شده و همان‌طور نمی‌تواند نسخهٔ فعلی شود: %s", versionID, de.MessageFA)).
+				return nil, domain.Errorf(de.Code, "version %d was written before the current document rules and cannot become the head as it is: %s", versionID, de).
 					With("violations", de.Data["violations"])
 			}
 			*st = target.State
@@ -243,7 +240,7 @@ func (s *Service) ApplyDiff(ctx context.Context, p ApplyDiffParams) (*ApplyDiffR
 		return nil, badID()
 	}
 	if len(p.Diff) == 0 {
-		return nil, domain.InvalidParams("diff is required", "فیلد diff الزامی است")
+		return nil, domain.InvalidParams("diff is required")
 	}
 	site := domain.ActorFrom(ctx).Site()
 	res := ApplyDiffResult{DryRun: p.DryRun, DiffSHA: DiffSHA(p.Diff)}
@@ -300,20 +297,16 @@ func (s *Service) ApplyDiff(ctx context.Context, p ApplyDiffParams) (*ApplyDiffR
 }
 
 func conflict(f *domain.Form) *domain.Error {
-	return domain.Errorf(domain.CodeConflict,
-		fmt.Sprintf("form %d changed meanwhile: its current version is %d (seq %d); reload and try again", f.ID, f.HeadVersionID, f.HeadSeq),
-		fmt.Sprintf("فرم %d در این فاصله تغییر کرده است: نسخهٔ فعلی %d (شمارهٔ %d) است؛ دوباره بارگذاری و تلاش کنید", f.ID, f.HeadVersionID, f.HeadSeq)).
+	return domain.Errorf(domain.CodeConflict, "form %d changed meanwhile: its current version is %d (seq %d); reload and try again", f.ID, f.HeadVersionID, f.HeadSeq).
 		With("head_version_id", f.HeadVersionID)
 }
 
 func badID() *domain.Error {
-	return domain.InvalidParams("form_id and version_id must be positive integers", "شناسهٔ فرم و نسخه باید عدد صحیح مثبت باشد")
+	return domain.InvalidParams("form_id and version_id must be positive integers")
 }
 
 func badStatus(s string) *domain.Error {
-	return domain.InvalidParams(
-		fmt.Sprintf("status %q is not one of draft, published, disabled", s),
-		fmt.Sprintf("وضعیت %q نامعتبر است؛ یکی از draft، published یا disabled را بفرستید", s))
+	return domain.InvalidParams("status %q is not one of draft, published, disabled", s)
 }
 
 // cleanTitle trims a title and bounds its length with the rule every

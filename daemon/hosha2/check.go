@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"log/slog"
 	"strings"
 	"time"
@@ -40,8 +39,10 @@ type checked struct {
 	secondary llm.Usage
 }
 
-func schemaInvalid(en, fa string) *domain.Error {
-	return domain.Errorf(domain.CodeSchemaInvalid, en+"; try again", fa+"؛ دوباره تلاش کنید")
+// schemaInvalid is SCHEMA_INVALID saying what was wrong with the
+// model's answer; asking again may give a good one.
+func schemaInvalid(what domain.Text) *domain.Error {
+	return domain.Errorf(domain.CodeSchemaInvalid, "%s; try again", what)
 }
 
 // check judges the model's answer after decoding it, never as raw text:
@@ -54,23 +55,23 @@ func schemaInvalid(en, fa string) *domain.Error {
 // then the document passes the one document schema, unknown keys refused.
 func (s *Service) check(ctx context.Context, j *job, resp *llm.Response, form *domain.Form, opts Options) (*checked, error) {
 	if resp.Refusal != "" {
-		return nil, schemaInvalid("the model refused: "+resp.Refusal, "مدل از پاسخ خودداری کرد")
+		return nil, schemaInvalid(domain.T("hosha2\x04the model refused: %s", resp.Refusal))
 	}
 	if resp.FinishReason == "length" {
-		return nil, schemaInvalid("the model's answer was cut off", "پاسخ مدل ناقص ماند")
+		return nil, schemaInvalid(domain.T("the model's answer was cut off"))
 	}
 	var r response
 	dec := json.NewDecoder(strings.NewReader(resp.Content))
 	dec.DisallowUnknownFields()
 	dec.UseNumber()
 	if err := dec.Decode(&r); err != nil {
-		return nil, schemaInvalid("the model's answer does not match the response envelope: "+err.Error(), "پاسخ مدل با قالب مورد انتظار جور نیست")
+		return nil, schemaInvalid(domain.T("the model's answer does not match the response envelope: %s", err.Error()))
 	}
 	if dec.More() {
-		return nil, schemaInvalid("the model's answer has more than one JSON value", "پاسخ مدل بیش از یک مقدار JSON دارد")
+		return nil, schemaInvalid(domain.T("the model's answer has more than one JSON value"))
 	}
 	if r.FinalForm.Version != domain.DocumentVersion || len(r.FinalForm.Fields) == 0 {
-		return nil, schemaInvalid("final_form must be arshline_form@v1 with at least one field", "final_form باید arshline_form@v1 با دست‌کم یک فیلد باشد")
+		return nil, schemaInvalid(domain.T("final_form must be arshline_form@v1 with at least one field"))
 	}
 	fields := make([]map[string]any, 0, len(r.FinalForm.Fields))
 	for i, f := range r.FinalForm.Fields {
@@ -80,9 +81,8 @@ func (s *Service) check(ctx context.Context, j *job, resp *llm.Response, form *d
 				if threats := document.HTMLThreats(h); len(threats) > 0 {
 					s.cfg.Events.Event(ctx, slog.LevelWarn, "validate_response", "unsafe_output", slog.String("req_id", j.row.ReqID),
 						slog.String("error_code", string(domain.CodeUnsafeOutput)), slog.Int("field", i), slog.String("threats", strings.Join(threats, ", ")))
-					return nil, domain.Errorf(domain.CodeUnsafeOutput,
-						fmt.Sprintf("field %d of the generated form asks for active content (%s) and was blocked", i, strings.Join(threats, ", ")),
-						fmt.Sprintf("فیلد %d فرم ساخته‌شده محتوای فعال (%s) داشت و پذیرفته نشد", i, strings.Join(threats, "، "))).With("threats", threats)
+					return nil, domain.Errorf(domain.CodeUnsafeOutput, "field %[1]d of the generated form asks for active content (%[2]s) and was blocked",
+						i, strings.Join(threats, ", "), strings.Join(threats, "، ")).With("threats", threats)
 				}
 			}
 		}
@@ -92,7 +92,7 @@ func (s *Service) check(ctx context.Context, j *job, resp *llm.Response, form *d
 	if r.FinalForm.Title != nil && strings.TrimSpace(*r.FinalForm.Title) != "" {
 		title, terr := document.CheckTitle(*r.FinalForm.Title)
 		if terr != nil {
-			return nil, schemaInvalid("the generated title: "+terr.MessageEN, "عنوان ساخته‌شده: "+terr.MessageFA)
+			return nil, schemaInvalid(domain.T("the generated title: %s", terr))
 		}
 		out.title = title
 	}
@@ -118,8 +118,7 @@ func (s *Service) check(ctx context.Context, j *job, resp *llm.Response, form *d
 		// model's two halves disagree) would mislead anyone reading or
 		// replaying history; the version is then a full replace.
 		if err == nil && !sameDocument(patched, doc) {
-			err = domain.Errorf(domain.CodeDiffApplyFail, "the diff does not turn the current form into final_form",
-				"diff فرم فعلی را به final_form تبدیل نمی‌کند")
+			err = domain.Errorf(domain.CodeDiffApplyFail, "the diff does not turn the current form into final_form")
 		}
 		if err != nil {
 			s.cfg.Events.Event(ctx, slog.LevelWarn, "validate_response", "diff_validate_end", slog.String("req_id", j.row.ReqID),
@@ -198,12 +197,12 @@ func (s *Service) secondary(ctx context.Context, j *job, doc domain.Document) (l
 		Issues []string `json:"issues"`
 	}
 	if err := json.Unmarshal([]byte(resp.Content), &v); err != nil {
-		return usage, schemaInvalid("the validation answer is not JSON", "پاسخ اعتبارسنجی JSON نیست")
+		return usage, schemaInvalid(domain.T("the validation answer is not JSON"))
 	}
 	if !v.Valid {
 		s.cfg.Events.Event(ctx, slog.LevelWarn, "validate_response", "secondary_validation_mismatch", slog.String("req_id", j.row.ReqID), slog.String("error_code", string(domain.CodeSchemaInvalid)))
-		return usage, domain.Errorf(domain.CodeSchemaInvalid, fmt.Sprintf("secondary validation rejected the form: %s", strings.Join(v.Issues, "; ")),
-			"اعتبارسنجی دوم فرم را رد کرد: "+strings.Join(v.Issues, "؛ ")).With("issues", v.Issues)
+		return usage, domain.Errorf(domain.CodeSchemaInvalid, "secondary validation rejected the form: %[1]s",
+			strings.Join(v.Issues, "; "), strings.Join(v.Issues, "؛ ")).With("issues", v.Issues)
 	}
 	return usage, nil
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/llm"
 	"github.com/arshline/arshline-sidecar/daemon/llm/llmtest"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 )
 
 // Hosha2 against fakes that behave as the self-hosted servers do: each
@@ -68,10 +69,10 @@ func TestHosha2AgainstSelfHostedServers(t *testing.T) {
 			if len(vs) != 1 {
 				t.Fatalf("a failed request wrote %d versions", len(vs)-1)
 			}
-			if strings.TrimSpace(de.MessageFA) == "" || de.MessageEN == de.MessageFA {
-				t.Fatalf("messages %q %q", de.MessageEN, de.MessageFA)
+			if strings.TrimSpace(messages.Render("fa_IR", de.Text())) == "" || de.Text().String() == messages.Render("fa_IR", de.Text()) {
+				t.Fatalf("messages %q %q", de.Text().String(), messages.Render("fa_IR", de.Text()))
 			}
-			t.Logf("%s → %s: %s", c.name, de.Code, de.MessageEN)
+			t.Logf("%s → %s: %s", c.name, de.Code, de.Text().String())
 		})
 	}
 }

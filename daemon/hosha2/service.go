@@ -19,6 +19,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/limit"
 	"github.com/arshline/arshline-sidecar/daemon/llm"
 	"github.com/arshline/arshline-sidecar/daemon/logx"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 )
 
 // Phases and their weights in basis points, exactly as the specification
@@ -183,8 +184,8 @@ type TokenUsage struct {
 	Total      int `json:"total"`
 }
 
-func invalid(reason, en, fa string) *domain.Error {
-	return domain.InvalidParams(en, fa).With("reason", reason)
+func invalid(reason string, text domain.Text) *domain.Error {
+	return domain.InvalidParams(text.Key, text.Args...).With("reason", reason)
 }
 
 // Generate starts a generation (intent generate unless given).
@@ -199,22 +200,22 @@ func (s *Service) Edit(ctx context.Context, p GenerateParams) (any, error) {
 
 func (s *Service) start(ctx context.Context, p GenerateParams, defaultIntent string) (any, error) {
 	if p.FormID <= 0 {
-		return nil, invalid("invalid_form_id", "form_id must be a positive integer", "شناسهٔ فرم باید عدد صحیح مثبت باشد")
+		return nil, invalid("invalid_form_id", domain.T("hosha2\x04form_id must be a positive integer"))
 	}
 	if p.Prompt == nil {
-		return nil, invalid("missing_prompt", "prompt is required", "متن درخواست (prompt) ارسال نشده است")
+		return nil, invalid("missing_prompt", domain.T("prompt is required"))
 	}
 	prompt := strings.TrimSpace(*p.Prompt)
 	if prompt == "" {
-		return nil, invalid("empty_prompt", "prompt is empty", "متن درخواست خالی است")
+		return nil, invalid("empty_prompt", domain.T("prompt is empty"))
 	}
 	var opts Options
 	if len(p.Options) > 0 && !bytes.Equal(p.Options, []byte("null")) {
 		if t := bytes.TrimSpace(p.Options); len(t) == 0 || t[0] != '{' {
-			return nil, invalid("invalid_options_type", "options must be an object", "options باید شیء باشد")
+			return nil, invalid("invalid_options_type", domain.T("options must be an object"))
 		}
 		if err := json.Unmarshal(p.Options, &opts); err != nil {
-			return nil, invalid("invalid_options_type", "options are not valid: "+err.Error(), "options نامعتبر است: "+err.Error())
+			return nil, invalid("invalid_options_type", domain.T("options are not valid: %s", err.Error()))
 		}
 	}
 	intent := p.Intent
@@ -222,12 +223,10 @@ func (s *Service) start(ctx context.Context, p GenerateParams, defaultIntent str
 		intent = defaultIntent
 	}
 	if !intents[intent] {
-		return nil, invalid("invalid_intent", "intent must be one of auto, generate, edit, extend, translate, validate, optimize", "intent نامعتبر است")
+		return nil, invalid("invalid_intent", domain.T("intent must be one of auto, generate, edit, extend, translate, validate, optimize"))
 	}
 	if utf8.RuneCountInString(prompt) > s.cfg.MaxPromptRunes {
-		return nil, domain.Errorf(domain.CodeModelLimit,
-			fmt.Sprintf("the prompt is longer than %d characters; shorten it", s.cfg.MaxPromptRunes),
-			fmt.Sprintf("متن درخواست بیش از %d نویسه است؛ آن را کوتاه‌تر کنید", s.cfg.MaxPromptRunes))
+		return nil, domain.Errorf(domain.CodeModelLimit, "the prompt is longer than %d characters; shorten it", s.cfg.MaxPromptRunes)
 	}
 	actor := domain.ActorFrom(ctx)
 	reqID := domain.RequestIDFrom(ctx)
@@ -241,7 +240,7 @@ func (s *Service) start(ctx context.Context, p GenerateParams, defaultIntent str
 		}
 	}
 	if !llm.Available(s.cfg.Model) {
-		return nil, domain.Errorf(domain.CodeOpenAIUnavailable, "no model is configured for Hosha2; set --openai-model (and a key if the server needs one)", "هیچ مدلی برای هوشا۲ پیکربندی نشده است؛ مدل (--openai-model) و در صورت نیاز کلید را تنظیم کنید").With("retry_after_sec", 60)
+		return nil, domain.Errorf(domain.CodeOpenAIUnavailable, "no model is configured for Hosha2; set --openai-model (and a key if the server needs one)").With("retry_after_sec", 60)
 	}
 	form, err := s.formNow(ctx, p.FormID)
 	if err != nil {
@@ -250,13 +249,11 @@ func (s *Service) start(ctx context.Context, p GenerateParams, defaultIntent str
 	s.mu.Lock()
 	if _, dup := s.jobs[reqID]; dup {
 		s.mu.Unlock()
-		return nil, domain.Errorf(domain.CodeConflict, "a request with this req_id already exists", "درخواستی با این شناسه وجود دارد")
+		return nil, domain.Errorf(domain.CodeConflict, "a request with this req_id already exists")
 	}
 	if len(s.jobs) >= s.cfg.MaxRunningJobs {
 		s.mu.Unlock()
-		return nil, domain.Errorf(domain.CodeRateLimit,
-			fmt.Sprintf("%d Hosha2 requests are running, the most at once; try again in %d seconds", s.cfg.MaxRunningJobs, jobsFullRetry),
-			fmt.Sprintf("%s درخواست هوشا۲ در حال اجراست که بیشترین تعداد همزمان است؛ %s ثانیهٔ دیگر دوباره تلاش کنید", domain.PersianNumber(s.cfg.MaxRunningJobs), domain.PersianNumber(jobsFullRetry))).
+		return nil, domain.Errorf(domain.CodeRateLimit, "%d Hosha2 requests are running, the most at once; try again in %d seconds", s.cfg.MaxRunningJobs, jobsFullRetry).
 			With("retry_after_sec", jobsFullRetry)
 	}
 	jobCtx, cancel := context.WithCancel(domain.WithRequestID(domain.WithActor(s.base, actor), reqID))
@@ -297,7 +294,7 @@ func (s *Service) start(ctx context.Context, p GenerateParams, defaultIntent str
 	select {
 	case <-j.done:
 	case <-ctx.Done():
-		return nil, domain.Wrap(domain.CodeCancelled, ctx.Err(), "the caller stopped waiting; the request goes on", "منتظر ماندن متوقف شد؛ درخواست ادامه دارد")
+		return nil, domain.Wrap(domain.CodeCancelled, ctx.Err(), "the caller stopped waiting; the request goes on")
 	}
 	_, jerr, res := j.snapshot()
 	if jerr != nil {
@@ -363,7 +360,7 @@ func (s *Service) checkpoint(ctx context.Context, j *job, name string) error {
 		if s.stoppedUnder(j) {
 			return errRestarted().With("checkpoint", name)
 		}
-		return domain.Errorf(domain.CodeCancelled, "request cancelled by user ("+name+")", "درخواست به خواست کاربر لغو شد").With("checkpoint", name)
+		return domain.Errorf(domain.CodeCancelled, "request cancelled by user (%s)", name).With("checkpoint", name)
 	}
 	return nil
 }
@@ -380,9 +377,7 @@ func (s *Service) stoppedUnder(j *job) bool {
 // errRestarted is the end of a job the daemon stopped under: the user
 // did nothing, and sending the request again will do it.
 func errRestarted() *domain.Error {
-	return domain.Errorf(domain.CodeUnavailable,
-		"the daemon restarted while this request was running; send it again",
-		"سرویس در میانهٔ اجرای این درخواست دوباره راه‌اندازی شد؛ درخواست را دوباره بفرستید")
+	return domain.Errorf(domain.CodeUnavailable, "the daemon restarted while this request was running; send it again")
 }
 
 func (s *Service) finish(ctx context.Context, j *job, res *SuccessBody, err error) {
@@ -399,10 +394,10 @@ func (s *Service) record(ctx context.Context, j *job, res *SuccessBody, err erro
 		case !j.canceled && s.base.Err() != nil && (de.Code == domain.CodeCancelled || errors.Is(err, context.Canceled)):
 			de = errRestarted()
 		case j.canceled || errors.Is(err, context.Canceled):
-			de = domain.Errorf(domain.CodeCancelled, "request cancelled by user", "درخواست به خواست کاربر لغو شد")
+			de = domain.Errorf(domain.CodeCancelled, "request cancelled by user")
 		}
 		j.err = de
-		j.row.ErrorCode, j.row.ErrorMessage = string(de.Code), de.MessageEN
+		j.row.ErrorCode, j.row.ErrorMessage = string(de.Code), de.Text().String()
 		j.row.Status = domain.JobFailed
 		if de.Code == domain.CodeCancelled {
 			j.row.Status = domain.JobCancelled
@@ -450,7 +445,7 @@ func (s *Service) run(ctx context.Context, j *job, form *domain.Form, prompt str
 		endAttrs := []slog.Attr{slog.String("req_id", j.row.ReqID), slog.Int64("user", actor.UserID), slog.String("model", s.cfg.ModelID)}
 		if err != nil {
 			if ctx.Err() != nil {
-				err = domain.Errorf(domain.CodeCancelled, "request cancelled by user (in flight)", "درخواست در حین ارسال به مدل لغو شد")
+				err = domain.Errorf(domain.CodeCancelled, "request cancelled by user (in flight)")
 				if s.stoppedUnder(j) {
 					err = errRestarted()
 				}
@@ -616,7 +611,7 @@ func (s *Service) lookup(ctx context.Context, reqID string) (*job, *domain.Job, 
 	actor := domain.ActorFrom(ctx)
 	if j != nil && j.site != actor.Site() {
 		// Another site's job is as unknown as a missing one.
-		return nil, nil, domain.NotFound("request", "درخواست", reqID)
+		return nil, nil, domain.Errorf(domain.CodeNotFound, "request %v was not found", reqID)
 	}
 	if j != nil {
 		row, _, _ := j.snapshot()
@@ -626,7 +621,7 @@ func (s *Service) lookup(ctx context.Context, reqID string) (*job, *domain.Job, 
 		return j, &row, nil
 	}
 	if s.cfg.Jobs == nil {
-		return nil, nil, domain.NotFound("request", "درخواست", reqID)
+		return nil, nil, domain.Errorf(domain.CodeNotFound, "request %v was not found", reqID)
 	}
 	row, err := s.cfg.Jobs.GetJob(ctx, actor.Site(), reqID)
 	if err != nil {
@@ -661,7 +656,7 @@ func (s *Service) Progress(ctx context.Context, p JobParams) (*ProgressResult, e
 
 func (s *Service) progress(ctx context.Context, reqID string) (*ProgressResult, error) {
 	if reqID == "" {
-		return nil, domain.InvalidParams("req_id is required", "req_id ارسال نشده است")
+		return nil, domain.InvalidParams("req_id is required")
 	}
 	j, row, err := s.lookup(ctx, reqID)
 	if err != nil {
@@ -675,7 +670,7 @@ func (s *Service) progress(ctx context.Context, reqID string) (*ProgressResult, 
 		out.Error = map[string]any{"code": row.ErrorCode, "message": row.ErrorMessage}
 		if j != nil {
 			if _, jerr, _ := j.snapshot(); jerr != nil {
-				out.Error["message"] = jerr.Message(domain.ActorFrom(ctx).Locale)
+				out.Error["message"] = messages.Render(domain.ActorFrom(ctx).Locale, jerr.Text())
 				if ra, ok := jerr.Data["retry_after_sec"]; ok {
 					out.Error["retry_after_sec"] = ra
 				}
@@ -706,7 +701,7 @@ func (s *Service) Cancel(ctx context.Context, p JobParams) (*CancelResult, error
 
 func (s *Service) cancel(ctx context.Context, reqID string) (bool, error) {
 	if reqID == "" {
-		return false, domain.InvalidParams("req_id is required", "req_id ارسال نشده است")
+		return false, domain.InvalidParams("req_id is required")
 	}
 	j, row, err := s.lookup(ctx, reqID)
 	if err != nil {

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 )
 
 // fuzzCheck is what every parser promises: no panic; a failure is an
@@ -14,7 +16,7 @@ func fuzzCheck(t *testing.T, name string, fn func(string) (string, error), s str
 	out, err := fn(s)
 	if err != nil {
 		var e *Error
-		if !errors.As(err, &e) || e.Input != s || e.Kind.MessageFA() == "" || e.Kind.MessageEN() == "" {
+		if !errors.As(err, &e) || e.Input != s || messages.Render("fa_IR", e.Kind.Text()) == "" || e.Kind.Text().String() == "" {
 			t.Fatalf("%s(%q): %v is not an *Error with the input and messages", name, s, err)
 		}
 		return

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
 
 // String returns d as 1403/12/30: Latin digits, the year in four digits,
@@ -16,11 +18,11 @@ func (d Date) String() string { return string(d.appendDigits(make([]byte, 0, 10)
 func (d Date) ISO() string { return string(d.appendDigits(make([]byte, 0, 10), '-')) }
 
 // Persian returns d as ۱۴۰۳/۱۲/۳۰, in Persian digits.
-func (d Date) Persian() string { return toPersianDigits(d.String()) }
+func (d Date) Persian() string { return domain.PersianDigits(d.String()) }
 
 // PersianLong returns d as a person writes it: «۳۰ اسفند ۱۴۰۳».
 func (d Date) PersianLong() string {
-	return toPersianDigits(strconv.Itoa(d.Day)) + " " + d.Month.Persian() + " " + toPersianDigits(strconv.Itoa(d.Year))
+	return domain.PersianDigits(strconv.Itoa(d.Day)) + " " + d.Month.Persian() + " " + domain.PersianDigits(strconv.Itoa(d.Year))
 }
 
 // MarshalText returns d in ISO form, so JSON and the store carry 1403-12-30.
@@ -62,17 +64,6 @@ func appendPadded(b []byte, n, width int) []byte {
 	return append(b, s...)
 }
 
-func toPersianDigits(s string) string {
-	out := make([]rune, 0, len(s))
-	for _, r := range s {
-		if r >= '0' && r <= '9' {
-			r = '۰' + (r - '0')
-		}
-		out = append(out, r)
-	}
-	return string(out)
-}
-
 // The kinds of parse failure; test them with errors.Is.
 var (
 	ErrNotADate = errors.New("not a date")
@@ -92,40 +83,24 @@ type Error struct {
 	Date   Date
 }
 
-// MessageFA returns what the respondent reads in Persian: what to type,
-// and for a day that does not exist, how many days the month has.
-func (e *Error) MessageFA() string {
+// Text is what the respondent reads: what to type, and for a day that
+// does not exist, how many days the month has (its Persian is the
+// catalogue's, daemon/messages).
+func (e *Error) Text() domain.Text {
 	switch e.Err {
 	case ErrYear:
-		return "سال را با چهار رقم وارد کنید، مانند ۱۴۰۳"
+		return domain.T("Enter the year in four digits, like 1403")
 	case ErrMonth:
-		return "ماه باید از ۱ تا ۱۲ باشد"
+		return domain.T("The month must be from 1 to 12")
 	case ErrDay:
 		n := DaysInMonth(e.Date.Year, e.Date.Month)
 		if n == 0 {
 			break
 		}
-		return "ماه " + e.Date.Month.Persian() + " سال " + toPersianDigits(strconv.Itoa(e.Date.Year)) +
-			" " + toPersianDigits(strconv.Itoa(n)) + " روز دارد؛ روز باید از ۱ تا " + toPersianDigits(strconv.Itoa(n)) + " باشد"
+		month := domain.Both{EN: e.Date.Month.String(), FA: e.Date.Month.Persian()}
+		return domain.T("%s %d has %d days; the day must be from 1 to %d", month, e.Date.Year, n, n)
 	}
-	return "تاریخ را به شکل سال/ماه/روز وارد کنید، مانند ۱۴۰۳/۱۲/۳۰"
-}
-
-// MessageEN returns what the respondent reads in English.
-func (e *Error) MessageEN() string {
-	switch e.Err {
-	case ErrYear:
-		return "Enter the year in four digits, like 1403"
-	case ErrMonth:
-		return "The month must be from 1 to 12"
-	case ErrDay:
-		n := DaysInMonth(e.Date.Year, e.Date.Month)
-		if n == 0 {
-			break
-		}
-		return fmt.Sprintf("%s %d has %d days; the day must be from 1 to %d", e.Date.Month, e.Date.Year, n, n)
-	}
-	return "Enter the date as year/month/day, like 1403/12/30"
+	return domain.T("Enter the date as year/month/day, like 1403/12/30")
 }
 
 func (e *Error) Error() string {

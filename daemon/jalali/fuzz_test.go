@@ -4,6 +4,8 @@ import (
 	"errors"
 	"testing"
 	"time"
+
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 )
 
 // FuzzParse: no input panics; every error is one of the four kinds; a
@@ -23,7 +25,7 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("Parse(%q): error of no known kind: %v", s, err)
 			}
 			var e *Error
-			if !errors.As(err, &e) || e.Input != s || e.MessageFA() == "" || e.MessageEN() == "" {
+			if !errors.As(err, &e) || e.Input != s || messages.Render("fa_IR", e.Text()) == "" || e.Text().String() == "" {
 				t.Fatalf("Parse(%q): %v carries no input or messages", s, err)
 			}
 			return

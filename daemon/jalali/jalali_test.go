@@ -4,6 +4,8 @@ import (
 	"errors"
 	"testing"
 	"time"
+
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 )
 
 func TestKnownDays(t *testing.T) {
@@ -231,12 +233,12 @@ func TestParse(t *testing.T) {
 	}
 	_, err := Parse("1404/12/30")
 	var e *Error
-	if !errors.As(err, &e) || e.MessageFA() != "ماه اسفند سال ۱۴۰۴ ۲۹ روز دارد؛ روز باید از ۱ تا ۲۹ باشد" || e.MessageEN() != "Esfand 1404 has 29 days; the day must be from 1 to 29" {
-		t.Errorf("messages of %v: %q / %q", err, e.MessageFA(), e.MessageEN())
+	if !errors.As(err, &e) || messages.Render("fa_IR", e.Text()) != "ماه اسفند سال ۱۴۰۴ ۲۹ روز دارد؛ روز باید از ۱ تا ۲۹ باشد" || e.Text().String() != "Esfand 1404 has 29 days; the day must be from 1 to 29" {
+		t.Errorf("messages of %v: %q / %q", err, messages.Render("fa_IR", e.Text()), e.Text().String())
 	}
 	for in, want := range map[string]string{"hello": "Enter the date as year/month/day, like 1403/12/30", "03/1/1": "Enter the year in four digits, like 1403", "1404/13/1": "The month must be from 1 to 12"} {
 		_, err := Parse(in)
-		if !errors.As(err, &e) || e.MessageEN() != want || e.MessageFA() == "" {
+		if !errors.As(err, &e) || e.Text().String() != want || messages.Render("fa_IR", e.Text()) == "" {
 			t.Errorf("Parse(%q) messages: %v", in, err)
 		}
 	}

@@ -10,7 +10,6 @@
 package limit
 
 import (
-	"fmt"
 	"sync"
 	"time"
 
@@ -168,9 +167,7 @@ func roundUpToSecond(d time.Duration) time.Duration {
 // on it, data.retry_after_sec (whole seconds, at least 1).
 func Exceeded(retryAfter time.Duration) *domain.Error {
 	secs := int(roundUpToSecond(retryAfter) / time.Second)
-	return domain.Errorf(domain.CodeRateLimit,
-		fmt.Sprintf("too many model requests; try again in %d seconds", secs),
-		fmt.Sprintf("درخواست‌ها بیش از حد مجاز است؛ %s ثانیهٔ دیگر دوباره تلاش کنید", domain.PersianNumber(secs))).With("retry_after_sec", secs)
+	return domain.Errorf(domain.CodeRateLimit, "too many model requests; try again in %d seconds", secs).With("retry_after_sec", secs)
 }
 
 // heldTimes is how many call times the limiter has room for, all users

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 )
 
 // clock is a manual clock for the limiter.
@@ -313,8 +314,8 @@ func TestExceeded(t *testing.T) {
 		}
 	}
 	e := Exceeded(3 * time.Second)
-	if e.MessageEN != "too many model requests; try again in 3 seconds" || e.MessageFA != "درخواست‌ها بیش از حد مجاز است؛ ۳ ثانیهٔ دیگر دوباره تلاش کنید" {
-		t.Errorf("messages: %q %q", e.MessageEN, e.MessageFA)
+	if e.Text().String() != "too many model requests; try again in 3 seconds" || messages.Render("fa_IR", e.Text()) != "درخواست‌ها بیش از حد مجاز است؛ ۳ ثانیهٔ دیگر دوباره تلاش کنید" {
+		t.Errorf("messages: %q %q", e.Text().String(), messages.Render("fa_IR", e.Text()))
 	}
 }
 

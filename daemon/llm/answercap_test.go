@@ -9,6 +9,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/llm"
 	"github.com/arshline/arshline-sidecar/daemon/llm/llmtest"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 )
 
 // A hostile or broken model server answering 20 MB must not have it read
@@ -38,8 +39,8 @@ func TestCompleteRefusesAnAnswerLargerThanTheCap(t *testing.T) {
 			if d.Code != domain.CodeModelLimit || lerr.Cause != llm.CauseAnswerTooLarge {
 				t.Fatalf("code %s cause %q: %v", d.Code, lerr.Cause, err)
 			}
-			if !strings.Contains(d.MessageEN, "answer") || d.MessageFA == "" || d.MessageFA == d.MessageEN {
-				t.Fatalf("messages: en %q fa %q", d.MessageEN, d.MessageFA)
+			if !strings.Contains(d.Text().String(), "answer") || messages.Render("fa_IR", d.Text()) == "" || messages.Render("fa_IR", d.Text()) == d.Text().String() {
+				t.Fatalf("messages: en %q fa %q", d.Text().String(), messages.Render("fa_IR", d.Text()))
 			}
 			if srv.RequestCount() != 1 {
 				t.Fatalf("%d requests: an oversized answer is not asked for again", srv.RequestCount())
@@ -58,8 +59,8 @@ func TestCompleteRefusesADeclaredLengthOverTheCap(t *testing.T) {
 	if !errors.As(err, &lerr) || lerr.Cause != llm.CauseAnswerTooLarge || lerr.Domain().Code != domain.CodeModelLimit {
 		t.Fatalf("err = %v", err)
 	}
-	if !strings.Contains(lerr.Domain().MessageEN, "1 KB") {
-		t.Fatalf("message %q does not name the cap", lerr.Domain().MessageEN)
+	if !strings.Contains(lerr.Domain().Text().String(), "1 KB") {
+		t.Fatalf("message %q does not name the cap", lerr.Domain().Text().String())
 	}
 }
 

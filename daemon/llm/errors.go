@@ -132,25 +132,17 @@ func (e *Error) Domain() *domain.Error {
 	}
 	switch {
 	case e.Kind == ErrCancelled:
-		d = domain.Wrap(domain.CodeCancelled, e, "the request was cancelled", "درخواست لغو شد")
+		d = domain.Wrap(domain.CodeCancelled, e, "the request was cancelled")
 	case e.Kind == ErrTimeout:
-		d = domain.Wrap(domain.CodeTimeout, e,
-			"the model did not answer in time; try again, perhaps with a shorter request",
-			"مدل در زمان مقرر پاسخ نداد؛ دوباره تلاش کنید، شاید با درخواستی کوتاه‌تر")
+		d = domain.Wrap(domain.CodeTimeout, e, "the model did not answer in time; try again, perhaps with a shorter request")
 	case e.Kind == ErrRateLimit:
 		secs := e.RetryAfterSeconds()
-		d = domain.Wrap(domain.CodeRateLimit, e,
-			fmt.Sprintf("the model service is limiting requests; try again in %d seconds", secs),
-			fmt.Sprintf("سرویس مدل تعداد درخواست‌ها را محدود کرده است؛ %s ثانیهٔ دیگر دوباره تلاش کنید", domain.PersianNumber(secs)))
+		d = domain.Wrap(domain.CodeRateLimit, e, "the model service is limiting requests; try again in %d seconds", secs)
 		transient = true
 	case e.tooLarge && e.ContextTokens > 0:
-		d = domain.Wrap(domain.CodeModelLimit, e,
-			fmt.Sprintf("the request does not fit the model's context window of %d tokens, even with a shorter answer; shorten the prompt or the form, or start the model with a larger context (vLLM --max-model-len, llama.cpp -c, Ollama num_ctx)", e.ContextTokens),
-			fmt.Sprintf("درخواست حتی با پاسخ کوتاه‌تر در پنجرهٔ متن مدل (%s توکن) جا نمی‌شود؛ متن درخواست یا فرم را کوتاه‌تر کنید یا مدل را با پنجرهٔ متن بزرگ‌تر اجرا کنید (در vLLM گزینهٔ --max-model-len، در llama.cpp گزینهٔ -c، در Ollama مقدار num_ctx)", domain.PersianNumber(e.ContextTokens)))
+		d = domain.Wrap(domain.CodeModelLimit, e, "the request does not fit the model's context window of %d tokens, even with a shorter answer; shorten the prompt or the form, or start the model with a larger context (vLLM --max-model-len, llama.cpp -c, Ollama num_ctx)", e.ContextTokens)
 	case e.tooLarge:
-		d = domain.Wrap(domain.CodeModelLimit, e,
-			"the request is too large for the model; shorten the prompt or the form and try again",
-			"درخواست برای مدل بیش از حد بزرگ است؛ متن درخواست یا فرم را کوتاه‌تر کنید و دوباره بفرستید")
+		d = domain.Wrap(domain.CodeModelLimit, e, "the request is too large for the model; shorten the prompt or the form and try again")
 	case e.Cause == CauseAnswerTooLarge:
 		var tooBig *answerTooLarge
 		limit := int64(DefaultMaxAnswerBytes)
@@ -158,62 +150,36 @@ func (e *Error) Domain() *domain.Error {
 			limit = tooBig.limit
 		}
 		kb := int((limit + 1023) / 1024)
-		d = domain.Wrap(domain.CodeModelLimit, e,
-			fmt.Sprintf("the model's answer was larger than the %d KB the daemon accepts and was discarded; ask for a smaller form or change, or check the model server", kb),
-			fmt.Sprintf("پاسخ مدل از %s کیلوبایتی که سرویس می‌پذیرد بزرگ‌تر بود و کنار گذاشته شد؛ فرم یا تغییر کوچک‌تری بخواهید یا سرور مدل را بررسی کنید", domain.PersianNumber(kb)))
+		d = domain.Wrap(domain.CodeModelLimit, e, "the model's answer was larger than the %d KB the daemon accepts and was discarded; ask for a smaller form or change, or check the model server", kb)
 	case e.Cause == CauseStructuredOutput:
-		d = domain.Wrap(domain.CodeOpenAIUnavailable, e,
-			fmt.Sprintf("%s refused structured output (response_format) at every level the daemon tried; update the server or choose a model that supports JSON output", host),
-			fmt.Sprintf("سرور مدل (%s) خروجی ساخت‌یافته (response_format) را در هیچ سطحی نپذیرفت؛ سرور را به‌روز کنید یا مدلی برگزینید که خروجی JSON را پشتیبانی کند", host))
+		d = domain.Wrap(domain.CodeOpenAIUnavailable, e, "%s refused structured output (response_format) at every level the daemon tried; update the server or choose a model that supports JSON output", host)
 	case e.Cause == CauseModelNotFound:
-		d = domain.Wrap(domain.CodeOpenAIUnavailable, e,
-			fmt.Sprintf("%s does not serve the configured model; check --openai-model against the server's model list (GET /v1/models), or pull the model first (ollama pull)", host),
-			fmt.Sprintf("سرور مدل (%s) مدل تنظیم‌شده را ندارد؛ نام مدل (--openai-model) را با فهرست مدل‌های سرور (/v1/models) مقایسه کنید یا نخست مدل را دریافت کنید (ollama pull)", host))
+		d = domain.Wrap(domain.CodeOpenAIUnavailable, e, "%s does not serve the configured model; check --openai-model against the server's model list (GET /v1/models), or pull the model first (ollama pull)", host)
 	case e.Kind == ErrInvalidAPIKey && e.keyless:
-		d = domain.Wrap(domain.CodeOpenAIUnavailable, e,
-			fmt.Sprintf("%s requires an API key and none is configured; enter the key on the plugin's settings page or set --openai-key-file", host),
-			fmt.Sprintf("سرور مدل (%s) کلید API می‌خواهد و کلیدی تنظیم نشده است؛ کلید را در صفحهٔ تنظیمات افزونه وارد کنید یا --openai-key-file را تنظیم کنید", host))
+		d = domain.Wrap(domain.CodeOpenAIUnavailable, e, "%s requires an API key and none is configured; enter the key on the plugin's settings page or set --openai-key-file", host)
 	case e.Cause == CauseTLS:
-		d = domain.Wrap(domain.CodeOpenAIUnavailable, e,
-			fmt.Sprintf("the certificate of %s is not trusted; give the daemon the CA that signed it (--openai-ca-file)", host),
-			fmt.Sprintf("گواهی سرور مدل (%s) معتبر شناخته نشد؛ گواهی مرجعی را که آن را امضا کرده به سرویس بدهید (--openai-ca-file)", host))
+		d = domain.Wrap(domain.CodeOpenAIUnavailable, e, "the certificate of %s is not trusted; give the daemon the CA that signed it (--openai-ca-file)", host)
 	case e.Kind == ErrNetworkError:
-		d = domain.Wrap(domain.CodeOpenAIUnavailable, e,
-			fmt.Sprintf("%s cannot be reached (%s); check that it is running and that the base URL is right, then try again shortly", host, netReason(e.Err)),
-			fmt.Sprintf("سرور مدل (%s) در دسترس نیست (%s)؛ روشن بودن سرور و نشانی پایه را بررسی کنید و کمی بعد دوباره تلاش کنید", host, netReasonFA(netReason(e.Err))))
+		d = domain.Wrap(domain.CodeOpenAIUnavailable, e, "%s cannot be reached (%s); check that it is running and that the base URL is right, then try again shortly", host, netReason(e.Err))
 		transient = true
 	case e.Kind == ErrInvalidResponse:
-		d = domain.Wrap(domain.CodeSchemaInvalid, e,
-			"the model's answer was not the requested JSON; try again",
-			"پاسخ مدل JSON خواسته‌شده نبود؛ دوباره تلاش کنید")
+		d = domain.Wrap(domain.CodeSchemaInvalid, e, "the model's answer was not the requested JSON; try again")
 	case e.Kind == ErrInvalidAPIKey:
-		d = domain.Wrap(domain.CodeOpenAIUnavailable, e,
-			fmt.Sprintf("%s refused the API key (HTTP %d); check the key configured for the daemon", host, e.Status),
-			fmt.Sprintf("سرور مدل (%s) کلید API را نپذیرفت (HTTP %s)؛ کلید تنظیم‌شده برای سرویس را بررسی کنید", host, domain.PersianNumber(e.Status)))
+		d = domain.Wrap(domain.CodeOpenAIUnavailable, e, "%s refused the API key (HTTP %d); check the key configured for the daemon", host, e.Status)
 	case e.Kind == ErrInvalidRequest:
-		d = domain.Wrap(domain.CodeOpenAIUnavailable, e,
-			fmt.Sprintf("%s rejected the request (HTTP %d): %s", host, e.Status, orDash(e.ServerMessage)),
-			fmt.Sprintf("سرور مدل (%s) درخواست را نپذیرفت (HTTP %s): %s", host, domain.PersianNumber(e.Status), orDash(e.ServerMessage)))
+		d = domain.Wrap(domain.CodeOpenAIUnavailable, e, "%s rejected the request (HTTP %d): %s", host, e.Status, orDash(e.ServerMessage))
 	case e.Kind == ErrModelOverloaded && strings.Contains(strings.ToLower(e.ServerMessage), "loading"):
 		// llama.cpp and vLLM answer 503 "Loading model" while the weights load.
-		d = domain.Wrap(domain.CodeOpenAIUnavailable, e,
-			fmt.Sprintf("%s is still loading the model; try again in a minute", host),
-			fmt.Sprintf("سرور مدل (%s) هنوز در حال بارگذاری مدل است؛ یک دقیقهٔ دیگر دوباره تلاش کنید", host))
+		d = domain.Wrap(domain.CodeOpenAIUnavailable, e, "%s is still loading the model; try again in a minute", host)
 		transient = true
 	case e.Kind == ErrModelOverloaded:
-		d = domain.Wrap(domain.CodeOpenAIUnavailable, e,
-			"the model is overloaded right now; try again shortly",
-			"مدل در حال حاضر پرمشغله است؛ کمی بعد دوباره تلاش کنید")
+		d = domain.Wrap(domain.CodeOpenAIUnavailable, e, "the model is overloaded right now; try again shortly")
 		transient = true
 	case e.Kind == ErrServerError:
-		d = domain.Wrap(domain.CodeOpenAIUnavailable, e,
-			"the model service failed; try again shortly",
-			"سرویس مدل با خطا روبه‌رو شد؛ کمی بعد دوباره تلاش کنید")
+		d = domain.Wrap(domain.CodeOpenAIUnavailable, e, "the model service failed; try again shortly")
 		transient = true
 	default:
-		d = domain.Wrap(domain.CodeOpenAIUnavailable, e,
-			"the model call failed; try again shortly",
-			"فراخوانی مدل ناموفق بود؛ کمی بعد دوباره تلاش کنید")
+		d = domain.Wrap(domain.CodeOpenAIUnavailable, e, "the model call failed; try again shortly")
 	}
 	d = d.With("kind", e.Kind)
 	if e.Cause != "" {
@@ -475,36 +441,21 @@ func redact(s, key string) string {
 }
 
 // netReason is a short reason for a failed connection.
-func netReason(err error) string {
+func netReason(err error) domain.Text {
 	var dnsErr *net.DNSError
 	switch {
 	case err == nil:
-		return "no answer"
+		return domain.T("no answer")
 	case errors.As(err, &dnsErr):
-		return "host name not found: " + dnsErr.Name
+		return domain.T("host name not found: %s", dnsErr.Name)
 	case strings.Contains(err.Error(), "connection refused"):
-		return "connection refused"
+		return domain.T("connection refused")
 	case strings.Contains(err.Error(), "connection reset"):
-		return "connection reset"
+		return domain.T("connection reset")
 	case strings.Contains(err.Error(), "no route to host"):
-		return "no route to host"
+		return domain.T("no route to host")
 	}
-	return "no answer"
-}
-
-// netReasonFA is netReason in Persian; a host name stays as it is.
-func netReasonFA(en string) string {
-	switch {
-	case en == "connection refused":
-		return "اتصال پذیرفته نشد"
-	case en == "connection reset":
-		return "اتصال قطع شد"
-	case en == "no route to host":
-		return "مسیری به میزبان نیست"
-	case strings.HasPrefix(en, "host name not found: "):
-		return "نام میزبان پیدا نشد: " + strings.TrimPrefix(en, "host name not found: ")
-	}
-	return "پاسخی نیامد"
+	return domain.T("no answer")
 }
 
 func orDash(s string) string {

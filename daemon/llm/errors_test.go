@@ -9,6 +9,7 @@ import (
 	openai "github.com/sashabaranov/go-openai"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 )
 
 // The bodies are the servers' own; each names where it comes from.
@@ -74,14 +75,14 @@ func TestDomainMessagesNameTheCause(t *testing.T) {
 		{&Error{Kind: ErrNetworkError, Cause: CauseTLS, Host: "gpu:8000"}, domain.CodeOpenAIUnavailable, "--openai-ca-file"},
 	} {
 		d := c.e.Domain()
-		if d.Code != c.code || !strings.Contains(d.MessageEN, c.en) || d.MessageFA == "" || d.MessageFA == d.MessageEN {
-			t.Errorf("%s: %s %q / %q", c.e.Cause, d.Code, d.MessageEN, d.MessageFA)
+		if d.Code != c.code || !strings.Contains(d.Text().String(), c.en) || messages.Render("fa_IR", d.Text()) == "" || messages.Render("fa_IR", d.Text()) == d.Text().String() {
+			t.Errorf("%s: %s %q / %q", c.e.Cause, d.Code, d.Text().String(), messages.Render("fa_IR", d.Text()))
 		}
 		if c.e.Cause != "" && d.Data["cause"] != c.e.Cause {
 			t.Errorf("%s: data.cause = %v", c.e.Cause, d.Data["cause"])
 		}
-		if d.Code == domain.CodeOpenAIUnavailable && !strings.Contains(d.MessageEN, "gpu:8000") {
-			t.Errorf("%s: the message does not name the server: %q", c.e.Cause, d.MessageEN)
+		if d.Code == domain.CodeOpenAIUnavailable && !strings.Contains(d.Text().String(), "gpu:8000") {
+			t.Errorf("%s: the message does not name the server: %q", c.e.Cause, d.Text().String())
 		}
 	}
 }

@@ -171,7 +171,7 @@ func TestPromptTooLongForTheContextIsModelLimit(t *testing.T) {
 		req.User = strings.Repeat("x", 8000)
 		_, err := client(t, srv, nil).Complete(context.Background(), req)
 		le := checkFailure(t, err, llm.ErrInvalidRequest, domain.CodeModelLimit)
-		if le.Cause != llm.CauseContextTooSmall || !strings.Contains(le.Domain().MessageEN, "1024 tokens") || srv.RequestCount() != 1 {
+		if le.Cause != llm.CauseContextTooSmall || !strings.Contains(le.Domain().Text().String(), "1024 tokens") || srv.RequestCount() != 1 {
 			t.Fatalf("%s: %+v, %d requests", name, le, srv.RequestCount())
 		}
 	}
@@ -191,8 +191,8 @@ func TestKeylessServerGetsNoAuthorization(t *testing.T) {
 	srv2 := llmtest.New(t, llmtest.Reply{Status: 401})
 	_, err := client(t, srv2, func(cfg *llm.Config) { cfg.APIKey = "" }).Complete(context.Background(), ask())
 	le := checkFailure(t, err, llm.ErrInvalidAPIKey, domain.CodeOpenAIUnavailable)
-	if !strings.Contains(le.Domain().MessageEN, "requires an API key") {
-		t.Fatal(le.Domain().MessageEN)
+	if !strings.Contains(le.Domain().Text().String(), "requires an API key") {
+		t.Fatal(le.Domain().Text().String())
 	}
 }
 
@@ -214,7 +214,7 @@ func TestModelNotFound(t *testing.T) {
 	srv := llmtest.New(t, llmtest.ModelNotFound("test-model"))
 	_, err := client(t, srv, nil).Complete(context.Background(), ask())
 	le := checkFailure(t, err, llm.ErrInvalidRequest, domain.CodeOpenAIUnavailable)
-	if le.Cause != llm.CauseModelNotFound || srv.RequestCount() != 1 || !strings.Contains(le.Domain().MessageEN, "does not serve the configured model") {
+	if le.Cause != llm.CauseModelNotFound || srv.RequestCount() != 1 || !strings.Contains(le.Domain().Text().String(), "does not serve the configured model") {
 		t.Fatalf("%+v", le)
 	}
 }
@@ -226,8 +226,8 @@ func TestUnreachableNamesTheHost(t *testing.T) {
 	c := client(t, srv, func(cfg *llm.Config) { cfg.BaseURL = url; cfg.MaxRetries = -1 })
 	_, err := c.Complete(context.Background(), ask())
 	le := checkFailure(t, err, llm.ErrNetworkError, domain.CodeOpenAIUnavailable)
-	if le.Cause != llm.CauseUnreachable || !strings.Contains(le.Domain().MessageEN, "127.0.0.1") || c.Status().Reachable {
-		t.Fatalf("%+v %s", le, le.Domain().MessageEN)
+	if le.Cause != llm.CauseUnreachable || !strings.Contains(le.Domain().Text().String(), "127.0.0.1") || c.Status().Reachable {
+		t.Fatalf("%+v %s", le, le.Domain().Text().String())
 	}
 }
 
@@ -273,7 +273,7 @@ func TestPrivateCA(t *testing.T) {
 	}
 	_, err = c.Complete(context.Background(), ask())
 	le := checkFailure(t, err, llm.ErrNetworkError, domain.CodeOpenAIUnavailable)
-	if le.Cause != llm.CauseTLS || !strings.Contains(le.Domain().MessageEN, "--openai-ca-file") {
+	if le.Cause != llm.CauseTLS || !strings.Contains(le.Domain().Text().String(), "--openai-ca-file") {
 		t.Fatalf("%+v", le)
 	}
 	path := filepath.Join(t.TempDir(), "ca.pem")

@@ -13,6 +13,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/llm"
 	"github.com/arshline/arshline-sidecar/daemon/llm/llmtest"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 )
 
 var answerSchema = json.RawMessage(`{"type":"object","additionalProperties":false,"required":["answer","temperature"],
@@ -187,8 +188,8 @@ func checkFailure(t *testing.T, err error, kind string, code domain.Code) *llm.E
 	if d.Code != code {
 		t.Fatalf("domain code %s, want %s", d.Code, code)
 	}
-	if d.MessageEN == "" || d.MessageFA == "" || d.MessageEN == d.MessageFA {
-		t.Fatalf("messages en=%q fa=%q", d.MessageEN, d.MessageFA)
+	if d.Text().String() == "" || messages.Render("fa_IR", d.Text()) == "" || d.Text().String() == messages.Render("fa_IR", d.Text()) {
+		t.Fatalf("messages en=%q fa=%q", d.Text().String(), messages.Render("fa_IR", d.Text()))
 	}
 	if d.Data["kind"] != kind {
 		t.Fatalf("data.kind = %v", d.Data["kind"])
@@ -209,8 +210,8 @@ func TestRateLimitHintIsTheServersRetryAfter(t *testing.T) {
 	if got := le.Domain().Data["retry_after_sec"]; got != 7 {
 		t.Fatalf("retry_after_sec = %v", got)
 	}
-	if !strings.Contains(le.Domain().MessageFA, "۷") {
-		t.Fatalf("Persian message without the wait: %q", le.Domain().MessageFA)
+	if !strings.Contains(messages.Render("fa_IR", le.Domain().Text()), "۷") {
+		t.Fatalf("Persian message without the wait: %q", messages.Render("fa_IR", le.Domain().Text()))
 	}
 }
 

@@ -173,9 +173,7 @@ func (s *Service) Status() *llm.Status {
 }
 
 func noModel() *domain.Error {
-	return domain.Errorf(domain.CodeOpenAIUnavailable,
-		"no model is configured; set one on the plugin's settings page or with --openai-model",
-		"هیچ مدلی پیکربندی نشده است؛ مدل را در صفحهٔ تنظیمات افزونه یا با --openai-model تنظیم کنید")
+	return domain.Errorf(domain.CodeOpenAIUnavailable, "no model is configured; set one on the plugin's settings page or with --openai-model")
 }
 
 // Params name a model server: model.probe tries them, model.configure
@@ -241,13 +239,10 @@ func (s *Service) settingsFrom(p Params) (settings, error) {
 		c.APIKey = strings.TrimSpace(*p.APIKey)
 	}
 	if c.BaseURL == "" || c.Model == "" || len(c.BaseURL) > 500 || len(c.Model) > 200 || len(c.APIKey) > 500 {
-		return c, domain.Errorf(domain.CodeInvalidParams, "base_url and model are required (at most 500 and 200 characters)",
-			"base_url و model لازم‌اند (حداکثر ۵۰۰ و ۲۰۰ نویسه)")
+		return c, domain.Errorf(domain.CodeInvalidParams, "base_url and model are required (at most 500 and 200 characters)")
 	}
 	if err := CheckBaseURL(c.BaseURL, s.allowedHosts(c)); err != nil {
-		return c, domain.Errorf(domain.CodeInvalidParams,
-			"the base URL must be https, or http on this host or to a host you allow explicitly",
-			"نشانی سرور باید https باشد، یا http روی همین میزبان یا به میزبانی که صریحاً اجازه می‌دهید").With("reason", err.Error())
+		return c, domain.Errorf(domain.CodeInvalidParams, "the base URL must be https, or http on this host or to a host you allow explicitly").With("reason", err.Error())
 	}
 	return c, nil
 }
@@ -278,8 +273,7 @@ func (s *Service) Probe(ctx context.Context, p Params) (*ProbeResult, error) {
 }
 
 func unusable(err error) *domain.Error {
-	return domain.Errorf(domain.CodeInvalidParams, "the model settings cannot be used: "+err.Error(),
-		"تنظیمات مدل قابل استفاده نیست: "+err.Error())
+	return domain.Errorf(domain.CodeInvalidParams, "the model settings cannot be used: %s", err.Error())
 }
 
 // Configure serves model.configure: it keeps the settings in the

@@ -3,7 +3,7 @@ package notify
 import (
 	"context"
 	"encoding/json"
-	"fmt"
+
 	"strings"
 	"time"
 
@@ -206,7 +206,7 @@ type RetryParams struct {
 // caller's site is due again now, with a fresh bound of attempts.
 func (s *Service) Retry(ctx context.Context, p RetryParams) (*Delivery, error) {
 	if p.DeliveryID <= 0 {
-		return nil, domain.InvalidParams("delivery_id must be a positive integer", "delivery_id باید عدد صحیح مثبت باشد").With("param", "delivery_id")
+		return nil, domain.InvalidParams("delivery_id must be a positive integer").With("param", "delivery_id")
 	}
 	actor := domain.ActorFrom(ctx)
 	n, err := s.Store.RetryNotification(ctx, actor.Site(), p.DeliveryID)
@@ -242,10 +242,10 @@ type TestResult struct {
 // receiver or to.
 func (s *Service) Test(ctx context.Context, p TestParams) (*TestResult, error) {
 	if p.FormID <= 0 {
-		return nil, domain.InvalidParams("form_id must be a positive integer", "form_id باید عدد صحیح مثبت باشد").With("param", "form_id")
+		return nil, domain.InvalidParams("form_id must be a positive integer").With("param", "form_id")
 	}
 	if p.Index == nil || *p.Index < 0 {
-		return nil, domain.InvalidParams("index is the notification's place in settings.notifications, from 0", "index جایگاه اعلان در settings.notifications است، از ۰").With("param", "index")
+		return nil, domain.InvalidParams("index is the notification's place in settings.notifications, from 0").With("param", "index")
 	}
 	actor := domain.ActorFrom(ctx)
 	f, err := s.Store.GetForm(ctx, actor.Site(), p.FormID)
@@ -258,21 +258,19 @@ func (s *Service) Test(ctx context.Context, p TestParams) (*TestResult, error) {
 	}
 	doc, err := document.Parse(raw)
 	if err != nil {
-		return nil, domain.Wrap(domain.CodeInternal, err, "the form's document cannot be read", "سند فرم خوانده نشد")
+		return nil, domain.Wrap(domain.CodeInternal, err, "the form's document cannot be read")
 	}
 	if doc.Settings == nil || *p.Index >= len(doc.Settings.Notifications) {
-		return nil, domain.Errorf(domain.CodeNotFound, fmt.Sprintf("the form has no notification #%d", *p.Index),
-			fmt.Sprintf("فرم اعلانی با شمارهٔ %s ندارد", domain.PersianNumber(*p.Index))).With("param", "index")
+		return nil, domain.Errorf(domain.CodeNotFound, "the form has no notification #%d", *p.Index).With("param", "index")
 	}
 	n := doc.Settings.Notifications[*p.Index]
 	to := strings.TrimSpace(p.To)
 	if kind, _ := n.Receiver(); to == "" && kind == document.ToField {
-		return nil, domain.InvalidParams("this notification goes to an answer; give to: the number or address the test goes to",
-			"این اعلان به پاسخِ یک سؤال فرستاده می‌شود؛ گیرنده (to) را برای آزمایش بدهید").With("param", "to")
+		return nil, domain.InvalidParams("this notification goes to an answer; give to: the number or address the test goes to").With("param", "to")
 	}
 	if to != "" {
 		if len(to) > 254 {
-			return nil, domain.InvalidParams("to is too long", "گیرنده بیش از اندازه بلند است").With("param", "to")
+			return nil, domain.InvalidParams("to is too long").With("param", "to")
 		}
 		n.To = to
 	}
@@ -289,9 +287,9 @@ func (s *Service) Test(ctx context.Context, p TestParams) (*TestResult, error) {
 	receiverTo, ok := receiver(&n, func(string) (string, bool) { return "", false })
 	if !ok {
 		if n.Channel == domain.ChannelSMS {
-			return nil, domain.InvalidParams("to is a mobile number such as 09121234567", "گیرنده یک شمارهٔ همراه مانند ۰۹۱۲۱۲۳۴۵۶۷ است").With("param", "to")
+			return nil, domain.InvalidParams("to is a mobile number such as 09121234567").With("param", "to")
 		}
-		return nil, domain.InvalidParams("to is an email address", "گیرنده یک نشانی ایمیل است").With("param", "to")
+		return nil, domain.InvalidParams("to is an email address").With("param", "to")
 	}
 	entry := &domain.Notification{SiteID: f.SiteID, FormID: f.ID, Notice: *p.Index, Channel: n.Channel, Receiver: receiverTo,
 		Payload: render(&n, Message{Doc: doc, Title: f.Title, Persian: persian, Value: sample, Time: time.Now()})}
@@ -359,7 +357,7 @@ func (s *Service) Claim(ctx context.Context, p ClaimParams) (*Claimed, error) {
 		p.Limit = 10
 	}
 	if p.Limit < 1 || p.Limit > maxClaim {
-		return nil, domain.InvalidParams(fmt.Sprintf("limit is 1 to %d", maxClaim), fmt.Sprintf("limit از ۱ تا %s است", domain.PersianNumber(maxClaim))).With("param", "limit")
+		return nil, domain.InvalidParams("limit is 1 to %d", maxClaim).With("param", "limit")
 	}
 	site := domain.ActorFrom(ctx).Site()
 	list, err := s.Store.ClaimNotifications(ctx, domain.ChannelEmail, site, p.Limit, s.lease())
@@ -406,7 +404,7 @@ type Reported struct {
 // given up. A report on a mail sent already changes nothing.
 func (s *Service) Report(ctx context.Context, p ReportParams) (*Reported, error) {
 	if p.ID <= 0 {
-		return nil, domain.InvalidParams("id must be a positive integer", "id باید عدد صحیح مثبت باشد").With("param", "id")
+		return nil, domain.InvalidParams("id must be a positive integer").With("param", "id")
 	}
 	actor := domain.ActorFrom(ctx)
 	site := actor.Site()
@@ -415,7 +413,7 @@ func (s *Service) Report(ctx context.Context, p ReportParams) (*Reported, error)
 		return nil, err
 	}
 	if n.Channel != domain.ChannelEmail {
-		return nil, domain.InvalidParams("this delivery is not a mail", "این ارسال ایمیل نیست").With("param", "id")
+		return nil, domain.InvalidParams("this delivery is not a mail").With("param", "id")
 	}
 	if n.SentAt == nil {
 		if p.OK {
@@ -464,9 +462,7 @@ func (s *Service) Credit(ctx context.Context, _ struct{}) (*CreditResult, error)
 		return nil, err
 	}
 	if !in.Configured {
-		return nil, domain.Errorf(domain.CodeUnavailable,
-			"no SMS provider is configured; choose one in the plugin's SMS settings",
-			"هیچ سامانهٔ پیامکی تنظیم نشده است؛ آن را در تنظیمات پیامک افزونه برگزینید").With("kind", "not_configured")
+		return nil, domain.Errorf(domain.CodeUnavailable, "no SMS provider is configured; choose one in the plugin's SMS settings").With("kind", "not_configured")
 	}
 	if in.BalanceFailure != nil {
 		return nil, in.BalanceFailure

@@ -313,10 +313,10 @@ func failure(err error, fallback string) outcome {
 		if kind == "" {
 			kind = fallback
 		}
-		return outcome{kind: kind, err: errors.New(de.MessageEN), retryable: true}
+		return outcome{kind: kind, err: errors.New(de.Text().String()), retryable: true}
 	}
-	if de := domain.AsError(err); de != nil && de.MessageEN != "" {
-		return outcome{kind: fallback, err: errors.New(de.MessageEN)}
+	if de := domain.AsError(err); de != nil && de.Key != "" {
+		return outcome{kind: fallback, err: errors.New(de.Text().String())}
 	}
 	return outcome{kind: fallback, err: err, retryable: true}
 }

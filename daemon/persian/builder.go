@@ -1,12 +1,10 @@
 package persian
 
 import (
-	"fmt"
-	"strconv"
 	"strings"
 
-	"github.com/arshline/arshline-sidecar/daemon/contract"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 )
 
 // builder turns frames into steps, tracking which form "it" means.
@@ -35,9 +33,9 @@ type builder struct {
 
 func (b *builder) v2() bool { return b.cfg.Contract == 2 }
 
-func (b *builder) refuse(en, fa string) {
+func (b *builder) refuse(why domain.Text) {
 	if b.abort == nil {
-		r := none(en, fa)
+		r := none(why)
 		b.abort = &r
 	}
 }
@@ -50,16 +48,13 @@ type budgetKey struct {
 	created bool
 }
 
-// persianDigits writes n the way Persian messages show numbers.
-func persianDigits(n int) string { return contract.PersianDigits(strconv.Itoa(n)) }
-
-func (b *builder) warn(code, en, fa string) {
+func (b *builder) warn(code string, text domain.Text) {
 	for _, w := range b.warnings {
 		if w.Code == code {
 			return
 		}
 	}
-	b.warnings = append(b.warnings, Warning{Code: code, MessageEN: en, MessageFA: fa})
+	b.warnings = append(b.warnings, Warning{Code: code, MessageEN: text.String(), MessageFA: messages.Render(domain.LocaleFA, text)})
 }
 
 // targets resolves the forms a frame acts on: its own ids, else the ones
@@ -101,15 +96,14 @@ func (b *builder) frame(f *frame) {
 	b.bare(f)
 	if len(f.leftover) > 0 {
 		words := "«" + strings.Join(f.leftover, "»، «") + "»"
-		b.warn("plan.leftover", "these words were not understood and the plan does not act on them: "+words,
-			"این واژه‌ها فهمیده نشد و طرح کاری با آن‌ها نمی‌کند: "+words)
+		b.warn("plan.leftover", domain.T("these words were not understood and the plan does not act on them: %s", words))
 	}
 	if len(f.ids) > 0 {
 		b.named = true
 	}
 	for _, id := range f.ids {
 		if id <= 0 {
-			r := none("form ids start at 1; there is no form 0", "شمارهٔ فرم از ۱ شروع می‌شود؛ فرم ۰ وجود ندارد")
+			r := none(domain.T("form ids start at 1; there is no form 0"))
 			b.abort = &r
 			return
 		}
@@ -122,8 +116,8 @@ func (b *builder) frame(f *frame) {
 	if len(f.ids) > 0 {
 		b.ctxIDs, b.ctxCreated = f.ids, false
 	}
-	if f.refusal[0] != "" {
-		b.refuse(f.refusal[0], f.refusal[1])
+	if f.refusal.Key != "" {
+		b.refuse(f.refusal)
 		return
 	}
 	if !ok {
@@ -175,8 +169,7 @@ func (b *builder) create(f *frame) {
 	count := max(f.createCount, 1, 1+len(f.moreTitles))
 	if count > b.cfg.MaxSteps {
 		// «صد تا فرم جدید بساز»: refused whole, never cut to the limit.
-		b.refuse(fmt.Sprintf("the command makes %d forms, more than the %d steps one plan may hold", count, b.cfg.MaxSteps),
-			fmt.Sprintf("این فرمان %s فرم می‌سازد و هر طرح حداکثر %s گام دارد", persianDigits(count), persianDigits(b.cfg.MaxSteps)))
+		b.refuse(domain.T("the command makes %d forms, more than the %d steps one plan may hold", count, b.cfg.MaxSteps))
 		return
 	}
 	b.lastCreates = b.lastCreates[:0]
@@ -238,8 +231,7 @@ func (b *builder) states(f *frame, ids []int64, created bool) {
 			continue
 		}
 		if created {
-			b.warn("form.not_created_yet", "a form created in this command cannot be published or drafted in the same command; it starts as a draft",
-				"فرمی که در همین فرمان ساخته می‌شود را نمی‌توان در همان فرمان منتشر کرد؛ فرم به صورت پیش‌نویس ساخته می‌شود")
+			b.warn("form.not_created_yet", domain.T("a form created in this command cannot be published or drafted in the same command; it starts as a draft"))
 			continue
 		}
 		for _, id := range ids {
@@ -255,7 +247,7 @@ func (b *builder) states(f *frame, ids []int64, created bool) {
 // question, the first unless one is named.
 func (b *builder) navigate(f *frame, ids []int64, created bool) {
 	if created {
-		b.warn("form.not_created_yet_nav", "a form created in this command has no page to open yet", "فرمی که در همین فرمان ساخته می‌شود هنوز صفحه‌ای برای باز شدن ندارد")
+		b.warn("form.not_created_yet_nav", domain.T("a form created in this command has no page to open yet"))
 		return
 	}
 	for _, id := range ids {
@@ -302,14 +294,12 @@ func (b *builder) fields(f *frame, id *int64, toCreated bool) {
 		for k := 0; k < n; k++ {
 			// v2 counts the command's questions, whatever form they go to.
 			if b.v2() && b.added >= b.cfg.MaxFields {
-				b.refuse(fmt.Sprintf("at most %d questions are added by one command; split it in two", b.cfg.MaxFields),
-					fmt.Sprintf("هر فرمان حداکثر %s سوال می‌افزاید؛ آن را در دو فرمان بگویید", persianDigits(b.cfg.MaxFields)))
+				b.refuse(domain.T("at most %d questions are added by one command; split it in two", b.cfg.MaxFields))
 				return
 			}
 			if b.used[key] >= b.cfg.MaxFields {
 				b.warn("fields.capped",
-					fmt.Sprintf("at most %d fields are added at once; add the rest with another command", b.cfg.MaxFields),
-					fmt.Sprintf("هر بار حداکثر %s سوال افزوده می‌شود؛ بقیه را با فرمان دیگری اضافه کنید", persianDigits(b.cfg.MaxFields)))
+					domain.T("at most %d fields are added at once; add the rest with another command", b.cfg.MaxFields))
 				return
 			}
 			typ := g.typ

@@ -1,6 +1,10 @@
 package persian
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+)
 
 // Coverage accounting: the reading marks the words it uses (used in
 // readClause); a content word left over is named in a warning, so that
@@ -25,8 +29,7 @@ func (c clause) account(f *frame, used []bool) {
 	// for would vanish, so the clause gets no plan.
 	for i, t := range c {
 		if !used[i] && !t.quoted && isAny(t.m, formatWords...) && (len(f.groups) > 0 || f.edit != nil) && f.edit.formatless() && !f.groupsFormatted() {
-			f.refusal = [2]string{"the format asked for after «" + t.s + "» is not one a plan can set (mobile, landline, national code, postal code, URL)",
-				"قالبی که پس از «" + t.s + "» خواسته شده در طرح تعیین‌شدنی نیست (موبایل، تلفن ثابت، کد ملی، کد پستی، نشانی اینترنتی)"}
+			f.refusal = domain.T("the format asked for after «%s» is not one a plan can set (mobile, landline, national code, postal code, URL)", t.s)
 			f.edit, f.groups, f.add = nil, nil, false
 			return
 		}
@@ -44,19 +47,15 @@ func (c clause) account(f *frame, used []bool) {
 				// («دو سوال: رنگ، سایز»); its details are warned of.
 				continue
 			case isAny(m, timeWords...):
-				f.detail = [2]string{"a plan acts now; it cannot wait for a time («" + w + "»)",
-					"طرح همین حالا اجرا می‌شود و نمی‌تواند تا زمانی («" + w + "») صبر کند"}
+				f.detail = domain.T("a plan acts now; it cannot wait for a time («%s»)", w)
 			case isAny(m, lookWords...):
-				f.detail = [2]string{"a plan cannot set how a form looks («" + w + "»)",
-					"طرح نمی‌تواند ظاهر فرم («" + w + "») را تعیین کند"}
+				f.detail = domain.T("a plan cannot set how a form looks («%s»)", w)
 			case isAny(m, helpWords...):
-				f.detail = [2]string{"a plan cannot set a question's help text or placeholder («" + w + "»)",
-					"طرح نمی‌تواند متن راهنمای سوال («" + w + "») را تعیین کند"}
+				f.detail = domain.T("a plan cannot set a question's help text or placeholder («%s»)", w)
 			case isAny(m, limitWords...) && f.edit != nil:
-				f.detail = [2]string{"a plan cannot set a question's limits («" + w + "»)",
-					"طرح نمی‌تواند محدودیت‌های سوال («" + w + "») را تعیین کند"}
+				f.detail = domain.T("a plan cannot set a question's limits («%s»)", w)
 			case m == "تکرار" && (f.edit != nil || f.toks.hasQuestionNoun()):
-				f.detail = [2]string{"questions have no copy action", "سوال‌ها را نمی‌توان رونوشت کرد"}
+				f.detail = domain.T("questions have no copy action")
 			default:
 				continue
 			}
@@ -74,8 +73,7 @@ func (c clause) account(f *frame, used []bool) {
 		// answers»: a plan cannot weigh the condition, and does not
 		// destroy on it.
 		f.deleteForm, f.disable, f.draft = false, false, false
-		f.refusal = [2]string{"the order depends on a condition a plan cannot check; check it, then give the order",
-			"این دستور به شرطی بسته است که طرح نمی‌تواند بسنجد؛ شرط را بسنجید و سپس دستور دهید"}
+		f.refusal = domain.T("the order depends on a condition a plan cannot check; check it, then give the order")
 		return
 	}
 	if !(f.deleteForm || f.disable || f.draft) || f.negated {
@@ -86,8 +84,7 @@ func (c clause) account(f *frame, used []bool) {
 			// «سوال ۳ فرم ۴ را مخفی/غیرفعال کن»: a question has no state
 			// of its own; the form is not closed for it.
 			f.disable, f.draft = false, false
-			f.refusal = [2]string{"a question cannot be hidden, closed or unpublished on its own; delete it, or name the form to close",
-				"سوال را به‌تنهایی نمی‌توان پنهان، بسته یا از انتشار خارج کرد؛ آن را حذف کنید یا فرمی را که باید بسته شود نام ببرید"}
+			f.refusal = domain.T("a question cannot be hidden, closed or unpublished on its own; delete it, or name the form to close")
 			return
 		}
 	}
@@ -98,8 +95,7 @@ func (c clause) account(f *frame, used []bool) {
 		// «A3 فرم ۴ رو پاک کن»: a word not understood with a number in
 		// it may name what is meant — a question, not the form.
 		f.deleteForm, f.disable, f.draft = false, false, false
-		f.refusal = [2]string{"«" + w + "» was not understood; the form is not changed on a guess",
-			"«" + w + "» فهمیده نشد؛ فرم با حدس تغییر نمی‌کند"}
+		f.refusal = domain.T("«%s» was not understood; the form is not changed on a guess", w)
 		return
 	}
 	for i, t := range c {
@@ -107,8 +103,7 @@ func (c clause) account(f *frame, used []bool) {
 		// the site only when it is named in so many letters.
 		if t.fuzzy && c.atAny(i, formNounsV) > 0 {
 			f.deleteForm, f.disable, f.draft = false, false, false
-			f.refusal = [2]string{"«" + t.s + "» was read as «فرم» by its sound; a form is deleted, closed or unpublished only when named exactly",
-				"«" + t.s + "» از روی آوایش «فرم» خوانده شد؛ فرم تنها وقتی حذف، بسته یا از انتشار خارج می‌شود که دقیق نام برده شود"}
+			f.refusal = domain.T("«%s» was read as «فرم» by its sound; a form is deleted, closed or unpublished only when named exactly", t.s)
 			return
 		}
 		// «ثوال ۷ فرم ۹۰ رو حذف کن», «qustion اولش رو پاک کن»: a word not
@@ -116,8 +111,7 @@ func (c clause) account(f *frame, used []bool) {
 		// meant — a question, not the form.
 		if !used[i] && isWord(t) && !accounted(t) && i+1 < len(c) && (c[i+1].isNum && c[i+1].digits || c.placeAt(i+1)) {
 			f.deleteForm, f.disable, f.draft = false, false, false
-			f.refusal = [2]string{"«" + t.s + " " + c[i+1].s + "» was not understood; the form is not changed on a guess",
-				"«" + t.s + " " + c[i+1].s + "» فهمیده نشد؛ فرم با حدس تغییر نمی‌کند"}
+			f.refusal = domain.T("«%s %s» was not understood; the form is not changed on a guess", t.s, c[i+1].s)
 			return
 		}
 	}
@@ -187,7 +181,7 @@ func detailsArePoint(fs []*frame) {
 		adds = adds || len(f.groups) > 0
 	}
 	for _, f := range fs {
-		if f.detail[0] == "" || adds && !isAny(f.detailKind, timeWords...) {
+		if f.detail.Key == "" || adds && !isAny(f.detailKind, timeWords...) {
 			continue
 		}
 		f.refusal = f.detail

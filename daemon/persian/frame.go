@@ -40,12 +40,12 @@ type frame struct {
 	// v2 only: what the clause does to forms and questions beyond v1.
 	deleteForm, disable, duplicate bool
 	edit                           *fieldEdit
-	refusal                        [2]string // why the clause is refused (en, fa), when it is
-	dropped                        string    // a detail v2 cannot carry, said of its questions
-	leftover                       []string  // content words the reading did not use (coverage.go)
-	saidFormat                     string    // a format said with no question of its own (formatGoesBack)
-	detail                         [2]string // why a detail the plan cannot carry refuses the command, if it was its point
-	detailKind                     string    // the word that asked for it
+	refusal                        domain.Text // why the clause is refused, when it is
+	dropped                        string      // a detail v2 cannot carry, said of its questions
+	leftover                       []string    // content words the reading did not use (coverage.go)
+	saidFormat                     string      // a format said with no question of its own (formatGoesBack)
+	detail                         domain.Text // why a detail the plan cannot carry refuses the command, if it was its point
+	detailKind                     string      // the word that asked for it
 }
 
 // fieldEdit is a change to one question of a form: «سوال دوم را اجباری
@@ -66,7 +66,7 @@ type fieldEdit struct {
 
 func (f *frame) hasIntent() bool {
 	return f.create || f.add || f.rename || f.renamePending || f.publish || f.draft || f.nav != "" || f.forbidden != "" || f.copies != "" ||
-		f.deleteForm || f.disable || f.duplicate || f.edit != nil || f.refusal[0] != ""
+		f.deleteForm || f.disable || f.duplicate || f.edit != nil || f.refusal.Key != ""
 }
 
 func (f *frame) hasContent() bool {

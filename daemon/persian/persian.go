@@ -41,9 +41,8 @@
 package persian
 
 import (
-	"fmt"
-
 	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 )
 
 // Config bounds what one command can produce.
@@ -100,8 +99,16 @@ type Result struct {
 	Warnings []Warning
 }
 
-func none(en, fa string) Result {
-	return Result{None: true, Reason: en, ReasonFA: fa}
+// none is no plan, saying why in both languages.
+func none(why domain.Text) Result {
+	return Result{None: true, Reason: why.String(), ReasonFA: messages.Render(domain.LocaleFA, why)}
+}
+
+// noneWarned is no plan, with the warnings gathered so far.
+func noneWarned(why domain.Text, warnings []Warning) Result {
+	r := none(why)
+	r.Warnings = warnings
+	return r
 }
 
 // PlanContract reads one command for the plan version asked (1 or 2),
@@ -120,19 +127,16 @@ func (p *Planner) PlanContract(text string, contract int) Result {
 func (p *Planner) Plan(text string) Result {
 	toks := dropOpeners(tokenize(surface(text)))
 	if len(toks) == 0 {
-		return none("the command is empty", "فرمان خالی است")
+		return none(domain.T("the command is empty"))
 	}
 	if asksWhyOrHow(toks) {
-		return none("this asks why or how, which is a question to answer, not a form-builder action",
-			"این فرمان پرسشِ «چرا» یا «چگونه» است، نه کاری در فرم‌ساز")
+		return none(domain.T("this asks why or how, which is a question to answer, not a form-builder action"))
 	}
 	if asksQuestion(toks) {
-		return none("this is a question about the form, to be answered, not an order",
-			"این فرمان پرسشی دربارهٔ فرم است، نه دستور")
+		return none(domain.T("this is a question about the form, to be answered, not an order"))
 	}
 	if asksLeave(toks) {
-		return none("this asks whether to do it, which is a question to answer, not an order",
-			"این فرمان می‌پرسد که آیا کاری انجام شود؛ پرسش است، نه دستور")
+		return none(domain.T("this asks whether to do it, which is a question to answer, not an order"))
 	}
 	toks = formTitleList(beforeVerbEnds(dropInsteadOf(dropSpeakerActs(selfCorrected(toks)))))
 	// «عنوان: …، سوال: …، نوع: …»: a command written as labelled fields.
@@ -167,16 +171,13 @@ func (p *Planner) Plan(text string) Result {
 
 	for _, f := range frames {
 		if f.forbidden != "" && v2 {
-			return none("the planner does not delete or change all forms at once; name the forms",
-				"برنامه‌ریز همهٔ فرم‌ها را یک‌جا حذف یا دگرگون نمی‌کند؛ فرم‌ها را با شماره بگویید")
+			return none(domain.T("the planner does not delete or change all forms at once; name the forms"))
 		}
 		if f.copies != "" {
-			return none("the planner does not copy forms; duplicate the form from the forms list",
-				"برنامه‌ریز فرم را کپی نمی‌کند؛ رونوشت فرم را از فهرست فرم‌ها بسازید")
+			return none(domain.T("the planner does not copy forms; duplicate the form from the forms list"))
 		}
 		if f.forbidden != "" {
-			return none("the planner does not delete forms or change them in bulk; do that from the forms list",
-				"برنامه‌ریز فرم‌ها را حذف یا گروهی تغییر نمی‌دهد؛ این کار را از فهرست فرم‌ها انجام دهید")
+			return none(domain.T("the planner does not delete forms or change them in bulk; do that from the forms list"))
 		}
 	}
 	b := &builder{cfg: p.cfg, createStep: -1}
@@ -204,29 +205,29 @@ func (p *Planner) Plan(text string) Result {
 		deletesHighFirst(b.steps)
 	}
 	if usesDeleted(b.steps) {
-		return Result{None: true, Warnings: b.warnings, Reason: "the command uses a form after deleting it", ReasonFA: "فرمان پس از حذف فرم دوباره به آن می‌پردازد"}
+		return noneWarned(domain.T("the command uses a form after deleting it"), b.warnings)
 	}
 	if len(b.steps) == 0 {
 		switch {
 		case negated > 0:
-			return Result{None: true, Reason: "the command says not to do it, so there is nothing to do", ReasonFA: "فرمان منفی است؛ کاری برای انجام نیست", Warnings: b.warnings}
+			return noneWarned(domain.T("the command says not to do it, so there is nothing to do"), b.warnings)
 		case b.needForm:
-			return Result{None: true, Reason: "which form? give its number, e.g. «فرم ۳»", ReasonFA: "کدام فرم؟ شمارهٔ فرم را بگویید، مثلاً «فرم ۳»", Warnings: b.warnings}
+			return noneWarned(domain.T("which form? give its number, e.g. «فرم ۳»"), b.warnings)
 		}
-		return Result{None: true, Reason: "the command was not understood as a form-builder action", ReasonFA: "این فرمان به عنوان کاری در فرم‌ساز فهمیده نشد", Warnings: b.warnings}
+		return noneWarned(domain.T("the command was not understood as a form-builder action"), b.warnings)
 	}
 	if len(b.steps) > p.cfg.MaxSteps {
-		return Result{None: true, Warnings: b.warnings,
-			Reason:   fmt.Sprintf("the command needs %d steps, more than the %d one plan may hold; split it in two", len(b.steps), p.cfg.MaxSteps),
-			ReasonFA: fmt.Sprintf("این فرمان %s گام لازم دارد و هر طرح حداکثر %s گام دارد؛ آن را در دو فرمان بگویید", persianDigits(len(b.steps)), persianDigits(p.cfg.MaxSteps))}
+		return noneWarned(domain.T("the command needs %d steps, more than the %d one plan may hold; split it in two", len(b.steps), p.cfg.MaxSteps), b.warnings)
 	}
 	plan := &domain.Plan{Version: p.cfg.Contract, Steps: b.steps}
 	if !v2 && needsV2(plan) {
-		return none("the command needs arshline-plan/v2", "این فرمان به arshline-plan/v2 نیاز دارد")
+		return none(domain.T("the command needs arshline-plan/v2"))
 	}
 	res := Result{Plan: plan, Warnings: b.warnings}
 	if nav := navigationOnly(plan); nav != nil {
-		return Result{None: true, Reason: "this only opens a page", ReasonFA: "این فرمان فقط صفحه‌ای را باز می‌کند", Navigate: nav, Warnings: b.warnings}
+		r := noneWarned(domain.T("this only opens a page"), b.warnings)
+		r.Navigate = nav
+		return r
 	}
 	return res
 }

@@ -130,15 +130,13 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 		// «یه گزینه «سایر» به سوال دوم اضافه کن», «گزینه دوم سوال سوم را
 		// حذف کن»: the list it changes is not known here, and options
 		// replace the whole list.
-		f.refusal = [2]string{"an option cannot be added to or removed from a question's current list; give the whole list of options",
-			"نمی‌توان گزینه‌ای به فهرست فعلی سوال افزود یا از آن برداشت؛ همهٔ گزینه‌ها را بگویید"}
+		f.refusal = domain.T("an option cannot be added to or removed from a question's current list; give the whole list of options")
 		return true
 	}
 	if adds {
 		// «یه گزینه «سایر» به سوال دوم اضافه کن»: the list it adds to is
 		// not known here, and options replace the whole list.
-		f.refusal = [2]string{"an option cannot be added to a question's current list; give the whole list of options",
-			"نمی‌توان گزینه‌ای به فهرست فعلی سوال افزود؛ همهٔ گزینه‌ها را بگویید"}
+		f.refusal = domain.T("an option cannot be added to a question's current list; give the whole list of options")
 		return true
 	}
 	changed := false
@@ -156,8 +154,7 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 	if !e.del {
 		if to, ok := c.swapped(e.index, e.more); ok {
 			if to < 0 {
-				f.refusal = [2]string{"two questions far apart trade places by two moves; say each move",
-					"جابه‌جایی دو سوالِ دور از هم دو جابه‌جایی است؛ هر کدام را بگویید"}
+				f.refusal = domain.T("two questions far apart trade places by two moves; say each move")
 				return true
 			}
 			e.to, e.more, changed = domain.Int(to), nil, true
@@ -166,8 +163,7 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 	if !e.del && e.to == nil {
 		if to, end, found := c.destination(hi, used, e.index); found {
 			if end {
-				f.refusal = [2]string{"the end of a form is no position without knowing how many questions it has; say which place, e.g. «جایگاه پنجم»",
-					"«آخر فرم» بدون دانستن شمار سوال‌ها جایگاهی نیست؛ جایگاه را بگویید، مثلاً «جایگاه پنجم»"}
+				f.refusal = domain.T("the end of a form is no position without knowing how many questions it has; say which place, e.g. «جایگاه پنجم»")
 				return true
 			}
 			e.to, changed = domain.Int(to), true
@@ -382,8 +378,7 @@ func (b *builder) v2Field(st *domain.PlanStep, g fieldGroup) {
 	}
 	g.options = cleanOptions(g.options)
 	if len(g.options) < 2 {
-		b.warn("options.one", "a single option is no list of options; the question gets the default two",
-			"یک گزینه فهرست گزینه‌ها نیست؛ سوال با دو گزینهٔ پیش‌فرض ساخته می‌شود")
+		b.warn("options.one", domain.T("a single option is no list of options; the question gets the default two"))
 		return
 	}
 	st.Params.Options = append([]string(nil), g.options...)
@@ -404,12 +399,12 @@ func (b *builder) editField(e *fieldEdit, ids []int64, created bool) {
 			}
 		}
 		if index < 0 {
-			b.refuse("which question? give its number, e.g. «سوال دوم»", "کدام سوال؟ شمارهٔ سوال را بگویید، مثلاً «سوال دوم»")
+			b.refuse(domain.T("which question? give its number, e.g. «سوال دوم»"))
 			return
 		}
 	}
 	if created && (index >= len(b.newQuestions) || e.to != nil && *e.to >= len(b.newQuestions)) {
-		b.refuse("the new form has no question at that place", "فرم تازه در آن جایگاه سوالی ندارد")
+		b.refuse(domain.T("the new form has no question at that place"))
 		return
 	}
 	targets := ids
@@ -440,7 +435,7 @@ func (b *builder) editField(e *fieldEdit, ids []int64, created bool) {
 				st.Params.Options = opts
 			}
 			if q := st.Params; q.Question == "" && q.Type == "" && q.Format == "" && !q.Required && !q.Optional && q.Options == nil {
-				b.refuse("the command names a question but no change to it", "فرمان سوالی را نام می‌برد اما تغییری برای آن نمی‌گوید")
+				b.refuse(domain.T("the command names a question but no change to it"))
 				return
 			}
 		}
@@ -683,8 +678,7 @@ func pronounIsQuestion(fs []*frame) {
 			// «add a question to form 3 and delete it»: the question or
 			// the form? Nothing is destroyed on a guess.
 			f.deleteForm, f.disable, f.draft = false, false, false
-			f.refusal = [2]string{"«it» may be the question just added or its form; name what to delete or close",
-				"ضمیر می‌تواند سوالِ تازه یا فرم آن باشد؛ بگویید چه چیزی حذف یا بسته شود"}
+			f.refusal = domain.T("«it» may be the question just added or its form; name what to delete or close")
 			continue
 		}
 		if prev.edit != nil || len(prev.groups) > 0 || prev.create || prev.deleteForm || prev.duplicate || prev.disable {
@@ -700,8 +694,7 @@ func pronounIsQuestion(fs []*frame) {
 			f.edit = &fieldEdit{index: idx, del: true}
 		case f.disable || f.draft:
 			f.disable, f.draft = false, false
-			f.refusal = [2]string{"the pronoun stands for the question named before, and a question cannot be closed or unpublished; name the form",
-				"ضمیر به سوالِ پیش‌تر گفته‌شده برمی‌گردد و سوال را نمی‌توان بست یا از انتشار خارج کرد؛ فرم را نام ببرید"}
+			f.refusal = domain.T("the pronoun stands for the question named before, and a question cannot be closed or unpublished; name the form")
 			continue
 		case f.publish || f.duplicate || f.rename || f.nav != "":
 			continue
@@ -772,8 +765,7 @@ func editShared(fs []*frame) {
 			// being deleted or closed is not acted on silently.
 			for _, nb := range []int{k - 1, k + 1} {
 				if nb >= 0 && nb < len(fs) && (fs[nb].deleteForm || fs[nb].disable) && !fs[nb].negated {
-					f.refusal = [2]string{"a question is named beside a form being deleted or closed, with nothing said of it; say what to do with which form's question",
-						"سوالی کنار حذف یا بستن فرم نام برده شده و کاری با آن گفته نشده؛ بگویید با سوالِ کدام فرم چه شود"}
+					f.refusal = domain.T("a question is named beside a form being deleted or closed, with nothing said of it; say what to do with which form's question")
 				}
 			}
 			continue
@@ -871,8 +863,7 @@ func formBesideEdit(fs []*frame) {
 		if same {
 			continue
 		}
-		f.refusal = [2]string{"a form is named beside another form's question with one verb; say what to do with each",
-			"فرمی کنار سوالِ فرمی دیگر با یک فعل نام برده شده؛ بگویید با هر کدام چه شود"}
+		f.refusal = domain.T("a form is named beside another form's question with one verb; say what to do with each")
 	}
 }
 

@@ -51,14 +51,12 @@ func (c clause) readFormActs(f *frame, used []bool) {
 				// «عنوان فرم ۳ را پاک کن», «delete the title of form 3»:
 				// what is deleted is a part of the form, not the form.
 				f.deleteForm = false
-				f.refusal = [2]string{"«" + part + "» is part of the form; the planner deletes a whole form or one question named by its place, never the form for a part of it",
-					"«" + part + "» بخشی از فرم است؛ برنامه‌ریز فرم کامل یا یک سوال با جایگاهش را حذف می‌کند، نه فرم را به جای بخشی از آن"}
+				f.refusal = domain.T("«%s» is part of the form; the planner deletes a whole form or one question named by its place, never the form for a part of it", part)
 			}
 		}
 		if f.deleteForm && (c.hasQuestionNoun() || c.hasQuestionList() || c.hasUnused(used, resultsWordsV) || c.hasOptionNoun()) {
 			f.deleteForm = false
-			f.refusal = [2]string{"the planner deletes a whole form or one question named by its place («سوال دوم»), not all its questions, answers or options",
-				"برنامه‌ریز یک فرم کامل یا یک سوال با جایگاهش («سوال دوم») را حذف می‌کند، نه همهٔ سوال‌ها، پاسخ‌ها یا گزینه‌ها را"}
+			f.refusal = domain.T("the planner deletes a whole form or one question named by its place («سوال دوم»), not all its questions, answers or options")
 		}
 	}
 	if i := c.unusedAt(used, copyV2); i >= 0 && !c.hasQuestionNoun() {
@@ -104,8 +102,7 @@ func (c clause) reportedAt(i int) bool {
 // id, and its questions are known) but is not deleted or copied.
 func (b *builder) formActs(f *frame, ids []int64, created bool) {
 	if created && (f.deleteForm || f.duplicate) {
-		b.refuse("a form created in this command cannot be deleted or copied in the same command",
-			"فرمی که در همین فرمان ساخته می‌شود را نمی‌توان در همان فرمان حذف یا کپی کرد")
+		b.refuse(domain.T("a form created in this command cannot be deleted or copied in the same command"))
 		return
 	}
 	if f.edit != nil {
@@ -251,8 +248,7 @@ func actsOnCopy(fs []*frame) {
 				continue // «نسخه اصلی»: the form copied, which has its id
 			}
 			f.publish, f.draft, f.disable, f.deleteForm, f.edit, f.add, f.rename = false, false, false, false, nil, false, false
-			f.refusal = [2]string{"the copy has no id yet, so a plan cannot act on it; make the copy, then give its number",
-				"رونوشت هنوز شماره‌ای ندارد و طرح نمی‌تواند روی آن کاری کند؛ رونوشت را بسازید و سپس شماره‌اش را بگویید"}
+			f.refusal = domain.T("the copy has no id yet, so a plan cannot act on it; make the copy, then give its number")
 			break
 		}
 	}

@@ -136,7 +136,7 @@ func (c clause) wishedForms() int {
 // move of several questions is not one place, and is refused.
 func (b *builder) editEach(e *fieldEdit, first int, targets []int64, created bool) {
 	if e.to != nil || created {
-		b.refuse("say one question at a time for this change", "این تغییر را برای هر سوال جداگانه بگویید")
+		b.refuse(domain.T("say one question at a time for this change"))
 		return
 	}
 	idx := append([]int{first}, e.more...)

@@ -47,8 +47,7 @@ func checkFileLink(tpl string) error {
 	if tpl == "" {
 		return nil
 	}
-	bad := domain.InvalidParams("file_link must be an http or https URL holding {upload_id}",
-		"file_link باید نشانی http یا https و دارای {upload_id} باشد").With("param", "file_link")
+	bad := domain.InvalidParams("file_link must be an http or https URL holding {upload_id}").With("param", "file_link")
 	if len(tpl) > maxFileLink || !strings.Contains(tpl, "{upload_id}") {
 		return bad
 	}
@@ -121,7 +120,7 @@ func (c cursor) encode() string {
 }
 
 func badCursor() error {
-	return domain.InvalidParams("cursor is not one this export gave", "cursor از همین خروجی گرفته نشده است").With("param", "cursor")
+	return domain.InvalidParams("cursor is not one this export gave").With("param", "cursor")
 }
 
 func decodeCursor(s string) (cursor, error) {
@@ -142,17 +141,17 @@ func (s *Service) Export(ctx context.Context, p ExportParams) (*ExportPage, erro
 		return nil, err
 	}
 	if p.Format != FormatCSV && p.Format != FormatXLSX {
-		return nil, domain.InvalidParams("format must be csv or xlsx", "قالب (format) باید csv یا xlsx باشد").With("param", "format")
+		return nil, domain.InvalidParams("format must be csv or xlsx").With("param", "format")
 	}
 	if p.Status != "" && !domain.SubmissionStatus(p.Status).Valid() {
-		return nil, domain.InvalidParams("status must be new, read, starred or spam", "وضعیت (status) باید new، read، starred یا spam باشد").With("param", "status")
+		return nil, domain.InvalidParams("status must be new, read, starred or spam").With("param", "status")
 	}
 	fromDay, toDay, err := DayBounds(p.From, p.To)
 	if err != nil {
 		return nil, err
 	}
 	if p.FormID <= 0 {
-		return nil, domain.InvalidParams("form_id must be a positive integer", "شناسهٔ فرم (form_id) باید عددی مثبت باشد")
+		return nil, domain.InvalidParams("form_id must be a positive integer")
 	}
 	// The site is checked on every page: a cursor is no key to a form.
 	mark, err := s.store.FormMark(ctx, domain.ActorFrom(ctx).Site(), p.FormID)
@@ -168,7 +167,7 @@ func (s *Service) Export(ctx context.Context, p ExportParams) (*ExportPage, erro
 			return nil, badCursor()
 		}
 		if (p.Status != "" && p.Status != c.Status) || (fromDay != "" && fromDay != c.From) || (toDay != "" && toDay != c.To) {
-			return nil, domain.InvalidParams("filters differ from the ones the export began with", "فیلترها با فیلترهای آغاز این خروجی یکی نیستند").With("param", "cursor")
+			return nil, domain.InvalidParams("filters differ from the ones the export began with").With("param", "cursor")
 		}
 	} else if c, err = s.begin(ctx, p, fromDay, toDay, mark); err != nil {
 		return nil, err

@@ -15,6 +15,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 	"github.com/arshline/arshline-sidecar/daemon/results"
 	"github.com/arshline/arshline-sidecar/internal/filltest"
 	"github.com/arshline/arshline-sidecar/sqlstore"
@@ -257,7 +258,7 @@ func TestExportRefusals(t *testing.T) {
 		if code := domain.ErrorCode(err); code != tc.want {
 			t.Errorf("%+v: %v, want %s", tc.p, err, tc.want)
 		}
-		if de := domain.AsError(err); de.MessageFA == "" {
+		if de := domain.AsError(err); messages.Render("fa_IR", de.Text()) == "" {
 			t.Errorf("%+v: no Persian message", tc.p)
 		}
 	}
@@ -290,7 +291,7 @@ func TestExportXLSXLimitsAndCleanup(t *testing.T) {
 	for i := 0; ; i++ {
 		page, err := s.svc.Export(ctx, results.ExportParams{FormID: s.form, Format: "xlsx"})
 		if domain.ErrorCode(err) == domain.CodeUnavailable {
-			if i < 2 || domain.AsError(err).MessageFA == "" {
+			if i < 2 || messages.Render("fa_IR", domain.AsError(err).Text()) == "" {
 				t.Fatalf("refused after %d exports: %v", i, err)
 			}
 			break

@@ -34,8 +34,7 @@ func parseDay(name, s string) (string, error) {
 		y, m, dd := d.Gregorian()
 		return time.Date(y, m, dd, 0, 0, 0, 0, time.UTC).Format("2006-01-02"), nil
 	}
-	return "", domain.InvalidParams(name+" must be a date (2026-11-23, 1405-09-02) or an RFC 3339 time",
-		name+" باید تاریخ (مثل ۱۴۰۵-۰۹-۰۲ یا 2026-11-23) یا زمان RFC 3339 باشد").With("param", name)
+	return "", domain.InvalidParams("%s must be a date (2026-11-23, 1405-09-02) or an RFC 3339 time", name).With("param", name)
 }
 
 // DayBounds reads from and to (a Gregorian or Jalali date in any
@@ -50,7 +49,7 @@ func DayBounds(from, to string) (fromDay, toDay string, err error) {
 		return "", "", err
 	}
 	if fromDay != "" && toDay != "" && toDay < fromDay {
-		return "", "", domain.InvalidParams("to is before from", "تاریخ پایان (to) پیش از تاریخ شروع (from) است").With("param", "to")
+		return "", "", domain.InvalidParams("to is before from").With("param", "to")
 	}
 	return fromDay, toDay, nil
 }

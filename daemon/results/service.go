@@ -76,7 +76,7 @@ const maxCachedForms = 256
 // returns its catalogue as of its newest version.
 func (s *Service) form(ctx context.Context, formID int64) (*catalogue, error) {
 	if formID <= 0 {
-		return nil, domain.InvalidParams("form_id must be a positive integer", "شناسهٔ فرم (form_id) باید عددی مثبت باشد")
+		return nil, domain.InvalidParams("form_id must be a positive integer")
 	}
 	mark, err := s.store.FormMark(ctx, domain.ActorFrom(ctx).Site(), formID)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 	"github.com/arshline/arshline-sidecar/daemon/results"
 )
 
@@ -216,7 +217,7 @@ func TestSummaryRefusals(t *testing.T) {
 		if code := domain.ErrorCode(err); code != tc.want {
 			t.Errorf("%+v: %v, want %s", tc.p, err, tc.want)
 		}
-		if de := domain.AsError(err); de.MessageFA == "" || de.MessageEN == "" {
+		if de := domain.AsError(err); messages.Render("fa_IR", de.Text()) == "" || de.Text().String() == "" {
 			t.Errorf("%+v: a message is missing: %+v", tc.p, de)
 		}
 	}

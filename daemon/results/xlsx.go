@@ -65,14 +65,12 @@ func newXLSXJobs(dir string) *xlsxJobs {
 }
 
 func tooManyExports() error {
-	return domain.Errorf(domain.CodeUnavailable, "too many exports are being prepared; try again in a minute",
-		"خروجی‌های زیادی در حال آماده‌شدن است؛ یک دقیقهٔ دیگر دوباره امتحان کنید")
+	return domain.Errorf(domain.CodeUnavailable, "too many exports are being prepared; try again in a minute")
 }
 
 // tooManyRows: a sheet holds 1,048,576 rows, the header one of them.
 func tooManyRows() error {
-	return domain.Errorf(domain.CodeTooLarge, "an XLSX sheet holds at most 1,048,575 submissions; export CSV, or a shorter range of days",
-		"یک برگهٔ XLSX حداکثر ۱٬۰۴۸٬۵۷۵ پاسخ را جا می‌دهد؛ خروجی CSV بگیرید یا بازهٔ روزها را کوتاه‌تر کنید")
+	return domain.Errorf(domain.CodeTooLarge, "an XLSX sheet holds at most 1,048,575 submissions; export CSV, or a shorter range of days")
 }
 
 // start registers a new export of the site's form.
@@ -111,8 +109,7 @@ func (js *xlsxJobs) get(id string, site, form int64) (*xlsxJob, error) {
 	j := js.jobs[id]
 	js.mu.Unlock()
 	if j == nil || j.site != site || j.form != form {
-		return nil, domain.Errorf(domain.CodeNotFound, "this export has ended or expired; begin it again without a cursor",
-			"این خروجی تمام شده یا منقضی شده است؛ آن را بدون cursor از نو آغاز کنید")
+		return nil, domain.Errorf(domain.CodeNotFound, "this export has ended or expired; begin it again without a cursor")
 	}
 	j.timer.Reset(xlsxIdle)
 	return j, nil

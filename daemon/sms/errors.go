@@ -90,11 +90,11 @@ func (e *Error) Retryable() bool {
 }
 
 // providerNames are the providers as an administrator knows them.
-var providerNames = map[string][2]string{
-	Kavenegar:   {"Kavenegar", "کاوه‌نگار"},
-	Melipayamak: {"Melipayamak", "ملی‌پیامک"},
-	IPPanel:     {"IPPanel (FarazSMS)", "آی‌پی‌پنل (فراز اس‌ام‌اس)"},
-	Ghasedak:    {"Ghasedak", "قاصدک"},
+var providerNames = map[string]domain.Text{
+	Kavenegar:   domain.T("Kavenegar"),
+	Melipayamak: domain.T("Melipayamak"),
+	IPPanel:     domain.T("IPPanel (FarazSMS)"),
+	Ghasedak:    domain.T("Ghasedak"),
 }
 
 // Domain is the error the administrator sees: an invalid receiver is
@@ -106,55 +106,43 @@ func (e *Error) Domain() *domain.Error {
 		if fe, ok := e.Err.(*iranformat.Error); ok {
 			kind = fe.Kind
 		}
-		return domain.Wrap(domain.CodeInvalidParams, e, "the receiver: "+kind.MessageEN(), "گیرنده: "+kind.MessageFA()).
+		return domain.Wrap(domain.CodeInvalidParams, e, "the receiver: %s", kind.Text()).
 			With("param", "to").With("kind", string(KindInvalidReceiver))
 	}
-	n, ok := providerNames[e.Provider]
+	name, ok := providerNames[e.Provider]
 	if !ok {
-		n = [2]string{"the SMS provider", "سامانهٔ پیامک"}
+		name = domain.T("the SMS provider")
 	}
-	en, fa := n[0], n[1]
 	code := domain.CodeUnavailable
-	var msgEN, msgFA string
+	var msg domain.Text
 	switch e.Kind {
 	case KindInvalidKey:
-		msgEN = en + " refused the API key (or the account is disabled, or this server's address is not allowed); check the key in the SMS settings"
-		msgFA = fa + " کلید API را نپذیرفت (یا حساب غیرفعال است یا نشانی این سرور مجاز نیست)؛ کلید را در تنظیمات پیامک بررسی کنید"
+		msg = domain.T("%s refused the API key (or the account is disabled, or this server's address is not allowed); check the key in the SMS settings", name)
 	case KindInvalidSender:
-		msgEN = en + " refused the sender line; enter a line of your account in the SMS settings"
-		msgFA = fa + " خط فرستنده را نپذیرفت؛ یکی از خطوط حساب خود را در تنظیمات پیامک وارد کنید"
+		msg = domain.T("%s refused the sender line; enter a line of your account in the SMS settings", name)
 	case KindInvalidReceiver:
 		code = domain.CodeInvalidParams
-		msgEN = en + " refused the receiver's number (invalid, or blocked from receiving such messages)"
-		msgFA = fa + " شمارهٔ گیرنده را نپذیرفت (نامعتبر است یا دریافت این پیامک‌ها برایش مسدود است)"
+		msg = domain.T("%s refused the receiver's number (invalid, or blocked from receiving such messages)", name)
 	case KindNoCredit:
-		msgEN = "the " + en + " account has no credit left; top it up in the provider's panel"
-		msgFA = "اعتبار حساب " + fa + " تمام شده است؛ آن را در پنل سامانه افزایش دهید"
+		msg = domain.T("the %s account has no credit left; top it up in the provider's panel", name)
 	case KindPatternNotApproved:
-		msgEN = en + " has no approved pattern with this code, or its parameters do not fit it; check the pattern in the provider's panel"
-		msgFA = fa + " الگوی تأییدشده‌ای با این کد ندارد یا پارامترها با الگو نمی‌خوانند؛ الگو را در پنل سامانه بررسی کنید"
+		msg = domain.T("%s has no approved pattern with this code, or its parameters do not fit it; check the pattern in the provider's panel", name)
 	case KindRateLimited:
 		code = domain.CodeRateLimit
-		msgEN = en + " is limiting this account's messages; try again later"
-		msgFA = fa + " ارسال پیامک این حساب را محدود کرده است؛ کمی بعد دوباره تلاش کنید"
+		msg = domain.T("%s is limiting this account's messages; try again later", name)
 	case KindRejected:
-		msgEN = en + " refused the message"
-		msgFA = fa + " پیامک را نپذیرفت"
+		msg = domain.T("%s refused the message", name)
 		if e.Message != "" {
-			msgEN += ": " + e.Message
-			msgFA += ": " + e.Message
+			msg = domain.T("%s refused the message: %s", name, e.Message)
 		}
 	case KindServerError:
-		msgEN = en + " failed or is under maintenance; try again shortly"
-		msgFA = fa + " با خطا روبه‌رو شد یا در حال به‌روزرسانی است؛ کمی بعد دوباره تلاش کنید"
+		msg = domain.T("%s failed or is under maintenance; try again shortly", name)
 	case KindUnreachable:
-		msgEN = en + " cannot be reached; check the server's network and the base URL, then try again"
-		msgFA = fa + " در دسترس نیست؛ شبکهٔ سرور و نشانی پایه را بررسی کنید و دوباره تلاش کنید"
+		msg = domain.T("%s cannot be reached; check the server's network and the base URL, then try again", name)
 	default:
-		msgEN = en + " answered in a way the daemon does not understand; try again, and check the base URL"
-		msgFA = fa + " پاسخی داد که سرویس آن را نمی‌فهمد؛ دوباره تلاش کنید و نشانی پایه را بررسی کنید"
+		msg = domain.T("%s answered in a way the daemon does not understand; try again, and check the base URL", name)
 	}
-	d := domain.Wrap(code, e, msgEN, msgFA).With("kind", string(e.Kind)).With("provider", e.Provider)
+	d := domain.Wrap(code, e, msg.Key, msg.Args...).With("kind", string(e.Kind)).With("provider", e.Provider)
 	if e.Code != "" {
 		d = d.With("provider_code", e.Code)
 	}

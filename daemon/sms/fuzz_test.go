@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 	"github.com/arshline/arshline-sidecar/daemon/sms"
 )
 
@@ -68,7 +69,7 @@ func FuzzAnswers(f *testing.F) {
 			if !errors.As(err, &se) && !errors.As(err, &de) {
 				t.Fatalf("%s: %T %v", what, err, err)
 			}
-			if d := domain.AsError(err); d.Code == domain.CodeInternal || d.MessageFA == "" {
+			if d := domain.AsError(err); d.Code == domain.CodeInternal || messages.Render("fa_IR", d.Text()) == "" {
 				t.Fatalf("%s: %+v", what, d)
 			}
 		}

@@ -71,14 +71,12 @@ func (k *kavenegar) SendPattern(ctx context.Context, to string, p Pattern) (stri
 	form := url.Values{"receptor": {to}, "template": {p.Code}}
 	for _, prm := range p.Params {
 		if !kavenegarTokens[prm.Name] {
-			return "", domain.InvalidParams(
-				"Kavenegar patterns take the parameters token, token2, token3, token10 and token20; "+prm.Name+" is not one of them",
-				"الگوهای کاوه‌نگار پارامترهای token، token2، token3، token10 و token20 را می‌گیرند؛ "+prm.Name+" یکی از آن‌ها نیست").With("param", "pattern.params")
+			return "", domain.InvalidParams("Kavenegar patterns take the parameters token, token2, token3, token10 and token20; %s is not one of them", prm.Name).With("param", "pattern.params")
 		}
 		form.Set(prm.Name, prm.Value)
 	}
 	if form.Get("token") == "" {
-		return "", domain.InvalidParams("a Kavenegar pattern needs the parameter token", "الگوی کاوه‌نگار پارامتر token را لازم دارد").With("param", "pattern.params")
+		return "", domain.InvalidParams("a Kavenegar pattern needs the parameter token").With("param", "pattern.params")
 	}
 	// verify/lookup's entries are a list in the answer (the Go client's
 	// MessageResult), one message per receptor.

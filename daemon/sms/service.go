@@ -156,8 +156,8 @@ func info(c *settings) Info {
 	return in
 }
 
-func invalid(param, en, fa string) *domain.Error {
-	return domain.InvalidParams(en, fa).With("param", param)
+func invalid(param string, text domain.Text) *domain.Error {
+	return domain.InvalidParams(text.Key, text.Args...).With("param", param)
 }
 
 // Set serves sms.settings.set: it checks the settings, keeps them with an
@@ -169,9 +169,7 @@ func (s *Service) Set(ctx context.Context, p SetParams) (Info, error) {
 	}
 	c := settings{Provider: strings.ToLower(strings.TrimSpace(p.Provider)), Sender: strings.TrimSpace(p.Sender), BaseURL: strings.TrimSpace(p.BaseURL)}
 	if _, ok := DefaultBaseURL[c.Provider]; !ok {
-		return Info{}, invalid("provider",
-			"unknown SMS provider; choose one of: "+strings.Join(Names, ", "),
-			"سامانهٔ پیامک ناشناخته است؛ یکی از این‌ها را برگزینید: "+strings.Join(Names, "، "))
+		return Info{}, invalid("provider", domain.T("unknown SMS provider; choose one of: %[1]s", strings.Join(Names, ", "), strings.Join(Names, "، ")))
 	}
 	switch {
 	case p.APIKey != nil:
@@ -180,28 +178,24 @@ func (s *Service) Set(ctx context.Context, p SetParams) (Info, error) {
 		c.APIKey = cur.APIKey
 	}
 	if c.APIKey == "" || len(c.APIKey) > 500 || strings.ContainsAny(c.APIKey, " \t\r\n") {
-		return Info{}, invalid("api_key", "api_key is required (at most 500 characters, no spaces)",
-			"کلید API لازم است (حداکثر ۵۰۰ نویسه، بدون فاصله)")
+		return Info{}, invalid("api_key", domain.T("api_key is required (at most 500 characters, no spaces)"))
 	}
 	if !validSender(c.Sender) || c.Sender == "" && c.Provider != Kavenegar {
-		return Info{}, invalid("sender", "sender is the line messages leave from: digits, perhaps after a +, at most 20",
-			"فرستنده خطی است که پیامک‌ها از آن فرستاده می‌شوند: رقم، شاید پس از یک +، حداکثر ۲۰ رقم")
+		return Info{}, invalid("sender", domain.T("sender is the line messages leave from: digits, perhaps after a +, at most 20"))
 	}
 	if len(c.BaseURL) > 500 {
-		return Info{}, invalid("base_url", "base_url is at most 500 characters", "نشانی پایه حداکثر ۵۰۰ نویسه است")
+		return Info{}, invalid("base_url", domain.T("base_url is at most 500 characters"))
 	}
 	if c.BaseURL != "" {
 		if err := CheckBaseURL(c.BaseURL, s.allowHTTP); err != nil {
 			return Info{}, invalid("base_url",
-				"the base URL must be https, or http on this host or to a host named with --sms-allow-http-host",
-				"نشانی پایه باید https باشد، یا http روی همین میزبان یا به میزبانی که با --sms-allow-http-host نام برده شده").With("reason", err.Error())
+				domain.T("the base URL must be https, or http on this host or to a host named with --sms-allow-http-host")).With("reason", err.Error())
 		}
 	}
 	if a := strings.TrimSpace(p.AdminMobile); a != "" {
 		m, err := Receiver(a)
 		if err != nil {
-			return Info{}, invalid("admin_mobile", "admin_mobile is the site's own mobile number, such as 09121234567",
-				"admin_mobile شمارهٔ همراه خود سایت است، مانند ۰۹۱۲۱۲۳۴۵۶۷")
+			return Info{}, invalid("admin_mobile", domain.T("admin_mobile is the site's own mobile number, such as 09121234567"))
 		}
 		c.AdminMobile = m
 	}
@@ -211,14 +205,13 @@ func (s *Service) Set(ctx context.Context, p SetParams) (Info, error) {
 			o.Param = defaultOTPParam[c.Provider]
 		}
 		if o.Code == "" || len(o.Code) > 100 || strings.ContainsAny(o.Code, "\r\n\t") || len(o.Param) > 32 || !paramName(o.Param) {
-			return Info{}, invalid("otp_pattern", "otp_pattern is {code, param?}: the approved pattern's code (at most 100 characters) and the name of the parameter the code fills",
-				"otp_pattern به شکل {code, param?} است: کد الگوی تأییدشده (حداکثر ۱۰۰ نویسه) و نام پارامتری که کد در آن می‌نشیند")
+			return Info{}, invalid("otp_pattern", domain.T("otp_pattern is {code, param?}: the approved pattern's code (at most 100 characters) and the name of the parameter the code fills"))
 		}
 		c.OTPPattern = &o
 	}
 	if _, err := New(s.config(c)); err != nil {
 		// Melipayamak's key is username:password.
-		return Info{}, invalid("api_key", "the key cannot be used: "+err.Error(), "کلید قابل استفاده نیست: "+err.Error())
+		return Info{}, invalid("api_key", domain.T("the key cannot be used: %s", err.Error()))
 	}
 	raw, _ := json.Marshal(c)
 	actor := domain.ActorFrom(ctx)
@@ -258,9 +251,7 @@ func (s *Service) AdminMobile(ctx context.Context) (string, error) {
 		return "", err
 	}
 	if c == nil || c.AdminMobile == "" {
-		return "", domain.Errorf(domain.CodeUnavailable,
-			"no admin mobile is set; enter the site's own mobile number in the plugin's SMS settings",
-			"شمارهٔ همراه مدیر تنظیم نشده است؛ آن را در تنظیمات پیامک افزونه وارد کنید").With("kind", "no_admin_mobile")
+		return "", domain.Errorf(domain.CodeUnavailable, "no admin mobile is set; enter the site's own mobile number in the plugin's SMS settings").With("kind", "no_admin_mobile")
 	}
 	return c.AdminMobile, nil
 }
@@ -301,9 +292,7 @@ func (s *Service) Provider(ctx context.Context) (Provider, error) {
 		return nil, err
 	}
 	if c == nil {
-		return nil, domain.Errorf(domain.CodeUnavailable,
-			"no SMS provider is configured; choose one in the plugin's SMS settings",
-			"هیچ سامانهٔ پیامکی تنظیم نشده است؛ آن را در تنظیمات پیامک افزونه برگزینید").With("kind", "not_configured")
+		return nil, domain.Errorf(domain.CodeUnavailable, "no SMS provider is configured; choose one in the plugin's SMS settings").With("kind", "not_configured")
 	}
 	p, err := New(s.config(*c))
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 	"github.com/arshline/arshline-sidecar/daemon/sms"
 	"github.com/arshline/arshline-sidecar/daemon/sms/smstest"
 	"github.com/arshline/arshline-sidecar/sqlstore"
@@ -64,7 +65,7 @@ func TestService(t *testing.T) {
 		} {
 			_, err := s.Set(ctx, tc.p)
 			d := domain.AsError(err)
-			if d.Code != domain.CodeInvalidParams || d.Data["param"] != tc.param || d.MessageFA == "" || d.MessageEN == "" {
+			if d.Code != domain.CodeInvalidParams || d.Data["param"] != tc.param || messages.Render("fa_IR", d.Text()) == "" || d.Text().String() == "" {
 				t.Errorf("%+v: %+v", tc.p, d)
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 	"github.com/arshline/arshline-sidecar/daemon/sms"
 	"github.com/arshline/arshline-sidecar/daemon/sms/smstest"
 )
@@ -76,10 +77,10 @@ func fails(t *testing.T, err error, kind sms.Kind, code domain.Code, key string)
 		t.Fatalf("kind %s (%v), want %s", se.Kind, err, kind)
 	}
 	d := domain.AsError(err)
-	if d.Code != code || d.MessageEN == "" || d.MessageFA == "" || d.Data["kind"] != string(kind) {
+	if d.Code != code || d.Text().String() == "" || messages.Render("fa_IR", d.Text()) == "" || d.Data["kind"] != string(kind) {
 		t.Fatalf("domain error %+v, want %s", d, code)
 	}
-	for _, s := range []string{err.Error(), d.MessageEN, d.MessageFA, se.Message} {
+	for _, s := range []string{err.Error(), d.Text().String(), messages.Render("fa_IR", d.Text()), se.Message} {
 		if key != "" && strings.Contains(s, key) {
 			t.Fatalf("the key shows in %q", s)
 		}
@@ -154,7 +155,7 @@ func TestProviders(t *testing.T) {
 				for _, to := range []string{"02188776655", "0951234567", "", "abc"} {
 					_, err := c.Send(ctx, to, "x")
 					d := domain.AsError(err)
-					if d.Code != domain.CodeInvalidParams || d.Data["param"] != "to" || !strings.Contains(d.MessageFA, "موبایل") && to != "" {
+					if d.Code != domain.CodeInvalidParams || d.Data["param"] != "to" || !strings.Contains(messages.Render("fa_IR", d.Text()), "موبایل") && to != "" {
 						t.Fatalf("%q: %+v", to, d)
 					}
 					_, err = c.SendPattern(ctx, to, sms.Pattern{Code: "1", Params: []sms.Param{{Name: w.params[0], Value: "1"}}})
@@ -254,7 +255,7 @@ func TestProviders(t *testing.T) {
 				defer srv.Close()
 				_, err := client(t, name, w.key, w.sender, srv.URL).Send(ctx, "09121234567", "x")
 				se := fails(t, err, sms.KindServerError, domain.CodeUnavailable, w.key)
-				for _, s := range []string{err.Error(), se.Message, domain.AsError(err).MessageEN} {
+				for _, s := range []string{err.Error(), se.Message, domain.AsError(err).Text().String()} {
 					if strings.Contains(s, pass) || !strings.Contains(se.Message, "[key]") {
 						t.Fatalf("secret shown, or not hidden: %q", s)
 					}

@@ -3,7 +3,6 @@ package submissions
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/notify"
@@ -43,7 +42,7 @@ const (
 // ownForm returns the caller's site's live form, NOT_FOUND otherwise.
 func (s *Service) ownForm(ctx context.Context, id int64) (*domain.Form, error) {
 	if id <= 0 {
-		return nil, domain.Errorf(domain.CodeInvalidParams, "form_id must be a positive integer", "form_id باید عدد صحیح مثبت باشد")
+		return nil, domain.Errorf(domain.CodeInvalidParams, "submissions\x04form_id must be a positive integer")
 	}
 	return s.store.GetForm(ctx, domain.ActorFrom(ctx).Site(), id)
 }
@@ -54,15 +53,13 @@ func (s *Service) List(ctx context.Context, p ListParams) (*Page, error) {
 		p.Limit = defaultPage
 	}
 	if p.Limit < 1 || p.Limit > maxPage {
-		return nil, domain.Errorf(domain.CodeInvalidParams, fmt.Sprintf("limit must be 1 to %d", maxPage),
-			fmt.Sprintf("limit باید از ۱ تا %s باشد", "۲۰۰"))
+		return nil, domain.Errorf(domain.CodeInvalidParams, "limit must be 1 to %d", maxPage)
 	}
 	if p.Status != "" && !domain.SubmissionStatus(p.Status).Valid() {
 		return nil, badStatus()
 	}
 	if len(p.Q) > maxQuery {
-		return nil, domain.Errorf(domain.CodeInvalidParams, fmt.Sprintf("q is at most %d bytes", maxQuery),
-			fmt.Sprintf("q حداکثر %d بایت است", maxQuery))
+		return nil, domain.Errorf(domain.CodeInvalidParams, "q is at most %d bytes", maxQuery)
 	}
 	q := domain.SubmissionQuery{Limit: p.Limit, BeforeID: p.BeforeID, Status: domain.SubmissionStatus(p.Status), Q: p.Q}
 	var err error
@@ -90,8 +87,7 @@ func (s *Service) List(ctx context.Context, p ListParams) (*Page, error) {
 }
 
 func badStatus() error {
-	return domain.Errorf(domain.CodeInvalidParams, "status must be new, read, starred or spam",
-		"status باید new، read، starred یا spam باشد")
+	return domain.Errorf(domain.CodeInvalidParams, "submissions\x04status must be new, read, starred or spam")
 }
 
 // GetParams names one submission of a form.
@@ -140,8 +136,7 @@ type IDsParams struct {
 
 func (p *IDsParams) check() error {
 	if len(p.IDs) == 0 || len(p.IDs) > maxIDs {
-		return domain.Errorf(domain.CodeInvalidParams, fmt.Sprintf("ids must list 1 to %d submissions", maxIDs),
-			fmt.Sprintf("ids باید ۱ تا %d پاسخ را نام ببرد", maxIDs))
+		return domain.Errorf(domain.CodeInvalidParams, "ids must list 1 to %d submissions", maxIDs)
 	}
 	return nil
 }

@@ -341,17 +341,18 @@ func secs(d time.Duration) int { return max(1, int((d+time.Second-1)/time.Second
 // that the site has an SMS provider and every limit, then texts a new
 // code to the number. Nothing is kept when the text is not sent.
 func (s *Service) SendOTP(ctx context.Context, p OTPSendParams) (*OTPSent, error) {
-	bad := func(param, en, fa string) error { return domain.InvalidParams(en, fa).With("param", param) }
+	bad := func(param string, text domain.Text) error {
+		return domain.InvalidParams(text.Key, text.Args...).With("param", param)
+	}
 	switch {
 	case p.Token == "":
-		return nil, bad("token", "token is required: the form's public token", "token لازم است: توکن عمومی فرم")
+		return nil, bad("token", domain.T("token is required: the form's public token"))
 	case p.Field == "" || len(p.Field) > 64:
-		return nil, bad("field", "field is required: the id of the mobile question", "field لازم است: شناسهٔ سؤال شمارهٔ همراه")
+		return nil, bad("field", domain.T("field is required: the id of the mobile question"))
 	case p.Client.IPHash == "" || len(p.Client.IPHash) > maxClientField || len(p.Client.UserAgent) > maxClientField:
-		return nil, bad("client", fmt.Sprintf("client.ip_hash is required, and client's members are at most %d bytes", maxClientField),
-			fmt.Sprintf("client.ip_hash لازم است و هر عضو client حداکثر %d بایت است", maxClientField))
+		return nil, bad("client", domain.T("client.ip_hash is required, and client's members are at most %d bytes", maxClientField))
 	case len(p.Mobile) > maxClientField:
-		return nil, bad("mobile", "mobile is too long", "شمارهٔ همراه بیش از اندازه بلند است")
+		return nil, bad("mobile", domain.T("mobile is too long"))
 	}
 	f, err := s.openForm(ctx, p.Token, 0)
 	if err != nil {
@@ -371,14 +372,12 @@ func (s *Service) SendOTP(ctx context.Context, p OTPSendParams) (*OTPSent, error
 	fd := findField(doc, p.Field)
 	if fd == nil || !fd.VerifiesOTP() {
 		return nil, s.refuseOTP(ctx, f.ID, "not_otp_field", bad("field",
-			"this question does not verify a mobile number by code",
-			"این سؤال شمارهٔ همراه را با کد تأیید نمی‌کند"))
+			domain.T("this question does not verify a mobile number by code")))
 	}
 	mobile, err := iranformat.Mobile(p.Mobile)
 	if err != nil {
-		return nil, s.refuseOTP(ctx, f.ID, "mobile", domain.Errorf(domain.CodeInvalidSubmission,
-			"enter a mobile number such as 09121234567", "یک شمارهٔ همراه مانند ۰۹۱۲۱۲۳۴۵۶۷ وارد کنید").With("fields", []answers.FieldError{{
-			Field: fd.ID, Code: answers.Reason(iranformat.KindMobile), MessageEN: iranformat.KindMobile.MessageEN(), MessageFA: iranformat.KindMobile.MessageFA()}}))
+		return nil, s.refuseOTP(ctx, f.ID, "mobile", domain.Errorf(domain.CodeInvalidSubmission, "enter a mobile number such as 09121234567").With("fields", []answers.FieldError{
+			answers.NewFieldError(fd.ID, answers.Reason(iranformat.KindMobile), iranformat.KindMobile.Text())}))
 	}
 	if s.SMS == nil {
 		return nil, s.otpUnavailable(ctx, f, nil)
@@ -445,9 +444,7 @@ func (s *Service) otpUnavailable(ctx context.Context, f *domain.Form, cause erro
 		s.events.Event(ctx, slog.LevelError, "submit", "otp_needs_sms", slog.Int64("form_id", f.ID),
 			slog.String("hint", "the form verifies a mobile number by code; set the site's SMS provider (sms.settings.set)"))
 	}
-	e := domain.Errorf(domain.CodeUnavailable,
-		"this form cannot send verification codes now: the site's SMS provider is not set up; please tell the site's administrator",
-		"این فرم اکنون نمی‌تواند کد تأیید بفرستد: سامانهٔ پیامک سایت تنظیم نشده است؛ لطفاً به مدیر سایت خبر دهید").With("kind", "sms_not_configured")
+	e := domain.Errorf(domain.CodeUnavailable, "this form cannot send verification codes now: the site's SMS provider is not set up; please tell the site's administrator").With("kind", "sms_not_configured")
 	if de := domain.AsError(cause); de != nil && de.Code != domain.CodeUnavailable {
 		return de
 	}
@@ -456,19 +453,16 @@ func (s *Service) otpUnavailable(ctx context.Context, f *domain.Form, cause erro
 
 func otpLimitError(l *otpLimit) error {
 	n := secs(l.wait)
-	var en, fa string
+	var e *domain.Error
 	switch l.name {
 	case "resend":
-		en, fa = fmt.Sprintf("a code was sent a moment ago; you can ask for a new one in %d seconds", n),
-			fmt.Sprintf("کدی همین حالا فرستاده شد؛ %s ثانیهٔ دیگر می‌توانید کد تازه بخواهید", domain.PersianNumber(n))
+		e = domain.Errorf(domain.CodeRateLimit, "a code was sent a moment ago; you can ask for a new one in %d seconds", n)
 	case "mobile":
-		en, fa = fmt.Sprintf("too many codes were sent to this number; try again in %d minutes", (n+59)/60),
-			fmt.Sprintf("کدهای زیادی به این شماره فرستاده شده است؛ %s دقیقهٔ دیگر دوباره تلاش کنید", domain.PersianNumber((n+59)/60))
+		e = domain.Errorf(domain.CodeRateLimit, "too many codes were sent to this number; try again in %d minutes", (n+59)/60)
 	default:
-		en, fa = fmt.Sprintf("too many verification codes were asked for; try again in %d minutes", (n+59)/60),
-			fmt.Sprintf("درخواست کد تأیید بیش از حد مجاز است؛ %s دقیقهٔ دیگر دوباره تلاش کنید", domain.PersianNumber((n+59)/60))
+		e = domain.Errorf(domain.CodeRateLimit, "too many verification codes were asked for; try again in %d minutes", (n+59)/60)
 	}
-	return domain.Errorf(domain.CodeRateLimit, en, fa).With("retry_after_sec", n).With("limit", l.name)
+	return e.With("retry_after_sec", n).With("limit", l.name)
 }
 
 // checkOTP checks the code sent for each answered mobile question of doc
@@ -497,9 +491,8 @@ func (s *Service) checkOTP(f *domain.Form, doc *document.Document, res answers.R
 		mobile, _ := a.Value.(string)
 		code := strings.TrimSpace(iranformat.Digits(codes[fd.ID]))
 		if code == "" {
-			refused = append(refused, answers.FieldError{Field: fd.ID, Code: ReasonOTPRequired,
-				MessageEN: "confirm this number with the code sent to it by SMS; ask for a code first",
-				MessageFA: "این شماره را با کدی که با پیامک به آن فرستاده می‌شود تأیید کنید؛ ابتدا کد را درخواست کنید"})
+			refused = append(refused, answers.NewFieldError(fd.ID, ReasonOTPRequired,
+				domain.T("confirm this number with the code sent to it by SMS; ask for a code first")))
 			continue
 		}
 		out, left, r := s.otp.take(f.ID, fd.ID, mobile, code, now)
@@ -512,17 +505,13 @@ func (s *Service) checkOTP(f *domain.Form, doc *document.Document, res answers.R
 			restores = append(restores, r)
 		case otpWrong:
 			triesLeft[fd.ID] = left
-			refused = append(refused, answers.FieldError{Field: fd.ID, Code: ReasonOTPWrong,
-				MessageEN: fmt.Sprintf("the code is not right; %d tries left", left),
-				MessageFA: fmt.Sprintf("کد درست نیست؛ %s بار دیگر می‌توانید امتحان کنید", domain.PersianNumber(left))})
+			refused = append(refused, answers.NewFieldError(fd.ID, ReasonOTPWrong, domain.T("the code is not right; %d tries left", left)))
 		case otpExpired, otpNone:
-			refused = append(refused, answers.FieldError{Field: fd.ID, Code: ReasonOTPExpired,
-				MessageEN: "the code has expired or was not sent to this number; ask for a new code",
-				MessageFA: "کد منقضی شده یا برای این شماره فرستاده نشده است؛ کد تازه بخواهید"})
+			refused = append(refused, answers.NewFieldError(fd.ID, ReasonOTPExpired,
+				domain.T("the code has expired or was not sent to this number; ask for a new code")))
 		case otpBurnt:
-			refused = append(refused, answers.FieldError{Field: fd.ID, Code: ReasonOTPBurnt,
-				MessageEN: "the code was entered wrong too many times and no longer works; ask for a new code",
-				MessageFA: "کد بیش از حد نادرست وارد شد و دیگر کار نمی‌کند؛ کد تازه بخواهید"})
+			refused = append(refused, answers.NewFieldError(fd.ID, ReasonOTPBurnt,
+				domain.T("the code was entered wrong too many times and no longer works; ask for a new code")))
 		}
 	}
 	if len(refused) > 0 {

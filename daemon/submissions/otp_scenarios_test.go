@@ -12,6 +12,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/answers"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/forms"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 	"github.com/arshline/arshline-sidecar/daemon/sms"
 	"github.com/arshline/arshline-sidecar/daemon/sms/smstest"
 	"github.com/arshline/arshline-sidecar/daemon/submissions"
@@ -190,8 +191,9 @@ func TestMobileOTP(t *testing.T) {
 		p := s.withCode(s.page(s.form.PublicToken), "09121234567", "")
 		p.OTP = nil
 		_, err := s.svc.Submit(admin, p)
-		if de := otpRefused(t, err, "otp_required"); !strings.Contains(de.MessageEN, "fix") || de.MessageFA == "" {
-			t.Fatalf("messages %q %q", de.MessageEN, de.MessageFA)
+		de := otpRefused(t, err, "otp_required")
+		if en, fa := messages.Render("en_US", de.Text()), messages.Render("fa_IR", de.Text()); !strings.Contains(en, "fix") || fa == en || fa == "" {
+			t.Fatalf("messages %q %q", en, fa)
 		}
 	})
 
@@ -202,7 +204,7 @@ func TestMobileOTP(t *testing.T) {
 		n := len(s.fake.Sent())
 		_, _, err := s.ask(s.form, "09191112233", "visitor4")
 		de := domain.AsError(err)
-		if domain.ErrorCode(err) != domain.CodeRateLimit || de.Data["limit"] != "resend" || de.Data["retry_after_sec"] == nil || !strings.Contains(de.MessageFA, "ثانیهٔ دیگر") {
+		if domain.ErrorCode(err) != domain.CodeRateLimit || de.Data["limit"] != "resend" || de.Data["retry_after_sec"] == nil || !strings.Contains(messages.Render("fa_IR", de.Text()), "ثانیهٔ دیگر") {
 			t.Fatalf("resend at once: %v %v", err, de.Data)
 		}
 		if len(s.fake.Sent()) != n {
@@ -303,7 +305,7 @@ func TestMobileOTPLimits(t *testing.T) {
 			return
 		}
 		de := domain.AsError(err)
-		if domain.ErrorCode(err) != domain.CodeRateLimit || de.Data["limit"] != limit || de.MessageEN == "" || de.Data["retry_after_sec"] == nil {
+		if domain.ErrorCode(err) != domain.CodeRateLimit || de.Data["limit"] != limit || messages.Render("en_US", de.Text()) == "" || de.Data["retry_after_sec"] == nil {
 			t.Fatalf("want RATE_LIMIT %s, got %v", limit, err)
 		}
 		if len(s.fake.Sent()) != n {

@@ -207,9 +207,7 @@ func New(ctx context.Context, store Store, cfg Config, events *logx.Logger, now 
 // full. One answer for all, so that nothing about the site's forms can be
 // learned from it.
 func formClosed() *domain.Error {
-	return domain.Errorf(domain.CodeFormClosed,
-		"this form is not accepting answers",
-		"این فرم پاسخ نمی‌پذیرد")
+	return domain.Errorf(domain.CodeFormClosed, "this form is not accepting answers")
 }
 
 // openForm returns the site's published form that a respondent may
@@ -251,7 +249,7 @@ func (s *Service) form(ctx context.Context, site, id int64) (*domain.Form, error
 	s.docsMu.Unlock()
 	if ok && f.ID == id && f.SiteID == site {
 		if deleted {
-			return nil, domain.NotFound("form", "فرم", id)
+			return nil, domain.Errorf(domain.CodeNotFound, "form %v was not found", id)
 		}
 		return f, nil
 	}
@@ -325,8 +323,7 @@ type PublicForm struct {
 // Public serves forms.public.
 func (s *Service) Public(ctx context.Context, p PublicParams) (*PublicForm, error) {
 	if (p.Token == "") == (p.ID == 0) {
-		return nil, domain.Errorf(domain.CodeInvalidParams, "give the form's token or its id, one of them",
-			"توکن فرم یا شناسهٔ آن را بدهید، فقط یکی را")
+		return nil, domain.Errorf(domain.CodeInvalidParams, "give the form's token or its id, one of them")
 	}
 	f, err := s.openForm(ctx, p.Token, p.ID)
 	if err != nil {

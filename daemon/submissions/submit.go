@@ -7,7 +7,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
+
 	"log/slog"
 	"math"
 	"time"
@@ -71,26 +71,24 @@ const (
 )
 
 // refusal is INVALID_SUBMISSION about the whole form rather than a field.
-func refusal(reason, en, fa string) *domain.Error {
-	return domain.Errorf(domain.CodeInvalidSubmission, en, fa).With("fields", []answers.FieldError{{
-		Field: "", Code: answers.Reason(reason), MessageEN: en, MessageFA: fa}})
+func refusal(reason string, text domain.Text) *domain.Error {
+	return domain.Errorf(domain.CodeInvalidSubmission, text.Key, text.Args...).With("fields", []answers.FieldError{
+		answers.NewFieldError("", answers.Reason(reason), text)})
 }
 
 func (p *SubmitParams) check() error {
-	bad := func(en, fa string) error { return domain.Errorf(domain.CodeInvalidParams, en, fa) }
+	bad := func(text domain.Text) error { return domain.InvalidParams(text.Key, text.Args...) }
 	switch {
 	case p.Token == "":
-		return bad("token is required: the form's public token", "token لازم است: توکن عمومی فرم")
+		return bad(domain.T("token is required: the form's public token"))
 	case len(p.Answers) == 0:
-		return bad("answers is required: an object of field id → answer", "answers لازم است: شیئی از شناسهٔ سؤال به پاسخ")
+		return bad(domain.T("answers is required: an object of field id → answer"))
 	case p.Client.IPHash == "" || len(p.Client.IPHash) > maxClientField || len(p.Client.UserAgent) > maxClientField:
-		return bad(fmt.Sprintf("client.ip_hash is required, and client's members are at most %d bytes", maxClientField),
-			fmt.Sprintf("client.ip_hash لازم است و هر عضو client حداکثر %d بایت است", maxClientField))
+		return bad(domain.T("client.ip_hash is required, and client's members are at most %d bytes", maxClientField))
 	case len(p.OTP) > maxOTPFields:
-		return bad(fmt.Sprintf("otp holds at most %d codes", maxOTPFields), fmt.Sprintf("otp حداکثر %d کد دارد", maxOTPFields))
+		return bad(domain.T("otp holds at most %d codes", maxOTPFields))
 	case len(p.IdempotencyKey) > maxIdempotencyKey:
-		return bad(fmt.Sprintf("idempotency_key is at most %d bytes", maxIdempotencyKey),
-			fmt.Sprintf("idempotency_key حداکثر %d بایت است", maxIdempotencyKey))
+		return bad(domain.T("idempotency_key is at most %d bytes", maxIdempotencyKey))
 	}
 	return nil
 }
@@ -125,12 +123,10 @@ func (s *Service) Submit(ctx context.Context, p SubmitParams) (*Receipt, error) 
 		// The page's script waits this long and sends again by itself.
 		secs := int(math.Ceil((s.cfg.MinFill - s.now().Sub(tok.issued)).Seconds()))
 		return nil, s.refuse(ctx, f.ID, ReasonTooFast, refusal(ReasonTooFast,
-			fmt.Sprintf("the form was sent too quickly; wait %d seconds and send it again", secs),
-			fmt.Sprintf("فرم خیلی سریع فرستاده شد؛ %s ثانیهٔ دیگر دوباره بفرستید", domain.PersianNumber(secs))).With("retry_after_sec", secs))
+			domain.T("the form was sent too quickly; wait %d seconds and send it again", secs)).With("retry_after_sec", secs))
 	case p.Honeypot != "":
 		return nil, s.refuse(ctx, f.ID, ReasonHoneypot, refusal(ReasonHoneypot,
-			"the form could not be accepted; reload the page and try again",
-			"فرم پذیرفته نشد؛ صفحه را دوباره بارگذاری کنید و دوباره تلاش کنید"))
+			domain.T("the form could not be accepted; reload the page and try again")))
 	}
 	// The client's own limit first, counting every send it makes; the
 	// form's budget only once the submission is judged acceptable, and
@@ -286,12 +282,10 @@ func (s *Service) VerifyFormToken(token string, formID int64) (int64, error) {
 	switch {
 	case !ok:
 		return 0, refusal(ReasonFormToken,
-			"this form page is not valid for this form; reload the page and send your answers again",
-			"این صفحه برای این فرم معتبر نیست؛ صفحه را دوباره بارگذاری کنید و پاسخ‌ها را دوباره بفرستید")
+			domain.T("this form page is not valid for this form; reload the page and send your answers again"))
 	case s.now().Sub(tok.issued) > s.cfg.TokenTTL:
 		return 0, refusal(ReasonExpired,
-			"this form page was opened too long ago; reload the page and send your answers again",
-			"این صفحه مدت زیادی پیش باز شده است؛ صفحه را دوباره بارگذاری کنید و پاسخ‌ها را دوباره بفرستید")
+			domain.T("this form page was opened too long ago; reload the page and send your answers again"))
 	}
 	return tok.versionID, nil
 }
@@ -308,8 +302,7 @@ func (s *Service) withinGrace(ctx context.Context, f *domain.Form) error {
 		return nil
 	}
 	return refusal(ReasonSuperseded,
-		"this form has changed since the page was opened; load it again and send your answers",
-		"این فرم پس از باز شدن صفحه تغییر کرده است؛ آن را دوباره بارگذاری کنید و پاسخ‌ها را بفرستید")
+		domain.T("this form has changed since the page was opened; load it again and send your answers"))
 }
 
 // dropRemoved takes out of res the answers to questions f's head version
@@ -367,9 +360,7 @@ func (s *Service) insert(tx domain.SubmissionTx, f *domain.Form, sub *domain.Sub
 		}
 		if first != nil {
 			if first.AnswersSHA != sub.AnswersSHA {
-				return domain.Errorf(domain.CodeConflict,
-					"this idempotency key was used for other answers; send new answers with a new key",
-					"این کلید یکتایی برای پاسخ‌های دیگری به کار رفته است؛ پاسخ‌های تازه را با کلید تازه بفرستید")
+				return domain.Errorf(domain.CodeConflict, "this idempotency key was used for other answers; send new answers with a new key")
 			}
 			*sub = *first
 			return nil
@@ -382,8 +373,7 @@ func (s *Service) insert(tx domain.SubmissionTx, f *domain.Form, sub *domain.Sub
 		}
 		if used {
 			return refusal(ReasonUsed,
-				"this form page was sent already; load the form again to send other answers",
-				"این صفحهٔ فرم یک بار فرستاده شده است؛ برای فرستادن پاسخ‌های دیگر، فرم را دوباره بارگذاری کنید")
+				domain.T("this form page was sent already; load the form again to send other answers"))
 		}
 	}
 	if max, ok := maxSubmissions(f.Document); ok {
@@ -556,9 +546,7 @@ func admit(lim *limit.Limiter, key int64) error {
 	}
 	if ok, wait := lim.Allow(key); !ok {
 		secs := int((wait + time.Second - 1) / time.Second)
-		return domain.Errorf(domain.CodeRateLimit,
-			fmt.Sprintf("too many submissions; try again in %d seconds", secs),
-			fmt.Sprintf("تعداد ارسال‌ها بیش از حد مجاز است؛ %s ثانیهٔ دیگر دوباره تلاش کنید", domain.PersianNumber(secs))).With("retry_after_sec", secs)
+		return domain.Errorf(domain.CodeRateLimit, "too many submissions; try again in %d seconds", secs).With("retry_after_sec", secs)
 	}
 	return nil
 }

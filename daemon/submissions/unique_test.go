@@ -9,6 +9,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/answers"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/forms"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 	"github.com/arshline/arshline-sidecar/daemon/submissions"
 )
 
@@ -41,7 +42,7 @@ func alreadyUsed(t *testing.T, err error, first *submissions.Receipt, fields ...
 	}
 	de := domain.AsError(err)
 	raw, _ := json.Marshal(de.Data)
-	body := de.MessageEN + de.MessageFA + string(raw)
+	body := messages.Render("en_US", de.Text()) + messages.Render("fa_IR", de.Text()) + string(raw)
 	for _, leak := range []string{first.TrackingCode, `"submission_id"`, domain.PersianDigits(first.TrackingCode)} {
 		if leak != "" && strings.Contains(body, leak) {
 			t.Fatalf("the refusal reveals the other entry (%q): %s", leak, body)
@@ -127,7 +128,7 @@ func TestOneEntryPerPerson(t *testing.T) {
 			t.Fatalf("after spam: %v", err)
 		}
 		err = setStatus(first.SubmissionID, "read")
-		if de := domain.AsError(err); domain.ErrorCode(err) != domain.CodeConflict || !strings.Contains(de.MessageEN, "spam") || !strings.Contains(de.MessageFA, "هرزنامه") {
+		if de := domain.AsError(err); domain.ErrorCode(err) != domain.CodeConflict || !strings.Contains(messages.Render("en_US", de.Text()), "spam") || !strings.Contains(messages.Render("fa_IR", de.Text()), "هرزنامه") {
 			t.Fatalf("leaving spam with a value taken: %v", err)
 		}
 		if got := entries(formA, "spam"); len(got) != 1 || got[0].ID != first.SubmissionID {

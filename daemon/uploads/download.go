@@ -43,18 +43,18 @@ type FileResult struct {
 // File returns a page of a file a submission of the actor's site holds.
 func (s *Service) File(ctx context.Context, p FileParams) (*FileResult, error) {
 	if p.FormID < 1 || p.SubmissionID < 1 || p.UploadID == "" || len(p.UploadID) > maxIDBytes {
-		return nil, domain.InvalidParams("form_id, submission_id and upload_id name the file", "form_id، submission_id و upload_id فایل را مشخص می‌کنند")
+		return nil, domain.InvalidParams("form_id, submission_id and upload_id name the file")
 	}
 	u, err := s.cfg.Records.GetSubmissionUpload(ctx, domain.ActorFrom(ctx).Site(), p.FormID, p.SubmissionID, p.UploadID)
 	if err != nil {
 		return nil, err
 	}
 	if p.Offset < 0 || p.Offset > u.Size {
-		return nil, domain.InvalidParams("offset must lie within the file", "offset باید درون فایل باشد").With("param", "offset")
+		return nil, domain.InvalidParams("offset must lie within the file").With("param", "offset")
 	}
 	f, err := s.cfg.Files.Open(*u)
 	if err != nil {
-		return nil, domain.Wrap(domain.CodeNotFound, err, "the file's bytes are missing", "محتوای فایل پیدا نشد")
+		return nil, domain.Wrap(domain.CodeNotFound, err, "the file's bytes are missing")
 	}
 	defer f.Close()
 	buf := make([]byte, min(ChunkBytes, u.Size-p.Offset))

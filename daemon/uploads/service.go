@@ -304,55 +304,37 @@ type UploadResult struct {
 
 // The refusals. Each says what to do; none repeats what was sent.
 var (
-	errNoVerifier = domain.Errorf(domain.CodeUnavailable, "file uploads are not available yet", "بارگذاری فایل هنوز در دسترس نیست")
-	errClosed     = domain.Errorf(domain.CodeFormClosed, "this form is not accepting answers", "این فرم پاسخ نمی‌پذیرد")
-	errFormToken  = domain.InvalidParams("form_token is not valid for this form; reload the form",
-		"form_token برای این فرم معتبر نیست؛ فرم را دوباره بارگذاری کنید").With("param", "form_token")
-	errUnknownUpload = domain.InvalidParams("upload_id is not an upload in progress for this question; start the upload again",
-		"upload_id بارگذاری در جریانی برای این پرسش نیست؛ بارگذاری را از نو شروع کنید").With("param", "upload_id")
-	errBase64 = domain.InvalidParams("data must be standard base64; the upload was cancelled, start it again",
-		"data باید base64 استاندارد باشد؛ بارگذاری لغو شد، آن را از نو شروع کنید").With("param", "data")
-	errChunkSize = domain.InvalidParams(fmt.Sprintf("data must hold 1 to %d bytes (%d KiB); the upload was cancelled, start it again", ChunkBytes, ChunkBytes>>10),
-		fmt.Sprintf("data باید ۱ تا %d بایت (%d کیلوبایت) داشته باشد؛ بارگذاری لغو شد، آن را از نو شروع کنید", ChunkBytes, ChunkBytes>>10)).With("param", "data")
-	errFirstOffset = domain.InvalidParams("the first chunk of an upload starts at offset 0",
-		"نخستین تکهٔ بارگذاری باید از offset صفر شروع شود").With("param", "offset")
-	errOverSize = domain.InvalidParams("the chunks pass the size the upload declared; the upload was cancelled, start it again",
-		"تکه‌ها از اندازهٔ اعلام‌شدهٔ فایل بیشتر شد؛ بارگذاری لغو شد، آن را از نو شروع کنید").With("param", "data")
-	errShort = domain.InvalidParams("the final chunk came before the size the upload declared; the upload was cancelled, start it again",
-		"تکهٔ پایانی پیش از رسیدن به اندازهٔ اعلام‌شده آمد؛ بارگذاری لغو شد، آن را از نو شروع کنید").With("param", "final")
-	errPendingFull = domain.Errorf(domain.CodeTooLarge,
-		"this form holds too many files not yet sent with an answer; send your answers, or try again later",
-		"فایل‌های فرستاده‌شده و هنوز ثبت‌نشدهٔ این فرم بیش از حد است؛ پاسخ‌ها را ثبت کنید یا بعداً دوباره تلاش کنید").With("limit", "pending_bytes")
-	errBusy = domain.Errorf(domain.CodeRateLimit, "too many uploads are in progress; try again in a minute",
-		"بارگذاری‌های در جریان بیش از حد است؛ یک دقیقهٔ دیگر دوباره تلاش کنید").With("retry_after_sec", 60)
-	errClientBusy = domain.Errorf(domain.CodeRateLimit, "you have too many uploads in progress; let them finish, then send the next file",
-		"بارگذاری‌های در جریان شما بیش از حد است؛ بگذارید تمام شوند و سپس فایل بعدی را بفرستید").
-		With("retry_after_sec", 60).With("limit", "uploads_in_progress")
-	errStalled = domain.InvalidParams("the upload stalled and was cancelled; start it again",
-		"بارگذاری متوقف ماند و لغو شد؛ آن را از نو شروع کنید").With("param", "upload_id")
+	errNoVerifier    = domain.Errorf(domain.CodeUnavailable, "file uploads are not available yet")
+	errClosed        = domain.Errorf(domain.CodeFormClosed, "this form is not accepting answers")
+	errFormToken     = domain.InvalidParams("form_token is not valid for this form; reload the form").With("param", "form_token")
+	errUnknownUpload = domain.InvalidParams("upload_id is not an upload in progress for this question; start the upload again").With("param", "upload_id")
+	errBase64        = domain.InvalidParams("data must be standard base64; the upload was cancelled, start it again").With("param", "data")
+	errChunkSize     = domain.InvalidParams("data must hold 1 to %d bytes (%d KiB); the upload was cancelled, start it again", ChunkBytes, ChunkBytes>>10).With("param", "data")
+	errFirstOffset   = domain.InvalidParams("the first chunk of an upload starts at offset 0").With("param", "offset")
+	errOverSize      = domain.InvalidParams("the chunks pass the size the upload declared; the upload was cancelled, start it again").With("param", "data")
+	errShort         = domain.InvalidParams("the final chunk came before the size the upload declared; the upload was cancelled, start it again").With("param", "final")
+	errPendingFull   = domain.Errorf(domain.CodeTooLarge, "this form holds too many files not yet sent with an answer; send your answers, or try again later").With("limit", "pending_bytes")
+	errBusy          = domain.Errorf(domain.CodeRateLimit, "too many uploads are in progress; try again in a minute").With("retry_after_sec", 60)
+	errClientBusy    = domain.Errorf(domain.CodeRateLimit, "you have too many uploads in progress; let them finish, then send the next file").
+				With("retry_after_sec", 60).With("limit", "uploads_in_progress")
+	errStalled = domain.InvalidParams("the upload stalled and was cancelled; start it again").With("param", "upload_id")
 	// errDiskLow: the server is short of disk space. Uploads stop so
 	// that answers without files and the admin's work still have room.
-	errDiskLow = domain.Errorf(domain.CodeUnavailable,
-		"files cannot be received now: the server is short of disk space; send your answers without the file, or try again later",
-		"اکنون فایل پذیرفته نمی‌شود: فضای دیسک سرور کم است؛ پاسخ‌ها را بدون فایل بفرستید یا بعداً دوباره تلاش کنید").With("limit", "disk_free")
+	errDiskLow = domain.Errorf(domain.CodeUnavailable, "files cannot be received now: the server is short of disk space; send your answers without the file, or try again later").With("limit", "disk_free")
 )
 
 func errOutOfOrder(want int64) *domain.Error {
-	return domain.InvalidParams(fmt.Sprintf("chunks must come in order: the next one starts at offset %d; the upload was cancelled, start it again", want),
-		fmt.Sprintf("تکه‌ها باید به ترتیب بیایند: تکهٔ بعدی از offset %d شروع می‌شود؛ بارگذاری لغو شد، آن را از نو شروع کنید", want)).With("param", "offset")
+	return domain.InvalidParams("chunks must come in order: the next one starts at offset %d; the upload was cancelled, start it again", want).With("param", "offset")
 }
 
 func errNotFileField(field string) *domain.Error {
-	return domain.InvalidParams(fmt.Sprintf("field %q is not a file question of this form", field),
-		fmt.Sprintf("فیلد %q پرسش فایل این فرم نیست", field)).With("param", "field")
+	return domain.InvalidParams("field %q is not a file question of this form", field).With("param", "field")
 }
 
 // errTooLarge: the file is over the field's or the daemon's cap.
 func errTooLarge(field string, maxBytes int64) *domain.Error {
 	kb := (maxBytes + 1023) / 1024
-	return domain.Errorf(domain.CodeTooLarge,
-		fmt.Sprintf("the file is too large: at most %d KB are accepted for this question", kb),
-		fmt.Sprintf("فایل بزرگ‌تر از حد مجاز است: برای این پرسش حداکثر %d کیلوبایت پذیرفته می‌شود", kb)).
+	return domain.Errorf(domain.CodeTooLarge, "the file is too large: at most %d KB are accepted for this question", kb).
 		With("field", field).With("max_size_kb", kb)
 }
 
@@ -360,9 +342,7 @@ func errTooLarge(field string, maxBytes int64) *domain.Error {
 // daemon/answers' INVALID_SUBMISSION shape, so the form shows it under
 // the question.
 func errType(field string) *domain.Error {
-	return domain.Errorf(domain.CodeInvalidSubmission,
-		"One answer needs fixing; see the question",
-		"یک پاسخ نیاز به اصلاح دارد؛ پیام پرسش را ببینید").With("fields", []map[string]string{{
+	return domain.Errorf(domain.CodeInvalidSubmission, "One answer needs fixing; see the question").With("fields", []map[string]string{{
 		"field":      field,
 		"code":       "file_type",
 		"message_fa": "نوع این فایل برای این پرسش پذیرفته نیست؛ فایلی از نوع خواسته‌شده بفرستید",
@@ -372,9 +352,7 @@ func errType(field string) *domain.Error {
 
 func errRate(retry time.Duration) *domain.Error {
 	secs := int((retry + time.Second - 1) / time.Second)
-	return domain.Errorf(domain.CodeRateLimit,
-		fmt.Sprintf("too many uploads; try again in %d seconds", secs),
-		fmt.Sprintf("بارگذاری‌ها بیش از حد مجاز است؛ %s ثانیهٔ دیگر دوباره تلاش کنید", domain.PersianNumber(secs))).With("retry_after_sec", secs)
+	return domain.Errorf(domain.CodeRateLimit, "too many uploads; try again in %d seconds", secs).With("retry_after_sec", secs)
 }
 
 // Upload receives one chunk of submissions.upload. The cheap checks come
@@ -524,24 +502,23 @@ func (s *Service) diskRoom(n int64) error {
 func checkParams(p UploadParams) error {
 	switch {
 	case p.Token == "" || len(p.Token) > maxIDBytes:
-		return domain.InvalidParams("token must be the form's public token", "token باید توکن عمومی فرم باشد").With("param", "token")
+		return domain.InvalidParams("token must be the form's public token").With("param", "token")
 	case p.FormToken == "" || len(p.FormToken) > 1024:
-		return domain.InvalidParams("form_token must be the token the form was loaded with", "form_token باید توکنی باشد که فرم با آن بارگذاری شده است").With("param", "form_token")
+		return domain.InvalidParams("form_token must be the token the form was loaded with").With("param", "form_token")
 	case p.Field == "" || len(p.Field) > maxIDBytes:
-		return domain.InvalidParams("field must name a file question", "field باید نام یک پرسش فایل باشد").With("param", "field")
+		return domain.InvalidParams("field must name a file question").With("param", "field")
 	case cleanName(p.Name) == "":
-		return domain.InvalidParams(fmt.Sprintf("name must be the file's name: 1 to %d bytes of text without control characters", maxNameBytes),
-			fmt.Sprintf("name باید نام فایل باشد: ۱ تا %d بایت متن بدون نویسهٔ کنترلی", maxNameBytes)).With("param", "name")
+		return domain.InvalidParams("name must be the file's name: 1 to %d bytes of text without control characters", maxNameBytes).With("param", "name")
 	case p.Size < 1:
-		return domain.InvalidParams("size must be the whole file's size in bytes, at least 1", "size باید اندازهٔ کل فایل به بایت و دست‌کم ۱ باشد").With("param", "size")
+		return domain.InvalidParams("size must be the whole file's size in bytes, at least 1").With("param", "size")
 	case p.Offset < 0:
-		return domain.InvalidParams("offset must be 0 or more", "offset باید صفر یا بیشتر باشد").With("param", "offset")
+		return domain.InvalidParams("offset must be 0 or more").With("param", "offset")
 	case p.UploadID == "" && p.Offset != 0:
 		return errFirstOffset
 	case len(p.UploadID) > maxIDBytes:
 		return errUnknownUpload
 	case p.Client != nil && len(p.Client.IPHash) > maxIDBytes:
-		return domain.InvalidParams("client.ip_hash is too long", "client.ip_hash بیش از حد بلند است").With("param", "client")
+		return domain.InvalidParams("client.ip_hash is too long").With("param", "client")
 	}
 	return nil
 }

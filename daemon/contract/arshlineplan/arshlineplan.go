@@ -167,7 +167,7 @@ func (c *checker) warn(rule string, step int, path, en, fa, fixEN, fixFA string)
 }
 
 // fa formats a number for a Persian message.
-func fa(n int64) string { return contract.PersianDigits(strconv.FormatInt(n, 10)) }
+func fa(n int64) string { return domain.PersianDigits(strconv.FormatInt(n, 10)) }
 
 // Validate checks a decoded plan (numbers as json.Number, see
 // contract.Decode) and returns the report and, when it is valid, the

@@ -39,9 +39,6 @@ func optionList(fa bool, opts []string) string {
 	return strings.Join(parts, pick(fa, ", ", "، "))
 }
 
-// PersianDigits writes Latin digits as Persian ones.
-func PersianDigits(s string) string { return contract.PersianDigits(s) }
-
 // Preview writes one sentence per step of a valid plan in the locale
 // (Persian for fa*, English otherwise), naming existing forms by id and
 // current title; forms is nil offline, and then forms are named by id.
@@ -61,9 +58,9 @@ func Preview(ctx context.Context, p *domain.Plan, forms contract.FormLookup, loc
 		}
 		if fa {
 			if t != "" {
-				return fmt.Sprintf("فرم %s «%s»", PersianDigits(fmt.Sprint(id)), t)
+				return fmt.Sprintf("فرم %s «%s»", domain.PersianDigits(fmt.Sprint(id)), t)
 			}
-			return "فرم " + PersianDigits(fmt.Sprint(id))
+			return "فرم " + domain.PersianDigits(fmt.Sprint(id))
 		}
 		if t != "" {
 			return fmt.Sprintf("form %d \"%s\"", id, t)
@@ -95,7 +92,7 @@ func Preview(ctx context.Context, p *domain.Plan, forms contract.FormLookup, loc
 			}
 			pos := ""
 			if st.Params.Index != nil {
-				pos = pick(fa, fmt.Sprintf(" at position %d", *st.Params.Index+1), fmt.Sprintf(" در جایگاه %s", PersianDigits(fmt.Sprint(*st.Params.Index+1))))
+				pos = pick(fa, fmt.Sprintf(" at position %d", *st.Params.Index+1), fmt.Sprintf(" در جایگاه %s", domain.PersianDigits(fmt.Sprint(*st.Params.Index+1))))
 			}
 			extraEN, extraFA := "", ""
 			if f, ok := formatNames[st.Params.Format]; ok {
@@ -135,15 +132,15 @@ func Preview(ctx context.Context, p *domain.Plan, forms contract.FormLookup, loc
 			if st.Params.Index != nil {
 				idx = *st.Params.Index
 			}
-			s = pick(fa, fmt.Sprintf("Open question %d of %s in the editor.", idx+1, target), fmt.Sprintf("باز کردن سوال %s از %s در ویرایشگر.", PersianDigits(fmt.Sprint(idx+1)), target))
+			s = pick(fa, fmt.Sprintf("Open question %d of %s in the editor.", idx+1, target), fmt.Sprintf("باز کردن سوال %s از %s در ویرایشگر.", domain.PersianDigits(fmt.Sprint(idx+1)), target))
 		case domain.ActionOpenResults:
 			s = pick(fa, fmt.Sprintf("Open the results of %s.", target), fmt.Sprintf("باز کردن نتایج %s.", target))
 		case domain.ActionUpdateField:
 			s = updateSentence(fa, st.Params, target)
 		case domain.ActionDeleteField:
-			s = pick(fa, fmt.Sprintf("Delete question %d of %s.", position(st.Params.Index), target), fmt.Sprintf("حذف سوال %s از %s.", PersianDigits(fmt.Sprint(position(st.Params.Index))), target))
+			s = pick(fa, fmt.Sprintf("Delete question %d of %s.", position(st.Params.Index), target), fmt.Sprintf("حذف سوال %s از %s.", domain.PersianDigits(fmt.Sprint(position(st.Params.Index))), target))
 		case domain.ActionMoveField:
-			s = pick(fa, fmt.Sprintf("Move question %d of %s to position %d.", position(st.Params.Index), target, position(st.Params.To)), fmt.Sprintf("بردن سوال %s از %s به جایگاه %s.", PersianDigits(fmt.Sprint(position(st.Params.Index))), target, PersianDigits(fmt.Sprint(position(st.Params.To)))))
+			s = pick(fa, fmt.Sprintf("Move question %d of %s to position %d.", position(st.Params.Index), target, position(st.Params.To)), fmt.Sprintf("بردن سوال %s از %s به جایگاه %s.", domain.PersianDigits(fmt.Sprint(position(st.Params.Index))), target, domain.PersianDigits(fmt.Sprint(position(st.Params.To)))))
 		case domain.ActionDeleteForm:
 			s = pick(fa, fmt.Sprintf("Delete %s (it can be undone).", target), fmt.Sprintf("حذف %s (برگشت‌پذیر).", target))
 		case domain.ActionDuplicateForm:
@@ -204,7 +201,7 @@ func updateSentence(fa bool, p domain.StepParams, target string) string {
 	}
 	n := position(p.Index)
 	if fa {
-		return fmt.Sprintf("ویرایش سوال %s از %s: %s.", PersianDigits(fmt.Sprint(n)), target, strings.Join(faParts, "؛ "))
+		return fmt.Sprintf("ویرایش سوال %s از %s: %s.", domain.PersianDigits(fmt.Sprint(n)), target, strings.Join(faParts, "؛ "))
 	}
 	return fmt.Sprintf("Change question %d of %s: %s.", n, target, strings.Join(en, "; "))
 }

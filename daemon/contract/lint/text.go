@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/arshline/arshline-sidecar/daemon/contract"
+	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
 
 // ANSI styles of the text format on a terminal.
@@ -34,7 +35,7 @@ func writeText(w io.Writer, reports []FileReport, locale string, color bool) err
 	fa := locale == "fa_IR"
 	num := func(n int) string {
 		if fa {
-			return contract.PersianDigits(strconv.Itoa(n))
+			return domain.PersianNumber(n)
 		}
 		return strconv.Itoa(n)
 	}

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/arshline/arshline-sidecar/daemon/contract"
+	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
 
 // Name is the contract's registry name.
@@ -57,7 +58,7 @@ func (c *checker) fail(rule, step, path string, m msg) {
 		Message: contract.Msg(c.locale, m.en, m.fa), Fix: contract.Msg(c.locale, m.fixEN, m.fixFA)})
 }
 
-func faNum(n int) string { return contract.PersianDigits(strconv.Itoa(n)) }
+func faNum(n int) string { return domain.PersianNumber(n) }
 
 // fields reports the missing (absent or null) and extra keys of obj.
 func (c *checker) fields(obj map[string]any, step, path string, required []string) {

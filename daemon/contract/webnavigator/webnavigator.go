@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/arshline/arshline-sidecar/daemon/contract"
+	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
 
 // Name is the contract's registry name.
@@ -684,7 +685,7 @@ func scrollValue(v any) bool {
 
 // faNum writes a count in Persian digits for the prose of a message; JSON
 // examples and quoted values keep their Latin digits.
-func faNum(n int) string { return contract.PersianDigits(strconv.Itoa(n)) }
+func faNum(n int) string { return domain.PersianNumber(n) }
 
 func contains(list []string, s string) bool {
 	for _, x := range list {

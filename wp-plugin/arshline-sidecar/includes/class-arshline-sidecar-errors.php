@@ -13,33 +13,54 @@
 final class Arshline_Sidecar_Errors {
 
 	/**
-	 * HTTP status of each domain code the daemon sends, plus the codes the
-	 * client itself raises when the daemon cannot answer properly.
+	 * Each code the daemon sends, as docs/API.md publishes it ("JSON-RPC
+	 * error codes"; a test compares the two): its JSON-RPC number and the
+	 * HTTP status the plugin answers with.
+	 *
+	 * @var array<string, array{0: int, 1: int}>
+	 */
+	const DAEMON_CODES = array(
+		'INVALID_PARAMS'     => array( -32602, 400 ),
+		'INTERNAL'           => array( -32603, 500 ),
+		'FORBIDDEN'          => array( -32001, 403 ),
+		'NOT_FOUND'          => array( -32002, 404 ),
+		'INVALID_PLAN'       => array( -32003, 400 ),
+		'CONFLICT'           => array( -32004, 409 ),
+		'UNDO_CONFLICT'      => array( -32005, 409 ),
+		'ALREADY_UNDONE'     => array( -32006, 409 ),
+		'RATE_LIMIT'         => array( -32007, 429 ),
+		'CANCELLED'          => array( -32008, 499 ),
+		'TIMEOUT'            => array( -32009, 500 ),
+		'MODEL_LIMIT'        => array( -32010, 500 ),
+		'SCHEMA_INVALID'     => array( -32011, 500 ),
+		'UNSAFE_OUTPUT'      => array( -32012, 500 ),
+		'OPENAI_UNAVAILABLE' => array( -32013, 503 ),
+		'DIFF_APPLY_FAIL'    => array( -32014, 500 ),
+		'UNAVAILABLE'        => array( -32015, 503 ),
+		'TOO_LARGE'          => array( -32016, 413 ),
+		'INVALID_SUBMISSION' => array( -32017, 422 ),
+		'FORM_CLOSED'        => array( -32018, 410 ),
+	);
+
+	/**
+	 * The protocol's own JSON-RPC codes, which the daemon sends without a
+	 * name of their own, and the code the plugin treats each as.
+	 *
+	 * @var array<int, string>
+	 */
+	const PROTOCOL_CODES = array(
+		-32700 => 'INVALID_PARAMS',
+		-32600 => 'INVALID_PARAMS',
+		-32601 => 'METHOD_NOT_FOUND',
+	);
+
+	/**
+	 * HTTP status of the codes the client raises itself, never sent by
+	 * the daemon.
 	 *
 	 * @var array<string, int>
 	 */
-	const HTTP_STATUS = array(
-		'INVALID_PARAMS'     => 400,
-		'INVALID_PLAN'       => 400,
-		'FORBIDDEN'          => 403,
-		'NOT_FOUND'          => 404,
-		'CONFLICT'           => 409,
-		'UNDO_CONFLICT'      => 409,
-		'ALREADY_UNDONE'     => 409,
-		'RATE_LIMIT'         => 429,
-		'CANCELLED'          => 499,
-		'TIMEOUT'            => 500,
-		'MODEL_LIMIT'        => 500,
-		'SCHEMA_INVALID'     => 500,
-		'UNSAFE_OUTPUT'      => 500,
-		'DIFF_APPLY_FAIL'    => 500,
-		'INTERNAL'           => 500,
-		'OPENAI_UNAVAILABLE' => 503,
-		'UNAVAILABLE'        => 503,
-		'TOO_LARGE'          => 413,
-		'INVALID_SUBMISSION' => 422,
-		'FORM_CLOSED'        => 410,
-		// Raised by the client, never sent by the daemon.
+	const CLIENT_STATUS = array(
 		'DAEMON_UNAVAILABLE' => 503,
 		'DAEMON_TIMEOUT'     => 503,
 		'RESPONSE_TOO_LARGE' => 500,
@@ -88,7 +109,10 @@ final class Arshline_Sidecar_Errors {
 	 */
 	public static function http_status( $code ) {
 		$code = strtoupper( (string) $code );
-		return isset( self::HTTP_STATUS[ $code ] ) ? self::HTTP_STATUS[ $code ] : 500;
+		if ( isset( self::DAEMON_CODES[ $code ] ) ) {
+			return self::DAEMON_CODES[ $code ][1];
+		}
+		return isset( self::CLIENT_STATUS[ $code ] ) ? self::CLIENT_STATUS[ $code ] : 500;
 	}
 
 	/**
@@ -199,32 +223,16 @@ final class Arshline_Sidecar_Errors {
 	 * @return string
 	 */
 	public static function domain_of_rpc_code( $rpc_code ) {
-		$table = array(
-			-32700 => 'INVALID_PARAMS',
-			-32600 => 'INVALID_PARAMS',
-			-32601 => 'METHOD_NOT_FOUND',
-			-32602 => 'INVALID_PARAMS',
-			-32603 => 'INTERNAL',
-			-32001 => 'FORBIDDEN',
-			-32002 => 'NOT_FOUND',
-			-32003 => 'INVALID_PLAN',
-			-32004 => 'CONFLICT',
-			-32005 => 'UNDO_CONFLICT',
-			-32006 => 'ALREADY_UNDONE',
-			-32007 => 'RATE_LIMIT',
-			-32008 => 'CANCELLED',
-			-32009 => 'TIMEOUT',
-			-32010 => 'MODEL_LIMIT',
-			-32011 => 'SCHEMA_INVALID',
-			-32012 => 'UNSAFE_OUTPUT',
-			-32013 => 'OPENAI_UNAVAILABLE',
-			-32014 => 'DIFF_APPLY_FAIL',
-			-32015 => 'UNAVAILABLE',
-			-32016 => 'TOO_LARGE',
-			-32017 => 'INVALID_SUBMISSION',
-			-32018 => 'FORM_CLOSED',
-		);
-		return isset( $table[ $rpc_code ] ) ? $table[ $rpc_code ] : 'INTERNAL';
+		$rpc_code = (int) $rpc_code;
+		if ( isset( self::PROTOCOL_CODES[ $rpc_code ] ) ) {
+			return self::PROTOCOL_CODES[ $rpc_code ];
+		}
+		foreach ( self::DAEMON_CODES as $name => $code ) {
+			if ( $code[0] === $rpc_code ) {
+				return $name;
+			}
+		}
+		return 'INTERNAL';
 	}
 
 	/**
