@@ -50,6 +50,7 @@ var corpora = []struct {
 	{"office-and-phone.jsonl", 0.90, 2},
 	{"mixed-and-orders.jsonl", 0.90, 2},
 	{"english-and-dictation.jsonl", 0.90, 2},
+	{"shop-class-typist-developer.jsonl", 0.80, 2},
 }
 
 var plannerCmd = flag.String("planner-cmd", "",
