@@ -311,6 +311,10 @@ var pronounBases = map[string]bool{
 	"سوال": true, "سؤال": true, "پرسش": true, "بکن": true, "پاک": true, "حذف": true, "عوض": true, "تغییر": true,
 }
 
+// pronounPrepositions are the pronoun bases that are prepositions:
+// with ـش on («بهش», «براش», «توش») they point back at what was named.
+var pronounPrepositions = []string{"به", "برا", "برای", "تو", "داخل", "از"}
+
 // gluedWords are the words a number is typed onto without a space:
 // «فرم۵», «۳سوال», «فرم ۳را», «فرم۳رو».
 var gluedWords = func() map[string]bool {

@@ -320,6 +320,11 @@ func optionsAfterVerb(toks []token, from int) int {
 			return 0
 		}
 		if isAny(toks[k].m, "بکن", "کن", "بذار", "بگذار", "بزار", "بشه", "باشه", "بشن", "باشن", "به", "to") {
+			// «… set کن به low، …», «… replace کن با «حضوری» …»: the
+			// preposition after the verb introduces the options.
+			if k+2 < len(toks) && !toks[k+1].quoted && !toks[k+1].punct && isAny(toks[k+1].m, "به", "با", "to", "with") && !isAny(toks[k].m, "به", "to") {
+				return k + 2
+			}
 			return k + 1
 		}
 	}
@@ -530,6 +535,11 @@ func listEnds(toks []token, j int, options bool) bool {
 		return !isAny(t.m, "(", ")")
 	}
 	c := clause(toks)
+	// «… تبریز بهش اضافه کن», «… ۹ براش بذار»: a preposition carrying a
+	// pronoun points back at the question; no option holds one.
+	if t.pron && isAny(t.m, pronounPrepositions...) {
+		return true
+	}
 	if t.qnoun || isAny(t.m, "را", "رو", "که", "باشه", "باشد", "باشن", "باشند", "بشه", "هست", "است", "then", "to") || isAny(t.m, lightVerbs...) || isAskVerb(t.m) {
 		return true
 	}
@@ -890,7 +900,9 @@ func choiceBefore(before []token) bool {
 		if t.punct && !isAny(t.m, "،", ",") || t.list != nil || isAny(t.m, pluralQuestionNouns...) {
 			return false
 		}
-		question = question || t.qnoun
+		// «یه dropdown «نوع پرداخت» اضافه کن: …»: a worded choice
+		// type is a question without the noun.
+		question = question || t.qnoun || t.quoted
 		if t.isNum && t.num > 1 && k+1 < len(before) && (before[k+1].qnoun || before[k+1].m == "تا") {
 			return false // «دو سوال کشویی: استان و شهرستان» words two questions
 		}
