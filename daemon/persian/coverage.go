@@ -186,13 +186,47 @@ func detailsArePoint(fs []*frame) {
 	for _, f := range fs {
 		adds = adds || len(f.groups) > 0
 	}
+	scale := false
 	for _, f := range fs {
-		if f.detail[0] == "" || adds && !isAny(f.detailKind, timeWords...) {
+		scale = scale || f.toks.saysScale()
+	}
+	for _, f := range fs {
+		if scale && f.edit != nil && f.edit.onlyRating() && !f.negated {
+			// «rating سوال ۴ رو بکن از ۱ تا ۱۰», «امتیازیه از ۵، بکنش از
+			// ۱۰»: the scale is what the edit asks, and no plan holds it.
+			f.detail = [2]string{"a plan cannot set a rating's scale", "طرح نمی‌تواند مقیاس امتیاز را تعیین کند"}
+			f.detailKind = "scale"
+		}
+		if f.detail[0] == "" || adds && !isAny(f.detailKind, timeWords...) && f.detailKind != "scale" {
 			continue
 		}
 		f.refusal = f.detail
 		f.edit, f.groups, f.add, f.publish, f.draft, f.disable, f.deleteForm, f.duplicate, f.rename = nil, nil, false, false, false, false, false, false, false
 	}
+}
+
+// saysScale reports a scale said in numbers: «از ۱ تا ۱۰», «از ده»,
+// «1 to 10», «out of 5».
+func (c clause) saysScale() bool {
+	for i, t := range c {
+		if t.quoted || i+1 >= len(c) || !c[i+1].isNum || c[i+1].quoted {
+			continue
+		}
+		if isAny(t.m, "از", "from") && (i+2 >= len(c) || !c[i+2].qnoun && c.atAny(i+2, formNounsV) == 0) {
+			return true
+		}
+		if t.m == "of" && i > 0 && c[i-1].m == "out" {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyRating reports an edit whose one change is to a rating question:
+// what it would change is the scale the words say.
+func (e *fieldEdit) onlyRating() bool {
+	return (e.typ == "" || e.typ == "rating") && e.question == "" && e.format == "" && len(e.options) == 0 &&
+		!e.required && !e.optional && !e.del && e.to == nil && len(e.more) == 0
 }
 
 // saysDone reports a clause that tells what was done: a verb in the past.
