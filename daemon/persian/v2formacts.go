@@ -235,9 +235,14 @@ func actsOnCopy(fs []*frame) {
 			last.title, f.duplicate, f.title = f.title, false, ""
 			continue
 		}
-		if f.duplicate {
+		if f.duplicate && !(copied && f.copyIsObject()) {
 			copied, last = true, f
 			continue
+		}
+		if f.duplicate {
+			// «… duplicate کن و copy‌ش رو publish کن»: the copy is what
+			// the second order acts on, not a second copy.
+			f.duplicate = false
 		}
 		if !copied || f.negated {
 			continue
@@ -256,6 +261,26 @@ func actsOnCopy(fs []*frame) {
 			break
 		}
 	}
+}
+
+// copyIsObject reports a clause whose word for a copy is the object of
+// another act: it carries a pronoun or the object marker («copy‌ش رو
+// publish کن», «کپی رو منتشر کن»), and the clause publishes, hides,
+// closes, deletes or edits.
+func (f *frame) copyIsObject() bool {
+	c := f.toks
+	if !(c.has(publishWordsV) || c.has(draftWordsV) || c.has(deleteWordsV) || c.has(renameVerbsV)) {
+		return false
+	}
+	for i, t := range c {
+		if t.quoted || !(c.atAny(i, copyV2) > 0 || isAny(t.m, "کپیه", "کپیش", "نسخهه", "کپیشو", "copy")) {
+			continue
+		}
+		if t.pron || i+1 < len(c) && isAny(c[i+1].m, "را", "رو") {
+			return true
+		}
+	}
+	return false
 }
 
 // stopsAnswers finds the word that stops a form taking answers, said
