@@ -12,6 +12,9 @@ import "strings"
 // act that rests on a word read only by its sound.
 func (c clause) account(f *frame, used []bool) {
 	for i, t := range c {
+		if !used[i] && t.quoted {
+			f.leftQuotes = append(f.leftQuotes, t.s)
+		}
 		if used[i] || t.punct || t.isNum || t.list != nil || t.quoted {
 			continue
 		}
@@ -121,6 +124,44 @@ func (c clause) account(f *frame, used []bool) {
 			return
 		}
 	}
+}
+
+// quotesLeft names in a warning the quoted text of the command that no
+// step of the plan carries: a wording or a name typed in quotes never
+// vanishes unsaid, even where the reading did not expect it.
+func (b *builder) quotesLeft(fs []*frame) {
+	var left []string
+	for _, f := range fs {
+		for _, q := range f.leftQuotes {
+			if !b.carries(q) {
+				left = append(left, q)
+			}
+		}
+	}
+	if len(left) == 0 {
+		return
+	}
+	words := "«" + strings.Join(left, "»، «") + "»"
+	b.warn("plan.quote_left", "this quoted text is in no step of the plan: "+words,
+		"این متن داخل گیومه در هیچ گام طرح نیامده است: "+words)
+}
+
+// carries reports a text some step of the plan holds as a title, a
+// wording or an option.
+func (b *builder) carries(q string) bool {
+	k := corpusKey(q)
+	for _, st := range b.steps {
+		p := st.Params
+		if corpusKey(p.Title) == k || corpusKey(p.Question) == k {
+			return true
+		}
+		for _, o := range p.Options {
+			if corpusKey(o) == k {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // accounted reports a word the grammar knows, whether or not this

@@ -43,6 +43,7 @@ type frame struct {
 	refusal                        [2]string // why the clause is refused (en, fa), when it is
 	dropped                        string    // a detail v2 cannot carry, said of its questions
 	leftover                       []string  // content words the reading did not use (coverage.go)
+	leftQuotes                     []string  // quoted text the reading did not use (coverage.go)
 	saidFormat                     string    // a format said with no question of its own (formatGoesBack)
 	detail                         [2]string // why a detail the plan cannot carry refuses the command, if it was its point
 	detailKind                     string    // the word that asked for it

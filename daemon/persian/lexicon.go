@@ -311,6 +311,10 @@ var pronounBases = map[string]bool{
 	"سوال": true, "سؤال": true, "پرسش": true, "بکن": true, "پاک": true, "حذف": true, "عوض": true, "تغییر": true,
 }
 
+// wordingNouns name a question's wording: «label‌ش رو بکن «…»», «متنش
+// بشه «…»».
+var wordingNouns = []string{"label", "labelش", "لیبل", "لیبلش", "متن", "متنش", "عنوان", "عنوانش", "text", "wording", "صورت"}
+
 // pronounPrepositions are the pronoun bases that are prepositions:
 // with ـش on («بهش», «براش», «توش») they point back at what was named.
 var pronounPrepositions = []string{"به", "برا", "برای", "تو", "داخل", "از"}

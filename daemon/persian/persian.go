@@ -203,6 +203,7 @@ func (p *Planner) Plan(text string) Result {
 	if v2 {
 		deletesHighFirst(b.steps)
 	}
+	b.quotesLeft(frames)
 	if usesDeleted(b.steps) {
 		return Result{None: true, Warnings: b.warnings, Reason: "the command uses a form after deleting it", ReasonFA: "فرمان پس از حذف فرم دوباره به آن می‌پردازد"}
 	}

@@ -261,6 +261,16 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool)
 				}
 				ig.required = ig.required || all.required
 				ig.position = pos
+				if v2 && len(anchors) == 1 && len(l.items) == 1 && ig.question == "" {
+					// «یه سوال عددی بذار «سن»»: the one question takes
+					// the quote said after its verb.
+					for j := a.at + 1; j < len(c); j++ {
+						if c[j].quoted && !used[j] && !c.optionQuote(j) {
+							ig.question, used[j] = c[j].s, true
+							break
+						}
+					}
+				}
 				f.groups = append(f.groups, ig)
 			}
 			continue

@@ -545,11 +545,16 @@ func editGoesOn(fs []*frame) []*frame {
 // extendsEdit applies to e what a clause of only type, label, required
 // and light-verb words says, and reports whether the clause was such.
 func (c clause) extendsEdit(e *fieldEdit) bool {
-	var typ, format string
-	required, optional, said := false, false, false
+	var typ, format, wording string
+	required, optional, said, named := false, false, false, false
 	for i := 0; i < len(c); i++ {
 		t := c[i]
 		switch {
+		case !t.quoted && isAny(t.m, wordingNouns...):
+			// «… و label‌ش رو بکن «Full name»»: the question's wording.
+			named = true
+		case t.quoted && named && wording == "":
+			wording, said = t.s, true
 		case t.punct || isAny(t.m, lightVerbs...) || isAny(t.m, "هم", "باشه", "باشد", "بشه", "آن", "اون", "را", "رو", "نیز", "همچنین", "it", "هست", "است", "نوع", "نوعش", "نوعشو", "type", "شو", "ش", "to") || fillers[t.m]:
 		case !t.quoted && isAny(t.m, requiredWords...) && i+1 < len(c) && c[i+1].m == "بودن":
 			// «الزامی بودن آن حذف شود»: what is removed is its being
@@ -592,6 +597,9 @@ func (c clause) extendsEdit(e *fieldEdit) bool {
 	}
 	e.required = e.required || required
 	e.optional = e.optional || optional
+	if wording != "" && e.question == "" {
+		e.question = wording
+	}
 	return true
 }
 
