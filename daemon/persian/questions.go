@@ -262,9 +262,15 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool)
 				ig.required = ig.required || all.required
 				ig.position = pos
 				if v2 && len(anchors) == 1 && len(l.items) == 1 && ig.question == "" {
-					// «یه سوال عددی بذار «سن»»: the one question takes
-					// the quote said after its verb.
-					for j := a.at + 1; j < len(c); j++ {
+					// «یه سوال عددی بذار «سن»», «… بذار با عنوان سن»: the
+					// one question takes the wording said after its verb.
+					for _, qt := range texts {
+						if qt.at > a.at {
+							ig.question = qt.text
+							break
+						}
+					}
+					for j := a.at + 1; j < len(c) && ig.question == ""; j++ {
 						if c[j].quoted && !used[j] && !c.optionQuote(j) {
 							ig.question, used[j] = c[j].s, true
 							break

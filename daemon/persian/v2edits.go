@@ -542,6 +542,44 @@ func editGoesOn(fs []*frame) []*frame {
 	return out
 }
 
+// addGoesOn reads «یه field جدید add کن، type‌ش short text و label‌ش
+// «نام شرکت»»: a clause after one that adds a question, saying only its
+// type, its wording or «اجباری», describes that question, and is dropped.
+func addGoesOn(fs []*frame) []*frame {
+	out := fs[:0]
+	for _, f := range fs {
+		if len(out) > 0 {
+			prev := out[len(out)-1]
+			if n := len(prev.groups); n > 0 && prev.groups[n-1].count == 1 && !f.negated && len(f.ids) == 0 && len(f.groups) == 0 && !f.hasIntent() && f.toks.describesQuestion() {
+				g := &prev.groups[n-1]
+				var e fieldEdit
+				f.toks.extendsEdit(&e)
+				if e.typ != "" && (g.typ == "" || g.typ == domain.PlanFieldShortText && g.format == "") {
+					g.typ, g.format = e.typ, e.format
+				}
+				g.required = g.required || e.required
+				if g.question == "" {
+					g.question = e.question
+				}
+				continue
+			}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// describesQuestion reports a clause that names a question's kind or
+// wording by its noun («type‌ش …», «label‌ش «…»»), as extendsEdit reads.
+func (c clause) describesQuestion() bool {
+	noun := false
+	for _, t := range c {
+		noun = noun || !t.quoted && (isAny(t.m, wordingNouns...) || isAny(t.m, "نوع", "نوعش", "type", "typeش"))
+	}
+	var e fieldEdit
+	return noun && c.extendsEdit(&e)
+}
+
 // extendsEdit applies to e what a clause of only type, label, required
 // and light-verb words says, and reports whether the clause was such.
 func (c clause) extendsEdit(e *fieldEdit) bool {
