@@ -22,6 +22,11 @@ var formatNames = []struct{ key, format string }{
 }
 
 var formatNamesV = func() *vocab {
+	for _, f := range formatNames {
+		if j := joined(f.key); j != "" {
+			formatNames = append(formatNames, struct{ key, format string }{j, f.format})
+		}
+	}
 	keys := make([]string, len(formatNames))
 	for k, f := range formatNames {
 		keys[k] = f.key
@@ -35,7 +40,7 @@ var formatCuesV = newVocab(append(append([]string{}, formatWords...), "فقط", 
 
 // formatFillers may stand between a cue and the format's name: «قالب
 // پاسخ آن شمارهٔ …», «فرمتش رو بکن …».
-var formatFillers = []string{"پاسخ", "جواب", "آن", "اون", "را", "رو", "به", "شماره", "شمارهی", "باشد", "باشه", "بکن", "کن", "یک", "یه", "از", "نوع", "عدد", "of", "be", "a", "an", "the", "ورودی"}
+var formatFillers = []string{"هم", "پاسخ", "جواب", "آن", "اون", "را", "رو", "به", "شماره", "شمارهی", "باشد", "باشه", "بکن", "کن", "یک", "یه", "از", "نوع", "عدد", "of", "be", "a", "an", "the", "ورودی"}
 
 // readFormatWords reads a format named after a cue, and an answer's
 // length in digits, and marks their words read. It returns the format
@@ -113,6 +118,11 @@ var wordingLabels = []struct{ key, typ, format string }{
 }
 
 var wordingLabelsV = func() *vocab {
+	for _, l := range wordingLabels {
+		if j := joined(l.key); j != "" {
+			wordingLabels = append(wordingLabels, struct{ key, typ, format string }{j, l.typ, l.format})
+		}
+	}
 	keys := make([]string, len(wordingLabels))
 	for k, l := range wordingLabels {
 		keys[k] = l.key

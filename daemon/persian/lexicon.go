@@ -411,8 +411,24 @@ var labels = []struct {
 	{"فایل", domain.PlanFieldFile, "", true}, {"\x01file", domain.PlanFieldFile, "", true},
 }
 
+// joined returns a phrase of Persian words with its spaces left out, or
+// "" for one word or a Latin phrase (English keeps its spaces).
+func joined(phrase string) string {
+	if !strings.Contains(phrase, " ") || isLatin(phrase) {
+		return ""
+	}
+	return strings.ReplaceAll(phrase, " ", "")
+}
+
 // labelsV holds the keys of labels, in the same order.
 var labelsV = func() *vocab {
+	// «کدملی», «کد‌ملی»: a label of two words typed as one is the label.
+	for _, l := range labels {
+		if j := joined(l.key); j != "" {
+			labels = append(labels, l)
+			labels[len(labels)-1].key = j
+		}
+	}
 	keys := make([]string, len(labels))
 	for k, l := range labels {
 		keys[k] = l.key

@@ -317,6 +317,14 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool)
 				used[j] = true
 			}
 		}
+		if v2 && len(anchors) == 1 && g.question == "" && g.counted && g.count == 1 {
+			// «یه سوال بذار اسم مشتری», «یه سوال بزار کدملی»: one question
+			// worded after its verb, the words up to the clause's end.
+			if j, k := c.wordingAfterVerb(a.at, used); k > j {
+				g.question = surfaceOf(c[j:k])
+				markUsed(used, j, k)
+			}
+		}
 		if !a.item {
 			k := a.at + 1
 			for k < len(c) && (typeWords[c[k].m] || isAny(c[k].m, requiredWords...)) && !c[k].quoted {
@@ -332,6 +340,33 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool)
 			f.position = p
 		}
 	}
+}
+
+// wordingAfterVerb finds the words after the verb that adds or places
+// the question at 'at' that end the clause, but for words already read
+// (its type, «اجباری»): the span [j, k) of its wording, or k == j.
+func (c clause) wordingAfterVerb(at int, used []bool) (j, k int) {
+	for v := at + 1; v < len(c); v++ {
+		if used[v] || c[v].quoted {
+			continue
+		}
+		n := c.atAny(v, addVerbsV)
+		if n == 0 {
+			n = c.atAny(v, placeVerbsV)
+		}
+		if n == 0 {
+			continue
+		}
+		j = v + n
+		k = c.bareWordingEnd(j, len(c), used)
+		for m := k; m < len(c); m++ {
+			if !used[m] && !c[m].punct && !fillers[c[m].m] && !isAny(c[m].m, "هم", "دیگه") {
+				return j, j
+			}
+		}
+		return j, k
+	}
+	return 0, 0
 }
 
 // groupSpan is the run of tokens that describe the gi-th group: from
