@@ -163,10 +163,22 @@ func formatGoesBack(fs []*frame) {
 	for k, f := range fs {
 		if n := len(f.groups); n > 0 {
 			last = &f.groups[n-1]
+			if f.elevenDigits && k+1 < len(fs) && fs[k+1].toks.saysStartsWith09() && last.format == "" {
+				// «… که ۱۱ رقمی باشه و با ۰۹ شروع بشه».
+				last.typ, last.format = domain.PlanFieldShortText, domain.PlanFormatMobileIR
+				f.dropped = ""
+				fs[k+1].leftover = nil
+			}
 			continue
 		}
-		if f.saidFormat == "" || last == nil || f.hasIntent() || f.edit != nil {
+		// «… و format url اضافه کن»: a clause that only repeats the
+		// verb adding the question before says its format.
+		addsOnly := f.add && !f.create && !f.rename && !f.publish && !f.draft && !f.disable && !f.deleteForm && !f.duplicate && f.nav == "" && f.refusal[0] == ""
+		if f.saidFormat == "" || last == nil || f.hasIntent() && !addsOnly || f.edit != nil {
 			continue
+		}
+		if addsOnly {
+			f.add = false
 		}
 		format := f.saidFormat
 		if format == elevenDigits {

@@ -44,6 +44,7 @@ type frame struct {
 	dropped                        string    // a detail v2 cannot carry, said of its questions
 	leftover                       []string  // content words the reading did not use (coverage.go)
 	leftQuotes                     []string  // quoted text the reading did not use (coverage.go)
+	elevenDigits                   bool      // its last question's answer has eleven digits, a mobile number if «۰۹» follows
 	saidFormat                     string    // a format said with no question of its own (formatGoesBack)
 	detail                         [2]string // why a detail the plan cannot carry refuses the command, if it was its point
 	detailKind                     string    // the word that asked for it
@@ -181,6 +182,7 @@ func (c clause) read(f *frame, used []bool, v2 bool) {
 		}
 		if format == elevenDigits {
 			format = ""
+			f.elevenDigits = len(f.groups) > 0
 		}
 		if n := len(f.groups); n > 0 && format != "" {
 			// The format said in words is the last question's.

@@ -593,7 +593,7 @@ func (c clause) extendsEdit(e *fieldEdit) bool {
 			named = true
 		case t.quoted && named && wording == "":
 			wording, said = t.s, true
-		case t.punct || isAny(t.m, lightVerbs...) || isAny(t.m, "هم", "باشه", "باشد", "بشه", "آن", "اون", "را", "رو", "نیز", "همچنین", "it", "هست", "است", "نوع", "نوعش", "نوعشو", "type", "شو", "ش", "to") || fillers[t.m]:
+		case t.punct || isAny(t.m, lightVerbs...) || isAny(t.m, "هم", "باشه", "باشد", "بشه", "آن", "اون", "را", "رو", "نیز", "همچنین", "it", "هست", "است", "نوع", "نوعش", "نوعشو", "type", "شو", "ش", "to") || fillers[t.m] || isAny(t.m, formatWords...) || isAny(t.m, placeVerbs...):
 		case !t.quoted && isAny(t.m, requiredWords...) && i+1 < len(c) && c[i+1].m == "بودن":
 			// «الزامی بودن آن حذف شود»: what is removed is its being
 			// required.
@@ -632,6 +632,9 @@ func (c clause) extendsEdit(e *fieldEdit) bool {
 	}
 	if typ != "" && e.typ == "" {
 		e.typ, e.format = typ, format
+	} else if format != "" && e.format == "" && e.typ == domain.PlanFieldShortText {
+		// «… short text کن و format‌ش رو کد ملی بذار».
+		e.format = format
 	}
 	e.required = e.required || required
 	e.optional = e.optional || optional
