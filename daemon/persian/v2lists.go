@@ -306,20 +306,31 @@ func inTypePhrase(toks []token, i int) bool {
 // options («گزینه‌های سوال دوم فرم ۵»), the verb that gives the new ones
 // («رو بکن …», «رو به … تغییر بده»), and returns where they start.
 func optionsAfterVerb(toks []token, from int) int {
-	if from >= len(toks) || !toks[from].qnoun {
+	if from >= len(toks) {
 		return 0
 	}
-	// «… به این صورت اصلاح شود: خیلی کم، کم، …»: a colon says where.
-	for k := from + 1; k < len(toks) && k < from+12 && !(toks[k].punct && toks[k].m != ":") && !toks[k].quoted; k++ {
-		if toks[k].punct && toks[k].m == ":" {
-			return k + 1
+	// «گزینه‌هاش غلطه بکنش …», «گزینه‌هاشم بزار …»: options of the
+	// question just named, with their verb close after.
+	start, window := from+1, 9
+	if !toks[from].qnoun {
+		start, window = from, 3
+	} else {
+		// «… به این صورت اصلاح شود: خیلی کم، کم، …»: a colon says where.
+		for k := from + 1; k < len(toks) && k < from+12 && !(toks[k].punct && toks[k].m != ":") && !toks[k].quoted; k++ {
+			if toks[k].punct && toks[k].m == ":" {
+				return k + 1
+			}
 		}
 	}
-	for k := from + 1; k < len(toks) && k < from+9; k++ {
+	for k := start; k < len(toks) && k < from+window; k++ {
 		if toks[k].punct || toks[k].quoted {
 			return 0
 		}
 		if isAny(toks[k].m, "بکن", "کن", "بذار", "بگذار", "بزار", "بشه", "باشه", "بشن", "باشن", "به", "to") {
+			// «… عوض کن بکن الف، ب»: the verb said twice.
+			for k+2 < len(toks) && !toks[k+1].quoted && isAny(toks[k+1].m, "بکن", "بذار", "بزار", "بگذار", "بنویس") {
+				k++
+			}
 			// «… set کن به low، …», «… replace کن با «حضوری» …»: the
 			// preposition after the verb introduces the options.
 			if k+2 < len(toks) && !toks[k+1].quoted && !toks[k+1].punct && isAny(toks[k+1].m, "به", "با", "to", "with") && !isAny(toks[k].m, "به", "to") {
