@@ -542,6 +542,37 @@ func editGoesOn(fs []*frame) []*frame {
 	return out
 }
 
+// refGoesOn reads «متن پرسش اول فرم ۴۱ غلطه، بکنیدش «…»»: a clause that
+// names a question and asks nothing of it, followed by one that asks a
+// change and names no question or form, is one edit of that question,
+// read again as one clause.
+func refGoesOn(fs []*frame) []*frame {
+	out := fs[:0]
+	for k := 0; k < len(fs); k++ {
+		f := fs[k]
+		if k+1 < len(fs) && f.edit == nil && !f.hasIntent() && !f.negated && len(f.groups) == 0 && f.toks.namesQuestion() {
+			next := fs[k+1]
+			if !next.negated && len(next.ids) == 0 && next.edit == nil && len(next.groups) == 0 && !next.toks.namesQuestion() {
+				merged := readClause(append(append(clause{}, f.toks...), next.toks...), true)
+				if merged.edit != nil && !merged.publish && !merged.draft && !merged.disable && !merged.deleteForm && !merged.duplicate && !merged.create && merged.refusal[0] == "" {
+					merged.joinedBy = f.joinedBy
+					out = append(out, merged)
+					k++
+					continue
+				}
+			}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// namesQuestion reports a question named by its place in the clause.
+func (c clause) namesQuestion() bool {
+	_, _, _, ok := c.questionRef()
+	return ok
+}
+
 // addGoesOn reads «یه field جدید add کن، type‌ش short text و label‌ش
 // «نام شرکت»»: a clause after one that adds a question, saying only its
 // type, its wording or «اجباری», describes that question, and is dropped.
