@@ -159,6 +159,9 @@ func cutRunOns(toks []token) []token {
 		if i > 0 && isAny(toks[i-1].m, "که", "تا") {
 			continue // «… که بشه سوال سوم»: the verb says where, not what next
 		}
+		if isAny(t.m, "بشه", "بشود", "شود", "بشن") && c.movesBefore(i) {
+			continue // «… رو بیار بشه سوال دوم»: where it is moved to
+		}
 		// «… delete نکن فقط unpublish کن»: a denied verb ends its clause.
 		if c.opensObject(i+1) || isAny(t.m, deniedImperatives...) && !toks[i+1].punct && !conjunctions[toks[i+1].m] && !isAny(toks[i+1].m, "نه") {
 			out = append(out, token{m: "،", s: "،", punct: true, r0: '،'})
@@ -168,6 +171,16 @@ func cutRunOns(toks []token) []token {
 		return toks
 	}
 	return out
+}
+
+// movesBefore reports a verb of moving in the clause before i.
+func (c clause) movesBefore(i int) bool {
+	for k := i - 1; k >= 0 && !c[k].punct; k-- {
+		if !c[k].quoted && c.atAny(k, moveVerbsV) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // opensObject reports a new object at i: «فرم ۴», «سوال ۳», «سوال

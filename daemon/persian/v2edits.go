@@ -297,6 +297,15 @@ func (c clause) destination(from int, used []bool, src int) (to int, end, found 
 			if k, ok := ordinal(c[i].m); ok {
 				return k - 1, false, true
 			}
+			// «… ببر بالا بشه سوال دوم», «… بشه سوال ۲».
+			if c[i].qnoun && i+1 < len(c) && !c[i+1].quoted {
+				if k, ok := ordinal(c[i+1].m); ok {
+					return k - 1, false, true
+				}
+				if c[i+1].isNum && c[i+1].num > 0 {
+					return c[i+1].num - 1, false, true
+				}
+			}
 		}
 	}
 	for i := from; i < len(c); i++ {
