@@ -78,8 +78,14 @@ func (c clause) formIDs(used []bool) []int64 {
 			j < len(c) && !isAny(c[j].m, "یه", "یک", "یکی") && !c.listedQuestionCount(j) {
 			owner = true
 		}
+		// «به فرم نود و هفت هم یه سوال …»: «هم» after the number adds
+		// the form to what was said; what follows it tells as well.
+		nx := j + 1
+		if nx+1 < len(c) && isAny(c[nx].m, "هم", "نیز") && !c[nx].quoted {
+			nx++
+		}
 		if j < len(c) && c[j].isNum && !c[j].digits && c[j].num > 0 && !used[j] && !isAny(c[j].m, "a", "an") &&
-			(marked || alone || pointed || owner || j+1 < len(c) && (isAny(c[j+1].m, "را", "رو", "و") || c.besidePlace(j+1) || c.questionNumbered(j+1) || c.saysOfForm(j+1) || !isLatin(c[j].m) && (c[j+1].isNum && !c[j+1].quoted || c.atAny(j+1, actionWordsV) > 0))) {
+			(marked || alone || pointed || owner || nx < len(c) && (isAny(c[nx].m, "را", "رو", "و") || c.besidePlace(nx) || c.questionNumbered(nx) || c.saysOfForm(nx) || !isLatin(c[j].m) && (c[nx].isNum && !c[nx].quoted || c.atAny(nx, actionWordsV) > 0))) {
 			ids = append(ids, int64(c[j].num))
 			markUsed(used, i, i+n) // a form with a number is not the one to make
 			used[j] = true
