@@ -11,7 +11,7 @@ func (c clause) readNegation(f *frame) {
 		if t.quoted {
 			continue
 		}
-		if negativeVerbs[t.m] && !c.negatesPredicate(i) {
+		if negativeVerbs[t.m] && !c.negatesPredicate(i) && !c.reasonBeforeOrder(i) {
 			f.negated = true
 		}
 		if isAny(t.m, "نیست", "نیس") && i > 0 && isAny(c[i-1].m, needWords...) && c.negatesAction(i) {
@@ -24,6 +24,21 @@ func (c clause) readNegation(f *frame) {
 			f.refersBack = true
 		}
 	}
+}
+
+// reasonBeforeOrder reports «دیگه نمیخوام» at i with an order after it
+// («فرم ۱۲ رو دیگه نمیخوام پاکش کن»): not wanting the form any more is
+// why the order is given, and the order stands.
+func (c clause) reasonBeforeOrder(i int) bool {
+	if !isAny(c[i].m, "نمیخوام", "نمیخواهم", "نمیخوایم", "نمیخواهیم", "نمیخوامش", "ندارم", "نداریم") {
+		return false
+	}
+	for _, t := range c[i+1:] {
+		if !t.quoted && isAny(t.m, "کن", "بکن", "کنید", "بکنید", "کنین", "بکنین", "بنداز", "بندازش", "بریز") {
+			return true
+		}
+	}
+	return false
 }
 
 // readNa reads «نه» before a verb as "not" — before a noun, or as a
