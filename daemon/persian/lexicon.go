@@ -315,6 +315,10 @@ var pronounBases = map[string]bool{
 // بشه «…»».
 var wordingNouns = []string{"label", "labelش", "لیبل", "لیبلش", "متن", "متنش", "عنوان", "عنوانش", "text", "wording", "صورت"}
 
+// listPointers point to a list said further on: «پرسش‌های زیر»,
+// «the following questions».
+var listPointers = []string{"زیر", "ذیل", "زیرین", "پایین", "following", "below"}
+
 // pronounPrepositions are the pronoun bases that are prepositions:
 // with ـش on («بهش», «براش», «توش») they point back at what was named.
 var pronounPrepositions = []string{"به", "برا", "برای", "تو", "داخل", "از"}

@@ -205,6 +205,10 @@ func questionList(toks []token, at int) (*tokenList, int) {
 	if colon {
 		j++
 	}
+	if plural && !colon && j < len(toks) && !toks[j].quoted && isAny(toks[j].m, listPointers...) {
+		// «پرسش‌های زیر … افزوده شوند: …»: the list comes after the colon.
+		return nil, 0
+	}
 	if !plural && !colon {
 		if j >= len(toks) || labelAt(clause(toks), j) == nil {
 			return nil, 0
