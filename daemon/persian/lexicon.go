@@ -319,6 +319,9 @@ var wordingNouns = []string{"label", "labelش", "لیبل", "لیبلش", "مت�
 // «the following questions».
 var listPointers = []string{"زیر", "ذیل", "زیرین", "پایین", "following", "below"}
 
+// thankWords close a command politely.
+var thankWords = []string{"ممنون", "مرسی", "سپاسگزارم", "سپاس", "متشکرم", "ممنونم", "تشکر", "thanks", "thx"}
+
 // pronounPrepositions are the pronoun bases that are prepositions:
 // with ـش on («بهش», «براش», «توش») they point back at what was named.
 var pronounPrepositions = []string{"به", "برا", "برای", "تو", "داخل", "از"}

@@ -1273,8 +1273,14 @@ func labelledTypes(toks []token) []token {
 // endsCommand reports that nothing but punctuation follows end: «…، شمارهٔ
 // همراه و ایمیل.» ends with its full stop.
 func endsCommand(toks []token, end int) bool {
+	thanks := false
 	for k := end; k < len(toks); k++ {
-		if !toks[k].punct || !isAny(toks[k].m, ".", "!", "؛", ";", "…") {
+		// «… (فایل). سپاسگزارم.»: thanks after the list close it too.
+		if !toks[k].punct && !toks[k].quoted && k > end && (thanks || toks[k-1].punct) && isAny(toks[k].m, thankWords...) {
+			thanks = true
+			continue
+		}
+		if !toks[k].punct || !isAny(toks[k].m, ".", "!", "؛", ";", "…", "،", ",") {
 			return false
 		}
 	}
