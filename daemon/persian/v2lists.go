@@ -648,6 +648,11 @@ func itemGroup(item []token, named bool) fieldGroup {
 		if isAny(t.m, optionalWords...) {
 			continue
 		}
+		// ««نام» short text و required»: «و» joins what is said of the
+		// question, not words of its wording.
+		if isAny(t.m, "و", "and") && (j+1 >= len(c) || isAny(c[j+1].m, requiredWords...) || isAny(c[j+1].m, optionalWords...)) {
+			continue
+		}
 		if l := labelAt(c, j); l != nil {
 			if g.typ == "" {
 				g.typ, g.format = l.typ, l.format
