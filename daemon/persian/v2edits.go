@@ -174,6 +174,7 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 		}
 	}
 	if e.to == nil && !e.del {
+		typedBy := "" // the label that set the type, if one did
 		if fm, _ := c.readFormatWords(used); fm != "" && fm != elevenDigits {
 			e.format, changed = fm, true
 		}
@@ -214,6 +215,7 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 						}
 					} else if e.typ == "" {
 						e.typ, changed = l.typ, true
+						typedBy = surfaceOf(c[j : j+l.n])
 					}
 					markUsed(used, j, j+l.n)
 				}
@@ -229,6 +231,11 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 			if w := c.saidWording(used); w != "" {
 				e.question, changed = w, true
 			}
+		}
+		if typedBy != "" && containsWord(e.question, typedBy) {
+			// «متنش بشه سن شما چقدر است»: «سن» is a word of the new
+			// wording, not a change of the question's type.
+			e.typ = ""
 		}
 	}
 	if !changed {
@@ -549,6 +556,11 @@ func editGoesOn(fs []*frame) []*frame {
 		out = append(out, f)
 	}
 	return out
+}
+
+// containsWord reports w among the words of text.
+func containsWord(text, w string) bool {
+	return strings.Contains(" "+corpusKey(text)+" ", " "+corpusKey(w)+" ")
 }
 
 // refGoesOn reads «متن پرسش اول فرم ۴۱ غلطه، بکنیدش «…»»: a clause that
