@@ -315,3 +315,136 @@ func TestEnglishNounSlip(t *testing.T) {
 		})
 	}
 }
+
+// stepsOf writes a plan as «action id index to type format required
+// question [options]» per step, for tests that compare whole readings.
+func stepsOf(r Result) string {
+	if r.Plan == nil {
+		return "none"
+	}
+	var out []string
+	for _, st := range r.Plan.Steps {
+		p := st.Params
+		s := st.Action
+		if p.ID != nil {
+			s += " #" + strconv.FormatInt(*p.ID, 10)
+		}
+		if p.Index != nil {
+			s += " @" + strconv.Itoa(*p.Index)
+		}
+		if p.To != nil {
+			s += " >" + strconv.Itoa(*p.To)
+		}
+		for _, v := range []string{p.Type, p.Format, p.Title, p.Question} {
+			if v != "" {
+				s += " " + v
+			}
+		}
+		if p.Required {
+			s += " required"
+		}
+		if p.Optional {
+			s += " optional"
+		}
+		if len(p.Options) > 0 {
+			s += " [" + strings.Join(p.Options, "|") + "]"
+		}
+		out = append(out, s)
+	}
+	return strings.Join(out, "; ")
+}
+
+// TestReadingsByMechanism reads one command for each way of saying a
+// detail that the planner used to drop or misread, family by family:
+// each must give exactly the plan written beside it.
+func TestReadingsByMechanism(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for _, family := range []struct {
+		name  string
+		cases map[string]string
+	}{
+		{"list ends at a preposition with a pronoun", map[string]string{
+			"یه فرم «سفارش» بساز، یه dropdown «شهر» با options تهران/مشهد/تبریز بهش اضافه کن":                          "create_form سفارش; add_field dropdown شهر [تهران|مشهد|تبریز]",
+			"به فرم ۹ یه سوال چندگزینه‌ای «رنگ» با گزینه‌های سبز، آبی و قرمز براش بذار":                                "add_field #9 multiple_choice رنگ [سبز|آبی|قرمز]",
+			"options فیلد 2 فرم 14 رو set کن به low, medium, high":                                                     "update_field #14 @1 [low|medium|high]",
+			"گزینه‌های سوال ۳ فرم ۴ رو replace کن با «حضوری» و «آنلاین»":                                               "update_field #4 @2 [حضوری|آنلاین]",
+			"سوال سوم فرم دوازده رو چند انتخابی کن گزینه هاشم بزار کتاب و فیلم":                                        "update_field #12 @2 checkboxes [کتاب|فیلم]",
+			"گزینه های سوال سوم فرم ۷ رو عوض کن بکن یک کیلو و دو کیلو":                                                 "update_field #7 @2 [یک کیلو|دو کیلو]",
+			"به فرم 21 یه dropdown «نوع پرداخت» اضافه کن: نقدی، اقساطی، چک":                                            "add_field #21 dropdown نوع پرداخت [نقدی|اقساطی|چک]",
+			"خواهشمند است پرسش‌های زیر به فرم ۳۳ افزوده شوند: «نام» (پاسخ کوتاه، الزامی)، «توضیحات» (پاسخ بلند). سپاس": "add_field #33 short_text نام required; add_field #33 long_text توضیحات",
+		}},
+		{"wording said after the verb or by its noun", map[string]string{
+			"فرم ۲ یه سوال عددی بذار «تعداد دفعات مراجعه»":                           "add_field #2 number تعداد دفعات مراجعه",
+			"تو فرم دوازده یه سوال عددی بذار با عنوان تعداد شیشه":                    "add_field #12 number تعداد شیشه",
+			"تو فرم دوازده یه سوال بذار اسم مشتری جواب کوتاه":                        "add_field #12 short_text اسم مشتری",
+			"تو فرم ۲۳ یه سوال بزار کدملی":                                           "add_field #23 short_text national_code کدملی",
+			"به فرم 12 یه field جدید add کن، type‌ش short text و label‌ش «نام شرکت»": "add_field #12 short_text نام شرکت",
+			"field 1 فرم 14 رو optional کن و label‌ش رو بکن «Full name»":             "update_field #14 @0 Full name optional",
+			"متن پرسش اول فرم ۴۱ غلطه، بکنیدش «نام دانش‌آموز»":                       "update_field #41 @0 نام دانش‌آموز",
+			"سوال دوم فرم سی رو متنشو عوض کن بشه سن شما چقدر است":                    "update_field #30 @1 سن شما چقدر است",
+		}},
+		{"formats said apart from the question", map[string]string{
+			"به فرم 35 یه short text با عنوان «لینک» و format url اضافه کن":                          "add_field #35 short_text url لینک",
+			"سوال 5 فرم 20 رو short text کن و format‌ش رو کد ملی بذار":                               "update_field #20 @4 short_text national_code",
+			"به فرم 80 یه short text «شماره تماس اضطراری» اضافه کن که 11 رقمی باشه و با 09 شروع بشه": "add_field #80 short_text mobile_ir شماره تماس اضطراری",
+			"یه سوال جواب کوتاه به فرم ۷۲ اضافه کن با عنوان آدرس سایت شرکت فرمتش هم یو آر ال باشه":   "add_field #72 short_text url آدرس سایت شرکت",
+		}},
+		{"moves, renames and orders said colloquially", map[string]string{
+			"سوال نهم فرم ۳۸ رو بیار بشه سوال دوم":                                             "move_field #38 @8 >1",
+			"سوال پنجم فرم دوازده رو ببر بالا بشه سوال دوم":                                    "move_field #12 @4 >1",
+			"فرم ۳۸ رو نبندید، فقط عنوانش رو بکنید «آزمون میان‌ترم»":                           "update_form_title #38 آزمون میان‌ترم",
+			"آقا فرم دوازده رو دیگه نمیخوام پاکش کن":                                           "delete_form #12",
+			"یه فرم بساز به اسم نظرسنجی کارکنان و به فرم نود و هفت هم یه سوال تشریحی اضافه کن": "create_form نظرسنجی کارکنان; add_field #97 long_text",
+		}},
+		{"what gives no plan", map[string]string{
+			"rating سوال 4 فرم 10 رو بکن از 1 تا 10":        "none",
+			"امتیاز سوال سوم فرم پونزده رو از ده کن":        "none",
+			"سوال ۲ فرم ۶ امتیازیه از ۵، بکنش از ۱۰":        "none",
+			"فرم 33 رو duplicate کن و copy‌ش رو publish کن": "none",
+			"فرم ۱۲ رو نمیخوام منتشر کنی":                   "none",
+		}},
+	} {
+		t.Run(family.name, func(t *testing.T) {
+			for text, want := range family.cases {
+				if got := stepsOf(p.Plan(text)); got != want {
+					t.Errorf("%s\n got: %s\nwant: %s", text, got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestQuotesNeverVanish: quoted text that no step carries is named in a
+// warning; quoted text a step carries is not.
+func TestQuotesNeverVanish(t *testing.T) {
+	p := New(Config{Contract: 2})
+	quoteLeft := func(r Result) string {
+		for _, w := range r.Warnings {
+			if w.Code == "plan.quote_left" {
+				return w.MessageFA
+			}
+		}
+		return ""
+	}
+	t.Run("carried", func(t *testing.T) {
+		for _, text := range []string{
+			"به فرم ۳ یه سوال کوتاه «نام» اضافه کن",
+			"فرم ۴ رو کپی کن با اسم «نسخه دوم»",
+			"یه فرم «سفارش» بساز و یه سوال کشویی «شهر» با گزینه‌های «تهران» و «شیراز» بهش اضافه کن",
+		} {
+			if r := p.Plan(text); r.Plan == nil || quoteLeft(r) != "" {
+				t.Errorf("%s: want a plan with no quote warning, got %s / %q", text, stepsOf(r), quoteLeft(r))
+			}
+		}
+	})
+	t.Run("left out", func(t *testing.T) {
+		for text, quote := range map[string]string{
+			"در فرم ۹ پرسشی پاسخ کوتاه با عنوان «نام پدر» و متن راهنمای «مطابق شناسنامه» افزوده شود": "مطابق شناسنامه",
+			"پرسش پنجم فرم ۱۱ تنها در صورتی نمایش داده شود که پاسخ پرسش چهارم «بله» باشد":            "بله",
+		} {
+			if w := quoteLeft(p.Plan(text)); !strings.Contains(w, quote) {
+				t.Errorf("%s: want a warning naming «%s», got %q", text, quote, w)
+			}
+		}
+	})
+}
