@@ -51,6 +51,7 @@ var corpora = []struct {
 	{"mixed-and-orders.jsonl", 0.90, 2},
 	{"english-and-dictation.jsonl", 0.90, 2},
 	{"shop-class-typist-developer.jsonl", 0.80, 2},
+	{"recruiter-elder-student.jsonl", 0.80, 2},
 }
 
 var plannerCmd = flag.String("planner-cmd", "",
