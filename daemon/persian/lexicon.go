@@ -322,9 +322,25 @@ var listPointers = []string{"زیر", "ذیل", "زیرین", "پایین", "fol
 // thankWords close a command politely.
 var thankWords = []string{"ممنون", "مرسی", "سپاسگزارم", "سپاس", "متشکرم", "ممنونم", "تشکر", "thanks", "thx"}
 
+// refuseTakingVerbs say a form takes no more: «دیگه جواب نگیره».
+var refuseTakingVerbs = []string{"نگیره", "نگیرد", "نگیرن", "نگیرند", "نپذیره", "نپذیرد", "نپذیرن", "نپذیرند"}
+
 // pronounPrepositions are the pronoun bases that are prepositions:
 // with ـش on («بهش», «براش», «توش») they point back at what was named.
 var pronounPrepositions = []string{"به", "برا", "برای", "تو", "داخل", "از"}
+
+// The words of the acts take the pronoun too: «خارجش کن», «بندازش»,
+// «بیاوریدش».
+func init() {
+	for _, l := range [][]string{placeVerbs, moveVerbs, renameVerbs, deleteWords, disableWords, publishWords, draftWords, copyWords, addVerbs, createVerbs} {
+		for _, w := range l {
+			if !strings.Contains(w, " ") && !isLatin(w) {
+				pronounBases[w] = true
+			}
+		}
+	}
+	pronounBases["خارج"] = true
+}
 
 // gluedWords are the words a number is typed onto without a space:
 // «فرم۵», «۳سوال», «فرم ۳را», «فرم۳رو».
@@ -352,11 +368,11 @@ var (
 	// بپرسه».
 	askVerbs = []string{"بپرسه", "بپرسد", "بپرسن", "بپرسند", "بپرسیم", "بپرسم", "بگیره", "بگیرد", "بخواد", "بخواهد", "بخواهیم", "asks", "ask", "asking", "collects", "collect"}
 	// deleteWords remove a form or a question.
-	deleteWords = []string{"حذف", "پاک", "delete", "remove", "erase", "دیلیت", "ریموو", "دلیت", "برداشته", "سطل آشغال", "سطل زباله", "سطل بازیافت", "trash", "get rid of", "wipe", "drop", "بردار", "برداری", "بردارید", "بردارین"}
+	deleteWords = []string{"حذف", "پاک", "delete", "remove", "erase", "دیلیت", "ریموو", "دلیت", "برداشته", "سطل آشغال", "سطل زباله", "بنداز دور", "بندازش دور", "دور بنداز", "دور بریز", "بریز دور", "سطل بازیافت", "trash", "get rid of", "wipe", "drop", "بردار", "برداری", "بردارید", "بردارین"}
 	// disableWords stop a form taking answers, keeping its link.
 	disableWords = []string{"غیرفعال", "غیر فعال", "disable", "deactivate", "دیس ایبل", "دیسیبل", "دیزیبل", "ببند", "ببندش", "ببندید", "ببندین", "close", "از دسترس خارج", "جواب قبول نکنه", "جواب قبول نکند", "پاسخ قبول نکنه", "پاسخ نپذیرد", "پاسخ نپذیره", "دیگه جواب نگیره", "دیگر پاسخ نپذیرد"}
 	// moveVerbs move a question to another place in its form.
-	moveVerbs = []string{"ببر", "ببرش", "ببرید", "ببرین", "منتقل", "جابجا", "جابهجا", "move", "بذار", "بگذار", "بزار", "بذارش", "بگذارش", "بزارش", "بیار", "بیارش", "بیاور"}
+	moveVerbs = []string{"ببر", "ببرش", "ببرید", "ببرین", "بیاورید", "بیارید", "بیارین", "منتقل", "جابجا", "جابهجا", "move", "بذار", "بگذار", "بزار", "بذارش", "بگذارش", "بزارش", "بیار", "بیارش", "بیاور"}
 	// endWords name the end of a form: a place no index can say
 	// without knowing how many questions it has.
 	endWords = []string{"آخر", "انتها", "انتهای", "ته", "آخرین", "پایین", "last", "end", "bottom"}

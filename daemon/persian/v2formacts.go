@@ -286,6 +286,18 @@ func (f *frame) copyIsObject() bool {
 // stopsAnswers finds the word that stops a form taking answers, said
 // with the taking: «دریافت پاسخ … متوقف/قطع شود», «پاسخ‌گیری بسته شود».
 func (c clause) stopsAnswers(used []bool) int {
+	// «فرم ۶۱ دیگه رزومه نگیره», «دیگر ثبت‌نام نپذیرد»: no more of what
+	// the form takes in, whatever it is called.
+	for i, t := range c {
+		if t.quoted || !isAny(t.m, "دیگه", "دیگر", "anymore") {
+			continue
+		}
+		for k := i + 1; k < len(c) && k <= i+3; k++ {
+			if !used[k] && !c[k].quoted && isAny(c[k].m, refuseTakingVerbs...) {
+				return k
+			}
+		}
+	}
 	taking := false
 	for _, t := range c {
 		if !t.quoted && isAny(t.m, "دریافت", "پاسخگیری", "جوابگیری", "گرفتن", "قبول") {
