@@ -162,6 +162,11 @@ func cutRunOns(toks []token) []token {
 		if isAny(t.m, "بشه", "بشود", "شود", "بشن") && c.movesBefore(i) {
 			continue // «… رو بیار بشه سوال دوم»: where it is moved to
 		}
+		if i+3 == len(toks) && toks[i+1].qnoun && c.questionBefore(i) {
+			if _, ok := ordinal(toks[i+2].m); ok {
+				continue // «سوال دوم رو بکن سوال پنجم»: the place it is made
+			}
+		}
 		// «… delete نکن فقط unpublish کن»: a denied verb ends its clause.
 		if c.opensObject(i+1) || isAny(t.m, deniedImperatives...) && !toks[i+1].punct && !conjunctions[toks[i+1].m] && !isAny(toks[i+1].m, "نه") {
 			out = append(out, token{m: "،", s: "،", punct: true, r0: '،'})
@@ -177,6 +182,16 @@ func cutRunOns(toks []token) []token {
 func (c clause) movesBefore(i int) bool {
 	for k := i - 1; k >= 0 && !c[k].punct; k-- {
 		if !c[k].quoted && c.atAny(k, moveVerbsV) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// questionBefore reports a question noun in the clause before i.
+func (c clause) questionBefore(i int) bool {
+	for k := i - 1; k >= 0 && !c[k].punct; k-- {
+		if c[k].qnoun && !c[k].quoted {
 			return true
 		}
 	}

@@ -295,6 +295,15 @@ var (
 
 func (c clause) destination(from int, used []bool, src int) (to int, end, found bool) {
 	if c.unusedAt(used, moveVerbsV) < 0 {
+		// «سوال دوم رو بکن سوال پنجم»: a question made into another
+		// place is moved there.
+		for i := from; i+2 < len(c); i++ {
+			if !used[i] && !c[i].quoted && isAny(c[i].m, "بکن", "کن", "بکنید", "کنید", "بشه", "بشود", "شود") && c[i+1].qnoun && !used[i+1] && !c[i+2].quoted && i+3 == len(c) {
+				if k, ok := ordinal(c[i+2].m); ok && k-1 != src {
+					return k - 1, false, true
+				}
+			}
+		}
 		return 0, false, false
 	}
 	// «سوال ۶ را بیار بالا بکن دومی», «… ببرش بشه سومی»: the place is
