@@ -597,6 +597,31 @@ func refGoesOn(fs []*frame) []*frame {
 	return out
 }
 
+// addSharedVerb reads «در فرم ۶۱ سوال «سابقه» از نوع عددی و اجباری
+// اضافه کنید»: a verbless clause that names a question by its wording,
+// before one whose only act is to add and that adds nothing of its own,
+// is that question being added, read again as one clause.
+func addSharedVerb(fs []*frame) []*frame {
+	out := fs[:0]
+	for k := 0; k < len(fs); k++ {
+		f := fs[k]
+		if k+1 < len(fs) && f.edit != nil && f.edit.byWording != "" && !f.toks.hasVerb() && !f.negated {
+			next := fs[k+1]
+			if next.add && len(next.groups) == 0 && len(next.ids) == 0 && !next.negated && !next.create && !next.publish && next.edit == nil {
+				merged := readClause(append(append(clause{}, f.toks...), next.toks...), true)
+				if len(merged.groups) > 0 && merged.edit == nil {
+					merged.joinedBy = f.joinedBy
+					out = append(out, merged)
+					k++
+					continue
+				}
+			}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
 // namesQuestion reports a question named by its place in the clause.
 func (c clause) namesQuestion() bool {
 	_, _, _, ok := c.questionRef()
