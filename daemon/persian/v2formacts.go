@@ -2,6 +2,7 @@ package persian
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
@@ -80,6 +81,11 @@ func (c clause) compoundAt(i int) bool {
 	}
 	t := c[i]
 	if t.punct || t.quoted || t.isNum || t.qnoun || t.list != nil {
+		return false
+	}
+	// «فرم ۸۸ رو ببند ظرفیت پر شد»: after an imperative («ببند»,
+	// «بردار») the verb phrase is over; what follows starts anew.
+	if i > 0 && !c[i-1].quoted && strings.HasPrefix(c[i-1].m, "ب") && utf8.RuneCountInString(c[i-1].m) >= 3 {
 		return false
 	}
 	if isAny(t.m, lightVerbs...) || isAny(t.m, pastLightVerbs...) || isAny(t.m, functionWords...) || negativeVerbs[t.m] ||
