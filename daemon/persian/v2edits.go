@@ -91,7 +91,7 @@ func (c clause) wordingRef() (text string, lo, hi int) {
 // format or options. A clause that adds or makes something, or opens a
 // page, is no edit.
 func (c clause) readFieldEdit(f *frame, used []bool) bool {
-	if c.countedQuestion() {
+	if c.countedQuestion() && !c.remadeAs() {
 		// «یه سوال کشویی به عنوان سوال اول فرم ۵ قرار بده»: a question
 		// counted is a new one; the place named is where it goes.
 		return false
@@ -195,6 +195,11 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 				e.optional, used[j], changed = true, true, true
 			case c[j].list != nil && c[j].list.options:
 				e.options, used[j], changed = listTexts(c[j].list), true, true
+			case c[j].list != nil && len(c[j].list.items) == 1 && e.typ == "":
+				// «… رو یه سوال عددی کن»: the kind of question it becomes.
+				if g := itemGroup(c[j].list.items[0], false); g.typ != "" && g.question == "" {
+					e.typ, e.format, used[j], changed = g.typ, g.format, true, true
+				}
 			case e.typ == "" || e.format == "":
 				if typ, n := c.fieldTypeAt(j); n > 0 {
 					// «از کوتاه بکن بلند»: the type it had is not the change.
@@ -245,6 +250,31 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 	// one; the contract checks that.
 	f.edit = e
 	return true
+}
+
+// remadeAs reports «سوال سوم فرم ۵۸ رو یه سوال عددی کن»: a question
+// named by its place, with the object marker, made into «a question» of
+// a type — an edit, not a new question.
+func (c clause) remadeAs() bool {
+	_, _, hi, ok := c.questionRef()
+	if !ok {
+		return false
+	}
+	for k := hi; k < len(c) && k <= hi+4; k++ {
+		if !c[k].quoted && isAny(c[k].m, "را", "رو") {
+			for j := k + 1; j+1 < len(c); j++ {
+				if isAny(c[j].m, "یه", "یک") && (c[j+1].qnoun || c[j+1].list != nil && !c[j+1].list.options && len(c[j+1].list.items) == 1) {
+					for v := j + 2; v < len(c); v++ {
+						if !c[v].quoted && isAny(c[v].m, "کن", "بکن", "کنید", "بکنید", "کنین") {
+							return true
+						}
+					}
+				}
+			}
+			return false
+		}
+	}
+	return false
 }
 
 // makesSomething reports a create verb that makes something: «make
