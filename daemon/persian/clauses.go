@@ -99,7 +99,7 @@ func splitClauses(toks []token) (out [][]token, joins []string) {
 			if t.m == "و" || t.m == "and" {
 				prevNum := i > 0 && toks[i-1].isNum
 				nextNum := i+1 < len(toks) && toks[i+1].isNum && toks[i+1].digits
-				if prevNum && nextNum || clause(toks).ordinalsJoined(i) {
+				if prevNum && nextNum || clause(toks).ordinalsJoined(i) || clause(toks).formIDRun(i) {
 					continue
 				}
 			}
@@ -109,6 +109,26 @@ func splitClauses(toks []token) (out [][]token, joins []string) {
 	}
 	cut(len(toks))
 	return out, joins
+}
+
+// formIDRun reports a «و» at i inside a list of form numbers in words
+// after a plural noun: «فرم‌های یک و دو و سه» is one reference.
+func (c clause) formIDRun(i int) bool {
+	if !c.listedWordID(i + 1) {
+		return false
+	}
+	for k := i - 1; k >= 1; k -= 2 {
+		if !c[k].isNum || c[k].quoted {
+			return false
+		}
+		if isAny(c[k-1].m, pluralFormNouns...) {
+			return true
+		}
+		if !isAny(c[k-1].m, "و", "،", ",", "and") {
+			return false
+		}
+	}
+	return false
 }
 
 // ordinalsJoined reports a «و» or comma at i between two places of

@@ -90,6 +90,12 @@ func (c clause) formIDs(used []bool) []int64 {
 			markUsed(used, i, i+n) // a form with a number is not the one to make
 			used[j] = true
 			j++
+			// «فرم‌های یک و دو و سه»: after a plural noun the list goes on
+			// in words, every number of it an id.
+			for plural := isAny(c[i].m, pluralFormNouns...); plural && j+1 < len(c) && isAny(c[j].m, idSeparators...) && (c.listedWordID(j+1) || c.listedID(j+1)); j += 2 {
+				ids = append(ids, int64(c[j+1].num))
+				used[j], used[j+1] = true, true
+			}
 			// «فرم سیزده و ۱۴»: the list may go on in digits.
 			if !(j+1 < len(c) && isAny(c[j].m, idSeparators...) && c.listedID(j+1)) {
 				continue
@@ -114,15 +120,30 @@ func (c clause) formIDs(used []bool) []int64 {
 			}
 			// The list goes on only over a separator: in «فرم ۲ ۳ تا
 			// سوال» the second number counts questions.
-			if j+1 < len(c) && isAny(c[j].m, idSeparators...) && c.listedID(j+1) {
+			if j+1 < len(c) && isAny(c[j].m, idSeparators...) && (c.listedID(j+1) || isAny(c[i].m, pluralFormNouns...) && c.listedWordID(j+1)) {
 				used[j] = true
 				j++
+				if !c[j].digits {
+					// «فرم‌های ۱ و دو»: a word goes on the list too.
+					ids = append(ids, int64(c[j].num))
+					used[j] = true
+					j++
+				}
 				continue
 			}
 			break
 		}
 	}
 	return ids
+}
+
+// listedWordID reports a number word at j that continues a list of
+// form ids named after a plural noun: not a count of what follows it.
+func (c clause) listedWordID(j int) bool {
+	if j >= len(c) || !c[j].isNum || c[j].digits || c[j].quoted || c[j].num <= 0 || isAny(c[j].m, "یه", "a", "an") {
+		return false
+	}
+	return !(j+1 < len(c) && (c[j+1].qnoun || isAny(c[j+1].m, "تا", "دونه", "عدد") || c.atAny(j+1, formNounsV) > 0 || c.fieldTypeAfter(j+1)))
 }
 
 // listedID reports a number at j that can continue a list of form ids:

@@ -325,6 +325,9 @@ var thankWords = []string{"ممنون", "مرسی", "سپاسگزارم", "سپ�
 // refuseTakingVerbs say a form takes no more: «دیگه جواب نگیره».
 var refuseTakingVerbs = []string{"نگیره", "نگیرد", "نگیرن", "نگیرند", "نپذیره", "نپذیرد", "نپذیرن", "نپذیرند"}
 
+// pluralFormNouns name several forms: a list of their numbers follows.
+var pluralFormNouns = []string{"فرمها", "فرمهای", "فورمها", "فورمهای", "فرمای", "فرما", "forms"}
+
 // pronounPrepositions are the pronoun bases that are prepositions:
 // with ـش on («بهش», «براش», «توش») they point back at what was named.
 var pronounPrepositions = []string{"به", "برا", "برای", "تو", "داخل", "از"}
