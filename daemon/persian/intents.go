@@ -37,6 +37,9 @@ func (c clause) createVerbAt(i int) bool {
 	// tense (who made it), and as a prefix it starts other words
 	// (ساختار، ساختمان).
 	if t.m == "ساخت" && i+1 < len(c) {
+		if i > 0 && isAny(c[i-1].m, "صفحه", "صفحهی", "بخش", "قسمت") {
+			return false // «صفحه ساخت فرم»: the builder's page, nothing made
+		}
 		j := i + 1
 		if isAny(c[j].m, "یک", "یه") {
 			j++

@@ -41,7 +41,7 @@ var (
 	// resultsWords name a form's answers, its results page.
 	resultsWords = []string{"نتایج", "نتیجه", "نتیجهها", "نتیجههای", "پاسخها", "پاسخهای", "جوابها", "جوابهای", "results", "responses", "submissions", "آمار", "گزارش"}
 	// builderWords name the form builder's page.
-	builderWords = []string{"سازنده", "فرمساز", "فرم ساز", "builder", "ویرایش فرم"}
+	builderWords = []string{"سازنده", "فرمساز", "فرم ساز", "builder", "ویرایش فرم", "صفحه ساخت فرم", "صفحه ساخت", "صفحه طراحی فرم", "صفحه طراحی", "صفحه ویرایش فرم", "صفحه ویرایش"}
 	// editorWords name the question editor's page.
 	editorWords = []string{"ویرایشگر", "editor", "ادیتور"}
 	// nameNouns name a form's title, in a rename or a naming.
