@@ -150,7 +150,7 @@ func (p *Planner) Plan(text string) Result {
 		frames = append(frames, f)
 	}
 	if v2 {
-		frames = addGoesOn(editGoesOn(formsByOrdinal(attachOptions(addSharedVerb(refGoesOn(frames))))))
+		frames = placeGoesBack(addGoesOn(editGoesOn(formsByOrdinal(attachOptions(addSharedVerb(refGoesOn(frames)))))))
 		requiredAfter(frames)
 		inItsPlace(frames)
 		placeGoesOn(frames)

@@ -804,6 +804,41 @@ func placeGoesOn(fs []*frame) {
 	}
 }
 
+// placeGoesBack gives the place said in the clause after one that adds
+// a question to that question: «… اضافه کن و بذارش بعد از سوال ۴». The
+// pronoun on the verb of placing is the question just added.
+func placeGoesBack(fs []*frame) []*frame {
+	out := fs[:0]
+	for _, f := range fs {
+		if n := len(out); n > 0 && !f.negated && len(f.groups) == 0 && len(f.ids) == 0 && f.toks.placesIt() {
+			prev := out[n-1]
+			if len(prev.groups) == 1 && prev.groups[0].count == 1 && prev.groups[0].position == nil && prev.position == nil {
+				used := make([]bool, len(f.toks))
+				if at := f.toks.position(0, len(f.toks), used); at != nil {
+					prev.groups[0].position = at
+					continue
+				}
+			}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// placesIt reports a verb of placing with the pronoun on: «بذارش»,
+// «ببرش», «put it».
+func (c clause) placesIt() bool {
+	for i, t := range c {
+		if t.quoted {
+			continue
+		}
+		if t.pron && (c.atAny(i, placeVerbsV) > 0 || c.atAny(i, moveVerbsV) > 0) || isAny(t.m, "بذارش", "بزارش", "بگذارش", "ببرش") || t.m == "put" && i+1 < len(c) && c[i+1].m == "it" {
+			return true
+		}
+	}
+	return false
+}
+
 // editInstead reads the alternative to a question edit denied just
 // before: «سوال ۳ را پاک نکن، فقط اختیاریش کن», «پرسش دوم را حذف
 // نکنید، بلکه آن را اختیاری کنید». The alternative is said of the same
