@@ -15,6 +15,10 @@ func (c clause) account(f *frame, used []bool) {
 		if !used[i] && t.quoted {
 			f.leftQuotes = append(f.leftQuotes, t.s)
 		}
+		if t.list != nil && t.list.options {
+			// Options read whole are carried by a step, or named too.
+			f.leftQuotes = append(f.leftQuotes, listTexts(t.list)...)
+		}
 		if used[i] || t.punct || t.isNum || t.list != nil || t.quoted {
 			continue
 		}
@@ -126,9 +130,9 @@ func (c clause) account(f *frame, used []bool) {
 	}
 }
 
-// quotesLeft names in a warning the quoted text of the command that no
-// step of the plan carries: a wording or a name typed in quotes never
-// vanishes unsaid, even where the reading did not expect it.
+// quotesLeft names in a warning the quoted text and the options of the
+// command that no step of the plan carries: a wording, a name or a list
+// never vanishes unsaid, even where the reading did not expect it.
 func (b *builder) quotesLeft(fs []*frame) {
 	var left []string
 	for _, f := range fs {
@@ -142,8 +146,8 @@ func (b *builder) quotesLeft(fs []*frame) {
 		return
 	}
 	words := "«" + strings.Join(left, "»، «") + "»"
-	b.warn("plan.quote_left", "this quoted text is in no step of the plan: "+words,
-		"این متن داخل گیومه در هیچ گام طرح نیامده است: "+words)
+	b.warn("plan.text_left", "this text of the command is in no step of the plan: "+words,
+		"این بخش از فرمان در هیچ گام طرح نیامده است: "+words)
 }
 
 // carries reports a text some step of the plan holds as a title, a

@@ -420,7 +420,7 @@ func TestQuotesNeverVanish(t *testing.T) {
 	p := New(Config{Contract: 2})
 	quoteLeft := func(r Result) string {
 		for _, w := range r.Warnings {
-			if w.Code == "plan.quote_left" {
+			if w.Code == "plan.text_left" {
 				return w.MessageFA
 			}
 		}

@@ -700,6 +700,7 @@ func (c clause) describesQuestion() bool {
 // and light-verb words says, and reports whether the clause was such.
 func (c clause) extendsEdit(e *fieldEdit) bool {
 	var typ, format, wording string
+	var options []string
 	required, optional, said, named := false, false, false, false
 	for i := 0; i < len(c); i++ {
 		t := c[i]
@@ -707,6 +708,10 @@ func (c clause) extendsEdit(e *fieldEdit) bool {
 		case !t.quoted && isAny(t.m, wordingNouns...):
 			// «… و label‌ش رو بکن «Full name»»: the question's wording.
 			named = true
+		case t.list != nil && t.list.options && options == nil:
+			// «… و گزینه‌های «الف»، «ب» را برای آن تعیین نمایید».
+			options, said = listTexts(t.list), true
+		case !t.quoted && isAny(t.m, "تعیین", "برای", "براش", "set", "for"):
 		case t.quoted && named && wording == "":
 			wording, said = t.s, true
 		case t.punct || isAny(t.m, lightVerbs...) || isAny(t.m, "هم", "باشه", "باشد", "بشه", "آن", "اون", "را", "رو", "نیز", "همچنین", "it", "هست", "است", "نوع", "نوعش", "نوعشو", "type", "شو", "ش", "to") || fillers[t.m] || isAny(t.m, formatWords...) || isAny(t.m, placeVerbs...):
@@ -756,6 +761,9 @@ func (c clause) extendsEdit(e *fieldEdit) bool {
 	e.optional = e.optional || optional
 	if wording != "" && e.question == "" {
 		e.question = wording
+	}
+	if options != nil && e.options == nil {
+		e.options = options
 	}
 	return true
 }
