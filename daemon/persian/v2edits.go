@@ -870,6 +870,29 @@ func editInstead(fs []*frame) {
 		}
 		f.edit, f.ids, f.refersBack, f.leftover = e, prev.ids, false, nil
 	}
+	for k := 1; k < len(fs); k++ {
+		// «سوال سوم رو جابجا نکن فقط متنشو عوض کن بنویس …»: the question
+		// a denied order names is the one the alternative changes, read
+		// again with the question said before it.
+		prev, f := fs[k-1], fs[k]
+		if !prev.negated || prev.edit != nil && prev.edit.byWording != "" || f.negated || f.edit != nil || len(f.ids) > 0 || len(f.groups) > 0 || f.toks.namesQuestion() {
+			continue
+		}
+		_, _, hi, ok := prev.toks.questionRef()
+		if !ok {
+			continue
+		}
+		for hi < len(prev.toks) && (prev.toks[hi].isNum || prev.toks.atAny(hi, formNounsV) > 0 || isAny(prev.toks[hi].m, "را", "رو")) {
+			hi++
+		}
+		merged := readClause(append(append(clause{}, prev.toks[:hi]...), f.toks...), true)
+		if merged.edit != nil && !merged.negated && !merged.publish && !merged.draft && !merged.disable && !merged.deleteForm && !merged.duplicate && !merged.create && merged.refusal[0] == "" {
+			merged.joinedBy = f.joinedBy
+			fs[k] = merged
+			// The denied clause has given its question and form away.
+			prev.ids, prev.bareIDs, prev.refersBack, prev.leftover = nil, nil, false, nil
+		}
+	}
 }
 
 // pronounIsQuestion reads a pronoun after a clause that names a

@@ -82,7 +82,7 @@ func attachVerbless(fs []*frame) []*frame {
 				if len(own) == 0 {
 					own = f.bareIDs
 				}
-				f.ids = append(append([]int64{}, p.ids...), own...)
+				f.ids = uniqueIDs(append(append([]int64{}, p.ids...), own...))
 			case len(out) == 0 && len(p.groups) > 0:
 				// Nothing before to complete: the fields go to the verb's form.
 				f.groups = append(append([]fieldGroup{}, p.groups...), f.groups...)
@@ -182,4 +182,20 @@ func repeatsState(prev, f *frame) bool {
 	}
 	f.publish, f.draft, f.ids = prev.publish, prev.draft, ids
 	return true
+}
+
+// uniqueIDs keeps the first of every id said twice: «فرم ۵ … فرم ۵ رو
+// منتشر کن» names one form.
+func uniqueIDs(ids []int64) []int64 {
+	out := ids[:0]
+	for k, id := range ids {
+		seen := false
+		for _, o := range ids[:k] {
+			seen = seen || o == id
+		}
+		if !seen {
+			out = append(out, id)
+		}
+	}
+	return out
 }
