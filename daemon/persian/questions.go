@@ -200,6 +200,10 @@ func (c clause) itemAt(i int, used []bool) (count, typeAt int, ok bool) {
 	if one && (c[j].quoted || c.word(j, "با") > 0 || isAny(c[j].m, requiredWords...)) {
 		return 1, j, true
 	}
+	// «یکی ایمیل با عنوان …», «یکی کد ملی»: one item named by a label.
+	if one && labelAt(c, j) != nil {
+		return 1, j, true
+	}
 	return 0, 0, false
 }
 

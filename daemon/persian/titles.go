@@ -45,6 +45,12 @@ func (c clause) isStop(i int) bool {
 	if t.qnoun {
 		return true
 	}
+	// «… یکی جواب کوتاه با عنوان نام شرکت یکی ایمیل …», «یکی اسمش الف
+	// یکی ب»: «یکی» (one of them) starts the next item; «یکی از» is
+	// "one of", part of a wording.
+	if t.m == "یکی" && i > 0 && !(i+1 < len(c) && isAny(c[i+1].m, "از", "دیگه", "دیگر")) {
+		return true
+	}
 	// «به اسم نظرسنجی مشتریان که یه سوال … داشته باشه»: a relative
 	// clause says what the form has, not its name.
 	if isAny(t.m, "که", "which", "that") && i > 0 {

@@ -1086,7 +1086,8 @@ func (c clause) endsBareWording(k int) bool {
 		isAny(t.m, lightVerbs...) || isAny(t.m, requiredWords...) || isAny(t.m, optionalWords...) || typeWords[t.m] ||
 		c.atAny(k, actionWordsV) > 0 || c.atAny(k, placeVerbsV) > 0 || c.atAny(k, formNounsV) > 0 || c.atAny(k, deleteWordsV) > 0 ||
 		c.atAny(k, titleMarkersV) > 0 || c.atAny(k, questionMarksV) > 0 || isOptionNoun(t.m) || c.atAny(k, slotMarkersV) > 0 || c.atAny(k, topMarkersV) > 0 ||
-		c.atAny(k, endWordsV) > 0 || isAny(t.m, "بعد", "قبل", "پیش", "پس", "اول", "آخر", "ته")
+		c.atAny(k, endWordsV) > 0 || isAny(t.m, "بعد", "قبل", "پیش", "پس", "اول", "آخر", "ته") ||
+		t.m == "یکی" && !(k+1 < len(c) && isAny(c[k+1].m, "از", "دیگه", "دیگر"))
 }
 
 // bareWordings keeps whole an unquoted wording said after a question's
