@@ -151,6 +151,36 @@ func (c clause) readState(f *frame, used []bool) {
 // follow the first.
 func (c clause) readTitleList(f *frame, used []bool) {
 	f.titleList = f.title != ""
+	if f.createCount > 1 && f.title != "" {
+		// «دو تا فرم بساز یکی اسمش الف یکی ب»: «یکی» names each of them.
+		for i := 0; i < len(c) && len(f.moreTitles)+1 < f.createCount; i++ {
+			if used[i] || c[i].quoted || c[i].m != "یکی" || i+1 >= len(c) || isAny(c[i+1].m, "از", "دیگه", "دیگر") {
+				continue
+			}
+			j := i + 1
+			if n := c.atAny(j, titleMarkersV); n > 0 {
+				j += n
+			} else if c.atAny(j, nameNounsV) > 0 && c[j].pron {
+				j++
+			}
+			if j >= len(c) || used[j] {
+				continue
+			}
+			end := j
+			for end < len(c) && !c.isStop(end) && !(end > j && (c.atAny(end, actionWordsV) > 0 || isAny(c[end].m, quantifiers...) || strings.HasPrefix(c[end].m, "جفت") || strings.HasPrefix(c[end].m, "هردو"))) {
+				end++
+			}
+			if c[j].quoted {
+				end = j + 1
+			}
+			if end > j {
+				used[i] = true
+				f.moreTitles = append(f.moreTitles, surfaceOf(c[j:end]))
+				markUsed(used, j, end)
+				i = end - 1
+			}
+		}
+	}
 	for i, t := range c {
 		if t.punct && t.m == ":" && i+1 < len(c) {
 			f.titleList = true

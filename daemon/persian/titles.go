@@ -135,6 +135,11 @@ func (c clause) spanUntilVerb(i, verb int, used []bool) string {
 		if c[j].punct || fillers[c[j].m] {
 			continue
 		}
+		// «… اسمش الف یکی ب جفتشم منتشر کن»: the next item or another
+		// act ends the name before the verb is reached.
+		if j > i && !c[j].quoted && (c[j].m == "یکی" && c.isStop(j) || c.atAny(j, actionWordsV) > 0) {
+			break
+		}
 		words = append(words, c[j].s)
 		used[j] = true
 	}

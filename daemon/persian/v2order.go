@@ -325,7 +325,7 @@ func (c clause) saysAll() bool {
 		if t.m == "هر" && i+1 < len(c) && (c[i+1].isNum || strings.HasPrefix(c[i+1].m, "دو") || strings.HasPrefix(c[i+1].m, "سه")) {
 			return true
 		}
-		if strings.HasPrefix(t.m, "هردو") || strings.HasPrefix(t.m, "هرسه") || isAny(t.m, "همشون", "همهشون", "همه", "همگی", "both", "all", "each") {
+		if strings.HasPrefix(t.m, "هردو") || strings.HasPrefix(t.m, "هرسه") || strings.HasPrefix(t.m, "جفت") || isAny(t.m, "همشون", "همهشون", "همه", "همگی", "both", "all", "each") {
 			return true
 		}
 	}
