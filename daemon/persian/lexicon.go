@@ -328,6 +328,10 @@ var refuseTakingVerbs = []string{"نگیره", "نگیرد", "نگیرن", "نگ
 // pluralFormNouns name several forms: a list of their numbers follows.
 var pluralFormNouns = []string{"فرمها", "فرمهای", "فورمها", "فورمهای", "فرمای", "فرما", "forms"}
 
+// verbEndings are the forms of «کردن» and «دادن» that end a polite
+// request: «اضافه کنی؟», «بذارید».
+var verbEndings = []string{"کنی", "کنید", "کنین", "بکنی", "بکنید", "بکنین", "کنیم", "بدی", "بدید", "بدین", "بدهید", "بذاری", "بذارید", "بذارین", "بزاری", "بزارید", "بفرمایید", "نمایید", "فرمایید"}
+
 // pronounPrepositions are the pronoun bases that are prepositions:
 // with ـش on («بهش», «براش», «توش») they point back at what was named.
 var pronounPrepositions = []string{"به", "برا", "برای", "تو", "داخل", "از"}

@@ -363,6 +363,16 @@ func (c clause) wordingAfterVerb(at int, used []bool) (j, k int) {
 		}
 		j = v + n
 		k = c.bareWordingEnd(j, len(c), used)
+		for m := j; m < k; m++ {
+			// «… اضافه کنی؟», «… بذار ممنون»: the verb's ending or a
+			// courtesy after it is no wording.
+			if isAny(c[m].m, verbEndings...) || isAny(c[m].m, thankWords...) || isAny(c[m].m, politeWords...) || isAny(c[m].m, greetings...) {
+				return j, j
+			}
+		}
+		if k < len(c) && c[k].punct && isAny(c[k].m, "؟", "?") {
+			return j, j
+		}
 		for m := k; m < len(c); m++ {
 			if !used[m] && !c[m].punct && !fillers[c[m].m] && !isAny(c[m].m, "هم", "دیگه") {
 				return j, j

@@ -717,6 +717,9 @@ func (c clause) v2Traits(g *fieldGroup, at, hi int, used []bool) {
 		for j < hi && !c[j].quoted && typeWords[c[j].m] {
 			j++
 		}
+		if j > at+1 && j < hi && isAny(c[j].m, "و", "and") {
+			j = hi // «یه سوال بلند و غیر ضروری»: no wording follows «و»
+		}
 		if j > at+1 {
 			if k := c.bareWordingEnd(j, hi, used); k > j {
 				g.question = surfaceOf(c[j:k])
@@ -1081,6 +1084,10 @@ func (c clause) bareWordingEnd(j, hi int, used []bool) int {
 // endsBareWording reports a token no unquoted wording holds.
 func (c clause) endsBareWording(k int) bool {
 	t := c[k]
+	// «غیر ضروری», «غیر اجباری»: the negation of «required» is a detail.
+	if t.m == "غیر" && k+1 < len(c) && (isAny(c[k+1].m, requiredWords...) || isAny(c[k+1].m, optionalWords...)) {
+		return true
+	}
 	return t.punct || t.quoted || t.list != nil || t.qnoun || t.isNum || t.pron ||
 		isAny(t.m, "با", "به", "تو", "توی", "در", "برای", "واسه", "که", "را", "رو", "هم", "دیگه", "دیگر", "یه", "یک", "از", "ای", "with", "to", "in", "for") ||
 		isAny(t.m, lightVerbs...) || isAny(t.m, requiredWords...) || isAny(t.m, optionalWords...) || typeWords[t.m] ||
