@@ -330,7 +330,7 @@ var pluralFormNouns = []string{"فرمها", "فرمهای", "فورمها", "ف
 
 // verbEndings are the forms of «کردن» and «دادن» that end a polite
 // request: «اضافه کنی؟», «بذارید».
-var verbEndings = []string{"کنی", "کنید", "کنین", "بکنی", "بکنید", "بکنین", "کنیم", "بدی", "بدید", "بدین", "بدهید", "بذاری", "بذارید", "بذارین", "بزاری", "بزارید", "بفرمایید", "نمایید", "فرمایید"}
+var verbEndings = []string{"کنم", "بکنم", "بذارم", "بزارم", "کنی", "کنید", "کنین", "بکنی", "بکنید", "بکنین", "کنیم", "بدی", "بدید", "بدین", "بدهید", "بذاری", "بذارید", "بذارین", "بزاری", "بزارید", "بفرمایید", "نمایید", "فرمایید"}
 
 // pronounPrepositions are the pronoun bases that are prepositions:
 // with ـش on («بهش», «براش», «توش») they point back at what was named.

@@ -207,6 +207,27 @@ func (c clause) itemAt(i int, used []bool) (count, typeAt int, ok bool) {
 	return 0, 0, false
 }
 
+// headsList reports a counted question noun at i followed, before any
+// other question, by a list naming as many questions.
+func (c clause) headsList(i int) bool {
+	if !c.countedAt(i) {
+		return false
+	}
+	j := i - 1
+	if isAny(c[j].m, "تا", "عدد") {
+		j--
+	}
+	for k := i + 1; k < len(c); k++ {
+		if c[k].qnoun {
+			return false
+		}
+		if l := c[k].list; l != nil && l.named {
+			return len(l.items) == c[j].num
+		}
+	}
+	return false
+}
+
 // groupAnchor is where a field group starts: a question noun, or a list
 // item without its noun (whose count is said with it).
 type groupAnchor struct {
@@ -230,6 +251,11 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool)
 	}
 	for i, t := range c {
 		if listed && t.qnoun && isAny(t.m, pluralQuestionNouns...) {
+			continue
+		}
+		if listed && t.qnoun && c.headsList(i) {
+			// «دو سوال امتیازی اضافه کن: کیفیت غذا و برخورد»: the count
+			// and type are the list's, whose items are the questions.
 			continue
 		}
 		if used[i] || t.quoted {

@@ -80,7 +80,12 @@ func collectLists(toks []token) []token {
 			// سوال بذار اسم فامیل موبایل»: after the verb, as many items as
 			// the count names them.
 			n := countBefore(out)
-			items, end := listItems(toks, i+1, false)
+			from := i + 1
+			// «دو تا سوال بذار مثل «الف» و «ب»»: «مثل» introduces them.
+			for from < len(toks) && !toks[from].quoted && isAny(toks[from].m, listMarkers...) {
+				from++
+			}
+			items, end := listItems(toks, from, false)
 			if len(items) == 1 && len(items[0]) == n && allPlainWords(items[0]) {
 				items = wordItems(items[0])
 			}
