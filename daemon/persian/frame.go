@@ -45,6 +45,7 @@ type frame struct {
 	leftover                       []string  // content words the reading did not use (coverage.go)
 	leftQuotes                     []string  // quoted text the reading did not use (coverage.go)
 	elevenDigits                   bool      // its last question's answer has eleven digits, a mobile number if «۰۹» follows
+	verbless                       bool      // it adds with no verb of its own: the verb of a clause beside it is shared, if one is
 	saidFormat                     string    // a format said with no question of its own (formatGoesBack)
 	detail                         [2]string // why a detail the plan cannot carry refuses the command, if it was its point
 	detailKind                     string    // the word that asked for it
@@ -212,7 +213,7 @@ func (c clause) read(f *frame, used []bool, v2 bool) {
 	if v2 && !f.hasIntent() && f.edit == nil && len(f.ids) > 0 && len(f.groups) > 0 && c.countedQuestion() && !c.hasVerb() {
 		// «فرم ۱۳: یه سوال کشویی «شیفت» با گزینه‌های …»: a new question
 		// said of a form with no verb at all is added to it.
-		f.add = true
+		f.add, f.verbless = true, true
 	}
 	c.readNavigation(f, used)
 	if !f.hasIntent() && !f.hasContent() {

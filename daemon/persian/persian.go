@@ -162,6 +162,9 @@ func (p *Planner) Plan(text string) Result {
 		namesLastQuestion(frames)
 		formBesideEdit(frames)
 	}
+	if v2 {
+		verbShared(frames)
+	}
 	detailsArePoint(frames)
 	frames = attachVerbless(frames)
 

@@ -602,6 +602,23 @@ func containsWord(text, w string) bool {
 	return strings.Contains(" "+corpusKey(text)+" ", " "+corpusKey(w)+" ")
 }
 
+// verbShared reads «add two short questions and a rating question to
+// form 12», «به فرم ۴ یک سوال بلند و یک سوال کوتاه اضافه کن»: a clause
+// adding questions with no verb of its own, beside one that adds with
+// its verb, shares that verb (and its form) rather than acting alone.
+func verbShared(fs []*frame) {
+	for k, f := range fs {
+		if !f.verbless {
+			continue
+		}
+		before := k > 0 && fs[k-1].add && len(fs[k-1].groups) > 0 && !fs[k-1].verbless && !fs[k-1].create
+		after := k+1 < len(fs) && fs[k+1].add && len(fs[k+1].groups) > 0 && !fs[k+1].verbless && !fs[k+1].create
+		if before || after {
+			f.add, f.verbless = false, false
+		}
+	}
+}
+
 // refGoesOn reads «متن پرسش اول فرم ۴۱ غلطه، بکنیدش «…»»: a clause that
 // names a question and asks nothing of it, followed by one that asks a
 // change and names no question or form, is one edit of that question,
