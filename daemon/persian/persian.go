@@ -116,8 +116,32 @@ func (p *Planner) PlanContract(text string, contract int) Result {
 	return (&Planner{cfg: cfg}).Plan(text)
 }
 
-// Plan reads one command.
+// Plan reads one command. A v1 planner reads it as v2 does, which
+// knows more of how people say things (lists, labels, per-item details,
+// orders), and gives that plan when arshline-plan/v1 can say all of it
+// but options and formats (which v1 never carries); otherwise it reads
+// it with v1's own rules, which keep v1's cap on added questions.
 func (p *Planner) Plan(text string) Result {
+	if p.cfg.Contract == 1 {
+		cfg := p.cfg
+		cfg.Contract = 2
+		if r := (&Planner{cfg: cfg}).plan(text); r.Plan != nil {
+			steps := make([]domain.PlanStep, len(r.Plan.Steps))
+			copy(steps, r.Plan.Steps)
+			for k := range steps {
+				steps[k].Params.Options, steps[k].Params.Format = nil, ""
+			}
+			if plan := (&domain.Plan{Version: 1, Steps: steps}); !needsV2(plan) {
+				r.Plan = plan
+				return r
+			}
+		}
+	}
+	return p.plan(text)
+}
+
+// plan reads one command for the planner's own contract.
+func (p *Planner) plan(text string) Result {
 	toks := dropOpeners(tokenize(surface(text)))
 	if len(toks) == 0 {
 		return none("the command is empty", "فرمان خالی است")

@@ -207,6 +207,18 @@ func (c clause) itemAt(i int, used []bool) (count, typeAt int, ok bool) {
 	return 0, 0, false
 }
 
+// countOf returns the count said before the question noun at i.
+func (c clause) countOf(i int) int {
+	j := i - 1
+	if j > 0 && isAny(c[j].m, "تا", "عدد") {
+		j--
+	}
+	if j < 0 || !c[j].isNum {
+		return 0
+	}
+	return c[j].num
+}
+
 // headsList reports a counted question noun at i followed, before any
 // other question, by a list naming as many questions.
 func (c clause) headsList(i int) bool {
@@ -278,6 +290,17 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool)
 	for gi, a := range anchors {
 		g := fieldGroup{count: 1, item: a.item}
 		lo, hi := c.groupSpan(anchors, gi)
+		if l := c[a.at].list; l != nil && gi > 0 && l.named && c.countedAt(anchors[gi-1].at) && c.countOf(anchors[gi-1].at) > len(l.items) {
+			// «سه سوال اضافه کن: کد ملی، شماره شناسنامه»: fewer names
+			// than the count said; the count is kept and the names are
+			// warned of, not guessed into places. (More names than the
+			// count are all questions: each is named.)
+			for _, it := range l.items {
+				f.leftQuotes = append(f.leftQuotes, surfaceOf(it))
+			}
+			used[a.at] = true
+			continue
+		}
 		if l := c[a.at].list; l != nil {
 			// The questions a list names take what the words around it
 			// say of them all.
