@@ -93,7 +93,7 @@ func splitClauses(toks []token) (out [][]token, joins []string) {
 			if (t.m == "و" || t.m == "and") && i+2 < len(toks) && isAny(toks[i+1].m, "بهصورت", "بصورت", "به‌صورت") && (isAny(toks[i+2].m, requiredWords...) || isAny(toks[i+2].m, optionalWords...)) {
 				continue // «… با قالب کد ملی و به‌صورت الزامی …» goes on
 			}
-			if t.m == "و" && wording && i > 0 && isWord(toks[i-1]) && plainWording(toks[i+1:]) {
+			if t.m == "و" && wording && i > 0 && isWord(toks[i-1]) && plainWording(toks[i+1:]) && !(i+1 < len(toks) && clause(toks).spokenOrdinalAt(i+1)) {
 				continue // «با عنوان اسم و فامیل», «بنویس رشته و گرایش»
 			}
 			if t.m == "و" || t.m == "and" {

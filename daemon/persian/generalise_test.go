@@ -415,6 +415,16 @@ func TestReadingsByMechanism(t *testing.T) {
 			"به فرم ۳۲ دو تا سوال اضافه کن یکی جواب کوتاه با عنوان نام شرکت یکی ایمیل با عنوان ایمیل شرکت": "add_field #32 short_text نام شرکت; add_field #32 email ایمیل شرکت",
 			"دو تا فرم بساز یکی اسمش اردوی کیش یکی اردوی قشم جفتشم منتشر کن":                               "create_form اردوی کیش; publish_form; create_form اردوی قشم; publish_form",
 		}},
+		{"lists of questions and of forms", map[string]string{
+			"به فرم ۸ دو سوال بلند اضافه کن: انتقادات، پیشنهادات":             "add_field #8 long_text انتقادات; add_field #8 long_text پیشنهادات",
+			"به فرم ۶ سه سوال اضافه کن: کد ملی، شماره شناسنامه":               "add_field #6 short_text; add_field #6 short_text; add_field #6 short_text",
+			"add two short answer questions and a rating question to form 12": "add_field #12 short_text; add_field #12 short_text; add_field #12 rating",
+			"به فرم ۴ یک سوال بلند و یک سوال کوتاه اضافه کن، هر دو اجباری":    "add_field #4 long_text required; add_field #4 short_text required",
+			"یه سوال بلند و غیر ضروری به فرم ۴ اضافه کن":                      "add_field #4 long_text",
+			"میشه به فرم ۵ یه سوال ستاره ای اضافه کنی؟":                       "add_field #5 rating",
+			"دو فرم بساز، اولی به اسم کلاس صبح و دومی به اسم کلاس عصر":        "create_form کلاس صبح; create_form کلاس عصر",
+			"به فرم ۵ یه سوال با صورت سوال «سن شما؟» اضافه کن":                "add_field #5 short_text سن شما؟",
+		}},
 		{"what gives no plan", map[string]string{
 			"فرم هفت رو تو صفحه ساخت فرم باز کن":            "none",
 			"rating سوال 4 فرم 10 رو بکن از 1 تا 10":        "none",
@@ -431,6 +441,29 @@ func TestReadingsByMechanism(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestV1ReadsAsV2: a v1 planner gives the v2 reading without options
+// and formats when v1 can say it, and keeps v1's own reading (and its
+// cap on added questions) when it cannot.
+func TestV1ReadsAsV2(t *testing.T) {
+	p := New(Config{Contract: 1})
+	for text, want := range map[string]string{
+		"فرم جدید بساز با سه سوال: نام (کوتاه، اجباری)، توضیحات (بلند)، رضایت (امتیازی)": "create_form فرم جدید; add_field short_text نام required; add_field long_text توضیحات; add_field rating رضایت",
+		"به فرم ۹ یه سوال کشویی «شهر» با گزینه‌های تهران و شیراز اضافه کن":               "add_field #9 dropdown شهر",
+		"به فرم ۳ یه سوال «کد ملی» اضافه کن":                                             "add_field #3 short_text کد ملی",
+		"عنوان فرم: نظرسنجی کارکنان، سوال: نام":                                          "create_form نظرسنجی کارکنان; add_field short_text نام",
+		"سوال دوم فرم ۵ رو حذف کن":                                                       "none",
+		"به فرم ۲ ده تا سوال اضافه کن":                                                   strings.TrimSuffix(strings.Repeat("add_field #2 short_text; ", 6), "; "),
+	} {
+		r := p.Plan(text)
+		if got := stepsOf(r); got != want {
+			t.Errorf("%s\n got: %s\nwant: %s", text, got, want)
+		}
+		if r.Plan != nil && r.Plan.Version != 1 {
+			t.Errorf("%s: a v1 planner wrote version %d", text, r.Plan.Version)
+		}
 	}
 }
 

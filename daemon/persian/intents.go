@@ -154,16 +154,17 @@ func (c clause) readTitleList(f *frame, used []bool) {
 	if f.createCount > 1 && f.title != "" {
 		// «دو تا فرم بساز یکی اسمش الف یکی ب»: «یکی» names each of them.
 		for i := 0; i < len(c) && len(f.moreTitles)+1 < f.createCount; i++ {
-			if used[i] || c[i].quoted || c[i].m != "یکی" || i+1 >= len(c) || isAny(c[i+1].m, "از", "دیگه", "دیگر") {
+			if used[i] || c[i].quoted || c[i].m != "یکی" && !c.spokenOrdinalAt(i) || i+1 >= len(c) || isAny(c[i+1].m, "از", "دیگه", "دیگر") {
 				continue
 			}
 			j := i + 1
+			marked := false // «دومی به اسم ب»: the title reading may have passed over it
 			if n := c.atAny(j, titleMarkersV); n > 0 {
-				j += n
+				j, marked = j+n, true
 			} else if c.atAny(j, nameNounsV) > 0 && c[j].pron {
-				j++
+				j, marked = j+1, true
 			}
-			if j >= len(c) || used[j] {
+			if j >= len(c) || used[j] && !marked {
 				continue
 			}
 			end := j
@@ -173,7 +174,7 @@ func (c clause) readTitleList(f *frame, used []bool) {
 			if c[j].quoted {
 				end = j + 1
 			}
-			if end > j {
+			if end > j && corpusKey(surfaceOf(c[j:end])) != corpusKey(f.title) {
 				used[i] = true
 				f.moreTitles = append(f.moreTitles, surfaceOf(c[j:end]))
 				markUsed(used, j, end)

@@ -128,6 +128,10 @@ func (c clause) isAnchor(i int) bool {
 	if i > 0 && !c[i-1].quoted && isAny(c[i-1].m, "همه", "همهی", "تمام", "تمامی", "بقیه", "بقیهی", "کل", "all") {
 		return false
 	}
+	// «صورت سوال», «متن سوال»: the wording of a question, no new one.
+	if i > 0 && !c[i-1].quoted && isAny(c[i-1].m, "صورت", "متن") {
+		return false
+	}
 	// «سومین سوال», «the third question» name a place in the form. Bare
 	// «اول» is also the adverb "first" («اول سوال کوتاه را اضافه کن»).
 	if i > 0 && !c[i-1].quoted && c[i-1].m != "اول" {

@@ -51,6 +51,11 @@ func (c clause) isStop(i int) bool {
 	if t.m == "یکی" && i > 0 && !(i+1 < len(c) && isAny(c[i+1].m, "از", "دیگه", "دیگر")) {
 		return true
 	}
+	// «اولی به اسم الف و دومی به اسم ب»: a spoken ordinal names the
+	// next item.
+	if i > 0 && c.spokenOrdinalAt(i) {
+		return true
+	}
 	// «به اسم نظرسنجی مشتریان که یه سوال … داشته باشه»: a relative
 	// clause says what the form has, not its name.
 	if isAny(t.m, "که", "which", "that") && i > 0 {
@@ -61,6 +66,17 @@ func (c clause) isStop(i int) bool {
 		}
 	}
 	return c.atAny(i, stopWordsV) > 0 || c.detailStarts(i)
+}
+
+// spokenOrdinalAt reports «اولی», «دومی», «سومی» at i: the first, the
+// second one, naming an item of a list said in one breath.
+func (c clause) spokenOrdinalAt(i int) bool {
+	t := c[i]
+	if t.quoted || !strings.HasSuffix(t.m, "ی") || isAny(t.m, "یکی") {
+		return false
+	}
+	_, ok := ordinal(t.m)
+	return ok && !(i+1 < len(c) && (c[i+1].qnoun || c.atAny(i+1, formNounsV) > 0))
 }
 
 // detailStarts reports a detail of the question beginning at i, which
@@ -114,6 +130,10 @@ func (c clause) span(i int, used []bool) (string, int) {
 		}
 		words = append(words, c[j].s)
 		used[j] = true
+	}
+	// «الف و دومی …»: a «و» before the stop joins the next item.
+	for len(words) > 0 && isAny(words[len(words)-1], "و", "and") {
+		words = words[:len(words)-1]
 	}
 	// «… که بپرسه اسمت چیه؟»: the question mark is the wording's.
 	if len(words) > 0 && j < len(c) && c[j].punct && isAny(c[j].m, "؟", "?") {
