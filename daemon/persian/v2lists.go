@@ -750,13 +750,20 @@ func (c clause) v2Traits(g *fieldGroup, at, hi int, used []bool) {
 					// «یه سوال تاریخ «تاریخ مراجعه»», «سوال ایمیل با عنوان
 					// «…»»: a quote after the label is the wording; the
 					// label only names the kind.
+					end := j + l.n
 					if q := c.quoteIn(j+l.n, hi, used); q >= 0 {
 						g.question, used[q] = c[q].s, true
 					} else if !l.typeOnly && !(l.n == 1 && namesType(c[j].m)) {
-						g.question = surfaceOf(c[j : j+l.n])
+						// «یه سوال شماره موبایل مشتری»: the words after the
+						// label go on with the wording.
+						end = max(end, c.bareWordingEnd(end, hi, used))
+						g.question = surfaceOf(c[j:end])
 					}
+					markUsed(used, j, end)
+					j = end - l.n
+				} else {
+					markUsed(used, j, j+l.n)
 				}
-				markUsed(used, j, j+l.n)
 				j += l.n - 1
 			}
 		}
