@@ -136,6 +136,12 @@ func (c clause) readState(f *frame, used []bool) {
 	if !f.create && c.hasUnused(used, publishWordsV) {
 		f.publish = true
 	}
+	if !f.create && c.madeAvailable() {
+		// «فرم ۴۱ رو در دسترس بچه‌ها قرار بدید»: put where people reach
+		// it is published. (That it stays so, «در دسترس باشد», is no
+		// order.)
+		f.publish = true
+	}
 	unpublish := c.hasUnused(used, publishStemV) && (c.hasUnused(used, unpublishV) || c.unpublishedState())
 	if !f.create && (c.hasUnused(used, draftWordsV) || unpublish) {
 		f.draft = true
@@ -144,6 +150,21 @@ func (c clause) readState(f *frame, used []bool) {
 	if !f.create && !unpublish && c.leavesDraft(used) {
 		f.draft, f.publish = false, true
 	}
+}
+
+// madeAvailable reports «در دسترس … قرار بده/بدهید/گیرد».
+func (c clause) madeAvailable() bool {
+	for i := 0; i+1 < len(c); i++ {
+		if c[i].quoted || c[i].m != "در" || c[i+1].m != "دسترس" {
+			continue
+		}
+		for k := i + 2; k < len(c) && k <= i+5; k++ {
+			if !c[k].quoted && c[k].m == "قرار" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // readTitleList reads the names of several forms made at once: «دو فرم
