@@ -155,9 +155,10 @@ func (c clause) spanUntilVerb(i, verb int, used []bool) string {
 		if c[j].punct || fillers[c[j].m] {
 			continue
 		}
-		// «… اسمش الف یکی ب جفتشم منتشر کن»: the next item or another
-		// act ends the name before the verb is reached.
-		if j > i && !c[j].quoted && (c[j].m == "یکی" && c.isStop(j) || c.atAny(j, actionWordsV) > 0) {
+		// «… اسمش الف یکی ب جفتشم منتشر کن», «اسمش الف یه سوال … بذار»:
+		// the next item, a question or another act ends the name before
+		// the verb is reached.
+		if j > i && !c[j].quoted && (c[j].m == "یکی" && c.isStop(j) || c.atAny(j, actionWordsV) > 0 || c[j].qnoun || c[j].isNum && j+1 < len(c) && c[j+1].qnoun) {
 			break
 		}
 		words = append(words, c[j].s)
