@@ -370,7 +370,7 @@ var (
 	// «گزینه‌هاش», «گزینه‌هایش».
 	optionPluralNouns = []string{"گزینههاش", "گزینههایش", "گزینههاشو", "گزینههاشون", "گزینهها:", "option", "گزینههایی", "choice"}
 	// pluralQuestionNouns head a list of the questions' wordings.
-	pluralQuestionNouns = []string{"سوالات", "سوالها", "سوالهای", "سؤالات", "سؤالها", "سؤالهای", "پرسشها", "پرسشهای", "فیلدها", "فیلدهای", "questions", "fields"}
+	pluralQuestionNouns = []string{"fieldها", "fieldهای", "questionها", "سوالات", "سوالها", "سوالهای", "سؤالات", "سؤالها", "سؤالهای", "پرسشها", "پرسشهای", "فیلدها", "فیلدهای", "questions", "fields"}
 	// askVerbs end a description of what a form asks: «که اسم و سن رو
 	// بپرسه».
 	askVerbs = []string{"بپرسه", "بپرسد", "بپرسن", "بپرسند", "بپرسیم", "بپرسم", "بگیره", "بگیرد", "بخواد", "بخواهد", "بخواهیم", "asks", "ask", "asking", "collects", "collect"}

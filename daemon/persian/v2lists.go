@@ -67,8 +67,10 @@ func collectLists(toks []token) []token {
 			}
 		}
 		if t.punct && t.m == ":" && len(out) > 0 && colonListFollows(out) {
-			// «این سوال‌ها رو اضافه کن: «نام» اجباری، «ایمیل» اختیاری».
-			if items, end := listItems(toks, i+1, false); len(items) > 1 && endsCommand(toks, end) {
+			// «این سوال‌ها رو اضافه کن: «نام» اجباری، «ایمیل» اختیاری»; the
+			// list may end the sentence, or a new question may follow it
+			// («…، «موبایل» و یه dropdown «…» با options …؛ بعد …»).
+			if items, end := listItems(toks, i+1, false); len(items) > 1 && (endsCommand(toks, end) || newQuestionAt(toks, end)) {
 				out = append(out, listToken(&tokenList{items: items, named: true}, surfaceOf(toks[i:end])))
 				i = end - 1
 				changed = true
@@ -558,6 +560,9 @@ func listEnds(toks []token, j int, options bool) bool {
 	// «… تبریز بهش اضافه کن», «… ۹ براش بذار»: a preposition carrying a
 	// pronoun points back at the question; no option holds one.
 	if t.pron && isAny(t.m, pronounPrepositions...) {
+		return true
+	}
+	if newQuestionAt(toks, j) {
 		return true
 	}
 	if t.qnoun || isAny(t.m, "را", "رو", "که", "باشه", "باشد", "باشن", "باشند", "بشه", "هست", "است", "then", "to") || isAny(t.m, lightVerbs...) || isAskVerb(t.m) {
@@ -1293,6 +1298,19 @@ func labelledTypes(toks []token) []token {
 		return labelledTypes(append(out, toks[i+3+n:]...))
 	}
 	return toks
+}
+
+// newQuestionAt reports a question counted at j, «یه dropdown …», «یک
+// سوال …»: the start of one more question after a list.
+func newQuestionAt(toks []token, j int) bool {
+	if j+2 < len(toks) && !toks[j].quoted && isAny(toks[j].m, "و", "and") {
+		j++ // «… و یه سوال کشویی …»
+	}
+	if j+1 >= len(toks) || toks[j].quoted || !isAny(toks[j].m, "یه", "یک") {
+		return false
+	}
+	_, n := clause(toks).fieldTypeAt(j + 1)
+	return toks[j+1].qnoun || n > 0
 }
 
 // endsCommand reports that nothing but punctuation follows end: «…، شمارهٔ
