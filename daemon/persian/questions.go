@@ -128,6 +128,11 @@ func (c clause) isAnchor(i int) bool {
 	if i > 0 && !c[i-1].quoted && isAny(c[i-1].m, "همه", "همهی", "تمام", "تمامی", "بقیه", "بقیهی", "کل", "all") {
 		return false
 	}
+	// «سوالاشم اینا باشه: …»: its questions are those said next; the
+	// noun announces them and is none of them.
+	if i+1 < len(c) && !c[i+1].quoted && isAny(c[i+1].m, "اینا", "اینها", "اینان", "these", "following") {
+		return false
+	}
 	// «صورت سوال», «متن سوال»: the wording of a question, no new one.
 	if i > 0 && !c[i-1].quoted && isAny(c[i-1].m, "صورت", "متن") {
 		return false

@@ -34,8 +34,8 @@ func (c clause) isStop(i int) bool {
 	if _, n := c.fieldTypeAt(i); n > 0 && i+n < len(c) && c[i+n].qnoun {
 		return true
 	}
-	if t.isNum && i+1 < len(c) && c[i+1].qnoun {
-		return true
+	if t.isNum && i+1 < len(c) && (c[i+1].qnoun || c[i+1].list != nil && !c[i+1].list.options) {
+		return true // «… یه سوال …», «… یه [سوال کد ملی] …»
 	}
 	// «… کتابخوانی زمستان دو تا سوال …»: typed without «و», the next
 	// group's count with its counter ends the name before it.
