@@ -110,7 +110,7 @@ var (
 	whyHowWords = []string{"چرا", "چطور", "چطوری", "چگونه", "چجوری", "why", "how"}
 	// haveVerbs after «لازم» make the verb "to need" («لازم دارم»), which
 	// says nothing of a question being required.
-	haveVerbs = []string{"دارم", "داریم", "داره", "دارد", "دارید", "دارین", "داشتم", "داشتیم"}
+	haveVerbs = []string{"دارم", "داریم", "داره", "دارد", "دارید", "دارین", "داشتم", "داشتیم", "داشته"}
 	// outVerbs take a form out of a state: «از پیش‌نویس خارج کن».
 	// returnVerbs put a form back into a state: «به حالت پیش‌نویس
 	// برگردان», «به پیش‌نویس بازگردانده شود».

@@ -98,6 +98,19 @@ func collectLists(toks []token) []token {
 				continue
 			}
 		}
+		if !t.quoted && t.m == "یکی" && !(i+1 < len(toks) && isAny(toks[i+1].m, "از", "دیگه", "دیگر")) {
+			// «شیش تا سوال داشته باشه یکی اسم و فامیل جواب کوتاه، یکی
+			// ایمیل، یکی سابقه کار که عددی باشه …»: the questions counted
+			// before, named one by one.
+			if n := countBefore(out); n >= 2 {
+				if items, end := oneByOne(toks, i, n); items != nil {
+					out = append(out, listToken(&tokenList{items: items, named: true}, surfaceOf(toks[i:end])))
+					i = end - 1
+					changed = true
+					continue
+				}
+			}
+		}
 		if t.punct && t.m == ":" && i+1 < len(toks) {
 			if _, ok := clause(toks[i+1:]).opensWithOrdinal(); ok {
 				// «دو تا فرم می‌خوام: اولی …، دومی …»: the colon opens items
@@ -1298,6 +1311,47 @@ func labelledTypes(toks []token) []token {
 		return labelledTypes(append(out, toks[i+3+n:]...))
 	}
 	return toks
+}
+
+// oneByOne reads n items each opened by «یکی» from i: each its wording
+// and what is said of it («که عددی باشه», «جواب کوتاه و اجباری»). It
+// gives nothing unless there are n, each starting with its wording.
+func oneByOne(toks []token, i, n int) ([][]token, int) {
+	c := clause(toks)
+	var items [][]token
+	var cur []token
+	j := i
+	for ; j < len(toks); j++ {
+		t := toks[j]
+		if !t.quoted && t.m == "یکی" && !(j+1 < len(toks) && isAny(toks[j+1].m, "از", "دیگه", "دیگر")) {
+			if j > i {
+				items = append(items, cur)
+			}
+			cur = nil
+			continue
+		}
+		if t.punct && !isAny(t.m, "،", ",", "(", ")") || !t.quoted && (conjunctions[t.m] && !isAny(t.m, "و", "and") || c.atAny(j, actionWordsV) > 0 && !isAny(t.m, "فعال")) {
+			break
+		}
+		if t.punct || !t.quoted && isAny(t.m, "که", "هم", "باشه", "باشد", "بشه", "باشن", "باشند", "بود") {
+			continue
+		}
+		cur = append(cur, t)
+	}
+	items = append(items, cur)
+	if len(items) != n {
+		return nil, 0
+	}
+	for k, it := range items {
+		for len(it) > 0 && !it[len(it)-1].quoted && isAny(it[len(it)-1].m, "و", "and") {
+			it = it[:len(it)-1]
+		}
+		if len(it) == 0 || countedItem(it) {
+			return nil, 0
+		}
+		items[k] = it
+	}
+	return items, j
 }
 
 // newQuestionAt reports a question counted at j, «یه dropdown …», «یک
