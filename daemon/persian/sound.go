@@ -218,7 +218,7 @@ func sameStart(w string, r rune) bool {
 // whose slips are read as them: «qustion», «qeustion», «optoins». Only
 // these nouns, which narrow an act to a question, are read by one
 // edit; a verb typed wrong is never guessed.
-var englishNouns = []string{"question", "questions", "option", "options"}
+var englishNouns = []string{"question", "questions", "option", "options", "field", "fields"}
 
 // englishNounSlip returns the English noun one edit (a letter left
 // out, added, changed or two swapped) from m, a Latin word of six

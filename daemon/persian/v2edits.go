@@ -202,8 +202,10 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 				}
 			case e.typ == "" || e.format == "":
 				if typ, n := c.fieldTypeAt(j); n > 0 {
-					// «از کوتاه بکن بلند»: the type it had is not the change.
-					if !(j > 0 && isAny(c[j-1].m, "از", "from")) && e.typ == "" {
+					// «از کوتاه بکن بلند», «از نوع پاسخ کوتاه به پاسخ بلند»:
+					// the type it had is not the change.
+					from := j > 0 && isAny(c[j-1].m, "از", "from") || j > 1 && isAny(c[j-1].m, "نوع", "type") && isAny(c[j-2].m, "از", "from") && c.typeAfter(j+n)
+					if !from && e.typ == "" {
 						e.typ, changed = typ, true
 					}
 					markUsed(used, j, j+n)
@@ -250,6 +252,16 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 	// one; the contract checks that.
 	f.edit = e
 	return true
+}
+
+// typeAfter reports a type named at or after i: «… به پاسخ بلند».
+func (c clause) typeAfter(i int) bool {
+	for k := i; k < len(c); k++ {
+		if _, n := c.fieldTypeAt(k); n > 0 && !c[k].quoted {
+			return true
+		}
+	}
+	return false
 }
 
 // remadeAs reports «سوال سوم فرم ۵۸ رو یه سوال عددی کن»: a question
