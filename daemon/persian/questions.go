@@ -200,8 +200,14 @@ func (c clause) itemAt(i int, used []bool) (count, typeAt int, ok bool) {
 		}
 	}
 	if _, n := c.fieldTypeAt(j); n > 0 {
-		// «دو تا کوتاه سوال» is the noun's count, read with the noun.
-		if j+n < len(c) && c[j+n].qnoun {
+		// «دو تا کوتاه سوال» is the noun's count, read with the noun;
+		// so is «a file upload field»: more words of the type may come
+		// between.
+		k := j + n
+		for k < len(c) && !c[k].quoted && (typeWords[c[k].m] || isAny(c[k].m, "upload", "آپلود", "بارگذاری")) {
+			k++
+		}
+		if k < len(c) && c[k].qnoun {
 			return 0, 0, false
 		}
 		return num, j, true
