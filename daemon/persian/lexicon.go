@@ -332,6 +332,10 @@ var pluralFormNouns = []string{"فرمها", "فرمهای", "فورمها", "ف
 // request: «اضافه کنی؟», «بذارید».
 var verbEndings = []string{"کنم", "بکنم", "بذارم", "بزارم", "کنی", "کنید", "کنین", "بکنی", "بکنید", "بکنین", "کنیم", "بدی", "بدید", "بدین", "بدهید", "بذاری", "بذارید", "بذارین", "بزاری", "بزارید", "بفرمایید", "نمایید", "فرمایید"}
 
+// emphaticWords stress the thing named, «خود ۴۶ رو غیرفعال کن» (46
+// itself): words of the grammar, no detail.
+var emphaticWords = []string{"خود", "itself"}
+
 // pronounPrepositions are the pronoun bases that are prepositions:
 // with ـش on («بهش», «براش», «توش») they point back at what was named.
 var pronounPrepositions = []string{"به", "برا", "برای", "تو", "داخل", "از"}

@@ -235,10 +235,15 @@ func actsOnCopy(fs []*frame) {
 	copied := false
 	var last *frame
 	for _, f := range fs {
-		if f.duplicate && last != nil && len(f.ids) == 0 && f.title != "" && last.title == "" && f.toks.has(nameNounsV) {
-			// «فرم ۱۰ را کپی کن و اسم کپی را بذار «…»»: the name is the
-			// copy's, made once.
-			last.title, f.duplicate, f.title = f.title, false, ""
+		if (f.duplicate || f.rename) && last != nil && len(f.ids) == 0 && f.title != "" && last.title == "" && f.toks.has(nameNounsV) {
+			// «فرم ۱۰ را کپی کن و اسم کپی را بذار «…»», «duplicate form 9
+			// and name it «…»»: the name is the copy's, made once.
+			last.title, f.duplicate, f.rename, f.title = f.title, false, false, ""
+			continue
+		}
+		if last != nil && !f.hasIntent() && len(f.ids) == 0 && last.title == "" && len(f.leftQuotes) == 1 && (f.toks.has(nameNounsV) || f.toks.has(callV)) {
+			// «duplicate form 9 and name it «…»», «… and call it «…»».
+			last.title, f.leftQuotes = f.leftQuotes[0], nil
 			continue
 		}
 		if f.duplicate && !(copied && f.copyIsObject()) {
@@ -268,6 +273,9 @@ func actsOnCopy(fs []*frame) {
 		}
 	}
 }
+
+// callV names a thing in English: «call it …».
+var callV = newVocab("call", "called", "title")
 
 // copyIsObject reports a clause whose word for a copy is the object of
 // another act: it carries a pronoun or the object marker («copy‌ش رو
