@@ -99,6 +99,13 @@ func (b *builder) bare(f *frame) {
 
 func (b *builder) frame(f *frame) {
 	b.bare(f)
+	if f.newRef && b.createStep >= 0 && len(f.ids) == 0 {
+		// «… بعد تو فرم جدیده یه سوال بذار»: the new form is the one
+		// this plan made, not another.
+		f.create, f.createCount, f.title = false, 0, ""
+		f.add = f.add || len(f.groups) > 0
+		b.ctxIDs, b.ctxCreated = nil, true
+	}
 	if len(f.leftover) > 0 {
 		words := "«" + strings.Join(f.leftover, "»، «") + "»"
 		b.warn("plan.leftover", "these words were not understood and the plan does not act on them: "+words,

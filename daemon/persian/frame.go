@@ -46,6 +46,7 @@ type frame struct {
 	leftQuotes                     []string  // quoted text the reading did not use (coverage.go)
 	elevenDigits                   bool      // its last question's answer has eleven digits, a mobile number if «۰۹» follows
 	verbless                       bool      // it adds with no verb of its own: the verb of a clause beside it is shared, if one is
+	newRef                         bool      // «تو فرم جدیده»: in the new form, the one made before if the plan made one
 	saidFormat                     string    // a format said with no question of its own (formatGoesBack)
 	detail                         [2]string // why a detail the plan cannot carry refuses the command, if it was its point
 	detailKind                     string    // the word that asked for it

@@ -12,6 +12,7 @@ func (c clause) readForms(f *frame, used []bool, newForm bool) {
 	}
 	c.skipDeniedForms(used)
 	f.ids = c.formIDs(used)
+	f.newRef = len(f.ids) == 0 && c.inNewForm()
 	c.readNa(f, used)
 	if len(f.ids) == 0 {
 		if i, _ := c.find(0, formNounsV); i < 0 {
@@ -25,6 +26,32 @@ func (c clause) readForms(f *frame, used []bool, newForm bool) {
 			f.refersBack = true
 		}
 	}
+}
+
+// inNewForm reports «تو فرم جدیده», «به فرم جدید», «to the new form»:
+// a place in the new form, with no verb that makes one.
+func (c clause) inNewForm() bool {
+	for i := 0; i+2 < len(c); i++ {
+		if c[i].quoted || !isAny(c[i].m, "تو", "توی", "به", "در", "داخل", "to", "in") {
+			continue
+		}
+		j := i + 1
+		if c[j].m == "the" {
+			j++
+		}
+		if j+1 < len(c) && c.atAny(j, formNounsV) > 0 && isAny(c[j+1].m, "جدیده", "جدید", "تازه", "جدیدمون", "new") {
+			for k := range c {
+				if c.createVerbAt(k) {
+					return false
+				}
+			}
+			return true
+		}
+		if j+1 < len(c) && c[j].m == "new" && isAny(c[j+1].m, "form") {
+			return true
+		}
+	}
+	return false
 }
 
 // formIDs reads «فرم ۳», «فرم شماره ۳», «فرم با شناسه ۳», «فرم‌های ۳ و ۴»,
