@@ -187,6 +187,11 @@ func cutRunOns(toks []token) []token {
 				continue // «سوال دوم رو بکن سوال پنجم»: the place it is made
 			}
 		}
+		// «پاک کن سوال دوم فرم ۸ رو»: a verb said before its object, in a
+		// clause with no object yet, takes the object after it.
+		if !c.objectBefore(i) && !isAny(t.m, deniedImperatives...) {
+			continue
+		}
 		// «… delete نکن فقط unpublish کن»: a denied verb ends its clause.
 		if c.opensObject(i+1) || isAny(t.m, deniedImperatives...) && !toks[i+1].punct && !conjunctions[toks[i+1].m] && !isAny(toks[i+1].m, "نه") {
 			out = append(out, token{m: "،", s: "،", punct: true, r0: '،'})
@@ -196,6 +201,18 @@ func cutRunOns(toks []token) []token {
 		return toks
 	}
 	return out
+}
+
+// objectBefore reports an object in the clause before i: a form, a
+// question, a number, a quote, a list or a pronoun.
+func (c clause) objectBefore(i int) bool {
+	for k := i - 1; k >= 0 && !(c[k].punct && !c[k].quoted); k-- {
+		t := c[k]
+		if t.quoted || t.qnoun || t.isNum || t.pron || t.list != nil || c.atAny(k, formNounsV) > 0 || isAny(t.m, "it", "them", "اون", "آن", "این") {
+			return true
+		}
+	}
+	return false
 }
 
 // movesBefore reports a verb of moving in the clause before i.

@@ -402,6 +402,8 @@ func TestReadingsByMechanism(t *testing.T) {
 			"فرم ۶۱ دیگه ثبت‌نام نگیره":                                 "disable_form #61",
 			"فرم ۸۸ رو فعلا ببند ظرفیت پر شد":                           "disable_form #88",
 			"خیلی ممنون، سوال پنجم فرم ۷۷ را بیاورید اول":               "move_field #77 @4 >0",
+			"پاک کن سوال دوم فرم ۸ رو":                                  "delete_field #8 @1",
+			"منتشر کن فرم ۸ رو":                                         "publish_form #8",
 			"سوال دوم فرم ۶۱ رو بکن سوال پنجم":                          "move_field #61 @1 >4",
 			"سوال سوم فرم ۵۸ رو یه سوال عددی کن":                        "update_field #58 @2 number",
 			"فرم‌های یک و ۲ و سه رو منتشر کن":                           "publish_form #1; publish_form #2; publish_form #3",
