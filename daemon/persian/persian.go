@@ -174,6 +174,7 @@ func (p *Planner) plan(text string) Result {
 		frames = append(frames, f)
 	}
 	if v2 {
+		pronounMoves(frames)
 		frames = placeGoesBack(addGoesOn(editGoesOn(formsByOrdinal(attachOptions(addSharedVerb(refGoesOn(frames)))))))
 		requiredAfter(frames)
 		inItsPlace(frames)

@@ -631,6 +631,44 @@ func verbShared(fs []*frame) {
 	}
 }
 
+// pronounMoves reads «make question 2 of form 3 required and move it to
+// the top», «سوال ۲ رو اجباری کن و بعد ببرش جای سوال اول»: the pronoun
+// on the verb of moving is the question the clause before edits, read
+// again with that question named.
+func pronounMoves(fs []*frame) {
+	for k := 1; k < len(fs); k++ {
+		prev, f := fs[k-1], fs[k]
+		if prev.edit == nil || prev.edit.del || prev.edit.byWording != "" || prev.negated || f.negated || len(f.ids) > 0 || len(f.groups) > 0 || !f.toks.placesIt() {
+			continue
+		}
+		lo, hi := prev.toks.refSpan()
+		if hi <= lo {
+			continue
+		}
+		merged := readClause(append(append(clause{}, prev.toks[lo:hi]...), f.toks...), true)
+		if merged.edit != nil && merged.edit.to != nil && merged.edit.index == prev.edit.index && !merged.negated && merged.refusal[0] == "" {
+			merged.joinedBy = f.joinedBy
+			if len(merged.ids) == 0 {
+				merged.ids = prev.ids
+			}
+			fs[k] = merged
+		}
+	}
+}
+
+// refSpan returns the tokens that name the question a clause edits and
+// its form: «سوال ۲ فرم ۳ رو», «question 2 of form 3».
+func (c clause) refSpan() (lo, hi int) {
+	_, lo, hi, ok := c.questionRef()
+	if !ok {
+		return 0, 0
+	}
+	for hi < len(c) && (c[hi].isNum || c.atAny(hi, formNounsV) > 0 || isAny(c[hi].m, "را", "رو", "of", "in")) {
+		hi++
+	}
+	return lo, hi
+}
+
 // refGoesOn reads «متن پرسش اول فرم ۴۱ غلطه، بکنیدش «…»»: a clause that
 // names a question and asks nothing of it, followed by one that asks a
 // change and names no question or form, is one edit of that question,
@@ -869,7 +907,7 @@ func (c clause) placesIt() bool {
 		if t.quoted {
 			continue
 		}
-		if t.pron && (c.atAny(i, placeVerbsV) > 0 || c.atAny(i, moveVerbsV) > 0) || isAny(t.m, "بذارش", "بزارش", "بگذارش", "ببرش") || t.m == "put" && i+1 < len(c) && c[i+1].m == "it" {
+		if t.pron && (c.atAny(i, placeVerbsV) > 0 || c.atAny(i, moveVerbsV) > 0) || isAny(t.m, "بذارش", "بزارش", "بگذارش", "ببرش") || (t.m == "put" || c.atAny(i, moveVerbsV) > 0) && i+1 < len(c) && isAny(c[i+1].m, "it", "them") {
 			return true
 		}
 	}
