@@ -1333,6 +1333,11 @@ func oneByOne(toks []token, i, n int) ([][]token, int) {
 		if t.punct && !isAny(t.m, "،", ",", "(", ")") || !t.quoted && (conjunctions[t.m] && !isAny(t.m, "و", "and") || c.atAny(j, actionWordsV) > 0 && !isAny(t.m, "فعال")) {
 			break
 		}
+		// «… یکی نام خانوادگی هر دو اجباری»: what is said of them all
+		// ends the last item.
+		if !t.quoted && (t.m == "هر" && j+1 < len(toks) && toks[j+1].isNum || isAny(t.m, quantifiers...) || strings.HasPrefix(t.m, "جفت")) {
+			break
+		}
 		if t.punct || !t.quoted && isAny(t.m, "که", "هم", "باشه", "باشد", "بشه", "باشن", "باشند", "بود") {
 			continue
 		}
