@@ -47,6 +47,7 @@ type frame struct {
 	elevenDigits                   bool      // its last question's answer has eleven digits, a mobile number if «۰۹» follows
 	verbless                       bool      // it adds with no verb of its own: the verb of a clause beside it is shared, if one is
 	newRef                         bool      // «تو فرم جدیده»: in the new form, the one made before if the plan made one
+	copyCount                      int       // «دو تا کپی»: how many copies
 	saidFormat                     string    // a format said with no question of its own (formatGoesBack)
 	detail                         [2]string // why a detail the plan cannot carry refuses the command, if it was its point
 	detailKind                     string    // the word that asked for it

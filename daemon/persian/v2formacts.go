@@ -66,6 +66,12 @@ func (c clause) readFormActs(f *frame, used []bool) {
 		n := c.atAny(i, copyV2)
 		if !c.reportedAt(i+n) && !c.compoundAt(i+n) {
 			f.duplicate = true
+			if k := i - 1; k >= 0 && isAny(c[k].m, "تا", "عدد") {
+				i = k
+			}
+			if k := i - 1; k >= 0 && c[k].isNum && !c[k].quoted && !used[k] && c[k].num > 1 {
+				f.copyCount, used[k] = c[k].num, true
+			}
 			f.deleteForm, f.disable = false, false
 			markUsed(used, i, i+n)
 		}
@@ -127,7 +133,10 @@ func (b *builder) formActs(f *frame, ids []int64, created bool) {
 			}
 			b.deleted[id] = true
 		case f.duplicate:
-			b.steps = append(b.steps, domain.PlanStep{Action: domain.ActionDuplicateForm, Params: domain.StepParams{ID: domain.Int64(id), Title: strings.TrimSpace(f.title)}})
+			// «دو تا کپی از فرم ۷ بگیر»: as many copies as counted.
+			for n := 0; n < max(f.copyCount, 1); n++ {
+				b.steps = append(b.steps, domain.PlanStep{Action: domain.ActionDuplicateForm, Params: domain.StepParams{ID: domain.Int64(id), Title: strings.TrimSpace(f.title)}})
+			}
 		}
 	}
 }
