@@ -402,6 +402,8 @@ func TestReadingsByMechanism(t *testing.T) {
 			"فرم ۶۱ دیگه ثبت‌نام نگیره":                                      "disable_form #61",
 			"فرم ۸۸ رو فعلا ببند ظرفیت پر شد":                                "disable_form #88",
 			"خیلی ممنون، سوال پنجم فرم ۷۷ را بیاورید اول":                    "move_field #77 @4 >0",
+			"یه سوال بله/خیر با عنوان «آیا دانشجو هستید؟» به فرم ۷ اضافه کن": "add_field #7 multiple_choice آیا دانشجو هستید؟ [بله|خیر]",
+			"add a yes/no question «Are you a student?» to form 7":           "add_field #7 multiple_choice Are you a student? [yes|no]",
 			"دو تا کپی از فرم ۷ بگیر":                                        "duplicate_form #7; duplicate_form #7",
 			"تو فرم ۷ دو تا سوال بذار یکی نام یکی نام خانوادگی هر دو اجباری": "add_field #7 short_text نام required; add_field #7 short_text نام خانوادگی required",
 			"make question 2 of form 3 required and move it to the top":      "update_field #3 @1 required; move_field #3 @1 >0",

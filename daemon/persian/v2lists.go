@@ -98,6 +98,23 @@ func collectLists(toks []token) []token {
 				continue
 			}
 		}
+		if a, b, n := yesNoAt(toks, i); n > 0 {
+			// «یه سوال بله/خیر», «a yes/no question»: a question of two
+			// options, as said.
+			yes := &tokenList{options: true, items: [][]token{{a}, {b}}}
+			if i+n < len(toks) && toks[i+n].qnoun {
+				out = append(out, toks[i+n], listToken(yes, surfaceOf(toks[i:i+n])))
+				i += n
+				changed = true
+				continue
+			}
+			if k := len(out) - 1; k >= 0 && (out[k].qnoun || typeWords[out[k].m]) {
+				out = append(out, listToken(yes, surfaceOf(toks[i:i+n])))
+				i += n - 1
+				changed = true
+				continue
+			}
+		}
 		if !t.quoted && t.m == "یکی" && !(i+1 < len(toks) && isAny(toks[i+1].m, "از", "دیگه", "دیگر")) {
 			// «شیش تا سوال داشته باشه یکی اسم و فامیل جواب کوتاه، یکی
 			// ایمیل، یکی سابقه کار که عددی باشه …»: the questions counted
@@ -1311,6 +1328,22 @@ func labelledTypes(toks []token) []token {
 		return labelledTypes(append(out, toks[i+3+n:]...))
 	}
 	return toks
+}
+
+// yesNoAt reads «بله خیر», «بله/خیر», «بله یا خیر», «آره نه», «yes/no»
+// at i: the two answers and the tokens they span.
+func yesNoAt(toks []token, i int) (yes, no token, n int) {
+	if i+1 >= len(toks) || toks[i].quoted || !isAny(toks[i].m, "بله", "آره", "yes") {
+		return token{}, token{}, 0
+	}
+	j := i + 1
+	if isAny(toks[j].m, "/", "یا", "or") && j+1 < len(toks) {
+		j++
+	}
+	if toks[j].quoted || !(isAny(toks[j].m, "خیر", "no") || toks[i].m == "آره" && toks[j].m == "نه") {
+		return token{}, token{}, 0
+	}
+	return toks[i], toks[j], j + 1 - i
 }
 
 // oneByOne reads n items each opened by «یکی» from i: each its wording
