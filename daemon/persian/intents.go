@@ -82,6 +82,9 @@ func (c clause) leavesDraft(used []bool) bool {
 	return false
 }
 
+// giveVerbsV give something to a form: «یه سوال به فرم ۶۲ بده».
+var giveVerbsV = newVocab("بده", "بدید", "بدین", "بدهید", "give")
+
 // readIntents reads what the clause asks to do to forms: make one (or
 // several), add questions, publish or draft. Making a form wins over the
 // others: its own questions go with it, and it cannot be renamed,
@@ -96,7 +99,9 @@ func (c clause) readIntents(f *frame, used []bool, newForm, madeAlready bool) {
 	}
 	// With questions and no form to make, a create verb makes the
 	// questions: «به فرم ۴ یه سوال کوتاه تعریف کن».
-	if c.hasUnused(used, addVerbsV) || (len(f.groups) > 0 && (c.hasUnused(used, placeVerbsV) || hasCreateVerb)) {
+	// «یه سوال … به فرم ۶۲ بده»: a question given to a form is added.
+	gives := len(f.groups) > 0 && len(f.ids) > 0 && c.countedQuestion() && c.hasUnused(used, giveVerbsV)
+	if c.hasUnused(used, addVerbsV) || (len(f.groups) > 0 && (c.hasUnused(used, placeVerbsV) || hasCreateVerb)) || gives {
 		f.add = true
 	}
 	if f.create && len(f.groups) > 0 {
