@@ -98,6 +98,14 @@ func (c clause) account(f *frame, used []bool) {
 			return
 		}
 	}
+	if part := c.partOfForm(); part != "" {
+		// «کد ملی فرم ۳ رو غیرفعال کن», «لوگوی فرم ۳ رو از انتشار دربیار»:
+		// what is meant is a part of the form, not the form.
+		f.deleteForm, f.disable, f.draft = false, false, false
+		f.refusal = [2]string{"«" + part + "» is part of the form; a form is deleted, closed or unpublished only when it is what is named",
+			"«" + part + "» بخشی از فرم است؛ فرم تنها وقتی حذف، بسته یا از انتشار خارج می‌شود که خودش نام برده شود"}
+		return
+	}
 	for _, w := range f.leftover {
 		if !hasDigit(w) {
 			continue

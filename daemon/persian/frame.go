@@ -78,6 +78,35 @@ func (f *frame) hasContent() bool {
 	return len(f.groups) > 0 || f.title != "" || len(f.ids) > 0
 }
 
+// wishedLabel reads a clause that opens with a label no question noun
+// names and wishes for it or places it: the question it asks.
+func (c clause) wishedLabel(used []bool) (fieldGroup, bool) {
+	i := 0
+	for i < len(c) && (used[i] || c[i].punct || fillers[c[i].m]) {
+		i++
+	}
+	if i >= len(c) || c[i].quoted {
+		return fieldGroup{}, false
+	}
+	k, n := c.next(i, wordingLabelsV, 0)
+	if n == 0 || k < 0 {
+		return fieldGroup{}, false
+	}
+	wish := false
+	for j := i + n; j < len(c); j++ {
+		if c[j].qnoun || c[j].list != nil {
+			return fieldGroup{}, false
+		}
+		wish = wish || !c[j].quoted && (isAny(c[j].m, "میخوام", "میخواهم", "میخوایم", "میخواهیم", "لازمه", "لازم", "want", "need") || c.atAny(j, placeVerbsV) > 0)
+	}
+	if !wish {
+		return fieldGroup{}, false
+	}
+	l := wordingLabels[k]
+	markUsed(used, i, i+n)
+	return fieldGroup{count: 1, typ: l.typ, format: l.format, question: surfaceOf(c[i : i+n])}, true
+}
+
 // fieldGroup is "N questions of type T, required, with text Q".
 type fieldGroup struct {
 	count    int
@@ -216,6 +245,13 @@ func (c clause) read(f *frame, used []bool, v2 bool) {
 		// «فرم ۱۳: یه سوال کشویی «شیفت» با گزینه‌های …»: a new question
 		// said of a form with no verb at all is added to it.
 		f.add, f.verbless = true, true
+	}
+	if v2 && len(f.groups) == 0 && f.edit == nil && len(f.ids) > 0 && !f.create && !f.publish && !f.draft && !f.rename {
+		// «کد پستی هم میخوام تو فرم ۱۲», «کد ملی هم بذار تو فرم ۳»: a
+		// label wished for or placed in a form is a question of its own.
+		if g, ok := c.wishedLabel(used); ok {
+			f.groups, f.add = []fieldGroup{g}, true
+		}
 	}
 	c.readNavigation(f, used)
 	if !f.hasIntent() && !f.hasContent() {

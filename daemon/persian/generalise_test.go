@@ -522,3 +522,30 @@ func TestQuotesNeverVanish(t *testing.T) {
 		}
 	})
 }
+
+// TestPartOfFormNeverDestroys: a question's subject or a thing of the
+// form's said in ezafe with it («کد ملی فرم ۳», «لوگوی فرم ۳») is what
+// the order is about; the form is never deleted, closed or unpublished
+// for it.
+func TestPartOfFormNeverDestroys(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for _, text := range []string{
+		"کد ملی فرم ۳ رو پاک کن",
+		"ایمیل فرم ۳ رو حذف کن",
+		"شماره موبایل فرم ۳ رو غیرفعال کن",
+		"تاریخ تولد فرم ۳ رو از انتشار خارج کن",
+		"لوگوی فرم ۳ رو حذف کن",
+	} {
+		r := p.Plan(text)
+		if r.Plan != nil {
+			for _, st := range r.Plan.Steps {
+				if destructiveActions[st.Action] {
+					t.Errorf("%s: planned %s", text, st.Action)
+				}
+			}
+		}
+	}
+	if got := stepsOf(p.Plan("لطفا فرم ۳ رو پاک کن")); got != "delete_form #3" {
+		t.Errorf("the form named alone: got %s", got)
+	}
+}

@@ -362,6 +362,20 @@ func (c clause) partOfForm() string {
 		if !c[k].quoted && isAny(c[k].m, formParts...) {
 			return c[k].s
 		}
+		// «کد ملی فرم ۳ رو پاک کن», «ایمیل فرم ۳»: a question's subject
+		// in ezafe with the form is what is deleted — a question, never
+		// the form.
+		for j := max(k-2, 0); j <= k; j++ {
+			if l := labelAt(c, j); l != nil && j+l.n == k+1 {
+				return surfaceOf(c[j : k+1])
+			}
+		}
+		// «لوگوی فرم ۳ رو حذف کن»: a word not understood, with the ezafe
+		// written on it, is something of the form's and may be what is
+		// meant; the form is not deleted, closed or unpublished on a guess.
+		if isWord(c[k]) && !c[k].quoted && !accounted(c[k]) && !c[k].isNum && (strings.HasSuffix(c[k].s, "ی") || strings.HasSuffix(c[k].s, "ۀ")) && utf8.RuneCountInString(c[k].s) > 2 {
+			return c[k].s
+		}
 	}
 	return ""
 }
