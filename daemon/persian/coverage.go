@@ -43,6 +43,16 @@ func (c clause) account(f *frame, used []bool) {
 	// ۲ رو هفته | بعد منتشر کن»).
 	acts := f.hasIntent() || f.edit != nil || f.disable || f.deleteForm || f.duplicate || c.has(renameVerbsV) || c.saysWhen()
 	if !f.negated && acts {
+		if w := c.afterEvent(); w != "" {
+			// «فرم ۱۱ رو بعد از تموم شدن ثبت نام ببند»: an order for
+			// when something happens is an order for a later time.
+			f.detail = [2]string{"a plan acts now; it cannot wait for something to happen («" + w + "»)",
+				"طرح همین حالا اجرا می‌شود و نمی‌تواند منتظر رخدادی («" + w + "») بماند"}
+			f.detailKind = "later"
+			return
+		}
+	}
+	if !f.negated && acts {
 		for _, w := range f.leftover {
 			m := matchForm(w)
 			switch {
@@ -204,6 +214,59 @@ var (
 	helpWords  = []string{"راهنما", "راهنمای", "placeholder", "hint", "پلیسهولدر"}
 	limitWords = []string{"حجم", "حداکثر", "حداقل", "مگ", "مگابایت", "کیلوبایت", "مقیاس", "بازه", "max", "min", "mb", "kb"}
 )
+
+// afterEvent returns the phrase of an order given for when something
+// happens — «بعد از تموم شدن ثبت نام», «پس از پایان مهلت», «وقتی ظرفیت
+// پر شد», «once registration ends» — or "". «بعد از سوال دوم» (a place),
+// «بعد از اون» and «پس از انتشار» (an order of steps) are no event.
+func (c clause) afterEvent() string {
+	for i := range c {
+		if w := c.afterEventAt(i); w != "" {
+			return w
+		}
+	}
+	return ""
+}
+
+// afterEventAt returns the phrase of afterEvent that starts at i.
+func (c clause) afterEventAt(i int) string {
+	t := c[i]
+	if t.quoted {
+		return ""
+	}
+	if isAny(t.m, "وقتی", "هروقت", "زمانیکه", "when", "once", "whenever") && i+1 < len(c) {
+		return t.s + " " + c[i+1].s
+	}
+	if !isAny(t.m, "بعد", "پس", "after") {
+		return ""
+	}
+	k := i + 1
+	if k < len(c) && isAny(c[k].m, "از", "of") {
+		k++
+	} else if t.m != "after" {
+		return ""
+	}
+	if k >= len(c) || c[k].quoted || c[k].punct {
+		return ""
+	}
+	nx := c[k]
+	_, ord := ordinal(nx.m)
+	if nx.qnoun || ord || nx.isNum || nx.pron || nx.list != nil || isAny(nx.m, "اون", "آن", "این", "اینکه", "آنکه", "that", "it", "this", "the", "field", "question") ||
+		c.atAny(k, formNounsV) > 0 || c.atAny(k, actionWordsV) > 0 || c.atAny(k, deleteWordsV) > 0 || c.atAny(k, actionNounsV) > 0 || c.atAny(k, copyV2) > 0 || c.atAny(k, disableWordsV) > 0 {
+		return ""
+	}
+	// «بعد از کلاس» may describe a form; an event says something ends
+	// or happens: «بعد از تموم شدن ثبت نام», «پس از پایان مهلت».
+	for j := k; j < len(c) && j <= k+3; j++ {
+		if !c[j].quoted && isAny(c[j].m, eventWords...) {
+			return t.s + " " + c[k-1].s + " " + nx.s
+		}
+	}
+	return ""
+}
+
+// eventWords say that something ends or happens.
+var eventWords = []string{"تموم", "تمام", "پایان", "اتمام", "شدن", "پر", "رسیدن", "گذشتن", "end", "ends", "ending", "closes", "finishes", "deadline", "مهلت"}
 
 // saysWhen reports a word of time in the clause. (Not a vocab: the
 // words of a vocab count as read, and these must stay left over.)

@@ -11,7 +11,7 @@ func (c clause) readNegation(f *frame) {
 		if t.quoted {
 			continue
 		}
-		if negativeVerbs[t.m] && !c.negatesPredicate(i) && !c.reasonBeforeOrder(i) {
+		if (negativeVerbs[t.m] || deniedVerb(t.m)) && !c.negatesPredicate(i) && !c.reasonBeforeOrder(i) {
 			f.negated = true
 		}
 		if isAny(t.m, "نیست", "نیس") && i > 0 && isAny(c[i-1].m, needWords...) && c.negatesAction(i) {
@@ -24,6 +24,26 @@ func (c clause) readNegation(f *frame) {
 			f.refersBack = true
 		}
 	}
+}
+
+// deniedStems are the imperatives of the acts with the negative prefix:
+// «نکن», «نبند», «نذار», «ننداز».
+var deniedStems = []string{"نکن", "نبند", "نذار", "نزار", "نگذار", "نبر", "نده", "نریز", "ننداز", "نساز", "نفرست"}
+
+// deniedEndings are the endings of an imperative: person, «ـا» of
+// insistence, the pronoun. Not «ـه», «ـد»: «که کسی پر نکنه» says what
+// is wanted, it denies no order.
+var deniedEndings = []string{"ی", "ید", "ین", "یا", "یدا", "ینا", "ش", "یش", "یدش", "ینش", "شو", "یدشو", "ینشو", "ها"}
+
+// deniedVerb reports a denied imperative with a colloquial ending on:
+// «پاک نکنیا», «نبندینا», «نذاریدش» — the order not to do it.
+func deniedVerb(m string) bool {
+	for _, st := range deniedStems {
+		if rest, ok := strings.CutPrefix(m, st); ok && isAny(rest, deniedEndings...) {
+			return true
+		}
+	}
+	return false
 }
 
 // reasonBeforeOrder reports «دیگه نمیخوام» at i with an order after it
