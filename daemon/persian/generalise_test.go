@@ -532,8 +532,9 @@ func TestQuotesNeverVanish(t *testing.T) {
 
 // TestPartOfFormNeverDestroys: a question's subject or a thing of the
 // form's said in ezafe with it («کد ملی فرم ۳», «لوگوی فرم ۳») is what
-// the order is about; the form is never deleted, closed or unpublished
-// for it.
+// the order is about, and a pronoun after a question just changed may
+// be that question: the form is never deleted, closed or unpublished
+// for either.
 func TestPartOfFormNeverDestroys(t *testing.T) {
 	p := New(Config{Contract: 2})
 	for _, text := range []string{
@@ -542,6 +543,8 @@ func TestPartOfFormNeverDestroys(t *testing.T) {
 		"شماره موبایل فرم ۳ رو غیرفعال کن",
 		"تاریخ تولد فرم ۳ رو از انتشار خارج کن",
 		"لوگوی فرم ۳ رو حذف کن",
+		"فرم ۱۱ رو منتشر کن. سوال دومش هم اجباری بشه. بعدشم حذفش کن",
+		"make question 2 of form 11 required and then delete it",
 	} {
 		r := p.Plan(text)
 		if r.Plan != nil {

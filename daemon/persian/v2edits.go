@@ -985,6 +985,14 @@ func pronounIsQuestion(fs []*frame) {
 				"ضمیر می‌تواند سوالِ تازه یا فرم آن باشد؛ بگویید چه چیزی حذف یا بسته شود"}
 			continue
 		}
+		if destroys && prev.edit != nil && !prev.edit.del {
+			// «… سوال دومش هم اجباری بشه، بعدشم حذفش کن»: the question
+			// just changed or its form? Nothing is destroyed on a guess.
+			f.deleteForm, f.disable, f.draft = false, false, false
+			f.refusal = [2]string{"«it» may be the question just changed or its form; name what to delete or close",
+				"ضمیر می‌تواند سوالِ تازه‌ویرایش‌شده یا فرم آن باشد؛ بگویید چه چیزی حذف یا بسته شود"}
+			continue
+		}
 		if prev.edit != nil || len(prev.groups) > 0 || prev.create || prev.deleteForm || prev.duplicate || prev.disable {
 			continue
 		}
