@@ -198,9 +198,7 @@ var (
 
 // fieldTypes maps type words to planner field types; longer phrases first
 // so «پاسخ کوتاه» wins over «پاسخ».
-var fieldTypes = []struct {
-	key, typ string
-}{
+var fieldTypes = withSpokenAdjectives([]fieldTypeName{
 	{"پاسخ کوتاه", domain.PlanFieldShortText}, {"جواب کوتاه", domain.PlanFieldShortText}, {"متن کوتاه", domain.PlanFieldShortText},
 	{"متنی کوتاه", domain.PlanFieldShortText}, {"تک خطی", domain.PlanFieldShortText}, {"short text", domain.PlanFieldShortText}, {"شورت تکست", domain.PlanFieldShortText},
 	{"short answer", domain.PlanFieldShortText}, {"کوتاه", domain.PlanFieldShortText}, {"short", domain.PlanFieldShortText},
@@ -220,6 +218,21 @@ var fieldTypes = []struct {
 	// reads as one.
 	{"\x01checkboxes", domain.PlanFieldCheckboxes}, {"\x01number", domain.PlanFieldNumber}, {"\x01email", domain.PlanFieldEmail},
 	{"\x01date", domain.PlanFieldDate}, {"\x01file", domain.PlanFieldFile},
+})
+
+// fieldTypeName is a phrase that names a question type.
+type fieldTypeName struct{ key, typ string }
+
+// withSpokenAdjectives adds «یه سوال بلندی», «یه سوال کوتاهی»: in
+// speech the adjective takes the indefinite «ی», and the type is the same.
+func withSpokenAdjectives(names []fieldTypeName) []fieldTypeName {
+	out := names
+	for _, ft := range names {
+		if !isLatin(ft.key) && ft.key[0] != 1 && !strings.HasSuffix(ft.key, "ی") {
+			out = append(out, fieldTypeName{ft.key + "ی", ft.typ})
+		}
+	}
+	return out
 }
 
 // typeWords holds every word of every type phrase, to walk back from a

@@ -86,6 +86,14 @@ func (c clause) readQuestionTexts(used []bool, newForm bool) []questionText {
 			continue
 		}
 		markUsed(used, i, i+n)
+		if q := c.askedUpTo(i, n, used); q > 0 {
+			// «… که بپرسه چرا ما را انتخاب کردید؟»: what is asked runs to
+			// its question mark, «را» and verbs included.
+			out = append(out, questionText{at: i, text: surfaceOf(c[i+n:q]) + c[q].s})
+			markUsed(used, i+n, q+1)
+			i = q
+			continue
+		}
 		text, next := c.span(i+n, used)
 		if text != "" {
 			out = append(out, questionText{at: i, text: text})
@@ -93,6 +101,27 @@ func (c clause) readQuestionTexts(used []bool, newForm bool) []questionText {
 		i = next - 1
 	}
 	return out
+}
+
+// askedUpTo returns where the question mark ends a question asked after
+// «که بپرسه» at i (n tokens), or 0: the words between are all unread and
+// unquoted.
+func (c clause) askedUpTo(i, n int, used []bool) int {
+	if !isAny(c[i+n-1].m, "بپرسه", "بپرسد", "بپرسید", "asking", "asks") {
+		return 0
+	}
+	for q := i + n; q < len(c); q++ {
+		if c[q].punct && isAny(c[q].m, "؟", "?") {
+			if q > i+n {
+				return q
+			}
+			return 0
+		}
+		if used[q] || c[q].quoted || c[q].punct || c[q].list != nil {
+			return 0
+		}
+	}
+	return 0
 }
 
 // mentionsNewForm reports a create verb or «فرم جدید» (newForm, as
