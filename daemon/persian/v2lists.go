@@ -957,7 +957,17 @@ func structured(toks []token) []token {
 	q := token{m: matchForm(text), s: text, quoted: true}
 	q.r0 = firstRune(q.m)
 	out = append(out, q)
-	return append(out, toks[j:]...)
+	// «سوال ۱: نظر کلی (بلند)، سوال ۲: …»: numbered labels of the new
+	// form's questions, not places of questions it has.
+	for k := j; k < len(toks); k++ {
+		if k+2 < len(toks) && toks[k].qnoun && !toks[k].quoted && toks[k+2].m == ":" && (toks[k+1].isNum || isOrdinal(toks[k+1].m)) {
+			out = append(out, toks[k])
+			k++
+			continue
+		}
+		out = append(out, toks[k])
+	}
+	return out
 }
 
 // choiceBefore reports a singular question of a choice type said in
