@@ -483,6 +483,9 @@ func TestV1ReadsAsV2(t *testing.T) {
 		"به فرم ۳ یه سوال «کد ملی» اضافه کن":                                             "add_field #3 short_text کد ملی",
 		"عنوان فرم: نظرسنجی کارکنان، سوال: نام":                                          "create_form نظرسنجی کارکنان; add_field short_text نام",
 		"سوال دوم فرم ۵ رو حذف کن":                                                       "none",
+		"به فرم ۳ یه سوال بلندی اضافه کن":                                                "add_field #3 long_text",
+		"یه سوال تشریحی به فرم ۳ اضافه کن که بپرسه چرا ما را انتخاب کردید؟":              "add_field #3 long_text چرا ما را انتخاب کردید؟",
+		"نام فرم: ارزیابی، سوال ۱: نام، سوال ۲: نظر شما (بلند)":                          "create_form ارزیابی; add_field short_text نام; add_field long_text نظر شما",
 		"به فرم ۲ ده تا سوال اضافه کن":                                                   strings.TrimSuffix(strings.Repeat("add_field #2 short_text; ", 6), "; "),
 	} {
 		r := p.Plan(text)
