@@ -917,6 +917,7 @@ func attachOptions(fs []*frame) []*frame {
 // ثبت‌نام همایش / پرسش‌ها: نام، ایمیل» — as the sentence it stands for:
 // make a form with that title, and the rest as said.
 func structured(toks []token) []token {
+	toks = formIDLabels(toks)
 	c := clause(toks)
 	i := 0
 	for i < len(c) && (c[i].punct && c[i].m != ":" || isAny(c[i].m, "—", "-", "–", "/") || c.atAny(i, newFormV) > 0 || c.atAny(i, formNounsV) > 0) {
@@ -968,6 +969,19 @@ func structured(toks []token) []token {
 		out = append(out, toks[k])
 	}
 	return out
+}
+
+// formIDLabels reads «فرم: ۵», «Form: 5», a form's number written as a
+// labelled field, as «فرم ۵».
+func formIDLabels(toks []token) []token {
+	c := clause(toks)
+	for i := 0; i+2 < len(c); i++ {
+		if n := c.atAny(i, formNounsV); n > 0 && i+n+1 < len(c) && c[i+n].m == ":" && c[i+n+1].isNum && !c[i+n+1].quoted {
+			out := append(append([]token{}, toks[:i+n]...), toks[i+n+1:]...)
+			return formIDLabels(out)
+		}
+	}
+	return toks
 }
 
 // choiceBefore reports a singular question of a choice type said in
@@ -1324,7 +1338,7 @@ func oneWordedQuestion(before []token) bool {
 func labelledTypes(toks []token) []token {
 	c := clause(toks)
 	for i := 0; i+3 < len(c); i++ {
-		if !(c[i].punct && isAny(c[i].m, "،", ",", "-", "–", "|")) || !isAny(c[i+1].m, "نوع", "نوعش", "type", "قالب") || c[i+2].m != ":" {
+		if !(c[i].punct && isAny(c[i].m, "،", ",", "-", "–", "|", "/")) || !isAny(c[i+1].m, "نوع", "نوعش", "type", "قالب") || c[i+2].m != ":" {
 			continue
 		}
 		_, n := c.fieldTypeAt(i + 3)
