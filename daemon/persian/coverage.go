@@ -42,6 +42,13 @@ func (c clause) account(f *frame, used []bool) {
 	// («رنگش رو سبز کن»); a time is asked for wherever it is said («فرم
 	// ۲ رو هفته | بعد منتشر کن»).
 	acts := f.hasIntent() || f.edit != nil || f.disable || f.deleteForm || f.duplicate || c.has(renameVerbsV) || c.saysWhen()
+	if !f.negated && acts && len(f.groups) == 0 && c.saysUnique() {
+		// «سوال ۲ فرم ۶ تکراری قبول نکنه»: uniqueness is all it asks,
+		// and no plan carries it.
+		f.detail = [2]string{"a plan cannot make a question take each answer once", "طرح نمی‌تواند پاسخ تکراری را برای سوال ممنوع کند"}
+		f.detailKind = "unique"
+		return
+	}
 	if !f.negated && acts {
 		if w := c.afterEvent(); w != "" {
 			// «فرم ۱۱ رو بعد از تموم شدن ثبت نام ببند»: an order for
@@ -267,6 +274,29 @@ func (c clause) afterEventAt(i int) string {
 
 // eventWords say that something ends or happens.
 var eventWords = []string{"تموم", "تمام", "پایان", "اتمام", "شدن", "پر", "رسیدن", "گذشتن", "end", "ends", "ending", "closes", "finishes", "deadline", "مهلت"}
+
+// saysUnique reports «تکراری قبول نکنه», «تکراری نباشه», «یکتا»,
+// «unique», «no duplicates»: each answer only once.
+func (c clause) saysUnique() bool {
+	for i, t := range c {
+		if t.quoted {
+			continue
+		}
+		if isAny(t.m, "یکتا", "unique", "duplicates", "duplicate") && !(t.m == "duplicate" && i+1 < len(c) && c.atAny(i+1, formNounsV) > 0) {
+			if t.m != "duplicate" || i > 0 && isAny(c[i-1].m, "no", "not") {
+				return true
+			}
+		}
+		if isAny(t.m, "تکراری", "تکرار") {
+			for k := i + 1; k < len(c) && k <= i+3; k++ {
+				if negativeVerbs[c[k].m] || isAny(c[k].m, "نکنه", "نکند", "نپذیره", "نپذیرد", "نباشه", "نباشد", "نشه", "نشود", "ممنوع") {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
 
 // saysWhen reports a word of time in the clause. (Not a vocab: the
 // words of a vocab count as read, and these must stay left over.)

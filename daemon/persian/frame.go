@@ -226,6 +226,11 @@ func (c clause) read(f *frame, used []bool, v2 bool) {
 		if digits && f.dropped == "" && len(f.groups) > 0 && f.groups[len(f.groups)-1].format == "" {
 			f.dropped = "the answer's length"
 		}
+		if f.dropped == "" && len(f.groups) > 0 && c.saysUnique() {
+			// «… که تکراری قبول نکنه»: one answer per value is not a
+			// detail a plan carries.
+			f.dropped = "the answer's uniqueness"
+		}
 	}
 	if !v2 && c.readCopy(f, used) {
 		return

@@ -501,6 +501,16 @@ func TestV1ReadsAsV2(t *testing.T) {
 // TestQuotesNeverVanish: quoted text that no step carries is named in a
 // warning; quoted text a step carries is not.
 func TestQuotesNeverVanish(t *testing.T) {
+	t.Run("uniqueness warned", func(t *testing.T) {
+		r := New(Config{Contract: 2}).Plan("یه سوال «ایمیل» به فرم ۶ اضافه کن که تکراری قبول نکنه")
+		warned := false
+		for _, w := range r.Warnings {
+			warned = warned || w.Code == "detail.dropped"
+		}
+		if r.Plan == nil || !warned {
+			t.Errorf("want a plan and a detail.dropped warning, got %s %+v", stepsOf(r), r.Warnings)
+		}
+	})
 	p := New(Config{Contract: 2})
 	quoteLeft := func(r Result) string {
 		for _, w := range r.Warnings {

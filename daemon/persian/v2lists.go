@@ -1126,7 +1126,7 @@ func (c clause) markScales(used []bool) {
 
 // dropWarning tells the admin a detail was left out of the plan.
 func (b *builder) dropWarning(what string) {
-	fa := map[string]string{"the rating's scale": "مقیاس امتیاز", "the number's bounds": "کران‌های عدد", "the file's limits": "محدودیت‌های فایل", "the answer's length": "شمار رقم‌های پاسخ"}[what]
+	fa := map[string]string{"the rating's scale": "مقیاس امتیاز", "the number's bounds": "کران‌های عدد", "the file's limits": "محدودیت‌های فایل", "the answer's length": "شمار رقم‌های پاسخ", "the answer's uniqueness": "یکتا بودن پاسخ"}[what]
 	b.warn("detail.dropped", what+" cannot be set by a plan; the question is added without it",
 		fa+" را طرح نمی‌تواند تعیین کند؛ سوال بدون آن افزوده می‌شود")
 }
