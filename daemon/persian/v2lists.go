@@ -976,7 +976,7 @@ func structured(toks []token) []token {
 func formIDLabels(toks []token) []token {
 	c := clause(toks)
 	for i := 0; i+2 < len(c); i++ {
-		if n := c.atAny(i, formNounsV); n > 0 && i+n+1 < len(c) && c[i+n].m == ":" && c[i+n+1].isNum && !c[i+n+1].quoted {
+		if n := c.atAny(i, formNounsV); n > 0 && i+n+1 < len(c) && c[i+n].m == ":" && c[i+n+1].isNum && !c[i+n+1].quoted && (c[i+n+1].digits || !isLatin(c[i+n+1].m) && !isAny(c[i+n+1].m, "یه", "یک")) {
 			out := append(append([]token{}, toks[:i+n]...), toks[i+n+1:]...)
 			return formIDLabels(out)
 		}
