@@ -467,7 +467,9 @@ func (c clause) wordingAfterVerb(at int, used []bool) (j, k int) {
 			return j, j
 		}
 		for m := k; m < len(c); m++ {
-			if !used[m] && !c[m].punct && !fillers[c[m].m] && !isAny(c[m].m, "هم", "دیگه") {
+			// «… آدرس دقیق که بلند باشه»: what follows may only say what
+			// was read already (its type, «اجباری»).
+			if !used[m] && !c[m].punct && !fillers[c[m].m] && !isAny(c[m].m, "هم", "دیگه", "که", "باشه", "باشد", "بشه", "باشن", "باشند") {
 				return j, j
 			}
 		}
