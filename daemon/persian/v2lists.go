@@ -264,6 +264,12 @@ func questionList(toks []token, at int) (*tokenList, int) {
 	places := true
 	for _, it := range items {
 		_, ord := ordinal(it[0].m)
+		if len(it) == 3 && !it[0].quoted && isAny(it[1].m, "تا", "to") && !it[2].quoted {
+			// «سوال‌های دوم تا چهارم»: a range of places.
+			_, ord2 := ordinal(it[2].m)
+			places = places && (ord || it[0].isNum) && (ord2 || it[2].isNum)
+			continue
+		}
 		places = places && len(it) == 1 && !it[0].quoted && (ord || it[0].isNum)
 	}
 	if places {
