@@ -409,6 +409,7 @@ func TestReadingsByMechanism(t *testing.T) {
 			"سوال های دوم تا چهارم فرم ۲۳ رو اجباری کن":                      "update_field #23 @1 required; update_field #23 @2 required; update_field #23 @3 required",
 			"یه سوال به فرم ۲۳ اضافه کن بپرسه چند نفر مهمون دارید":           "add_field #23 short_text چند نفر مهمون دارید",
 			"فرم ۲۳ یه سوال بذار آدرس دقیق که بلند باشه":                     "add_field #23 long_text آدرس دقیق",
+			"remove question four from form eight":                           "delete_field #8 @3",
 			"دو تا کپی از فرم ۷ بگیر":                                        "duplicate_form #7; duplicate_form #7",
 			"تو فرم ۷ دو تا سوال بذار یکی نام یکی نام خانوادگی هر دو اجباری": "add_field #7 short_text نام required; add_field #7 short_text نام خانوادگی required",
 			"make question 2 of form 3 required and move it to the top":      "update_field #3 @1 required; move_field #3 @1 >0",

@@ -83,7 +83,7 @@ func (c clause) formIDs(used []bool) []int64 {
 		alone := j+1 == len(c) && (i == 0 || i == 1 && isAny(c[0].m, functionWords...))
 		// «… بذار تو فرم هیجده», «… to form seven»: the form a
 		// preposition points to, its number closing the clause.
-		pointed := j+1 == len(c) && i > 0 && isAny(c[i-1].m, "به", "تو", "توی", "در", "داخل", "to", "in", "into")
+		pointed := j+1 == len(c) && i > 0 && isAny(c[i-1].m, "به", "تو", "توی", "در", "داخل", "از", "to", "in", "into", "from", "of", "on")
 		// «نتایج فرم هفت», «انتشار فرم نه»: a page or an act governs the
 		// form in ezafe, and a number closing that phrase can only be its
 		// number, as no noun it could count follows.
