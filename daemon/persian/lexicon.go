@@ -33,7 +33,7 @@ var (
 	// disabling forms.
 	forbiddenWords = []string{"حذف", "پاک", "delete", "remove", "erase", "drop", "destroy", "غیرفعال", "disable"}
 	// publishWords put a form on the site.
-	publishWords = []string{"منتشر", "انتشار", "publish", "republish", "re-publish", "relaunch", "re-launch", "پابلیش", "لایو", "فعال", "روی سایت", "روی وبسایت", "go live", "public", "enable", "activate", "پابلیک"}
+	publishWords = []string{"منتشر", "انتشار", "بازگشایی", "از سر گرفته", "publish", "republish", "re-publish", "relaunch", "re-launch", "پابلیش", "لایو", "فعال", "روی سایت", "روی وبسایت", "go live", "public", "enable", "activate", "پابلیک"}
 	// draftWords take a form off the site, back to a draft.
 	draftWords = []string{"پیشنویس", "draft", "unpublish", "مخفی", "پنهان", "hide", "آنپابلیش", "انپابلیش", "درفت", "از انتشار خارج", "لغو انتشار"}
 	// openWords ask to see a page rather than change anything.
@@ -394,7 +394,7 @@ var (
 	// deleteWords remove a form or a question.
 	deleteWords = []string{"حذف", "پاک", "delete", "remove", "erase", "دیلیت", "ریموو", "دلیت", "برداشته", "سطل آشغال", "سطل زباله", "بنداز دور", "بندازش دور", "دور بنداز", "دور بریز", "بریز دور", "سطل بازیافت", "trash", "get rid of", "wipe", "drop", "بردار", "برداری", "بردارید", "بردارین"}
 	// disableWords stop a form taking answers, keeping its link.
-	disableWords = []string{"غیرفعال", "غیر فعال", "disable", "deactivate", "دیس ایبل", "دیسیبل", "دیزیبل", "ببند", "ببندش", "ببندید", "ببندین", "close", "از دسترس خارج", "جواب قبول نکنه", "جواب قبول نکند", "پاسخ قبول نکنه", "پاسخ نپذیرد", "پاسخ نپذیره", "دیگه جواب نگیره", "دیگر پاسخ نپذیرد"}
+	disableWords = []string{"غیرفعال", "غیر فعال", "مسدود", "disable", "deactivate", "دیس ایبل", "دیسیبل", "دیزیبل", "ببند", "ببندش", "ببندید", "ببندین", "close", "از دسترس خارج", "جواب قبول نکنه", "جواب قبول نکند", "پاسخ قبول نکنه", "پاسخ نپذیرد", "پاسخ نپذیره", "دیگه جواب نگیره", "دیگر پاسخ نپذیرد"}
 	// moveVerbs move a question to another place in its form.
 	moveVerbs = []string{"ببر", "ببرش", "ببرید", "ببرین", "بیاورید", "بیارید", "بیارین", "منتقل", "جابجا", "جابهجا", "move", "بذار", "بگذار", "بزار", "بذارش", "بگذارش", "بزارش", "بیار", "بیارش", "بیاور"}
 	// endWords name the end of a form: a place no index can say

@@ -186,6 +186,15 @@ func (c clause) deniedRequired(j int) bool {
 	if j > 0 && isAny(c[j-1].m, "غیر", "non", "not") {
 		return true
 	}
+	// «از حالت الزامی خارج شود», «از اجباری بودن دربیار»: taken out of
+	// being required.
+	if k := j - 1; k >= 0 && (c[k].m == "از" || isAny(c[k].m, "حالت", "وضعیت") && k > 0 && c[k-1].m == "از") {
+		for m := j + 1; m < len(c) && m <= j+3; m++ {
+			if !c[m].quoted && (isAny(c[m].m, outVerbs...) || isAny(c[m].m, "خارج", "دربیار", "دربیارید", "بیرون")) {
+				return true
+			}
+		}
+	}
 	// «لازم نیست اجباری باشه»: what is not needed is its being required.
 	if j > 1 && isAny(c[j-1].m, "نیست", "نیس") && isAny(c[j-2].m, needWords...) {
 		return true
@@ -216,6 +225,11 @@ func dropInsteadOf(toks []token) []token {
 	for i := 0; i < len(c); i++ {
 		n := c.atAny(i, insteadOfV)
 		if n == 0 || c[i].quoted {
+			continue
+		}
+		if i+n+1 < len(c) && c[i+n].qnoun && c.placeAt(i+n+1) && c.has(placeVerbsV) {
+			// «پرسش سوم به جای پرسش دوم قرار گیرد»: the place of the
+			// second question, where the third is put.
 			continue
 		}
 		out := append(make([]token, 0, len(toks)), toks[:i]...)
