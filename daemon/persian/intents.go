@@ -70,6 +70,10 @@ func (c clause) leavesDraft(used []bool) bool {
 			j++
 		}
 		n := c.atAny(j, draftWordsV)
+		if n == 0 {
+			// «از حالت غیرفعال خارج کن»: out of being closed is open.
+			n = c.atAny(j, disableWordsV)
+		}
 		if n == 0 || used[j] {
 			continue
 		}

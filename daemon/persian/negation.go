@@ -186,6 +186,10 @@ func (c clause) deniedRequired(j int) bool {
 	if j > 0 && isAny(c[j-1].m, "غیر", "non", "not") {
 		return true
 	}
+	// «no longer required», «not be mandatory».
+	if j > 1 && (c[j-2].m == "no" && c[j-1].m == "longer" || c[j-2].m == "not" && isAny(c[j-1].m, "be", "been")) {
+		return true
+	}
 	// «از حالت الزامی خارج شود», «از اجباری بودن دربیار»: taken out of
 	// being required.
 	if k := j - 1; k >= 0 && (c[k].m == "از" || isAny(c[k].m, "حالت", "وضعیت") && k > 0 && c[k-1].m == "از") {

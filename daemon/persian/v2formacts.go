@@ -34,7 +34,11 @@ func (c clause) readFormActs(f *frame, used []bool) {
 		used[i] = true
 		return
 	}
-	if i := c.unusedAt(used, disableWordsV); i >= 0 {
+	if i := c.unusedAt(used, disableWordsV); i >= 0 && c.outOf(i, i+c.atAny(i, disableWordsV)) {
+		// «از حالت غیرفعال خارج کن»: out of being closed is open again.
+		markUsed(used, i, i+c.atAny(i, disableWordsV))
+		f.publish = true
+	} else if i := c.unusedAt(used, disableWordsV); i >= 0 {
 		n := c.atAny(i, disableWordsV)
 		f.disable = !c.reportedAt(i+n) && !c.compoundAt(i+n)
 		markUsed(used, i, i+n)
@@ -76,6 +80,23 @@ func (c clause) readFormActs(f *frame, used []bool) {
 			markUsed(used, i, i+n)
 		}
 	}
+}
+
+// outOf reports «از (حالت) X خارج کن/دربیار» around the words [i, j).
+func (c clause) outOf(i, j int) bool {
+	k := i - 1
+	if k >= 0 && isAny(c[k].m, "حالت", "وضعیت") {
+		k--
+	}
+	if k < 0 || c[k].m != "از" {
+		return false
+	}
+	for m := j; m < len(c) && m <= j+1; m++ {
+		if !c[m].quoted && (isAny(c[m].m, outVerbs...) || isAny(c[m].m, "خارج", "دربیار", "دربیارید", "بیرون")) {
+			return true
+		}
+	}
+	return false
 }
 
 // compoundAt reports a word at i, right after an act's word, that makes
