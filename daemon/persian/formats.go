@@ -36,11 +36,11 @@ var formatNamesV = func() *vocab {
 
 // formatCues are the words after which a format's name says what the
 // answer must be: «فرمت»، «قالب», «فقط», «تنها», «باید», «only».
-var formatCuesV = newVocab(append(append([]string{}, formatWords...), "فقط", "تنها", "باید", "only", "must")...)
+var formatCuesV = newVocab(append(append([]string{}, formatWords...), "فقط", "تنها", "باید", "only", "must", "accepts", "accept", "valid")...)
 
 // formatFillers may stand between a cue and the format's name: «قالب
 // پاسخ آن شمارهٔ …», «فرمتش رو بکن …».
-var formatFillers = []string{"هم", "پاسخ", "جواب", "آن", "اون", "را", "رو", "به", "شماره", "شمارهی", "باشد", "باشه", "بکن", "کن", "یک", "یه", "از", "نوع", "عدد", "of", "be", "a", "an", "the", "ورودی"}
+var formatFillers = []string{"هم", "iranian", "ایرانی", "پاسخ", "جواب", "آن", "اون", "را", "رو", "به", "شماره", "شمارهی", "باشد", "باشه", "بکن", "کن", "یک", "یه", "از", "نوع", "عدد", "of", "be", "a", "an", "the", "ورودی"}
 
 // readFormatWords reads a format named after a cue, and an answer's
 // length in digits, and marks their words read. It returns the format
@@ -78,6 +78,21 @@ func (c clause) readFormatWords(used []bool) (format string, digits bool) {
 		}
 		markUsed(used, lo, end)
 		break
+	}
+	if format == "" {
+		// «که لینک معتبر باشه», «یه کد ملی معتبر»: a format's name said
+		// valid is the format asked for.
+		for i := 0; i+1 < len(c); i++ {
+			if used[i] || c[i].quoted {
+				continue
+			}
+			k, m := c.next(i, formatNamesV, 0)
+			if m > 0 && i+m < len(c) && !c[i+m].quoted && isAny(c[i+m].m, "معتبر", "valid") {
+				format = formatNames[k].format
+				markUsed(used, i, i+m+1)
+				break
+			}
+		}
 	}
 	// «۱۱ رقمی», «یازده رقم … با ۰۹ شروع»: eleven digits from 09 is a
 	// mobile number; another count is a length the contract cannot carry.

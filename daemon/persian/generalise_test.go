@@ -387,6 +387,8 @@ func TestReadingsByMechanism(t *testing.T) {
 			"به فرم 35 یه short text با عنوان «لینک» و format url اضافه کن":                          "add_field #35 short_text url لینک",
 			"سوال 5 فرم 20 رو short text کن و format‌ش رو کد ملی بذار":                               "update_field #20 @4 short_text national_code",
 			"به فرم 80 یه short text «شماره تماس اضطراری» اضافه کن که 11 رقمی باشه و با 09 شروع بشه": "add_field #80 short_text mobile_ir شماره تماس اضطراری",
+			"به فرم ۵ یه سوال «وبسایت شرکت» اضافه کن که لینک معتبر باشه":                             "add_field #5 short_text url وبسایت شرکت",
+			"add a short text «Phone» to form 5 that only accepts Iranian mobile numbers":            "add_field #5 short_text mobile_ir Phone",
 			"یه سوال جواب کوتاه به فرم ۷۲ اضافه کن با عنوان آدرس سایت شرکت فرمتش هم یو آر ال باشه":   "add_field #72 short_text url آدرس سایت شرکت",
 		}},
 		{"moves, renames and orders said colloquially", map[string]string{
