@@ -347,7 +347,7 @@ var verbEndings = []string{"کنم", "بکنم", "بذارم", "بزارم", "ک
 
 // emphaticWords stress the thing named, «خود ۴۶ رو غیرفعال کن» (46
 // itself): words of the grammar, no detail.
-var emphaticWords = []string{"خود", "itself"}
+var emphaticWords = []string{"خود", "itself", "البته", "of course"}
 
 // pronounPrepositions are the pronoun bases that are prepositions:
 // with ـش on («بهش», «براش», «توش») they point back at what was named.
