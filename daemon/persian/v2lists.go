@@ -46,7 +46,7 @@ func collectLists(toks []token) []token {
 				continue
 			}
 		}
-		if t.punct && t.m == "(" && len(out) > 0 && choiceBefore(out) {
+		if t.punct && t.m == "(" && len(out) > 0 && (choiceBefore(out) || oneWordedQuestion(out) && slashedParens(toks, i)) {
 			// «یه سوال چند جوابی «علاقه‌مندی‌ها» … (ورزش/موسیقی/کتاب)»:
 			// after a choice question, parentheses list its options.
 			if l, end := optionList(toks, i); l != nil && len(l.items) > 1 {
@@ -1358,6 +1358,19 @@ func labelledTypes(toks []token) []token {
 		return labelledTypes(append(out, toks[i+3+n:]...))
 	}
 	return toks
+}
+
+// slashedParens reports parentheses opened at i whose words are parted
+// by «/»: «(مبتدی/متوسط/پیشرفته)» can only be options.
+func slashedParens(toks []token, i int) bool {
+	slash := false
+	for k := i + 1; k < len(toks); k++ {
+		if toks[k].punct && toks[k].m == ")" {
+			return slash
+		}
+		slash = slash || toks[k].punct && toks[k].m == "/"
+	}
+	return false
 }
 
 // yesNoAt reads «بله خیر», «بله/خیر», «بله یا خیر», «آره نه», «yes/no»
