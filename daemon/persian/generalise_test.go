@@ -419,6 +419,8 @@ func TestReadingsByMechanism(t *testing.T) {
 			"question 2 of form 6 is no longer required":                     "update_field #6 @1 optional",
 			"فرم ۶ رو از حالت غیرفعال خارج کن":                               "publish_form #6",
 			"فرم ۸ رو منتشر کن، البته بعد از اینکه سوال سومشو اجباری کردی":   "update_field #8 @2 required; publish_form #8",
+			"سوال ۴ فرم ۵ رو یکی ببر بالا":                                   "move_field #5 @3 >2",
+			"سوال ۴ فرم ۵ رو دو تا ببر پایین":                                "move_field #5 @3 >5",
 			"remove question four from form eight":                           "delete_field #8 @3",
 			"دو تا کپی از فرم ۷ بگیر":                                        "duplicate_form #7; duplicate_form #7",
 			"تو فرم ۷ دو تا سوال بذار یکی نام یکی نام خانوادگی هر دو اجباری": "add_field #7 short_text نام required; add_field #7 short_text نام خانوادگی required",

@@ -348,6 +348,34 @@ func (c clause) destination(from int, used []bool, src int) (to int, end, found 
 		}
 		return 0, false, false
 	}
+	// «سوال ۴ رو یکی ببر بالا», «… بیار بالاتر», «move it down one»: a
+	// step up or down from where it is.
+	for i := from; i < len(c); i++ {
+		if used[i] || c[i].quoted {
+			continue
+		}
+		up, down := isAny(c[i].m, "بالا", "بالاتر", "up", "higher"), isAny(c[i].m, "پایین", "پایینتر", "down", "lower")
+		if !up && !down {
+			continue
+		}
+		steps := 0
+		for k := max(i-3, from); k < min(i+3, len(c)); k++ {
+			if k != i && !c[k].quoted && (c[k].m == "یکی" || c[k].isNum && !used[k] && c[k].num > 0 && c[k].num < 10 && !c[k].digits || c[k].m == "one") {
+				steps = max(c[k].num, 1)
+			}
+		}
+		if steps == 0 && isAny(c[i].m, "بالاتر", "پایینتر", "higher", "lower") {
+			steps = 1
+		}
+		if steps == 0 {
+			break
+		}
+		used[i] = true
+		if up {
+			return max(src-steps, 0), false, true
+		}
+		return src + steps, false, true
+	}
 	// «سوال ۶ را بیار بالا بکن دومی», «… ببرش بشه سومی»: the place is
 	// the ordinal said after the move, which says more than «بالا».
 	for i := from + 1; i < len(c); i++ {
