@@ -421,6 +421,8 @@ func TestReadingsByMechanism(t *testing.T) {
 			"فرم ۸ رو منتشر کن، البته بعد از اینکه سوال سومشو اجباری کردی":   "update_field #8 @2 required; publish_form #8",
 			"سوال ۴ فرم ۵ رو یکی ببر بالا":                                   "move_field #5 @3 >2",
 			"سوال ۴ فرم ۵ رو دو تا ببر پایین":                                "move_field #5 @3 >5",
+			"عنوان فرم ۴: «گزارش»":                                           "update_form_title #4 گزارش",
+			"title of form 4: «Report»":                                      "update_form_title #4 Report",
 			"remove question four from form eight":                           "delete_field #8 @3",
 			"دو تا کپی از فرم ۷ بگیر":                                        "duplicate_form #7; duplicate_form #7",
 			"تو فرم ۷ دو تا سوال بذار یکی نام یکی نام خانوادگی هر دو اجباری": "add_field #7 short_text نام required; add_field #7 short_text نام خانوادگی required",

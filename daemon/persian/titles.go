@@ -316,7 +316,7 @@ func (c clause) readTitles(f *frame, used []bool) {
 			for after < len(c) && !c[after].quoted && (isAny(c[after].m, lightVerbs...) || isAny(c[after].m, placeVerbs...)) {
 				after++
 			}
-			if after < len(c) && (c[after].m == "به" || c[after].m == "to") {
+			if after < len(c) && (c[after].m == "به" || c[after].m == "to" || c[after].m == ":") {
 				after++
 			}
 			title, _ = c.span(after, used)

@@ -925,6 +925,18 @@ func attachOptions(fs []*frame) []*frame {
 func structured(toks []token) []token {
 	toks = formIDLabels(toks)
 	c := clause(toks)
+	// «عنوان فرم ۴: «گزارش»», «title of form 4: Report»: the name of a
+	// form that exists, written as a labelled field, renames it.
+	if n := c.atAny(0, nameNounsV); n > 0 {
+		j := n
+		if j < len(c) && c[j].m == "of" {
+			j++
+		}
+		if k := c.atAny(j, formNounsV); k > 0 && j+k+1 < len(c) && c[j+k].isNum && c[j+k+1].m == ":" {
+			out := append(append([]token{}, toks[:j+k+1]...), tokenize("رو بکن")...)
+			return append(out, toks[j+k+2:]...)
+		}
+	}
 	i := 0
 	for i < len(c) && (c[i].punct && c[i].m != ":" || isAny(c[i].m, "—", "-", "–", "/") || c.atAny(i, newFormV) > 0 || c.atAny(i, formNounsV) > 0) {
 		if n := c.atAny(i, newFormV); n > 0 {
