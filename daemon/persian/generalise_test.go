@@ -423,6 +423,7 @@ func TestReadingsByMechanism(t *testing.T) {
 			"سوال ۴ فرم ۵ رو دو تا ببر پایین":                                "move_field #5 @3 >5",
 			"عنوان فرم ۴: «گزارش»":                                           "update_form_title #4 گزارش",
 			"title of form 4: «Report»":                                      "update_form_title #4 Report",
+			"فرم ۴ رو rename کن: «Customer Survey»":                          "update_form_title #4 Customer Survey",
 			"remove question four from form eight":                           "delete_field #8 @3",
 			"دو تا کپی از فرم ۷ بگیر":                                        "duplicate_form #7; duplicate_form #7",
 			"تو فرم ۷ دو تا سوال بذار یکی نام یکی نام خانوادگی هر دو اجباری": "add_field #7 short_text نام required; add_field #7 short_text نام خانوادگی required",

@@ -347,6 +347,24 @@ func (c clause) readTitles(f *frame, used []bool) {
 			}
 		}
 	}
+	// «فرم ۴ رو rename کن «X»», «rename it: X»: the quote after the verb
+	// of renaming is the new name.
+	if f.title == "" {
+		for i := range c {
+			if c[i].quoted || !isAny(c[i].m, "rename", "renamed", "رینیم") {
+				continue
+			}
+			q := i + 1
+			for q < len(c) && !c[q].quoted && (isAny(c[q].m, "کن", "بکن", "کنید", "به", "to", "it", "as", ":") || c[q].punct && c[q].m == ":") {
+				q++
+			}
+			if q < len(c) && c[q].quoted && !used[q] {
+				used[q], used[i] = true, true
+				f.title, f.rename = c[q].s, true
+			}
+			break
+		}
+	}
 }
 
 // titleAfterTo reads the title after «به» / «to», past the form named.
