@@ -424,6 +424,8 @@ func TestReadingsByMechanism(t *testing.T) {
 			"عنوان فرم ۴: «گزارش»":                                           "update_form_title #4 گزارش",
 			"title of form 4: «Report»":                                      "update_form_title #4 Report",
 			"فرم ۴ رو rename کن: «Customer Survey»":                          "update_form_title #4 Customer Survey",
+			"یه سوالکوتاه به فرم ۵ اضافه کن":                                 "add_field #5 short_text",
+			"یه پرسشبلند به فرم ۵ بیفزایید":                                  "add_field #5 long_text",
 			"remove question four from form eight":                           "delete_field #8 @3",
 			"دو تا کپی از فرم ۷ بگیر":                                        "duplicate_form #7; duplicate_form #7",
 			"تو فرم ۷ دو تا سوال بذار یکی نام یکی نام خانوادگی هر دو اجباری": "add_field #7 short_text نام required; add_field #7 short_text نام خانوادگی required",
