@@ -22,6 +22,7 @@ type builder struct {
 	ctxCreated bool // the last form mentioned is the one this plan creates
 	createStep int  // index of the create_form step, -1 when none
 	created    bool
+	overFields bool // refused for adding more than MaxFields questions (v1 cuts instead)
 	needForm   bool
 	named      bool // some clause before has named a form by its id
 	abort      *Result
@@ -309,6 +310,7 @@ func (b *builder) fields(f *frame, id *int64, toCreated bool) {
 		for k := 0; k < n; k++ {
 			// v2 counts the command's questions, whatever form they go to.
 			if b.v2() && b.added >= b.cfg.MaxFields {
+				b.overFields = true
 				b.refuse(fmt.Sprintf("at most %d questions are added by one command; split it in two", b.cfg.MaxFields),
 					fmt.Sprintf("هر فرمان حداکثر %s سوال می‌افزاید؛ آن را در دو فرمان بگویید", persianDigits(b.cfg.MaxFields)))
 				return

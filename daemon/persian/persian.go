@@ -98,6 +98,9 @@ type Result struct {
 	ReasonFA string
 	Navigate *Navigate
 	Warnings []Warning
+	// overFields: no plan because the command adds more questions than
+	// MaxFields, which a v1 reading cuts instead of refusing.
+	overFields bool
 }
 
 func none(en, fa string) Result {
@@ -125,7 +128,13 @@ func (p *Planner) Plan(text string) Result {
 	if p.cfg.Contract == 1 {
 		cfg := p.cfg
 		cfg.Contract = 2
-		if r := (&Planner{cfg: cfg}).plan(text); r.Plan != nil {
+		r := (&Planner{cfg: cfg}).plan(text)
+		if r.Plan == nil && !r.overFields {
+			// What v2 refuses — a question, a denial, a detail no plan
+			// carries, a guess — v1 refuses too.
+			return r
+		}
+		if r.Plan != nil {
 			steps := make([]domain.PlanStep, len(r.Plan.Steps))
 			copy(steps, r.Plan.Steps)
 			for k := range steps {
@@ -226,7 +235,9 @@ func (p *Planner) plan(text string) Result {
 		prevStart = start
 	}
 	if b.abort != nil {
-		return *b.abort
+		r := *b.abort
+		r.overFields = b.overFields
+		return r
 	}
 	if v2 {
 		deletesHighFirst(b.steps)
