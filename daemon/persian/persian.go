@@ -122,8 +122,9 @@ func (p *Planner) PlanContract(text string, contract int) Result {
 // Plan reads one command. A v1 planner reads it as v2 does, which
 // knows more of how people say things (lists, labels, per-item details,
 // orders), and gives that plan when arshline-plan/v1 can say all of it
-// but options and formats (which v1 never carries); otherwise it reads
-// it with v1's own rules, which keep v1's cap on added questions.
+// but options and formats (which v1 never carries). What v2 refuses v1
+// refuses, but for more questions than MaxFields, which v1 cuts; that
+// and a plan only v2 can say are read again with v1's own rules.
 func (p *Planner) Plan(text string) Result {
 	if p.cfg.Contract == 1 {
 		cfg := p.cfg
