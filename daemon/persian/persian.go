@@ -24,8 +24,10 @@
 // name) gives no plan; a form is deleted, closed or unpublished only
 // when named exactly, never by a word read by its sound. Questions about
 // the form and a command past the step limit get no plan in either
-// contract. Every word list is in lexicon.go; vocab.go matches its
-// phrases against tokens.
+// contract. Quoted text and options no step carries are named in a
+// warning too. Every word list is in lexicon.go; vocab.go matches its
+// phrases against tokens. A v1 planner reads a command as v2 does and
+// keeps what v1 can say (Plan).
 //
 // A v2 planner also, before the clauses are cut (v2lists.go): reads a command
 // written as labelled fields (structured), the type words only v2 has
