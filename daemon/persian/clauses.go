@@ -1,6 +1,9 @@
 package persian
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // parenWordings reads words in parentheses right after a question noun
 // and its type as the question's wording, as if quoted: «یه سوال کوتاه
@@ -173,7 +176,7 @@ func cutRunOns(toks []token) []token {
 	var out []token
 	for i, t := range toks {
 		out = append(out, t)
-		if t.quoted || t.punct || !isAny(t.m, clauseVerbs...) && !isAny(t.m, deniedImperatives...) || i+1 >= len(toks) {
+		if t.quoted || t.punct || !isAny(t.m, clauseVerbs...) && !isAny(t.m, deniedImperatives...) && !c.imperativeAct(i) || i+1 >= len(toks) {
 			continue
 		}
 		if i > 0 && isAny(toks[i-1].m, "که", "تا") {
@@ -201,6 +204,16 @@ func cutRunOns(toks []token) []token {
 		return toks
 	}
 	return out
+}
+
+// imperativeAct reports an act's own imperative at i, «ببند», «بردار»,
+// «بنداز»: like «کن», it closes its verb phrase.
+func (c clause) imperativeAct(i int) bool {
+	t := c[i]
+	if !strings.HasPrefix(t.m, "ب") || utf8.RuneCountInString(t.m) < 3 {
+		return false
+	}
+	return c.atAny(i, disableWordsV) > 0 || c.atAny(i, deleteWordsV) > 0 || c.atAny(i, moveVerbsV) > 0
 }
 
 // objectBefore reports an object in the clause before i: a form, a

@@ -426,6 +426,7 @@ func TestReadingsByMechanism(t *testing.T) {
 			"فرم ۴ رو rename کن: «Customer Survey»":                          "update_form_title #4 Customer Survey",
 			"یه سوالکوتاه به فرم ۵ اضافه کن":                                 "add_field #5 short_text",
 			"یه پرسشبلند به فرم ۵ بیفزایید":                                  "add_field #5 long_text",
+			"فرم ۳ رو منتشر کن فرم ۴ رو ببند فرم ۵ رو پاک کن":                "publish_form #3; disable_form #4; delete_form #5",
 			"remove question four from form eight":                           "delete_field #8 @3",
 			"دو تا کپی از فرم ۷ بگیر":                                        "duplicate_form #7; duplicate_form #7",
 			"تو فرم ۷ دو تا سوال بذار یکی نام یکی نام خانوادگی هر دو اجباری": "add_field #7 short_text نام required; add_field #7 short_text نام خانوادگی required",
