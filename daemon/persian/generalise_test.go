@@ -593,4 +593,9 @@ func TestPartOfFormNeverDestroys(t *testing.T) {
 	if got := stepsOf(p.Plan("لطفا فرم ۳ رو پاک کن")); got != "delete_form #3" {
 		t.Errorf("the form named alone: got %s", got)
 	}
+	for _, text := range []string{"فرم ۵ رو نه، فرم ۴ رو پاک کن", "not form 5, delete form 4", "فرم ۴ رو پاک کن، فرم ۵ رو نه"} {
+		if got := stepsOf(p.Plan(text)); got != "delete_form #4" {
+			t.Errorf("%s: the form denied is not deleted: got %s", text, got)
+		}
+	}
 }

@@ -7,6 +7,13 @@ import "strings"
 // نیست» before an action, «خودداری». A pronoun suffix there makes the
 // clause refer back to a form named before.
 func (c clause) readNegation(f *frame) {
+	// «فرم ۵ رو نه، …», «not form 5, …»: an object denied on its own.
+	if n := len(c); n >= 2 && !c[n-1].quoted && isAny(c[n-1].m, "نه", "not") && (isAny(c[n-2].m, "را", "رو") || c[n-2].isNum) {
+		f.negated = true
+	}
+	if len(c) >= 3 && c[0].m == "not" && c.atAny(1, formNounsV) > 0 {
+		f.negated = true
+	}
 	for i, t := range c {
 		if t.quoted {
 			continue

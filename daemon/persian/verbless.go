@@ -27,6 +27,12 @@ func attachVerbless(fs []*frame) []*frame {
 	}
 	for i, f := range fs {
 		f.budget = i + 1
+		if f.negated && !f.hasIntent() {
+			// «فرم ۵ رو نه، فرم ۴ رو پاک کن»: the form denied takes no
+			// verb said after it.
+			out = append(out, f)
+			continue
+		}
 		if prev := last(out); len(pending) == 0 && prev != nil && !f.hasIntent() && !f.negated {
 			if continuesTitle(prev, f) {
 				continue
