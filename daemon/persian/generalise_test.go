@@ -593,6 +593,17 @@ func TestPartOfFormNeverDestroys(t *testing.T) {
 	if got := stepsOf(p.Plan("لطفا فرم ۳ رو پاک کن")); got != "delete_form #3" {
 		t.Errorf("the form named alone: got %s", got)
 	}
+	for _, text := range []string{
+		"فرم ۵ یا ۶ رو پاک کن",
+		"یکی از فرم های ۵ و ۶ رو پاک کن",
+		"فرم ۵ یا فرم ۶، فرقی نمیکنه، یکیشو پاک کن",
+		"delete one of forms 5 and 6",
+		"فرم ۵ رو منتشر کن یا پیش نویس؟",
+	} {
+		if r := p.Plan(text); r.Plan != nil {
+			t.Errorf("%s: a choice left open, want no plan, got %s", text, stepsOf(r))
+		}
+	}
 	for _, text := range []string{"فرم ۵ رو نه، فرم ۴ رو پاک کن", "not form 5, delete form 4", "فرم ۴ رو پاک کن، فرم ۵ رو نه"} {
 		if got := stepsOf(p.Plan(text)); got != "delete_form #4" {
 			t.Errorf("%s: the form denied is not deleted: got %s", text, got)

@@ -28,6 +28,73 @@ func (c clause) readForms(f *frame, used []bool, newForm bool) {
 	}
 }
 
+// formChoice reports a command that leaves a choice of forms to the
+// planner: «فرم ۵ یا ۶», «فرم ۵ یا فرم ۶», «form 5 or 6», «یکی از
+// فرم‌های ۵ و ۶», «یکیشو», «one of them». A plan acts on the forms named,
+// never on one it picks.
+func formChoice(toks []token) bool {
+	c := clause(toks)
+	forms := 0
+	for i := range c {
+		if c.atAny(i, formNounsV) > 0 {
+			forms++
+		}
+	}
+	if forms == 0 {
+		return false
+	}
+	for i, t := range c {
+		if t.quoted || t.punct {
+			continue
+		}
+		if isAny(t.m, "یا", "or") && i > 0 && i+1 < len(c) && c[i-1].isNum && !c[i-1].quoted {
+			j := i + 1
+			if c.atAny(j, formNounsV) > 0 {
+				j++
+			}
+			if j < len(c) && c[j].isNum && !c[j].quoted && (i >= 2 && c.atAny(i-2, formNounsV) > 0 || j > i+1) {
+				return true
+			}
+		}
+		if t.m == "یکی" && i+1 < len(c) && c[i+1].m == "از" && i+2 < len(c) && (c.atAny(i+2, formNounsV) > 0 || isAny(c[i+2].m, "اینا", "اونا", "این", "اون", "آنها")) {
+			return true
+		}
+		if isAny(t.m, "یکیش", "یکیشو", "یکیشون", "یکیشونو") || t.m == "یکی" && t.pron {
+			return true
+		}
+		if t.m == "one" && i+1 < len(c) && c[i+1].m == "of" {
+			return true
+		}
+		if t.m == "either" {
+			return true
+		}
+	}
+	return false
+}
+
+// eitherActs reports «فرم ۵ رو منتشر کن یا پیش‌نویس؟», «publish form 5
+// or draft it?»: a question between two acts, to be answered, not done.
+func eitherActs(toks []token) bool {
+	n := len(toks)
+	if n == 0 || !toks[n-1].punct || !isAny(toks[n-1].m, "؟", "?") {
+		return false
+	}
+	c := clause(toks)
+	for i, t := range c {
+		if t.quoted || !isAny(t.m, "یا", "or") || i+1 >= n {
+			continue
+		}
+		j := i + 1
+		for j < n && (fillers[c[j].m] || isAny(c[j].m, "که", "اینکه", "it", "should")) {
+			j++
+		}
+		if j < n && (c.atAny(j, actionWordsV) > 0 || c.atAny(j, deleteWordsV) > 0 || c.atAny(j, disableWordsV) > 0 || c.atAny(j, draftWordsV) > 0 || c.atAny(j, copyV2) > 0) {
+			return true
+		}
+	}
+	return false
+}
+
 // inNewForm reports «تو فرم جدیده», «به فرم جدید», «to the new form»:
 // a place in the new form, with no verb that makes one.
 func (c clause) inNewForm() bool {

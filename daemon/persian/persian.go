@@ -166,6 +166,14 @@ func (p *Planner) plan(text string) Result {
 		return none("this is a question about the form, to be answered, not an order",
 			"این فرمان پرسشی دربارهٔ فرم است، نه دستور")
 	}
+	if eitherActs(toks) {
+		return none("this asks which of two things to do, a question to answer, not an order",
+			"این فرمان می‌پرسد کدام یک از دو کار انجام شود؛ پرسش است، نه دستور")
+	}
+	if formChoice(toks) {
+		return none("the command leaves the choice between forms open («… یا …», «یکی از …»); name the one form",
+			"فرمان انتخاب میان فرم‌ها را باز گذاشته است («… یا …»، «یکی از …»)؛ یک فرم را نام ببرید")
+	}
 	if asksLeave(toks) {
 		return none("this asks whether to do it, which is a question to answer, not an order",
 			"این فرمان می‌پرسد که آیا کاری انجام شود؛ پرسش است، نه دستور")
