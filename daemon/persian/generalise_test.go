@@ -599,10 +599,15 @@ func TestPartOfFormNeverDestroys(t *testing.T) {
 		"فرم ۵ یا فرم ۶، فرقی نمیکنه، یکیشو پاک کن",
 		"delete one of forms 5 and 6",
 		"فرم ۵ رو منتشر کن یا پیش نویس؟",
+		"فرم ۵ رو پاک کن شوخی کردم",
+		"delete form 5... actually no, keep it",
 	} {
 		if r := p.Plan(text); r.Plan != nil {
-			t.Errorf("%s: a choice left open, want no plan, got %s", text, stepsOf(r))
+			t.Errorf("%s: a choice left open or an order taken back, want no plan, got %s", text, stepsOf(r))
 		}
+	}
+	if got := stepsOf(p.Plan("فرم ۵ رو نبند، ۶ رو ببند")); got != "disable_form #6" {
+		t.Errorf("«نبند» denies closing form 5: got %s", got)
 	}
 	for _, text := range []string{"فرم ۵ رو نه، فرم ۴ رو پاک کن", "not form 5, delete form 4", "فرم ۴ رو پاک کن، فرم ۵ رو نه"} {
 		if got := stepsOf(p.Plan(text)); got != "delete_form #4" {

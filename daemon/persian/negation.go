@@ -33,6 +33,28 @@ func (c clause) readNegation(f *frame) {
 	}
 }
 
+// takeBackV are the words that take an order back after it is given.
+var takeBackV = newVocab("شوخی کردم", "شوخی کردیم", "شوخی بود", "بیخیال", "بیخیالش", "ولش کن", "ولش", "just kidding", "kidding", "never mind", "nevermind", "actually no", "forget it")
+
+// takenBack reports a command that takes back what it said: «فرم ۵ رو
+// پاک کن، شوخی کردم», «delete form 5 ... actually no, keep it». A new
+// order after it is a self-correction (selfCorrected), not this.
+func takenBack(toks []token) bool {
+	c := clause(toks)
+	for i := range c {
+		if c[i].quoted || c.atAny(i, takeBackV) == 0 {
+			continue
+		}
+		// The order taken back comes before the words that take it back.
+		for k := 0; k < i; k++ {
+			if c.atAny(k, actionWordsV) > 0 || c.atAny(k, deleteWordsV) > 0 || c.atAny(k, disableWordsV) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // deniedStems are the imperatives of the acts with the negative prefix:
 // «نکن», «نبند», «نذار», «ننداز».
 var deniedStems = []string{"نکن", "نبند", "نذار", "نزار", "نگذار", "نبر", "نده", "نریز", "ننداز", "نساز", "نفرست"}
@@ -46,7 +68,7 @@ var deniedEndings = []string{"ی", "ید", "ین", "یا", "یدا", "ینا", "
 // «پاک نکنیا», «نبندینا», «نذاریدش» — the order not to do it.
 func deniedVerb(m string) bool {
 	for _, st := range deniedStems {
-		if rest, ok := strings.CutPrefix(m, st); ok && isAny(rest, deniedEndings...) {
+		if rest, ok := strings.CutPrefix(m, st); ok && (rest == "" || isAny(rest, deniedEndings...)) {
 			return true
 		}
 	}

@@ -166,6 +166,10 @@ func (p *Planner) plan(text string) Result {
 		return none("this is a question about the form, to be answered, not an order",
 			"این فرمان پرسشی دربارهٔ فرم است، نه دستور")
 	}
+	if takenBack(toks) {
+		return none("the command takes its order back («شوخی کردم», «بی‌خیال», «just kidding»); there is nothing to do",
+			"فرمان دستورش را پس گرفته است («شوخی کردم»، «بی‌خیال»)؛ کاری برای انجام نیست")
+	}
 	if eitherActs(toks) {
 		return none("this asks which of two things to do, a question to answer, not an order",
 			"این فرمان می‌پرسد کدام یک از دو کار انجام شود؛ پرسش است، نه دستور")
