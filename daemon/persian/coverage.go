@@ -115,6 +115,14 @@ func (c clause) account(f *frame, used []bool) {
 			return
 		}
 	}
+	if w := c.hedge(); w != "" {
+		// «فرم ۵ رو شاید پاک کنم»: an act only maybe wanted is not an
+		// order to destroy.
+		f.deleteForm, f.disable, f.draft = false, false, false
+		f.refusal = [2]string{"«" + w + "»: the command is not sure; a form is deleted, closed or unpublished only when that is plainly asked",
+			"«" + w + "»: فرمان قطعی نیست؛ فرم تنها وقتی حذف، بسته یا از انتشار خارج می‌شود که آشکارا خواسته شود"}
+		return
+	}
 	if part := c.partOfForm(); part != "" {
 		// «کد ملی فرم ۳ رو غیرفعال کن», «لوگوی فرم ۳ رو از انتشار دربیار»:
 		// what is meant is a part of the form, not the form.
@@ -296,6 +304,17 @@ func (c clause) saysUnique() bool {
 		}
 	}
 	return false
+}
+
+// hedge returns a word that makes the clause unsure, «شاید», «احتمالا»,
+// «maybe», or "".
+func (c clause) hedge() string {
+	for _, t := range c {
+		if !t.quoted && isAny(t.m, "شاید", "احتمالا", "احتمالاً", "ممکنه", "maybe", "perhaps", "probably", "might") {
+			return t.s
+		}
+	}
+	return ""
 }
 
 // saysWhen reports a word of time in the clause. (Not a vocab: the

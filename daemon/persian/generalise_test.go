@@ -601,6 +601,9 @@ func TestPartOfFormNeverDestroys(t *testing.T) {
 		"فرم ۵ رو منتشر کن یا پیش نویس؟",
 		"فرم ۵ رو پاک کن شوخی کردم",
 		"delete form 5... actually no, keep it",
+		"فرم ۵ رو شاید پاک کنم",
+		"فرم ۵ رو پاک کن؟",
+		"سوال دوم فرم ۵ رو حذف کن؟",
 	} {
 		if r := p.Plan(text); r.Plan != nil {
 			t.Errorf("%s: a choice left open or an order taken back, want no plan, got %s", text, stepsOf(r))

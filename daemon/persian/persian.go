@@ -231,6 +231,10 @@ func (p *Planner) plan(text string) Result {
 				"برنامه‌ریز فرم‌ها را حذف یا گروهی تغییر نمی‌دهد؛ این کار را از فهرست فرم‌ها انجام دهید")
 		}
 	}
+	if destroysAsked(toks, frames) {
+		return none("nothing is deleted, closed or unpublished on a question; say it as an order, without «؟»",
+			"با پرسش چیزی حذف، بسته یا از انتشار خارج نمی‌شود؛ آن را به صورت دستور و بدون «؟» بگویید")
+	}
 	b := &builder{cfg: p.cfg, createStep: -1}
 	negated := 0
 	prevStart := 0
@@ -284,6 +288,29 @@ func (p *Planner) plan(text string) Result {
 		return Result{None: true, Reason: "this only opens a page", ReasonFA: "این فرمان فقط صفحه‌ای را باز می‌کند", Navigate: nav, Warnings: b.warnings}
 	}
 	return res
+}
+
+// destroysAsked reports «فرم ۵ رو پاک کن؟»: a command ending in a
+// question mark that would delete, close or unpublish, with no polite
+// request around it («میشه …؟», «can you …?»): a question, not an order.
+func destroysAsked(toks []token, frames []*frame) bool {
+	n := len(toks)
+	if n == 0 || !toks[n-1].punct || !isAny(toks[n-1].m, "؟", "?") {
+		return false
+	}
+	destroys := false
+	for _, f := range frames {
+		destroys = destroys || !f.negated && (f.deleteForm || f.disable || f.draft || f.edit != nil && f.edit.del)
+	}
+	if !destroys {
+		return false
+	}
+	for _, t := range toks {
+		if !t.quoted && isAny(t.m, "میشه", "میشود", "میتونی", "میتونید", "میتوانید", "میتوانی", "ممکنه", "لطفا", "لطفاً", "can", "could", "would", "please", "امکانش", "امکان") {
+			return false
+		}
+	}
+	return true
 }
 
 func navigationOnly(p *domain.Plan) *Navigate {
