@@ -66,11 +66,17 @@ func collectLists(toks []token) []token {
 				continue
 			}
 		}
-		if t.punct && t.m == ":" && len(out) > 0 && colonListFollows(out) {
+		if t.punct && t.m == ":" && len(out) > 0 {
 			// «این سوال‌ها رو اضافه کن: «نام» اجباری، «ایمیل» اختیاری»; the
 			// list may end the sentence, or a new question may follow it
 			// («…، «موبایل» و یه dropdown «…» با options …؛ بعد …»).
-			if items, end := listItems(toks, i+1, false); len(items) > 1 && (endsCommand(toks, end) || newQuestionAt(toks, end)) {
+			// After the verb that makes a form, items each typed in
+			// parentheses are its questions too, and an order may follow
+			// («یه فرم بساز: اسم (کوتاه)، سن (عددی) و بعدش منتشرش کن»).
+			items, end := listItems(toks, i+1, false)
+			plural := colonListFollows(out)
+			typed := !plural && len(items) > 1 && madeBefore(out) && typedItems(items)
+			if len(items) > 1 && (plural && (endsCommand(toks, end) || newQuestionAt(toks, end)) || typed && (endsCommand(toks, end) || newQuestionAt(toks, end) || orderFollows(toks, end))) {
 				out = append(out, listToken(&tokenList{items: items, named: true}, surfaceOf(toks[i:end])))
 				i = end - 1
 				changed = true
@@ -1445,6 +1451,50 @@ func oneByOne(toks []token, i, n int) ([][]token, int) {
 		items[k] = it
 	}
 	return items, j
+}
+
+// madeBefore reports a verb that makes a form in the tokens before.
+func madeBefore(before []token) bool {
+	c := clause(before)
+	for k := len(before) - 1; k >= 0; k-- {
+		if before[k].punct && !isAny(before[k].m, "،", ",") {
+			return false
+		}
+		if c.createVerbAt(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// typedItems reports items each saying its type in parentheses: «اسم
+// (کوتاه)», «عکس (فایل)».
+func typedItems(items [][]token) bool {
+	for _, it := range items {
+		open := -1
+		for k, t := range it {
+			if t.punct && t.m == "(" {
+				open = k
+			}
+		}
+		if open < 1 {
+			return false
+		}
+		if g := itemGroup(it, true); g.typ == "" {
+			return false
+		}
+	}
+	return true
+}
+
+// orderFollows reports «و بعدش …», «، سپس …» at end: a new order after a
+// list.
+func orderFollows(toks []token, end int) bool {
+	j := end
+	for j < len(toks) && (toks[j].punct && isAny(toks[j].m, "،", ",", "؛", ";") || isAny(toks[j].m, "و", "and")) {
+		j++
+	}
+	return j > end && j < len(toks) && (conjunctions[toks[j].m] || isAny(toks[j].m, orderWords...))
 }
 
 // newQuestionAt reports a question counted at j, «یه dropdown …», «یک
