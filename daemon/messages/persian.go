@@ -498,4 +498,19 @@ var persian = map[string]string{
 	// daemon/sms
 	"admin_mobile is the site's own mobile number, such as 09121234567":                                                                "admin_mobile شمارهٔ همراه خود سایت است، مانند ۰۹۱۲۱۲۳۴۵۶۷",
 	"otp_pattern is {code, param?}: the approved pattern's code (at most 100 characters) and the name of the parameter the code fills": "otp_pattern به شکل {code, param?} است: کد الگوی تأییدشده (حداکثر ۱۰۰ نویسه) و نام پارامتری که کد در آن می‌نشیند",
+
+	// daemon/persian
+	"a plan cannot make a question take each answer once":                                                     "طرح نمی‌تواند پاسخ تکراری را برای سوال ممنوع کند",
+	"a plan acts now; it cannot wait for something to happen («%s»)":                                          "طرح همین حالا اجرا می‌شود و نمی‌تواند منتظر رخدادی («%s») بماند",
+	"«%s»: the command is not sure; a form is deleted, closed or unpublished only when that is plainly asked": "«%s»: فرمان قطعی نیست؛ فرم تنها وقتی حذف، بسته یا از انتشار خارج می‌شود که آشکارا خواسته شود",
+	"«%s» is part of the form; a form is deleted, closed or unpublished only when it is what is named":        "«%s» بخشی از فرم است؛ فرم تنها وقتی حذف، بسته یا از انتشار خارج می‌شود که خودش نام برده شود",
+	"this text of the command is in no step of the plan: %s":                                                  "این بخش از فرمان در هیچ گام طرح نیامده است: %s",
+	"a plan cannot set a rating's scale":                                                                      "طرح نمی‌تواند مقیاس امتیاز را تعیین کند",
+	"this asks which of two things to do, a question to answer, not an order":                                 "این فرمان می‌پرسد کدام یک از دو کار انجام شود؛ پرسش است، نه دستور",
+	"«it» may be the question just changed or its form; name what to delete or close":                         "ضمیر می‌تواند سوالِ تازه‌ویرایش‌شده یا فرم آن باشد؛ بگویید چه چیزی حذف یا بسته شود",
+
+	// daemon/persian
+	"the command takes its order back («شوخی کردم», «بی‌خیال», «just kidding»); there is nothing to do": "فرمان دستورش را پس گرفته است («شوخی کردم»، «بی‌خیال»)؛ کاری برای انجام نیست",
+	"the command leaves the choice between forms open («… یا …», «یکی از …»); name the one form":        "فرمان انتخاب میان فرم‌ها را باز گذاشته است («… یا …»، «یکی از …»)؛ یک فرم را نام ببرید",
+	"nothing is deleted, closed or unpublished on a question; say it as an order, without «؟»":          "با پرسش چیزی حذف، بسته یا از انتشار خارج نمی‌شود؛ آن را به صورت دستور و بدون «؟» بگویید",
 }

@@ -20,6 +20,7 @@ type builder struct {
 	ctxCreated bool // the last form mentioned is the one this plan creates
 	createStep int  // index of the create_form step, -1 when none
 	created    bool
+	overFields bool // refused for adding more than MaxFields questions (v1 cuts instead)
 	needForm   bool
 	named      bool // some clause before has named a form by its id
 	abort      *Result
@@ -94,6 +95,13 @@ func (b *builder) bare(f *frame) {
 
 func (b *builder) frame(f *frame) {
 	b.bare(f)
+	if f.newRef && b.createStep >= 0 && len(f.ids) == 0 {
+		// «… بعد تو فرم جدیده یه سوال بذار»: the new form is the one
+		// this plan made, not another.
+		f.create, f.createCount, f.title = false, 0, ""
+		f.add = f.add || len(f.groups) > 0
+		b.ctxIDs, b.ctxCreated = nil, true
+	}
 	if len(f.leftover) > 0 {
 		words := "«" + strings.Join(f.leftover, "»، «") + "»"
 		b.warn("plan.leftover", domain.T("these words were not understood and the plan does not act on them: %s", words))
@@ -294,6 +302,7 @@ func (b *builder) fields(f *frame, id *int64, toCreated bool) {
 		for k := 0; k < n; k++ {
 			// v2 counts the command's questions, whatever form they go to.
 			if b.v2() && b.added >= b.cfg.MaxFields {
+				b.overFields = true
 				b.refuse(domain.T("at most %d questions are added by one command; split it in two", b.cfg.MaxFields))
 				return
 			}

@@ -1,6 +1,9 @@
 package persian
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // parenWordings reads words in parentheses right after a question noun
 // and its type as the question's wording, as if quoted: «یه سوال کوتاه
@@ -89,17 +92,17 @@ func splitClauses(toks []token) (out [][]token, joins []string) {
 			continue
 		}
 		// «بعد از سوال دوم» places a question; it does not order steps.
-		if !t.quoted && conjunctions[t.m] && !(i+2 < len(toks) && toks[i+1].m == "از" && toks[i+2].qnoun) {
+		if !t.quoted && conjunctions[t.m] && !(i+2 < len(toks) && toks[i+1].m == "از" && (toks[i+2].qnoun || isAny(toks[i+2].m, "اینکه", "آنکه"))) && clause(toks).afterEventAt(i) == "" {
 			if (t.m == "و" || t.m == "and") && i+2 < len(toks) && isAny(toks[i+1].m, "بهصورت", "بصورت", "به‌صورت") && (isAny(toks[i+2].m, requiredWords...) || isAny(toks[i+2].m, optionalWords...)) {
 				continue // «… با قالب کد ملی و به‌صورت الزامی …» goes on
 			}
-			if t.m == "و" && wording && i > 0 && isWord(toks[i-1]) && plainWording(toks[i+1:]) {
+			if t.m == "و" && wording && i > 0 && isWord(toks[i-1]) && plainWording(toks[i+1:]) && !(i+1 < len(toks) && clause(toks).spokenOrdinalAt(i+1)) {
 				continue // «با عنوان اسم و فامیل», «بنویس رشته و گرایش»
 			}
 			if t.m == "و" || t.m == "and" {
 				prevNum := i > 0 && toks[i-1].isNum
 				nextNum := i+1 < len(toks) && toks[i+1].isNum && toks[i+1].digits
-				if prevNum && nextNum || clause(toks).ordinalsJoined(i) {
+				if prevNum && nextNum || clause(toks).ordinalsJoined(i) || clause(toks).formIDRun(i) {
 					continue
 				}
 			}
@@ -109,6 +112,26 @@ func splitClauses(toks []token) (out [][]token, joins []string) {
 	}
 	cut(len(toks))
 	return out, joins
+}
+
+// formIDRun reports a «و» at i inside a list of form numbers in words
+// after a plural noun: «فرم‌های یک و دو و سه» is one reference.
+func (c clause) formIDRun(i int) bool {
+	if !c.listedWordID(i + 1) {
+		return false
+	}
+	for k := i - 1; k >= 1; k -= 2 {
+		if !c[k].isNum || c[k].quoted {
+			return false
+		}
+		if isAny(c[k-1].m, pluralFormNouns...) {
+			return true
+		}
+		if !isAny(c[k-1].m, "و", "،", ",", "and") {
+			return false
+		}
+	}
+	return false
 }
 
 // ordinalsJoined reports a «و» or comma at i between two places of
@@ -153,11 +176,24 @@ func cutRunOns(toks []token) []token {
 	var out []token
 	for i, t := range toks {
 		out = append(out, t)
-		if t.quoted || t.punct || !isAny(t.m, clauseVerbs...) && !isAny(t.m, deniedImperatives...) || i+1 >= len(toks) {
+		if t.quoted || t.punct || !isAny(t.m, clauseVerbs...) && !isAny(t.m, deniedImperatives...) && !c.imperativeAct(i) || i+1 >= len(toks) {
 			continue
 		}
 		if i > 0 && isAny(toks[i-1].m, "که", "تا") {
 			continue // «… که بشه سوال سوم»: the verb says where, not what next
+		}
+		if isAny(t.m, "بشه", "بشود", "شود", "بشن") && c.movesBefore(i) {
+			continue // «… رو بیار بشه سوال دوم»: where it is moved to
+		}
+		if i+3 == len(toks) && toks[i+1].qnoun && c.questionBefore(i) {
+			if _, ok := ordinal(toks[i+2].m); ok {
+				continue // «سوال دوم رو بکن سوال پنجم»: the place it is made
+			}
+		}
+		// «پاک کن سوال دوم فرم ۸ رو»: a verb said before its object, in a
+		// clause with no object yet, takes the object after it.
+		if !c.objectBefore(i) && !isAny(t.m, deniedImperatives...) {
+			continue
 		}
 		// «… delete نکن فقط unpublish کن»: a denied verb ends its clause.
 		if c.opensObject(i+1) || isAny(t.m, deniedImperatives...) && !toks[i+1].punct && !conjunctions[toks[i+1].m] && !isAny(toks[i+1].m, "نه") {
@@ -168,6 +204,48 @@ func cutRunOns(toks []token) []token {
 		return toks
 	}
 	return out
+}
+
+// imperativeAct reports an act's own imperative at i, «ببند», «بردار»,
+// «بنداز»: like «کن», it closes its verb phrase.
+func (c clause) imperativeAct(i int) bool {
+	t := c[i]
+	if !strings.HasPrefix(t.m, "ب") || utf8.RuneCountInString(t.m) < 3 {
+		return false
+	}
+	return c.atAny(i, disableWordsV) > 0 || c.atAny(i, deleteWordsV) > 0 || c.atAny(i, moveVerbsV) > 0
+}
+
+// objectBefore reports an object in the clause before i: a form, a
+// question, a number, a quote, a list or a pronoun.
+func (c clause) objectBefore(i int) bool {
+	for k := i - 1; k >= 0 && !(c[k].punct && !c[k].quoted); k-- {
+		t := c[k]
+		if t.quoted || t.qnoun || t.isNum || t.pron || t.list != nil || c.atAny(k, formNounsV) > 0 || isAny(t.m, "it", "them", "اون", "آن", "این") {
+			return true
+		}
+	}
+	return false
+}
+
+// movesBefore reports a verb of moving in the clause before i.
+func (c clause) movesBefore(i int) bool {
+	for k := i - 1; k >= 0 && !c[k].punct; k-- {
+		if !c[k].quoted && c.atAny(k, moveVerbsV) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// questionBefore reports a question noun in the clause before i.
+func (c clause) questionBefore(i int) bool {
+	for k := i - 1; k >= 0 && !c[k].punct; k-- {
+		if c[k].qnoun && !c[k].quoted {
+			return true
+		}
+	}
+	return false
 }
 
 // opensObject reports a new object at i: «فرم ۴», «سوال ۳», «سوال

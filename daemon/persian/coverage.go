@@ -16,6 +16,13 @@ import (
 // act that rests on a word read only by its sound.
 func (c clause) account(f *frame, used []bool) {
 	for i, t := range c {
+		if !used[i] && t.quoted {
+			f.leftQuotes = append(f.leftQuotes, t.s)
+		}
+		if t.list != nil && t.list.options {
+			// Options read whole are carried by a step, or named too.
+			f.leftQuotes = append(f.leftQuotes, listTexts(t.list)...)
+		}
 		if used[i] || t.punct || t.isNum || t.list != nil || t.quoted {
 			continue
 		}
@@ -38,6 +45,22 @@ func (c clause) account(f *frame, used []bool) {
 	// («رنگش رو سبز کن»); a time is asked for wherever it is said («فرم
 	// ۲ رو هفته | بعد منتشر کن»).
 	acts := f.hasIntent() || f.edit != nil || f.disable || f.deleteForm || f.duplicate || c.has(renameVerbsV) || c.saysWhen()
+	if !f.negated && acts && len(f.groups) == 0 && c.saysUnique() {
+		// «سوال ۲ فرم ۶ تکراری قبول نکنه»: uniqueness is all it asks,
+		// and no plan carries it.
+		f.detail = domain.T("a plan cannot make a question take each answer once")
+		f.detailKind = "unique"
+		return
+	}
+	if !f.negated && acts {
+		if w := c.afterEvent(); w != "" {
+			// «فرم ۱۱ رو بعد از تموم شدن ثبت نام ببند»: an order for
+			// when something happens is an order for a later time.
+			f.detail = domain.T("a plan acts now; it cannot wait for something to happen («%s»)", w)
+			f.detailKind = "later"
+			return
+		}
+	}
 	if !f.negated && acts {
 		for _, w := range f.leftover {
 			m := matchForm(w)
@@ -88,6 +111,20 @@ func (c clause) account(f *frame, used []bool) {
 			return
 		}
 	}
+	if w := c.hedge(); w != "" {
+		// «فرم ۵ رو شاید پاک کنم»: an act only maybe wanted is not an
+		// order to destroy.
+		f.deleteForm, f.disable, f.draft = false, false, false
+		f.refusal = domain.T("«%s»: the command is not sure; a form is deleted, closed or unpublished only when that is plainly asked", w)
+		return
+	}
+	if part := c.partOfForm(); part != "" {
+		// «کد ملی فرم ۳ رو غیرفعال کن», «لوگوی فرم ۳ رو از انتشار دربیار»:
+		// what is meant is a part of the form, not the form.
+		f.deleteForm, f.disable, f.draft = false, false, false
+		f.refusal = domain.T("«%s» is part of the form; a form is deleted, closed or unpublished only when it is what is named", part)
+		return
+	}
 	for _, w := range f.leftover {
 		if !hasDigit(w) {
 			continue
@@ -115,6 +152,43 @@ func (c clause) account(f *frame, used []bool) {
 			return
 		}
 	}
+}
+
+// quotesLeft names in a warning the quoted text and the options of the
+// command that no step of the plan carries: a wording, a name or a list
+// never vanishes unsaid, even where the reading did not expect it.
+func (b *builder) quotesLeft(fs []*frame) {
+	var left []string
+	for _, f := range fs {
+		for _, q := range f.leftQuotes {
+			if !b.carries(q) {
+				left = append(left, q)
+			}
+		}
+	}
+	if len(left) == 0 {
+		return
+	}
+	words := "«" + strings.Join(left, "»، «") + "»"
+	b.warn("plan.text_left", domain.T("this text of the command is in no step of the plan: %s", words))
+}
+
+// carries reports a text some step of the plan holds as a title, a
+// wording or an option.
+func (b *builder) carries(q string) bool {
+	k := corpusKey(q)
+	for _, st := range b.steps {
+		p := st.Params
+		if corpusKey(p.Title) == k || corpusKey(p.Question) == k {
+			return true
+		}
+		for _, o := range p.Options {
+			if corpusKey(o) == k {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // accounted reports a word the grammar knows, whether or not this
@@ -145,6 +219,93 @@ var (
 	helpWords  = []string{"راهنما", "راهنمای", "placeholder", "hint", "پلیسهولدر"}
 	limitWords = []string{"حجم", "حداکثر", "حداقل", "مگ", "مگابایت", "کیلوبایت", "مقیاس", "بازه", "max", "min", "mb", "kb"}
 )
+
+// afterEvent returns the phrase of an order given for when something
+// happens — «بعد از تموم شدن ثبت نام», «پس از پایان مهلت», «وقتی ظرفیت
+// پر شد», «once registration ends» — or "". «بعد از سوال دوم» (a place),
+// «بعد از اون» and «پس از انتشار» (an order of steps) are no event.
+func (c clause) afterEvent() string {
+	for i := range c {
+		if w := c.afterEventAt(i); w != "" {
+			return w
+		}
+	}
+	return ""
+}
+
+// afterEventAt returns the phrase of afterEvent that starts at i.
+func (c clause) afterEventAt(i int) string {
+	t := c[i]
+	if t.quoted {
+		return ""
+	}
+	if isAny(t.m, "وقتی", "هروقت", "زمانیکه", "when", "once", "whenever") && i+1 < len(c) {
+		return t.s + " " + c[i+1].s
+	}
+	if !isAny(t.m, "بعد", "پس", "after") {
+		return ""
+	}
+	k := i + 1
+	if k < len(c) && isAny(c[k].m, "از", "of") {
+		k++
+	} else if t.m != "after" {
+		return ""
+	}
+	if k >= len(c) || c[k].quoted || c[k].punct {
+		return ""
+	}
+	nx := c[k]
+	_, ord := ordinal(nx.m)
+	if nx.qnoun || ord || nx.isNum || nx.pron || nx.list != nil || isAny(nx.m, "اون", "آن", "این", "اینکه", "آنکه", "that", "it", "this", "the", "field", "question") ||
+		c.atAny(k, formNounsV) > 0 || c.atAny(k, actionWordsV) > 0 || c.atAny(k, deleteWordsV) > 0 || c.atAny(k, actionNounsV) > 0 || c.atAny(k, copyV2) > 0 || c.atAny(k, disableWordsV) > 0 {
+		return ""
+	}
+	// «بعد از کلاس» may describe a form; an event says something ends
+	// or happens: «بعد از تموم شدن ثبت نام», «پس از پایان مهلت».
+	for j := k; j < len(c) && j <= k+3; j++ {
+		if !c[j].quoted && isAny(c[j].m, eventWords...) {
+			return t.s + " " + c[k-1].s + " " + nx.s
+		}
+	}
+	return ""
+}
+
+// eventWords say that something ends or happens.
+var eventWords = []string{"تموم", "تمام", "پایان", "اتمام", "شدن", "پر", "رسیدن", "گذشتن", "end", "ends", "ending", "closes", "finishes", "deadline", "مهلت"}
+
+// saysUnique reports «تکراری قبول نکنه», «تکراری نباشه», «یکتا»,
+// «unique», «no duplicates»: each answer only once.
+func (c clause) saysUnique() bool {
+	for i, t := range c {
+		if t.quoted {
+			continue
+		}
+		if isAny(t.m, "یکتا", "unique", "duplicates", "duplicate") && !(t.m == "duplicate" && i+1 < len(c) && c.atAny(i+1, formNounsV) > 0) {
+			if t.m != "duplicate" || i > 0 && isAny(c[i-1].m, "no", "not") {
+				return true
+			}
+		}
+		if isAny(t.m, "تکراری", "تکرار") {
+			for k := i + 1; k < len(c) && k <= i+3; k++ {
+				if negativeVerbs[c[k].m] || isAny(c[k].m, "نکنه", "نکند", "نپذیره", "نپذیرد", "نباشه", "نباشد", "نشه", "نشود", "ممنوع") {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// hedge returns a word that makes the clause unsure, «شاید», «احتمالا»,
+// «maybe», or "".
+func (c clause) hedge() string {
+	for _, t := range c {
+		if !t.quoted && isAny(t.m, "شاید", "احتمالا", "احتمالاً", "ممکنه", "maybe", "perhaps", "probably", "might") {
+			return t.s
+		}
+	}
+	return ""
+}
 
 // saysWhen reports a word of time in the clause. (Not a vocab: the
 // words of a vocab count as read, and these must stay left over.)
@@ -180,13 +341,47 @@ func detailsArePoint(fs []*frame) {
 	for _, f := range fs {
 		adds = adds || len(f.groups) > 0
 	}
+	scale := false
 	for _, f := range fs {
-		if f.detail.Key == "" || adds && !isAny(f.detailKind, timeWords...) {
+		scale = scale || f.toks.saysScale()
+	}
+	for _, f := range fs {
+		if scale && f.edit != nil && f.edit.onlyRating() && !f.negated {
+			// «rating سوال ۴ رو بکن از ۱ تا ۱۰», «امتیازیه از ۵، بکنش از
+			// ۱۰»: the scale is what the edit asks, and no plan holds it.
+			f.detail = domain.T("a plan cannot set a rating's scale")
+			f.detailKind = "scale"
+		}
+		if f.detail.Key == "" || adds && !isAny(f.detailKind, timeWords...) && f.detailKind != "scale" {
 			continue
 		}
 		f.refusal = f.detail
 		f.edit, f.groups, f.add, f.publish, f.draft, f.disable, f.deleteForm, f.duplicate, f.rename = nil, nil, false, false, false, false, false, false, false
 	}
+}
+
+// saysScale reports a scale said in numbers: «از ۱ تا ۱۰», «از ده»,
+// «1 to 10», «out of 5».
+func (c clause) saysScale() bool {
+	for i, t := range c {
+		if t.quoted || i+1 >= len(c) || !c[i+1].isNum || c[i+1].quoted {
+			continue
+		}
+		if isAny(t.m, "از", "from") && (i+2 >= len(c) || !c[i+2].qnoun && c.atAny(i+2, formNounsV) == 0) {
+			return true
+		}
+		if t.m == "of" && i > 0 && c[i-1].m == "out" {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyRating reports an edit whose one change is to a rating question:
+// what it would change is the scale the words say.
+func (e *fieldEdit) onlyRating() bool {
+	return (e.typ == "" || e.typ == "rating") && e.question == "" && e.format == "" && len(e.options) == 0 &&
+		!e.required && !e.optional && !e.del && e.to == nil && len(e.more) == 0
 }
 
 // saysDone reports a clause that tells what was done: a verb in the past.

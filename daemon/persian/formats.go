@@ -22,6 +22,11 @@ var formatNames = []struct{ key, format string }{
 }
 
 var formatNamesV = func() *vocab {
+	for _, f := range formatNames {
+		if j := joined(f.key); j != "" {
+			formatNames = append(formatNames, struct{ key, format string }{j, f.format})
+		}
+	}
 	keys := make([]string, len(formatNames))
 	for k, f := range formatNames {
 		keys[k] = f.key
@@ -31,11 +36,11 @@ var formatNamesV = func() *vocab {
 
 // formatCues are the words after which a format's name says what the
 // answer must be: «فرمت»، «قالب», «فقط», «تنها», «باید», «only».
-var formatCuesV = newVocab(append(append([]string{}, formatWords...), "فقط", "تنها", "باید", "only", "must")...)
+var formatCuesV = newVocab(append(append([]string{}, formatWords...), "فقط", "تنها", "باید", "only", "must", "accepts", "accept", "valid")...)
 
 // formatFillers may stand between a cue and the format's name: «قالب
 // پاسخ آن شمارهٔ …», «فرمتش رو بکن …».
-var formatFillers = []string{"پاسخ", "جواب", "آن", "اون", "را", "رو", "به", "شماره", "شمارهی", "باشد", "باشه", "بکن", "کن", "یک", "یه", "از", "نوع", "عدد", "of", "be", "a", "an", "the", "ورودی"}
+var formatFillers = []string{"هم", "iranian", "ایرانی", "پاسخ", "جواب", "آن", "اون", "را", "رو", "به", "شماره", "شمارهی", "باشد", "باشه", "بکن", "کن", "یک", "یه", "از", "نوع", "عدد", "of", "be", "a", "an", "the", "ورودی"}
 
 // readFormatWords reads a format named after a cue, and an answer's
 // length in digits, and marks their words read. It returns the format
@@ -73,6 +78,21 @@ func (c clause) readFormatWords(used []bool) (format string, digits bool) {
 		}
 		markUsed(used, lo, end)
 		break
+	}
+	if format == "" {
+		// «که لینک معتبر باشه», «یه کد ملی معتبر»: a format's name said
+		// valid is the format asked for.
+		for i := 0; i+1 < len(c); i++ {
+			if used[i] || c[i].quoted {
+				continue
+			}
+			k, m := c.next(i, formatNamesV, 0)
+			if m > 0 && i+m < len(c) && !c[i+m].quoted && isAny(c[i+m].m, "معتبر", "valid") {
+				format = formatNames[k].format
+				markUsed(used, i, i+m+1)
+				break
+			}
+		}
 	}
 	// «۱۱ رقمی», «یازده رقم … با ۰۹ شروع»: eleven digits from 09 is a
 	// mobile number; another count is a length the contract cannot carry.
@@ -113,6 +133,11 @@ var wordingLabels = []struct{ key, typ, format string }{
 }
 
 var wordingLabelsV = func() *vocab {
+	for _, l := range wordingLabels {
+		if j := joined(l.key); j != "" {
+			wordingLabels = append(wordingLabels, struct{ key, typ, format string }{j, l.typ, l.format})
+		}
+	}
 	keys := make([]string, len(wordingLabels))
 	for k, l := range wordingLabels {
 		keys[k] = l.key
@@ -153,10 +178,22 @@ func formatGoesBack(fs []*frame) {
 	for k, f := range fs {
 		if n := len(f.groups); n > 0 {
 			last = &f.groups[n-1]
+			if f.elevenDigits && k+1 < len(fs) && fs[k+1].toks.saysStartsWith09() && last.format == "" {
+				// «… که ۱۱ رقمی باشه و با ۰۹ شروع بشه».
+				last.typ, last.format = domain.PlanFieldShortText, domain.PlanFormatMobileIR
+				f.dropped = ""
+				fs[k+1].leftover = nil
+			}
 			continue
 		}
-		if f.saidFormat == "" || last == nil || f.hasIntent() || f.edit != nil {
+		// «… و format url اضافه کن»: a clause that only repeats the
+		// verb adding the question before says its format.
+		addsOnly := f.add && !f.create && !f.rename && !f.publish && !f.draft && !f.disable && !f.deleteForm && !f.duplicate && f.nav == "" && f.refusal.Key == ""
+		if f.saidFormat == "" || last == nil || f.hasIntent() && !addsOnly || f.edit != nil {
 			continue
+		}
+		if addsOnly {
+			f.add = false
 		}
 		format := f.saidFormat
 		if format == elevenDigits {

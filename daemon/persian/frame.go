@@ -43,6 +43,11 @@ type frame struct {
 	refusal                        domain.Text // why the clause is refused, when it is
 	dropped                        string      // a detail v2 cannot carry, said of its questions
 	leftover                       []string    // content words the reading did not use (coverage.go)
+	leftQuotes                     []string    // quoted text the reading did not use (coverage.go)
+	elevenDigits                   bool        // its last question's answer has eleven digits, a mobile number if «۰۹» follows
+	verbless                       bool        // it adds with no verb of its own: the verb of a clause beside it is shared, if one is
+	newRef                         bool        // «تو فرم جدیده»: in the new form, the one made before if the plan made one
+	copyCount                      int         // «دو تا کپی»: how many copies
 	saidFormat                     string      // a format said with no question of its own (formatGoesBack)
 	detail                         domain.Text // why a detail the plan cannot carry refuses the command, if it was its point
 	detailKind                     string      // the word that asked for it
@@ -71,6 +76,35 @@ func (f *frame) hasIntent() bool {
 
 func (f *frame) hasContent() bool {
 	return len(f.groups) > 0 || f.title != "" || len(f.ids) > 0
+}
+
+// wishedLabel reads a clause that opens with a label no question noun
+// names and wishes for it or places it: the question it asks.
+func (c clause) wishedLabel(used []bool) (fieldGroup, bool) {
+	i := 0
+	for i < len(c) && (used[i] || c[i].punct || fillers[c[i].m]) {
+		i++
+	}
+	if i >= len(c) || c[i].quoted {
+		return fieldGroup{}, false
+	}
+	k, n := c.next(i, wordingLabelsV, 0)
+	if n == 0 || k < 0 {
+		return fieldGroup{}, false
+	}
+	wish := false
+	for j := i + n; j < len(c); j++ {
+		if c[j].qnoun || c[j].list != nil {
+			return fieldGroup{}, false
+		}
+		wish = wish || !c[j].quoted && (isAny(c[j].m, "میخوام", "میخواهم", "میخوایم", "میخواهیم", "لازمه", "لازم", "want", "need") || c.atAny(j, placeVerbsV) > 0)
+	}
+	if !wish {
+		return fieldGroup{}, false
+	}
+	l := wordingLabels[k]
+	markUsed(used, i, i+n)
+	return fieldGroup{count: 1, typ: l.typ, format: l.format, question: surfaceOf(c[i : i+n])}, true
 }
 
 // fieldGroup is "N questions of type T, required, with text Q".
@@ -180,6 +214,7 @@ func (c clause) read(f *frame, used []bool, v2 bool) {
 		}
 		if format == elevenDigits {
 			format = ""
+			f.elevenDigits = len(f.groups) > 0
 		}
 		if n := len(f.groups); n > 0 && format != "" {
 			// The format said in words is the last question's.
@@ -190,6 +225,11 @@ func (c clause) read(f *frame, used []bool, v2 bool) {
 		}
 		if digits && f.dropped == "" && len(f.groups) > 0 && f.groups[len(f.groups)-1].format == "" {
 			f.dropped = "the answer's length"
+		}
+		if f.dropped == "" && len(f.groups) > 0 && c.saysUnique() {
+			// «… که تکراری قبول نکنه»: one answer per value is not a
+			// detail a plan carries.
+			f.dropped = "the answer's uniqueness"
 		}
 	}
 	if !v2 && c.readCopy(f, used) {
@@ -209,7 +249,14 @@ func (c clause) read(f *frame, used []bool, v2 bool) {
 	if v2 && !f.hasIntent() && f.edit == nil && len(f.ids) > 0 && len(f.groups) > 0 && c.countedQuestion() && !c.hasVerb() {
 		// «فرم ۱۳: یه سوال کشویی «شیفت» با گزینه‌های …»: a new question
 		// said of a form with no verb at all is added to it.
-		f.add = true
+		f.add, f.verbless = true, true
+	}
+	if v2 && len(f.groups) == 0 && f.edit == nil && len(f.ids) > 0 && !f.create && !f.publish && !f.draft && !f.rename {
+		// «کد پستی هم میخوام تو فرم ۱۲», «کد ملی هم بذار تو فرم ۳»: a
+		// label wished for or placed in a form is a question of its own.
+		if g, ok := c.wishedLabel(used); ok {
+			f.groups, f.add = []fieldGroup{g}, true
+		}
 	}
 	c.readNavigation(f, used)
 	if !f.hasIntent() && !f.hasContent() {

@@ -315,3 +315,307 @@ func TestEnglishNounSlip(t *testing.T) {
 		})
 	}
 }
+
+// stepsOf writes a plan as «action id index to type format required
+// question [options]» per step, for tests that compare whole readings.
+func stepsOf(r Result) string {
+	if r.Plan == nil {
+		return "none"
+	}
+	var out []string
+	for _, st := range r.Plan.Steps {
+		p := st.Params
+		s := st.Action
+		if p.ID != nil {
+			s += " #" + strconv.FormatInt(*p.ID, 10)
+		}
+		if p.Index != nil {
+			s += " @" + strconv.Itoa(*p.Index)
+		}
+		if p.To != nil {
+			s += " >" + strconv.Itoa(*p.To)
+		}
+		for _, v := range []string{p.Type, p.Format, p.Title, p.Question} {
+			if v != "" {
+				s += " " + v
+			}
+		}
+		if p.Required {
+			s += " required"
+		}
+		if p.Optional {
+			s += " optional"
+		}
+		if len(p.Options) > 0 {
+			s += " [" + strings.Join(p.Options, "|") + "]"
+		}
+		out = append(out, s)
+	}
+	return strings.Join(out, "; ")
+}
+
+// TestReadingsByMechanism reads one command for each way of saying a
+// detail that the planner used to drop or misread, family by family:
+// each must give exactly the plan written beside it.
+func TestReadingsByMechanism(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for _, family := range []struct {
+		name  string
+		cases map[string]string
+	}{
+		{"list ends at a preposition with a pronoun", map[string]string{
+			"یه فرم «سفارش» بساز، یه dropdown «شهر» با options تهران/مشهد/تبریز بهش اضافه کن":                          "create_form سفارش; add_field dropdown شهر [تهران|مشهد|تبریز]",
+			"به فرم ۹ یه سوال چندگزینه‌ای «رنگ» با گزینه‌های سبز، آبی و قرمز براش بذار":                                "add_field #9 multiple_choice رنگ [سبز|آبی|قرمز]",
+			"options فیلد 2 فرم 14 رو set کن به low, medium, high":                                                     "update_field #14 @1 [low|medium|high]",
+			"گزینه‌های سوال ۳ فرم ۴ رو replace کن با «حضوری» و «آنلاین»":                                               "update_field #4 @2 [حضوری|آنلاین]",
+			"سوال سوم فرم دوازده رو چند انتخابی کن گزینه هاشم بزار کتاب و فیلم":                                        "update_field #12 @2 checkboxes [کتاب|فیلم]",
+			"گزینه های سوال سوم فرم ۷ رو عوض کن بکن یک کیلو و دو کیلو":                                                 "update_field #7 @2 [یک کیلو|دو کیلو]",
+			"به فرم ۹ یه سوال «سطح» (مبتدی/متوسط/پیشرفته) اضافه کن":                                                    "add_field #9 multiple_choice سطح [مبتدی|متوسط|پیشرفته]",
+			"به فرم 21 یه dropdown «نوع پرداخت» اضافه کن: نقدی، اقساطی، چک":                                            "add_field #21 dropdown نوع پرداخت [نقدی|اقساطی|چک]",
+			"خواهشمند است پرسش‌های زیر به فرم ۳۳ افزوده شوند: «نام» (پاسخ کوتاه، الزامی)، «توضیحات» (پاسخ بلند). سپاس": "add_field #33 short_text نام required; add_field #33 long_text توضیحات",
+		}},
+		{"wording said after the verb or by its noun", map[string]string{
+			"فرم ۲ یه سوال عددی بذار «تعداد دفعات مراجعه»":                           "add_field #2 number تعداد دفعات مراجعه",
+			"تو فرم دوازده یه سوال عددی بذار با عنوان تعداد شیشه":                    "add_field #12 number تعداد شیشه",
+			"تو فرم دوازده یه سوال بذار اسم مشتری جواب کوتاه":                        "add_field #12 short_text اسم مشتری",
+			"تو فرم ۲۳ یه سوال بزار کدملی":                                           "add_field #23 short_text national_code کدملی",
+			"به فرم 12 یه field جدید add کن، type‌ش short text و label‌ش «نام شرکت»": "add_field #12 short_text نام شرکت",
+			"field 1 فرم 14 رو optional کن و label‌ش رو بکن «Full name»":             "update_field #14 @0 Full name optional",
+			"متن پرسش اول فرم ۴۱ غلطه، بکنیدش «نام دانش‌آموز»":                       "update_field #41 @0 نام دانش‌آموز",
+			"سوال دوم فرم سی رو متنشو عوض کن بشه سن شما چقدر است":                    "update_field #30 @1 سن شما چقدر است",
+		}},
+		{"formats said apart from the question", map[string]string{
+			"به فرم 35 یه short text با عنوان «لینک» و format url اضافه کن":                          "add_field #35 short_text url لینک",
+			"سوال 5 فرم 20 رو short text کن و format‌ش رو کد ملی بذار":                               "update_field #20 @4 short_text national_code",
+			"به فرم 80 یه short text «شماره تماس اضطراری» اضافه کن که 11 رقمی باشه و با 09 شروع بشه": "add_field #80 short_text mobile_ir شماره تماس اضطراری",
+			"به فرم ۵ یه سوال «وبسایت شرکت» اضافه کن که لینک معتبر باشه":                             "add_field #5 short_text url وبسایت شرکت",
+			"add a short text «Phone» to form 5 that only accepts Iranian mobile numbers":            "add_field #5 short_text mobile_ir Phone",
+			"یه سوال جواب کوتاه به فرم ۷۲ اضافه کن با عنوان آدرس سایت شرکت فرمتش هم یو آر ال باشه":   "add_field #72 short_text url آدرس سایت شرکت",
+		}},
+		{"moves, renames and orders said colloquially", map[string]string{
+			"سوال نهم فرم ۳۸ رو بیار بشه سوال دوم":                                             "move_field #38 @8 >1",
+			"سوال پنجم فرم دوازده رو ببر بالا بشه سوال دوم":                                    "move_field #12 @4 >1",
+			"فرم ۳۸ رو نبندید، فقط عنوانش رو بکنید «آزمون میان‌ترم»":                           "update_form_title #38 آزمون میان‌ترم",
+			"آقا فرم دوازده رو دیگه نمیخوام پاکش کن":                                           "delete_form #12",
+			"یه فرم بساز به اسم نظرسنجی کارکنان و به فرم نود و هفت هم یه سوال تشریحی اضافه کن": "create_form نظرسنجی کارکنان; add_field #97 long_text",
+		}},
+		{"verbs of every register, with the pronoun on", map[string]string{
+			"فرم ۶۱ رو پاک نکنید، فقط از انتشار خارجش کنید":                  "draft_form #61",
+			"سوال سه فرم ۸۸ رو بنداز دور":                                    "delete_field #88 @2",
+			"فرم ۶۱ دیگه ثبت‌نام نگیره":                                      "disable_form #61",
+			"فرم ۸۸ رو فعلا ببند ظرفیت پر شد":                                "disable_form #88",
+			"خیلی ممنون، سوال پنجم فرم ۷۷ را بیاورید اول":                    "move_field #77 @4 >0",
+			"یه سوال بله/خیر با عنوان «آیا دانشجو هستید؟» به فرم ۷ اضافه کن": "add_field #7 multiple_choice آیا دانشجو هستید؟ [بله|خیر]",
+			"add a yes/no question «Are you a student?» to form 7":           "add_field #7 multiple_choice Are you a student? [yes|no]",
+			"کد ملی هم بذار تو فرم ۳":                                        "add_field #3 short_text national_code کد ملی",
+			"فرم ۱۲ رو دیگه نمیخوام پاکش کن":                                 "delete_form #12",
+			"سوال های دوم تا چهارم فرم ۲۳ رو اجباری کن":                      "update_field #23 @1 required; update_field #23 @2 required; update_field #23 @3 required",
+			"یه سوال به فرم ۲۳ اضافه کن بپرسه چند نفر مهمون دارید":           "add_field #23 short_text چند نفر مهمون دارید",
+			"فرم ۲۳ یه سوال بذار آدرس دقیق که بلند باشه":                     "add_field #23 long_text آدرس دقیق",
+			"فرم ۱۴ بازگشایی شود":                                            "publish_form #14",
+			"فرم ۱۴ مسدود گردد":                                              "disable_form #14",
+			"پرسش سوم فرم ۱۴ به جای پرسش دوم قرار گیرد":                      "move_field #14 @2 >1",
+			"پرسش پنجم فرم ۱۴ از حالت الزامی خارج شود":                       "update_field #14 @4 optional",
+			"question 2 of form 6 is no longer required":                     "update_field #6 @1 optional",
+			"فرم ۶ رو از حالت غیرفعال خارج کن":                               "publish_form #6",
+			"فرم ۸ رو منتشر کن، البته بعد از اینکه سوال سومشو اجباری کردی":   "update_field #8 @2 required; publish_form #8",
+			"سوال ۴ فرم ۵ رو یکی ببر بالا":                                   "move_field #5 @3 >2",
+			"سوال ۴ فرم ۵ رو دو تا ببر پایین":                                "move_field #5 @3 >5",
+			"عنوان فرم ۴: «گزارش»":                                           "update_form_title #4 گزارش",
+			"title of form 4: «Report»":                                      "update_form_title #4 Report",
+			"فرم ۴ رو rename کن: «Customer Survey»":                          "update_form_title #4 Customer Survey",
+			"یه سوالکوتاه به فرم ۵ اضافه کن":                                 "add_field #5 short_text",
+			"یه پرسشبلند به فرم ۵ بیفزایید":                                  "add_field #5 long_text",
+			"فرم ۳ رو منتشر کن فرم ۴ رو ببند فرم ۵ رو پاک کن":                "publish_form #3; disable_form #4; delete_form #5",
+			"remove question four from form eight":                           "delete_field #8 @3",
+			"دو تا کپی از فرم ۷ بگیر":                                        "duplicate_form #7; duplicate_form #7",
+			"تو فرم ۷ دو تا سوال بذار یکی نام یکی نام خانوادگی هر دو اجباری": "add_field #7 short_text نام required; add_field #7 short_text نام خانوادگی required",
+			"make question 2 of form 3 required and move it to the top":      "update_field #3 @1 required; move_field #3 @1 >0",
+			"سوال ۲ فرم ۳ رو اجباری کن و بعد ببرش جای سوال اول":              "update_field #3 @1 required; move_field #3 @1 >0",
+			"پاک کن سوال دوم فرم ۸ رو":                                       "delete_field #8 @1",
+			"منتشر کن فرم ۸ رو":                                              "publish_form #8",
+			"سوال دوم فرم ۶۱ رو بکن سوال پنجم":                               "move_field #61 @1 >4",
+			"سوال سوم فرم ۵۸ رو یه سوال عددی کن":                             "update_field #58 @2 number",
+			"فرم‌های یک و ۲ و سه رو منتشر کن":                                "publish_form #1; publish_form #2; publish_form #3",
+			"فرم ۳ رو لطفاً در دسترس دانشجوها قرار بدید":                     "publish_form #3",
+			"دریافت پاسخ در فرم ۲۸ متوقف شود، ولی پیوندش در دسترس باشد":      "disable_form #28",
+			"فرم ۱۲ رو منتشر کن آخرش هم اسمشو بزار نظرسنجی مشتریان":          "publish_form #12; update_form_title #12 نظرسنجی مشتریان",
+			"فرم ۷ یه سوال شماره موبایل پدر هم بذار":                         "add_field #7 short_text mobile_ir شماره موبایل پدر",
+			"فرم های چهار و پنج و شش رو غیرفعال کن":                          "disable_form #4; disable_form #5; disable_form #6",
+		}},
+		{"what one clause says of the question the next one adds or names", map[string]string{
+			"در فرم ۶۱ سوال «سابقه» از نوع عددی و اجباری اضافه کنید":                                       "add_field #61 number سابقه required",
+			"به فرم 18 یه سوال عددی «تعداد بلیت» اضافه کن و بذارش بعد از سوال 4":                           "add_field #18 @4 number تعداد بلیت",
+			"نوع پرسش چهارم فرم ۱۵ را کشویی کنید و گزینه‌های «الف»، «ب» و «ج» را برای آن تعیین نمایید":     "update_field #15 @3 dropdown [الف|ب|ج]",
+			"سوال سوم فرم ۹۶ رو جابجا نکن فقط متنشو عوض کن بنویس رشته و گرایش":                             "update_field #96 @2 رشته و گرایش",
+			"به فرم ۳۲ دو تا سوال اضافه کن یکی جواب کوتاه با عنوان نام شرکت یکی ایمیل با عنوان ایمیل شرکت": "add_field #32 short_text نام شرکت; add_field #32 email ایمیل شرکت",
+			"دو تا فرم بساز یکی اسمش اردوی کیش یکی اردوی قشم جفتشم منتشر کن":                               "create_form اردوی کیش; publish_form; create_form اردوی قشم; publish_form",
+		}},
+		{"lists of questions and of forms", map[string]string{
+			"به فرم ۸ دو سوال بلند اضافه کن: انتقادات، پیشنهادات":                                                      "add_field #8 long_text انتقادات; add_field #8 long_text پیشنهادات",
+			"به فرم ۶ سه سوال اضافه کن: کد ملی، شماره شناسنامه":                                                        "add_field #6 short_text; add_field #6 short_text; add_field #6 short_text",
+			"add two short answer questions and a rating question to form 12":                                          "add_field #12 short_text; add_field #12 short_text; add_field #12 rating",
+			"به فرم ۴ یک سوال بلند و یک سوال کوتاه اضافه کن، هر دو اجباری":                                             "add_field #4 long_text required; add_field #4 short_text required",
+			"یه سوال بلند و غیر ضروری به فرم ۴ اضافه کن":                                                               "add_field #4 long_text",
+			"میشه به فرم ۵ یه سوال ستاره ای اضافه کنی؟":                                                                "add_field #5 rating",
+			"یه فرم بساز به اسم مسابقه سه تا سوال داشته باشه یکی اسم جواب کوتاه یکی ایمیل یکی سن که عددی باشه":         "create_form مسابقه; add_field short_text اسم; add_field email ایمیل; add_field number سن",
+			"به فرم ۴ این سوال‌ها رو اضافه کن: «نام» (کوتاه)، «ایمیل» و یه سوال کشویی «شهر» با گزینه‌های تهران، شیراز": "add_field #4 short_text نام; add_field #4 email ایمیل; add_field #4 dropdown شهر [تهران|شیراز]",
+			"یه فرم بساز اسمش اردو سوالاشم اینا باشه یه سوال جواب کوتاه با عنوان اسم دانش آموز یه سوال کد ملی":         "create_form اردو; add_field short_text اسم دانش آموز; add_field short_text national_code کد ملی",
+			"یه فرم «ثبت کلاس» بساز، فرم ۹ رو هم پاک کن، بعد تو فرم جدیده یه سوال کوتاه «نام» بذار":                    "create_form ثبت کلاس; delete_form #9; add_field short_text نام",
+			"duplicate form 9 and call it «Copy B»":                                            "duplicate_form #9 Copy B",
+			"فرم 46 رو duplicate کن با اسم «X2» و خود 46 رو disable کن":                        "duplicate_form #46 X2; disable_form #46",
+			"add a file upload field «Screenshot» to form 55 after field 2":                    "add_field #55 @2 file Screenshot",
+			"پرسش دوم فرم ۷۲ از نوع پاسخ کوتاه به پاسخ بلند تغییر یابد":                        "update_field #72 @1 long_text",
+			"یه فرم بساز به اسم «مسابقه»: اسم (کوتاه)، سن (عددی)، عکس (فایل) و بعدش منتشرش کن": "create_form مسابقه; add_field short_text اسم; add_field number سن; add_field file عکس; publish_form",
+			"دو فرم بساز، اولی به اسم کلاس صبح و دومی به اسم کلاس عصر":                         "create_form کلاس صبح; create_form کلاس عصر",
+			"به فرم ۵ یه سوال با صورت سوال «سن شما؟» اضافه کن":                                 "add_field #5 short_text سن شما؟",
+		}},
+		{"what gives no plan", map[string]string{
+			"فرم هفت رو تو صفحه ساخت فرم باز کن":            "none",
+			"rating سوال 4 فرم 10 رو بکن از 1 تا 10":        "none",
+			"امتیاز سوال سوم فرم پونزده رو از ده کن":        "none",
+			"سوال ۲ فرم ۶ امتیازیه از ۵، بکنش از ۱۰":        "none",
+			"فرم 33 رو duplicate کن و copy‌ش رو publish کن": "none",
+			"بیست تا کپی از فرم ۷ بگیر":                     "none",
+			"فرم ۳ رو پاک نکنیا":                            "none",
+			"فرم ۳ رو نبندینا":                              "none",
+			"فرم ۱۱ رو بعد از تموم شدن ثبت نام ببند":        "none",
+			"فرم ۱۱ رو وقتی ظرفیت پر شد غیرفعال کن":         "none",
+			"close form 11 once registration ends":          "none",
+			"فرم ۱۲ رو نمیخوام منتشر کنی":                   "none",
+		}},
+	} {
+		t.Run(family.name, func(t *testing.T) {
+			for text, want := range family.cases {
+				if got := stepsOf(p.Plan(text)); got != want {
+					t.Errorf("%s\n got: %s\nwant: %s", text, got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestV1ReadsAsV2: a v1 planner gives the v2 reading without options
+// and formats when v1 can say it, and keeps v1's own reading (and its
+// cap on added questions) when it cannot.
+func TestV1ReadsAsV2(t *testing.T) {
+	p := New(Config{Contract: 1})
+	for text, want := range map[string]string{
+		"فرم جدید بساز با سه سوال: نام (کوتاه، اجباری)، توضیحات (بلند)، رضایت (امتیازی)": "create_form فرم جدید; add_field short_text نام required; add_field long_text توضیحات; add_field rating رضایت",
+		"به فرم ۹ یه سوال کشویی «شهر» با گزینه‌های تهران و شیراز اضافه کن":               "add_field #9 dropdown شهر",
+		"به فرم ۳ یه سوال «کد ملی» اضافه کن":                                             "add_field #3 short_text کد ملی",
+		"عنوان فرم: نظرسنجی کارکنان، سوال: نام":                                          "create_form نظرسنجی کارکنان; add_field short_text نام",
+		"سوال دوم فرم ۵ رو حذف کن":                                                       "none",
+		"به فرم ۳ یه سوال بلندی اضافه کن":                                                "add_field #3 long_text",
+		"یه سوال تشریحی به فرم ۳ اضافه کن که بپرسه چرا ما را انتخاب کردید؟":              "add_field #3 long_text چرا ما را انتخاب کردید؟",
+		"نام فرم: ارزیابی، سوال ۱: نام، سوال ۲: نظر شما (بلند)":                          "create_form ارزیابی; add_field short_text نام; add_field long_text نظر شما",
+		"به فرم ۲ ده تا سوال اضافه کن":                                                   strings.TrimSuffix(strings.Repeat("add_field #2 short_text; ", 6), "; "),
+	} {
+		r := p.Plan(text)
+		if got := stepsOf(r); got != want {
+			t.Errorf("%s\n got: %s\nwant: %s", text, got, want)
+		}
+		if r.Plan != nil && r.Plan.Version != 1 {
+			t.Errorf("%s: a v1 planner wrote version %d", text, r.Plan.Version)
+		}
+	}
+}
+
+// TestQuotesNeverVanish: quoted text that no step carries is named in a
+// warning; quoted text a step carries is not.
+func TestQuotesNeverVanish(t *testing.T) {
+	t.Run("uniqueness warned", func(t *testing.T) {
+		r := New(Config{Contract: 2}).Plan("یه سوال «ایمیل» به فرم ۶ اضافه کن که تکراری قبول نکنه")
+		warned := false
+		for _, w := range r.Warnings {
+			warned = warned || w.Code == "detail.dropped"
+		}
+		if r.Plan == nil || !warned {
+			t.Errorf("want a plan and a detail.dropped warning, got %s %+v", stepsOf(r), r.Warnings)
+		}
+	})
+	p := New(Config{Contract: 2})
+	quoteLeft := func(r Result) string {
+		for _, w := range r.Warnings {
+			if w.Code == "plan.text_left" {
+				return w.MessageFA
+			}
+		}
+		return ""
+	}
+	t.Run("carried", func(t *testing.T) {
+		for _, text := range []string{
+			"به فرم ۳ یه سوال کوتاه «نام» اضافه کن",
+			"فرم ۴ رو کپی کن با اسم «نسخه دوم»",
+			"یه فرم «سفارش» بساز و یه سوال کشویی «شهر» با گزینه‌های «تهران» و «شیراز» بهش اضافه کن",
+		} {
+			if r := p.Plan(text); r.Plan == nil || quoteLeft(r) != "" {
+				t.Errorf("%s: want a plan with no quote warning, got %s / %q", text, stepsOf(r), quoteLeft(r))
+			}
+		}
+	})
+	t.Run("left out", func(t *testing.T) {
+		for text, quote := range map[string]string{
+			"در فرم ۹ پرسشی پاسخ کوتاه با عنوان «نام پدر» و متن راهنمای «مطابق شناسنامه» افزوده شود": "مطابق شناسنامه",
+			"پرسش پنجم فرم ۱۱ تنها در صورتی نمایش داده شود که پاسخ پرسش چهارم «بله» باشد":            "بله",
+		} {
+			if w := quoteLeft(p.Plan(text)); !strings.Contains(w, quote) {
+				t.Errorf("%s: want a warning naming «%s», got %q", text, quote, w)
+			}
+		}
+	})
+}
+
+// TestPartOfFormNeverDestroys: a question's subject or a thing of the
+// form's said in ezafe with it («کد ملی فرم ۳», «لوگوی فرم ۳») is what
+// the order is about, and a pronoun after a question just changed may
+// be that question: the form is never deleted, closed or unpublished
+// for either.
+func TestPartOfFormNeverDestroys(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for _, text := range []string{
+		"کد ملی فرم ۳ رو پاک کن",
+		"ایمیل فرم ۳ رو حذف کن",
+		"شماره موبایل فرم ۳ رو غیرفعال کن",
+		"تاریخ تولد فرم ۳ رو از انتشار خارج کن",
+		"لوگوی فرم ۳ رو حذف کن",
+		"فرم ۱۱ رو منتشر کن. سوال دومش هم اجباری بشه. بعدشم حذفش کن",
+		"make question 2 of form 11 required and then delete it",
+	} {
+		r := p.Plan(text)
+		if r.Plan != nil {
+			for _, st := range r.Plan.Steps {
+				if destructiveActions[st.Action] {
+					t.Errorf("%s: planned %s", text, st.Action)
+				}
+			}
+		}
+	}
+	if got := stepsOf(p.Plan("لطفا فرم ۳ رو پاک کن")); got != "delete_form #3" {
+		t.Errorf("the form named alone: got %s", got)
+	}
+	for _, text := range []string{
+		"فرم ۵ یا ۶ رو پاک کن",
+		"یکی از فرم های ۵ و ۶ رو پاک کن",
+		"فرم ۵ یا فرم ۶، فرقی نمیکنه، یکیشو پاک کن",
+		"delete one of forms 5 and 6",
+		"فرم ۵ رو منتشر کن یا پیش نویس؟",
+		"فرم ۵ رو پاک کن شوخی کردم",
+		"delete form 5... actually no, keep it",
+		"فرم ۵ رو شاید پاک کنم",
+		"فرم ۵ رو پاک کن؟",
+		"سوال دوم فرم ۵ رو حذف کن؟",
+	} {
+		if r := p.Plan(text); r.Plan != nil {
+			t.Errorf("%s: a choice left open or an order taken back, want no plan, got %s", text, stepsOf(r))
+		}
+	}
+	if got := stepsOf(p.Plan("فرم ۵ رو نبند، ۶ رو ببند")); got != "disable_form #6" {
+		t.Errorf("«نبند» denies closing form 5: got %s", got)
+	}
+	for _, text := range []string{"فرم ۵ رو نه، فرم ۴ رو پاک کن", "not form 5, delete form 4", "فرم ۴ رو پاک کن، فرم ۵ رو نه"} {
+		if got := stepsOf(p.Plan(text)); got != "delete_form #4" {
+			t.Errorf("%s: the form denied is not deleted: got %s", text, got)
+		}
+	}
+}

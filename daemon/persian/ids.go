@@ -12,6 +12,7 @@ func (c clause) readForms(f *frame, used []bool, newForm bool) {
 	}
 	c.skipDeniedForms(used)
 	f.ids = c.formIDs(used)
+	f.newRef = len(f.ids) == 0 && c.inNewForm()
 	c.readNa(f, used)
 	if len(f.ids) == 0 {
 		if i, _ := c.find(0, formNounsV); i < 0 {
@@ -25,6 +26,99 @@ func (c clause) readForms(f *frame, used []bool, newForm bool) {
 			f.refersBack = true
 		}
 	}
+}
+
+// formChoice reports a command that leaves a choice of forms to the
+// planner: «فرم ۵ یا ۶», «فرم ۵ یا فرم ۶», «form 5 or 6», «یکی از
+// فرم‌های ۵ و ۶», «یکیشو», «one of them». A plan acts on the forms named,
+// never on one it picks.
+func formChoice(toks []token) bool {
+	c := clause(toks)
+	forms := 0
+	for i := range c {
+		if c.atAny(i, formNounsV) > 0 {
+			forms++
+		}
+	}
+	if forms == 0 {
+		return false
+	}
+	for i, t := range c {
+		if t.quoted || t.punct {
+			continue
+		}
+		if isAny(t.m, "یا", "or") && i > 0 && i+1 < len(c) && c[i-1].isNum && !c[i-1].quoted {
+			j := i + 1
+			if c.atAny(j, formNounsV) > 0 {
+				j++
+			}
+			if j < len(c) && c[j].isNum && !c[j].quoted && (i >= 2 && c.atAny(i-2, formNounsV) > 0 || j > i+1) {
+				return true
+			}
+		}
+		if t.m == "یکی" && i+1 < len(c) && c[i+1].m == "از" && i+2 < len(c) && (c.atAny(i+2, formNounsV) > 0 || isAny(c[i+2].m, "اینا", "اونا", "این", "اون", "آنها")) {
+			return true
+		}
+		if isAny(t.m, "یکیش", "یکیشو", "یکیشون", "یکیشونو") || t.m == "یکی" && t.pron {
+			return true
+		}
+		if t.m == "one" && i+1 < len(c) && c[i+1].m == "of" {
+			return true
+		}
+		if t.m == "either" {
+			return true
+		}
+	}
+	return false
+}
+
+// eitherActs reports «فرم ۵ رو منتشر کن یا پیش‌نویس؟», «publish form 5
+// or draft it?»: a question between two acts, to be answered, not done.
+func eitherActs(toks []token) bool {
+	n := len(toks)
+	if n == 0 || !toks[n-1].punct || !isAny(toks[n-1].m, "؟", "?") {
+		return false
+	}
+	c := clause(toks)
+	for i, t := range c {
+		if t.quoted || !isAny(t.m, "یا", "or") || i+1 >= n {
+			continue
+		}
+		j := i + 1
+		for j < n && (fillers[c[j].m] || isAny(c[j].m, "که", "اینکه", "it", "should")) {
+			j++
+		}
+		if j < n && (c.atAny(j, actionWordsV) > 0 || c.atAny(j, deleteWordsV) > 0 || c.atAny(j, disableWordsV) > 0 || c.atAny(j, draftWordsV) > 0 || c.atAny(j, copyV2) > 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// inNewForm reports «تو فرم جدیده», «به فرم جدید», «to the new form»:
+// a place in the new form, with no verb that makes one.
+func (c clause) inNewForm() bool {
+	for i := 0; i+2 < len(c); i++ {
+		if c[i].quoted || !isAny(c[i].m, "تو", "توی", "به", "در", "داخل", "to", "in") {
+			continue
+		}
+		j := i + 1
+		if c[j].m == "the" {
+			j++
+		}
+		if j+1 < len(c) && c.atAny(j, formNounsV) > 0 && isAny(c[j+1].m, "جدیده", "جدید", "تازه", "جدیدمون", "new") {
+			for k := range c {
+				if c.createVerbAt(k) {
+					return false
+				}
+			}
+			return true
+		}
+		if j+1 < len(c) && c[j].m == "new" && isAny(c[j+1].m, "form") {
+			return true
+		}
+	}
+	return false
 }
 
 // formIDs reads «فرم ۳», «فرم شماره ۳», «فرم با شناسه ۳», «فرم‌های ۳ و ۴»,
@@ -56,7 +150,7 @@ func (c clause) formIDs(used []bool) []int64 {
 		alone := j+1 == len(c) && (i == 0 || i == 1 && isAny(c[0].m, functionWords...))
 		// «… بذار تو فرم هیجده», «… to form seven»: the form a
 		// preposition points to, its number closing the clause.
-		pointed := j+1 == len(c) && i > 0 && isAny(c[i-1].m, "به", "تو", "توی", "در", "داخل", "to", "in", "into")
+		pointed := j+1 == len(c) && i > 0 && isAny(c[i-1].m, "به", "تو", "توی", "در", "داخل", "از", "to", "in", "into", "from", "of", "on")
 		// «نتایج فرم هفت», «انتشار فرم نه»: a page or an act governs the
 		// form in ezafe, and a number closing that phrase can only be its
 		// number, as no noun it could count follows.
@@ -78,12 +172,24 @@ func (c clause) formIDs(used []bool) []int64 {
 			j < len(c) && !isAny(c[j].m, "یه", "یک", "یکی") && !c.listedQuestionCount(j) {
 			owner = true
 		}
+		// «به فرم نود و هفت هم یه سوال …»: «هم» after the number adds
+		// the form to what was said; what follows it tells as well.
+		nx := j + 1
+		if nx+1 < len(c) && isAny(c[nx].m, "هم", "نیز") && !c[nx].quoted {
+			nx++
+		}
 		if j < len(c) && c[j].isNum && !c[j].digits && c[j].num > 0 && !used[j] && !isAny(c[j].m, "a", "an") &&
-			(marked || alone || pointed || owner || j+1 < len(c) && (isAny(c[j+1].m, "را", "رو", "و") || c.besidePlace(j+1) || c.questionNumbered(j+1) || c.saysOfForm(j+1) || !isLatin(c[j].m) && (c[j+1].isNum && !c[j+1].quoted || c.atAny(j+1, actionWordsV) > 0))) {
+			(marked || alone || pointed || owner || nx < len(c) && (isAny(c[nx].m, "را", "رو", "و") || c.besidePlace(nx) || c.questionNumbered(nx) || c.saysOfForm(nx) || !isLatin(c[j].m) && (c[nx].isNum && !c[nx].quoted || c.atAny(nx, actionWordsV) > 0))) {
 			ids = append(ids, int64(c[j].num))
 			markUsed(used, i, i+n) // a form with a number is not the one to make
 			used[j] = true
 			j++
+			// «فرم‌های یک و دو و سه»: after a plural noun the list goes on
+			// in words, every number of it an id.
+			for plural := isAny(c[i].m, pluralFormNouns...); plural && j+1 < len(c) && isAny(c[j].m, idSeparators...) && (c.listedWordID(j+1) || c.listedID(j+1)); j += 2 {
+				ids = append(ids, int64(c[j+1].num))
+				used[j], used[j+1] = true, true
+			}
 			// «فرم سیزده و ۱۴»: the list may go on in digits.
 			if !(j+1 < len(c) && isAny(c[j].m, idSeparators...) && c.listedID(j+1)) {
 				continue
@@ -108,15 +214,30 @@ func (c clause) formIDs(used []bool) []int64 {
 			}
 			// The list goes on only over a separator: in «فرم ۲ ۳ تا
 			// سوال» the second number counts questions.
-			if j+1 < len(c) && isAny(c[j].m, idSeparators...) && c.listedID(j+1) {
+			if j+1 < len(c) && isAny(c[j].m, idSeparators...) && (c.listedID(j+1) || isAny(c[i].m, pluralFormNouns...) && c.listedWordID(j+1)) {
 				used[j] = true
 				j++
+				if !c[j].digits {
+					// «فرم‌های ۱ و دو»: a word goes on the list too.
+					ids = append(ids, int64(c[j].num))
+					used[j] = true
+					j++
+				}
 				continue
 			}
 			break
 		}
 	}
 	return ids
+}
+
+// listedWordID reports a number word at j that continues a list of
+// form ids named after a plural noun: not a count of what follows it.
+func (c clause) listedWordID(j int) bool {
+	if j >= len(c) || !c[j].isNum || c[j].digits || c[j].quoted || c[j].num <= 0 || isAny(c[j].m, "یه", "a", "an") {
+		return false
+	}
+	return !(j+1 < len(c) && (c[j+1].qnoun || isAny(c[j+1].m, "تا", "دونه", "عدد") || c.atAny(j+1, formNounsV) > 0 || c.fieldTypeAfter(j+1)))
 }
 
 // listedID reports a number at j that can continue a list of form ids:

@@ -37,6 +37,9 @@ func (c clause) createVerbAt(i int) bool {
 	// tense (who made it), and as a prefix it starts other words
 	// (ساختار، ساختمان).
 	if t.m == "ساخت" && i+1 < len(c) {
+		if i > 0 && isAny(c[i-1].m, "صفحه", "صفحهی", "بخش", "قسمت") {
+			return false // «صفحه ساخت فرم»: the builder's page, nothing made
+		}
 		j := i + 1
 		if isAny(c[j].m, "یک", "یه") {
 			j++
@@ -67,6 +70,10 @@ func (c clause) leavesDraft(used []bool) bool {
 			j++
 		}
 		n := c.atAny(j, draftWordsV)
+		if n == 0 {
+			// «از حالت غیرفعال خارج کن»: out of being closed is open.
+			n = c.atAny(j, disableWordsV)
+		}
 		if n == 0 || used[j] {
 			continue
 		}
@@ -78,6 +85,9 @@ func (c clause) leavesDraft(used []bool) bool {
 	}
 	return false
 }
+
+// giveVerbsV give something to a form: «یه سوال به فرم ۶۲ بده».
+var giveVerbsV = newVocab("بده", "بدید", "بدین", "بدهید", "give")
 
 // readIntents reads what the clause asks to do to forms: make one (or
 // several), add questions, publish or draft. Making a form wins over the
@@ -93,7 +103,9 @@ func (c clause) readIntents(f *frame, used []bool, newForm, madeAlready bool) {
 	}
 	// With questions and no form to make, a create verb makes the
 	// questions: «به فرم ۴ یه سوال کوتاه تعریف کن».
-	if c.hasUnused(used, addVerbsV) || (len(f.groups) > 0 && (c.hasUnused(used, placeVerbsV) || hasCreateVerb)) {
+	// «یه سوال … به فرم ۶۲ بده»: a question given to a form is added.
+	gives := len(f.groups) > 0 && len(f.ids) > 0 && c.countedQuestion() && c.hasUnused(used, giveVerbsV)
+	if c.hasUnused(used, addVerbsV) || (len(f.groups) > 0 && (c.hasUnused(used, placeVerbsV) || hasCreateVerb)) || gives {
 		f.add = true
 	}
 	if f.create && len(f.groups) > 0 {
@@ -133,6 +145,12 @@ func (c clause) readState(f *frame, used []bool) {
 	if !f.create && c.hasUnused(used, publishWordsV) {
 		f.publish = true
 	}
+	if !f.create && c.madeAvailable() {
+		// «فرم ۴۱ رو در دسترس بچه‌ها قرار بدید»: put where people reach
+		// it is published. (That it stays so, «در دسترس باشد», is no
+		// order.)
+		f.publish = true
+	}
 	unpublish := c.hasUnused(used, publishStemV) && (c.hasUnused(used, unpublishV) || c.unpublishedState())
 	if !f.create && (c.hasUnused(used, draftWordsV) || unpublish) {
 		f.draft = true
@@ -143,11 +161,57 @@ func (c clause) readState(f *frame, used []bool) {
 	}
 }
 
+// madeAvailable reports «در دسترس … قرار بده/بدهید/گیرد».
+func (c clause) madeAvailable() bool {
+	for i := 0; i+1 < len(c); i++ {
+		if c[i].quoted || c[i].m != "در" || c[i+1].m != "دسترس" {
+			continue
+		}
+		for k := i + 2; k < len(c) && k <= i+5; k++ {
+			if !c[k].quoted && c[k].m == "قرار" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // readTitleList reads the names of several forms made at once: «دو فرم
 // بساز: الف و ب», «دو فرم به اسم «الف» و «ب»»: the names of the others
 // follow the first.
 func (c clause) readTitleList(f *frame, used []bool) {
 	f.titleList = f.title != ""
+	if f.createCount > 1 && f.title != "" {
+		// «دو تا فرم بساز یکی اسمش الف یکی ب»: «یکی» names each of them.
+		for i := 0; i < len(c) && len(f.moreTitles)+1 < f.createCount; i++ {
+			if used[i] || c[i].quoted || c[i].m != "یکی" && !c.spokenOrdinalAt(i) || i+1 >= len(c) || isAny(c[i+1].m, "از", "دیگه", "دیگر") {
+				continue
+			}
+			j := i + 1
+			marked := false // «دومی به اسم ب»: the title reading may have passed over it
+			if n := c.atAny(j, titleMarkersV); n > 0 {
+				j, marked = j+n, true
+			} else if c.atAny(j, nameNounsV) > 0 && c[j].pron {
+				j, marked = j+1, true
+			}
+			if j >= len(c) || used[j] && !marked {
+				continue
+			}
+			end := j
+			for end < len(c) && !c.isStop(end) && !(end > j && (c.atAny(end, actionWordsV) > 0 || isAny(c[end].m, quantifiers...) || strings.HasPrefix(c[end].m, "جفت") || strings.HasPrefix(c[end].m, "هردو"))) {
+				end++
+			}
+			if c[j].quoted {
+				end = j + 1
+			}
+			if end > j && corpusKey(surfaceOf(c[j:end])) != corpusKey(f.title) {
+				used[i] = true
+				f.moreTitles = append(f.moreTitles, surfaceOf(c[j:end]))
+				markUsed(used, j, end)
+				i = end - 1
+			}
+		}
+	}
 	for i, t := range c {
 		if t.punct && t.m == ":" && i+1 < len(c) {
 			f.titleList = true

@@ -33,7 +33,7 @@ var (
 	// disabling forms.
 	forbiddenWords = []string{"حذف", "پاک", "delete", "remove", "erase", "drop", "destroy", "غیرفعال", "disable"}
 	// publishWords put a form on the site.
-	publishWords = []string{"منتشر", "انتشار", "publish", "republish", "re-publish", "relaunch", "re-launch", "پابلیش", "لایو", "فعال", "روی سایت", "روی وبسایت", "go live", "public", "enable", "activate", "پابلیک"}
+	publishWords = []string{"منتشر", "انتشار", "بازگشایی", "از سر گرفته", "publish", "republish", "re-publish", "relaunch", "re-launch", "پابلیش", "لایو", "فعال", "روی سایت", "روی وبسایت", "go live", "public", "enable", "activate", "پابلیک"}
 	// draftWords take a form off the site, back to a draft.
 	draftWords = []string{"پیشنویس", "draft", "unpublish", "مخفی", "پنهان", "hide", "آنپابلیش", "انپابلیش", "درفت", "از انتشار خارج", "لغو انتشار"}
 	// openWords ask to see a page rather than change anything.
@@ -41,19 +41,19 @@ var (
 	// resultsWords name a form's answers, its results page.
 	resultsWords = []string{"نتایج", "نتیجه", "نتیجهها", "نتیجههای", "پاسخها", "پاسخهای", "جوابها", "جوابهای", "results", "responses", "submissions", "آمار", "گزارش"}
 	// builderWords name the form builder's page.
-	builderWords = []string{"سازنده", "فرمساز", "فرم ساز", "builder", "ویرایش فرم"}
+	builderWords = []string{"سازنده", "فرمساز", "فرم ساز", "builder", "ویرایش فرم", "صفحه ساخت فرم", "صفحه ساخت", "صفحه طراحی فرم", "صفحه طراحی", "صفحه ویرایش فرم", "صفحه ویرایش"}
 	// editorWords name the question editor's page.
 	editorWords = []string{"ویرایشگر", "editor", "ادیتور"}
 	// nameNouns name a form's title, in a rename or a naming.
 	nameNouns = []string{"اسم", "نام", "عنوان", "تیتر", "title", "name", "تایتل"}
 	// renameVerbs close a naming phrase: «اسمش را X بگذار», «عنوان را
 	// عوض کن», «title to X».
-	renameVerbs = []string{"تغییر", "عوض", "بذار", "بگذار", "بذارید", "بگذارید", "بزار", "بذاری", "بگذاری", "بزاری", "کن", "کنید", "کنی", "بکن", "بکنی", "باشد", "باشه", "بشود", "بشه", "قرار", "to", "rename", "set", "change", "ویرایش", "اصلاح"}
+	renameVerbs = []string{"تغییر", "عوض", "بذار", "بگذار", "بذارید", "بگذارید", "بزار", "بذاری", "بگذاری", "بزاری", "بزارید", "بذارین", "بزارین", "کن", "کنید", "کنین", "کنی", "بکن", "بکنی", "بکنید", "بکنین", "باشد", "باشه", "بشود", "بشه", "قرار", "to", "rename", "set", "change", "ویرایش", "اصلاح"}
 	// titleMarkers introduce a title: «با عنوان X», «به اسم X».
 	titleMarkers = []string{"با عنوان", "به عنوان", "با نام", "به نام", "با اسم", "به اسم", "تحت عنوان", "با تیتر", "به تیتر", "با موضوع", "بعنوان", "بنام", "به اسمهای", "با اسمهای", "به نامهای", "با نامهای", "با عنوانهای", "called", "named", "titled", "with title", "with the title", "with name", "با title", "به title", "با name", "به name"}
 	// questionMarks introduce a question's wording after its noun: «با
 	// متن X», «که بپرسد X».
-	questionMarks = []string{"با متن", "با عنوان", "با سوال", "با پرسش", "با محتوای", "که بپرسد", "که بپرسه", "با این متن", "با این سوال", "with text", "with the text", "saying", "asking", "labeled", "labelled", "با title", "with title", "with the title", "titled", "called", "named"}
+	questionMarks = []string{"با متن", "با عنوان", "با صورت سوال", "با صورت پرسش", "با متن سوال", "بپرسه", "بپرسد", "با سوال", "با پرسش", "با محتوای", "که بپرسد", "که بپرسه", "با این متن", "با این سوال", "with text", "with the text", "saying", "asking", "labeled", "labelled", "با title", "with title", "with the title", "titled", "called", "named"}
 	// requiredWords make a question required.
 	requiredWords = []string{"اجباری", "الزامی", "ضروری", "لازم", "required", "mandatory", "ریکوایرد", "ریکوآیرد", "ریکوئیرد"}
 	// quantifiers speak of all the questions named before: «همه
@@ -110,7 +110,7 @@ var (
 	whyHowWords = []string{"چرا", "چطور", "چطوری", "چگونه", "چجوری", "why", "how"}
 	// haveVerbs after «لازم» make the verb "to need" («لازم دارم»), which
 	// says nothing of a question being required.
-	haveVerbs = []string{"دارم", "داریم", "داره", "دارد", "دارید", "دارین", "داشتم", "داشتیم"}
+	haveVerbs = []string{"دارم", "داریم", "داره", "دارد", "دارید", "دارین", "داشتم", "داشتیم", "داشته"}
 	// outVerbs take a form out of a state: «از پیش‌نویس خارج کن».
 	// returnVerbs put a form back into a state: «به حالت پیش‌نویس
 	// برگردان», «به پیش‌نویس بازگردانده شود».
@@ -198,9 +198,7 @@ var (
 
 // fieldTypes maps type words to planner field types; longer phrases first
 // so «پاسخ کوتاه» wins over «پاسخ».
-var fieldTypes = []struct {
-	key, typ string
-}{
+var fieldTypes = withSpokenAdjectives([]fieldTypeName{
 	{"پاسخ کوتاه", domain.PlanFieldShortText}, {"جواب کوتاه", domain.PlanFieldShortText}, {"متن کوتاه", domain.PlanFieldShortText},
 	{"متنی کوتاه", domain.PlanFieldShortText}, {"تک خطی", domain.PlanFieldShortText}, {"short text", domain.PlanFieldShortText}, {"شورت تکست", domain.PlanFieldShortText},
 	{"short answer", domain.PlanFieldShortText}, {"کوتاه", domain.PlanFieldShortText}, {"short", domain.PlanFieldShortText},
@@ -220,6 +218,21 @@ var fieldTypes = []struct {
 	// reads as one.
 	{"\x01checkboxes", domain.PlanFieldCheckboxes}, {"\x01number", domain.PlanFieldNumber}, {"\x01email", domain.PlanFieldEmail},
 	{"\x01date", domain.PlanFieldDate}, {"\x01file", domain.PlanFieldFile},
+})
+
+// fieldTypeName is a phrase that names a question type.
+type fieldTypeName struct{ key, typ string }
+
+// withSpokenAdjectives adds «یه سوال بلندی», «یه سوال کوتاهی»: in
+// speech the adjective takes the indefinite «ی», and the type is the same.
+func withSpokenAdjectives(names []fieldTypeName) []fieldTypeName {
+	out := names
+	for _, ft := range names {
+		if !isLatin(ft.key) && ft.key[0] != 1 && !strings.HasSuffix(ft.key, "ی") {
+			out = append(out, fieldTypeName{ft.key + "ی", ft.typ})
+		}
+	}
+	return out
 }
 
 // typeWords holds every word of every type phrase, to walk back from a
@@ -244,7 +257,7 @@ var fieldTypesV = func() *vocab {
 	return newVocab(keys...)
 }()
 
-var conjunctions = map[string]bool{"و": true, "سپس": true, "بعد": true, "بعدش": true, "همچنین": true, "then": true, "and": true, "also": true, "ضمنا": true, "بعدا": true, "ولی": true, "اما": true, "but": true, "سپس،": true, "بعدشم": true, "همینطور": true}
+var conjunctions = map[string]bool{"و": true, "سپس": true, "بعد": true, "بعدش": true, "همچنین": true, "then": true, "and": true, "also": true, "ضمنا": true, "بعدا": true, "ولی": true, "اما": true, "but": true, "سپس،": true, "بعدشم": true, "همینطور": true, "آخرش": true, "آخرشم": true, "اخرش": true, "درآخر": true, "نهایتا": true, "finally": true, "lastly": true}
 
 // titleEnders are words said after a command that are not part of it:
 // thanks, «دیگه», «هم», «فقط».
@@ -311,6 +324,48 @@ var pronounBases = map[string]bool{
 	"سوال": true, "سؤال": true, "پرسش": true, "بکن": true, "پاک": true, "حذف": true, "عوض": true, "تغییر": true,
 }
 
+// wordingNouns name a question's wording: «label‌ش رو بکن «…»», «متنش
+// بشه «…»».
+var wordingNouns = []string{"label", "labelش", "لیبل", "لیبلش", "متن", "متنش", "عنوان", "عنوانش", "text", "wording", "صورت"}
+
+// listPointers point to a list said further on: «پرسش‌های زیر»,
+// «the following questions».
+var listPointers = []string{"زیر", "ذیل", "زیرین", "پایین", "following", "below"}
+
+// thankWords close a command politely.
+var thankWords = []string{"ممنون", "مرسی", "سپاسگزارم", "سپاس", "متشکرم", "ممنونم", "تشکر", "thanks", "thx"}
+
+// refuseTakingVerbs say a form takes no more: «دیگه جواب نگیره».
+var refuseTakingVerbs = []string{"نگیره", "نگیرد", "نگیرن", "نگیرند", "نپذیره", "نپذیرد", "نپذیرن", "نپذیرند"}
+
+// pluralFormNouns name several forms: a list of their numbers follows.
+var pluralFormNouns = []string{"فرمها", "فرمهای", "فورمها", "فورمهای", "فرمای", "فرما", "forms"}
+
+// verbEndings are the forms of «کردن» and «دادن» that end a polite
+// request: «اضافه کنی؟», «بذارید».
+var verbEndings = []string{"کنم", "بکنم", "بذارم", "بزارم", "کنی", "کنید", "کنین", "بکنی", "بکنید", "بکنین", "کنیم", "بدی", "بدید", "بدین", "بدهید", "بذاری", "بذارید", "بذارین", "بزاری", "بزارید", "بفرمایید", "نمایید", "فرمایید"}
+
+// emphaticWords stress the thing named, «خود ۴۶ رو غیرفعال کن» (46
+// itself): words of the grammar, no detail.
+var emphaticWords = []string{"خود", "itself", "البته", "of course"}
+
+// pronounPrepositions are the pronoun bases that are prepositions:
+// with ـش on («بهش», «براش», «توش») they point back at what was named.
+var pronounPrepositions = []string{"به", "برا", "برای", "تو", "داخل", "از"}
+
+// The words of the acts take the pronoun too: «خارجش کن», «بندازش»,
+// «بیاوریدش».
+func init() {
+	for _, l := range [][]string{placeVerbs, moveVerbs, renameVerbs, deleteWords, disableWords, publishWords, draftWords, copyWords, addVerbs, createVerbs} {
+		for _, w := range l {
+			if !strings.Contains(w, " ") && !isLatin(w) {
+				pronounBases[w] = true
+			}
+		}
+	}
+	pronounBases["خارج"] = true
+}
+
 // gluedWords are the words a number is typed onto without a space:
 // «فرم۵», «۳سوال», «فرم ۳را», «فرم۳رو».
 var gluedWords = func() map[string]bool {
@@ -332,16 +387,16 @@ var (
 	// «گزینه‌هاش», «گزینه‌هایش».
 	optionPluralNouns = []string{"گزینههاش", "گزینههایش", "گزینههاشو", "گزینههاشون", "گزینهها:", "option", "گزینههایی", "choice"}
 	// pluralQuestionNouns head a list of the questions' wordings.
-	pluralQuestionNouns = []string{"سوالات", "سوالها", "سوالهای", "سؤالات", "سؤالها", "سؤالهای", "پرسشها", "پرسشهای", "فیلدها", "فیلدهای", "questions", "fields"}
+	pluralQuestionNouns = []string{"fieldها", "fieldهای", "questionها", "سوالات", "سوالها", "سوالهای", "سؤالات", "سؤالها", "سؤالهای", "پرسشها", "پرسشهای", "فیلدها", "فیلدهای", "questions", "fields"}
 	// askVerbs end a description of what a form asks: «که اسم و سن رو
 	// بپرسه».
 	askVerbs = []string{"بپرسه", "بپرسد", "بپرسن", "بپرسند", "بپرسیم", "بپرسم", "بگیره", "بگیرد", "بخواد", "بخواهد", "بخواهیم", "asks", "ask", "asking", "collects", "collect"}
 	// deleteWords remove a form or a question.
-	deleteWords = []string{"حذف", "پاک", "delete", "remove", "erase", "دیلیت", "ریموو", "دلیت", "برداشته", "سطل آشغال", "سطل زباله", "سطل بازیافت", "trash", "get rid of", "wipe", "drop", "بردار", "برداری", "بردارید", "بردارین"}
+	deleteWords = []string{"حذف", "پاک", "delete", "remove", "erase", "دیلیت", "ریموو", "دلیت", "برداشته", "سطل آشغال", "سطل زباله", "بنداز دور", "بندازش دور", "دور بنداز", "دور بریز", "بریز دور", "سطل بازیافت", "trash", "get rid of", "wipe", "drop", "بردار", "برداری", "بردارید", "بردارین"}
 	// disableWords stop a form taking answers, keeping its link.
-	disableWords = []string{"غیرفعال", "غیر فعال", "disable", "deactivate", "دیس ایبل", "دیسیبل", "دیزیبل", "ببند", "ببندش", "ببندید", "ببندین", "close", "از دسترس خارج", "جواب قبول نکنه", "جواب قبول نکند", "پاسخ قبول نکنه", "پاسخ نپذیرد", "پاسخ نپذیره", "دیگه جواب نگیره", "دیگر پاسخ نپذیرد"}
+	disableWords = []string{"غیرفعال", "غیر فعال", "مسدود", "disable", "deactivate", "دیس ایبل", "دیسیبل", "دیزیبل", "ببند", "ببندش", "ببندید", "ببندین", "close", "از دسترس خارج", "جواب قبول نکنه", "جواب قبول نکند", "پاسخ قبول نکنه", "پاسخ نپذیرد", "پاسخ نپذیره", "دیگه جواب نگیره", "دیگر پاسخ نپذیرد"}
 	// moveVerbs move a question to another place in its form.
-	moveVerbs = []string{"ببر", "ببرش", "ببرید", "ببرین", "منتقل", "جابجا", "جابهجا", "move", "بذار", "بگذار", "بزار", "بذارش", "بگذارش", "بزارش", "بیار", "بیارش", "بیاور"}
+	moveVerbs = []string{"ببر", "ببرش", "ببرید", "ببرین", "بیاورید", "بیارید", "بیارین", "منتقل", "جابجا", "جابهجا", "move", "بذار", "بگذار", "بزار", "بذارش", "بگذارش", "بزارش", "بیار", "بیارش", "بیاور"}
 	// endWords name the end of a form: a place no index can say
 	// without knowing how many questions it has.
 	endWords = []string{"آخر", "انتها", "انتهای", "ته", "آخرین", "پایین", "last", "end", "bottom"}
@@ -403,8 +458,24 @@ var labels = []struct {
 	{"فایل", domain.PlanFieldFile, "", true}, {"\x01file", domain.PlanFieldFile, "", true},
 }
 
+// joined returns a phrase of Persian words with its spaces left out, or
+// "" for one word or a Latin phrase (English keeps its spaces).
+func joined(phrase string) string {
+	if !strings.Contains(phrase, " ") || isLatin(phrase) {
+		return ""
+	}
+	return strings.ReplaceAll(phrase, " ", "")
+}
+
 // labelsV holds the keys of labels, in the same order.
 var labelsV = func() *vocab {
+	// «کدملی», «کد‌ملی»: a label of two words typed as one is the label.
+	for _, l := range labels {
+		if j := joined(l.key); j != "" {
+			labels = append(labels, l)
+			labels[len(labels)-1].key = j
+		}
+	}
 	keys := make([]string, len(labels))
 	for k, l := range labels {
 		keys[k] = l.key

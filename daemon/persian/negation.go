@@ -7,11 +7,18 @@ import "strings"
 // نیست» before an action, «خودداری». A pronoun suffix there makes the
 // clause refer back to a form named before.
 func (c clause) readNegation(f *frame) {
+	// «فرم ۵ رو نه، …», «not form 5, …»: an object denied on its own.
+	if n := len(c); n >= 2 && !c[n-1].quoted && isAny(c[n-1].m, "نه", "not") && (isAny(c[n-2].m, "را", "رو") || c[n-2].isNum) {
+		f.negated = true
+	}
+	if len(c) >= 3 && c[0].m == "not" && c.atAny(1, formNounsV) > 0 {
+		f.negated = true
+	}
 	for i, t := range c {
 		if t.quoted {
 			continue
 		}
-		if negativeVerbs[t.m] && !c.negatesPredicate(i) {
+		if (negativeVerbs[t.m] || deniedVerb(t.m)) && !c.negatesPredicate(i) && !c.reasonBeforeOrder(i) {
 			f.negated = true
 		}
 		if isAny(t.m, "نیست", "نیس") && i > 0 && isAny(c[i-1].m, needWords...) && c.negatesAction(i) {
@@ -24,6 +31,63 @@ func (c clause) readNegation(f *frame) {
 			f.refersBack = true
 		}
 	}
+}
+
+// takeBackV are the words that take an order back after it is given.
+var takeBackV = newVocab("شوخی کردم", "شوخی کردیم", "شوخی بود", "بیخیال", "بیخیالش", "ولش کن", "ولش", "just kidding", "kidding", "never mind", "nevermind", "actually no", "forget it")
+
+// takenBack reports a command that takes back what it said: «فرم ۵ رو
+// پاک کن، شوخی کردم», «delete form 5 ... actually no, keep it». A new
+// order after it is a self-correction (selfCorrected), not this.
+func takenBack(toks []token) bool {
+	c := clause(toks)
+	for i := range c {
+		if c[i].quoted || c.atAny(i, takeBackV) == 0 {
+			continue
+		}
+		// The order taken back comes before the words that take it back.
+		for k := 0; k < i; k++ {
+			if c.atAny(k, actionWordsV) > 0 || c.atAny(k, deleteWordsV) > 0 || c.atAny(k, disableWordsV) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// deniedStems are the imperatives of the acts with the negative prefix:
+// «نکن», «نبند», «نذار», «ننداز».
+var deniedStems = []string{"نکن", "نبند", "نذار", "نزار", "نگذار", "نبر", "نده", "نریز", "ننداز", "نساز", "نفرست"}
+
+// deniedEndings are the endings of an imperative: person, «ـا» of
+// insistence, the pronoun. Not «ـه», «ـد»: «که کسی پر نکنه» says what
+// is wanted, it denies no order.
+var deniedEndings = []string{"ی", "ید", "ین", "یا", "یدا", "ینا", "ش", "یش", "یدش", "ینش", "شو", "یدشو", "ینشو", "ها"}
+
+// deniedVerb reports a denied imperative with a colloquial ending on:
+// «پاک نکنیا», «نبندینا», «نذاریدش» — the order not to do it.
+func deniedVerb(m string) bool {
+	for _, st := range deniedStems {
+		if rest, ok := strings.CutPrefix(m, st); ok && (rest == "" || isAny(rest, deniedEndings...)) {
+			return true
+		}
+	}
+	return false
+}
+
+// reasonBeforeOrder reports «دیگه نمیخوام» at i with an order after it
+// («فرم ۱۲ رو دیگه نمیخوام پاکش کن»): not wanting the form any more is
+// why the order is given, and the order stands.
+func (c clause) reasonBeforeOrder(i int) bool {
+	if !isAny(c[i].m, "نمیخوام", "نمیخواهم", "نمیخوایم", "نمیخواهیم", "نمیخوامش", "ندارم", "نداریم") {
+		return false
+	}
+	for _, t := range c[i+1:] {
+		if !t.quoted && isAny(t.m, "کن", "بکن", "کنید", "بکنید", "کنین", "بکنین", "بنداز", "بندازش", "بریز") {
+			return true
+		}
+	}
+	return false
 }
 
 // readNa reads «نه» before a verb as "not" — before a noun, or as a
@@ -151,6 +215,19 @@ func (c clause) deniedRequired(j int) bool {
 	if j > 0 && isAny(c[j-1].m, "غیر", "non", "not") {
 		return true
 	}
+	// «no longer required», «not be mandatory».
+	if j > 1 && (c[j-2].m == "no" && c[j-1].m == "longer" || c[j-2].m == "not" && isAny(c[j-1].m, "be", "been")) {
+		return true
+	}
+	// «از حالت الزامی خارج شود», «از اجباری بودن دربیار»: taken out of
+	// being required.
+	if k := j - 1; k >= 0 && (c[k].m == "از" || isAny(c[k].m, "حالت", "وضعیت") && k > 0 && c[k-1].m == "از") {
+		for m := j + 1; m < len(c) && m <= j+3; m++ {
+			if !c[m].quoted && (isAny(c[m].m, outVerbs...) || isAny(c[m].m, "خارج", "دربیار", "دربیارید", "بیرون")) {
+				return true
+			}
+		}
+	}
 	// «لازم نیست اجباری باشه»: what is not needed is its being required.
 	if j > 1 && isAny(c[j-1].m, "نیست", "نیس") && isAny(c[j-2].m, needWords...) {
 		return true
@@ -181,6 +258,11 @@ func dropInsteadOf(toks []token) []token {
 	for i := 0; i < len(c); i++ {
 		n := c.atAny(i, insteadOfV)
 		if n == 0 || c[i].quoted {
+			continue
+		}
+		if i+n+1 < len(c) && c[i+n].qnoun && c.placeAt(i+n+1) && c.has(placeVerbsV) {
+			// «پرسش سوم به جای پرسش دوم قرار گیرد»: the place of the
+			// second question, where the third is put.
 			continue
 		}
 		out := append(make([]token, 0, len(toks)), toks[:i]...)

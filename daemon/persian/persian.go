@@ -24,8 +24,10 @@
 // name) gives no plan; a form is deleted, closed or unpublished only
 // when named exactly, never by a word read by its sound. Questions about
 // the form and a command past the step limit get no plan in either
-// contract. Every word list is in lexicon.go; vocab.go matches its
-// phrases against tokens.
+// contract. Quoted text and options no step carries are named in a
+// warning too. Every word list is in lexicon.go; vocab.go matches its
+// phrases against tokens. A v1 planner reads a command as v2 does and
+// keeps what v1 can say (Plan).
 //
 // A v2 planner also, before the clauses are cut (v2lists.go): reads a command
 // written as labelled fields (structured), the type words only v2 has
@@ -97,6 +99,9 @@ type Result struct {
 	ReasonFA string
 	Navigate *Navigate
 	Warnings []Warning
+	// overFields: no plan because the command adds more questions than
+	// MaxFields, which a v1 reading cuts instead of refusing.
+	overFields bool
 }
 
 // none is no plan, saying why in both languages.
@@ -123,8 +128,39 @@ func (p *Planner) PlanContract(text string, contract int) Result {
 	return (&Planner{cfg: cfg}).Plan(text)
 }
 
-// Plan reads one command.
+// Plan reads one command. A v1 planner reads it as v2 does, which
+// knows more of how people say things (lists, labels, per-item details,
+// orders), and gives that plan when arshline-plan/v1 can say all of it
+// but options and formats (which v1 never carries). What v2 refuses v1
+// refuses, but for more questions than MaxFields, which v1 cuts; that
+// and a plan only v2 can say are read again with v1's own rules.
 func (p *Planner) Plan(text string) Result {
+	if p.cfg.Contract == 1 {
+		cfg := p.cfg
+		cfg.Contract = 2
+		r := (&Planner{cfg: cfg}).plan(text)
+		if r.Plan == nil && !r.overFields {
+			// What v2 refuses — a question, a denial, a detail no plan
+			// carries, a guess — v1 refuses too.
+			return r
+		}
+		if r.Plan != nil {
+			steps := make([]domain.PlanStep, len(r.Plan.Steps))
+			copy(steps, r.Plan.Steps)
+			for k := range steps {
+				steps[k].Params.Options, steps[k].Params.Format = nil, ""
+			}
+			if plan := (&domain.Plan{Version: 1, Steps: steps}); !needsV2(plan) {
+				r.Plan = plan
+				return r
+			}
+		}
+	}
+	return p.plan(text)
+}
+
+// plan reads one command for the planner's own contract.
+func (p *Planner) plan(text string) Result {
 	toks := dropOpeners(tokenize(surface(text)))
 	if len(toks) == 0 {
 		return none(domain.T("the command is empty"))
@@ -134,6 +170,15 @@ func (p *Planner) Plan(text string) Result {
 	}
 	if asksQuestion(toks) {
 		return none(domain.T("this is a question about the form, to be answered, not an order"))
+	}
+	if takenBack(toks) {
+		return none(domain.T("the command takes its order back («شوخی کردم», «بی‌خیال», «just kidding»); there is nothing to do"))
+	}
+	if eitherActs(toks) {
+		return none(domain.T("this asks which of two things to do, a question to answer, not an order"))
+	}
+	if formChoice(toks) {
+		return none(domain.T("the command leaves the choice between forms open («… یا …», «یکی از …»); name the one form"))
 	}
 	if asksLeave(toks) {
 		return none(domain.T("this asks whether to do it, which is a question to answer, not an order"))
@@ -154,7 +199,8 @@ func (p *Planner) Plan(text string) Result {
 		frames = append(frames, f)
 	}
 	if v2 {
-		frames = editGoesOn(formsByOrdinal(attachOptions(frames)))
+		pronounMoves(frames)
+		frames = placeGoesBack(addGoesOn(editGoesOn(formsByOrdinal(attachOptions(addSharedVerb(refGoesOn(frames)))))))
 		requiredAfter(frames)
 		inItsPlace(frames)
 		placeGoesOn(frames)
@@ -165,6 +211,9 @@ func (p *Planner) Plan(text string) Result {
 		editShared(frames)
 		namesLastQuestion(frames)
 		formBesideEdit(frames)
+	}
+	if v2 {
+		verbShared(frames)
 	}
 	detailsArePoint(frames)
 	frames = attachVerbless(frames)
@@ -179,6 +228,9 @@ func (p *Planner) Plan(text string) Result {
 		if f.forbidden != "" {
 			return none(domain.T("the planner does not delete forms or change them in bulk; do that from the forms list"))
 		}
+	}
+	if destroysAsked(toks, frames) {
+		return none(domain.T("nothing is deleted, closed or unpublished on a question; say it as an order, without «؟»"))
 	}
 	b := &builder{cfg: p.cfg, createStep: -1}
 	negated := 0
@@ -199,11 +251,14 @@ func (p *Planner) Plan(text string) Result {
 		prevStart = start
 	}
 	if b.abort != nil {
-		return *b.abort
+		r := *b.abort
+		r.overFields = b.overFields
+		return r
 	}
 	if v2 {
 		deletesHighFirst(b.steps)
 	}
+	b.quotesLeft(frames)
 	if usesDeleted(b.steps) {
 		return noneWarned(domain.T("the command uses a form after deleting it"), b.warnings)
 	}
@@ -230,6 +285,29 @@ func (p *Planner) Plan(text string) Result {
 		return r
 	}
 	return res
+}
+
+// destroysAsked reports «فرم ۵ رو پاک کن؟»: a command ending in a
+// question mark that would delete, close or unpublish, with no polite
+// request around it («میشه …؟», «can you …?»): a question, not an order.
+func destroysAsked(toks []token, frames []*frame) bool {
+	n := len(toks)
+	if n == 0 || !toks[n-1].punct || !isAny(toks[n-1].m, "؟", "?") {
+		return false
+	}
+	destroys := false
+	for _, f := range frames {
+		destroys = destroys || !f.negated && (f.deleteForm || f.disable || f.draft || f.edit != nil && f.edit.del)
+	}
+	if !destroys {
+		return false
+	}
+	for _, t := range toks {
+		if !t.quoted && isAny(t.m, "میشه", "میشود", "میتونی", "میتونید", "میتوانید", "میتوانی", "ممکنه", "لطفا", "لطفاً", "can", "could", "would", "please", "امکانش", "امکان") {
+			return false
+		}
+	}
+	return true
 }
 
 func navigationOnly(p *domain.Plan) *Navigate {

@@ -86,6 +86,14 @@ func (c clause) readQuestionTexts(used []bool, newForm bool) []questionText {
 			continue
 		}
 		markUsed(used, i, i+n)
+		if q := c.askedUpTo(i, n, used); q > 0 {
+			// «… که بپرسه چرا ما را انتخاب کردید؟»: what is asked runs to
+			// its question mark, «را» and verbs included.
+			out = append(out, questionText{at: i, text: surfaceOf(c[i+n:q]) + c[q].s})
+			markUsed(used, i+n, q+1)
+			i = q
+			continue
+		}
 		text, next := c.span(i+n, used)
 		if text != "" {
 			out = append(out, questionText{at: i, text: text})
@@ -93,6 +101,27 @@ func (c clause) readQuestionTexts(used []bool, newForm bool) []questionText {
 		i = next - 1
 	}
 	return out
+}
+
+// askedUpTo returns where the question mark ends a question asked after
+// «که بپرسه» at i (n tokens), or 0: the words between are all unread and
+// unquoted.
+func (c clause) askedUpTo(i, n int, used []bool) int {
+	if !isAny(c[i+n-1].m, "بپرسه", "بپرسد", "بپرسید", "asking", "asks") {
+		return 0
+	}
+	for q := i + n; q < len(c); q++ {
+		if c[q].punct && isAny(c[q].m, "؟", "?") {
+			if q > i+n {
+				return q
+			}
+			return 0
+		}
+		if used[q] || c[q].quoted || c[q].punct || c[q].list != nil {
+			return 0
+		}
+	}
+	return 0
 }
 
 // mentionsNewForm reports a create verb or «فرم جدید» (newForm, as
@@ -126,6 +155,15 @@ func (c clause) isAnchor(i int) bool {
 	}
 	// «همه‌ی سوال‌ها», «بقیه سوالا» speak of the questions the form has.
 	if i > 0 && !c[i-1].quoted && isAny(c[i-1].m, "همه", "همهی", "تمام", "تمامی", "بقیه", "بقیهی", "کل", "all") {
+		return false
+	}
+	// «سوالاشم اینا باشه: …»: its questions are those said next; the
+	// noun announces them and is none of them.
+	if i+1 < len(c) && !c[i+1].quoted && isAny(c[i+1].m, "اینا", "اینها", "اینان", "these", "following") {
+		return false
+	}
+	// «صورت سوال», «متن سوال»: the wording of a question, no new one.
+	if i > 0 && !c[i-1].quoted && isAny(c[i-1].m, "صورت", "متن") {
 		return false
 	}
 	// «سومین سوال», «the third question» name a place in the form. Bare
@@ -191,8 +229,14 @@ func (c clause) itemAt(i int, used []bool) (count, typeAt int, ok bool) {
 		}
 	}
 	if _, n := c.fieldTypeAt(j); n > 0 {
-		// «دو تا کوتاه سوال» is the noun's count, read with the noun.
-		if j+n < len(c) && c[j+n].qnoun {
+		// «دو تا کوتاه سوال» is the noun's count, read with the noun;
+		// so is «a file upload field»: more words of the type may come
+		// between.
+		k := j + n
+		for k < len(c) && !c[k].quoted && (typeWords[c[k].m] || isAny(c[k].m, "upload", "آپلود", "بارگذاری")) {
+			k++
+		}
+		if k < len(c) && c[k].qnoun {
 			return 0, 0, false
 		}
 		return num, j, true
@@ -200,7 +244,44 @@ func (c clause) itemAt(i int, used []bool) (count, typeAt int, ok bool) {
 	if one && (c[j].quoted || c.word(j, "با") > 0 || isAny(c[j].m, requiredWords...)) {
 		return 1, j, true
 	}
+	// «یکی ایمیل با عنوان …», «یکی کد ملی»: one item named by a label.
+	if one && labelAt(c, j) != nil {
+		return 1, j, true
+	}
 	return 0, 0, false
+}
+
+// countOf returns the count said before the question noun at i.
+func (c clause) countOf(i int) int {
+	j := i - 1
+	if j > 0 && isAny(c[j].m, "تا", "عدد") {
+		j--
+	}
+	if j < 0 || !c[j].isNum {
+		return 0
+	}
+	return c[j].num
+}
+
+// headsList reports a counted question noun at i followed, before any
+// other question, by a list naming as many questions.
+func (c clause) headsList(i int) bool {
+	if !c.countedAt(i) {
+		return false
+	}
+	j := i - 1
+	if isAny(c[j].m, "تا", "عدد") {
+		j--
+	}
+	for k := i + 1; k < len(c); k++ {
+		if c[k].qnoun {
+			return false
+		}
+		if l := c[k].list; l != nil && l.named {
+			return len(l.items) == c[j].num
+		}
+	}
+	return false
 }
 
 // groupAnchor is where a field group starts: a question noun, or a list
@@ -228,6 +309,11 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool)
 		if listed && t.qnoun && isAny(t.m, pluralQuestionNouns...) {
 			continue
 		}
+		if listed && t.qnoun && c.headsList(i) {
+			// «دو سوال امتیازی اضافه کن: کیفیت غذا و برخورد»: the count
+			// and type are the list's, whose items are the questions.
+			continue
+		}
 		if used[i] || t.quoted {
 			continue
 		}
@@ -248,6 +334,17 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool)
 	for gi, a := range anchors {
 		g := fieldGroup{count: 1, item: a.item}
 		lo, hi := c.groupSpan(anchors, gi)
+		if l := c[a.at].list; l != nil && gi > 0 && l.named && c.countedAt(anchors[gi-1].at) && c.countOf(anchors[gi-1].at) > len(l.items) {
+			// «سه سوال اضافه کن: کد ملی، شماره شناسنامه»: fewer names
+			// than the count said; the count is kept and the names are
+			// warned of, not guessed into places. (More names than the
+			// count are all questions: each is named.)
+			for _, it := range l.items {
+				f.leftQuotes = append(f.leftQuotes, surfaceOf(it))
+			}
+			used[a.at] = true
+			continue
+		}
 		if l := c[a.at].list; l != nil {
 			// The questions a list names take what the words around it
 			// say of them all.
@@ -261,6 +358,22 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool)
 				}
 				ig.required = ig.required || all.required
 				ig.position = pos
+				if v2 && len(anchors) == 1 && len(l.items) == 1 && ig.question == "" {
+					// «یه سوال عددی بذار «سن»», «… بذار با عنوان سن»: the
+					// one question takes the wording said after its verb.
+					for _, qt := range texts {
+						if qt.at > a.at {
+							ig.question = qt.text
+							break
+						}
+					}
+					for j := a.at + 1; j < len(c) && ig.question == ""; j++ {
+						if c[j].quoted && !used[j] && !c.optionQuote(j) {
+							ig.question, used[j] = c[j].s, true
+							break
+						}
+					}
+				}
 				f.groups = append(f.groups, ig)
 			}
 			continue
@@ -301,6 +414,14 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool)
 				used[j] = true
 			}
 		}
+		if v2 && len(anchors) == 1 && g.question == "" && g.counted && g.count == 1 {
+			// «یه سوال بذار اسم مشتری», «یه سوال بزار کدملی»: one question
+			// worded after its verb, the words up to the clause's end.
+			if j, k := c.wordingAfterVerb(a.at, used); k > j {
+				g.question = surfaceOf(c[j:k])
+				markUsed(used, j, k)
+			}
+		}
 		if !a.item {
 			k := a.at + 1
 			for k < len(c) && (typeWords[c[k].m] || isAny(c[k].m, requiredWords...)) && !c[k].quoted {
@@ -316,6 +437,45 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool)
 			f.position = p
 		}
 	}
+}
+
+// wordingAfterVerb finds the words after the verb that adds or places
+// the question at 'at' that end the clause, but for words already read
+// (its type, «اجباری»): the span [j, k) of its wording, or k == j.
+func (c clause) wordingAfterVerb(at int, used []bool) (j, k int) {
+	for v := at + 1; v < len(c); v++ {
+		if used[v] || c[v].quoted {
+			continue
+		}
+		n := c.atAny(v, addVerbsV)
+		if n == 0 {
+			n = c.atAny(v, placeVerbsV)
+		}
+		if n == 0 {
+			continue
+		}
+		j = v + n
+		k = c.bareWordingEnd(j, len(c), used)
+		for m := j; m < k; m++ {
+			// «… اضافه کنی؟», «… بذار ممنون»: the verb's ending or a
+			// courtesy after it is no wording.
+			if isAny(c[m].m, verbEndings...) || isAny(c[m].m, thankWords...) || isAny(c[m].m, politeWords...) || isAny(c[m].m, greetings...) {
+				return j, j
+			}
+		}
+		if k < len(c) && c[k].punct && isAny(c[k].m, "؟", "?") {
+			return j, j
+		}
+		for m := k; m < len(c); m++ {
+			// «… آدرس دقیق که بلند باشه»: what follows may only say what
+			// was read already (its type, «اجباری»).
+			if !used[m] && !c[m].punct && !fillers[c[m].m] && !isAny(c[m].m, "هم", "دیگه", "که", "باشه", "باشد", "بشه", "باشن", "باشند") {
+				return j, j
+			}
+		}
+		return j, k
+	}
+	return 0, 0
 }
 
 // groupSpan is the run of tokens that describe the gi-th group: from

@@ -134,7 +134,7 @@ var sounds = func() *soundIndex {
 	// Every other word the grammar reads is its own word, never a slip
 	// of a lexicon word: «نباشه» is not «باشه» with a letter added.
 	for _, l := range [][]string{lightVerbs, functionWords, negativeCopulas, needWords, haveVerbs, outVerbs, allWords,
-		quantifiers, greetings, whyHowWords, returnVerbs, formalFrames, orderWords, takeVerbs, clitics, englishParticles, politeWords, askVerbs, firstPersonVerbs, endWords, pastMakeVerbs, pastLightVerbs, refrainWords} {
+		quantifiers, greetings, whyHowWords, returnVerbs, formalFrames, orderWords, takeVerbs, clitics, englishParticles, politeWords, askVerbs, firstPersonVerbs, endWords, pastMakeVerbs, pastLightVerbs, refrainWords, emphaticWords} {
 		for _, w := range l {
 			ix.known[w] = true
 		}
@@ -218,7 +218,7 @@ func sameStart(w string, r rune) bool {
 // whose slips are read as them: «qustion», «qeustion», «optoins». Only
 // these nouns, which narrow an act to a question, are read by one
 // edit; a verb typed wrong is never guessed.
-var englishNouns = []string{"question", "questions", "option", "options"}
+var englishNouns = []string{"question", "questions", "option", "options", "field", "fields"}
 
 // englishNounSlip returns the English noun one edit (a letter left
 // out, added, changed or two swapped) from m, a Latin word of six

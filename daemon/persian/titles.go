@@ -34,8 +34,8 @@ func (c clause) isStop(i int) bool {
 	if _, n := c.fieldTypeAt(i); n > 0 && i+n < len(c) && c[i+n].qnoun {
 		return true
 	}
-	if t.isNum && i+1 < len(c) && c[i+1].qnoun {
-		return true
+	if t.isNum && i+1 < len(c) && (c[i+1].qnoun || c[i+1].list != nil && !c[i+1].list.options) {
+		return true // «… یه سوال …», «… یه [سوال کد ملی] …»
 	}
 	// «… کتابخوانی زمستان دو تا سوال …»: typed without «و», the next
 	// group's count with its counter ends the name before it.
@@ -43,6 +43,17 @@ func (c clause) isStop(i int) bool {
 		return true
 	}
 	if t.qnoun {
+		return true
+	}
+	// «… یکی جواب کوتاه با عنوان نام شرکت یکی ایمیل …», «یکی اسمش الف
+	// یکی ب»: «یکی» (one of them) starts the next item; «یکی از» is
+	// "one of", part of a wording.
+	if t.m == "یکی" && i > 0 && !(i+1 < len(c) && isAny(c[i+1].m, "از", "دیگه", "دیگر")) {
+		return true
+	}
+	// «اولی به اسم الف و دومی به اسم ب»: a spoken ordinal names the
+	// next item.
+	if i > 0 && c.spokenOrdinalAt(i) {
 		return true
 	}
 	// «به اسم نظرسنجی مشتریان که یه سوال … داشته باشه»: a relative
@@ -55,6 +66,17 @@ func (c clause) isStop(i int) bool {
 		}
 	}
 	return c.atAny(i, stopWordsV) > 0 || c.detailStarts(i)
+}
+
+// spokenOrdinalAt reports «اولی», «دومی», «سومی» at i: the first, the
+// second one, naming an item of a list said in one breath.
+func (c clause) spokenOrdinalAt(i int) bool {
+	t := c[i]
+	if t.quoted || !strings.HasSuffix(t.m, "ی") || isAny(t.m, "یکی") {
+		return false
+	}
+	_, ok := ordinal(t.m)
+	return ok && !(i+1 < len(c) && (c[i+1].qnoun || c.atAny(i+1, formNounsV) > 0))
 }
 
 // detailStarts reports a detail of the question beginning at i, which
@@ -109,6 +131,10 @@ func (c clause) span(i int, used []bool) (string, int) {
 		words = append(words, c[j].s)
 		used[j] = true
 	}
+	// «الف و دومی …»: a «و» before the stop joins the next item.
+	for len(words) > 0 && isAny(words[len(words)-1], "و", "and") {
+		words = words[:len(words)-1]
+	}
 	// «… که بپرسه اسمت چیه؟»: the question mark is the wording's.
 	if len(words) > 0 && j < len(c) && c[j].punct && isAny(c[j].m, "؟", "?") {
 		words[len(words)-1] += c[j].s
@@ -128,6 +154,12 @@ func (c clause) spanUntilVerb(i, verb int, used []bool) string {
 	for j := i; j < verb && j < len(c); j++ {
 		if c[j].punct || fillers[c[j].m] {
 			continue
+		}
+		// «… اسمش الف یکی ب جفتشم منتشر کن», «اسمش الف یه سوال … بذار»:
+		// the next item, a question or another act ends the name before
+		// the verb is reached.
+		if j > i && !c[j].quoted && (c[j].m == "یکی" && c.isStop(j) || c.atAny(j, actionWordsV) > 0 || c[j].qnoun || c[j].isNum && j+1 < len(c) && c[j+1].qnoun) {
+			break
 		}
 		words = append(words, c[j].s)
 		used[j] = true
@@ -284,7 +316,7 @@ func (c clause) readTitles(f *frame, used []bool) {
 			for after < len(c) && !c[after].quoted && (isAny(c[after].m, lightVerbs...) || isAny(c[after].m, placeVerbs...)) {
 				after++
 			}
-			if after < len(c) && (c[after].m == "به" || c[after].m == "to") {
+			if after < len(c) && (c[after].m == "به" || c[after].m == "to" || c[after].m == ":") {
 				after++
 			}
 			title, _ = c.span(after, used)
@@ -313,6 +345,24 @@ func (c clause) readTitles(f *frame, used []bool) {
 					f.title, f.rename = t, true
 				}
 			}
+		}
+	}
+	// «فرم ۴ رو rename کن «X»», «rename it: X»: the quote after the verb
+	// of renaming is the new name.
+	if f.title == "" {
+		for i := range c {
+			if c[i].quoted || !isAny(c[i].m, "rename", "renamed", "رینیم") {
+				continue
+			}
+			q := i + 1
+			for q < len(c) && !c[q].quoted && (isAny(c[q].m, "کن", "بکن", "کنید", "به", "to", "it", "as", ":") || c[q].punct && c[q].m == ":") {
+				q++
+			}
+			if q < len(c) && c[q].quoted && !used[q] {
+				used[q], used[i] = true, true
+				f.title, f.rename = c[q].s, true
+			}
+			break
 		}
 	}
 }

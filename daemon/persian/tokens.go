@@ -157,7 +157,7 @@ func tokenize(text string) []token {
 		i = next
 	}
 	flush(len(text))
-	toks = mergeNumbers(mergeAffixes(splitLightVerbs(toks)))
+	toks = mergeNumbers(mergeAffixes(splitJoinedNouns(splitLightVerbs(toks))))
 	for k := range toks {
 		toks[k].r0 = firstRune(toks[k].m)
 		toks[k].qnoun = questionNouns[toks[k].m]
@@ -277,6 +277,40 @@ func isWord(t token) bool { return !t.quoted && !t.punct && !t.isNum }
 // is the particle of insistence.
 func isVerbForm(m string) bool {
 	return negativeVerbs[m] || isAny(m, lightVerbs...) || isAny(m, pastLightVerbs...)
+}
+
+// joinedNouns are the nouns typed onto the word after them with the
+// space left out: «سوالکوتاه», «فرمجدید».
+var joinedNouns = []string{"سوال", "پرسش", "فرم", "فیلد"}
+
+// splitJoinedNouns parts «سوالکوتاه» into «سوال» «کوتاه» when the word
+// is none of the lexicon and the rest is.
+func splitJoinedNouns(toks []token) []token {
+	var out []token
+	for i, t := range toks {
+		cut := false
+		if !t.quoted && !t.punct && !t.isNum && len(t.m) >= 12 && !vocabWords[t.m] && !sounds.known[t.m] && !questionNouns[t.m] && !typeWords[t.m] {
+			for _, n := range joinedNouns {
+				rest, ok := strings.CutPrefix(t.m, n)
+				if !ok || len(rest) < 6 || !(typeWords[rest] || vocabWords[rest] || sounds.known[rest]) || !strings.HasPrefix(t.s, n) {
+					continue
+				}
+				if out == nil {
+					out = append(make([]token, 0, len(toks)+1), toks[:i]...)
+				}
+				out = append(out, wordToken(n), wordToken(t.s[len(n):]))
+				cut = true
+				break
+			}
+		}
+		if !cut && out != nil {
+			out = append(out, t)
+		}
+	}
+	if out == nil {
+		return toks
+	}
+	return out
 }
 
 // joinedLightVerbs are the light verbs typed onto the word they make a

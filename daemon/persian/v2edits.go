@@ -91,7 +91,7 @@ func (c clause) wordingRef() (text string, lo, hi int) {
 // format or options. A clause that adds or makes something, or opens a
 // page, is no edit.
 func (c clause) readFieldEdit(f *frame, used []bool) bool {
-	if c.countedQuestion() {
+	if c.countedQuestion() && !c.remadeAs() {
 		// «یه سوال کشویی به عنوان سوال اول فرم ۵ قرار بده»: a question
 		// counted is a new one; the place named is where it goes.
 		return false
@@ -170,6 +170,7 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 		}
 	}
 	if e.to == nil && !e.del {
+		typedBy := "" // the label that set the type, if one did
 		if fm, _ := c.readFormatWords(used); fm != "" && fm != elevenDigits {
 			e.format, changed = fm, true
 		}
@@ -190,10 +191,17 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 				e.optional, used[j], changed = true, true, true
 			case c[j].list != nil && c[j].list.options:
 				e.options, used[j], changed = listTexts(c[j].list), true, true
+			case c[j].list != nil && len(c[j].list.items) == 1 && e.typ == "":
+				// «… رو یه سوال عددی کن»: the kind of question it becomes.
+				if g := itemGroup(c[j].list.items[0], false); g.typ != "" && g.question == "" {
+					e.typ, e.format, used[j], changed = g.typ, g.format, true, true
+				}
 			case e.typ == "" || e.format == "":
 				if typ, n := c.fieldTypeAt(j); n > 0 {
-					// «از کوتاه بکن بلند»: the type it had is not the change.
-					if !(j > 0 && isAny(c[j-1].m, "از", "from")) && e.typ == "" {
+					// «از کوتاه بکن بلند», «از نوع پاسخ کوتاه به پاسخ بلند»:
+					// the type it had is not the change.
+					from := j > 0 && isAny(c[j-1].m, "از", "from") || j > 1 && isAny(c[j-1].m, "نوع", "type") && isAny(c[j-2].m, "از", "from") && c.typeAfter(j+n)
+					if !from && e.typ == "" {
 						e.typ, changed = typ, true
 					}
 					markUsed(used, j, j+n)
@@ -210,6 +218,7 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 						}
 					} else if e.typ == "" {
 						e.typ, changed = l.typ, true
+						typedBy = surfaceOf(c[j : j+l.n])
 					}
 					markUsed(used, j, j+l.n)
 				}
@@ -226,6 +235,11 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 				e.question, changed = w, true
 			}
 		}
+		if typedBy != "" && containsWord(e.question, typedBy) {
+			// «متنش بشه سن شما چقدر است»: «سن» is a word of the new
+			// wording, not a change of the question's type.
+			e.typ = ""
+		}
 	}
 	if !changed {
 		return false
@@ -234,6 +248,41 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 	// one; the contract checks that.
 	f.edit = e
 	return true
+}
+
+// typeAfter reports a type named at or after i: «… به پاسخ بلند».
+func (c clause) typeAfter(i int) bool {
+	for k := i; k < len(c); k++ {
+		if _, n := c.fieldTypeAt(k); n > 0 && !c[k].quoted {
+			return true
+		}
+	}
+	return false
+}
+
+// remadeAs reports «سوال سوم فرم ۵۸ رو یه سوال عددی کن»: a question
+// named by its place, with the object marker, made into «a question» of
+// a type — an edit, not a new question.
+func (c clause) remadeAs() bool {
+	_, _, hi, ok := c.questionRef()
+	if !ok {
+		return false
+	}
+	for k := hi; k < len(c) && k <= hi+4; k++ {
+		if !c[k].quoted && isAny(c[k].m, "را", "رو") {
+			for j := k + 1; j+1 < len(c); j++ {
+				if isAny(c[j].m, "یه", "یک") && (c[j+1].qnoun || c[j+1].list != nil && !c[j+1].list.options && len(c[j+1].list.items) == 1) {
+					for v := j + 2; v < len(c); v++ {
+						if !c[v].quoted && isAny(c[v].m, "کن", "بکن", "کنید", "بکنید", "کنین") {
+							return true
+						}
+					}
+				}
+			}
+			return false
+		}
+	}
+	return false
 }
 
 // makesSomething reports a create verb that makes something: «make
@@ -284,7 +333,44 @@ var (
 
 func (c clause) destination(from int, used []bool, src int) (to int, end, found bool) {
 	if c.unusedAt(used, moveVerbsV) < 0 {
+		// «سوال دوم رو بکن سوال پنجم»: a question made into another
+		// place is moved there.
+		for i := from; i+2 < len(c); i++ {
+			if !used[i] && !c[i].quoted && isAny(c[i].m, "بکن", "کن", "بکنید", "کنید", "بشه", "بشود", "شود") && c[i+1].qnoun && !used[i+1] && !c[i+2].quoted && i+3 == len(c) {
+				if k, ok := ordinal(c[i+2].m); ok && k-1 != src {
+					return k - 1, false, true
+				}
+			}
+		}
 		return 0, false, false
+	}
+	// «سوال ۴ رو یکی ببر بالا», «… بیار بالاتر», «move it down one»: a
+	// step up or down from where it is.
+	for i := from; i < len(c); i++ {
+		if used[i] || c[i].quoted {
+			continue
+		}
+		up, down := isAny(c[i].m, "بالا", "بالاتر", "up", "higher"), isAny(c[i].m, "پایین", "پایینتر", "down", "lower")
+		if !up && !down {
+			continue
+		}
+		steps := 0
+		for k := max(i-3, from); k < min(i+3, len(c)); k++ {
+			if k != i && !c[k].quoted && (c[k].m == "یکی" || c[k].isNum && !used[k] && c[k].num > 0 && c[k].num < 10 && !c[k].digits || c[k].m == "one") {
+				steps = max(c[k].num, 1)
+			}
+		}
+		if steps == 0 && isAny(c[i].m, "بالاتر", "پایینتر", "higher", "lower") {
+			steps = 1
+		}
+		if steps == 0 {
+			break
+		}
+		used[i] = true
+		if up {
+			return max(src-steps, 0), false, true
+		}
+		return src + steps, false, true
 	}
 	// «سوال ۶ را بیار بالا بکن دومی», «… ببرش بشه سومی»: the place is
 	// the ordinal said after the move, which says more than «بالا».
@@ -292,6 +378,15 @@ func (c clause) destination(from int, used []bool, src int) (to int, end, found 
 		if !used[i] && !c[i].quoted && isAny(c[i-1].m, "بکن", "کن", "بکنش", "بشه", "بشود", "شود") {
 			if k, ok := ordinal(c[i].m); ok {
 				return k - 1, false, true
+			}
+			// «… ببر بالا بشه سوال دوم», «… بشه سوال ۲».
+			if c[i].qnoun && i+1 < len(c) && !c[i+1].quoted {
+				if k, ok := ordinal(c[i+1].m); ok {
+					return k - 1, false, true
+				}
+				if c[i+1].isNum && c[i+1].num > 0 {
+					return c[i+1].num - 1, false, true
+				}
 			}
 		}
 	}
@@ -537,15 +632,179 @@ func editGoesOn(fs []*frame) []*frame {
 	return out
 }
 
+// containsWord reports w among the words of text.
+func containsWord(text, w string) bool {
+	return strings.Contains(" "+corpusKey(text)+" ", " "+corpusKey(w)+" ")
+}
+
+// verbShared reads «add two short questions and a rating question to
+// form 12», «به فرم ۴ یک سوال بلند و یک سوال کوتاه اضافه کن»: a clause
+// adding questions with no verb of its own, beside one that adds with
+// its verb, shares that verb (and its form) rather than acting alone.
+func verbShared(fs []*frame) {
+	for k, f := range fs {
+		if !f.verbless {
+			continue
+		}
+		before := k > 0 && fs[k-1].add && len(fs[k-1].groups) > 0 && !fs[k-1].verbless && !fs[k-1].create
+		after := k+1 < len(fs) && fs[k+1].add && len(fs[k+1].groups) > 0 && !fs[k+1].verbless && !fs[k+1].create
+		if before || after {
+			f.add, f.verbless = false, false
+		}
+	}
+}
+
+// pronounMoves reads «make question 2 of form 3 required and move it to
+// the top», «سوال ۲ رو اجباری کن و بعد ببرش جای سوال اول»: the pronoun
+// on the verb of moving is the question the clause before edits, read
+// again with that question named.
+func pronounMoves(fs []*frame) {
+	for k := 1; k < len(fs); k++ {
+		prev, f := fs[k-1], fs[k]
+		if prev.edit == nil || prev.edit.del || prev.edit.byWording != "" || prev.negated || f.negated || len(f.ids) > 0 || len(f.groups) > 0 || !f.toks.placesIt() {
+			continue
+		}
+		lo, hi := prev.toks.refSpan()
+		if hi <= lo {
+			continue
+		}
+		merged := readClause(append(append(clause{}, prev.toks[lo:hi]...), f.toks...), true)
+		if merged.edit != nil && merged.edit.to != nil && merged.edit.index == prev.edit.index && !merged.negated && merged.refusal.Key == "" {
+			merged.joinedBy = f.joinedBy
+			if len(merged.ids) == 0 {
+				merged.ids = prev.ids
+			}
+			fs[k] = merged
+		}
+	}
+}
+
+// refSpan returns the tokens that name the question a clause edits and
+// its form: «سوال ۲ فرم ۳ رو», «question 2 of form 3».
+func (c clause) refSpan() (lo, hi int) {
+	_, lo, hi, ok := c.questionRef()
+	if !ok {
+		return 0, 0
+	}
+	for hi < len(c) && (c[hi].isNum || c.atAny(hi, formNounsV) > 0 || isAny(c[hi].m, "را", "رو", "of", "in")) {
+		hi++
+	}
+	return lo, hi
+}
+
+// refGoesOn reads «متن پرسش اول فرم ۴۱ غلطه، بکنیدش «…»»: a clause that
+// names a question and asks nothing of it, followed by one that asks a
+// change and names no question or form, is one edit of that question,
+// read again as one clause.
+func refGoesOn(fs []*frame) []*frame {
+	out := fs[:0]
+	for k := 0; k < len(fs); k++ {
+		f := fs[k]
+		if k+1 < len(fs) && f.edit == nil && !f.hasIntent() && !f.negated && len(f.groups) == 0 && f.toks.namesQuestion() {
+			next := fs[k+1]
+			if !next.negated && len(next.ids) == 0 && next.edit == nil && len(next.groups) == 0 && !next.toks.namesQuestion() {
+				merged := readClause(append(append(clause{}, f.toks...), next.toks...), true)
+				if merged.edit != nil && !merged.publish && !merged.draft && !merged.disable && !merged.deleteForm && !merged.duplicate && !merged.create && merged.refusal.Key == "" {
+					merged.joinedBy = f.joinedBy
+					out = append(out, merged)
+					k++
+					continue
+				}
+			}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// addSharedVerb reads «در فرم ۶۱ سوال «سابقه» از نوع عددی و اجباری
+// اضافه کنید»: a verbless clause that names a question by its wording,
+// before one whose only act is to add and that adds nothing of its own,
+// is that question being added, read again as one clause.
+func addSharedVerb(fs []*frame) []*frame {
+	out := fs[:0]
+	for k := 0; k < len(fs); k++ {
+		f := fs[k]
+		if k+1 < len(fs) && f.edit != nil && f.edit.byWording != "" && !f.toks.hasVerb() && !f.negated {
+			next := fs[k+1]
+			if next.add && len(next.groups) == 0 && len(next.ids) == 0 && !next.negated && !next.create && !next.publish && next.edit == nil {
+				merged := readClause(append(append(clause{}, f.toks...), next.toks...), true)
+				if len(merged.groups) > 0 && merged.edit == nil {
+					merged.joinedBy = f.joinedBy
+					out = append(out, merged)
+					k++
+					continue
+				}
+			}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// namesQuestion reports a question named by its place in the clause.
+func (c clause) namesQuestion() bool {
+	_, _, _, ok := c.questionRef()
+	return ok
+}
+
+// addGoesOn reads «یه field جدید add کن، type‌ش short text و label‌ش
+// «نام شرکت»»: a clause after one that adds a question, saying only its
+// type, its wording or «اجباری», describes that question, and is dropped.
+func addGoesOn(fs []*frame) []*frame {
+	out := fs[:0]
+	for _, f := range fs {
+		if len(out) > 0 {
+			prev := out[len(out)-1]
+			if n := len(prev.groups); n > 0 && prev.groups[n-1].count == 1 && !f.negated && len(f.ids) == 0 && len(f.groups) == 0 && !f.hasIntent() && f.toks.describesQuestion() {
+				g := &prev.groups[n-1]
+				var e fieldEdit
+				f.toks.extendsEdit(&e)
+				if e.typ != "" && (g.typ == "" || g.typ == domain.PlanFieldShortText && g.format == "") {
+					g.typ, g.format = e.typ, e.format
+				}
+				g.required = g.required || e.required
+				if g.question == "" {
+					g.question = e.question
+				}
+				continue
+			}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// describesQuestion reports a clause that names a question's kind or
+// wording by its noun («type‌ش …», «label‌ش «…»»), as extendsEdit reads.
+func (c clause) describesQuestion() bool {
+	noun := false
+	for _, t := range c {
+		noun = noun || !t.quoted && (isAny(t.m, wordingNouns...) || isAny(t.m, "نوع", "نوعش", "type", "typeش"))
+	}
+	var e fieldEdit
+	return noun && c.extendsEdit(&e)
+}
+
 // extendsEdit applies to e what a clause of only type, label, required
 // and light-verb words says, and reports whether the clause was such.
 func (c clause) extendsEdit(e *fieldEdit) bool {
-	var typ, format string
-	required, optional, said := false, false, false
+	var typ, format, wording string
+	var options []string
+	required, optional, said, named := false, false, false, false
 	for i := 0; i < len(c); i++ {
 		t := c[i]
 		switch {
-		case t.punct || isAny(t.m, lightVerbs...) || isAny(t.m, "هم", "باشه", "باشد", "بشه", "آن", "اون", "را", "رو", "نیز", "همچنین", "it", "هست", "است", "نوع", "نوعش", "نوعشو", "type", "شو", "ش", "to") || fillers[t.m]:
+		case !t.quoted && isAny(t.m, wordingNouns...):
+			// «… و label‌ش رو بکن «Full name»»: the question's wording.
+			named = true
+		case t.list != nil && t.list.options && options == nil:
+			// «… و گزینه‌های «الف»، «ب» را برای آن تعیین نمایید».
+			options, said = listTexts(t.list), true
+		case !t.quoted && isAny(t.m, "تعیین", "برای", "براش", "set", "for"):
+		case t.quoted && named && wording == "":
+			wording, said = t.s, true
+		case t.punct || isAny(t.m, lightVerbs...) || isAny(t.m, "هم", "باشه", "باشد", "بشه", "آن", "اون", "را", "رو", "نیز", "همچنین", "it", "هست", "است", "نوع", "نوعش", "نوعشو", "type", "شو", "ش", "to") || fillers[t.m] || isAny(t.m, formatWords...) || isAny(t.m, placeVerbs...):
 		case !t.quoted && isAny(t.m, requiredWords...) && i+1 < len(c) && c[i+1].m == "بودن":
 			// «الزامی بودن آن حذف شود»: what is removed is its being
 			// required.
@@ -584,9 +843,18 @@ func (c clause) extendsEdit(e *fieldEdit) bool {
 	}
 	if typ != "" && e.typ == "" {
 		e.typ, e.format = typ, format
+	} else if format != "" && e.format == "" && e.typ == domain.PlanFieldShortText {
+		// «… short text کن و format‌ش رو کد ملی بذار».
+		e.format = format
 	}
 	e.required = e.required || required
 	e.optional = e.optional || optional
+	if wording != "" && e.question == "" {
+		e.question = wording
+	}
+	if options != nil && e.options == nil {
+		e.options = options
+	}
 	return true
 }
 
@@ -634,6 +902,41 @@ func placeGoesOn(fs []*frame) {
 	}
 }
 
+// placeGoesBack gives the place said in the clause after one that adds
+// a question to that question: «… اضافه کن و بذارش بعد از سوال ۴». The
+// pronoun on the verb of placing is the question just added.
+func placeGoesBack(fs []*frame) []*frame {
+	out := fs[:0]
+	for _, f := range fs {
+		if n := len(out); n > 0 && !f.negated && len(f.groups) == 0 && len(f.ids) == 0 && f.toks.placesIt() {
+			prev := out[n-1]
+			if len(prev.groups) == 1 && prev.groups[0].count == 1 && prev.groups[0].position == nil && prev.position == nil {
+				used := make([]bool, len(f.toks))
+				if at := f.toks.position(0, len(f.toks), used); at != nil {
+					prev.groups[0].position = at
+					continue
+				}
+			}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// placesIt reports a verb of placing with the pronoun on: «بذارش»,
+// «ببرش», «put it».
+func (c clause) placesIt() bool {
+	for i, t := range c {
+		if t.quoted {
+			continue
+		}
+		if t.pron && (c.atAny(i, placeVerbsV) > 0 || c.atAny(i, moveVerbsV) > 0) || isAny(t.m, "بذارش", "بزارش", "بگذارش", "ببرش") || (t.m == "put" || c.atAny(i, moveVerbsV) > 0) && i+1 < len(c) && isAny(c[i+1].m, "it", "them") {
+			return true
+		}
+	}
+	return false
+}
+
 // editInstead reads the alternative to a question edit denied just
 // before: «سوال ۳ را پاک نکن، فقط اختیاریش کن», «پرسش دوم را حذف
 // نکنید، بلکه آن را اختیاری کنید». The alternative is said of the same
@@ -657,6 +960,29 @@ func editInstead(fs []*frame) {
 		}
 		f.edit, f.ids, f.refersBack, f.leftover = e, prev.ids, false, nil
 	}
+	for k := 1; k < len(fs); k++ {
+		// «سوال سوم رو جابجا نکن فقط متنشو عوض کن بنویس …»: the question
+		// a denied order names is the one the alternative changes, read
+		// again with the question said before it.
+		prev, f := fs[k-1], fs[k]
+		if !prev.negated || prev.edit != nil && prev.edit.byWording != "" || f.negated || f.edit != nil || len(f.ids) > 0 || len(f.groups) > 0 || f.toks.namesQuestion() {
+			continue
+		}
+		_, _, hi, ok := prev.toks.questionRef()
+		if !ok {
+			continue
+		}
+		for hi < len(prev.toks) && (prev.toks[hi].isNum || prev.toks.atAny(hi, formNounsV) > 0 || isAny(prev.toks[hi].m, "را", "رو")) {
+			hi++
+		}
+		merged := readClause(append(append(clause{}, prev.toks[:hi]...), f.toks...), true)
+		if merged.edit != nil && !merged.negated && !merged.publish && !merged.draft && !merged.disable && !merged.deleteForm && !merged.duplicate && !merged.create && merged.refusal.Key == "" {
+			merged.joinedBy = f.joinedBy
+			fs[k] = merged
+			// The denied clause has given its question and form away.
+			prev.ids, prev.bareIDs, prev.refersBack, prev.leftover = nil, nil, false, nil
+		}
+	}
 }
 
 // pronounIsQuestion reads a pronoun after a clause that names a
@@ -679,6 +1005,13 @@ func pronounIsQuestion(fs []*frame) {
 			// the form? Nothing is destroyed on a guess.
 			f.deleteForm, f.disable, f.draft = false, false, false
 			f.refusal = domain.T("«it» may be the question just added or its form; name what to delete or close")
+			continue
+		}
+		if destroys && prev.edit != nil && !prev.edit.del {
+			// «… سوال دومش هم اجباری بشه، بعدشم حذفش کن»: the question
+			// just changed or its form? Nothing is destroyed on a guess.
+			f.deleteForm, f.disable, f.draft = false, false, false
+			f.refusal = domain.T("«it» may be the question just changed or its form; name what to delete or close")
 			continue
 		}
 		if prev.edit != nil || len(prev.groups) > 0 || prev.create || prev.deleteForm || prev.duplicate || prev.disable {

@@ -2,6 +2,7 @@ package persian
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
@@ -33,7 +34,11 @@ func (c clause) readFormActs(f *frame, used []bool) {
 		used[i] = true
 		return
 	}
-	if i := c.unusedAt(used, disableWordsV); i >= 0 {
+	if i := c.unusedAt(used, disableWordsV); i >= 0 && c.outOf(i, i+c.atAny(i, disableWordsV)) {
+		// «از حالت غیرفعال خارج کن»: out of being closed is open again.
+		markUsed(used, i, i+c.atAny(i, disableWordsV))
+		f.publish = true
+	} else if i := c.unusedAt(used, disableWordsV); i >= 0 {
 		n := c.atAny(i, disableWordsV)
 		f.disable = !c.reportedAt(i+n) && !c.compoundAt(i+n)
 		markUsed(used, i, i+n)
@@ -63,10 +68,33 @@ func (c clause) readFormActs(f *frame, used []bool) {
 		n := c.atAny(i, copyV2)
 		if !c.reportedAt(i+n) && !c.compoundAt(i+n) {
 			f.duplicate = true
+			if k := i - 1; k >= 0 && isAny(c[k].m, "تا", "عدد") {
+				i = k
+			}
+			if k := i - 1; k >= 0 && c[k].isNum && !c[k].quoted && !used[k] && c[k].num > 1 {
+				f.copyCount, used[k] = c[k].num, true
+			}
 			f.deleteForm, f.disable = false, false
 			markUsed(used, i, i+n)
 		}
 	}
+}
+
+// outOf reports «از (حالت) X خارج کن/دربیار» around the words [i, j).
+func (c clause) outOf(i, j int) bool {
+	k := i - 1
+	if k >= 0 && isAny(c[k].m, "حالت", "وضعیت") {
+		k--
+	}
+	if k < 0 || c[k].m != "از" {
+		return false
+	}
+	for m := j; m < len(c) && m <= j+1; m++ {
+		if !c[m].quoted && (isAny(c[m].m, outVerbs...) || isAny(c[m].m, "خارج", "دربیار", "دربیارید", "بیرون")) {
+			return true
+		}
+	}
+	return false
 }
 
 // compoundAt reports a word at i, right after an act's word, that makes
@@ -78,6 +106,11 @@ func (c clause) compoundAt(i int) bool {
 	}
 	t := c[i]
 	if t.punct || t.quoted || t.isNum || t.qnoun || t.list != nil {
+		return false
+	}
+	// «فرم ۸۸ رو ببند ظرفیت پر شد»: after an imperative («ببند»,
+	// «بردار») the verb phrase is over; what follows starts anew.
+	if i > 0 && !c[i-1].quoted && strings.HasPrefix(c[i-1].m, "ب") && utf8.RuneCountInString(c[i-1].m) >= 3 {
 		return false
 	}
 	if isAny(t.m, lightVerbs...) || isAny(t.m, pastLightVerbs...) || isAny(t.m, functionWords...) || negativeVerbs[t.m] ||
@@ -118,7 +151,10 @@ func (b *builder) formActs(f *frame, ids []int64, created bool) {
 			}
 			b.deleted[id] = true
 		case f.duplicate:
-			b.steps = append(b.steps, domain.PlanStep{Action: domain.ActionDuplicateForm, Params: domain.StepParams{ID: domain.Int64(id), Title: strings.TrimSpace(f.title)}})
+			// «دو تا کپی از فرم ۷ بگیر»: as many copies as counted.
+			for n := 0; n < max(f.copyCount, 1); n++ {
+				b.steps = append(b.steps, domain.PlanStep{Action: domain.ActionDuplicateForm, Params: domain.StepParams{ID: domain.Int64(id), Title: strings.TrimSpace(f.title)}})
+			}
 		}
 	}
 }
@@ -226,15 +262,25 @@ func actsOnCopy(fs []*frame) {
 	copied := false
 	var last *frame
 	for _, f := range fs {
-		if f.duplicate && last != nil && len(f.ids) == 0 && f.title != "" && last.title == "" && f.toks.has(nameNounsV) {
-			// «فرم ۱۰ را کپی کن و اسم کپی را بذار «…»»: the name is the
-			// copy's, made once.
-			last.title, f.duplicate, f.title = f.title, false, ""
+		if (f.duplicate || f.rename) && last != nil && len(f.ids) == 0 && f.title != "" && last.title == "" && f.toks.has(nameNounsV) {
+			// «فرم ۱۰ را کپی کن و اسم کپی را بذار «…»», «duplicate form 9
+			// and name it «…»»: the name is the copy's, made once.
+			last.title, f.duplicate, f.rename, f.title = f.title, false, false, ""
+			continue
+		}
+		if last != nil && !f.hasIntent() && len(f.ids) == 0 && last.title == "" && len(f.leftQuotes) == 1 && (f.toks.has(nameNounsV) || f.toks.has(callV)) {
+			// «duplicate form 9 and name it «…»», «… and call it «…»».
+			last.title, f.leftQuotes = f.leftQuotes[0], nil
+			continue
+		}
+		if f.duplicate && !(copied && f.copyIsObject()) {
+			copied, last = true, f
 			continue
 		}
 		if f.duplicate {
-			copied, last = true, f
-			continue
+			// «… duplicate کن و copy‌ش رو publish کن»: the copy is what
+			// the second order acts on, not a second copy.
+			f.duplicate = false
 		}
 		if !copied || f.negated {
 			continue
@@ -254,9 +300,44 @@ func actsOnCopy(fs []*frame) {
 	}
 }
 
+// callV names a thing in English: «call it …».
+var callV = newVocab("call", "called", "title")
+
+// copyIsObject reports a clause whose word for a copy is the object of
+// another act: it carries a pronoun or the object marker («copy‌ش رو
+// publish کن», «کپی رو منتشر کن»), and the clause publishes, hides,
+// closes, deletes or edits.
+func (f *frame) copyIsObject() bool {
+	c := f.toks
+	if !(c.has(publishWordsV) || c.has(draftWordsV) || c.has(deleteWordsV) || c.has(renameVerbsV)) {
+		return false
+	}
+	for i, t := range c {
+		if t.quoted || !(c.atAny(i, copyV2) > 0 || isAny(t.m, "کپیه", "کپیش", "نسخهه", "کپیشو", "copy")) {
+			continue
+		}
+		if t.pron || i+1 < len(c) && isAny(c[i+1].m, "را", "رو") {
+			return true
+		}
+	}
+	return false
+}
+
 // stopsAnswers finds the word that stops a form taking answers, said
 // with the taking: «دریافت پاسخ … متوقف/قطع شود», «پاسخ‌گیری بسته شود».
 func (c clause) stopsAnswers(used []bool) int {
+	// «فرم ۶۱ دیگه رزومه نگیره», «دیگر ثبت‌نام نپذیرد»: no more of what
+	// the form takes in, whatever it is called.
+	for i, t := range c {
+		if t.quoted || !isAny(t.m, "دیگه", "دیگر", "anymore") {
+			continue
+		}
+		for k := i + 1; k < len(c) && k <= i+3; k++ {
+			if !used[k] && !c[k].quoted && isAny(c[k].m, refuseTakingVerbs...) {
+				return k
+			}
+		}
+	}
 	taking := false
 	for _, t := range c {
 		if !t.quoted && isAny(t.m, "دریافت", "پاسخگیری", "جوابگیری", "گرفتن", "قبول") {
@@ -296,6 +377,20 @@ func (c clause) partOfForm() string {
 			k--
 		}
 		if !c[k].quoted && isAny(c[k].m, formParts...) {
+			return c[k].s
+		}
+		// «کد ملی فرم ۳ رو پاک کن», «ایمیل فرم ۳»: a question's subject
+		// in ezafe with the form is what is deleted — a question, never
+		// the form.
+		for j := max(k-2, 0); j <= k; j++ {
+			if l := labelAt(c, j); l != nil && j+l.n == k+1 {
+				return surfaceOf(c[j : k+1])
+			}
+		}
+		// «لوگوی فرم ۳ رو حذف کن»: a word not understood, with the ezafe
+		// written on it, is something of the form's and may be what is
+		// meant; the form is not deleted, closed or unpublished on a guess.
+		if isWord(c[k]) && !c[k].quoted && !accounted(c[k]) && !c[k].isNum && (strings.HasSuffix(c[k].s, "ی") || strings.HasSuffix(c[k].s, "ۀ")) && utf8.RuneCountInString(c[k].s) > 2 {
 			return c[k].s
 		}
 	}

@@ -46,7 +46,7 @@ func collectLists(toks []token) []token {
 				continue
 			}
 		}
-		if t.punct && t.m == "(" && len(out) > 0 && choiceBefore(out) {
+		if t.punct && t.m == "(" && len(out) > 0 && (choiceBefore(out) || oneWordedQuestion(out) && slashedParens(toks, i)) {
 			// «یه سوال چند جوابی «علاقه‌مندی‌ها» … (ورزش/موسیقی/کتاب)»:
 			// after a choice question, parentheses list its options.
 			if l, end := optionList(toks, i); l != nil && len(l.items) > 1 {
@@ -66,9 +66,17 @@ func collectLists(toks []token) []token {
 				continue
 			}
 		}
-		if t.punct && t.m == ":" && len(out) > 0 && colonListFollows(out) {
-			// «این سوال‌ها رو اضافه کن: «نام» اجباری، «ایمیل» اختیاری».
-			if items, end := listItems(toks, i+1, false); len(items) > 1 && endsCommand(toks, end) {
+		if t.punct && t.m == ":" && len(out) > 0 {
+			// «این سوال‌ها رو اضافه کن: «نام» اجباری، «ایمیل» اختیاری»; the
+			// list may end the sentence, or a new question may follow it
+			// («…، «موبایل» و یه dropdown «…» با options …؛ بعد …»).
+			// After the verb that makes a form, items each typed in
+			// parentheses are its questions too, and an order may follow
+			// («یه فرم بساز: اسم (کوتاه)، سن (عددی) و بعدش منتشرش کن»).
+			items, end := listItems(toks, i+1, false)
+			plural := colonListFollows(out)
+			typed := !plural && len(items) > 1 && madeBefore(out) && typedItems(items)
+			if len(items) > 1 && (plural && (endsCommand(toks, end) || newQuestionAt(toks, end)) || typed && (endsCommand(toks, end) || newQuestionAt(toks, end) || orderFollows(toks, end))) {
 				out = append(out, listToken(&tokenList{items: items, named: true}, surfaceOf(toks[i:end])))
 				i = end - 1
 				changed = true
@@ -80,7 +88,12 @@ func collectLists(toks []token) []token {
 			// سوال بذار اسم فامیل موبایل»: after the verb, as many items as
 			// the count names them.
 			n := countBefore(out)
-			items, end := listItems(toks, i+1, false)
+			from := i + 1
+			// «دو تا سوال بذار مثل «الف» و «ب»»: «مثل» introduces them.
+			for from < len(toks) && !toks[from].quoted && isAny(toks[from].m, listMarkers...) {
+				from++
+			}
+			items, end := listItems(toks, from, false)
 			if len(items) == 1 && len(items[0]) == n && allPlainWords(items[0]) {
 				items = wordItems(items[0])
 			}
@@ -89,6 +102,36 @@ func collectLists(toks []token) []token {
 				i = end - 1
 				changed = true
 				continue
+			}
+		}
+		if a, b, n := yesNoAt(toks, i); n > 0 {
+			// «یه سوال بله/خیر», «a yes/no question»: a question of two
+			// options, as said.
+			yes := &tokenList{options: true, items: [][]token{{a}, {b}}}
+			if i+n < len(toks) && toks[i+n].qnoun {
+				out = append(out, toks[i+n], listToken(yes, surfaceOf(toks[i:i+n])))
+				i += n
+				changed = true
+				continue
+			}
+			if k := len(out) - 1; k >= 0 && (out[k].qnoun || typeWords[out[k].m]) {
+				out = append(out, listToken(yes, surfaceOf(toks[i:i+n])))
+				i += n - 1
+				changed = true
+				continue
+			}
+		}
+		if !t.quoted && t.m == "یکی" && !(i+1 < len(toks) && isAny(toks[i+1].m, "از", "دیگه", "دیگر")) {
+			// «شیش تا سوال داشته باشه یکی اسم و فامیل جواب کوتاه، یکی
+			// ایمیل، یکی سابقه کار که عددی باشه …»: the questions counted
+			// before, named one by one.
+			if n := countBefore(out); n >= 2 {
+				if items, end := oneByOne(toks, i, n); items != nil {
+					out = append(out, listToken(&tokenList{items: items, named: true}, surfaceOf(toks[i:end])))
+					i = end - 1
+					changed = true
+					continue
+				}
 			}
 		}
 		if t.punct && t.m == ":" && i+1 < len(toks) {
@@ -205,6 +248,10 @@ func questionList(toks []token, at int) (*tokenList, int) {
 	if colon {
 		j++
 	}
+	if plural && !colon && j < len(toks) && !toks[j].quoted && isAny(toks[j].m, listPointers...) {
+		// «پرسش‌های زیر … افزوده شوند: …»: the list comes after the colon.
+		return nil, 0
+	}
 	if !plural && !colon {
 		if j >= len(toks) || labelAt(clause(toks), j) == nil {
 			return nil, 0
@@ -223,6 +270,12 @@ func questionList(toks []token, at int) (*tokenList, int) {
 	places := true
 	for _, it := range items {
 		_, ord := ordinal(it[0].m)
+		if len(it) == 3 && !it[0].quoted && isAny(it[1].m, "تا", "to") && !it[2].quoted {
+			// «سوال‌های دوم تا چهارم»: a range of places.
+			_, ord2 := ordinal(it[2].m)
+			places = places && (ord || it[0].isNum) && (ord2 || it[2].isNum)
+			continue
+		}
 		places = places && len(it) == 1 && !it[0].quoted && (ord || it[0].isNum)
 	}
 	if places {
@@ -306,20 +359,36 @@ func inTypePhrase(toks []token, i int) bool {
 // options («گزینه‌های سوال دوم فرم ۵»), the verb that gives the new ones
 // («رو بکن …», «رو به … تغییر بده»), and returns where they start.
 func optionsAfterVerb(toks []token, from int) int {
-	if from >= len(toks) || !toks[from].qnoun {
+	if from >= len(toks) {
 		return 0
 	}
-	// «… به این صورت اصلاح شود: خیلی کم، کم، …»: a colon says where.
-	for k := from + 1; k < len(toks) && k < from+12 && !(toks[k].punct && toks[k].m != ":") && !toks[k].quoted; k++ {
-		if toks[k].punct && toks[k].m == ":" {
-			return k + 1
+	// «گزینه‌هاش غلطه بکنش …», «گزینه‌هاشم بزار …»: options of the
+	// question just named, with their verb close after.
+	start, window := from+1, 9
+	if !toks[from].qnoun {
+		start, window = from, 3
+	} else {
+		// «… به این صورت اصلاح شود: خیلی کم، کم، …»: a colon says where.
+		for k := from + 1; k < len(toks) && k < from+12 && !(toks[k].punct && toks[k].m != ":") && !toks[k].quoted; k++ {
+			if toks[k].punct && toks[k].m == ":" {
+				return k + 1
+			}
 		}
 	}
-	for k := from + 1; k < len(toks) && k < from+9; k++ {
+	for k := start; k < len(toks) && k < from+window; k++ {
 		if toks[k].punct || toks[k].quoted {
 			return 0
 		}
 		if isAny(toks[k].m, "بکن", "کن", "بذار", "بگذار", "بزار", "بشه", "باشه", "بشن", "باشن", "به", "to") {
+			// «… عوض کن بکن الف، ب»: the verb said twice.
+			for k+2 < len(toks) && !toks[k+1].quoted && isAny(toks[k+1].m, "بکن", "بذار", "بزار", "بگذار", "بنویس") {
+				k++
+			}
+			// «… set کن به low، …», «… replace کن با «حضوری» …»: the
+			// preposition after the verb introduces the options.
+			if k+2 < len(toks) && !toks[k+1].quoted && !toks[k+1].punct && isAny(toks[k+1].m, "به", "با", "to", "with") && !isAny(toks[k].m, "به", "to") {
+				return k + 2
+			}
 			return k + 1
 		}
 	}
@@ -530,6 +599,14 @@ func listEnds(toks []token, j int, options bool) bool {
 		return !isAny(t.m, "(", ")")
 	}
 	c := clause(toks)
+	// «… تبریز بهش اضافه کن», «… ۹ براش بذار»: a preposition carrying a
+	// pronoun points back at the question; no option holds one.
+	if t.pron && isAny(t.m, pronounPrepositions...) {
+		return true
+	}
+	if newQuestionAt(toks, j) {
+		return true
+	}
 	if t.qnoun || isAny(t.m, "را", "رو", "که", "باشه", "باشد", "باشن", "باشند", "بشه", "هست", "است", "then", "to") || isAny(t.m, lightVerbs...) || isAskVerb(t.m) {
 		return true
 	}
@@ -623,6 +700,11 @@ func itemGroup(item []token, named bool) fieldGroup {
 		if isAny(t.m, optionalWords...) {
 			continue
 		}
+		// ««نام» short text و required»: «و» joins what is said of the
+		// question, not words of its wording.
+		if isAny(t.m, "و", "and") && (j+1 >= len(c) || isAny(c[j+1].m, requiredWords...) || isAny(c[j+1].m, optionalWords...)) {
+			continue
+		}
 		if l := labelAt(c, j); l != nil {
 			if g.typ == "" {
 				g.typ, g.format = l.typ, l.format
@@ -687,6 +769,9 @@ func (c clause) v2Traits(g *fieldGroup, at, hi int, used []bool) {
 		for j < hi && !c[j].quoted && typeWords[c[j].m] {
 			j++
 		}
+		if j > at+1 && j < hi && isAny(c[j].m, "و", "and") {
+			j = hi // «یه سوال بلند و غیر ضروری»: no wording follows «و»
+		}
 		if j > at+1 {
 			if k := c.bareWordingEnd(j, hi, used); k > j {
 				g.question = surfaceOf(c[j:k])
@@ -712,13 +797,20 @@ func (c clause) v2Traits(g *fieldGroup, at, hi int, used []bool) {
 					// «یه سوال تاریخ «تاریخ مراجعه»», «سوال ایمیل با عنوان
 					// «…»»: a quote after the label is the wording; the
 					// label only names the kind.
+					end := j + l.n
 					if q := c.quoteIn(j+l.n, hi, used); q >= 0 {
 						g.question, used[q] = c[q].s, true
 					} else if !l.typeOnly && !(l.n == 1 && namesType(c[j].m)) {
-						g.question = surfaceOf(c[j : j+l.n])
+						// «یه سوال شماره موبایل مشتری»: the words after the
+						// label go on with the wording.
+						end = max(end, c.bareWordingEnd(end, hi, used))
+						g.question = surfaceOf(c[j:end])
 					}
+					markUsed(used, j, end)
+					j = end - l.n
+				} else {
+					markUsed(used, j, j+l.n)
 				}
-				markUsed(used, j, j+l.n)
 				j += l.n - 1
 			}
 		}
@@ -837,7 +929,20 @@ func attachOptions(fs []*frame) []*frame {
 // ثبت‌نام همایش / پرسش‌ها: نام، ایمیل» — as the sentence it stands for:
 // make a form with that title, and the rest as said.
 func structured(toks []token) []token {
+	toks = formIDLabels(toks)
 	c := clause(toks)
+	// «عنوان فرم ۴: «گزارش»», «title of form 4: Report»: the name of a
+	// form that exists, written as a labelled field, renames it.
+	if n := c.atAny(0, nameNounsV); n > 0 {
+		j := n
+		if j < len(c) && c[j].m == "of" {
+			j++
+		}
+		if k := c.atAny(j, formNounsV); k > 0 && j+k+1 < len(c) && c[j+k].isNum && c[j+k+1].m == ":" {
+			out := append(append([]token{}, toks[:j+k+1]...), tokenize("رو بکن")...)
+			return append(out, toks[j+k+2:]...)
+		}
+	}
 	i := 0
 	for i < len(c) && (c[i].punct && c[i].m != ":" || isAny(c[i].m, "—", "-", "–", "/") || c.atAny(i, newFormV) > 0 || c.atAny(i, formNounsV) > 0) {
 		if n := c.atAny(i, newFormV); n > 0 {
@@ -877,7 +982,30 @@ func structured(toks []token) []token {
 	q := token{m: matchForm(text), s: text, quoted: true}
 	q.r0 = firstRune(q.m)
 	out = append(out, q)
-	return append(out, toks[j:]...)
+	// «سوال ۱: نظر کلی (بلند)، سوال ۲: …»: numbered labels of the new
+	// form's questions, not places of questions it has.
+	for k := j; k < len(toks); k++ {
+		if k+2 < len(toks) && toks[k].qnoun && !toks[k].quoted && toks[k+2].m == ":" && (toks[k+1].isNum || isOrdinal(toks[k+1].m)) {
+			out = append(out, toks[k])
+			k++
+			continue
+		}
+		out = append(out, toks[k])
+	}
+	return out
+}
+
+// formIDLabels reads «فرم: ۵», «Form: 5», a form's number written as a
+// labelled field, as «فرم ۵».
+func formIDLabels(toks []token) []token {
+	c := clause(toks)
+	for i := 0; i+2 < len(c); i++ {
+		if n := c.atAny(i, formNounsV); n > 0 && i+n+1 < len(c) && c[i+n].m == ":" && c[i+n+1].isNum && !c[i+n+1].quoted && (c[i+n+1].digits || !isLatin(c[i+n+1].m) && !isAny(c[i+n+1].m, "یه", "یک")) {
+			out := append(append([]token{}, toks[:i+n]...), toks[i+n+1:]...)
+			return formIDLabels(out)
+		}
+	}
+	return toks
 }
 
 // choiceBefore reports a singular question of a choice type said in
@@ -890,7 +1018,9 @@ func choiceBefore(before []token) bool {
 		if t.punct && !isAny(t.m, "،", ",") || t.list != nil || isAny(t.m, pluralQuestionNouns...) {
 			return false
 		}
-		question = question || t.qnoun
+		// «یه dropdown «نوع پرداخت» اضافه کن: …»: a worded choice
+		// type is a question without the noun.
+		question = question || t.qnoun || t.quoted
 		if t.isNum && t.num > 1 && k+1 < len(before) && (before[k+1].qnoun || before[k+1].m == "تا") {
 			return false // «دو سوال کشویی: استان و شهرستان» words two questions
 		}
@@ -1020,7 +1150,7 @@ func (c clause) markScales(used []bool) {
 
 // dropWarning tells the admin a detail was left out of the plan.
 func (b *builder) dropWarning(what string) {
-	fa := map[string]string{"the rating's scale": "مقیاس امتیاز", "the number's bounds": "کران‌های عدد", "the file's limits": "محدودیت‌های فایل", "the answer's length": "شمار رقم‌های پاسخ"}[what]
+	fa := map[string]string{"the rating's scale": "مقیاس امتیاز", "the number's bounds": "کران‌های عدد", "the file's limits": "محدودیت‌های فایل", "the answer's length": "شمار رقم‌های پاسخ", "the answer's uniqueness": "یکتا بودن پاسخ"}[what]
 	b.warn("detail.dropped", domain.T("%s cannot be set by a plan; the question is added without it", domain.Both{EN: what, FA: fa}))
 }
 
@@ -1048,12 +1178,17 @@ func (c clause) bareWordingEnd(j, hi int, used []bool) int {
 // endsBareWording reports a token no unquoted wording holds.
 func (c clause) endsBareWording(k int) bool {
 	t := c[k]
+	// «غیر ضروری», «غیر اجباری»: the negation of «required» is a detail.
+	if t.m == "غیر" && k+1 < len(c) && (isAny(c[k+1].m, requiredWords...) || isAny(c[k+1].m, optionalWords...)) {
+		return true
+	}
 	return t.punct || t.quoted || t.list != nil || t.qnoun || t.isNum || t.pron ||
 		isAny(t.m, "با", "به", "تو", "توی", "در", "برای", "واسه", "که", "را", "رو", "هم", "دیگه", "دیگر", "یه", "یک", "از", "ای", "with", "to", "in", "for") ||
 		isAny(t.m, lightVerbs...) || isAny(t.m, requiredWords...) || isAny(t.m, optionalWords...) || typeWords[t.m] ||
 		c.atAny(k, actionWordsV) > 0 || c.atAny(k, placeVerbsV) > 0 || c.atAny(k, formNounsV) > 0 || c.atAny(k, deleteWordsV) > 0 ||
 		c.atAny(k, titleMarkersV) > 0 || c.atAny(k, questionMarksV) > 0 || isOptionNoun(t.m) || c.atAny(k, slotMarkersV) > 0 || c.atAny(k, topMarkersV) > 0 ||
-		c.atAny(k, endWordsV) > 0 || isAny(t.m, "بعد", "قبل", "پیش", "پس", "اول", "آخر", "ته")
+		c.atAny(k, endWordsV) > 0 || isAny(t.m, "بعد", "قبل", "پیش", "پس", "اول", "آخر", "ته") ||
+		t.m == "یکی" && !(k+1 < len(c) && isAny(c[k+1].m, "از", "دیگه", "دیگر"))
 }
 
 // bareWordings keeps whole an unquoted wording said after a question's
@@ -1226,7 +1361,7 @@ func oneWordedQuestion(before []token) bool {
 func labelledTypes(toks []token) []token {
 	c := clause(toks)
 	for i := 0; i+3 < len(c); i++ {
-		if !(c[i].punct && isAny(c[i].m, "،", ",", "-", "–", "|")) || !isAny(c[i+1].m, "نوع", "نوعش", "type", "قالب") || c[i+2].m != ":" {
+		if !(c[i].punct && isAny(c[i].m, "،", ",", "-", "–", "|", "/")) || !isAny(c[i+1].m, "نوع", "نوعش", "type", "قالب") || c[i+2].m != ":" {
 			continue
 		}
 		_, n := c.fieldTypeAt(i + 3)
@@ -1242,11 +1377,149 @@ func labelledTypes(toks []token) []token {
 	return toks
 }
 
+// slashedParens reports parentheses opened at i whose words are parted
+// by «/»: «(مبتدی/متوسط/پیشرفته)» can only be options.
+func slashedParens(toks []token, i int) bool {
+	slash := false
+	for k := i + 1; k < len(toks); k++ {
+		if toks[k].punct && toks[k].m == ")" {
+			return slash
+		}
+		slash = slash || toks[k].punct && toks[k].m == "/"
+	}
+	return false
+}
+
+// yesNoAt reads «بله خیر», «بله/خیر», «بله یا خیر», «آره نه», «yes/no»
+// at i: the two answers and the tokens they span.
+func yesNoAt(toks []token, i int) (yes, no token, n int) {
+	if i+1 >= len(toks) || toks[i].quoted || !isAny(toks[i].m, "بله", "آره", "yes") {
+		return token{}, token{}, 0
+	}
+	j := i + 1
+	if isAny(toks[j].m, "/", "یا", "or") && j+1 < len(toks) {
+		j++
+	}
+	if toks[j].quoted || !(isAny(toks[j].m, "خیر", "no") || toks[i].m == "آره" && toks[j].m == "نه") {
+		return token{}, token{}, 0
+	}
+	return toks[i], toks[j], j + 1 - i
+}
+
+// oneByOne reads n items each opened by «یکی» from i: each its wording
+// and what is said of it («که عددی باشه», «جواب کوتاه و اجباری»). It
+// gives nothing unless there are n, each starting with its wording.
+func oneByOne(toks []token, i, n int) ([][]token, int) {
+	c := clause(toks)
+	var items [][]token
+	var cur []token
+	j := i
+	for ; j < len(toks); j++ {
+		t := toks[j]
+		if !t.quoted && t.m == "یکی" && !(j+1 < len(toks) && isAny(toks[j+1].m, "از", "دیگه", "دیگر")) {
+			if j > i {
+				items = append(items, cur)
+			}
+			cur = nil
+			continue
+		}
+		if t.punct && !isAny(t.m, "،", ",", "(", ")") || !t.quoted && (conjunctions[t.m] && !isAny(t.m, "و", "and") || c.atAny(j, actionWordsV) > 0 && !isAny(t.m, "فعال")) {
+			break
+		}
+		// «… یکی نام خانوادگی هر دو اجباری»: what is said of them all
+		// ends the last item.
+		if !t.quoted && (t.m == "هر" && j+1 < len(toks) && toks[j+1].isNum || isAny(t.m, quantifiers...) || strings.HasPrefix(t.m, "جفت")) {
+			break
+		}
+		if t.punct || !t.quoted && isAny(t.m, "که", "هم", "باشه", "باشد", "بشه", "باشن", "باشند", "بود") {
+			continue
+		}
+		cur = append(cur, t)
+	}
+	items = append(items, cur)
+	if len(items) != n {
+		return nil, 0
+	}
+	for k, it := range items {
+		for len(it) > 0 && !it[len(it)-1].quoted && isAny(it[len(it)-1].m, "و", "and") {
+			it = it[:len(it)-1]
+		}
+		if len(it) == 0 || countedItem(it) {
+			return nil, 0
+		}
+		items[k] = it
+	}
+	return items, j
+}
+
+// madeBefore reports a verb that makes a form in the tokens before.
+func madeBefore(before []token) bool {
+	c := clause(before)
+	for k := len(before) - 1; k >= 0; k-- {
+		if before[k].punct && !isAny(before[k].m, "،", ",") {
+			return false
+		}
+		if c.createVerbAt(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// typedItems reports items each saying its type in parentheses: «اسم
+// (کوتاه)», «عکس (فایل)».
+func typedItems(items [][]token) bool {
+	for _, it := range items {
+		open := -1
+		for k, t := range it {
+			if t.punct && t.m == "(" {
+				open = k
+			}
+		}
+		if open < 1 {
+			return false
+		}
+		if g := itemGroup(it, true); g.typ == "" {
+			return false
+		}
+	}
+	return true
+}
+
+// orderFollows reports «و بعدش …», «، سپس …» at end: a new order after a
+// list.
+func orderFollows(toks []token, end int) bool {
+	j := end
+	for j < len(toks) && (toks[j].punct && isAny(toks[j].m, "،", ",", "؛", ";") || isAny(toks[j].m, "و", "and")) {
+		j++
+	}
+	return j > end && j < len(toks) && (conjunctions[toks[j].m] || isAny(toks[j].m, orderWords...))
+}
+
+// newQuestionAt reports a question counted at j, «یه dropdown …», «یک
+// سوال …»: the start of one more question after a list.
+func newQuestionAt(toks []token, j int) bool {
+	if j+2 < len(toks) && !toks[j].quoted && isAny(toks[j].m, "و", "and") {
+		j++ // «… و یه سوال کشویی …»
+	}
+	if j+1 >= len(toks) || toks[j].quoted || !isAny(toks[j].m, "یه", "یک") {
+		return false
+	}
+	_, n := clause(toks).fieldTypeAt(j + 1)
+	return toks[j+1].qnoun || n > 0
+}
+
 // endsCommand reports that nothing but punctuation follows end: «…، شمارهٔ
 // همراه و ایمیل.» ends with its full stop.
 func endsCommand(toks []token, end int) bool {
+	thanks := false
 	for k := end; k < len(toks); k++ {
-		if !toks[k].punct || !isAny(toks[k].m, ".", "!", "؛", ";", "…") {
+		// «… (فایل). سپاسگزارم.»: thanks after the list close it too.
+		if !toks[k].punct && !toks[k].quoted && k > end && (thanks || toks[k-1].punct) && isAny(toks[k].m, thankWords...) {
+			thanks = true
+			continue
+		}
+		if !toks[k].punct || !isAny(toks[k].m, ".", "!", "؛", ";", "…", "،", ",") {
 			return false
 		}
 	}

@@ -20,6 +20,11 @@ func (c clause) saysBefore() bool {
 		if isAny(t.m, "قبلش", "پیشش", "قبلشم", "first", "beforehand") {
 			return true
 		}
+		// «…، البته بعد از اینکه سوال سومشو اجباری کردی»: what is to
+		// have been done comes first.
+		if i+2 < len(c) && isAny(t.m, "بعد", "پس") && c[i+1].m == "از" && isAny(c[i+2].m, "اینکه", "آنکه") {
+			return true
+		}
 		return i+2 < len(c) && isAny(t.m, "قبل", "پیش", "before") && isAny(c[i+1].m, "از", "that") && isAny(c[i+2].m, "اون", "آن", "این", "that", "همه")
 	}
 	return false
@@ -325,7 +330,7 @@ func (c clause) saysAll() bool {
 		if t.m == "هر" && i+1 < len(c) && (c[i+1].isNum || strings.HasPrefix(c[i+1].m, "دو") || strings.HasPrefix(c[i+1].m, "سه")) {
 			return true
 		}
-		if strings.HasPrefix(t.m, "هردو") || strings.HasPrefix(t.m, "هرسه") || isAny(t.m, "همشون", "همهشون", "همه", "همگی", "both", "all", "each") {
+		if strings.HasPrefix(t.m, "هردو") || strings.HasPrefix(t.m, "هرسه") || strings.HasPrefix(t.m, "جفت") || isAny(t.m, "همشون", "همهشون", "همه", "همگی", "both", "all", "each") {
 			return true
 		}
 	}

@@ -27,6 +27,12 @@ func attachVerbless(fs []*frame) []*frame {
 	}
 	for i, f := range fs {
 		f.budget = i + 1
+		if f.negated && !f.hasIntent() {
+			// «فرم ۵ رو نه، فرم ۴ رو پاک کن»: the form denied takes no
+			// verb said after it.
+			out = append(out, f)
+			continue
+		}
 		if prev := last(out); len(pending) == 0 && prev != nil && !f.hasIntent() && !f.negated {
 			if continuesTitle(prev, f) {
 				continue
@@ -82,7 +88,7 @@ func attachVerbless(fs []*frame) []*frame {
 				if len(own) == 0 {
 					own = f.bareIDs
 				}
-				f.ids = append(append([]int64{}, p.ids...), own...)
+				f.ids = uniqueIDs(append(append([]int64{}, p.ids...), own...))
 			case len(out) == 0 && len(p.groups) > 0:
 				// Nothing before to complete: the fields go to the verb's form.
 				f.groups = append(append([]fieldGroup{}, p.groups...), f.groups...)
@@ -182,4 +188,20 @@ func repeatsState(prev, f *frame) bool {
 	}
 	f.publish, f.draft, f.ids = prev.publish, prev.draft, ids
 	return true
+}
+
+// uniqueIDs keeps the first of every id said twice: «فرم ۵ … فرم ۵ رو
+// منتشر کن» names one form.
+func uniqueIDs(ids []int64) []int64 {
+	out := ids[:0]
+	for k, id := range ids {
+		seen := false
+		for _, o := range ids[:k] {
+			seen = seen || o == id
+		}
+		if !seen {
+			out = append(out, id)
+		}
+	}
+	return out
 }
