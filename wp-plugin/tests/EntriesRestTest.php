@@ -163,6 +163,10 @@ final class EntriesRestTest extends Arshline_Answered_Form_Test_Case {
 		$this->assertSame( 403, arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/submissions", array(), false )->get_status() );
 		$this->assertSame( 403, arshline_test_rest( 'DELETE', "/arshline/v1/forms/$form_id/submissions", array( 'ids' => $ids ), false )->get_status() );
 		$this->assertCount( 1, arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/submissions" )->get_data()->items );
+		// A program with an application password holds no nonce and needs none.
+		$GLOBALS['wp_rest_auth_cookie'] = false;
+		$this->assertCount( 1, arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/submissions", array(), false )->get_data()->items );
+		$GLOBALS['wp_rest_auth_cookie'] = true;
 	}
 
 	public function test_download_names_and_types_are_safe() {

@@ -51,7 +51,7 @@ final class Arshline_Sidecar_Plugin {
 	/**
 	 * Daemon methods called with manage_options forwarded.
 	 */
-	const OPTIONS_METHODS = array( 'audit.list', 'model.get', 'model.probe', 'model.configure', 'system.status' );
+	const OPTIONS_METHODS = array( 'audit.list', 'model.get', 'model.probe', 'model.configure', 'system.status', 'webhooks.secret', 'sms.settings.get', 'sms.settings.set', 'sms.test' );
 
 	/**
 	 * Hooks the plugin into WordPress.
@@ -119,6 +119,10 @@ final class Arshline_Sidecar_Plugin {
 	public static function filter_script_translation_file( $file, $handle, $domain ) {
 		if ( self::TEXT_DOMAIN !== $domain || ! is_string( $file ) ) {
 			return $file;
+		}
+		// Every admin page's script shares the admin catalogue.
+		if ( 0 === strpos( $handle, Arshline_Sidecar_Admin::SCRIPT . '-' ) ) {
+			$handle = Arshline_Sidecar_Admin::SCRIPT;
 		}
 		return ARSHLINE_SIDECAR_DIR . 'languages/' . self::TEXT_DOMAIN . '-' . self::locale() . '-' . $handle . '.json';
 	}

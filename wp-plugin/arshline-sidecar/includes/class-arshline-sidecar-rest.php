@@ -39,6 +39,7 @@ final class Arshline_Sidecar_Rest {
 			new Arshline_Sidecar_REST_Submissions_Controller(),
 			new Arshline_Sidecar_REST_Results_Controller(),
 			new Arshline_Sidecar_REST_Builder_Controller(),
+			new Arshline_Sidecar_REST_Relay_Controller(),
 		);
 	}
 

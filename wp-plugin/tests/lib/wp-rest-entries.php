@@ -147,6 +147,9 @@ function arshline_test_rest_boot( $socket ) {
 	Arshline_Test_WP::$caps      = array( 'read', 'manage_arshline_forms' );
 	Arshline_Test_WP::$logged_in = true;
 	Arshline_Test_WP::$nonces    = array( 'rest-ok' => 'wp_rest' );
+	// The requests are a logged-in browser page's, authenticated by cookie
+	// (rest_cookie_collect_status() notes it so).
+	$GLOBALS['wp_rest_auth_cookie'] = true;
 	if ( ! did_action( 'rest_api_init' ) ) {
 		add_action( 'rest_api_init', array( 'Arshline_Sidecar_Rest', 'register_routes' ) );
 		rest_get_server();

@@ -84,6 +84,6 @@ require_once ABSPATH . WPINC . '/rest-api/endpoints/class-wp-rest-controller.php
 $arshline_inc = dirname( __DIR__, 2 ) . '/arshline-sidecar/includes';
 require_once $arshline_inc . '/class-arshline-sidecar-plugin.php';
 require_once $arshline_inc . '/class-arshline-sidecar-rest.php';
-foreach ( array( 'controller', 'health-controller', 'plans-controller', 'executions-controller', 'undo-controller', 'audit-controller', 'forms-controller', 'hosha2-controller', 'hosha2-jobs-controller', 'versions-controller', 'builder-controller', 'stream', 'submissions-controller', 'results-controller' ) as $arshline_class ) {
+foreach ( array( 'controller', 'health-controller', 'plans-controller', 'executions-controller', 'undo-controller', 'audit-controller', 'forms-controller', 'hosha2-controller', 'hosha2-jobs-controller', 'versions-controller', 'builder-controller', 'relay-controller', 'stream', 'submissions-controller', 'results-controller' ) as $arshline_class ) {
 	require_once $arshline_inc . '/rest/class-arshline-sidecar-rest-' . $arshline_class . '.php';
 }

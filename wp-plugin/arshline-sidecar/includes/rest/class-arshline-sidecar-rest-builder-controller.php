@@ -59,7 +59,6 @@ class Arshline_Sidecar_REST_Builder_Controller extends Arshline_Sidecar_REST_Con
 						'title'               => array(
 							'description'       => __( 'The form\'s new title.', 'arshline-sidecar' ),
 							'type'              => 'string',
-							'sanitize_callback' => 'sanitize_text_field',
 						),
 						'document'            => array(
 							'description' => __( 'The whole arshline_form@v1 document.', 'arshline-sidecar' ),

@@ -26,12 +26,22 @@ abstract class Arshline_Sidecar_REST_Controller extends WP_REST_Controller {
 	protected $capability = Arshline_Sidecar_Plugin::CAP;
 
 	/**
-	 * Every route: a user holding the controller's capability, with the
-	 * page's wp_rest nonce.
+	 * Whether WordPress authenticated this request by its login cookie
+	 * (rest_cookie_collect_status() notes it): only such a request is
+	 * asked for nonces, which a browser page holds and a program calling
+	 * with an application password does not.
 	 *
-	 * WordPress already refuses a cookie request whose nonce is wrong; the
-	 * nonce is asked for here too so that a request authenticated another
-	 * way (an application password) is refused as it always was.
+	 * @return bool
+	 */
+	public static function cookie_authenticated() {
+		return isset( $GLOBALS['wp_rest_auth_cookie'] ) && true === $GLOBALS['wp_rest_auth_cookie'];
+	}
+
+	/**
+	 * Every route: a user holding the controller's capability; a request
+	 * authenticated by cookie also with the page's wp_rest nonce (which
+	 * WordPress's rest_cookie_check_errors() has already asked for; checked
+	 * again so that the route never depends on that filter staying).
 	 *
 	 * @param WP_REST_Request $request The request.
 	 * @return true|WP_Error
@@ -43,6 +53,9 @@ abstract class Arshline_Sidecar_REST_Controller extends WP_REST_Controller {
 				__( 'Sorry, only administrators can use Arshline AI.', 'arshline-sidecar' ),
 				array( 'status' => rest_authorization_required_code() )
 			);
+		}
+		if ( ! self::cookie_authenticated() ) {
+			return true;
 		}
 		$nonce = $request->get_header( 'x_wp_nonce' );
 		if ( ! $nonce ) {

@@ -156,11 +156,6 @@ class Arshline_Sidecar_REST_Forms_Controller extends Arshline_Sidecar_REST_Contr
 					'type'        => 'string',
 					'context'     => array( 'view', 'edit' ),
 					'required'    => true,
-					'arg_options' => array(
-						// Sanitized, not type-checked, as it always was.
-						'sanitize_callback' => 'sanitize_text_field',
-						'validate_callback' => null,
-					),
 				),
 				'status'          => array(
 					'description' => __( 'The form\'s status.', 'arshline-sidecar' ),

@@ -161,7 +161,7 @@ class Arshline_Sidecar_REST_Hosha2_Jobs_Controller extends Arshline_Sidecar_REST
 		$wait   = isset( $body->wait ) && true === $body->wait;
 		$params = (object) array(
 			'form_id' => $form_id,
-			'prompt'  => sanitize_textarea_field( $body->prompt ),
+			'prompt'  => $body->prompt,
 			'options' => property_exists( $body, 'options' ) ? $body->options : (object) array(),
 			'req_id'  => strtolower( $req_id ),
 			'wait'    => $wait,

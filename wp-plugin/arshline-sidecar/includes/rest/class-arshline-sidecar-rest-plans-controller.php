@@ -71,11 +71,6 @@ class Arshline_Sidecar_REST_Plans_Controller extends Arshline_Sidecar_REST_Contr
 					'type'        => 'string',
 					'context'     => array( 'edit' ),
 					'required'    => true,
-					'arg_options' => array(
-						// Taken as text, as it always was: sanitized, not type-checked.
-						'sanitize_callback' => 'sanitize_textarea_field',
-						'validate_callback' => null,
-					),
 				),
 				'mode'     => array(
 					'description' => __( 'Which planner reads the command.', 'arshline-sidecar' ),

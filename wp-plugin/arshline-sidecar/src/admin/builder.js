@@ -13,7 +13,7 @@
 import { __, _n, sprintf } from '@wordpress/i18n';
 
 import { call, describe } from './api';
-import { isFa, locale, nonces, POLL_MS } from './config';
+import { isFa, locale, nonces, POLL_MS, pageUrl, formId } from './config';
 import { $, el, bdi, clear, show, message, showError, busy } from './dom';
 import { fieldLabel, renderForm } from './form-preview';
 import { loadForms, runFormAction, answersInfo, shortcodeBox } from './forms';
@@ -188,11 +188,7 @@ export function closeBuilder() {
 	}
 	B.id = 0;
 	B.doc = null;
-	show( $( 'arsh-builder' ), false );
-	if ( /^#builder\//.test( window.location.hash ) ) {
-		window.history.replaceState( null, '', window.location.pathname + window.location.search );
-	}
-	loadForms();
+	window.location.href = pageUrl( 'forms' );
 }
 
 /* ---------- ids ---------- */
@@ -1338,5 +1334,9 @@ export function initBuilder() {
 		}
 	} );
 	window.addEventListener( 'hashchange', routeFromHash );
+	if ( ! /^#builder\//.test( window.location.hash || '' ) && formId ) {
+		openBuilder( formId );
+		return;
+	}
 	routeFromHash();
 }
