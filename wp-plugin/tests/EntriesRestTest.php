@@ -69,6 +69,31 @@ final class EntriesRestTest extends Arshline_Answered_Form_Test_Case {
 		$this->assertSame( 404, $missing->get_status() );
 	}
 
+	public function test_fields_and_context_shape_the_answer() {
+		list( $form_id, $ids ) = $this->answered_form( 1 );
+		$request = new WP_REST_Request( 'GET', "/arshline/v1/forms/$form_id/submissions/{$ids[0]}" );
+		$request->set_header( 'x_wp_nonce', 'rest-ok' );
+		$request->set_query_params( array( '_fields' => 'id,tracking_code' ) );
+		// As WordPress does on rest_post_dispatch when it serves the answer.
+		$response = rest_filter_response_fields( rest_get_server()->dispatch( $request ), rest_get_server(), $request );
+		$this->assertSame( 200, $response->get_status() );
+		$this->assertSame( array( 'id', 'tracking_code' ), array_keys( $response->get_data() ) );
+		$this->assertSame( $ids[0], $response->get_data()['id'] );
+		// The list too: its top level is what _fields picks from.
+		$request = new WP_REST_Request( 'GET', "/arshline/v1/forms/$form_id/submissions" );
+		$request->set_header( 'x_wp_nonce', 'rest-ok' );
+		$request->set_query_params( array( '_fields' => 'next_before_id' ) );
+		$response = rest_filter_response_fields( rest_get_server()->dispatch( $request ), rest_get_server(), $request );
+		$this->assertSame( array( 'next_before_id' ), array_keys( $response->get_data() ) );
+		// context=edit keeps what the schema gives the edit context (status) and drops what is view only.
+		$request = new WP_REST_Request( 'GET', "/arshline/v1/forms/$form_id/submissions/{$ids[0]}" );
+		$request->set_header( 'x_wp_nonce', 'rest-ok' );
+		$request->set_query_params( array( 'context' => 'edit' ) );
+		$data = rest_get_server()->dispatch( $request )->get_data();
+		$this->assertArrayHasKey( 'status', $data );
+		$this->assertArrayNotHasKey( 'tracking_code', $data );
+	}
+
 	public function test_get_returns_answers_and_the_version_answered() {
 		list( $form_id, $ids ) = $this->answered_form( 1 );
 		$one = arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/submissions/{$ids[0]}" );

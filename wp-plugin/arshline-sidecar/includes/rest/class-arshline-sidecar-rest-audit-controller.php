@@ -50,7 +50,7 @@ class Arshline_Sidecar_REST_Audit_Controller extends Arshline_Sidecar_REST_Contr
 		if ( null !== $request['before_id'] ) {
 			$params['before_id'] = (int) $request['before_id'];
 		}
-		return self::respond( Arshline_Sidecar_Plugin::call( 'audit.list', $params ) );
+		return $this->respond( Arshline_Sidecar_Plugin::call( 'audit.list', $params ) );
 	}
 
 	/**

@@ -112,7 +112,7 @@ class Arshline_Sidecar_REST_Builder_Controller extends Arshline_Sidecar_REST_Con
 			)
 		);
 		if ( is_wp_error( $page ) ) {
-			return self::respond( $page );
+			return $this->respond( $page );
 		}
 		$items = isset( $page->items ) && is_array( $page->items ) ? $page->items : array();
 		$last  = $items && isset( $items[0]->created_at ) ? (string) $items[0]->created_at : null;
@@ -151,7 +151,7 @@ class Arshline_Sidecar_REST_Builder_Controller extends Arshline_Sidecar_REST_Con
 	 */
 	public function get_document_schema( $request ) {
 		unset( $request );
-		return self::respond( Arshline_Sidecar_Plugin::call( 'forms.schema' ) );
+		return $this->respond( Arshline_Sidecar_Plugin::call( 'forms.schema' ) );
 	}
 
 	/**
@@ -182,7 +182,7 @@ class Arshline_Sidecar_REST_Builder_Controller extends Arshline_Sidecar_REST_Con
 		if ( null !== $request['expected_version_id'] ) {
 			$params['expected_version_id'] = (int) $request['expected_version_id'];
 		}
-		return self::respond( Arshline_Sidecar_Plugin::call( 'forms.update', $params ) );
+		return $this->respond( Arshline_Sidecar_Plugin::call( 'forms.update', $params ) );
 	}
 
 	/**

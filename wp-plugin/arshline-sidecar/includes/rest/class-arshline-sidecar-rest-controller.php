@@ -26,6 +26,14 @@ abstract class Arshline_Sidecar_REST_Controller extends WP_REST_Controller {
 	protected $capability = Arshline_Sidecar_Plugin::CAP;
 
 	/**
+	 * The request being served (its permission check, which WordPress
+	 * runs first, notes it): its context and _fields shape the answer.
+	 *
+	 * @var WP_REST_Request|null
+	 */
+	protected $request = null;
+
+	/**
 	 * Whether WordPress authenticated this request by its login cookie
 	 * (rest_cookie_collect_status() notes it): only such a request is
 	 * asked for nonces, which a browser page holds and a program calling
@@ -47,6 +55,7 @@ abstract class Arshline_Sidecar_REST_Controller extends WP_REST_Controller {
 	 * @return true|WP_Error
 	 */
 	public function admin_permissions_check( $request ) {
+		$this->request = $request;
 		if ( ! current_user_can( $this->capability ) ) {
 			return new WP_Error(
 				'rest_forbidden',
@@ -223,16 +232,27 @@ abstract class Arshline_Sidecar_REST_Controller extends WP_REST_Controller {
 	}
 
 	/**
-	 * A result as a REST response, or its WP_Error as an error response with
-	 * Retry-After when the daemon asked the caller to wait.
+	 * A result as a REST response, prepared by prepare_item_for_response()
+	 * (each item of a list alike), or its WP_Error as an error response
+	 * with Retry-After when the daemon asked the caller to wait.
 	 *
 	 * @param mixed $result A call's result.
 	 * @param int   $status Status of a success.
 	 * @return WP_REST_Response
 	 */
-	protected static function respond( $result, $status = 200 ) {
+	protected function respond( $result, $status = 200 ) {
 		if ( ! is_wp_error( $result ) ) {
-			return new WP_REST_Response( $result, $status );
+			$request = $this->request instanceof WP_REST_Request ? $this->request : new WP_REST_Request();
+			if ( self::is_list( $result ) ) {
+				$items = array();
+				foreach ( $result as $item ) {
+					$items[] = $this->prepare_item_for_response( $item, $request )->get_data();
+				}
+				return new WP_REST_Response( $items, $status );
+			}
+			$response = $this->prepare_item_for_response( $result, $request );
+			$response->set_status( $status );
+			return $response;
 		}
 		$response = rest_convert_error_to_response( $result );
 		$data     = $result->get_error_data();
@@ -240,6 +260,35 @@ abstract class Arshline_Sidecar_REST_Controller extends WP_REST_Controller {
 			$response->header( 'Retry-After', (string) (int) $data['retry_after'] );
 		}
 		return $response;
+	}
+
+	/**
+	 * Whether a value is a JSON list (an array keyed 0, 1, …).
+	 *
+	 * @param mixed $value A decoded value.
+	 * @return bool
+	 */
+	private static function is_list( $value ) {
+		return is_array( $value ) && ( array() === $value || array_keys( $value ) === range( 0, count( $value ) - 1 ) );
+	}
+
+	/**
+	 * One item of the daemon's answer as WordPress shapes a response: its
+	 * top level an array (so that WordPress's _fields can pick from it;
+	 * nested objects stay objects, so that {} stays {}), filtered by the
+	 * request's context against the route's schema.
+	 *
+	 * @param mixed           $item    A decoded daemon result.
+	 * @param WP_REST_Request $request The request.
+	 * @return WP_REST_Response
+	 */
+	public function prepare_item_for_response( $item, $request ) {
+		$data = is_object( $item ) ? get_object_vars( $item ) : $item;
+		if ( is_array( $data ) && ! self::is_list( $data ) ) {
+			$context = ! empty( $request['context'] ) ? (string) $request['context'] : 'view';
+			$data    = $this->filter_response_by_context( $data, $context );
+		}
+		return new WP_REST_Response( $data, 200 );
 	}
 
 	/**

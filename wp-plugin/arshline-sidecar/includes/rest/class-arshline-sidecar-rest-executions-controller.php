@@ -45,7 +45,7 @@ class Arshline_Sidecar_REST_Executions_Controller extends Arshline_Sidecar_REST_
 			'plan'    => $body->plan,
 			'confirm' => true === $request['confirm'],
 		);
-		return self::respond( Arshline_Sidecar_Plugin::call( 'ai.execute', $params, self::timeout( 'ai.execute', 30.0 ) ) );
+		return $this->respond( Arshline_Sidecar_Plugin::call( 'ai.execute', $params, self::timeout( 'ai.execute', 30.0 ) ) );
 	}
 
 	/**

@@ -81,7 +81,7 @@ class Arshline_Sidecar_REST_Forms_Controller extends Arshline_Sidecar_REST_Contr
 		if ( null !== $request['status'] ) {
 			$params['status'] = (string) $request['status'];
 		}
-		return self::respond( Arshline_Sidecar_Plugin::call( 'forms.list', $params ) );
+		return $this->respond( Arshline_Sidecar_Plugin::call( 'forms.list', $params ) );
 	}
 
 	/**
@@ -95,7 +95,7 @@ class Arshline_Sidecar_REST_Forms_Controller extends Arshline_Sidecar_REST_Contr
 		if ( null !== $request['status'] ) {
 			$params['status'] = (string) $request['status'];
 		}
-		return self::respond( Arshline_Sidecar_Plugin::call( 'forms.create', $params ), 201 );
+		return $this->respond( Arshline_Sidecar_Plugin::call( 'forms.create', $params ), 201 );
 	}
 
 	/**
@@ -105,7 +105,7 @@ class Arshline_Sidecar_REST_Forms_Controller extends Arshline_Sidecar_REST_Contr
 	 * @return WP_REST_Response
 	 */
 	public function get_item( $request ) {
-		return self::respond( Arshline_Sidecar_Plugin::call( 'forms.get', array( 'id' => (int) $request['id'] ) ) );
+		return $this->respond( Arshline_Sidecar_Plugin::call( 'forms.get', array( 'id' => (int) $request['id'] ) ) );
 	}
 
 	/**

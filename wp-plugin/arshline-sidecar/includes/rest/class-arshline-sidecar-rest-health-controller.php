@@ -36,7 +36,7 @@ class Arshline_Sidecar_REST_Health_Controller extends Arshline_Sidecar_REST_Cont
 	 * @return WP_REST_Response
 	 */
 	public function get_item( $request ) {
-		return self::respond( Arshline_Sidecar_Plugin::call( 'system.health', array(), 5.0 ) );
+		return $this->respond( Arshline_Sidecar_Plugin::call( 'system.health', array(), 5.0 ) );
 	}
 
 	/**

@@ -49,7 +49,7 @@ class Arshline_Sidecar_REST_Plans_Controller extends Arshline_Sidecar_REST_Contr
 				'route' => 'arshline-sidecar',
 			),
 		);
-		return self::respond( Arshline_Sidecar_Plugin::call( 'ai.plan', $params, self::timeout( 'ai.plan', 60.0 ) ) );
+		return $this->respond( Arshline_Sidecar_Plugin::call( 'ai.plan', $params, self::timeout( 'ai.plan', 60.0 ) ) );
 	}
 
 	/**

@@ -195,7 +195,7 @@ class Arshline_Sidecar_REST_Public_Controller extends Arshline_Sidecar_REST_Cont
 	 */
 	public function get_item( $request ) {
 		$result   = Arshline_Sidecar_Public::call( 'forms.public', array( 'token' => (string) $request['token'] ) );
-		$response = self::respond( $result );
+		$response = $this->respond( $result );
 		$response->header( 'Cache-Control', 'no-store, max-age=0' );
 		return $response;
 	}
@@ -228,7 +228,7 @@ class Arshline_Sidecar_REST_Public_Controller extends Arshline_Sidecar_REST_Cont
 			$receipt = Arshline_Sidecar_Public::submit( (string) $request['token'], (array) $answers, $strings['form_token'], $strings['idempotency_key'], $strings['honeypot'], '', $otp );
 		}
 		if ( is_wp_error( $receipt ) ) {
-			return self::respond( $receipt );
+			return $this->respond( $receipt );
 		}
 		$response = new WP_REST_Response(
 			array(
@@ -256,7 +256,7 @@ class Arshline_Sidecar_REST_Public_Controller extends Arshline_Sidecar_REST_Cont
 		}
 		$sent = Arshline_Sidecar_Public::send_otp( (string) $request['token'], $text['form_token'], $text['field'], $text['mobile'] );
 		if ( is_wp_error( $sent ) ) {
-			return self::respond( $sent );
+			return $this->respond( $sent );
 		}
 		$response = new WP_REST_Response(
 			array(
@@ -311,7 +311,7 @@ class Arshline_Sidecar_REST_Public_Controller extends Arshline_Sidecar_REST_Cont
 		if ( '' !== $text['upload_id'] ) {
 			$params['upload_id'] = $text['upload_id'];
 		}
-		return self::respond( Arshline_Sidecar_Public::call( 'submissions.upload', $params ) );
+		return $this->respond( Arshline_Sidecar_Public::call( 'submissions.upload', $params ) );
 	}
 
 	/**

@@ -196,7 +196,7 @@ class Arshline_Sidecar_REST_Relay_Controller extends Arshline_Sidecar_REST_Contr
 			}
 			$params[ isset( $rename[ $name ] ) ? $rename[ $name ] : $name ] = $value;
 		}
-		return self::respond( Arshline_Sidecar_Plugin::call( $row['rpc'], (object) $params, self::timeout( $row['rpc'], 30.0 ) ) );
+		return $this->respond( Arshline_Sidecar_Plugin::call( $row['rpc'], (object) $params, self::timeout( $row['rpc'], 30.0 ) ) );
 	}
 
 	/**

@@ -121,7 +121,7 @@ class Arshline_Sidecar_REST_Results_Controller extends Arshline_Sidecar_REST_Con
 	 * @return WP_REST_Response
 	 */
 	public function get_item( $request ) {
-		return self::respond( Arshline_Sidecar_Plugin::call( 'results.summary', self::range_params( $request ), self::timeout( 'results.summary', 30.0 ) ) );
+		return $this->respond( Arshline_Sidecar_Plugin::call( 'results.summary', self::range_params( $request ), self::timeout( 'results.summary', 30.0 ) ) );
 	}
 
 	/**
@@ -142,7 +142,7 @@ class Arshline_Sidecar_REST_Results_Controller extends Arshline_Sidecar_REST_Con
 		$timeout             = self::timeout( 'submissions.export', 60.0 );
 		$first   = Arshline_Sidecar_Plugin::call( 'submissions.export', $params, $timeout );
 		if ( is_wp_error( $first ) ) {
-			return self::respond( $first );
+			return $this->respond( $first );
 		}
 		$next     = function ( $page ) use ( $params, $timeout ) {
 			if ( ! empty( $page->done ) || empty( $page->next_cursor ) ) {

@@ -206,7 +206,7 @@ class Arshline_Sidecar_REST_Submissions_Controller extends Arshline_Sidecar_REST
 				$params[ $name ] = trim( $request[ $name ] );
 			}
 		}
-		return self::respond( Arshline_Sidecar_Plugin::call( 'submissions.list', $params ) );
+		return $this->respond( Arshline_Sidecar_Plugin::call( 'submissions.list', $params ) );
 	}
 
 	/**
@@ -227,7 +227,7 @@ class Arshline_Sidecar_REST_Submissions_Controller extends Arshline_Sidecar_REST
 		if ( ! is_wp_error( $entry ) ) {
 			$entry = self::with_file_facts( $entry, (int) $request['id'], (int) $request['sid'] );
 		}
-		return self::respond( $entry );
+		return $this->respond( $entry );
 	}
 
 	/**
@@ -282,7 +282,7 @@ class Arshline_Sidecar_REST_Submissions_Controller extends Arshline_Sidecar_REST
 	 * @return WP_REST_Response
 	 */
 	public function update_status( $request ) {
-		return self::respond(
+		return $this->respond(
 			Arshline_Sidecar_Plugin::call(
 				'submissions.set_status',
 				array(
@@ -303,7 +303,7 @@ class Arshline_Sidecar_REST_Submissions_Controller extends Arshline_Sidecar_REST
 	 * @return WP_REST_Response
 	 */
 	public function delete_items( $request ) {
-		return self::respond(
+		return $this->respond(
 			Arshline_Sidecar_Plugin::call(
 				'submissions.delete',
 				array(
@@ -330,7 +330,7 @@ class Arshline_Sidecar_REST_Submissions_Controller extends Arshline_Sidecar_REST
 		);
 		$first  = Arshline_Sidecar_Plugin::call( 'submissions.file', $params + array( 'offset' => 0 ), self::timeout( 'submissions.file', 30.0 ) );
 		if ( is_wp_error( $first ) ) {
-			return self::respond( $first );
+			return $this->respond( $first );
 		}
 		$next    = function ( $page ) use ( $params ) {
 			if ( ! empty( $page->eof ) || ! isset( $page->next_offset ) ) {

@@ -45,7 +45,7 @@ class Arshline_Sidecar_REST_Undo_Controller extends Arshline_Sidecar_REST_Contro
 			return self::local_error( 'arshline_invalid_undo', __( 'Send either one undo token or a list of tokens.', 'arshline-sidecar' ), 400 );
 		}
 		$params = $has_one ? array( 'token' => $token ) : array( 'tokens' => array_values( array_map( 'sanitize_text_field', $tokens ) ) );
-		return self::respond( Arshline_Sidecar_Plugin::call( 'ai.undo', $params ) );
+		return $this->respond( Arshline_Sidecar_Plugin::call( 'ai.undo', $params ) );
 	}
 
 	/**
