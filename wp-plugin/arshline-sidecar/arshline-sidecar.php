@@ -27,6 +27,7 @@ require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-errors.php'
 require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-client.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-plugin.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-rest.php';
+require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-routes.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-controller.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-health-controller.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-plans-controller.php';

@@ -306,6 +306,55 @@ final class RestControllersTest extends Arshline_Test_Case {
 				'delivery_id' => self::ID_ARG,
 			),
 		),
+		// The visitor's routes, open to anyone; their bodies are read by the callbacks.
+		'/arshline/v1/public/forms/(?P<token>[A-Za-z0-9_-]{1,128})'             => array(
+			'GET' => array(
+				'token' => array(
+					'type'    => 'string',
+					'pattern' => '^[A-Za-z0-9_-]{1,128}$',
+				),
+			),
+		),
+		'/arshline/v1/public/forms/(?P<token>[A-Za-z0-9_-]{1,128})/submissions' => array(
+			'POST' => array(
+				'token' => array(
+					'type'    => 'string',
+					'pattern' => '^[A-Za-z0-9_-]{1,128}$',
+				),
+				'answers'         => array( 'type' => 'object' ),
+				'form_token'      => array( 'type' => 'string' ),
+				'idempotency_key' => array( 'type' => 'string' ),
+				'honeypot'        => array( 'type' => 'string' ),
+				'otp'             => array( 'type' => 'object' ),
+			),
+		),
+		'/arshline/v1/public/forms/(?P<token>[A-Za-z0-9_-]{1,128})/otp'         => array(
+			'POST' => array(
+				'token' => array(
+					'type'    => 'string',
+					'pattern' => '^[A-Za-z0-9_-]{1,128}$',
+				),
+				'form_token' => array( 'type' => 'string' ),
+				'field'      => array( 'type' => 'string' ),
+				'mobile'     => array( 'type' => 'string' ),
+			),
+		),
+		'/arshline/v1/public/forms/(?P<token>[A-Za-z0-9_-]{1,128})/uploads'     => array(
+			'POST' => array(
+				'token' => array(
+					'type'    => 'string',
+					'pattern' => '^[A-Za-z0-9_-]{1,128}$',
+				),
+				'form_token' => array( 'type' => 'string' ),
+				'field'      => array( 'type' => 'string' ),
+				'name'       => array( 'type' => 'string' ),
+				'size'       => array( 'type' => 'integer' ),
+				'upload_id'  => array( 'type' => 'string' ),
+				'offset'     => array( 'type' => 'integer' ),
+				'data'       => array( 'type' => 'string' ),
+				'final'      => array( 'type' => 'boolean' ),
+			),
+		),
 	);
 
 	/**
@@ -435,6 +484,11 @@ final class RestControllersTest extends Arshline_Test_Case {
 			foreach ( $handlers as $handler ) {
 				$method = implode( ',', array_keys( $handler['methods'] ) );
 				$check  = $handler['permission_callback'];
+				if ( '__return_true' === $check ) {
+					// Only the visitor's own routes are open to anyone.
+					$this->assertStringStartsWith( '/arshline/v1/public/forms/', $route, "$method $route is open to anyone" );
+					continue;
+				}
 				$nonce  = preg_match( '#/(generate|edit|cancel)$#', $route, $m ) ? array(
 					'generate' => 'gen-ok',
 					'edit'     => 'edit-ok',

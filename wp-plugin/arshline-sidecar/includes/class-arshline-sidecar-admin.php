@@ -82,13 +82,14 @@ final class Arshline_Sidecar_Admin {
 		if ( '' === self::$hooks['forms'] ) {
 			self::$hooks['forms'] = $main;
 		}
-		// A form's screen is opened from the list, not the menu.
-		remove_submenu_page( self::PAGE, self::FORM_PAGE );
+		// A form's screen is opened from the list, not the menu: its item
+		// leaves the menu only once WordPress has checked access to the page
+		// and read its title from the menu (admin_head comes after both).
+		add_action( 'admin_head', array( __CLASS__, 'hide_form_item' ) );
 		add_filter( 'submenu_file', array( __CLASS__, 'submenu_file' ), 10, 2 );
 		foreach ( array( 'forms', 'form', 'ai' ) as $page ) {
 			add_action( 'load-' . self::$hooks[ $page ], array( __CLASS__, 'check_health' ) );
 		}
-		add_action( 'load-' . self::$hooks['form'], array( __CLASS__, 'form_title' ) );
 		if ( '' !== self::$hooks['settings'] ) {
 			add_action( 'load-' . self::$hooks['settings'], array( __CLASS__, 'diagnose_on_load' ) );
 		}
@@ -108,11 +109,10 @@ final class Arshline_Sidecar_Admin {
 	}
 
 	/**
-	 * The document title of a form's screen, which the menu (from which it
-	 * is hidden) cannot give.
+	 * Takes a form's screen out of the menu.
 	 */
-	public static function form_title() {
-		$GLOBALS['title'] = __( 'Form', 'arshline-sidecar' ); // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited
+	public static function hide_form_item() {
+		remove_submenu_page( self::PAGE, self::FORM_PAGE );
 	}
 
 	/**

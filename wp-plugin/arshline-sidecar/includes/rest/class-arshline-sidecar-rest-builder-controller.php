@@ -25,75 +25,6 @@ class Arshline_Sidecar_REST_Builder_Controller extends Arshline_Sidecar_REST_Con
 	}
 
 	/**
-	 * Registers the two routes.
-	 */
-	public function register_routes() {
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base . '/schema',
-			array(
-				array(
-					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_document_schema' ),
-					'permission_callback' => array( $this, 'get_item_permissions_check' ),
-					'args'                => array(),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base . '/(?P<id>\d+)/document',
-			array(
-				array(
-					'methods'             => WP_REST_Server::CREATABLE,
-					'callback'            => array( $this, 'update_item' ),
-					'permission_callback' => array( $this, 'update_item_permissions_check' ),
-					'args'                => array(
-						'id'                  => self::id_arg( __( 'The form id.', 'arshline-sidecar' ), false ),
-						'expected_version_id' => array(
-							'description' => __( 'The version the editor loaded: the save is refused with CONFLICT when the form has changed since.', 'arshline-sidecar' ),
-							'type'        => 'integer',
-							'minimum'     => 1,
-						),
-						'title'               => array(
-							'description'       => __( 'The form\'s new title.', 'arshline-sidecar' ),
-							'type'              => 'string',
-						),
-						'document'            => array(
-							'description' => __( 'The whole arshline_form@v1 document.', 'arshline-sidecar' ),
-							'type'        => 'object',
-						),
-					),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
-		$this->register_answers_route();
-	}
-
-	/**
-	 * Registers GET /forms/{id}/answers-info.
-	 */
-	private function register_answers_route() {
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base . '/(?P<id>\d+)/answers-info',
-			array(
-				array(
-					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_answers_info' ),
-					'permission_callback' => array( $this, 'get_item_permissions_check' ),
-					'args'                => array(
-						'id' => self::id_arg( __( 'The form id.', 'arshline-sidecar' ), false ),
-					),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
-	}
-
-	/**
 	 * GET /forms/{id}/answers-info: {count, last_answer_at} of one form,
 	 * asked for lazily, row by row, by the forms list. The last answer is
 	 * the newest of submissions.list (one row); the count is
@@ -206,5 +137,29 @@ class Arshline_Sidecar_REST_Builder_Controller extends Arshline_Sidecar_REST_Con
 			),
 		);
 		return $this->schema;
+	}
+
+	/**
+	 * The arguments of a save.
+	 *
+	 * @return array
+	 */
+	public function document_args() {
+		return array(
+			'id'                  => self::id_arg( __( 'The form id.', 'arshline-sidecar' ), false ),
+			'expected_version_id' => array(
+				'description' => __( 'The version the editor loaded: the save is refused with CONFLICT when the form has changed since.', 'arshline-sidecar' ),
+				'type'        => 'integer',
+				'minimum'     => 1,
+			),
+			'title'               => array(
+				'description' => __( 'The form\'s new title.', 'arshline-sidecar' ),
+				'type'        => 'string',
+			),
+			'document'            => array(
+				'description' => __( 'The whole arshline_form@v1 document.', 'arshline-sidecar' ),
+				'type'        => 'object',
+			),
+		);
 	}
 }

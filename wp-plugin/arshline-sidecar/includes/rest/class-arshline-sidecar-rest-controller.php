@@ -111,28 +111,13 @@ abstract class Arshline_Sidecar_REST_Controller extends WP_REST_Controller {
 	}
 
 	/**
-	 * Registers a controller's one route: $callback ('get_item',
-	 * 'get_items' or 'create_item') with its permission check, the given
-	 * arguments and the item schema.
+	 * The arguments of a creation, from the item schema (WordPress checks
+	 * them before the callback runs).
 	 *
-	 * @param string $methods  WP_REST_Server::READABLE or ::CREATABLE.
-	 * @param string $callback The method serving the route.
-	 * @param array  $args     The route's arguments.
+	 * @return array
 	 */
-	protected function register_single_route( $methods, $callback, array $args = array() ) {
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base,
-			array(
-				array(
-					'methods'             => $methods,
-					'callback'            => array( $this, $callback ),
-					'permission_callback' => array( $this, $callback . '_permissions_check' ),
-					'args'                => $args,
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
+	public function create_args() {
+		return $this->get_endpoint_args_for_item_schema( WP_REST_Server::CREATABLE );
 	}
 
 	/**
@@ -143,7 +128,7 @@ abstract class Arshline_Sidecar_REST_Controller extends WP_REST_Controller {
 	 *                            in the route's path is there either way).
 	 * @return array
 	 */
-	protected static function id_arg( $description, $required = true ) {
+	public static function id_arg( $description, $required = true ) {
 		$arg = array(
 			'description' => $description,
 			'type'        => 'integer',

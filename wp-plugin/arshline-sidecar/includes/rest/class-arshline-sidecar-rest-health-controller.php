@@ -23,13 +23,6 @@ class Arshline_Sidecar_REST_Health_Controller extends Arshline_Sidecar_REST_Cont
 	}
 
 	/**
-	 * Registers GET /health.
-	 */
-	public function register_routes() {
-		$this->register_single_route( WP_REST_Server::READABLE, 'get_item' );
-	}
-
-	/**
 	 * The daemon's system.health.
 	 *
 	 * @param WP_REST_Request $request The request.

@@ -24,13 +24,6 @@ class Arshline_Sidecar_REST_Plans_Controller extends Arshline_Sidecar_REST_Contr
 	}
 
 	/**
-	 * Registers POST /ai/plan {text, mode?}.
-	 */
-	public function register_routes() {
-		$this->register_single_route( WP_REST_Server::CREATABLE, 'create_item', $this->get_endpoint_args_for_item_schema( WP_REST_Server::CREATABLE ) );
-	}
-
-	/**
 	 * Asks the daemon's planner (ai.plan) for a plan.
 	 *
 	 * @param WP_REST_Request $request The request.

@@ -2,9 +2,10 @@
 /**
  * arshline/v1 routes that hand their checked arguments to one daemon
  * method as they are: the site's webhook secret, the SMS provider, a
- * form's notification test and an entry's delivery retry. Each is one row
- * of routes(): WordPress validates the arguments against the row's
- * schema, and the callback adds nothing but the path's ids.
+ * form's notification test and an entry's delivery retry. Each is a row of
+ * the route table (Arshline_Sidecar_Routes) naming its daemon method and
+ * capability: WordPress validates the arguments against the row's schema,
+ * and the callback adds nothing but the path's ids.
  *
  * @package Arshline_Sidecar
  */
@@ -19,13 +20,6 @@ if ( ! defined( 'ABSPATH' ) ) {
 class Arshline_Sidecar_REST_Relay_Controller extends Arshline_Sidecar_REST_Controller {
 
 	/**
-	 * The routes, built once.
-	 *
-	 * @var array[]|null
-	 */
-	private $rows = null;
-
-	/**
 	 * Sets the namespace.
 	 */
 	public function __construct() {
@@ -34,148 +28,114 @@ class Arshline_Sidecar_REST_Relay_Controller extends Arshline_Sidecar_REST_Contr
 	}
 
 	/**
-	 * The routes: path, methods, daemon method, capability, arguments
-	 * (JSON Schema, checked by WordPress) and the path's ids the daemon
-	 * takes under another name.
+	 * The handler of a relay row of the route table: its permission is the
+	 * row's capability, its callback the row's daemon method.
 	 *
-	 * @return array[]
+	 * @param array $row The row (rpc, cap, methods; fixed and rename optional).
+	 * @return array
 	 */
-	public function routes() {
-		if ( null !== $this->rows ) {
-			return $this->rows;
-		}
-		$form = array( 'id' => self::id_arg( __( 'The form id.', 'arshline-sidecar' ) ) );
-		$this->rows = array(
-			array(
-				'path'    => '/webhooks/secret',
-				'methods' => WP_REST_Server::READABLE,
-				'rpc'     => 'webhooks.secret',
-				'cap'     => 'manage_options',
-				'args'    => array(),
-			),
-			array(
-				'path'    => '/webhooks/secret/rotate',
-				'methods' => WP_REST_Server::CREATABLE,
-				'rpc'     => 'webhooks.secret',
-				'cap'     => 'manage_options',
-				'args'    => array(),
-				'fixed'   => array( 'rotate' => true ),
-			),
-			array(
-				'path'    => '/sms/settings',
-				'methods' => WP_REST_Server::READABLE,
-				'rpc'     => 'sms.settings.get',
-				'cap'     => 'manage_options',
-				'args'    => array(
-					'balance' => array(
-						'description' => __( 'Ask the provider for the account\'s credit too.', 'arshline-sidecar' ),
-						'type'        => 'boolean',
-					),
-				),
-			),
-			array(
-				'path'    => '/sms/settings',
-				'methods' => WP_REST_Server::CREATABLE,
-				'rpc'     => 'sms.settings.set',
-				'cap'     => 'manage_options',
-				'args'    => array(
-					'provider' => array(
-						'description' => __( 'The SMS provider.', 'arshline-sidecar' ),
-						'type'        => 'string',
-						'enum'        => array( 'kavenegar', 'melipayamak', 'ippanel', 'ghasedak' ),
-						'required'    => true,
-					),
-					'api_key'  => array(
-						'description' => __( 'The provider\'s API key; left out, the one in use is kept.', 'arshline-sidecar' ),
-						'type'        => 'string',
-						'maxLength'   => 500,
-					),
-					'sender'   => array(
-						'description' => __( 'The sending line.', 'arshline-sidecar' ),
-						'type'        => 'string',
-						'maxLength'   => 40,
-					),
-					'base_url' => array(
-						'description' => __( 'Another address of the provider\'s API (a gateway of your own).', 'arshline-sidecar' ),
-						'type'        => 'string',
-						'maxLength'   => 2000,
-					),
-				),
-			),
-			array(
-				'path'    => '/sms/test',
-				'methods' => WP_REST_Server::CREATABLE,
-				'rpc'     => 'sms.test',
-				'cap'     => 'manage_options',
-				'args'    => array(
-					'to' => array(
-						'description' => __( 'An Iranian mobile number, in any digits.', 'arshline-sidecar' ),
-						'type'        => 'string',
-						'minLength'   => 1,
-						'maxLength'   => 40,
-						'required'    => true,
-					),
-				),
-			),
-			array(
-				'path'    => '/forms/(?P<id>\d+)/notifications/test',
-				'methods' => WP_REST_Server::CREATABLE,
-				'rpc'     => 'forms.notifications.test',
-				'cap'     => Arshline_Sidecar_Plugin::CAP,
-				'args'    => $form + array(
-					'index' => array(
-						'description' => __( 'Which notification of the form\'s settings, from 0.', 'arshline-sidecar' ),
-						'type'        => 'integer',
-						'minimum'     => 0,
-						'maximum'     => 50,
-						'required'    => true,
-					),
-				),
-				'rename'  => array( 'id' => 'form_id' ),
-			),
-			array(
-				'path'    => '/forms/(?P<id>\d+)/submissions/(?P<sid>\d+)/deliveries/(?P<delivery_id>\d+)/retry',
-				'methods' => WP_REST_Server::CREATABLE,
-				'rpc'     => 'submissions.deliveries.retry',
-				'cap'     => Arshline_Sidecar_Plugin::CAP,
-				'args'    => $form + array(
-					'sid'         => self::id_arg( __( 'The submission id.', 'arshline-sidecar' ) ),
-					'delivery_id' => self::id_arg( __( 'The delivery id.', 'arshline-sidecar' ) ),
-				),
-				'rename'  => array(
-					'id'  => 'form_id',
-					'sid' => 'submission_id',
-				),
-			),
+	public function relay_handler( array $row ) {
+		return array(
+			'methods'             => $row['methods'],
+			'callback'            => function ( $request ) use ( $row ) {
+				return $this->relay( $row, $request );
+			},
+			'permission_callback' => function ( $request ) use ( $row ) {
+				$this->capability = $row['cap'];
+				return $this->admin_permissions_check( $request );
+			},
 		);
-		return $this->rows;
 	}
 
 	/**
-	 * Registers every row: its permission is the row's capability, its
-	 * callback the row's daemon method.
+	 * GET sms/settings: whether to ask for the credit.
+	 *
+	 * @return array
 	 */
-	public function register_routes() {
-		foreach ( $this->routes() as $row ) {
-			register_rest_route(
-				$this->namespace,
-				$row['path'],
-				array(
-					array(
-						'methods'             => $row['methods'],
-						'callback'            => function ( $request ) use ( $row ) {
-							return $this->relay( $row, $request );
-						},
-						'permission_callback' => function ( $request ) use ( $row ) {
-							$this->capability = $row['cap'];
-							return $this->admin_permissions_check( $request );
-						},
-						'args'                => $row['args'],
-					),
-					'schema' => array( $this, 'get_public_item_schema' ),
-				)
-			);
-		}
+	public function sms_balance_args() {
+		return array(
+			'balance' => array(
+				'description' => __( 'Ask the provider for the account\'s credit too.', 'arshline-sidecar' ),
+				'type'        => 'boolean',
+			),
+		);
+	}
+
+	/**
+	 * POST sms/settings: the provider, key, line and address.
+	 *
+	 * @return array
+	 */
+	public function sms_settings_args() {
+		return array(
+			'provider' => array(
+				'description' => __( 'The SMS provider.', 'arshline-sidecar' ),
+				'type'        => 'string',
+				'enum'        => array( 'kavenegar', 'melipayamak', 'ippanel', 'ghasedak' ),
+				'required'    => true,
+			),
+			'api_key'  => array(
+				'description' => __( 'The provider\'s API key; left out, the one in use is kept.', 'arshline-sidecar' ),
+				'type'        => 'string',
+				'maxLength'   => 500,
+			),
+			'sender'   => array(
+				'description' => __( 'The sending line.', 'arshline-sidecar' ),
+				'type'        => 'string',
+				'maxLength'   => 40,
+			),
+			'base_url' => array(
+				'description' => __( 'Another address of the provider\'s API (a gateway of your own).', 'arshline-sidecar' ),
+				'type'        => 'string',
+				'maxLength'   => 2000,
+			),
+		);
+	}
+
+	/**
+	 * POST sms/test: the receiver.
+	 *
+	 * @return array
+	 */
+	public function sms_test_args() {
+		return array(
+			'to' => array(
+				'description' => __( 'An Iranian mobile number, in any digits.', 'arshline-sidecar' ),
+				'type'        => 'string',
+				'minLength'   => 1,
+				'maxLength'   => 40,
+				'required'    => true,
+			),
+		);
+	}
+
+	/**
+	 * POST forms/{id}/notifications/test: which notification.
+	 *
+	 * @return array
+	 */
+	public static function notification_test_args() {
+		return array(
+			'index' => array(
+				'description' => __( 'Which notification of the form\'s settings, from 0.', 'arshline-sidecar' ),
+				'type'        => 'integer',
+				'minimum'     => 0,
+				'maximum'     => 50,
+				'required'    => true,
+			),
+		);
+	}
+
+	/**
+	 * POST …/submissions/{sid}/deliveries/{delivery_id}/retry: the entry and the delivery.
+	 *
+	 * @return array
+	 */
+	public static function delivery_args() {
+		return array(
+			'sid'         => self::id_arg( __( 'The submission id.', 'arshline-sidecar' ) ),
+			'delivery_id' => self::id_arg( __( 'The delivery id.', 'arshline-sidecar' ) ),
+		);
 	}
 
 	/**

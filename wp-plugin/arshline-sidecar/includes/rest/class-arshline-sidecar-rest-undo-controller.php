@@ -23,13 +23,6 @@ class Arshline_Sidecar_REST_Undo_Controller extends Arshline_Sidecar_REST_Contro
 	}
 
 	/**
-	 * Registers POST /ai/undo {token} | {tokens}.
-	 */
-	public function register_routes() {
-		$this->register_single_route( WP_REST_Server::CREATABLE, 'create_item', $this->get_endpoint_args_for_item_schema( WP_REST_Server::CREATABLE ) );
-	}
-
-	/**
 	 * Undoes one step or a list of steps (ai.undo); exactly one of token
 	 * and tokens.
 	 *
