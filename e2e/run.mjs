@@ -652,18 +652,18 @@ async function main() {
 		});
 		await step(page, 'settings: the SMS provider saved from the page, a test text reaches the provider', async () => {
 			await openPage(page, SETTINGS);
-			await page.locator('#arsh-sms-provider').waitFor();
-			await page.selectOption('#arsh-sms-provider', 'kavenegar');
-			await page.fill('#arsh-sms-key', env('E2E_SMS_KEY'));
-			await page.fill('#arsh-sms-sender', '10004346');
-			await page.fill('#arsh-sms-base', env('E2E_SMS_URL'));
+			await page.locator('.arsh-sms-provider select').waitFor();
+			await page.selectOption('.arsh-sms-provider select', 'kavenegar');
+			await page.fill('.arsh-sms-key input', env('E2E_SMS_KEY'));
+			await page.fill('.arsh-sms-sender input', '10004346');
+			await page.fill('.arsh-sms-base input', env('E2E_SMS_URL'));
 			await page.click('#arsh-sms-save');
 			await page.locator('#arsh-sms-form .components-notice.is-success').waitFor();
 			check((await page.locator('#arsh-sms-state').innerText()).includes('Kavenegar'), `provider line: ${await page.locator('#arsh-sms-state').innerText()}`);
-			check((await page.inputValue('#arsh-sms-key')) === '', 'the key stays in the field after saving');
+			check((await page.inputValue('.arsh-sms-key input')) === '', 'the key stays in the field after saving');
 			check(!(await page.content()).includes(env('E2E_SMS_KEY')), 'the SMS key reached the page');
 			const before = smsLines().length;
-			await page.fill('#arsh-sms-to', '۰۹۳۵ ۰۰۰ ۰۰۰۰');
+			await page.getByLabel('ارسال پیامک آزمایشی به (شماره همراه)').fill('۰۹۳۵ ۰۰۰ ۰۰۰۰');
 			await page.click('#arsh-sms-test');
 			await page.locator('#arsh-sms-form .components-notice.is-success', { hasText: 'پیامک آزمایشی' }).waitFor();
 			const lines = smsLines();
@@ -865,7 +865,24 @@ async function builderStep(page) {
 	await page.locator('#arsh-b-fields > li[data-type="rating"] .arsh-b-handle').dragTo(page.locator('#arsh-b-fields > li').nth(5));
 	check((await types()) === 'text,text,date,radio,text,rating,file', `order after dragging it back: ${await types()}`);
 	// The preview follows typing after a short pause.
-	await page.waitForFunction(() => document.querySelectorAll('#arsh-b-preview .arsh-field').length === 7 && document.querySelector('#arsh-b-preview .arsh-field-file:last-child'));
+	// The preview is the public form's own markup, rendered by the server
+	// and run by the public script in a sandboxed frame.
+	const preview = page.frameLocator('#arsh-b-preview iframe.arsh-server-preview');
+	for (const until = Date.now() + 15000; ; ) {
+		const n = await preview.locator('.arshline-field').count().catch(() => 0);
+		if (n === 7) {
+			break;
+		}
+		check(Date.now() < until, `the preview shows ${n} questions, not 7`);
+		await page.waitForTimeout(200);
+	}
+	check((await preview.locator('.arshline-field').last().getAttribute('data-type')) === 'file', 'the file question is not last in the preview');
+	check((await preview.locator('.arshline-field--date').getAttribute('data-calendar')) === 'jalali', 'the preview\'s date is not Jalali');
+	// The Jalali picker, as visitors get it: its month is a Persian month name.
+	await preview.locator('.arshline-date__open').click();
+	const month = await preview.locator('.arshline-date__title').innerText();
+	check(/فروردین|اردیبهشت|خرداد|تیر|مرداد|شهریور|مهر|آبان|آذر|دی|بهمن|اسفند/.test(month), `the preview's date picker shows «${month}»`);
+	await preview.locator('.arshline-date__dialog').press('Escape');
 	await snap(page, 'builder-filled');
 	await page.click('#arsh-b-save');
 	await page.locator('#arsh-builder-msg .notice-success').waitFor();
@@ -1171,7 +1188,10 @@ async function resultsSteps(browser, page, form) {
 		await openPage(page, FORM_PAGE(id, 'build'));
 		await page.locator('#arsh-builder:not([hidden])').waitFor();
 		await page.locator('#arsh-b-fields > li').nth(4).waitFor();
-		await page.waitForFunction(() => document.querySelectorAll('#arsh-b-preview .arsh-field').length >= 4);
+		for (const until = Date.now() + 15000; (await page.frameLocator('#arsh-b-preview iframe.arsh-server-preview').locator('.arshline-field').count().catch(() => 0)) < 4; ) {
+			check(Date.now() < until, 'the preview of the answered form did not come');
+			await page.waitForTimeout(200);
+		}
 		await snap(page, 'builder-answered-form');
 		axeLines.push(await axe(page, 'builder', ROOT));
 	});
@@ -1311,7 +1331,7 @@ async function settingsTabSteps(page) {
 		await page.getByLabel('متن خوشامد، بالای پرسش‌ها').fill('خوش آمدید؛ پاسخ شما به ما می‌رسد.');
 		await page.getByLabel('بیشترین تعداد پاسخ (خالی: بی‌محدودیت)').fill('100');
 		await page.click('#arsh-webhook-add');
-		await page.fill('#arsh-webhook-0', hook);
+		await page.getByLabel(`نشانی ${fa.format(1)}`).fill(hook);
 		await page.click('#arsh-set-save');
 		await page.locator('#arsh-form-settings .components-notice.is-success').waitFor();
 		const saved = (await rest(page, 'GET', `/arshline/v1/forms/${id}`)).body.document.settings;

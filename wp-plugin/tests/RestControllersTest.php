@@ -247,6 +247,19 @@ final class RestControllersTest extends Arshline_Test_Case {
 				'document'            => array( 'type' => 'object' ),
 			),
 		),
+		'/arshline/v1/forms/(?P<id>\d+)/preview'                             => array(
+			'POST' => array(
+				'id'       => array(
+					'type'    => 'integer',
+					'minimum' => 1,
+				),
+				'title'    => array( 'type' => 'string' ),
+				'document' => array(
+					'type'     => 'object',
+					'required' => true,
+				),
+			),
+		),
 		'/arshline/v1/forms/(?P<id>\d+)/answers-info'                        => array(
 			'GET' => array(
 				'id' => array(

@@ -1,1 +1,1 @@
-<?php return array('dependencies' => array('wp-api-fetch', 'wp-i18n'), 'version' => '3bffb272f3cccddadb4e');
+<?php return array('dependencies' => array('wp-api-fetch', 'wp-i18n'), 'version' => 'a973e081df8a91814203');

@@ -104,6 +104,7 @@ final class Arshline_Sidecar_Routes {
 			// The builder.
 			array( 'ns' => $a, 'path' => 'forms/schema', 'methods' => 'GET', 'controller' => 'builder', 'callback' => 'get_document_schema', 'permission' => 'get_item_permissions_check', 'args' => array() ),
 			array( 'ns' => $a, 'path' => 'forms/(?P<id>\d+)/document', 'methods' => 'POST', 'controller' => 'builder', 'callback' => 'update_item', 'permission' => 'update_item_permissions_check', 'args' => 'document_args' ),
+			array( 'ns' => $a, 'path' => 'forms/(?P<id>\d+)/preview', 'methods' => 'POST', 'controller' => 'builder', 'callback' => 'preview', 'permission' => 'update_item_permissions_check', 'args' => 'preview_args' ),
 			array( 'ns' => $a, 'path' => 'forms/(?P<id>\d+)/answers-info', 'methods' => 'GET', 'controller' => 'builder', 'callback' => 'get_answers_info', 'permission' => 'get_item_permissions_check', 'args' => $form_opt ),
 			// One daemon method each, the arguments passed on as checked.
 			array( 'ns' => $a, 'path' => 'webhooks/secret', 'methods' => 'GET', 'controller' => 'relay', 'rpc' => 'webhooks.secret', 'cap' => 'manage_options', 'args' => array() ),

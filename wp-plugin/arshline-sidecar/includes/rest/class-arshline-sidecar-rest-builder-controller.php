@@ -162,4 +162,64 @@ class Arshline_Sidecar_REST_Builder_Controller extends Arshline_Sidecar_REST_Con
 			),
 		);
 	}
+
+	/**
+	 * POST /forms/{id}/preview {document, title?}: the document as the
+	 * public form shows it to visitors, by the public form's own renderer
+	 * (Arshline_Sidecar_Public_Renderer), with the public stylesheet and
+	 * script to show it with. Nothing is saved and nothing is sent to the
+	 * daemon: the preview of a document being edited.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return WP_REST_Response
+	 */
+	public function preview( $request ) {
+		$raw = self::json_object( $request );
+		if ( ! isset( $raw->document ) || ! is_object( $raw->document ) ) {
+			return self::local_error( 'rest_invalid_param', __( 'document must be a JSON object.', 'arshline-sidecar' ), 400 );
+		}
+		// The renderer reads arrays, as forms.public's decoded answer.
+		$body     = json_decode( (string) $request->get_body(), true );
+		$form     = array(
+			'token'      => 'preview',
+			'title'      => isset( $body['title'] ) && is_string( $body['title'] ) ? $body['title'] : '',
+			'locale'     => Arshline_Sidecar_Plugin::locale(),
+			'document'   => $body['document'],
+			'form_token' => '',
+		);
+		$renderer = new Arshline_Sidecar_Public_Renderer( $form );
+		$base     = plugin_dir_url( ARSHLINE_SIDECAR_FILE ) . 'build/';
+		$asset    = require ARSHLINE_SIDECAR_DIR . 'build/public.asset.php';
+		$version  = rawurlencode( (string) $asset['version'] );
+		return new WP_REST_Response(
+			array(
+				'html'   => $renderer->render( array( 'action' => '' ) ),
+				'css'    => $base . ( Arshline_Sidecar_Plugin::is_rtl() ? 'public-rtl.css' : 'public.css' ) . '?ver=' . $version,
+				'script' => $base . 'public.js?ver=' . $version,
+				'dir'    => Arshline_Sidecar_Plugin::is_rtl() ? 'rtl' : 'ltr',
+				'lang'   => Arshline_Sidecar_Plugin::is_rtl() ? 'fa' : 'en',
+			),
+			200
+		);
+	}
+
+	/**
+	 * The arguments of a preview.
+	 *
+	 * @return array
+	 */
+	public function preview_args() {
+		return array(
+			'id'       => self::id_arg( __( 'The form id.', 'arshline-sidecar' ), false ),
+			'title'    => array(
+				'description' => __( 'The form\'s title as being edited.', 'arshline-sidecar' ),
+				'type'        => 'string',
+			),
+			'document' => array(
+				'description' => __( 'The whole arshline_form@v1 document as being edited.', 'arshline-sidecar' ),
+				'type'        => 'object',
+				'required'    => true,
+			),
+		);
+	}
 }

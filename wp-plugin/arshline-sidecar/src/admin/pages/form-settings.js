@@ -258,11 +258,11 @@ function Settings() {
 					note.list && note.list.length ? h( 'ul', null, note.list.map( ( t, i ) => h( 'li', { key: i }, h( 'bdi', null, t ) ) ) ) : null
 			  )
 			: null,
-		has( 'welcome' ) ? h( TextareaControl, { label: __( 'Welcome text, above the questions', 'arshline-sidecar' ), value: s.welcome || '', maxLength: 2000, onChange: ( v ) => set( { welcome: v || null } ), id: 'arsh-set-welcome' } ) : null,
-		has( 'thank_you' ) ? h( TextareaControl, { label: __( 'Thank-you text, after an answer is sent', 'arshline-sidecar' ), value: s.thank_you || '', maxLength: 2000, onChange: ( v ) => set( { thank_you: v || null } ), id: 'arsh-set-thanks' } ) : null,
-		has( 'close_at' ) ? h( TextControl, { type: 'datetime-local', label: __( 'Stop taking answers at (your computer\'s time)', 'arshline-sidecar' ), value: toLocalInput( s.close_at ), onChange: ( v ) => set( { close_at: fromLocalInput( v ) } ), id: 'arsh-set-close' } ) : null,
+		has( 'welcome' ) ? h( TextareaControl, { label: __( 'Welcome text, above the questions', 'arshline-sidecar' ), value: s.welcome || '', maxLength: 2000, onChange: ( v ) => set( { welcome: v || null } ), className: 'arsh-set-welcome' } ) : null,
+		has( 'thank_you' ) ? h( TextareaControl, { label: __( 'Thank-you text, after an answer is sent', 'arshline-sidecar' ), value: s.thank_you || '', maxLength: 2000, onChange: ( v ) => set( { thank_you: v || null } ), className: 'arsh-set-thanks' } ) : null,
+		has( 'close_at' ) ? h( TextControl, { type: 'datetime-local', label: __( 'Stop taking answers at (your computer\'s time)', 'arshline-sidecar' ), value: toLocalInput( s.close_at ), onChange: ( v ) => set( { close_at: fromLocalInput( v ) } ), className: 'arsh-set-close' } ) : null,
 		has( 'max_submissions' )
-			? h( TextControl, { type: 'number', min: 1, label: __( 'Most answers to take (empty: no limit)', 'arshline-sidecar' ), value: s.max_submissions || '', onChange: ( v ) => set( { max_submissions: v ? Math.max( 1, parseInt( v, 10 ) || 1 ) : null } ), id: 'arsh-set-limit' } )
+			? h( TextControl, { type: 'number', min: 1, label: __( 'Most answers to take (empty: no limit)', 'arshline-sidecar' ), value: s.max_submissions || '', onChange: ( v ) => set( { max_submissions: v ? Math.max( 1, parseInt( v, 10 ) || 1 ) : null } ), className: 'arsh-set-limit' } )
 			: null,
 		has( 'notify_emails' )
 			? h( TextareaControl, {
@@ -270,7 +270,7 @@ function Settings() {
 					dir: 'ltr',
 					value: ( s.notify_emails || [] ).join( '\n' ),
 					onChange: ( v ) => set( { notify_emails: v.split( '\n' ).map( ( x ) => x.trim() ).filter( ( x, i, all ) => x || i < all.length - 1 ) } ),
-					id: 'arsh-set-emails',
+					className: 'arsh-set-emails',
 			  } )
 			: null,
 		has( 'notifications' ) ? h( Notifications, { items: Array.isArray( s.notifications ) ? s.notifications : [], onChange: ( v ) => set( { notifications: v } ), fields } ) : null,
@@ -290,7 +290,7 @@ function Settings() {
 								type: 'url',
 								value: w.url || '',
 								onChange: ( v ) => set( { webhooks: webhooks.map( ( x, j ) => ( j === i ? { url: v } : x ) ) } ),
-								id: 'arsh-webhook-' + i,
+								className: 'arsh-webhook-' + i,
 							} ),
 							h( Button, { variant: 'link', isDestructive: true, onClick: () => set( { webhooks: webhooks.filter( ( x, j ) => j !== i ) } ) }, __( 'Remove', 'arshline-sidecar' ) )
 						)

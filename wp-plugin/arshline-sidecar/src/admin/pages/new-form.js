@@ -127,9 +127,9 @@ function NewForm() {
 		{ className: 'arsh-card arsh-new-form', onSubmit: submit, noValidate: true },
 		error ? h( Notice, { status: 'error', isDismissible: false }, error ) : null,
 		'command' !== start
-			? h( TextControl, { label: __( 'Title of the new form', 'arshline-sidecar' ), value: title, onChange: setTitle, maxLength: 160, id: 'arsh-new-title' } )
+			? h( TextControl, { label: __( 'Title of the new form', 'arshline-sidecar' ), value: title, onChange: setTitle, maxLength: 160, className: 'arsh-new-title' } )
 			: null,
-		h( RadioControl, { label: __( 'How to begin', 'arshline-sidecar' ), selected: start, options: choices, onChange: ( v ) => { setStart( v ); setPlan( null ); setError( '' ); }, id: 'arsh-new-start' } ),
+		h( RadioControl, { label: __( 'How to begin', 'arshline-sidecar' ), selected: start, options: choices, onChange: ( v ) => { setStart( v ); setPlan( null ); setError( '' ); } } ),
 		'blank' !== start
 			? h( TextareaControl, {
 					label: 'command' === start ? __( 'Tell Arshline what to do, in your own words', 'arshline-sidecar' ) : __( 'Describe the form you want', 'arshline-sidecar' ),
@@ -138,7 +138,7 @@ function NewForm() {
 					onChange: setText,
 					rows: 3,
 					maxLength: 'command' === start ? 2000 : 4000,
-					id: 'arsh-new-text',
+					className: 'arsh-new-text',
 			  } )
 			: null,
 		plan

@@ -95,7 +95,7 @@ function Sms() {
 		note ? h( Notice, { status: note.status, isDismissible: false }, note.text ) : null,
 		h( 'p', { id: 'arsh-sms-state' }, cur.configured ? sprintf( __( 'In use: %s.', 'arshline-sidecar' ), PROVIDERS[ cur.provider ] || cur.provider ) : __( 'No provider is set.', 'arshline-sidecar' ) ),
 		cur.balance ? h( 'p', null, sprintf( __( 'Credit: %1$s %2$s', 'arshline-sidecar' ), num( cur.balance.amount ), cur.balance.unit || '' ) ) : null,
-		h( SelectControl, { label: __( 'Provider', 'arshline-sidecar' ), value: input.provider, options: providers, onChange: ( v ) => setInput( Object.assign( {}, input, { provider: v } ) ), id: 'arsh-sms-provider' } ),
+		h( SelectControl, { label: __( 'Provider', 'arshline-sidecar' ), value: input.provider, options: providers, onChange: ( v ) => setInput( Object.assign( {}, input, { provider: v } ) ), className: 'arsh-sms-provider' } ),
 		h( TextControl, {
 			label: __( 'API key', 'arshline-sidecar' ),
 			help: cur.key_set ? __( 'A key is kept; leave empty to keep it.', 'arshline-sidecar' ) : null,
@@ -104,10 +104,10 @@ function Sms() {
 			dir: 'ltr',
 			value: input.api_key,
 			onChange: ( v ) => setInput( Object.assign( {}, input, { api_key: v } ) ),
-			id: 'arsh-sms-key',
+			className: 'arsh-sms-key',
 		} ),
-		h( TextControl, { label: __( 'Sending line', 'arshline-sidecar' ), dir: 'ltr', value: input.sender, onChange: ( v ) => setInput( Object.assign( {}, input, { sender: v } ) ), id: 'arsh-sms-sender' } ),
-		h( TextControl, { label: __( 'Other API address (optional)', 'arshline-sidecar' ), dir: 'ltr', type: 'url', value: input.base_url, onChange: ( v ) => setInput( Object.assign( {}, input, { base_url: v } ) ), id: 'arsh-sms-base' } ),
+		h( TextControl, { label: __( 'Sending line', 'arshline-sidecar' ), dir: 'ltr', value: input.sender, onChange: ( v ) => setInput( Object.assign( {}, input, { sender: v } ) ), className: 'arsh-sms-sender' } ),
+		h( TextControl, { label: __( 'Other API address (optional)', 'arshline-sidecar' ), dir: 'ltr', type: 'url', value: input.base_url, onChange: ( v ) => setInput( Object.assign( {}, input, { base_url: v } ) ), className: 'arsh-sms-base' } ),
 		h(
 			'p',
 			null,
@@ -119,7 +119,7 @@ function Sms() {
 			? h(
 					'div',
 					{ className: 'arsh-block' },
-					h( TextControl, { label: __( 'Send a test text to (mobile)', 'arshline-sidecar' ), dir: 'ltr', inputMode: 'tel', value: to, onChange: setTo, id: 'arsh-sms-to' } ),
+					h( TextControl, { label: __( 'Send a test text to (mobile)', 'arshline-sidecar' ), dir: 'ltr', inputMode: 'tel', value: to, onChange: setTo, className: 'arsh-sms-to' } ),
 					h( Button, { variant: 'secondary', disabled: busy || ! to.trim(), onClick: test, id: 'arsh-sms-test' }, __( 'Send a test text', 'arshline-sidecar' ) )
 			  )
 			: null
