@@ -452,7 +452,7 @@ async function main() {
 			check([200, 499].includes(progress.status), `progress of a cancelled job: ${progress.status}`);
 		});
 
-		await step(page, 'settings: unreachable daemon → 503, notice and retry; bad path refused; English', async () => {
+		await step(page, 'settings: unreachable daemon → 503, notice and retry; bad path refused; English for a user whose profile says so', async () => {
 			await page.goto(SETTINGS);
 			const original = await page.inputValue('#arshline_sidecar_socket');
 			check(original === env('E2E_SOCKET'), `socket field shows ${original}`);
@@ -481,6 +481,13 @@ async function main() {
 			await Promise.all([page.waitForNavigation(), page.click('#submit')]);
 			await openPage(page);
 			check((await page.locator('#arshline-sidecar-unavailable').count()) === 0, 'the notice outlived the daemon coming back');
+			// The setting is the site's default: this admin chose Persian in
+			// their WordPress profile, and that wins.
+			check((await page.locator('#arshline-sidecar-app h1').innerText()) === 'فرم‌ها', 'the plugin setting overrode the profile\'s Persian');
+			// The profile's language to English: now the plugin speaks English to them.
+			const english = await rest(page, 'POST', '/wp/v2/users/me', { body: { locale: 'en_US' } });
+			check(english.status === 200 && english.body.locale === 'en_US', `profile language: ${english.status}`);
+			await openPage(page);
 			check((await page.locator('#arshline-sidecar-app h1').innerText()) === 'Forms', 'English title');
 			check((await page.getAttribute('#arshline-sidecar-app', 'dir')) === 'ltr', 'English page is not LTR');
 			await page.locator('#arsh-health.arsh-ok').waitFor();
@@ -488,6 +495,9 @@ async function main() {
 			const en404 = await rest(page, 'GET', '/arshline/v1/forms/987654');
 			check(!/[\u0600-\u06FF]/.test(en404.body.message), `English 404 message: ${en404.body.message}`);
 
+			// The profile back to Persian, the default back to Persian.
+			const persian = await rest(page, 'POST', '/wp/v2/users/me', { body: { locale: 'fa_IR' } });
+			check(persian.status === 200 && persian.body.locale === 'fa_IR', `profile language back: ${persian.status}`);
 			await page.goto(SETTINGS);
 			await page.selectOption('#arshline_sidecar_language', 'fa_IR');
 			await Promise.all([page.waitForNavigation(), page.click('#submit')]);

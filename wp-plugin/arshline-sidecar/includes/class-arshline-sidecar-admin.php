@@ -314,13 +314,14 @@ final class Arshline_Sidecar_Admin {
 		$choices = array(
 			'fa_IR' => __( 'Persian', 'arshline-sidecar' ),
 			'en_US' => __( 'English', 'arshline-sidecar' ),
-			'site'  => __( 'The language of my WordPress profile', 'arshline-sidecar' ),
+			'site'  => __( 'The site\'s language', 'arshline-sidecar' ),
 		);
 		echo '<select id="arshline_sidecar_language" name="' . esc_attr( Arshline_Sidecar_Plugin::OPTION_LANGUAGE ) . '">';
 		foreach ( $choices as $key => $label ) {
 			echo '<option value="' . esc_attr( $key ) . '" ' . selected( $current, $key, false ) . '>' . esc_html( $label ) . '</option>';
 		}
 		echo '</select>';
+		echo '<p class="description">' . esc_html__( 'The default for everyone; a user who chose a language in their WordPress profile sees the plugin in that language.', 'arshline-sidecar' ) . '</p>';
 	}
 
 	/**
