@@ -69,6 +69,48 @@ final class EntriesRestTest extends Arshline_Answered_Form_Test_Case {
 		$this->assertSame( 404, $missing->get_status() );
 	}
 
+	public function test_the_relay_routes_hand_checked_arguments_to_the_daemon() {
+		$this->answered_form( 1 );
+		Arshline_Test_WP::$caps = array( 'read', 'manage_arshline_forms', 'manage_options' );
+		$set = arshline_test_rest(
+			'POST',
+			'/arshline/v1/sms/settings',
+			array(
+				'provider' => 'kavenegar',
+				'api_key'  => 'relay-test-key',
+				'sender'   => '10004346',
+				'base_url' => 'http://127.0.0.1:9',
+			)
+		);
+		$this->assertSame( 200, $set->get_status(), wp_json_encode( $set->get_data() ) );
+		$this->assertTrue( $set->get_data()->configured );
+		$this->assertTrue( $set->get_data()->key_set );
+		$this->assertStringNotContainsString( 'relay-test-key', wp_json_encode( $set->get_data() ), 'the key came back' );
+		$got = arshline_test_rest( 'GET', '/arshline/v1/sms/settings' );
+		$this->assertSame( 'kavenegar', $got->get_data()->provider );
+		// WordPress refuses from the schema before the daemon is asked.
+		$bad = arshline_test_rest( 'POST', '/arshline/v1/sms/settings', array( 'provider' => 'nope' ) );
+		$this->assertSame( 400, $bad->get_status() );
+		$this->assertSame( 'rest_invalid_param', $bad->get_data()['code'] );
+		$this->assertSame( 400, arshline_test_rest( 'POST', '/arshline/v1/sms/test', array() )->get_status(), 'to is required' );
+		// The daemon judges the number: a landline is its INVALID_PARAMS, and nothing is sent.
+		$landline = arshline_test_rest( 'POST', '/arshline/v1/sms/test', array( 'to' => '02112345678' ) );
+		$this->assertSame( 400, $landline->get_status() );
+		$this->assertSame( 'arshline_invalid_params', $landline->get_data()['code'] );
+
+		$secret = arshline_test_rest( 'GET', '/arshline/v1/webhooks/secret' )->get_data()->secret;
+		$this->assertMatchesRegularExpression( '/^[0-9a-f]{64}$/', $secret );
+		$rotated = arshline_test_rest( 'POST', '/arshline/v1/webhooks/secret/rotate' )->get_data()->secret;
+		$this->assertMatchesRegularExpression( '/^[0-9a-f]{64}$/', $rotated );
+		$this->assertNotSame( $secret, $rotated );
+		$this->assertSame( $rotated, arshline_test_rest( 'GET', '/arshline/v1/webhooks/secret' )->get_data()->secret );
+
+		// The site owner's routes are refused to a forms manager alone.
+		Arshline_Test_WP::$caps = array( 'read', 'manage_arshline_forms' );
+		$this->assertSame( 403, arshline_test_rest( 'GET', '/arshline/v1/webhooks/secret' )->get_status() );
+		$this->assertSame( 403, arshline_test_rest( 'POST', '/arshline/v1/sms/settings', array( 'provider' => 'kavenegar' ) )->get_status() );
+	}
+
 	public function test_fields_and_context_shape_the_answer() {
 		list( $form_id, $ids ) = $this->answered_form( 1 );
 		$request = new WP_REST_Request( 'GET', "/arshline/v1/forms/$form_id/submissions/{$ids[0]}" );

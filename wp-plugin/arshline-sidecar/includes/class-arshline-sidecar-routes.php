@@ -185,6 +185,9 @@ final class Arshline_Sidecar_Routes {
 	 * @return array
 	 */
 	private static function handler( array $row, $controller ) {
+		if ( isset( $row['args'] ) && is_string( $row['args'] ) ) {
+			$row['args'] = call_user_func( array( $controller, $row['args'] ) );
+		}
 		if ( isset( $row['rpc'] ) ) {
 			$handler = $controller->relay_handler( $row );
 		} else {
@@ -195,7 +198,7 @@ final class Arshline_Sidecar_Routes {
 			);
 		}
 		if ( isset( $row['args'] ) ) {
-			$handler['args'] = is_string( $row['args'] ) ? call_user_func( array( $controller, $row['args'] ) ) : $row['args'];
+			$handler['args'] = $row['args'];
 		}
 		return $handler;
 	}
