@@ -571,8 +571,9 @@ final class PublicFormTest extends Arshline_Test_Case {
 		$this->assertSame( $strip( $visitor ), $strip( $body['html'] ) );
 		$this->assertStringContainsString( 'data-calendar="jalali"', $body['html'], 'the date is Jalali, as visitors get it' );
 		$this->assertStringContainsString( 'تاریخ &lt;b&gt;تولد&lt;/b&gt;', $body['html'], 'a label is text' );
-		$this->assertStringEndsWith( '.css?ver=' . rawurlencode( ( require ARSHLINE_SIDECAR_DIR . 'build/public.asset.php' )['version'] ), $body['css'] );
-		$this->assertStringContainsString( 'build/public.js?ver=', $body['script'] );
+		$this->assertSame( file_get_contents( ARSHLINE_SIDECAR_DIR . 'build/public-rtl.css' ), $body['style'], 'the public stylesheet, right to left' );
+		$this->assertStringEndsWith( 'build/public.js?ver=' . rawurlencode( ( require ARSHLINE_SIDECAR_DIR . 'build/public.asset.php' )['version'] ), $body['script'] );
+		$this->assertStringEndsWith( '/build/', $body['base'] );
 		$this->assertSame( 'rtl', $body['dir'] );
 
 		$bad = new WP_REST_Request( 'POST', '/arshline/v1/forms/1/preview' );

@@ -1,1 +1,1 @@
-<?php return array('dependencies' => array('wp-api-fetch', 'wp-i18n'), 'version' => 'a973e081df8a91814203');
+<?php return array('dependencies' => array('wp-api-fetch', 'wp-i18n'), 'version' => '0322913c56f196c747ee');

@@ -168,7 +168,9 @@ class Arshline_Sidecar_REST_Builder_Controller extends Arshline_Sidecar_REST_Con
 	 * public form shows it to visitors, by the public form's own renderer
 	 * (Arshline_Sidecar_Public_Renderer), with the public stylesheet and
 	 * script to show it with. Nothing is saved and nothing is sent to the
-	 * daemon: the preview of a document being edited.
+	 * daemon: the preview of a document being edited. Answers {html, style
+	 * (the public stylesheet's text), base (the build directory's address),
+	 * script, dir, lang}.
 	 *
 	 * @param WP_REST_Request $request The request.
 	 * @return WP_REST_Response
@@ -191,10 +193,15 @@ class Arshline_Sidecar_REST_Builder_Controller extends Arshline_Sidecar_REST_Con
 		$base     = plugin_dir_url( ARSHLINE_SIDECAR_FILE ) . 'build/';
 		$asset    = require ARSHLINE_SIDECAR_DIR . 'build/public.asset.php';
 		$version  = rawurlencode( (string) $asset['version'] );
+		// The stylesheet's text rather than its address: the preview's frame
+		// has no origin, and a tool reading its styles (a screen reader's
+		// helper, axe) could not fetch them from the site.
+		$css = (string) file_get_contents( ARSHLINE_SIDECAR_DIR . 'build/' . ( Arshline_Sidecar_Plugin::is_rtl() ? 'public-rtl.css' : 'public.css' ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- the plugin's own file.
 		return new WP_REST_Response(
 			array(
 				'html'   => $renderer->render( array( 'action' => '' ) ),
-				'css'    => $base . ( Arshline_Sidecar_Plugin::is_rtl() ? 'public-rtl.css' : 'public.css' ) . '?ver=' . $version,
+				'style'  => $css,
+				'base'   => $base,
 				'script' => $base . 'public.js?ver=' . $version,
 				'dir'    => Arshline_Sidecar_Plugin::is_rtl() ? 'rtl' : 'ltr',
 				'lang'   => Arshline_Sidecar_Plugin::is_rtl() ? 'fa' : 'en',

@@ -26,7 +26,7 @@ function page( r ) {
 		'document.addEventListener("submit",function(e){e.preventDefault();},true);})();';
 	return (
 		'<!doctype html><html lang="' + attr( r.lang ) + '" dir="' + attr( r.dir ) + '"><head><meta charset="utf-8">' +
-		'<link rel="stylesheet" href="' + attr( r.css ) + '"><style>body{margin:0;padding:4px;background:#fff}</style></head><body>' +
+		'<base href="' + attr( r.base ) + '"><style>' + String( r.style ).replace( /<\//g, '<\\/' ) + '</style><style>body{margin:0;padding:4px;background:#fff}</style></head><body>' +
 		r.html +
 		'<script src="' + attr( r.script ) + '"></script><script>' + resize + '</script></body></html>'
 	);
