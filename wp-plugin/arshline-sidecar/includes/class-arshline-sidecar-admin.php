@@ -631,12 +631,13 @@ final class Arshline_Sidecar_Admin {
 		list( $id, $tab ) = self::form_request();
 		$form             = $id ? Arshline_Sidecar_Plugin::call( 'forms.get', array( 'id' => $id ), 5.0 ) : null;
 		$title            = is_object( $form ) && isset( $form->title ) ? (string) $form->title : '';
+		$number           = Arshline_Sidecar_Public_Renderer::digits( (string) $id, Arshline_Sidecar_Plugin::is_rtl() );
 		self::open_page(
 			'' === $title
 				/* translators: %s: form number. */
-				? sprintf( __( 'Form %s', 'arshline-sidecar' ), number_format_i18n( $id ) )
+				? sprintf( __( 'Form %s', 'arshline-sidecar' ), $number )
 				/* translators: 1: form number, 2: form title. */
-				: sprintf( __( 'Form %1$s: %2$s', 'arshline-sidecar' ), number_format_i18n( $id ), $title ),
+				: sprintf( __( 'Form %1$s: %2$s', 'arshline-sidecar' ), $number, $title ),
 			'arshline-sidecar-form'
 		);
 		echo ' <a href="' . esc_url( self::url( 'forms' ) ) . '" class="page-title-action">' . esc_html__( 'All forms', 'arshline-sidecar' ) . '</a>';
