@@ -378,6 +378,34 @@ async function main() {
 			await snap(page, 'rolled-back');
 		});
 
+		await step(page, 'New form screen: from a command (previewed, then run) and from Hosha2 (its progress to the end), each opening the Build tab', async () => {
+			const buildTab = (u) => u.searchParams.get('page') === 'arshline-sidecar-form' && u.searchParams.get('tab') === 'build' && Number(u.searchParams.get('form')) > 0;
+			await openPage(page, NEW_FORM);
+			await page.getByLabel('از روی یک فرمان، به زبان خودم').check();
+			await page.getByLabel('به زبان خودتان بنویسید ارشلاین چه کند').fill('یک فرم جدید بساز و یک سوال پاسخ کوتاه اضافه کن، اسم فرم را فرم فرمانی بگذار');
+			await page.getByRole('button', { name: 'پیش‌نمایش', exact: true }).click();
+			await page.locator('#arsh-new-preview li').first().waitFor();
+			const lines = await page.locator('#arsh-new-preview li').allInnerTexts();
+			check(lines.some((l) => l.includes('فرم فرمانی')), `the command's preview: ${lines.join(' | ')}`);
+			await snap(page, 'new-form-command');
+			await page.click('#arsh-new-execute');
+			await page.waitForURL(buildTab);
+			await keepNonce(page);
+			const fromCommand = (await rest(page, 'GET', `/arshline/v1/forms/${new URL(page.url()).searchParams.get('form')}`)).body;
+			check(fromCommand.title === 'فرم فرمانی' && fromCommand.document.fields.length === 1, `the form the command made: ${JSON.stringify(fromCommand).slice(0, 300)}`);
+
+			await openPage(page, NEW_FORM);
+			await page.getByLabel('ساخته‌شده با هوشا۲ از روی توضیح (به مدل هوش مصنوعی نیاز دارد)').check();
+			await page.getByLabel('عنوان فرم جدید').fill('فرم هوشا');
+			await page.getByLabel('فرم موردنظرتان را توصیف کنید').fill('فرم نظرسنجی کوتاه دربارهٔ کلاس');
+			await page.getByRole('button', { name: 'ساختن فرم' }).click();
+			await page.waitForURL(buildTab, { timeout: 60000 });
+			await keepNonce(page);
+			const fromHosha2 = (await rest(page, 'GET', `/arshline/v1/forms/${new URL(page.url()).searchParams.get('form')}`)).body;
+			check(fromHosha2.document.fields.length > 0 && fromHosha2.version_count >= 2, `the form Hosha2 made: ${JSON.stringify(fromHosha2).slice(0, 300)}`);
+			await page.locator('#arsh-builder:not([hidden])').waitFor();
+		});
+
 		await step(page, 'REST: Hosha2 validation codes, nonces, 404, invalid plan', async () => {
 			const gen = (id, body, opts = {}) => rest(page, 'POST', `/hosha2/v1/forms/${id}/generate`, { body, hosha2: 'generate', ...opts });
 			const expect400 = async (r, code) => {
