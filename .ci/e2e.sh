@@ -205,7 +205,8 @@ exec_start[0]="$pkgroot/usr/bin/arshlined"
 chmod "$(unit_one DirectoryMode "$sock_unit")" "$tmp/run"
 (umask "$(unit_one UMask "$unit")" && exec env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin systemd-socket-activate -l "$socket" "${setenv[@]}" \
 	setpriv --reuid="$daemon_user" --regid="$daemon_user" --init-groups "${exec_start[@]}" \
-	--openai-base-url "http://127.0.0.1:$fake_port/v1" --openai-model fake-model --openai-timeout 30s) \
+	--openai-base-url "http://127.0.0.1:$fake_port/v1" --openai-model fake-model --openai-timeout 30s \
+	--webhooks-allow-loopback-http) \
 	>"$tmp/logs/arshlined.log" 2>&1 &
 daemon_pid=$!
 pids+=($daemon_pid)
@@ -288,6 +289,9 @@ define( 'DISABLE_WP_CRON', true );
 define( 'AUTOMATIC_UPDATER_DISABLED', true );
 define( 'WP_HTTP_BLOCK_EXTERNAL', true );
 define( 'FS_METHOD', 'direct' );
+// A loopback test site without TLS: 'local' lets WordPress offer
+// application passwords, which the browser test calls the REST API with.
+define( 'WP_ENVIRONMENT_TYPE', 'local' );
 \$table_prefix = 'wp_';
 if ( ! defined( 'ABSPATH' ) ) {
 	define( 'ABSPATH', __DIR__ . '/' );
@@ -319,6 +323,7 @@ E2E_URL=$url E2E_USER=admin E2E_PASS=$admin_pass E2E_CHROMIUM=$chromium_bin \
 	E2E_SOCKET=$socket E2E_HOSTILE_FORM=$hostile_form E2E_PLUGIN_ZIP=$plugin_zip E2E_VERSION=$version E2E_DAEMON_VERSION=$daemon_version \
 	E2E_SOCKET_REFUSE="$tmp/run/refuse.sock" E2E_SOCKET_ROOT_ONLY="$tmp/run/root-only.sock" \
 	E2E_SOCKET_PROTOCOL2="$tmp/run/protocol-2.sock" \
+	E2E_SMS_URL="http://127.0.0.1:$sms_port" E2E_SMS_KEY=e2e-kavenegar-key E2E_SMS_LOG="$tmp/logs/sms.jsonl" \
 	node "$repo/e2e/run.mjs"
 E2E_URL=$url E2E_CHROMIUM=$chromium_bin E2E_ARTIFACTS="$repo/e2e/artifacts" E2E_SOCKET=$socket \
 	E2E_SMS_URL="http://127.0.0.1:$sms_port" E2E_SMS_KEY=e2e-kavenegar-key E2E_SMS_LOG="$tmp/logs/sms.jsonl" \

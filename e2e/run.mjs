@@ -3,7 +3,8 @@
 // MariaDB, arshlined and the fake model, then runs this with:
 //   E2E_URL, E2E_USER, E2E_PASS, E2E_CHROMIUM, E2E_ARTIFACTS,
 //   E2E_FAKE_URL, E2E_HOSTILE_FORM, E2E_PLUGIN_ZIP, E2E_VERSION and the
-//   connection test's sockets E2E_SOCKET_{REFUSE,ROOT_ONLY,PROTOCOL2}
+//   connection test's sockets E2E_SOCKET_{REFUSE,ROOT_ONLY,PROTOCOL2}, and
+//   the SMS stand-in's E2E_SMS_URL, E2E_SMS_KEY, E2E_SMS_LOG
 // Every step takes a screenshot; any failure exits non-zero.
 import { chromium } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -11,6 +12,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { env, rpc } from './daemon.mjs';
 import { inflateRawSync } from 'node:zlib';
+import { createServer } from 'node:http';
+import { createHmac } from 'node:crypto';
 
 const URL_ = env('E2E_URL');
 const ART = env('E2E_ARTIFACTS');
@@ -18,8 +21,15 @@ const FAKE = env('E2E_FAKE_URL');
 // A 1×1 PNG the visitor uploads with the public form.
 const PHOTO_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const HOSTILE = env('E2E_HOSTILE_FORM').trim();
+// The plugin's pages: Forms (the list), New form, AI commands, Settings,
+// and a form's own screen, one tab a page.
 const PAGE = `${URL_}/wp-admin/admin.php?page=arshline-sidecar`;
+const NEW_FORM = `${URL_}/wp-admin/admin.php?page=arshline-sidecar-new`;
+const AI = `${URL_}/wp-admin/admin.php?page=arshline-sidecar-ai`;
 const SETTINGS = `${URL_}/wp-admin/admin.php?page=arshline-sidecar-settings`;
+const FORM_PAGE = (id, tab) => `${URL_}/wp-admin/admin.php?page=arshline-sidecar-form&form=${id}&tab=${tab}`;
+// Every page of the plugin is a .wrap.arshline-sidecar element.
+const ROOT = '.wrap.arshline-sidecar';
 const COMMAND = 'یک فرم جدید بساز و دو سوال پاسخ کوتاه اضافه کن، اسم فرم را چکاپ سه بگذار';
 const fa = new Intl.NumberFormat('fa-IR', { useGrouping: false });
 // A spreadsheet formula typed into a text question: the exports must hand
@@ -89,10 +99,14 @@ async function rest(page, method, route, { body, nonce = true, hosha2 = null, qu
 	return { status: res.status(), headers: res.headers(), body: parsed };
 }
 
-async function openPage(page) {
-	await page.goto(PAGE, { waitUntil: 'domcontentloaded' });
-	await page.locator('#arshline-sidecar-app').waitFor();
-	// The nonce apiFetch uses, for the direct REST checks.
+async function openPage(page, url = PAGE) {
+	await page.goto(url, { waitUntil: 'domcontentloaded' });
+	await page.locator(ROOT).first().waitFor();
+	await keepNonce(page);
+}
+
+/** The nonce apiFetch uses, kept on the page for the direct REST checks. */
+async function keepNonce(page) {
 	await page.evaluate(async () => {
 		const r = await fetch(`${window.ajaxurl}?action=rest-nonce`, { credentials: 'same-origin' });
 		window.arshE2ENonce = (await r.text()).trim();
@@ -164,7 +178,7 @@ async function main() {
 			await openPage(page);
 			const menu = await page.locator('#adminmenu a[href="admin.php?page=arshline-sidecar"]').first().innerText();
 			check(menu.includes('ارشلاین هوشمند'), `menu label is «${menu}»`);
-			check((await page.locator('#arshline-sidecar-app h1').innerText()) === 'ارشلاین هوشمند', 'page title');
+			check((await page.locator('#arshline-sidecar-app h1').innerText()) === 'فرم‌ها', 'page title');
 			check((await page.getAttribute('#arshline-sidecar-app', 'dir')) === 'rtl', 'page is not RTL');
 			await page.locator('#arsh-health.arsh-ok').waitFor();
 			const health = await page.locator('#arsh-health').innerText();
@@ -186,8 +200,21 @@ async function main() {
 			check((await cell.locator('bdi').count()) === 1, 'the title is not isolated in <bdi>');
 		});
 
+		await step(page, 'REST with an application password: no cookie, no nonce; a wrong one refused', async () => {
+			await appPasswordSteps(page);
+		});
+
 		let formId = 0;
+		// The forms list, in a second tab, while the commands run on theirs.
+		const list = await context.newPage();
+		list.setDefaultTimeout(20000);
+		const listRow = async (id) => {
+			await list.goto(PAGE, { waitUntil: 'domcontentloaded' });
+			await list.locator('#arsh-forms-body tr').first().waitFor();
+			return list.locator(`#arsh-forms-body tr[data-form-id="${id}"]`);
+		};
 		await step(page, 'command → plan preview', async () => {
+			await openPage(page, AI);
 			await page.getByLabel('به زبان خودتان بنویسید ارشلاین چه کند').fill(COMMAND);
 			await page.getByRole('button', { name: 'پیش‌نمایش', exact: true }).click();
 			await page.locator('#arsh-preview').waitFor({ state: 'visible' });
@@ -213,7 +240,7 @@ async function main() {
 			check(made, 'the new form is not in forms.list');
 			formId = made.id;
 			check(made.version_count === 3, `version_count ${made.version_count}, expected 3 (create + two questions)`);
-			const row = page.locator(`#arsh-forms-body tr[data-form-id="${formId}"]`);
+			const row = await listRow(formId);
 			await row.waitFor();
 			check((await row.locator('.arsh-title').innerText()) === 'چکاپ سه', 'title cell');
 			check((await row.locator('.arsh-status').innerText()) === 'پیش‌نویس', 'status cell');
@@ -225,7 +252,8 @@ async function main() {
 
 		await step(page, 'undo all («بازگردانی همه») removes the form', async () => {
 			await page.getByRole('button', { name: 'بازگردانی همه' }).click();
-			await page.locator(`#arsh-forms-body tr[data-form-id="${formId}"]`).waitFor({ state: 'detached' });
+			await page.locator('#arsh-plan-msg', { hasText: 'بازگردانی شد' }).waitFor();
+			check((await (await listRow(formId)).count()) === 0, 'the undone form is still in the list');
 			const msg = await page.locator('#arsh-plan-msg').innerText();
 			check(msg.includes(`${fa.format(3)} تغییر بازگردانی شد`), `undo message: ${msg}`);
 			check(await page.locator('#arsh-undo-all').isDisabled(), 'undo stays enabled with nothing left to undo');
@@ -242,17 +270,23 @@ async function main() {
 			await page.getByRole('button', { name: 'تأیید و اجرا' }).click();
 			// The results of the previous command are still on screen: wait for this one's form.
 			await page.locator('#arsh-preview').waitFor({ state: 'hidden' });
-			await page.locator('#arsh-forms-body tr', { hasText: 'آزمون بازگردانی' }).waitFor();
-			const made = (await formsFromApi(page)).find((f) => f.title === 'آزمون بازگردانی');
+			let made = null;
+			for (const until = Date.now() + 20000; !made && Date.now() < until; ) {
+				made = (await formsFromApi(page)).find((f) => f.title === 'آزمون بازگردانی');
+				if (!made) {
+					await page.waitForTimeout(200);
+				}
+			}
+			await page.locator('#arsh-results:not([hidden])').waitFor();
 			check(made && made.version_count === 2, `form after execute: ${JSON.stringify(made)}`);
 			await page.getByRole('button', { name: 'بازگردانی آخرین' }).click();
 			await page.locator('#arsh-plan-msg', { hasText: `${fa.format(1)} تغییر بازگردانی شد` }).waitFor();
 			const after = (await rest(page, 'GET', `/arshline/v1/forms/${made.id}`)).body;
 			check(after.document.fields.length === 0 && after.version_count === 3, `after undo last: ${after.document.fields.length} fields, ${after.version_count} versions`);
-			await page.locator(`#arsh-forms-body tr[data-form-id="${made.id}"] .arsh-version-count`, { hasText: fa.format(3) }).waitFor();
+			await (await listRow(made.id)).locator('.arsh-version-count', { hasText: fa.format(3) }).waitFor();
 			await page.getByRole('button', { name: 'بازگردانی آخرین' }).click();
-			await page.locator(`#arsh-forms-body tr[data-form-id="${made.id}"]`).waitFor({ state: 'detached' });
-			check(await page.locator('#arsh-undo-last').isDisabled(), 'undo last stays enabled with nothing left');
+			await page.locator('#arsh-undo-last:disabled').waitFor();
+			check((await (await listRow(made.id)).count()) === 0, 'the undone form is still in the list');
 			const audit = await rest(page, 'GET', '/arshline/v1/ai/audit', { query: `&form_id=${made.id}` });
 			check(audit.status === 200 && Array.isArray(audit.body), `audit: ${audit.status}`);
 			const actions = audit.body.map((row) => row.action);
@@ -316,9 +350,12 @@ async function main() {
 				const text = f.type === 'html' ? f.html : f.label;
 				check(shown.includes(text), `${f.type} field «${text}» not shown`);
 			}
+			await snap(page, 'hosha2-generated');
+			// The form's Versions tab lists them.
+			await openPage(page, FORM_PAGE(h2Form, 'versions'));
 			await page.locator('#arsh-versions-body tr').first().waitFor();
 			check((await page.locator('#arsh-versions-body tr').count()) === versions.body.data.length, 'versions table row count');
-			await snap(page, 'hosha2-generated');
+			await snap(page, 'versions-tab');
 		});
 
 		await step(page, 'versions: readable diff, then roll back', async () => {
@@ -339,6 +376,34 @@ async function main() {
 			const top = await page.locator('#arsh-versions-body tr').first().innerText();
 			check(top.includes('بازگشت نسخه'), `newest version is not the rollback: ${top}`);
 			await snap(page, 'rolled-back');
+		});
+
+		await step(page, 'New form screen: from a command (previewed, then run) and from Hosha2 (its progress to the end), each opening the Build tab', async () => {
+			const buildTab = (u) => u.searchParams.get('page') === 'arshline-sidecar-form' && u.searchParams.get('tab') === 'build' && Number(u.searchParams.get('form')) > 0;
+			await openPage(page, NEW_FORM);
+			await page.getByLabel('از روی یک فرمان، به زبان خودم').check();
+			await page.getByLabel('به زبان خودتان بنویسید ارشلاین چه کند').fill('یک فرم جدید بساز و یک سوال پاسخ کوتاه اضافه کن، اسم فرم را فرم فرمانی بگذار');
+			await page.getByRole('button', { name: 'پیش‌نمایش', exact: true }).click();
+			await page.locator('#arsh-new-preview li').first().waitFor();
+			const lines = await page.locator('#arsh-new-preview li').allInnerTexts();
+			check(lines.some((l) => l.includes('فرم فرمانی')), `the command's preview: ${lines.join(' | ')}`);
+			await snap(page, 'new-form-command');
+			await page.click('#arsh-new-execute');
+			await page.waitForURL(buildTab);
+			await keepNonce(page);
+			const fromCommand = (await rest(page, 'GET', `/arshline/v1/forms/${new URL(page.url()).searchParams.get('form')}`)).body;
+			check(fromCommand.title === 'فرم فرمانی' && fromCommand.document.fields.length === 1, `the form the command made: ${JSON.stringify(fromCommand).slice(0, 300)}`);
+
+			await openPage(page, NEW_FORM);
+			await page.getByLabel('ساخته‌شده با هوشا۲ از روی توضیح (به مدل هوش مصنوعی نیاز دارد)').check();
+			await page.getByLabel('عنوان فرم جدید').fill('فرم هوشا');
+			await page.getByLabel('فرم موردنظرتان را توصیف کنید').fill('فرم نظرسنجی کوتاه دربارهٔ کلاس');
+			await page.getByRole('button', { name: 'ساختن فرم' }).click();
+			await page.waitForURL(buildTab, { timeout: 60000 });
+			await keepNonce(page);
+			const fromHosha2 = (await rest(page, 'GET', `/arshline/v1/forms/${new URL(page.url()).searchParams.get('form')}`)).body;
+			check(fromHosha2.document.fields.length > 0 && fromHosha2.version_count >= 2, `the form Hosha2 made: ${JSON.stringify(fromHosha2).slice(0, 300)}`);
+			await page.locator('#arsh-builder:not([hidden])').waitFor();
 		});
 
 		await step(page, 'REST: Hosha2 validation codes, nonces, 404, invalid plan', async () => {
@@ -415,7 +480,7 @@ async function main() {
 			check([200, 499].includes(progress.status), `progress of a cancelled job: ${progress.status}`);
 		});
 
-		await step(page, 'settings: unreachable daemon → 503, notice and retry; bad path refused; English', async () => {
+		await step(page, 'settings: unreachable daemon → 503, notice and retry; bad path refused; English for a user whose profile says so', async () => {
 			await page.goto(SETTINGS);
 			const original = await page.inputValue('#arshline_sidecar_socket');
 			check(original === env('E2E_SOCKET'), `socket field shows ${original}`);
@@ -444,18 +509,28 @@ async function main() {
 			await Promise.all([page.waitForNavigation(), page.click('#submit')]);
 			await openPage(page);
 			check((await page.locator('#arshline-sidecar-unavailable').count()) === 0, 'the notice outlived the daemon coming back');
-			check((await page.locator('#arshline-sidecar-app h1').innerText()) === 'Arshline AI', 'English title');
+			// The setting is the site's default: this admin chose Persian in
+			// their WordPress profile, and that wins.
+			check((await page.locator('#arshline-sidecar-app h1').innerText()) === 'فرم‌ها', 'the plugin setting overrode the profile\'s Persian');
+			// The profile's language to English: now the plugin speaks English to them.
+			const english = await rest(page, 'POST', '/wp/v2/users/me', { body: { locale: 'en_US' } });
+			check(english.status === 200 && english.body.locale === 'en_US', `profile language: ${english.status}`);
+			await openPage(page);
+			check((await page.locator('#arshline-sidecar-app h1').innerText()) === 'Forms', 'English title');
 			check((await page.getAttribute('#arshline-sidecar-app', 'dir')) === 'ltr', 'English page is not LTR');
 			await page.locator('#arsh-health.arsh-ok').waitFor();
 			await snap(page, 'english');
 			const en404 = await rest(page, 'GET', '/arshline/v1/forms/987654');
 			check(!/[\u0600-\u06FF]/.test(en404.body.message), `English 404 message: ${en404.body.message}`);
 
+			// The profile back to Persian, the default back to Persian.
+			const persian = await rest(page, 'POST', '/wp/v2/users/me', { body: { locale: 'fa_IR' } });
+			check(persian.status === 200 && persian.body.locale === 'fa_IR', `profile language back: ${persian.status}`);
 			await page.goto(SETTINGS);
 			await page.selectOption('#arshline_sidecar_language', 'fa_IR');
 			await Promise.all([page.waitForNavigation(), page.click('#submit')]);
 			await openPage(page);
-			check((await page.locator('#arshline-sidecar-app h1').innerText()) === 'ارشلاین هوشمند', 'back to Persian');
+			check((await page.locator('#arshline-sidecar-app h1').innerText()) === 'فرم‌ها', 'back to Persian');
 		});
 
 		await step(page, 'settings: the connection test tells each cause apart, with its fix; Settings saved', async () => {
@@ -586,6 +661,7 @@ async function main() {
 				}
 			}
 			check(limited, 'twenty model calls were never rate limited');
+			await openPage(page, AI);
 			const retryAfter = Number(limited.headers['retry-after']);
 			check(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${limited.headers['retry-after']}`);
 			check(limited.body.code === 'arshline_rate_limit' && limited.body.data.retry_after === retryAfter, `429 body ${JSON.stringify(limited.body)}`);
@@ -608,6 +684,29 @@ async function main() {
 
 		await step(page, 'builder: a 6-field form by hand (mobile, national code, Jalali date, radio with a conditional text, rating, file), saved and published', async () => {
 			await builderStep(page);
+		});
+		await step(page, 'form settings tab: texts, a limit, a webhook a loopback receiver gets, signed with the secret shown', async () => {
+			await settingsTabSteps(page);
+		});
+		await step(page, 'settings: the SMS provider saved from the page, a test text reaches the provider', async () => {
+			await openPage(page, SETTINGS);
+			await page.locator('.arsh-sms-provider select').waitFor();
+			await page.selectOption('.arsh-sms-provider select', 'kavenegar');
+			await page.fill('.arsh-sms-key input', env('E2E_SMS_KEY'));
+			await page.fill('.arsh-sms-sender input', '10004346');
+			await page.fill('.arsh-sms-base input', env('E2E_SMS_URL'));
+			await page.click('#arsh-sms-save');
+			await page.locator('#arsh-sms-form .components-notice.is-success').waitFor();
+			check((await page.locator('#arsh-sms-state').innerText()).includes('Kavenegar'), `provider line: ${await page.locator('#arsh-sms-state').innerText()}`);
+			check((await page.inputValue('.arsh-sms-key input')) === '', 'the key stays in the field after saving');
+			check(!(await page.content()).includes(env('E2E_SMS_KEY')), 'the SMS key reached the page');
+			const before = smsLines().length;
+			await page.getByLabel('ارسال پیامک آزمایشی به (شماره همراه)').fill('۰۹۳۵ ۰۰۰ ۰۰۰۰');
+			await page.click('#arsh-sms-test');
+			await page.locator('#arsh-sms-form .components-notice.is-success', { hasText: 'پیامک آزمایشی' }).waitFor();
+			const lines = smsLines();
+			check(lines.length === before + 1 && lines[lines.length - 1].to === '09350000000', `texts after the test: ${JSON.stringify(lines.slice(before))}`);
+			await snap(page, 'sms-settings');
 		});
 		const publicForm = await publicFormSteps(browser);
 		await resultsSteps(browser, page, publicForm);
@@ -746,14 +845,21 @@ main().then(
  * publishes the form; the daemon's copy is what the builder showed.
  */
 async function builderStep(page) {
-	const made = await rest(page, 'POST', '/arshline/v1/forms', { body: { title: 'فرم سازنده' } });
-	check(made.status === 201, `create: ${made.status}`);
-	const id = made.body.form.id;
-	await page.goto(`${PAGE}#builder/${id}`, { waitUntil: 'domcontentloaded' });
-	await page.evaluate(async () => {
-		const r = await fetch(`${window.ajaxurl}?action=rest-nonce`, { credentials: 'same-origin' });
-		window.arshE2ENonce = (await r.text()).trim();
-	});
+	// Forms → «فرم جدید» → a title, a blank form → its Build tab.
+	await openPage(page);
+	await page.locator('#arsh-forms-create').click();
+	await page.waitForURL((u) => u.searchParams.get('page') === 'arshline-sidecar-new');
+	await page.getByLabel('عنوان فرم جدید').fill('فرم سازنده');
+	check(await page.getByLabel('یک فرم خالی').isChecked(), 'a blank form is not the first choice');
+	await snap(page, 'new-form');
+	await page.getByRole('button', { name: 'ساختن فرم' }).click();
+	await page.waitForURL((u) => u.searchParams.get('page') === 'arshline-sidecar-form' && u.searchParams.get('tab') === 'build');
+	const id = Number(new URL(page.url()).searchParams.get('form'));
+	check(id > 0, `the new form's screen names no form: ${page.url()}`);
+	await keepNonce(page);
+	const made = { body: { form: (await rest(page, 'GET', `/arshline/v1/forms/${id}`)).body } };
+	check(made.body.form.title === 'فرم سازنده', `the new form is titled «${made.body.form.title}»`);
+	check((await page.locator('.nav-tab-active').innerText()) === 'ساخت', 'the Build tab is not the current one');
 	await page.locator('#arsh-builder:not([hidden])').waitFor();
 	await page.locator('#arsh-b-fields li.arsh-b-empty').waitFor();
 	const open = () => page.locator('#arsh-b-fields li.is-open');
@@ -790,8 +896,31 @@ async function builderStep(page) {
 	await page.keyboard.press('Enter');
 	const order = await page.locator('#arsh-b-fields > li').evaluateAll((els) => els.map((e) => e.dataset.type).join(','));
 	check(order === 'text,text,date,radio,text,rating,file', `order after the keyboard moves: ${order}`);
+	// Drag and drop by the handle: the rating onto the first place, then back under the conditional text.
+	const types = () => page.locator('#arsh-b-fields > li').evaluateAll((els) => els.map((e) => e.dataset.type).join(','));
+	await page.locator('#arsh-b-fields > li[data-type="rating"] .arsh-b-handle').dragTo(page.locator('#arsh-b-fields > li').first());
+	check((await types()) === 'rating,text,text,date,radio,text,file', `order after dragging the rating first: ${await types()}`);
+	await page.locator('#arsh-b-fields > li[data-type="rating"] .arsh-b-handle').dragTo(page.locator('#arsh-b-fields > li').nth(5));
+	check((await types()) === 'text,text,date,radio,text,rating,file', `order after dragging it back: ${await types()}`);
 	// The preview follows typing after a short pause.
-	await page.waitForFunction(() => document.querySelectorAll('#arsh-b-preview .arsh-field').length === 7 && document.querySelector('#arsh-b-preview .arsh-field-file:last-child'));
+	// The preview is the public form's own markup, rendered by the server
+	// and run by the public script in a sandboxed frame.
+	const preview = page.frameLocator('#arsh-b-preview iframe.arsh-server-preview');
+	for (const until = Date.now() + 15000; ; ) {
+		const n = await preview.locator('.arshline-field').count().catch(() => 0);
+		if (n === 7) {
+			break;
+		}
+		check(Date.now() < until, `the preview shows ${n} questions, not 7`);
+		await page.waitForTimeout(200);
+	}
+	check((await preview.locator('.arshline-field').last().getAttribute('data-type')) === 'file', 'the file question is not last in the preview');
+	check((await preview.locator('.arshline-field--date').getAttribute('data-calendar')) === 'jalali', 'the preview\'s date is not Jalali');
+	// The Jalali picker, as visitors get it: its month is a Persian month name.
+	await preview.locator('.arshline-date__open').click();
+	const month = await preview.locator('.arshline-date__title').innerText();
+	check(/فروردین|اردیبهشت|خرداد|تیر|مرداد|شهریور|مهر|آبان|آذر|دی|بهمن|اسفند/.test(month), `the preview's date picker shows «${month}»`);
+	await preview.locator('.arshline-date__dialog').press('Escape');
 	await snap(page, 'builder-filled');
 	await page.click('#arsh-b-save');
 	await page.locator('#arsh-builder-msg .notice-success').waitFor();
@@ -812,6 +941,7 @@ async function builderStep(page) {
 	await page.locator('#arsh-builder-msg .arsh-undo-form').waitFor();
 	const after = await rest(page, 'GET', `/arshline/v1/forms/${id}`);
 	check(after.body.status === 'published', `status after publish: ${after.body.status}`);
+	await openPage(page);
 	const row = page.locator(`#arsh-forms-body tr[data-form-id="${id}"]`);
 	await row.waitFor();
 	check((await row.locator('.arsh-shortcode').innerText()) === `[arshline_form id="${id}"]`, 'shortcode in the list');
@@ -974,13 +1104,13 @@ async function resultsSteps(browser, page, form) {
 			const body = JSON.parse(route.request().postData() || '{}');
 			await route.continue({ postData: JSON.stringify({ ...body, mode: 'internal' }) });
 		});
-		await openPage(page);
+		await openPage(page, AI);
 		await page.getByLabel('به زبان خودتان بنویسید ارشلاین چه کند').fill(`نتایج فرم ${fa.format(id)} رو نشون بده`);
 		await page.getByRole('button', { name: 'پیش‌نمایش', exact: true }).click();
-		await page.waitForURL((u) => u.hash === `#results/${id}`);
-		check(await page.locator('#arsh-preview').isHidden(), 'a command that only opens a page was shown as a plan');
-		await page.locator('#arsh-plan-msg', { hasText: 'در حال باز کردن' }).waitFor();
-		check((await page.evaluate(() => document.activeElement && document.activeElement.id)) === 'arsh-res-title', 'focus did not move to the results');
+		// The command opens the form's Results tab, a page of its own.
+		await page.waitForURL((u) => u.searchParams.get('form') === String(id) && u.searchParams.get('tab') === 'results');
+		await keepNonce(page);
+		check((await page.locator('.nav-tab-active').innerText()) === 'نتایج', 'the Results tab is not the current one');
 		// The picker fills when the forms list arrives, which may be after the results.
 		await page.waitForFunction((v) => document.getElementById('arsh-res-form').value === v, String(id), { timeout: 10000 }).catch(() => {});
 		check((await page.inputValue('#arsh-res-form')) === String(id), `the results form picker shows ${await page.inputValue('#arsh-res-form')}`);
@@ -1018,13 +1148,15 @@ async function resultsSteps(browser, page, form) {
 		await page.getByLabel('نمایش اعداد به شکل جدول').check();
 		check(await table.isVisible(), 'the tables toggle did not show the table');
 		await snap(page, 'results');
-		axeLines.push(await axe(page, 'results', '#arshline-sidecar-app'));
+		axeLines.push(await axe(page, 'results', ROOT));
 	});
 
 	await stepThenAxe(page, 'entries: both entries listed, one opened shows what was typed and its normalised form', async () => {
 		await page.unrouteAll({ behavior: 'wait' });
+		await openPage(page);
 		await page.locator(`#arsh-forms-body tr[data-form-id="${id}"]`).getByRole('button', { name: `پاسخ‌ها (فرم ${fa.format(id)})` }).click();
-		await page.waitForURL((u) => u.hash === `#entries/${id}`);
+		await page.waitForURL((u) => u.searchParams.get('form') === String(id) && u.searchParams.get('tab') === 'entries');
+		await keepNonce(page);
 		await page.locator('#arsh-ent-body tr[data-id]').nth(1).waitFor();
 		const rows = await page.locator('#arsh-ent-body tr[data-id]').allInnerTexts();
 		check(rows.length === 2, `entries listed: ${rows.join(' | ')}`);
@@ -1047,11 +1179,11 @@ async function resultsSteps(browser, page, form) {
 		}, await photo.getAttribute('href'));
 		check(photoBytes.status === 200 && photoBytes.size === PHOTO_PNG.length && /image\/png/.test(photoBytes.type) && /attachment/.test(photoBytes.disposition || ''), `photo download: ${JSON.stringify(photoBytes)}`);
 		await snap(page, 'entries');
-		axeLines.push(await axe(page, 'entries', '#arshline-sidecar-app'));
+		axeLines.push(await axe(page, 'entries', ROOT));
 	});
 
 	await stepThenAxe(page, 'CSV and XLSX downloads read back: BOM, Persian intact, the formula kept as text', async () => {
-		await page.goto(`${PAGE}#results/${id}`, { waitUntil: 'domcontentloaded' });
+		await openPage(page, FORM_PAGE(id, 'results'));
 		await page.locator('#arsh-res-total', { hasText: fa.format(2) }).waitFor();
 		const fetchFile = async (format) => {
 			const link = page.locator(`#arsh-res-${format}`);
@@ -1091,12 +1223,43 @@ async function resultsSteps(browser, page, form) {
 	});
 
 	await stepThenAxe(page, 'axe-core: the builder of the answered form', async () => {
-		await page.goto(`${PAGE}#builder/${id}`, { waitUntil: 'domcontentloaded' });
+		await openPage(page, FORM_PAGE(id, 'build'));
 		await page.locator('#arsh-builder:not([hidden])').waitFor();
 		await page.locator('#arsh-b-fields > li').nth(4).waitFor();
-		await page.waitForFunction(() => document.querySelectorAll('#arsh-b-preview .arsh-field').length >= 4);
+		for (const until = Date.now() + 15000; (await page.frameLocator('#arsh-b-preview iframe.arsh-server-preview').locator('.arshline-field').count().catch(() => 0)) < 4; ) {
+			check(Date.now() < until, 'the preview of the answered form did not come');
+			await page.waitForTimeout(200);
+		}
 		await snap(page, 'builder-answered-form');
-		axeLines.push(await axe(page, 'builder', '#arshline-sidecar-app'));
+		axeLines.push(await axe(page, 'builder', ROOT));
+	});
+
+	await stepThenAxe(page, 'every admin page in Persian: its own script alone, a screenshot, axe-core', async () => {
+		const pages = [
+			['forms', PAGE, 'forms'],
+			['new-form', NEW_FORM, 'new-form'],
+			['form-build', FORM_PAGE(id, 'build'), 'form-build'],
+			['form-settings', FORM_PAGE(id, 'settings'), 'form-settings'],
+			['form-entries', FORM_PAGE(id, 'entries'), 'form-entries'],
+			['form-results', FORM_PAGE(id, 'results'), 'form-results'],
+			['form-versions', FORM_PAGE(id, 'versions'), 'form-versions'],
+			['ai', AI, 'ai'],
+			['settings', SETTINGS, 'settings'],
+		];
+		const sizes = {};
+		for (const [name, url, entry] of pages) {
+			await openPage(page, url);
+			check((await page.getAttribute(ROOT, 'dir')) === 'rtl', `${name} is not RTL`);
+			const ours = await page.evaluate(() => [...document.querySelectorAll('script[src*="/arshline-sidecar/build/"]')].map((el) => new URL(el.src).pathname.split('/').pop()));
+			check(ours.length === 1 && ours[0] === `${entry}.js`, `${name} loads ${ours.join(', ')}, not ${entry}.js alone`);
+			sizes[entry] = readFileSync(new URL(`../wp-plugin/arshline-sidecar/build/${entry}.js`, import.meta.url)).length;
+			// Each page's own content has arrived before it is looked at.
+			await page.waitForLoadState('networkidle');
+			await snap(page, `page-${name}`);
+			axeLines.push(await axe(page, `page-${name}`, ROOT));
+		}
+		writeFileSync(join(ART, 'bundle-sizes.json'), JSON.stringify(sizes, null, 2));
+		axeLines.push(`e2e: script bytes per page: ${Object.entries(sizes).map(([k, v]) => `${k} ${v}`).join(', ')}`);
 	});
 
 	const ctx = await browser.newContext({ locale: 'fa-IR', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -1118,5 +1281,121 @@ async function resultsSteps(browser, page, form) {
 		});
 	} finally {
 		await ctx.close();
+	}
+}
+
+/** The texts the SMS stand-in has taken so far, one JSON line each. */
+function smsLines() {
+	let text = '';
+	try {
+		text = readFileSync(env('E2E_SMS_LOG'), 'utf8');
+	} catch {
+		return [];
+	}
+	return text.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+}
+
+/**
+ * An application password made on the profile's REST route, then the
+ * plugin's routes called with it as a program would (Basic auth, no
+ * cookie, no nonce); a wrong password is refused. The exchange is kept in
+ * artifacts/app-password.txt.
+ */
+async function appPasswordSteps(page) {
+	const made = await rest(page, 'POST', '/wp/v2/users/me/application-passwords', { body: { name: 'arshline-e2e' } });
+	check(made.status === 201 && typeof made.body.password === 'string', `application password: ${made.status} ${JSON.stringify(made.body).slice(0, 300)}`);
+	const lines = [];
+	const call = async (method, route, body, password = made.body.password) => {
+		const auth = Buffer.from(`${env('E2E_USER')}:${password}`).toString('base64');
+		const url = `${URL_}/index.php?rest_route=${route}`;
+		const res = await fetch(url, { method, headers: { Authorization: `Basic ${auth}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+		const text = await res.text();
+		lines.push(`> ${method} ${url}`, '> Authorization: Basic <admin:application password>', ...(body === undefined ? [] : [`> ${JSON.stringify(body)}`]), `< ${res.status}`, `< ${text.slice(0, 600)}`, '');
+		let parsed = null;
+		try {
+			parsed = JSON.parse(text);
+		} catch {
+			parsed = { raw: text };
+		}
+		return { status: res.status, body: parsed };
+	};
+	try {
+		const list = await call('GET', encodeURIComponent('/arshline/v1/forms') + '&_fields=id,title');
+		check(list.status === 200 && Array.isArray(list.body), `forms by application password: ${list.status} ${JSON.stringify(list.body).slice(0, 300)}`);
+		check(list.body.every((f) => Object.keys(f).join(',') === 'id,title'), `_fields did not pick id,title: ${JSON.stringify(list.body[0])}`);
+		const title = 'فرم <b>برنامه</b>  با  دو فاصله';
+		const created = await call('POST', encodeURIComponent('/arshline/v1/forms'), { title });
+		check(created.status === 201 && created.body.form.title === title, `create by application password: ${created.status} ${JSON.stringify(created.body).slice(0, 300)}`);
+		const job = await call('POST', encodeURIComponent(`/hosha2/v1/forms/${created.body.form.id}/generate`), { prompt: 'فرم تماس با نام و ایمیل' });
+		check(job.status === 202 && typeof job.body.request_id === 'string', `Hosha2 by application password, no action nonce: ${job.status} ${JSON.stringify(job.body).slice(0, 300)}`);
+		const cancel = await call('POST', encodeURIComponent(`/hosha2/v1/requests/${job.body.request_id}/cancel`));
+		check(cancel.status === 200, `cancel by application password: ${cancel.status}`);
+		const wrong = await call('GET', encodeURIComponent('/arshline/v1/forms'), undefined, 'abcd efgh ijkl mnop qrst uvwx');
+		check(wrong.status === 401, `a wrong application password: ${wrong.status}`);
+	} finally {
+		writeFileSync(join(ART, 'app-password.txt'), lines.join('\n'));
+	}
+}
+
+/**
+ * A form's Settings tab: the welcome text and an answer limit saved as a
+ * version; a webhook to a receiver on loopback, which then gets the next
+ * answer signed with the site's secret the tab shows.
+ */
+async function settingsTabSteps(page) {
+	const hits = [];
+	const receiver = createServer((req, res) => {
+		const chunks = [];
+		req.on('data', (c) => chunks.push(c));
+		req.on('end', () => {
+			hits.push({ url: req.url, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+			res.statusCode = 204;
+			res.end();
+		});
+	});
+	await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+	const hook = `http://127.0.0.1:${receiver.address().port}/arshline-hook`;
+	try {
+		const created = await rpc('forms.create', {
+			title: 'فرم وب‌هوک',
+			status: 'published',
+			document: { version: 'arshline_form@v1', fields: [{ id: 'q', type: 'text', label: 'پیام شما', required: true }] },
+			actor: { user_id: 1, caps: ['manage_arshline_forms'], locale: 'fa_IR', site_id: 1 },
+		});
+		const id = created.form.id;
+		await openPage(page, FORM_PAGE(id, 'settings'));
+		check((await page.locator('.nav-tab-active').innerText()) === 'تنظیمات', 'the Settings tab is not the current one');
+		await page.locator('#arsh-form-settings').waitFor();
+		await page.getByLabel('متن خوشامد، بالای پرسش‌ها').fill('خوش آمدید؛ پاسخ شما به ما می‌رسد.');
+		await page.getByLabel('بیشترین تعداد پاسخ (خالی: بی‌محدودیت)').fill('100');
+		await page.click('#arsh-webhook-add');
+		await page.getByLabel(`نشانی ${fa.format(1)}`).fill(hook);
+		await page.click('#arsh-set-save');
+		await page.locator('#arsh-form-settings .components-notice.is-success').waitFor();
+		const saved = (await rest(page, 'GET', `/arshline/v1/forms/${id}`)).body.document.settings;
+		check(saved.welcome === 'خوش آمدید؛ پاسخ شما به ما می‌رسد.' && saved.max_submissions === 100, `saved settings: ${JSON.stringify(saved)}`);
+		check(Array.isArray(saved.webhooks) && saved.webhooks.length === 1 && saved.webhooks[0].url === hook, `saved webhooks: ${JSON.stringify(saved.webhooks)}`);
+		await page.click('#arsh-webhook-secret-show');
+		const secret = (await page.locator('#arsh-webhook-secret-value').innerText()).trim();
+		check(/^[0-9a-f]{64}$/.test(secret), `the secret shown: «${secret}»`);
+		await snap(page, 'form-settings-webhook');
+
+		// A respondent answers; the delivery reaches the receiver, signed.
+		const respondent = { user_id: 0, caps: [], locale: 'fa_IR', site_id: 1 };
+		const pub = await rpc('forms.public', { token: created.form.public_token, actor: respondent });
+		await page.waitForTimeout(3300);
+		const sent = await rpc('submissions.submit', { token: created.form.public_token, form_token: pub.form_token, answers: { q: 'سلام از وب‌هوک' }, client: { ip_hash: 'e2e-webhook' }, actor: respondent });
+		const deadline = Date.now() + 20000;
+		while (!hits.length && Date.now() < deadline) {
+			await page.waitForTimeout(200);
+		}
+		check(hits.length >= 1, 'the receiver got no delivery within 20 s');
+		const h = hits[0];
+		const event = JSON.parse(h.body);
+		check(event.event === 'submission.created' && event.submission_id === sent.submission_id && JSON.stringify(event.answers).includes('سلام از وب‌هوک'), `delivery body: ${h.body.slice(0, 300)}`);
+		const expected = 'v2=' + createHmac('sha256', secret).update(`${h.headers['x-arshline-delivery']}\n${h.headers['x-arshline-timestamp']}\n${hook}\n${h.body}`).digest('hex');
+		check(h.headers['x-arshline-signature'] === expected, `signature ${h.headers['x-arshline-signature']} is not the secret's ${expected}`);
+	} finally {
+		receiver.close();
 	}
 }

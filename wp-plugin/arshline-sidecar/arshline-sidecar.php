@@ -27,6 +27,7 @@ require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-errors.php'
 require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-client.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-plugin.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-rest.php';
+require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-routes.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-controller.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-health-controller.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-plans-controller.php';
@@ -42,6 +43,7 @@ require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-s
 require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-results-controller.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-builder-controller.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-notifications-controller.php';
+require_once ARSHLINE_SIDECAR_DIR . 'includes/rest/class-arshline-sidecar-rest-relay-controller.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-diagnostics.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-site-health.php';
 require_once ARSHLINE_SIDECAR_DIR . 'includes/class-arshline-sidecar-admin.php';
@@ -57,4 +59,3 @@ register_deactivation_hook( __FILE__, array( 'Arshline_Sidecar_Public_Mail', 'un
 Arshline_Sidecar_Plugin::boot();
 Arshline_Sidecar_Public::boot();
 Arshline_Sidecar_Public_Mail::boot();
-Arshline_Sidecar_REST_Notifications_Controller::boot();

@@ -61,7 +61,9 @@ for entry in "${ship[@]}"; do
 	cp -R "$src/$entry" "$stage/"
 done
 # The built files must exist (they are committed; see check-build.sh).
-for built in build/admin.js build/public.js build/block-form.js languages/arshline-sidecar-fa_IR.mo; do
+# One script per admin page (webpack.config.js), the public form's and the block's.
+for built in build/forms.js build/new-form.js build/ai.js build/settings.js build/form-build.js build/form-settings.js \
+	build/form-entries.js build/form-results.js build/form-versions.js build/public.js build/block-form.js languages/arshline-sidecar-fa_IR.mo; do
 	[[ -s "$stage/$built" ]] || { echo "build-zip: $built is missing or empty" >&2; exit 1; }
 done
 find "$stage" \( -name '.*' -o -name '*~' -o -name '*.orig' -o -name '*.rej' -o -name '*.map' \) -prune -exec rm -rf {} +

@@ -30,7 +30,7 @@ find . -name '*.php' -not -path './languages/*' | sort > "$out/php.txt"
 # xgettext always asks for a bug-report address; the catalogue has none.
 quiet() { "$@" 2> >(grep -v -e 'msgid-bugs-address' -e 'Makevars' -e 'MSGID_BUGS_ADDRESS' -e 'command line option' >&2); }
 quiet xgettext "${common[@]}" --language=PHP --files-from="$out/php.txt" -o "$out/php.pot"
-# The admin script's sources (build/admin.js is built from them; its
+# The admin scripts' sources (build/<page>.js are built from them; their
 # strings are the same, but minified).
 find src -name '*.js' | sort > "$out/js.txt"
 quiet xgettext "${common[@]}" --language=JavaScript --files-from="$out/js.txt" -o "$out/js.pot"

@@ -104,9 +104,14 @@ final class BuilderRestTest extends Arshline_Test_Case {
 		}
 		$request->set_attributes( $handler );
 		$this->assertTrue( call_user_func( $handler['permission_callback'], $request ) );
+		// As WP_REST_Server::dispatch(): validated from the schema, then sanitized.
 		$valid = $request->has_valid_params();
 		if ( is_wp_error( $valid ) ) {
 			return array( 400, array( 'code' => $valid->get_error_code() ), '' );
+		}
+		$sanitized = $request->sanitize_params();
+		if ( is_wp_error( $sanitized ) ) {
+			return array( 400, array( 'code' => $sanitized->get_error_code() ), '' );
 		}
 		$response = call_user_func( $handler['callback'], $request );
 		$raw      = json_encode( $response->get_data() );
@@ -122,6 +127,28 @@ final class BuilderRestTest extends Arshline_Test_Case {
 		list( $status, $made ) = $this->send( 'POST', '/arshline/v1/forms', array(), array( 'title' => 'سازنده' ) );
 		$this->assertSame( 201, $status );
 		return array( $made['form']['id'], $made['form']['head_version_id'] );
+	}
+
+	public function test_the_title_reaches_the_daemon_as_typed() {
+		$this->boot();
+		// Markup-like text and runs of spaces: sanitize_text_field() would
+		// have stripped and collapsed them; the daemon judges titles.
+		$title = '<b>فرم</b> a  <  b';
+		list( $status, $made ) = $this->send( 'POST', '/arshline/v1/forms', array(), array( 'title' => $title ) );
+		$this->assertSame( 201, $status, (string) json_encode( $made ) );
+		$this->assertSame( $title, $made['form']['title'] );
+		list( $status, $saved ) = $this->send( 'POST', '/arshline/v1/forms/(?P<id>\\d+)/document', array( 'id' => $made['form']['id'] ), array( 'title' => $title . ' 2' ) );
+		$this->assertSame( 200, $status );
+		$this->assertSame( $title . ' 2', $saved['form']['title'] );
+		// A tab is not quietly dropped on the way: the daemon sees it and says why it refuses.
+		list( $status, $refused ) = $this->send( 'POST', '/arshline/v1/forms', array(), array( 'title' => "a\tb" ) );
+		$this->assertSame( 400, $status );
+		$this->assertSame( 'arshline_invalid_params', $refused['code'] );
+		$this->assertSame( 'title contains control characters', $refused['data']['message_en'] );
+		// A title that is not text is refused by WordPress from the schema.
+		list( $status, $refused ) = $this->send( 'POST', '/arshline/v1/forms', array(), array( 'title' => array( 'x' ) ) );
+		$this->assertSame( 400, $status );
+		$this->assertSame( 'rest_invalid_param', $refused['code'] );
 	}
 
 	public function test_the_schema_route_serves_the_document_schema() {

@@ -69,6 +69,73 @@ final class EntriesRestTest extends Arshline_Answered_Form_Test_Case {
 		$this->assertSame( 404, $missing->get_status() );
 	}
 
+	public function test_the_relay_routes_hand_checked_arguments_to_the_daemon() {
+		$this->answered_form( 1 );
+		Arshline_Test_WP::$caps = array( 'read', 'manage_arshline_forms', 'manage_options' );
+		$set = arshline_test_rest(
+			'POST',
+			'/arshline/v1/sms/settings',
+			array(
+				'provider' => 'kavenegar',
+				'api_key'  => 'relay-test-key',
+				'sender'   => '10004346',
+				'base_url' => 'http://127.0.0.1:9',
+			)
+		);
+		$this->assertSame( 200, $set->get_status(), wp_json_encode( $set->get_data() ) );
+		$this->assertTrue( $set->get_data()->configured );
+		$this->assertTrue( $set->get_data()->key_set );
+		$this->assertStringNotContainsString( 'relay-test-key', wp_json_encode( $set->get_data() ), 'the key came back' );
+		$got = arshline_test_rest( 'GET', '/arshline/v1/sms/settings' );
+		$this->assertSame( 'kavenegar', $got->get_data()->provider );
+		// WordPress refuses from the schema before the daemon is asked.
+		$bad = arshline_test_rest( 'POST', '/arshline/v1/sms/settings', array( 'provider' => 'nope' ) );
+		$this->assertSame( 400, $bad->get_status() );
+		$this->assertSame( 'rest_invalid_param', $bad->get_data()['code'] );
+		$this->assertSame( 400, arshline_test_rest( 'POST', '/arshline/v1/sms/test', array() )->get_status(), 'to is required' );
+		// The daemon judges the number: a landline is its INVALID_PARAMS, and nothing is sent.
+		$landline = arshline_test_rest( 'POST', '/arshline/v1/sms/test', array( 'to' => '02112345678' ) );
+		$this->assertSame( 400, $landline->get_status() );
+		$this->assertSame( 'arshline_invalid_params', $landline->get_data()['code'] );
+
+		$secret = arshline_test_rest( 'GET', '/arshline/v1/webhooks/secret' )->get_data()->secret;
+		$this->assertMatchesRegularExpression( '/^[0-9a-f]{64}$/', $secret );
+		$rotated = arshline_test_rest( 'POST', '/arshline/v1/webhooks/secret/rotate' )->get_data()->secret;
+		$this->assertMatchesRegularExpression( '/^[0-9a-f]{64}$/', $rotated );
+		$this->assertNotSame( $secret, $rotated );
+		$this->assertSame( $rotated, arshline_test_rest( 'GET', '/arshline/v1/webhooks/secret' )->get_data()->secret );
+
+		// The site owner's routes are refused to a forms manager alone.
+		Arshline_Test_WP::$caps = array( 'read', 'manage_arshline_forms' );
+		$this->assertSame( 403, arshline_test_rest( 'GET', '/arshline/v1/webhooks/secret' )->get_status() );
+		$this->assertSame( 403, arshline_test_rest( 'POST', '/arshline/v1/sms/settings', array( 'provider' => 'kavenegar' ) )->get_status() );
+	}
+
+	public function test_fields_and_context_shape_the_answer() {
+		list( $form_id, $ids ) = $this->answered_form( 1 );
+		$request = new WP_REST_Request( 'GET', "/arshline/v1/forms/$form_id/submissions/{$ids[0]}" );
+		$request->set_header( 'x_wp_nonce', 'rest-ok' );
+		$request->set_query_params( array( '_fields' => 'id,tracking_code' ) );
+		// As WordPress does on rest_post_dispatch when it serves the answer.
+		$response = rest_filter_response_fields( rest_get_server()->dispatch( $request ), rest_get_server(), $request );
+		$this->assertSame( 200, $response->get_status() );
+		$this->assertSame( array( 'id', 'tracking_code' ), array_keys( $response->get_data() ) );
+		$this->assertSame( $ids[0], $response->get_data()['id'] );
+		// The list too: its top level is what _fields picks from.
+		$request = new WP_REST_Request( 'GET', "/arshline/v1/forms/$form_id/submissions" );
+		$request->set_header( 'x_wp_nonce', 'rest-ok' );
+		$request->set_query_params( array( '_fields' => 'next_before_id' ) );
+		$response = rest_filter_response_fields( rest_get_server()->dispatch( $request ), rest_get_server(), $request );
+		$this->assertSame( array( 'next_before_id' ), array_keys( $response->get_data() ) );
+		// context=edit keeps what the schema gives the edit context (status) and drops what is view only.
+		$request = new WP_REST_Request( 'GET', "/arshline/v1/forms/$form_id/submissions/{$ids[0]}" );
+		$request->set_header( 'x_wp_nonce', 'rest-ok' );
+		$request->set_query_params( array( 'context' => 'edit' ) );
+		$data = rest_get_server()->dispatch( $request )->get_data();
+		$this->assertArrayHasKey( 'status', $data );
+		$this->assertArrayNotHasKey( 'tracking_code', $data );
+	}
+
 	public function test_get_returns_answers_and_the_version_answered() {
 		list( $form_id, $ids ) = $this->answered_form( 1 );
 		$one = arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/submissions/{$ids[0]}" );
@@ -163,6 +230,10 @@ final class EntriesRestTest extends Arshline_Answered_Form_Test_Case {
 		$this->assertSame( 403, arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/submissions", array(), false )->get_status() );
 		$this->assertSame( 403, arshline_test_rest( 'DELETE', "/arshline/v1/forms/$form_id/submissions", array( 'ids' => $ids ), false )->get_status() );
 		$this->assertCount( 1, arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/submissions" )->get_data()->items );
+		// A program with an application password holds no nonce and needs none.
+		$GLOBALS['wp_rest_auth_cookie'] = false;
+		$this->assertCount( 1, arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/submissions", array(), false )->get_data()->items );
+		$GLOBALS['wp_rest_auth_cookie'] = true;
 	}
 
 	public function test_download_names_and_types_are_safe() {

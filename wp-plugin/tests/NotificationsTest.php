@@ -311,7 +311,6 @@ final class NotificationsTest extends Arshline_Test_Case {
 		$fake = self::boot();
 		$form = self::form();
 		require_once __DIR__ . '/lib/wp-rest-entries.php';
-		Arshline_Sidecar_REST_Notifications_Controller::boot();
 		arshline_test_rest_boot( ARSHLINE_SIDECAR_SOCKET );
 		$routes = rest_get_server()->get_routes();
 		foreach ( array( '/arshline/v1/submissions/deliveries/(?P<delivery_id>\d+)/retry', '/arshline/v1/forms/(?P<id>\d+)/notifications/(?P<index>\d+)/test', '/arshline/v1/notifications/pull', '/arshline/v1/sms/credit' ) as $route ) {
@@ -320,18 +319,18 @@ final class NotificationsTest extends Arshline_Test_Case {
 
 		$admin_text = arshline_test_rest( 'POST', '/arshline/v1/forms/' . $form['id'] . '/notifications/1/test' );
 		$this->assertSame( 200, $admin_text->get_status(), json_encode( $admin_text->get_data(), JSON_UNESCAPED_UNICODE ) );
-		$d = (array) $admin_text->get_data()['delivery'];
+		$d = (array) ( (array) $admin_text->get_data() )['delivery'];
 		$this->assertSame( 'sent', $d['status'] );
 		$this->assertTrue( $d['test'] );
 		$this->assertCount( 1, self::texts_with( $fake, '1234567890' ), 'the test text carries the sample tracking code' );
 
 		$no_to = arshline_test_rest( 'POST', '/arshline/v1/forms/' . $form['id'] . '/notifications/0/test' );
 		$this->assertSame( 400, $no_to->get_status() );
-		$this->assertPersian( $no_to->get_data()['message'] );
+		$this->assertPersian( ( (array) $no_to->get_data() )['message'] );
 
 		$mail_test = arshline_test_rest( 'POST', '/arshline/v1/forms/' . $form['id'] . '/notifications/2/test' );
 		$this->assertSame( 200, $mail_test->get_status() );
-		$this->assertSame( 'sent', ( (array) $mail_test->get_data()['delivery'] )['status'], 'a test mail is sent at once' );
+		$this->assertSame( 'sent', ( (array) ( (array) $mail_test->get_data() )['delivery'] )['status'], 'a test mail is sent at once' );
 		$this->assertCount( 1, Arshline_Test_Public::$mails );
 		$this->assertStringContainsString( 'نمونه ثبت‌نام کرد.', Arshline_Test_Public::$mails[0]['message'] );
 
@@ -350,8 +349,8 @@ final class NotificationsTest extends Arshline_Test_Case {
 		Arshline_Test_Public::$fail_mails = 1;
 		$pulled                           = arshline_test_rest( 'POST', '/arshline/v1/notifications/pull' );
 		$this->assertSame( 200, $pulled->get_status() );
-		$this->assertSame( 1, $pulled->get_data()['failed'] );
-		$failed = $pulled->get_data()['deliveries'][0];
+		$this->assertSame( 1, ( (array) $pulled->get_data() )['failed'] );
+		$failed = (array) ( (array) $pulled->get_data() )['deliveries'][0];
 		$this->assertSame( 409, arshline_test_rest( 'POST', '/arshline/v1/submissions/deliveries/' . $failed['id'] . '/retry' )->get_status() );
 
 		$this->assertSame( 403, arshline_test_rest( 'GET', '/arshline/v1/sms/credit' )->get_status(), 'the SMS account is the site owner\'s' );

@@ -519,6 +519,69 @@ final class PublicFormTest extends Arshline_Test_Case {
 		$this->assertPersian( $result['state']['status_message'] );
 	}
 
+	public function test_the_builder_preview_is_the_public_renderer() {
+		self::boot();
+		if ( ! defined( 'ARSHLINE_SIDECAR_FILE' ) ) {
+			define( 'ARSHLINE_SIDECAR_FILE', dirname( __DIR__ ) . '/arshline-sidecar/arshline-sidecar.php' );
+			define( 'ARSHLINE_SIDECAR_DIR', dirname( __DIR__ ) . '/arshline-sidecar/' );
+		}
+		if ( ! function_exists( 'plugins_url' ) ) {
+			function plugins_url( $path = '', $plugin = '' ) {
+				return 'https://example.test/wp-content/plugins/' . basename( dirname( $plugin ) ) . '/' . ltrim( $path, '/' );
+			}
+		}
+		$document = array(
+			'version' => 'arshline_form@v1',
+			'fields'  => array(
+				array(
+					'id'    => 'born',
+					'type'  => 'date',
+					'label' => 'تاریخ <b>تولد</b>',
+					'min'   => '2024-03-20',
+				),
+				array(
+					'id'       => 'mobile',
+					'type'     => 'text',
+					'label'    => 'موبایل',
+					'format'   => 'mobile_ir',
+					'required' => true,
+				),
+			),
+		);
+		$request = new WP_REST_Request( 'POST', '/arshline/v1/forms/1/preview' );
+		$request->set_header( 'content-type', 'application/json' );
+		$request->set_body( json_encode( array( 'document' => $document, 'title' => 'پیش‌نمایش' ) ) );
+		$got = ( new Arshline_Sidecar_REST_Builder_Controller() )->preview( $request );
+		$this->assertSame( 200, $got->get_status() );
+		$body = $got->get_data();
+		// The very markup visitors get: the same renderer on the same document.
+		$visitor = ( new Arshline_Sidecar_Public_Renderer(
+			array(
+				'token'      => 'preview',
+				'title'      => 'پیش‌نمایش',
+				'locale'     => 'fa_IR',
+				'document'   => $document,
+				'form_token' => '',
+			)
+		) )->render( array( 'action' => '' ) );
+		$strip = function ( $html ) {
+			// Element ids are numbered per page and the idempotency key is random.
+			return preg_replace( array( '/arshline-\d+-/', '/name="arshline_idempotency" value="[^"]*"/', '/data-issued-at="\d+"/' ), array( 'arshline-N-', '', '' ), $html );
+		};
+		$this->assertSame( $strip( $visitor ), $strip( $body['html'] ) );
+		$this->assertStringContainsString( 'data-calendar="jalali"', $body['html'], 'the date is Jalali, as visitors get it' );
+		$this->assertStringContainsString( 'تاریخ &lt;b&gt;تولد&lt;/b&gt;', $body['html'], 'a label is text' );
+		$this->assertSame( file_get_contents( ARSHLINE_SIDECAR_DIR . 'build/public-rtl.css' ), $body['style'], 'the public stylesheet, right to left' );
+		$this->assertStringEndsWith( 'build/public.js?ver=' . rawurlencode( ( require ARSHLINE_SIDECAR_DIR . 'build/public.asset.php' )['version'] ), $body['script'] );
+		$this->assertStringEndsWith( '/build/', $body['base'] );
+		$this->assertSame( 'rtl', $body['dir'] );
+
+		$bad = new WP_REST_Request( 'POST', '/arshline/v1/forms/1/preview' );
+		$bad->set_header( 'content-type', 'application/json' );
+		$bad->set_body( json_encode( array( 'document' => array( 1, 2 ) ) ) );
+		$this->assertSame( 400, ( new Arshline_Sidecar_REST_Builder_Controller() )->preview( $bad )->get_status() );
+	}
+
 	public function test_the_rest_routes() {
 		self::boot();
 		add_action( 'rest_api_init', array( 'Arshline_Sidecar_Public', 'register_routes' ) );

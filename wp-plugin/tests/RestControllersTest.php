@@ -2,8 +2,10 @@
 /**
  * The REST controllers, registered on WordPress's own REST server class:
  * the same routes, methods and argument checks as the single class they
- * replaced, valid schemas, and permission checks that refuse anyone but an
- * administrator with the page's nonces.
+ * replaced (the admin's text now reaches the daemon as typed), the routes
+ * that relay one daemon method each, valid schemas, and permission checks
+ * that refuse anyone but an administrator, with the page's nonces when
+ * logged in by cookie and without them by application password.
  *
  * Runs in its own process: the harness defines WordPress functions.
  *
@@ -59,7 +61,6 @@ final class RestControllersTest extends Arshline_Test_Case {
 				'text' => array(
 					'type'              => 'string',
 					'required'          => true,
-					'sanitize_callback' => 'sanitize_textarea_field',
 				),
 				'mode' => array(
 					'type'    => 'string',
@@ -130,9 +131,8 @@ final class RestControllersTest extends Arshline_Test_Case {
 			),
 			'POST' => array(
 				'title'  => array(
-					'type'              => 'string',
-					'required'          => true,
-					'sanitize_callback' => 'sanitize_text_field',
+					'type'     => 'string',
+					'required' => true,
 				),
 				'status' => array(
 					'type' => 'string',
@@ -243,11 +243,21 @@ final class RestControllersTest extends Arshline_Test_Case {
 					'type'    => 'integer',
 					'minimum' => 1,
 				),
-				'title'               => array(
-					'type'              => 'string',
-					'sanitize_callback' => 'sanitize_text_field',
-				),
+				'title'               => array( 'type' => 'string' ),
 				'document'            => array( 'type' => 'object' ),
+			),
+		),
+		'/arshline/v1/forms/(?P<id>\d+)/preview'                             => array(
+			'POST' => array(
+				'id'       => array(
+					'type'    => 'integer',
+					'minimum' => 1,
+				),
+				'title'    => array( 'type' => 'string' ),
+				'document' => array(
+					'type'     => 'object',
+					'required' => true,
+				),
 			),
 		),
 		'/arshline/v1/forms/(?P<id>\d+)/answers-info'                        => array(
@@ -256,6 +266,114 @@ final class RestControllersTest extends Arshline_Test_Case {
 					'type'    => 'integer',
 					'minimum' => 1,
 				),
+			),
+		),		'/arshline/v1/webhooks/secret'                                       => array( 'GET' => array() ),
+		'/arshline/v1/webhooks/secret/rotate'                                => array( 'POST' => array() ),
+		'/arshline/v1/sms/settings'                                          => array(
+			'GET'  => array( 'balance' => array( 'type' => 'boolean' ) ),
+			'POST' => array(
+				'provider' => array(
+					'type'     => 'string',
+					'enum'     => array( 'kavenegar', 'melipayamak', 'ippanel', 'ghasedak' ),
+					'required' => true,
+				),
+				'api_key'  => array(
+					'type'      => 'string',
+					'maxLength' => 500,
+				),
+				'sender'   => array(
+					'type'      => 'string',
+					'maxLength' => 40,
+				),
+				'base_url' => array(
+					'type'      => 'string',
+					'maxLength' => 2000,
+				),
+			),
+		),
+		'/arshline/v1/sms/test'                                              => array(
+			'POST' => array(
+				'to' => array(
+					'type'      => 'string',
+					'minLength' => 1,
+					'maxLength' => 40,
+					'required'  => true,
+				),
+			),
+		),
+		'/arshline/v1/sms/credit'                                            => array(
+			'GET' => array(),
+		),
+		'/arshline/v1/forms/(?P<id>\d+)/notifications/(?P<index>\d+)/test' => array(
+			'POST' => array(
+				'id'    => self::ID_ARG,
+				'index' => array(
+					'type'     => 'integer',
+					'minimum'  => 0,
+					'maximum'  => 9,
+					'required' => true,
+				),
+				'to'    => array(
+					'type'      => 'string',
+					'maxLength' => 254,
+				),
+			),
+		),
+		'/arshline/v1/submissions/deliveries/(?P<delivery_id>\d+)/retry'   => array(
+			'POST' => array(
+				'delivery_id' => self::ID_ARG,
+			),
+		),
+		'/arshline/v1/notifications/pull'                                    => array(
+			'POST' => array(),
+		),
+		// The visitor's routes, open to anyone; their bodies are read by the callbacks.
+		'/arshline/v1/public/forms/(?P<token>[A-Za-z0-9_-]{1,128})'             => array(
+			'GET' => array(
+				'token' => array(
+					'type'    => 'string',
+					'pattern' => '^[A-Za-z0-9_-]{1,128}$',
+				),
+			),
+		),
+		'/arshline/v1/public/forms/(?P<token>[A-Za-z0-9_-]{1,128})/submissions' => array(
+			'POST' => array(
+				'token' => array(
+					'type'    => 'string',
+					'pattern' => '^[A-Za-z0-9_-]{1,128}$',
+				),
+				'answers'         => array( 'type' => 'object' ),
+				'form_token'      => array( 'type' => 'string' ),
+				'idempotency_key' => array( 'type' => 'string' ),
+				'honeypot'        => array( 'type' => 'string' ),
+				'otp'             => array( 'type' => 'object' ),
+			),
+		),
+		'/arshline/v1/public/forms/(?P<token>[A-Za-z0-9_-]{1,128})/otp'         => array(
+			'POST' => array(
+				'token' => array(
+					'type'    => 'string',
+					'pattern' => '^[A-Za-z0-9_-]{1,128}$',
+				),
+				'form_token' => array( 'type' => 'string' ),
+				'field'      => array( 'type' => 'string' ),
+				'mobile'     => array( 'type' => 'string' ),
+			),
+		),
+		'/arshline/v1/public/forms/(?P<token>[A-Za-z0-9_-]{1,128})/uploads'     => array(
+			'POST' => array(
+				'token' => array(
+					'type'    => 'string',
+					'pattern' => '^[A-Za-z0-9_-]{1,128}$',
+				),
+				'form_token' => array( 'type' => 'string' ),
+				'field'      => array( 'type' => 'string' ),
+				'name'       => array( 'type' => 'string' ),
+				'size'       => array( 'type' => 'integer' ),
+				'upload_id'  => array( 'type' => 'string' ),
+				'offset'     => array( 'type' => 'integer' ),
+				'data'       => array( 'type' => 'string' ),
+				'final'      => array( 'type' => 'boolean' ),
 			),
 		),
 	);
@@ -387,6 +505,11 @@ final class RestControllersTest extends Arshline_Test_Case {
 			foreach ( $handlers as $handler ) {
 				$method = implode( ',', array_keys( $handler['methods'] ) );
 				$check  = $handler['permission_callback'];
+				if ( '__return_true' === $check ) {
+					// Only the visitor's own routes are open to anyone.
+					$this->assertStringStartsWith( '/arshline/v1/public/forms/', $route, "$method $route is open to anyone" );
+					continue;
+				}
 				$nonce  = preg_match( '#/(generate|edit|cancel)$#', $route, $m ) ? array(
 					'generate' => 'gen-ok',
 					'edit'     => 'edit-ok',
@@ -403,13 +526,19 @@ final class RestControllersTest extends Arshline_Test_Case {
 				// The audit log is the site owner's (manage_options); every other
 				// route is managing forms (manage_arshline_forms). Each
 				// capability alone opens only its own routes.
-				$audit = false !== strpos( $route, '/ai/audit' );
+				$audit = false !== strpos( $route, '/ai/audit' ) || false !== strpos( $route, '/webhooks/' ) || false !== strpos( $route, '/sms/' );
 				$needs = $audit ? 'manage_options' : 'manage_arshline_forms';
 				Arshline_Test_WP::$caps = array( 'read', $audit ? 'manage_arshline_forms' : 'manage_options' );
 				$this->assertRefused( $check( self::request( $method, $all + array( 'x_hosha2_nonce' => (string) $nonce ) ) ), 'rest_forbidden', 403, "$method $route without $needs" );
 
-				// A user with it: the wp_rest nonce is needed (header or _wpnonce).
-				Arshline_Test_WP::$caps = array( 'read', $needs );
+				// A user with it, authenticated by an application password (no
+				// cookie): no nonce is asked for.
+				Arshline_Test_WP::$caps          = array( 'read', $needs );
+				$GLOBALS['wp_rest_auth_cookie'] = false;
+				$this->assertTrue( $check( self::request( $method ) ), "$method $route by application password" );
+
+				// A user with it, logged in by cookie: the wp_rest nonce is needed (header or _wpnonce).
+				$GLOBALS['wp_rest_auth_cookie'] = true;
 				$this->assertRefused( $check( self::request( $method ) ), 'rest_cookie_invalid_nonce', 403, "$method $route" );
 				$this->assertRefused( $check( self::request( $method, array( 'x_wp_nonce' => 'gen-ok' ) ) ), 'rest_cookie_invalid_nonce', 403, "$method $route" );
 				if ( null === $nonce ) {

@@ -16,24 +16,20 @@ if ( ! defined( 'ABSPATH' ) ) {
 final class Arshline_Sidecar_Admin {
 
 	const PAGE          = 'arshline-sidecar';
+	const NEW_PAGE      = 'arshline-sidecar-new';
+	const FORM_PAGE     = 'arshline-sidecar-form';
+	const AI_PAGE       = 'arshline-sidecar-ai';
 	const SETTINGS_PAGE = 'arshline-sidecar-settings';
 	const SCRIPT        = 'arshline-sidecar-admin';
 	const SOCKET_MAX    = 107;
 	const TEST_ACTION   = 'arshline_sidecar_test_socket';
 
 	/**
-	 * Hook suffix of the main page.
+	 * Hook suffixes of the plugin's pages: forms, new, form, ai, settings.
 	 *
-	 * @var string
+	 * @var array<string, string>
 	 */
-	private static $hook = '';
-
-	/**
-	 * Hook suffix of the settings page.
-	 *
-	 * @var string
-	 */
-	private static $settings_hook = '';
+	private static $hooks = array();
 
 	/**
 	 * The connection diagnosis the settings page shows, made when it loads.
@@ -62,31 +58,61 @@ final class Arshline_Sidecar_Admin {
 	}
 
 	/**
-	 * Adds the menu and the settings submenu.
+	 * Adds the menu: Forms, New form, AI commands and Settings, one page
+	 * per task, and a form's own screen, reached from the forms list.
 	 */
 	public static function menu() {
-		self::$hook = (string) add_menu_page(
+		$cap  = Arshline_Sidecar_Plugin::CAP;
+		$main = (string) add_menu_page(
 			__( 'Arshline AI', 'arshline-sidecar' ),
 			__( 'Arshline AI', 'arshline-sidecar' ),
-			Arshline_Sidecar_Plugin::CAP,
+			$cap,
 			self::PAGE,
-			array( __CLASS__, 'render_page' ),
+			array( __CLASS__, 'render_forms' ),
 			'dashicons-forms',
 			58
 		);
-		$settings = add_submenu_page(
-			self::PAGE,
-			__( 'Arshline AI settings', 'arshline-sidecar' ),
-			__( 'Settings', 'arshline-sidecar' ),
-			'manage_options',
-			self::SETTINGS_PAGE,
-			array( __CLASS__, 'render_settings' )
+		self::$hooks = array(
+			'forms'    => (string) add_submenu_page( self::PAGE, __( 'Forms', 'arshline-sidecar' ), __( 'Forms', 'arshline-sidecar' ), $cap, self::PAGE, array( __CLASS__, 'render_forms' ) ),
+			'new'      => (string) add_submenu_page( self::PAGE, __( 'New form', 'arshline-sidecar' ), __( 'New form', 'arshline-sidecar' ), $cap, self::NEW_PAGE, array( __CLASS__, 'render_new' ) ),
+			'form'     => (string) add_submenu_page( self::PAGE, __( 'Form', 'arshline-sidecar' ), __( 'Form', 'arshline-sidecar' ), $cap, self::FORM_PAGE, array( __CLASS__, 'render_form' ) ),
+			'ai'       => (string) add_submenu_page( self::PAGE, __( 'AI commands', 'arshline-sidecar' ), __( 'AI commands', 'arshline-sidecar' ), $cap, self::AI_PAGE, array( __CLASS__, 'render_ai' ) ),
+			'settings' => (string) add_submenu_page( self::PAGE, __( 'Arshline AI settings', 'arshline-sidecar' ), __( 'Settings', 'arshline-sidecar' ), 'manage_options', self::SETTINGS_PAGE, array( __CLASS__, 'render_settings' ) ),
 		);
-		add_action( 'load-' . self::$hook, array( __CLASS__, 'check_health' ) );
-		if ( is_string( $settings ) && '' !== $settings ) {
-			self::$settings_hook = $settings;
-			add_action( 'load-' . $settings, array( __CLASS__, 'diagnose_on_load' ) );
+		if ( '' === self::$hooks['forms'] ) {
+			self::$hooks['forms'] = $main;
 		}
+		// A form's screen is opened from the list, not the menu: its item
+		// leaves the menu only once WordPress has checked access to the page
+		// and read its title from the menu (admin_head comes after both).
+		add_action( 'admin_head', array( __CLASS__, 'hide_form_item' ) );
+		add_filter( 'submenu_file', array( __CLASS__, 'submenu_file' ), 10, 2 );
+		foreach ( array( 'forms', 'form', 'ai' ) as $page ) {
+			add_action( 'load-' . self::$hooks[ $page ], array( __CLASS__, 'check_health' ) );
+		}
+		if ( '' !== self::$hooks['settings'] ) {
+			add_action( 'load-' . self::$hooks['settings'], array( __CLASS__, 'diagnose_on_load' ) );
+		}
+	}
+
+	/**
+	 * Marks Forms as the current menu item on a form's screen.
+	 *
+	 * @param string|null $submenu_file The current submenu item.
+	 * @param string      $parent_file  The current menu.
+	 * @return string|null
+	 */
+	public static function submenu_file( $submenu_file, $parent_file ) {
+		unset( $parent_file );
+		global $plugin_page;
+		return self::FORM_PAGE === $plugin_page ? self::PAGE : $submenu_file;
+	}
+
+	/**
+	 * Takes a form's screen out of the menu.
+	 */
+	public static function hide_form_item() {
+		remove_submenu_page( self::PAGE, self::FORM_PAGE );
 	}
 
 	/**
@@ -288,13 +314,14 @@ final class Arshline_Sidecar_Admin {
 		$choices = array(
 			'fa_IR' => __( 'Persian', 'arshline-sidecar' ),
 			'en_US' => __( 'English', 'arshline-sidecar' ),
-			'site'  => __( 'The language of my WordPress profile', 'arshline-sidecar' ),
+			'site'  => __( 'The site\'s language', 'arshline-sidecar' ),
 		);
 		echo '<select id="arshline_sidecar_language" name="' . esc_attr( Arshline_Sidecar_Plugin::OPTION_LANGUAGE ) . '">';
 		foreach ( $choices as $key => $label ) {
 			echo '<option value="' . esc_attr( $key ) . '" ' . selected( $current, $key, false ) . '>' . esc_html( $label ) . '</option>';
 		}
 		echo '</select>';
+		echo '<p class="description">' . esc_html__( 'The default for everyone; a user who chose a language in their WordPress profile sees the plugin in that language.', 'arshline-sidecar' ) . '</p>';
 	}
 
 	/**
@@ -316,6 +343,8 @@ final class Arshline_Sidecar_Admin {
 		echo '</form>';
 		self::render_connection();
 		Arshline_Sidecar_Model_Settings::render();
+		echo '<h2 id="arsh-sms-title">' . esc_html__( 'Text messages (SMS)', 'arshline-sidecar' ) . '</h2>';
+		echo '<div id="arsh-sms-root" class="arsh-card"></div>';
 		echo '</div>';
 	}
 
@@ -393,33 +422,135 @@ final class Arshline_Sidecar_Admin {
 		echo '</div>';
 	}
 
+
 	/**
-	 * Loads the page's script, styles, translations and configuration.
+	 * The page a hook suffix belongs to: forms, new, form, ai or settings.
+	 *
+	 * @param string $hook Admin page hook suffix.
+	 * @return string
+	 */
+	public static function page_of( $hook ) {
+		foreach ( self::$hooks as $page => $suffix ) {
+			if ( $suffix === $hook ) {
+				return $page;
+			}
+		}
+		return '';
+	}
+
+	/**
+	 * The tabs of a form's screen, in order: tab => label.
+	 *
+	 * @return array<string, string>
+	 */
+	public static function tabs() {
+		return array(
+			'build'    => __( 'Build', 'arshline-sidecar' ),
+			'settings' => __( 'Settings', 'arshline-sidecar' ),
+			'entries'  => __( 'Entries', 'arshline-sidecar' ),
+			'results'  => __( 'Results', 'arshline-sidecar' ),
+			'versions' => __( 'Versions', 'arshline-sidecar' ),
+		);
+	}
+
+	/**
+	 * The form id and tab a form's screen was asked for (?form=ID&tab=…).
+	 *
+	 * @return array{0: int, 1: string}
+	 */
+	public static function form_request() {
+		// phpcs:disable WordPress.Security.NonceVerification.Recommended -- reading which screen to show.
+		$id  = isset( $_GET['form'] ) ? absint( wp_unslash( $_GET['form'] ) ) : 0;
+		$tab = isset( $_GET['tab'] ) ? sanitize_key( wp_unslash( $_GET['tab'] ) ) : 'build';
+		// phpcs:enable
+		if ( ! isset( self::tabs()[ $tab ] ) ) {
+			$tab = 'build';
+		}
+		return array( $id, $tab );
+	}
+
+	/**
+	 * The admin address of a page of the plugin; $args adds to its query.
+	 *
+	 * @param string $page forms, new, form, ai or settings.
+	 * @param array  $args Query arguments.
+	 * @return string
+	 */
+	public static function url( $page, array $args = array() ) {
+		$slugs = array(
+			'forms'    => self::PAGE,
+			'new'      => self::NEW_PAGE,
+			'form'     => self::FORM_PAGE,
+			'ai'       => self::AI_PAGE,
+			'settings' => self::SETTINGS_PAGE,
+		);
+		return add_query_arg( array( 'page' => $slugs[ $page ] ) + $args, admin_url( 'admin.php' ) );
+	}
+
+	/**
+	 * The script entry a page loads: forms, new-form, ai, settings, or
+	 * form-<tab> on a form's screen.
+	 *
+	 * @param string $page The page.
+	 * @return string
+	 */
+	private static function entry_of( $page ) {
+		if ( 'form' === $page ) {
+			list( , $tab ) = self::form_request();
+			return 'form-' . $tab;
+		}
+		return 'new' === $page ? 'new-form' : $page;
+	}
+
+	/**
+	 * Loads the page's own script (and no other page's), its styles,
+	 * translations and configuration.
 	 *
 	 * @param string $hook Current admin page hook.
 	 */
 	public static function enqueue( $hook ) {
-		if ( '' !== self::$settings_hook && $hook === self::$settings_hook ) {
-			wp_enqueue_style( self::SCRIPT . '-settings', plugin_dir_url( ARSHLINE_SIDECAR_FILE ) . 'assets/settings.css', array(), ARSHLINE_SIDECAR_VERSION );
+		$page = self::page_of( $hook );
+		if ( '' === $page ) {
 			return;
 		}
-		if ( '' === self::$hook || $hook !== self::$hook ) {
-			return;
+		$base = plugin_dir_url( ARSHLINE_SIDECAR_FILE );
+		if ( 'settings' === $page ) {
+			wp_enqueue_style( self::SCRIPT . '-settings', $base . 'assets/settings.css', array(), ARSHLINE_SIDECAR_VERSION );
 		}
-		$base  = plugin_dir_url( ARSHLINE_SIDECAR_FILE );
-		$asset = require ARSHLINE_SIDECAR_DIR . 'build/admin.asset.php';
+		$entry  = self::entry_of( $page );
+		$handle = self::SCRIPT . '-' . $entry;
+		$asset  = require ARSHLINE_SIDECAR_DIR . 'build/' . $entry . '.asset.php';
 		wp_enqueue_style( self::SCRIPT, $base . 'assets/admin.css', array(), ARSHLINE_SIDECAR_VERSION );
-		wp_enqueue_style( self::SCRIPT . '-entries', $base . 'assets/entries-results.css', array( self::SCRIPT ), ARSHLINE_SIDECAR_VERSION );
-		wp_enqueue_style( self::SCRIPT . '-builder', $base . 'assets/builder.css', array( self::SCRIPT, 'dashicons' ), ARSHLINE_SIDECAR_VERSION );
-		wp_enqueue_script( self::SCRIPT, $base . 'build/admin.js', $asset['dependencies'], $asset['version'], true );
-		// languages/arshline-sidecar-<locale>-arshline-sidecar-admin.json, in
-		// the plugin's language (see Arshline_Sidecar_Plugin::filter_script_translation_file).
-		wp_set_script_translations( self::SCRIPT, Arshline_Sidecar_Plugin::TEXT_DOMAIN, ARSHLINE_SIDECAR_DIR . 'languages' );
+		if ( in_array( 'wp-components', $asset['dependencies'], true ) ) {
+			wp_enqueue_style( 'wp-components' );
+		}
+		if ( in_array( $entry, array( 'form-entries', 'form-results' ), true ) ) {
+			wp_enqueue_style( self::SCRIPT . '-entries', $base . 'assets/entries-results.css', array( self::SCRIPT ), ARSHLINE_SIDECAR_VERSION );
+		}
+		if ( in_array( $entry, array( 'form-build', 'form-versions', 'ai' ), true ) ) {
+			wp_enqueue_style( self::SCRIPT . '-builder', $base . 'assets/builder.css', array( self::SCRIPT, 'dashicons' ), ARSHLINE_SIDECAR_VERSION );
+		}
+		wp_enqueue_script( $handle, $base . 'build/' . $entry . '.js', $asset['dependencies'], $asset['version'], true );
+		// Every admin page's strings are in one catalogue,
+		// languages/arshline-sidecar-<locale>-arshline-sidecar-admin.json
+		// (see Arshline_Sidecar_Plugin::filter_script_translation_file).
+		wp_set_script_translations( $handle, Arshline_Sidecar_Plugin::TEXT_DOMAIN, ARSHLINE_SIDECAR_DIR . 'languages' );
 
-		$locale = Arshline_Sidecar_Plugin::locale();
-		$config = array(
-			'locale' => $locale,
+		list( $form_id, $tab ) = self::form_request();
+		$config                = array(
+			'locale' => Arshline_Sidecar_Plugin::locale(),
 			'dir'    => Arshline_Sidecar_Plugin::is_rtl() ? 'rtl' : 'ltr',
+			'page'   => $page,
+			'formId' => 'form' === $page ? $form_id : 0,
+			'tab'    => 'form' === $page ? $tab : '',
+			'pages'  => array(
+				'forms'    => self::url( 'forms' ),
+				'new'      => self::url( 'new' ),
+				'form'     => self::url( 'form' ),
+				'ai'       => self::url( 'ai' ),
+				'settings' => self::url( 'settings' ),
+			),
+			'canManageOptions' => current_user_can( 'manage_options' ),
 			'nonces' => array(
 				'generate' => wp_create_nonce( 'hosha2_generate_nonce' ),
 				'edit'     => wp_create_nonce( 'hosha2_edit_nonce' ),
@@ -428,26 +559,38 @@ final class Arshline_Sidecar_Admin {
 			'poll'   => array(
 				'interval_ms' => 400,
 			),
+			// Downloads (files, exports) are links, not apiFetch calls: they need the REST root and nonce.
+			'rest'   => array(
+				'root'  => esc_url_raw( rest_url() ),
+				'nonce' => wp_create_nonce( 'wp_rest' ),
+			),
 		);
-		// Downloads (files, exports) are links, not apiFetch calls: they need the REST root and nonce.
-		$config['rest'] = array(
-			'root'  => esc_url_raw( rest_url() ),
-			'nonce' => wp_create_nonce( 'wp_rest' ),
-		);
-		wp_add_inline_script( self::SCRIPT, 'window.arshlineSidecar = ' . wp_json_encode( $config ) . ';', 'before' );
+		wp_add_inline_script( $handle, 'window.arshlineSidecar = ' . wp_json_encode( $config ) . ';', 'before' );
 	}
 
 	/**
-	 * The main page: static structure here, behaviour in build/admin.js (built from src/admin/).
+	 * The opening of every page of the plugin: the wrap in the plugin's
+	 * direction, its heading, and the element its script starts from.
+	 *
+	 * @param string $title The page's heading.
+	 * @param string $root  Id of the page's root element.
 	 */
-	public static function render_page() {
+	private static function open_page( $title, $root ) {
 		if ( ! current_user_can( Arshline_Sidecar_Plugin::CAP ) ) {
 			wp_die( esc_html__( 'Sorry, only administrators can use Arshline AI.', 'arshline-sidecar' ), 403 );
 		}
 		$rtl = Arshline_Sidecar_Plugin::is_rtl();
 		?>
-		<div class="wrap arshline-sidecar" id="arshline-sidecar-app" dir="<?php echo esc_attr( $rtl ? 'rtl' : 'ltr' ); ?>" lang="<?php echo esc_attr( $rtl ? 'fa' : 'en' ); ?>">
-			<h1><?php esc_html_e( 'Arshline AI', 'arshline-sidecar' ); ?></h1>
+		<div class="wrap arshline-sidecar" id="<?php echo esc_attr( $root ); ?>" dir="<?php echo esc_attr( $rtl ? 'rtl' : 'ltr' ); ?>" lang="<?php echo esc_attr( $rtl ? 'fa' : 'en' ); ?>">
+			<h1 class="wp-heading-inline"><?php echo esc_html( $title ); ?></h1>
+		<?php
+	}
+
+	/**
+	 * The plugin's version and the service's health, under a heading.
+	 */
+	private static function health_line() {
+		?>
 			<p id="arsh-plugin-version" class="arsh-plugin-version">
 				<?php
 				// The service's version follows on the health line: both at hand when asking for support.
@@ -457,7 +600,102 @@ final class Arshline_Sidecar_Admin {
 			</p>
 			<p id="arsh-health" class="arsh-health" role="status" aria-live="polite"></p>
 			<noscript><div class="notice notice-warning"><p><?php esc_html_e( 'This page needs JavaScript.', 'arshline-sidecar' ); ?></p></div></noscript>
+		<?php
+	}
 
+	/**
+	 * Forms: the list of forms and what can be done with each.
+	 */
+	public static function render_forms() {
+		self::open_page( __( 'Forms', 'arshline-sidecar' ), 'arshline-sidecar-app' );
+		echo ' <a href="' . esc_url( self::url( 'new' ) ) . '" class="page-title-action" id="arsh-forms-create">' . esc_html__( 'New form', 'arshline-sidecar' ) . '</a>';
+		echo '<hr class="wp-header-end" />';
+		self::health_line();
+		self::section_forms();
+		echo '</div>';
+	}
+
+	/**
+	 * New form: a title and how to begin (blank, a command, Hosha2).
+	 */
+	public static function render_new() {
+		self::open_page( __( 'New form', 'arshline-sidecar' ), 'arshline-sidecar-new' );
+		echo '<hr class="wp-header-end" /><div id="arsh-new-form-root"></div></div>';
+	}
+
+	/**
+	 * A form's screen: its title, the tabs as links (each a page of its
+	 * own, so a bookmarked tab opens it) and the tab's content.
+	 */
+	public static function render_form() {
+		list( $id, $tab ) = self::form_request();
+		$form             = $id ? Arshline_Sidecar_Plugin::call( 'forms.get', array( 'id' => $id ), 5.0 ) : null;
+		$title            = is_object( $form ) && isset( $form->title ) ? (string) $form->title : '';
+		$number           = Arshline_Sidecar_Public_Renderer::digits( (string) $id, Arshline_Sidecar_Plugin::is_rtl() );
+		self::open_page(
+			'' === $title
+				/* translators: %s: form number. */
+				? sprintf( __( 'Form %s', 'arshline-sidecar' ), $number )
+				/* translators: 1: form number, 2: form title. */
+				: sprintf( __( 'Form %1$s: %2$s', 'arshline-sidecar' ), $number, $title ),
+			'arshline-sidecar-form'
+		);
+		echo ' <a href="' . esc_url( self::url( 'forms' ) ) . '" class="page-title-action">' . esc_html__( 'All forms', 'arshline-sidecar' ) . '</a>';
+		echo '<hr class="wp-header-end" />';
+		if ( ! $id || is_wp_error( $form ) ) {
+			$text = is_wp_error( $form ) ? $form->get_error_message() : __( 'No form was chosen.', 'arshline-sidecar' );
+			echo '<div class="notice notice-error inline"><p>' . esc_html( $text ) . '</p></div></div>';
+			return;
+		}
+		echo '<nav class="nav-tab-wrapper wp-clearfix" aria-label="' . esc_attr__( 'Parts of the form', 'arshline-sidecar' ) . '">';
+		foreach ( self::tabs() as $key => $label ) {
+			$current = $key === $tab;
+			printf(
+				'<a href="%1$s" class="nav-tab%2$s" id="arsh-tab-%3$s"%4$s>%5$s</a>',
+				esc_url( self::url( 'form', array( 'form' => $id, 'tab' => $key ) ) ),
+				$current ? ' nav-tab-active' : '',
+				esc_attr( $key ),
+				$current ? ' aria-current="page"' : '',
+				esc_html( $label )
+			);
+		}
+		echo '</nav>';
+		switch ( $tab ) {
+			case 'settings':
+				echo '<div id="arsh-form-settings-root" class="arsh-card"></div>';
+				break;
+			case 'entries':
+				self::section_entries();
+				break;
+			case 'results':
+				self::section_results();
+				break;
+			case 'versions':
+				self::section_versions();
+				break;
+			default:
+				self::section_builder();
+		}
+		echo '</div>';
+	}
+
+	/**
+	 * AI commands: the planner box and Hosha2.
+	 */
+	public static function render_ai() {
+		self::open_page( __( 'AI commands', 'arshline-sidecar' ), 'arshline-sidecar-ai' );
+		echo '<hr class="wp-header-end" />';
+		self::health_line();
+		self::section_command();
+		self::section_hosha2();
+		echo '</div>';
+	}
+
+	/**
+	 * The command box: plan, preview, confirm, undo.
+	 */
+	private static function section_command() {
+		?>
 			<section class="arsh-card" aria-labelledby="arsh-command-title">
 				<h2 id="arsh-command-title"><?php esc_html_e( 'Command', 'arshline-sidecar' ); ?></h2>
 				<form id="arsh-command-form" novalidate>
@@ -484,17 +722,60 @@ final class Arshline_Sidecar_Admin {
 					</p>
 				</div>
 			</section>
+		<?php
+	}
 
+	/**
+	 * The forms table.
+	 */
+	private static function section_forms() {
+		?>
 			<section class="arsh-card" aria-labelledby="arsh-forms-title">
 				<h2 id="arsh-forms-title"><?php esc_html_e( 'Forms', 'arshline-sidecar' ); ?>
 					<button type="button" class="button button-small" id="arsh-forms-refresh"><?php esc_html_e( 'Refresh', 'arshline-sidecar' ); ?></button>
-					<button type="button" class="button button-small button-primary" id="arsh-forms-create"><?php esc_html_e( 'New form', 'arshline-sidecar' ); ?></button>
 				</h2>
 				<div id="arsh-forms-msg" class="arsh-msg" aria-live="polite"></div>
+				<form id="arsh-forms-filters" class="arsh-filters" role="search" novalidate>
+					<p>
+						<label for="arsh-forms-search"><?php esc_html_e( 'Search the forms', 'arshline-sidecar' ); ?></label>
+						<input type="search" id="arsh-forms-search" maxlength="160" />
+					</p>
+					<p>
+						<label for="arsh-forms-status"><?php esc_html_e( 'Status', 'arshline-sidecar' ); ?></label>
+						<select id="arsh-forms-status">
+							<option value=""><?php esc_html_e( 'All statuses', 'arshline-sidecar' ); ?></option>
+							<option value="published"><?php esc_html_e( 'Published', 'arshline-sidecar' ); ?></option>
+							<option value="draft"><?php esc_html_e( 'Draft', 'arshline-sidecar' ); ?></option>
+							<option value="disabled"><?php esc_html_e( 'Disabled', 'arshline-sidecar' ); ?></option>
+						</select>
+					</p>
+					<p>
+						<label for="arsh-forms-order"><?php esc_html_e( 'Order by', 'arshline-sidecar' ); ?></label>
+						<select id="arsh-forms-order">
+							<option value="id"><?php esc_html_e( 'Newest first', 'arshline-sidecar' ); ?></option>
+							<option value="title"><?php esc_html_e( 'Title', 'arshline-sidecar' ); ?></option>
+							<option value="answers"><?php esc_html_e( 'Most answers', 'arshline-sidecar' ); ?></option>
+							<option value="last"><?php esc_html_e( 'Latest answer', 'arshline-sidecar' ); ?></option>
+						</select>
+					</p>
+					<p id="arsh-forms-count" class="arsh-total" role="status"></p>
+				</form>
+				<form id="arsh-forms-bulk-form" class="arsh-bulk" novalidate>
+					<label for="arsh-forms-bulk" class="screen-reader-text"><?php esc_html_e( 'With the selected forms', 'arshline-sidecar' ); ?></label>
+					<select id="arsh-forms-bulk">
+						<option value=""><?php esc_html_e( 'Bulk actions', 'arshline-sidecar' ); ?></option>
+						<option value="publish_form"><?php esc_html_e( 'Publish', 'arshline-sidecar' ); ?></option>
+						<option value="draft_form"><?php esc_html_e( 'Draft', 'arshline-sidecar' ); ?></option>
+						<option value="disable_form"><?php esc_html_e( 'Disable', 'arshline-sidecar' ); ?></option>
+						<option value="delete_form"><?php esc_html_e( 'Delete', 'arshline-sidecar' ); ?></option>
+					</select>
+					<button type="submit" class="button" id="arsh-forms-bulk-apply"><?php esc_html_e( 'Apply', 'arshline-sidecar' ); ?></button>
+				</form>
 				<table class="widefat striped" id="arsh-forms-table">
 					<caption class="screen-reader-text"><?php esc_html_e( 'Forms with their status and number of versions', 'arshline-sidecar' ); ?></caption>
 					<thead>
 						<tr>
+							<td class="check-column"><span class="screen-reader-text"><?php esc_html_e( 'Select', 'arshline-sidecar' ); ?></span></td>
 							<th scope="col"><?php esc_html_e( 'ID', 'arshline-sidecar' ); ?></th>
 							<th scope="col"><?php esc_html_e( 'Title', 'arshline-sidecar' ); ?></th>
 							<th scope="col"><?php esc_html_e( 'Status', 'arshline-sidecar' ); ?></th>
@@ -508,7 +789,14 @@ final class Arshline_Sidecar_Admin {
 					<tbody id="arsh-forms-body"></tbody>
 				</table>
 			</section>
+		<?php
+	}
 
+	/**
+	 * The builder of one form (the Build tab).
+	 */
+	private static function section_builder() {
+		?>
 			<section class="arsh-card arsh-builder" id="arsh-builder" aria-labelledby="arsh-builder-title" hidden>
 				<h2 id="arsh-builder-title" tabindex="-1"><?php esc_html_e( 'Form builder', 'arshline-sidecar' ); ?></h2>
 				<p id="arsh-builder-meta" class="arsh-builder-meta"></p>
@@ -561,7 +849,14 @@ final class Arshline_Sidecar_Admin {
 					</div>
 				</div>
 			</section>
+		<?php
+	}
 
+	/**
+	 * Hosha2: a whole form from a description, with progress and cancel.
+	 */
+	private static function section_hosha2() {
+		?>
 			<section class="arsh-card" aria-labelledby="arsh-h2-title">
 				<h2 id="arsh-h2-title"><?php esc_html_e( 'Hosha2: build a form with AI', 'arshline-sidecar' ); ?></h2>
 				<form id="arsh-h2-form" novalidate>
@@ -586,6 +881,16 @@ final class Arshline_Sidecar_Admin {
 					<h3 id="arsh-h2-result-title" tabindex="-1"><?php esc_html_e( 'The generated form', 'arshline-sidecar' ); ?></h3>
 					<div id="arsh-h2-preview" class="arsh-form-preview"></div>
 				</div>
+			</section>
+		<?php
+	}
+
+	/**
+	 * The versions of one form, their diffs and rollback (the Versions tab).
+	 */
+	private static function section_versions() {
+		?>
+			<section class="arsh-card" aria-labelledby="arsh-versions-title">
 				<div id="arsh-versions" class="arsh-block" hidden>
 					<h3 id="arsh-versions-title" tabindex="-1"></h3>
 					<div id="arsh-versions-msg" class="arsh-msg" aria-live="polite"></div>
@@ -603,15 +908,23 @@ final class Arshline_Sidecar_Admin {
 					</table>
 					<div id="arsh-diff" class="arsh-diff" hidden></div>
 				</div>
+				<div id="arsh-h2-result" class="arsh-block" hidden>
+					<h3 id="arsh-h2-result-title" tabindex="-1"><?php esc_html_e( 'The version', 'arshline-sidecar' ); ?></h3>
+					<div id="arsh-h2-preview" class="arsh-form-preview"></div>
+				</div>
 			</section>
+		<?php
+	}
 
+	/**
+	 * The entries of one form (the Entries tab).
+	 */
+	private static function section_entries() {
+		?>
 			<section class="arsh-card" id="arsh-entries" aria-labelledby="arsh-entries-title">
 				<h2 id="arsh-entries-title" tabindex="-1"><?php esc_html_e( 'Entries', 'arshline-sidecar' ); ?></h2>
 				<form id="arsh-ent-filters" class="arsh-filters" novalidate>
-					<p>
-						<label for="arsh-ent-form"><?php esc_html_e( 'Form', 'arshline-sidecar' ); ?></label>
-						<select id="arsh-ent-form" name="form_id"></select>
-					</p>
+					<input type="hidden" id="arsh-ent-form" name="form_id" value="<?php echo esc_attr( (string) self::form_request()[0] ); ?>" />
 					<p>
 						<label for="arsh-ent-status"><?php esc_html_e( 'Status', 'arshline-sidecar' ); ?></label>
 						<select id="arsh-ent-status" name="status">
@@ -676,14 +989,18 @@ final class Arshline_Sidecar_Admin {
 					</form>
 				</dialog>
 			</section>
+		<?php
+	}
 
+	/**
+	 * The results of one form (the Results tab).
+	 */
+	private static function section_results() {
+		?>
 			<section class="arsh-card" id="arsh-res" aria-labelledby="arsh-res-title">
 				<h2 id="arsh-res-title" tabindex="-1"><?php esc_html_e( 'Results', 'arshline-sidecar' ); ?></h2>
 				<form id="arsh-res-filters" class="arsh-filters" novalidate>
-					<p>
-						<label for="arsh-res-form"><?php esc_html_e( 'Form', 'arshline-sidecar' ); ?></label>
-						<select id="arsh-res-form" name="form_id"></select>
-					</p>
+					<input type="hidden" id="arsh-res-form" name="form_id" value="<?php echo esc_attr( (string) self::form_request()[0] ); ?>" />
 					<p>
 						<label for="arsh-res-from"><?php esc_html_e( 'From (Jalali, YYYY/MM/DD)', 'arshline-sidecar' ); ?></label>
 						<input type="text" id="arsh-res-from" name="from" dir="ltr" inputmode="numeric" maxlength="10" placeholder="1404/09/01" />
@@ -703,7 +1020,6 @@ final class Arshline_Sidecar_Admin {
 				<p id="arsh-res-total" class="arsh-total"></p>
 				<div id="arsh-res-fields" class="arsh-res-fields"></div>
 			</section>
-		</div>
 		<?php
 	}
 }

@@ -174,7 +174,7 @@ final class Arshline_Sidecar_Errors {
 		} elseif ( 'RATE_LIMIT' === $domain ) {
 			$out['retry_after'] = 1;
 		}
-		foreach ( array( 'violations', 'step', 'fields', 'field', 'max_size_kb', 'limit' ) as $extra ) {
+		foreach ( array( 'violations', 'step', 'fields', 'field', 'max_size_kb', 'limit', 'kind', 'provider_message', 'provider_code', 'param' ) as $extra ) {
 			if ( isset( $data[ $extra ] ) ) {
 				$out[ $extra ] = $data[ $extra ];
 			}

@@ -28,7 +28,8 @@ final class Arshline_Sidecar_Plugin {
 	const PROTOCOL = 1;
 
 	/**
-	 * Languages the plugin speaks; "site" follows the user's WordPress locale.
+	 * The plugin's language setting's choices; "site" follows the site's
+	 * language. A user's own profile language wins over the setting.
 	 */
 	const LANGUAGES = array( 'fa_IR', 'en_US', 'site' );
 
@@ -51,7 +52,7 @@ final class Arshline_Sidecar_Plugin {
 	/**
 	 * Daemon methods called with manage_options forwarded.
 	 */
-	const OPTIONS_METHODS = array( 'audit.list', 'model.get', 'model.probe', 'model.configure', 'system.status' );
+	const OPTIONS_METHODS = array( 'audit.list', 'model.get', 'model.probe', 'model.configure', 'system.status', 'webhooks.secret', 'sms.settings.get', 'sms.settings.set', 'sms.test', 'sms.credit' );
 
 	/**
 	 * Hooks the plugin into WordPress.
@@ -120,6 +121,10 @@ final class Arshline_Sidecar_Plugin {
 		if ( self::TEXT_DOMAIN !== $domain || ! is_string( $file ) ) {
 			return $file;
 		}
+		// Every admin page's script shares the admin catalogue.
+		if ( 0 === strpos( $handle, Arshline_Sidecar_Admin::SCRIPT . '-' ) ) {
+			$handle = Arshline_Sidecar_Admin::SCRIPT;
+		}
 		return ARSHLINE_SIDECAR_DIR . 'languages/' . self::TEXT_DOMAIN . '-' . self::locale() . '-' . $handle . '.json';
 	}
 
@@ -159,14 +164,26 @@ final class Arshline_Sidecar_Plugin {
 	}
 
 	/**
-	 * The plugin's language as fa_IR or en_US. Persian is the default.
+	 * The plugin's language for the current user, fa_IR or en_US: the
+	 * language the user chose in their WordPress profile, else the
+	 * plugin's language setting, the site's default for its pages (Persian
+	 * unless the administrator chose otherwise; "site" follows the site's
+	 * language).
 	 *
 	 * @return string
 	 */
 	public static function locale() {
-		$choice = get_option( self::OPTION_LANGUAGE, 'fa_IR' );
-		if ( 'site' === $choice ) {
-			$choice = function_exists( 'get_user_locale' ) ? get_user_locale() : get_locale();
+		$own = '';
+		if ( function_exists( 'get_current_user_id' ) && function_exists( 'get_user_meta' ) && get_current_user_id() ) {
+			$own = get_user_meta( get_current_user_id(), 'locale', true );
+		}
+		if ( is_string( $own ) && '' !== $own ) {
+			$choice = $own;
+		} else {
+			$choice = get_option( self::OPTION_LANGUAGE, 'fa_IR' );
+			if ( 'site' === $choice ) {
+				$choice = get_locale();
+			}
 		}
 		return Arshline_Sidecar_Errors::is_persian( $choice ) || ! is_string( $choice ) || '' === $choice ? 'fa_IR' : 'en_US';
 	}

@@ -60,7 +60,6 @@ final class Arshline_Sidecar_Public {
 		add_action( 'init', array( __CLASS__, 'register' ) );
 		add_filter( 'query_vars', array( __CLASS__, 'query_vars' ) );
 		add_action( 'template_redirect', array( __CLASS__, 'template_redirect' ), 1 );
-		add_action( 'rest_api_init', array( __CLASS__, 'register_routes' ) );
 		add_action( 'wp_enqueue_scripts', array( __CLASS__, 'enqueue_for_page' ) );
 		Arshline_Sidecar_Public_Privacy::boot();
 	}
@@ -95,10 +94,12 @@ final class Arshline_Sidecar_Public {
 	}
 
 	/**
-	 * Registers the public REST routes.
+	 * Registers the visitor's REST routes alone: their rows of the route
+	 * table (Arshline_Sidecar_Rest registers the whole table on
+	 * rest_api_init).
 	 */
 	public static function register_routes() {
-		( new Arshline_Sidecar_REST_Public_Controller() )->register_routes();
+		Arshline_Sidecar_Routes::register( 'public' );
 	}
 
 	/**

@@ -1,10 +1,13 @@
 <?php
 /**
- * REST API: arshline/v1 (planner, forms, audit) and hosha2/v1 (form
- * generation, progress, cancel, versions), one controller per resource
- * under includes/rest/. Every route needs manage_options and a valid
- * wp_rest nonce; Hosha2's generate, edit and cancel also need their own
- * action nonce.
+ * REST API: arshline/v1 (planner, forms, entries, results, builder, the
+ * visitor's public form) and hosha2/v1 (form generation, progress, cancel,
+ * versions), every route a row of Arshline_Sidecar_Routes::table(), served
+ * by the controllers under includes/rest/. The admin's routes need the
+ * forms capability (the site owner's routes manage_options); a request
+ * logged in by cookie also needs the wp_rest nonce, and Hosha2's generate,
+ * edit and cancel their own action nonce. Application passwords need no
+ * nonce.
  *
  * @package Arshline_Sidecar
  */
@@ -22,33 +25,26 @@ final class Arshline_Sidecar_Rest {
 	const HOSHA2 = 'hosha2/v1';
 
 	/**
-	 * The controllers, in the order their routes are registered.
+	 * The controllers of the admin's routes (the table's but the
+	 * visitor's), each made once.
 	 *
 	 * @return WP_REST_Controller[]
 	 */
 	public static function controllers() {
-		return array(
-			new Arshline_Sidecar_REST_Health_Controller(),
-			new Arshline_Sidecar_REST_Plans_Controller(),
-			new Arshline_Sidecar_REST_Executions_Controller(),
-			new Arshline_Sidecar_REST_Undo_Controller(),
-			new Arshline_Sidecar_REST_Audit_Controller(),
-			new Arshline_Sidecar_REST_Forms_Controller(),
-			new Arshline_Sidecar_REST_Hosha2_Jobs_Controller(),
-			new Arshline_Sidecar_REST_Versions_Controller(),
-			new Arshline_Sidecar_REST_Submissions_Controller(),
-			new Arshline_Sidecar_REST_Results_Controller(),
-			new Arshline_Sidecar_REST_Builder_Controller(),
-		);
+		$out = array();
+		foreach ( array_keys( Arshline_Sidecar_Routes::CONTROLLERS ) as $name ) {
+			if ( 'public' !== $name ) {
+				$out[] = Arshline_Sidecar_Routes::controller( $name );
+			}
+		}
+		return $out;
 	}
 
 	/**
-	 * Registers every route (on rest_api_init).
+	 * Registers every route of the table (on rest_api_init).
 	 */
 	public static function register_routes() {
-		foreach ( self::controllers() as $controller ) {
-			$controller->register_routes();
-		}
+		Arshline_Sidecar_Routes::register();
 		// Files and exports are written page by page instead of as JSON.
 		add_filter( 'rest_pre_serve_request', array( 'Arshline_Sidecar_REST_Stream', 'serve' ), 10, 4 );
 	}

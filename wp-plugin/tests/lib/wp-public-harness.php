@@ -186,8 +186,12 @@ $arshline_inc = dirname( __DIR__, 2 ) . '/arshline-sidecar/includes';
 require_once $arshline_inc . '/class-arshline-sidecar-errors.php';
 require_once $arshline_inc . '/class-arshline-sidecar-client.php';
 require_once $arshline_inc . '/class-arshline-sidecar-plugin.php';
-require_once $arshline_inc . '/rest/class-arshline-sidecar-rest-public-controller.php';
-require_once $arshline_inc . '/rest/class-arshline-sidecar-rest-notifications-controller.php';
+require_once $arshline_inc . '/class-arshline-sidecar-rest.php';
+require_once $arshline_inc . '/class-arshline-sidecar-routes.php';
+// The route table names every controller.
+foreach ( array( 'controller', 'health-controller', 'plans-controller', 'executions-controller', 'undo-controller', 'audit-controller', 'forms-controller', 'hosha2-controller', 'hosha2-jobs-controller', 'versions-controller', 'builder-controller', 'relay-controller', 'notifications-controller', 'stream', 'submissions-controller', 'results-controller', 'public-controller' ) as $arshline_class ) {
+	require_once $arshline_inc . '/rest/class-arshline-sidecar-rest-' . $arshline_class . '.php';
+}
 require_once $arshline_inc . '/public/class-arshline-sidecar-public-renderer.php';
 require_once $arshline_inc . '/public/class-arshline-sidecar-public-mail.php';
 require_once $arshline_inc . '/class-arshline-sidecar-public.php';

@@ -100,6 +100,12 @@ if ( ! function_exists( 'wp_json_encode' ) ) {
 		return json_encode( $data, $options | JSON_UNESCAPED_UNICODE, $depth );
 	}
 }
+if ( ! function_exists( 'wp_parse_list' ) ) {
+	// As wp-includes/functions.php: a comma or space separated list.
+	function wp_parse_list( $list ) {
+		return is_array( $list ) ? $list : preg_split( '/[\s,]+/', (string) $list, -1, PREG_SPLIT_NO_EMPTY );
+	}
+}
 foreach ( array( 'is_multisite', 'is_ssl', 'is_admin', 'force_ssl_admin' ) as $arshline_test_false ) {
 	if ( ! function_exists( $arshline_test_false ) ) {
 		eval( "function $arshline_test_false() { return false; }" ); // phpcs:ignore Squiz.PHP.Eval.Discouraged -- four stubs of one shape.
@@ -147,6 +153,9 @@ function arshline_test_rest_boot( $socket ) {
 	Arshline_Test_WP::$caps      = array( 'read', 'manage_arshline_forms' );
 	Arshline_Test_WP::$logged_in = true;
 	Arshline_Test_WP::$nonces    = array( 'rest-ok' => 'wp_rest' );
+	// The requests are a logged-in browser page's, authenticated by cookie
+	// (rest_cookie_collect_status() notes it so).
+	$GLOBALS['wp_rest_auth_cookie'] = true;
 	if ( ! did_action( 'rest_api_init' ) ) {
 		add_action( 'rest_api_init', array( 'Arshline_Sidecar_Rest', 'register_routes' ) );
 		rest_get_server();
@@ -173,7 +182,14 @@ function arshline_test_rest( $method, $route, array $params = array(), $nonce = 
 		$request->set_header( 'content-type', 'application/json' );
 		$request->set_body( wp_json_encode( $params ) );
 	}
-	return rest_get_server()->dispatch( $request );
+	$response = rest_get_server()->dispatch( $request );
+	// What a client reads of an answer: the JSON WordPress sends, decoded
+	// (objects as objects; errors stay the arrays WordPress makes them).
+	$data = $response->get_data();
+	if ( $response->get_status() < 400 && ! $data instanceof Arshline_Sidecar_REST_Stream ) {
+		$response->set_data( json_decode( (string) wp_json_encode( $data ) ) );
+	}
+	return $response;
 }
 
 /**

@@ -70,6 +70,11 @@ function is_user_logged_in() {
 function wp_verify_nonce( $nonce, $action ) {
 	return isset( Arshline_Test_WP::$nonces[ $nonce ] ) && Arshline_Test_WP::$nonces[ $nonce ] === $action ? 1 : false;
 }
+if ( ! function_exists( '__return_true' ) ) {
+	function __return_true() {
+		return true;
+	}
+}
 function wp_parse_args( $args, $defaults = array() ) {
 	return array_merge( $defaults, is_object( $args ) ? get_object_vars( $args ) : (array) $args );
 }
@@ -84,6 +89,7 @@ require_once ABSPATH . WPINC . '/rest-api/endpoints/class-wp-rest-controller.php
 $arshline_inc = dirname( __DIR__, 2 ) . '/arshline-sidecar/includes';
 require_once $arshline_inc . '/class-arshline-sidecar-plugin.php';
 require_once $arshline_inc . '/class-arshline-sidecar-rest.php';
-foreach ( array( 'controller', 'health-controller', 'plans-controller', 'executions-controller', 'undo-controller', 'audit-controller', 'forms-controller', 'hosha2-controller', 'hosha2-jobs-controller', 'versions-controller', 'builder-controller', 'stream', 'submissions-controller', 'results-controller' ) as $arshline_class ) {
+require_once $arshline_inc . '/class-arshline-sidecar-routes.php';
+foreach ( array( 'controller', 'health-controller', 'plans-controller', 'executions-controller', 'undo-controller', 'audit-controller', 'forms-controller', 'hosha2-controller', 'hosha2-jobs-controller', 'versions-controller', 'builder-controller', 'relay-controller', 'notifications-controller', 'stream', 'submissions-controller', 'results-controller', 'public-controller' ) as $arshline_class ) {
 	require_once $arshline_inc . '/rest/class-arshline-sidecar-rest-' . $arshline_class . '.php';
 }

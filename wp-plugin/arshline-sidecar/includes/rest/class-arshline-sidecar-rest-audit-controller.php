@@ -30,13 +30,6 @@ class Arshline_Sidecar_REST_Audit_Controller extends Arshline_Sidecar_REST_Contr
 	}
 
 	/**
-	 * Registers GET /ai/audit?form_id&limit&before_id.
-	 */
-	public function register_routes() {
-		$this->register_single_route( WP_REST_Server::READABLE, 'get_items', $this->get_collection_params() );
-	}
-
-	/**
 	 * The rows (audit.list), newest first.
 	 *
 	 * @param WP_REST_Request $request The request.
@@ -50,7 +43,7 @@ class Arshline_Sidecar_REST_Audit_Controller extends Arshline_Sidecar_REST_Contr
 		if ( null !== $request['before_id'] ) {
 			$params['before_id'] = (int) $request['before_id'];
 		}
-		return self::respond( Arshline_Sidecar_Plugin::call( 'audit.list', $params ) );
+		return $this->respond( Arshline_Sidecar_Plugin::call( 'audit.list', $params ) );
 	}
 
 	/**

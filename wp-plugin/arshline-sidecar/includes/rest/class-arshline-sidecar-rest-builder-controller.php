@@ -25,76 +25,6 @@ class Arshline_Sidecar_REST_Builder_Controller extends Arshline_Sidecar_REST_Con
 	}
 
 	/**
-	 * Registers the two routes.
-	 */
-	public function register_routes() {
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base . '/schema',
-			array(
-				array(
-					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_document_schema' ),
-					'permission_callback' => array( $this, 'get_item_permissions_check' ),
-					'args'                => array(),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base . '/(?P<id>\d+)/document',
-			array(
-				array(
-					'methods'             => WP_REST_Server::CREATABLE,
-					'callback'            => array( $this, 'update_item' ),
-					'permission_callback' => array( $this, 'update_item_permissions_check' ),
-					'args'                => array(
-						'id'                  => self::id_arg( __( 'The form id.', 'arshline-sidecar' ), false ),
-						'expected_version_id' => array(
-							'description' => __( 'The version the editor loaded: the save is refused with CONFLICT when the form has changed since.', 'arshline-sidecar' ),
-							'type'        => 'integer',
-							'minimum'     => 1,
-						),
-						'title'               => array(
-							'description'       => __( 'The form\'s new title.', 'arshline-sidecar' ),
-							'type'              => 'string',
-							'sanitize_callback' => 'sanitize_text_field',
-						),
-						'document'            => array(
-							'description' => __( 'The whole arshline_form@v1 document.', 'arshline-sidecar' ),
-							'type'        => 'object',
-						),
-					),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
-		$this->register_answers_route();
-	}
-
-	/**
-	 * Registers GET /forms/{id}/answers-info.
-	 */
-	private function register_answers_route() {
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base . '/(?P<id>\d+)/answers-info',
-			array(
-				array(
-					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_answers_info' ),
-					'permission_callback' => array( $this, 'get_item_permissions_check' ),
-					'args'                => array(
-						'id' => self::id_arg( __( 'The form id.', 'arshline-sidecar' ), false ),
-					),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
-	}
-
-	/**
 	 * GET /forms/{id}/answers-info: {count, last_answer_at} of one form,
 	 * asked for lazily, row by row, by the forms list. The last answer is
 	 * the newest of submissions.list (one row); the count is
@@ -113,7 +43,7 @@ class Arshline_Sidecar_REST_Builder_Controller extends Arshline_Sidecar_REST_Con
 			)
 		);
 		if ( is_wp_error( $page ) ) {
-			return self::respond( $page );
+			return $this->respond( $page );
 		}
 		$items = isset( $page->items ) && is_array( $page->items ) ? $page->items : array();
 		$last  = $items && isset( $items[0]->created_at ) ? (string) $items[0]->created_at : null;
@@ -152,7 +82,7 @@ class Arshline_Sidecar_REST_Builder_Controller extends Arshline_Sidecar_REST_Con
 	 */
 	public function get_document_schema( $request ) {
 		unset( $request );
-		return self::respond( Arshline_Sidecar_Plugin::call( 'forms.schema' ) );
+		return $this->respond( Arshline_Sidecar_Plugin::call( 'forms.schema' ) );
 	}
 
 	/**
@@ -183,7 +113,7 @@ class Arshline_Sidecar_REST_Builder_Controller extends Arshline_Sidecar_REST_Con
 		if ( null !== $request['expected_version_id'] ) {
 			$params['expected_version_id'] = (int) $request['expected_version_id'];
 		}
-		return self::respond( Arshline_Sidecar_Plugin::call( 'forms.update', $params ) );
+		return $this->respond( Arshline_Sidecar_Plugin::call( 'forms.update', $params ) );
 	}
 
 	/**
@@ -207,5 +137,96 @@ class Arshline_Sidecar_REST_Builder_Controller extends Arshline_Sidecar_REST_Con
 			),
 		);
 		return $this->schema;
+	}
+
+	/**
+	 * The arguments of a save.
+	 *
+	 * @return array
+	 */
+	public function document_args() {
+		return array(
+			'id'                  => self::id_arg( __( 'The form id.', 'arshline-sidecar' ), false ),
+			'expected_version_id' => array(
+				'description' => __( 'The version the editor loaded: the save is refused with CONFLICT when the form has changed since.', 'arshline-sidecar' ),
+				'type'        => 'integer',
+				'minimum'     => 1,
+			),
+			'title'               => array(
+				'description' => __( 'The form\'s new title.', 'arshline-sidecar' ),
+				'type'        => 'string',
+			),
+			'document'            => array(
+				'description' => __( 'The whole arshline_form@v1 document.', 'arshline-sidecar' ),
+				'type'        => 'object',
+			),
+		);
+	}
+
+	/**
+	 * POST /forms/{id}/preview {document, title?}: the document as the
+	 * public form shows it to visitors, by the public form's own renderer
+	 * (Arshline_Sidecar_Public_Renderer), with the public stylesheet and
+	 * script to show it with. Nothing is saved and nothing is sent to the
+	 * daemon: the preview of a document being edited. Answers {html, style
+	 * (the public stylesheet's text), base (the build directory's address),
+	 * script, dir, lang}.
+	 *
+	 * @param WP_REST_Request $request The request.
+	 * @return WP_REST_Response
+	 */
+	public function preview( $request ) {
+		$raw = self::json_object( $request );
+		if ( ! isset( $raw->document ) || ! is_object( $raw->document ) ) {
+			return self::local_error( 'rest_invalid_param', __( 'document must be a JSON object.', 'arshline-sidecar' ), 400 );
+		}
+		// The renderer reads arrays, as forms.public's decoded answer.
+		$body     = json_decode( (string) $request->get_body(), true );
+		$form     = array(
+			'token'      => 'preview',
+			'title'      => isset( $body['title'] ) && is_string( $body['title'] ) ? $body['title'] : '',
+			'locale'     => Arshline_Sidecar_Plugin::locale(),
+			'document'   => $body['document'],
+			'form_token' => '',
+		);
+		$renderer = new Arshline_Sidecar_Public_Renderer( $form );
+		$base     = plugin_dir_url( ARSHLINE_SIDECAR_FILE ) . 'build/';
+		$asset    = require ARSHLINE_SIDECAR_DIR . 'build/public.asset.php';
+		$version  = rawurlencode( (string) $asset['version'] );
+		// The stylesheet's text rather than its address: the preview's frame
+		// has no origin, and a tool reading its styles (a screen reader's
+		// helper, axe) could not fetch them from the site.
+		$css = (string) file_get_contents( ARSHLINE_SIDECAR_DIR . 'build/' . ( Arshline_Sidecar_Plugin::is_rtl() ? 'public-rtl.css' : 'public.css' ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions.file_get_contents_file_get_contents -- the plugin's own file.
+		return new WP_REST_Response(
+			array(
+				'html'   => $renderer->render( array( 'action' => '' ) ),
+				'style'  => $css,
+				'base'   => $base,
+				'script' => $base . 'public.js?ver=' . $version,
+				'dir'    => Arshline_Sidecar_Plugin::is_rtl() ? 'rtl' : 'ltr',
+				'lang'   => Arshline_Sidecar_Plugin::is_rtl() ? 'fa' : 'en',
+			),
+			200
+		);
+	}
+
+	/**
+	 * The arguments of a preview.
+	 *
+	 * @return array
+	 */
+	public function preview_args() {
+		return array(
+			'id'       => self::id_arg( __( 'The form id.', 'arshline-sidecar' ), false ),
+			'title'    => array(
+				'description' => __( 'The form\'s title as being edited.', 'arshline-sidecar' ),
+				'type'        => 'string',
+			),
+			'document' => array(
+				'description' => __( 'The whole arshline_form@v1 document as being edited.', 'arshline-sidecar' ),
+				'type'        => 'object',
+				'required'    => true,
+			),
+		);
 	}
 }

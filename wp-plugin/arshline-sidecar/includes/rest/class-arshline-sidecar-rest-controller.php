@@ -26,24 +26,45 @@ abstract class Arshline_Sidecar_REST_Controller extends WP_REST_Controller {
 	protected $capability = Arshline_Sidecar_Plugin::CAP;
 
 	/**
-	 * Every route: a user holding the controller's capability, with the
-	 * page's wp_rest nonce.
+	 * The request being served (its permission check, which WordPress
+	 * runs first, notes it): its context and _fields shape the answer.
 	 *
-	 * WordPress already refuses a cookie request whose nonce is wrong; the
-	 * nonce is asked for here too so that a request authenticated another
-	 * way (an application password) is refused: these routes serve the
-	 * plugin's own admin pages only.
+	 * @var WP_REST_Request|null
+	 */
+	protected $request = null;
+
+	/**
+	 * Whether WordPress authenticated this request by its login cookie
+	 * (rest_cookie_collect_status() notes it): only such a request is
+	 * asked for nonces, which a browser page holds and a program calling
+	 * with an application password does not.
+	 *
+	 * @return bool
+	 */
+	public static function cookie_authenticated() {
+		return isset( $GLOBALS['wp_rest_auth_cookie'] ) && true === $GLOBALS['wp_rest_auth_cookie'];
+	}
+
+	/**
+	 * Every route: a user holding the controller's capability; a request
+	 * authenticated by cookie also with the page's wp_rest nonce (which
+	 * WordPress's rest_cookie_check_errors() has already asked for; checked
+	 * again so that the route never depends on that filter staying).
 	 *
 	 * @param WP_REST_Request $request The request.
 	 * @return true|WP_Error
 	 */
 	public function admin_permissions_check( $request ) {
+		$this->request = $request;
 		if ( ! current_user_can( $this->capability ) ) {
 			return new WP_Error(
 				'rest_forbidden',
 				__( 'Sorry, only administrators can use Arshline AI.', 'arshline-sidecar' ),
 				array( 'status' => rest_authorization_required_code() )
 			);
+		}
+		if ( ! self::cookie_authenticated() ) {
+			return true;
 		}
 		$nonce = $request->get_header( 'x_wp_nonce' );
 		if ( ! $nonce ) {
@@ -90,28 +111,13 @@ abstract class Arshline_Sidecar_REST_Controller extends WP_REST_Controller {
 	}
 
 	/**
-	 * Registers a controller's one route: $callback ('get_item',
-	 * 'get_items' or 'create_item') with its permission check, the given
-	 * arguments and the item schema.
+	 * The arguments of a creation, from the item schema (WordPress checks
+	 * them before the callback runs).
 	 *
-	 * @param string $methods  WP_REST_Server::READABLE or ::CREATABLE.
-	 * @param string $callback The method serving the route.
-	 * @param array  $args     The route's arguments.
+	 * @return array
 	 */
-	protected function register_single_route( $methods, $callback, array $args = array() ) {
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base,
-			array(
-				array(
-					'methods'             => $methods,
-					'callback'            => array( $this, $callback ),
-					'permission_callback' => array( $this, $callback . '_permissions_check' ),
-					'args'                => $args,
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
+	public function create_args() {
+		return $this->get_endpoint_args_for_item_schema( WP_REST_Server::CREATABLE );
 	}
 
 	/**
@@ -122,7 +128,7 @@ abstract class Arshline_Sidecar_REST_Controller extends WP_REST_Controller {
 	 *                            in the route's path is there either way).
 	 * @return array
 	 */
-	protected static function id_arg( $description, $required = true ) {
+	public static function id_arg( $description, $required = true ) {
 		$arg = array(
 			'description' => $description,
 			'type'        => 'integer',
@@ -211,16 +217,27 @@ abstract class Arshline_Sidecar_REST_Controller extends WP_REST_Controller {
 	}
 
 	/**
-	 * A result as a REST response, or its WP_Error as an error response with
-	 * Retry-After when the daemon asked the caller to wait.
+	 * A result as a REST response, prepared by prepare_item_for_response()
+	 * (each item of a list alike), or its WP_Error as an error response
+	 * with Retry-After when the daemon asked the caller to wait.
 	 *
 	 * @param mixed $result A call's result.
 	 * @param int   $status Status of a success.
 	 * @return WP_REST_Response
 	 */
-	protected static function respond( $result, $status = 200 ) {
+	protected function respond( $result, $status = 200 ) {
 		if ( ! is_wp_error( $result ) ) {
-			return new WP_REST_Response( $result, $status );
+			$request = $this->request instanceof WP_REST_Request ? $this->request : new WP_REST_Request();
+			if ( self::is_list( $result ) ) {
+				$items = array();
+				foreach ( $result as $item ) {
+					$items[] = $this->prepare_item_for_response( $item, $request )->get_data();
+				}
+				return new WP_REST_Response( $items, $status );
+			}
+			$response = $this->prepare_item_for_response( $result, $request );
+			$response->set_status( $status );
+			return $response;
 		}
 		$response = rest_convert_error_to_response( $result );
 		$data     = $result->get_error_data();
@@ -228,6 +245,35 @@ abstract class Arshline_Sidecar_REST_Controller extends WP_REST_Controller {
 			$response->header( 'Retry-After', (string) (int) $data['retry_after'] );
 		}
 		return $response;
+	}
+
+	/**
+	 * Whether a value is a JSON list (an array keyed 0, 1, …).
+	 *
+	 * @param mixed $value A decoded value.
+	 * @return bool
+	 */
+	private static function is_list( $value ) {
+		return is_array( $value ) && ( array() === $value || array_keys( $value ) === range( 0, count( $value ) - 1 ) );
+	}
+
+	/**
+	 * One item of the daemon's answer as WordPress shapes a response: its
+	 * top level an array (so that WordPress's _fields can pick from it;
+	 * nested objects stay objects, so that {} stays {}), filtered by the
+	 * request's context against the route's schema.
+	 *
+	 * @param mixed           $item    A decoded daemon result.
+	 * @param WP_REST_Request $request The request.
+	 * @return WP_REST_Response
+	 */
+	public function prepare_item_for_response( $item, $request ) {
+		$data = is_object( $item ) ? get_object_vars( $item ) : $item;
+		if ( is_array( $data ) && ! self::is_list( $data ) ) {
+			$context = ! empty( $request['context'] ) ? (string) $request['context'] : 'view';
+			$data    = $this->filter_response_by_context( $data, $context );
+		}
+		return new WP_REST_Response( $data, 200 );
 	}
 
 	/**

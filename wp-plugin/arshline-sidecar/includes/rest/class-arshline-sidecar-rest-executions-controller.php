@@ -23,13 +23,6 @@ class Arshline_Sidecar_REST_Executions_Controller extends Arshline_Sidecar_REST_
 	}
 
 	/**
-	 * Registers POST /ai/execute {plan, confirm}.
-	 */
-	public function register_routes() {
-		$this->register_single_route( WP_REST_Server::CREATABLE, 'create_item', $this->get_endpoint_args_for_item_schema( WP_REST_Server::CREATABLE ) );
-	}
-
-	/**
 	 * Runs the plan (ai.execute). The plan travels as the JSON the browser
 	 * sent (objects stay objects); the daemon validates it again.
 	 *
@@ -45,7 +38,7 @@ class Arshline_Sidecar_REST_Executions_Controller extends Arshline_Sidecar_REST_
 			'plan'    => $body->plan,
 			'confirm' => true === $request['confirm'],
 		);
-		return self::respond( Arshline_Sidecar_Plugin::call( 'ai.execute', $params, self::timeout( 'ai.execute', 30.0 ) ) );
+		return $this->respond( Arshline_Sidecar_Plugin::call( 'ai.execute', $params, self::timeout( 'ai.execute', 30.0 ) ) );
 	}
 
 	/**

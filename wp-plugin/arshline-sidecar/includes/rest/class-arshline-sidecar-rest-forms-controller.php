@@ -28,46 +28,6 @@ class Arshline_Sidecar_REST_Forms_Controller extends Arshline_Sidecar_REST_Contr
 	}
 
 	/**
-	 * Registers GET and POST /forms and GET /forms/{id}.
-	 */
-	public function register_routes() {
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base,
-			array(
-				array(
-					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_items' ),
-					'permission_callback' => array( $this, 'get_items_permissions_check' ),
-					'args'                => $this->get_collection_params(),
-				),
-				array(
-					'methods'             => WP_REST_Server::CREATABLE,
-					'callback'            => array( $this, 'create_item' ),
-					'permission_callback' => array( $this, 'create_item_permissions_check' ),
-					'args'                => $this->get_endpoint_args_for_item_schema( WP_REST_Server::CREATABLE ),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base . '/(?P<id>\d+)',
-			array(
-				array(
-					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_item' ),
-					'permission_callback' => array( $this, 'get_item_permissions_check' ),
-					'args'                => array(
-						'id' => self::id_arg( __( 'The form id.', 'arshline-sidecar' ), false ),
-					),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
-	}
-
-	/**
 	 * GET /forms (forms.list).
 	 *
 	 * @param WP_REST_Request $request The request.
@@ -81,7 +41,7 @@ class Arshline_Sidecar_REST_Forms_Controller extends Arshline_Sidecar_REST_Contr
 		if ( null !== $request['status'] ) {
 			$params['status'] = (string) $request['status'];
 		}
-		return self::respond( Arshline_Sidecar_Plugin::call( 'forms.list', $params ) );
+		return $this->respond( Arshline_Sidecar_Plugin::call( 'forms.list', $params ) );
 	}
 
 	/**
@@ -95,7 +55,7 @@ class Arshline_Sidecar_REST_Forms_Controller extends Arshline_Sidecar_REST_Contr
 		if ( null !== $request['status'] ) {
 			$params['status'] = (string) $request['status'];
 		}
-		return self::respond( Arshline_Sidecar_Plugin::call( 'forms.create', $params ), 201 );
+		return $this->respond( Arshline_Sidecar_Plugin::call( 'forms.create', $params ), 201 );
 	}
 
 	/**
@@ -105,7 +65,7 @@ class Arshline_Sidecar_REST_Forms_Controller extends Arshline_Sidecar_REST_Contr
 	 * @return WP_REST_Response
 	 */
 	public function get_item( $request ) {
-		return self::respond( Arshline_Sidecar_Plugin::call( 'forms.get', array( 'id' => (int) $request['id'] ) ) );
+		return $this->respond( Arshline_Sidecar_Plugin::call( 'forms.get', array( 'id' => (int) $request['id'] ) ) );
 	}
 
 	/**
@@ -156,11 +116,6 @@ class Arshline_Sidecar_REST_Forms_Controller extends Arshline_Sidecar_REST_Contr
 					'type'        => 'string',
 					'context'     => array( 'view', 'edit' ),
 					'required'    => true,
-					'arg_options' => array(
-						// Sanitized, not type-checked: the daemon checks the title and says what is wrong in the user's language.
-						'sanitize_callback' => 'sanitize_text_field',
-						'validate_callback' => null,
-					),
 				),
 				'status'          => array(
 					'description' => __( 'The form\'s status.', 'arshline-sidecar' ),

@@ -23,20 +23,13 @@ class Arshline_Sidecar_REST_Health_Controller extends Arshline_Sidecar_REST_Cont
 	}
 
 	/**
-	 * Registers GET /health.
-	 */
-	public function register_routes() {
-		$this->register_single_route( WP_REST_Server::READABLE, 'get_item' );
-	}
-
-	/**
 	 * The daemon's system.health.
 	 *
 	 * @param WP_REST_Request $request The request.
 	 * @return WP_REST_Response
 	 */
 	public function get_item( $request ) {
-		return self::respond( Arshline_Sidecar_Plugin::call( 'system.health', array(), 5.0 ) );
+		return $this->respond( Arshline_Sidecar_Plugin::call( 'system.health', array(), 5.0 ) );
 	}
 
 	/**

@@ -49,8 +49,9 @@ abstract class Arshline_Sidecar_REST_Hosha2_Controller extends Arshline_Sidecar_
 	}
 
 	/**
-	 * An administrator with the page's wp_rest nonce and the action's own
-	 * nonce in the X-Hosha2-Nonce header.
+	 * An administrator; a request authenticated by cookie also with the
+	 * page's wp_rest nonce and the action's own nonce in the X-Hosha2-Nonce
+	 * header (an application password has neither, and needs neither).
 	 *
 	 * @param WP_REST_Request $request The request.
 	 * @param string          $action  generate, edit or cancel.
@@ -60,6 +61,9 @@ abstract class Arshline_Sidecar_REST_Hosha2_Controller extends Arshline_Sidecar_
 		$base = $this->admin_permissions_check( $request );
 		if ( true !== $base ) {
 			return $base;
+		}
+		if ( ! self::cookie_authenticated() ) {
+			return true;
 		}
 		$nonce = $request->get_header( self::NONCE_HEADER );
 		if ( ! is_string( $nonce ) || ! wp_verify_nonce( $nonce, self::NONCES[ $action ] ) ) {

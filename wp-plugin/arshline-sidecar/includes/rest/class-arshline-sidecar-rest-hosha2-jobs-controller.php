@@ -16,56 +16,6 @@ if ( ! defined( 'ABSPATH' ) ) {
 class Arshline_Sidecar_REST_Hosha2_Jobs_Controller extends Arshline_Sidecar_REST_Hosha2_Controller {
 
 	/**
-	 * Registers POST /forms/{id}/generate and /edit, GET
-	 * /requests/{req_id}/progress and POST /requests/{req_id}/cancel.
-	 *
-	 * The bodies are checked by the callbacks, not by WordPress, so that a
-	 * bad one answers with Hosha2's codes (missing_prompt, …);
-	 * the arguments only describe them.
-	 */
-	public function register_routes() {
-		foreach ( array( 'generate', 'edit' ) as $action ) {
-			register_rest_route(
-				$this->namespace,
-				'/forms/(?P<id>' . self::ID . ')/' . $action,
-				array(
-					array(
-						'methods'             => WP_REST_Server::CREATABLE,
-						'callback'            => array( $this, $action ),
-						'permission_callback' => array( $this, $action . '_permissions_check' ),
-						'args'                => self::unchecked_args( $this->get_endpoint_args_for_item_schema( WP_REST_Server::CREATABLE ) ),
-					),
-					'schema' => array( $this, 'get_public_item_schema' ),
-				)
-			);
-		}
-		register_rest_route(
-			$this->namespace,
-			'/requests/(?P<req_id>' . self::REQ_ID . ')/progress',
-			array(
-				array(
-					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_item' ),
-					'permission_callback' => array( $this, 'get_item_permissions_check' ),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
-		register_rest_route(
-			$this->namespace,
-			'/requests/(?P<req_id>' . self::REQ_ID . ')/cancel',
-			array(
-				array(
-					'methods'             => WP_REST_Server::CREATABLE,
-					'callback'            => array( $this, 'cancel' ),
-					'permission_callback' => array( $this, 'cancel_permissions_check' ),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
-	}
-
-	/**
 	 * An administrator with the generate nonce.
 	 *
 	 * @param WP_REST_Request $request The request.
@@ -161,7 +111,7 @@ class Arshline_Sidecar_REST_Hosha2_Jobs_Controller extends Arshline_Sidecar_REST
 		$wait   = isset( $body->wait ) && true === $body->wait;
 		$params = (object) array(
 			'form_id' => $form_id,
-			'prompt'  => sanitize_textarea_field( $body->prompt ),
+			'prompt'  => $body->prompt,
 			'options' => property_exists( $body, 'options' ) ? $body->options : (object) array(),
 			'req_id'  => strtolower( $req_id ),
 			'wait'    => $wait,
@@ -269,5 +219,16 @@ class Arshline_Sidecar_REST_Hosha2_Jobs_Controller extends Arshline_Sidecar_REST
 			),
 		);
 		return $this->schema;
+	}
+
+	/**
+	 * Generate and edit: the body is described, and checked by the
+	 * callback, so that a bad one gets Hosha2's own error codes
+	 * (docs/HOSHA2.md) rather than rest_invalid_param.
+	 *
+	 * @return array
+	 */
+	public function body_args() {
+		return self::unchecked_args( $this->get_endpoint_args_for_item_schema( WP_REST_Server::CREATABLE ) );
 	}
 }

@@ -2,12 +2,11 @@
 /**
  * arshline/v1 routes of notifications: an administrator retries a failed
  * delivery of an entry, sends a test of one of a form's notifications,
- * has the mails due sent now, and reads the SMS account's credit.
+ * and has the mails due sent now.
  *
  *   POST arshline/v1/submissions/deliveries/{delivery_id}/retry  submissions.deliveries.retry
  *   POST arshline/v1/forms/{id}/notifications/{index}/test {to?} forms.notifications.test
  *   POST arshline/v1/notifications/pull                           the mails due, sent with wp_mail
- *   GET  arshline/v1/sms/credit                                   sms.credit (manage_options)
  *
  * A mail retried or tested is sent at once (the pull), so that the answer
  * says how it went rather than "pending".
@@ -25,18 +24,6 @@ if ( ! defined( 'ABSPATH' ) ) {
 class Arshline_Sidecar_REST_Notifications_Controller extends Arshline_Sidecar_REST_Controller {
 
 	/**
-	 * Registers the routes on rest_api_init.
-	 */
-	public static function boot() {
-		add_action(
-			'rest_api_init',
-			function () {
-				( new self() )->register_routes();
-			}
-		);
-	}
-
-	/**
 	 * Sets the namespace.
 	 */
 	public function __construct() {
@@ -45,86 +32,35 @@ class Arshline_Sidecar_REST_Notifications_Controller extends Arshline_Sidecar_RE
 	}
 
 	/**
-	 * Registers the four routes.
+	 * POST …/submissions/deliveries/{delivery_id}/retry's arguments.
+	 *
+	 * @return array
 	 */
-	public function register_routes() {
-		register_rest_route(
-			$this->namespace,
-			'/submissions/deliveries/(?P<delivery_id>\d+)/retry',
-			array(
-				array(
-					'methods'             => WP_REST_Server::CREATABLE,
-					'callback'            => array( $this, 'retry' ),
-					'permission_callback' => array( $this, 'admin_permissions_check' ),
-					'args'                => array( 'delivery_id' => self::id_arg( __( 'The delivery id.', 'arshline-sidecar' ) ) ),
-				),
-			)
-		);
-		register_rest_route(
-			$this->namespace,
-			'/forms/(?P<id>\d+)/notifications/(?P<index>\d+)/test',
-			array(
-				array(
-					'methods'             => WP_REST_Server::CREATABLE,
-					'callback'            => array( $this, 'test' ),
-					'permission_callback' => array( $this, 'admin_permissions_check' ),
-					'args'                => array(
-						'id'    => self::id_arg( __( 'The form id.', 'arshline-sidecar' ) ),
-						'index' => array(
-							'description' => __( 'The notification\'s place in the form\'s settings, from 0.', 'arshline-sidecar' ),
-							'type'        => 'integer',
-							'minimum'     => 0,
-							'maximum'     => 9,
-							'required'    => true,
-						),
-						'to'    => array(
-							'description' => __( 'Where the test goes: a mobile number or an email address (needed when the notification goes to an answer).', 'arshline-sidecar' ),
-							'type'        => 'string',
-							'maxLength'   => 254,
-						),
-					),
-				),
-			)
-		);
-		register_rest_route(
-			$this->namespace,
-			'/notifications/pull',
-			array(
-				array(
-					'methods'             => WP_REST_Server::CREATABLE,
-					'callback'            => array( $this, 'pull' ),
-					'permission_callback' => array( $this, 'admin_permissions_check' ),
-				),
-			)
-		);
-		register_rest_route(
-			$this->namespace,
-			'/sms/credit',
-			array(
-				array(
-					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'credit' ),
-					'permission_callback' => array( $this, 'options_permissions_check' ),
-				),
-			)
-		);
+	public function retry_args() {
+		return array( 'delivery_id' => self::id_arg( __( 'The delivery id.', 'arshline-sidecar' ) ) );
 	}
 
 	/**
-	 * The SMS account is the site owner's: manage_options and the nonce.
+	 * POST …/forms/{id}/notifications/{index}/test's arguments.
 	 *
-	 * @param WP_REST_Request $request The request.
-	 * @return true|WP_Error
+	 * @return array
 	 */
-	public function options_permissions_check( $request ) {
-		if ( ! current_user_can( 'manage_options' ) ) {
-			return new WP_Error(
-				'rest_forbidden',
-				__( 'Sorry, only the site\'s administrators can see the SMS account.', 'arshline-sidecar' ),
-				array( 'status' => rest_authorization_required_code() )
-			);
-		}
-		return $this->admin_permissions_check( $request );
+	public function test_args() {
+		return array(
+			'id'    => self::id_arg( __( 'The form id.', 'arshline-sidecar' ) ),
+			'index' => array(
+				'description' => __( 'The notification\'s place in the form\'s settings, from 0.', 'arshline-sidecar' ),
+				'type'        => 'integer',
+				'minimum'     => 0,
+				'maximum'     => 9,
+				'required'    => true,
+			),
+			'to'    => array(
+				'description' => __( 'Where the test goes: a mobile number or an email address (needed when the notification goes to an answer).', 'arshline-sidecar' ),
+				'type'        => 'string',
+				'maxLength'   => 254,
+			),
+		);
 	}
 
 	/**
@@ -185,15 +121,26 @@ class Arshline_Sidecar_REST_Notifications_Controller extends Arshline_Sidecar_RE
 	}
 
 	/**
-	 * GET …/sms/credit: {provider, balance: {amount, unit}}.
+	 * The answer of the routes: a delivery as the entry's log shows it.
 	 *
-	 * @param WP_REST_Request $request The request.
-	 * @return WP_REST_Response
+	 * @return array
 	 */
-	public function credit( $request ) {
-		$result = Arshline_Sidecar_Plugin::client()->call( 'sms.credit', array(), Arshline_Sidecar_Plugin::actor( true ), array( 'objects' => true ) );
-		Arshline_Sidecar_Plugin::note_availability( $result );
-		return self::respond( $result );
+	public function get_item_schema() {
+		if ( $this->schema ) {
+			return $this->schema;
+		}
+		$this->schema = array(
+			'$schema'    => 'http://json-schema.org/draft-04/schema#',
+			'title'      => 'arshline-notification',
+			'type'       => 'object',
+			'properties' => array(
+				'delivery'   => self::readonly_property( 'object' ),
+				'sent'       => self::readonly_property( 'integer' ),
+				'failed'     => self::readonly_property( 'integer' ),
+				'deliveries' => self::readonly_property( 'array' ),
+			),
+		);
+		return $this->schema;
 	}
 
 	/**

@@ -24,13 +24,6 @@ class Arshline_Sidecar_REST_Plans_Controller extends Arshline_Sidecar_REST_Contr
 	}
 
 	/**
-	 * Registers POST /ai/plan {text, mode?}.
-	 */
-	public function register_routes() {
-		$this->register_single_route( WP_REST_Server::CREATABLE, 'create_item', $this->get_endpoint_args_for_item_schema( WP_REST_Server::CREATABLE ) );
-	}
-
-	/**
 	 * Asks the daemon's planner (ai.plan) for a plan.
 	 *
 	 * @param WP_REST_Request $request The request.
@@ -49,7 +42,7 @@ class Arshline_Sidecar_REST_Plans_Controller extends Arshline_Sidecar_REST_Contr
 				'route' => 'arshline-sidecar',
 			),
 		);
-		return self::respond( Arshline_Sidecar_Plugin::call( 'ai.plan', $params, self::timeout( 'ai.plan', 60.0 ) ) );
+		return $this->respond( Arshline_Sidecar_Plugin::call( 'ai.plan', $params, self::timeout( 'ai.plan', 60.0 ) ) );
 	}
 
 	/**
@@ -71,11 +64,6 @@ class Arshline_Sidecar_REST_Plans_Controller extends Arshline_Sidecar_REST_Contr
 					'type'        => 'string',
 					'context'     => array( 'edit' ),
 					'required'    => true,
-					'arg_options' => array(
-						// Taken as text: sanitized, not type-checked; the daemon reads the command.
-						'sanitize_callback' => 'sanitize_textarea_field',
-						'validate_callback' => null,
-					),
 				),
 				'mode'     => array(
 					'description' => __( 'Which planner reads the command.', 'arshline-sidecar' ),

@@ -30,143 +30,6 @@ class Arshline_Sidecar_REST_Public_Controller extends Arshline_Sidecar_REST_Cont
 	}
 
 	/**
-	 * Registers the three routes.
-	 */
-	public function register_routes() {
-		$token = array(
-			'token' => array(
-				'description' => __( 'The form\'s public token.', 'arshline-sidecar' ),
-				'type'        => 'string',
-				'pattern'     => '^[A-Za-z0-9_-]{1,128}$',
-			),
-		);
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base . '/' . self::TOKEN,
-			array(
-				array(
-					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_item' ),
-					'permission_callback' => '__return_true',
-					'args'                => $token,
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base . '/' . self::TOKEN . '/submissions',
-			array(
-				array(
-					'methods'             => WP_REST_Server::CREATABLE,
-					'callback'            => array( $this, 'create_item' ),
-					'permission_callback' => '__return_true',
-					'args'                => $token + self::unchecked_args(
-						array(
-							'answers'         => array(
-								'description' => __( 'Answers by field id, as typed.', 'arshline-sidecar' ),
-								'type'        => 'object',
-							),
-							'form_token'      => array(
-								'description' => __( 'The form token the form was loaded with.', 'arshline-sidecar' ),
-								'type'        => 'string',
-							),
-							'idempotency_key' => array(
-								'description' => __( 'A key that makes a repeated send one submission.', 'arshline-sidecar' ),
-								'type'        => 'string',
-							),
-							'honeypot'        => array(
-								'description' => __( 'The hidden input people leave empty.', 'arshline-sidecar' ),
-								'type'        => 'string',
-							),
-							'otp'             => array(
-								'description' => __( 'Codes texted to mobile numbers, by field id.', 'arshline-sidecar' ),
-								'type'        => 'object',
-							),
-						)
-					),
-				),
-				'schema' => array( $this, 'get_receipt_schema' ),
-			)
-		);
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base . '/' . self::TOKEN . '/otp',
-			array(
-				array(
-					'methods'             => WP_REST_Server::CREATABLE,
-					'callback'            => array( $this, 'send_otp' ),
-					'permission_callback' => '__return_true',
-					'args'                => $token + self::unchecked_args(
-						array(
-							'form_token' => array(
-								'description' => __( 'The form token the form was loaded with.', 'arshline-sidecar' ),
-								'type'        => 'string',
-							),
-							'field'      => array(
-								'description' => __( 'The id of the mobile question verified by SMS.', 'arshline-sidecar' ),
-								'type'        => 'string',
-							),
-							'mobile'     => array(
-								'description' => __( 'The mobile number the code is texted to, as typed.', 'arshline-sidecar' ),
-								'type'        => 'string',
-							),
-						)
-					),
-				),
-			)
-		);
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base . '/' . self::TOKEN . '/uploads',
-			array(
-				array(
-					'methods'             => WP_REST_Server::CREATABLE,
-					'callback'            => array( $this, 'upload' ),
-					'permission_callback' => '__return_true',
-					'args'                => $token + self::unchecked_args(
-						array(
-							'form_token' => array(
-								'description' => __( 'The form token the form was loaded with.', 'arshline-sidecar' ),
-								'type'        => 'string',
-							),
-							'field'      => array(
-								'description' => __( 'The file question\'s id.', 'arshline-sidecar' ),
-								'type'        => 'string',
-							),
-							'name'       => array(
-								'description' => __( 'The file\'s name.', 'arshline-sidecar' ),
-								'type'        => 'string',
-							),
-							'size'       => array(
-								'description' => __( 'The whole file\'s bytes.', 'arshline-sidecar' ),
-								'type'        => 'integer',
-							),
-							'upload_id'  => array(
-								'description' => __( 'The upload\'s id, from the first chunk\'s answer.', 'arshline-sidecar' ),
-								'type'        => 'string',
-							),
-							'offset'     => array(
-								'description' => __( 'Where this chunk starts.', 'arshline-sidecar' ),
-								'type'        => 'integer',
-							),
-							'data'       => array(
-								'description' => __( 'The chunk (at most 256 KiB) in base64.', 'arshline-sidecar' ),
-								'type'        => 'string',
-							),
-							'final'      => array(
-								'description' => __( 'Whether this is the last chunk.', 'arshline-sidecar' ),
-								'type'        => 'boolean',
-							),
-						)
-					),
-				),
-				'schema' => array( $this, 'get_upload_schema' ),
-			)
-		);
-	}
-
-	/**
 	 * Anyone may read a published form.
 	 *
 	 * @param WP_REST_Request $request The request.
@@ -195,7 +58,7 @@ class Arshline_Sidecar_REST_Public_Controller extends Arshline_Sidecar_REST_Cont
 	 */
 	public function get_item( $request ) {
 		$result   = Arshline_Sidecar_Public::call( 'forms.public', array( 'token' => (string) $request['token'] ) );
-		$response = self::respond( $result );
+		$response = $this->respond( $result );
 		$response->header( 'Cache-Control', 'no-store, max-age=0' );
 		return $response;
 	}
@@ -228,7 +91,7 @@ class Arshline_Sidecar_REST_Public_Controller extends Arshline_Sidecar_REST_Cont
 			$receipt = Arshline_Sidecar_Public::submit( (string) $request['token'], (array) $answers, $strings['form_token'], $strings['idempotency_key'], $strings['honeypot'], '', $otp );
 		}
 		if ( is_wp_error( $receipt ) ) {
-			return self::respond( $receipt );
+			return $this->respond( $receipt );
 		}
 		$response = new WP_REST_Response(
 			array(
@@ -256,7 +119,7 @@ class Arshline_Sidecar_REST_Public_Controller extends Arshline_Sidecar_REST_Cont
 		}
 		$sent = Arshline_Sidecar_Public::send_otp( (string) $request['token'], $text['form_token'], $text['field'], $text['mobile'] );
 		if ( is_wp_error( $sent ) ) {
-			return self::respond( $sent );
+			return $this->respond( $sent );
 		}
 		$response = new WP_REST_Response(
 			array(
@@ -311,7 +174,7 @@ class Arshline_Sidecar_REST_Public_Controller extends Arshline_Sidecar_REST_Cont
 		if ( '' !== $text['upload_id'] ) {
 			$params['upload_id'] = $text['upload_id'];
 		}
-		return self::respond( Arshline_Sidecar_Public::call( 'submissions.upload', $params ) );
+		return $this->respond( Arshline_Sidecar_Public::call( 'submissions.upload', $params ) );
 	}
 
 	/**
@@ -393,5 +256,120 @@ class Arshline_Sidecar_REST_Public_Controller extends Arshline_Sidecar_REST_Cont
 			$text[ $key ] = (string) $value;
 		}
 		return $text;
+	}
+
+	/**
+	 * The form's public token, from the path.
+	 *
+	 * @return array
+	 */
+	public function token_args() {
+		return array(
+			'token' => array(
+				'description' => __( 'The form\'s public token.', 'arshline-sidecar' ),
+				'type'        => 'string',
+				'pattern'     => '^[A-Za-z0-9_-]{1,128}$',
+			),
+		);
+	}
+
+	/**
+	 * A submission's body: described, and read by the callback (answers as typed, which the daemon judges).
+	 *
+	 * @return array
+	 */
+	public function submission_args() {
+		return $this->token_args() + self::unchecked_args(
+			array(
+				'answers'         => array(
+					'description' => __( 'Answers by field id, as typed.', 'arshline-sidecar' ),
+					'type'        => 'object',
+				),
+				'form_token'      => array(
+					'description' => __( 'The form token the form was loaded with.', 'arshline-sidecar' ),
+					'type'        => 'string',
+				),
+				'idempotency_key' => array(
+					'description' => __( 'A key that makes a repeated send one submission.', 'arshline-sidecar' ),
+					'type'        => 'string',
+				),
+				'honeypot'        => array(
+					'description' => __( 'The hidden input people leave empty.', 'arshline-sidecar' ),
+					'type'        => 'string',
+				),
+				'otp'             => array(
+					'description' => __( 'Codes texted to mobile numbers, by field id.', 'arshline-sidecar' ),
+					'type'        => 'object',
+				),
+			)
+		);
+	}
+
+	/**
+	 * A code request's body, read by the callback.
+	 *
+	 * @return array
+	 */
+	public function otp_args() {
+		return $this->token_args() + self::unchecked_args(
+			array(
+				'form_token' => array(
+					'description' => __( 'The form token the form was loaded with.', 'arshline-sidecar' ),
+					'type'        => 'string',
+				),
+				'field'      => array(
+					'description' => __( 'The id of the mobile question verified by SMS.', 'arshline-sidecar' ),
+					'type'        => 'string',
+				),
+				'mobile'     => array(
+					'description' => __( 'The mobile number the code is texted to, as typed.', 'arshline-sidecar' ),
+					'type'        => 'string',
+				),
+			)
+		);
+	}
+
+	/**
+	 * An upload chunk's body, read by the callback.
+	 *
+	 * @return array
+	 */
+	public function upload_args() {
+		return $this->token_args() + self::unchecked_args(
+			array(
+				'form_token' => array(
+					'description' => __( 'The form token the form was loaded with.', 'arshline-sidecar' ),
+					'type'        => 'string',
+				),
+				'field'      => array(
+					'description' => __( 'The file question\'s id.', 'arshline-sidecar' ),
+					'type'        => 'string',
+				),
+				'name'       => array(
+					'description' => __( 'The file\'s name.', 'arshline-sidecar' ),
+					'type'        => 'string',
+				),
+				'size'       => array(
+					'description' => __( 'The whole file\'s bytes.', 'arshline-sidecar' ),
+					'type'        => 'integer',
+				),
+				'upload_id'  => array(
+					'description' => __( 'The upload\'s id, from the first chunk\'s answer.', 'arshline-sidecar' ),
+					'type'        => 'string',
+				),
+				'offset'     => array(
+					'description' => __( 'Where this chunk starts.', 'arshline-sidecar' ),
+					'type'        => 'integer',
+				),
+				'data'       => array(
+					'description' => __( 'The chunk (at most 256 KiB) in base64.', 'arshline-sidecar' ),
+					'type'        => 'string',
+				),
+				'final'      => array(
+					'description' => __( 'Whether this is the last chunk.', 'arshline-sidecar' ),
+					'type'        => 'boolean',
+				),
+			)
+		);
 	}
 }

@@ -30,53 +30,6 @@ class Arshline_Sidecar_REST_Results_Controller extends Arshline_Sidecar_REST_Con
 	}
 
 	/**
-	 * Registers GET …/results and GET …/export.
-	 */
-	public function register_routes() {
-		$id = array(
-			'id' => self::id_arg( __( 'The form id.', 'arshline-sidecar' ) ),
-		);
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base,
-			array(
-				array(
-					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_item' ),
-					'permission_callback' => array( $this, 'get_item_permissions_check' ),
-					'args'                => $id + $this->range_args(),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
-		register_rest_route(
-			$this->namespace,
-			'/forms/(?P<id>\d+)/export',
-			array(
-				array(
-					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'export' ),
-					'permission_callback' => array( $this, 'export_permissions_check' ),
-					'args'                => $id + array(
-						'format' => array(
-							'description' => __( 'The file format.', 'arshline-sidecar' ),
-							'type'        => 'string',
-							'enum'        => self::FORMATS,
-							'default'     => 'csv',
-						),
-						'status' => array(
-							'description' => __( 'Only the submissions with this status (every status but spam without it).', 'arshline-sidecar' ),
-							'type'        => 'string',
-							'enum'        => Arshline_Sidecar_REST_Submissions_Controller::STATUSES,
-						),
-					) + $this->range_args(),
-				),
-				'schema' => array( $this, 'get_export_schema' ),
-			)
-		);
-	}
-
-	/**
 	 * The date range of the results or the export.
 	 *
 	 * @return array
@@ -121,7 +74,7 @@ class Arshline_Sidecar_REST_Results_Controller extends Arshline_Sidecar_REST_Con
 	 * @return WP_REST_Response
 	 */
 	public function get_item( $request ) {
-		return self::respond( Arshline_Sidecar_Plugin::call( 'results.summary', self::range_params( $request ), self::timeout( 'results.summary', 30.0 ) ) );
+		return $this->respond( Arshline_Sidecar_Plugin::call( 'results.summary', self::range_params( $request ), self::timeout( 'results.summary', 30.0 ) ) );
 	}
 
 	/**
@@ -142,7 +95,7 @@ class Arshline_Sidecar_REST_Results_Controller extends Arshline_Sidecar_REST_Con
 		$timeout             = self::timeout( 'submissions.export', 60.0 );
 		$first   = Arshline_Sidecar_Plugin::call( 'submissions.export', $params, $timeout );
 		if ( is_wp_error( $first ) ) {
-			return self::respond( $first );
+			return $this->respond( $first );
 		}
 		$next     = function ( $page ) use ( $params, $timeout ) {
 			if ( ! empty( $page->done ) || empty( $page->next_cursor ) ) {
@@ -245,5 +198,36 @@ class Arshline_Sidecar_REST_Results_Controller extends Arshline_Sidecar_REST_Con
 				'content_type' => self::readonly_property( 'string' ),
 			),
 		);
+	}
+
+	/**
+	 * The summary: the form and the date range.
+	 *
+	 * @return array
+	 */
+	public function summary_args() {
+		return array( 'id' => self::id_arg( __( 'The form id.', 'arshline-sidecar' ) ) ) + $this->range_args();
+	}
+
+	/**
+	 * The export: the form, the format, a status and the date range.
+	 *
+	 * @return array
+	 */
+	public function export_args() {
+		return array(
+			'id'     => self::id_arg( __( 'The form id.', 'arshline-sidecar' ) ),
+			'format' => array(
+				'description' => __( 'The file format.', 'arshline-sidecar' ),
+				'type'        => 'string',
+				'enum'        => self::FORMATS,
+				'default'     => 'csv',
+			),
+			'status' => array(
+				'description' => __( 'Only the submissions with this status (every status but spam without it).', 'arshline-sidecar' ),
+				'type'        => 'string',
+				'enum'        => Arshline_Sidecar_REST_Submissions_Controller::STATUSES,
+			),
+		) + $this->range_args();
 	}
 }

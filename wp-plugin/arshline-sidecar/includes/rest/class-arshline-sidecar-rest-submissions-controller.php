@@ -40,108 +40,11 @@ class Arshline_Sidecar_REST_Submissions_Controller extends Arshline_Sidecar_REST
 	}
 
 	/**
-	 * Registers GET and DELETE …/submissions, POST …/submissions/status and
-	 * …/submissions/delete, GET …/submissions/{sid} and
-	 * …/submissions/{sid}/files/{upload_id}.
-	 */
-	public function register_routes() {
-		$base = '/' . $this->rest_base;
-		$id   = array( 'id' => self::id_arg( __( 'The form id.', 'arshline-sidecar' ) ) );
-		$ids  = $id + array( 'ids' => $this->ids_arg() );
-		register_rest_route(
-			$this->namespace,
-			$base,
-			array(
-				array(
-					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_items' ),
-					'permission_callback' => array( $this, 'get_items_permissions_check' ),
-					'args'                => $id + $this->get_collection_params(),
-				),
-				array(
-					'methods'             => WP_REST_Server::DELETABLE,
-					'callback'            => array( $this, 'delete_items' ),
-					'permission_callback' => array( $this, 'delete_items_permissions_check' ),
-					'args'                => $ids,
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
-		register_rest_route(
-			$this->namespace,
-			$base . '/status',
-			array(
-				array(
-					'methods'             => WP_REST_Server::CREATABLE,
-					'callback'            => array( $this, 'update_status' ),
-					'permission_callback' => array( $this, 'update_status_permissions_check' ),
-					'args'                => $ids + array(
-						'status' => array(
-							'description' => __( 'The status to give the submissions.', 'arshline-sidecar' ),
-							'type'        => 'string',
-							'enum'        => self::STATUSES,
-							'required'    => true,
-						),
-					),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
-		register_rest_route(
-			$this->namespace,
-			$base . '/delete',
-			array(
-				array(
-					'methods'             => WP_REST_Server::CREATABLE,
-					'callback'            => array( $this, 'delete_items' ),
-					'permission_callback' => array( $this, 'delete_items_permissions_check' ),
-					'args'                => $ids,
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
-		register_rest_route(
-			$this->namespace,
-			$base . '/(?P<sid>\d+)',
-			array(
-				array(
-					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_item' ),
-					'permission_callback' => array( $this, 'get_item_permissions_check' ),
-					'args'                => $id + array( 'sid' => self::id_arg( __( 'The submission id.', 'arshline-sidecar' ) ) ),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
-		register_rest_route(
-			$this->namespace,
-			$base . '/(?P<sid>\d+)/files/(?P<upload_id>' . self::UPLOAD_ID . ')',
-			array(
-				array(
-					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_file' ),
-					'permission_callback' => array( $this, 'get_file_permissions_check' ),
-					'args'                => $id + array(
-						'sid'       => self::id_arg( __( 'The submission id.', 'arshline-sidecar' ) ),
-						'upload_id' => array(
-							'description' => __( 'The file\'s upload id.', 'arshline-sidecar' ),
-							'type'        => 'string',
-							'pattern'     => '^' . self::UPLOAD_ID . '$',
-							'required'    => true,
-						),
-					),
-				),
-				'schema' => array( $this, 'get_file_schema' ),
-			)
-		);
-	}
-
-	/**
 	 * The ids of a status change or an erasure.
 	 *
 	 * @return array
 	 */
-	private function ids_arg() {
+	public function ids_arg() {
 		return array(
 			'description' => __( 'The submissions\' ids.', 'arshline-sidecar' ),
 			'type'        => 'array',
@@ -206,7 +109,7 @@ class Arshline_Sidecar_REST_Submissions_Controller extends Arshline_Sidecar_REST
 				$params[ $name ] = trim( $request[ $name ] );
 			}
 		}
-		return self::respond( Arshline_Sidecar_Plugin::call( 'submissions.list', $params ) );
+		return $this->respond( Arshline_Sidecar_Plugin::call( 'submissions.list', $params ) );
 	}
 
 	/**
@@ -227,7 +130,7 @@ class Arshline_Sidecar_REST_Submissions_Controller extends Arshline_Sidecar_REST
 		if ( ! is_wp_error( $entry ) ) {
 			$entry = self::with_file_facts( $entry, (int) $request['id'], (int) $request['sid'] );
 		}
-		return self::respond( $entry );
+		return $this->respond( $entry );
 	}
 
 	/**
@@ -282,7 +185,7 @@ class Arshline_Sidecar_REST_Submissions_Controller extends Arshline_Sidecar_REST
 	 * @return WP_REST_Response
 	 */
 	public function update_status( $request ) {
-		return self::respond(
+		return $this->respond(
 			Arshline_Sidecar_Plugin::call(
 				'submissions.set_status',
 				array(
@@ -303,7 +206,7 @@ class Arshline_Sidecar_REST_Submissions_Controller extends Arshline_Sidecar_REST
 	 * @return WP_REST_Response
 	 */
 	public function delete_items( $request ) {
-		return self::respond(
+		return $this->respond(
 			Arshline_Sidecar_Plugin::call(
 				'submissions.delete',
 				array(
@@ -330,7 +233,7 @@ class Arshline_Sidecar_REST_Submissions_Controller extends Arshline_Sidecar_REST
 		);
 		$first  = Arshline_Sidecar_Plugin::call( 'submissions.file', $params + array( 'offset' => 0 ), self::timeout( 'submissions.file', 30.0 ) );
 		if ( is_wp_error( $first ) ) {
-			return self::respond( $first );
+			return $this->respond( $first );
 		}
 		$next    = function ( $page ) use ( $params ) {
 			if ( ! empty( $page->eof ) || ! isset( $page->next_offset ) ) {
@@ -457,6 +360,71 @@ class Arshline_Sidecar_REST_Submissions_Controller extends Arshline_Sidecar_REST
 				'name' => self::readonly_property( 'string' ),
 				'mime' => self::readonly_property( 'string' ),
 				'size' => self::readonly_property( 'integer' ),
+			),
+		);
+	}
+
+	/**
+	 * The list: the form and the filters.
+	 *
+	 * @return array
+	 */
+	public function list_args() {
+		return array( 'id' => self::id_arg( __( 'The form id.', 'arshline-sidecar' ) ) ) + $this->get_collection_params();
+	}
+
+	/**
+	 * An erasure: the form and the ids.
+	 *
+	 * @return array
+	 */
+	public function ids_args() {
+		return array(
+			'id'  => self::id_arg( __( 'The form id.', 'arshline-sidecar' ) ),
+			'ids' => $this->ids_arg(),
+		);
+	}
+
+	/**
+	 * A status change: the form, the ids and the status.
+	 *
+	 * @return array
+	 */
+	public function status_args() {
+		return $this->ids_args() + array(
+			'status' => array(
+				'description' => __( 'The status to give the submissions.', 'arshline-sidecar' ),
+				'type'        => 'string',
+				'enum'        => self::STATUSES,
+				'required'    => true,
+			),
+		);
+	}
+
+	/**
+	 * One submission: the form and its id.
+	 *
+	 * @return array
+	 */
+	public function item_args() {
+		return array(
+			'id'  => self::id_arg( __( 'The form id.', 'arshline-sidecar' ) ),
+			'sid' => self::id_arg( __( 'The submission id.', 'arshline-sidecar' ) ),
+		);
+	}
+
+	/**
+	 * One file of a submission.
+	 *
+	 * @return array
+	 */
+	public function file_args() {
+		return $this->item_args() + array(
+			'upload_id' => array(
+				'description' => __( 'The file\'s upload id.', 'arshline-sidecar' ),
+				'type'        => 'string',
+				'pattern'     => '^' . self::UPLOAD_ID . '$',
+				'required'    => true,
 			),
 		);
 	}

@@ -23,13 +23,6 @@ class Arshline_Sidecar_REST_Undo_Controller extends Arshline_Sidecar_REST_Contro
 	}
 
 	/**
-	 * Registers POST /ai/undo {token} | {tokens}.
-	 */
-	public function register_routes() {
-		$this->register_single_route( WP_REST_Server::CREATABLE, 'create_item', $this->get_endpoint_args_for_item_schema( WP_REST_Server::CREATABLE ) );
-	}
-
-	/**
 	 * Undoes one step or a list of steps (ai.undo); exactly one of token
 	 * and tokens.
 	 *
@@ -45,7 +38,7 @@ class Arshline_Sidecar_REST_Undo_Controller extends Arshline_Sidecar_REST_Contro
 			return self::local_error( 'arshline_invalid_undo', __( 'Send either one undo token or a list of tokens.', 'arshline-sidecar' ), 400 );
 		}
 		$params = $has_one ? array( 'token' => $token ) : array( 'tokens' => array_values( array_map( 'sanitize_text_field', $tokens ) ) );
-		return self::respond( Arshline_Sidecar_Plugin::call( 'ai.undo', $params ) );
+		return $this->respond( Arshline_Sidecar_Plugin::call( 'ai.undo', $params ) );
 	}
 
 	/**

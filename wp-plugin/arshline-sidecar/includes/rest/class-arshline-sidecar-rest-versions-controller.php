@@ -24,68 +24,6 @@ class Arshline_Sidecar_REST_Versions_Controller extends Arshline_Sidecar_REST_Ho
 	}
 
 	/**
-	 * Registers GET /forms/{id}/versions, GET …/versions/{vid} and POST
-	 * …/versions/{vid}/apply-diff and …/rollback.
-	 *
-	 * The parameters are checked by the callbacks, not by WordPress, so
-	 * that a bad one answers in Hosha2's shape; the arguments
-	 * only describe them.
-	 */
-	public function register_routes() {
-		$version = '/' . $this->rest_base . '/(?P<vid>' . self::ID . ')';
-		register_rest_route(
-			$this->namespace,
-			'/' . $this->rest_base,
-			array(
-				array(
-					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_items' ),
-					'permission_callback' => array( $this, 'get_items_permissions_check' ),
-					'args'                => self::unchecked_args( $this->get_collection_params() ),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
-		register_rest_route(
-			$this->namespace,
-			$version,
-			array(
-				array(
-					'methods'             => WP_REST_Server::READABLE,
-					'callback'            => array( $this, 'get_item' ),
-					'permission_callback' => array( $this, 'get_item_permissions_check' ),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
-		register_rest_route(
-			$this->namespace,
-			$version . '/apply-diff',
-			array(
-				array(
-					'methods'             => WP_REST_Server::CREATABLE,
-					'callback'            => array( $this, 'apply_diff' ),
-					'permission_callback' => array( $this, 'apply_diff_permissions_check' ),
-					'args'                => self::unchecked_args( $this->get_endpoint_args_for_item_schema( WP_REST_Server::CREATABLE ) ),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
-		register_rest_route(
-			$this->namespace,
-			$version . '/rollback',
-			array(
-				array(
-					'methods'             => WP_REST_Server::CREATABLE,
-					'callback'            => array( $this, 'rollback' ),
-					'permission_callback' => array( $this, 'rollback_permissions_check' ),
-				),
-				'schema' => array( $this, 'get_public_item_schema' ),
-			)
-		);
-	}
-
-	/**
 	 * Administrators only.
 	 *
 	 * @param WP_REST_Request $request The request.
@@ -265,5 +203,25 @@ class Arshline_Sidecar_REST_Versions_Controller extends Arshline_Sidecar_REST_Ho
 			),
 		);
 		return $this->schema;
+	}
+
+	/**
+	 * The list's page, described and checked by the callback (Hosha2's
+	 * error codes).
+	 *
+	 * @return array
+	 */
+	public function list_args() {
+		return self::unchecked_args( $this->get_collection_params() );
+	}
+
+	/**
+	 * apply-diff's body, described and checked by the callback (Hosha2's
+	 * error codes).
+	 *
+	 * @return array
+	 */
+	public function body_args() {
+		return self::unchecked_args( $this->get_endpoint_args_for_item_schema( WP_REST_Server::CREATABLE ) );
 	}
 }

@@ -13,9 +13,10 @@
 import { __, _n, sprintf } from '@wordpress/i18n';
 
 import { call, describe } from './api';
-import { isFa, locale, nonces, POLL_MS } from './config';
+import { isFa, locale, nonces, POLL_MS, pageUrl, formId } from './config';
 import { $, el, bdi, clear, show, message, showError, busy } from './dom';
-import { fieldLabel, renderForm } from './form-preview';
+import { fieldLabel } from './form-preview';
+import { showServerPreview } from './server-preview';
 import { loadForms, runFormAction, answersInfo, shortcodeBox } from './forms';
 import { num, dateFormat, statusLabel, TYPE_LABELS } from './i18n';
 import { describeChanges } from './versions';
@@ -188,11 +189,7 @@ export function closeBuilder() {
 	}
 	B.id = 0;
 	B.doc = null;
-	show( $( 'arsh-builder' ), false );
-	if ( /^#builder\//.test( window.location.hash ) ) {
-		window.history.replaceState( null, '', window.location.pathname + window.location.search );
-	}
-	loadForms();
+	window.location.href = pageUrl( 'forms' );
 }
 
 /* ---------- ids ---------- */
@@ -303,15 +300,16 @@ function updateDirty() {
 
 function schedulePreview() {
 	window.clearTimeout( B.previewTimer );
-	B.previewTimer = window.setTimeout( renderPreview, 150 );
+	B.previewTimer = window.setTimeout( renderPreview, 300 );
 }
 
 function renderPreview() {
 	var box = $( 'arsh-b-preview' );
-	clear( box );
-	if ( B.doc ) {
-		box.appendChild( renderForm( B.doc ) );
+	if ( ! B.doc ) {
+		clear( box );
+		return;
 	}
+	showServerPreview( box, B.id, B.doc, B.title );
 }
 
 /* ---------- rendering ---------- */
@@ -1258,9 +1256,7 @@ function aiDone() {
 		show( $( 'arsh-b-ai-diff' ), true );
 		$( 'arsh-b-ai-diff-title' ).focus();
 		// The preview shows the changed form until the admin decides.
-		var preview = $( 'arsh-b-preview' );
-		clear( preview );
-		preview.appendChild( renderForm( form.document || {} ) );
+		showServerPreview( $( 'arsh-b-preview' ), B.id, form.document || {}, form.title || B.title );
 	} );
 }
 
@@ -1338,5 +1334,9 @@ export function initBuilder() {
 		}
 	} );
 	window.addEventListener( 'hashchange', routeFromHash );
+	if ( ! /^#builder\//.test( window.location.hash || '' ) && formId ) {
+		openBuilder( formId );
+		return;
+	}
 	routeFromHash();
 }

@@ -8,6 +8,7 @@
 import { __ } from '@wordpress/i18n';
 
 import { describe } from './api';
+import { page, formId, tab, formUrl } from './config';
 
 export function $( id ) {
 	return document.getElementById( id );
@@ -100,8 +101,20 @@ export function busy( button, on ) {
 	button.setAttribute( 'aria-busy', on ? 'true' : 'false' );
 }
 
-/** Opens a section of the page by its hash, again when it is already shown. */
+const TAB_OF = { builder: 'build', entries: 'entries', results: 'results', versions: 'versions' };
+
+/**
+ * Opens a section by its hash, again when it is already shown. A form's
+ * builder, entries, results or versions live on that form's screen, one
+ * tab each: another page or tab is left for it (#builder/ID/INDEX keeps
+ * its field index as the tab's hash).
+ */
 export function openHash( hash ) {
+	var m = /^#(builder|entries|results|versions)\/(\d+)(?:\/(\d+))?$/.exec( hash );
+	if ( m && ! ( 'form' === page && formId === Number( m[ 2 ] ) && tab === TAB_OF[ m[ 1 ] ] ) ) {
+		window.location.href = formUrl( m[ 2 ], TAB_OF[ m[ 1 ] ] ) + ( m[ 3 ] ? hash : '' );
+		return;
+	}
 	if ( window.location.hash === hash ) {
 		window.dispatchEvent( new window.HashChangeEvent( 'hashchange' ) );
 	} else {

@@ -10,7 +10,7 @@ import { __, _n, sprintf } from '@wordpress/i18n';
 
 import { call } from './api';
 import { $, el, bdi, clear, show, message, showError, busy } from './dom';
-import { isFa } from './config';
+import { isFa, formId as fixedForm } from './config';
 import { num } from './i18n';
 
 const cfg = window.arshlineSidecar || {};
@@ -67,6 +67,10 @@ let formsAt = 0;
 
 /** Fills a form picker with the site's forms (asked for again after 15 s: forms come and go). */
 export function fillFormSelect( select, selected ) {
+	if ( ! select || 'SELECT' !== select.tagName ) {
+		// A form's own tab: its form is fixed.
+		return Promise.resolve();
+	}
 	if ( ! formsPromise || Date.now() - formsAt > 15000 ) {
 		formsAt = Date.now();
 		formsPromise = call( { path: '/arshline/v1/forms?limit=200' } ).then( function ( r ) {
@@ -145,7 +149,7 @@ export function onEntriesFilter( event ) {
 	if ( ! readFilters() ) {
 		return;
 	}
-	if ( '#entries/' + id !== window.location.hash ) {
+	if ( ! fixedForm && '#entries/' + id !== window.location.hash ) {
 		window.location.hash = '#entries/' + id;
 		return;
 	}
@@ -459,6 +463,81 @@ function renderEntry( entry ) {
 			list.appendChild( el( 'dd', { className: 'arsh-normalised' }, [ __( 'Normalised:', 'arshline-sidecar' ) + ' ' ].concat( valueNodes( field, a, a.value, entry.id ) ) ) );
 		}
 	} );
+	renderDeliveries( entry );
 	show( $( 'arsh-ent-detail' ), true );
 	$( 'arsh-ent-detail-title' ).focus();
+}
+
+export function deliveryStatusLabel( status ) {
+	return (
+		{
+			pending: __( 'Waiting', 'arshline-sidecar' ),
+			sent: __( 'Sent', 'arshline-sidecar' ),
+			failed: __( 'Failed', 'arshline-sidecar' ),
+			retrying: __( 'Retrying', 'arshline-sidecar' ),
+		}[ status ] || status
+	);
+}
+
+/**
+ * The entry's notifications (texts and mails) and where each stands, with
+ * a retry for a failed one. An entry the service says nothing of shows
+ * nothing.
+ */
+function renderDeliveries( entry ) {
+	var old = $( 'arsh-ent-deliveries' );
+	if ( old ) {
+		old.parentNode.removeChild( old );
+	}
+	if ( ! Array.isArray( entry.deliveries ) || ! entry.deliveries.length ) {
+		return;
+	}
+	var box = el( 'div', { className: 'arsh-msg', 'aria-live': 'polite' } );
+	var body = el( 'tbody' );
+	entry.deliveries.forEach( function ( d ) {
+		var action = '';
+		if ( 'failed' === d.status ) {
+			action = el( 'button', { type: 'button', className: 'button button-small', text: __( 'Send again', 'arshline-sidecar' ) } );
+			action.addEventListener( 'click', function () {
+				busy( action, true );
+				call( { path: '/arshline/v1/submissions/deliveries/' + Number( d.id ) + '/retry', method: 'POST' } ).then( function ( r ) {
+					busy( action, false );
+					if ( ! r.ok ) {
+						showError( box, r );
+						return;
+					}
+					message( box, 'success', __( 'It will be sent again.', 'arshline-sidecar' ) );
+					openEntry( entry.id );
+				} );
+			} );
+		}
+		body.appendChild(
+			el( 'tr', {}, [
+				el( 'td', { text: 'sms' === d.channel ? __( 'Text message', 'arshline-sidecar' ) : __( 'Email', 'arshline-sidecar' ) } ),
+				el( 'td', { dir: 'ltr' }, [ bdi( d.to ) ] ),
+				el( 'td', { className: 'arsh-delivery-' + d.status, text: deliveryStatusLabel( d.status ) } ),
+				el( 'td', { text: num( d.attempts || 0 ) } ),
+				el( 'td', {}, [ bdi( d.last_error || '' ) ] ),
+				el( 'td', { text: d.sent_at ? jalali( d.sent_at ) : '—' } ),
+				el( 'td', {}, [ action ] ),
+			] )
+		);
+	} );
+	var head = el( 'tr', {}, [
+		__( 'Channel', 'arshline-sidecar' ),
+		__( 'To', 'arshline-sidecar' ),
+		__( 'Status', 'arshline-sidecar' ),
+		__( 'Attempts', 'arshline-sidecar' ),
+		__( 'Last error', 'arshline-sidecar' ),
+		__( 'Sent', 'arshline-sidecar' ),
+		__( 'Actions', 'arshline-sidecar' ),
+	].map( function ( t ) {
+		return el( 'th', { scope: 'col', text: t } );
+	} ) );
+	var section = el( 'div', { id: 'arsh-ent-deliveries', className: 'arsh-deliveries' }, [
+		el( 'h4', { text: __( 'Notifications of this entry', 'arshline-sidecar' ) } ),
+		box,
+		el( 'table', { className: 'widefat striped' }, [ el( 'thead', {}, [ head ] ), body ] ),
+	] );
+	$( 'arsh-ent-detail' ).appendChild( section );
 }

@@ -14,24 +14,29 @@ import { call } from './api';
 import { $, el, bdi, clear, message, showError, busy, openHash } from './dom';
 import { num, dateFormat, statusLabel, stepSentence } from './i18n';
 import { state } from './state';
-import { loadVersions } from './versions';
+import { pageUrl } from './config';
 
 const answers = {};
 let observer = null;
 
 export function loadForms() {
-	var box = $( 'arsh-forms-msg' );
+	var box = $( 'arsh-forms-msg' ) || $( 'arsh-h2-msg' );
 	return call( { path: '/arshline/v1/forms?limit=200' } ).then( function ( r ) {
 		if ( ! r.ok ) {
-			showError( box, r, loadForms );
+			if ( box ) {
+				showError( box, r, loadForms );
+			}
 			return;
 		}
-		if ( box.querySelector( '.notice-error' ) ) {
+		if ( box && box.querySelector( '.notice-error' ) ) {
 			// A failed load's message goes; what an action said stays.
 			message( box, 'info', '' );
 		}
 		state.forms = Array.isArray( r.body ) ? r.body : r.body.forms || [];
-		renderForms();
+		if ( $( 'arsh-forms-body' ) ) {
+			renderForms();
+		}
+		renderFormSelect();
 	} );
 }
 
@@ -106,6 +111,8 @@ function fillAnswers( tr ) {
 			return;
 		}
 		count.textContent = null === info.count || undefined === info.count ? '—' : num( info.count );
+		tr.setAttribute( 'data-answers', String( info.count || 0 ) );
+		tr.setAttribute( 'data-last', info.last_answer_at || '' );
 		last.textContent = info.last_answer_at ? dateFormat.format( new Date( info.last_answer_at ) ) : '—';
 	} );
 }
@@ -144,7 +151,7 @@ function renderForms() {
 	var body = $( 'arsh-forms-body' );
 	clear( body );
 	if ( ! state.forms.length ) {
-		body.appendChild( el( 'tr', {}, [ el( 'td', { colspan: 8, text: __( 'There are no forms yet.', 'arshline-sidecar' ) } ) ] ) );
+		body.appendChild( el( 'tr', {}, [ el( 'td', { colspan: 9, text: __( 'There are no forms yet.', 'arshline-sidecar' ) } ) ] ) );
 	}
 	var rows = [];
 	state.forms.forEach( function ( form ) {
@@ -195,18 +202,19 @@ function renderForms() {
 				act( b, 'delete_form', form.id, {} );
 			} ),
 			small( __( 'Versions', 'arshline-sidecar' ), sprintf( __( 'Versions of form %s', 'arshline-sidecar' ), id ), function () {
-				loadVersions( form.id );
+				openHash( '#versions/' + Number( form.id ) );
 			} ),
 			small( __( 'Use in Hosha2', 'arshline-sidecar' ), sprintf( __( 'Use form %s in Hosha2', 'arshline-sidecar' ), id ), function () {
-				$( 'arsh-h2-formid' ).value = String( form.id );
-				$( 'arsh-h2-prompt' ).focus();
+				window.location.href = pageUrl( 'ai', { form: Number( form.id ) } ) + '#arsh-h2-title';
 			} )
 		);
 		var spaced = [];
 		actions.forEach( function ( a ) {
 			spaced.push( a, ' ' );
 		} );
+		var check = el( 'input', { type: 'checkbox', className: 'arsh-form-check', value: String( form.id ), 'aria-label': sprintf( __( 'Select form %s', 'arshline-sidecar' ), id ) } );
 		var tr = el( 'tr', { 'data-form-id': form.id }, [
+			el( 'th', { scope: 'row', className: 'check-column' }, [ check ] ),
 			el( 'td', { text: id } ),
 			el( 'td', { className: 'arsh-title' }, [ bdi( form.title ) ] ),
 			el( 'td', { className: 'arsh-status arsh-status-' + form.status, text: statusLabel( form.status ) } ),
@@ -220,30 +228,11 @@ function renderForms() {
 		body.appendChild( tr );
 	} );
 	watchRows( rows );
-	renderFormSelect();
+	applyFilters();
 }
 
 function goToBuilder( id ) {
 	openHash( '#builder/' + Number( id ) );
-}
-
-/** Creates a form by title and opens it in the builder. */
-export function createForm() {
-	var box = $( 'arsh-forms-msg' );
-	var title = window.prompt( __( 'Title of the new form', 'arshline-sidecar' ), '' );
-	if ( null === title || ! title.trim() ) {
-		return Promise.resolve();
-	}
-	return call( { path: '/arshline/v1/forms', method: 'POST', data: { title: title.trim() } } ).then( function ( r ) {
-		if ( ! r.ok ) {
-			showError( box, r, createForm );
-			return;
-		}
-		var form = r.body.form || r.body;
-		return loadForms().then( function () {
-			goToBuilder( form.id );
-		} );
-	} );
 }
 
 function act( button, action, formId, params ) {
@@ -293,7 +282,10 @@ export function runFormAction( action, formId, params, box ) {
 
 export function renderFormSelect() {
 	var select = $( 'arsh-h2-formid' );
-	var current = select.value;
+	if ( ! select ) {
+		return;
+	}
+	var current = select.value || new URLSearchParams( window.location.search ).get( 'form' ) || '';
 	clear( select );
 	select.appendChild( el( 'option', { value: 'new', text: __( 'A new form', 'arshline-sidecar' ) } ) );
 	state.forms.forEach( function ( form ) {
@@ -302,4 +294,111 @@ export function renderFormSelect() {
 	if ( current && select.querySelector( 'option[value="' + CSS.escape( current ) + '"]' ) ) {
 		select.value = current;
 	}
+}
+
+/**
+ * The list's search, status filter and order, applied to the rows shown
+ * (every form is on the page: the daemon lists at most 200).
+ */
+export function applyFilters() {
+	var body = $( 'arsh-forms-body' );
+	var q = ( $( 'arsh-forms-search' ).value || '' ).trim().toLowerCase();
+	var status = $( 'arsh-forms-status' ).value;
+	var order = $( 'arsh-forms-order' ).value;
+	var rows = Array.prototype.slice.call( body.querySelectorAll( 'tr[data-form-id]' ) );
+	var shown = 0;
+	rows.forEach( function ( tr ) {
+		var form = byId( tr.getAttribute( 'data-form-id' ) );
+		var visible = !! form && ( ! status || form.status === status ) && ( ! q || String( form.title ).toLowerCase().indexOf( q ) >= 0 || String( form.id ) === q );
+		tr.hidden = ! visible;
+		shown += visible ? 1 : 0;
+	} );
+	var key = {
+		id: function ( tr ) {
+			return -Number( tr.getAttribute( 'data-form-id' ) );
+		},
+		title: function ( tr ) {
+			return String( ( byId( tr.getAttribute( 'data-form-id' ) ) || {} ).title || '' );
+		},
+		answers: function ( tr ) {
+			return -Number( tr.getAttribute( 'data-answers' ) || -1 );
+		},
+		last: function ( tr ) {
+			return String( tr.getAttribute( 'data-last' ) || '' );
+		},
+	}[ order ];
+	if ( key ) {
+		rows.sort( function ( x, y ) {
+			var a = key( x );
+			var b = key( y );
+			if ( 'last' === order ) {
+				return a < b ? 1 : a > b ? -1 : 0;
+			}
+			return 'string' === typeof a ? a.localeCompare( b ) : a - b;
+		} );
+		rows.forEach( function ( tr ) {
+			body.appendChild( tr );
+		} );
+	}
+	$( 'arsh-forms-count' ).textContent = sprintf( __( '%s forms shown', 'arshline-sidecar' ), num( shown ) );
+}
+
+function byId( id ) {
+	return state.forms.filter( function ( f ) {
+		return String( f.id ) === String( id );
+	} )[ 0 ];
+}
+
+/** The checked forms of the list. */
+function checkedIds() {
+	return Array.prototype.slice.call( document.querySelectorAll( '#arsh-forms-body input.arsh-form-check:checked' ) ).map( function ( box ) {
+		return Number( box.value );
+	} );
+}
+
+/** Runs the chosen bulk action on every checked form, one plan (one undo). */
+export function onBulk( event ) {
+	event.preventDefault();
+	var action = $( 'arsh-forms-bulk' ).value;
+	var ids = checkedIds();
+	var box = $( 'arsh-forms-msg' );
+	if ( ! action || ! ids.length ) {
+		message( box, 'error', __( 'Choose forms and an action first.', 'arshline-sidecar' ) );
+		return;
+	}
+	var plan = {
+		version: 2,
+		steps: ids.map( function ( id ) {
+			return { action: action, params: { id: id } };
+		} ),
+	};
+	var button = $( 'arsh-forms-bulk-apply' );
+	busy( button, true );
+	call( { path: '/arshline/v1/ai/execute', method: 'POST', data: { plan: plan, confirm: true } } ).then( function ( r ) {
+		busy( button, false );
+		if ( ! r.ok ) {
+			showError( box, r );
+			return;
+		}
+		var tokens = r.body.undo_tokens || [];
+		message( box, 'success', sprintf( __( 'Done for %s forms.', 'arshline-sidecar' ), num( ids.length ) ) );
+		if ( tokens.length ) {
+			var undo = el( 'button', { type: 'button', className: 'button arsh-undo-form', text: __( 'Undo', 'arshline-sidecar' ) } );
+			undo.addEventListener( 'click', function () {
+				busy( undo, true );
+				call( { path: '/arshline/v1/ai/undo', method: 'POST', data: { tokens: tokens.slice() } } ).then( function ( u ) {
+					busy( undo, false );
+					if ( ! u.ok ) {
+						showError( box, u );
+						return;
+					}
+					message( box, 'success', __( 'Undone.', 'arshline-sidecar' ) );
+					loadForms();
+				} );
+			} );
+			box.firstChild.firstChild.appendChild( document.createTextNode( ' ' ) );
+			box.firstChild.firstChild.appendChild( undo );
+		}
+		loadForms();
+	} );
 }

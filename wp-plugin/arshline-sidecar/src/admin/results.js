@@ -12,7 +12,7 @@ import { Chart, BarController, BarElement, CategoryScale, LinearScale, Tooltip }
 
 import { call } from './api';
 import { $, el, bdi, clear, message, showError } from './dom';
-import { isFa } from './config';
+import { isFa, formId as fixedForm } from './config';
 import { num } from './i18n';
 import { fillFormSelect, jalali, readDay, restUrl } from './entries';
 
@@ -55,7 +55,7 @@ export function onResultsFilter( event ) {
 	}
 	view.from = from;
 	view.to = to;
-	if ( '#results/' + id !== window.location.hash ) {
+	if ( ! fixedForm && '#results/' + id !== window.location.hash ) {
 		window.location.hash = '#results/' + id;
 		return;
 	}

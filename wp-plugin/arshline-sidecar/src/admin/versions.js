@@ -12,6 +12,9 @@ import { num, dateFormat, statusLabel, sourceLabel, TYPE_LABELS } from './i18n';
 import { state } from './state';
 
 export function loadVersions( formId, quiet ) {
+	if ( ! $( 'arsh-versions' ) ) {
+		return Promise.resolve();
+	}
 	state.versionsFor = formId;
 	var form = state.forms.filter( function ( f ) {
 		return f.id === formId;
