@@ -48,6 +48,19 @@ func persianFormat(key string) (string, bool) {
 	return f.s, true
 }
 
+// persianFormats are the catalogue's Persian formats, each resolved once:
+// a lookup in the x/text catalogue costs more than the message it writes,
+// and the contract engine writes one per violation.
+var persianFormats = func() map[string]string {
+	m := make(map[string]string, len(persian))
+	for key := range persian {
+		if f, ok := persianFormat(key); ok {
+			m[key] = f
+		}
+	}
+	return m
+}()
+
 // Has reports whether the Persian catalogue has key.
 func Has(key string) bool {
 	_, ok := persian[key]
@@ -75,7 +88,7 @@ func Localize(locale, key string, args []any) string {
 	fa := domain.IsPersian(locale)
 	f := domain.English(key)
 	if fa {
-		if s, ok := persianFormat(key); ok {
+		if s, ok := persianFormats[key]; ok {
 			f = s
 		} else {
 			fa = false
