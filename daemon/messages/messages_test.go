@@ -17,7 +17,7 @@ import (
 
 // keysInCode parses every shipped Go file of the module and returns each
 // catalogue key a call names (domain.Errorf, Wrap, InvalidParams, T, and
-// the transport's newError),
+// the transport's newError and clientMessage),
 // with where; a key that is not a string literal is reported unless it
 // passes on a Text's own key (text.Key).
 func keysInCode(t *testing.T) (map[string][]string, []string) {
@@ -30,7 +30,7 @@ func keysInCode(t *testing.T) (map[string][]string, []string) {
 	if len(files) < 50 {
 		t.Fatalf("go list found only %d files", len(files))
 	}
-	keyArg := map[string]int{"Errorf": 1, "Wrap": 2, "InvalidParams": 0, "T": 0, "newError": 1}
+	keyArg := map[string]int{"Errorf": 1, "Wrap": 2, "InvalidParams": 0, "T": 0, "newError": 1, "clientMessage": 0}
 	keys := map[string][]string{}
 	var bad []string
 	fset := token.NewFileSet()
@@ -53,7 +53,7 @@ func keysInCode(t *testing.T) (map[string][]string, []string) {
 					name = fn.Sel.Name
 				}
 			case *ast.Ident:
-				if inDomain || inRPC && fn.Name == "newError" {
+				if inDomain || inRPC && (fn.Name == "newError" || fn.Name == "clientMessage") {
 					name = fn.Name
 				}
 			}

@@ -474,6 +474,7 @@ var persian = map[string]string{
 	"client.ip_hash is too long":                                                                                              "client.ip_hash بیش از حد بلند است",
 
 	// rpc
+	"no arshlined is listening on %s (is it running?)":                                                    "هیچ نمونه‌ای از arshlined روی %s گوش نمی‌دهد (آیا سرویس در حال اجراست؟)",
 	"the call was cancelled":                                                                              "درخواست لغو شد",
 	"the call took too long and was stopped":                                                              "درخواست بیش از حد طول کشید و متوقف شد",
 	"parse error: the request is not valid JSON":                                                          "خطای تجزیه: درخواست JSON معتبری نیست",
