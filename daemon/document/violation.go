@@ -79,9 +79,15 @@ func pathOrRoot(p string) string {
 
 type violations struct{ list []Violation }
 
+// NewViolation is the violation of rule at path, its messages written
+// from text in both languages.
+func NewViolation(path, rule string, text domain.Text) Violation {
+	return Violation{Path: path, Rule: rule,
+		MessageEN: text.String(), MessageFA: messages.Render(domain.LocaleFA, text), text: text}
+}
+
 func (vs *violations) add(path, rule string, text domain.Text) {
-	vs.list = append(vs.list, Violation{Path: path, Rule: rule,
-		MessageEN: text.String(), MessageFA: messages.Render(domain.LocaleFA, text), text: text})
+	vs.list = append(vs.list, NewViolation(path, rule, text))
 }
 
 func (vs *violations) err() error {

@@ -445,6 +445,7 @@ var persian = map[string]string{
 	"too many submissions; try again in %d seconds":                                                                             "تعداد ارسال‌ها بیش از حد مجاز است؛ %d ثانیهٔ دیگر دوباره تلاش کنید",
 
 	// daemon/uploads
+	"This type of file is not accepted for this question; send a file of the type asked for":                                  "نوع این فایل برای این پرسش پذیرفته نیست؛ فایلی از نوع خواسته‌شده بفرستید",
 	"form_id, submission_id and upload_id name the file":                                                                      "form_id، submission_id و upload_id فایل را مشخص می‌کنند",
 	"offset must lie within the file":                                                                                         "offset باید درون فایل باشد",
 	"the file's bytes are missing":                                                                                            "محتوای فایل پیدا نشد",
@@ -912,4 +913,29 @@ var persian = map[string]string{
 	"Hosha2 phase\x04validate_response":  "بررسی پاسخ",
 	"Hosha2 phase\x04persist_form":       "ذخیرهٔ فرم",
 	"Hosha2 phase\x04render_preview":     "پیش‌نمایش",
+
+	// daemon/notify
+	"not sent: the form reached its bound of notifications in an hour":                  "فرستاده نشد: اعلان‌های این فرم در یک ساعت به سقف رسید",
+	"not sent: this receiver reached its bound of notifications in an hour":             "فرستاده نشد: اعلان‌های این گیرنده در یک ساعت به سقف رسید",
+	"no admin mobile is set in the SMS settings":                                        "شمارهٔ همراه مدیر در تنظیمات پیامک وارد نشده است",
+	"no SMS provider is configured":                                                     "هیچ سامانهٔ پیامکی تنظیم نشده است",
+	"WordPress could not send the mail":                                                 "وردپرس نتوانست ایمیل را بفرستد",
+	"given up: no outcome was reported after the bound of attempts":                     "رها شد: پس از سقف تلاش‌ها نتیجه‌ای گزارش نشد",
+	"the daemon stopped during the attempt":                                             "سرویس در میانهٔ تلاش متوقف شد",
+	"the pattern's parameters do not fit the provider":                                  "پارامترهای الگو با سامانهٔ پیامک نمی‌خوانند",
+	"the provider refused the API key":                                                  "سامانهٔ پیامک کلید API را نپذیرفت",
+	"the provider refused the sender line":                                              "سامانهٔ پیامک خط فرستنده را نپذیرفت",
+	"the provider refused the receiver's number":                                        "سامانهٔ پیامک شمارهٔ گیرنده را نپذیرفت",
+	"the SMS account has no credit left":                                                "اعتبار حساب پیامک تمام شده است",
+	"the provider has no approved pattern with this code, or its parameters do not fit": "سامانهٔ پیامک الگوی تأییدشده‌ای با این کد ندارد یا پارامترها با آن نمی‌خوانند",
+	"the provider is limiting this account's messages":                                  "سامانهٔ پیامک ارسال این حساب را محدود کرده است",
+	"the provider refused the message":                                                  "سامانهٔ پیامک پیامک را نپذیرفت",
+	"the provider failed or is under maintenance":                                       "سامانهٔ پیامک با خطا روبه‌رو شد",
+	"the provider could not be reached":                                                 "سامانهٔ پیامک در دسترس نبود",
+	"the provider answered in a way the daemon does not understand":                     "سامانهٔ پیامک پاسخی نامفهوم داد",
+
+	// daemon/forms
+	"this question sends a code by SMS, but the site has no SMS provider: respondents cannot send the form until one is set in the plugin's SMS settings":                 "این سؤال کد را با پیامک می‌فرستد، ولی سامانهٔ پیامکی برای سایت تنظیم نشده است: تا آن را در تنظیمات پیامک افزونه تنظیم نکنید، پاسخ‌دهندگان نمی‌توانند فرم را بفرستند",
+	"this notification is a text, but the site has no SMS provider: it will be logged failed until one is set in the plugin's SMS settings":                               "این اعلان پیامکی است، ولی سامانهٔ پیامکی برای سایت تنظیم نشده است: تا آن را در تنظیمات پیامک افزونه تنظیم نکنید، ارسالش ناموفق ثبت می‌شود",
+	"codes go as plain texts; providers hold back or refuse codes from shared service lines unless they are an approved pattern: set the OTP pattern in the SMS settings": "کدها به صورت پیامک ساده فرستاده می‌شوند؛ سامانه‌های پیامک کد را از خطوط خدماتی فقط با الگوی تأییدشده می‌فرستند: الگوی کد تأیید را در تنظیمات پیامک وارد کنید",
 }
