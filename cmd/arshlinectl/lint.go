@@ -94,11 +94,11 @@ func parseLintArgs(args []string, stdout, stderr io.Writer) (*lint.Config, int) 
 	msg := func(t domain.Text) string { return contract.Msg(*locale, t) }
 	reg := registry.Default()
 	if *name == "" {
-		return usage(msg(domain.T("--contract is required; known contracts: %s", contract.List(reg.Names()))))
+		return usage(msg(domain.T("--contract is required; known contracts: %s", domain.List(reg.Names()))))
 	}
 	c, ok := reg.Get(*name)
 	if !ok {
-		return usage(msg(domain.T("unknown contract %q; known contracts: %s", *name, contract.List(reg.Names()))))
+		return usage(msg(domain.T("unknown contract %q; known contracts: %s", *name, domain.List(reg.Names()))))
 	}
 	switch *format {
 	case "text", "json", "sarif":
@@ -196,7 +196,7 @@ func cmdSchema(args []string, stdout, stderr io.Writer) int {
 	}
 	c, ok := reg.Get(args[0])
 	if !ok {
-		fmt.Fprintf(stderr, "arshlinectl schema: unknown contract %q; known: %s\n", args[0], contract.List(reg.Names()))
+		fmt.Fprintf(stderr, "arshlinectl schema: unknown contract %q; known: %s\n", args[0], domain.List(reg.Names()))
 		return 2
 	}
 	var v any

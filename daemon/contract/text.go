@@ -56,21 +56,9 @@ func Kind(v any) domain.Text {
 	return domain.T("a Go value\x04%T", v)
 }
 
-// List joins items with the list separator of the message's language.
-func List(items []string) domain.Text {
-	if len(items) == 0 {
-		return domain.T("list\x04%s", "")
-	}
-	out := domain.T("list\x04%s", items[0])
-	for _, it := range items[1:] {
-		out = domain.T("%s, %s", out, it)
-	}
-	return out
-}
-
 // ListBoth writes a list once in each language, for a list that many
 // messages name: the messages then take it as it is.
 func ListBoth(items []string) domain.Both {
-	t := List(items)
+	t := domain.List(items)
 	return domain.Both{EN: Msg("en", t), FA: Msg("fa", t)}
 }

@@ -152,8 +152,8 @@ func (vs *violations) fromSchema(e *jsonschema.ValidationError, parent []string)
 		at := pointer(parent)
 		if k.Property == "unique" {
 			types := TypesWithKey("unique")
-			vs.add(at+"/unique", "schema.key_not_for_type", domain.T("unique (one answer per person) is allowed only on %[1]s questions",
-				strings.Join(types, " and "), strings.Join(types, " و ")))
+			vs.add(at+"/unique", "schema.key_not_for_type", domain.T("unique (one answer per person) is allowed only on %s questions",
+				domain.Conjunction(types)))
 			return
 		}
 		if k.Property == "verify" {
@@ -200,7 +200,7 @@ func (vs *violations) leaf(e *jsonschema.ValidationError) {
 			vs.add(at+"/"+p, "schema.missing_key", domain.T("%q is required", p))
 		}
 	case *kind.Type:
-		vs.add(at, "schema.type", domain.T("must be %[1]s, not %[3]s", strings.Join(k.Want, " or "), strings.Join(k.Want, " یا "), k.Got))
+		vs.add(at, "schema.type", domain.T("must be %s, not %s", domain.Alternatives(k.Want), k.Got))
 	case *kind.Enum:
 		vs.add(at, "schema.enum", domain.T("%v is not one of %v", k.Got, k.Want))
 	case *kind.Const:

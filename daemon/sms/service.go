@@ -169,7 +169,7 @@ func (s *Service) Set(ctx context.Context, p SetParams) (Info, error) {
 	}
 	c := settings{Provider: strings.ToLower(strings.TrimSpace(p.Provider)), Sender: strings.TrimSpace(p.Sender), BaseURL: strings.TrimSpace(p.BaseURL)}
 	if _, ok := DefaultBaseURL[c.Provider]; !ok {
-		return Info{}, invalid("provider", domain.T("unknown SMS provider; choose one of: %[1]s", strings.Join(Names, ", "), strings.Join(Names, "، ")))
+		return Info{}, invalid("provider", domain.T("unknown SMS provider; choose one of: %s", domain.List(Names)))
 	}
 	switch {
 	case p.APIKey != nil:

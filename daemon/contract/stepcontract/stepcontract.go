@@ -242,7 +242,7 @@ func (Contract) Validate(_ context.Context, doc any, opts contract.Options) cont
 			if c.typed(tool, "name", kindString, label, paths.tool) && !slices.Contains(tools, tool["name"].(string)) {
 				name := tool["name"].(string)
 				c.fail("tool.not_registered", label, paths.tool+"/name", msg{
-					domain.T("tool %q is not registered (registry: %s)", name, contract.List(tools)),
+					domain.T("tool %q is not registered (registry: %s)", name, domain.List(tools)),
 					domain.T("use echo_tool instead and say so in the step's description and deliverable")})
 			}
 		}

@@ -160,7 +160,7 @@ func collectSchemaErrors(e *jsonschema.ValidationError, locale string, out *[]co
 		}
 		return
 	case *kind.Type:
-		add(contract.RuleSchemaType, at, domain.T("expected %s, got %s", alternatives(k.Want), k.Got))
+		add(contract.RuleSchemaType, at, domain.T("expected %s, got %s", domain.Alternatives(k.Want), k.Got))
 		return
 	case *kind.AnyOf, *kind.OneOf:
 		detail := e.ErrorKind.LocalizedString(englishPrinter)
@@ -181,18 +181,6 @@ func stringsToAny(ss []string) []any {
 	out := make([]any, len(ss))
 	for i, s := range ss {
 		out[i] = s
-	}
-	return out
-}
-
-// alternatives joins names with "or" in the message's language.
-func alternatives(names []string) any {
-	if len(names) == 0 {
-		return ""
-	}
-	var out any = names[0]
-	for _, n := range names[1:] {
-		out = domain.T("%s or %s", out, n)
 	}
 	return out
 }
