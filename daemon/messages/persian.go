@@ -531,6 +531,10 @@ var persian = map[string]string{
 	"file %v was not found":       "فایل %v پیدا نشد",
 
 	// daemon/notify
+	"New answer to the form “%s”\nTracking code: %s":                                       "پاسخ تازه به فرم «%s»\nکد رهگیری: %s",
+	"New answer to the form: %s":                                                           "پاسخ تازه به فرم: %s",
+	"Form: %s\nTracking code: %s\nTime: %s (Iran time)":                                    "فرم: %s\nکد رهگیری: %s\nزمان: %s (به وقت ایران)",
+	"placeholder value\x04sample":                                                          "نمونه",
 	"delivery_id must be a positive integer":                                               "delivery_id باید عدد صحیح مثبت باشد",
 	"index is the notification's place in settings.notifications, from 0":                  "index جایگاه اعلان در settings.notifications است، از ۰",
 	"the form's document cannot be read":                                                   "سند فرم خوانده نشد",

@@ -280,10 +280,7 @@ func (s *Service) Test(ctx context.Context, p TestParams) (*TestResult, error) {
 		if name == document.PlaceholderTracking {
 			return "1234567890"
 		}
-		if persian {
-			return "نمونه"
-		}
-		return "sample"
+		return messages.Render(actor.Locale, domain.T("placeholder value\x04sample"))
 	}
 	receiverTo, ok := receiver(&n, func(string) (string, bool) { return "", false })
 	if !ok {
