@@ -133,7 +133,9 @@ var persian = map[string]string{
 	"Change question %d of %s: %s.":          "ویرایش سوال %d از %s: %s.",
 
 	// daemon/document
-	"%q is required": "%q الزامی است",
+	"calendar\x04gregorian": "میلادی",
+	"Jalali calendar\x04%s": "شمسی%.0[1]s",
+	"%q is required":        "%q الزامی است",
 	"the document has %d bytes; at most %d are allowed":           "سند فرم %v بایت است؛ حداکثر %v بایت مجاز است",
 	"the document is not JSON":                                    "سند فرم JSON نیست",
 	"the document does not decode: %s":                            "سند فرم خوانده نشد%.0[1]s",
@@ -395,6 +397,7 @@ var persian = map[string]string{
 	"this export has ended or expired; begin it again without a cursor":                         "این خروجی تمام شده یا منقضی شده است؛ آن را بدون cursor از نو آغاز کنید",
 
 	// daemon/sms
+	"Arshline test message: the SMS settings are right.": "پیام آزمایشی ارشلاین: تنظیمات پیامک درست است.",
 	"Kavenegar":          "کاوه‌نگار",
 	"Melipayamak":        "ملی‌پیامک",
 	"IPPanel (FarazSMS)": "آی‌پی‌پنل (فراز اس‌ام‌اس)",
@@ -423,6 +426,8 @@ var persian = map[string]string{
 	"no SMS provider is configured; choose one in the plugin's SMS settings":                                   "هیچ سامانهٔ پیامکی تنظیم نشده است؛ آن را در تنظیمات پیامک افزونه برگزینید",
 
 	// daemon/submissions
+	"Verification code for “%s”: %s\nThe code is valid for %d minutes.":     "کد تأیید «%s»: %s\nاین کد تا %d دقیقه معتبر است.",
+	"Your answers were received. Thank you!":                                "پاسخ شما ثبت شد. سپاس!",
 	"submissions\x04form_id must be a positive integer":                     "form_id باید عدد صحیح مثبت باشد",
 	"limit must be 1 to %d":                                                 "limit باید از ۱ تا %d باشد",
 	"q is at most %d bytes":                                                 "q حداکثر %v بایت است",

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 )
 
 // Service keeps the site's provider, key and sender, and serves
@@ -109,8 +110,8 @@ type TestResult struct {
 	To string `json:"to"`
 }
 
-// TestText is the text sms.test sends.
-const TestText = "پیام آزمایشی ارشلاین: تنظیمات پیامک درست است."
+// TestText is the text sms.test sends, in Persian as the site's texts are.
+var TestText = messages.Render(domain.LocaleFA, domain.T("Arshline test message: the SMS settings are right."))
 
 func (s *Service) load(ctx context.Context) (*settings, error) {
 	raw, ok, err := s.store.Setting(ctx, settingName)

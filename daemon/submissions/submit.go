@@ -16,6 +16,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/document"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/limit"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 	"github.com/arshline/arshline-sidecar/daemon/notify"
 )
 
@@ -557,10 +558,7 @@ func thankYou(ctx context.Context, d domain.Document) string {
 	if t, _ := d.Settings["thank_you"].(string); t != "" {
 		return t
 	}
-	if domain.IsPersian(domain.ActorFrom(ctx).Locale) {
-		return "پاسخ شما ثبت شد. سپاس!"
-	}
-	return "Your answers were received. Thank you!"
+	return messages.Render(domain.ActorFrom(ctx).Locale, domain.T("Your answers were received. Thank you!"))
 }
 
 // uniqueClaims hashes the answers to the form's unique questions: those
