@@ -133,9 +133,10 @@ var persian = map[string]string{
 	"Change question %d of %s: %s.":          "ویرایش سوال %d از %s: %s.",
 
 	// daemon/document
-	"calendar\x04gregorian": "میلادی",
-	"Jalali calendar\x04%s": "شمسی%.0[1]s",
-	"%q is required":        "%q الزامی است",
+	"default option\x04Option %d":                                 "گزینهٔ %d",
+	"calendar\x04gregorian":                                       "میلادی",
+	"Jalali calendar\x04%s":                                       "شمسی%.0[1]s",
+	"%q is required":                                              "%q الزامی است",
 	"the document has %d bytes; at most %d are allowed":           "سند فرم %v بایت است؛ حداکثر %v بایت مجاز است",
 	"the document is not JSON":                                    "سند فرم JSON نیست",
 	"the document does not decode: %s":                            "سند فرم خوانده نشد%.0[1]s",
@@ -201,7 +202,18 @@ var persian = map[string]string{
 	"this site has no room for more files; send your answers without the file, or tell the site's administrator": "فضای فایل‌های این سایت پر شده است؛ پاسخ‌ها را بدون فایل بفرستید یا به مدیر سایت خبر دهید",
 
 	// daemon/executor
-	"action %s is not allowed": "اقدام %s مجاز نیست",
+	"duplicate title\x04 (copy)":                                                 " (رونوشت)",
+	"default label\x04Long answer question":                                      "پرسش تشریحی",
+	"default label\x04Multiple-choice question":                                  "پرسش چندگزینه‌ای",
+	"default label\x04Dropdown question":                                         "پرسش کشویی",
+	"default label\x04Your rating":                                               "امتیاز شما",
+	"default label\x04Several-answer question":                                   "پرسش چندانتخابی",
+	"default label\x04Number":                                                    "عدد",
+	"default label\x04Email":                                                     "ایمیل",
+	"default label\x04Date":                                                      "تاریخ",
+	"default label\x04File upload":                                               "بارگذاری فایل",
+	"default label\x04Short answer question":                                     "پرسش کوتاه",
+	"action %s is not allowed":                                                   "اقدام %s مجاز نیست",
 	"no form to change: give an id or create a form earlier in the plan":         "فرمی برای تغییر مشخص نشده است: شناسهٔ فرم را بدهید یا پیش از آن فرمی بسازید",
 	"unreadable question\x04%[1]s":                                               "سوال %[2]v خوانده نشد",
 	"move_field needs to":                                                        "move_field به جایگاه مقصد (to) نیاز دارد",
