@@ -58,8 +58,6 @@ func (c *checker) fail(rule, step, path string, m msg) {
 		Message: contract.Msg(c.locale, m.text), Fix: contract.Msg(c.locale, m.fix)})
 }
 
-func faNum(n int) string { return domain.PersianNumber(n) }
-
 // fields reports the missing (absent or null) and extra keys of obj.
 func (c *checker) fields(obj map[string]any, step, path string, required []string) {
 	missing, extra := contract.Fields(obj, required, nil)

@@ -679,10 +679,6 @@ func scrollValue(v any) bool {
 	return false
 }
 
-// faNum writes a count in Persian digits for the prose of a message; JSON
-// examples and quoted values keep their Latin digits.
-func faNum(n int) string { return domain.PersianNumber(n) }
-
 func contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
