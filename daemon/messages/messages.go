@@ -5,7 +5,10 @@
 // they leave the daemon (rpc.Config.Localize); the texts a result or
 // error.data carries in both languages (an answer's field errors, the
 // document's violations, the planner's warnings) are rendered from the
-// same catalogue when they are written.
+// same catalogue when they are written, and so are the contract engine's
+// violations and plan previews (contract.Msg), the lint command's report
+// and the texts a site's admin or respondent receives (notifications, the
+// code and test texts, an export's headers).
 package messages
 
 import (
