@@ -215,6 +215,35 @@ func TestRender(t *testing.T) {
 			t.Errorf("log: %q", got)
 		}
 	})
+	t.Run("lists are joined in the text's language", func(t *testing.T) {
+		items := []string{"a", "b", "c"}
+		for _, tc := range []struct {
+			name   string
+			list   domain.Text
+			en, fa string
+		}{
+			{"List", domain.List(items), "a, b, c", "a، b، c"},
+			{"Alternatives", domain.Alternatives(items), "a or b or c", "a یا b یا c"},
+			{"Conjunction", domain.Conjunction(items), "a and b and c", "a و b و c"},
+			{"Clauses", domain.Clauses(items), "a; b; c", "a؛ b؛ c"},
+			{"one item", domain.List(items[:1]), "a", "a"},
+			{"no item", domain.List(nil), "", ""},
+		} {
+			if en, fa := Render("en_US", tc.list), Render("fa_IR", tc.list); en != tc.en || fa != tc.fa || tc.list.String() != tc.en {
+				t.Errorf("%s: %q / %q / %q", tc.name, en, fa, tc.list.String())
+			}
+		}
+	})
+	t.Run("each Persian format is resolved once, as the catalogue says it", func(t *testing.T) {
+		if len(persianFormats) != len(persian) {
+			t.Fatalf("%d formats resolved of %d entries", len(persianFormats), len(persian))
+		}
+		for k := range persian {
+			if f, ok := persianFormat(k); !ok || persianFormats[k] != f {
+				t.Errorf("%q: resolved %q, the catalogue says %q", k, persianFormats[k], f)
+			}
+		}
+	})
 	t.Run("a key without a Persian text falls back to English", func(t *testing.T) {
 		if got := Localize("fa_IR", "no such key %d", []any{5}); got != "no such key 5" {
 			t.Errorf("%q", got)
