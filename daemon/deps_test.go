@@ -71,9 +71,18 @@ func TestArchitecture(t *testing.T) {
 		{"capabilities take interfaces, not the transport or the store",
 			func(p string) bool { return strings.HasPrefix(p, "daemon/") },
 			func(i string) bool { return under(i, "rpc") || under(i, "sqlstore") }},
-		{"the contract engine stands alone",
+		// The contract engine writes its violations' messages from the
+		// daemon's one catalogue, so it may read daemon/messages, a leaf
+		// over the domain vocabulary: the lint command and the daemon then
+		// say the same text, and a text exists once.
+		{"the contract engine stands alone, speaking through the message catalogue",
 			func(p string) bool { return under(p, "daemon/contract") },
-			func(i string) bool { return !under(i, "daemon/contract") && i != "daemon/domain" }},
+			func(i string) bool {
+				return !under(i, "daemon/contract") && i != "daemon/domain" && i != "daemon/messages"
+			}},
+		{"the message catalogue is a leaf over the domain vocabulary",
+			func(p string) bool { return p == "daemon/messages" },
+			func(i string) bool { return i != "daemon/domain" }},
 		{"the store adapts the domain and the schema only",
 			func(p string) bool { return under(p, "sqlstore") },
 			func(i string) bool { return i != "daemon/domain" && i != "migrations" }},

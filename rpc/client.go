@@ -33,16 +33,30 @@ type NoDaemonError struct {
 }
 
 func (e *NoDaemonError) Error() string {
-	return fmt.Sprintf("no arshlined is listening on %s (is it running?)", e.Path)
+	format, args := e.ErrorMessage()
+	return English("", format, args)
 }
 
-// Message returns the explanation in the locale (fa_IR or en_US).
-func (e *NoDaemonError) Message(locale string) string {
-	if isPersian(locale) {
-		return fmt.Sprintf("هیچ نمونه‌ای از arshlined روی %s گوش نمی‌دهد (آیا سرویس در حال اجراست؟)", e.Path)
-	}
-	return e.Error()
+// ErrorMessage is the explanation as an English fmt format, a key of the
+// daemon's message catalogue, and its argument.
+func (e *NoDaemonError) ErrorMessage() (format string, args []any) {
+	return clientMessage("no arshlined is listening on %s (is it running?)", e.Path)
 }
+
+// Message returns the explanation in the locale (fa_IR or en_US), written
+// by localize (the daemon's catalogue); nil writes it in English. The
+// transport imports nothing of the application, so the caller passes the
+// catalogue in, as the server's Config.Localize.
+func (e *NoDaemonError) Message(locale string, localize Localizer) string {
+	if localize == nil {
+		localize = English
+	}
+	format, args := e.ErrorMessage()
+	return localize(locale, format, args)
+}
+
+// clientMessage pairs a message the client says with its arguments.
+func clientMessage(format string, args ...any) (string, []any) { return format, args }
 
 func (e *NoDaemonError) Unwrap() error { return e.Err }
 

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 )
 
 func TestDialWithoutDaemon(t *testing.T) {
@@ -29,8 +30,11 @@ func TestDialWithoutDaemon(t *testing.T) {
 	if want := "no arshlined is listening on " + missing + " (is it running?)"; err.Error() != want {
 		t.Fatalf("message %q, want %q", err.Error(), want)
 	}
-	if !strings.Contains(nd.Message("fa_IR"), "گوش نمی‌دهد") || nd.Message("en_US") != err.Error() {
-		t.Fatalf("localized messages: %q / %q", nd.Message("fa_IR"), nd.Message("en_US"))
+	if fa, en := nd.Message("fa_IR", messages.Localize), nd.Message("en_US", messages.Localize); fa != "هیچ نمونه‌ای از arshlined روی "+missing+" گوش نمی‌دهد (آیا سرویس در حال اجراست؟)" || en != err.Error() {
+		t.Fatalf("localized messages: %q / %q", fa, en)
+	}
+	if got := nd.Message("fa_IR", nil); got != err.Error() {
+		t.Fatalf("without a catalogue: %q", got)
 	}
 
 	// A socket file left by a dead daemon refuses connections.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 
@@ -130,7 +131,7 @@ func (t *Tx) ClaimUploads(siteID, formID, submissionID int64, fieldID string, id
 	for _, id := range ids {
 		r, ok := byID[id]
 		if !ok {
-			return nil, invalidUpload(fieldID)
+			return nil, fmt.Errorf("field %q: %w", fieldID, domain.ErrUploadNotPending)
 		}
 		delete(byID, id) // an id named twice is claimed once: the second is refused
 		r.SubmissionID = sql.NullInt64{Int64: submissionID, Valid: true}
@@ -141,17 +142,6 @@ func (t *Tx) ClaimUploads(siteID, formID, submissionID int64, fieldID string, id
 		return nil, err
 	}
 	return out, nil
-}
-
-// invalidUpload is ClaimUploads' refusal, shaped as daemon/answers'
-// INVALID_SUBMISSION, with its words for an upload it cannot use.
-func invalidUpload(fieldID string) *domain.Error {
-	return domain.Errorf(domain.CodeInvalidSubmission, "One answer needs fixing; see the question").With("fields", []map[string]string{{
-		"field":      fieldID,
-		"code":       "invalid_upload",
-		"message_fa": "فایل فرستاده‌شده شناخته نشد؛ آن را دوباره بفرستید",
-		"message_en": "An uploaded file was not recognised; upload it again",
-	}})
 }
 
 // PendingUploads returns the pending uploads of the site's form among

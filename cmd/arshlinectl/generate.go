@@ -11,17 +11,20 @@ import (
 	"strings"
 	"time"
 
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 	"github.com/arshline/arshline-sidecar/rpc"
 )
 
-// Persian names of the Hosha2 phases, as the admin page shows them.
-var phaseNames = map[string]string{
-	"analyze_input":      "تحلیل درخواست",
-	"build_capabilities": "آماده‌سازی قابلیت‌ها",
-	"openai_send":        "ارسال به مدل",
-	"validate_response":  "بررسی پاسخ",
-	"persist_form":       "ذخیرهٔ فرم",
-	"render_preview":     "پیش‌نمایش",
+// phaseNames name the Hosha2 phases as the admin page shows them, in
+// Persian whatever the locale of the generated form.
+var phaseNames = map[string]domain.Text{
+	"analyze_input":      domain.T("Hosha2 phase\x04analyze_input"),
+	"build_capabilities": domain.T("Hosha2 phase\x04build_capabilities"),
+	"openai_send":        domain.T("Hosha2 phase\x04openai_send"),
+	"validate_response":  domain.T("Hosha2 phase\x04validate_response"),
+	"persist_form":       domain.T("Hosha2 phase\x04persist_form"),
+	"render_preview":     domain.T("Hosha2 phase\x04render_preview"),
 }
 
 type progress struct {
@@ -135,7 +138,9 @@ func drawBar(w io.Writer, p progress) {
 	filled := int(p.ProgressPercent*width + 0.5)
 	phase := ""
 	if n := len(p.Progress); n > 0 {
-		phase = phaseNames[p.Progress[n-1]]
+		if name, ok := phaseNames[p.Progress[n-1]]; ok {
+			phase = messages.Render(domain.LocaleFA, name)
+		}
 	}
 	fmt.Fprintf(w, "\r[%s%s] %3.0f%% %s ", strings.Repeat("█", filled), strings.Repeat("·", width-filled), p.ProgressPercent*100, phase)
 }

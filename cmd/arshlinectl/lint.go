@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
-	"strings"
 
 	"golang.org/x/sys/unix"
 
@@ -16,6 +15,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/contract/agentplan"
 	"github.com/arshline/arshline-sidecar/daemon/contract/lint"
 	"github.com/arshline/arshline-sidecar/daemon/contract/registry"
+	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
 
 // lintUsage is the lint command line, as printed on a usage error.
@@ -91,25 +91,25 @@ func parseLintArgs(args []string, stdout, stderr io.Writer) (*lint.Config, int) 
 	if *locale != "fa_IR" && *locale != "en_US" {
 		return usage(fmt.Sprintf("--locale must be fa_IR or en_US, not %q", *locale))
 	}
-	msg := func(en, fa string) string { return contract.Msg(*locale, en, fa) }
+	msg := func(t domain.Text) string { return contract.Msg(*locale, t) }
 	reg := registry.Default()
 	if *name == "" {
-		return usage(msg("--contract is required; known contracts: "+strings.Join(reg.Names(), ", "), "‏--contract لازم است؛ قراردادهای شناخته‌شده: "+strings.Join(reg.Names(), "، ")))
+		return usage(msg(domain.T("--contract is required; known contracts: %s", domain.List(reg.Names()))))
 	}
 	c, ok := reg.Get(*name)
 	if !ok {
-		return usage(msg(fmt.Sprintf("unknown contract %q; known contracts: %s", *name, strings.Join(reg.Names(), ", ")), fmt.Sprintf("قرارداد %q شناخته نیست؛ قراردادهای شناخته‌شده: %s", *name, strings.Join(reg.Names(), "، "))))
+		return usage(msg(domain.T("unknown contract %q; known contracts: %s", *name, domain.List(reg.Names()))))
 	}
 	switch *format {
 	case "text", "json", "sarif":
 	default:
-		return usage(msg(fmt.Sprintf("--format must be text, json or sarif, not %q", *format), fmt.Sprintf("‏--format باید text، json یا sarif باشد، نه %q", *format)))
+		return usage(msg(domain.T("--format must be text, json or sarif, not %q", *format)))
 	}
 	if *expected < 0 {
-		return usage(msg("--expected-steps must not be negative", "‏--expected-steps نمی‌تواند منفی باشد"))
+		return usage(msg(domain.T("--expected-steps must not be negative")))
 	}
 	if len(files) == 0 {
-		return usage(msg("no file to lint (use - for standard input)", "پرونده‌ای برای بررسی داده نشده است (برای ورودی استاندارد - بنویسید)"))
+		return usage(msg(domain.T("no file to lint (use - for standard input)")))
 	}
 	stdinUses := 0
 	for _, f := range files {
@@ -118,14 +118,14 @@ func parseLintArgs(args []string, stdout, stderr io.Writer) (*lint.Config, int) 
 		}
 	}
 	if stdinUses > 1 {
-		return usage(msg("standard input (-) can be read only once", "ورودی استاندارد (-) فقط یک بار خوانده می‌شود"))
+		return usage(msg(domain.T("standard input (-) can be read only once")))
 	}
 	cfg := &lint.Config{Contract: c, Format: *format, Files: files,
 		Options: contract.Options{Locale: *locale, ExpectedSteps: *expected}}
 	if *policyFile != "" {
 		data, err := os.ReadFile(*policyFile)
 		if err != nil {
-			fmt.Fprintln(stderr, "arshlinectl lint: "+msg("cannot read the policy "+*policyFile+": "+err.Error(), "خواندن سیاست "+*policyFile+" ممکن نشد: "+err.Error()))
+			fmt.Fprintln(stderr, "arshlinectl lint: "+msg(domain.T("cannot read the policy %s: %s", *policyFile, err.Error())))
 			return nil, lint.ExitUsage
 		}
 		policy, err := lint.CheckPolicy(*policyFile, data, *locale)
@@ -135,7 +135,7 @@ func parseLintArgs(args []string, stdout, stderr io.Writer) (*lint.Config, int) 
 		}
 		cfg.Options.Policy = policy
 		if c.Name() != agentplan.Name {
-			fmt.Fprintln(stderr, "arshlinectl lint: "+msg("note: --policy only applies to agent-plan; "+c.Name()+" ignores it", "توجه: ‏--policy فقط برای agent-plan است و "+c.Name()+" آن را نادیده می‌گیرد"))
+			fmt.Fprintln(stderr, "arshlinectl lint: "+msg(domain.T("note: --policy only applies to agent-plan; %s ignores it", c.Name())))
 		}
 	}
 	return cfg, lint.ExitValid
@@ -196,7 +196,7 @@ func cmdSchema(args []string, stdout, stderr io.Writer) int {
 	}
 	c, ok := reg.Get(args[0])
 	if !ok {
-		fmt.Fprintf(stderr, "arshlinectl schema: unknown contract %q; known: %s\n", args[0], strings.Join(reg.Names(), ", "))
+		fmt.Fprintf(stderr, "arshlinectl schema: unknown contract %q; known: %s\n", args[0], domain.List(reg.Names()))
 		return 2
 	}
 	var v any

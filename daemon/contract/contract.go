@@ -12,6 +12,9 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 )
 
 // Severity of a violation. Only errors make a plan invalid.
@@ -200,13 +203,9 @@ func Pointer(segs ...any) string {
 	return b.String()
 }
 
-// Msg picks the message for the locale: Persian for fa*, English otherwise.
-func Msg(locale, en, fa string) string {
-	if strings.HasPrefix(strings.ToLower(locale), "fa") && fa != "" {
-		return fa
-	}
-	return en
-}
+// Msg writes a message in the locale from the daemon's one catalogue:
+// Persian for fa*, English otherwise.
+func Msg(locale string, t domain.Text) string { return messages.Render(locale, t) }
 
 // ReadMembers reads obj's members named in names into vals (vals[i] is
 // the member names[i], nil when it is absent or null) in one pass over

@@ -3,6 +3,8 @@ package contract
 import (
 	"reflect"
 	"testing"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
 
 func TestFinishOrdersByPathNumerically(t *testing.T) {
@@ -49,8 +51,27 @@ func TestFieldsAndPointer(t *testing.T) {
 	if p := Pointer("steps", 3, "a/b~c"); p != "/steps/3/a~1b~0c" {
 		t.Fatalf("pointer %s", p)
 	}
-	if Msg("fa_IR", "en", "fa") != "fa" || Msg("en_US", "en", "fa") != "en" || Msg("fa_IR", "en", "") != "en" {
-		t.Fatal("Msg picks the wrong language")
+}
+
+func TestMsgAndKind(t *testing.T) {
+	for _, tc := range []struct {
+		name, locale string
+		text         domain.Text
+		want         string
+	}{
+		{"Persian for fa", "fa_IR", domain.T("an array"), "آرایه"},
+		{"Persian for FA", "FA", domain.T("a boolean"), "مقدار درست/نادرست"},
+		{"English otherwise", "en_US", domain.T("an array"), "an array"},
+		{"English with no locale", "", domain.T("a number"), "a number"},
+		{"a kind inside a message, Persian", "fa_IR", domain.T("actions must be an array, not %s", Kind(map[string]any{})), "actions باید آرایه باشد، نه شیء"},
+		{"a kind inside a message, English", "en", domain.T("actions must be an array, not %s", Kind(nil)), "actions must be an array, not null"},
+		{"a kind outside JSON keeps its Go type", "fa_IR", Kind(uint8(1)), "uint8"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Msg(tc.locale, tc.text); got != tc.want {
+				t.Errorf("Msg(%q, %q) = %q, want %q", tc.locale, tc.text.Key, got, tc.want)
+			}
+		})
 	}
 }
 

@@ -3,6 +3,8 @@ package contract
 import (
 	"encoding/json"
 	"fmt"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
 
 // Show writes a decoded JSON value for a message: the value itself when
@@ -34,21 +36,29 @@ func KindOf(v any) string {
 	return fmt.Sprintf("%T", v)
 }
 
-// KindOfFA names the kind of a decoded JSON value in Persian.
-func KindOfFA(v any) string {
+// Kind names the kind of a decoded JSON value as a message argument,
+// written in the message's language.
+func Kind(v any) domain.Text {
 	switch v.(type) {
 	case nil:
-		return "null"
+		return domain.T("null")
 	case map[string]any:
-		return "شیء"
+		return domain.T("an object")
 	case []any:
-		return "آرایه"
+		return domain.T("an array")
 	case string:
-		return "رشته"
+		return domain.T("a string")
 	case bool:
-		return "مقدار درست/نادرست"
+		return domain.T("a boolean")
 	case json.Number, float64, int, int64:
-		return "عدد"
+		return domain.T("a number")
 	}
-	return fmt.Sprintf("%T", v)
+	return domain.T("a Go value\x04%T", v)
+}
+
+// ListBoth writes a list once in each language, for a list that many
+// messages name: the messages then take it as it is.
+func ListBoth(items []string) domain.Both {
+	t := domain.List(items)
+	return domain.Both{EN: Msg("en", t), FA: Msg("fa", t)}
 }

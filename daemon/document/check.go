@@ -290,7 +290,7 @@ func dates(f *Field, i int, vs *violations) {
 			continue
 		}
 		if *b.day, *b.ok = dayNumber(cal, b.bound.Date); !*b.ok {
-			vs.add(fp(i, b.key), "date.invalid", domain.T("%s is not a day of the %s calendar", b.bound.Date, domain.Both{EN: cal, FA: calendarFA(cal)}))
+			vs.add(fp(i, b.key), "date.invalid", domain.T("%s is not a day of the %s calendar", b.bound.Date, calendarName(cal)))
 		}
 	}
 	if okLo && okHi && lo > hi {
@@ -298,11 +298,14 @@ func dates(f *Field, i int, vs *violations) {
 	}
 }
 
-func calendarFA(c string) string {
+// calendarName names a date field's calendar in a message: as the
+// document spells it in English, by its Persian name in Persian (any
+// calendar but the Gregorian one is the Jalali).
+func calendarName(c string) domain.Text {
 	if c == CalendarGregorian {
-		return "میلادی"
+		return domain.T("calendar\x04gregorian")
 	}
-	return "شمسی"
+	return domain.T("Jalali calendar\x04%s", c)
 }
 
 func showIf(d *Document, f *Field, i int, index map[string]int, vs *violations) {

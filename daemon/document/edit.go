@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 )
 
 // FieldChange is what an edit of one question says: a type, a label, a
@@ -105,7 +106,7 @@ func isText(t string) bool { return t == domain.FieldText || t == domain.FieldTe
 func (f *Field) fillDefaults() {
 	switch {
 	case isChoice(f.Type) && f.Options == nil:
-		f.Options = []Option{{Value: "option_1", Label: "گزینهٔ ۱"}, {Value: "option_2", Label: "گزینهٔ ۲"}}
+		f.Options = []Option{{Value: "option_1", Label: defaultOption(1)}, {Value: "option_2", Label: defaultOption(2)}}
 	case f.Type == domain.FieldRating && f.Scale == nil:
 		f.Scale = &Scale{Min: 1, Max: 5}
 	}
@@ -222,4 +223,10 @@ func WithFieldSeq(meta map[string]any, seq int) map[string]any {
 	}
 	out[FieldSeqKey] = seq
 	return out
+}
+
+// defaultOption labels the placeholder option n of a new choice question,
+// in Persian as the planner's forms are.
+func defaultOption(n int) string {
+	return messages.Render(domain.LocaleFA, domain.T("default option\x04Option %d", n))
 }

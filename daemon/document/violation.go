@@ -79,9 +79,15 @@ func pathOrRoot(p string) string {
 
 type violations struct{ list []Violation }
 
+// NewViolation is the violation of rule at path, its messages written
+// from text in both languages.
+func NewViolation(path, rule string, text domain.Text) Violation {
+	return Violation{Path: path, Rule: rule,
+		MessageEN: text.String(), MessageFA: messages.Render(domain.LocaleFA, text), text: text}
+}
+
 func (vs *violations) add(path, rule string, text domain.Text) {
-	vs.list = append(vs.list, Violation{Path: path, Rule: rule,
-		MessageEN: text.String(), MessageFA: messages.Render(domain.LocaleFA, text), text: text})
+	vs.list = append(vs.list, NewViolation(path, rule, text))
 }
 
 func (vs *violations) err() error {
@@ -146,8 +152,8 @@ func (vs *violations) fromSchema(e *jsonschema.ValidationError, parent []string)
 		at := pointer(parent)
 		if k.Property == "unique" {
 			types := TypesWithKey("unique")
-			vs.add(at+"/unique", "schema.key_not_for_type", domain.T("unique (one answer per person) is allowed only on %[1]s questions",
-				strings.Join(types, " and "), strings.Join(types, " و ")))
+			vs.add(at+"/unique", "schema.key_not_for_type", domain.T("unique (one answer per person) is allowed only on %s questions",
+				domain.Conjunction(types)))
 			return
 		}
 		if k.Property == "verify" {
@@ -194,7 +200,7 @@ func (vs *violations) leaf(e *jsonschema.ValidationError) {
 			vs.add(at+"/"+p, "schema.missing_key", domain.T("%q is required", p))
 		}
 	case *kind.Type:
-		vs.add(at, "schema.type", domain.T("must be %[1]s, not %[3]s", strings.Join(k.Want, " or "), strings.Join(k.Want, " یا "), k.Got))
+		vs.add(at, "schema.type", domain.T("must be %s, not %s", domain.Alternatives(k.Want), k.Got))
 	case *kind.Enum:
 		vs.add(at, "schema.enum", domain.T("%v is not one of %v", k.Got, k.Want))
 	case *kind.Const:

@@ -1,16 +1,10 @@
 package domain
 
-import (
-	"strconv"
-	"strings"
-)
+import "strings"
 
 // PersianDigits writes the Latin digits of s as Persian ones, for Persian
 // text: numbers in Latin digits inside Persian text read as foreign.
 func PersianDigits(s string) string { return persian(s, false) }
-
-// PersianNumber is n in Persian digits.
-func PersianNumber(n int) string { return PersianDigits(strconv.Itoa(n)) }
 
 // Numeral is a number written as text (a bound, a step, a date) as an
 // argument of a Text: the Persian text shows it in Persian digits, with

@@ -3,8 +3,14 @@ package domain
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"time"
 )
+
+// ErrUploadNotPending is ClaimUploads' refusal of an id that is not a
+// pending upload of the form's field; the submission says so under the
+// question.
+var ErrUploadNotPending = errors.New("the upload is not pending for this form and field")
 
 // SubmissionStatus is where an admin has filed a submission.
 type SubmissionStatus string
@@ -157,7 +163,7 @@ type SubmissionTx interface {
 	// once with its reason (ErrorKind), never sent.
 	EnqueueNotifications(limits NotificationLimits, entries ...*Notification) error
 	// ClaimUploads makes pending uploads of the site's form and field the
-	// submission's; an id that is not one is INVALID_SUBMISSION and
+	// submission's; an id that is not one is ErrUploadNotPending and
 	// nothing is claimed.
 	ClaimUploads(siteID, formID, submissionID int64, fieldID string, ids []string) ([]Upload, error)
 	// DeleteSubmission erases one submission, its search entry, its

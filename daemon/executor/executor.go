@@ -19,6 +19,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/document"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/forms"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 )
 
 // Executor runs plans against a store.
@@ -333,10 +334,11 @@ func setDiff(meta *domain.VersionMeta, op map[string]any) {
 // "X (copy)" for a form whose document says it is English, cut so the
 // name stays within the title limit.
 func copyTitle(title string, doc domain.Document) string {
-	suffix := " (رونوشت)"
+	locale := domain.LocaleFA
 	if l, _ := doc.Meta["locale"].(string); l != "" && !domain.IsPersian(l) && strings.HasPrefix(strings.ToLower(l), "en") {
-		suffix = " (copy)"
+		locale = domain.LocaleEN
 	}
+	suffix := messages.Render(locale, domain.T("duplicate title\x04 (copy)"))
 	max := document.DocLimits().MaxTitleChars - utf8.RuneCountInString(suffix)
 	if r := []rune(title); len(r) > max {
 		title = strings.TrimSpace(string(r[:max]))
@@ -354,28 +356,26 @@ func planTitle(t string) (string, error) {
 	return title, nil
 }
 
+// defaultLabels label a question a plan adds without one: in Persian,
+// the language of the forms the planner builds.
+var defaultLabels = map[string]domain.Text{
+	domain.PlanFieldLongText:       domain.T("default label\x04Long answer question"),
+	domain.PlanFieldMultipleChoice: domain.T("default label\x04Multiple-choice question"),
+	domain.PlanFieldDropdown:       domain.T("default label\x04Dropdown question"),
+	domain.PlanFieldRating:         domain.T("default label\x04Your rating"),
+	domain.PlanFieldCheckboxes:     domain.T("default label\x04Several-answer question"),
+	domain.PlanFieldNumber:         domain.T("default label\x04Number"),
+	domain.PlanFieldEmail:          domain.T("default label\x04Email"),
+	domain.PlanFieldDate:           domain.T("default label\x04Date"),
+	domain.PlanFieldFile:           domain.T("default label\x04File upload"),
+}
+
 func defaultLabel(planType string) string {
-	switch planType {
-	case domain.PlanFieldLongText:
-		return "پرسش تشریحی"
-	case domain.PlanFieldMultipleChoice:
-		return "پرسش چندگزینه‌ای"
-	case domain.PlanFieldDropdown:
-		return "پرسش کشویی"
-	case domain.PlanFieldRating:
-		return "امتیاز شما"
-	case domain.PlanFieldCheckboxes:
-		return "پرسش چندانتخابی"
-	case domain.PlanFieldNumber:
-		return "عدد"
-	case domain.PlanFieldEmail:
-		return "ایمیل"
-	case domain.PlanFieldDate:
-		return "تاریخ"
-	case domain.PlanFieldFile:
-		return "بارگذاری فایل"
+	t, ok := defaultLabels[planType]
+	if !ok {
+		t = domain.T("default label\x04Short answer question")
 	}
-	return "پرسش کوتاه"
+	return messages.Render(domain.LocaleFA, t)
 }
 
 func stepError(i int, action string, err error) error {

@@ -48,23 +48,17 @@ func (s *Service) warnings(ctx context.Context, d domain.Document) []document.Vi
 	var out []document.Violation
 	if !configured {
 		for _, p := range otp {
-			out = append(out, document.Violation{Path: p, Rule: "otp.needs_sms",
-				MessageEN: "this question sends a code by SMS, but the site has no SMS provider: respondents cannot send the form until one is set in the plugin's SMS settings",
-				MessageFA: "این سؤال کد را با پیامک می‌فرستد، ولی سامانهٔ پیامکی برای سایت تنظیم نشده است: تا آن را در تنظیمات پیامک افزونه تنظیم نکنید، پاسخ‌دهندگان نمی‌توانند فرم را بفرستند"})
+			out = append(out, document.NewViolation(p, "otp.needs_sms", domain.T("this question sends a code by SMS, but the site has no SMS provider: respondents cannot send the form until one is set in the plugin's SMS settings")))
 		}
 		for _, p := range texts {
-			out = append(out, document.Violation{Path: p, Rule: "notification.needs_sms",
-				MessageEN: "this notification is a text, but the site has no SMS provider: it will be logged failed until one is set in the plugin's SMS settings",
-				MessageFA: "این اعلان پیامکی است، ولی سامانهٔ پیامکی برای سایت تنظیم نشده است: تا آن را در تنظیمات پیامک افزونه تنظیم نکنید، ارسالش ناموفق ثبت می‌شود"})
+			out = append(out, document.NewViolation(p, "notification.needs_sms", domain.T("this notification is a text, but the site has no SMS provider: it will be logged failed until one is set in the plugin's SMS settings")))
 		}
 		return out
 	}
 	if len(otp) > 0 {
 		if p, err := s.SMS.OTP(ctx); err == nil && p == nil {
 			for _, path := range otp {
-				out = append(out, document.Violation{Path: path, Rule: "otp.plain_text",
-					MessageEN: "codes go as plain texts; providers hold back or refuse codes from shared service lines unless they are an approved pattern: set the OTP pattern in the SMS settings",
-					MessageFA: "کدها به صورت پیامک ساده فرستاده می‌شوند؛ سامانه‌های پیامک کد را از خطوط خدماتی فقط با الگوی تأییدشده می‌فرستند: الگوی کد تأیید را در تنظیمات پیامک وارد کنید"})
+				out = append(out, document.NewViolation(path, "otp.plain_text", domain.T("codes go as plain texts; providers hold back or refuse codes from shared service lines unless they are an approved pattern: set the OTP pattern in the SMS settings")))
 			}
 		}
 	}

@@ -81,8 +81,8 @@ func (s *Service) check(ctx context.Context, j *job, resp *llm.Response, form *d
 				if threats := document.HTMLThreats(h); len(threats) > 0 {
 					s.cfg.Events.Event(ctx, slog.LevelWarn, "validate_response", "unsafe_output", slog.String("req_id", j.row.ReqID),
 						slog.String("error_code", string(domain.CodeUnsafeOutput)), slog.Int("field", i), slog.String("threats", strings.Join(threats, ", ")))
-					return nil, domain.Errorf(domain.CodeUnsafeOutput, "field %[1]d of the generated form asks for active content (%[2]s) and was blocked",
-						i, strings.Join(threats, ", "), strings.Join(threats, "، ")).With("threats", threats)
+					return nil, domain.Errorf(domain.CodeUnsafeOutput, "field %d of the generated form asks for active content (%s) and was blocked",
+						i, domain.List(threats)).With("threats", threats)
 				}
 			}
 		}
@@ -201,8 +201,8 @@ func (s *Service) secondary(ctx context.Context, j *job, doc domain.Document) (l
 	}
 	if !v.Valid {
 		s.cfg.Events.Event(ctx, slog.LevelWarn, "validate_response", "secondary_validation_mismatch", slog.String("req_id", j.row.ReqID), slog.String("error_code", string(domain.CodeSchemaInvalid)))
-		return usage, domain.Errorf(domain.CodeSchemaInvalid, "secondary validation rejected the form: %[1]s",
-			strings.Join(v.Issues, "; "), strings.Join(v.Issues, "؛ ")).With("issues", v.Issues)
+		return usage, domain.Errorf(domain.CodeSchemaInvalid, "secondary validation rejected the form: %s",
+			domain.Clauses(v.Issues)).With("issues", v.Issues)
 	}
 	return usage, nil
 }

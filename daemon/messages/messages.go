@@ -5,7 +5,10 @@
 // they leave the daemon (rpc.Config.Localize); the texts a result or
 // error.data carries in both languages (an answer's field errors, the
 // document's violations, the planner's warnings) are rendered from the
-// same catalogue when they are written.
+// same catalogue when they are written, and so are the contract engine's
+// violations and plan previews (contract.Msg), the lint command's report
+// and the texts a site's admin or respondent receives (notifications, the
+// code and test texts, an export's headers).
 package messages
 
 import (
@@ -48,6 +51,19 @@ func persianFormat(key string) (string, bool) {
 	return f.s, true
 }
 
+// persianFormats are the catalogue's Persian formats, each resolved once:
+// a lookup in the x/text catalogue costs more than the message it writes,
+// and the contract engine writes one per violation.
+var persianFormats = func() map[string]string {
+	m := make(map[string]string, len(persian))
+	for key := range persian {
+		if f, ok := persianFormat(key); ok {
+			m[key] = f
+		}
+	}
+	return m
+}()
+
 // Has reports whether the Persian catalogue has key.
 func Has(key string) bool {
 	_, ok := persian[key]
@@ -75,7 +91,7 @@ func Localize(locale, key string, args []any) string {
 	fa := domain.IsPersian(locale)
 	f := domain.English(key)
 	if fa {
-		if s, ok := persianFormat(key); ok {
+		if s, ok := persianFormats[key]; ok {
 			f = s
 		} else {
 			fa = false

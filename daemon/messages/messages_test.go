@@ -17,7 +17,7 @@ import (
 
 // keysInCode parses every shipped Go file of the module and returns each
 // catalogue key a call names (domain.Errorf, Wrap, InvalidParams, T, and
-// the transport's newError),
+// the transport's newError and clientMessage),
 // with where; a key that is not a string literal is reported unless it
 // passes on a Text's own key (text.Key).
 func keysInCode(t *testing.T) (map[string][]string, []string) {
@@ -30,7 +30,7 @@ func keysInCode(t *testing.T) (map[string][]string, []string) {
 	if len(files) < 50 {
 		t.Fatalf("go list found only %d files", len(files))
 	}
-	keyArg := map[string]int{"Errorf": 1, "Wrap": 2, "InvalidParams": 0, "T": 0, "newError": 1}
+	keyArg := map[string]int{"Errorf": 1, "Wrap": 2, "InvalidParams": 0, "T": 0, "newError": 1, "clientMessage": 0}
 	keys := map[string][]string{}
 	var bad []string
 	fset := token.NewFileSet()
@@ -53,7 +53,7 @@ func keysInCode(t *testing.T) (map[string][]string, []string) {
 					name = fn.Sel.Name
 				}
 			case *ast.Ident:
-				if inDomain || inRPC && fn.Name == "newError" {
+				if inDomain || inRPC && (fn.Name == "newError" || fn.Name == "clientMessage") {
 					name = fn.Name
 				}
 			}
@@ -213,6 +213,35 @@ func TestRender(t *testing.T) {
 		}
 		if got := domain.Errorf(domain.CodeInvalidParams, k).Error(); got != "INVALID_PARAMS: form_id must be a positive integer" {
 			t.Errorf("log: %q", got)
+		}
+	})
+	t.Run("lists are joined in the text's language", func(t *testing.T) {
+		items := []string{"a", "b", "c"}
+		for _, tc := range []struct {
+			name   string
+			list   domain.Text
+			en, fa string
+		}{
+			{"List", domain.List(items), "a, b, c", "a، b، c"},
+			{"Alternatives", domain.Alternatives(items), "a or b or c", "a یا b یا c"},
+			{"Conjunction", domain.Conjunction(items), "a and b and c", "a و b و c"},
+			{"Clauses", domain.Clauses(items), "a; b; c", "a؛ b؛ c"},
+			{"one item", domain.List(items[:1]), "a", "a"},
+			{"no item", domain.List(nil), "", ""},
+		} {
+			if en, fa := Render("en_US", tc.list), Render("fa_IR", tc.list); en != tc.en || fa != tc.fa || tc.list.String() != tc.en {
+				t.Errorf("%s: %q / %q / %q", tc.name, en, fa, tc.list.String())
+			}
+		}
+	})
+	t.Run("each Persian format is resolved once, as the catalogue says it", func(t *testing.T) {
+		if len(persianFormats) != len(persian) {
+			t.Fatalf("%d formats resolved of %d entries", len(persianFormats), len(persian))
+		}
+		for k := range persian {
+			if f, ok := persianFormat(k); !ok || persianFormats[k] != f {
+				t.Errorf("%q: resolved %q, the catalogue says %q", k, persianFormats[k], f)
+			}
 		}
 	})
 	t.Run("a key without a Persian text falls back to English", func(t *testing.T) {

@@ -12,7 +12,6 @@ package notify
 
 import (
 	"encoding/json"
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -22,6 +21,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/document"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/iranformat"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 	"github.com/arshline/arshline-sidecar/daemon/sms"
 )
 
@@ -155,10 +155,15 @@ var iranTime = time.FixedZone("IRST", 3*3600+1800)
 // defaultText is the SMS sent when the notification gives no template.
 func defaultText(m Message) string {
 	code := m.Value(document.PlaceholderTracking)
+	return messages.Render(m.locale(), domain.T("New answer to the form “%s”\nTracking code: %s", m.Title, code))
+}
+
+// locale is the locale the message is written in.
+func (m Message) locale() string {
 	if m.Persian {
-		return fmt.Sprintf("پاسخ تازه به فرم «%s»\nکد رهگیری: %s", m.Title, code)
+		return domain.LocaleFA
 	}
-	return fmt.Sprintf("New answer to the form “%s”\nTracking code: %s", m.Title, code)
+	return domain.LocaleEN
 }
 
 // defaultMail is the mail sent when the notification gives no template:
@@ -167,12 +172,8 @@ func defaultText(m Message) string {
 func defaultMail(m Message) EmailPayload {
 	code := m.Value(document.PlaceholderTracking)
 	at := m.Time.In(iranTime)
-	if m.Persian {
-		return EmailPayload{Subject: "پاسخ تازه به فرم: " + oneLine(m.Title),
-			Body: fmt.Sprintf("فرم: %s\nکد رهگیری: %s\nزمان: %s (به وقت ایران)", m.Title, code, at.Format("2006-01-02 15:04"))}
-	}
-	return EmailPayload{Subject: "New answer to the form: " + oneLine(m.Title),
-		Body: fmt.Sprintf("Form: %s\nTracking code: %s\nTime: %s (Iran time)", m.Title, code, at.Format("2006-01-02 15:04"))}
+	return EmailPayload{Subject: messages.Render(m.locale(), domain.T("New answer to the form: %s", oneLine(m.Title))),
+		Body: messages.Render(m.locale(), domain.T("Form: %s\nTracking code: %s\nTime: %s (Iran time)", m.Title, code, at.Format("2006-01-02 15:04")))}
 }
 
 // oneLine joins a text's lines and runs of spaces into single spaces.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/arshline/arshline-sidecar/daemon/document"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 	"github.com/arshline/arshline-sidecar/daemon/sms"
 )
 
@@ -143,27 +144,26 @@ func Mask(channel, to string) string {
 }
 
 // errorTexts are the failures the log explains, beyond the provider's
-// own words: [English, Persian].
-var errorTexts = map[string][2]string{
-	domain.NotifyRateLimitedForm:     {"not sent: the form reached its bound of notifications in an hour", "فرستاده نشد: اعلان‌های این فرم در یک ساعت به سقف رسید"},
-	domain.NotifyRateLimitedReceiver: {"not sent: this receiver reached its bound of notifications in an hour", "فرستاده نشد: اعلان‌های این گیرنده در یک ساعت به سقف رسید"},
-	"no_admin_mobile":                {"no admin mobile is set in the SMS settings", "شمارهٔ همراه مدیر در تنظیمات پیامک وارد نشده است"},
-	"not_configured":                 {"no SMS provider is configured", "هیچ سامانهٔ پیامکی تنظیم نشده است"},
-	"mail_failed":                    {"WordPress could not send the mail", "وردپرس نتوانست ایمیل را بفرستد"},
-	"no_outcome":                     {"given up: no outcome was reported after the bound of attempts", "رها شد: پس از سقف تلاش‌ها نتیجه‌ای گزارش نشد"},
-	"interrupted":                    {"the daemon stopped during the attempt", "سرویس در میانهٔ تلاش متوقف شد"},
-	"invalid_pattern":                {"the pattern's parameters do not fit the provider", "پارامترهای الگو با سامانهٔ پیامک نمی‌خوانند"},
-	string(sms.KindInvalidKey):       {"the provider refused the API key", "سامانهٔ پیامک کلید API را نپذیرفت"},
-	string(sms.KindInvalidSender):    {"the provider refused the sender line", "سامانهٔ پیامک خط فرستنده را نپذیرفت"},
-	string(sms.KindInvalidReceiver):  {"the provider refused the receiver's number", "سامانهٔ پیامک شمارهٔ گیرنده را نپذیرفت"},
-	string(sms.KindNoCredit):         {"the SMS account has no credit left", "اعتبار حساب پیامک تمام شده است"},
-	string(sms.KindPatternNotApproved): {"the provider has no approved pattern with this code, or its parameters do not fit",
-		"سامانهٔ پیامک الگوی تأییدشده‌ای با این کد ندارد یا پارامترها با آن نمی‌خوانند"},
-	string(sms.KindRateLimited): {"the provider is limiting this account's messages", "سامانهٔ پیامک ارسال این حساب را محدود کرده است"},
-	string(sms.KindRejected):    {"the provider refused the message", "سامانهٔ پیامک پیامک را نپذیرفت"},
-	string(sms.KindServerError): {"the provider failed or is under maintenance", "سامانهٔ پیامک با خطا روبه‌رو شد"},
-	string(sms.KindUnreachable): {"the provider could not be reached", "سامانهٔ پیامک در دسترس نبود"},
-	string(sms.KindBadAnswer):   {"the provider answered in a way the daemon does not understand", "سامانهٔ پیامک پاسخی نامفهوم داد"},
+// own words.
+var errorTexts = map[string]domain.Text{
+	domain.NotifyRateLimitedForm:       domain.T("not sent: the form reached its bound of notifications in an hour"),
+	domain.NotifyRateLimitedReceiver:   domain.T("not sent: this receiver reached its bound of notifications in an hour"),
+	"no_admin_mobile":                  domain.T("no admin mobile is set in the SMS settings"),
+	"not_configured":                   domain.T("no SMS provider is configured"),
+	"mail_failed":                      domain.T("WordPress could not send the mail"),
+	"no_outcome":                       domain.T("given up: no outcome was reported after the bound of attempts"),
+	"interrupted":                      domain.T("the daemon stopped during the attempt"),
+	"invalid_pattern":                  domain.T("the pattern's parameters do not fit the provider"),
+	string(sms.KindInvalidKey):         domain.T("the provider refused the API key"),
+	string(sms.KindInvalidSender):      domain.T("the provider refused the sender line"),
+	string(sms.KindInvalidReceiver):    domain.T("the provider refused the receiver's number"),
+	string(sms.KindNoCredit):           domain.T("the SMS account has no credit left"),
+	string(sms.KindPatternNotApproved): domain.T("the provider has no approved pattern with this code, or its parameters do not fit"),
+	string(sms.KindRateLimited):        domain.T("the provider is limiting this account's messages"),
+	string(sms.KindRejected):           domain.T("the provider refused the message"),
+	string(sms.KindServerError):        domain.T("the provider failed or is under maintenance"),
+	string(sms.KindUnreachable):        domain.T("the provider could not be reached"),
+	string(sms.KindBadAnswer):          domain.T("the provider answered in a way the daemon does not understand"),
 }
 
 // ErrorText is a stored failure in the reader's language: the class's
@@ -173,10 +173,11 @@ func ErrorText(kind, words string, persian bool) string {
 	if !ok {
 		return words
 	}
-	msg := t[0]
+	locale := domain.LocaleEN
 	if persian {
-		msg = t[1]
+		locale = domain.LocaleFA
 	}
+	msg := messages.Render(locale, t)
 	if words != "" && kind != domain.NotifyRateLimitedForm && kind != domain.NotifyRateLimitedReceiver {
 		msg += " — " + words
 	}
@@ -279,10 +280,7 @@ func (s *Service) Test(ctx context.Context, p TestParams) (*TestResult, error) {
 		if name == document.PlaceholderTracking {
 			return "1234567890"
 		}
-		if persian {
-			return "نمونه"
-		}
-		return "sample"
+		return messages.Render(actor.Locale, domain.T("placeholder value\x04sample"))
 	}
 	receiverTo, ok := receiver(&n, func(string) (string, bool) { return "", false })
 	if !ok {

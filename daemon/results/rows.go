@@ -12,6 +12,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/document"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/jalali"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 )
 
 // cell is one exported value: text, or a number a spreadsheet should
@@ -71,9 +72,10 @@ func newRowMaker(cat *catalogue, v view) *rowMaker {
 // header names the columns: the fixed ones in the caller's language, a
 // field by its newest label (with its id when two fields share a label).
 func (m *rowMaker) header() []string {
-	h := []string{"tracking_code", "id", "status", "created_at", "created_at_jalali", "version"}
-	if m.persian {
-		h = []string{"کد رهگیری", "شناسه", "وضعیت", "زمان ثبت (ISO)", "زمان ثبت (شمسی)", "نسخه"}
+	locale := exportLocale(m.persian)
+	h := make([]string, 0, len(fixedHeader)+len(m.cols))
+	for _, t := range fixedHeader {
+		h = append(h, messages.Render(locale, t))
 	}
 	labels := map[string]int{}
 	for _, f := range m.cat.fields {
@@ -85,23 +87,43 @@ func (m *rowMaker) header() []string {
 			name += " [" + c.field.ID + "]"
 		}
 		if c.gregorian {
-			if m.persian {
-				name += " (میلادی)"
-			} else {
-				name += " (Gregorian)"
-			}
+			name += messages.Render(locale, domain.T(" (Gregorian)"))
 		}
 		h = append(h, name)
 	}
 	return h
 }
 
-// statusNames name a submission's status in an export, by its language.
-var statusNames = map[domain.SubmissionStatus][2]string{
-	domain.SubmissionNew:     {"New", "جدید"},
-	domain.SubmissionRead:    {"Read", "خوانده‌شده"},
-	domain.SubmissionStarred: {"Starred", "ستاره‌دار"},
-	domain.SubmissionSpam:    {"Spam", "هرزنامه"},
+// fixedHeader names the columns every export has, in the export's
+// language: their ids in English, their labels in Persian.
+var fixedHeader = []domain.Text{
+	domain.T("export column\x04tracking_code"),
+	domain.T("export column\x04id"),
+	domain.T("export column\x04status"),
+	domain.T("export column\x04created_at"),
+	domain.T("export column\x04created_at_jalali"),
+	domain.T("export column\x04version"),
+}
+
+// exportLocale is the locale an export's texts are written in.
+func exportLocale(persian bool) string {
+	if persian {
+		return domain.LocaleFA
+	}
+	return domain.LocaleEN
+}
+
+// statusNames name a submission's status in an export in both languages,
+// written once: every row shows one.
+var statusNames = map[domain.SubmissionStatus]domain.Both{
+	domain.SubmissionNew:     both(domain.T("submission status\x04New")),
+	domain.SubmissionRead:    both(domain.T("submission status\x04Read")),
+	domain.SubmissionStarred: both(domain.T("submission status\x04Starred")),
+	domain.SubmissionSpam:    both(domain.T("submission status\x04Spam")),
+}
+
+func both(t domain.Text) domain.Both {
+	return domain.Both{EN: messages.Render(domain.LocaleEN, t), FA: messages.Render(domain.LocaleFA, t)}
 }
 
 // statusName is status in the export's language; an unknown one as it is.
@@ -111,9 +133,9 @@ func (m *rowMaker) statusName(status domain.SubmissionStatus) string {
 	case !ok:
 		return string(status)
 	case m.persian:
-		return names[1]
+		return names.FA
 	}
-	return names[0]
+	return names.EN
 }
 
 // make fills the row of one submission; the slice is reused by the next

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 )
 
 // XLSX exports. A workbook cannot be cut into independent pages as CSV
@@ -248,10 +249,7 @@ func (s *Service) buildXLSX(ctx context.Context, j *xlsxJob, cat *catalogue, c c
 		return err
 	}
 	defer f.Close()
-	sheet := "Submissions"
-	if v.persian {
-		sheet = "پاسخ‌ها"
-	}
+	sheet := messages.Render(exportLocale(v.persian), domain.T("export sheet\x04Submissions"))
 	m := newRowMaker(cat, v)
 	sw, err := newSheetWriter(&countingFile{f: f, job: j}, sheet, len(m.row), v.persian)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 )
 
 // Service keeps the site's provider, key and sender, and serves
@@ -109,8 +110,8 @@ type TestResult struct {
 	To string `json:"to"`
 }
 
-// TestText is the text sms.test sends.
-const TestText = "پیام آزمایشی ارشلاین: تنظیمات پیامک درست است."
+// TestText is the text sms.test sends, in Persian as the site's texts are.
+var TestText = messages.Render(domain.LocaleFA, domain.T("Arshline test message: the SMS settings are right."))
 
 func (s *Service) load(ctx context.Context) (*settings, error) {
 	raw, ok, err := s.store.Setting(ctx, settingName)
@@ -169,7 +170,7 @@ func (s *Service) Set(ctx context.Context, p SetParams) (Info, error) {
 	}
 	c := settings{Provider: strings.ToLower(strings.TrimSpace(p.Provider)), Sender: strings.TrimSpace(p.Sender), BaseURL: strings.TrimSpace(p.BaseURL)}
 	if _, ok := DefaultBaseURL[c.Provider]; !ok {
-		return Info{}, invalid("provider", domain.T("unknown SMS provider; choose one of: %[1]s", strings.Join(Names, ", "), strings.Join(Names, "، ")))
+		return Info{}, invalid("provider", domain.T("unknown SMS provider; choose one of: %s", domain.List(Names)))
 	}
 	switch {
 	case p.APIKey != nil:

@@ -16,6 +16,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/document"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/iranformat"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 	"github.com/arshline/arshline-sidecar/daemon/sms"
 )
 
@@ -393,7 +394,9 @@ func (s *Service) SendOTP(ctx context.Context, p OTPSendParams) (*OTPSent, error
 	}
 	code := newCode()
 	minutes := int(s.cfg.OTPTTL / time.Minute)
-	text := fmt.Sprintf("کد تأیید «%s»: %s\nاین کد تا %s دقیقه معتبر است.", f.Title, code, domain.PersianNumber(max(1, minutes)))
+	// The code goes to an Iranian mobile: in Persian, whatever the page's
+	// language.
+	text := messages.Render(domain.LocaleFA, domain.T("Verification code for “%s”: %s\nThe code is valid for %d minutes.", f.Title, code, max(1, minutes)))
 	// Providers hold plain service texts from shared lines back, or refuse
 	// them; a code then goes as the site's approved pattern.
 	pattern, err := s.SMS.OTP(ctx)

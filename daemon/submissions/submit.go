@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 
 	"log/slog"
 	"math"
@@ -16,6 +17,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/document"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/limit"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 	"github.com/arshline/arshline-sidecar/daemon/notify"
 )
 
@@ -403,7 +405,9 @@ func (s *Service) insert(tx domain.SubmissionTx, f *domain.Form, sub *domain.Sub
 	// Files answered are uploads received for this form and field; each
 	// becomes this submission's, or nothing is stored.
 	for field, ids := range uploads {
-		if _, err := tx.ClaimUploads(sub.SiteID, sub.FormID, sub.ID, field, ids); err != nil {
+		if _, err := tx.ClaimUploads(sub.SiteID, sub.FormID, sub.ID, field, ids); errors.Is(err, domain.ErrUploadNotPending) {
+			return invalidUpload(field)
+		} else if err != nil {
 			return err
 		}
 	}
@@ -557,10 +561,7 @@ func thankYou(ctx context.Context, d domain.Document) string {
 	if t, _ := d.Settings["thank_you"].(string); t != "" {
 		return t
 	}
-	if domain.IsPersian(domain.ActorFrom(ctx).Locale) {
-		return "پاسخ شما ثبت شد. سپاس!"
-	}
-	return "Your answers were received. Thank you!"
+	return messages.Render(domain.ActorFrom(ctx).Locale, domain.T("Your answers were received. Thank you!"))
 }
 
 // uniqueClaims hashes the answers to the form's unique questions: those
@@ -615,4 +616,16 @@ func uniqueHash(key []byte, formID int64, field, value string) string {
 	h.Write([]byte{0})
 	h.Write([]byte(value))
 	return hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+// invalidUpload refuses an answer naming a file that is not a pending
+// upload of its question, shaped as daemon/answers' INVALID_SUBMISSION.
+func invalidUpload(field string) *domain.Error {
+	text := domain.T("An uploaded file was not recognised; upload it again")
+	return domain.Errorf(domain.CodeInvalidSubmission, "One answer needs fixing; see the question").With("fields", []map[string]string{{
+		"field":      field,
+		"code":       "invalid_upload",
+		"message_fa": messages.Render(domain.LocaleFA, text),
+		"message_en": text.String(),
+	}})
 }

@@ -23,6 +23,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/document"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/limit"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 )
 
 // Limits of the transfer.
@@ -342,11 +343,12 @@ func errTooLarge(field string, maxBytes int64) *domain.Error {
 // daemon/answers' INVALID_SUBMISSION shape, so the form shows it under
 // the question.
 func errType(field string) *domain.Error {
+	text := domain.T("This type of file is not accepted for this question; send a file of the type asked for")
 	return domain.Errorf(domain.CodeInvalidSubmission, "One answer needs fixing; see the question").With("fields", []map[string]string{{
 		"field":      field,
 		"code":       "file_type",
-		"message_fa": "نوع این فایل برای این پرسش پذیرفته نیست؛ فایلی از نوع خواسته‌شده بفرستید",
-		"message_en": "This type of file is not accepted for this question; send a file of the type asked for",
+		"message_fa": messages.Render(domain.LocaleFA, text),
+		"message_en": text.String(),
 	}})
 }
 

@@ -18,6 +18,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -386,10 +387,10 @@ func TestChunksReassembleExactly(t *testing.T) {
 			return err
 		})
 	}
-	if err := claim(otherForm, "doc"); domain.ErrorCode(err) != domain.CodeInvalidSubmission {
+	if err := claim(otherForm, "doc"); !errors.Is(err, domain.ErrUploadNotPending) {
 		t.Fatalf("claimed by another form: %v", err)
 	}
-	if err := claim(formID, "photo"); domain.ErrorCode(err) != domain.CodeInvalidSubmission {
+	if err := claim(formID, "photo"); !errors.Is(err, domain.ErrUploadNotPending) {
 		t.Fatalf("claimed by another field: %v", err)
 	}
 	// Not yet claimed, nobody reads it.
@@ -872,9 +873,17 @@ func TestDaemonServesUploads(t *testing.T) {
 		return c.Call(ctxb, "submissions.submit", map[string]any{"token": pub.Form.PublicToken, "form_token": pf.FormToken,
 			"answers": map[string]any{"f1": "مینا", "cv": list}, "client": map[string]any{"ip_hash": "h"}}, nil)
 	}
-	// An upload id the daemon never received: refused, nothing stored.
-	if err := submit("never-uploaded"); codeOf(err) != string(domain.CodeInvalidSubmission) {
+	// An upload id the daemon never received: refused under the question,
+	// in both languages, and nothing stored.
+	err = submit("never-uploaded")
+	var refusal *rpc.Error
+	if !errors.As(err, &refusal) || refusal.CodeName() != string(domain.CodeInvalidSubmission) {
 		t.Fatalf("submit with an unknown upload: %v", err)
+	}
+	want := map[string]any{"field": "cv", "code": "invalid_upload",
+		"message_fa": "فایل فرستاده‌شده شناخته نشد؛ آن را دوباره بفرستید", "message_en": "An uploaded file was not recognised; upload it again"}
+	if fields, _ := refusal.Data["fields"].([]any); len(fields) != 1 || !reflect.DeepEqual(fields[0], want) {
+		t.Fatalf("the unknown upload's entry: %#v", refusal.Data["fields"])
 	}
 	var receipt struct {
 		SubmissionID int64 `json:"submission_id"`

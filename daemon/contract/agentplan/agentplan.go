@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/arshline/arshline-sidecar/daemon/contract"
+	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
 
 // Name is the contract's registry name.
@@ -149,8 +150,7 @@ func (AgentPlan) Validate(_ context.Context, doc any, opts contract.Options) con
 	if policy.FailRiskThreshold > 0 && score >= policy.FailRiskThreshold {
 		shown, limit := fmt.Sprintf("%.2f", score), fmt.Sprintf("%g", policy.FailRiskThreshold)
 		v.add(RuleRiskThreshold, "", "",
-			fmt.Sprintf("The plan's risk score %s reached the policy threshold %s; fix the other violations until the score is lower.", shown, limit),
-			fmt.Sprintf("امتیاز ریسک طرح %s به آستانهٔ سیاست (%s) رسیده است؛ تخلف‌های دیگر را برطرف کنید تا امتیاز پایین بیاید.", shown, limit), "")
+			domain.T("The plan's risk score %s reached the policy threshold %s; fix the other violations until the score is lower.", shown, limit), "")
 		r = contract.Finish(contract.Report{Contract: Name, Violations: v.out})
 	}
 	r.RiskScore = score
@@ -205,12 +205,10 @@ func (v *validator) release() {
 	validatorPool.Put(v)
 }
 
-func (v *validator) msg(en, fa string) string { return msg(v.locale, en, fa) }
-
-// add records a violation with messages in both languages; the locale
-// picks one. fix is a literal replacement, not prose, so it has no locale.
-func (v *validator) add(rule, step, path, en, fa, fix string) {
-	v.addRaw(rule, step, path, v.msg(en, fa), fix)
+// add records a violation with its message written in the validator's
+// locale. fix is a literal replacement, not prose, so it has no locale.
+func (v *validator) add(rule, step, path string, message domain.Text, fix string) {
+	v.addRaw(rule, step, path, contract.Msg(v.locale, message), fix)
 }
 
 func (v *validator) addRaw(rule, step, path, message, fix string) {
@@ -220,8 +218,6 @@ func (v *validator) addRaw(rule, step, path, message, fix string) {
 	}
 	v.out = append(v.out, contract.Violation{Rule: rule, Severity: sev, Step: step, Path: path, Message: message, Fix: fix})
 }
-
-func msg(locale, en, fa string) string { return contract.Msg(locale, en, fa) }
 
 // quote shows a user-supplied name inside a message, bounded so a huge
 // value cannot blow up the report.

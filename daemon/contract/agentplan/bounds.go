@@ -7,6 +7,8 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
 
 // boundTarget splits a bound key into tool and argument. Tool names
@@ -119,8 +121,7 @@ func (v *validator) checkBound(s *stepView, b Bound, arg string, val any) {
 	n, ok := argRat(val)
 	if !ok {
 		v.add(RuleBoundViolation, s.id, v.pointer(),
-			fmt.Sprintf("Argument %s is %s, not a number, so its policy bound %s cannot hold; pass a number.", quote(arg), shown, b.describe()),
-			fmt.Sprintf("آرگومان %s مقدار %s دارد که عدد نیست، پس محدودهٔ %s سیاست را نمی‌توان بررسی کرد؛ یک عدد بفرستید.", quote(arg), shown, b.describe()), "")
+			domain.T("Argument %s is %s, not a number, so its policy bound %s cannot hold; pass a number.", quote(arg), shown, b.describe()), "")
 		return
 	}
 	below := b.Min != nil && n.Cmp(b.Min) < 0
@@ -133,8 +134,7 @@ func (v *validator) checkBound(s *stepView, b Bound, arg string, val any) {
 		fix = b.minText
 	}
 	v.add(RuleBoundViolation, s.id, v.pointer(),
-		fmt.Sprintf("Argument %s is %s, outside the policy bound %s for tool %s; use a value within it.", quote(arg), shown, b.describe(), quote(s.tool)),
-		fmt.Sprintf("آرگومان %s مقدار %s دارد که بیرون از محدودهٔ %s سیاست برای ابزار %s است؛ مقداری درون این محدوده بدهید.", quote(arg), shown, b.describe(), quote(s.tool)), fix)
+		domain.T("Argument %s is %s, outside the policy bound %s for tool %s; use a value within it.", quote(arg), shown, b.describe(), quote(s.tool)), fix)
 }
 
 func (b Bound) describe() string {

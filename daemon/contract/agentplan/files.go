@@ -1,11 +1,12 @@
 package agentplan
 
 import (
-	"fmt"
 	"net/url"
 	"path"
 	"regexp"
 	"strings"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
 
 // contentKeys hold file contents, not paths, so file.path_traversal
@@ -21,12 +22,12 @@ var (
 
 // pathProblem explains why a path escapes the tool's working area. It
 // also checks the percent-decoded form, since many file APIs decode it.
-func pathProblem(p string) (string, string, bool) {
+func pathProblem(p string) (domain.Text, bool) {
 	candidate, _ := replaceTemplates(p, "ref")
 	shown := quote(p)
 	for round := 0; round < 3; round++ {
-		if en, fa, bad := pathProblemOnce(candidate, shown); bad {
-			return en, fa, true
+		if problem, bad := pathProblemOnce(candidate, shown); bad {
+			return problem, true
 		}
 		decoded, err := url.PathUnescape(candidate)
 		if err != nil || decoded == candidate {
@@ -34,33 +35,29 @@ func pathProblem(p string) (string, string, bool) {
 		}
 		candidate = decoded
 	}
-	return "", "", false
+	return domain.Text{}, false
 }
 
-func pathProblemOnce(p, shown string) (string, string, bool) {
+func pathProblemOnce(p, shown string) (domain.Text, bool) {
 	for _, seg := range strings.FieldsFunc(p, func(r rune) bool { return r == '/' || r == '\\' }) {
 		if seg == ".." {
-			return fmt.Sprintf("Path %s climbs out of its directory with \"..\"; use a path inside the tool's working directory.", shown),
-				fmt.Sprintf("مسیر %s با «..» از پوشهٔ خود بیرون می‌رود؛ مسیری درون پوشهٔ کاری ابزار به کار ببرید.", shown), true
+			return domain.T(`Path %s climbs out of its directory with ".."; use a path inside the tool's working directory.`, shown), true
 		}
 	}
 	if homePath.MatchString(p) {
-		return fmt.Sprintf("Path %s points into a home directory (~); use a path inside the tool's working directory.", shown),
-			fmt.Sprintf("مسیر %s به پوشهٔ خانگی (~) اشاره دارد؛ مسیری درون پوشهٔ کاری ابزار به کار ببرید.", shown), true
+		return domain.T("Path %s points into a home directory (~); use a path inside the tool's working directory.", shown), true
 	}
 	if windowsPath.MatchString(p) {
-		return fmt.Sprintf("Path %s points into the Windows system directory; file tools must stay inside their working directory.", shown),
-			fmt.Sprintf("مسیر %s به پوشهٔ سیستمی ویندوز اشاره دارد؛ ابزارهای فایل باید درون پوشهٔ کاری خود بمانند.", shown), true
+		return domain.T("Path %s points into the Windows system directory; file tools must stay inside their working directory.", shown), true
 	}
 	unix := strings.TrimPrefix(p, "file://")
 	if strings.HasPrefix(unix, "/") {
 		clean := path.Clean(unix)
 		for _, dir := range systemDirs {
 			if clean == dir || strings.HasPrefix(clean, dir+"/") {
-				return fmt.Sprintf("Path %s points into the system directory %s; file tools must stay inside their working directory.", shown, dir),
-					fmt.Sprintf("مسیر %s به پوشهٔ سیستمی %s اشاره دارد؛ ابزارهای فایل باید درون پوشهٔ کاری خود بمانند.", shown, dir), true
+				return domain.T("Path %s points into the system directory %s; file tools must stay inside their working directory.", shown, dir), true
 			}
 		}
 	}
-	return "", "", false
+	return domain.Text{}, false
 }

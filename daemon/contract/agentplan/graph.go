@@ -1,8 +1,9 @@
 package agentplan
 
 import (
-	"fmt"
 	"strings"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
 
 // maxReportedCycles bounds the dep.cycle findings: a dense tangle of
@@ -89,8 +90,7 @@ func (v *validator) checkGraph(p *planView) *depGraph {
 		if !s.firstOfID {
 			first := p.firstByID[s.id]
 			v.add(RuleDuplicateID, s.id, s.path("id"),
-				fmt.Sprintf("Step id %s is already used by step %d; give this step its own id and update the references to it.", quote(s.id), first),
-				fmt.Sprintf("شناسهٔ %s پیش‌تر برای گام %d به کار رفته است؛ به این گام شناسهٔ دیگری بدهید و ارجاع‌ها را به‌روز کنید.", quote(s.id), first), "")
+				domain.T("Step id %s is already used by step %d; give this step its own id and update the references to it.", quote(s.id), first), "")
 			continue
 		}
 		g.stepNode[i] = len(g.ids)
@@ -117,12 +117,10 @@ func (v *validator) checkGraph(p *planView) *depGraph {
 			switch {
 			case d.id == s.id && s.id != "":
 				v.add(RuleDepSelf, s.id, s.path("depends_on", d.pos),
-					fmt.Sprintf("Step %s depends on itself, so it can never start; remove %s from its depends_on.", quote(s.id), quote(d.id)),
-					fmt.Sprintf("گام %s به خودش وابسته است و هرگز آغاز نمی‌شود؛ %s را از depends_on آن حذف کنید.", quote(s.id), quote(d.id)), "")
+					domain.T("Step %s depends on itself, so it can never start; remove %s from its depends_on.", quote(s.id), quote(d.id)), "")
 			case !known:
 				v.add(RuleDepUnknown, s.id, s.path("depends_on", d.pos),
-					fmt.Sprintf("depends_on names %s, which is not a step of this plan; fix the id or remove the entry.", quote(d.id)),
-					fmt.Sprintf("در depends_on نام %s آمده که گامی از این طرح نیست؛ شناسه را درست کنید یا آن را حذف کنید.", quote(d.id)), "")
+					domain.T("depends_on names %s, which is not a step of this plan; fix the id or remove the entry.", quote(d.id)), "")
 			case isNode && seen[to] != from+1:
 				seen[to] = from + 1
 				all = append(all, to)
@@ -206,8 +204,7 @@ func (v *validator) reportCycles(p *planView, g *depGraph) {
 			}
 		}
 		v.add(RuleDepCycle, start.id, start.path("depends_on", pos),
-			fmt.Sprintf("Dependency cycle %s: each step waits for the next, so none can start; remove one of these depends_on entries.", path),
-			fmt.Sprintf("چرخهٔ وابستگی %s: هر گام منتظر گام بعدی است و هیچ‌کدام آغاز نمی‌شود؛ یکی از این موردهای depends_on را حذف کنید.", path), "")
+			domain.T("Dependency cycle %s: each step waits for the next, so none can start; remove one of these depends_on entries.", path), "")
 	}
 	if f.stopped() {
 		comp := stronglyConnected(g.edges, nil)
@@ -223,8 +220,7 @@ func (v *validator) reportCycles(p *planView, g *depGraph) {
 		}
 		list := strings.Join(names, ", ")
 		v.add(RuleDepCycle, "", "/steps",
-			fmt.Sprintf("Not every dependency cycle is listed; the steps that lie on one are %s. Untangle their depends_on and lint again.", list),
-			fmt.Sprintf("همهٔ چرخه‌های وابستگی فهرست نشده‌اند؛ گام‌هایی که روی چرخه‌اند: %s. depends_on آن‌ها را ساده کنید و دوباره بررسی کنید.", list), "")
+			domain.T("Not every dependency cycle is listed; the steps that lie on one are %s. Untangle their depends_on and lint again.", list), "")
 	}
 }
 

@@ -13,6 +13,9 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/arshline/arshline-sidecar/daemon/contract"
+	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
 
 // DefaultMaxSteps is the step limit when the policy sets none.
@@ -107,11 +110,11 @@ type Bound struct {
 type PolicyProblem struct {
 	Key     string // the policy key, dotted for nested ones
 	Warning bool   // an unknown key: probably a typo, but harmless
-	en, fa  string
+	text    domain.Text
 }
 
 // Message returns the problem in the locale.
-func (p PolicyProblem) Message(locale string) string { return msg(locale, p.en, p.fa) }
+func (p PolicyProblem) Message(locale string) string { return contract.Msg(locale, p.text) }
 
 // PolicyError lists every defect found in a policy document.
 type PolicyError struct{ Problems []PolicyProblem }
@@ -119,7 +122,7 @@ type PolicyError struct{ Problems []PolicyProblem }
 func (e *PolicyError) Error() string {
 	parts := make([]string, len(e.Problems))
 	for i, p := range e.Problems {
-		parts[i] = p.en
+		parts[i] = p.text.String()
 	}
 	return "invalid agent-plan policy: " + strings.Join(parts, "; ")
 }
@@ -198,8 +201,8 @@ func parsePolicy(raw map[string]any) (*Policy, []PolicyProblem) {
 		p.RiskWeights[k] = w
 	}
 	var problems []PolicyProblem
-	bad := func(key, en, fa string) {
-		problems = append(problems, PolicyProblem{Key: key, en: en, fa: fa})
+	bad := func(key string, text domain.Text) {
+		problems = append(problems, PolicyProblem{Key: key, text: text})
 	}
 	for _, key := range sortedKeys(raw) {
 		v := raw[key]
@@ -207,15 +210,13 @@ func parsePolicy(raw map[string]any) (*Policy, []PolicyProblem) {
 		case "allow_tools", "deny_tools":
 			list, ok := stringList(v)
 			if !ok {
-				bad(key, fmt.Sprintf("policy %s must be a list of tool names or patterns such as \"payments.*\"", key),
-					fmt.Sprintf("کلید %s در سیاست باید فهرستی از نام یا الگوی ابزار باشد، مانند \"payments.*\"", key))
+				bad(key, domain.T(`policy %s must be a list of tool names or patterns such as "payments.*"`, key))
 				continue
 			}
 			var kept []string
 			for i, pat := range list {
 				if strings.TrimSpace(pat) == "" {
-					bad(fmt.Sprintf("%s.%d", key, i), fmt.Sprintf("policy %s[%d] is empty; remove it or write a tool name", key, i),
-						fmt.Sprintf("مورد %d از %s در سیاست خالی است؛ حذفش کنید یا نام ابزار بنویسید", i, key))
+					bad(fmt.Sprintf("%s.%d", key, i), domain.T("policy %s[%d] is empty; remove it or write a tool name", key, i))
 					continue
 				}
 				kept = append(kept, pat)
@@ -228,14 +229,13 @@ func parsePolicy(raw map[string]any) (*Policy, []PolicyProblem) {
 		case "bounds":
 			m, ok := v.(map[string]any)
 			if !ok {
-				bad(key, "policy bounds must map \"tool.arg\" to [min, max], e.g. payments.transfer.amount: [0, 1000]",
-					"کلید bounds در سیاست باید «ابزار.آرگومان» را به [کمینه، بیشینه] نگاشت کند، مانند payments.transfer.amount: [0, 1000]")
+				bad(key, domain.T(`policy bounds must map "tool.arg" to [min, max], e.g. payments.transfer.amount: [0, 1000]`))
 				continue
 			}
 			for _, bk := range sortedKeys(m) {
-				b, en, fa := parseBound(bk, m[bk])
-				if en != "" {
-					bad("bounds."+bk, en, fa)
+				b, problem := parseBound(bk, m[bk])
+				if problem.Key != "" {
+					bad("bounds."+bk, problem)
 					continue
 				}
 				p.Bounds = append(p.Bounds, b)
@@ -243,22 +243,19 @@ func parsePolicy(raw map[string]any) (*Policy, []PolicyProblem) {
 		case "deny_tokens_regex":
 			list, ok := stringList(v)
 			if !ok {
-				bad(key, "policy deny_tokens_regex must be a list of regular expressions",
-					"کلید deny_tokens_regex در سیاست باید فهرستی از عبارت‌های باقاعده باشد")
+				bad(key, domain.T("policy deny_tokens_regex must be a list of regular expressions"))
 				continue
 			}
 			for i, src := range list {
 				re, err := regexp.Compile(src)
 				if err != nil {
 					bad(fmt.Sprintf("%s.%d", key, i),
-						fmt.Sprintf("policy deny_tokens_regex[%d] %q is not a valid regular expression (%v); fix it in Go RE2 syntax, which has no look-ahead or back-references", i, src, err),
-						fmt.Sprintf("مورد %d از deny_tokens_regex یعنی %q عبارت باقاعدهٔ معتبری نیست (%v)؛ آن را با نحو RE2 زبان Go درست کنید که نگاه به جلو و ارجاع به عقب ندارد", i, src, err))
+						domain.T("policy deny_tokens_regex[%d] %q is not a valid regular expression (%v); fix it in Go RE2 syntax, which has no look-ahead or back-references", i, src, err))
 					continue
 				}
 				if re.MatchString("") {
 					bad(fmt.Sprintf("%s.%d", key, i),
-						fmt.Sprintf("policy deny_tokens_regex[%d] %q matches empty text, so it would flag every value; make it require at least one character", i, src),
-						fmt.Sprintf("مورد %d از deny_tokens_regex یعنی %q با متن خالی جور می‌شود و هر مقداری را نشان می‌زند؛ آن را طوری بنویسید که دست‌کم یک نویسه بخواهد", i, src))
+						domain.T("policy deny_tokens_regex[%d] %q matches empty text, so it would flag every value; make it require at least one character", i, src))
 					continue
 				}
 				p.DenyTokens = append(p.DenyTokens, re)
@@ -266,16 +263,14 @@ func parsePolicy(raw map[string]any) (*Policy, []PolicyProblem) {
 		case "max_steps":
 			n, ok := wholeNumber(v)
 			if !ok || n < 1 || n > math.MaxInt32 {
-				bad(key, "policy max_steps must be a whole number of at least 1",
-					"کلید max_steps در سیاست باید عددی صحیح و دست‌کم ۱ باشد")
+				bad(key, domain.T("policy max_steps must be a whole number of at least 1"))
 				continue
 			}
 			p.MaxSteps = int(n)
 		case "risk_weights":
 			m, ok := v.(map[string]any)
 			if !ok {
-				bad(key, "policy risk_weights must map rule ids to weights between 0 and 1",
-					"کلید risk_weights در سیاست باید شناسهٔ قاعده‌ها را به وزنی بین ۰ و ۱ نگاشت کند")
+				bad(key, domain.T("policy risk_weights must map rule ids to weights between 0 and 1"))
 				continue
 			}
 			// A weight given by this contract's own rule id wins over one
@@ -294,8 +289,7 @@ func parsePolicy(raw map[string]any) (*Policy, []PolicyProblem) {
 			for _, rule := range keys {
 				w, ok := number(m[rule])
 				if !ok || w < 0 || w > 1 {
-					bad("risk_weights."+rule, fmt.Sprintf("policy risk_weights.%s must be a number between 0 and 1", rule),
-						fmt.Sprintf("وزن risk_weights.%s در سیاست باید عددی بین ۰ و ۱ باشد", rule))
+					bad("risk_weights."+rule, domain.T("policy risk_weights.%s must be a number between 0 and 1", rule))
 					continue
 				}
 				if targets, alias := PlanLintRiskNames[strings.ToLower(rule)]; alias {
@@ -308,8 +302,7 @@ func parsePolicy(raw map[string]any) (*Policy, []PolicyProblem) {
 				}
 				if _, known := DefaultRiskWeights[rule]; !known {
 					problems = append(problems, PolicyProblem{Key: "risk_weights." + rule, Warning: true,
-						en: fmt.Sprintf("policy risk_weights names %q, which is not a rule of this contract; check the spelling against the rule list", rule),
-						fa: fmt.Sprintf("در risk_weights سیاست نام %q آمده که قاعده‌ای از این قرارداد نیست؛ املای آن را با فهرست قاعده‌ها مقایسه کنید", rule)})
+						text: domain.T("policy risk_weights names %q, which is not a rule of this contract; check the spelling against the rule list", rule)})
 					continue
 				}
 				p.RiskWeights[rule] = w
@@ -317,15 +310,13 @@ func parsePolicy(raw map[string]any) (*Policy, []PolicyProblem) {
 		case "fail_risk_threshold":
 			t, ok := number(v)
 			if !ok || t <= 0 || t > 1 {
-				bad(key, "policy fail_risk_threshold must be a number above 0 and at most 1, e.g. 0.8",
-					"کلید fail_risk_threshold در سیاست باید عددی بزرگ‌تر از ۰ و حداکثر ۱ باشد، مانند 0.8")
+				bad(key, domain.T("policy fail_risk_threshold must be a number above 0 and at most 1, e.g. 0.8"))
 				continue
 			}
 			p.FailRiskThreshold = t
 		default:
 			problems = append(problems, PolicyProblem{Key: key, Warning: true,
-				en: fmt.Sprintf("policy key %q is not known and is ignored; the keys are allow_tools, deny_tools, bounds, deny_tokens_regex, max_steps, risk_weights, fail_risk_threshold", key),
-				fa: fmt.Sprintf("کلید %q در سیاست شناخته نیست و نادیده گرفته می‌شود؛ کلیدها عبارت‌اند از allow_tools، deny_tools، bounds، deny_tokens_regex، max_steps، risk_weights و fail_risk_threshold", key)})
+				text: domain.T("policy key %q is not known and is ignored; the keys are allow_tools, deny_tools, bounds, deny_tokens_regex, max_steps, risk_weights, fail_risk_threshold", key)})
 		}
 	}
 	p.asciiTools = true
@@ -337,16 +328,15 @@ func parsePolicy(raw map[string]any) (*Policy, []PolicyProblem) {
 	return p, problems
 }
 
-func parseBound(key string, v any) (Bound, string, string) {
-	b := Bound{Key: key}
+// parseBound reads one bound; problem has a key when the bound is not usable.
+func parseBound(key string, v any) (b Bound, problem domain.Text) {
+	b = Bound{Key: key}
 	if i := strings.LastIndexByte(key, '.'); i <= 0 || i == len(key)-1 {
-		return b, fmt.Sprintf("policy bound %q must be named \"<tool>.<argument>\", e.g. payments.transfer.amount", key),
-			fmt.Sprintf("نام محدودهٔ %q در سیاست باید به شکل «ابزار.آرگومان» باشد، مانند payments.transfer.amount", key)
+		return b, domain.T(`policy bound %q must be named "<tool>.<argument>", e.g. payments.transfer.amount`, key)
 	}
 	pair, ok := v.([]any)
 	if !ok || len(pair) != 2 {
-		return b, fmt.Sprintf("policy bound %q must be a list of two numbers [min, max]; use null for an open side", key),
-			fmt.Sprintf("محدودهٔ %q در سیاست باید فهرستی از دو عدد [کمینه، بیشینه] باشد؛ برای سمت باز null بنویسید", key)
+		return b, domain.T("policy bound %q must be a list of two numbers [min, max]; use null for an open side", key)
 	}
 	for side, e := range pair {
 		if e == nil {
@@ -354,8 +344,7 @@ func parseBound(key string, v any) (Bound, string, string) {
 		}
 		r, text, ok := policyRat(e)
 		if !ok {
-			return b, fmt.Sprintf("policy bound %q has %s where a number or null belongs", key, boundText(e)),
-				fmt.Sprintf("در محدودهٔ %q سیاست به جای عدد یا null مقدار %s آمده است", key, boundText(e))
+			return b, domain.T("policy bound %q has %s where a number or null belongs", key, boundText(e))
 		}
 		if side == 0 {
 			b.Min, b.minText = r, text
@@ -364,10 +353,9 @@ func parseBound(key string, v any) (Bound, string, string) {
 		}
 	}
 	if b.Min != nil && b.Max != nil && b.Min.Cmp(b.Max) > 0 {
-		return b, fmt.Sprintf("policy bound %q has its minimum %s above its maximum %s; swap them", key, b.minText, b.maxText),
-			fmt.Sprintf("در محدودهٔ %q کمینه (%s) از بیشینه (%s) بزرگ‌تر است؛ جای آن دو را عوض کنید", key, b.minText, b.maxText)
+		return b, domain.T("policy bound %q has its minimum %s above its maximum %s; swap them", key, b.minText, b.maxText)
 	}
-	return b, "", ""
+	return b, domain.Text{}
 }
 
 // policyRat reads a bound exactly. A float64 from YAML goes through its

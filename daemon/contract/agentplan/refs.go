@@ -3,6 +3,8 @@ package agentplan
 import (
 	"fmt"
 	"strings"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
 
 // stepRef is one {{id.result…}} or ${id.result…} reference in a string.
@@ -167,22 +169,18 @@ func (v *validator) checkRefs(p *planView, g *depGraph, s *stepView, str string)
 		switch {
 		case r.first < 0:
 			v.add(RuleRefUnknownStep, s.id, v.pointer(),
-				fmt.Sprintf("%s refers to step %s, which is not in the plan; fix the step id in the reference.", r.text, quote(r.stepID)),
-				fmt.Sprintf("%s به گام %s ارجاع می‌دهد که در طرح نیست؛ شناسهٔ گام را در ارجاع درست کنید.", r.text, quote(r.stepID)), "")
+				domain.T("%s refers to step %s, which is not in the plan; fix the step id in the reference.", r.text, quote(r.stepID)), "")
 		case r.stepID == s.id:
 			v.add(RuleRefNotDependency, s.id, v.pointer(),
-				fmt.Sprintf("%s reads the result of this very step, which does not exist while it runs; take the value from an earlier step.", r.text),
-				fmt.Sprintf("%s نتیجهٔ همین گام را می‌خواند که هنگام اجرای آن هنوز وجود ندارد؛ مقدار را از گامی پیشین بگیرید.", r.text), "")
+				domain.T("%s reads the result of this very step, which does not exist while it runs; take the value from an earlier step.", r.text), "")
 		case g.dependsOn(s, g.stepNode[r.first]):
 		case r.first < s.index:
 			v.add(RuleRefImplicitDependency, s.id, v.pointer(),
-				fmt.Sprintf("%s reads the result of step %s, which comes earlier but is not in depends_on; add %s to depends_on so the dependency is stated.", r.text, quote(r.stepID), quote(r.stepID)),
-				fmt.Sprintf("%s نتیجهٔ گام %s را می‌خواند که پیش‌تر می‌آید اما در depends_on نیست؛ %s را به depends_on بیفزایید تا وابستگی گفته شود.", r.text, quote(r.stepID), quote(r.stepID)),
+				domain.T("%s reads the result of step %s, which comes earlier but is not in depends_on; add %s to depends_on so the dependency is stated.", r.text, quote(r.stepID), quote(r.stepID)),
 				dependsOnFix(s, r.stepID))
 		default:
 			v.add(RuleRefNotDependency, s.id, v.pointer(),
-				fmt.Sprintf("%s reads the result of step %s, but this step does not depend on it, so it may run first; add %s to depends_on.", r.text, quote(r.stepID), quote(r.stepID)),
-				fmt.Sprintf("%s نتیجهٔ گام %s را می‌خواند، اما این گام به آن وابسته نیست و شاید زودتر اجرا شود؛ %s را به depends_on بیفزایید.", r.text, quote(r.stepID), quote(r.stepID)),
+				domain.T("%s reads the result of step %s, but this step does not depend on it, so it may run first; add %s to depends_on.", r.text, quote(r.stepID), quote(r.stepID)),
 				dependsOnFix(s, r.stepID))
 		}
 	}

@@ -1,13 +1,14 @@
 package agentplan
 
 import (
-	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
 
 type secretPattern struct {
-	en, fa string
+	name domain.Text // what the value holds, for the message
 	// anchors are substrings every match contains (compared in lower
 	// case); a string without any of them skips the regexp, which is most
 	// of the cost of a plan.
@@ -21,14 +22,14 @@ type secretPattern struct {
 // shaped after the issuer's documented format, so ordinary text rarely
 // matches.
 var secretPatterns = []secretPattern{
-	{en: "AWS access key", fa: "کلید دسترسی AWS", anchors: []string{"akia", "asia", "agpa", "aida", "aroa", "aipa", "anpa", "anva"}, re: regexp.MustCompile(`\b(?:AKIA|ASIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[0-9A-Z]{16}\b`)},
-	{en: "private key", fa: "کلید خصوصی", anchors: []string{"private key"}, re: regexp.MustCompile(`-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----`)},
-	{en: "JSON Web Token", fa: "توکن JWT", anchors: []string{"eyj"}, re: regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{6,}\.eyJ[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]*`)},
-	{en: "GitHub token", fa: "توکن GitHub", anchors: []string{"gh", "github_pat_"}, re: regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})`)},
-	{en: "Slack token", fa: "توکن Slack", anchors: []string{"xox"}, re: regexp.MustCompile(`\bxox[abprs]-[A-Za-z0-9-]{10,}`)},
-	{en: "OpenAI API key", fa: "کلید API سرویس OpenAI", anchors: []string{"sk-"}, re: regexp.MustCompile(`\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}`)},
-	{en: "password in a URL", fa: "گذرواژهٔ درون نشانی", anchors: []string{"://"}, re: regexp.MustCompile(`\b[A-Za-z][A-Za-z0-9+.-]*://[^/\s:@]+:([^/\s@]+)@`), group: 1},
-	{en: "password", fa: "گذرواژه", anchors: []string{"passw", "pwd"}, re: regexp.MustCompile(`(?i)\b(?:password|passwd|pwd)\s*[:=]\s*("[^"]*"|'[^']*'|[^\s'",;&]+)`), group: 1},
+	{name: domain.T("AWS access key"), anchors: []string{"akia", "asia", "agpa", "aida", "aroa", "aipa", "anpa", "anva"}, re: regexp.MustCompile(`\b(?:AKIA|ASIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[0-9A-Z]{16}\b`)},
+	{name: domain.T("private key"), anchors: []string{"private key"}, re: regexp.MustCompile(`-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----`)},
+	{name: domain.T("JSON Web Token"), anchors: []string{"eyj"}, re: regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{6,}\.eyJ[A-Za-z0-9_-]{6,}\.[A-Za-z0-9_-]*`)},
+	{name: domain.T("GitHub token"), anchors: []string{"gh", "github_pat_"}, re: regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})`)},
+	{name: domain.T("Slack token"), anchors: []string{"xox"}, re: regexp.MustCompile(`\bxox[abprs]-[A-Za-z0-9-]{10,}`)},
+	{name: domain.T("OpenAI API key"), anchors: []string{"sk-"}, re: regexp.MustCompile(`\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}`)},
+	{name: domain.T("password in a URL"), anchors: []string{"://"}, re: regexp.MustCompile(`\b[A-Za-z][A-Za-z0-9+.-]*://[^/\s:@]+:([^/\s@]+)@`), group: 1},
+	{name: domain.T("password"), anchors: []string{"passw", "pwd"}, re: regexp.MustCompile(`(?i)\b(?:password|passwd|pwd)\s*[:=]\s*("[^"]*"|'[^']*'|[^\s'",;&]+)`), group: 1},
 }
 
 // secretKeys are parameter names whose literal value is a secret.
@@ -232,12 +233,9 @@ func secretCandidatesLowered(lower string) uint32 {
 // scanSecret reports the raw secrets in s, a string under the object key
 // key; the path is that of the value being walked.
 func (v *validator) scanSecret(step, key, s string) {
-	const how = "remove it and let the tool read the secret at run time from a secret store or the environment"
-	const howFA = "آن را حذف کنید و بگذارید ابزار هنگام اجرا راز را از انبار رازها یا متغیرهای محیطی بخواند"
 	if secretKeys.has(key) && !placeholderValue(s) {
 		v.add(RuleSecretRaw, step, v.pointer(),
-			fmt.Sprintf("%s holds a literal secret; %s.", quote(key), how),
-			fmt.Sprintf("%s یک راز را به‌صورت خام در خود دارد؛ %s.", quote(key), howFA), "")
+			domain.T("%s holds a literal secret; remove it and let the tool read the secret at run time from a secret store or the environment.", quote(key)), "")
 	}
 	if cands := secretCandidates(s); cands != 0 {
 		for i, sp := range secretPatterns {
@@ -250,8 +248,7 @@ func (v *validator) scanSecret(step, key, s string) {
 				}
 				shown := mask(m[0])
 				v.add(RuleSecretRaw, step, v.pointer(),
-					fmt.Sprintf("The value holds a raw %s (%s); %s.", sp.en, shown, how),
-					fmt.Sprintf("مقدار یک %s خام دارد (%s)؛ %s.", sp.fa, shown, howFA), "")
+					domain.T("The value holds a raw %s (%s); remove it and let the tool read the secret at run time from a secret store or the environment.", sp.name, shown), "")
 				break
 			}
 		}
@@ -265,8 +262,7 @@ func (v *validator) scanSecret(step, key, s string) {
 		if loc := re.FindStringIndex(s); loc != nil {
 			shown := mask(s[loc[0]:loc[1]])
 			v.add(RuleSecretRaw, step, v.pointer(),
-				fmt.Sprintf("The value matches the policy's deny_tokens_regex %s (%s); %s.", quote(re.String()), shown, how),
-				fmt.Sprintf("مقدار با الگوی deny_tokens_regex سیاست %s جور است (%s)؛ %s.", quote(re.String()), shown, howFA), "")
+				domain.T("The value matches the policy's deny_tokens_regex %s (%s); remove it and let the tool read the secret at run time from a secret store or the environment.", quote(re.String()), shown), "")
 		}
 	}
 }

@@ -2,11 +2,12 @@ package agentplan
 
 import (
 	"encoding/json"
-	"fmt"
+
 	"maps"
 	"strings"
 
 	"github.com/arshline/arshline-sidecar/daemon/contract"
+	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
 
 // planView is the part of a plan the semantic rules can rely on after the
@@ -74,7 +75,7 @@ func stepField(k string) bool {
 func (v *validator) checkStructure(doc any) *planView {
 	root, ok := doc.(map[string]any)
 	if !ok {
-		v.typeError("", "", doc, "The plan must be a JSON object with a \"steps\" array.", "طرح باید یک شیء JSON با آرایهٔ «steps» باشد.")
+		v.typeError("", "", doc, domain.T(`The plan must be a JSON object with a "steps" array.`))
 		return nil
 	}
 	p := v.newPlan(root)
@@ -85,7 +86,7 @@ func (v *validator) checkStructure(doc any) *planView {
 	if p.hasGoal {
 		known++
 		if _, isStr := p.goal.(string); !isStr {
-			v.typeError("", "/goal", p.goal, "\"goal\" must be a string that says what the plan is for.", "«goal» باید رشته‌ای باشد که هدف طرح را بگوید.")
+			v.typeError("", "/goal", p.goal, domain.T(`"goal" must be a string that says what the plan is for.`))
 		}
 	}
 	for _, f := range [...]struct {
@@ -97,7 +98,7 @@ func (v *validator) checkStructure(doc any) *planView {
 			known++
 			if _, isObj := f.val.(map[string]any); !isObj {
 				k, c := f.key, f.val
-				v.typeError("", "/"+k, c, fmt.Sprintf("%q must be an object of named values.", k), fmt.Sprintf("«%s» باید شیئی از مقدارهای نام‌دار باشد.", k))
+				v.typeError("", "/"+k, c, domain.T("%q must be an object of named values.", k))
 			}
 		}
 	}
@@ -109,19 +110,17 @@ func (v *validator) checkStructure(doc any) *planView {
 		for k := range root {
 			if !rootField(k) {
 				v.add(RuleSchemaExtra, "", contract.Pointer(k),
-					fmt.Sprintf("The plan has an unknown field %s; remove it or move it into \"meta\" (the fields are goal, steps, context, meta).", quote(k)),
-					fmt.Sprintf("طرح فیلد ناشناختهٔ %s دارد؛ آن را حذف کنید یا به «meta» ببرید (فیلدها: goal، steps، context، meta).", quote(k)), "")
+					domain.T(`The plan has an unknown field %s; remove it or move it into "meta" (the fields are goal, steps, context, meta).`, quote(k)), "")
 			}
 		}
 	}
 	if !ok {
-		v.add(RuleSchemaMissing, "", "/steps", "The plan has no \"steps\"; add an array of steps, each with id, tool and parameters.",
-			"طرح «steps» ندارد؛ آرایه‌ای از گام‌ها بیفزایید که هرکدام id، tool و parameters دارد.", `"steps": []`)
+		v.add(RuleSchemaMissing, "", "/steps", domain.T(`The plan has no "steps"; add an array of steps, each with id, tool and parameters.`), `"steps": []`)
 		return p
 	}
 	list, ok := raw.([]any)
 	if !ok {
-		v.typeError("", "/steps", raw, "\"steps\" must be an array of step objects.", "«steps» باید آرایه‌ای از شیءهای گام باشد.")
+		v.typeError("", "/steps", raw, domain.T(`"steps" must be an array of step objects.`))
 		return p
 	}
 	p.list = list
@@ -172,7 +171,7 @@ func (p *planView) release() {
 func (v *validator) checkStep(s *stepView, i int, raw any) *stepView {
 	obj, ok := raw.(map[string]any)
 	if !ok {
-		v.typeError("", contract.Pointer("steps", i), raw, "Each step must be an object with id, tool and parameters.", "هر گام باید شیئی با id، tool و parameters باشد.")
+		v.typeError("", contract.Pointer("steps", i), raw, domain.T("Each step must be an object with id, tool and parameters."))
 		return nil
 	}
 	s.index = i
@@ -200,19 +199,17 @@ func (v *validator) checkStep(s *stepView, i int, raw any) *stepView {
 		for k := range obj {
 			if !stepField(k) {
 				v.add(RuleSchemaExtra, s.id, s.path(k),
-					fmt.Sprintf("Step %d has an unknown field %s; remove it or move it into \"parameters\".", i, quote(k)),
-					fmt.Sprintf("گام %d فیلد ناشناختهٔ %s دارد؛ آن را حذف کنید یا به «parameters» ببرید.", i, quote(k)), "")
+					domain.T(`Step %d has an unknown field %s; remove it or move it into "parameters".`, i, quote(k)), "")
 			}
 		}
 	}
-	s.id = v.requiredString(s, idRaw, hasID, "id", "a unique step id such as \"step1\"", "شناسه‌ای یکتا مانند «step1»")
-	s.tool = v.requiredString(s, toolRaw, hasTool, "tool", "the tool to run, such as \"db.query_ro\"", "ابزار اجرایی، مانند «db.query_ro»")
+	s.id = v.requiredString(s, idRaw, hasID, "id", domain.T(`a unique step id such as "step1"`))
+	s.tool = v.requiredString(s, toolRaw, hasTool, "tool", domain.T(`the tool to run, such as "db.query_ro"`))
 
 	switch {
 	case hasParams && hasArgs:
 		v.add(RuleSchemaExtra, s.id, s.path("args"),
-			"The step has both \"parameters\" and its alias \"args\"; keep only \"parameters\".",
-			"گام هم «parameters» دارد و هم نام دیگرش «args» را؛ فقط «parameters» را نگه دارید.", "")
+			domain.T(`The step has both "parameters" and its alias "args"; keep only "parameters".`), "")
 		s.paramsKey = "parameters"
 	case hasArgs:
 		s.paramsKey = "args"
@@ -221,16 +218,14 @@ func (v *validator) checkStep(s *stepView, i int, raw any) *stepView {
 		s.paramsKey = "parameters"
 	default:
 		v.add(RuleSchemaMissing, s.id, s.path("parameters"),
-			"The step has no \"parameters\"; add an object of tool arguments, {} if the tool takes none.",
-			"گام «parameters» ندارد؛ شیئی از آرگومان‌های ابزار بیفزایید، و اگر ابزار آرگومانی ندارد {} بنویسید.", `"parameters": {}`)
+			domain.T(`The step has no "parameters"; add an object of tool arguments, {} if the tool takes none.`), `"parameters": {}`)
 	}
 	if s.paramsKey != "" {
 		if m, ok := paramsRaw.(map[string]any); ok {
 			s.params = m
 		} else {
 			v.typeError(s.id, s.path(s.paramsKey), paramsRaw,
-				fmt.Sprintf("%q must be an object that maps argument names to values.", s.paramsKey),
-				fmt.Sprintf("«%s» باید شیئی باشد که نام آرگومان‌ها را به مقدارشان نگاشت کند.", s.paramsKey))
+				domain.T("%q must be an object that maps argument names to values.", s.paramsKey))
 		}
 	}
 
@@ -239,25 +234,24 @@ func (v *validator) checkStep(s *stepView, i int, raw any) *stepView {
 		str, isStr := of.(string)
 		switch {
 		case !isStr:
-			v.typeError(s.id, s.path("on_fail"), of, "\"on_fail\" must be the string \"abort\" or \"continue\".", "«on_fail» باید رشتهٔ «abort» یا «continue» باشد.")
+			v.typeError(s.id, s.path("on_fail"), of, domain.T(`"on_fail" must be the string "abort" or "continue".`))
 		case str != "abort" && str != "continue":
 			v.add(RuleSchemaEnum, s.id, s.path("on_fail"),
-				fmt.Sprintf("\"on_fail\" is %s; it must be \"abort\" or \"continue\".", quote(str)),
-				fmt.Sprintf("مقدار «on_fail» برابر %s است؛ باید «abort» یا «continue» باشد.", quote(str)), `"abort"`)
+				domain.T(`"on_fail" is %s; it must be "abort" or "continue".`, quote(str)), `"abort"`)
 		}
 	}
 	if hasDeps {
 		d := depsRaw
 		list, isList := d.([]any)
 		if !isList {
-			v.typeError(s.id, s.path("depends_on"), d, "\"depends_on\" must be an array of step ids.", "«depends_on» باید آرایه‌ای از شناسهٔ گام‌ها باشد.")
+			v.typeError(s.id, s.path("depends_on"), d, domain.T(`"depends_on" must be an array of step ids.`))
 		}
 		// The entries of all steps share one array.
 		start := len(v.deps)
 		for j, e := range list {
 			id, isStr := e.(string)
 			if !isStr {
-				v.typeError(s.id, s.path("depends_on", j), e, "Each \"depends_on\" entry must be a step id string.", "هر مورد «depends_on» باید رشتهٔ شناسهٔ یک گام باشد.")
+				v.typeError(s.id, s.path("depends_on", j), e, domain.T(`Each "depends_on" entry must be a step id string.`))
 				continue
 			}
 			v.deps = append(v.deps, depEntry{id: id, pos: j})
@@ -271,22 +265,20 @@ func (v *validator) checkStep(s *stepView, i int, raw any) *stepView {
 
 // requiredString checks a required, non-empty string field and returns
 // its value, or "" when it is unusable.
-func (v *validator) requiredString(s *stepView, raw any, ok bool, key, whatEN, whatFA string) string {
+func (v *validator) requiredString(s *stepView, raw any, ok bool, key string, what domain.Text) string {
 	if !ok {
 		v.add(RuleSchemaMissing, s.id, s.path(key),
-			fmt.Sprintf("Step %d has no %q; add %s.", s.index, key, whatEN),
-			fmt.Sprintf("گام %d فیلد «%s» ندارد؛ %s را بیفزایید.", s.index, key, whatFA), "")
+			domain.T("Step %d has no %q; add %s.", s.index, key, what), "")
 		return ""
 	}
 	str, isStr := raw.(string)
 	if !isStr {
-		v.typeError(s.id, s.path(key), raw, fmt.Sprintf("%q must be a string: %s.", key, whatEN), fmt.Sprintf("«%s» باید رشته باشد: %s.", key, whatFA))
+		v.typeError(s.id, s.path(key), raw, domain.T("%q must be a string: %s.", key, what))
 		return ""
 	}
 	if blank(str) {
 		v.add(RuleSchemaEmpty, s.id, s.path(key),
-			fmt.Sprintf("%q is empty; write %s.", key, whatEN),
-			fmt.Sprintf("«%s» خالی است؛ %s را بنویسید.", key, whatFA), "")
+			domain.T("%q is empty; write %s.", key, what), "")
 		return ""
 	}
 	return str
@@ -305,46 +297,29 @@ func blank(s string) bool {
 	return true
 }
 
-func (v *validator) typeError(step, path string, got any, en, fa string) {
-	v.add(RuleSchemaType, step, path,
-		fmt.Sprintf("%s (found %s)", en, jsonType(got)),
-		fmt.Sprintf("%s (اکنون %s است)", fa, jsonTypeFA(got)), "")
+// typeError reports a value of the wrong JSON type, saying what it is.
+func (v *validator) typeError(step, path string, got any, message domain.Text) {
+	v.add(RuleSchemaType, step, path, domain.T("%s (found %s)", message, jsonKind(got)), "")
 }
 
-func jsonType(v any) string {
+// jsonKind names the JSON type of a decoded value, in the message's
+// language.
+func jsonKind(v any) domain.Text {
 	switch v.(type) {
 	case nil:
-		return "null"
+		return domain.T("null")
 	case string:
-		return "a string"
+		return domain.T("a string")
 	case bool:
-		return "a boolean"
+		return domain.T("agent-plan\x04a boolean")
 	case json.Number, float64, float32, int, int64, uint64:
-		return "a number"
+		return domain.T("a number")
 	case []any:
-		return "an array"
+		return domain.T("an array")
 	case map[string]any:
-		return "an object"
+		return domain.T("an object")
 	}
-	return fmt.Sprintf("a %T", v)
-}
-
-func jsonTypeFA(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case string:
-		return "رشته"
-	case bool:
-		return "بولی"
-	case json.Number, float64, float32, int, int64, uint64:
-		return "عدد"
-	case []any:
-		return "آرایه"
-	case map[string]any:
-		return "شیء"
-	}
-	return fmt.Sprintf("%T", v)
+	return domain.T("a %T", v)
 }
 
 func (v *validator) checkGoal(p *planView) {
@@ -353,15 +328,13 @@ func (v *validator) checkGoal(p *planView) {
 		return
 	}
 	v.add(RuleMissingGoal, "", "/goal",
-		"The plan states no goal; add a \"goal\" sentence so a reviewer can tell whether the steps fit it.",
-		"طرح هدفی بیان نکرده است؛ جمله‌ای در «goal» بنویسید تا بازبین بفهمد گام‌ها با آن می‌خوانند یا نه.", "")
+		domain.T(`The plan states no goal; add a "goal" sentence so a reviewer can tell whether the steps fit it.`), "")
 }
 
 func (v *validator) checkMaxSteps(p *planView, limit int) {
 	if n := len(p.steps); n > limit {
 		v.add(RuleMaxSteps, "", "/steps",
-			fmt.Sprintf("The plan has %d steps, more than the limit of %d; split it into smaller plans or raise max_steps in the policy.", n, limit),
-			fmt.Sprintf("طرح %d گام دارد که از سقف %d بیشتر است؛ آن را به طرح‌های کوچک‌تر بشکنید یا max_steps را در سیاست بالا ببرید.", n, limit), "")
+			domain.T("The plan has %d steps, more than the limit of %d; split it into smaller plans or raise max_steps in the policy.", n, limit), "")
 	}
 }
 

@@ -1,8 +1,9 @@
 package agentplan
 
 import (
-	"fmt"
 	"strings"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
 
 // matchTool reports whether tool matches pattern, where "*" stands for
@@ -76,15 +77,13 @@ func (v *validator) checkTool(s *stepView) {
 	ascii := v.policy.asciiTools && isASCII(s.tool)
 	if pat, denied := firstMatch(v.policy.DenyTools, s.tool, ascii); denied {
 		v.add(RuleToolDenied, s.id, s.path("tool"),
-			fmt.Sprintf("Tool %s is denied by the policy (deny_tools %s); use another tool or ask for the policy to change.", quote(s.tool), quote(pat)),
-			fmt.Sprintf("ابزار %s را سیاست منع کرده است (deny_tools %s)؛ ابزار دیگری به کار ببرید یا تغییر سیاست را درخواست کنید.", quote(s.tool), quote(pat)), "")
+			domain.T("Tool %s is denied by the policy (deny_tools %s); use another tool or ask for the policy to change.", quote(s.tool), quote(pat)), "")
 		return
 	}
 	_, allowed := firstMatch(v.policy.AllowTools, s.tool, ascii)
 	if isSQLWriteTool(s.tool) && !allowed {
 		v.add(RuleToolDenied, s.id, s.path("tool"),
-			fmt.Sprintf("Tool %s can write to the database: every sql.* tool but sql.query_ro is a write tool; use sql.query_ro to read, or name %s in the policy's allow_tools.", quote(s.tool), quote(s.tool)),
-			fmt.Sprintf("ابزار %s می‌تواند در پایگاه داده بنویسد: هر ابزار sql.* جز sql.query_ro ابزار نوشتن است؛ برای خواندن sql.query_ro را به کار ببرید یا %s را در allow_tools سیاست بیاورید.", quote(s.tool), quote(s.tool)), "")
+			domain.T("Tool %s can write to the database: every sql.* tool but sql.query_ro is a write tool; use sql.query_ro to read, or name %s in the policy's allow_tools.", quote(s.tool), quote(s.tool)), "")
 		return
 	}
 	if len(v.policy.AllowTools) == 0 {
@@ -93,7 +92,6 @@ func (v *validator) checkTool(s *stepView) {
 	if !allowed {
 		list := strings.Join(v.policy.AllowTools, ", ")
 		v.add(RuleToolDenied, s.id, s.path("tool"),
-			fmt.Sprintf("Tool %s is not in the policy's allow_tools (%s); use one of those tools or add it to allow_tools.", quote(s.tool), list),
-			fmt.Sprintf("ابزار %s در allow_tools سیاست (%s) نیست؛ یکی از همان ابزارها را به کار ببرید یا آن را به allow_tools بیفزایید.", quote(s.tool), list), "")
+			domain.T("Tool %s is not in the policy's allow_tools (%s); use one of those tools or add it to allow_tools.", quote(s.tool), list), "")
 	}
 }

@@ -118,8 +118,8 @@ func (v *validator) checkString(sc *stringScope, key, str string) {
 	}
 	v.scanSecret(stepID, key, str)
 	if sc.paths {
-		if en, fa, bad := pathProblem(str); bad {
-			v.add(RulePathTraversal, stepID, v.pointer(), en, fa, "")
+		if problem, bad := pathProblem(str); bad {
+			v.add(RulePathTraversal, stepID, v.pointer(), problem, "")
 		}
 	}
 }

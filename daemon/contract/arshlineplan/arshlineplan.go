@@ -12,7 +12,7 @@ package arshlineplan
 import (
 	"context"
 	"encoding/json"
-	"fmt"
+
 	"math"
 	"strconv"
 	"strings"
@@ -92,14 +92,14 @@ var actionParams = map[string][]paramSpec{
 // version number, its actions with their parameters, and its field types.
 // Both versions run through the same validate.
 type dialect struct {
-	name         string
-	version      int64
-	actions      map[string][]paramSpec
-	types        []string
-	actionList   string
-	actionListFA string
-	typeList     string
-	typeListFA   string
+	name    string
+	version int64
+	actions map[string][]paramSpec
+	types   []string
+	// actionList and typeList name the allowed actions and types in
+	// each language, written once for every message that lists them.
+	actionList domain.Both
+	typeList   domain.Both
 }
 
 func (d *dialect) hasType(t string) bool {
@@ -113,8 +113,8 @@ func (d *dialect) hasType(t string) bool {
 
 var v1 = &dialect{
 	name: Name, version: 1, actions: actionParams, types: domain.PlanFieldTypes,
-	actionList: strings.Join(domain.PlanActions, ", "), actionListFA: strings.Join(domain.PlanActions, "، "),
-	typeList: strings.Join(domain.PlanFieldTypes, ", "), typeListFA: strings.Join(domain.PlanFieldTypes, "، "),
+	actionList: contract.ListBoth(domain.PlanActions),
+	typeList:   contract.ListBoth(domain.PlanFieldTypes),
 }
 
 // Contract implements contract.Contract.
@@ -147,8 +147,13 @@ type checker struct {
 	errors int
 }
 
-func (c *checker) add(sev contract.Severity, rule string, step int, path, en, fa, fixEN, fixFA string) {
-	v := contract.Violation{Rule: rule, Severity: sev, Path: path, Message: contract.Msg(c.locale, en, fa), Fix: contract.Msg(c.locale, fixEN, fixFA)}
+// add records a violation, its message and fix (none when fix has no
+// key) written in the checker's locale.
+func (c *checker) add(sev contract.Severity, rule string, step int, path string, message, fix domain.Text) {
+	v := contract.Violation{Rule: rule, Severity: sev, Path: path, Message: contract.Msg(c.locale, message)}
+	if fix.Key != "" {
+		v.Fix = contract.Msg(c.locale, fix)
+	}
 	if step >= 0 {
 		v.Step = strconv.Itoa(step)
 	}
@@ -158,16 +163,13 @@ func (c *checker) add(sev contract.Severity, rule string, step int, path, en, fa
 	c.vs = append(c.vs, v)
 }
 
-func (c *checker) fail(rule string, step int, path, en, fa, fixEN, fixFA string) {
-	c.add(contract.SeverityError, rule, step, path, en, fa, fixEN, fixFA)
+func (c *checker) fail(rule string, step int, path string, message, fix domain.Text) {
+	c.add(contract.SeverityError, rule, step, path, message, fix)
 }
 
-func (c *checker) warn(rule string, step int, path, en, fa, fixEN, fixFA string) {
-	c.add(contract.SeverityWarning, rule, step, path, en, fa, fixEN, fixFA)
+func (c *checker) warn(rule string, step int, path string, message, fix domain.Text) {
+	c.add(contract.SeverityWarning, rule, step, path, message, fix)
 }
-
-// fa formats a number for a Persian message.
-func fa(n int64) string { return domain.PersianDigits(strconv.FormatInt(n, 10)) }
 
 // Validate checks a decoded plan (numbers as json.Number, see
 // contract.Decode) and returns the report and, when it is valid, the
@@ -185,31 +187,31 @@ func validateAs(ctx context.Context, doc any, opts contract.Options, d *dialect)
 	}
 	root, ok := doc.(map[string]any)
 	if !ok {
-		c.fail(RulePlanNotObject, -1, "", "the plan must be a JSON object {\"version\": "+ver+", \"steps\": […]}, not "+contract.KindOf(doc), "طرح باید یک شیء JSON به شکل {\"version\": "+ver+", \"steps\": […]} باشد، نه "+contract.KindOfFA(doc), "send one JSON object with version and steps", "یک شیء JSON با version و steps بفرستید")
+		c.fail(RulePlanNotObject, -1, "", domain.T(`the plan must be a JSON object {"version": %s, "steps": […]}, not %s`, ver, contract.Kind(doc)), domain.T("send one JSON object with version and steps"))
 		return c.finish(nil)
 	}
 	if v, present := root["version"]; !present || v == nil {
-		c.fail(RulePlanVersion, -1, "/version", "version is missing", "فیلد version وجود ندارد", "add \"version\": "+ver, "\"version\": "+ver+" را اضافه کنید")
+		c.fail(RulePlanVersion, -1, "/version", domain.T("version is missing"), domain.T(`add "version": %s`, ver))
 	} else if n, isInt := integer(v); !isInt || n != d.version {
-		c.fail(RulePlanVersion, -1, "/version", "version must be the integer "+ver+", not "+contract.Show(v), "version باید عدد صحیح "+fa(d.version)+" باشد، نه "+contract.Show(v), "set \"version\": "+ver, "مقدار \"version\": "+ver+" را بگذارید")
+		c.fail(RulePlanVersion, -1, "/version", domain.T("version must be the integer %d, not %s", d.version, contract.Show(v)), domain.T(`set "version": %s`, ver))
 	}
 	for k, v := range root {
 		if v != nil && k != "version" && k != "steps" {
-			c.warn(RuleParamUnknown, -1, contract.Pointer(k), fmt.Sprintf("unknown key %q at the top of the plan is ignored", k), fmt.Sprintf("کلید ناشناختهٔ %q در بالای طرح نادیده گرفته شد", k), "a plan holds only version and steps", "طرح فقط version و steps دارد")
+			c.warn(RuleParamUnknown, -1, contract.Pointer(k), domain.T("unknown key %q at the top of the plan is ignored", k), domain.T("a plan holds only version and steps"))
 		}
 	}
 	stepsRaw := root["steps"]
 	steps, isArray := stepsRaw.([]any)
 	switch {
 	case stepsRaw != nil && !isArray:
-		c.fail(RulePlanNoSteps, -1, "/steps", "steps must be an array of steps, not "+contract.KindOf(stepsRaw), "steps باید آرایه‌ای از گام‌ها باشد، نه "+contract.KindOfFA(stepsRaw), "write steps as [{\"action\": …, \"params\": {…}}, …]", "steps را به شکل [{\"action\": …, \"params\": {…}}, …] بنویسید")
+		c.fail(RulePlanNoSteps, -1, "/steps", domain.T("steps must be an array of steps, not %s", contract.Kind(stepsRaw)), domain.T(`write steps as [{"action": …, "params": {…}}, …]`))
 		return c.finish(nil)
 	case len(steps) == 0:
-		c.fail(RulePlanNoSteps, -1, "/steps", "the plan has no steps", "طرح هیچ گامی ندارد", "add at least one step to steps", "دست‌کم یک گام در steps بگذارید")
+		c.fail(RulePlanNoSteps, -1, "/steps", domain.T("the plan has no steps"), domain.T("add at least one step to steps"))
 		return c.finish(nil)
 	case len(steps) > maxSteps:
 		n, max := int64(len(steps)), int64(maxSteps)
-		c.fail(RulePlanTooManySteps, -1, "/steps", fmt.Sprintf("the plan has %d steps; at most %d are allowed", n, max), fmt.Sprintf("طرح %s گام دارد؛ حداکثر %s گام مجاز است", fa(n), fa(max)), fmt.Sprintf("split the command into smaller ones of at most %d steps", max), fmt.Sprintf("فرمان را به چند فرمان کوچک‌تر، هر کدام حداکثر %s گام، بشکنید", fa(max)))
+		c.fail(RulePlanTooManySteps, -1, "/steps", domain.T("the plan has %d steps; at most %d are allowed", n, max), domain.T("split the command into smaller ones of at most %d steps", max))
 		return c.finish(nil)
 	}
 
@@ -232,21 +234,21 @@ func validateAs(ctx context.Context, doc any, opts contract.Options, d *dialect)
 	for i, raw := range steps {
 		obj, ok := raw.(map[string]any)
 		if !ok {
-			c.fail(RuleStepNotObject, i, contract.Pointer("steps", i), fmt.Sprintf("step %d must be an object {\"action\": …, \"params\": {…}}, not %s", i, contract.KindOf(raw)), fmt.Sprintf("گام %s باید شیئی به شکل {\"action\": …, \"params\": {…}} باشد، نه %s", fa(int64(i)), contract.KindOfFA(raw)), "write the step as an object with action and params", "گام را به صورت شیئی با action و params بنویسید")
+			c.fail(RuleStepNotObject, i, contract.Pointer("steps", i), domain.T(`step %d must be an object {"action": …, "params": {…}}, not %s`, i, contract.Kind(raw)), domain.T("write the step as an object with action and params"))
 			continue
 		}
 		for k, v := range obj {
 			if v != nil && k != "action" && k != "params" {
-				c.warn(RuleParamUnknown, i, contract.Pointer("steps", i, k), fmt.Sprintf("unknown key %q in step %d is ignored", k, i), fmt.Sprintf("کلید ناشناختهٔ %q در گام %s نادیده گرفته شد", k, fa(int64(i))), "a step holds only action and params", "هر گام فقط action و params دارد")
+				c.warn(RuleParamUnknown, i, contract.Pointer("steps", i, k), domain.T("unknown key %q in step %d is ignored", k, i), domain.T("a step holds only action and params"))
 			}
 		}
 		action, _ := obj["action"].(string)
 		specs, known := d.actions[action]
 		if !known {
 			if a, present := obj["action"]; !present || a == nil {
-				c.fail(RuleActionNotAllowed, i, contract.Pointer("steps", i, "action"), fmt.Sprintf("step %d has no action", i), fmt.Sprintf("گام %s اقدامی (action) ندارد", fa(int64(i))), "set action to one of "+d.actionList, "action را یکی از "+d.actionListFA+" بگذارید")
+				c.fail(RuleActionNotAllowed, i, contract.Pointer("steps", i, "action"), domain.T("step %d has no action", i), domain.T("set action to one of %s", d.actionList))
 			} else {
-				c.fail(RuleActionNotAllowed, i, contract.Pointer("steps", i, "action"), "action "+contract.Show(a)+" is not allowed", "اقدام "+contract.Show(a)+" مجاز نیست", "use one of "+d.actionList, "یکی از "+d.actionListFA+" را به کار ببرید")
+				c.fail(RuleActionNotAllowed, i, contract.Pointer("steps", i, "action"), domain.T("action %s is not allowed", contract.Show(a)), domain.T("use one of %s", d.actionList))
 			}
 			continue
 		}
@@ -263,7 +265,7 @@ func validateAs(ctx context.Context, doc any, opts contract.Options, d *dialect)
 		case map[string]any:
 			params = p
 		default:
-			c.fail(RuleParamType, i, contract.Pointer("steps", i, "params"), "params must be an object, not "+contract.KindOf(p), "params باید شیء باشد، نه "+contract.KindOfFA(p), "write params as an object, e.g. {\"id\": 3}", "params را به صورت شیء بنویسید، مثلاً {\"id\": 3}")
+			c.fail(RuleParamType, i, contract.Pointer("steps", i, "params"), domain.T("params must be an object, not %s", contract.Kind(p)), domain.T(`write params as an object, e.g. {"id": 3}`))
 			continue
 		}
 		step := domain.PlanStep{Action: action}
@@ -279,9 +281,9 @@ func validateAs(ctx context.Context, doc any, opts contract.Options, d *dialect)
 		// create_form before it.
 		if step.Params.ID == nil && !created && hasParam(specs, "id") {
 			if action == domain.ActionAddField {
-				c.fail(RuleSeqAddWithoutForm, i, contract.Pointer("steps", i, "params"), "add_field without an id must come after a create_form in the same plan", "افزودن سوال بدون شناسهٔ فرم فقط پس از ساختن فرم در همین طرح ممکن است", "give the form's id, or create the form in an earlier step", "شناسهٔ فرم را بدهید یا فرم را در گامی پیش‌تر بسازید")
+				c.fail(RuleSeqAddWithoutForm, i, contract.Pointer("steps", i, "params"), domain.T("add_field without an id must come after a create_form in the same plan"), domain.T("give the form's id, or create the form in an earlier step"))
 			} else {
-				c.fail(RuleSeqNoFormForStep, i, contract.Pointer("steps", i, "params"), action+" without an id must come after a create_form in the same plan", "اقدام "+action+" بدون شناسهٔ فرم فقط پس از ساختن فرم در همین طرح ممکن است", "give the form's id, or create the form in an earlier step", "شناسهٔ فرم را بدهید یا فرم را در گامی پیش‌تر بسازید")
+				c.fail(RuleSeqNoFormForStep, i, contract.Pointer("steps", i, "params"), domain.T("%s without an id must come after a create_form in the same plan", action), domain.T("give the form's id, or create the form in an earlier step"))
 			}
 		}
 		plan.Steps = append(plan.Steps, step)
@@ -377,15 +379,14 @@ func (c *checker) params(i int, action string, specs []paramSpec, params map[str
 	// with a value can be unknown.
 	for k, v := range params {
 		if v != nil && !hasParam(specs, k) {
-			c.warn(RuleParamUnknown, i, contract.Pointer("steps", i, "params", k), fmt.Sprintf("%s takes no parameter %q; it is dropped", action, k), fmt.Sprintf("اقدام %s پارامتر %q ندارد؛ حذف شد", action, k), "parameters of "+action+": "+paramNames(specs), "پارامترهای "+action+": "+paramNames(specs))
+			c.warn(RuleParamUnknown, i, contract.Pointer("steps", i, "params", k), domain.T("%s takes no parameter %q; it is dropped", action, k), domain.T("parameters of %s: %s", action, paramNames(specs)))
 		}
 	}
 	for _, s := range specs {
 		v := params[s.name]
 		if v == nil {
 			if s.required {
-				en, faHint := c.missingHint(s.kind)
-				c.fail(RuleParamMissing, i, contract.Pointer("steps", i, "params", s.name), fmt.Sprintf("%s needs the parameter %s", action, s.name), fmt.Sprintf("اقدام %s به پارامتر %s نیاز دارد", action, s.name), en, faHint)
+				c.fail(RuleParamMissing, i, contract.Pointer("steps", i, "params", s.name), domain.T("%s needs the parameter %s", action, s.name), c.missingHint(s.kind))
 				ok = false
 			}
 			continue
@@ -395,10 +396,10 @@ func (c *checker) params(i int, action string, specs []paramSpec, params map[str
 			n, isInt := integer(v)
 			switch {
 			case !isInt:
-				c.fail(RuleParamType, i, contract.Pointer("steps", i, "params", s.name), "id must be a positive JSON integer such as 3, not "+contract.Show(v), "شناسهٔ فرم باید عدد صحیح مثبت JSON مانند 3 باشد، نه "+contract.Show(v), "write the id as a whole number without quotes, decimals or exponent", "شناسه را عدد صحیح و بدون گیومه، اعشار یا نماد علمی بنویسید")
+				c.fail(RuleParamType, i, contract.Pointer("steps", i, "params", s.name), domain.T("id must be a positive JSON integer such as 3, not %s", contract.Show(v)), domain.T("write the id as a whole number without quotes, decimals or exponent"))
 				ok = false
 			case n <= 0:
-				c.fail(RuleParamInvalid, i, contract.Pointer("steps", i, "params", s.name), "id must be positive, not "+strconv.FormatInt(n, 10), "شناسهٔ فرم باید مثبت باشد، نه "+fa(n), "use the form's id from the forms list", "شناسهٔ فرم را از فهرست فرم‌ها بردارید")
+				c.fail(RuleParamInvalid, i, contract.Pointer("steps", i, "params", s.name), domain.T("id must be positive, not %d", n), domain.T("use the form's id from the forms list"))
 				ok = false
 			default:
 				*id = n
@@ -406,19 +407,19 @@ func (c *checker) params(i int, action string, specs []paramSpec, params map[str
 			}
 		case kindIndex, kindTo:
 			n, isInt := integer(v)
-			noun := "جایگاه (index)"
+			noun := domain.T("position\x04index")
 			if s.kind == kindTo {
-				noun = "جایگاه مقصد (to)"
+				noun = domain.T("position\x04to")
 			}
 			switch {
 			case !isInt:
-				c.fail(RuleParamType, i, contract.Pointer("steps", i, "params", s.name), s.name+" must be a non-negative JSON integer, not "+contract.Show(v), noun+" باید عدد صحیح نامنفی JSON باشد، نه "+contract.Show(v), "write the position as a whole number, 0 for the first question", "جایگاه را عدد صحیح بنویسید؛ ۰ برای نخستین سوال")
+				c.fail(RuleParamType, i, contract.Pointer("steps", i, "params", s.name), domain.T("%s must be a non-negative JSON integer, not %s", noun, contract.Show(v)), domain.T("write the position as a whole number, 0 for the first question"))
 				ok = false
 			case n < 0:
-				c.fail(RuleParamInvalid, i, contract.Pointer("steps", i, "params", s.name), s.name+" counts from 0 and cannot be "+strconv.FormatInt(n, 10), "جایگاه از ۰ شمرده می‌شود و نمی‌تواند "+fa(n)+" باشد", "use 0 for the first question", "برای نخستین سوال ۰ بگذارید")
+				c.fail(RuleParamInvalid, i, contract.Pointer("steps", i, "params", s.name), domain.T("%s counts from 0 and cannot be %d", s.name, n), domain.T("use 0 for the first question"))
 				ok = false
 			case n > maxIndex:
-				c.fail(RuleParamInvalid, i, contract.Pointer("steps", i, "params", s.name), s.name+" "+strconv.FormatInt(n, 10)+" is far beyond any form", "جایگاه "+fa(n)+" از هر فرمی بیرون است", "count the questions from 0", "سوال‌ها را از ۰ بشمارید")
+				c.fail(RuleParamInvalid, i, contract.Pointer("steps", i, "params", s.name), domain.T("%s %d is far beyond any form", s.name, n), domain.T("count the questions from 0"))
 				ok = false
 			case s.kind == kindTo:
 				*to = int(n)
@@ -434,13 +435,13 @@ func (c *checker) params(i int, action string, specs []paramSpec, params map[str
 		case kindFormat:
 			f, isStr := v.(string)
 			if !isStr {
-				c.fail(RuleParamType, i, contract.Pointer("steps", i, "params", s.name), "format must be a string, not "+contract.Show(v), "قالب پاسخ (format) باید رشته باشد، نه "+contract.Show(v), "use one of "+formatList, "یکی از "+formatListFA+" را به کار ببرید")
+				c.fail(RuleParamType, i, contract.Pointer("steps", i, "params", s.name), domain.T("format must be a string, not %s", contract.Show(v)), domain.T("use one of %s", formatList))
 				ok = false
 				continue
 			}
 			f = strings.TrimSpace(f)
 			if !knownFormat(f) {
-				c.fail(RuleParamInvalid, i, contract.Pointer("steps", i, "params", s.name), fmt.Sprintf("format %q is not allowed", f), fmt.Sprintf("قالب پاسخ %q مجاز نیست", f), "use one of "+formatList, "یکی از "+formatListFA+" را به کار ببرید")
+				c.fail(RuleParamInvalid, i, contract.Pointer("steps", i, "params", s.name), domain.T("format %q is not allowed", f), domain.T("use one of %s", formatList))
 				ok = false
 				continue
 			}
@@ -448,7 +449,7 @@ func (c *checker) params(i int, action string, specs []paramSpec, params map[str
 		case kindBool:
 			b, isBool := v.(bool)
 			if !isBool {
-				c.fail(RuleParamType, i, contract.Pointer("steps", i, "params", s.name), "required must be true or false, not "+contract.Show(v), "required باید true یا false باشد، نه "+contract.Show(v), "write true or false without quotes", "true یا false را بدون گیومه بنویسید")
+				c.fail(RuleParamType, i, contract.Pointer("steps", i, "params", s.name), domain.T("required must be true or false, not %s", contract.Show(v)), domain.T("write true or false without quotes"))
 				ok = false
 				continue
 			}
@@ -459,13 +460,13 @@ func (c *checker) params(i int, action string, specs []paramSpec, params map[str
 		case kindType:
 			t, isStr := v.(string)
 			if !isStr {
-				c.fail(RuleParamType, i, contract.Pointer("steps", i, "params", s.name), "type must be a string, not "+contract.Show(v), "نوع سوال (type) باید رشته باشد، نه "+contract.Show(v), "use one of "+c.d.typeList, "یکی از "+c.d.typeListFA+" را به کار ببرید")
+				c.fail(RuleParamType, i, contract.Pointer("steps", i, "params", s.name), domain.T("type must be a string, not %s", contract.Show(v)), domain.T("use one of %s", c.d.typeList))
 				ok = false
 				continue
 			}
 			t = strings.TrimSpace(t)
 			if !c.d.hasType(t) {
-				c.fail(RuleParamInvalid, i, contract.Pointer("steps", i, "params", s.name), fmt.Sprintf("field type %q is not allowed", t), fmt.Sprintf("نوع سوال %q مجاز نیست", t), "use one of "+c.d.typeList, "یکی از "+c.d.typeListFA+" را به کار ببرید")
+				c.fail(RuleParamInvalid, i, contract.Pointer("steps", i, "params", s.name), domain.T("field type %q is not allowed", t), domain.T("use one of %s", c.d.typeList))
 				ok = false
 				continue
 			}
@@ -473,12 +474,12 @@ func (c *checker) params(i int, action string, specs []paramSpec, params map[str
 		case kindTitle, kindQuestion:
 			str, isStr := v.(string)
 			if !isStr {
-				c.fail(RuleParamType, i, contract.Pointer("steps", i, "params", s.name), fmt.Sprintf("%s must be a string, not %s", s.name, contract.Show(v)), fmt.Sprintf("%s باید رشته باشد، نه %s", s.name, contract.Show(v)), "write the "+s.name+" as text in quotes", s.name+" را به صورت متن و در گیومه بنویسید")
+				c.fail(RuleParamType, i, contract.Pointer("steps", i, "params", s.name), domain.T("%s must be a string, not %s", s.name, contract.Show(v)), domain.T("write the %s as text in quotes", s.name))
 				ok = false
 				continue
 			}
 			if !utf8.ValidString(str) {
-				c.fail(RuleParamInvalid, i, contract.Pointer("steps", i, "params", s.name), s.name+" is not valid UTF-8 text", s.name+" متن UTF-8 معتبر نیست", "send the text as UTF-8", "متن را با کدگذاری UTF-8 بفرستید")
+				c.fail(RuleParamInvalid, i, contract.Pointer("steps", i, "params", s.name), domain.T("%s is not valid UTF-8 text", s.name), domain.T("send the text as UTF-8"))
 				ok = false
 				continue
 			}
@@ -489,7 +490,7 @@ func (c *checker) params(i int, action string, specs []paramSpec, params map[str
 			}
 			if len(str) > limit && utf8.RuneCountInString(str) > limit {
 				str = Trim(string([]rune(str)[:limit]))
-				c.warn(RuleParamTruncated, i, contract.Pointer("steps", i, "params", s.name), fmt.Sprintf("%s was longer than %d characters and was cut", s.name, limit), fmt.Sprintf("%s بلندتر از %s نویسه بود و کوتاه شد", s.name, fa(int64(limit))), fmt.Sprintf("keep the %s within %d characters", s.name, limit), fmt.Sprintf("%s را حداکثر %s نویسه بنویسید", s.name, fa(int64(limit))))
+				c.warn(RuleParamTruncated, i, contract.Pointer("steps", i, "params", s.name), domain.T("%s was longer than %d characters and was cut", s.name, limit), domain.T("keep the %s within %d characters", s.name, limit))
 			}
 			if s.kind == kindQuestion {
 				out.Question = str
@@ -505,14 +506,14 @@ func (c *checker) params(i int, action string, specs []paramSpec, params map[str
 		}
 	case domain.ActionUpdateFormTitle:
 		if ok && out.Title == "" {
-			c.fail(RuleParamMissing, i, contract.Pointer("steps", i, "params", "title"), "the new title is empty", "عنوان تازه خالی است", "give the new title", "عنوان تازه را بنویسید")
+			c.fail(RuleParamMissing, i, contract.Pointer("steps", i, "params", "title"), domain.T("the new title is empty"), domain.T("give the new title"))
 			ok = false
 		}
 	case domain.ActionAddField:
 		c.typeFits(i, out, out.Type)
 	case domain.ActionUpdateField:
 		if ok && out.Question == "" && out.Type == "" && !out.Required && !out.Optional && out.Options == nil && out.Format == "" {
-			c.fail(RuleParamNoChange, i, contract.Pointer("steps", i, "params"), "update_field changes nothing: give question, type, required, options or format", "ویرایش سوال (update_field) چیزی را تغییر نمی‌دهد: question، type، required، options یا format را بدهید", "say what changes, e.g. \"required\": true", "بگویید چه چیزی تغییر می‌کند، مثلاً \"required\": true")
+			c.fail(RuleParamNoChange, i, contract.Pointer("steps", i, "params"), domain.T("update_field changes nothing: give question, type, required, options or format"), domain.T(`say what changes, e.g. "required": true`))
 			ok = false
 		}
 		if out.Type != "" {
@@ -539,20 +540,20 @@ func paramNames(specs []paramSpec) string {
 	return strings.Join(names, ", ")
 }
 
-func (c *checker) missingHint(k paramKind) (en, faHint string) {
+func (c *checker) missingHint(k paramKind) domain.Text {
 	switch k {
 	case kindID:
-		return "give the form's id as a number, e.g. \"id\": 3", "شناسهٔ فرم را به صورت عدد بدهید، مثلاً \"id\": 3"
+		return domain.T(`give the form's id as a number, e.g. "id": 3`)
 	case kindType:
-		return "give the field type, one of " + c.d.typeList, "نوع سوال را بدهید، یکی از " + c.d.typeListFA
+		return domain.T("give the field type, one of %s", c.d.typeList)
 	case kindTo:
-		return "give the question's final 0-based position, e.g. \"to\": 0", "جایگاه پایانی سوال را از ۰ بدهید، مثلاً \"to\": 0"
+		return domain.T(`give the question's final 0-based position, e.g. "to": 0`)
 	case kindIndex:
-		return "give the question's 0-based position, e.g. \"index\": 0", "جایگاه سوال را از ۰ بدهید، مثلاً \"index\": 0"
+		return domain.T(`give the question's 0-based position, e.g. "index": 0`)
 	case kindTitle:
-		return "give the new title", "عنوان تازه را بنویسید"
+		return domain.T("give the new title")
 	}
-	return "", ""
+	return domain.Text{}
 }
 
 // references checks ids and indexes against the store: the forms must
@@ -576,7 +577,7 @@ func (c *checker) references(ctx context.Context, p *domain.Plan, origin []int, 
 			if st.Action == domain.ActionAddField && newFormFields >= 0 {
 				if st.Params.Index != nil && int64(*st.Params.Index) > newFormFields {
 					idx := int64(*st.Params.Index)
-					c.fail(RuleRefIndexOutOfRange, i, contract.Pointer("steps", i, "params", "index"), fmt.Sprintf("index %d is past the end of the new form, which has %d questions at this step", idx, newFormFields), fmt.Sprintf("جایگاه %s بیرون از فرم تازه است که در این گام %s سوال دارد", fa(idx), fa(newFormFields)), fmt.Sprintf("use an index from 0 to %d, or leave it out to add at the end", newFormFields), fmt.Sprintf("جایگاهی از ۰ تا %s بدهید یا آن را ننویسید تا سوال در پایان افزوده شود", fa(newFormFields)))
+					c.fail(RuleRefIndexOutOfRange, i, contract.Pointer("steps", i, "params", "index"), domain.T("index %d is past the end of the new form, which has %d questions at this step", idx, newFormFields), domain.T("use an index from 0 to %d, or leave it out to add at the end", newFormFields))
 				}
 				newFormFields++
 			}
@@ -595,23 +596,23 @@ func (c *checker) references(ctx context.Context, p *domain.Plan, origin []int, 
 			known[id] = state
 		}
 		if !state.exists {
-			c.fail(RuleRefFormNotFound, i, contract.Pointer("steps", i, "params", "id"), fmt.Sprintf("form %d does not exist", id), fmt.Sprintf("فرم %s وجود ندارد", fa(id)), "check the id in the forms list; to add questions to a form this plan creates, leave id out", "شناسه را در فهرست فرم‌ها بررسی کنید؛ برای افزودن سوال به فرمی که همین طرح می‌سازد id را ننویسید")
+			c.fail(RuleRefFormNotFound, i, contract.Pointer("steps", i, "params", "id"), domain.T("form %d does not exist", id), domain.T("check the id in the forms list; to add questions to a form this plan creates, leave id out"))
 			continue
 		}
 		switch st.Action {
 		case domain.ActionAddField:
 			if st.Params.Index != nil && int64(*st.Params.Index) > state.fields {
 				idx := int64(*st.Params.Index)
-				c.fail(RuleRefIndexOutOfRange, i, contract.Pointer("steps", i, "params", "index"), fmt.Sprintf("index %d is past the end of form %d, which has %d questions at this step", idx, id, state.fields), fmt.Sprintf("جایگاه %s بیرون از فرم %s است که در این گام %s سوال دارد", fa(idx), fa(id), fa(state.fields)), fmt.Sprintf("use an index from 0 to %d, or leave it out to add at the end", state.fields), fmt.Sprintf("جایگاهی از ۰ تا %s بدهید یا آن را ننویسید تا سوال در پایان افزوده شود", fa(state.fields)))
+				c.fail(RuleRefIndexOutOfRange, i, contract.Pointer("steps", i, "params", "index"), domain.T("index %d is past the end of form %d, which has %d questions at this step", idx, id, state.fields), domain.T("use an index from 0 to %d, or leave it out to add at the end", state.fields))
 			}
 			state.fields++
 		case domain.ActionOpenEditor:
 			if st.Params.Index != nil && int64(*st.Params.Index) >= state.fields {
 				idx := int64(*st.Params.Index)
 				if state.fields == 0 {
-					c.fail(RuleRefIndexOutOfRange, i, contract.Pointer("steps", i, "params", "index"), fmt.Sprintf("form %d has no questions to open", id), fmt.Sprintf("فرم %s سوالی ندارد که باز شود", fa(id)), "open the form in the builder instead", "به جای آن فرم را در فرم‌ساز باز کنید")
+					c.fail(RuleRefIndexOutOfRange, i, contract.Pointer("steps", i, "params", "index"), domain.T("form %d has no questions to open", id), domain.T("open the form in the builder instead"))
 				} else {
-					c.fail(RuleRefIndexOutOfRange, i, contract.Pointer("steps", i, "params", "index"), fmt.Sprintf("form %d has %d questions at this step; index %d does not exist", id, state.fields, idx), fmt.Sprintf("فرم %s در این گام %s سوال دارد؛ جایگاه %s وجود ندارد", fa(id), fa(state.fields), fa(idx)), fmt.Sprintf("use an index from 0 to %d", state.fields-1), fmt.Sprintf("جایگاهی از ۰ تا %s بدهید", fa(state.fields-1)))
+					c.fail(RuleRefIndexOutOfRange, i, contract.Pointer("steps", i, "params", "index"), domain.T("form %d has %d questions at this step; index %d does not exist", id, state.fields, idx), domain.T("use an index from 0 to %d", state.fields-1))
 				}
 			}
 		}

@@ -2,41 +2,48 @@ package arshlineplan
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"github.com/arshline/arshline-sidecar/daemon/contract"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
 
-var typeNames = map[string][2]string{
-	domain.PlanFieldShortText:      {"short-text", "پاسخ کوتاه"},
-	domain.PlanFieldLongText:       {"long-text", "پاسخ بلند"},
-	domain.PlanFieldMultipleChoice: {"multiple-choice", "چندگزینه‌ای"},
-	domain.PlanFieldDropdown:       {"dropdown", "کشویی"},
-	domain.PlanFieldRating:         {"rating", "امتیازدهی"},
-	domain.PlanFieldCheckboxes:     {"several-answer", "چندانتخابی"},
-	domain.PlanFieldNumber:         {"number", "عددی"},
-	domain.PlanFieldEmail:          {"email", "ایمیل"},
-	domain.PlanFieldDate:           {"date", "تاریخ"},
-	domain.PlanFieldFile:           {"file-upload", "بارگذاری فایل"},
+// typeNames name the question types in a sentence; the English key is
+// the English name.
+var typeNames = map[string]domain.Text{
+	domain.PlanFieldShortText:      domain.T("question type\x04short-text"),
+	domain.PlanFieldLongText:       domain.T("question type\x04long-text"),
+	domain.PlanFieldMultipleChoice: domain.T("question type\x04multiple-choice"),
+	domain.PlanFieldDropdown:       domain.T("question type\x04dropdown"),
+	domain.PlanFieldRating:         domain.T("question type\x04rating"),
+	domain.PlanFieldCheckboxes:     domain.T("question type\x04several-answer"),
+	domain.PlanFieldNumber:         domain.T("question type\x04number"),
+	domain.PlanFieldEmail:          domain.T("question type\x04email"),
+	domain.PlanFieldDate:           domain.T("question type\x04date"),
+	domain.PlanFieldFile:           domain.T("question type\x04file-upload"),
 }
 
-var formatNames = map[string][2]string{
-	domain.PlanFormatMobileIR:     {"mobile number", "شمارهٔ موبایل"},
-	domain.PlanFormatPhoneIR:      {"landline number", "تلفن ثابت"},
-	domain.PlanFormatNationalCode: {"national code", "کد ملی"},
-	domain.PlanFormatPostalCodeIR: {"postal code", "کد پستی"},
-	domain.PlanFormatURL:          {"web address", "نشانی وب"},
+var formatNames = map[string]domain.Text{
+	domain.PlanFormatMobileIR:     domain.T("answer format\x04mobile number"),
+	domain.PlanFormatPhoneIR:      domain.T("answer format\x04landline number"),
+	domain.PlanFormatNationalCode: domain.T("answer format\x04national code"),
+	domain.PlanFormatPostalCodeIR: domain.T("answer format\x04postal code"),
+	domain.PlanFormatURL:          domain.T("answer format\x04web address"),
 }
 
-// optionList writes options for a sentence: «الف»، «ب» or "a", "b".
-func optionList(fa bool, opts []string) string {
-	parts := make([]string, len(opts))
+// optionList writes options for a sentence: "a", "b" in English, each
+// in guillemets in Persian.
+func optionList(opts []string) any {
+	var out any = ""
 	for k, o := range opts {
-		parts[k] = pick(fa, "\""+o+"\"", "«"+o+"»")
+		q := domain.T("option\x04\"%s\"", o)
+		if k == 0 {
+			out = q
+		} else {
+			out = domain.T("%s, %s", out, q)
+		}
 	}
-	return strings.Join(parts, pick(fa, ", ", "، "))
+	return out
 }
 
 // Preview writes one sentence per step of a valid plan in the locale
@@ -46,9 +53,8 @@ func Preview(ctx context.Context, p *domain.Plan, forms contract.FormLookup, loc
 	if p == nil {
 		return nil
 	}
-	fa := domain.IsPersian(locale)
 	titles := map[int64]string{}
-	formName := func(id int64) string {
+	formName := func(id int64) domain.Text {
 		t, seen := titles[id]
 		if !seen && forms != nil {
 			if title, _, ok, err := forms.LookupForm(ctx, id); err == nil && ok {
@@ -56,112 +62,98 @@ func Preview(ctx context.Context, p *domain.Plan, forms contract.FormLookup, loc
 			}
 			titles[id] = t
 		}
-		if fa {
-			if t != "" {
-				return fmt.Sprintf("فرم %s «%s»", domain.PersianDigits(fmt.Sprint(id)), t)
-			}
-			return "فرم " + domain.PersianDigits(fmt.Sprint(id))
-		}
 		if t != "" {
-			return fmt.Sprintf("form %d \"%s\"", id, t)
+			return domain.T(`form %d "%s"`, id, t)
 		}
-		return fmt.Sprintf("form %d", id)
+		return domain.T("form %d", id)
 	}
 	out := make([]string, 0, len(p.Steps))
 	newTitle := ""
 	for _, st := range p.Steps {
-		target := ""
+		var target domain.Text
 		if st.Params.ID != nil {
 			target = formName(*st.Params.ID)
-		} else if fa {
-			target = fmt.Sprintf("فرم تازهٔ «%s»", newTitle)
 		} else {
-			target = fmt.Sprintf("the new form \"%s\"", newTitle)
+			target = domain.T(`the new form "%s"`, newTitle)
 		}
-		var s string
+		var s domain.Text
 		switch st.Action {
 		case domain.ActionCreateForm:
 			newTitle = st.Params.Title
-			s = pick(fa, fmt.Sprintf("Create a new form \"%s\" (draft).", st.Params.Title), fmt.Sprintf("ساختن فرم تازه با عنوان «%s» (پیش‌نویس).", st.Params.Title))
+			s = domain.T(`Create a new form "%s" (draft).`, st.Params.Title)
 		case domain.ActionAddField:
-			names := typeNames[st.Params.Type]
-			kindEN, kindFA := names[0], names[1]
-			req := ""
-			if st.Params.Required {
-				req = pick(fa, "required ", "، اجباری")
-			}
-			pos := ""
-			if st.Params.Index != nil {
-				pos = pick(fa, fmt.Sprintf(" at position %d", *st.Params.Index+1), fmt.Sprintf(" در جایگاه %s", domain.PersianDigits(fmt.Sprint(*st.Params.Index+1))))
-			}
-			extraEN, extraFA := "", ""
-			if f, ok := formatNames[st.Params.Format]; ok {
-				extraEN, extraFA = " ("+f[0]+")", "، "+f[1]
-			}
-			if len(st.Params.Options) > 0 {
-				extraEN += " with options " + optionList(false, st.Params.Options)
-				extraFA += "، گزینه‌ها: " + optionList(true, st.Params.Options)
-			}
-			if fa {
-				q := ""
-				if st.Params.Question != "" {
-					q = fmt.Sprintf(" «%s»", st.Params.Question)
-				}
-				s = fmt.Sprintf("افزودن سوال%s (%s%s%s) به %s%s.", q, kindFA, req, extraFA, target, pos)
-			} else {
-				q := ""
-				if st.Params.Question != "" {
-					q = fmt.Sprintf(" \"%s\"", st.Params.Question)
-				}
-				article := "a"
-				if strings.ContainsRune("aeiou", rune((req + kindEN)[0])) {
-					article = "an"
-				}
-				s = fmt.Sprintf("Add %s %s%s question%s%s to %s%s.", article, req, kindEN, q, extraEN, target, pos)
-			}
+			s = addSentence(st.Params, target)
 		case domain.ActionUpdateFormTitle:
-			s = pick(fa, fmt.Sprintf("Rename %s to \"%s\".", target, st.Params.Title), fmt.Sprintf("تغییر عنوان %s به «%s».", target, st.Params.Title))
+			s = domain.T(`Rename %s to "%s".`, target, st.Params.Title)
 		case domain.ActionPublishForm:
-			s = pick(fa, fmt.Sprintf("Publish %s.", target), fmt.Sprintf("انتشار %s.", target))
+			s = domain.T("Publish %s.", target)
 		case domain.ActionDraftForm:
-			s = pick(fa, fmt.Sprintf("Return %s to draft.", target), fmt.Sprintf("بازگرداندن %s به پیش‌نویس.", target))
+			s = domain.T("Return %s to draft.", target)
 		case domain.ActionOpenBuilder:
-			s = pick(fa, fmt.Sprintf("Open %s in the builder.", target), fmt.Sprintf("باز کردن %s در فرم‌ساز.", target))
+			s = domain.T("Open %s in the builder.", target)
 		case domain.ActionOpenEditor:
 			idx := 0
 			if st.Params.Index != nil {
 				idx = *st.Params.Index
 			}
-			s = pick(fa, fmt.Sprintf("Open question %d of %s in the editor.", idx+1, target), fmt.Sprintf("باز کردن سوال %s از %s در ویرایشگر.", domain.PersianDigits(fmt.Sprint(idx+1)), target))
+			s = domain.T("Open question %d of %s in the editor.", idx+1, target)
 		case domain.ActionOpenResults:
-			s = pick(fa, fmt.Sprintf("Open the results of %s.", target), fmt.Sprintf("باز کردن نتایج %s.", target))
+			s = domain.T("Open the results of %s.", target)
 		case domain.ActionUpdateField:
-			s = updateSentence(fa, st.Params, target)
+			s = updateSentence(st.Params, target)
 		case domain.ActionDeleteField:
-			s = pick(fa, fmt.Sprintf("Delete question %d of %s.", position(st.Params.Index), target), fmt.Sprintf("حذف سوال %s از %s.", domain.PersianDigits(fmt.Sprint(position(st.Params.Index))), target))
+			s = domain.T("Delete question %d of %s.", position(st.Params.Index), target)
 		case domain.ActionMoveField:
-			s = pick(fa, fmt.Sprintf("Move question %d of %s to position %d.", position(st.Params.Index), target, position(st.Params.To)), fmt.Sprintf("بردن سوال %s از %s به جایگاه %s.", domain.PersianDigits(fmt.Sprint(position(st.Params.Index))), target, domain.PersianDigits(fmt.Sprint(position(st.Params.To)))))
+			s = domain.T("Move question %d of %s to position %d.", position(st.Params.Index), target, position(st.Params.To))
 		case domain.ActionDeleteForm:
-			s = pick(fa, fmt.Sprintf("Delete %s (it can be undone).", target), fmt.Sprintf("حذف %s (برگشت‌پذیر).", target))
+			s = domain.T("Delete %s (it can be undone).", target)
 		case domain.ActionDuplicateForm:
 			if st.Params.Title != "" {
-				s = pick(fa, fmt.Sprintf("Make a copy of %s titled \"%s\" (draft).", target, st.Params.Title), fmt.Sprintf("ساختن رونوشتی از %s با عنوان «%s» (پیش‌نویس).", target, st.Params.Title))
+				s = domain.T(`Make a copy of %s titled "%s" (draft).`, target, st.Params.Title)
 			} else {
-				s = pick(fa, fmt.Sprintf("Make a copy of %s (draft).", target), fmt.Sprintf("ساختن رونوشتی از %s (پیش‌نویس).", target))
+				s = domain.T("Make a copy of %s (draft).", target)
 			}
 		case domain.ActionDisableForm:
-			s = pick(fa, fmt.Sprintf("Disable %s: its link stays, but it takes no more answers.", target), fmt.Sprintf("غیرفعال کردن %s: پیوندش می‌ماند اما دیگر پاسخی نمی‌پذیرد.", target))
+			s = domain.T("Disable %s: its link stays, but it takes no more answers.", target)
 		}
-		out = append(out, s)
+		line := ""
+		if s.Key != "" {
+			line = contract.Msg(locale, s)
+		}
+		out = append(out, line)
 	}
 	return out
 }
 
-func pick(fa bool, en, faText string) string {
-	if fa {
-		return faText
+// addSentence says what one add_field adds. The English article agrees
+// with the word after it; Persian has none.
+func addSentence(p domain.StepParams, target domain.Text) domain.Text {
+	kind := typeNames[p.Type]
+	var req, q, format, options, pos any = "", "", "", "", ""
+	if p.Required {
+		req = domain.T("required ")
 	}
-	return en
+	if p.Index != nil {
+		pos = domain.T(" at position %d", *p.Index+1)
+	}
+	if f, ok := formatNames[p.Format]; ok {
+		format = domain.T("add_field format\x04 (%s)", f)
+	}
+	if len(p.Options) > 0 {
+		options = domain.T(" with options %s", optionList(p.Options))
+	}
+	if p.Question != "" {
+		q = domain.T("add_field wording\x04 \"%s\"", p.Question)
+	}
+	article := "a"
+	english := domain.English(kind.Key)
+	if p.Required {
+		english = "required " + english
+	}
+	if english != "" && strings.ContainsRune("aeiou", rune(english[0])) {
+		article = "an"
+	}
+	return domain.T("Add %s %s%s question%s%s%s to %s%s.", article, req, kind, q, format, options, target, pos)
 }
 
 // position is a 0-based index shown counting from 1.
@@ -174,34 +166,32 @@ func position(p *int) int {
 
 // updateSentence lists what one update_field changes, in the order of the
 // contract's parameters.
-func updateSentence(fa bool, p domain.StepParams, target string) string {
-	var en, faParts []string
+func updateSentence(p domain.StepParams, target domain.Text) domain.Text {
+	var parts []domain.Text
 	if p.Question != "" {
-		en = append(en, fmt.Sprintf("wording \"%s\"", p.Question))
-		faParts = append(faParts, fmt.Sprintf("متن «%s»", p.Question))
+		parts = append(parts, domain.T(`wording "%s"`, p.Question))
 	}
-	if names, ok := typeNames[p.Type]; ok {
-		en = append(en, "type "+names[0])
-		faParts = append(faParts, "نوع "+names[1])
+	if name, ok := typeNames[p.Type]; ok {
+		parts = append(parts, domain.T("type %s", name))
 	}
-	if p.Required || p.Optional {
-		if p.Required {
-			en, faParts = append(en, "required"), append(faParts, "اجباری")
-		} else {
-			en, faParts = append(en, "optional"), append(faParts, "اختیاری")
-		}
+	if p.Required {
+		parts = append(parts, domain.T("update_field\x04required"))
+	} else if p.Optional {
+		parts = append(parts, domain.T("update_field\x04optional"))
 	}
 	if len(p.Options) > 0 {
-		en = append(en, "options "+optionList(false, p.Options))
-		faParts = append(faParts, "گزینه‌ها: "+optionList(true, p.Options))
+		parts = append(parts, domain.T("options %s", optionList(p.Options)))
 	}
 	if f, ok := formatNames[p.Format]; ok {
-		en = append(en, "format "+f[0])
-		faParts = append(faParts, "قالب "+f[1])
+		parts = append(parts, domain.T("format %s", f))
 	}
-	n := position(p.Index)
-	if fa {
-		return fmt.Sprintf("ویرایش سوال %s از %s: %s.", domain.PersianDigits(fmt.Sprint(n)), target, strings.Join(faParts, "؛ "))
+	var changes any = ""
+	for k, part := range parts {
+		if k == 0 {
+			changes = part
+		} else {
+			changes = domain.T("%s; %s", changes, part)
+		}
 	}
-	return fmt.Sprintf("Change question %d of %s: %s.", n, target, strings.Join(en, "; "))
+	return domain.T("Change question %d of %s: %s.", position(p.Index), target, changes)
 }

@@ -2,8 +2,7 @@ package arshlineplan
 
 import (
 	"context"
-	"fmt"
-	"strings"
+
 	"unicode/utf8"
 
 	"github.com/arshline/arshline-sidecar/daemon/contract"
@@ -52,15 +51,13 @@ var actionParamsV2 = map[string][]paramSpec{
 
 var v2 = &dialect{
 	name: NameV2, version: versionV2, actions: actionParamsV2, types: domain.PlanFieldTypesV2,
-	actionList: strings.Join(domain.PlanActionsV2, ", "), actionListFA: strings.Join(domain.PlanActionsV2, "، "),
-	typeList: strings.Join(domain.PlanFieldTypesV2, ", "), typeListFA: strings.Join(domain.PlanFieldTypesV2, "، "),
+	actionList: contract.ListBoth(domain.PlanActionsV2),
+	typeList:   contract.ListBoth(domain.PlanFieldTypesV2),
 }
 
 var (
-	formatList   = strings.Join(domain.PlanFormats, ", ")
-	formatListFA = strings.Join(domain.PlanFormats, "، ")
-	choiceList   = "multiple_choice, checkboxes, dropdown"
-	choiceListFA = "multiple_choice، checkboxes، dropdown"
+	formatList = contract.ListBoth(domain.PlanFormats)
+	choiceList = contract.ListBoth([]string{domain.PlanFieldMultipleChoice, domain.PlanFieldCheckboxes, domain.PlanFieldDropdown})
 )
 
 func knownFormat(f string) bool {
@@ -132,12 +129,12 @@ func (c *checker) options(i int, v any, out *domain.StepParams) bool {
 	at := func() string { return contract.Pointer("steps", i, "params", "options") }
 	list, isArray := v.([]any)
 	if !isArray {
-		c.fail(RuleParamType, i, at(), "options must be an array of strings, not "+contract.Show(v), "گزینه‌ها (options) باید آرایه‌ای از رشته‌ها باشد، نه "+contract.Show(v), "write the options as [\"first\", \"second\"]", "گزینه‌ها را به شکل [\"اول\", \"دوم\"] بنویسید")
+		c.fail(RuleParamType, i, at(), domain.T("options must be an array of strings, not %s", contract.Show(v)), domain.T(`write the options as ["first", "second"]`))
 		return false
 	}
 	n := int64(len(list))
 	if n < MinOptions || n > MaxOptions {
-		c.fail(RuleParamInvalid, i, at(), fmt.Sprintf("a choice question takes %d to %d options, not %d", MinOptions, MaxOptions, n), fmt.Sprintf("سوال گزینه‌ای %s تا %s گزینه می‌گیرد، نه %s", fa(MinOptions), fa(MaxOptions), fa(n)), fmt.Sprintf("give the whole list, %d to %d options", MinOptions, MaxOptions), fmt.Sprintf("فهرست کامل گزینه‌ها را بدهید، %s تا %s گزینه", fa(MinOptions), fa(MaxOptions)))
+		c.fail(RuleParamInvalid, i, at(), domain.T("a choice question takes %d to %d options, not %d", MinOptions, MaxOptions, n), domain.T("give the whole list, %d to %d options", MinOptions, MaxOptions))
 		return false
 	}
 	ok := true
@@ -147,27 +144,27 @@ func (c *checker) options(i int, v any, out *domain.StepParams) bool {
 		str, isStr := item.(string)
 		switch {
 		case !isStr:
-			c.fail(RuleParamType, i, path(), fmt.Sprintf("option %d must be a string, not %s", k, contract.Show(item)), fmt.Sprintf("گزینهٔ %s باید رشته باشد، نه %s", fa(int64(k)), contract.Show(item)), "write each option as text in quotes", "هر گزینه را به صورت متن و در گیومه بنویسید")
+			c.fail(RuleParamType, i, path(), domain.T("option %d must be a string, not %s", k, contract.Show(item)), domain.T("write each option as text in quotes"))
 			ok = false
 			continue
 		case !utf8.ValidString(str):
-			c.fail(RuleParamInvalid, i, path(), fmt.Sprintf("option %d is not valid UTF-8 text", k), fmt.Sprintf("گزینهٔ %s متن UTF-8 معتبر نیست", fa(int64(k))), "send the text as UTF-8", "متن را با کدگذاری UTF-8 بفرستید")
+			c.fail(RuleParamInvalid, i, path(), domain.T("option %d is not valid UTF-8 text", k), domain.T("send the text as UTF-8"))
 			ok = false
 			continue
 		}
 		str = Trim(str)
 		if len(str) > MaxOptionRunes && utf8.RuneCountInString(str) > MaxOptionRunes {
 			str = Trim(string([]rune(str)[:MaxOptionRunes]))
-			c.warn(RuleParamTruncated, i, path(), fmt.Sprintf("option %d was longer than %d characters and was cut", k, MaxOptionRunes), fmt.Sprintf("گزینهٔ %s بلندتر از %s نویسه بود و کوتاه شد", fa(int64(k)), fa(MaxOptionRunes)), fmt.Sprintf("keep each option within %d characters", MaxOptionRunes), fmt.Sprintf("هر گزینه را حداکثر %s نویسه بنویسید", fa(MaxOptionRunes)))
+			c.warn(RuleParamTruncated, i, path(), domain.T("option %d was longer than %d characters and was cut", k, MaxOptionRunes), domain.T("keep each option within %d characters", MaxOptionRunes))
 		}
 		if str == "" {
-			c.fail(RuleParamInvalid, i, path(), fmt.Sprintf("option %d is empty", k), fmt.Sprintf("گزینهٔ %s خالی است", fa(int64(k))), "give every option a text, or leave it out of the list", "برای هر گزینه متنی بنویسید یا آن را از فهرست بردارید")
+			c.fail(RuleParamInvalid, i, path(), domain.T("option %d is empty", k), domain.T("give every option a text, or leave it out of the list"))
 			ok = false
 			continue
 		}
 		for _, prev := range opts {
 			if prev == str {
-				c.fail(RuleParamInvalid, i, path(), fmt.Sprintf("option %d repeats %q", k, str), fmt.Sprintf("گزینهٔ %s تکرار «%s» است", fa(int64(k)), str), "list each option once", "هر گزینه را یک بار بنویسید")
+				c.fail(RuleParamInvalid, i, path(), domain.T("option %d repeats %q", k, str), domain.T("list each option once"))
 				ok = false
 				break
 			}
@@ -188,10 +185,10 @@ func (c *checker) typeFits(i int, p *domain.StepParams, typ string) {
 		return
 	}
 	if p.Options != nil && !domain.IsChoiceType(typ) {
-		c.fail(RuleOptionsNeedChoice, i, contract.Pointer("steps", i, "params", "options"), fmt.Sprintf("options belong to a choice question (%s), not to %s", choiceList, typ), fmt.Sprintf("گزینه‌ها فقط برای سوال گزینه‌ای (%s) است، نه %s", choiceListFA, typ), "leave options out, or make the question a choice type", "گزینه‌ها را ننویسید یا نوع سوال را گزینه‌ای کنید")
+		c.fail(RuleOptionsNeedChoice, i, contract.Pointer("steps", i, "params", "options"), domain.T("options belong to a choice question (%s), not to %s", choiceList, typ), domain.T("leave options out, or make the question a choice type"))
 	}
 	if p.Format != "" && typ != domain.PlanFieldShortText {
-		c.fail(RuleFormatNeedsShortText, i, contract.Pointer("steps", i, "params", "format"), fmt.Sprintf("format %s belongs to a short_text question, not to %s", p.Format, typ), fmt.Sprintf("قالب %s فقط برای سوال پاسخ کوتاه (short_text) است، نه %s", p.Format, typ), "leave format out, or make the question short_text", "format را ننویسید یا نوع سوال را short_text کنید")
+		c.fail(RuleFormatNeedsShortText, i, contract.Pointer("steps", i, "params", "format"), domain.T("format %s belongs to a short_text question, not to %s", p.Format, typ), domain.T("leave format out, or make the question short_text"))
 	}
 }
 
@@ -206,11 +203,11 @@ type formState struct {
 	types     []string // planner types of the questions; nil when unknown
 }
 
-func (f *formState) name() (en, faName string) {
+func (f *formState) name() domain.Text {
 	if f.isNew {
-		return "the new form", "فرم تازه"
+		return domain.T("the new form")
 	}
-	return fmt.Sprintf("form %d", f.id), "فرم " + fa(f.id)
+	return domain.T("form %d", f.id)
 }
 
 // simulate walks a v2 plan step by step, keeping each form's question
@@ -264,11 +261,11 @@ func (c *checker) simulate(ctx context.Context, p *domain.Plan, origin []int, fo
 				byID[id] = f
 			}
 			if f.deletedBy >= 0 {
-				c.fail(RuleRefFormNotFound, i, contract.Pointer("steps", i, "params", "id"), fmt.Sprintf("form %d is deleted by step %d of this plan", id, f.deletedBy), fmt.Sprintf("فرم %s در گام %s همین طرح حذف می‌شود", fa(id), fa(int64(f.deletedBy))), "remove this step, or delete the form last", "این گام را بردارید یا حذف فرم را در پایان بگذارید")
+				c.fail(RuleRefFormNotFound, i, contract.Pointer("steps", i, "params", "id"), domain.T("form %d is deleted by step %d of this plan", id, f.deletedBy), domain.T("remove this step, or delete the form last"))
 				continue
 			}
 			if !f.exists {
-				c.fail(RuleRefFormNotFound, i, contract.Pointer("steps", i, "params", "id"), fmt.Sprintf("form %d does not exist", id), fmt.Sprintf("فرم %s وجود ندارد", fa(id)), "check the id in the forms list; to act on a form this plan creates, leave id out", "شناسه را در فهرست فرم‌ها بررسی کنید؛ برای کار روی فرمی که همین طرح می‌سازد id را ننویسید")
+				c.fail(RuleRefFormNotFound, i, contract.Pointer("steps", i, "params", "id"), domain.T("form %d does not exist", id), domain.T("check the id in the forms list; to act on a form this plan creates, leave id out"))
 				continue
 			}
 		}
@@ -364,25 +361,25 @@ func (c *checker) apply(i int, st domain.PlanStep, f *formState) {
 // question's current type.
 func (c *checker) typeFitsQuestion(i int, p domain.StepParams, typ string, idx int) {
 	if p.Options != nil && !domain.IsChoiceType(typ) {
-		c.fail(RuleOptionsNeedChoice, i, contract.Pointer("steps", i, "params", "options"), fmt.Sprintf("question %d is %s at this step; options belong to a choice question (%s)", idx, typ, choiceList), fmt.Sprintf("سوال %s در این گام از نوع %s است؛ گزینه‌ها فقط برای سوال گزینه‌ای (%s) است", fa(int64(idx)), typ, choiceListFA), "set a choice type in the same step, or leave options out", "در همین گام نوع گزینه‌ای بدهید یا گزینه‌ها را ننویسید")
+		c.fail(RuleOptionsNeedChoice, i, contract.Pointer("steps", i, "params", "options"), domain.T("question %d is %s at this step; options belong to a choice question (%s)", idx, typ, choiceList), domain.T("set a choice type in the same step, or leave options out"))
 	}
 	if p.Format != "" && typ != domain.PlanFieldShortText {
-		c.fail(RuleFormatNeedsShortText, i, contract.Pointer("steps", i, "params", "format"), fmt.Sprintf("question %d is %s at this step; format %s belongs to a short_text question", idx, typ, p.Format), fmt.Sprintf("سوال %s در این گام از نوع %s است؛ قالب %s فقط برای سوال پاسخ کوتاه (short_text) است", fa(int64(idx)), typ, p.Format), "set \"type\": \"short_text\" in the same step, or leave format out", "در همین گام \"type\": \"short_text\" بدهید یا format را ننویسید")
+		c.fail(RuleFormatNeedsShortText, i, contract.Pointer("steps", i, "params", "format"), domain.T("question %d is %s at this step; format %s belongs to a short_text question", idx, typ, p.Format), domain.T(`set "type": "short_text" in the same step, or leave format out`))
 	}
 }
 
 // outOfRange reports an index or to outside f; insert allows n (add_field
 // may append).
 func (c *checker) outOfRange(i int, param string, f *formState, idx int64, insert bool) {
-	nameEN, nameFA := f.name()
+	name := f.name()
 	n := f.fields
 	path := contract.Pointer("steps", i, "params", param)
 	switch {
 	case insert:
-		c.fail(RuleRefIndexOutOfRange, i, path, fmt.Sprintf("index %d is past the end of %s, which has %d questions at this step", idx, nameEN, n), fmt.Sprintf("جایگاه %s بیرون از %s است که در این گام %s سوال دارد", fa(idx), nameFA, fa(n)), fmt.Sprintf("use an index from 0 to %d, or leave it out to add at the end", n), fmt.Sprintf("جایگاهی از ۰ تا %s بدهید یا آن را ننویسید تا سوال در پایان افزوده شود", fa(n)))
+		c.fail(RuleRefIndexOutOfRange, i, path, domain.T("index %d is past the end of %s, which has %d questions at this step", idx, name, n), domain.T("use an index from 0 to %d, or leave it out to add at the end", n))
 	case n == 0:
-		c.fail(RuleRefIndexOutOfRange, i, path, fmt.Sprintf("%s has no questions at this step", nameEN), fmt.Sprintf("%s در این گام سوالی ندارد", nameFA), "add the question first", "نخست سوال را بیفزایید")
+		c.fail(RuleRefIndexOutOfRange, i, path, domain.T("%s has no questions at this step", name), domain.T("add the question first"))
 	default:
-		c.fail(RuleRefIndexOutOfRange, i, path, fmt.Sprintf("%s has %d questions at this step; %s %d does not exist", nameEN, n, param, idx), fmt.Sprintf("%s در این گام %s سوال دارد؛ جایگاه %s وجود ندارد", nameFA, fa(n), fa(idx)), fmt.Sprintf("use a %s from 0 to %d", param, n-1), fmt.Sprintf("جایگاهی از ۰ تا %s بدهید", fa(n-1)))
+		c.fail(RuleRefIndexOutOfRange, i, path, domain.T("%s has %d questions at this step; %s %d does not exist", name, n, param, idx), domain.T("use a %s from 0 to %d", param, n-1))
 	}
 }

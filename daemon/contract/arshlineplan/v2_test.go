@@ -13,6 +13,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/contract"
 	"github.com/arshline/arshline-sidecar/daemon/contract/internal/golden"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/messages"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -232,7 +233,7 @@ func titledStore() typedStore {
 
 func TestV2NamesForEveryTypeAndFormat(t *testing.T) {
 	for _, ft := range domain.PlanFieldTypesV2 {
-		if n, ok := typeNames[ft]; !ok || n[0] == "" || n[1] == "" {
+		if n, ok := typeNames[ft]; !ok || !messages.Has(n.Key) {
 			t.Errorf("type %s has no name", ft)
 		}
 		if _, ok := domain.DocumentFieldType(ft); !ok {
@@ -243,7 +244,7 @@ func TestV2NamesForEveryTypeAndFormat(t *testing.T) {
 		}
 	}
 	for _, f := range domain.PlanFormats {
-		if n, ok := formatNames[f]; !ok || n[0] == "" || n[1] == "" {
+		if n, ok := formatNames[f]; !ok || !messages.Has(n.Key) {
 			t.Errorf("format %s has no name", f)
 		}
 	}

@@ -29,6 +29,7 @@ import (
 
 	"github.com/arshline/arshline-sidecar/daemon/contract"
 	"github.com/arshline/arshline-sidecar/daemon/contract/agentplan"
+	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
 
 // Exit statuses of Run, and of the command.
@@ -72,11 +73,11 @@ func Run(cfg *Config, stdin io.Reader, stdout, stderr io.Writer, isTerminal bool
 		file := cfg.Files[i]
 		switch {
 		case r.readErr != nil:
-			fmt.Fprintln(stderr, "arshlinectl lint: "+contract.Msg(locale, "cannot read "+file+": "+r.readErr.Error(), "خواندن "+file+" ممکن نشد: "+r.readErr.Error()))
+			fmt.Fprintln(stderr, "arshlinectl lint: "+contract.Msg(locale, domain.T("cannot read %s: %s", file, r.readErr.Error())))
 			return ExitUsage
 		case r.jsonErr != nil:
 			where := syntaxPosition(r.report.source, r.jsonErr)
-			fmt.Fprintln(stderr, "arshlinectl lint: "+contract.Msg(locale, file+where+" is not valid JSON: "+r.jsonErr.Error(), file+where+" یک JSON معتبر نیست: "+r.jsonErr.Error()))
+			fmt.Fprintln(stderr, "arshlinectl lint: "+contract.Msg(locale, domain.T("%s%s is not valid JSON: %s", file, where, r.jsonErr.Error())))
 			return ExitUsage
 		}
 		reports[i] = r.report
@@ -91,7 +92,7 @@ func Run(cfg *Config, stdin io.Reader, stdout, stderr io.Writer, isTerminal bool
 		err = writeText(stdout, reports, locale, isTerminal)
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "arshlinectl lint: "+contract.Msg(locale, "cannot write the output: "+err.Error(), "نوشتن خروجی ممکن نشد: "+err.Error()))
+		fmt.Fprintln(stderr, "arshlinectl lint: "+contract.Msg(locale, domain.T("cannot write the output: %s", err.Error())))
 		return ExitUsage
 	}
 	for _, r := range reports {
@@ -108,7 +109,7 @@ func Run(cfg *Config, stdin io.Reader, stdout, stderr io.Writer, isTerminal bool
 func CheckPolicy(path string, data []byte, locale string) (map[string]any, error) {
 	policy, err := agentplan.DecodePolicy(data)
 	if err != nil {
-		return nil, errors.New(contract.Msg(locale, "policy "+path+" does not parse: "+err.Error(), "سیاست "+path+" خوانا نیست: "+err.Error()))
+		return nil, errors.New(contract.Msg(locale, domain.T("policy %s does not parse: %s", path, err.Error())))
 	}
 	if _, err := agentplan.ParsePolicy(policy); err != nil {
 		var perr *agentplan.PolicyError
@@ -117,9 +118,9 @@ func CheckPolicy(path string, data []byte, locale string) (map[string]any, error
 			for i, p := range perr.Problems {
 				problems[i] = p.Message(locale)
 			}
-			return nil, errors.New(contract.Msg(locale, "policy "+path+" is invalid: ", "سیاست "+path+" نامعتبر است: ") + strings.Join(problems, "; "))
+			return nil, errors.New(contract.Msg(locale, domain.T("policy %s is invalid: ", path)) + strings.Join(problems, "; "))
 		}
-		return nil, errors.New(contract.Msg(locale, "policy "+path+" is invalid: "+err.Error(), "سیاست "+path+" نامعتبر است: "+err.Error()))
+		return nil, errors.New(contract.Msg(locale, domain.T("policy %s is invalid: %s", path, err.Error())))
 	}
 	return policy, nil
 }

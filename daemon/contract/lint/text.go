@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"strconv"
 
 	"github.com/arshline/arshline-sidecar/daemon/contract"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
@@ -32,13 +31,6 @@ func writeText(w io.Writer, reports []FileReport, locale string, color bool) err
 		return "\x1b[" + style + "m" + s + "\x1b[0m"
 	}
 	out := bufio.NewWriter(w)
-	fa := locale == "fa_IR"
-	num := func(n int) string {
-		if fa {
-			return domain.PersianNumber(n)
-		}
-		return strconv.Itoa(n)
-	}
 	totalErrors, totalWarnings, invalid := 0, 0, 0
 	for _, r := range reports {
 		errs, warns := 0, 0
@@ -68,31 +60,29 @@ func writeText(w io.Writer, reports []FileReport, locale string, color bool) err
 		}
 		totalErrors += errs
 		totalWarnings += warns
-		status := paint(styleGreen, contract.Msg(locale, "valid", "معتبر"))
+		status := paint(styleGreen, contract.Msg(locale, domain.T("valid")))
 		if !r.Report.Valid {
 			invalid++
-			status = paint(styleRed, contract.Msg(locale, "invalid", "نامعتبر"))
+			status = paint(styleRed, contract.Msg(locale, domain.T("invalid")))
 		}
-		fmt.Fprintf(out, "%s: %s (%s), %s\n", r.File, status, r.Report.Contract, counts(fa, num, errs, warns))
+		fmt.Fprintf(out, "%s: %s (%s), %s\n", r.File, status, r.Report.Contract, contract.Msg(locale, counts(errs, warns)))
 	}
-	if fa {
-		fmt.Fprintf(out, "%s پرونده، %s نامعتبر، %s\n", num(len(reports)), num(invalid), counts(fa, num, totalErrors, totalWarnings))
-	} else {
-		fmt.Fprintf(out, "%s, %d invalid, %s\n", plural(len(reports), "file", "files"), invalid, counts(fa, num, totalErrors, totalWarnings))
+	files := domain.T("%d files", len(reports))
+	if len(reports) == 1 {
+		files = domain.T("1 file")
 	}
+	fmt.Fprintln(out, contract.Msg(locale, domain.T("%s, %d invalid, %s", files, invalid, counts(totalErrors, totalWarnings))))
 	return out.Flush()
 }
 
-func counts(fa bool, num func(int) string, errs, warns int) string {
-	if fa {
-		return num(errs) + " خطا، " + num(warns) + " هشدار"
+// counts says how many errors and warnings, in the message's language.
+func counts(errs, warns int) domain.Text {
+	e, w := domain.T("%d errors", errs), domain.T("%d warnings", warns)
+	if errs == 1 {
+		e = domain.T("1 error")
 	}
-	return plural(errs, "error", "errors") + ", " + plural(warns, "warning", "warnings")
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
+	if warns == 1 {
+		w = domain.T("1 warning")
 	}
-	return strconv.Itoa(n) + " " + many
+	return domain.T("%s, %s", e, w)
 }

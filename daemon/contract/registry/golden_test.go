@@ -55,7 +55,7 @@ type fixture struct {
 
 // fixtures reads every case of a contract's directory: <case>.json, with
 // <case>.options.json beside it when the case needs options.
-func fixtures(t *testing.T, c contract.Contract) []fixture {
+func fixtures(t testing.TB, c contract.Contract) []fixture {
 	t.Helper()
 	dir := filepath.Join(fixtureRoot, Dir(c.Name()))
 	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
@@ -382,6 +382,38 @@ func BenchmarkValidate(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// BenchmarkValidateFailing measures the reports that carry messages:
+// every fail_ fixture of every contract, validated in Persian and in
+// English, one report per iteration of the whole set.
+func BenchmarkValidateFailing(b *testing.B) {
+	for _, locale := range []string{"fa_IR", "en_US"} {
+		b.Run(locale, func(b *testing.B) {
+			type run struct {
+				c    contract.Contract
+				fx   fixture
+				opts contract.Options
+			}
+			var runs []run
+			for _, c := range Default().List() {
+				for _, fx := range fixtures(b, c) {
+					if !strings.HasPrefix(fx.name, "fail_") {
+						continue
+					}
+					opts := fx.opts
+					opts.Locale = locale
+					runs = append(runs, run{c, fx, opts})
+				}
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, r := range runs {
+					r.c.Validate(context.Background(), r.fx.doc, r.opts)
+				}
+			}
+		})
 	}
 }
 

@@ -8,7 +8,7 @@ package stepcontract
 import (
 	"context"
 	"encoding/json"
-	"fmt"
+
 	"slices"
 	"strconv"
 	"strings"
@@ -46,7 +46,7 @@ func (Contract) Description() string {
 	return "Planner contract: {task_summary, steps[step_1..step_N with dependencies and tool], assumptions, risks}"
 }
 
-type msg struct{ en, fa, fixEN, fixFA string }
+type msg struct{ text, fix domain.Text }
 
 type checker struct {
 	locale string
@@ -55,10 +55,8 @@ type checker struct {
 
 func (c *checker) fail(rule, step, path string, m msg) {
 	c.vs = append(c.vs, contract.Violation{Rule: rule, Severity: contract.SeverityError, Step: step, Path: path,
-		Message: contract.Msg(c.locale, m.en, m.fa), Fix: contract.Msg(c.locale, m.fixEN, m.fixFA)})
+		Message: contract.Msg(c.locale, m.text), Fix: contract.Msg(c.locale, m.fix)})
 }
-
-func faNum(n int) string { return domain.PersianNumber(n) }
 
 // fields reports the missing (absent or null) and extra keys of obj.
 func (c *checker) fields(obj map[string]any, step, path string, required []string) {
@@ -70,13 +68,13 @@ func (c *checker) fields(obj map[string]any, step, path string, required []strin
 func (c *checker) fieldProblems(missing, extra []string, step, path string, required []string) {
 	for _, k := range missing {
 		c.fail(contract.RuleSchemaMissingField, step, path+contract.Pointer(k), msg{
-			fmt.Sprintf("%q is required", k), fmt.Sprintf("فیلد %q الزامی است", k),
-			"add " + k + "; the contract allows no missing field", k + " را اضافه کنید؛ قرارداد هیچ فیلد جاافتاده‌ای نمی‌پذیرد"})
+			domain.T("stepcontract\x04%q is required", k),
+			domain.T("add %s; the contract allows no missing field", k)})
 	}
 	for _, k := range extra {
 		c.fail(contract.RuleSchemaExtraField, step, path+contract.Pointer(k), msg{
-			fmt.Sprintf("%q is not part of the contract (fields: %s)", k, strings.Join(required, ", ")), fmt.Sprintf("فیلد %q جزو قرارداد نیست (فیلدها: %s)", k, strings.Join(required, ", ")),
-			"remove " + k, k + " را حذف کنید"})
+			domain.T("%q is not part of the contract (fields: %s)", k, strings.Join(required, ", ")),
+			domain.T("remove %s", k)})
 	}
 }
 
@@ -89,11 +87,11 @@ const (
 	kindObject
 )
 
-var kindNames = map[kind][2]string{
-	kindString:          {"a string", "رشته"},
-	kindStrings:         {"an array of strings", "آرایه‌ای از رشته‌ها"},
-	kindStringOrStrings: {"a string or an array of strings", "رشته یا آرایه‌ای از رشته‌ها"},
-	kindObject:          {"an object", "شیء"},
+var kindNames = map[kind]domain.Text{
+	kindString:          domain.T("a string"),
+	kindStrings:         domain.T("an array of strings"),
+	kindStringOrStrings: domain.T("a string or an array of strings"),
+	kindObject:          domain.T("an object"),
 }
 
 // typed checks the JSON type of a present, non-null field.
@@ -121,8 +119,8 @@ func (c *checker) typedOf(v any, key string, k kind, step, path string) bool {
 	if !good {
 		names := kindNames[k]
 		c.fail(contract.RuleSchemaType, step, path+contract.Pointer(key), msg{
-			fmt.Sprintf("%q must be %s, not %s", key, names[0], show(v)), fmt.Sprintf("%q باید %s باشد، نه %s", key, names[1], show(v)),
-			fmt.Sprintf("write %s as %s", key, names[0]), fmt.Sprintf("%s را به صورت %s بنویسید", key, names[1])})
+			domain.T("%q must be %s, not %s", key, names, show(v)),
+			domain.T("stepcontract\x04write %s as %s", key, names)})
 	}
 	return good
 }
@@ -167,8 +165,8 @@ func (Contract) Validate(_ context.Context, doc any, opts contract.Options) cont
 	root, ok := doc.(map[string]any)
 	if !ok {
 		c.fail(contract.RuleSchemaType, "", "", msg{
-			"the plan must be a JSON object {task_summary, steps, assumptions, risks}, not " + show(doc), "طرح باید یک شیء JSON به شکل {task_summary, steps, assumptions, risks} باشد، نه " + show(doc),
-			"emit one JSON object and nothing else", "فقط یک شیء JSON بنویسید و هیچ چیز دیگر"})
+			domain.T("the plan must be a JSON object {task_summary, steps, assumptions, risks}, not %s", show(doc)),
+			domain.T("emit one JSON object and nothing else")})
 		return c.finish(nil)
 	}
 	c.fields(root, "", "", rootFields)
@@ -182,16 +180,16 @@ func (Contract) Validate(_ context.Context, doc any, opts contract.Options) cont
 		var isArr bool
 		if steps, isArr = raw.([]any); !isArr {
 			c.fail(contract.RuleSchemaType, "", "/steps", msg{
-				"steps must be an array, not " + show(raw), "steps باید آرایه باشد، نه " + show(raw),
-				"write steps as [{\"step_id\": \"step_1\", …}, …]", "steps را به شکل [{\"step_id\": \"step_1\", …}, …] بنویسید"})
+				domain.T("steps must be an array, not %s", show(raw)),
+				domain.T(`write steps as [{"step_id": "step_1", …}, …]`)})
 		} else if len(steps) == 0 {
 			c.fail("plan.no_steps", "", "/steps", msg{
-				"the plan has no steps", "طرح هیچ گامی ندارد",
-				"emit at least step_1", "دست‌کم step_1 را بنویسید"})
+				domain.T("the plan has no steps"),
+				domain.T("emit at least step_1")})
 		} else if opts.ExpectedSteps > 0 && len(steps) != opts.ExpectedSteps {
 			c.fail("step.count_mismatch", "", "/steps", msg{
-				fmt.Sprintf("%d steps were asked for, the plan has %d", opts.ExpectedSteps, len(steps)), fmt.Sprintf("%s گام خواسته شده بود، طرح %s گام دارد", faNum(opts.ExpectedSteps), faNum(len(steps))),
-				fmt.Sprintf("emit exactly step_1..step_%d", opts.ExpectedSteps), fmt.Sprintf("دقیقاً step_1 تا step_%d را بنویسید", opts.ExpectedSteps)})
+				domain.T("%d steps were asked for, the plan has %d", opts.ExpectedSteps, len(steps)),
+				domain.T("emit exactly step_1..step_%d", opts.ExpectedSteps)})
 		}
 	}
 	var declared positions // step_id → position, for steps seen so far
@@ -203,8 +201,8 @@ func (Contract) Validate(_ context.Context, doc any, opts contract.Options) cont
 		step, ok := s.(map[string]any)
 		if !ok {
 			c.fail(contract.RuleSchemaType, strconv.Itoa(i), path, msg{
-				"a step must be an object, not " + show(s), "هر گام باید شیء باشد، نه " + show(s),
-				"write the step as {\"step_id\", \"title\", \"description\", \"dependencies\", \"deliverable\", \"acceptance\", \"tool\"}", "گام را به شکل {\"step_id\", \"title\", \"description\", \"dependencies\", \"deliverable\", \"acceptance\", \"tool\"} بنویسید"})
+				domain.T("a step must be an object, not %s", show(s)),
+				domain.T(`write the step as {"step_id", "title", "description", "dependencies", "deliverable", "acceptance", "tool"}`)})
 			continue
 		}
 		var view [stepMemberCount]any // read in one pass over the step
@@ -242,8 +240,8 @@ func (Contract) Validate(_ context.Context, doc any, opts contract.Options) cont
 			if c.typed(tool, "name", kindString, label, paths.tool) && !slices.Contains(tools, tool["name"].(string)) {
 				name := tool["name"].(string)
 				c.fail("tool.not_registered", label, paths.tool+"/name", msg{
-					fmt.Sprintf("tool %q is not registered (registry: %s)", name, strings.Join(tools, ", ")), fmt.Sprintf("ابزار %q ثبت نشده است (ابزارهای ثبت‌شده: %s)", name, strings.Join(tools, "، ")),
-					"use echo_tool instead and say so in the step's description and deliverable", "به جای آن echo_tool را به کار ببرید و این جایگزینی را در description و deliverable گام بنویسید"})
+					domain.T("tool %q is not registered (registry: %s)", name, domain.List(tools)),
+					domain.T("use echo_tool instead and say so in the step's description and deliverable")})
 			}
 		}
 	}
@@ -346,8 +344,8 @@ func (c *checker) nonEmptyOf(value any, key, step, path string) {
 	}
 	if blank {
 		c.fail(contract.RuleSchemaInvalid, step, path+"/"+key, msg{
-			fmt.Sprintf("%q must not be empty", key), fmt.Sprintf("%q نباید خالی باشد", key),
-			"write what " + key + " stands for", key + " را بنویسید"})
+			domain.T("%q must not be empty", key),
+			domain.T("write what %s stands for", key)})
 	}
 }
 
@@ -371,14 +369,14 @@ func usesNumbering(steps []any) bool {
 func (c *checker) unique(id string, i int, label, path string, declared *positions) {
 	if strings.TrimSpace(id) == "" {
 		c.fail(contract.RuleSchemaInvalid, label, path+"/step_id", msg{
-			"step_id must not be empty", "step_id نباید خالی باشد",
-			"give the step a name later steps can depend on", "به گام نامی بدهید که گام‌های بعدی بتوانند به آن وابسته باشند"})
+			domain.T("step_id must not be empty"),
+			domain.T("give the step a name later steps can depend on")})
 		return
 	}
 	if first, dup := declared.get(id); dup {
 		c.fail("step.duplicate_id", label, path+"/step_id", msg{
-			fmt.Sprintf("%s is already step %d", id, first), fmt.Sprintf("%s پیش‌تر در جایگاه %s آمده است", id, faNum(first)),
-			"give every step its own step_id", "به هر گام شناسهٔ خودش را بدهید"})
+			domain.T("%s is already step %d", id, first),
+			domain.T("give every step its own step_id")})
 		return
 	}
 	declared.set(id, i)
@@ -393,30 +391,30 @@ func (c *checker) numbering(id string, i int, label, path string, declared *posi
 			declared.set(id, i) // still a name later steps may depend on
 		}
 		c.fail("step.id_format", label, path+"/step_id", msg{
-			fmt.Sprintf("step_id %q must look like step_1, step_2, …", id), fmt.Sprintf("شناسهٔ گام %q باید به شکل step_1، step_2، … باشد", id),
-			fmt.Sprintf("name this step step_%d", *last+1), fmt.Sprintf("نام این گام را step_%d بگذارید", *last+1)})
+			domain.T("step_id %q must look like step_1, step_2, …", id),
+			domain.T("name this step step_%d", *last+1)})
 		return
 	}
 	if first, dup := declared.get(id); dup {
 		c.fail("step.duplicate_id", label, path+"/step_id", msg{
-			fmt.Sprintf("%s is already step %d", id, first), fmt.Sprintf("%s پیش‌تر در جایگاه %s آمده است", id, faNum(first)),
-			fmt.Sprintf("number this step step_%d", *last+1), fmt.Sprintf("شمارهٔ این گام را step_%d بگذارید", *last+1)})
+			domain.T("%s is already step %d", id, first),
+			domain.T("number this step step_%d", *last+1)})
 		return
 	}
 	declared.set(id, i)
 	switch {
 	case *last == 0 && n != 1:
 		c.fail("step.index_start", label, path+"/step_id", msg{
-			fmt.Sprintf("numbering must start at step_1, not %s", id), fmt.Sprintf("شماره‌گذاری باید از step_1 آغاز شود، نه %s", id),
-			"renumber the steps from step_1", "گام‌ها را از step_1 دوباره شماره‌گذاری کنید"})
+			domain.T("numbering must start at step_1, not %s", id),
+			domain.T("renumber the steps from step_1")})
 	case n < *last:
 		c.fail("step.order", label, path+"/step_id", msg{
-			fmt.Sprintf("%s comes after step_%d: steps must ascend", id, *last), fmt.Sprintf("%s پس از step_%d آمده است؛ گام‌ها باید به ترتیب صعودی باشند", id, *last),
-			"emit the steps in ascending order", "گام‌ها را به ترتیب صعودی بنویسید"})
+			domain.T("%s comes after step_%d: steps must ascend", id, *last),
+			domain.T("emit the steps in ascending order")})
 	case *last > 0 && n > *last+1:
 		c.fail("step.index_gap", label, path+"/step_id", msg{
-			fmt.Sprintf("%s follows step_%d: step_%d is skipped", id, *last, *last+1), fmt.Sprintf("%s پس از step_%d آمده و step_%d جا افتاده است", id, *last, *last+1),
-			fmt.Sprintf("number this step step_%d", *last+1), fmt.Sprintf("شمارهٔ این گام را step_%d بگذارید", *last+1)})
+			domain.T("%s follows step_%d: step_%d is skipped", id, *last, *last+1),
+			domain.T("number this step step_%d", *last+1)})
 	}
 	if n > *last {
 		*last = n
@@ -434,16 +432,16 @@ func (c *checker) dependencies(deps []any, id string, i int, label, path string,
 		switch {
 		case dep == id:
 			c.fail("dep.forward", label, dpath, msg{
-				fmt.Sprintf("%s depends on itself", label), fmt.Sprintf("%s به خودش وابسته است", label),
-				"remove the step from its own dependencies", "گام را از وابستگی‌های خودش حذف کنید"})
+				domain.T("%s depends on itself", label),
+				domain.T("remove the step from its own dependencies")})
 		case declaredAfter(steps, i, dep):
 			c.fail("dep.forward", label, dpath, msg{
-				fmt.Sprintf("%s depends on %s, which comes later", label, dep), fmt.Sprintf("%s به %s وابسته است که پس از آن می‌آید", label, dep),
-				"depend only on earlier steps, or reorder the steps", "فقط به گام‌های پیشین وابسته باشید یا ترتیب گام‌ها را عوض کنید"})
+				domain.T("%s depends on %s, which comes later", label, dep),
+				domain.T("depend only on earlier steps, or reorder the steps")})
 		default:
 			c.fail("dep.unknown", label, dpath, msg{
-				fmt.Sprintf("%s depends on %s, which is not a step of this plan", label, dep), fmt.Sprintf("%s به %s وابسته است که گامی از این طرح نیست", label, dep),
-				"name a declared step_id", "شناسهٔ گامی را بنویسید که در طرح آمده است"})
+				domain.T("%s depends on %s, which is not a step of this plan", label, dep),
+				domain.T("name a declared step_id")})
 		}
 	}
 }

@@ -7,7 +7,7 @@ package webnavigator
 import (
 	"context"
 	"encoding/json"
-	"fmt"
+
 	"math"
 	"net/url"
 	"slices"
@@ -80,14 +80,10 @@ var (
 	extractMembers       = []string{"type", "attr"}        // required, then optional
 	outputMembers        = []string{"type", "max_results"} // required, then optional
 	planMembers          = []string{"id", "description", "actions", "output"}
-	actionTypeList       = strings.Join(ActionTypes, ", ")
-	actionTypeListFA     = strings.Join(ActionTypes, "، ")
-	outputTypeList       = strings.Join(OutputTypes, ", ")
-	outputTypeListFA     = strings.Join(OutputTypes, "، ")
-	needsSelectorList    = "click, fill, scrape, select, download"
-	needsSelectorListFA  = "click، fill، scrape، select، download"
-	needsValueList       = "fill, select, press"
-	needsValueListFA     = "fill، select، press"
+	actionTypeList       = contract.ListBoth(ActionTypes)
+	outputTypeList       = contract.ListBoth(OutputTypes)
+	needsSelectorList    = contract.ListBoth([]string{"click", "fill", "scrape", "select", "download"})
+	needsValueList       = contract.ListBoth([]string{"fill", "select", "press"})
 	scrollValueExplained = `{"x": 0, "y": 400}, that object as a JSON string, or "bottom"`
 )
 
@@ -109,7 +105,7 @@ func (Contract) Description() string {
 }
 
 // msg is one violation's text in both languages, with the fix.
-type msg struct{ en, fa, fixEN, fixFA string }
+type msg struct{ text, fix domain.Text }
 
 type checker struct {
 	locale string
@@ -118,7 +114,7 @@ type checker struct {
 
 func (c *checker) add(sev contract.Severity, rule, step, path string, m msg) {
 	c.vs = append(c.vs, contract.Violation{Rule: rule, Severity: sev, Step: step, Path: path,
-		Message: contract.Msg(c.locale, m.en, m.fa), Fix: contract.Msg(c.locale, m.fixEN, m.fixFA)})
+		Message: contract.Msg(c.locale, m.text), Fix: contract.Msg(c.locale, m.fix)})
 }
 
 func (c *checker) fail(rule, step, path string, m msg) {
@@ -135,14 +131,14 @@ func (c *checker) fields(obj map[string]any, step, path string, required, option
 func (c *checker) fieldProblems(missing, extra []string, step, path string, required, optional []string) {
 	for _, k := range missing {
 		c.fail(contract.RuleSchemaMissingField, step, path+contract.Pointer(k), msg{
-			fmt.Sprintf("%q is required here", k), fmt.Sprintf("فیلد %q در اینجا الزامی است", k),
-			"add " + k, k + " را اضافه کنید"})
+			domain.T("%q is required here", k),
+			domain.T("add %s", k)})
 	}
 	for _, k := range extra {
 		allowed := strings.Join(append(append([]string(nil), required...), optional...), ", ")
 		c.fail(contract.RuleSchemaExtraField, step, path+contract.Pointer(k), msg{
-			fmt.Sprintf("%q is not a field of this object (fields: %s)", k, allowed), fmt.Sprintf("فیلد %q در این شیء تعریف نشده است (فیلدها: %s)", k, allowed),
-			"remove " + k, k + " را حذف کنید"})
+			domain.T("%q is not a field of this object (fields: %s)", k, allowed),
+			domain.T("remove %s", k)})
 	}
 }
 
@@ -157,14 +153,14 @@ func (c *checker) strOf(v any, key, step, path string, nonEmpty bool) (string, b
 	s, isStr := v.(string)
 	if !isStr {
 		c.fail(contract.RuleSchemaType, step, path+contract.Pointer(key), msg{
-			fmt.Sprintf("%q must be a string, not %s", key, contract.KindOf(v)), fmt.Sprintf("%q باید رشته باشد، نه %s", key, contract.KindOfFA(v)),
-			"write " + key + " as text in quotes", key + " را به صورت متن و در گیومه بنویسید"})
+			domain.T("%q must be a string, not %s", key, contract.Kind(v)),
+			domain.T("write %s as text in quotes", key)})
 		return "", false
 	}
 	if nonEmpty && strings.TrimSpace(s) == "" {
 		c.fail(contract.RuleSchemaInvalid, step, path+contract.Pointer(key), msg{
-			fmt.Sprintf("%q must not be empty", key), fmt.Sprintf("%q نباید خالی باشد", key),
-			"give " + key + " a value, or leave it out where it is optional", "برای " + key + " مقداری بنویسید، یا اگر اختیاری است آن را حذف کنید"})
+			domain.T("%q must not be empty", key),
+			domain.T("give %s a value, or leave it out where it is optional", key)})
 		return "", false
 	}
 	return s, true
@@ -184,8 +180,8 @@ func (c *checker) objectOf(v any, key, step, path, rule, shape string) (map[stri
 	m, ok := v.(map[string]any)
 	if !ok {
 		c.fail(rule, step, path+contract.Pointer(key), msg{
-			fmt.Sprintf("%q must be an object %s, not %s", key, shape, contract.KindOf(v)), fmt.Sprintf("%q باید شیء %s باشد، نه %s", key, shape, contract.KindOfFA(v)),
-			"write " + key + " as " + shape, key + " را به شکل " + shape + " بنویسید"})
+			domain.T("%q must be an object %s, not %s", key, shape, contract.Kind(v)),
+			domain.T("write %s as %s", key, shape)})
 	}
 	return m, ok
 }
@@ -196,8 +192,8 @@ func (Contract) Validate(_ context.Context, doc any, opts contract.Options) cont
 	root, ok := doc.(map[string]any)
 	if !ok {
 		c.fail(contract.RuleSchemaType, "", "", msg{
-			"the document must be an object {\"plan\": {…}}, not " + contract.KindOf(doc), "سند باید شیئی به شکل {\"plan\": {…}} باشد، نه " + contract.KindOfFA(doc),
-			"wrap the plan in {\"plan\": {id, description, actions, output}}", "طرح را در {\"plan\": {id, description, actions, output}} بگذارید"})
+			domain.T(`the document must be an object {"plan": {…}}, not %s`, contract.Kind(doc)),
+			domain.T(`wrap the plan in {"plan": {id, description, actions, output}}`)})
 		return c.finish(nil)
 	}
 	c.fields(root, "", "", envelopeFields, nil)
@@ -219,13 +215,13 @@ func (Contract) Validate(_ context.Context, doc any, opts contract.Options) cont
 		acts, isArr := raw.([]any)
 		if !isArr {
 			c.fail(contract.RuleSchemaType, "", "/plan/actions", msg{
-				"actions must be an array, not " + contract.KindOf(raw), "actions باید آرایه باشد، نه " + contract.KindOfFA(raw),
-				"write actions as [{\"id\": …, \"type\": …, \"description\": …}, …]", "actions را به شکل [{\"id\": …, \"type\": …, \"description\": …}, …] بنویسید"})
+				domain.T("actions must be an array, not %s", contract.Kind(raw)),
+				domain.T(`write actions as [{"id": …, "type": …, "description": …}, …]`)})
 		} else {
 			if len(acts) < 1 || len(acts) > MaxActions {
 				c.fail("plan.actions_count", "", "/plan/actions", msg{
-					fmt.Sprintf("a plan has 1 to %d actions, not %d", MaxActions, len(acts)), fmt.Sprintf("طرح باید ۱ تا %s اقدام داشته باشد، نه %s", faNum(MaxActions), faNum(len(acts))),
-					"give at least one action and split longer plans", "دست‌کم یک اقدام بنویسید و طرح‌های بلندتر را بشکنید"})
+					domain.T("a plan has 1 to %d actions, not %d", MaxActions, len(acts)),
+					domain.T("give at least one action and split longer plans")})
 			}
 			var seenIDs [MaxActions]string // on the stack for any valid plan
 			seen := seenIDs[:0]
@@ -234,8 +230,8 @@ func (Contract) Validate(_ context.Context, doc any, opts contract.Options) cont
 				act, ok := a.(map[string]any)
 				if !ok {
 					c.fail(contract.RuleSchemaType, strconv.Itoa(i), path, msg{
-						"an action must be an object, not " + contract.KindOf(a), "هر اقدام باید شیء باشد، نه " + contract.KindOfFA(a),
-						"write the action as {\"id\": …, \"type\": …, \"description\": …}", "اقدام را به شکل {\"id\": …, \"type\": …, \"description\": …} بنویسید"})
+						domain.T("an action must be an object, not %s", contract.Kind(a)),
+						domain.T(`write the action as {"id": …, "type": …, "description": …}`)})
 					continue
 				}
 				seen = c.action(act, i, path, seen)
@@ -254,14 +250,14 @@ func (c *checker) output(out map[string]any) {
 	}
 	if t, ok := c.strOf(vals[0], "type", "", path, false); ok && !contains(OutputTypes, t) {
 		c.fail("output.type", "", path+"/type", msg{
-			fmt.Sprintf("output type %q is not allowed", t), fmt.Sprintf("نوع خروجی %q مجاز نیست", t),
-			"use one of " + outputTypeList, "یکی از " + outputTypeListFA + " را به کار ببرید"})
+			domain.T("output type %q is not allowed", t),
+			domain.T("use one of %s", outputTypeList)})
 	}
 	if v := vals[1]; v != nil {
 		if n, isInt := wholeNumber(v); !isInt || n < 1 || n > MaxResults {
 			c.fail("output.max_results", "", path+"/max_results", msg{
-				fmt.Sprintf("max_results must be an integer from 1 to %d, not %s", MaxResults, contract.Show(v)), fmt.Sprintf("max_results باید عدد صحیحی از ۱ تا %s باشد، نه %s", faNum(MaxResults), contract.Show(v)),
-				"give how many results to keep, e.g. 10", "شمار نتیجه‌هایی را که باید بماند بنویسید، مثلاً 10"})
+				domain.T("max_results must be an integer from 1 to %d, not %s", MaxResults, contract.Show(v)),
+				domain.T("give how many results to keep, e.g. 10")})
 		}
 	}
 }
@@ -371,8 +367,8 @@ func (c *checker) action(act map[string]any, i int, path string, seen []string) 
 	if id, ok := c.strOf(view.id, "id", step, path, true); ok {
 		if first := slices.Index(seen, id); first >= 0 {
 			c.fail("action.duplicate_id", step, path+"/id", msg{
-				fmt.Sprintf("action id %q is already used by action %d", id, first), fmt.Sprintf("شناسهٔ %q پیش‌تر برای اقدام %s به کار رفته است", id, faNum(first)),
-				"give every action its own id, e.g. a1, a2, …", "به هر اقدام شناسهٔ خودش را بدهید، مثلاً a1، a2، …"})
+				domain.T("action id %q is already used by action %d", id, first),
+				domain.T("give every action its own id, e.g. a1, a2, …")})
 		} else {
 			seen = append(seen, id)
 		}
@@ -384,8 +380,8 @@ func (c *checker) action(act map[string]any, i int, path string, seen []string) 
 	need, known := typeNeeds[typ]
 	if typeOK && !known {
 		c.fail("action.type_not_allowed", step, path+"/type", msg{
-			fmt.Sprintf("action type %q is not allowed", typ), fmt.Sprintf("نوع اقدام %q مجاز نیست", typ),
-			"use one of " + actionTypeList, "یکی از " + actionTypeListFA + " را به کار ببرید"})
+			domain.T("action type %q is not allowed", typ),
+			domain.T("use one of %s", actionTypeList)})
 		typeOK = false
 	}
 	u, hasURL := c.strOf(view.url, "url", step, path, false)
@@ -398,8 +394,8 @@ func (c *checker) action(act map[string]any, i int, path string, seen []string) 
 		case string, json.Number, float64, map[string]any:
 		default:
 			c.fail(contract.RuleSchemaType, step, path+"/value", msg{
-				"value must be a string, a number or (for scroll) an object, not " + contract.KindOf(value), "value باید رشته، عدد یا (برای scroll) شیء باشد، نه " + contract.KindOfFA(value),
-				"write the text, key or number the action needs", "متن، کلید یا عددی را که اقدام لازم دارد بنویسید"})
+				domain.T("value must be a string, a number or (for scroll) an object, not %s", contract.Kind(value)),
+				domain.T("write the text, key or number the action needs")})
 		}
 	}
 	wait, hasWait := c.objectOf(view.waitFor, "wait_for", step, path, "wait_for.invalid", "{selector, millis, timeout}")
@@ -418,49 +414,49 @@ func (c *checker) action(act map[string]any, i int, path string, seen []string) 
 	}
 	if need.url && !hasURL && view.url == nil {
 		c.fail("action.requires_url", step, path+"/url", msg{
-			typ + " needs a url", "اقدام " + typ + " به url نیاز دارد",
-			"add \"url\": \"https://…\"", "\"url\": \"https://…\" را اضافه کنید"})
+			domain.T("%s needs a url", typ),
+			domain.T(`add "url": "https://…"`)})
 	}
 	if need.selector && !hasSelector && view.selector == nil {
 		c.fail("action.requires_selector", step, path+"/selector", msg{
-			typ + " needs a selector", "اقدام " + typ + " به selector نیاز دارد",
-			"add the CSS or XPath selector of the element (" + needsSelectorList + " need one)", "گزینشگر CSS یا XPath عنصر را اضافه کنید (" + needsSelectorListFA + " به آن نیاز دارند)"})
+			domain.T("%s needs a selector", typ),
+			domain.T("add the CSS or XPath selector of the element (%s need one)", needsSelectorList)})
 	}
 	if need.value && value != nil && blankString(value) {
 		c.fail("action.requires_value", step, path+"/value", msg{
-			typ + " needs a non-empty value", "اقدام " + typ + " به value ناخالی نیاز دارد",
-			"write the text or key to use (" + needsValueList + " need one)", "متن یا کلیدی را که باید به کار رود بنویسید (" + needsValueListFA + " به آن نیاز دارند)"})
+			domain.T("%s needs a non-empty value", typ),
+			domain.T("write the text or key to use (%s need one)", needsValueList)})
 	}
 	if need.value && value == nil {
 		c.fail("action.requires_value", step, path+"/value", msg{
-			typ + " needs a value", "اقدام " + typ + " به value نیاز دارد",
-			"add the text or key to use (" + needsValueList + " need one)", "متن یا کلیدی را که باید به کار رود اضافه کنید (" + needsValueListFA + " به آن نیاز دارند)"})
+			domain.T("webnavigator\x04%s needs a value", typ),
+			domain.T("add the text or key to use (%s need one)", needsValueList)})
 	}
 	switch typ {
 	case "scrape":
 		if view.extract == nil {
 			c.fail("action.requires_extract", step, path+"/extract", msg{
-				"scrape needs extract", "اقدام scrape به extract نیاز دارد",
-				"add \"extract\": {\"type\": \"text\"} (text, html or attr)", "\"extract\": {\"type\": \"text\"} را اضافه کنید (text، html یا attr)"})
+				domain.T("scrape needs extract"),
+				domain.T(`add "extract": {"type": "text"} (text, html or attr)`)})
 		}
 		if view.storeAs == nil {
 			c.add(contract.SeverityWarning, "scrape.store_as_missing", step, path, msg{
-				"scrape without store_as: what it extracts will not reach the result", "scrape بدون store_as: آنچه استخراج می‌کند به نتیجه نمی‌رسد",
-				"add \"store_as\": \"results\"", "\"store_as\": \"results\" را اضافه کنید"})
+				domain.T("scrape without store_as: what it extracts will not reach the result"),
+				domain.T(`add "store_as": "results"`)})
 		}
 	case "wait_for":
 		if !hasSelector && (wait == nil || (wait["selector"] == nil && wait["millis"] == nil)) && view.selector == nil {
 			c.fail("wait_for.invalid", step, path, msg{
-				"a wait_for action needs a selector or wait_for.millis", "اقدام wait_for به selector یا wait_for.millis نیاز دارد",
-				"add the selector to wait for, or \"wait_for\": {\"millis\": 500}", "گزینشگری را که باید منتظرش ماند یا \"wait_for\": {\"millis\": 500} را اضافه کنید"})
+				domain.T("a wait_for action needs a selector or wait_for.millis"),
+				domain.T(`add the selector to wait for, or "wait_for": {"millis": 500}`)})
 		}
 	case "pause":
 		c.pause(view.value, wait, step, path)
 	case "scroll":
 		if value != nil && !scrollValue(value) {
 			c.fail("scroll.value", step, path+"/value", msg{
-				"scroll value must be " + scrollValueExplained, "مقدار scroll باید " + scrollValueExplained + " باشد",
-				`e.g. "value": {"x": 0, "y": 400}`, `مثلاً "value": {"x": 0, "y": 400}`})
+				domain.T("scroll value must be %s", scrollValueExplained),
+				domain.T(`e.g. "value": {"x": 0, "y": 400}`)})
 		}
 	}
 	return seen
@@ -474,14 +470,14 @@ func (c *checker) pause(value any, wait map[string]any, step, path string) {
 	}
 	if value == nil {
 		c.fail("pause.requires_duration", step, path, msg{
-			"pause needs a duration: wait_for.millis or a numeric value in milliseconds", "اقدام pause به مدت نیاز دارد: wait_for.millis یا value عددی (میلی‌ثانیه)",
-			"add \"value\": 1000 or \"wait_for\": {\"millis\": 1000}", "\"value\": 1000 یا \"wait_for\": {\"millis\": 1000} را اضافه کنید"})
+			domain.T("pause needs a duration: wait_for.millis or a numeric value in milliseconds"),
+			domain.T(`add "value": 1000 or "wait_for": {"millis": 1000}`)})
 		return
 	}
 	if n, ok := numeric(value); !ok || n < 0 {
 		c.fail("pause.requires_duration", step, path+"/value", msg{
-			"pause value must be a non-negative number of milliseconds, not " + contract.Show(value), "value در pause باید عددی نامنفی (میلی‌ثانیه) باشد، نه " + contract.Show(value),
-			"e.g. \"value\": 1000", "مثلاً \"value\": 1000"})
+			domain.T("pause value must be a non-negative number of milliseconds, not %s", contract.Show(value)),
+			domain.T(`e.g. "value": 1000`)})
 	}
 }
 
@@ -497,12 +493,12 @@ func (c *checker) checkURL(raw, step, path string) {
 	if err == nil {
 		scheme = u.Scheme
 	}
-	en, fa := fmt.Sprintf("url %q is not an absolute http or https URL", raw), fmt.Sprintf("نشانی %q یک نشانی کامل http یا https نیست", raw)
+	problem := domain.T("url %q is not an absolute http or https URL", raw)
 	if scheme != "" && scheme != "http" && scheme != "https" {
-		en, fa = fmt.Sprintf("url scheme %q is not allowed; only http and https", scheme+":"), fmt.Sprintf("طرح نشانی %q مجاز نیست؛ فقط http و https", scheme+":")
+		problem = domain.T("url scheme %q is not allowed; only http and https", scheme+":")
 	}
-	c.fail("url.scheme", step, path, msg{en, fa,
-		"write a full address such as https://example.com/page (javascript:, file: and data: are refused)", "نشانی کامل مانند https://example.com/page بنویسید (javascript:، file: و data: پذیرفته نمی‌شوند)"})
+	c.fail("url.scheme", step, path, msg{problem,
+		domain.T("write a full address such as https://example.com/page (javascript:, file: and data: are refused)")})
 }
 
 // plainWebURL reports, without parsing, a URL that net/url parses as an
@@ -551,22 +547,22 @@ func (c *checker) waitFor(w map[string]any, step, path string) {
 	sel, millis := vals[0], vals[1]
 	if sel == nil && millis == nil {
 		c.fail("wait_for.invalid", step, path, msg{
-			"wait_for needs selector or millis", "wait_for به selector یا millis نیاز دارد",
-			"add \"selector\": \"#results\" or \"millis\": 500", "\"selector\": \"#results\" یا \"millis\": 500 را اضافه کنید"})
+			domain.T("wait_for needs selector or millis"),
+			domain.T(`add "selector": "#results" or "millis": 500`)})
 	}
 	if sel != nil {
 		if s, ok := sel.(string); !ok || strings.TrimSpace(s) == "" {
 			c.fail("wait_for.invalid", step, path+"/selector", msg{
-				"wait_for.selector must be a non-empty string", "wait_for.selector باید رشتهٔ ناخالی باشد",
-				"write the CSS or XPath selector to wait for", "گزینشگر CSS یا XPath را که باید منتظرش ماند بنویسید"})
+				domain.T("wait_for.selector must be a non-empty string"),
+				domain.T("write the CSS or XPath selector to wait for")})
 		}
 	}
 	for i, k := range waitForOptional[1:] { // millis, timeout
 		if v := vals[1+i]; v != nil {
 			if n, isNum := number(v); !isNum || n < MinWaitMillis {
 				c.fail("wait_for.invalid", step, path+"/"+k, msg{
-					fmt.Sprintf("%s must be a number of milliseconds of at least %d, not %s", k, MinWaitMillis, contract.Show(v)), fmt.Sprintf("%s باید عددی دست‌کم %s (میلی‌ثانیه) باشد، نه %s", k, faNum(MinWaitMillis), contract.Show(v)),
-					"e.g. \"" + k + "\": 500", "مثلاً \"" + k + "\": 500"})
+					domain.T("%s must be a number of milliseconds of at least %d, not %s", k, MinWaitMillis, contract.Show(v)),
+					domain.T(`e.g. "%s": 500`, k)})
 			}
 		}
 	}
@@ -577,15 +573,15 @@ func (c *checker) retry(r map[string]any, step, path string) {
 	if v := r["count"]; v != nil {
 		if n, isInt := wholeNumber(v); !isInt || n < 0 || n > MaxRetryCount {
 			c.fail("retry.count", step, path+"/count", msg{
-				fmt.Sprintf("retry count must be an integer from 0 to %d, not %s", MaxRetryCount, contract.Show(v)), fmt.Sprintf("تعداد تلاش دوباره باید عدد صحیحی از ۰ تا %s باشد، نه %s", faNum(MaxRetryCount), contract.Show(v)),
-				fmt.Sprintf("use a count from 0 to %d", MaxRetryCount), fmt.Sprintf("عددی از ۰ تا %s بنویسید", faNum(MaxRetryCount))})
+				domain.T("retry count must be an integer from 0 to %d, not %s", MaxRetryCount, contract.Show(v)),
+				domain.T("use a count from 0 to %d", MaxRetryCount)})
 		}
 	}
 	if v := r["delay"]; v != nil {
 		if n, isNum := number(v); !isNum || n < 0 {
 			c.fail("retry.delay", step, path+"/delay", msg{
-				"retry delay must be a non-negative number of milliseconds, not " + contract.Show(v), "تأخیر تلاش دوباره باید عددی نامنفی (میلی‌ثانیه) باشد، نه " + contract.Show(v),
-				"e.g. \"delay\": 1000", "مثلاً \"delay\": 1000"})
+				domain.T("retry delay must be a non-negative number of milliseconds, not %s", contract.Show(v)),
+				domain.T(`e.g. "delay": 1000`)})
 		}
 	}
 }
@@ -604,15 +600,15 @@ func (c *checker) extract(e map[string]any, step, path string) {
 	case "attr":
 		if a, isStr := vals[1].(string); !isStr || strings.TrimSpace(a) == "" {
 			c.fail("extract.attr_required", step, path+"/attr", msg{
-				"extract type attr needs the attribute's name in attr", "برای استخراج از نوع attr نام ویژگی را در attr بدهید",
-				"e.g. \"attr\": \"href\"", "مثلاً \"attr\": \"href\""})
+				domain.T("extract type attr needs the attribute's name in attr"),
+				domain.T(`e.g. "attr": "href"`)})
 		}
 	case "text", "html":
 		c.strOf(vals[1], "attr", step, path, false)
 	default:
 		c.fail("extract.type", step, path+"/type", msg{
-			fmt.Sprintf("extract type %q is not allowed", t), fmt.Sprintf("نوع استخراج %q مجاز نیست", t),
-			"use text, html or attr", "یکی از text، html یا attr را به کار ببرید"})
+			domain.T("extract type %q is not allowed", t),
+			domain.T("use text, html or attr")})
 	}
 }
 
@@ -682,10 +678,6 @@ func scrollValue(v any) bool {
 	}
 	return false
 }
-
-// faNum writes a count in Persian digits for the prose of a message; JSON
-// examples and quoted values keep their Latin digits.
-func faNum(n int) string { return domain.PersianNumber(n) }
 
 func contains(list []string, s string) bool {
 	for _, x := range list {

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/arshline/arshline-sidecar/daemon/contract"
+	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 	"golang.org/x/text/language"
@@ -62,7 +63,7 @@ func Violations(s *jsonschema.Schema, doc any, locale string) []contract.Violati
 	}
 	var verr *jsonschema.ValidationError
 	if !errors.As(err, &verr) {
-		return []contract.Violation{{Rule: contract.RuleSchemaInvalid, Severity: contract.SeverityError, Message: contract.Msg(locale, err.Error(), "سند با طرح‌وارهٔ JSON نمی‌خواند: "+err.Error())}}
+		return []contract.Violation{{Rule: contract.RuleSchemaInvalid, Severity: contract.SeverityError, Message: contract.Msg(locale, domain.T("the document against its schema\x04%s", err.Error()))}}
 	}
 	collectSchemaErrors(verr, locale, &out)
 	return out
@@ -83,7 +84,7 @@ func tameNumbers(doc any, at, locale string, out *[]contract.Violation) (tamed a
 		tame, wild, outOfRange := tameNumber(v)
 		if outOfRange {
 			*out = append(*out, contract.Violation{Rule: contract.RuleSchemaInvalid, Severity: contract.SeverityError, Path: at,
-				Message: contract.Msg(locale, "the number is beyond any usable value", "این عدد بیرون از هر مقدار به‌کاررفتنی است")})
+				Message: contract.Msg(locale, domain.T("the number is beyond any usable value"))})
 		}
 		return tame, wild
 	case map[string]any:
@@ -144,32 +145,31 @@ func tameNumber(n json.Number) (tame json.Number, wild, outOfRange bool) {
 }
 func collectSchemaErrors(e *jsonschema.ValidationError, locale string, out *[]contract.Violation) {
 	at := contract.Pointer(stringsToAny(e.InstanceLocation)...)
-	add := func(rule, path, en, fa string) {
-		*out = append(*out, contract.Violation{Rule: rule, Severity: contract.SeverityError, Path: path, Message: contract.Msg(locale, en, fa)})
+	add := func(rule, path string, message domain.Text) {
+		*out = append(*out, contract.Violation{Rule: rule, Severity: contract.SeverityError, Path: path, Message: contract.Msg(locale, message)})
 	}
 	switch k := e.ErrorKind.(type) {
 	case *kind.Required:
 		for _, name := range k.Missing {
-			add(contract.RuleSchemaMissingField, at+contract.Pointer(name), fmt.Sprintf("%q is required here; add it", name), fmt.Sprintf("فیلد %q در اینجا الزامی است؛ آن را اضافه کنید", name))
+			add(contract.RuleSchemaMissingField, at+contract.Pointer(name), domain.T("%q is required here; add it", name))
 		}
 		return
 	case *kind.AdditionalProperties:
 		for _, name := range k.Properties {
-			add(contract.RuleSchemaExtraField, at+contract.Pointer(name), fmt.Sprintf("%q is not a field of this object; remove it", name), fmt.Sprintf("فیلد %q در این شیء تعریف نشده است؛ آن را حذف کنید", name))
+			add(contract.RuleSchemaExtraField, at+contract.Pointer(name), domain.T("%q is not a field of this object; remove it", name))
 		}
 		return
 	case *kind.Type:
-		want := strings.Join(k.Want, " or ")
-		add(contract.RuleSchemaType, at, fmt.Sprintf("expected %s, got %s", want, k.Got), fmt.Sprintf("نوع مقدار باید %s باشد، نه %s", strings.Join(k.Want, " یا "), k.Got))
+		add(contract.RuleSchemaType, at, domain.T("expected %s, got %s", domain.Alternatives(k.Want), k.Got))
 		return
 	case *kind.AnyOf, *kind.OneOf:
 		detail := e.ErrorKind.LocalizedString(englishPrinter)
-		add(contract.RuleSchemaInvalid, at, "the value matches none of the allowed shapes ("+detail+")", "مقدار با هیچ‌یک از شکل‌های مجاز نمی‌خواند ("+detail+")")
+		add(contract.RuleSchemaInvalid, at, domain.T("the value matches none of the allowed shapes (%s)", detail))
 		return
 	}
 	if len(e.Causes) == 0 {
 		detail := e.ErrorKind.LocalizedString(englishPrinter)
-		add(contract.RuleSchemaInvalid, at, detail, "مقدار با طرح‌وارهٔ JSON نمی‌خواند: "+detail)
+		add(contract.RuleSchemaInvalid, at, domain.T("a value against its schema\x04%s", detail))
 		return
 	}
 	for _, c := range e.Causes {
