@@ -81,6 +81,12 @@ func (db *DB) ListAudit(ctx context.Context, q domain.AuditQuery) ([]domain.Audi
 func (t *Tx) InsertAudit(siteID int64, entries ...*domain.AuditEntry) error {
 	for len(entries) > 0 {
 		n := min(len(entries), maxAuditRows)
+		if t.mysql {
+			// The ids of one statement's rows are not known there
+			// (another host's rows may come between them, and Galera
+			// steps ids by its node count): one statement per row.
+			n = 1
+		}
 		if err := t.insertAuditRows(siteID, entries[:n]); err != nil {
 			return err
 		}

@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"unicode"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
@@ -24,6 +23,10 @@ const (
 		created_at, client_hash, idempotency_key, answers_sha, answers, form_token_id) VALUES (
 		max(coalesce((SELECT max(id) FROM submissions), 0), (SELECT last_id FROM id_floors WHERE name = 'submissions')) + 1,
 		?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	// On MariaDB and MySQL the id is AUTO_INCREMENT's, which is never
+	// given twice either.
+	sqlInsertSubmissionMySQL = `INSERT INTO submissions (site_id, form_id, version_id, tracking_code, status,
+		created_at, client_hash, idempotency_key, answers_sha, answers, form_token_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	sqlInsertSearch = `INSERT INTO submissions_fts (rowid, body) VALUES (?, ?)`
 	sqlAddDay       = `INSERT INTO submission_days (form_id, day, count, first_id, last_id) VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (form_id, day) DO UPDATE SET count = count + excluded.count,
@@ -114,7 +117,14 @@ func (db *DB) UpdateSubmissions(ctx context.Context, fn func(tx domain.Submissio
 
 // CountSubmissions counts the form's kept submissions (spam and erased
 // ones are not counted).
+//
+// On MariaDB and MySQL the form's row is locked first, so that hosts
+// counting against a form's limit take turns and cannot both take its
+// last place.
 func (t *Tx) CountSubmissions(formID int64) (int64, error) {
+	if err := t.lockForm(formID); err != nil {
+		return 0, err
+	}
 	var n int64
 	err := t.tx.GetContext(t.ctx, &n, sqlCountSubmissions, formID)
 	return n, err
@@ -184,15 +194,32 @@ func (t *Tx) InsertSubmission(s *domain.Submission, searchText string) error {
 		key = s.IdempotencyKey
 	}
 	fresh := s.TrackingCode == ""
+	insert := sqlInsertSubmission
+	if t.mysql {
+		insert = sqlInsertSubmissionMySQL
+		// The rollup counts submissions in id order; holding its row
+		// shared while this id is taken and committed keeps it from
+		// passing over an id another host has taken but not yet
+		// committed (see RollUpAnswers).
+		if _, err := t.rolledUpTo(); err != nil {
+			return err
+		}
+	}
 	for attempt := 0; ; attempt++ {
 		if fresh {
 			s.TrackingCode = newTrackingCode()
 		}
-		res, err := t.tx.ExecContext(t.ctx, sqlInsertSubmission, s.SiteID, s.FormID, s.VersionID, s.TrackingCode,
+		res, err := t.tx.ExecContext(t.ctx, insert, s.SiteID, s.FormID, s.VersionID, s.TrackingCode,
 			string(s.Status), t.ts, s.ClientHash, key, s.AnswersSHA, string(s.Answers), nullString(s.FormTokenID))
 		if err != nil {
 			if fresh && attempt < trackingCodeAttempts && isUniqueViolation(err, "tracking_code") {
 				continue
+			}
+			if t.mysql && (isUniqueViolation(err, "submissions_idempotency") || isUniqueViolation(err, "submissions_form_token")) {
+				// Another host stored the same key or form token since
+				// this call looked: run the call again, and it finds that
+				// submission as a single host would have.
+				return &raceError{err}
 			}
 			return err
 		}
@@ -202,7 +229,7 @@ func (t *Tx) InsertSubmission(s *domain.Submission, searchText string) error {
 		break
 	}
 	// The tracking code is searchable too: it is what a respondent quotes.
-	if _, err := t.tx.ExecContext(t.ctx, sqlInsertSearch, s.ID, s.TrackingCode+" "+SearchText(searchText)); err != nil {
+	if err := t.index(s, s.TrackingCode+" "+SearchText(searchText)); err != nil {
 		return err
 	}
 	if s.Status == domain.SubmissionSpam {
@@ -266,10 +293,17 @@ func (t *Tx) count(s *domain.Submission, facts []domain.AnswerFact, sign int64) 
 	return t.countFacts(s.FormID, domain.IranDay(s.CreatedAt), facts, sign)
 }
 
-// rolledUpTo is the newest submission whose answers are counted.
+// rolledUpTo is the newest submission whose answers are counted. On
+// MariaDB and MySQL its row is read with a shared lock held to the
+// commit: a rollup, which takes it exclusively, then waits for this
+// call, and this call for a rollup under way.
 func (t *Tx) rolledUpTo() (int64, error) {
 	var id int64
-	err := t.tx.GetContext(t.ctx, &id, sqlRolledUpTo)
+	q := sqlRolledUpTo
+	if t.mysql {
+		q += " LOCK IN SHARE MODE"
+	}
+	err := t.tx.GetContext(t.ctx, &id, q)
 	return id, err
 }
 
@@ -328,7 +362,12 @@ func (t *Tx) SetSubmissionStatus(s *domain.Submission, status domain.SubmissionS
 	if s.Status == status {
 		return nil
 	}
-	if _, err := t.tx.ExecContext(t.ctx, "UPDATE submissions SET status = ? WHERE id = ?", string(status), s.ID); err != nil {
+	_, err := t.tx.ExecContext(t.ctx, "UPDATE submissions SET status = ? WHERE id = ?", string(status), s.ID)
+	if err == nil && t.mysql && (status == domain.SubmissionSpam) != (s.Status == domain.SubmissionSpam) {
+		// What SQLite's trigger submissions_unique_spam does.
+		_, err = t.tx.ExecContext(t.ctx, "UPDATE unique_answers SET spam = ? WHERE submission_id = ?", status == domain.SubmissionSpam, s.ID)
+	}
+	if err != nil {
 		if isUniqueViolation(err, "unique_answers") {
 			// Its trigger takes the submission's unique answers back as
 			// it leaves spam; another entry holds one of them by now.
@@ -338,7 +377,6 @@ func (t *Tx) SetSubmissionStatus(s *domain.Submission, status domain.SubmissionS
 		}
 		return err
 	}
-	var err error
 	switch {
 	case status == domain.SubmissionSpam:
 		err = t.count(s, facts, -1)
@@ -363,12 +401,22 @@ func (t *Tx) DeleteSubmission(s *domain.Submission, facts []domain.AnswerFact) (
 	if err := t.tx.SelectContext(t.ctx, &ups, uploadSelect+" WHERE submission_id = ?", s.ID); err != nil {
 		return nil, err
 	}
-	for _, q := range []string{
+	deletes := []string{
 		"DELETE FROM submissions_fts WHERE rowid = ?",
 		"DELETE FROM webhook_outbox WHERE submission_id = ?",
 		"DELETE FROM uploads WHERE submission_id = ?",
 		"DELETE FROM submissions WHERE id = ?",
-	} {
+	}
+	if t.mysql {
+		// What SQLite's triggers do on these deletes (upload_usage,
+		// unique_answers) is done here, in the same transaction.
+		deletes[0] = "DELETE FROM submission_terms WHERE submission_id = ?"
+		if err := t.releaseUploadUsage(ups); err != nil {
+			return nil, err
+		}
+		deletes = append(deletes, "DELETE FROM unique_answers WHERE submission_id = ?")
+	}
+	for _, q := range deletes {
 		if _, err := t.tx.ExecContext(t.ctx, q, s.ID); err != nil {
 			return nil, err
 		}
@@ -417,8 +465,14 @@ func newTrackingCode() string {
 	return fmt.Sprintf("%010d", binary.BigEndian.Uint64(b[:])%10_000_000_000)
 }
 
+// isUniqueViolation says whether err is a unique index refusing a row,
+// the index named by column: SQLite names the columns, MariaDB and MySQL
+// the index (named after its table, or its column).
 func isUniqueViolation(err error, column string) bool {
 	msg := err.Error()
+	if mysqlErrno(err) == erDupEntry {
+		return strings.Contains(msg, column)
+	}
 	return strings.Contains(msg, "UNIQUE constraint failed") && strings.Contains(msg, column)
 }
 
@@ -464,7 +518,13 @@ func (db *DB) ListSubmissions(ctx context.Context, q domain.SubmissionQuery) ([]
 	from := "FROM submissions s"
 	order := "s.id DESC"
 	// A search of nothing but spaces and quotes filters nothing.
-	if match := SearchQuery(q.Q); match != "" {
+	if terms := searchTerms(q.Q); db.mysql != nil && len(terms) > 0 {
+		// Each word must begin a word of the submission.
+		for _, w := range terms {
+			where = append(where, "s.id IN (SELECT submission_id FROM submission_terms WHERE form_id = ? AND term LIKE ?)")
+			args = append(args, q.FormID, w+"%")
+		}
+	} else if match := SearchQuery(q.Q); db.mysql == nil && match != "" {
 		// The index drives: it yields matching rowids newest first, and
 		// the form's filter is checked on each until the page is full.
 		from = "FROM submissions_fts f JOIN submissions s ON s.id = f.rowid"
@@ -489,9 +549,7 @@ func SearchQuery(typed string) string {
 	// The index's tokenizer (unicode61) splits words at everything but
 	// letters, digits and marks, so the query does the same: no quote,
 	// operator, column name or control byte reaches FTS5.
-	words := strings.FieldsFunc(SearchText(typed), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r)
-	})
+	words := searchWords(SearchText(typed))
 	if len(words) > 16 {
 		words = words[:16]
 	}
@@ -599,7 +657,16 @@ func (db *DB) RollUpAnswers(ctx context.Context, batch int, facts func(answers [
 	err := db.Update(ctx, func(ftx domain.FormTx) error {
 		t := ftx.(*Tx)
 		n = 0
-		from, err := t.rolledUpTo()
+		var from int64
+		var err error
+		if t.mysql {
+			// Exclusive: it waits for every submission holding the row
+			// shared, whose ids may be below ones already committed, and
+			// none takes an id until this rollup has committed.
+			err = t.tx.GetContext(t.ctx, &from, sqlRolledUpTo+" FOR UPDATE")
+		} else {
+			from, err = t.rolledUpTo()
+		}
 		if err != nil {
 			return err
 		}
