@@ -105,7 +105,7 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 	a.forms = &forms.Service{Store: store}
 	a.sms = sms.NewService(store, cfg.SMSAllowHTTPHosts)
 	// XLSX exports are built beside the database: they hold answers.
-	a.results = results.New(store, filepath.Join(filepath.Dir(cfg.DB), "exports"))
+	a.results = results.New(store, filepath.Join(cfg.StateDir, "exports"))
 	var probeCtx context.Context
 	probeCtx, a.probeStop = context.WithCancel(context.Background())
 	a.startProbe(probeCtx, time.Second, probeWriteEvery)

@@ -53,7 +53,7 @@ func Run(ctx context.Context, cfg *Config, ops *slog.Logger) error {
 	}
 	defer events.Close()
 
-	store, err := sqlstore.Open(ctx, cfg.DB, sqlstore.Options{Synchronous: cfg.Synchronous})
+	store, err := sqlstore.Open(ctx, cfg.DB, cfg.StoreOptions())
 	if err != nil {
 		return err
 	}
@@ -92,7 +92,7 @@ func Run(ctx context.Context, cfg *Config, ops *slog.Logger) error {
 	defer stopWatchdog()
 	go notifier.RunWatchdog(watchdogCtx, store.Ping)
 
-	ops.Info("arshlined ready", "version", Version, "socket", ln.Addr().String(), "db", cfg.DB,
+	ops.Info("arshlined ready", "version", Version, "socket", ln.Addr().String(), "db", sqlstore.Redact(cfg.DB),
 		"log", events.Path(), "llm", cfg.LLMConfigured(), "startup_ms", time.Since(started).Milliseconds())
 
 	for {

@@ -120,8 +120,9 @@ func (t *Tx) PutJob(siteID int64, j *domain.Job) error {
 // (UNAVAILABLE, "daemon restarted"): the user did nothing, and sending
 // the request again will do it.
 //
-// On MariaDB and MySQL only this host's jobs are failed: the others'
-// are still running on their hosts.
+// On MariaDB and MySQL only this host's jobs are failed, and those of
+// no host (moved by copy-store): the others' are still running on their
+// hosts.
 func (db *DB) FailRunningJobs(ctx context.Context) (int64, error) {
 	now := formatTime(db.now())
 	q := `UPDATE jobs SET status = 'failed', error_code = 'UNAVAILABLE',
@@ -129,7 +130,7 @@ func (db *DB) FailRunningJobs(ctx context.Context) (int64, error) {
 		WHERE status IN ('queued', 'running')`
 	args := []any{now, now}
 	if db.mysql != nil {
-		q += " AND host = ?"
+		q += " AND (host = ? OR host = '')"
 		args = append(args, db.host)
 	}
 	res, err := db.write.ExecContext(ctx, q, args...)

@@ -62,7 +62,7 @@ func openMySQL(ctx context.Context, addr string, opts Options) (*DB, error) {
 	if host == "" {
 		host, _ = os.Hostname()
 	}
-	db := &DB{path: redact(addr), write: w, read: w, mysql: d, host: host, now: func() time.Time { return time.Now().UTC() }}
+	db := &DB{path: redact(addr), write: w, read: w, mysql: d, host: host, localDir: opts.LocalDir, now: func() time.Time { return time.Now().UTC() }}
 	db.reads = newReadStmts(nil)
 	db.stmts = &stmtCache{m: map[string]*sqlx.Stmt{}}
 	fail := func(err error) (*DB, error) {

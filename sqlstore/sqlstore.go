@@ -50,6 +50,10 @@ type Options struct {
 	// Host names this daemon among those sharing a MariaDB or MySQL
 	// store (default: the host name): the Hosha2 jobs it runs carry it.
 	Host string
+	// LocalDir is the directory whose file system DiskSpace reports for a
+	// MariaDB or MySQL store (the uploads' and exports'), which keeps no
+	// file of its own here.
+	LocalDir string
 }
 
 // DB is the store.
@@ -65,8 +69,9 @@ type DB struct {
 	now      func() time.Time
 	group    *committer
 	// mysql is the dialect of a MariaDB or MySQL store, nil on SQLite.
-	mysql *mysqlDialect
-	host  string
+	mysql    *mysqlDialect
+	host     string
+	localDir string
 	// retries counts transactions run again after a deadlock, lock wait
 	// timeout or certification failure (MariaDB and MySQL).
 	retries atomic.Int64
