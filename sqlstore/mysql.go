@@ -116,11 +116,28 @@ func sortedKeys(m map[string]bool) []string {
 	return out
 }
 
-var passwordInAddr = regexp.MustCompile(`^(mysql://[^:@/]*):[^@]*@`)
-
-// redact hides the password of a mysql:// address, for messages and logs.
+// redact hides the password of a mysql:// address, for messages and
+// logs. As the driver does, the credentials end at the last @ before the
+// last / (the one before the database name), so a password may hold @.
 func redact(addr string) string {
-	return passwordInAddr.ReplaceAllString(addr, "$1:***@")
+	if !IsMySQL(addr) {
+		return addr
+	}
+	rest := strings.TrimPrefix(addr, MySQLScheme)
+	dsn, _, _ := strings.Cut(rest, "?")
+	slash := strings.LastIndexByte(dsn, '/')
+	if slash < 0 {
+		slash = len(dsn)
+	}
+	at := strings.LastIndexByte(dsn[:slash], '@')
+	if at < 0 {
+		return addr
+	}
+	user, _, hasPass := strings.Cut(rest[:at], ":")
+	if !hasPass {
+		return addr
+	}
+	return MySQLScheme + user + ":***" + rest[at:]
 }
 
 // Redact returns a --db value fit for a log line: a mysql:// address
