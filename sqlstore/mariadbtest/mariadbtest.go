@@ -18,7 +18,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -183,10 +182,31 @@ func (s *Server) Exec(t testing.TB, query string, args ...any) {
 	}
 }
 
-// NewDatabase creates an empty database and a user of its own that may
-// use only it, drops both when t ends, and returns the mysql:// address
-// the store opens (its tables prefixed arsh_).
+// Database is an empty database on the test server with a user of its
+// own (of the same name) that may use only it.
+type Database struct {
+	Name, Password, Socket string
+}
+
+// Address is the database's mysql:// address with tables prefixed
+// prefix, with the password in it or not.
+func (d Database) Address(prefix string, withPassword bool) string {
+	a := "mysql://" + d.Name
+	if withPassword {
+		a += ":" + d.Password
+	}
+	return a + "@unix(" + d.Socket + ")/" + d.Name + "?prefix=" + prefix
+}
+
+// NewDatabase creates a Database, drops it and its user when t ends, and
+// returns its address, the password in it and tables prefixed arsh_.
 func NewDatabase(t testing.TB) string {
+	t.Helper()
+	return Create(t).Address("arsh_", true)
+}
+
+// Create creates a Database, and drops it and its user when t ends.
+func Create(t testing.TB) Database {
 	t.Helper()
 	s := Start(t)
 	n := seq.Add(1)
@@ -199,18 +219,5 @@ func NewDatabase(t testing.TB) string {
 		s.admin.Exec("DROP DATABASE IF EXISTS " + name)
 		s.admin.Exec("DROP USER IF EXISTS '" + name + "'@'localhost'")
 	})
-	return Address(name, pass, s.Socket, "arsh_")
-}
-
-// Address is the mysql:// address of database name on socket.
-func Address(user, pass, socket, prefix string) string {
-	a := "mysql://" + user
-	if pass != "" {
-		a += ":" + pass
-	}
-	a += "@unix(" + socket + ")/" + user
-	if prefix != "" || !strings.Contains(a, "?") {
-		a += "?prefix=" + prefix
-	}
-	return a
+	return Database{Name: name, Password: pass, Socket: s.Socket}
 }
