@@ -116,7 +116,7 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 	a.webhookSecrets = &webhooks.Secrets{Store: store}
 	a.executor = &executor.Executor{Store: store}
 	var err error
-	if a.submits, err = submissions.New(probeCtx, store, submitConfig(cfg), events, nil); err != nil {
+	if a.submits, err = submissions.New(probeCtx, store, submitConfig(cfg, store), events, nil); err != nil {
 		a.close()
 		return nil, fmt.Errorf("submissions: %w", err)
 	}
@@ -132,6 +132,11 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 	}
 	// One limiter: model calls from ai.plan and Hosha2 share a user's budget.
 	limiter := limit.New(cfg.RatePerMinute, nil)
+	if store.SharesWindows() {
+		// Several hosts on one MariaDB/MySQL store: one budget per user
+		// whichever host the calls reach.
+		limiter.Share(store, "model_calls")
+	}
 	a.planner.Limiter = limiter
 	h2 := hosha2.Config{Store: store, Jobs: store, ModelID: cfg.OpenAIModel, Limiter: limiter, Events: events, ModelTimeout: cfg.OpenAITimeout, MaxRunningJobs: cfg.Hosha2MaxRunning}
 	a.models, err = models.New(probeCtx, models.Base{BaseURL: cfg.OpenAIBaseURL, Model: cfg.OpenAIModel, APIKey: cfg.OpenAIKey,
@@ -169,7 +174,7 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 
 // submitConfig turns the flags' "0 is off" into the service's "negative
 // is off" (its zero values are the defaults).
-func submitConfig(cfg *Config) submissions.Config {
+func submitConfig(cfg *Config, store *sqlstore.DB) submissions.Config {
 	off := func(n int) int {
 		if n == 0 {
 			return -1
@@ -184,7 +189,16 @@ func submitConfig(cfg *Config) submissions.Config {
 		PerClientPerMinute: off(cfg.SubmitPerClientPerMinute), PerFormPerMinute: off(cfg.SubmitPerFormPerMinute),
 		OTPTTL: cfg.OTPTTL, OTPTries: cfg.OTPTries, OTPResendAfter: cfg.OTPResendAfter,
 		OTPPerMobilePerHour: off(cfg.OTPPerMobilePerHour), OTPPerClientPerHour: off(cfg.OTPPerClientPerHour),
-		OTPPerFormPerHour: off(cfg.OTPPerFormPerHour), OTPPerSitePerDay: off(cfg.OTPPerSitePerDay)}
+		OTPPerFormPerHour: off(cfg.OTPPerFormPerHour), OTPPerSitePerDay: off(cfg.OTPPerSitePerDay),
+		SharedLimits: sharedLimits(store)}
+}
+
+// sharedLimits is the store when it keeps windows every host shares.
+func sharedLimits(store *sqlstore.DB) limit.Shared {
+	if store == nil || !store.SharesWindows() {
+		return nil
+	}
+	return store
 }
 
 func (a *app) close() {

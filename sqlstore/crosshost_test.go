@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/limit"
 	"github.com/arshline/arshline-sidecar/sqlstore/mariadbtest"
 )
 
@@ -303,6 +304,60 @@ func TestTwoHostsShareEveryGuarantee(t *testing.T) {
 		got, err = b.ClaimWebhooks(ctx, 5, time.Hour)
 		if err != nil || len(got) != 1 || got[0].ID != late.ID || got[0].Attempts != 2 {
 			t.Fatalf("host B's takeover: %+v %v", got, err)
+		}
+	})
+
+	t.Run("a budget is one across hosts", func(t *testing.T) {
+		const budget = 5
+		la := limit.New(budget, nil).Share(a, "test_client")
+		lb := limit.New(budget, nil).Share(b, "test_client")
+		var mu sync.Mutex
+		admitted, refused := 0, 0
+		onBoth(a, b, n, func(db *DB, h, _ int) error {
+			l := la
+			if h == 1 {
+				l = lb
+			}
+			ok, wait := l.Allow(42)
+			mu.Lock()
+			defer mu.Unlock()
+			if ok {
+				admitted++
+			} else if wait >= time.Second && wait <= limit.Window {
+				refused++
+			}
+			return nil
+		})
+		if admitted != budget || refused != 2*n-budget {
+			t.Fatalf("%d admitted, %d refused with a wait; want %d and %d", admitted, refused, budget, 2*n-budget)
+		}
+		if ok, _ := la.Allow(43); !ok {
+			t.Fatal("another key shares the first one's budget")
+		}
+		lb.Undo(42)
+		if ok, _ := la.Allow(42); !ok {
+			t.Fatal("a slot given back on one host is not free on the other")
+		}
+		if ok, _ := lb.Allow(42); ok {
+			t.Fatal("the budget was exceeded after a slot was given back and taken")
+		}
+	})
+
+	t.Run("a host whose store fails keeps its own window", func(t *testing.T) {
+		gone, err := Open(ctx, mariadbtest.NewDatabase(t), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		gone.Close()
+		l := limit.New(2, nil).Share(gone, "test_client")
+		if ok, _ := l.Allow(1); !ok {
+			t.Fatal("first call refused")
+		}
+		if ok, _ := l.Allow(1); !ok {
+			t.Fatal("second call refused")
+		}
+		if ok, _ := l.Allow(1); ok {
+			t.Fatal("the local window let a third call through")
 		}
 	})
 

@@ -29,7 +29,7 @@ var storeTables = map[string]bool{
 	"submissions": true, "submission_days": true, "submission_terms": true, "answer_counts": true,
 	"answer_totals": true, "answer_blocks": true, "rollup_state": true, "id_floors": true,
 	"uploads": true, "upload_usage": true, "webhook_outbox": true, "site_secrets": true,
-	"unique_answers": true, "schema_migrations": true, "job_cancels": true, "rate_windows": true,
+	"unique_answers": true, "schema_migrations": true, "job_cancels": true, "rate_windows": true, "rate_keys": true,
 }
 
 // StoreTables lists the store's tables, in no order: what copy-store

@@ -249,3 +249,29 @@ CREATE TABLE unique_answers (
     PRIMARY KEY (submission_id, field_id),
     UNIQUE KEY unique_answers_kept (form_id, field_id, kept_hash)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
+
+-- Rate windows every host shares (limit.Limiter sharing the store): the
+-- times of the calls admitted per scope and key, and a row per key that
+-- a taker locks, so that hosts admit calls of one key in turn.
+CREATE TABLE rate_keys (
+    scope   VARCHAR(32) NOT NULL,
+    `key`   BIGINT      NOT NULL,
+    touched BIGINT      NOT NULL,
+    PRIMARY KEY (scope, `key`),
+    KEY rate_keys_touched (scope, touched)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
+
+CREATE TABLE rate_windows (
+    id    BIGINT      NOT NULL AUTO_INCREMENT PRIMARY KEY,
+    scope VARCHAR(32) NOT NULL,
+    `key` BIGINT      NOT NULL,
+    at    BIGINT      NOT NULL,
+    KEY rate_windows_key (scope, `key`, at),
+    KEY rate_windows_at (scope, at)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
+
+-- Hosha2 cancels asked on any host, for the host running the job.
+CREATE TABLE job_cancels (
+    req_id       VARCHAR(191) NOT NULL PRIMARY KEY,
+    requested_at VARCHAR(40)  NOT NULL
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
