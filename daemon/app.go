@@ -147,6 +147,10 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 		return nil, err
 	}
 	a.planner.Model, h2.Model = a.models, a.models
+	if store.SharesWindows() {
+		// Several hosts: a cancel may reach another host than the job.
+		h2.Cancels = store
+	}
 	a.hosha2 = hosha2.New(h2)
 	files, err := uploads.OpenStore(cfg.UploadDir)
 	if err != nil {

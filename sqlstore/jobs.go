@@ -173,3 +173,28 @@ func (t *Tx) putJobMySQL(siteID int64, j *domain.Job, phases string, code, msg, 
 		j.Status, j.Progress, phases, code, msg, j.ResultVersionID, result, t.ts, finished, j.ReqID)
 	return err
 }
+
+// RequestJobCancel records that Hosha2 job reqID is to stop, for the
+// host running it to see (WatchJobCancel): several hosts share a MariaDB
+// or MySQL store, and the cancel may reach another host than the job.
+func (db *DB) RequestJobCancel(ctx context.Context, reqID string) error {
+	if db.mysql == nil {
+		return ErrNoSharedWindows
+	}
+	return db.Update(ctx, func(ftx domain.FormTx) error {
+		t := ftx.(*Tx)
+		_, err := t.tx.ExecContext(t.ctx, `INSERT INTO job_cancels (req_id, requested_at) VALUES (?, ?)
+			ON CONFLICT (req_id) DO UPDATE SET requested_at = excluded.requested_at`, reqID, t.ts)
+		return err
+	})
+}
+
+// JobCancelRequested says whether a cancel of job reqID was recorded.
+func (db *DB) JobCancelRequested(ctx context.Context, reqID string) (bool, error) {
+	if db.mysql == nil {
+		return false, ErrNoSharedWindows
+	}
+	var n int
+	err := db.read.GetContext(ctx, &n, "SELECT count(*) FROM job_cancels WHERE req_id = ?", reqID)
+	return n > 0, err
+}

@@ -61,7 +61,23 @@ type Config struct {
 	// call and the secondary validation together (--openai-timeout);
 	// zero leaves each call to the client's own deadline.
 	ModelTimeout time.Duration
+	// Cancels, when set, carries cancels between hosts sharing one store:
+	// a cancel of a job another host runs is recorded there, and each
+	// running job watches for one (every CancelPoll).
+	Cancels    CancelBoard
+	CancelPoll time.Duration // default 500 ms
 }
+
+// CancelBoard is where hosts sharing a store leave cancels for each
+// other (sqlstore on MariaDB or MySQL).
+type CancelBoard interface {
+	RequestJobCancel(ctx context.Context, reqID string) error
+	JobCancelRequested(ctx context.Context, reqID string) (bool, error)
+}
+
+// remoteCancelWait bounds how long hosha2.cancel waits for the host
+// running a job to record that it stopped.
+const remoteCancelWait = 15 * time.Second
 
 // DefaultMaxRunningJobs is Config.MaxRunningJobs when it is zero.
 const DefaultMaxRunningJobs = 16
@@ -89,6 +105,9 @@ func New(cfg Config) *Service {
 	}
 	if cfg.Events == nil {
 		cfg.Events = logx.Discard()
+	}
+	if cfg.CancelPoll <= 0 {
+		cfg.CancelPoll = 500 * time.Millisecond
 	}
 	base, stop := context.WithCancel(context.Background())
 	return &Service{cfg: cfg, base: base, stop: stop, jobs: map[string]*job{}}
@@ -284,6 +303,9 @@ func (s *Service) start(ctx context.Context, p GenerateParams, defaultIntent str
 				s.finish(jobCtx, j, nil, fmt.Errorf("panic: %v", r))
 			}
 		}()
+		if s.cfg.Cancels != nil {
+			go s.watchCancel(jobCtx, j)
+		}
 		s.run(jobCtx, j, form, prompt, opts)
 	}()
 	if !p.Wait {
@@ -633,6 +655,59 @@ func (s *Service) lookup(ctx context.Context, reqID string) (*job, *domain.Job, 
 	return nil, row, nil
 }
 
+// cancelElsewhere cancels a job another host runs: it leaves the cancel
+// on the board and waits until that host records the job's end.
+func (s *Service) cancelElsewhere(ctx context.Context, reqID string) (bool, error) {
+	if err := s.cfg.Cancels.RequestJobCancel(ctx, reqID); err != nil {
+		return false, err
+	}
+	site := domain.ActorFrom(ctx).Site()
+	deadline := time.Now().Add(remoteCancelWait)
+	for {
+		row, err := s.cfg.Jobs.GetJob(ctx, site, reqID)
+		if err != nil {
+			return false, err
+		}
+		if row.Status != domain.JobRunning {
+			return row.Status == domain.JobCancelled, nil
+		}
+		if time.Now().After(deadline) {
+			return false, domain.Errorf(domain.CodeUnavailable,
+				"the host running this request did not stop it in time; it stops at its next checkpoint",
+				"میزبانی که این درخواست را اجرا می‌کند آن را به‌موقع متوقف نکرد؛ در نقطهٔ بعدی متوقف می‌شود")
+		}
+		select {
+		case <-ctx.Done():
+			return false, ctx.Err()
+		case <-time.After(s.cfg.CancelPoll / 2):
+		}
+	}
+}
+
+// watchCancel stops j when a cancel of it is left on the board by
+// another host, until j ends.
+func (s *Service) watchCancel(ctx context.Context, j *job) {
+	tick := time.NewTicker(s.cfg.CancelPoll)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-j.done:
+			return
+		case <-tick.C:
+		}
+		asked, err := s.cfg.Cancels.JobCancelRequested(ctx, j.row.ReqID)
+		if err == nil && asked {
+			j.mu.Lock()
+			j.canceled = true
+			j.mu.Unlock()
+			j.cancel()
+			return
+		}
+	}
+}
+
 // JobParams name a job: hosha2.progress's and hosha2.cancel's
 // parameters. The RPC envelope takes "req_id" out of params as the call's
 // own request id, so a job named that way arrives as the call's request
@@ -706,6 +781,9 @@ func (s *Service) cancel(ctx context.Context, reqID string) (bool, error) {
 	j, row, err := s.lookup(ctx, reqID)
 	if err != nil {
 		return false, err
+	}
+	if j == nil && row.Status == domain.JobRunning && s.cfg.Cancels != nil {
+		return s.cancelElsewhere(ctx, reqID)
 	}
 	if j == nil || row.Status != domain.JobRunning {
 		return false, nil
