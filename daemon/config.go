@@ -42,7 +42,10 @@ type Config struct {
 	// StateDir is where files beside the store go by default (uploads,
 	// exports): the SQLite file's directory, or for a MariaDB/MySQL
 	// store $STATE_DIRECTORY (./data outside systemd).
-	StateDir    string
+	StateDir string
+	// NodeName names this daemon among the hosts sharing a MariaDB/MySQL
+	// store (default: the host name); the Hosha2 jobs it runs carry it.
+	NodeName    string
 	Synchronous string
 	LogDir      string
 	LogLevel    string
@@ -161,6 +164,7 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*
 	fs.StringVar(&allowGIDs, "allow-gids", "", "comma-separated groups (names or gids) whose members may connect when it is their effective group; a convenience, not a boundary; none by default")
 	fs.StringVar(&operatorUIDs, "operator-uids", "", "comma-separated users (names or uids) who, like root and the daemon's own user, may call without an actor and act as the operator")
 	fs.StringVar(&c.DB, "db", defaultPath(getenv, "STATE_DIRECTORY", "data", "arshline.db"), "SQLite database file, or mysql://USER@unix(/run/mysqld/mysqld.sock)/DB?prefix=arsh_ or mysql://USER@tcp(HOST:3306)/DB?tls=true&prefix=arsh_ for a MariaDB/MySQL database shared by several hosts")
+	fs.StringVar(&c.NodeName, "node-name", "", "this daemon's name among the hosts sharing a MariaDB/MySQL store (default: the host name); give each daemon its own")
 	fs.StringVar(&c.DBPasswordFile, "db-password-file", defaultCredential(getenv, "db-password"), "file holding the MariaDB/MySQL password (systemd LoadCredential=db-password); ARSHLINE_DB_PASSWORD also works")
 	fs.StringVar(&c.Synchronous, "db-synchronous", "FULL", "SQLite synchronous pragma: FULL keeps every acknowledged change across power loss")
 	fs.StringVar(&c.LogDir, "log-dir", defaultLogDir(getenv), "directory of the NDJSON event log hooshyar2-log.txt")
@@ -348,7 +352,7 @@ func defaultCredential(getenv func(string) string, name string) string {
 
 // StoreOptions are the options the store is opened with.
 func (c *Config) StoreOptions() sqlstore.Options {
-	return sqlstore.Options{Synchronous: c.Synchronous, Password: c.DBPassword, LocalDir: c.StateDir}
+	return sqlstore.Options{Synchronous: c.Synchronous, Password: c.DBPassword, LocalDir: c.StateDir, Host: c.NodeName}
 }
 
 func defaultKeyFile(getenv func(string) string) string {

@@ -1,8 +1,12 @@
 package sqlstore
 
 import (
+	"io/fs"
+	"regexp"
 	"strings"
 	"sync"
+
+	"github.com/arshline/arshline-sidecar/migrations"
 )
 
 // The repositories write their SQL once, in SQLite's dialect. On MariaDB
@@ -23,14 +27,22 @@ import (
 // generation, row locks) is written per engine where it is used, behind
 // db.mysql.
 
-// storeTables are the tables the prefix applies to.
-var storeTables = map[string]bool{
-	"forms": true, "form_versions": true, "audit_log": true, "jobs": true, "settings": true,
-	"submissions": true, "submission_days": true, "submission_terms": true, "answer_counts": true,
-	"answer_totals": true, "answer_blocks": true, "rollup_state": true, "id_floors": true,
-	"uploads": true, "upload_usage": true, "webhook_outbox": true, "site_secrets": true,
-	"unique_answers": true, "schema_migrations": true, "job_cancels": true, "rate_windows": true, "rate_keys": true,
-}
+// storeTables are the tables the prefix applies to: every table the
+// MariaDB/MySQL migrations create, read from them, so that a table a
+// new migration adds takes the prefix with nothing else to change.
+var storeTables = func() map[string]bool {
+	tables := map[string]bool{"schema_migrations": true}
+	names, _ := fs.Glob(migrations.MySQL, "mysql/*.sql")
+	for _, n := range names {
+		body, _ := migrations.MySQL.ReadFile(n)
+		for _, m := range createTable.FindAllStringSubmatch(string(body), -1) {
+			tables[m[1]] = true
+		}
+	}
+	return tables
+}()
+
+var createTable = regexp.MustCompile(`(?im)^\s*CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?` + "`?" + `([a-z_][a-z0-9_]*)`)
 
 // StoreTables lists the store's tables, in no order: what copy-store
 // moves and check counts.

@@ -136,6 +136,21 @@ func TestMigrationListsMatch(t *testing.T) {
 	}
 }
 
+// TestStoreTablesComeFromTheMigrations: every table a MariaDB migration
+// creates takes the prefix, and nothing else does.
+func TestStoreTablesComeFromTheMigrations(t *testing.T) {
+	for _, name := range []string{"forms", "form_versions", "submissions", "submission_terms", "answer_counts", "rate_windows", "rate_keys", "job_cancels", "schema_migrations", "unique_answers"} {
+		if !storeTables[name] {
+			t.Errorf("%s takes no prefix", name)
+		}
+	}
+	for _, name := range []string{"submissions_fts", "id_floors", "value", "key", "TABLE"} {
+		if storeTables[name] {
+			t.Errorf("%s takes the prefix", name)
+		}
+	}
+}
+
 func TestSplitStatements(t *testing.T) {
 	got := splitStatements("-- a comment; with a semicolon\nCREATE TABLE a (\n  x INT -- ; inline\n);\n\nINSERT INTO a VALUES (1);\nSELECT 1")
 	if len(got) != 3 || !strings.HasPrefix(got[0], "CREATE TABLE a") || got[1] != "INSERT INTO a VALUES (1)" || got[2] != "SELECT 1" {

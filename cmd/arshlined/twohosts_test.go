@@ -33,7 +33,7 @@ type host struct {
 func (h *host) start(t *testing.T) {
 	t.Helper()
 	notify, msgs := systemdtest.NotifySocket(t)
-	cmd := exec.Command(daemonBin, "--socket", h.socket, "--db", h.addr, "--db-password-file", h.passFile,
+	cmd := exec.Command(daemonBin, "--socket", h.socket, "--db", h.addr, "--db-password-file", h.passFile, "--node-name", h.name,
 		"--log-dir", filepath.Join(h.dir, "logs"), "--upload-dir", filepath.Join(h.dir, "uploads"),
 		"--webhooks-allow-loopback-http", "--submit-min-fill", "0", "--submit-per-client-per-minute", "0",
 		"--submit-per-form-per-minute", "0", "--form-token-reuse")
