@@ -173,9 +173,22 @@ type dialectConnector struct {
 	d *mysqlDialect
 }
 
+// Connect opens a connection whose transactions are READ COMMITTED: each
+// statement sees what other hosts committed before it, and the rows a
+// call must keep stable it locks. Set once per connection, it costs no
+// round trip per transaction.
 func (c *dialectConnector) Connect(ctx context.Context) (driver.Conn, error) {
 	conn, err := c.Connector.Connect(ctx)
 	if err != nil {
+		return nil, err
+	}
+	e, ok := conn.(driver.ExecerContext)
+	if !ok {
+		conn.Close()
+		return nil, errNoInterface
+	}
+	if _, err := e.ExecContext(ctx, "SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED", nil); err != nil {
+		conn.Close()
 		return nil, err
 	}
 	return &dialectConn{Conn: conn, d: c.d}, nil

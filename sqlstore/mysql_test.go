@@ -178,6 +178,15 @@ func TestMariaDBSchemaRules(t *testing.T) {
 			t.Fatalf("arsh_forms collation %q, %v", coll, err)
 		}
 	})
+	t.Run("transactions are READ COMMITTED", func(t *testing.T) {
+		var level string
+		if err := db.Update(ctx, func(ftx domain.FormTx) error {
+			tx := ftx.(*Tx)
+			return tx.tx.GetContext(tx.ctx, &level, "SELECT @@SESSION.tx_isolation")
+		}); err != nil || level != "READ-COMMITTED" {
+			t.Fatalf("isolation %q, %v", level, err)
+		}
+	})
 	t.Run("a second prefix is a second store", func(t *testing.T) {
 		other, err := Open(ctx, strings.Replace(addr, "prefix=arsh_", "prefix=b_", 1), Options{})
 		if err != nil {

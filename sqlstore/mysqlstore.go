@@ -321,9 +321,8 @@ func (m mysqlTx) SelectContext(ctx context.Context, dest any, query string, args
 	return m.tx.SelectContext(ctx, dest, query, args...)
 }
 
-// updateMySQL runs fn in a transaction of its own, READ COMMITTED (each
-// statement sees what other hosts committed before it; the rows a call
-// must keep stable it locks), and runs it again from its start, after a
+// updateMySQL runs fn in a transaction of its own, READ COMMITTED (see
+// dialectConnector.Connect), and runs it again from its start, after a
 // bounded random wait, when the server aborts it as retryable.
 func (db *DB) updateMySQL(ctx context.Context, fn func(tx domain.FormTx) error) error {
 	backoff := firstBackoff
@@ -344,7 +343,7 @@ func (db *DB) updateMySQL(ctx context.Context, fn func(tx domain.FormTx) error) 
 }
 
 func (db *DB) runMySQL(ctx context.Context, fn func(tx domain.FormTx) error) (err error) {
-	sqltx, err := db.write.BeginTxx(ctx, &sql.TxOptions{Isolation: sql.LevelReadCommitted})
+	sqltx, err := db.write.BeginTxx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("sqlstore: begin: %w", err)
 	}
