@@ -105,7 +105,7 @@ func lexSQL(q string) []sqlToken {
 				j++
 			}
 			text := q[i:j]
-			if c == '"' {
+			if c == '"' && len(text) >= 2 && text[len(text)-1] == '"' {
 				// SQLite's quoted identifier is MySQL's backquoted one.
 				text = "`" + strings.ReplaceAll(text[1:len(text)-1], "`", "``") + "`"
 			}

@@ -301,3 +301,26 @@ func TestMariaDBRetriesDeadlocks(t *testing.T) {
 		}
 	})
 }
+
+// FuzzParseMySQL: any address is parsed or refused without a panic, a
+// refusal never shows the address's password, and an accepted address
+// has a database, a user and a prefix of the allowed characters.
+func FuzzParseMySQL(f *testing.F) {
+	for _, s := range []string{"mysql://u:p@unix(/s)/db?prefix=a_", "mysql://u:p@tcp(h:3306)/db?tls=true", "mysql://u:p@/x?prefix='", "mysql://", "mysql://u:secret@unix(/s/db"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, addr string) {
+		m, err := ParseMySQL(addr, "")
+		if err != nil {
+			if _, pass, ok := strings.Cut(strings.TrimPrefix(addr, MySQLScheme), ":"); ok && len(pass) > 8 {
+				if p, _, _ := strings.Cut(pass, "@"); len(p) > 8 && strings.Contains(err.Error(), p) && !strings.Contains(redact(addr), p) {
+					t.Fatalf("the password shows in %q", err)
+				}
+			}
+			return
+		}
+		if m.Config.DBName == "" || m.Config.User == "" || !prefixPattern.MatchString(m.Prefix) {
+			t.Fatalf("accepted %q as %+v prefix %q", addr, m.Config, m.Prefix)
+		}
+	})
+}
