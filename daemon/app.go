@@ -148,8 +148,9 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 	}
 	a.planner.Model, h2.Model = a.models, a.models
 	if store.SharesWindows() {
-		// Several hosts: a cancel may reach another host than the job.
-		h2.Cancels = store
+		// Several hosts: a cancel or a progress call may reach another
+		// host than the job.
+		h2.Cancels, h2.PersistPhases = store, true
 	}
 	a.hosha2 = hosha2.New(h2)
 	files, err := uploads.OpenStore(cfg.UploadDir)

@@ -618,8 +618,8 @@ func TestCancelFromAnotherHost(t *testing.T) {
 	dbA, dbB := open("web1"), open("web2")
 	m := llmtest.New(t, llmtest.Reply{Content: answer(goodFields, nil), Delay: 30 * time.Second})
 	model := mustModel(t, llm.Config{BaseURL: m.URL(), Model: "m", APIKey: "k", Timeout: 40 * time.Second, MaxRetries: 1})
-	a := New(Config{Store: dbA, Jobs: dbA, Model: model, ModelID: "m", Cancels: dbA, CancelPoll: 50 * time.Millisecond})
-	b := New(Config{Store: dbB, Jobs: dbB, Model: model, ModelID: "m", Cancels: dbB, CancelPoll: 50 * time.Millisecond})
+	a := New(Config{Store: dbA, Jobs: dbA, Model: model, ModelID: "m", Cancels: dbA, CancelPoll: 50 * time.Millisecond, PersistPhases: true})
+	b := New(Config{Store: dbB, Jobs: dbB, Model: model, ModelID: "m", Cancels: dbB, CancelPoll: 50 * time.Millisecond, PersistPhases: true})
 	t.Cleanup(func() { a.Shutdown(context.Background()); b.Shutdown(context.Background()) })
 	var form int64
 	if err := dbA.Update(context.Background(), func(tx domain.FormTx) error {
@@ -635,10 +635,11 @@ func TestCancelFromAnotherHost(t *testing.T) {
 	for m.RequestCount() == 0 {
 		time.Sleep(2 * time.Millisecond)
 	}
-	t.Run("host B sees the job running", func(t *testing.T) {
+	t.Run("host B sees the job running, with the phases host A has done", func(t *testing.T) {
+		pa, _ := a.Progress(ctxReq("x"), JobParams{RequestID: "cdcd01"})
 		p, err := b.Progress(ctxReq("x"), JobParams{RequestID: "cdcd01"})
-		if err != nil || p.Status != domain.JobRunning {
-			t.Fatalf("%+v %v", p, err)
+		if err != nil || p.Status != domain.JobRunning || len(p.Progress) == 0 || len(p.Progress) != len(pa.Progress) {
+			t.Fatalf("on B %+v %v; on A %+v", p, err, pa)
 		}
 	})
 	t.Run("host B's cancel stops host A's job", func(t *testing.T) {

@@ -66,6 +66,9 @@ type Config struct {
 	// running job watches for one (every CancelPoll).
 	Cancels    CancelBoard
 	CancelPoll time.Duration // default 500 ms
+	// PersistPhases writes the job's row at every phase, not only at its
+	// start and end, so that hosts sharing the store read its progress.
+	PersistPhases bool
 }
 
 // CancelBoard is where hosts sharing a store leave cancels for each
@@ -363,8 +366,14 @@ func (s *Service) complete(ctx context.Context, j *job, phase string) {
 	progress := j.row.Progress
 	j.mu.Unlock()
 	// Live progress is served from memory; the row is written when the
-	// job starts and when it ends, so a phase costs no durable write.
+	// job starts and when it ends, so a phase costs no durable write,
+	// unless other hosts read it from the store.
 	s.cfg.Events.Event(ctx, slog.LevelInfo, phase, "progress_update", slog.String("req_id", j.row.ReqID), slog.Float64("progress", progress))
+	if s.cfg.PersistPhases {
+		if err := s.persist(ctx, j); err != nil {
+			s.cfg.Events.Event(ctx, slog.LevelWarn, phase, "progress_persist_failed", slog.String("req_id", j.row.ReqID), slog.String("err", err.Error()))
+		}
+	}
 	s.hookMu.Lock()
 	hook := s.afterPhase
 	s.hookMu.Unlock()
