@@ -109,6 +109,14 @@ func CopyStore(ctx context.Context, from, to *DB, opts CopyOptions) ([]TableCopy
 	if err := rebuildTerms(ctx, from.read, conn, opts.SearchText); err != nil {
 		return nil, fmt.Errorf("sqlstore: search index: %w", err)
 	}
+	// The submissions the source's rollup had counted are counted here.
+	var rolled int64
+	if err := from.read.GetContext(ctx, &rolled, sqlRolledUpTo); err != nil {
+		return nil, err
+	}
+	if _, err := conn.ExecContext(ctx, "UPDATE submissions SET counted = 1 WHERE id <= ?", rolled); err != nil {
+		return nil, err
+	}
 	for _, table := range []string{"submissions", "webhook_outbox"} {
 		var floor int64
 		if err := from.read.GetContext(ctx, &floor, `SELECT max(coalesce((SELECT max(id) FROM `+table+`), 0),
@@ -293,12 +301,13 @@ func tableChecksum(ctx context.Context, db *DB, t copyTable) (TableCopy, error) 
 }
 
 // copyColumns are the columns both engines' table has: the SQLite ones
-// (MariaDB's jobs.host and unique_answers.kept_hash are its own).
+// (MariaDB's jobs.host, unique_answers.kept_hash and submissions.counted
+// are its own).
 func copyColumns(ctx context.Context, db *DB, table string) ([]string, error) {
 	if db.mysql != nil {
 		var cols []string
 		err := db.write.SelectContext(ctx, &cols, `SELECT column_name FROM information_schema.columns
-			WHERE table_schema = DATABASE() AND table_name = ? AND column_name NOT IN ('host', 'kept_hash') ORDER BY ordinal_position`,
+			WHERE table_schema = DATABASE() AND table_name = ? AND column_name NOT IN ('host', 'kept_hash', 'counted') ORDER BY ordinal_position`,
 			db.mysql.prefix+table)
 		if err != nil {
 			return nil, err

@@ -90,6 +90,15 @@ func TestCopyStoreToMariaDB(t *testing.T) {
 			t.Fatalf("webhook secret %q, %v; want the old %q", s, err, secret)
 		}
 	})
+	t.Run("answers counted in the source are counted in the target", func(t *testing.T) {
+		var uncounted int
+		if err := dst.write.Get(&uncounted, "SELECT count(*) FROM submissions WHERE counted = 0"); err != nil || uncounted != 0 {
+			t.Fatalf("%d submissions left for the rollup, %v", uncounted, err)
+		}
+		if n, err := dst.RollUpAnswers(ctx, 10, func([]byte) ([]domain.AnswerFact, error) { return nil, nil }); err != nil || n != 0 {
+			t.Fatalf("the rollup found %d submissions to count again, %v", n, err)
+		}
+	})
 	t.Run("new ids continue past every id the source gave", func(t *testing.T) {
 		s := &domain.Submission{SiteID: 1, FormID: f.ID, VersionID: f.HeadVersionID, ClientHash: "c", AnswersSHA: "n", Answers: []byte("[]")}
 		if err := dst.UpdateSubmissions(ctx, func(tx domain.SubmissionTx) error { return tx.InsertSubmission(s, "") }); err != nil {

@@ -197,13 +197,6 @@ func (t *Tx) InsertSubmission(s *domain.Submission, searchText string) error {
 	insert := sqlInsertSubmission
 	if t.mysql {
 		insert = sqlInsertSubmissionMySQL
-		// The rollup counts submissions in id order; holding its row
-		// shared while this id is taken and committed keeps it from
-		// passing over an id another host has taken but not yet
-		// committed (see RollUpAnswers).
-		if _, err := t.rolledUpTo(); err != nil {
-			return err
-		}
 	}
 	for attempt := 0; ; attempt++ {
 		if fresh {
@@ -286,24 +279,32 @@ func (t *Tx) count(s *domain.Submission, facts []domain.AnswerFact, sign int64) 
 	if err := t.countDay(s, sign); err != nil {
 		return err
 	}
-	rolled, err := t.rolledUpTo()
-	if err != nil || s.ID > rolled {
+	counted, err := t.answersCounted(s)
+	if err != nil || !counted {
 		return err
 	}
 	return t.countFacts(s.FormID, domain.IranDay(s.CreatedAt), facts, sign)
 }
 
-// rolledUpTo is the newest submission whose answers are counted. On
-// MariaDB and MySQL its row is read with a shared lock held to the
-// commit: a rollup, which takes it exclusively, then waits for this
-// call, and this call for a rollup under way.
+// answersCounted says whether the rollup has counted s's answers: on
+// SQLite, whether s is at or below its watermark; on MariaDB and MySQL,
+// the submission's own flag, read with its row locked, so that a rollup
+// on another host either counted it before this call or skips it.
+func (t *Tx) answersCounted(s *domain.Submission) (bool, error) {
+	if t.mysql {
+		var counted bool
+		err := t.tx.GetContext(t.ctx, &counted, "SELECT counted FROM submissions WHERE id = ? FOR UPDATE", s.ID)
+		return counted, err
+	}
+	rolled, err := t.rolledUpTo()
+	return s.ID <= rolled, err
+}
+
+// rolledUpTo is the newest submission whose answers are counted
+// (SQLite).
 func (t *Tx) rolledUpTo() (int64, error) {
 	var id int64
-	q := sqlRolledUpTo
-	if t.mysql {
-		q += " LOCK IN SHARE MODE"
-	}
-	err := t.tx.GetContext(t.ctx, &id, q)
+	err := t.tx.GetContext(t.ctx, &id, sqlRolledUpTo)
 	return id, err
 }
 
@@ -657,19 +658,6 @@ func (db *DB) RollUpAnswers(ctx context.Context, batch int, facts func(answers [
 	err := db.Update(ctx, func(ftx domain.FormTx) error {
 		t := ftx.(*Tx)
 		n = 0
-		var from int64
-		var err error
-		if t.mysql {
-			// Exclusive: it waits for every submission holding the row
-			// shared, whose ids may be below ones already committed, and
-			// none takes an id until this rollup has committed.
-			err = t.tx.GetContext(t.ctx, &from, sqlRolledUpTo+" FOR UPDATE")
-		} else {
-			from, err = t.rolledUpTo()
-		}
-		if err != nil {
-			return err
-		}
 		var rows []struct {
 			ID        int64  `db:"id"`
 			FormID    int64  `db:"form_id"`
@@ -677,9 +665,23 @@ func (db *DB) RollUpAnswers(ctx context.Context, batch int, facts func(answers [
 			Status    string `db:"status"`
 			Answers   string `db:"answers"`
 		}
-		if err := t.tx.SelectContext(t.ctx, &rows, `SELECT id, form_id, created_at, status, answers FROM submissions
-			WHERE id > ? ORDER BY id LIMIT ?`, from, batch); err != nil {
-			return err
+		if t.mysql {
+			// The submissions not counted yet, each locked: a host
+			// erasing or filing one as spam meanwhile is skipped now and
+			// counted after, and another host's rollup takes others.
+			if err := t.tx.SelectContext(t.ctx, &rows, `SELECT id, form_id, created_at, status, answers FROM submissions
+				WHERE counted = 0 ORDER BY counted, id LIMIT ? FOR UPDATE SKIP LOCKED`, batch); err != nil {
+				return err
+			}
+		} else {
+			from, err := t.rolledUpTo()
+			if err != nil {
+				return err
+			}
+			if err := t.tx.SelectContext(t.ctx, &rows, `SELECT id, form_id, created_at, status, answers FROM submissions
+				WHERE id > ? ORDER BY id LIMIT ?`, from, batch); err != nil {
+				return err
+			}
 		}
 		if len(rows) == 0 {
 			return nil
@@ -719,7 +721,15 @@ func (db *DB) RollUpAnswers(ctx context.Context, batch int, facts func(answers [
 			}
 		}
 		n = len(rows)
-		_, err = t.tx.ExecContext(t.ctx, "UPDATE rollup_state SET last_id = ? WHERE name = 'answer_counts'", rows[len(rows)-1].ID)
+		if t.mysql {
+			ids := make([]any, len(rows))
+			for i, r := range rows {
+				ids[i] = r.ID
+			}
+			_, err := t.tx.ExecContext(t.ctx, "UPDATE submissions SET counted = 1 WHERE id IN (?"+strings.Repeat(", ?", len(ids)-1)+")", ids...)
+			return err
+		}
+		_, err := t.tx.ExecContext(t.ctx, "UPDATE rollup_state SET last_id = ? WHERE name = 'answer_counts'", rows[len(rows)-1].ID)
 		return err
 	})
 	return n, err

@@ -23,7 +23,11 @@
 -- * full-text search reads submission_terms (form, word, submission)
 --   instead of an FTS5 table;
 -- * jobs name the host running them, so a restarting host fails only
---   its own jobs.
+--   its own jobs;
+-- * each submission says whether the rollup has counted its answers
+--   (submissions.counted): on SQLite the rollup follows the ids, but
+--   here ids are taken in one order and committed in another, by hosts
+--   that do not wait for each other.
 
 CREATE TABLE forms (
     id              BIGINT       NOT NULL AUTO_INCREMENT PRIMARY KEY,
@@ -125,7 +129,11 @@ CREATE TABLE submissions (
     answers_sha     VARCHAR(128) NOT NULL,
     answers         LONGTEXT     NOT NULL,
     form_token_id   VARCHAR(64),
+    -- 1 once the rollup has counted the answers (SQLite's rollup_state
+    -- watermark instead: ids commit out of order across hosts).
+    counted         TINYINT      NOT NULL DEFAULT 0,
     KEY submissions_form (form_id, id),
+    KEY submissions_uncounted (counted, id),
     KEY submissions_form_status (form_id, status, id),
     UNIQUE KEY submissions_idempotency (form_id, idempotency_key),
     UNIQUE KEY submissions_tracking_code (site_id, tracking_code),
