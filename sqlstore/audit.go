@@ -130,7 +130,13 @@ func (t *Tx) insertAuditRows(siteID int64, entries []*domain.AuditEntry) error {
 // a token of another site is as unknown as one never issued.
 func (t *Tx) AuditByTokenHash(siteID int64, hash string) (*domain.AuditEntry, error) {
 	var r auditRow
-	if err := t.tx.GetContext(t.ctx, &r, auditSelect+" WHERE undo_token_hash = ? AND site_id = ?", hash, siteID); err != nil {
+	q := auditSelect + " WHERE undo_token_hash = ? AND site_id = ?"
+	if t.mysql {
+		// Locked until the commit: a second host undoing the same token
+		// waits, then finds it undone, as a single host's next call does.
+		q += " FOR UPDATE"
+	}
+	if err := t.tx.GetContext(t.ctx, &r, q, hash, siteID); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil, domain.Errorf(domain.CodeNotFound, "unknown undo token", "توکن بازگردانی معتبر نیست")
 		}

@@ -340,3 +340,173 @@ func TestTwoDaemonsOneMariaDBCrash(t *testing.T) {
 		t.Fatal("nothing was acknowledged: the suite tested nothing")
 	}
 }
+
+// TestTwoDaemonsShareUndoUniqueAndLimits: two daemons on one MariaDB,
+// called at once: one undo token undoes once, whichever hosts it reaches;
+// one national code is kept once on a form with a unique question; a
+// client's per-minute submission budget is spent once across both hosts.
+func TestTwoDaemonsShareUndoUniqueAndLimits(t *testing.T) {
+	mdb := mariadbtest.Create(t)
+	base := systemdtest.ShortTempDir(t)
+	passFile := filepath.Join(base, "db-password")
+	if err := os.WriteFile(passFile, []byte(mdb.Password), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	const budget = 4
+	clients := make([]*rpc.Client, 2)
+	for i := range clients {
+		name := "web" + strconv.Itoa(i+1)
+		dir := filepath.Join(base, name)
+		os.MkdirAll(dir, 0o750)
+		socket := filepath.Join(dir, "d.sock")
+		notify, msgs := systemdtest.NotifySocket(t)
+		cmd := exec.Command(daemonBin, "--socket", socket, "--db", mdb.Address("arsh_", false), "--db-password-file", passFile,
+			"--node-name", name, "--log-dir", filepath.Join(dir, "logs"), "--upload-dir", filepath.Join(dir, "uploads"),
+			"--submit-min-fill", "0", "--submit-per-client-per-minute", strconv.Itoa(budget), "--submit-per-form-per-minute", "0")
+		cmd.Env = append(os.Environ(), "NOTIFY_SOCKET="+notify, "STATE_DIRECTORY="+dir)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { cmd.Process.Signal(syscall.SIGTERM); cmd.Wait() })
+		systemdtest.WaitFor(t, msgs, "READY=1", 20*time.Second)
+		c, err := rpc.Dial(context.Background(), socket)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+		clients[i] = c
+	}
+	ctx := context.Background()
+	// onBoth calls fn n times on each host at once and returns the
+	// errors, host by host.
+	onBoth := func(n int, fn func(c *rpc.Client, i int) error) []error {
+		errs := make([]error, 2*n)
+		var wg sync.WaitGroup
+		for h, c := range clients {
+			for i := range n {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					errs[h*n+i] = fn(c, h*n+i)
+				}()
+			}
+		}
+		wg.Wait()
+		return errs
+	}
+	codeOf := func(err error) string {
+		var re *rpc.Error
+		if errors.As(err, &re) {
+			return re.CodeName()
+		}
+		if err != nil {
+			return err.Error()
+		}
+		return ""
+	}
+
+	t.Run("an undo token undoes once across hosts", func(t *testing.T) {
+		var res struct {
+			UndoTokens []string `json:"undo_tokens"`
+		}
+		if err := clients[0].Call(ctx, "ai.execute", map[string]any{"plan": threeStepPlan, "confirm": true, "req_id": "abcdef01"}, &res); err != nil {
+			t.Fatal(err)
+		}
+		errs := onBoth(4, func(c *rpc.Client, _ int) error {
+			return c.Call(ctx, "ai.undo", map[string]any{"token": res.UndoTokens[2]}, nil)
+		})
+		ok := 0
+		for _, err := range errs {
+			switch codeOf(err) {
+			case "":
+				ok++
+			case "ALREADY_UNDONE":
+			default:
+				t.Fatalf("undo: %v", err)
+			}
+		}
+		if ok != 1 {
+			t.Fatalf("%d undos succeeded, want 1", ok)
+		}
+	})
+
+	publish := func(t *testing.T, doc map[string]any) (int64, string) {
+		t.Helper()
+		var created struct {
+			Form struct {
+				ID int64 `json:"id"`
+			} `json:"form"`
+		}
+		var pub struct {
+			Form struct {
+				PublicToken string `json:"public_token"`
+			} `json:"form"`
+		}
+		if err := clients[0].Call(ctx, "forms.create", map[string]any{"title": "یکتا"}, &created); err != nil {
+			t.Fatal(err)
+		}
+		if err := clients[0].Call(ctx, "forms.update", map[string]any{"id": created.Form.ID, "document": doc}, nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := clients[0].Call(ctx, "forms.set_status", map[string]any{"id": created.Form.ID, "status": "published"}, &pub); err != nil {
+			t.Fatal(err)
+		}
+		return created.Form.ID, pub.Form.PublicToken
+	}
+	submit := func(c *rpc.Client, token string, answers map[string]any, client string) error {
+		var pf struct {
+			FormToken string `json:"form_token"`
+		}
+		if err := c.Call(ctx, "forms.public", map[string]any{"token": token}, &pf); err != nil {
+			return err
+		}
+		return c.Call(ctx, "submissions.submit", map[string]any{"token": token, "form_token": pf.FormToken,
+			"answers": answers, "client": map[string]any{"ip_hash": client}}, nil)
+	}
+
+	t.Run("a unique answer is kept once across hosts", func(t *testing.T) {
+		doc := map[string]any{"version": "arshline_form@v1", "fields": []any{
+			map[string]any{"id": "nc", "type": "text", "label": "کد ملی", "format": "national_code", "required": true, "unique": true}}}
+		_, token := publish(t, doc)
+		errs := onBoth(3, func(c *rpc.Client, i int) error {
+			// Each from its own address, so that only uniqueness decides.
+			return submit(c, token, map[string]any{"nc": "0013542419"}, "person-"+strconv.Itoa(i))
+		})
+		ok := 0
+		for _, err := range errs {
+			switch codeOf(err) {
+			case "":
+				ok++
+			case "INVALID_SUBMISSION":
+			default:
+				t.Fatalf("submit: %v", err)
+			}
+		}
+		if ok != 1 {
+			t.Fatalf("%d entries kept with one national code, want 1", ok)
+		}
+	})
+
+	t.Run("a client's budget is spent once across hosts", func(t *testing.T) {
+		doc := map[string]any{"version": "arshline_form@v1", "fields": []any{
+			map[string]any{"id": "name", "type": "text", "label": "نام"}}}
+		_, token := publish(t, doc)
+		errs := onBoth(4, func(c *rpc.Client, i int) error {
+			return submit(c, token, map[string]any{"name": "x" + strconv.Itoa(i)}, "one-address")
+		})
+		ok, limited := 0, 0
+		for _, err := range errs {
+			switch codeOf(err) {
+			case "":
+				ok++
+			case "RATE_LIMIT":
+				limited++
+			default:
+				t.Fatalf("submit: %v", err)
+			}
+		}
+		if ok != budget || limited != 8-budget {
+			t.Fatalf("%d accepted and %d refused from one address over two hosts; want %d and %d", ok, limited, budget, 8-budget)
+		}
+	})
+}
