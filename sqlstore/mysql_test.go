@@ -248,7 +248,10 @@ func TestMariaDBRetriesDeadlocks(t *testing.T) {
 	t.Run("a deadlock's victim runs again and commits", func(t *testing.T) {
 		var wg sync.WaitGroup
 		var runs [2]int
-		both := make(chan struct{})
+		// Both calls hold their first row before either asks for its
+		// second: a deadlock every time, however the goroutines run.
+		var locked sync.WaitGroup
+		locked.Add(2)
 		var once [2]sync.Once
 		errs := make([]error, 2)
 		for i, order := range [][2]string{{"lock_a", "lock_b"}, {"lock_b", "lock_a"}} {
@@ -262,16 +265,14 @@ func TestMariaDBRetriesDeadlocks(t *testing.T) {
 						return err
 					}
 					once[i].Do(func() {
-						both <- struct{}{}
-						time.Sleep(100 * time.Millisecond)
+						locked.Done()
+						locked.Wait()
 					})
 					_, err := tx.tx.ExecContext(tx.ctx, "UPDATE settings SET value = value + 1 WHERE name = ?", order[1])
 					return err
 				})
 			}()
 		}
-		<-both
-		<-both
 		wg.Wait()
 		if errs[0] != nil || errs[1] != nil {
 			t.Fatalf("%v / %v", errs[0], errs[1])
