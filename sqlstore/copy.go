@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"hash"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -218,18 +219,8 @@ func rebuildTerms(ctx context.Context, src *sqlx.DB, dst *sqlx.Conn, text func([
 		if err := rows.Scan(&id, &form, &code, &answers); err != nil {
 			return err
 		}
-		terms := indexTerms(code + " " + SearchText(text(answers)))
-		for len(terms) > 0 {
-			n := min(len(terms), 64)
-			args := make([]any, 0, 3*n)
-			for _, term := range terms[:n] {
-				args = append(args, form, term, id)
-			}
-			if _, err := dst.ExecContext(ctx, "INSERT INTO submission_terms (form_id, term, submission_id) VALUES (?, ?, ?)"+
-				strings.Repeat(", (?, ?, ?)", n-1), args...); err != nil {
-				return err
-			}
-			terms = terms[n:]
+		if err := insertTerms(ctx, dst, form, id, indexTerms(code+" "+SearchText(text(answers)))); err != nil {
+			return err
 		}
 	}
 	return rows.Err()
@@ -319,13 +310,10 @@ func copyColumns(ctx context.Context, db *DB, table string) ([]string, error) {
 	return sortLike(cols), err
 }
 
+// sortLike orders columns by name, the same on both engines.
 func sortLike(cols []string) []string {
-	out := append([]string(nil), cols...)
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j] < out[j-1]; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
+	out := slices.Clone(cols)
+	slices.Sort(out)
 	return out
 }
 

@@ -421,15 +421,22 @@ func (t *Tx) index(s *domain.Submission, text string) error {
 		_, err := t.tx.ExecContext(t.ctx, sqlInsertSearch, s.ID, text)
 		return err
 	}
-	terms := indexTerms(text)
+	return insertTerms(t.ctx, t.tx, s.FormID, s.ID, indexTerms(text))
+}
+
+// insertTerms adds a submission's words to submission_terms, up to 64 a
+// statement.
+func insertTerms(ctx context.Context, db interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+}, formID, submissionID int64, terms []string) error {
 	for len(terms) > 0 {
 		n := min(len(terms), 64)
 		args := make([]any, 0, 3*n)
 		for _, term := range terms[:n] {
-			args = append(args, s.FormID, term, s.ID)
+			args = append(args, formID, term, submissionID)
 		}
 		q := "INSERT INTO submission_terms (form_id, term, submission_id) VALUES (?, ?, ?)" + strings.Repeat(", (?, ?, ?)", n-1)
-		if _, err := t.tx.ExecContext(t.ctx, q, args...); err != nil {
+		if _, err := db.ExecContext(ctx, q, args...); err != nil {
 			return err
 		}
 		terms = terms[n:]
