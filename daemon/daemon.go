@@ -62,6 +62,11 @@ func Run(ctx context.Context, cfg *Config, ops *slog.Logger) error {
 			ops.Error("closing the database", "err", err)
 		}
 	}()
+	if warnings, err := store.ServerWarnings(ctx); err == nil {
+		for _, w := range warnings {
+			ops.Warn("database server setting", "warning", w)
+		}
+	}
 	if n, err := store.FailRunningJobs(ctx); err != nil {
 		return fmt.Errorf("recovering jobs: %w", err)
 	} else if n > 0 {

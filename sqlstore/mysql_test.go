@@ -187,6 +187,18 @@ func TestMariaDBSchemaRules(t *testing.T) {
 			t.Fatalf("isolation %q, %v", level, err)
 		}
 	})
+	t.Run("server settings that weaken the store are named", func(t *testing.T) {
+		// The test server commits durably and has no binary log.
+		if w, err := db.ServerWarnings(ctx); err != nil || len(w) != 0 {
+			t.Fatalf("%q %v", w, err)
+		}
+		mariadbtest.Start(t).Exec(t, "SET GLOBAL innodb_flush_log_at_trx_commit = 2")
+		defer mariadbtest.Start(t).Exec(t, "SET GLOBAL innodb_flush_log_at_trx_commit = 1")
+		w, err := db.ServerWarnings(ctx)
+		if err != nil || len(w) != 1 || !strings.Contains(w[0], "innodb_flush_log_at_trx_commit is 2") {
+			t.Fatalf("%q %v", w, err)
+		}
+	})
 	t.Run("a second prefix is a second store", func(t *testing.T) {
 		other, err := Open(ctx, strings.Replace(addr, "prefix=arsh_", "prefix=b_", 1), Options{})
 		if err != nil {

@@ -455,3 +455,39 @@ func (t *Tx) releaseUploadUsage(ups []uploadRow) error {
 	}
 	return nil
 }
+
+// ServerWarnings reads the MariaDB or MySQL server settings that weaken
+// what the store promises and says what is wrong with each: a commit
+// acknowledged before it is on disk, a binary log format READ COMMITTED
+// cannot write, a Galera node whose reads may miss another node's
+// commits. None on SQLite, or on a server set as docs/OPERATIONS.md
+// asks.
+func (db *DB) ServerWarnings(ctx context.Context) ([]string, error) {
+	if db.mysql == nil {
+		return nil, nil
+	}
+	get := func(name string) (string, bool) {
+		var v sql.NullString
+		// A variable the server does not have (wsrep_* on MySQL) is no
+		// finding.
+		if err := db.write.GetContext(ctx, &v, "SELECT @@GLOBAL."+name); err != nil || !v.Valid {
+			return "", false
+		}
+		return v.String, true
+	}
+	var out []string
+	if v, ok := get("innodb_flush_log_at_trx_commit"); ok && v != "1" {
+		out = append(out, "innodb_flush_log_at_trx_commit is "+v+": a commit can be acknowledged and then lost when the server stops; set it to 1")
+	}
+	if bin, ok := get("log_bin"); ok && (bin == "1" || strings.EqualFold(bin, "ON")) {
+		if f, ok := get("binlog_format"); ok && strings.EqualFold(f, "STATEMENT") {
+			out = append(out, "binlog_format is STATEMENT: InnoDB refuses the store's READ COMMITTED writes to the binary log; set it to ROW (or MIXED)")
+		}
+	}
+	if on, ok := get("wsrep_on"); ok && (on == "1" || strings.EqualFold(on, "ON")) {
+		if w, ok := get("wsrep_sync_wait"); ok && w == "0" {
+			out = append(out, "wsrep_sync_wait is 0 on this Galera node: a read may miss what another node committed just before; set it to 1")
+		}
+	}
+	return out, nil
+}

@@ -147,6 +147,14 @@ func check(ctx context.Context, cfg *daemon.Config, stdout, stderr io.Writer) in
 	}
 	if db.Engine() == "mysql" {
 		fmt.Fprintln(stdout, "database: CHECK TABLE ok")
+		warnings, err := db.ServerWarnings(ctx)
+		if err != nil {
+			fmt.Fprintln(stderr, "database:", err)
+			return 1
+		}
+		for _, w := range warnings {
+			fmt.Fprintln(stdout, "database server: warning:", w)
+		}
 	} else {
 		fmt.Fprintln(stdout, "database: integrity_check ok")
 	}
