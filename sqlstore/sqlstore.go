@@ -387,6 +387,13 @@ func (db *DB) SchemaVersions(ctx context.Context) ([]string, error) {
 // it returns an error or panics (a panic comes back as a *PanicError).
 // Update returns nil only once the transaction holding fn's writes has
 // committed. If ctx is done before fn starts, fn does not run.
+//
+// On MariaDB and MySQL, fn runs in a transaction of its own, and runs
+// again from its start when the server aborts that transaction as a
+// deadlock's victim, on a lock wait timeout or a Galera certification
+// failure (see updateMySQL): fn must set, not accumulate, what it hands
+// back to its caller, and do nothing outside the transaction that a
+// second run would repeat.
 func (db *DB) Update(ctx context.Context, fn func(tx domain.FormTx) error) error {
 	if err := ctx.Err(); err != nil {
 		return err
