@@ -282,11 +282,15 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*
 		c.StateDir = defaultPath(getenv, "STATE_DIRECTORY", "data", "")
 		c.DBPassword = strings.TrimSpace(getenv("ARSHLINE_DB_PASSWORD"))
 		if c.DBPassword == "" && c.DBPasswordFile != "" {
+			// The unit's credential is blank when /etc/arshline/db-password
+			// does not exist: no password (unix_socket authentication). A
+			// file named on the command line must hold one.
+			named := fs.Lookup("db-password-file").Value.String() != defaultCredential(getenv, "db-password")
 			p, err := sqlstore.ReadPasswordFile(c.DBPasswordFile)
 			switch {
 			case err == nil:
 				c.DBPassword = p
-			case !errors.Is(err, os.ErrNotExist) || fs.Lookup("db-password-file").Value.String() != defaultCredential(getenv, "db-password"):
+			case named || !errors.Is(err, os.ErrNotExist) && !errors.Is(err, sqlstore.ErrEmptyPassword):
 				return nil, fmt.Errorf("--db-password-file: %w", err)
 			}
 		}

@@ -42,6 +42,14 @@ func TestConfigMySQLStore(t *testing.T) {
 			t.Fatalf("%v %v", c, err)
 		}
 	})
+	t.Run("a blank credential is no password", func(t *testing.T) {
+		creds := t.TempDir()
+		os.WriteFile(filepath.Join(creds, "db-password"), []byte("\n"), 0o600)
+		c, err := parse(map[string]string{"CREDENTIALS_DIRECTORY": creds}, "--db", addr)
+		if err != nil || c.DBPassword != "" {
+			t.Fatalf("%v %v", c, err)
+		}
+	})
 	t.Run("the password from the environment wins", func(t *testing.T) {
 		c, err := parse(map[string]string{"ARSHLINE_DB_PASSWORD": "env-pw"}, "--db", addr, "--db-password-file", pass)
 		if err != nil || c.DBPassword != "env-pw" {
@@ -65,7 +73,7 @@ func TestConfigMySQLStore(t *testing.T) {
 		{"an unknown parameter", []string{"--db", "mysql://u:s3cret@unix(/s)/db?autocommit=0"}, "unknown parameter"},
 		{"no database", []string{"--db", "mysql://u:s3cret@unix(/s)/"}, "names no database"},
 		{"a missing password file", []string{"--db", addr, "--db-password-file", filepath.Join(dir, "none")}, "--db-password-file"},
-		{"an empty password file", []string{"--db", addr, "--db-password-file", empty}, "is empty"},
+		{"an empty password file named", []string{"--db", addr, "--db-password-file", empty}, "is empty"},
 	} {
 		t.Run("refused: "+tc.name, func(t *testing.T) {
 			_, err := parse(nil, tc.args...)

@@ -146,10 +146,13 @@ func ReadPasswordFile(path string) (string, error) {
 	}
 	p := strings.TrimSpace(string(b))
 	if p == "" {
-		return "", fmt.Errorf("%s is empty", path)
+		return "", fmt.Errorf("%w: %s", ErrEmptyPassword, path)
 	}
 	return p, nil
 }
+
+// ErrEmptyPassword: a password file holds nothing but blanks.
+var ErrEmptyPassword = errors.New("the password file is empty")
 
 // openMySQLPool opens a pool whose statements pass through d.
 func openMySQLPool(cfg *mysql.Config, d *mysqlDialect) (*sql.DB, error) {
