@@ -498,4 +498,7 @@ var persian = map[string]string{
 	// daemon/sms
 	"admin_mobile is the site's own mobile number, such as 09121234567":                                                                "admin_mobile شمارهٔ همراه خود سایت است، مانند ۰۹۱۲۱۲۳۴۵۶۷",
 	"otp_pattern is {code, param?}: the approved pattern's code (at most 100 characters) and the name of the parameter the code fills": "otp_pattern به شکل {code, param?} است: کد الگوی تأییدشده (حداکثر ۱۰۰ نویسه) و نام پارامتری که کد در آن می‌نشیند",
+
+	// daemon/hosha2
+	"the host running this request did not stop it in time; it stops at its next checkpoint": "میزبانی که این درخواست را اجرا می‌کند آن را به‌موقع متوقف نکرد؛ در نقطهٔ بعدی متوقف می‌شود",
 }
