@@ -43,6 +43,7 @@ var copyTables = []copyTable{
 	{"uploads", "id"},
 	{"upload_usage", "site_id, form_id"},
 	{"webhook_outbox", "id"},
+	{"notification_outbox", "id"},
 	{"unique_answers", "submission_id, field_id"},
 }
 
@@ -118,7 +119,7 @@ func CopyStore(ctx context.Context, from, to *DB, opts CopyOptions) ([]TableCopy
 	if _, err := conn.ExecContext(ctx, "UPDATE submissions SET counted = 1 WHERE id <= ?", rolled); err != nil {
 		return nil, err
 	}
-	for _, table := range []string{"submissions", "webhook_outbox"} {
+	for _, table := range []string{"submissions", "webhook_outbox", "notification_outbox"} {
 		var floor int64
 		if err := from.read.GetContext(ctx, &floor, `SELECT max(coalesce((SELECT max(id) FROM `+table+`), 0),
 			coalesce((SELECT last_id FROM id_floors WHERE name = ?), 0))`, table); err != nil {

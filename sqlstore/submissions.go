@@ -408,12 +408,14 @@ func (t *Tx) DeleteSubmission(s *domain.Submission, facts []domain.AnswerFact) (
 	}
 	if t.mysql {
 		// What SQLite's triggers do on these deletes (upload_usage,
-		// unique_answers) is done here, in the same transaction.
+		// unique_answers, the entry's notifications) is done here, in the
+		// same transaction.
 		deletes[0] = "DELETE FROM submission_terms WHERE submission_id = ?"
 		if err := t.releaseUploadUsage(ups); err != nil {
 			return nil, err
 		}
-		deletes = append(deletes, "DELETE FROM unique_answers WHERE submission_id = ?")
+		deletes = append(deletes, "DELETE FROM unique_answers WHERE submission_id = ?",
+			"DELETE FROM notification_outbox WHERE submission_id = ?")
 	}
 	for _, q := range deletes {
 		if _, err := t.tx.ExecContext(t.ctx, q, s.ID); err != nil {
