@@ -12,7 +12,7 @@ import (
 
 // TestCopyStoreToMariaDB: an SQLite store with forms, versions, audit,
 // submissions (one erased, one spam), counts, uploads, unique answers,
-// deliveries and secrets moves into an empty MariaDB database; every
+// webhook deliveries, notifications and secrets moves into an empty MariaDB database; every
 // table's row count and checksum agree, the moved store answers as the
 // old one did (forms by their public tokens, searches, webhook secrets),
 // new ids continue past every id the source gave, and a second copy into
@@ -28,6 +28,8 @@ func TestCopyStoreToMariaDB(t *testing.T) {
 	a := insertSubmission(t, src, f, "k1", `[{"field":"f1","value":"کتاب‌ها"}]`, "کتاب‌ها", []domain.AnswerFact{{Field: "f1", Key: "x"}})
 	b := insertSubmission(t, src, f, "", `[{"field":"f1","value":"دفتر"}]`, "دفتر", nil)
 	last := insertSubmission(t, src, f, "", `[{"field":"f1","value":"آخر"}]`, "آخر", nil)
+	kept, erased := note(1, f.ID, a.ID, domain.ChannelSMS, "09121234567"), note(1, f.ID, last.ID, domain.ChannelEmail, "a@example.com")
+	enqueueNotes(t, src, domain.NotificationLimits{}, kept, erased)
 	if err := src.UpdateSubmissions(ctx, func(tx domain.SubmissionTx) error {
 		if _, err := tx.ClaimUniqueAnswers(a, []domain.UniqueClaim{{Field: "f1", Hash: "h1"}}); err != nil {
 			return err
@@ -70,7 +72,8 @@ func TestCopyStoreToMariaDB(t *testing.T) {
 				t.Fatalf("%s: checksum %q", r.Table, r.Checksum)
 			}
 		}
-		if rows["submissions"] != 2 || rows["forms"] != 1 || rows["uploads"] != 1 || rows["webhook_outbox"] != 1 || rows["unique_answers"] != 1 {
+		if rows["submissions"] != 2 || rows["forms"] != 1 || rows["uploads"] != 1 || rows["webhook_outbox"] != 1 || rows["unique_answers"] != 1 ||
+			rows["notification_outbox"] != 1 {
 			t.Fatalf("rows moved: %v", rows)
 		}
 	})
@@ -89,6 +92,9 @@ func TestCopyStoreToMariaDB(t *testing.T) {
 		if s, err := dst.WebhookSecret(ctx, 1); err != nil || s != secret {
 			t.Fatalf("webhook secret %q, %v; want the old %q", s, err, secret)
 		}
+		if n, err := dst.Notification(ctx, 1, kept.ID); err != nil || n.Receiver != kept.Receiver || n.SubmissionID != a.ID {
+			t.Fatalf("notification after the move: %+v, %v", n, err)
+		}
 	})
 	t.Run("answers counted in the source are counted in the target", func(t *testing.T) {
 		var uncounted int
@@ -106,6 +112,11 @@ func TestCopyStoreToMariaDB(t *testing.T) {
 		}
 		if s.ID <= last.ID {
 			t.Fatalf("new submission got id %d, the erased one had %d", s.ID, last.ID)
+		}
+		n := note(1, f.ID, s.ID, domain.ChannelSMS, "09121234567")
+		enqueueNotes(t, dst, domain.NotificationLimits{}, n)
+		if n.ID <= erased.ID {
+			t.Fatalf("new notification got id %d, the erased one had %d", n.ID, erased.ID)
 		}
 	})
 	t.Run("a target that is not empty is refused", func(t *testing.T) {
