@@ -311,6 +311,48 @@ func TestTwoHostsShareEveryGuarantee(t *testing.T) {
 		}
 	})
 
+	t.Run("notifications are claimed by one host at a time", func(t *testing.T) {
+		f := createForm(t, a, "اعلان")
+		var owed []*domain.Notification
+		for i := range 40 {
+			owed = append(owed, note(1, f.ID, int64(i+1), domain.ChannelSMS, fmt.Sprintf("0912%07d", i)))
+		}
+		enqueueNotes(t, a, domain.NotificationLimits{}, owed...)
+		var mu sync.Mutex
+		claimed := map[int64]int{}
+		errs := onBoth(a, b, 4, func(db *DB, _, _ int) error {
+			for range 10 {
+				got, err := db.ClaimNotifications(ctx, domain.ChannelSMS, 0, 3, time.Hour)
+				if err != nil {
+					return err
+				}
+				mu.Lock()
+				for _, e := range got {
+					claimed[e.ID]++
+					if e.Attempts != 1 {
+						mu.Unlock()
+						return fmt.Errorf("delivery %d claimed with %d attempts", e.ID, e.Attempts)
+					}
+				}
+				mu.Unlock()
+			}
+			return nil
+		})
+		for _, err := range errs {
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		if len(claimed) != len(owed) {
+			t.Fatalf("%d of %d deliveries claimed", len(claimed), len(owed))
+		}
+		for id, times := range claimed {
+			if times != 1 {
+				t.Fatalf("delivery %d claimed %d times within its lease", id, times)
+			}
+		}
+	})
+
 	t.Run("a budget is one across hosts", func(t *testing.T) {
 		const budget = 5
 		la := limit.New(budget, nil).Share(a, "test_client")
