@@ -6,7 +6,7 @@ VERSION ?= $(shell packaging/version.sh)
 DIST    ?= dist
 LDFLAGS := -s -w -X github.com/arshline/arshline-sidecar/daemon.Version=$(VERSION)
 
-.PHONY: build run test test-go test-race planner-score php-test systemd-verify release release-check e2e bench bench-lint fuzz vet fmt clean
+.PHONY: build run test test-go test-race planner-score php-test systemd-verify release release-check e2e bench bench-lint fuzz vet fmt bench-multihost clean
 
 build:
 	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN)/arshlined ./cmd/arshlined
@@ -92,3 +92,8 @@ fmt:
 
 clean:
 	rm -rf $(BIN) $(DIST)
+
+# Two daemons on one MariaDB against SQLite and the server's own insert rate
+# (docs/PERFORMANCE.md, "Several hosts on one MariaDB").
+bench-multihost:
+	bash bench/multihost.sh

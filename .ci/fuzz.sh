@@ -29,3 +29,6 @@ for target in FuzzMobile FuzzLandline FuzzNationalCode FuzzPostalCode FuzzBankCa
 done
 run ./daemon/results FuzzNeutralise
 run ./daemon/submissions FuzzFormToken
+# The store's suite runs a second time on MariaDB; fuzzing needs one pass.
+ARSHLINE_TEST_SQLITE_ONLY=1 run ./sqlstore FuzzMySQLDialect
+ARSHLINE_TEST_SQLITE_ONLY=1 run ./sqlstore FuzzParseMySQL

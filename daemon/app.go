@@ -77,7 +77,7 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 	a.sms = sms.NewService(store, cfg.SMSAllowHTTPHosts)
 	a.forms = &forms.Service{Store: store, SMS: a.sms, AuditRetention: cfg.AuditRetention, Purger: store, Ops: ops}
 	// XLSX exports are built beside the database: they hold answers.
-	a.results = results.New(store, filepath.Join(filepath.Dir(cfg.DB), "exports"))
+	a.results = results.New(store, filepath.Join(cfg.StateDir, "exports"))
 	a.results.Ops = ops
 	// The background loops run until close; each is its service's Run.
 	var background context.Context
@@ -99,7 +99,7 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 		EmailLease: cfg.NotifyEmailLease}
 	a.executor = &executor.Executor{Store: store}
 	var err error
-	if a.submits, err = submissions.New(background, store, submitConfig(cfg), events, nil); err != nil {
+	if a.submits, err = submissions.New(background, store, submitConfig(cfg, store), events, nil); err != nil {
 		a.close()
 		return nil, fmt.Errorf("submissions: %w", err)
 	}
@@ -115,6 +115,11 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 	}
 	// One limiter: model calls from ai.plan and Hosha2 share a user's budget.
 	limiter := limit.New(cfg.RatePerMinute, nil)
+	if store.SharesWindows() {
+		// Several hosts on one MariaDB/MySQL store: one budget per user
+		// whichever host the calls reach.
+		limiter.Share(store, "model_calls")
+	}
 	a.planner.Limiter = limiter
 	h2 := hosha2.Config{Store: store, Jobs: store, ModelID: cfg.OpenAIModel, Limiter: limiter, Events: events, ModelTimeout: cfg.OpenAITimeout, MaxRunningJobs: cfg.Hosha2MaxRunning,
 		JobRetention: cfg.JobRetention, Purger: store, Ops: ops}
@@ -126,6 +131,11 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 		return nil, err
 	}
 	a.planner.Model, h2.Model = a.models, a.models
+	if store.SharesWindows() {
+		// Several hosts: a cancel or a progress call may reach another
+		// host than the job.
+		h2.Cancels, h2.PersistPhases = store, true
+	}
 	a.hosha2 = hosha2.New(h2)
 	go a.hosha2.Run(background)
 	files, err := uploads.OpenStore(cfg.UploadDir)
@@ -154,7 +164,7 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 
 // submitConfig turns the flags' "0 is off" into the service's "negative
 // is off" (its zero values are the defaults).
-func submitConfig(cfg *Config) submissions.Config {
+func submitConfig(cfg *Config, store *sqlstore.DB) submissions.Config {
 	off := func(n int) int {
 		if n == 0 {
 			return -1
@@ -169,7 +179,16 @@ func submitConfig(cfg *Config) submissions.Config {
 		PerClientPerMinute: off(cfg.SubmitPerClientPerMinute), PerFormPerMinute: off(cfg.SubmitPerFormPerMinute),
 		OTPTTL: cfg.OTPTTL, OTPTries: cfg.OTPTries, OTPResendAfter: cfg.OTPResendAfter,
 		OTPPerMobilePerHour: off(cfg.OTPPerMobilePerHour), OTPPerClientPerHour: off(cfg.OTPPerClientPerHour),
-		OTPPerFormPerHour: off(cfg.OTPPerFormPerHour), OTPPerSitePerDay: off(cfg.OTPPerSitePerDay)}
+		OTPPerFormPerHour: off(cfg.OTPPerFormPerHour), OTPPerSitePerDay: off(cfg.OTPPerSitePerDay),
+		SharedLimits: sharedLimits(store)}
+}
+
+// sharedLimits is the store when it keeps windows every host shares.
+func sharedLimits(store *sqlstore.DB) limit.Shared {
+	if store == nil || !store.SharesWindows() {
+		return nil
+	}
+	return store
 }
 
 func (a *app) close() {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/arshline/arshline-sidecar/daemon/logx"
 	"github.com/arshline/arshline-sidecar/daemon/models"
+	"github.com/arshline/arshline-sidecar/sqlstore"
 )
 
 // Config is everything arshlined can be told. Every flag also reads the
@@ -30,7 +31,21 @@ type Config struct {
 	AllowGIDs    []uint32
 	OperatorUIDs []uint32
 
-	DB          string
+	// DB is an SQLite file, or a mysql:// address of the MariaDB or MySQL
+	// database that several hosts share (see sqlstore.ParseMySQL).
+	DB string
+	// DBPasswordFile holds the MariaDB/MySQL password (systemd
+	// LoadCredential=db-password); DBPassword is read from it or from
+	// ARSHLINE_DB_PASSWORD, and never logged.
+	DBPasswordFile string
+	DBPassword     string
+	// StateDir is where files beside the store go by default (uploads,
+	// exports): the SQLite file's directory, or for a MariaDB/MySQL
+	// store $STATE_DIRECTORY (./data outside systemd).
+	StateDir string
+	// NodeName names this daemon among the hosts sharing a MariaDB/MySQL
+	// store (default: the host name); the Hosha2 jobs it runs carry it.
+	NodeName    string
 	Synchronous string
 	LogDir      string
 	LogLevel    string
@@ -166,7 +181,9 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*
 	fs.StringVar(&allowUIDs, "allow-uids", "", "comma-separated users (names or uids) allowed to connect besides root and the daemon's own user; their calls must name an actor (the site's PHP user)")
 	fs.StringVar(&allowGIDs, "allow-gids", "", "comma-separated groups (names or gids) whose members may connect when it is their effective group; a convenience, not a boundary; none by default")
 	fs.StringVar(&operatorUIDs, "operator-uids", "", "comma-separated users (names or uids) who, like root and the daemon's own user, may call without an actor and act as the operator")
-	fs.StringVar(&c.DB, "db", defaultPath(getenv, "STATE_DIRECTORY", "data", "arshline.db"), "SQLite database file")
+	fs.StringVar(&c.DB, "db", defaultPath(getenv, "STATE_DIRECTORY", "data", "arshline.db"), "SQLite database file, or mysql://USER@unix(/run/mysqld/mysqld.sock)/DB?prefix=arsh_ or mysql://USER@tcp(HOST:3306)/DB?tls=true&prefix=arsh_ for a MariaDB/MySQL database shared by several hosts")
+	fs.StringVar(&c.NodeName, "node-name", "", "this daemon's name among the hosts sharing a MariaDB/MySQL store (default: the host name); give each daemon its own")
+	fs.StringVar(&c.DBPasswordFile, "db-password-file", defaultCredential(getenv, "db-password"), "file holding the MariaDB/MySQL password (systemd LoadCredential=db-password); ARSHLINE_DB_PASSWORD also works")
 	fs.StringVar(&c.Synchronous, "db-synchronous", "FULL", "SQLite synchronous pragma: FULL keeps every acknowledged change across power loss")
 	fs.StringVar(&c.LogDir, "log-dir", defaultLogDir(getenv), "directory of the NDJSON event log hooshyar2-log.txt")
 	fs.StringVar(&c.LogLevel, "log-level", "INFO", "DEBUG, INFO, WARN or ERROR")
@@ -284,8 +301,29 @@ func ParseConfig(fs *flag.FlagSet, args []string, getenv func(string) string) (*
 			return nil, fmt.Errorf("--openai-key-file: %w", err)
 		}
 	}
+	c.StateDir = filepath.Dir(c.DB)
+	if sqlstore.IsMySQL(c.DB) {
+		c.StateDir = defaultPath(getenv, "STATE_DIRECTORY", "data", "")
+		c.DBPassword = strings.TrimSpace(getenv("ARSHLINE_DB_PASSWORD"))
+		if c.DBPassword == "" && c.DBPasswordFile != "" {
+			// The unit's credential is blank when /etc/arshline/db-password
+			// does not exist: no password (unix_socket authentication). A
+			// file named on the command line must hold one.
+			named := fs.Lookup("db-password-file").Value.String() != defaultCredential(getenv, "db-password")
+			p, err := sqlstore.ReadPasswordFile(c.DBPasswordFile)
+			switch {
+			case err == nil:
+				c.DBPassword = p
+			case named || !errors.Is(err, os.ErrNotExist) && !errors.Is(err, sqlstore.ErrEmptyPassword):
+				return nil, fmt.Errorf("--db-password-file: %w", err)
+			}
+		}
+		if _, err := sqlstore.ParseMySQL(c.DB, c.DBPassword); err != nil {
+			return nil, fmt.Errorf("--db: %w", err)
+		}
+	}
 	if c.UploadDir == "" {
-		c.UploadDir = filepath.Join(filepath.Dir(c.DB), "uploads")
+		c.UploadDir = filepath.Join(c.StateDir, "uploads")
 	}
 	if c.UploadMaxBytes < 1 || c.UploadPendingBytes < 1 || c.UploadStartsPerMinute < 1 || c.UploadChunksPerMinute < 1 ||
 		c.UploadMaxInProgress < 1 || c.UploadMaxInProgressPerClient < 1 || c.UploadIdleTimeout <= 0 || c.UploadMinBytesPerSecond < 0 {
@@ -333,6 +371,20 @@ func defaultLogDir(getenv func(string) string) string {
 		return dir
 	}
 	return filepath.Join("data", "logs")
+}
+
+// defaultCredential is the systemd credential name when the unit passes
+// credentials, else nothing.
+func defaultCredential(getenv func(string) string, name string) string {
+	if dir := getenv("CREDENTIALS_DIRECTORY"); dir != "" {
+		return filepath.Join(dir, name)
+	}
+	return ""
+}
+
+// StoreOptions are the options the store is opened with.
+func (c *Config) StoreOptions() sqlstore.Options {
+	return sqlstore.Options{Synchronous: c.Synchronous, Password: c.DBPassword, LocalDir: c.StateDir, Host: c.NodeName}
 }
 
 func defaultKeyFile(getenv func(string) string) string {

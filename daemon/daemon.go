@@ -54,7 +54,7 @@ func Run(ctx context.Context, cfg *Config, ops *slog.Logger) error {
 	}
 	defer events.Close()
 
-	store, err := sqlstore.Open(ctx, cfg.DB, sqlstore.Options{Synchronous: cfg.Synchronous})
+	store, err := sqlstore.Open(ctx, cfg.DB, cfg.StoreOptions())
 	if err != nil {
 		return err
 	}
@@ -63,6 +63,11 @@ func Run(ctx context.Context, cfg *Config, ops *slog.Logger) error {
 			ops.Error("closing the database", "err", err)
 		}
 	}()
+	if warnings, err := store.ServerWarnings(ctx); err == nil {
+		for _, w := range warnings {
+			ops.Warn("database server setting", "warning", w)
+		}
+	}
 	if n, err := store.FailRunningJobs(ctx); err != nil {
 		return fmt.Errorf("recovering jobs: %w", err)
 	} else if n > 0 {
@@ -93,7 +98,7 @@ func Run(ctx context.Context, cfg *Config, ops *slog.Logger) error {
 	defer stopWatchdog()
 	go notifier.RunWatchdog(watchdogCtx, store.Ping)
 
-	ops.Info("arshlined ready", "version", Version, "socket", ln.Addr().String(), "db", cfg.DB,
+	ops.Info("arshlined ready", "version", Version, "socket", ln.Addr().String(), "db", sqlstore.Redact(cfg.DB),
 		"log", events.Path(), "llm", cfg.LLMConfigured(), "startup_ms", time.Since(started).Milliseconds())
 
 	for {

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/arshline/arshline-sidecar/sqlstore"
 )
 
 // Status is system.status's result: what an owner needs to see where the
@@ -43,16 +45,20 @@ func (a *app) status(ctx context.Context, _ struct{}) (any, error) {
 	st := Status{Version: Version, Protocol: Protocol, Socket: a.socket, DBOK: a.db.OK(),
 		LLMConfigured: a.models.Available(), Model: model.Model}
 
-	st.Database = StoragePlace{Path: a.cfg.DB}
-	for _, name := range []string{a.cfg.DB, a.cfg.DB + "-wal"} {
-		fi, err := os.Stat(name)
-		if err == nil {
-			st.Database.Bytes += fi.Size()
-		} else if name == a.cfg.DB {
-			st.Database.Error = err.Error()
+	st.Database = StoragePlace{Path: sqlstore.Redact(a.cfg.DB)}
+	if !sqlstore.IsMySQL(a.cfg.DB) {
+		// A MariaDB or MySQL store's size and disk are the server's to
+		// report.
+		for _, name := range []string{a.cfg.DB, a.cfg.DB + "-wal"} {
+			fi, err := os.Stat(name)
+			if err == nil {
+				st.Database.Bytes += fi.Size()
+			} else if name == a.cfg.DB {
+				st.Database.Error = err.Error()
+			}
 		}
+		st.Database.FreeBytes = freeBytes(filepath.Dir(a.cfg.DB), &st.Database)
 	}
-	st.Database.FreeBytes = freeBytes(filepath.Dir(a.cfg.DB), &st.Database)
 
 	st.Uploads = StoragePlace{Path: a.cfg.UploadDir}
 	err := filepath.WalkDir(a.cfg.UploadDir, func(_ string, d fs.DirEntry, err error) error {

@@ -81,6 +81,12 @@ func (db *DB) ListAudit(ctx context.Context, q domain.AuditQuery) ([]domain.Audi
 func (t *Tx) InsertAudit(siteID int64, entries ...*domain.AuditEntry) error {
 	for len(entries) > 0 {
 		n := min(len(entries), maxAuditRows)
+		if t.mysql {
+			// The ids of one statement's rows are not known there
+			// (another host's rows may come between them, and Galera
+			// steps ids by its node count): one statement per row.
+			n = 1
+		}
 		if err := t.insertAuditRows(siteID, entries[:n]); err != nil {
 			return err
 		}
@@ -124,7 +130,13 @@ func (t *Tx) insertAuditRows(siteID int64, entries []*domain.AuditEntry) error {
 // a token of another site is as unknown as one never issued.
 func (t *Tx) AuditByTokenHash(siteID int64, hash string) (*domain.AuditEntry, error) {
 	var r auditRow
-	if err := t.tx.GetContext(t.ctx, &r, auditSelect+" WHERE undo_token_hash = ? AND site_id = ?", hash, siteID); err != nil {
+	q := auditSelect + " WHERE undo_token_hash = ? AND site_id = ?"
+	if t.mysql {
+		// Locked until the commit: a second host undoing the same token
+		// waits, then finds it undone, as a single host's next call does.
+		q += " FOR UPDATE"
+	}
+	if err := t.tx.GetContext(t.ctx, &r, q, hash, siteID); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil, domain.Errorf(domain.CodeNotFound, "unknown undo token")
 		}

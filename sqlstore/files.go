@@ -262,7 +262,16 @@ func (db *DB) ProbeWrite(ctx context.Context) error {
 // mounted read-only: one statfs(2), cheap enough to run every second.
 func (db *DB) DiskSpace() (avail uint64, readOnly bool, err error) {
 	var st unix.Statfs_t
-	if err := unix.Statfs(filepath.Dir(db.path), &st); err != nil {
+	dir := filepath.Dir(db.path)
+	if db.mysql != nil {
+		// The server watches its own disk; the daemon writes uploads and
+		// exports here.
+		dir = db.localDir
+		if dir == "" {
+			dir = "."
+		}
+	}
+	if err := unix.Statfs(dir, &st); err != nil {
 		return 0, false, err
 	}
 	return st.Bavail * uint64(st.Bsize), st.Flags&unix.ST_RDONLY != 0, nil

@@ -35,6 +35,7 @@ func wantMode(t *testing.T, path string, want os.FileMode) {
 // The database, its -wal and -shm, and a backup are 0600 whatever the
 // umask; an existing database readable by others loses those bits.
 func TestDatabaseFilesArePrivate(t *testing.T) {
+	sqliteOnly(t)
 	withUmask(t, 0o022)
 	ctx := context.Background()
 	dir := t.TempDir()
@@ -65,6 +66,7 @@ func TestDatabaseFilesArePrivate(t *testing.T) {
 // older schema is copied as it is and not migrated, a target that exists
 // or is a symlink is refused, and nothing is written through the link.
 func TestBackupFileRefusesAndNeverWrites(t *testing.T) {
+	sqliteOnly(t)
 	ctx := context.Background()
 	dir := t.TempDir()
 	src := filepath.Join(dir, "live.db")
@@ -136,6 +138,7 @@ func TestBackupFileRefusesAndNeverWrites(t *testing.T) {
 // A path is a path: one that begins with "file:" or holds a ? is the file
 // of that name, never an SQLite URI with its own parameters.
 func TestPathIsNeverAURI(t *testing.T) {
+	sqliteOnly(t)
 	ctx := context.Background()
 	t.Chdir(t.TempDir())
 	name := "file:x.db?mode=memory"
@@ -159,6 +162,7 @@ func TestPathIsNeverAURI(t *testing.T) {
 // A database migrated by a newer arshlined is refused, naming its schema
 // and the newest this binary knows, and left as it was.
 func TestSchemaNewerThanBinaryRefused(t *testing.T) {
+	sqliteOnly(t)
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "a.db")
 	db := openTest(t, path)

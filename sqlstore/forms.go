@@ -132,6 +132,14 @@ func (r *versionRow) toDomain() (*domain.Version, error) {
 	return v, nil
 }
 
+// txConn is an Update call's handle on its transaction: its share of an
+// SQLite batch (cachedTx) or its own MariaDB or MySQL transaction
+// (mysqlTx).
+type txConn interface {
+	queryer
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+}
+
 // queryer is what both a pool and a transaction offer.
 type queryer interface {
 	GetContext(ctx context.Context, dest any, query string, args ...any) error
@@ -251,8 +259,13 @@ func (db *DB) ListVersionInfo(ctx context.Context, siteID, formID int64, limit, 
 		Status     sql.NullString `db:"status"`
 		FieldCount sql.NullInt64  `db:"field_count"`
 	}
-	err := db.reads.SelectContext(ctx, &rows, `SELECT id, seq, source, json_extract(state, '$.title') AS title,
-		json_extract(state, '$.status') AS status, json_array_length(state, '$.document.fields') AS field_count,
+	picks := `json_extract(state, '$.title') AS title,
+		json_extract(state, '$.status') AS status, json_array_length(state, '$.document.fields') AS field_count`
+	if db.mysql != nil {
+		picks = `JSON_UNQUOTE(JSON_EXTRACT(state, '$.title')) AS title,
+		JSON_UNQUOTE(JSON_EXTRACT(state, '$.status')) AS status, JSON_LENGTH(state, '$.document.fields') AS field_count`
+	}
+	err := db.reads.SelectContext(ctx, &rows, `SELECT id, seq, source, `+picks+`,
 		parent_version_id, diff_applied, diff_sha, prompt_hash, tokens_prompt, tokens_completion, tokens_total,
 		created_by, created_at FROM form_versions WHERE form_id = ? ORDER BY seq DESC LIMIT ? OFFSET ?`, formID, limit, offset)
 	if err != nil {
@@ -289,11 +302,17 @@ func (db *DB) GetVersion(ctx context.Context, siteID, formID, versionID int64) (
 // Tx is one Update call's view of a write transaction; it implements
 // domain.FormTx.
 type Tx struct {
-	tx       *cachedTx
+	tx       txConn
 	ctx      context.Context
 	tokenKey cipher.Block // see publicToken
 	now      time.Time
 	ts       string // now as stored, formatted once rather than per statement
+	// mysql is set on a MariaDB or MySQL store, where other hosts write
+	// at the same time: forms this call reads or changes are locked
+	// (lockForm) so that their heads stay exact until it commits.
+	mysql  bool
+	host   string
+	locked []int64
 	// heads are the head versions of the forms this call has read or
 	// written. Only this call writes while its fn runs, so they stay
 	// exact and CommitVersion need not look the head up again.
@@ -359,6 +378,9 @@ func (t *Tx) setHead(h formHeadRef) {
 
 func (t *Tx) getForm(siteID, id int64, includeDeleted bool) (*domain.Form, error) {
 	if err := t.flushHeads(); err != nil {
+		return nil, err
+	}
+	if err := t.lockForm(id); err != nil {
 		return nil, err
 	}
 	f, err := getForm(t.ctx, t.tx, siteID, id, includeDeleted)
@@ -489,6 +511,9 @@ func (t *Tx) insertVersion(siteID, formID, seq int64, parent *int64, state domai
 func (t *Tx) CommitVersion(siteID, formID int64, state domain.FormState, meta domain.VersionMeta) (*domain.Version, error) {
 	head, ok := t.knownHead(siteID, formID)
 	if !ok {
+		if err := t.lockForm(formID); err != nil {
+			return nil, err
+		}
 		var row struct {
 			ID  int64 `db:"head_version_id"`
 			Seq int64 `db:"seq"`

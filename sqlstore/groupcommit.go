@@ -85,7 +85,7 @@ func (c *call) run(t *Tx) {
 				err = errGoexit
 			}
 		}
-		t.tx.ended.Store(true)
+		t.tx.(*cachedTx).ended.Store(true)
 		c.ran <- err
 	}()
 	// A fn never starts once its caller has gone.

@@ -89,6 +89,7 @@ func enqueueInOrder(t *testing.T, db *DB, ctx context.Context, fns ...func(domai
 }
 
 func TestGroupCommitConcurrentUpdatesAllCommitted(t *testing.T) {
+	sqliteOnly(t)
 	path := filepath.Join(t.TempDir(), "a.db")
 	db := openTest(t, path)
 	const n = 200
@@ -139,6 +140,7 @@ func TestGroupCommitConcurrentUpdatesAllCommitted(t *testing.T) {
 }
 
 func TestGroupCommitFailingCallsLeaveNoTraceBatchMatesCommit(t *testing.T) {
+	sqliteOnly(t)
 	db := openTest(t, filepath.Join(t.TempDir(), "a.db"))
 	release, held := holdCommitter(t, db, "held")
 	boom := errors.New("boom")
@@ -219,6 +221,7 @@ func TestGroupCommitFailingCallsLeaveNoTraceBatchMatesCommit(t *testing.T) {
 }
 
 func TestGroupCommitPanicIsReturnedAndRolledBack(t *testing.T) {
+	sqliteOnly(t)
 	db := openTest(t, filepath.Join(t.TempDir(), "a.db"))
 	cause := errors.New("cause")
 	err := db.Update(context.Background(), func(tx domain.FormTx) error {
@@ -241,6 +244,7 @@ func TestGroupCommitPanicIsReturnedAndRolledBack(t *testing.T) {
 }
 
 func TestGroupCommitGoexitIsRolledBack(t *testing.T) {
+	sqliteOnly(t)
 	db := openTest(t, filepath.Join(t.TempDir(), "a.db"))
 	done := make(chan struct{})
 	go func() {
@@ -259,6 +263,7 @@ func TestGroupCommitGoexitIsRolledBack(t *testing.T) {
 }
 
 func TestGroupCommitCancelledContext(t *testing.T) {
+	sqliteOnly(t)
 	db := openTest(t, filepath.Join(t.TempDir(), "a.db"))
 	ran := false
 	ctx, cancel := context.WithCancel(context.Background())
@@ -320,6 +325,7 @@ func TestGroupCommitCancelledContext(t *testing.T) {
 }
 
 func TestGroupCommitFailedCommitFailsWholeBatch(t *testing.T) {
+	sqliteOnly(t)
 	db := openTest(t, filepath.Join(t.TempDir(), "a.db"))
 	release, held := holdCommitter(t, db, "held")
 	outs := enqueueInOrder(t, db, context.Background(),
@@ -362,6 +368,7 @@ func TestGroupCommitFailedCommitFailsWholeBatch(t *testing.T) {
 }
 
 func TestGroupCommitLostTransactionRerunsTheRest(t *testing.T) {
+	sqliteOnly(t)
 	db := openTest(t, filepath.Join(t.TempDir(), "a.db"))
 	release, held := holdCommitter(t, db, "held")
 	var cRuns atomic.Int32
@@ -400,6 +407,7 @@ func TestGroupCommitLostTransactionRerunsTheRest(t *testing.T) {
 }
 
 func TestGroupCommitTxUnusableAfterFn(t *testing.T) {
+	sqliteOnly(t)
 	db := openTest(t, filepath.Join(t.TempDir(), "a.db"))
 	var kept domain.FormTx
 	if err := db.Update(context.Background(), func(tx domain.FormTx) error { kept = tx; return nil }); err != nil {
@@ -420,6 +428,7 @@ func TestGroupCommitTxUnusableAfterFn(t *testing.T) {
 }
 
 func TestGroupCommitCloseFailsQueuedCalls(t *testing.T) {
+	sqliteOnly(t)
 	path := filepath.Join(t.TempDir(), "a.db")
 	db, err := Open(context.Background(), path, Options{})
 	if err != nil {

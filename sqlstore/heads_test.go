@@ -23,6 +23,7 @@ func totalChanges(t *testing.T, tx domain.FormTx) int64 {
 // call, yet every read inside the call, and every reader after it, sees
 // the head the call's last version left.
 func TestMovedHeadsAreWrittenOnce(t *testing.T) {
+	sqliteOnly(t)
 	ctx := context.Background()
 	db := openTest(t, filepath.Join(t.TempDir(), "a.db"))
 	other := createForm(t, db, "other")
@@ -112,6 +113,7 @@ func TestMovedHeadsAreWrittenOnce(t *testing.T) {
 // a statement, each gets the id of its own row, and a refused entry in a
 // later statement leaves none of the call's rows behind.
 func TestAuditRowsShareStatements(t *testing.T) {
+	sqliteOnly(t)
 	ctx := context.Background()
 	db := openTest(t, filepath.Join(t.TempDir(), "a.db"))
 	f := createForm(t, db, "x")
@@ -199,6 +201,7 @@ func TestNewFormKeepsItsTokenThroughLaterVersions(t *testing.T) {
 // TestOpenFillsMissingTokens: opening a database gives each form stored
 // without a public token the one its id makes, and leaves the others.
 func TestOpenFillsMissingTokens(t *testing.T) {
+	sqliteOnly(t)
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "a.db")
 	db, err := Open(ctx, path, Options{})

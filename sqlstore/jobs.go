@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"time"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
@@ -31,7 +32,8 @@ type jobRow struct {
 // another site is NOT_FOUND.
 func (db *DB) GetJob(ctx context.Context, siteID int64, reqID string) (*domain.Job, error) {
 	var r jobRow
-	if err := db.reads.GetContext(ctx, &r, "SELECT * FROM jobs WHERE req_id = ? AND site_id = ?", reqID, siteID); err != nil {
+	if err := db.reads.GetContext(ctx, &r, `SELECT req_id, actor, form_id, intent, status, progress, phases, error_code, error_message,
+		result_version_id, result, created_at, updated_at, finished_at, site_id FROM jobs WHERE req_id = ? AND site_id = ?`, reqID, siteID); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil, domain.Errorf(domain.CodeNotFound, "request %v was not found", reqID)
 		}
@@ -88,6 +90,9 @@ func (t *Tx) PutJob(siteID int64, j *domain.Job) error {
 		j.CreatedAt = created
 	}
 	j.UpdatedAt = t.now
+	if t.mysql {
+		return t.putJobMySQL(siteID, j, string(phases), code, msg, result, created, finished)
+	}
 	res, err := t.tx.ExecContext(t.ctx, `INSERT INTO jobs (site_id, req_id, actor, form_id, intent, status, progress, phases,
 		error_code, error_message, result_version_id, result, created_at, updated_at, finished_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -114,13 +119,82 @@ func (t *Tx) PutJob(siteID int64, j *domain.Job) error {
 // message are those of a job the daemon stops under on shutdown
 // (UNAVAILABLE, "daemon restarted"): the user did nothing, and sending
 // the request again will do it.
+//
+// On MariaDB and MySQL only this host's jobs are failed, and those of
+// no host (moved by copy-store): the others' are still running on their
+// hosts.
 func (db *DB) FailRunningJobs(ctx context.Context) (int64, error) {
 	now := formatTime(db.now())
-	res, err := db.write.ExecContext(ctx, `UPDATE jobs SET status = 'failed', error_code = 'UNAVAILABLE',
+	q := `UPDATE jobs SET status = 'failed', error_code = 'UNAVAILABLE',
 		error_message = 'the daemon restarted while this request was running; send it again', updated_at = ?, finished_at = ?
-		WHERE status IN ('queued', 'running')`, now, now)
+		WHERE status IN ('queued', 'running')`
+	args := []any{now, now}
+	if db.mysql != nil {
+		q += " AND (host = ? OR host = '')"
+		args = append(args, db.host)
+	}
+	res, err := db.write.ExecContext(ctx, q, args...)
 	if err != nil {
 		return 0, err
 	}
 	return res.RowsAffected()
+}
+
+// putJobMySQL is PutJob on MariaDB and MySQL, whose upsert takes no
+// condition: the row is locked and read, then inserted or updated. A row
+// inserted by another host in between makes the insert fail on the key,
+// and the call is run again, to find that row.
+func (t *Tx) putJobMySQL(siteID int64, j *domain.Job, phases string, code, msg, result any, created time.Time, finished any) error {
+	var cur struct {
+		Actor  int64  `db:"actor"`
+		SiteID int64  `db:"site_id"`
+		Status string `db:"status"`
+	}
+	err := t.tx.GetContext(t.ctx, &cur, "SELECT actor, site_id, status FROM jobs WHERE req_id = ? FOR UPDATE", j.ReqID)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		_, err = t.tx.ExecContext(t.ctx, `INSERT INTO jobs (site_id, host, req_id, actor, form_id, intent, status, progress, phases,
+			error_code, error_message, result_version_id, result, created_at, updated_at, finished_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			siteID, t.host, j.ReqID, j.Actor, j.FormID, j.Intent, j.Status, j.Progress, phases, code, msg,
+			j.ResultVersionID, result, formatTime(created), t.ts, finished)
+		if err != nil && mysqlErrno(err) == erDupEntry {
+			return &raceError{err}
+		}
+		return err
+	case err != nil:
+		return err
+	}
+	if cur.Actor != j.Actor || cur.SiteID != siteID || (cur.Status != "queued" && cur.Status != "running") {
+		return domain.Errorf(domain.CodeConflict, "a request with this req_id already exists; send a new req_id")
+	}
+	_, err = t.tx.ExecContext(t.ctx, `UPDATE jobs SET status = ?, progress = ?, phases = ?, error_code = ?, error_message = ?,
+		result_version_id = ?, result = ?, updated_at = ?, finished_at = ? WHERE req_id = ?`,
+		j.Status, j.Progress, phases, code, msg, j.ResultVersionID, result, t.ts, finished, j.ReqID)
+	return err
+}
+
+// RequestJobCancel records that Hosha2 job reqID is to stop, for the
+// host running it to see (WatchJobCancel): several hosts share a MariaDB
+// or MySQL store, and the cancel may reach another host than the job.
+func (db *DB) RequestJobCancel(ctx context.Context, reqID string) error {
+	if db.mysql == nil {
+		return ErrNoSharedWindows
+	}
+	return db.Update(ctx, func(ftx domain.FormTx) error {
+		t := ftx.(*Tx)
+		_, err := t.tx.ExecContext(t.ctx, `INSERT INTO job_cancels (req_id, requested_at) VALUES (?, ?)
+			ON CONFLICT (req_id) DO UPDATE SET requested_at = excluded.requested_at`, reqID, t.ts)
+		return err
+	})
+}
+
+// JobCancelRequested says whether a cancel of job reqID was recorded.
+func (db *DB) JobCancelRequested(ctx context.Context, reqID string) (bool, error) {
+	if db.mysql == nil {
+		return false, ErrNoSharedWindows
+	}
+	var n int
+	err := db.read.GetContext(ctx, &n, "SELECT count(*) FROM job_cancels WHERE req_id = ?", reqID)
+	return n > 0, err
 }

@@ -38,6 +38,7 @@ func openSchemaAt(t *testing.T, path string, names ...string) *sqlx.DB {
 // the first schema: every row, id, reference, constraint, trigger and view
 // survives the rebuild, and new rows continue the old ids.
 func TestLeanWritesMigrationKeepsEverything(t *testing.T) {
+	sqliteOnly(t)
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "old.db")
 	old := openSchemaAt(t, path, "0001_initial.sql", "0002_views.sql")
@@ -144,6 +145,7 @@ func TestLeanWritesMigrationKeepsEverything(t *testing.T) {
 // a migration runs, so the runner itself must refuse one that leaves a
 // dangling reference, commit nothing of it, and turn them on again.
 func TestMigrationWithBrokenReferenceIsNotApplied(t *testing.T) {
+	sqliteOnly(t)
 	ctx := context.Background()
 	db := openTest(t, filepath.Join(t.TempDir(), "a.db"))
 	err := db.applyMigration(ctx, "9999_broken.sql",
@@ -240,6 +242,7 @@ func TestPublicTokensAreUniqueByConstruction(t *testing.T) {
 // schema (0003): its forms, versions, audit rows and jobs become site 1's,
 // site 1 reads and changes them as before, and site 2 sees none of them.
 func TestSitesMigrationMakesOldRowsSiteOne(t *testing.T) {
+	sqliteOnly(t)
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "old.db")
 	old := openSchemaAt(t, path, "0001_initial.sql", "0002_views.sql", "0003_lean_writes.sql")

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
@@ -26,18 +27,29 @@ const (
 		receiver, payload, limited, next_attempt_at, error_kind, last_error, created_at) VALUES (
 		max(coalesce((SELECT max(id) FROM notification_outbox), 0), (SELECT last_id FROM id_floors WHERE name = 'notification_outbox')) + 1,
 		?, ?, ?, ?, ?, ?, ?, ?, ?, nullif(?, ''), nullif(?, ''), ?)`
+	// On MariaDB and MySQL the id is AUTO_INCREMENT's, never given twice
+	// either.
+	sqlEnqueueNotificationMySQL = `INSERT INTO notification_outbox (site_id, form_id, submission_id, notice, channel,
+		receiver, payload, limited, next_attempt_at, error_kind, last_error, created_at) VALUES (
+		?, ?, ?, ?, ?, ?, ?, ?, ?, nullif(?, ''), nullif(?, ''), ?)`
 	// Both counts stop at the bound: they read at most that many index
 	// entries however busy the form.
 	sqlNotificationsOfForm = `SELECT count(*) FROM (SELECT 1 FROM notification_outbox
-		WHERE form_id = ? AND channel = ? AND created_at >= ? AND limited = 0 LIMIT ?)`
+		WHERE form_id = ? AND channel = ? AND created_at >= ? AND limited = 0 LIMIT ?) owed`
 	sqlNotificationsToReceiver = `SELECT count(*) FROM (SELECT 1 FROM notification_outbox
-		WHERE site_id = ? AND channel = ? AND receiver = ? AND created_at >= ? AND limited = 0 LIMIT ?)`
+		WHERE site_id = ? AND channel = ? AND receiver = ? AND created_at >= ? AND limited = 0 LIMIT ?) owed`
 	sqlClaimNotifications = `UPDATE notification_outbox SET attempts = attempts + 1, next_attempt_at = ?
 		WHERE id IN (SELECT id FROM notification_outbox WHERE channel = ? AND sent_at IS NULL AND next_attempt_at <= ?
 			AND (? = 0 OR site_id = ?) ORDER BY next_attempt_at, id LIMIT ?)
 		RETURNING ` + notificationColumns
+	// Hosts claim rows each for itself, as they do webhooks: the rows due
+	// are locked, those another host has locked skipped, and the lease
+	// written before the commit.
+	sqlClaimNotificationsMySQL = `SELECT ` + notificationColumns + ` FROM notification_outbox
+		WHERE channel = ? AND sent_at IS NULL AND next_attempt_at <= ? AND (? = 0 OR site_id = ?)
+		ORDER BY next_attempt_at, id LIMIT ? FOR UPDATE SKIP LOCKED`
 	sqlNotificationDue = `SELECT count(*) FROM (SELECT 1 FROM notification_outbox
-		WHERE channel = ? AND sent_at IS NULL AND next_attempt_at <= ? AND (? = 0 OR site_id = ?) LIMIT 1)`
+		WHERE channel = ? AND sent_at IS NULL AND next_attempt_at <= ? AND (? = 0 OR site_id = ?) LIMIT 1) due`
 	sqlNotificationSent = `UPDATE notification_outbox SET sent_at = ?, provider_id = nullif(?, ''), error_kind = NULL, last_error = NULL
 		WHERE id = ? AND sent_at IS NULL AND (? = 0 OR site_id = ?)`
 	sqlNotificationFailed = `UPDATE notification_outbox SET error_kind = nullif(?, ''), last_error = ?, next_attempt_at = ?
@@ -134,7 +146,11 @@ func (t *Tx) EnqueueNotifications(limits domain.NotificationLimits, entries ...*
 		if e.Limited {
 			next = WebhookNever
 		}
-		res, err := t.tx.ExecContext(t.ctx, sqlEnqueueNotification, e.SiteID, e.FormID, e.SubmissionID, e.Notice, e.Channel,
+		insert := sqlEnqueueNotification
+		if t.mysql {
+			insert = sqlEnqueueNotificationMySQL
+		}
+		res, err := t.tx.ExecContext(t.ctx, insert, e.SiteID, e.FormID, e.SubmissionID, e.Notice, e.Channel,
 			e.Receiver, string(e.Payload), e.Limited, next, e.ErrorKind, e.LastError, formatTime(e.CreatedAt))
 		if err != nil {
 			return err
@@ -169,7 +185,26 @@ func (db *DB) ClaimNotifications(ctx context.Context, channel string, siteID int
 	err := db.Update(ctx, func(ftx domain.FormTx) error {
 		tx := ftx.(*Tx)
 		rows = rows[:0]
-		return tx.tx.SelectContext(tx.ctx, &rows, sqlClaimNotifications, formatTime(tx.now.Add(lease)), channel, tx.ts, siteID, siteID, n)
+		until := formatTime(tx.now.Add(lease))
+		if tx.mysql {
+			if err := tx.tx.SelectContext(tx.ctx, &rows, sqlClaimNotificationsMySQL, channel, tx.ts, siteID, siteID, n); err != nil {
+				return err
+			}
+			if len(rows) == 0 {
+				return nil
+			}
+			ids := make([]any, 0, len(rows)+1)
+			ids = append(ids, until)
+			for i := range rows {
+				ids = append(ids, rows[i].ID)
+				rows[i].Attempts++
+				rows[i].NextAttemptAt = until
+			}
+			_, err := tx.tx.ExecContext(tx.ctx, "UPDATE notification_outbox SET attempts = attempts + 1, next_attempt_at = ? WHERE id IN (?"+
+				strings.Repeat(", ?", len(rows)-1)+")", ids...)
+			return err
+		}
+		return tx.tx.SelectContext(tx.ctx, &rows, sqlClaimNotifications, until, channel, tx.ts, siteID, siteID, n)
 	})
 	if err != nil {
 		return nil, err
@@ -293,15 +328,27 @@ func (db *DB) ClearSentNotifications(ctx context.Context, before time.Time, limi
 	var n int64
 	err := db.Update(ctx, func(ftx domain.FormTx) error {
 		tx := ftx.(*Tx)
-		res, err := tx.tx.ExecContext(tx.ctx, `UPDATE notification_outbox SET payload = '',
+		q := `UPDATE notification_outbox SET payload = '',
 			receiver = CASE
 				WHEN receiver = 'admin' THEN receiver
 				WHEN channel = 'sms' AND length(receiver) >= 8 THEN substr(receiver, 1, 4) || '***' || substr(receiver, -4)
 				WHEN channel = 'email' AND instr(receiver, '@') > 1 THEN substr(receiver, 1, 1) || '***' || substr(receiver, instr(receiver, '@'))
 				ELSE '***' END
 			WHERE id IN (SELECT id FROM notification_outbox INDEXED BY notification_outbox_sent
-				WHERE sent_at IS NOT NULL AND payload <> '' AND sent_at < ? ORDER BY sent_at LIMIT ?)`,
-			formatTime(before), limit)
+				WHERE sent_at IS NOT NULL AND payload <> '' AND sent_at < ? ORDER BY sent_at LIMIT ?)`
+		if tx.mysql {
+			// || is OR there, and an IN subquery takes no LIMIT; a
+			// single-table UPDATE takes ORDER BY and LIMIT itself.
+			// char_length counts characters, as SQLite's length does.
+			q = `UPDATE notification_outbox SET payload = '',
+				receiver = CASE
+					WHEN receiver = 'admin' THEN receiver
+					WHEN channel = 'sms' AND char_length(receiver) >= 8 THEN concat(substr(receiver, 1, 4), '***', substr(receiver, -4))
+					WHEN channel = 'email' AND instr(receiver, '@') > 1 THEN concat(substr(receiver, 1, 1), '***', substr(receiver, instr(receiver, '@')))
+					ELSE '***' END
+				WHERE sent_at IS NOT NULL AND payload <> '' AND sent_at < ? ORDER BY sent_at LIMIT ?`
+		}
+		res, err := tx.tx.ExecContext(tx.ctx, q, formatTime(before), limit)
 		if err != nil {
 			return err
 		}

@@ -2,7 +2,9 @@ package sqlstore
 
 import (
 	"context"
+	"crypto/rand"
 	"database/sql"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -45,6 +47,15 @@ const (
 		next_attempt_at, created_at) VALUES (
 		max(coalesce((SELECT max(id) FROM webhook_outbox), 0), (SELECT last_id FROM id_floors WHERE name = 'webhook_outbox')) + 1,
 		?, ?, ?, ?, ?, ?, ?)`
+	sqlEnqueueWebhookMySQL = `INSERT INTO webhook_outbox (site_id, form_id, submission_id, url, payload,
+		next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`
+	// Hosts claim rows each for itself: the rows due are locked, those
+	// another host has locked skipped, and the lease written before the
+	// commit, so a row is posted by one host at a time, and by another
+	// once its lease has run out.
+	sqlClaimWebhooksMySQL = `SELECT id, site_id, form_id, submission_id, url, payload, attempts, next_attempt_at, created_at
+		FROM webhook_outbox WHERE delivered_at IS NULL AND next_attempt_at <= ?
+		ORDER BY next_attempt_at, id LIMIT ? FOR UPDATE SKIP LOCKED`
 	// The subquery walks webhook_outbox_due (next_attempt_at, then rowid)
 	// from the oldest due time, so a claim reads only what it takes
 	// however long the backlog.
@@ -53,7 +64,7 @@ const (
 			ORDER BY next_attempt_at, id LIMIT ?)
 		RETURNING id, site_id, form_id, submission_id, url, payload, attempts, next_attempt_at, created_at`
 	sqlWebhookDue = `SELECT count(*) FROM (SELECT 1 FROM webhook_outbox
-		WHERE delivered_at IS NULL AND next_attempt_at <= ? LIMIT 1)`
+		WHERE delivered_at IS NULL AND next_attempt_at <= ? LIMIT 1) due`
 	sqlWebhookDelivered = `UPDATE webhook_outbox SET delivered_at = ?, last_error = NULL
 		WHERE id = ? AND delivered_at IS NULL`
 	sqlWebhookFailed = `UPDATE webhook_outbox SET last_error = ?, next_attempt_at = ?
@@ -84,7 +95,11 @@ func (t *Tx) EnqueueWebhooks(entries ...*domain.OutboxEntry) error {
 		if e.NextAttemptAt.IsZero() {
 			e.NextAttemptAt = e.CreatedAt
 		}
-		res, err := t.tx.ExecContext(t.ctx, sqlEnqueueWebhook, e.SiteID, e.FormID, e.SubmissionID, e.URL,
+		insert := sqlEnqueueWebhook
+		if t.mysql {
+			insert = sqlEnqueueWebhookMySQL
+		}
+		res, err := t.tx.ExecContext(t.ctx, insert, e.SiteID, e.FormID, e.SubmissionID, e.URL,
 			string(e.Payload), formatTime(e.NextAttemptAt), formatTime(e.CreatedAt))
 		if err != nil {
 			return err
@@ -131,6 +146,21 @@ func (db *DB) ClaimWebhooks(ctx context.Context, n int, lease time.Duration) ([]
 	err := db.Update(ctx, func(ftx domain.FormTx) error {
 		tx := ftx.(*Tx)
 		rows = rows[:0]
+		if tx.mysql {
+			if err := tx.tx.SelectContext(tx.ctx, &rows, sqlClaimWebhooksMySQL, tx.ts, n); err != nil {
+				return err
+			}
+			until := formatTime(tx.now.Add(lease))
+			for i := range rows {
+				if _, err := tx.tx.ExecContext(tx.ctx, "UPDATE webhook_outbox SET attempts = attempts + 1, next_attempt_at = ? WHERE id = ?",
+					until, rows[i].ID); err != nil {
+					return err
+				}
+				rows[i].Attempts++
+				rows[i].NextAttemptAt = until
+			}
+			return nil
+		}
 		return tx.tx.SelectContext(tx.ctx, &rows, sqlClaimWebhooks, formatTime(tx.now.Add(lease)), tx.ts, n)
 	})
 	if err != nil {
@@ -203,7 +233,7 @@ func (db *DB) WebhookSecret(ctx context.Context, siteID int64) (string, error) {
 		tx := ftx.(*Tx)
 		// Another writer may have made it first: keep that one.
 		if _, err := tx.tx.ExecContext(tx.ctx, `INSERT INTO site_secrets (site_id, name, value, created_at)
-			VALUES (?, 'webhook_secret', lower(hex(randomblob(32))), ?) ON CONFLICT DO NOTHING`, siteID, tx.ts); err != nil {
+			VALUES (?, 'webhook_secret', ?, ?) ON CONFLICT DO NOTHING`, siteID, newSecret(), tx.ts); err != nil {
 			return err
 		}
 		return tx.tx.GetContext(tx.ctx, &s, "SELECT value FROM site_secrets WHERE site_id = ? AND name = 'webhook_secret'", siteID)
@@ -220,10 +250,16 @@ func (db *DB) ClearDeliveredWebhookBodies(ctx context.Context, before time.Time,
 	var n int64
 	err := db.Update(ctx, func(ftx domain.FormTx) error {
 		tx := ftx.(*Tx)
-		res, err := tx.tx.ExecContext(tx.ctx, `UPDATE webhook_outbox SET payload = '' WHERE id IN (
+		q := `UPDATE webhook_outbox SET payload = '' WHERE id IN (
 			SELECT id FROM webhook_outbox INDEXED BY webhook_outbox_delivered
-			WHERE delivered_at IS NOT NULL AND payload <> '' AND delivered_at < ? ORDER BY delivered_at LIMIT ?)`,
-			formatTime(before), limit)
+			WHERE delivered_at IS NOT NULL AND payload <> '' AND delivered_at < ? ORDER BY delivered_at LIMIT ?)`
+		if tx.mysql {
+			// No LIMIT in an IN subquery there; a single-table UPDATE
+			// takes ORDER BY and LIMIT itself.
+			q = `UPDATE webhook_outbox SET payload = ''
+				WHERE delivered_at IS NOT NULL AND payload <> '' AND delivered_at < ? ORDER BY delivered_at LIMIT ?`
+		}
+		res, err := tx.tx.ExecContext(tx.ctx, q, formatTime(before), limit)
 		if err != nil {
 			return err
 		}
@@ -239,12 +275,22 @@ func (db *DB) RotateWebhookSecret(ctx context.Context, siteID int64) (string, er
 	var s string
 	err := db.Update(ctx, func(ftx domain.FormTx) error {
 		tx := ftx.(*Tx)
-		return tx.tx.GetContext(tx.ctx, &s, `INSERT INTO site_secrets (site_id, name, value, created_at)
-			VALUES (?, 'webhook_secret', lower(hex(randomblob(32))), ?)
-			ON CONFLICT (site_id, name) DO UPDATE SET value = excluded.value, created_at = excluded.created_at
-			RETURNING value`, siteID, tx.ts)
+		s = newSecret()
+		_, err := tx.tx.ExecContext(tx.ctx, `INSERT INTO site_secrets (site_id, name, value, created_at)
+			VALUES (?, 'webhook_secret', ?, ?)
+			ON CONFLICT (site_id, name) DO UPDATE SET value = excluded.value, created_at = excluded.created_at`, siteID, s, tx.ts)
+		return err
 	})
 	return s, err
+}
+
+// newSecret is 64 lowercase hex digits of crypto/rand.
+func newSecret() string {
+	var b [32]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err) // crypto/rand never fails on Linux
+	}
+	return hex.EncodeToString(b[:])
 }
 
 // truncateUTF8 cuts s to at most n bytes without splitting a character.

@@ -168,7 +168,7 @@ func TestOutboxMarks(t *testing.T) {
 
 func TestOutboxSurvivesReopen(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "o.db")
-	db, err := Open(context.Background(), path, Options{})
+	db, err := openEngine(t, path, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

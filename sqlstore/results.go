@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -242,6 +243,9 @@ func (db *DB) LatestAnswers(ctx context.Context, formID, firstID, lastID int64, 
 	if len(fields) == 0 {
 		return nil
 	}
+	if db.mysql != nil {
+		return db.latestAnswersMySQL(ctx, formID, firstID, lastID, fields, scan, fn)
+	}
 	args := []any{formID, firstID, lastID, scan}
 	for _, f := range fields {
 		args = append(args, f)
@@ -264,6 +268,47 @@ func (db *DB) LatestAnswers(ctx context.Context, formID, firstID, lastID int64, 
 		}
 		if !fn(id, created, field, value) {
 			break
+		}
+	}
+	return rows.Err()
+}
+
+// latestAnswersMySQL is LatestAnswers on MariaDB and MySQL, whose JSON
+// table functions differ (and MariaDB's returns no objects): the
+// submissions' answers are read and picked out here.
+func (db *DB) latestAnswersMySQL(ctx context.Context, formID, firstID, lastID int64, fields []string, scan int,
+	fn func(submissionID int64, createdAt, field, value string) bool) error {
+	want := make(map[string]bool, len(fields))
+	for _, f := range fields {
+		want[f] = true
+	}
+	rows, err := db.read.QueryContext(ctx, `SELECT id, created_at, answers FROM submissions
+		WHERE form_id = ? AND id BETWEEN ? AND ? AND status != 'spam' ORDER BY id DESC LIMIT ?`, formID, firstID, lastID, scan)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var created string
+		var answers []byte
+		if err := rows.Scan(&id, &created, &answers); err != nil {
+			return err
+		}
+		var list []struct {
+			Field string          `json:"field"`
+			Value json.RawMessage `json:"value"`
+		}
+		if err := json.Unmarshal(answers, &list); err != nil {
+			return fmt.Errorf("submission %d: answers: %w", id, err)
+		}
+		for _, a := range list {
+			if !want[a.Field] || a.Value == nil {
+				continue
+			}
+			if !fn(id, created, a.Field, string(a.Value)) {
+				return nil
+			}
 		}
 	}
 	return rows.Err()

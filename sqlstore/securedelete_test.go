@@ -17,6 +17,7 @@ import (
 // answer's text is nowhere in it. Answers both small (in the table's
 // page) and large (in overflow pages) are checked.
 func TestErasedAnswersLeaveNoBytes(t *testing.T) {
+	sqliteOnly(t)
 	ctx := context.Background()
 	for name, answer := range map[string]string{
 		"small": "secret-answer-0912345678",

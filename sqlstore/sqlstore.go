@@ -1,8 +1,14 @@
-// Package sqlstore keeps forms, their immutable versions, the audit log and
-// Hosha2 jobs in one SQLite file (modernc.org/sqlite, no cgo). It has one
-// writer connection, so write transactions queue in Go instead of spinning
-// on SQLITE_BUSY and the calls queued together share one commit, and a
-// pool of read-only connections beside it.
+// Package sqlstore keeps forms, their immutable versions, the audit log,
+// submissions, jobs and the outbox, in one SQLite file (modernc.org/sqlite,
+// no cgo) on a single host or in a MariaDB or MySQL database that several
+// hosts share (a mysql:// address, see mysql.go and dialect.go).
+//
+// On SQLite it has one writer connection, so write transactions queue in
+// Go instead of spinning on SQLITE_BUSY and the calls queued together
+// share one commit, and a pool of read-only connections beside it. On
+// MariaDB and MySQL each Update is its own transaction on a pool, run
+// again from its start when the server reports a deadlock, a lock wait
+// timeout or a Galera certification failure.
 package sqlstore
 
 import (
@@ -19,6 +25,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -37,6 +44,16 @@ type Options struct {
 	ReadConns int
 	// BusyTimeout bounds how long a connection waits for a lock.
 	BusyTimeout time.Duration
+	// Password is the MariaDB or MySQL password, read from a file by the
+	// caller; it replaces one written in a mysql:// address.
+	Password string
+	// Host names this daemon among those sharing a MariaDB or MySQL
+	// store (default: the host name): the Hosha2 jobs it runs carry it.
+	Host string
+	// LocalDir is the directory whose file system DiskSpace reports for a
+	// MariaDB or MySQL store (the uploads' and exports'), which keeps no
+	// file of its own here.
+	LocalDir string
 }
 
 // DB is the store.
@@ -51,11 +68,24 @@ type DB struct {
 	tokenKey cipher.Block
 	now      func() time.Time
 	group    *committer
+	// mysql is the dialect of a MariaDB or MySQL store, nil on SQLite.
+	mysql    *mysqlDialect
+	host     string
+	localDir string
+	// retries counts transactions run again after a deadlock, lock wait
+	// timeout or certification failure (MariaDB and MySQL).
+	retries atomic.Int64
 }
 
 // Open opens (creating if needed) the database at path and applies
 // pending migrations.
+//
+// A path starting with mysql:// opens a MariaDB or MySQL database instead
+// (ParseMySQL); the other options then do not apply.
 func Open(ctx context.Context, path string, opts Options) (*DB, error) {
+	if IsMySQL(path) {
+		return openMySQL(ctx, path, opts)
+	}
 	if opts.Synchronous == "" {
 		opts.Synchronous = "FULL"
 	}
@@ -177,8 +207,21 @@ func dsn(path string, pragmas []string, txlock string) string {
 	return "file:" + p + "?" + q.Encode()
 }
 
-// Path returns the database file's path.
+// Path returns the database file's path, or the mysql:// address without
+// its password.
 func (db *DB) Path() string { return db.path }
+
+// Engine is "sqlite" or "mysql".
+func (db *DB) Engine() string {
+	if db.mysql != nil {
+		return "mysql"
+	}
+	return "sqlite"
+}
+
+// Retries counts the transactions run again after a deadlock, a lock wait
+// timeout or a certification failure since the store was opened.
+func (db *DB) Retries() int64 { return db.retries.Load() }
 
 // Close closes both pools. Update calls still queued get ErrClosed; a
 // batch already begun is committed first. The WAL is checkpointed by
@@ -186,9 +229,11 @@ func (db *DB) Path() string { return db.path }
 // self-contained file.
 func (db *DB) Close() error {
 	var errs []error
-	db.group.close()
+	if db.group != nil {
+		db.group.close()
+	}
 	db.stmts.close()
-	if db.read != nil {
+	if db.read != nil && db.read != db.write {
 		db.reads.close()
 		errs = append(errs, db.read.Close())
 	}
@@ -205,7 +250,12 @@ func (db *DB) Ping(ctx context.Context) error {
 
 // IntegrityCheck runs PRAGMA integrity_check and returns its findings,
 // nil when the file is sound.
+//
+// On MariaDB and MySQL it runs CHECK TABLE on each of the store's tables.
 func (db *DB) IntegrityCheck(ctx context.Context) error {
+	if db.mysql != nil {
+		return db.checkMySQLTables(ctx)
+	}
 	return integrityCheck(ctx, db.write)
 }
 
@@ -213,7 +263,12 @@ func (db *DB) IntegrityCheck(ctx context.Context) error {
 // VACUUM INTO, which does not block readers or writers for long. dest
 // must not exist (a symlink there is refused too); the copy is 0600 and
 // must pass integrity_check.
+//
+// A MariaDB or MySQL store is backed up by the server's own tools.
 func (db *DB) Backup(ctx context.Context, dest string) error {
+	if db.mysql != nil {
+		return errors.New("sqlstore: a MariaDB or MySQL store is backed up with mariadb-dump --single-transaction or mariabackup, not by arshlined")
+	}
 	return vacuumInto(ctx, db.write, dest)
 }
 
@@ -332,9 +387,19 @@ func (db *DB) SchemaVersions(ctx context.Context) ([]string, error) {
 // it returns an error or panics (a panic comes back as a *PanicError).
 // Update returns nil only once the transaction holding fn's writes has
 // committed. If ctx is done before fn starts, fn does not run.
+//
+// On MariaDB and MySQL, fn runs in a transaction of its own, and runs
+// again from its start when the server aborts that transaction as a
+// deadlock's victim, on a lock wait timeout or a Galera certification
+// failure (see updateMySQL): fn must set, not accumulate, what it hands
+// back to its caller, and do nothing outside the transaction that a
+// second run would repeat.
 func (db *DB) Update(ctx context.Context, fn func(tx domain.FormTx) error) error {
 	if err := ctx.Err(); err != nil {
 		return err
+	}
+	if db.mysql != nil {
+		return db.updateMySQL(ctx, fn)
 	}
 	c := &call{ctx: ctx, fn: fn, turn: make(chan *Tx, 1), ran: make(chan error, 1), done: make(chan error, 1)}
 	if err := db.group.enqueue(c); err != nil {

@@ -160,8 +160,12 @@ const maxReadStatements = 64
 // running it.
 type readStmts struct {
 	db *sqlx.DB
-	mu sync.RWMutex
-	m  map[string]*sqlx.Stmt
+	// unprepared sends every query as it is: the MySQL driver then sends
+	// it with its arguments in one round trip, where a prepared statement
+	// costs one per connection and is kept on the server.
+	unprepared bool
+	mu         sync.RWMutex
+	m          map[string]*sqlx.Stmt
 }
 
 func newReadStmts(db *sqlx.DB) *readStmts {
@@ -169,6 +173,9 @@ func newReadStmts(db *sqlx.DB) *readStmts {
 }
 
 func (r *readStmts) stmt(ctx context.Context, query string) *sqlx.Stmt {
+	if r.unprepared {
+		return nil
+	}
 	r.mu.RLock()
 	st, ok := r.m[query]
 	r.mu.RUnlock()

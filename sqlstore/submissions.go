@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"unicode"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
@@ -24,6 +23,10 @@ const (
 		created_at, client_hash, idempotency_key, answers_sha, answers, form_token_id) VALUES (
 		max(coalesce((SELECT max(id) FROM submissions), 0), (SELECT last_id FROM id_floors WHERE name = 'submissions')) + 1,
 		?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	// On MariaDB and MySQL the id is AUTO_INCREMENT's, which is never
+	// given twice either.
+	sqlInsertSubmissionMySQL = `INSERT INTO submissions (site_id, form_id, version_id, tracking_code, status,
+		created_at, client_hash, idempotency_key, answers_sha, answers, form_token_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	sqlInsertSearch = `INSERT INTO submissions_fts (rowid, body) VALUES (?, ?)`
 	sqlAddDay       = `INSERT INTO submission_days (form_id, day, count, first_id, last_id) VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (form_id, day) DO UPDATE SET count = count + excluded.count,
@@ -114,7 +117,14 @@ func (db *DB) UpdateSubmissions(ctx context.Context, fn func(tx domain.Submissio
 
 // CountSubmissions counts the form's kept submissions (spam and erased
 // ones are not counted).
+//
+// On MariaDB and MySQL the form's row is locked first, so that hosts
+// counting against a form's limit take turns and cannot both take its
+// last place.
 func (t *Tx) CountSubmissions(formID int64) (int64, error) {
+	if err := t.lockForm(formID); err != nil {
+		return 0, err
+	}
 	var n int64
 	err := t.tx.GetContext(t.ctx, &n, sqlCountSubmissions, formID)
 	return n, err
@@ -184,15 +194,25 @@ func (t *Tx) InsertSubmission(s *domain.Submission, searchText string) error {
 		key = s.IdempotencyKey
 	}
 	fresh := s.TrackingCode == ""
+	insert := sqlInsertSubmission
+	if t.mysql {
+		insert = sqlInsertSubmissionMySQL
+	}
 	for attempt := 0; ; attempt++ {
 		if fresh {
 			s.TrackingCode = newTrackingCode()
 		}
-		res, err := t.tx.ExecContext(t.ctx, sqlInsertSubmission, s.SiteID, s.FormID, s.VersionID, s.TrackingCode,
+		res, err := t.tx.ExecContext(t.ctx, insert, s.SiteID, s.FormID, s.VersionID, s.TrackingCode,
 			string(s.Status), t.ts, s.ClientHash, key, s.AnswersSHA, string(s.Answers), nullString(s.FormTokenID))
 		if err != nil {
 			if fresh && attempt < trackingCodeAttempts && isUniqueViolation(err, "tracking_code") {
 				continue
+			}
+			if t.mysql && (isUniqueViolation(err, "submissions_idempotency") || isUniqueViolation(err, "submissions_form_token")) {
+				// Another host stored the same key or form token since
+				// this call looked: run the call again, and it finds that
+				// submission as a single host would have.
+				return &raceError{err}
 			}
 			return err
 		}
@@ -202,7 +222,7 @@ func (t *Tx) InsertSubmission(s *domain.Submission, searchText string) error {
 		break
 	}
 	// The tracking code is searchable too: it is what a respondent quotes.
-	if _, err := t.tx.ExecContext(t.ctx, sqlInsertSearch, s.ID, s.TrackingCode+" "+SearchText(searchText)); err != nil {
+	if err := t.index(s, s.TrackingCode+" "+SearchText(searchText)); err != nil {
 		return err
 	}
 	if s.Status == domain.SubmissionSpam {
@@ -259,14 +279,29 @@ func (t *Tx) count(s *domain.Submission, facts []domain.AnswerFact, sign int64) 
 	if err := t.countDay(s, sign); err != nil {
 		return err
 	}
-	rolled, err := t.rolledUpTo()
-	if err != nil || s.ID > rolled {
+	counted, err := t.answersCounted(s)
+	if err != nil || !counted {
 		return err
 	}
 	return t.countFacts(s.FormID, domain.IranDay(s.CreatedAt), facts, sign)
 }
 
-// rolledUpTo is the newest submission whose answers are counted.
+// answersCounted says whether the rollup has counted s's answers: on
+// SQLite, whether s is at or below its watermark; on MariaDB and MySQL,
+// the submission's own flag, read with its row locked, so that a rollup
+// on another host either counted it before this call or skips it.
+func (t *Tx) answersCounted(s *domain.Submission) (bool, error) {
+	if t.mysql {
+		var counted bool
+		err := t.tx.GetContext(t.ctx, &counted, "SELECT counted FROM submissions WHERE id = ? FOR UPDATE", s.ID)
+		return counted, err
+	}
+	rolled, err := t.rolledUpTo()
+	return s.ID <= rolled, err
+}
+
+// rolledUpTo is the newest submission whose answers are counted
+// (SQLite).
 func (t *Tx) rolledUpTo() (int64, error) {
 	var id int64
 	err := t.tx.GetContext(t.ctx, &id, sqlRolledUpTo)
@@ -328,7 +363,12 @@ func (t *Tx) SetSubmissionStatus(s *domain.Submission, status domain.SubmissionS
 	if s.Status == status {
 		return nil
 	}
-	if _, err := t.tx.ExecContext(t.ctx, "UPDATE submissions SET status = ? WHERE id = ?", string(status), s.ID); err != nil {
+	_, err := t.tx.ExecContext(t.ctx, "UPDATE submissions SET status = ? WHERE id = ?", string(status), s.ID)
+	if err == nil && t.mysql && (status == domain.SubmissionSpam) != (s.Status == domain.SubmissionSpam) {
+		// What SQLite's trigger submissions_unique_spam does.
+		_, err = t.tx.ExecContext(t.ctx, "UPDATE unique_answers SET spam = ? WHERE submission_id = ?", status == domain.SubmissionSpam, s.ID)
+	}
+	if err != nil {
 		if isUniqueViolation(err, "unique_answers") {
 			// Its trigger takes the submission's unique answers back as
 			// it leaves spam; another entry holds one of them by now.
@@ -336,7 +376,6 @@ func (t *Tx) SetSubmissionStatus(s *domain.Submission, status domain.SubmissionS
 		}
 		return err
 	}
-	var err error
 	switch {
 	case status == domain.SubmissionSpam:
 		err = t.count(s, facts, -1)
@@ -361,12 +400,24 @@ func (t *Tx) DeleteSubmission(s *domain.Submission, facts []domain.AnswerFact) (
 	if err := t.tx.SelectContext(t.ctx, &ups, uploadSelect+" WHERE submission_id = ?", s.ID); err != nil {
 		return nil, err
 	}
-	for _, q := range []string{
+	deletes := []string{
 		"DELETE FROM submissions_fts WHERE rowid = ?",
 		"DELETE FROM webhook_outbox WHERE submission_id = ?",
 		"DELETE FROM uploads WHERE submission_id = ?",
 		"DELETE FROM submissions WHERE id = ?",
-	} {
+	}
+	if t.mysql {
+		// What SQLite's triggers do on these deletes (upload_usage,
+		// unique_answers, the entry's notifications) is done here, in the
+		// same transaction.
+		deletes[0] = "DELETE FROM submission_terms WHERE submission_id = ?"
+		if err := t.releaseUploadUsage(ups); err != nil {
+			return nil, err
+		}
+		deletes = append(deletes, "DELETE FROM unique_answers WHERE submission_id = ?",
+			"DELETE FROM notification_outbox WHERE submission_id = ?")
+	}
+	for _, q := range deletes {
 		if _, err := t.tx.ExecContext(t.ctx, q, s.ID); err != nil {
 			return nil, err
 		}
@@ -415,8 +466,14 @@ func newTrackingCode() string {
 	return fmt.Sprintf("%010d", binary.BigEndian.Uint64(b[:])%10_000_000_000)
 }
 
+// isUniqueViolation says whether err is a unique index refusing a row,
+// the index named by column: SQLite names the columns, MariaDB and MySQL
+// the index (named after its table, or its column).
 func isUniqueViolation(err error, column string) bool {
 	msg := err.Error()
+	if mysqlErrno(err) == erDupEntry {
+		return strings.Contains(msg, column)
+	}
 	return strings.Contains(msg, "UNIQUE constraint failed") && strings.Contains(msg, column)
 }
 
@@ -462,7 +519,13 @@ func (db *DB) ListSubmissions(ctx context.Context, q domain.SubmissionQuery) ([]
 	from := "FROM submissions s"
 	order := "s.id DESC"
 	// A search of nothing but spaces and quotes filters nothing.
-	if match := SearchQuery(q.Q); match != "" {
+	if terms := searchTerms(q.Q); db.mysql != nil && len(terms) > 0 {
+		// Each word must begin a word of the submission.
+		for _, w := range terms {
+			where = append(where, "s.id IN (SELECT submission_id FROM submission_terms WHERE form_id = ? AND term LIKE ?)")
+			args = append(args, q.FormID, w+"%")
+		}
+	} else if match := SearchQuery(q.Q); db.mysql == nil && match != "" {
 		// The index drives: it yields matching rowids newest first, and
 		// the form's filter is checked on each until the page is full.
 		from = "FROM submissions_fts f JOIN submissions s ON s.id = f.rowid"
@@ -487,9 +550,7 @@ func SearchQuery(typed string) string {
 	// The index's tokenizer (unicode61) splits words at everything but
 	// letters, digits and marks, so the query does the same: no quote,
 	// operator, column name or control byte reaches FTS5.
-	words := strings.FieldsFunc(SearchText(typed), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r)
-	})
+	words := searchWords(SearchText(typed))
 	if len(words) > 16 {
 		words = words[:16]
 	}
@@ -597,10 +658,6 @@ func (db *DB) RollUpAnswers(ctx context.Context, batch int, facts func(answers [
 	err := db.Update(ctx, func(ftx domain.FormTx) error {
 		t := ftx.(*Tx)
 		n = 0
-		from, err := t.rolledUpTo()
-		if err != nil {
-			return err
-		}
 		var rows []struct {
 			ID        int64  `db:"id"`
 			FormID    int64  `db:"form_id"`
@@ -608,9 +665,23 @@ func (db *DB) RollUpAnswers(ctx context.Context, batch int, facts func(answers [
 			Status    string `db:"status"`
 			Answers   string `db:"answers"`
 		}
-		if err := t.tx.SelectContext(t.ctx, &rows, `SELECT id, form_id, created_at, status, answers FROM submissions
-			WHERE id > ? ORDER BY id LIMIT ?`, from, batch); err != nil {
-			return err
+		if t.mysql {
+			// The submissions not counted yet, each locked: a host
+			// erasing or filing one as spam meanwhile is skipped now and
+			// counted after, and another host's rollup takes others.
+			if err := t.tx.SelectContext(t.ctx, &rows, `SELECT id, form_id, created_at, status, answers FROM submissions
+				WHERE counted = 0 ORDER BY counted, id LIMIT ? FOR UPDATE SKIP LOCKED`, batch); err != nil {
+				return err
+			}
+		} else {
+			from, err := t.rolledUpTo()
+			if err != nil {
+				return err
+			}
+			if err := t.tx.SelectContext(t.ctx, &rows, `SELECT id, form_id, created_at, status, answers FROM submissions
+				WHERE id > ? ORDER BY id LIMIT ?`, from, batch); err != nil {
+				return err
+			}
 		}
 		if len(rows) == 0 {
 			return nil
@@ -650,7 +721,15 @@ func (db *DB) RollUpAnswers(ctx context.Context, batch int, facts func(answers [
 			}
 		}
 		n = len(rows)
-		_, err = t.tx.ExecContext(t.ctx, "UPDATE rollup_state SET last_id = ? WHERE name = 'answer_counts'", rows[len(rows)-1].ID)
+		if t.mysql {
+			ids := make([]any, len(rows))
+			for i, r := range rows {
+				ids[i] = r.ID
+			}
+			_, err := t.tx.ExecContext(t.ctx, "UPDATE submissions SET counted = 1 WHERE id IN (?"+strings.Repeat(", ?", len(ids)-1)+")", ids...)
+			return err
+		}
+		_, err := t.tx.ExecContext(t.ctx, "UPDATE rollup_state SET last_id = ? WHERE name = 'answer_counts'", rows[len(rows)-1].ID)
 		return err
 	})
 	return n, err

@@ -34,7 +34,7 @@ func (db *DB) PendingUploadBytes(ctx context.Context, formID int64) (int64, erro
 }
 
 // sqlUploadUsage reads a form's and its site's bytes of files.
-const sqlUploadUsage = `SELECT coalesce(sum(bytes) FILTER (WHERE form_id = ?), 0) AS form, coalesce(sum(bytes), 0) AS site
+const sqlUploadUsage = `SELECT coalesce(sum(CASE WHEN form_id = ? THEN bytes END), 0) AS form, coalesce(sum(bytes), 0) AS site
 	FROM upload_usage WHERE site_id = ?`
 
 type usage struct {
@@ -67,6 +67,18 @@ var (
 func (db *DB) InsertPendingUpload(ctx context.Context, u *domain.Upload, lim domain.UploadLimits) error {
 	return db.Update(ctx, func(ftx domain.FormTx) error {
 		t := ftx.(*Tx)
+		// Other hosts receive files too: on MariaDB and MySQL the form's
+		// row and the site's usage rows are locked before the sums are
+		// read, so that hosts take turns at the bounds.
+		if err := t.lockForm(u.FormID); err != nil {
+			return err
+		}
+		if t.mysql {
+			var n []int64
+			if err := t.tx.SelectContext(t.ctx, &n, "SELECT bytes FROM upload_usage WHERE site_id = ? FOR UPDATE", u.SiteID); err != nil {
+				return err
+			}
+		}
 		var pending int64
 		if err := t.tx.GetContext(t.ctx, &pending,
 			"SELECT coalesce(sum(size), 0) FROM uploads WHERE form_id = ? AND submission_id IS NULL", u.FormID); err != nil {
@@ -92,6 +104,11 @@ func (db *DB) InsertPendingUpload(ctx context.Context, u *domain.Upload, lim dom
 		_, err := t.tx.ExecContext(t.ctx, `INSERT INTO uploads (id, site_id, form_id, field_id, submission_id,
 			stored_name, mime, size, original_name, sha256, created_at) VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?)`,
 			u.ID, u.SiteID, u.FormID, u.FieldID, u.StoredName, u.MIME, u.Size, u.OriginalName, u.SHA256, t.ts)
+		if err == nil && t.mysql {
+			// What SQLite's trigger uploads_usage_insert does.
+			_, err = t.tx.ExecContext(t.ctx, `INSERT INTO upload_usage (site_id, form_id, bytes, files) VALUES (?, ?, ?, 1)
+				ON CONFLICT (site_id, form_id) DO UPDATE SET bytes = bytes + excluded.bytes, files = files + 1`, u.SiteID, u.FormID, u.Size)
+		}
 		return err
 	})
 }
@@ -192,6 +209,25 @@ func (db *DB) SweepPendingUploads(ctx context.Context, before time.Time, limit i
 	err := db.Update(ctx, func(ftx domain.FormTx) error {
 		t := ftx.(*Tx)
 		rows = rows[:0]
+		if t.mysql {
+			// No DELETE … RETURNING on MySQL: the rows are locked, read
+			// and deleted, and upload_usage kept as the trigger does on
+			// SQLite. SKIP LOCKED leaves rows another host is sweeping
+			// or claiming to that host.
+			if err := t.tx.SelectContext(t.ctx, &rows, uploadSelect+` WHERE submission_id IS NULL AND created_at < ?
+				ORDER BY created_at LIMIT ? FOR UPDATE SKIP LOCKED`, formatTime(before), limit); err != nil {
+				return err
+			}
+			if err := t.releaseUploadUsage(rows); err != nil {
+				return err
+			}
+			for _, r := range rows {
+				if _, err := t.tx.ExecContext(t.ctx, "DELETE FROM uploads WHERE id = ?", r.ID); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
 		return t.tx.SelectContext(t.ctx, &rows, `DELETE FROM uploads WHERE id IN (
 			SELECT id FROM uploads WHERE submission_id IS NULL AND created_at < ? ORDER BY created_at LIMIT ?)
 			RETURNING id, site_id, form_id, field_id, submission_id, stored_name, mime, size, original_name, sha256, created_at`,

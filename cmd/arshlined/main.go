@@ -1,10 +1,13 @@
 // Command arshlined is the Arshline AI sidecar daemon: JSON-RPC over a
-// Unix socket in front of an SQLite store.
+// Unix socket in front of an SQLite store, or of a MariaDB/MySQL one that
+// several hosts share.
 //
 //	arshlined [flags]              serve (the default)
 //	arshlined migrate [flags]      apply database migrations and exit
 //	arshlined check [flags]        check configuration and database integrity
-//	arshlined backup PATH [flags]  write an online copy of the database
+//	arshlined backup PATH [flags]  write an online copy of the (SQLite) database
+//	arshlined copy-store --from sqlite:PATH --to mysql://… [flags]
+//	                               move an SQLite store into an empty MariaDB/MySQL one
 //	arshlined version              print the version and the RPC protocol
 package main
 
@@ -17,6 +20,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/arshline/arshline-sidecar/daemon"
@@ -39,7 +43,8 @@ func main() {
 // backup target that exists), as for a configuration error; 1 otherwise.
 func dbError(stderr io.Writer, cmd string, err error) int {
 	fmt.Fprintf(stderr, "arshlined %s: %v\n", cmd, err)
-	if errors.Is(err, sqlstore.ErrSchemaTooNew) || errors.Is(err, sqlstore.ErrNoDatabase) || errors.Is(err, sqlstore.ErrTargetExists) {
+	if errors.Is(err, sqlstore.ErrSchemaTooNew) || errors.Is(err, sqlstore.ErrNoDatabase) || errors.Is(err, sqlstore.ErrTargetExists) ||
+		errors.Is(err, sqlstore.ErrTargetNotEmpty) {
 		return 2
 	}
 	return 1
@@ -64,8 +69,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	switch cmd {
 	case "serve", "migrate", "check", "backup":
+	case "copy-store":
+		return copyStore(args, stdout, stderr)
 	default:
-		fmt.Fprintf(stderr, "arshlined: unknown command %q (serve, migrate, check, backup, version)\n", cmd)
+		fmt.Fprintf(stderr, "arshlined: unknown command %q (serve, migrate, check, backup, copy-store, version)\n", cmd)
 		return 2
 	}
 
@@ -96,18 +103,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	case "migrate":
-		db, err := sqlstore.Open(ctx, cfg.DB, sqlstore.Options{Synchronous: cfg.Synchronous})
+		db, err := sqlstore.Open(ctx, cfg.DB, cfg.StoreOptions())
 		if err != nil {
 			return dbError(stderr, cmd, err)
 		}
 		defer db.Close()
 		versions, _ := db.SchemaVersions(ctx)
-		fmt.Fprintf(stdout, "database %s is at schema %s (%d migrations)\n", cfg.DB, versions[len(versions)-1], len(versions))
+		fmt.Fprintf(stdout, "database %s (%s) is at schema %s (%d migrations)\n", db.Path(), db.Engine(), versions[len(versions)-1], len(versions))
 		return 0
 	case "check":
 		return check(ctx, cfg, stdout, stderr)
 	case "backup":
 		// The source is opened read-only: never created, never migrated.
+		if sqlstore.IsMySQL(cfg.DB) {
+			fmt.Fprintln(stderr, "arshlined backup: a MariaDB or MySQL store is backed up with mariadb-dump --single-transaction or mariabackup (see docs/OPERATIONS.md)")
+			return 2
+		}
 		if err := sqlstore.BackupFile(ctx, cfg.DB, backupPath); err != nil {
 			return dbError(stderr, cmd, err)
 		}
@@ -118,12 +129,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 func check(ctx context.Context, cfg *daemon.Config, stdout, stderr io.Writer) int {
-	fmt.Fprintf(stdout, "config: ok (socket %s, db %s, log dir %s, llm configured: %v)\n", cfg.Socket, cfg.DB, cfg.LogDir, cfg.LLMConfigured())
-	if _, err := os.Stat(cfg.DB); errors.Is(err, os.ErrNotExist) {
-		fmt.Fprintf(stdout, "database: %s does not exist yet; it is created on first start\n", cfg.DB)
-		return 0
+	fmt.Fprintf(stdout, "config: ok (socket %s, db %s, log dir %s, llm configured: %v)\n", cfg.Socket, sqlstore.Redact(cfg.DB), cfg.LogDir, cfg.LLMConfigured())
+	if !sqlstore.IsMySQL(cfg.DB) {
+		if _, err := os.Stat(cfg.DB); errors.Is(err, os.ErrNotExist) {
+			fmt.Fprintf(stdout, "database: %s does not exist yet; it is created on first start\n", cfg.DB)
+			return 0
+		}
 	}
-	db, err := sqlstore.Open(ctx, cfg.DB, sqlstore.Options{Synchronous: cfg.Synchronous})
+	db, err := sqlstore.Open(ctx, cfg.DB, cfg.StoreOptions())
 	if err != nil {
 		return dbError(stderr, "check", err)
 	}
@@ -132,6 +145,76 @@ func check(ctx context.Context, cfg *daemon.Config, stdout, stderr io.Writer) in
 		fmt.Fprintln(stderr, "database:", err)
 		return 1
 	}
-	fmt.Fprintln(stdout, "database: integrity_check ok")
+	if db.Engine() == "mysql" {
+		fmt.Fprintln(stdout, "database: CHECK TABLE ok")
+		warnings, err := db.ServerWarnings(ctx)
+		if err != nil {
+			fmt.Fprintln(stderr, "database:", err)
+			return 1
+		}
+		for _, w := range warnings {
+			fmt.Fprintln(stdout, "database server: warning:", w)
+		}
+	} else {
+		fmt.Fprintln(stdout, "database: integrity_check ok")
+	}
+	return 0
+}
+
+// copyStore moves an SQLite store into an empty MariaDB or MySQL one and
+// verifies it; the daemon must be stopped on every host meanwhile.
+func copyStore(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("arshlined copy-store", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	from := fs.String("from", "", "the SQLite store to read: sqlite:PATH")
+	to := fs.String("to", "", "the empty MariaDB/MySQL store to write: mysql://USER@unix(/run/mysqld/mysqld.sock)/DB?prefix=arsh_")
+	passFile := fs.String("db-password-file", "", "file holding the target's password (else ARSHLINE_DB_PASSWORD, or the address's own)")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	path, ok := strings.CutPrefix(*from, "sqlite:")
+	if !ok || path == "" || !sqlstore.IsMySQL(*to) || fs.NArg() > 0 {
+		fmt.Fprintln(stderr, "usage: arshlined copy-store --from sqlite:PATH --to mysql://USER@unix(/path)/DB?prefix=arsh_ [--db-password-file FILE]")
+		return 2
+	}
+	password := strings.TrimSpace(os.Getenv("ARSHLINE_DB_PASSWORD"))
+	if *passFile != "" {
+		p, err := sqlstore.ReadPasswordFile(*passFile)
+		if err != nil {
+			fmt.Fprintln(stderr, "arshlined copy-store: --db-password-file:", err)
+			return 2
+		}
+		password = p
+	}
+	if _, err := sqlstore.ParseMySQL(*to, password); err != nil {
+		fmt.Fprintln(stderr, "arshlined copy-store:", err)
+		return 2
+	}
+	if _, err := os.Stat(path); err != nil {
+		return dbError(stderr, "copy-store", fmt.Errorf("%w: %s", sqlstore.ErrNoDatabase, path))
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	src, err := sqlstore.Open(ctx, path, sqlstore.Options{})
+	if err != nil {
+		return dbError(stderr, "copy-store", err)
+	}
+	defer src.Close()
+	dst, err := sqlstore.Open(ctx, *to, sqlstore.Options{Password: password})
+	if err != nil {
+		return dbError(stderr, "copy-store", err)
+	}
+	defer dst.Close()
+	report, err := sqlstore.CopyStore(ctx, src, dst, sqlstore.CopyOptions{})
+	if err != nil {
+		return dbError(stderr, "copy-store", err)
+	}
+	for _, r := range report {
+		fmt.Fprintf(stdout, "%-16s %8d rows  sha256 %s  (same on both)\n", r.Table, r.Rows, r.Checksum)
+	}
+	fmt.Fprintf(stdout, "copied %s into %s: every table's row count and checksum agree\n", path, dst.Path())
 	return 0
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/arshline/arshline-sidecar/daemon/systemd/systemdtest"
 	"github.com/arshline/arshline-sidecar/rpc"
+	"github.com/arshline/arshline-sidecar/sqlstore/mariadbtest"
 )
 
 var daemonBin string
@@ -35,6 +36,7 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	code := m.Run()
+	mariadbtest.Stop()
 	os.RemoveAll(dir)
 	os.Exit(code)
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/llm/llmtest"
 	"github.com/arshline/arshline-sidecar/daemon/logx"
 	"github.com/arshline/arshline-sidecar/sqlstore"
+	"github.com/arshline/arshline-sidecar/sqlstore/mariadbtest"
 )
 
 func field(id, typ, label string, extra map[string]any) map[string]any {
@@ -598,4 +599,72 @@ func TestRunningJobsAreCapped(t *testing.T) {
 	}
 	e.svc.Cancel(ctxReq("x"), JobParams{RequestID: "ca0002"})
 	e.svc.Cancel(ctxReq("x"), JobParams{RequestID: "ca0004"})
+}
+
+// TestCancelFromAnotherHost: two hosts share one MariaDB store; a job
+// started on host A is cancelled by a call to host B, which leaves the
+// cancel in the store: A's job stops (the model request aborted, no
+// version written) and B answers cancelled once A has recorded it.
+func TestCancelFromAnotherHost(t *testing.T) {
+	addr := mariadbtest.NewDatabase(t)
+	open := func(host string) *sqlstore.DB {
+		db, err := sqlstore.Open(context.Background(), addr, sqlstore.Options{Host: host})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		return db
+	}
+	dbA, dbB := open("web1"), open("web2")
+	m := llmtest.New(t, llmtest.Reply{Content: answer(goodFields, nil), Delay: 30 * time.Second})
+	model := mustModel(t, llm.Config{BaseURL: m.URL(), Model: "m", APIKey: "k", Timeout: 40 * time.Second, MaxRetries: 1})
+	a := New(Config{Store: dbA, Jobs: dbA, Model: model, ModelID: "m", Cancels: dbA, CancelPoll: 50 * time.Millisecond, PersistPhases: true})
+	b := New(Config{Store: dbB, Jobs: dbB, Model: model, ModelID: "m", Cancels: dbB, CancelPoll: 50 * time.Millisecond, PersistPhases: true})
+	t.Cleanup(func() { a.Shutdown(context.Background()); b.Shutdown(context.Background()) })
+	var form int64
+	if err := dbA.Update(context.Background(), func(tx domain.FormTx) error {
+		f, _, err := tx.CreateForm(1, 3, domain.FormState{Title: "x", Status: domain.StatusDraft, Document: domain.NewDocument()}, domain.VersionMeta{})
+		form = f.ID
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Generate(ctxReq("cdcd01"), GenerateParams{FormID: form, Prompt: prompt("x")}); err != nil {
+		t.Fatal(err)
+	}
+	for m.RequestCount() == 0 {
+		time.Sleep(2 * time.Millisecond)
+	}
+	t.Run("host B sees the job running, with the phases host A has done", func(t *testing.T) {
+		pa, _ := a.Progress(ctxReq("x"), JobParams{RequestID: "cdcd01"})
+		p, err := b.Progress(ctxReq("x"), JobParams{RequestID: "cdcd01"})
+		if err != nil || p.Status != domain.JobRunning || len(p.Progress) == 0 || len(p.Progress) != len(pa.Progress) {
+			t.Fatalf("on B %+v %v; on A %+v", p, err, pa)
+		}
+	})
+	t.Run("host B's cancel stops host A's job", func(t *testing.T) {
+		res, err := b.Cancel(ctxReq("x"), JobParams{RequestID: "cdcd01"})
+		if err != nil || !res.Cancelled {
+			t.Fatalf("cancel: %+v %v", res, err)
+		}
+		p, _ := a.Progress(ctxReq("x"), JobParams{RequestID: "cdcd01"})
+		if p.Status != domain.JobCancelled {
+			t.Fatalf("on host A: %+v", p)
+		}
+		deadline := time.Now().Add(5 * time.Second)
+		for m.Aborted() == 0 && time.Now().Before(deadline) {
+			time.Sleep(5 * time.Millisecond)
+		}
+		if m.Aborted() != 1 {
+			t.Fatal("the model request was not aborted")
+		}
+		if vs, _ := dbB.ListVersions(context.Background(), 1, form, 10, 0); len(vs) != 1 {
+			t.Fatal("a cancelled request wrote a version")
+		}
+	})
+	t.Run("a finished job is not cancelled again", func(t *testing.T) {
+		if res, err := b.Cancel(ctxReq("x"), JobParams{RequestID: "cdcd01"}); err != nil || res.Cancelled {
+			t.Fatalf("%+v %v", res, err)
+		}
+	})
 }

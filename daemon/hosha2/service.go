@@ -67,7 +67,26 @@ type Config struct {
 	JobRetention time.Duration
 	Purger       domain.Purger
 	Ops          *slog.Logger
+	// Cancels, when set, carries cancels between hosts sharing one store:
+	// a cancel of a job another host runs is recorded there, and each
+	// running job watches for one (every CancelPoll).
+	Cancels    CancelBoard
+	CancelPoll time.Duration // default 500 ms
+	// PersistPhases writes the job's row at every phase, not only at its
+	// start and end, so that hosts sharing the store read its progress.
+	PersistPhases bool
 }
+
+// CancelBoard is where hosts sharing a store leave cancels for each
+// other (sqlstore on MariaDB or MySQL).
+type CancelBoard interface {
+	RequestJobCancel(ctx context.Context, reqID string) error
+	JobCancelRequested(ctx context.Context, reqID string) (bool, error)
+}
+
+// remoteCancelWait bounds how long hosha2.cancel waits for the host
+// running a job to record that it stopped.
+const remoteCancelWait = 15 * time.Second
 
 // DefaultMaxRunningJobs is Config.MaxRunningJobs when it is zero.
 const DefaultMaxRunningJobs = 16
@@ -95,6 +114,9 @@ func New(cfg Config) *Service {
 	}
 	if cfg.Events == nil {
 		cfg.Events = logx.Discard()
+	}
+	if cfg.CancelPoll <= 0 {
+		cfg.CancelPoll = 500 * time.Millisecond
 	}
 	base, stop := context.WithCancel(context.Background())
 	return &Service{cfg: cfg, base: base, stop: stop, jobs: map[string]*job{}}
@@ -286,6 +308,9 @@ func (s *Service) start(ctx context.Context, p GenerateParams, defaultIntent str
 				s.finish(jobCtx, j, nil, fmt.Errorf("panic: %v", r))
 			}
 		}()
+		if s.cfg.Cancels != nil {
+			go s.watchCancel(jobCtx, j)
+		}
 		s.run(jobCtx, j, form, prompt, opts)
 	}()
 	if !p.Wait {
@@ -343,8 +368,14 @@ func (s *Service) complete(ctx context.Context, j *job, phase string) {
 	progress := j.row.Progress
 	j.mu.Unlock()
 	// Live progress is served from memory; the row is written when the
-	// job starts and when it ends, so a phase costs no durable write.
+	// job starts and when it ends, so a phase costs no durable write,
+	// unless other hosts read it from the store.
 	s.cfg.Events.Event(ctx, slog.LevelInfo, phase, "progress_update", slog.String("req_id", j.row.ReqID), slog.Float64("progress", progress))
+	if s.cfg.PersistPhases {
+		if err := s.persist(ctx, j); err != nil {
+			s.cfg.Events.Event(ctx, slog.LevelWarn, phase, "progress_persist_failed", slog.String("req_id", j.row.ReqID), slog.String("err", err.Error()))
+		}
+	}
 	s.hookMu.Lock()
 	hook := s.afterPhase
 	s.hookMu.Unlock()
@@ -633,6 +664,57 @@ func (s *Service) lookup(ctx context.Context, reqID string) (*job, *domain.Job, 
 	return nil, row, nil
 }
 
+// cancelElsewhere cancels a job another host runs: it leaves the cancel
+// on the board and waits until that host records the job's end.
+func (s *Service) cancelElsewhere(ctx context.Context, reqID string) (bool, error) {
+	if err := s.cfg.Cancels.RequestJobCancel(ctx, reqID); err != nil {
+		return false, err
+	}
+	site := domain.ActorFrom(ctx).Site()
+	deadline := time.Now().Add(remoteCancelWait)
+	for {
+		row, err := s.cfg.Jobs.GetJob(ctx, site, reqID)
+		if err != nil {
+			return false, err
+		}
+		if row.Status != domain.JobRunning {
+			return row.Status == domain.JobCancelled, nil
+		}
+		if time.Now().After(deadline) {
+			return false, domain.Errorf(domain.CodeUnavailable, "the host running this request did not stop it in time; it stops at its next checkpoint")
+		}
+		select {
+		case <-ctx.Done():
+			return false, ctx.Err()
+		case <-time.After(s.cfg.CancelPoll / 2):
+		}
+	}
+}
+
+// watchCancel stops j when a cancel of it is left on the board by
+// another host, until j ends.
+func (s *Service) watchCancel(ctx context.Context, j *job) {
+	tick := time.NewTicker(s.cfg.CancelPoll)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-j.done:
+			return
+		case <-tick.C:
+		}
+		asked, err := s.cfg.Cancels.JobCancelRequested(ctx, j.row.ReqID)
+		if err == nil && asked {
+			j.mu.Lock()
+			j.canceled = true
+			j.mu.Unlock()
+			j.cancel()
+			return
+		}
+	}
+}
+
 // JobParams name a job: hosha2.progress's and hosha2.cancel's
 // parameters. The RPC envelope takes "req_id" out of params as the call's
 // own request id, so a job named that way arrives as the call's request
@@ -706,6 +788,9 @@ func (s *Service) cancel(ctx context.Context, reqID string) (bool, error) {
 	j, row, err := s.lookup(ctx, reqID)
 	if err != nil {
 		return false, err
+	}
+	if j == nil && row.Status == domain.JobRunning && s.cfg.Cancels != nil {
+		return s.cancelElsewhere(ctx, reqID)
 	}
 	if j == nil || row.Status != domain.JobRunning {
 		return false, nil

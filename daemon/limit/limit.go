@@ -10,6 +10,7 @@
 package limit
 
 import (
+	"context"
 	"sync"
 	"time"
 
@@ -35,6 +36,32 @@ type Limiter struct {
 	lastSweep time.Time
 	// lastForced is when a full bounded limiter last swept out of turn.
 	lastForced time.Time
+
+	// shared, when set, keeps the windows in a store every host sees,
+	// under scope; the memory above then serves only while the store
+	// does not answer.
+	shared Shared
+	scope  string
+}
+
+// Shared keeps windows that several hosts share (sqlstore on MariaDB or
+// MySQL): the same sliding window log, one per scope and key.
+type Shared interface {
+	TakeWindowSlot(ctx context.Context, scope string, key int64, n int, window time.Duration) (ok bool, retryAfter time.Duration, err error)
+	ReturnWindowSlot(ctx context.Context, scope string, key int64) error
+}
+
+// sharedTimeout bounds a call to the shared store; past it, or on any
+// error, the host's own window decides, so that a slow database does
+// not stop every call and the host still holds its own budget.
+const sharedTimeout = 2 * time.Second
+
+// Share makes l keep its windows in s under scope (a name of the budget,
+// the same on every host), so that every host sharing s admits no more
+// than the budget together. It returns l.
+func (l *Limiter) Share(s Shared, scope string) *Limiter {
+	l.shared, l.scope = s, scope
+	return l
 }
 
 // callLog is a ring of the times of a user's last admitted calls, oldest
@@ -102,6 +129,17 @@ func NewBounded(perMinute, maxUsers int, now func() time.Time) *Limiter {
 // leaves the window: whole seconds, rounded up, never 0, because clients
 // show it and sleep on it. A refused call does not move that time.
 func (l *Limiter) Allow(user int64) (ok bool, retryAfter time.Duration) {
+	if l.shared != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), sharedTimeout)
+		ok, wait, err := l.shared.TakeWindowSlot(ctx, l.scope, user, l.n, Window)
+		cancel()
+		if err == nil {
+			if ok {
+				return true, 0
+			}
+			return false, roundUpToSecond(wait)
+		}
+	}
 	now := l.now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -185,6 +223,14 @@ func (l *Limiter) heldTimes() int {
 // Undo takes back the latest call Allow admitted for user, refused
 // afterwards for another reason: it gives its place back.
 func (l *Limiter) Undo(user int64) {
+	if l.shared != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), sharedTimeout)
+		err := l.shared.ReturnWindowSlot(ctx, l.scope, user)
+		cancel()
+		if err == nil {
+			return
+		}
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if c := l.users[user]; c != nil && c.count > 0 {

@@ -49,6 +49,9 @@ type Store interface {
 
 // Config tunes the service; zero values take the defaults.
 type Config struct {
+	// SharedLimits, when set, keeps the per-client and per-form windows
+	// in a store every host shares (several hosts on one MariaDB/MySQL).
+	SharedLimits limit.Shared
 	// MinFill is the least time between loading a form and sending it
 	// (default 3 s): a person reads before answering, a bot does not.
 	// Negative turns the check off.
@@ -195,9 +198,15 @@ func New(ctx context.Context, store Store, cfg Config, events *logx.Logger, now 
 	s.otp = newOTPBook(cfg)
 	if cfg.PerClientPerMinute > 0 {
 		s.perClient = limit.New(cfg.PerClientPerMinute, now)
+		if cfg.SharedLimits != nil {
+			s.perClient.Share(cfg.SharedLimits, "submit_client")
+		}
 	}
 	if cfg.PerFormPerMinute > 0 {
 		s.perForm = limit.New(cfg.PerFormPerMinute, now)
+		if cfg.SharedLimits != nil {
+			s.perForm.Share(cfg.SharedLimits, "submit_form")
+		}
 	}
 	return s, nil
 }

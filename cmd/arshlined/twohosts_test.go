@@ -1,0 +1,512 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/go-sql-driver/mysql"
+
+	"github.com/arshline/arshline-sidecar/daemon/systemd/systemdtest"
+	"github.com/arshline/arshline-sidecar/rpc"
+	"github.com/arshline/arshline-sidecar/sqlstore"
+	"github.com/arshline/arshline-sidecar/sqlstore/mariadbtest"
+)
+
+// host is one web host's daemon in the two-host tests: its own socket,
+// state directory and logs, the shared MariaDB store.
+type host struct {
+	name, dir, socket, addr, passFile string
+	cmd                               *exec.Cmd
+}
+
+func (h *host) start(t *testing.T) {
+	t.Helper()
+	notify, msgs := systemdtest.NotifySocket(t)
+	cmd := exec.Command(daemonBin, "--socket", h.socket, "--db", h.addr, "--db-password-file", h.passFile, "--node-name", h.name,
+		"--log-dir", filepath.Join(h.dir, "logs"), "--upload-dir", filepath.Join(h.dir, "uploads"),
+		"--webhooks-allow-loopback-http", "--submit-min-fill", "0", "--submit-per-client-per-minute", "0",
+		"--submit-per-form-per-minute", "0", "--form-token-reuse")
+	cmd.Env = append(os.Environ(), "NOTIFY_SOCKET="+notify, "STATE_DIRECTORY="+h.dir)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	systemdtest.WaitFor(t, msgs, "READY=1", 20*time.Second)
+	h.cmd = cmd
+}
+
+func (h *host) kill() {
+	h.cmd.Process.Signal(syscall.SIGKILL)
+	h.cmd.Wait()
+}
+
+func (h *host) stop() {
+	h.cmd.Process.Signal(syscall.SIGTERM)
+	h.cmd.Wait()
+}
+
+// TestTwoDaemonsOneMariaDBCrash runs two daemons, as two web hosts do, on
+// one MariaDB database, and clients on both executing three-step plans
+// and submitting answers to one form with a webhook; each round one host,
+// chosen at random, is killed with SIGKILL at a random moment while the
+// other keeps serving, then started again. Afterwards: every acknowledged
+// execution is whole, none is partly there, every acknowledged
+// submission is stored once (replies lost are sent again with their
+// idempotency key, to the other host), counts agree with the rows, and
+// every webhook delivery owed reaches the receiver, signed.
+func TestTwoDaemonsOneMariaDBCrash(t *testing.T) {
+	rounds := 8
+	if testing.Short() {
+		rounds = 3
+	}
+	mdb := mariadbtest.Create(t)
+	base := systemdtest.ShortTempDir(t)
+	passFile := filepath.Join(base, "db-password")
+	if err := os.WriteFile(passFile, []byte(mdb.Password), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	addr := mdb.Address("arsh_", false)
+	hosts := make([]*host, 2)
+	for i := range hosts {
+		dir := filepath.Join(base, "web"+strconv.Itoa(i+1))
+		os.MkdirAll(dir, 0o750)
+		hosts[i] = &host{name: "web" + strconv.Itoa(i+1), dir: dir, socket: filepath.Join(dir, "d.sock"), addr: addr, passFile: passFile}
+		hosts[i].start(t)
+	}
+	defer func() {
+		for _, h := range hosts {
+			if h.cmd != nil && h.cmd.ProcessState == nil {
+				h.stop()
+			}
+		}
+	}()
+	store, err := sqlstore.Open(context.Background(), mdb.Address("arsh_", true), sqlstore.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	secret, err := store.WebhookSecret(context.Background(), 1)
+	store.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	hook := newWebhookReceiver(t, secret, func() time.Duration { return 0 })
+
+	c, err := rpc.Dial(context.Background(), hosts[0].socket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	form := map[string]any{"version": stormForm["version"], "fields": stormForm["fields"],
+		"settings": map[string]any{"webhooks": []any{map[string]any{"url": hook.URL + "/hook"}}}}
+	var created struct {
+		Form struct {
+			ID int64 `json:"id"`
+		} `json:"form"`
+	}
+	var pub struct {
+		Form struct {
+			PublicToken string `json:"public_token"`
+		} `json:"form"`
+	}
+	if err := c.Call(context.Background(), "forms.create", map[string]any{"title": "دو میزبان"}, &created); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Call(context.Background(), "forms.update", map[string]any{"id": created.Form.ID, "document": form}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Call(context.Background(), "forms.set_status", map[string]any{"id": created.Form.ID, "status": "published"}, &pub); err != nil {
+		t.Fatal(err)
+	}
+	c.Close()
+	token := pub.Form.PublicToken
+
+	rng := rand.New(rand.NewSource(11))
+	var mu sync.Mutex
+	var acked []ack
+	var attemptedPlans []string
+	ackedSubs := map[string]int64{}
+	answersOf := map[string]int{}
+	var unanswered []string
+	killed := map[string]int{}
+	for round := range rounds {
+		ctx, cancel := context.WithCancel(context.Background())
+		var wg sync.WaitGroup
+		for hi, h := range hosts {
+			for w := range 3 {
+				wg.Add(2)
+				go func() { // plans
+					defer wg.Done()
+					c, err := rpc.Dial(ctx, h.socket)
+					if err != nil {
+						return
+					}
+					defer c.Close()
+					for i := 0; ctx.Err() == nil; i++ {
+						reqID := fmt.Sprintf("%02x%x%x%06x", round, hi, w, i)
+						mu.Lock()
+						attemptedPlans = append(attemptedPlans, reqID)
+						mu.Unlock()
+						var res struct {
+							UndoTokens   []string `json:"undo_tokens"`
+							FormsTouched []int64  `json:"forms_touched"`
+						}
+						if err := c.Call(ctx, "ai.execute", map[string]any{"plan": threeStepPlan, "confirm": true, "req_id": reqID}, &res); err != nil {
+							// A reply cut off by the kill is expected; an
+							// error the daemon answered is not.
+							var re *rpc.Error
+							if errors.As(err, &re) {
+								t.Errorf("ai.execute %s: %v", reqID, err)
+							}
+							return
+						}
+						mu.Lock()
+						acked = append(acked, ack{reqID: reqID, formID: res.FormsTouched[0], tokens: res.UndoTokens})
+						mu.Unlock()
+					}
+				}()
+				go func() { // submissions
+					defer wg.Done()
+					c, err := rpc.Dial(ctx, h.socket)
+					if err != nil {
+						return
+					}
+					defer c.Close()
+					var pf struct {
+						FormToken string `json:"form_token"`
+					}
+					if c.Call(ctx, "forms.public", map[string]any{"token": token}, &pf) != nil {
+						return
+					}
+					for i := 0; ctx.Err() == nil; i++ {
+						key := fmt.Sprintf("s%02d-h%d-w%d-%05d", round, hi, w, i)
+						n := round*100000 + hi*10000 + w*1000 + i
+						mu.Lock()
+						answersOf[key] = n
+						mu.Unlock()
+						var r struct {
+							SubmissionID int64 `json:"submission_id"`
+						}
+						err := c.Call(ctx, "submissions.submit", map[string]any{"token": token, "form_token": pf.FormToken,
+							"answers": stormAnswers(n), "idempotency_key": key, "client": map[string]any{"ip_hash": key}}, &r)
+						mu.Lock()
+						if err == nil {
+							ackedSubs[key] = r.SubmissionID
+						} else {
+							unanswered = append(unanswered, key)
+						}
+						mu.Unlock()
+						var re *rpc.Error
+						if errors.As(err, &re) {
+							t.Errorf("submissions.submit %s: %v", key, err)
+						}
+						if err != nil {
+							return
+						}
+					}
+				}()
+			}
+		}
+		victim := hosts[rng.Intn(2)]
+		time.Sleep(time.Duration(100+rng.Intn(400)) * time.Millisecond)
+		victim.kill()
+		killed[victim.name]++
+		// The other host keeps serving its clients a while alone.
+		time.Sleep(time.Duration(50+rng.Intn(150)) * time.Millisecond)
+		cancel()
+		wg.Wait()
+		victim.start(t)
+	}
+
+	// Every lost reply is sent again, with its key, to the other host.
+	c, err = rpc.Dial(context.Background(), hosts[1].socket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	var pf struct {
+		FormToken string `json:"form_token"`
+	}
+	if err := c.Call(context.Background(), "forms.public", map[string]any{"token": token}, &pf); err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range unanswered {
+		var r struct {
+			SubmissionID int64 `json:"submission_id"`
+		}
+		if err := c.Call(context.Background(), "submissions.submit", map[string]any{"token": token, "form_token": pf.FormToken,
+			"answers": stormAnswers(answersOf[key]), "idempotency_key": key, "client": map[string]any{"ip_hash": key}}, &r); err != nil {
+			t.Errorf("retry of %s: %v", key, err)
+		}
+	}
+	if err := c.Call(context.Background(), "results.summary", map[string]any{"form_id": created.Form.ID}, nil); err != nil {
+		t.Fatalf("results.summary: %v", err)
+	}
+
+	target, err := sqlstore.ParseMySQL(mdb.Address("arsh_", true), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := target.Config.Clone()
+	conn, err := mysql.NewConnector(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := sql.OpenDB(conn)
+	defer db.Close()
+	count := func(q string, args ...any) int64 {
+		t.Helper()
+		var n int64
+		if err := db.QueryRow(q, args...).Scan(&n); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		return n
+	}
+	whole, partial := 0, 0
+	for _, a := range acked {
+		if count("SELECT count(*) FROM arsh_audit_log WHERE req_id = ?", a.reqID) != 3 ||
+			count("SELECT count(*) FROM arsh_form_versions WHERE form_id = ? AND source = 'planner'", a.formID) != 3 {
+			t.Errorf("acknowledged execution %s is not whole", a.reqID)
+			continue
+		}
+		whole++
+	}
+	for _, id := range attemptedPlans {
+		if n := count("SELECT count(*) FROM arsh_audit_log WHERE req_id = ?", id); n != 0 && n != 3 {
+			partial++
+			t.Errorf("execution %s is partly present: %d of 3 audit rows", id, n)
+		}
+	}
+	if n := count(`SELECT count(*) FROM arsh_forms f WHERE f.head_version_id IS NULL OR f.head_version_id !=
+		(SELECT id FROM arsh_form_versions v WHERE v.form_id = f.id ORDER BY seq DESC LIMIT 1)`); n != 0 {
+		t.Errorf("%d forms whose head is not their newest version", n)
+	}
+	lost := 0
+	for key, id := range ackedSubs {
+		var n, got int64
+		db.QueryRow("SELECT count(*), coalesce(max(id), 0) FROM arsh_submissions WHERE idempotency_key = ?", key).Scan(&n, &got)
+		if n != 1 || got != id {
+			lost++
+			t.Errorf("acknowledged submission %s (id %d): %d rows, id %d", key, id, n, got)
+		}
+	}
+	rows := count("SELECT count(*) FROM arsh_submissions WHERE form_id = ?", created.Form.ID)
+	days := count("SELECT coalesce(sum(count), 0) FROM arsh_submission_days WHERE form_id = ?", created.Form.ID)
+	answered := count("SELECT coalesce(sum(count), 0) FROM arsh_answer_totals WHERE form_id = ? AND field_id = 'name' AND `key` = ''", created.Form.ID)
+	owed := count("SELECT count(*) FROM arsh_webhook_outbox WHERE form_id = ?", created.Form.ID)
+	if rows != days || rows != answered || rows != owed {
+		t.Errorf("%d submissions, but %d by the day counts, %d by the answer totals and %d webhook deliveries owed", rows, days, answered, owed)
+	}
+	deadline := time.Now().Add(90 * time.Second)
+	for count("SELECT count(*) FROM arsh_webhook_outbox WHERE delivered_at IS NULL") != 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("webhook deliveries still owed 90 s after the last round")
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	hook.mu.Lock()
+	missing, repeated := 0, 0
+	ids, err := db.Query("SELECT id FROM arsh_webhook_outbox")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for ids.Next() {
+		var id int64
+		ids.Scan(&id)
+		switch n := hook.seen[strconv.FormatInt(id, 10)]; {
+		case n == 0:
+			missing++
+		case n > 1:
+			repeated++
+		}
+	}
+	ids.Close()
+	forged := hook.forged
+	hook.mu.Unlock()
+	if missing != 0 || forged != 0 {
+		t.Errorf("%d deliveries marked delivered never reached the receiver, %d forged", missing, forged)
+	}
+	t.Logf("two-daemon crash suite: %d rounds (web1 killed %d times, web2 %d), %d plans attempted, %d acknowledged and whole, %d partial; %d submissions acknowledged, %d replies lost and sent again, %d rows, %d acknowledged lost; %d webhook deliveries all received, %d more than once",
+		rounds, killed["web1"], killed["web2"], len(attemptedPlans), whole, partial, len(ackedSubs), len(unanswered), rows, lost, owed, repeated)
+	if len(acked) == 0 || len(ackedSubs) == 0 {
+		t.Fatal("nothing was acknowledged: the suite tested nothing")
+	}
+}
+
+// TestTwoDaemonsShareUndoUniqueAndLimits: two daemons on one MariaDB,
+// called at once: one undo token undoes once, whichever hosts it reaches;
+// one national code is kept once on a form with a unique question; a
+// client's per-minute submission budget is spent once across both hosts.
+func TestTwoDaemonsShareUndoUniqueAndLimits(t *testing.T) {
+	mdb := mariadbtest.Create(t)
+	base := systemdtest.ShortTempDir(t)
+	passFile := filepath.Join(base, "db-password")
+	if err := os.WriteFile(passFile, []byte(mdb.Password), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	const budget = 4
+	clients := make([]*rpc.Client, 2)
+	for i := range clients {
+		name := "web" + strconv.Itoa(i+1)
+		dir := filepath.Join(base, name)
+		os.MkdirAll(dir, 0o750)
+		socket := filepath.Join(dir, "d.sock")
+		notify, msgs := systemdtest.NotifySocket(t)
+		cmd := exec.Command(daemonBin, "--socket", socket, "--db", mdb.Address("arsh_", false), "--db-password-file", passFile,
+			"--node-name", name, "--log-dir", filepath.Join(dir, "logs"), "--upload-dir", filepath.Join(dir, "uploads"),
+			"--submit-min-fill", "0", "--submit-per-client-per-minute", strconv.Itoa(budget), "--submit-per-form-per-minute", "0")
+		cmd.Env = append(os.Environ(), "NOTIFY_SOCKET="+notify, "STATE_DIRECTORY="+dir)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { cmd.Process.Signal(syscall.SIGTERM); cmd.Wait() })
+		systemdtest.WaitFor(t, msgs, "READY=1", 20*time.Second)
+		c, err := rpc.Dial(context.Background(), socket)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+		clients[i] = c
+	}
+	ctx := context.Background()
+	// onBoth calls fn n times on each host at once and returns the
+	// errors, host by host.
+	onBoth := func(n int, fn func(c *rpc.Client, i int) error) []error {
+		errs := make([]error, 2*n)
+		var wg sync.WaitGroup
+		for h, c := range clients {
+			for i := range n {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					errs[h*n+i] = fn(c, h*n+i)
+				}()
+			}
+		}
+		wg.Wait()
+		return errs
+	}
+	codeOf := func(err error) string {
+		var re *rpc.Error
+		if errors.As(err, &re) {
+			return re.CodeName()
+		}
+		if err != nil {
+			return err.Error()
+		}
+		return ""
+	}
+
+	t.Run("an undo token undoes once across hosts", func(t *testing.T) {
+		var res struct {
+			UndoTokens []string `json:"undo_tokens"`
+		}
+		if err := clients[0].Call(ctx, "ai.execute", map[string]any{"plan": threeStepPlan, "confirm": true, "req_id": "abcdef01"}, &res); err != nil {
+			t.Fatal(err)
+		}
+		errs := onBoth(4, func(c *rpc.Client, _ int) error {
+			return c.Call(ctx, "ai.undo", map[string]any{"token": res.UndoTokens[2]}, nil)
+		})
+		ok := 0
+		for _, err := range errs {
+			switch codeOf(err) {
+			case "":
+				ok++
+			case "ALREADY_UNDONE":
+			default:
+				t.Fatalf("undo: %v", err)
+			}
+		}
+		if ok != 1 {
+			t.Fatalf("%d undos succeeded, want 1", ok)
+		}
+	})
+
+	publish := func(t *testing.T, doc map[string]any) (int64, string) {
+		t.Helper()
+		var created struct {
+			Form struct {
+				ID int64 `json:"id"`
+			} `json:"form"`
+		}
+		var pub struct {
+			Form struct {
+				PublicToken string `json:"public_token"`
+			} `json:"form"`
+		}
+		if err := clients[0].Call(ctx, "forms.create", map[string]any{"title": "یکتا"}, &created); err != nil {
+			t.Fatal(err)
+		}
+		if err := clients[0].Call(ctx, "forms.update", map[string]any{"id": created.Form.ID, "document": doc}, nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := clients[0].Call(ctx, "forms.set_status", map[string]any{"id": created.Form.ID, "status": "published"}, &pub); err != nil {
+			t.Fatal(err)
+		}
+		return created.Form.ID, pub.Form.PublicToken
+	}
+	submit := func(c *rpc.Client, token string, answers map[string]any, client string) error {
+		var pf struct {
+			FormToken string `json:"form_token"`
+		}
+		if err := c.Call(ctx, "forms.public", map[string]any{"token": token}, &pf); err != nil {
+			return err
+		}
+		return c.Call(ctx, "submissions.submit", map[string]any{"token": token, "form_token": pf.FormToken,
+			"answers": answers, "client": map[string]any{"ip_hash": client}}, nil)
+	}
+
+	t.Run("a unique answer is kept once across hosts", func(t *testing.T) {
+		doc := map[string]any{"version": "arshline_form@v1", "fields": []any{
+			map[string]any{"id": "nc", "type": "text", "label": "کد ملی", "format": "national_code", "required": true, "unique": true}}}
+		_, token := publish(t, doc)
+		errs := onBoth(3, func(c *rpc.Client, i int) error {
+			// Each from its own address, so that only uniqueness decides.
+			return submit(c, token, map[string]any{"nc": "0013542419"}, "person-"+strconv.Itoa(i))
+		})
+		ok := 0
+		for _, err := range errs {
+			switch codeOf(err) {
+			case "":
+				ok++
+			case "INVALID_SUBMISSION":
+			default:
+				t.Fatalf("submit: %v", err)
+			}
+		}
+		if ok != 1 {
+			t.Fatalf("%d entries kept with one national code, want 1", ok)
+		}
+	})
+
+	t.Run("a client's budget is spent once across hosts", func(t *testing.T) {
+		doc := map[string]any{"version": "arshline_form@v1", "fields": []any{
+			map[string]any{"id": "name", "type": "text", "label": "نام"}}}
+		_, token := publish(t, doc)
+		errs := onBoth(4, func(c *rpc.Client, i int) error {
+			return submit(c, token, map[string]any{"name": "x" + strconv.Itoa(i)}, "one-address")
+		})
+		ok, limited := 0, 0
+		for _, err := range errs {
+			switch codeOf(err) {
+			case "":
+				ok++
+			case "RATE_LIMIT":
+				limited++
+			default:
+				t.Fatalf("submit: %v", err)
+			}
+		}
+		if ok != budget || limited != 8-budget {
+			t.Fatalf("%d accepted and %d refused from one address over two hosts; want %d and %d", ok, limited, budget, 8-budget)
+		}
+	})
+}

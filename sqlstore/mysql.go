@@ -1,0 +1,292 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"errors"
+	"fmt"
+	"maps"
+	"net/url"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/go-sql-driver/mysql"
+)
+
+// MySQLScheme starts a --db value that names a MariaDB or MySQL database
+// instead of an SQLite file.
+const MySQLScheme = "mysql://"
+
+// IsMySQL says whether a --db value names a MariaDB or MySQL database.
+func IsMySQL(db string) bool { return strings.HasPrefix(db, MySQLScheme) }
+
+// DefaultPrefix is the prefix of the store's tables when the address
+// names none: they may share the WordPress database.
+const DefaultPrefix = "arsh_"
+
+var prefixPattern = regexp.MustCompile(`^[A-Za-z0-9_]{0,32}$`)
+
+// MySQLTarget is a parsed mysql:// address.
+type MySQLTarget struct {
+	Config *mysql.Config
+	Prefix string
+}
+
+// ParseMySQL parses mysql://USER[:PASS]@unix(/path)/DB?prefix=P&… or
+// mysql://USER[:PASS]@tcp(HOST:PORT)/DB?tls=true&prefix=P. password,
+// when not empty, is used instead of one in the address (read from a
+// file by the caller). Parameters are the driver's (tls, timeout,
+// readTimeout, writeTimeout, …) plus prefix; a parameter the driver does
+// not know would be sent to the server as a system variable, so only
+// the driver's own are accepted. The address's password never appears
+// in an error.
+func ParseMySQL(addr, password string) (*MySQLTarget, error) {
+	if !IsMySQL(addr) {
+		return nil, fmt.Errorf("sqlstore: %q is not a mysql:// address", redact(addr))
+	}
+	rest := strings.TrimPrefix(addr, MySQLScheme)
+	dsn, rawQuery, _ := strings.Cut(rest, "?")
+	q, err := url.ParseQuery(rawQuery)
+	if err != nil {
+		return nil, fmt.Errorf("sqlstore: database address %s: parameters: %v", redact(addr), err)
+	}
+	prefix := DefaultPrefix
+	if v, ok := q["prefix"]; ok {
+		prefix = v[len(v)-1]
+		if !prefixPattern.MatchString(prefix) {
+			return nil, fmt.Errorf("sqlstore: database address %s: the prefix must be at most 32 letters, digits or _, not %q", redact(addr), prefix)
+		}
+		q.Del("prefix")
+	}
+	for name := range q {
+		if !driverParams[name] {
+			return nil, fmt.Errorf("sqlstore: database address %s: unknown parameter %q (known: prefix, %s)", redact(addr), name, strings.Join(sortedKeys(driverParams), ", "))
+		}
+	}
+	if len(q) > 0 {
+		dsn += "?" + q.Encode()
+	}
+	cfg, err := mysql.ParseDSN(dsn)
+	if err != nil {
+		return nil, fmt.Errorf("sqlstore: database address %s: %v", redact(addr), err)
+	}
+	if cfg.DBName == "" {
+		return nil, fmt.Errorf("sqlstore: database address %s names no database", redact(addr))
+	}
+	if cfg.User == "" {
+		return nil, fmt.Errorf("sqlstore: database address %s names no user", redact(addr))
+	}
+	if password != "" {
+		cfg.Passwd = password
+	}
+	// Times are stored as RFC 3339 text on both engines, so the driver
+	// hands strings back; statements are sent with their arguments in one
+	// round trip (the driver escapes them for utf8mb4) instead of a
+	// prepare, execute and close each.
+	cfg.ParseTime = false
+	cfg.InterpolateParams = true
+	cfg.MultiStatements = false
+	cfg.Collation = "utf8mb4_bin"
+	if cfg.Params == nil {
+		cfg.Params = map[string]string{}
+	}
+	cfg.Params["sql_mode"] = "'STRICT_ALL_TABLES,NO_ZERO_DATE,NO_ZERO_IN_DATE,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION'"
+	cfg.Params["time_zone"] = "'+00:00'"
+	return &MySQLTarget{Config: cfg, Prefix: prefix}, nil
+}
+
+// driverParams are the address parameters passed to the driver.
+var driverParams = map[string]bool{
+	"tls": true, "timeout": true, "readTimeout": true, "writeTimeout": true,
+	"allowNativePasswords": true, "allowCleartextPasswords": true, "serverPubKey": true,
+	"maxAllowedPacket": true, "rejectReadOnly": true, "connectionAttributes": true,
+}
+
+func sortedKeys(m map[string]bool) []string {
+	return slices.Sorted(maps.Keys(m))
+}
+
+// redact hides the password of a mysql:// address, for messages and
+// logs. As the driver does, the credentials end at the last @ before the
+// last / (the one before the database name), so a password may hold @.
+func redact(addr string) string {
+	if !IsMySQL(addr) {
+		return addr
+	}
+	rest := strings.TrimPrefix(addr, MySQLScheme)
+	dsn, _, _ := strings.Cut(rest, "?")
+	slash := strings.LastIndexByte(dsn, '/')
+	if slash < 0 {
+		slash = len(dsn)
+	}
+	at := strings.LastIndexByte(dsn[:slash], '@')
+	if at < 0 {
+		return addr
+	}
+	user, _, hasPass := strings.Cut(rest[:at], ":")
+	if !hasPass {
+		return addr
+	}
+	return MySQLScheme + user + ":***" + rest[at:]
+}
+
+// Redact returns a --db value fit for a log line: a mysql:// address
+// without its password, a path as it is.
+func Redact(db string) string { return redact(db) }
+
+// ReadPasswordFile reads a database password from a file (systemd's
+// LoadCredential=, or a 0600 file), without its surrounding blanks.
+func ReadPasswordFile(path string) (string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	p := strings.TrimSpace(string(b))
+	if p == "" {
+		return "", fmt.Errorf("%w: %s", ErrEmptyPassword, path)
+	}
+	return p, nil
+}
+
+// ErrEmptyPassword: a password file holds nothing but blanks.
+var ErrEmptyPassword = errors.New("the password file is empty")
+
+// openMySQLPool opens a pool whose statements pass through d.
+func openMySQLPool(cfg *mysql.Config, d *mysqlDialect) (*sql.DB, error) {
+	c, err := mysql.NewConnector(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return sql.OpenDB(&dialectConnector{Connector: c, d: d}), nil
+}
+
+// dialectConnector gives every connection of a pool the dialect.
+type dialectConnector struct {
+	driver.Connector
+	d *mysqlDialect
+}
+
+// Connect opens a connection whose transactions are READ COMMITTED: each
+// statement sees what other hosts committed before it, and the rows a
+// call must keep stable it locks. Set once per connection, it costs no
+// round trip per transaction.
+func (c *dialectConnector) Connect(ctx context.Context) (driver.Conn, error) {
+	conn, err := c.Connector.Connect(ctx)
+	if err != nil {
+		return nil, err
+	}
+	e, ok := conn.(driver.ExecerContext)
+	if !ok {
+		conn.Close()
+		return nil, errNoInterface
+	}
+	if _, err := e.ExecContext(ctx, "SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED", nil); err != nil {
+		conn.Close()
+		return nil, err
+	}
+	return &dialectConn{Conn: conn, d: c.d}, nil
+}
+
+// dialectConn rewrites each statement and hands it to the driver's own
+// connection, which offers every one of these interfaces.
+type dialectConn struct {
+	driver.Conn
+	d *mysqlDialect
+}
+
+var errNoInterface = errors.New("sqlstore: the MySQL driver lacks an expected interface")
+
+func (c *dialectConn) PrepareContext(ctx context.Context, query string) (driver.Stmt, error) {
+	if p, ok := c.Conn.(driver.ConnPrepareContext); ok {
+		return p.PrepareContext(ctx, c.d.rewrite(query))
+	}
+	return c.Conn.Prepare(c.d.rewrite(query))
+}
+
+func (c *dialectConn) Prepare(query string) (driver.Stmt, error) {
+	return c.Conn.Prepare(c.d.rewrite(query))
+}
+
+func (c *dialectConn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
+	if e, ok := c.Conn.(driver.ExecerContext); ok {
+		return e.ExecContext(ctx, c.d.rewrite(query), args)
+	}
+	return nil, driver.ErrSkip
+}
+
+func (c *dialectConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
+	if q, ok := c.Conn.(driver.QueryerContext); ok {
+		return q.QueryContext(ctx, c.d.rewrite(query), args)
+	}
+	return nil, driver.ErrSkip
+}
+
+func (c *dialectConn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, error) {
+	if b, ok := c.Conn.(driver.ConnBeginTx); ok {
+		return b.BeginTx(ctx, opts)
+	}
+	return nil, errNoInterface
+}
+
+func (c *dialectConn) Ping(ctx context.Context) error {
+	if p, ok := c.Conn.(driver.Pinger); ok {
+		return p.Ping(ctx)
+	}
+	return nil
+}
+
+func (c *dialectConn) ResetSession(ctx context.Context) error {
+	if r, ok := c.Conn.(driver.SessionResetter); ok {
+		return r.ResetSession(ctx)
+	}
+	return nil
+}
+
+func (c *dialectConn) IsValid() bool {
+	if v, ok := c.Conn.(driver.Validator); ok {
+		return v.IsValid()
+	}
+	return true
+}
+
+func (c *dialectConn) CheckNamedValue(nv *driver.NamedValue) error {
+	if n, ok := c.Conn.(driver.NamedValueChecker); ok {
+		return n.CheckNamedValue(nv)
+	}
+	return driver.ErrSkip
+}
+
+// MySQL and MariaDB error numbers the store acts on.
+const (
+	erDupEntry        = 1062 // a unique key refused a row
+	erLockWaitTimeout = 1205 // a row lock was not granted in time
+	erLockDeadlock    = 1213 // a deadlock, or a Galera certification failure
+)
+
+// mysqlErrno returns the server's error number in err, 0 for none.
+func mysqlErrno(err error) uint16 {
+	var me *mysql.MySQLError
+	if errors.As(err, &me) {
+		return me.Number
+	}
+	return 0
+}
+
+// retryable says whether a transaction that failed with err may be run
+// again from its start: InnoDB chose it as a deadlock's victim, a lock
+// wait timed out, or Galera refused it at certification (a conflicting
+// write committed first on another node, reported as a deadlock).
+func retryable(err error) bool {
+	var race *raceError
+	if errors.As(err, &race) {
+		return true
+	}
+	switch mysqlErrno(err) {
+	case erLockDeadlock, erLockWaitTimeout:
+		return true
+	}
+	return false
+}

@@ -1,0 +1,493 @@
+package sqlstore
+
+import (
+	"context"
+	"crypto/aes"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	mathrand "math/rand/v2"
+	"os"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/migrations"
+)
+
+// Retrying a transaction the server aborted (a deadlock's victim, a lock
+// wait past innodb_lock_wait_timeout, a Galera certification failure):
+// at most maxAttempts runs, waiting a random time up to a doubling bound
+// between them, so that hosts that collided do not collide again in step.
+const (
+	maxAttempts  = 8
+	firstBackoff = 5 * time.Millisecond
+	maxBackoff   = 400 * time.Millisecond
+)
+
+func openMySQL(ctx context.Context, addr string, opts Options) (*DB, error) {
+	target, err := ParseMySQL(addr, opts.Password)
+	if err != nil {
+		return nil, err
+	}
+	d := &mysqlDialect{prefix: target.Prefix}
+	pool, err := openMySQLPool(target.Config, d)
+	if err != nil {
+		return nil, fmt.Errorf("sqlstore: open %s: %w", redact(addr), err)
+	}
+	conns := opts.ReadConns
+	if conns <= 0 {
+		conns = 32
+	}
+	pool.SetMaxOpenConns(conns)
+	pool.SetMaxIdleConns(conns)
+	// Below the server's wait_timeout (8 hours by default, often minutes
+	// on shared hosting), so that the pool never hands out a connection
+	// the server has closed.
+	pool.SetConnMaxLifetime(3 * time.Minute)
+	pool.SetConnMaxIdleTime(time.Minute)
+	w := sqlx.NewDb(pool, "mysql")
+	if err := w.PingContext(ctx); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("sqlstore: open %s: %w", redact(addr), err)
+	}
+	host := opts.Host
+	if host == "" {
+		host, _ = os.Hostname()
+	}
+	db := &DB{path: redact(addr), write: w, read: w, mysql: d, host: host, localDir: opts.LocalDir, now: func() time.Time { return time.Now().UTC() }}
+	db.reads = newReadStmts(nil)
+	db.stmts = &stmtCache{m: map[string]*sqlx.Stmt{}}
+	fail := func(err error) (*DB, error) {
+		w.Close()
+		return nil, err
+	}
+	if err := db.migrateMySQL(ctx); err != nil {
+		return fail(err)
+	}
+	if err := db.seedMySQLKeys(ctx); err != nil {
+		return fail(err)
+	}
+	if db.tokenKey, err = loadTokenKey(ctx, w); err != nil {
+		return fail(err)
+	}
+	if err := fillMissingTokens(ctx, w, db.tokenKey); err != nil {
+		return fail(err)
+	}
+	db.reads = newReadStmts(w)
+	db.reads.unprepared = true
+	return db, nil
+}
+
+// seedMySQLKeys makes the keys SQLite's migrations make with randomblob:
+// each is inserted only if no host has made it yet, and every host then
+// reads the one that won.
+func (db *DB) seedMySQLKeys(ctx context.Context) error {
+	keys := []struct {
+		name string
+		size int
+		hex  bool
+	}{{"public_token_key", aes.BlockSize, false}, {"form_token_key", 32, false}, {"webhook_secret", 32, true},
+		{"client_hash_key", 32, false}, {"unique_answer_key", 32, false}}
+	for _, k := range keys {
+		b := make([]byte, k.size)
+		if _, err := rand.Read(b); err != nil {
+			return err
+		}
+		var v any = b
+		if k.hex {
+			v = hex.EncodeToString(b)
+		}
+		if _, err := db.write.ExecContext(ctx, "INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT DO NOTHING", k.name, v); err != nil {
+			return fmt.Errorf("sqlstore: key %s: %w", k.name, err)
+		}
+	}
+	// Site 1, the one site of a single-site install, signs with the
+	// database's secret, as migration 0008 arranges on SQLite.
+	if _, err := db.write.ExecContext(ctx, `INSERT INTO site_secrets (site_id, name, value, created_at)
+		SELECT 1, 'webhook_secret', value, ? FROM settings WHERE name = 'webhook_secret' ON CONFLICT DO NOTHING`, formatTime(db.now())); err != nil {
+		return fmt.Errorf("sqlstore: site 1's webhook secret: %w", err)
+	}
+	return nil
+}
+
+// migrateMySQL applies the MariaDB/MySQL migrations not yet recorded,
+// under the same rule as on SQLite: a recorded migration this binary does
+// not embed means a newer arshlined migrated the database, which is then
+// refused. A named lock makes hosts starting together take turns; DDL on
+// these engines commits as it goes, so a migration cut short is applied
+// again from its first statement not yet done, each statement being
+// checked against the schema first (see applyMySQLStatement).
+func (db *DB) migrateMySQL(ctx context.Context) error {
+	conn, err := db.write.Connx(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	lock := db.mysql.prefix + "arshline_migrate"
+	var got sql.NullInt64
+	if err := conn.GetContext(ctx, &got, "SELECT GET_LOCK(?, 60)", lock); err != nil {
+		return fmt.Errorf("sqlstore: migration lock: %w", err)
+	}
+	if !got.Valid || got.Int64 != 1 {
+		return errors.New("sqlstore: another host held the migration lock for a minute; try again")
+	}
+	defer conn.ExecContext(context.WithoutCancel(ctx), "SELECT RELEASE_LOCK(?)", lock)
+	if _, err := conn.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version VARCHAR(191) NOT NULL PRIMARY KEY, applied_at VARCHAR(40) NOT NULL
+	) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin`); err != nil {
+		return fmt.Errorf("sqlstore: migrations table: %w", err)
+	}
+	names, err := MigrationNames()
+	if err != nil {
+		return err
+	}
+	var applied []string
+	if err := conn.SelectContext(ctx, &applied, "SELECT version FROM schema_migrations"); err != nil {
+		return err
+	}
+	known := map[string]bool{}
+	for _, n := range names {
+		known[n] = true
+	}
+	sort.Strings(applied)
+	done := map[string]bool{}
+	for _, v := range applied {
+		if !known[v] {
+			return &SchemaTooNewError{Path: db.path, Version: applied[len(applied)-1], Newest: names[len(names)-1]}
+		}
+		done[v] = true
+	}
+	for _, name := range names {
+		if done[name] {
+			continue
+		}
+		body, err := migrations.MySQL.ReadFile("mysql/" + name)
+		if err != nil {
+			return err
+		}
+		for _, stmt := range splitStatements(string(body)) {
+			if err := db.applyMySQLStatement(ctx, conn, stmt); err != nil {
+				return fmt.Errorf("sqlstore: migration %s: %w\n%s", name, err, stmt)
+			}
+		}
+		if _, err := conn.ExecContext(ctx, "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)", name, formatTime(db.now())); err != nil {
+			return fmt.Errorf("sqlstore: migration %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// applyMySQLStatement runs one statement of a migration, unless it is a
+// CREATE TABLE of a table that exists already (a migration cut short
+// after it) or an INSERT into a table that holds rows already.
+func (db *DB) applyMySQLStatement(ctx context.Context, conn *sqlx.Conn, stmt string) error {
+	fields := strings.Fields(stmt)
+	if len(fields) >= 3 && strings.EqualFold(fields[0], "CREATE") && strings.EqualFold(fields[1], "TABLE") {
+		if exists, err := db.mysqlTableExists(ctx, conn, fields[2]); err != nil || exists {
+			return err
+		}
+	}
+	if len(fields) >= 3 && strings.EqualFold(fields[0], "INSERT") && strings.EqualFold(fields[1], "INTO") {
+		var n int
+		if err := conn.GetContext(ctx, &n, "SELECT count(*) FROM "+fields[2]); err != nil {
+			return err
+		}
+		if n > 0 {
+			return nil
+		}
+	}
+	if len(fields) >= 3 && strings.EqualFold(fields[0], "ALTER") && strings.Contains(strings.ToUpper(stmt), "FOREIGN KEY") {
+		var n int
+		if err := conn.GetContext(ctx, &n, `SELECT count(*) FROM information_schema.referential_constraints
+			WHERE constraint_schema = DATABASE() AND table_name = ?`, db.mysql.prefix+fields[2]); err != nil {
+			return err
+		}
+		if n > 0 {
+			return nil
+		}
+	}
+	_, err := conn.ExecContext(ctx, stmt)
+	return err
+}
+
+func (db *DB) mysqlTableExists(ctx context.Context, q queryer, table string) (bool, error) {
+	var n int
+	err := q.GetContext(ctx, &n, `SELECT count(*) FROM information_schema.tables
+		WHERE table_schema = DATABASE() AND table_name = ?`, db.mysql.prefix+table)
+	return n > 0, err
+}
+
+// splitStatements cuts a migration at each semicolon that ends a line,
+// dropping comment lines.
+func splitStatements(body string) []string {
+	var out []string
+	var cur strings.Builder
+	for _, line := range strings.Split(body, "\n") {
+		t := strings.TrimSpace(line)
+		if t == "" || strings.HasPrefix(t, "--") {
+			continue
+		}
+		cur.WriteString(line)
+		cur.WriteByte('\n')
+		if strings.HasSuffix(t, ";") {
+			s := strings.TrimSpace(cur.String())
+			out = append(out, strings.TrimSuffix(s, ";"))
+			cur.Reset()
+		}
+	}
+	if s := strings.TrimSpace(cur.String()); s != "" {
+		out = append(out, s)
+	}
+	return out
+}
+
+// MigrationNames lists the migrations of both engines, in order. It
+// fails when a name is in one engine's list and not the other's.
+func MigrationNames() ([]string, error) {
+	lite, err := fs.Glob(migrations.FS, "*.sql")
+	if err != nil {
+		return nil, err
+	}
+	my, err := fs.Glob(migrations.MySQL, "mysql/*.sql")
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(lite)
+	for i := range my {
+		my[i] = strings.TrimPrefix(my[i], "mysql/")
+	}
+	sort.Strings(my)
+	if strings.Join(lite, "\n") != strings.Join(my, "\n") {
+		return nil, fmt.Errorf("sqlstore: the SQLite migrations (%s) and the MariaDB/MySQL ones (%s) differ: every migration needs both files",
+			strings.Join(lite, ", "), strings.Join(my, ", "))
+	}
+	return lite, nil
+}
+
+// checkMySQLTables runs CHECK TABLE on every table of the store.
+func (db *DB) checkMySQLTables(ctx context.Context) error {
+	tables := StoreTables()
+	sort.Strings(tables)
+	var problems []string
+	for _, t := range tables {
+		exists, err := db.mysqlTableExists(ctx, db.write, t)
+		if err != nil {
+			return err
+		}
+		if !exists {
+			continue
+		}
+		var rows []struct {
+			Table string `db:"Table"`
+			Op    string `db:"Op"`
+			Type  string `db:"Msg_type"`
+			Text  string `db:"Msg_text"`
+		}
+		if err := db.write.SelectContext(ctx, &rows, "CHECK TABLE "+t); err != nil {
+			return err
+		}
+		for _, r := range rows {
+			if strings.EqualFold(r.Type, "error") || (strings.EqualFold(r.Type, "status") && !strings.EqualFold(r.Text, "OK")) {
+				problems = append(problems, r.Table+": "+r.Text)
+			}
+		}
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("CHECK TABLE: %s", strings.Join(problems, "; "))
+	}
+	return nil
+}
+
+// mysqlTx is an Update call's own MariaDB or MySQL transaction.
+type mysqlTx struct{ tx *sqlx.Tx }
+
+func (m mysqlTx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return m.tx.ExecContext(ctx, query, args...)
+}
+
+func (m mysqlTx) GetContext(ctx context.Context, dest any, query string, args ...any) error {
+	return m.tx.GetContext(ctx, dest, query, args...)
+}
+
+func (m mysqlTx) SelectContext(ctx context.Context, dest any, query string, args ...any) error {
+	return m.tx.SelectContext(ctx, dest, query, args...)
+}
+
+// updateMySQL runs fn in a transaction of its own, READ COMMITTED (see
+// dialectConnector.Connect), and runs it again from its start, after a
+// bounded random wait, when the server aborts it as retryable.
+func (db *DB) updateMySQL(ctx context.Context, fn func(tx domain.FormTx) error) error {
+	backoff := firstBackoff
+	for attempt := 1; ; attempt++ {
+		err := db.runMySQL(ctx, fn)
+		if err == nil || !retryable(err) || attempt == maxAttempts {
+			return err
+		}
+		db.retries.Add(1)
+		wait := time.Duration(mathrand.Int64N(int64(backoff))) + backoff/2
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(wait):
+		}
+		backoff = min(2*backoff, maxBackoff)
+	}
+}
+
+func (db *DB) runMySQL(ctx context.Context, fn func(tx domain.FormTx) error) (err error) {
+	sqltx, err := db.write.BeginTxx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("sqlstore: begin: %w", err)
+	}
+	committed := false
+	defer func() {
+		if !committed {
+			sqltx.Rollback()
+		}
+	}()
+	now := db.now()
+	t := &Tx{tx: mysqlTx{sqltx}, ctx: ctx, tokenKey: db.tokenKey, now: now, ts: formatTime(now), mysql: true, host: db.host}
+	if err := runGuarded(func() error { return fn(t) }); err != nil {
+		return err
+	}
+	if err := t.flushHeads(); err != nil {
+		return err
+	}
+	if err := sqltx.Commit(); err != nil {
+		return fmt.Errorf("sqlstore: commit: %w", err)
+	}
+	committed = true
+	return nil
+}
+
+// runGuarded calls f and returns a panic in it as a *PanicError.
+func runGuarded(f func() error) (err error) {
+	returned := false
+	defer func() {
+		if !returned {
+			if p := recover(); p != nil {
+				err = &PanicError{Value: p, Stack: debug.Stack()}
+			} else {
+				err = errGoexit
+			}
+		}
+	}()
+	err = f()
+	returned = true
+	return err
+}
+
+// lockForm takes the row lock of a form for the rest of the call on
+// MariaDB and MySQL, so that two hosts changing one form take turns and
+// the second sees the first's head; SQLite's single writer needs none.
+func (t *Tx) lockForm(formID int64) error {
+	if !t.mysql {
+		return nil
+	}
+	for _, id := range t.locked {
+		if id == formID {
+			return nil
+		}
+	}
+	var id int64
+	err := t.tx.GetContext(t.ctx, &id, "SELECT id FROM forms WHERE id = ? FOR UPDATE", formID)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	t.locked = append(t.locked, formID)
+	return nil
+}
+
+// raceError is a unique index refusing a row another host wrote after
+// this call looked for it (an idempotency key, a form token): running
+// the call again finds that row and answers as a single host would.
+type raceError struct{ err error }
+
+func (e *raceError) Error() string { return e.err.Error() }
+func (e *raceError) Unwrap() error { return e.err }
+
+// index keeps a submission's search text: in the FTS5 table on SQLite,
+// as its words in submission_terms on MariaDB and MySQL.
+func (t *Tx) index(s *domain.Submission, text string) error {
+	if !t.mysql {
+		_, err := t.tx.ExecContext(t.ctx, sqlInsertSearch, s.ID, text)
+		return err
+	}
+	return insertTerms(t.ctx, t.tx, s.FormID, s.ID, indexTerms(text))
+}
+
+// insertTerms adds a submission's words to submission_terms, up to 64 a
+// statement.
+func insertTerms(ctx context.Context, db interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+}, formID, submissionID int64, terms []string) error {
+	for len(terms) > 0 {
+		n := min(len(terms), 64)
+		args := make([]any, 0, 3*n)
+		for _, term := range terms[:n] {
+			args = append(args, formID, term, submissionID)
+		}
+		q := "INSERT INTO submission_terms (form_id, term, submission_id) VALUES (?, ?, ?)" + strings.Repeat(", (?, ?, ?)", n-1)
+		if _, err := db.ExecContext(ctx, q, args...); err != nil {
+			return err
+		}
+		terms = terms[n:]
+	}
+	return nil
+}
+
+// releaseUploadUsage takes uploads about to be deleted out of
+// upload_usage, as SQLite's trigger uploads_usage_delete does.
+func (t *Tx) releaseUploadUsage(ups []uploadRow) error {
+	for _, u := range ups {
+		if _, err := t.tx.ExecContext(t.ctx, `UPDATE upload_usage SET bytes = bytes - ?, files = files - 1
+			WHERE site_id = ? AND form_id = ?`, u.Size, u.SiteID, u.FormID); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ServerWarnings reads the MariaDB or MySQL server settings that weaken
+// what the store promises and says what is wrong with each: a commit
+// acknowledged before it is on disk, a binary log format READ COMMITTED
+// cannot write, a Galera node whose reads may miss another node's
+// commits. None on SQLite, or on a server set as docs/OPERATIONS.md
+// asks.
+func (db *DB) ServerWarnings(ctx context.Context) ([]string, error) {
+	if db.mysql == nil {
+		return nil, nil
+	}
+	get := func(name string) (string, bool) {
+		var v sql.NullString
+		// A variable the server does not have (wsrep_* on MySQL) is no
+		// finding.
+		if err := db.write.GetContext(ctx, &v, "SELECT @@GLOBAL."+name); err != nil || !v.Valid {
+			return "", false
+		}
+		return v.String, true
+	}
+	var out []string
+	if v, ok := get("innodb_flush_log_at_trx_commit"); ok && v != "1" {
+		out = append(out, "innodb_flush_log_at_trx_commit is "+v+": a commit can be acknowledged and then lost when the server stops; set it to 1")
+	}
+	if bin, ok := get("log_bin"); ok && (bin == "1" || strings.EqualFold(bin, "ON")) {
+		if f, ok := get("binlog_format"); ok && strings.EqualFold(f, "STATEMENT") {
+			out = append(out, "binlog_format is STATEMENT: InnoDB refuses the store's READ COMMITTED writes to the binary log; set it to ROW (or MIXED)")
+		}
+	}
+	if on, ok := get("wsrep_on"); ok && (on == "1" || strings.EqualFold(on, "ON")) {
+		if w, ok := get("wsrep_sync_wait"); ok && w == "0" {
+			out = append(out, "wsrep_sync_wait is 0 on this Galera node: a read may miss what another node committed just before; set it to 1")
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,97 @@
+package sqlstore
+
+import (
+	"context"
+	"errors"
+	"sync/atomic"
+	"time"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+)
+
+// Rate windows several hosts share. On one host each limiter keeps its
+// sliding window in memory (daemon/limit); hosts sharing a MariaDB or
+// MySQL store keep them here instead, so that a client, a form or a user
+// has one budget whichever host its requests reach. A window is the log
+// of the times of the calls admitted in it, as in memory.
+
+// ErrNoSharedWindows: the store keeps no shared windows (SQLite: one
+// host, whose limiters keep their own).
+var ErrNoSharedWindows = errors.New("sqlstore: rate windows are shared on MariaDB and MySQL only")
+
+// sweepEvery is how many takes pass between two sweeps of a scope's
+// expired rows.
+const sweepEvery = 256
+
+var takes atomic.Int64
+
+// SharesWindows says whether TakeWindowSlot keeps windows every host
+// sees.
+func (db *DB) SharesWindows() bool { return db.mysql != nil }
+
+// TakeWindowSlot admits one call of key in scope when fewer than n
+// calls were admitted in the window ending now, and records it; when the
+// window is full it records nothing and says when its oldest call leaves
+// it. Hosts take the slots of one key in turn (its rate_keys row is
+// locked), so that together they admit no more than n.
+func (db *DB) TakeWindowSlot(ctx context.Context, scope string, key int64, n int, window time.Duration) (ok bool, retryAfter time.Duration, err error) {
+	if db.mysql == nil {
+		return false, 0, ErrNoSharedWindows
+	}
+	err = db.Update(ctx, func(ftx domain.FormTx) error {
+		t := ftx.(*Tx)
+		now := time.Now().UnixMicro()
+		from := now - window.Microseconds()
+		ok, retryAfter = false, 0
+		if _, err := t.tx.ExecContext(t.ctx, `INSERT INTO rate_keys (scope, key, touched) VALUES (?, ?, ?)
+			ON CONFLICT (scope, key) DO UPDATE SET touched = excluded.touched`, scope, key, now); err != nil {
+			return err
+		}
+		if _, err := t.tx.ExecContext(t.ctx, "DELETE FROM rate_windows WHERE scope = ? AND key = ? AND at <= ?", scope, key, from); err != nil {
+			return err
+		}
+		var held struct {
+			Count  int   `db:"n"`
+			Oldest int64 `db:"oldest"`
+		}
+		if err := t.tx.GetContext(t.ctx, &held, "SELECT count(*) AS n, coalesce(min(at), 0) AS oldest FROM rate_windows WHERE scope = ? AND key = ?", scope, key); err != nil {
+			return err
+		}
+		if held.Count >= n {
+			retryAfter = time.Duration(held.Oldest+window.Microseconds()-now) * time.Microsecond
+			return nil
+		}
+		ok = true
+		_, err := t.tx.ExecContext(t.ctx, "INSERT INTO rate_windows (scope, key, at) VALUES (?, ?, ?)", scope, key, now)
+		return err
+	})
+	if err == nil && takes.Add(1)%sweepEvery == 0 {
+		err = db.sweepWindows(ctx, scope, window)
+	}
+	return ok, retryAfter, err
+}
+
+// ReturnWindowSlot takes back the newest call admitted for key in scope,
+// refused afterwards for another reason.
+func (db *DB) ReturnWindowSlot(ctx context.Context, scope string, key int64) error {
+	if db.mysql == nil {
+		return ErrNoSharedWindows
+	}
+	return db.Update(ctx, func(ftx domain.FormTx) error {
+		t := ftx.(*Tx)
+		_, err := t.tx.ExecContext(t.ctx, "DELETE FROM rate_windows WHERE scope = ? AND key = ? ORDER BY at DESC LIMIT 1", scope, key)
+		return err
+	})
+}
+
+// sweepWindows forgets a scope's calls that have left the window and the
+// keys idle as long, a batch at a time: the keys are what anonymous
+// callers send, so their number is theirs to choose.
+func (db *DB) sweepWindows(ctx context.Context, scope string, window time.Duration) error {
+	from := time.Now().UnixMicro() - window.Microseconds()
+	if _, err := db.write.ExecContext(ctx, "DELETE FROM rate_windows WHERE scope = ? AND at <= ? LIMIT 1000", scope, from); err != nil {
+		return err
+	}
+	_, err := db.write.ExecContext(ctx, "DELETE FROM rate_keys WHERE scope = ? AND touched <= ? LIMIT 1000", scope, from)
+	return err
+}
