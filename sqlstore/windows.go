@@ -40,13 +40,17 @@ func (db *DB) TakeWindowSlot(ctx context.Context, scope string, key int64, n int
 	}
 	err = db.Update(ctx, func(ftx domain.FormTx) error {
 		t := ftx.(*Tx)
-		now := time.Now().UnixMicro()
-		from := now - window.Microseconds()
 		ok, retryAfter = false, 0
 		if _, err := t.tx.ExecContext(t.ctx, `INSERT INTO rate_keys (scope, key, touched) VALUES (?, ?, ?)
-			ON CONFLICT (scope, key) DO UPDATE SET touched = excluded.touched`, scope, key, now); err != nil {
+			ON CONFLICT (scope, key) DO UPDATE SET touched = excluded.touched`, scope, key, time.Now().UnixMicro()); err != nil {
 			return err
 		}
+		// The time is read once the key's row is locked: a host that
+		// waited for the lock behind another's call must not record its
+		// call as older than that one, nor see the window's oldest call
+		// as later than now.
+		now := time.Now().UnixMicro()
+		from := now - window.Microseconds()
 		if _, err := t.tx.ExecContext(t.ctx, "DELETE FROM rate_windows WHERE scope = ? AND key = ? AND at <= ?", scope, key, from); err != nil {
 			return err
 		}
@@ -58,7 +62,7 @@ func (db *DB) TakeWindowSlot(ctx context.Context, scope string, key int64, n int
 			return err
 		}
 		if held.Count >= n {
-			retryAfter = time.Duration(held.Oldest+window.Microseconds()-now) * time.Microsecond
+			retryAfter = min(time.Duration(held.Oldest+window.Microseconds()-now)*time.Microsecond, window)
 			return nil
 		}
 		ok = true
@@ -66,7 +70,11 @@ func (db *DB) TakeWindowSlot(ctx context.Context, scope string, key int64, n int
 		return err
 	})
 	if err == nil && takes.Add(1)%sweepEvery == 0 {
-		err = db.sweepWindows(ctx, scope, window)
+		// The call's slot is already decided and committed; a sweep that
+		// fails leaves its rows to the next one rather than turn the
+		// answer into an error (which makes the caller count the call
+		// again in its own window).
+		_ = db.sweepWindows(ctx, scope, window)
 	}
 	return ok, retryAfter, err
 }
