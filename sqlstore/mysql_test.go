@@ -234,6 +234,56 @@ func TestMariaDBSchemaRules(t *testing.T) {
 	db.Close()
 }
 
+// TestMariaDBRowOnlyUser: once a user that may change the schema has
+// migrated the store, the daemons run as one that may only read and
+// write rows, and only add versions (OPERATIONS.md, "The database
+// user"): the store opens as that user and keeps a form, and the server
+// refuses it a change to a version.
+func TestMariaDBRowOnlyUser(t *testing.T) {
+	sqliteOnly(t) // opens MariaDB itself
+	ctx := context.Background()
+	d := mariadbtest.Create(t)
+	owner, err := Open(ctx, d.Address("arsh_", true), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tables []string
+	err = owner.write.Select(&tables, `SELECT table_name FROM information_schema.tables
+		WHERE table_schema = DATABASE() AND table_name LIKE 'arsh\\_%' AND table_type = 'BASE TABLE'`)
+	owner.Close()
+	if err != nil || len(tables) < 10 {
+		t.Fatalf("the store's tables: %v %v", tables, err)
+	}
+	s := mariadbtest.Start(t)
+	user, pass := d.Name+"_rows", "rows"+d.Password
+	s.Exec(t, "CREATE USER '"+user+"'@'localhost' IDENTIFIED BY '"+pass+"'")
+	t.Cleanup(func() { s.Exec(t, "DROP USER IF EXISTS '"+user+"'@'localhost'") })
+	for _, table := range tables {
+		privs := "SELECT, INSERT, UPDATE, DELETE"
+		if table == "arsh_form_versions" {
+			privs = "SELECT, INSERT"
+		}
+		s.Exec(t, "GRANT "+privs+" ON "+d.Name+".`"+table+"` TO '"+user+"'@'localhost'")
+	}
+	db, err := Open(ctx, "mysql://"+user+":"+pass+"@unix("+d.Socket+")/"+d.Name+"?prefix=arsh_", Options{})
+	if err != nil {
+		t.Fatalf("the row-only user cannot open the migrated store: %v", err)
+	}
+	defer db.Close()
+	t.Run("a form is kept", func(t *testing.T) {
+		f := createForm(t, db, "ردیف‌ها")
+		if got, err := db.GetForm(ctx, 1, f.ID); err != nil || got.Title != "ردیف‌ها" {
+			t.Fatalf("%+v %v", got, err)
+		}
+	})
+	t.Run("a version cannot be changed", func(t *testing.T) {
+		_, err := db.write.Exec("UPDATE form_versions SET source = 'api'")
+		if mysqlErrno(err) != 1142 {
+			t.Fatalf("UPDATE of a version: %v", err)
+		}
+	})
+}
+
 func isNotFound(err error) bool {
 	var de *domain.Error
 	return errors.As(err, &de) && de.Code == domain.CodeNotFound
