@@ -3,6 +3,8 @@ package sqlstore
 import (
 	"context"
 	"errors"
+	"os"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -147,6 +149,39 @@ func TestStoreTablesComeFromTheMigrations(t *testing.T) {
 	for _, name := range []string{"submissions_fts", "id_floors", "value", "key", "TABLE"} {
 		if storeTables[name] {
 			t.Errorf("%s takes the prefix", name)
+		}
+	}
+}
+
+// TestOperationsGrantsEveryTable: the grants OPERATIONS.md gives the
+// daemons' database user name every table of the store, and only those,
+// so that a daemon set up by the recipe can use a table a new migration
+// adds.
+func TestOperationsGrantsEveryTable(t *testing.T) {
+	doc, err := os.ReadFile("../docs/OPERATIONS.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	loop := regexp.MustCompile(`(?s)for t in ([a-z_\s\\]+); do\s+echo "GRANT SELECT, INSERT, UPDATE, DELETE ON wordpress\.arsh_\$t`).FindSubmatch(doc)
+	versions := regexp.MustCompile(`GRANT SELECT, INSERT ON wordpress\.arsh_form_versions `).Find(doc)
+	if loop == nil || versions == nil {
+		t.Fatal("OPERATIONS.md has no grants loop and form_versions grant")
+	}
+	granted := map[string]bool{"form_versions": true}
+	for _, name := range strings.Fields(strings.ReplaceAll(string(loop[1]), "\\", " ")) {
+		if granted[name] {
+			t.Errorf("%s is granted twice", name)
+		}
+		granted[name] = true
+	}
+	for name := range storeTables {
+		if !granted[name] {
+			t.Errorf("OPERATIONS.md grants nothing on %s", name)
+		}
+	}
+	for name := range granted {
+		if !storeTables[name] {
+			t.Errorf("OPERATIONS.md grants %s, which is not a table of the store", name)
 		}
 	}
 }
