@@ -6,12 +6,17 @@
 # Upload Plugin screen and activated there, arshlined from the release's
 # .deb started as its systemd units start it (make release builds the
 # .deb when it is missing or stale) with the loopback fake model, and
-# Chromium driven by playwright-core through the admin pages. Installs
-# what it needs on a fresh Debian machine (as root).
+# Chromium driven by playwright-core through the admin pages. Then the
+# same site on two web hosts behind a load balancer, each with its own
+# PHP server and arshlined, both daemons on one store in MariaDB
+# (e2e/hosts.mjs). Installs what it needs on a fresh Debian machine (as
+# root).
 #
 #   .ci/e2e.sh                          run it; screenshots land in e2e/artifacts/
 #   E2E_KEEP=1 .ci/e2e.sh               keep the scratch directory for inspection
 #   ARSHLINED_BIN=bin/arshlined .ci/e2e.sh   a private build instead of the .deb's
+#   E2E_HOSTS=0 .ci/e2e.sh              without the two-host pass
+#   E2E_ONLY=hosts .ci/e2e.sh           the two-host pass alone
 set -euo pipefail
 start_ns=$(date +%s%N)
 cd "$(dirname "$0")/.."
@@ -315,19 +320,137 @@ wait_for 15 "the WordPress server" php -r "exit(@file_get_contents('$url/wp-logi
 hostile_form=$(php "$repo/e2e/seed-daemon.php" "$socket")
 
 # --- the browser -----------------------------------------------------------
-log "running the browser test"
 rm -rf "$repo/e2e/artifacts"
 mkdir -p "$repo/e2e/artifacts"
-E2E_URL=$url E2E_USER=admin E2E_PASS=$admin_pass E2E_CHROMIUM=$chromium_bin \
-	E2E_ARTIFACTS="$repo/e2e/artifacts" E2E_FAKE_URL="http://127.0.0.1:$fake_port" \
-	E2E_SOCKET=$socket E2E_HOSTILE_FORM=$hostile_form E2E_PLUGIN_ZIP=$plugin_zip E2E_VERSION=$version E2E_DAEMON_VERSION=$daemon_version \
-	E2E_SOCKET_REFUSE="$tmp/run/refuse.sock" E2E_SOCKET_ROOT_ONLY="$tmp/run/root-only.sock" \
-	E2E_SOCKET_PROTOCOL2="$tmp/run/protocol-2.sock" \
-	E2E_SMS_URL="http://127.0.0.1:$sms_port" E2E_SMS_KEY=e2e-kavenegar-key E2E_SMS_LOG="$tmp/logs/sms.jsonl" \
-	node "$repo/e2e/run.mjs"
-E2E_URL=$url E2E_CHROMIUM=$chromium_bin E2E_ARTIFACTS="$repo/e2e/artifacts" E2E_SOCKET=$socket \
-	E2E_SMS_URL="http://127.0.0.1:$sms_port" E2E_SMS_KEY=e2e-kavenegar-key E2E_SMS_LOG="$tmp/logs/sms.jsonl" \
-	node "$repo/e2e/visitor.mjs"
+if [[ "${E2E_ONLY:-}" == hosts ]]; then
+	# The plugin unpacked from its zip and activated by PHP, not through
+	# wp-admin's upload: the two-host pass alone, for working on it.
+	log "E2E_ONLY=hosts: the one-host browser tests are skipped"
+	php -r '$z = new ZipArchive(); if (true !== $z->open($argv[1]) || !$z->extractTo($argv[2])) { exit(1); }' "$plugin_zip" "$docroot/wp-content/plugins"
+	chown -R www-data:www-data "$docroot/wp-content/plugins"
+	php -r '$_SERVER["HTTP_HOST"] = parse_url($argv[2], PHP_URL_HOST) . ":" . parse_url($argv[2], PHP_URL_PORT); require $argv[1] . "/wp-load.php"; require_once ABSPATH . "wp-admin/includes/plugin.php";
+		$r = activate_plugin("arshline-sidecar/arshline-sidecar.php"); if (is_wp_error($r)) { fwrite(STDERR, $r->get_error_message() . "\n"); exit(1); }' "$docroot" "$url"
+else
+	log "running the browser test"
+	E2E_URL=$url E2E_USER=admin E2E_PASS=$admin_pass E2E_CHROMIUM=$chromium_bin \
+		E2E_ARTIFACTS="$repo/e2e/artifacts" E2E_FAKE_URL="http://127.0.0.1:$fake_port" \
+		E2E_SOCKET=$socket E2E_HOSTILE_FORM=$hostile_form E2E_PLUGIN_ZIP=$plugin_zip E2E_VERSION=$version E2E_DAEMON_VERSION=$daemon_version \
+		E2E_SOCKET_REFUSE="$tmp/run/refuse.sock" E2E_SOCKET_ROOT_ONLY="$tmp/run/root-only.sock" \
+		E2E_SOCKET_PROTOCOL2="$tmp/run/protocol-2.sock" \
+		E2E_SMS_URL="http://127.0.0.1:$sms_port" E2E_SMS_KEY=e2e-kavenegar-key E2E_SMS_LOG="$tmp/logs/sms.jsonl" \
+		node "$repo/e2e/run.mjs"
+	E2E_URL=$url E2E_CHROMIUM=$chromium_bin E2E_ARTIFACTS="$repo/e2e/artifacts" E2E_SOCKET=$socket \
+		E2E_SMS_URL="http://127.0.0.1:$sms_port" E2E_SMS_KEY=e2e-kavenegar-key E2E_SMS_LOG="$tmp/logs/sms.jsonl" \
+		node "$repo/e2e/visitor.mjs"
+fi
+
+# --- two web hosts on one MariaDB store -------------------------------------
+# The site outgrows one machine: two web hosts behind a load balancer at
+# the site's address, each with its PHP and its own arshlined (the
+# package's unit as above, with its own socket, log directory and
+# --node-name), both daemons on one store in the WordPress database, as
+# OPERATIONS.md's "Several web hosts" sets it up: the tables made by a
+# user that may change the schema, the daemons running as one that may
+# only read and write rows (MariaDB's unix_socket authentication of the
+# daemon's user, so a blank db-password credential) and only add
+# versions. Uploads and exports stay in one state directory, the storage
+# both hosts mount. Each host's PHP reaches its own daemon through
+# ARSHLINE_SIDECAR_SOCKET, defined per server (auto_prepend_file stands
+# in for each host's own wp-config.php); the option the settings page
+# stored stays as it is. E2E_HOSTS=0 skips this pass.
+if [[ "${E2E_HOSTS:-1}" != 0 ]]; then
+	hosts_t0=$(date +%s%N)
+	one_host_pgid=${groups[0]} # the PHP server of the pass above
+	log "two hosts: the store in MariaDB, two arshlined, two PHP servers behind a balancer"
+	mysql_sock="$tmp/run/mysql.sock"
+	admin_db_pass=$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')
+	install -m 0600 /dev/stdin "$tmp/db-admin-password" <<<"$admin_db_pass"
+	mariadb --no-defaults -uroot -S "$mysql_sock" <<SQL
+CREATE USER 'arshline_admin'@'localhost' IDENTIFIED BY '$admin_db_pass';
+GRANT SELECT, INSERT, UPDATE, DELETE, CREATE, ALTER, INDEX, REFERENCES, DROP ON wordpress.* TO 'arshline_admin'@'localhost';
+CREATE USER '$daemon_user'@'localhost' IDENTIFIED VIA unix_socket;
+SQL
+	store_admin="mysql://arshline_admin@unix($mysql_sock)/wordpress?prefix=arsh_"
+	"$daemon_bin" migrate --db "$store_admin" --db-password-file "$tmp/db-admin-password" \
+		--log-dir "$tmp/logs/migrate" >"$tmp/logs/migrate.log" 2>&1 || { cat "$tmp/logs/migrate.log" >&2; fail "arshlined migrate on MariaDB"; }
+	log "$(cat "$tmp/logs/migrate.log")"
+	# Rows only, on every table the migrations made; versions are added, never changed.
+	grants=$(mariadb --no-defaults -uroot -S "$mysql_sock" -N -e "SELECT table_name FROM information_schema.tables
+		WHERE table_schema = 'wordpress' AND table_name LIKE 'arsh\\_%' AND table_type = 'BASE TABLE'" |
+		while read -r t; do
+			if [[ "$t" == arsh_form_versions ]]; then privs="SELECT, INSERT"; else privs="SELECT, INSERT, UPDATE, DELETE"; fi
+			printf "GRANT %s ON wordpress.\`%s\` TO '%s'@'localhost';\n" "$privs" "$t" "$daemon_user"
+		done)
+	[[ "$grants" == *arsh_forms* && "$grants" == *arsh_form_versions* ]] || fail "the migration made no arsh_ tables: $grants"
+	mariadb --no-defaults -uroot -S "$mysql_sock" <<<"$grants"
+
+	install -d -o "$daemon_user" -g "$daemon_user" -m "$(unit_one StateDirectoryMode "$unit")" "$tmp/data-hosts"
+	install -d -o "$daemon_user" -g "$daemon_user" -m 0500 "$tmp/credentials-hosts"
+	install -o "$daemon_user" -g "$daemon_user" -m 0400 "$tmp/credentials/openai-key" "$tmp/credentials-hosts/openai-key"
+	# No db-password file: the unit's blank SetCredential=, no password.
+	: >"$tmp/credentials-hosts/db-password"
+	chown "$daemon_user:$daemon_user" "$tmp/credentials-hosts/db-password"
+	chmod 0400 "$tmp/credentials-hosts/db-password"
+	declare -A host_sock=() host_log=() host_port=()
+	for h in a b; do
+		host_sock[$h]="$tmp/run/host-$h.sock"
+		install -d -o "$daemon_user" -g "$daemon_user" -m "$(unit_one LogsDirectoryMode "$unit")" "$tmp/logs/arshlined-$h"
+		host_log[$h]="$tmp/logs/arshlined-$h/hooshyar2-log.txt"
+		host_env=()
+		for k in "${!unit_env[@]}"; do
+			case $k in STATE_DIRECTORY | LOGS_DIRECTORY | CREDENTIALS_DIRECTORY) ;; *) host_env+=(-E "$k=${unit_env[$k]}") ;; esac
+		done
+		# What arshlined.env holds on each host (the same on both), the
+		# node name, and the directories systemd would make on each.
+		host_env+=(-E "ARSHLINE_DB=mysql://$daemon_user@unix($mysql_sock)/wordpress?prefix=arsh_" -E "ARSHLINE_NODE_NAME=e2e-$h"
+			-E "STATE_DIRECTORY=$tmp/data-hosts" -E "LOGS_DIRECTORY=$tmp/logs/arshlined-$h" -E "CREDENTIALS_DIRECTORY=$tmp/credentials-hosts")
+		(umask "$(unit_one UMask "$unit")" && exec env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin systemd-socket-activate -l "${host_sock[$h]}" "${host_env[@]}" \
+			setpriv --reuid="$daemon_user" --regid="$daemon_user" --init-groups "${exec_start[@]}" \
+			--openai-base-url "http://127.0.0.1:$fake_port/v1" --openai-model fake-model --openai-timeout 30s) \
+			>"$tmp/logs/arshlined-$h.log" 2>&1 &
+		pids+=($!)
+		wait_for 15 "the socket of host $h's arshlined" test -S "${host_sock[$h]}"
+		chown "$daemon_user:$socket_group" "${host_sock[$h]}"
+		chmod "$(unit_one SocketMode "$sock_unit")" "${host_sock[$h]}"
+		runuser -u www-data -- php -r '$s = @stream_socket_client("unix://" . $argv[1], $no, $err, 5); if (!$s) { fwrite(STDERR, "$err\n"); exit(1); }' "${host_sock[$h]}" ||
+			fail "www-data cannot connect to host $h's socket"
+		wait_for 30 "host $h's arshlined" grep -q 'arshlined ready' "$tmp/logs/arshlined-$h.log"
+
+		cat >"$tmp/host-$h.php" <<PHP
+<?php
+// Host $h: its own arshlined, as its wp-config.php would name it.
+define( 'ARSHLINE_SIDECAR_SOCKET', '${host_sock[$h]}' );
+PHP
+		host_port[$h]=$(free_port)
+		PHP_CLI_SERVER_WORKERS=4 setsid runuser -u www-data -- php -d "auto_prepend_file=$tmp/host-$h.php" -S "127.0.0.1:${host_port[$h]}" -t "$docroot" "$repo/e2e/router.php" \
+			>"$tmp/logs/php-host-$h.log" 2>&1 &
+		pids+=($!)
+		groups+=($!)
+	done
+	for h in a b; do
+		wait_for 15 "host $h's WordPress server" php -r "exit(@fsockopen('127.0.0.1', ${host_port[$h]}) ? 0 : 1);"
+	done
+	# The one-host server leaves the site's address to the balancer.
+	kill -- "-$one_host_pgid" 2>/dev/null || true
+	node "$repo/e2e/balancer.mjs" "127.0.0.1:$wp_port" "$tmp/logs/balancer-requests.log" a="127.0.0.1:${host_port[a]}" b="127.0.0.1:${host_port[b]}" \
+		>"$tmp/logs/balancer.log" 2>&1 &
+	pids+=($!)
+	wait_for 15 "the balancer" grep -qx ready "$tmp/logs/balancer.log"
+	hosts_ready_ms=$((($(date +%s%N) - hosts_t0) / 1000000))
+	log "two hosts up in ${hosts_ready_ms} ms: a on :${host_port[a]} (node e2e-a), b on :${host_port[b]} (node e2e-b), balancer on $url"
+
+	E2E_URL=$url E2E_USER=admin E2E_PASS=$admin_pass E2E_CHROMIUM=$chromium_bin E2E_ARTIFACTS="$repo/e2e/artifacts" \
+		E2E_SOCKET_A="${host_sock[a]}" E2E_SOCKET_B="${host_sock[b]}" E2E_LOG_A="${host_log[a]}" E2E_LOG_B="${host_log[b]}" \
+		E2E_BALANCER_LOG="$tmp/logs/balancer-requests.log" \
+		E2E_SMS_URL="http://127.0.0.1:$sms_port" E2E_SMS_KEY=e2e-kavenegar-key E2E_SMS_LOG="$tmp/logs/sms.jsonl" \
+		node "$repo/e2e/hosts.mjs"
+	# The store after both hosts: every table checked by the server, no
+	# setting that weakens it.
+	"$daemon_bin" check --db "$store_admin" --db-password-file "$tmp/db-admin-password" --log-dir "$tmp/logs/migrate" \
+		>"$tmp/logs/check.log" 2>&1 || { cat "$tmp/logs/check.log" >&2; fail "arshlined check on the two hosts' store"; }
+	hosts_ms=$((($(date +%s%N) - hosts_t0) / 1000000))
+	log "two hosts: passed in $((hosts_ms / 1000)).$(printf %03d $((hosts_ms % 1000))) s (setup ${hosts_ready_ms} ms)"
+fi
 
 # --- the socket constant, uninstall and the PHP log ------------------------
 php "$repo/e2e/wp-constant-check.php" "$docroot"
@@ -335,7 +458,7 @@ php "$repo/e2e/wp-uninstall-check.php" "$docroot"
 if [[ -f "$docroot/wp-content/debug.log" ]] && grep -n 'arshline-sidecar' "$docroot/wp-content/debug.log"; then
 	fail "PHP reported errors, warnings or notices from the plugin (above)"
 fi
-if grep -n 'PHP \(Warning\|Notice\|Fatal\)' "$tmp/logs/php-server.log" | grep arshline; then
+if grep -n 'PHP \(Warning\|Notice\|Fatal\)' "$tmp"/logs/php-*.log | grep arshline; then
 	fail "the PHP server logged warnings from the plugin (above)"
 fi
 log "no PHP warnings or notices from the plugin"

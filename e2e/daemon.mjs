@@ -11,10 +11,10 @@ export const env = (name) => {
 	return v;
 };
 
-/** One JSON-RPC call to the daemon over its socket (E2E_SOCKET). */
-export function rpc(method, params) {
+/** One JSON-RPC call to the daemon over its socket (E2E_SOCKET unless another is named). */
+export function rpc(method, params, socket = env('E2E_SOCKET')) {
 	return new Promise((resolve, reject) => {
-		const conn = createConnection(env('E2E_SOCKET'));
+		const conn = createConnection(socket);
 		let buf = '';
 		conn.on('data', (d) => {
 			buf += d;

@@ -264,6 +264,7 @@ const (
 	erDupEntry        = 1062 // a unique key refused a row
 	erLockWaitTimeout = 1205 // a row lock was not granted in time
 	erLockDeadlock    = 1213 // a deadlock, or a Galera certification failure
+	erNoSuchTable     = 1146 // the statement names a table the database lacks
 )
 
 // mysqlErrno returns the server's error number in err, 0 for none.

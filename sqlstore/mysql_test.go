@@ -3,6 +3,8 @@ package sqlstore
 import (
 	"context"
 	"errors"
+	"os"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -151,6 +153,39 @@ func TestStoreTablesComeFromTheMigrations(t *testing.T) {
 	}
 }
 
+// TestOperationsGrantsEveryTable: the grants OPERATIONS.md gives the
+// daemons' database user name every table of the store, and only those,
+// so that a daemon set up by the recipe can use a table a new migration
+// adds.
+func TestOperationsGrantsEveryTable(t *testing.T) {
+	doc, err := os.ReadFile("../docs/OPERATIONS.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	loop := regexp.MustCompile(`(?s)for t in ([a-z_\s\\]+); do\s+echo "GRANT SELECT, INSERT, UPDATE, DELETE ON wordpress\.arsh_\$t`).FindSubmatch(doc)
+	versions := regexp.MustCompile(`GRANT SELECT, INSERT ON wordpress\.arsh_form_versions `).Find(doc)
+	if loop == nil || versions == nil {
+		t.Fatal("OPERATIONS.md has no grants loop and form_versions grant")
+	}
+	granted := map[string]bool{"form_versions": true}
+	for _, name := range strings.Fields(strings.ReplaceAll(string(loop[1]), "\\", " ")) {
+		if granted[name] {
+			t.Errorf("%s is granted twice", name)
+		}
+		granted[name] = true
+	}
+	for name := range storeTables {
+		if !granted[name] {
+			t.Errorf("OPERATIONS.md grants nothing on %s", name)
+		}
+	}
+	for name := range granted {
+		if !storeTables[name] {
+			t.Errorf("OPERATIONS.md grants %s, which is not a table of the store", name)
+		}
+	}
+}
+
 func TestSplitStatements(t *testing.T) {
 	got := splitStatements("-- a comment; with a semicolon\nCREATE TABLE a (\n  x INT -- ; inline\n);\n\nINSERT INTO a VALUES (1);\nSELECT 1")
 	if len(got) != 3 || !strings.HasPrefix(got[0], "CREATE TABLE a") || got[1] != "INSERT INTO a VALUES (1)" || got[2] != "SELECT 1" {
@@ -232,6 +267,56 @@ func TestMariaDBSchemaRules(t *testing.T) {
 		}
 	})
 	db.Close()
+}
+
+// TestMariaDBRowOnlyUser: once a user that may change the schema has
+// migrated the store, the daemons run as one that may only read and
+// write rows, and only add versions (OPERATIONS.md, "The database
+// user"): the store opens as that user and keeps a form, and the server
+// refuses it a change to a version.
+func TestMariaDBRowOnlyUser(t *testing.T) {
+	sqliteOnly(t) // opens MariaDB itself
+	ctx := context.Background()
+	d := mariadbtest.Create(t)
+	owner, err := Open(ctx, d.Address("arsh_", true), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tables []string
+	err = owner.write.Select(&tables, `SELECT table_name FROM information_schema.tables
+		WHERE table_schema = DATABASE() AND table_name LIKE 'arsh\\_%' AND table_type = 'BASE TABLE'`)
+	owner.Close()
+	if err != nil || len(tables) < 10 {
+		t.Fatalf("the store's tables: %v %v", tables, err)
+	}
+	s := mariadbtest.Start(t)
+	user, pass := d.Name+"_rows", "rows"+d.Password
+	s.Exec(t, "CREATE USER '"+user+"'@'localhost' IDENTIFIED BY '"+pass+"'")
+	t.Cleanup(func() { s.Exec(t, "DROP USER IF EXISTS '"+user+"'@'localhost'") })
+	for _, table := range tables {
+		privs := "SELECT, INSERT, UPDATE, DELETE"
+		if table == "arsh_form_versions" {
+			privs = "SELECT, INSERT"
+		}
+		s.Exec(t, "GRANT "+privs+" ON "+d.Name+".`"+table+"` TO '"+user+"'@'localhost'")
+	}
+	db, err := Open(ctx, "mysql://"+user+":"+pass+"@unix("+d.Socket+")/"+d.Name+"?prefix=arsh_", Options{})
+	if err != nil {
+		t.Fatalf("the row-only user cannot open the migrated store: %v", err)
+	}
+	defer db.Close()
+	t.Run("a form is kept", func(t *testing.T) {
+		f := createForm(t, db, "ردیف‌ها")
+		if got, err := db.GetForm(ctx, 1, f.ID); err != nil || got.Title != "ردیف‌ها" {
+			t.Fatalf("%+v %v", got, err)
+		}
+	})
+	t.Run("a version cannot be changed", func(t *testing.T) {
+		_, err := db.write.Exec("UPDATE form_versions SET source = 'api'")
+		if mysqlErrno(err) != 1142 {
+			t.Fatalf("UPDATE of a version: %v", err)
+		}
+	})
 }
 
 func isNotFound(err error) bool {

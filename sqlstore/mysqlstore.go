@@ -140,17 +140,23 @@ func (db *DB) migrateMySQL(ctx context.Context) error {
 		return errors.New("sqlstore: another host held the migration lock for a minute; try again")
 	}
 	defer conn.ExecContext(context.WithoutCancel(ctx), "SELECT RELEASE_LOCK(?)", lock)
-	if _, err := conn.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
-		version VARCHAR(191) NOT NULL PRIMARY KEY, applied_at VARCHAR(40) NOT NULL
-	) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin`); err != nil {
+	// The table is created only when it is missing: the daemons run as a
+	// user that may read and write rows and not create tables (the
+	// server refuses CREATE TABLE IF NOT EXISTS to it even when the
+	// table exists), once a user that may has migrated the store.
+	var applied []string
+	err = conn.SelectContext(ctx, &applied, "SELECT version FROM schema_migrations")
+	if mysqlErrno(err) == erNoSuchTable {
+		if _, err := conn.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+			version VARCHAR(191) NOT NULL PRIMARY KEY, applied_at VARCHAR(40) NOT NULL
+		) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin`); err != nil {
+			return fmt.Errorf("sqlstore: migrations table: %w", err)
+		}
+	} else if err != nil {
 		return fmt.Errorf("sqlstore: migrations table: %w", err)
 	}
 	names, err := MigrationNames()
 	if err != nil {
-		return err
-	}
-	var applied []string
-	if err := conn.SelectContext(ctx, &applied, "SELECT version FROM schema_migrations"); err != nil {
 		return err
 	}
 	known := map[string]bool{}
