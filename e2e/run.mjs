@@ -731,7 +731,12 @@ async function publicFormSteps(browser) {
 		status: 'published',
 		document: {
 			version: 'arshline_form@v1',
-			settings: { welcome: 'به فرم خوش آمدید.', thank_you: 'سپاس از پاسخ شما.' },
+			settings: {
+				welcome: 'به فرم خوش آمدید.',
+				thank_you: 'سپاس از پاسخ شما.',
+				// Each answer texts the office through the provider saved on the Settings page.
+				notifications: [{ channel: 'sms', to: NOTIFY_MOBILE, template: 'پاسخ تازه از {{name}}، کد پیگیری {{tracking_code}}' }],
+			},
 			fields: [
 				{ id: 'name', type: 'text', label: 'نام', required: true, page: 1 },
 				{ id: 'code', type: 'text', label: 'کد ملی', format: 'national_code', required: true, page: 1 },
@@ -1178,6 +1183,21 @@ async function resultsSteps(browser, page, form) {
 			return { status: r.status, type: r.headers.get('content-type'), size: (await r.arrayBuffer()).byteLength, disposition: r.headers.get('content-disposition') };
 		}, await photo.getAttribute('href'));
 		check(photoBytes.status === 200 && photoBytes.size === PHOTO_PNG.length && /image\/png/.test(photoBytes.type) && /attachment/.test(photoBytes.disposition || ''), `photo download: ${JSON.stringify(photoBytes)}`);
+		// The entry's notification: the text left through the provider and the entry says so.
+		const code = (await page.locator('#arsh-ent-body tr[data-id]', { hasText: 'مریم' }).locator('.arsh-code').innerText()).trim();
+		let deliveries = '';
+		for (let i = 0; i < 20 && !deliveries.includes('ارسال شد'); i++) {
+			if (i > 0) {
+				await page.waitForTimeout(1000);
+				await page.locator('#arsh-ent-body tr[data-id]', { hasText: 'مریم' }).getByRole('button').click();
+			}
+			deliveries = await page.locator('#arsh-ent-deliveries').innerText().catch(() => '');
+		}
+		check(deliveries.includes('اعلان‌های این پاسخ') && deliveries.includes('پیامک') && deliveries.includes('ارسال شد'), `the entry's notifications:\n${deliveries}`);
+		check(!deliveries.includes(NOTIFY_MOBILE), `the receiver is shown unmasked:\n${deliveries}`);
+		const latin = (t) => t.replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d)));
+		const texted = smsLines().filter((l) => l.to === NOTIFY_MOBILE && l.message.includes('مریم') && latin(l.message).includes(code));
+		check(texted.length === 1, `texts to ${NOTIFY_MOBILE} with «مریم» and ${code}: ${JSON.stringify(smsLines().filter((l) => l.to === NOTIFY_MOBILE))}`);
 		await snap(page, 'entries');
 		axeLines.push(await axe(page, 'entries', ROOT));
 	});
@@ -1285,6 +1305,9 @@ async function resultsSteps(browser, page, form) {
 }
 
 /** The texts the SMS stand-in has taken so far, one JSON line each. */
+// The office's mobile a form's notification texts.
+const NOTIFY_MOBILE = '09121112233';
+
 function smsLines() {
 	let text = '';
 	try {

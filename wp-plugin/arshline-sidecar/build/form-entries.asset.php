@@ -1,1 +1,1 @@
-<?php return array('dependencies' => array('wp-api-fetch', 'wp-i18n'), 'version' => '3cecaf763bd16f8b2297');
+<?php return array('dependencies' => array('wp-api-fetch', 'wp-i18n'), 'version' => '01bfe2e15c955b500d84');

@@ -6,7 +6,7 @@
  * Everything from a form or an answer reaches the page as text.
  */
 
-import { __, _n, sprintf } from '@wordpress/i18n';
+import { __, _n, _x, sprintf } from '@wordpress/i18n';
 
 import { call } from './api';
 import { $, el, bdi, clear, show, message, showError, busy } from './dom';
@@ -472,7 +472,7 @@ export function deliveryStatusLabel( status ) {
 	return (
 		{
 			pending: __( 'Waiting', 'arshline-sidecar' ),
-			sent: __( 'Sent', 'arshline-sidecar' ),
+			sent: _x( 'Sent', 'a delivery\'s status', 'arshline-sidecar' ),
 			failed: __( 'Failed', 'arshline-sidecar' ),
 			retrying: __( 'Retrying', 'arshline-sidecar' ),
 		}[ status ] || status
@@ -529,7 +529,7 @@ function renderDeliveries( entry ) {
 		__( 'Status', 'arshline-sidecar' ),
 		__( 'Attempts', 'arshline-sidecar' ),
 		__( 'Last error', 'arshline-sidecar' ),
-		__( 'Sent', 'arshline-sidecar' ),
+		_x( 'Sent', 'when a delivery was sent', 'arshline-sidecar' ),
 		__( 'Actions', 'arshline-sidecar' ),
 	].map( function ( t ) {
 		return el( 'th', { scope: 'col', text: t } );
