@@ -23,6 +23,10 @@ import { env, rpc } from './daemon.mjs';
 const URL_ = env('E2E_URL');
 const ART = env('E2E_ARTIFACTS');
 const PAGE = `${URL_}/wp-admin/admin.php?page=arshline-sidecar`;
+const AI = `${URL_}/wp-admin/admin.php?page=arshline-sidecar-ai`;
+const FORM_PAGE = (id, tab) => `${URL_}/wp-admin/admin.php?page=arshline-sidecar-form&form=${id}&tab=${tab}`;
+// The plugin's own part of each admin page.
+const ROOT = '.wrap.arshline-sidecar';
 const SOCKET = { a: env('E2E_SOCKET_A'), b: env('E2E_SOCKET_B') };
 const LOG = { a: env('E2E_LOG_A'), b: env('E2E_LOG_B') };
 const ADMIN = { user_id: 1, caps: ['manage_options', 'manage_arshline_forms'], locale: 'fa_IR', site_id: 1 };
@@ -126,9 +130,9 @@ async function rest(page, host, method, route, { body, hosha2 = null, query = ''
 	return { status: res.status(), headers: res.headers(), body: parsed };
 }
 
-async function openPage(page, hash = '') {
-	await page.goto(`${PAGE}${hash}`, { waitUntil: 'domcontentloaded' });
-	await page.locator('#arshline-sidecar-app').waitFor();
+async function openPage(page, url = PAGE) {
+	await page.goto(url, { waitUntil: 'domcontentloaded' });
+	await page.locator(ROOT).first().waitFor();
 	await page.evaluate(async () => {
 		const r = await fetch(`${window.ajaxurl}?action=rest-nonce`, { credentials: 'same-origin' });
 		window.arshE2ENonce = (await r.text()).trim();
@@ -187,16 +191,17 @@ async function main() {
 		});
 
 		await step(page, 'a plan executed through A is undone through B', async () => {
-			await openPage(page);
+			await openPage(page, AI);
 			const made = await expectServed('ai.execute', 'a', async () => {
 				await page.getByLabel('به زبان خودتان بنویسید ارشلاین چه کند').fill('یک فرم جدید بساز و دو سوال پاسخ کوتاه اضافه کن، اسم فرم را دو میزبان بگذار');
 				await page.getByRole('button', { name: 'پیش‌نمایش', exact: true }).click();
 				await page.locator('#arsh-preview').waitFor({ state: 'visible' });
 				await page.getByRole('button', { name: 'تأیید و اجرا' }).click();
 				await page.locator('#arsh-results').waitFor({ state: 'visible' });
-				const row = page.locator('#arsh-forms-body tr', { hasText: 'دو میزبان' });
-				await row.waitFor();
-				return Number(await row.getAttribute('data-form-id'));
+				const listed = await rest(page, 'a', 'GET', '/arshline/v1/forms');
+				const mine = Array.isArray(listed.body) ? listed.body.find((f) => f.title === 'دو میزبان') : null;
+				check(mine, `the form the plan made is not listed through A: ${JSON.stringify(listed.body).slice(0, 300)}`);
+				return mine.id;
 			}, 1);
 			const onB = await rest(page, 'b', 'GET', `/arshline/v1/forms/${made}`);
 			check(onB.status === 200 && onB.body.document.fields.length === 2 && onB.body.version_count === 3, `host B reads the form A made: ${onB.status} ${JSON.stringify(onB.body).slice(0, 200)}`);
@@ -205,7 +210,7 @@ async function main() {
 			await useHost(ctx, 'b');
 			await expectServed('ai.undo', 'b', async () => {
 				await page.getByRole('button', { name: 'بازگردانی همه' }).click();
-				await page.locator(`#arsh-forms-body tr[data-form-id="${made}"]`).waitFor({ state: 'detached' });
+				await page.locator('#arsh-plan-msg', { hasText: 'بازگردانی شد' }).waitFor();
 			}, 1);
 			const msg = await page.locator('#arsh-plan-msg').innerText();
 			check(msg.includes(`${fa.format(3)} تغییر بازگردانی شد`), `undo message: ${msg}`);
@@ -252,7 +257,7 @@ async function main() {
 		console.log(`e2e: two hosts: the text was sent by host ${sent.a ? 'a' : 'b'}'s daemon`);
 
 		await step(page, 'the entry, the results and the CSV read through A', async () => {
-			await openPage(page, `#entries/${form.id}`);
+			await openPage(page, FORM_PAGE(form.id, 'entries'));
 			await page.locator('#arsh-ent-body tr[data-id]').first().waitFor();
 			const rows = await page.locator('#arsh-ent-body tr[data-id]').allInnerTexts();
 			check(rows.length === 1 && rows[0].includes('مریم'), `entries: ${rows.join(' | ')}`);
@@ -265,7 +270,7 @@ async function main() {
 			const deliveries = entry.body.deliveries || (entry.body.submission && entry.body.submission.deliveries) || [];
 			check(deliveries.length === 1 && deliveries[0].status === 'sent' && deliveries[0].attempts === 1, `the entry's deliveries: ${JSON.stringify(deliveries)}`);
 			await snap(page, 'entry-on-a');
-			await page.goto(`${PAGE}#results/${form.id}`, { waitUntil: 'domcontentloaded' });
+			await page.goto(FORM_PAGE(form.id, 'results'), { waitUntil: 'domcontentloaded' });
 			await page.locator('#arsh-res-total', { hasText: fa.format(1) }).waitFor();
 			const link = page.locator('#arsh-res-csv');
 			const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60000 }), link.click()]);
@@ -278,7 +283,7 @@ async function main() {
 		});
 
 		await step(page, 'Hosha2: a job running on A, its progress read and the job cancelled through B', async () => {
-			await openPage(page);
+			await openPage(page, AI);
 			const made = await rest(page, 'a', 'POST', '/arshline/v1/forms', { body: { title: 'تولید روی دو میزبان' } });
 			check(made.status === 201, `create: ${made.status}`);
 			const id = made.body.form.id;
@@ -351,7 +356,7 @@ async function buildForm(page) {
 	const made = await rest(page, 'a', 'POST', '/arshline/v1/forms', { body: { title: 'فرم دو میزبان' } });
 	check(made.status === 201, `create: ${made.status}`);
 	const id = made.body.form.id;
-	await page.goto(`${PAGE}#builder/${id}`, { waitUntil: 'domcontentloaded' });
+	await openPage(page, FORM_PAGE(id, 'build'));
 	await page.locator('#arsh-builder:not([hidden])').waitFor();
 	await page.locator('#arsh-b-fields li.arsh-b-empty').waitFor();
 	const open = () => page.locator('#arsh-b-fields li.is-open');
@@ -367,7 +372,12 @@ async function buildForm(page) {
 	await ctl('format').selectOption('mobile_ir');
 	await ctl('required').check();
 	await ctl('unique').check();
-	await page.waitForFunction(() => document.querySelectorAll('#arsh-b-preview .arsh-field').length === 2);
+	// The preview is the public form's own markup, in a frame.
+	const preview = page.frameLocator('#arsh-b-preview iframe.arsh-server-preview');
+	for (const until = Date.now() + 15000; (await preview.locator('.arshline-field').count().catch(() => 0)) !== 2; ) {
+		check(Date.now() < until, 'the preview does not show the two questions');
+		await page.waitForTimeout(200);
+	}
 	await expectServed('forms.update', 'a', async () => {
 		await page.click('#arsh-b-save');
 		await page.locator('#arsh-builder-msg .notice-success').waitFor();
