@@ -55,6 +55,7 @@ type app struct {
 	webhooks *webhooks.Worker
 	// webhookSecrets serves each site's signing key to its administrators.
 	webhookSecrets *webhooks.Secrets
+	webhookTests   *webhooks.Tester
 	// sms keeps the site's SMS provider and sends through it.
 	sms *sms.Service
 	// notifyWorker texts the notifications owed; notify serves their log
@@ -91,6 +92,7 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 		BodyRetention: keepWhenZero(cfg.WebhookBodyRetention)})
 	go a.webhooks.Run(background)
 	a.webhookSecrets = &webhooks.Secrets{Store: store}
+	a.webhookTests = &webhooks.Tester{Store: store, Notify: a.webhooks.Notify}
 	a.notifyWorker = notify.NewWorker(notify.WorkerConfig{Store: store, SMS: a.sms, Events: events, RetryBase: cfg.NotifyRetryBase,
 		Timeout: cfg.NotifyTimeout, Retention: keepWhenZero(cfg.NotifyRetention)})
 	go a.notifyWorker.Run(background)
@@ -326,6 +328,8 @@ func (a *app) methods() []rpc.Method {
 		{Name: "submissions.upload", Handler: handle(a.uploads.Upload)},
 		{Name: "submissions.file", Capability: manage, Handler: handle(a.uploads.File)},
 		{Name: "webhooks.secret", Capability: options, Handler: handle(a.webhookSecrets.Secret)},
+		// Queues one signed test delivery per webhook of a form.
+		{Name: "webhooks.test", Capability: manage, Handler: handle(a.webhookTests.Test)},
 		// The summary adds up per-day counts: bounded, inline. An export
 		// page may wait for an XLSX file being built, so it is not.
 		{Name: "results.summary", Inline: true, Capability: manage, Handler: handle(a.results.Summary)},

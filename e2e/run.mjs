@@ -685,7 +685,7 @@ async function main() {
 		await step(page, 'builder: a 6-field form by hand (mobile, national code, Jalali date, radio with a conditional text, rating, file), saved and published', async () => {
 			await builderStep(page);
 		});
-		await step(page, 'form settings tab: texts, a limit, a webhook a loopback receiver gets, signed with the secret shown', async () => {
+		await step(page, 'form settings tab: texts, a limit, a webhook a loopback receiver gets (a test, then an answer), signed with the secret shown', async () => {
 			await settingsTabSteps(page);
 		});
 		await step(page, 'settings: the SMS provider saved from the page, a test text reaches the provider', async () => {
@@ -1412,17 +1412,32 @@ async function settingsTabSteps(page) {
 		check(/^[0-9a-f]{64}$/.test(secret), `the secret shown: «${secret}»`);
 		await snap(page, 'form-settings-webhook');
 
+		// "Send a test": a signed test delivery reaches the receiver, and the tab lists it.
+		await page.click('#arsh-webhook-test');
+		const outcome = page.locator('.arsh-webhook-test-outcome.is-success');
+		await outcome.waitFor();
+		check((await outcome.innerText()).includes('تحویل'), `the test's outcome: ${await outcome.innerText()}`);
+		const testDeadline = Date.now() + 20000;
+		while (!hits.some((x) => JSON.parse(x.body).event === 'test') && Date.now() < testDeadline) {
+			await page.waitForTimeout(200);
+		}
+		const t = hits.find((x) => JSON.parse(x.body).event === 'test');
+		check(t, 'the receiver got no test delivery within 20 s');
+		const tested = 'v2=' + createHmac('sha256', secret).update(`${t.headers['x-arshline-delivery']}\n${t.headers['x-arshline-timestamp']}\n${hook}\n${t.body}`).digest('hex');
+		check(t.headers['x-arshline-signature'] === tested && JSON.parse(t.body).submission_id === 0, `test delivery ${t.body.slice(0, 200)} signed ${t.headers['x-arshline-signature']}`);
+
 		// A respondent answers; the delivery reaches the receiver, signed.
 		const respondent = { user_id: 0, caps: [], locale: 'fa_IR', site_id: 1 };
 		const pub = await rpc('forms.public', { token: created.form.public_token, actor: respondent });
 		await page.waitForTimeout(3300);
 		const sent = await rpc('submissions.submit', { token: created.form.public_token, form_token: pub.form_token, answers: { q: 'سلام از وب‌هوک' }, client: { ip_hash: 'e2e-webhook' }, actor: respondent });
 		const deadline = Date.now() + 20000;
-		while (!hits.length && Date.now() < deadline) {
+		const answered = () => hits.find((x) => JSON.parse(x.body).event === 'submission.created');
+		while (!answered() && Date.now() < deadline) {
 			await page.waitForTimeout(200);
 		}
-		check(hits.length >= 1, 'the receiver got no delivery within 20 s');
-		const h = hits[0];
+		check(answered(), 'the receiver got no delivery within 20 s');
+		const h = answered();
 		const event = JSON.parse(h.body);
 		check(event.event === 'submission.created' && event.submission_id === sent.submission_id && JSON.stringify(event.answers).includes('سلام از وب‌هوک'), `delivery body: ${h.body.slice(0, 300)}`);
 		const expected = 'v2=' + createHmac('sha256', secret).update(`${h.headers['x-arshline-delivery']}\n${h.headers['x-arshline-timestamp']}\n${hook}\n${h.body}`).digest('hex');

@@ -689,6 +689,7 @@ var persian = map[string]string{
 	"delivery_id must be a positive integer":                                               "delivery_id باید عدد صحیح مثبت باشد",
 	"index is the notification's place in settings.notifications, from 0":                  "index جایگاه اعلان در settings.notifications است، از ۰",
 	"the form's document cannot be read":                                                   "سند فرم خوانده نشد",
+	"the form has no webhook to test; add a webhook URL in its settings first":             "فرم وب‌هوکی برای آزمایش ندارد؛ نخست در تنظیمات فرم نشانی یک وب‌هوک بیفزایید",
 	"the form has no notification #%d":                                                     "فرم اعلانی با شمارهٔ %d ندارد",
 	"this notification goes to an answer; give to: the number or address the test goes to": "این اعلان به پاسخِ یک سؤال فرستاده می‌شود؛ گیرنده (to) را برای آزمایش بدهید",
 	"to is too long": "گیرنده بیش از اندازه بلند است",

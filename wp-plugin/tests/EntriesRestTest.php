@@ -111,6 +111,52 @@ final class EntriesRestTest extends Arshline_Answered_Form_Test_Case {
 		$this->assertSame( 403, arshline_test_rest( 'POST', '/arshline/v1/sms/settings', array( 'provider' => 'kavenegar' ) )->get_status() );
 	}
 
+	public function test_the_webhook_test_route_queues_a_delivery_per_webhook() {
+		list( $form_id ) = $this->answered_form( 0 );
+		Arshline_Test_WP::$caps = array( 'read', 'manage_arshline_forms' );
+		$route                  = "/arshline/v1/forms/$form_id/webhooks/test";
+
+		// A form with no webhook: the daemon's NOT_FOUND, in the admin's language.
+		$none = arshline_test_rest( 'POST', $route );
+		$this->assertSame( 404, $none->get_status() );
+		$this->assertSame( 'arshline_not_found', $none->get_data()['code'] );
+		$this->assertStringContainsString( 'وب‌هوکی برای آزمایش ندارد', $none->get_data()['message'] );
+		$this->assertSame( 404, arshline_test_rest( 'POST', '/arshline/v1/forms/999999/webhooks/test' )->get_status(), 'an unknown form' );
+		$this->assertSame( 400, arshline_test_rest( 'POST', '/arshline/v1/forms/0/webhooks/test' )->get_status(), 'WordPress refuses id 0 from the schema' );
+
+		$hooks = array( 'https://hooks.example.com/one', 'https://hooks.example.com/two?k=v' );
+		$saved = $this->daemon->call(
+			'forms.get',
+			array( 'id' => $form_id ),
+			Arshline_Sidecar_Plugin::actor()
+		);
+		$this->assertIsArray( $saved, $saved instanceof WP_Error ? $saved->get_error_message() : '' );
+		$document             = isset( $saved['form'] ) ? $saved['form']['document'] : $saved['document'];
+		foreach ( array( 'layout', 'meta' ) as $empty ) {
+			// JSON's {} came back as PHP's array(): an object again.
+			$document[ $empty ] = empty( $document[ $empty ] ) ? new stdClass() : $document[ $empty ];
+		}
+		$document['settings'] = array(
+			'webhooks' => array(
+				array( 'url' => $hooks[0] ),
+				array( 'url' => $hooks[1] ),
+			),
+		);
+		$put = arshline_test_rest( 'POST', "/arshline/v1/forms/$form_id/document", array( 'document' => $document ) );
+		$this->assertSame( 200, $put->get_status(), wp_json_encode( $put->get_data() ) );
+		$sent = arshline_test_rest( 'POST', $route );
+		$this->assertSame( 200, $sent->get_status(), wp_json_encode( $sent->get_data() ) );
+		$deliveries = json_decode( wp_json_encode( $sent->get_data() ), true )['deliveries'];
+		$this->assertCount( 2, $deliveries );
+		$this->assertSame( $hooks, array_column( $deliveries, 'url' ) );
+		$this->assertGreaterThan( 0, $deliveries[0]['id'] );
+		$this->assertNotSame( $deliveries[0]['id'], $deliveries[1]['id'] );
+
+		// Testing a form's webhooks is managing forms: refused without that capability.
+		Arshline_Test_WP::$caps = array( 'read', 'manage_options' );
+		$this->assertSame( 403, arshline_test_rest( 'POST', $route )->get_status() );
+	}
+
 	public function test_fields_and_context_shape_the_answer() {
 		list( $form_id, $ids ) = $this->answered_form( 1 );
 		$request = new WP_REST_Request( 'GET', "/arshline/v1/forms/$form_id/submissions/{$ids[0]}" );

@@ -295,6 +295,46 @@ final class PublicFormTest extends Arshline_Test_Case {
 		$this->assertSame( 'Send', trim( $x->query( '//button[@type="submit"]' )->item( 0 )->textContent ) );
 	}
 
+	public function test_a_form_speaks_its_own_locale_and_the_page_gets_its_own_back() {
+		self::boot();
+		$form = function ( $locale ) {
+			return new Arshline_Sidecar_Public_Renderer(
+				array(
+					'token'      => 'locale',
+					'title'      => 'T',
+					'locale'     => $locale,
+					'document'   => array( 'fields' => array( array( 'id' => 'a', 'type' => 'text', 'label' => 'A' ) ) ),
+					'form_token' => '',
+				)
+			);
+		};
+		Arshline_Sidecar_Plugin::switch_locale( '' );
+		$this->assertSame( 'fa_IR', Arshline_Sidecar_Plugin::locale(), 'the site default' );
+		$this->assertSame( 'ارسال', __( 'Send', 'arshline-sidecar' ) );
+
+		// An English form on a Persian site: English, then Persian again.
+		$x = self::dom( $form( 'en_US' )->render( array( 'action' => '' ) ) );
+		$this->assertSame( 'Send', trim( $x->query( '//button[@type="submit"]' )->item( 0 )->textContent ) );
+		$this->assertStringContainsString( 'Tracking code:', $form( 'en_US' )->thank_you( '42', '' ) );
+		$this->assertSame( 'fa_IR', Arshline_Sidecar_Plugin::locale(), 'restored after the form' );
+		$this->assertSame( 'ارسال', __( 'Send', 'arshline-sidecar' ), 'the catalogue reloaded after the form' );
+
+		// A Persian form on an English site: Persian, with Persian digits.
+		Arshline_Test_Public::$options[ Arshline_Sidecar_Plugin::OPTION_LANGUAGE ] = 'en_US';
+		Arshline_Sidecar_Plugin::switch_locale( '' );
+		$this->assertSame( 'Send', __( 'Send', 'arshline-sidecar' ) );
+		$done = $form( 'fa_IR' )->thank_you( '42', '' );
+		$this->assertStringContainsString( 'کد رهگیری:', $done );
+		$this->assertStringContainsString( '۴۲', $done );
+		$this->assertStringContainsString( 'سپاس. پاسخ‌های شما دریافت شد.', $done );
+		$this->assertSame( 'en_US', Arshline_Sidecar_Plugin::locale() );
+		$this->assertSame( 'Send', __( 'Send', 'arshline-sidecar' ) );
+		Arshline_Sidecar_Plugin::restore_locale();
+		Arshline_Sidecar_Plugin::restore_locale();
+		Arshline_Sidecar_Plugin::restore_locale(); // One more than entered changes nothing.
+		$this->assertSame( 'en_US', Arshline_Sidecar_Plugin::locale() );
+	}
+
 	public function test_labels_legends_and_descriptions_are_tied_to_their_inputs() {
 		self::boot();
 		$form = self::hostile_form();

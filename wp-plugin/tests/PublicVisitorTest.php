@@ -350,7 +350,7 @@ final class PublicVisitorTest extends Arshline_Test_Case {
 			)
 		);
 		$this->watch_warnings();
-		$controller = new Arshline_Sidecar_REST_Public_Controller();
+		add_action( 'rest_api_init', array( 'Arshline_Sidecar_Public', 'register_routes' ) );
 		$bad        = array(
 			'form_token' => array( 'x' ),
 			'field'      => array( 'a' => 'b' ),
@@ -358,7 +358,7 @@ final class PublicVisitorTest extends Arshline_Test_Case {
 			'data'       => array(),
 			'upload_id'  => array( 'u' ),
 			'size'       => array( 5 ),
-			'offset'     => '1e3',
+			'offset'     => '1x3',
 			'final'      => array( true ),
 		);
 		foreach ( $bad as $key => $value ) {
@@ -375,9 +375,15 @@ final class PublicVisitorTest extends Arshline_Test_Case {
 				)
 			);
 			$chunk->set_param( $key, $value );
-			$answer = $controller->upload( $chunk );
-			$this->assertSame( 400, $answer->get_status(), $key );
-			$this->assertStringContainsString( $key, $answer->get_data()['message'] );
+			// WordPress checks the types from the route's schema before the
+			// callback runs, as WP_REST_Server::respond_to_request() does.
+			$chunk->set_attributes( rest_get_server()->get_routes()['/arshline/v1/public/forms/(?P<token>[A-Za-z0-9_-]{1,128})/uploads'][0] );
+			$answer = $chunk->has_valid_params();
+			$answer = true === $answer ? $chunk->sanitize_params() : $answer;
+			$this->assertInstanceOf( WP_Error::class, $answer, $key );
+			$this->assertSame( 'rest_invalid_param', $answer->get_error_code(), $key );
+			$this->assertSame( 400, $answer->get_error_data()['status'], $key );
+			$this->assertSame( array( $key ), array_keys( $answer->get_error_data()['params'] ), $key );
 		}
 		// The plain POST's $_FILES, shaped by the sender's field names.
 		foreach (

@@ -50,6 +50,14 @@ final class Arshline_Sidecar_Plugin {
 	const CAP = 'manage_arshline_forms';
 
 	/**
+	 * The locales switch_locale() entered, innermost last: [locale, whether
+	 * WordPress itself switched].
+	 *
+	 * @var array<int, array{0: string, 1: bool}>
+	 */
+	private static $switched = array();
+
+	/**
 	 * Daemon methods called with manage_options forwarded.
 	 */
 	const OPTIONS_METHODS = array( 'audit.list', 'model.get', 'model.probe', 'model.configure', 'system.status', 'webhooks.secret', 'sms.settings.get', 'sms.settings.set', 'sms.test', 'sms.credit' );
@@ -125,7 +133,7 @@ final class Arshline_Sidecar_Plugin {
 		if ( 0 === strpos( $handle, Arshline_Sidecar_Admin::SCRIPT . '-' ) ) {
 			$handle = Arshline_Sidecar_Admin::SCRIPT;
 		}
-		return ARSHLINE_SIDECAR_DIR . 'languages/' . self::TEXT_DOMAIN . '-' . self::locale() . '-' . $handle . '.json';
+		return dirname( __DIR__ ) . '/languages/' . self::TEXT_DOMAIN . '-' . self::locale() . '-' . $handle . '.json';
 	}
 
 	/**
@@ -173,19 +181,103 @@ final class Arshline_Sidecar_Plugin {
 	 * @return string
 	 */
 	public static function locale() {
+		if ( self::$switched ) {
+			return end( self::$switched )[0];
+		}
 		$own = '';
 		if ( function_exists( 'get_current_user_id' ) && function_exists( 'get_user_meta' ) && get_current_user_id() ) {
 			$own = get_user_meta( get_current_user_id(), 'locale', true );
 		}
 		if ( is_string( $own ) && '' !== $own ) {
-			$choice = $own;
-		} else {
-			$choice = get_option( self::OPTION_LANGUAGE, 'fa_IR' );
-			if ( 'site' === $choice ) {
-				$choice = get_locale();
-			}
+			return self::normalize_locale( $own );
 		}
+		return self::site_locale();
+	}
+
+	/**
+	 * The site's default language for the plugin's pages and mails, fa_IR
+	 * or en_US: the plugin's language setting (Persian unless the
+	 * administrator chose otherwise; "site" follows the site's language).
+	 *
+	 * @return string
+	 */
+	public static function site_locale() {
+		$choice = get_option( self::OPTION_LANGUAGE, 'fa_IR' );
+		if ( 'site' === $choice ) {
+			$choice = get_locale();
+		}
+		return self::normalize_locale( $choice );
+	}
+
+	/**
+	 * fa_IR for Persian, an empty or unreadable choice included, else en_US.
+	 *
+	 * @param mixed $choice A locale.
+	 * @return string
+	 */
+	private static function normalize_locale( $choice ) {
 		return Arshline_Sidecar_Errors::is_persian( $choice ) || ! is_string( $choice ) || '' === $choice ? 'fa_IR' : 'en_US';
+	}
+
+	/**
+	 * Switches WordPress and this plugin's catalogue to a locale — a form's,
+	 * for its public page and its mails, whatever the visitor's or the
+	 * administrator's own language — until restore_locale(). Calls nest.
+	 * WordPress switches only to installed languages; the plugin's own
+	 * catalogue follows the locale either way.
+	 *
+	 * @param string $locale A locale; empty for the site's default.
+	 */
+	public static function switch_locale( $locale ) {
+		$locale           = '' === (string) $locale ? self::site_locale() : self::normalize_locale( (string) $locale );
+		$core             = function_exists( 'switch_to_locale' ) && switch_to_locale( $locale );
+		self::$switched[] = array( $locale, $core );
+		self::reload_textdomain();
+	}
+
+	/**
+	 * Undoes the last switch_locale().
+	 */
+	public static function restore_locale() {
+		$last = array_pop( self::$switched );
+		if ( null === $last ) {
+			return;
+		}
+		if ( $last[1] && function_exists( 'restore_previous_locale' ) ) {
+			restore_previous_locale();
+		}
+		self::reload_textdomain();
+	}
+
+	/**
+	 * A callable's result with the locale switched around it.
+	 *
+	 * @param string   $locale A locale; empty for the site's default.
+	 * @param callable $fn     The work.
+	 * @return mixed
+	 */
+	public static function in_locale( $locale, callable $fn ) {
+		self::switch_locale( $locale );
+		try {
+			return $fn();
+		} finally {
+			self::restore_locale();
+		}
+	}
+
+	/**
+	 * Loads the plugin's catalogue in locale(): a switch of WordPress's
+	 * locale unloads it, and WordPress finds it again only in the global
+	 * languages directory.
+	 */
+	private static function reload_textdomain() {
+		if ( ! function_exists( 'load_textdomain' ) ) {
+			return;
+		}
+		unload_textdomain( self::TEXT_DOMAIN );
+		if ( 'en_US' !== self::locale() ) {
+			load_textdomain( self::TEXT_DOMAIN, dirname( __DIR__ ) . '/languages/' . self::TEXT_DOMAIN . '-' . self::locale() . '.mo' );
+		}
 	}
 
 	/**

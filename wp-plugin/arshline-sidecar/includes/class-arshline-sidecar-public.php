@@ -370,6 +370,26 @@ final class Arshline_Sidecar_Public {
 	 * @return string
 	 */
 	public static function render_form( $id, $token, $action = '', $font = '' ) {
+		// The notices drawn in place of a form speak the reader's language;
+		// the form itself speaks its own (the renderer switches to it).
+		return Arshline_Sidecar_Plugin::in_locale(
+			Arshline_Sidecar_Plugin::locale(),
+			function () use ( $id, $token, $action, $font ) {
+				return self::form_or_notice( $id, $token, $action, $font );
+			}
+		);
+	}
+
+	/**
+	 * What render_form() draws, in the current locale.
+	 *
+	 * @param int    $id     Form id (0 when the token names it).
+	 * @param string $token  Public token.
+	 * @param string $action The URL the form posts to.
+	 * @param string $font   'vazirmatn' or ''.
+	 * @return string
+	 */
+	private static function form_or_notice( $id, $token, $action, $font ) {
 		$fa     = Arshline_Sidecar_Errors::is_persian( Arshline_Sidecar_Plugin::locale() );
 		$params = $id > 0 ? array( 'id' => (int) $id ) : array( 'token' => (string) $token );
 		if ( $id <= 0 && ! preg_match( '/^[A-Za-z0-9_-]{1,128}$/', (string) $token ) ) {
@@ -379,7 +399,7 @@ final class Arshline_Sidecar_Public {
 		$code = self::error_code( $form );
 		if ( 'FORM_CLOSED' === $code || 'NOT_FOUND' === $code || 'INVALID_PARAMS' === $code ) {
 			if ( current_user_can( Arshline_Sidecar_Plugin::CAP ) ) {
-				return Arshline_Sidecar_Public_Renderer::notice( $fa ? 'این فرم منتشر نشده، بسته شده یا وجود ندارد؛ بازدیدکنندگان چیزی نمی‌بینند. (این پیام را فقط مدیران فرم‌ها می‌بینند.)' : 'This form is not published, is closed or does not exist; visitors see nothing here. (Only those who manage forms see this notice.)', $fa );
+				return Arshline_Sidecar_Public_Renderer::notice( __( 'This form is not published, is closed or does not exist; visitors see nothing here. (Only those who manage forms see this notice.)', 'arshline-sidecar' ), $fa );
 			}
 			return '';
 		}
@@ -388,9 +408,9 @@ final class Arshline_Sidecar_Public {
 				// The POST of this request could not be sent either: say so, and
 				// how to get the answers back (the form cannot be drawn again
 				// without the daemon; the browser keeps what was typed).
-				return Arshline_Sidecar_Public_Renderer::notice( $fa ? 'پاسخ‌های شما ارسال نشد و ذخیره نشده است. با دکمهٔ بازگشت مرورگر به فرم برگردید تا پاسخ‌هایتان سر جایشان باشند، و چند لحظهٔ دیگر دوباره بفرستید.' : 'Your answers were not sent and were not saved. Use your browser\'s back button to return to the form with your answers, and send it again in a moment.', $fa );
+				return Arshline_Sidecar_Public_Renderer::notice( __( 'Your answers were not sent and were not saved. Use your browser\'s back button to return to the form with your answers, and send it again in a moment.', 'arshline-sidecar' ), $fa );
 			}
-			return Arshline_Sidecar_Public_Renderer::notice( $fa ? 'این فرم اکنون در دسترس نیست. چند لحظهٔ دیگر دوباره امتحان کنید.' : 'This form is not available right now. Try again in a moment.', $fa );
+			return Arshline_Sidecar_Public_Renderer::notice( __( 'This form is not available right now. Try again in a moment.', 'arshline-sidecar' ), $fa );
 		}
 		self::enqueue();
 		self::$title = isset( $form['title'] ) ? (string) $form['title'] : '';
@@ -573,7 +593,28 @@ final class Arshline_Sidecar_Public {
 	 *               state the form is re-rendered with.
 	 */
 	public static function handle_post( array $post, array $files = array() ) {
-		$token = isset( $post['arshline_submit'] ) && is_string( $post['arshline_submit'] ) ? $post['arshline_submit'] : '';
+		$token  = isset( $post['arshline_submit'] ) && is_string( $post['arshline_submit'] ) ? $post['arshline_submit'] : '';
+		$form   = preg_match( '/^[A-Za-z0-9_-]{1,128}$/', $token ) ? self::call( 'forms.public', array( 'token' => $token ) ) : Arshline_Sidecar_Errors::client_error( 'BAD_RESPONSE', 'en_US' );
+		$locale = is_array( $form ) && isset( $form['locale'] ) && is_string( $form['locale'] ) ? $form['locale'] : '';
+		// The answer to a POST speaks the form's language, else the site's.
+		return Arshline_Sidecar_Plugin::in_locale(
+			$locale,
+			function () use ( $post, $files, $token, $form ) {
+				return self::answer_post( $post, $files, $token, $form );
+			}
+		);
+	}
+
+	/**
+	 * What handle_post() answers, in the current locale.
+	 *
+	 * @param array          $post  The POST fields, unslashed.
+	 * @param array          $files $_FILES.
+	 * @param string         $token Public token.
+	 * @param array|WP_Error $form  forms.public's result.
+	 * @return array
+	 */
+	private static function answer_post( array $post, array $files, $token, $form ) {
 		$fa    = Arshline_Sidecar_Errors::is_persian( Arshline_Sidecar_Plugin::locale() );
 		$typed = isset( $post['arshline'] ) && is_array( $post['arshline'] ) ? $post['arshline'] : array();
 		$state = array(
@@ -581,7 +622,6 @@ final class Arshline_Sidecar_Public {
 			'errors'      => array(),
 			'idempotency' => isset( $post['arshline_idempotency'] ) && is_string( $post['arshline_idempotency'] ) ? substr( $post['arshline_idempotency'], 0, 128 ) : '',
 		);
-		$form  = preg_match( '/^[A-Za-z0-9_-]{1,128}$/', $token ) ? self::call( 'forms.public', array( 'token' => $token ) ) : Arshline_Sidecar_Errors::client_error( 'BAD_RESPONSE', 'en_US' );
 		if ( is_wp_error( $form ) ) {
 			return self::refused( $token, $form, $state, $fa );
 		}
@@ -697,9 +737,12 @@ final class Arshline_Sidecar_Public {
 			$minutes        = max( 1, (int) ceil( ( isset( $sent['expires_in_sec'] ) ? (int) $sent['expires_in_sec'] : 300 ) / 60 ) );
 			$to             = isset( $sent['mobile'] ) ? (string) $sent['mobile'] : '';
 			$otp['sent']    = true;
-			$otp['message'] = $fa
-				? sprintf( 'کد تأیید به %1$s پیامک شد؛ تا %2$s دقیقه معتبر است. آن را در کادر «کد تأیید» بنویسید و فرم را بفرستید.', Arshline_Sidecar_Public_Renderer::digits( $to, true ), Arshline_Sidecar_Public_Renderer::digits( (string) $minutes, true ) )
-				: sprintf( 'A code was texted to %1$s; it is valid for %2$s minutes. Type it in the "verification code" box and send the form.', $to, $minutes );
+			$otp['message'] = sprintf(
+				/* translators: 1: mobile number, 2: minutes. */
+				__( 'A code was texted to %1$s; it is valid for %2$s minutes. Type it in the "verification code" box and send the form.', 'arshline-sidecar' ),
+				Arshline_Sidecar_Public_Renderer::digits( $to, $fa ),
+				Arshline_Sidecar_Public_Renderer::digits( (string) $minutes, $fa )
+			);
 		}
 		$state['otp'][ $field ] = $otp;
 		self::$posted[ $token ] = $state;
@@ -738,7 +781,12 @@ final class Arshline_Sidecar_Public {
 		$fa = Arshline_Sidecar_Errors::is_persian( isset( $form['locale'] ) ? (string) $form['locale'] : Arshline_Sidecar_Plugin::locale() );
 		return new WP_Error(
 			Arshline_Sidecar_Errors::wp_code( 'INVALID_SUBMISSION' ),
-			$fa ? 'پاسخ‌ها کامل نیست.' : 'Some answers are missing.',
+			Arshline_Sidecar_Plugin::in_locale(
+				$fa ? 'fa_IR' : 'en_US',
+				function () {
+					return __( 'Some answers are missing.', 'arshline-sidecar' );
+				}
+			),
 			array(
 				'status'     => 422,
 				'error'      => 'INVALID_SUBMISSION',
@@ -810,12 +858,13 @@ final class Arshline_Sidecar_Public {
 			$wait                    = isset( $data['retry_after'] ) ? max( 1, (int) $data['retry_after'] ) : 3;
 			$out['status']           = 429;
 			$out['retry_after']      = $wait;
-			$state['status_message'] = $fa ? sprintf( 'فرم زودتر از خواندن یک نفر فرستاده شد. %s ثانیهٔ دیگر دوباره بفرستید؛ پاسخ‌هایتان سر جایشان هستند.', Arshline_Sidecar_Public_Renderer::digits( (string) $wait, true ) ) : sprintf( 'The form was sent sooner than a person reads it. Send it again in %s seconds; your answers are still here.', $wait );
+			/* translators: %s: seconds to wait. */
+			$state['status_message'] = sprintf( __( 'The form was sent sooner than a person reads it. Send it again in %s seconds; your answers are still here.', 'arshline-sidecar' ), Arshline_Sidecar_Public_Renderer::digits( (string) $wait, $fa ) );
 		} elseif ( in_array( $whole, self::STALE_TOKEN, true ) ) {
 			// The page's form token was old, used or of an earlier version:
 			// the page drawn again carries a fresh one.
 			$out['status']           = 409;
-			$state['status_message'] = $fa ? 'این صفحه کهنه بود و فرم ارسال نشد. پاسخ‌هایتان سر جایشان هستند؛ آن‌ها را بررسی کنید و دوباره بفرستید.' : 'This page was out of date and the form was not sent. Your answers are still here; check them and send again.';
+			$state['status_message'] = __( 'This page was out of date and the form was not sent. Your answers are still here; check them and send again.', 'arshline-sidecar' );
 		} elseif ( 'INVALID_SUBMISSION' === $code ) {
 			$out['status'] = 422;
 			foreach ( isset( $data['fields'] ) && is_array( $data['fields'] ) ? $data['fields'] : array() as $item ) {
@@ -833,16 +882,16 @@ final class Arshline_Sidecar_Public {
 			}
 		} elseif ( 'FORM_CLOSED' === $code ) {
 			$out['status']           = 410;
-			$state['status_message'] = $fa ? 'این فرم دیگر پاسخ نمی‌پذیرد.' : 'This form no longer takes answers.';
+			$state['status_message'] = __( 'This form no longer takes answers.', 'arshline-sidecar' );
 		} elseif ( 'RATE_LIMIT' === $code ) {
 			$out['status']           = 429;
 			$out['retry_after']      = isset( $data['retry_after'] ) ? (int) $data['retry_after'] : 1;
-			$state['status_message'] = $fa ? 'تلاش‌ها زیاد بود. چند لحظهٔ دیگر دوباره بفرستید؛ پاسخ‌هایتان سر جایشان هستند.' : 'Too many attempts. Send again in a moment; your answers are still here.';
+			$state['status_message'] = __( 'Too many attempts. Send again in a moment; your answers are still here.', 'arshline-sidecar' );
 		} elseif ( 'TOO_LARGE' === $code ) {
 			$out['status']           = 413;
 			$state['status_message'] = $error->get_error_message();
 		} else {
-			$state['status_message'] = $fa ? 'فرم اکنون ارسال نشد و پاسخ‌هایتان ذخیره نشده است. چند لحظهٔ دیگر دوباره بفرستید؛ پاسخ‌هایتان سر جایشان هستند.' : 'The form could not be sent right now and your answers were not saved. Try again in a moment; your answers are still here.';
+			$state['status_message'] = __( 'The form could not be sent right now and your answers were not saved. Try again in a moment; your answers are still here.', 'arshline-sidecar' );
 		}
 		// A new key: the refused send was no submission, the next one is.
 		$state['idempotency']   = Arshline_Sidecar_Public_Renderer::random_key();

@@ -84,7 +84,15 @@ final class Arshline_Sidecar_Routes {
 			array( 'ns' => $a, 'path' => 'forms', 'methods' => 'GET', 'controller' => 'forms', 'callback' => 'get_items', 'permission' => 'get_items_permissions_check', 'args' => 'get_collection_params' ),
 			array( 'ns' => $a, 'path' => 'forms', 'methods' => 'POST', 'controller' => 'forms', 'callback' => 'create_item', 'permission' => 'create_item_permissions_check', 'args' => 'create_args' ),
 			array( 'ns' => $a, 'path' => 'forms/(?P<id>\d+)', 'methods' => 'GET', 'controller' => 'forms', 'callback' => 'get_item', 'permission' => 'get_item_permissions_check', 'args' => $form_opt ),
-			// Hosha2: generation, progress, cancel; versions.
+			// Hosha2: generation, progress, cancel; versions. The bodies of
+			// generate, edit and apply-diff and the versions list's page are
+			// described but not checked by WordPress (unchecked_args): Hosha2's
+			// clients are promised its own error body, {success: false, error:
+			// {code, message}, request_id} with its reasons (invalid_form_id,
+			// missing_prompt, empty_prompt, invalid_options_type, …:
+			// docs/HOSHA2.md), which WordPress's
+			// rest_invalid_param answer cannot give; the callbacks and the
+			// daemon check them instead.
 			array( 'ns' => $h, 'path' => $h2_form . '/generate', 'methods' => 'POST', 'controller' => 'hosha2', 'callback' => 'generate', 'permission' => 'generate_permissions_check', 'args' => 'body_args' ),
 			array( 'ns' => $h, 'path' => $h2_form . '/edit', 'methods' => 'POST', 'controller' => 'hosha2', 'callback' => 'edit', 'permission' => 'edit_permissions_check', 'args' => 'body_args' ),
 			array( 'ns' => $h, 'path' => $h2_req . '/progress', 'methods' => 'GET', 'controller' => 'hosha2', 'callback' => 'get_item', 'permission' => 'get_item_permissions_check' ),
@@ -110,6 +118,7 @@ final class Arshline_Sidecar_Routes {
 			// One daemon method each, the arguments passed on as checked.
 			array( 'ns' => $a, 'path' => 'webhooks/secret', 'methods' => 'GET', 'controller' => 'relay', 'rpc' => 'webhooks.secret', 'cap' => 'manage_options', 'args' => array() ),
 			array( 'ns' => $a, 'path' => 'webhooks/secret/rotate', 'methods' => 'POST', 'controller' => 'relay', 'rpc' => 'webhooks.secret', 'cap' => 'manage_options', 'args' => array(), 'fixed' => array( 'rotate' => true ) ),
+			array( 'ns' => $a, 'path' => 'forms/(?P<id>\d+)/webhooks/test', 'methods' => 'POST', 'controller' => 'relay', 'rpc' => 'webhooks.test', 'cap' => Arshline_Sidecar_Plugin::CAP, 'args' => $form_id, 'rename' => array( 'id' => 'form_id' ) ),
 			array( 'ns' => $a, 'path' => 'sms/settings', 'methods' => 'GET', 'controller' => 'relay', 'rpc' => 'sms.settings.get', 'cap' => 'manage_options', 'args' => 'sms_balance_args' ),
 			array( 'ns' => $a, 'path' => 'sms/settings', 'methods' => 'POST', 'controller' => 'relay', 'rpc' => 'sms.settings.set', 'cap' => 'manage_options', 'args' => 'sms_settings_args' ),
 			array( 'ns' => $a, 'path' => 'sms/test', 'methods' => 'POST', 'controller' => 'relay', 'rpc' => 'sms.test', 'cap' => 'manage_options', 'args' => 'sms_test_args' ),

@@ -18,6 +18,7 @@ if ( ! is_file( $arshline_wp . '/wp-includes/rest-api/endpoints/class-wp-rest-co
 }
 define( 'ABSPATH', $arshline_wp . '/' );
 define( 'WPINC', 'wp-includes' );
+require_once ABSPATH . WPINC . '/pomo/mo.php';
 
 /**
  * What the stand-ins saw and answer: the current user's capabilities,
@@ -55,8 +56,22 @@ final class Arshline_Test_WP {
 }
 
 // phpcs:disable Generic.Files.OneObjectStructurePerFile.MultipleFound, Squiz.Commenting.FunctionComment.Missing
+// The catalogues loaded, as WordPress's l10n.php keeps them: domain => MO.
+$GLOBALS['arshline_test_l10n'] = array();
 function __( $text, $domain = 'default' ) {
-	return $text;
+	return isset( $GLOBALS['arshline_test_l10n'][ $domain ] ) ? $GLOBALS['arshline_test_l10n'][ $domain ]->translate( $text ) : $text;
+}
+function load_textdomain( $domain, $mofile ) {
+	$mo = new MO();
+	if ( ! is_readable( $mofile ) || ! $mo->import_from_file( $mofile ) ) {
+		return false;
+	}
+	$GLOBALS['arshline_test_l10n'][ $domain ] = $mo;
+	return true;
+}
+function unload_textdomain( $domain ) {
+	unset( $GLOBALS['arshline_test_l10n'][ $domain ] );
+	return true;
 }
 function _doing_it_wrong( $function, $message, $version ) {
 	Arshline_Test_WP::$wrong[] = "$function: $message";

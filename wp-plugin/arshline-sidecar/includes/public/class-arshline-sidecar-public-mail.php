@@ -189,9 +189,16 @@ final class Arshline_Sidecar_Public_Mail {
 		if ( ! is_email( $to ) ) {
 			return array( false, 'not an email address: ' . ( '' === $to ? '(none; set the site\'s admin email)' : $to ) );
 		}
-		list( $subject, $message, $headers ) = self::compose( $mail );
-		self::$failure                       = null;
-		$ok                                  = (bool) wp_mail( $to, $subject, $message, $headers );
+		// The mail, and whatever wp_mail's filters add to it, speaks the
+		// form's language when the daemon names it, else the site's.
+		$ok = Arshline_Sidecar_Plugin::in_locale(
+			isset( $mail['locale'] ) && is_string( $mail['locale'] ) ? $mail['locale'] : '',
+			function () use ( $to, $mail ) {
+				list( $subject, $message, $headers ) = self::compose( $mail );
+				self::$failure                       = null;
+				return (bool) wp_mail( $to, $subject, $message, $headers );
+			}
+		);
 		if ( $ok ) {
 			return array( true, '' );
 		}
@@ -224,7 +231,8 @@ final class Arshline_Sidecar_Public_Mail {
 			 */
 			$link    = (string) apply_filters( 'arshline_sidecar_entries_url', admin_url( 'admin.php?page=arshline-sidecar#entries/' . $form_id . '/' . $entry ), $form_id, $entry );
 			$lines[] = '';
-			$lines[] = ( $fa ? 'پاسخ: ' : 'Entry: ' ) . $link;
+			/* translators: %s: link to the entry in wp-admin. */
+			$lines[] = sprintf( __( 'Entry: %s', 'arshline-sidecar' ), $link );
 		}
 		if ( self::html_mail() ) {
 			$message = '<html><body dir="' . ( $fa ? 'rtl' : 'ltr' ) . '"><p>' . implode( '<br>', array_map( 'esc_html', $lines ) ) . '</p></body></html>';

@@ -99,6 +99,21 @@ final class Arshline_Sidecar_Public_Renderer {
 	 * @return string
 	 */
 	public function render( array $state = array() ) {
+		return Arshline_Sidecar_Plugin::in_locale(
+			$this->locale(),
+			function () use ( $state ) {
+				return $this->render_form( $state );
+			}
+		);
+	}
+
+	/**
+	 * The form's markup, in the current locale.
+	 *
+	 * @param array $state See render().
+	 * @return string
+	 */
+	private function render_form( array $state ) {
 		$values   = isset( $state['values'] ) && is_array( $state['values'] ) ? $state['values'] : array();
 		$errors   = isset( $state['errors'] ) && is_array( $state['errors'] ) ? $state['errors'] : array();
 		$this->otp = isset( $state['otp'] ) && is_array( $state['otp'] ) ? $state['otp'] : array();
@@ -144,21 +159,21 @@ final class Arshline_Sidecar_Public_Renderer {
 			$html .= '<div class="arshline-form__progress" hidden><div class="arshline-form__progress-text" aria-live="polite"></div>'
 				// A progressbar needs a name of its own: the page it is on is
 				// its aria-valuetext, which the script keeps current.
-				. '<div class="arshline-form__bar" role="progressbar" aria-label="' . esc_attr( $this->t( 'Progress through the form', 'پیشرفت فرم' ) ) . '" aria-valuemin="1" aria-valuemax="' . esc_attr( (string) $pages ) . '" aria-valuenow="1"><span></span></div></div>';
+				. '<div class="arshline-form__bar" role="progressbar" aria-label="' . esc_attr( __( 'Progress through the form', 'arshline-sidecar' ) ) . '" aria-valuemin="1" aria-valuemax="' . esc_attr( (string) $pages ) . '" aria-valuenow="1"><span></span></div></div>';
 		}
 		$html .= '<input type="hidden" name="arshline_submit" value="' . esc_attr( (string) $this->form['token'] ) . '">';
 		$html .= '<input type="hidden" name="arshline_form_token" value="' . esc_attr( (string) $this->form['form_token'] ) . '" data-issued-at="' . esc_attr( (string) $issued ) . '">';
 		$html .= '<input type="hidden" name="arshline_idempotency" value="' . esc_attr( isset( $state['idempotency'] ) ? (string) $state['idempotency'] : self::random_key() ) . '">';
 		// The honeypot: off screen, out of the tab order and of the
 		// accessibility tree, so that only a robot filling every input fills it.
-		$html .= '<div class="arshline-form__hp" aria-hidden="true"><label for="' . esc_attr( $this->prefix ) . 'hp">' . esc_html( $this->t( 'Leave this empty', 'این را خالی بگذارید' ) ) . '</label>'
+		$html .= '<div class="arshline-form__hp" aria-hidden="true"><label for="' . esc_attr( $this->prefix ) . 'hp">' . esc_html( __( 'Leave this empty', 'arshline-sidecar' ) ) . '</label>'
 			. '<input type="text" id="' . esc_attr( $this->prefix ) . 'hp" name="arshline_hp" value="" tabindex="-1" autocomplete="off"></div>';
 
 		// Enter in an input sends the form, not the code: the first submit
 		// button of a form is the one Enter presses, and a mobile question
 		// verified by SMS has a "send the code" button of its own.
 		if ( $has_otp ) {
-			$html .= '<div class="arshline-form__hp" aria-hidden="true"><button type="submit" tabindex="-1">' . esc_html( $this->t( 'Send', 'ارسال' ) ) . '</button></div>';
+			$html .= '<div class="arshline-form__hp" aria-hidden="true"><button type="submit" tabindex="-1">' . esc_html( __( 'Send', 'arshline-sidecar' ) ) . '</button></div>';
 		}
 
 		$current = 0;
@@ -178,10 +193,10 @@ final class Arshline_Sidecar_Public_Renderer {
 		}
 		$html .= '<div class="arshline-form__nav">';
 		if ( $pages > 1 ) {
-			$html .= '<button type="button" class="arshline-form__back" hidden>' . esc_html( $this->t( 'Back', 'قبلی' ) ) . '</button>';
-			$html .= '<button type="button" class="arshline-form__next" hidden>' . esc_html( $this->t( 'Next', 'بعدی' ) ) . '</button>';
+			$html .= '<button type="button" class="arshline-form__back" hidden>' . esc_html( __( 'Back', 'arshline-sidecar' ) ) . '</button>';
+			$html .= '<button type="button" class="arshline-form__next" hidden>' . esc_html( __( 'Next', 'arshline-sidecar' ) ) . '</button>';
 		}
-		$html .= '<button type="submit" class="arshline-form__submit">' . esc_html( $this->t( 'Send', 'ارسال' ) ) . '</button>';
+		$html .= '<button type="submit" class="arshline-form__submit">' . esc_html( __( 'Send', 'arshline-sidecar' ) ) . '</button>';
 		$html .= '</div><div class="arshline-form__live" role="status" aria-live="polite"></div>';
 		$html .= '</form></div>';
 		return $html;
@@ -195,13 +210,38 @@ final class Arshline_Sidecar_Public_Renderer {
 	 * @return string
 	 */
 	public function thank_you( $tracking_code, $thank_you ) {
-		$text = '' !== (string) $thank_you ? (string) $thank_you : $this->t( 'Thank you. Your answers were received.', 'سپاس. پاسخ‌های شما دریافت شد.' );
+		return Arshline_Sidecar_Plugin::in_locale(
+			$this->locale(),
+			function () use ( $tracking_code, $thank_you ) {
+				return $this->thanks( $tracking_code, $thank_you );
+			}
+		);
+	}
+
+	/**
+	 * The form's locale, fa_IR or en_US.
+	 *
+	 * @return string
+	 */
+	private function locale() {
+		return $this->fa ? 'fa_IR' : 'en_US';
+	}
+
+	/**
+	 * The thank-you markup, in the current locale.
+	 *
+	 * @param string $tracking_code Tracking code.
+	 * @param string $thank_you     The form's thank-you text (may be empty).
+	 * @return string
+	 */
+	private function thanks( $tracking_code, $thank_you ) {
+		$text = '' !== (string) $thank_you ? (string) $thank_you : __( 'Thank you. Your answers were received.', 'arshline-sidecar' );
 		$html = '<div class="arshline-form arshline-form--done" ' . $this->lang_attrs() . '>'
 			. '<div class="arshline-form__thanks" role="status" tabindex="-1">'
 			. '<h2 class="arshline-form__title">' . esc_html( (string) $this->form['title'] ) . '</h2>'
 			. self::paragraphs( $text );
 		if ( '' !== (string) $tracking_code ) {
-			$html .= '<p class="arshline-form__code">' . esc_html( $this->t( 'Tracking code:', 'کد رهگیری:' ) ) . ' <strong dir="ltr">' . esc_html( self::digits( (string) $tracking_code, $this->fa ) ) . '</strong></p>';
+			$html .= '<p class="arshline-form__code">' . esc_html( __( 'Tracking code:', 'arshline-sidecar' ) ) . ' <strong dir="ltr">' . esc_html( self::digits( (string) $tracking_code, $this->fa ) ) . '</strong></p>';
 		}
 		return $html . '</div></div>';
 	}
@@ -257,57 +297,45 @@ final class Arshline_Sidecar_Public_Renderer {
 		return array(
 			// The daemon's own words for a missing answer, so that a page's
 			// own check and the daemon's read the same.
-			'required'   => $this->t( 'Please answer this question', 'به این پرسش پاسخ دهید' ),
-			'summary'    => $this->t( 'Please correct these answers:', 'لطفاً این پاسخ‌ها را اصلاح کنید:' ),
-			'page'       => $this->t( 'Page %1$s of %2$s', 'صفحهٔ %1$s از %2$s' ),
-			'sending'    => $this->t( 'Sending…', 'در حال ارسال…' ),
-			'uploading'  => $this->t( 'Uploading %s…', 'در حال بارگذاری %s…' ),
-			'too_big'    => $this->t( 'This file is larger than %s KB.', 'حجم این پرونده از %s کیلوبایت بیشتر است.' ),
-			'bad_type'   => $this->t( 'This type of file is not accepted.', 'این نوع پرونده پذیرفته نمی‌شود.' ),
-			'too_many'   => $this->t( 'Choose at most %s files.', 'حداکثر %s پرونده انتخاب کنید.' ),
-			'offline'    => $this->t( 'The form could not be sent. Check your connection and try again in a moment; your answers are still here.', 'فرم ارسال نشد. اتصال خود را بررسی کنید و چند لحظهٔ دیگر دوباره بفرستید؛ پاسخ‌هایتان سر جایشان هستند.' ),
-			'wait'       => $this->t( 'Too many attempts. Try again in %s seconds.', 'تلاش‌ها زیاد بود. %s ثانیهٔ دیگر دوباره امتحان کنید.' ),
-			'soon'       => $this->t( 'Sent sooner than a person reads the form: it is sent again by itself in %s seconds.', 'فرم زودتر از خواندن یک نفر فرستاده شد؛ %s ثانیهٔ دیگر خودش دوباره فرستاده می‌شود.' ),
-			'stale'      => $this->t( 'This page was open a long time and the form could not be sent. Reload the page; copy long answers first.', 'این صفحه مدت زیادی باز بوده و فرم فرستاده نشد. صفحه را دوباره بارگذاری کنید؛ پاسخ‌های بلند را پیش از آن رونوشت کنید.' ),
-			'thanks'     => $this->t( 'Thank you. Your answers were received.', 'سپاس. پاسخ‌های شما دریافت شد.' ),
-			'code'       => $this->t( 'Tracking code:', 'کد رهگیری:' ),
-			'date'       => $this->t( 'Date: %s', 'تاریخ: %s' ),
-			'months'     => $this->t( 'Farvardin,Ordibehesht,Khordad,Tir,Mordad,Shahrivar,Mehr,Aban,Azar,Dey,Bahman,Esfand', 'فروردین،اردیبهشت،خرداد،تیر،مرداد،شهریور،مهر،آبان،آذر،دی،بهمن،اسفند' ),
+			'required'   => __( 'Please answer this question', 'arshline-sidecar' ),
+			'summary'    => __( 'Please correct these answers:', 'arshline-sidecar' ),
+			'page'       => __( 'Page %1$s of %2$s', 'arshline-sidecar' ),
+			'sending'    => __( 'Sending…', 'arshline-sidecar' ),
+			'uploading'  => __( 'Uploading %s…', 'arshline-sidecar' ),
+			'too_big'    => __( 'This file is larger than %s KB.', 'arshline-sidecar' ),
+			'bad_type'   => __( 'This type of file is not accepted.', 'arshline-sidecar' ),
+			'too_many'   => __( 'Choose at most %s files.', 'arshline-sidecar' ),
+			'offline'    => __( 'The form could not be sent. Check your connection and try again in a moment; your answers are still here.', 'arshline-sidecar' ),
+			'wait'       => __( 'Too many attempts. Try again in %s seconds.', 'arshline-sidecar' ),
+			'soon'       => __( 'Sent sooner than a person reads the form: it is sent again by itself in %s seconds.', 'arshline-sidecar' ),
+			'stale'      => __( 'This page was open a long time and the form could not be sent. Reload the page; copy long answers first.', 'arshline-sidecar' ),
+			'thanks'     => __( 'Thank you. Your answers were received.', 'arshline-sidecar' ),
+			'code'       => __( 'Tracking code:', 'arshline-sidecar' ),
+			'date'       => __( 'Date: %s', 'arshline-sidecar' ),
+			'months'     => __( 'Farvardin,Ordibehesht,Khordad,Tir,Mordad,Shahrivar,Mehr,Aban,Azar,Dey,Bahman,Esfand', 'arshline-sidecar' ),
 			// Saturday first: the Iranian week.
-			'days'       => $this->t( 'Saturday,Sunday,Monday,Tuesday,Wednesday,Thursday,Friday', 'شنبه،یکشنبه،دوشنبه،سه‌شنبه،چهارشنبه،پنجشنبه،جمعه' ),
-			'days_short' => $this->t( 'Sa,Su,Mo,Tu,We,Th,Fr', 'ش،ی،د،س،چ،پ،ج' ),
-			'pick'       => $this->t( 'Choose a date from the calendar', 'انتخاب تاریخ از تقویم' ),
-			'prev_month' => $this->t( 'Previous month', 'ماه قبل' ),
-			'next_month' => $this->t( 'Next month', 'ماه بعد' ),
-			'prev_year'  => $this->t( 'Previous year', 'سال قبل' ),
-			'next_year'  => $this->t( 'Next year', 'سال بعد' ),
-			'close'      => $this->t( 'Close', 'بستن' ),
-			'keys'       => $this->t( 'Arrow keys move by day and week, Page Up and Page Down by month (with Shift by year), Enter chooses, Escape closes.', 'کلیدهای جهت‌نما روز و هفته را جابه‌جا می‌کنند، Page Up و Page Down ماه را (با Shift سال را)، Enter انتخاب می‌کند و Escape می‌بندد.' ),
-			'not_date'   => $this->t( 'Type the date as year, month and day, like 1403/05/12 or 14030512.', 'تاریخ را به شکل سال، ماه و روز بنویسید، مثلاً ۱۴۰۳/۰۵/۱۲ یا ۱۴۰۳۰۵۱۲.' ),
-			'bad_year'   => $this->t( 'Write the year in four digits, like 1403.', 'سال را چهار رقمی بنویسید، مثلاً ۱۴۰۳.' ),
-			'bad_month'  => $this->t( 'There is no month %s: a year has 12 months.', 'ماه %s وجود ندارد: سال ۱۲ ماه دارد.' ),
-			'bad_day'    => $this->t( '%1$s %2$s has %3$s days.', '%1$s %2$s %3$s روز دارد.' ),
-			'early'      => $this->t( 'Choose %s or later.', 'تاریخ %s یا پس از آن را انتخاب کنید.' ),
-			'late'       => $this->t( 'Choose %s or earlier.', 'تاریخ %s یا پیش از آن را انتخاب کنید.' ),
-			'otp_sending' => $this->t( 'Sending the code…', 'در حال ارسال کد…' ),
-			'otp_sent'    => $this->t( 'A code was texted to %1$s; it is valid for %2$s minutes.', 'کد تأیید به %1$s پیامک شد؛ تا %2$s دقیقه معتبر است.' ),
-			'otp_again'   => $this->t( 'Send a new code', 'ارسال دوبارهٔ کد' ),
-			'otp_wait'    => $this->t( 'New code in %s s', 'کد تازه تا %s ثانیهٔ دیگر' ),
+			'days'       => __( 'Saturday,Sunday,Monday,Tuesday,Wednesday,Thursday,Friday', 'arshline-sidecar' ),
+			'days_short' => __( 'Sa,Su,Mo,Tu,We,Th,Fr', 'arshline-sidecar' ),
+			'pick'       => __( 'Choose a date from the calendar', 'arshline-sidecar' ),
+			'prev_month' => __( 'Previous month', 'arshline-sidecar' ),
+			'next_month' => __( 'Next month', 'arshline-sidecar' ),
+			'prev_year'  => __( 'Previous year', 'arshline-sidecar' ),
+			'next_year'  => __( 'Next year', 'arshline-sidecar' ),
+			'close'      => __( 'Close', 'arshline-sidecar' ),
+			'keys'       => __( 'Arrow keys move by day and week, Page Up and Page Down by month (with Shift by year), Enter chooses, Escape closes.', 'arshline-sidecar' ),
+			'not_date'   => __( 'Type the date as year, month and day, like 1403/05/12 or 14030512.', 'arshline-sidecar' ),
+			'bad_year'   => __( 'Write the year in four digits, like 1403.', 'arshline-sidecar' ),
+			'bad_month'  => __( 'There is no month %s: a year has 12 months.', 'arshline-sidecar' ),
+			'bad_day'    => __( '%1$s %2$s has %3$s days.', 'arshline-sidecar' ),
+			'early'      => __( 'Choose %s or later.', 'arshline-sidecar' ),
+			'late'       => __( 'Choose %s or earlier.', 'arshline-sidecar' ),
+			'otp_sending' => __( 'Sending the code…', 'arshline-sidecar' ),
+			'otp_sent'    => __( 'A code was texted to %1$s; it is valid for %2$s minutes.', 'arshline-sidecar' ),
+			'otp_again'   => __( 'Send a new code', 'arshline-sidecar' ),
+			'otp_wait'    => __( 'New code in %s s', 'arshline-sidecar' ),
 		);
 	}
 
-	/**
-	 * One text in the form's language. The respondent reads the form's
-	 * language, which may differ from the plugin's, so these few texts are
-	 * chosen here rather than through the plugin's catalogue.
-	 *
-	 * @param string $en English.
-	 * @param string $fa Persian.
-	 * @return string
-	 */
-	private function t( $en, $fa ) {
-		return $this->fa ? $fa : $en;
-	}
 
 	/**
 	 * dir and lang of the form's container.
@@ -353,7 +381,7 @@ final class Arshline_Sidecar_Public_Renderer {
 				$items .= '<li><a href="#' . esc_attr( $this->input_id( $field ) ) . '">' . esc_html( isset( $field['label'] ) ? (string) $field['label'] : $field['id'] ) . ': ' . esc_html( (string) $errors[ $field['id'] ] ) . '</a></li>';
 			}
 		}
-		return '<div class="arshline-form__summary" role="alert" tabindex="-1" data-initial="1"><p>' . esc_html( $this->t( 'Please correct these answers:', 'لطفاً این پاسخ‌ها را اصلاح کنید:' ) ) . '</p><ul>' . $items . '</ul></div>';
+		return '<div class="arshline-form__summary" role="alert" tabindex="-1" data-initial="1"><p>' . esc_html( __( 'Please correct these answers:', 'arshline-sidecar' ) ) . '</p><ul>' . $items . '</ul></div>';
 	}
 
 	/**
@@ -384,7 +412,7 @@ final class Arshline_Sidecar_Public_Renderer {
 		$required = ! empty( $field['required'] ) && in_array( $type, self::ANSWERABLE, true );
 		if ( 'date' === $type ) {
 			$jalali = ! isset( $field['calendar'] ) || 'gregorian' !== $field['calendar'];
-			$hint   = $jalali ? $this->t( 'Solar Hijri date: year, month and day, e.g. 1403/05/21 or 14030521.', 'تاریخ شمسی: سال، ماه و روز، مثلاً ۱۴۰۳/۰۵/۲۱ یا ۱۴۰۳۰۵۲۱.' ) : $this->t( 'Date as YYYY-MM-DD, e.g. 2024-08-11.', 'تاریخ میلادی به شکل YYYY-MM-DD، مثلاً 2024-08-11.' );
+			$hint   = $jalali ? __( 'Solar Hijri date: year, month and day, e.g. 1403/05/21 or 14030521.', 'arshline-sidecar' ) : __( 'Date as YYYY-MM-DD, e.g. 2024-08-11.', 'arshline-sidecar' );
 			$help   = '' === $help ? $hint : $help . ' ' . $hint;
 		}
 
@@ -436,7 +464,7 @@ final class Arshline_Sidecar_Public_Renderer {
 		// says it in words a screen reader reads (the star is hidden from it).
 		$group    = ' role="radiogroup"' . $aria;
 		$boxes    = ' aria-describedby="' . esc_attr( $describe ) . '"' . $invalid;
-		$sr_req   = $required ? '<span class="arshline-sr"> ' . esc_html( $this->t( '(required)', '(لازم)' ) ) . '</span>' : '';
+		$sr_req   = $required ? '<span class="arshline-sr"> ' . esc_html( __( '(required)', 'arshline-sidecar' ) ) . '</span>' : '';
 
 		switch ( $type ) {
 			case 'section':
@@ -463,7 +491,7 @@ final class Arshline_Sidecar_Public_Renderer {
 				$control = '<textarea' . $common . $place . ' rows="4">' . esc_textarea( $text ) . '</textarea>';
 				break;
 			case 'select':
-				$control = '<select' . $common . '><option value="">' . esc_html( '' !== $place ? (string) $field['placeholder'] : $this->t( 'Choose…', 'انتخاب کنید…' ) ) . '</option>';
+				$control = '<select' . $common . '><option value="">' . esc_html( '' !== $place ? (string) $field['placeholder'] : __( 'Choose…', 'arshline-sidecar' ) ) . '</option>';
 				foreach ( self::options( $field ) as $option ) {
 					$control .= '<option value="' . esc_attr( $option['value'] ) . '"' . ( $text === $option['value'] ? ' selected' : '' ) . '>' . esc_html( $option['label'] ) . '</option>';
 				}
@@ -524,9 +552,9 @@ final class Arshline_Sidecar_Public_Renderer {
 		$message = isset( $state['message'] ) && is_string( $state['message'] ) ? $state['message'] : '';
 		$html    = '<div class="arshline-otp">';
 		$html   .= '<button type="submit" class="arshline-otp__send" name="arshline_otp_send" value="' . esc_attr( $field['id'] ) . '">'
-			. esc_html( $sent ? $this->t( 'Send a new code', 'ارسال دوبارهٔ کد' ) : $this->t( 'Text me a code', 'ارسال کد تأیید' ) ) . '</button>';
+			. esc_html( $sent ? __( 'Send a new code', 'arshline-sidecar' ) : __( 'Text me a code', 'arshline-sidecar' ) ) . '</button>';
 		$html   .= '<p class="arshline-otp__status" id="' . esc_attr( $id . '-otp-status' ) . '" aria-live="polite">' . esc_html( $message ) . '</p>';
-		$html   .= '<div class="arshline-otp__code"' . ( $sent ? '' : ' hidden' ) . '><label for="' . esc_attr( $id . '-otp' ) . '">' . esc_html( $this->t( 'Verification code', 'کد تأیید' ) ) . '</label>'
+		$html   .= '<div class="arshline-otp__code"' . ( $sent ? '' : ' hidden' ) . '><label for="' . esc_attr( $id . '-otp' ) . '">' . esc_html( __( 'Verification code', 'arshline-sidecar' ) ) . '</label>'
 			. '<input type="text" id="' . esc_attr( $id . '-otp' ) . '" name="' . esc_attr( 'arshline_otp[' . $field['id'] . ']' ) . '" inputmode="numeric" autocomplete="one-time-code" dir="ltr" maxlength="12" value="' . esc_attr( $code ) . '" aria-describedby="' . esc_attr( $id . '-otp-status' ) . '"></div>';
 		return $html . '</div>';
 	}
@@ -564,21 +592,28 @@ final class Arshline_Sidecar_Public_Renderer {
 			$v = is_scalar( $v ) ? (string) $v : '';
 			return isset( $labels[ $v ] ) ? $labels[ $v ] : self::digits( $v, $this->fa );
 		};
-		$q = $this->fa ? '«' . $question . '»' : '“' . $question . '”';
-		$a = function ( $v ) use ( $answer ) {
-			return $this->fa ? '«' . $answer( $v ) . '»' : '“' . $answer( $v ) . '”';
+		/* translators: %s: a question or an answer, quoted in a sentence. */
+		$quote = __( '“%s”', 'arshline-sidecar' );
+		$q     = sprintf( $quote, $question );
+		$a     = function ( $v ) use ( $answer, $quote ) {
+			return sprintf( $quote, $answer( $v ) );
 		};
 		$value = isset( $cond['value'] ) ? $cond['value'] : '';
 		switch ( $cond['op'] ) {
 			case 'equals':
-				return $this->fa ? sprintf( 'فقط اگر به %1$s پاسخ %2$s دادید.', $q, $a( $value ) ) : sprintf( 'Only if you answered %2$s to %1$s.', $q, $a( $value ) );
+				/* translators: 1: the question, 2: the answer. */
+				return sprintf( __( 'Only if you answered %2$s to %1$s.', 'arshline-sidecar' ), $q, $a( $value ) );
 			case 'not_equals':
-				return $this->fa ? sprintf( 'فقط اگر به %1$s پاسخی جز %2$s دادید.', $q, $a( $value ) ) : sprintf( 'Only if your answer to %1$s was not %2$s.', $q, $a( $value ) );
+				/* translators: 1: the question, 2: the answer. */
+				return sprintf( __( 'Only if your answer to %1$s was not %2$s.', 'arshline-sidecar' ), $q, $a( $value ) );
 			case 'in':
-				$list = implode( $this->fa ? '، ' : ', ', array_map( $a, is_array( $value ) ? $value : array( $value ) ) );
-				return $this->fa ? sprintf( 'فقط اگر به %1$s یکی از این پاسخ‌ها را دادید: %2$s.', $q, $list ) : sprintf( 'Only if you answered %1$s with one of: %2$s.', $q, $list );
+				/* translators: the separator of a list of answers. */
+				$list = implode( __( ', ', 'arshline-sidecar' ), array_map( $a, is_array( $value ) ? $value : array( $value ) ) );
+				/* translators: 1: the question, 2: a list of answers. */
+				return sprintf( __( 'Only if you answered %1$s with one of: %2$s.', 'arshline-sidecar' ), $q, $list );
 			case 'answered':
-				return $this->fa ? sprintf( 'فقط اگر به %s پاسخ دادید.', $q ) : sprintf( 'Only if you answered %s.', $q );
+				/* translators: %s: the question. */
+				return sprintf( __( 'Only if you answered %s.', 'arshline-sidecar' ), $q );
 		}
 		return '';
 	}

@@ -72,14 +72,7 @@ class Arshline_Sidecar_REST_Public_Controller extends Arshline_Sidecar_REST_Cont
 	 */
 	public function create_item( $request ) {
 		$answers = $request->get_param( 'answers' );
-		if ( null !== $answers && ! is_array( $answers ) ) {
-			return self::local_error( 'rest_invalid_param', __( 'answers must be an object of answers by field id.', 'arshline-sidecar' ), 400 );
-		}
-		$strings = array();
-		foreach ( array( 'form_token', 'idempotency_key', 'honeypot' ) as $key ) {
-			$value           = $request->get_param( $key );
-			$strings[ $key ] = is_string( $value ) ? $value : '';
-		}
+		$strings = self::string_params( $request, array( 'form_token', 'idempotency_key', 'honeypot' ) );
 		if ( empty( $answers ) ) {
 			// The daemon takes no empty submission to judge: say which
 			// questions need an answer, as it would.
@@ -114,9 +107,6 @@ class Arshline_Sidecar_REST_Public_Controller extends Arshline_Sidecar_REST_Cont
 	 */
 	public function send_otp( $request ) {
 		$text = self::string_params( $request, array( 'form_token', 'field', 'mobile' ) );
-		if ( $text instanceof WP_REST_Response ) {
-			return $text;
-		}
 		$sent = Arshline_Sidecar_Public::send_otp( (string) $request['token'], $text['form_token'], $text['field'], $text['mobile'] );
 		if ( is_wp_error( $sent ) ) {
 			return $this->respond( $sent );
@@ -141,25 +131,13 @@ class Arshline_Sidecar_REST_Public_Controller extends Arshline_Sidecar_REST_Cont
 	 * @return WP_REST_Response
 	 */
 	public function upload( $request ) {
-		// The parameters are the sender's to shape: a list or an object
-		// where a string or a number belongs is refused here, in words,
-		// before anything is cast.
-		$text = self::string_params( $request, array( 'form_token', 'field', 'name', 'data', 'upload_id' ) );
-		if ( $text instanceof WP_REST_Response ) {
-			return $text;
-		}
-		$number = array();
-		foreach ( array( 'size', 'offset' ) as $key ) {
-			$value = $request->get_param( $key );
-			if ( null !== $value && ! is_int( $value ) && ! ( is_string( $value ) && preg_match( '/^\d{1,18}$/', $value ) ) ) {
-				return self::local_error( 'rest_invalid_param', sprintf( /* translators: %s: parameter name */ __( '%s must be a whole number.', 'arshline-sidecar' ), $key ), 400 );
-			}
-			$number[ $key ] = (int) $value;
-		}
-		$final = $request->get_param( 'final' );
-		if ( null !== $final && ! is_scalar( $final ) ) {
-			return self::local_error( 'rest_invalid_param', sprintf( /* translators: %s: parameter name */ __( '%s must be a string.', 'arshline-sidecar' ), 'final' ), 400 );
-		}
+		// WordPress has checked each parameter's type: a list or an object
+		// where a string or a number belongs never reaches here.
+		$text   = self::string_params( $request, array( 'form_token', 'field', 'name', 'data', 'upload_id' ) );
+		$number = array(
+			'size'   => (int) $request->get_param( 'size' ),
+			'offset' => (int) $request->get_param( 'offset' ),
+		);
 		$params = array(
 			'token'      => (string) $request['token'],
 			'form_token' => $text['form_token'],
@@ -168,7 +146,7 @@ class Arshline_Sidecar_REST_Public_Controller extends Arshline_Sidecar_REST_Cont
 			'size'       => $number['size'],
 			'offset'     => $number['offset'],
 			'data'       => $text['data'],
-			'final'      => rest_sanitize_boolean( $final ),
+			'final'      => (bool) $request->get_param( 'final' ),
 			'client'     => Arshline_Sidecar_Public::client(),
 		);
 		if ( '' !== $text['upload_id'] ) {
@@ -238,22 +216,17 @@ class Arshline_Sidecar_REST_Public_Controller extends Arshline_Sidecar_REST_Cont
 	}
 
 	/**
-	 * The named parameters as strings: the sender shapes them, so a list
-	 * or an object where a string belongs is refused in words before
-	 * anything is cast. An absent parameter is "".
+	 * The named parameters as strings, each checked a string by WordPress
+	 * from the route's schema; an absent one is "".
 	 *
 	 * @param WP_REST_Request $request The request.
 	 * @param string[]        $keys    Parameter names.
-	 * @return array|WP_REST_Response The strings by name, or the refusal.
+	 * @return array The strings by name.
 	 */
 	private static function string_params( $request, array $keys ) {
 		$text = array();
 		foreach ( $keys as $key ) {
-			$value = $request->get_param( $key );
-			if ( null !== $value && ! is_string( $value ) ) {
-				return self::local_error( 'rest_invalid_param', sprintf( /* translators: %s: parameter name */ __( '%s must be a string.', 'arshline-sidecar' ), $key ), 400 );
-			}
-			$text[ $key ] = (string) $value;
+			$text[ $key ] = (string) $request->get_param( $key );
 		}
 		return $text;
 	}
@@ -274,12 +247,14 @@ class Arshline_Sidecar_REST_Public_Controller extends Arshline_Sidecar_REST_Cont
 	}
 
 	/**
-	 * A submission's body: described, and read by the callback (answers as typed, which the daemon judges).
+	 * A submission's body: WordPress checks each parameter's type (a
+	 * refusal is rest_invalid_param, 400); the answers pass as typed, for
+	 * the daemon to judge.
 	 *
 	 * @return array
 	 */
 	public function submission_args() {
-		return $this->token_args() + self::unchecked_args(
+		return $this->token_args() + (
 			array(
 				'answers'         => array(
 					'description' => __( 'Answers by field id, as typed.', 'arshline-sidecar' ),
@@ -306,12 +281,12 @@ class Arshline_Sidecar_REST_Public_Controller extends Arshline_Sidecar_REST_Cont
 	}
 
 	/**
-	 * A code request's body, read by the callback.
+	 * A code request's body, each parameter's type checked by WordPress.
 	 *
 	 * @return array
 	 */
 	public function otp_args() {
-		return $this->token_args() + self::unchecked_args(
+		return $this->token_args() + (
 			array(
 				'form_token' => array(
 					'description' => __( 'The form token the form was loaded with.', 'arshline-sidecar' ),
@@ -330,12 +305,12 @@ class Arshline_Sidecar_REST_Public_Controller extends Arshline_Sidecar_REST_Cont
 	}
 
 	/**
-	 * An upload chunk's body, read by the callback.
+	 * An upload chunk's body, each parameter's type checked by WordPress.
 	 *
 	 * @return array
 	 */
 	public function upload_args() {
-		return $this->token_args() + self::unchecked_args(
+		return $this->token_args() + (
 			array(
 				'form_token' => array(
 					'description' => __( 'The form token the form was loaded with.', 'arshline-sidecar' ),

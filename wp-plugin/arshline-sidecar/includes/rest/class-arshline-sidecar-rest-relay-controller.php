@@ -1,8 +1,9 @@
 <?php
 /**
  * arshline/v1 routes that hand their checked arguments to one daemon
- * method as they are: the site's webhook secret, the SMS provider, a
- * form's notification test and an entry's delivery retry. Each is a row of
+ * method as they are: the site's webhook secret, a form's webhook test,
+ * the SMS provider, a form's notification test and an entry's delivery
+ * retry. Each is a row of
  * the route table (Arshline_Sidecar_Routes) naming its daemon method and
  * capability: WordPress validates the arguments against the row's schema,
  * and the callback adds nothing but the path's ids.
@@ -179,6 +180,18 @@ class Arshline_Sidecar_REST_Relay_Controller extends Arshline_Sidecar_REST_Contr
 				'sender'     => self::readonly_property( 'string' ),
 				'key_set'    => self::readonly_property( 'boolean' ),
 				'sent'       => self::readonly_property( 'boolean' ),
+				'deliveries' => self::readonly_property(
+					'array',
+					array(
+						'items' => array(
+							'type'       => 'object',
+							'properties' => array(
+								'id'  => array( 'type' => 'integer' ),
+								'url' => array( 'type' => 'string' ),
+							),
+						),
+					)
+				),
 			),
 		);
 		return $this->schema;

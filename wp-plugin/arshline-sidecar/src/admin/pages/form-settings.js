@@ -1,8 +1,8 @@
 /**
  * A form's Settings tab: welcome and thank-you texts, close date, answer
  * limit, notification mails, notifications by text or mail (when the
- * service's document schema has them), webhooks with the site's signing
- * secret shown and rotated. Saved as one new version of the document.
+ * service's document schema has them), webhooks tested, with the site's
+ * signing secret shown and rotated. Saved as one new version of the document.
  */
 
 import { createElement as h, Fragment, useEffect, useState } from '@wordpress/element';
@@ -87,6 +87,58 @@ function Secret() {
 				__( 'Make a new secret', 'arshline-sidecar' )
 			)
 		)
+	);
+}
+
+/**
+ * Sends a signed test delivery to each saved webhook address, through the
+ * service's outbox (the address checks, signature and retries of an
+ * answer's delivery), and lists the deliveries queued: each id is the
+ * X-Arshline-Delivery header the receiver gets.
+ */
+function WebhookTest( { saved, changed } ) {
+	const [ note, setNote ] = useState( null );
+	const [ busy, setBusy ] = useState( false );
+	const [ testable, setTestable ] = useState( true );
+	if ( ! testable || ! saved ) {
+		return null;
+	}
+	function test() {
+		setBusy( true );
+		setNote( null );
+		call( { path: '/arshline/v1/forms/' + formId + '/webhooks/test', method: 'POST' } ).then( function ( r ) {
+			setBusy( false );
+			if ( unknownMethod( r ) ) {
+				setTestable( false );
+				return;
+			}
+			if ( ! r.ok ) {
+				setNote( { status: 'error', text: describe( r ).text } );
+				return;
+			}
+			const list = ( r.body && r.body.deliveries ) || [];
+			setNote( {
+				status: 'success',
+				/* translators: %s: how many addresses. */
+				text: sprintf( __( 'A test delivery was queued to %s saved addresses; each is sent at once and retried if its receiver fails.', 'arshline-sidecar' ), num( list.length ) ),
+				/* translators: 1: delivery id, 2: address. */
+				list: list.map( ( d ) => sprintf( __( 'Delivery %1$s: %2$s', 'arshline-sidecar' ), d.id, d.url ) ),
+			} );
+		} );
+	}
+	return h(
+		'div',
+		{ className: 'arsh-webhook-test' },
+		changed ? h( 'p', { className: 'description' }, __( 'The test goes to the saved addresses: save the settings first to test your changes.', 'arshline-sidecar' ) ) : null,
+		h( Button, { variant: 'secondary', onClick: test, isBusy: busy, disabled: busy, id: 'arsh-webhook-test' }, __( 'Send a test', 'arshline-sidecar' ) ),
+		note
+			? h(
+					Notice,
+					{ status: note.status, isDismissible: false, className: 'arsh-webhook-test-outcome' },
+					note.text,
+					note.list && note.list.length ? h( 'ul', null, note.list.map( ( t, i ) => h( 'li', { key: i }, h( 'bdi', { dir: 'ltr' }, t ) ) ) ) : null
+			  )
+			: null
 	);
 }
 
@@ -232,6 +284,8 @@ function Settings() {
 	const has = ( k ) => keys.indexOf( k ) >= 0;
 	const set = ( patch ) => setS( Object.assign( {}, s, patch ) );
 	const webhooks = Array.isArray( s.webhooks ) ? s.webhooks : [];
+	const savedSettings = ( form.document && form.document.settings ) || {};
+	const savedWebhooks = Array.isArray( savedSettings.webhooks ) ? savedSettings.webhooks : [];
 	const fields = ( form.document && form.document.fields ) || [];
 
 	function save( event ) {
@@ -312,6 +366,7 @@ function Settings() {
 						)
 					),
 					webhooks.length < 5 ? h( Button, { variant: 'secondary', onClick: () => set( { webhooks: webhooks.concat( [ { url: '' } ] ) }, ), id: 'arsh-webhook-add' }, __( 'Add an address', 'arshline-sidecar' ) ) : null,
+					h( WebhookTest, { saved: savedWebhooks.length > 0, changed: JSON.stringify( savedWebhooks ) !== JSON.stringify( webhooks ) } ),
 					canManageOptions ? h( Secret ) : null
 			  )
 			: null,
