@@ -1396,6 +1396,7 @@ async function settingsTabSteps(page) {
 		check((await page.locator('#arsh-set-close-help').innerText()).includes('Asia/Tehran'), 'the close date does not name the site\'s time zone');
 		await page.getByLabel('روز (سال/ماه/روز، تقویم شمسی)').fill('۱۴۰۹/۰۹/۱۰');
 		await page.getByRole('button', { name: 'انتخاب روز از تقویم' }).click();
+		await snap(page, 'form-settings-close-picker');
 		await page.keyboard.press('ArrowDown');
 		await page.keyboard.press('Enter');
 		const closeDay = await page.inputValue('#arsh-set-close-date');
