@@ -128,9 +128,10 @@ export function CloseAt( { value, onChange } ) {
 						h( 'label', { className: 'components-base-control__label', htmlFor: 'arsh-set-close-date' }, dayLabel ),
 						h( 'div', { ref: holder } )
 				  )
-				: h( TextControl, { type: 'date', id: 'arsh-set-close-date', label: dayLabel, value: date, onChange: ( v ) => update( v, time ), className: 'arsh-set-close__date' } ),
+				: h( TextControl, { type: 'date', label: dayLabel, value: date, onChange: ( v ) => update( v, time ), className: 'arsh-set-close__date' } ),
+			// No id for WordPress's controls: an id given to TextControl
+			// lands on its input and unties it from its label.
 			h( TextControl, {
-				id: 'arsh-set-close-time',
 				type: isFa ? 'text' : 'time',
 				inputMode: isFa ? 'numeric' : undefined,
 				autoComplete: 'off',
