@@ -1400,12 +1400,25 @@ async function settingsTabSteps(page) {
 		await page.locator('#arsh-form-settings').waitFor();
 		await page.getByLabel('متن خوشامد، بالای پرسش‌ها').fill('خوش آمدید؛ پاسخ شما به ما می‌رسد.');
 		await page.getByLabel('بیشترین تعداد پاسخ (خالی: بی‌محدودیت)').fill('100');
+		// The close date on the site's clock (Asia/Tehran) through the Jalali
+		// picker: a day typed in Persian digits, a week on by the keyboard.
+		check((await page.locator('#arsh-set-close-help').innerText()).includes('Asia/Tehran'), 'the close date does not name the site\'s time zone');
+		await page.getByLabel('روز (سال/ماه/روز، تقویم شمسی)').fill('۱۴۰۹/۰۹/۱۰');
+		await page.getByRole('button', { name: 'انتخاب روز از تقویم' }).click();
+		await snap(page, 'form-settings-close-picker');
+		await page.keyboard.press('ArrowDown');
+		await page.keyboard.press('Enter');
+		const closeDay = await page.inputValue('#arsh-set-close-date');
+		check(closeDay === '۱۴۰۹/۰۹/۱۷', `the picker wrote «${closeDay}», not ۱۴۰۹/۰۹/۱۷`);
+		await page.getByLabel('ساعت (ساعت:دقیقه، ۲۴ ساعته)').fill('۱۸:۳۰');
 		await page.click('#arsh-webhook-add');
 		await page.getByLabel(`نشانی ${fa.format(1)}`).fill(hook);
 		await page.click('#arsh-set-save');
 		await page.locator('#arsh-form-settings .components-notice.is-success').waitFor();
 		const saved = (await rest(page, 'GET', `/arshline/v1/forms/${id}`)).body.document.settings;
 		check(saved.welcome === 'خوش آمدید؛ پاسخ شما به ما می‌رسد.' && saved.max_submissions === 100, `saved settings: ${JSON.stringify(saved)}`);
+		// 17 Azar 1409, 18:30 in Tehran (+03:30).
+		check(saved.close_at === '2030-12-08T15:00:00Z', `saved close_at: ${saved.close_at}`);
 		check(Array.isArray(saved.webhooks) && saved.webhooks.length === 1 && saved.webhooks[0].url === hook, `saved webhooks: ${JSON.stringify(saved.webhooks)}`);
 		await page.click('#arsh-webhook-secret-show');
 		const secret = (await page.locator('#arsh-webhook-secret-value').innerText()).trim();

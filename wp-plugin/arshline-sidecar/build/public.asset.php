@@ -1,1 +1,1 @@
-<?php return array('dependencies' => array(), 'version' => 'a1ae44a2b2864e76dd3d');
+<?php return array('dependencies' => array(), 'version' => 'dfa165ca4ecebcb81e86');

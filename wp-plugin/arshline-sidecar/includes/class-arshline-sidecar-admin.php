@@ -530,6 +530,11 @@ final class Arshline_Sidecar_Admin {
 		if ( in_array( $entry, array( 'form-build', 'form-versions', 'ai' ), true ) ) {
 			wp_enqueue_style( self::SCRIPT . '-builder', $base . 'assets/builder.css', array( self::SCRIPT, 'dashicons' ), ARSHLINE_SIDECAR_VERSION );
 		}
+		// Styles a page's script imports (the Jalali picker's) are built beside it.
+		if ( file_exists( ARSHLINE_SIDECAR_DIR . 'build/' . $entry . '.css' ) ) {
+			wp_enqueue_style( $handle, $base . 'build/' . $entry . '.css', array( self::SCRIPT ), $asset['version'] );
+			wp_style_add_data( $handle, 'rtl', 'replace' );
+		}
 		wp_enqueue_script( $handle, $base . 'build/' . $entry . '.js', $asset['dependencies'], $asset['version'], true );
 		// Every admin page's strings are in one catalogue,
 		// languages/arshline-sidecar-<locale>-arshline-sidecar-admin.json
@@ -551,6 +556,8 @@ final class Arshline_Sidecar_Admin {
 				'settings' => self::url( 'settings' ),
 			),
 			'canManageOptions' => current_user_can( 'manage_options' ),
+			// The site's time zone (Settings › General): a form's close date is on its clock.
+			'timezone' => wp_timezone_string(),
 			'nonces' => array(
 				'generate' => wp_create_nonce( 'hosha2_generate_nonce' ),
 				'edit'     => wp_create_nonce( 'hosha2_edit_nonce' ),

@@ -10,6 +10,7 @@
  * writes into it.
  */
 
+import './datepicker.css';
 import { toDays, fromDays, daysInMonth, weekdayFromSaturday, format, digits, parse, fromISO } from './jalali';
 
 var seq = 0;

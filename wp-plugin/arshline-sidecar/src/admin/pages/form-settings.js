@@ -10,6 +10,7 @@ import { Button, Notice, SelectControl, Spinner, TextControl, TextareaControl } 
 import { __, sprintf } from '@wordpress/i18n';
 
 import { call, describe } from '../api';
+import { CloseAt } from '../close-at';
 import { canManageOptions, formId } from '../config';
 import { num } from '../i18n';
 import { mount, unknownMethod } from '../mount';
@@ -19,26 +20,6 @@ import { ready } from './ready';
 function settingsKeys( schema ) {
 	const defs = ( schema && ( schema.$defs || schema.definitions ) ) || {};
 	return Object.keys( ( defs.settings && defs.settings.properties ) || {} );
-}
-
-/** A datetime-local value (local time) of an RFC 3339 time, and back. */
-function toLocalInput( iso ) {
-	if ( ! iso ) {
-		return '';
-	}
-	const d = new Date( iso );
-	if ( isNaN( d.getTime() ) ) {
-		return '';
-	}
-	const pad = ( n ) => String( n ).padStart( 2, '0' );
-	return d.getFullYear() + '-' + pad( d.getMonth() + 1 ) + '-' + pad( d.getDate() ) + 'T' + pad( d.getHours() ) + ':' + pad( d.getMinutes() );
-}
-function fromLocalInput( value ) {
-	if ( ! value ) {
-		return null;
-	}
-	const d = new Date( value );
-	return isNaN( d.getTime() ) ? null : d.toISOString().replace( /\.\d{3}Z$/, 'Z' );
 }
 
 function Secret() {
@@ -262,6 +243,7 @@ function Settings() {
 	const [ s, setS ] = useState( {} );
 	const [ note, setNote ] = useState( null );
 	const [ busy, setBusy ] = useState( false );
+	const [ closeBad, setCloseBad ] = useState( false );
 
 	function load() {
 		Promise.all( [ call( { path: '/arshline/v1/forms/' + formId } ), call( { path: '/arshline/v1/forms/schema' } ) ] ).then( function ( all ) {
@@ -290,6 +272,10 @@ function Settings() {
 
 	function save( event ) {
 		event.preventDefault();
+		if ( closeBad ) {
+			setNote( { status: 'error', text: __( 'The close date does not read: correct it or clear it, then save.', 'arshline-sidecar' ) } );
+			return;
+		}
 		const settings = {};
 		Object.keys( s ).forEach( function ( k ) {
 			if ( has( k ) && undefined !== s[ k ] ) {
@@ -330,7 +316,16 @@ function Settings() {
 			: null,
 		has( 'welcome' ) ? h( TextareaControl, { label: __( 'Welcome text, above the questions', 'arshline-sidecar' ), value: s.welcome || '', maxLength: 2000, onChange: ( v ) => set( { welcome: v || null } ), className: 'arsh-set-welcome' } ) : null,
 		has( 'thank_you' ) ? h( TextareaControl, { label: __( 'Thank-you text, after an answer is sent', 'arshline-sidecar' ), value: s.thank_you || '', maxLength: 2000, onChange: ( v ) => set( { thank_you: v || null } ), className: 'arsh-set-thanks' } ) : null,
-		has( 'close_at' ) ? h( TextControl, { type: 'datetime-local', label: __( 'Stop taking answers at (your computer\'s time)', 'arshline-sidecar' ), value: toLocalInput( s.close_at ), onChange: ( v ) => set( { close_at: fromLocalInput( v ) } ), className: 'arsh-set-close' } ) : null,
+		has( 'close_at' )
+			? h( CloseAt, {
+					key: form.head_version_id,
+					value: s.close_at || null,
+					onChange: ( v, complete ) => {
+						set( { close_at: v } );
+						setCloseBad( ! complete );
+					},
+			  } )
+			: null,
 		has( 'max_submissions' )
 			? h( TextControl, { type: 'number', min: 1, label: __( 'Most answers to take (empty: no limit)', 'arshline-sidecar' ), value: s.max_submissions || '', onChange: ( v ) => set( { max_submissions: v ? Math.max( 1, parseInt( v, 10 ) || 1 ) : null } ), className: 'arsh-set-limit' } )
 			: null,
