@@ -24,6 +24,21 @@ type SettingsStore interface {
 // the first purge is a minute after start.
 const RetentionEvery = 6 * time.Hour
 
+// RunRetention calls purge a minute after it is called and then every
+// RetentionEvery, until ctx ends; it returns when ctx ends.
+func RunRetention(ctx context.Context, purge func(ctx context.Context, now time.Time)) {
+	wait := time.Minute
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(wait):
+		}
+		wait = RetentionEvery
+		purge(ctx, time.Now())
+	}
+}
+
 // FormStore is the persistence the services need. The SQLite store
 // implements it; services take it as an interface so they can be read
 // without knowing SQL.

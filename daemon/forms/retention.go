@@ -10,16 +10,7 @@ import (
 // Run deletes audit rows past AuditRetention a minute after it starts
 // and then every domain.RetentionEvery, until ctx ends.
 func (s *Service) Run(ctx context.Context) {
-	wait := time.Minute
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(wait):
-		}
-		wait = domain.RetentionEvery
-		s.PurgeAudit(ctx, time.Now())
-	}
+	domain.RunRetention(ctx, s.PurgeAudit)
 }
 
 // PurgeAudit deletes the audit rows written longer than AuditRetention

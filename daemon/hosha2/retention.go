@@ -10,16 +10,7 @@ import (
 // Run deletes finished jobs past JobRetention a minute after it starts
 // and then every domain.RetentionEvery, until ctx ends.
 func (s *Service) Run(ctx context.Context) {
-	wait := time.Minute
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(wait):
-		}
-		wait = domain.RetentionEvery
-		s.PurgeJobs(ctx, time.Now())
-	}
+	domain.RunRetention(ctx, s.PurgeJobs)
 }
 
 // PurgeJobs deletes the jobs finished longer than JobRetention before

@@ -11,6 +11,7 @@ import (
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/logx"
+	"github.com/arshline/arshline-sidecar/daemon/outbox"
 	"github.com/arshline/arshline-sidecar/daemon/sms"
 )
 
@@ -89,15 +90,12 @@ type WorkerConfig struct {
 
 // Worker sends the SMS deliveries of the outbox until shut down.
 type Worker struct {
-	cfg      WorkerConfig
-	lease    time.Duration
-	ctx      context.Context
-	cancel   context.CancelFunc
-	wake     chan struct{}
-	stopping chan struct{}
-	stopOnce sync.Once
-	done     chan struct{}
-	failing  bool
+	cfg   WorkerConfig
+	lease time.Duration
+	life  *outbox.Lifecycle
+	// ctx is life's: the texts under way, cut off when the Worker stops.
+	ctx     context.Context
+	failing bool
 }
 
 // NewWorker returns a Worker; Run texts.
@@ -129,10 +127,8 @@ func NewWorker(cfg WorkerConfig) *Worker {
 	if cfg.RetentionEvery <= 0 {
 		cfg.RetentionEvery = DefaultRetentionEvery
 	}
-	w := &Worker{cfg: cfg, lease: cfg.Timeout + 10*time.Second, wake: make(chan struct{}, 1),
-		stopping: make(chan struct{}), done: make(chan struct{})}
-	w.ctx, w.cancel = context.WithCancel(context.Background())
-	return w
+	life := outbox.NewLifecycle()
+	return &Worker{cfg: cfg, lease: cfg.Timeout + 10*time.Second, life: life, ctx: life.Context()}
 }
 
 // Run texts the notifications owed until Shutdown or Close, or until ctx
@@ -140,40 +136,20 @@ func NewWorker(cfg WorkerConfig) *Worker {
 // the Worker has stopped. Shutdown and Close wait for Run: it must be
 // called once.
 func (w *Worker) Run(ctx context.Context) {
-	defer context.AfterFunc(ctx, w.Close)()
-	w.run()
+	w.life.Run(ctx, w.run)
 }
 
 // Notify says deliveries were just committed. It never blocks.
-func (w *Worker) Notify() {
-	select {
-	case w.wake <- struct{}{}:
-	default:
-	}
-}
+func (w *Worker) Notify() { w.life.Notify() }
 
 // Shutdown stops claiming, lets the texts under way finish until ctx is
 // done, then cuts the rest off (each comes due again for the next start).
-func (w *Worker) Shutdown(ctx context.Context) {
-	w.stopOnce.Do(func() { close(w.stopping) })
-	select {
-	case <-w.done:
-	case <-ctx.Done():
-	}
-	w.cancel()
-	<-w.done
-}
+func (w *Worker) Shutdown(ctx context.Context) { w.life.Shutdown(ctx) }
 
 // Close stops the Worker at once.
-func (w *Worker) Close() {
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	w.Shutdown(ctx)
-}
+func (w *Worker) Close() { w.life.Close() }
 
 func (w *Worker) run() {
-	defer close(w.done)
-	defer w.cancel()
 	if n, err := w.cfg.Store.PendingNotifications(w.ctx); err == nil && n > 0 {
 		w.cfg.Events.Event(w.ctx, slog.LevelInfo, "notify", "notifications_pending", slog.Int64("pending", n))
 	}
@@ -188,7 +164,7 @@ func (w *Worker) run() {
 	inflight := sync.Map{}
 	for {
 		select {
-		case <-w.stopping:
+		case <-w.life.Stopping():
 			return
 		default:
 		}
@@ -224,9 +200,9 @@ func (w *Worker) run() {
 			continue
 		}
 		select {
-		case <-w.stopping:
+		case <-w.life.Stopping():
 			return
-		case <-w.wake:
+		case <-w.life.Wake():
 		case <-tick.C:
 		case <-retention.C:
 			w.clearSent()

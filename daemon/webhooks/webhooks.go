@@ -34,11 +34,11 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/logx"
+	"github.com/arshline/arshline-sidecar/daemon/outbox"
 )
 
 // Store is the outbox as the Worker uses it (sqlstore.DB implements it).
@@ -133,13 +133,9 @@ type Worker struct {
 	// attempt's whole timeout and time to mark it.
 	lease time.Duration
 
-	ctx      context.Context // the deliveries'; cancelled to cut them off
-	cancel   context.CancelFunc
-	wake     chan struct{} // capacity 1: "the outbox may have grown"
-	finished chan int64    // a delivery is over
-	stopping chan struct{}
-	stopOnce sync.Once
-	done     chan struct{}
+	life     *outbox.Lifecycle
+	ctx      context.Context // life's: the deliveries', cancelled to cut them off
+	finished chan int64      // a delivery is over
 	// storeFailing is set while reading or claiming fails (run's
 	// goroutine only).
 	storeFailing bool
@@ -180,12 +176,10 @@ func New(cfg Config) *Worker {
 		https:    newClient(cfg.Timeout, cfg.Concurrency, tlsConf, publicOnly(cfg.AllowLoopback)),
 		http:     newClient(cfg.Timeout, cfg.Concurrency, nil, loopbackOnly),
 		lease:    cfg.Timeout + 5*time.Second,
-		wake:     make(chan struct{}, 1),
+		life:     outbox.NewLifecycle(),
 		finished: make(chan int64),
-		stopping: make(chan struct{}),
-		done:     make(chan struct{}),
 	}
-	w.ctx, w.cancel = context.WithCancel(context.Background())
+	w.ctx = w.life.Context()
 	return w
 }
 
@@ -194,43 +188,23 @@ func New(cfg Config) *Worker {
 // the Worker has stopped. Shutdown and Close wait for Run: it must be
 // called once.
 func (w *Worker) Run(ctx context.Context) {
-	defer context.AfterFunc(ctx, w.Close)()
-	w.run()
+	w.life.Run(ctx, w.run)
 }
 
 // Notify says that deliveries were just committed, so that they go out
 // now rather than at the next poll. It never blocks.
-func (w *Worker) Notify() {
-	select {
-	case w.wake <- struct{}{}:
-	default:
-	}
-}
+func (w *Worker) Notify() { w.life.Notify() }
 
 // Shutdown stops claiming deliveries, lets those under way finish until
 // ctx is done, cuts off the rest (each is due again at once, for the next
 // start) and returns when the Worker has stopped. It may be called more
 // than once.
-func (w *Worker) Shutdown(ctx context.Context) {
-	w.stopOnce.Do(func() { close(w.stopping) })
-	select {
-	case <-w.done:
-	case <-ctx.Done():
-	}
-	w.cancel()
-	<-w.done
-}
+func (w *Worker) Shutdown(ctx context.Context) { w.life.Shutdown(ctx) }
 
 // Close stops the Worker at once, cutting off deliveries under way.
-func (w *Worker) Close() {
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	w.Shutdown(ctx)
-}
+func (w *Worker) Close() { w.life.Close() }
 
 func (w *Worker) run() {
-	defer close(w.done)
-	defer w.cancel()
 	if n, err := w.cfg.Store.PendingWebhooks(w.ctx); err == nil && n > 0 {
 		w.cfg.Events.Event(w.ctx, slog.LevelInfo, "webhook", "webhook_outbox_pending", slog.Int64("pending", n))
 	}
@@ -243,7 +217,7 @@ func (w *Worker) run() {
 	// more says the last claim was full, so deliveries may be waiting:
 	// the next free slot claims again without waiting for the poll.
 	more := true
-	stopping := w.stopping
+	stopping := w.life.Stopping()
 	for {
 		if stopping != nil && more && len(inflight) < w.cfg.Concurrency {
 			more = w.claim(inflight)
@@ -255,7 +229,7 @@ func (w *Worker) run() {
 		case id := <-w.finished:
 			delete(inflight, id)
 			continue
-		case <-w.wake:
+		case <-w.life.Wake():
 		case <-tick.C:
 		case <-retention.C:
 			if stopping != nil {
