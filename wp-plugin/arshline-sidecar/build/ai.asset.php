@@ -1,1 +1,1 @@
-<?php return array('dependencies' => array('wp-api-fetch', 'wp-i18n'), 'version' => 'eb428be49461bd2f3633');
+<?php return array('dependencies' => array('wp-api-fetch', 'wp-i18n'), 'version' => 'fb1bdf1430eea2aeaf2e');

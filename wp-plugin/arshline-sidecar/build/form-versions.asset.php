@@ -1,1 +1,1 @@
-<?php return array('dependencies' => array('wp-api-fetch', 'wp-i18n'), 'version' => '535c00644534b9868992');
+<?php return array('dependencies' => array('wp-api-fetch', 'wp-i18n'), 'version' => 'f7c6ed5f2e1d8496f7a2');

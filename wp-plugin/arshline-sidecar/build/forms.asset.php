@@ -1,1 +1,1 @@
-<?php return array('dependencies' => array('wp-api-fetch', 'wp-i18n'), 'version' => 'a164d51692e3ca698d2b');
+<?php return array('dependencies' => array('wp-api-fetch', 'wp-i18n'), 'version' => 'ccfd562f05c20af4237e');

@@ -258,23 +258,7 @@ export function runFormAction( action, formId, params, box ) {
 		var tokens = r.body.undo_tokens || [];
 		var result = ( r.body.results || [] )[ 0 ] || {};
 		message( box, 'success', stepSentence( action, formId, result ) );
-		if ( tokens.length ) {
-			var undo = el( 'button', { type: 'button', className: 'button arsh-undo-form', text: __( 'Undo', 'arshline-sidecar' ) } );
-			undo.addEventListener( 'click', function () {
-				busy( undo, true );
-				call( { path: '/arshline/v1/ai/undo', method: 'POST', data: { tokens: tokens.slice() } } ).then( function ( u ) {
-					busy( undo, false );
-					if ( ! u.ok ) {
-						showError( box, u );
-						return;
-					}
-					message( box, 'success', __( 'Undone.', 'arshline-sidecar' ) );
-					loadForms();
-				} );
-			} );
-			box.firstChild.firstChild.appendChild( document.createTextNode( ' ' ) );
-			box.firstChild.firstChild.appendChild( undo );
-		}
+		offerUndo( box, tokens );
 		loadForms();
 		return true;
 	} );
@@ -382,23 +366,32 @@ export function onBulk( event ) {
 		}
 		var tokens = r.body.undo_tokens || [];
 		message( box, 'success', sprintf( __( 'Done for %s forms.', 'arshline-sidecar' ), num( ids.length ) ) );
-		if ( tokens.length ) {
-			var undo = el( 'button', { type: 'button', className: 'button arsh-undo-form', text: __( 'Undo', 'arshline-sidecar' ) } );
-			undo.addEventListener( 'click', function () {
-				busy( undo, true );
-				call( { path: '/arshline/v1/ai/undo', method: 'POST', data: { tokens: tokens.slice() } } ).then( function ( u ) {
-					busy( undo, false );
-					if ( ! u.ok ) {
-						showError( box, u );
-						return;
-					}
-					message( box, 'success', __( 'Undone.', 'arshline-sidecar' ) );
-					loadForms();
-				} );
-			} );
-			box.firstChild.firstChild.appendChild( document.createTextNode( ' ' ) );
-			box.firstChild.firstChild.appendChild( undo );
-		}
+		offerUndo( box, tokens );
 		loadForms();
 	} );
+}
+
+/**
+ * An "Undo" button beside the success message in box, taking back the
+ * steps of tokens (nothing when there are none), then the list again.
+ */
+function offerUndo( box, tokens ) {
+	if ( ! tokens.length ) {
+		return;
+	}
+	var undo = el( 'button', { type: 'button', className: 'button arsh-undo-form', text: __( 'Undo', 'arshline-sidecar' ) } );
+	undo.addEventListener( 'click', function () {
+		busy( undo, true );
+		call( { path: '/arshline/v1/ai/undo', method: 'POST', data: { tokens: tokens.slice() } } ).then( function ( u ) {
+			busy( undo, false );
+			if ( ! u.ok ) {
+				showError( box, u );
+				return;
+			}
+			message( box, 'success', __( 'Undone.', 'arshline-sidecar' ) );
+			loadForms();
+		} );
+	} );
+	box.firstChild.firstChild.appendChild( document.createTextNode( ' ' ) );
+	box.firstChild.firstChild.appendChild( undo );
 }
