@@ -6,7 +6,7 @@
  * else changed (CONFLICT), and a document the daemon refuses with the
  * violations the builder shows next to each field.
  *
- * Runs in its own process: the harness defines WordPress functions.
+ * Runs on the real WordPress, each test in its own process.
  *
  * @package Arshline_Sidecar
  */
@@ -17,67 +17,21 @@
  * @runTestsInSeparateProcesses
  * @preserveGlobalState disabled
  */
-final class BuilderRestTest extends Arshline_Test_Case {
+final class BuilderRestTest extends Arshline_WP_Test_Case {
 
 	/**
-	 * Loads WordPress's REST classes and the plugin, pointed at a real daemon.
+	 * Points the plugin at a real daemon and logs in a forms manager by
+	 * cookie.
 	 */
 	private function boot() {
-		require_once __DIR__ . '/lib/wp-rest-harness.php';
-		// phpcs:disable Squiz.Commenting.FunctionComment.Missing
-		if ( ! function_exists( 'get_current_user_id' ) ) {
-			function get_current_user_id() {
-				return 1;
-			}
-			function get_current_blog_id() {
-				return 1;
-			}
-			function get_option( $name, $fallback = false ) {
-				return $fallback;
-			}
-			function get_transient( $key ) {
-				return false;
-			}
-			function set_transient( $key, $value, $ttl = 0 ) {
-				return true;
-			}
-			function delete_transient( $key ) {
-				return true;
-			}
-		}
-		if ( ! function_exists( 'trailingslashit' ) ) {
-			function trailingslashit( $value ) {
-				return rtrim( $value, '/\\' ) . '/';
-			}
-			function untrailingslashit( $value ) {
-				return rtrim( $value, '/\\' );
-			}
-		}
-		if ( ! function_exists( 'absint' ) ) {
-			function absint( $value ) {
-				return abs( (int) $value );
-			}
-		}
-		if ( ! function_exists( 'wp_is_json_media_type' ) ) {
-			function wp_is_json_media_type( $media_type ) {
-				return (bool) preg_match( '#(^|\s|,)application/([\w!\#\$&-\^\.\+]+\+)?json(\+oembed)?($|\s|;|,)#i', $media_type );
-			}
-		}
-		// phpcs:enable
-		require_once ABSPATH . WPINC . '/class-wp-http-response.php';
-		require_once ABSPATH . WPINC . '/rest-api/class-wp-rest-response.php';
-		define( 'ARSHLINE_SIDECAR_SOCKET', Arshline_Test_Processes::daemon( 'llm' ) );
-		require_once dirname( __DIR__ ) . '/arshline-sidecar/includes/class-arshline-sidecar-plugin.php';
-		add_action( 'rest_api_init', array( 'Arshline_Sidecar_Rest', 'register_routes' ) );
-		rest_get_server();
-		Arshline_Test_WP::$logged_in = true;
-		Arshline_Test_WP::$caps      = array( 'read', 'manage_arshline_forms' );
-		Arshline_Test_WP::$nonces    = array( 'rest-ok' => 'wp_rest' );
+		self::use_daemon( Arshline_Test_Processes::daemon( 'llm' ) );
+		self::login_with_caps( array( 'read', 'manage_arshline_forms' ) );
 	}
 
 	/**
-	 * Runs a route's permission check and callback as WordPress would for
-	 * a request to it, and returns [status, decoded JSON body, raw JSON].
+	 * Sends a request to a route with rest_do_request() as the admin's page
+	 * sends it (with its nonce), and returns [status, decoded JSON body,
+	 * raw JSON].
 	 *
 	 * @param string     $method  HTTP method.
 	 * @param string     $pattern The route as registered.
@@ -86,35 +40,22 @@ final class BuilderRestTest extends Arshline_Test_Case {
 	 * @return array
 	 */
 	private function send( $method, $pattern, array $url = array(), $body = null ) {
-		$routes = rest_get_server()->get_routes();
-		$this->assertArrayHasKey( $pattern, $routes );
-		$handler = null;
-		foreach ( $routes[ $pattern ] as $candidate ) {
-			if ( ! empty( $candidate['methods'][ $method ] ) ) {
-				$handler = $candidate;
-			}
-		}
-		$this->assertNotNull( $handler, "$method $pattern" );
-		$request = new WP_REST_Request( $method, $pattern );
-		$request->set_url_params( $url );
-		$request->set_header( 'x_wp_nonce', 'rest-ok' );
+		$this->assertArrayHasKey( $pattern, rest_get_server()->get_routes() );
+		$route   = preg_replace_callback(
+			'/\(\?P<(\w+)>[^)]*\)/',
+			function ( $m ) use ( $url ) {
+				return (string) $url[ $m[1] ];
+			},
+			$pattern
+		);
+		$request = new WP_REST_Request( $method, $route );
+		$request->set_header( 'x_wp_nonce', wp_create_nonce( 'wp_rest' ) );
 		if ( null !== $body ) {
 			$request->set_header( 'content-type', 'application/json' );
-			$request->set_body( json_encode( $body ) );
+			$request->set_body( wp_json_encode( $body ) );
 		}
-		$request->set_attributes( $handler );
-		$this->assertTrue( call_user_func( $handler['permission_callback'], $request ) );
-		// As WP_REST_Server::dispatch(): validated from the schema, then sanitized.
-		$valid = $request->has_valid_params();
-		if ( is_wp_error( $valid ) ) {
-			return array( 400, array( 'code' => $valid->get_error_code() ), '' );
-		}
-		$sanitized = $request->sanitize_params();
-		if ( is_wp_error( $sanitized ) ) {
-			return array( 400, array( 'code' => $sanitized->get_error_code() ), '' );
-		}
-		$response = call_user_func( $handler['callback'], $request );
-		$raw      = json_encode( $response->get_data() );
+		$response = rest_do_request( $request );
+		$raw      = (string) wp_json_encode( rest_get_server()->response_to_data( $response, false ) );
 		return array( $response->get_status(), json_decode( $raw, true ), $raw );
 	}
 

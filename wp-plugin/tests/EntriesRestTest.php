@@ -5,7 +5,7 @@
  * would, then an administrator lists, reads, marks, downloads the file of
  * and erases the submissions through arshline/v1.
  *
- * Runs in its own process: the harness defines WordPress functions.
+ * Runs on the real WordPress, each test in its own process.
  *
  * @package Arshline_Sidecar
  */
@@ -71,7 +71,7 @@ final class EntriesRestTest extends Arshline_Answered_Form_Test_Case {
 
 	public function test_the_relay_routes_hand_checked_arguments_to_the_daemon() {
 		$this->answered_form( 1 );
-		Arshline_Test_WP::$caps = array( 'read', 'manage_arshline_forms', 'manage_options' );
+		self::login_with_caps( array( 'read', 'manage_arshline_forms', 'manage_options' ) );
 		$set = arshline_test_rest(
 			'POST',
 			'/arshline/v1/sms/settings',
@@ -106,14 +106,14 @@ final class EntriesRestTest extends Arshline_Answered_Form_Test_Case {
 		$this->assertSame( $rotated, arshline_test_rest( 'GET', '/arshline/v1/webhooks/secret' )->get_data()->secret );
 
 		// The site owner's routes are refused to a forms manager alone.
-		Arshline_Test_WP::$caps = array( 'read', 'manage_arshline_forms' );
+		self::login_with_caps( array( 'read', 'manage_arshline_forms' ) );
 		$this->assertSame( 403, arshline_test_rest( 'GET', '/arshline/v1/webhooks/secret' )->get_status() );
 		$this->assertSame( 403, arshline_test_rest( 'POST', '/arshline/v1/sms/settings', array( 'provider' => 'kavenegar' ) )->get_status() );
 	}
 
 	public function test_the_webhook_test_route_queues_a_delivery_per_webhook() {
 		list( $form_id ) = $this->answered_form( 0 );
-		Arshline_Test_WP::$caps = array( 'read', 'manage_arshline_forms' );
+		self::login_with_caps( array( 'read', 'manage_arshline_forms' ) );
 		$route                  = "/arshline/v1/forms/$form_id/webhooks/test";
 
 		// A form with no webhook: the daemon's NOT_FOUND, in the admin's language.
@@ -153,31 +153,31 @@ final class EntriesRestTest extends Arshline_Answered_Form_Test_Case {
 		$this->assertNotSame( $deliveries[0]['id'], $deliveries[1]['id'] );
 
 		// Testing a form's webhooks is managing forms: refused without that capability.
-		Arshline_Test_WP::$caps = array( 'read', 'manage_options' );
+		self::login_with_caps( array( 'read', 'manage_options' ) );
 		$this->assertSame( 403, arshline_test_rest( 'POST', $route )->get_status() );
 	}
 
 	public function test_fields_and_context_shape_the_answer() {
 		list( $form_id, $ids ) = $this->answered_form( 1 );
 		$request = new WP_REST_Request( 'GET', "/arshline/v1/forms/$form_id/submissions/{$ids[0]}" );
-		$request->set_header( 'x_wp_nonce', 'rest-ok' );
+		$request->set_header( 'x_wp_nonce', wp_create_nonce( 'wp_rest' ) );
 		$request->set_query_params( array( '_fields' => 'id,tracking_code' ) );
-		// As WordPress does on rest_post_dispatch when it serves the answer.
-		$response = rest_filter_response_fields( rest_get_server()->dispatch( $request ), rest_get_server(), $request );
+		// WordPress applies _fields on rest_post_dispatch when it serves the answer.
+		$response = arshline_test_send( $request );
 		$this->assertSame( 200, $response->get_status() );
-		$this->assertSame( array( 'id', 'tracking_code' ), array_keys( $response->get_data() ) );
-		$this->assertSame( $ids[0], $response->get_data()['id'] );
+		$this->assertSame( array( 'id', 'tracking_code' ), array_keys( get_object_vars( $response->get_data() ) ) );
+		$this->assertSame( $ids[0], $response->get_data()->id );
 		// The list too: its top level is what _fields picks from.
 		$request = new WP_REST_Request( 'GET', "/arshline/v1/forms/$form_id/submissions" );
-		$request->set_header( 'x_wp_nonce', 'rest-ok' );
+		$request->set_header( 'x_wp_nonce', wp_create_nonce( 'wp_rest' ) );
 		$request->set_query_params( array( '_fields' => 'next_before_id' ) );
-		$response = rest_filter_response_fields( rest_get_server()->dispatch( $request ), rest_get_server(), $request );
-		$this->assertSame( array( 'next_before_id' ), array_keys( $response->get_data() ) );
+		$response = arshline_test_send( $request );
+		$this->assertSame( array( 'next_before_id' ), array_keys( get_object_vars( $response->get_data() ) ) );
 		// context=edit keeps what the schema gives the edit context (status) and drops what is view only.
 		$request = new WP_REST_Request( 'GET', "/arshline/v1/forms/$form_id/submissions/{$ids[0]}" );
-		$request->set_header( 'x_wp_nonce', 'rest-ok' );
+		$request->set_header( 'x_wp_nonce', wp_create_nonce( 'wp_rest' ) );
 		$request->set_query_params( array( 'context' => 'edit' ) );
-		$data = rest_get_server()->dispatch( $request )->get_data();
+		$data = get_object_vars( arshline_test_send( $request )->get_data() );
 		$this->assertArrayHasKey( 'status', $data );
 		$this->assertArrayNotHasKey( 'tracking_code', $data );
 	}
@@ -269,17 +269,16 @@ final class EntriesRestTest extends Arshline_Answered_Form_Test_Case {
 
 	public function test_refused_without_the_capability_or_the_nonce() {
 		list( $form_id, $ids ) = $this->answered_form( 1 );
-		Arshline_Test_WP::$caps = array( 'read', 'manage_options' );
+		self::login_with_caps( array( 'read', 'manage_options' ) );
 		$this->assertSame( 403, arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/submissions" )->get_status() );
 		$this->assertSame( 403, arshline_test_rest( 'POST', "/arshline/v1/forms/$form_id/submissions/delete", array( 'ids' => $ids ) )->get_status() );
-		Arshline_Test_WP::$caps = array( 'read', 'manage_arshline_forms' );
+		self::login_with_caps( array( 'read', 'manage_arshline_forms' ) );
 		$this->assertSame( 403, arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/submissions", array(), false )->get_status() );
 		$this->assertSame( 403, arshline_test_rest( 'DELETE', "/arshline/v1/forms/$form_id/submissions", array( 'ids' => $ids ), false )->get_status() );
 		$this->assertCount( 1, arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/submissions" )->get_data()->items );
 		// A program with an application password holds no nonce and needs none.
-		$GLOBALS['wp_rest_auth_cookie'] = false;
+		arshline_test_login_app_password( wp_get_current_user() );
 		$this->assertCount( 1, arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/submissions", array(), false )->get_data()->items );
-		$GLOBALS['wp_rest_auth_cookie'] = true;
 	}
 
 	public function test_download_names_and_types_are_safe() {

@@ -4,7 +4,7 @@
  * arshlined: a form answered through the daemon, its summary per
  * question, and its export streamed page by page as the browser gets it.
  *
- * Runs in its own process: the harness defines WordPress functions.
+ * Runs on the real WordPress, each test in its own process.
  *
  * @package Arshline_Sidecar
  */
@@ -63,7 +63,7 @@ final class ResultsRestTest extends Arshline_Answered_Form_Test_Case {
 		$this->assertStringContainsString( '{upload_id}', $link );
 		// Filled in as the daemon fills it, the link reaches the file route.
 		$filled = str_replace( array( '{submission_id}', '{upload_id}' ), array( '12', 'aB-_9' ), $link );
-		parse_str( (string) parse_url( $filled, PHP_URL_QUERY ), $query ); // phpcs:ignore WordPress.WP.AlternativeFunctions.parse_url_parse_url -- the harness has no wp_parse_url().
+		parse_str( (string) wp_parse_url( $filled, PHP_URL_QUERY ), $query );
 		$this->assertSame( '/arshline/v1/forms/7/submissions/12/files/aB-_9', $query['rest_route'], $filled );
 		$this->assertSame( wp_create_nonce( 'wp_rest' ), $query['_wpnonce'], $filled );
 	}
@@ -102,11 +102,14 @@ final class ResultsRestTest extends Arshline_Answered_Form_Test_Case {
 				$bytes .= $piece;
 			}
 		);
-		// The route as WordPress reads it: plain permalinks carry it encoded in ?rest_route=.
+		// The route as WordPress reads it: plain permalinks carry it encoded
+		// in ?rest_route=, with the nonce of the admin who exported.
 		$this->assertMatchesRegularExpression(
-			'#گزارش "نهایی"\.txt — https://example\.test/\S*/arshline/v1/forms/' . $form_id . '/submissions/' . $ids[0] . '/files/[A-Za-z0-9_-]{22}[?&]_wpnonce=n0nce#u',
+			'#گزارش "نهایی"\.txt — https://example\.test/\S*/arshline/v1/forms/' . $form_id . '/submissions/' . $ids[0] . '/files/[A-Za-z0-9_-]{22}[?&]_wpnonce=([0-9a-f]{10})#u',
 			rawurldecode( str_replace( '""', '"', $bytes ) )
 		);
+		preg_match( '#[?&]_wpnonce=([0-9a-f]{10})#', $bytes, $nonce );
+		$this->assertSame( 1, wp_verify_nonce( $nonce[1], 'wp_rest' ), 'the link\'s nonce is the exporting admin\'s' );
 	}
 
 	public function test_the_export_is_written_page_by_page() {
@@ -163,10 +166,10 @@ final class ResultsRestTest extends Arshline_Answered_Form_Test_Case {
 
 	public function test_refused_without_the_capability_or_the_nonce() {
 		list( $form_id ) = $this->answered_form( 1 );
-		Arshline_Test_WP::$caps = array( 'read', 'manage_options' );
+		self::login_with_caps( array( 'read', 'manage_options' ) );
 		$this->assertSame( 403, arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/results" )->get_status() );
 		$this->assertSame( 403, arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/export" )->get_status() );
-		Arshline_Test_WP::$caps = array( 'read', 'manage_arshline_forms' );
+		self::login_with_caps( array( 'read', 'manage_arshline_forms' ) );
 		$this->assertSame( 403, arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/results", array(), false )->get_status() );
 		$this->assertSame( 403, arshline_test_rest( 'GET', "/arshline/v1/forms/$form_id/export", array(), false )->get_status() );
 	}

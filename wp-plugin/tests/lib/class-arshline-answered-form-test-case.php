@@ -1,7 +1,7 @@
 <?php
 /**
  * What the entries and results tests share: a daemon of their own, the
- * plugin's REST server, a respondent's actor and a published form
+ * real WordPress with a forms manager logged in, a respondent's actor and a published form
  * answered through the daemon as respondents would answer it.
  *
  * @package Arshline_Sidecar
@@ -10,7 +10,7 @@
 /**
  * A test case with an answered form.
  */
-abstract class Arshline_Answered_Form_Test_Case extends Arshline_Test_Case {
+abstract class Arshline_Answered_Form_Test_Case extends Arshline_WP_Test_Case {
 
 	/**
 	 * The name of the test's daemon (Arshline_Test_Processes::daemon).
@@ -25,9 +25,11 @@ abstract class Arshline_Answered_Form_Test_Case extends Arshline_Test_Case {
 	protected $daemon;
 
 	protected function setUp(): void {
+		parent::setUp();
 		$socket = Arshline_Test_Processes::daemon( static::DAEMON, array( '--submit-min-fill', '0', '--submit-per-client-per-minute', '0' ) );
-		require_once __DIR__ . '/wp-rest-entries.php';
-		arshline_test_rest_boot( $socket );
+		self::use_daemon( $socket );
+		// A forms manager, logged in by cookie: the admin's pages.
+		self::login_with_caps( array( 'read', Arshline_Sidecar_Plugin::CAP ) );
 		$this->daemon = new Arshline_Sidecar_Client( $socket, array( 'timeout' => 10.0 ) );
 	}
 

@@ -16,6 +16,7 @@ $arshline_wp = is_string( $arshline_wp ) && '' !== $arshline_wp ? $arshline_wp :
 if ( ! is_file( $arshline_wp . '/wp-includes/rest-api/endpoints/class-wp-rest-controller.php' ) ) {
 	throw new RuntimeException( "WordPress is needed for its REST classes (Debian package wordpress, or WP_PATH): $arshline_wp" );
 }
+require_once dirname( __DIR__ ) . '/wp-error-polyfill.php';
 define( 'ABSPATH', $arshline_wp . '/' );
 define( 'WPINC', 'wp-includes' );
 require_once ABSPATH . WPINC . '/pomo/mo.php';
