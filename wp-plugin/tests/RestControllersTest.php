@@ -7,7 +7,9 @@
  * that refuse anyone but an administrator, with the page's nonces when
  * logged in by cookie and without them by application password.
  *
- * Runs in its own process: the harness defines WordPress functions.
+ * Runs on the real WordPress, each test in its own process: the plugin
+ * activated there registers its routes on rest_api_init, and users log in
+ * by their login cookie or an application password.
  *
  * @package Arshline_Sidecar
  */
@@ -18,7 +20,7 @@
  * @runTestsInSeparateProcesses
  * @preserveGlobalState disabled
  */
-final class RestControllersTest extends Arshline_Test_Case {
+final class RestControllersTest extends Arshline_WP_Test_Case {
 
 	/**
 	 * Arguments the entries and results routes share.
@@ -395,15 +397,13 @@ final class RestControllersTest extends Arshline_Test_Case {
 	 * @return array
 	 */
 	private function routes() {
-		require_once __DIR__ . '/lib/wp-rest-harness.php';
-		add_action( 'rest_api_init', array( 'Arshline_Sidecar_Rest', 'register_routes' ) );
 		$routes = array();
 		foreach ( rest_get_server()->get_routes() as $route => $handlers ) {
 			if ( 0 === strpos( $route, '/arshline/v1/' ) || 0 === strpos( $route, '/hosha2/v1/' ) ) {
 				$routes[ $route ] = $handlers;
 			}
 		}
-		$this->assertSame( array(), Arshline_Test_WP::$wrong, 'WordPress reported _doing_it_wrong' );
+		$this->assertSame( array(), $this->wrong, 'WordPress reported _doing_it_wrong' );
 		return $routes;
 	}
 
@@ -478,7 +478,6 @@ final class RestControllersTest extends Arshline_Test_Case {
 	}
 
 	public function test_every_schema_is_a_json_schema_object() {
-		require_once __DIR__ . '/lib/wp-rest-harness.php';
 		$types = array( 'object', 'array', 'string', 'integer', 'number', 'boolean', 'null' );
 		foreach ( Arshline_Sidecar_Rest::controllers() as $controller ) {
 			$name   = get_class( $controller );
@@ -502,16 +501,26 @@ final class RestControllersTest extends Arshline_Test_Case {
 
 	public function test_the_permission_checks_refuse_a_user_without_the_capability() {
 		$routes = $this->routes();
-		Arshline_Test_WP::$nonces = array(
-			'rest-ok' => 'wp_rest',
-			'gen-ok'  => 'hosha2_generate_nonce',
-			'edit-ok' => 'hosha2_edit_nonce',
-			'can-ok'  => 'hosha2_cancel_nonce',
+		// Each capability alone, held by a user without a role.
+		$forms_only = arshline_test_user_with_caps( array( 'read', Arshline_Sidecar_Plugin::CAP ) );
+		$owner_only = arshline_test_user_with_caps( array( 'read', 'manage_options' ) );
+		$passwords  = array();
+		foreach ( array( $forms_only, $owner_only ) as $user ) {
+			$passwords[ $user->ID ] = WP_Application_Passwords::create_new_application_password( $user->ID, array( 'name' => 'routes' ) )[0];
+		}
+		$hosha2_actions = array(
+			'generate' => 'hosha2_generate_nonce',
+			'edit'     => 'hosha2_edit_nonce',
+			'cancel'   => 'hosha2_cancel_nonce',
 		);
-		$all = array(
-			'x_wp_nonce'     => 'rest-ok',
-			'x_hosha2_nonce' => '',
-		);
+		// Every nonce the current user's page could hold: the REST one and Hosha2's.
+		$nonces = function () use ( $hosha2_actions ) {
+			$all = array( 'rest' => wp_create_nonce( 'wp_rest' ) );
+			foreach ( $hosha2_actions as $name => $action ) {
+				$all[ $name ] = wp_create_nonce( $action );
+			}
+			return $all;
+		};
 		foreach ( $routes as $route => $handlers ) {
 			foreach ( $handlers as $handler ) {
 				$method = implode( ',', array_keys( $handler['methods'] ) );
@@ -521,49 +530,54 @@ final class RestControllersTest extends Arshline_Test_Case {
 					$this->assertStringStartsWith( '/arshline/v1/public/forms/', $route, "$method $route is open to anyone" );
 					continue;
 				}
-				$nonce  = preg_match( '#/(generate|edit|cancel)$#', $route, $m ) ? array(
-					'generate' => 'gen-ok',
-					'edit'     => 'edit-ok',
-					'cancel'   => 'can-ok',
-				)[ $m[1] ] : null;
+				$action = preg_match( '#/(generate|edit|cancel)$#', $route, $m ) ? $m[1] : null;
+				$all    = function () use ( $nonces, $action ) {
+					$n = $nonces();
+					return array(
+						'x_wp_nonce'     => $n['rest'],
+						'x_hosha2_nonce' => null === $action ? '' : $n[ $action ],
+					);
+				};
 
-				// Logged out, then logged in without manage_options: refused, 401 then 403.
-				Arshline_Test_WP::$caps      = array( 'read', 'edit_posts' );
-				Arshline_Test_WP::$logged_in = false;
-				$this->assertRefused( $check( self::request( $method, $all + array( 'x_hosha2_nonce' => (string) $nonce ) ) ), 'rest_forbidden', 401, "$method $route" );
-				Arshline_Test_WP::$logged_in = true;
-				$this->assertRefused( $check( self::request( $method, $all + array( 'x_hosha2_nonce' => (string) $nonce ) ) ), 'rest_forbidden', 403, "$method $route" );
+				// Logged out, then logged in without the capability (an editor): refused, 401 then 403.
+				arshline_test_login( 0 );
+				$this->assertRefused( $check( self::request( $method, $all() ) ), 'rest_forbidden', 401, "$method $route" );
+				arshline_test_login( 'editor' );
+				$this->assertRefused( $check( self::request( $method, $all() ) ), 'rest_forbidden', 403, "$method $route" );
+				arshline_test_login( 'subscriber' );
+				$this->assertRefused( $check( self::request( $method, $all() ) ), 'rest_forbidden', 403, "$method $route" );
 
 				// The audit log is the site owner's (manage_options); every other
 				// route is managing forms (manage_arshline_forms). Each
 				// capability alone opens only its own routes.
-				$audit = false !== strpos( $route, '/ai/audit' ) || false !== strpos( $route, '/webhooks/secret' ) || false !== strpos( $route, '/sms/' );
-				$needs = $audit ? 'manage_options' : 'manage_arshline_forms';
-				Arshline_Test_WP::$caps = array( 'read', $audit ? 'manage_arshline_forms' : 'manage_options' );
-				$this->assertRefused( $check( self::request( $method, $all + array( 'x_hosha2_nonce' => (string) $nonce ) ) ), 'rest_forbidden', 403, "$method $route without $needs" );
+				$audit  = false !== strpos( $route, '/ai/audit' ) || false !== strpos( $route, '/webhooks/secret' ) || false !== strpos( $route, '/sms/' );
+				$needs  = $audit ? 'manage_options' : Arshline_Sidecar_Plugin::CAP;
+				$holder = $audit ? $owner_only : $forms_only;
+				arshline_test_login( $audit ? $forms_only : $owner_only );
+				$this->assertRefused( $check( self::request( $method, $all() ) ), 'rest_forbidden', 403, "$method $route without $needs" );
 
 				// A user with it, authenticated by an application password (no
 				// cookie): no nonce is asked for.
-				Arshline_Test_WP::$caps          = array( 'read', $needs );
-				$GLOBALS['wp_rest_auth_cookie'] = false;
+				$this->assertSame( $holder->ID, arshline_test_login_basic( $holder->user_login, $passwords[ $holder->ID ] )->ID );
 				$this->assertTrue( $check( self::request( $method ) ), "$method $route by application password" );
 
 				// A user with it, logged in by cookie: the wp_rest nonce is needed (header or _wpnonce).
-				$GLOBALS['wp_rest_auth_cookie'] = true;
+				arshline_test_login( $holder );
+				$n = $nonces();
 				$this->assertRefused( $check( self::request( $method ) ), 'rest_cookie_invalid_nonce', 403, "$method $route" );
-				$this->assertRefused( $check( self::request( $method, array( 'x_wp_nonce' => 'gen-ok' ) ) ), 'rest_cookie_invalid_nonce', 403, "$method $route" );
-				if ( null === $nonce ) {
-					$this->assertTrue( $check( self::request( $method, array( 'x_wp_nonce' => 'rest-ok' ) ) ), "$method $route" );
+				$this->assertRefused( $check( self::request( $method, array( 'x_wp_nonce' => $n['generate'] ) ) ), 'rest_cookie_invalid_nonce', 403, "$method $route" );
+				if ( null === $action ) {
+					$this->assertTrue( $check( self::request( $method, array( 'x_wp_nonce' => $n['rest'] ) ) ), "$method $route" );
 					$query = self::request( $method );
-					$query->set_query_params( array( '_wpnonce' => 'rest-ok' ) );
+					$query->set_query_params( array( '_wpnonce' => $n['rest'] ) );
 					$this->assertTrue( $check( $query ), "$method $route with _wpnonce" );
 					continue;
 				}
 				// Hosha2 generate, edit and cancel: and their own action nonce, no other.
-				$this->assertRefused( $check( self::request( $method, array( 'x_wp_nonce' => 'rest-ok' ) ) ), 'hosha2_invalid_nonce', 403, "$method $route" );
-				foreach ( array( 'gen-ok', 'edit-ok', 'can-ok', 'rest-ok' ) as $other ) {
-					$result = $check( self::request( $method, array( 'x_wp_nonce' => 'rest-ok', 'x_hosha2_nonce' => $other ) ) );
-					if ( $other === $nonce ) {
+				$this->assertRefused( $check( self::request( $method, array( 'x_wp_nonce' => $n['rest'] ) ) ), 'hosha2_invalid_nonce', 403, "$method $route" );
+				foreach ( array( 'generate', 'edit', 'cancel', 'rest' ) as $other ) {
+					$result = $check( self::request( $method, array( 'x_wp_nonce' => $n['rest'], 'x_hosha2_nonce' => $n[ $other ] ) ) );
+					if ( $other === $action ) {
 						$this->assertTrue( $result, "$method $route" );
 					} else {
 						$this->assertRefused( $result, 'hosha2_invalid_nonce', 403, "$method $route with $other" );

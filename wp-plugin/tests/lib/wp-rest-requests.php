@@ -46,7 +46,12 @@ function arshline_test_user_with_caps( array $caps ) {
 function arshline_test_determine_user() {
 	unset( $GLOBALS['wp_rest_auth_cookie'], $GLOBALS['wp_rest_application_password_status'], $GLOBALS['wp_rest_application_password_uuid'] );
 	$GLOBALS['current_user'] = null;
-	return wp_get_current_user();
+	$user = wp_get_current_user();
+	// A request's init loads the plugin's catalogue in the language of the
+	// user it came from (Arshline_Sidecar_Plugin::locale()).
+	unload_textdomain( Arshline_Sidecar_Plugin::TEXT_DOMAIN );
+	Arshline_Sidecar_Plugin::load_textdomain();
+	return $user;
 }
 
 /**
