@@ -6,11 +6,12 @@
  * (the daemon's worker), and owes the admin a mail, which the plugin's
  * WP-cron pull takes, sends with wp_mail and reports; the entry then
  * shows every delivery sent. A mail wp_mail fails (wp_mail_failed) is
- * reported with the SMTP error and sent on a later pull, escaped when
+ * reported with the mail transport's error and sent on a later pull, escaped when
  * the site sends HTML mail. The REST routes test a notification, retry
  * only a failed delivery, pull now and read the SMS credit.
  *
- * Runs in its own process: the harness defines WordPress functions.
+ * Runs on the real WordPress, each test in its own process; wp_mail()
+ * goes through PHPMailer to the tests' sendmail (Arshline_Test_Mail).
  *
  * @package Arshline_Sidecar
  */
@@ -21,24 +22,22 @@
  * @runTestsInSeparateProcesses
  * @preserveGlobalState disabled
  */
-final class NotificationsTest extends Arshline_Test_Case {
+final class NotificationsTest extends Arshline_WP_Test_Case {
 
 	const ADMIN_MOBILE = '09350001122';
 
 	/**
-	 * Loads the harness against a daemon whose SMS provider is the
-	 * Kavenegar stand-in, with the site's admin mobile and email set.
+	 * Points the plugin at a daemon whose SMS provider is the Kavenegar
+	 * stand-in, with the site's admin mobile set (its admin email is the
+	 * install's).
 	 *
 	 * @return array The stand-in (url, key, log).
 	 */
 	private static function boot() {
-		define(
-			'ARSHLINE_SIDECAR_SOCKET',
-			Arshline_Test_Processes::daemon( 'notify', array( '--submit-min-fill', '0s', '--submit-per-client-per-minute', '0', '--notify-retry-base', '1s' ) )
-		);
-		require_once __DIR__ . '/lib/wp-public-harness.php';
-		Arshline_Test_Public::$options[ Arshline_Sidecar_Plugin::OPTION_LANGUAGE ] = 'fa_IR';
-		Arshline_Test_Public::$options['admin_email']                            = 'owner@example.test';
+		self::use_daemon( Arshline_Test_Processes::daemon( 'notify', array( '--submit-min-fill', '0s', '--submit-per-client-per-minute', '0', '--notify-retry-base', '1s' ) ) );
+		update_option( Arshline_Sidecar_Plugin::OPTION_LANGUAGE, 'fa_IR' );
+		require_once __DIR__ . '/lib/class-arshline-test-mail.php';
+		Arshline_Test_Mail::capture();
 		$_SERVER['REMOTE_ADDR']     = '203.0.113.' . random_int( 1, 250 );
 		$_SERVER['REQUEST_URI']     = '/register/';
 		$_SERVER['HTTP_USER_AGENT'] = 'phpunit';
@@ -66,7 +65,7 @@ final class NotificationsTest extends Arshline_Test_Case {
 	 * @return Arshline_Sidecar_Client
 	 */
 	private static function admin() {
-		return new Arshline_Sidecar_Client( ARSHLINE_SIDECAR_SOCKET, array( 'timeout' => 10.0 ) );
+		return new Arshline_Sidecar_Client( Arshline_Sidecar_Plugin::socket_path(), array( 'timeout' => 10.0 ) );
 	}
 
 	/**
@@ -222,17 +221,22 @@ final class NotificationsTest extends Arshline_Test_Case {
 			)
 		);
 		$code = (string) $receipt['tracking_code'];
-		$this->assertSame( array(), Arshline_Test_Public::$mails, 'no mail holds up the respondent' );
+		$this->assertSame( array(), Arshline_Test_Mail::$mails, 'no mail holds up the respondent' );
 		$this->assertNotFalse( wp_next_scheduled( Arshline_Sidecar_Public_Mail::HOOK, array( 'submission' ) ), 'a pull is scheduled for WP-cron' );
 
 		do_action( Arshline_Sidecar_Public_Mail::HOOK, 'submission' );
-		$this->assertCount( 1, Arshline_Test_Public::$mails );
-		$mail = Arshline_Test_Public::$mails[0];
+		$this->assertCount( 1, Arshline_Test_Mail::$mails );
+		$mail = Arshline_Test_Mail::$mails[0];
 		$this->assertSame( 'owner@example.test', $mail['to'], '"admin" is the site\'s admin email' );
 		$this->assertSame( 'پاسخ تازه به فرم: ثبت‌نام کارگاه', $mail['subject'] );
 		$this->assertSame( 'text/plain', $mail['type'] );
 		$this->assertStringStartsWith( "سارا ثبت‌نام کرد.\nکد رهگیری: " . $code . "\n", $mail['message'] );
 		$this->assertStringContainsString( 'admin.php?page=arshline-sidecar#entries/' . $form['id'] . '/' . $receipt['submission_id'], $mail['message'] );
+		// PHPMailer handed the message to the site's sendmail.
+		$raw = Arshline_Test_Mail::raw();
+		$this->assertCount( 1, $raw );
+		$this->assertMatchesRegularExpression( '/^To: owner@example\.test\r?$/m', $raw[0] );
+		$this->assertStringContainsString( 'Content-Type: text/plain; charset=UTF-8', $raw[0] );
 
 		$deliveries = self::texts_sent( $form, $receipt );
 		$this->assertCount( 3, $deliveries );
@@ -253,7 +257,7 @@ final class NotificationsTest extends Arshline_Test_Case {
 		// The next pull finds nothing: the mail was reported sent.
 		$again = Arshline_Sidecar_Public_Mail::pull();
 		$this->assertSame( 0, $again['sent'] + $again['failed'] );
-		$this->assertCount( 1, Arshline_Test_Public::$mails );
+		$this->assertCount( 1, Arshline_Test_Mail::$mails );
 	}
 
 	public function test_a_failed_mail_is_reported_and_sent_again_escaped_as_html() {
@@ -272,10 +276,10 @@ final class NotificationsTest extends Arshline_Test_Case {
 				'mobile' => '09121234567',
 			)
 		);
-		Arshline_Test_Public::$fail_mails = 1;
+		Arshline_Test_Mail::$fail = 1;
 		$first                            = Arshline_Sidecar_Public_Mail::pull();
 		$this->assertSame( 1, $first['failed'] );
-		$this->assertSame( array(), Arshline_Test_Public::$mails );
+		$this->assertSame( array(), Arshline_Test_Mail::$mails );
 		$mail = array_values(
 			array_filter(
 				self::deliveries( $form, $receipt ),
@@ -286,7 +290,8 @@ final class NotificationsTest extends Arshline_Test_Case {
 		)[0];
 		$this->assertSame( 'retrying', $mail['status'] );
 		$this->assertSame( 'mail_failed', $mail['error_kind'] );
-		$this->assertStringContainsString( 'SMTP Error: Could not authenticate.', $mail['last_error'], 'wp_mail_failed\'s words' );
+		$this->assertNotSame( '', Arshline_Test_Mail::$last_error );
+		$this->assertStringContainsString( Arshline_Test_Mail::$last_error, $mail['last_error'], 'wp_mail_failed\'s words' );
 		$this->assertPersian( $mail['last_error'] );
 		$this->assertSame( $mail, $first['deliveries'][0], 'the report answers with the delivery as the log shows it' );
 
@@ -299,8 +304,8 @@ final class NotificationsTest extends Arshline_Test_Case {
 		$this->assertSame( 1, $second['sent'] );
 		$this->assertSame( $mail['id'], $second['deliveries'][0]['id'], 'the same delivery' );
 		$this->assertSame( 2, $second['deliveries'][0]['attempts'] );
-		$this->assertCount( 1, Arshline_Test_Public::$mails );
-		$html = Arshline_Test_Public::$mails[0];
+		$this->assertCount( 1, Arshline_Test_Mail::$mails );
+		$html = Arshline_Test_Mail::$mails[0];
 		$this->assertSame( 'text/html', $html['type'] );
 		$this->assertStringNotContainsString( '<a ', $html['message'] );
 		$this->assertStringContainsString( '&lt;a href=&quot;http://evil.example&quot;&gt;click&lt;/a&gt;', $html['message'] );
@@ -310,8 +315,7 @@ final class NotificationsTest extends Arshline_Test_Case {
 	public function test_rest_routes_test_retry_pull_and_credit() {
 		$fake = self::boot();
 		$form = self::form();
-		require_once __DIR__ . '/lib/wp-rest-entries.php';
-		arshline_test_rest_boot( ARSHLINE_SIDECAR_SOCKET );
+		self::login_with_caps( array( 'read', Arshline_Sidecar_Plugin::CAP ) );
 		$routes = rest_get_server()->get_routes();
 		foreach ( array( '/arshline/v1/submissions/deliveries/(?P<delivery_id>\d+)/retry', '/arshline/v1/forms/(?P<id>\d+)/notifications/(?P<index>\d+)/test', '/arshline/v1/notifications/pull', '/arshline/v1/sms/credit' ) as $route ) {
 			$this->assertArrayHasKey( $route, $routes );
@@ -331,8 +335,8 @@ final class NotificationsTest extends Arshline_Test_Case {
 		$mail_test = arshline_test_rest( 'POST', '/arshline/v1/forms/' . $form['id'] . '/notifications/2/test' );
 		$this->assertSame( 200, $mail_test->get_status() );
 		$this->assertSame( 'sent', ( (array) ( (array) $mail_test->get_data() )['delivery'] )['status'], 'a test mail is sent at once' );
-		$this->assertCount( 1, Arshline_Test_Public::$mails );
-		$this->assertStringContainsString( 'نمونه ثبت‌نام کرد.', Arshline_Test_Public::$mails[0]['message'] );
+		$this->assertCount( 1, Arshline_Test_Mail::$mails );
+		$this->assertStringContainsString( 'نمونه ثبت‌نام کرد.', Arshline_Test_Mail::$mails[0]['message'] );
 
 		$sent_again = arshline_test_rest( 'POST', '/arshline/v1/submissions/deliveries/' . $d['id'] . '/retry' );
 		$this->assertSame( 409, $sent_again->get_status(), 'only a failed delivery is retried' );
@@ -346,7 +350,7 @@ final class NotificationsTest extends Arshline_Test_Case {
 				'mobile' => '09121234568',
 			)
 		);
-		Arshline_Test_Public::$fail_mails = 1;
+		Arshline_Test_Mail::$fail = 1;
 		$pulled                           = arshline_test_rest( 'POST', '/arshline/v1/notifications/pull' );
 		$this->assertSame( 200, $pulled->get_status() );
 		$this->assertSame( 1, ( (array) $pulled->get_data() )['failed'] );
@@ -354,15 +358,15 @@ final class NotificationsTest extends Arshline_Test_Case {
 		$this->assertSame( 409, arshline_test_rest( 'POST', '/arshline/v1/submissions/deliveries/' . $failed['id'] . '/retry' )->get_status() );
 
 		$this->assertSame( 403, arshline_test_rest( 'GET', '/arshline/v1/sms/credit' )->get_status(), 'the SMS account is the site owner\'s' );
-		Arshline_Test_WP::$caps = array( 'read', 'manage_arshline_forms', 'manage_options' );
-		$credit                 = arshline_test_rest( 'GET', '/arshline/v1/sms/credit' );
+		self::login_with_caps( array( 'read', Arshline_Sidecar_Plugin::CAP, 'manage_options' ) );
+		$credit = arshline_test_rest( 'GET', '/arshline/v1/sms/credit' );
 		$this->assertSame( 200, $credit->get_status(), json_encode( $credit->get_data(), JSON_UNESCAPED_UNICODE ) );
 		$data = (array) $credit->get_data();
 		$this->assertSame( 'kavenegar', $data['provider'] );
 		$this->assertSame( 1250000, (int) ( (array) $data['balance'] )['amount'] );
 		$this->assertSame( 'rial', ( (array) $data['balance'] )['unit'] );
 
-		Arshline_Test_WP::$caps = array( 'read' );
+		self::login( 'subscriber' );
 		$this->assertSame( 403, arshline_test_rest( 'POST', '/arshline/v1/notifications/pull' )->get_status() );
 	}
 }
