@@ -4,7 +4,7 @@
  * the loopback fake model: test, save, refuse, clear; the key never
  * comes back.
  *
- * Runs in its own process: it defines WordPress functions.
+ * Runs on the real WordPress, in its own process.
  *
  * @package Arshline_Sidecar
  */
@@ -15,40 +15,11 @@
  * @runTestsInSeparateProcesses
  * @preserveGlobalState disabled
  */
-final class ModelSettingsTest extends Arshline_Test_Case {
+final class ModelSettingsTest extends Arshline_WP_Test_Case {
 
 	public function test_test_save_refuse_and_clear() {
-		require_once __DIR__ . '/lib/wp-rest-harness.php';
-		define( 'ARSHLINE_SIDECAR_SOCKET', Arshline_Test_Processes::daemon( 'model-settings' ) );
-		// phpcs:disable Squiz.Commenting.FunctionComment.Missing
-		function get_current_user_id() {
-			return 1;
-		}
-		function get_current_blog_id() {
-			return 1;
-		}
-		function get_option( $name, $fallback = false ) {
-			return $fallback;
-		}
-		function set_transient( $key, $value, $ttl ) {
-			return true;
-		}
-		function delete_transient( $key ) {
-			return true;
-		}
-		function get_transient( $key ) {
-			return false;
-		}
-		function sanitize_text_field( $text ) {
-			return trim( (string) $text );
-		}
-		function wp_json_encode( $value ) {
-			return json_encode( $value );
-		}
-		// phpcs:enable
-		require_once dirname( __DIR__ ) . '/arshline-sidecar/includes/class-arshline-sidecar-plugin.php';
-		require_once dirname( __DIR__ ) . '/arshline-sidecar/includes/class-arshline-sidecar-model-settings.php';
-		Arshline_Test_WP::$caps = array( 'manage_options', 'manage_arshline_forms' );
+		self::use_daemon( Arshline_Test_Processes::daemon( 'model-settings' ) );
+		self::login_with_caps( array( 'manage_options', Arshline_Sidecar_Plugin::CAP ) );
 		$url = 'http://127.0.0.1:' . Arshline_Test_Processes::fake_model() . '/v1';
 
 		// The fake wants a key: a test without one says so, in Persian.
@@ -107,7 +78,7 @@ final class ModelSettingsTest extends Arshline_Test_Case {
 		$this->assertFalse( $cleared['result']['configured'] );
 
 		// Without manage_options the daemon refuses.
-		Arshline_Test_WP::$caps = array( 'manage_arshline_forms' );
+		self::login_with_caps( array( Arshline_Sidecar_Plugin::CAP ) );
 		$forbidden = Arshline_Sidecar_Model_Settings::act(
 			array(
 				'do'       => 'save',
