@@ -7,7 +7,8 @@
  * sockets, a real arshlined and the stand-in server; and what it learns
  * feeds the admin notices.
  *
- * Runs in its own process: it defines WordPress functions.
+ * Runs on the real WordPress, each test in its own process, as a site
+ * owner who reads WordPress in English.
  *
  * @package Arshline_Sidecar
  */
@@ -18,11 +19,15 @@
  * @runTestsInSeparateProcesses
  * @preserveGlobalState disabled
  */
-final class DiagnosticsTest extends Arshline_Test_Case {
+final class DiagnosticsTest extends Arshline_WP_Test_Case {
 
 	protected function setUp(): void {
 		parent::setUp();
-		require_once __DIR__ . '/lib/wp-diagnostics-harness.php';
+		$owner = self::login_with_caps( array( 'read', 'manage_options', Arshline_Sidecar_Plugin::CAP ) );
+		update_user_meta( $owner->ID, 'locale', 'en_US' );
+		self::login( $owner );
+		// An admin page loads WordPress in its user's language (determine_locale()), numbers included.
+		switch_to_locale( get_user_locale() );
 	}
 
 	/**
@@ -32,7 +37,7 @@ final class DiagnosticsTest extends Arshline_Test_Case {
 	 * @return array
 	 */
 	private static function probe( $socket ) {
-		Arshline_Test_Store::$options['arshline_sidecar_socket'] = $socket;
+		self::use_daemon( $socket );
 		return Arshline_Sidecar_Diagnostics::probe( $socket, true );
 	}
 
@@ -131,7 +136,7 @@ final class DiagnosticsTest extends Arshline_Test_Case {
 		$this->assertSame( 1, $r['daemon_protocol'] );
 		$e = $this->assertExplained( $r, 'success' );
 		$this->assertSame( '9.9.9 (protocol 1)', $e['facts']['The arshlined service'] );
-		$this->assertSame( '1.2.3 (protocol 1)', $e['facts']['This plugin'] );
+		$this->assertSame( ARSHLINE_SIDECAR_VERSION . ' (protocol 1)', $e['facts']['This plugin'] );
 		$this->assertFalse( get_transient( 'arshline_sidecar_unavailable' ), 'an answer clears the unavailable notice' );
 		$this->assertSame( 1, Arshline_Sidecar_Diagnostics::known_daemon()['protocol'] );
 	}
@@ -141,7 +146,7 @@ final class DiagnosticsTest extends Arshline_Test_Case {
 		$this->assertSame( 'mismatch', $r['status'] );
 		$e = $this->assertExplained( $r, 'warning' );
 		$this->assertStringContainsString( '9.9.9', $e['title'] );
-		$this->assertStringContainsString( '1.2.3', $e['title'] );
+		$this->assertStringContainsString( ARSHLINE_SIDECAR_VERSION, $e['title'] );
 		$this->assertStringContainsString( 'Upgrade the Arshline Sidecar plugin to 9.9.9', $e['fix'] );
 		$this->assertSame( 2, Arshline_Sidecar_Diagnostics::known_daemon()['protocol'] );
 	}
@@ -151,8 +156,8 @@ final class DiagnosticsTest extends Arshline_Test_Case {
 		$this->assertSame( 'mismatch', $r['status'] );
 		$this->assertNull( $r['daemon_protocol'] );
 		$e = $this->assertExplained( $r, 'warning' );
-		$this->assertStringContainsString( 'Upgrade the arshlined package to 1.2.3', $e['fix'] );
-		$this->assertSame( array( 'sudo apt install ./arshlined_1.2.3_amd64.deb' ), $e['commands'] );
+		$this->assertStringContainsString( 'Upgrade the arshlined package to ' . ARSHLINE_SIDECAR_VERSION, $e['fix'] );
+		$this->assertSame( array( 'sudo apt install ./arshlined_' . ARSHLINE_SIDECAR_VERSION . '_amd64.deb' ), $e['commands'] );
 		$this->assertStringContainsString( 'reports no protocol', $e['facts']['The arshlined service'] );
 	}
 

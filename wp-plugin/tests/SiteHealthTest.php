@@ -5,7 +5,8 @@
  * protocol, one whose disk is nearly full and whose database cannot be
  * written, and no service at all.
  *
- * Runs in its own process: it defines WordPress functions.
+ * Runs on the real WordPress, each test in its own process, as a site
+ * owner who reads WordPress in English.
  *
  * @package Arshline_Sidecar
  */
@@ -16,38 +17,16 @@
  * @runTestsInSeparateProcesses
  * @preserveGlobalState disabled
  */
-final class SiteHealthTest extends Arshline_Test_Case {
+final class SiteHealthTest extends Arshline_WP_Test_Case {
 
 	protected function setUp(): void {
 		parent::setUp();
-		require_once __DIR__ . '/lib/wp-diagnostics-harness.php';
-		// phpcs:disable Squiz.Commenting.FunctionComment.Missing
-		if ( ! function_exists( 'esc_html' ) ) {
-			function esc_html( $text ) {
-				return htmlspecialchars( (string) $text, ENT_QUOTES );
-			}
-			function esc_url( $url ) {
-				return (string) $url;
-			}
-			function esc_html__( $text, $domain = 'default' ) {
-				return esc_html( $text );
-			}
-			function admin_url( $path = '' ) {
-				return 'http://example.test/wp-admin/' . $path;
-			}
-			function _n( $single, $plural, $number, $domain = 'default' ) {
-				return 1 === $number ? $single : $plural;
-			}
-			function size_format( $bytes, $decimals = 0 ) {
-				return number_format( $bytes / 1048576, $decimals ) . ' MB';
-			}
-			function wp_json_encode( $value ) {
-				return json_encode( $value );
-			}
-		}
-		// phpcs:enable
-		require_once dirname( __DIR__ ) . '/arshline-sidecar/includes/class-arshline-sidecar-admin.php';
-		require_once dirname( __DIR__ ) . '/arshline-sidecar/includes/class-arshline-sidecar-site-health.php';
+		$owner = self::login_with_caps( array( 'read', 'manage_options', Arshline_Sidecar_Plugin::CAP ) );
+		update_user_meta( $owner->ID, 'locale', 'en_US' );
+		self::login( $owner );
+		// An admin page loads WordPress in its user's language (determine_locale()), numbers included.
+		switch_to_locale( get_user_locale() );
+		require_once ABSPATH . 'wp-admin/includes/class-wp-site-health.php';
 	}
 
 	/**
@@ -57,7 +36,7 @@ final class SiteHealthTest extends Arshline_Test_Case {
 	 * @return array<string, array> Results by test id.
 	 */
 	private static function run_tests( $socket ) {
-		Arshline_Test_Store::$options['arshline_sidecar_socket'] = $socket;
+		self::use_daemon( $socket );
 		$tests = Arshline_Sidecar_Site_Health::tests( array( 'direct' => array() ) );
 		$out   = array();
 		foreach ( $tests['direct'] as $id => $test ) {
@@ -95,13 +74,13 @@ final class SiteHealthTest extends Arshline_Test_Case {
 		}
 		$this->assertStringContainsString( '/var/lib/arshline/uploads', $r['arshline_sidecar_disk']['description'] );
 		$info = self::info();
-		$this->assertSame( '1.2.3', $info['plugin_version'] );
+		$this->assertSame( ARSHLINE_SIDECAR_VERSION, $info['plugin_version'] );
 		$this->assertSame( '9.9.9', $info['daemon_version'] );
 		$this->assertSame( '1', (string) $info['daemon_protocol'] );
 		$this->assertSame( '/var/lib/arshline/arshline.db', $info['database_path'] );
 		$this->assertSame( '2.0 MB', $info['database_size'] );
 		$this->assertSame( '3.0 MB in 3 files', $info['uploads_size'] );
-		$this->assertSame( '5,120.0 MB', $info['uploads_free'] );
+		$this->assertSame( '5.0 GB', $info['uploads_free'], 'WordPress\'s size_format()' );
 		$this->assertStringStartsWith( 'none', $info['model'] );
 	}
 
