@@ -8,7 +8,8 @@
  * honeypot refused; the daemon down → 503), the public REST routes, the
  * notification mail and the hashed address.
  *
- * Runs in its own process: the harness defines WordPress functions.
+ * Runs on the real WordPress, each test in its own process, as a visitor
+ * who is not logged in; mail goes through wp_mail() (Arshline_Test_Mail).
  *
  * @package Arshline_Sidecar
  */
@@ -19,12 +20,12 @@
  * @runTestsInSeparateProcesses
  * @preserveGlobalState disabled
  */
-final class PublicFormTest extends Arshline_Test_Case {
+final class PublicFormTest extends Arshline_WP_Test_Case {
 
 	const HOSTILE = '<script>alert("x")</script> "q" \'a\' & <b>';
 
 	/**
-	 * Loads the harness against the public daemon (or the given socket).
+	 * Points the plugin at the public daemon (or the given socket), as a visitor.
 	 *
 	 * @param string|null $socket Socket path (the public daemon when null).
 	 * @param string      $lang   Plugin language.
@@ -33,9 +34,11 @@ final class PublicFormTest extends Arshline_Test_Case {
 		if ( null === $socket ) {
 			$socket = self::daemon();
 		}
-		define( 'ARSHLINE_SIDECAR_SOCKET', $socket );
-		require_once __DIR__ . '/lib/wp-public-harness.php';
-		Arshline_Test_Public::$options[ Arshline_Sidecar_Plugin::OPTION_LANGUAGE ] = $lang;
+		self::use_daemon( $socket );
+		require_once __DIR__ . '/lib/class-arshline-test-mail.php';
+		Arshline_Test_Mail::capture();
+		arshline_test_login( 0 );
+		update_option( Arshline_Sidecar_Plugin::OPTION_LANGUAGE, $lang );
 		$_SERVER['REMOTE_ADDR']     = '203.0.113.7';
 		$_SERVER['REQUEST_URI']     = '/contact/';
 		$_SERVER['HTTP_USER_AGENT'] = 'phpunit';
@@ -60,7 +63,7 @@ final class PublicFormTest extends Arshline_Test_Case {
 	 * @return mixed
 	 */
 	private static function admin( $method, array $params, $locale = 'fa_IR' ) {
-		$client = new Arshline_Sidecar_Client( ARSHLINE_SIDECAR_SOCKET, array( 'timeout' => 10.0 ) );
+		$client = new Arshline_Sidecar_Client( Arshline_Sidecar_Plugin::socket_path(), array( 'timeout' => 10.0 ) );
 		return $client->call( $method, $params, self::actor( array( 'manage_options', 'manage_arshline_forms' ), $locale ) );
 	}
 
@@ -287,7 +290,7 @@ final class PublicFormTest extends Arshline_Test_Case {
 		$this->assertSame( 'fa', $root->getAttribute( 'lang' ) );
 		$this->assertSame( 'ارسال', trim( $x->query( '//button[@type="submit"]' )->item( 0 )->textContent ) );
 
-		Arshline_Test_Public::$options[ Arshline_Sidecar_Plugin::OPTION_LANGUAGE ] = 'en_US';
+		update_option( Arshline_Sidecar_Plugin::OPTION_LANGUAGE, 'en_US' );
 		$x    = self::dom( Arshline_Sidecar_Public::render_form( (int) $form['id'], '' ) );
 		$root = $x->query( "//div[contains(@class,'arshline-form')]" )->item( 0 );
 		$this->assertSame( 'ltr', $root->getAttribute( 'dir' ) );
@@ -320,7 +323,7 @@ final class PublicFormTest extends Arshline_Test_Case {
 		$this->assertSame( 'ارسال', __( 'Send', 'arshline-sidecar' ), 'the catalogue reloaded after the form' );
 
 		// A Persian form on an English site: Persian, with Persian digits.
-		Arshline_Test_Public::$options[ Arshline_Sidecar_Plugin::OPTION_LANGUAGE ] = 'en_US';
+		update_option( Arshline_Sidecar_Plugin::OPTION_LANGUAGE, 'en_US' );
 		Arshline_Sidecar_Plugin::switch_locale( '' );
 		$this->assertSame( 'Send', __( 'Send', 'arshline-sidecar' ) );
 		$done = $form( 'fa_IR' )->thank_you( '42', '' );
@@ -406,7 +409,7 @@ final class PublicFormTest extends Arshline_Test_Case {
 		$form = self::hostile_form( 'draft' );
 		$this->assertSame( '', Arshline_Sidecar_Public::render_form( (int) $form['id'], '' ) );
 		$this->assertSame( '', Arshline_Sidecar_Public::render_form( 0, (string) $form['public_token'] ) );
-		Arshline_Test_WP::$caps = array( 'manage_arshline_forms' );
+		self::login_with_caps( array( 'manage_arshline_forms' ) );
 		$notice                 = Arshline_Sidecar_Public::render_form( (int) $form['id'], '' );
 		$this->assertStringContainsString( 'arshline-form--notice', $notice );
 		$this->assertStringContainsString( 'منتشر نشده', $notice );
@@ -624,7 +627,6 @@ final class PublicFormTest extends Arshline_Test_Case {
 
 	public function test_the_rest_routes() {
 		self::boot();
-		add_action( 'rest_api_init', array( 'Arshline_Sidecar_Public', 'register_routes' ) );
 		$routes = rest_get_server()->get_routes();
 		$base   = '/arshline/v1/public/forms/(?P<token>[A-Za-z0-9_-]{1,128})';
 		foreach ( array( $base => 'GET', "$base/submissions" => 'POST', "$base/uploads" => 'POST' ) as $route => $method ) {
@@ -633,7 +635,7 @@ final class PublicFormTest extends Arshline_Test_Case {
 			$this->assertSame( '__return_true', $routes[ $route ][0]['permission_callback'], 'anyone may answer a form' );
 			$this->assertIsCallable( rest_get_server()->get_route_options( $route )['schema'] );
 		}
-		$this->assertSame( array(), Arshline_Test_WP::$wrong );
+		$this->assertSame( array(), $this->wrong );
 		$controller = new Arshline_Sidecar_REST_Public_Controller();
 		foreach ( array( $controller->get_item_schema(), $controller->get_receipt_schema(), $controller->get_upload_schema() ) as $schema ) {
 			$this->assertSame( 'http://json-schema.org/draft-04/schema#', $schema['$schema'] );
@@ -690,11 +692,11 @@ final class PublicFormTest extends Arshline_Test_Case {
 
 		// The notification: owed by the daemon with the submission, sent
 		// by WP-cron's next pull; minimal, without answers.
-		$this->assertCount( 0, Arshline_Test_Public::$mails, 'no mail holds up the respondent' );
+		$this->assertCount( 0, Arshline_Test_Mail::$mails, 'no mail holds up the respondent' );
 		$this->assertNotFalse( wp_next_scheduled( Arshline_Sidecar_Public_Mail::HOOK, array( 'submission' ) ), 'a pull is scheduled' );
 		do_action( Arshline_Sidecar_Public_Mail::HOOK, 'submission' );
-		$this->assertCount( 1, Arshline_Test_Public::$mails );
-		$mail = Arshline_Test_Public::$mails[0];
+		$this->assertCount( 1, Arshline_Test_Mail::$mails );
+		$mail = Arshline_Test_Mail::$mails[0];
 		$this->assertSame( 'owner@example.test', $mail['to'] );
 		$this->assertStringContainsString( $receipt->get_data()['tracking_code'], $mail['message'] );
 		$this->assertStringContainsString( 'ثبت‌نام', $mail['message'] );
@@ -804,7 +806,7 @@ final class PublicFormTest extends Arshline_Test_Case {
 		self::boot();
 		$hash = Arshline_Sidecar_Public::ip_hash();
 		$this->assertMatchesRegularExpression( '/^[a-f0-9]{64}$/', $hash );
-		$secret = Arshline_Test_Public::$options[ Arshline_Sidecar_Public::OPTION_SECRET ];
+		$secret = get_option( Arshline_Sidecar_Public::OPTION_SECRET );
 		$this->assertSame( 64, strlen( $secret ) );
 		$this->assertSame( hash_hmac( 'sha256', '203.0.113.7', $secret ), $hash );
 		$this->assertNotSame( hash( 'sha256', '203.0.113.7' ), $hash );
@@ -814,7 +816,7 @@ final class PublicFormTest extends Arshline_Test_Case {
 		// A forwarded header is ignored until the administrator names it.
 		$_SERVER['HTTP_X_FORWARDED_FOR'] = '198.51.100.9, 10.0.0.1';
 		$this->assertSame( '203.0.113.7', Arshline_Sidecar_Public::client_ip() );
-		Arshline_Test_Public::$options[ Arshline_Sidecar_Public::OPTION_PROXY ] = 'HTTP_X_FORWARDED_FOR';
+		update_option( Arshline_Sidecar_Public::OPTION_PROXY, 'HTTP_X_FORWARDED_FOR' );
 		$this->assertSame( '10.0.0.1', Arshline_Sidecar_Public::client_ip(), 'the address the proxy (REMOTE_ADDR) appended' );
 		$_SERVER['HTTP_X_FORWARDED_FOR'] = 'not an address';
 		$this->assertSame( '203.0.113.7', Arshline_Sidecar_Public::client_ip() );
@@ -823,14 +825,14 @@ final class PublicFormTest extends Arshline_Test_Case {
 
 	public function test_the_client_is_the_rightmost_address_no_trusted_proxy_wrote() {
 		self::boot();
-		Arshline_Test_Public::$options[ Arshline_Sidecar_Public::OPTION_PROXY ] = 'HTTP_X_FORWARDED_FOR';
+		update_option( Arshline_Sidecar_Public::OPTION_PROXY, 'HTTP_X_FORWARDED_FOR' );
 		// The visitor writes the first hops: rotating them changes nothing.
 		foreach ( array( '1.1.1.1', '2.2.2.2, 3.3.3.3', 'garbage, 4.4.4.4' ) as $spoofed ) {
 			$_SERVER['HTTP_X_FORWARDED_FOR'] = $spoofed . ', 198.51.100.9';
 			$this->assertSame( '198.51.100.9', Arshline_Sidecar_Public::client_ip(), $spoofed );
 		}
 		// Behind two proxies the administrator lists: the hop before them.
-		Arshline_Test_Public::$options[ Arshline_Sidecar_Public::OPTION_TRUSTED_PROXIES ] = "203.0.113.0/24\n10.0.0.0/8 2001:db8:ffff::/48";
+		update_option( Arshline_Sidecar_Public::OPTION_TRUSTED_PROXIES, "203.0.113.0/24\n10.0.0.0/8 2001:db8:ffff::/48" );
 		$_SERVER['HTTP_X_FORWARDED_FOR'] = '1.1.1.1, 198.51.100.9, 10.1.2.3';
 		$this->assertSame( '198.51.100.9', Arshline_Sidecar_Public::client_ip() );
 		$_SERVER['HTTP_X_FORWARDED_FOR'] = '1.1.1.1, 2001:db8:5::7, 2001:db8:ffff::1';
@@ -840,7 +842,7 @@ final class PublicFormTest extends Arshline_Test_Case {
 		$this->assertSame( '10.9.9.9', Arshline_Sidecar_Public::client_ip() );
 		// A request that did not come through a listed proxy: its header is
 		// the visitor's own, and ignored.
-		Arshline_Test_Public::$options[ Arshline_Sidecar_Public::OPTION_TRUSTED_PROXIES ] = '10.0.0.0/8';
+		update_option( Arshline_Sidecar_Public::OPTION_TRUSTED_PROXIES, '10.0.0.0/8' );
 		$_SERVER['HTTP_X_FORWARDED_FOR'] = '198.51.100.9';
 		$this->assertSame( '203.0.113.7', Arshline_Sidecar_Public::client_ip() );
 		unset( $_SERVER['HTTP_X_FORWARDED_FOR'] );
@@ -852,7 +854,7 @@ final class PublicFormTest extends Arshline_Test_Case {
 		$this->assertNotSame( Arshline_Sidecar_Public::ip_hash( '2001:db8:1:2::1' ), Arshline_Sidecar_Public::ip_hash( '2001:db8:1:3::1' ) );
 		$this->assertSame( Arshline_Sidecar_Public::ip_hash( '203.0.113.7' ), Arshline_Sidecar_Public::ip_hash( '::ffff:203.0.113.7' ) );
 		$this->assertNotSame( Arshline_Sidecar_Public::ip_hash( '203.0.113.7' ), Arshline_Sidecar_Public::ip_hash( '203.0.113.8' ) );
-		$secret = Arshline_Test_Public::$options[ Arshline_Sidecar_Public::OPTION_SECRET ];
+		$secret = get_option( Arshline_Sidecar_Public::OPTION_SECRET );
 
 		add_filter(
 			'arshline_sidecar_client_ip',
@@ -863,13 +865,13 @@ final class PublicFormTest extends Arshline_Test_Case {
 		$this->assertSame( hash_hmac( 'sha256', '2001:db8::/64', $secret ), Arshline_Sidecar_Public::ip_hash() );
 
 		// Another site's secret gives another hash.
-		Arshline_Test_Public::$options[ Arshline_Sidecar_Public::OPTION_SECRET ] = str_repeat( 'b', 64 );
+		update_option( Arshline_Sidecar_Public::OPTION_SECRET, str_repeat( 'b', 64 ) );
 		$this->assertNotSame( hash_hmac( 'sha256', '2001:db8::/64', $secret ), Arshline_Sidecar_Public::ip_hash() );
 	}
 
 	public function test_the_respondent_actor_has_no_capability_whoever_is_logged_in() {
 		self::boot();
-		Arshline_Test_WP::$caps = array( 'manage_options', 'manage_arshline_forms' );
+		self::login_with_caps( array( 'manage_options', 'manage_arshline_forms' ) );
 		$actor                  = Arshline_Sidecar_Public::respondent_actor();
 		$this->assertSame( 0, $actor['user_id'] );
 		$this->assertSame( array(), $actor['caps'] );

@@ -9,7 +9,8 @@
  * settings says so; the script's route texts a code and refuses a resend
  * too soon.
  *
- * Runs in its own process: the harness defines WordPress functions.
+ * Runs on the real WordPress, each test in its own process, as a visitor
+ * who is not logged in; mail goes through wp_mail() (Arshline_Test_Mail).
  *
  * @package Arshline_Sidecar
  */
@@ -20,19 +21,21 @@
  * @runTestsInSeparateProcesses
  * @preserveGlobalState disabled
  */
-final class PublicOTPTest extends Arshline_Test_Case {
+final class PublicOTPTest extends Arshline_WP_Test_Case {
 
 	/**
-	 * Loads the harness against a daemon; with SMS, the site's provider is
+	 * Points the plugin at a daemon, as a visitor; with SMS, the site's provider is
 	 * the Kavenegar stand-in.
 	 *
 	 * @param bool $sms Whether the site has an SMS provider.
 	 * @return array|null The stand-in (url, key, log).
 	 */
 	private static function boot( $sms = true ) {
-		define( 'ARSHLINE_SIDECAR_SOCKET', Arshline_Test_Processes::daemon( $sms ? 'otp' : 'otp-nosms', array( '--submit-min-fill', '0s', '--submit-per-client-per-minute', '0' ) ) );
-		require_once __DIR__ . '/lib/wp-public-harness.php';
-		Arshline_Test_Public::$options[ Arshline_Sidecar_Plugin::OPTION_LANGUAGE ] = 'fa_IR';
+		self::use_daemon( Arshline_Test_Processes::daemon( $sms ? 'otp' : 'otp-nosms', array( '--submit-min-fill', '0s', '--submit-per-client-per-minute', '0' ) ) );
+		require_once __DIR__ . '/lib/class-arshline-test-mail.php';
+		Arshline_Test_Mail::capture();
+		arshline_test_login( 0 );
+		update_option( Arshline_Sidecar_Plugin::OPTION_LANGUAGE, 'fa_IR' );
 		$_SERVER['REMOTE_ADDR']     = '203.0.113.9';
 		$_SERVER['REQUEST_URI']     = '/register/';
 		$_SERVER['HTTP_USER_AGENT'] = 'phpunit';
@@ -62,7 +65,7 @@ final class PublicOTPTest extends Arshline_Test_Case {
 	 * @return Arshline_Sidecar_Client
 	 */
 	private static function admin() {
-		return new Arshline_Sidecar_Client( ARSHLINE_SIDECAR_SOCKET, array( 'timeout' => 10.0 ) );
+		return new Arshline_Sidecar_Client( Arshline_Sidecar_Plugin::socket_path(), array( 'timeout' => 10.0 ) );
 	}
 
 	/**

@@ -9,7 +9,8 @@
  * visitors; malformed upload parameters are refused without a PHP
  * warning.
  *
- * Runs in its own process: the harness defines WordPress functions.
+ * Runs on the real WordPress, each test in its own process, as a visitor
+ * who is not logged in; mail goes through wp_mail() (Arshline_Test_Mail).
  *
  * @package Arshline_Sidecar
  */
@@ -20,7 +21,7 @@
  * @runTestsInSeparateProcesses
  * @preserveGlobalState disabled
  */
-final class PublicVisitorTest extends Arshline_Test_Case {
+final class PublicVisitorTest extends Arshline_WP_Test_Case {
 
 	/**
 	 * PHP warnings and notices seen while a test ran.
@@ -30,14 +31,16 @@ final class PublicVisitorTest extends Arshline_Test_Case {
 	private $warnings = array();
 
 	/**
-	 * Loads the harness against a daemon with the given least fill time.
+	 * Points the plugin at a daemon with the given least fill time, as a visitor.
 	 *
 	 * @param string $fill --submit-min-fill.
 	 */
 	private static function boot( $fill = '0s' ) {
-		define( 'ARSHLINE_SIDECAR_SOCKET', Arshline_Test_Processes::daemon( 'visitor-' . $fill, array( '--submit-min-fill', $fill, '--submit-per-client-per-minute', '0' ) ) );
-		require_once __DIR__ . '/lib/wp-public-harness.php';
-		Arshline_Test_Public::$options[ Arshline_Sidecar_Plugin::OPTION_LANGUAGE ] = 'fa_IR';
+		self::use_daemon( Arshline_Test_Processes::daemon( 'visitor-' . $fill, array( '--submit-min-fill', $fill, '--submit-per-client-per-minute', '0' ) ) );
+		require_once __DIR__ . '/lib/class-arshline-test-mail.php';
+		Arshline_Test_Mail::capture();
+		arshline_test_login( 0 );
+		update_option( Arshline_Sidecar_Plugin::OPTION_LANGUAGE, 'fa_IR' );
 		$_SERVER['REMOTE_ADDR']     = '203.0.113.7';
 		$_SERVER['REQUEST_URI']     = '/contact/';
 		$_SERVER['HTTP_USER_AGENT'] = 'phpunit';
@@ -59,7 +62,7 @@ final class PublicVisitorTest extends Arshline_Test_Case {
 		if ( $settings ) {
 			$document['settings'] = $settings;
 		}
-		$client  = new Arshline_Sidecar_Client( ARSHLINE_SIDECAR_SOCKET, array( 'timeout' => 10.0 ) );
+		$client  = new Arshline_Sidecar_Client( Arshline_Sidecar_Plugin::socket_path(), array( 'timeout' => 10.0 ) );
 		$created = $client->call(
 			'forms.create',
 			$extra + array(
@@ -258,7 +261,7 @@ final class PublicVisitorTest extends Arshline_Test_Case {
 		$first = Arshline_Sidecar_Public::render_form( (int) $form['id'], '' );
 		// Another visitor, from another address, logged in as an editor.
 		$_SERVER['REMOTE_ADDR'] = '198.51.100.20';
-		Arshline_Test_WP::$caps = array( 'edit_posts' );
+		self::login_with_caps( array( 'edit_posts' ) );
 		$second                 = Arshline_Sidecar_Public::render_form( (int) $form['id'], '' );
 		$this->assertSame( $mask( $first ), $mask( $second ) );
 		$this->assertStringNotContainsStringIgnoringCase( 'nonce', $first );
@@ -267,13 +270,37 @@ final class PublicVisitorTest extends Arshline_Test_Case {
 
 	public function test_a_page_with_a_form_may_be_cached_and_its_thank_you_may_not() {
 		self::boot();
-		require __DIR__ . '/lib/wp-form-page.php';
+		// A published page holding the shortcode, as the main query finds it.
+		$page = wp_insert_post(
+			array(
+				'post_type'    => 'page',
+				'post_status'  => 'publish',
+				'post_title'   => 'تماس',
+				'post_content' => 'پیش از فرم [arshline_form id="1"] پس از فرم',
+			)
+		);
+		$this->assertIsInt( $page );
+		$GLOBALS['wp_query']     = new WP_Query( array( 'page_id' => $page ) ); // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- the main query of this request.
+		$GLOBALS['wp_the_query'] = $GLOBALS['wp_query'];
+		$GLOBALS['post']         = get_post( $page ); // phpcs:ignore WordPress.WP.GlobalVariablesOverride.Prohibited -- as the loop sets it.
+		$this->assertTrue( is_singular() );
+		$this->assertTrue( Arshline_Sidecar_Public::page_has_form() );
+		// nocache_headers() asks this filter for the headers it sends.
+		$nocache = 0;
+		add_filter(
+			'nocache_headers',
+			function ( $headers ) use ( &$nocache ) {
+				++$nocache;
+				return $headers;
+			}
+		);
+		$this->assertFalse( headers_sent(), 'nocache_headers() would send nothing' );
 		$_SERVER['REQUEST_METHOD'] = 'GET';
 		Arshline_Sidecar_Public::template_redirect();
-		$this->assertSame( 0, Arshline_Test_Page::$nocache, 'a GET of a page with the shortcode is cacheable' );
+		$this->assertSame( 0, $nocache, 'a GET of a page with the shortcode is cacheable' );
 		$_GET['arshline_done'] = str_repeat( 'a', 32 );
 		Arshline_Sidecar_Public::template_redirect();
-		$this->assertSame( 1, Arshline_Test_Page::$nocache, 'the thank-you page is not' );
+		$this->assertSame( 1, $nocache, 'the thank-you page is not' );
 	}
 
 	public function test_one_cached_idempotency_key_does_not_join_two_visitors() {
@@ -312,16 +339,18 @@ final class PublicVisitorTest extends Arshline_Test_Case {
 	public function test_the_direct_link_has_a_title_under_a_block_theme() {
 		self::boot();
 		$form = self::form();
-		require __DIR__ . '/lib/wp-block-theme-page.php';
+		// Debian's default theme, twentytwentythree, is a block theme.
+		$this->assertTrue( wp_is_block_theme(), get_stylesheet() );
 		$page = new ReflectionMethod( 'Arshline_Sidecar_Public', 'render_link_page' );
 		$page->setAccessible( true );
 		ob_start();
 		$page->invoke( null, (string) $form['public_token'] );
 		$html = (string) ob_get_clean();
-		$this->assertMatchesRegularExpression( '#<head>.*<title>ثبت‌نام – Arshline</title>.*</head>#su', $html );
+		$title = 'ثبت‌نام – ' . get_bloginfo( 'name' );
+		$this->assertMatchesRegularExpression( '#<html dir="rtl" lang="fa-IR"><head>.*<title>' . preg_quote( $title, '#' ) . '</title>.*</head>#su', $html );
 		$this->assertSame( 1, substr_count( $html, '<title>' ) );
 		$this->assertStringContainsString( 'arshline-form--vazirmatn', $html, 'the link page is set in the plugin\'s Vazirmatn' );
-		$this->assertSame( 'ثبت‌نام – Arshline', apply_filters( 'pre_get_document_title', '' ), 'a classic theme\'s title tag too' );
+		$this->assertSame( $title, apply_filters( 'pre_get_document_title', '' ), 'a classic theme\'s title tag too' );
 	}
 
 	public function test_the_block_and_shortcode_offer_vazirmatn() {
@@ -350,7 +379,6 @@ final class PublicVisitorTest extends Arshline_Test_Case {
 			)
 		);
 		$this->watch_warnings();
-		add_action( 'rest_api_init', array( 'Arshline_Sidecar_Public', 'register_routes' ) );
 		$bad        = array(
 			'form_token' => array( 'x' ),
 			'field'      => array( 'a' => 'b' ),
@@ -462,8 +490,9 @@ final class PublicVisitorTest extends Arshline_Test_Case {
 			foreach ( $out['data'] as $item ) {
 				$this->assertSame( 'arshline-sidecar', $item['group_id'] );
 				$pairs   = array_column( $item['data'], 'value', 'name' );
-				$codes[] = $pairs['Tracking code'];
-				if ( $pairs['Tracking code'] === $by_mail ) {
+				$code    = $pairs[ __( 'Tracking code', 'arshline-sidecar' ) ];
+				$codes[] = $code;
+				if ( $code === $by_mail ) {
 					$this->assertSame( 'Maryam@example.test', $pairs['ایمیل'], 'answers under their labels' );
 				}
 			}
