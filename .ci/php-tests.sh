@@ -2,8 +2,10 @@
 # PHP tests of the WordPress plugin: lint, the translation catalogue, the
 # built admin script against its sources (npm), and
 # PHPUnit (Debian's phpunit) for the socket client against a real arshlined
-# and the loopback fake model, which this script builds first. Installs
-# what it needs on a fresh Debian machine (as root).
+# and the loopback fake model, which this script builds first, and for the
+# plugin on Debian's real WordPress (fa_IR, its default theme) over a
+# private MariaDB that the tests start. Installs what it needs on a fresh
+# Debian machine (as root).
 set -euo pipefail
 start_ns=$(date +%s%N)
 cd "$(dirname "$0")/.."
@@ -12,7 +14,7 @@ export PATH="/usr/local/go/bin:$HOME/go/bin:$PATH"
 export DEBIAN_FRONTEND=noninteractive
 
 need=()
-for pkg in php-cli php-xml php-mbstring phpunit gettext wordpress; do
+for pkg in php-cli php-xml php-mbstring php-mysql phpunit gettext wordpress wordpress-theme-twentytwentythree wordpress-l10n mariadb-server; do
 	dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || need+=("$pkg")
 done
 command -v npm >/dev/null 2>&1 || need+=(nodejs npm)

@@ -14,17 +14,8 @@ ini_set( 'display_errors', '1' );
 $arshline_plugin = dirname( __DIR__ ) . '/arshline-sidecar';
 require_once __DIR__ . '/lib/class-arshline-test-wordpress.php';
 Arshline_Test_WordPress::init();
-if ( Arshline_Test_WordPress::is_child() ) {
-	// A test process of its own may load WordPress, whose WP_Error the
-	// polyfill would shadow: it comes only if WP_Error is asked for first.
-	spl_autoload_register(
-		function ( $class ) {
-			if ( 'WP_Error' === $class ) {
-				require_once __DIR__ . '/wp-error-polyfill.php';
-			}
-		}
-	);
-} else {
+if ( ! Arshline_Test_WordPress::is_child() ) {
+	// A test in a process of its own loads WordPress, whose WP_Error this would shadow.
 	require_once __DIR__ . '/wp-error-polyfill.php';
 }
 require_once $arshline_plugin . '/includes/class-arshline-sidecar-errors.php';

@@ -120,6 +120,18 @@ final class Arshline_Test_WordPress {
 			throw new LogicException( 'WordPress is loaded only in a test that runs in its own process (@runTestsInSeparateProcesses)' );
 		}
 		self::ensure_site();
+		self::load_installed();
+	}
+
+	/**
+	 * Loads the site a test process of this run installed, in a process
+	 * PHPUnit did not start (fixtures/diagnose.php, run as another Unix
+	 * user as PHP-FPM's is), in a transaction of its own as load() does.
+	 */
+	public static function load_installed() {
+		if ( self::$loaded ) {
+			return;
+		}
 		self::$loaded = true;
 		$_SERVER['HTTP_HOST']       = 'example.test';
 		$_SERVER['SERVER_NAME']     = 'example.test';
@@ -252,10 +264,14 @@ GRANT ALL PRIVILEGES ON wordpress.* TO 'wordpress'@'localhost';"
 	 * @param string $dir The run's directory.
 	 */
 	private static function write_config( $dir ) {
+		// Another local user (the diagnosis as PHP-FPM's user) loads the
+		// site too, as a web server's user reads a site's files: the run's
+		// directory may be entered, not listed, and the site read.
+		chmod( $dir, 0711 );
 		$content = $dir . '/wp-content';
 		foreach ( array( '', '/plugins', '/uploads' ) as $sub ) {
 			if ( ! is_dir( $content . $sub ) ) {
-				mkdir( $content . $sub, 0700, true );
+				mkdir( $content . $sub, 0755, true );
 			}
 		}
 		$abspath = self::abspath();
@@ -299,6 +315,7 @@ GRANT ALL PRIVILEGES ON wordpress.* TO 'wordpress'@'localhost';"
 			$config .= $define( $salt, bin2hex( random_bytes( 24 ) ) );
 		}
 		file_put_contents( $dir . '/wp-config.php', $config );
+		chmod( $dir . '/wp-config.php', 0644 );
 	}
 
 	/**
