@@ -64,10 +64,21 @@ final class Arshline_Test_WordPress {
 	 * the run ends.
 	 */
 	public static function init() {
-		if ( ! self::is_child() ) {
-			putenv( self::ENV_PARENT . '=' . getmypid() );
-			putenv( self::ENV_DIR . '=' . sys_get_temp_dir() . '/arsh-wp-' . getmypid() );
-			register_shutdown_function( array( __CLASS__, 'stop' ) );
+		if ( self::is_child() ) {
+			return;
+		}
+		$dir = sys_get_temp_dir() . '/arsh-wp-' . getmypid();
+		putenv( self::ENV_PARENT . '=' . getmypid() );
+		putenv( self::ENV_DIR . '=' . $dir );
+		register_shutdown_function( array( __CLASS__, 'stop' ) );
+		// Every test process compiles PHPUnit and WordPress again: OPcache's
+		// file cache, in the run's directory, lets the next one reuse the
+		// compiled scripts (about three times faster to load WordPress).
+		// The processes read the extra ini from PHP_INI_SCAN_DIR.
+		if ( extension_loaded( 'Zend OPcache' ) && mkdir( $dir . '/php/opcache', 0700, true ) ) {
+			file_put_contents( $dir . '/php/99-arshline-tests.ini', "opcache.enable_cli=1\nopcache.file_cache=$dir/php/opcache\nopcache.file_cache_only=1\n" );
+			$scan = getenv( 'PHP_INI_SCAN_DIR' );
+			putenv( 'PHP_INI_SCAN_DIR=' . ( is_string( $scan ) ? $scan : '' ) . ':' . $dir . '/php' );
 		}
 	}
 
