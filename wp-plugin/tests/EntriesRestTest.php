@@ -180,6 +180,13 @@ final class EntriesRestTest extends Arshline_Answered_Form_Test_Case {
 		$data = get_object_vars( arshline_test_send( $request )->get_data() );
 		$this->assertArrayHasKey( 'status', $data );
 		$this->assertArrayNotHasKey( 'tracking_code', $data );
+		// A context the answer's schema does not know is WordPress's own
+		// refusal, not an answer with every field filtered out.
+		$request->set_query_params( array( 'context' => 'embed-everything' ) );
+		$bad = arshline_test_send( $request );
+		$this->assertSame( 400, $bad->get_status(), wp_json_encode( $bad->get_data() ) );
+		$this->assertSame( 'rest_invalid_param', $bad->get_data()['code'] );
+		$this->assertArrayHasKey( 'context', $bad->get_data()['data']['params'] );
 	}
 
 	public function test_get_returns_answers_and_the_version_answered() {

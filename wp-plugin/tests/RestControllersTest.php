@@ -38,6 +38,20 @@ final class RestControllersTest extends Arshline_WP_Test_Case {
 		'type'      => 'string',
 		'maxLength' => 40,
 	);
+	const CONTEXT_VIEW = array(
+		'type'              => 'string',
+		'enum'              => array( 'view' ),
+		'default'           => 'view',
+		'sanitize_callback' => 'sanitize_key',
+		'validate_callback' => 'rest_validate_request_arg',
+	);
+	const CONTEXT_EDIT = array(
+		'type'              => 'string',
+		'enum'              => array( 'view', 'edit' ),
+		'default'           => 'view',
+		'sanitize_callback' => 'sanitize_key',
+		'validate_callback' => 'rest_validate_request_arg',
+	);
 	const IDS_ARG    = array(
 		'type'     => 'array',
 		'items'    => array(
@@ -57,7 +71,7 @@ final class RestControllersTest extends Arshline_WP_Test_Case {
 	 * others.
 	 */
 	const ROUTES = array(
-		'/arshline/v1/health'                                                => array( 'GET' => array() ),
+		'/arshline/v1/health'                                                => array( 'GET' => array( 'context' => self::CONTEXT_VIEW ) ),
 		'/arshline/v1/ai/plan'                                               => array(
 			'POST' => array(
 				'text' => array(
@@ -111,6 +125,7 @@ final class RestControllersTest extends Arshline_WP_Test_Case {
 					'type'    => 'integer',
 					'minimum' => 1,
 				),
+				'context'   => self::CONTEXT_VIEW,
 			),
 		),
 		'/arshline/v1/forms'                                                 => array(
@@ -125,11 +140,12 @@ final class RestControllersTest extends Arshline_WP_Test_Case {
 					'maximum' => 200,
 					'default' => 50,
 				),
-				'offset' => array(
+				'offset'  => array(
 					'type'    => 'integer',
 					'minimum' => 0,
 					'default' => 0,
 				),
+				'context' => self::CONTEXT_EDIT,
 			),
 			'POST' => array(
 				'title'  => array(
@@ -144,10 +160,11 @@ final class RestControllersTest extends Arshline_WP_Test_Case {
 		),
 		'/arshline/v1/forms/(?P<id>\d+)'                                     => array(
 			'GET' => array(
-				'id' => array(
+				'id'      => array(
 					'type'    => 'integer',
 					'minimum' => 1,
 				),
+				'context' => self::CONTEXT_EDIT,
 			),
 		),
 		'/hosha2/v1/forms/(?P<id>-?\d+)/generate'                            => array( 'POST' => array() ),
@@ -178,6 +195,7 @@ final class RestControllersTest extends Arshline_WP_Test_Case {
 					'type'      => 'string',
 					'maxLength' => 200,
 				),
+				'context'   => self::CONTEXT_EDIT,
 			),
 			'DELETE' => array(
 				'id'  => self::ID_ARG,
@@ -199,8 +217,9 @@ final class RestControllersTest extends Arshline_WP_Test_Case {
 		),
 		'/arshline/v1/forms/(?P<id>\\d+)/submissions/(?P<sid>\\d+)'           => array(
 			'GET' => array(
-				'id'  => self::ID_ARG,
-				'sid' => self::ID_ARG,
+				'id'      => self::ID_ARG,
+				'sid'     => self::ID_ARG,
+				'context' => self::CONTEXT_EDIT,
 			),
 		),
 		'/arshline/v1/forms/(?P<id>\\d+)/submissions/(?P<sid>\\d+)/files/(?P<upload_id>[A-Za-z0-9_-]{1,128})' => array(
@@ -216,9 +235,10 @@ final class RestControllersTest extends Arshline_WP_Test_Case {
 		),
 		'/arshline/v1/forms/(?P<id>\\d+)/results'                             => array(
 			'GET' => array(
-				'id'   => self::ID_ARG,
-				'from' => self::DAY_ARG,
-				'to'   => self::DAY_ARG,
+				'id'      => self::ID_ARG,
+				'from'    => self::DAY_ARG,
+				'to'      => self::DAY_ARG,
+				'context' => self::CONTEXT_VIEW,
 			),
 		),
 		'/arshline/v1/forms/(?P<id>\\d+)/export'                              => array(
@@ -464,7 +484,10 @@ final class RestControllersTest extends Arshline_WP_Test_Case {
 					foreach ( array( 'required', 'default', 'enum', 'minimum', 'maximum', 'items' ) as $key ) {
 						$this->assertSame( array_key_exists( $key, $written ), array_key_exists( $key, $arg ), "$where: $name.$key is there or not as written" );
 					}
-					if ( isset( $written['sanitize_callback'] ) ) {
+					if ( isset( $written['validate_callback'] ) ) {
+						// WordPress's context argument (get_context_param()): checked as written.
+						continue;
+					} elseif ( isset( $written['sanitize_callback'] ) ) {
 						// A custom sanitizer, and no type check.
 						$this->assertEmpty( $arg['validate_callback'] ?? null, "$where: $name is validated by type" );
 					} else {

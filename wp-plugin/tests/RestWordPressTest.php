@@ -99,6 +99,8 @@ final class RestWordPressTest extends Arshline_WP_Test_Case {
 			array( 'GET', '/arshline/v1/forms', array( 'limit' => '0' ), 'rest_invalid_param', 'limit' ),
 			array( 'GET', '/arshline/v1/forms', array( 'limit' => '201' ), 'rest_invalid_param', 'limit' ),
 			array( 'GET', '/arshline/v1/forms', array( 'offset' => 'ده' ), 'rest_invalid_param', 'offset' ),
+			array( 'GET', '/arshline/v1/forms', array( 'context' => 'embed' ), 'rest_invalid_param', 'context' ),
+			array( 'GET', '/arshline/v1/health', array( 'context' => 'edit' ), 'rest_invalid_param', 'context' ),
 			array( 'POST', '/arshline/v1/ai/plan', array( 'text' => 'فرم', 'mode' => 'oracle' ), 'rest_invalid_param', 'mode' ),
 			array( 'POST', '/arshline/v1/ai/execute', array( 'plan' => 'not an object' ), 'rest_invalid_param', 'plan' ),
 			array( 'POST', '/arshline/v1/ai/plan', array(), 'rest_missing_callback_param', 'text' ),

@@ -191,6 +191,21 @@ final class Arshline_Sidecar_Routes {
 	}
 
 	/**
+	 * Whether a row reads items its controller prepares for the request's
+	 * context (prepare_item_for_response): the administrator's GET of an
+	 * item or a collection of arshline/v1.
+	 *
+	 * @param array              $row        The row.
+	 * @param WP_REST_Controller $controller Its controller.
+	 * @return bool
+	 */
+	private static function answers_in_context( array $row, $controller ) {
+		return 'GET' === $row['methods'] && Arshline_Sidecar_Rest::NS === $row['ns'] && ! isset( $row['rpc'] )
+			&& 'public' !== $row['permission'] && in_array( $row['callback'], array( 'get_item', 'get_items' ), true )
+			&& $controller instanceof Arshline_Sidecar_REST_Controller;
+	}
+
+	/**
 	 * A row's handler: methods, callback, permission check and arguments.
 	 *
 	 * @param array              $row        The row.
@@ -200,6 +215,16 @@ final class Arshline_Sidecar_Routes {
 	private static function handler( array $row, $controller ) {
 		if ( isset( $row['args'] ) && is_string( $row['args'] ) ) {
 			$row['args'] = call_user_func( array( $controller, $row['args'] ) );
+		}
+		if ( self::answers_in_context( $row, $controller ) ) {
+			// As core's routes: WordPress checks ?context= against the
+			// contexts of the answer's schema, so an unknown one is refused
+			// rather than answered with every field filtered out.
+			$args = isset( $row['args'] ) ? $row['args'] : array();
+			if ( ! isset( $args['context'] ) ) {
+				$args['context'] = $controller->get_context_param( array( 'default' => 'view' ) );
+			}
+			$row['args'] = $args;
 		}
 		if ( isset( $row['rpc'] ) ) {
 			$handler = $controller->relay_handler( $row );
