@@ -43,6 +43,16 @@ abstract class Arshline_WP_Test_Case extends Arshline_Test_Case {
 	}
 
 	/**
+	 * Every test on the real WordPress: nothing the plugin did was
+	 * reported by WordPress as done wrong (_doing_it_wrong(), which
+	 * WP_DEBUG sites show).
+	 */
+	protected function assertPostConditions(): void {
+		parent::assertPostConditions();
+		$this->assertSame( array(), $this->wrong, 'WordPress reported _doing_it_wrong' );
+	}
+
+	/**
 	 * Points the plugin at a daemon, as the site owner's settings page does.
 	 *
 	 * @param string $socket The daemon's socket.

@@ -55,6 +55,9 @@ if ( wp_get_theme( $theme )->exists() ) {
 $activated = activate_plugin( 'arshline-sidecar/arshline-sidecar.php' );
 if ( is_wp_error( $activated ) ) {
 	$failures[] = 'the plugin did not activate: ' . $activated->get_error_message();
+} elseif ( ! get_role( 'administrator' )->has_cap( Arshline_Sidecar_Plugin::CAP ) ) {
+	// WordPress's init ran before the plugin was active: only its activation hook grants this.
+	$failures[] = 'the activation hook did not give administrators ' . Arshline_Sidecar_Plugin::CAP;
 }
 
 foreach ( Arshline_Test_WordPress::USERS as $login => $role ) {
