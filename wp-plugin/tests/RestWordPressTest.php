@@ -3,7 +3,8 @@
  * The plugin's REST API on a real WordPress site, as its users meet it:
  * the plugin activated by its owner (the activation hook grants the
  * capability), each role on a real request, WordPress's own argument
- * checks from the routes' schemas in the site's language, the admin's
+ * checks from the routes' schemas in the site's language, the daemon's
+ * refusals in each user's language, the admin's
  * text reaching the daemon as typed, and a program calling with an
  * application password and no nonce, whose request and answer are kept
  * in tests/artifacts/application-password-call.txt.
@@ -124,6 +125,29 @@ final class RestWordPressTest extends Arshline_WP_Test_Case {
 		}
 		// None of them reached the daemon.
 		$this->assertSame( array(), arshline_test_rest( 'GET', '/arshline/v1/forms' )->get_data() );
+	}
+
+	public function test_the_daemons_refusals_speak_each_users_language() {
+		$english = arshline_test_user_with_caps( array( 'read', Arshline_Sidecar_Plugin::CAP ) );
+		update_user_meta( $english->ID, 'locale', 'en_US' );
+		foreach ( array(
+			'owner' => array( 'فرم 999999 پیدا نشد', 'عنوان فرم نویسهٔ کنترلی دارد' ),
+			'en_US' => array( 'form 999999 was not found', 'title contains control characters' ),
+		) as $who => $want ) {
+			self::login( 'owner' === $who ? 'owner' : $english );
+			$missing = arshline_test_rest( 'GET', '/arshline/v1/forms/999999' );
+			$this->assertSame( 404, $missing->get_status() );
+			$this->assertSame( 'arshline_not_found', $missing->get_data()['code'] );
+			$this->assertSame( 'NOT_FOUND', $missing->get_data()['data']['error'] );
+			$this->assertSame( $want[0], $missing->get_data()['message'], $who );
+			$refused = arshline_test_rest( 'POST', '/arshline/v1/forms', array( 'title' => "a\tb" ) );
+			$this->assertSame( 400, $refused->get_status() );
+			$this->assertSame( 'arshline_invalid_params', $refused->get_data()['code'] );
+			$this->assertSame( $want[1], $refused->get_data()['message'], $who );
+			// Both languages travel with the error, for a client that shows the other.
+			$this->assertSame( 'title contains control characters', $refused->get_data()['data']['message_en'] );
+			$this->assertSame( 'عنوان فرم نویسهٔ کنترلی دارد', $refused->get_data()['data']['message_fa'] );
+		}
 	}
 
 	public function test_the_admins_text_reaches_the_daemon_as_typed() {
