@@ -4,10 +4,10 @@
  * the plugin activated by its owner (the activation hook grants the
  * capability), each role on a real request, WordPress's own argument
  * checks from the routes' schemas in the site's language, the daemon's
- * refusals in each user's language, the admin's
- * text reaching the daemon as typed, and a program calling with an
- * application password and no nonce, whose request and answer are kept
- * in tests/artifacts/application-password-call.txt.
+ * refusals in each user's language, the admin's text reaching the daemon
+ * as typed, and a program calling with an application password and no
+ * nonce, whose request and answer are kept in
+ * tests/artifacts/application-password-call.txt.
  *
  * Runs on the real WordPress, each test in its own process.
  *
@@ -240,6 +240,15 @@ final class RestWordPressTest extends Arshline_WP_Test_Case {
 		// The same owner by cookie with no nonce is refused: nonces are for cookies.
 		self::login( 'owner' );
 		$this->assertSame( 'rest_cookie_invalid_nonce', arshline_test_rest( 'GET', '/arshline/v1/forms/' . $form->id, array(), false )->get_data()['code'] );
+		// As WordPress's own check of a cookie request that reaches /wp-json/ refuses a wrong nonce, with the same code.
+		$_SERVER['HTTP_X_WP_NONCE'] = 'not-a-nonce';
+		$core                       = rest_get_server()->check_authentication();
+		$this->assertInstanceOf( WP_Error::class, $core );
+		$this->assertSame( 'rest_cookie_invalid_nonce', $core->get_error_code() );
+		$this->assertSame( 403, $core->get_error_data()['status'] );
+		$_SERVER['HTTP_X_WP_NONCE'] = wp_create_nonce( 'wp_rest' );
+		$this->assertTrue( rest_get_server()->check_authentication() );
+		unset( $_SERVER['HTTP_X_WP_NONCE'] );
 	}
 
 	/**
