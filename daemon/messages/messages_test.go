@@ -177,7 +177,7 @@ func TestRender(t *testing.T) {
 		if got := Localize("fa_IR", "limit must be 1 to %d", []any{200}); got != "limit باید از ۱ تا ۲۰۰ باشد" {
 			t.Errorf("%%d: %q", got)
 		}
-		if got := Localize("fa_IR", "the model did not produce a valid plan after %d corrections", []any{3}); got != "مدل پس از 3 بار اصلاح هم طرح معتبری نداد" {
+		if got := Localize("fa_IR", "q is at most %d bytes", []any{300}); got != "q حداکثر 300 بایت است" {
 			t.Errorf("%%v: %q", got)
 		}
 		if got := Localize("en_US", "limit must be 1 to %d", []any{200}); got != "limit must be 1 to 200" {
@@ -187,7 +187,7 @@ func TestRender(t *testing.T) {
 	t.Run("a text inside a text is rendered in the same language", func(t *testing.T) {
 		inner := domain.Errorf(domain.CodeInvalidPlan, "move_field needs to")
 		outer := domain.T("step %d (%s) failed, nothing was changed: %s", 2, "move_field", inner)
-		if got := Render("fa_IR", outer); got != "گام 2 (move_field) انجام نشد و هیچ تغییری اعمال نشد: move_field به جایگاه مقصد (to) نیاز دارد" {
+		if got := Render("fa_IR", outer); got != "گام ۲ (move_field) انجام نشد و هیچ تغییری اعمال نشد: move_field به جایگاه مقصد (to) نیاز دارد" {
 			t.Errorf("Persian: %q", got)
 		}
 		if got, want := Render("en_US", outer), "step 2 (move_field) failed, nothing was changed: move_field needs to"; got != want || outer.String() != want {
