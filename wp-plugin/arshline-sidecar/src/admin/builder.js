@@ -12,7 +12,7 @@
  * '#builder/ID/INDEX' in the address opens question INDEX.
  */
 
-import { createElement as h, Fragment, useEffect, useRef, useState } from '@wordpress/element';
+import { createElement as h, Fragment, useEffect, useLayoutEffect, useRef, useState } from '@wordpress/element';
 import { Button, CheckboxControl, Notice, SelectControl, Spinner, TextControl, TextareaControl } from '@wordpress/components';
 import { select as dataSelect, useDispatch, useSelect } from '@wordpress/data';
 import { __, _n, sprintf } from '@wordpress/i18n';
@@ -140,24 +140,41 @@ function domId( fieldId, key ) {
 	return 'arsh-b-' + String( fieldId ).replace( /[^A-Za-z0-9_-]/g, '' ) + '-' + key;
 }
 
+let pendingFocus = null;
+
 /**
- * Focuses, once the page has drawn, the element of the first selector
- * (of one or a list, in order) that finds one that is not disabled.
+ * Asks for the focus to go, once the page has drawn, to the element of
+ * the first selector (of one or a list, in order) that finds one that is
+ * not disabled; select also selects its text. The components that draw
+ * what was asked for move it in their layout effect (useFocusRequest),
+ * in the same task as the click, so a key or text typed next reaches the
+ * element asked for.
  */
 function focusSoon( selectors, select ) {
-	window.setTimeout( function () {
-		const list = Array.isArray( selectors ) ? selectors : [ selectors ];
-		for ( let k = 0; k < list.length; k++ ) {
-			const node = document.querySelector( list[ k ] );
-			if ( node && ! node.disabled ) {
-				node.focus();
-				if ( select && node.select ) {
-					node.select();
-				}
-				return;
+	pendingFocus = { list: Array.isArray( selectors ) ? selectors : [ selectors ], select: !! select };
+	window.setTimeout( moveFocus, 0 );
+}
+
+function moveFocus() {
+	if ( ! pendingFocus ) {
+		return;
+	}
+	const { list, select } = pendingFocus;
+	for ( let k = 0; k < list.length; k++ ) {
+		const node = document.querySelector( list[ k ] );
+		if ( node && ! node.disabled ) {
+			pendingFocus = null;
+			node.focus();
+			if ( select && node.select ) {
+				node.select();
 			}
+			return;
 		}
-	}, 0 );
+	}
+}
+
+function useFocusRequest() {
+	useLayoutEffect( moveFocus );
 }
 
 /* ---------- controls of one key ---------- */
@@ -170,7 +187,9 @@ function focusSoon( selectors, select ) {
 function Draft( { value, format, parse, onChange, multiline, ...rest } ) {
 	const [ text, setText ] = useState( format( value ) );
 	const last = useRef( value );
-	if ( JSON.stringify( last.current ) !== JSON.stringify( value ) && JSON.stringify( parse( text ) ) !== JSON.stringify( value ) ) {
+	// An empty value is removed from the question: null and undefined are one.
+	const same = ( a, b ) => JSON.stringify( undefined === a ? null : a ) === JSON.stringify( undefined === b ? null : b );
+	if ( ! same( last.current, value ) && ! same( parse( text ), value ) ) {
 		// Changed from outside (a type change, a reload): show the new value.
 		last.current = value;
 		setText( format( value ) );
@@ -291,6 +310,7 @@ function ScaleControl( { field, info } ) {
 
 function OptionsEditor( { field, info } ) {
 	const { addOption, setOptionLabel, moveOption, removeOption } = useDispatch( store );
+	useFocusRequest();
 	const options = Array.isArray( field.options ) ? field.options : [];
 	const most = ( info.props.options && info.props.options.maxItems ) || 50;
 	const labelMax = ( info.option.label && info.option.label.maxLength ) || 300;
@@ -527,6 +547,7 @@ function FieldEditor( { field, info } ) {
 
 function FieldItem( { field, index, count, info, drag, say } ) {
 	const { select, moveField, removeField, duplicateField } = useDispatch( store );
+	useFocusRequest();
 	const open = useSelect( ( s ) => s( store ).getSelected() === field.id, [ field.id ] );
 	const errors = useSelect( ( s ) => s( store ).getFieldViolations( field.id ), [ field.id ] );
 	const dependents = useSelect( ( s ) => s( store ).getDependents( field.id ).length, [ field.id ] );
@@ -1020,9 +1041,10 @@ function Message( { note } ) {
 	if ( ! note ) {
 		return null;
 	}
+	// The words alone are spoken: the buttons are not (Notice would render them to a string).
 	return h(
 		Notice,
-		{ status: note.status, isDismissible: false, className: 'notice-' + note.status },
+		{ status: note.status, isDismissible: false, className: 'notice-' + note.status, spokenMessage: note.text },
 		h( 'p', null, note.text ),
 		note.undo || note.reload || note.retry
 			? h(
@@ -1069,6 +1091,7 @@ export function Builder() {
 	const [ override, setOverride ] = useState( null );
 	const drag = useRef( -1 );
 	const types = TYPE_LABELS();
+	useFocusRequest();
 
 	function open( keepSelection ) {
 		return call( { path: '/arshline/v1/forms/' + encodeURIComponent( pageFormId ) } ).then( function ( r ) {
