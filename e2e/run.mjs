@@ -964,6 +964,31 @@ async function builderStep(page) {
 	await page.locator('#arsh-builder-meta .arsh-status-published').waitFor();
 	const after = await rest(page, 'GET', `/arshline/v1/forms/${id}`);
 	check(after.body.status === 'published', `status after publish: ${after.body.status}`);
+	// A question linked by its place (#builder/ID/INDEX) opens by itself.
+	await openPage(page, `${FORM_PAGE(id, 'build')}#builder/${id}/0`);
+	await open().waitFor();
+	check((await open().getAttribute('data-field-id')) === fields[0].id, `the linked question is not the one open: ${await open().getAttribute('data-field-id')}`);
+	// The service's objection goes beside its question, and nothing is saved.
+	const save = page.getByRole('button', { name: 'ذخیره', exact: true });
+	await ctl('کوتاه‌ترین پاسخ (نویسه)').fill('۱۰');
+	await ctl('بلندترین پاسخ (نویسه)').fill('2');
+	await save.click();
+	await page.locator('#arsh-builder-msg .notice-error').waitFor();
+	await open().locator('.arsh-b-errors li').first().waitFor();
+	check((await rest(page, 'GET', `/arshline/v1/forms/${id}`)).body.head_version_id === after.body.head_version_id, 'a refused document was saved');
+	await ctl('کوتاه‌ترین پاسخ (نویسه)').fill('');
+	await ctl('بلندترین پاسخ (نویسه)').fill('');
+	check(await save.isDisabled(), 'Save is enabled with the saved document on screen');
+	// A change made elsewhere meanwhile: the save is a conflict, and the reload shows the other change.
+	const elsewhere = JSON.parse(JSON.stringify(after.body.document));
+	elsewhere.fields[1].label = 'کد ملی (از جای دیگر)';
+	const other = await rest(page, 'POST', `/arshline/v1/forms/${id}/document`, { body: { document: elsewhere, expected_version_id: after.body.head_version_id } });
+	check(other.status >= 200 && other.status < 300, `the save from elsewhere: ${other.status}`);
+	await ctl('پرسش').fill('موبایل همراه');
+	await save.click();
+	await page.getByRole('button', { name: 'بارگذاری دوبارهٔ فرم', exact: true }).click();
+	await page.locator('#arsh-b-fields > li').nth(1).getByText('کد ملی (از جای دیگر)').waitFor();
+	check((await ctl('پرسش').inputValue()) === 'موبایل' && (await save.isDisabled()), 'the reload did not bring back the saved form');
 	await openPage(page);
 	const row = page.locator(`#arsh-forms-body tr[data-form-id="${id}"]`);
 	await row.waitFor();

@@ -131,9 +131,12 @@ function violationText( v ) {
 	return ( isFa ? v.message_fa : v.message_en ) || v.message || v.message_en || v.rule || '';
 }
 
-/** Latin digits for Persian ones: a date typed on a Persian keyboard. */
+/** Latin digits for Persian and Arabic ones, and a point for the Persian decimal sign: a number typed on a Persian keyboard. */
 function latinDigits( text ) {
-	return String( text ).replace( /[۰-۹]/g, ( d ) => String( d.charCodeAt( 0 ) - 0x06f0 ) );
+	return String( text )
+		.replace( /[۰-۹]/g, ( d ) => String( d.charCodeAt( 0 ) - 0x06f0 ) )
+		.replace( /[٠-٩]/g, ( d ) => String( d.charCodeAt( 0 ) - 0x0660 ) )
+		.replace( /٫/g, '.' );
 }
 
 function domId( fieldId, key ) {
@@ -256,12 +259,11 @@ function KeyControl( { field, name, info } ) {
 			return h( Draft, { ...common, dir: 'ltr', placeholder: 'YYYY-MM-DD', value: field[ name ], format: ( v ) => ( null === v || undefined === v ? '' : String( v ) ), parse: ( raw ) => latinDigits( raw ).trim() || null, onChange: set } );
 		}
 		const integer = types.indexOf( 'integer' ) >= 0 && types.indexOf( 'number' ) < 0;
+		// A text box, not type=number: the browser's number box refuses Persian digits.
 		return h( Draft, {
 			...common,
-			type: 'number',
-			min: undefined === prop.minimum ? ( undefined === prop.exclusiveMinimum ? undefined : prop.exclusiveMinimum ) : prop.minimum,
-			max: prop.maximum,
-			step: integer ? 1 : 'any',
+			inputMode: integer ? 'numeric' : 'decimal',
+			dir: 'ltr',
 			value: field[ name ],
 			format: ( v ) => ( null === v || undefined === v ? '' : String( v ) ),
 			parse: ( raw ) => {
