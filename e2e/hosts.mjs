@@ -360,18 +360,18 @@ async function buildForm(page) {
 	await page.locator('#arsh-builder:not([hidden])').waitFor();
 	await page.locator('#arsh-b-fields li.arsh-b-empty').waitFor();
 	const open = () => page.locator('#arsh-b-fields li.is-open');
-	const ctl = (suffix) => open().locator(`[id$="-${suffix}"]`).first();
+	const ctl = (label) => open().getByLabel(label, { exact: true });
 	const add = async (type, label) => {
-		await page.selectOption('#arsh-b-type', type);
-		await page.click('#arsh-b-add');
-		await ctl('label').fill(label);
+		await page.getByLabel('افزودن پرسش از نوع').selectOption(type);
+		await page.getByRole('button', { name: 'افزودن پرسش', exact: true }).click();
+		await ctl('پرسش').fill(label);
 	};
 	await add('text', 'نام');
-	await ctl('required').check();
+	await ctl('الزامی').check();
 	await add('text', 'موبایل');
-	await ctl('format').selectOption('mobile_ir');
-	await ctl('required').check();
-	await ctl('unique').check();
+	await ctl('قالب پاسخ').selectOption('mobile_ir');
+	await ctl('الزامی').check();
+	await ctl('هر نفر یک‌بار (پاسخ تکراری پذیرفته نشود)').check();
 	// The preview is the public form's own markup, in a frame.
 	const preview = page.frameLocator('#arsh-b-preview iframe.arsh-server-preview');
 	for (const until = Date.now() + 15000; (await preview.locator('.arshline-field').count().catch(() => 0)) !== 2; ) {

@@ -867,40 +867,47 @@ async function builderStep(page) {
 	check((await page.locator('.nav-tab-active').innerText()) === 'ساخت', 'the Build tab is not the current one');
 	await page.locator('#arsh-builder:not([hidden])').waitFor();
 	await page.locator('#arsh-b-fields li.arsh-b-empty').waitFor();
+	// Each control is found by its visible Persian label, inside the open question.
 	const open = () => page.locator('#arsh-b-fields li.is-open');
-	const ctl = (suffix) => open().locator(`[id$="-${suffix}"]`).first();
+	const ctl = (label) => open().getByLabel(label, { exact: true });
 	const add = async (type, label) => {
-		await page.selectOption('#arsh-b-type', type);
-		await page.click('#arsh-b-add');
-		await ctl('label').fill(label);
+		await page.getByLabel('افزودن پرسش از نوع').selectOption(type);
+		await page.getByRole('button', { name: 'افزودن پرسش', exact: true }).click();
+		await ctl('پرسش').fill(label);
 	};
 	await add('text', 'موبایل');
-	await ctl('format').selectOption('mobile_ir');
-	await ctl('required').check();
+	await ctl('قالب پاسخ').selectOption('mobile_ir');
+	await ctl('الزامی').check();
 	await add('text', 'کد ملی');
-	await ctl('format').selectOption('national_code');
+	await ctl('قالب پاسخ').selectOption('national_code');
 	await add('date', 'تاریخ مراجعه');
-	check((await ctl('calendar').inputValue()) === 'jalali', 'a new date is not Jalali');
-	await ctl('min').fill('1404-01-01');
+	check((await ctl('تقویم').inputValue()) === 'jalali', 'a new date is not Jalali');
+	await ctl('نخستین روز مجاز').fill('۱۴۰۴-۰۱-۰۱');
 	await add('radio', 'بیمه دارید؟');
-	await ctl('opt-0').fill('بله');
-	await ctl('opt-1').fill('خیر');
+	await ctl('گزینهٔ ۱').fill('بله');
+	await ctl('گزینهٔ ۲').fill('خیر');
 	const radioId = await open().getAttribute('data-field-id');
 	await add('text', 'نام بیمه');
-	await ctl('showif-field').selectOption(radioId);
-	await ctl('showif-value').selectOption({ label: 'بله' });
+	await ctl('شرط بر پایهٔ').selectOption(radioId);
+	await ctl('پاسخ').selectOption({ label: 'بله' });
 	await add('rating', 'رضایت');
-	await ctl('scale-max').selectOption('10');
+	await ctl('مقیاس تا').selectOption('10');
 	await add('file', 'تصویر کارت');
-	await ctl('accept').fill('image/*, application/pdf');
-	await ctl('max_size_kb').fill('2048');
-	// Keyboard reordering: the file moves up one and back.
-	await ctl('up').focus();
+	await ctl('نوع‌های پروندهٔ پذیرفته').fill('image/*, application/pdf');
+	await ctl('بزرگ‌ترین پرونده (کیلوبایت)').fill('2048');
+	// Keyboard reordering: the file moves up one and back, the focus following it.
+	await page.getByRole('button', { name: 'بالا بردن پرسش ۷', exact: true }).focus();
 	await page.keyboard.press('Enter');
 	await page.keyboard.press('Tab');
 	await page.keyboard.press('Enter');
 	const order = await page.locator('#arsh-b-fields > li').evaluateAll((els) => els.map((e) => e.dataset.type).join(','));
 	check(order === 'text,text,date,radio,text,rating,file', `order after the keyboard moves: ${order}`);
+	// A copy of the rating comes right after it, with its own id, and goes again.
+	await page.getByRole('button', { name: 'رونوشت پرسش ۶', exact: true }).click();
+	const copied = await page.locator('#arsh-b-fields > li').evaluateAll((els) => els.map((e) => `${e.dataset.type}:${e.dataset.fieldId}`));
+	check(copied.length === 8 && copied[6].startsWith('rating:') && copied[6] !== copied[5] && (await ctl('پرسش').inputValue()) === 'رضایت', `after copying the rating: ${copied.join(',')}`);
+	await page.getByRole('button', { name: 'حذف پرسش ۷', exact: true }).click();
+	check((await page.locator('#arsh-b-fields > li').count()) === 7, 'the copy was not removed');
 	// Drag and drop by the handle: the rating onto the first place, then back under the conditional text.
 	const types = () => page.locator('#arsh-b-fields > li').evaluateAll((els) => els.map((e) => e.dataset.type).join(','));
 	await page.locator('#arsh-b-fields > li[data-type="rating"] .arsh-b-handle').dragTo(page.locator('#arsh-b-fields > li').first());
@@ -936,8 +943,9 @@ async function builderStep(page) {
 	check(/فروردین|اردیبهشت|خرداد|تیر|مرداد|شهریور|مهر|آبان|آذر|دی|بهمن|اسفند/.test(month), `the preview's date picker shows «${month}»`);
 	await preview.locator('.arshline-date__dialog').press('Escape');
 	await snap(page, 'builder-filled');
-	await page.click('#arsh-b-save');
+	await page.getByRole('button', { name: 'ذخیره', exact: true }).click();
 	await page.locator('#arsh-builder-msg .notice-success').waitFor();
+	check(await page.getByRole('button', { name: 'ذخیره', exact: true }).isDisabled(), 'Save is still enabled after saving');
 	const got = await rest(page, 'GET', `/arshline/v1/forms/${id}`);
 	const fields = got.body.document.fields;
 	check(fields.length === 7, `saved ${fields.length} fields`);
@@ -951,10 +959,36 @@ async function builderStep(page) {
 	// A second save from a stale copy is a conflict, not a lost change.
 	const stale = await rest(page, 'POST', `/arshline/v1/forms/${id}/document`, { body: { document: got.body.document, expected_version_id: made.body.form.head_version_id } });
 	check(stale.status === 409 && stale.body.data.error === 'CONFLICT', `stale save: ${stale.status}`);
-	await page.click('#arsh-b-publish_form');
+	await page.getByRole('button', { name: 'انتشار', exact: true }).click();
 	await page.locator('#arsh-builder-msg .arsh-undo-form').waitFor();
+	await page.locator('#arsh-builder-meta .arsh-status-published').waitFor();
 	const after = await rest(page, 'GET', `/arshline/v1/forms/${id}`);
 	check(after.body.status === 'published', `status after publish: ${after.body.status}`);
+	// A question linked by its place (#builder/ID/INDEX) opens by itself.
+	await openPage(page, `${FORM_PAGE(id, 'build')}#builder/${id}/0`);
+	await open().waitFor();
+	check((await open().getAttribute('data-field-id')) === fields[0].id, `the linked question is not the one open: ${await open().getAttribute('data-field-id')}`);
+	// The service's objection goes beside its question, and nothing is saved.
+	const save = page.getByRole('button', { name: 'ذخیره', exact: true });
+	await ctl('کوتاه‌ترین پاسخ (نویسه)').fill('۱۰');
+	await ctl('بلندترین پاسخ (نویسه)').fill('2');
+	await save.click();
+	await page.locator('#arsh-builder-msg .notice-error').waitFor();
+	await open().locator('.arsh-b-errors li').first().waitFor();
+	check((await rest(page, 'GET', `/arshline/v1/forms/${id}`)).body.head_version_id === after.body.head_version_id, 'a refused document was saved');
+	await ctl('کوتاه‌ترین پاسخ (نویسه)').fill('');
+	await ctl('بلندترین پاسخ (نویسه)').fill('');
+	check(await save.isDisabled(), 'Save is enabled with the saved document on screen');
+	// A change made elsewhere meanwhile: the save is a conflict, and the reload shows the other change.
+	const elsewhere = JSON.parse(JSON.stringify(after.body.document));
+	elsewhere.fields[1].label = 'کد ملی (از جای دیگر)';
+	const other = await rest(page, 'POST', `/arshline/v1/forms/${id}/document`, { body: { document: elsewhere, expected_version_id: after.body.head_version_id } });
+	check(other.status >= 200 && other.status < 300, `the save from elsewhere: ${other.status}`);
+	await ctl('پرسش').fill('موبایل همراه');
+	await save.click();
+	await page.getByRole('button', { name: 'بارگذاری دوبارهٔ فرم', exact: true }).click();
+	await page.locator('#arsh-b-fields > li').nth(1).getByText('کد ملی (از جای دیگر)').waitFor();
+	check((await ctl('پرسش').inputValue()) === 'موبایل' && (await save.isDisabled()), 'the reload did not bring back the saved form');
 	await openPage(page);
 	const row = page.locator(`#arsh-forms-body tr[data-form-id="${id}"]`);
 	await row.waitFor();

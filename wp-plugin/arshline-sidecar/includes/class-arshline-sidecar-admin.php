@@ -681,7 +681,8 @@ final class Arshline_Sidecar_Admin {
 				self::section_versions();
 				break;
 			default:
-				self::section_builder();
+				// The builder is the React page of build/form-build.js.
+				echo '<div id="arsh-builder" class="arsh-card arsh-builder"></div>';
 		}
 		echo '</div>';
 	}
@@ -795,66 +796,6 @@ final class Arshline_Sidecar_Admin {
 					</thead>
 					<tbody id="arsh-forms-body"></tbody>
 				</table>
-			</section>
-		<?php
-	}
-
-	/**
-	 * The builder of one form (the Build tab).
-	 */
-	private static function section_builder() {
-		?>
-			<section class="arsh-card arsh-builder" id="arsh-builder" aria-labelledby="arsh-builder-title" hidden>
-				<h2 id="arsh-builder-title" tabindex="-1"><?php esc_html_e( 'Form builder', 'arshline-sidecar' ); ?></h2>
-				<p id="arsh-builder-meta" class="arsh-builder-meta"></p>
-				<div id="arsh-builder-msg" class="arsh-msg" aria-live="assertive"></div>
-				<ul id="arsh-b-violations" class="arsh-b-errors"></ul>
-				<div class="arsh-builder-cols">
-					<div class="arsh-builder-edit">
-						<p>
-							<label for="arsh-b-title"><?php esc_html_e( 'Form title', 'arshline-sidecar' ); ?></label>
-							<input type="text" id="arsh-b-title" class="regular-text" maxlength="160" />
-						</p>
-						<p class="arsh-b-add">
-							<label for="arsh-b-type"><?php esc_html_e( 'Add a field of type', 'arshline-sidecar' ); ?></label>
-							<select id="arsh-b-type"></select>
-							<button type="button" class="button" id="arsh-b-add"><?php esc_html_e( 'Add field', 'arshline-sidecar' ); ?></button>
-						</p>
-						<p class="description"><?php esc_html_e( 'Drag a field by its handle, or use its arrow buttons, to change the order.', 'arshline-sidecar' ); ?></p>
-						<ol id="arsh-b-fields" class="arsh-b-fields" aria-label="<?php echo esc_attr__( 'Fields of the form', 'arshline-sidecar' ); ?>"></ol>
-						<p class="arsh-b-actions">
-							<button type="button" class="button button-primary" id="arsh-b-save" disabled><?php esc_html_e( 'Save', 'arshline-sidecar' ); ?></button>
-							<button type="button" class="button" id="arsh-b-close"><?php esc_html_e( 'Close the builder', 'arshline-sidecar' ); ?></button>
-							<span id="arsh-b-dirty" class="arsh-b-dirty" aria-live="polite"></span>
-						</p>
-					</div>
-					<div class="arsh-builder-preview">
-						<h3><?php esc_html_e( 'Preview', 'arshline-sidecar' ); ?></h3>
-						<div id="arsh-b-preview" class="arsh-form-preview"></div>
-					</div>
-				</div>
-				<div id="arsh-b-ai" class="arsh-block">
-					<h3><?php esc_html_e( 'Describe a change', 'arshline-sidecar' ); ?></h3>
-					<p id="arsh-b-ai-off" class="description" hidden><?php esc_html_e( 'No AI model is configured, so changes are made by hand above.', 'arshline-sidecar' ); ?></p>
-					<form id="arsh-b-ai-form" novalidate hidden>
-						<label for="arsh-b-ai-prompt"><?php esc_html_e( 'What should change in this form?', 'arshline-sidecar' ); ?></label>
-						<textarea id="arsh-b-ai-prompt" rows="2" class="large-text" maxlength="4000"></textarea>
-						<p>
-							<input type="checkbox" id="arsh-b-ai-secondary" />
-							<label for="arsh-b-ai-secondary" class="arsh-inline-label"><?php esc_html_e( 'Check the answer a second time (slower)', 'arshline-sidecar' ); ?></label>
-						</p>
-						<p><button type="submit" class="button" id="arsh-b-ai-run"><?php esc_html_e( 'Make the change', 'arshline-sidecar' ); ?></button></p>
-					</form>
-					<div id="arsh-b-ai-msg" class="arsh-msg" aria-live="polite"></div>
-					<div id="arsh-b-ai-diff" class="arsh-diff" hidden>
-						<h4 id="arsh-b-ai-diff-title" tabindex="-1"><?php esc_html_e( 'What the AI changed', 'arshline-sidecar' ); ?></h4>
-						<ul id="arsh-b-ai-list" class="arsh-diff-list"></ul>
-						<p>
-							<button type="button" class="button button-primary" id="arsh-b-ai-keep"><?php esc_html_e( 'Keep the change', 'arshline-sidecar' ); ?></button>
-							<button type="button" class="button" id="arsh-b-ai-discard"><?php esc_html_e( 'Take it back', 'arshline-sidecar' ); ?></button>
-						</p>
-					</div>
-				</div>
 			</section>
 		<?php
 	}

@@ -2,7 +2,10 @@
  * A form's Build tab: the builder, its preview and the AI change box.
  */
 
-import { initBuilder } from '../builder';
+import { Builder } from '../builder';
+import { mount } from '../mount';
 import { ready } from './ready';
 
-ready( initBuilder );
+ready( function () {
+	mount( 'arsh-builder', Builder );
+} );
