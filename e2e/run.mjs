@@ -1231,6 +1231,13 @@ async function resultsSteps(browser, page, form) {
 		await page.getByLabel('وضعیت', { exact: true }).selectOption('');
 		await page.getByRole('button', { name: 'نمایش پاسخ‌ها', exact: true }).click();
 		await listed(2);
+		// Closed, the entry gives focus back to its row's button; opened again, to its heading.
+		await page.locator('#arsh-ent-detail').getByRole('button', { name: 'بستن', exact: true }).click();
+		await page.locator('#arsh-ent-detail').waitFor({ state: 'detached' });
+		check(await maryam.getByRole('button').evaluate((b) => b === document.activeElement), 'focus did not go back to the entry row');
+		await maryam.getByRole('button').click();
+		await page.locator('#arsh-ent-detail-title').waitFor();
+		check((await page.evaluate(() => document.activeElement && document.activeElement.id)) === 'arsh-ent-detail-title', 'focus did not move to the entry opened again');
 		await snap(page, 'entries');
 		axeLines.push(await axe(page, 'entries', ROOT));
 	});

@@ -9,6 +9,7 @@ import { Button, Notice } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 
 import { describe } from './api';
+import { isFa } from './config';
 
 /** The notice of a failed call: its text, the rules it broke, whether to offer a retry. */
 export function failure( r ) {
@@ -16,7 +17,7 @@ export function failure( r ) {
 	return {
 		status: 'error',
 		text: d.text,
-		violations: ( d.violations || [] ).map( ( v ) => ( v.path ? v.path + ': ' : '' ) + ( v.message || v.message_en || v.rule || '' ) ),
+		violations: ( d.violations || [] ).map( ( v ) => ( v.path ? v.path + ': ' : '' ) + ( ( isFa ? v.message_fa : v.message_en ) || v.message || v.rule || '' ) ),
 		retry: d.retry,
 		retryAfter: d.retryAfter || 0,
 	};

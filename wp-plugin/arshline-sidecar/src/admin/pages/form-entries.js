@@ -293,6 +293,14 @@ function Detail() {
 		meta.push( sprintf( __( 'Form version %s', 'arshline-sidecar' ), num( entry.version.seq ) ) );
 	}
 	const answers = Array.isArray( entry.answers ) ? entry.answers : [];
+	// Closed, focus goes back to the entry's row (or the list's heading when the row is gone).
+	function close() {
+		const back = document.querySelector( '#arsh-ent-body tr[data-id="' + Number( entry.id ) + '"] button' ) || document.getElementById( 'arsh-entries-title' );
+		closeEntry();
+		if ( back ) {
+			back.focus();
+		}
+	}
 	return h(
 		'div',
 		{ id: 'arsh-ent-detail', className: 'arsh-block' },
@@ -318,7 +326,7 @@ function Detail() {
 				: h( 'dd', null, __( 'This entry has no answers.', 'arshline-sidecar' ) )
 		),
 		h( Deliveries, { entry } ),
-		h( 'p', null, h( Button, { variant: 'secondary', onClick: closeEntry }, __( 'Close', 'arshline-sidecar' ) ) )
+		h( 'p', null, h( Button, { variant: 'secondary', onClick: close }, __( 'Close', 'arshline-sidecar' ) ) )
 	);
 }
 
