@@ -1159,9 +1159,7 @@ async function resultsSteps(browser, page, form) {
 		await page.waitForURL((u) => u.searchParams.get('form') === String(id) && u.searchParams.get('tab') === 'results');
 		await keepNonce(page);
 		check((await page.locator('.nav-tab-active').innerText()) === 'نتایج', 'the Results tab is not the current one');
-		// The picker fills when the forms list arrives, which may be after the results.
-		await page.waitForFunction((v) => document.getElementById('arsh-res-form').value === v, String(id), { timeout: 10000 }).catch(() => {});
-		check((await page.inputValue('#arsh-res-form')) === String(id), `the results form picker shows ${await page.inputValue('#arsh-res-form')}`);
+		check((await page.locator('#arsh-res-title').innerText()) === 'نتایج', 'the Results page has no heading');
 		await page.locator('#arsh-res-total', { hasText: fa.format(2) }).waitFor();
 		const card = page.locator('#arsh-res-fields .arsh-res-field', { hasText: 'حیوان خانگی دارید؟' });
 		await card.locator('canvas[role="img"]').waitFor();
@@ -1241,6 +1239,39 @@ async function resultsSteps(browser, page, form) {
 		const latin = (t) => t.replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d)));
 		const texted = smsLines().filter((l) => l.to === NOTIFY_MOBILE && l.message.includes('مریم') && latin(l.message).includes(code));
 		check(texted.length === 1, `texts to ${NOTIFY_MOBILE} with «مریم» and ${code}: ${JSON.stringify(smsLines().filter((l) => l.to === NOTIFY_MOBILE))}`);
+		// In bulk: Maryam's entry starred; the list filtered to starred
+		// entries shows it alone; erasing asks first, and cancelled erases nothing.
+		const maryam = page.locator('#arsh-ent-body tr[data-id]', { hasText: 'مریم' });
+		await maryam.getByRole('checkbox').check();
+		await page.getByRole('button', { name: 'ستاره‌دار کردن', exact: true }).click();
+		await page.locator('#arsh-ent-msg', { hasText: `${fa.format(1)} پاسخ به‌روز شد.` }).waitFor();
+		check((await maryam.locator('.arsh-status').innerText()) === 'ستاره‌دار', `the starred entry's status: ${await maryam.locator('.arsh-status').innerText()}`);
+		check(!(await maryam.getByRole('checkbox').isChecked()), 'the selection outlived the page it was made on');
+		check((await page.locator('#arsh-ent-detail-meta').innerText()).includes('ستاره‌دار'), `the opened entry's status: ${await page.locator('#arsh-ent-detail-meta').innerText()}`);
+		const listed = (n) => page.waitForFunction((want) => document.querySelectorAll('#arsh-ent-body tr[data-id]').length === want, n);
+		await page.getByLabel('وضعیت', { exact: true }).selectOption('starred');
+		await page.getByRole('button', { name: 'نمایش پاسخ‌ها', exact: true }).click();
+		await listed(1);
+		check((await page.locator('#arsh-ent-body tr[data-id]').innerText()).includes('مریم'), 'the starred filter does not show the starred entry');
+		await page.getByLabel('انتخاب همهٔ پاسخ‌های این صفحه').check();
+		await page.getByRole('button', { name: 'حذف', exact: true }).click();
+		const ask = page.getByRole('dialog');
+		await ask.waitFor();
+		check((await ask.innerText()).includes(`${fa.format(1)} پاسخ برای همیشه حذف شود؟`), `the erase question: ${await ask.innerText()}`);
+		await ask.getByRole('button', { name: 'لغو', exact: true }).click();
+		await ask.waitFor({ state: 'detached' });
+		check((await page.locator('#arsh-ent-body tr[data-id]').count()) === 1, 'a cancelled erase changed the list');
+		check((await rest(page, 'GET', `/arshline/v1/forms/${id}/submissions`, { query: '&limit=5' })).body.items.length === 2, 'a cancelled erase erased');
+		await page.getByLabel('وضعیت', { exact: true }).selectOption('');
+		await page.getByRole('button', { name: 'نمایش پاسخ‌ها', exact: true }).click();
+		await listed(2);
+		// Closed, the entry gives focus back to its row's button; opened again, to its heading.
+		await page.locator('#arsh-ent-detail').getByRole('button', { name: 'بستن', exact: true }).click();
+		await page.locator('#arsh-ent-detail').waitFor({ state: 'detached' });
+		check(await maryam.getByRole('button').evaluate((b) => b === document.activeElement), 'focus did not go back to the entry row');
+		await maryam.getByRole('button').click();
+		await page.locator('#arsh-ent-detail-title').waitFor();
+		check((await page.evaluate(() => document.activeElement && document.activeElement.id)) === 'arsh-ent-detail-title', 'focus did not move to the entry opened again');
 		await snap(page, 'entries');
 		axeLines.push(await axe(page, 'entries', ROOT));
 	});

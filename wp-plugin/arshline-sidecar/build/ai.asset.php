@@ -1,1 +1,1 @@
-<?php return array('dependencies' => array('wp-api-fetch', 'wp-i18n'), 'version' => 'fb1bdf1430eea2aeaf2e');
+<?php return array('dependencies' => array('wp-api-fetch', 'wp-i18n'), 'version' => '1b3d28657f64f688bc16');

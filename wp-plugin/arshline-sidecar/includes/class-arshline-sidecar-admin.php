@@ -527,7 +527,7 @@ final class Arshline_Sidecar_Admin {
 		if ( in_array( $entry, array( 'form-entries', 'form-results' ), true ) ) {
 			wp_enqueue_style( self::SCRIPT . '-entries', $base . 'assets/entries-results.css', array( self::SCRIPT ), ARSHLINE_SIDECAR_VERSION );
 		}
-		if ( in_array( $entry, array( 'form-build', 'form-versions', 'ai' ), true ) ) {
+		if ( in_array( $entry, array( 'form-build', 'ai' ), true ) ) {
 			wp_enqueue_style( self::SCRIPT . '-builder', $base . 'assets/builder.css', array( self::SCRIPT, 'dashicons' ), ARSHLINE_SIDECAR_VERSION );
 		}
 		// Styles a page's script imports (the Jalali picker's) are built beside it.
@@ -669,16 +669,11 @@ final class Arshline_Sidecar_Admin {
 		echo '</nav>';
 		switch ( $tab ) {
 			case 'settings':
-				echo '<div id="arsh-form-settings-root" class="arsh-card"></div>';
-				break;
 			case 'entries':
-				self::section_entries();
-				break;
 			case 'results':
-				self::section_results();
-				break;
 			case 'versions':
-				self::section_versions();
+				// The tab's React page renders into its root.
+				echo '<div id="' . esc_attr( 'arsh-form-' . $tab . '-root' ) . '" class="arsh-card"></div>';
 				break;
 			default:
 				// The builder is the React page of build/form-build.js.
@@ -829,144 +824,6 @@ final class Arshline_Sidecar_Admin {
 					<h3 id="arsh-h2-result-title" tabindex="-1"><?php esc_html_e( 'The generated form', 'arshline-sidecar' ); ?></h3>
 					<div id="arsh-h2-preview" class="arsh-form-preview"></div>
 				</div>
-			</section>
-		<?php
-	}
-
-	/**
-	 * The versions of one form, their diffs and rollback (the Versions tab).
-	 */
-	private static function section_versions() {
-		?>
-			<section class="arsh-card" aria-labelledby="arsh-versions-title">
-				<div id="arsh-versions" class="arsh-block" hidden>
-					<h3 id="arsh-versions-title" tabindex="-1"></h3>
-					<div id="arsh-versions-msg" class="arsh-msg" aria-live="polite"></div>
-					<table class="widefat striped" id="arsh-versions-table">
-						<thead>
-							<tr>
-								<th scope="col"><?php esc_html_e( 'Version', 'arshline-sidecar' ); ?></th>
-								<th scope="col"><?php esc_html_e( 'Source', 'arshline-sidecar' ); ?></th>
-								<th scope="col"><?php esc_html_e( 'Created', 'arshline-sidecar' ); ?></th>
-								<th scope="col"><?php esc_html_e( 'Fields', 'arshline-sidecar' ); ?></th>
-								<th scope="col"><?php esc_html_e( 'Actions', 'arshline-sidecar' ); ?></th>
-							</tr>
-						</thead>
-						<tbody id="arsh-versions-body"></tbody>
-					</table>
-					<div id="arsh-diff" class="arsh-diff" hidden></div>
-				</div>
-				<div id="arsh-h2-result" class="arsh-block" hidden>
-					<h3 id="arsh-h2-result-title" tabindex="-1"><?php esc_html_e( 'The version', 'arshline-sidecar' ); ?></h3>
-					<div id="arsh-h2-preview" class="arsh-form-preview"></div>
-				</div>
-			</section>
-		<?php
-	}
-
-	/**
-	 * The entries of one form (the Entries tab).
-	 */
-	private static function section_entries() {
-		?>
-			<section class="arsh-card" id="arsh-entries" aria-labelledby="arsh-entries-title">
-				<h2 id="arsh-entries-title" tabindex="-1"><?php esc_html_e( 'Entries', 'arshline-sidecar' ); ?></h2>
-				<form id="arsh-ent-filters" class="arsh-filters" novalidate>
-					<input type="hidden" id="arsh-ent-form" name="form_id" value="<?php echo esc_attr( (string) self::form_request()[0] ); ?>" />
-					<p>
-						<label for="arsh-ent-status"><?php esc_html_e( 'Status', 'arshline-sidecar' ); ?></label>
-						<select id="arsh-ent-status" name="status">
-							<option value=""><?php esc_html_e( 'All statuses', 'arshline-sidecar' ); ?></option>
-							<option value="new"><?php esc_html_e( 'New', 'arshline-sidecar' ); ?></option>
-							<option value="read"><?php esc_html_e( 'Read', 'arshline-sidecar' ); ?></option>
-							<option value="starred"><?php esc_html_e( 'Starred', 'arshline-sidecar' ); ?></option>
-							<option value="spam"><?php esc_html_e( 'Spam', 'arshline-sidecar' ); ?></option>
-						</select>
-					</p>
-					<p>
-						<label for="arsh-ent-from"><?php esc_html_e( 'From (Jalali, YYYY/MM/DD)', 'arshline-sidecar' ); ?></label>
-						<input type="text" id="arsh-ent-from" name="from" dir="ltr" inputmode="numeric" maxlength="10" placeholder="1404/09/01" />
-					</p>
-					<p>
-						<label for="arsh-ent-to"><?php esc_html_e( 'To (Jalali, YYYY/MM/DD)', 'arshline-sidecar' ); ?></label>
-						<input type="text" id="arsh-ent-to" name="to" dir="ltr" inputmode="numeric" maxlength="10" placeholder="1404/09/30" />
-					</p>
-					<p>
-						<label for="arsh-ent-q"><?php esc_html_e( 'Search the answers and tracking codes', 'arshline-sidecar' ); ?></label>
-						<input type="search" id="arsh-ent-q" name="q" maxlength="200" />
-					</p>
-					<p><button type="submit" class="button button-primary" id="arsh-ent-show"><?php esc_html_e( 'Show entries', 'arshline-sidecar' ); ?></button></p>
-				</form>
-				<div id="arsh-ent-msg" class="arsh-msg" aria-live="polite"></div>
-				<p class="arsh-bulk" role="group" aria-label="<?php echo esc_attr__( 'With the selected entries', 'arshline-sidecar' ); ?>">
-					<button type="button" class="button" id="arsh-ent-read" data-status="read"><?php esc_html_e( 'Mark read', 'arshline-sidecar' ); ?></button>
-					<button type="button" class="button" id="arsh-ent-star" data-status="starred"><?php esc_html_e( 'Star', 'arshline-sidecar' ); ?></button>
-					<button type="button" class="button" id="arsh-ent-spam" data-status="spam"><?php esc_html_e( 'Mark as spam', 'arshline-sidecar' ); ?></button>
-					<button type="button" class="button arsh-danger" id="arsh-ent-delete"><?php esc_html_e( 'Delete', 'arshline-sidecar' ); ?></button>
-				</p>
-				<table class="widefat striped" id="arsh-ent-table">
-					<caption class="screen-reader-text"><?php esc_html_e( 'Entries of the form, newest first', 'arshline-sidecar' ); ?></caption>
-					<thead>
-						<tr>
-							<td class="check-column"><input type="checkbox" id="arsh-ent-all" aria-label="<?php echo esc_attr__( 'Select all entries on this page', 'arshline-sidecar' ); ?>" /></td>
-							<th scope="col"><?php esc_html_e( 'Tracking code', 'arshline-sidecar' ); ?></th>
-							<th scope="col"><?php esc_html_e( 'Received', 'arshline-sidecar' ); ?></th>
-							<th scope="col"><?php esc_html_e( 'Status', 'arshline-sidecar' ); ?></th>
-							<th scope="col"><?php esc_html_e( 'First answer', 'arshline-sidecar' ); ?></th>
-							<th scope="col"><?php esc_html_e( 'Actions', 'arshline-sidecar' ); ?></th>
-						</tr>
-					</thead>
-					<tbody id="arsh-ent-body"></tbody>
-				</table>
-				<p class="arsh-pager">
-					<button type="button" class="button" id="arsh-ent-newer" disabled><?php esc_html_e( 'Newer entries', 'arshline-sidecar' ); ?></button>
-					<button type="button" class="button" id="arsh-ent-older" disabled><?php esc_html_e( 'Older entries', 'arshline-sidecar' ); ?></button>
-				</p>
-				<div id="arsh-ent-detail" class="arsh-block" hidden>
-					<h3 id="arsh-ent-detail-title" tabindex="-1"></h3>
-					<p id="arsh-ent-detail-meta"></p>
-					<dl id="arsh-ent-detail-list" class="arsh-answers"></dl>
-				</div>
-				<dialog id="arsh-ent-confirm" class="arsh-dialog" aria-labelledby="arsh-ent-confirm-text">
-					<form method="dialog">
-						<p id="arsh-ent-confirm-text"></p>
-						<p>
-							<button type="submit" class="button" value="cancel" autofocus><?php esc_html_e( 'Cancel', 'arshline-sidecar' ); ?></button>
-							<button type="submit" class="button button-primary arsh-danger" value="delete"><?php esc_html_e( 'Delete for good', 'arshline-sidecar' ); ?></button>
-						</p>
-					</form>
-				</dialog>
-			</section>
-		<?php
-	}
-
-	/**
-	 * The results of one form (the Results tab).
-	 */
-	private static function section_results() {
-		?>
-			<section class="arsh-card" id="arsh-res" aria-labelledby="arsh-res-title">
-				<h2 id="arsh-res-title" tabindex="-1"><?php esc_html_e( 'Results', 'arshline-sidecar' ); ?></h2>
-				<form id="arsh-res-filters" class="arsh-filters" novalidate>
-					<input type="hidden" id="arsh-res-form" name="form_id" value="<?php echo esc_attr( (string) self::form_request()[0] ); ?>" />
-					<p>
-						<label for="arsh-res-from"><?php esc_html_e( 'From (Jalali, YYYY/MM/DD)', 'arshline-sidecar' ); ?></label>
-						<input type="text" id="arsh-res-from" name="from" dir="ltr" inputmode="numeric" maxlength="10" placeholder="1404/09/01" />
-					</p>
-					<p>
-						<label for="arsh-res-to"><?php esc_html_e( 'To (Jalali, YYYY/MM/DD)', 'arshline-sidecar' ); ?></label>
-						<input type="text" id="arsh-res-to" name="to" dir="ltr" inputmode="numeric" maxlength="10" placeholder="1404/09/30" />
-					</p>
-					<p><button type="submit" class="button button-primary" id="arsh-res-show"><?php esc_html_e( 'Show results', 'arshline-sidecar' ); ?></button></p>
-				</form>
-				<p class="arsh-downloads">
-					<a class="button" id="arsh-res-csv" href="#" download><?php esc_html_e( 'Download CSV', 'arshline-sidecar' ); ?></a>
-					<a class="button" id="arsh-res-xlsx" href="#" download><?php esc_html_e( 'Download Excel (XLSX)', 'arshline-sidecar' ); ?></a>
-					<label class="arsh-inline"><input type="checkbox" id="arsh-res-tables" /> <?php esc_html_e( 'Show the numbers as tables', 'arshline-sidecar' ); ?></label>
-				</p>
-				<div id="arsh-res-msg" class="arsh-msg" aria-live="polite"></div>
-				<p id="arsh-res-total" class="arsh-total"></p>
-				<div id="arsh-res-fields" class="arsh-res-fields"></div>
 			</section>
 		<?php
 	}
