@@ -340,3 +340,19 @@ func TestCapabilitiesFollowSchema(t *testing.T) {
 		t.Fatalf("%d types", len(fields))
 	}
 }
+
+func TestAnswerableFollowsSchema(t *testing.T) {
+	for _, c := range []struct {
+		typ  string
+		want bool
+	}{
+		{"text", true}, {"matrix", true}, {"file", true}, {"section", false}, {"html", false},
+	} {
+		t.Run(c.typ, func(t *testing.T) {
+			f := Field{Type: c.typ}
+			if got := f.Answerable(); got != c.want {
+				t.Errorf("Answerable(%s) = %v, want %v (the schema's x-display-only)", c.typ, got, c.want)
+			}
+		})
+	}
+}

@@ -43,6 +43,9 @@ var (
 	raw      map[string]any
 	limits   Limits
 	compact  json.RawMessage
+	// displayOnly are the field types respondents do not answer, read
+	// from the type's x-display-only so the builder and the daemon agree.
+	displayOnly map[string]bool
 )
 
 func load() {
@@ -62,6 +65,24 @@ func load() {
 			panic("document: x-limits: " + err.Error())
 		}
 		limits = x.Limits
+		var t struct {
+			Defs struct {
+				Field struct {
+					Properties struct {
+						Type struct {
+							DisplayOnly []string `json:"x-display-only"`
+						} `json:"type"`
+					} `json:"properties"`
+				} `json:"field"`
+			} `json:"$defs"`
+		}
+		if err := json.Unmarshal(schemaJSON, &t); err != nil || len(t.Defs.Field.Properties.Type.DisplayOnly) == 0 {
+			panic("document: the field type's x-display-only is missing")
+		}
+		displayOnly = map[string]bool{}
+		for _, ty := range t.Defs.Field.Properties.Type.DisplayOnly {
+			displayOnly[ty] = true
+		}
 		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schemaJSON))
 		if err != nil {
 			panic("document: schema: " + err.Error())

@@ -93,9 +93,12 @@ func (f *Field) CalendarName() string {
 	return *f.Calendar
 }
 
-// Answerable reports whether respondents answer the field: sections and
-// html blocks only show text.
-func (f *Field) Answerable() bool { return f.Type != "section" && f.Type != "html" }
+// Answerable reports whether respondents answer the field: the schema's
+// display-only types (sections, html blocks) only show text.
+func (f *Field) Answerable() bool {
+	load()
+	return !displayOnly[f.Type]
+}
 
 // Calendars of date fields.
 const (

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { reducer, actions, selectors, readSchema, allows, initialState } from '../../arshline-sidecar/src/admin/builder-model.js';
+import { reducer, actions, selectors, readSchema, allows, answerable, initialState } from '../../arshline-sidecar/src/admin/builder-model.js';
 
 const schema = JSON.parse(readFileSync(fileURLToPath(new URL('../../../daemon/document/arshline_form.v1.schema.json', import.meta.url)), 'utf8'));
 const info = readSchema(schema);
@@ -34,6 +34,11 @@ test('readSchema', async (t) => {
 		assert.ok(!allows(info, 'number', 'format'));
 		assert.ok(allows(info, 'file', 'max_size_kb') && !allows(info, 'file', 'options'));
 		assert.ok(!allows(info, 'no-such-type', 'label'));
+	});
+	await t.test('takes the types respondents do not answer from x-display-only', () => {
+		assert.deepEqual(info.displayOnly, ['section', 'html']);
+		assert.ok(!answerable(info, 'section') && !answerable(info, 'html'));
+		assert.ok(answerable(info, 'text') && answerable(info, 'matrix'));
 	});
 	await t.test('takes the condition operators and the limits', () => {
 		assert.deepEqual(info.ops, ['equals', 'not_equals', 'in', 'answered']);

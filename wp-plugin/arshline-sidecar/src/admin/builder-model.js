@@ -9,13 +9,6 @@
  * page's language.
  */
 
-/**
- * Types whose questions have no answer (a heading, a block of text): a
- * condition cannot name them and they are never required. The service's
- * domain.Field.Answerable draws the same line.
- */
-const DISPLAY_ONLY = [ 'section', 'html' ];
-
 /* ---------- the schema ---------- */
 
 function nonNull( list ) {
@@ -58,6 +51,9 @@ export function readSchema( schema ) {
 		scale: ( defs.scale && defs.scale.properties ) || {},
 		ops: nonNull( showIf.op && showIf.op.enum ),
 		limits: ( schema && schema[ 'x-limits' ] ) || {},
+		// Types whose questions have no answer (a heading, a block of text):
+		// a condition cannot name them and they are never required.
+		displayOnly: nonNull( field.properties.type[ 'x-display-only' ] ),
 		titleMax: ( schema && schema[ 'x-limits' ] && schema[ 'x-limits' ].max_title_chars ) || 0,
 	};
 }
@@ -67,9 +63,9 @@ export function allows( info, type, key ) {
 	return !! info && Array.isArray( info.keys[ type ] ) && info.keys[ type ].indexOf( key ) >= 0;
 }
 
-/** Whether respondents answer a field of this type. */
-export function answerable( type ) {
-	return DISPLAY_ONLY.indexOf( type ) < 0;
+/** Whether respondents answer a field of this type, by the schema's x-display-only. */
+export function answerable( info, type ) {
+	return ! info || info.displayOnly.indexOf( type ) < 0;
 }
 
 /** The JSON types a key's schema allows, null left out. */
@@ -178,7 +174,7 @@ function filled( info, f, texts, usedOptions ) {
 	if ( allows( info, type, 'html' ) && 'string' !== typeof next.html ) {
 		next.html = '';
 	}
-	if ( ! answerable( type ) ) {
+	if ( ! answerable( info, type ) ) {
 		delete next.required;
 	}
 	return { field: next, used: used.n };
@@ -441,7 +437,7 @@ export const selectors = {
 	getEarlierAnswerable: ( state, id ) => {
 		const fields = state.doc ? state.doc.fields : [];
 		const at = fields.findIndex( ( f ) => f.id === id );
-		return fields.slice( 0, at < 0 ? 0 : at ).filter( ( f ) => answerable( f.type ) );
+		return fields.slice( 0, at < 0 ? 0 : at ).filter( ( f ) => answerable( state.schema, f.type ) );
 	},
 	/** The questions whose condition names a question at or after them. */
 	getLateConditions: ( state ) => {

@@ -497,7 +497,7 @@ function ShowIfEditor( { field, info } ) {
 function FieldEditor( { field, info } ) {
 	const { setKey, changeType } = useDispatch( store );
 	const types = TYPE_LABELS();
-	const asks = answerable( field.type );
+	const asks = answerable( info, field.type );
 	const text = ( key, label, extra ) =>
 		h( TextControl, {
 			label,
