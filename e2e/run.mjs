@@ -341,13 +341,18 @@ async function main() {
 			const fields = full.body.data.state.document.fields;
 			check(head.field_count === fields.length, `versions.list field_count ${head.field_count}, snapshot ${fields.length}`);
 			check(fields.length > 0, 'the generated form has no fields');
-			check((await page.locator('#arsh-h2-preview .arsh-field').count()) === fields.length, 'rendered field count differs from the stored form');
-			const enabled = await page.$$eval('#arsh-h2-preview input, #arsh-h2-preview textarea, #arsh-h2-preview select', (els) => els.filter((e) => !e.disabled && !e.closest('fieldset[disabled]')).length);
-			check(enabled === 0, `${enabled} preview inputs are enabled`);
-			check((await page.locator('#arsh-h2-preview script').count()) === 0, 'a script element in the preview');
-			const shown = await page.locator('#arsh-h2-preview').innerText();
+			// The form as visitors get it: the public renderer's markup in a
+			// frame of no origin that may run the public script but not send.
+			const iframe = page.locator('#arsh-h2-preview iframe.arsh-server-preview');
+			await iframe.waitFor();
+			check((await iframe.getAttribute('sandbox')) === 'allow-scripts', `preview frame sandbox: ${await iframe.getAttribute('sandbox')}`);
+			const frame = page.frameLocator('#arsh-h2-preview iframe.arsh-server-preview');
+			await frame.locator('.arshline-field').first().waitFor();
+			check((await frame.locator('.arshline-field').count()) === fields.length, 'rendered field count differs from the stored form');
+			check((await frame.locator('.arshline-field script').count()) === 0, 'a script element in a previewed field');
+			const shown = await frame.locator('body').textContent();
 			for (const f of fields) {
-				const text = f.type === 'html' ? f.html : f.label;
+				const text = f.type === 'html' ? f.html.replace(/<[^>]*>/g, '') : f.label;
 				check(shown.includes(text), `${f.type} field «${text}» not shown`);
 			}
 			await snap(page, 'hosha2-generated');
@@ -675,7 +680,7 @@ async function main() {
 				await route.continue({ postData: JSON.stringify({ ...body, mode: 'llm' }) });
 			});
 			await page.getByRole('button', { name: 'پیش‌نمایش', exact: true }).click();
-			const notice = page.locator('#arsh-plan-msg .notice-error');
+			const notice = page.locator('#arsh-plan-msg .components-notice.is-error');
 			await notice.waitFor();
 			check((await notice.innerText()).includes('ثانیهٔ دیگر'), `rate limit message: ${await notice.innerText()}`);
 			check(await page.locator('#arsh-plan-msg .arsh-retry').isDisabled(), 'retry is enabled before Retry-After');
@@ -1168,7 +1173,7 @@ async function resultsSteps(browser, page, form) {
 	await stepThenAxe(page, 'entries: both entries listed, one opened shows what was typed and its normalised form', async () => {
 		await page.unrouteAll({ behavior: 'wait' });
 		await openPage(page);
-		await page.locator(`#arsh-forms-body tr[data-form-id="${id}"]`).getByRole('button', { name: `پاسخ‌ها (فرم ${fa.format(id)})` }).click();
+		await page.locator(`#arsh-forms-body tr[data-form-id="${id}"]`).getByRole('link', { name: `پاسخ‌ها (فرم ${fa.format(id)})` }).click();
 		await page.waitForURL((u) => u.searchParams.get('form') === String(id) && u.searchParams.get('tab') === 'entries');
 		await keepNonce(page);
 		await page.locator('#arsh-ent-body tr[data-id]').nth(1).waitFor();

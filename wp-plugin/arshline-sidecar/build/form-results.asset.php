@@ -1,1 +1,1 @@
-<?php return array('dependencies' => array('wp-api-fetch', 'wp-i18n'), 'version' => '205ee5af1cac5e063109');
+<?php return array('dependencies' => array('wp-api-fetch', 'wp-i18n'), 'version' => '321dfc0407345d11a413');

@@ -1,1 +1,1 @@
-<?php return array('dependencies' => array('wp-api-fetch', 'wp-i18n'), 'version' => 'f7c6ed5f2e1d8496f7a2');
+<?php return array('dependencies' => array('wp-api-fetch', 'wp-i18n'), 'version' => '3026095b8ec2a16ff671');
