@@ -10,7 +10,14 @@
  * the order needs them).
  */
 
-import { createElement as h, Fragment, useEffect, useMemo, useRef, useState } from '@wordpress/element';
+import {
+	createElement as h,
+	Fragment,
+	useEffect,
+	useMemo,
+	useRef,
+	useState,
+} from '@wordpress/element';
 import { Button, Modal, SelectControl, Spinner } from '@wordpress/components';
 import { useCopyToClipboard } from '@wordpress/compose';
 import { useDispatch, useSelect } from '@wordpress/data';
@@ -18,7 +25,14 @@ import { __, sprintf } from '@wordpress/i18n';
 
 import { formUrl, isFa, pageUrl } from './config';
 import { num, dateFormat, statusLabel, stepSentence } from './i18n';
-import { store, loadForms, loadAnswers, loadAllAnswers, executePlan, undoTokens } from './store';
+import {
+	store,
+	loadForms,
+	loadAnswers,
+	loadAllAnswers,
+	executePlan,
+	undoTokens,
+} from './store';
 import { visibleForms } from './store-reducer';
 import { Outcome, TextInput } from './ui';
 
@@ -40,7 +54,10 @@ function useOnceInView( ref, onVisible ) {
 		if ( ! observer ) {
 			observer = new window.IntersectionObserver( function ( entries ) {
 				entries.forEach( function ( entry ) {
-					if ( entry.isIntersecting && watchers.has( entry.target ) ) {
+					if (
+						entry.isIntersecting &&
+						watchers.has( entry.target )
+					) {
 						const fn = watchers.get( entry.target );
 						watchers.delete( entry.target );
 						observer.unobserve( entry.target );
@@ -77,9 +94,29 @@ function Shortcode( { id } ) {
 		{ className: 'arsh-shortcode-box' },
 		h( 'code', { dir: 'ltr', className: 'arsh-shortcode' }, code ),
 		' ',
-		h( Button, { ref, variant: 'secondary', isSmall: true, className: 'arsh-copy', 'aria-label': sprintf( __( 'Copy the shortcode of form %s', 'arshline-sidecar' ), num( id ) ) }, __( 'Copy', 'arshline-sidecar' ) ),
+		h(
+			Button,
+			{
+				ref,
+				variant: 'secondary',
+				isSmall: true,
+				className: 'arsh-copy',
+				'aria-label': sprintf(
+					/* translators: %s: form number. */ __(
+						'Copy the shortcode of form %s',
+						'arshline-sidecar'
+					),
+					num( id )
+				),
+			},
+			__( 'Copy', 'arshline-sidecar' )
+		),
 		' ',
-		h( 'span', { className: 'arsh-copied', role: 'status' }, copied ? __( 'Copied.', 'arshline-sidecar' ) : '' )
+		h(
+			'span',
+			{ className: 'arsh-copied', role: 'status' },
+			copied ? __( 'Copied.', 'arshline-sidecar' ) : ''
+		)
 	);
 }
 
@@ -90,30 +127,178 @@ function AnswerCells( { info } ) {
 		count = '?';
 		last = '?';
 	} else if ( info ) {
-		count = null === info.count || undefined === info.count ? '—' : num( info.count );
-		last = info.last_answer_at ? dateFormat.format( new Date( info.last_answer_at ) ) : '—';
+		count =
+			null === info.count || undefined === info.count
+				? '—'
+				: num( info.count );
+		last = info.last_answer_at
+			? dateFormat.format( new Date( info.last_answer_at ) )
+			: '—';
 	}
-	return h( Fragment, null, h( 'td', { className: 'arsh-answer-count' }, count ), h( 'td', { className: 'arsh-last-answer' }, last ) );
+	return h(
+		Fragment,
+		null,
+		h( 'td', { className: 'arsh-answer-count' }, count ),
+		h( 'td', { className: 'arsh-last-answer' }, last )
+	);
 }
 
 /** The actions on one form: links to its pages, and plans with undo. */
 function Actions( { form, busy, onAct, onRename } ) {
 	const id = num( form.id );
-	const link = ( text, label, href ) => h( Button, { variant: 'secondary', isSmall: true, href, 'aria-label': label }, text );
+	const link = ( text, label, href ) =>
+		h(
+			Button,
+			{ variant: 'secondary', isSmall: true, href, 'aria-label': label },
+			text
+		);
 	const act = ( text, label, action ) =>
-		h( Button, { variant: 'secondary', isSmall: true, 'aria-label': label, isBusy: busy === action, disabled: !! busy, onClick: () => onAct( form, action ) }, text );
+		h(
+			Button,
+			{
+				variant: 'secondary',
+				isSmall: true,
+				'aria-label': label,
+				isBusy: busy === action,
+				disabled: !! busy,
+				onClick: () => onAct( form, action ),
+			},
+			text
+		);
 	const items = [
-		link( __( 'Edit', 'arshline-sidecar' ), sprintf( __( 'Edit form %s in the builder', 'arshline-sidecar' ), id ), formUrl( form.id, 'build' ) ),
-		link( __( 'Entries', 'arshline-sidecar' ), sprintf( __( 'Entries of form %s', 'arshline-sidecar' ), id ), formUrl( form.id, 'entries' ) ),
-		link( __( 'Results', 'arshline-sidecar' ), sprintf( __( 'Results of form %s', 'arshline-sidecar' ), id ), formUrl( form.id, 'results' ) ),
-		h( Button, { variant: 'secondary', isSmall: true, 'aria-label': sprintf( __( 'Rename form %s', 'arshline-sidecar' ), id ), disabled: !! busy, onClick: () => onRename( form ) }, __( 'Rename', 'arshline-sidecar' ) ),
-		act( __( 'Duplicate', 'arshline-sidecar' ), sprintf( __( 'Duplicate form %s', 'arshline-sidecar' ), id ), 'duplicate_form' ),
-		'published' !== form.status ? act( __( 'Publish', 'arshline-sidecar' ), sprintf( __( 'Publish form %s', 'arshline-sidecar' ), id ), 'publish_form' ) : null,
-		'draft' !== form.status ? act( __( 'Draft', 'arshline-sidecar' ), sprintf( __( 'Move form %s to drafts', 'arshline-sidecar' ), id ), 'draft_form' ) : null,
-		'disabled' !== form.status ? act( __( 'Disable', 'arshline-sidecar' ), sprintf( __( 'Disable form %s (stop accepting answers)', 'arshline-sidecar' ), id ), 'disable_form' ) : null,
-		act( __( 'Delete', 'arshline-sidecar' ), sprintf( __( 'Delete form %s (can be undone)', 'arshline-sidecar' ), id ), 'delete_form' ),
-		link( __( 'Versions', 'arshline-sidecar' ), sprintf( __( 'Versions of form %s', 'arshline-sidecar' ), id ), formUrl( form.id, 'versions' ) ),
-		link( __( 'Use in Hosha2', 'arshline-sidecar' ), sprintf( __( 'Use form %s in Hosha2', 'arshline-sidecar' ), id ), pageUrl( 'ai', { form: Number( form.id ) } ) + '#arsh-h2-title' ),
+		link(
+			__( 'Edit', 'arshline-sidecar' ),
+			sprintf(
+				/* translators: %s: form number. */ __(
+					'Edit form %s in the builder',
+					'arshline-sidecar'
+				),
+				id
+			),
+			formUrl( form.id, 'build' )
+		),
+		link(
+			__( 'Entries', 'arshline-sidecar' ),
+			sprintf(
+				/* translators: %s: form number. */ __(
+					'Entries of form %s',
+					'arshline-sidecar'
+				),
+				id
+			),
+			formUrl( form.id, 'entries' )
+		),
+		link(
+			__( 'Results', 'arshline-sidecar' ),
+			sprintf(
+				/* translators: %s: form number. */ __(
+					'Results of form %s',
+					'arshline-sidecar'
+				),
+				id
+			),
+			formUrl( form.id, 'results' )
+		),
+		h(
+			Button,
+			{
+				variant: 'secondary',
+				isSmall: true,
+				'aria-label': sprintf(
+					/* translators: %s: form number. */ __(
+						'Rename form %s',
+						'arshline-sidecar'
+					),
+					id
+				),
+				disabled: !! busy,
+				onClick: () => onRename( form ),
+			},
+			__( 'Rename', 'arshline-sidecar' )
+		),
+		act(
+			__( 'Duplicate', 'arshline-sidecar' ),
+			sprintf(
+				/* translators: %s: form number. */ __(
+					'Duplicate form %s',
+					'arshline-sidecar'
+				),
+				id
+			),
+			'duplicate_form'
+		),
+		'published' !== form.status
+			? act(
+					__( 'Publish', 'arshline-sidecar' ),
+					sprintf(
+						/* translators: %s: form number. */ __(
+							'Publish form %s',
+							'arshline-sidecar'
+						),
+						id
+					),
+					'publish_form'
+				)
+			: null,
+		'draft' !== form.status
+			? act(
+					__( 'Draft', 'arshline-sidecar' ),
+					sprintf(
+						/* translators: %s: form number. */ __(
+							'Move form %s to drafts',
+							'arshline-sidecar'
+						),
+						id
+					),
+					'draft_form'
+				)
+			: null,
+		'disabled' !== form.status
+			? act(
+					__( 'Disable', 'arshline-sidecar' ),
+					sprintf(
+						/* translators: %s: form number. */ __(
+							'Disable form %s (stop accepting answers)',
+							'arshline-sidecar'
+						),
+						id
+					),
+					'disable_form'
+				)
+			: null,
+		act(
+			__( 'Delete', 'arshline-sidecar' ),
+			sprintf(
+				/* translators: %s: form number. */ __(
+					'Delete form %s (can be undone)',
+					'arshline-sidecar'
+				),
+				id
+			),
+			'delete_form'
+		),
+		link(
+			__( 'Versions', 'arshline-sidecar' ),
+			sprintf(
+				/* translators: %s: form number. */ __(
+					'Versions of form %s',
+					'arshline-sidecar'
+				),
+				id
+			),
+			formUrl( form.id, 'versions' )
+		),
+		link(
+			__( 'Use in Hosha2', 'arshline-sidecar' ),
+			sprintf(
+				/* translators: %s: form number. */ __(
+					'Use form %s in Hosha2',
+					'arshline-sidecar'
+				),
+				id
+			),
+			pageUrl( 'ai', { form: Number( form.id ) } ) + '#arsh-h2-title'
+		),
 	].filter( Boolean );
 	return h(
 		'td',
@@ -132,12 +317,37 @@ function Row( { form, info, checked, busy, onCheck, onAct, onRename } ) {
 		h(
 			'th',
 			{ scope: 'row', className: 'check-column' },
-			h( 'input', { type: 'checkbox', className: 'arsh-form-check', value: String( form.id ), checked, onChange: ( e ) => onCheck( form.id, e.target.checked ), 'aria-label': sprintf( __( 'Select form %s', 'arshline-sidecar' ), id ) } )
+			h( 'input', {
+				type: 'checkbox',
+				className: 'arsh-form-check',
+				value: String( form.id ),
+				checked,
+				onChange: ( e ) => onCheck( form.id, e.target.checked ),
+				'aria-label': sprintf(
+					/* translators: %s: form number. */ __(
+						'Select form %s',
+						'arshline-sidecar'
+					),
+					id
+				),
+			} )
 		),
 		h( 'td', null, id ),
-		h( 'td', { className: 'arsh-title' }, h( 'bdi', null, String( form.title || '' ) ) ),
-		h( 'td', { className: 'arsh-status arsh-status-' + form.status }, statusLabel( form.status ) ),
-		h( 'td', { className: 'arsh-version-count' }, num( form.version_count ) ),
+		h(
+			'td',
+			{ className: 'arsh-title' },
+			h( 'bdi', null, String( form.title || '' ) )
+		),
+		h(
+			'td',
+			{ className: 'arsh-status arsh-status-' + form.status },
+			statusLabel( form.status )
+		),
+		h(
+			'td',
+			{ className: 'arsh-version-count' },
+			num( form.version_count )
+		),
 		h( AnswerCells, { info } ),
 		h( 'td', null, h( Shortcode, { id: form.id } ) ),
 		h( Actions, { form, busy, onAct, onRename } )
@@ -149,7 +359,16 @@ function Rename( { form, onClose, onSave } ) {
 	const [ title, setTitle ] = useState( form.title || '' );
 	return h(
 		Modal,
-		{ title: sprintf( __( 'Rename form %s', 'arshline-sidecar' ), num( form.id ) ), onRequestClose: onClose },
+		{
+			title: sprintf(
+				/* translators: %s: form number. */ __(
+					'Rename form %s',
+					'arshline-sidecar'
+				),
+				num( form.id )
+			),
+			onRequestClose: onClose,
+		},
 		h(
 			'form',
 			{
@@ -164,13 +383,31 @@ function Rename( { form, onClose, onSave } ) {
 					}
 				},
 			},
-			h( TextInput, { id: 'arsh-rename-title', label: __( 'New title of the form', 'arshline-sidecar' ), value: title, onChange: setTitle, maxLength: 160 } ),
+			h( TextInput, {
+				id: 'arsh-rename-title',
+				label: __( 'New title of the form', 'arshline-sidecar' ),
+				value: title,
+				onChange: setTitle,
+				maxLength: 160,
+			} ),
 			h(
 				'p',
 				null,
-				h( Button, { variant: 'primary', type: 'submit', id: 'arsh-rename-save' }, __( 'Rename', 'arshline-sidecar' ) ),
+				h(
+					Button,
+					{
+						variant: 'primary',
+						type: 'submit',
+						id: 'arsh-rename-save',
+					},
+					__( 'Rename', 'arshline-sidecar' )
+				),
 				' ',
-				h( Button, { variant: 'secondary', onClick: onClose }, __( 'Cancel', 'arshline-sidecar' ) )
+				h(
+					Button,
+					{ variant: 'secondary', onClick: onClose },
+					__( 'Cancel', 'arshline-sidecar' )
+				)
 			)
 		)
 	);
@@ -189,7 +426,10 @@ export function FormsList() {
 	const [ renaming, setRenaming ] = useState( null );
 	const [ refreshing, setRefreshing ] = useState( false );
 
-	const shown = useMemo( () => visibleForms( forms, answers, filters, collator ), [ forms, answers, filters ] );
+	const shown = useMemo(
+		() => visibleForms( forms, answers, filters, collator ),
+		[ forms, answers, filters ]
+	);
 
 	function refresh() {
 		setRefreshing( true );
@@ -218,17 +458,31 @@ export function FormsList() {
 	/** Says what a plan did, with an Undo button taking back its steps (none when it gave no tokens). */
 	function offerUndo( text, tokens ) {
 		const undo = tokens.length
-			? h( Button, {
-					variant: 'secondary',
-					className: 'arsh-undo-form',
-					onClick: function () {
-						setBusy( { undo: true } );
-						undoTokens( tokens ).then( function ( r ) {
-							setBusy( null );
-							setNote( r.ok ? { status: 'success', text: __( 'Undone.', 'arshline-sidecar' ) } : { error: r } );
-						} );
+			? h(
+					Button,
+					{
+						variant: 'secondary',
+						className: 'arsh-undo-form',
+						onClick() {
+							setBusy( { undo: true } );
+							undoTokens( tokens ).then( function ( r ) {
+								setBusy( null );
+								setNote(
+									r.ok
+										? {
+												status: 'success',
+												text: __(
+													'Undone.',
+													'arshline-sidecar'
+												),
+											}
+										: { error: r }
+								);
+							} );
+						},
 					},
-			  }, __( 'Undo', 'arshline-sidecar' ) )
+					__( 'Undo', 'arshline-sidecar' )
+				)
 			: null;
 		setNote( { status: 'success', text, extra: undo } );
 	}
@@ -248,26 +502,61 @@ export function FormsList() {
 	}
 
 	function act( form, action, params ) {
-		return run( [ { action, params: Object.assign( { id: Number( form.id ) }, params || {} ) } ], { id: form.id, action }, ( results ) =>
-			stepSentence( action, form.id, results[ 0 ] || {} )
+		return run(
+			[
+				{
+					action,
+					params: Object.assign(
+						{ id: Number( form.id ) },
+						params || {}
+					),
+				},
+			],
+			{ id: form.id, action },
+			( results ) => stepSentence( action, form.id, results[ 0 ] || {} )
 		);
 	}
 
 	function onBulk( event ) {
 		event.preventDefault();
-		const ids = selected.filter( ( id ) => forms.some( ( f ) => Number( f.id ) === id ) );
+		const ids = selected.filter( ( id ) =>
+			forms.some( ( f ) => Number( f.id ) === id )
+		);
 		if ( ! bulk || ! ids.length ) {
-			setNote( { status: 'error', text: __( 'Choose forms and an action first.', 'arshline-sidecar' ) } );
+			setNote( {
+				status: 'error',
+				text: __(
+					'Choose forms and an action first.',
+					'arshline-sidecar'
+				),
+			} );
 			return;
 		}
-		run( ids.map( ( id ) => ( { action: bulk, params: { id } } ) ), { bulk: true }, () => sprintf( __( 'Done for %s forms.', 'arshline-sidecar' ), num( ids.length ) ) ).then(
-			( ran ) => ran && clearSelected()
-		);
+		run(
+			ids.map( ( id ) => ( { action: bulk, params: { id } } ) ),
+			{ bulk: true },
+			() =>
+				sprintf(
+					/* translators: %s: how many forms. */ __(
+						'Done for %s forms.',
+						'arshline-sidecar'
+					),
+					num( ids.length )
+				)
+		).then( ( ran ) => ran && clearSelected() );
 	}
 
 	const shownIds = shown.map( ( f ) => Number( f.id ) );
-	const allChecked = shownIds.length > 0 && shownIds.every( ( id ) => selected.indexOf( id ) >= 0 );
-	const rowBusy = ( form ) => ( busy && busy.id === form.id ? busy.action : busy ? 'other' : '' );
+	const allChecked =
+		shownIds.length > 0 &&
+		shownIds.every( ( id ) => selected.indexOf( id ) >= 0 );
+	// The action under way on a row, 'other' while something else runs.
+	const rowBusy = function ( form ) {
+		if ( ! busy ) {
+			return '';
+		}
+		return busy.id === form.id ? busy.action : 'other';
+	};
 
 	return h(
 		'section',
@@ -276,23 +565,63 @@ export function FormsList() {
 			'h2',
 			{ id: 'arsh-forms-title' },
 			__( 'Forms', 'arshline-sidecar' ),
-			h( Button, { variant: 'secondary', isSmall: true, id: 'arsh-forms-refresh', onClick: refresh, isBusy: refreshing, disabled: refreshing }, __( 'Refresh', 'arshline-sidecar' ) )
+			h(
+				Button,
+				{
+					variant: 'secondary',
+					isSmall: true,
+					id: 'arsh-forms-refresh',
+					onClick: refresh,
+					isBusy: refreshing,
+					disabled: refreshing,
+				},
+				__( 'Refresh', 'arshline-sidecar' )
+			)
 		),
-		h( 'div', { id: 'arsh-forms-msg', className: 'arsh-msg' }, h( Outcome, { note } ) ),
+		h(
+			'div',
+			{ id: 'arsh-forms-msg', className: 'arsh-msg' },
+			h( Outcome, { note } )
+		),
 		h(
 			'form',
-			{ id: 'arsh-forms-filters', className: 'arsh-filters', role: 'search', noValidate: true, onSubmit: ( e ) => e.preventDefault() },
-			h( TextInput, { id: 'arsh-forms-search', type: 'search', label: __( 'Search the forms', 'arshline-sidecar' ), value: filters.q, onChange: ( v ) => setFilter( 'q', v ), maxLength: 160 } ),
+			{
+				id: 'arsh-forms-filters',
+				className: 'arsh-filters',
+				role: 'search',
+				noValidate: true,
+				onSubmit: ( e ) => e.preventDefault(),
+			},
+			h( TextInput, {
+				id: 'arsh-forms-search',
+				type: 'search',
+				label: __( 'Search the forms', 'arshline-sidecar' ),
+				value: filters.q,
+				onChange: ( v ) => setFilter( 'q', v ),
+				maxLength: 160,
+			} ),
 			h( SelectControl, {
 				id: 'arsh-forms-status',
 				label: __( 'Status', 'arshline-sidecar' ),
 				value: filters.status,
 				onChange: ( v ) => setFilter( 'status', v ),
 				options: [
-					{ value: '', label: __( 'All statuses', 'arshline-sidecar' ) },
-					{ value: 'published', label: __( 'Published', 'arshline-sidecar' ) },
-					{ value: 'draft', label: __( 'Draft', 'arshline-sidecar' ) },
-					{ value: 'disabled', label: __( 'Disabled', 'arshline-sidecar' ) },
+					{
+						value: '',
+						label: __( 'All statuses', 'arshline-sidecar' ),
+					},
+					{
+						value: 'published',
+						label: __( 'Published', 'arshline-sidecar' ),
+					},
+					{
+						value: 'draft',
+						label: __( 'Draft', 'arshline-sidecar' ),
+					},
+					{
+						value: 'disabled',
+						label: __( 'Disabled', 'arshline-sidecar' ),
+					},
 				],
 			} ),
 			h( SelectControl, {
@@ -301,37 +630,102 @@ export function FormsList() {
 				value: filters.order,
 				onChange: ( v ) => setFilter( 'order', v ),
 				options: [
-					{ value: 'id', label: __( 'Newest first', 'arshline-sidecar' ) },
-					{ value: 'title', label: __( 'Title', 'arshline-sidecar' ) },
-					{ value: 'answers', label: __( 'Most answers', 'arshline-sidecar' ) },
-					{ value: 'last', label: __( 'Latest answer', 'arshline-sidecar' ) },
+					{
+						value: 'id',
+						label: __( 'Newest first', 'arshline-sidecar' ),
+					},
+					{
+						value: 'title',
+						label: __( 'Title', 'arshline-sidecar' ),
+					},
+					{
+						value: 'answers',
+						label: __( 'Most answers', 'arshline-sidecar' ),
+					},
+					{
+						value: 'last',
+						label: __( 'Latest answer', 'arshline-sidecar' ),
+					},
 				],
 			} ),
-			h( 'p', { id: 'arsh-forms-count', className: 'arsh-total', role: 'status' }, loaded ? sprintf( __( '%s forms shown', 'arshline-sidecar' ), num( shown.length ) ) : '' )
+			h(
+				'p',
+				{
+					id: 'arsh-forms-count',
+					className: 'arsh-total',
+					role: 'status',
+				},
+				loaded
+					? sprintf(
+							/* translators: %s: how many forms. */ __(
+								'%s forms shown',
+								'arshline-sidecar'
+							),
+							num( shown.length )
+						)
+					: ''
+			)
 		),
 		h(
 			'form',
-			{ id: 'arsh-forms-bulk-form', className: 'arsh-bulk', noValidate: true, onSubmit: onBulk },
+			{
+				id: 'arsh-forms-bulk-form',
+				className: 'arsh-bulk',
+				noValidate: true,
+				onSubmit: onBulk,
+			},
 			h( SelectControl, {
 				id: 'arsh-forms-bulk',
 				label: __( 'With the selected forms', 'arshline-sidecar' ),
 				value: bulk,
 				onChange: setBulk,
 				options: [
-					{ value: '', label: __( 'Bulk actions', 'arshline-sidecar' ) },
-					{ value: 'publish_form', label: __( 'Publish', 'arshline-sidecar' ) },
-					{ value: 'draft_form', label: __( 'Draft', 'arshline-sidecar' ) },
-					{ value: 'disable_form', label: __( 'Disable', 'arshline-sidecar' ) },
-					{ value: 'delete_form', label: __( 'Delete', 'arshline-sidecar' ) },
+					{
+						value: '',
+						label: __( 'Bulk actions', 'arshline-sidecar' ),
+					},
+					{
+						value: 'publish_form',
+						label: __( 'Publish', 'arshline-sidecar' ),
+					},
+					{
+						value: 'draft_form',
+						label: __( 'Draft', 'arshline-sidecar' ),
+					},
+					{
+						value: 'disable_form',
+						label: __( 'Disable', 'arshline-sidecar' ),
+					},
+					{
+						value: 'delete_form',
+						label: __( 'Delete', 'arshline-sidecar' ),
+					},
 				],
 			} ),
-			h( Button, { variant: 'secondary', type: 'submit', id: 'arsh-forms-bulk-apply', isBusy: !! ( busy && busy.bulk ), disabled: !! busy }, __( 'Apply', 'arshline-sidecar' ) )
+			h(
+				Button,
+				{
+					variant: 'secondary',
+					type: 'submit',
+					id: 'arsh-forms-bulk-apply',
+					isBusy: !! ( busy && busy.bulk ),
+					disabled: !! busy,
+				},
+				__( 'Apply', 'arshline-sidecar' )
+			)
 		),
 		loaded ? null : h( Spinner ),
 		h(
 			'table',
 			{ className: 'widefat striped', id: 'arsh-forms-table' },
-			h( 'caption', { className: 'screen-reader-text' }, __( 'Forms with their status and number of versions', 'arshline-sidecar' ) ),
+			h(
+				'caption',
+				{ className: 'screen-reader-text' },
+				__(
+					'Forms with their status and number of versions',
+					'arshline-sidecar'
+				)
+			),
 			h(
 				'thead',
 				null,
@@ -341,22 +735,74 @@ export function FormsList() {
 					h(
 						'td',
 						{ className: 'check-column' },
-						h( 'input', { type: 'checkbox', id: 'arsh-forms-all', checked: allChecked, disabled: ! shownIds.length, onChange: ( e ) => setSelected( shownIds, e.target.checked ), 'aria-label': __( 'Select all forms shown', 'arshline-sidecar' ) } )
+						h( 'input', {
+							type: 'checkbox',
+							id: 'arsh-forms-all',
+							checked: allChecked,
+							disabled: ! shownIds.length,
+							onChange: ( e ) =>
+								setSelected( shownIds, e.target.checked ),
+							'aria-label': __(
+								'Select all forms shown',
+								'arshline-sidecar'
+							),
+						} )
 					),
 					h( 'th', { scope: 'col' }, __( 'ID', 'arshline-sidecar' ) ),
-					h( 'th', { scope: 'col' }, __( 'Title', 'arshline-sidecar' ) ),
-					h( 'th', { scope: 'col' }, __( 'Status', 'arshline-sidecar' ) ),
-					h( 'th', { scope: 'col' }, __( 'Versions', 'arshline-sidecar' ) ),
-					h( 'th', { scope: 'col' }, __( 'Answers', 'arshline-sidecar' ) ),
-					h( 'th', { scope: 'col' }, __( 'Last answer', 'arshline-sidecar' ) ),
-					h( 'th', { scope: 'col' }, __( 'Shortcode', 'arshline-sidecar' ) ),
-					h( 'th', { scope: 'col' }, __( 'Actions', 'arshline-sidecar' ) )
+					h(
+						'th',
+						{ scope: 'col' },
+						__( 'Title', 'arshline-sidecar' )
+					),
+					h(
+						'th',
+						{ scope: 'col' },
+						__( 'Status', 'arshline-sidecar' )
+					),
+					h(
+						'th',
+						{ scope: 'col' },
+						__( 'Versions', 'arshline-sidecar' )
+					),
+					h(
+						'th',
+						{ scope: 'col' },
+						__( 'Answers', 'arshline-sidecar' )
+					),
+					h(
+						'th',
+						{ scope: 'col' },
+						__( 'Last answer', 'arshline-sidecar' )
+					),
+					h(
+						'th',
+						{ scope: 'col' },
+						__( 'Shortcode', 'arshline-sidecar' )
+					),
+					h(
+						'th',
+						{ scope: 'col' },
+						__( 'Actions', 'arshline-sidecar' )
+					)
 				)
 			),
 			h(
 				'tbody',
 				{ id: 'arsh-forms-body' },
-				loaded && ! forms.length ? h( 'tr', null, h( 'td', { colSpan: 9 }, __( 'There are no forms yet.', 'arshline-sidecar' ) ) ) : null,
+				loaded && ! forms.length
+					? h(
+							'tr',
+							null,
+							h(
+								'td',
+								{ colSpan: 9 },
+								__(
+									'There are no forms yet.',
+									'arshline-sidecar'
+								)
+							)
+						)
+					: null,
 				shown.map( ( form ) =>
 					h( Row, {
 						key: form.id,
@@ -380,7 +826,7 @@ export function FormsList() {
 						setRenaming( null );
 						act( form, 'update_form_title', { title } );
 					},
-			  } )
+				} )
 			: null
 	);
 }

@@ -4,7 +4,12 @@
  * cancel, and the form as visitors will see it.
  */
 
-import { createElement as h, useEffect, useRef, useState } from '@wordpress/element';
+import {
+	createElement as h,
+	useEffect,
+	useRef,
+	useState,
+} from '@wordpress/element';
 import { Button, SelectControl } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
 import { __, sprintf } from '@wordpress/i18n';
@@ -17,7 +22,14 @@ import { useProgress } from './progress';
 import { store, loadForms } from './store';
 import { Outcome, TextArea } from './ui';
 
-const PHASES = [ 'analyze_input', 'build_capabilities', 'openai_send', 'validate_response', 'persist_form', 'render_preview' ];
+const PHASES = [
+	'analyze_input',
+	'build_capabilities',
+	'openai_send',
+	'validate_response',
+	'persist_form',
+	'render_preview',
+];
 
 /** The phases done once phase is: the service runs them in this order. */
 export function phasesDone( phase, status ) {
@@ -31,10 +43,32 @@ export function phasesDone( phase, status ) {
 function Progress( { progress, onCancel, cancelling } ) {
 	const done = phasesDone( progress.phase, progress.status );
 	const current = PHASES.filter( ( p ) => done.indexOf( p ) < 0 )[ 0 ] || '';
-	const value = Math.max( 0, Math.min( 100, Math.round( progress.percent ) ) );
+	const value = Math.max(
+		0,
+		Math.min( 100, Math.round( progress.percent ) )
+	);
+	const phaseClass = function ( p ) {
+		if ( done.indexOf( p ) >= 0 ) {
+			return 'done';
+		}
+		return p === current ? 'current' : '';
+	};
 	const label = current
-		? sprintf( __( '%1$s percent — %2$s', 'arshline-sidecar' ), num( value ), phaseLabel( current ) )
-		: sprintf( __( '%s percent', 'arshline-sidecar' ), num( value ) );
+		? sprintf(
+				/* translators: 1: percent done, 2: the step under way. */ __(
+					'%1$s percent — %2$s',
+					'arshline-sidecar'
+				),
+				num( value ),
+				phaseLabel( current )
+			)
+		: sprintf(
+				/* translators: %s: percent done. */ __(
+					'%s percent',
+					'arshline-sidecar'
+				),
+				num( value )
+			);
 	return h(
 		'div',
 		{ id: 'arsh-h2-progress', className: 'arsh-block' },
@@ -47,12 +81,25 @@ function Progress( { progress, onCancel, cancelling } ) {
 				'aria-valuemin': 0,
 				'aria-valuemax': 100,
 				'aria-valuenow': value,
-				'aria-valuetext': sprintf( __( '%s percent', 'arshline-sidecar' ), num( value ) ),
+				'aria-valuetext': sprintf(
+					/* translators: %s: percent done. */ __(
+						'%s percent',
+						'arshline-sidecar'
+					),
+					num( value )
+				),
 				'aria-labelledby': 'arsh-h2-progress-label',
 			},
-			h( 'div', { className: 'arsh-progress-fill', style: { width: value + '%' } } )
+			h( 'div', {
+				className: 'arsh-progress-fill',
+				style: { width: value + '%' },
+			} )
 		),
-		h( 'p', { id: 'arsh-h2-progress-label', 'aria-live': 'polite' }, label ),
+		h(
+			'p',
+			{ id: 'arsh-h2-progress-label', 'aria-live': 'polite' },
+			label
+		),
 		h(
 			'ol',
 			{ id: 'arsh-h2-phases', className: 'arsh-phases' },
@@ -61,7 +108,7 @@ function Progress( { progress, onCancel, cancelling } ) {
 					'li',
 					{
 						key: p,
-						className: 'arsh-phase ' + ( done.indexOf( p ) >= 0 ? 'done' : p === current ? 'current' : '' ),
+						className: 'arsh-phase ' + phaseClass( p ),
 						'data-phase': p,
 						'aria-current': p === current ? 'step' : undefined,
 					},
@@ -69,7 +116,21 @@ function Progress( { progress, onCancel, cancelling } ) {
 				)
 			)
 		),
-		h( 'p', null, h( Button, { variant: 'secondary', id: 'arsh-h2-cancel', onClick: onCancel, disabled: cancelling, isBusy: cancelling }, __( 'Cancel', 'arshline-sidecar' ) ) )
+		h(
+			'p',
+			null,
+			h(
+				Button,
+				{
+					variant: 'secondary',
+					id: 'arsh-h2-cancel',
+					onClick: onCancel,
+					disabled: cancelling,
+					isBusy: cancelling,
+				},
+				__( 'Cancel', 'arshline-sidecar' )
+			)
+		)
 	);
 }
 
@@ -79,8 +140,16 @@ function Result( { result } ) {
 	return h(
 		'div',
 		{ id: 'arsh-h2-result', className: 'arsh-block' },
-		h( 'h3', { id: 'arsh-h2-result-title', tabIndex: -1, ref: title }, __( 'The generated form', 'arshline-sidecar' ) ),
-		h( 'div', { id: 'arsh-h2-preview', className: 'arsh-form-preview' }, h( FormPreview, { formId: result.formId, doc: result.doc } ) )
+		h(
+			'h3',
+			{ id: 'arsh-h2-result-title', tabIndex: -1, ref: title },
+			__( 'The generated form', 'arshline-sidecar' )
+		),
+		h(
+			'div',
+			{ id: 'arsh-h2-preview', className: 'arsh-form-preview' },
+			h( FormPreview, { formId: result.formId, doc: result.doc } )
+		)
 	);
 }
 
@@ -88,7 +157,9 @@ export function Hosha2() {
 	const forms = useSelect( ( s ) => s( store ).getForms(), [] );
 	const job = useSelect( ( s ) => s( store ).getJob(), [] );
 	const { setJob } = useDispatch( store );
-	const [ target, setTarget ] = useState( new URLSearchParams( window.location.search ).get( 'form' ) || 'new' );
+	const [ target, setTarget ] = useState(
+		new URLSearchParams( window.location.search ).get( 'form' ) || 'new'
+	);
 	const [ prompt, setPrompt ] = useState( '' );
 	const [ note, setNote ] = useState( null );
 	const [ starting, setStarting ] = useState( false );
@@ -96,9 +167,25 @@ export function Hosha2() {
 	const [ result, setResult ] = useState( null );
 	const box = useRef();
 	useEffect( function () {
-		loadForms().then( ( failed ) => failed && setNote( { error: failed, retry: () => loadForms().then( ( again ) => setNote( again ? { error: again } : null ) ) } ) );
+		loadForms().then(
+			( failed ) =>
+				failed &&
+				setNote( {
+					error: failed,
+					retry: () =>
+						loadForms().then( ( again ) =>
+							setNote( again ? { error: again } : null )
+						),
+				} )
+		);
 	}, [] );
-	const progress = useProgress( job ? '/hosha2/v1/requests/' + encodeURIComponent( job.req ) + '/progress' : '' );
+	const progress = useProgress(
+		job
+			? '/hosha2/v1/requests/' +
+					encodeURIComponent( job.req ) +
+					'/progress'
+			: ''
+	);
 
 	// How the job ended: its form shown, or why it did not finish.
 	useEffect(
@@ -111,9 +198,20 @@ export function Hosha2() {
 			if ( 'done' === progress.status ) {
 				finish( job.formId, progress.result );
 			} else if ( 'cancelled' === progress.status ) {
-				setNote( { status: 'warning', text: __( 'The generation was cancelled.', 'arshline-sidecar' ) } );
+				setNote( {
+					status: 'warning',
+					text: __(
+						'The generation was cancelled.',
+						'arshline-sidecar'
+					),
+				} );
 			} else {
-				setNote( { status: 'error', text: progress.error || __( 'The generation failed.', 'arshline-sidecar' ) } );
+				setNote( {
+					status: 'error',
+					text:
+						progress.error ||
+						__( 'The generation failed.', 'arshline-sidecar' ),
+				} );
 			}
 		},
 		[ progress.status ]
@@ -121,9 +219,16 @@ export function Hosha2() {
 
 	function finish( formId, answer ) {
 		const data = ( answer && ( answer.data || answer ) ) || {};
-		const doc = data.final_form || ( data.state && data.state.document ) || null;
+		const doc =
+			data.final_form || ( data.state && data.state.document ) || null;
 		setResult( doc ? { formId, doc } : null );
-		setNote( { status: 'success', text: __( 'The form was generated and saved as a new version.', 'arshline-sidecar' ) } );
+		setNote( {
+			status: 'success',
+			text: __(
+				'The form was generated and saved as a new version.',
+				'arshline-sidecar'
+			),
+		} );
 		loadForms();
 	}
 
@@ -132,8 +237,15 @@ export function Hosha2() {
 		if ( 'new' !== target && target ) {
 			return Promise.resolve( { id: Number( target ) } );
 		}
-		const title = description.length > 60 ? description.slice( 0, 60 ) + '…' : description;
-		return call( { path: '/arshline/v1/forms', method: 'POST', data: { title } } ).then( function ( r ) {
+		const title =
+			description.length > 60
+				? description.slice( 0, 60 ) + '…'
+				: description;
+		return call( {
+			path: '/arshline/v1/forms',
+			method: 'POST',
+			data: { title },
+		} ).then( function ( r ) {
 			if ( ! r.ok ) {
 				return { r };
 			}
@@ -152,7 +264,10 @@ export function Hosha2() {
 		const description = prompt.trim();
 		setNote( null );
 		if ( ! description ) {
-			setNote( { status: 'error', text: __( 'Describe the form first.', 'arshline-sidecar' ) } );
+			setNote( {
+				status: 'error',
+				text: __( 'Describe the form first.', 'arshline-sidecar' ),
+			} );
 			box.current.focus();
 			return;
 		}
@@ -165,7 +280,10 @@ export function Hosha2() {
 				return;
 			}
 			call( {
-				path: '/hosha2/v1/forms/' + encodeURIComponent( made.id ) + '/generate',
+				path:
+					'/hosha2/v1/forms/' +
+					encodeURIComponent( made.id ) +
+					'/generate',
 				method: 'POST',
 				headers: { 'X-Hosha2-Nonce': nonces.generate },
 				data: { prompt: description, options: { locale } },
@@ -190,7 +308,10 @@ export function Hosha2() {
 		}
 		setCancelling( true );
 		call( {
-			path: '/hosha2/v1/requests/' + encodeURIComponent( job.req ) + '/cancel',
+			path:
+				'/hosha2/v1/requests/' +
+				encodeURIComponent( job.req ) +
+				'/cancel',
 			method: 'POST',
 			headers: { 'X-Hosha2-Nonce': nonces.cancel },
 		} ).then( function ( r ) {
@@ -203,22 +324,73 @@ export function Hosha2() {
 	}
 
 	const running = !! job;
-	const options = [ { value: 'new', label: __( 'A new form', 'arshline-sidecar' ) } ].concat(
-		forms.map( ( f ) => ( { value: String( f.id ), label: sprintf( __( 'Form %1$s: %2$s', 'arshline-sidecar' ), num( f.id ), f.title ) } ) )
+	const options = [
+		{ value: 'new', label: __( 'A new form', 'arshline-sidecar' ) },
+	].concat(
+		forms.map( ( f ) => ( {
+			value: String( f.id ),
+			label: sprintf(
+				/* translators: 1: form number, 2: form title. */ __(
+					'Form %1$s: %2$s',
+					'arshline-sidecar'
+				),
+				num( f.id ),
+				f.title
+			),
+		} ) )
 	);
 	return h(
 		'section',
 		{ className: 'arsh-card', 'aria-labelledby': 'arsh-h2-title' },
-		h( 'h2', { id: 'arsh-h2-title', tabIndex: -1 }, __( 'Hosha2: build a form with AI', 'arshline-sidecar' ) ),
+		h(
+			'h2',
+			{ id: 'arsh-h2-title', tabIndex: -1 },
+			__( 'Hosha2: build a form with AI', 'arshline-sidecar' )
+		),
 		h(
 			'form',
 			{ id: 'arsh-h2-form', onSubmit: start, noValidate: true },
-			h( SelectControl, { id: 'arsh-h2-formid', label: __( 'Form', 'arshline-sidecar' ), value: target, options, onChange: setTarget, disabled: running } ),
-			h( TextArea, { id: 'arsh-h2-prompt', label: __( 'Describe the form you want', 'arshline-sidecar' ), value: prompt, onChange: setPrompt, rows: 3, maxLength: 4000, ref: box } ),
-			h( 'p', null, h( Button, { variant: 'primary', type: 'submit', id: 'arsh-h2-start', isBusy: starting || running, disabled: starting || running }, __( 'Build the form', 'arshline-sidecar' ) ) )
+			h( SelectControl, {
+				id: 'arsh-h2-formid',
+				label: __( 'Form', 'arshline-sidecar' ),
+				value: target,
+				options,
+				onChange: setTarget,
+				disabled: running,
+			} ),
+			h( TextArea, {
+				id: 'arsh-h2-prompt',
+				label: __( 'Describe the form you want', 'arshline-sidecar' ),
+				value: prompt,
+				onChange: setPrompt,
+				rows: 3,
+				maxLength: 4000,
+				ref: box,
+			} ),
+			h(
+				'p',
+				null,
+				h(
+					Button,
+					{
+						variant: 'primary',
+						type: 'submit',
+						id: 'arsh-h2-start',
+						isBusy: starting || running,
+						disabled: starting || running,
+					},
+					__( 'Build the form', 'arshline-sidecar' )
+				)
+			)
 		),
-		running ? h( Progress, { progress, onCancel: cancel, cancelling } ) : null,
-		h( 'div', { id: 'arsh-h2-msg', className: 'arsh-msg' }, h( Outcome, { note } ) ),
+		running
+			? h( Progress, { progress, onCancel: cancel, cancelling } )
+			: null,
+		h(
+			'div',
+			{ id: 'arsh-h2-msg', className: 'arsh-msg' },
+			h( Outcome, { note } )
+		),
 		result ? h( Result, { result } ) : null
 	);
 }

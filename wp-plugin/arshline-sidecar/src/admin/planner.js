@@ -5,7 +5,13 @@
  * admin or the model wrote is shown as text.
  */
 
-import { createElement as h, Fragment, useEffect, useRef, useState } from '@wordpress/element';
+import {
+	createElement as h,
+	Fragment,
+	useEffect,
+	useRef,
+	useState,
+} from '@wordpress/element';
 import { Button } from '@wordpress/components';
 import { useDispatch, useSelect } from '@wordpress/data';
 import { __, _n, sprintf } from '@wordpress/i18n';
@@ -32,7 +38,12 @@ export function navigationUrl( hint, fallbackId ) {
 		case 'open_builder':
 			return formUrl( id, 'build' );
 		case 'open_editor':
-			return formUrl( id, 'build' ) + ( 'number' === typeof params.index ? '#builder/' + id + '/' + params.index : '' );
+			return (
+				formUrl( id, 'build' ) +
+				( 'number' === typeof params.index
+					? '#builder/' + id + '/' + params.index
+					: '' )
+			);
 		case 'open_results':
 			return formUrl( id, 'results' );
 		default:
@@ -54,30 +65,73 @@ function Preview( { plan, busy, onExecute, onDiscard } ) {
 	return h(
 		'div',
 		{ id: 'arsh-preview', className: 'arsh-block' },
-		h( 'h3', { id: 'arsh-preview-title', tabIndex: -1, ref: title }, __( 'What will happen', 'arshline-sidecar' ) ),
+		h(
+			'h3',
+			{ id: 'arsh-preview-title', tabIndex: -1, ref: title },
+			__( 'What will happen', 'arshline-sidecar' )
+		),
 		h(
 			'ol',
 			{ id: 'arsh-preview-list', className: 'arsh-list' },
-			( plan.preview || [] ).map( ( line, i ) => h( 'li', { key: i }, h( 'bdi', null, lineText( line, 'text' ) ) ) )
+			( plan.preview || [] ).map( ( line, i ) =>
+				h(
+					'li',
+					{ key: i },
+					h( 'bdi', null, lineText( line, 'text' ) )
+				)
+			)
 		),
 		( plan.warnings || [] ).length
 			? h(
 					Fragment,
 					null,
-					h( 'h4', { id: 'arsh-warnings-title' }, __( 'Warnings', 'arshline-sidecar' ) ),
+					h(
+						'h4',
+						{ id: 'arsh-warnings-title' },
+						__( 'Warnings', 'arshline-sidecar' )
+					),
 					h(
 						'ul',
-						{ id: 'arsh-warnings', className: 'arsh-warnings', 'aria-labelledby': 'arsh-warnings-title' },
-						plan.warnings.map( ( w, i ) => h( 'li', { key: i, className: 'arsh-warning' }, h( 'bdi', null, lineText( w, 'message' ) ) ) )
+						{
+							id: 'arsh-warnings',
+							className: 'arsh-warnings',
+							'aria-labelledby': 'arsh-warnings-title',
+						},
+						plan.warnings.map( ( w, i ) =>
+							h(
+								'li',
+								{ key: i, className: 'arsh-warning' },
+								h( 'bdi', null, lineText( w, 'message' ) )
+							)
+						)
 					)
-			  )
+				)
 			: null,
 		h(
 			'p',
 			null,
-			h( Button, { variant: 'primary', id: 'arsh-execute', onClick: onExecute, isBusy: busy, disabled: busy }, __( 'Confirm and run', 'arshline-sidecar' ) ),
+			h(
+				Button,
+				{
+					variant: 'primary',
+					id: 'arsh-execute',
+					onClick: onExecute,
+					isBusy: busy,
+					disabled: busy,
+				},
+				__( 'Confirm and run', 'arshline-sidecar' )
+			),
 			' ',
-			h( Button, { variant: 'secondary', id: 'arsh-discard', onClick: onDiscard, disabled: busy }, __( 'Discard', 'arshline-sidecar' ) )
+			h(
+				Button,
+				{
+					variant: 'secondary',
+					id: 'arsh-discard',
+					onClick: onDiscard,
+					disabled: busy,
+				},
+				__( 'Discard', 'arshline-sidecar' )
+			)
 		)
 	);
 }
@@ -90,18 +144,48 @@ function Results( { entry, busy, onUndo } ) {
 	return h(
 		'div',
 		{ id: 'arsh-results', className: 'arsh-block' },
-		h( 'h3', { id: 'arsh-results-title', tabIndex: -1, ref: title }, __( 'Done', 'arshline-sidecar' ) ),
+		h(
+			'h3',
+			{ id: 'arsh-results-title', tabIndex: -1, ref: title },
+			__( 'Done', 'arshline-sidecar' )
+		),
 		h(
 			'ul',
 			{ id: 'arsh-results-list', className: 'arsh-list' },
-			entry.results.map( ( step, i ) => h( 'li', { key: i }, stepSentence( step.action, step.form_id, step ) ) )
+			entry.results.map( ( step, i ) =>
+				h(
+					'li',
+					{ key: i },
+					stepSentence( step.action, step.form_id, step )
+				)
+			)
 		),
 		h(
 			'p',
 			null,
-			h( Button, { variant: 'secondary', id: 'arsh-undo-last', onClick: () => onUndo( false ), disabled: busy || 0 === left, isBusy: 'last' === busy }, __( 'Undo last', 'arshline-sidecar' ) ),
+			h(
+				Button,
+				{
+					variant: 'secondary',
+					id: 'arsh-undo-last',
+					onClick: () => onUndo( false ),
+					disabled: busy || 0 === left,
+					isBusy: 'last' === busy,
+				},
+				__( 'Undo last', 'arshline-sidecar' )
+			),
 			' ',
-			h( Button, { variant: 'secondary', id: 'arsh-undo-all', onClick: () => onUndo( true ), disabled: busy || 0 === left, isBusy: 'all' === busy }, __( 'Undo all', 'arshline-sidecar' ) )
+			h(
+				Button,
+				{
+					variant: 'secondary',
+					id: 'arsh-undo-all',
+					onClick: () => onUndo( true ),
+					disabled: busy || 0 === left,
+					isBusy: 'all' === busy,
+				},
+				__( 'Undo all', 'arshline-sidecar' )
+			)
 		)
 	);
 }
@@ -114,10 +198,18 @@ function History( { history } ) {
 	return h(
 		'div',
 		{ className: 'arsh-block', id: 'arsh-history' },
-		h( 'h3', { id: 'arsh-history-title' }, __( 'Commands run on this page', 'arshline-sidecar' ) ),
+		h(
+			'h3',
+			{ id: 'arsh-history-title' },
+			__( 'Commands run on this page', 'arshline-sidecar' )
+		),
 		h(
 			'ol',
-			{ className: 'arsh-list', reversed: true, 'aria-labelledby': 'arsh-history-title' },
+			{
+				className: 'arsh-list',
+				reversed: true,
+				'aria-labelledby': 'arsh-history-title',
+			},
 			history
 				.slice()
 				.reverse()
@@ -128,8 +220,23 @@ function History( { history } ) {
 						h( 'bdi', null, entry.command ),
 						' — ',
 						entry.undone
-							? sprintf( __( '%1$s of %2$s changes undone', 'arshline-sidecar' ), num( entry.undone ), num( entry.tokens.length ) )
-							: sprintf( _n( '%s change', '%s changes', entry.results.length, 'arshline-sidecar' ), num( entry.results.length ) )
+							? sprintf(
+									/* translators: 1: changes undone, 2: changes the command made. */ __(
+										'%1$s of %2$s changes undone',
+										'arshline-sidecar'
+									),
+									num( entry.undone ),
+									num( entry.tokens.length )
+								)
+							: sprintf(
+									/* translators: %s: how many changes. */ _n(
+										'%s change',
+										'%s changes',
+										entry.results.length,
+										'arshline-sidecar'
+									),
+									num( entry.results.length )
+								)
 					)
 				)
 		)
@@ -137,14 +244,16 @@ function History( { history } ) {
 }
 
 export function Planner() {
-	const prefill = new URLSearchParams( window.location.search ).get( 'command' ) || '';
+	const prefill =
+		new URLSearchParams( window.location.search ).get( 'command' ) || '';
 	const [ text, setText ] = useState( prefill );
 	const [ note, setNote ] = useState( null );
 	const [ busy, setBusy ] = useState( '' );
 	const plan = useSelect( ( s ) => s( store ).getPlan(), [] );
 	const history = useSelect( ( s ) => s( store ).getHistory(), [] );
 	const latest = history.length ? history[ history.length - 1 ] : null;
-	const { setPlan, discardPlan, planExecuted, stepsUndone } = useDispatch( store );
+	const { setPlan, discardPlan, planExecuted, stepsUndone } =
+		useDispatch( store );
 	const box = useRef();
 
 	function preview( event ) {
@@ -155,13 +264,23 @@ export function Planner() {
 		setNote( null );
 		discardPlan();
 		if ( ! command ) {
-			setNote( { status: 'error', text: __( 'Type a command first.', 'arshline-sidecar' ) } );
+			setNote( {
+				status: 'error',
+				text: __( 'Type a command first.', 'arshline-sidecar' ),
+			} );
 			box.current.focus();
 			return;
 		}
 		setBusy( 'plan' );
-		setNote( { status: 'info', text: __( 'Reading your command…', 'arshline-sidecar' ) } );
-		call( { path: '/arshline/v1/ai/plan', method: 'POST', data: { text: command } } ).then( function ( r ) {
+		setNote( {
+			status: 'info',
+			text: __( 'Reading your command…', 'arshline-sidecar' ),
+		} );
+		call( {
+			path: '/arshline/v1/ai/plan',
+			method: 'POST',
+			data: { text: command },
+		} ).then( function ( r ) {
 			setBusy( '' );
 			if ( ! r.ok ) {
 				setNote( { error: r, retry: preview } );
@@ -169,21 +288,48 @@ export function Planner() {
 			}
 			setNote( null );
 			if ( r.body.none ) {
-				let why = r.body.reason || __( 'This command does not change anything that can be previewed.', 'arshline-sidecar' );
+				let why =
+					r.body.reason ||
+					__(
+						'This command does not change anything that can be previewed.',
+						'arshline-sidecar'
+					);
 				const nav = r.body.navigate;
 				if ( nav && nav.action ) {
 					const url = navigationUrl( nav );
 					if ( url ) {
-						setNote( { status: 'info', text: sprintf( __( 'Opening: %s', 'arshline-sidecar' ), actionLabel( nav.action ) ) } );
+						setNote( {
+							status: 'info',
+							text: sprintf(
+								/* translators: %s: the page being opened. */ __(
+									'Opening: %s',
+									'arshline-sidecar'
+								),
+								actionLabel( nav.action )
+							),
+						} );
 						window.location.href = url;
 						return;
 					}
-					why += ' ' + sprintf( __( 'Suggested page: %s', 'arshline-sidecar' ), actionLabel( nav.action ) );
+					why +=
+						' ' +
+						sprintf(
+							/* translators: %s: a page of the plugin. */ __(
+								'Suggested page: %s',
+								'arshline-sidecar'
+							),
+							actionLabel( nav.action )
+						);
 				}
 				setNote( { status: 'warning', text: why } );
 				return;
 			}
-			setPlan( { command, plan: r.body.plan, preview: r.body.preview || [], warnings: r.body.warnings || [] } );
+			setPlan( {
+				command,
+				plan: r.body.plan,
+				preview: r.body.preview || [],
+				warnings: r.body.warnings || [],
+			} );
 		} );
 	}
 
@@ -203,9 +349,14 @@ export function Planner() {
 			planExecuted( plan.command, results, r.body.undo_tokens || [] );
 			setText( '' );
 			// A plan that ends on a page (open_builder, open_editor, open_results) goes there.
-			const nav = results.filter( ( step ) => step.navigate && step.navigate.action );
+			const nav = results.filter(
+				( step ) => step.navigate && step.navigate.action
+			);
 			if ( nav.length ) {
-				const url = navigationUrl( nav[ nav.length - 1 ].navigate, nav[ nav.length - 1 ].form_id );
+				const url = navigationUrl(
+					nav[ nav.length - 1 ].navigate,
+					nav[ nav.length - 1 ].form_id
+				);
 				if ( url ) {
 					window.location.href = url;
 				}
@@ -227,26 +378,50 @@ export function Planner() {
 			}
 			const undone = ( r.body.undone || [] ).length;
 			stepsUndone( all ? tokens.length : 1 );
-			setNote( { status: 'success', text: sprintf( _n( '%s change was undone.', '%s changes were undone.', undone, 'arshline-sidecar' ), num( undone ) ) } );
+			setNote( {
+				status: 'success',
+				text: sprintf(
+					/* translators: %s: how many changes. */ _n(
+						'%s change was undone.',
+						'%s changes were undone.',
+						undone,
+						'arshline-sidecar'
+					),
+					num( undone )
+				),
+			} );
 		} );
 	}
 
 	return h(
 		'section',
 		{ className: 'arsh-card', 'aria-labelledby': 'arsh-command-title' },
-		h( 'h2', { id: 'arsh-command-title' }, __( 'Command', 'arshline-sidecar' ) ),
+		h(
+			'h2',
+			{ id: 'arsh-command-title' },
+			__( 'Command', 'arshline-sidecar' )
+		),
 		h(
 			'form',
 			{ id: 'arsh-command-form', onSubmit: preview, noValidate: true },
 			h( TextArea, {
 				id: 'arsh-command',
-				label: __( 'Tell Arshline what to do, in your own words', 'arshline-sidecar' ),
-				help: __( 'Ctrl+Enter (⌘+Enter on a Mac) shows the preview.', 'arshline-sidecar' ),
+				label: __(
+					'Tell Arshline what to do, in your own words',
+					'arshline-sidecar'
+				),
+				help: __(
+					'Ctrl+Enter (⌘+Enter on a Mac) shows the preview.',
+					'arshline-sidecar'
+				),
 				value: text,
 				onChange: setText,
 				rows: 3,
 				maxLength: 2000,
-				placeholder: __( 'For example: create a new form with two short answer questions and name it Checkup 3', 'arshline-sidecar' ),
+				placeholder: __(
+					'For example: create a new form with two short answer questions and name it Checkup 3',
+					'arshline-sidecar'
+				),
 				onKeyDown: ( e ) => {
 					if ( 'Enter' === e.key && ( e.ctrlKey || e.metaKey ) ) {
 						preview( e );
@@ -254,9 +429,27 @@ export function Planner() {
 				},
 				ref: box,
 			} ),
-			h( 'p', null, h( Button, { variant: 'primary', type: 'submit', id: 'arsh-plan-btn', isBusy: 'plan' === busy, disabled: 'plan' === busy }, __( 'Preview', 'arshline-sidecar' ) ) )
+			h(
+				'p',
+				null,
+				h(
+					Button,
+					{
+						variant: 'primary',
+						type: 'submit',
+						id: 'arsh-plan-btn',
+						isBusy: 'plan' === busy,
+						disabled: 'plan' === busy,
+					},
+					__( 'Preview', 'arshline-sidecar' )
+				)
+			)
 		),
-		h( 'div', { id: 'arsh-plan-msg', className: 'arsh-msg' }, h( Outcome, { note } ) ),
+		h(
+			'div',
+			{ id: 'arsh-plan-msg', className: 'arsh-msg' },
+			h( Outcome, { note } )
+		),
 		plan
 			? h( Preview, {
 					plan,
@@ -266,9 +459,15 @@ export function Planner() {
 						discardPlan();
 						box.current.focus();
 					},
-			  } )
+				} )
 			: null,
-		latest ? h( Results, { entry: latest, busy: 'last' === busy || 'all' === busy ? busy : '', onUndo: undo } ) : null,
+		latest
+			? h( Results, {
+					entry: latest,
+					busy: 'last' === busy || 'all' === busy ? busy : '',
+					onUndo: undo,
+				} )
+			: null,
 		h( History, { history } )
 	);
 }

@@ -6,7 +6,12 @@
  * send forms.
  */
 
-import { createElement as h, useEffect, useRef, useState } from '@wordpress/element';
+import {
+	createElement as h,
+	useEffect,
+	useRef,
+	useState,
+} from '@wordpress/element';
 import { Spinner } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 
@@ -14,7 +19,10 @@ import { call } from './api';
 import { ErrorNotice } from './ui';
 
 function attr( text ) {
-	return String( text ).replace( /&/g, '&amp;' ).replace( /"/g, '&quot;' ).replace( /</g, '&lt;' );
+	return String( text )
+		.replace( /&/g, '&amp;' )
+		.replace( /"/g, '&quot;' )
+		.replace( /</g, '&lt;' );
 }
 
 /** The frame's page: the renderer's markup between the public stylesheet and script. */
@@ -25,10 +33,22 @@ function framePage( r ) {
 		'window.addEventListener("load",h);if(window.ResizeObserver){new ResizeObserver(h).observe(document.body);}' +
 		'document.addEventListener("submit",function(e){e.preventDefault();},true);})();';
 	return (
-		'<!doctype html><html lang="' + attr( r.lang ) + '" dir="' + attr( r.dir ) + '"><head><meta charset="utf-8">' +
-		'<base href="' + attr( r.base ) + '"><style>' + String( r.style ).replace( /<\//g, '<\\/' ) + '</style><style>body{margin:0;padding:4px;background:#fff}</style></head><body>' +
+		'<!doctype html><html lang="' +
+		attr( r.lang ) +
+		'" dir="' +
+		attr( r.dir ) +
+		'"><head><meta charset="utf-8">' +
+		'<base href="' +
+		attr( r.base ) +
+		'"><style>' +
+		String( r.style ).replace( /<\//g, '<\\/' ) +
+		'</style><style>body{margin:0;padding:4px;background:#fff}</style></head><body>' +
 		r.html +
-		'<script src="' + attr( r.script ) + '"></script><script>' + resize + '</script></body></html>'
+		'<script src="' +
+		attr( r.script ) +
+		'"></script><script>' +
+		resize +
+		'</script></body></html>'
 	);
 }
 
@@ -40,7 +60,14 @@ export function FormPreview( { formId, doc, title } ) {
 		function () {
 			let live = true;
 			setR( null );
-			call( { path: '/arshline/v1/forms/' + encodeURIComponent( formId ) + '/preview', method: 'POST', data: { document: doc, title: title || '' } } ).then( ( answer ) => live && setR( answer ) );
+			call( {
+				path:
+					'/arshline/v1/forms/' +
+					encodeURIComponent( formId ) +
+					'/preview',
+				method: 'POST',
+				data: { document: doc, title: title || '' },
+			} ).then( ( answer ) => live && setR( answer ) );
 			return () => {
 				live = false;
 			};
@@ -49,8 +76,18 @@ export function FormPreview( { formId, doc, title } ) {
 	);
 	useEffect( function () {
 		function onMessage( e ) {
-			if ( frame.current && e.source === frame.current.contentWindow && e.data && 'number' === typeof e.data.arshlinePreviewHeight ) {
-				setHeight( Math.min( 4000, Math.max( 120, e.data.arshlinePreviewHeight + 8 ) ) );
+			if (
+				frame.current &&
+				e.source === frame.current.contentWindow &&
+				e.data &&
+				'number' === typeof e.data.arshlinePreviewHeight
+			) {
+				setHeight(
+					Math.min(
+						4000,
+						Math.max( 120, e.data.arshlinePreviewHeight + 8 )
+					)
+				);
 			}
 		}
 		window.addEventListener( 'message', onMessage );
@@ -65,7 +102,10 @@ export function FormPreview( { formId, doc, title } ) {
 	return h( 'iframe', {
 		ref: frame,
 		className: 'arsh-server-preview',
-		title: __( 'Preview of the form as visitors see it', 'arshline-sidecar' ),
+		title: __(
+			'Preview of the form as visitors see it',
+			'arshline-sidecar'
+		),
 		sandbox: 'allow-scripts',
 		srcDoc: framePage( r.body ),
 		style: { height: height + 'px' },

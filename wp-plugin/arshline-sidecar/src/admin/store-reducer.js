@@ -68,20 +68,39 @@ export function reducer( state = DEFAULT_STATE, action ) {
 		case 'RECEIVE_FORMS': {
 			const forms = Array.isArray( action.forms ) ? action.forms : [];
 			// A form that is gone cannot stay selected.
-			const selected = state.selected.filter( ( id ) => forms.some( ( f ) => sameId( f.id, id ) ) );
+			const selected = state.selected.filter( ( id ) =>
+				forms.some( ( f ) => sameId( f.id, id ) )
+			);
 			return { ...state, forms, formsLoaded: true, selected };
 		}
 		case 'RECEIVE_ANSWERS':
-			return { ...state, answers: { ...state.answers, [ action.id ]: action.info || { failed: true } } };
+			return {
+				...state,
+				answers: {
+					...state.answers,
+					[ action.id ]: action.info || { failed: true },
+				},
+			};
 		case 'SET_FILTER':
 			if ( ! ( action.key in state.filters ) ) {
 				return state;
 			}
-			return { ...state, filters: { ...state.filters, [ action.key ]: String( action.value || '' ) } };
+			return {
+				...state,
+				filters: {
+					...state.filters,
+					[ action.key ]: String( action.value || '' ),
+				},
+			};
 		case 'SET_SELECTED': {
 			const ids = action.ids.map( Number );
-			const rest = state.selected.filter( ( id ) => ids.indexOf( id ) < 0 );
-			return { ...state, selected: action.on ? rest.concat( ids ) : rest };
+			const rest = state.selected.filter(
+				( id ) => ids.indexOf( id ) < 0
+			);
+			return {
+				...state,
+				selected: action.on ? rest.concat( ids ) : rest,
+			};
 		}
 		case 'CLEAR_SELECTED':
 			return { ...state, selected: [] };
@@ -95,8 +114,12 @@ export function reducer( state = DEFAULT_STATE, action ) {
 					{
 						id: state.history.length + 1,
 						command: String( action.command || '' ),
-						results: Array.isArray( action.results ) ? action.results : [],
-						tokens: Array.isArray( action.tokens ) ? action.tokens.slice() : [],
+						results: Array.isArray( action.results )
+							? action.results
+							: [],
+						tokens: Array.isArray( action.tokens )
+							? action.tokens.slice()
+							: [],
 						undone: 0,
 					},
 				] ),
@@ -106,8 +129,16 @@ export function reducer( state = DEFAULT_STATE, action ) {
 				return state;
 			}
 			const last = state.history[ state.history.length - 1 ];
-			const undone = Math.min( last.tokens.length, last.undone + Math.max( 0, Number( action.count ) || 0 ) );
-			return { ...state, history: state.history.slice( 0, -1 ).concat( [ { ...last, undone } ] ) };
+			const undone = Math.min(
+				last.tokens.length,
+				last.undone + Math.max( 0, Number( action.count ) || 0 )
+			);
+			return {
+				...state,
+				history: state.history
+					.slice( 0, -1 )
+					.concat( [ { ...last, undone } ] ),
+			};
 		}
 		case 'SET_JOB':
 			return { ...state, job: action.job || null };
@@ -140,7 +171,9 @@ export const selectors = {
 	},
 	/** The newest plan run on this page, or null. */
 	getLatest( state ) {
-		return state.history.length ? state.history[ state.history.length - 1 ] : null;
+		return state.history.length
+			? state.history[ state.history.length - 1 ]
+			: null;
 	},
 	getJob( state ) {
 		return state.job;
@@ -149,7 +182,17 @@ export const selectors = {
 
 /** The undo tokens of the newest plan not yet used, in the order they were given. */
 export function remainingTokens( entry ) {
-	return entry ? entry.tokens.slice( 0, entry.tokens.length - entry.undone ) : [];
+	return entry
+		? entry.tokens.slice( 0, entry.tokens.length - entry.undone )
+		: [];
+}
+
+/** Orders two texts (ISO dates) latest first. */
+function descending( x, y ) {
+	if ( x === y ) {
+		return 0;
+	}
+	return x < y ? 1 : -1;
 }
 
 /**
@@ -160,15 +203,25 @@ export function remainingTokens( entry ) {
  * come last in the two answer orders; ties keep the newest first.
  */
 export function visibleForms( forms, answers, filters, collator ) {
-	const q = String( ( filters && filters.q ) || '' ).trim().toLowerCase();
+	const q = String( ( filters && filters.q ) || '' )
+		.trim()
+		.toLowerCase();
 	const status = ( filters && filters.status ) || '';
 	const order = ( filters && filters.order ) || 'id';
-	const compareText = collator ? collator.compare : ( a, b ) => a.localeCompare( b );
+	const compareText = collator
+		? collator.compare
+		: ( a, b ) => a.localeCompare( b );
 	const shown = ( forms || [] ).filter( function ( f ) {
 		if ( status && f.status !== status ) {
 			return false;
 		}
-		return ! q || String( f.title || '' ).toLowerCase().indexOf( q ) >= 0 || String( f.id ) === q;
+		return (
+			! q ||
+			String( f.title || '' )
+				.toLowerCase()
+				.indexOf( q ) >= 0 ||
+			String( f.id ) === q
+		);
 	} );
 	const info = answers || {};
 	const count = ( f ) => {
@@ -180,11 +233,17 @@ export function visibleForms( forms, answers, filters, collator ) {
 		return a && a.last_answer_at ? String( a.last_answer_at ) : '';
 	};
 	const byId = ( a, b ) => Number( b.id ) - Number( a.id );
-	const compare = {
-		id: byId,
-		title: ( a, b ) => compareText( String( a.title || '' ), String( b.title || '' ) ) || byId( a, b ),
-		answers: ( a, b ) => count( b ) - count( a ) || byId( a, b ),
-		last: ( a, b ) => ( last( a ) < last( b ) ? 1 : last( a ) > last( b ) ? -1 : 0 ) || byId( a, b ),
-	}[ order ] || byId;
+	const compare =
+		{
+			id: byId,
+			title: ( a, b ) =>
+				compareText(
+					String( a.title || '' ),
+					String( b.title || '' )
+				) || byId( a, b ),
+			answers: ( a, b ) => count( b ) - count( a ) || byId( a, b ),
+			last: ( a, b ) =>
+				descending( last( a ), last( b ) ) || byId( a, b ),
+		}[ order ] || byId;
 	return shown.slice().sort( compare );
 }

@@ -10,7 +10,11 @@ import { createReduxStore, register, dispatch, select } from '@wordpress/data';
 import { call } from './api';
 import { STORE_NAME, actions, reducer, selectors } from './store-reducer';
 
-export const store = createReduxStore( STORE_NAME, { reducer, actions, selectors } );
+export const store = createReduxStore( STORE_NAME, {
+	reducer,
+	actions,
+	selectors,
+} );
 register( store );
 
 let loading = null;
@@ -24,14 +28,18 @@ export function loadForms() {
 	if ( loading ) {
 		return loading;
 	}
-	loading = call( { path: '/arshline/v1/forms?limit=200' } ).then( function ( r ) {
-		loading = null;
-		if ( ! r.ok ) {
-			return r;
+	loading = call( { path: '/arshline/v1/forms?limit=200' } ).then(
+		function ( r ) {
+			loading = null;
+			if ( ! r.ok ) {
+				return r;
+			}
+			dispatch( store ).receiveForms(
+				Array.isArray( r.body ) ? r.body : r.body.forms || []
+			);
+			return null;
 		}
-		dispatch( store ).receiveForms( Array.isArray( r.body ) ? r.body : r.body.forms || [] );
-		return null;
-	} );
+	);
 	return loading;
 }
 
@@ -42,7 +50,10 @@ export function loadAnswers( id, fresh ) {
 	if ( asked[ id ] && ! fresh ) {
 		return asked[ id ];
 	}
-	asked[ id ] = call( { path: '/arshline/v1/forms/' + encodeURIComponent( id ) + '/answers-info' } ).then( function ( r ) {
+	asked[ id ] = call( {
+		path:
+			'/arshline/v1/forms/' + encodeURIComponent( id ) + '/answers-info',
+	} ).then( function ( r ) {
 		if ( ! r.ok ) {
 			// Asked again when the row comes into view again.
 			delete asked[ id ];
@@ -60,7 +71,9 @@ export function loadAllAnswers() {
 		.filter( ( id ) => ! asked[ id ] );
 	function next() {
 		const id = queue.shift();
-		return undefined === id ? Promise.resolve() : loadAnswers( id ).then( next );
+		return undefined === id
+			? Promise.resolve()
+			: loadAnswers( id ).then( next );
 	}
 	return Promise.all( [ next(), next(), next(), next() ] );
 }
@@ -70,7 +83,11 @@ export function loadAllAnswers() {
  * call's answer. The forms list is loaded again when it ran.
  */
 export function executePlan( plan ) {
-	return call( { path: '/arshline/v1/ai/execute', method: 'POST', data: { plan, confirm: true } } ).then( function ( r ) {
+	return call( {
+		path: '/arshline/v1/ai/execute',
+		method: 'POST',
+		data: { plan, confirm: true },
+	} ).then( function ( r ) {
 		if ( r.ok ) {
 			loadForms();
 		}
@@ -80,11 +97,16 @@ export function executePlan( plan ) {
 
 /** Takes back the steps of tokens (ai.undo); resolves to the call's answer; the list is loaded again when it worked. */
 export function undoTokens( tokens ) {
-	const data = 1 === tokens.length ? { token: tokens[ 0 ] } : { tokens: tokens.slice() };
-	return call( { path: '/arshline/v1/ai/undo', method: 'POST', data } ).then( function ( r ) {
-		if ( r.ok ) {
-			loadForms();
+	const data =
+		1 === tokens.length
+			? { token: tokens[ 0 ] }
+			: { tokens: tokens.slice() };
+	return call( { path: '/arshline/v1/ai/undo', method: 'POST', data } ).then(
+		function ( r ) {
+			if ( r.ok ) {
+				loadForms();
+			}
+			return r;
 		}
-		return r;
-	} );
+	);
 }

@@ -6,7 +6,12 @@
  * page gives it, on every WordPress this plugin supports).
  */
 
-import { createElement as h, forwardRef, useEffect, useState } from '@wordpress/element';
+import {
+	createElement as h,
+	forwardRef,
+	useEffect,
+	useState,
+} from '@wordpress/element';
 import { BaseControl, Button, Notice } from '@wordpress/components';
 import { __ } from '@wordpress/i18n';
 
@@ -26,7 +31,16 @@ function RetryButton( { after, onClick } ) {
 		},
 		[ after ]
 	);
-	return h( Button, { variant: 'secondary', className: 'arsh-retry', disabled: wait, onClick }, __( 'Try again', 'arshline-sidecar' ) );
+	return h(
+		Button,
+		{
+			variant: 'secondary',
+			className: 'arsh-retry',
+			disabled: wait,
+			onClick,
+		},
+		__( 'Try again', 'arshline-sidecar' )
+	);
 }
 
 /**
@@ -43,10 +57,28 @@ export function ErrorNotice( { r, retry } ) {
 			? h(
 					'ul',
 					{ className: 'arsh-violations' },
-					d.violations.map( ( v, i ) => h( 'li', { key: i }, h( 'bdi', null, String( v.message || v.rule || JSON.stringify( v ) ) ) ) )
-			  )
+					d.violations.map( ( v, i ) =>
+						h(
+							'li',
+							{ key: i },
+							h(
+								'bdi',
+								null,
+								String(
+									v.message || v.rule || JSON.stringify( v )
+								)
+							)
+						)
+					)
+				)
 			: null,
-		d.retry && retry ? h( 'p', null, h( RetryButton, { after: d.retryAfter, onClick: retry } ) ) : null
+		d.retry && retry
+			? h(
+					'p',
+					null,
+					h( RetryButton, { after: d.retryAfter, onClick: retry } )
+				)
+			: null
 	);
 }
 
@@ -61,11 +93,18 @@ export function Outcome( { note } ) {
 	if ( note.error ) {
 		return h( ErrorNotice, { r: note.error, retry: note.retry } );
 	}
-	return h( Notice, { status: note.status || 'info', isDismissible: false }, h( 'p', null, note.text, note.extra ? ' ' : null, note.extra || null ) );
+	return h(
+		Notice,
+		{ status: note.status || 'info', isDismissible: false },
+		h( 'p', null, note.text, note.extra ? ' ' : null, note.extra || null )
+	);
 }
 
 /** A labelled multi-line field; props beyond id, label, help, value and onChange go to the textarea. */
-export const TextArea = forwardRef( function TextArea( { id, label, help, value, onChange, ...rest }, ref ) {
+export const TextArea = forwardRef( function TextAreaField(
+	{ id, label, help, value, onChange, ...rest },
+	ref
+) {
 	return h(
 		BaseControl,
 		{ id, label, help, className: 'arsh-field-control' },
@@ -82,7 +121,15 @@ export const TextArea = forwardRef( function TextArea( { id, label, help, value,
 } );
 
 /** A labelled one-line field (type text or search). */
-export function TextInput( { id, label, help, value, onChange, type, ...rest } ) {
+export function TextInput( {
+	id,
+	label,
+	help,
+	value,
+	onChange,
+	type,
+	...rest
+} ) {
 	return h(
 		BaseControl,
 		{ id, label, help, className: 'arsh-field-control' },
