@@ -160,6 +160,10 @@ export function Hosha2() {
 	const [ target, setTarget ] = useState(
 		new URLSearchParams( window.location.search ).get( 'form' ) || 'new'
 	);
+	// A form asked for (?form=ID) that is not listed is no choice.
+	const chosen = forms.some( ( f ) => String( f.id ) === target )
+		? target
+		: 'new';
 	const [ prompt, setPrompt ] = useState( '' );
 	const [ note, setNote ] = useState( null );
 	const [ starting, setStarting ] = useState( false );
@@ -234,8 +238,8 @@ export function Hosha2() {
 
 	/** The form to fill: the one chosen, or a new one titled by the description. */
 	function formFor( description ) {
-		if ( 'new' !== target && target ) {
-			return Promise.resolve( { id: Number( target ) } );
+		if ( 'new' !== chosen ) {
+			return Promise.resolve( { id: Number( chosen ) } );
 		}
 		const title =
 			description.length > 60
@@ -353,7 +357,7 @@ export function Hosha2() {
 			h( SelectControl, {
 				id: 'arsh-h2-formid',
 				label: __( 'Form', 'arshline-sidecar' ),
-				value: target,
+				value: chosen,
 				options,
 				onChange: setTarget,
 				disabled: running,

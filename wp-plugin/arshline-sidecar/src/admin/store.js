@@ -17,30 +17,31 @@ export const store = createReduxStore( STORE_NAME, {
 } );
 register( store );
 
-let loading = null;
+let issued = 0;
+let applied = 0;
 
 /**
  * Loads the site's forms (the service lists at most 200) into the store;
- * resolves to the failed call's answer, or null. Calls made while one is
- * on its way share it.
+ * resolves to the failed call's answer, or null. A list older than the
+ * one the store holds is dropped: once a call resolves, the store's list
+ * is at least as new as that call's.
  */
 export function loadForms() {
-	if ( loading ) {
-		return loading;
-	}
-	loading = call( { path: '/arshline/v1/forms?limit=200' } ).then(
+	const mine = ++issued;
+	return call( { path: '/arshline/v1/forms?limit=200' } ).then(
 		function ( r ) {
-			loading = null;
 			if ( ! r.ok ) {
 				return r;
 			}
-			dispatch( store ).receiveForms(
-				Array.isArray( r.body ) ? r.body : r.body.forms || []
-			);
+			if ( mine > applied ) {
+				applied = mine;
+				dispatch( store ).receiveForms(
+					Array.isArray( r.body ) ? r.body : r.body.forms || []
+				);
+			}
 			return null;
 		}
 	);
-	return loading;
 }
 
 const asked = {};

@@ -51,7 +51,9 @@ export function ErrorNotice( { r, retry } ) {
 	const d = describe( r );
 	return h(
 		Notice,
-		{ status: 'error', isDismissible: false },
+		// The spoken message is the text alone: Notice would otherwise
+		// serialise its children, calling the retry button's hooks as its own.
+		{ status: 'error', isDismissible: false, spokenMessage: d.text },
 		h( 'p', null, d.text ),
 		d.violations && d.violations.length
 			? h(
@@ -95,7 +97,11 @@ export function Outcome( { note } ) {
 	}
 	return h(
 		Notice,
-		{ status: note.status || 'info', isDismissible: false },
+		{
+			status: note.status || 'info',
+			isDismissible: false,
+			spokenMessage: note.text,
+		},
 		h( 'p', null, note.text, note.extra ? ' ' : null, note.extra || null )
 	);
 }
