@@ -925,8 +925,20 @@ async function formsListSteps(page) {
 	for (const id of made) {
 		check((await rest(page, 'GET', `/arshline/v1/forms/${id}`)).status === 404, `form ${id} outlived the bulk delete`);
 	}
-	// Back to the AI commands page, where the next steps go on.
-	await openPage(page, AI);
+	// A link to the AI commands page with ?command= fills its command box;
+	// Ctrl+Enter previews, «انصراف» discards; the next steps go on there.
+	const prefill = 'یک فرم جدید بساز، اسم فرم را پیش‌پر بگذار';
+	await openPage(page, `${AI}&command=${encodeURIComponent(prefill)}`);
+	const box = page.getByLabel('به زبان خودتان بنویسید ارشلاین چه کند');
+	await box.waitFor();
+	check((await box.inputValue()) === prefill, `the command box holds «${await box.inputValue()}»`);
+	await box.press('Control+Enter');
+	await page.locator('#arsh-preview-list li').first().waitFor();
+	check((await page.locator('#arsh-preview-list li').first().innerText()).includes('پیش‌پر'), 'the preview does not name the form');
+	await page.getByRole('button', { name: 'انصراف', exact: true }).click();
+	await page.locator('#arsh-preview').waitFor({ state: 'detached' });
+	check((await page.evaluate(() => document.activeElement && document.activeElement.id)) === 'arsh-command', 'focus did not go back to the command box');
+	check(!(await formsFromApi(page)).some((f) => f.title === 'پیش‌پر'), 'a discarded plan ran');
 }
 
 /**
