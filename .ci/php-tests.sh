@@ -46,7 +46,7 @@ wp-plugin/bin/i18n.sh --check
 echo "php-tests: built admin script"
 wp-plugin/bin/check-build.sh
 
-echo "php-tests: the public script's calendar against the daemon's (node --test)"
+echo "php-tests: the scripts' unit tests: calendar and show_if against the daemon's, the admin store (node --test)"
 node --test wp-plugin/tests/js/
 
 echo "php-tests: phpunit"

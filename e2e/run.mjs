@@ -295,6 +295,10 @@ async function main() {
 			check(steps.length === 2 && steps.every((row) => row.undone_at), `undone steps without undone_at: ${JSON.stringify(steps)}`);
 		});
 
+		await step(page, 'forms list: search, status filter, order, a bulk action as one plan with one undo, rename in a dialog', async () => {
+			await formsListSteps(page);
+		});
+
 		let h2Form = 0;
 		await step(page, 'Hosha2: progress moves, then cancel', async () => {
 			await page.selectOption('#arsh-h2-formid', 'new');
@@ -341,13 +345,18 @@ async function main() {
 			const fields = full.body.data.state.document.fields;
 			check(head.field_count === fields.length, `versions.list field_count ${head.field_count}, snapshot ${fields.length}`);
 			check(fields.length > 0, 'the generated form has no fields');
-			check((await page.locator('#arsh-h2-preview .arsh-field').count()) === fields.length, 'rendered field count differs from the stored form');
-			const enabled = await page.$$eval('#arsh-h2-preview input, #arsh-h2-preview textarea, #arsh-h2-preview select', (els) => els.filter((e) => !e.disabled && !e.closest('fieldset[disabled]')).length);
-			check(enabled === 0, `${enabled} preview inputs are enabled`);
-			check((await page.locator('#arsh-h2-preview script').count()) === 0, 'a script element in the preview');
-			const shown = await page.locator('#arsh-h2-preview').innerText();
+			// The form as visitors get it: the public renderer's markup in a
+			// frame of no origin that may run the public script but not send.
+			const iframe = page.locator('#arsh-h2-preview iframe.arsh-server-preview');
+			await iframe.waitFor();
+			check((await iframe.getAttribute('sandbox')) === 'allow-scripts', `preview frame sandbox: ${await iframe.getAttribute('sandbox')}`);
+			const frame = page.frameLocator('#arsh-h2-preview iframe.arsh-server-preview');
+			await frame.locator('.arshline-field').first().waitFor();
+			check((await frame.locator('.arshline-field').count()) === fields.length, 'rendered field count differs from the stored form');
+			check((await frame.locator('.arshline-field script').count()) === 0, 'a script element in a previewed field');
+			const shown = await frame.locator('body').textContent();
 			for (const f of fields) {
-				const text = f.type === 'html' ? f.html : f.label;
+				const text = f.type === 'html' ? f.html.replace(/<[^>]*>/g, '') : f.label;
 				check(shown.includes(text), `${f.type} field «${text}» not shown`);
 			}
 			await snap(page, 'hosha2-generated');
@@ -675,7 +684,7 @@ async function main() {
 				await route.continue({ postData: JSON.stringify({ ...body, mode: 'llm' }) });
 			});
 			await page.getByRole('button', { name: 'پیش‌نمایش', exact: true }).click();
-			const notice = page.locator('#arsh-plan-msg .notice-error');
+			const notice = page.locator('#arsh-plan-msg .components-notice.is-error');
 			await notice.waitFor();
 			check((await notice.innerText()).includes('ثانیهٔ دیگر'), `rate limit message: ${await notice.innerText()}`);
 			check(await page.locator('#arsh-plan-msg .arsh-retry').isDisabled(), 'retry is enabled before Retry-After');
@@ -843,6 +852,94 @@ main().then(
 		process.exit(1);
 	},
 );
+
+/**
+ * The forms list by its Persian labels: two new forms found by a search,
+ * hidden by a status filter, ordered by title; both published by one bulk
+ * action whose one Undo takes both back; one renamed in a dialog; both
+ * deleted by a bulk action.
+ */
+async function formsListSteps(page) {
+	const made = [];
+	for (const title of ['فهرست آزمون الف', 'فهرست آزمون ب']) {
+		const r = await rest(page, 'POST', '/arshline/v1/forms', { body: { title } });
+		check(r.status === 201, `create «${title}»: ${r.status}`);
+		made.push(r.body.form.id);
+	}
+	const [a, b] = made;
+	const status = async (id) => (await rest(page, 'GET', `/arshline/v1/forms/${id}`)).body.status;
+	const rowIds = () => page.locator('#arsh-forms-body tr[data-form-id]').evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-form-id'))));
+	const waitRows = async (want, what) => {
+		let have = [];
+		for (const until = Date.now() + 15000; Date.now() < until; ) {
+			have = await rowIds();
+			if (JSON.stringify(have) === JSON.stringify(want)) {
+				return;
+			}
+			await page.waitForTimeout(100);
+		}
+		check(false, `${what}: rows ${have.join(',')}, expected ${want.join(',')}`);
+	};
+	await openPage(page);
+	await page.locator('#arsh-forms-body tr[data-form-id]').first().waitFor();
+	await page.getByLabel('جستجو در فرم‌ها').fill('فهرست آزمون');
+	await waitRows([b, a], 'search, newest first');
+	check((await page.locator('#arsh-forms-count').innerText()) === `${fa.format(2)} فرم نمایش داده شده`, `count line: ${await page.locator('#arsh-forms-count').innerText()}`);
+	await page.getByLabel('ترتیب بر اساس').selectOption('title');
+	await waitRows([a, b], 'ordered by title');
+	await page.getByLabel('وضعیت', { exact: true }).selectOption('published');
+	await waitRows([], 'drafts filtered out');
+	await page.getByLabel('وضعیت', { exact: true }).selectOption('');
+	await waitRows([a, b], 'every status');
+
+	// Both checked at once, published by one plan; its one Undo takes both back.
+	await page.getByRole('checkbox', { name: 'انتخاب همهٔ فرم‌های نمایش‌داده‌شده' }).check();
+	check(await page.getByRole('checkbox', { name: `انتخاب فرم ${fa.format(a)}`, exact: true }).isChecked(), 'select all left a form unchecked');
+	await page.getByLabel('با فرم‌های انتخاب‌شده').selectOption('publish_form');
+	await page.getByRole('button', { name: 'اعمال', exact: true }).click();
+	await page.locator('#arsh-forms-msg', { hasText: `برای ${fa.format(2)} فرم انجام شد.` }).waitFor();
+	check((await status(a)) === 'published' && (await status(b)) === 'published', 'the bulk action did not publish both forms');
+	await page.locator(`#arsh-forms-body tr[data-form-id="${b}"] .arsh-status`, { hasText: 'منتشرشده' }).waitFor();
+	check(!(await page.getByRole('checkbox', { name: `انتخاب فرم ${fa.format(a)}`, exact: true }).isChecked()), 'the selection outlived the bulk action');
+	await snap(page, 'forms-bulk-published');
+	await page.locator('#arsh-forms-msg').getByRole('button', { name: 'بازگردانی', exact: true }).click();
+	await page.locator('#arsh-forms-msg', { hasText: 'بازگردانده شد.' }).waitFor();
+	check((await status(a)) === 'draft' && (await status(b)) === 'draft', 'one undo did not take back both forms');
+
+	// Renamed in a dialog, not the browser's prompt().
+	await page.getByRole('button', { name: `تغییر نام فرم ${fa.format(b)}`, exact: true }).click();
+	const dialog = page.getByRole('dialog');
+	await dialog.waitFor();
+	await dialog.getByLabel('عنوان تازهٔ فرم').fill('فهرست آزمون <b>پ</b>');
+	await dialog.getByRole('button', { name: 'تغییر نام', exact: true }).click();
+	await dialog.waitFor({ state: 'detached' });
+	const title = page.locator(`#arsh-forms-body tr[data-form-id="${b}"] .arsh-title`);
+	await title.filter({ hasText: 'فهرست آزمون <b>پ</b>' }).waitFor();
+	check((await title.locator('b').count()) === 0, 'the new title was parsed as HTML');
+	check((await rest(page, 'GET', `/arshline/v1/forms/${b}`)).body.title === 'فهرست آزمون <b>پ</b>', 'the rename did not reach the service');
+
+	await page.getByRole('checkbox', { name: 'انتخاب همهٔ فرم‌های نمایش‌داده‌شده' }).check();
+	await page.getByLabel('با فرم‌های انتخاب‌شده').selectOption('delete_form');
+	await page.getByRole('button', { name: 'اعمال', exact: true }).click();
+	await waitRows([], 'after the bulk delete');
+	for (const id of made) {
+		check((await rest(page, 'GET', `/arshline/v1/forms/${id}`)).status === 404, `form ${id} outlived the bulk delete`);
+	}
+	// A link to the AI commands page with ?command= fills its command box;
+	// Ctrl+Enter previews, «انصراف» discards; the next steps go on there.
+	const prefill = 'یک فرم جدید بساز، اسم فرم را پیش‌پر بگذار';
+	await openPage(page, `${AI}&command=${encodeURIComponent(prefill)}`);
+	const box = page.getByLabel('به زبان خودتان بنویسید ارشلاین چه کند');
+	await box.waitFor();
+	check((await box.inputValue()) === prefill, `the command box holds «${await box.inputValue()}»`);
+	await box.press('Control+Enter');
+	await page.locator('#arsh-preview-list li').first().waitFor();
+	check((await page.locator('#arsh-preview-list li').first().innerText()).includes('پیش‌پر'), 'the preview does not name the form');
+	await page.getByRole('button', { name: 'انصراف', exact: true }).click();
+	await page.locator('#arsh-preview').waitFor({ state: 'detached' });
+	check((await page.evaluate(() => document.activeElement && document.activeElement.id)) === 'arsh-command', 'focus did not go back to the command box');
+	check(!(await formsFromApi(page)).some((f) => f.title === 'پیش‌پر'), 'a discarded plan ran');
+}
 
 /**
  * The form builder with no model in the loop: an admin adds six fields of
@@ -1200,7 +1297,7 @@ async function resultsSteps(browser, page, form) {
 	await stepThenAxe(page, 'entries: both entries listed, one opened shows what was typed and its normalised form', async () => {
 		await page.unrouteAll({ behavior: 'wait' });
 		await openPage(page);
-		await page.locator(`#arsh-forms-body tr[data-form-id="${id}"]`).getByRole('button', { name: `پاسخ‌ها (فرم ${fa.format(id)})` }).click();
+		await page.locator(`#arsh-forms-body tr[data-form-id="${id}"]`).getByRole('link', { name: `پاسخ‌ها (فرم ${fa.format(id)})` }).click();
 		await page.waitForURL((u) => u.searchParams.get('form') === String(id) && u.searchParams.get('tab') === 'entries');
 		await keepNonce(page);
 		await page.locator('#arsh-ent-body tr[data-id]').nth(1).waitFor();

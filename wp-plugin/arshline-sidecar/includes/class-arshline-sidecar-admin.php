@@ -556,6 +556,7 @@ final class Arshline_Sidecar_Admin {
 				'settings' => self::url( 'settings' ),
 			),
 			'canManageOptions' => current_user_can( 'manage_options' ),
+			'version'          => ARSHLINE_SIDECAR_VERSION,
 			// The site's time zone (Settings › General): a form's close date is on its clock.
 			'timezone' => wp_timezone_string(),
 			'nonces' => array(
@@ -594,20 +595,14 @@ final class Arshline_Sidecar_Admin {
 	}
 
 	/**
-	 * The plugin's version and the service's health, under a heading.
+	 * The root element a React page mounts on, and what a browser without
+	 * JavaScript is told instead.
+	 *
+	 * @param string $id Id of the root element.
 	 */
-	private static function health_line() {
-		?>
-			<p id="arsh-plugin-version" class="arsh-plugin-version">
-				<?php
-				// The service's version follows on the health line: both at hand when asking for support.
-				/* translators: %s: the plugin's version number. */
-				echo esc_html( sprintf( __( 'Arshline AI plugin, version %s.', 'arshline-sidecar' ), Arshline_Sidecar_Diagnostics::ltr( ARSHLINE_SIDECAR_VERSION ) ) );
-				?>
-			</p>
-			<p id="arsh-health" class="arsh-health" role="status" aria-live="polite"></p>
-			<noscript><div class="notice notice-warning"><p><?php esc_html_e( 'This page needs JavaScript.', 'arshline-sidecar' ); ?></p></div></noscript>
-		<?php
+	private static function react_root( $id ) {
+		echo '<div id="' . esc_attr( $id ) . '"></div>';
+		echo '<noscript><div class="notice notice-warning"><p>' . esc_html__( 'This page needs JavaScript.', 'arshline-sidecar' ) . '</p></div></noscript>';
 	}
 
 	/**
@@ -617,8 +612,7 @@ final class Arshline_Sidecar_Admin {
 		self::open_page( __( 'Forms', 'arshline-sidecar' ), 'arshline-sidecar-app' );
 		echo ' <a href="' . esc_url( self::url( 'new' ) ) . '" class="page-title-action" id="arsh-forms-create">' . esc_html__( 'New form', 'arshline-sidecar' ) . '</a>';
 		echo '<hr class="wp-header-end" />';
-		self::health_line();
-		self::section_forms();
+		self::react_root( 'arsh-forms-root' );
 		echo '</div>';
 	}
 
@@ -683,148 +677,13 @@ final class Arshline_Sidecar_Admin {
 	}
 
 	/**
-	 * AI commands: the planner box and Hosha2.
+	 * AI commands: the planner box and Hosha2 (src/admin/pages/ai.js).
 	 */
 	public static function render_ai() {
 		self::open_page( __( 'AI commands', 'arshline-sidecar' ), 'arshline-sidecar-ai' );
 		echo '<hr class="wp-header-end" />';
-		self::health_line();
-		self::section_command();
-		self::section_hosha2();
+		self::react_root( 'arsh-ai-root' );
 		echo '</div>';
 	}
 
-	/**
-	 * The command box: plan, preview, confirm, undo.
-	 */
-	private static function section_command() {
-		?>
-			<section class="arsh-card" aria-labelledby="arsh-command-title">
-				<h2 id="arsh-command-title"><?php esc_html_e( 'Command', 'arshline-sidecar' ); ?></h2>
-				<form id="arsh-command-form" novalidate>
-					<label for="arsh-command"><?php esc_html_e( 'Tell Arshline what to do, in your own words', 'arshline-sidecar' ); ?></label>
-					<textarea id="arsh-command" name="text" rows="3" class="large-text" maxlength="2000" placeholder="<?php echo esc_attr__( 'For example: create a new form with two short answer questions and name it Checkup 3', 'arshline-sidecar' ); ?>"></textarea>
-					<p><button type="submit" class="button button-primary" id="arsh-plan-btn"><?php esc_html_e( 'Preview', 'arshline-sidecar' ); ?></button></p>
-				</form>
-				<div id="arsh-plan-msg" class="arsh-msg" aria-live="assertive"></div>
-				<div id="arsh-preview" class="arsh-block" hidden>
-					<h3 id="arsh-preview-title" tabindex="-1"><?php esc_html_e( 'What will happen', 'arshline-sidecar' ); ?></h3>
-					<ol id="arsh-preview-list" class="arsh-list"></ol>
-					<ul id="arsh-warnings" class="arsh-warnings"></ul>
-					<p>
-						<button type="button" class="button button-primary" id="arsh-execute"><?php esc_html_e( 'Confirm and run', 'arshline-sidecar' ); ?></button>
-						<button type="button" class="button" id="arsh-discard"><?php esc_html_e( 'Discard', 'arshline-sidecar' ); ?></button>
-					</p>
-				</div>
-				<div id="arsh-results" class="arsh-block" hidden>
-					<h3 id="arsh-results-title" tabindex="-1"><?php esc_html_e( 'Done', 'arshline-sidecar' ); ?></h3>
-					<ul id="arsh-results-list" class="arsh-list"></ul>
-					<p>
-						<button type="button" class="button" id="arsh-undo-last"><?php esc_html_e( 'Undo last', 'arshline-sidecar' ); ?></button>
-						<button type="button" class="button" id="arsh-undo-all"><?php esc_html_e( 'Undo all', 'arshline-sidecar' ); ?></button>
-					</p>
-				</div>
-			</section>
-		<?php
-	}
-
-	/**
-	 * The forms table.
-	 */
-	private static function section_forms() {
-		?>
-			<section class="arsh-card" aria-labelledby="arsh-forms-title">
-				<h2 id="arsh-forms-title"><?php esc_html_e( 'Forms', 'arshline-sidecar' ); ?>
-					<button type="button" class="button button-small" id="arsh-forms-refresh"><?php esc_html_e( 'Refresh', 'arshline-sidecar' ); ?></button>
-				</h2>
-				<div id="arsh-forms-msg" class="arsh-msg" aria-live="polite"></div>
-				<form id="arsh-forms-filters" class="arsh-filters" role="search" novalidate>
-					<p>
-						<label for="arsh-forms-search"><?php esc_html_e( 'Search the forms', 'arshline-sidecar' ); ?></label>
-						<input type="search" id="arsh-forms-search" maxlength="160" />
-					</p>
-					<p>
-						<label for="arsh-forms-status"><?php esc_html_e( 'Status', 'arshline-sidecar' ); ?></label>
-						<select id="arsh-forms-status">
-							<option value=""><?php esc_html_e( 'All statuses', 'arshline-sidecar' ); ?></option>
-							<option value="published"><?php esc_html_e( 'Published', 'arshline-sidecar' ); ?></option>
-							<option value="draft"><?php esc_html_e( 'Draft', 'arshline-sidecar' ); ?></option>
-							<option value="disabled"><?php esc_html_e( 'Disabled', 'arshline-sidecar' ); ?></option>
-						</select>
-					</p>
-					<p>
-						<label for="arsh-forms-order"><?php esc_html_e( 'Order by', 'arshline-sidecar' ); ?></label>
-						<select id="arsh-forms-order">
-							<option value="id"><?php esc_html_e( 'Newest first', 'arshline-sidecar' ); ?></option>
-							<option value="title"><?php esc_html_e( 'Title', 'arshline-sidecar' ); ?></option>
-							<option value="answers"><?php esc_html_e( 'Most answers', 'arshline-sidecar' ); ?></option>
-							<option value="last"><?php esc_html_e( 'Latest answer', 'arshline-sidecar' ); ?></option>
-						</select>
-					</p>
-					<p id="arsh-forms-count" class="arsh-total" role="status"></p>
-				</form>
-				<form id="arsh-forms-bulk-form" class="arsh-bulk" novalidate>
-					<label for="arsh-forms-bulk" class="screen-reader-text"><?php esc_html_e( 'With the selected forms', 'arshline-sidecar' ); ?></label>
-					<select id="arsh-forms-bulk">
-						<option value=""><?php esc_html_e( 'Bulk actions', 'arshline-sidecar' ); ?></option>
-						<option value="publish_form"><?php esc_html_e( 'Publish', 'arshline-sidecar' ); ?></option>
-						<option value="draft_form"><?php esc_html_e( 'Draft', 'arshline-sidecar' ); ?></option>
-						<option value="disable_form"><?php esc_html_e( 'Disable', 'arshline-sidecar' ); ?></option>
-						<option value="delete_form"><?php esc_html_e( 'Delete', 'arshline-sidecar' ); ?></option>
-					</select>
-					<button type="submit" class="button" id="arsh-forms-bulk-apply"><?php esc_html_e( 'Apply', 'arshline-sidecar' ); ?></button>
-				</form>
-				<table class="widefat striped" id="arsh-forms-table">
-					<caption class="screen-reader-text"><?php esc_html_e( 'Forms with their status and number of versions', 'arshline-sidecar' ); ?></caption>
-					<thead>
-						<tr>
-							<td class="check-column"><span class="screen-reader-text"><?php esc_html_e( 'Select', 'arshline-sidecar' ); ?></span></td>
-							<th scope="col"><?php esc_html_e( 'ID', 'arshline-sidecar' ); ?></th>
-							<th scope="col"><?php esc_html_e( 'Title', 'arshline-sidecar' ); ?></th>
-							<th scope="col"><?php esc_html_e( 'Status', 'arshline-sidecar' ); ?></th>
-							<th scope="col"><?php esc_html_e( 'Versions', 'arshline-sidecar' ); ?></th>
-							<th scope="col"><?php esc_html_e( 'Answers', 'arshline-sidecar' ); ?></th>
-							<th scope="col"><?php esc_html_e( 'Last answer', 'arshline-sidecar' ); ?></th>
-							<th scope="col"><?php esc_html_e( 'Shortcode', 'arshline-sidecar' ); ?></th>
-							<th scope="col"><?php esc_html_e( 'Actions', 'arshline-sidecar' ); ?></th>
-						</tr>
-					</thead>
-					<tbody id="arsh-forms-body"></tbody>
-				</table>
-			</section>
-		<?php
-	}
-
-	/**
-	 * Hosha2: a whole form from a description, with progress and cancel.
-	 */
-	private static function section_hosha2() {
-		?>
-			<section class="arsh-card" aria-labelledby="arsh-h2-title">
-				<h2 id="arsh-h2-title"><?php esc_html_e( 'Hosha2: build a form with AI', 'arshline-sidecar' ); ?></h2>
-				<form id="arsh-h2-form" novalidate>
-					<p>
-						<label for="arsh-h2-formid"><?php esc_html_e( 'Form', 'arshline-sidecar' ); ?></label>
-						<select id="arsh-h2-formid" name="form_id"></select>
-					</p>
-					<label for="arsh-h2-prompt"><?php esc_html_e( 'Describe the form you want', 'arshline-sidecar' ); ?></label>
-					<textarea id="arsh-h2-prompt" name="prompt" rows="3" class="large-text" maxlength="4000"></textarea>
-					<p><button type="submit" class="button button-primary" id="arsh-h2-start"><?php esc_html_e( 'Build the form', 'arshline-sidecar' ); ?></button></p>
-				</form>
-				<div id="arsh-h2-progress" class="arsh-block" hidden>
-					<div class="arsh-progress" id="arsh-h2-bar" role="progressbar" aria-valuemin="0" aria-valuemax="100" aria-valuenow="0" aria-labelledby="arsh-h2-progress-label">
-						<div class="arsh-progress-fill" id="arsh-h2-fill"></div>
-					</div>
-					<p id="arsh-h2-progress-label" aria-live="polite"></p>
-					<ol id="arsh-h2-phases" class="arsh-phases"></ol>
-					<p><button type="button" class="button" id="arsh-h2-cancel"><?php esc_html_e( 'Cancel', 'arshline-sidecar' ); ?></button></p>
-				</div>
-				<div id="arsh-h2-msg" class="arsh-msg" aria-live="assertive"></div>
-				<div id="arsh-h2-result" class="arsh-block" hidden>
-					<h3 id="arsh-h2-result-title" tabindex="-1"><?php esc_html_e( 'The generated form', 'arshline-sidecar' ); ?></h3>
-					<div id="arsh-h2-preview" class="arsh-form-preview"></div>
-				</div>
-			</section>
-		<?php
-	}
 }

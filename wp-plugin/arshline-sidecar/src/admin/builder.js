@@ -21,11 +21,10 @@ import { call, describe } from './api';
 import { allows, answerable, jsonTypes, readSchema } from './builder-model';
 import { store } from './builder-store';
 import { formId as pageFormId, isFa, locale, nonces, pageUrl } from './config';
-import { fieldLabel } from './form-preview';
 import { dateFormat, num, phaseLabel, statusLabel, stepSentence, TYPE_LABELS } from './i18n';
 import { useProgress } from './progress';
-import { showServerPreview } from './server-preview';
-import { describeChanges } from './versions';
+import { FormPreview } from './preview-frame';
+import { changeLines, fieldLabel } from './version-changes';
 
 const T = 'arshline-sidecar';
 
@@ -707,29 +706,13 @@ function FieldItem( { field, index, count, info, drag, say } ) {
 
 /** The public renderer's markup of the document being edited (or of the AI's change), in a sandboxed frame. */
 function Preview( { override } ) {
-	const box = useRef( null );
 	const { formId, doc, title } = useSelect( ( s ) => ( { formId: s( store ).getFormId(), doc: s( store ).getDocument(), title: s( store ).getTitle() } ), [] );
-	useEffect(
-		function () {
-			if ( ! box.current || ! formId || ! doc ) {
-				return undefined;
-			}
-			const timer = window.setTimeout( function () {
-				if ( override ) {
-					showServerPreview( box.current, formId, override.document || {}, override.title || title );
-				} else {
-					showServerPreview( box.current, formId, doc, title );
-				}
-			}, 300 );
-			return () => window.clearTimeout( timer );
-		},
-		[ formId, doc, title, override ]
-	);
+	const shown = override ? { doc: override.document || {}, title: override.title || title } : { doc, title };
 	return h(
 		'div',
 		{ className: 'arsh-builder-preview' },
 		h( 'h3', null, __( 'Preview', T ) ),
-		h( 'div', { id: 'arsh-b-preview', className: 'arsh-form-preview', ref: box } )
+		h( 'div', { id: 'arsh-b-preview', className: 'arsh-form-preview' }, formId && doc ? h( FormPreview, { formId, doc: shown.doc, title: shown.title, delay: 300 } ) : null )
 	);
 }
 
@@ -849,7 +832,7 @@ function AiBox( { llm, onPreview } ) {
 		} );
 	}
 
-	const lines = changed && before ? describeChanges( before.state, { title: changed.title, status: changed.status, document: changed.document }, null ) : [];
+	const lines = changed && before ? changeLines( before.state, { title: changed.title, status: changed.status, document: changed.document }, null ) : [];
 	const running = !! job && 'running' === progress.status;
 	return h(
 		'div',
@@ -881,7 +864,7 @@ function AiBox( { llm, onPreview } ) {
 						'ul',
 						{ className: 'arsh-diff-list' },
 						lines.map( ( line, k ) =>
-							h( 'li', { key: k, className: 'arsh-diff-' + line.kind }, line.parts.map( ( p, j ) => ( 'string' === typeof p ? p : h( 'bdi', { key: j }, p.textContent ) ) ) )
+							h( 'li', { key: k, className: 'arsh-diff-' + line.kind }, line.parts.map( ( p, j ) => ( 'string' === typeof p ? p : h( 'bdi', { key: j }, p.bdi ) ) ) )
 						)
 					),
 					h(

@@ -15,6 +15,8 @@ export const page = cfg.page || '';
 export const formId = Number( cfg.formId ) || 0;
 export const tab = cfg.tab || '';
 export const canManageOptions = !! cfg.canManageOptions;
+/** The plugin's version, shown beside the service's. */
+export const version = String( cfg.version || '' );
 
 /** The admin address of a page of the plugin (forms, new, form, ai, settings). */
 export function pageUrl( name, args ) {

@@ -1,166 +1,473 @@
 /**
- * Command → plan preview → confirm → results with undo.
+ * The command box: a command in the admin's words → the plan's preview
+ * (with its warnings) → confirm → what was done, with undo of the last
+ * step or of the whole plan, and the plans run on this page. Everything the
+ * admin or the model wrote is shown as text.
  */
 
+import {
+	createElement as h,
+	Fragment,
+	useEffect,
+	useRef,
+	useState,
+} from '@wordpress/element';
+import { Button } from '@wordpress/components';
+import { useDispatch, useSelect } from '@wordpress/data';
 import { __, _n, sprintf } from '@wordpress/i18n';
 
 import { call } from './api';
-import { $, el, bdi, clear, show, message, showError, busy, openHash } from './dom';
-import { loadForms } from './forms';
+import { formUrl } from './config';
 import { num, actionLabel, stepSentence } from './i18n';
-import { state } from './state';
-
-export function onPlan( event ) {
-	if ( event ) {
-		event.preventDefault();
-	}
-	var text = $( 'arsh-command' ).value.trim();
-	var box = $( 'arsh-plan-msg' );
-	message( box, 'info', '' );
-	show( $( 'arsh-preview' ), false );
-	if ( ! text ) {
-		message( box, 'error', __( 'Type a command first.', 'arshline-sidecar' ) );
-		$( 'arsh-command' ).focus();
-		return;
-	}
-	var button = $( 'arsh-plan-btn' );
-	busy( button, true );
-	message( box, 'info', __( 'Reading your command…', 'arshline-sidecar' ) );
-	call( { path: '/arshline/v1/ai/plan', method: 'POST', data: { text: text } } ).then( function ( r ) {
-		busy( button, false );
-		if ( ! r.ok ) {
-			showError( box, r, onPlan );
-			return;
-		}
-		message( box, 'info', '' );
-		if ( r.body.none ) {
-			var text2 = r.body.reason || __( 'This command does not change anything that can be previewed.', 'arshline-sidecar' );
-			if ( r.body.navigate && r.body.navigate.action ) {
-				if ( navigate( r.body.navigate ) ) {
-					message( box, 'info', sprintf( __( 'Opening: %s', 'arshline-sidecar' ), actionLabel( r.body.navigate.action ) ) );
-					return;
-				}
-				text2 += ' ' + sprintf( __( 'Suggested page: %s', 'arshline-sidecar' ), actionLabel( r.body.navigate.action ) );
-			}
-			message( box, 'warning', text2 );
-			return;
-		}
-		renderPreview( r.body );
-	} );
-}
-
-function renderPreview( result ) {
-	state.plan = result.plan;
-	var list = $( 'arsh-preview-list' );
-	var warnings = $( 'arsh-warnings' );
-	clear( list );
-	clear( warnings );
-	( result.preview || [] ).forEach( function ( line ) {
-		list.appendChild( el( 'li', {}, [ bdi( 'string' === typeof line ? line : line.text || JSON.stringify( line ) ) ] ) );
-	} );
-	( result.warnings || [] ).forEach( function ( w ) {
-		warnings.appendChild( el( 'li', { className: 'arsh-warning' }, [ bdi( 'string' === typeof w ? w : w.message || JSON.stringify( w ) ) ] ) );
-	} );
-	show( $( 'arsh-preview' ), true );
-	$( 'arsh-preview-title' ).focus();
-}
-
-export function onExecute() {
-	if ( ! state.plan ) {
-		return;
-	}
-	var button = $( 'arsh-execute' );
-	var box = $( 'arsh-plan-msg' );
-	busy( button, true );
-	call( { path: '/arshline/v1/ai/execute', method: 'POST', data: { plan: state.plan, confirm: true } } ).then( function ( r ) {
-		busy( button, false );
-		if ( ! r.ok ) {
-			showError( box, r, onExecute );
-			return;
-		}
-		state.plan = null;
-		show( $( 'arsh-preview' ), false );
-		$( 'arsh-command' ).value = '';
-		state.undoTokens = ( r.body.undo_tokens || [] ).slice();
-		renderResults( r.body.results || [] );
-		loadForms();
-		// A plan that ends on a page (open_builder, open_editor, open_results) goes there.
-		var nav = ( r.body.results || [] ).filter( function ( step ) {
-			return step.navigate && step.navigate.action;
-		} );
-		if ( nav.length ) {
-			navigate( nav[ nav.length - 1 ].navigate, nav[ nav.length - 1 ].form_id );
-		}
-	} );
-}
+import { store, executePlan, undoTokens } from './store';
+import { remainingTokens } from './store-reducer';
+import { Outcome, TextArea } from './ui';
 
 /**
- * Takes the admin to the page a navigation step names: open_builder → the
- * builder of the form, open_editor → the builder with the field at index
- * focused, open_results → '#results/ID'. Returns whether it knew the page.
+ * The address a navigation step names: open_builder → the form's Build
+ * tab, open_editor → the same with the question at index open,
+ * open_results → its Results tab; '' for a page it does not know.
  */
-export function navigate( hint, fallbackId ) {
-	var params = ( hint && hint.params ) || {};
-	var id = Number( params.id || params.form_id || fallbackId || 0 );
+export function navigationUrl( hint, fallbackId ) {
+	const params = ( hint && hint.params ) || {};
+	const id = Number( params.id || params.form_id || fallbackId || 0 );
 	if ( ! hint || ! id ) {
-		return false;
+		return '';
 	}
-	var hash = '';
 	switch ( hint.action ) {
 		case 'open_builder':
-			hash = '#builder/' + id;
-			break;
+			return formUrl( id, 'build' );
 		case 'open_editor':
-			hash = '#builder/' + id + ( 'number' === typeof params.index ? '/' + params.index : '' );
-			break;
+			return (
+				formUrl( id, 'build' ) +
+				( 'number' === typeof params.index
+					? '#builder/' + id + '/' + params.index
+					: '' )
+			);
 		case 'open_results':
-			hash = '#results/' + id;
-			break;
+			return formUrl( id, 'results' );
 		default:
-			return false;
+			return '';
 	}
-	openHash( hash );
-	return true;
 }
 
-function renderResults( results ) {
-	var list = $( 'arsh-results-list' );
-	clear( list );
-	results.forEach( function ( step ) {
-		list.appendChild( el( 'li', { text: stepSentence( step.action, step.form_id, step ) } ) );
-	} );
-	updateUndoButtons();
-	show( $( 'arsh-results' ), true );
-	$( 'arsh-results-title' ).focus();
-}
-
-function updateUndoButtons() {
-	var n = state.undoTokens.length;
-	$( 'arsh-undo-last' ).disabled = 0 === n;
-	$( 'arsh-undo-all' ).disabled = 0 === n;
-}
-
-export function undo( all ) {
-	if ( ! state.undoTokens.length ) {
-		return;
+function lineText( line, key ) {
+	if ( 'string' === typeof line ) {
+		return line;
 	}
-	var box = $( 'arsh-plan-msg' );
-	var data = all ? { tokens: state.undoTokens.slice() } : { token: state.undoTokens[ state.undoTokens.length - 1 ] };
-	var button = $( all ? 'arsh-undo-all' : 'arsh-undo-last' );
-	busy( button, true );
-	call( { path: '/arshline/v1/ai/undo', method: 'POST', data: data } ).then( function ( r ) {
-		busy( button, false );
-		if ( ! r.ok ) {
-			showError( box, r, function () {
-				undo( all );
+	return String( ( line && line[ key ] ) || JSON.stringify( line ) );
+}
+
+/** The preview of the plan waiting for confirmation. */
+function Preview( { plan, busy, onExecute, onDiscard } ) {
+	const title = useRef();
+	useEffect( () => title.current && title.current.focus(), [ plan ] );
+	return h(
+		'div',
+		{ id: 'arsh-preview', className: 'arsh-block' },
+		h(
+			'h3',
+			{ id: 'arsh-preview-title', tabIndex: -1, ref: title },
+			__( 'What will happen', 'arshline-sidecar' )
+		),
+		h(
+			'ol',
+			{ id: 'arsh-preview-list', className: 'arsh-list' },
+			( plan.preview || [] ).map( ( line, i ) =>
+				h(
+					'li',
+					{ key: i },
+					h( 'bdi', null, lineText( line, 'text' ) )
+				)
+			)
+		),
+		( plan.warnings || [] ).length
+			? h(
+					Fragment,
+					null,
+					h(
+						'h4',
+						{ id: 'arsh-warnings-title' },
+						__( 'Warnings', 'arshline-sidecar' )
+					),
+					h(
+						'ul',
+						{
+							id: 'arsh-warnings',
+							className: 'arsh-warnings',
+							'aria-labelledby': 'arsh-warnings-title',
+						},
+						plan.warnings.map( ( w, i ) =>
+							h(
+								'li',
+								{ key: i, className: 'arsh-warning' },
+								h( 'bdi', null, lineText( w, 'message' ) )
+							)
+						)
+					)
+				)
+			: null,
+		h(
+			'p',
+			null,
+			h(
+				Button,
+				{
+					variant: 'primary',
+					id: 'arsh-execute',
+					onClick: onExecute,
+					isBusy: busy,
+					disabled: busy,
+				},
+				__( 'Confirm and run', 'arshline-sidecar' )
+			),
+			' ',
+			h(
+				Button,
+				{
+					variant: 'secondary',
+					id: 'arsh-discard',
+					onClick: onDiscard,
+					disabled: busy,
+				},
+				__( 'Discard', 'arshline-sidecar' )
+			)
+		)
+	);
+}
+
+/** What the newest plan did, and its undo buttons. */
+function Results( { entry, busy, onUndo } ) {
+	const title = useRef();
+	useEffect( () => title.current && title.current.focus(), [ entry.id ] );
+	const left = remainingTokens( entry ).length;
+	return h(
+		'div',
+		{ id: 'arsh-results', className: 'arsh-block' },
+		h(
+			'h3',
+			{ id: 'arsh-results-title', tabIndex: -1, ref: title },
+			__( 'Done', 'arshline-sidecar' )
+		),
+		h(
+			'ul',
+			{ id: 'arsh-results-list', className: 'arsh-list' },
+			entry.results.map( ( step, i ) =>
+				h(
+					'li',
+					{ key: i },
+					stepSentence( step.action, step.form_id, step )
+				)
+			)
+		),
+		h(
+			'p',
+			null,
+			h(
+				Button,
+				{
+					variant: 'secondary',
+					id: 'arsh-undo-last',
+					onClick: () => onUndo( false ),
+					disabled: busy || 0 === left,
+					isBusy: 'last' === busy,
+				},
+				__( 'Undo last', 'arshline-sidecar' )
+			),
+			' ',
+			h(
+				Button,
+				{
+					variant: 'secondary',
+					id: 'arsh-undo-all',
+					onClick: () => onUndo( true ),
+					disabled: busy || 0 === left,
+					isBusy: 'all' === busy,
+				},
+				__( 'Undo all', 'arshline-sidecar' )
+			)
+		)
+	);
+}
+
+/** The plans run on this page, newest first. */
+function History( { history } ) {
+	if ( history.length < 2 ) {
+		return null;
+	}
+	return h(
+		'div',
+		{ className: 'arsh-block', id: 'arsh-history' },
+		h(
+			'h3',
+			{ id: 'arsh-history-title' },
+			__( 'Commands run on this page', 'arshline-sidecar' )
+		),
+		h(
+			'ol',
+			{
+				className: 'arsh-list',
+				reversed: true,
+				'aria-labelledby': 'arsh-history-title',
+			},
+			history
+				.slice()
+				.reverse()
+				.map( ( entry ) =>
+					h(
+						'li',
+						{ key: entry.id },
+						h( 'bdi', null, entry.command ),
+						' — ',
+						entry.undone
+							? sprintf(
+									/* translators: 1: changes undone, 2: changes the command made. */ __(
+										'%1$s of %2$s changes undone',
+										'arshline-sidecar'
+									),
+									num( entry.undone ),
+									num( entry.tokens.length )
+								)
+							: sprintf(
+									/* translators: %s: how many changes. */ _n(
+										'%s change',
+										'%s changes',
+										entry.results.length,
+										'arshline-sidecar'
+									),
+									num( entry.results.length )
+								)
+					)
+				)
+		)
+	);
+}
+
+export function Planner() {
+	const prefill =
+		new URLSearchParams( window.location.search ).get( 'command' ) || '';
+	const [ text, setText ] = useState( prefill );
+	const [ note, setNote ] = useState( null );
+	const [ busy, setBusy ] = useState( '' );
+	const plan = useSelect( ( s ) => s( store ).getPlan(), [] );
+	const history = useSelect( ( s ) => s( store ).getHistory(), [] );
+	const latest = history.length ? history[ history.length - 1 ] : null;
+	const { setPlan, discardPlan, planExecuted, stepsUndone } =
+		useDispatch( store );
+	const box = useRef();
+
+	function preview( event ) {
+		if ( event ) {
+			event.preventDefault();
+		}
+		const command = text.trim();
+		setNote( null );
+		discardPlan();
+		if ( ! command ) {
+			setNote( {
+				status: 'error',
+				text: __( 'Type a command first.', 'arshline-sidecar' ),
 			} );
-			updateUndoButtons();
+			box.current.focus();
 			return;
 		}
-		var undone = ( r.body.undone || [] ).length;
-		state.undoTokens = all ? [] : state.undoTokens.slice( 0, -1 );
-		updateUndoButtons();
-		message( box, 'success', sprintf( _n( '%s change was undone.', '%s changes were undone.', undone, 'arshline-sidecar' ), num( undone ) ) );
-		loadForms();
-	} );
+		setBusy( 'plan' );
+		setNote( {
+			status: 'info',
+			text: __( 'Reading your command…', 'arshline-sidecar' ),
+		} );
+		call( {
+			path: '/arshline/v1/ai/plan',
+			method: 'POST',
+			data: { text: command },
+		} ).then( function ( r ) {
+			setBusy( '' );
+			if ( ! r.ok ) {
+				setNote( { error: r, retry: preview } );
+				return;
+			}
+			setNote( null );
+			if ( r.body.none ) {
+				let why =
+					r.body.reason ||
+					__(
+						'This command does not change anything that can be previewed.',
+						'arshline-sidecar'
+					);
+				const nav = r.body.navigate;
+				if ( nav && nav.action ) {
+					const url = navigationUrl( nav );
+					if ( url ) {
+						setNote( {
+							status: 'info',
+							text: sprintf(
+								/* translators: %s: the page being opened. */ __(
+									'Opening: %s',
+									'arshline-sidecar'
+								),
+								actionLabel( nav.action )
+							),
+						} );
+						window.location.href = url;
+						return;
+					}
+					why +=
+						' ' +
+						sprintf(
+							/* translators: %s: a page of the plugin. */ __(
+								'Suggested page: %s',
+								'arshline-sidecar'
+							),
+							actionLabel( nav.action )
+						);
+				}
+				setNote( { status: 'warning', text: why } );
+				return;
+			}
+			setPlan( {
+				command,
+				plan: r.body.plan,
+				preview: r.body.preview || [],
+				warnings: r.body.warnings || [],
+			} );
+		} );
+	}
+
+	function execute() {
+		if ( ! plan ) {
+			return;
+		}
+		setBusy( 'execute' );
+		setNote( null );
+		executePlan( plan.plan ).then( function ( r ) {
+			setBusy( '' );
+			if ( ! r.ok ) {
+				setNote( { error: r, retry: execute } );
+				return;
+			}
+			const results = r.body.results || [];
+			planExecuted( plan.command, results, r.body.undo_tokens || [] );
+			setText( '' );
+			// A plan that ends on a page (open_builder, open_editor, open_results) goes there.
+			const nav = results.filter(
+				( step ) => step.navigate && step.navigate.action
+			);
+			if ( nav.length ) {
+				const url = navigationUrl(
+					nav[ nav.length - 1 ].navigate,
+					nav[ nav.length - 1 ].form_id
+				);
+				if ( url ) {
+					window.location.href = url;
+				}
+			}
+		} );
+	}
+
+	function undo( all ) {
+		const tokens = remainingTokens( latest );
+		if ( ! tokens.length ) {
+			return;
+		}
+		setBusy( all ? 'all' : 'last' );
+		undoTokens( all ? tokens : tokens.slice( -1 ) ).then( function ( r ) {
+			setBusy( '' );
+			if ( ! r.ok ) {
+				setNote( { error: r, retry: () => undo( all ) } );
+				return;
+			}
+			const undone = ( r.body.undone || [] ).length;
+			stepsUndone( all ? tokens.length : 1 );
+			setNote( {
+				status: 'success',
+				text: sprintf(
+					/* translators: %s: how many changes. */ _n(
+						'%s change was undone.',
+						'%s changes were undone.',
+						undone,
+						'arshline-sidecar'
+					),
+					num( undone )
+				),
+			} );
+		} );
+	}
+
+	return h(
+		'section',
+		{ className: 'arsh-card', 'aria-labelledby': 'arsh-command-title' },
+		h(
+			'h2',
+			{ id: 'arsh-command-title' },
+			__( 'Command', 'arshline-sidecar' )
+		),
+		h(
+			'form',
+			{ id: 'arsh-command-form', onSubmit: preview, noValidate: true },
+			h( TextArea, {
+				id: 'arsh-command',
+				label: __(
+					'Tell Arshline what to do, in your own words',
+					'arshline-sidecar'
+				),
+				help: __(
+					'Ctrl+Enter (⌘+Enter on a Mac) shows the preview.',
+					'arshline-sidecar'
+				),
+				value: text,
+				onChange: setText,
+				rows: 3,
+				maxLength: 2000,
+				placeholder: __(
+					'For example: create a new form with two short answer questions and name it Checkup 3',
+					'arshline-sidecar'
+				),
+				onKeyDown: ( e ) => {
+					if ( 'Enter' === e.key && ( e.ctrlKey || e.metaKey ) ) {
+						preview( e );
+					}
+				},
+				ref: box,
+			} ),
+			h(
+				'p',
+				null,
+				h(
+					Button,
+					{
+						variant: 'primary',
+						type: 'submit',
+						id: 'arsh-plan-btn',
+						isBusy: 'plan' === busy,
+						disabled: 'plan' === busy,
+					},
+					__( 'Preview', 'arshline-sidecar' )
+				)
+			)
+		),
+		h(
+			'div',
+			{ id: 'arsh-plan-msg', className: 'arsh-msg' },
+			h( Outcome, { note } )
+		),
+		plan
+			? h( Preview, {
+					plan,
+					busy: 'execute' === busy,
+					onExecute: execute,
+					onDiscard: () => {
+						discardPlan();
+						box.current.focus();
+					},
+				} )
+			: null,
+		latest
+			? h( Results, {
+					entry: latest,
+					busy: 'last' === busy || 'all' === busy ? busy : '',
+					onUndo: undo,
+				} )
+			: null,
+		h( History, { history } )
+	);
 }

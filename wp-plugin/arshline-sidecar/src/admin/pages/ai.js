@@ -1,44 +1,22 @@
 /**
  * AI commands: a command in the admin's words → plan preview → confirm →
- * results with undo; and Hosha2, a whole form from a description.
+ * results with undo, and the commands run on the page; and Hosha2, a
+ * whole form from a description. The forms list (Hosha2's form choice), the
+ * plan and the plans run are in the admin store (store.js).
  */
 
-import { $, show } from '../dom';
-import { loadForms } from '../forms';
-import { loadHealth } from '../health';
-import { onGenerate, onCancel } from '../hosha2';
-import { onPlan, onExecute, undo } from '../planner';
-import { state } from '../state';
+import { createElement as h, Fragment } from '@wordpress/element';
+
+import { Health } from '../health';
+import { Hosha2 } from '../hosha2';
+import { mount } from '../mount';
+import { Planner } from '../planner';
 import { ready } from './ready';
 
+function AiPage() {
+	return h( Fragment, null, h( Health ), h( Planner ), h( Hosha2 ) );
+}
+
 ready( function () {
-	if ( ! $( 'arsh-command-form' ) ) {
-		return;
-	}
-	$( 'arsh-command-form' ).addEventListener( 'submit', onPlan );
-	$( 'arsh-execute' ).addEventListener( 'click', onExecute );
-	$( 'arsh-discard' ).addEventListener( 'click', function () {
-		state.plan = null;
-		show( $( 'arsh-preview' ), false );
-		$( 'arsh-command' ).focus();
-	} );
-	$( 'arsh-undo-last' ).addEventListener( 'click', function () {
-		undo( false );
-	} );
-	$( 'arsh-undo-all' ).addEventListener( 'click', function () {
-		undo( true );
-	} );
-	$( 'arsh-h2-form' ).addEventListener( 'submit', onGenerate );
-	$( 'arsh-h2-cancel' ).addEventListener( 'click', onCancel );
-	$( 'arsh-command' ).addEventListener( 'keydown', function ( e ) {
-		if ( 'Enter' === e.key && ( e.ctrlKey || e.metaKey ) ) {
-			onPlan( e );
-		}
-	} );
-	var command = new URLSearchParams( window.location.search ).get( 'command' );
-	if ( command ) {
-		$( 'arsh-command' ).value = command;
-	}
-	loadHealth();
-	loadForms();
+	mount( 'arsh-ai-root', AiPage );
 } );

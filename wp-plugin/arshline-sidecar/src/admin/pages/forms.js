@@ -1,27 +1,20 @@
 /**
  * Forms: the list of the site's forms, searched, filtered and ordered,
- * with each form's actions and bulk actions.
+ * with each form's actions and bulk actions (forms-list.js), under the
+ * service's health. The list is in the admin store (store.js).
  */
 
-import { $ } from '../dom';
-import { loadForms, applyFilters, onBulk } from '../forms';
-import { loadHealth } from '../health';
+import { createElement as h, Fragment } from '@wordpress/element';
+
+import { FormsList } from '../forms-list';
+import { Health } from '../health';
+import { mount } from '../mount';
 import { ready } from './ready';
 
+function FormsPage() {
+	return h( Fragment, null, h( Health ), h( FormsList ) );
+}
+
 ready( function () {
-	if ( ! $( 'arsh-forms-body' ) ) {
-		return;
-	}
-	$( 'arsh-forms-refresh' ).addEventListener( 'click', loadForms );
-	[ 'arsh-forms-search', 'arsh-forms-status', 'arsh-forms-order' ].forEach( function ( id ) {
-		$( id ).addEventListener( 'input', applyFilters );
-		$( id ).addEventListener( 'change', applyFilters );
-	} );
-	$( 'arsh-forms-filters' ).addEventListener( 'submit', function ( e ) {
-		e.preventDefault();
-		applyFilters();
-	} );
-	$( 'arsh-forms-bulk-form' ).addEventListener( 'submit', onBulk );
-	loadHealth();
-	loadForms();
+	mount( 'arsh-forms-root', FormsPage );
 } );
