@@ -56,7 +56,9 @@ func StoreTables() []string {
 
 type mysqlDialect struct {
 	prefix string
-	cache  sync.Map // SQLite-dialect text → MySQL text
+	// returning: the server is MariaDB 10.5 or newer (insertReturns).
+	returning bool
+	cache     sync.Map // SQLite-dialect text → MySQL text
 }
 
 // rewrite returns q in MySQL's dialect.

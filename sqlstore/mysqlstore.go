@@ -58,14 +58,31 @@ func openMySQL(ctx context.Context, addr string, opts Options) (*DB, error) {
 		w.Close()
 		return nil, fmt.Errorf("sqlstore: open %s: %w", redact(addr), err)
 	}
+	txp, err := openMySQLTxPool(target.Config, d)
+	if err != nil {
+		w.Close()
+		return nil, fmt.Errorf("sqlstore: open %s: %w", redact(addr), err)
+	}
+	// As many transactions as reads at once: a host holds at most twice
+	// conns connections (docs/OPERATIONS.md).
+	txp.SetMaxOpenConns(conns)
+	txp.SetMaxIdleConns(conns)
+	txp.SetConnMaxLifetime(3 * time.Minute)
+	txp.SetConnMaxIdleTime(time.Minute)
+	if d.returning, err = insertReturns(ctx, w); err != nil {
+		txp.Close()
+		w.Close()
+		return nil, fmt.Errorf("sqlstore: open %s: %w", redact(addr), err)
+	}
 	host := opts.Host
 	if host == "" {
 		host, _ = os.Hostname()
 	}
-	db := &DB{path: redact(addr), write: w, read: w, mysql: d, host: host, localDir: opts.LocalDir, now: func() time.Time { return time.Now().UTC() }}
+	db := &DB{path: redact(addr), write: w, read: w, txPool: sqlx.NewDb(txp, "mysql"), mysql: d, host: host, localDir: opts.LocalDir, now: func() time.Time { return time.Now().UTC() }}
 	db.reads = newReadStmts(nil)
 	db.stmts = &stmtCache{m: map[string]*sqlx.Stmt{}}
 	fail := func(err error) (*DB, error) {
+		db.txPool.Close()
 		w.Close()
 		return nil, err
 	}
@@ -84,6 +101,29 @@ func openMySQL(ctx context.Context, addr string, opts Options) (*DB, error) {
 	db.reads = newReadStmts(w)
 	db.reads.unprepared = true
 	return db, nil
+}
+
+// insertReturns says whether the server is MariaDB 10.5 or newer, whose
+// INSERT … RETURNING hands back the ids of a statement's rows.
+func insertReturns(ctx context.Context, db *sqlx.DB) (bool, error) {
+	var v string
+	if err := db.GetContext(ctx, &v, "SELECT VERSION()"); err != nil {
+		return false, err
+	}
+	return mariaDBReturns(v), nil
+}
+
+// mariaDBReturns reads a VERSION() string: "10.11.6-MariaDB-0+deb12u1"
+// is MariaDB 10.11, "8.0.36" MySQL.
+func mariaDBReturns(version string) bool {
+	if !strings.Contains(version, "MariaDB") {
+		return false
+	}
+	var major, minor int
+	if _, err := fmt.Sscanf(version, "%d.%d", &major, &minor); err != nil {
+		return false
+	}
+	return major > 10 || (major == 10 && minor >= 5)
 }
 
 // seedMySQLKeys makes the keys SQLite's migrations make with randomblob:
@@ -312,18 +352,73 @@ func (db *DB) checkMySQLTables(ctx context.Context) error {
 	return nil
 }
 
-// mysqlTx is an Update call's own MariaDB or MySQL transaction.
-type mysqlTx struct{ tx *sqlx.Tx }
+// mysqlTx is an Update call's own MariaDB or MySQL transaction. A write
+// whose result nobody reads may be held back (deferExec) and sent with
+// the next statement's turn, or with the commit in one round trip
+// (commitWith): a call's statements each cost the server a round trip,
+// which on a busy server costs more than the statement itself.
+type mysqlTx struct {
+	tx      *sqlx.Tx
+	pending *pendingExec
+}
 
-func (m mysqlTx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+type pendingExec struct {
+	query string
+	args  []any
+}
+
+// flush sends the held-back write, if any.
+func (m *mysqlTx) flush(ctx context.Context) error {
+	if m.pending == nil {
+		return nil
+	}
+	p := m.pending
+	m.pending = nil
+	_, err := m.tx.ExecContext(ctx, p.query, p.args...)
+	return err
+}
+
+// deferExec holds query back until the next statement or the commit. Its
+// error, if any, is then that statement's or the commit's, which fails
+// the call as an error of the write itself would have.
+func (m *mysqlTx) deferExec(ctx context.Context, query string, args ...any) error {
+	if err := m.flush(ctx); err != nil {
+		return err
+	}
+	m.pending = &pendingExec{query: query, args: args}
+	return nil
+}
+
+// commitWith sends the held-back write and COMMIT in one round trip, or
+// COMMIT alone when nothing is held back.
+func (m *mysqlTx) commitWith(ctx context.Context) error {
+	if p := m.pending; p != nil {
+		m.pending = nil
+		if _, err := m.tx.ExecContext(ctx, p.query+commitSuffix, p.args...); err != nil {
+			return err
+		}
+	}
+	return m.tx.Commit()
+}
+
+func (m *mysqlTx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if err := m.flush(ctx); err != nil {
+		return nil, err
+	}
 	return m.tx.ExecContext(ctx, query, args...)
 }
 
-func (m mysqlTx) GetContext(ctx context.Context, dest any, query string, args ...any) error {
+func (m *mysqlTx) GetContext(ctx context.Context, dest any, query string, args ...any) error {
+	if err := m.flush(ctx); err != nil {
+		return err
+	}
 	return m.tx.GetContext(ctx, dest, query, args...)
 }
 
-func (m mysqlTx) SelectContext(ctx context.Context, dest any, query string, args ...any) error {
+func (m *mysqlTx) SelectContext(ctx context.Context, dest any, query string, args ...any) error {
+	if err := m.flush(ctx); err != nil {
+		return err
+	}
 	return m.tx.SelectContext(ctx, dest, query, args...)
 }
 
@@ -349,7 +444,7 @@ func (db *DB) updateMySQL(ctx context.Context, fn func(tx domain.FormTx) error) 
 }
 
 func (db *DB) runMySQL(ctx context.Context, fn func(tx domain.FormTx) error) (err error) {
-	sqltx, err := db.write.BeginTxx(ctx, nil)
+	sqltx, err := db.txPool.BeginTxx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("sqlstore: begin: %w", err)
 	}
@@ -360,14 +455,15 @@ func (db *DB) runMySQL(ctx context.Context, fn func(tx domain.FormTx) error) (er
 		}
 	}()
 	now := db.now()
-	t := &Tx{tx: mysqlTx{sqltx}, ctx: ctx, tokenKey: db.tokenKey, now: now, ts: formatTime(now), mysql: true, host: db.host}
+	mtx := &mysqlTx{tx: sqltx}
+	t := &Tx{tx: mtx, ctx: ctx, tokenKey: db.tokenKey, now: now, ts: formatTime(now), mysql: true, returning: db.mysql.returning, host: db.host}
 	if err := runGuarded(func() error { return fn(t) }); err != nil {
 		return err
 	}
 	if err := t.flushHeads(); err != nil {
 		return err
 	}
-	if err := sqltx.Commit(); err != nil {
+	if err := mtx.commitWith(ctx); err != nil {
 		return fmt.Errorf("sqlstore: commit: %w", err)
 	}
 	committed = true

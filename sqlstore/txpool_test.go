@@ -1,0 +1,152 @@
+package sqlstore
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/sqlstore/mariadbtest"
+)
+
+// TestMariaDBTransactionPool: Update's transactions on MariaDB begin
+// without a START TRANSACTION of their own (autocommit is off on the
+// pool's sessions) and a write whose result is not read rides with the
+// next statement or the commit; every guarantee of a transaction holds
+// all the same.
+func TestMariaDBTransactionPool(t *testing.T) {
+	sqliteOnly(t) // opens MariaDB itself
+	ctx := context.Background()
+	db, err := Open(ctx, mariadbtest.NewDatabase(t), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	setting := func(name string) (string, error) {
+		var v string
+		err := db.write.Get(&v, "SELECT value FROM settings WHERE name = ?", name)
+		return v, err
+	}
+
+	t.Run("a statement outside a transaction is refused", func(t *testing.T) {
+		if _, err := db.txPool.ExecContext(ctx, "INSERT INTO settings (name, value) VALUES ('loose', 'x')"); !errors.Is(err, errOutsideTx) {
+			t.Fatalf("exec: %v", err)
+		}
+		var n int
+		if err := db.txPool.GetContext(ctx, &n, "SELECT count(*) FROM settings"); !errors.Is(err, errOutsideTx) {
+			t.Fatalf("query: %v", err)
+		}
+		if _, err := db.txPool.PreparexContext(ctx, "SELECT 1"); !errors.Is(err, errOutsideTx) {
+			t.Fatalf("prepare: %v", err)
+		}
+		if _, err := setting("loose"); err == nil {
+			t.Fatal("the refused statement wrote its row")
+		}
+	})
+
+	t.Run("a held-back write commits with the commit", func(t *testing.T) {
+		err := db.Update(ctx, func(ftx domain.FormTx) error {
+			return ftx.(*Tx).execUnread("INSERT INTO settings (name, value) VALUES ('last', 'kept')")
+		})
+		if v, gerr := setting("last"); err != nil || gerr != nil || v != "kept" {
+			t.Fatalf("update %v; row %q %v", err, v, gerr)
+		}
+	})
+
+	t.Run("a held-back write is seen by the call's next read", func(t *testing.T) {
+		var seen string
+		err := db.Update(ctx, func(ftx domain.FormTx) error {
+			tx := ftx.(*Tx)
+			if err := tx.execUnread("INSERT INTO settings (name, value) VALUES ('mid', 'one')"); err != nil {
+				return err
+			}
+			return tx.tx.GetContext(tx.ctx, &seen, "SELECT value FROM settings WHERE name = 'mid'")
+		})
+		if err != nil || seen != "one" {
+			t.Fatalf("%q %v", seen, err)
+		}
+	})
+
+	t.Run("a held-back write refused at the commit leaves nothing", func(t *testing.T) {
+		var formID int64
+		err := db.Update(ctx, func(ftx domain.FormTx) error {
+			tx := ftx.(*Tx)
+			f, _, err := tx.CreateForm(1, 1, domain.FormState{Title: "نیمه‌کاره"}, domain.VersionMeta{CreatedBy: 1})
+			if err != nil {
+				return err
+			}
+			formID = f.ID
+			// The name is taken: the duplicate key fails the commit's
+			// round trip.
+			return tx.execUnread("INSERT INTO settings (name, value) VALUES ('last', 'again')")
+		})
+		if mysqlErrno(err) != erDupEntry {
+			t.Fatalf("update: %v", err)
+		}
+		if _, err := db.GetForm(ctx, 1, formID); !isNotFound(err) {
+			t.Fatalf("the form of the refused call: %v", err)
+		}
+		if v, _ := setting("last"); v != "kept" {
+			t.Fatalf("the row became %q", v)
+		}
+	})
+
+	t.Run("a held-back write refused at the next statement fails the call", func(t *testing.T) {
+		ran := false
+		err := db.Update(ctx, func(ftx domain.FormTx) error {
+			tx := ftx.(*Tx)
+			if err := tx.execUnread("INSERT INTO settings (name, value) VALUES ('last', 'again')"); err != nil {
+				return err
+			}
+			_, err := tx.tx.ExecContext(tx.ctx, "INSERT INTO settings (name, value) VALUES ('after', 'x')")
+			ran = err == nil
+			return err
+		})
+		if mysqlErrno(err) != erDupEntry || ran {
+			t.Fatalf("update: %v, next statement ran: %v", err, ran)
+		}
+		if _, err := setting("after"); err == nil {
+			t.Fatal("the statement after the refused write was kept")
+		}
+	})
+
+	t.Run("a failed call rolls back and its connection serves the next", func(t *testing.T) {
+		db.txPool.SetMaxOpenConns(1)
+		defer db.txPool.SetMaxOpenConns(32)
+		boom := errors.New("boom")
+		err := db.Update(ctx, func(ftx domain.FormTx) error {
+			tx := ftx.(*Tx)
+			if _, err := tx.tx.ExecContext(tx.ctx, "INSERT INTO settings (name, value) VALUES ('undone', 'x')"); err != nil {
+				return err
+			}
+			return boom
+		})
+		if !errors.Is(err, boom) {
+			t.Fatal(err)
+		}
+		// The one connection's next transaction must not carry the
+		// rolled-back row, nor commit it.
+		if err := db.Update(ctx, func(ftx domain.FormTx) error {
+			return ftx.(*Tx).execUnread("INSERT INTO settings (name, value) VALUES ('next', 'x')")
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := setting("undone"); err == nil {
+			t.Fatal("the failed call's row was committed")
+		}
+		if _, err := setting("next"); err != nil {
+			t.Fatalf("the next call's row: %v", err)
+		}
+	})
+}
+
+func TestMariaDBReturns(t *testing.T) {
+	for v, want := range map[string]bool{
+		"10.11.6-MariaDB-0+deb12u1": true, "10.5.0-MariaDB": true, "11.4.2-MariaDB-log": true,
+		"10.4.32-MariaDB": false, "8.0.36": false, "8.4.0-MySQL": false, "": false, "MariaDB": false,
+	} {
+		if got := mariaDBReturns(v); got != want {
+			t.Errorf("%q: %v, want %v", v, got, want)
+		}
+	}
+}
