@@ -352,49 +352,58 @@ func (db *DB) checkMySQLTables(ctx context.Context) error {
 	return nil
 }
 
-// mysqlTx is an Update call's own MariaDB or MySQL transaction. A write
-// whose result nobody reads may be held back (deferExec) and sent with
-// the next statement's turn, or with the commit in one round trip
-// (commitWith): a call's statements each cost the server a round trip,
-// which on a busy server costs more than the statement itself.
+// mysqlTx is an Update call's own MariaDB or MySQL transaction. Writes
+// whose results nobody reads may be held back (deferExec) and sent
+// together, in one packet, before the next statement or with the commit
+// (commitWith): each of a call's round trips costs the server more than
+// the row it writes.
 type mysqlTx struct {
-	tx      *sqlx.Tx
-	pending *pendingExec
+	tx *sqlx.Tx
+	// pending are the held-back statements joined by ";\n", and their
+	// arguments in order.
+	pending strings.Builder
+	args    []any
 }
 
-type pendingExec struct {
-	query string
-	args  []any
-}
+// maxPendingBytes bounds the held-back text: past it, the statements are
+// sent at once (a packet must fit the server's max_allowed_packet, 16 MiB
+// by default, once the driver has written the arguments into it).
+const maxPendingBytes = 64 << 10
 
-// flush sends the held-back write, if any.
+// flush sends the held-back writes, if any, in one round trip.
 func (m *mysqlTx) flush(ctx context.Context) error {
-	if m.pending == nil {
+	if m.pending.Len() == 0 {
 		return nil
 	}
-	p := m.pending
-	m.pending = nil
-	_, err := m.tx.ExecContext(ctx, p.query, p.args...)
+	q, args := m.pending.String(), m.args
+	m.pending.Reset()
+	m.args = nil
+	_, err := m.tx.ExecContext(ctx, q, args...)
 	return err
 }
 
 // deferExec holds query back until the next statement or the commit. Its
-// error, if any, is then that statement's or the commit's, which fails
-// the call as an error of the write itself would have.
+// error, if any, is then that round trip's, which fails the call as an
+// error of the write itself would have; the server runs none of the
+// statements after the one refused.
 func (m *mysqlTx) deferExec(ctx context.Context, query string, args ...any) error {
-	if err := m.flush(ctx); err != nil {
-		return err
+	if m.pending.Len() > 0 {
+		m.pending.WriteString(";\n")
 	}
-	m.pending = &pendingExec{query: query, args: args}
+	m.pending.WriteString(query)
+	m.args = append(m.args, args...)
+	if m.pending.Len() > maxPendingBytes {
+		return m.flush(ctx)
+	}
 	return nil
 }
 
-// commitWith sends the held-back write and COMMIT in one round trip, or
+// commitWith sends the held-back writes and COMMIT in one round trip, or
 // COMMIT alone when nothing is held back.
 func (m *mysqlTx) commitWith(ctx context.Context) error {
-	if p := m.pending; p != nil {
-		m.pending = nil
-		if _, err := m.tx.ExecContext(ctx, p.query+commitSuffix, p.args...); err != nil {
+	if m.pending.Len() > 0 {
+		m.pending.WriteString(commitSuffix)
+		if err := m.flush(ctx); err != nil {
 			return err
 		}
 	}
@@ -523,7 +532,15 @@ func (t *Tx) index(s *domain.Submission, text string) error {
 		_, err := t.tx.ExecContext(t.ctx, sqlInsertSearch, s.ID, text)
 		return err
 	}
-	return insertTerms(t.ctx, t.tx, s.FormID, s.ID, indexTerms(text))
+	return insertTerms(t.ctx, unreadExecer{t}, s.FormID, s.ID, indexTerms(text))
+}
+
+// unreadExecer runs its statements as Tx.execUnread, for callers that
+// discard the result.
+type unreadExecer struct{ t *Tx }
+
+func (u unreadExecer) ExecContext(_ context.Context, query string, args ...any) (sql.Result, error) {
+	return nil, u.t.execUnread(query, args...)
 }
 
 // insertTerms adds a submission's words to submission_terms, up to 64 a

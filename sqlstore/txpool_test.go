@@ -67,6 +67,31 @@ func TestMariaDBTransactionPool(t *testing.T) {
 		}
 	})
 
+	t.Run("held-back writes go together, each translated", func(t *testing.T) {
+		err := db.Update(ctx, func(ftx domain.FormTx) error {
+			tx := ftx.(*Tx)
+			if err := tx.execUnread("INSERT INTO settings (name, value) VALUES (?, ?)", "pair_a", "1"); err != nil {
+				return err
+			}
+			// ON CONFLICT DO NOTHING names its own statement's first
+			// column, not the one before it.
+			if err := tx.execUnread("INSERT INTO rate_keys (scope, key, touched) VALUES (?, ?, ?) ON CONFLICT DO NOTHING", "s", 7, 1); err != nil {
+				return err
+			}
+			if err := tx.execUnread("INSERT INTO rate_keys (scope, key, touched) VALUES (?, ?, ?) ON CONFLICT DO NOTHING", "s", 7, 2); err != nil {
+				return err
+			}
+			return tx.execUnread("INSERT INTO settings (name, value) VALUES (?, ?)", "pair_b", "2")
+		})
+		a, aerr := setting("pair_a")
+		b, berr := setting("pair_b")
+		var touched int64
+		terr := db.write.Get(&touched, "SELECT touched FROM rate_keys WHERE scope = 's' AND `key` = 7")
+		if err != nil || aerr != nil || berr != nil || terr != nil || a != "1" || b != "2" || touched != 1 {
+			t.Fatalf("update %v; rows %q %v, %q %v; touched %d %v", err, a, aerr, b, berr, touched, terr)
+		}
+	})
+
 	t.Run("a held-back write refused at the commit leaves nothing", func(t *testing.T) {
 		var formID int64
 		err := db.Update(ctx, func(ftx domain.FormTx) error {
