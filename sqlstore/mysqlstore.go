@@ -318,6 +318,25 @@ func MigrationNames() ([]string, error) {
 	return lite, nil
 }
 
+// StoreBytes is what the store's tables take on a MariaDB or MySQL
+// server, rows and indexes, as information_schema reports them (InnoDB's
+// figures are estimates, refreshed as the tables change). On SQLite the
+// size is the file's, which the caller reads itself.
+func (db *DB) StoreBytes(ctx context.Context) (int64, error) {
+	if db.mysql == nil {
+		return 0, errors.New("sqlstore: StoreBytes is for MariaDB and MySQL stores")
+	}
+	tables := append(StoreTables(), "schema_migrations")
+	args := make([]any, len(tables))
+	for i, t := range tables {
+		args[i] = db.mysql.prefix + t
+	}
+	var n int64
+	err := db.write.GetContext(ctx, &n, `SELECT coalesce(sum(data_length + index_length), 0) FROM information_schema.tables
+		WHERE table_schema = DATABASE() AND table_name IN (?`+strings.Repeat(", ?", len(tables)-1)+")", args...)
+	return n, err
+}
+
 // checkMySQLTables runs CHECK TABLE on every table of the store.
 func (db *DB) checkMySQLTables(ctx context.Context) error {
 	tables := StoreTables()

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -507,6 +508,25 @@ func TestTwoDaemonsShareUndoUniqueAndLimits(t *testing.T) {
 		}
 		if ok != budget || limited != 8-budget {
 			t.Fatalf("%d accepted and %d refused from one address over two hosts; want %d and %d", ok, limited, budget, 8-budget)
+		}
+	})
+
+	t.Run("each host reports the store's size on the server", func(t *testing.T) {
+		for i, c := range clients {
+			var st struct {
+				Database struct {
+					Path  string `json:"path"`
+					Bytes int64  `json:"bytes"`
+					Error string `json:"error"`
+				} `json:"database"`
+			}
+			if err := c.Call(ctx, "system.status", nil, &st); err != nil {
+				t.Fatal(err)
+			}
+			// InnoDB gives every table at least a 16 KiB page.
+			if st.Database.Bytes < 16<<10*10 || st.Database.Error != "" || strings.Contains(st.Database.Path, mdb.Password) {
+				t.Fatalf("host %d: %+v", i+1, st.Database)
+			}
 		}
 	})
 }
