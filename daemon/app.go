@@ -136,7 +136,7 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 	if store.SharesWindows() {
 		// Several hosts: a cancel or a progress call may reach another
 		// host than the job.
-		h2.Cancels, h2.PersistPhases = store, true
+		h2.Cancels, h2.PersistPhases, h2.Cap = store, true, store
 	}
 	a.hosha2 = hosha2.New(h2)
 	go a.hosha2.Run(background)

@@ -18,6 +18,7 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 
+	"github.com/arshline/arshline-sidecar/daemon/llm/llmtest"
 	"github.com/arshline/arshline-sidecar/daemon/sms"
 	"github.com/arshline/arshline-sidecar/daemon/sms/smstest"
 	"github.com/arshline/arshline-sidecar/daemon/systemd/systemdtest"
@@ -357,6 +358,13 @@ func TestTwoDaemonsShareUndoUniqueAndLimits(t *testing.T) {
 	}
 	const budget = 4
 	const mobileBudget, clientBudget = 3, 2
+	const maxJobs = 2
+	// A model that answers late: Hosha2 jobs stay running while the test
+	// counts them.
+	model := llmtest.New(t)
+	model.Then(func(llmtest.Request) llmtest.Reply {
+		return llmtest.Reply{Content: hosha2Answer, Delay: 30 * time.Second}
+	})
 	clients := make([]*rpc.Client, 2)
 	for i := range clients {
 		name := "web" + strconv.Itoa(i+1)
@@ -367,7 +375,8 @@ func TestTwoDaemonsShareUndoUniqueAndLimits(t *testing.T) {
 		cmd := exec.Command(daemonBin, "--socket", socket, "--db", mdb.Address("arsh_", false), "--db-password-file", passFile,
 			"--node-name", name, "--log-dir", filepath.Join(dir, "logs"), "--upload-dir", filepath.Join(dir, "uploads"),
 			"--submit-min-fill", "0", "--submit-per-client-per-minute", strconv.Itoa(budget), "--submit-per-form-per-minute", "0",
-			"--otp-per-mobile-per-hour", strconv.Itoa(mobileBudget), "--otp-per-client-per-hour", strconv.Itoa(clientBudget), "--otp-resend-after", "1ms")
+			"--otp-per-mobile-per-hour", strconv.Itoa(mobileBudget), "--otp-per-client-per-hour", strconv.Itoa(clientBudget), "--otp-resend-after", "1ms",
+			"--openai-base-url", model.URL(), "--openai-model", "test-model", "--hosha2-max-running", strconv.Itoa(maxJobs))
 		cmd.Env = append(os.Environ(), "NOTIFY_SOCKET="+notify, "STATE_DIRECTORY="+dir)
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
@@ -585,6 +594,38 @@ func TestTwoDaemonsShareUndoUniqueAndLimits(t *testing.T) {
 				t.Fatalf("%d texts, want %d", texts(mobile), mobileBudget)
 			}
 		})
+	})
+
+	t.Run("Hosha2 jobs running at once are counted over both hosts", func(t *testing.T) {
+		var created struct {
+			Form struct {
+				ID int64 `json:"id"`
+			} `json:"form"`
+		}
+		if err := clients[0].Call(ctx, "forms.create", map[string]any{"title": "هوشا"}, &created); err != nil {
+			t.Fatal(err)
+		}
+		start := func(c *rpc.Client, reqID string) error {
+			return c.Call(ctx, "hosha2.generate", map[string]any{"form_id": created.Form.ID, "prompt": "فرم ثبت‌نام", "req_id": reqID}, nil)
+		}
+		for i := range maxJobs {
+			if err := start(clients[0], "cafe000"+strconv.Itoa(i)); err != nil {
+				t.Fatalf("job %d on web1: %v", i+1, err)
+			}
+		}
+		if err := start(clients[1], "cafe00ff"); codeOf(err) != "RATE_LIMIT" {
+			t.Fatalf("a job past the cap on web2: %v", err)
+		}
+		// A job cancelled (from the other host) frees its slot.
+		if err := clients[1].Call(ctx, "hosha2.cancel", map[string]any{"req_id": "cafe0000"}, nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := start(clients[1], "cafe00ff"); err != nil {
+			t.Fatalf("after a cancel: %v", err)
+		}
+		for _, id := range []string{"cafe0001", "cafe00ff"} {
+			clients[1].Call(ctx, "hosha2.cancel", map[string]any{"req_id": id}, nil)
+		}
 	})
 
 	t.Run("each host reports the store's size on the server", func(t *testing.T) {
