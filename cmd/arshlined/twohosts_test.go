@@ -359,6 +359,7 @@ func TestTwoDaemonsShareUndoUniqueAndLimits(t *testing.T) {
 	const budget = 4
 	const mobileBudget, clientBudget = 3, 2
 	const maxJobs = 2
+	const uploadStarts = 2
 	// A model that answers late: Hosha2 jobs stay running while the test
 	// counts them.
 	model := llmtest.New(t)
@@ -376,7 +377,8 @@ func TestTwoDaemonsShareUndoUniqueAndLimits(t *testing.T) {
 			"--node-name", name, "--log-dir", filepath.Join(dir, "logs"), "--upload-dir", filepath.Join(dir, "uploads"),
 			"--submit-min-fill", "0", "--submit-per-client-per-minute", strconv.Itoa(budget), "--submit-per-form-per-minute", "0",
 			"--otp-per-mobile-per-hour", strconv.Itoa(mobileBudget), "--otp-per-client-per-hour", strconv.Itoa(clientBudget), "--otp-resend-after", "1ms",
-			"--openai-base-url", model.URL(), "--openai-model", "test-model", "--hosha2-max-running", strconv.Itoa(maxJobs))
+			"--openai-base-url", model.URL(), "--openai-model", "test-model", "--hosha2-max-running", strconv.Itoa(maxJobs),
+			"--upload-starts-per-minute", strconv.Itoa(uploadStarts))
 		cmd.Env = append(os.Environ(), "NOTIFY_SOCKET="+notify, "STATE_DIRECTORY="+dir)
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
@@ -625,6 +627,36 @@ func TestTwoDaemonsShareUndoUniqueAndLimits(t *testing.T) {
 		}
 		for _, id := range []string{"cafe0001", "cafe00ff"} {
 			clients[1].Call(ctx, "hosha2.cancel", map[string]any{"req_id": id}, nil)
+		}
+	})
+
+	t.Run("a client's upload starts are counted once across hosts", func(t *testing.T) {
+		_, token := publish(t, map[string]any{"version": "arshline_form@v1", "fields": []any{
+			map[string]any{"id": "doc", "type": "file", "label": "پیوست"}}})
+		errs := onBoth(3, func(c *rpc.Client, _ int) error {
+			var pf struct {
+				FormToken string `json:"form_token"`
+			}
+			if err := c.Call(ctx, "forms.public", map[string]any{"token": token}, &pf); err != nil {
+				return err
+			}
+			// A first chunk: the upload begins, and waits for the rest.
+			return c.Call(ctx, "submissions.upload", map[string]any{"token": token, "form_token": pf.FormToken, "field": "doc",
+				"name": "a.txt", "size": 10, "offset": 0, "data": "aGVsbG8=", "final": false, "client": map[string]any{"ip_hash": "uploader"}}, nil)
+		})
+		ok, limited := 0, 0
+		for _, err := range errs {
+			switch codeOf(err) {
+			case "":
+				ok++
+			case "RATE_LIMIT":
+				limited++
+			default:
+				t.Fatalf("upload: %v", err)
+			}
+		}
+		if ok != uploadStarts || limited != 6-uploadStarts {
+			t.Fatalf("%d uploads begun and %d refused for one client over two hosts; want %d and %d", ok, limited, uploadStarts, 6-uploadStarts)
 		}
 	})
 
