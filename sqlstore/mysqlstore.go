@@ -372,10 +372,13 @@ func (db *DB) checkMySQLTables(ctx context.Context) error {
 }
 
 // mysqlTx is an Update call's own MariaDB or MySQL transaction. Writes
-// whose results nobody reads may be held back (deferExec) and sent
-// together, in one packet, before the next statement or with the commit
-// (commitWith): each of a call's round trips costs the server more than
-// the row it writes.
+// whose results nobody reads may be held back (deferExec) and sent in
+// the same packet as the next statement, or as the commit (commitWith):
+// each of a call's round trips costs the server more than the row it
+// writes. The server runs a packet's statements in order and stops at
+// the first that fails, whose error is then the packet's; the driver
+// hands back the last statement's result (rows, affected rows, insert
+// id), which is the one the caller sent.
 type mysqlTx struct {
 	tx *sqlx.Tx
 	// pending are the held-back statements joined by ";\n", and their
@@ -389,22 +392,23 @@ type mysqlTx struct {
 // by default, once the driver has written the arguments into it).
 const maxPendingBytes = 64 << 10
 
-// flush sends the held-back writes, if any, in one round trip.
-func (m *mysqlTx) flush(ctx context.Context) error {
+// with returns query preceded by the held-back statements, and the
+// arguments of all, and forgets them: they go in the caller's packet.
+func (m *mysqlTx) with(query string, args []any) (string, []any) {
 	if m.pending.Len() == 0 {
-		return nil
+		return query, args
 	}
-	q, args := m.pending.String(), m.args
+	m.pending.WriteString(";\n")
+	m.pending.WriteString(query)
+	q, all := m.pending.String(), append(m.args, args...)
 	m.pending.Reset()
 	m.args = nil
-	_, err := m.tx.ExecContext(ctx, q, args...)
-	return err
+	return q, all
 }
 
 // deferExec holds query back until the next statement or the commit. Its
 // error, if any, is then that round trip's, which fails the call as an
-// error of the write itself would have; the server runs none of the
-// statements after the one refused.
+// error of the write itself would have.
 func (m *mysqlTx) deferExec(ctx context.Context, query string, args ...any) error {
 	if m.pending.Len() > 0 {
 		m.pending.WriteString(";\n")
@@ -412,7 +416,11 @@ func (m *mysqlTx) deferExec(ctx context.Context, query string, args ...any) erro
 	m.pending.WriteString(query)
 	m.args = append(m.args, args...)
 	if m.pending.Len() > maxPendingBytes {
-		return m.flush(ctx)
+		q, all := m.pending.String(), m.args
+		m.pending.Reset()
+		m.args = nil
+		_, err := m.tx.ExecContext(ctx, q, all...)
+		return err
 	}
 	return nil
 }
@@ -422,7 +430,10 @@ func (m *mysqlTx) deferExec(ctx context.Context, query string, args ...any) erro
 func (m *mysqlTx) commitWith(ctx context.Context) error {
 	if m.pending.Len() > 0 {
 		m.pending.WriteString(commitSuffix)
-		if err := m.flush(ctx); err != nil {
+		q, all := m.pending.String(), m.args
+		m.pending.Reset()
+		m.args = nil
+		if _, err := m.tx.ExecContext(ctx, q, all...); err != nil {
 			return err
 		}
 	}
@@ -430,23 +441,17 @@ func (m *mysqlTx) commitWith(ctx context.Context) error {
 }
 
 func (m *mysqlTx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	if err := m.flush(ctx); err != nil {
-		return nil, err
-	}
+	query, args = m.with(query, args)
 	return m.tx.ExecContext(ctx, query, args...)
 }
 
 func (m *mysqlTx) GetContext(ctx context.Context, dest any, query string, args ...any) error {
-	if err := m.flush(ctx); err != nil {
-		return err
-	}
+	query, args = m.with(query, args)
 	return m.tx.GetContext(ctx, dest, query, args...)
 }
 
 func (m *mysqlTx) SelectContext(ctx context.Context, dest any, query string, args ...any) error {
-	if err := m.flush(ctx); err != nil {
-		return err
-	}
+	query, args = m.with(query, args)
 	return m.tx.SelectContext(ctx, dest, query, args...)
 }
 

@@ -92,6 +92,39 @@ func TestMariaDBTransactionPool(t *testing.T) {
 		}
 	})
 
+	t.Run("the statement a held-back write rides with gets its own result", func(t *testing.T) {
+		var affected int64
+		var f *domain.Form
+		err := db.Update(ctx, func(ftx domain.FormTx) error {
+			tx := ftx.(*Tx)
+			if err := tx.execUnread("INSERT INTO settings (name, value) VALUES ('ride_a', '1'), ('ride_b', '1'), ('ride_c', '1')"); err != nil {
+				return err
+			}
+			res, err := tx.tx.ExecContext(tx.ctx, "UPDATE settings SET value = '2' WHERE name IN ('ride_a', 'ride_b')")
+			if err != nil {
+				return err
+			}
+			if affected, err = res.RowsAffected(); err != nil {
+				return err
+			}
+			if err := tx.execUnread("UPDATE settings SET value = '3' WHERE name = 'ride_c'"); err != nil {
+				return err
+			}
+			// The form's id is its insert's, not the held-back update's.
+			f, _, err = tx.CreateForm(1, 1, domain.FormState{Title: "سوار"}, domain.VersionMeta{CreatedBy: 1})
+			return err
+		})
+		if err != nil || affected != 2 {
+			t.Fatalf("update %v, %d rows affected, want 2", err, affected)
+		}
+		if got, err := db.GetForm(ctx, 1, f.ID); err != nil || got.Title != "سوار" {
+			t.Fatalf("the form by the id the call got: %+v %v", got, err)
+		}
+		if v, _ := setting("ride_c"); v != "3" {
+			t.Fatalf("ride_c is %q", v)
+		}
+	})
+
 	t.Run("a held-back write refused at the commit leaves nothing", func(t *testing.T) {
 		var formID int64
 		err := db.Update(ctx, func(ftx domain.FormTx) error {
