@@ -3,7 +3,9 @@ package sqlstore
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
+	"time"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/sqlstore/mariadbtest"
@@ -207,4 +209,92 @@ func TestMariaDBReturns(t *testing.T) {
 			t.Errorf("%q: %v, want %v", v, got, want)
 		}
 	}
+}
+
+// TestMariaDBRoundTrips: the round trips the server receives for the
+// store's hot calls, read from its general log, so that a change that
+// adds one is seen: each costs the busy server about what a whole
+// single-row insert does (docs/PERFORMANCE.md, "Several hosts on one
+// MariaDB").
+func TestMariaDBRoundTrips(t *testing.T) {
+	sqliteOnly(t) // opens MariaDB itself
+	ctx := context.Background()
+	srv := mariadbtest.Start(t)
+	d := mariadbtest.Create(t)
+	db, err := Open(ctx, d.Address("arsh_", true), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	srv.Exec(t, "GRANT SELECT ON mysql.general_log TO '"+d.Name+"'@'localhost'")
+	t.Cleanup(func() { srv.Exec(t, "SET GLOBAL general_log = 0") })
+	// trips runs call with the server logging every query into its
+	// general_log table and returns how many of them came from this
+	// store's user.
+	trips := func(t *testing.T, call func() error) int {
+		t.Helper()
+		srv.Exec(t, "SET GLOBAL log_output = 'TABLE'")
+		srv.Exec(t, "TRUNCATE mysql.general_log")
+		srv.Exec(t, "SET GLOBAL general_log = 1")
+		err := call()
+		srv.Exec(t, "SET GLOBAL general_log = 0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var n int
+		if err := db.write.Get(&n, "SELECT count(*) FROM mysql.general_log WHERE command_type = 'Query' AND user_host LIKE ?", d.Name+"[%"); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	plan := func() error {
+		return db.Update(ctx, func(tx domain.FormTx) error {
+			f, v1, err := tx.CreateForm(1, 1, domain.FormState{Title: "سه گام"}, domain.VersionMeta{CreatedBy: 1})
+			if err != nil {
+				return err
+			}
+			v2, err := tx.CommitVersion(1, f.ID, domain.FormState{Title: "سه گام", Status: domain.StatusDraft}, domain.VersionMeta{CreatedBy: 1})
+			if err != nil {
+				return err
+			}
+			v3, err := tx.CommitVersion(1, f.ID, domain.FormState{Title: "سه گام", Status: domain.StatusDraft}, domain.VersionMeta{CreatedBy: 1})
+			if err != nil {
+				return err
+			}
+			var entries []*domain.AuditEntry
+			for i, v := range []*domain.Version{v1, v2, v3} {
+				entries = append(entries, &domain.AuditEntry{ReqID: "r", Action: "step", FormID: &f.ID, AfterVersionID: &v.ID,
+					UndoTokenHash: fmt.Sprintf("%d-%d", v.ID, i)})
+			}
+			return tx.InsertAudit(1, entries...)
+		})
+	}
+	if err := plan(); err != nil { // the pools' connections, opened
+		t.Fatal(err)
+	}
+	t.Run("a 3-step plan on a new form", func(t *testing.T) {
+		// The form, three versions, the audit rows, the head with the
+		// commit.
+		if n := trips(t, plan); n != 6 {
+			t.Fatalf("%d round trips, want 6", n)
+		}
+	})
+	t.Run("a submission", func(t *testing.T) {
+		f := createForm(t, db, "ورودی")
+		s := &domain.Submission{SiteID: 1, FormID: f.ID, VersionID: f.HeadVersionID, ClientHash: "c", AnswersSHA: "x", Answers: []byte(`[]`)}
+		// The row, then its search words, its day's count and the commit.
+		n := trips(t, func() error {
+			return db.UpdateSubmissions(ctx, func(tx domain.SubmissionTx) error { return tx.InsertSubmission(s, "علی رضایی") })
+		})
+		if n != 2 {
+			t.Fatalf("%d round trips, want 2", n)
+		}
+	})
+	t.Run("a shared rate window's slot", func(t *testing.T) {
+		// The key's lock, the expired calls with the count, the call
+		// with the commit.
+		if n := trips(t, func() error { _, _, err := db.TakeWindowSlot(ctx, "trips", 1, 10, time.Minute); return err }); n != 3 {
+			t.Fatalf("%d round trips, want 3", n)
+		}
+	})
 }
