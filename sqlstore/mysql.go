@@ -236,7 +236,7 @@ const commitSuffix = ";\nCOMMIT"
 var errOutsideTx = errors.New("sqlstore: a statement outside a transaction on the transaction pool")
 
 // noteStatement refuses a statement outside a transaction on a txOnly
-// connection, and reads whether a successful one committed.
+// connection.
 func (c *dialectConn) noteStatement() error {
 	if c.txOnly && !c.inTx {
 		return errOutsideTx
@@ -244,6 +244,7 @@ func (c *dialectConn) noteStatement() error {
 	return nil
 }
 
+// noteDone records that a statement ending in commitSuffix committed.
 func (c *dialectConn) noteDone(query string, err error) {
 	if c.txOnly && err == nil && strings.HasSuffix(query, commitSuffix) {
 		c.committed = true
@@ -252,9 +253,12 @@ func (c *dialectConn) noteDone(query string, err error) {
 
 var errNoInterface = errors.New("sqlstore: the MySQL driver lacks an expected interface")
 
+// A statement is prepared on the transaction pool only inside a
+// transaction: database/sql prepares one there when the driver cannot
+// send a statement's arguments in its text.
 func (c *dialectConn) PrepareContext(ctx context.Context, query string) (driver.Stmt, error) {
-	if c.txOnly {
-		return nil, errOutsideTx
+	if err := c.noteStatement(); err != nil {
+		return nil, err
 	}
 	if p, ok := c.Conn.(driver.ConnPrepareContext); ok {
 		return p.PrepareContext(ctx, c.d.rewrite(query))
@@ -263,8 +267,8 @@ func (c *dialectConn) PrepareContext(ctx context.Context, query string) (driver.
 }
 
 func (c *dialectConn) Prepare(query string) (driver.Stmt, error) {
-	if c.txOnly {
-		return nil, errOutsideTx
+	if err := c.noteStatement(); err != nil {
+		return nil, err
 	}
 	return c.Conn.Prepare(c.d.rewrite(query))
 }

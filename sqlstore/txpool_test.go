@@ -46,6 +46,24 @@ func TestMariaDBTransactionPool(t *testing.T) {
 		}
 	})
 
+	t.Run("a statement prepared inside a transaction runs in it", func(t *testing.T) {
+		// database/sql's way when the driver cannot put the arguments in
+		// the text.
+		err := db.Update(ctx, func(ftx domain.FormTx) error {
+			m := ftx.(*Tx).tx.(*mysqlTx)
+			st, err := m.tx.PreparexContext(ctx, "INSERT INTO settings (name, value) VALUES (?, ?)")
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			_, err = st.ExecContext(ctx, "prepared", "yes")
+			return err
+		})
+		if v, gerr := setting("prepared"); err != nil || gerr != nil || v != "yes" {
+			t.Fatalf("update %v; row %q %v", err, v, gerr)
+		}
+	})
+
 	t.Run("a held-back write commits with the commit", func(t *testing.T) {
 		err := db.Update(ctx, func(ftx domain.FormTx) error {
 			return ftx.(*Tx).execUnread("INSERT INTO settings (name, value) VALUES ('last', 'kept')")
