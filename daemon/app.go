@@ -136,7 +136,7 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 	if store.SharesWindows() {
 		// Several hosts: a cancel or a progress call may reach another
 		// host than the job.
-		h2.Cancels, h2.PersistPhases = store, true
+		h2.Cancels, h2.PersistPhases, h2.Cap = store, true, store
 	}
 	a.hosha2 = hosha2.New(h2)
 	go a.hosha2.Run(background)
@@ -153,7 +153,8 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 		IdleTimeout: cfg.UploadIdleTimeout, MinBytesPerSecond: offWhenZero(cfg.UploadMinBytesPerSecond),
 		FormQuotaBytes: offWhenZero(cfg.UploadFormQuotaBytes), SiteQuotaBytes: offWhenZero(cfg.UploadSiteQuotaBytes),
 		ClientBytesPerHour: offWhenZero(cfg.UploadClientBytesPerHour),
-		MinFreeBytes:       offWhenZero(cfg.UploadMinFreeBytes), MinFreePercent: int(offWhenZero(int64(cfg.UploadMinFreePercent)))})
+		MinFreeBytes:       offWhenZero(cfg.UploadMinFreeBytes), MinFreePercent: int(offWhenZero(int64(cfg.UploadMinFreePercent))),
+		SharedLimits: sharedLimits(store)})
 	a.submits.RemoveFiles = files.Remove
 	a.submits.SMS = a.sms
 	a.submits.NotifyWebhooks = a.webhooks.Notify

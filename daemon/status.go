@@ -46,9 +46,15 @@ func (a *app) status(ctx context.Context, _ struct{}) (any, error) {
 		LLMConfigured: a.models.Available(), Model: model.Model}
 
 	st.Database = StoragePlace{Path: sqlstore.Redact(a.cfg.DB)}
-	if !sqlstore.IsMySQL(a.cfg.DB) {
-		// A MariaDB or MySQL store's size and disk are the server's to
-		// report.
+	if sqlstore.IsMySQL(a.cfg.DB) {
+		// The tables' size as the server reports it; its disk's free
+		// space is the server's to watch (FreeBytes stays 0).
+		n, err := a.store.StoreBytes(ctx)
+		if err != nil {
+			st.Database.Error = err.Error()
+		}
+		st.Database.Bytes = n
+	} else {
 		for _, name := range []string{a.cfg.DB, a.cfg.DB + "-wal"} {
 			fi, err := os.Stat(name)
 			if err == nil {

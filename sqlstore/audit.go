@@ -81,10 +81,11 @@ func (db *DB) ListAudit(ctx context.Context, q domain.AuditQuery) ([]domain.Audi
 func (t *Tx) InsertAudit(siteID int64, entries ...*domain.AuditEntry) error {
 	for len(entries) > 0 {
 		n := min(len(entries), maxAuditRows)
-		if t.mysql {
-			// The ids of one statement's rows are not known there
+		if t.mysql && !t.returning {
+			// The ids of one statement's rows are not known on MySQL
 			// (another host's rows may come between them, and Galera
-			// steps ids by its node count): one statement per row.
+			// steps ids by its node count), where INSERT has no
+			// RETURNING: one statement per row.
 			n = 1
 		}
 		if err := t.insertAuditRows(siteID, entries[:n]); err != nil {
@@ -109,6 +110,21 @@ func (t *Tx) insertAuditRows(siteID int64, entries []*domain.AuditEntry) error {
 			hash = e.UndoTokenHash
 		}
 		args = append(args, siteID, t.ts, e.ReqID, e.Actor, e.Action, e.FormID, e.BeforeVersionID, e.AfterVersionID, hash, details)
+	}
+	if t.returning {
+		// MariaDB hands back the ids of the statement's rows, in the
+		// order of its VALUES, whatever other hosts insert meanwhile.
+		var ids []int64
+		if err := t.tx.SelectContext(t.ctx, &ids, sqlInsertAudit[len(entries)-1]+" RETURNING id", args...); err != nil {
+			return fmt.Errorf("insert audit: %w", err)
+		}
+		if len(ids) != len(entries) {
+			return fmt.Errorf("insert audit: %d ids for %d rows", len(ids), len(entries))
+		}
+		for i, e := range entries {
+			e.ID, e.TS = ids[i], t.now
+		}
+		return nil
 	}
 	res, err := t.tx.ExecContext(t.ctx, sqlInsertAudit[len(entries)-1], args...)
 	if err != nil {

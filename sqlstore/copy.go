@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"crypto/sha256"
+	"database/sql"
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
@@ -60,11 +61,13 @@ type TableCopy struct {
 
 // CopyOptions tune CopyStore.
 type CopyOptions struct {
-	// SearchText makes a submission's search text from its stored
-	// answers, as the submission path did when it stored it (SQLite's
-	// search index keeps no text to copy). Nil indexes every text the
-	// answers hold.
-	SearchText func(answers []byte) string
+	// SearchText makes a submission's search text from the stored
+	// state of the form version it answered (form_versions.state, nil
+	// when that version is gone) and its stored answers, as the
+	// submission path did when it stored it, option labels included
+	// (SQLite's search index keeps no text to copy). Nil indexes every
+	// text the answers hold.
+	SearchText func(state, answers []byte) string
 }
 
 // CopyStore copies every row of the SQLite store from into the empty
@@ -80,7 +83,7 @@ func CopyStore(ctx context.Context, from, to *DB, opts CopyOptions) ([]TableCopy
 		return nil, errors.New("sqlstore: copy-store copies an SQLite store into a MariaDB or MySQL one")
 	}
 	if opts.SearchText == nil {
-		opts.SearchText = answersText
+		opts.SearchText = func(_, answers []byte) string { return answersText(answers) }
 	}
 	for _, t := range copyTables {
 		if t.name == "settings" || t.name == "site_secrets" || t.name == "rollup_state" {
@@ -207,25 +210,42 @@ func copyRows(ctx context.Context, src *sqlx.DB, dst *sqlx.Conn, t copyTable) er
 }
 
 // rebuildTerms fills submission_terms from the source's submissions.
-func rebuildTerms(ctx context.Context, src *sqlx.DB, dst *sqlx.Conn, text func([]byte) string) error {
-	rows, err := src.QueryxContext(ctx, "SELECT id, form_id, tracking_code, answers FROM submissions ORDER BY id")
+// Each version's state is read once while its submissions pass, which
+// come in id order and so mostly by version.
+func rebuildTerms(ctx context.Context, src *sqlx.DB, dst *sqlx.Conn, text func(state, answers []byte) string) error {
+	rows, err := src.QueryxContext(ctx, "SELECT id, form_id, version_id, tracking_code, answers FROM submissions ORDER BY id")
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
+	states := map[int64][]byte{}
 	for rows.Next() {
-		var id, form int64
+		var id, form, version int64
 		var code string
 		var answers []byte
-		if err := rows.Scan(&id, &form, &code, &answers); err != nil {
+		if err := rows.Scan(&id, &form, &version, &code, &answers); err != nil {
 			return err
 		}
-		if err := insertTerms(ctx, dst, form, id, indexTerms(code+" "+SearchText(text(answers)))); err != nil {
+		state, ok := states[version]
+		if !ok {
+			if len(states) >= maxCopyStates {
+				clear(states)
+			}
+			err := src.GetContext(ctx, &state, "SELECT state FROM form_versions WHERE id = ?", version)
+			if err != nil && !errors.Is(err, sql.ErrNoRows) {
+				return err
+			}
+			states[version] = state
+		}
+		if err := insertTerms(ctx, dst, form, id, indexTerms(code+" "+SearchText(text(state, answers)))); err != nil {
 			return err
 		}
 	}
 	return rows.Err()
 }
+
+// maxCopyStates bounds the version states rebuildTerms keeps at once.
+const maxCopyStates = 256
 
 // answersText is every string a stored answer list holds: the values
 // and what the respondent typed.

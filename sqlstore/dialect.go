@@ -56,7 +56,9 @@ func StoreTables() []string {
 
 type mysqlDialect struct {
 	prefix string
-	cache  sync.Map // SQLite-dialect text → MySQL text
+	// returning: the server is MariaDB 10.5 or newer (insertReturns).
+	returning bool
+	cache     sync.Map // SQLite-dialect text → MySQL text
 }
 
 // rewrite returns q in MySQL's dialect.
@@ -169,21 +171,10 @@ func closing(toks []sqlToken, i int) (end, commas int) {
 
 func translateMySQL(q, prefix string) string {
 	toks := lexSQL(q)
-	// The first column an INSERT names, for ON CONFLICT DO NOTHING.
+	// The first column the current statement's INSERT names, for ON
+	// CONFLICT DO NOTHING; a text may hold several statements (see
+	// mysqlTx.flush).
 	firstColumn := ""
-	for i := 0; i < len(toks); i++ {
-		if isWord(toks, i, "INSERT") {
-			for j := i; j < len(toks); j++ {
-				if toks[j].text == "(" {
-					if k := nextWord(toks, j+1); k < len(toks) && toks[k].ident {
-						firstColumn = toks[k].text
-					}
-					break
-				}
-			}
-			break
-		}
-	}
 	var b strings.Builder
 	b.Grow(len(q) + 32)
 	for i := 0; i < len(toks); i++ {
@@ -193,6 +184,9 @@ func translateMySQL(q, prefix string) string {
 			continue
 		}
 		prevDot := i > 0 && toks[i-1].text == "."
+		if isWord(toks, i, "INSERT") {
+			firstColumn = insertFirstColumn(toks, i)
+		}
 		switch {
 		case t.text == "ON" && isWord(toks, nextWord(toks, i+1), "CONFLICT"):
 			j := nextWord(toks, nextWord(toks, i+1)+1)
@@ -240,6 +234,20 @@ func translateMySQL(q, prefix string) string {
 		b.WriteString(t.text)
 	}
 	return b.String()
+}
+
+// insertFirstColumn returns the first column named by the INSERT at
+// toks[i].
+func insertFirstColumn(toks []sqlToken, i int) string {
+	for j := i; j < len(toks); j++ {
+		if toks[j].text == "(" {
+			if k := nextWord(toks, j+1); k < len(toks) && toks[k].ident {
+				return toks[k].text
+			}
+			return ""
+		}
+	}
+	return ""
 }
 
 func quoteColumn(c string) string {

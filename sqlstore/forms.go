@@ -310,9 +310,12 @@ type Tx struct {
 	// mysql is set on a MariaDB or MySQL store, where other hosts write
 	// at the same time: forms this call reads or changes are locked
 	// (lockForm) so that their heads stay exact until it commits.
-	mysql  bool
-	host   string
-	locked []int64
+	mysql bool
+	// returning: the server's INSERT hands back the ids it gave
+	// (INSERT … RETURNING, MariaDB 10.5 and newer).
+	returning bool
+	host      string
+	locked    []int64
 	// heads are the head versions of the forms this call has read or
 	// written. Only this call writes while its fn runs, so they stay
 	// exact and CommitVersion need not look the head up again.
@@ -344,12 +347,23 @@ func (t *Tx) flushHeads() error {
 		if h.newToken != "" {
 			token = h.newToken
 		}
-		if _, err := t.tx.ExecContext(t.ctx, sqlMoveHead, h.title, string(h.status), h.versionID, t.ts, token, h.formID); err != nil {
+		if err := t.execUnread(sqlMoveHead, h.title, string(h.status), h.versionID, t.ts, token, h.formID); err != nil {
 			return err
 		}
 		h.moved, h.newToken = false, ""
 	}
 	return nil
+}
+
+// execUnread runs a write whose result is not read. On MariaDB and
+// MySQL it is held back and sent with the next statement, or with the
+// commit (mysqlTx.deferExec).
+func (t *Tx) execUnread(query string, args ...any) error {
+	if m, ok := t.tx.(*mysqlTx); ok {
+		return m.deferExec(t.ctx, query, args...)
+	}
+	_, err := t.tx.ExecContext(t.ctx, query, args...)
+	return err
 }
 
 func (t *Tx) knownHead(siteID, formID int64) (formHeadRef, bool) {

@@ -198,3 +198,39 @@ func (db *DB) JobCancelRequested(ctx context.Context, reqID string) (bool, error
 	err := db.read.GetContext(ctx, &n, "SELECT count(*) FROM job_cancels WHERE req_id = ?", reqID)
 	return n > 0, err
 }
+
+// StartJobCapped records j, of the site, as started unless max jobs are
+// queued or running already on all the hosts sharing the store, and says
+// whether it did. A job whose row has not been written for staleAfter
+// is not counted: its host died (the restart of that host marks it
+// failed), or it waits on a slow model between two phases. Starts take
+// turns on one rate_keys row, so that two hosts cannot both take the
+// last slot. MariaDB and MySQL only: one host counts its own jobs.
+func (db *DB) StartJobCapped(ctx context.Context, siteID int64, j *domain.Job, max int, staleAfter time.Duration) (bool, error) {
+	if db.mysql == nil {
+		return false, ErrNoSharedWindows
+	}
+	started := false
+	err := db.Update(ctx, func(ftx domain.FormTx) error {
+		t := ftx.(*Tx)
+		started = false
+		if _, err := t.tx.ExecContext(t.ctx, `INSERT INTO rate_keys (scope, key, touched) VALUES ('hosha2_running', 0, ?)
+			ON CONFLICT (scope, key) DO UPDATE SET touched = excluded.touched`, t.now.UnixMicro()); err != nil {
+			return err
+		}
+		var n int
+		if err := t.tx.GetContext(t.ctx, &n, "SELECT count(*) FROM jobs WHERE status IN ('queued', 'running') AND updated_at > ?",
+			formatTime(t.now.Add(-staleAfter))); err != nil {
+			return err
+		}
+		if n >= max {
+			return nil
+		}
+		if err := t.PutJob(siteID, j); err != nil {
+			return err
+		}
+		started = true
+		return nil
+	})
+	return started, err
+}

@@ -163,10 +163,31 @@ func openMySQLPool(cfg *mysql.Config, d *mysqlDialect) (*sql.DB, error) {
 	return sql.OpenDB(&dialectConnector{Connector: c, d: d}), nil
 }
 
+// openMySQLTxPool opens the pool of Update's transactions (see
+// dialectConnector.txOnly). Its connections may send several statements
+// in one packet, which only the commit folded into a transaction's last
+// statement does (commitWith); arguments are always escaped into the
+// text by the driver, never spliced by the store.
+func openMySQLTxPool(cfg *mysql.Config, d *mysqlDialect) (*sql.DB, error) {
+	cfg = cfg.Clone()
+	cfg.MultiStatements = true
+	c, err := mysql.NewConnector(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return sql.OpenDB(&dialectConnector{Connector: c, d: d, txOnly: true}), nil
+}
+
 // dialectConnector gives every connection of a pool the dialect.
 type dialectConnector struct {
 	driver.Connector
 	d *mysqlDialect
+	// txOnly: the pool serves transactions only. Its sessions run with
+	// autocommit off, so a transaction begins with its first statement
+	// instead of a START TRANSACTION round trip of its own; a statement
+	// outside a transaction is refused there, since nothing would ever
+	// commit it.
+	txOnly bool
 }
 
 // Connect opens a connection whose transactions are READ COMMITTED: each
@@ -183,23 +204,62 @@ func (c *dialectConnector) Connect(ctx context.Context) (driver.Conn, error) {
 		conn.Close()
 		return nil, errNoInterface
 	}
-	if _, err := e.ExecContext(ctx, "SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED", nil); err != nil {
-		conn.Close()
-		return nil, err
+	setup := []string{"SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED"}
+	if c.txOnly {
+		setup = append(setup, "SET SESSION autocommit = 0")
 	}
-	return &dialectConn{Conn: conn, d: c.d}, nil
+	for _, q := range setup {
+		if _, err := e.ExecContext(ctx, q, nil); err != nil {
+			conn.Close()
+			return nil, err
+		}
+	}
+	return &dialectConn{Conn: conn, d: c.d, txOnly: c.txOnly}, nil
 }
 
 // dialectConn rewrites each statement and hands it to the driver's own
 // connection, which offers every one of these interfaces.
 type dialectConn struct {
 	driver.Conn
-	d *mysqlDialect
+	d      *mysqlDialect
+	txOnly bool
+	// On a txOnly connection: inTx while a transaction is open, and
+	// committed once a statement ending in commitSuffix has run.
+	inTx, committed bool
+}
+
+// commitSuffix ends the last statement of a transaction on the
+// transaction pool, so that statement and the commit take one round
+// trip (commitWith).
+const commitSuffix = ";\nCOMMIT"
+
+var errOutsideTx = errors.New("sqlstore: a statement outside a transaction on the transaction pool")
+
+// noteStatement refuses a statement outside a transaction on a txOnly
+// connection.
+func (c *dialectConn) noteStatement() error {
+	if c.txOnly && !c.inTx {
+		return errOutsideTx
+	}
+	return nil
+}
+
+// noteDone records that a statement ending in commitSuffix committed.
+func (c *dialectConn) noteDone(query string, err error) {
+	if c.txOnly && err == nil && strings.HasSuffix(query, commitSuffix) {
+		c.committed = true
+	}
 }
 
 var errNoInterface = errors.New("sqlstore: the MySQL driver lacks an expected interface")
 
+// A statement is prepared on the transaction pool only inside a
+// transaction: database/sql prepares one there when the driver cannot
+// send a statement's arguments in its text.
 func (c *dialectConn) PrepareContext(ctx context.Context, query string) (driver.Stmt, error) {
+	if err := c.noteStatement(); err != nil {
+		return nil, err
+	}
 	if p, ok := c.Conn.(driver.ConnPrepareContext); ok {
 		return p.PrepareContext(ctx, c.d.rewrite(query))
 	}
@@ -207,28 +267,80 @@ func (c *dialectConn) PrepareContext(ctx context.Context, query string) (driver.
 }
 
 func (c *dialectConn) Prepare(query string) (driver.Stmt, error) {
+	if err := c.noteStatement(); err != nil {
+		return nil, err
+	}
 	return c.Conn.Prepare(c.d.rewrite(query))
 }
 
 func (c *dialectConn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
-	if e, ok := c.Conn.(driver.ExecerContext); ok {
-		return e.ExecContext(ctx, c.d.rewrite(query), args)
+	if err := c.noteStatement(); err != nil {
+		return nil, err
 	}
-	return nil, driver.ErrSkip
+	e, ok := c.Conn.(driver.ExecerContext)
+	if !ok {
+		return nil, errNoInterface
+	}
+	res, err := e.ExecContext(ctx, c.d.rewrite(query), args)
+	c.noteDone(query, err)
+	return res, err
 }
 
 func (c *dialectConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
-	if q, ok := c.Conn.(driver.QueryerContext); ok {
-		return q.QueryContext(ctx, c.d.rewrite(query), args)
+	if err := c.noteStatement(); err != nil {
+		return nil, err
 	}
-	return nil, driver.ErrSkip
+	q, ok := c.Conn.(driver.QueryerContext)
+	if !ok {
+		return nil, errNoInterface
+	}
+	return q.QueryContext(ctx, c.d.rewrite(query), args)
 }
 
 func (c *dialectConn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, error) {
+	if c.txOnly {
+		// The pool's sessions run with autocommit off and READ
+		// COMMITTED: the transaction begins at its first statement.
+		if opts.ReadOnly || (opts.Isolation != driver.IsolationLevel(sql.LevelDefault) && opts.Isolation != driver.IsolationLevel(sql.LevelReadCommitted)) {
+			return nil, errors.New("sqlstore: the transaction pool runs READ COMMITTED read-write transactions only")
+		}
+		if c.inTx {
+			return nil, errors.New("sqlstore: a transaction is already open on this connection")
+		}
+		c.inTx, c.committed = true, false
+		return lazyTx{c}, nil
+	}
 	if b, ok := c.Conn.(driver.ConnBeginTx); ok {
 		return b.BeginTx(ctx, opts)
 	}
 	return nil, errNoInterface
+}
+
+// lazyTx is a transaction of the transaction pool: nothing is sent to
+// begin it, and its commit costs no round trip when its last statement
+// carried it.
+type lazyTx struct{ c *dialectConn }
+
+func (t lazyTx) Commit() error {
+	defer func() { t.c.inTx = false }()
+	if t.c.committed {
+		return nil
+	}
+	return t.end("COMMIT")
+}
+
+func (t lazyTx) Rollback() error {
+	defer func() { t.c.inTx = false }()
+	return t.end("ROLLBACK")
+}
+
+func (t lazyTx) end(q string) error {
+	e, ok := t.c.Conn.(driver.ExecerContext)
+	if !ok {
+		return errNoInterface
+	}
+	_, err := e.ExecContext(context.Background(), q, nil)
+	return err
 }
 
 func (c *dialectConn) Ping(ctx context.Context) error {

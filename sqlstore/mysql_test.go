@@ -95,6 +95,9 @@ func TestMySQLDialect(t *testing.T) {
 		{"a qualified column named like a table stays", "SELECT x.forms FROM t x", "SELECT x.forms FROM t x"},
 		{"a quoted identifier", `SELECT "key" FROM jobs`, "SELECT `key` FROM p_jobs"},
 		{"an escaped quote in a string", "SELECT 'it''s forms' FROM forms", "SELECT 'it''s forms' FROM p_forms"},
+		{"several statements, each do nothing on its own first column",
+			"INSERT INTO settings (name, value) VALUES (?, ?);\nINSERT INTO unique_answers (submission_id, field_id) VALUES (?, ?) ON CONFLICT DO NOTHING;\nCOMMIT",
+			"INSERT INTO p_settings (name, value) VALUES (?, ?);\nINSERT INTO p_unique_answers (submission_id, field_id) VALUES (?, ?) ON DUPLICATE KEY UPDATE submission_id = submission_id;\nCOMMIT"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if got := translateMySQL(c.in, "p_"); got != c.want {

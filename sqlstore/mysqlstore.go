@@ -58,14 +58,31 @@ func openMySQL(ctx context.Context, addr string, opts Options) (*DB, error) {
 		w.Close()
 		return nil, fmt.Errorf("sqlstore: open %s: %w", redact(addr), err)
 	}
+	txp, err := openMySQLTxPool(target.Config, d)
+	if err != nil {
+		w.Close()
+		return nil, fmt.Errorf("sqlstore: open %s: %w", redact(addr), err)
+	}
+	// As many transactions as reads at once: a host holds at most twice
+	// conns connections (docs/OPERATIONS.md).
+	txp.SetMaxOpenConns(conns)
+	txp.SetMaxIdleConns(conns)
+	txp.SetConnMaxLifetime(3 * time.Minute)
+	txp.SetConnMaxIdleTime(time.Minute)
+	if d.returning, err = insertReturns(ctx, w); err != nil {
+		txp.Close()
+		w.Close()
+		return nil, fmt.Errorf("sqlstore: open %s: %w", redact(addr), err)
+	}
 	host := opts.Host
 	if host == "" {
 		host, _ = os.Hostname()
 	}
-	db := &DB{path: redact(addr), write: w, read: w, mysql: d, host: host, localDir: opts.LocalDir, now: func() time.Time { return time.Now().UTC() }}
+	db := &DB{path: redact(addr), write: w, read: w, txPool: sqlx.NewDb(txp, "mysql"), mysql: d, host: host, localDir: opts.LocalDir, now: func() time.Time { return time.Now().UTC() }}
 	db.reads = newReadStmts(nil)
 	db.stmts = &stmtCache{m: map[string]*sqlx.Stmt{}}
 	fail := func(err error) (*DB, error) {
+		db.txPool.Close()
 		w.Close()
 		return nil, err
 	}
@@ -84,6 +101,29 @@ func openMySQL(ctx context.Context, addr string, opts Options) (*DB, error) {
 	db.reads = newReadStmts(w)
 	db.reads.unprepared = true
 	return db, nil
+}
+
+// insertReturns says whether the server is MariaDB 10.5 or newer, whose
+// INSERT … RETURNING hands back the ids of a statement's rows.
+func insertReturns(ctx context.Context, db *sqlx.DB) (bool, error) {
+	var v string
+	if err := db.GetContext(ctx, &v, "SELECT VERSION()"); err != nil {
+		return false, err
+	}
+	return mariaDBReturns(v), nil
+}
+
+// mariaDBReturns reads a VERSION() string: "10.11.6-MariaDB-0+deb12u1"
+// is MariaDB 10.11, "8.0.36" MySQL.
+func mariaDBReturns(version string) bool {
+	if !strings.Contains(version, "MariaDB") {
+		return false
+	}
+	var major, minor int
+	if _, err := fmt.Sscanf(version, "%d.%d", &major, &minor); err != nil {
+		return false
+	}
+	return major > 10 || (major == 10 && minor >= 5)
 }
 
 // seedMySQLKeys makes the keys SQLite's migrations make with randomblob:
@@ -278,6 +318,25 @@ func MigrationNames() ([]string, error) {
 	return lite, nil
 }
 
+// StoreBytes is what the store's tables take on a MariaDB or MySQL
+// server, rows and indexes, as information_schema reports them (InnoDB's
+// figures are estimates, refreshed as the tables change). On SQLite the
+// size is the file's, which the caller reads itself.
+func (db *DB) StoreBytes(ctx context.Context) (int64, error) {
+	if db.mysql == nil {
+		return 0, errors.New("sqlstore: StoreBytes is for MariaDB and MySQL stores")
+	}
+	tables := append(StoreTables(), "schema_migrations")
+	args := make([]any, len(tables))
+	for i, t := range tables {
+		args[i] = db.mysql.prefix + t
+	}
+	var n int64
+	err := db.write.GetContext(ctx, &n, `SELECT coalesce(sum(data_length + index_length), 0) FROM information_schema.tables
+		WHERE table_schema = DATABASE() AND table_name IN (?`+strings.Repeat(", ?", len(tables)-1)+")", args...)
+	return n, err
+}
+
 // checkMySQLTables runs CHECK TABLE on every table of the store.
 func (db *DB) checkMySQLTables(ctx context.Context) error {
 	tables := StoreTables()
@@ -312,18 +371,87 @@ func (db *DB) checkMySQLTables(ctx context.Context) error {
 	return nil
 }
 
-// mysqlTx is an Update call's own MariaDB or MySQL transaction.
-type mysqlTx struct{ tx *sqlx.Tx }
+// mysqlTx is an Update call's own MariaDB or MySQL transaction. Writes
+// whose results nobody reads may be held back (deferExec) and sent in
+// the same packet as the next statement, or as the commit (commitWith):
+// each of a call's round trips costs the server more than the row it
+// writes. The server runs a packet's statements in order and stops at
+// the first that fails, whose error is then the packet's; the driver
+// hands back the last statement's result (rows, affected rows, insert
+// id), which is the one the caller sent.
+type mysqlTx struct {
+	tx *sqlx.Tx
+	// pending are the held-back statements joined by ";\n", and their
+	// arguments in order.
+	pending strings.Builder
+	args    []any
+}
 
-func (m mysqlTx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+// maxPendingBytes bounds the held-back text: past it, the statements are
+// sent at once (a packet must fit the server's max_allowed_packet, 16 MiB
+// by default, once the driver has written the arguments into it).
+const maxPendingBytes = 64 << 10
+
+// with returns query preceded by the held-back statements, and the
+// arguments of all, and forgets them: they go in the caller's packet.
+func (m *mysqlTx) with(query string, args []any) (string, []any) {
+	if m.pending.Len() == 0 {
+		return query, args
+	}
+	m.pending.WriteString(";\n")
+	m.pending.WriteString(query)
+	q, all := m.pending.String(), append(m.args, args...)
+	m.pending.Reset()
+	m.args = nil
+	return q, all
+}
+
+// deferExec holds query back until the next statement or the commit. Its
+// error, if any, is then that round trip's, which fails the call as an
+// error of the write itself would have.
+func (m *mysqlTx) deferExec(ctx context.Context, query string, args ...any) error {
+	if m.pending.Len() > 0 {
+		m.pending.WriteString(";\n")
+	}
+	m.pending.WriteString(query)
+	m.args = append(m.args, args...)
+	if m.pending.Len() > maxPendingBytes {
+		q, all := m.pending.String(), m.args
+		m.pending.Reset()
+		m.args = nil
+		_, err := m.tx.ExecContext(ctx, q, all...)
+		return err
+	}
+	return nil
+}
+
+// commitWith sends the held-back writes and COMMIT in one round trip, or
+// COMMIT alone when nothing is held back.
+func (m *mysqlTx) commitWith(ctx context.Context) error {
+	if m.pending.Len() > 0 {
+		m.pending.WriteString(commitSuffix)
+		q, all := m.pending.String(), m.args
+		m.pending.Reset()
+		m.args = nil
+		if _, err := m.tx.ExecContext(ctx, q, all...); err != nil {
+			return err
+		}
+	}
+	return m.tx.Commit()
+}
+
+func (m *mysqlTx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	query, args = m.with(query, args)
 	return m.tx.ExecContext(ctx, query, args...)
 }
 
-func (m mysqlTx) GetContext(ctx context.Context, dest any, query string, args ...any) error {
+func (m *mysqlTx) GetContext(ctx context.Context, dest any, query string, args ...any) error {
+	query, args = m.with(query, args)
 	return m.tx.GetContext(ctx, dest, query, args...)
 }
 
-func (m mysqlTx) SelectContext(ctx context.Context, dest any, query string, args ...any) error {
+func (m *mysqlTx) SelectContext(ctx context.Context, dest any, query string, args ...any) error {
+	query, args = m.with(query, args)
 	return m.tx.SelectContext(ctx, dest, query, args...)
 }
 
@@ -349,7 +477,7 @@ func (db *DB) updateMySQL(ctx context.Context, fn func(tx domain.FormTx) error) 
 }
 
 func (db *DB) runMySQL(ctx context.Context, fn func(tx domain.FormTx) error) (err error) {
-	sqltx, err := db.write.BeginTxx(ctx, nil)
+	sqltx, err := db.txPool.BeginTxx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("sqlstore: begin: %w", err)
 	}
@@ -360,14 +488,15 @@ func (db *DB) runMySQL(ctx context.Context, fn func(tx domain.FormTx) error) (er
 		}
 	}()
 	now := db.now()
-	t := &Tx{tx: mysqlTx{sqltx}, ctx: ctx, tokenKey: db.tokenKey, now: now, ts: formatTime(now), mysql: true, host: db.host}
+	mtx := &mysqlTx{tx: sqltx}
+	t := &Tx{tx: mtx, ctx: ctx, tokenKey: db.tokenKey, now: now, ts: formatTime(now), mysql: true, returning: db.mysql.returning, host: db.host}
 	if err := runGuarded(func() error { return fn(t) }); err != nil {
 		return err
 	}
 	if err := t.flushHeads(); err != nil {
 		return err
 	}
-	if err := sqltx.Commit(); err != nil {
+	if err := mtx.commitWith(ctx); err != nil {
 		return fmt.Errorf("sqlstore: commit: %w", err)
 	}
 	committed = true
@@ -427,7 +556,15 @@ func (t *Tx) index(s *domain.Submission, text string) error {
 		_, err := t.tx.ExecContext(t.ctx, sqlInsertSearch, s.ID, text)
 		return err
 	}
-	return insertTerms(t.ctx, t.tx, s.FormID, s.ID, indexTerms(text))
+	return insertTerms(t.ctx, unreadExecer{t}, s.FormID, s.ID, indexTerms(text))
+}
+
+// unreadExecer runs its statements as Tx.execUnread, for callers that
+// discard the result.
+type unreadExecer struct{ t *Tx }
+
+func (u unreadExecer) ExecContext(_ context.Context, query string, args ...any) (sql.Result, error) {
+	return nil, u.t.execUnread(query, args...)
 }
 
 // insertTerms adds a submission's words to submission_terms, up to 64 a

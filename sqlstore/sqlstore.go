@@ -61,8 +61,11 @@ type DB struct {
 	path  string
 	write *sqlx.DB
 	read  *sqlx.DB
-	reads *readStmts // the read pool's prepared statements
-	stmts *stmtCache
+	// txPool runs Update's transactions on MariaDB and MySQL (see
+	// openMySQLTxPool); nil on SQLite.
+	txPool *sqlx.DB
+	reads  *readStmts // the read pool's prepared statements
+	stmts  *stmtCache
 	// tokenKey makes forms' public tokens (see publicToken); it is kept
 	// in the database so that tokens outlive restarts and backups.
 	tokenKey cipher.Block
@@ -236,6 +239,9 @@ func (db *DB) Close() error {
 	if db.read != nil && db.read != db.write {
 		db.reads.close()
 		errs = append(errs, db.read.Close())
+	}
+	if db.txPool != nil {
+		errs = append(errs, db.txPool.Close())
 	}
 	errs = append(errs, db.write.Close())
 	return errors.Join(errs...)

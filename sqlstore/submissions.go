@@ -269,8 +269,7 @@ func nullString(s string) any {
 // countDay adds (sign 1) or takes out (sign -1) a submission from its
 // day's count.
 func (t *Tx) countDay(s *domain.Submission, sign int64) error {
-	_, err := t.tx.ExecContext(t.ctx, sqlAddDay, s.FormID, domain.IranDay(s.CreatedAt), sign, s.ID, s.ID)
-	return err
+	return t.execUnread(sqlAddDay, s.FormID, domain.IranDay(s.CreatedAt), sign, s.ID, s.ID)
 }
 
 // count adds (sign 1) or takes out (sign -1) a submission's counts: its

@@ -51,7 +51,9 @@ func (db *DB) TakeWindowSlot(ctx context.Context, scope string, key int64, n int
 		// as later than now.
 		now := time.Now().UnixMicro()
 		from := now - window.Microseconds()
-		if _, err := t.tx.ExecContext(t.ctx, "DELETE FROM rate_windows WHERE scope = ? AND key = ? AND at <= ?", scope, key, from); err != nil {
+		// The expired calls go in the count's packet, the new call with
+		// the commit: three round trips a slot.
+		if err := t.execUnread("DELETE FROM rate_windows WHERE scope = ? AND key = ? AND at <= ?", scope, key, from); err != nil {
 			return err
 		}
 		var held struct {
@@ -66,8 +68,7 @@ func (db *DB) TakeWindowSlot(ctx context.Context, scope string, key int64, n int
 			return nil
 		}
 		ok = true
-		_, err := t.tx.ExecContext(t.ctx, "INSERT INTO rate_windows (scope, key, at) VALUES (?, ?, ?)", scope, key, now)
-		return err
+		return t.execUnread("INSERT INTO rate_windows (scope, key, at) VALUES (?, ?, ?)", scope, key, now)
 	})
 	if err == nil && takes.Add(1)%sweepEvery == 0 {
 		// The call's slot is already decided and committed; a sweep that
@@ -87,8 +88,7 @@ func (db *DB) ReturnWindowSlot(ctx context.Context, scope string, key int64) err
 	}
 	return db.Update(ctx, func(ftx domain.FormTx) error {
 		t := ftx.(*Tx)
-		_, err := t.tx.ExecContext(t.ctx, "DELETE FROM rate_windows WHERE scope = ? AND key = ? ORDER BY at DESC LIMIT 1", scope, key)
-		return err
+		return t.execUnread("DELETE FROM rate_windows WHERE scope = ? AND key = ? ORDER BY at DESC LIMIT 1", scope, key)
 	})
 }
 

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/user"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -93,7 +94,16 @@ func printStatus(w io.Writer, st daemonStatus) {
 		dbState = "NOT OK"
 	}
 	fmt.Fprintf(w, "database   %s  %s, %s\n", st.Database.Path, humanize.IBytes(uint64(max(st.Database.Bytes, 0))), dbState)
-	printPlace(w, st.Database)
+	if strings.HasPrefix(st.Database.Path, "mysql://") {
+		// The tables' size on the database server, whose disk is its own.
+		if st.Database.Error != "" {
+			fmt.Fprintf(w, "           error: %s\n", st.Database.Error)
+		} else {
+			fmt.Fprintln(w, "           the store's tables on the database server (free space: the server's)")
+		}
+	} else {
+		printPlace(w, st.Database)
+	}
 	fmt.Fprintf(w, "uploads    %s  %s in %d files\n", st.Uploads.Path, humanize.IBytes(uint64(max(st.Uploads.Bytes, 0))), st.Uploads.Files)
 	printPlace(w, st.Uploads)
 	switch {

@@ -160,3 +160,37 @@ func runAsNobody(t *testing.T, args ...string) (string, int) {
 	}
 	return errb.String(), 0
 }
+
+// TestPrintStatusMariaDB: a store on MariaDB or MySQL shows its tables'
+// size on the server, not the free space of a disk the daemon does not
+// write, and an error reading the size is shown instead.
+func TestPrintStatusMariaDB(t *testing.T) {
+	const addr = "mysql://arshline@unix(/run/mysqld/mysqld.sock)/wordpress?prefix=arsh_"
+	for _, c := range []struct {
+		name      string
+		db        storagePlace
+		want, not []string
+	}{
+		{"the tables' size", storagePlace{Path: addr, Bytes: 3 << 20},
+			[]string{"database   " + addr + "  3.0 MiB, ok\n", "the store's tables on the database server"}, []string{"B free", "error"}},
+		{"an error", storagePlace{Path: addr, Error: "Access denied"},
+			[]string{"database   " + addr + "  0 B, ok\n", "error: Access denied\n"}, []string{"B free"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var out bytes.Buffer
+			printStatus(&out, daemonStatus{Version: "x", Protocol: 1, DBOK: true, Database: c.db, Uploads: storagePlace{Path: "/u", FreeBytes: 1 << 30}})
+			s := out.String()
+			db := s[strings.Index(s, "database"):strings.Index(s, "uploads")]
+			for _, w := range c.want {
+				if !strings.Contains(s, w) {
+					t.Errorf("no %q in\n%s", w, s)
+				}
+			}
+			for _, n := range c.not {
+				if strings.Contains(db, n) {
+					t.Errorf("%q in the database lines\n%s", n, db)
+				}
+			}
+		})
+	}
+}

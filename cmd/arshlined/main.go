@@ -25,6 +25,7 @@ import (
 
 	"github.com/arshline/arshline-sidecar/daemon"
 	"github.com/arshline/arshline-sidecar/daemon/logx"
+	"github.com/arshline/arshline-sidecar/daemon/submissions"
 	"github.com/arshline/arshline-sidecar/sqlstore"
 )
 
@@ -208,7 +209,7 @@ func copyStore(args []string, stdout, stderr io.Writer) int {
 		return dbError(stderr, "copy-store", err)
 	}
 	defer dst.Close()
-	report, err := sqlstore.CopyStore(ctx, src, dst, sqlstore.CopyOptions{})
+	report, err := sqlstore.CopyStore(ctx, src, dst, sqlstore.CopyOptions{SearchText: submissions.StoredSearchText()})
 	if err != nil {
 		return dbError(stderr, "copy-store", err)
 	}

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -17,6 +18,9 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 
+	"github.com/arshline/arshline-sidecar/daemon/llm/llmtest"
+	"github.com/arshline/arshline-sidecar/daemon/sms"
+	"github.com/arshline/arshline-sidecar/daemon/sms/smstest"
 	"github.com/arshline/arshline-sidecar/daemon/systemd/systemdtest"
 	"github.com/arshline/arshline-sidecar/rpc"
 	"github.com/arshline/arshline-sidecar/sqlstore"
@@ -353,6 +357,15 @@ func TestTwoDaemonsShareUndoUniqueAndLimits(t *testing.T) {
 		t.Fatal(err)
 	}
 	const budget = 4
+	const mobileBudget, clientBudget = 3, 2
+	const maxJobs = 2
+	const uploadStarts = 2
+	// A model that answers late: Hosha2 jobs stay running while the test
+	// counts them.
+	model := llmtest.New(t)
+	model.Then(func(llmtest.Request) llmtest.Reply {
+		return llmtest.Reply{Content: hosha2Answer, Delay: 30 * time.Second}
+	})
 	clients := make([]*rpc.Client, 2)
 	for i := range clients {
 		name := "web" + strconv.Itoa(i+1)
@@ -362,7 +375,10 @@ func TestTwoDaemonsShareUndoUniqueAndLimits(t *testing.T) {
 		notify, msgs := systemdtest.NotifySocket(t)
 		cmd := exec.Command(daemonBin, "--socket", socket, "--db", mdb.Address("arsh_", false), "--db-password-file", passFile,
 			"--node-name", name, "--log-dir", filepath.Join(dir, "logs"), "--upload-dir", filepath.Join(dir, "uploads"),
-			"--submit-min-fill", "0", "--submit-per-client-per-minute", strconv.Itoa(budget), "--submit-per-form-per-minute", "0")
+			"--submit-min-fill", "0", "--submit-per-client-per-minute", strconv.Itoa(budget), "--submit-per-form-per-minute", "0",
+			"--otp-per-mobile-per-hour", strconv.Itoa(mobileBudget), "--otp-per-client-per-hour", strconv.Itoa(clientBudget), "--otp-resend-after", "1ms",
+			"--openai-base-url", model.URL(), "--openai-model", "test-model", "--hosha2-max-running", strconv.Itoa(maxJobs),
+			"--upload-starts-per-minute", strconv.Itoa(uploadStarts))
 		cmd.Env = append(os.Environ(), "NOTIFY_SOCKET="+notify, "STATE_DIRECTORY="+dir)
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
@@ -507,6 +523,159 @@ func TestTwoDaemonsShareUndoUniqueAndLimits(t *testing.T) {
 		}
 		if ok != budget || limited != 8-budget {
 			t.Fatalf("%d accepted and %d refused from one address over two hosts; want %d and %d", ok, limited, budget, 8-budget)
+		}
+	})
+
+	t.Run("OTP texts are counted once across hosts", func(t *testing.T) {
+		fake := smstest.New(t, sms.Kavenegar, "4F5A6B7C8D9E0F1A2B3C", "10004346")
+		if err := clients[0].Call(ctx, "sms.settings.set", map[string]any{"provider": sms.Kavenegar, "api_key": fake.Key,
+			"sender": fake.Sender, "base_url": fake.URL()}, nil); err != nil {
+			t.Fatal(err)
+		}
+		_, token := publish(t, map[string]any{"version": "arshline_form@v1", "fields": []any{
+			map[string]any{"id": "mobile", "type": "text", "label": "همراه", "format": "mobile_ir", "required": true, "verify": "otp"}}})
+		send := func(c *rpc.Client, mobile, client string) error {
+			var pf struct {
+				FormToken string `json:"form_token"`
+			}
+			if err := c.Call(ctx, "forms.public", map[string]any{"token": token}, &pf); err != nil {
+				return err
+			}
+			return c.Call(ctx, "submissions.otp.send", map[string]any{"token": token, "form_token": pf.FormToken, "field": "mobile",
+				"mobile": mobile, "client": map[string]any{"ip_hash": client}}, nil)
+		}
+		texts := func(mobile string) int {
+			n := 0
+			for _, m := range fake.Sent() {
+				if strings.HasSuffix(m.To, mobile[1:]) { // 0912… or 98912…
+					n++
+				}
+			}
+			return n
+		}
+		outcomes := func(errs []error) (ok, limited int) {
+			for _, err := range errs {
+				switch codeOf(err) {
+				case "":
+					ok++
+				case "RATE_LIMIT":
+					limited++
+				default:
+					t.Fatalf("otp.send: %v", err)
+				}
+			}
+			return ok, limited
+		}
+		t.Run("one number's budget", func(t *testing.T) {
+			const mobile = "09121110001"
+			errs := onBoth(4, func(c *rpc.Client, i int) error { return send(c, mobile, "number-"+strconv.Itoa(i)) })
+			if ok, limited := outcomes(errs); ok != mobileBudget || limited != 8-mobileBudget || texts(mobile) != mobileBudget {
+				t.Fatalf("%d sent, %d refused, %d texts to one number over two hosts; want %d, %d, %d", ok, limited, texts(mobile), mobileBudget, 8-mobileBudget, mobileBudget)
+			}
+		})
+		t.Run("one client's budget", func(t *testing.T) {
+			errs := onBoth(3, func(c *rpc.Client, i int) error { return send(c, "0912222000"+strconv.Itoa(i), "one-client") })
+			if ok, limited := outcomes(errs); ok != clientBudget || limited != 6-clientBudget {
+				t.Fatalf("%d sent and %d refused for one client over two hosts; want %d and %d", ok, limited, clientBudget, 6-clientBudget)
+			}
+		})
+		t.Run("a text refused spends no other budget", func(t *testing.T) {
+			// The client's budget is spent: the number's slot it took
+			// first is given back, so the number still gets its whole
+			// budget from other clients.
+			const mobile = "09123330003"
+			if err := send(clients[1], mobile, "one-client"); codeOf(err) != "RATE_LIMIT" {
+				t.Fatalf("a client past its budget: %v", err)
+			}
+			for i := range mobileBudget {
+				if err := send(clients[i%2], mobile, "other-"+strconv.Itoa(i)); err != nil {
+					t.Fatalf("text %d to the number: %v", i+1, err)
+				}
+			}
+			if texts(mobile) != mobileBudget {
+				t.Fatalf("%d texts, want %d", texts(mobile), mobileBudget)
+			}
+		})
+	})
+
+	t.Run("Hosha2 jobs running at once are counted over both hosts", func(t *testing.T) {
+		var created struct {
+			Form struct {
+				ID int64 `json:"id"`
+			} `json:"form"`
+		}
+		if err := clients[0].Call(ctx, "forms.create", map[string]any{"title": "هوشا"}, &created); err != nil {
+			t.Fatal(err)
+		}
+		start := func(c *rpc.Client, reqID string) error {
+			return c.Call(ctx, "hosha2.generate", map[string]any{"form_id": created.Form.ID, "prompt": "فرم ثبت‌نام", "req_id": reqID}, nil)
+		}
+		for i := range maxJobs {
+			if err := start(clients[0], "cafe000"+strconv.Itoa(i)); err != nil {
+				t.Fatalf("job %d on web1: %v", i+1, err)
+			}
+		}
+		if err := start(clients[1], "cafe00ff"); codeOf(err) != "RATE_LIMIT" {
+			t.Fatalf("a job past the cap on web2: %v", err)
+		}
+		// A job cancelled (from the other host) frees its slot.
+		if err := clients[1].Call(ctx, "hosha2.cancel", map[string]any{"req_id": "cafe0000"}, nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := start(clients[1], "cafe00ff"); err != nil {
+			t.Fatalf("after a cancel: %v", err)
+		}
+		for _, id := range []string{"cafe0001", "cafe00ff"} {
+			clients[1].Call(ctx, "hosha2.cancel", map[string]any{"req_id": id}, nil)
+		}
+	})
+
+	t.Run("a client's upload starts are counted once across hosts", func(t *testing.T) {
+		_, token := publish(t, map[string]any{"version": "arshline_form@v1", "fields": []any{
+			map[string]any{"id": "doc", "type": "file", "label": "پیوست"}}})
+		errs := onBoth(3, func(c *rpc.Client, _ int) error {
+			var pf struct {
+				FormToken string `json:"form_token"`
+			}
+			if err := c.Call(ctx, "forms.public", map[string]any{"token": token}, &pf); err != nil {
+				return err
+			}
+			// A first chunk: the upload begins, and waits for the rest.
+			return c.Call(ctx, "submissions.upload", map[string]any{"token": token, "form_token": pf.FormToken, "field": "doc",
+				"name": "a.txt", "size": 10, "offset": 0, "data": "aGVsbG8=", "final": false, "client": map[string]any{"ip_hash": "uploader"}}, nil)
+		})
+		ok, limited := 0, 0
+		for _, err := range errs {
+			switch codeOf(err) {
+			case "":
+				ok++
+			case "RATE_LIMIT":
+				limited++
+			default:
+				t.Fatalf("upload: %v", err)
+			}
+		}
+		if ok != uploadStarts || limited != 6-uploadStarts {
+			t.Fatalf("%d uploads begun and %d refused for one client over two hosts; want %d and %d", ok, limited, uploadStarts, 6-uploadStarts)
+		}
+	})
+
+	t.Run("each host reports the store's size on the server", func(t *testing.T) {
+		for i, c := range clients {
+			var st struct {
+				Database struct {
+					Path  string `json:"path"`
+					Bytes int64  `json:"bytes"`
+					Error string `json:"error"`
+				} `json:"database"`
+			}
+			if err := c.Call(ctx, "system.status", nil, &st); err != nil {
+				t.Fatal(err)
+			}
+			// InnoDB gives every table at least a 16 KiB page.
+			if st.Database.Bytes < 16<<10*10 || st.Database.Error != "" || strings.Contains(st.Database.Path, mdb.Password) {
+				t.Fatalf("host %d: %+v", i+1, st.Database)
+			}
 		}
 	})
 }

@@ -75,6 +75,23 @@ type Config struct {
 	// PersistPhases writes the job's row at every phase, not only at its
 	// start and end, so that hosts sharing the store read its progress.
 	PersistPhases bool
+	// Cap, when set, counts MaxRunningJobs over every host sharing the
+	// store: a job's first row is written only while fewer are running
+	// on all of them together.
+	Cap JobCap
+}
+
+// JobCap starts a job only while fewer than max run on all the hosts
+// sharing a store (sqlstore on MariaDB or MySQL).
+type JobCap interface {
+	StartJobCapped(ctx context.Context, siteID int64, j *domain.Job, max int, staleAfter time.Duration) (bool, error)
+}
+
+// capStaleAfter is how long a running job's row may go unwritten and
+// still count against the shared cap: past it, its host is taken for
+// dead. Rows are written at every phase when hosts share the store.
+func (c Config) capStaleAfter() time.Duration {
+	return max(2*c.ModelTimeout, 10*time.Minute)
 }
 
 // CancelBoard is where hosts sharing a store leave cancels for each
@@ -275,8 +292,7 @@ func (s *Service) start(ctx context.Context, p GenerateParams, defaultIntent str
 	}
 	if len(s.jobs) >= s.cfg.MaxRunningJobs {
 		s.mu.Unlock()
-		return nil, domain.Errorf(domain.CodeRateLimit, "%d Hosha2 requests are running, the most at once; try again in %d seconds", s.cfg.MaxRunningJobs, jobsFullRetry).
-			With("retry_after_sec", jobsFullRetry)
+		return nil, jobsFull(s.cfg.MaxRunningJobs)
 	}
 	jobCtx, cancel := context.WithCancel(domain.WithRequestID(domain.WithActor(s.base, actor), reqID))
 	j := &job{
@@ -286,7 +302,7 @@ func (s *Service) start(ctx context.Context, p GenerateParams, defaultIntent str
 	}
 	s.jobs[reqID] = j
 	s.mu.Unlock()
-	if err := s.persist(ctx, j); err != nil {
+	if err := s.persistFirst(ctx, j); err != nil {
 		cancel()
 		s.mu.Lock()
 		delete(s.jobs, reqID)
@@ -326,6 +342,28 @@ func (s *Service) start(ctx context.Context, p GenerateParams, defaultIntent str
 		return nil, jerr
 	}
 	return res, nil
+}
+
+// persistFirst writes a new job's first row; with a shared cap, only
+// while fewer than MaxRunningJobs run on all hosts.
+func (s *Service) persistFirst(ctx context.Context, j *job) error {
+	if s.cfg.Cap == nil {
+		return s.persist(ctx, j)
+	}
+	row, _, _ := j.snapshot()
+	started, err := s.cfg.Cap.StartJobCapped(ctx, j.site, &row, s.cfg.MaxRunningJobs, s.cfg.capStaleAfter())
+	if err != nil {
+		return err
+	}
+	if !started {
+		return jobsFull(s.cfg.MaxRunningJobs)
+	}
+	return nil
+}
+
+func jobsFull(max int) error {
+	return domain.Errorf(domain.CodeRateLimit, "%d Hosha2 requests are running, the most at once; try again in %d seconds", max, jobsFullRetry).
+		With("retry_after_sec", jobsFullRetry)
 }
 
 // forget drops a finished job from memory.

@@ -5,6 +5,7 @@ import (
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
 	"log/slog"
 	"math/big"
@@ -16,6 +17,7 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/document"
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/iranformat"
+	"github.com/arshline/arshline-sidecar/daemon/limit"
 	"github.com/arshline/arshline-sidecar/daemon/messages"
 	"github.com/arshline/arshline-sidecar/daemon/sms"
 )
@@ -28,13 +30,15 @@ type SMSProviders interface {
 	OTP(ctx context.Context) (*sms.OTPPattern, error)
 }
 
-// OTP codes and their limits are kept in memory, bounded, not in the
-// database: a code lives minutes, and writing each send and each try
-// would put an fsync on the one shared writer for every text a visitor
-// asks for. A restart forgets the codes (the respondent asks for a new
-// one) and the hourly and daily counts (a restart is the operator's act,
-// never a visitor's). No code is kept in clear: only its HMAC under a
-// key made at start.
+// OTP codes are kept in memory, bounded, not in the database: a code
+// lives minutes, and writing each send and each try would put an fsync
+// on the one shared writer for every text a visitor asks for. A restart
+// forgets the codes (the respondent asks for a new one). No code is kept
+// in clear: only its HMAC under a key made at start. The hourly and
+// daily counts are in memory on one host (a restart, the operator's act,
+// forgets them); hosts sharing a MariaDB or MySQL store keep them there
+// (Config.SharedLimits), so that the hosts together text no more than
+// each budget.
 const (
 	DefaultOTPTTL              = 5 * time.Minute
 	DefaultOTPTries            = 5
@@ -88,6 +92,10 @@ type otpBook struct {
 	// perMobile, perClient, perForm count texts in the last hour,
 	// perSite in the last day.
 	perMobile, perClient, perForm, perSite *window
+	// shared, when set, keeps those counts for every host (see
+	// admitShared); the windows above then decide only while it does not
+	// answer.
+	shared limit.Shared
 }
 
 // window counts events per key in a sliding span, at most max of them,
@@ -155,7 +163,8 @@ func newOTPBook(cfg Config) *otpBook {
 	}
 	return &otpBook{key: key, codes: map[string]*otpCode{}, resends: map[string]*otpResend{},
 		perMobile: newWindow(cfg.OTPPerMobilePerHour, time.Hour), perClient: newWindow(cfg.OTPPerClientPerHour, time.Hour),
-		perForm: newWindow(cfg.OTPPerFormPerHour, time.Hour), perSite: newWindow(cfg.OTPPerSitePerDay, 24*time.Hour)}
+		perForm: newWindow(cfg.OTPPerFormPerHour, time.Hour), perSite: newWindow(cfg.OTPPerSitePerDay, 24*time.Hour),
+		shared: cfg.SharedLimits}
 }
 
 // codeKey names one code: the form, the field and the number.
@@ -194,21 +203,22 @@ type otpLimit struct {
 // form's and the site's counts.
 func (b *otpBook) admit(site, formID int64, field, mobile, client string, now time.Time) *otpLimit {
 	b.mu.Lock()
-	defer b.mu.Unlock()
 	key := codeKey(formID, field, mobile)
 	if r := b.resends[key]; r != nil && now.Before(r.next) {
+		b.mu.Unlock()
 		return &otpLimit{"resend", r.next.Sub(now)}
 	}
-	keys := []struct {
-		name string
-		w    *window
-		key  string
-	}{
+	keys := []otpCount{
 		{"mobile", b.perMobile, fmt.Sprintf("%d\x00%s", site, mobile)},
 		{"client", b.perClient, fmt.Sprintf("%d\x00%s", site, client)},
 		{"form", b.perForm, fmt.Sprint(formID)},
 		{"site", b.perSite, fmt.Sprint(site)},
 	}
+	if b.shared != nil {
+		b.mu.Unlock()
+		return b.admitShared(keys, now)
+	}
+	defer b.mu.Unlock()
 	for _, k := range keys {
 		if d := k.w.wait(k.key, now); d > 0 {
 			return &otpLimit{k.name, d}
@@ -218,6 +228,66 @@ func (b *otpBook) admit(site, formID int64, field, mobile, client string, now ti
 		k.w.add(k.key, now)
 	}
 	return nil
+}
+
+// otpCount is one count a text passes: its name, window and key.
+type otpCount struct {
+	name string
+	w    *window
+	key  string
+}
+
+// sharedOTPTimeout bounds each call to the shared store; past it, or on
+// any error, this host's own window decides that count.
+const sharedOTPTimeout = 2 * time.Second
+
+// admitShared takes a slot of each count in the shared store, in order;
+// when one is full, the slots already taken are given back, so a text
+// refused spends no budget of the counts before it. A count the store
+// cannot take (it does not answer) is decided by this host's window.
+func (b *otpBook) admitShared(keys []otpCount, now time.Time) *otpLimit {
+	var taken []otpCount
+	giveBack := func() {
+		for _, k := range taken {
+			ctx, cancel := context.WithTimeout(context.Background(), sharedOTPTimeout)
+			_ = b.shared.ReturnWindowSlot(ctx, "otp_"+k.name, sharedOTPKey(k.key))
+			cancel()
+		}
+	}
+	for _, k := range keys {
+		if k.w.max < 0 {
+			continue
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), sharedOTPTimeout)
+		ok, wait, err := b.shared.TakeWindowSlot(ctx, "otp_"+k.name, sharedOTPKey(k.key), k.w.max, k.w.span)
+		cancel()
+		if err != nil {
+			b.mu.Lock()
+			wait = k.w.wait(k.key, now)
+			if ok = wait <= 0; ok {
+				k.w.add(k.key, now)
+			}
+			b.mu.Unlock()
+			if !ok {
+				giveBack()
+				return &otpLimit{k.name, wait}
+			}
+			continue
+		}
+		if !ok {
+			giveBack()
+			return &otpLimit{k.name, max(wait, time.Second)}
+		}
+		taken = append(taken, k)
+	}
+	return nil
+}
+
+// sharedOTPKey is a count's key in the shared store: the first 8 bytes
+// of its SHA-256, so that no number is stored in clear there.
+func sharedOTPKey(key string) int64 {
+	sum := sha256.Sum256([]byte(key))
+	return int64(binary.BigEndian.Uint64(sum[:8]))
 }
 
 // keep holds code as the one valid code of mobile on form's field,

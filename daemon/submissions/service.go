@@ -417,6 +417,47 @@ func encodeAnswers(doc *document.Document, res answers.Result, verified map[stri
 	return raw, hex.EncodeToString(sum[:]), text.String(), nil
 }
 
+// StoredSearchText returns a function that makes a stored submission's
+// search text as encodeAnswers made it when the submission was stored:
+// from state, the stored JSON of the form version it answered (a
+// domain.FormState), and its stored answers. copy-store rebuilds the
+// MariaDB search index with it, so that entries moved from SQLite are
+// found by their options' labels too. A state it cannot read leaves
+// the labels out; an answer it cannot read, that answer.
+func StoredSearchText() func(state, stored []byte) string {
+	docs := map[string]*document.Document{}
+	var reader answers.StoredReader
+	return func(state, stored []byte) string {
+		doc, ok := docs[string(state)]
+		if !ok {
+			doc = &document.Document{}
+			var fs domain.FormState
+			if json.Unmarshal(state, &fs) == nil {
+				if raw, err := json.Marshal(fs.Document); err == nil {
+					if d, err := document.Parse(raw); err == nil {
+						doc = d
+					}
+				}
+			}
+			if len(docs) >= maxCachedDocs {
+				clear(docs)
+			}
+			docs[string(state)] = doc
+		}
+		list, err := reader.Read(stored)
+		if err != nil {
+			return ""
+		}
+		var text strings.Builder
+		for _, st := range list {
+			if a, ok := st.Answer(); ok {
+				searchWords(&text, doc, a)
+			}
+		}
+		return text.String()
+	}
+}
+
 // searchWords adds what an admin may search an answer by: the text as
 // normalised and as typed, and the labels of the options chosen.
 func searchWords(b *strings.Builder, doc *document.Document, a answers.Answer) {

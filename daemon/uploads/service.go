@@ -150,6 +150,11 @@ type Config struct {
 	FreeSpace func() (free, total uint64, err error)
 	// Now is the clock (nil: time.Now); tests move it.
 	Now func() time.Time
+	// SharedLimits, when set, keeps the per-client starts and chunks per
+	// minute in a store every host sees (sqlstore on MariaDB or MySQL),
+	// so that the hosts together admit each budget once. An upload in
+	// progress stays with the host that took its first chunk.
+	SharedLimits limit.Shared
 }
 
 // Service serves submissions.upload and submissions.file.
@@ -251,10 +256,16 @@ func New(cfg Config) *Service {
 	if cfg.FreeSpace == nil && cfg.Files != nil {
 		cfg.FreeSpace = cfg.Files.freeSpace
 	}
+	starts := limit.NewBounded(cfg.StartsPerMinute, maxLimitedClients, cfg.Now)
+	chunks := limit.NewBounded(cfg.ChunksPerMinute, maxLimitedClients, cfg.Now)
+	if cfg.SharedLimits != nil {
+		starts.Share(cfg.SharedLimits, "upload_starts")
+		chunks.Share(cfg.SharedLimits, "upload_chunks")
+	}
 	return &Service{
 		cfg:          cfg,
-		starts:       limit.NewBounded(cfg.StartsPerMinute, maxLimitedClients, cfg.Now),
-		chunks:       limit.NewBounded(cfg.ChunksPerMinute, maxLimitedClients, cfg.Now),
+		starts:       starts,
+		chunks:       chunks,
 		bytes:        newByteBudget(cfg.ClientBytesPerHour, maxLimitedClients),
 		transfers:    map[string]*transfer{},
 		perClient:    map[int64]int{},
