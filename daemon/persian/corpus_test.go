@@ -51,6 +51,7 @@ var corpora = []struct {
 	{"shop-class-typist-developer.jsonl", 0.95, 2},
 	{"recruiter-elder-student.jsonl", 0.95, 2},
 	{"gym-charity-support.jsonl", 0.95, 2},
+	{"florist-registrar-gamer.jsonl", 0.95, 2},
 }
 
 var plannerCmd = flag.String("planner-cmd", "",

@@ -1,6 +1,7 @@
 package persian
 
 import (
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -618,4 +619,40 @@ func TestPartOfFormNeverDestroys(t *testing.T) {
 			t.Errorf("%s: the form denied is not deleted: got %s", text, got)
 		}
 	}
+}
+
+// TestOptionRuns: where a list of options ends and how it parts is
+// decided by grammar — a plural option noun before words said with no
+// separator, «/» between words, a position phrase after them.
+func TestOptionRuns(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for text, want := range map[string][]string{
+		"یه سوال چندگزینه ای «رنگ» به فرم ۳ اضافه کن گزینه هاش قرمز آبی سبز":               {"قرمز", "آبی", "سبز"},
+		"به فرم ۳ یه سوال کشویی «وزن» اضافه کن گزینه هاش نیم کیلو یک کیلو دو کیلو":         {"نیم کیلو", "یک کیلو", "دو کیلو"},
+		"یه dropdown «سطح» به فرم 3 اضافه کن options: low mid high":                        {"low", "mid", "high"},
+		"تو فرم ۳ یه سوال چندگزینه ای «شیفت» بذار صبح / عصر / شب":                          {"صبح", "عصر", "شب"},
+		"یه سوال کشویی «شهر» با گزینه‌های تهران، شیراز پس از پرسش دوم به فرم ۳ افزوده شود": {"تهران", "شیراز"},
+		"گزینه های سوال سوم فرم ۳ رو بکن صبح ظهر عصر":                                      {"صبح", "ظهر", "عصر"},
+	} {
+		t.Run(text, func(t *testing.T) {
+			r := p.Plan(text)
+			if r.Plan == nil || len(r.Plan.Steps) != 1 {
+				t.Fatalf("want one step, got %+v (%s)", r.Plan, r.Reason)
+			}
+			if got := r.Plan.Steps[0].Params.Options; !reflect.DeepEqual(got, want) {
+				t.Errorf("options %q, want %q", got, want)
+			}
+		})
+	}
+	t.Run("a place after the options is the question's", func(t *testing.T) {
+		r := p.Plan("یه سوال کشویی «شهر» با گزینه‌های تهران، شیراز پس از پرسش دوم به فرم ۳ افزوده شود")
+		if r.Plan == nil || r.Plan.Steps[0].Params.Index == nil || *r.Plan.Steps[0].Params.Index != 2 {
+			t.Errorf("want index 2, got %+v", r.Plan)
+		}
+	})
+	t.Run("one option after a singular noun is no list", func(t *testing.T) {
+		if r := p.Plan("به سوال دوم فرم ۳ یه گزینه کارشناسی ارشد اضافه کن"); r.Plan != nil {
+			t.Errorf("want no plan (an option added to a list not known), got %+v", r.Plan)
+		}
+	})
 }

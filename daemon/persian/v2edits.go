@@ -65,6 +65,19 @@ func (c clause) questionRef() (index, lo, hi int, ok bool) {
 	return 0, 0, 0, false
 }
 
+// placedBeside reports the question noun at lo as the object of a
+// position phrase: «بعد از سوال دوم», «before question 3».
+func (c clause) placedBeside(lo int) bool {
+	for k := lo - 2; k <= lo-1; k++ {
+		if k >= 0 {
+			if _, end, ok := c.besideQuestion(k); ok && end > lo {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // wordingRef finds a question named by its wording: «سوال «ایمیل»»,
 // «سوال سن رو …». It returns the wording and the tokens it spans.
 func (c clause) wordingRef() (text string, lo, hi int) {
@@ -98,6 +111,11 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 	}
 	idx, lo, hi, ok := c.questionRef()
 	adds := c.hasUnused(used, addVerbsV)
+	if ok && adds && c.placedBeside(lo) {
+		// «پرسشی … پس از پرسش سوم درج گردد»: the question named after
+		// «پس از» is where the new one goes, not the one edited.
+		return false
+	}
 	if adds && !(ok && c.hasOptionNoun()) || c.makesSomething(used, lo) || c.hasUnused(used, openWordsV) || c.hasUnused(used, editorWordsV) {
 		return false
 	}

@@ -39,7 +39,7 @@ func collectLists(toks []token) []token {
 		if t.punct && t.m == ":" && len(out) > 0 && choiceBefore(out) {
 			// «… که چند تا جواب بشه انتخاب کرد: صبح، ظهر، عصر»: after a
 			// choice question the colon lists its options.
-			if l, end := optionList(toks, i+1); l != nil && len(l.items) > 1 && endsCommand(toks, end) {
+			if l, end := optionList(toks, i+1, true); l != nil && len(l.items) > 1 && endsCommand(toks, end) {
 				out = append(out, listToken(l, surfaceOf(toks[i:end])))
 				i = end - 1
 				changed = true
@@ -49,7 +49,7 @@ func collectLists(toks []token) []token {
 		if t.punct && t.m == "(" && len(out) > 0 && (choiceBefore(out) || oneWordedQuestion(out) && slashedParens(toks, i)) {
 			// «یه سوال چند جوابی «علاقه‌مندی‌ها» … (ورزش/موسیقی/کتاب)»:
 			// after a choice question, parentheses list its options.
-			if l, end := optionList(toks, i); l != nil && len(l.items) > 1 {
+			if l, end := optionList(toks, i, false); l != nil && len(l.items) > 1 {
 				out = append(out, listToken(l, surfaceOf(toks[i:end])))
 				i = end - 1
 				changed = true
@@ -59,7 +59,7 @@ func collectLists(toks []token) []token {
 		if t.punct && t.m == ":" && len(out) > 0 && oneWordedQuestion(out) {
 			// «یه سوال «جنسیت» بذار: مرد، زن»: one question, worded
 			// already; what the colon lists are its options.
-			if l, end := optionList(toks, i+1); l != nil && len(l.items) > 1 && endsCommand(toks, end) {
+			if l, end := optionList(toks, i+1, true); l != nil && len(l.items) > 1 && endsCommand(toks, end) {
 				out = append(out, listToken(l, surfaceOf(toks[i:end])))
 				i = end - 1
 				changed = true
@@ -142,12 +142,24 @@ func collectLists(toks []token) []token {
 				changed = true
 			}
 		}
+		if !t.quoted && !t.punct && i+2 < len(toks) && toks[i+1].punct && toks[i+1].m == "/" && len(out) > 0 && (choiceBefore(out) || oneWordedQuestion(out)) {
+			// «یه سوال multiple choice «پلتفرم» بذار PC / PS5 / Xbox»:
+			// words parted by «/» after a choice question, or one
+			// worded already, are its options, with or without
+			// parentheses.
+			if l, end := optionList(toks, i, false); l != nil && len(l.items) > 1 {
+				out = append(out, listToken(l, surfaceOf(toks[i:end])))
+				i = end - 1
+				changed = true
+				continue
+			}
+		}
 		if t.quoted || t.punct {
 			out = append(out, t)
 			continue
 		}
 		if isOptionNoun(t.m) && !inTypePhrase(toks, i) {
-			if l, end := optionList(toks, i+1); l != nil {
+			if l, end := optionList(toks, i+1, pluralOptionNoun(t.m)); l != nil {
 				out = append(out, listToken(l, surfaceOf(toks[i:end])))
 				i = end - 1
 				changed = true
@@ -156,7 +168,7 @@ func collectLists(toks []token) []token {
 			// «گزینه‌های سوال دوم را بکن الف، ب و ج»: the options follow
 			// the verb that gives them.
 			if k := optionsAfterVerb(toks, i+1); k > 0 {
-				if l, end := optionList(toks, k); l != nil && len(l.items) > 1 {
+				if l, end := optionList(toks, k, pluralOptionNoun(t.m)); l != nil && len(l.items) > 1 {
 					out = append(append(out, toks[i:k]...), listToken(l, surfaceOf(toks[k:end])))
 					i = end - 1
 					changed = true
@@ -202,7 +214,9 @@ func isOptionNoun(m string) bool {
 
 // optionList reads the options after their noun: an optional «:» or
 // «مثل», then items up to the verb, the object marker or the form.
-func optionList(toks []token, from int) (*tokenList, int) {
+// After a plural noun or a colon (plural), words said side by side
+// with no separator are an option each.
+func optionList(toks []token, from int, plural bool) (*tokenList, int) {
 	j := from
 	// «گزینه‌های آن تهران، …»: the possessive is not an option.
 	if j < len(toks) && !toks[j].quoted && isAny(toks[j].m, "آن", "اون", "این", "سوال", "پرسش") && j+1 < len(toks) && !toks[j+1].punct {
@@ -228,12 +242,55 @@ func optionList(toks []token, from int) (*tokenList, int) {
 		}
 	}
 	items, end := listItems(toks, j, true)
+	// «گزینه‌هاش بله خیر شاید», «options: bronze silver gold»: after a
+	// plural noun, words said side by side with no separator are an
+	// option each; where the run ends the grammar has said already.
+	if len(items) == 1 && plural {
+		if run := runItems(items[0]); run != nil {
+			items = run
+		}
+	}
 	// One option is a list only quoted («یک گزینه «تهران»»): «گزینه
 	// دوم» names an option, it does not list one.
 	if len(items) == 0 || len(items) == 1 && !(len(items[0]) == 1 && items[0][0].quoted) {
 		return nil, 0
 	}
 	return &tokenList{options: true, items: items}, end
+}
+
+// pluralOptionNoun reports a noun that names several options
+// («گزینه‌ها», «گزینه‌هاش», «options»), after which a run of words is
+// a list, not one option's wording.
+func pluralOptionNoun(m string) bool {
+	return isOptionNoun(m) && !isAny(m, "گزینه", "آپشن", "option", "choice")
+}
+
+// runItems parts a run of words said with no separator into an option
+// each: a number keeps the word it counts («نیم کیلو یک کیلو» is two).
+// It returns nil for a run that holds a word of the grammar, a quote or
+// parentheses, which are not a bare list.
+func runItems(run []token) [][]token {
+	if len(run) < 2 {
+		return nil
+	}
+	var out [][]token
+	for k := 0; k < len(run); k++ {
+		t := run[k]
+		if t.quoted || t.punct || t.list != nil || isAny(t.m, functionWords...) {
+			return nil
+		}
+		counted := (t.isNum || t.m == "نیم") && k+1 < len(run) && !run[k+1].isNum && run[k+1].m != "نیم"
+		if counted {
+			out = append(out, run[k:k+2])
+			k++
+			continue
+		}
+		out = append(out, run[k:k+1])
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out
 }
 
 // questionList reads the questions named after their noun: after a
@@ -619,6 +676,11 @@ func listEnds(toks []token, j int, options bool) bool {
 	if options && (isAny(t.m, requiredWords...) || isAny(t.m, optionalWords...)) {
 		return true
 	}
+	// «… انسانی پس از پرسش سوم», «… gold after question 2»: a position
+	// phrase places the question; no option holds one.
+	if j+1 < len(toks) && (isAny(t.m, "پس", "پیش", "قبل", "بعد") && toks[j+1].m == "از" || isAny(t.m, "after", "before") && (toks[j+1].qnoun || isAny(toks[j+1].m, "question", "field"))) {
+		return true
+	}
 	return false
 }
 
@@ -907,6 +969,11 @@ func attachOptions(fs []*frame) []*frame {
 				g.options = listTexts(opts)
 				if g.typ == "" || g.typ == domain.PlanFieldShortText {
 					g.typ = domain.PlanFieldMultipleChoice
+				}
+				// «… و گزینه‌های … پس از پرسش سوم درج گردد»: the place
+				// said with the options is the question's too.
+				if g.position == nil && f.position != nil {
+					g.position, f.position = f.position, nil
 				}
 			}
 		}
