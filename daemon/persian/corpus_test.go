@@ -52,6 +52,7 @@ var corpora = []struct {
 	{"recruiter-elder-student.jsonl", 0.95, 2},
 	{"gym-charity-support.jsonl", 0.95, 2},
 	{"florist-registrar-gamer.jsonl", 0.95, 2},
+	{"planner-clerk-devops.jsonl", 0.95, 2},
 }
 
 var plannerCmd = flag.String("planner-cmd", "",

@@ -656,3 +656,46 @@ func TestOptionRuns(t *testing.T) {
 		}
 	})
 }
+
+// TestOrderWords: «before»/«after» an act, «but first», and an act said
+// after its own clause put the steps in the order the command means.
+func TestOrderWords(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for text, want := range map[string][]string{
+		"فرم ۸ رو منتشر کن ولی اول اسمشو بذار «الف»":                 {domain.ActionUpdateFormTitle, domain.ActionPublishForm},
+		"فرم ۸ رو منتشر کن بعد از اینکه سوال دومشو پاک کردی":         {domain.ActionDeleteField, domain.ActionPublishForm},
+		"بعد از اینکه سوال دوم فرم ۸ رو پاک کردی منتشرش کن":          {domain.ActionDeleteField, domain.ActionPublishForm},
+		"منتشرش کن فرم ۸ رو، قبلش یه سوال کوتاه بهش اضافه کن":        {domain.ActionAddField, domain.ActionPublishForm},
+		"فرم ۱۲ منتشر گردد؛ لیکن پیش از آن پرسش اول اجباری شود.":     {domain.ActionUpdateField, domain.ActionPublishForm},
+		"before publishing form 9, rename it to «Beta»":              {domain.ActionUpdateFormTitle, domain.ActionPublishForm},
+		"rename form 9 to «Beta» after you unpublish it":             {domain.ActionDraftForm, domain.ActionUpdateFormTitle},
+		"publish form 9 after adding an email field":                 {domain.ActionAddField, domain.ActionPublishForm},
+		"فرم ۱۲ حذف گردد؛ البته پیش از آن یک نسخه پشتیبان تهیه شود.": {domain.ActionDuplicateForm, domain.ActionDeleteForm},
+	} {
+		t.Run(text, func(t *testing.T) {
+			r := p.Plan(text)
+			if r.Plan == nil {
+				t.Fatalf("no plan: %s", r.Reason)
+			}
+			var got []string
+			for _, st := range r.Plan.Steps {
+				got = append(got, st.Action)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("steps %v, want %v", got, want)
+			}
+		})
+	}
+	t.Run("english endings", func(t *testing.T) {
+		for in, want := range map[string]string{"publishing": "publish", "adding": "add", "renaming": "rename", "deleting": "delete"} {
+			if got, ok := englishStem(in); !ok || got != want {
+				t.Errorf("englishStem(%q) = %q, %v; want %q", in, got, ok, want)
+			}
+		}
+		for _, in := range []string{"morning", "thing", "red", "bed"} {
+			if got, ok := englishStem(in); ok {
+				t.Errorf("englishStem(%q) = %q, want none", in, got)
+			}
+		}
+	})
+}

@@ -183,7 +183,7 @@ func (p *Planner) plan(text string) Result {
 	if asksLeave(toks) {
 		return none(domain.T("this asks whether to do it, which is a question to answer, not an order"))
 	}
-	toks = formTitleList(beforeVerbEnds(dropInsteadOf(dropSpeakerActs(selfCorrected(toks)))))
+	toks = formTitleList(afterCuts(beforeVerbEnds(dropInsteadOf(dropSpeakerActs(selfCorrected(toks))))))
 	// «عنوان: …، سوال: …، نوع: …»: a command written as labelled fields.
 	toks = labelledTypes(toks)
 	v2 := p.cfg.Contract == 2
@@ -245,7 +245,7 @@ func (p *Planner) plan(text string) Result {
 		}
 		start := len(b.steps)
 		b.frame(f)
-		if f.toks.saysBefore() || k > 0 && frames[k-1].toks.opensBefore() && !frames[k-1].negated {
+		if f.toks.saysBefore() || f.firstAfterContrast() || k > 0 && frames[k-1].toks.opensBefore() && !frames[k-1].negated {
 			b.moveBefore(prevStart, start)
 		}
 		prevStart = start

@@ -15,7 +15,7 @@ var (
 	disableWordsV = newVocab(disableWords...)
 	moveVerbsV    = newVocab(append(append([]string{}, moveVerbs...), "قرار", "بنداز", "بندازش", "بندازید", "put", "place", "make", "set")...)
 	endWordsV     = newVocab(endWords...)
-	copyV2        = newVocab(append(append([]string{}, copyWords...), "رونوشت", "نسخه کپی", "نسخه", "نسخهای", "نسخهی", "duplicate", "داپلیکیت")...)
+	copyV2        = newVocab(append(append([]string{}, copyWords...), "رونوشت", "نسخه کپی", "نسخه پشتیبان", "نسخهی پشتیبان", "نسخه بکاپ", "بکاپ", "backup", "نسخه", "نسخهای", "نسخهی", "duplicate", "داپلیکیت")...)
 	slotWordsV    = newVocab("جایگاه", "جای", "جا", "موقعیت", "ردیف", "مکان", "position", "place", "spot")
 	topWordsV     = newVocab("اول فرم", "ابتدای فرم", "بالای فرم", "اول", "ابتدا", "بالا", "اولش", "top", "first", "beginning")
 )

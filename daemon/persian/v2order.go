@@ -14,10 +14,18 @@ import (
 // its acts come before those of the clause before it.
 func (c clause) saysBefore() bool {
 	for i, t := range c {
-		if t.punct || fillers[t.m] || isAny(t.m, "ولی", "اما", "ضمنا", "البته", "but") {
+		if t.punct || fillers[t.m] || isAny(t.m, "ولی", "اما", "ضمنا", "البته", "لیکن", "منتها", "however", "but") {
 			continue
 		}
 		if isAny(t.m, "قبلش", "پیشش", "قبلشم", "first", "beforehand") {
+			return true
+		}
+		if i > 0 && isAny(c[i-1].m, contrastWords...) && c.opensFirst(i) {
+			return true
+		}
+		// «… after you unpublish it», «… once you have deleted …»,
+		// «… after adding …»: what is to have been done comes first.
+		if i+1 < len(c) && isAny(t.m, "after", "once") && (isAny(c[i+1].m, "you", "we", "i", "u") || c.actAt(i+1)) {
 			return true
 		}
 		// «…، البته بعد از اینکه سوال سومشو اجباری کردی»: what is to
@@ -26,6 +34,31 @@ func (c clause) saysBefore() bool {
 			return true
 		}
 		return i+2 < len(c) && isAny(t.m, "قبل", "پیش", "before") && isAny(c[i+1].m, "از", "that") && isAny(c[i+2].m, "اون", "آن", "این", "that", "همه")
+	}
+	return false
+}
+
+// contrastWords open a clause that turns against the one before: «…
+// ولی اول …» (but first).
+var contrastWords = []string{"ولی", "اما", "البته", "لیکن", "منتها", "but"}
+
+// opensFirst reports «اول», «ابتدا» (first) at i as a time, not a
+// place: not before a question or form noun («اول فرم» is its top).
+func (c clause) opensFirst(i int) bool {
+	return isAny(c[i].m, "اول", "ابتدا", "اولش", "نخست") && !(i+1 < len(c) && (c[i+1].qnoun || c.atAny(i+1, formNounsV) > 0))
+}
+
+// firstAfterContrast reports a clause cut after a word of contrast that
+// opens with «first»: «فرم ۸ رو منتشر کن ولی اول اسمشو بذار …».
+func (f *frame) firstAfterContrast() bool {
+	if !isAny(f.joinedBy, contrastWords...) {
+		return false
+	}
+	for i, t := range f.toks {
+		if t.punct || fillers[t.m] {
+			continue
+		}
+		return f.toks.opensFirst(i)
 	}
 	return false
 }
@@ -237,8 +270,70 @@ func (c clause) opensBefore() bool {
 		if t.punct || fillers[t.m] || isAny(t.m, formalFrames...) {
 			continue
 		}
+		if i+1 < len(c) && t.m == "before" && (isAny(c[i+1].m, "you", "we", "i", "u") || c.actAt(i+1)) {
+			// «before publishing form 9, …», «before you delete …».
+			return true
+		}
 		return i+1 < len(c) && isAny(t.m, "قبل", "پیش", "before") && isAny(c[i+1].m, "از", "اینکه") &&
 			(i+2 >= len(c) || !isAny(c[i+2].m, "اون", "آن", "این", "that", "همه") && !c[i+2].qnoun)
+	}
+	return false
+}
+
+// actAt reports a word at i that names an act on a form or a question:
+// the verb «before» or «after» places in time.
+func (c clause) actAt(i int) bool {
+	for _, v := range [...]*vocab{publishWordsV, draftWordsV, deleteWordsV, disableWordsV, copyWordsV, addVerbsV, renameVerbsV, moveVerbsV} {
+		if c.atAny(i, v) > 0 {
+			return true
+		}
+	}
+	return c.createVerbAt(i)
+}
+
+// afterCuts puts a comma before «after you …», «after adding …», «once
+// you …» and «بعد از اینکه …» said inside a clause, and after the
+// verb that ends «بعد از اینکه … کردی» before the order it precedes:
+// the act said after them is to have been done first, and is a clause
+// of its own (saysBefore).
+func afterCuts(toks []token) []token {
+	c := clause(toks)
+	comma := token{m: "،", s: "،", punct: true, r0: '،'}
+	for i := 1; i+1 < len(c); i++ {
+		t := c[i]
+		if t.quoted || c[i-1].punct {
+			continue
+		}
+		english := isAny(t.m, "after", "once") && (isAny(c[i+1].m, "you", "we", "i", "u") || c.actAt(i+1))
+		persian := i+2 < len(c) && isAny(t.m, "بعد", "پس") && c[i+1].m == "از" && isAny(c[i+2].m, "اینکه", "آنکه")
+		if (english || persian) && c.objectBefore(i) && c.verbBefore(i) {
+			out := append(append(make([]token, 0, len(toks)+1), toks[:i]...), comma)
+			return afterCuts(append(out, toks[i:]...))
+		}
+	}
+	for i := 0; i+2 < len(c); i++ {
+		if !isAny(c[i].m, "بعد", "پس") || c[i+1].m != "از" || !isAny(c[i+2].m, "اینکه", "آنکه") {
+			continue
+		}
+		for j := i + 3; j+1 < len(c); j++ {
+			if c[j].punct {
+				break
+			}
+			if !c[j].quoted && isAny(c[j].m, pastLightVerbs...) && !c[j+1].punct {
+				out := append(append(make([]token, 0, len(toks)+1), toks[:j+1]...), comma)
+				return append(out, toks[j+1:]...)
+			}
+		}
+	}
+	return toks
+}
+
+// verbBefore reports a verb in the clause before i.
+func (c clause) verbBefore(i int) bool {
+	for k := i - 1; k >= 0 && !c[k].punct; k-- {
+		if !c[k].quoted && (isAny(c[k].m, clauseVerbs...) || c.actAt(k) && isLatin(c[k].m)) {
+			return true
+		}
 	}
 	return false
 }
