@@ -53,6 +53,7 @@ var corpora = []struct {
 	{"gym-charity-support.jsonl", 0.95, 2},
 	{"florist-registrar-gamer.jsonl", 0.95, 2},
 	{"planner-clerk-devops.jsonl", 0.95, 2},
+	{"hairdresser-principal-marketer.jsonl", 0.95, 2},
 }
 
 var plannerCmd = flag.String("planner-cmd", "",

@@ -51,6 +51,7 @@ type frame struct {
 	saidFormat                     string      // a format said with no question of its own (formatGoesBack)
 	detail                         domain.Text // why a detail the plan cannot carry refuses the command, if it was its point
 	detailKind                     string      // the word that asked for it
+	duration                       string      // how long a state is to last, which no plan carries (coverage.go)
 }
 
 // fieldEdit is a change to one question of a form: «سوال دوم را اجباری

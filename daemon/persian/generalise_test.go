@@ -1,6 +1,7 @@
 package persian
 
 import (
+	"fmt"
 	"reflect"
 	"strconv"
 	"strings"
@@ -696,6 +697,67 @@ func TestOrderWords(t *testing.T) {
 			if got, ok := englishStem(in); ok {
 				t.Errorf("englishStem(%q) = %q, want none", in, got)
 			}
+		}
+	})
+}
+
+// TestDurations: how long a state lasts is carried by no plan — the
+// state is set and the duration warned of; undoing it after the while,
+// or acting at a later time, gets no plan; so does a question about a
+// form's state, and more new forms than the step limit, in both
+// contracts.
+func TestDurations(t *testing.T) {
+	for _, v := range []int{1, 2} {
+		p := New(Config{Contract: v})
+		for text, want := range map[string]string{
+			"فرم ۲۰ رو تا اطلاع ثانوی ببند":             domain.ActionDisableForm,
+			"فرم ۲۰ رو تا آخر هفته پیش نویس کن":         domain.ActionDraftForm,
+			"فرم ۳۳ به مدت دو هفته غیرفعال شود.":        domain.ActionDisableForm,
+			"فرم ۳۳ تا پایان سال تحصیلی غیرفعال گردد.":  domain.ActionDisableForm,
+			"فرم 44 رو until further notice disable کن": domain.ActionDisableForm,
+			"unpublish form 44 for two weeks":           domain.ActionDraftForm,
+		} {
+			t.Run(fmt.Sprintf("v%d carried %s", v, text), func(t *testing.T) {
+				r := p.Plan(text)
+				if v == 1 && want == domain.ActionDisableForm {
+					// arshline-plan/v1 has no disable_form.
+					if r.Plan != nil {
+						t.Errorf("v1: want no plan, got %+v", r.Plan)
+					}
+					return
+				}
+				if r.Plan == nil || len(r.Plan.Steps) != 1 || r.Plan.Steps[0].Action != want {
+					t.Fatalf("want one %s step, got %+v (%s)", want, r.Plan, r.Reason)
+				}
+				warned := false
+				for _, w := range r.Warnings {
+					warned = warned || w.Code == "plan.duration"
+				}
+				if !warned {
+					t.Errorf("want a plan.duration warning, got %+v", r.Warnings)
+				}
+			})
+		}
+		for _, text := range []string{
+			"فرم ۲۰ رو یه هفته ببند بعد دوباره بازش کن",
+			"فرم ۲۰ رو یه ساعت دیگه ببند",
+			"فرم ۳۳ از ابتدای مهرماه منتشر گردد.",
+			"فرم 44 رو disable کن و بعد از یلدا دوباره publish کن",
+			"فرم ۲۰ منتشره؟",
+			"is form 20 published?",
+			"can you make 50 new forms?",
+		} {
+			t.Run(fmt.Sprintf("v%d refused %s", v, text), func(t *testing.T) {
+				if r := p.Plan(text); r.Plan != nil || r.Reason == "" {
+					t.Errorf("want no plan with a reason, got %+v", r)
+				}
+			})
+		}
+	}
+	t.Run("a count before «تا» is no duration", func(t *testing.T) {
+		r := New(Config{Contract: 2}).Plan("فرم‌های ۱ تا ۳ رو ببند")
+		if r.Plan == nil || len(r.Plan.Steps) != 3 {
+			t.Errorf("want three disable steps, got %+v (%s)", r.Plan, r.Reason)
 		}
 	})
 }

@@ -130,7 +130,12 @@ func (c clause) readCreateCount(f *frame, used []bool) {
 		if c[k].m == "تا" && k+1 < len(c) {
 			k++
 		}
-		if c[i].isNum && !used[i] && c[i].num > 1 && isAny(c[k].m, "فرم", "form", "forms", "فرمها") {
+		// «50 new forms», «three blank surveys»: English adjectives come
+		// between the count and the noun.
+		for k+1 < len(c) && isAny(c[k].m, "new", "blank", "empty", "more", "separate", "different", "identical") {
+			k++
+		}
+		if c[i].isNum && !used[i] && c[i].num > 1 && (isAny(c[k].m, "فرم", "form", "forms", "فرمها") || c.atAny(k, formKindsV) > 0) {
 			f.createCount = c[i].num
 			used[i] = true
 			return
@@ -143,6 +148,11 @@ func (c clause) readCreateCount(f *frame, used []bool) {
 // taking it out of draft publishes it.
 func (c clause) readState(f *frame, used []bool) {
 	if !f.create && c.hasUnused(used, publishWordsV) {
+		f.publish = true
+	}
+	if !f.create && c.reopens(used) {
+		// «… ببند بعد دوباره بازش کن», «open it again»: a form opened
+		// again takes answers again, which is publishing it (RULINGS 5).
 		f.publish = true
 	}
 	if !f.create && c.madeAvailable() {
@@ -159,6 +169,25 @@ func (c clause) readState(f *frame, used []bool) {
 	if !f.create && !unpublish && c.leavesDraft(used) {
 		f.draft, f.publish = false, true
 	}
+}
+
+// reopens reports «باز» (open) said with «دوباره», «مجدداً», «again»,
+// and marks it used: the form is opened again to answers, not a page.
+func (c clause) reopens(used []bool) bool {
+	again := false
+	for _, t := range c {
+		again = again || !t.quoted && isAny(t.m, "دوباره", "مجددا", "مجدداً", "again")
+	}
+	if !again {
+		return false
+	}
+	for i, t := range c {
+		if !used[i] && !t.quoted && isAny(t.m, "باز", "open", "reopen") {
+			used[i] = true
+			return true
+		}
+	}
+	return false
 }
 
 // madeAvailable reports «در دسترس … قرار بده/بدهید/گیرد».

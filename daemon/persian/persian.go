@@ -21,7 +21,9 @@
 // accounts for its words (coverage.go): content words it did not use
 // are named in a warning, and a detail the plan cannot carry that was
 // the clause's point (a time to act, looks, help text, a format with no
-// name) gives no plan; a form is deleted, closed or unpublished only
+// name) gives no plan; how long a state is to last («تا اطلاع ثانوی»)
+// is warned of and the state set, but its undoing after the while is
+// an order for a later time and gets no plan; a form is deleted, closed or unpublished only
 // when named exactly, never by a word read by its sound. Questions about
 // the form and a command past the step limit get no plan in either
 // contract. Quoted text and options no step carries are named in a
@@ -216,6 +218,9 @@ func (p *Planner) plan(text string) Result {
 		verbShared(frames)
 	}
 	detailsArePoint(frames)
+	if w := revertsAfterDuration(frames); w != "" {
+		return none(domain.T("undoing a change after a while («%s») is an order for a later time, which a plan cannot wait for", w))
+	}
 	frames = attachVerbless(frames)
 
 	for _, f := range frames {
