@@ -54,6 +54,7 @@ var corpora = []struct {
 	{"florist-registrar-gamer.jsonl", 0.95, 2},
 	{"planner-clerk-devops.jsonl", 0.95, 2},
 	{"hairdresser-principal-marketer.jsonl", 0.95, 2},
+	{"agent-hr-student.jsonl", 0.95, 2},
 }
 
 var plannerCmd = flag.String("planner-cmd", "",

@@ -761,3 +761,50 @@ func TestDurations(t *testing.T) {
 		}
 	})
 }
+
+// TestLabelsAndWordings: the wording said after a type word, a
+// pronoun's name or a colon is the question's; a type in parentheses
+// or a format in the next clause is its kind; a question named by its
+// wording alone joins the clause that adds.
+func TestLabelsAndWordings(t *testing.T) {
+	p := New(Config{Contract: 2})
+	type field struct{ typ, question, format string }
+	for text, want := range map[string][]field{
+		"یه سوال آدرس محل کار به فرم ۵۰ اضافه کن":                                           {{"short_text", "آدرس محل کار", ""}},
+		"یه فیلد عدد «متراژ» به فرم ۵۰ بذار":                                                {{"number", "متراژ", ""}},
+		"یه سوال کوتاه اسمش «رشته تحصیلی» به فرم ۹۰ اضافه کن":                               {{"short_text", "رشته تحصیلی", ""}},
+		"یه سوال به فرم ۹۰ اضافه کن متنش این باشه: چند سالته؟":                              {{"short_text", "چند سالته؟", ""}},
+		"پرسش «تاریخ استخدام» (تاریخ) و «مبلغ حقوق» (عدد) به فرم ۸۰ افزوده شود.":            {{"date", "تاریخ استخدام", ""}, {"number", "مبلغ حقوق", ""}},
+		"پرسش «الف» و پرسش «ب» به فرم ۸۰ افزوده شود.":                                       {{"short_text", "الف", ""}, {"short_text", "ب", ""}},
+		"خواهشمند است پرسشی با عنوان «تلفن محل کار» و قالب تلفن ثابت به فرم ۸۰ افزوده شود.": {{"short_text", "تلفن محل کار", "phone_ir"}},
+	} {
+		t.Run(text, func(t *testing.T) {
+			r := p.Plan(text)
+			if r.Plan == nil || len(r.Plan.Steps) != len(want) {
+				t.Fatalf("want %d steps, got %+v (%s)", len(want), r.Plan, r.Reason)
+			}
+			for k, w := range want {
+				got := r.Plan.Steps[k].Params
+				if got.Type != w.typ || got.Question != w.question || got.Format != w.format {
+					t.Errorf("step %d: %s «%s» %s, want %+v", k, got.Type, got.Question, got.Format, w)
+				}
+			}
+		})
+	}
+	t.Run("a name after the form is not the question's", func(t *testing.T) {
+		r := p.Plan("سوال دوم فرم ۹ رو اجباری کن و اسمش رو بذار «الف»")
+		if r.Plan != nil {
+			for _, st := range r.Plan.Steps {
+				if st.Action == domain.ActionAddField {
+					t.Errorf("no question is added: %+v", r.Plan)
+				}
+			}
+		}
+	})
+	t.Run("a new question with no wording stays so", func(t *testing.T) {
+		r := p.Plan("یه سوال جدید به فرم ۵۰ اضافه کن")
+		if r.Plan == nil || r.Plan.Steps[0].Params.Question != "" {
+			t.Errorf("want a question with no wording, got %+v", r.Plan)
+		}
+	})
+}

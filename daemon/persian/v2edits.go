@@ -755,9 +755,55 @@ func addSharedVerb(fs []*frame) []*frame {
 				}
 			}
 		}
+		if k+1 < len(fs) && f.namesNewQuestion() {
+			// «پرسش «تاریخ استخدام» (تاریخ) و پرسش «مبلغ حقوق» (عدد) به
+			// فرم ۸۰ افزوده شود»: a question named by its wording alone,
+			// joined to the clause that adds questions, is added too.
+			next := fs[k+1]
+			if next.add && len(next.groups) > 0 && !next.negated && !next.create && next.edit == nil && isAny(next.joinedBy, "و", "and", "،", ",") {
+				join := token{m: next.joinedBy, s: next.joinedBy, r0: firstRune(next.joinedBy), punct: isAny(next.joinedBy, "،", ",")}
+				merged := readClause(append(append(append(clause{}, f.toks...), join), next.toks...), true)
+				if len(merged.groups) == len(next.groups)+1 && merged.edit == nil {
+					merged.joinedBy = f.joinedBy
+					out = append(out, merged)
+					k++
+					continue
+				}
+			}
+		}
 		out = append(out, f)
 	}
 	return out
+}
+
+// namesNewQuestion reports a clause with no verb, form or act that
+// only names a question by a quoted wording, with perhaps its type in
+// parentheses: «پرسش «تاریخ استخدام» (تاریخ)».
+func (f *frame) namesNewQuestion() bool {
+	// Read alone it may look like an edit of the question so worded
+	// («پرسش «الف» (تاریخ)»: make it a date); with no verb it is none.
+	if e := f.edit; e != nil && (e.byWording == "" || e.del || e.to != nil || e.question != "" || len(e.options) > 0) {
+		return false
+	}
+	if f.negated || len(f.groups) > 0 || len(f.ids) > 0 || f.edit == nil && f.hasIntent() || f.toks.hasVerb() {
+		return false
+	}
+	c := f.toks
+	noun, quote := false, false
+	for i, t := range c {
+		switch {
+		case t.qnoun && !isAny(t.m, pluralQuestionNouns...):
+			noun = true
+		case t.quoted && noun:
+			quote = true
+		case t.punct || fillers[t.m] || isAny(t.m, requiredWords...) || typeWords[t.m]:
+		default:
+			if _, n := c.fieldTypeAt(i); n == 0 && labelAt(c, i) == nil && !isAny(t.m, "عدد", "رقم") {
+				return false
+			}
+		}
+	}
+	return noun && quote
 }
 
 // namesQuestion reports a question named by its place in the clause.

@@ -839,6 +839,15 @@ func (c clause) v2Traits(g *fieldGroup, at, hi int, used []bool) {
 				g.question = surfaceOf(c[j:k])
 				markUsed(used, j, k)
 			}
+		} else if c.newQuestionNoun(at) && labelAt(c, j) == nil {
+			// «یه سوال آدرس محل کار به فرم ۵۰ اضافه کن»: with no type
+			// said, words right after the noun of a new question that the
+			// lexicon does not know are its wording — else they would be
+			// left over.
+			if k := c.bareWordingEnd(j, hi, used); k > j && c.unknownIn(j, k) {
+				g.question = surfaceOf(c[j:k])
+				markUsed(used, j, k)
+			}
 		}
 	}
 	for j := at; j < hi && j < len(c); j++ {
@@ -884,6 +893,58 @@ func (c clause) v2Traits(g *fieldGroup, at, hi int, used []bool) {
 	}
 }
 
+// sharedNoun gives the next item its noun back in «پرسش «تاریخ
+// استخدام» (تاریخ) و «مبلغ حقوق» (عدد)»: a quote typed in parentheses,
+// joined by «و» or «،» to one said after a question noun, is one more
+// question said with the same noun.
+func sharedNoun(toks []token) []token {
+	for i := 3; i+1 < len(toks); i++ {
+		if !toks[i].quoted || !toks[i+1].punct || toks[i+1].m != "(" || !isAny(toks[i-1].m, "و", "،", ",", "and") || toks[i-1].quoted || toks[i-2].m != ")" {
+			continue
+		}
+		k := i - 3
+		for k > 0 && !(toks[k].punct && toks[k].m == "(") {
+			k--
+		}
+		if k < 2 || !toks[k-1].quoted {
+			continue
+		}
+		noun := k - 2
+		for noun >= 0 && toks[noun].quoted {
+			noun-- // «پرسش «الف» (کوتاه) و «ب» (عدد) و «ج» (تاریخ)»
+		}
+		if noun < 0 || !toks[noun].qnoun || isAny(toks[noun].m, pluralQuestionNouns...) {
+			continue
+		}
+		out := append(make([]token, 0, len(toks)+1), toks[:i]...)
+		out = append(out, toks[noun])
+		return sharedNoun(append(out, toks[i:]...))
+	}
+	return toks
+}
+
+// newQuestionNoun reports a question noun at i counted one («یه سوال»,
+// «a question») or said indefinite («پرسشی»): a question to be made.
+func (c clause) newQuestionNoun(i int) bool {
+	if !c[i].qnoun || isAny(c[i].m, pluralQuestionNouns...) {
+		return false
+	}
+	if i > 0 && !c[i-1].quoted && isAny(c[i-1].m, "یه", "یک", "a", "an", "one") {
+		return true
+	}
+	return strings.HasSuffix(c[i].m, "ی") && isAny(strings.TrimSuffix(c[i].m, "ی"), "سوال", "پرسش", "فیلد")
+}
+
+// unknownIn reports a word in c[lo:hi] the lexicon does not know.
+func (c clause) unknownIn(lo, hi int) bool {
+	for k := lo; k < hi; k++ {
+		if isWord(c[k]) && !accounted(c[k]) {
+			return true
+		}
+	}
+	return false
+}
+
 // namesType reports a label that is also the name of a type: alone
 // after «سوال» it says the type, and is the wording only when quoted.
 func namesType(m string) bool {
@@ -919,6 +980,16 @@ func retype(toks []token) []token {
 	changed := false
 	for i := 0; i < len(toks); i++ {
 		k, n := c.next(i, v2TypeWordsV, 0)
+		if n == 0 && i > 0 && toks[i-1].qnoun && !toks[i].quoted && isAny(toks[i].m, "عدد", "رقم") && !(i+1 < len(toks) && toks[i+1].qnoun) {
+			// «یه فیلد عدد «متراژ»»: after the noun, «عدد» is the kind of
+			// answer (before it, «دو عدد سوال», it counts).
+			if !changed {
+				out = append(make([]token, 0, len(toks)), toks[:i]...)
+				changed = true
+			}
+			out = append(out, token{m: "\x01number", s: toks[i].s, r0: 1})
+			continue
+		}
 		if n == 0 {
 			if changed {
 				out = append(out, toks[i])
