@@ -55,6 +55,7 @@ var corpora = []struct {
 	{"planner-clerk-devops.jsonl", 0.95, 2},
 	{"hairdresser-principal-marketer.jsonl", 0.95, 2},
 	{"agent-hr-student.jsonl", 0.95, 2},
+	{"pharmacist-coach-clerk.jsonl", 0.95, 2},
 }
 
 var plannerCmd = flag.String("planner-cmd", "",

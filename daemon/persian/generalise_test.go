@@ -808,3 +808,21 @@ func TestLabelsAndWordings(t *testing.T) {
 		}
 	})
 }
+
+// TestRightWordingSaid: «غلطه، درستش «…»ه» gives a question its
+// wording — «درستش» fixes, it makes nothing — with no word left over.
+func TestRightWordingSaid(t *testing.T) {
+	p := New(Config{Contract: 2})
+	r := p.Plan("متن سوال اول فرم ۲۵ غلطه، درستش «نام بازیکن»ه")
+	if r.Plan == nil || len(r.Plan.Steps) != 1 || r.Plan.Steps[0].Action != domain.ActionUpdateField || r.Plan.Steps[0].Params.Question != "نام بازیکن" {
+		t.Fatalf("want one update_field with the new wording, got %+v (%s)", r.Plan, r.Reason)
+	}
+	for _, w := range r.Warnings {
+		if w.Code == "plan.leftover" {
+			t.Errorf("unexpected leftover warning %s", w.MessageEN)
+		}
+	}
+	if r := p.Plan("یه فرم جدید درست کن"); r.Plan == nil || r.Plan.Steps[0].Action != domain.ActionCreateForm {
+		t.Errorf("«درست کن» still makes a form, got %+v", r.Plan)
+	}
+}

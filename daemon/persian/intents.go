@@ -27,6 +27,11 @@ func (c clause) createVerbAt(i int) bool {
 		isAny(c[i+1].m, requiredWords...) || isAny(c[i+1].m, optionalWords...)) {
 		return false // «make it optional»: make is "set" here, nothing is made
 	}
+	if t.pron && isAny(t.m, "درست", "صحیح") {
+		// «درستش «…»ه», «درستش کن»: its right form, or fix it — the
+		// thing named is changed, nothing is made.
+		return false
+	}
 	for _, st := range createStems {
 		if st.matches(t.m) {
 			return true

@@ -134,7 +134,10 @@ var (
 	// formalVerbs are the written register's verbs and auxiliaries:
 	// «افزوده شود», «درج گردد», «بگنجانید», «اقدام فرمایید».
 	formalVerbs = []string{"افزوده", "گردد", "گردند", "شوند", "نمایید", "فرمایید", "بیفزایید", "بگنجانید", "گنجانده", "بگنجان", "گیرد", "بگیرد", "داده", "یابد", "کند", "نماید"}
-	realWords   = map[string]bool{"منتظر": true, "گزین": true, "سازند": true, "اضافی": true, "اضافیه": true, "اضافیست": true, "اضافیا": true}
+	realWords   = map[string]bool{"منتظر": true, "گزین": true, "سازند": true, "اضافی": true, "اضافیه": true, "اضافیست": true, "اضافیا": true,
+		// What is said of a question being changed: «غلطه، بکنش …»,
+		// «درستش «…»ه» (the copula typed after the quote).
+		"غلط": true, "غلطه": true, "اشتباه": true, "اشتباهه": true, "ه": true, "wrong": true}
 	soundAlikes = []string{"زذضظ", "سصث", "تط", "هح", "قغ"}
 )
 
