@@ -56,6 +56,7 @@ var corpora = []struct {
 	{"hairdresser-principal-marketer.jsonl", 0.95, 2},
 	{"agent-hr-student.jsonl", 0.95, 2},
 	{"pharmacist-coach-clerk.jsonl", 0.95, 2},
+	{"kindergarten-tours-it.jsonl", 0.95, 1},
 }
 
 var plannerCmd = flag.String("planner-cmd", "",

@@ -826,3 +826,28 @@ func TestRightWordingSaid(t *testing.T) {
 		t.Errorf("«درست کن» still makes a form, got %+v", r.Plan)
 	}
 }
+
+// TestQuestionsByOrdinal: «اولی …، دومی …» after a count of questions
+// describe those questions, one each; they add none of their own.
+func TestQuestionsByOrdinal(t *testing.T) {
+	for _, v := range []int{1, 2} {
+		p := New(Config{Contract: v})
+		for text, want := range map[string][][2]string{
+			"به فرم ۴ دو سوال کوتاه اضافه کن، اولی «نام»، دومی «بخش»":                     {{"short_text", "نام"}, {"short_text", "بخش"}},
+			"add two short text questions to form 4, the first «Name», the second «Dept»": {{"short_text", "Name"}, {"short_text", "Dept"}},
+			"به فرم ۴ سه تا سوال اضافه کن اولی کوتاه «اسم» دومی بلند «آدرس» سومی امتیازی": {{"short_text", "اسم"}, {"long_text", "آدرس"}, {"rating", ""}},
+		} {
+			t.Run(fmt.Sprintf("v%d %s", v, text), func(t *testing.T) {
+				r := p.Plan(text)
+				if r.Plan == nil || len(r.Plan.Steps) != len(want) {
+					t.Fatalf("want %d steps, got %+v (%s)", len(want), r.Plan, r.Reason)
+				}
+				for k, w := range want {
+					if got := r.Plan.Steps[k].Params; got.Type != w[0] || got.Question != w[1] {
+						t.Errorf("step %d: %s «%s», want %v", k, got.Type, got.Question, w)
+					}
+				}
+			})
+		}
+	}
+}

@@ -39,7 +39,8 @@
 // question (readFieldEdit, v2edits.go)
 // and the deleting, disabling or copying of forms (readFormActs,
 // v2formacts.go); and, between the clauses (v2order.go), options said
-// on their own, forms told apart by «اولی … دومی …» and «اجباری» after
+// on their own, forms and counted questions told apart by «اولی … دومی
+// …» and «اجباری» after
 // «و». It refuses a plan past MaxSteps or a
 // command adding more than MaxFields questions instead of cutting it.
 package persian
@@ -202,7 +203,7 @@ func (p *Planner) plan(text string) Result {
 	}
 	if v2 {
 		pronounMoves(frames)
-		frames = placeGoesBack(addGoesOn(editGoesOn(formsByOrdinal(attachOptions(addSharedVerb(refGoesOn(frames)))))))
+		frames = placeGoesBack(addGoesOn(editGoesOn(questionsByOrdinal(formsByOrdinal(attachOptions(addSharedVerb(refGoesOn(frames))))))))
 		requiredAfter(frames)
 		inItsPlace(frames)
 		placeGoesOn(frames)

@@ -125,6 +125,68 @@ func formsByOrdinal(fs []*frame) []*frame {
 	return fs
 }
 
+// questionsByOrdinal reads «دو سوال کوتاه اضافه کن، اولی «نام»، دومی
+// «بخش»», «add two questions, the first «Name», the second «Dept»»:
+// clauses opening with the spoken ordinals, in order, after a clause
+// that adds a count of questions with no wording, each describe one of
+// them — its wording, type or «اجباری» — and add none of their own.
+func questionsByOrdinal(fs []*frame) []*frame {
+	for i := 0; i < len(fs); i++ {
+		f := fs[i]
+		if f.negated || f.create || len(f.groups) != 1 || f.groups[0].count < 2 || f.groups[0].question != "" || f.groups[0].count > 12 {
+			continue
+		}
+		n := f.groups[0].count
+		var parts []*frame
+		for k := i + 1; k < len(fs) && len(parts) < n; k++ {
+			p := fs[k]
+			m, ok := p.toks.opensWithOrdinal()
+			if !ok || m != len(parts)+1 || p.negated || len(p.ids) > 0 || p.create || p.edit != nil || p.publish || p.draft || p.disable || p.deleteForm || p.duplicate || p.rename || len(p.groups) > 1 {
+				break
+			}
+			parts = append(parts, p)
+		}
+		if len(parts) < 2 {
+			continue
+		}
+		g := f.groups[0]
+		groups := make([]fieldGroup, n)
+		for k := range groups {
+			groups[k] = g
+			groups[k].count = 1
+		}
+		for k, p := range parts {
+			d := &groups[k]
+			if len(p.groups) == 1 {
+				pg := p.groups[0]
+				d.question = pg.question
+				if pg.typ != "" && pg.typ != domain.PlanFieldShortText || d.typ == "" {
+					d.typ = pg.typ
+				}
+				d.required = d.required || pg.required
+				if pg.format != "" {
+					d.typ, d.format = pg.typ, pg.format
+				}
+				d.options = pg.options
+			}
+			if d.question == "" {
+				for _, t := range p.toks {
+					if t.quoted {
+						d.question = t.s
+						break
+					}
+				}
+			}
+			if d.typ == "" {
+				d.typ = g.typ
+			}
+		}
+		f.groups = groups
+		fs = append(fs[:i+1], fs[i+1+len(parts):]...)
+	}
+	return fs
+}
+
 // opensWithOrdinal reads the spoken ordinal a clause opens with: «اولی»,
 // «دومی», «the second».
 func (c clause) opensWithOrdinal() (int, bool) {
