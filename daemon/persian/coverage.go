@@ -43,6 +43,18 @@ func (c clause) account(f *frame, used []bool) {
 		}
 		f.leftover = append(f.leftover, t.s)
 	}
+	if f.create && f.title == "" && len(f.leftover) > 0 {
+		f.purpose = c.formPurpose(used)
+		if f.purpose != "" {
+			kept := f.leftover[:0]
+			for _, w := range f.leftover {
+				if !containsWord(f.purpose, w) {
+					kept = append(kept, w)
+				}
+			}
+			f.leftover = kept
+		}
+	}
 	// «با فرمت X» with an X no format is named by: the format asked
 	// for would vanish, so the clause gets no plan.
 	for i, t := range c {
@@ -170,6 +182,38 @@ func (c clause) account(f *frame, used []bool) {
 			return
 		}
 	}
+}
+
+// formPurpose returns what a form made with no title is for — «یه فرم
+// برای ثبت‌نام کلاس یوگا بساز», «یه فرم ثبت‌نام کارگاه می‌خوام» — the
+// unread words right after its noun (and «برای», «واسه», «جهت»), or "".
+// It is not the form's name: the form is made untitled and the
+// purpose is warned of.
+func (c clause) formPurpose(used []bool) string {
+	for i := range c {
+		n := c.atAny(i, formNounsV)
+		if n == 0 {
+			n = c.atAny(i, formKindsV)
+		}
+		if n == 0 || c[i].quoted {
+			continue
+		}
+		j := i + n
+		if j < len(c) && !c[j].quoted && isAny(c[j].m, "جدید", "جدیدی", "تازه", "خالی", "new") {
+			j++
+		}
+		if j < len(c) && !c[j].quoted && isAny(c[j].m, "برای", "واسه", "جهت", "مخصوص", "for") {
+			j++
+		}
+		k := j
+		for k < len(c) && !used[k] && isWord(c[k]) && !accounted(c[k]) {
+			k++
+		}
+		if k > j {
+			return surfaceOf(c[j:k])
+		}
+	}
+	return ""
 }
 
 // quotesLeft names in a warning the quoted text and the options of the

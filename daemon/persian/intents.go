@@ -278,6 +278,9 @@ func (c clause) readNavigation(f *frame, used []bool) {
 		switch {
 		case c.hasUnused(used, resultsWordsV):
 			f.nav = domain.ActionOpenResults
+		case c.questionOrdinal() == nil && c.markUnused(used, builderWordsV):
+			// «فرم ۴ را در فرم‌ساز باز کن»: the builder, named.
+			f.nav = domain.ActionOpenBuilder
 		case c.hasUnused(used, editorWordsV) || c.questionOrdinal() != nil:
 			f.nav = domain.ActionOpenEditor
 			if f.position == nil {

@@ -1240,7 +1240,7 @@ func placesAsQuestions(toks []token) []token {
 // question that the contract has no parameter for — a scale («از ۱ تا
 // ۱۰»), bounds («حداکثر ۲ مگ», «بین ۱۸ تا ۶۰») — or "" when none is said.
 // The question is still added; the detail is dropped with a warning.
-func (c clause) uncarriedDetail(gs []fieldGroup) string {
+func (c clause) uncarriedDetail(gs []fieldGroup, used []bool) string {
 	kind := ""
 	for _, g := range gs {
 		switch g.typ {
@@ -1255,18 +1255,32 @@ func (c clause) uncarriedDetail(gs []fieldGroup) string {
 	if kind == "" {
 		return ""
 	}
+	said := false
 	for i, t := range c {
 		if t.quoted {
 			continue
 		}
 		if t.isNum && i+2 < len(c) && isAny(c[i+1].m, "تا", "to", "-") && c[i+2].isNum {
-			return kind
+			said = true
 		}
 		if isAny(t.m, "حداکثر", "حداقل", "بیشتر", "کمتر", "مگ", "مگابایت", "کیلوبایت", "max", "min", "maximum", "minimum", "mb", "kb") {
-			return kind
+			said = true
 		}
 	}
-	return ""
+	if !said {
+		return ""
+	}
+	// The words of the limit are what the warning names; they are read.
+	for i, t := range c {
+		if used[i] || t.quoted || !(isAny(t.m, limitWords...) || isAny(t.m, "بیشتر", "کمتر", "maximum", "minimum", "حجمش", "حجمشم", "گیگ", "gb")) {
+			continue
+		}
+		used[i] = true
+		for k := i + 1; k < len(c) && k <= i+3 && !used[k] && !c[k].quoted && (c[k].isNum || isAny(c[k].m, limitWords...) || isAny(c[k].m, "گیگ", "gb")); k++ {
+			used[k] = true
+		}
+	}
+	return kind
 }
 
 // markScales sets aside a scale or bounds, «از ۱ تا ۵ (ستاره)»: its
