@@ -180,14 +180,14 @@ func (c clause) readState(f *frame, used []bool) {
 // and marks it used: the form is opened again to answers, not a page.
 func (c clause) reopens(used []bool) bool {
 	again := false
-	for _, t := range c {
-		again = again || !t.quoted && isAny(t.m, "دوباره", "مجددا", "مجدداً", "again")
+	for i := range c {
+		again = again || !c[i].quoted && isAny(c[i].m, "دوباره", "مجددا", "مجدداً", "again")
 	}
 	if !again {
 		return false
 	}
-	for i, t := range c {
-		if !used[i] && !t.quoted && isAny(t.m, "باز", "open", "reopen") {
+	for i := range c {
+		if !used[i] && !c[i].quoted && isAny(c[i].m, "باز", "open", "reopen") {
 			used[i] = true
 			return true
 		}

@@ -129,11 +129,10 @@ func (c clause) readQuestionTexts(used []bool, newForm bool) []questionText {
 // namesItsWording reports «اسمش», «عنوانش», «متنش» at i after a
 // question noun: the question's own name, said with its pronoun.
 func (c clause) namesItsWording(i int) bool {
-	t := c[i]
-	if t.quoted || !(t.pron && c.atAny(i, nameNounsV) > 0 || isAny(t.m, "متنش", "متنشو", "متنشم")) {
+	if c[i].quoted || !(c[i].pron && c.atAny(i, nameNounsV) > 0 || isAny(c[i].m, "متنش", "متنشو", "متنشم")) {
 		return false
 	}
-	text := !t.pron // «متنش»: only a question has a text
+	text := !c[i].pron // «متنش»: only a question has a text
 	for j := i - 1; j >= 0 && j >= i-8; j-- {
 		if c[j].qnoun {
 			return !isAny(c[j].m, pluralQuestionNouns...) && c.newQuestionNoun(j)

@@ -780,6 +780,13 @@ func addSharedVerb(fs []*frame) []*frame {
 // only names a question by a quoted wording, with perhaps its type in
 // parentheses: «پرسش «تاریخ استخدام» (تاریخ)».
 func (f *frame) namesNewQuestion() bool {
+	quoteAfterNoun := false
+	for i := 0; i+1 < len(f.toks); i++ {
+		quoteAfterNoun = quoteAfterNoun || f.toks[i].qnoun && f.toks[i+1].quoted
+	}
+	if !quoteAfterNoun {
+		return false
+	}
 	// Read alone it may look like an edit of the question so worded
 	// («پرسش «الف» (تاریخ)»: make it a date); with no verb it is none.
 	if e := f.edit; e != nil && (e.byWording == "" || e.del || e.to != nil || e.question != "" || len(e.options) > 0) {

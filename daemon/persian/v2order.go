@@ -362,12 +362,12 @@ func afterCuts(toks []token) []token {
 	c := clause(toks)
 	comma := token{m: "،", s: "،", punct: true, r0: '،'}
 	for i := 1; i+1 < len(c); i++ {
-		t := c[i]
-		if t.quoted || c[i-1].punct {
+		m := c[i].m
+		if m != "after" && m != "once" && m != "بعد" && m != "پس" || c[i].quoted || c[i-1].punct {
 			continue
 		}
-		english := isAny(t.m, "after", "once") && (isAny(c[i+1].m, "you", "we", "i", "u") || c.actAt(i+1))
-		persian := i+2 < len(c) && isAny(t.m, "بعد", "پس") && c[i+1].m == "از" && isAny(c[i+2].m, "اینکه", "آنکه")
+		english := isAny(m, "after", "once") && (isAny(c[i+1].m, "you", "we", "i", "u") || c.actAt(i+1))
+		persian := i+2 < len(c) && isAny(m, "بعد", "پس") && c[i+1].m == "از" && isAny(c[i+2].m, "اینکه", "آنکه")
 		if (english || persian) && c.objectBefore(i) && c.verbBefore(i) {
 			out := append(append(make([]token, 0, len(toks)+1), toks[:i]...), comma)
 			return afterCuts(append(out, toks[i:]...))
