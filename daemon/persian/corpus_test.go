@@ -57,6 +57,7 @@ var corpora = []struct {
 	{"agent-hr-student.jsonl", 0.95, 2},
 	{"pharmacist-coach-clerk.jsonl", 0.95, 2},
 	{"kindergarten-tours-it.jsonl", 0.95, 1},
+	{"bookkeeper-teen-hospital.jsonl", 0.95, 2},
 }
 
 var plannerCmd = flag.String("planner-cmd", "",
