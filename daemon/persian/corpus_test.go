@@ -58,6 +58,7 @@ var corpora = []struct {
 	{"pharmacist-coach-clerk.jsonl", 0.95, 2},
 	{"kindergarten-tours-it.jsonl", 0.95, 1},
 	{"bookkeeper-teen-hospital.jsonl", 0.95, 2},
+	{"baker-librarian-intern.jsonl", 0.95, 2},
 }
 
 var plannerCmd = flag.String("planner-cmd", "",

@@ -648,6 +648,7 @@ func TestOptionRuns(t *testing.T) {
 		"تو فرم ۳ یه سوال چندگزینه ای «شیفت» بذار صبح / عصر / شب":                          {"صبح", "عصر", "شب"},
 		"یه سوال کشویی «شهر» با گزینه‌های تهران، شیراز پس از پرسش دوم به فرم ۳ افزوده شود": {"تهران", "شیراز"},
 		"گزینه های سوال سوم فرم ۳ رو بکن صبح ظهر عصر":                                      {"صبح", "ظهر", "عصر"},
+		"لطفاً برای پرسش سوم فرم ۳ گزینه‌های «کتاب»، «مجله» و «روزنامه» تعیین گردد.":       {"کتاب", "مجله", "روزنامه"},
 	} {
 		t.Run(text, func(t *testing.T) {
 			r := p.Plan(text)
@@ -677,15 +678,17 @@ func TestOptionRuns(t *testing.T) {
 func TestOrderWords(t *testing.T) {
 	p := New(Config{Contract: 2})
 	for text, want := range map[string][]string{
-		"فرم ۸ رو منتشر کن ولی اول اسمشو بذار «الف»":                 {domain.ActionUpdateFormTitle, domain.ActionPublishForm},
-		"فرم ۸ رو منتشر کن بعد از اینکه سوال دومشو پاک کردی":         {domain.ActionDeleteField, domain.ActionPublishForm},
-		"بعد از اینکه سوال دوم فرم ۸ رو پاک کردی منتشرش کن":          {domain.ActionDeleteField, domain.ActionPublishForm},
-		"منتشرش کن فرم ۸ رو، قبلش یه سوال کوتاه بهش اضافه کن":        {domain.ActionAddField, domain.ActionPublishForm},
-		"فرم ۱۲ منتشر گردد؛ لیکن پیش از آن پرسش اول اجباری شود.":     {domain.ActionUpdateField, domain.ActionPublishForm},
-		"before publishing form 9, rename it to «Beta»":              {domain.ActionUpdateFormTitle, domain.ActionPublishForm},
-		"rename form 9 to «Beta» after you unpublish it":             {domain.ActionDraftForm, domain.ActionUpdateFormTitle},
-		"publish form 9 after adding an email field":                 {domain.ActionAddField, domain.ActionPublishForm},
-		"فرم ۱۲ حذف گردد؛ البته پیش از آن یک نسخه پشتیبان تهیه شود.": {domain.ActionDuplicateForm, domain.ActionDeleteForm},
+		"فرم ۸ رو منتشر کن ولی اول اسمشو بذار «الف»":                         {domain.ActionUpdateFormTitle, domain.ActionPublishForm},
+		"فرم ۸ رو منتشر کن بعد از اینکه سوال دومشو پاک کردی":                 {domain.ActionDeleteField, domain.ActionPublishForm},
+		"بعد از اینکه سوال دوم فرم ۸ رو پاک کردی منتشرش کن":                  {domain.ActionDeleteField, domain.ActionPublishForm},
+		"منتشرش کن فرم ۸ رو، قبلش یه سوال کوتاه بهش اضافه کن":                {domain.ActionAddField, domain.ActionPublishForm},
+		"فرم ۱۲ منتشر گردد؛ لیکن پیش از آن پرسش اول اجباری شود.":             {domain.ActionUpdateField, domain.ActionPublishForm},
+		"before publishing form 9, rename it to «Beta»":                      {domain.ActionUpdateFormTitle, domain.ActionPublishForm},
+		"rename form 9 to «Beta» after you unpublish it":                     {domain.ActionDraftForm, domain.ActionUpdateFormTitle},
+		"publish form 9 after adding an email field":                         {domain.ActionAddField, domain.ActionPublishForm},
+		"فرم ۱۲ حذف گردد؛ البته پیش از آن یک نسخه پشتیبان تهیه شود.":         {domain.ActionDuplicateForm, domain.ActionDeleteForm},
+		"فرم ۱۵ رو منتشر کن ولی قبل از انتشار سوال دومشو اجباری کن":          {domain.ActionUpdateField, domain.ActionPublishForm},
+		"مقتضی است پرسش دوم فرم ۲۲ پس از تغییر عنوان فرم به «الف» حذف گردد.": {domain.ActionUpdateFormTitle, domain.ActionDeleteField},
 	} {
 		t.Run(text, func(t *testing.T) {
 			r := p.Plan(text)
@@ -724,12 +727,13 @@ func TestDurations(t *testing.T) {
 	for _, v := range []int{1, 2} {
 		p := New(Config{Contract: v})
 		for text, want := range map[string]string{
-			"فرم ۲۰ رو تا اطلاع ثانوی ببند":             domain.ActionDisableForm,
-			"فرم ۲۰ رو تا آخر هفته پیش نویس کن":         domain.ActionDraftForm,
-			"فرم ۳۳ به مدت دو هفته غیرفعال شود.":        domain.ActionDisableForm,
-			"فرم ۳۳ تا پایان سال تحصیلی غیرفعال گردد.":  domain.ActionDisableForm,
-			"فرم 44 رو until further notice disable کن": domain.ActionDisableForm,
-			"unpublish form 44 for two weeks":           domain.ActionDraftForm,
+			"فرم ۲۰ رو تا اطلاع ثانوی ببند":                       domain.ActionDisableForm,
+			"فرم ۲۰ رو تا آخر هفته پیش نویس کن":                   domain.ActionDraftForm,
+			"فرم ۳۳ به مدت دو هفته غیرفعال شود.":                  domain.ActionDisableForm,
+			"فرم ۳۳ تا پایان سال تحصیلی غیرفعال گردد.":            domain.ActionDisableForm,
+			"فرم 44 رو until further notice disable کن":           domain.ActionDisableForm,
+			"unpublish form 44 for two weeks":                     domain.ActionDraftForm,
+			"خواهشمند است فرم ۲۲ تا پایان ماه جاری غیرفعال باشد.": domain.ActionDisableForm,
 		} {
 			t.Run(fmt.Sprintf("v%d carried %s", v, text), func(t *testing.T) {
 				r := p.Plan(text)

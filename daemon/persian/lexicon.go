@@ -144,7 +144,7 @@ var (
 	// what is made («یه فرم خالی بساز»), a change of type converts
 	// («تبدیل کن به سوال بلند»), a wording is a label («با label «…»»),
 	// the verb that ends a clause of what is accepted («… قبول کنه»).
-	carriedWords = []string{"خالی", "blank", "empty", "تبدیل", "update", "آپدیت", "convert", "replace", "label", "لیبل", "labelش", "wording", "type", "نوعشو", "متنش", "اینا", "مذکور", "+",
+	carriedWords = []string{"خالی", "blank", "empty", "تبدیل", "تعیین", "update", "آپدیت", "convert", "replace", "label", "لیبل", "labelش", "wording", "type", "نوعشو", "متنش", "اینا", "مذکور", "+",
 		"کنه", "بکنه", "کند", "بکند", "نکنه", "نکند"}
 	// courtesyWords are the courtesies around a command, which ask
 	// nothing: «ممنون میشم», «دستت درد نکنه», «قربان شما», «ببخشید

@@ -40,7 +40,8 @@ func (c clause) readFormActs(f *frame, used []bool) {
 		f.publish = true
 	} else if i := c.unusedAt(used, disableWordsV); i >= 0 {
 		n := c.atAny(i, disableWordsV)
-		f.disable = !c.reportedAt(i+n) && !c.compoundAt(i+n)
+		// «فرم ۲۲ غیرفعال باشد»: the state wished for is an order.
+		f.disable = !c.reportedAt(i+n) && (!c.compoundAt(i+n) || i+n < len(c) && isAny(c[i+n].m, "باشد", "باشه", "بماند", "بمونه", "بمانه", "باشند", "باشن"))
 		markUsed(used, i, i+n)
 	} else if i := c.unusedAt(used, deleteWordsV); i >= 0 {
 		n := c.atAny(i, deleteWordsV)

@@ -537,6 +537,11 @@ func listItems(toks []token, from int, options bool) ([][]token, int) {
 		if listEnds(toks, j, options) {
 			break
 		}
+		// «گزینه‌های «کتاب»، «مجله» و «روزنامه» تعیین گردد»: a list of
+		// quotes ends at the first bare word after its last quote.
+		if options && !t.quoted && len(cur) > 0 && cur[len(cur)-1].quoted && !isAny(t.m, "و", "یا", "and", "or") && allPartsQuoted(append(parts, cur)) {
+			break
+		}
 		cur = append(cur, t)
 		end = j + 1
 	}
@@ -595,6 +600,19 @@ func listItems(toks []token, from int, options bool) ([][]token, int) {
 		}
 	}
 	return items, end
+}
+
+// allPartsQuoted reports parts each made of quotes alone, joined by
+// «و» or «یا».
+func allPartsQuoted(parts [][]token) bool {
+	for _, p := range parts {
+		for _, t := range p {
+			if !t.quoted && !isAny(t.m, "و", "یا", "and", "or") {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // allQuoted reports an item made of quotes alone.

@@ -33,6 +33,11 @@ func (c clause) saysBefore() bool {
 		if i+2 < len(c) && isAny(t.m, "بعد", "پس") && c[i+1].m == "از" && isAny(c[i+2].m, "اینکه", "آنکه") {
 			return true
 		}
+		if i+2 < len(c) && isAny(t.m, "قبل", "پیش") && c[i+1].m == "از" && c.actAt(i+2) && clause(c[i+3:]).hasVerb() {
+			// «…، ولی قبل از انتشار سوال دومشو اجباری کن»: what is to be
+			// done before the act named comes before it.
+			return true
+		}
 		return i+2 < len(c) && isAny(t.m, "قبل", "پیش", "before") && isAny(c[i+1].m, "از", "that") && isAny(c[i+2].m, "اون", "آن", "این", "that", "همه")
 	}
 	return false
@@ -372,6 +377,34 @@ func afterCuts(toks []token) []token {
 			out := append(append(make([]token, 0, len(toks)+1), toks[:i]...), comma)
 			return afterCuts(append(out, toks[i:]...))
 		}
+	}
+	// «پرسش دوم فرم ۲۲ پس از تغییر عنوان فرم به «امانت کتاب» حذف
+	// گردد»: an act named inside the clause, after «پس از», with its
+	// quote, is done first — it is put after the clause as «قبلش …».
+	for i := 1; i+3 < len(c); i++ {
+		if !isAny(c[i].m, "بعد", "پس") || c[i+1].m != "از" || c[i].quoted || !c.actAt(i+2) || !c.objectBefore(i) {
+			continue
+		}
+		e := i + 3
+		for e < len(c) && !c[e].quoted && !c[e].punct {
+			e++
+		}
+		if e >= len(c) || !c[e].quoted {
+			continue
+		}
+		stop := e + 1
+		for stop < len(c) && !c[stop].punct {
+			stop++
+		}
+		if !clause(c[e+1 : stop]).hasVerb() {
+			continue
+		}
+		out := make([]token, 0, len(toks)+2)
+		out = append(out, toks[:i]...)
+		out = append(out, toks[e+1:stop]...)
+		out = append(out, comma, token{m: "قبلش", s: "قبلش", r0: 'ق'})
+		out = append(out, toks[i+2:e+1]...)
+		return append(out, toks[stop:]...)
 	}
 	for i := 0; i+2 < len(c); i++ {
 		if !isAny(c[i].m, "بعد", "پس") || c[i+1].m != "از" || !isAny(c[i+2].m, "اینکه", "آنکه") {
