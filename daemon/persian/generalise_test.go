@@ -869,3 +869,26 @@ func TestQuestionsByOrdinal(t *testing.T) {
 		}
 	}
 }
+
+// TestEachNewForm: questions given «to each» of several new forms,
+// named in a clause before the verb, go to each, and a state said of
+// them all follows each form's questions.
+func TestEachNewForm(t *testing.T) {
+	p := New(Config{Contract: 2})
+	r := p.Plan("دو فرم با عنوان‌های «الف» و «ب» ایجاد شود؛ به هر کدام پرسش «نام» (پاسخ کوتاه) و پرسش «سن» (عدد) افزوده و سپس هر دو منتشر شوند.")
+	want := []string{domain.ActionCreateForm, domain.ActionAddField, domain.ActionAddField, domain.ActionPublishForm,
+		domain.ActionCreateForm, domain.ActionAddField, domain.ActionAddField, domain.ActionPublishForm}
+	if r.Plan == nil {
+		t.Fatalf("no plan: %s", r.Reason)
+	}
+	var got []string
+	for _, st := range r.Plan.Steps {
+		got = append(got, st.Action)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("steps %v, want %v", got, want)
+	}
+	if r.Plan.Steps[6].Params.Type != domain.PlanFieldNumber || r.Plan.Steps[6].Params.Question != "سن" {
+		t.Errorf("the second form's second question: %+v", r.Plan.Steps[6].Params)
+	}
+}

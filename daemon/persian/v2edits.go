@@ -763,7 +763,7 @@ func addSharedVerb(fs []*frame) []*frame {
 			if next.add && len(next.groups) > 0 && !next.negated && !next.create && next.edit == nil && isAny(next.joinedBy, "و", "and", "،", ",") {
 				join := token{m: next.joinedBy, s: next.joinedBy, r0: firstRune(next.joinedBy), punct: isAny(next.joinedBy, "،", ",")}
 				merged := readClause(append(append(append(clause{}, f.toks...), join), next.toks...), true)
-				if len(merged.groups) == len(next.groups)+1 && merged.edit == nil {
+				if len(merged.groups) == len(next.groups)+max(len(f.groups), 1) && merged.edit == nil {
 					merged.joinedBy = f.joinedBy
 					out = append(out, merged)
 					k++
@@ -792,7 +792,7 @@ func (f *frame) namesNewQuestion() bool {
 	if e := f.edit; e != nil && (e.byWording == "" || e.del || e.to != nil || e.question != "" || len(e.options) > 0) {
 		return false
 	}
-	if f.negated || len(f.groups) > 0 || len(f.ids) > 0 || f.edit == nil && f.hasIntent() || f.toks.hasVerb() {
+	if f.negated || f.add || f.create || len(f.ids) > 0 || f.edit == nil && f.hasIntent() || f.toks.hasVerb() {
 		return false
 	}
 	c := f.toks
@@ -804,6 +804,8 @@ func (f *frame) namesNewQuestion() bool {
 		case t.quoted && noun:
 			quote = true
 		case t.punct || fillers[t.m] || isAny(t.m, requiredWords...) || typeWords[t.m]:
+		case isAny(t.m, "به", "هر", "یک", "کدام", "کدوم", "کدوم", "each", "to", "of", "them"):
+			// «به هر یک پرسش «…» …»: to each of the forms just named.
 		default:
 			if _, n := c.fieldTypeAt(i); n == 0 && labelAt(c, i) == nil && !isAny(t.m, "عدد", "رقم") {
 				return false

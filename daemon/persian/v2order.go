@@ -289,7 +289,11 @@ func (b *builder) fieldsEach(f *frame) bool {
 	}
 	made := append([]domain.PlanStep(nil), b.steps[s:]...)
 	b.steps = b.steps[:s]
+	// The new forms' create steps move as their questions go in: the
+	// state said of them all («و هر سه منتشر شوند») follows each.
+	b.lastCreates = b.lastCreates[:0]
 	for k, st := range made {
+		b.lastCreates = append(b.lastCreates, len(b.steps))
 		b.steps = append(b.steps, st)
 		b.createStep, b.newQuestions = len(b.steps)-1, nil
 		one := *f
