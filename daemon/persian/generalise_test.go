@@ -892,3 +892,17 @@ func TestEachNewForm(t *testing.T) {
 		t.Errorf("the second form's second question: %+v", r.Plan.Steps[6].Params)
 	}
 }
+
+// TestLookLeadIn: «ببین» before a change in the same breath leads to
+// it; alone it opens the page.
+func TestLookLeadIn(t *testing.T) {
+	p := New(Config{Contract: 2})
+	r := p.Plan("سوال دوم فرم ۴ رو ببین گزینه هاش غلطه بکنش بله و خیر")
+	if r.Plan == nil || r.Plan.Steps[0].Action != domain.ActionUpdateField || !reflect.DeepEqual(r.Plan.Steps[0].Params.Options, []string{"بله", "خیر"}) {
+		t.Errorf("want update_field with the options, got %+v (%s)", r.Plan, r.Reason)
+	}
+	r = p.Plan("سوال دوم فرم ۴ رو ببین")
+	if r.Plan != nil || r.Navigate == nil || r.Navigate.Action != domain.ActionOpenEditor {
+		t.Errorf("want the editor opened, got %+v %+v", r.Plan, r.Navigate)
+	}
+}

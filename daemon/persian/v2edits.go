@@ -65,6 +65,23 @@ func (c clause) questionRef() (index, lo, hi int, ok bool) {
 	return 0, 0, 0, false
 }
 
+// markLookLeadIn marks «ببین» (look) used when a change follows it in
+// the clause: «سوال سوم فرم ۱۲ رو ببین، گزینه‌هاش غلطه بکنش …» asks for
+// the change; «see» only leads to it and opens no page.
+func (c clause) markLookLeadIn(used []bool) {
+	for i := range c {
+		if used[i] || c[i].quoted || !isAny(c[i].m, "ببین", "ببینید", "ببینین", "look") {
+			continue
+		}
+		for k := i + 1; k+1 < len(c); k++ {
+			if !c[k].quoted && isAny(c[k].m, "بکن", "کن", "بکنید", "کنید", "بذار", "بزار", "بشه") && (c[k+1].list != nil || c[k+1].quoted) {
+				used[i] = true
+				return
+			}
+		}
+	}
+}
+
 // placedBeside reports the question noun at lo as the object of a
 // position phrase: «بعد از سوال دوم», «before question 3».
 func (c clause) placedBeside(lo int) bool {
@@ -109,6 +126,7 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 		// counted is a new one; the place named is where it goes.
 		return false
 	}
+	c.markLookLeadIn(used)
 	idx, lo, hi, ok := c.questionRef()
 	adds := c.hasUnused(used, addVerbsV)
 	if ok && adds && c.placedBeside(lo) {
