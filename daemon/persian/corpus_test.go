@@ -59,6 +59,7 @@ var corpora = []struct {
 	{"kindergarten-tours-it.jsonl", 0.95, 1},
 	{"bookkeeper-teen-hospital.jsonl", 0.95, 2},
 	{"baker-librarian-intern.jsonl", 0.95, 2},
+	{"farmer-dentist-lawyer-dev.jsonl", 0.95, 2},
 }
 
 var plannerCmd = flag.String("planner-cmd", "",

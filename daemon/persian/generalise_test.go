@@ -689,6 +689,7 @@ func TestOrderWords(t *testing.T) {
 		"فرم ۱۲ حذف گردد؛ البته پیش از آن یک نسخه پشتیبان تهیه شود.":         {domain.ActionDuplicateForm, domain.ActionDeleteForm},
 		"فرم ۱۵ رو منتشر کن ولی قبل از انتشار سوال دومشو اجباری کن":          {domain.ActionUpdateField, domain.ActionPublishForm},
 		"مقتضی است پرسش دوم فرم ۲۲ پس از تغییر عنوان فرم به «الف» حذف گردد.": {domain.ActionUpdateFormTitle, domain.ActionDeleteField},
+		"مقتضی است پیش از غیرفعال‌سازی فرم ۵۸، رونوشتی از آن تهیه گردد.":     {domain.ActionDuplicateForm, domain.ActionDisableForm},
 	} {
 		t.Run(text, func(t *testing.T) {
 			r := p.Plan(text)

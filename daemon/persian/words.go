@@ -88,6 +88,12 @@ func wordToken(s string) token {
 		t.m = w
 		return t
 	}
+	// «غیرفعال‌سازی», «فعال‌سازی»: the act of making a form so, said as
+	// a noun with «‌سازی» typed on, is the act.
+	if base, ok := strings.CutSuffix(t.m, "سازی"); ok && (isAny(base, disableWords...) || isAny(base, publishWords...) || isAny(base, draftWords...)) {
+		t.m = base
+		return t
+	}
 	if len(t.m) < 6 || t.m[0] < 0x80 {
 		return englishPossessive(t)
 	}
