@@ -369,12 +369,9 @@ func (c clause) hedge() string {
 	return ""
 }
 
-// saysWhen reports a word of time in the clause. (Not a vocab: the
-// words of a vocab count as read, and these must stay left over.)
-func (c clause) saysWhen() bool { return c.saysWhenOutside(0, 0) }
-
 // saysWhenOutside reports a word of time in the clause outside [lo,
-// hi), a duration read already.
+// hi), a duration read already. (Not a vocab: the words of a vocab
+// count as read, and these must stay left over.)
 func (c clause) saysWhenOutside(lo, hi int) bool {
 	for k, t := range c {
 		if !t.quoted && isAny(t.m, timeWords...) && (k < lo || k >= hi) {
