@@ -649,6 +649,8 @@ func TestOptionRuns(t *testing.T) {
 		"یه سوال کشویی «شهر» با گزینه‌های تهران، شیراز پس از پرسش دوم به فرم ۳ افزوده شود": {"تهران", "شیراز"},
 		"گزینه های سوال سوم فرم ۳ رو بکن صبح ظهر عصر":                                      {"صبح", "ظهر", "عصر"},
 		"لطفاً برای پرسش سوم فرم ۳ گزینه‌های «کتاب»، «مجله» و «روزنامه» تعیین گردد.":       {"کتاب", "مجله", "روزنامه"},
+		"یه سوال کشویی «شهر» به فرم ۳ اضافه کن گزینه هاش تهران مشهد تبریز لطفا":            {"تهران", "مشهد", "تبریز"},
+		"یه سوال کشویی «نوع» به فرم ۳ اضافه کن گزینه هاش جدید و قدیمی":                     {"جدید", "قدیمی"},
 	} {
 		t.Run(text, func(t *testing.T) {
 			r := p.Plan(text)
@@ -764,6 +766,7 @@ func TestDurations(t *testing.T) {
 			"فرم 44 رو disable کن و بعد از یلدا دوباره publish کن",
 			"فرم ۲۰ منتشره؟",
 			"is form 20 published?",
+			"فرم ۲۰ فعاله؟",
 			"can you make 50 new forms?",
 		} {
 			t.Run(fmt.Sprintf("v%d refused %s", v, text), func(t *testing.T) {
@@ -905,5 +908,17 @@ func TestLookLeadIn(t *testing.T) {
 	r = p.Plan("سوال دوم فرم ۴ رو ببین")
 	if r.Plan != nil || r.Navigate == nil || r.Navigate.Action != domain.ActionOpenEditor {
 		t.Errorf("want the editor opened, got %+v %+v", r.Plan, r.Navigate)
+	}
+}
+
+// TestPoliteAskIsAnOrder: «is it possible to …?» asks for the act, as
+// «میشه …؟» does; «is form 5 published?» asks what is.
+func TestPoliteAskIsAnOrder(t *testing.T) {
+	p := New(Config{Contract: 2})
+	if r := p.Plan("is it possible to publish form 5?"); r.Plan == nil || r.Plan.Steps[0].Action != domain.ActionPublishForm {
+		t.Errorf("want publish_form, got %+v (%s)", r.Plan, r.Reason)
+	}
+	if r := p.Plan("is form 5 published?"); r.Plan != nil {
+		t.Errorf("want no plan, got %+v", r.Plan)
 	}
 }

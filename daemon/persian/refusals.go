@@ -133,10 +133,13 @@ func asksQuestion(toks []token) bool {
 	if isAny(last, stateWords...) && (toks[n-1].s != "" && strings.HasSuffix(toks[n-1].s, "ه") && !strings.HasSuffix(last, "ه")) {
 		return true
 	}
+	if base, ok := strings.CutSuffix(last, "ه"); ok && isAny(base, stateWords...) {
+		return true // «فعاله؟»: the copula typed on
+	}
 	if n > 1 && isAny(last, "است", "هست", "هستن", "هستند") && isAny(toks[n-2].m, stateWords...) {
 		return true
 	}
-	if !toks[0].quoted && isAny(toks[0].m, "is", "are", "was", "were", "has", "have", "does", "did") {
+	if !toks[0].quoted && isAny(toks[0].m, "is", "are", "was", "were", "has", "have", "does", "did") && !politeAsk(toks[:n]) {
 		return true
 	}
 	if isAny(last, "شده", "شد", "شدن", "شدند") || n > 1 && isAny(last, "است", "هست", "اند") && isAny(toks[n-2].m, "شده", "شدهاند") {
@@ -161,6 +164,17 @@ func asksQuestion(toks []token) bool {
 		}
 	}
 	return either && mine
+}
+
+// politeAsk reports «is it possible to …», «would it be ok to …»: an
+// order asked politely, not a question about the form.
+func politeAsk(toks []token) bool {
+	for _, t := range toks {
+		if !t.quoted && isAny(t.m, "possible", "ok", "okay", "please") {
+			return true
+		}
+	}
+	return false
 }
 
 // stateWords name the state a form is in, which «؟» after its copula

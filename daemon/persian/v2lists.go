@@ -552,8 +552,9 @@ func listItems(toks []token, from int, options bool) ([][]token, int) {
 		end--
 	}
 	// «… نام و سن و منتشرش کن»: a «و» before the word that ends the
-	// list joins the next clause, not an item.
-	for len(cur) > 0 && depth == 0 && !cur[len(cur)-1].quoted && isAny(cur[len(cur)-1].m, "و", "and", "یا", "or") {
+	// list joins the next clause, not an item; «… تبریز لطفا», «…
+	// تبریز دیگه»: a courtesy or filler after the last item is none.
+	for len(cur) > 0 && depth == 0 && !cur[len(cur)-1].quoted && (isAny(cur[len(cur)-1].m, "و", "and", "یا", "or") || courtesy(cur[len(cur)-1].m)) {
 		cur = cur[:len(cur)-1]
 		end--
 	}
@@ -600,6 +601,12 @@ func listItems(toks []token, from int, options bool) ([][]token, int) {
 		}
 	}
 	return items, end
+}
+
+// courtesy reports a word said after a command that asks nothing and
+// names no option: thanks, «لطفا», «دیگه», «هم», an address.
+func courtesy(m string) bool {
+	return isAny(m, thankWords...) || isAny(m, "لطفا", "لطفاً", "please", "pls", "پلیز", "دیگه", "هم", "فقط", "فعلا", "داداش", "عزیزم", "جان", "آقا", "قربان", "🙏", "🌹", "🙂")
 }
 
 // allPartsQuoted reports parts each made of quotes alone, joined by
