@@ -92,7 +92,9 @@ func splitClauses(toks []token) (out [][]token, joins []string) {
 			continue
 		}
 		// «بعد از سوال دوم» places a question; it does not order steps.
-		if !t.quoted && conjunctions[t.m] && !(i+2 < len(toks) && toks[i+1].m == "از" && (toks[i+2].qnoun || isAny(toks[i+2].m, "اینکه", "آنکه"))) && clause(toks).afterEventAt(i) == "" {
+		// «بعد از انتشار» inside a clause says when its act is: the
+		// clause goes on (afterPublishing).
+		if !t.quoted && conjunctions[t.m] && !(i+2 < len(toks) && toks[i+1].m == "از" && (toks[i+2].qnoun || isAny(toks[i+2].m, "اینکه", "آنکه") || i > 0 && !toks[i-1].punct && !conjunctions[toks[i-1].m] && clause(toks).atAny(i+2, publishWordsV) > 0)) && clause(toks).afterEventAt(i) == "" {
 			if (t.m == "و" || t.m == "and") && i+2 < len(toks) && isAny(toks[i+1].m, "بهصورت", "بصورت", "به‌صورت") && (isAny(toks[i+2].m, requiredWords...) || isAny(toks[i+2].m, optionalWords...)) {
 				continue // «… با قالب کد ملی و به‌صورت الزامی …» goes on
 			}

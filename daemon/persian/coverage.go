@@ -75,6 +75,15 @@ func (c clause) account(f *frame, used []bool) {
 		f.detailKind = "unique"
 		return
 	}
+	if !f.negated && (f.deleteForm || f.disable || f.draft) && !f.publish {
+		if w := c.afterPublishing(); w != "" {
+			// «فرم ۵ رو بعد از انتشار پاک کن»: once it has been out, not
+			// now — a form is never destroyed on an order for later.
+			f.detail = domain.T("a plan acts now; it cannot wait for something to happen («%s»)", w)
+			f.detailKind = "later"
+			return
+		}
+	}
 	if !f.negated && acts {
 		if w := c.holidayTime(); w != "" {
 			// «… بعد از یلدا دوباره publish کن», «تا عید …»: a feast
@@ -468,6 +477,26 @@ func revertsAfterDuration(fs []*frame) string {
 		closes := prev.disable || prev.draft
 		if closes && f.publish || prev.publish && (f.disable || f.draft) {
 			return prev.duration
+		}
+	}
+	return ""
+}
+
+// afterPublishing returns «بعد از انتشار», «after publishing»: a
+// publication said as the time after which to act, or "".
+func (c clause) afterPublishing() string {
+	for i := 0; i+1 < len(c); i++ {
+		if c[i].quoted || !isAny(c[i].m, "بعد", "پس", "after", "once") {
+			continue
+		}
+		k := i + 1
+		if c[k].m == "از" && k+1 < len(c) {
+			k++
+		} else if !isLatin(c[i].m) {
+			continue
+		}
+		if c.atAny(k, publishWordsV) > 0 {
+			return surfaceOf(c[i : k+1])
 		}
 	}
 	return ""

@@ -692,6 +692,9 @@ func TestOrderWords(t *testing.T) {
 		"فرم ۱۵ رو منتشر کن ولی قبل از انتشار سوال دومشو اجباری کن":          {domain.ActionUpdateField, domain.ActionPublishForm},
 		"مقتضی است پرسش دوم فرم ۲۲ پس از تغییر عنوان فرم به «الف» حذف گردد.": {domain.ActionUpdateFormTitle, domain.ActionDeleteField},
 		"مقتضی است پیش از غیرفعال‌سازی فرم ۵۸، رونوشتی از آن تهیه گردد.":     {domain.ActionDuplicateForm, domain.ActionDisableForm},
+		"سوال دوم فرم ۵ رو پاک کن قبل از اینکه منتشرش کنی":                   {domain.ActionDeleteField, domain.ActionPublishForm},
+		"before you publish form 5 delete question 2":                        {domain.ActionDeleteField, domain.ActionPublishForm},
+		"delete question 2 of form 5 before you publish it":                  {domain.ActionDeleteField, domain.ActionPublishForm},
 	} {
 		t.Run(text, func(t *testing.T) {
 			r := p.Plan(text)
@@ -767,6 +770,8 @@ func TestDurations(t *testing.T) {
 			"فرم ۲۰ منتشره؟",
 			"is form 20 published?",
 			"فرم ۲۰ فعاله؟",
+			"فرم ۵ رو بعد از انتشار پاک کن",
+			"delete form 5 after publishing it",
 			"can you make 50 new forms?",
 		} {
 			t.Run(fmt.Sprintf("v%d refused %s", v, text), func(t *testing.T) {

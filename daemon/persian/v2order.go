@@ -372,14 +372,31 @@ func afterCuts(toks []token) []token {
 	comma := token{m: "،", s: "،", punct: true, r0: '،'}
 	for i := 1; i+1 < len(c); i++ {
 		m := c[i].m
-		if m != "after" && m != "once" && m != "بعد" && m != "پس" || c[i].quoted || c[i-1].punct {
+		if m != "after" && m != "once" && m != "before" && m != "بعد" && m != "پس" && m != "قبل" && m != "پیش" || c[i].quoted || c[i-1].punct {
 			continue
 		}
-		english := isAny(m, "after", "once") && (isAny(c[i+1].m, "you", "we", "i", "u") || c.actAt(i+1))
-		persian := i+2 < len(c) && isAny(m, "بعد", "پس") && c[i+1].m == "از" && isAny(c[i+2].m, "اینکه", "آنکه")
+		// «… before you publish it», «… قبل از اینکه منتشرش کنی»: the
+		// act said after «before» is one more order, done after.
+		english := isAny(m, "after", "once", "before") && (isAny(c[i+1].m, "you", "we", "i", "u") || c.actAt(i+1)) &&
+			!(m != "before" && c.atAny(i+1, publishWordsV) > 0) // «delete form 5 after publishing»: a time, not a step (afterPublishing)
+		persian := i+2 < len(c) && c[i+1].m == "از" && isAny(c[i+2].m, "اینکه", "آنکه")
 		if (english || persian) && c.objectBefore(i) && c.verbBefore(i) {
 			out := append(append(make([]token, 0, len(toks)+1), toks[:i]...), comma)
 			return afterCuts(append(out, toks[i:]...))
+		}
+	}
+	// «before you publish form 5 delete question 2»: the order after
+	// the «before» phrase starts at its verb, once the phrase has its
+	// object; it is a clause of its own (opensBefore).
+	if len(c) > 3 && c[0].m == "before" && (isAny(c[1].m, "you", "we", "i", "u") || c.actAt(1)) {
+		for k := 2; k < len(c); k++ {
+			if c[k].punct {
+				break
+			}
+			if k > 2 && c.actAt(k) && isLatin(c[k].m) && c.objectBefore(k) {
+				out := append(append(make([]token, 0, len(toks)+1), toks[:k]...), comma)
+				return append(out, toks[k:]...)
+			}
 		}
 	}
 	// «پرسش دوم فرم ۲۲ پس از تغییر عنوان فرم به «امانت کتاب» حذف
