@@ -927,3 +927,38 @@ func TestPoliteAskIsAnOrder(t *testing.T) {
 		t.Errorf("want no plan, got %+v", r.Plan)
 	}
 }
+
+// TestTrailingFormToo: «… و فرم ۶ رو هم» takes the order said before
+// it — a destructive one only for a form named exactly; a form named
+// after the order with no «هم» and no verb is warned of, never dropped
+// unsaid.
+func TestTrailingFormToo(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for text, want := range map[string][]int64{
+		"فرم ۵ رو پاک کن و فرم ۶ رو هم":  {5, 6},
+		"فرم ۵ رو ببند و فرم ۶ رو هم":    {5, 6},
+		"فرم ۵ رو پاک کن و فورم ۶ رو هم": {5},
+		"فرم ۵ رو پاک کن و فرم ۶ رو":     {5},
+	} {
+		t.Run(text, func(t *testing.T) {
+			r := p.Plan(text)
+			if r.Plan == nil || len(r.Plan.Steps) != len(want) {
+				t.Fatalf("want %d steps, got %+v (%s)", len(want), r.Plan, r.Reason)
+			}
+			for k, id := range want {
+				if got := r.Plan.Steps[k].Params.ID; got == nil || *got != id {
+					t.Errorf("step %d: form %v, want %d", k, got, id)
+				}
+			}
+			if len(want) == 1 {
+				warned := false
+				for _, w := range r.Warnings {
+					warned = warned || w.Code == "plan.leftover" && strings.Contains(w.MessageFA, "۶")
+				}
+				if !warned {
+					t.Errorf("form 6 not acted on and not warned of: %+v", r.Warnings)
+				}
+			}
+		})
+	}
+}
