@@ -60,6 +60,7 @@ var corpora = []struct {
 	{"bookkeeper-teen-hospital.jsonl", 0.95, 2},
 	{"baker-librarian-intern.jsonl", 0.95, 2},
 	{"farmer-dentist-lawyer-dev.jsonl", 0.95, 2},
+	{"mechanic-professor-social-grandma.jsonl", 0.95, 2},
 }
 
 var plannerCmd = flag.String("planner-cmd", "",

@@ -962,3 +962,33 @@ func TestTrailingFormToo(t *testing.T) {
 		})
 	}
 }
+
+// TestThirdRoundReadings: a name right after a new question begins its
+// wording and renames no form; a form's number in words before a verb
+// or «اجباری» is its id; «ـیا» of insistence leaves the verb; «the
+// copy» named is the copy made.
+func TestThirdRoundReadings(t *testing.T) {
+	p := New(Config{Contract: 2})
+	type want struct {
+		action, question, title string
+		id                      int64
+	}
+	for text, w := range map[string]want{
+		"یه سوال کوتاه اسم مهمون به فرم دوازده اضافه کن":   {domain.ActionAddField, "اسم مهمون", "", 12},
+		"یه سوال بذار تو فرم دوازده بپرسه چند نفر میاین":   {domain.ActionAddField, "چند نفر میاین", "", 12},
+		"یه سوال کوتاه بذار تو فرم دوازده اجباری باشه":     {domain.ActionAddField, "", "", 12},
+		"فرم دوازده رو پاک نکنیا فقط ببندش":                {domain.ActionDisableForm, "", "", 12},
+		"duplicate form 88 and call the copy «Campaign B»": {domain.ActionDuplicateForm, "", "Campaign B", 88},
+	} {
+		t.Run(text, func(t *testing.T) {
+			r := p.Plan(text)
+			if r.Plan == nil || len(r.Plan.Steps) != 1 {
+				t.Fatalf("want one step, got %+v (%s)", r.Plan, r.Reason)
+			}
+			st := r.Plan.Steps[0]
+			if st.Action != w.action || st.Params.Question != w.question || st.Params.Title != w.title || st.Params.ID == nil || *st.Params.ID != w.id {
+				t.Errorf("got %s %+v, want %+v", st.Action, st.Params, w)
+			}
+		})
+	}
+}

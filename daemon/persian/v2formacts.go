@@ -67,6 +67,11 @@ func (c clause) readFormActs(f *frame, used []bool) {
 	}
 	if i := c.unusedAt(used, copyV2); i >= 0 && !c.hasQuestionNoun() {
 		n := c.atAny(i, copyV2)
+		// «call the copy «…»»: the copy named, a noun, is no act.
+		if i > 0 && !c[i-1].quoted && isAny(c[i-1].m, "the", "this", "that", "new") {
+			markUsed(used, i-1, i+n)
+			return
+		}
 		if !c.reportedAt(i+n) && !c.compoundAt(i+n) {
 			f.duplicate = true
 			if k := i - 1; k >= 0 && isAny(c[k].m, "تا", "عدد") {

@@ -88,6 +88,12 @@ func wordToken(s string) token {
 		t.m = w
 		return t
 	}
+	// «پاک نکنیا», «منتشرش کنیا»: the spoken «ـیا» of insistence typed
+	// on a verb leaves the verb.
+	if base, ok := strings.CutSuffix(t.m, "یا"); ok && (negativeVerbs[base] || isAny(base, lightVerbs...)) {
+		t.m = base
+		return t
+	}
 	// «غیرفعال‌سازی», «فعال‌سازی»: the act of making a form so, said as
 	// a noun with «‌سازی» typed on, is the act.
 	if base, ok := strings.CutSuffix(t.m, "سازی"); ok && (isAny(base, disableWords...) || isAny(base, publishWords...) || isAny(base, draftWords...)) {
