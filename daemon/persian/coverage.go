@@ -15,6 +15,13 @@ import (
 // account finds the clause's leftover words and refuses a destructive
 // act that rests on a word read only by its sound.
 func (c clause) account(f *frame, used []bool) {
+	if f.rename && !f.create && actWordTitle(f.title) && !c.quotedText(f.title) {
+		// «… اسم … به فرم ۱۲ اضافه کن» read as a naming: a verb of the
+		// command is no form's name. The form is not renamed; the words
+		// are named as not acted on.
+		f.leftover = append(f.leftover, f.title)
+		f.rename, f.title = false, ""
+	}
 	// «فرم ۲۰ رو تا اطلاع ثانوی ببند», «… به مدت دو هفته غیرفعال شود»:
 	// how long a state lasts is carried by no plan; the state is, and
 	// the duration is warned of.
@@ -191,6 +198,23 @@ func (c clause) account(f *frame, used []bool) {
 			return
 		}
 	}
+}
+
+// actWordTitle reports a title that is one word of an act of the
+// command («اضافه», «حذف», «منتشر»): no name a form is given.
+func actWordTitle(title string) bool {
+	m := matchForm(strings.TrimSpace(title))
+	return m != "" && !strings.Contains(m, " ") && (isAny(m, addVerbs...) || isAny(m, publishWords...) || isAny(m, deleteWords...) || isAny(m, draftWords...) || isAny(m, disableWords...) || isAny(m, copyWords...) || isAny(m, createVerbs...))
+}
+
+// quotedText reports a quote of the clause whose text is s.
+func (c clause) quotedText(s string) bool {
+	for _, t := range c {
+		if t.quoted && t.s == s {
+			return true
+		}
+	}
+	return false
 }
 
 // formPurpose returns what a form made with no title is for — «یه فرم

@@ -992,3 +992,21 @@ func TestThirdRoundReadings(t *testing.T) {
 		})
 	}
 }
+
+// TestVerbIsNoTitle: a verb of the command read as a form's new name
+// renames nothing; a quoted name is kept, whatever its words.
+func TestVerbIsNoTitle(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for _, text := range []string{"اسم فرم ۵ رو بذار اضافه", "یه سوال کوتاه اسم پدر به فرم ۵ اضافه کن"} {
+		if r := p.Plan(text); r.Plan != nil {
+			for _, st := range r.Plan.Steps {
+				if st.Action == domain.ActionUpdateFormTitle {
+					t.Errorf("%q: renamed to %q", text, st.Params.Title)
+				}
+			}
+		}
+	}
+	if r := p.Plan("اسم فرم ۵ رو بذار «اضافه»"); r.Plan == nil || r.Plan.Steps[0].Params.Title != "اضافه" {
+		t.Errorf("a quoted name is the name: %+v", r.Plan)
+	}
+}
