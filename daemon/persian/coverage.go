@@ -406,13 +406,22 @@ func (c clause) hedge() string {
 // hi), a duration read already. (Not a vocab: the words of a vocab
 // count as read, and these must stay left over.)
 func (c clause) saysWhenOutside(lo, hi int) bool {
-	for k, t := range c {
-		if !t.quoted && isAny(t.m, timeWords...) && (k < lo || k >= hi) {
+	for k := range c {
+		if !c[k].quoted && timeWordSet[c[k].m] && (k < lo || k >= hi) {
 			return true
 		}
 	}
 	return false
 }
+
+// timeWordSet holds timeWords, looked up for every word of a clause.
+var timeWordSet = func() map[string]bool {
+	m := make(map[string]bool, len(timeWords))
+	for _, w := range timeWords {
+		m[w] = true
+	}
+	return m
+}()
 
 // Durations: how long a form is to stay closed, a draft or published.
 var (

@@ -153,7 +153,7 @@ func (c clause) formIDs(used []bool) []int64 {
 		pointed := j+1 == len(c) && i > 0 && isAny(c[i-1].m, "به", "تو", "توی", "در", "داخل", "از", "to", "in", "into", "from", "of", "on")
 		// «… تو فرم دوازده بپرسه …», «… تو فرم سی و دو اجباری باشه»: a
 		// verb or «اجباری» after the number leaves it nothing to count.
-		if !pointed && i > 0 && j+1 < len(c) && isAny(c[i-1].m, "به", "تو", "توی", "در", "داخل") && !c[j+1].quoted &&
+		if !pointed && i > 0 && j+1 < len(c) && c[j].isNum && !c[j].digits && isAny(c[i-1].m, "به", "تو", "توی", "در", "داخل") && !c[j+1].quoted &&
 			(isAskVerb(c[j+1].m) || isAny(c[j+1].m, requiredWords...) || isAny(c[j+1].m, optionalWords...) || isAny(c[j+1].m, clauseVerbs...) || isAny(c[j+1].m, "باشه", "باشد")) {
 			pointed = true
 		}
