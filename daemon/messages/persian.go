@@ -950,5 +950,8 @@ var persian = map[string]string{
 	"the command takes its order back («شوخی کردم», «بی‌خیال», «just kidding»); there is nothing to do":       "فرمان دستورش را پس گرفته است («شوخی کردم»، «بی‌خیال»)؛ کاری برای انجام نیست",
 	"the command leaves the choice between forms open («… یا …», «یکی از …»); name the one form":              "فرمان انتخاب میان فرم‌ها را باز گذاشته است («… یا …»، «یکی از …»)؛ یک فرم را نام ببرید",
 	"nothing is deleted, closed or unpublished on a question; say it as an order, without «؟»":                "با پرسش چیزی حذف، بسته یا از انتشار خارج نمی‌شود؛ آن را به صورت دستور و بدون «؟» بگویید",
+	"a plan cannot set how long a change lasts («%s»); it stays until it is changed back":                     "طرح نمی‌تواند مدت ماندن یک تغییر («%s») را تعیین کند؛ تغییر تا وقتی برگردانده نشود می‌ماند",
+	"«%s» says what the form is for, not its name; it is made untitled — name it with «به اسم …»":             "«%s» می‌گوید فرم برای چیست، نه نام آن را؛ فرم بی‌نام ساخته می‌شود — برای نام‌گذاری بگویید «به اسم …»",
+	"undoing a change after a while («%s») is an order for a later time, which a plan cannot wait for":        "برگرداندن یک تغییر پس از مدتی («%s») دستوری برای زمانی دیگر است و طرح نمی‌تواند منتظر آن بماند",
 	"the host running this request did not stop it in time; it stops at its next checkpoint":                  "میزبانی که این درخواست را اجرا می‌کند آن را به‌موقع متوقف نکرد؛ در نقطهٔ بعدی متوقف می‌شود",
 }

@@ -106,6 +106,12 @@ func (b *builder) frame(f *frame) {
 		words := "«" + strings.Join(f.leftover, "»، «") + "»"
 		b.warn("plan.leftover", domain.T("these words were not understood and the plan does not act on them: %s", words))
 	}
+	if f.purpose != "" {
+		b.warn("plan.purpose", domain.T("«%s» says what the form is for, not its name; it is made untitled — name it with «به اسم …»", f.purpose))
+	}
+	if f.duration != "" {
+		b.warn("plan.duration", domain.T("a plan cannot set how long a change lasts («%s»); it stays until it is changed back", f.duration))
+	}
 	if len(f.ids) > 0 {
 		b.named = true
 	}

@@ -92,7 +92,9 @@ func splitClauses(toks []token) (out [][]token, joins []string) {
 			continue
 		}
 		// «بعد از سوال دوم» places a question; it does not order steps.
-		if !t.quoted && conjunctions[t.m] && !(i+2 < len(toks) && toks[i+1].m == "از" && (toks[i+2].qnoun || isAny(toks[i+2].m, "اینکه", "آنکه"))) && clause(toks).afterEventAt(i) == "" {
+		// «بعد از انتشار» inside a clause says when its act is: the
+		// clause goes on (afterPublishing).
+		if !t.quoted && conjunctions[t.m] && !(i+2 < len(toks) && toks[i+1].m == "از" && (toks[i+2].qnoun || isAny(toks[i+2].m, "اینکه", "آنکه") || i > 0 && !toks[i-1].punct && !conjunctions[toks[i-1].m] && clause(toks).atAny(i+2, publishWordsV) > 0)) && clause(toks).afterEventAt(i) == "" {
 			if (t.m == "و" || t.m == "and") && i+2 < len(toks) && isAny(toks[i+1].m, "بهصورت", "بصورت", "به‌صورت") && (isAny(toks[i+2].m, requiredWords...) || isAny(toks[i+2].m, optionalWords...)) {
 				continue // «… با قالب کد ملی و به‌صورت الزامی …» goes on
 			}
@@ -195,6 +197,11 @@ func cutRunOns(toks []token) []token {
 		if !c.objectBefore(i) && !isAny(t.m, deniedImperatives...) {
 			continue
 		}
+		// «منتشرش کن فرم ۸ رو، …»: the object said after its verb and
+		// closed by «رو» is an afterthought naming the verb's object.
+		if !isAny(t.m, deniedImperatives...) && c.objectAfterthought(i+1) {
+			continue
+		}
 		// «… delete نکن فقط unpublish کن»: a denied verb ends its clause.
 		if c.opensObject(i+1) || isAny(t.m, deniedImperatives...) && !toks[i+1].punct && !conjunctions[toks[i+1].m] && !isAny(toks[i+1].m, "نه") {
 			out = append(out, token{m: "،", s: "،", punct: true, r0: '،'})
@@ -204,6 +211,23 @@ func cutRunOns(toks []token) []token {
 		return toks
 	}
 	return out
+}
+
+// objectAfterthought reports a form named from j and closed by the
+// object marker at the end of the sentence or before punctuation: «فرم
+// ۸ رو» after the verb is that verb's object, not a new clause.
+func (c clause) objectAfterthought(j int) bool {
+	if j+2 >= len(c) || c.atAny(j, formNounsV) == 0 {
+		return false
+	}
+	k := j + c.atAny(j, formNounsV)
+	for k < len(c) && c[k].isNum && !c[k].quoted {
+		k++
+	}
+	if k == j+c.atAny(j, formNounsV) || k >= len(c) || !isAny(c[k].m, "را", "رو") {
+		return false
+	}
+	return k+1 == len(c) || c[k+1].punct
 }
 
 // imperativeAct reports an act's own imperative at i, «ببند», «بردار»,

@@ -15,6 +15,24 @@ import (
 // account finds the clause's leftover words and refuses a destructive
 // act that rests on a word read only by its sound.
 func (c clause) account(f *frame, used []bool) {
+	if f.rename && !f.create && actWordTitle(f.title) && !c.quotedText(f.title) {
+		// «… اسم … به فرم ۱۲ اضافه کن» read as a naming: a verb of the
+		// command is no form's name. The form is not renamed; the words
+		// are named as not acted on.
+		f.leftover = append(f.leftover, f.title)
+		f.rename, f.title = false, ""
+	}
+	// «فرم ۲۰ رو تا اطلاع ثانوی ببند», «… به مدت دو هفته غیرفعال شود»:
+	// how long a state lasts is carried by no plan; the state is, and
+	// the duration is warned of.
+	durLo, durHi := 0, 0
+	if !f.negated && (f.disable || f.draft || f.publish) {
+		if lo, hi := c.duration(); hi > lo {
+			markUsed(used, lo, hi)
+			f.duration = surfaceOf(c[lo:hi])
+			durLo, durHi = lo, hi
+		}
+	}
 	for i, t := range c {
 		if !used[i] && t.quoted {
 			f.leftQuotes = append(f.leftQuotes, t.s)
@@ -32,6 +50,18 @@ func (c clause) account(f *frame, used []bool) {
 		}
 		f.leftover = append(f.leftover, t.s)
 	}
+	if f.create && f.title == "" && len(f.leftover) > 0 {
+		f.purpose = c.formPurpose(used)
+		if f.purpose != "" {
+			kept := f.leftover[:0]
+			for _, w := range f.leftover {
+				if !containsWord(f.purpose, w) {
+					kept = append(kept, w)
+				}
+			}
+			f.leftover = kept
+		}
+	}
 	// «با فرمت X» with an X no format is named by: the format asked
 	// for would vanish, so the clause gets no plan.
 	for i, t := range c {
@@ -44,7 +74,7 @@ func (c clause) account(f *frame, used []bool) {
 	// A clause asks for something when it acts or has a verb of its own
 	// («رنگش رو سبز کن»); a time is asked for wherever it is said («فرم
 	// ۲ رو هفته | بعد منتشر کن»).
-	acts := f.hasIntent() || f.edit != nil || f.disable || f.deleteForm || f.duplicate || c.has(renameVerbsV) || c.saysWhen()
+	acts := f.hasIntent() || f.edit != nil || f.disable || f.deleteForm || f.duplicate || c.has(renameVerbsV) || c.saysWhenOutside(durLo, durHi)
 	if !f.negated && acts && len(f.groups) == 0 && c.saysUnique() {
 		// «سوال ۲ فرم ۶ تکراری قبول نکنه»: uniqueness is all it asks,
 		// and no plan carries it.
@@ -52,7 +82,23 @@ func (c clause) account(f *frame, used []bool) {
 		f.detailKind = "unique"
 		return
 	}
+	if !f.negated && (f.deleteForm || f.disable || f.draft) && !f.publish {
+		if w := c.afterPublishing(); w != "" {
+			// «فرم ۵ رو بعد از انتشار پاک کن»: once it has been out, not
+			// now — a form is never destroyed on an order for later.
+			f.detail = domain.T("a plan acts now; it cannot wait for something to happen («%s»)", w)
+			f.detailKind = "later"
+			return
+		}
+	}
 	if !f.negated && acts {
+		if w := c.holidayTime(); w != "" {
+			// «… بعد از یلدا دوباره publish کن», «تا عید …»: a feast
+			// after a word of time is a date to act on.
+			f.detail = domain.T("a plan acts now; it cannot wait for a time («%s»)", w)
+			f.detailKind = "later"
+			return
+		}
 		if w := c.afterEvent(); w != "" {
 			// «فرم ۱۱ رو بعد از تموم شدن ثبت نام ببند»: an order for
 			// when something happens is an order for a later time.
@@ -154,6 +200,55 @@ func (c clause) account(f *frame, used []bool) {
 	}
 }
 
+// actWordTitle reports a title that is one word of an act of the
+// command («اضافه», «حذف», «منتشر»): no name a form is given.
+func actWordTitle(title string) bool {
+	m := matchForm(strings.TrimSpace(title))
+	return m != "" && !strings.Contains(m, " ") && (isAny(m, addVerbs...) || isAny(m, publishWords...) || isAny(m, deleteWords...) || isAny(m, draftWords...) || isAny(m, disableWords...) || isAny(m, copyWords...) || isAny(m, createVerbs...))
+}
+
+// quotedText reports a quote of the clause whose text is s.
+func (c clause) quotedText(s string) bool {
+	for _, t := range c {
+		if t.quoted && t.s == s {
+			return true
+		}
+	}
+	return false
+}
+
+// formPurpose returns what a form made with no title is for — «یه فرم
+// برای ثبت‌نام کلاس یوگا بساز», «یه فرم ثبت‌نام کارگاه می‌خوام» — the
+// unread words right after its noun (and «برای», «واسه», «جهت»), or "".
+// It is not the form's name: the form is made untitled and the
+// purpose is warned of.
+func (c clause) formPurpose(used []bool) string {
+	for i := range c {
+		n := c.atAny(i, formNounsV)
+		if n == 0 {
+			n = c.atAny(i, formKindsV)
+		}
+		if n == 0 || c[i].quoted {
+			continue
+		}
+		j := i + n
+		if j < len(c) && !c[j].quoted && isAny(c[j].m, "جدید", "جدیدی", "تازه", "خالی", "new") {
+			j++
+		}
+		if j < len(c) && !c[j].quoted && isAny(c[j].m, "برای", "واسه", "جهت", "مخصوص", "for") {
+			j++
+		}
+		k := j
+		for k < len(c) && !used[k] && isWord(c[k]) && !accounted(c[k]) {
+			k++
+		}
+		if k > j {
+			return surfaceOf(c[j:k])
+		}
+	}
+	return ""
+}
+
 // quotesLeft names in a warning the quoted text and the options of the
 // command that no step of the plan carries: a wording, a name or a list
 // never vanishes unsaid, even where the reading did not expect it.
@@ -214,7 +309,7 @@ func accounted(t token) bool {
 // form looks, help text, a question's limits. Left over in a clause,
 // they were its point, and the clause gets no plan.
 var (
-	timeWords  = []string{"فردا", "پسفردا", "امشب", "ساعت", "صبح", "عصر", "ظهر", "بعدازظهر", "هفته", "ماه", "آینده", "tomorrow", "tonight", "oclock", "later", "monday", "شنبه", "یکشنبه", "دوشنبه", "سهشنبه", "چهارشنبه", "پنجشنبه", "جمعه"}
+	timeWords  = append([]string{"فردا", "پسفردا", "امشب", "ساعت", "صبح", "عصر", "ظهر", "بعدازظهر", "هفته", "ماه", "آینده", "tomorrow", "tonight", "oclock", "later", "week", "weeks", "month", "months", "day", "days", "hour", "hours", "minute", "minutes", "morning", "evening", "midnight", "noon", "weekend", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "شنبه", "یکشنبه", "دوشنبه", "سهشنبه", "چهارشنبه", "پنجشنبه", "جمعه"}, clearMonths()...)
 	lookWords  = []string{"رنگ", "رنگش", "فونت", "فونتش", "قلم", "زمینه", "سایز", "درشت", "درشتتر", "ریز", "ریزتر", "پررنگ", "تم", "color", "colour", "font", "theme", "background", "style", "استایل"}
 	helpWords  = []string{"راهنما", "راهنمای", "placeholder", "hint", "پلیسهولدر"}
 	limitWords = []string{"حجم", "حداکثر", "حداقل", "مگ", "مگابایت", "کیلوبایت", "مقیاس", "بازه", "max", "min", "mb", "kb"}
@@ -307,16 +402,161 @@ func (c clause) hedge() string {
 	return ""
 }
 
-// saysWhen reports a word of time in the clause. (Not a vocab: the
-// words of a vocab count as read, and these must stay left over.)
-func (c clause) saysWhen() bool {
-	for _, t := range c {
-		if !t.quoted && isAny(t.m, timeWords...) {
+// saysWhenOutside reports a word of time in the clause outside [lo,
+// hi), a duration read already. (Not a vocab: the words of a vocab
+// count as read, and these must stay left over.)
+func (c clause) saysWhenOutside(lo, hi int) bool {
+	for k := range c {
+		if !c[k].quoted && timeWordSet[c[k].m] && (k < lo || k >= hi) {
 			return true
 		}
 	}
 	return false
 }
+
+// timeWordSet holds timeWords, looked up for every word of a clause.
+var timeWordSet = func() map[string]bool {
+	m := make(map[string]bool, len(timeWords))
+	for _, w := range timeWords {
+		m[w] = true
+	}
+	return m
+}()
+
+// Durations: how long a form is to stay closed, a draft or published.
+var (
+	// timeUnits count a stretch of time: «دو هفته», «a week».
+	timeUnits = []string{"روز", "روزه", "هفته", "ماه", "سال", "ساعت", "دقیقه", "day", "days", "week", "weeks", "month", "months", "year", "years", "hour", "hours", "minute", "minutes"}
+	// untilTerms follow «تا», «until»: the end of a stretch of time.
+	untilTerms = []string{"عید", "نوروز", "یلدا", "تعطیلات", "اطلاع", "آخر", "اخر", "پایان", "انتهای", "انتها", "اواخر", "اوایل", "اول", "ابتدای", "شروع", "خبر", "خبرت", "خبرتون", "اطلاعیه", "further", "the", "end", "next", "after"}
+	// laterWords after a stretch of time make it a time to act: «یه
+	// ساعت دیگه», «دو روز بعد», «in a week».
+	laterWords = []string{"دیگه", "دیگر", "بعد", "بعدش", "later", "from", "after"}
+	// whileWords are durations said in one word or two: «موقتا», «یه
+	// مدت», «temporarily».
+	whileWords = []string{"موقتا", "موقتاً", "فعلا", "فعلاً", "عجالتا", "temporarily", "indefinitely"}
+)
+
+// duration finds how long a change is to last — «تا اطلاع ثانوی», «تا
+// آخر هفته», «تا فردا», «به مدت دو هفته», «برای یه ماه», «یه هفته
+// ببند», «until further notice», «for two weeks» — and returns its
+// span, or lo == hi. A stretch counted before «دیگه»/«بعد» («یه ساعت
+// دیگه») is a time to act, no duration.
+func (c clause) duration() (lo, hi int) {
+	for i, t := range c {
+		if t.quoted || t.punct {
+			continue
+		}
+		start := -1
+		switch {
+		case isAny(t.m, "تا", "until", "till") && i+1 < len(c) && !(i > 0 && c[i-1].isNum && !c[i-1].quoted && (c[i+1].isNum || !c[i-1].digits && isAny(c[i+1].m, timeUnits...))):
+			// «۱ تا ۳» is a range and «دو تا هفته» a count, not an end.
+			nx := c[i+1]
+			if !nx.quoted && (isAny(nx.m, untilTerms...) || isAny(nx.m, timeWords...) || isAny(nx.m, monthWords...) || nx.isNum && i+2 < len(c) && (isAny(c[i+2].m, monthWords...) || isAny(c[i+2].m, timeUnits...))) {
+				start = i
+			}
+		case isAny(t.m, "به", "برای") && i+1 < len(c) && isAny(c[i+1].m, "مدت", "مدتی"):
+			start = i
+		case isAny(t.m, "برای", "for") && i+2 < len(c) && (c[i+1].isNum || isAny(c[i+1].m, "a", "one", "یه", "یک")) && isAny(c[i+2].m, timeUnits...):
+			start = i
+		case t.m == "for" && i+2 < len(c) && c[i+1].m == "a" && c[i+2].m == "while":
+			return i, i + 3
+		case t.isNum && !t.digits && i+1 < len(c) && isAny(c[i+1].m, timeUnits...) && !(i+2 < len(c) && isAny(c[i+2].m, laterWords...)) && !(i > 0 && isAny(c[i-1].m, "in", "after", "از", "تا", "ظرف", "within")):
+			start = i
+		case isAny(t.m, whileWords...) || isAny(t.m, "یه", "یک") && i+1 < len(c) && c[i+1].m == "مدت" || t.m == "مدتی":
+			n := 1
+			if t.m == "یه" || t.m == "یک" {
+				n = 2
+			}
+			return i, i + n
+		}
+		if start < 0 {
+			continue
+		}
+		j := start + 1
+		for j < len(c) && !c[j].punct && !c[j].quoted && !isAny(c[j].m, "را", "رو", "و", "and") && !c.actAt(j) && !isAny(c[j].m, clauseVerbs...) &&
+			!isAny(c[j].m, lightVerbs...) && c.atAny(j, formNounsV) == 0 && !c[j].qnoun && !isAny(c[j].m, stateWords...) && !isAny(c[j].m, "باشد", "باشه", "بماند", "بمونه", "بشه", "شود", "گردد") {
+			j++
+		}
+		if j > start+1 {
+			return start, j
+		}
+	}
+	return 0, 0
+}
+
+// clearMonths are the month names no other word shares: «دی», «تیر»
+// and «مهر» alone are words too, and are months only after a day's
+// number (duration).
+func clearMonths() []string {
+	var out []string
+	for _, m := range monthWords {
+		if !isAny(m, "دی", "تیر", "مهر") {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// revertsAfterDuration returns the duration of a state a later clause
+// undoes — «فرم ۲۰ رو یه هفته ببند بعد دوباره بازش کن»: the undoing is
+// meant for when the while is over, an order for a later time — or "".
+func revertsAfterDuration(fs []*frame) string {
+	for k := 1; k < len(fs); k++ {
+		prev, f := fs[k-1], fs[k]
+		if prev.duration == "" || f.negated {
+			continue
+		}
+		closes := prev.disable || prev.draft
+		if closes && f.publish || prev.publish && (f.disable || f.draft) {
+			return prev.duration
+		}
+	}
+	return ""
+}
+
+// afterPublishing returns «بعد از انتشار», «after publishing»: a
+// publication said as the time after which to act, or "".
+func (c clause) afterPublishing() string {
+	for i := 0; i+1 < len(c); i++ {
+		if c[i].quoted || !isAny(c[i].m, "بعد", "پس", "after", "once") {
+			continue
+		}
+		k := i + 1
+		if c[k].m == "از" && k+1 < len(c) {
+			k++
+		} else if !isLatin(c[i].m) {
+			continue
+		}
+		if c.atAny(k, publishWordsV) > 0 {
+			return surfaceOf(c[i : k+1])
+		}
+	}
+	return ""
+}
+
+// holidayWords name feasts and holidays: a date when said after a
+// word of time, a name otherwise («سفارشای عید»).
+var holidayWords = []string{"عید", "نوروز", "یلدا", "تعطیلات", "christmas", "easter"}
+
+// holidayTime returns «از یلدا», «after christmas» — a feast after a
+// preposition of time — or "".
+func (c clause) holidayTime() string {
+	for i := 1; i < len(c); i++ {
+		if !c[i].quoted && isAny(c[i].m, holidayWords...) && isAny(c[i-1].m, "از", "تا", "after", "before", "until", "since") {
+			if lo, hi := c.duration(); i >= lo && i < hi {
+				continue
+			}
+			return c[i-1].s + " " + c[i].s
+		}
+	}
+	return ""
+}
+
+// monthWords name the months, Jalali and Gregorian: a date.
+var monthWords = []string{"فروردین", "اردیبهشت", "خرداد", "تیر", "مرداد", "شهریور", "مهر", "آبان", "آذر", "دی", "بهمن", "اسفند",
+	"فروردینماه", "اردیبهشتماه", "خردادماه", "تیرماه", "مردادماه", "شهریورماه", "مهرماه", "آبانماه", "آذرماه", "دیماه", "بهمنماه", "اسفندماه",
+	"january", "february", "march", "april", "june", "july", "august", "september", "october", "november", "december"}
 
 // formatless reports an edit that sets no format (or no edit).
 func (e *fieldEdit) formatless() bool { return e == nil || e.format == "" }

@@ -175,9 +175,10 @@ func (c clause) saysStartsWith09() bool {
 // question the clause before it adds.
 func formatGoesBack(fs []*frame) {
 	var last *fieldGroup
+	var lastFrame *frame
 	for k, f := range fs {
 		if n := len(f.groups); n > 0 {
-			last = &f.groups[n-1]
+			last, lastFrame = &f.groups[n-1], f
 			if f.elevenDigits && k+1 < len(fs) && fs[k+1].toks.saysStartsWith09() && last.format == "" {
 				// «… که ۱۱ رقمی باشه و با ۰۹ شروع بشه».
 				last.typ, last.format = domain.PlanFieldShortText, domain.PlanFormatMobileIR
@@ -194,6 +195,15 @@ func formatGoesBack(fs []*frame) {
 		}
 		if addsOnly {
 			f.add = false
+			// «پرسشی با عنوان «…» و قالب تلفن ثابت به فرم ۸۰ افزوده شود»:
+			// the verb and the form said with the format are the
+			// question's, whose clause said neither.
+			if !lastFrame.add && !lastFrame.create && !lastFrame.hasIntent() {
+				lastFrame.add = true
+			}
+			if len(lastFrame.ids) == 0 && !lastFrame.create && !lastFrame.refersBack {
+				lastFrame.ids, f.ids = f.ids, nil
+			}
 		}
 		format := f.saidFormat
 		if format == elevenDigits {

@@ -51,6 +51,8 @@ type frame struct {
 	saidFormat                     string      // a format said with no question of its own (formatGoesBack)
 	detail                         domain.Text // why a detail the plan cannot carry refuses the command, if it was its point
 	detailKind                     string      // the word that asked for it
+	duration                       string      // how long a state is to last, which no plan carries (coverage.go)
+	purpose                        string      // what a form made with no title is for (coverage.go)
 }
 
 // fieldEdit is a change to one question of a form: «سوال دوم را اجباری
@@ -199,7 +201,7 @@ func (c clause) read(f *frame, used []bool, v2 bool) {
 	}
 	c.readGroups(f, used, texts, v2)
 	if v2 {
-		f.dropped = c.uncarriedDetail(f.groups)
+		f.dropped = c.uncarriedDetail(f.groups, used)
 		for k := range f.groups {
 			g := &f.groups[k]
 			if g.question == "" || g.format != "" || g.typ != "" && g.typ != domain.PlanFieldShortText {

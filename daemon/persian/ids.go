@@ -151,6 +151,12 @@ func (c clause) formIDs(used []bool) []int64 {
 		// «… بذار تو فرم هیجده», «… to form seven»: the form a
 		// preposition points to, its number closing the clause.
 		pointed := j+1 == len(c) && i > 0 && isAny(c[i-1].m, "به", "تو", "توی", "در", "داخل", "از", "to", "in", "into", "from", "of", "on")
+		// «… تو فرم دوازده بپرسه …», «… تو فرم سی و دو اجباری باشه»: a
+		// verb or «اجباری» after the number leaves it nothing to count.
+		if !pointed && i > 0 && j+1 < len(c) && c[j].isNum && !c[j].digits && isAny(c[i-1].m, "به", "تو", "توی", "در", "داخل") && !c[j+1].quoted &&
+			(isAskVerb(c[j+1].m) || isAny(c[j+1].m, requiredWords...) || isAny(c[j+1].m, optionalWords...) || isAny(c[j+1].m, clauseVerbs...) || isAny(c[j+1].m, "باشه", "باشد")) {
+			pointed = true
+		}
 		// «نتایج فرم هفت», «انتشار فرم نه»: a page or an act governs the
 		// form in ezafe, and a number closing that phrase can only be its
 		// number, as no noun it could count follows.

@@ -27,6 +27,11 @@ func (c clause) createVerbAt(i int) bool {
 		isAny(c[i+1].m, requiredWords...) || isAny(c[i+1].m, optionalWords...)) {
 		return false // «make it optional»: make is "set" here, nothing is made
 	}
+	if t.pron && isAny(t.m, "درست", "صحیح") {
+		// «درستش «…»ه», «درستش کن»: its right form, or fix it — the
+		// thing named is changed, nothing is made.
+		return false
+	}
 	for _, st := range createStems {
 		if st.matches(t.m) {
 			return true
@@ -130,7 +135,12 @@ func (c clause) readCreateCount(f *frame, used []bool) {
 		if c[k].m == "تا" && k+1 < len(c) {
 			k++
 		}
-		if c[i].isNum && !used[i] && c[i].num > 1 && isAny(c[k].m, "فرم", "form", "forms", "فرمها") {
+		// «50 new forms», «three blank surveys»: English adjectives come
+		// between the count and the noun.
+		for k+1 < len(c) && isAny(c[k].m, "new", "blank", "empty", "more", "separate", "different", "identical") {
+			k++
+		}
+		if c[i].isNum && !used[i] && c[i].num > 1 && (isAny(c[k].m, "فرم", "form", "forms", "فرمها") || c.atAny(k, formKindsV) > 0) {
 			f.createCount = c[i].num
 			used[i] = true
 			return
@@ -143,6 +153,11 @@ func (c clause) readCreateCount(f *frame, used []bool) {
 // taking it out of draft publishes it.
 func (c clause) readState(f *frame, used []bool) {
 	if !f.create && c.hasUnused(used, publishWordsV) {
+		f.publish = true
+	}
+	if !f.create && c.reopens(used) {
+		// «… ببند بعد دوباره بازش کن», «open it again»: a form opened
+		// again takes answers again, which is publishing it (RULINGS 5).
 		f.publish = true
 	}
 	if !f.create && c.madeAvailable() {
@@ -159,6 +174,25 @@ func (c clause) readState(f *frame, used []bool) {
 	if !f.create && !unpublish && c.leavesDraft(used) {
 		f.draft, f.publish = false, true
 	}
+}
+
+// reopens reports «باز» (open) said with «دوباره», «مجدداً», «again»,
+// and marks it used: the form is opened again to answers, not a page.
+func (c clause) reopens(used []bool) bool {
+	again := false
+	for i := range c {
+		again = again || !c[i].quoted && isAny(c[i].m, "دوباره", "مجددا", "مجدداً", "again")
+	}
+	if !again {
+		return false
+	}
+	for i := range c {
+		if !used[i] && !c[i].quoted && isAny(c[i].m, "باز", "open", "reopen") {
+			used[i] = true
+			return true
+		}
+	}
+	return false
 }
 
 // madeAvailable reports «در دسترس … قرار بده/بدهید/گیرد».
@@ -244,6 +278,9 @@ func (c clause) readNavigation(f *frame, used []bool) {
 		switch {
 		case c.hasUnused(used, resultsWordsV):
 			f.nav = domain.ActionOpenResults
+		case c.questionOrdinal() == nil && c.markUnused(used, builderWordsV):
+			// «فرم ۴ را در فرم‌ساز باز کن»: the builder, named.
+			f.nav = domain.ActionOpenBuilder
 		case c.hasUnused(used, editorWordsV) || c.questionOrdinal() != nil:
 			f.nav = domain.ActionOpenEditor
 			if f.position == nil {

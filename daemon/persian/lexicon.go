@@ -48,12 +48,12 @@ var (
 	nameNouns = []string{"اسم", "نام", "عنوان", "تیتر", "title", "name", "تایتل"}
 	// renameVerbs close a naming phrase: «اسمش را X بگذار», «عنوان را
 	// عوض کن», «title to X».
-	renameVerbs = []string{"تغییر", "عوض", "بذار", "بگذار", "بذارید", "بگذارید", "بزار", "بذاری", "بگذاری", "بزاری", "بزارید", "بذارین", "بزارین", "کن", "کنید", "کنین", "کنی", "بکن", "بکنی", "بکنید", "بکنین", "باشد", "باشه", "بشود", "بشه", "قرار", "to", "rename", "set", "change", "ویرایش", "اصلاح"}
+	renameVerbs = []string{"تغییر", "عوض", "بذار", "بگذار", "بذارید", "بگذارید", "بزار", "بذاری", "بگذاری", "بزاری", "بزارید", "بذارین", "بزارین", "کن", "کنید", "کنین", "کنی", "بکن", "بکنی", "بکنید", "بکنین", "باشد", "باشه", "بشود", "بشه", "قرار", "to", "rename", "set", "change", "call", "ویرایش", "اصلاح"}
 	// titleMarkers introduce a title: «با عنوان X», «به اسم X».
 	titleMarkers = []string{"با عنوان", "به عنوان", "با نام", "به نام", "با اسم", "به اسم", "تحت عنوان", "با تیتر", "به تیتر", "با موضوع", "بعنوان", "بنام", "به اسمهای", "با اسمهای", "به نامهای", "با نامهای", "با عنوانهای", "called", "named", "titled", "with title", "with the title", "with name", "با title", "به title", "با name", "به name"}
 	// questionMarks introduce a question's wording after its noun: «با
 	// متن X», «که بپرسد X».
-	questionMarks = []string{"با متن", "با عنوان", "با صورت سوال", "با صورت پرسش", "با متن سوال", "بپرسه", "بپرسد", "با سوال", "با پرسش", "با محتوای", "که بپرسد", "که بپرسه", "با این متن", "با این سوال", "with text", "with the text", "saying", "asking", "labeled", "labelled", "با title", "with title", "with the title", "titled", "called", "named"}
+	questionMarks = []string{"با label", "with label", "with the label", "با لیبل", "با متن", "با عنوان", "با صورت سوال", "با صورت پرسش", "با متن سوال", "بپرسه", "بپرسد", "با سوال", "با پرسش", "با محتوای", "که بپرسد", "که بپرسه", "با این متن", "با این سوال", "with text", "with the text", "saying", "asking", "labeled", "labelled", "با title", "with title", "with the title", "titled", "called", "named"}
 	// requiredWords make a question required.
 	requiredWords = []string{"اجباری", "الزامی", "ضروری", "لازم", "required", "mandatory", "ریکوایرد", "ریکوآیرد", "ریکوئیرد"}
 	// quantifiers speak of all the questions named before: «همه
@@ -134,8 +134,29 @@ var (
 	// formalVerbs are the written register's verbs and auxiliaries:
 	// «افزوده شود», «درج گردد», «بگنجانید», «اقدام فرمایید».
 	formalVerbs = []string{"افزوده", "گردد", "گردند", "شوند", "نمایید", "فرمایید", "بیفزایید", "بگنجانید", "گنجانده", "بگنجان", "گیرد", "بگیرد", "داده", "یابد", "کند", "نماید"}
-	realWords   = map[string]bool{"منتظر": true, "گزین": true, "سازند": true, "اضافی": true, "اضافیه": true, "اضافیست": true, "اضافیا": true}
+	realWords   = map[string]bool{"منتظر": true, "گزین": true, "سازند": true, "اضافی": true, "اضافیه": true, "اضافیست": true, "اضافیا": true,
+		// What is said of a question being changed: «غلطه، بکنش …»,
+		// «درستش «…»ه» (the copula typed after the quote).
+		"غلط": true, "غلطه": true, "اشتباه": true, "اشتباهه": true, "ه": true, "wrong": true}
 	soundAlikes = []string{"زذضظ", "سصث", "تط", "هح", "قغ"}
+	// carriedWords are words whose meaning the reading carries without
+	// a rule of their own, so they are never left over: an empty form is
+	// what is made («یه فرم خالی بساز»), a change of type converts
+	// («تبدیل کن به سوال بلند»), a wording is a label («با label «…»»),
+	// the verb that ends a clause of what is accepted («… قبول کنه»).
+	carriedWords = []string{"خالی", "blank", "empty", "تبدیل", "تعیین", "update", "آپدیت", "convert", "replace", "label", "لیبل", "labelش", "wording", "type", "نوعشو", "متنش", "اینا", "مذکور", "+",
+		"کنه", "بکنه", "کند", "بکند", "نکنه", "نکند"}
+	// courtesyWords are the courtesies around a command, which ask
+	// nothing: «ممنون میشم», «دستت درد نکنه», «قربان شما», «ببخشید
+	// مزاحم شدم», «خانم‌ها آقایان», «داداش».
+	courtesyWords = []string{"میشم", "میشوم", "دستت", "دستتان", "دستتون", "درد", "قربان", "قربونت", "شما", "مزاحم", "خانمها", "آقایان", "آقا", "خانم", "داداش", "عزیز", "عزیزم", "جان", "علیکم", "خیلی", "possible", "🙏", "🌹", "🙂"}
+	// nowWords say the act is to be done now, which every plan is:
+	// «هم‌اکنون», «بلافاصله», «همون موقع», «right now», «for good».
+	nowWords = []string{"هماکنون", "اکنون", "الان", "الآن", "فورا", "فوراً", "بلافاصله", "موقع", "همیشه", "right", "now", "immediately", "asap", "good"}
+	// spokenVerbForms are forms of the grammar's verbs and auxiliaries
+	// said in speech: «منتشر شه», «اجباری بشن», «می‌خواد», «لازم نیست»,
+	// «پر کردنش», «یه دونه».
+	spokenVerbForms = []string{"شه", "بشن", "باشن", "میخواد", "میخواهد", "میخواهیم", "میخوایم", "میتونی", "میتونید", "میتوانید", "ممکنه", "هست", "نیست", "بره", "برود", "کردنش", "دادن", "دادنش", "نخوره", "نمیخوره", "need", "دونه", "جفتشم", "جفتشون", "لیکن", "اخر"}
 )
 
 // The word lists above that are matched as phrases, and the grammar's
@@ -152,6 +173,7 @@ var (
 	openWordsV      = newVocab(openWords...)
 	resultsWordsV   = newVocab(resultsWords...)
 	editorWordsV    = newVocab(editorWords...)
+	builderWordsV   = newVocab(builderWords...)
 	nameNounsV      = newVocab(nameNouns...)
 	renameVerbsV    = newVocab(renameVerbs...)
 	titleMarkersV   = newVocab(titleMarkers...)

@@ -21,7 +21,9 @@
 // accounts for its words (coverage.go): content words it did not use
 // are named in a warning, and a detail the plan cannot carry that was
 // the clause's point (a time to act, looks, help text, a format with no
-// name) gives no plan; a form is deleted, closed or unpublished only
+// name) gives no plan; how long a state is to last («تا اطلاع ثانوی»)
+// is warned of and the state set, but its undoing after the while is
+// an order for a later time and gets no plan; a form is deleted, closed or unpublished only
 // when named exactly, never by a word read by its sound. Questions about
 // the form and a command past the step limit get no plan in either
 // contract. Quoted text and options no step carries are named in a
@@ -37,7 +39,8 @@
 // question (readFieldEdit, v2edits.go)
 // and the deleting, disabling or copying of forms (readFormActs,
 // v2formacts.go); and, between the clauses (v2order.go), options said
-// on their own, forms told apart by «اولی … دومی …» and «اجباری» after
+// on their own, forms and counted questions told apart by «اولی … دومی
+// …» and «اجباری» after
 // «و». It refuses a plan past MaxSteps or a
 // command adding more than MaxFields questions instead of cutting it.
 package persian
@@ -183,12 +186,12 @@ func (p *Planner) plan(text string) Result {
 	if asksLeave(toks) {
 		return none(domain.T("this asks whether to do it, which is a question to answer, not an order"))
 	}
-	toks = formTitleList(beforeVerbEnds(dropInsteadOf(dropSpeakerActs(selfCorrected(toks)))))
+	toks = formTitleList(afterCuts(beforeVerbEnds(dropInsteadOf(dropSpeakerActs(selfCorrected(toks))))))
 	// «عنوان: …، سوال: …، نوع: …»: a command written as labelled fields.
 	toks = labelledTypes(toks)
 	v2 := p.cfg.Contract == 2
 	if v2 {
-		toks = bareWordings(collectLists(placesAsQuestions(structured(retype(toks)))))
+		toks = bareWordings(collectLists(placesAsQuestions(structured(sharedNoun(retype(toks))))))
 	}
 	toks = cutRunOns(parenWordings(toks))
 	clauses, joins := splitClauses(toks)
@@ -200,7 +203,7 @@ func (p *Planner) plan(text string) Result {
 	}
 	if v2 {
 		pronounMoves(frames)
-		frames = placeGoesBack(addGoesOn(editGoesOn(formsByOrdinal(attachOptions(addSharedVerb(refGoesOn(frames)))))))
+		frames = placeGoesBack(addGoesOn(editGoesOn(questionsByOrdinal(formsByOrdinal(attachOptions(addSharedVerb(refGoesOn(frames))))))))
 		requiredAfter(frames)
 		inItsPlace(frames)
 		placeGoesOn(frames)
@@ -216,6 +219,9 @@ func (p *Planner) plan(text string) Result {
 		verbShared(frames)
 	}
 	detailsArePoint(frames)
+	if w := revertsAfterDuration(frames); w != "" {
+		return none(domain.T("undoing a change after a while («%s») is an order for a later time, which a plan cannot wait for", w))
+	}
 	frames = attachVerbless(frames)
 
 	for _, f := range frames {
@@ -245,7 +251,7 @@ func (p *Planner) plan(text string) Result {
 		}
 		start := len(b.steps)
 		b.frame(f)
-		if f.toks.saysBefore() || k > 0 && frames[k-1].toks.opensBefore() && !frames[k-1].negated {
+		if f.toks.saysBefore() || f.firstAfterContrast() || k > 0 && frames[k-1].toks.opensBefore() && !frames[k-1].negated {
 			b.moveBefore(prevStart, start)
 		}
 		prevStart = start

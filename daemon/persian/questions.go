@@ -82,6 +82,29 @@ func (c clause) readQuestionTexts(used []bool, newForm bool) []questionText {
 			// question, in a clause that makes no form, is its wording.
 			n = c.atAny(i, questionNamesV)
 		}
+		if n == 0 && c.namesItsWording(i) {
+			// «یه سوال کوتاه اسمش «رشته تحصیلی» …», «… متنش این باشه:
+			// چند سالته؟»: the question's own name or text, said with its
+			// pronoun, is its wording — not the form's name.
+			n = 1
+			for i+n < len(c) && !c[i+n].quoted && (isAny(c[i+n].m, "این", "اینه", "باشه", "باشد", "بشه", "رو", "را", "بذار", "بزار", "بگذار", "is", "be") || c[i+n].m == ":") {
+				n++
+			}
+			if i+n < len(c) && c[i+n-1].m == ":" && !c[i+n].quoted {
+				// After the colon the wording runs to the clause's end,
+				// its question mark included.
+				k := len(c)
+				for k > i+n && c[k-1].punct && !isAny(c[k-1].m, "؟", "?") {
+					k--
+				}
+				if k > i+n {
+					markUsed(used, i, k)
+					out = append(out, questionText{at: i, text: surfaceOf(c[i+n:k-1]) + joinMark(c[k-1])})
+					i = k - 1
+					continue
+				}
+			}
+		}
 		if n == 0 {
 			continue
 		}
@@ -101,6 +124,34 @@ func (c clause) readQuestionTexts(used []bool, newForm bool) []questionText {
 		i = next - 1
 	}
 	return out
+}
+
+// namesItsWording reports «اسمش», «عنوانش», «متنش» at i after a
+// question noun: the question's own name, said with its pronoun.
+func (c clause) namesItsWording(i int) bool {
+	if c[i].quoted || !(c[i].pron && c.atAny(i, nameNounsV) > 0 || isAny(c[i].m, "متنش", "متنشو", "متنشم")) {
+		return false
+	}
+	text := !c[i].pron // «متنش»: only a question has a text
+	for j := i - 1; j >= 0 && j >= i-8; j-- {
+		if c[j].qnoun {
+			return !isAny(c[j].m, pluralQuestionNouns...) && c.newQuestionNoun(j)
+		}
+		// «… فرم ۹ … اسمش»: a name said after the form may be the form's.
+		if c[j].quoted || c[j].punct || !text && c.atAny(j, formNounsV) > 0 {
+			return false
+		}
+	}
+	return false
+}
+
+// joinMark is the last token of a wording: a question mark is kept on
+// it, other words after a space.
+func joinMark(t token) string {
+	if t.punct {
+		return t.s
+	}
+	return " " + t.s
 }
 
 // askedUpTo returns where the question mark ends a question asked after
@@ -527,6 +578,22 @@ func (c clause) groupTraits(g *fieldGroup, at, lo, hi int, used []bool) {
 				markUsed(used, j, j+n)
 				j += n - 1
 				continue
+			}
+			// «پرسش «تاریخ استخدام» (تاریخ)»: a kind of answer in
+			// parentheses after the wording names its type.
+			if c[j].punct && c[j].m == "(" && j+1 < hi {
+				if l := labelAt(c, j+1); l != nil && namesType(c[j+1].m) && j+1+l.n < len(c) && c[j+1+l.n].m == ")" {
+					g.typ, g.format = l.typ, l.format
+					markUsed(used, j, j+2+l.n)
+					j += 1 + l.n
+					continue
+				}
+				if j+2 < len(c) && c[j+2].m == ")" && isAny(c[j+1].m, "عدد", "رقم") {
+					g.typ = domain.PlanFieldNumber
+					markUsed(used, j, j+3)
+					j += 2
+					continue
+				}
 			}
 		}
 		if isAny(c[j].m, requiredWords...) {

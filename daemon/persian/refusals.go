@@ -1,5 +1,7 @@
 package persian
 
+import "strings"
+
 // asksWhyOrHow reports a command that opens, after any greeting or
 // filler, with «چرا» or «چطور/چگونه»: «چرا فرم ۳ منتشر نمیشه؟», «چطوری
 // میشه یه فرم ساخت؟» ask for an explanation. A request phrased as a
@@ -126,6 +128,20 @@ func asksQuestion(toks []token) bool {
 	if n > 1 && isAny(toks[n-2].m, "یا", "or") && isAny(last, "نه", "خیر", "not", "no") {
 		return true
 	}
+	// «فرم ۲۰ منتشره؟», «فعاله؟», «منتشر هست؟», «is form 20 published?»:
+	// a state said with its copula and a question mark asks what is.
+	if isAny(last, stateWords...) && (toks[n-1].s != "" && strings.HasSuffix(toks[n-1].s, "ه") && !strings.HasSuffix(last, "ه")) {
+		return true
+	}
+	if base, ok := strings.CutSuffix(last, "ه"); ok && isAny(base, stateWords...) {
+		return true // «فعاله؟»: the copula typed on
+	}
+	if n > 1 && isAny(last, "است", "هست", "هستن", "هستند") && isAny(toks[n-2].m, stateWords...) {
+		return true
+	}
+	if !toks[0].quoted && isAny(toks[0].m, "is", "are", "was", "were", "has", "have", "does", "did") && !politeAsk(toks[:n]) {
+		return true
+	}
 	if isAny(last, "شده", "شد", "شدن", "شدند") || n > 1 && isAny(last, "است", "هست", "اند") && isAny(toks[n-2].m, "شده", "شدهاند") {
 		return true
 	}
@@ -149,6 +165,21 @@ func asksQuestion(toks []token) bool {
 	}
 	return either && mine
 }
+
+// politeAsk reports «is it possible to …», «would it be ok to …»: an
+// order asked politely, not a question about the form.
+func politeAsk(toks []token) bool {
+	for _, t := range toks {
+		if !t.quoted && isAny(t.m, "possible", "ok", "okay", "please") {
+			return true
+		}
+	}
+	return false
+}
+
+// stateWords name the state a form is in, which «؟» after its copula
+// asks about.
+var stateWords = []string{"منتشر", "پیشنویس", "غیرفعال", "فعال", "بسته", "باز", "published", "active", "open", "closed", "live", "draft", "disabled"}
 
 // speakerWillDo reports a clause in which the speaker says what they
 // will do themselves: «خودم اضافه می‌کنم», «بعداً می‌سازمش».

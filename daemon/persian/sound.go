@@ -131,6 +131,11 @@ var sounds = func() *soundIndex {
 	for w := range realWords {
 		ix.known[w] = true
 	}
+	for _, l := range [][]string{carriedWords, courtesyWords, nowWords, spokenVerbForms} {
+		for _, w := range l {
+			ix.known[w] = true
+		}
+	}
 	// Every other word the grammar reads is its own word, never a slip
 	// of a lexicon word: «نباشه» is not «باشه» with a letter added.
 	for _, l := range [][]string{lightVerbs, functionWords, negativeCopulas, needWords, haveVerbs, outVerbs, allWords,

@@ -227,6 +227,12 @@ func (c clause) readTitles(f *frame, used []bool) {
 		if n == 0 || (i > 0 && (c[i-1].m == "با" || c[i-1].m == "به" || c[i-1].m == "تحت")) {
 			continue
 		}
+		if !c[i].pron && c.afterNewQuestion(i) {
+			// «یه سوال کوتاه اسم مهمون به فرم ۱۲ اضافه کن»: a name right
+			// after a new question and its type begins the question's
+			// wording («guest's name»); it names no form.
+			continue
+		}
 		// «تغییر نام فرم ۵ به X», «فرم ۶ را تغییر نام بده به X»: the verbal
 		// noun names the act, and the new title follows «به».
 		if i > 0 && !c[i-1].quoted && isAny(c[i-1].m, "تغییر", "عوض", "ویرایش", "اصلاح", "change") {
@@ -474,4 +480,14 @@ func (c clause) madeFormBefore(i int) bool {
 		}
 	}
 	return false
+}
+
+// afterNewQuestion reports a new question's noun («یه سوال», «پرسشی»)
+// right before i, with only its type words between.
+func (c clause) afterNewQuestion(i int) bool {
+	k := i - 1
+	for k >= 0 && !c[k].quoted && typeWords[c[k].m] {
+		k--
+	}
+	return k >= 0 && c.newQuestionNoun(k)
 }

@@ -65,6 +65,36 @@ func (c clause) questionRef() (index, lo, hi int, ok bool) {
 	return 0, 0, 0, false
 }
 
+// markLookLeadIn marks «ببین» (look) used when a change follows it in
+// the clause: «سوال سوم فرم ۱۲ رو ببین، گزینه‌هاش غلطه بکنش …» asks for
+// the change; «see» only leads to it and opens no page.
+func (c clause) markLookLeadIn(used []bool) {
+	for i := range c {
+		if used[i] || c[i].quoted || !isAny(c[i].m, "ببین", "ببینید", "ببینین", "look") {
+			continue
+		}
+		for k := i + 1; k+1 < len(c); k++ {
+			if !c[k].quoted && isAny(c[k].m, "بکن", "کن", "بکنید", "کنید", "بذار", "بزار", "بشه") && (c[k+1].list != nil || c[k+1].quoted) {
+				used[i] = true
+				return
+			}
+		}
+	}
+}
+
+// placedBeside reports the question noun at lo as the object of a
+// position phrase: «بعد از سوال دوم», «before question 3».
+func (c clause) placedBeside(lo int) bool {
+	for k := lo - 2; k <= lo-1; k++ {
+		if k >= 0 {
+			if _, end, ok := c.besideQuestion(k); ok && end > lo {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // wordingRef finds a question named by its wording: «سوال «ایمیل»»,
 // «سوال سن رو …». It returns the wording and the tokens it spans.
 func (c clause) wordingRef() (text string, lo, hi int) {
@@ -96,8 +126,14 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 		// counted is a new one; the place named is where it goes.
 		return false
 	}
+	c.markLookLeadIn(used)
 	idx, lo, hi, ok := c.questionRef()
 	adds := c.hasUnused(used, addVerbsV)
+	if ok && adds && c.placedBeside(lo) {
+		// «پرسشی … پس از پرسش سوم درج گردد»: the question named after
+		// «پس از» is where the new one goes, not the one edited.
+		return false
+	}
 	if adds && !(ok && c.hasOptionNoun()) || c.makesSomething(used, lo) || c.hasUnused(used, openWordsV) || c.hasUnused(used, editorWordsV) {
 		return false
 	}
@@ -737,9 +773,64 @@ func addSharedVerb(fs []*frame) []*frame {
 				}
 			}
 		}
+		if k+1 < len(fs) && f.namesNewQuestion() {
+			// «پرسش «تاریخ استخدام» (تاریخ) و پرسش «مبلغ حقوق» (عدد) به
+			// فرم ۸۰ افزوده شود»: a question named by its wording alone,
+			// joined to the clause that adds questions, is added too.
+			next := fs[k+1]
+			if next.add && len(next.groups) > 0 && !next.negated && !next.create && next.edit == nil && isAny(next.joinedBy, "و", "and", "،", ",") {
+				join := token{m: next.joinedBy, s: next.joinedBy, r0: firstRune(next.joinedBy), punct: isAny(next.joinedBy, "،", ",")}
+				merged := readClause(append(append(append(clause{}, f.toks...), join), next.toks...), true)
+				if len(merged.groups) == len(next.groups)+max(len(f.groups), 1) && merged.edit == nil {
+					merged.joinedBy = f.joinedBy
+					out = append(out, merged)
+					k++
+					continue
+				}
+			}
+		}
 		out = append(out, f)
 	}
 	return out
+}
+
+// namesNewQuestion reports a clause with no verb, form or act that
+// only names a question by a quoted wording, with perhaps its type in
+// parentheses: «پرسش «تاریخ استخدام» (تاریخ)».
+func (f *frame) namesNewQuestion() bool {
+	quoteAfterNoun := false
+	for i := 0; i+1 < len(f.toks); i++ {
+		quoteAfterNoun = quoteAfterNoun || f.toks[i].qnoun && f.toks[i+1].quoted
+	}
+	if !quoteAfterNoun {
+		return false
+	}
+	// Read alone it may look like an edit of the question so worded
+	// («پرسش «الف» (تاریخ)»: make it a date); with no verb it is none.
+	if e := f.edit; e != nil && (e.byWording == "" || e.del || e.to != nil || e.question != "" || len(e.options) > 0) {
+		return false
+	}
+	if f.negated || f.add || f.create || len(f.ids) > 0 || f.edit == nil && f.hasIntent() || f.toks.hasVerb() {
+		return false
+	}
+	c := f.toks
+	noun, quote := false, false
+	for i, t := range c {
+		switch {
+		case t.qnoun && !isAny(t.m, pluralQuestionNouns...):
+			noun = true
+		case t.quoted && noun:
+			quote = true
+		case t.punct || fillers[t.m] || isAny(t.m, requiredWords...) || typeWords[t.m]:
+		case isAny(t.m, "به", "هر", "یک", "کدام", "کدوم", "کدوم", "each", "to", "of", "them"):
+			// «به هر یک پرسش «…» …»: to each of the forms just named.
+		default:
+			if _, n := c.fieldTypeAt(i); n == 0 && labelAt(c, i) == nil && !isAny(t.m, "عدد", "رقم") {
+				return false
+			}
+		}
+	}
+	return noun && quote
 }
 
 // namesQuestion reports a question named by its place in the clause.

@@ -15,7 +15,7 @@ var (
 	disableWordsV = newVocab(disableWords...)
 	moveVerbsV    = newVocab(append(append([]string{}, moveVerbs...), "قرار", "بنداز", "بندازش", "بندازید", "put", "place", "make", "set")...)
 	endWordsV     = newVocab(endWords...)
-	copyV2        = newVocab(append(append([]string{}, copyWords...), "رونوشت", "نسخه کپی", "نسخه", "نسخهای", "نسخهی", "duplicate", "داپلیکیت")...)
+	copyV2        = newVocab(append(append([]string{}, copyWords...), "رونوشت", "نسخه کپی", "نسخه پشتیبان", "نسخهی پشتیبان", "نسخه بکاپ", "بکاپ", "backup", "نسخه", "نسخهای", "نسخهی", "duplicate", "داپلیکیت")...)
 	slotWordsV    = newVocab("جایگاه", "جای", "جا", "موقعیت", "ردیف", "مکان", "position", "place", "spot")
 	topWordsV     = newVocab("اول فرم", "ابتدای فرم", "بالای فرم", "اول", "ابتدا", "بالا", "اولش", "top", "first", "beginning")
 )
@@ -40,7 +40,8 @@ func (c clause) readFormActs(f *frame, used []bool) {
 		f.publish = true
 	} else if i := c.unusedAt(used, disableWordsV); i >= 0 {
 		n := c.atAny(i, disableWordsV)
-		f.disable = !c.reportedAt(i+n) && !c.compoundAt(i+n)
+		// «فرم ۲۲ غیرفعال باشد»: the state wished for is an order.
+		f.disable = !c.reportedAt(i+n) && (!c.compoundAt(i+n) || i+n < len(c) && isAny(c[i+n].m, "باشد", "باشه", "بماند", "بمونه", "بمانه", "باشند", "باشن"))
 		markUsed(used, i, i+n)
 	} else if i := c.unusedAt(used, deleteWordsV); i >= 0 {
 		n := c.atAny(i, deleteWordsV)
@@ -66,6 +67,11 @@ func (c clause) readFormActs(f *frame, used []bool) {
 	}
 	if i := c.unusedAt(used, copyV2); i >= 0 && !c.hasQuestionNoun() {
 		n := c.atAny(i, copyV2)
+		// «call the copy «…»»: the copy named, a noun, is no act.
+		if i > 0 && !c[i-1].quoted && isAny(c[i-1].m, "the", "this", "that", "new") {
+			markUsed(used, i-1, i+n)
+			return
+		}
 		if !c.reportedAt(i+n) && !c.compoundAt(i+n) {
 			f.duplicate = true
 			if k := i - 1; k >= 0 && isAny(c[k].m, "تا", "عدد") {

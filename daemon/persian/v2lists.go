@@ -39,7 +39,7 @@ func collectLists(toks []token) []token {
 		if t.punct && t.m == ":" && len(out) > 0 && choiceBefore(out) {
 			// «… که چند تا جواب بشه انتخاب کرد: صبح، ظهر، عصر»: after a
 			// choice question the colon lists its options.
-			if l, end := optionList(toks, i+1); l != nil && len(l.items) > 1 && endsCommand(toks, end) {
+			if l, end := optionList(toks, i+1, true); l != nil && len(l.items) > 1 && endsCommand(toks, end) {
 				out = append(out, listToken(l, surfaceOf(toks[i:end])))
 				i = end - 1
 				changed = true
@@ -49,7 +49,7 @@ func collectLists(toks []token) []token {
 		if t.punct && t.m == "(" && len(out) > 0 && (choiceBefore(out) || oneWordedQuestion(out) && slashedParens(toks, i)) {
 			// «یه سوال چند جوابی «علاقه‌مندی‌ها» … (ورزش/موسیقی/کتاب)»:
 			// after a choice question, parentheses list its options.
-			if l, end := optionList(toks, i); l != nil && len(l.items) > 1 {
+			if l, end := optionList(toks, i, false); l != nil && len(l.items) > 1 {
 				out = append(out, listToken(l, surfaceOf(toks[i:end])))
 				i = end - 1
 				changed = true
@@ -59,7 +59,7 @@ func collectLists(toks []token) []token {
 		if t.punct && t.m == ":" && len(out) > 0 && oneWordedQuestion(out) {
 			// «یه سوال «جنسیت» بذار: مرد، زن»: one question, worded
 			// already; what the colon lists are its options.
-			if l, end := optionList(toks, i+1); l != nil && len(l.items) > 1 && endsCommand(toks, end) {
+			if l, end := optionList(toks, i+1, true); l != nil && len(l.items) > 1 && endsCommand(toks, end) {
 				out = append(out, listToken(l, surfaceOf(toks[i:end])))
 				i = end - 1
 				changed = true
@@ -142,12 +142,24 @@ func collectLists(toks []token) []token {
 				changed = true
 			}
 		}
+		if !t.quoted && !t.punct && i+2 < len(toks) && toks[i+1].punct && toks[i+1].m == "/" && len(out) > 0 && (choiceBefore(out) || oneWordedQuestion(out)) {
+			// «یه سوال multiple choice «پلتفرم» بذار PC / PS5 / Xbox»:
+			// words parted by «/» after a choice question, or one
+			// worded already, are its options, with or without
+			// parentheses.
+			if l, end := optionList(toks, i, false); l != nil && len(l.items) > 1 {
+				out = append(out, listToken(l, surfaceOf(toks[i:end])))
+				i = end - 1
+				changed = true
+				continue
+			}
+		}
 		if t.quoted || t.punct {
 			out = append(out, t)
 			continue
 		}
 		if isOptionNoun(t.m) && !inTypePhrase(toks, i) {
-			if l, end := optionList(toks, i+1); l != nil {
+			if l, end := optionList(toks, i+1, pluralOptionNoun(t.m)); l != nil {
 				out = append(out, listToken(l, surfaceOf(toks[i:end])))
 				i = end - 1
 				changed = true
@@ -156,7 +168,7 @@ func collectLists(toks []token) []token {
 			// «گزینه‌های سوال دوم را بکن الف، ب و ج»: the options follow
 			// the verb that gives them.
 			if k := optionsAfterVerb(toks, i+1); k > 0 {
-				if l, end := optionList(toks, k); l != nil && len(l.items) > 1 {
+				if l, end := optionList(toks, k, pluralOptionNoun(t.m)); l != nil && len(l.items) > 1 {
 					out = append(append(out, toks[i:k]...), listToken(l, surfaceOf(toks[k:end])))
 					i = end - 1
 					changed = true
@@ -202,7 +214,9 @@ func isOptionNoun(m string) bool {
 
 // optionList reads the options after their noun: an optional «:» or
 // «مثل», then items up to the verb, the object marker or the form.
-func optionList(toks []token, from int) (*tokenList, int) {
+// After a plural noun or a colon (plural), words said side by side
+// with no separator are an option each.
+func optionList(toks []token, from int, plural bool) (*tokenList, int) {
 	j := from
 	// «گزینه‌های آن تهران، …»: the possessive is not an option.
 	if j < len(toks) && !toks[j].quoted && isAny(toks[j].m, "آن", "اون", "این", "سوال", "پرسش") && j+1 < len(toks) && !toks[j+1].punct {
@@ -228,12 +242,55 @@ func optionList(toks []token, from int) (*tokenList, int) {
 		}
 	}
 	items, end := listItems(toks, j, true)
+	// «گزینه‌هاش بله خیر شاید», «options: bronze silver gold»: after a
+	// plural noun, words said side by side with no separator are an
+	// option each; where the run ends the grammar has said already.
+	if len(items) == 1 && plural {
+		if run := runItems(items[0]); run != nil {
+			items = run
+		}
+	}
 	// One option is a list only quoted («یک گزینه «تهران»»): «گزینه
 	// دوم» names an option, it does not list one.
 	if len(items) == 0 || len(items) == 1 && !(len(items[0]) == 1 && items[0][0].quoted) {
 		return nil, 0
 	}
 	return &tokenList{options: true, items: items}, end
+}
+
+// pluralOptionNoun reports a noun that names several options
+// («گزینه‌ها», «گزینه‌هاش», «options»), after which a run of words is
+// a list, not one option's wording.
+func pluralOptionNoun(m string) bool {
+	return isOptionNoun(m) && !isAny(m, "گزینه", "آپشن", "option", "choice")
+}
+
+// runItems parts a run of words said with no separator into an option
+// each: a number keeps the word it counts («نیم کیلو یک کیلو» is two).
+// It returns nil for a run that holds a word of the grammar, a quote or
+// parentheses, which are not a bare list.
+func runItems(run []token) [][]token {
+	if len(run) < 2 {
+		return nil
+	}
+	var out [][]token
+	for k := 0; k < len(run); k++ {
+		t := run[k]
+		if t.quoted || t.punct || t.list != nil || isAny(t.m, functionWords...) {
+			return nil
+		}
+		counted := (t.isNum || t.m == "نیم") && k+1 < len(run) && !run[k+1].isNum && run[k+1].m != "نیم"
+		if counted {
+			out = append(out, run[k:k+2])
+			k++
+			continue
+		}
+		out = append(out, run[k:k+1])
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out
 }
 
 // questionList reads the questions named after their noun: after a
@@ -480,6 +537,11 @@ func listItems(toks []token, from int, options bool) ([][]token, int) {
 		if listEnds(toks, j, options) {
 			break
 		}
+		// «گزینه‌های «کتاب»، «مجله» و «روزنامه» تعیین گردد»: a list of
+		// quotes ends at the first bare word after its last quote.
+		if options && !t.quoted && len(cur) > 0 && cur[len(cur)-1].quoted && !isAny(t.m, "و", "یا", "and", "or") && allPartsQuoted(append(parts, cur)) {
+			break
+		}
 		cur = append(cur, t)
 		end = j + 1
 	}
@@ -490,8 +552,9 @@ func listItems(toks []token, from int, options bool) ([][]token, int) {
 		end--
 	}
 	// «… نام و سن و منتشرش کن»: a «و» before the word that ends the
-	// list joins the next clause, not an item.
-	for len(cur) > 0 && depth == 0 && !cur[len(cur)-1].quoted && isAny(cur[len(cur)-1].m, "و", "and", "یا", "or") {
+	// list joins the next clause, not an item; «… تبریز لطفا», «…
+	// تبریز دیگه»: a courtesy or filler after the last item is none.
+	for len(cur) > 0 && depth == 0 && !cur[len(cur)-1].quoted && (isAny(cur[len(cur)-1].m, "و", "and", "یا", "or") || courtesy(cur[len(cur)-1].m)) {
 		cur = cur[:len(cur)-1]
 		end--
 	}
@@ -538,6 +601,25 @@ func listItems(toks []token, from int, options bool) ([][]token, int) {
 		}
 	}
 	return items, end
+}
+
+// courtesy reports a word said after a command that asks nothing and
+// names no option: thanks, «لطفا», «دیگه», «هم», an address.
+func courtesy(m string) bool {
+	return isAny(m, thankWords...) || isAny(m, "لطفا", "لطفاً", "please", "pls", "پلیز", "دیگه", "هم", "فقط", "فعلا", "داداش", "عزیزم", "جان", "آقا", "قربان", "🙏", "🌹", "🙂")
+}
+
+// allPartsQuoted reports parts each made of quotes alone, joined by
+// «و» or «یا».
+func allPartsQuoted(parts [][]token) bool {
+	for _, p := range parts {
+		for _, t := range p {
+			if !t.quoted && !isAny(t.m, "و", "یا", "and", "or") {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // allQuoted reports an item made of quotes alone.
@@ -617,6 +699,11 @@ func listEnds(toks []token, j int, options bool) bool {
 		return true
 	}
 	if options && (isAny(t.m, requiredWords...) || isAny(t.m, optionalWords...)) {
+		return true
+	}
+	// «… انسانی پس از پرسش سوم», «… gold after question 2»: a position
+	// phrase places the question; no option holds one.
+	if j+1 < len(toks) && (isAny(t.m, "پس", "پیش", "قبل", "بعد") && toks[j+1].m == "از" || isAny(t.m, "after", "before") && (toks[j+1].qnoun || isAny(toks[j+1].m, "question", "field"))) {
 		return true
 	}
 	return false
@@ -777,6 +864,15 @@ func (c clause) v2Traits(g *fieldGroup, at, hi int, used []bool) {
 				g.question = surfaceOf(c[j:k])
 				markUsed(used, j, k)
 			}
+		} else if c.newQuestionNoun(at) && labelAt(c, j) == nil {
+			// «یه سوال آدرس محل کار به فرم ۵۰ اضافه کن»: with no type
+			// said, words right after the noun of a new question that the
+			// lexicon does not know are its wording — else they would be
+			// left over.
+			if k := c.bareWordingEnd(j, hi, used); k > j && c.unknownIn(j, k) {
+				g.question = surfaceOf(c[j:k])
+				markUsed(used, j, k)
+			}
 		}
 	}
 	for j := at; j < hi && j < len(c); j++ {
@@ -822,6 +918,58 @@ func (c clause) v2Traits(g *fieldGroup, at, hi int, used []bool) {
 	}
 }
 
+// sharedNoun gives the next item its noun back in «پرسش «تاریخ
+// استخدام» (تاریخ) و «مبلغ حقوق» (عدد)»: a quote typed in parentheses,
+// joined by «و» or «،» to one said after a question noun, is one more
+// question said with the same noun.
+func sharedNoun(toks []token) []token {
+	for i := 3; i+1 < len(toks); i++ {
+		if !toks[i].quoted || !toks[i+1].punct || toks[i+1].m != "(" || !isAny(toks[i-1].m, "و", "،", ",", "and") || toks[i-1].quoted || toks[i-2].m != ")" {
+			continue
+		}
+		k := i - 3
+		for k > 0 && !(toks[k].punct && toks[k].m == "(") {
+			k--
+		}
+		if k < 2 || !toks[k-1].quoted {
+			continue
+		}
+		noun := k - 2
+		for noun >= 0 && toks[noun].quoted {
+			noun-- // «پرسش «الف» (کوتاه) و «ب» (عدد) و «ج» (تاریخ)»
+		}
+		if noun < 0 || !toks[noun].qnoun || isAny(toks[noun].m, pluralQuestionNouns...) {
+			continue
+		}
+		out := append(make([]token, 0, len(toks)+1), toks[:i]...)
+		out = append(out, toks[noun])
+		return sharedNoun(append(out, toks[i:]...))
+	}
+	return toks
+}
+
+// newQuestionNoun reports a question noun at i counted one («یه سوال»,
+// «a question») or said indefinite («پرسشی»): a question to be made.
+func (c clause) newQuestionNoun(i int) bool {
+	if !c[i].qnoun || isAny(c[i].m, pluralQuestionNouns...) {
+		return false
+	}
+	if i > 0 && !c[i-1].quoted && isAny(c[i-1].m, "یه", "یک", "a", "an", "one") {
+		return true
+	}
+	return strings.HasSuffix(c[i].m, "ی") && isAny(strings.TrimSuffix(c[i].m, "ی"), "سوال", "پرسش", "فیلد")
+}
+
+// unknownIn reports a word in c[lo:hi] the lexicon does not know.
+func (c clause) unknownIn(lo, hi int) bool {
+	for k := lo; k < hi; k++ {
+		if isWord(c[k]) && !accounted(c[k]) {
+			return true
+		}
+	}
+	return false
+}
+
 // namesType reports a label that is also the name of a type: alone
 // after «سوال» it says the type, and is the wording only when quoted.
 func namesType(m string) bool {
@@ -857,6 +1005,16 @@ func retype(toks []token) []token {
 	changed := false
 	for i := 0; i < len(toks); i++ {
 		k, n := c.next(i, v2TypeWordsV, 0)
+		if n == 0 && i > 0 && toks[i-1].qnoun && !toks[i].quoted && isAny(toks[i].m, "عدد", "رقم") && !(i+1 < len(toks) && toks[i+1].qnoun) {
+			// «یه فیلد عدد «متراژ»»: after the noun, «عدد» is the kind of
+			// answer (before it, «دو عدد سوال», it counts).
+			if !changed {
+				out = append(make([]token, 0, len(toks)), toks[:i]...)
+				changed = true
+			}
+			out = append(out, token{m: "\x01number", s: toks[i].s, r0: 1})
+			continue
+		}
 		if n == 0 {
 			if changed {
 				out = append(out, toks[i])
@@ -907,6 +1065,11 @@ func attachOptions(fs []*frame) []*frame {
 				g.options = listTexts(opts)
 				if g.typ == "" || g.typ == domain.PlanFieldShortText {
 					g.typ = domain.PlanFieldMultipleChoice
+				}
+				// «… و گزینه‌های … پس از پرسش سوم درج گردد»: the place
+				// said with the options is the question's too.
+				if g.position == nil && f.position != nil {
+					g.position, f.position = f.position, nil
 				}
 			}
 		}
@@ -1102,7 +1265,7 @@ func placesAsQuestions(toks []token) []token {
 // question that the contract has no parameter for — a scale («از ۱ تا
 // ۱۰»), bounds («حداکثر ۲ مگ», «بین ۱۸ تا ۶۰») — or "" when none is said.
 // The question is still added; the detail is dropped with a warning.
-func (c clause) uncarriedDetail(gs []fieldGroup) string {
+func (c clause) uncarriedDetail(gs []fieldGroup, used []bool) string {
 	kind := ""
 	for _, g := range gs {
 		switch g.typ {
@@ -1117,18 +1280,32 @@ func (c clause) uncarriedDetail(gs []fieldGroup) string {
 	if kind == "" {
 		return ""
 	}
+	said := false
 	for i, t := range c {
 		if t.quoted {
 			continue
 		}
 		if t.isNum && i+2 < len(c) && isAny(c[i+1].m, "تا", "to", "-") && c[i+2].isNum {
-			return kind
+			said = true
 		}
 		if isAny(t.m, "حداکثر", "حداقل", "بیشتر", "کمتر", "مگ", "مگابایت", "کیلوبایت", "max", "min", "maximum", "minimum", "mb", "kb") {
-			return kind
+			said = true
 		}
 	}
-	return ""
+	if !said {
+		return ""
+	}
+	// The words of the limit are what the warning names; they are read.
+	for i, t := range c {
+		if used[i] || t.quoted || !(isAny(t.m, limitWords...) || isAny(t.m, "بیشتر", "کمتر", "maximum", "minimum", "حجمش", "حجمشم", "گیگ", "gb")) {
+			continue
+		}
+		used[i] = true
+		for k := i + 1; k < len(c) && k <= i+3 && !used[k] && !c[k].quoted && (c[k].isNum || isAny(c[k].m, limitWords...) || isAny(c[k].m, "گیگ", "gb")); k++ {
+			used[k] = true
+		}
+	}
+	return kind
 }
 
 // markScales sets aside a scale or bounds, «از ۱ تا ۵ (ستاره)»: its

@@ -14,10 +14,18 @@ import (
 // its acts come before those of the clause before it.
 func (c clause) saysBefore() bool {
 	for i, t := range c {
-		if t.punct || fillers[t.m] || isAny(t.m, "ولی", "اما", "ضمنا", "البته", "but") {
+		if t.punct || fillers[t.m] || isAny(t.m, "ولی", "اما", "ضمنا", "البته", "لیکن", "منتها", "however", "but") {
 			continue
 		}
 		if isAny(t.m, "قبلش", "پیشش", "قبلشم", "first", "beforehand") {
+			return true
+		}
+		if i > 0 && isAny(c[i-1].m, contrastWords...) && c.opensFirst(i) {
+			return true
+		}
+		// «… after you unpublish it», «… once you have deleted …»,
+		// «… after adding …»: what is to have been done comes first.
+		if i+1 < len(c) && isAny(t.m, "after", "once") && (isAny(c[i+1].m, "you", "we", "i", "u") || c.actAt(i+1)) {
 			return true
 		}
 		// «…، البته بعد از اینکه سوال سومشو اجباری کردی»: what is to
@@ -25,7 +33,37 @@ func (c clause) saysBefore() bool {
 		if i+2 < len(c) && isAny(t.m, "بعد", "پس") && c[i+1].m == "از" && isAny(c[i+2].m, "اینکه", "آنکه") {
 			return true
 		}
+		if i+2 < len(c) && isAny(t.m, "قبل", "پیش") && c[i+1].m == "از" && c.actAt(i+2) && clause(c[i+3:]).hasVerb() {
+			// «…، ولی قبل از انتشار سوال دومشو اجباری کن»: what is to be
+			// done before the act named comes before it.
+			return true
+		}
 		return i+2 < len(c) && isAny(t.m, "قبل", "پیش", "before") && isAny(c[i+1].m, "از", "that") && isAny(c[i+2].m, "اون", "آن", "این", "that", "همه")
+	}
+	return false
+}
+
+// contrastWords open a clause that turns against the one before: «…
+// ولی اول …» (but first).
+var contrastWords = []string{"ولی", "اما", "البته", "لیکن", "منتها", "but"}
+
+// opensFirst reports «اول», «ابتدا» (first) at i as a time, not a
+// place: not before a question or form noun («اول فرم» is its top).
+func (c clause) opensFirst(i int) bool {
+	return isAny(c[i].m, "اول", "ابتدا", "اولش", "نخست") && !(i+1 < len(c) && (c[i+1].qnoun || c.atAny(i+1, formNounsV) > 0))
+}
+
+// firstAfterContrast reports a clause cut after a word of contrast that
+// opens with «first»: «فرم ۸ رو منتشر کن ولی اول اسمشو بذار …».
+func (f *frame) firstAfterContrast() bool {
+	if !isAny(f.joinedBy, contrastWords...) {
+		return false
+	}
+	for i, t := range f.toks {
+		if t.punct || fillers[t.m] {
+			continue
+		}
+		return f.toks.opensFirst(i)
 	}
 	return false
 }
@@ -88,6 +126,68 @@ func formsByOrdinal(fs []*frame) []*frame {
 		}
 		fs = append(fs[:i:i], append(parts, fs[i+1+count:]...)...)
 		i += count - 1
+	}
+	return fs
+}
+
+// questionsByOrdinal reads «دو سوال کوتاه اضافه کن، اولی «نام»، دومی
+// «بخش»», «add two questions, the first «Name», the second «Dept»»:
+// clauses opening with the spoken ordinals, in order, after a clause
+// that adds a count of questions with no wording, each describe one of
+// them — its wording, type or «اجباری» — and add none of their own.
+func questionsByOrdinal(fs []*frame) []*frame {
+	for i := 0; i < len(fs); i++ {
+		f := fs[i]
+		if f.negated || f.create || len(f.groups) != 1 || f.groups[0].count < 2 || f.groups[0].question != "" || f.groups[0].count > 12 {
+			continue
+		}
+		n := f.groups[0].count
+		var parts []*frame
+		for k := i + 1; k < len(fs) && len(parts) < n; k++ {
+			p := fs[k]
+			m, ok := p.toks.opensWithOrdinal()
+			if !ok || m != len(parts)+1 || p.negated || len(p.ids) > 0 || p.create || p.edit != nil || p.publish || p.draft || p.disable || p.deleteForm || p.duplicate || p.rename || len(p.groups) > 1 {
+				break
+			}
+			parts = append(parts, p)
+		}
+		if len(parts) < 2 {
+			continue
+		}
+		g := f.groups[0]
+		groups := make([]fieldGroup, n)
+		for k := range groups {
+			groups[k] = g
+			groups[k].count = 1
+		}
+		for k, p := range parts {
+			d := &groups[k]
+			if len(p.groups) == 1 {
+				pg := p.groups[0]
+				d.question = pg.question
+				if pg.typ != "" && pg.typ != domain.PlanFieldShortText || d.typ == "" {
+					d.typ = pg.typ
+				}
+				d.required = d.required || pg.required
+				if pg.format != "" {
+					d.typ, d.format = pg.typ, pg.format
+				}
+				d.options = pg.options
+			}
+			if d.question == "" {
+				for _, t := range p.toks {
+					if t.quoted {
+						d.question = t.s
+						break
+					}
+				}
+			}
+			if d.typ == "" {
+				d.typ = g.typ
+			}
+		}
+		f.groups = groups
+		fs = append(fs[:i+1], fs[i+1+len(parts):]...)
 	}
 	return fs
 }
@@ -189,7 +289,11 @@ func (b *builder) fieldsEach(f *frame) bool {
 	}
 	made := append([]domain.PlanStep(nil), b.steps[s:]...)
 	b.steps = b.steps[:s]
+	// The new forms' create steps move as their questions go in: the
+	// state said of them all («و هر سه منتشر شوند») follows each.
+	b.lastCreates = b.lastCreates[:0]
 	for k, st := range made {
+		b.lastCreates = append(b.lastCreates, len(b.steps))
 		b.steps = append(b.steps, st)
 		b.createStep, b.newQuestions = len(b.steps)-1, nil
 		one := *f
@@ -237,8 +341,115 @@ func (c clause) opensBefore() bool {
 		if t.punct || fillers[t.m] || isAny(t.m, formalFrames...) {
 			continue
 		}
+		if i+1 < len(c) && t.m == "before" && (isAny(c[i+1].m, "you", "we", "i", "u") || c.actAt(i+1)) {
+			// «before publishing form 9, …», «before you delete …».
+			return true
+		}
 		return i+1 < len(c) && isAny(t.m, "قبل", "پیش", "before") && isAny(c[i+1].m, "از", "اینکه") &&
 			(i+2 >= len(c) || !isAny(c[i+2].m, "اون", "آن", "این", "that", "همه") && !c[i+2].qnoun)
+	}
+	return false
+}
+
+// actAt reports a word at i that names an act on a form or a question:
+// the verb «before» or «after» places in time.
+func (c clause) actAt(i int) bool {
+	for _, v := range [...]*vocab{publishWordsV, draftWordsV, deleteWordsV, disableWordsV, copyWordsV, addVerbsV, renameVerbsV, moveVerbsV} {
+		if c.atAny(i, v) > 0 {
+			return true
+		}
+	}
+	return c.createVerbAt(i)
+}
+
+// afterCuts puts a comma before «after you …», «after adding …», «once
+// you …» and «بعد از اینکه …» said inside a clause, and after the
+// verb that ends «بعد از اینکه … کردی» before the order it precedes:
+// the act said after them is to have been done first, and is a clause
+// of its own (saysBefore).
+func afterCuts(toks []token) []token {
+	c := clause(toks)
+	comma := token{m: "،", s: "،", punct: true, r0: '،'}
+	for i := 1; i+1 < len(c); i++ {
+		m := c[i].m
+		if m != "after" && m != "once" && m != "before" && m != "بعد" && m != "پس" && m != "قبل" && m != "پیش" || c[i].quoted || c[i-1].punct {
+			continue
+		}
+		// «… before you publish it», «… قبل از اینکه منتشرش کنی»: the
+		// act said after «before» is one more order, done after.
+		english := isAny(m, "after", "once", "before") && (isAny(c[i+1].m, "you", "we", "i", "u") || c.actAt(i+1)) &&
+			!(m != "before" && c.atAny(i+1, publishWordsV) > 0) // «delete form 5 after publishing»: a time, not a step (afterPublishing)
+		persian := i+2 < len(c) && c[i+1].m == "از" && isAny(c[i+2].m, "اینکه", "آنکه")
+		if (english || persian) && c.objectBefore(i) && c.verbBefore(i) {
+			out := append(append(make([]token, 0, len(toks)+1), toks[:i]...), comma)
+			return afterCuts(append(out, toks[i:]...))
+		}
+	}
+	// «before you publish form 5 delete question 2»: the order after
+	// the «before» phrase starts at its verb, once the phrase has its
+	// object; it is a clause of its own (opensBefore).
+	if len(c) > 3 && c[0].m == "before" && (isAny(c[1].m, "you", "we", "i", "u") || c.actAt(1)) {
+		for k := 2; k < len(c); k++ {
+			if c[k].punct {
+				break
+			}
+			if k > 2 && c.actAt(k) && isLatin(c[k].m) && c.objectBefore(k) {
+				out := append(append(make([]token, 0, len(toks)+1), toks[:k]...), comma)
+				return append(out, toks[k:]...)
+			}
+		}
+	}
+	// «پرسش دوم فرم ۲۲ پس از تغییر عنوان فرم به «امانت کتاب» حذف
+	// گردد»: an act named inside the clause, after «پس از», with its
+	// quote, is done first — it is put after the clause as «قبلش …».
+	for i := 1; i+3 < len(c); i++ {
+		if !isAny(c[i].m, "بعد", "پس") || c[i+1].m != "از" || c[i].quoted || !c.actAt(i+2) || !c.objectBefore(i) {
+			continue
+		}
+		e := i + 3
+		for e < len(c) && !c[e].quoted && !c[e].punct {
+			e++
+		}
+		if e >= len(c) || !c[e].quoted {
+			continue
+		}
+		stop := e + 1
+		for stop < len(c) && !c[stop].punct {
+			stop++
+		}
+		if !clause(c[e+1 : stop]).hasVerb() {
+			continue
+		}
+		out := make([]token, 0, len(toks)+2)
+		out = append(out, toks[:i]...)
+		out = append(out, toks[e+1:stop]...)
+		out = append(out, comma, token{m: "قبلش", s: "قبلش", r0: 'ق'})
+		out = append(out, toks[i+2:e+1]...)
+		return append(out, toks[stop:]...)
+	}
+	for i := 0; i+2 < len(c); i++ {
+		if !isAny(c[i].m, "بعد", "پس") || c[i+1].m != "از" || !isAny(c[i+2].m, "اینکه", "آنکه") {
+			continue
+		}
+		for j := i + 3; j+1 < len(c); j++ {
+			if c[j].punct {
+				break
+			}
+			if !c[j].quoted && isAny(c[j].m, pastLightVerbs...) && !c[j+1].punct {
+				out := append(append(make([]token, 0, len(toks)+1), toks[:j+1]...), comma)
+				return append(out, toks[j+1:]...)
+			}
+		}
+	}
+	return toks
+}
+
+// verbBefore reports a verb in the clause before i.
+func (c clause) verbBefore(i int) bool {
+	for k := i - 1; k >= 0 && !c[k].punct; k-- {
+		if !c[k].quoted && (isAny(c[k].m, clauseVerbs...) || c.actAt(k) && isLatin(c[k].m)) {
+			return true
+		}
 	}
 	return false
 }

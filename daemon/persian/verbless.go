@@ -134,7 +134,25 @@ func mergeInto(prev, p *frame) {
 	}
 	if len(prev.ids) == 0 && len(p.ids) > 0 && !prev.create {
 		prev.ids = p.ids
+	} else if len(p.ids) > 0 && len(p.groups) == 0 && p.title == "" && !sameIDs(prev.ids, p.ids) {
+		// «فرم ۵ رو پاک کن و فرم ۶ رو»: a form named after the order
+		// with no verb of its own is not acted on; it is named in the
+		// warning of words not acted on, never dropped unsaid.
+		prev.leftover = append(prev.leftover, surfaceOf(p.toks))
 	}
+}
+
+// sameIDs reports two lists of the same form ids.
+func sameIDs(a, b []int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k := range a {
+		if a[k] != b[k] {
+			return false
+		}
+	}
+	return true
 }
 
 // shareTargets gives each clause of one shared verb the forms it acts on:
@@ -164,21 +182,29 @@ func shareTargets(run []*frame) {
 // object marker and «هم» (too), and nothing else, get the state change
 // of the clause before.
 func repeatsState(prev, f *frame) bool {
-	// «… منتشر کن، فرم ۵ رو هم» names the form with its noun.
+	// «… منتشر کن، فرم ۵ رو هم», «… پاک کن و فرم ۶ رو هم» names the
+	// form with its noun.
 	ids := f.bareIDs
 	if len(ids) == 0 {
 		ids = f.ids
 	}
 	if len(ids) == 0 || len(f.groups) > 0 || f.title != "" ||
-		!(prev.publish || prev.draft) || prev.create || prev.add || prev.rename || prev.nav != "" {
+		!(prev.publish || prev.draft || prev.disable || prev.deleteForm) || prev.create || prev.add || prev.rename || prev.nav != "" || prev.edit != nil {
 		return false
 	}
+	destroys := prev.disable || prev.deleteForm
 	too := false
 	for _, t := range f.toks {
 		switch {
 		case t.m == "هم":
 			too = true
-		case t.isNum && t.digits, t.punct, fillers[t.m], isAny(t.m, "را", "رو", "و", "،", ","), isAny(t.m, formNouns...):
+		case t.isNum && t.digits, t.punct, fillers[t.m], isAny(t.m, "را", "رو", "و", "،", ","):
+		case isAny(t.m, formNouns...):
+			// «… پاک کن، فورم ۶ رو هم»: a form is closed or deleted only
+			// when named in so many letters.
+			if t.fuzzy && destroys {
+				return false
+			}
 		default:
 			return false
 		}
@@ -186,7 +212,7 @@ func repeatsState(prev, f *frame) bool {
 	if !too {
 		return false
 	}
-	f.publish, f.draft, f.ids = prev.publish, prev.draft, ids
+	f.publish, f.draft, f.disable, f.deleteForm, f.ids = prev.publish, prev.draft, prev.disable, prev.deleteForm, ids
 	return true
 }
 

@@ -204,3 +204,14 @@ func isAny(m string, words ...string) bool {
 	}
 	return false
 }
+
+// markUnused marks the first unused phrase of v used, and reports
+// whether there was one.
+func (c clause) markUnused(used []bool, v *vocab) bool {
+	i := c.unusedAt(used, v)
+	if i < 0 {
+		return false
+	}
+	markUsed(used, i, i+c.atAny(i, v))
+	return true
+}

@@ -84,6 +84,22 @@ func wordToken(s string) token {
 		t.m, t.fuzzy = w, true
 		return t
 	}
+	if w, ok := englishStem(t.m); ok {
+		t.m = w
+		return t
+	}
+	// «پاک نکنیا», «منتشرش کنیا»: the spoken «ـیا» of insistence typed
+	// on a verb leaves the verb.
+	if base, ok := strings.CutSuffix(t.m, "یا"); ok && (negativeVerbs[base] || isAny(base, lightVerbs...)) {
+		t.m = base
+		return t
+	}
+	// «غیرفعال‌سازی», «فعال‌سازی»: the act of making a form so, said as
+	// a noun with «‌سازی» typed on, is the act.
+	if base, ok := strings.CutSuffix(t.m, "سازی"); ok && (isAny(base, disableWords...) || isAny(base, publishWords...) || isAny(base, draftWords...)) {
+		t.m = base
+		return t
+	}
 	if len(t.m) < 6 || t.m[0] < 0x80 {
 		return englishPossessive(t)
 	}
@@ -277,3 +293,52 @@ var finglish = map[string]string{
 	"aval": "اول", "avval": "اول", "dovom": "دوم", "sevom": "سوم", "chaharom": "چهارم", "panjom": "پنجم",
 	"nakon": "نکن", "montasheresh": "منتشرش", "pakesh": "پاکش", "hazfesh": "حذفش", "beh": "به", "be": "به", "too": "تو", "dar": "در",
 }
+
+// englishStem reads an English verb of the lexicon said with «-ing» or
+// «-ed» as the verb: «before publishing form 9», «after adding a
+// field», «once it is deleted». The ending is grammar, not a slip: the
+// stem must be a word of the lexicon exactly.
+func englishStem(m string) (string, bool) {
+	if len(m) < 5 || !isLatin(m) || sounds.known[m] || vocabWords[m] {
+		return "", false
+	}
+	var stems [3]string
+	switch {
+	case strings.HasSuffix(m, "ing"):
+		b := m[:len(m)-3]
+		stems = [3]string{b, b + "e", ""}
+		if n := len(b); n >= 2 && b[n-1] == b[n-2] {
+			stems[2] = b[:n-1] // «dropping»
+		}
+	case strings.HasSuffix(m, "ied"):
+		stems = [3]string{m[:len(m)-3] + "y", "", ""} // «copied»
+	case strings.HasSuffix(m, "ed"):
+		b := m[:len(m)-2]
+		stems = [3]string{b, b + "e", ""}
+		if n := len(b); n >= 2 && b[n-1] == b[n-2] {
+			stems[2] = b[:n-1]
+		}
+	default:
+		return "", false
+	}
+	for _, w := range stems {
+		if englishActs[w] {
+			return w, true
+		}
+	}
+	return "", false
+}
+
+// englishActs are the English verbs of the lexicon's acts, whose
+// «-ing» and «-ed» forms englishStem reads.
+var englishActs = func() map[string]bool {
+	out := map[string]bool{}
+	for _, l := range [][]string{publishWords, draftWords, deleteWords, disableWords, copyWords, addVerbs, renameVerbs, moveVerbs, createVerbs, openWords} {
+		for _, w := range l {
+			if isLatin(w) && !strings.Contains(w, " ") {
+				out[w] = true
+			}
+		}
+	}
+	return out
+}()
