@@ -21,6 +21,7 @@ type builder struct {
 	createStep int  // index of the create_form step, -1 when none
 	created    bool
 	overFields bool // refused for adding more than MaxFields questions (v1 cuts instead)
+	cut        int  // questions asked for that v1 cut past MaxFields
 	needForm   bool
 	named      bool // some clause before has named a form by its id
 	abort      *Result
@@ -300,7 +301,7 @@ func (b *builder) fields(f *frame, id *int64, toCreated bool) {
 	if b.used == nil {
 		b.used = map[budgetKey]int{}
 	}
-	for _, g := range f.groups {
+	for gi, g := range f.groups {
 		n := g.count
 		if n < 1 {
 			n = 1
@@ -313,6 +314,10 @@ func (b *builder) fields(f *frame, id *int64, toCreated bool) {
 				return
 			}
 			if b.used[key] >= b.cfg.MaxFields {
+				// v1 cuts; what it cuts still counts against the step
+				// limit, so a command asking for more than one plan may
+				// hold is refused rather than cut (see Planner.plan).
+				b.cut += n - k + f.questionsAfter(gi)
 				b.warn("fields.capped",
 					domain.T("at most %d fields are added at once; add the rest with another command", b.cfg.MaxFields))
 				return

@@ -265,3 +265,13 @@ func (c clause) read(f *frame, used []bool, v2 bool) {
 		f.modType, f.modRequired, f.modAll, f.modifier = c.modifier()
 	}
 }
+
+// questionsAfter counts the questions the groups after group i ask for
+// (a group with no count asks for one).
+func (f *frame) questionsAfter(i int) int {
+	n := 0
+	for _, g := range f.groups[i+1:] {
+		n += max(g.count, 1)
+	}
+	return n
+}

@@ -205,11 +205,34 @@ func TestRefusedNotCut(t *testing.T) {
 			"فرم ۹ فردا ساعت هشت صبح منتشر شود.",
 			"فرم ۲ رو هفته بعد منتشر کن",
 			"فرم ۸ رو منتشر کن و رنگش رو سبز کن",
+			"make a hundred new forms",
+			"یک فرم جدید بساز و بیست سوال کوتاه اضافه کن",
+			"به فرم ۵ هشت سوال کوتاه و پنج سوال بلند اضافه کن",
 		} {
 			if r := p.Plan(text); r.Plan != nil || r.Reason == "" {
 				t.Errorf("v%d %q: want no plan with a reason, got %+v", v, text, r)
 			}
 		}
+	}
+}
+
+// TestV1CutsWithinTheStepLimit: v1 cuts a command's questions to six,
+// with a warning, only while what the command asks fits one plan.
+func TestV1CutsWithinTheStepLimit(t *testing.T) {
+	p := New(Config{Contract: 1})
+	for _, c := range []struct {
+		text  string
+		steps int
+	}{
+		{"فرم جدیدی بساز به نام آزمون و ده سوال کوتاه اضافه کن", 7},
+		{"به فرم ۵ هشت سوال کوتاه و دو سوال بلند اضافه کن", 6},
+	} {
+		t.Run(c.text, func(t *testing.T) {
+			r := p.Plan(c.text)
+			if r.Plan == nil || len(r.Plan.Steps) != c.steps || len(r.Warnings) == 0 {
+				t.Fatalf("want %d steps and a warning of the cut, got %+v", c.steps, r)
+			}
+		})
 	}
 }
 

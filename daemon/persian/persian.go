@@ -135,7 +135,8 @@ func (p *Planner) PlanContract(text string, contract int) Result {
 // knows more of how people say things (lists, labels, per-item details,
 // orders), and gives that plan when arshline-plan/v1 can say all of it
 // but options and formats (which v1 never carries). What v2 refuses v1
-// refuses, but for more questions than MaxFields, which v1 cuts; that
+// refuses, but for more questions than MaxFields, which v1 cuts while
+// the command asks for no more than MaxSteps steps; that
 // and a plan only v2 can say are read again with v1's own rules.
 func (p *Planner) Plan(text string) Result {
 	if p.cfg.Contract == 1 {
@@ -277,8 +278,8 @@ func (p *Planner) plan(text string) Result {
 		}
 		return noneWarned(domain.T("the command was not understood as a form-builder action"), b.warnings)
 	}
-	if len(b.steps) > p.cfg.MaxSteps {
-		return noneWarned(domain.T("the command needs %d steps, more than the %d one plan may hold; split it in two", len(b.steps), p.cfg.MaxSteps), b.warnings)
+	if asked := len(b.steps) + b.cut; asked > p.cfg.MaxSteps {
+		return noneWarned(domain.T("the command needs %d steps, more than the %d one plan may hold; split it in two", asked, p.cfg.MaxSteps), b.warnings)
 	}
 	plan := &domain.Plan{Version: p.cfg.Contract, Steps: b.steps}
 	if !v2 && needsV2(plan) {
