@@ -182,6 +182,16 @@ func (c clause) account(f *frame, used []bool) {
 		return
 	}
 	for i, t := range c {
+		// «فرم ۲۰ رو حذف کن ۳۵», «فرم‌های ۲۰ الی ۳۵ …» with a joiner
+		// not known: a number the reading did not use may name another
+		// form or a question; the form is not destroyed on half a reading.
+		if !used[i] && t.isNum && t.digits && !t.quoted {
+			f.deleteForm, f.disable, f.draft = false, false, false
+			f.refusal = domain.T("«%s» was not understood; the form is not changed on a guess", t.s)
+			return
+		}
+	}
+	for i, t := range c {
 		// «فورم ۱۲ رو پاک کن»: a form is deleted, disabled or taken off
 		// the site only when it is named in so many letters.
 		if t.fuzzy && c.atAny(i, formNounsV) > 0 {

@@ -206,6 +206,9 @@ func TestRefusedNotCut(t *testing.T) {
 			"فرم ۲ رو هفته بعد منتشر کن",
 			"فرم ۸ رو منتشر کن و رنگش رو سبز کن",
 			"make a hundred new forms",
+			"ثوال سوم فرم ۲۸ اجباریح؟",
+			"سوال سوم فرم ۲۸ اختیاریه؟",
+			"فرم‌های شماره ۲۰ الی ۳۵ غیرفعال گردند.",
 			"یک فرم جدید بساز و بیست سوال کوتاه اضافه کن",
 			"به فرم ۵ هشت سوال کوتاه و پنج سوال بلند اضافه کن",
 		} {
@@ -247,6 +250,7 @@ func TestStepOrder(t *testing.T) {
 		"فرم سه رو منتشر کن فرم چهار رو پیش نویس کن و فرم پنج رو غیر فعال کن": "publish_form draft_form disable_form",
 		"سوال ۳ فرم ۵ رو پاک نکن، فقط اختیاریش کن":                            "update_field",
 		"فرم ۲۰ رو به جای اینکه پاک کنی فقط از انتشار درش بیار":               "draft_form",
+		"فرم ۲۸ رو منطشر کن ولی غبلش ثوال ۴ رو حزف کن":                        "delete_field publish_form",
 	} {
 		r := p.Plan(text)
 		var got []string
@@ -1032,4 +1036,24 @@ func TestVerbIsNoTitle(t *testing.T) {
 	if r := p.Plan("اسم فرم ۵ رو بذار «اضافه»"); r.Plan == nil || r.Plan.Steps[0].Params.Title != "اضافه" {
 		t.Errorf("a quoted name is the name: %+v", r.Plan)
 	}
+}
+
+// TestUnreadNumberNeverDestroys: a number the reading did not use may
+// name another form or a question, so the form is not deleted, closed
+// or unpublished on the rest of the command.
+func TestUnreadNumberNeverDestroys(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for _, text := range []string{"فرم ۲۰ رو حذف کن ۳۵", "فرم ۲۰ غیرفعال کن ۳۵", "فرم ۹ را از انتشار خارج کن 14"} {
+		t.Run(text, func(t *testing.T) {
+			if r := p.Plan(text); r.Plan != nil || r.Reason == "" {
+				t.Errorf("want no plan with a reason, got %+v", r.Plan)
+			}
+		})
+	}
+	t.Run("a range joined by a formal word names every form", func(t *testing.T) {
+		r := p.Plan("فرم‌های ۳ لغایت ۵ منتشر شوند")
+		if r.Plan == nil || len(r.Plan.Steps) != 3 {
+			t.Fatalf("want three publish steps, got %+v", r)
+		}
+	})
 }

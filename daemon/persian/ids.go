@@ -210,7 +210,7 @@ func (c clause) formIDs(used []bool) []int64 {
 			j++
 			// «فرم‌های ۱ تا ۳۰»: a range names every form in it, which
 			// the step limit then weighs.
-			if j+1 < len(c) && c[j].m == "تا" && c.listedID(j+1) && int64(c[j+1].num) > ids[len(ids)-1] && int64(c[j+1].num)-ids[len(ids)-1] < 100 {
+			if j+1 < len(c) && isAny(c[j].m, rangeWords...) && c.listedID(j+1) && int64(c[j+1].num) > ids[len(ids)-1] && int64(c[j+1].num)-ids[len(ids)-1] < 100 {
 				for k := ids[len(ids)-1] + 1; k < int64(c[j+1].num); k++ {
 					ids = append(ids, k)
 				}

@@ -1,6 +1,6 @@
 package persian
 
-import "strings"
+import "unicode/utf8"
 
 // asksWhyOrHow reports a command that opens, after any greeting or
 // filler, with «چرا» or «چطور/چگونه»: «چرا فرم ۳ منتشر نمیشه؟», «چطوری
@@ -130,11 +130,11 @@ func asksQuestion(toks []token) bool {
 	}
 	// «فرم ۲۰ منتشره؟», «فعاله؟», «منتشر هست؟», «is form 20 published?»:
 	// a state said with its copula and a question mark asks what is.
-	if isAny(last, stateWords...) && (toks[n-1].s != "" && strings.HasSuffix(toks[n-1].s, "ه") && !strings.HasSuffix(last, "ه")) {
+	if isAny(last, stateWords...) && copulaTypedOn(toks[n-1].s) && !copulaTypedOn(last) {
 		return true
 	}
-	if base, ok := strings.CutSuffix(last, "ه"); ok && isAny(base, stateWords...) {
-		return true // «فعاله؟»: the copula typed on
+	if base, ok := cutCopula(last); ok && isAny(base, stateWords...) {
+		return true // «فعاله؟», «اجباریح؟»: the copula typed on, heard or typed as ح
 	}
 	if n > 1 && isAny(last, "است", "هست", "هستن", "هستند") && isAny(toks[n-2].m, stateWords...) {
 		return true
@@ -179,7 +179,24 @@ func politeAsk(toks []token) bool {
 
 // stateWords name the state a form is in, which «؟» after its copula
 // asks about.
-var stateWords = []string{"منتشر", "پیشنویس", "غیرفعال", "فعال", "بسته", "باز", "published", "active", "open", "closed", "live", "draft", "disabled"}
+var stateWords = []string{"منتشر", "پیشنویس", "غیرفعال", "فعال", "بسته", "باز", "اجباری", "الزامی", "اختیاری", "published", "active", "open", "closed", "live", "draft", "disabled"}
+
+// cutCopula takes the copula «ـه» (is) off a word, also when it is typed
+// by its sound as «ح»: «منتشره», «اجباریح».
+func cutCopula(m string) (string, bool) {
+	r, size := utf8.DecodeLastRuneInString(m)
+	if size == 0 || soundClass(r) != 'ه' {
+		return m, false
+	}
+	return m[:len(m)-size], true
+}
+
+// copulaTypedOn reports a word that ends in the copula «ـه» or its
+// sound-alike «ح».
+func copulaTypedOn(s string) bool {
+	_, ok := cutCopula(s)
+	return ok
+}
 
 // speakerWillDo reports a clause in which the speaker says what they
 // will do themselves: «خودم اضافه می‌کنم», «بعداً می‌سازمش».
