@@ -1057,3 +1057,32 @@ func TestUnreadNumberNeverDestroys(t *testing.T) {
 		}
 	})
 }
+
+// TestNoLongerNeededIsAReason: «دیگه لازم نیست» after an order says why
+// it is given; before an act, or without «دیگه», it denies the act.
+func TestNoLongerNeededIsAReason(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for text, want := range map[string]string{
+		"فرم ۹ رو پاک کن دیگه لازم نیست":                  "delete_form",
+		"فرم ۹ رو بندازین تو سطل زباله دیگه لازم نیست":    "delete_form",
+		"دیگه لازم نیست فرم ۹ رو پاک کنی":                 "",
+		"لازم نیست فرم ۶ منتشر بشه":                       "",
+		"ثوال اول فرم ۲۸ رو اختیاری کن دیگه اجباری نباشح": "update_field",
+	} {
+		t.Run(text, func(t *testing.T) {
+			r := p.Plan(text)
+			var got []string
+			if r.Plan != nil {
+				for _, st := range r.Plan.Steps {
+					got = append(got, st.Action)
+					if st.Params.Required {
+						t.Errorf("a question made required: %+v", st.Params)
+					}
+				}
+			}
+			if strings.Join(got, " ") != want {
+				t.Errorf("got %v, want %q (%s)", got, want, r.Reason)
+			}
+		})
+	}
+}

@@ -90,7 +90,10 @@ var (
 	politeWords = []string{"قربونت", "قربانت", "برم", "قصد", "دارم", "داریم", "امکانش", "امکان", "اگه", "اگر", "میخواستم", "میخواستیم", "میخوام", "میخواهم", "ممنون", "مرسی", "سپاسگزارم", "متشکرم", "عزیزم", "عزیز", "جان", "دمت", "گرم", "وقت", "بخیر", "خسته", "نباشید", "نباشی", "زحمت", "بی", "یه", "لطف", "کنید", "کنین", "بفرمایید", "set", "back", "نگهش", "نگه", "دار", "نگهدار", "کسی", "پر", "نکنه", "نکند", "اصلی", "قبلی", "قدیمی", "جدیده", "تازه"}
 	// sequenceWords put one act before another and are read by their
 	// sound too: «ولی غبلش …» is «ولی قبلش …».
-	sequenceWords = []string{"قبلش", "قبلشم", "بعدش", "بعدشم", "سپس"}
+	sequenceWords = []string{"قبلش", "قبلشم", "بعدش", "بعدشم", "بعدم", "سپس"}
+	// verbalNouns are the nouns of changing that make a verb with a light
+	// verb («تغییر بده») and are plain nouns otherwise («تغییر کاربری»).
+	verbalNouns = []string{"تغییر", "عوض", "ویرایش", "اصلاح", "قرار"}
 	// orderWords say which of two acts comes first: «ولی قبلش …»,
 	// «اول … بعد …», «ابتدا … سپس …».
 	orderWords = []string{"قبلش", "پیشش", "قبلشم", "اول", "ابتدا", "نخست", "سپس", "بعدش", "بعدم", "بعدشم", "دوباره", "مجدد", "مجددا", "درپایان", "پایان", "همزمان", "همین", "حالا", "الان", "کلا", "کلاً", "اصلا", "ری", "re", "واسه", "واسهی", "بهصورت", "بصورت", "صورت", "هر", "دوتاشم", "دوتاشو", "دوتاش", "سهتاشم", "سهتاشو", "هردوتاشم", "هردوتاشو", "دوتاشونو", "سهتاشونو", "فورا", "فوری", "همچنان", "پیوند", "لینک", "دسترس", "دریافت", "پاسخگیری", "جوابگیری"}
@@ -146,9 +149,12 @@ var (
 	// a rule of their own, so they are never left over: an empty form is
 	// what is made («یه فرم خالی بساز»), a change of type converts
 	// («تبدیل کن به سوال بلند»), a wording is a label («با label «…»»),
-	// the verb that ends a clause of what is accepted («… قبول کنه»).
+	// the verb that ends a clause of what is accepted («… قبول کنه»),
+	// the verb of throwing into the bin («… بندازین تو سطل زباله»).
 	carriedWords = []string{"خالی", "blank", "empty", "تبدیل", "تعیین", "update", "آپدیت", "convert", "replace", "label", "لیبل", "labelش", "wording", "type", "نوعشو", "متنش", "اینا", "مذکور", "+",
-		"کنه", "بکنه", "کند", "بکند", "نکنه", "نکند"}
+		"کنه", "بکنه", "کند", "بکند", "نکنه", "نکند",
+		// the verb of throwing said with «سطل زباله», «دور» (deleteWords)
+		"بندازین", "بندازید", "بیندازید", "بیندازین", "بیاندازید", "بندازیم"}
 	// courtesyWords are the courtesies around a command, which ask
 	// nothing: «ممنون میشم», «دستت درد نکنه», «قربان شما», «ببخشید
 	// مزاحم شدم», «خانم‌ها آقایان», «داداش».

@@ -206,6 +206,16 @@ func (c clause) negatesAction(i int) bool {
 	if j, _ := c.find(i+1, actionWordsV); j >= 0 {
 		return true
 	}
+	// «فرم ۹ رو پاک کن دیگه لازم نیست»: what is no longer needed is what
+	// the order before it acts on — the reason for the order, not its
+	// denial.
+	if i > 1 && isAny(c[i-2].m, "دیگه", "دیگر") {
+		for k := 0; k < i-2; k++ {
+			if !c[k].quoted && (c.atAny(k, deleteWordsV) > 0 || c.atAny(k, disableWordsV) > 0 || c.atAny(k, actionWordsV) > 0) {
+				return false
+			}
+		}
+	}
 	return !c.hasQuestionNoun()
 }
 

@@ -71,7 +71,7 @@ func soundWords() []string {
 	var out []string
 	lists := [][]string{misspelledWords, optionNouns, formNouns, createVerbs, addVerbs, placeVerbs, publishWords, draftWords,
 		openWords, resultsWords, nameNouns, renameVerbs, requiredWords, optionalWords, formKinds, pluralQuestionNouns,
-		deleteWords, disableWords, moveVerbs, copyWords, formatWords, formalVerbs, sequenceWords}
+		deleteWords, disableWords, moveVerbs, copyWords, formatWords, formalVerbs, sequenceWords, negativeCopulas}
 	for _, l := range lists {
 		out = append(out, l...)
 	}

@@ -695,7 +695,18 @@ func listEnds(toks []token, j int, options bool) bool {
 	if isAny(t.m, "به", "در", "تو", "داخل", "از", "برای", "in", "of", "from", "on", "into", "to") && j+1 < len(toks) && (c.atAny(j+1, formNounsV) > 0 || toks[j+1].pron || isAny(toks[j+1].m, "آن", "اون", "این")) {
 		return true
 	}
-	if c.atAny(j, formNounsV) > 0 || c.atAny(j, actionWordsV) > 0 || c.atAny(j, placeVerbsV) > 0 || conjunctions[t.m] && !isAny(t.m, "و", "and") || isAny(t.m, renameVerbs...) {
+	if c.atAny(j, formNounsV) > 0 || c.atAny(j, actionWordsV) > 0 || c.atAny(j, placeVerbsV) > 0 || conjunctions[t.m] && !isAny(t.m, "و", "and") {
+		return true
+	}
+	// «… تمدید پروانه و تغییر کاربری درج گردد»: a noun of changing is
+	// the verb only with its light verb; before another word it is an
+	// option's first word.
+	if isAny(t.m, renameVerbs...) && !(isAny(t.m, verbalNouns...) && j+1 < len(toks) && !toks[j+1].punct && !toks[j+1].quoted && !isAny(toks[j+1].m, lightVerbs...) && !isAny(toks[j+1].m, renameVerbs...)) {
+		return true
+	}
+	// «… خوب و متوسط و بد بعدم منتشرش کن»: a word putting the next act
+	// after this one starts a new clause.
+	if isAny(t.m, sequenceWords...) || isAny(t.m, "then", "afterwards") {
 		return true
 	}
 	if options && (isAny(t.m, requiredWords...) || isAny(t.m, optionalWords...)) {
