@@ -1086,3 +1086,33 @@ func TestNoLongerNeededIsAReason(t *testing.T) {
 		})
 	}
 }
+
+// TestWordsEndBeforeTheForm: a wording said without quotes ends where a
+// preposition names the form by its number.
+func TestWordsEndBeforeTheForm(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for text, want := range map[string]string{
+		"یک پرسش از نوع تاریخ با عنوان تاریخ مراجعه در فرم ۴۰ درج گردد.": "تاریخ مراجعه",
+		"یک پرسش کوتاه با عنوان نام پدر به فرم ۴۰ اضافه شود":             "نام پدر",
+	} {
+		t.Run(text, func(t *testing.T) {
+			r := p.Plan(text)
+			if r.Plan == nil || len(r.Plan.Steps) != 1 || r.Plan.Steps[0].Params.Question != want || r.Plan.Steps[0].Params.ID == nil || *r.Plan.Steps[0].Params.ID != 40 {
+				t.Fatalf("want one question «%s» in form 40, got %+v", want, r.Plan)
+			}
+		})
+	}
+}
+
+// TestNewCopyIsTheCopy: «نسخه جدید» after a copy is made is that copy,
+// which has no id yet — not a second copy.
+func TestNewCopyIsTheCopy(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for _, text := range []string{"فرم 44 رو duplicate کن و نسخه جدید رو publish کن", "فرم ۴۴ رو کپی کن و نسخه جدید رو منتشر کن"} {
+		t.Run(text, func(t *testing.T) {
+			if r := p.Plan(text); r.Plan != nil || r.Reason == "" {
+				t.Errorf("want no plan with a reason, got %+v", r.Plan)
+			}
+		})
+	}
+}

@@ -65,6 +65,14 @@ func (c clause) isStop(i int) bool {
 			}
 		}
 	}
+	// «… با عنوان تاریخ مراجعه در فرم ۴۰ درج گردد»: a form named by its
+	// number after a preposition is where the question goes, not words
+	// of its name.
+	if isAny(t.m, "در", "به", "تو", "توی", "داخل", "برای", "از", "in", "to", "into", "of", "on") && i+1 < len(c) {
+		if n := c.atAny(i+1, formNounsV); n > 0 && i+1+n < len(c) && c[i+1+n].isNum {
+			return true
+		}
+	}
 	return c.atAny(i, stopWordsV) > 0 || c.detailStarts(i)
 }
 

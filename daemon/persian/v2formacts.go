@@ -325,6 +325,11 @@ func (f *frame) copyIsObject() bool {
 		if t.pron || i+1 < len(c) && isAny(c[i+1].m, "را", "رو") {
 			return true
 		}
+		// «نسخه جدید رو publish کن»: a word describing the copy between it
+		// and its object marker.
+		if i+2 < len(c) && !c[i+1].isNum && !c[i+1].quoted && !c[i+1].punct && isAny(c[i+2].m, "را", "رو") {
+			return true
+		}
 	}
 	return false
 }
