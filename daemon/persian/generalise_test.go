@@ -1116,3 +1116,11 @@ func TestNewCopyIsTheCopy(t *testing.T) {
 		})
 	}
 }
+
+// TestCounterBySound: «طا» after a number is the counter «تا».
+func TestCounterBySound(t *testing.T) {
+	r := New(Config{Contract: 2}).Plan("یه فرم جدید بصاز اسمش «ثبت نام کلاس شنا» و دو طا سوال کوطاه بذار")
+	if r.Plan == nil || len(r.Plan.Steps) != 3 || len(r.Warnings) != 0 {
+		t.Fatalf("want a form and two short questions with nothing left over, got %+v", r)
+	}
+}

@@ -62,6 +62,9 @@ func soundKey(m string) string {
 var spokenSpellings = map[string]string{
 	"فورم": "فرم", "فورمها": "فرمها", "فورمهای": "فرمهای", "فورمو": "فرمو", "فورمی": "فرمی",
 	"سوالو": "سوال", "پرسشو": "پرسش",
+	// the counter after a number («دو طا سوال»): two letters, too short
+	// for the sound key, and no word of its own.
+	"طا": "تا",
 }
 
 // soundWords lists the lexicon words that are read by their sound: the

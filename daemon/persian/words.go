@@ -100,6 +100,11 @@ func wordToken(s string) token {
 		t.m = base
 		return t
 	}
+	if w, ok := spokenSpellings[t.m]; ok && len(t.m) < 6 {
+		// «طا»: a short word typed as it sounds, too short for the key.
+		t.m, t.fuzzy = w, true
+		return t
+	}
 	if len(t.m) < 6 || t.m[0] < 0x80 {
 		return englishPossessive(t)
 	}
