@@ -162,6 +162,7 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 	a.submits.NotifySMS = a.notifyWorker.Notify
 	a.submits.Deliveries = a.notify.Deliveries
 	go a.uploads.Run(background)
+	go a.submits.RunOTPRetention(background)
 	return a, nil
 }
 
