@@ -777,6 +777,38 @@ func TestTwoDaemonsShareUndoUniqueAndLimits(t *testing.T) {
 		}
 	})
 
+	t.Run("an upload in progress names the host holding it", func(t *testing.T) {
+		_, token := publish(t, map[string]any{"version": "arshline_form@v1", "fields": []any{
+			map[string]any{"id": "doc", "type": "file", "label": "پیوست"}}})
+		chunk := func(c *rpc.Client, client string, size int, final bool) (string, error) {
+			var pf struct {
+				FormToken string `json:"form_token"`
+			}
+			if err := c.Call(ctx, "forms.public", map[string]any{"token": token}, &pf); err != nil {
+				return "", err
+			}
+			var r struct {
+				Host *string `json:"host"`
+			}
+			err := c.Call(ctx, "submissions.upload", map[string]any{"token": token, "form_token": pf.FormToken, "field": "doc",
+				"name": "a.txt", "size": size, "offset": 0, "data": "aGVsbG8=", "final": final, "client": map[string]any{"ip_hash": client}}, &r)
+			if r.Host == nil {
+				return "<none>", err
+			}
+			return *r.Host, err
+		}
+		for i, c := range clients {
+			host, err := chunk(c, "host-"+strconv.Itoa(i), 10, false)
+			if err != nil || host != "web"+strconv.Itoa(i+1) {
+				t.Fatalf("a first chunk through web%d: host %q, %v", i+1, host, err)
+			}
+		}
+		// A file sent whole in one chunk is complete: no host holds it.
+		if host, err := chunk(clients[0], "host-whole", 5, true); err != nil || host != "<none>" {
+			t.Fatalf("a whole file: host %q, %v", host, err)
+		}
+	})
+
 	t.Run("each host reports the store's size on the server", func(t *testing.T) {
 		for i, c := range clients {
 			var st struct {
