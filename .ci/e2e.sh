@@ -432,7 +432,7 @@ PHP
 	done
 	# The one-host server leaves the site's address to the balancer.
 	kill -- "-$one_host_pgid" 2>/dev/null || true
-	node "$repo/e2e/balancer.mjs" "127.0.0.1:$wp_port" "$tmp/logs/balancer-requests.log" a="127.0.0.1:${host_port[a]}" b="127.0.0.1:${host_port[b]}" \
+	node "$repo/e2e/balancer.mjs" "127.0.0.1:$wp_port" "$tmp/logs/balancer-requests.log" a="127.0.0.1:${host_port[a]}=e2e-a" b="127.0.0.1:${host_port[b]}=e2e-b" \
 		>"$tmp/logs/balancer.log" 2>&1 &
 	pids+=($!)
 	wait_for 15 "the balancer" grep -qx ready "$tmp/logs/balancer.log"

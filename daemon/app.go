@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"time"
 
@@ -154,7 +155,7 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 		FormQuotaBytes: offWhenZero(cfg.UploadFormQuotaBytes), SiteQuotaBytes: offWhenZero(cfg.UploadSiteQuotaBytes),
 		ClientBytesPerHour: offWhenZero(cfg.UploadClientBytesPerHour),
 		MinFreeBytes:       offWhenZero(cfg.UploadMinFreeBytes), MinFreePercent: int(offWhenZero(int64(cfg.UploadMinFreePercent))),
-		SharedLimits: sharedLimits(store)})
+		SharedLimits: sharedLimits(store), Host: uploadHost(cfg, store)})
 	a.submits.RemoveFiles = files.Remove
 	a.submits.SMS = a.sms
 	a.submits.NotifyWebhooks = a.webhooks.Notify
@@ -162,6 +163,7 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 	a.submits.NotifySMS = a.notifyWorker.Notify
 	a.submits.Deliveries = a.notify.Deliveries
 	go a.uploads.Run(background)
+	go a.submits.RunOTPRetention(background)
 	return a, nil
 }
 
@@ -184,6 +186,21 @@ func submitConfig(cfg *Config, store *sqlstore.DB) submissions.Config {
 		OTPPerMobilePerHour: off(cfg.OTPPerMobilePerHour), OTPPerClientPerHour: off(cfg.OTPPerClientPerHour),
 		OTPPerFormPerHour: off(cfg.OTPPerFormPerHour), OTPPerSitePerDay: off(cfg.OTPPerSitePerDay),
 		SharedLimits: sharedLimits(store)}
+}
+
+// uploadHost is the name an upload in progress reports, so that a load
+// balancer routes its next chunks here: --node-name, else the host
+// name, on a store several hosts share; none on one host, whose name
+// visitors need not learn.
+func uploadHost(cfg *Config, store *sqlstore.DB) string {
+	if store == nil || !store.SharesWindows() {
+		return ""
+	}
+	if cfg.NodeName != "" {
+		return cfg.NodeName
+	}
+	name, _ := os.Hostname()
+	return name
 }
 
 // sharedLimits is the store when it keeps windows every host shares.

@@ -113,3 +113,18 @@ func TestWebhookSecretMethod(t *testing.T) {
 		t.Fatalf("a forms manager read the secret: %v", code)
 	}
 }
+
+// TestUploadNamesNoHostOnOneHost: on one host (SQLite) an upload in
+// progress does not report the machine's name to the visitor: no load
+// balancer needs it.
+func TestUploadNamesNoHostOnOneHost(t *testing.T) {
+	c, _ := startDaemon(t, "--submit-min-fill", "0", "--node-name", "web1")
+	_, token := publishForm(t, c, map[string]any{"version": "arshline_form@v1", "fields": []any{
+		map[string]any{"id": "f1", "type": "file", "label": "پیوست"}}})
+	var r map[string]any
+	call(t, c, "submissions.upload", map[string]any{"token": token, "form_token": freshToken(t, c, token), "field": "f1",
+		"name": "a.txt", "size": 10, "offset": 0, "data": "aGVsbG8=", "final": false, "client": map[string]any{"ip_hash": "a"}}, &r)
+	if _, named := r["host"]; named || r["upload_id"] == "" {
+		t.Fatalf("a first chunk on one host answered %v", r)
+	}
+}

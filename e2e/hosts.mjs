@@ -7,7 +7,9 @@
 // is answered by a visitor whose page came from A and whose send went to
 // B; a second visitor through A is refused the same unique answer; the
 // admin's text is sent once, by whichever daemon claimed it; the admin
-// reads the entry, the results and the CSV through A; a Hosha2 job
+// reads the entry, the results and the CSV through A; a visitor on no
+// sticky session sends a file in chunks, each reaching the host whose
+// daemon holds the upload (the plugin's cookie); a Hosha2 job
 // running on A is watched and cancelled through B; the model-call budget
 // is spent once by both hosts. Each daemon's event log must show the
 // calls of its own host, so a host talking to the other's daemon fails.
@@ -237,6 +239,7 @@ async function main() {
 		});
 
 		const tracking = await visitorSteps(browser, form);
+		await uploadSteps(browser);
 		let sent = null;
 
 		await step(page, 'the admin\'s text: sent once, by whichever daemon claimed it', async () => {
@@ -455,6 +458,74 @@ async function visitorSteps(browser, form) {
 		await ctx2.close();
 	}
 	return tracking;
+}
+
+/**
+ * A visitor on no sticky session (the balancer sends each request to the
+ * hosts in turn) sends a file of three chunks: the plugin's answer to the
+ * first chunk names, in the arshline_upload_host cookie, the host whose
+ * daemon holds the upload, and the balancer sends the next chunks there;
+ * the answers, sent to whichever host, claim the file from the store.
+ */
+async function uploadSteps(browser) {
+	const created = await rpc('forms.create', {
+		title: 'پیوست روی دو میزبان',
+		status: 'published',
+		document: {
+			version: 'arshline_form@v1',
+			fields: [
+				{ id: 'name', type: 'text', label: 'نام', required: true },
+				{ id: 'doc', type: 'file', label: 'پیوست', required: true, max_size_kb: 1024 },
+			],
+		},
+		actor: ADMIN,
+	}, SOCKET.a);
+	const link = `${URL_}/?arshline_form=${created.form.public_token}`;
+	const isPost = (r, path) => new RegExp(`/${path}(&|$)`).test(decodeURIComponent(r.url())) && r.request().method() === 'POST';
+	const ctx = await browser.newContext({ locale: 'fa-IR', viewport: { width: 390, height: 844 } });
+	const page = await ctx.newPage();
+	page.setDefaultTimeout(20000);
+	const chunks = [];
+	page.on('response', (r) => {
+		if (isPost(r, 'uploads')) {
+			chunks.push(r);
+		}
+	});
+	try {
+		await step(page, 'a file of three chunks through no sticky session: each chunk reaches the host holding the upload', async () => {
+			await page.goto(link);
+			await page.locator('.arshline-form[data-arshline-ready]').waitFor();
+			await page.locator('[name="arshline[name]"]').fill('سارا');
+			// 600 KiB: three chunks of at most 256 KiB.
+			const file = Buffer.alloc(600 * 1024, 'گزارش ماهانه روی دو میزبان\n');
+			await page.locator('input[type="file"][name^="arshline_file_doc"]').setInputFiles({ name: 'گزارش.txt', mimeType: 'text/plain', buffer: file });
+			await page.waitForTimeout(3300); // the daemon refuses a form sent sooner than a person reads
+			// The answers, or a chunk refused (a host that does not hold the
+			// upload calls it unknown, and the answers are never sent).
+			const awaited = (pred) => page.waitForResponse(pred).catch(() => null);
+			const [sent] = await Promise.all([
+				Promise.race([awaited((r) => isPost(r, 'submissions')), awaited((r) => isPost(r, 'uploads') && r.status() !== 200)]),
+				page.getByRole('button', { name: 'ارسال' }).click(),
+			]);
+			const served = chunks.map((r) => `${r.status()} ${r.headers()['x-e2e-host']}`);
+			check(sent && isPost(sent, 'submissions'), `the answers were not sent; the chunks: ${served.join(', ')}${sent ? `; refused: ${(await sent.text()).slice(0, 300)}` : ''}`);
+			check(chunks.length === 3 && chunks.every((r) => r.status() === 200), `the chunks: ${served.join(', ')}`);
+			const host = chunks[0].headers()['x-e2e-host'];
+			check(chunks.every((r) => r.headers()['x-e2e-host'] === host), `the chunks went to ${served.join(', ')}`);
+			const cookie = (await chunks[0].headerValue('set-cookie')) || '';
+			check(new RegExp(`(^|\\n)arshline_upload_host=e2e-${host};`).test(cookie) && /; HttpOnly/i.test(cookie) && /; SameSite=Lax/i.test(cookie) &&
+				/; path=\/(index\.php|wp-json\/arshline\/v1\/public\/forms\/[^/;]+\/uploads)(;|$)/i.test(cookie), `the first chunk's cookie: «${cookie}»`);
+			check(!(await chunks[1].headerValue('set-cookie')), 'a later chunk sets no cookie');
+			const body = await chunks[0].json();
+			check(!('host' in body), `the host's name is in the chunk's answer: ${JSON.stringify(body)}`);
+			check(sent.status() === 201, `the answers with the file, through ${sent.headers()['x-e2e-host']}: ${sent.status()} ${(await sent.text()).slice(0, 300)}`);
+			await page.locator('.arshline-form__code strong').waitFor();
+			console.log(`e2e: two hosts: the chunks went to ${host}, the answers to ${sent.headers()['x-e2e-host']}`);
+			await snap(page, 'upload-on-one-host');
+		});
+	} finally {
+		await ctx.close();
+	}
 }
 
 main().then(

@@ -54,6 +54,38 @@ func TestTwoHostsShareEveryGuarantee(t *testing.T) {
 	a, b := twoHosts(t)
 	const n = 8
 
+	t.Run("wrong tries at one code from both hosts all count", func(t *testing.T) {
+		const key = "otp-shared"
+		at := time.Now().UTC()
+		if err := a.UpdateOTPCode(ctx, key, func(*domain.OTPCode) (*domain.OTPCode, error) {
+			return &domain.OTPCode{SiteID: 1, FormID: 1, Field: "m", Hash: []byte("h"), SentAt: at, ExpiresAt: at.Add(time.Hour),
+				MaxAttempts: 100, Sends: 1, SendsSince: at, ResendAt: at, KeepUntil: at.Add(time.Hour)}, nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		errs := onBoth(a, b, n, func(db *DB, _, _ int) error {
+			return db.UpdateOTPCode(ctx, key, func(cur *domain.OTPCode) (*domain.OTPCode, error) {
+				next := *cur
+				next.Attempts++
+				return &next, nil
+			})
+		})
+		for _, err := range errs {
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		var got int
+		if err := b.UpdateOTPCode(ctx, key, func(cur *domain.OTPCode) (*domain.OTPCode, error) {
+			got = cur.Attempts
+			return nil, nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if got != 2*n {
+			t.Fatalf("%d tries counted of %d", got, 2*n)
+		}
+	})
 	t.Run("versions of one form from both hosts form one chain", func(t *testing.T) {
 		f := createForm(t, a, "زنجیره")
 		errs := onBoth(a, b, n, func(db *DB, h, i int) error {

@@ -135,7 +135,7 @@ func (db *DB) seedMySQLKeys(ctx context.Context) error {
 		size int
 		hex  bool
 	}{{"public_token_key", aes.BlockSize, false}, {"form_token_key", 32, false}, {"webhook_secret", 32, true},
-		{"client_hash_key", 32, false}, {"unique_answer_key", 32, false}}
+		{"client_hash_key", 32, false}, {"unique_answer_key", 32, false}, {"otp_code_key", 32, false}}
 	for _, k := range keys {
 		b := make([]byte, k.size)
 		if _, err := rand.Read(b); err != nil {

@@ -9,9 +9,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -21,11 +23,15 @@ import (
 	"github.com/arshline/arshline-sidecar/daemon/llm/llmtest"
 	"github.com/arshline/arshline-sidecar/daemon/sms"
 	"github.com/arshline/arshline-sidecar/daemon/sms/smstest"
+	"github.com/arshline/arshline-sidecar/daemon/submissions"
 	"github.com/arshline/arshline-sidecar/daemon/systemd/systemdtest"
 	"github.com/arshline/arshline-sidecar/rpc"
 	"github.com/arshline/arshline-sidecar/sqlstore"
 	"github.com/arshline/arshline-sidecar/sqlstore/mariadbtest"
 )
+
+// codeInText finds the code in the text that carries it.
+var codeInText = regexp.MustCompile(`: ([0-9]{6})\n`)
 
 // host is one web host's daemon in the two-host tests: its own socket,
 // state directory and logs, the shared MariaDB store.
@@ -596,6 +602,117 @@ func TestTwoDaemonsShareUndoUniqueAndLimits(t *testing.T) {
 				t.Fatalf("%d texts, want %d", texts(mobile), mobileBudget)
 			}
 		})
+		// The codes themselves: sent through one host, checked through
+		// the other, each try and each use counted once for both.
+		codeTo := func(t *testing.T, mobile string) string {
+			t.Helper()
+			var last string
+			for _, m := range fake.Sent() {
+				if strings.HasSuffix(m.To, mobile[1:]) {
+					last = m.Text
+				}
+			}
+			found := codeInText.FindStringSubmatch(last)
+			if found == nil {
+				t.Fatalf("no code texted to %s (last text %q)", mobile, last)
+			}
+			return found[1]
+		}
+		// Each submission from its own address: the per-client budget is
+		// not what these tests are about.
+		var respondents atomic.Int64
+		submitCode := func(c *rpc.Client, mobile, code string) error {
+			var pf struct {
+				FormToken string `json:"form_token"`
+			}
+			if err := c.Call(ctx, "forms.public", map[string]any{"token": token}, &pf); err != nil {
+				return err
+			}
+			return c.Call(ctx, "submissions.submit", map[string]any{"token": token, "form_token": pf.FormToken,
+				"answers": map[string]any{"mobile": mobile}, "otp": map[string]any{"mobile": code},
+				"client": map[string]any{"ip_hash": "respondent-" + strconv.FormatInt(respondents.Add(1), 10)}}, nil)
+		}
+		// refusedFor is the reason error.data.fields gives the mobile
+		// question ("" when err is no such refusal), and tries_left.
+		refusedFor := func(err error) (string, any) {
+			var re *rpc.Error
+			if !errors.As(err, &re) || re.CodeName() != "INVALID_SUBMISSION" {
+				return "", nil
+			}
+			fields, _ := re.Data["fields"].([]any)
+			if len(fields) != 1 {
+				return "", nil
+			}
+			f, _ := fields[0].(map[string]any)
+			if f["field"] != "mobile" {
+				return "", nil
+			}
+			left, _ := re.Data["tries_left"].(map[string]any)
+			code, _ := f["code"].(string)
+			return code, left["mobile"]
+		}
+		t.Run("a code sent through one host is taken through the other, once", func(t *testing.T) {
+			const mobile = "09124440004"
+			if err := send(clients[0], mobile, "verify-1"); err != nil {
+				t.Fatal(err)
+			}
+			code := codeTo(t, mobile)
+			if err := submitCode(clients[1], mobile, code); err != nil {
+				t.Fatalf("the code sent through web1, submitted through web2: %v", err)
+			}
+			if reason, _ := refusedFor(submitCode(clients[0], mobile, code)); reason != "otp_expired" {
+				t.Fatalf("the code used on web2, again on web1: %q", reason)
+			}
+			if reason, _ := refusedFor(submitCode(clients[1], mobile, code)); reason != "otp_expired" {
+				t.Fatalf("the code used on web2, again on web2: %q", reason)
+			}
+		})
+		t.Run("a code sent to both hosts at once is taken once", func(t *testing.T) {
+			const mobile = "09124440005"
+			if err := send(clients[1], mobile, "verify-2"); err != nil {
+				t.Fatal(err)
+			}
+			code := codeTo(t, mobile)
+			errs := onBoth(2, func(c *rpc.Client, _ int) error { return submitCode(c, mobile, code) })
+			ok := 0
+			for _, err := range errs {
+				if err == nil {
+					ok++
+				} else if reason, _ := refusedFor(err); reason != "otp_expired" {
+					t.Fatalf("submit: %v", err)
+				}
+			}
+			if ok != 1 {
+				t.Fatalf("%d submissions took one code, want 1", ok)
+			}
+		})
+		t.Run("wrong tries through both hosts spend one bound", func(t *testing.T) {
+			const mobile = "09124440006"
+			if err := send(clients[0], mobile, "verify-3"); err != nil {
+				t.Fatal(err)
+			}
+			code := codeTo(t, mobile)
+			wrong := "000000"
+			if code == wrong {
+				wrong = "111111"
+			}
+			// The daemons' default is 5 tries: 4 wrong ones leave 4, 3, 2,
+			// 1 whichever host they reach, the fifth burns the code.
+			for i := range submissions.DefaultOTPTries - 1 {
+				reason, left := refusedFor(submitCode(clients[i%2], mobile, wrong))
+				if reason != "otp_wrong" || left != float64(submissions.DefaultOTPTries-1-i) {
+					t.Fatalf("wrong try %d on web%d: %q, %v left", i+1, i%2+1, reason, left)
+				}
+			}
+			if reason, _ := refusedFor(submitCode(clients[0], mobile, wrong)); reason != "otp_too_many_tries" {
+				t.Fatalf("the last wrong try: %q", reason)
+			}
+			for i, c := range clients {
+				if reason, _ := refusedFor(submitCode(c, mobile, code)); reason != "otp_expired" {
+					t.Fatalf("the right code once burnt, on web%d: %q", i+1, reason)
+				}
+			}
+		})
 	})
 
 	t.Run("Hosha2 jobs running at once are counted over both hosts", func(t *testing.T) {
@@ -657,6 +774,38 @@ func TestTwoDaemonsShareUndoUniqueAndLimits(t *testing.T) {
 		}
 		if ok != uploadStarts || limited != 6-uploadStarts {
 			t.Fatalf("%d uploads begun and %d refused for one client over two hosts; want %d and %d", ok, limited, uploadStarts, 6-uploadStarts)
+		}
+	})
+
+	t.Run("an upload in progress names the host holding it", func(t *testing.T) {
+		_, token := publish(t, map[string]any{"version": "arshline_form@v1", "fields": []any{
+			map[string]any{"id": "doc", "type": "file", "label": "پیوست"}}})
+		chunk := func(c *rpc.Client, client string, size int, final bool) (string, error) {
+			var pf struct {
+				FormToken string `json:"form_token"`
+			}
+			if err := c.Call(ctx, "forms.public", map[string]any{"token": token}, &pf); err != nil {
+				return "", err
+			}
+			var r struct {
+				Host *string `json:"host"`
+			}
+			err := c.Call(ctx, "submissions.upload", map[string]any{"token": token, "form_token": pf.FormToken, "field": "doc",
+				"name": "a.txt", "size": size, "offset": 0, "data": "aGVsbG8=", "final": final, "client": map[string]any{"ip_hash": client}}, &r)
+			if r.Host == nil {
+				return "<none>", err
+			}
+			return *r.Host, err
+		}
+		for i, c := range clients {
+			host, err := chunk(c, "host-"+strconv.Itoa(i), 10, false)
+			if err != nil || host != "web"+strconv.Itoa(i+1) {
+				t.Fatalf("a first chunk through web%d: host %q, %v", i+1, host, err)
+			}
+		}
+		// A file sent whole in one chunk is complete: no host holds it.
+		if host, err := chunk(clients[0], "host-whole", 5, true); err != nil || host != "<none>" {
+			t.Fatalf("a whole file: host %q, %v", host, err)
 		}
 	})
 

@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"fmt"
 	"log/slog"
 	"math/big"
@@ -30,15 +31,18 @@ type SMSProviders interface {
 	OTP(ctx context.Context) (*sms.OTPPattern, error)
 }
 
-// OTP codes are kept in memory, bounded, not in the database: a code
-// lives minutes, and writing each send and each try would put an fsync
-// on the one shared writer for every text a visitor asks for. A restart
-// forgets the codes (the respondent asks for a new one). No code is kept
-// in clear: only its HMAC under a key made at start. The hourly and
-// daily counts are in memory on one host (a restart, the operator's act,
-// forgets them); hosts sharing a MariaDB or MySQL store keep them there
-// (Config.SharedLimits), so that the hosts together text no more than
-// each budget.
+// OTP codes are kept in the store (otp_codes), so that a code texted
+// through one web host is checked through any other, and wrong tries
+// made through all of them count against one bound. No code is kept in
+// clear: only its HMAC under the store's otp_code_key, the form, field
+// and number in the message; the number itself is kept only as a keyed
+// hash too. A code's row lives until the code has expired and the
+// number's resend wait and hourly count are over; the retention deletes
+// it then (RunOTPRetention), and the per-site daily count bounds how
+// many there are. The hourly and daily counts are in memory on one host
+// (a restart, the operator's act, forgets them); hosts sharing a MariaDB
+// or MySQL store keep them there (Config.SharedLimits), so that the
+// hosts together text no more than each budget.
 const (
 	DefaultOTPTTL              = 5 * time.Minute
 	DefaultOTPTries            = 5
@@ -50,12 +54,13 @@ const (
 	// maxOTPResendWait caps the resend wait, which doubles with each
 	// text to the same number in the hour.
 	maxOTPResendWait = 15 * time.Minute
-	// maxOTPCodes bounds the codes held at once, and maxOTPKeys the
-	// numbers, clients, forms and sites counted: both are keyed by what
-	// visitors send.
-	maxOTPCodes = 20000
-	maxOTPKeys  = 50000
-	otpDigits   = 6
+	// maxOTPKeys bounds the numbers, clients, forms and sites counted in
+	// memory: they are keyed by what visitors send.
+	maxOTPKeys = 50000
+	otpDigits  = 6
+	// otpCountSpan is how long the texts to one number on one field
+	// count towards its resend wait.
+	otpCountSpan = time.Hour
 )
 
 // Refusal reasons of OTP (error.data.fields[].code of the mobile field).
@@ -66,29 +71,14 @@ const (
 	ReasonOTPBurnt    = "otp_too_many_tries"
 )
 
-// otpCode is one code sent: its keyed hash, when it stops being valid,
-// the tries left.
-type otpCode struct {
-	hash    [32]byte
-	expires time.Time
-	tries   int
-}
-
-// otpResend is when a number may get its next text on one form's
-// field, and how many it got in the hour.
-type otpResend struct {
-	next  time.Time
-	sends int
-	since time.Time
-}
-
-// otpBook holds the codes sent and the counts that bound the texts.
+// otpBook checks the codes kept in the store and holds the counts that
+// bound the texts.
 type otpBook struct {
-	key []byte
+	// key is the store's otp_code_key, the same on every host.
+	key   []byte
+	codes domain.OTPStore
 
-	mu      sync.Mutex
-	codes   map[string]*otpCode
-	resends map[string]*otpResend
+	mu sync.Mutex
 	// perMobile, perClient, perForm count texts in the last hour,
 	// perSite in the last day.
 	perMobile, perClient, perForm, perSite *window
@@ -156,12 +146,8 @@ func (w *window) sweep(now time.Time) {
 	}
 }
 
-func newOTPBook(cfg Config) *otpBook {
-	key := make([]byte, 32)
-	if _, err := rand.Read(key); err != nil {
-		panic(err) // crypto/rand does not fail on Linux
-	}
-	return &otpBook{key: key, codes: map[string]*otpCode{}, resends: map[string]*otpResend{},
+func newOTPBook(cfg Config, key []byte, codes domain.OTPStore) *otpBook {
+	return &otpBook{key: key, codes: codes,
 		perMobile: newWindow(cfg.OTPPerMobilePerHour, time.Hour), perClient: newWindow(cfg.OTPPerClientPerHour, time.Hour),
 		perForm: newWindow(cfg.OTPPerFormPerHour, time.Hour), perSite: newWindow(cfg.OTPPerSitePerDay, 24*time.Hour),
 		shared: cfg.SharedLimits}
@@ -182,6 +168,15 @@ func (b *otpBook) hash(key, code string) [32]byte {
 	return out
 }
 
+// rowKey is the store's key of a code's row: a keyed hash of its
+// codeKey, so that the number is not kept in clear.
+func (b *otpBook) rowKey(key string) string {
+	h := hmac.New(sha256.New, b.key)
+	h.Write([]byte("otp_codes\x00"))
+	h.Write([]byte(key))
+	return hex.EncodeToString(h.Sum(nil))
+}
+
 // newCode is otpDigits random decimal digits.
 func newCode() string {
 	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
@@ -199,14 +194,22 @@ type otpLimit struct {
 
 // admit checks every limit of one text to mobile on form's field, sent
 // by client on site, and records it when all pass: the resend wait of
-// the number on that field, then the number's, the client's, the
-// form's and the site's counts.
-func (b *otpBook) admit(site, formID int64, field, mobile, client string, now time.Time) *otpLimit {
-	b.mu.Lock()
-	key := codeKey(formID, field, mobile)
-	if r := b.resends[key]; r != nil && now.Before(r.next) {
-		b.mu.Unlock()
-		return &otpLimit{"resend", r.next.Sub(now)}
+// the number on that field (kept with its code, for every host), then
+// the number's, the client's, the form's and the site's counts.
+func (b *otpBook) admit(ctx context.Context, site, formID int64, field, mobile, client string, now time.Time) (*otpLimit, error) {
+	var resendAt time.Time
+	err := b.codes.UpdateOTPCode(ctx, b.rowKey(codeKey(formID, field, mobile)), func(cur *domain.OTPCode) (*domain.OTPCode, error) {
+		resendAt = time.Time{}
+		if cur != nil {
+			resendAt = cur.ResendAt
+		}
+		return nil, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if now.Before(resendAt) {
+		return &otpLimit{"resend", resendAt.Sub(now)}, nil
 	}
 	keys := []otpCount{
 		{"mobile", b.perMobile, fmt.Sprintf("%d\x00%s", site, mobile)},
@@ -215,19 +218,19 @@ func (b *otpBook) admit(site, formID int64, field, mobile, client string, now ti
 		{"site", b.perSite, fmt.Sprint(site)},
 	}
 	if b.shared != nil {
-		b.mu.Unlock()
-		return b.admitShared(keys, now)
+		return b.admitShared(keys, now), nil
 	}
+	b.mu.Lock()
 	defer b.mu.Unlock()
 	for _, k := range keys {
 		if d := k.w.wait(k.key, now); d > 0 {
-			return &otpLimit{k.name, d}
+			return &otpLimit{k.name, d}, nil
 		}
 	}
 	for _, k := range keys {
 		k.w.add(k.key, now)
 	}
-	return nil
+	return nil, nil
 }
 
 // otpCount is one count a text passes: its name, window and key.
@@ -290,49 +293,37 @@ func sharedOTPKey(key string) int64 {
 	return int64(binary.BigEndian.Uint64(sum[:8]))
 }
 
-// keep holds code as the one valid code of mobile on form's field,
-// replacing any earlier one, and returns the wait before the next text.
-func (b *otpBook) keep(formID int64, field, mobile, code string, cfg Config, now time.Time) time.Duration {
-	b.mu.Lock()
-	defer b.mu.Unlock()
+// keep stores code as the one valid code of mobile on site's form's
+// field, replacing any earlier one, and returns the wait before the next
+// text.
+func (b *otpBook) keep(ctx context.Context, site, formID int64, field, mobile, code string, cfg Config, now time.Time) (time.Duration, error) {
 	key := codeKey(formID, field, mobile)
-	if len(b.codes) >= maxOTPCodes {
-		for k, c := range b.codes {
-			if !now.Before(c.expires) {
-				delete(b.codes, k)
-			}
+	h := b.hash(key, code)
+	var wait time.Duration
+	err := b.codes.UpdateOTPCode(ctx, b.rowKey(key), func(cur *domain.OTPCode) (*domain.OTPCode, error) {
+		sends, since := 1, now
+		if cur != nil && now.Sub(cur.SendsSince) < otpCountSpan {
+			sends, since = cur.Sends+1, cur.SendsSince
 		}
-		for k, r := range b.resends {
-			if now.Sub(r.since) >= time.Hour && !now.Before(r.next) {
-				delete(b.resends, k)
-			}
+		wait = cfg.OTPResendAfter << min(sends-1, 10)
+		if wait > maxOTPResendWait || wait <= 0 {
+			wait = maxOTPResendWait
+		}
+		next := &domain.OTPCode{SiteID: site, FormID: formID, Field: field, Hash: h[:], SentAt: now,
+			ExpiresAt: now.Add(cfg.OTPTTL), MaxAttempts: cfg.OTPTries, Sends: sends, SendsSince: since, ResendAt: now.Add(wait)}
+		next.KeepUntil = maxTime(next.ExpiresAt, next.ResendAt, since.Add(otpCountSpan))
+		return next, nil
+	})
+	return wait, err
+}
+
+func maxTime(first time.Time, rest ...time.Time) time.Time {
+	for _, t := range rest {
+		if t.After(first) {
+			first = t
 		}
 	}
-	if _, held := b.codes[key]; !held && len(b.codes) >= maxOTPCodes {
-		// Every code held is still valid: the oldest-expiring one goes,
-		// since the per-site and per-form counts already bound how fast
-		// codes come.
-		var oldest string
-		for k, c := range b.codes {
-			if oldest == "" || c.expires.Before(b.codes[oldest].expires) {
-				oldest = k
-			}
-		}
-		delete(b.codes, oldest)
-	}
-	b.codes[key] = &otpCode{hash: b.hash(key, code), expires: now.Add(cfg.OTPTTL), tries: cfg.OTPTries}
-	r := b.resends[key]
-	if r == nil || now.Sub(r.since) >= time.Hour {
-		r = &otpResend{since: now}
-		b.resends[key] = r
-	}
-	r.sends++
-	wait := cfg.OTPResendAfter << min(r.sends-1, 10)
-	if wait > maxOTPResendWait || wait <= 0 {
-		wait = maxOTPResendWait
-	}
-	r.next = now.Add(wait)
-	return wait
+	return first
 }
 
 // otpOutcome is what checking a code found.
@@ -347,37 +338,74 @@ const (
 )
 
 // take checks code for mobile on form's field. A right, unexpired code
-// is taken (one use) and restore puts it back, for a submission that is
-// then not stored; a wrong one spends a try, and the last try burns the
-// code.
-func (b *otpBook) take(formID int64, field, mobile, code string, now time.Time) (out otpOutcome, triesLeft int, restore func()) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
+// is taken (one use, on every host) and restore puts it back, for a
+// submission that is then not stored; a wrong one spends a try, and the
+// last try burns the code. The row is locked while it is checked, so
+// that tries made through two hosts at once are both counted.
+func (b *otpBook) take(ctx context.Context, formID int64, field, mobile, code string, now time.Time) (out otpOutcome, triesLeft int, restore func(), err error) {
 	key := codeKey(formID, field, mobile)
-	c := b.codes[key]
-	switch {
-	case c == nil:
-		return otpNone, 0, nil
-	case !now.Before(c.expires):
-		delete(b.codes, key)
-		return otpExpired, 0, nil
-	}
+	row := b.rowKey(key)
 	h := b.hash(key, code)
-	if !hmac.Equal(h[:], c.hash[:]) {
-		c.tries--
-		if c.tries <= 0 {
-			delete(b.codes, key)
-			return otpBurnt, 0, nil
+	var sentAt time.Time
+	err = b.codes.UpdateOTPCode(ctx, row, func(cur *domain.OTPCode) (*domain.OTPCode, error) {
+		out, triesLeft = otpNone, 0
+		switch {
+		case cur == nil || cur.Consumed:
+			return nil, nil
+		case !now.Before(cur.ExpiresAt):
+			out = otpExpired
+			return nil, nil
 		}
-		return otpWrong, c.tries, nil
+		next := *cur
+		if !hmac.Equal(h[:], cur.Hash) {
+			next.Attempts++
+			if next.Attempts >= next.MaxAttempts {
+				next.Consumed = true
+				out = otpBurnt
+				return &next, nil
+			}
+			out, triesLeft = otpWrong, next.MaxAttempts-next.Attempts
+			return &next, nil
+		}
+		next.Consumed = true
+		out, triesLeft, sentAt = otpOK, next.MaxAttempts-next.Attempts, cur.SentAt
+		return &next, nil
+	})
+	if err != nil || out != otpOK {
+		return out, triesLeft, nil, err
 	}
-	delete(b.codes, key)
-	return otpOK, c.tries, func() {
-		b.mu.Lock()
-		defer b.mu.Unlock()
-		if _, newer := b.codes[key]; !newer {
-			b.codes[key] = c
-		}
+	return out, triesLeft, func() {
+		// The submission was not stored: the code it took is put back,
+		// unless a newer one was sent meanwhile.
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), sharedOTPTimeout)
+		defer cancel()
+		_ = b.codes.UpdateOTPCode(rctx, row, func(cur *domain.OTPCode) (*domain.OTPCode, error) {
+			if cur == nil || !cur.Consumed || !cur.SentAt.Equal(sentAt) || !hmac.Equal(h[:], cur.Hash) {
+				return nil, nil
+			}
+			next := *cur
+			next.Consumed = false
+			return &next, nil
+		})
+	}, nil
+}
+
+// RunOTPRetention deletes the rows of codes of no more use, a minute
+// after it is called and then every domain.RetentionEvery, until ctx
+// ends.
+func (s *Service) RunOTPRetention(ctx context.Context) {
+	domain.RunRetention(ctx, s.purgeOTP)
+}
+
+func (s *Service) purgeOTP(ctx context.Context, now time.Time) {
+	n, err := s.otp.codes.PurgeOTPCodes(ctx, now)
+	if s.events == nil {
+		return
+	}
+	if err != nil {
+		s.events.Event(ctx, slog.LevelWarn, "submit", "otp_purge_failed", slog.String("error", err.Error()))
+	} else if n > 0 {
+		s.events.Event(ctx, slog.LevelInfo, "submit", "otp_purged", slog.Int64("codes", n))
 	}
 }
 
@@ -459,7 +487,11 @@ func (s *Service) SendOTP(ctx context.Context, p OTPSendParams) (*OTPSent, error
 	}
 	client := clientHash(s.clientKey, p.Client.IPHash)
 	now := s.now()
-	if lim := s.otp.admit(f.SiteID, f.ID, fd.ID, mobile, client, now); lim != nil {
+	lim, err := s.otp.admit(ctx, f.SiteID, f.ID, fd.ID, mobile, client, now)
+	if err != nil {
+		return nil, err
+	}
+	if lim != nil {
 		return nil, s.refuseOTP(ctx, f.ID, "limit_"+lim.name, otpLimitError(lim))
 	}
 	code := newCode()
@@ -484,7 +516,10 @@ func (s *Service) SendOTP(ctx context.Context, p OTPSendParams) (*OTPSent, error
 		}
 		return nil, domain.AsError(err)
 	}
-	wait := s.otp.keep(f.ID, fd.ID, mobile, code, s.cfg, now)
+	wait, err := s.otp.keep(ctx, f.SiteID, f.ID, fd.ID, mobile, code, s.cfg, now)
+	if err != nil {
+		return nil, err
+	}
 	if s.events != nil {
 		s.events.Event(ctx, slog.LevelInfo, "submit", "otp_sent", slog.Int64("form_id", f.ID), slog.String("field", fd.ID), slog.String("to", sms.Mask(mobile)))
 	}
@@ -541,8 +576,9 @@ func otpLimitError(l *otpLimit) error {
 // checkOTP checks the code sent for each answered mobile question of doc
 // that verifies by code, takes the right ones, and returns the fields
 // verified and a restore that puts the codes back (for a submission not
-// stored after all). On any refusal no code is taken.
-func (s *Service) checkOTP(f *domain.Form, doc *document.Document, res answers.Result, codes map[string]string) (verified map[string]bool, restore func(), err error) {
+// stored after all). On any refusal no code is taken; an error of the
+// store is returned as it is, with no code taken either.
+func (s *Service) checkOTP(ctx context.Context, f *domain.Form, doc *document.Document, res answers.Result, codes map[string]string) (verified map[string]bool, restore func(), err error) {
 	var restores []func()
 	restore = func() {
 		for _, r := range restores {
@@ -568,7 +604,11 @@ func (s *Service) checkOTP(f *domain.Form, doc *document.Document, res answers.R
 				domain.T("confirm this number with the code sent to it by SMS; ask for a code first")))
 			continue
 		}
-		out, left, r := s.otp.take(f.ID, fd.ID, mobile, code, now)
+		out, left, r, err := s.otp.take(ctx, f.ID, fd.ID, mobile, code, now)
+		if err != nil {
+			restore()
+			return nil, nil, err
+		}
 		switch out {
 		case otpOK:
 			if verified == nil {

@@ -1,9 +1,69 @@
 package submissions
 
 import (
+	"context"
+	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/arshline/arshline-sidecar/sqlstore"
 )
+
+// testBook is an otpBook on a real store, whose calls fail the test on
+// an error of the store.
+type testBook struct {
+	*otpBook
+	t  *testing.T
+	db *sqlstore.DB
+}
+
+// newTestBook opens a store in a temporary directory and a book on it.
+func newTestBook(t *testing.T, cfg Config) *testBook {
+	t.Helper()
+	db, err := sqlstore.Open(context.Background(), filepath.Join(t.TempDir(), "otp.db"), sqlstore.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return &testBook{otpBook: bookOn(t, db, cfg), t: t, db: db}
+}
+
+// bookOn is a book on db, as each host of the store makes its own.
+func bookOn(t *testing.T, db *sqlstore.DB, cfg Config) *otpBook {
+	t.Helper()
+	key, err := db.Secret(context.Background(), "otp_code_key")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return newOTPBook(cfg, key, db)
+}
+
+func (b *testBook) keep(form int64, field, mobile, code string, cfg Config, now time.Time) time.Duration {
+	b.t.Helper()
+	w, err := b.otpBook.keep(context.Background(), 1, form, field, mobile, code, cfg, now)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	return w
+}
+
+func (b *testBook) take(form int64, field, mobile, code string, now time.Time) (otpOutcome, int, func()) {
+	b.t.Helper()
+	out, left, restore, err := b.otpBook.take(context.Background(), form, field, mobile, code, now)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	return out, left, restore
+}
+
+func (b *testBook) admit(site, form int64, field, mobile, client string, now time.Time) *otpLimit {
+	b.t.Helper()
+	l, err := b.otpBook.admit(context.Background(), site, form, field, mobile, client, now)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	return l
+}
 
 // TestOTPBook: the codes and limits behind submissions.otp.send and the
 // otp of submissions.submit, on an injected clock.
@@ -14,7 +74,7 @@ func TestOTPBook(t *testing.T) {
 	const mobile = "09121234567"
 
 	t.Run("a right code is taken once, and restore gives it back", func(t *testing.T) {
-		b := newOTPBook(cfg)
+		b := newTestBook(t, cfg)
 		b.keep(1, "m", mobile, "123456", cfg, t0)
 		out, _, restore := b.take(1, "m", mobile, "123456", t0.Add(time.Minute))
 		if out != otpOK {
@@ -29,7 +89,7 @@ func TestOTPBook(t *testing.T) {
 		}
 	})
 	t.Run("a code is bound to its form, field and number", func(t *testing.T) {
-		b := newOTPBook(cfg)
+		b := newTestBook(t, cfg)
 		b.keep(1, "m", mobile, "123456", cfg, t0)
 		for _, c := range []struct {
 			form  int64
@@ -42,7 +102,7 @@ func TestOTPBook(t *testing.T) {
 		}
 	})
 	t.Run("wrong codes spend tries, the last burns the code", func(t *testing.T) {
-		b := newOTPBook(cfg)
+		b := newTestBook(t, cfg)
 		b.keep(1, "m", mobile, "123456", cfg, t0)
 		if out, left, _ := b.take(1, "m", mobile, "000000", t0); out != otpWrong || left != 2 {
 			t.Fatalf("first wrong: %v %d", out, left)
@@ -58,14 +118,14 @@ func TestOTPBook(t *testing.T) {
 		}
 	})
 	t.Run("a code expires", func(t *testing.T) {
-		b := newOTPBook(cfg)
+		b := newTestBook(t, cfg)
 		b.keep(1, "m", mobile, "123456", cfg, t0)
 		if out, _, _ := b.take(1, "m", mobile, "123456", t0.Add(5*time.Minute)); out != otpExpired {
 			t.Fatalf("at expiry: %v", out)
 		}
 	})
 	t.Run("a new code replaces the old one", func(t *testing.T) {
-		b := newOTPBook(cfg)
+		b := newTestBook(t, cfg)
 		b.keep(1, "m", mobile, "111111", cfg, t0)
 		b.keep(1, "m", mobile, "222222", cfg, t0.Add(2*time.Minute))
 		if out, _, _ := b.take(1, "m", mobile, "111111", t0.Add(2*time.Minute)); out != otpWrong {
@@ -76,7 +136,7 @@ func TestOTPBook(t *testing.T) {
 		}
 	})
 	t.Run("the resend wait doubles", func(t *testing.T) {
-		b := newOTPBook(cfg)
+		b := newTestBook(t, cfg)
 		if b.admit(1, 1, "m", mobile, "c", t0) != nil {
 			t.Fatal("first send refused")
 		}
@@ -95,7 +155,7 @@ func TestOTPBook(t *testing.T) {
 		}
 	})
 	t.Run("limits per number, client, form and site", func(t *testing.T) {
-		b := newOTPBook(cfg)
+		b := newTestBook(t, cfg)
 		n := 0
 		send := func(site, form int64, to, client string) *otpLimit {
 			n++ // a new field each time: no resend wait in the way
@@ -144,6 +204,69 @@ func TestOTPBook(t *testing.T) {
 		}
 		if l := b.admit(1, 4, "g", "09150000000", "v", t0.Add(24*time.Hour)); l != nil {
 			t.Fatalf("a day later: %+v", l)
+		}
+	})
+	t.Run("two books on one store share codes and tries", func(t *testing.T) {
+		a := newTestBook(t, cfg)
+		b := &testBook{otpBook: bookOn(t, a.db, cfg), t: t, db: a.db}
+		a.keep(1, "m", mobile, "123456", cfg, t0)
+		if l := b.admit(1, 1, "m", mobile, "c", t0.Add(30*time.Second)); l == nil || l.name != "resend" {
+			t.Fatalf("the other book sends again at once: %+v", l)
+		}
+		if out, left, _ := b.take(1, "m", mobile, "000000", t0); out != otpWrong || left != 2 {
+			t.Fatalf("wrong on b: %v %d", out, left)
+		}
+		if out, left, _ := a.take(1, "m", mobile, "000001", t0); out != otpWrong || left != 1 {
+			t.Fatalf("wrong on a after one on b: %v %d", out, left)
+		}
+		out, _, restore := b.take(1, "m", mobile, "123456", t0)
+		if out != otpOK {
+			t.Fatalf("right code on b: %v", out)
+		}
+		if out, _, _ := a.take(1, "m", mobile, "123456", t0); out != otpNone {
+			t.Fatalf("the code used on b, again on a: %v", out)
+		}
+		restore()
+		if out, left, _ := a.take(1, "m", mobile, "123456", t0); out != otpOK || left != 1 {
+			t.Fatalf("restored on b, taken on a: %v %d", out, left)
+		}
+	})
+	t.Run("a restore does not bring back a code replaced since", func(t *testing.T) {
+		b := newTestBook(t, cfg)
+		b.keep(1, "m", mobile, "111111", cfg, t0)
+		_, _, restore := b.take(1, "m", mobile, "111111", t0)
+		b.keep(1, "m", mobile, "222222", cfg, t0.Add(time.Minute))
+		restore()
+		if out, _, _ := b.take(1, "m", mobile, "111111", t0.Add(time.Minute)); out != otpWrong {
+			t.Fatalf("the old code after its restore: %v", out)
+		}
+	})
+	t.Run("a burnt code is not restored and stays burnt", func(t *testing.T) {
+		b := newTestBook(t, cfg)
+		b.keep(1, "m", mobile, "123456", cfg, t0)
+		for i := range 3 {
+			b.take(1, "m", mobile, "00000"+string(rune('0'+i)), t0)
+		}
+		if out, _, _ := b.take(1, "m", mobile, "123456", t0); out != otpNone {
+			t.Fatalf("right code after burning: %v", out)
+		}
+	})
+	t.Run("retention deletes a row once its code, resend wait and hour are over", func(t *testing.T) {
+		b := newTestBook(t, cfg)
+		b.keep(1, "m", mobile, "123456", cfg, t0)
+		ctx := context.Background()
+		if n, err := b.db.PurgeOTPCodes(ctx, t0.Add(59*time.Minute)); err != nil || n != 0 {
+			t.Fatalf("within the hour: %d %v", n, err)
+		}
+		// The resend count still holds the row within the hour.
+		if l := b.admit(1, 1, "m", mobile, "c", t0.Add(30*time.Second)); l == nil || l.name != "resend" {
+			t.Fatalf("resend wait after a purge: %+v", l)
+		}
+		if n, err := b.db.PurgeOTPCodes(ctx, t0.Add(time.Hour)); err != nil || n != 1 {
+			t.Fatalf("after the hour: %d %v", n, err)
+		}
+		if out, _, _ := b.take(1, "m", mobile, "123456", t0); out != otpNone {
+			t.Fatalf("a purged code: %v", out)
 		}
 	})
 	t.Run("codes are six digits", func(t *testing.T) {

@@ -43,6 +43,8 @@ type Store interface {
 	// PendingUploads returns the pending uploads of the site's form among
 	// ids, by id.
 	PendingUploads(ctx context.Context, siteID, formID int64, ids []string) (map[string]domain.Upload, error)
+	// OTPStore keeps the codes texted to verify mobile numbers.
+	domain.OTPStore
 	// Secret returns one of the database's own keys.
 	Secret(ctx context.Context, name string) ([]byte, error)
 }
@@ -195,7 +197,11 @@ func New(ctx context.Context, store Store, cfg Config, events *logx.Logger, now 
 	if s.uniqueKey, err = store.Secret(ctx, "unique_answer_key"); err != nil {
 		return nil, err
 	}
-	s.otp = newOTPBook(cfg)
+	otpKey, err := store.Secret(ctx, "otp_code_key")
+	if err != nil {
+		return nil, err
+	}
+	s.otp = newOTPBook(cfg, otpKey, store)
 	if cfg.PerClientPerMinute > 0 {
 		s.perClient = limit.New(cfg.PerClientPerMinute, now)
 		if cfg.SharedLimits != nil {

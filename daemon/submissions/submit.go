@@ -170,7 +170,10 @@ func (s *Service) Submit(ctx context.Context, p SubmitParams) (*Receipt, error) 
 	// Last of the checks on what was sent, so that a refusal for another
 	// reason spends no try; a code taken goes back unless the submission
 	// is stored.
-	verified, restoreOTP, err := s.checkOTP(f, doc, res, p.OTP)
+	verified, restoreOTP, err := s.checkOTP(ctx, f, doc, res, p.OTP)
+	if err != nil && len(answers.FieldErrors(err)) == 0 {
+		return nil, err
+	}
 	if err != nil {
 		// The first send of this idempotency key took the code: its
 		// repeat (a lost reply, a double click) is that first receipt.

@@ -155,6 +155,11 @@ type Config struct {
 	// so that the hosts together admit each budget once. An upload in
 	// progress stays with the host that took its first chunk.
 	SharedLimits limit.Shared
+	// Host names this daemon among the web hosts sharing the store; an
+	// upload in progress reports it (UploadResult.Host), so that the
+	// load balancer can send the upload's next chunks to this host.
+	// Empty on a single host.
+	Host string
 }
 
 // Service serves submissions.upload and submissions.file.
@@ -309,6 +314,10 @@ type UploadParams struct {
 // final chunk's answer adds the type sniffed and the file's SHA-256.
 type UploadResult struct {
 	UploadID string `json:"upload_id"`
+	// Host is the web host holding the upload in progress (Config.Host),
+	// which its next chunks must reach; absent once the upload is
+	// complete, and on a single host.
+	Host     string `json:"host,omitempty"`
 	Received int64  `json:"received"`
 	MIME     string `json:"mime,omitempty"`
 	SHA256   string `json:"sha256,omitempty"`
@@ -447,7 +456,7 @@ func (s *Service) Upload(ctx context.Context, p UploadParams) (*UploadResult, er
 	}
 	t.touched.Store(s.cfg.Now().UnixNano())
 	if !p.Final {
-		return &UploadResult{UploadID: t.id, Received: t.received.Load()}, nil
+		return &UploadResult{UploadID: t.id, Host: s.cfg.Host, Received: t.received.Load()}, nil
 	}
 	if t.received.Load() != t.size {
 		return fail(errShort)

@@ -22,6 +22,11 @@ class Arshline_Sidecar_REST_Public_Controller extends Arshline_Sidecar_REST_Cont
 	const TOKEN = '(?P<token>[A-Za-z0-9_-]{1,128})';
 
 	/**
+	 * The cookie naming the web host that holds an upload in progress.
+	 */
+	const UPLOAD_HOST_COOKIE = 'arshline_upload_host';
+
+	/**
 	 * The routes' namespace and base.
 	 */
 	public function __construct() {
@@ -152,7 +157,44 @@ class Arshline_Sidecar_REST_Public_Controller extends Arshline_Sidecar_REST_Cont
 		if ( '' !== $text['upload_id'] ) {
 			$params['upload_id'] = $text['upload_id'];
 		}
-		return $this->respond( Arshline_Sidecar_Public::call( 'submissions.upload', $params ) );
+		$result = Arshline_Sidecar_Public::call( 'submissions.upload', $params );
+		if ( is_array( $result ) && isset( $result['host'] ) ) {
+			// The daemon holding the upload in progress is on one web host
+			// of several: its next chunks must reach that host.
+			$host = (string) $result['host'];
+			unset( $result['host'] );
+			if ( '' === $text['upload_id'] ) {
+				self::route_upload_to( $host, (string) $request['token'] );
+			}
+		}
+		return $this->respond( $result );
+	}
+
+	/**
+	 * Sets the cookie a load balancer routes an upload's next chunks on
+	 * (docs/OPERATIONS.md): the name of the web host whose daemon took
+	 * its first chunk, sent back only to this form's upload route, never
+	 * to scripts, for an hour (an upload left idle is dropped long before).
+	 *
+	 * @param string $host  The web host's name, as the daemon reports it.
+	 * @param string $token The form's public token.
+	 */
+	private static function route_upload_to( $host, $token ) {
+		if ( ! preg_match( '/^[A-Za-z0-9._-]{1,64}$/', $host ) || headers_sent() ) {
+			return;
+		}
+		$path = (string) wp_parse_url( rest_url( Arshline_Sidecar_Rest::NS . '/public/forms/' . $token . '/uploads' ), PHP_URL_PATH );
+		setcookie(
+			self::UPLOAD_HOST_COOKIE,
+			$host,
+			array(
+				'expires'  => time() + HOUR_IN_SECONDS,
+				'path'     => '' !== $path ? $path : '/',
+				'secure'   => is_ssl(),
+				'httponly' => true,
+				'samesite' => 'Lax',
+			)
+		);
 	}
 
 	/**
