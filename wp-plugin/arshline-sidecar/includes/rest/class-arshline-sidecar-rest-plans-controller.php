@@ -30,8 +30,10 @@ class Arshline_Sidecar_REST_Plans_Controller extends Arshline_Sidecar_REST_Contr
 	 * @return WP_REST_Response
 	 */
 	public function create_item( $request ) {
-		$text = trim( (string) $request['text'] );
-		if ( '' === $text ) {
+		// The daemon judges the command as the admin typed it, outer
+		// spaces and all; only an empty one is answered here.
+		$text = (string) $request['text'];
+		if ( '' === trim( $text ) ) {
 			return self::local_error( 'arshline_empty_command', __( 'Type a command first.', 'arshline-sidecar' ), 400 );
 		}
 		$params = array(
