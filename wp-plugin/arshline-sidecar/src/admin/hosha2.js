@@ -20,7 +20,7 @@ import { num, phaseLabel } from './i18n';
 import { FormPreview } from './preview-frame';
 import { useProgress } from './progress';
 import { store, loadForms } from './store';
-import { Outcome, TextArea } from './ui';
+import { FocusedBlock, Outcome, TextArea } from './ui';
 
 const PHASES = [
 	'analyze_input',
@@ -135,16 +135,9 @@ function Progress( { progress, onCancel, cancelling } ) {
 }
 
 function Result( { result } ) {
-	const title = useRef();
-	useEffect( () => title.current && title.current.focus(), [ result ] );
 	return h(
-		'div',
-		{ id: 'arsh-h2-result', className: 'arsh-block' },
-		h(
-			'h3',
-			{ id: 'arsh-h2-result-title', tabIndex: -1, ref: title },
-			__( 'The generated form', 'arshline-sidecar' )
-		),
+		FocusedBlock,
+		{ id: 'arsh-h2-result', title: __( 'The generated form', 'arshline-sidecar' ), shown: result },
 		h(
 			'div',
 			{ id: 'arsh-h2-preview', className: 'arsh-form-preview' },

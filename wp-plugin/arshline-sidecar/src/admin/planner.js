@@ -8,7 +8,6 @@
 import {
 	createElement as h,
 	Fragment,
-	useEffect,
 	useRef,
 	useState,
 } from '@wordpress/element';
@@ -21,7 +20,7 @@ import { formUrl } from './config';
 import { num, actionLabel, stepSentence } from './i18n';
 import { store, executePlan, undoTokens } from './store';
 import { remainingTokens } from './store-reducer';
-import { Outcome, TextArea } from './ui';
+import { FocusedBlock, Outcome, TextArea } from './ui';
 
 /**
  * The address a navigation step names: open_builder → the form's Build
@@ -60,16 +59,9 @@ function lineText( line, key ) {
 
 /** The preview of the plan waiting for confirmation. */
 function Preview( { plan, busy, onExecute, onDiscard } ) {
-	const title = useRef();
-	useEffect( () => title.current && title.current.focus(), [ plan ] );
 	return h(
-		'div',
-		{ id: 'arsh-preview', className: 'arsh-block' },
-		h(
-			'h3',
-			{ id: 'arsh-preview-title', tabIndex: -1, ref: title },
-			__( 'What will happen', 'arshline-sidecar' )
-		),
+		FocusedBlock,
+		{ id: 'arsh-preview', title: __( 'What will happen', 'arshline-sidecar' ), shown: plan },
 		h(
 			'ol',
 			{ id: 'arsh-preview-list', className: 'arsh-list' },
@@ -138,17 +130,10 @@ function Preview( { plan, busy, onExecute, onDiscard } ) {
 
 /** What the newest plan did, and its undo buttons. */
 function Results( { entry, busy, onUndo } ) {
-	const title = useRef();
-	useEffect( () => title.current && title.current.focus(), [ entry.id ] );
 	const left = remainingTokens( entry ).length;
 	return h(
-		'div',
-		{ id: 'arsh-results', className: 'arsh-block' },
-		h(
-			'h3',
-			{ id: 'arsh-results-title', tabIndex: -1, ref: title },
-			__( 'Done', 'arshline-sidecar' )
-		),
+		FocusedBlock,
+		{ id: 'arsh-results', title: __( 'Done', 'arshline-sidecar' ), shown: entry.id },
 		h(
 			'ul',
 			{ id: 'arsh-results-list', className: 'arsh-list' },

@@ -3,13 +3,15 @@
  * violations, and a retry button when trying again can help, held back
  * for the Retry-After the site asked), a call's outcome as a notice, and
  * text fields labelled through BaseControl (so a field keeps the id the
- * page gives it, on every WordPress this plugin supports).
+ * page gives it, on every WordPress this plugin supports), and a block
+ * whose heading takes the focus when it shows something new.
  */
 
 import {
 	createElement as h,
 	forwardRef,
 	useEffect,
+	useRef,
 	useState,
 } from '@wordpress/element';
 import { BaseControl, Button, Notice } from '@wordpress/components';
@@ -148,5 +150,22 @@ export function TextInput( {
 			'aria-describedby': help ? id + '__help' : undefined,
 			onChange: ( e ) => onChange( e.target.value ),
 		} )
+	);
+}
+
+/**
+ * A block whose heading takes the focus whenever `shown` changes, so that
+ * a keyboard or screen-reader user lands on what just appeared (a plan's
+ * preview, what it did, a generated form). The heading's id is the
+ * block's id with `-title`.
+ */
+export function FocusedBlock( { id, title, shown, children } ) {
+	const heading = useRef();
+	useEffect( () => heading.current && heading.current.focus(), [ shown ] );
+	return h(
+		'div',
+		{ id, className: 'arsh-block' },
+		h( 'h3', { id: id + '-title', tabIndex: -1, ref: heading }, title ),
+		children
 	);
 }
