@@ -252,15 +252,8 @@ func TestStepOrder(t *testing.T) {
 		"فرم ۲۰ رو به جای اینکه پاک کنی فقط از انتشار درش بیار":               "draft_form",
 		"فرم ۲۸ رو منطشر کن ولی غبلش ثوال ۴ رو حزف کن":                        "delete_field publish_form",
 	} {
-		r := p.Plan(text)
-		var got []string
-		if r.Plan != nil {
-			for _, st := range r.Plan.Steps {
-				got = append(got, st.Action)
-			}
-		}
-		if strings.Join(got, " ") != want {
-			t.Errorf("%q: got %v, want %s", text, got, want)
+		if got := actionsOf(p.Plan(text)); got != want {
+			t.Errorf("%q: got %q, want %s", text, got, want)
 		}
 	}
 	if r := p.Plan("فرم ۹ رو پاک کن و بعد منتشرش کن"); r.Plan != nil {
@@ -728,12 +721,8 @@ func TestOrderWords(t *testing.T) {
 			if r.Plan == nil {
 				t.Fatalf("no plan: %s", r.Reason)
 			}
-			var got []string
-			for _, st := range r.Plan.Steps {
-				got = append(got, st.Action)
-			}
-			if !reflect.DeepEqual(got, want) {
-				t.Errorf("steps %v, want %v", got, want)
+			if got := actionsOf(r); got != strings.Join(want, " ") {
+				t.Errorf("steps %q, want %v", got, want)
 			}
 		})
 	}
@@ -917,12 +906,8 @@ func TestEachNewForm(t *testing.T) {
 	if r.Plan == nil {
 		t.Fatalf("no plan: %s", r.Reason)
 	}
-	var got []string
-	for _, st := range r.Plan.Steps {
-		got = append(got, st.Action)
-	}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("steps %v, want %v", got, want)
+	if got := actionsOf(r); got != strings.Join(want, " ") {
+		t.Errorf("steps %q, want %v", got, want)
 	}
 	if r.Plan.Steps[6].Params.Type != domain.PlanFieldNumber || r.Plan.Steps[6].Params.Question != "سن" {
 		t.Errorf("the second form's second question: %+v", r.Plan.Steps[6].Params)
@@ -1071,17 +1056,13 @@ func TestNoLongerNeededIsAReason(t *testing.T) {
 	} {
 		t.Run(text, func(t *testing.T) {
 			r := p.Plan(text)
-			var got []string
-			if r.Plan != nil {
-				for _, st := range r.Plan.Steps {
-					got = append(got, st.Action)
-					if st.Params.Required {
-						t.Errorf("a question made required: %+v", st.Params)
-					}
-				}
+			if got := actionsOf(r); got != want {
+				t.Errorf("got %q, want %q (%s)", got, want, r.Reason)
 			}
-			if strings.Join(got, " ") != want {
-				t.Errorf("got %v, want %q (%s)", got, want, r.Reason)
+			for _, st := range planSteps(r) {
+				if st.Params.Required {
+					t.Errorf("a question made required: %+v", st.Params)
+				}
 			}
 		})
 	}
@@ -1123,4 +1104,22 @@ func TestCounterBySound(t *testing.T) {
 	if r.Plan == nil || len(r.Plan.Steps) != 3 || len(r.Warnings) != 0 {
 		t.Fatalf("want a form and two short questions with nothing left over, got %+v", r)
 	}
+}
+
+// planSteps are the steps of r's plan, none when it has no plan.
+func planSteps(r Result) []domain.PlanStep {
+	if r.Plan == nil {
+		return nil
+	}
+	return r.Plan.Steps
+}
+
+// actionsOf is r's plan as its actions in order, space-separated; "" when
+// there is no plan.
+func actionsOf(r Result) string {
+	var got []string
+	for _, st := range planSteps(r) {
+		got = append(got, st.Action)
+	}
+	return strings.Join(got, " ")
 }
