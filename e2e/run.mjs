@@ -660,6 +660,18 @@ async function main() {
 		});
 
 		await step(page, 'REST: rate limit → 429 with Retry-After, and the page says when to retry', async () => {
+			await openPage(page, AI);
+			await page.getByLabel('به زبان خودتان بنویسید ارشلاین چه کند').fill('یک فرم بساز، اسم فرم را محدودیت نهایی بگذار');
+			// Force the model path for this one command, as a user choosing it
+			// would: the built script holds its own reference to wp.apiFetch, so
+			// the request is rewritten on its way out.
+			const isPlan = (url) => decodeURIComponent(url.href).includes('/arshline/v1/ai/plan');
+			await page.route(isPlan, async (route) => {
+				const body = JSON.parse(route.request().postData() || '{}');
+				await route.continue({ postData: JSON.stringify({ ...body, mode: 'llm' }) });
+			});
+			// The window is spent right before the click, so that a slow page
+			// load on a busy machine cannot outlast the Retry-After it gives.
 			let limited = null;
 			for (let i = 0; i < 20 && !limited; i++) {
 				const r = await rest(page, 'POST', '/arshline/v1/ai/plan', { body: { text: `فرم شماره ${i} را منتشر کن، اسم فرم را محدود ${i} بگذار`, mode: 'llm' } });
@@ -670,19 +682,9 @@ async function main() {
 				}
 			}
 			check(limited, 'twenty model calls were never rate limited');
-			await openPage(page, AI);
 			const retryAfter = Number(limited.headers['retry-after']);
 			check(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${limited.headers['retry-after']}`);
 			check(limited.body.code === 'arshline_rate_limit' && limited.body.data.retry_after === retryAfter, `429 body ${JSON.stringify(limited.body)}`);
-			await page.getByLabel('به زبان خودتان بنویسید ارشلاین چه کند').fill('یک فرم بساز، اسم فرم را محدودیت نهایی بگذار');
-			// Force the model path for this one command, as a user choosing it
-			// would: the built script holds its own reference to wp.apiFetch, so
-			// the request is rewritten on its way out.
-			const isPlan = (url) => decodeURIComponent(url.href).includes('/arshline/v1/ai/plan');
-			await page.route(isPlan, async (route) => {
-				const body = JSON.parse(route.request().postData() || '{}');
-				await route.continue({ postData: JSON.stringify({ ...body, mode: 'llm' }) });
-			});
 			await page.getByRole('button', { name: 'پیش‌نمایش', exact: true }).click();
 			const notice = page.locator('#arsh-plan-msg .components-notice.is-error');
 			await notice.waitFor();
