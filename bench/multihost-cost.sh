@@ -19,21 +19,10 @@ trap cleanup EXIT
 go build -o "$tmp/arshlined" ./cmd/arshlined
 go build -o "$tmp/arshline-load" ./cmd/arshline-load
 
-user=(); [[ $(id -u) == 0 ]] && user=(--user=root)
-mariadb-install-db --no-defaults "${user[@]}" --datadir="$tmp/mysql" --auth-root-authentication-method=normal --skip-test-db >"$tmp/install.log" 2>&1
-mariadbd --no-defaults "${user[@]}" --datadir="$tmp/mysql" --socket="$tmp/mysql.sock" --skip-networking \
-	--pid-file="$tmp/mysql.pid" --log-error="$tmp/mysql.err" --innodb-buffer-pool-size=256M --skip-log-bin \
-	--innodb-flush-log-at-trx-commit=1 --max-connections=500 --general-log-file="$tmp/general.log" &
-pids+=($!)
-server=$!
-sql() { mariadb --no-defaults -uroot -S "$tmp/mysql.sock" "$@"; }
-for _ in $(seq 100); do sql -e 'SELECT 1' >/dev/null 2>&1 && break; sleep 0.2; done
-sql <<SQL
-CREATE DATABASE bench CHARACTER SET utf8mb4;
-CREATE USER 'bench'@'localhost' IDENTIFIED BY 'bench-pw';
-GRANT ALL PRIVILEGES ON bench.* TO 'bench'@'localhost';
-SQL
-printf 'bench-pw' >"$tmp/pw"; chmod 600 "$tmp/pw"
+. bench/lib-mariadb.sh
+start_mariadb --general-log-file="$tmp/general.log"
+pids+=("$mariadb_pid")
+server=$mariadb_pid
 mkdir -p "$tmp/web1"
 STATE_DIRECTORY="$tmp/web1" "$tmp/arshlined" --socket "$tmp/web1/d.sock" --log-dir "$tmp/web1/logs" --upload-dir "$tmp/web1/uploads" \
 	--submit-min-fill 0 --submit-per-client-per-minute 0 --submit-per-form-per-minute 0 --form-token-reuse --rate-per-minute 1000000 \
