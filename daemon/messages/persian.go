@@ -718,6 +718,7 @@ var persian = map[string]string{
 	"the provider answered in a way the daemon does not understand":                     "سامانهٔ پیامک پاسخی نامفهوم داد",
 
 	// daemon/persian
+	"«%s» was read as a remark on what it follows; the plan does not act on it":                                     "«%s» توضیحی دربارهٔ چیزِ پیش از آن خوانده شد؛ طرح کاری با آن نمی‌کند",
 	"these words were not understood and the plan does not act on them: %s":                                         "این واژه‌ها فهمیده نشد و طرح کاری با آن‌ها نمی‌کند: %s",
 	"form ids start at 1; there is no form 0":                                                                       "شمارهٔ فرم از ۱ شروع می‌شود؛ فرم ۰ وجود ندارد",
 	"the command makes %d forms, more than the %d steps one plan may hold":                                          "این فرمان %d فرم می‌سازد و هر طرح حداکثر %d گام دارد",

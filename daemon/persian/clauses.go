@@ -167,8 +167,42 @@ func (c clause) ordinalsJoined(i int) bool {
 // چهار رو پیش نویس کن»), as dictated commands run on.
 var clauseVerbs = []string{"کن", "کنید", "کنین", "بکن", "بکنید", "بکنین", "نمایید", "بفرمایید", "شود", "گردد", "بشه", "بشود", "شه"}
 
-// deniedImperatives close a clause that denies an order: «نکن», «نساز».
+// cutAsides takes out a relative clause set off by commas after what it
+// describes — «سؤال چهارم فرم ۲۱ را، که دیگر لزومی ندارد، حذف کنید»,
+// «فرم ۵، که منتشر شده، …» — and returns it apart. It says something of
+// the object, not what to do with it: read in place it split the object
+// from its verb (the verb fell back to the form) and its words («ندارد»,
+// «اجباری است») were read as orders. A remark is named back to the user.
+func cutAsides(toks []token) ([]token, []string) {
+	var asides []string
+	for i := 1; i+2 < len(toks); i++ {
+		prev := toks[i-1]
+		if !toks[i].punct || !isAny(toks[i].m, "،", ",") || toks[i+1].quoted || toks[i+1].m != "که" ||
+			!(prev.isNum || !prev.quoted && isAny(prev.m, "را", "رو")) {
+			continue
+		}
+		j := i + 2
+		for j < len(toks) && !toks[j].punct && !toks[j].quoted {
+			j++
+		}
+		// The aside ends at a comma and the order goes on after it.
+		if j == i+2 || j+1 >= len(toks) || !isAny(toks[j].m, "،", ",") || toks[j+1].punct {
+			continue
+		}
+		asides = append(asides, surfaceOf(toks[i+1:j]))
+		out := append(append(make([]token, 0, len(toks)), toks[:i]...), toks[j+1:]...)
+		rest, more := cutAsides(out)
+		return rest, append(asides, more...)
+	}
+	return toks, asides
+}
+
+// deniedImperatives close a clause that denies an order: «نکن», «نساز»,
+// and every denied imperative deniedVerb reads («پاک نفرمایید»).
 var deniedImperatives = []string{"نکن", "نکنید", "نکنین", "نساز", "نسازید", "نذار", "نزار", "نگذار", "نذارید", "نگذارید", "نده", "ندهید", "ندید"}
+
+// deniesOrder reports a denied imperative at m.
+func deniesOrder(m string) bool { return isAny(m, deniedImperatives...) || deniedVerb(m) }
 
 // cutRunOns puts a comma where a verb phrase ends and a new object
 // begins: a form or a question with its number, «یه/یک» counting a new
@@ -178,7 +212,7 @@ func cutRunOns(toks []token) []token {
 	var out []token
 	for i, t := range toks {
 		out = append(out, t)
-		if t.quoted || t.punct || !isAny(t.m, clauseVerbs...) && !isAny(t.m, deniedImperatives...) && !c.imperativeAct(i) || i+1 >= len(toks) {
+		if t.quoted || t.punct || !isAny(t.m, clauseVerbs...) && !deniesOrder(t.m) && !c.imperativeAct(i) || i+1 >= len(toks) {
 			continue
 		}
 		if i > 0 && isAny(toks[i-1].m, "که", "تا") {
@@ -194,16 +228,16 @@ func cutRunOns(toks []token) []token {
 		}
 		// «پاک کن سوال دوم فرم ۸ رو»: a verb said before its object, in a
 		// clause with no object yet, takes the object after it.
-		if !c.objectBefore(i) && !isAny(t.m, deniedImperatives...) {
+		if !c.objectBefore(i) && !deniesOrder(t.m) {
 			continue
 		}
 		// «منتشرش کن فرم ۸ رو، …»: the object said after its verb and
 		// closed by «رو» is an afterthought naming the verb's object.
-		if !isAny(t.m, deniedImperatives...) && c.objectAfterthought(i+1) {
+		if !deniesOrder(t.m) && c.objectAfterthought(i+1) {
 			continue
 		}
 		// «… delete نکن فقط unpublish کن»: a denied verb ends its clause.
-		if c.opensObject(i+1) || isAny(t.m, deniedImperatives...) && !toks[i+1].punct && !conjunctions[toks[i+1].m] && !isAny(toks[i+1].m, "نه") {
+		if c.opensObject(i+1) || deniesOrder(t.m) && !toks[i+1].punct && !conjunctions[toks[i+1].m] && !isAny(toks[i+1].m, "نه") {
 			out = append(out, token{m: "،", s: "،", punct: true, r0: '،'})
 		}
 	}

@@ -196,6 +196,12 @@ func (c clause) read(f *frame, used []bool, v2 bool) {
 			}
 		}
 	}
+	if f.disable && !f.deleteForm && !f.duplicate && c.hasUnused(used, draftWordsV) {
+		// «از دسترس خارج کن برگرده پیش‌نویس», «غیرفعالش کن پیش‌نویس بشه»:
+		// the draft named is where the form goes; a draft takes no
+		// answers either, so the closing is said by it.
+		f.disable, f.draft = false, true
+	}
 	if f.deleteForm || f.disable || f.duplicate {
 		return
 	}

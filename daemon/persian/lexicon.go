@@ -28,7 +28,7 @@ var (
 	// title onto it, a question at a place.
 	placeVerbs = []string{"بذار", "بگذار", "بذارید", "بگذارید", "بزار", "بزارید", "بذارین", "بگذارین", "بذاری", "بگذاری", "بزاری", "قرار", "بنویس", "بزن", "بزنید", "بزنین", "put"}
 	// negativeVerbs deny what the clause asks: «نکن», «نباید», «don't».
-	negativeVerbs = map[string]bool{"نساز": true, "نسازید": true, "نسازین": true, "نکن": true, "نکنید": true, "نکنین": true, "نده": true, "ندهید": true, "ندید": true, "نذار": true, "نگذار": true, "نذارید": true, "نگذارید": true, "نزار": true, "نشود": true, "نشه": true, "نشود.": true, "نکنم": true, "نمیخواهم": true, "نمیخوام": true, "نمیخواد": true, "نمیخواهد": true, "نمیخوای": true, "نمیخواهی": true, "نمیخوایم": true, "نمیخواهیم": true, "نمیخواین": true, "نمیخواهید": true, "نباشد": true, "نباشه": true, "نباشند": true, "نباشن": true, "نباید": true, "نبایست": true, "dont": true, "don't": true, "not": true, "never": true, "نیفزا": true, "نیافزا": true}
+	negativeVerbs = map[string]bool{"نساز": true, "نسازید": true, "نسازین": true, "نکن": true, "نکنید": true, "نکنین": true, "نده": true, "ندهید": true, "ندید": true, "نذار": true, "نگذار": true, "نذارید": true, "نگذارید": true, "نزار": true, "نشود": true, "نشه": true, "نشود.": true, "نکنم": true, "نمیخواهم": true, "نمیخوام": true, "نمیخواد": true, "نمیخواهد": true, "نمیخوای": true, "نمیخواهی": true, "نمیخوایم": true, "نمیخواهیم": true, "نمیخواین": true, "نمیخواهید": true, "نباشد": true, "نباشه": true, "نباشند": true, "نباشن": true, "نباید": true, "نبایست": true, "نگردد": true, "نگردند": true, "نشوند": true, "نفرمایید": true, "نفرمایین": true, "ننمایید": true, "ننمایین": true, "نفرمائید": true, "ننمائید": true, "dont": true, "don't": true, "not": true, "never": true, "نیفزا": true, "نیافزا": true}
 	// forbiddenWords ask for what the planner refuses: deleting or
 	// disabling forms.
 	forbiddenWords = []string{"حذف", "پاک", "delete", "remove", "erase", "drop", "destroy", "غیرفعال", "disable"}
@@ -120,7 +120,7 @@ var (
 	// outVerbs take a form out of a state: «از پیش‌نویس خارج کن».
 	// returnVerbs put a form back into a state: «به حالت پیش‌نویس
 	// برگردان», «به پیش‌نویس بازگردانده شود».
-	returnVerbs = []string{"برگردان", "برگردانید", "برگردون", "برگردونید", "برگردانده", "بازگردان", "بازگردانید", "بازگردانده", "حالت", "وضعیت"}
+	returnVerbs = []string{"برگردان", "برگردانید", "برگرده", "برگردد", "برگردند", "برگردن", "برگرد", "بازگردد", "بازگرده", "برگردون", "برگردونید", "برگردانده", "بازگردان", "بازگردانید", "بازگردانده", "حالت", "وضعیت"}
 	outVerbs    = []string{"خارج", "دربیار", "دربیارید", "دربیارین", "درآر", "درار", "درآور", "دراور", "بیرون"}
 	// allWords before the plural «فرم‌ها» speak of every form at once,
 	// which the planner refuses.

@@ -56,8 +56,9 @@ func takenBack(toks []token) bool {
 }
 
 // deniedStems are the imperatives of the acts with the negative prefix:
-// «نکن», «نبند», «نذار», «ننداز».
-var deniedStems = []string{"نکن", "نبند", "نذار", "نزار", "نگذار", "نبر", "نده", "نریز", "ننداز", "نساز", "نفرست"}
+// «نکن», «نبند», «نذار», «ننداز», and of the polite light verbs that
+// stand for «کن»: «پاک نفرمایید», «حذف ننمایید».
+var deniedStems = []string{"نفرمای", "ننمای", "نفرمائ", "ننمائ", "نکن", "نبند", "نذار", "نزار", "نگذار", "نبر", "نده", "نریز", "ننداز", "نساز", "نفرست"}
 
 // deniedEndings are the endings of an imperative: person, «ـا» of
 // insistence, the pronoun. Not «ـه», «ـد»: «که کسی پر نکنه» says what

@@ -169,6 +169,7 @@ func (p *Planner) plan(text string) Result {
 	if len(toks) == 0 {
 		return none(domain.T("the command is empty"))
 	}
+	toks, asides := cutAsides(toks)
 	if asksWhyOrHow(toks) {
 		return none(domain.T("this asks why or how, which is a question to answer, not a form-builder action"))
 	}
@@ -240,6 +241,9 @@ func (p *Planner) plan(text string) Result {
 		return none(domain.T("nothing is deleted, closed or unpublished on a question; say it as an order, without «؟»"))
 	}
 	b := &builder{cfg: p.cfg, createStep: -1}
+	for _, a := range asides {
+		b.warn("plan.remark", domain.T("«%s» was read as a remark on what it follows; the plan does not act on it", a))
+	}
 	negated := 0
 	prevStart := 0
 	for k, f := range frames {

@@ -179,6 +179,9 @@ func soundWord(m string) (string, bool) {
 	if len(m) < 6 || m[0] < 0x80 || sounds.known[m] || vocabWords[m] || realWords[m] {
 		return "", false
 	}
+	if inflected(m) {
+		return "", false
+	}
 	k := soundKey(m)
 	if w, ok := sounds.exact[k]; ok {
 		return w, w != "" && w != m
@@ -211,6 +214,26 @@ func soundWord(m string) (string, bool) {
 		}
 	}
 	return found, found != "" && sameStart(found, rs[0])
+}
+
+// personEndings are the endings a verb takes to say who does it.
+var personEndings = []string{"م", "ن", "د", "ند", "ید", "ین"}
+
+// inflected reports a verb of the lexicon with a person ending on:
+// «ببینن», «ببینند» are «ببین» said of others, not a slip of it, and «که
+// مردم ببینن» is nobody's order to open a page. A verb is known by the
+// prefix of its mood («بـ», «نـ», «میـ»); after other words «ـم» is «هم»
+// («اجباریم باشه»).
+func inflected(m string) bool {
+	if !strings.HasPrefix(m, "ب") && !strings.HasPrefix(m, "ن") && !strings.HasPrefix(m, "می") {
+		return false
+	}
+	for _, e := range personEndings {
+		if base, ok := strings.CutSuffix(m, e); ok && base != "" && (sounds.known[base] || vocabWords[base]) {
+			return true
+		}
+	}
+	return false
 }
 
 // sameStart reports a word whose key starts with r: the eye reads a word

@@ -1,0 +1,73 @@
+package persian
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestReadingAroundTheObject: a polite or formal denial, a remark set off
+// by commas, a draft named beside a closing and a verb said of others
+// are read for what they are; none of them lets an act fall on the form.
+func TestReadingAroundTheObject(t *testing.T) {
+	p := New(Config{Contract: 2})
+	type want struct {
+		actions string // "" for no plan
+		warning string // a warning code the result must hold, or ""
+	}
+	for text, w := range map[string]want{
+		// Denials with the polite and formal light verbs.
+		"سوال ۳ فرم ۴۲ رو لطفاً پاک نفرمایید، فقط اختیاریش کنید": {"update_field", ""},
+		"سوال دوم فرم ۸ رو حذف ننمایید، فقط اجباریش کنید":        {"update_field", ""},
+		"فرم ۴ رو پاک نفرمائید فقط منتشرش کنید":                  {"publish_form", ""},
+		"فرم ۴ را حذف ننمائید":                                   {"", ""},
+		"فرم ۴ حذف نگردد":                                        {"", ""},
+		"پرسش دوم فرم ۶ حذف نشوند":                               {"", ""},
+		// Remarks between the object and its verb.
+		"بی‌زحمت سؤال چهارم فرم ۲۱ را، که دیگر لزومی ندارد، حذف بفرمایید": {"delete_field", "plan.remark"},
+		"سوال چهارم فرم ۲۱ را، که اجباری است، اختیاری کن":                 {"update_field", "plan.remark"},
+		"فرم ۵، که ماه پیش ساختیم، منتشر بشه":                             {"publish_form", "plan.remark"},
+		// A draft named beside a closing is where the form goes.
+		"فرم سی و سه رو از دسترس خارج کن برگرده پیش نویس": {"draft_form", ""},
+		"فرم ۳۳ رو غیرفعال کن پیش‌نویس بشه":               {"draft_form", ""},
+		"فرم ۳۳ رو غیرفعال کن":                            {"disable_form", ""},
+		// A verb said of others is no order, nor a slip of one.
+		"فرم ۵ رو منتشر کن تا مردم ببینن":  {"publish_form", "plan.leftover"},
+		"فرم ۵ رو منتشر کن، که همه ببینند": {"publish_form", "plan.leftover"},
+	} {
+		t.Run(text, func(t *testing.T) {
+			r := p.Plan(text)
+			if got := actionsOf(r); got != w.actions {
+				t.Fatalf("steps %q, want %q (%s)", got, w.actions, r.Reason)
+			}
+			if w.warning == "" {
+				return
+			}
+			for _, x := range r.Warnings {
+				if x.Code == w.warning {
+					return
+				}
+			}
+			t.Errorf("want a %s warning, got %+v", w.warning, r.Warnings)
+		})
+	}
+	t.Run("the remark is named back", func(t *testing.T) {
+		r := p.Plan("سوال چهارم فرم ۲۱ را، که اجباری است، اختیاری کن")
+		if r.Plan == nil || len(r.Plan.Steps) != 1 || r.Plan.Steps[0].Params.Required {
+			t.Fatalf("want the question made optional, got %+v", r.Plan)
+		}
+		for _, x := range r.Warnings {
+			if x.Code == "plan.remark" && strings.Contains(x.MessageFA, "که اجباری است") && strings.Contains(x.MessageEN, "remark") {
+				return
+			}
+		}
+		t.Errorf("the remark is not named in both languages: %+v", r.Warnings)
+	})
+	t.Run("a comma after a verb opens no remark", func(t *testing.T) {
+		r := p.Plan("یه سوال کوتاه به فرم ۴ اضافه کن، که بپرسه «اسمت چیه؟»")
+		for _, x := range r.Warnings {
+			if x.Code == "plan.remark" {
+				t.Errorf("a clause after the verb was cut as a remark: %+v", r.Warnings)
+			}
+		}
+	})
+}
