@@ -71,12 +71,8 @@ func (db *DB) TakeWindowSlot(ctx context.Context, scope string, key int64, n int
 		ok = true
 		return t.execUnread("INSERT INTO rate_windows (scope, key, at) VALUES (?, ?, ?)", scope, key, now)
 	})
-	if err == nil && takes.Add(1)%sweepEvery == 0 {
-		// The call's slot is already decided and committed; a sweep that
-		// fails leaves its rows to the next one rather than turn the
-		// answer into an error (which makes the caller count the call
-		// again in its own window).
-		_ = db.sweepWindows(ctx, scope, window)
+	if err == nil {
+		db.sweepSometimes(ctx, scope, window)
 	}
 	return ok, retryAfter, err
 }
@@ -121,10 +117,9 @@ func (db *DB) SpendBudget(ctx context.Context, scope string, key, n, perSpan int
 		ok = true
 		return t.execUnread("UPDATE rate_keys SET spent = ?, touched = ? WHERE scope = ? AND key = ?", spent+n, now, scope, key)
 	})
-	if err == nil && takes.Add(1)%sweepEvery == 0 {
-		// As in TakeWindowSlot; a key idle for a span is full, the same
-		// as a key never seen.
-		_ = db.sweepWindows(ctx, scope, span)
+	if err == nil {
+		// A key idle for a span is full, the same as a key never seen.
+		db.sweepSometimes(ctx, scope, span)
 	}
 	return ok, retryAfter, err
 }
@@ -152,6 +147,17 @@ func (db *DB) ReturnWindowSlot(ctx context.Context, scope string, key int64) err
 		t := ftx.(*Tx)
 		return t.execUnread("DELETE FROM rate_windows WHERE scope = ? AND key = ? ORDER BY at DESC LIMIT 1", scope, key)
 	})
+}
+
+// sweepSometimes sweeps scope's expired rows once every sweepEvery
+// takes. The take's answer is already decided and committed: a sweep
+// that fails leaves its rows to the next one rather than turn the answer
+// into an error (which makes the caller count the call again in its own
+// window).
+func (db *DB) sweepSometimes(ctx context.Context, scope string, window time.Duration) {
+	if takes.Add(1)%sweepEvery == 0 {
+		_ = db.sweepWindows(ctx, scope, window)
+	}
 }
 
 // sweepWindows forgets a scope's calls that have left the window and the
