@@ -146,6 +146,12 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 		a.close()
 		return nil, fmt.Errorf("--upload-dir: %w", err)
 	}
+	var uploadShared uploads.SharedLimits
+	if store.SharesWindows() {
+		// Several hosts: a client's starts, chunks and bytes are
+		// counted once whichever host its chunks reach.
+		uploadShared = store
+	}
 	// Uploads need the same proof of a loaded form as submissions.
 	a.uploads = uploads.New(uploads.Config{Records: store, Files: files, VerifyFormToken: a.submits.VerifyUploadToken,
 		MaxFileBytes: cfg.UploadMaxBytes, MaxPendingBytes: cfg.UploadPendingBytes,
@@ -155,7 +161,7 @@ func newApp(cfg *Config, store *sqlstore.DB, events *logx.Logger, ops *slog.Logg
 		FormQuotaBytes: offWhenZero(cfg.UploadFormQuotaBytes), SiteQuotaBytes: offWhenZero(cfg.UploadSiteQuotaBytes),
 		ClientBytesPerHour: offWhenZero(cfg.UploadClientBytesPerHour),
 		MinFreeBytes:       offWhenZero(cfg.UploadMinFreeBytes), MinFreePercent: int(offWhenZero(int64(cfg.UploadMinFreePercent))),
-		SharedLimits: sharedLimits(store), Host: uploadHost(cfg, store)})
+		SharedLimits: uploadShared, Host: uploadHost(cfg, store)})
 	a.submits.RemoveFiles = files.Remove
 	a.submits.SMS = a.sms
 	a.submits.NotifyWebhooks = a.webhooks.Notify

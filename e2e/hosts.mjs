@@ -17,53 +17,19 @@
 //   E2E_URL (the balancer), E2E_USER, E2E_PASS, E2E_CHROMIUM, E2E_ARTIFACTS,
 //   E2E_SOCKET_{A,B}, E2E_LOG_{A,B} (the daemons' event logs),
 //   E2E_BALANCER_LOG, E2E_SMS_URL, E2E_SMS_KEY, E2E_SMS_LOG
-import { chromium } from 'playwright-core';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { env, rpc } from './daemon.mjs';
+import { ADMIN, check, env, fa, fileLines, launch, newPage, openPage, rest as restCall, rpc, run, smsLines, steps } from './harness.mjs';
 
 const URL_ = env('E2E_URL');
 const ART = env('E2E_ARTIFACTS');
-const PAGE = `${URL_}/wp-admin/admin.php?page=arshline-sidecar`;
 const AI = `${URL_}/wp-admin/admin.php?page=arshline-sidecar-ai`;
 const FORM_PAGE = (id, tab) => `${URL_}/wp-admin/admin.php?page=arshline-sidecar-form&form=${id}&tab=${tab}`;
-// The plugin's own part of each admin page.
-const ROOT = '.wrap.arshline-sidecar';
 const SOCKET = { a: env('E2E_SOCKET_A'), b: env('E2E_SOCKET_B') };
 const LOG = { a: env('E2E_LOG_A'), b: env('E2E_LOG_B') };
-const ADMIN = { user_id: 1, caps: ['manage_options', 'manage_arshline_forms'], locale: 'fa_IR', site_id: 1 };
 // Where the form's notification texts go: a number no other test texts.
 const ADMIN_MOBILE = '09127770011';
-const fa = new Intl.NumberFormat('fa-IR', { useGrouping: false });
-const timings = [];
-let shot = 0;
-mkdirSync(ART, { recursive: true });
-
-function check(condition, message) {
-	if (!condition) {
-		throw new Error(message);
-	}
-}
-
-async function snap(page, name) {
-	shot += 1;
-	await page.screenshot({ path: join(ART, `hosts-${String(shot).padStart(2, '0')}-${name}.png`), fullPage: true });
-}
-
-async function step(page, name, fn) {
-	const t0 = performance.now();
-	process.stdout.write(`e2e: ▶ two hosts: ${name} … `);
-	try {
-		await fn();
-	} catch (err) {
-		process.stdout.write('FAILED\n');
-		await snap(page, `FAILED-${name.replace(/[^a-z0-9]+/gi, '-')}`).catch(() => {});
-		throw err;
-	}
-	const ms = Math.round(performance.now() - t0);
-	timings.push({ step: name, ms });
-	process.stdout.write(`ok (${ms} ms)\n`);
-}
+const { snap, step, timings } = steps('hosts-', 'two hosts: ');
 
 /** The host the balancer sends this browser's next requests to. */
 async function useHost(ctx, host) {
@@ -72,15 +38,7 @@ async function useHost(ctx, host) {
 
 /** The lines of each daemon's event log that hold every one of `parts`. */
 function logged(...parts) {
-	const count = (file) => {
-		let text = '';
-		try {
-			text = readFileSync(file, 'utf8');
-		} catch {
-			return 0;
-		}
-		return text.split('\n').filter((l) => parts.every((p) => l.includes(p))).length;
-	};
+	const count = (file) => fileLines(file).filter((l) => parts.every((p) => l.includes(p))).length;
 	return { a: count(LOG.a), b: count(LOG.b) };
 }
 
@@ -110,68 +68,19 @@ async function expectServed(method, host, fn, count = 0) {
 
 /** REST call through host `host` with the logged-in cookies; checks the balancer sent it there. */
 async function rest(page, host, method, route, { body, hosha2 = null, query = '' } = {}) {
-	const headers = { 'Content-Type': 'application/json', 'X-E2E-Host': host, 'X-WP-Nonce': await page.evaluate(() => window.arshE2ENonce) };
-	if (hosha2) {
-		headers['X-Hosha2-Nonce'] = await page.evaluate((k) => window.arshlineSidecar.nonces[k], hosha2);
-	}
-	const res = await page.request.fetch(`${URL_}/index.php?rest_route=${encodeURIComponent(route)}${query}`, {
-		method,
-		headers,
-		data: body === undefined ? undefined : JSON.stringify(body),
-		failOnStatusCode: false,
-		timeout: 60000,
-	});
-	check(res.headers()['x-e2e-host'] === host, `${method} ${route} was served by ${res.headers()['x-e2e-host']}, not ${host}`);
-	const text = await res.text();
-	let parsed;
-	try {
-		parsed = JSON.parse(text);
-	} catch {
-		parsed = { raw: text };
-	}
-	return { status: res.status(), headers: res.headers(), body: parsed };
-}
-
-async function openPage(page, url = PAGE) {
-	await page.goto(url, { waitUntil: 'domcontentloaded' });
-	await page.locator(ROOT).first().waitFor();
-	await page.evaluate(async () => {
-		const r = await fetch(`${window.ajaxurl}?action=rest-nonce`, { credentials: 'same-origin' });
-		window.arshE2ENonce = (await r.text()).trim();
-	});
+	const r = await restCall(page, method, route, { body, hosha2, query, headers: { 'X-E2E-Host': host } });
+	check(r.headers['x-e2e-host'] === host, `${method} ${route} was served by ${r.headers['x-e2e-host']}, not ${host}`);
+	return r;
 }
 
 /** The texts the Kavenegar stand-in took for `to`. */
 function textsTo(to) {
-	let text = '';
-	try {
-		text = readFileSync(env('E2E_SMS_LOG'), 'utf8');
-	} catch {
-		return [];
-	}
-	return text
-		.split('\n')
-		.filter(Boolean)
-		.map((l) => JSON.parse(l))
-		.filter((l) => l.to === to);
+	return smsLines().filter((l) => l.to === to);
 }
 
 async function main() {
-	const browser = await chromium.launch({
-		executablePath: env('E2E_CHROMIUM'),
-		headless: true,
-		args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-	});
-	const ctx = await browser.newContext({ locale: 'fa-IR', viewport: { width: 1280, height: 1000 } });
-	const page = await ctx.newPage();
-	page.setDefaultTimeout(20000);
-	const errors = [];
-	page.on('pageerror', (err) => errors.push(String(err)));
-	page.on('console', (msg) => msg.type() === 'error' && !/Failed to load resource/.test(msg.text()) && errors.push(msg.text()));
-	page.on('dialog', (d) => {
-		errors.push(`unexpected dialog: ${d.message()}`);
-		d.dismiss();
-	});
+	const browser = await launch();
+	const { ctx, page, errors } = await newPage(browser, { locale: 'fa-IR', viewport: { width: 1280, height: 1000 } }, { dialogs: true });
 	const t0 = performance.now();
 	try {
 		await step(page, 'log in through A; each host\'s admin page reaches its own daemon', async () => {
@@ -528,10 +437,4 @@ async function uploadSteps(browser) {
 	}
 }
 
-main().then(
-	() => console.log('e2e: two hosts passed'),
-	(err) => {
-		console.error(`e2e: ${err.stack || err}`);
-		process.exit(1);
-	},
-);
+run(main, () => 'e2e: two hosts passed');

@@ -6,11 +6,10 @@
 //   connection test's sockets E2E_SOCKET_{REFUSE,ROOT_ONLY,PROTOCOL2}, and
 //   the SMS stand-in's E2E_SMS_URL, E2E_SMS_KEY, E2E_SMS_LOG
 // Every step takes a screenshot; any failure exits non-zero.
-import { chromium } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { env, rpc } from './daemon.mjs';
+import { check, env, fa, keepNonce, launch, newPage, openPage, parseBody, rest, ROOT, rpc, run, smsLines, steps } from './harness.mjs';
 import { inflateRawSync } from 'node:zlib';
 import { createServer } from 'node:http';
 import { createHmac } from 'node:crypto';
@@ -28,89 +27,16 @@ const NEW_FORM = `${URL_}/wp-admin/admin.php?page=arshline-sidecar-new`;
 const AI = `${URL_}/wp-admin/admin.php?page=arshline-sidecar-ai`;
 const SETTINGS = `${URL_}/wp-admin/admin.php?page=arshline-sidecar-settings`;
 const FORM_PAGE = (id, tab) => `${URL_}/wp-admin/admin.php?page=arshline-sidecar-form&form=${id}&tab=${tab}`;
-// Every page of the plugin is a .wrap.arshline-sidecar element.
-const ROOT = '.wrap.arshline-sidecar';
 const COMMAND = 'یک فرم جدید بساز و دو سوال پاسخ کوتاه اضافه کن، اسم فرم را چکاپ سه بگذار';
-const fa = new Intl.NumberFormat('fa-IR', { useGrouping: false });
 // A spreadsheet formula typed into a text question: the exports must hand
 // it back as text (CSV with a leading apostrophe, XLSX as a string cell).
 const FORMULA = '=HYPERLINK("http://x","y")';
 
-mkdirSync(ART, { recursive: true });
-const timings = [];
-let shot = 0;
-
-function check(condition, message) {
-	if (!condition) {
-		throw new Error(message);
-	}
-}
+const { snap, step, timings } = steps('', '');
 
 /** innerText without the left-to-right isolates (U+2066…U+2069) that keep paths and versions whole in Persian. */
 async function plainText(locator) {
 	return (await locator.innerText()).replace(/[\u2066-\u2069]/g, '');
-}
-
-async function snap(page, name) {
-	shot += 1;
-	const file = join(ART, `${String(shot).padStart(2, '0')}-${name}.png`);
-	await page.screenshot({ path: file, fullPage: true });
-	return file;
-}
-
-async function step(page, name, fn) {
-	const t0 = performance.now();
-	process.stdout.write(`e2e: ▶ ${name} … `);
-	try {
-		await fn();
-	} catch (err) {
-		process.stdout.write('FAILED\n');
-		await snap(page, `FAILED-${name.replace(/[^a-z0-9]+/gi, '-')}`).catch(() => {});
-		throw err;
-	}
-	const ms = Math.round(performance.now() - t0);
-	timings.push({ step: name, ms });
-	process.stdout.write(`ok (${ms} ms)\n`);
-}
-
-/** REST call with the logged-in cookies; returns { status, headers, body }. */
-async function rest(page, method, route, { body, nonce = true, hosha2 = null, query = '' } = {}) {
-	const headers = { 'Content-Type': 'application/json' };
-	if (nonce) {
-		headers['X-WP-Nonce'] = await page.evaluate(() => window.arshE2ENonce);
-	}
-	if (hosha2) {
-		headers['X-Hosha2-Nonce'] = await page.evaluate((k) => window.arshlineSidecar.nonces[k], hosha2);
-	}
-	const res = await page.request.fetch(`${URL_}/index.php?rest_route=${encodeURIComponent(route)}${query}`, {
-		method,
-		headers,
-		data: body === undefined ? undefined : JSON.stringify(body),
-		failOnStatusCode: false,
-		timeout: 60000,
-	});
-	let parsed = null;
-	const text = await res.text();
-	try {
-		parsed = JSON.parse(text);
-	} catch {
-		parsed = { raw: text };
-	}
-	return { status: res.status(), headers: res.headers(), body: parsed };
-}
-
-async function openPage(page, url = PAGE) {
-	await page.goto(url, { waitUntil: 'domcontentloaded' });
-	await page.locator(ROOT).first().waitFor();
-	await keepNonce(page);
-}
-
-/** The nonce apiFetch uses, kept on the page for the direct REST checks. */
-async function keepNonce(page) {
-	await page.evaluate(async () => {
-		const r = await fetch(`${window.ajaxurl}?action=rest-nonce`, { credentials: 'same-origin' });
-		window.arshE2ENonce = (await r.text()).trim();
-	});
 }
 
 async function formsFromApi(page) {
@@ -120,25 +46,8 @@ async function formsFromApi(page) {
 }
 
 async function main() {
-	const browser = await chromium.launch({
-		executablePath: env('E2E_CHROMIUM'),
-		headless: true,
-		args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-	});
-	const context = await browser.newContext({ locale: 'fa-IR', viewport: { width: 1280, height: 1000 } });
-	const page = await context.newPage();
-	page.setDefaultTimeout(20000);
-	const consoleErrors = [];
-	page.on('pageerror', (err) => consoleErrors.push(String(err)));
-	page.on('console', (msg) => {
-		if (msg.type() === 'error' && !/Failed to load resource/.test(msg.text())) {
-			consoleErrors.push(msg.text());
-		}
-	});
-	page.on('dialog', (d) => {
-		consoleErrors.push(`unexpected dialog: ${d.message()}`);
-		d.dismiss();
-	});
+	const browser = await launch();
+	const { ctx: context, page, errors: consoleErrors } = await newPage(browser, { locale: 'fa-IR', viewport: { width: 1280, height: 1000 } }, { dialogs: true });
 
 	try {
 		await step(page, 'log in', async () => {
@@ -583,10 +492,10 @@ async function main() {
 				if (c.status === 'mismatch') {
 					check((await plainText(incompatible)).includes(env('E2E_VERSION')), 'the version notice does not name the plugin version');
 				}
-				await snap(page, `connection-${c.status}${c.path === original ? '-live' : ''}`);
+				const whole = await snap(page, `connection-${c.status}${c.path === original ? '-live' : ''}`);
 				// The diagnosis alone, large enough to read.
 				await page.locator('#arsh-connection').scrollIntoViewIfNeeded();
-				await box.screenshot({ path: join(ART, `${String(shot).padStart(2, '0')}-connection-${c.status}${c.path === original ? '-live' : ''}-box.png`) });
+				await box.screenshot({ path: whole.replace(/\.png$/, '-box.png') });
 			}
 			await Promise.all([page.waitForNavigation(), page.click('#arsh-socket-test')]);
 			check(page.url().endsWith('#arsh-connection'), `the test button lands at ${page.url()}`);
@@ -764,12 +673,7 @@ async function publicFormSteps(browser) {
 	// The daemon refuses a form sent sooner than 3 s after it was loaded.
 	const read = (p) => p.waitForTimeout(3300);
 
-	const ctx = await browser.newContext({ locale: 'fa-IR', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-	const page = await ctx.newPage();
-	page.setDefaultTimeout(20000);
-	const errors = [];
-	page.on('pageerror', (err) => errors.push(String(err)));
-	page.on('console', (msg) => msg.type() === 'error' && !/Failed to load resource/.test(msg.text()) && errors.push(msg.text()));
+	const { ctx, page, errors } = await newPage(browser, { locale: 'fa-IR', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 	try {
 		await step(page, 'public form: a visitor on a phone fixes a Persian error, sees show_if, gets the tracking code', async () => {
 			await page.goto(link);
@@ -845,15 +749,7 @@ async function publicFormSteps(browser) {
 	return { id: created.form.id, link };
 }
 
-main().then(
-	() => {
-		console.log(`e2e: ${timings.length} steps passed; screenshots in ${ART}`);
-	},
-	(err) => {
-		console.error(`e2e: ${err.stack || err}`);
-		process.exit(1);
-	},
-);
+run(main, () => `e2e: ${timings.length} steps passed; screenshots in ${ART}`);
 
 /**
  * The forms list by its Persian labels: two new forms found by a search,
@@ -1477,19 +1373,8 @@ async function resultsSteps(browser, page, form) {
 	}
 }
 
-/** The texts the SMS stand-in has taken so far, one JSON line each. */
 // The office's mobile a form's notification texts.
 const NOTIFY_MOBILE = '09121112233';
-
-function smsLines() {
-	let text = '';
-	try {
-		text = readFileSync(env('E2E_SMS_LOG'), 'utf8');
-	} catch {
-		return [];
-	}
-	return text.split('\n').filter(Boolean).map((l) => JSON.parse(l));
-}
 
 /**
  * An application password made on the profile's REST route, then the
@@ -1507,13 +1392,7 @@ async function appPasswordSteps(page) {
 		const res = await fetch(url, { method, headers: { Authorization: `Basic ${auth}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
 		const text = await res.text();
 		lines.push(`> ${method} ${url}`, '> Authorization: Basic <admin:application password>', ...(body === undefined ? [] : [`> ${JSON.stringify(body)}`]), `< ${res.status}`, `< ${text.slice(0, 600)}`, '');
-		let parsed = null;
-		try {
-			parsed = JSON.parse(text);
-		} catch {
-			parsed = { raw: text };
-		}
-		return { status: res.status, body: parsed };
+		return { status: res.status, body: parseBody(text) };
 	};
 	try {
 		const list = await call('GET', encodeURIComponent('/arshline/v1/forms') + '&_fields=id,title');

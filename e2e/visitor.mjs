@@ -14,12 +14,11 @@
 //   E2E_URL, E2E_CHROMIUM, E2E_ARTIFACTS, E2E_SOCKET,
 //   E2E_SMS_URL, E2E_SMS_KEY, E2E_SMS_LOG (the stand-in's texts)
 // Figures go to artifacts/visitor-metrics.json.
-import { chromium } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { env, rpc } from './daemon.mjs';
+import { ADMIN, check, env, fa, launch, newPage, rpc, run, smsLines, steps } from './harness.mjs';
 import { gzipSync } from 'node:zlib';
 
 const URL_ = env('E2E_URL');
@@ -27,32 +26,7 @@ const ART = env('E2E_ARTIFACTS');
 const BUILD = join(dirname(fileURLToPath(import.meta.url)), '..', 'wp-plugin', 'arshline-sidecar', 'build');
 const PHONE = { locale: 'fa-IR', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const metrics = {};
-let shot = 0;
-mkdirSync(ART, { recursive: true });
-
-function check(condition, message) {
-	if (!condition) {
-		throw new Error(message);
-	}
-}
-
-async function snap(page, name) {
-	shot += 1;
-	await page.screenshot({ path: join(ART, `visitor-${String(shot).padStart(2, '0')}-${name}.png`), fullPage: true });
-}
-
-async function step(page, name, fn) {
-	const t0 = performance.now();
-	process.stdout.write(`e2e: ▶ visitor: ${name} … `);
-	try {
-		await fn();
-	} catch (err) {
-		process.stdout.write('FAILED\n');
-		await snap(page, `FAILED-${name.replace(/[^a-z0-9]+/gi, '-')}`).catch(() => {});
-		throw err;
-	}
-	process.stdout.write(`ok (${Math.round(performance.now() - t0)} ms)\n`);
-}
+const { snap, step } = steps('visitor-', 'visitor: ');
 
 /** axe-core on the form: fails on any serious or critical violation. */
 async function axe(page, name) {
@@ -79,9 +53,6 @@ function countWordPress(page) {
 }
 
 const faDigits = (s) => /^[۰-۹]+$/.test(s);
-const fa = new Intl.NumberFormat('fa-IR', { useGrouping: false });
-
-const ADMIN = { user_id: 1, caps: ['manage_options', 'manage_arshline_forms'], locale: 'fa_IR', site_id: 1 };
 
 /** The site's SMS provider set to the Kavenegar stand-in, and a published form with a mobile verified by a code. */
 async function otpForm() {
@@ -100,17 +71,6 @@ async function otpForm() {
 		actor: ADMIN,
 	});
 	return { id: created.form.id, link: `${URL_}/?arshline_form=${created.form.public_token}` };
-}
-
-/** The texts the stand-in has taken so far, one JSON line each. */
-function smsLines() {
-	let text = '';
-	try {
-		text = readFileSync(env('E2E_SMS_LOG'), 'utf8');
-	} catch {
-		return [];
-	}
-	return text.split('\n').filter(Boolean).map((l) => JSON.parse(l));
 }
 
 function smsCount() {
@@ -175,11 +135,7 @@ async function main() {
 		actor: { user_id: 1, caps: ['manage_options'], locale: 'fa_IR', site_id: 1 },
 	});
 	const link = `${URL_}/?arshline_form=${created.form.public_token}`;
-	const browser = await chromium.launch({
-		executablePath: env('E2E_CHROMIUM'),
-		headless: true,
-		args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-	});
+	const browser = await launch();
 	try {
 		await withPage(browser, PHONE, async (page, errors) => {
 			const wp = countWordPress(page);
@@ -529,12 +485,7 @@ async function fillAll(page) {
 }
 
 async function withPage(browser, options, fn) {
-	const ctx = await browser.newContext(options);
-	const page = await ctx.newPage();
-	page.setDefaultTimeout(20000);
-	const errors = [];
-	page.on('pageerror', (err) => errors.push(String(err)));
-	page.on('console', (msg) => msg.type() === 'error' && !/Failed to load resource/.test(msg.text()) && errors.push(msg.text()));
+	const { ctx, page, errors } = await newPage(browser, options);
 	try {
 		await fn(page, errors);
 	} finally {
@@ -542,10 +493,4 @@ async function withPage(browser, options, fn) {
 	}
 }
 
-main().then(
-	() => console.log('e2e: visitor passed'),
-	(err) => {
-		console.error(`e2e: ${err.stack || err}`);
-		process.exit(1);
-	},
-);
+run(main, () => 'e2e: visitor passed');

@@ -29,6 +29,18 @@ func twoHosts(t *testing.T) (a, b *DB) {
 	return a, b
 }
 
+// closedStore is a MariaDB store already closed: a host's store that
+// does not answer.
+func closedStore(t *testing.T) *DB {
+	t.Helper()
+	db, err := Open(context.Background(), mariadbtest.NewDatabase(t), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	return db
+}
+
 // onBoth runs n calls of fn on each of the two hosts at once.
 func onBoth(a, b *DB, n int, fn func(db *DB, host, i int) error) []error {
 	var wg sync.WaitGroup
@@ -422,12 +434,7 @@ func TestTwoHostsShareEveryGuarantee(t *testing.T) {
 	})
 
 	t.Run("a host whose store fails keeps its own window", func(t *testing.T) {
-		gone, err := Open(ctx, mariadbtest.NewDatabase(t), Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		gone.Close()
-		l := limit.New(2, nil).Share(gone, "test_client")
+		l := limit.New(2, nil).Share(closedStore(t), "test_client")
 		if ok, _ := l.Allow(1); !ok {
 			t.Fatal("first call refused")
 		}
@@ -436,6 +443,50 @@ func TestTwoHostsShareEveryGuarantee(t *testing.T) {
 		}
 		if ok, _ := l.Allow(1); ok {
 			t.Fatal("the local window let a third call through")
+		}
+	})
+
+	t.Run("a byte budget is one across hosts", func(t *testing.T) {
+		// Each host's own bucket would take all 2n spends of 100.
+		const per = 2 * n * 100
+		ba := limit.NewBudget(per, time.Hour, 16).Share(a, "test_bytes")
+		bb := limit.NewBudget(per, time.Hour, 16).Share(b, "test_bytes")
+		now := time.Now()
+		for i, b := range []*limit.Budget{ba, bb} {
+			if ok, _ := b.Spend(42, per/4, now); !ok {
+				t.Fatalf("a quarter of the budget refused on web%d", i+1)
+			}
+		}
+		var mu sync.Mutex
+		spent, refused := 0, 0
+		onBoth(a, b, n, func(_ *DB, h, _ int) error {
+			ok, wait := []*limit.Budget{ba, bb}[h].Spend(42, 100, now)
+			mu.Lock()
+			defer mu.Unlock()
+			if ok {
+				spent++
+			} else if wait >= time.Second && wait <= time.Hour {
+				refused++
+			}
+			return nil
+		})
+		// Half the budget was spent, half is left: n spends of 100.
+		if spent != n || refused != n {
+			t.Fatalf("%d spent, %d refused with a wait; want %d and %d", spent, refused, n, n)
+		}
+		if ok, _ := ba.Spend(43, per, now); !ok {
+			t.Fatal("another key shares the first one's budget")
+		}
+	})
+
+	t.Run("a host whose store fails keeps its own byte budget", func(t *testing.T) {
+		b := limit.NewBudget(1000, time.Hour, 16).Share(closedStore(t), "test_bytes")
+		now := time.Now()
+		if ok, _ := b.Spend(1, 1000, now); !ok {
+			t.Fatal("the host's whole budget refused")
+		}
+		if ok, wait := b.Spend(1, 1, now); ok || wait < time.Second {
+			t.Fatalf("the host's own budget let a byte past it: %v, wait %v", ok, wait)
 		}
 	})
 

@@ -315,4 +315,11 @@ func TestMariaDBRoundTrips(t *testing.T) {
 			t.Fatalf("%d round trips, want 3", n)
 		}
 	})
+	t.Run("a shared budget's spend", func(t *testing.T) {
+		// The key's row with its read under the lock, the spend with
+		// the commit.
+		if n := trips(t, func() error { _, _, err := db.SpendBudget(ctx, "trips", 1, 10, 100, time.Hour); return err }); n != 2 {
+			t.Fatalf("%d round trips, want 2", n)
+		}
+	})
 }

@@ -13,7 +13,8 @@ import (
 // sliding window in memory (daemon/limit); hosts sharing a MariaDB or
 // MySQL store keep them here instead, so that a client, a form or a user
 // has one budget whichever host its requests reach. A window is the log
-// of the times of the calls admitted in it, as in memory.
+// of the times of the calls admitted in it, as in memory; a budget of
+// bytes is a bucket that refills evenly, kept on the key's row.
 
 // ErrNoSharedWindows: the store keeps no shared windows (SQLite: one
 // host, whose limiters keep their own).
@@ -70,14 +71,70 @@ func (db *DB) TakeWindowSlot(ctx context.Context, scope string, key int64, n int
 		ok = true
 		return t.execUnread("INSERT INTO rate_windows (scope, key, at) VALUES (?, ?, ?)", scope, key, now)
 	})
-	if err == nil && takes.Add(1)%sweepEvery == 0 {
-		// The call's slot is already decided and committed; a sweep that
-		// fails leaves its rows to the next one rather than turn the
-		// answer into an error (which makes the caller count the call
-		// again in its own window).
-		_ = db.sweepWindows(ctx, scope, window)
+	if err == nil {
+		db.sweepSometimes(ctx, scope, window)
 	}
 	return ok, retryAfter, err
+}
+
+// SpendBudget spends n units of key's budget in scope: perSpan units
+// that come back evenly over span (a bucket, as a host keeps in memory
+// for the bytes a client may send), so that a key idle for a whole span
+// has its whole budget again. When the budget holds fewer than n units
+// it spends nothing and says how long until it holds n: span when n is
+// over the whole budget. Hosts spend one key's budget in turn (its
+// rate_keys row is locked), so that together they spend no more than it.
+func (db *DB) SpendBudget(ctx context.Context, scope string, key, n, perSpan int64, span time.Duration) (ok bool, retryAfter time.Duration, err error) {
+	if db.mysql == nil {
+		return false, 0, ErrNoSharedWindows
+	}
+	if n > perSpan {
+		return false, span, nil
+	}
+	err = db.Update(ctx, func(ftx domain.FormTx) error {
+		t := ftx.(*Tx)
+		ok, retryAfter = false, 0
+		// The key's row, made full when it is new, goes in the packet
+		// that reads it under its lock: two round trips a spend.
+		if err := t.execUnread("INSERT INTO rate_keys (scope, key, touched) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+			scope, key, time.Now().UnixMicro()); err != nil {
+			return err
+		}
+		var held struct {
+			Spent   int64 `db:"spent"`
+			Touched int64 `db:"touched"`
+		}
+		if err := t.tx.GetContext(t.ctx, &held, "SELECT spent, touched FROM rate_keys WHERE scope = ? AND key = ? FOR UPDATE", scope, key); err != nil {
+			return err
+		}
+		// Read once the row is locked, as in TakeWindowSlot.
+		now := time.Now().UnixMicro()
+		spent := budgetSpent(held.Spent, now-held.Touched, perSpan, span)
+		if spent+n > perSpan {
+			retryAfter = time.Duration(float64(spent+n-perSpan) / float64(perSpan) * float64(span))
+			return nil
+		}
+		ok = true
+		return t.execUnread("UPDATE rate_keys SET spent = ?, touched = ? WHERE scope = ? AND key = ?", spent+n, now, scope, key)
+	})
+	if err == nil {
+		// A key idle for a span is full, the same as a key never seen.
+		db.sweepSometimes(ctx, scope, span)
+	}
+	return ok, retryAfter, err
+}
+
+// budgetSpent is what was spent of a budget of perSpan units, spent
+// units elapsed microseconds ago, once elapsed has paid part of it back.
+func budgetSpent(spent, elapsed, perSpan int64, span time.Duration) int64 {
+	if elapsed <= 0 {
+		return spent
+	}
+	if elapsed >= span.Microseconds() {
+		return 0
+	}
+	back := int64(float64(perSpan) * float64(elapsed) / float64(span.Microseconds()))
+	return max(spent-back, 0)
 }
 
 // ReturnWindowSlot takes back the newest call admitted for key in scope,
@@ -90,6 +147,17 @@ func (db *DB) ReturnWindowSlot(ctx context.Context, scope string, key int64) err
 		t := ftx.(*Tx)
 		return t.execUnread("DELETE FROM rate_windows WHERE scope = ? AND key = ? ORDER BY at DESC LIMIT 1", scope, key)
 	})
+}
+
+// sweepSometimes sweeps scope's expired rows once every sweepEvery
+// takes. The take's answer is already decided and committed: a sweep
+// that fails leaves its rows to the next one rather than turn the answer
+// into an error (which makes the caller count the call again in its own
+// window).
+func (db *DB) sweepSometimes(ctx context.Context, scope string, window time.Duration) {
+	if takes.Add(1)%sweepEvery == 0 {
+		_ = db.sweepWindows(ctx, scope, window)
+	}
 }
 
 // sweepWindows forgets a scope's calls that have left the window and the

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"database/sql"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"math/rand"
@@ -34,19 +35,48 @@ import (
 var codeInText = regexp.MustCompile(`: ([0-9]{6})\n`)
 
 // host is one web host's daemon in the two-host tests: its own socket,
-// state directory and logs, the shared MariaDB store.
+// state directory and logs, the shared MariaDB store, and the flags of
+// the test.
 type host struct {
 	name, dir, socket, addr, passFile string
+	flags                             []string
 	cmd                               *exec.Cmd
+}
+
+// startHosts starts two daemons on one new MariaDB database, as two web
+// hosts do (web1 and web2), each with flags besides its own socket,
+// directories and node name; they are stopped when t ends.
+func startHosts(t *testing.T, flags ...string) (mariadbtest.Database, []*host) {
+	t.Helper()
+	mdb := mariadbtest.Create(t)
+	base := systemdtest.ShortTempDir(t)
+	passFile := filepath.Join(base, "db-password")
+	if err := os.WriteFile(passFile, []byte(mdb.Password), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	hosts := make([]*host, 2)
+	t.Cleanup(func() {
+		for _, h := range hosts {
+			if h != nil && h.cmd != nil && h.cmd.ProcessState == nil {
+				h.stop()
+			}
+		}
+	})
+	for i := range hosts {
+		name := "web" + strconv.Itoa(i+1)
+		dir := filepath.Join(base, name)
+		os.MkdirAll(dir, 0o750)
+		hosts[i] = &host{name: name, dir: dir, socket: filepath.Join(dir, "d.sock"), addr: mdb.Address("arsh_", false), passFile: passFile, flags: flags}
+		hosts[i].start(t)
+	}
+	return mdb, hosts
 }
 
 func (h *host) start(t *testing.T) {
 	t.Helper()
 	notify, msgs := systemdtest.NotifySocket(t)
-	cmd := exec.Command(daemonBin, "--socket", h.socket, "--db", h.addr, "--db-password-file", h.passFile, "--node-name", h.name,
-		"--log-dir", filepath.Join(h.dir, "logs"), "--upload-dir", filepath.Join(h.dir, "uploads"),
-		"--webhooks-allow-loopback-http", "--submit-min-fill", "0", "--submit-per-client-per-minute", "0",
-		"--submit-per-form-per-minute", "0", "--form-token-reuse")
+	cmd := exec.Command(daemonBin, append([]string{"--socket", h.socket, "--db", h.addr, "--db-password-file", h.passFile, "--node-name", h.name,
+		"--log-dir", filepath.Join(h.dir, "logs"), "--upload-dir", filepath.Join(h.dir, "uploads")}, h.flags...)...)
 	cmd.Env = append(os.Environ(), "NOTIFY_SOCKET="+notify, "STATE_DIRECTORY="+h.dir)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -65,6 +95,63 @@ func (h *host) stop() {
 	h.cmd.Wait()
 }
 
+// publishForm makes a form titled title with doc through c and
+// publishes it, and returns its id and public token.
+func publishForm(t *testing.T, c *rpc.Client, title string, doc map[string]any) (id int64, token string) {
+	t.Helper()
+	ctx := context.Background()
+	var created struct {
+		Form struct {
+			ID int64 `json:"id"`
+		} `json:"form"`
+	}
+	var pub struct {
+		Form struct {
+			PublicToken string `json:"public_token"`
+		} `json:"form"`
+	}
+	if err := c.Call(ctx, "forms.create", map[string]any{"title": title}, &created); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Call(ctx, "forms.update", map[string]any{"id": created.Form.ID, "document": doc}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Call(ctx, "forms.set_status", map[string]any{"id": created.Form.ID, "status": "published"}, &pub); err != nil {
+		t.Fatal(err)
+	}
+	return created.Form.ID, pub.Form.PublicToken
+}
+
+// outcomes counts errs that are none and the refusals with the code
+// refused, failing t on any other error of what.
+func outcomes(t *testing.T, what string, errs []error, refused string) (ok, limited int) {
+	t.Helper()
+	for _, err := range errs {
+		switch codeOf(err) {
+		case "":
+			ok++
+		case refused:
+			limited++
+		default:
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	return ok, limited
+}
+
+// codeOf is the error code err carries, its text when it is no RPC
+// error, and "" for none.
+func codeOf(err error) string {
+	var re *rpc.Error
+	if errors.As(err, &re) {
+		return re.CodeName()
+	}
+	if err != nil {
+		return err.Error()
+	}
+	return ""
+}
+
 // TestTwoDaemonsOneMariaDBCrash runs two daemons, as two web hosts do, on
 // one MariaDB database, and clients on both executing three-step plans
 // and submitting answers to one form with a webhook; each round one host,
@@ -79,27 +166,8 @@ func TestTwoDaemonsOneMariaDBCrash(t *testing.T) {
 	if testing.Short() {
 		rounds = 3
 	}
-	mdb := mariadbtest.Create(t)
-	base := systemdtest.ShortTempDir(t)
-	passFile := filepath.Join(base, "db-password")
-	if err := os.WriteFile(passFile, []byte(mdb.Password), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	addr := mdb.Address("arsh_", false)
-	hosts := make([]*host, 2)
-	for i := range hosts {
-		dir := filepath.Join(base, "web"+strconv.Itoa(i+1))
-		os.MkdirAll(dir, 0o750)
-		hosts[i] = &host{name: "web" + strconv.Itoa(i+1), dir: dir, socket: filepath.Join(dir, "d.sock"), addr: addr, passFile: passFile}
-		hosts[i].start(t)
-	}
-	defer func() {
-		for _, h := range hosts {
-			if h.cmd != nil && h.cmd.ProcessState == nil {
-				h.stop()
-			}
-		}
-	}()
+	mdb, hosts := startHosts(t, "--webhooks-allow-loopback-http", "--submit-min-fill", "0", "--submit-per-client-per-minute", "0",
+		"--submit-per-form-per-minute", "0", "--form-token-reuse")
 	store, err := sqlstore.Open(context.Background(), mdb.Address("arsh_", true), sqlstore.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -117,27 +185,8 @@ func TestTwoDaemonsOneMariaDBCrash(t *testing.T) {
 	}
 	form := map[string]any{"version": stormForm["version"], "fields": stormForm["fields"],
 		"settings": map[string]any{"webhooks": []any{map[string]any{"url": hook.URL + "/hook"}}}}
-	var created struct {
-		Form struct {
-			ID int64 `json:"id"`
-		} `json:"form"`
-	}
-	var pub struct {
-		Form struct {
-			PublicToken string `json:"public_token"`
-		} `json:"form"`
-	}
-	if err := c.Call(context.Background(), "forms.create", map[string]any{"title": "دو میزبان"}, &created); err != nil {
-		t.Fatal(err)
-	}
-	if err := c.Call(context.Background(), "forms.update", map[string]any{"id": created.Form.ID, "document": form}, nil); err != nil {
-		t.Fatal(err)
-	}
-	if err := c.Call(context.Background(), "forms.set_status", map[string]any{"id": created.Form.ID, "status": "published"}, &pub); err != nil {
-		t.Fatal(err)
-	}
+	formID, token := publishForm(t, c, "دو میزبان", form)
 	c.Close()
-	token := pub.Form.PublicToken
 
 	rng := rand.New(rand.NewSource(11))
 	var mu sync.Mutex
@@ -257,7 +306,7 @@ func TestTwoDaemonsOneMariaDBCrash(t *testing.T) {
 			t.Errorf("retry of %s: %v", key, err)
 		}
 	}
-	if err := c.Call(context.Background(), "results.summary", map[string]any{"form_id": created.Form.ID}, nil); err != nil {
+	if err := c.Call(context.Background(), "results.summary", map[string]any{"form_id": formID}, nil); err != nil {
 		t.Fatalf("results.summary: %v", err)
 	}
 
@@ -308,10 +357,10 @@ func TestTwoDaemonsOneMariaDBCrash(t *testing.T) {
 			t.Errorf("acknowledged submission %s (id %d): %d rows, id %d", key, id, n, got)
 		}
 	}
-	rows := count("SELECT count(*) FROM arsh_submissions WHERE form_id = ?", created.Form.ID)
-	days := count("SELECT coalesce(sum(count), 0) FROM arsh_submission_days WHERE form_id = ?", created.Form.ID)
-	answered := count("SELECT coalesce(sum(count), 0) FROM arsh_answer_totals WHERE form_id = ? AND field_id = 'name' AND `key` = ''", created.Form.ID)
-	owed := count("SELECT count(*) FROM arsh_webhook_outbox WHERE form_id = ?", created.Form.ID)
+	rows := count("SELECT count(*) FROM arsh_submissions WHERE form_id = ?", formID)
+	days := count("SELECT coalesce(sum(count), 0) FROM arsh_submission_days WHERE form_id = ?", formID)
+	answered := count("SELECT coalesce(sum(count), 0) FROM arsh_answer_totals WHERE form_id = ? AND field_id = 'name' AND `key` = ''", formID)
+	owed := count("SELECT count(*) FROM arsh_webhook_outbox WHERE form_id = ?", formID)
 	if rows != days || rows != answered || rows != owed {
 		t.Errorf("%d submissions, but %d by the day counts, %d by the answer totals and %d webhook deliveries owed", rows, days, answered, owed)
 	}
@@ -356,42 +405,24 @@ func TestTwoDaemonsOneMariaDBCrash(t *testing.T) {
 // one national code is kept once on a form with a unique question; a
 // client's per-minute submission budget is spent once across both hosts.
 func TestTwoDaemonsShareUndoUniqueAndLimits(t *testing.T) {
-	mdb := mariadbtest.Create(t)
-	base := systemdtest.ShortTempDir(t)
-	passFile := filepath.Join(base, "db-password")
-	if err := os.WriteFile(passFile, []byte(mdb.Password), 0o600); err != nil {
-		t.Fatal(err)
-	}
 	const budget = 4
 	const mobileBudget, clientBudget = 3, 2
 	const maxJobs = 2
 	const uploadStarts = 2
+	const uploadBytes = 4 << 10
 	// A model that answers late: Hosha2 jobs stay running while the test
 	// counts them.
 	model := llmtest.New(t)
 	model.Then(func(llmtest.Request) llmtest.Reply {
 		return llmtest.Reply{Content: hosha2Answer, Delay: 30 * time.Second}
 	})
-	clients := make([]*rpc.Client, 2)
-	for i := range clients {
-		name := "web" + strconv.Itoa(i+1)
-		dir := filepath.Join(base, name)
-		os.MkdirAll(dir, 0o750)
-		socket := filepath.Join(dir, "d.sock")
-		notify, msgs := systemdtest.NotifySocket(t)
-		cmd := exec.Command(daemonBin, "--socket", socket, "--db", mdb.Address("arsh_", false), "--db-password-file", passFile,
-			"--node-name", name, "--log-dir", filepath.Join(dir, "logs"), "--upload-dir", filepath.Join(dir, "uploads"),
-			"--submit-min-fill", "0", "--submit-per-client-per-minute", strconv.Itoa(budget), "--submit-per-form-per-minute", "0",
-			"--otp-per-mobile-per-hour", strconv.Itoa(mobileBudget), "--otp-per-client-per-hour", strconv.Itoa(clientBudget), "--otp-resend-after", "1ms",
-			"--openai-base-url", model.URL(), "--openai-model", "test-model", "--hosha2-max-running", strconv.Itoa(maxJobs),
-			"--upload-starts-per-minute", strconv.Itoa(uploadStarts))
-		cmd.Env = append(os.Environ(), "NOTIFY_SOCKET="+notify, "STATE_DIRECTORY="+dir)
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { cmd.Process.Signal(syscall.SIGTERM); cmd.Wait() })
-		systemdtest.WaitFor(t, msgs, "READY=1", 20*time.Second)
-		c, err := rpc.Dial(context.Background(), socket)
+	mdb, hosts := startHosts(t, "--submit-min-fill", "0", "--submit-per-client-per-minute", strconv.Itoa(budget), "--submit-per-form-per-minute", "0",
+		"--otp-per-mobile-per-hour", strconv.Itoa(mobileBudget), "--otp-per-client-per-hour", strconv.Itoa(clientBudget), "--otp-resend-after", "1ms",
+		"--openai-base-url", model.URL(), "--openai-model", "test-model", "--hosha2-max-running", strconv.Itoa(maxJobs),
+		"--upload-starts-per-minute", strconv.Itoa(uploadStarts), "--upload-client-bytes-per-hour", strconv.Itoa(uploadBytes))
+	clients := make([]*rpc.Client, len(hosts))
+	for i, h := range hosts {
+		c, err := rpc.Dial(context.Background(), h.socket)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -416,16 +447,6 @@ func TestTwoDaemonsShareUndoUniqueAndLimits(t *testing.T) {
 		wg.Wait()
 		return errs
 	}
-	codeOf := func(err error) string {
-		var re *rpc.Error
-		if errors.As(err, &re) {
-			return re.CodeName()
-		}
-		if err != nil {
-			return err.Error()
-		}
-		return ""
-	}
 
 	t.Run("an undo token undoes once across hosts", func(t *testing.T) {
 		var res struct {
@@ -437,43 +458,14 @@ func TestTwoDaemonsShareUndoUniqueAndLimits(t *testing.T) {
 		errs := onBoth(4, func(c *rpc.Client, _ int) error {
 			return c.Call(ctx, "ai.undo", map[string]any{"token": res.UndoTokens[2]}, nil)
 		})
-		ok := 0
-		for _, err := range errs {
-			switch codeOf(err) {
-			case "":
-				ok++
-			case "ALREADY_UNDONE":
-			default:
-				t.Fatalf("undo: %v", err)
-			}
-		}
-		if ok != 1 {
+		if ok, _ := outcomes(t, "undo", errs, "ALREADY_UNDONE"); ok != 1 {
 			t.Fatalf("%d undos succeeded, want 1", ok)
 		}
 	})
 
 	publish := func(t *testing.T, doc map[string]any) (int64, string) {
 		t.Helper()
-		var created struct {
-			Form struct {
-				ID int64 `json:"id"`
-			} `json:"form"`
-		}
-		var pub struct {
-			Form struct {
-				PublicToken string `json:"public_token"`
-			} `json:"form"`
-		}
-		if err := clients[0].Call(ctx, "forms.create", map[string]any{"title": "یکتا"}, &created); err != nil {
-			t.Fatal(err)
-		}
-		if err := clients[0].Call(ctx, "forms.update", map[string]any{"id": created.Form.ID, "document": doc}, nil); err != nil {
-			t.Fatal(err)
-		}
-		if err := clients[0].Call(ctx, "forms.set_status", map[string]any{"id": created.Form.ID, "status": "published"}, &pub); err != nil {
-			t.Fatal(err)
-		}
-		return created.Form.ID, pub.Form.PublicToken
+		return publishForm(t, clients[0], "یکتا", doc)
 	}
 	submit := func(c *rpc.Client, token string, answers map[string]any, client string) error {
 		var pf struct {
@@ -486,6 +478,32 @@ func TestTwoDaemonsShareUndoUniqueAndLimits(t *testing.T) {
 			"answers": answers, "client": map[string]any{"ip_hash": client}}, nil)
 	}
 
+	// uploadForm publishes a form whose one question, doc, takes a file.
+	uploadForm := func(t *testing.T) string {
+		_, token := publish(t, map[string]any{"version": "arshline_form@v1", "fields": []any{
+			map[string]any{"id": "doc", "type": "file", "label": "پیوست"}}})
+		return token
+	}
+	type chunkReply struct {
+		UploadID string  `json:"upload_id"`
+		Host     *string `json:"host"`
+	}
+	// chunk sends n bytes at offset of an upload of size bytes to the
+	// form of token through c, as client; no uploadID begins an upload.
+	chunk := func(c *rpc.Client, token, client, uploadID string, size, offset, n int, final bool) (chunkReply, error) {
+		var pf struct {
+			FormToken string `json:"form_token"`
+		}
+		var r chunkReply
+		if err := c.Call(ctx, "forms.public", map[string]any{"token": token}, &pf); err != nil {
+			return r, err
+		}
+		err := c.Call(ctx, "submissions.upload", map[string]any{"token": token, "form_token": pf.FormToken, "field": "doc",
+			"name": "a.bin", "size": size, "upload_id": uploadID, "offset": offset, "data": base64.StdEncoding.EncodeToString(make([]byte, n)),
+			"final": final, "client": map[string]any{"ip_hash": client}}, &r)
+		return r, err
+	}
+
 	t.Run("a unique answer is kept once across hosts", func(t *testing.T) {
 		doc := map[string]any{"version": "arshline_form@v1", "fields": []any{
 			map[string]any{"id": "nc", "type": "text", "label": "کد ملی", "format": "national_code", "required": true, "unique": true}}}
@@ -494,17 +512,7 @@ func TestTwoDaemonsShareUndoUniqueAndLimits(t *testing.T) {
 			// Each from its own address, so that only uniqueness decides.
 			return submit(c, token, map[string]any{"nc": "0013542419"}, "person-"+strconv.Itoa(i))
 		})
-		ok := 0
-		for _, err := range errs {
-			switch codeOf(err) {
-			case "":
-				ok++
-			case "INVALID_SUBMISSION":
-			default:
-				t.Fatalf("submit: %v", err)
-			}
-		}
-		if ok != 1 {
+		if ok, _ := outcomes(t, "submit", errs, "INVALID_SUBMISSION"); ok != 1 {
 			t.Fatalf("%d entries kept with one national code, want 1", ok)
 		}
 	})
@@ -516,17 +524,7 @@ func TestTwoDaemonsShareUndoUniqueAndLimits(t *testing.T) {
 		errs := onBoth(4, func(c *rpc.Client, i int) error {
 			return submit(c, token, map[string]any{"name": "x" + strconv.Itoa(i)}, "one-address")
 		})
-		ok, limited := 0, 0
-		for _, err := range errs {
-			switch codeOf(err) {
-			case "":
-				ok++
-			case "RATE_LIMIT":
-				limited++
-			default:
-				t.Fatalf("submit: %v", err)
-			}
-		}
+		ok, limited := outcomes(t, "submit", errs, "RATE_LIMIT")
 		if ok != budget || limited != 8-budget {
 			t.Fatalf("%d accepted and %d refused from one address over two hosts; want %d and %d", ok, limited, budget, 8-budget)
 		}
@@ -559,29 +557,16 @@ func TestTwoDaemonsShareUndoUniqueAndLimits(t *testing.T) {
 			}
 			return n
 		}
-		outcomes := func(errs []error) (ok, limited int) {
-			for _, err := range errs {
-				switch codeOf(err) {
-				case "":
-					ok++
-				case "RATE_LIMIT":
-					limited++
-				default:
-					t.Fatalf("otp.send: %v", err)
-				}
-			}
-			return ok, limited
-		}
 		t.Run("one number's budget", func(t *testing.T) {
 			const mobile = "09121110001"
 			errs := onBoth(4, func(c *rpc.Client, i int) error { return send(c, mobile, "number-"+strconv.Itoa(i)) })
-			if ok, limited := outcomes(errs); ok != mobileBudget || limited != 8-mobileBudget || texts(mobile) != mobileBudget {
+			if ok, limited := outcomes(t, "otp.send", errs, "RATE_LIMIT"); ok != mobileBudget || limited != 8-mobileBudget || texts(mobile) != mobileBudget {
 				t.Fatalf("%d sent, %d refused, %d texts to one number over two hosts; want %d, %d, %d", ok, limited, texts(mobile), mobileBudget, 8-mobileBudget, mobileBudget)
 			}
 		})
 		t.Run("one client's budget", func(t *testing.T) {
 			errs := onBoth(3, func(c *rpc.Client, i int) error { return send(c, "0912222000"+strconv.Itoa(i), "one-client") })
-			if ok, limited := outcomes(errs); ok != clientBudget || limited != 6-clientBudget {
+			if ok, limited := outcomes(t, "otp.send", errs, "RATE_LIMIT"); ok != clientBudget || limited != 6-clientBudget {
 				t.Fatalf("%d sent and %d refused for one client over two hosts; want %d and %d", ok, limited, clientBudget, 6-clientBudget)
 			}
 		})
@@ -748,64 +733,62 @@ func TestTwoDaemonsShareUndoUniqueAndLimits(t *testing.T) {
 	})
 
 	t.Run("a client's upload starts are counted once across hosts", func(t *testing.T) {
-		_, token := publish(t, map[string]any{"version": "arshline_form@v1", "fields": []any{
-			map[string]any{"id": "doc", "type": "file", "label": "پیوست"}}})
+		token := uploadForm(t)
 		errs := onBoth(3, func(c *rpc.Client, _ int) error {
-			var pf struct {
-				FormToken string `json:"form_token"`
-			}
-			if err := c.Call(ctx, "forms.public", map[string]any{"token": token}, &pf); err != nil {
-				return err
-			}
 			// A first chunk: the upload begins, and waits for the rest.
-			return c.Call(ctx, "submissions.upload", map[string]any{"token": token, "form_token": pf.FormToken, "field": "doc",
-				"name": "a.txt", "size": 10, "offset": 0, "data": "aGVsbG8=", "final": false, "client": map[string]any{"ip_hash": "uploader"}}, nil)
+			_, err := chunk(c, token, "uploader", "", 10, 0, 5, false)
+			return err
 		})
-		ok, limited := 0, 0
-		for _, err := range errs {
-			switch codeOf(err) {
-			case "":
-				ok++
-			case "RATE_LIMIT":
-				limited++
-			default:
-				t.Fatalf("upload: %v", err)
-			}
-		}
+		ok, limited := outcomes(t, "upload", errs, "RATE_LIMIT")
 		if ok != uploadStarts || limited != 6-uploadStarts {
 			t.Fatalf("%d uploads begun and %d refused for one client over two hosts; want %d and %d", ok, limited, uploadStarts, 6-uploadStarts)
 		}
 	})
 
+	t.Run("a client's upload bytes are counted once across hosts", func(t *testing.T) {
+		token := uploadForm(t)
+		const half = uploadBytes / 2
+		// Half the hour's bytes through web1, a whole file; the other
+		// half through web2, the first chunk of a file of a whole
+		// budget's size. Each host alone would take the second chunk.
+		if _, err := chunk(clients[0], token, "byte-spender", "", half, 0, half, true); err != nil {
+			t.Fatalf("half the budget through web1: %v", err)
+		}
+		first, err := chunk(clients[1], token, "byte-spender", "", uploadBytes, 0, half, false)
+		if err != nil {
+			t.Fatalf("the other half through web2: %v", err)
+		}
+		_, err = chunk(clients[1], token, "byte-spender", first.UploadID, uploadBytes, half, half, true)
+		var re *rpc.Error
+		if !errors.As(err, &re) || re.CodeName() != "RATE_LIMIT" {
+			t.Fatalf("a chunk past the hour's bytes spent over both hosts: %v", err)
+		}
+		// Half the budget comes back in half an hour.
+		if wait, _ := re.Data["retry_after_sec"].(float64); wait < 25*60 || wait > 30*60 {
+			t.Fatalf("retry_after_sec %v, want about half an hour", re.Data["retry_after_sec"])
+		}
+		if _, err := chunk(clients[1], token, "other-spender", "", uploadBytes, 0, uploadBytes, true); err != nil {
+			t.Fatalf("another client's whole budget through web2: %v", err)
+		}
+	})
+
 	t.Run("an upload in progress names the host holding it", func(t *testing.T) {
-		_, token := publish(t, map[string]any{"version": "arshline_form@v1", "fields": []any{
-			map[string]any{"id": "doc", "type": "file", "label": "پیوست"}}})
-		chunk := func(c *rpc.Client, client string, size int, final bool) (string, error) {
-			var pf struct {
-				FormToken string `json:"form_token"`
-			}
-			if err := c.Call(ctx, "forms.public", map[string]any{"token": token}, &pf); err != nil {
-				return "", err
-			}
-			var r struct {
-				Host *string `json:"host"`
-			}
-			err := c.Call(ctx, "submissions.upload", map[string]any{"token": token, "form_token": pf.FormToken, "field": "doc",
-				"name": "a.txt", "size": size, "offset": 0, "data": "aGVsbG8=", "final": final, "client": map[string]any{"ip_hash": client}}, &r)
+		token := uploadForm(t)
+		hostOf := func(r chunkReply) string {
 			if r.Host == nil {
-				return "<none>", err
+				return "<none>"
 			}
-			return *r.Host, err
+			return *r.Host
 		}
 		for i, c := range clients {
-			host, err := chunk(c, "host-"+strconv.Itoa(i), 10, false)
-			if err != nil || host != "web"+strconv.Itoa(i+1) {
-				t.Fatalf("a first chunk through web%d: host %q, %v", i+1, host, err)
+			r, err := chunk(c, token, "host-"+strconv.Itoa(i), "", 10, 0, 5, false)
+			if err != nil || hostOf(r) != "web"+strconv.Itoa(i+1) {
+				t.Fatalf("a first chunk through web%d: host %q, %v", i+1, hostOf(r), err)
 			}
 		}
 		// A file sent whole in one chunk is complete: no host holds it.
-		if host, err := chunk(clients[0], "host-whole", 5, true); err != nil || host != "<none>" {
-			t.Fatalf("a whole file: host %q, %v", host, err)
+		if r, err := chunk(clients[0], token, "host-whole", "", 5, 0, 5, true); err != nil || hostOf(r) != "<none>" {
+			t.Fatalf("a whole file: host %q, %v", hostOf(r), err)
 		}
 	})
 

@@ -7,6 +7,10 @@
 // the last 60 s. A refilling token bucket is not the same rule: a full
 // bucket of 10 spent at once refills one token every 6 s, so it lets 19
 // calls through in one minute.
+//
+// Budget is the other kind, for what is counted in units rather than
+// calls (the bytes a client may upload in an hour): a bucket per key that
+// refills evenly over its span.
 package limit
 
 import (

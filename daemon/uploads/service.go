@@ -151,10 +151,11 @@ type Config struct {
 	// Now is the clock (nil: time.Now); tests move it.
 	Now func() time.Time
 	// SharedLimits, when set, keeps the per-client starts and chunks per
-	// minute in a store every host sees (sqlstore on MariaDB or MySQL),
-	// so that the hosts together admit each budget once. An upload in
-	// progress stays with the host that took its first chunk.
-	SharedLimits limit.Shared
+	// minute and the bytes per hour in a store every host sees (sqlstore
+	// on MariaDB or MySQL), so that the hosts together admit each budget
+	// once. An upload in progress stays with the host that took its
+	// first chunk.
+	SharedLimits SharedLimits
 	// Host names this daemon among the web hosts sharing the store; an
 	// upload in progress reports it (UploadResult.Host), so that the
 	// load balancer can send the upload's next chunks to this host.
@@ -162,12 +163,18 @@ type Config struct {
 	Host string
 }
 
+// SharedLimits keeps rate windows and byte budgets every host sees.
+type SharedLimits interface {
+	limit.Shared
+	limit.SharedBudget
+}
+
 // Service serves submissions.upload and submissions.file.
 type Service struct {
 	cfg    Config
 	starts *limit.Limiter
 	chunks *limit.Limiter
-	bytes  *byteBudget
+	bytes  *limit.Budget
 
 	mu        sync.Mutex
 	transfers map[string]*transfer
@@ -263,15 +270,17 @@ func New(cfg Config) *Service {
 	}
 	starts := limit.NewBounded(cfg.StartsPerMinute, maxLimitedClients, cfg.Now)
 	chunks := limit.NewBounded(cfg.ChunksPerMinute, maxLimitedClients, cfg.Now)
+	bytes := limit.NewBudget(cfg.ClientBytesPerHour, time.Hour, maxLimitedClients)
 	if cfg.SharedLimits != nil {
 		starts.Share(cfg.SharedLimits, "upload_starts")
 		chunks.Share(cfg.SharedLimits, "upload_chunks")
+		bytes.Share(cfg.SharedLimits, "upload_bytes")
 	}
 	return &Service{
 		cfg:          cfg,
 		starts:       starts,
 		chunks:       chunks,
-		bytes:        newByteBudget(cfg.ClientBytesPerHour, maxLimitedClients),
+		bytes:        bytes,
 		transfers:    map[string]*transfer{},
 		perClient:    map[int64]int{},
 		inflight:     map[int64]int64{},
@@ -479,7 +488,7 @@ func (s *Service) admitBytes(t *transfer, n int) error {
 	if err := s.diskRoom(int64(n)); err != nil {
 		return err
 	}
-	if ok, retry := s.bytes.take(t.client, int64(n), s.cfg.Now()); !ok {
+	if ok, retry := s.bytes.Spend(t.client, int64(n), s.cfg.Now()); !ok {
 		return errRate(retry)
 	}
 	s.mu.Lock()

@@ -44,9 +44,7 @@ func (s *Service) Sweep(ctx context.Context) error {
 		}
 		t.mu.Unlock()
 	}
-	s.bytes.mu.Lock()
-	s.bytes.forgetFull(now)
-	s.bytes.mu.Unlock()
+	s.bytes.Forget(now)
 	s.cfg.Files.sweepParts(now.Add(-PartTTL))
 	for {
 		list, err := s.cfg.Records.SweepPendingUploads(ctx, now.Add(-PendingTTL), sweepBatch)

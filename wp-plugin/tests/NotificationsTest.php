@@ -24,6 +24,8 @@
  */
 final class NotificationsTest extends Arshline_WP_Test_Case {
 
+	use Arshline_Visitor_Site;
+
 	const ADMIN_MOBILE = '09350001122';
 
 	/**
@@ -34,38 +36,8 @@ final class NotificationsTest extends Arshline_WP_Test_Case {
 	 * @return array The stand-in (url, key, log).
 	 */
 	private static function boot() {
-		self::use_daemon( Arshline_Test_Processes::daemon( 'notify', array( '--submit-min-fill', '0s', '--submit-per-client-per-minute', '0', '--notify-retry-base', '1s' ) ) );
-		update_option( Arshline_Sidecar_Plugin::OPTION_LANGUAGE, 'fa_IR' );
-		require_once __DIR__ . '/lib/class-arshline-test-mail.php';
-		Arshline_Test_Mail::capture();
-		$_SERVER['REMOTE_ADDR']     = '203.0.113.' . random_int( 1, 250 );
-		$_SERVER['REQUEST_URI']     = '/register/';
-		$_SERVER['HTTP_USER_AGENT'] = 'phpunit';
-		$fake                       = Arshline_Test_Processes::kavenegar();
-		$set                        = self::admin()->call(
-			'sms.settings.set',
-			array(
-				'provider'     => 'kavenegar',
-				'api_key'      => $fake['key'],
-				'sender'       => '10004346',
-				'base_url'     => $fake['url'],
-				'admin_mobile' => self::ADMIN_MOBILE,
-			),
-			self::actor( array( 'manage_options' ), 'fa_IR' )
-		);
-		if ( ! is_array( $set ) ) {
-			throw new RuntimeException( 'sms.settings.set: ' . $set->get_error_message() );
-		}
-		return $fake;
-	}
-
-	/**
-	 * A client of the daemon for the operator's calls.
-	 *
-	 * @return Arshline_Sidecar_Client
-	 */
-	private static function admin() {
-		return new Arshline_Sidecar_Client( Arshline_Sidecar_Plugin::socket_path(), array( 'timeout' => 10.0 ) );
+		self::boot_site( 'notify', array( '--submit-min-fill', '0s', '--submit-per-client-per-minute', '0', '--notify-retry-base', '1s' ), '203.0.113.' . random_int( 1, 250 ) );
+		return self::use_kavenegar( array( 'admin_mobile' => self::ADMIN_MOBILE ) );
 	}
 
 	/**
@@ -75,57 +47,35 @@ final class NotificationsTest extends Arshline_WP_Test_Case {
 	 * @return array
 	 */
 	private static function form() {
-		$created = self::admin()->call(
-			'forms.create',
+		return self::publish(
+			'ثبت‌نام کارگاه',
 			array(
-				'title'    => 'ثبت‌نام کارگاه',
-				'status'   => 'published',
-				'document' => array(
-					'version'  => 'arshline_form@v1',
-					'fields'   => array(
+				'version'  => 'arshline_form@v1',
+				'fields'   => self::name_and_mobile(),
+				'settings' => array(
+					'notifications' => array(
 						array(
-							'id'    => 'name',
-							'type'  => 'text',
-							'label' => 'نام',
+							'channel' => 'sms',
+							'to'      => 'field:mobile',
+							'pattern' => array(
+								'code'   => 'workshop-registered',
+								'params' => array( 'token' => '{{tracking_code}}' ),
+							),
 						),
 						array(
-							'id'       => 'mobile',
-							'type'     => 'text',
-							'label'    => 'شمارهٔ همراه',
-							'format'   => 'mobile_ir',
-							'required' => true,
+							'channel'  => 'sms',
+							'to'       => 'admin',
+							'template' => 'ثبت‌نام تازه: {{name}} ({{tracking_code}})',
 						),
-					),
-					'settings' => array(
-						'notifications' => array(
-							array(
-								'channel' => 'sms',
-								'to'      => 'field:mobile',
-								'pattern' => array(
-									'code'   => 'workshop-registered',
-									'params' => array( 'token' => '{{tracking_code}}' ),
-								),
-							),
-							array(
-								'channel'  => 'sms',
-								'to'       => 'admin',
-								'template' => 'ثبت‌نام تازه: {{name}} ({{tracking_code}})',
-							),
-							array(
-								'channel'  => 'email',
-								'to'       => 'admin',
-								'template' => "{{name}} ثبت‌نام کرد.\nکد رهگیری: {{tracking_code}}",
-							),
+						array(
+							'channel'  => 'email',
+							'to'       => 'admin',
+							'template' => "{{name}} ثبت‌نام کرد.\nکد رهگیری: {{tracking_code}}",
 						),
 					),
 				),
-			),
-			self::actor( array( 'manage_options', 'manage_arshline_forms' ), 'fa_IR' )
+			)
 		);
-		if ( ! is_array( $created ) ) {
-			throw new RuntimeException( 'forms.create: ' . $created->get_error_message() );
-		}
-		return $created['form'];
 	}
 
 	/**

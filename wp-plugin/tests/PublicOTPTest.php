@@ -23,6 +23,8 @@
  */
 final class PublicOTPTest extends Arshline_WP_Test_Case {
 
+	use Arshline_Visitor_Site;
+
 	/**
 	 * Points the plugin at a daemon, as a visitor; with SMS, the site's provider is
 	 * the Kavenegar stand-in.
@@ -31,41 +33,9 @@ final class PublicOTPTest extends Arshline_WP_Test_Case {
 	 * @return array|null The stand-in (url, key, log).
 	 */
 	private static function boot( $sms = true ) {
-		self::use_daemon( Arshline_Test_Processes::daemon( $sms ? 'otp' : 'otp-nosms', array( '--submit-min-fill', '0s', '--submit-per-client-per-minute', '0' ) ) );
-		require_once __DIR__ . '/lib/class-arshline-test-mail.php';
-		Arshline_Test_Mail::capture();
+		self::boot_site( $sms ? 'otp' : 'otp-nosms', array( '--submit-min-fill', '0s', '--submit-per-client-per-minute', '0' ), '203.0.113.9' );
 		arshline_test_login( 0 );
-		update_option( Arshline_Sidecar_Plugin::OPTION_LANGUAGE, 'fa_IR' );
-		$_SERVER['REMOTE_ADDR']     = '203.0.113.9';
-		$_SERVER['REQUEST_URI']     = '/register/';
-		$_SERVER['HTTP_USER_AGENT'] = 'phpunit';
-		if ( ! $sms ) {
-			return null;
-		}
-		$fake = Arshline_Test_Processes::kavenegar();
-		$set  = self::admin()->call(
-			'sms.settings.set',
-			array(
-				'provider' => 'kavenegar',
-				'api_key'  => $fake['key'],
-				'sender'   => '10004346',
-				'base_url' => $fake['url'],
-			),
-			self::actor( array( 'manage_options' ), 'fa_IR' )
-		);
-		if ( ! is_array( $set ) ) {
-			throw new RuntimeException( 'sms.settings.set: ' . $set->get_error_message() );
-		}
-		return $fake;
-	}
-
-	/**
-	 * A client of the daemon for the operator's calls.
-	 *
-	 * @return Arshline_Sidecar_Client
-	 */
-	private static function admin() {
-		return new Arshline_Sidecar_Client( Arshline_Sidecar_Plugin::socket_path(), array( 'timeout' => 10.0 ) );
+		return $sms ? self::use_kavenegar() : null;
 	}
 
 	/**
@@ -74,36 +44,13 @@ final class PublicOTPTest extends Arshline_WP_Test_Case {
 	 * @return array
 	 */
 	private static function form() {
-		$created = self::admin()->call(
-			'forms.create',
+		return self::publish(
+			'ثبت‌نام آزمون',
 			array(
-				'title'    => 'ثبت‌نام آزمون',
-				'status'   => 'published',
-				'document' => array(
-					'version' => 'arshline_form@v1',
-					'fields'  => array(
-						array(
-							'id'    => 'name',
-							'type'  => 'text',
-							'label' => 'نام',
-						),
-						array(
-							'id'       => 'mobile',
-							'type'     => 'text',
-							'label'    => 'شمارهٔ همراه',
-							'format'   => 'mobile_ir',
-							'required' => true,
-							'verify'   => 'otp',
-						),
-					),
-				),
-			),
-			self::actor( array( 'manage_options', 'manage_arshline_forms' ), 'fa_IR' )
+				'version' => 'arshline_form@v1',
+				'fields'  => self::name_and_mobile( array( 'verify' => 'otp' ) ),
+			)
 		);
-		if ( ! is_array( $created ) ) {
-			throw new RuntimeException( 'forms.create: ' . $created->get_error_message() );
-		}
-		return $created['form'];
 	}
 
 	/**

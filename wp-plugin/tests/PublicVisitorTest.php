@@ -23,6 +23,8 @@
  */
 final class PublicVisitorTest extends Arshline_WP_Test_Case {
 
+	use Arshline_Visitor_Site;
+
 	/**
 	 * PHP warnings and notices seen while a test ran.
 	 *
@@ -36,14 +38,8 @@ final class PublicVisitorTest extends Arshline_WP_Test_Case {
 	 * @param string $fill --submit-min-fill.
 	 */
 	private static function boot( $fill = '0s' ) {
-		self::use_daemon( Arshline_Test_Processes::daemon( 'visitor-' . $fill, array( '--submit-min-fill', $fill, '--submit-per-client-per-minute', '0' ) ) );
-		require_once __DIR__ . '/lib/class-arshline-test-mail.php';
-		Arshline_Test_Mail::capture();
+		self::boot_site( 'visitor-' . $fill, array( '--submit-min-fill', $fill, '--submit-per-client-per-minute', '0' ), '203.0.113.7', '/contact/' );
 		arshline_test_login( 0 );
-		update_option( Arshline_Sidecar_Plugin::OPTION_LANGUAGE, 'fa_IR' );
-		$_SERVER['REMOTE_ADDR']     = '203.0.113.7';
-		$_SERVER['REQUEST_URI']     = '/contact/';
-		$_SERVER['HTTP_USER_AGENT'] = 'phpunit';
 	}
 
 	/**
@@ -62,20 +58,7 @@ final class PublicVisitorTest extends Arshline_WP_Test_Case {
 		if ( $settings ) {
 			$document['settings'] = $settings;
 		}
-		$client  = new Arshline_Sidecar_Client( Arshline_Sidecar_Plugin::socket_path(), array( 'timeout' => 10.0 ) );
-		$created = $client->call(
-			'forms.create',
-			$extra + array(
-				'title'    => 'ثبت‌نام',
-				'status'   => 'published',
-				'document' => $document,
-			),
-			self::actor( array( 'manage_options', 'manage_arshline_forms' ), 'fa_IR' )
-		);
-		if ( ! is_array( $created ) ) {
-			throw new RuntimeException( 'forms.create: ' . $created->get_error_message() );
-		}
-		return $created['form'];
+		return self::publish( 'ثبت‌نام', $document, $extra );
 	}
 
 	/**

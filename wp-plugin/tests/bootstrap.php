@@ -24,3 +24,4 @@ require_once __DIR__ . '/lib/class-arshline-test-processes.php';
 require_once __DIR__ . '/lib/class-arshline-test-case.php';
 require_once __DIR__ . '/lib/class-arshline-wp-test-case.php';
 require_once __DIR__ . '/lib/class-arshline-answered-form-test-case.php';
+require_once __DIR__ . '/lib/trait-arshline-visitor-site.php';
