@@ -1,0 +1,342 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/arshline/arshline-sidecar/daemon/persian"
+)
+
+// reading is what is known of one command before any model is trained:
+// its expectation, the rules' plan and the learned reading's features.
+type reading struct {
+	Voice    string
+	ID       string
+	Text     string
+	Expect   map[string]any
+	Expected []string       // the expected plan's actions, none for no plan
+	Rules    map[string]any // the rules' plan as JSON, nil for none
+	Ruled    []string       // its actions
+	Features []string
+}
+
+// readVoices runs the rules planner on every command, with the
+// contract its file is written for, or takes its plans from answers
+// (by file name) when they are there.
+func readVoices(voices []voice, answers map[string][]map[string]any) ([][]reading, error) {
+	planners := map[int]*persian.Planner{1: persian.New(persian.Config{Contract: 1}), 2: persian.New(persian.Config{Contract: 2})}
+	out := make([][]reading, len(voices))
+	for i, v := range voices {
+		given, cold := answers[v.Name]
+		if cold && len(given) != len(v.Commands) {
+			return nil, fmt.Errorf("%s: %d answers for %d commands", v.Name, len(given), len(v.Commands))
+		}
+		for j, c := range v.Commands {
+			r := reading{Voice: v.Name, ID: c.ID, Text: c.Text, Expect: c.Expect, Features: featuresOf(readText(c.Text))}
+			if !truthy(c.Expect["none"]) {
+				r.Expected = actionsOf(c.Expect)
+			}
+			if cold {
+				r.Rules = given[j]
+			} else if res := planners[v.Contract].Plan(c.Text); res.Plan != nil {
+				b, err := json.Marshal(res.Plan)
+				if err == nil {
+					err = json.Unmarshal(b, &r.Rules)
+				}
+				if err != nil {
+					return nil, err
+				}
+			}
+			if len(actionsOf(r.Rules)) == 0 {
+				r.Rules = nil
+			}
+			r.Ruled = actionsOf(r.Rules)
+			out[i] = append(out[i], r)
+		}
+	}
+	return out, nil
+}
+
+// gate counts the plans one way of answering emits.
+type gate struct {
+	Emitted int // plans given
+	Right   int // plans given that meet the expectation
+	Wrong   int // plans given that do not
+	Unasked int // wrong plans holding a destructive action the expectation has not
+	Pass    int // commands answered as expected, no plan included
+}
+
+func (g *gate) count(r reading, emit bool) {
+	var plan map[string]any
+	if emit {
+		plan = r.Rules
+		g.Emitted++
+	}
+	ok := mismatch(r.Expect, plan) == ""
+	if ok {
+		g.Pass++
+	}
+	if !emit {
+		return
+	}
+	if ok {
+		g.Right++
+		return
+	}
+	g.Wrong++
+	if unaskedDestruction(r.Ruled, r.Expected) {
+		g.Unasked++
+	}
+}
+
+func (g *gate) add(o gate) {
+	g.Emitted += o.Emitted
+	g.Right += o.Right
+	g.Wrong += o.Wrong
+	g.Unasked += o.Unasked
+	g.Pass += o.Pass
+}
+
+// tally is one fold's counts (or their sum).
+type tally struct {
+	Voice         string
+	Contract      int
+	Cold          bool // the rules' plans are those of the planner before the file was written
+	N             int  // commands
+	Plans         int  // commands expecting a plan
+	Unseen        int  // commands whose intent no training command has
+	RulesIntent   int  // the rules' actions are the expected set
+	LearnedIntent int  // the learned intent is the expected set
+	// The rules' wrong answers, by what is wrong: the set of actions;
+	// the set right but their order or count; only the params.
+	FailIntent, FailOrder, FailSlot int
+	// Rules: the rules' plan as it is. Agree: kept only when its set of
+	// actions is the learned intent. Guard: kept unless it holds a
+	// destructive action the learned intent does not.
+	Rules, Agree, Guard gate
+	Features, Classes   int
+	ModelBytes          int
+}
+
+func (t *tally) add(o tally) {
+	t.N += o.N
+	t.Plans += o.Plans
+	t.Unseen += o.Unseen
+	t.RulesIntent += o.RulesIntent
+	t.LearnedIntent += o.LearnedIntent
+	t.FailIntent += o.FailIntent
+	t.FailOrder += o.FailOrder
+	t.FailSlot += o.FailSlot
+	t.Rules.add(o.Rules)
+	t.Agree.add(o.Agree)
+	t.Guard.add(o.Guard)
+}
+
+// verdict is one command's learned intent and what the gates did.
+type verdict struct {
+	Reading     reading
+	Learned     string
+	Probability float64
+}
+
+// result is the whole experiment: a tally per voice left out.
+type result struct {
+	Folds    []tally
+	Verdicts []verdict
+	// PredictTime is the time the learned reading took over every
+	// left-out command (features and scores), and TrainTime the time
+	// of fitting every fold's model: measured, never compared.
+	PredictTime, TrainTime time.Duration
+}
+
+// leaveOneVoiceOut trains, for each voice, a model on every other voice
+// and reads the voice left out with it and with the rules.
+func leaveOneVoiceOut(voices []voice, answers map[string][]map[string]any, minDocs int, cfg trainConfig) (result, error) {
+	read, err := readVoices(voices, answers)
+	if err != nil {
+		return result{}, err
+	}
+	var res result
+	for held := range voices {
+		var others []reading
+		for i := range voices {
+			if i != held {
+				others = append(others, read[i]...)
+			}
+		}
+		start := time.Now()
+		m, vocab := fit(others, minDocs, cfg)
+		res.TrainTime += time.Since(start)
+		known := map[string]bool{}
+		for _, c := range m.Classes {
+			known[c] = true
+		}
+		_, cold := answers[voices[held].Name]
+		t := tally{Voice: voices[held].Name, Contract: voices[held].Contract, Cold: cold, Features: len(vocab), Classes: len(m.Classes),
+			ModelBytes: m.bytes() + vocab.bytes()}
+		for _, r := range read[held] {
+			start := time.Now()
+			learned, p := m.predict(vocab.vector(featuresOf(readText(r.Text))))
+			res.PredictTime += time.Since(start)
+			res.Verdicts = append(res.Verdicts, verdict{Reading: r, Learned: learned, Probability: p})
+			t.score(r, learned, known)
+		}
+		res.Folds = append(res.Folds, t)
+	}
+	return res, nil
+}
+
+// fit trains the learned reading on the given commands.
+func fit(rs []reading, minDocs int, cfg trainConfig) (*model, vocabulary) {
+	docs := make([][]string, len(rs))
+	for i, r := range rs {
+		docs[i] = r.Features
+	}
+	vocab := newVocabulary(docs, minDocs)
+	var classes []string
+	for _, r := range rs {
+		classes = append(classes, intentOf(r.Expected))
+	}
+	slices.Sort(classes)
+	classes = slices.Compact(classes)
+	xs := make([]sparse, len(rs))
+	ys := make([]int, len(rs))
+	for i, r := range rs {
+		xs[i] = vocab.vector(r.Features)
+		ys[i], _ = slices.BinarySearch(classes, intentOf(r.Expected))
+	}
+	return train(xs, ys, classes, len(vocab), cfg), vocab
+}
+
+// score counts one left-out command.
+func (t *tally) score(r reading, learned string, known map[string]bool) {
+	want := intentOf(r.Expected)
+	t.N++
+	if len(r.Expected) > 0 {
+		t.Plans++
+	}
+	if !known[want] {
+		t.Unseen++
+	}
+	if intentOf(r.Ruled) == want {
+		t.RulesIntent++
+	}
+	if learned == want {
+		t.LearnedIntent++
+	}
+	if mismatch(r.Expect, r.Rules) != "" {
+		switch {
+		case intentOf(r.Ruled) != want:
+			t.FailIntent++
+		case !slices.Equal(r.Ruled, r.Expected):
+			t.FailOrder++
+		default:
+			t.FailSlot++
+		}
+	}
+	emitted := r.Rules != nil
+	t.Rules.count(r, emitted)
+	t.Agree.count(r, emitted && intentOf(r.Ruled) == learned)
+	t.Guard.count(r, emitted && guarded(r.Ruled, learned))
+}
+
+// guarded reports a rules plan whose every destructive action the
+// learned intent holds too.
+func guarded(ruled []string, learned string) bool {
+	set := strings.Split(learned, "+")
+	for _, a := range ruled {
+		if destructive[a] && !slices.Contains(set, a) {
+			return false
+		}
+	}
+	return true
+}
+
+func share(n, of int) string {
+	if of == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.3f", float64(n)/float64(of))
+}
+
+// write prints the table: a line per voice left out (marked «cold»
+// when the rules' plans are those of the planner before the file was
+// written), the total, and the totals of the cold files and the others.
+func (res result) write(w io.Writer) {
+	tw := tabwriter.NewWriter(w, 0, 0, 1, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "voice left out\tv\tcmds\tunseen\tintent rules\tintent learned\trules pass\tfail set/order/slot\t"+
+		"rules P\trules R\tunasked\tagree P\tagree R\tunasked\tguard P\tguard R\tunasked\t")
+	line := func(t tally) {
+		name := t.Voice
+		if t.Cold {
+			name += " (cold)"
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\t%s\t%s\t%d/%d/%d\t%s\t%s\t%d\t%s\t%s\t%d\t%s\t%s\t%d\t\n",
+			name, t.Contract, t.N, t.Unseen, share(t.RulesIntent, t.N), share(t.LearnedIntent, t.N), share(t.Rules.Pass, t.N),
+			t.FailIntent, t.FailOrder, t.FailSlot,
+			share(t.Rules.Right, t.Rules.Emitted), share(t.Rules.Right, t.Plans), t.Rules.Unasked,
+			share(t.Agree.Right, t.Agree.Emitted), share(t.Agree.Right, t.Plans), t.Agree.Unasked,
+			share(t.Guard.Right, t.Guard.Emitted), share(t.Guard.Right, t.Plans), t.Guard.Unasked)
+	}
+	all, cold, warm := tally{Voice: "all"}, tally{Voice: "rules cold"}, tally{Voice: "rules as now"}
+	bytes, features, classes := 0, 0, 0
+	for _, t := range res.Folds {
+		line(t)
+		all.add(t)
+		if t.Cold {
+			cold.add(t)
+		} else {
+			warm.add(t)
+		}
+		bytes = max(bytes, t.ModelBytes)
+		features = max(features, t.Features)
+		classes = max(classes, t.Classes)
+	}
+	totals := []tally{all}
+	if cold.N > 0 {
+		totals = append(totals, cold, warm)
+	}
+	for _, t := range totals {
+		line(t)
+	}
+	tw.Flush()
+	fmt.Fprintf(w, "\nintent = the set of actions a plan holds, %q for no plan; P = right plans / plans given, R = right plans / commands expecting one;\n"+
+		"unasked = wrong plans holding a destructive action the expectation has not; agree = the rules' plan only when its intent is the learned one;\n"+
+		"guard = the rules' plan unless it holds a destructive action the learned intent has not\n", noPlan)
+	for _, t := range totals {
+		fmt.Fprintf(w, "\n%s: %d commands, %d expecting a plan; intent right: rules %d, learned %d (%d with an intent no training voice has);\n"+
+			"  rules' plans right %d, wrong %d: the set of actions %d, their order or count %d, params only %d\n",
+			t.Voice, t.N, t.Plans, t.RulesIntent, t.LearnedIntent, t.Unseen, t.Rules.Pass, t.N-t.Rules.Pass, t.FailIntent, t.FailOrder, t.FailSlot)
+		for _, g := range []struct {
+			name string
+			g    gate
+		}{{"rules", t.Rules}, {"agree", t.Agree}, {"guard", t.Guard}} {
+			fmt.Fprintf(w, "  %-5s plans given %d, right %d, wrong %d (unasked destructive %d); precision %s, recall %s; commands right %d\n",
+				g.name, g.g.Emitted, g.g.Right, g.g.Wrong, g.g.Unasked, share(g.g.Right, g.g.Emitted), share(g.g.Right, t.Plans), g.g.Pass)
+		}
+	}
+	fmt.Fprintf(w, "\nmodel: at most %d features x %d intents, %d bytes (float32 weights, feature strings, intent names)\n", features, classes, bytes)
+	if all.N > 0 {
+		fmt.Fprintf(w, "learned reading: %.1f µs per command (normalise, features, scores; wall time); training %.1f s per fold\n",
+			float64(res.PredictTime.Nanoseconds())/1e3/float64(all.N), res.TrainTime.Seconds()/float64(len(res.Folds)))
+	}
+}
+
+// writeUnasked lists the rules' wrong plans holding an unasked
+// destructive action, and whether each gate stopped them.
+func (res result) writeUnasked(w io.Writer) {
+	for _, v := range res.Verdicts {
+		r := v.Reading
+		if r.Rules == nil || mismatch(r.Expect, r.Rules) == "" || !unaskedDestruction(r.Ruled, r.Expected) {
+			continue
+		}
+		fmt.Fprintf(w, "%s %s: %s\n  expected %s, rules %s, learned %s (%.2f); agree stops it: %t, guard stops it: %t\n",
+			r.Voice, r.ID, r.Text, intentOf(r.Expected), strings.Join(r.Ruled, ","), v.Learned, v.Probability,
+			intentOf(r.Ruled) != v.Learned, !guarded(r.Ruled, v.Learned))
+	}
+}
