@@ -5,11 +5,14 @@
 # `go run ./tools/planner-lovo -rules-answers OUT`: the rules' cold
 # score beside the learned reading's leave-one-voice-out score. A file
 # whose earlier planner cannot read its contract (no Config.Contract,
-# or no planner yet) is left out, and said so.
+# or no planner yet) is left out, and said so. A corpus kept outside
+# the repository is read by the planner at the commit given after «@»
+# (the last commit before the planner's work first used it).
 #
-#   bash tools/planner-lovo/cold.sh /tmp/cold-answers
+#   bash tools/planner-lovo/cold.sh /tmp/cold-answers ../shared/corpus/planner-v2-clinic-school.jsonl@603d162
 set -euo pipefail
-out=${1:?usage: cold.sh OUT-DIR}
+out=${1:?usage: cold.sh OUT-DIR [FILE@COMMIT ...]}
+shift
 root=$(git rev-parse --show-toplevel)
 here=$root/tools/planner-lovo
 mkdir -p "$out"
@@ -17,10 +20,10 @@ out=$(cd "$out" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$root"
-for f in testdata/planner/*.jsonl; do
+# read FILE COMMIT: the plans of the planner at COMMIT for FILE.
+read_with() {
+	local f=$1 before=$2 name contract bin tree
 	name=$(basename "$f")
-	first=$(git log --follow --diff-filter=A --format=%H -- "$f" | tail -1)
-	before=$(git rev-parse --short "$first^")
 	contract=1
 	if grep -q '"version": *2' "$f"; then contract=2; fi
 	bin=$work/coldplan-$before
@@ -36,9 +39,16 @@ for f in testdata/planner/*.jsonl; do
 		rm -rf "$tree"
 	fi
 	if [ -e "$bin.failed" ]; then
-		echo "$name: the planner before $before does not build with coldplan ($(head -c 200 "$bin.log" | tr '\n' ' '))"
-		continue
+		echo "$name: the planner at $before does not build with coldplan ($(head -c 200 "$bin.log" | tr '\n' ' '))"
+		return
 	fi
 	"$bin" -contract "$contract" "$f" >"$out/$name"
-	echo "$name: read by the planner before $before (v$contract)"
+	echo "$name: read by the planner at $before (v$contract)"
+}
+for f in testdata/planner/*.jsonl; do
+	first=$(git log --follow --diff-filter=A --format=%H -- "$f" | tail -1)
+	read_with "$f" "$(git rev-parse --short "$first^")"
+done
+for arg in "$@"; do
+	read_with "${arg%@*}" "$(git rev-parse --short "${arg##*@}")"
 done

@@ -3,6 +3,7 @@ package main
 import (
 	"math"
 	"math/rand/v2"
+	"strings"
 )
 
 // sparse is a command's feature vector: the columns present, all of
@@ -28,7 +29,7 @@ type trainConfig struct {
 	Seed   uint64  // order of the commands in each pass
 }
 
-var defaultTraining = trainConfig{Epochs: 30, Lambda: 1e-4, Eta0: 0.5, Seed: 1}
+var defaultTraining = trainConfig{Epochs: 30, Lambda: 1e-5, Eta0: 0.5, Seed: 1}
 
 // train fits a model to the commands xs of classes ys (indexes into
 // classes) over dims feature columns by minimising the mean log loss
@@ -81,10 +82,11 @@ func train(xs []sparse, ys []int, classes []string, dims int, cfg trainConfig) *
 func scores(w, b []float64, x sparse, scale float64, z []float64) {
 	k := len(b)
 	copy(z, b)
+	a := scale * x.Value
 	for _, f := range x.Index {
 		row := w[f*k : f*k+k]
 		for c, wc := range row {
-			z[c] += scale * x.Value * wc
+			z[c] += a * wc
 		}
 	}
 }
@@ -105,12 +107,18 @@ func softmax(z []float64) {
 	}
 }
 
-// predict is the most likely class of x and its probability; of equal
-// scores the first class wins.
-func (m *model) predict(x sparse) (string, float64) {
+// probabilities is the probability of every class for x.
+func (m *model) probabilities(x sparse) []float64 {
 	z := make([]float64, len(m.Classes))
 	scores(m.W, m.B, x, 1, z)
 	softmax(z)
+	return z
+}
+
+// predict is the most likely class of x and its probability; of equal
+// scores the first class wins.
+func (m *model) predict(x sparse) (string, float64) {
+	z := m.probabilities(x)
 	best := 0
 	for c := range z {
 		if z[c] > z[best] {
@@ -118,6 +126,18 @@ func (m *model) predict(x sparse) (string, float64) {
 		}
 	}
 	return m.Classes[best], z[best]
+}
+
+// asked is, for every action, the probability that the command asks
+// for it: the sum over the intents (sets of actions) that hold it.
+func (m *model) asked(z []float64) map[string]float64 {
+	out := map[string]float64{}
+	for c, p := range z {
+		for _, a := range strings.Split(m.Classes[c], "+") {
+			out[a] += p
+		}
+	}
+	return out
 }
 
 // bytes is the size of the weights shipped as float32, and of the class

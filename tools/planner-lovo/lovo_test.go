@@ -24,7 +24,7 @@ func runFixture(t *testing.T, answers string) result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := leaveOneVoiceOut(voices, given, 1, defaultTraining)
+	res, err := leaveOneVoiceOut(voices, given, guardConfig{MinDocs: 1, Train: defaultTraining, Threshold: 0.1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +146,7 @@ func TestLoadErrors(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := leaveOneVoiceOut(voices, given, 1, defaultTraining); err == nil || !strings.Contains(err.Error(), "1 answers for 9 commands") {
+		if _, err := leaveOneVoiceOut(voices, given, guardConfig{MinDocs: 1, Train: defaultTraining}); err == nil || !strings.Contains(err.Error(), "1 answers for 9 commands") {
 			t.Errorf("err = %v, want one counting the answers", err)
 		}
 	})
@@ -263,38 +263,56 @@ func TestIntentsAndGates(t *testing.T) {
 			t.Error("a publish counted as destructive")
 		}
 	})
-	t.Run("guard keeps a plan whose destructive actions the learned intent holds", func(t *testing.T) {
-		if !guarded([]string{"duplicate_form", "delete_form"}, "delete_form+duplicate_form") {
-			t.Error("stopped a delete the learned intent holds")
+	t.Run("guard keeps a plan whose destructive actions the learned reading finds likely enough", func(t *testing.T) {
+		asked := map[string]float64{"duplicate_form": 0.9, "delete_form": 0.3, "delete_field": 0.05}
+		if !guarded([]string{"duplicate_form", "delete_form"}, asked, 0.1) {
+			t.Error("stopped a delete at 0.3 with a threshold of 0.1")
 		}
-		if guarded([]string{"delete_form"}, "delete_field") {
-			t.Error("kept a delete_form the learned intent lacks")
+		if guarded([]string{"delete_field"}, asked, 0.1) {
+			t.Error("kept a delete_field at 0.05 with a threshold of 0.1")
 		}
-		if !guarded([]string{"add_field"}, noPlan) {
+		if guarded([]string{"publish_form", "disable_form"}, asked, 0.1) {
+			t.Error("kept a disable_form the learned reading never gives")
+		}
+		if !guarded([]string{"add_field"}, nil, 0.5) {
 			t.Error("stopped a plan with nothing destructive")
+		}
+	})
+	t.Run("an action's probability is the sum over the intents holding it", func(t *testing.T) {
+		m := &model{Classes: []string{"delete_form", "delete_form+duplicate_form", noPlan}}
+		asked := m.asked([]float64{0.25, 0.5, 0.25})
+		if asked["delete_form"] != 0.75 || asked["duplicate_form"] != 0.5 || asked[noPlan] != 0.25 || len(asked) != 3 {
+			t.Errorf("asked = %v", asked)
 		}
 	})
 }
 
-// BenchmarkPredict is the learned reading of one command: the
-// planner's normal form, the features, the scores of a model trained
-// on the fixture.
+// BenchmarkPredict is the learned reading of one command — the
+// planner's normal form, the features, the scores — with a model
+// trained on every corpus of testdata/planner, over those commands in
+// turn; cpu-ns/op is the CPU time the process spent on one.
 func BenchmarkPredict(b *testing.B) {
-	voices, err := loadVoices(fixture)
-	if err != nil {
-		b.Fatal(err)
-	}
-	read, err := readVoices(voices, nil)
+	voices, err := loadVoices("../../testdata/planner/*.jsonl")
 	if err != nil {
 		b.Fatal(err)
 	}
 	var all []reading
-	for _, r := range read {
-		all = append(all, r...)
+	for _, v := range voices {
+		for _, c := range v.Commands {
+			r := reading{Text: c.Text, Features: featuresOf(readText(c.Text))}
+			if !truthy(c.Expect["none"]) {
+				r.Expected = actionsOf(c.Expect)
+			}
+			all = append(all, r)
+		}
 	}
-	m, vocab := fit(all, 1, defaultTraining)
-	text := all[0].Text
-	for b.Loop() {
-		m.predict(vocab.vector(featuresOf(readText(text))))
+	m, vocab := fit(all, 2, defaultTraining)
+	b.ReportMetric(float64(m.bytes()+vocab.bytes()), "model-bytes")
+	b.ReportAllocs()
+	b.ResetTimer()
+	before := cpuTime()
+	for i := 0; i < b.N; i++ {
+		m.predict(vocab.vector(featuresOf(readText(all[i%len(all)].Text))))
 	}
+	b.ReportMetric(float64(cpuTime()-before)/float64(b.N), "cpu-ns/op")
 }

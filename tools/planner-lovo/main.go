@@ -31,6 +31,7 @@ func main() {
 	epochs := flag.Int("epochs", defaultTraining.Epochs, "passes of gradient descent over the training commands")
 	lambda := flag.Float64("lambda", defaultTraining.Lambda, "L2 penalty on the weights")
 	answers := flag.String("rules-answers", "", "take the rules' plans of a corpus from DIR/<file name> when there, one JSON plan or null a line (cold.sh writes them)")
+	threshold := flag.Float64("guard", 0.1, "the guard stops a rules plan whose destructive action the learned reading gives a lower probability")
 	unasked := flag.Bool("unasked", false, "list every rules plan with an unasked destructive action, and what each gate did")
 	flag.Parse()
 	voices, err := loadVoices(*corpora)
@@ -43,9 +44,9 @@ func main() {
 		fmt.Fprintln(os.Stderr, "planner-lovo:", err)
 		os.Exit(1)
 	}
-	cfg := defaultTraining
-	cfg.Epochs, cfg.Lambda = *epochs, *lambda
-	res, err := leaveOneVoiceOut(voices, given, *minDocs, cfg)
+	cfg := guardConfig{MinDocs: *minDocs, Train: defaultTraining, Threshold: *threshold}
+	cfg.Train.Epochs, cfg.Train.Lambda = *epochs, *lambda
+	res, err := leaveOneVoiceOut(voices, given, cfg)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "planner-lovo:", err)
 		os.Exit(1)
