@@ -2,6 +2,7 @@ package main
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -105,8 +106,9 @@ func newVocabulary(docs [][]string, minDocs int) vocabulary {
 	return v
 }
 
-// vector is a command's known features as column indexes, each of
-// weight 1/sqrt(n), so that long and short commands weigh the same.
+// vector is a command's known features as column indexes in order,
+// each of weight 1/sqrt(n), so that long and short commands weigh the
+// same.
 func (v vocabulary) vector(features []string) sparse {
 	var x sparse
 	for _, f := range features {
@@ -114,6 +116,45 @@ func (v vocabulary) vector(features []string) sparse {
 			x.Index = append(x.Index, i)
 		}
 	}
+	return weighed(x)
+}
+
+// read is vector(featuresOf(text)) for a read text, without making a
+// string of every feature: what a planner would run per command.
+func (v vocabulary) read(text string) sparse {
+	var x sparse
+	buf := make([]byte, 0, 64)
+	look := func() {
+		if i, ok := v[string(buf)]; ok {
+			x.Index = append(x.Index, i)
+		}
+	}
+	rs := []rune(" " + text + " ")
+	for n := 2; n <= 4; n++ {
+		for i := 0; i+n <= len(rs); i++ {
+			buf = append(buf[:0], "c:"...)
+			for _, r := range rs[i : i+n] {
+				buf = utf8.AppendRune(buf, r)
+			}
+			look()
+		}
+	}
+	words := strings.Fields(text)
+	for i, w := range words {
+		buf = append(append(buf[:0], "w:"...), w...)
+		look()
+		if i > 0 {
+			buf = append(append(append(append(buf[:0], "b:"...), words[i-1]...), ' '), w...)
+			look()
+		}
+	}
+	return weighed(x)
+}
+
+// weighed sorts and dedupes the columns and gives them their weight.
+func weighed(x sparse) sparse {
+	slices.Sort(x.Index)
+	x.Index = slices.Compact(x.Index)
 	if len(x.Index) > 0 {
 		x.Value = 1 / math.Sqrt(float64(len(x.Index)))
 	}

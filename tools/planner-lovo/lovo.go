@@ -113,17 +113,24 @@ type tally struct {
 	Unseen        int  // commands whose intent no training command has
 	RulesIntent   int  // the rules' actions are the expected set
 	LearnedIntent int  // the learned intent is the expected set
+	// Of the commands whose intent the rules read wrong, those the
+	// learned reading reads right.
+	LearnedFixes int
 	// The rules' wrong answers, by what is wrong: the set of actions;
 	// the set right but their order or count; only the params.
 	FailIntent, FailOrder, FailSlot int
 	// Rules: the rules' plan as it is. Agree: kept only when its set of
 	// actions is the learned intent. Guard: kept unless it holds a
 	// destructive action the learned reading gives a probability below
-	// the guard's threshold; Sweep, the same at each of sweep.
+	// the guard's threshold; Sweep, the same at each of sweep. Binary
+	// and BinarySweep: the same with the probability of a two-class
+	// model of each destructive action instead of the intent model's.
 	Rules, Agree, Guard gate
-	Sweep               [len(sweep)]gate
+	Binary              gate
+	Sweep, BinarySweep  [len(sweep)]gate
 	Features, Classes   int
 	ModelBytes          int
+	BinaryBytes         int // the two-class models and the feature strings
 }
 
 func (t *tally) add(o tally) {
@@ -132,14 +139,17 @@ func (t *tally) add(o tally) {
 	t.Unseen += o.Unseen
 	t.RulesIntent += o.RulesIntent
 	t.LearnedIntent += o.LearnedIntent
+	t.LearnedFixes += o.LearnedFixes
 	t.FailIntent += o.FailIntent
 	t.FailOrder += o.FailOrder
 	t.FailSlot += o.FailSlot
 	t.Rules.add(o.Rules)
 	t.Agree.add(o.Agree)
 	t.Guard.add(o.Guard)
+	t.Binary.add(o.Binary)
 	for i := range t.Sweep {
 		t.Sweep[i].add(o.Sweep[i])
+		t.BinarySweep[i].add(o.BinarySweep[i])
 	}
 }
 
@@ -149,6 +159,7 @@ type verdict struct {
 	Learned     string
 	Probability float64
 	Asked       map[string]float64 // the probability the command asks for each action
+	Binary      map[string]float64 // the same for each destructive action, by its two-class model
 }
 
 // result is the whole experiment: a tally per voice left out.
@@ -161,7 +172,8 @@ type result struct {
 	// the wall-clock time of fitting every fold's model. Measured, never
 	// compared.
 	PredictCPU, TrainTime time.Duration
-	Threshold             float64 // the guard's
+	BinaryCPU             time.Duration // the two-class models' reading, as PredictCPU
+	Threshold             float64       // the guard's
 }
 
 // sweep are the guard thresholds the summary compares.
@@ -191,6 +203,7 @@ func leaveOneVoiceOut(voices []voice, answers map[string][]map[string]any, cfg g
 		}
 		start := time.Now()
 		m, vocab := fit(others, cfg.MinDocs, cfg.Train)
+		binary := fitBinary(others, vocab, cfg.Train)
 		res.TrainTime += time.Since(start)
 		known := map[string]bool{}
 		for _, c := range m.Classes {
@@ -198,15 +211,28 @@ func leaveOneVoiceOut(voices []voice, answers map[string][]map[string]any, cfg g
 		}
 		_, cold := answers[voices[held].Name]
 		t := tally{Voice: voices[held].Name, Contract: voices[held].Contract, Cold: cold, Features: len(vocab), Classes: len(m.Classes),
-			ModelBytes: m.bytes() + vocab.bytes()}
+			ModelBytes: m.bytes() + vocab.bytes(), BinaryBytes: vocab.bytes()}
+		for _, b := range binary {
+			t.BinaryBytes += b.bytes()
+		}
 		probs := make([][]float64, len(read[held]))
 		before := cpuTime()
 		for i, r := range read[held] {
-			probs[i] = m.probabilities(vocab.vector(featuresOf(readText(r.Text))))
+			probs[i] = m.probabilities(vocab.read(readText(r.Text)))
 		}
 		res.PredictCPU += time.Duration(cpuTime() - before)
+		yes := make([]map[string]float64, len(read[held]))
+		before = cpuTime()
 		for i, r := range read[held] {
-			v := verdict{Reading: r, Asked: m.asked(probs[i])}
+			x := vocab.read(readText(r.Text))
+			yes[i] = map[string]float64{}
+			for a, b := range binary {
+				yes[i][a] = b.probabilities(x)[1]
+			}
+		}
+		res.BinaryCPU += time.Duration(cpuTime() - before)
+		for i, r := range read[held] {
+			v := verdict{Reading: r, Asked: m.asked(probs[i]), Binary: yes[i]}
 			for c, p := range probs[i] {
 				if p > v.Probability {
 					v.Learned, v.Probability = m.Classes[c], p
@@ -242,6 +268,26 @@ func fit(rs []reading, minDocs int, cfg trainConfig) (*model, vocabulary) {
 	return train(xs, ys, classes, len(vocab), cfg), vocab
 }
 
+// fitBinary trains, for each destructive action, a two-class model of
+// whether a command asks for it, over the intent model's features.
+func fitBinary(rs []reading, vocab vocabulary, cfg trainConfig) map[string]*model {
+	xs := make([]sparse, len(rs))
+	for i, r := range rs {
+		xs[i] = vocab.vector(r.Features)
+	}
+	out := map[string]*model{}
+	for a := range destructive {
+		ys := make([]int, len(rs))
+		for i, r := range rs {
+			if slices.Contains(r.Expected, a) {
+				ys[i] = 1
+			}
+		}
+		out[a] = train(xs, ys, []string{"no", a}, len(vocab), cfg)
+	}
+	return out
+}
+
 // score counts one left-out command.
 func (t *tally) score(v verdict, known map[string]bool, threshold float64) {
 	r, learned := v.Reading, v.Learned
@@ -258,6 +304,9 @@ func (t *tally) score(v verdict, known map[string]bool, threshold float64) {
 	}
 	if learned == want {
 		t.LearnedIntent++
+		if intentOf(r.Ruled) != want {
+			t.LearnedFixes++
+		}
 	}
 	if mismatch(r.Expect, r.Rules) != "" {
 		switch {
@@ -273,8 +322,10 @@ func (t *tally) score(v verdict, known map[string]bool, threshold float64) {
 	t.Rules.count(r, emitted)
 	t.Agree.count(r, emitted && intentOf(r.Ruled) == learned)
 	t.Guard.count(r, emitted && guarded(r.Ruled, v.Asked, threshold))
+	t.Binary.count(r, emitted && guarded(r.Ruled, v.Binary, threshold))
 	for i, th := range sweep {
 		t.Sweep[i].count(r, emitted && guarded(r.Ruled, v.Asked, th))
+		t.BinarySweep[i].count(r, emitted && guarded(r.Ruled, v.Binary, th))
 	}
 }
 
@@ -303,21 +354,22 @@ func share(n, of int) string {
 func (res result) write(w io.Writer) {
 	tw := tabwriter.NewWriter(w, 0, 0, 1, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "voice left out\tv\tcmds\tunseen\tintent rules\tintent learned\trules pass\tfail set/order/slot\t"+
-		"rules P\trules R\tunasked\tagree P\tagree R\tunasked\tguard P\tguard R\tunasked\t")
+		"rules P\trules R\tunasked\tagree P\tagree R\tunasked\tguard P\tguard R\tunasked\tbinary P\tbinary R\tunasked\t")
 	line := func(t tally) {
 		name := t.Voice
 		if t.Cold {
 			name += " (cold)"
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\t%s\t%s\t%d/%d/%d\t%s\t%s\t%d\t%s\t%s\t%d\t%s\t%s\t%d\t\n",
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\t%s\t%s\t%d/%d/%d\t%s\t%s\t%d\t%s\t%s\t%d\t%s\t%s\t%d\t%s\t%s\t%d\t\n",
 			name, t.Contract, t.N, t.Unseen, share(t.RulesIntent, t.N), share(t.LearnedIntent, t.N), share(t.Rules.Pass, t.N),
 			t.FailIntent, t.FailOrder, t.FailSlot,
 			share(t.Rules.Right, t.Rules.Emitted), share(t.Rules.Right, t.Plans), t.Rules.Unasked,
 			share(t.Agree.Right, t.Agree.Emitted), share(t.Agree.Right, t.Plans), t.Agree.Unasked,
-			share(t.Guard.Right, t.Guard.Emitted), share(t.Guard.Right, t.Plans), t.Guard.Unasked)
+			share(t.Guard.Right, t.Guard.Emitted), share(t.Guard.Right, t.Plans), t.Guard.Unasked,
+			share(t.Binary.Right, t.Binary.Emitted), share(t.Binary.Right, t.Plans), t.Binary.Unasked)
 	}
 	all, cold, warm := tally{Voice: "all"}, tally{Voice: "rules cold"}, tally{Voice: "rules as now"}
-	bytes, features, classes := 0, 0, 0
+	bytes, binaryBytes, features, classes := 0, 0, 0, 0
 	for _, t := range res.Folds {
 		line(t)
 		all.add(t)
@@ -327,6 +379,7 @@ func (res result) write(w io.Writer) {
 			warm.add(t)
 		}
 		bytes = max(bytes, t.ModelBytes)
+		binaryBytes = max(binaryBytes, t.BinaryBytes)
 		features = max(features, t.Features)
 		classes = max(classes, t.Classes)
 	}
@@ -340,28 +393,36 @@ func (res result) write(w io.Writer) {
 	tw.Flush()
 	fmt.Fprintf(w, "\nintent = the set of actions a plan holds, %q for no plan; P = right plans / plans given, R = right plans / commands expecting one;\n"+
 		"unasked = wrong plans holding a destructive action the expectation has not; agree = the rules' plan only when its intent is the learned one;\n"+
-		"guard = the rules' plan unless it holds a destructive action the learned reading gives a probability below %.2f\n", noPlan, res.Threshold)
+		"guard = the rules' plan unless it holds a destructive action the learned intent gives a probability below %.2f; binary = the same by a two-class model of each destructive action\n", noPlan, res.Threshold)
 	for _, t := range totals {
 		fmt.Fprintf(w, "\n%s: %d commands, %d expecting a plan; intent right: rules %d, learned %d (%d with an intent no training voice has);\n"+
+			"  of the %d the rules read wrong, the learned reading has %d right\n"+
 			"  rules' plans right %d, wrong %d: the set of actions %d, their order or count %d, params only %d\n",
-			t.Voice, t.N, t.Plans, t.RulesIntent, t.LearnedIntent, t.Unseen, t.Rules.Pass, t.N-t.Rules.Pass, t.FailIntent, t.FailOrder, t.FailSlot)
+			t.Voice, t.N, t.Plans, t.RulesIntent, t.LearnedIntent, t.Unseen, t.N-t.RulesIntent, t.LearnedFixes,
+			t.Rules.Pass, t.N-t.Rules.Pass, t.FailIntent, t.FailOrder, t.FailSlot)
 		for _, g := range []struct {
 			name string
 			g    gate
-		}{{"rules", t.Rules}, {"agree", t.Agree}, {"guard", t.Guard}} {
-			fmt.Fprintf(w, "  %-5s plans given %d, right %d, wrong %d (unasked destructive %d); precision %s, recall %s; commands right %d\n",
+		}{{"rules", t.Rules}, {"agree", t.Agree}, {"guard", t.Guard}, {"binary", t.Binary}} {
+			fmt.Fprintf(w, "  %-6s plans given %d, right %d, wrong %d (unasked destructive %d); precision %s, recall %s; commands right %d\n",
 				g.name, g.g.Emitted, g.g.Right, g.g.Wrong, g.g.Unasked, share(g.g.Right, g.g.Emitted), share(g.g.Right, t.Plans), g.g.Pass)
 		}
 		for i, th := range sweep {
-			g := t.Sweep[i]
-			fmt.Fprintf(w, "  guard at %.2f: plans given %d, right %d, wrong %d (unasked destructive %d); recall %s\n",
-				th, g.Emitted, g.Right, g.Wrong, g.Unasked, share(g.Right, t.Plans))
+			for _, g := range []struct {
+				name string
+				g    gate
+			}{{"guard", t.Sweep[i]}, {"binary", t.BinarySweep[i]}} {
+				fmt.Fprintf(w, "  %-6s at %.2f: plans given %d, right %d, wrong %d (unasked destructive %d); recall %s\n",
+					g.name, th, g.g.Emitted, g.g.Right, g.g.Wrong, g.g.Unasked, share(g.g.Right, t.Plans))
+			}
 		}
 	}
-	fmt.Fprintf(w, "\nmodel: at most %d features x %d intents, %d bytes (float32 weights, feature strings, intent names)\n", features, classes, bytes)
+	fmt.Fprintf(w, "\nintent model: at most %d features x %d intents, %d bytes (float32 weights, feature strings, intent names); the %d two-class models: %d bytes\n",
+		features, classes, bytes, len(destructive), binaryBytes)
 	if all.N > 0 {
-		fmt.Fprintf(w, "learned reading: %.1f µs of CPU per command (normal form, features, scores); training %.1f s per fold (wall time)\n",
-			float64(res.PredictCPU.Nanoseconds())/1e3/float64(all.N), res.TrainTime.Seconds()/float64(len(res.Folds)))
+		fmt.Fprintf(w, "CPU per command (normal form, features, scores): intent model %.1f µs, two-class models %.1f µs; training %.1f s per fold (wall time)\n",
+			float64(res.PredictCPU.Nanoseconds())/1e3/float64(all.N), float64(res.BinaryCPU.Nanoseconds())/1e3/float64(all.N),
+			res.TrainTime.Seconds()/float64(len(res.Folds)))
 	}
 }
 
@@ -376,12 +437,12 @@ func (res result) writeUnasked(w io.Writer) {
 		var doubt []string
 		for _, a := range r.Ruled {
 			if destructive[a] {
-				doubt = append(doubt, fmt.Sprintf("%s %.2f", a, v.Asked[a]))
+				doubt = append(doubt, fmt.Sprintf("%s %.2f, two-class %.2f", a, v.Asked[a], v.Binary[a]))
 			}
 		}
-		fmt.Fprintf(w, "%s %s: %s\n  expected %s, rules %s, learned %s (%.2f; %s); agree stops it: %t, guard stops it: %t\n",
-			r.Voice, r.ID, r.Text, intentOf(r.Expected), strings.Join(r.Ruled, ","), v.Learned, v.Probability, strings.Join(doubt, ", "),
-			intentOf(r.Ruled) != v.Learned, !guarded(r.Ruled, v.Asked, res.Threshold))
+		fmt.Fprintf(w, "%s %s: %s\n  expected %s, rules %s, learned %s (%.2f; %s); stopped by agree %t, guard %t, binary %t\n",
+			r.Voice, r.ID, r.Text, intentOf(r.Expected), strings.Join(r.Ruled, ","), v.Learned, v.Probability, strings.Join(doubt, "; "),
+			intentOf(r.Ruled) != v.Learned, !guarded(r.Ruled, v.Asked, res.Threshold), !guarded(r.Ruled, v.Binary, res.Threshold))
 	}
 }
 

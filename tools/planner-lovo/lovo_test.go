@@ -76,13 +76,13 @@ func TestLeaveOneVoiceOut(t *testing.T) {
 		if planted.Learned != "publish_form" {
 			t.Fatalf("learned intent of %q is %q, want publish_form", planted.Reading.Text, planted.Learned)
 		}
-		if c.Agree.Unasked != 0 || c.Guard.Unasked != 0 || c.Guard.Emitted != c.Rules.Emitted-1 {
-			t.Errorf("agree let %d through, guard %d (gave %d of %d plans); want 0, 0 and one plan fewer",
-				c.Agree.Unasked, c.Guard.Unasked, c.Guard.Emitted, c.Rules.Emitted)
+		if c.Agree.Unasked != 0 || c.Guard.Unasked != 0 || c.Binary.Unasked != 0 || c.Guard.Emitted != c.Rules.Emitted-1 {
+			t.Errorf("agree let %d through, guard %d, binary %d (guard gave %d of %d plans); want 0, 0, 0 and one plan fewer",
+				c.Agree.Unasked, c.Guard.Unasked, c.Binary.Unasked, c.Guard.Emitted, c.Rules.Emitted)
 		}
 		var out bytes.Buffer
 		res.writeUnasked(&out)
-		if !strings.Contains(out.String(), "x091") || !strings.Contains(out.String(), "guard stops it: true") {
+		if !strings.Contains(out.String(), "x091") || !strings.Contains(out.String(), "guard true, binary true") {
 			t.Errorf("the list of unasked plans does not name it:\n%s", out.String())
 		}
 		out.Reset()
@@ -165,6 +165,32 @@ func TestReadText(t *testing.T) {
 			}
 		})
 	}
+	t.Run("a planner's reading of the features is the training's", func(t *testing.T) {
+		voices, err := loadVoices(fixture)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var docs [][]string
+		var texts []string
+		for _, v := range voices {
+			for _, c := range v.Commands {
+				texts = append(texts, readText(c.Text))
+				docs = append(docs, featuresOf(readText(c.Text)))
+			}
+		}
+		vocab := newVocabulary(docs, 2)
+		for i, text := range append(texts, "", "فرم", "یک سوال تازه برای فرم 0 بساز و منتشرش کن") {
+			var want sparse
+			if i < len(docs) {
+				want = vocab.vector(docs[i])
+			} else {
+				want = vocab.vector(featuresOf(text))
+			}
+			if got := vocab.read(text); !reflect.DeepEqual(got, want) {
+				t.Errorf("%q: read %v, vector %v", text, got, want)
+			}
+		}
+	})
 	t.Run("features are sorted and unique", func(t *testing.T) {
 		f := featuresOf("آ آ")
 		want := []string{"b:آ آ", "c: آ", "c: آ ", "c: آ آ", "c:آ ", "c:آ آ", "c:آ آ ", "w:آ"}
@@ -312,7 +338,7 @@ func BenchmarkPredict(b *testing.B) {
 	b.ResetTimer()
 	before := cpuTime()
 	for i := 0; i < b.N; i++ {
-		m.predict(vocab.vector(featuresOf(readText(all[i%len(all)].Text))))
+		m.predict(vocab.read(readText(all[i%len(all)].Text)))
 	}
 	b.ReportMetric(float64(cpuTime()-before)/float64(b.N), "cpu-ns/op")
 }
