@@ -7,7 +7,11 @@
 # whose earlier planner cannot read its contract (no Config.Contract,
 # or no planner yet) is left out, and said so. A corpus kept outside
 # the repository is read by the planner at the commit given after «@»
-# (the last commit before the planner's work first used it).
+# (the last commit before the planner's work first used it). OUT/when
+# says when each corpus came to the planner's work (the Unix time of
+# the commit that added it, or one second after the commit given), for
+# planner-lovo -when: a learned reading trained only on the corpora
+# that came before, as the rules were.
 #
 #   bash tools/planner-lovo/cold.sh /tmp/cold-answers ../shared/corpus/planner-v2-clinic-school.jsonl@603d162
 set -euo pipefail
@@ -20,10 +24,12 @@ out=$(cd "$out" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$root"
-# read FILE COMMIT: the plans of the planner at COMMIT for FILE.
+# read FILE COMMIT ARRIVAL: the plans of the planner at COMMIT for FILE,
+# which came to the planner's work at the Unix time ARRIVAL.
 read_with() {
 	local f=$1 before=$2 name contract bin tree
 	name=$(basename "$f")
+	printf '%s\t%s\n' "$name" "$3" >>"$out/when"
 	contract=1
 	if grep -q '"version": *2' "$f"; then contract=2; fi
 	bin=$work/coldplan-$before
@@ -45,10 +51,12 @@ read_with() {
 	"$bin" -contract "$contract" "$f" >"$out/$name"
 	echo "$name: read by the planner at $before (v$contract)"
 }
+rm -f "$out/when"
 for f in testdata/planner/*.jsonl; do
 	first=$(git log --follow --diff-filter=A --format=%H -- "$f" | tail -1)
-	read_with "$f" "$(git rev-parse --short "$first^")"
+	read_with "$f" "$(git rev-parse --short "$first^")" "$(git show -s --format=%ct "$first")"
 done
 for arg in "$@"; do
-	read_with "${arg%@*}" "$(git rev-parse --short "${arg##*@}")"
+	commit=${arg##*@}
+	read_with "${arg%@*}" "$(git rev-parse --short "$commit")" "$(($(git show -s --format=%ct "$commit") + 1))"
 done

@@ -108,6 +108,7 @@ type tally struct {
 	Voice         string
 	Contract      int
 	Cold          bool // the rules' plans are those of the planner before the file was written
+	TrainedOn     int  // voices the learned reading was trained on
 	N             int  // commands
 	Plans         int  // commands expecting a plan
 	Unseen        int  // commands whose intent no training command has
@@ -184,6 +185,10 @@ type guardConfig struct {
 	MinDocs   int
 	Train     trainConfig
 	Threshold float64
+	// When, if given, is when each corpus came to the planner's work: a
+	// voice the rules read cold is then read by a learned reading
+	// trained only on the voices that came before it, as the rules were.
+	When map[string]int64
 }
 
 // leaveOneVoiceOut trains, for each voice, a model on every other voice
@@ -195,11 +200,19 @@ func leaveOneVoiceOut(voices []voice, answers map[string][]map[string]any, cfg g
 	}
 	res := result{Threshold: cfg.Threshold}
 	for held := range voices {
+		_, cold := answers[voices[held].Name]
+		arrived, timed := cfg.When[voices[held].Name]
 		var others []reading
+		trainedOn := 0
 		for i := range voices {
-			if i != held {
-				others = append(others, read[i]...)
+			if t, ok := cfg.When[voices[i].Name]; i == held || cold && timed && (!ok || t >= arrived) {
+				continue
 			}
+			others = append(others, read[i]...)
+			trainedOn++
+		}
+		if len(others) == 0 {
+			return result{}, fmt.Errorf("%s: no voice came before it to train on", voices[held].Name)
 		}
 		start := time.Now()
 		m, vocab := fit(others, cfg.MinDocs, cfg.Train)
@@ -209,8 +222,7 @@ func leaveOneVoiceOut(voices []voice, answers map[string][]map[string]any, cfg g
 		for _, c := range m.Classes {
 			known[c] = true
 		}
-		_, cold := answers[voices[held].Name]
-		t := tally{Voice: voices[held].Name, Contract: voices[held].Contract, Cold: cold, Features: len(vocab), Classes: len(m.Classes),
+		t := tally{Voice: voices[held].Name, Contract: voices[held].Contract, Cold: cold, TrainedOn: trainedOn, Features: len(vocab), Classes: len(m.Classes),
 			ModelBytes: m.bytes() + vocab.bytes(), BinaryBytes: vocab.bytes()}
 		for _, b := range binary {
 			t.BinaryBytes += b.bytes()
@@ -353,15 +365,15 @@ func share(n, of int) string {
 // written), the total, and the totals of the cold files and the others.
 func (res result) write(w io.Writer) {
 	tw := tabwriter.NewWriter(w, 0, 0, 1, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "voice left out\tv\tcmds\tunseen\tintent rules\tintent learned\trules pass\tfail set/order/slot\t"+
+	fmt.Fprintln(tw, "voice left out\tv\ttrained on\tcmds\tunseen\tintent rules\tintent learned\trules pass\tfail set/order/slot\t"+
 		"rules P\trules R\tunasked\tagree P\tagree R\tunasked\tguard P\tguard R\tunasked\tbinary P\tbinary R\tunasked\t")
 	line := func(t tally) {
 		name := t.Voice
 		if t.Cold {
 			name += " (cold)"
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\t%s\t%s\t%d/%d/%d\t%s\t%s\t%d\t%s\t%s\t%d\t%s\t%s\t%d\t%s\t%s\t%d\t\n",
-			name, t.Contract, t.N, t.Unseen, share(t.RulesIntent, t.N), share(t.LearnedIntent, t.N), share(t.Rules.Pass, t.N),
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t%d/%d/%d\t%s\t%s\t%d\t%s\t%s\t%d\t%s\t%s\t%d\t%s\t%s\t%d\t\n",
+			name, t.Contract, t.TrainedOn, t.N, t.Unseen, share(t.RulesIntent, t.N), share(t.LearnedIntent, t.N), share(t.Rules.Pass, t.N),
 			t.FailIntent, t.FailOrder, t.FailSlot,
 			share(t.Rules.Right, t.Rules.Emitted), share(t.Rules.Right, t.Plans), t.Rules.Unasked,
 			share(t.Agree.Right, t.Agree.Emitted), share(t.Agree.Right, t.Plans), t.Agree.Unasked,

@@ -95,6 +95,49 @@ func TestLeaveOneVoiceOut(t *testing.T) {
 	})
 }
 
+func TestTrainedOnWhatCameBefore(t *testing.T) {
+	voices, err := loadVoices(fixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	given, err := loadAnswers("testdata/answers", voices)
+	if err != nil {
+		t.Fatal(err)
+	}
+	when, err := loadWhen("testdata/answers/when")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := guardConfig{MinDocs: 1, Train: defaultTraining, Threshold: 0.1, When: when}
+	t.Run("a voice read cold is learned from the voices before it only", func(t *testing.T) {
+		res, err := leaveOneVoiceOut(voices, given, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, want := range []int{2, 2, 1} {
+			if f := res.Folds[i]; f.TrainedOn != want {
+				t.Errorf("%s trained on %d voices, want %d", f.Voice, f.TrainedOn, want)
+			}
+		}
+	})
+	t.Run("a voice read cold with none before it", func(t *testing.T) {
+		cfg := cfg
+		cfg.When = map[string]int64{"a.jsonl": 300, "b.jsonl": 300, "c.jsonl": 100}
+		if _, err := leaveOneVoiceOut(voices, given, cfg); err == nil || !strings.Contains(err.Error(), "c.jsonl: no voice came before it") {
+			t.Errorf("err = %v", err)
+		}
+	})
+	t.Run("a line that is not «name<TAB>time»", func(t *testing.T) {
+		p := filepath.Join(t.TempDir(), "when")
+		if err := os.WriteFile(p, []byte("a.jsonl\t1\nb.jsonl 2\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := loadWhen(p); err == nil || !strings.Contains(err.Error(), "line 2") {
+			t.Errorf("err = %v, want one naming line 2", err)
+		}
+	})
+}
+
 func TestLoadErrors(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, text string) string {

@@ -21,6 +21,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -32,6 +33,7 @@ func main() {
 	lambda := flag.Float64("lambda", defaultTraining.Lambda, "L2 penalty on the weights")
 	answers := flag.String("rules-answers", "", "take the rules' plans of a corpus from DIR/<file name> when there, one JSON plan or null a line (cold.sh writes them)")
 	threshold := flag.Float64("guard", 0.1, "the guard stops a rules plan whose destructive action the learned reading gives a lower probability")
+	when := flag.String("when", "", "train the learned reading of a voice read cold only on the voices that came before it, by this file's «name<TAB>unix time» lines (cold.sh writes DIR/when)")
 	unasked := flag.Bool("unasked", false, "list every rules plan with an unasked destructive action, and what each gate did")
 	flag.Parse()
 	voices, err := loadVoices(*corpora)
@@ -44,7 +46,12 @@ func main() {
 		fmt.Fprintln(os.Stderr, "planner-lovo:", err)
 		os.Exit(1)
 	}
-	cfg := guardConfig{MinDocs: *minDocs, Train: defaultTraining, Threshold: *threshold}
+	arrivals, err := loadWhen(*when)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "planner-lovo:", err)
+		os.Exit(1)
+	}
+	cfg := guardConfig{MinDocs: *minDocs, Train: defaultTraining, Threshold: *threshold, When: arrivals}
 	cfg.Train.Epochs, cfg.Train.Lambda = *epochs, *lambda
 	res, err := leaveOneVoiceOut(voices, given, cfg)
 	if err != nil {
@@ -108,6 +115,27 @@ func loadAnswers(dir string, voices []voice) (map[string][]map[string]any, error
 			plans = append(plans, p)
 		}
 		out[v.Name] = plans
+	}
+	return out, nil
+}
+
+// loadWhen reads «name<TAB>unix time» lines.
+func loadWhen(path string) (map[string]int64, error) {
+	if path == "" {
+		return nil, nil
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]int64{}
+	for i, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		name, at, ok := strings.Cut(line, "\t")
+		t, err := strconv.ParseInt(at, 10, 64)
+		if !ok || err != nil {
+			return nil, fmt.Errorf("%s line %d: not «name<TAB>unix time»", path, i+1)
+		}
+		out[name] = t
 	}
 	return out, nil
 }
