@@ -372,8 +372,12 @@ func (res result) write(w io.Writer) {
 		if t.Cold {
 			name += " (cold)"
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%s\t%s\t%s\t%d/%d/%d\t%s\t%s\t%d\t%s\t%s\t%d\t%s\t%s\t%d\t%s\t%s\t%d\t\n",
-			name, t.Contract, t.TrainedOn, t.N, t.Unseen, share(t.RulesIntent, t.N), share(t.LearnedIntent, t.N), share(t.Rules.Pass, t.N),
+		contract, trainedOn := "-", "-"
+		if t.TrainedOn > 0 {
+			contract, trainedOn = fmt.Sprint(t.Contract), fmt.Sprint(t.TrainedOn)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%s\t%s\t%s\t%d/%d/%d\t%s\t%s\t%d\t%s\t%s\t%d\t%s\t%s\t%d\t%s\t%s\t%d\t\n",
+			name, contract, trainedOn, t.N, t.Unseen, share(t.RulesIntent, t.N), share(t.LearnedIntent, t.N), share(t.Rules.Pass, t.N),
 			t.FailIntent, t.FailOrder, t.FailSlot,
 			share(t.Rules.Right, t.Rules.Emitted), share(t.Rules.Right, t.Plans), t.Rules.Unasked,
 			share(t.Agree.Right, t.Agree.Emitted), share(t.Agree.Right, t.Plans), t.Agree.Unasked,
