@@ -5,15 +5,19 @@
 # `go run ./tools/planner-lovo -rules-answers OUT`: the rules' cold
 # score beside the learned reading's leave-one-voice-out score. A file
 # whose earlier planner cannot read its contract (no Config.Contract,
-# or no planner yet) is left out, and said so. A corpus kept outside
-# the repository is read by the planner at the commit given after «@»
-# (the last commit before the planner's work first used it). OUT/when
+# or no planner yet) is left out, and said so. A corpus named as
+# FILE@COMMIT is read by the planner at that commit instead: one kept
+# outside the repository (at the last commit before the planner's work
+# first used it), or one committed only after changes made for it (at
+# the last commit before those changes). OUT/when
 # says when each corpus came to the planner's work (the Unix time of
 # the commit that added it, or one second after the commit given), for
 # planner-lovo -when: a learned reading trained only on the corpora
 # that came before, as the rules were.
 #
-#   bash tools/planner-lovo/cold.sh /tmp/cold-answers ../shared/corpus/planner-v2-clinic-school.jsonl@603d162
+#   bash tools/planner-lovo/cold.sh /tmp/cold-answers \
+#     ../shared/corpus/planner-v2-clinic-school.jsonl@603d162 ../shared/corpus/planner-v2-mixed-dictated.jsonl@603d162 \
+#     testdata/planner/heldout-v1.jsonl@11c1670 testdata/planner/heldout-v2.jsonl@11c1670
 set -euo pipefail
 out=${1:?usage: cold.sh OUT-DIR [FILE@COMMIT ...]}
 shift
@@ -53,6 +57,7 @@ read_with() {
 }
 rm -f "$out/when"
 for f in testdata/planner/*.jsonl; do
+	case " $* " in *" $f@"*) continue ;; esac # read at the commit given below
 	first=$(git log --follow --diff-filter=A --format=%H -- "$f" | tail -1)
 	read_with "$f" "$(git rev-parse --short "$first^")" "$(git show -s --format=%ct "$first")"
 done

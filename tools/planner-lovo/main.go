@@ -2,14 +2,20 @@
 // learned reading of a command's intent would do better than the
 // rules of daemon/persian, or make them safer. Each corpus file is a
 // voice: a multinomial logistic regression over character n-grams and
-// words is trained on every other file, reads the file left out, and
-// is scored beside the rules planner on the same commands — the
-// intent (which actions the command asks for), the rules' full plans,
-// and two ways to keep a rules plan only when the learned intent
-// agrees with it (docs/PLANNER.md).
+// words is trained on the other files, reads the file left out, and is
+// scored beside the rules planner on the same commands — the intent
+// (which actions the command asks for), the rules' full plans, and
+// three ways to keep a rules plan only when the learned reading agrees
+// with it (docs/PLANNER.md).
 //
-//	go run ./tools/planner-lovo                 # the table
-//	go run ./tools/planner-lovo -unasked        # and every unasked destructive plan
+// The rules as they are now have read every corpus; cold.sh reads each
+// one with the planner as it was before the corpus was written, which
+// is the rules' own leave-one-voice-out score.
+//
+//	go run ./tools/planner-lovo                       # the rules as now
+//	bash tools/planner-lovo/cold.sh /tmp/cold …       # then, the rules cold:
+//	go run ./tools/planner-lovo -rules-answers /tmp/cold -unasked
+//	go run ./tools/planner-lovo -rules-answers /tmp/cold -when /tmp/cold/when
 package main
 
 import (
