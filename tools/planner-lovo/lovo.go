@@ -67,6 +67,7 @@ func readVoices(voices []voice, answers map[string][]map[string]any) ([][]readin
 type gate struct {
 	Emitted int // plans given
 	Right   int // plans given that meet the expectation
+	Razing  int // of those, plans holding a destructive action
 	Wrong   int // plans given that do not
 	Unasked int // wrong plans holding a destructive action the expectation has not
 	Pass    int // commands answered as expected, no plan included
@@ -87,6 +88,9 @@ func (g *gate) count(r reading, emit bool) {
 	}
 	if ok {
 		g.Right++
+		if slices.ContainsFunc(r.Ruled, func(a string) bool { return destructive[a] }) {
+			g.Razing++
+		}
 		return
 	}
 	g.Wrong++
@@ -98,6 +102,7 @@ func (g *gate) count(r reading, emit bool) {
 func (g *gate) add(o gate) {
 	g.Emitted += o.Emitted
 	g.Right += o.Right
+	g.Razing += o.Razing
 	g.Wrong += o.Wrong
 	g.Unasked += o.Unasked
 	g.Pass += o.Pass
@@ -420,8 +425,8 @@ func (res result) write(w io.Writer) {
 			name string
 			g    gate
 		}{{"rules", t.Rules}, {"agree", t.Agree}, {"guard", t.Guard}, {"binary", t.Binary}} {
-			fmt.Fprintf(w, "  %-6s plans given %d, right %d, wrong %d (unasked destructive %d); precision %s, recall %s; commands right %d\n",
-				g.name, g.g.Emitted, g.g.Right, g.g.Wrong, g.g.Unasked, share(g.g.Right, g.g.Emitted), share(g.g.Right, t.Plans), g.g.Pass)
+			fmt.Fprintf(w, "  %-6s plans given %d, right %d (%d with a destructive step), wrong %d (unasked destructive %d); precision %s, recall %s; commands right %d\n",
+				g.name, g.g.Emitted, g.g.Right, g.g.Razing, g.g.Wrong, g.g.Unasked, share(g.g.Right, g.g.Emitted), share(g.g.Right, t.Plans), g.g.Pass)
 		}
 		for i, th := range sweep {
 			for _, g := range []struct {
