@@ -457,19 +457,24 @@ func (m *mysqlTx) SelectContext(ctx context.Context, dest any, query string, arg
 
 // updateMySQL runs fn in a transaction of its own, READ COMMITTED (see
 // dialectConnector.Connect), and runs it again from its start, after a
-// bounded random wait, when the server aborts it as retryable.
+// bounded random wait, when the server aborts it as retryable; a call
+// aborted on every run, or whose context ends while it waits, ends as
+// gaveUp says.
 func (db *DB) updateMySQL(ctx context.Context, fn func(tx domain.FormTx) error) error {
 	backoff := firstBackoff
 	for attempt := 1; ; attempt++ {
 		err := db.runMySQL(ctx, fn)
-		if err == nil || !retryable(err) || attempt == maxAttempts {
+		if err == nil || !retryable(err) {
 			return err
+		}
+		if attempt == maxAttempts {
+			return gaveUp(err)
 		}
 		db.retries.Add(1)
 		wait := time.Duration(mathrand.Int64N(int64(backoff))) + backoff/2
 		select {
 		case <-ctx.Done():
-			return err
+			return gaveUp(err)
 		case <-time.After(wait):
 		}
 		backoff = min(2*backoff, maxBackoff)
