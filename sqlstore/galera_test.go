@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
+	"github.com/arshline/arshline-sidecar/daemon/limit"
 
 	"github.com/arshline/arshline-sidecar/sqlstore/mariadbtest"
 )
@@ -223,6 +224,243 @@ func TestGaleraConflicts(t *testing.T) {
 		}
 		if ok != 1 || runs[0]+runs[1] < 3 {
 			t.Fatalf("%d undone, runs %v; want 1 and an aborted run", ok, runs)
+		}
+	})
+
+	// Claims, slots and starts go through public calls, which leave no
+	// room to wait between their read and their write: both hosts call
+	// at once, round after round, until the cluster has aborted one of
+	// their transactions, and each round must keep the rule.
+	untilAborted := func(t *testing.T, round func(t *testing.T, i int)) {
+		t.Helper()
+		for i := range 20 {
+			before := a.Retries() + b.Retries()
+			round(t, i)
+			if t.Failed() || a.Retries()+b.Retries() > before {
+				return
+			}
+		}
+		t.Fatal("20 rounds and no transaction aborted: no conflict was forced")
+	}
+	// conflictOrNil fails t on an error other than CONFLICT, the answer
+	// of a call whose every run was aborted.
+	conflictOrNil := func(t *testing.T, errs []error) (conflicts int) {
+		t.Helper()
+		for _, err := range errs {
+			if err != nil {
+				if domain.ErrorCode(err) != domain.CodeConflict {
+					t.Fatal(err)
+				}
+				conflicts++
+			}
+		}
+		return conflicts
+	}
+
+	t.Run("outbox claims through both nodes: each delivery claimed once", func(t *testing.T) {
+		f := createForm(t, a, "وب‌هوک")
+		claimed := map[int64]int{}
+		var mu sync.Mutex
+		untilAborted(t, func(t *testing.T, i int) {
+			var entries []*domain.OutboxEntry
+			for k := range 8 {
+				entries = append(entries, &domain.OutboxEntry{SiteID: 1, FormID: f.ID, SubmissionID: int64(100*i + k + 1), URL: "https://example.com/h", Payload: []byte(`{}`)})
+			}
+			if err := a.Update(ctx, func(tx domain.FormTx) error { return tx.(*Tx).EnqueueWebhooks(entries...) }); err != nil {
+				t.Fatal(err)
+			}
+			take := func(db *DB) error {
+				got, err := db.ClaimWebhooks(ctx, 3, time.Hour)
+				mu.Lock()
+				defer mu.Unlock()
+				for _, e := range got {
+					claimed[e.ID]++
+					if e.Attempts != 1 {
+						return fmt.Errorf("delivery %d claimed with %d attempts", e.ID, e.Attempts)
+					}
+				}
+				return err
+			}
+			conflictOrNil(t, onBoth(a, b, 3, func(db *DB, _, _ int) error { return take(db) }))
+			// What the round left is claimed by one host alone.
+			if err := take(b); err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range entries {
+				if claimed[e.ID] != 1 {
+					t.Fatalf("delivery %d claimed %d times", e.ID, claimed[e.ID])
+				}
+			}
+		})
+	})
+
+	t.Run("a rate window's slots through both nodes: the budget holds", func(t *testing.T) {
+		const budget = 3
+		untilAborted(t, func(t *testing.T, i int) {
+			var mu sync.Mutex
+			admitted, refused := 0, 0
+			errs := onBoth(a, b, 4, func(db *DB, _, _ int) error {
+				ok, wait, err := db.TakeWindowSlot(ctx, "galera_test", int64(i), budget, time.Minute)
+				mu.Lock()
+				defer mu.Unlock()
+				if err == nil && ok {
+					admitted++
+				} else if err == nil && wait > 0 {
+					refused++
+				}
+				return err
+			})
+			conflicts := conflictOrNil(t, errs)
+			if admitted > budget || (refused > 0 && admitted != budget) || admitted+refused+conflicts != 8 {
+				t.Fatalf("%d admitted, %d refused, %d conflicts; budget %d", admitted, refused, conflicts, budget)
+			}
+			var rows int
+			if err := a.write.Get(&rows, "SELECT count(*) FROM rate_windows WHERE scope = 'galera_test' AND `key` = ?", i); err != nil || rows != admitted {
+				t.Fatalf("%d slots recorded for %d admitted calls, %v", rows, admitted, err)
+			}
+		})
+	})
+
+	t.Run("a budget through both nodes' limiters is one", func(t *testing.T) {
+		const budget = 5
+		la := limit.New(budget, nil).Share(a, "galera_client")
+		lb := limit.New(budget, nil).Share(b, "galera_client")
+		untilAborted(t, func(t *testing.T, i int) {
+			var mu sync.Mutex
+			admitted := 0
+			onBoth(a, b, 6, func(db *DB, h, _ int) error {
+				l := la
+				if h == 1 {
+					l = lb
+				}
+				ok, _ := l.Allow(int64(i))
+				mu.Lock()
+				defer mu.Unlock()
+				if ok {
+					admitted++
+				}
+				return nil
+			})
+			if admitted > budget || admitted == 0 {
+				t.Fatalf("%d admitted of a budget of %d", admitted, budget)
+			}
+		})
+	})
+
+	t.Run("Hosha2 jobs started through both nodes: the cap holds", func(t *testing.T) {
+		f := createForm(t, a, "کار")
+		const most = 2
+		untilAborted(t, func(t *testing.T, i int) {
+			var mu sync.Mutex
+			started, refused := 0, 0
+			errs := onBoth(a, b, 3, func(db *DB, h, k int) error {
+				j := &domain.Job{ReqID: fmt.Sprintf("galera-%d-%d-%d", i, h, k), Actor: 7, FormID: f.ID, Intent: "x", Status: "running"}
+				ok, err := db.StartJobCapped(ctx, 1, j, most, 10*time.Minute)
+				mu.Lock()
+				defer mu.Unlock()
+				if err == nil && ok {
+					started++
+				} else if err == nil {
+					refused++
+				}
+				return err
+			})
+			conflicts := conflictOrNil(t, errs)
+			var running int
+			if err := a.write.Get(&running, "SELECT count(*) FROM jobs WHERE status IN ('queued', 'running')"); err != nil {
+				t.Fatal(err)
+			}
+			if started > most || (refused > 0 && started != most) || running != started || started+refused+conflicts != 6 {
+				t.Fatalf("%d started, %d refused, %d conflicts, %d running; cap %d", started, refused, conflicts, running, most)
+			}
+			if _, err := a.write.Exec("UPDATE jobs SET status = 'failed' WHERE status IN ('queued', 'running')"); err != nil {
+				t.Fatal(err)
+			}
+		})
+	})
+
+	t.Run("ids and tracking codes from both nodes are unique", func(t *testing.T) {
+		f := createForm(t, a, "شناسه")
+		var mu sync.Mutex
+		ids, codes := map[int64]bool{}, map[string]bool{}
+		errs := onBoth(a, b, 10, func(db *DB, _, _ int) error {
+			s := &domain.Submission{SiteID: 1, FormID: f.ID, VersionID: f.HeadVersionID, ClientHash: "c", AnswersSHA: "x", Answers: []byte("[]")}
+			err := db.UpdateSubmissions(ctx, func(tx domain.SubmissionTx) error { return tx.InsertSubmission(s, "") })
+			mu.Lock()
+			defer mu.Unlock()
+			if err == nil {
+				if ids[s.ID] || codes[s.TrackingCode] {
+					return fmt.Errorf("submission %d (%s) handed out twice", s.ID, s.TrackingCode)
+				}
+				ids[s.ID], codes[s.TrackingCode] = true, true
+			}
+			return err
+		})
+		for _, err := range errs {
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		if kept, _ := b.KeptSubmissions(ctx, f.ID); kept != 20 || len(ids) != 20 {
+			t.Fatalf("%d kept, %d ids; want 20", kept, len(ids))
+		}
+	})
+
+	node2 := cluster.Nodes[1]
+	reject := func(t *testing.T, mode string) {
+		node2.Exec(t, "SET GLOBAL wsrep_reject_queries = "+mode)
+	}
+	t.Run("a node not ready for a moment (error 1047): the call runs again and commits", func(t *testing.T) {
+		t.Cleanup(func() { reject(t, "NONE") })
+		reject(t, "ALL")
+		runs := 0
+		var first error
+		err := b.Update(ctx, func(ftx domain.FormTx) error {
+			tx := ftx.(*Tx)
+			runs++
+			if runs == 2 {
+				// The node is ready again while the call waits to run
+				// again.
+				reject(t, "NONE")
+			}
+			_, err := tx.tx.ExecContext(tx.ctx, "INSERT INTO settings (name, value) VALUES ('galera_ready', 'x')")
+			if runs == 1 {
+				first = err
+			}
+			return err
+		})
+		if mysqlErrno(first) != erWsrepNotReady {
+			t.Fatalf("the first run's error: %v; want 1047", first)
+		}
+		if err != nil || runs != 2 {
+			t.Fatalf("%d runs, %v", runs, err)
+		}
+		var n int
+		if err := a.write.Get(&n, "SELECT count(*) FROM settings WHERE name = 'galera_ready'"); err != nil || n != 1 {
+			t.Fatalf("%d rows through node 1, %v", n, err)
+		}
+	})
+	t.Run("a node that stays not ready: UNAVAILABLE after the bounded runs", func(t *testing.T) {
+		t.Cleanup(func() { reject(t, "NONE") })
+		reject(t, "ALL")
+		runs := 0
+		start := time.Now()
+		err := b.Update(ctx, func(ftx domain.FormTx) error {
+			tx := ftx.(*Tx)
+			runs++
+			_, err := tx.tx.ExecContext(tx.ctx, "INSERT INTO settings (name, value) VALUES ('galera_never', 'x')")
+			return err
+		})
+		if domain.ErrorCode(err) != domain.CodeUnavailable || mysqlErrno(err) != erWsrepNotReady || runs != maxAttempts {
+			t.Fatalf("%d runs, %v; want UNAVAILABLE (1047) after %d", runs, err, maxAttempts)
+		}
+		if d := time.Since(start); d > 10*time.Second {
+			t.Fatalf("gave up after %v", d)
+		}
+		reject(t, "NONE")
+		var n int
+		if err := a.write.Get(&n, "SELECT count(*) FROM settings WHERE name = 'galera_never'"); err != nil || n != 0 {
+			t.Fatalf("%d rows, %v: a refused call wrote", n, err)
 		}
 	})
 }
