@@ -92,6 +92,68 @@ func TestGaleraCluster(t *testing.T) {
 	})
 }
 
+// openTogether opens a store at each of addrs at once, as hosts started
+// together after an upgrade do, and checks that the database was
+// migrated once, every migration recorded, and the lease let go.
+func openTogether(t *testing.T, addrs []string) {
+	t.Helper()
+	errs := make([]error, len(addrs))
+	dbs := make([]*DB, len(addrs))
+	var wg sync.WaitGroup
+	for i, addr := range addrs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			dbs[i], errs[i] = Open(context.Background(), addr, Options{Host: fmt.Sprintf("web%d", i+1)})
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("host %d: %v", i+1, err)
+		}
+		defer dbs[i].Close()
+	}
+	names, err := MigrationNames()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, db := range dbs {
+		var n int
+		var held int64
+		if err := db.write.Get(&n, "SELECT count(*) FROM schema_migrations"); err != nil || n != len(names) {
+			t.Fatalf("host %d sees %d migrations recorded, %v; want %d", i+1, n, err, len(names))
+		}
+		if err := db.write.Get(&held, "SELECT held_until FROM schema_lock WHERE name = 'migrate'"); err != nil || held != 0 {
+			t.Fatalf("the migration lease is held until %d, %v", held, err)
+		}
+		var fks int
+		if err := db.write.Get(&fks, `SELECT count(*) FROM information_schema.referential_constraints
+			WHERE constraint_schema = DATABASE() AND table_name = 'arsh_forms'`); err != nil || fks != 1 {
+			t.Fatalf("forms has %d foreign keys, %v; want 1", fks, err)
+		}
+	}
+}
+
+// TestHostsMigrateTogether: hosts opening a new database at once take
+// turns through the migration lease, on one server and through two nodes
+// of a Galera cluster (where a named lock would hold on one node only).
+func TestHostsMigrateTogether(t *testing.T) {
+	sqliteOnly(t) // opens the servers itself
+	t.Run("one server", func(t *testing.T) {
+		for range 2 {
+			d := mariadbtest.Create(t)
+			openTogether(t, []string{d.Address("arsh_", true), d.Address("arsh_", true)})
+		}
+	})
+	t.Run("two Galera nodes", func(t *testing.T) {
+		for range 2 {
+			dbs := mariadbtest.CreateGalera(t)
+			openTogether(t, []string{dbs[0].Address("arsh_", true), dbs[1].Address("arsh_", true)})
+		}
+	})
+}
+
 // aborts is how many transactions the cluster's nodes have refused at
 // certification or aborted for a write replicated from another node.
 func aborts(t *testing.T, c *mariadbtest.Cluster) int64 {
