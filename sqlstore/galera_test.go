@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -56,6 +57,21 @@ func TestGaleraCluster(t *testing.T) {
 		}
 		if node1.Query(t, "SELECT @@auto_increment_offset") == node2.Query(t, "SELECT @@auto_increment_offset") {
 			t.Fatal("both nodes hand out ids of one offset")
+		}
+	})
+
+	t.Run("the store finds nothing to warn about on a cluster set as the docs ask", func(t *testing.T) {
+		a, b, _ := galeraHosts(t)
+		for _, db := range []*DB{a, b} {
+			if w, err := db.ServerWarnings(ctx); err != nil || len(w) != 0 {
+				t.Fatalf("%v, %v", w, err)
+			}
+		}
+		node2.Exec(t, "SET GLOBAL wsrep_sync_wait = 0")
+		defer node2.Exec(t, "SET GLOBAL wsrep_sync_wait = 1")
+		w, err := b.ServerWarnings(ctx)
+		if err != nil || len(w) != 1 || !strings.Contains(w[0], "wsrep_sync_wait") {
+			t.Fatalf("node 2 without wsrep_sync_wait: %v, %v", w, err)
 		}
 	})
 
@@ -144,6 +160,31 @@ func TestHostsMigrateTogether(t *testing.T) {
 		for range 2 {
 			d := mariadbtest.Create(t)
 			openTogether(t, []string{d.Address("arsh_", true), d.Address("arsh_", true)})
+		}
+	})
+	t.Run("a lease left by a host that died is taken once it runs out", func(t *testing.T) {
+		d := mariadbtest.Create(t)
+		addr := d.Address("arsh_", true)
+		db, err := Open(context.Background(), addr, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The newest migration is pending again (each statement is
+		// checked against the schema, so it is applied again as if cut
+		// short), and a host that died holds the lease for 1.5 s more.
+		names, _ := MigrationNames()
+		const held = 1500 * time.Millisecond
+		for _, q := range []string{"DELETE FROM schema_migrations WHERE version = '" + names[len(names)-1] + "'",
+			fmt.Sprintf("UPDATE schema_lock SET holder = 'web9 dead', held_until = %d", time.Now().Add(held).UnixMicro())} {
+			if _, err := db.write.Exec(q); err != nil {
+				t.Fatal(err)
+			}
+		}
+		db.Close()
+		start := time.Now()
+		openTogether(t, []string{addr})
+		if d := time.Since(start); d < held-100*time.Millisecond {
+			t.Fatalf("migrated after %v, while the dead host's lease ran", d)
 		}
 	})
 	t.Run("two Galera nodes", func(t *testing.T) {

@@ -1,11 +1,13 @@
 // Package mariadbtest starts a private MariaDB server for tests: Debian's
 // mariadbd, in a temporary directory, listening only on a Unix socket, as
 // the end-to-end test starts the site's. One server serves a whole test
-// binary; each test gets a database of its own.
+// binary; each test gets a database of its own. StartGalera starts a
+// Galera cluster of two such servers on loopback instead (galera.go).
 //
-// A test is skipped, saying why, when mariadbd is not installed, except
-// under CI=true, where that is a failure: CI installs mariadb-server, so
-// a store suite that did not run on MariaDB there would pass unseen.
+// A test is skipped, saying why, when mariadbd (or, for the cluster,
+// galera-4 or rsync) is not installed, except under CI=true, where that
+// is a failure: CI installs them, so a store suite that did not run on
+// MariaDB there would pass unseen.
 package mariadbtest
 
 import (
