@@ -357,6 +357,21 @@ func TestTwoDaemonsOneMariaDBCrash(t *testing.T) {
 // client's per-minute submission budget is spent once across both hosts.
 func TestTwoDaemonsShareUndoUniqueAndLimits(t *testing.T) {
 	mdb := mariadbtest.Create(t)
+	twoDaemonsShare(t, []mariadbtest.Database{mdb, mdb})
+}
+
+// TestTwoDaemonsOnGaleraShareUndoUniqueAndLimits: the same, with each
+// daemon on its own node of a Galera cluster, where a row lock holds on
+// its node only and the cluster refuses the second of two conflicting
+// commits, which the daemon runs again.
+func TestTwoDaemonsOnGaleraShareUndoUniqueAndLimits(t *testing.T) {
+	twoDaemonsShare(t, mariadbtest.CreateGalera(t))
+}
+
+// twoDaemonsShare runs a daemon on each of dbs, one database as two
+// servers (or one server twice) serve it, and calls both at once.
+func twoDaemonsShare(t *testing.T, dbs []mariadbtest.Database) {
+	mdb := dbs[0]
 	base := systemdtest.ShortTempDir(t)
 	passFile := filepath.Join(base, "db-password")
 	if err := os.WriteFile(passFile, []byte(mdb.Password), 0o600); err != nil {
@@ -379,7 +394,7 @@ func TestTwoDaemonsShareUndoUniqueAndLimits(t *testing.T) {
 		os.MkdirAll(dir, 0o750)
 		socket := filepath.Join(dir, "d.sock")
 		notify, msgs := systemdtest.NotifySocket(t)
-		cmd := exec.Command(daemonBin, "--socket", socket, "--db", mdb.Address("arsh_", false), "--db-password-file", passFile,
+		cmd := exec.Command(daemonBin, "--socket", socket, "--db", dbs[i].Address("arsh_", false), "--db-password-file", passFile,
 			"--node-name", name, "--log-dir", filepath.Join(dir, "logs"), "--upload-dir", filepath.Join(dir, "uploads"),
 			"--submit-min-fill", "0", "--submit-per-client-per-minute", strconv.Itoa(budget), "--submit-per-form-per-minute", "0",
 			"--otp-per-mobile-per-hour", strconv.Itoa(mobileBudget), "--otp-per-client-per-hour", strconv.Itoa(clientBudget), "--otp-resend-after", "1ms",
