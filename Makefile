@@ -51,10 +51,11 @@ vet:
 test-go:
 	$(GO) test -count=1 -timeout 20m $(PKGS)
 
-# The store on a two-node Galera cluster on loopback (part of test-go):
-# certification conflicts forced through both nodes, migrations, ids.
+# The store and two daemons on a two-node Galera cluster on loopback
+# (part of test-go): certification conflicts forced through both nodes,
+# migrations, ids (docs/OPERATIONS.md, Galera and replicas).
 test-galera:
-	$(GO) test -count=1 -v -run 'Galera|HostsMigrateTogether' ./sqlstore/
+	$(GO) test -count=1 -v -run 'Galera|HostsMigrateTogether' ./sqlstore/ ./cmd/arshlined/
 
 test-race:
 	$(GO) test -race -count=1 ./rpc/... ./daemon/...
