@@ -543,6 +543,24 @@ func TestGaleraConflicts(t *testing.T) {
 			t.Fatalf("%d rows through node 1, %v", n, err)
 		}
 	})
+	t.Run("a node not ready fails the health ping, which a query reading no table would pass", func(t *testing.T) {
+		t.Cleanup(func() { reject(t, "NONE") })
+		if err := b.Ping(ctx); err != nil {
+			t.Fatal(err)
+		}
+		reject(t, "ALL")
+		if err := b.Ping(ctx); mysqlErrno(err) != erWsrepNotReady {
+			t.Fatalf("ping through a node not ready: %v", err)
+		}
+		var one int
+		if err := b.reads.GetContext(ctx, &one, "SELECT 1"); err != nil {
+			t.Fatalf("the node refused a query reading no table too (%v): the ping's table proves nothing", err)
+		}
+		reject(t, "NONE")
+		if err := b.Ping(ctx); err != nil {
+			t.Fatal(err)
+		}
+	})
 	t.Run("a node that stays not ready: UNAVAILABLE after the bounded runs", func(t *testing.T) {
 		t.Cleanup(func() { reject(t, "NONE") })
 		reject(t, "ALL")
