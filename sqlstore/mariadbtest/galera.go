@@ -43,7 +43,7 @@ type Cluster struct {
 // Node is one mariadbd of a Cluster.
 type Node struct {
 	Name, Dir, Socket string
-	cmd               *exec.Cmd
+	proc              *proc
 	admin             *sql.DB
 }
 
@@ -62,7 +62,18 @@ func galeraProvider() (string, error) {
 // rsync is not installed.
 func StartGalera(t testing.TB) *Cluster {
 	t.Helper()
-	galeraOnce.Do(func() { galera, galeraErr = startGalera(GaleraNodes) })
+	galeraOnce.Do(func() {
+		// The ports are chosen free, then bound by the nodes a moment
+		// later: another program may take one meanwhile, so a cluster
+		// that fails to start is started once more on other ports.
+		for range 2 {
+			galera, galeraErr = startGalera(GaleraNodes)
+			var missing *missingError
+			if galeraErr == nil || errors.As(galeraErr, &missing) {
+				break
+			}
+		}
+	})
 	if galeraErr != nil {
 		var missing *missingError
 		if errors.As(galeraErr, &missing) && os.Getenv("CI") != "true" {
@@ -184,7 +195,7 @@ func startGalera(nodes int) (*Cluster, error) {
 		if os.Geteuid() == 0 {
 			args = append(args, "--user=root")
 		}
-		if n.cmd, err = spawn(mariadbd, args); err != nil {
+		if n.proc, err = spawn(mariadbd, args); err != nil {
 			c.Stop()
 			return nil, fmt.Errorf("mariadbd %s: %v", name, err)
 		}
@@ -215,7 +226,7 @@ func chownNobody(path string) error {
 // cluster and see size nodes in it.
 func (n *Node) waitSynced(size int) error {
 	errorLog := filepath.Join(n.Dir, "error.log")
-	if err := waitPing(n.admin, errorLog); err != nil {
+	if err := waitPing(n.admin, n.proc, errorLog); err != nil {
 		return fmt.Errorf("%s: %w", n.Name, err)
 	}
 	deadline := time.Now().Add(2 * time.Minute)
@@ -225,6 +236,12 @@ func (n *Node) waitSynced(size int) error {
 		ready, _ := n.status("wsrep_ready")
 		if state == "Synced" && got == strconv.Itoa(size) && ready == "ON" {
 			return nil
+		}
+		select {
+		case <-n.proc.exited:
+			log, _ := os.ReadFile(errorLog)
+			return fmt.Errorf("%s ended before it was Synced in a cluster of %d:\n%s", n.Name, size, log)
+		default:
 		}
 		if time.Now().After(deadline) {
 			log, _ := os.ReadFile(errorLog)
@@ -289,7 +306,7 @@ func (c *Cluster) Stop() {
 		if n.admin != nil {
 			n.admin.Close()
 		}
-		stopProcess(n.cmd)
+		n.proc.stop()
 	}
 	os.RemoveAll(c.Dir)
 }

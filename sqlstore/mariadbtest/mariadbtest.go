@@ -40,7 +40,7 @@ var (
 type Server struct {
 	Dir    string
 	Socket string
-	cmd    *exec.Cmd
+	proc   *proc
 	admin  *sql.DB
 }
 
@@ -107,46 +107,51 @@ func start() (*Server, error) {
 	if os.Geteuid() == 0 {
 		dargs = append(dargs, "--user=root")
 	}
-	cmd, err := spawn(mariadbd, dargs)
-	if err != nil {
+	if s.proc, err = spawn(mariadbd, dargs); err != nil {
 		os.RemoveAll(dir)
 		return nil, fmt.Errorf("mariadbd: %v", err)
 	}
-	s.cmd = cmd
 	s.admin, err = rootDB(s.Socket)
 	if err != nil {
 		s.Stop()
 		return nil, err
 	}
-	if err := waitPing(s.admin, filepath.Join(dir, "error.log")); err != nil {
+	if err := waitPing(s.admin, s.proc, filepath.Join(dir, "error.log")); err != nil {
 		s.Stop()
 		return nil, err
 	}
 	return s, nil
 }
 
+// proc is a running mariadbd; exited is closed once it has ended.
+type proc struct {
+	cmd    *exec.Cmd
+	exited chan struct{}
+}
+
 // spawn starts mariadbd with args. The server dies with the thread that
 // started it (PR_SET_PDEATHSIG), which lives as long as the test binary:
 // a test binary that is killed leaves no server behind.
-func spawn(mariadbd string, args []string) (*exec.Cmd, error) {
+func spawn(mariadbd string, args []string) (*proc, error) {
 	started := make(chan error, 1)
-	var cmd *exec.Cmd
+	p := &proc{exited: make(chan struct{})}
 	go func() {
 		runtime.LockOSThread()
-		cmd = exec.Command(mariadbd, args...)
-		cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-		if err := cmd.Start(); err != nil {
+		p.cmd = exec.Command(mariadbd, args...)
+		p.cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+		if err := p.cmd.Start(); err != nil {
 			started <- err
 			return
 		}
 		started <- nil
-		cmd.Wait()
+		p.cmd.Wait()
+		close(p.exited)
 		select {} // keep the thread
 	}()
 	if err := <-started; err != nil {
 		return nil, err
 	}
-	return cmd, nil
+	return p, nil
 }
 
 // rootDB is a pool of root's connections over socket.
@@ -160,14 +165,20 @@ func rootDB(socket string) (*sql.DB, error) {
 	return sql.OpenDB(c), nil
 }
 
-// waitPing waits up to a minute for db to answer; the error names the
-// server's log, errorLog.
-func waitPing(db *sql.DB, errorLog string) error {
+// waitPing waits up to a minute for db, served by p, to answer; the
+// error carries the server's log, errorLog.
+func waitPing(db *sql.DB, p *proc, errorLog string) error {
 	deadline := time.Now().Add(60 * time.Second)
 	for {
 		err := db.Ping()
 		if err == nil {
 			return nil
+		}
+		select {
+		case <-p.exited:
+			log, _ := os.ReadFile(errorLog)
+			return fmt.Errorf("mariadbd ended before it answered: %v\n%s", err, log)
+		default:
 		}
 		if time.Now().After(deadline) {
 			log, _ := os.ReadFile(errorLog)
@@ -177,19 +188,18 @@ func waitPing(db *sql.DB, errorLog string) error {
 	}
 }
 
-// stopProcess ends a server with SIGTERM, then SIGKILL after 5 s.
-func stopProcess(cmd *exec.Cmd) {
-	if cmd == nil || cmd.Process == nil {
+// stop ends the server with SIGTERM, then SIGKILL after 5 s.
+func (p *proc) stop() {
+	if p == nil {
 		return
 	}
-	cmd.Process.Signal(syscall.SIGTERM)
-	for i := 0; i < 100; i++ {
-		if err := cmd.Process.Signal(syscall.Signal(0)); err != nil {
-			break
-		}
-		time.Sleep(50 * time.Millisecond)
+	p.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case <-p.exited:
+	case <-time.After(5 * time.Second):
+		p.cmd.Process.Kill()
+		<-p.exited
 	}
-	cmd.Process.Kill()
 }
 
 // Stop ends the server and removes its directory; TestMain calls it.
@@ -204,7 +214,7 @@ func (s *Server) Stop() {
 	if s.admin != nil {
 		s.admin.Close()
 	}
-	stopProcess(s.cmd)
+	s.proc.stop()
 	os.RemoveAll(s.Dir)
 }
 
