@@ -80,17 +80,29 @@ func TestTwoDaemonsOneMariaDBCrash(t *testing.T) {
 		rounds = 3
 	}
 	mdb := mariadbtest.Create(t)
+	twoDaemonsCrash(t, []mariadbtest.Database{mdb, mdb}, rounds)
+}
+
+// TestTwoDaemonsOnGaleraCrash: the same, with each daemon on its own
+// node of a Galera cluster, in fewer rounds.
+func TestTwoDaemonsOnGaleraCrash(t *testing.T) {
+	twoDaemonsCrash(t, mariadbtest.CreateGalera(t), 3)
+}
+
+// twoDaemonsCrash runs the crash suite with a daemon on each of dbs, one
+// database as two servers (or one server twice) serve it.
+func twoDaemonsCrash(t *testing.T, dbs []mariadbtest.Database, rounds int) {
+	mdb := dbs[0]
 	base := systemdtest.ShortTempDir(t)
 	passFile := filepath.Join(base, "db-password")
 	if err := os.WriteFile(passFile, []byte(mdb.Password), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	addr := mdb.Address("arsh_", false)
 	hosts := make([]*host, 2)
 	for i := range hosts {
 		dir := filepath.Join(base, "web"+strconv.Itoa(i+1))
 		os.MkdirAll(dir, 0o750)
-		hosts[i] = &host{name: "web" + strconv.Itoa(i+1), dir: dir, socket: filepath.Join(dir, "d.sock"), addr: addr, passFile: passFile}
+		hosts[i] = &host{name: "web" + strconv.Itoa(i+1), dir: dir, socket: filepath.Join(dir, "d.sock"), addr: dbs[i].Address("arsh_", false), passFile: passFile}
 		hosts[i].start(t)
 	}
 	defer func() {
