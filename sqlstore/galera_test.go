@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -19,7 +20,7 @@ import (
 // galeraHosts opens one database of the test Galera cluster through each
 // of its nodes, as the daemons of two web hosts do when each points at a
 // node of its own.
-func galeraHosts(t *testing.T) (a, b *DB, cluster *mariadbtest.Cluster) {
+func galeraHosts(t testing.TB) (a, b *DB, cluster *mariadbtest.Cluster) {
 	t.Helper()
 	cluster = mariadbtest.StartGalera(t)
 	dbs := mariadbtest.CreateGalera(t)
@@ -584,4 +585,47 @@ func TestGaleraConflicts(t *testing.T) {
 			t.Fatalf("%d rows, %v: a refused call wrote", n, err)
 		}
 	})
+}
+
+// BenchmarkGaleraSubmissions: submissions through both nodes at once,
+// to one form (each adds to the form's row of the day, which the two
+// nodes then fight over) and to a form per host. Besides the time, the
+// transactions run again and the calls that ended CONFLICT, per
+// submission.
+func BenchmarkGaleraSubmissions(b *testing.B) {
+	sqliteOnly(b) // starts the cluster itself
+	ctx := context.Background()
+	for _, oneForm := range []bool{true, false} {
+		name := "a form per host"
+		if oneForm {
+			name = "one form"
+		}
+		b.Run(name, func(b *testing.B) {
+			a, c, _ := galeraHosts(b)
+			forms := []*domain.Form{createFormTB(b, a, "یک"), createFormTB(b, c, "دو")}
+			if oneForm {
+				forms[1] = forms[0]
+			}
+			var conflicts, next atomic.Int64
+			retries := a.Retries() + c.Retries()
+			b.SetParallelism(4)
+			b.ResetTimer()
+			b.RunParallel(func(pb *testing.PB) {
+				h := int(next.Add(1) % 2)
+				db, f := []*DB{a, c}[h], forms[h]
+				for pb.Next() {
+					s := &domain.Submission{SiteID: 1, FormID: f.ID, VersionID: f.HeadVersionID, ClientHash: "c", AnswersSHA: "x", Answers: []byte("[]")}
+					err := db.UpdateSubmissions(ctx, func(tx domain.SubmissionTx) error { return tx.InsertSubmission(s, "") })
+					if domain.ErrorCode(err) == domain.CodeConflict {
+						conflicts.Add(1)
+					} else if err != nil {
+						b.Error(err)
+						return
+					}
+				}
+			})
+			b.ReportMetric(float64(a.Retries()+c.Retries()-retries)/float64(b.N), "retries/op")
+			b.ReportMetric(float64(conflicts.Load())/float64(b.N), "conflicts/op")
+		})
+	}
 }
