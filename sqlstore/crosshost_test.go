@@ -29,6 +29,21 @@ func twoHosts(t *testing.T) (a, b *DB) {
 	return a, b
 }
 
+// createFormSeen creates a form through a and reads it through b, as a
+// daemon reads a form before it writes anything of it. On Galera the
+// read waits for what the cluster committed before it
+// (wsrep_sync_wait=1), so b's node has then applied the form and b's
+// writes that refer to it find it; a write with no read before it may
+// reach b's node an instant before the form does.
+func createFormSeen(t testing.TB, a, b *DB, title string) *domain.Form {
+	t.Helper()
+	f := createFormTB(t, a, title)
+	if _, err := b.GetForm(context.Background(), 1, f.ID); err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
 // onBoth runs n calls of fn on each of the two hosts at once.
 func onBoth(a, b *DB, n int, fn func(db *DB, host, i int) error) []error {
 	var wg sync.WaitGroup
@@ -102,7 +117,7 @@ func shareEveryGuarantee(t *testing.T, a, b *DB) {
 		}
 	})
 	t.Run("versions of one form from both hosts form one chain", func(t *testing.T) {
-		f := createForm(t, a, "زنجیره")
+		f := createFormSeen(t, a, b, "زنجیره")
 		errs := onBoth(a, b, n, func(db *DB, h, i int) error {
 			return db.Update(ctx, func(tx domain.FormTx) error {
 				g, err := tx.GetForm(1, f.ID)
@@ -137,7 +152,7 @@ func shareEveryGuarantee(t *testing.T, a, b *DB) {
 	})
 
 	t.Run("one undo token is used once across hosts", func(t *testing.T) {
-		f := createForm(t, a, "بازگردانی")
+		f := createFormSeen(t, a, b, "بازگردانی")
 		entry := &domain.AuditEntry{ReqID: "r", Actor: 7, Action: "test", FormID: &f.ID, UndoTokenHash: "undo-hash"}
 		if err := a.Update(ctx, func(tx domain.FormTx) error { return tx.InsertAudit(1, entry) }); err != nil {
 			t.Fatal(err)
@@ -166,7 +181,7 @@ func shareEveryGuarantee(t *testing.T, a, b *DB) {
 	})
 
 	t.Run("a unique answer is kept once across hosts", func(t *testing.T) {
-		f := createForm(t, a, "یکتا")
+		f := createFormSeen(t, a, b, "یکتا")
 		errs := onBoth(a, b, n, func(db *DB, _, _ int) error {
 			return db.UpdateSubmissions(ctx, func(tx domain.SubmissionTx) error {
 				s := &domain.Submission{SiteID: 1, FormID: f.ID, VersionID: f.HeadVersionID, ClientHash: "c", AnswersSHA: "x", Answers: []byte("[]")}
@@ -195,7 +210,7 @@ func shareEveryGuarantee(t *testing.T, a, b *DB) {
 	})
 
 	t.Run("an idempotency key stores one submission across hosts", func(t *testing.T) {
-		f := createForm(t, a, "تکرار")
+		f := createFormSeen(t, a, b, "تکرار")
 		ids := make([]int64, 2*n)
 		errs := onBoth(a, b, n, func(db *DB, h, i int) error {
 			return db.UpdateSubmissions(ctx, func(tx domain.SubmissionTx) error {
@@ -222,7 +237,7 @@ func shareEveryGuarantee(t *testing.T, a, b *DB) {
 	})
 
 	t.Run("a form's limit holds across hosts", func(t *testing.T) {
-		f := createForm(t, a, "ظرفیت")
+		f := createFormSeen(t, a, b, "ظرفیت")
 		const limit = 5
 		errs := onBoth(a, b, n, func(db *DB, _, _ int) error {
 			return db.UpdateSubmissions(ctx, func(tx domain.SubmissionTx) error {
@@ -252,7 +267,7 @@ func shareEveryGuarantee(t *testing.T, a, b *DB) {
 	})
 
 	t.Run("the rollup counts each submission once while both hosts write", func(t *testing.T) {
-		f := createForm(t, a, "شمارش")
+		f := createFormSeen(t, a, b, "شمارش")
 		answers := `[{"field":"q","value":"x"}]`
 		factsOfAnswers[answers] = []domain.AnswerFact{{Field: "q", Key: "x"}}
 		// A call whose every run was aborted by the other host's (on
@@ -308,7 +323,7 @@ func shareEveryGuarantee(t *testing.T, a, b *DB) {
 	})
 
 	t.Run("outbox entries are claimed by one host at a time, and taken over after the lease", func(t *testing.T) {
-		f := createForm(t, a, "وب‌هوک")
+		f := createFormSeen(t, a, b, "وب‌هوک")
 		var entries []*domain.OutboxEntry
 		for i := range 40 {
 			entries = append(entries, &domain.OutboxEntry{SiteID: 1, FormID: f.ID, SubmissionID: int64(i + 1), URL: "https://example.com/h", Payload: []byte(`{}`)})
@@ -370,7 +385,7 @@ func shareEveryGuarantee(t *testing.T, a, b *DB) {
 	})
 
 	t.Run("notifications are claimed by one host at a time", func(t *testing.T) {
-		f := createForm(t, a, "اعلان")
+		f := createFormSeen(t, a, b, "اعلان")
 		var owed []*domain.Notification
 		for i := range 40 {
 			owed = append(owed, note(1, f.ID, int64(i+1), domain.ChannelSMS, fmt.Sprintf("0912%07d", i)))
@@ -466,7 +481,7 @@ func shareEveryGuarantee(t *testing.T, a, b *DB) {
 	})
 
 	t.Run("a restarting host fails only its own jobs", func(t *testing.T) {
-		f := createForm(t, a, "کار")
+		f := createFormSeen(t, a, b, "کار")
 		for _, h := range []struct {
 			db  *DB
 			req string

@@ -261,7 +261,7 @@ func TestGaleraConflicts(t *testing.T) {
 	a, b, cluster := galeraHosts(t)
 
 	t.Run("a form's head: the aborted host builds on the winner's version", func(t *testing.T) {
-		f := createForm(t, a, "سر فرم")
+		f := createFormSeen(t, a, b, "سر فرم")
 		before, retries := aborts(t, cluster), a.Retries()+b.Retries()
 		errs, runs := collide(ctx, a, b, func(tx *Tx) error {
 			_, err := tx.GetForm(1, f.ID)
@@ -301,7 +301,7 @@ func TestGaleraConflicts(t *testing.T) {
 	})
 
 	t.Run("an undo token: used once, the aborted host finds it used", func(t *testing.T) {
-		f := createForm(t, a, "بازگردانی")
+		f := createFormSeen(t, a, b, "بازگردانی")
 		entry := &domain.AuditEntry{ReqID: "r2", Actor: 7, Action: "test", FormID: &f.ID, UndoTokenHash: "galera-undo-2"}
 		if err := a.Update(ctx, func(tx domain.FormTx) error { return tx.InsertAudit(1, entry) }); err != nil {
 			t.Fatal(err)
@@ -362,7 +362,7 @@ func TestGaleraConflicts(t *testing.T) {
 	}
 
 	t.Run("outbox claims through both nodes: each delivery claimed once", func(t *testing.T) {
-		f := createForm(t, a, "وب‌هوک")
+		f := createFormSeen(t, a, b, "وب‌هوک")
 		claimed := map[int64]int{}
 		var mu sync.Mutex
 		untilAborted(t, func(t *testing.T, i int) {
@@ -452,7 +452,7 @@ func TestGaleraConflicts(t *testing.T) {
 	})
 
 	t.Run("Hosha2 jobs started through both nodes: the cap holds", func(t *testing.T) {
-		f := createForm(t, a, "کار")
+		f := createFormSeen(t, a, b, "کار")
 		const most = 2
 		untilAborted(t, func(t *testing.T, i int) {
 			var mu sync.Mutex
@@ -484,7 +484,7 @@ func TestGaleraConflicts(t *testing.T) {
 	})
 
 	t.Run("ids and tracking codes from both nodes are unique", func(t *testing.T) {
-		f := createForm(t, a, "شناسه")
+		f := createFormSeen(t, a, b, "شناسه")
 		var mu sync.Mutex
 		ids, codes := map[int64]bool{}, map[string]bool{}
 		errs := onBoth(a, b, 10, func(db *DB, _, _ int) error {
@@ -602,7 +602,7 @@ func BenchmarkGaleraSubmissions(b *testing.B) {
 		}
 		b.Run(name, func(b *testing.B) {
 			a, c, _ := galeraHosts(b)
-			forms := []*domain.Form{createFormTB(b, a, "یک"), createFormTB(b, c, "دو")}
+			forms := []*domain.Form{createFormSeen(b, a, c, "یک"), createFormSeen(b, c, a, "دو")}
 			if oneForm {
 				forms[1] = forms[0]
 			}
