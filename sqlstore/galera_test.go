@@ -13,7 +13,6 @@ import (
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/limit"
-
 	"github.com/arshline/arshline-sidecar/sqlstore/mariadbtest"
 )
 
