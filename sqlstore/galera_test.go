@@ -543,7 +543,7 @@ func TestGaleraConflicts(t *testing.T) {
 			t.Fatalf("%d rows through node 1, %v", n, err)
 		}
 	})
-	t.Run("a node not ready fails the health ping, which a query reading no table would pass", func(t *testing.T) {
+	t.Run("a node not ready fails the health ping, which a query reading no table would pass, and reads (UNAVAILABLE)", func(t *testing.T) {
 		t.Cleanup(func() { reject(t, "NONE") })
 		if err := b.Ping(ctx); err != nil {
 			t.Fatal(err)
@@ -551,6 +551,9 @@ func TestGaleraConflicts(t *testing.T) {
 		reject(t, "ALL")
 		if err := b.Ping(ctx); mysqlErrno(err) != erWsrepNotReady {
 			t.Fatalf("ping through a node not ready: %v", err)
+		}
+		if _, err := b.GetForm(ctx, 1, 1); domain.ErrorCode(err) != domain.CodeUnavailable || mysqlErrno(err) != erWsrepNotReady {
+			t.Fatalf("a read through a node not ready: %v; want UNAVAILABLE (1047)", err)
 		}
 		var one int
 		if err := b.reads.GetContext(ctx, &one, "SELECT 1"); err != nil {

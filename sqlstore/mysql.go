@@ -285,7 +285,7 @@ func (c *dialectConn) ExecContext(ctx context.Context, query string, args []driv
 	}
 	res, err := e.ExecContext(ctx, c.d.rewrite(query), args)
 	c.noteDone(query, err)
-	return res, err
+	return res, notReady(err)
 }
 
 func (c *dialectConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
@@ -296,7 +296,8 @@ func (c *dialectConn) QueryContext(ctx context.Context, query string, args []dri
 	if !ok {
 		return nil, errNoInterface
 	}
-	return q.QueryContext(ctx, c.d.rewrite(query), args)
+	rows, err := q.QueryContext(ctx, c.d.rewrite(query), args)
+	return rows, notReady(err)
 }
 
 func (c *dialectConn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, error) {
@@ -412,6 +413,28 @@ func retryable(err error) bool {
 	return false
 }
 
+// notReadyError is error 1047, a Galera node not ready for clients, as
+// its caller answers it: UNAVAILABLE, since the statement ran nowhere
+// and the next may run, rather than an internal error. It unwraps to
+// the server's error, which retryable and mysqlErrno read.
+type notReadyError struct{ err error }
+
+func (e *notReadyError) Error() string { return e.err.Error() }
+func (e *notReadyError) Unwrap() error { return e.err }
+
+// Domain is the error the caller answers (domain.AsError).
+func (e *notReadyError) Domain() *domain.Error {
+	return domain.Wrap(domain.CodeUnavailable, e.err, "the database is not ready; try again shortly")
+}
+
+// notReady marks err as notReadyError when it is error 1047.
+func notReady(err error) error {
+	if err != nil && mysqlErrno(err) == erWsrepNotReady {
+		return &notReadyError{err}
+	}
+	return err
+}
+
 // gaveUp is the answer of a call whose transaction was aborted on every
 // run: UNAVAILABLE while the Galera node is not ready, CONFLICT when
 // other calls kept changing the same rows. Nothing of it was committed,
@@ -419,7 +442,7 @@ func retryable(err error) bool {
 // the log.
 func gaveUp(err error) error {
 	if mysqlErrno(err) == erWsrepNotReady {
-		return domain.Wrap(domain.CodeUnavailable, err, "the database is not ready to take changes; try again shortly")
+		return domain.Wrap(domain.CodeUnavailable, err, "the database is not ready; try again shortly")
 	}
 	return domain.Wrap(domain.CodeConflict, err, "other requests changed the same data at the same moment; nothing was saved; try again")
 }

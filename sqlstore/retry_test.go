@@ -51,6 +51,15 @@ func TestRetryClassification(t *testing.T) {
 			}
 		})
 	}
+	t.Run("a statement refused by a node not ready is UNAVAILABLE wherever it runs", func(t *testing.T) {
+		err := fmt.Errorf("form 3: %w", notReady(server(1047, "WSREP has not yet prepared node for application use")))
+		if domain.ErrorCode(err) != domain.CodeUnavailable || mysqlErrno(err) != erWsrepNotReady || !retryable(err) {
+			t.Fatalf("%v: code %s, errno %d", err, domain.ErrorCode(err), mysqlErrno(err))
+		}
+		if other := notReady(server(1213, "Deadlock found")); domain.ErrorCode(other) != domain.CodeInternal {
+			t.Fatalf("a deadlock outside a transaction's runs is %s", domain.ErrorCode(other))
+		}
+	})
 }
 
 // TestNoTableOrNamedLocks: the store takes neither table locks nor named
