@@ -6,7 +6,7 @@ VERSION ?= $(shell packaging/version.sh)
 DIST    ?= dist
 LDFLAGS := -s -w -X github.com/arshline/arshline-sidecar/daemon.Version=$(VERSION)
 
-.PHONY: build run test test-go test-race planner-score php-test systemd-verify release release-check e2e bench bench-lint fuzz vet fmt bench-multihost clean
+.PHONY: build run test test-go test-galera test-race planner-score php-test systemd-verify release release-check e2e bench bench-lint fuzz vet fmt bench-multihost clean
 
 build:
 	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN)/arshlined ./cmd/arshlined
@@ -50,6 +50,12 @@ vet:
 
 test-go:
 	$(GO) test -count=1 -timeout 20m $(PKGS)
+
+# The store and two daemons on a two-node Galera cluster on loopback
+# (part of test-go): certification conflicts forced through both nodes,
+# migrations, ids (docs/OPERATIONS.md, Galera and replicas).
+test-galera:
+	$(GO) test -count=1 -v -run 'Galera|HostsMigrateTogether' ./sqlstore/ ./cmd/arshlined/
 
 test-race:
 	$(GO) test -race -count=1 ./rpc/... ./daemon/...

@@ -29,9 +29,11 @@ import (
 
 // storeTables are the tables the prefix applies to: every table the
 // MariaDB/MySQL migrations create, read from them, so that a table a
-// new migration adds takes the prefix with nothing else to change.
+// new migration adds takes the prefix with nothing else to change, and
+// the two the migrating host makes itself (schema_migrations, and
+// schema_lock for its lease; see migrateMySQL).
 var storeTables = func() map[string]bool {
-	tables := map[string]bool{"schema_migrations": true}
+	tables := map[string]bool{"schema_migrations": true, "schema_lock": true}
 	names, _ := fs.Glob(migrations.MySQL, "mysql/*.sql")
 	for _, n := range names {
 		body, _ := migrations.MySQL.ReadFile(n)

@@ -26,6 +26,7 @@ func TestMain(m *testing.M) {
 		code = m.Run()
 	}
 	mariadbtest.Stop()
+	mariadbtest.StopGalera()
 	os.Exit(code)
 }
 

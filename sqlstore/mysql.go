@@ -14,6 +14,8 @@ import (
 	"strings"
 
 	"github.com/go-sql-driver/mysql"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
 
 // MySQLScheme starts a --db value that names a MariaDB or MySQL database
@@ -283,7 +285,7 @@ func (c *dialectConn) ExecContext(ctx context.Context, query string, args []driv
 	}
 	res, err := e.ExecContext(ctx, c.d.rewrite(query), args)
 	c.noteDone(query, err)
-	return res, err
+	return res, notReady(err)
 }
 
 func (c *dialectConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
@@ -294,7 +296,8 @@ func (c *dialectConn) QueryContext(ctx context.Context, query string, args []dri
 	if !ok {
 		return nil, errNoInterface
 	}
-	return q.QueryContext(ctx, c.d.rewrite(query), args)
+	rows, err := q.QueryContext(ctx, c.d.rewrite(query), args)
+	return rows, notReady(err)
 }
 
 func (c *dialectConn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, error) {
@@ -377,6 +380,11 @@ const (
 	erLockWaitTimeout = 1205 // a row lock was not granted in time
 	erLockDeadlock    = 1213 // a deadlock, or a Galera certification failure
 	erNoSuchTable     = 1146 // the statement names a table the database lacks
+	// A Galera node not ready for clients (ER_UNKNOWN_COM_ERROR, "WSREP
+	// has not yet prepared node for application use"): it is out of the
+	// cluster's primary component, joining it, or set to reject queries
+	// (wsrep_reject_queries). The statement was not run.
+	erWsrepNotReady = 1047
 )
 
 // mysqlErrno returns the server's error number in err, 0 for none.
@@ -390,16 +398,51 @@ func mysqlErrno(err error) uint16 {
 
 // retryable says whether a transaction that failed with err may be run
 // again from its start: InnoDB chose it as a deadlock's victim, a lock
-// wait timed out, or Galera refused it at certification (a conflicting
-// write committed first on another node, reported as a deadlock).
+// wait timed out, Galera refused it at certification or aborted it for
+// a write replicated from another node (both reported as a deadlock), or
+// the Galera node was briefly not ready, having run nothing of it.
 func retryable(err error) bool {
 	var race *raceError
 	if errors.As(err, &race) {
 		return true
 	}
 	switch mysqlErrno(err) {
-	case erLockDeadlock, erLockWaitTimeout:
+	case erLockDeadlock, erLockWaitTimeout, erWsrepNotReady:
 		return true
 	}
 	return false
+}
+
+// notReadyError is error 1047, a Galera node not ready for clients, as
+// its caller answers it: UNAVAILABLE, since the statement ran nowhere
+// and the next may run, rather than an internal error. It unwraps to
+// the server's error, which retryable and mysqlErrno read.
+type notReadyError struct{ err error }
+
+func (e *notReadyError) Error() string { return e.err.Error() }
+func (e *notReadyError) Unwrap() error { return e.err }
+
+// Domain is the error the caller answers (domain.AsError).
+func (e *notReadyError) Domain() *domain.Error {
+	return domain.Wrap(domain.CodeUnavailable, e.err, "the database is not ready; try again shortly")
+}
+
+// notReady marks err as notReadyError when it is error 1047.
+func notReady(err error) error {
+	if err != nil && mysqlErrno(err) == erWsrepNotReady {
+		return &notReadyError{err}
+	}
+	return err
+}
+
+// gaveUp is the answer of a call whose transaction was aborted on every
+// run: UNAVAILABLE while the Galera node is not ready, CONFLICT when
+// other calls kept changing the same rows. Nothing of it was committed,
+// so the caller may send it again; the server's error stays inside, for
+// the log.
+func gaveUp(err error) error {
+	if mysqlErrno(err) == erWsrepNotReady {
+		return domain.Wrap(domain.CodeUnavailable, err, "the database is not ready; try again shortly")
+	}
+	return domain.Wrap(domain.CodeConflict, err, "other requests changed the same data at the same moment; nothing was saved; try again")
 }

@@ -161,55 +161,29 @@ func (db *DB) seedMySQLKeys(ctx context.Context) error {
 // migrateMySQL applies the MariaDB/MySQL migrations not yet recorded,
 // under the same rule as on SQLite: a recorded migration this binary does
 // not embed means a newer arshlined migrated the database, which is then
-// refused. A named lock makes hosts starting together take turns; DDL on
-// these engines commits as it goes, so a migration cut short is applied
-// again from its first statement not yet done, each statement being
-// checked against the schema first (see applyMySQLStatement).
+// refused. Hosts starting together take turns through a lease
+// (takeMigrationLease); DDL on these engines commits as it goes, so a
+// migration cut short is applied again from its first statement not yet
+// done, each statement being checked against the schema first (see
+// applyMySQLStatement).
 func (db *DB) migrateMySQL(ctx context.Context) error {
 	conn, err := db.write.Connx(ctx)
 	if err != nil {
 		return err
 	}
 	defer conn.Close()
-	lock := db.mysql.prefix + "arshline_migrate"
-	var got sql.NullInt64
-	if err := conn.GetContext(ctx, &got, "SELECT GET_LOCK(?, 60)", lock); err != nil {
-		return fmt.Errorf("sqlstore: migration lock: %w", err)
+	names, done, err := db.appliedMigrations(ctx, conn)
+	if err != nil || len(done) == len(names) {
+		return err
 	}
-	if !got.Valid || got.Int64 != 1 {
-		return errors.New("sqlstore: another host held the migration lock for a minute; try again")
-	}
-	defer conn.ExecContext(context.WithoutCancel(ctx), "SELECT RELEASE_LOCK(?)", lock)
-	// The table is created only when it is missing: the daemons run as a
-	// user that may read and write rows and not create tables (the
-	// server refuses CREATE TABLE IF NOT EXISTS to it even when the
-	// table exists), once a user that may has migrated the store.
-	var applied []string
-	err = conn.SelectContext(ctx, &applied, "SELECT version FROM schema_migrations")
-	if mysqlErrno(err) == erNoSuchTable {
-		if _, err := conn.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
-			version VARCHAR(191) NOT NULL PRIMARY KEY, applied_at VARCHAR(40) NOT NULL
-		) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin`); err != nil {
-			return fmt.Errorf("sqlstore: migrations table: %w", err)
-		}
-	} else if err != nil {
-		return fmt.Errorf("sqlstore: migrations table: %w", err)
-	}
-	names, err := MigrationNames()
+	release, err := db.takeMigrationLease(ctx, conn)
 	if err != nil {
 		return err
 	}
-	known := map[string]bool{}
-	for _, n := range names {
-		known[n] = true
-	}
-	sort.Strings(applied)
-	done := map[string]bool{}
-	for _, v := range applied {
-		if !known[v] {
-			return &SchemaTooNewError{Path: db.path, Version: applied[len(applied)-1], Newest: names[len(names)-1]}
-		}
-		done[v] = true
+	defer release()
+	// Another host may have applied them while this one waited.
+	if names, done, err = db.appliedMigrations(ctx, conn); err != nil {
+		return err
 	}
 	for _, name := range names {
 		if done[name] {
@@ -229,6 +203,122 @@ func (db *DB) migrateMySQL(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// appliedMigrations lists the migrations this binary embeds and those of
+// them the database records, and refuses a database that records one it
+// does not embed.
+func (db *DB) appliedMigrations(ctx context.Context, conn *sqlx.Conn) (names []string, done map[string]bool, err error) {
+	// The table is created only when it is missing: the daemons run as a
+	// user that may read and write rows and not create tables (the
+	// server refuses CREATE TABLE IF NOT EXISTS to it even when the
+	// table exists), once a user that may has migrated the store.
+	var applied []string
+	err = conn.SelectContext(ctx, &applied, "SELECT version FROM schema_migrations")
+	if mysqlErrno(err) == erNoSuchTable {
+		if _, err := conn.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+			version VARCHAR(191) NOT NULL PRIMARY KEY, applied_at VARCHAR(40) NOT NULL
+		) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin`); err != nil {
+			return nil, nil, fmt.Errorf("sqlstore: migrations table: %w", err)
+		}
+	} else if err != nil {
+		return nil, nil, fmt.Errorf("sqlstore: migrations table: %w", err)
+	}
+	if names, err = MigrationNames(); err != nil {
+		return nil, nil, err
+	}
+	known := map[string]bool{}
+	for _, n := range names {
+		known[n] = true
+	}
+	sort.Strings(applied)
+	done = map[string]bool{}
+	for _, v := range applied {
+		if !known[v] {
+			return nil, nil, &SchemaTooNewError{Path: db.path, Version: applied[len(applied)-1], Newest: names[len(names)-1]}
+		}
+		done[v] = true
+	}
+	return names, done, nil
+}
+
+// The migration lease: the row of schema_lock a host migrating the store
+// holds until, renewed every migrationLease/4 while it migrates. A
+// committed row holds on every node of a Galera cluster, which certifies
+// one of two hosts taking it at once; a named lock (GET_LOCK) or a row
+// lock would hold on one node only, and hosts starting together through
+// two nodes would both create the same tables. A host that dies while
+// migrating leaves the lease to run out.
+const migrationLease = time.Minute
+
+// takeMigrationLease waits up to twice migrationLease for the lease and
+// returns its release.
+func (db *DB) takeMigrationLease(ctx context.Context, conn *sqlx.Conn) (release func(), err error) {
+	for _, q := range []string{`CREATE TABLE IF NOT EXISTS schema_lock (
+			name VARCHAR(64) NOT NULL PRIMARY KEY, holder VARCHAR(255) NOT NULL, held_until BIGINT NOT NULL
+		) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin`,
+		"INSERT INTO schema_lock (name, holder, held_until) VALUES ('migrate', '', 0) ON CONFLICT DO NOTHING"} {
+		if _, err := conn.ExecContext(ctx, q); err != nil && !retryable(err) {
+			return nil, fmt.Errorf("sqlstore: migration lease: %w", err)
+		}
+	}
+	var token [8]byte
+	if _, err := rand.Read(token[:]); err != nil {
+		return nil, err
+	}
+	holder := truncateUTF8(db.host, 200) + " " + hex.EncodeToString(token[:])
+	// Taken when free or run out, and renewed, by one statement: of two
+	// hosts taking it at once, one finds it held, or (on Galera) is
+	// refused at certification.
+	take := func(ctx context.Context, e interface {
+		ExecContext(context.Context, string, ...any) (sql.Result, error)
+	}) (bool, error) {
+		now := time.Now()
+		res, err := e.ExecContext(ctx, "UPDATE schema_lock SET holder = ?, held_until = ? WHERE name = 'migrate' AND (holder = ? OR held_until < ?)",
+			holder, now.Add(migrationLease).UnixMicro(), holder, now.UnixMicro())
+		if err != nil {
+			return false, err
+		}
+		n, err := res.RowsAffected()
+		return n == 1, err
+	}
+	deadline := time.Now().Add(2 * migrationLease)
+	for {
+		ok, err := take(ctx, conn)
+		if err != nil && !retryable(err) {
+			return nil, fmt.Errorf("sqlstore: migration lease: %w", err)
+		}
+		if ok {
+			break
+		}
+		if time.Now().After(deadline) {
+			return nil, errors.New("sqlstore: another host has been migrating the store for two minutes; try again")
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
+	stop, stopped := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(stopped)
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(migrationLease / 4):
+				// A renewal that fails is tried again at the next turn,
+				// well before the lease runs out.
+				take(context.WithoutCancel(ctx), db.write)
+			}
+		}
+	}()
+	return func() {
+		close(stop)
+		<-stopped
+		db.write.ExecContext(context.WithoutCancel(ctx), "UPDATE schema_lock SET held_until = 0 WHERE name = 'migrate' AND holder = ?", holder)
+	}, nil
 }
 
 // applyMySQLStatement runs one statement of a migration, unless it is a
@@ -457,19 +547,24 @@ func (m *mysqlTx) SelectContext(ctx context.Context, dest any, query string, arg
 
 // updateMySQL runs fn in a transaction of its own, READ COMMITTED (see
 // dialectConnector.Connect), and runs it again from its start, after a
-// bounded random wait, when the server aborts it as retryable.
+// bounded random wait, when the server aborts it as retryable; a call
+// aborted on every run, or whose context ends while it waits, ends as
+// gaveUp says.
 func (db *DB) updateMySQL(ctx context.Context, fn func(tx domain.FormTx) error) error {
 	backoff := firstBackoff
 	for attempt := 1; ; attempt++ {
 		err := db.runMySQL(ctx, fn)
-		if err == nil || !retryable(err) || attempt == maxAttempts {
+		if err == nil || !retryable(err) {
 			return err
+		}
+		if attempt == maxAttempts {
+			return gaveUp(err)
 		}
 		db.retries.Add(1)
 		wait := time.Duration(mathrand.Int64N(int64(backoff))) + backoff/2
 		select {
 		case <-ctx.Done():
-			return err
+			return gaveUp(err)
 		case <-time.After(wait):
 		}
 		backoff = min(2*backoff, maxBackoff)

@@ -37,6 +37,7 @@ func TestMain(m *testing.M) {
 	}
 	code := m.Run()
 	mariadbtest.Stop()
+	mariadbtest.StopGalera()
 	os.RemoveAll(dir)
 	os.Exit(code)
 }

@@ -43,12 +43,14 @@ type host struct {
 	cmd                               *exec.Cmd
 }
 
-// startHosts starts two daemons on one new MariaDB database, as two web
-// hosts do (web1 and web2), each with flags besides its own socket,
-// directories and node name; they are stopped when t ends.
-func startHosts(t *testing.T, flags ...string) (mariadbtest.Database, []*host) {
+// startHosts starts two daemons, as two web hosts do (web1 and web2),
+// the first on dbs[0] and the second on dbs[1] — one database as one
+// server serves it twice, or as two nodes of a cluster do — each with
+// flags besides its own socket, directories and node name; they are
+// stopped when t ends.
+func startHosts(t *testing.T, dbs []mariadbtest.Database, flags ...string) []*host {
 	t.Helper()
-	mdb := mariadbtest.Create(t)
+	mdb := dbs[0]
 	base := systemdtest.ShortTempDir(t)
 	passFile := filepath.Join(base, "db-password")
 	if err := os.WriteFile(passFile, []byte(mdb.Password), 0o600); err != nil {
@@ -66,10 +68,10 @@ func startHosts(t *testing.T, flags ...string) (mariadbtest.Database, []*host) {
 		name := "web" + strconv.Itoa(i+1)
 		dir := filepath.Join(base, name)
 		os.MkdirAll(dir, 0o750)
-		hosts[i] = &host{name: name, dir: dir, socket: filepath.Join(dir, "d.sock"), addr: mdb.Address("arsh_", false), passFile: passFile, flags: flags}
+		hosts[i] = &host{name: name, dir: dir, socket: filepath.Join(dir, "d.sock"), addr: dbs[i].Address("arsh_", false), passFile: passFile, flags: flags}
 		hosts[i].start(t)
 	}
-	return mdb, hosts
+	return hosts
 }
 
 func (h *host) start(t *testing.T) {
@@ -166,7 +168,21 @@ func TestTwoDaemonsOneMariaDBCrash(t *testing.T) {
 	if testing.Short() {
 		rounds = 3
 	}
-	mdb, hosts := startHosts(t, "--webhooks-allow-loopback-http", "--submit-min-fill", "0", "--submit-per-client-per-minute", "0",
+	mdb := mariadbtest.Create(t)
+	twoDaemonsCrash(t, []mariadbtest.Database{mdb, mdb}, rounds)
+}
+
+// TestTwoDaemonsOnGaleraCrash: the same, with each daemon on its own
+// node of a Galera cluster, in fewer rounds.
+func TestTwoDaemonsOnGaleraCrash(t *testing.T) {
+	twoDaemonsCrash(t, mariadbtest.CreateGalera(t), 3)
+}
+
+// twoDaemonsCrash runs the crash suite with a daemon on each of dbs, one
+// database as two servers (or one server twice) serve it.
+func twoDaemonsCrash(t *testing.T, dbs []mariadbtest.Database, rounds int) {
+	mdb := dbs[0]
+	hosts := startHosts(t, dbs, "--webhooks-allow-loopback-http", "--submit-min-fill", "0", "--submit-per-client-per-minute", "0",
 		"--submit-per-form-per-minute", "0", "--form-token-reuse")
 	store, err := sqlstore.Open(context.Background(), mdb.Address("arsh_", true), sqlstore.Options{})
 	if err != nil {
@@ -405,6 +421,21 @@ func TestTwoDaemonsOneMariaDBCrash(t *testing.T) {
 // one national code is kept once on a form with a unique question; a
 // client's per-minute submission budget is spent once across both hosts.
 func TestTwoDaemonsShareUndoUniqueAndLimits(t *testing.T) {
+	mdb := mariadbtest.Create(t)
+	twoDaemonsShare(t, []mariadbtest.Database{mdb, mdb})
+}
+
+// TestTwoDaemonsOnGaleraShareUndoUniqueAndLimits: the same, with each
+// daemon on its own node of a Galera cluster, where a row lock holds on
+// its node only and the cluster refuses the second of two conflicting
+// commits, which the daemon runs again.
+func TestTwoDaemonsOnGaleraShareUndoUniqueAndLimits(t *testing.T) {
+	twoDaemonsShare(t, mariadbtest.CreateGalera(t))
+}
+
+// twoDaemonsShare runs a daemon on each of dbs, one database as two
+// servers (or one server twice) serve it, and calls both at once.
+func twoDaemonsShare(t *testing.T, dbs []mariadbtest.Database) {
 	const budget = 4
 	const mobileBudget, clientBudget = 3, 2
 	const maxJobs = 2
@@ -416,7 +447,7 @@ func TestTwoDaemonsShareUndoUniqueAndLimits(t *testing.T) {
 	model.Then(func(llmtest.Request) llmtest.Reply {
 		return llmtest.Reply{Content: hosha2Answer, Delay: 30 * time.Second}
 	})
-	mdb, hosts := startHosts(t, "--submit-min-fill", "0", "--submit-per-client-per-minute", strconv.Itoa(budget), "--submit-per-form-per-minute", "0",
+	mdb, hosts := dbs[0], startHosts(t, dbs, "--submit-min-fill", "0", "--submit-per-client-per-minute", strconv.Itoa(budget), "--submit-per-form-per-minute", "0",
 		"--otp-per-mobile-per-hour", strconv.Itoa(mobileBudget), "--otp-per-client-per-hour", strconv.Itoa(clientBudget), "--otp-resend-after", "1ms",
 		"--openai-base-url", model.URL(), "--openai-model", "test-model", "--hosha2-max-running", strconv.Itoa(maxJobs),
 		"--upload-starts-per-minute", strconv.Itoa(uploadStarts), "--upload-client-bytes-per-hour", strconv.Itoa(uploadBytes))

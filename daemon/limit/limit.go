@@ -143,6 +143,15 @@ func (l *Limiter) Allow(user int64) (ok bool, retryAfter time.Duration) {
 			}
 			return false, roundUpToSecond(wait)
 		}
+		// The store answered, but every run of the take was aborted by
+		// other hosts' takes of the same key (Galera certification
+		// failures): that key is being spent that fast. This host's own
+		// window would admit its whole budget again, so the call is
+		// refused; only a store that does not answer leaves the decision
+		// to this host.
+		if domain.ErrorCode(err) == domain.CodeConflict {
+			return false, time.Second
+		}
 	}
 	now := l.now()
 	l.mu.Lock()

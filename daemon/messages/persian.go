@@ -618,6 +618,8 @@ var persian = map[string]string{
 	"%d Hosha2 requests are running, the most at once; try again in %d seconds":                 "%d درخواست هوشا۲ در حال اجراست که بیشترین تعداد همزمان است؛ %d ثانیهٔ دیگر دوباره تلاش کنید",
 	"the caller stopped waiting; the request goes on":                                           "منتظر ماندن متوقف شد؛ درخواست ادامه دارد",
 	"request cancelled by user (%s)":                                                            "درخواست به خواست کاربر لغو شد%.0[1]s",
+	"the database is not ready; try again shortly":                                              "پایگاه داده اکنون آماده نیست؛ کمی بعد دوباره تلاش کنید",
+	"other requests changed the same data at the same moment; nothing was saved; try again":     "درخواست‌های دیگری در همان لحظه همین داده‌ها را تغییر دادند؛ چیزی ذخیره نشد؛ دوباره تلاش کنید",
 	"the daemon restarted while this request was running; send it again":                        "سرویس در میانهٔ اجرای این درخواست دوباره راه‌اندازی شد؛ درخواست را دوباره بفرستید",
 	"request cancelled by user":                                                                 "درخواست به خواست کاربر لغو شد",
 	"request cancelled by user (in flight)":                                                     "درخواست در حین ارسال به مدل لغو شد",

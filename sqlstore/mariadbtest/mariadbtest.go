@@ -1,11 +1,13 @@
 // Package mariadbtest starts a private MariaDB server for tests: Debian's
 // mariadbd, in a temporary directory, listening only on a Unix socket, as
 // the end-to-end test starts the site's. One server serves a whole test
-// binary; each test gets a database of its own.
+// binary; each test gets a database of its own. StartGalera starts a
+// Galera cluster of two such servers on loopback instead (galera.go).
 //
-// A test is skipped, saying why, when mariadbd is not installed, except
-// under CI=true, where that is a failure: CI installs mariadb-server, so
-// a store suite that did not run on MariaDB there would pass unseen.
+// A test is skipped, saying why, when mariadbd (or, for the cluster,
+// galera-4 or rsync) is not installed, except under CI=true, where that
+// is a failure: CI installs them, so a store suite that did not run on
+// MariaDB there would pass unseen.
 package mariadbtest
 
 import (
@@ -38,7 +40,7 @@ var (
 type Server struct {
 	Dir    string
 	Socket string
-	cmd    *exec.Cmd
+	proc   *proc
 	admin  *sql.DB
 }
 
@@ -105,48 +107,99 @@ func start() (*Server, error) {
 	if os.Geteuid() == 0 {
 		dargs = append(dargs, "--user=root")
 	}
-	started := make(chan error, 1)
-	go func() {
-		// The server dies with this thread (PR_SET_PDEATHSIG), which lives
-		// as long as the test binary: a test binary that is killed leaves
-		// no server behind.
-		runtime.LockOSThread()
-		cmd := exec.Command(mariadbd, dargs...)
-		cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-		if err := cmd.Start(); err != nil {
-			started <- err
-			return
-		}
-		s.cmd = cmd
-		started <- nil
-		cmd.Wait()
-		select {} // keep the thread
-	}()
-	if err := <-started; err != nil {
+	if s.proc, err = spawn(mariadbd, dargs); err != nil {
 		os.RemoveAll(dir)
 		return nil, fmt.Errorf("mariadbd: %v", err)
 	}
+	s.admin, err = rootDB(s.Socket)
+	if err != nil {
+		s.Stop()
+		return nil, err
+	}
+	if err := waitPing(s.admin, s.proc, filepath.Join(dir, "error.log")); err != nil {
+		s.Stop()
+		return nil, err
+	}
+	return s, nil
+}
+
+// proc is a running mariadbd; exited is closed once it has ended.
+type proc struct {
+	cmd    *exec.Cmd
+	exited chan struct{}
+}
+
+// spawn starts mariadbd with args. The server dies with the thread that
+// started it (PR_SET_PDEATHSIG), which lives as long as the test binary:
+// a test binary that is killed leaves no server behind.
+func spawn(mariadbd string, args []string) (*proc, error) {
+	started := make(chan error, 1)
+	p := &proc{exited: make(chan struct{})}
+	go func() {
+		runtime.LockOSThread()
+		p.cmd = exec.Command(mariadbd, args...)
+		p.cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+		if err := p.cmd.Start(); err != nil {
+			started <- err
+			return
+		}
+		started <- nil
+		p.cmd.Wait()
+		close(p.exited)
+		select {} // keep the thread
+	}()
+	if err := <-started; err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// rootDB is a pool of root's connections over socket.
+func rootDB(socket string) (*sql.DB, error) {
 	cfg := mysql.NewConfig()
-	cfg.User, cfg.Net, cfg.Addr = "root", "unix", s.Socket
+	cfg.User, cfg.Net, cfg.Addr = "root", "unix", socket
 	c, err := mysql.NewConnector(cfg)
 	if err != nil {
 		return nil, err
 	}
-	s.admin = sql.OpenDB(c)
+	return sql.OpenDB(c), nil
+}
+
+// waitPing waits up to a minute for db, served by p, to answer; the
+// error carries the server's log, errorLog.
+func waitPing(db *sql.DB, p *proc, errorLog string) error {
 	deadline := time.Now().Add(60 * time.Second)
 	for {
-		err := s.admin.Ping()
+		err := db.Ping()
 		if err == nil {
-			break
+			return nil
+		}
+		select {
+		case <-p.exited:
+			log, _ := os.ReadFile(errorLog)
+			return fmt.Errorf("mariadbd ended before it answered: %v\n%s", err, log)
+		default:
 		}
 		if time.Now().After(deadline) {
-			log, _ := os.ReadFile(filepath.Join(dir, "error.log"))
-			s.Stop()
-			return nil, fmt.Errorf("mariadbd did not answer within a minute: %v\n%s", err, log)
+			log, _ := os.ReadFile(errorLog)
+			return fmt.Errorf("mariadbd did not answer within a minute: %v\n%s", err, log)
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	return s, nil
+}
+
+// stop ends the server with SIGTERM, then SIGKILL after 5 s.
+func (p *proc) stop() {
+	if p == nil {
+		return
+	}
+	p.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case <-p.exited:
+	case <-time.After(5 * time.Second):
+		p.cmd.Process.Kill()
+		<-p.exited
+	}
 }
 
 // Stop ends the server and removes its directory; TestMain calls it.
@@ -161,16 +214,7 @@ func (s *Server) Stop() {
 	if s.admin != nil {
 		s.admin.Close()
 	}
-	if s.cmd != nil && s.cmd.Process != nil {
-		s.cmd.Process.Signal(syscall.SIGTERM)
-		for i := 0; i < 100; i++ {
-			if err := s.cmd.Process.Signal(syscall.Signal(0)); err != nil {
-				break
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
-		s.cmd.Process.Kill()
-	}
+	s.proc.stop()
 	os.RemoveAll(s.Dir)
 }
 
@@ -209,15 +253,28 @@ func NewDatabase(t testing.TB) string {
 func Create(t testing.TB) Database {
 	t.Helper()
 	s := Start(t)
+	return createOn(t, s.admin, s.Socket)
+}
+
+// createOn creates a database and its user through admin, a root pool
+// of the server at socket, and drops both when t ends.
+func createOn(t testing.TB, admin *sql.DB, socket string) Database {
+	t.Helper()
 	n := seq.Add(1)
 	name := "t" + strconv.Itoa(os.Getpid()) + "_" + strconv.FormatInt(n, 10)
 	pass := "pw" + strconv.FormatInt(time.Now().UnixNano(), 36)
-	s.Exec(t, "CREATE DATABASE "+name+" CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci")
-	s.Exec(t, "CREATE USER '"+name+"'@'localhost' IDENTIFIED BY '"+pass+"'")
-	s.Exec(t, "GRANT ALL PRIVILEGES ON "+name+".* TO '"+name+"'@'localhost'")
+	for _, q := range []string{
+		"CREATE DATABASE " + name + " CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci",
+		"CREATE USER '" + name + "'@'localhost' IDENTIFIED BY '" + pass + "'",
+		"GRANT ALL PRIVILEGES ON " + name + ".* TO '" + name + "'@'localhost'",
+	} {
+		if _, err := admin.Exec(q); err != nil {
+			t.Fatalf("mariadbtest: %s: %v", q, err)
+		}
+	}
 	t.Cleanup(func() {
-		s.admin.Exec("DROP DATABASE IF EXISTS " + name)
-		s.admin.Exec("DROP USER IF EXISTS '" + name + "'@'localhost'")
+		admin.Exec("DROP DATABASE IF EXISTS " + name)
+		admin.Exec("DROP USER IF EXISTS '" + name + "'@'localhost'")
 	})
-	return Database{Name: name, Password: pass, Socket: s.Socket}
+	return Database{Name: name, Password: pass, Socket: socket}
 }
