@@ -323,9 +323,18 @@ func (db *DB) takeMigrationLease(ctx context.Context, conn *sqlx.Conn) (release 
 
 // applyMySQLStatement runs one statement of a migration, unless it is a
 // CREATE TABLE of a table that exists already (a migration cut short
-// after it) or an INSERT into a table that holds rows already.
+// after it), an ADD COLUMN of a column the table has, or an INSERT into a
+// table that holds rows already.
 func (db *DB) applyMySQLStatement(ctx context.Context, conn *sqlx.Conn, stmt string) error {
 	fields := strings.Fields(stmt)
+	if len(fields) >= 6 && strings.EqualFold(fields[0], "ALTER") && strings.EqualFold(fields[1], "TABLE") &&
+		strings.EqualFold(fields[3], "ADD") && strings.EqualFold(fields[4], "COLUMN") {
+		var n int
+		if err := conn.GetContext(ctx, &n, `SELECT count(*) FROM information_schema.columns
+			WHERE table_schema = DATABASE() AND table_name = ? AND column_name = ?`, db.mysql.prefix+fields[2], fields[5]); err != nil || n > 0 {
+			return err
+		}
+	}
 	if len(fields) >= 3 && strings.EqualFold(fields[0], "CREATE") && strings.EqualFold(fields[1], "TABLE") {
 		if exists, err := db.mysqlTableExists(ctx, conn, fields[2]); err != nil || exists {
 			return err
