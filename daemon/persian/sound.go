@@ -65,6 +65,8 @@ var spokenSpellings = map[string]string{
 	// the counter after a number («دو طا سوال»): two letters, too short
 	// for the sound key, and no word of its own.
 	"طا": "تا",
+	// «ادد کن»: the English «add» written in Persian letters as spelt.
+	"ادد": "اد",
 }
 
 // soundWords lists the lexicon words that are read by their sound: the

@@ -256,6 +256,11 @@ func mergeAffixes(toks []token) []token {
 			out[len(out)-1] = merged
 			continue
 		}
+		// «درس کن»: «درست» heard without its final ت is the verb only
+		// before a light verb; «درس» alone is a lesson.
+		if plain && t.m == "درس" && i+1 < len(toks) && isWord(toks[i+1]) && isAny(toks[i+1].m, lightVerbs...) {
+			t.m, t.fuzzy = "درست", true
+		}
 		// «پیش نویص»: a compound of the lexicon typed apart with a slip
 		// in one half is read as the compound, by its sound.
 		if plain && !t.fuzzy && i+1 < len(toks) && isWord(toks[i+1]) && !toks[i+1].fuzzy && !sounds.known[t.m] {
