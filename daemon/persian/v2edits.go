@@ -162,6 +162,11 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 		}
 	}
 	markUsed(used, lo, hi)
+	for i := hi; i < len(c); i++ {
+		if !used[i] && c.fixesAt(i, lo) {
+			markUsed(used, i, i+2)
+		}
+	}
 	if ok && c.hasOptionNoun() && (adds || c.hasUnused(used, deleteWordsV)) && !c.hasOptionList() {
 		// «یه گزینه «سایر» به سوال دوم اضافه کن», «گزینه دوم سوال سوم را
 		// حذف کن»: the list it changes is not known here, and options
@@ -325,11 +330,17 @@ func (c clause) remadeAs() bool {
 // question 3 required» makes the question be so, its object right after.
 func (c clause) makesSomething(used []bool, ref int) bool {
 	for i := range c {
-		if !used[i] && c.createVerbAt(i) && !(i+1 == ref || i+2 == ref && isAny(c[i+1].m, "the")) {
+		if !used[i] && c.createVerbAt(i) && !(i+1 == ref || i+2 == ref && isAny(c[i+1].m, "the")) && !c.fixesAt(i, ref) {
 			return true
 		}
 	}
 	return false
+}
+
+// fixesAt reports «درست» after the question it names: «سوال سوم رو
+// درست کن بنویس …» mends the question, it makes nothing.
+func (c clause) fixesAt(i, ref int) bool {
+	return ref >= 0 && i > ref && !c[i].quoted && c[i].m == "درست" && i+1 < len(c) && isAny(c[i+1].m, lightVerbs...)
 }
 
 func (c clause) hasQuestionList() bool {
