@@ -28,8 +28,8 @@ func TestVerbsBySound(t *testing.T) {
 	checkReadings(t, p, map[string]string{
 		"یه فورم تازه درس کن اسمش ثبت نام کلاس شنا":          "create_form ثبت نام کلاس شنا",
 		"یه فرم جدید درس کنید به اسم «نوبت آرایشگاه»":        "create_form نوبت آرایشگاه",
-		"سوال دوم فرم ۸ رو درس کن بنویس «نام پدر»":          "update_field #8 @1 نام پدر",
-		"یه سوال کوتاه ادد کن به فرم ۱۲":                   "add_field #12 short_text",
+		"سوال دوم فرم ۸ رو درس کن بنویس «نام پدر»":           "update_field #8 @1 نام پدر",
+		"یه سوال کوتاه ادد کن به فرم ۱۲":                     "add_field #12 short_text",
 		"به فورم ۱۲ یه سوال با گذینه های بله و خیر ادد کنید": "add_field #12 multiple_choice [بله|خیر]",
 		// «درس» alone is a lesson, never a verb.
 		"درس ریاضی رو به فرم ۳ اضافه کن": "none",
@@ -44,11 +44,11 @@ func TestVerbsBySound(t *testing.T) {
 func TestEditInsideAnOrder(t *testing.T) {
 	p := New(Config{Contract: 2})
 	checkReadings(t, p, map[string]string{
-		"فرم ۹ رو از انتشار دربیار، سوال دوم رو درست کن بنویس «شماره اتاق» بعد دوباره منتشرش کن": "draft_form #9; update_field #9 @1 شماره اتاق; publish_form #9",
-		"اول فرم ۱۴ رو پیش نویس کن بعد سوال اولش رو درست کن بنویس «نام و نام خانوادگی» بعد منتشرش کن": "draft_form #14; update_field #14 @0 نام و نام خانوادگی; publish_form #14",
+		"فرم ۹ رو از انتشار دربیار، سوال دوم رو درست کن بنویس «شماره اتاق» بعد دوباره منتشرش کن":              "draft_form #9; update_field #9 @1 شماره اتاق; publish_form #9",
+		"اول فرم ۱۴ رو پیش نویس کن بعد سوال اولش رو درست کن بنویس «نام و نام خانوادگی» بعد منتشرش کن":         "draft_form #14; update_field #14 @0 نام و نام خانوادگی; publish_form #14",
 		"فرم ۲۰ رو از انتشار خارج کنید، متن پرسش سوم را اصلاح کنید بنویسید «تاریخ ورود» و دوباره منتشرش کنید": "draft_form #20; update_field #20 @2 تاریخ ورود; publish_form #20",
-		"سوال چهارم فرم ۸ رو درست کن بنویس «کد رهگیری»": "update_field #8 @3 کد رهگیری",
-		"سوال چهارم فرم ۸ رو درست کن اجباری باشه":       "update_field #8 @3 required",
+		"سوال چهارم فرم ۸ رو درست کن بنویس «کد رهگیری»":                                                       "update_field #8 @3 کد رهگیری",
+		"سوال چهارم فرم ۸ رو درست کن اجباری باشه":                                                             "update_field #8 @3 required",
 		// «درست کن» with nothing said of the change changes nothing.
 		"سوال چهارم فرم ۸ رو درست کن": "none",
 	})
