@@ -66,6 +66,20 @@ func (c clause) account(f *frame, used []bool) {
 	// for would vanish, so the clause gets no plan.
 	for i, t := range c {
 		if !used[i] && !t.quoted && isAny(t.m, formatWords...) && (len(f.groups) > 0 || f.edit != nil) && f.edit.formatless() && !f.groupsFormatted() {
+			if name := c.formatNameAfter(i); name != "" && f.edit == nil && (f.dropped == "" || f.dropped == "the answer's length") && c.saysFieldType() {
+				// «یه سوال کوتاه «شماره کارت» … فرمتش کارت بانکی باشه»:
+				// the kind of answer was chosen in words, the format is a
+				// detail of it; the question is added, the format named.
+				f.dropped = "format:" + name
+				kept := f.leftover[:0]
+				for _, w := range f.leftover {
+					if w != t.s && !containsWord(name, w) {
+						kept = append(kept, w)
+					}
+				}
+				f.leftover = kept
+				continue
+			}
 			f.refusal = domain.T("the format asked for after «%s» is not one a plan can set (mobile, landline, national code, postal code, URL)", t.s)
 			f.edit, f.groups, f.add = nil, nil, false
 			return
@@ -668,4 +682,36 @@ func (c clause) placeAt(i int) bool {
 	_, ok := ordinal(c[i].m)
 	_, ok2 := ordinal(strings.TrimSuffix(c[i].m, "ش"))
 	return ok || ok2 || c.atAny(i, topMarkersV) > 0
+}
+
+// formatNameAfter returns the words that name a format after the format
+// word at i («فرمتش کارت بانکی شانزده رقمی باشه» → «کارت بانکی شانزده
+// رقمی»), up to the verb or the clause's end.
+func (c clause) formatNameAfter(i int) string {
+	lo := i + 1
+	for lo < len(c) && !c[lo].quoted && isAny(c[lo].m, "هم", "را", "رو", "به", "از", "نوع") {
+		lo++
+	}
+	hi := lo
+	for hi < len(c) && !c[hi].quoted && !c[hi].punct && !isAny(c[hi].m, "باشه", "باشد", "بشه", "شود", "و", "and") && !isAny(c[hi].m, lightVerbs...) && c.atAny(hi, placeVerbsV) == 0 && c.atAny(hi, addVerbsV) == 0 {
+		hi++
+	}
+	if hi == lo || hi-lo > 5 {
+		return ""
+	}
+	return surfaceOf(c[lo:hi])
+}
+
+// saysFieldType reports a kind of answer named in words in the clause:
+// «یه سوال کوتاه», «a short answer».
+func (c clause) saysFieldType() bool {
+	for i := range c {
+		if c[i].quoted {
+			continue
+		}
+		if _, n := c.fieldTypeAt(i); n > 0 {
+			return true
+		}
+	}
+	return false
 }

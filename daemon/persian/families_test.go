@@ -1,6 +1,9 @@
 package persian
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // The readings below are each said several ways, none of them a line
 // of a corpus: a mechanism that reads one phrasing and not its
@@ -51,5 +54,47 @@ func TestEditInsideAnOrder(t *testing.T) {
 		"سوال چهارم فرم ۸ رو درست کن اجباری باشه":                                                             "update_field #8 @3 required",
 		// «درست کن» with nothing said of the change changes nothing.
 		"سوال چهارم فرم ۸ رو درست کن": "none",
+	})
+}
+
+// TestFormatsSaidInWords: a format the contract has is carried however
+// it is said («فقط کد ملی درست قبول کنه», «یازده رقم … با صفر نه شروع
+// بشه», «format اش رو URL بذار»); one it has not is dropped with a
+// warning naming it beside a kind of answer chosen in words, and is no
+// plan when it is all that is said of the answer.
+func TestFormatsSaidInWords(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"سوال دوم فرم ۴۰ فقط کد ملی درست قبول کنه":                                       "update_field #40 @1 national_code",
+		"سوال اول فرم ۷ فقط کد ملی صحیح بپذیره":                                          "update_field #7 @0 national_code",
+		"تو فرم ۹ یه سوال بذار که کد ملی مادر رو بپرسه، فقط کد ملی درست قبول کنه":        "add_field #9 short_text national_code کد ملی مادر",
+		"به فرم ۱۱ یه سوال اضافه کن که اسم بچه رو بپرسه، اجباری باشه":                    "add_field #11 short_text اسم بچه required",
+		"سوال سوم فرم ۴۰ رو بکن متن کوتاه که یازده رقمی باشه و با ۰۹ شروع بشه":           "update_field #40 @2 short_text mobile_ir",
+		"سوال چهارم فرم ۶ رو کن پاسخ کوتاه که یازده رقم باشه با صفر نه شروع بشه":         "update_field #6 @3 short_text mobile_ir",
+		"به فرم ۵ یه سوال کوتاه «تلفن» اضافه کن که یازده رقمی باشه و با صفر نه شروع بشه": "add_field #5 short_text mobile_ir تلفن",
+		"توی فرم 31 یه short answer اضافه کن به اسم «Website» و format اش رو URL بذار":   "add_field #31 short_text url Website",
+		"in form 42 add a short answer «Portfolio» و format اش رو url کن":                "add_field #42 short_text url Portfolio",
+		"فرم ۱۲ یه سوال کوتاه «موبایل مادر» بزارین فرمتش موبایل باشه":                    "add_field #12 short_text mobile_ir موبایل مادر",
+		"salam فرم ۱۲ یه سوال کوتاه «تلفن پدر» بزارین فرمتش موبایل باشه mersi":           "add_field #12 short_text mobile_ir تلفن پدر",
+		"فرم ۲۲ یه سوال بذار بنویسه کد پستی انبار فرمتش هم کد پستی باشه":                 "add_field #22 short_text postal_code_ir کد پستی انبار",
+		// A format the contract has not, beside a type chosen in words.
+		"فرم ۴۱ یه سوال کوتاه «شماره کارت عضو» اضافه کن فرمتش کارت بانکی باشه": "add_field #41 short_text شماره کارت عضو",
+		"فرم ۱۲ یه سوال کوتاه «کارت» بزارین فرمتش کارت بانکی شانزده رقمی باشه": "add_field #12 short_text کارت",
+		"به فرم ۵ یه سوال پاسخ کوتاه «حساب» با فرمت شبا اضافه کن":              "add_field #5 short_text حساب",
+		// ... and as the whole point: no plan.
+		"پرسش «شماره شبا» با قالب شبا به فرم ۸۰ افزوده شود.": "none",
+		"فرمت سوال چهارم فرم ۴۱ رو کارت بانکی کن":            "none",
+		// «درست کن» is still the verb that makes a question.
+		"یه سوال کد ملی درست کن تو فرم ۳": "add_field #3 short_text national_code کد ملی",
+	})
+	t.Run("the dropped format is named", func(t *testing.T) {
+		r := p.Plan("فرم ۴۱ یه سوال کوتاه «شماره کارت عضو» اضافه کن فرمتش کارت بانکی باشه")
+		found := false
+		for _, w := range r.Warnings {
+			found = found || w.Code == "detail.dropped" && strings.Contains(w.MessageEN, "کارت بانکی")
+		}
+		if !found {
+			t.Errorf("want a detail.dropped warning naming «کارت بانکی», got %+v", r.Warnings)
+		}
 	})
 }

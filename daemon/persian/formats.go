@@ -73,7 +73,7 @@ func (c clause) readFormatWords(used []bool) (format string, digits bool) {
 			lo--
 		}
 		end := j + m
-		for end < len(c) && !used[end] && isAny(c[end].m, "معتبر", "valid", "باشد", "باشه", "بپذیرد", "بپذیره", "قبول", "بگیره", "بگیرد") {
+		for end < len(c) && !used[end] && (isAny(c[end].m, "معتبر", "valid", "باشد", "باشه", "بپذیرد", "بپذیره", "قبول", "بگیره", "بگیرد") || c.validAt(end)) {
 			end++
 		}
 		markUsed(used, lo, end)
@@ -87,7 +87,7 @@ func (c clause) readFormatWords(used []bool) (format string, digits bool) {
 				continue
 			}
 			k, m := c.next(i, formatNamesV, 0)
-			if m > 0 && i+m < len(c) && !c[i+m].quoted && isAny(c[i+m].m, "معتبر", "valid") {
+			if m > 0 && i+m < len(c) && !c[i+m].quoted && (isAny(c[i+m].m, "معتبر", "valid") || c.validAt(i+m)) {
 				format = formatNames[k].format
 				markUsed(used, i, i+m+1)
 				break
@@ -100,11 +100,9 @@ func (c clause) readFormatWords(used []bool) (format string, digits bool) {
 		if used[i] || !c[i].isNum || c[i].quoted || !isAny(c[i+1].m, "رقمی", "رقم", "digit", "digits", "رقمه") {
 			continue
 		}
-		starts09 := false
-		for _, t := range c {
-			if t.s == "09" || t.s == "۰۹" || t.s == "٠٩" {
-				starts09 = true
-			}
+		starts09 := c.saysStartsWith09()
+		if starts09 {
+			c.markStartsWith09(used)
 		}
 		if c[i].num == 11 && starts09 || c[i].num == 11 && format == "" && c.has(formatNamesV) {
 			format = domain.PlanFormatMobileIR
@@ -162,12 +160,28 @@ const elevenDigits = "\x0011"
 
 // saysStartsWith09 reports «۰۹» in the clause: where a number starts.
 func (c clause) saysStartsWith09() bool {
-	for _, t := range c {
+	for i, t := range c {
 		if t.s == "09" || t.s == "۰۹" || t.s == "٠٩" {
+			return true
+		}
+		// «با صفر نه شروع بشه», «با ۰ ۹», «zero nine»: the two digits
+		// said one by one.
+		if i+1 < len(c) && !t.quoted && (t.m == "صفر" || t.m == "zero" || t.isNum && t.num == 0 && t.digits) &&
+			(isAny(c[i+1].m, "نه", "nine") || c[i+1].isNum && c[i+1].num == 9 && c[i+1].digits) {
 			return true
 		}
 	}
 	return false
+}
+
+// validAt reports a word that says an answer is well formed, «درست»,
+// «صحیح»: «فقط کد ملی درست قبول کنه». Before a light verb «درست» is the
+// verb «درست کن», not the adjective.
+func (c clause) validAt(i int) bool {
+	if c[i].quoted || !isAny(c[i].m, "درست", "صحیح", "معتبری", "درستی", "صحیحی") {
+		return false
+	}
+	return i+1 >= len(c) || !isAny(c[i+1].m, lightVerbs...)
 }
 
 // formatGoesBack gives a format said in a sentence of its own («…؛ پاسخ
@@ -177,6 +191,17 @@ func formatGoesBack(fs []*frame) {
 	var last *fieldGroup
 	var lastFrame *frame
 	for k, f := range fs {
+		if e := f.edit; e != nil && e.format == elevenDigits {
+			// «سوال سوم رو بکن متن کوتاه که یازده رقمی باشه و با ۰۹ شروع
+			// بشه»: the edit's number of digits is a mobile number when
+			// the next clause says where it starts; otherwise a length
+			// no plan carries.
+			e.format = ""
+			if k+1 < len(fs) && fs[k+1].toks.saysStartsWith09() && !fs[k+1].hasIntent() && fs[k+1].edit == nil {
+				e.format = domain.PlanFormatMobileIR
+				fs[k+1].leftover = nil
+			}
+		}
 		if n := len(f.groups); n > 0 {
 			last, lastFrame = &f.groups[n-1], f
 			if f.elevenDigits && k+1 < len(fs) && fs[k+1].toks.saysStartsWith09() && last.format == "" {
@@ -215,6 +240,32 @@ func formatGoesBack(fs []*frame) {
 		if last.typ == "" || last.typ == domain.PlanFieldShortText {
 			last.typ, last.format = domain.PlanFieldShortText, format
 			f.leftover = nil
+		}
+	}
+}
+
+// formatNameBefore reports a format's name that ends right before i.
+func (c clause) formatNameBefore(i int) bool {
+	for k := max(0, i-3); k < i; k++ {
+		if _, n := c.next(k, formatNamesV, 0); n > 0 && k+n == i {
+			return true
+		}
+	}
+	return false
+}
+
+// markStartsWith09 marks read the words that say where the number
+// starts: «با صفر نه شروع بشه», «و با ۰۹ آغاز شود».
+func (c clause) markStartsWith09(used []bool) {
+	for i := range c {
+		if c[i].quoted || !isAny(c[i].m, "شروع", "آغاز", "start", "starts", "starting", "begin", "begins") {
+			continue
+		}
+		used[i] = true
+		for k := i - 1; k >= 0 && k >= i-4 && !c[k].quoted; k-- {
+			if isAny(c[k].m, "صفر", "zero", "نه", "nine", "با", "with") || c[k].isNum && (c[k].num == 0 || c[k].num == 9) {
+				used[k] = true
+			}
 		}
 	}
 }

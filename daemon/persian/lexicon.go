@@ -26,7 +26,7 @@ var (
 	addVerbs = []string{"اضافه", "بیفزا", "بیافزا", "بیفزایید", "بیافزایید", "افزودن", "بیفزای", "درج", "افزوده", "بگنجانید", "بگنجان", "بگنجانی", "گنجانده", "add", "insert", "append", "اد"}
 	// placeVerbs put something somewhere: a question into a form, a
 	// title onto it, a question at a place.
-	placeVerbs = []string{"بذار", "بگذار", "بذارید", "بگذارید", "بزار", "بزارید", "بذارین", "بگذارین", "بذاری", "بگذاری", "بزاری", "قرار", "بنویس", "بزن", "بزنید", "بزنین", "put"}
+	placeVerbs = []string{"بذار", "بگذار", "بذارید", "بگذارید", "بزار", "بزارید", "بذارین", "بزارین", "بگذارین", "بذاری", "بگذاری", "بزاری", "قرار", "بنویس", "بزن", "بزنید", "بزنین", "put"}
 	// negativeVerbs deny what the clause asks: «نکن», «نباید», «don't».
 	negativeVerbs = map[string]bool{"نساز": true, "نسازید": true, "نسازین": true, "نکن": true, "نکنید": true, "نکنین": true, "نده": true, "ندهید": true, "ندید": true, "نذار": true, "نگذار": true, "نذارید": true, "نگذارید": true, "نزار": true, "نشود": true, "نشه": true, "نشود.": true, "نکنم": true, "نمیخواهم": true, "نمیخوام": true, "نمیخواد": true, "نمیخواهد": true, "نمیخوای": true, "نمیخواهی": true, "نمیخوایم": true, "نمیخواهیم": true, "نمیخواین": true, "نمیخواهید": true, "نباشد": true, "نباشه": true, "نباشند": true, "نباشن": true, "نباید": true, "نبایست": true, "dont": true, "don't": true, "not": true, "never": true, "نیفزا": true, "نیافزا": true}
 	// forbiddenWords ask for what the planner refuses: deleting or
@@ -53,7 +53,7 @@ var (
 	titleMarkers = []string{"با عنوان", "به عنوان", "با نام", "به نام", "با اسم", "به اسم", "تحت عنوان", "با تیتر", "به تیتر", "با موضوع", "بعنوان", "بنام", "به اسمهای", "با اسمهای", "به نامهای", "با نامهای", "با عنوانهای", "called", "named", "titled", "with title", "with the title", "with name", "با title", "به title", "با name", "به name"}
 	// questionMarks introduce a question's wording after its noun: «با
 	// متن X», «که بپرسد X».
-	questionMarks = []string{"با label", "with label", "with the label", "با لیبل", "با متن", "با عنوان", "با صورت سوال", "با صورت پرسش", "با متن سوال", "بپرسه", "بپرسد", "با سوال", "با پرسش", "با محتوای", "که بپرسد", "که بپرسه", "با این متن", "با این سوال", "with text", "with the text", "saying", "asking", "labeled", "labelled", "با title", "with title", "with the title", "titled", "called", "named"}
+	questionMarks = []string{"با label", "with label", "with the label", "با لیبل", "با متن", "با عنوان", "با صورت سوال", "با صورت پرسش", "با متن سوال", "بپرسه", "بپرسد", "بنویسه", "بنویسد", "که بنویسه", "که بنویسد", "با سوال", "با پرسش", "با محتوای", "که بپرسد", "که بپرسه", "با این متن", "با این سوال", "with text", "with the text", "saying", "asking", "labeled", "labelled", "با title", "with title", "with the title", "titled", "called", "named"}
 	// requiredWords make a question required.
 	requiredWords = []string{"اجباری", "الزامی", "ضروری", "لازم", "required", "mandatory", "ریکوایرد", "ریکوآیرد", "ریکوئیرد"}
 	// quantifiers speak of all the questions named before: «همه

@@ -243,6 +243,15 @@ func mergeAffixes(toks []token) []token {
 			prev.m, prev.s = prev.m+"ی", prev.s+" "+t.s
 			continue
 		}
+		// «format اش», «label ش»: the pronoun typed apart from an
+		// English noun is its own, as in «formatش».
+		if plain && isAny(t.m, "اش", "اشو", "ش", "شو") && len(out) > 0 && isWord(out[len(out)-1]) && isLatin(out[len(out)-1].m) && !out[len(out)-1].pron {
+			prev := out[len(out)-1]
+			merged := wordToken(prev.m + "ش")
+			merged.s = prev.s + " " + t.s
+			out[len(out)-1] = merged
+			continue
+		}
 		if plain && isAny(t.m, "ها", "های", "هایی", "هاى", "هاش", "هایش", "هاشو", "هاشم", "هاشون") && len(out) > 0 && isWord(out[len(out)-1]) && !isVerbForm(out[len(out)-1].m) {
 			prev := out[len(out)-1]
 			// The key of a word read by its sound is the word it stands

@@ -212,7 +212,11 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 	}
 	if e.to == nil && !e.del {
 		typedBy := "" // the label that set the type, if one did
-		if fm, _ := c.readFormatWords(used); fm != "" && fm != elevenDigits {
+		if fm, _ := c.readFormatWords(used); fm == elevenDigits && c.saysStartsWith09() {
+			e.format, changed = domain.PlanFormatMobileIR, true
+		} else if fm != "" {
+			// elevenDigits waits for «با ۰۹ شروع بشه» in the clause after
+			// (formatGoesBack).
 			e.format, changed = fm, true
 		}
 		for j := range c {

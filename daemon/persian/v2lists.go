@@ -178,6 +178,16 @@ func collectLists(toks []token) []token {
 		}
 		if isAny(t.m, "که", "that", "which") {
 			if l, end := askedList(toks, i+1); l != nil {
+				if len(l.items) == 1 && oneQuestionBefore(out) {
+					// «یه سوال بذار که شماره ملی بچه رو بپرسه»: what the one
+					// question counted before asks is its wording, as if
+					// quoted; it is no second question.
+					w := l.items[0]
+					out = append(out, token{m: matchForm(surfaceOf(w)), s: surfaceOf(w), quoted: true, r0: -1})
+					i = end - 1
+					changed = true
+					continue
+				}
 				out = append(out, listToken(l, surfaceOf(toks[i:end])))
 				i = end - 1
 				changed = true
@@ -1338,6 +1348,10 @@ func (c clause) markScales(used []bool) {
 
 // dropWarning tells the admin a detail was left out of the plan.
 func (b *builder) dropWarning(what string) {
+	if name, ok := strings.CutPrefix(what, "format:"); ok {
+		b.warn("detail.dropped", domain.T("%s cannot be set by a plan; the question is added without it", domain.Both{EN: "the format «" + name + "»", FA: "قالب «" + name + "»"}))
+		return
+	}
 	fa := map[string]string{"the rating's scale": "مقیاس امتیاز", "the number's bounds": "کران‌های عدد", "the file's limits": "محدودیت‌های فایل", "the answer's length": "شمار رقم‌های پاسخ", "the answer's uniqueness": "یکتا بودن پاسخ"}[what]
 	b.warn("detail.dropped", domain.T("%s cannot be set by a plan; the question is added without it", domain.Both{EN: what, FA: fa}))
 }
@@ -1721,4 +1735,24 @@ func (c clause) fieldTypeAfterAt(i int) bool {
 	}
 	_, n := c.fieldTypeAt(i)
 	return n > 0 || labelAt(c, i) != nil
+}
+
+// oneQuestionBefore reports one question counted before: «یه سوال»,
+// «سوالی», «a question» (no number, no plural), whose wording a «که …
+// بپرسه» after it says.
+func oneQuestionBefore(toks []token) bool {
+	for k := len(toks) - 1; k >= 0; k-- {
+		t := toks[k]
+		if t.quoted || t.list != nil {
+			return false
+		}
+		if !t.qnoun {
+			continue
+		}
+		if isAny(t.m, "سوالی", "پرسشی", "فیلدی") {
+			return true
+		}
+		return k > 0 && isAny(toks[k-1].m, "یه", "یک", "a", "one") && !isAny(t.m, pluralQuestionNouns...)
+	}
+	return false
 }
