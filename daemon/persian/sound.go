@@ -212,7 +212,29 @@ func soundWord(m string) (string, bool) {
 			found = w
 		}
 	}
-	return found, found != "" && sameStart(found, rs[0])
+	// Both keys less one letter agree also when the letters left out
+	// stand in different places («بازیکن», «بسازین»): that is two
+	// edits, not one changed letter.
+	return found, found != "" && sameStart(found, rs[0]) && oneRuneEdit(rs, []rune(soundKey(found)))
+}
+
+// oneRuneEdit reports two keys one letter apart: one left out, added
+// or changed in the same place.
+func oneRuneEdit(a, b []rune) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	switch len(b) - len(a) {
+	case 0:
+		return i < len(a) && string(a[i+1:]) == string(b[i+1:])
+	case 1:
+		return string(a[i:]) == string(b[i+1:])
+	}
+	return false
 }
 
 // sameStart reports a word whose key starts with r: the eye reads a word

@@ -446,9 +446,10 @@ func optionsAfterVerb(toks []token, from int) int {
 		if toks[k].punct || toks[k].quoted {
 			return 0
 		}
-		if isAny(toks[k].m, "بکن", "کن", "بذار", "بگذار", "بزار", "بشه", "باشه", "بشن", "باشن", "به", "to") {
+		// Every person of the verb gives them: «بکن», «بکنین», «بذارید».
+		if isAny(toks[k].m, "بکن", "کن", "بکنین", "بکنید", "کنین", "کنید", "بشه", "باشه", "بشن", "باشن", "باشند", "شوند", "به", "to") || isAny(toks[k].m, placeVerbs...) && toks[k].m != "قرار" {
 			// «… عوض کن بکن الف، ب»: the verb said twice.
-			for k+2 < len(toks) && !toks[k+1].quoted && isAny(toks[k+1].m, "بکن", "بذار", "بزار", "بگذار", "بنویس") {
+			for k+2 < len(toks) && !toks[k+1].quoted && (isAny(toks[k+1].m, "بکن", "بکنین", "بکنید", "بنویس") || isAny(toks[k+1].m, placeVerbs...)) {
 				k++
 			}
 			// «… set کن به low، …», «… replace کن با «حضوری» …»: the
