@@ -98,3 +98,25 @@ func TestFormatsSaidInWords(t *testing.T) {
 		}
 	})
 }
+
+// TestOptionListsSaidLoosely: single letters joined by «و», options
+// after «گزینه‌هاش» with no verb after them (the question worded before,
+// in its own words), and options in parentheses or with «/» after the
+// verb in any person.
+func TestOptionListsSaidLoosely(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"به فرم ۴۳ یه سوال با گزینه های X و Y و Z اضافه کن":                             "add_field #43 multiple_choice [X|Y|Z]",
+		"یه سوال چندگزینه ای با گزینه‌های الف و ب و ج به فرم ۴۴ اضافه کنید":             "add_field #44 multiple_choice [الف|ب|ج]",
+		"به فرم 44 یه سوال با گذینه های A و B و C ادد کن":                               "add_field #44 multiple_choice [A|B|C]",
+		"فرم ۴۳ یه سوال بذار سایز پیراهن گزینه هاش کوچک و متوسط و بزرگ":                 "add_field #43 multiple_choice سایز پیراهن [کوچک|متوسط|بزرگ]",
+		"فرم ۴۴ یه سوال کشویی بذار پست بازیکن گزینه هاش دروازه بان و دفاع و هافبک":      "add_field #44 dropdown پست بازیکن [دروازه بان|دفاع|هافبک]",
+		"فرم ۲۲ یه سوال بذار کدوم شیرینی رو میخواید گزینه هاش نون خامه ای و رولت و کیک": "add_field #22 multiple_choice کدوم شیرینی رو میخواید [نون خامه ای|رولت|کیک]",
+		"فرم ۴۴ یه سوال کشویی بذار چه ساعتی میاید گزینه هاش صبح و عصر":                  "add_field #44 dropdown چه ساعتی میاید [صبح|عصر]",
+		"فرم ۴۴ یه سوال بذار کدوم روز میاید؟ گزینه هاش شنبه و یکشنبه":                   "add_field #44 multiple_choice کدوم روز میاید؟ [شنبه|یکشنبه]",
+		"گزینه های سوال دوم فرم ۴۳ رو بکنین (آره/نه/شاید)":                              "update_field #43 @1 [آره|نه|شاید]",
+		"گزینه‌های سوال اول فرم ۴۳ رو بذارید (صبح / عصر)":                               "update_field #43 @0 [صبح|عصر]",
+		"گزینه های سوال سوم فرم ۵ رو بکنید کم، متوسط، زیاد":                             "update_field #5 @2 [کم|متوسط|زیاد]",
+		"گزینه های سوال ۳ فرم ۱۲ رو بزارین بله/خیر":                                     "update_field #12 @2 [بله|خیر]",
+	})
+}

@@ -469,7 +469,7 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool)
 			// «یه سوال بذار اسم مشتری», «یه سوال بزار کدملی»: one question
 			// worded after its verb, the words up to the clause's end.
 			if j, k := c.wordingAfterVerb(a.at, used); k > j {
-				g.question = surfaceOf(c[j:k])
+				g.question = strings.NewReplacer(" ؟", "؟", " ?", "?").Replace(surfaceOf(c[j:k]))
 				markUsed(used, j, k)
 			}
 		}
@@ -507,6 +507,16 @@ func (c clause) wordingAfterVerb(at int, used []bool) (j, k int) {
 		}
 		j = v + n
 		k = c.bareWordingEnd(j, len(c), used)
+		if j < len(c) && !c[j].quoted && isAny(c[j].m, interrogatives...) {
+			// «یه سوال بذار کدوم نون رو میخواید گزینه هاش …»: a question
+			// said in its own words runs over its object marker and verb,
+			// up to its options, a quote or the clause's end.
+			k = j
+			for k < len(c) && !used[k] && !c[k].quoted && c[k].list == nil && !isOptionNoun(c[k].m) && (!c[k].punct || isAny(c[k].m, "؟", "?")) {
+				k++
+			}
+			return j, k
+		}
 		for m := j; m < k; m++ {
 			// «… اضافه کنی؟», «… بذار ممنون»: the verb's ending or a
 			// courtesy after it is no wording.
@@ -697,3 +707,7 @@ func (c clause) hasTypeWord() bool {
 	}
 	return false
 }
+
+// interrogatives open a question said in its own words: «کدوم نون رو
+// میخواید», «چند نفر میاین».
+var interrogatives = []string{"کدوم", "کدام", "کدومش", "چه", "چی", "چند", "چندتا", "چقدر", "چطور", "آیا", "کی", "کجا", "which", "what", "how", "when", "where", "who"}
