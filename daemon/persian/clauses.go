@@ -227,7 +227,16 @@ func (c clause) objectAfterthought(j int) bool {
 	if k == j+c.atAny(j, formNounsV) || k >= len(c) || !isAny(c[k].m, "را", "رو") {
 		return false
 	}
-	return k+1 == len(c) || c[k+1].punct
+	if k+1 == len(c) || c[k+1].punct {
+		return true
+	}
+	// «rename کن فرم ۳۱ رو به «…»»: what the verb makes of it, a quote
+	// after «به», ends the sentence with it.
+	q := k + 1
+	if isAny(c[q].m, "به", "to") && !c[q].quoted {
+		q++
+	}
+	return q < len(c) && c[q].quoted && (q+1 == len(c) || c[q+1].punct)
 }
 
 // imperativeAct reports an act's own imperative at i, «ببند», «بردار»,

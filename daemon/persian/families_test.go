@@ -120,3 +120,25 @@ func TestOptionListsSaidLoosely(t *testing.T) {
 		"گزینه های سوال ۳ فرم ۱۲ رو بزارین بله/خیر":                                     "update_field #12 @2 [بله|خیر]",
 	})
 }
+
+// TestEnglishInPersianGrammar: a wording after an English type and a
+// colon or the verb («یه long answer اضافه کن: …», a question with its
+// own question mark), and an English verb said before its object
+// («rename کن فرم ۳۱ رو به «…»»).
+func TestEnglishInPersianGrammar(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"به فرم 31 یه long answer اضافه کن: Explain your approach":          "add_field #31 long_text Explain your approach",
+		"توی فرم 46 یه long answer بذار: Describe the source text":          "add_field #46 long_text Describe the source text",
+		"به فرم 31 یه پاسخ بلند اضافه کن: شرح کامل پروژه":                   "add_field #31 long_text شرح کامل پروژه",
+		"به فرم 31 یه long answer بذار شرح کامل پروژه":                      "add_field #31 long_text شرح کامل پروژه",
+		"به فرم ۴۵ یه short answer اضافه کن: What is your native language?": "add_field #45 short_text What is your native language?",
+		"به فرم ۴۵ یه سوال کوتاه اضافه کن: زبان مادری شما چیست؟":            "add_field #45 short_text زبان مادری شما چیست؟",
+		"rename کن فرم 31 رو به «Project proposal»":                         "update_form_title #31 Project proposal",
+		"rename کنید فرم 45 رو «Translation request»":                       "update_form_title #45 Translation request",
+		"rename کن فرم 31 رو به «Draft 2» و publish کن":                     "update_form_title #31 Draft 2; publish_form #31",
+		"یه email field ادد کن به فرم 45":                                   "add_field #45 email",
+		// counted lists still name one question each.
+		"به فرم ۴۵ سه سوال کوتاه اضافه کن: نام، شهر، محله": "add_field #45 short_text نام; add_field #45 short_text شهر; add_field #45 short_text محله",
+	})
+}

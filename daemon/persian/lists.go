@@ -12,7 +12,7 @@ func (c clause) wordingList(from int, used []bool) int {
 		if c[k].quoted || !isAny(c[k].m, listMarkers...) {
 			continue
 		}
-		if c.plainItem(k+1, len(c), used) {
+		if c.plainItem(k+1, len(c), used) || c[k].m == ":" && c.askedSentence(k+1, used) {
 			markUsed(used, k, len(c))
 			return k + 1
 		}
@@ -75,11 +75,32 @@ func (c clause) itemText(lo int) string {
 	if c[lo].quoted {
 		return c[lo].s
 	}
-	words := make([]string, 0, len(c)-lo)
-	for _, t := range c[lo:] {
-		words = append(words, t.s)
+	var b strings.Builder
+	for k, t := range c[lo:] {
+		if k == 0 {
+			b.WriteString(t.s)
+		} else {
+			b.WriteString(joinMark(t))
+		}
 	}
-	return strings.Join(words, " ")
+	return b.String()
+}
+
+// askedSentence reports a question asked in its own words from lo to
+// the clause's end, its question mark last: «: What is your native
+// language?», «: زبان مادری شما چیست؟». Its words are the wording,
+// whatever grammar words they hold.
+func (c clause) askedSentence(lo int, used []bool) bool {
+	n := len(c)
+	if n-lo < 2 || !c[n-1].punct || !isAny(c[n-1].m, "؟", "?") {
+		return false
+	}
+	for j := lo; j < n-1; j++ {
+		if used[j] || c[j].quoted || c[j].punct && !isAny(c[j].m, "،", ",") || c[j].list != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // listWordings gives counted questions the wordings listed after them:

@@ -430,7 +430,9 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool)
 			continue
 		}
 		if a.item {
-			g.count = a.count
+			// «یه long answer», «یه پاسخ بلند»: a type said without the
+			// noun, its count said too, is counted like «یه سوال بلند».
+			g.count, g.counted = a.count, c[a.at].isNum && c[a.at].list == nil
 		} else {
 			c.groupCount(&g, a.at, lo, used)
 		}

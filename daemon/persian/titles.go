@@ -369,7 +369,9 @@ func (c clause) readTitles(f *frame, used []bool) {
 				continue
 			}
 			q := i + 1
-			for q < len(c) && !c[q].quoted && (isAny(c[q].m, "کن", "بکن", "کنید", "به", "to", "it", "as", ":") || c[q].punct && c[q].m == ":") {
+			// «rename کن فرم ۳۱ رو به «…»»: the form named after the verb
+			// (read already, with its object marker) is passed over.
+			for q < len(c) && !c[q].quoted && (used[q] || isAny(c[q].m, "کن", "بکن", "کنید", "کنین", "به", "to", "it", "as", ":", "را", "رو") || c[q].punct && c[q].m == ":") {
 				q++
 			}
 			if q < len(c) && c[q].quoted && !used[q] {
