@@ -142,3 +142,20 @@ func TestEnglishInPersianGrammar(t *testing.T) {
 		"به فرم ۴۵ سه سوال کوتاه اضافه کن: نام، شهر، محله": "add_field #45 short_text نام; add_field #45 short_text شهر; add_field #45 short_text محله",
 	})
 }
+
+// TestKindThenSubject: a word that only names the kind of answer
+// («فایل», «تاریخ», «آپلود») right after the question noun, then what
+// the question asks for: those words are its wording.
+func TestKindThenSubject(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"یه سوال فایل عکس کیک اضافه کن به فرم سی و سه":       "add_field #33 file عکس کیک",
+		"یه سوال فایل کارت ورزشی اضافه کن به فرم ۴۷":         "add_field #47 file کارت ورزشی",
+		"به فرم ۱۲ یه سوال آپلود اسکن شناسنامه بذار":         "add_field #12 file اسکن شناسنامه",
+		"به فرم ۴۷ یه سوال تاریخ روز مسابقه اضافه کن":        "add_field #47 date روز مسابقه",
+		"تو فرم ۸ یه سوال تاریخ شروع قرارداد اجباری بذار":    "add_field #8 date شروع قرارداد required",
+		"یه سوال فایل رزومه اضافه کن به فرم ۳۳":              "add_field #33 file رزومه",
+		"به فرم ۴۷ یه سوال تاریخ اضافه کن":                   "add_field #47 date",
+		"به فرم ۴۷ یه سوال تاریخ با متن «روز ورود» اضافه کن": "add_field #47 date روز ورود",
+	})
+}

@@ -923,6 +923,12 @@ func (c clause) v2Traits(g *fieldGroup, at, hi int, used []bool) {
 						// label go on with the wording.
 						end = max(end, c.bareWordingEnd(end, hi, used))
 						g.question = surfaceOf(c[j:end])
+					} else if k := c.bareWordingEnd(end, hi, used); k > end {
+						// «یه سوال فایل عکس کیک», «یه سوال تاریخ روز مسابقه»:
+						// a word that only names the kind, then what the
+						// question asks for — its wording.
+						g.question = surfaceOf(c[end:k])
+						end = k
 					}
 					markUsed(used, j, end)
 					j = end - l.n
