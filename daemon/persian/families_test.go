@@ -159,3 +159,55 @@ func TestKindThenSubject(t *testing.T) {
 		"به فرم ۴۷ یه سوال تاریخ با متن «روز ورود» اضافه کن": "add_field #47 date روز ورود",
 	})
 }
+
+// TestArchiveIsTheUndoableDelete: archiving a form, said as an order
+// of its own, is its delete (to the bin, undoable), with a warning that
+// says so; denied, asked about, said as a name, of a question, or of a
+// form named only by its sound, it is no delete.
+func TestArchiveIsTheUndoableDelete(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۱۵ رو آرشیو کنین دیگه ازش استفاده نمیکنیم": "delete_form #15",
+		"فرم ۸ رو ارشیو کن":                       "delete_form #8",
+		"فرم 55 رو archive کن":                    "delete_form #55",
+		"archive form 55":                         "delete_form #55",
+		"فرم ۵ بایگانی شود":                       "delete_form #5",
+		"فرم ۵۰ رو آرشیو نکن":                     "none",
+		"فرم ۵۰ آرشیو شده؟":                       "none",
+		"فرم ۵ رو آرشیو کنم؟":                     "none",
+		"فرم 77 رو archive نکن، فقط unpublish کن": "draft_form #77",
+		"اسم فرم ۹ رو بذار «آرشیو»":               "update_form_title #9 آرشیو",
+		"عنوان فرم ۲۲ رو بذار «بایگانی ۱۴۰۲»":     "update_form_title #22 بایگانی ۱۴۰۲",
+		"سوال دوم فرم ۵ رو آرشیو کن":              "none",
+		"فورم ۵۰ رو آرشیو کن":                     "none",
+	})
+	t.Run("the reading is warned of", func(t *testing.T) {
+		r := p.Plan("فرم ۸ رو آرشیو کن")
+		found := false
+		for _, w := range r.Warnings {
+			found = found || w.Code == "plan.archive"
+		}
+		if !found {
+			t.Errorf("want a plan.archive warning, got %+v", r.Warnings)
+		}
+	})
+	t.Run("v1 cannot delete", func(t *testing.T) {
+		if r := New(Config{Contract: 1}).Plan("فرم ۸ رو آرشیو کن"); r.Plan != nil {
+			t.Errorf("v1: want no plan, got %s", stepsOf(r))
+		}
+	})
+}
+
+// TestSeveralFormsFormally: forms named «با عناوین …» (the Arabic
+// plural of «عنوان») and made with one verb, each published when the
+// formal passive says «هر دو منتشر گردند/شوند».
+func TestSeveralFormsFormally(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"دو فرم با عناوین «شکایات» و «پیشنهادات» ایجاد و هر دو منتشر گردند.":      "create_form شکایات; publish_form; create_form پیشنهادات; publish_form",
+		"دو فرم با عناوین «بزرگسالان» و «نونهالان» ایجاد شوند و هر دو منتشر شوند": "create_form بزرگسالان; publish_form; create_form نونهالان; publish_form",
+		"دو فرم با اسامی «الف» و «ب» بساز و هر دو رو منتشر کن":                    "create_form الف; publish_form; create_form ب; publish_form",
+		"دو فرم به عناوین «صبح» و «عصر» ایجاد گردد":                               "create_form صبح; create_form عصر",
+		"فرمی با عنوان «نظرسنجی منو» ایجاد و منتشر گردد":                          "create_form نظرسنجی منو; publish_form",
+	})
+}
