@@ -137,7 +137,11 @@ func TestEnglishInPersianGrammar(t *testing.T) {
 		"rename کن فرم 31 رو به «Project proposal»":                         "update_form_title #31 Project proposal",
 		"rename کنید فرم 45 رو «Translation request»":                       "update_form_title #45 Translation request",
 		"rename کن فرم 31 رو به «Draft 2» و publish کن":                     "update_form_title #31 Draft 2; publish_form #31",
-		"یه email field ادد کن به فرم 45":                                   "add_field #45 email",
+		// The same order with a Persian verb: the form's reference is
+		// never its new name.
+		"اسمشو عوض کن فرم 31 رو به «Project proposal»": "update_form_title #31 Project proposal",
+		"عنوانشو تغییر بده فرم ۱۲ رو به «ثبت نام»":     "update_form_title #12 ثبت نام",
+		"یه email field ادد کن به فرم 45":              "add_field #45 email",
 		// counted lists still name one question each.
 		"به فرم ۴۵ سه سوال کوتاه اضافه کن: نام، شهر، محله": "add_field #45 short_text نام; add_field #45 short_text شهر; add_field #45 short_text محله",
 	})
