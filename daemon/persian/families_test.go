@@ -215,3 +215,15 @@ func TestSeveralFormsFormally(t *testing.T) {
 		"فرمی با عنوان «نظرسنجی منو» ایجاد و منتشر گردد":                          "create_form نظرسنجی منو; publish_form",
 	})
 }
+
+// TestItemNamedLikeAKind: in a list of questions each with its kind in
+// parentheses, a wording that is itself a kind's word («امتیاز
+// (امتیازی)») is the wording; a bare kind is still an item of that kind.
+func TestItemNamedLikeAKind(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"به فرم ۵ سه سوال اضافه کن: نام (کوتاه)، توضیحات (بلند)، امتیاز (امتیازی)": "add_field #5 short_text نام; add_field #5 long_text توضیحات; add_field #5 rating امتیاز",
+		"به فرم ۵ دو سوال اضافه کن: تاریخ (تاریخ)، توضیح (بلند)":                   "add_field #5 date تاریخ; add_field #5 long_text توضیح",
+		"به فرم ۵ سه سوال اضافه کن: کوتاه، بلند، امتیازی":                          "add_field #5 short_text; add_field #5 long_text; add_field #5 rating",
+	})
+}

@@ -660,6 +660,11 @@ func countedItem(it []token) bool {
 	// A type v1 has («کوتاه», «امتیازی») is an item of that type; a label
 	// of v2's («email») is a subject.
 	typ, n := clause(it).fieldTypeAt(0)
+	if n > 0 && n < len(it) && it[n].punct && it[n].m == "(" {
+		// «امتیاز (امتیازی)»: what is in parentheses says the kind; the
+		// word before it is the wording, though it names a kind too.
+		return false
+	}
 	return n > 0 && isAny(typ, domain.PlanFieldTypes...)
 }
 
