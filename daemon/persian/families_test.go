@@ -77,6 +77,9 @@ func TestFormatsSaidInWords(t *testing.T) {
 		"فرم ۱۲ یه سوال کوتاه «موبایل مادر» بزارین فرمتش موبایل باشه":                    "add_field #12 short_text mobile_ir موبایل مادر",
 		"salam فرم ۱۲ یه سوال کوتاه «تلفن پدر» بزارین فرمتش موبایل باشه mersi":           "add_field #12 short_text mobile_ir تلفن پدر",
 		"فرم ۲۲ یه سوال بذار بنویسه کد پستی انبار فرمتش هم کد پستی باشه":                 "add_field #22 short_text postal_code_ir کد پستی انبار",
+		"فرمت سوال سوم فرم ۳۰ رو بذار لینک":                                              "update_field #30 @2 url",
+		"به فرم ۳۰ یه سوال بذار شماره موبایل پدر که با ۰۹ شروع بشه":                      "add_field #30 short_text mobile_ir شماره موبایل پدر",
+		"به فرم ۳۰ یه سوال کوتاه «موبایل» اضافه کن که با صفر نه شروع بشه":                "add_field #30 short_text mobile_ir موبایل",
 		// A format the contract has not, beside a type chosen in words.
 		"فرم ۴۱ یه سوال کوتاه «شماره کارت عضو» اضافه کن فرمتش کارت بانکی باشه": "add_field #41 short_text شماره کارت عضو",
 		"فرم ۱۲ یه سوال کوتاه «کارت» بزارین فرمتش کارت بانکی شانزده رقمی باشه": "add_field #12 short_text کارت",

@@ -40,7 +40,7 @@ var formatCuesV = newVocab(append(append([]string{}, formatWords...), "فقط", 
 
 // formatFillers may stand between a cue and the format's name: «قالب
 // پاسخ آن شمارهٔ …», «فرمتش رو بکن …».
-var formatFillers = []string{"هم", "iranian", "ایرانی", "پاسخ", "جواب", "آن", "اون", "را", "رو", "به", "شماره", "شمارهی", "باشد", "باشه", "بکن", "کن", "یک", "یه", "از", "نوع", "عدد", "of", "be", "a", "an", "the", "ورودی"}
+var formatFillers = []string{"هم", "بذار", "بزار", "بگذار", "بذارید", "بزارید", "بگذارید", "iranian", "ایرانی", "پاسخ", "جواب", "آن", "اون", "را", "رو", "به", "شماره", "شمارهی", "باشد", "باشه", "بکن", "کن", "یک", "یه", "از", "نوع", "عدد", "of", "be", "a", "an", "the", "ورودی"}
 
 // readFormatWords reads a format named after a cue, and an answer's
 // length in digits, and marks their words read. It returns the format
@@ -114,7 +114,26 @@ func (c clause) readFormatWords(used []bool) (format string, digits bool) {
 		}
 		markUsed(used, i, i+2)
 	}
+	if c.saysStartsWith09() && (format == domain.PlanFormatMobileIR || c.saysMobile()) {
+		// «… شماره موبایل پدر که با ۰۹ شروع بشه»: where a mobile number
+		// starts says nothing more than the mobile format.
+		c.markStartsWith09(used)
+	}
 	return format, digits
+}
+
+// saysMobile reports a label of a mobile number in the clause.
+func (c clause) saysMobile() bool {
+	for i := range c {
+		if c[i].quoted {
+			if _, fm, ok := wordingLabel(c[i].s); ok && fm == domain.PlanFormatMobileIR {
+				return true
+			}
+		} else if l := labelAt(c, i); l != nil && l.format == domain.PlanFormatMobileIR {
+			return true
+		}
+	}
+	return false
 }
 
 // wordingLabels are the subjects that tell a question's kind wherever
