@@ -230,3 +230,28 @@ func TestItemNamedLikeAKind(t *testing.T) {
 		"به فرم ۵ سه سوال اضافه کن: کوتاه، بلند، امتیازی":                          "add_field #5 short_text; add_field #5 long_text; add_field #5 rating",
 	})
 }
+
+// TestOneWordingAfterColon: after a colon of one question counted
+// before it, the rest of the sentence is its wording — «و», a label or
+// a type word in it included — and a label in it still tells the
+// format; a list (commas) or an order after it is read as before.
+func TestOneWordingAfterColon(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"به فرم ۵ یه سوال اضافه کن: نام و نام خانوادگی":  "add_field #5 short_text نام و نام خانوادگی",
+		"به فرم 31 یه سوال بلند اضافه کن: توضیح بده":     "add_field #31 long_text توضیح بده",
+		"یه سوال ساده اضافه کن به فرم 12: نام شما":       "add_field #12 short_text نام شما",
+		"به فرم ۵ یه سوال اضافه کن: کد ملی دانش آموز":    "add_field #5 short_text national_code کد ملی دانش آموز",
+		"یه فرم بساز با یه سوال: اسمت چیه؟ و منتشرش کن":  "create_form فرم جدید; add_field short_text اسمت چیه؟; publish_form",
+		"به فرم ۵ یه سوال کشویی اضافه کن: تهران، شیراز":  "add_field #5 dropdown [تهران|شیراز]",
+		"به فرم ۵ سه سوال اضافه کن: نام، سن، شهر":        "add_field #5 short_text نام; add_field #5 number سن; add_field #5 short_text شهر",
+		"به فرم ۵ یه سوال اضافه کن: نام و بعد منتشرش کن": "add_field #5 short_text نام; publish_form #5",
+		"یه سوال اضافه کن به فرم 12: Your email address": "add_field #12 short_text Your email address",
+	})
+	t.Run("v1 keeps the wording whole too", func(t *testing.T) {
+		r := New(Config{Contract: 1}).Plan("به فرم ۵ یه سوال اضافه کن: نام و نام خانوادگی")
+		if got := stepsOf(r); got != "add_field #5 short_text نام و نام خانوادگی" {
+			t.Errorf("got %s", got)
+		}
+	})
+}

@@ -145,7 +145,7 @@ var wordingLabels = []struct{ key, typ, format string }{
 	{"تلفن همراه", domain.PlanFieldShortText, domain.PlanFormatMobileIR}, {"موبایل", domain.PlanFieldShortText, domain.PlanFormatMobileIR},
 	{"کد ملی", domain.PlanFieldShortText, domain.PlanFormatNationalCode}, {"شماره ملی", domain.PlanFieldShortText, domain.PlanFormatNationalCode},
 	{"کد پستی", domain.PlanFieldShortText, domain.PlanFormatPostalCodeIR},
-	{"ایمیل", domain.PlanFieldEmail, ""}, {"پست الکترونیک", domain.PlanFieldEmail, ""}, {"پست الکترونیکی", domain.PlanFieldEmail, ""},
+	{"ایمیل", domain.PlanFieldEmail, ""}, {"email", domain.PlanFieldEmail, ""}, {"پست الکترونیک", domain.PlanFieldEmail, ""}, {"پست الکترونیکی", domain.PlanFieldEmail, ""},
 	{"تاریخ تولد", domain.PlanFieldDate, ""},
 }
 

@@ -151,7 +151,7 @@ var (
 	// («تبدیل کن به سوال بلند»), a wording is a label («با label «…»»),
 	// the verb that ends a clause of what is accepted («… قبول کنه»),
 	// the verb of throwing into the bin («… بندازین تو سطل زباله»).
-	carriedWords = []string{"خالی", "blank", "empty", "تبدیل", "تعیین", "update", "آپدیت", "convert", "replace", "label", "لیبل", "labelش", "wording", "type", "نوعشو", "متنش", "اینا", "مذکور", "+",
+	carriedWords = []string{"خالی", "blank", "empty", "ساده", "معمولی", "تبدیل", "تعیین", "update", "آپدیت", "convert", "replace", "label", "لیبل", "labelش", "wording", "type", "نوعشو", "متنش", "اینا", "مذکور", "+",
 		"کنه", "بکنه", "کند", "بکند", "نکنه", "نکند",
 		// the verb of throwing said with «سطل زباله», «دور» (deleteWords)
 		"بندازین", "بندازید", "بیندازید", "بیندازین", "بیاندازید", "بندازیم"}

@@ -1,6 +1,10 @@
 package persian
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+)
 
 // wordingList finds, after a counted question noun at from-1, a colon or
 // «مثل» followed to the clause's end by a plain item — words that are no
@@ -143,6 +147,15 @@ func listWordings(fs []*frame) []*frame {
 		for _, q := range items {
 			item := g
 			item.count, item.question = 1, q
+			// «یه سوال اضافه کن: کد ملی دانش‌آموز»: a label in a listed
+			// wording tells its kind, as in a quoted one.
+			// Only a format (short text's, which v1 leaves out) is given
+			// here: a kind of v2's alone would take the plan from v1.
+			if item.format == "" && (item.typ == "" || item.typ == domain.PlanFieldShortText) {
+				if _, fm, ok := wordingLabel(q); ok && fm != "" {
+					item.typ, item.format = domain.PlanFieldShortText, fm
+				}
+			}
 			f.groups = append(f.groups, item)
 		}
 		i = j - 1

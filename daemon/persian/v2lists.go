@@ -1768,3 +1768,84 @@ func oneQuestionBefore(toks []token) bool {
 	}
 	return false
 }
+
+// colonWordings keeps whole the wording said after a colon of one
+// question counted before it («یه سوال اضافه کن به فرم ۱۲: نام و نام
+// خانوادگی», «…: Your email address», «…: توضیح بده»): up to the
+// sentence's end, plain words, «و» and a last question mark included,
+// it becomes one quoted token, so that no «و» cuts it and no label or
+// type word in it is read as the question's kind alone. A list (commas,
+// quotes) or an order after it («… و منتشرش کن») is no one wording.
+func colonWordings(toks []token) []token {
+	for i, t := range toks {
+		if !t.punct || t.m != ":" || i+1 >= len(toks) || !oneCountedBefore(toks[:i]) {
+			continue
+		}
+		c := clause(toks)
+		end := len(toks)
+		for k := i + 1; k < len(toks); k++ {
+			u := toks[k]
+			if u.punct && isAny(u.m, "؟", "?") {
+				end = k + 1
+				break
+			}
+			if u.punct && isAny(u.m, ".", "!") {
+				end = k
+				break
+			}
+			if u.quoted || u.punct || u.list != nil || u.qnoun || isAny(u.m, lightVerbs...) && k > i+2 || isAny(u.m, sequenceWords...) || isAny(u.m, orderWords...) && u.m != "اول" ||
+				c.atAny(k, formNounsV) > 0 || c.atAny(k, actionWordsV) > 0 || c.atAny(k, deleteWordsV) > 0 || isOptionNoun(u.m) || isAny(u.m, requiredWords...) || isAny(u.m, optionalWords...) {
+				return toks
+			}
+		}
+		if end <= i+1 {
+			return toks
+		}
+		var b strings.Builder
+		for k := i + 1; k < end; k++ {
+			if k == i+1 {
+				b.WriteString(toks[k].s)
+			} else {
+				b.WriteString(joinMark(toks[k]))
+			}
+		}
+		out := append(append([]token{}, toks[:i+1]...), token{m: matchForm(b.String()), s: b.String(), quoted: true, r0: -1})
+		return append(out, toks[end:]...)
+	}
+	return toks
+}
+
+// oneCountedBefore reports one question counted in the tokens before a
+// colon, and no other: «یه سوال …», «یک پرسش بلند …», «a question»,
+// «سوالی …», «یه long answer …».
+func oneCountedBefore(before []token) bool {
+	c := clause(before)
+	found := false
+	for k, t := range before {
+		if t.quoted || t.list != nil {
+			return false
+		}
+		if t.isNum && !t.digits && t.num > 1 {
+			return false
+		}
+		if t.qnoun && isAny(t.m, pluralQuestionNouns...) {
+			return false
+		}
+		if !(t.isNum && t.num == 1 && !t.digits || isAny(t.m, "a", "one")) || k+1 >= len(before) {
+			if t.qnoun && isAny(t.m, "سوالی", "پرسشی", "فیلدی") {
+				found = true
+			}
+			continue
+		}
+		j := k + 1
+		for j < len(before) && typeWords[before[j].m] && !before[j].qnoun {
+			j++
+		}
+		if j < len(before) && before[j].qnoun {
+			found = true
+		} else if _, n := c.fieldTypeAt(k + 1); n > 0 {
+			found = true
+		}
+	}
+	return found
+}
