@@ -255,3 +255,19 @@ func TestOneWordingAfterColon(t *testing.T) {
 		}
 	})
 }
+
+// TestNeverTheWrongForm: a correction opened by «ولی نه،» or «نه صبر
+// کن،» replaces the order before it, and a past act denied («هنوز …
+// پاک نکردم») is a report: neither destroys the form first named.
+func TestNeverTheWrongForm(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۱۲ رو پاک کن ولی نه، ببخشید، فرم ۱۳ رو":       "delete_form #13",
+		"فرم ۱۲ رو منتشر کن، نه صبر کن، ببخشید فرم ۱۴ رو":  "publish_form #14",
+		"فرم ۱۲ رو ببند اما نه، ببخشید، منظورم فرم ۱۵ بود": "disable_form #15",
+		"هنوز فرم ۱۲ رو پاک نکردم":                         "none",
+		"فرم ۱۲ رو غیرفعال نکردیم":                         "none",
+		"فرم ۱۲ رو منتشر نکردیم هنوز، منتشرش کن":           "publish_form #12",
+		"کلون کن فرم ۱۲ رو":                                "duplicate_form #12",
+	})
+}
