@@ -307,7 +307,7 @@ func dropInsteadOf(toks []token) []token {
 
 // correctionV opens a self-correction: «… نه ببخشید، …», «… ببخشید
 // منظورم فرم ۳۲ بود», «… sorry, I mean …».
-var correctionV = newVocab("نه ببخشید", "ببخشید", "نه نه", "اشتباه شد", "اشتباه گفتم", "منظورم", "sorry", "i mean")
+var correctionV = newVocab("نه ببخشید", "ببخشید", "نه نه", "یا نه", "اشتباه شد", "اشتباه گفتم", "منظورم", "sorry", "i mean")
 
 // selfCorrected keeps only the corrected order (RULINGS 17): the clause
 // before the correction is dropped when the correction has a verb of

@@ -186,6 +186,9 @@ func (p *Planner) plan(text string) Result {
 	if formChoice(toks) {
 		return none(domain.T("the command leaves the choice between forms open («… یا …», «یکی از …»); name the one form"))
 	}
+	if undecided(toks) {
+		return none(domain.T("the command takes its order back at its end («… ولی فعلا نه», «… یا نه بذار بمونه»); there is nothing to do"))
+	}
 	if asksLeave(toks) {
 		return none(domain.T("this asks whether to do it, which is a question to answer, not an order"))
 	}
