@@ -271,3 +271,18 @@ func TestNeverTheWrongForm(t *testing.T) {
 		"کلون کن فرم ۱۲ رو":                                "duplicate_form #12",
 	})
 }
+
+// TestOrderTakenBack: an order taken back at its end («… ولی فعلا نه»,
+// «… یا نه بذار بمونه», «… but not yet») orders nothing; «یا نه»
+// before another order corrects to it.
+func TestOrderTakenBack(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"میخوام فرم ۱۲ رو پاک کنم ولی فعلا نه": "none",
+		"فرم ۱۲ رو ببند اما هنوز نه":           "none",
+		"فرم ۱۲ رو پاک کن یا نه بذار بمونه":    "none",
+		"delete form 12, but not yet":          "none",
+		"فرم ۱۲ رو منتشر کن یا نه پیش نویس کن": "draft_form #12",
+		"فرم ۱۲ و ۱۳ رو منتشر کن ولی ۱۴ رو نه": "publish_form #12; publish_form #13",
+	})
+}
