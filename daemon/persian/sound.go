@@ -67,6 +67,8 @@ var spokenSpellings = map[string]string{
 	"طا": "تا",
 	// «ادد کن»: the English «add» written in Persian letters as spelt.
 	"ادد": "اد",
+	// «از حالط انتشار»: «حالت» typed with ط, too short for the key.
+	"حالط": "حالت",
 }
 
 // soundWords lists the lexicon words that are read by their sound: the
