@@ -286,3 +286,27 @@ func TestOrderTakenBack(t *testing.T) {
 		"فرم ۱۲ و ۱۳ رو منتشر کن ولی ۱۴ رو نه": "publish_form #12; publish_form #13",
 	})
 }
+
+// TestEditLengthNamed: a length in digits said of an edit («… که ده
+// رقمی باشه») is a detail no plan carries: the change is made and the
+// length named in a warning; said alone, there is no plan.
+func TestEditLengthNamed(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for _, text := range []string{
+		"سوال پنجم فرم ۶۰ رو کنید متن کوتاه که ده رقمی باشه",
+		"سوال سوم فرم ۴۰ رو بکن متن کوتاه که یازده رقمی باشه",
+		"سوال دوم فرم ۸ رو اجباری کن و هشت رقمی باشه",
+	} {
+		t.Run(text, func(t *testing.T) {
+			r := p.Plan(text)
+			found := false
+			for _, w := range r.Warnings {
+				found = found || w.Code == "detail.dropped"
+			}
+			if r.Plan == nil || !found {
+				t.Errorf("want a plan and a detail.dropped warning, got %s %+v", stepsOf(r), r.Warnings)
+			}
+		})
+	}
+	checkReadings(t, p, map[string]string{"سوال سوم فرم ۴۰ ده رقمی باشه": "none"})
+}

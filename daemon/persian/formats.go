@@ -210,14 +210,19 @@ func formatGoesBack(fs []*frame) {
 	var last *fieldGroup
 	var lastFrame *frame
 	for k, f := range fs {
+		if k > 0 && f.saidDigits && !f.hasIntent() && fs[k-1].edit != nil && fs[k-1].edit.dropped == "" && fs[k-1].edit.format == "" {
+			// «سوال دوم رو اجباری کن و هشت رقمی باشه»: the length is the
+			// edited question's, a detail no plan carries.
+			fs[k-1].edit.dropped = "the answer's length"
+		}
 		if e := f.edit; e != nil && e.format == elevenDigits {
 			// «سوال سوم رو بکن متن کوتاه که یازده رقمی باشه و با ۰۹ شروع
 			// بشه»: the edit's number of digits is a mobile number when
 			// the next clause says where it starts; otherwise a length
 			// no plan carries.
-			e.format = ""
+			e.format, e.dropped = "", "the answer's length"
 			if k+1 < len(fs) && fs[k+1].toks.saysStartsWith09() && !fs[k+1].hasIntent() && fs[k+1].edit == nil {
-				e.format = domain.PlanFormatMobileIR
+				e.format, e.dropped = domain.PlanFormatMobileIR, ""
 				fs[k+1].leftover = nil
 			}
 		}

@@ -49,6 +49,7 @@ type frame struct {
 	newRef                         bool        // «تو فرم جدیده»: in the new form, the one made before if the plan made one
 	copyCount                      int         // «دو تا کپی»: how many copies
 	saidFormat                     string      // a format said with no question of its own (formatGoesBack)
+	saidDigits                     bool        // a length in digits said with no question of its own
 	detail                         domain.Text // why a detail the plan cannot carry refuses the command, if it was its point
 	detailKind                     string      // the word that asked for it
 	duration                       string      // how long a state is to last, which no plan carries (coverage.go)
@@ -69,6 +70,7 @@ type fieldEdit struct {
 	optional  bool
 	del       bool
 	to        *int
+	dropped   string // a detail said of the change that no plan carries («ده رقمی باشه»)
 }
 
 func (f *frame) hasIntent() bool {
@@ -213,6 +215,7 @@ func (c clause) read(f *frame, used []bool, v2 bool) {
 		}
 		if len(f.groups) == 0 && f.edit == nil {
 			f.saidFormat = format // for the question before (formatGoesBack)
+			f.saidDigits = digits && format == ""
 		}
 		if format == elevenDigits {
 			format = ""
