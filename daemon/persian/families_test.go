@@ -310,3 +310,22 @@ func TestEditLengthNamed(t *testing.T) {
 	}
 	checkReadings(t, p, map[string]string{"سوال سوم فرم ۴۰ ده رقمی باشه": "none"})
 }
+
+// TestUnreadWordKeepsItsForm: a form named with a word not understood
+// («فرم ۲۰ بازنشر و فرم ۲۱ حذف گردد») never takes the next order's verb
+// — it deleted form 20 — and the command gets no plan; bare references
+// still share it. «تعطیل» closes a form; «در هر دو …» adds to each new
+// form, «هر دو» being no count.
+func TestUnreadWordKeepsItsForm(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۲۰ بازنشر و فرم ۲۱ حذف گردد.":                                          "none",
+		"فرم ۲۰ رو بازنشر و فرم ۲۱ رو حذف کن":                                       "none",
+		"فرم ۲۰ آپدیت و فرم ۲۱ غیرفعال بشه":                                         "none",
+		"فرم ۲۰ و فرم ۲۱ حذف گردد.":                                                 "delete_form #20; delete_form #21",
+		"فرم ۸ و فرم ۹ را منتشر کن":                                                 "publish_form #8; publish_form #9",
+		"فرم ۲۰ تعطیل و فرم ۲۱ منتشر گردد.":                                         "disable_form #20; publish_form #21",
+		"دو فرم با عناوین «الف» و «ب» ایجاد گردد و در هر دو پرسش «نام» افزوده شود.": "create_form الف; add_field short_text نام; create_form ب; add_field short_text نام",
+		"دو فرم «الف» و «ب» بساز و به هر دو یه سوال «نام» اضافه کن":                 "create_form الف; add_field short_text نام; create_form ب; add_field short_text نام",
+	})
+}

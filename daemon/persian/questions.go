@@ -570,6 +570,12 @@ func (c clause) groupCount(g *fieldGroup, at, lo int, used []bool) {
 		k--
 	}
 	if k >= lo && k >= 0 && c[k].isNum && !used[k] {
+		if k > 0 && !c[k-1].quoted && c[k-1].m == "هر" {
+			// «در هر دو پرسش «نام» افزوده شود»: «هر دو» is each of two
+			// forms, not two questions.
+			used[k], used[k-1] = true, true
+			return
+		}
 		g.count = c[k].num
 		g.counted = true
 		used[k] = true
