@@ -168,7 +168,9 @@ func (c clause) ordinalsJoined(i int) bool {
 var clauseVerbs = []string{"کن", "کنید", "کنین", "بکن", "بکنید", "بکنین", "نمایید", "بفرمایید", "شود", "گردد", "بشه", "بشود", "شه"}
 
 // deniedImperatives close a clause that denies an order: «نکن», «نساز».
-var deniedImperatives = []string{"نکن", "نکنید", "نکنین", "نساز", "نسازید", "نذار", "نزار", "نگذار", "نذارید", "نگذارید", "نده", "ندهید", "ندید"}
+var deniedImperatives = []string{"نکن", "نکنید", "نکنین", "نساز", "نسازید", "نذار", "نزار", "نگذار", "نذارید", "نگذارید", "نده", "ندهید", "ندید",
+	// a form said to stay as it is: «فرم ۸ بمونه فرم ۹ رو پاک کن»
+	"بمونه", "بماند", "بمانه", "سالمه", "نخوره", "نخورد"}
 
 // cutRunOns puts a comma where a verb phrase ends and a new object
 // begins: a form or a question with its number, «یه/یک» counting a new

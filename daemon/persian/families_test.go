@@ -329,3 +329,19 @@ func TestUnreadWordKeepsItsForm(t *testing.T) {
 		"دو فرم «الف» و «ب» بساز و به هر دو یه سوال «نام» اضافه کن":                 "create_form الف; add_field short_text نام; create_form ب; add_field short_text نام",
 	})
 }
+
+// TestFormSaidToStay: a form said to stay as it is («نگه دار», «بمونه»,
+// «سالمه», «دست نخوره») is never acted on by the order beside it — it
+// was deleted with the next form.
+func TestFormSaidToStay(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۸ رو نگه دار و فرم ۹ رو پاک کن": "delete_form #9",
+		"فرم ۸ بمونه فرم ۹ رو پاک کن":        "delete_form #9",
+		"فرم ۸ سالمه فرم ۹ رو پاک کن":        "delete_form #9",
+		"فرم ۸ دست نخوره، فرم ۹ رو ببند":     "disable_form #9",
+		"فرم ۱۲ بماند و فرم ۱۳ غیرفعال گردد": "disable_form #13",
+		"فرم ۹ رو ببند ولی لینکش بمونه":      "disable_form #9",
+		"فرم ۸ رو نگه دار":                   "none",
+	})
+}

@@ -86,6 +86,11 @@ func attachVerbless(fs []*frame) []*frame {
 				// «عنوان فرم ۳ را «الف» و عنوان فرم ۴ را «ب» بگذار».
 				p.rename = true
 				shared = append(shared, p)
+			case len(p.groups) == 0 && len(p.ids) > 0 && p.keepsIt():
+				// «فرم ۸ رو نگه دار و فرم ۹ رو پاک کن», «فرم ۸ بمونه …»: the
+				// form said to stay is kept, never acted on by the next verb.
+				p.negated = true
+				out = append(out, p)
 			case len(p.groups) == 0 && p.title == "" && len(p.ids) > 0 && !f.create && p.ownUnreadAct():
 				// «فرم ۲۰ بازنشر و فرم ۲۱ حذف گردد»: the first form was said
 				// with a word of its own, not understood — its own order,
@@ -283,4 +288,18 @@ func (f *frame) unreadActWords() string {
 		}
 	}
 	return strings.Join(out, " ")
+}
+
+// stayWords say a form is to stay as it is: «نگه دار», «بمونه»,
+// «دست نخوره», «keep».
+var stayWords = []string{"نگه", "نگهش", "نگهدار", "نگهداری", "بمونه", "بماند", "بمونن", "بمانند", "بمانه", "نخوره", "نخورد", "نزن", "نزنید", "نزنین", "سالمه", "keep", "leave"}
+
+// keepsIt reports a clause saying its forms stay as they are.
+func (f *frame) keepsIt() bool {
+	for _, t := range f.toks {
+		if !t.quoted && isAny(t.m, stayWords...) {
+			return true
+		}
+	}
+	return false
 }
