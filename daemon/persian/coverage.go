@@ -151,11 +151,11 @@ func (c clause) account(f *frame, used []bool) {
 		// the forms a report names are not the next order's.
 		f.ids, f.bareIDs, f.refersBack = nil, nil, false
 	}
-	if (f.deleteForm || f.disable || f.draft) && !f.negated && c.conditional() {
+	if (f.deleteForm || f.disable || f.draft || f.edit != nil && f.edit.del) && !f.negated && c.conditional() {
 		// «اگه فرم ۳ جواب نداره پاکش کن», «delete form 3 if it has no
 		// answers»: a plan cannot weigh the condition, and does not
 		// destroy on it.
-		f.deleteForm, f.disable, f.draft = false, false, false
+		f.deleteForm, f.disable, f.draft, f.edit = false, false, false, nil
 		f.refusal = domain.T("the order depends on a condition a plan cannot check; check it, then give the order")
 		return
 	}
@@ -333,7 +333,7 @@ func accounted(t token) bool {
 // form looks, help text, a question's limits. Left over in a clause,
 // they were its point, and the clause gets no plan.
 var (
-	timeWords  = append([]string{"فردا", "پسفردا", "امشب", "ساعت", "صبح", "عصر", "ظهر", "بعدازظهر", "هفته", "ماه", "آینده", "tomorrow", "tonight", "oclock", "later", "week", "weeks", "month", "months", "day", "days", "hour", "hours", "minute", "minutes", "morning", "evening", "midnight", "noon", "weekend", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "شنبه", "یکشنبه", "دوشنبه", "سهشنبه", "چهارشنبه", "پنجشنبه", "جمعه"}, clearMonths()...)
+	timeWords  = append([]string{"فردا", "پسفردا", "امشب", "شب", "غروب", "بامداد", "سحر", "نیمهشب", "ساعت", "صبح", "عصر", "ظهر", "بعدازظهر", "هفته", "ماه", "آینده", "tomorrow", "tonight", "oclock", "later", "week", "weeks", "month", "months", "day", "days", "hour", "hours", "minute", "minutes", "morning", "evening", "midnight", "noon", "weekend", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "شنبه", "یکشنبه", "دوشنبه", "سهشنبه", "چهارشنبه", "پنجشنبه", "جمعه"}, clearMonths()...)
 	lookWords  = []string{"رنگ", "رنگش", "فونت", "فونتش", "قلم", "زمینه", "سایز", "درشت", "درشتتر", "ریز", "ریزتر", "پررنگ", "تم", "color", "colour", "font", "theme", "background", "style", "استایل"}
 	helpWords  = []string{"راهنما", "راهنمای", "placeholder", "hint", "پلیسهولدر"}
 	limitWords = []string{"حجم", "حداکثر", "حداقل", "مگ", "مگابایت", "کیلوبایت", "مقیاس", "بازه", "max", "min", "mb", "kb"}
@@ -662,7 +662,11 @@ func (c clause) saysDone() bool {
 // condition — not the courtesy «اگه میشه», «if possible».
 func (c clause) conditional() bool {
 	for i, t := range c {
-		if t.quoted || !isAny(t.m, "اگه", "اگر", "if", "چنانچه", "درصورتیکه") {
+		// «در صورت لزوم/نیاز …», «در صورتی که …»: in case it is needed.
+		if !t.quoted && i > 0 && c[i-1].m == "در" && (t.m == "صورت" && i+1 < len(c) && isAny(c[i+1].m, "لزوم", "نیاز", "ضرورت", "تمایل", "عدم") || t.m == "صورتی" && i+1 < len(c) && c[i+1].m == "که") {
+			return true
+		}
+		if t.quoted || !isAny(t.m, "اگه", "اگر", "if", "چنانچه", "درصورتیکه", "درصورتی") {
 			continue
 		}
 		if i+1 < len(c) && isAny(c[i+1].m, "میشه", "ممکنه", "ممکن", "possible", "you", "can", "امکان", "امکانش", "لطف", "زحمتی") {

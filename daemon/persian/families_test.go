@@ -345,3 +345,18 @@ func TestFormSaidToStay(t *testing.T) {
 		"فرم ۸ رو نگه دار":                   "none",
 	})
 }
+
+// TestConditionAndTimeNeverDestroy: «در صورت لزوم/نیاز» is a condition
+// a plan cannot weigh, of a question's delete too, and «شب» a time to
+// act: neither destroys now; «در صورت امکان» is a courtesy.
+func TestConditionAndTimeNeverDestroy(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"در فرم ۸، پرسش دوم را بررسی و در صورت لزوم آن را حذف کنید":    "none",
+		"در صورت نیاز فرم ۸ را غیرفعال کنید":                           "none",
+		"در صورتی که فرم ۸ پاسخی ندارد، حذفش کنید":                     "none",
+		"فرم ۸ رو شب پاک کن":                                           "none",
+		"در صورت امکان فرم ۸ را منتشر کنید":                            "publish_form #8",
+		"یه سوال کشویی «شیفت» با گزینه های صبح و شب به فرم ۸ اضافه کن": "add_field #8 dropdown شیفت [صبح|شب]",
+	})
+}

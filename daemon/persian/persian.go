@@ -225,6 +225,7 @@ func (p *Planner) plan(text string) Result {
 		verbShared(frames)
 	}
 	detailsArePoint(frames)
+	conditionBefore(frames)
 	if w := revertsAfterDuration(frames); w != "" {
 		return none(domain.T("undoing a change after a while («%s») is an order for a later time, which a plan cannot wait for", w))
 	}
@@ -385,4 +386,19 @@ func archivedWord(toks []token) string {
 		}
 	}
 	return "آرشیو"
+}
+
+// conditionBefore refuses a destructive order whose condition was said
+// in the clause before it, «در صورتی که فرم ۸ پاسخی ندارد، حذفش کنید»:
+// a plan cannot weigh it, and does not destroy on it.
+func conditionBefore(fs []*frame) {
+	for k := 1; k < len(fs); k++ {
+		f, prev := fs[k], fs[k-1]
+		destroys := f.deleteForm || f.disable || f.draft || f.edit != nil && f.edit.del
+		if !destroys || f.negated || prev.hasIntent() || !prev.toks.conditional() {
+			continue
+		}
+		f.deleteForm, f.disable, f.draft, f.edit = false, false, false, nil
+		f.refusal = domain.T("the order depends on a condition a plan cannot check; check it, then give the order")
+	}
 }
