@@ -537,7 +537,8 @@ func listItems(toks []token, from int, options bool) ([][]token, int) {
 			end = j + 1
 			continue
 		}
-		if t.punct && isAny(t.m, "،", ",", "/") {
+		// «تهران - مشهد - شیراز»: a dash standing alone parts options too.
+		if t.punct && isAny(t.m, "،", ",", "/") || options && !t.quoted && isAny(t.m, "-", "–", "—") && len(cur) > 0 {
 			if len(cur) == 0 {
 				break
 			}
