@@ -364,3 +364,20 @@ func TestConditionAndTimeNeverDestroy(t *testing.T) {
 		"یه سوال کشویی «شیفت» با گزینه های صبح و شب به فرم ۸ اضافه کن": "add_field #8 dropdown شیفت [صبح|شب]",
 	})
 }
+
+// TestPronounNamesOne: «it» after a clause that names nothing is still
+// the question named before («… رو دیدی؟ خیلی بده. پاکش کن»), and a
+// singular «it» with several forms named before destroys none of them;
+// a plural one («پاکشون», «هر دو») acts on each.
+func TestPronounNamesOne(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"سوال سوم فرم ۱۲ رو دیدی؟ خیلی بده. پاکش کن":              "delete_field #12 @2",
+		"سوال سوم فرم ۱۲ خیلی بده. ممنون. پاکش کن":                "delete_field #12 @2",
+		"فرم ۱۲ و فرم ۱۳ رو ببین. پاکش کن":                        "none",
+		"سوال سوم فرم ۱۲ خیلی بده. راستی فرم ۱۳ رو ببین. پاکش کن": "none",
+		"فرم ۱۲ و فرم ۱۳ رو ببین. پاکشون کن":                      "open_builder #12; open_builder #13; delete_form #12; delete_form #13",
+		"فرم ۱۲ و ۱۳ رو منتشر کن بعد هر دو رو ببند":               "publish_form #12; publish_form #13; disable_form #12; disable_form #13",
+		"فرم ۱۳ رو ببین. پاکش کن":                                 "open_builder #13; delete_form #13",
+	})
+}

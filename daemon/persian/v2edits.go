@@ -1107,7 +1107,14 @@ func editInstead(fs []*frame) {
 // after a question gets no plan.
 func pronounIsQuestion(fs []*frame) {
 	for k := 1; k < len(fs); k++ {
-		prev, f := fs[k-1], fs[k]
+		// «سوال سوم رو دیدی؟ خیلی بده. پاکش کن»: a clause between that
+		// names nothing («خیلی بده») leaves the pronoun to what was named
+		// before it.
+		j := k - 1
+		for j > 0 && fs[j].namesNothing() {
+			j--
+		}
+		prev, f := fs[j], fs[k]
 		destroys := f.deleteForm || f.disable || f.draft
 		// «سوال ۲ فرم ۳ اضافیه، حذف کن»: a verb with no object at all
 		// acts on what was just named, as a pronoun would.
@@ -1340,4 +1347,11 @@ func (c clause) saidWording(used []bool) string {
 		return text
 	}
 	return ""
+}
+
+// namesNothing reports a clause that names no form, question or title
+// and orders nothing: «خیلی بده», «ممنون».
+func (f *frame) namesNothing() bool {
+	return len(f.ids) == 0 && len(f.bareIDs) == 0 && len(f.groups) == 0 && f.edit == nil && f.title == "" && !f.hasIntent() && !f.negated &&
+		!f.refersBack && !f.toks.hasQuestionNoun() && !f.toks.has(formNounsV)
 }

@@ -91,7 +91,7 @@ func attachVerbless(fs []*frame) []*frame {
 				// form said to stay is kept, never acted on by the next verb.
 				p.negated = true
 				out = append(out, p)
-			case len(p.groups) == 0 && p.title == "" && len(p.ids) > 0 && !f.create && p.ownUnreadAct():
+			case len(p.groups) == 0 && p.title == "" && len(p.ids) > 0 && !f.create && p.ownUnreadAct() && (len(f.ids) > 0 || !isAny(f.joinedBy, ".", "!", "؟", "?")):
 				// «فرم ۲۰ بازنشر و فرم ۲۱ حذف گردد»: the first form was said
 				// with a word of its own, not understood — its own order,
 				// maybe; it never takes the next order's verb, and the
@@ -264,6 +264,11 @@ func (f *frame) ownUnreadAct() bool {
 		if !t.quoted && isAny(t.m, "که", "which", "that") {
 			return false
 		}
+	}
+	if n := len(f.toks); n > 0 && f.toks[n-1].punct && isAny(f.toks[n-1].m, "؟", "?") {
+		// «سوال سوم رو دیدی؟ پاکش کن»: a question put to the listener
+		// orders nothing of its own; it names what the order is about.
+		return false
 	}
 	if len(f.leftover) > 0 {
 		return true
