@@ -381,3 +381,14 @@ func TestPronounNamesOne(t *testing.T) {
 		"فرم ۱۳ رو ببین. پاکش کن":                                 "open_builder #13; delete_form #13",
 	})
 }
+
+// TestSentenceOfItsOwn: a form said with an unread word in a sentence
+// of its own keeps out of the next sentence's order on another form,
+// and is still «it» to a pronoun after a description.
+func TestSentenceOfItsOwn(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۲۰ بازنشر. فرم ۲۱ حذف گردد.": "none",
+		"فرم ۱۲ خیلی قدیمیه. پاکش کن":     "delete_form #12",
+	})
+}
