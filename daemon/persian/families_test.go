@@ -3,6 +3,8 @@ package persian
 import (
 	"strings"
 	"testing"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
 
 // The readings below are each said several ways, none of them a line
@@ -391,4 +393,64 @@ func TestSentenceOfItsOwn(t *testing.T) {
 		"فرم ۲۰ بازنشر. فرم ۲۱ حذف گردد.": "none",
 		"فرم ۱۲ خیلی قدیمیه. پاکش کن":     "delete_form #12",
 	})
+}
+
+// TestQuestionsWithoutTheirMark: a choice between two acts or states,
+// or the speaker's own destructive verb, stays a question with its
+// question mark left off or a courtesy after it; a wish makes the
+// speaker's verb a request.
+func TestQuestionsWithoutTheirMark(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۶ رو پاک کنم":                                "none",
+		"باید فرم ۷ رو غیرفعال کنم":                       "none",
+		"سوال دوم فرم ۴ رو حذف کنیم":                      "none",
+		"فرم ۶ رو پاک کنم؟ ممنون":                         "none",
+		"فرم ۴ رو منتشر کنم یا پیش‌نویس بمونه":            "none",
+		"فرم پونزده منتشر شده یا هنوز پیش نویسه":          "none",
+		"فرم 31 رو publish کنم یا بذارم draft بمونه":      "none",
+		"میخوام فرم ۶ رو پاک کنم":                         "delete_form #6",
+		"فرم سی رو برگردون پیش نویس تا قیمتا رو درست کنم": "draft_form #30",
+		"فرم ۱۲ رو منتشر کن یا نه پیش نویس کن":            "draft_form #12",
+	})
+}
+
+// TestNoUnaskedDestructionWhenRetyped: every corpus command said again
+// the ways people retype it (no punctuation, «را» for «رو», «کنید»,
+// ZWNJ dropped or spaced, Arabic letters, a greeting or a courtesy
+// around it, its question mark left off) destroys nothing its corpus
+// line did not ask to destroy.
+func TestNoUnaskedDestructionWhenRetyped(t *testing.T) {
+	destroys := map[string]bool{domain.ActionDeleteForm: true, domain.ActionDeleteField: true, domain.ActionDisableForm: true, domain.ActionDraftForm: true}
+	for _, c := range corpora {
+		p := New(Config{Contract: c.contract})
+		t.Run(c.name, func(t *testing.T) {
+			for _, cs := range loadCorpus(t, c.name) {
+				asked := map[string]bool{}
+				if steps, ok := cs.Expect["steps"].([]any); ok {
+					for _, s := range steps {
+						asked[s.(map[string]any)["action"].(string)] = true
+					}
+				}
+				for _, v := range []string{
+					strings.NewReplacer("،", " ", ",", " ", ".", " ", "؛", " ").Replace(cs.Text),
+					"سلام، " + cs.Text, "لطفا " + cs.Text, "میشه " + cs.Text,
+					cs.Text + " ممنون", cs.Text + " لطفا", cs.Text + " دیگه",
+					strings.ReplaceAll(cs.Text, " کن", " کنید"), strings.ReplaceAll(cs.Text, " رو ", " را "),
+					strings.ReplaceAll(cs.Text, "\u200c", ""), strings.ReplaceAll(cs.Text, "\u200c", " "),
+					strings.NewReplacer("ی", "ي", "ک", "ك").Replace(cs.Text), strings.ReplaceAll(cs.Text, "؟", ""),
+				} {
+					r := p.Plan(v)
+					if r.Plan == nil {
+						continue
+					}
+					for _, st := range r.Plan.Steps {
+						if destroys[st.Action] && !asked[st.Action] {
+							t.Errorf("%s %q: %s not asked for (%s)", cs.ID, v, st.Action, stepsOf(r))
+						}
+					}
+				}
+			}
+		})
+	}
 }

@@ -167,7 +167,7 @@ func (p *Planner) Plan(text string) Result {
 
 // plan reads one command for the planner's own contract.
 func (p *Planner) plan(text string) Result {
-	toks, archived := archiveIsDelete(dropOpeners(tokenize(surface(text))))
+	toks, archived := archiveIsDelete(dropClosers(dropOpeners(tokenize(surface(text)))))
 	if len(toks) == 0 {
 		return none(domain.T("the command is empty"))
 	}
@@ -188,6 +188,9 @@ func (p *Planner) plan(text string) Result {
 	}
 	if undecided(toks) {
 		return none(domain.T("the command takes its order back at its end («… ولی فعلا نه», «… یا نه بذار بمونه»); there is nothing to do"))
+	}
+	if selfDestroys(toks) {
+		return none(domain.T("this says what the speaker would do, not an order; nothing is deleted, closed or unpublished on it"))
 	}
 	if asksLeave(toks) {
 		return none(domain.T("this asks whether to do it, which is a question to answer, not an order"))

@@ -254,3 +254,17 @@ func dropSpeakerActs(toks []token) []token {
 	}
 	return toks
 }
+
+// dropClosers takes off the courtesies after a closing question mark,
+// «… پاک کنم؟ ممنون»: the command stays the question it is.
+func dropClosers(toks []token) []token {
+	n := len(toks)
+	for n > 0 && !toks[n-1].quoted && (isAny(toks[n-1].m, thankWords...) || courtesy(toks[n-1].m) || fillers[toks[n-1].m] ||
+		toks[n-1].punct && !isAny(toks[n-1].m, "؟", "?")) {
+		n--
+	}
+	if n == len(toks) || n == 0 || !toks[n-1].punct || !isAny(toks[n-1].m, "؟", "?") {
+		return toks
+	}
+	return toks[:n]
+}

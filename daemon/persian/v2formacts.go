@@ -452,3 +452,38 @@ func undecided(toks []token) bool {
 	}
 	return k >= 0 && !toks[k].quoted && isAny(toks[k].m, "ولی", "اما", "but")
 }
+
+// desireWords turn the speaker's own verb into a request: «میخوام فرم
+// ۶ رو پاک کنم» asks for it.
+var desireWords = []string{"میخوام", "میخواهم", "میخوایم", "میخواهیم", "میخواستم", "میخواستیم", "قصد", "خواهشمندم", "خواستم", "لطفا", "لطفاً", "میشه", "میتونم", "میتونیم"}
+
+// selfDestroys reports a destructive order said with the speaker's own
+// verb and no wish around it, its question mark left off: «فرم ۶ رو پاک
+// کنم», «باید فرم ۷ رو غیرفعال کنم» — a question or a note to self,
+// never an order to destroy.
+func selfDestroys(toks []token) bool {
+	n := len(toks)
+	for n > 0 && toks[n-1].punct {
+		n--
+	}
+	if n == 0 || toks[n-1].quoted || !isAny(toks[n-1].m, firstPersonVerbs...) {
+		return false
+	}
+	c := clause(toks[:n])
+	destroys := false
+	for i, t := range c {
+		if t.quoted {
+			continue
+		}
+		if isAny(t.m, desireWords...) {
+			return false
+		}
+		if destroys && isAny(t.m, "تا", "که", "so", "to") {
+			// «فرم ۳۰ رو برگردون پیش‌نویس تا قیمتا رو درست کنم»: the
+			// speaker's verb is the purpose's, after the order.
+			return false
+		}
+		destroys = destroys || c.atAny(i, deleteWordsV) > 0 || c.atAny(i, disableWordsV) > 0 || c.atAny(i, draftWordsV) > 0 || c.atAny(i, unpublishV) > 0
+	}
+	return destroys
+}
