@@ -258,12 +258,32 @@ func dropSpeakerActs(toks []token) []token {
 // dropClosers takes off the courtesies after a closing question mark,
 // «… پاک کنم؟ ممنون»: the command stays the question it is.
 func dropClosers(toks []token) []token {
+	toks = dropThanks(toks)
 	n := len(toks)
 	for n > 0 && !toks[n-1].quoted && (isAny(toks[n-1].m, thankWords...) || courtesy(toks[n-1].m) || fillers[toks[n-1].m] ||
 		toks[n-1].punct && !isAny(toks[n-1].m, "؟", "?")) {
 		n--
 	}
 	if n == len(toks) || n == 0 || !toks[n-1].punct || !isAny(toks[n-1].m, "؟", "?") {
+		return toks
+	}
+	return toks[:n]
+}
+
+// closingThanks are the thanks and courtesies a command may end with.
+var closingThanks = []string{"میشم", "میشوم", "پیشاپیش", "ازت", "ازتون", "ازشما", "لطفا", "لطفاً", "please", "pls", "پلیز", "mersi", "merci", "mamnoon", "mamnun", "mamnunam", "mamnoonam", "مرسی", "ممنون", "ممنونم", "سپاس", "سپاسگزارم", "متشکرم", "تشکر", "thanks", "thx", "thank", "you", "خیلی", "🙏", "🌹", "🙂"}
+
+// dropThanks takes off the thanks a command ends with, «… ممنون»,
+// «… مرسی 🙏», so that they end no unquoted wording or title: «اسمش
+// سفارش کیک تولد ممنون» names the form «سفارش کیک تولد».
+func dropThanks(toks []token) []token {
+	n := len(toks)
+	thanked := false
+	for n > 0 && !toks[n-1].quoted && (isAny(toks[n-1].m, closingThanks...) || toks[n-1].punct && isAny(toks[n-1].m, "،", ",", ".", "!")) {
+		thanked = thanked || isAny(toks[n-1].m, thankWords...) || isAny(toks[n-1].m, "mersi", "merci", "mamnoon", "mamnun", "thank", "پلیز", "please", "لطفا", "لطفاً")
+		n--
+	}
+	if !thanked || n == 0 {
 		return toks
 	}
 	return toks[:n]
