@@ -288,3 +288,27 @@ func dropThanks(toks []token) []token {
 	}
 	return toks[:n]
 }
+
+// greetingWords open a command with a greeting or a plea: «سلام، …»,
+// «لطفا …», «با سلام و احترام، …».
+var greetingWords = []string{"سلام", "درود", "لطفا", "لطفاً", "لطفن", "خواهشا", "please", "hi", "hello", "salam", "lotfan", "با", "و", "احترام", "علیکم", "وقت", "بخیر", "عرض", "ادب"}
+
+// dropGreetings takes the greeting or plea off the start of a command,
+// whatever follows: «سلام، عنوان: …» is read as «عنوان: …», «لطفا فرم
+// سیزده و فرم چهارده را …» as the order itself.
+func dropGreetings(toks []token) []token {
+	i := 0
+	greeted := false
+	for i < len(toks) && !toks[i].quoted && (isAny(toks[i].m, greetingWords...) || toks[i].punct && isAny(toks[i].m, "،", ",", "!", "؛")) {
+		greeted = greeted || isAny(toks[i].m, "سلام", "درود", "لطفا", "لطفاً", "لطفن", "خواهشا", "please", "hi", "hello", "salam", "lotfan")
+		i++
+	}
+	// «با …» and «و …» alone open no greeting: «با سلام» does.
+	if !greeted || i == len(toks) {
+		return toks
+	}
+	for i > 0 && isAny(toks[i-1].m, "با", "و") {
+		i--
+	}
+	return toks[i:]
+}

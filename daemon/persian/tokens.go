@@ -243,6 +243,17 @@ func mergeAffixes(toks []token) []token {
 			prev.m, prev.s = prev.m+"ی", prev.s+" "+t.s
 			continue
 		}
+		// «نسخه ای», «به صورت»: a word of the lexicon typed in two, its
+		// ZWNJ as a space, is the word.
+		if plain && len(out) > 0 && isWord(out[len(out)-1]) && (t.m == "ای" && strings.HasSuffix(out[len(out)-1].m, "ه") || t.m == "صورت" && out[len(out)-1].m == "به") {
+			if joined := out[len(out)-1].m + t.m; vocabWords[joined] || sounds.known[joined] {
+				prev := out[len(out)-1]
+				merged := wordToken(joined)
+				merged.s = prev.s + "‌" + t.s
+				out[len(out)-1] = merged
+				continue
+			}
+		}
 		// «format اش», «label ش»: the pronoun typed apart from an
 		// English noun is its own, as in «formatش».
 		if plain && isAny(t.m, "اش", "اشو", "ش", "شو") && len(out) > 0 && isWord(out[len(out)-1]) && isLatin(out[len(out)-1].m) && !out[len(out)-1].pron {
