@@ -483,3 +483,16 @@ func TestSameReadingRetyped(t *testing.T) {
 		t.Errorf("%d commands read otherwise with their ZWNJs typed as spaces, more than 3", spaced)
 	}
 }
+
+// TestEmailSaidAsAFormat: an email address said as the format («فرمتش
+// ایمیل باشه», «فقط ایمیل قبول کنه») is the email question, which the
+// contract has as a type, not a format.
+func TestEmailSaidAsAFormat(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۷۰ سوال دومش فرمتش ایمیل باشه":                                      "update_field #70 @1 email",
+		"سوال دوم فرم ۳ فقط ایمیل معتبر بپذیره":                                  "update_field #3 @1 email",
+		"به فرم ۳ یه سوال «تماس» اضافه کن فرمتش ایمیل باشه":                      "add_field #3 email تماس",
+		"یه سوال کوتاه «ایمیل سازمانی» به فرم ۳۰ اضافه کن که فقط ایمیل قبول کنه": "add_field #30 email ایمیل سازمانی",
+	})
+}

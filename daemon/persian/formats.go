@@ -19,6 +19,23 @@ var formatNames = []struct{ key, format string }{
 	{"نشانی اینترنتی", domain.PlanFormatURL}, {"آدرس اینترنتی", domain.PlanFormatURL}, {"آدرس سایت", domain.PlanFormatURL},
 	{"آدرس وبسایت", domain.PlanFormatURL}, {"وبسایت", domain.PlanFormatURL}, {"لینک", domain.PlanFormatURL}, {"url", domain.PlanFormatURL},
 	{"link", domain.PlanFormatURL}, {"website", domain.PlanFormatURL}, {"یو آر ال", domain.PlanFormatURL}, {"یوآرال", domain.PlanFormatURL},
+	// An email address is a kind of question, not a short text's format:
+	// «فرمتش ایمیل باشه» asks for the email question.
+	{"آدرس ایمیل", emailKind}, {"ایمیل", emailKind}, {"پست الکترونیک", emailKind}, {"پست الکترونیکی", emailKind}, {"email", emailKind}, {"e-mail", emailKind},
+}
+
+// emailKind is what a format said as an email address reads as until
+// it is given to a question: the email type, with no format.
+const emailKind = "\x00email"
+
+// withFormat gives a question a format said in words: a short text's
+// format, or the email type for an email address.
+func withFormat(typ, format *string, fm string) {
+	if fm == emailKind {
+		*typ, *format = domain.PlanFieldEmail, ""
+		return
+	}
+	*typ, *format = domain.PlanFieldShortText, fm
 }
 
 var formatNamesV = func() *vocab {
@@ -262,7 +279,7 @@ func formatGoesBack(fs []*frame) {
 			format = domain.PlanFormatMobileIR
 		}
 		if last.typ == "" || last.typ == domain.PlanFieldShortText {
-			last.typ, last.format = domain.PlanFieldShortText, format
+			withFormat(&last.typ, &last.format, format)
 			f.leftover = nil
 		}
 	}

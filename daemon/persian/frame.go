@@ -225,7 +225,7 @@ func (c clause) read(f *frame, used []bool, v2 bool) {
 			// The format said in words is the last question's.
 			g := &f.groups[n-1]
 			if g.typ == "" || g.typ == domain.PlanFieldShortText {
-				g.typ, g.format = domain.PlanFieldShortText, format
+				withFormat(&g.typ, &g.format, format)
 			}
 		}
 		if digits && f.dropped == "" && len(f.groups) > 0 && f.groups[len(f.groups)-1].format == "" {

@@ -220,6 +220,9 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 		}
 		if fm == elevenDigits && c.saysStartsWith09() {
 			e.format, changed = domain.PlanFormatMobileIR, true
+		} else if fm == emailKind {
+			// «فرمتش ایمیل باشه»: the email question.
+			e.typ, changed = domain.PlanFieldEmail, true
 		} else if fm != "" {
 			// elevenDigits waits for «با ۰۹ شروع بشه» in the clause after
 			// (formatGoesBack).
