@@ -496,3 +496,18 @@ func TestEmailSaidAsAFormat(t *testing.T) {
 		"یه سوال کوتاه «ایمیل سازمانی» به فرم ۳۰ اضافه کن که فقط ایمیل قبول کنه": "add_field #30 email ایمیل سازمانی",
 	})
 }
+
+// TestSlipsAndWhomAsked: a real word before a light verb that can only
+// be a slip of the verb's noun («منتظر کن», «درس کن»); the formal light
+// verb «یابد» ends a list of options; whom a form asks («… ایمیل افراد
+// را بپرسد») is no word of the last wording.
+func TestSlipsAndWhomAsked(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۸ رو منتظر کن": "publish_form #8",
+		"گزینه‌های پرسش دوم فرم ۶۰ به الف، ب، ج و د تغییر یابد.": "update_field #60 @1 [الف|ب|ج|د]",
+		"گزینه‌های پرسش سوم فرم ۶۰ به صبح، عصر و شب تغییر یابند": "update_field #60 @2 [صبح|عصر|شب]",
+		"یک فرم درست کن که سن و ایمیل افراد را بپرسد":            "create_form فرم جدید; add_field number سن; add_field email ایمیل",
+		"یه فرم بساز که اسم و شماره موبایل مشتریا رو بپرسه":      "create_form فرم جدید; add_field short_text اسم; add_field short_text mobile_ir شماره موبایل",
+	})
+}

@@ -276,10 +276,12 @@ func mergeAffixes(toks []token) []token {
 			out[len(out)-1] = merged
 			continue
 		}
-		// «درس کن»: «درست» heard without its final ت is the verb only
-		// before a light verb; «درس» alone is a lesson.
-		if plain && t.m == "درس" && i+1 < len(toks) && isWord(toks[i+1]) && isAny(toks[i+1].m, lightVerbs...) {
-			t.m, t.fuzzy = "درست", true
+		// «درس کن», «منتظر کن»: a real word that before a light verb
+		// can only be a slip of the verb's noun (slipsBeforeLightVerb).
+		if plain && i+1 < len(toks) && isWord(toks[i+1]) && isAny(toks[i+1].m, lightVerbs...) {
+			if w, ok := slipsBeforeLightVerb[t.m]; ok {
+				t.m, t.fuzzy = w, true
+			}
 		}
 		// «پیش نویص»: a compound of the lexicon typed apart with a slip
 		// in one half is read as the compound, by its sound.
@@ -379,3 +381,8 @@ func splitLightVerbs(toks []token) []token {
 	}
 	return out
 }
+
+// slipsBeforeLightVerb are real words that, before a light verb, can
+// only be a slip of the verb's noun: «درس کن» is «درست کن», «منتظر کن»
+// «منتشر کن» (nothing is made waiting). Alone they keep their meaning.
+var slipsBeforeLightVerb = map[string]string{"درس": "درست", "منتظر": "منتشر"}

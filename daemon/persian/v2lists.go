@@ -394,6 +394,11 @@ func askedList(toks []token, from int) (*tokenList, int) {
 	if len(items) == 0 {
 		return nil, 0
 	}
+	// «که سن و ایمیل افراد را بپرسد»: whom it is asked of, said after
+	// the last item, is none of its words.
+	if last := items[len(items)-1]; len(last) > 1 && !last[len(last)-1].quoted && isAny(last[len(last)-1].m, askedPeople...) {
+		items[len(items)-1] = last[:len(last)-1]
+	}
 	k := end
 	if k < len(toks) && isAny(toks[k].m, "را", "رو") {
 		k++
@@ -1850,3 +1855,6 @@ func oneCountedBefore(before []token) bool {
 	}
 	return found
 }
+
+// askedPeople are those a form asks things of: «… ایمیل افراد را بپرسد».
+var askedPeople = []string{"افراد", "کاربران", "مشتریان", "مشتریها", "مشتریا", "شرکتکنندگان", "شرکتکنندهها", "متقاضیان", "اعضا", "دانشجویان", "دانشآموزان", "بیماران", "مراجعین", "مراجعان", "مهمانان", "مهمونا", "بچهها", "people", "users", "customers", "participants", "applicants"}
