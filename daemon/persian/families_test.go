@@ -511,3 +511,16 @@ func TestSlipsAndWhomAsked(t *testing.T) {
 		"یه فرم بساز که اسم و شماره موبایل مشتریا رو بپرسه":      "create_form فرم جدید; add_field short_text اسم; add_field short_text mobile_ir شماره موبایل",
 	})
 }
+
+// TestNameAfterAPlace: «اسمش …» after a place named by another
+// question («قبل از سوال اول») names the new question, not that one —
+// the wording, quoted or not, was lost with no warning.
+func TestNameAfterAPlace(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"به فرم سی یه سوال اضافه کن قبل از سوال اول اسمش کد ملی":    "add_field #30 @0 short_text national_code کد ملی",
+		"به فرم سی یه سوال قبل از سوال اول اضافه کن اسمش «کد ملی»":  "add_field #30 @0 short_text national_code کد ملی",
+		"به فرم ۵ یه سوال بلند بعد از سوال سوم بذار اسمش «توضیحات»": "add_field #5 @3 long_text توضیحات",
+		"سوال دوم فرم ۵ اسمش رو بکن «شهر»":                          "update_field #5 @1 شهر",
+	})
+}

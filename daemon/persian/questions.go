@@ -134,6 +134,12 @@ func (c clause) namesItsWording(i int) bool {
 	}
 	text := !c[i].pron // «متنش»: only a question has a text
 	for j := i - 1; j >= 0 && j >= i-8; j-- {
+		if c[j].qnoun && j >= 2 && c[j-1].m == "از" && isAny(c[j-2].m, "قبل", "بعد", "پس", "پیش") {
+			// «یه سوال قبل از سوال اول اضافه کن اسمش …»: the question
+			// named in the place is not the one named.
+			j -= 2
+			continue
+		}
 		if c[j].qnoun {
 			return !isAny(c[j].m, pluralQuestionNouns...) && c.newQuestionNoun(j)
 		}
