@@ -278,10 +278,25 @@ func (c clause) formPurpose(used []bool) string {
 // never vanishes unsaid, even where the reading did not expect it.
 func (b *builder) quotesLeft(fs []*frame) {
 	var left []string
+	seen := map[string]bool{}
+	note := func(q string) {
+		if k := corpusKey(q); !seen[k] && !b.carries(q) {
+			seen[k] = true
+			left = append(left, q)
+		}
+	}
 	for _, f := range fs {
 		for _, q := range f.leftQuotes {
-			if !b.carries(q) {
-				left = append(left, q)
+			note(q)
+		}
+		// Every quote the command says is carried or named: a reading
+		// that marked one read without putting it in a step never drops
+		// it unsaid.
+		if len(b.steps) > 0 && !f.negated {
+			for _, t := range f.toks {
+				if t.quoted && strings.TrimSpace(t.s) != "" {
+					note(t.s)
+				}
 			}
 		}
 	}
@@ -298,7 +313,7 @@ func (b *builder) carries(q string) bool {
 	k := corpusKey(q)
 	for _, st := range b.steps {
 		p := st.Params
-		if corpusKey(p.Title) == k || corpusKey(p.Question) == k {
+		if corpusKey(p.Title) == k || corpusKey(p.Question) == k || k != "" && (strings.Contains(corpusKey(p.Title), k) || strings.Contains(corpusKey(p.Question), k)) {
 			return true
 		}
 		for _, o := range p.Options {
