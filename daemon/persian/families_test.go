@@ -524,3 +524,14 @@ func TestNameAfterAPlace(t *testing.T) {
 		"سوال دوم فرم ۵ اسمش رو بکن «شهر»":                          "update_field #5 @1 شهر",
 	})
 }
+
+// TestFormatAfterAColon: «format: url», «فرمت: موبایل» — the format
+// named after a colon.
+func TestFormatAfterAColon(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"add a short text «Site» to form 9, format: url":       "add_field #9 short_text url Site",
+		"به فرم ۹ یه سوال کوتاه «تلفن» اضافه کن، فرمت: موبایل": "add_field #9 short_text mobile_ir تلفن",
+		"فرمت سوال دوم فرم ۹: کد پستی":                         "update_field #9 @1 postal_code_ir",
+	})
+}

@@ -57,7 +57,7 @@ var formatCuesV = newVocab(append(append([]string{}, formatWords...), "فقط", 
 
 // formatFillers may stand between a cue and the format's name: «قالب
 // پاسخ آن شمارهٔ …», «فرمتش رو بکن …».
-var formatFillers = []string{"هم", "بذار", "بزار", "بگذار", "بذارید", "بزارید", "بگذارید", "iranian", "ایرانی", "پاسخ", "جواب", "آن", "اون", "را", "رو", "به", "شماره", "شمارهی", "باشد", "باشه", "بکن", "کن", "یک", "یه", "از", "نوع", "عدد", "of", "be", "a", "an", "the", "ورودی"}
+var formatFillers = []string{":", "هم", "بذار", "بزار", "بگذار", "بذارید", "بزارید", "بگذارید", "iranian", "ایرانی", "پاسخ", "جواب", "آن", "اون", "را", "رو", "به", "شماره", "شمارهی", "باشد", "باشه", "بکن", "کن", "یک", "یه", "از", "نوع", "عدد", "of", "be", "a", "an", "the", "ورودی"}
 
 // readFormatWords reads a format named after a cue, and an answer's
 // length in digits, and marks their words read. It returns the format
