@@ -535,3 +535,27 @@ func TestFormatAfterAColon(t *testing.T) {
 		"فرمت سوال دوم فرم ۹: کد پستی":                         "update_field #9 @1 postal_code_ir",
 	})
 }
+
+// TestDigitsOnlyNamed: «فقط عدد قبول کنه» is no format a plan carries:
+// the question is added or changed and the rule named in a warning;
+// said alone of a question, there is no plan.
+func TestDigitsOnlyNamed(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for _, text := range []string{
+		"یه سوال کوتاه «کد» به فرم ۹ اضافه کن که فقط عدد قبول کنه",
+		"به فرم ۹ یه سوال «کد» اضافه کن که فقط عدد بگیره",
+		"سوال ۲ فرم ۹ رو اجباری کن و فقط عدد قبول کنه",
+	} {
+		t.Run(text, func(t *testing.T) {
+			r := p.Plan(text)
+			found := false
+			for _, w := range r.Warnings {
+				found = found || w.Code == "detail.dropped" && strings.Contains(w.MessageEN, "digits only")
+			}
+			if r.Plan == nil || !found {
+				t.Errorf("want a plan and a warning naming digits only, got %s %+v", stepsOf(r), r.Warnings)
+			}
+		})
+	}
+	checkReadings(t, p, map[string]string{"سوال ۲ فرم ۹ فقط عدد قبول کنه": "none"})
+}

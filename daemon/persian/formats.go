@@ -131,6 +131,17 @@ func (c clause) readFormatWords(used []bool) (format string, digits bool) {
 		}
 		markUsed(used, i, i+2)
 	}
+	if format == "" && !digits {
+		// «… که فقط عدد قبول کنه»: digits only is no format a plan
+		// carries; it is read, and named as dropped.
+		for i := 0; i+1 < len(c); i++ {
+			if !used[i] && !c[i].quoted && isAny(c[i].m, "فقط", "تنها", "only") && !c[i+1].quoted && isAny(c[i+1].m, "عدد", "اعداد", "رقم", "ارقام", "عددی", "number", "numbers", "digits", "numeric") {
+				markUsed(used, i, i+2)
+				format = digitsOnly
+				break
+			}
+		}
+	}
 	if c.saysStartsWith09() && (format == domain.PlanFormatMobileIR || c.saysMobile()) {
 		// «… شماره موبایل پدر که با ۰۹ شروع بشه»: where a mobile number
 		// starts says nothing more than the mobile format.
@@ -138,6 +149,10 @@ func (c clause) readFormatWords(used []bool) (format string, digits bool) {
 	}
 	return format, digits
 }
+
+// digitsOnly is what «فقط عدد قبول کنه» reads as: no format a plan
+// carries, named in a warning when the question is added or changed.
+const digitsOnly = "\x00digits"
 
 // saysMobile reports a label of a mobile number in the clause.
 func (c clause) saysMobile() bool {
@@ -231,6 +246,9 @@ func formatGoesBack(fs []*frame) {
 			// «سوال دوم رو اجباری کن و هشت رقمی باشه»: the length is the
 			// edited question's, a detail no plan carries.
 			fs[k-1].edit.dropped = "the answer's length"
+			if f.digitsOnly {
+				fs[k-1].edit.dropped = "digits only"
+			}
 		}
 		if e := f.edit; e != nil && e.format == elevenDigits {
 			// «سوال سوم رو بکن متن کوتاه که یازده رقمی باشه و با ۰۹ شروع

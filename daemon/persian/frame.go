@@ -50,6 +50,7 @@ type frame struct {
 	copyCount                      int         // «دو تا کپی»: how many copies
 	saidFormat                     string      // a format said with no question of its own (formatGoesBack)
 	saidDigits                     bool        // a length in digits said with no question of its own
+	digitsOnly                     bool        // «فقط عدد قبول کنه», a rule no plan carries
 	detail                         domain.Text // why a detail the plan cannot carry refuses the command, if it was its point
 	detailKind                     string      // the word that asked for it
 	duration                       string      // how long a state is to last, which no plan carries (coverage.go)
@@ -183,6 +184,9 @@ func (c clause) read(f *frame, used []bool, v2 bool) {
 	var digits bool
 	if v2 {
 		format, digits = c.readFormatWords(used)
+		if format == digitsOnly {
+			format, f.digitsOnly = "", true
+		}
 	}
 	texts := c.readQuestionTexts(used, newForm)
 	if v2 {
@@ -215,7 +219,7 @@ func (c clause) read(f *frame, used []bool, v2 bool) {
 		}
 		if len(f.groups) == 0 && f.edit == nil {
 			f.saidFormat = format // for the question before (formatGoesBack)
-			f.saidDigits = digits && format == ""
+			f.saidDigits = digits && format == "" || f.digitsOnly
 		}
 		if format == elevenDigits {
 			format = ""
@@ -227,6 +231,9 @@ func (c clause) read(f *frame, used []bool, v2 bool) {
 			if g.typ == "" || g.typ == domain.PlanFieldShortText {
 				withFormat(&g.typ, &g.format, format)
 			}
+		}
+		if f.digitsOnly && f.dropped == "" && len(f.groups) > 0 {
+			f.dropped = "digits only"
 		}
 		if digits && f.dropped == "" && len(f.groups) > 0 && f.groups[len(f.groups)-1].format == "" {
 			f.dropped = "the answer's length"

@@ -213,6 +213,9 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 	if e.to == nil && !e.del {
 		typedBy := "" // the label that set the type, if one did
 		fm, digits := c.readFormatWords(used)
+		if fm == digitsOnly {
+			fm, e.dropped = "", "digits only"
+		}
 		if digits && fm == "" {
 			// «… رو بکن متن کوتاه که ده رقمی باشه»: a length no plan
 			// carries; the change is made and the length named.
@@ -543,7 +546,9 @@ func (b *builder) v2Field(st *domain.PlanStep, g fieldGroup) {
 // wording is found among those this plan added to its new form; on a
 // form that exists its place is not known here, so it is refused.
 func (b *builder) editField(e *fieldEdit, ids []int64, created bool) {
-	if e.dropped != "" || e.format == elevenDigits {
+	if e.dropped == "digits only" {
+		b.warn("detail.dropped", domain.T("%s cannot be set by a plan; the question is changed without it", domain.Both{EN: "an answer of digits only", FA: "فقط رقم بودن پاسخ"}))
+	} else if e.dropped != "" || e.format == elevenDigits {
 		b.warn("detail.dropped", domain.T("%s cannot be set by a plan; the question is changed without it", domain.Both{EN: "the answer's length", FA: "شمار رقم‌های پاسخ"}))
 	}
 	index := e.index

@@ -1370,6 +1370,10 @@ func (b *builder) dropWarning(what string) {
 		b.warn("detail.dropped", domain.T("%s cannot be set by a plan; the question is added without it", domain.Both{EN: "the format «" + name + "»", FA: "قالب «" + name + "»"}))
 		return
 	}
+	if what == "digits only" {
+		b.warn("detail.dropped", domain.T("%s cannot be set by a plan; the question is added without it", domain.Both{EN: "an answer of digits only", FA: "فقط رقم بودن پاسخ"}))
+		return
+	}
 	fa := map[string]string{"the rating's scale": "مقیاس امتیاز", "the number's bounds": "کران‌های عدد", "the file's limits": "محدودیت‌های فایل", "the answer's length": "شمار رقم‌های پاسخ", "the answer's uniqueness": "یکتا بودن پاسخ"}[what]
 	b.warn("detail.dropped", domain.T("%s cannot be set by a plan; the question is added without it", domain.Both{EN: what, FA: fa}))
 }
