@@ -1,6 +1,7 @@
 package persian
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
@@ -278,10 +279,8 @@ func (c clause) formPurpose(used []bool) string {
 // never vanishes unsaid, even where the reading did not expect it.
 func (b *builder) quotesLeft(fs []*frame) {
 	var left []string
-	seen := map[string]bool{}
 	note := func(q string) {
-		if k := corpusKey(q); !seen[k] && !b.carries(q) {
-			seen[k] = true
+		if !slices.Contains(left, q) && !b.carries(q) {
 			left = append(left, q)
 		}
 	}
@@ -310,6 +309,13 @@ func (b *builder) quotesLeft(fs []*frame) {
 // carries reports a text some step of the plan holds as a title, a
 // wording or an option.
 func (b *builder) carries(q string) bool {
+	// Most quotes are carried as typed: no key is made for them.
+	for _, st := range b.steps {
+		p := st.Params
+		if p.Title == q || p.Question == q || slices.Contains(p.Options, q) {
+			return true
+		}
+	}
 	k := corpusKey(q)
 	for _, st := range b.steps {
 		p := st.Params
