@@ -722,6 +722,12 @@ var persian = map[string]string{
 	// daemon/persian
 	"«%s» was read as a remark on what it follows; the plan does not act on it":                                     "«%s» توضیحی دربارهٔ چیزِ پیش از آن خوانده شد؛ طرح کاری با آن نمی‌کند",
 	"these words were not understood and the plan does not act on them: %s":                                         "این واژه‌ها فهمیده نشد و طرح کاری با آن‌ها نمی‌کند: %s",
+	"«%s» is read as deleting the form, which moves it to the bin and can be undone":                                "«%s» به معنای حذف فرم خوانده شد که فرم را به سطل زباله می‌برد و برگشت‌پذیر است",
+	"the command takes its order back at its end («… ولی فعلا نه», «… یا نه بذار بمونه»); there is nothing to do":   "فرمان در پایانش دستور را پس می‌گیرد («… ولی فعلا نه»، «… یا نه بذار بمونه»)؛ کاری برای انجام نیست",
+	"%s cannot be set by a plan; the question is changed without it":                                                "%s را طرح نمی‌تواند تعیین کند؛ سوال بدون آن تغییر می‌کند",
+	"«%s», said of a form, was not understood; the form does not take the next order's verb":                        "«%s» که دربارهٔ یک فرم گفته شده فهمیده نشد؛ آن فرم فعلِ دستور بعدی را نمی‌گیرد",
+	"«it» may be any of the forms named before; name the form to delete or close":                                   "«آن» می‌تواند هر یک از فرم‌های نام‌برده باشد؛ فرمی را که باید حذف یا بسته شود نام ببرید",
+	"this says what the speaker would do, not an order; nothing is deleted, closed or unpublished on it":            "این فرمان می‌گوید گوینده چه خواهد کرد و دستور نیست؛ با آن چیزی حذف، بسته یا از انتشار خارج نمی‌شود",
 	"form ids start at 1; there is no form 0":                                                                       "شمارهٔ فرم از ۱ شروع می‌شود؛ فرم ۰ وجود ندارد",
 	"the command makes %d forms, more than the %d steps one plan may hold":                                          "این فرمان %d فرم می‌سازد و هر طرح حداکثر %d گام دارد",
 	"a form created in this command cannot be published or drafted in the same command; it starts as a draft":       "فرمی که در همین فرمان ساخته می‌شود را نمی‌توان در همان فرمان منتشر کرد؛ فرم به صورت پیش‌نویس ساخته می‌شود",

@@ -128,6 +128,12 @@ func (b *builder) frame(f *frame) {
 		return
 	}
 	ids, created, ok := b.targets(f)
+	if len(f.ids) == 0 && len(ids) > 1 && (f.deleteForm || f.disable || f.draft) && !f.negated && !f.toks.pluralPronoun() {
+		// «فرم ۱۲ و فرم ۱۳ رو ببین. پاکش کن»: «it» is one form, and
+		// which of those named is not said; nothing is destroyed on a
+		// guess.
+		f.refusal = domain.T("«it» may be any of the forms named before; name the form to delete or close")
+	}
 	if len(f.ids) > 0 {
 		b.ctxIDs, b.ctxCreated = f.ids, false
 	}
@@ -353,4 +359,24 @@ func (b *builder) fields(f *frame, id *int64, toCreated bool) {
 			b.added++
 		}
 	}
+}
+
+// pluralPronoun reports a pronoun that stands for several things:
+// «پاکشون کن», «اونا», «آن‌ها», «them», «both».
+func (c clause) pluralPronoun() bool {
+	for i, t := range c {
+		if t.quoted {
+			continue
+		}
+		if t.m == "هر" && i+1 < len(c) && c[i+1].isNum && c[i+1].num >= 2 {
+			return true // «هر دو رو ببند»
+		}
+		if t.pron && (strings.HasSuffix(t.s, "شون") || strings.HasSuffix(t.s, "شان") || strings.HasSuffix(t.s, "شونو") || strings.HasSuffix(t.s, "شونم")) {
+			return true
+		}
+		if isAny(t.m, "اونا", "اونها", "آنها", "آنان", "them", "both", "all") || isAny(t.m, quantifiers...) {
+			return true
+		}
+	}
+	return false
 }

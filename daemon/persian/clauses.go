@@ -199,7 +199,9 @@ func cutAsides(toks []token) ([]token, []string) {
 
 // deniedImperatives close a clause that denies an order: «نکن», «نساز»,
 // and every denied imperative deniedVerb reads («پاک نفرمایید»).
-var deniedImperatives = []string{"نکن", "نکنید", "نکنین", "نساز", "نسازید", "نذار", "نزار", "نگذار", "نذارید", "نگذارید", "نده", "ندهید", "ندید"}
+var deniedImperatives = []string{"نکن", "نکنید", "نکنین", "نساز", "نسازید", "نذار", "نزار", "نگذار", "نذارید", "نگذارید", "نده", "ندهید", "ندید",
+	// a form said to stay as it is: «فرم ۸ بمونه فرم ۹ رو پاک کن»
+	"بمونه", "بماند", "بمانه", "سالمه", "نخوره", "نخورد"}
 
 // deniesOrder reports a denied imperative at m.
 func deniesOrder(m string) bool { return isAny(m, deniedImperatives...) || deniedVerb(m) }
@@ -261,7 +263,16 @@ func (c clause) objectAfterthought(j int) bool {
 	if k == j+c.atAny(j, formNounsV) || k >= len(c) || !isAny(c[k].m, "را", "رو") {
 		return false
 	}
-	return k+1 == len(c) || c[k+1].punct
+	if k+1 == len(c) || c[k+1].punct {
+		return true
+	}
+	// «rename کن فرم ۳۱ رو به «…»»: what the verb makes of it, a quote
+	// after «به», ends the sentence with it.
+	q := k + 1
+	if isAny(c[q].m, "به", "to") && !c[q].quoted {
+		q++
+	}
+	return q < len(c) && c[q].quoted && (q+1 == len(c) || c[q+1].punct)
 }
 
 // imperativeAct reports an act's own imperative at i, «ببند», «بردار»,

@@ -1,6 +1,7 @@
 package persian
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
@@ -66,6 +67,20 @@ func (c clause) account(f *frame, used []bool) {
 	// for would vanish, so the clause gets no plan.
 	for i, t := range c {
 		if !used[i] && !t.quoted && isAny(t.m, formatWords...) && (len(f.groups) > 0 || f.edit != nil) && f.edit.formatless() && !f.groupsFormatted() {
+			if name := c.formatNameAfter(i); name != "" && f.edit == nil && (f.dropped == "" || f.dropped == "the answer's length") && c.saysFieldType() {
+				// «یه سوال کوتاه «شماره کارت» … فرمتش کارت بانکی باشه»:
+				// the kind of answer was chosen in words, the format is a
+				// detail of it; the question is added, the format named.
+				f.dropped = "format:" + name
+				kept := f.leftover[:0]
+				for _, w := range f.leftover {
+					if w != t.s && !containsWord(name, w) {
+						kept = append(kept, w)
+					}
+				}
+				f.leftover = kept
+				continue
+			}
 			f.refusal = domain.T("the format asked for after «%s» is not one a plan can set (mobile, landline, national code, postal code, URL)", t.s)
 			f.edit, f.groups, f.add = nil, nil, false
 			return
@@ -137,11 +152,11 @@ func (c clause) account(f *frame, used []bool) {
 		// the forms a report names are not the next order's.
 		f.ids, f.bareIDs, f.refersBack = nil, nil, false
 	}
-	if (f.deleteForm || f.disable || f.draft) && !f.negated && c.conditional() {
+	if (f.deleteForm || f.disable || f.draft || f.edit != nil && f.edit.del) && !f.negated && c.conditional() {
 		// «اگه فرم ۳ جواب نداره پاکش کن», «delete form 3 if it has no
 		// answers»: a plan cannot weigh the condition, and does not
 		// destroy on it.
-		f.deleteForm, f.disable, f.draft = false, false, false
+		f.deleteForm, f.disable, f.draft, f.edit = false, false, false, nil
 		f.refusal = domain.T("the order depends on a condition a plan cannot check; check it, then give the order")
 		return
 	}
@@ -264,10 +279,23 @@ func (c clause) formPurpose(used []bool) string {
 // never vanishes unsaid, even where the reading did not expect it.
 func (b *builder) quotesLeft(fs []*frame) {
 	var left []string
+	note := func(q string) {
+		if !slices.Contains(left, q) && !b.carries(q) {
+			left = append(left, q)
+		}
+	}
 	for _, f := range fs {
 		for _, q := range f.leftQuotes {
-			if !b.carries(q) {
-				left = append(left, q)
+			note(q)
+		}
+		// Every quote the command says is carried or named: a reading
+		// that marked one read without putting it in a step never drops
+		// it unsaid.
+		if len(b.steps) > 0 && !f.negated {
+			for _, t := range f.toks {
+				if t.quoted && strings.TrimSpace(t.s) != "" {
+					note(t.s)
+				}
 			}
 		}
 	}
@@ -281,10 +309,17 @@ func (b *builder) quotesLeft(fs []*frame) {
 // carries reports a text some step of the plan holds as a title, a
 // wording or an option.
 func (b *builder) carries(q string) bool {
+	// Most quotes are carried as typed: no key is made for them.
+	for _, st := range b.steps {
+		p := st.Params
+		if p.Title == q || p.Question == q || slices.Contains(p.Options, q) {
+			return true
+		}
+	}
 	k := corpusKey(q)
 	for _, st := range b.steps {
 		p := st.Params
-		if corpusKey(p.Title) == k || corpusKey(p.Question) == k {
+		if corpusKey(p.Title) == k || corpusKey(p.Question) == k || k != "" && (strings.Contains(corpusKey(p.Title), k) || strings.Contains(corpusKey(p.Question), k)) {
 			return true
 		}
 		for _, o := range p.Options {
@@ -319,7 +354,7 @@ func accounted(t token) bool {
 // form looks, help text, a question's limits. Left over in a clause,
 // they were its point, and the clause gets no plan.
 var (
-	timeWords  = append([]string{"فردا", "پسفردا", "امشب", "ساعت", "صبح", "عصر", "ظهر", "بعدازظهر", "هفته", "ماه", "آینده", "tomorrow", "tonight", "oclock", "later", "week", "weeks", "month", "months", "day", "days", "hour", "hours", "minute", "minutes", "morning", "evening", "midnight", "noon", "weekend", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "شنبه", "یکشنبه", "دوشنبه", "سهشنبه", "چهارشنبه", "پنجشنبه", "جمعه"}, clearMonths()...)
+	timeWords  = append([]string{"فردا", "پسفردا", "امشب", "شب", "غروب", "بامداد", "سحر", "نیمهشب", "ساعت", "صبح", "عصر", "ظهر", "بعدازظهر", "هفته", "ماه", "آینده", "tomorrow", "tonight", "oclock", "later", "week", "weeks", "month", "months", "day", "days", "hour", "hours", "minute", "minutes", "morning", "evening", "midnight", "noon", "weekend", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "شنبه", "یکشنبه", "دوشنبه", "سهشنبه", "چهارشنبه", "پنجشنبه", "جمعه"}, clearMonths()...)
 	lookWords  = []string{"رنگ", "رنگش", "فونت", "فونتش", "قلم", "زمینه", "سایز", "درشت", "درشتتر", "ریز", "ریزتر", "پررنگ", "تم", "color", "colour", "font", "theme", "background", "style", "استایل"}
 	helpWords  = []string{"راهنما", "راهنمای", "placeholder", "hint", "پلیسهولدر"}
 	limitWords = []string{"حجم", "حداکثر", "حداقل", "مگ", "مگابایت", "کیلوبایت", "مقیاس", "بازه", "max", "min", "mb", "kb"}
@@ -648,7 +683,11 @@ func (c clause) saysDone() bool {
 // condition — not the courtesy «اگه میشه», «if possible».
 func (c clause) conditional() bool {
 	for i, t := range c {
-		if t.quoted || !isAny(t.m, "اگه", "اگر", "if", "چنانچه", "درصورتیکه") {
+		// «در صورت لزوم/نیاز …», «در صورتی که …»: in case it is needed.
+		if !t.quoted && i > 0 && c[i-1].m == "در" && (t.m == "صورت" && i+1 < len(c) && isAny(c[i+1].m, "لزوم", "نیاز", "ضرورت", "تمایل", "عدم") || t.m == "صورتی" && i+1 < len(c) && c[i+1].m == "که") {
+			return true
+		}
+		if t.quoted || !isAny(t.m, "اگه", "اگر", "if", "چنانچه", "درصورتیکه", "درصورتی") {
 			continue
 		}
 		if i+1 < len(c) && isAny(c[i+1].m, "میشه", "ممکنه", "ممکن", "possible", "you", "can", "امکان", "امکانش", "لطف", "زحمتی") {
@@ -668,4 +707,36 @@ func (c clause) placeAt(i int) bool {
 	_, ok := ordinal(c[i].m)
 	_, ok2 := ordinal(strings.TrimSuffix(c[i].m, "ش"))
 	return ok || ok2 || c.atAny(i, topMarkersV) > 0
+}
+
+// formatNameAfter returns the words that name a format after the format
+// word at i («فرمتش کارت بانکی شانزده رقمی باشه» → «کارت بانکی شانزده
+// رقمی»), up to the verb or the clause's end.
+func (c clause) formatNameAfter(i int) string {
+	lo := i + 1
+	for lo < len(c) && !c[lo].quoted && isAny(c[lo].m, "هم", "را", "رو", "به", "از", "نوع") {
+		lo++
+	}
+	hi := lo
+	for hi < len(c) && !c[hi].quoted && !c[hi].punct && !isAny(c[hi].m, "باشه", "باشد", "بشه", "شود", "و", "and") && !isAny(c[hi].m, lightVerbs...) && c.atAny(hi, placeVerbsV) == 0 && c.atAny(hi, addVerbsV) == 0 {
+		hi++
+	}
+	if hi == lo || hi-lo > 5 {
+		return ""
+	}
+	return surfaceOf(c[lo:hi])
+}
+
+// saysFieldType reports a kind of answer named in words in the clause:
+// «یه سوال کوتاه», «a short answer».
+func (c clause) saysFieldType() bool {
+	for i := range c {
+		if c[i].quoted {
+			continue
+		}
+		if _, n := c.fieldTypeAt(i); n > 0 {
+			return true
+		}
+	}
+	return false
 }

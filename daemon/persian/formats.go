@@ -19,6 +19,23 @@ var formatNames = []struct{ key, format string }{
 	{"نشانی اینترنتی", domain.PlanFormatURL}, {"آدرس اینترنتی", domain.PlanFormatURL}, {"آدرس سایت", domain.PlanFormatURL},
 	{"آدرس وبسایت", domain.PlanFormatURL}, {"وبسایت", domain.PlanFormatURL}, {"لینک", domain.PlanFormatURL}, {"url", domain.PlanFormatURL},
 	{"link", domain.PlanFormatURL}, {"website", domain.PlanFormatURL}, {"یو آر ال", domain.PlanFormatURL}, {"یوآرال", domain.PlanFormatURL},
+	// An email address is a kind of question, not a short text's format:
+	// «فرمتش ایمیل باشه» asks for the email question.
+	{"آدرس ایمیل", emailKind}, {"ایمیل", emailKind}, {"پست الکترونیک", emailKind}, {"پست الکترونیکی", emailKind}, {"email", emailKind}, {"e-mail", emailKind},
+}
+
+// emailKind is what a format said as an email address reads as until
+// it is given to a question: the email type, with no format.
+const emailKind = "\x00email"
+
+// withFormat gives a question a format said in words: a short text's
+// format, or the email type for an email address.
+func withFormat(typ, format *string, fm string) {
+	if fm == emailKind {
+		*typ, *format = domain.PlanFieldEmail, ""
+		return
+	}
+	*typ, *format = domain.PlanFieldShortText, fm
 }
 
 var formatNamesV = func() *vocab {
@@ -40,7 +57,7 @@ var formatCuesV = newVocab(append(append([]string{}, formatWords...), "فقط", 
 
 // formatFillers may stand between a cue and the format's name: «قالب
 // پاسخ آن شمارهٔ …», «فرمتش رو بکن …».
-var formatFillers = []string{"هم", "iranian", "ایرانی", "پاسخ", "جواب", "آن", "اون", "را", "رو", "به", "شماره", "شمارهی", "باشد", "باشه", "بکن", "کن", "یک", "یه", "از", "نوع", "عدد", "of", "be", "a", "an", "the", "ورودی"}
+var formatFillers = []string{":", "هم", "بذار", "بزار", "بگذار", "بذارید", "بزارید", "بگذارید", "iranian", "ایرانی", "پاسخ", "جواب", "آن", "اون", "را", "رو", "به", "شماره", "شمارهی", "باشد", "باشه", "بکن", "کن", "یک", "یه", "از", "نوع", "عدد", "of", "be", "a", "an", "the", "ورودی"}
 
 // readFormatWords reads a format named after a cue, and an answer's
 // length in digits, and marks their words read. It returns the format
@@ -73,7 +90,7 @@ func (c clause) readFormatWords(used []bool) (format string, digits bool) {
 			lo--
 		}
 		end := j + m
-		for end < len(c) && !used[end] && isAny(c[end].m, "معتبر", "valid", "باشد", "باشه", "بپذیرد", "بپذیره", "قبول", "بگیره", "بگیرد") {
+		for end < len(c) && !used[end] && (isAny(c[end].m, "معتبر", "valid", "باشد", "باشه", "بپذیرد", "بپذیره", "قبول", "بگیره", "بگیرد") || c.validAt(end)) {
 			end++
 		}
 		markUsed(used, lo, end)
@@ -87,7 +104,7 @@ func (c clause) readFormatWords(used []bool) (format string, digits bool) {
 				continue
 			}
 			k, m := c.next(i, formatNamesV, 0)
-			if m > 0 && i+m < len(c) && !c[i+m].quoted && isAny(c[i+m].m, "معتبر", "valid") {
+			if m > 0 && i+m < len(c) && !c[i+m].quoted && (isAny(c[i+m].m, "معتبر", "valid") || c.validAt(i+m)) {
 				format = formatNames[k].format
 				markUsed(used, i, i+m+1)
 				break
@@ -100,11 +117,9 @@ func (c clause) readFormatWords(used []bool) (format string, digits bool) {
 		if used[i] || !c[i].isNum || c[i].quoted || !isAny(c[i+1].m, "رقمی", "رقم", "digit", "digits", "رقمه") {
 			continue
 		}
-		starts09 := false
-		for _, t := range c {
-			if t.s == "09" || t.s == "۰۹" || t.s == "٠٩" {
-				starts09 = true
-			}
+		starts09 := c.saysStartsWith09()
+		if starts09 {
+			c.markStartsWith09(used)
 		}
 		if c[i].num == 11 && starts09 || c[i].num == 11 && format == "" && c.has(formatNamesV) {
 			format = domain.PlanFormatMobileIR
@@ -116,7 +131,41 @@ func (c clause) readFormatWords(used []bool) (format string, digits bool) {
 		}
 		markUsed(used, i, i+2)
 	}
+	if format == "" && !digits {
+		// «… که فقط عدد قبول کنه»: digits only is no format a plan
+		// carries; it is read, and named as dropped.
+		for i := 0; i+1 < len(c); i++ {
+			if !used[i] && !c[i].quoted && isAny(c[i].m, "فقط", "تنها", "only") && !c[i+1].quoted && isAny(c[i+1].m, "عدد", "اعداد", "رقم", "ارقام", "عددی", "number", "numbers", "digits", "numeric") {
+				markUsed(used, i, i+2)
+				format = digitsOnly
+				break
+			}
+		}
+	}
+	if c.saysStartsWith09() && (format == domain.PlanFormatMobileIR || c.saysMobile()) {
+		// «… شماره موبایل پدر که با ۰۹ شروع بشه»: where a mobile number
+		// starts says nothing more than the mobile format.
+		c.markStartsWith09(used)
+	}
 	return format, digits
+}
+
+// digitsOnly is what «فقط عدد قبول کنه» reads as: no format a plan
+// carries, named in a warning when the question is added or changed.
+const digitsOnly = "\x00digits"
+
+// saysMobile reports a label of a mobile number in the clause.
+func (c clause) saysMobile() bool {
+	for i := range c {
+		if c[i].quoted {
+			if _, fm, ok := wordingLabel(c[i].s); ok && fm == domain.PlanFormatMobileIR {
+				return true
+			}
+		} else if l := labelAt(c, i); l != nil && l.format == domain.PlanFormatMobileIR {
+			return true
+		}
+	}
+	return false
 }
 
 // wordingLabels are the subjects that tell a question's kind wherever
@@ -128,7 +177,7 @@ var wordingLabels = []struct{ key, typ, format string }{
 	{"تلفن همراه", domain.PlanFieldShortText, domain.PlanFormatMobileIR}, {"موبایل", domain.PlanFieldShortText, domain.PlanFormatMobileIR},
 	{"کد ملی", domain.PlanFieldShortText, domain.PlanFormatNationalCode}, {"شماره ملی", domain.PlanFieldShortText, domain.PlanFormatNationalCode},
 	{"کد پستی", domain.PlanFieldShortText, domain.PlanFormatPostalCodeIR},
-	{"ایمیل", domain.PlanFieldEmail, ""}, {"پست الکترونیک", domain.PlanFieldEmail, ""}, {"پست الکترونیکی", domain.PlanFieldEmail, ""},
+	{"ایمیل", domain.PlanFieldEmail, ""}, {"email", domain.PlanFieldEmail, ""}, {"پست الکترونیک", domain.PlanFieldEmail, ""}, {"پست الکترونیکی", domain.PlanFieldEmail, ""},
 	{"تاریخ تولد", domain.PlanFieldDate, ""},
 }
 
@@ -162,12 +211,28 @@ const elevenDigits = "\x0011"
 
 // saysStartsWith09 reports «۰۹» in the clause: where a number starts.
 func (c clause) saysStartsWith09() bool {
-	for _, t := range c {
+	for i, t := range c {
 		if t.s == "09" || t.s == "۰۹" || t.s == "٠٩" {
+			return true
+		}
+		// «با صفر نه شروع بشه», «با ۰ ۹», «zero nine»: the two digits
+		// said one by one.
+		if i+1 < len(c) && !t.quoted && (t.m == "صفر" || t.m == "zero" || t.isNum && t.num == 0 && t.digits) &&
+			(isAny(c[i+1].m, "نه", "nine") || c[i+1].isNum && c[i+1].num == 9 && c[i+1].digits) {
 			return true
 		}
 	}
 	return false
+}
+
+// validAt reports a word that says an answer is well formed, «درست»,
+// «صحیح»: «فقط کد ملی درست قبول کنه». Before a light verb «درست» is the
+// verb «درست کن», not the adjective.
+func (c clause) validAt(i int) bool {
+	if c[i].quoted || !isAny(c[i].m, "درست", "صحیح", "معتبری", "درستی", "صحیحی") {
+		return false
+	}
+	return i+1 >= len(c) || !isAny(c[i+1].m, lightVerbs...)
 }
 
 // formatGoesBack gives a format said in a sentence of its own («…؛ پاسخ
@@ -177,6 +242,25 @@ func formatGoesBack(fs []*frame) {
 	var last *fieldGroup
 	var lastFrame *frame
 	for k, f := range fs {
+		if k > 0 && f.saidDigits && !f.hasIntent() && fs[k-1].edit != nil && fs[k-1].edit.dropped == "" && fs[k-1].edit.format == "" {
+			// «سوال دوم رو اجباری کن و هشت رقمی باشه»: the length is the
+			// edited question's, a detail no plan carries.
+			fs[k-1].edit.dropped = "the answer's length"
+			if f.digitsOnly {
+				fs[k-1].edit.dropped = "digits only"
+			}
+		}
+		if e := f.edit; e != nil && e.format == elevenDigits {
+			// «سوال سوم رو بکن متن کوتاه که یازده رقمی باشه و با ۰۹ شروع
+			// بشه»: the edit's number of digits is a mobile number when
+			// the next clause says where it starts; otherwise a length
+			// no plan carries.
+			e.format, e.dropped = "", "the answer's length"
+			if k+1 < len(fs) && fs[k+1].toks.saysStartsWith09() && !fs[k+1].hasIntent() && fs[k+1].edit == nil {
+				e.format, e.dropped = domain.PlanFormatMobileIR, ""
+				fs[k+1].leftover = nil
+			}
+		}
 		if n := len(f.groups); n > 0 {
 			last, lastFrame = &f.groups[n-1], f
 			if f.elevenDigits && k+1 < len(fs) && fs[k+1].toks.saysStartsWith09() && last.format == "" {
@@ -213,8 +297,34 @@ func formatGoesBack(fs []*frame) {
 			format = domain.PlanFormatMobileIR
 		}
 		if last.typ == "" || last.typ == domain.PlanFieldShortText {
-			last.typ, last.format = domain.PlanFieldShortText, format
+			withFormat(&last.typ, &last.format, format)
 			f.leftover = nil
+		}
+	}
+}
+
+// formatNameBefore reports a format's name that ends right before i.
+func (c clause) formatNameBefore(i int) bool {
+	for k := max(0, i-3); k < i; k++ {
+		if _, n := c.next(k, formatNamesV, 0); n > 0 && k+n == i {
+			return true
+		}
+	}
+	return false
+}
+
+// markStartsWith09 marks read the words that say where the number
+// starts: «با صفر نه شروع بشه», «و با ۰۹ آغاز شود».
+func (c clause) markStartsWith09(used []bool) {
+	for i := range c {
+		if c[i].quoted || !isAny(c[i].m, "شروع", "آغاز", "start", "starts", "starting", "begin", "begins") {
+			continue
+		}
+		used[i] = true
+		for k := i - 1; k >= 0 && k >= i-4 && !c[k].quoted; k-- {
+			if isAny(c[k].m, "صفر", "zero", "نه", "nine", "با", "with") || c[k].isNum && (c[k].num == 0 || c[k].num == 9) {
+				used[k] = true
+			}
 		}
 	}
 }

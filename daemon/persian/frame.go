@@ -49,6 +49,8 @@ type frame struct {
 	newRef                         bool        // «تو فرم جدیده»: in the new form, the one made before if the plan made one
 	copyCount                      int         // «دو تا کپی»: how many copies
 	saidFormat                     string      // a format said with no question of its own (formatGoesBack)
+	saidDigits                     bool        // a length in digits said with no question of its own
+	digitsOnly                     bool        // «فقط عدد قبول کنه», a rule no plan carries
 	detail                         domain.Text // why a detail the plan cannot carry refuses the command, if it was its point
 	detailKind                     string      // the word that asked for it
 	duration                       string      // how long a state is to last, which no plan carries (coverage.go)
@@ -69,6 +71,7 @@ type fieldEdit struct {
 	optional  bool
 	del       bool
 	to        *int
+	dropped   string // a detail said of the change that no plan carries («ده رقمی باشه»)
 }
 
 func (f *frame) hasIntent() bool {
@@ -181,6 +184,9 @@ func (c clause) read(f *frame, used []bool, v2 bool) {
 	var digits bool
 	if v2 {
 		format, digits = c.readFormatWords(used)
+		if format == digitsOnly {
+			format, f.digitsOnly = "", true
+		}
 	}
 	texts := c.readQuestionTexts(used, newForm)
 	if v2 {
@@ -219,6 +225,7 @@ func (c clause) read(f *frame, used []bool, v2 bool) {
 		}
 		if len(f.groups) == 0 && f.edit == nil {
 			f.saidFormat = format // for the question before (formatGoesBack)
+			f.saidDigits = digits && format == "" || f.digitsOnly
 		}
 		if format == elevenDigits {
 			format = ""
@@ -228,8 +235,11 @@ func (c clause) read(f *frame, used []bool, v2 bool) {
 			// The format said in words is the last question's.
 			g := &f.groups[n-1]
 			if g.typ == "" || g.typ == domain.PlanFieldShortText {
-				g.typ, g.format = domain.PlanFieldShortText, format
+				withFormat(&g.typ, &g.format, format)
 			}
+		}
+		if f.digitsOnly && f.dropped == "" && len(f.groups) > 0 {
+			f.dropped = "digits only"
 		}
 		if digits && f.dropped == "" && len(f.groups) > 0 && f.groups[len(f.groups)-1].format == "" {
 			f.dropped = "the answer's length"

@@ -76,16 +76,21 @@ func formChoice(toks []token) bool {
 // or draft it?»: a question between two acts, to be answered, not done.
 func eitherActs(toks []token) bool {
 	n := len(toks)
-	if n == 0 || !toks[n-1].punct || !isAny(toks[n-1].m, "؟", "?") {
+	if n == 0 {
 		return false
 	}
+	// Said without its question mark («فرم ۴ رو منتشر کنم یا پیش‌نویس
+	// بمونه»), a choice between two acts is still one to answer — unless
+	// «یا نه» takes the first act back and corrects it.
 	c := clause(toks)
 	for i, t := range c {
-		if t.quoted || !isAny(t.m, "یا", "or") || i+1 >= n {
+		if t.quoted || !isAny(t.m, "یا", "or") || i+1 >= n || isAny(c[i+1].m, "نه", "not", "no") {
 			continue
 		}
 		j := i + 1
-		for j < n && (fillers[c[j].m] || isAny(c[j].m, "که", "اینکه", "it", "should")) {
+		// «… یا هنوز پیش‌نویسه», «… یا بمونه پیش‌نویس», «… یا بذارم draft
+		// بمونه»: the other state may follow a word of staying.
+		for j < n && (fillers[c[j].m] || isAny(c[j].m, "که", "اینکه", "it", "should", "هنوز", "همچنان", "still") || isAny(c[j].m, stayWords...) || isAny(c[j].m, firstPersonVerbs...)) {
 			j++
 		}
 		if j < n && (c.atAny(j, actionWordsV) > 0 || c.atAny(j, deleteWordsV) > 0 || c.atAny(j, disableWordsV) > 0 || c.atAny(j, draftWordsV) > 0 || c.atAny(j, copyV2) > 0) {

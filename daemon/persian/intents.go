@@ -32,6 +32,10 @@ func (c clause) createVerbAt(i int) bool {
 		// thing named is changed, nothing is made.
 		return false
 	}
+	if c.validAt(i) && c.formatNameBefore(i) {
+		// «فقط کد ملی درست قبول کنه»: a well-formed national code.
+		return false
+	}
 	for _, st := range createStems {
 		if st.matches(t.m) {
 			return true

@@ -26,14 +26,17 @@ var (
 	addVerbs = []string{"اضافه", "بیفزا", "بیافزا", "بیفزایید", "بیافزایید", "افزودن", "بیفزای", "درج", "افزوده", "بگنجانید", "بگنجان", "بگنجانی", "گنجانده", "add", "insert", "append", "اد"}
 	// placeVerbs put something somewhere: a question into a form, a
 	// title onto it, a question at a place.
-	placeVerbs = []string{"بذار", "بگذار", "بذارید", "بگذارید", "بزار", "بزارید", "بذارین", "بگذارین", "بذاری", "بگذاری", "بزاری", "قرار", "بنویس", "بزن", "بزنید", "بزنین", "put"}
+	placeVerbs = []string{"بذار", "بگذار", "بذارید", "بگذارید", "بزار", "بزارید", "بذارین", "بزارین", "بگذارین", "بذاری", "بگذاری", "بزاری", "قرار", "بنویس", "بزن", "بزنید", "بزنین", "put"}
 	// negativeVerbs deny what the clause asks: «نکن», «نباید», «don't».
-	negativeVerbs = map[string]bool{"نساز": true, "نسازید": true, "نسازین": true, "نکن": true, "نکنید": true, "نکنین": true, "نده": true, "ندهید": true, "ندید": true, "نذار": true, "نگذار": true, "نذارید": true, "نگذارید": true, "نزار": true, "نشود": true, "نشه": true, "نشود.": true, "نکنم": true, "نمیخواهم": true, "نمیخوام": true, "نمیخواد": true, "نمیخواهد": true, "نمیخوای": true, "نمیخواهی": true, "نمیخوایم": true, "نمیخواهیم": true, "نمیخواین": true, "نمیخواهید": true, "نباشد": true, "نباشه": true, "نباشند": true, "نباشن": true, "نباید": true, "نبایست": true, "نگردد": true, "نگردند": true, "نشوند": true, "نفرمایید": true, "نفرمایین": true, "ننمایید": true, "ننمایین": true, "نفرمائید": true, "ننمائید": true, "dont": true, "don't": true, "not": true, "never": true, "نیفزا": true, "نیافزا": true}
+	negativeVerbs = map[string]bool{"نساز": true, "نسازید": true, "نسازین": true, "نکن": true, "نکنید": true, "نکنین": true, "نده": true, "ندهید": true, "ندید": true, "نذار": true, "نگذار": true, "نذارید": true, "نگذارید": true, "نزار": true, "نشود": true, "نشه": true, "نشود.": true, "نکنم": true, "نمیخواهم": true, "نمیخوام": true, "نمیخواد": true, "نمیخواهد": true, "نمیخوای": true, "نمیخواهی": true, "نمیخوایم": true, "نمیخواهیم": true, "نمیخواین": true, "نمیخواهید": true, "نباشد": true, "نباشه": true, "نباشند": true, "نباشن": true, "نباید": true, "نبایست": true, "نگردد": true, "نگردند": true, "نشوند": true, "نفرمایید": true, "نفرمایین": true, "ننمایید": true, "ننمایین": true, "نفرمائید": true, "ننمائید": true, "dont": true, "don't": true, "not": true, "never": true, "نیفزا": true, "نیافزا": true,
+		// a past act denied is a report, never an order: «هنوز فرم ۱۲ رو
+		// پاک نکردم».
+		"نکردم": true, "نکردیم": true, "نکردی": true, "نکردید": true, "نکردین": true, "نکرده": true, "نکردن": true, "نکردند": true}
 	// forbiddenWords ask for what the planner refuses: deleting or
 	// disabling forms.
 	forbiddenWords = []string{"حذف", "پاک", "delete", "remove", "erase", "drop", "destroy", "غیرفعال", "disable"}
 	// publishWords put a form on the site.
-	publishWords = []string{"منتشر", "انتشار", "بازگشایی", "از سر گرفته", "publish", "republish", "re-publish", "relaunch", "re-launch", "پابلیش", "لایو", "فعال", "روی سایت", "روی وبسایت", "go live", "public", "enable", "activate", "پابلیک"}
+	publishWords = []string{"منتشر", "انتشار", "بازگشایی", "از سر گرفته", "publish", "republish", "re-publish", "ریپابلیش", "relaunch", "re-launch", "پابلیش", "لایو", "فعال", "روی سایت", "روی وبسایت", "go live", "public", "enable", "activate", "پابلیک"}
 	// draftWords take a form off the site, back to a draft.
 	draftWords = []string{"پیشنویس", "draft", "unpublish", "مخفی", "پنهان", "hide", "آنپابلیش", "انپابلیش", "درفت", "از انتشار خارج", "لغو انتشار"}
 	// openWords ask to see a page rather than change anything.
@@ -50,10 +53,10 @@ var (
 	// عوض کن», «title to X».
 	renameVerbs = []string{"تغییر", "عوض", "بذار", "بگذار", "بذارید", "بگذارید", "بزار", "بذاری", "بگذاری", "بزاری", "بزارید", "بذارین", "بزارین", "کن", "کنید", "کنین", "کنی", "بکن", "بکنی", "بکنید", "بکنین", "باشد", "باشه", "بشود", "بشه", "قرار", "to", "rename", "set", "change", "call", "ویرایش", "اصلاح"}
 	// titleMarkers introduce a title: «با عنوان X», «به اسم X».
-	titleMarkers = []string{"با عنوان", "به عنوان", "با نام", "به نام", "با اسم", "به اسم", "تحت عنوان", "با تیتر", "به تیتر", "با موضوع", "بعنوان", "بنام", "به اسمهای", "با اسمهای", "به نامهای", "با نامهای", "با عنوانهای", "called", "named", "titled", "with title", "with the title", "with name", "با title", "به title", "با name", "به name"}
+	titleMarkers = []string{"با عنوان", "به عنوان", "با نام", "به نام", "با اسم", "به اسم", "تحت عنوان", "با تیتر", "به تیتر", "با موضوع", "بعنوان", "بنام", "به اسمهای", "با اسمهای", "به نامهای", "با نامهای", "با عنوانهای", "با عناوین", "به عناوین", "تحت عناوین", "با اسامی", "به اسامی", "با نامهای", "called", "named", "titled", "with title", "with the title", "with name", "با title", "به title", "با name", "به name"}
 	// questionMarks introduce a question's wording after its noun: «با
 	// متن X», «که بپرسد X».
-	questionMarks = []string{"با label", "with label", "with the label", "با لیبل", "با متن", "با عنوان", "با صورت سوال", "با صورت پرسش", "با متن سوال", "بپرسه", "بپرسد", "با سوال", "با پرسش", "با محتوای", "که بپرسد", "که بپرسه", "با این متن", "با این سوال", "with text", "with the text", "saying", "asking", "labeled", "labelled", "با title", "with title", "with the title", "titled", "called", "named"}
+	questionMarks = []string{"با label", "with label", "with the label", "با لیبل", "با متن", "با عنوان", "با صورت سوال", "با صورت پرسش", "با متن سوال", "بپرسه", "بپرسد", "بنویسه", "بنویسد", "که بنویسه", "که بنویسد", "با سوال", "با پرسش", "با محتوای", "که بپرسد", "که بپرسه", "با این متن", "با این سوال", "with text", "with the text", "saying", "asking", "labeled", "labelled", "با title", "with title", "with the title", "titled", "called", "named"}
 	// requiredWords make a question required.
 	requiredWords = []string{"اجباری", "الزامی", "ضروری", "لازم", "required", "mandatory", "ریکوایرد", "ریکوآیرد", "ریکوئیرد"}
 	// quantifiers speak of all the questions named before: «همه
@@ -71,12 +74,12 @@ var (
 	optionalWords = []string{"اختیاری", "optional", "آپشنال", "اپشنال"}
 	// lightVerbs make a verb of the noun before them («اضافه کن»,
 	// «منتشر بشه»), and say nothing of their own.
-	lightVerbs = []string{"کن", "کنید", "کنین", "بکن", "بکنید", "بده", "بدهید", "بدید", "بدین", "نما", "نمایید", "شود", "بشه", "بشود", "کرد", "کردن", "دهید", "گردد", "گردند", "شوند", "نمایند", "فرمایید", "فرمائید", "بفرمایید"}
+	lightVerbs = []string{"کن", "کنید", "کنین", "بکن", "بکنید", "بده", "بدهید", "بدید", "بدین", "نما", "نمایید", "شود", "بشه", "بشود", "کرد", "کردن", "دهید", "گردد", "گردند", "شوند", "نمایند", "فرمایید", "فرمائید", "بفرمایید", "یابد", "یابند"}
 	// formKinds are the kinds of form an admin makes, said instead of
 	// «فرم»: «یه پرسشنامه جدید بساز».
 	formKinds = []string{"پرسشنامه", "نظرسنجی", "questionnaire", "survey"}
 	// copyWords name copying a form, which the planner cannot do.
-	copyWords = []string{"کپی", "copy", "duplicate", "clone", "تکثیر"}
+	copyWords = []string{"کپی", "copy", "duplicate", "clone", "تکثیر", "کلون", "داپلیکیت"}
 	// fillers are politeness and hedges around a command: «لطفا»,
 	// «میشه …».
 	fillers = map[string]bool{"ها": true, "لطفا": true, "لطفاً": true, "لطفن": true, "please": true, "میشه": true, "بیزحمت": true, "خواهشا": true, "خواهشمندم": true}
@@ -120,7 +123,7 @@ var (
 	// outVerbs take a form out of a state: «از پیش‌نویس خارج کن».
 	// returnVerbs put a form back into a state: «به حالت پیش‌نویس
 	// برگردان», «به پیش‌نویس بازگردانده شود».
-	returnVerbs = []string{"برگردان", "برگردانید", "برگرده", "برگردد", "برگردند", "برگردن", "برگرد", "بازگردد", "بازگرده", "برگردون", "برگردونید", "برگردانده", "بازگردان", "بازگردانید", "بازگردانده", "حالت", "وضعیت"}
+	returnVerbs = []string{"برگردان", "برگردانید", "برگرده", "برگردد", "برگردند", "برگردن", "برگرد", "بازگردد", "بازگرده", "برگردون", "برگردونید", "برگردونین", "برگردانین", "برگردانده", "بازگردان", "بازگردانید", "بازگردانده", "حالت", "وضعیت"}
 	outVerbs    = []string{"خارج", "دربیار", "دربیارید", "دربیارین", "درآر", "درار", "درآور", "دراور", "بیرون"}
 	// allWords before the plural «فرم‌ها» speak of every form at once,
 	// which the planner refuses.
@@ -151,14 +154,18 @@ var (
 	// («تبدیل کن به سوال بلند»), a wording is a label («با label «…»»),
 	// the verb that ends a clause of what is accepted («… قبول کنه»),
 	// the verb of throwing into the bin («… بندازین تو سطل زباله»).
-	carriedWords = []string{"خالی", "blank", "empty", "تبدیل", "تعیین", "update", "آپدیت", "convert", "replace", "label", "لیبل", "labelش", "wording", "type", "نوعشو", "متنش", "اینا", "مذکور", "+",
+	carriedWords = []string{"خالی", "blank", "empty", "ساده", "معمولی", "کدوم", "کدام", "تبدیل", "تعیین", "update", "آپدیت", "convert", "replace", "label", "لیبل", "labelش", "wording", "type", "نوعشو", "متنش", "اینا", "مذکور", "+",
 		"کنه", "بکنه", "کند", "بکند", "نکنه", "نکند",
 		// the verb of throwing said with «سطل زباله», «دور» (deleteWords)
-		"بندازین", "بندازید", "بیندازید", "بیندازین", "بیاندازید", "بندازیم"}
+		"بندازین", "بندازید", "بیندازید", "بیندازین", "بیاندازید", "بندازیم", "بندازینش", "بندازیدش", "بندازش",
+		// the verb of sending said with «سطل زباله» («بفرست تو سطل آشغال»)
+		"بفرست", "بفرستید", "بفرستین", "بفرستش",
+		// what is said of a question being removed: «زائد است»
+		"زائد", "زاید"}
 	// courtesyWords are the courtesies around a command, which ask
 	// nothing: «ممنون میشم», «دستت درد نکنه», «قربان شما», «ببخشید
 	// مزاحم شدم», «خانم‌ها آقایان», «داداش».
-	courtesyWords = []string{"میشم", "میشوم", "دستت", "دستتان", "دستتون", "درد", "قربان", "قربونت", "شما", "مزاحم", "خانمها", "آقایان", "آقا", "خانم", "داداش", "عزیز", "عزیزم", "جان", "علیکم", "خیلی", "possible", "🙏", "🌹", "🙂"}
+	courtesyWords = []string{"میشم", "میشوم", "دستت", "دستتان", "دستتون", "درد", "قربان", "قربونت", "شما", "مزاحم", "خانمها", "آقایان", "آقا", "خانم", "داداش", "عزیز", "عزیزم", "جان", "علیکم", "خیلی", "possible", "🙏", "🌹", "🙂", "پلیز", "ok", "okay", "اوکی", "thanks", "thx"}
 	// nowWords say the act is to be done now, which every plan is:
 	// «هم‌اکنون», «بلافاصله», «همون موقع», «right now», «for good».
 	nowWords = []string{"هماکنون", "اکنون", "الان", "الآن", "فورا", "فوراً", "بلافاصله", "موقع", "همیشه", "right", "now", "immediately", "asap", "good"}
@@ -431,7 +438,7 @@ var (
 	// deleteWords remove a form or a question.
 	deleteWords = []string{"حذف", "پاک", "delete", "remove", "erase", "دیلیت", "ریموو", "دلیت", "برداشته", "سطل آشغال", "سطل زباله", "بنداز دور", "بندازش دور", "دور بنداز", "دور بریز", "بریز دور", "سطل بازیافت", "trash", "get rid of", "wipe", "drop", "بردار", "برداری", "بردارید", "بردارین"}
 	// disableWords stop a form taking answers, keeping its link.
-	disableWords = []string{"غیرفعال", "غیر فعال", "مسدود", "disable", "deactivate", "دیس ایبل", "دیسیبل", "دیزیبل", "ببند", "ببندش", "ببندید", "ببندین", "close", "از دسترس خارج", "جواب قبول نکنه", "جواب قبول نکند", "پاسخ قبول نکنه", "پاسخ نپذیرد", "پاسخ نپذیره", "دیگه جواب نگیره", "دیگر پاسخ نپذیرد"}
+	disableWords = []string{"غیرفعال", "غیر فعال", "مسدود", "تعطیل", "disable", "deactivate", "دیس ایبل", "دیسیبل", "دیزیبل", "ببند", "ببندش", "ببندید", "ببندین", "close", "از دسترس خارج", "جواب قبول نکنه", "جواب قبول نکند", "پاسخ قبول نکنه", "پاسخ نپذیرد", "پاسخ نپذیره", "دیگه جواب نگیره", "دیگر پاسخ نپذیرد"}
 	// moveVerbs move a question to another place in its form.
 	moveVerbs = []string{"ببر", "ببرش", "ببرید", "ببرین", "بیاورید", "بیارید", "بیارین", "منتقل", "جابجا", "جابهجا", "move", "بذار", "بگذار", "بزار", "بذارش", "بگذارش", "بزارش", "بیار", "بیارش", "بیاور"}
 	// endWords name the end of a form: a place no index can say
@@ -453,7 +460,7 @@ var v2TypeWords = []struct{ phrase, key string }{
 	{"از نوع فایل", "\x01file"}, {"از نوع پست الکترونیک", "\x01email"}, {"عددی", "\x01number"}, {"number", "\x01number"}, {"نامبر", "\x01number"}, {"numeric", "\x01number"},
 	{"email", "\x01email"}, {"date", "\x01date"}, {"دیت", "\x01date"}, {"تاریخی", "\x01date"},
 	{"آپلود فایل", "\x01file"}, {"بارگذاری فایل", "\x01file"}, {"upload", "\x01file"}, {"file", "\x01file"},
-	{"با جواب مفصل", "بلند"}, {"با پاسخ مفصل", "بلند"}, {"مفصل", "بلند"}, {"توضیحی", "بلند"}, {"چند پاراگراف", "بلند"}, {"چند پاراگرافی", "بلند"},
+	{"با جواب مفصل", "بلند"}, {"با پاسخ مفصل", "بلند"}, {"مفصل", "بلند"}, {"توضیحی", "بلند"}, {"انشایی", "بلند"}, {"انشائی", "بلند"}, {"جواب تشریحی", "بلند"}, {"چند پاراگراف", "بلند"}, {"چند پاراگرافی", "بلند"},
 	{"نمره دهی", "امتیازی"}, {"نمرهدهی", "امتیازی"}, {"درجه بندی", "امتیازی"}, {"درجهبندی", "امتیازی"},
 }
 

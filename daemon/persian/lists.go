@@ -1,6 +1,10 @@
 package persian
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+)
 
 // wordingList finds, after a counted question noun at from-1, a colon or
 // «مثل» followed to the clause's end by a plain item — words that are no
@@ -12,7 +16,7 @@ func (c clause) wordingList(from int, used []bool) int {
 		if c[k].quoted || !isAny(c[k].m, listMarkers...) {
 			continue
 		}
-		if c.plainItem(k+1, len(c), used) {
+		if c.plainItem(k+1, len(c), used) || c[k].m == ":" && c.askedSentence(k+1, used) {
 			markUsed(used, k, len(c))
 			return k + 1
 		}
@@ -75,11 +79,32 @@ func (c clause) itemText(lo int) string {
 	if c[lo].quoted {
 		return c[lo].s
 	}
-	words := make([]string, 0, len(c)-lo)
-	for _, t := range c[lo:] {
-		words = append(words, t.s)
+	var b strings.Builder
+	for k, t := range c[lo:] {
+		if k == 0 {
+			b.WriteString(t.s)
+		} else {
+			b.WriteString(joinMark(t))
+		}
 	}
-	return strings.Join(words, " ")
+	return b.String()
+}
+
+// askedSentence reports a question asked in its own words from lo to
+// the clause's end, its question mark last: «: What is your native
+// language?», «: زبان مادری شما چیست؟». Its words are the wording,
+// whatever grammar words they hold.
+func (c clause) askedSentence(lo int, used []bool) bool {
+	n := len(c)
+	if n-lo < 2 || !c[n-1].punct || !isAny(c[n-1].m, "؟", "?") {
+		return false
+	}
+	for j := lo; j < n-1; j++ {
+		if used[j] || c[j].quoted || c[j].punct && !isAny(c[j].m, "،", ",") || c[j].list != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // listWordings gives counted questions the wordings listed after them:
@@ -122,6 +147,15 @@ func listWordings(fs []*frame) []*frame {
 		for _, q := range items {
 			item := g
 			item.count, item.question = 1, q
+			// «یه سوال اضافه کن: کد ملی دانش‌آموز»: a label in a listed
+			// wording tells its kind, as in a quoted one.
+			// Only a format (short text's, which v1 leaves out) is given
+			// here: a kind of v2's alone would take the plan from v1.
+			if item.format == "" && (item.typ == "" || item.typ == domain.PlanFieldShortText) {
+				if _, fm, ok := wordingLabel(q); ok && fm != "" {
+					item.typ, item.format = domain.PlanFieldShortText, fm
+				}
+			}
 			f.groups = append(f.groups, item)
 		}
 		i = j - 1

@@ -308,7 +308,7 @@ func dropInsteadOf(toks []token) []token {
 
 // correctionV opens a self-correction: «… نه ببخشید، …», «… ببخشید
 // منظورم فرم ۳۲ بود», «… sorry, I mean …».
-var correctionV = newVocab("نه ببخشید", "ببخشید", "نه نه", "اشتباه شد", "اشتباه گفتم", "منظورم", "sorry", "i mean")
+var correctionV = newVocab("نه ببخشید", "ببخشید", "نه نه", "یا نه", "اشتباه شد", "اشتباه گفتم", "منظورم", "sorry", "i mean")
 
 // selfCorrected keeps only the corrected order (RULINGS 17): the clause
 // before the correction is dropped when the correction has a verb of
@@ -332,11 +332,20 @@ func selfCorrected(toks []token) []token {
 	}
 	// The clause corrected starts after the last clause break before it.
 	start := 0
-	for i := at - 1; i >= 0; i-- {
-		if c[i].punct && !isAny(c[i].m, "،", ",") || !c[i].quoted && conjunctions[c[i].m] {
-			start = i + 1
+	for from := at - 1; ; {
+		start = 0
+		for i := from; i >= 0; i-- {
+			if c[i].punct && !isAny(c[i].m, "،", ",") || !c[i].quoted && conjunctions[c[i].m] {
+				start = i + 1
+				break
+			}
+		}
+		// «فرم ۱۲ رو پاک کن ولی نه، ببخشید، …»: a «ولی نه» before the
+		// correction only opens it; the order corrected is the one before.
+		if start == 0 || !onlyCorrecting(c[start:at]) {
 			break
 		}
+		from = start - 2
 	}
 	var after []token
 	for _, t := range toks[at+n:] {
@@ -386,4 +395,15 @@ func selfCorrected(toks []token) []token {
 	out = append(out, corr[:p]...)
 	out = append(out, after...)
 	return append(out, corr[q:]...)
+}
+
+// onlyCorrecting reports words that only open a correction: «نه»,
+// «ولی», commas — no order of their own.
+func onlyCorrecting(ts []token) bool {
+	for _, t := range ts {
+		if t.quoted || !(t.punct && isAny(t.m, "،", ",") || isAny(t.m, "نه", "ولی", "اما", "no", "but", "wait", "صبر", "کن")) {
+			return false
+		}
+	}
+	return true
 }

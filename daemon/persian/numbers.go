@@ -55,7 +55,7 @@ func mergeNumbers(toks []token) []token {
 			prev := out[len(out)-1].m
 			// «…، ۵ ستاره»: said after a comma, the scale of the question
 			// just named.
-			after := questionNouns[prev] || prev == "با" || prev == "از" || typeWords[prev] || prev == "،" || prev == ","
+			after := questionNouns[prev] || prev == "با" || prev == "از" || typeWords[prev] || (prev == "،" || prev == ",") && questionBefore(out)
 			// «با دو گزینهٔ «دختر» و «پسر»»: the options named next are
 			// the list the number counts.
 			listed := i+2 < len(toks) && (toks[i+2].quoted || toks[i+2].m == ":")
@@ -187,4 +187,16 @@ func placeLeft(n int) int {
 		return 10
 	}
 	return 0
+}
+
+// questionBefore reports a question named in the tokens read so far,
+// whose scale a number after a comma may give («…، ۵ ستاره»); after a
+// greeting («سلام، یه امتیازی …») the number counts a new question.
+func questionBefore(out []token) bool {
+	for _, t := range out {
+		if !t.quoted && (questionNouns[t.m] || typeWords[t.m]) {
+			return true
+		}
+	}
+	return false
 }

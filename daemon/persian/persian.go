@@ -46,6 +46,8 @@
 package persian
 
 import (
+	"slices"
+
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 	"github.com/arshline/arshline-sidecar/daemon/messages"
 )
@@ -165,7 +167,7 @@ func (p *Planner) Plan(text string) Result {
 
 // plan reads one command for the planner's own contract.
 func (p *Planner) plan(text string) Result {
-	toks := dropOpeners(tokenize(surface(text)))
+	toks, archived := archiveIsDelete(dropClosers(dropOpeners(dropGreetings(tokenize(surface(text))))))
 	if len(toks) == 0 {
 		return none(domain.T("the command is empty"))
 	}
@@ -185,6 +187,12 @@ func (p *Planner) plan(text string) Result {
 	if formChoice(toks) {
 		return none(domain.T("the command leaves the choice between forms open («… یا …», «یکی از …»); name the one form"))
 	}
+	if undecided(toks) {
+		return none(domain.T("the command takes its order back at its end («… ولی فعلا نه», «… یا نه بذار بمونه»); there is nothing to do"))
+	}
+	if selfDestroys(toks) {
+		return none(domain.T("this says what the speaker would do, not an order; nothing is deleted, closed or unpublished on it"))
+	}
 	if asksLeave(toks) {
 		return none(domain.T("this asks whether to do it, which is a question to answer, not an order"))
 	}
@@ -193,7 +201,7 @@ func (p *Planner) plan(text string) Result {
 	toks = labelledTypes(toks)
 	v2 := p.cfg.Contract == 2
 	if v2 {
-		toks = bareWordings(collectLists(placesAsQuestions(structured(sharedNoun(retype(toks))))))
+		toks = bareWordings(collectLists(colonWordings(placesAsQuestions(structured(sharedNoun(retype(toks)))))))
 	}
 	toks = cutRunOns(parenWordings(toks))
 	clauses, joins := splitClauses(toks)
@@ -221,6 +229,7 @@ func (p *Planner) plan(text string) Result {
 		verbShared(frames)
 	}
 	detailsArePoint(frames)
+	conditionBefore(frames)
 	if w := revertsAfterDuration(frames); w != "" {
 		return none(domain.T("undoing a change after a while («%s») is an order for a later time, which a plan cannot wait for", w))
 	}
@@ -289,6 +298,9 @@ func (p *Planner) plan(text string) Result {
 	if !v2 && needsV2(plan) {
 		return none(domain.T("the command needs arshline-plan/v2"))
 	}
+	if archived && slices.ContainsFunc(plan.Steps, func(st domain.PlanStep) bool { return st.Action == domain.ActionDeleteForm }) {
+		b.warn("plan.archive", domain.T("«%s» is read as deleting the form, which moves it to the bin and can be undone", archivedWord(toks)))
+	}
 	res := Result{Plan: plan, Warnings: b.warnings}
 	if nav := navigationOnly(plan); nav != nil {
 		r := noneWarned(domain.T("this only opens a page"), b.warnings)
@@ -336,4 +348,64 @@ func navigationOnly(p *domain.Plan) *Navigate {
 		params["index"] = *st.Params.Index
 	}
 	return &Navigate{Action: st.Action, Params: params}
+}
+
+// archiveWords archive a form: «آرشیو کن», «بایگانی شود», «archive it».
+var archiveWords = []string{"آرشیو", "ارشیو", "بایگانی", "archive"}
+
+// archiveIsDelete reads archiving a form as its delete, which keeps the
+// form in the bin, undoable — the reading of «آرشیو» that loses
+// nothing. Only the word said as an order of its own («آرشیو کن»,
+// «archive کن», «archive form 5»), in a command that names no question,
+// is read so; as a name («بذار «آرشیو»», «بایگانی ۱۴۰۲») or asked
+// about («آرشیو شده؟») it stays a word. It reports whether it read one.
+func archiveIsDelete(toks []token) ([]token, bool) {
+	at := -1
+	for i, t := range toks {
+		if t.qnoun && !t.quoted {
+			return toks, false
+		}
+		if at >= 0 || t.quoted || t.punct || !isAny(t.m, archiveWords...) || i+1 >= len(toks) {
+			continue
+		}
+		next := toks[i+1]
+		if next.quoted || next.punct {
+			continue
+		}
+		if isAny(next.m, lightVerbs...) || negativeVerbs[next.m] || isAny(next.m, "نکنید", "نکنین", "نشود", "نگردد") ||
+			t.m == "archive" && (isAny(next.m, formNouns...) || isAny(next.m, "it", "this", "that", "the")) {
+			at = i
+		}
+	}
+	if at < 0 {
+		return toks, false
+	}
+	out := slices.Clone(toks)
+	out[at].m, out[at].r0 = "حذف", 'ح'
+	return out, true
+}
+
+// archivedWord is the word of archiving as it was typed.
+func archivedWord(toks []token) string {
+	for _, t := range toks {
+		if t.m == "حذف" && isAny(matchForm(t.s), archiveWords...) {
+			return t.s
+		}
+	}
+	return "آرشیو"
+}
+
+// conditionBefore refuses a destructive order whose condition was said
+// in the clause before it, «در صورتی که فرم ۸ پاسخی ندارد، حذفش کنید»:
+// a plan cannot weigh it, and does not destroy on it.
+func conditionBefore(fs []*frame) {
+	for k := 1; k < len(fs); k++ {
+		f, prev := fs[k], fs[k-1]
+		destroys := f.deleteForm || f.disable || f.draft || f.edit != nil && f.edit.del
+		if !destroys || f.negated || prev.hasIntent() || !prev.toks.conditional() {
+			continue
+		}
+		f.deleteForm, f.disable, f.draft, f.edit = false, false, false, nil
+		f.refusal = domain.T("the order depends on a condition a plan cannot check; check it, then give the order")
+	}
 }

@@ -333,13 +333,23 @@ func FuzzPlanner(f *testing.F) {
 	for _, c := range loadCorpus(f, "core.jsonl") {
 		f.Add(c.Text)
 	}
-	for _, name := range []string{"v2.jsonl", "office-and-phone.jsonl", "english-and-dictation.jsonl"} {
+	for _, name := range []string{"v2.jsonl", "office-and-phone.jsonl", "english-and-dictation.jsonl", "club-caterer-translator.jsonl"} {
 		for _, c := range loadCorpus(f, name) {
 			f.Add(c.Text)
 		}
 	}
 	f.Add("«»\"“'‘ فرم ۱۲۳۴۵۶۷۸۹۰۱۲۳۴۵۶۷۸۹۰ و و و ، ، سوال سوال")
 	f.Add("گزینه‌های سوال ، و و : ( ) سوال دوم و سوم و : اولی دومی")
+	// The edges of the readings said loosely: a colon with nothing after
+	// it, a lone archive word, an order taken back with nothing before.
+	f.Add("یه سوال :")
+	f.Add("یه long answer :؟")
+	f.Add("آرشیو کن")
+	f.Add("ولی نه")
+	f.Add("یا نه بذار")
+	f.Add("فرمتش")
+	f.Add("درس کن فرم")
+	f.Add("فرم ۱ بمونه")
 	p := New(Config{})
 	p2 := New(Config{Contract: 2})
 	f.Fuzz(func(t *testing.T, text string) {

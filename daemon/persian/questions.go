@@ -134,6 +134,12 @@ func (c clause) namesItsWording(i int) bool {
 	}
 	text := !c[i].pron // «متنش»: only a question has a text
 	for j := i - 1; j >= 0 && j >= i-8; j-- {
+		if c[j].qnoun && j >= 2 && c[j-1].m == "از" && isAny(c[j-2].m, "قبل", "بعد", "پس", "پیش") {
+			// «یه سوال قبل از سوال اول اضافه کن اسمش …»: the question
+			// named in the place is not the one named.
+			j -= 2
+			continue
+		}
 		if c[j].qnoun {
 			return !isAny(c[j].m, pluralQuestionNouns...) && c.newQuestionNoun(j)
 		}
@@ -430,7 +436,9 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool)
 			continue
 		}
 		if a.item {
-			g.count = a.count
+			// «یه long answer», «یه پاسخ بلند»: a type said without the
+			// noun, its count said too, is counted like «یه سوال بلند».
+			g.count, g.counted = a.count, c[a.at].isNum && c[a.at].list == nil
 		} else {
 			c.groupCount(&g, a.at, lo, used)
 		}
@@ -469,7 +477,7 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool)
 			// «یه سوال بذار اسم مشتری», «یه سوال بزار کدملی»: one question
 			// worded after its verb, the words up to the clause's end.
 			if j, k := c.wordingAfterVerb(a.at, used); k > j {
-				g.question = surfaceOf(c[j:k])
+				g.question = strings.NewReplacer(" ؟", "؟", " ?", "?").Replace(surfaceOf(c[j:k]))
 				markUsed(used, j, k)
 			}
 		}
@@ -507,6 +515,16 @@ func (c clause) wordingAfterVerb(at int, used []bool) (j, k int) {
 		}
 		j = v + n
 		k = c.bareWordingEnd(j, len(c), used)
+		if j < len(c) && !c[j].quoted && isAny(c[j].m, interrogatives...) {
+			// «یه سوال بذار کدوم نون رو میخواید گزینه هاش …»: a question
+			// said in its own words runs over its object marker and verb,
+			// up to its options, a quote or the clause's end.
+			k = j
+			for k < len(c) && !used[k] && !c[k].quoted && c[k].list == nil && !isOptionNoun(c[k].m) && (!c[k].punct || isAny(c[k].m, "؟", "?")) {
+				k++
+			}
+			return j, k
+		}
 		for m := j; m < k; m++ {
 			// «… اضافه کنی؟», «… بذار ممنون»: the verb's ending or a
 			// courtesy after it is no wording.
@@ -558,6 +576,12 @@ func (c clause) groupCount(g *fieldGroup, at, lo int, used []bool) {
 		k--
 	}
 	if k >= lo && k >= 0 && c[k].isNum && !used[k] {
+		if k > 0 && !c[k-1].quoted && c[k-1].m == "هر" {
+			// «در هر دو پرسش «نام» افزوده شود»: «هر دو» is each of two
+			// forms, not two questions.
+			used[k], used[k-1] = true, true
+			return
+		}
 		g.count = c[k].num
 		g.counted = true
 		used[k] = true
@@ -697,3 +721,7 @@ func (c clause) hasTypeWord() bool {
 	}
 	return false
 }
+
+// interrogatives open a question said in its own words: «کدوم نون رو
+// میخواید», «چند نفر میاین».
+var interrogatives = []string{"کدوم", "کدام", "کدومش", "چه", "چی", "چند", "چندتا", "چقدر", "چطور", "آیا", "کی", "کجا", "which", "what", "how", "when", "where", "who"}

@@ -254,3 +254,61 @@ func dropSpeakerActs(toks []token) []token {
 	}
 	return toks
 }
+
+// dropClosers takes off the courtesies after a closing question mark,
+// «… پاک کنم؟ ممنون»: the command stays the question it is.
+func dropClosers(toks []token) []token {
+	toks = dropThanks(toks)
+	n := len(toks)
+	for n > 0 && !toks[n-1].quoted && (isAny(toks[n-1].m, thankWords...) || courtesy(toks[n-1].m) || fillers[toks[n-1].m] ||
+		toks[n-1].punct && !isAny(toks[n-1].m, "؟", "?")) {
+		n--
+	}
+	if n == len(toks) || n == 0 || !toks[n-1].punct || !isAny(toks[n-1].m, "؟", "?") {
+		return toks
+	}
+	return toks[:n]
+}
+
+// closingThanks are the thanks and courtesies a command may end with.
+var closingThanks = []string{"میشم", "میشوم", "پیشاپیش", "ازت", "ازتون", "ازشما", "لطفا", "لطفاً", "please", "pls", "پلیز", "mersi", "merci", "mamnoon", "mamnun", "mamnunam", "mamnoonam", "مرسی", "ممنون", "ممنونم", "سپاس", "سپاسگزارم", "متشکرم", "تشکر", "thanks", "thx", "thank", "you", "خیلی", "🙏", "🌹", "🙂"}
+
+// dropThanks takes off the thanks a command ends with, «… ممنون»,
+// «… مرسی 🙏», so that they end no unquoted wording or title: «اسمش
+// سفارش کیک تولد ممنون» names the form «سفارش کیک تولد».
+func dropThanks(toks []token) []token {
+	n := len(toks)
+	thanked := false
+	for n > 0 && !toks[n-1].quoted && (isAny(toks[n-1].m, closingThanks...) || toks[n-1].punct && isAny(toks[n-1].m, "،", ",", ".", "!")) {
+		thanked = thanked || isAny(toks[n-1].m, thankWords...) || isAny(toks[n-1].m, "mersi", "merci", "mamnoon", "mamnun", "thank", "پلیز", "please", "لطفا", "لطفاً")
+		n--
+	}
+	if !thanked || n == 0 {
+		return toks
+	}
+	return toks[:n]
+}
+
+// greetingWords open a command with a greeting or a plea: «سلام، …»,
+// «لطفا …», «با سلام و احترام، …».
+var greetingWords = []string{"سلام", "درود", "لطفا", "لطفاً", "لطفن", "خواهشا", "please", "hi", "hello", "salam", "lotfan", "با", "و", "احترام", "علیکم", "وقت", "بخیر", "عرض", "ادب"}
+
+// dropGreetings takes the greeting or plea off the start of a command,
+// whatever follows: «سلام، عنوان: …» is read as «عنوان: …», «لطفا فرم
+// سیزده و فرم چهارده را …» as the order itself.
+func dropGreetings(toks []token) []token {
+	i := 0
+	greeted := false
+	for i < len(toks) && !toks[i].quoted && (isAny(toks[i].m, greetingWords...) || toks[i].punct && isAny(toks[i].m, "،", ",", "!", "؛")) {
+		greeted = greeted || isAny(toks[i].m, "سلام", "درود", "لطفا", "لطفاً", "لطفن", "خواهشا", "please", "hi", "hello", "salam", "lotfan")
+		i++
+	}
+	// «با …» and «و …» alone open no greeting: «با سلام» does.
+	if !greeted || i == len(toks) {
+		return toks
+	}
+	for i > 0 && isAny(toks[i-1].m, "با", "و") {
+		i--
+	}
+	return toks[i:]
+}

@@ -65,6 +65,10 @@ var spokenSpellings = map[string]string{
 	// the counter after a number («دو طا سوال»): two letters, too short
 	// for the sound key, and no word of its own.
 	"طا": "تا",
+	// «ادد کن»: the English «add» written in Persian letters as spelt.
+	"ادد": "اد",
+	// «از حالط انتشار»: «حالت» typed with ط, too short for the key.
+	"حالط": "حالت",
 }
 
 // soundWords lists the lexicon words that are read by their sound: the
@@ -213,7 +217,29 @@ func soundWord(m string) (string, bool) {
 			found = w
 		}
 	}
-	return found, found != "" && sameStart(found, rs[0])
+	// Both keys less one letter agree also when the letters left out
+	// stand in different places («بازیکن», «بسازین»): that is two
+	// edits, not one changed letter.
+	return found, found != "" && sameStart(found, rs[0]) && oneRuneEdit(rs, []rune(soundKey(found)))
+}
+
+// oneRuneEdit reports two keys one letter apart: one left out, added
+// or changed in the same place.
+func oneRuneEdit(a, b []rune) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	switch len(b) - len(a) {
+	case 0:
+		return i < len(a) && string(a[i+1:]) == string(b[i+1:])
+	case 1:
+		return string(a[i:]) == string(b[i+1:])
+	}
+	return false
 }
 
 // personEndings are the endings a verb takes to say who does it.

@@ -327,8 +327,16 @@ func (c clause) readTitles(f *frame, used []bool) {
 			// «اسمش رو بذار X»: the title follows the verb.
 			// A second verb may name the act again: «عوض کن بذار X».
 			after := verb + vn
-			for after < len(c) && !c[after].quoted && (isAny(c[after].m, lightVerbs...) || isAny(c[after].m, placeVerbs...)) {
-				after++
+			// «اسمشو عوض کن فرم ۳۱ رو به «…»»: the form named after the
+			// verb, read already, and its object marker are passed over.
+			for after < len(c) && !c[after].quoted {
+				if k := c.atAny(after, formNounsV); k > 0 && after+k < len(c) && used[after+k] {
+					after += k
+				} else if isAny(c[after].m, lightVerbs...) || isAny(c[after].m, placeVerbs...) || used[after] || isAny(c[after].m, "را", "رو") && after > verb+vn {
+					after++
+				} else {
+					break
+				}
 			}
 			if after < len(c) && (c[after].m == "به" || c[after].m == "to" || c[after].m == ":") {
 				after++
@@ -369,7 +377,9 @@ func (c clause) readTitles(f *frame, used []bool) {
 				continue
 			}
 			q := i + 1
-			for q < len(c) && !c[q].quoted && (isAny(c[q].m, "کن", "بکن", "کنید", "به", "to", "it", "as", ":") || c[q].punct && c[q].m == ":") {
+			// «rename کن فرم ۳۱ رو به «…»»: the form named after the verb
+			// (read already, with its object marker) is passed over.
+			for q < len(c) && !c[q].quoted && (used[q] || isAny(c[q].m, "کن", "بکن", "کنید", "کنین", "به", "to", "it", "as", ":", "را", "رو") || c[q].punct && c[q].m == ":") {
 				q++
 			}
 			if q < len(c) && c[q].quoted && !used[q] {

@@ -243,6 +243,26 @@ func mergeAffixes(toks []token) []token {
 			prev.m, prev.s = prev.m+"ی", prev.s+" "+t.s
 			continue
 		}
+		// «نسخه ای», «به صورت»: a word of the lexicon typed in two, its
+		// ZWNJ as a space, is the word.
+		if plain && len(out) > 0 && isWord(out[len(out)-1]) && (t.m == "ای" && strings.HasSuffix(out[len(out)-1].m, "ه") || t.m == "صورت" && out[len(out)-1].m == "به") {
+			if joined := out[len(out)-1].m + t.m; vocabWords[joined] || sounds.known[joined] {
+				prev := out[len(out)-1]
+				merged := wordToken(joined)
+				merged.s = prev.s + "‌" + t.s
+				out[len(out)-1] = merged
+				continue
+			}
+		}
+		// «format اش», «label ش»: the pronoun typed apart from an
+		// English noun is its own, as in «formatش».
+		if plain && isAny(t.m, "اش", "اشو", "ش", "شو") && len(out) > 0 && isWord(out[len(out)-1]) && isLatin(out[len(out)-1].m) && !out[len(out)-1].pron {
+			prev := out[len(out)-1]
+			merged := wordToken(prev.m + "ش")
+			merged.s = prev.s + " " + t.s
+			out[len(out)-1] = merged
+			continue
+		}
 		if plain && isAny(t.m, "ها", "های", "هایی", "هاى", "هاش", "هایش", "هاشو", "هاشم", "هاشون") && len(out) > 0 && isWord(out[len(out)-1]) && !isVerbForm(out[len(out)-1].m) {
 			prev := out[len(out)-1]
 			// The key of a word read by its sound is the word it stands
@@ -255,6 +275,13 @@ func mergeAffixes(toks []token) []token {
 			merged.s = prev.s + " " + t.s
 			out[len(out)-1] = merged
 			continue
+		}
+		// «درس کن», «منتظر کن»: a real word that before a light verb
+		// can only be a slip of the verb's noun (slipsBeforeLightVerb).
+		if plain && i+1 < len(toks) && isWord(toks[i+1]) && isAny(toks[i+1].m, lightVerbs...) {
+			if w, ok := slipsBeforeLightVerb[t.m]; ok {
+				t.m, t.fuzzy = w, true
+			}
 		}
 		// «پیش نویص»: a compound of the lexicon typed apart with a slip
 		// in one half is read as the compound, by its sound.
@@ -354,3 +381,8 @@ func splitLightVerbs(toks []token) []token {
 	}
 	return out
 }
+
+// slipsBeforeLightVerb are real words that, before a light verb, can
+// only be a slip of the verb's noun: «درس کن» is «درست کن», «منتظر کن»
+// «منتشر کن» (nothing is made waiting). Alone they keep their meaning.
+var slipsBeforeLightVerb = map[string]string{"درس": "درست", "منتظر": "منتشر"}

@@ -162,6 +162,11 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 		}
 	}
 	markUsed(used, lo, hi)
+	for i := hi; i < len(c); i++ {
+		if !used[i] && c.fixesAt(i, lo) {
+			markUsed(used, i, i+2)
+		}
+	}
 	if ok && c.hasOptionNoun() && (adds || c.hasUnused(used, deleteWordsV)) && !c.hasOptionList() {
 		// «یه گزینه «سایر» به سوال دوم اضافه کن», «گزینه دوم سوال سوم را
 		// حذف کن»: the list it changes is not known here, and options
@@ -207,7 +212,23 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 	}
 	if e.to == nil && !e.del {
 		typedBy := "" // the label that set the type, if one did
-		if fm, _ := c.readFormatWords(used); fm != "" && fm != elevenDigits {
+		fm, digits := c.readFormatWords(used)
+		if fm == digitsOnly {
+			fm, e.dropped = "", "digits only"
+		}
+		if digits && fm == "" {
+			// «… رو بکن متن کوتاه که ده رقمی باشه»: a length no plan
+			// carries; the change is made and the length named.
+			e.dropped = "the answer's length"
+		}
+		if fm == elevenDigits && c.saysStartsWith09() {
+			e.format, changed = domain.PlanFormatMobileIR, true
+		} else if fm == emailKind {
+			// «فرمتش ایمیل باشه»: the email question.
+			e.typ, changed = domain.PlanFieldEmail, true
+		} else if fm != "" {
+			// elevenDigits waits for «با ۰۹ شروع بشه» in the clause after
+			// (formatGoesBack).
 			e.format, changed = fm, true
 		}
 		for j := range c {
@@ -325,11 +346,17 @@ func (c clause) remadeAs() bool {
 // question 3 required» makes the question be so, its object right after.
 func (c clause) makesSomething(used []bool, ref int) bool {
 	for i := range c {
-		if !used[i] && c.createVerbAt(i) && !(i+1 == ref || i+2 == ref && isAny(c[i+1].m, "the")) {
+		if !used[i] && c.createVerbAt(i) && !(i+1 == ref || i+2 == ref && isAny(c[i+1].m, "the")) && !c.fixesAt(i, ref) {
 			return true
 		}
 	}
 	return false
+}
+
+// fixesAt reports «درست» after the question it names: «سوال سوم رو
+// درست کن بنویس …» mends the question, it makes nothing.
+func (c clause) fixesAt(i, ref int) bool {
+	return ref >= 0 && i > ref && !c[i].quoted && c[i].m == "درست" && i+1 < len(c) && isAny(c[i+1].m, lightVerbs...)
 }
 
 func (c clause) hasQuestionList() bool {
@@ -519,6 +546,11 @@ func (b *builder) v2Field(st *domain.PlanStep, g fieldGroup) {
 // wording is found among those this plan added to its new form; on a
 // form that exists its place is not known here, so it is refused.
 func (b *builder) editField(e *fieldEdit, ids []int64, created bool) {
+	if e.dropped == "digits only" {
+		b.warn("detail.dropped", domain.T("%s cannot be set by a plan; the question is changed without it", domain.Both{EN: "an answer of digits only", FA: "فقط رقم بودن پاسخ"}))
+	} else if e.dropped != "" || e.format == elevenDigits {
+		b.warn("detail.dropped", domain.T("%s cannot be set by a plan; the question is changed without it", domain.Both{EN: "the answer's length", FA: "شمار رقم‌های پاسخ"}))
+	}
 	index := e.index
 	if e.byWording != "" {
 		index = -1
@@ -1083,7 +1115,14 @@ func editInstead(fs []*frame) {
 // after a question gets no plan.
 func pronounIsQuestion(fs []*frame) {
 	for k := 1; k < len(fs); k++ {
-		prev, f := fs[k-1], fs[k]
+		// «سوال سوم رو دیدی؟ خیلی بده. پاکش کن»: a clause between that
+		// names nothing («خیلی بده») leaves the pronoun to what was named
+		// before it.
+		j := k - 1
+		for j > 0 && fs[j].namesNothing() {
+			j--
+		}
+		prev, f := fs[j], fs[k]
 		destroys := f.deleteForm || f.disable || f.draft
 		// «سوال ۲ فرم ۳ اضافیه، حذف کن»: a verb with no object at all
 		// acts on what was just named, as a pronoun would.
@@ -1316,4 +1355,11 @@ func (c clause) saidWording(used []bool) string {
 		return text
 	}
 	return ""
+}
+
+// namesNothing reports a clause that names no form, question or title
+// and orders nothing: «خیلی بده», «ممنون».
+func (f *frame) namesNothing() bool {
+	return len(f.ids) == 0 && len(f.bareIDs) == 0 && len(f.groups) == 0 && f.edit == nil && f.title == "" && !f.hasIntent() && !f.negated &&
+		!f.refersBack && !f.toks.hasQuestionNoun() && !f.toks.has(formNounsV)
 }

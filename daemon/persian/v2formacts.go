@@ -407,3 +407,83 @@ func (c clause) partOfForm() string {
 	}
 	return ""
 }
+
+// keepWords say a form stays as it is: «بذار بمونه», «نگهش دار».
+var keepWords = []string{"بذار", "بزار", "بگذار", "بمونه", "بماند", "بمونن", "بمانند", "باشه", "بمونه", "نگهش", "نگه", "دار", "دارید", "let", "it", "be", "stay", "keep"}
+
+// undecided reports a command that takes its order back at its end:
+// «… پاکش کن ولی فعلا نه» (but not now), «… پاک کن یا نه بذار بمونه»
+// (or no, let it stay), «… but not yet». Nothing is ordered.
+func undecided(toks []token) bool {
+	n := len(toks)
+	for n > 0 && toks[n-1].punct {
+		n--
+	}
+	if n < 2 || toks[n-1].quoted {
+		return false
+	}
+	// «… یا نه بذار بمونه»: the alternative is to keep it.
+	for i := 0; i+1 < n; i++ {
+		if toks[i].quoted || !isAny(toks[i].m, "یا", "or") || !isAny(toks[i+1].m, "نه", "not", "no") {
+			continue
+		}
+		rest := true
+		for _, t := range toks[i+2 : n] {
+			rest = rest && !t.quoted && (t.punct || isAny(t.m, keepWords...))
+		}
+		if rest && i+2 < n {
+			return true
+		}
+	}
+	// «… ولی فعلا نه», «… but not now», «… but not yet».
+	timeWord := func(t token) bool {
+		return !t.quoted && (t.punct || isAny(t.m, "فعلا", "فعلاً", "الان", "حالا", "هنوز", "امروز", "now", "yet", "today"))
+	}
+	k := n - 1
+	for k >= 0 && timeWord(toks[k]) {
+		k--
+	}
+	if k < 1 || toks[k].quoted || !isAny(toks[k].m, "نه", "not", "no") {
+		return false
+	}
+	k--
+	for k >= 0 && timeWord(toks[k]) {
+		k--
+	}
+	return k >= 0 && !toks[k].quoted && isAny(toks[k].m, "ولی", "اما", "but")
+}
+
+// desireWords turn the speaker's own verb into a request: «میخوام فرم
+// ۶ رو پاک کنم» asks for it.
+var desireWords = []string{"میخوام", "میخواهم", "میخوایم", "میخواهیم", "میخواستم", "میخواستیم", "قصد", "خواهشمندم", "خواستم", "لطفا", "لطفاً", "میشه", "میتونم", "میتونیم"}
+
+// selfDestroys reports a destructive order said with the speaker's own
+// verb and no wish around it, its question mark left off: «فرم ۶ رو پاک
+// کنم», «باید فرم ۷ رو غیرفعال کنم» — a question or a note to self,
+// never an order to destroy.
+func selfDestroys(toks []token) bool {
+	n := len(toks)
+	for n > 0 && toks[n-1].punct {
+		n--
+	}
+	if n == 0 || toks[n-1].quoted || !isAny(toks[n-1].m, firstPersonVerbs...) {
+		return false
+	}
+	c := clause(toks[:n])
+	destroys := false
+	for i, t := range c {
+		if t.quoted {
+			continue
+		}
+		if isAny(t.m, desireWords...) {
+			return false
+		}
+		if destroys && isAny(t.m, "تا", "که", "so", "to") {
+			// «فرم ۳۰ رو برگردون پیش‌نویس تا قیمتا رو درست کنم»: the
+			// speaker's verb is the purpose's, after the order.
+			return false
+		}
+		destroys = destroys || c.atAny(i, deleteWordsV) > 0 || c.atAny(i, disableWordsV) > 0 || c.atAny(i, draftWordsV) > 0 || c.atAny(i, unpublishV) > 0
+	}
+	return destroys
+}

@@ -178,6 +178,16 @@ func collectLists(toks []token) []token {
 		}
 		if isAny(t.m, "که", "that", "which") {
 			if l, end := askedList(toks, i+1); l != nil {
+				if len(l.items) == 1 && oneQuestionBefore(out) {
+					// «یه سوال بذار که شماره ملی بچه رو بپرسه»: what the one
+					// question counted before asks is its wording, as if
+					// quoted; it is no second question.
+					w := l.items[0]
+					out = append(out, token{m: matchForm(surfaceOf(w)), s: surfaceOf(w), quoted: true, r0: -1})
+					i = end - 1
+					changed = true
+					continue
+				}
 				out = append(out, listToken(l, surfaceOf(toks[i:end])))
 				i = end - 1
 				changed = true
@@ -384,6 +394,11 @@ func askedList(toks []token, from int) (*tokenList, int) {
 	if len(items) == 0 {
 		return nil, 0
 	}
+	// «که سن و ایمیل افراد را بپرسد»: whom it is asked of, said after
+	// the last item, is none of its words.
+	if last := items[len(items)-1]; len(last) > 1 && !last[len(last)-1].quoted && isAny(last[len(last)-1].m, askedPeople...) {
+		items[len(items)-1] = last[:len(last)-1]
+	}
 	k := end
 	if k < len(toks) && isAny(toks[k].m, "را", "رو") {
 		k++
@@ -436,9 +451,10 @@ func optionsAfterVerb(toks []token, from int) int {
 		if toks[k].punct || toks[k].quoted {
 			return 0
 		}
-		if isAny(toks[k].m, "بکن", "کن", "بذار", "بگذار", "بزار", "بشه", "باشه", "بشن", "باشن", "به", "to") {
+		// Every person of the verb gives them: «بکن», «بکنین», «بذارید».
+		if isAny(toks[k].m, "بکن", "کن", "بکنین", "بکنید", "کنین", "کنید", "بشه", "باشه", "بشن", "باشن", "باشند", "شوند", "به", "to") || isAny(toks[k].m, placeVerbs...) && toks[k].m != "قرار" {
 			// «… عوض کن بکن الف، ب»: the verb said twice.
-			for k+2 < len(toks) && !toks[k+1].quoted && isAny(toks[k+1].m, "بکن", "بذار", "بزار", "بگذار", "بنویس") {
+			for k+2 < len(toks) && !toks[k+1].quoted && (isAny(toks[k+1].m, "بکن", "بکنین", "بکنید", "بنویس") || isAny(toks[k+1].m, placeVerbs...)) {
 				k++
 			}
 			// «… set کن به low، …», «… replace کن با «حضوری» …»: the
@@ -526,7 +542,8 @@ func listItems(toks []token, from int, options bool) ([][]token, int) {
 			end = j + 1
 			continue
 		}
-		if t.punct && isAny(t.m, "،", ",", "/") {
+		// «تهران - مشهد - شیراز»: a dash standing alone parts options too.
+		if t.punct && isAny(t.m, "،", ",", "/") || options && !t.quoted && isAny(t.m, "-", "–", "—") && len(cur) > 0 {
 			if len(cur) == 0 {
 				break
 			}
@@ -649,6 +666,11 @@ func countedItem(it []token) bool {
 	// A type v1 has («کوتاه», «امتیازی») is an item of that type; a label
 	// of v2's («email») is a subject.
 	typ, n := clause(it).fieldTypeAt(0)
+	if n > 0 && n < len(it) && it[n].punct && it[n].m == "(" {
+		// «امتیاز (امتیازی)»: what is in parentheses says the kind; the
+		// word before it is the wording, though it names a kind too.
+		return false
+	}
 	return n > 0 && isAny(typ, domain.PlanFieldTypes...)
 }
 
@@ -912,6 +934,12 @@ func (c clause) v2Traits(g *fieldGroup, at, hi int, used []bool) {
 						// label go on with the wording.
 						end = max(end, c.bareWordingEnd(end, hi, used))
 						g.question = surfaceOf(c[j:end])
+					} else if k := c.bareWordingEnd(end, hi, used); k > end {
+						// «یه سوال فایل عکس کیک», «یه سوال تاریخ روز مسابقه»:
+						// a word that only names the kind, then what the
+						// question asks for — its wording.
+						g.question = surfaceOf(c[end:k])
+						end = k
 					}
 					markUsed(used, j, end)
 					j = end - l.n
@@ -1338,6 +1366,14 @@ func (c clause) markScales(used []bool) {
 
 // dropWarning tells the admin a detail was left out of the plan.
 func (b *builder) dropWarning(what string) {
+	if name, ok := strings.CutPrefix(what, "format:"); ok {
+		b.warn("detail.dropped", domain.T("%s cannot be set by a plan; the question is added without it", domain.Both{EN: "the format «" + name + "»", FA: "قالب «" + name + "»"}))
+		return
+	}
+	if what == "digits only" {
+		b.warn("detail.dropped", domain.T("%s cannot be set by a plan; the question is added without it", domain.Both{EN: "an answer of digits only", FA: "فقط رقم بودن پاسخ"}))
+		return
+	}
 	fa := map[string]string{"the rating's scale": "مقیاس امتیاز", "the number's bounds": "کران‌های عدد", "the file's limits": "محدودیت‌های فایل", "the answer's length": "شمار رقم‌های پاسخ", "the answer's uniqueness": "یکتا بودن پاسخ"}[what]
 	b.warn("detail.dropped", domain.T("%s cannot be set by a plan; the question is added without it", domain.Both{EN: what, FA: fa}))
 }
@@ -1722,3 +1758,107 @@ func (c clause) fieldTypeAfterAt(i int) bool {
 	_, n := c.fieldTypeAt(i)
 	return n > 0 || labelAt(c, i) != nil
 }
+
+// oneQuestionBefore reports one question counted before: «یه سوال»,
+// «سوالی», «a question» (no number, no plural), whose wording a «که …
+// بپرسه» after it says.
+func oneQuestionBefore(toks []token) bool {
+	for k := len(toks) - 1; k >= 0; k-- {
+		t := toks[k]
+		if t.quoted || t.list != nil {
+			return false
+		}
+		if !t.qnoun {
+			continue
+		}
+		if isAny(t.m, "سوالی", "پرسشی", "فیلدی") {
+			return true
+		}
+		return k > 0 && isAny(toks[k-1].m, "یه", "یک", "a", "one") && !isAny(t.m, pluralQuestionNouns...)
+	}
+	return false
+}
+
+// colonWordings keeps whole the wording said after a colon of one
+// question counted before it («یه سوال اضافه کن به فرم ۱۲: نام و نام
+// خانوادگی», «…: Your email address», «…: توضیح بده»): up to the
+// sentence's end, plain words, «و» and a last question mark included,
+// it becomes one quoted token, so that no «و» cuts it and no label or
+// type word in it is read as the question's kind alone. A list (commas,
+// quotes) or an order after it («… و منتشرش کن») is no one wording.
+func colonWordings(toks []token) []token {
+	for i, t := range toks {
+		if !t.punct || t.m != ":" || i+1 >= len(toks) || !oneCountedBefore(toks[:i]) {
+			continue
+		}
+		c := clause(toks)
+		end := len(toks)
+		for k := i + 1; k < len(toks); k++ {
+			u := toks[k]
+			if u.punct && isAny(u.m, "؟", "?") {
+				end = k + 1
+				break
+			}
+			if u.punct && isAny(u.m, ".", "!") {
+				end = k
+				break
+			}
+			if u.quoted || u.punct || u.list != nil || u.qnoun || isAny(u.m, lightVerbs...) && k > i+2 || isAny(u.m, sequenceWords...) || isAny(u.m, orderWords...) && u.m != "اول" ||
+				c.atAny(k, formNounsV) > 0 || c.atAny(k, actionWordsV) > 0 || c.atAny(k, deleteWordsV) > 0 || isOptionNoun(u.m) || isAny(u.m, requiredWords...) || isAny(u.m, optionalWords...) {
+				return toks
+			}
+		}
+		if end <= i+1 {
+			return toks
+		}
+		var b strings.Builder
+		for k := i + 1; k < end; k++ {
+			if k == i+1 {
+				b.WriteString(toks[k].s)
+			} else {
+				b.WriteString(joinMark(toks[k]))
+			}
+		}
+		out := append(append([]token{}, toks[:i+1]...), token{m: matchForm(b.String()), s: b.String(), quoted: true, r0: -1})
+		return append(out, toks[end:]...)
+	}
+	return toks
+}
+
+// oneCountedBefore reports one question counted in the tokens before a
+// colon, and no other: «یه سوال …», «یک پرسش بلند …», «a question»,
+// «سوالی …», «یه long answer …».
+func oneCountedBefore(before []token) bool {
+	c := clause(before)
+	found := false
+	for k, t := range before {
+		if t.quoted || t.list != nil {
+			return false
+		}
+		if t.isNum && !t.digits && t.num > 1 {
+			return false
+		}
+		if t.qnoun && isAny(t.m, pluralQuestionNouns...) {
+			return false
+		}
+		if !(t.isNum && t.num == 1 && !t.digits || isAny(t.m, "a", "one")) || k+1 >= len(before) {
+			if t.qnoun && isAny(t.m, "سوالی", "پرسشی", "فیلدی") {
+				found = true
+			}
+			continue
+		}
+		j := k + 1
+		for j < len(before) && typeWords[before[j].m] && !before[j].qnoun {
+			j++
+		}
+		if j < len(before) && before[j].qnoun {
+			found = true
+		} else if _, n := c.fieldTypeAt(k + 1); n > 0 {
+			found = true
+		}
+	}
+	return found
+}
+
+// askedPeople are those a form asks things of: «… ایمیل افراد را بپرسد».
+var askedPeople = []string{"افراد", "کاربران", "مشتریان", "مشتریها", "مشتریا", "شرکتکنندگان", "شرکتکنندهها", "متقاضیان", "اعضا", "دانشجویان", "دانشآموزان", "بیماران", "مراجعین", "مراجعان", "مهمانان", "مهمونا", "بچهها", "people", "users", "customers", "participants", "applicants"}

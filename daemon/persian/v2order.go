@@ -268,7 +268,8 @@ func (c clause) saysEach() bool {
 		if t.quoted {
 			continue
 		}
-		if t.m == "هر" && i+1 < len(c) && isAny(c[i+1].m, "کدوم", "کدام", "یک", "کدومشون", "کدامشان", "یکیشون") || isAny(t.m, "هرکدوم", "هرکدام", "each") {
+		// «به هر دو», «در هر سه»: each of the forms made, counted.
+		if t.m == "هر" && i+1 < len(c) && (isAny(c[i+1].m, "کدوم", "کدام", "یک", "کدومشون", "کدامشان", "یکیشون") || c[i+1].isNum && c[i+1].num >= 2 && !c[i+1].digits) || isAny(t.m, "هرکدوم", "هرکدام", "هردو", "هرسه", "each") {
 			return true
 		}
 	}

@@ -1,5 +1,11 @@
 package persian
 
+import (
+	"strings"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+)
+
 // attachVerbless gives clauses without a verb of their own the verb they
 // share. Persian states the verb once at the end of a coordination («دو
 // سوال کوتاه و یک سوال بلند اضافه کن», «به فرم ۲ یک سوال کوتاه و به فرم
@@ -80,6 +86,19 @@ func attachVerbless(fs []*frame) []*frame {
 				// «عنوان فرم ۳ را «الف» و عنوان فرم ۴ را «ب» بگذار».
 				p.rename = true
 				shared = append(shared, p)
+			case len(p.groups) == 0 && len(p.ids) > 0 && p.keepsIt():
+				// «فرم ۸ رو نگه دار و فرم ۹ رو پاک کن», «فرم ۸ بمونه …»: the
+				// form said to stay is kept, never acted on by the next verb.
+				p.negated = true
+				out = append(out, p)
+			case len(p.groups) == 0 && p.title == "" && len(p.ids) > 0 && !f.create && p.ownUnreadAct() && (len(f.ids) > 0 || !isAny(f.joinedBy, ".", "!", "؟", "?")):
+				// «فرم ۲۰ بازنشر و فرم ۲۱ حذف گردد»: the first form was said
+				// with a word of its own, not understood — its own order,
+				// maybe; it never takes the next order's verb, and the
+				// command is not read on a guess.
+				p.refusal = domain.T("«%s», said of a form, was not understood; the form does not take the next order's verb", p.unreadActWords())
+				p.leftover = nil
+				out = append(out, p)
 			case len(p.groups) == 0 && p.title == "" && len(p.ids) > 0 && !f.create:
 				// «فرم ۸ و فرم ۹ را منتشر کن»: bare references share the verb,
 				// and make forms the topic of a number said without the
@@ -230,4 +249,62 @@ func uniqueIDs(ids []int64) []int64 {
 		}
 	}
 	return out
+}
+
+// actNouns name an act without being one the planner reads by them
+// alone: «فرم ۲۰ آپدیت و …», «فرم ۲۰ ویرایش و …».
+var actNouns = []string{"آپدیت", "update", "تبدیل", "تغییر", "ویرایش", "اصلاح", "ادیت", "edit", "convert", "replace"}
+
+// ownUnreadAct reports a verbless clause naming forms that says a word
+// of its own the reading did not use — an act not understood, or a
+// noun of acting — outside a relative clause that only describes the
+// form («فرم ۱۴ را که مربوط به اردوی سال گذشته است، …»).
+func (f *frame) ownUnreadAct() bool {
+	for _, t := range f.toks {
+		if !t.quoted && isAny(t.m, "که", "which", "that") {
+			return false
+		}
+	}
+	if n := len(f.toks); n > 0 && f.toks[n-1].punct && isAny(f.toks[n-1].m, "؟", "?") {
+		// «سوال سوم رو دیدی؟ پاکش کن»: a question put to the listener
+		// orders nothing of its own; it names what the order is about.
+		return false
+	}
+	if len(f.leftover) > 0 {
+		return true
+	}
+	for _, t := range f.toks {
+		if !t.quoted && isAny(t.m, actNouns...) {
+			return true
+		}
+	}
+	return false
+}
+
+// unreadActWords names the words ownUnreadAct found.
+func (f *frame) unreadActWords() string {
+	if len(f.leftover) > 0 {
+		return strings.Join(f.leftover, " ")
+	}
+	var out []string
+	for _, t := range f.toks {
+		if !t.quoted && isAny(t.m, actNouns...) {
+			out = append(out, t.s)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// stayWords say a form is to stay as it is: «نگه دار», «بمونه»,
+// «دست نخوره», «keep».
+var stayWords = []string{"نگه", "نگهش", "نگهدار", "نگهداری", "بمونه", "بماند", "بمونن", "بمانند", "بمانه", "نخوره", "نخورد", "نزن", "نزنید", "نزنین", "سالمه", "keep", "leave"}
+
+// keepsIt reports a clause saying its forms stay as they are.
+func (f *frame) keepsIt() bool {
+	for _, t := range f.toks {
+		if !t.quoted && isAny(t.m, stayWords...) {
+			return true
+		}
+	}
+	return false
 }

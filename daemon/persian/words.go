@@ -296,6 +296,7 @@ var finglish = map[string]string{
 	"gozinehaye": "گزینههای", "chand": "چند", "gozinei": "گزینهای", "tarikh": "تاریخ", "adadi": "عددی", "emtiazi": "امتیازی",
 	"keshooyi": "کشویی", "keshoei": "کشویی", "ba": "با", "va": "و", "baad": "بعد", "bad": "بعد", "baadesh": "بعدش", "lotfan": "لطفا",
 	"aval": "اول", "avval": "اول", "dovom": "دوم", "sevom": "سوم", "chaharom": "چهارم", "panjom": "پنجم",
+	"salam": "سلام", "mersi": "مرسی", "merci": "مرسی", "mamnoon": "ممنون", "mamnun": "ممنون", "mamnunam": "ممنون", "mamnoonam": "ممنون",
 	"nakon": "نکن", "montasheresh": "منتشرش", "pakesh": "پاکش", "hazfesh": "حذفش", "beh": "به", "be": "به", "too": "تو", "dar": "در",
 }
 
