@@ -69,11 +69,6 @@ func openMySQL(ctx context.Context, addr string, opts Options) (*DB, error) {
 	txp.SetMaxIdleConns(conns)
 	txp.SetConnMaxLifetime(3 * time.Minute)
 	txp.SetConnMaxIdleTime(time.Minute)
-	if d.returning, err = insertReturns(ctx, w); err != nil {
-		txp.Close()
-		w.Close()
-		return nil, fmt.Errorf("sqlstore: open %s: %w", redact(addr), err)
-	}
 	host := opts.Host
 	if host == "" {
 		host, _ = os.Hostname()
@@ -92,6 +87,10 @@ func openMySQL(ctx context.Context, addr string, opts Options) (*DB, error) {
 	if err := db.seedMySQLKeys(ctx); err != nil {
 		return fail(err)
 	}
+	db.ids = newIDBlocks(db)
+	if err := db.seedIDBlocks(ctx); err != nil {
+		return fail(err)
+	}
 	if db.tokenKey, err = loadTokenKey(ctx, w); err != nil {
 		return fail(err)
 	}
@@ -101,29 +100,6 @@ func openMySQL(ctx context.Context, addr string, opts Options) (*DB, error) {
 	db.reads = newReadStmts(w)
 	db.reads.unprepared = true
 	return db, nil
-}
-
-// insertReturns says whether the server is MariaDB 10.5 or newer, whose
-// INSERT … RETURNING hands back the ids of a statement's rows.
-func insertReturns(ctx context.Context, db *sqlx.DB) (bool, error) {
-	var v string
-	if err := db.GetContext(ctx, &v, "SELECT VERSION()"); err != nil {
-		return false, err
-	}
-	return mariaDBReturns(v), nil
-}
-
-// mariaDBReturns reads a VERSION() string: "10.11.6-MariaDB-0+deb12u1"
-// is MariaDB 10.11, "8.0.36" MySQL.
-func mariaDBReturns(version string) bool {
-	if !strings.Contains(version, "MariaDB") {
-		return false
-	}
-	var major, minor int
-	if _, err := fmt.Sscanf(version, "%d.%d", &major, &minor); err != nil {
-		return false
-	}
-	return major > 10 || (major == 10 && minor >= 5)
 }
 
 // seedMySQLKeys makes the keys SQLite's migrations make with randomblob:
@@ -489,18 +465,40 @@ func (db *DB) runMySQL(ctx context.Context, fn func(tx domain.FormTx) error) (er
 	}()
 	now := db.now()
 	mtx := &mysqlTx{tx: sqltx}
-	t := &Tx{tx: mtx, ctx: ctx, tokenKey: db.tokenKey, now: now, ts: formatTime(now), mysql: true, returning: db.mysql.returning, host: db.host}
+	t := &Tx{tx: mtx, ctx: ctx, tokenKey: db.tokenKey, now: now, ts: formatTime(now), mysql: true, ids: db.ids, host: db.host}
 	if err := runGuarded(func() error { return fn(t) }); err != nil {
-		return err
+		return t.heldBackError(err)
 	}
 	if err := t.flushHeads(); err != nil {
-		return err
+		return t.heldBackError(err)
 	}
 	if err := mtx.commitWith(ctx); err != nil {
-		return fmt.Errorf("sqlstore: commit: %w", err)
+		return fmt.Errorf("sqlstore: commit: %w", t.heldBackError(err))
 	}
 	committed = true
 	return nil
+}
+
+// heldBackError is err as the caller of Update sees it. A write held
+// back (mysqlTx.deferExec) fails in the packet of a later statement or
+// of the commit, so a submission's row refused by a unique index is
+// judged here, whichever statement carried it: a tracking code another
+// submission holds is drawn again, and a key or form token another host
+// stored meanwhile makes the call run again and find that submission.
+func (t *Tx) heldBackError(err error) error {
+	if mysqlErrno(err) != erDupEntry {
+		return err
+	}
+	if isUniqueViolation(err, "tracking_code") && len(t.fresh) > 0 {
+		for _, s := range t.fresh {
+			s.TrackingCode = ""
+		}
+		return &raceError{err}
+	}
+	if isUniqueViolation(err, "submissions_idempotency") || isUniqueViolation(err, "submissions_form_token") {
+		return &raceError{err}
+	}
+	return err
 }
 
 // runGuarded calls f and returns a panic in it as a *PanicError.
@@ -532,9 +530,12 @@ func (t *Tx) lockForm(formID int64) error {
 			return nil
 		}
 	}
-	var id int64
-	err := t.tx.GetContext(t.ctx, &id, "SELECT id FROM forms WHERE id = ? FOR UPDATE", formID)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+	// The lock is held back and goes with the read that follows it (the
+	// form's head, its count): the read, a statement of its own, starts
+	// once the lock is granted and sees what its last holder committed.
+	// INTO a variable, it answers no rows, so the packet's first rows are
+	// the read's; a missing form sets nothing, and the read finds none.
+	if err := t.execUnread("SELECT id INTO @arshline_locked FROM forms WHERE id = ? FOR UPDATE", formID); err != nil {
 		return err
 	}
 	t.locked = append(t.locked, formID)
