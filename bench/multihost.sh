@@ -47,12 +47,6 @@ rate() {
 }
 ticks=$(getconf CLK_TCK)
 cpu() { local t=0 p; for p in "$@"; do t=$((t + $(awk '{print $14 + $15}' "/proc/$p/stat"))); done; echo "$t"; }
-# A load tool's CPU seconds (user, system) are written by bash's time.
-# Each run ends with its baselines (a socket echo, fsync), whose CPU is
-# measured once here, with a single call, and taken off.
-TIMEFORMAT='%3U %3S'
-{ time "$tmp/arshline-load" --socket "$tmp/lite/d.sock" --clients 1 --count 1 --mix system.health --fsync-dir "$tmp" >/dev/null 2>&1; } 2>"$tmp/base.time"
-base=$(awk '{ print $1 + $2 }' "$tmp/base.time")
 echo "| clients | method | two daemons on MariaDB, calls/s | one daemon on SQLite, calls/s | MariaDB single-row durable inserts/s | MariaDB daemons / inserts | CPU ms / call: mariadbd, daemons, load tools |"
 echo "|---|---|---|---|---|---|---|"
 for clients in 16 32; do
@@ -60,9 +54,9 @@ for clients in 16 32; do
 	ceiling=$(ARSHLINE_DB_PASSWORD=bench-pw "$tmp/dbceiling" --db "$addr" --clients "$clients" --duration "${secs}s" | sed -n 's/.*s, \([0-9]*\)\/s.*/\1/p')
 	for method in ai.execute submissions.submit; do
 		s0=$(cpu "$mariadb_pid"); d0=$(cpu "$web1_pid" "$web2_pid")
-		{ time "$tmp/arshline-load" --socket "$tmp/web1/d.sock" --clients "$half" --duration "${secs}s" --mix "$method" --fsync-dir "$tmp" >"$tmp/a.out" 2>&1; } 2>"$tmp/a.time" &
+		"$tmp/arshline-load" --socket "$tmp/web1/d.sock" --clients "$half" --duration "${secs}s" --mix "$method" --fsync-dir "$tmp" >"$tmp/a.out" 2>&1 &
 		a=$!
-		{ time "$tmp/arshline-load" --socket "$tmp/web2/d.sock" --clients "$half" --duration "${secs}s" --mix "$method" --fsync-dir "$tmp" >"$tmp/b.out" 2>&1; } 2>"$tmp/b.time" &
+		"$tmp/arshline-load" --socket "$tmp/web2/d.sock" --clients "$half" --duration "${secs}s" --mix "$method" --fsync-dir "$tmp" >"$tmp/b.out" 2>&1 &
 		b=$!
 		wait "$a" "$b"
 		s1=$(cpu "$mariadb_pid"); d1=$(cpu "$web1_pid" "$web2_pid")
@@ -71,8 +65,9 @@ for clients in 16 32; do
 		two=$(awk -v x="$ra" -v y="$rb" 'BEGIN { printf "%.0f", x + y }')
 		# Calls made: the report's calls column of both tools.
 		calls=$(awk -v m="$method" '$1 == m { n += $2 } END { print n }' "$tmp/a.out" "$tmp/b.out")
-		split=$(cat "$tmp/a.time" "$tmp/b.time" | awk -v s="$((s1 - s0))" -v d="$((d1 - d0))" -v hz="$ticks" -v n="$calls" -v base="$base" \
-			'{ l += $1 + $2 - base } END { printf "%.2f, %.2f, %.2f", s * 1000 / hz / n, d * 1000 / hz / n, l * 1000 / n }')
+		# The load tools' own CPU over their calls, from their reports.
+		split=$(awk -v s="$((s1 - s0))" -v d="$((d1 - d0))" -v hz="$ticks" -v n="$calls" \
+			'/^load tool CPU:/ { l += $4 } END { printf "%.2f, %.2f, %.2f", s * 1000 / hz / n, d * 1000 / hz / n, l * 1000 / n }' "$tmp/a.out" "$tmp/b.out")
 		"$tmp/arshline-load" --socket "$tmp/lite/d.sock" --clients "$clients" --duration "${secs}s" --mix "$method" --fsync-dir "$tmp" >"$tmp/l.out" 2>&1
 		lite=$(rate "$tmp/l.out" "$method")
 		ratio=$(awk -v x="$two" -v y="$ceiling" 'BEGIN { printf "%.2f", x / y }')
