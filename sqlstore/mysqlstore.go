@@ -361,6 +361,10 @@ type mysqlTx struct {
 	// arguments in order.
 	pending strings.Builder
 	args    []any
+	// last is the held-back statement written last, when it is an insert
+	// of one row that the next insert of the same text may join
+	// (deferExec).
+	last string
 }
 
 // maxPendingBytes bounds the held-back text: past it, the statements are
@@ -378,23 +382,47 @@ func (m *mysqlTx) with(query string, args []any) (string, []any) {
 	m.pending.WriteString(query)
 	q, all := m.pending.String(), append(m.args, args...)
 	m.pending.Reset()
-	m.args = nil
+	m.args, m.last = nil, ""
 	return q, all
+}
+
+// joinableInsert says whether query inserts one row of placeholders
+// and nothing else (no upsert), and returns that row: the same insert
+// held back twice in a row becomes one statement of two rows, which the
+// server parses and runs once (a plan's versions, one after another).
+func joinableInsert(query string) (row string, ok bool) {
+	if !strings.HasPrefix(query, "INSERT INTO ") || strings.Contains(query, " ON ") {
+		return "", false
+	}
+	i := strings.LastIndex(query, "VALUES (")
+	if i < 0 || !strings.HasSuffix(query, ")") || strings.Contains(query[i:], "),") {
+		return "", false
+	}
+	return query[i+len("VALUES "):], true
 }
 
 // deferExec holds query back until the next statement or the commit. Its
 // error, if any, is then that round trip's, which fails the call as an
 // error of the write itself would have.
 func (m *mysqlTx) deferExec(ctx context.Context, query string, args ...any) error {
-	if m.pending.Len() > 0 {
-		m.pending.WriteString(";\n")
+	if row, ok := joinableInsert(query); ok && query == m.last {
+		m.pending.WriteString(", ")
+		m.pending.WriteString(row)
+	} else {
+		if m.pending.Len() > 0 {
+			m.pending.WriteString(";\n")
+		}
+		m.pending.WriteString(query)
+		m.last = ""
+		if ok {
+			m.last = query
+		}
 	}
-	m.pending.WriteString(query)
 	m.args = append(m.args, args...)
 	if m.pending.Len() > maxPendingBytes {
 		q, all := m.pending.String(), m.args
 		m.pending.Reset()
-		m.args = nil
+		m.args, m.last = nil, ""
 		_, err := m.tx.ExecContext(ctx, q, all...)
 		return err
 	}
@@ -408,7 +436,7 @@ func (m *mysqlTx) commitWith(ctx context.Context) error {
 		m.pending.WriteString(commitSuffix)
 		q, all := m.pending.String(), m.args
 		m.pending.Reset()
-		m.args = nil
+		m.args, m.last = nil, ""
 		if _, err := m.tx.ExecContext(ctx, q, all...); err != nil {
 			return err
 		}

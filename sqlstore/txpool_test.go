@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -16,6 +17,22 @@ import (
 // pool's sessions) and a write whose result is not read rides with the
 // next statement or the commit; every guarantee of a transaction holds
 // all the same.
+func TestJoinableInsert(t *testing.T) {
+	for q, want := range map[string]string{
+		"INSERT INTO settings (name, value) VALUES (?, ?)":                        "(?, ?)",
+		"INSERT INTO t (a, b) VALUES (?, coalesce(?, 1))":                         "(?, coalesce(?, 1))",
+		"INSERT INTO settings (name, value) VALUES (?, ?), (?, ?)":                "",
+		"INSERT INTO rate_keys (scope, key) VALUES (?, ?) ON CONFLICT DO NOTHING": "",
+		"INSERT INTO t (a) SELECT a FROM u":                                       "",
+		"UPDATE forms SET title = ? WHERE id = ?":                                 "",
+	} {
+		row, ok := joinableInsert(q)
+		if row != want || ok != (want != "") {
+			t.Errorf("%q: %q %v, want %q", q, row, ok, want)
+		}
+	}
+}
+
 func TestMariaDBTransactionPool(t *testing.T) {
 	sqliteOnly(t) // opens MariaDB itself
 	ctx := context.Background()
@@ -109,6 +126,30 @@ func TestMariaDBTransactionPool(t *testing.T) {
 		terr := db.write.Get(&touched, "SELECT touched FROM rate_keys WHERE scope = 's' AND `key` = 7")
 		if err != nil || aerr != nil || berr != nil || terr != nil || a != "1" || b != "2" || touched != 1 {
 			t.Fatalf("update %v; rows %q %v, %q %v; touched %d %v", err, a, aerr, b, berr, touched, terr)
+		}
+	})
+
+	t.Run("the same insert held back again joins the one before", func(t *testing.T) {
+		err := db.Update(ctx, func(ftx domain.FormTx) error {
+			tx := ftx.(*Tx)
+			for _, name := range []string{"join_a", "join_b", "join_c"} {
+				if err := tx.execUnread("INSERT INTO settings (name, value) VALUES (?, ?)", name, name); err != nil {
+					return err
+				}
+			}
+			m := tx.tx.(*mysqlTx)
+			if got := strings.Count(m.pending.String(), "INSERT"); got != 1 {
+				t.Errorf("%d inserts held back, want one of three rows: %s", got, m.pending.String())
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range []string{"join_a", "join_b", "join_c"} {
+			if v, err := setting(name); err != nil || v != name {
+				t.Fatalf("%s: %q %v", name, v, err)
+			}
 		}
 	})
 
@@ -287,6 +328,18 @@ func TestMariaDBRoundTrips(t *testing.T) {
 		// ids the host knew, in one packet with the commit.
 		if n := trips(t, plan); n != 1 {
 			t.Fatalf("%d round trips, want 1", n)
+		}
+		// The three versions in one statement.
+		var n int
+		if err := db.write.Get(&n, "SELECT count(*) FROM mysql.general_log WHERE user_host LIKE ? AND argument LIKE '%INSERT INTO arsh_form_versions%'", d.Name+"[%"); err != nil {
+			t.Fatal(err)
+		}
+		var text string
+		if err := db.write.Get(&text, "SELECT CONVERT(argument USING utf8mb4) FROM mysql.general_log WHERE user_host LIKE ? AND argument LIKE '%INSERT INTO arsh_form_versions%'", d.Name+"[%"); err != nil {
+			t.Fatal(err)
+		}
+		if n != 1 || strings.Count(text, "INSERT INTO arsh_form_versions") != 1 {
+			t.Fatalf("%d packets with the versions, %d inserts of them, want one of three rows", n, strings.Count(text, "INSERT INTO arsh_form_versions"))
 		}
 	})
 	t.Run("a 3-step plan on a form that exists", func(t *testing.T) {
