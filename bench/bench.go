@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/arshline/arshline-sidecar/internal/filltest"
@@ -82,6 +83,10 @@ type Report struct {
 	Methods     []MethodStats `json:"methods"`
 	Echo        EchoResult    `json:"echo"`
 	FsyncPerSec float64       `json:"fsync_per_second"`
+	// CPUSeconds is this process's own CPU time (user and system) while
+	// the calls ran, the baselines left out: what the load itself cost
+	// the machine the daemon shares.
+	CPUSeconds float64 `json:"cpu_seconds"`
 	// Ratios relate each method to the baselines: p50 over the echo p50,
 	// and calls per second over fsyncs per second.
 	Ratios map[string]Ratio `json:"ratios"`
@@ -294,6 +299,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 
 	results := make([][]tally, o.Clients)
 	var wg sync.WaitGroup
+	cpu0 := cpuSeconds()
 	start := time.Now()
 	var dialErr error
 	var dialMu sync.Mutex
@@ -340,11 +346,12 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
+	cpu := cpuSeconds() - cpu0
 	if dialErr != nil {
 		return nil, dialErr
 	}
 
-	rep := &Report{Clients: o.Clients, Seconds: elapsed.Seconds(), Ratios: map[string]Ratio{}}
+	rep := &Report{Clients: o.Clients, Seconds: elapsed.Seconds(), CPUSeconds: cpu, Ratios: map[string]Ratio{}}
 	for i, n := range names {
 		var all tally
 		for _, r := range results {
@@ -419,5 +426,16 @@ func (r *Report) Print(w io.Writer) {
 			fmt.Fprintf(w, "  first error: %s\n", m.FirstError)
 		}
 	}
+	fmt.Fprintf(w, "load tool CPU: %.3f s over the calls\n", r.CPUSeconds)
 	fmt.Fprintf(w, "baseline: raw unix-socket echo round trip p50 %.1f µs, p99 %.1f µs; %.0f round trips/s with %d clients; fsync %.0f/s\n", r.Echo.P50us, r.Echo.P99us, r.Echo.PerSecond, r.Echo.Clients, r.FsyncPerSec)
+}
+
+// cpuSeconds is the CPU time (user and system) this process has spent,
+// 0 where getrusage fails.
+func cpuSeconds() float64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
 }

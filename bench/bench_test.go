@@ -5,12 +5,17 @@ import (
 	"os"
 	"testing"
 	"time"
+
+	"github.com/arshline/arshline-sidecar/sqlstore/mariadbtest"
 )
 
-// TestMain lets this test binary be its own echo server process.
+// TestMain lets this test binary be its own echo server process, and
+// stops the MariaDB server a benchmark may have started.
 func TestMain(m *testing.M) {
 	MaybeServeEcho()
-	os.Exit(m.Run())
+	code := m.Run()
+	mariadbtest.Stop()
+	os.Exit(code)
 }
 
 func TestParseMix(t *testing.T) {

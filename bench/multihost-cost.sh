@@ -4,7 +4,8 @@
 # ai.execute and per submissions.submit, over N calls from 16 clients
 # after a warm-up. Statements are the server's Questions counter; round
 # trips are the queries in its general log (a packet holding several
-# statements is one); CPU is utime+stime from /proc/PID/stat. Needs
+# statements is one); CPU is utime+stime from /proc/PID/stat, the load
+# tool's its own over the calls (getrusage, in its report). Needs
 # Debian's mariadb-server; starts its own mariadbd on a Unix socket in a
 # temporary directory.
 #
@@ -35,8 +36,8 @@ ticks=$(getconf CLK_TCK)
 cpu() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 questions() { sql -N -e "SHOW GLOBAL STATUS LIKE 'Questions'" | awk '{print $2}'; }
 load() { "$tmp/arshline-load" --socket "$tmp/web1/d.sock" --clients 16 --count "$1" --mix "$2" --fsync-dir "$tmp" >"$tmp/load.out"; }
-echo "| method | statements / call | round trips / call | mariadbd CPU ms / call | arshlined CPU ms / call | calls/s |"
-echo "|---|---|---|---|---|---|"
+echo "| method | statements / call | round trips / call | mariadbd CPU ms / call | arshlined CPU ms / call | load tool CPU ms / call | calls/s |"
+echo "|---|---|---|---|---|---|---|"
 for method in ai.execute submissions.submit; do
 	load 200 "$method" # the form, the pools, the caches
 	# Statements and round trips, over n/10 calls with the general log on
@@ -56,6 +57,7 @@ for method in ai.execute submissions.submit; do
 	load "$n" "$method"
 	s1=$(cpu "$server"); d1=$(cpu "$daemon")
 	rate=$(awk -v m="$method" '$1 == m { print $4 }' "$tmp/load.out")
-	awk -v m="$method" -v st="$stmts" -v rt="$rt" -v s="$((s1 - s0))" -v d="$((d1 - d0))" -v n="$n" -v hz="$ticks" -v r="$rate" \
-		'BEGIN { printf "| `%s` | %s | %s | %.2f | %.2f | %s |\n", m, st, rt, s * 1000 / hz / n, d * 1000 / hz / n, r }'
+	l=$(awk '/^load tool CPU:/ { print $4 }' "$tmp/load.out")
+	awk -v m="$method" -v st="$stmts" -v rt="$rt" -v s="$((s1 - s0))" -v d="$((d1 - d0))" -v n="$n" -v hz="$ticks" -v r="$rate" -v l="$l" \
+		'BEGIN { printf "| `%s` | %s | %s | %.2f | %.2f | %.2f | %s |\n", m, st, rt, s * 1000 / hz / n, d * 1000 / hz / n, l * 1000 / n, r }'
 done

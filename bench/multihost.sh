@@ -2,8 +2,10 @@
 # Throughput of two daemons on one MariaDB against one daemon on SQLite,
 # and MariaDB's own single-row durable insert rate, in one run:
 # ai.execute and submissions.submit at 16 and 32 clients, split evenly
-# over the two MariaDB daemons. Needs Debian's mariadb-server; starts its
-# own mariadbd on a Unix socket in a temporary directory.
+# over the two MariaDB daemons, with the CPU time (utime+stime) each part
+# spent per call of the two-daemon series: mariadbd, the two daemons
+# together, the two load tools together. Needs Debian's mariadb-server;
+# starts its own mariadbd on a Unix socket in a temporary directory.
 #
 #   bash bench/multihost.sh [seconds per series, default 4]
 set -euo pipefail
@@ -33,7 +35,9 @@ start() { # name db-args...
 	echo "$name did not start"; cat "$tmp/$name/out.log"; exit 1
 }
 start web1 --db "$addr" --db-password-file "$tmp/pw" --node-name web1
+web1_pid=${pids[-1]}
 start web2 --db "$addr" --db-password-file "$tmp/pw" --node-name web2
+web2_pid=${pids[-1]}
 start lite --db "$tmp/lite/d.db"
 
 # The calls/s of the method's line of arshline-load's report; a series
@@ -41,23 +45,32 @@ start lite --db "$tmp/lite/d.db"
 rate() {
 	awk -v m="$2" '$1 == m { if ($3 != 0) { print "errors:" $3; exit } print $4 }' "$1"
 }
-echo "| clients | method | two daemons on MariaDB, calls/s | one daemon on SQLite, calls/s | MariaDB single-row durable inserts/s | MariaDB daemons / inserts |"
-echo "|---|---|---|---|---|---|"
+ticks=$(getconf CLK_TCK)
+cpu() { local t=0 p; for p in "$@"; do t=$((t + $(awk '{print $14 + $15}' "/proc/$p/stat"))); done; echo "$t"; }
+echo "| clients | method | two daemons on MariaDB, calls/s | one daemon on SQLite, calls/s | MariaDB single-row durable inserts/s | MariaDB daemons / inserts | CPU ms / call: mariadbd, daemons, load tools |"
+echo "|---|---|---|---|---|---|---|"
 for clients in 16 32; do
 	half=$((clients / 2))
 	ceiling=$(ARSHLINE_DB_PASSWORD=bench-pw "$tmp/dbceiling" --db "$addr" --clients "$clients" --duration "${secs}s" | sed -n 's/.*s, \([0-9]*\)\/s.*/\1/p')
 	for method in ai.execute submissions.submit; do
+		s0=$(cpu "$mariadb_pid"); d0=$(cpu "$web1_pid" "$web2_pid")
 		"$tmp/arshline-load" --socket "$tmp/web1/d.sock" --clients "$half" --duration "${secs}s" --mix "$method" --fsync-dir "$tmp" >"$tmp/a.out" 2>&1 &
 		a=$!
 		"$tmp/arshline-load" --socket "$tmp/web2/d.sock" --clients "$half" --duration "${secs}s" --mix "$method" --fsync-dir "$tmp" >"$tmp/b.out" 2>&1 &
 		b=$!
 		wait "$a" "$b"
+		s1=$(cpu "$mariadb_pid"); d1=$(cpu "$web1_pid" "$web2_pid")
 		ra=$(rate "$tmp/a.out" "$method"); rb=$(rate "$tmp/b.out" "$method")
 		if [[ $ra != [0-9]* || $rb != [0-9]* ]]; then echo "two daemons, $method: $ra $rb"; cat "$tmp/a.out" "$tmp/b.out"; exit 1; fi
 		two=$(awk -v x="$ra" -v y="$rb" 'BEGIN { printf "%.0f", x + y }')
+		# Calls made: the report's calls column of both tools.
+		calls=$(awk -v m="$method" '$1 == m { n += $2 } END { print n }' "$tmp/a.out" "$tmp/b.out")
+		# The load tools' own CPU over their calls, from their reports.
+		split=$(awk -v s="$((s1 - s0))" -v d="$((d1 - d0))" -v hz="$ticks" -v n="$calls" \
+			'/^load tool CPU:/ { l += $4 } END { printf "%.2f, %.2f, %.2f", s * 1000 / hz / n, d * 1000 / hz / n, l * 1000 / n }' "$tmp/a.out" "$tmp/b.out")
 		"$tmp/arshline-load" --socket "$tmp/lite/d.sock" --clients "$clients" --duration "${secs}s" --mix "$method" --fsync-dir "$tmp" >"$tmp/l.out" 2>&1
 		lite=$(rate "$tmp/l.out" "$method")
 		ratio=$(awk -v x="$two" -v y="$ceiling" 'BEGIN { printf "%.2f", x / y }')
-		echo "| $clients | \`$method\` | $two | ${lite%.*} | $ceiling | $ratio |"
+		echo "| $clients | \`$method\` | $two | ${lite%.*} | $ceiling | $ratio | $split |"
 	done
 done

@@ -17,14 +17,15 @@ import (
 	"github.com/arshline/arshline-sidecar/rpc"
 )
 
-// startDaemon runs a whole daemon on a temporary socket and database.
-func startDaemon(t *testing.T) string {
+// startDaemon runs a whole daemon on a temporary socket and database;
+// extra flags come after the defaults and override them.
+func startDaemon(t testing.TB, extra ...string) string {
 	t.Helper()
 	dir := t.TempDir()
 	sock := filepath.Join(dir, "d.sock")
-	cfg, err := daemon.ParseConfig(flag.NewFlagSet("t", flag.ContinueOnError), []string{
+	cfg, err := daemon.ParseConfig(flag.NewFlagSet("t", flag.ContinueOnError), append([]string{
 		"--socket", sock, "--db", filepath.Join(dir, "d.db"), "--log-dir", filepath.Join(dir, "logs"),
-	}, func(string) string { return "" })
+	}, extra...), func(string) string { return "" })
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -77,17 +77,12 @@ func (db *DB) ListAudit(ctx context.Context, q domain.AuditQuery) ([]domain.Audi
 // InsertAudit writes the entries' audit rows, of the site, up to
 // maxAuditRows to a statement: a plan's steps are audited together, and
 // one statement per row cost each step a full statement run in the
-// serial writer.
+// serial writer. On MariaDB and MySQL the rows take the host's own ids
+// (idblocks.go) and are held back for the call's next packet, which is
+// usually its commit.
 func (t *Tx) InsertAudit(siteID int64, entries ...*domain.AuditEntry) error {
 	for len(entries) > 0 {
 		n := min(len(entries), maxAuditRows)
-		if t.mysql && !t.returning {
-			// The ids of one statement's rows are not known on MySQL
-			// (another host's rows may come between them, and Galera
-			// steps ids by its node count), where INSERT has no
-			// RETURNING: one statement per row.
-			n = 1
-		}
 		if err := t.insertAuditRows(siteID, entries[:n]); err != nil {
 			return err
 		}
@@ -97,8 +92,13 @@ func (t *Tx) InsertAudit(siteID int64, entries ...*domain.AuditEntry) error {
 }
 
 func (t *Tx) insertAuditRows(siteID int64, entries []*domain.AuditEntry) error {
-	args := make([]any, 0, len(entries)*auditColumns)
-	for _, e := range entries {
+	columns := auditColumns
+	if t.ids != nil {
+		columns++
+	}
+	args := make([]any, 0, len(entries)*columns)
+	ids := make([]int64, len(entries))
+	for i, e := range entries {
 		details := string(e.Details)
 		if details == "" {
 			details = "{}"
@@ -109,17 +109,19 @@ func (t *Tx) insertAuditRows(siteID int64, entries []*domain.AuditEntry) error {
 		if e.UndoTokenHash != "" {
 			hash = e.UndoTokenHash
 		}
+		if t.ids != nil {
+			id, err := t.ids.take(t.ctx, "audit_log")
+			if err != nil {
+				return err
+			}
+			ids[i] = id
+			args = append(args, id)
+		}
 		args = append(args, siteID, t.ts, e.ReqID, e.Actor, e.Action, e.FormID, e.BeforeVersionID, e.AfterVersionID, hash, details)
 	}
-	if t.returning {
-		// MariaDB hands back the ids of the statement's rows, in the
-		// order of its VALUES, whatever other hosts insert meanwhile.
-		var ids []int64
-		if err := t.tx.SelectContext(t.ctx, &ids, sqlInsertAudit[len(entries)-1]+" RETURNING id", args...); err != nil {
+	if t.ids != nil {
+		if err := t.execUnread(sqlInsertAuditID[len(entries)-1], args...); err != nil {
 			return fmt.Errorf("insert audit: %w", err)
-		}
-		if len(ids) != len(entries) {
-			return fmt.Errorf("insert audit: %d ids for %d rows", len(ids), len(entries))
 		}
 		for i, e := range entries {
 			e.ID, e.TS = ids[i], t.now

@@ -132,6 +132,13 @@ func CopyStore(ctx context.Context, from, to *DB, opts CopyOptions) ([]TableCopy
 			return nil, err
 		}
 	}
+	// The hosts' blocks of ids start past every copied id, and past the
+	// erased ones of submissions (AUTO_INCREMENT, set above).
+	for _, table := range idTables {
+		if err := to.raiseIDBlock(ctx, conn, table, 0); err != nil {
+			return nil, err
+		}
+	}
 	var report []TableCopy
 	for _, t := range copyTables {
 		a, err := tableChecksum(ctx, from, t)

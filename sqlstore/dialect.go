@@ -58,9 +58,7 @@ func StoreTables() []string {
 
 type mysqlDialect struct {
 	prefix string
-	// returning: the server is MariaDB 10.5 or newer (insertReturns).
-	returning bool
-	cache     sync.Map // SQLite-dialect text → MySQL text
+	cache  sync.Map // SQLite-dialect text → MySQL text
 }
 
 // rewrite returns q in MySQL's dialect.

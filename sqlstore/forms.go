@@ -311,11 +311,15 @@ type Tx struct {
 	// at the same time: forms this call reads or changes are locked
 	// (lockForm) so that their heads stay exact until it commits.
 	mysql bool
-	// returning: the server's INSERT hands back the ids it gave
-	// (INSERT … RETURNING, MariaDB 10.5 and newer).
-	returning bool
-	host      string
-	locked    []int64
+	// ids gives the ids of new rows on MariaDB and MySQL (idblocks.go),
+	// nil on SQLite, where the writer's inserts give them.
+	ids *idBlocks
+	// fresh are the submissions whose tracking codes this call drew
+	// (InsertSubmission): a code another submission holds is drawn again
+	// when the call runs again (heldBackError).
+	fresh  []*domain.Submission
+	host   string
+	locked []int64
 	// heads are the head versions of the forms this call has read or
 	// written. Only this call writes while its fn runs, so they stay
 	// exact and CommitVersion need not look the head up again.
@@ -455,26 +459,49 @@ func (t *Tx) CreateForm(siteID, owner int64, state domain.FormState, meta domain
 		state.Status = domain.StatusDraft
 	}
 	state.Document = normalizeDocument(state.Document)
-	// The token is made from the id SQLite assigns, so the row is inserted
-	// without it and takes it when its head is written (flushHeads), in
-	// the same call, before anyone can read the row.
-	res, err := t.tx.ExecContext(t.ctx, sqlInsertForm, siteID, state.Title, string(state.Status), owner, t.ts, t.ts)
-	if err != nil {
-		return nil, nil, fmt.Errorf("insert form: %w", err)
-	}
-	id, err := res.LastInsertId()
+	id, token, err := t.insertForm(siteID, owner, state)
 	if err != nil {
 		return nil, nil, err
 	}
-	token := publicToken(t.tokenKey, id)
 	v, err := t.insertVersion(siteID, id, 1, nil, state, meta)
 	if err != nil {
 		return nil, nil, err
 	}
-	t.setHead(formHeadRef{siteID: siteID, formID: id, versionID: v.ID, seq: 1, moved: true, title: state.Title, status: state.Status, newToken: token})
+	head := formHeadRef{siteID: siteID, formID: id, versionID: v.ID, seq: 1, moved: true, title: state.Title, status: state.Status}
+	if t.ids == nil {
+		head.newToken = token
+	}
+	t.setHead(head)
 	f := &domain.Form{ID: id, Title: state.Title, Status: state.Status, PublicToken: token, OwnerID: owner, SiteID: siteID,
 		HeadVersionID: v.ID, HeadSeq: 1, VersionCount: 1, Document: state.Document, CreatedAt: t.now, UpdatedAt: t.now}
 	return f, v, nil
+}
+
+// insertForm inserts a form's row, without its head, and returns its id
+// and public token. On MariaDB and MySQL the id is the host's own
+// (idblocks.go) and the row, token included, is held back for the
+// call's next packet. On SQLite the token is made from the id the insert
+// gives, so the row is inserted without it and takes it when its head is
+// written (flushHeads), in the same call, before anyone can read the
+// row.
+func (t *Tx) insertForm(siteID, owner int64, state domain.FormState) (int64, string, error) {
+	if t.ids != nil {
+		id, err := t.ids.take(t.ctx, "forms")
+		if err != nil {
+			return 0, "", err
+		}
+		token := publicToken(t.tokenKey, id)
+		return id, token, t.execUnread(sqlInsertFormID, id, siteID, state.Title, string(state.Status), token, owner, t.ts, t.ts)
+	}
+	res, err := t.tx.ExecContext(t.ctx, sqlInsertForm, siteID, state.Title, string(state.Status), owner, t.ts, t.ts)
+	if err != nil {
+		return 0, "", fmt.Errorf("insert form: %w", err)
+	}
+	id, err := res.LastInsertId()
+	if err != nil {
+		return 0, "", err
+	}
+	return id, publicToken(t.tokenKey, id), nil
 }
 
 func (t *Tx) insertVersion(siteID, formID, seq int64, parent *int64, state domain.FormState, meta domain.VersionMeta) (*domain.Version, error) {
@@ -501,15 +528,28 @@ func (t *Tx) insertVersion(siteID, formID, seq int64, parent *int64, state domai
 	if meta.PromptHash != "" {
 		prompt = meta.PromptHash
 	}
-	res, err := t.tx.ExecContext(t.ctx, sqlInsertVersion,
-		siteID, formID, seq, string(stateJSON), source, parent, diff, meta.DiffApplied, sha, prompt,
-		meta.TokensPrompt, meta.TokensComplete, meta.TokensTotal, meta.CreatedBy, t.ts)
-	if err != nil {
-		return nil, fmt.Errorf("insert version: %w", err)
-	}
-	id, err := res.LastInsertId()
-	if err != nil {
-		return nil, err
+	var id int64
+	if t.ids != nil {
+		// The host's own id, and the row held back for the call's next
+		// packet (idblocks.go).
+		if id, err = t.ids.take(t.ctx, "form_versions"); err != nil {
+			return nil, err
+		}
+		err = t.execUnread(sqlInsertVersionID, id, siteID, formID, seq, string(stateJSON), source, parent, diff, meta.DiffApplied,
+			sha, prompt, meta.TokensPrompt, meta.TokensComplete, meta.TokensTotal, meta.CreatedBy, t.ts)
+		if err != nil {
+			return nil, fmt.Errorf("insert version: %w", err)
+		}
+	} else {
+		res, err := t.tx.ExecContext(t.ctx, sqlInsertVersion,
+			siteID, formID, seq, string(stateJSON), source, parent, diff, meta.DiffApplied, sha, prompt,
+			meta.TokensPrompt, meta.TokensComplete, meta.TokensTotal, meta.CreatedBy, t.ts)
+		if err != nil {
+			return nil, fmt.Errorf("insert version: %w", err)
+		}
+		if id, err = res.LastInsertId(); err != nil {
+			return nil, err
+		}
 	}
 	return &domain.Version{
 		ID: id, FormID: formID, Seq: seq, State: state, Source: source, ParentVersionID: parent,

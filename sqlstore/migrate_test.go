@@ -225,8 +225,10 @@ func TestPublicTokensAreUniqueByConstruction(t *testing.T) {
 	}
 	db.Close()
 
+	// The next form's id is a new one (on MariaDB past the rest of the
+	// block the closed store held), and so is its token.
 	again := openTest(t, filepath.Join(dir, "a.db"))
-	if f := createForm(t, again, "y"); f.ID != 51 || seen[f.PublicToken] || f.PublicToken != publicToken(again.tokenKey, 51) {
+	if f := createForm(t, again, "y"); f.ID <= 50 || seen[f.PublicToken] || f.PublicToken != publicToken(again.tokenKey, f.ID) {
 		t.Fatalf("after reopening: form %d, token %q", f.ID, f.PublicToken)
 	}
 	if publicToken(again.tokenKey, 1) != tokens[0] {

@@ -69,11 +69,6 @@ func openMySQL(ctx context.Context, addr string, opts Options) (*DB, error) {
 	txp.SetMaxIdleConns(conns)
 	txp.SetConnMaxLifetime(3 * time.Minute)
 	txp.SetConnMaxIdleTime(time.Minute)
-	if d.returning, err = insertReturns(ctx, w); err != nil {
-		txp.Close()
-		w.Close()
-		return nil, fmt.Errorf("sqlstore: open %s: %w", redact(addr), err)
-	}
 	host := opts.Host
 	if host == "" {
 		host, _ = os.Hostname()
@@ -92,6 +87,10 @@ func openMySQL(ctx context.Context, addr string, opts Options) (*DB, error) {
 	if err := db.seedMySQLKeys(ctx); err != nil {
 		return fail(err)
 	}
+	db.ids = newIDBlocks(db)
+	if err := db.seedIDBlocks(ctx); err != nil {
+		return fail(err)
+	}
 	if db.tokenKey, err = loadTokenKey(ctx, w); err != nil {
 		return fail(err)
 	}
@@ -101,29 +100,6 @@ func openMySQL(ctx context.Context, addr string, opts Options) (*DB, error) {
 	db.reads = newReadStmts(w)
 	db.reads.unprepared = true
 	return db, nil
-}
-
-// insertReturns says whether the server is MariaDB 10.5 or newer, whose
-// INSERT … RETURNING hands back the ids of a statement's rows.
-func insertReturns(ctx context.Context, db *sqlx.DB) (bool, error) {
-	var v string
-	if err := db.GetContext(ctx, &v, "SELECT VERSION()"); err != nil {
-		return false, err
-	}
-	return mariaDBReturns(v), nil
-}
-
-// mariaDBReturns reads a VERSION() string: "10.11.6-MariaDB-0+deb12u1"
-// is MariaDB 10.11, "8.0.36" MySQL.
-func mariaDBReturns(version string) bool {
-	if !strings.Contains(version, "MariaDB") {
-		return false
-	}
-	var major, minor int
-	if _, err := fmt.Sscanf(version, "%d.%d", &major, &minor); err != nil {
-		return false
-	}
-	return major > 10 || (major == 10 && minor >= 5)
 }
 
 // seedMySQLKeys makes the keys SQLite's migrations make with randomblob:
@@ -484,6 +460,10 @@ type mysqlTx struct {
 	// arguments in order.
 	pending strings.Builder
 	args    []any
+	// last is the held-back statement written last, when it is an insert
+	// of one row that the next insert of the same text may join
+	// (deferExec).
+	last string
 }
 
 // maxPendingBytes bounds the held-back text: past it, the statements are
@@ -501,23 +481,47 @@ func (m *mysqlTx) with(query string, args []any) (string, []any) {
 	m.pending.WriteString(query)
 	q, all := m.pending.String(), append(m.args, args...)
 	m.pending.Reset()
-	m.args = nil
+	m.args, m.last = nil, ""
 	return q, all
+}
+
+// joinableInsert says whether query inserts one row of placeholders
+// and nothing else (no upsert), and returns that row: the same insert
+// held back twice in a row becomes one statement of two rows, which the
+// server parses and runs once (a plan's versions, one after another).
+func joinableInsert(query string) (row string, ok bool) {
+	if !strings.HasPrefix(query, "INSERT INTO ") || strings.Contains(query, " ON ") {
+		return "", false
+	}
+	i := strings.LastIndex(query, "VALUES (")
+	if i < 0 || !strings.HasSuffix(query, ")") || strings.Contains(query[i:], "),") {
+		return "", false
+	}
+	return query[i+len("VALUES "):], true
 }
 
 // deferExec holds query back until the next statement or the commit. Its
 // error, if any, is then that round trip's, which fails the call as an
 // error of the write itself would have.
 func (m *mysqlTx) deferExec(ctx context.Context, query string, args ...any) error {
-	if m.pending.Len() > 0 {
-		m.pending.WriteString(";\n")
+	if row, ok := joinableInsert(query); ok && query == m.last {
+		m.pending.WriteString(", ")
+		m.pending.WriteString(row)
+	} else {
+		if m.pending.Len() > 0 {
+			m.pending.WriteString(";\n")
+		}
+		m.pending.WriteString(query)
+		m.last = ""
+		if ok {
+			m.last = query
+		}
 	}
-	m.pending.WriteString(query)
 	m.args = append(m.args, args...)
 	if m.pending.Len() > maxPendingBytes {
 		q, all := m.pending.String(), m.args
 		m.pending.Reset()
-		m.args = nil
+		m.args, m.last = nil, ""
 		_, err := m.tx.ExecContext(ctx, q, all...)
 		return err
 	}
@@ -531,7 +535,7 @@ func (m *mysqlTx) commitWith(ctx context.Context) error {
 		m.pending.WriteString(commitSuffix)
 		q, all := m.pending.String(), m.args
 		m.pending.Reset()
-		m.args = nil
+		m.args, m.last = nil, ""
 		if _, err := m.tx.ExecContext(ctx, q, all...); err != nil {
 			return err
 		}
@@ -593,18 +597,40 @@ func (db *DB) runMySQL(ctx context.Context, fn func(tx domain.FormTx) error) (er
 	}()
 	now := db.now()
 	mtx := &mysqlTx{tx: sqltx}
-	t := &Tx{tx: mtx, ctx: ctx, tokenKey: db.tokenKey, now: now, ts: formatTime(now), mysql: true, returning: db.mysql.returning, host: db.host}
+	t := &Tx{tx: mtx, ctx: ctx, tokenKey: db.tokenKey, now: now, ts: formatTime(now), mysql: true, ids: db.ids, host: db.host}
 	if err := runGuarded(func() error { return fn(t) }); err != nil {
-		return err
+		return t.heldBackError(err)
 	}
 	if err := t.flushHeads(); err != nil {
-		return err
+		return t.heldBackError(err)
 	}
 	if err := mtx.commitWith(ctx); err != nil {
-		return fmt.Errorf("sqlstore: commit: %w", err)
+		return fmt.Errorf("sqlstore: commit: %w", t.heldBackError(err))
 	}
 	committed = true
 	return nil
+}
+
+// heldBackError is err as the caller of Update sees it. A write held
+// back (mysqlTx.deferExec) fails in the packet of a later statement or
+// of the commit, so a submission's row refused by a unique index is
+// judged here, whichever statement carried it: a tracking code another
+// submission holds is drawn again, and a key or form token another host
+// stored meanwhile makes the call run again and find that submission.
+func (t *Tx) heldBackError(err error) error {
+	if mysqlErrno(err) != erDupEntry {
+		return err
+	}
+	if isUniqueViolation(err, "tracking_code") && len(t.fresh) > 0 {
+		for _, s := range t.fresh {
+			s.TrackingCode = ""
+		}
+		return &raceError{err}
+	}
+	if isUniqueViolation(err, "submissions_idempotency") || isUniqueViolation(err, "submissions_form_token") {
+		return &raceError{err}
+	}
+	return err
 }
 
 // runGuarded calls f and returns a panic in it as a *PanicError.
@@ -636,9 +662,12 @@ func (t *Tx) lockForm(formID int64) error {
 			return nil
 		}
 	}
-	var id int64
-	err := t.tx.GetContext(t.ctx, &id, "SELECT id FROM forms WHERE id = ? FOR UPDATE", formID)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+	// The lock is held back and goes with the read that follows it (the
+	// form's head, its count): the read, a statement of its own, starts
+	// once the lock is granted and sees what its last holder committed.
+	// INTO a variable, it answers no rows, so the packet's first rows are
+	// the read's; a missing form sets nothing, and the read finds none.
+	if err := t.execUnread("SELECT id INTO @arshline_locked FROM forms WHERE id = ? FOR UPDATE", formID); err != nil {
 		return err
 	}
 	t.locked = append(t.locked, formID)

@@ -19,7 +19,7 @@ import (
 // another site is NOT_FOUND, so that a site cannot learn another's ids.
 func (db *DB) FormMark(ctx context.Context, siteID, formID int64) (newestVersionID int64, err error) {
 	var v sql.NullInt64
-	err = db.reads.GetContext(ctx, &v, `SELECT (SELECT max(id) FROM form_versions WHERE form_id = f.id)
+	err = db.reads.GetContext(ctx, &v, `SELECT (SELECT id FROM form_versions WHERE form_id = f.id ORDER BY seq DESC LIMIT 1)
 		FROM forms f WHERE f.id = ? AND f.site_id = ? AND f.deleted_at IS NULL`, formID, siteID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, domain.Errorf(domain.CodeNotFound, "form %v was not found", formID)
@@ -32,7 +32,8 @@ func (db *DB) FormMark(ctx context.Context, siteID, formID int64) (newestVersion
 // and scales results and exports name answers with.
 func (db *DB) FormVersions(ctx context.Context, formID, upTo int64) ([]domain.Version, error) {
 	var rows []versionRow
-	if err := db.reads.SelectContext(ctx, &rows, versionSelect+" WHERE form_id = ? AND id <= ? ORDER BY id", formID, upTo); err != nil {
+	if err := db.reads.SelectContext(ctx, &rows, versionSelect+` WHERE form_id = ?
+		AND seq <= (SELECT seq FROM form_versions WHERE id = ? AND form_id = ?) ORDER BY seq`, formID, upTo, formID); err != nil {
 		return nil, err
 	}
 	return versionsToDomain(rows)

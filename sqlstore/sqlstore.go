@@ -72,7 +72,9 @@ type DB struct {
 	now      func() time.Time
 	group    *committer
 	// mysql is the dialect of a MariaDB or MySQL store, nil on SQLite.
-	mysql    *mysqlDialect
+	mysql *mysqlDialect
+	// ids gives new rows their ids on MariaDB and MySQL (idblocks.go).
+	ids      *idBlocks
 	host     string
 	localDir string
 	// retries counts transactions run again after a deadlock, lock wait
