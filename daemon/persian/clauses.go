@@ -167,6 +167,39 @@ func (c clause) ordinalsJoined(i int) bool {
 // چهار رو پیش نویس کن»), as dictated commands run on.
 var clauseVerbs = []string{"کن", "کنید", "کنین", "بکن", "بکنید", "بکنین", "نمایید", "بفرمایید", "شود", "گردد", "بشه", "بشود", "شه"}
 
+// enumerators turns the numbers of a numbered list of orders — «1) فرم
+// ۹۵: سوال ۱ حذف 2) …», «۳- فرم ۵ …» — into sentence breaks: each item
+// is an order of its own and lends its verb to no other. A number in
+// parentheses the command opened («سوال ۳ (یا ۴)») is no item.
+func enumerators(toks []token) []token {
+	var out []token
+	open := 0
+	stop := token{m: ".", s: ".", punct: true, r0: '.'}
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		switch {
+		case t.quoted:
+		case t.punct && t.m == "(":
+			open++
+		case t.punct && t.m == ")" && open > 0:
+			open--
+		case open == 0 && t.isNum && t.digits && i+1 < len(toks) && toks[i+1].punct && toks[i+1].m == ")":
+			if len(out) > 0 {
+				out = append(out, stop)
+			}
+			i++
+			continue
+		case open == 0 && !t.punct && len(t.m) > 1 && t.m[len(t.m)-1] == '-' && strings.Trim(t.m[:len(t.m)-1], "0123456789") == "":
+			if len(out) > 0 {
+				out = append(out, stop)
+			}
+			continue
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
 // cutAsides takes out a relative clause set off by commas after what it
 // describes — «سؤال چهارم فرم ۲۱ را، که دیگر لزومی ندارد، حذف کنید»,
 // «فرم ۵، که منتشر شده، …» — and returns it apart. It says something of

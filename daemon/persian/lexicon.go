@@ -67,7 +67,7 @@ var (
 	optionNouns = []string{"گزینه", "گزینهها", "گزینههای", "گزینههایی", "options", "choices", "optionها", "optionهای", "choiceها", "choiceهای", "آپشن", "آپشنها", "آپشنهای"}
 	// needWords before «نیست» («لازم نیست») deny a need: of an action,
 	// or of a question being required.
-	needWords = []string{"لازم", "نیازی", "نیاز", "احتیاجی", "ضرورتی"}
+	needWords = []string{"لازم", "نیازی", "نیاز", "احتیاجی", "احتیاج", "ضرورتی", "ضرورت", "لزومی", "لزوم"}
 	// negativeCopulas deny a state: «اجباری نباشه», «منتشر نباشه».
 	negativeCopulas = []string{"نباشد", "نباشه", "نباشند", "نباشن", "نباشید"}
 	// optionalWords leave a question optional, which it is anyway.

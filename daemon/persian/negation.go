@@ -24,6 +24,9 @@ func (c clause) readNegation(f *frame) {
 		if isAny(t.m, "نیست", "نیس") && i > 0 && isAny(c[i-1].m, needWords...) && c.negatesAction(i) {
 			f.negated = true // «لازم نیست فرم ۶ منتشر بشه»
 		}
+		if isAny(t.m, needDeniedVerbs...) && c.actNotNeeded(i) {
+			f.negated = true // «پرسش دوم نیازی به حذف ندارد»
+		}
 		if isAny(t.m, refrainWords...) {
 			f.negated = true // «از انتشار فرم ۹ خودداری فرمایید» asks that it not be done
 		}
@@ -31,6 +34,28 @@ func (c clause) readNegation(f *frame) {
 			f.refersBack = true
 		}
 	}
+}
+
+// needDeniedVerbs deny a need: «نیازی به حذف ندارد», «لزومی به انتشارش
+// نیست».
+var needDeniedVerbs = []string{"ندارد", "نداره", "ندارن", "ندارند", "نداریم", "ندارم", "نیست", "نیس"}
+
+// actNotNeeded reports a need word before i with an act between them:
+// «نیازی به حذف ندارد» says the act is not needed, which denies it. A
+// need denied with no act after it («پاکش کن، دیگه لزومی نداره») is the
+// reason for the order before it.
+func (c clause) actNotNeeded(i int) bool {
+	for k := 0; k < i; k++ {
+		if c[k].quoted || !isAny(c[k].m, needWords...) {
+			continue
+		}
+		for j := k + 1; j < i; j++ {
+			if !c[j].quoted && (c.atAny(j, actionWordsV) > 0 || c.atAny(j, deleteWordsV) > 0 || c.atAny(j, disableWordsV) > 0) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // takeBackV are the words that take an order back after it is given.

@@ -171,7 +171,7 @@ func (p *Planner) plan(text string) Result {
 	if len(toks) == 0 {
 		return none(domain.T("the command is empty"))
 	}
-	toks, asides := cutAsides(toks)
+	toks, asides := cutAsides(enumerators(toks))
 	if asksWhyOrHow(toks) {
 		return none(domain.T("this asks why or how, which is a question to answer, not a form-builder action"))
 	}
@@ -277,7 +277,9 @@ func (p *Planner) plan(text string) Result {
 	}
 	if v2 {
 		deletesHighFirst(b.steps)
+		afterDeletes(b.steps)
 	}
+	b.steps = stateSaidTwice(b.steps)
 	b.quotesLeft(frames)
 	if usesDeleted(b.steps) {
 		return noneWarned(domain.T("the command uses a form after deleting it"), b.warnings)

@@ -184,7 +184,13 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 	if j, k := c.requiredRemoved(used); j >= 0 {
 		// «الزامی بودن پرسش پنجم برداشته شود»: it becomes optional.
 		e.optional, changed = true, true
-		used[j], used[j+1] = true, true
+		used[j] = true
+		if c[j+1].m == "بودن" {
+			used[j+1] = true
+		}
+		if j > 0 && isAny(c[j-1].m, "حالت", "وضعیت") {
+			used[j-1] = true
+		}
 		markUsed(used, k, k+max(1, c.atAny(k, deleteWordsV)))
 		f.negated = false
 	}
@@ -1187,14 +1193,28 @@ func pronounIsQuestion(fs []*frame) {
 	}
 }
 
-// requiredRemoved finds «الزامی بودن … حذف/برداشته شود»: the required
-// word with «بودن» at j, the word that removes it at k.
+// requiredRemoved finds the required word said as a state that is
+// removed: «الزامی بودن … حذف/برداشته شود», «اجباریشو بردارید», «حالت
+// اجباری سوال ۲ رو حذف کن» — the required word at j, the word that
+// removes it at k. What is taken away is the question's being
+// required, not the question.
 func (c clause) requiredRemoved(used []bool) (j, k int) {
 	for j = 0; j+1 < len(c); j++ {
-		if used[j] || c[j].quoted || !isAny(c[j].m, requiredWords...) || c[j+1].m != "بودن" {
+		if used[j] || c[j].quoted || !isAny(c[j].m, requiredWords...) {
 			continue
 		}
-		for k = j + 2; k < len(c); k++ {
+		start := j + 1
+		switch {
+		case c[j+1].m == "بودن":
+			start = j + 2
+		case c[j].pron, j > 0 && isAny(c[j-1].m, "حالت", "وضعیت"):
+		default:
+			continue
+		}
+		for k = start; k < len(c); k++ {
+			if c[k].punct || isAny(c[k].m, lightVerbs...) {
+				break // the removal is said of the state in its own phrase
+			}
 			if !used[k] && !c[k].quoted && (c.atAny(k, deleteWordsV) > 0 || isAny(c[k].m, "لغو")) {
 				return j, k
 			}

@@ -1,6 +1,7 @@
 package persian
 
 import (
+	"reflect"
 	"sort"
 	"strings"
 
@@ -566,6 +567,45 @@ func (b *builder) stateEach(action string) bool {
 	}
 	b.lastCreates = nil
 	return true
+}
+
+// stateSaidTwice drops a form's state step that repeats the one just
+// before it: «فرم ۵۹ دیگه جواب نگیره، ببندش» says the closing twice, and
+// the form is closed once. (A question deleted twice is two questions,
+// and is kept.)
+func stateSaidTwice(steps []domain.PlanStep) []domain.PlanStep {
+	out := steps[:0]
+	for _, st := range steps {
+		if len(out) > 0 && st.Params.ID != nil && reflect.DeepEqual(st, out[len(out)-1]) && isAny(st.Action, domain.ActionPublishForm, domain.ActionDraftForm, domain.ActionDisableForm, domain.ActionDeleteForm) {
+			continue
+		}
+		out = append(out, st)
+	}
+	return out
+}
+
+// afterDeletes renumbers a question the command names after it deleted
+// an earlier one of the same form: «سوال ۱ حذف، سوال ۳ اجباری» makes
+// the third question as the command numbers it required, which the
+// delete before it has moved to the second place (indexes refer to the
+// form as the earlier steps left it). Deletes in a run are already
+// ordered from the last (deletesHighFirst) and need none.
+func afterDeletes(steps []domain.PlanStep) {
+	for k, st := range steps {
+		if st.Params.Index == nil || st.Action != domain.ActionUpdateField && st.Action != domain.ActionMoveField && st.Action != domain.ActionDeleteField {
+			continue
+		}
+		shift := 0
+		for _, d := range steps[:k] {
+			if d.Action == domain.ActionDeleteField && d.Params.Index != nil && sameForm(d.Params.ID, st.Params.ID) && *d.Params.Index < *st.Params.Index && st.Action != domain.ActionDeleteField {
+				shift++
+			}
+		}
+		if shift > 0 {
+			n := *st.Params.Index - shift
+			steps[k].Params.Index = &n
+		}
+	}
 }
 
 // deletesHighFirst orders each run of questions deleted from one form
