@@ -10,11 +10,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
-	"unicode"
+
+	"github.com/arshline/arshline-sidecar/internal/plancorpus"
 )
 
 // The corpora of testdata/planner, and the one rule by which an answer
@@ -155,11 +155,11 @@ func scoreCorpus(t *testing.T, name string, answer func(text string) (any, error
 		if err != nil {
 			why = err.Error()
 		} else {
-			why = mismatch(c.Expect, got)
+			why = plancorpus.Mismatch(c.Expect, got)
 		}
 		if c.Navigate != nil {
 			s.navTotal++
-			if hintMatches(c.Navigate.Action, c.Navigate.Params, got) {
+			if plancorpus.HintMatches(c.Navigate.Action, c.Navigate.Params, got) {
 				s.navPass++
 			} else if why == "" {
 				why = "navigate hint missing or wrong"
@@ -224,247 +224,6 @@ func commandAnswer(t *testing.T, cmd string, contract int) func(string) (any, er
 	}
 }
 
-// mismatch returns "" when an answer — an ai.plan answer ({"plan": …} or
-// {"none": true, …}) or a bare plan ({"version": 1, "steps": […]}) —
-// meets an expectation, else why it does not. The rule:
-//   - an expected {"none": true} is met when the answer has no plan;
-//   - else the plan has the same number of steps, with the same actions
-//     in the same order;
-//   - every expected param is equal (see sameValue), and any other param
-//     the plan gives is empty: null, "", [] or, for required, false.
-func mismatch(expect map[string]any, answer any) string {
-	got := planOf(answer)
-	if truthy(expect["none"]) {
-		if got != nil {
-			return "expected no plan"
-		}
-		return ""
-	}
-	if got == nil {
-		return "expected a plan, got none"
-	}
-	es, _ := expect["steps"].([]any)
-	gs, _ := got["steps"].([]any)
-	if len(es) != len(gs) {
-		return fmt.Sprintf("expected %d steps, got %d", len(es), len(gs))
-	}
-	for i := range es {
-		e, _ := es[i].(map[string]any)
-		g, ok := gs[i].(map[string]any)
-		if !ok || e["action"] != g["action"] {
-			return fmt.Sprintf("step %d: expected action %v, got %v", i, e["action"], g["action"])
-		}
-		ep, _ := e["params"].(map[string]any)
-		gp, _ := g["params"].(map[string]any)
-		for k, v := range ep {
-			if gv, ok := gp[k]; !ok || !sameValue(v, gv) {
-				return fmt.Sprintf("step %d (%v): param %s expected %v, got %v", i, e["action"], k, v, gp[k])
-			}
-		}
-		for k, v := range gp {
-			if _, ok := ep[k]; ok || emptyParam(g["action"], k, v) {
-				continue
-			}
-			return fmt.Sprintf("step %d (%v): unexpected param %s=%v", i, e["action"], k, v)
-		}
-	}
-	return ""
-}
-
-// planOf is the plan of an answer, or nil when it has none with steps.
-func planOf(answer any) map[string]any {
-	out, ok := answer.(map[string]any)
-	if !ok || out["none"] == true {
-		return nil
-	}
-	p := out
-	if inner, ok := out["plan"]; ok {
-		p, _ = inner.(map[string]any)
-	}
-	if steps, ok := p["steps"].([]any); !ok || len(steps) == 0 {
-		return nil
-	}
-	return p
-}
-
-// emptyParam reports a param that says nothing, the same as absent.
-// In update_field «"required": false» makes a question optional: a
-// change, never empty.
-func emptyParam(action any, k string, v any) bool {
-	switch v := v.(type) {
-	case nil:
-		return true
-	case string:
-		return v == ""
-	case []any:
-		return len(v) == 0
-	case bool:
-		return k == "required" && !v && action != "update_field"
-	}
-	return false
-}
-
-// hintMatches reports a navigate hint in the answer with the expected
-// action and every expected param.
-func hintMatches(action string, params map[string]any, answer any) bool {
-	out, _ := answer.(map[string]any)
-	hint, ok := out["navigate"].(map[string]any)
-	if !ok || hint["action"] != action {
-		return false
-	}
-	got, _ := hint["params"].(map[string]any)
-	for k, v := range params {
-		if !sameValue(v, got[k]) {
-			return false
-		}
-	}
-	return true
-}
-
-// sameValue compares JSON values: strings as corpusText has them, lists
-// item by item, booleans only with booleans, anything else exactly.
-func sameValue(a, b any) bool {
-	al, aList := a.([]any)
-	bl, bList := b.([]any)
-	if aList || bList {
-		if !aList || !bList || len(al) != len(bl) {
-			return false
-		}
-		for i := range al {
-			if !sameValue(al[i], bl[i]) {
-				return false
-			}
-		}
-		return true
-	}
-	as, aStr := a.(string)
-	bs, bStr := b.(string)
-	if aStr || bStr {
-		return aStr && bStr && corpusText(as) == corpusText(bs)
-	}
-	return reflect.DeepEqual(a, b)
-}
-
-func truthy(v any) bool {
-	switch v := v.(type) {
-	case nil:
-		return false
-	case bool:
-		return v
-	case string:
-		return v != ""
-	case float64:
-		return v != 0
-	case []any:
-		return len(v) > 0
-	case map[string]any:
-		return len(v) > 0
-	}
-	return true
-}
-
-// corpusText is a title or a wording as the corpora compare it: ي and ك
-// as ی and ک, no kashida or right-to-left mark, a ZWNJ as a space, white
-// space single, and no quotes or end punctuation around it. A plan may
-// write a title the way the admin typed it and still match.
-func corpusText(s string) string {
-	s = composeArabic(s)
-	s = strings.NewReplacer("\u064a", "\u06cc", "\u0643", "\u06a9", "\u0640", "", "\u200c", " ", "\u200f", "").Replace(s)
-	s = strings.Join(strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || '\x1c' <= r && r <= '\x1f' }), " ")
-	return strings.TrimFunc(s, func(r rune) bool { return strings.ContainsRune("«»\"'“”‘’「」 .،,؛;:", r) })
-}
-
-// composeArabic joins a letter and a combining hamza or madda into the
-// one letter Unicode's canonical composition (NFC) makes of them: typed
-// apart or together, «آ» is one letter.
-func composeArabic(s string) string {
-	if !strings.ContainsAny(s, "\u0653\u0654\u0655") {
-		return s
-	}
-	composed := map[[2]rune]rune{
-		{'\u0627', '\u0653'}: '\u0622', {'\u0627', '\u0654'}: '\u0623', {'\u0648', '\u0654'}: '\u0624',
-		{'\u0627', '\u0655'}: '\u0625', {'\u064a', '\u0654'}: '\u0626', {'\u06d5', '\u0654'}: '\u06c0',
-		{'\u06c1', '\u0654'}: '\u06c2', {'\u06d2', '\u0654'}: '\u06d3',
-	}
-	rs := []rune(s)
-	out := rs[:0]
-	for _, r := range rs {
-		if n := len(out); n > 0 {
-			if c, ok := composed[[2]rune{out[n-1], r}]; ok {
-				out[n-1] = c
-				continue
-			}
-		}
-		out = append(out, r)
-	}
-	return string(out)
-}
-
-// TestMismatch holds the corpus rule to its cases, those that fail too.
-func TestMismatch(t *testing.T) {
-	plan := func(params string) any {
-		var out any
-		if err := json.Unmarshal([]byte(`{"plan":{"version":1,"steps":[{"action":"create_form","params":`+params+`}]}}`), &out); err != nil {
-			t.Fatal(err)
-		}
-		return out
-	}
-	expect := func(s string) map[string]any {
-		var out map[string]any
-		if err := json.Unmarshal([]byte(s), &out); err != nil {
-			t.Fatal(err)
-		}
-		return out
-	}
-	steps := expect(`{"steps":[{"action":"create_form","params":{"title":"فرم جدید"}}]}`)
-	cases := []struct {
-		expect map[string]any
-		answer any
-		match  bool
-	}{
-		{steps, plan(`{"title":"«فرم جديد»."}`), true},
-		{steps, plan(`{"title":"فرم\u200cجدید","question":"","required":false,"index":null,"options":[]}`), true},
-		{steps, plan(`{"title":"فرم  جدید "}`), true},
-		{steps, plan(`{"title":"فرم تازه"}`), false},
-		{steps, plan(`{"title":"فرم جدید","required":true}`), false},
-		{steps, plan(`{"title":"فرم جدید","id":3}`), false},
-		{steps, plan(`{}`), false},
-		{steps, map[string]any{"none": true}, false},
-		{steps, expect(`{"version":1,"steps":[{"action":"create_form","params":{"title":"فرم جدید"}}]}`), true},
-		{expect(`{"none":true}`), map[string]any{"none": true}, true},
-		{expect(`{"none":true}`), plan(`{"title":"x"}`), false},
-		{expect(`{"steps":[{"action":"add_field","params":{"options":["بله","خیر"]}}]}`),
-			expect(`{"plan":{"steps":[{"action":"add_field","params":{"options":["بله","خير"]}}]}}`), true},
-		{expect(`{"steps":[{"action":"add_field","params":{"options":["بله","خیر"]}}]}`),
-			expect(`{"plan":{"steps":[{"action":"add_field","params":{"options":["بله"]}}]}}`), false},
-	}
-	update := func(params string) any {
-		return expect(`{"plan":{"version":2,"steps":[{"action":"update_field","params":` + params + `}]}}`)
-	}
-	required := expect(`{"steps":[{"action":"update_field","params":{"id":3,"index":1,"required":true}}]}`)
-	optional := expect(`{"steps":[{"action":"update_field","params":{"id":3,"index":1,"required":false}}]}`)
-	cases = append(cases, []struct {
-		expect map[string]any
-		answer any
-		match  bool
-	}{
-		{optional, update(`{"id":3,"index":1,"required":false}`), true},
-		{optional, update(`{"id":3,"index":1}`), false},
-		{required, update(`{"id":3,"index":1,"required":true}`), true},
-		{expect(`{"steps":[{"action":"update_field","params":{"id":3,"index":1,"question":"x"}}]}`), update(`{"id":3,"index":1,"question":"x","required":false}`), false},
-		{expect(`{"steps":[{"action":"move_field","params":{"id":3,"index":1,"to":0}}]}`), expect(`{"plan":{"steps":[{"action":"move_field","params":{"id":3,"index":1,"to":2}}]}}`), false},
-		{expect(`{"steps":[{"action":"add_field","params":{"type":"short_text","format":"mobile_ir"}}]}`), expect(`{"plan":{"steps":[{"action":"add_field","params":{"type":"short_text"}}]}}`), false},
-	}...)
-	for i, c := range cases {
-		if why := mismatch(c.expect, c.answer); (why == "") != c.match {
-			t.Errorf("case %d: mismatch %q, want a match: %v", i, why, c.match)
-		}
-	}
-	if corpusText("ا\u0653ب") != "آب" {
-		t.Error("a madda typed apart is not joined to its letter")
-	}
-}
-
 // destructiveActions are the steps that take a form or a question away
 // from the people answering it.
 var destructiveActions = map[string]bool{"delete_form": true, "delete_field": true, "disable_form": true, "draft_form": true}
@@ -500,7 +259,7 @@ func TestNoUnaskedDestruction(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				plan := planOf(got)
+				plan := plancorpus.PlanOf(got)
 				if plan == nil {
 					continue
 				}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/arshline/arshline-sidecar/daemon/persian"
+	"github.com/arshline/arshline-sidecar/internal/plancorpus"
 )
 
 // reading is what is known of one command before any model is trained:
@@ -39,7 +40,7 @@ func readVoices(voices []voice, answers map[string][]map[string]any) ([][]readin
 		}
 		for j, c := range v.Commands {
 			r := reading{Voice: v.Name, ID: c.ID, Text: c.Text, Expect: c.Expect, Features: featuresOf(readText(c.Text))}
-			if !truthy(c.Expect["none"]) {
+			if !plancorpus.Truthy(c.Expect["none"]) {
 				r.Expected = actionsOf(c.Expect)
 			}
 			if cold {
@@ -79,7 +80,7 @@ func (g *gate) count(r reading, emit bool) {
 		plan = r.Rules
 		g.Emitted++
 	}
-	ok := mismatch(r.Expect, plan) == ""
+	ok := plancorpus.Mismatch(r.Expect, plan) == ""
 	if ok {
 		g.Pass++
 	}
@@ -325,7 +326,7 @@ func (t *tally) score(v verdict, known map[string]bool, threshold float64) {
 			t.LearnedFixes++
 		}
 	}
-	if mismatch(r.Expect, r.Rules) != "" {
+	if plancorpus.Mismatch(r.Expect, r.Rules) != "" {
 		switch {
 		case intentOf(r.Ruled) != want:
 			t.FailIntent++
@@ -452,7 +453,7 @@ func (res result) write(w io.Writer) {
 func (res result) writeUnasked(w io.Writer) {
 	for _, v := range res.Verdicts {
 		r := v.Reading
-		if r.Rules == nil || mismatch(r.Expect, r.Rules) == "" || !unaskedDestruction(r.Ruled, r.Expected) {
+		if r.Rules == nil || plancorpus.Mismatch(r.Expect, r.Rules) == "" || !unaskedDestruction(r.Ruled, r.Expected) {
 			continue
 		}
 		var doubt []string

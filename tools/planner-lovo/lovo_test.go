@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/arshline/arshline-sidecar/internal/plancorpus"
 )
 
 // The fixture: three voices of nine commands each, lines of core,
@@ -305,7 +307,7 @@ func TestMismatch(t *testing.T) {
 		{"more steps", plan(step("publish_form", map[string]any{"id": 3.0})), plan(step("publish_form", map[string]any{"id": 3.0}), step("publish_form", map[string]any{"id": 4.0})), "expected 1 steps, got 2"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			if why := mismatch(c.expect, c.got); why != c.why {
+			if why := plancorpus.Mismatch(c.expect, c.got); why != c.why {
 				t.Errorf("mismatch = %q, want %q", why, c.why)
 			}
 		})
@@ -369,7 +371,7 @@ func BenchmarkPredict(b *testing.B) {
 	for _, v := range voices {
 		for _, c := range v.Commands {
 			r := reading{Text: c.Text, Features: featuresOf(readText(c.Text))}
-			if !truthy(c.Expect["none"]) {
+			if !plancorpus.Truthy(c.Expect["none"]) {
 				r.Expected = actionsOf(c.Expect)
 			}
 			all = append(all, r)
