@@ -108,6 +108,11 @@ func splitClauses(toks []token) (out [][]token, joins []string) {
 					continue
 				}
 			}
+			// «ببر بعد سوال چهارم»: «بعد» without its «از» straight
+			// after the verb of moving or placing says where to.
+			if i > 0 && (clause(toks).atAny(i-1, moveVerbsV) > 0 || clause(toks).atAny(i-1, placeVerbsV) > 0) && clause(toks).barePreposition(i) {
+				continue
+			}
 			cut(i)
 			continue
 		}

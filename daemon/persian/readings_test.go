@@ -1,0 +1,38 @@
+package persian
+
+import "testing"
+
+// TestFinglishSuffixes: a command typed in Finglish carries the pronoun
+// suffix ـش on its Latin words («publishesh», «draftesh», «formatesh»)
+// and its Finglish words keep their own suffixes («esmesh»); a Latin
+// word of a title that only ends in «sh» stays a word.
+func TestFinglishSuffixes(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"form 8 ro unpublish kon, bad dobare publishesh kon":                  "draft_form #8; publish_form #8",
+		"form 21 ro draftesh kon":                                             "draft_form #21",
+		"form 5 soal 2 formatesh kod posti bashe":                             "update_field #5 @1 postal_code_ir",
+		"be form 3 ye soal kootah «سایت شخصی» ezafe kon, formatesh url bashe": "add_field #3 short_text url سایت شخصی",
+		"ye form besaz esmesh «Fresh Start»":                                  "create_form Fresh Start",
+		"form 30 soal 4 ro bebar dovom":                                       "move_field #30 @3 >1",
+		// the suffix read, the verb still never destroys what it names
+		// not: a form is never deleted by a pronoun on another verb.
+		"form 30 ro pak nakon, faghat draftesh kon": "draft_form #30",
+	})
+}
+
+// TestPlaceSaidLoosely: the place a question goes to said the spoken
+// way: «قبل سوال سوم» without its «از», an ordinal straight after the
+// verb of moving («ببر سوم»), a demonstrative with the spoken object
+// marker («اینو بذار اول»). «بعد سوال ۳ رو …» is another order.
+func TestPlaceSaidLoosely(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"سوال ششم فرم ۱۰ رو ببر قبل سوال دوم":                    "move_field #10 @5 >1",
+		"سوال اول فرم ۱۰ رو بذار بعد سوال چهارم":                 "move_field #10 @0 >3",
+		"فرم ۴ سوال ۵ رو ببر سوم":                                "move_field #4 @4 >2",
+		"تو فرم ۷ یه سوال تاریخ «روز تولد» بذار قبل سوال دوم":    "add_field #7 @1 date روز تولد",
+		"فرم ۹ رو منتشر کن بعد سوال ۳ رو پاک کن":                 "publish_form #9; delete_field #9 @2",
+		"سوال چهارم فرم ۱۲ رو بیار بالا بعد سوال ۲ رو اجباری کن": "move_field #12 @3 >0; update_field #12 @1 required",
+	})
+}
