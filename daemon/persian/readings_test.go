@@ -36,3 +36,19 @@ func TestPlaceSaidLoosely(t *testing.T) {
 		"سوال چهارم فرم ۱۲ رو بیار بالا بعد سوال ۲ رو اجباری کن": "move_field #12 @3 >0; update_field #12 @1 required",
 	})
 }
+
+// TestBlessingsAroundAnOrder: religious and polite formulas said
+// anywhere in an order («ان‌شاءالله», «خواهش می‌کنم» after a refusal,
+// «خدا خیرتون بده») are taken out whole and change no reading; a
+// negated act stays refused with them around it.
+func TestBlessingsAroundAnOrder(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"انشالله فرم ۱۸ رو منتشر کنید":                                       "publish_form #18",
+		"فرم ۱۸ رو غیرفعال نکنید خواهش میکنم، فقط سوال دومش رو اختیاری کنید": "update_field #18 @1 optional",
+		"ایشالا اول فرم ۲۵ رو پیش نویس کنید بعد دوباره منتشرش کنید":          "draft_form #25; publish_form #25",
+		"خدا خیرتون بده یه سوال کوتاه «نام نیکوکار» به فرم ۹ اضافه کنید":     "add_field #9 short_text نام نیکوکار",
+		"فرم ۹ رو پاک نکنید خواهش می‌کنم":                                    "none",
+		"یه فرم بساز به اسم «خواهش می‌کنم»":                                  "create_form خواهش می‌کنم",
+	})
+}

@@ -1,6 +1,9 @@
 package persian
 
-import "unicode/utf8"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // asksWhyOrHow reports a command that opens, after any greeting or
 // filler, with «چرا» or «چطور/چگونه»: «چرا فرم ۳ منتشر نمیشه؟», «چطوری
@@ -311,4 +314,63 @@ func dropGreetings(toks []token) []token {
 		i--
 	}
 	return toks[i:]
+}
+
+// blessings are the religious and polite formulas said around an
+// order, anywhere in it: «ان‌شاءالله اول فرم ۴۰ رو …», «… حذف نکنید
+// خواهش می‌کنم؛ فقط …», «خدا خیرتون بده». They say nothing of the act
+// and are taken out whole, so that no clause is read with them.
+var blessings = func() [][]string {
+	var out [][]string
+	for _, p := range []string{
+		"ان‌شاءالله", "انشالله", "انشاالله", "ایشالا", "ایشالله", "ان شاءالله", "ان شاالله", "inshallah", "ماشاءالله",
+		"خواهش می‌کنم", "خواهش میکنم", "خواهش می‌کنیم", "خواهش میکنیم", "التماس دعا",
+		"خدا خیرتون بده", "خدا خیرت بده", "خدا خیرتان دهد", "خدا خیرتان بدهد", "خدا قوت", "خدا حفظتون کنه",
+	} {
+		out = append(out, strings.Fields(matchForm(p)))
+	}
+	return out
+}()
+
+// dropBlessings takes the blessings out of a command; a command with
+// none is returned as it is.
+func dropBlessings(toks []token) []token {
+	var out []token
+	for i := 0; i < len(toks); i++ {
+		n := 0
+		if !toks[i].quoted {
+			for _, b := range blessings {
+				if len(b) > n && blessingAt(toks, i, b) {
+					n = len(b)
+				}
+			}
+		}
+		if n == 0 {
+			if out != nil {
+				out = append(out, toks[i])
+			}
+			continue
+		}
+		if out == nil {
+			out = append(make([]token, 0, len(toks)), toks[:i]...)
+		}
+		i += n - 1
+	}
+	if out == nil {
+		return toks
+	}
+	return out
+}
+
+// blessingAt reports the words of b at toks[i:], none of them quoted.
+func blessingAt(toks []token, i int, b []string) bool {
+	if i+len(b) > len(toks) {
+		return false
+	}
+	for k, w := range b {
+		if toks[i+k].quoted || toks[i+k].m != w {
+			return false
+		}
+	}
+	return true
 }
