@@ -52,3 +52,18 @@ func TestBlessingsAroundAnOrder(t *testing.T) {
 		"یه فرم بساز به اسم «خواهش می‌کنم»":                                  "create_form خواهش می‌کنم",
 	})
 }
+
+// TestSpokenDefinite: the spoken definite ـه on the noun of a form or
+// a question («فرمه ۱۲», «سواله ۳», «the form 12») is the noun, beside
+// letters typed twice («سوالل», «اجباریی»).
+func TestSpokenDefinite(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرمه ۷ رو منتشر کن":                          "publish_form #7",
+		"سواله ۳ فرم ۷ رو اجباری کن":                  "update_field #7 @2 required",
+		"فرمه ۲۰ رو پیش نویس کن بعد سوالل ۲شو پاک کن": "draft_form #20; delete_field #20 @1",
+		// still never a form destroyed for a question named loosely.
+		"سواله ۳ فرم ۷ رو حذف کن":         "delete_field #7 @2",
+		"یه فرم بساز اسمش «فرمه ثبت نام»": "create_form فرمه ثبت نام",
+	})
+}

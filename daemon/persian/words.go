@@ -30,6 +30,12 @@ func wordToken(s string) token {
 		t.m = base
 		return t
 	}
+	// «فرمه ۱۲ رو …», «سواله ۴ رو …»: the spoken definite ـه («the
+	// form») typed on the noun of a form or a question is the noun.
+	if base, ok := strings.CutSuffix(t.m, "ه"); ok && (isAny(base, "فرم", "سوال", "سؤال", "پرسش", "فیلد")) {
+		t.m = base
+		return t
+	}
 	// A counter joined to its number: دوتا, سه‌تا.
 	if base, ok := strings.CutSuffix(t.m, "تا"); ok {
 		if n, ok := numberWords[base]; ok && base != "" {
