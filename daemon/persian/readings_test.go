@@ -67,3 +67,20 @@ func TestSpokenDefinite(t *testing.T) {
 		"یه فرم بساز اسمش «فرمه ثبت نام»": "create_form فرمه ثبت نام",
 	})
 }
+
+// TestWordingHoldsItsPreposition: a wording said after a type word
+// keeps a prepositional phrase whose object is a plain noun («از
+// خدمات», «قبل از ثبت نام», «به تومان»); a preposition that names the
+// form, a place or another question ends it.
+func TestWordingHoldsItsPreposition(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"یه سوال امتیازی رضایت از خدمات به فرم ۱۵ اضافه کن":    "add_field #15 rating رضایت از خدمات",
+		"تو فرم ۸ یه سوال تاریخ روز قبل از ثبت نام بذار":       "add_field #8 date روز قبل از ثبت نام",
+		"به فرم ۳ یه سوال عددی مبلغ به تومان اضافه کنید":       "add_field #3 number مبلغ به تومان",
+		"یه سوال بلند نظر شما در مورد همایش به فرم ۴ اضافه کن": "add_field #4 long_text نظر شما در مورد همایش",
+		"یه سوال کوتاه نام به فرم ۴ اضافه کن":                  "add_field #4 short_text نام",
+		"یه سوال امتیازی کیفیت غذا به انتهای فرم ۶ اضافه کن":   "add_field #6 rating کیفیت غذا",
+		"یه سوال کوتاه شغل قبل از سوال سوم فرم ۶ اضافه کن":     "add_field #6 @2 short_text شغل",
+	})
+}

@@ -1385,7 +1385,18 @@ func (c clause) bareWordingEnd(j, hi int, used []bool) int {
 	k := j
 	for k < hi && k < len(c) {
 		t := c[k]
-		if used[k] || c.endsBareWording(k) {
+		if used[k] {
+			break
+		}
+		if c.endsBareWording(k) {
+			// «میزان رضایت از کلاس», «عکس قبل از شروع», «متراژ به متر
+			// مربع»: a preposition whose object is a plain noun is part
+			// of the wording; one that names a form, a question, a place
+			// or an act ends it.
+			if n := c.wordingPreposition(k, j, hi, used); n > 0 {
+				k += n
+				continue
+			}
 			break
 		}
 		if t.m == "و" || t.m == "and" {
@@ -1397,6 +1408,34 @@ func (c clause) bareWordingEnd(j, hi int, used []bool) int {
 		k++
 	}
 	return k
+}
+
+// wordingPreposition returns the length of a preposition at k inside
+// a wording begun at j («از», «به», «در», «برای», «قبل از», «بعد از»)
+// whose object is a word a wording holds, or 0. A preposition that
+// opens a place («به جایگاه سوم», «به انتهای فرم», «به عنوان سوال
+// اول») or whose object is a form, a question, a number, a type or a
+// verb belongs to the command, not to the wording.
+func (c clause) wordingPreposition(k, j, hi int, used []bool) int {
+	if k <= j || c[k].quoted {
+		return 0
+	}
+	n := 0
+	switch {
+	case isAny(c[k].m, "از", "به", "در", "برای"):
+		n = 1
+	case isAny(c[k].m, "قبل", "بعد", "پیش", "پس") && k+1 < len(c) && c[k+1].m == "از":
+		n = 2
+	default:
+		return 0
+	}
+	o := k + n
+	if o >= hi || o >= len(c) || used[o] || c.endsBareWording(o) || c.atAny(k, slotMarkersV) > 0 || c.atAny(k, topMarkersV) > 0 ||
+		c.atAny(k, endWordsV) > 0 || c.atAny(o, endWordsV) > 0 || isLatin(c[o].m) ||
+		isAny(c[o].m, "جای", "جا", "جایگاه", "عنوان", "صورت", "حالت", "شکل", "همراه", "انتهای", "ابتدای", "آخر", "اول", "ته", "بالای", "پایین", "زیر") {
+		return 0
+	}
+	return n + 1
 }
 
 // endsBareWording reports a token no unquoted wording holds.
