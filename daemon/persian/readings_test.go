@@ -84,3 +84,16 @@ func TestWordingHoldsItsPreposition(t *testing.T) {
 		"یه سوال کوتاه شغل قبل از سوال سوم فرم ۶ اضافه کن":     "add_field #6 @2 short_text شغل",
 	})
 }
+
+// TestTextedShortWords: «ی» for «یه» and «ب» for «به» in texting;
+// lettered options («الف ب ج», «الف/ب») stay letters.
+func TestTextedShortWords(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"ب فرم ۹ ی سوال کوتاه اسم پدر اضافه کن":                     "add_field #9 short_text اسم پدر",
+		"ی فرم جدید بساز اسمش «مسابقه فوتبال»":                      "create_form مسابقه فوتبال",
+		"تو فرم ۴ ی سوال بلند نظرت بذار و ی سوال تاریخ روز تولد":    "add_field #4 long_text نظرت; add_field #4 date روز تولد",
+		"ب فرم ۲۸ ی سوال چهار گزینه ای اضافه کن گزینه ها الف ب ج د": "add_field #28 multiple_choice [الف|ب|ج|د]",
+		"ب فرم ۲۸ ی سوال چند گزینه ای «رده» (الف/ب/ج) اضافه کن":     "add_field #28 multiple_choice رده [الف|ب|ج]",
+	})
+}

@@ -374,3 +374,32 @@ func blessingAt(toks []token, i int, b []string) bool {
 	}
 	return true
 }
+
+// textedShortWords reads the one-letter words of texting: «ی سوال» is
+// «یه سوال» (a question), «ب فرم ۱۲» is «به فرم ۱۲». A letter in a list
+// of lettered options («الف/ب/ج») or quoted stays a letter.
+func textedShortWords(toks []token) []token {
+	for i := range toks {
+		t := &toks[i]
+		if t.quoted || t.m != "ی" && t.m != "ب" {
+			continue
+		}
+		if i+1 >= len(toks) || toks[i+1].punct || toks[i+1].quoted && t.m == "ب" || i > 0 && toks[i-1].punct && isAny(toks[i-1].m, "/", "،", ",", "(") ||
+			i > 0 && letterWord(toks[i-1]) || letterWord(toks[i+1]) {
+			continue
+		}
+		if t.m == "ی" {
+			t.m = "یه"
+		} else {
+			t.m = "به"
+		}
+		t.r0 = firstRune(t.m)
+	}
+	return toks
+}
+
+// letterWord reports a word that is one letter, or «الف»: an item of a
+// list of lettered options.
+func letterWord(t token) bool {
+	return !t.quoted && !t.punct && !t.isNum && (t.m == "الف" || utf8.RuneCountInString(t.m) == 1)
+}
