@@ -255,18 +255,35 @@ func (p *Planner) plan(text string) Result {
 	}
 	negated := 0
 	prevStart := 0
+	// held counts the steps of a «قبل از انتشار فرم ۳۵، …» clause, kept
+	// last while the clauses after it are joined by «و» or a comma:
+	// «قبل از X، A و B» is A, B, then X.
+	held := 0
 	for k, f := range frames {
 		if f.negated {
 			// «فرم ۳ را منتشر نکن، فقط پیش‌نویسش کن»: what is not done
 			// still names the form the next clause speaks of.
 			negated++
 			b.mention(f)
+			held = 0
 			continue
 		}
 		start := len(b.steps)
 		b.frame(f)
-		if f.toks.saysBefore() || f.firstAfterContrast() || k > 0 && frames[k-1].toks.opensBefore() && !frames[k-1].negated {
+		switch {
+		case f.toks.saysBefore() || f.firstAfterContrast():
 			b.moveBefore(prevStart, start)
+			held = 0
+		case k > 0 && frames[k-1].toks.opensBefore() && !frames[k-1].negated:
+			held = start - prevStart
+			if slices.ContainsFunc(b.steps[prevStart:], func(st domain.PlanStep) bool { return st.Action == domain.ActionCreateForm }) {
+				held = 0 // a new form's steps stay after it (moveBefore)
+			}
+			b.moveBefore(prevStart, start)
+		case held > 0 && held <= start && isAny(f.joinedBy, "و", "and", "،", ","):
+			b.moveBefore(start-held, start)
+		default:
+			held = 0
 		}
 		prevStart = start
 	}

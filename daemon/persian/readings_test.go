@@ -97,3 +97,17 @@ func TestTextedShortWords(t *testing.T) {
 		"ب فرم ۲۸ ی سوال چند گزینه ای «رده» (الف/ب/ج) اضافه کن":     "add_field #28 multiple_choice رده [الف|ب|ج]",
 	})
 }
+
+// TestBeforeHoldsOverTheClausesJoined: «قبل از X، A و B» is A, B and
+// then X — the act said after «قبل از» waits for every clause joined
+// to the first by «و» or a comma, and a «بعدش X» after them says it
+// again, not twice.
+func TestBeforeHoldsOverTheClausesJoined(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"قبل از انتشار فرم ۱۲، سوال دوم رو اجباری کن و اسم فرم رو بذار «ثبت نام»":              "update_field #12 @1 required; update_form_title #12 ثبت نام; publish_form #12",
+		"پیش از انتشار فرم ۷، سوال سوم را حذف کنید، سوال اول را اختیاری کنید؛ سپس منتشرش کنید": "delete_field #7 @2; update_field #7 @0 optional; publish_form #7",
+		"قبل از پابلیش فرم ۴، عنوانش رو بذار «اردو» و سوال دوم رو ببر اول":                     "update_form_title #4 اردو; move_field #4 @1 >0; publish_form #4",
+		"قبل از انتشار فرم ۱۲، سوال دوم رو اجباری کن. بعد فرم ۱۳ رو پیش نویس کن":               "update_field #12 @1 required; publish_form #12; draft_form #13",
+	})
+}
