@@ -111,3 +111,17 @@ func TestBeforeHoldsOverTheClausesJoined(t *testing.T) {
 		"قبل از انتشار فرم ۱۲، سوال دوم رو اجباری کن. بعد فرم ۱۳ رو پیش نویس کن":               "update_field #12 @1 required; publish_form #12; draft_form #13",
 	})
 }
+
+// TestItsNameAfterAQuestionEdit: «اسمش», «نامش» in a clause joined to
+// one that changes a question name that question — the thing last
+// spoken of — and the change is one step; after a clause acting on the
+// form they name the form.
+func TestItsNameAfterAQuestionEdit(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"سوال دوم فرم ۱۱ رو اختیاری کن و اسمش رو بذار «شماره دوم»":      "update_field #11 @1 شماره دوم optional",
+		"پرسش چهارم فرم ۲ را الزامی کنید و نامش را «کد پرسنلی» بگذارید": "update_field #2 @3 کد پرسنلی required",
+		"form 6 soal 1 ro ejbari kon va esmesh ro bezar «Email kari»":   "update_field #6 @0 Email kari required",
+		"فرم ۱۱ رو منتشر کن و اسمش رو بذار «ثبت نام»":                   "publish_form #11; update_form_title #11 ثبت نام",
+	})
+}

@@ -932,6 +932,11 @@ func (c clause) extendsEdit(e *fieldEdit) bool {
 		case !t.quoted && isAny(t.m, wordingNouns...):
 			// «… و label‌ش رو بکن «Full name»»: the question's wording.
 			named = true
+		case !t.quoted && t.pron && isAny(t.m, "اسم", "نام"):
+			// «سوال سوم رو اجباری کنید و اسمش رو بذارید «…»»: «its
+			// name» after a clause that changes a question is that
+			// question's, the thing last spoken of.
+			named = true
 		case t.list != nil && t.list.options && options == nil:
 			// «… و گزینه‌های «الف»، «ب» را برای آن تعیین نمایید».
 			options, said = listTexts(t.list), true
