@@ -342,7 +342,9 @@ func (c clause) opensObject(i int) bool {
 	if c.atAny(i, nameNounsV) > 0 && i+1 < len(c) {
 		return c.atAny(i+1, formNounsV) > 0
 	}
-	return false
+	// «… اضافه کنید نوعش تاریخ باشه», «… تایپش دیت باشه»: the kind of
+	// what was just named, said with «its», opens a clause of its own.
+	return isAny(t.m, "نوعش", "نوعشو") || t.pron && isAny(t.m, "type", "نوع")
 }
 
 // hasVerb reports a verb in the clause: a light verb, an act, a

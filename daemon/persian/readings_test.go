@@ -125,3 +125,25 @@ func TestItsNameAfterAQuestionEdit(t *testing.T) {
 		"فرم ۱۱ رو منتشر کن و اسمش رو بذار «ثبت نام»":                   "publish_form #11; update_form_title #11 ثبت نام",
 	})
 }
+
+// TestTypeSaidInJargon: «تایپ» (type) written in Persian letters, with
+// its pronoun («تایپش دیت باشه»), names the kind of answer as «نوعش».
+func TestTypeSaidInJargon(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فیلد «مبلغ» رو به فرم ۸ اضافه کنید، تایپش نامبر باشه":      "add_field #8 number مبلغ",
+		"سوال دوم فرم ۸ رو ریکوآیرد کنید و تایپش رو بکنید دیت":      "update_field #8 @1 date required",
+		"به فرم ۸ یه فیلد «تاریخ شروع» اضافه کنید تایپش تاریخ باشه": "add_field #8 date تاریخ شروع",
+	})
+}
+
+// TestKindInARunOn: «نوعش …» / «تایپش …» said straight after the verb,
+// with no comma, is a clause of its own describing what was just named.
+func TestKindInARunOn(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"به فرم ۸ یه فیلد «روز مراجعه» اضافه کنید نوعش تاریخ باشه": "add_field #8 date روز مراجعه",
+		"یه سوال «وزن» به فرم ۱۴ اضافه کن نوعش عددی باشه":           "add_field #14 number وزن",
+		"سوال دوم فرم ۸ رو اجباری کن نوعش کشویی باشه":              "update_field #8 @1 dropdown required",
+	})
+}

@@ -24,6 +24,18 @@ func wordToken(s string) token {
 			return t
 		}
 	}
+	// «تایپش دیت باشه»: an English noun of the grammar written in
+	// Persian letters is the English word, with its pronoun suffix.
+	if w, ok := englishInPersian[t.m]; ok {
+		t.m = w
+		return t
+	}
+	if base, ok := strings.CutSuffix(t.m, "ش"); ok {
+		if w, ok := englishInPersian[base]; ok {
+			t.m, t.pron = w, true
+			return t
+		}
+	}
 	// «اینو», «اونو»: a demonstrative with the spoken object marker ـو
 	// typed on is the demonstrative («این رو»).
 	if base, ok := strings.CutSuffix(t.m, "و"); ok && isAny(base, "این", "اون", "همین", "همون") {
@@ -320,6 +332,10 @@ var finglish = map[string]string{
 	"bebar": "ببر", "bebarid": "ببرید", "bebarin": "ببرین", "dobare": "دوباره", "dobareh": "دوباره", "hanooz": "هنوز", "hanuz": "هنوز",
 	"meli": "ملی", "melli": "ملی", "kod": "کد", "pls": "لطفا", "plz": "لطفا", "posti": "پستی", "beh": "به", "be": "به", "too": "تو", "dar": "در",
 }
+
+// englishInPersian maps English nouns of the grammar written in Persian
+// letters, as an office's jargon says them, to the English word.
+var englishInPersian = map[string]string{"تایپ": "type"}
 
 // finglishPronoun reads the pronoun suffix ـش typed in Latin letters on
 // a word of a command written in Finglish: «publishesh kon» (publish
