@@ -143,7 +143,7 @@ func TestKindInARunOn(t *testing.T) {
 	p := New(Config{Contract: 2})
 	checkReadings(t, p, map[string]string{
 		"به فرم ۸ یه فیلد «روز مراجعه» اضافه کنید نوعش تاریخ باشه": "add_field #8 date روز مراجعه",
-		"یه سوال «وزن» به فرم ۱۴ اضافه کن نوعش عددی باشه":           "add_field #14 number وزن",
+		"یه سوال «وزن» به فرم ۱۴ اضافه کن نوعش عددی باشه":          "add_field #14 number وزن",
 		"سوال دوم فرم ۸ رو اجباری کن نوعش کشویی باشه":              "update_field #8 @1 dropdown required",
 	})
 }
