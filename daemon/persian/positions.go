@@ -106,10 +106,20 @@ func placesLast(prev, f *frame) bool {
 	}
 	c := f.toks
 	place := false
-	for i, t := range c {
+	var beside *int
+	for i := 0; i < len(c); i++ {
+		t := c[i]
+		// «پس از سؤال دوم», «قبل از سوال ۳»: the place beside another.
+		if at, end, ok := c.besideQuestion(i); ok {
+			beside = domain.Int(at)
+			i = end - 1
+			continue
+		}
 		switch {
 		case c.atAny(i, placeVerbsV) > 0 || c.atAny(i, moveVerbsV) > 0:
 			place = true
+		case place && isAny(t.m, lightVerbs...) && c[i-1].m == "قرار":
+			// «قرار دهید», «قرار بده»: the light verb of the place verb.
 		case isAny(t.m, "به") || c.atAny(i, formNounsV) > 0 || c.atAny(i, topWordsV) > 0:
 		case t.qnoun || t.isNum || isAny(t.m, "جایگاه", "جای", "ردیف", "موقعیت", "را", "رو", "باشه", "باشد"):
 		case isAny(t.m, demonstratives...):
@@ -121,7 +131,10 @@ func placesLast(prev, f *frame) bool {
 			}
 		}
 	}
-	pos := c.questionOrdinal()
+	pos := beside
+	if pos == nil {
+		pos = c.questionOrdinal()
+	}
 	if pos == nil {
 		pos = c.position(0, len(c), make([]bool, len(c)))
 	}

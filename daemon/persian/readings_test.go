@@ -147,3 +147,20 @@ func TestKindInARunOn(t *testing.T) {
 		"سوال دوم فرم ۸ رو اجباری کن نوعش کشویی باشه":              "update_field #8 @1 dropdown required",
 	})
 }
+
+// TestOptionsAfterThePlacingVerb: after the verb that puts a choice
+// question, words parted by «یا» or a comma are its options, up to the
+// end or the next order; a demonstrative with «را» then places the
+// question just put («آن را پس از سؤال دوم قرار دهید»).
+func TestOptionsAfterThePlacingVerb(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"تو فرم ۱۹ یه سوال کشویی «شهر» بذار تهران، شیراز یا تبریز":                                     "add_field #19 dropdown شهر [تهران|شیراز|تبریز]",
+		"فرم ۱۹ یه سوال چند گزینه ای رنگ بذار قرمز یا آبی یا سبز":                                      "add_field #19 multiple_choice رنگ [قرمز|آبی|سبز]",
+		"تو فرم ۱۹ یه سوال کشویی «نوبت» بذار صبح یا عصر بعد منتشرش کن":                                 "add_field #19 dropdown نوبت [صبح|عصر]; publish_form #19",
+		"در فرم ۱۹ یک سؤال کشویی «رشته» (ریاضی/تجربی/انسانی) بگذارید و آن را پس از سؤال سوم قرار دهید": "add_field #19 @3 dropdown رشته [ریاضی|تجربی|انسانی]",
+		"یه سوال کوتاه «نام» به فرم ۱۹ اضافه کنید و آن را جایگاه دوم قرار دهید":                        "add_field #19 @1 short_text نام",
+		// a question that is not a choice takes no options from the words.
+		"تو فرم ۱۹ یه سوال کوتاه «شهر» بذار تهران یا شیراز": "add_field #19 short_text شهر",
+	})
+}

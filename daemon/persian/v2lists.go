@@ -104,6 +104,18 @@ func collectLists(toks []token) []token {
 				continue
 			}
 		}
+		if !t.quoted && !t.punct && isAny(t.m, placeVerbs...) && t.m != "قرار" && len(out) > 0 && choiceBefore(out) && i+1 < len(toks) {
+			// «یه سوال کشویی «پایه» بذار هفتم، هشتم یا نهم», «… منطقه
+			// بذار شمال یا جنوب یا شرق»: after the verb that puts a
+			// choice question, words parted by «یا» or a comma, up to the
+			// end or the next order, are its options.
+			if l, end := optionList(toks, i+1, false); l != nil && len(l.items) > 1 && separatedItems(toks[i+1:end]) && listClosed(toks, end) {
+				out = append(out, t, listToken(l, surfaceOf(toks[i+1:end])))
+				i = end - 1
+				changed = true
+				continue
+			}
+		}
 		if a, b, n := yesNoAt(toks, i); n > 0 {
 			// «یه سوال بله/خیر», «a yes/no question»: a question of two
 			// options, as said.
@@ -1901,3 +1913,26 @@ func oneCountedBefore(before []token) bool {
 
 // askedPeople are those a form asks things of: «… ایمیل افراد را بپرسد».
 var askedPeople = []string{"افراد", "کاربران", "مشتریان", "مشتریها", "مشتریا", "شرکتکنندگان", "شرکتکنندهها", "متقاضیان", "اعضا", "دانشجویان", "دانشآموزان", "بیماران", "مراجعین", "مراجعان", "مهمانان", "مهمونا", "بچهها", "people", "users", "customers", "participants", "applicants"}
+
+// separatedItems reports a run of words parted by «یا» or a comma: a
+// list said as one, not words side by side.
+func separatedItems(ts []token) bool {
+	for _, t := range ts {
+		if !t.quoted && isOptionNoun(t.m) {
+			return false // «… بذار گزینه‌هاش …»: the noun says it (optionList)
+		}
+	}
+	for _, t := range ts {
+		if !t.quoted && (isAny(t.m, "یا", "or") || t.punct && isAny(t.m, "،", ",")) {
+			return true
+		}
+	}
+	return false
+}
+
+// listClosed reports the end of a command, punctuation, a conjunction
+// or a sequence word at end: what a list of options said after its
+// verb is followed by.
+func listClosed(toks []token, end int) bool {
+	return end >= len(toks) || toks[end].punct || conjunctions[toks[end].m] || isAny(toks[end].m, sequenceWords...) || isAny(toks[end].m, "بعد")
+}
