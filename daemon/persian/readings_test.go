@@ -164,3 +164,15 @@ func TestOptionsAfterThePlacingVerb(t *testing.T) {
 		"تو فرم ۱۹ یه سوال کوتاه «شهر» بذار تهران یا شیراز": "add_field #19 short_text شهر",
 	})
 }
+
+// TestWordingBetweenVerbAndOptions: a choice question's words said
+// between its verb and «گزینه‌هاش» are its wording, and the options end
+// at a demonstrative that is the next verb's object («اینو بذار اول»).
+func TestWordingBetweenVerbAndOptions(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۳۰ یه سوال کشویی بذار نوع خودرو گزینه هاش پراید پژو سمند":                                 "add_field #30 dropdown نوع خودرو [پراید|پژو|سمند]",
+		"فرم ۳۰ یه سوال چند گزینه ای بذار سطح زبان گزینه هاش مبتدی متوسط پیشرفته اینو بذار جایگاه دوم": "add_field #30 @1 multiple_choice سطح زبان [مبتدی|متوسط|پیشرفته]",
+		"فرم ۳۰ یه سوال کشویی «فصل» بذار گزینه هاش بهار تابستان اینو بذار قبل سوال سوم":                "add_field #30 @2 dropdown فصل [بهار|تابستان]",
+	})
+}

@@ -173,6 +173,11 @@ func collectLists(toks []token) []token {
 		if isOptionNoun(t.m) && !inTypePhrase(toks, i) {
 			if l, end := optionList(toks, i+1, pluralOptionNoun(t.m)); l != nil {
 				out = append(out, listToken(l, surfaceOf(toks[i:end])))
+				if demonstrativeObjectAt(toks, end) {
+					// «… مغازه اینو بذار اول»: the order on the question
+					// just described is a clause of its own (placesLast).
+					out = append(out, token{m: "،", s: "،", punct: true, r0: '،'})
+				}
 				i = end - 1
 				changed = true
 				continue
@@ -721,6 +726,12 @@ func listEnds(toks []token, j int, options bool) bool {
 		return true
 	}
 	if newQuestionAt(toks, j) {
+		return true
+	}
+	// «… زمین مغازه اینو بذار اول فرم», «… آن را پس از …»: a
+	// demonstrative that is the object of the next verb names the
+	// question; no option holds one.
+	if demonstrativeObjectAt(toks, j) {
 		return true
 	}
 	if t.qnoun || isAny(t.m, "را", "رو", "که", "باشه", "باشد", "باشن", "باشند", "بشه", "هست", "است", "then", "to") || isAny(t.m, lightVerbs...) || isAskVerb(t.m) {
@@ -1935,4 +1946,14 @@ func separatedItems(ts []token) bool {
 // verb is followed by.
 func listClosed(toks []token, end int) bool {
 	return end >= len(toks) || toks[end].punct || conjunctions[toks[end].m] || isAny(toks[end].m, sequenceWords...) || isAny(toks[end].m, "بعد")
+}
+
+// demonstrativeObjectAt reports a demonstrative at j that is the object
+// of the verb after it: «اینو بذار اول», «آن را پس از …», «اونو ببر …».
+func demonstrativeObjectAt(toks []token, j int) bool {
+	if j+1 >= len(toks) || toks[j].quoted || !isAny(toks[j].m, demonstratives...) {
+		return false
+	}
+	c := clause(toks)
+	return isAny(toks[j+1].m, "را", "رو") || c.atAny(j+1, placeVerbsV) > 0 || c.atAny(j+1, moveVerbsV) > 0
 }
