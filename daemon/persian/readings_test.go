@@ -176,3 +176,17 @@ func TestWordingBetweenVerbAndOptions(t *testing.T) {
 		"فرم ۳۰ یه سوال کشویی «فصل» بذار گزینه هاش بهار تابستان اینو بذار قبل سوال سوم":                "add_field #30 @2 dropdown فصل [بهار|تابستان]",
 	})
 }
+
+// TestAdjectiveQualifiesTheKind: an adjective said right after the word
+// of a question's kind («ایمیل سازمانی», «تاریخ شمسی») qualifies it, so
+// the wording is both words; a noun after the kind word is still the
+// subject alone («تاریخ روز مسابقه»).
+func TestAdjectiveQualifiesTheKind(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"یه سوال ایمیل شخصی به فرم ۹ اضافه کن":         "add_field #9 email ایمیل شخصی",
+		"یک فیلد ایمیل کاری به فرم ۳ اضافه کنید":       "add_field #3 email ایمیل کاری",
+		"به فرم ۴۷ یه سوال تاریخ روز مسابقه اضافه کن":  "add_field #47 date روز مسابقه",
+		"یه سوال فایل عکس کیک اضافه کن به فرم سی و سه": "add_field #33 file عکس کیک",
+	})
+}

@@ -962,6 +962,11 @@ func (c clause) v2Traits(g *fieldGroup, at, hi int, used []bool) {
 						// a word that only names the kind, then what the
 						// question asks for — its wording.
 						g.question = surfaceOf(c[end:k])
+						if c.modifiesKind(end) {
+							// «یک فیلد ایمیل سازمانی»: an adjective after the
+							// kind word qualifies it; the wording is both.
+							g.question = surfaceOf(c[j:k])
+						}
 						end = k
 					}
 					markUsed(used, j, end)
@@ -1956,4 +1961,19 @@ func demonstrativeObjectAt(toks []token, j int) bool {
 	}
 	c := clause(toks)
 	return isAny(toks[j+1].m, "را", "رو") || c.atAny(j+1, placeVerbsV) > 0 || c.atAny(j+1, moveVerbsV) > 0
+}
+
+// modifiesKind reports an adjective at k right after a word naming a
+// question's kind: a word ending in the adjectival «ی» («سازمانی»,
+// «شخصی», «کاری») that is neither a type, a label, a number nor an
+// ordinal. «ایمیل سازمانی» is a kind of email, not a subject of its own.
+func (c clause) modifiesKind(k int) bool {
+	t := c[k]
+	if t.quoted || t.isNum || !strings.HasSuffix(t.m, "ی") || utf8.RuneCountInString(t.m) < 4 || typeWords[t.m] || labelAt(c, k) != nil {
+		return false
+	}
+	if _, ok := ordinal(t.m); ok {
+		return false
+	}
+	return k+1 >= len(c) || c.endsBareWording(k+1)
 }
