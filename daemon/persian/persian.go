@@ -150,6 +150,12 @@ func (p *Planner) Plan(text string) Result {
 			// carries, a guess — v1 refuses too.
 			return r
 		}
+		if r.Plan != nil && slices.ContainsFunc(r.Plan.Steps, func(st domain.PlanStep) bool { return st.Params.Type == domain.PlanFieldCheckboxes }) {
+			// «یه سوال چند انتخابی …»: a question of several answers,
+			// which v1 has not; its one-answer question would be a guess
+			// at another kind.
+			return none(domain.T("the command needs arshline-plan/v2"))
+		}
 		if r.Plan != nil {
 			steps := make([]domain.PlanStep, len(r.Plan.Steps))
 			copy(steps, r.Plan.Steps)

@@ -190,3 +190,31 @@ func TestAdjectiveQualifiesTheKind(t *testing.T) {
 		"یه سوال فایل عکس کیک اضافه کن به فرم سی و سه": "add_field #33 file عکس کیک",
 	})
 }
+
+// TestSeveralAnswersInV1: a question of several answers («چند
+// انتخابی», «checkbox») asked of arshline-plan/v1, which has no such
+// kind, gets no plan rather than a one-answer question in its place.
+func TestSeveralAnswersInV1(t *testing.T) {
+	p := New(Config{Contract: 1})
+	checkReadings(t, p, map[string]string{
+		"به فرم ۹ یه سوال چند انتخابی «علاقه‌ها» اضافه کن": "none",
+		"add a checkbox question «Skills» to form 4":       "none",
+		"به فرم ۹ یه سوال چند گزینه ای «رشته» اضافه کن":    "add_field #9 multiple_choice رشته",
+	})
+}
+
+// TestCountedQuestionsWorded: as many quotes as the count before the
+// question noun, after its type, word one question each; a different
+// number of quotes words none of them by guess.
+func TestCountedQuestionsWorded(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"به فرم ۵ دو سوال کوتاه «شهر» و «محله» اضافه کن":                  "add_field #5 short_text شهر; add_field #5 short_text محله",
+		"سه تا سوال بلند «سابقه»، «انگیزه» و «توضیحات» به فرم ۸ بیفزایید": "add_field #8 long_text سابقه; add_field #8 long_text انگیزه; add_field #8 long_text توضیحات",
+		"یه فرم «باشگاه» بساز و دو سوال «اسم» و «سن» بهش اضافه کن":        "create_form باشگاه; add_field short_text اسم; add_field number سن",
+	})
+	p1 := New(Config{Contract: 1})
+	checkReadings(t, p1, map[string]string{
+		"ابتدا فرمی به نام «کانون» بسازید و سپس دو سؤال کوتاه «نام» و «شهر» به آن بیفزایید": "create_form کانون; add_field short_text نام; add_field short_text شهر",
+	})
+}

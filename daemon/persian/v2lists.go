@@ -211,6 +211,25 @@ func collectLists(toks []token) []token {
 				continue
 			}
 		}
+		if t.qnoun && !t.quoted {
+			// «دو سؤال کوتاه «نام» و «سال بازنشستگی»»: as many quotes as
+			// the count before the noun, after its type, word one
+			// question each.
+			if n := countRightBefore(out); n >= 2 {
+				j := i + 1
+				for j < len(toks) && !toks[j].quoted && typeWords[toks[j].m] {
+					j++
+				}
+				if j < len(toks) && toks[j].quoted {
+					if items, end := listItems(toks, j, false); len(items) == n && allSingleQuotes(items) {
+						out = append(append(out, toks[i:j]...), listToken(&tokenList{items: items, named: true}, surfaceOf(toks[j:end])))
+						i = end - 1
+						changed = true
+						continue
+					}
+				}
+			}
+		}
 		if t.qnoun && !namesQuestionAsked(toks, i) {
 			if l, end := questionList(toks, i); l != nil {
 				out = append(out, listToken(l, surfaceOf(toks[i:end])))
@@ -1976,4 +1995,27 @@ func (c clause) modifiesKind(k int) bool {
 		return false
 	}
 	return k+1 >= len(c) || c.endsBareWording(k+1)
+}
+
+// allSingleQuotes reports items that are each one quote.
+func allSingleQuotes(items [][]token) bool {
+	for _, it := range items {
+		if len(it) != 1 || !it[0].quoted {
+			return false
+		}
+	}
+	return true
+}
+
+// countRightBefore returns the count said right before a noun, after
+// before: «دو سؤال», «سه تا سوال»; 0 with none.
+func countRightBefore(before []token) int {
+	k := len(before) - 1
+	if k >= 0 && !before[k].quoted && isAny(before[k].m, "تا", "عدد") {
+		k--
+	}
+	if k < 0 || !before[k].isNum || before[k].quoted {
+		return 0
+	}
+	return before[k].num
 }
