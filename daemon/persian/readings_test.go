@@ -218,3 +218,16 @@ func TestCountedQuestionsWorded(t *testing.T) {
 		"ابتدا فرمی به نام «کانون» بسازید و سپس دو سؤال کوتاه «نام» و «شهر» به آن بیفزایید": "create_form کانون; add_field short_text نام; add_field short_text شهر",
 	})
 }
+
+// TestEachFormHasItsQuestions: «هر کدوم … داشته باشه» after several
+// new forms gives each of them the questions, in the create's clause or
+// in one of its own; past six questions in all the command is refused,
+// never cut.
+func TestEachFormHasItsQuestions(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"دو تا فرم بساز «صبح» و «عصر» هر کدوم یه سوال کوتاه «نام» داشته باشه":    "create_form صبح; add_field short_text نام; create_form عصر; add_field short_text نام",
+		"دو فرم بساز، هر کدوم دو تا سوال بلند داشته باشه":                        "create_form فرم جدید; add_field long_text; add_field long_text; create_form فرم جدید; add_field long_text; add_field long_text",
+		"چهار تا فرم بساز «الف» «ب» «ج» «د» هر کدوم دو تا سوال کوتاه داشته باشه": "none",
+	})
+}
