@@ -758,6 +758,7 @@ var persian = map[string]string{
 	"the command was not understood as a form-builder action":                                                                        "این فرمان به عنوان کاری در فرم‌ساز فهمیده نشد",
 	"the command needs %d steps, more than the %d one plan may hold; split it in two":                                                "این فرمان %d گام لازم دارد و هر طرح حداکثر %d گام دارد؛ آن را در دو فرمان بگویید",
 	"the command needs arshline-plan/v2":                                                                                             "این فرمان به arshline-plan/v2 نیاز دارد",
+	"the command asks to pass the order on to someone else («به … بگو …»); the planner acts only on orders given to it": "فرمان می‌خواهد دستور به کس دیگری گفته شود («به … بگو …»)؛ برنامه‌ریز فقط دستوری را انجام می‌دهد که به خودش داده شود",
 	"this only opens a page":                                                                                                         "این فرمان فقط صفحه‌ای را باز می‌کند",
 	"an option cannot be added to or removed from a question's current list; give the whole list of options":                         "نمی‌توان گزینه‌ای به فهرست فعلی سوال افزود یا از آن برداشت؛ همهٔ گزینه‌ها را بگویید",
 	"an option cannot be added to a question's current list; give the whole list of options":                                         "نمی‌توان گزینه‌ای به فهرست فعلی سوال افزود؛ همهٔ گزینه‌ها را بگویید",

@@ -231,3 +231,17 @@ func TestEachFormHasItsQuestions(t *testing.T) {
 		"چهار تا فرم بساز «الف» «ب» «ج» «د» هر کدوم دو تا سوال کوتاه داشته باشه": "none",
 	})
 }
+
+// TestOrderPassedOn: «به X بگو …» asks the listener to pass an order on
+// to a person; it orders the planner nothing, and never destroys. «بگو
+// …» with no one named is the speaker's own order.
+func TestOrderPassedOn(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"به علی بگو فرم ۱۲ رو پاک کنه":                "none",
+		"به خانم احمدی بگید فرم ۳ رو غیرفعال کنه":     "none",
+		"به همکارم بگو فرم ۵ رو منتشر کنه":            "none",
+		"بگو یه فرم درست کنن اسمش باشه «مهمونی»":      "create_form مهمونی",
+		"سوال دوم فرم ۴ رو بکن «به من بگو چند سالته»": "update_field #4 @1 به من بگو چند سالته",
+	})
+}

@@ -403,3 +403,28 @@ func textedShortWords(toks []token) []token {
 func letterWord(t token) bool {
 	return !t.quoted && !t.punct && !t.isNum && (t.m == "الف" || utf8.RuneCountInString(t.m) == 1)
 }
+
+// tellVerbs ask the listener to say something to someone: «بگو», «بگید».
+var tellVerbs = []string{"بگو", "بگید", "بگویید", "بگین", "بگی"}
+
+// toldToOther reports «به علی بگو فرم ۱۲ رو پاک کنه»: an order to be
+// passed on to a person named after «به», whose own verb follows in the
+// third person. It orders the planner nothing; acting on it would act
+// for someone else.
+func toldToOther(toks []token) bool {
+	for i := 1; i+1 < len(toks) && i < 5; i++ {
+		if toks[i].quoted || !isAny(toks[i].m, tellVerbs...) {
+			continue
+		}
+		for k := i - 1; k >= 0 && k >= i-3; k-- {
+			t := toks[k]
+			if t.quoted || t.punct || t.isNum || t.qnoun || clause(toks).atAny(k, formNounsV) > 0 {
+				break
+			}
+			if t.m == "به" && k < i-1 {
+				return true
+			}
+		}
+	}
+	return false
+}
