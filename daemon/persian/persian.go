@@ -200,7 +200,7 @@ func (p *Planner) plan(text string) Result {
 		return none(domain.T("this says what the speaker would do, not an order; nothing is deleted, closed or unpublished on it"))
 	}
 	if toldToOther(toks) {
-		return none(domain.T("the command asks to pass the order on to someone else («به … بگو …»); the planner acts only on orders given to it"))
+		return none(domain.T("the order is for someone else («به … بگو …»), not for the planner"))
 	}
 	if asksLeave(toks) {
 		return none(domain.T("this asks whether to do it, which is a question to answer, not an order"))
