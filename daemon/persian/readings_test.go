@@ -245,3 +245,24 @@ func TestOrderPassedOn(t *testing.T) {
 		"سوال دوم فرم ۴ رو بکن «به من بگو چند سالته»": "update_field #4 @1 به من بگو چند سالته",
 	})
 }
+
+// TestCompoundSpaced: a compound typed with a space for its ZWNJ
+// («پیش نویس», «ثبت نام», «پرسش نامه») reads as the one word, the same
+// plan as with the ZWNJ.
+func TestCompoundSpaced(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for _, pair := range [][2]string{
+		{"پیش نویس ۱۲", "پیش‌نویس ۱۲"},
+		{"فرم ۸ رو پیش نویسش کن", "فرم ۸ رو پیش‌نویسش کن"},
+		{"فرم ثبت نام شماره ۴ رو منتشر کن", "فرم ثبت‌نام شماره ۴ رو منتشر کن"},
+		{"فرم ثبت نام شماره ۴ رو پیش نویس کن", "فرم ثبت‌نام شماره ۴ رو پیش‌نویس کن"},
+		{"یه پرسش نامه بساز به اسم «رضایت»", "یه پرسش‌نامه بساز به اسم «رضایت»"},
+	} {
+		t.Run(pair[0], func(t *testing.T) {
+			got, want := stepsOf(p.Plan(pair[0])), stepsOf(p.Plan(pair[1]))
+			if got != want || want == "none" {
+				t.Errorf("got %s, with the ZWNJ %s", got, want)
+			}
+		})
+	}
+}
