@@ -316,18 +316,19 @@ func dropGreetings(toks []token) []token {
 	return toks[i:]
 }
 
-// blessings are the religious and polite formulas said around an
+// blessings are, by their first word, the religious and polite formulas said around an
 // order, anywhere in it: «ان‌شاءالله اول فرم ۴۰ رو …», «… حذف نکنید
 // خواهش می‌کنم؛ فقط …», «خدا خیرتون بده». They say nothing of the act
 // and are taken out whole, so that no clause is read with them.
-var blessings = func() [][]string {
-	var out [][]string
+var blessings = func() map[string][][]string {
+	out := map[string][][]string{}
 	for _, p := range []string{
 		"ان‌شاءالله", "انشالله", "انشاالله", "ایشالا", "ایشالله", "ان شاءالله", "ان شاالله", "inshallah", "ماشاءالله",
 		"خواهش می‌کنم", "خواهش میکنم", "خواهش می‌کنیم", "خواهش میکنیم", "التماس دعا",
 		"خدا خیرتون بده", "خدا خیرت بده", "خدا خیرتان دهد", "خدا خیرتان بدهد", "خدا قوت", "خدا حفظتون کنه",
 	} {
-		out = append(out, strings.Fields(matchForm(p)))
+		ws := strings.Fields(matchForm(p))
+		out[ws[0]] = append(out[ws[0]], ws)
 	}
 	return out
 }()
@@ -339,7 +340,7 @@ func dropBlessings(toks []token) []token {
 	for i := 0; i < len(toks); i++ {
 		n := 0
 		if !toks[i].quoted {
-			for _, b := range blessings {
+			for _, b := range blessings[toks[i].m] {
 				if len(b) > n && blessingAt(toks, i, b) {
 					n = len(b)
 				}
