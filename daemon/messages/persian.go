@@ -963,4 +963,6 @@ var persian = map[string]string{
 	"«%s» says what the form is for, not its name; it is made untitled — name it with «به اسم …»":             "«%s» می‌گوید فرم برای چیست، نه نام آن را؛ فرم بی‌نام ساخته می‌شود — برای نام‌گذاری بگویید «به اسم …»",
 	"undoing a change after a while («%s») is an order for a later time, which a plan cannot wait for":        "برگرداندن یک تغییر پس از مدتی («%s») دستوری برای زمانی دیگر است و طرح نمی‌تواند منتظر آن بماند",
 	"the host running this request did not stop it in time; it stops at its next checkpoint":                  "میزبانی که این درخواست را اجرا می‌کند آن را به‌موقع متوقف نکرد؛ در نقطهٔ بعدی متوقف می‌شود",
+
+	"the order is for someone else («به … بگو …»), not for the planner": "این دستور برای کس دیگری است («به … بگو …»)، نه برای برنامه‌ریز",
 }

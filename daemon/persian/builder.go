@@ -210,7 +210,12 @@ func (b *builder) create(f *frame) {
 	if f.dropped != "" && len(f.groups) > 0 {
 		b.dropWarning(f.dropped)
 	}
-	b.fields(f, nil, true)
+	if count > 1 && b.v2() && len(f.groups) > 0 && (f.each || f.toks.saysEach()) && b.fieldsEach(f) {
+		// «سه تا فرم بساز، هر کدوم سه تا سوال کوتاه داشته باشه»: the
+		// questions go to each form made, as «به هر کدوم …» adds them.
+	} else {
+		b.fields(f, nil, true)
+	}
 	if f.publish && b.v2() {
 		b.states(f, nil, true)
 	}

@@ -108,6 +108,11 @@ func splitClauses(toks []token) (out [][]token, joins []string) {
 					continue
 				}
 			}
+			// «ببر بعد سوال چهارم»: «بعد» without its «از» straight
+			// after the verb of moving or placing says where to.
+			if i > 0 && (clause(toks).atAny(i-1, moveVerbsV) > 0 || clause(toks).atAny(i-1, placeVerbsV) > 0) && clause(toks).barePreposition(i) {
+				continue
+			}
 			cut(i)
 			continue
 		}
@@ -370,7 +375,9 @@ func (c clause) opensObject(i int) bool {
 	if c.atAny(i, nameNounsV) > 0 && i+1 < len(c) {
 		return c.atAny(i+1, formNounsV) > 0
 	}
-	return false
+	// «… اضافه کنید نوعش تاریخ باشه», «… تایپش دیت باشه»: the kind of
+	// what was just named, said with «its», opens a clause of its own.
+	return isAny(t.m, "نوعش", "نوعشو") || t.pron && isAny(t.m, "type", "نوع")
 }
 
 // hasVerb reports a verb in the clause: a light verb, an act, a

@@ -66,6 +66,8 @@ var corpora = []struct {
 	// share they reached so that they cannot fall back (README.md).
 	{"heldout-v2.jsonl", 1.0, 2},
 	{"heldout-v1.jsonl", 0.97, 1},
+	{"heldout3-v2.jsonl", 0.99, 2},
+	{"heldout3-v1.jsonl", 0.95, 1},
 }
 
 var plannerCmd = flag.String("planner-cmd", "",

@@ -37,6 +37,9 @@ type frame struct {
 	// wordings listed after a colon or «مثل» begin (0 when none).
 	wordsFrom int
 	joinedBy  string // the conjunction or mark cut before the clause
+	// each: a clause merged into this one said its questions go to each
+	// of the forms made («…، هر کدوم سه تا سوال داشته باشه»).
+	each bool
 	// v2 only: what the clause does to forms and questions beyond v1.
 	deleteForm, disable, duplicate bool
 	edit                           *fieldEdit

@@ -359,6 +359,10 @@ var spokenPluralBases = map[string]bool{
 }
 
 // pronounBases are words that take ـش meaning "of it / to it" in commands.
+// demonstratives name what the command spoke of just before: the
+// question just added, in «آن را پس از سؤال دوم قرار دهید».
+var demonstratives = []string{"این", "آن", "اون", "همین", "همون", "همان", "it", "this"}
+
 var pronounBases = map[string]bool{
 	"منتشر": true, "نتایج": true, "نتیجه": true, "اسم": true, "نام": true, "عنوان": true,
 	"به": true, "پیشنویس": true, "سوالات": true, "سوالها": true, "پاسخها": true, "جوابها": true,

@@ -150,6 +150,12 @@ func (p *Planner) Plan(text string) Result {
 			// carries, a guess — v1 refuses too.
 			return r
 		}
+		if r.Plan != nil && slices.ContainsFunc(r.Plan.Steps, func(st domain.PlanStep) bool { return st.Params.Type == domain.PlanFieldCheckboxes }) {
+			// «یه سوال چند انتخابی …»: a question of several answers,
+			// which v1 has not; its one-answer question would be a guess
+			// at another kind.
+			return none(domain.T("the command needs arshline-plan/v2"))
+		}
 		if r.Plan != nil {
 			steps := make([]domain.PlanStep, len(r.Plan.Steps))
 			copy(steps, r.Plan.Steps)
@@ -167,7 +173,7 @@ func (p *Planner) Plan(text string) Result {
 
 // plan reads one command for the planner's own contract.
 func (p *Planner) plan(text string) Result {
-	toks, archived := archiveIsDelete(dropClosers(dropOpeners(dropGreetings(tokenize(surface(text))))))
+	toks, archived := archiveIsDelete(dropClosers(dropOpeners(dropGreetings(textedShortWords(dropBlessings(tokenize(surface(text))))))))
 	if len(toks) == 0 {
 		return none(domain.T("the command is empty"))
 	}
@@ -192,6 +198,9 @@ func (p *Planner) plan(text string) Result {
 	}
 	if selfDestroys(toks) {
 		return none(domain.T("this says what the speaker would do, not an order; nothing is deleted, closed or unpublished on it"))
+	}
+	if toldToOther(toks) {
+		return none(domain.T("the order is for someone else («به … بگو …»), not for the planner"))
 	}
 	if asksLeave(toks) {
 		return none(domain.T("this asks whether to do it, which is a question to answer, not an order"))
@@ -255,18 +264,35 @@ func (p *Planner) plan(text string) Result {
 	}
 	negated := 0
 	prevStart := 0
+	// held counts the steps of a «قبل از انتشار فرم ۳۵، …» clause, kept
+	// last while the clauses after it are joined by «و» or a comma:
+	// «قبل از X، A و B» is A, B, then X.
+	held := 0
 	for k, f := range frames {
 		if f.negated {
 			// «فرم ۳ را منتشر نکن، فقط پیش‌نویسش کن»: what is not done
 			// still names the form the next clause speaks of.
 			negated++
 			b.mention(f)
+			held = 0
 			continue
 		}
 		start := len(b.steps)
 		b.frame(f)
-		if f.toks.saysBefore() || f.firstAfterContrast() || k > 0 && frames[k-1].toks.opensBefore() && !frames[k-1].negated {
+		switch {
+		case f.toks.saysBefore() || f.firstAfterContrast():
 			b.moveBefore(prevStart, start)
+			held = 0
+		case k > 0 && frames[k-1].toks.opensBefore() && !frames[k-1].negated:
+			held = start - prevStart
+			if slices.ContainsFunc(b.steps[prevStart:], func(st domain.PlanStep) bool { return st.Action == domain.ActionCreateForm }) {
+				held = 0 // a new form's steps stay after it (moveBefore)
+			}
+			b.moveBefore(prevStart, start)
+		case held > 0 && held <= start && isAny(f.joinedBy, "و", "and", "،", ","):
+			b.moveBefore(start-held, start)
+		default:
+			held = 0
 		}
 		prevStart = start
 	}

@@ -37,7 +37,7 @@ func (c clause) besideQuestion(i int) (at, end int, ok bool) {
 	k := i + 1 // «بعد از سوال», «after the question», «after question»
 	if isAny(c[k].m, "از", "the") {
 		k++
-	} else if !isLatin(c[i].m) {
+	} else if !isLatin(c[i].m) && !c.barePreposition(i) {
 		return 0, 0, false
 	}
 	if k+1 >= len(c) || !c[k].qnoun {
@@ -106,19 +106,35 @@ func placesLast(prev, f *frame) bool {
 	}
 	c := f.toks
 	place := false
-	for i, t := range c {
+	var beside *int
+	for i := 0; i < len(c); i++ {
+		t := c[i]
+		// «پس از سؤال دوم», «قبل از سوال ۳»: the place beside another.
+		if at, end, ok := c.besideQuestion(i); ok {
+			beside = domain.Int(at)
+			i = end - 1
+			continue
+		}
 		switch {
 		case c.atAny(i, placeVerbsV) > 0 || c.atAny(i, moveVerbsV) > 0:
 			place = true
+		case place && isAny(t.m, lightVerbs...) && c[i-1].m == "قرار":
+			// «قرار دهید», «قرار بده»: the light verb of the place verb.
 		case isAny(t.m, "به") || c.atAny(i, formNounsV) > 0 || c.atAny(i, topWordsV) > 0:
 		case t.qnoun || t.isNum || isAny(t.m, "جایگاه", "جای", "ردیف", "موقعیت", "را", "رو", "باشه", "باشد"):
+		case isAny(t.m, demonstratives...):
+			// «آن را پس از سؤال دوم قرار دهید», «اینو بذار اول»: the
+			// question just added, named by a demonstrative.
 		default:
 			if _, ok := ordinal(t.m); !ok {
 				return false
 			}
 		}
 	}
-	pos := c.questionOrdinal()
+	pos := beside
+	if pos == nil {
+		pos = c.questionOrdinal()
+	}
 	if pos == nil {
 		pos = c.position(0, len(c), make([]bool, len(c)))
 	}
@@ -136,4 +152,25 @@ func placesLast(prev, f *frame) bool {
 	}
 	g.position = pos
 	return true
+}
+
+// barePreposition reads «قبل سوال سوم», «بعد سوال ۳»: spoken Persian
+// drops the «از» of «قبل از». The question named is the complement of
+// the preposition only when no «را/رو» follows it: «بعد سوال ۳ رو پاک
+// کن» is «then delete question 3», an order of its own.
+func (c clause) barePreposition(i int) bool {
+	if !isAny(c[i].m, "قبل", "بعد", "پیش") || c[i].quoted || i+2 >= len(c) || !c[i+1].qnoun {
+		return false
+	}
+	k := i + 2
+	if c[k].m == "شماره" {
+		k++
+	}
+	if k >= len(c) {
+		return false
+	}
+	if _, ok := ordinal(c[k].m); !ok && !(c[k].isNum && !c[k].quoted) {
+		return false
+	}
+	return k+1 >= len(c) || !isAny(c[k+1].m, "را", "رو", "رو،") && !c[k+1].pron
 }

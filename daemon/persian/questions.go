@@ -535,6 +535,12 @@ func (c clause) wordingAfterVerb(at int, used []bool) (j, k int) {
 		if k < len(c) && c[k].punct && isAny(c[k].m, "؟", "?") {
 			return j, j
 		}
+		if k > j && k < len(c) && c[k].list != nil && c[k].list.options {
+			// «یه سوال کشویی بذار نوع ملک گزینه هاش …»: the words
+			// between the verb and the options are the question's, as
+			// they are before «گزینه‌هاش» with no verb between.
+			return j, k
+		}
 		for m := k; m < len(c); m++ {
 			// «… آدرس دقیق که بلند باشه»: what follows may only say what
 			// was read already (its type, «اجباری»).

@@ -1,6 +1,9 @@
 package persian
 
-import "unicode/utf8"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // asksWhyOrHow reports a command that opens, after any greeting or
 // filler, with «چرا» or «چطور/چگونه»: «چرا فرم ۳ منتشر نمیشه؟», «چطوری
@@ -311,4 +314,118 @@ func dropGreetings(toks []token) []token {
 		i--
 	}
 	return toks[i:]
+}
+
+// blessings are, by their first word, the religious and polite formulas said around an
+// order, anywhere in it: «ان‌شاءالله اول فرم ۴۰ رو …», «… حذف نکنید
+// خواهش می‌کنم؛ فقط …», «خدا خیرتون بده». They say nothing of the act
+// and are taken out whole, so that no clause is read with them.
+var blessings = func() map[string][][]string {
+	out := map[string][][]string{}
+	for _, p := range []string{
+		"ان‌شاءالله", "انشالله", "انشاالله", "ایشالا", "ایشالله", "ان شاءالله", "ان شاالله", "inshallah", "ماشاءالله",
+		"خواهش می‌کنم", "خواهش میکنم", "خواهش می‌کنیم", "خواهش میکنیم", "التماس دعا",
+		"خدا خیرتون بده", "خدا خیرت بده", "خدا خیرتان دهد", "خدا خیرتان بدهد", "خدا قوت", "خدا حفظتون کنه",
+	} {
+		ws := strings.Fields(matchForm(p))
+		out[ws[0]] = append(out[ws[0]], ws)
+	}
+	return out
+}()
+
+// dropBlessings takes the blessings out of a command; a command with
+// none is returned as it is.
+func dropBlessings(toks []token) []token {
+	var out []token
+	for i := 0; i < len(toks); i++ {
+		n := 0
+		if !toks[i].quoted {
+			for _, b := range blessings[toks[i].m] {
+				if len(b) > n && blessingAt(toks, i, b) {
+					n = len(b)
+				}
+			}
+		}
+		if n == 0 {
+			if out != nil {
+				out = append(out, toks[i])
+			}
+			continue
+		}
+		if out == nil {
+			out = append(make([]token, 0, len(toks)), toks[:i]...)
+		}
+		i += n - 1
+	}
+	if out == nil {
+		return toks
+	}
+	return out
+}
+
+// blessingAt reports the words of b at toks[i:], none of them quoted.
+func blessingAt(toks []token, i int, b []string) bool {
+	if i+len(b) > len(toks) {
+		return false
+	}
+	for k, w := range b {
+		if toks[i+k].quoted || toks[i+k].m != w {
+			return false
+		}
+	}
+	return true
+}
+
+// textedShortWords reads the one-letter words of texting: «ی سوال» is
+// «یه سوال» (a question), «ب فرم ۱۲» is «به فرم ۱۲». A letter in a list
+// of lettered options («الف/ب/ج») or quoted stays a letter.
+func textedShortWords(toks []token) []token {
+	for i := range toks {
+		t := &toks[i]
+		if t.quoted || t.m != "ی" && t.m != "ب" {
+			continue
+		}
+		if i+1 >= len(toks) || toks[i+1].punct || toks[i+1].quoted && t.m == "ب" || i > 0 && toks[i-1].punct && isAny(toks[i-1].m, "/", "،", ",", "(") ||
+			i > 0 && letterWord(toks[i-1]) || letterWord(toks[i+1]) {
+			continue
+		}
+		if t.m == "ی" {
+			t.m = "یه"
+		} else {
+			t.m = "به"
+		}
+		t.r0 = firstRune(t.m)
+	}
+	return toks
+}
+
+// letterWord reports a word that is one letter, or «الف»: an item of a
+// list of lettered options.
+func letterWord(t token) bool {
+	return !t.quoted && !t.punct && !t.isNum && (t.m == "الف" || utf8.RuneCountInString(t.m) == 1)
+}
+
+// tellVerbs ask the listener to say something to someone: «بگو», «بگید».
+var tellVerbs = []string{"بگو", "بگید", "بگویید", "بگین", "بگی"}
+
+// toldToOther reports «به علی بگو فرم ۱۲ رو پاک کنه»: an order to be
+// passed on to a person named after «به», whose own verb follows in the
+// third person. It orders the planner nothing; acting on it would act
+// for someone else.
+func toldToOther(toks []token) bool {
+	for i := 1; i+1 < len(toks) && i < 5; i++ {
+		if toks[i].quoted || !isAny(toks[i].m, tellVerbs...) {
+			continue
+		}
+		for k := i - 1; k >= 0 && k >= i-3; k-- {
+			t := toks[k]
+			if t.quoted || t.punct || t.isNum || t.qnoun || clause(toks).atAny(k, formNounsV) > 0 {
+				break
+			}
+			if t.m == "به" && k < i-1 {
+				return true
+			}
+		}
+	}
+	return false
 }

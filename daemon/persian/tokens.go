@@ -254,6 +254,16 @@ func mergeAffixes(toks []token) []token {
 				continue
 			}
 		}
+		// «پیش نویس ۱۲», «فرم ثبت نام شماره ۴»: a compound typed with a
+		// space for its ZWNJ is one word, as «پیش‌نویس» and «ثبت‌نام»
+		// are; read apart, «پیش» is «before» and «نام» a name.
+		if plain && len(out) > 0 && isWord(out[len(out)-1]) && !out[len(out)-1].quoted && spacedCompound(out[len(out)-1].m, t.m) {
+			prev := out[len(out)-1]
+			merged := wordToken(prev.m + t.m)
+			merged.s = prev.s + " " + t.s
+			out[len(out)-1] = merged
+			continue
+		}
 		// «format اش», «label ش»: the pronoun typed apart from an
 		// English noun is its own, as in «formatش».
 		if plain && isAny(t.m, "اش", "اشو", "ش", "شو") && len(out) > 0 && isWord(out[len(out)-1]) && isLatin(out[len(out)-1].m) && !out[len(out)-1].pron {
@@ -386,3 +396,19 @@ func splitLightVerbs(toks []token) []token {
 // only be a slip of the verb's noun: «درس کن» is «درست کن», «منتظر کن»
 // «منتشر کن» (nothing is made waiting). Alone they keep their meaning.
 var slipsBeforeLightVerb = map[string]string{"درس": "درست", "منتظر": "منتشر"}
+
+// compoundTails are the second halves of the compounds the grammar
+// reads as one word, by their first half: «پیش‌نویس», «ثبت‌نام»,
+// «پرسش‌نامه», «نظرسنجی».
+var compoundTails = map[string]string{"پیش": "نویس", "ثبت": "نام", "پرسش": "نامه", "نظر": "سنجی"}
+
+// spacedCompound reports a compound's halves typed apart, the second
+// with or without a suffix («پیش نویسش», «پرسش نامه ها»).
+func spacedCompound(head, tail string) bool {
+	want, ok := compoundTails[head]
+	if !ok {
+		return false
+	}
+	rest, ok := strings.CutPrefix(tail, want)
+	return ok && (rest == "" || isAny(rest, "ش", "شو", "ی", "ها", "های", "هایی"))
+}

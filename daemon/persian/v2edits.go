@@ -466,7 +466,11 @@ func (c clause) destination(from int, used []bool, src int) (to int, end, found 
 		// «بعد از سوال ۴», «پیش از پرسش سوم», «بعد از ۵»: the place
 		// beside another question is counted once the moved one has left
 		// its own.
-		if n := c.atAny(i, besideV); n > 0 && i+n < len(c) && (c[i+n].qnoun && i+n+1 < len(c) || c[i+n].isNum || isOrdinal(c[i+n].m)) {
+		n := c.atAny(i, besideV)
+		if n == 0 && c.barePreposition(i) {
+			n = 1
+		}
+		if n > 0 && i+n < len(c) && (c[i+n].qnoun && i+n+1 < len(c) || c[i+n].isNum || isOrdinal(c[i+n].m)) {
 			at := i + n
 			if c[at].qnoun {
 				at++
@@ -476,7 +480,7 @@ func (c clause) destination(from int, used []bool, src int) (to int, end, found 
 				k, ok = c[at].num, c[at].num > 0
 			}
 			if ok {
-				after := c.atAny(i, afterV) > 0
+				after := c.atAny(i, afterV) > 0 || c[i].m == "بعد"
 				switch {
 				case after && src < k-1:
 					return k - 1, false, true
@@ -492,6 +496,13 @@ func (c clause) destination(from int, used []bool, src int) (to int, end, found 
 		// «سوال سوم را بنداز سوال پنجم»: the place is the question named.
 		if i > 0 && c[i].qnoun && c.atAny(i-1, moveVerbsV) > 0 && i+1 < len(c) {
 			if k, ok := ordinal(c[i+1].m); ok {
+				return k - 1, false, true
+			}
+		}
+		// «ببر دوم», «bebar sevom»: an ordinal straight after the verb of
+		// moving is the place itself.
+		if i > 0 && c.atAny(i-1, moveVerbsV) > 0 && !c[i-1].quoted {
+			if k, ok := ordinal(c[i].m); ok && k > 1 {
 				return k - 1, false, true
 			}
 		}
@@ -926,6 +937,11 @@ func (c clause) extendsEdit(e *fieldEdit) bool {
 		switch {
 		case !t.quoted && isAny(t.m, wordingNouns...):
 			// «… و label‌ش رو بکن «Full name»»: the question's wording.
+			named = true
+		case !t.quoted && t.pron && isAny(t.m, "اسم", "نام"):
+			// «سوال سوم رو اجباری کنید و اسمش رو بذارید «…»»: «its
+			// name» after a clause that changes a question is that
+			// question's, the thing last spoken of.
 			named = true
 		case t.list != nil && t.list.options && options == nil:
 			// «… و گزینه‌های «الف»، «ب» را برای آن تعیین نمایید».

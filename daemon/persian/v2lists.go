@@ -104,6 +104,18 @@ func collectLists(toks []token) []token {
 				continue
 			}
 		}
+		if !t.quoted && !t.punct && isAny(t.m, placeVerbs...) && t.m != "قرار" && len(out) > 0 && choiceBefore(out) && i+1 < len(toks) {
+			// «یه سوال کشویی «پایه» بذار هفتم، هشتم یا نهم», «… منطقه
+			// بذار شمال یا جنوب یا شرق»: after the verb that puts a
+			// choice question, words parted by «یا» or a comma, up to the
+			// end or the next order, are its options.
+			if l, end := optionList(toks, i+1, false); l != nil && len(l.items) > 1 && separatedItems(toks[i+1:end]) && listClosed(toks, end) {
+				out = append(out, t, listToken(l, surfaceOf(toks[i+1:end])))
+				i = end - 1
+				changed = true
+				continue
+			}
+		}
 		if a, b, n := yesNoAt(toks, i); n > 0 {
 			// «یه سوال بله/خیر», «a yes/no question»: a question of two
 			// options, as said.
@@ -161,6 +173,11 @@ func collectLists(toks []token) []token {
 		if isOptionNoun(t.m) && !inTypePhrase(toks, i) {
 			if l, end := optionList(toks, i+1, pluralOptionNoun(t.m)); l != nil {
 				out = append(out, listToken(l, surfaceOf(toks[i:end])))
+				if demonstrativeObjectAt(toks, end) {
+					// «… مغازه اینو بذار اول»: the order on the question
+					// just described is a clause of its own (placesLast).
+					out = append(out, token{m: "،", s: "،", punct: true, r0: '،'})
+				}
 				i = end - 1
 				changed = true
 				continue
@@ -192,6 +209,25 @@ func collectLists(toks []token) []token {
 				i = end - 1
 				changed = true
 				continue
+			}
+		}
+		if t.qnoun && !t.quoted {
+			// «دو سؤال کوتاه «نام» و «سال بازنشستگی»»: as many quotes as
+			// the count before the noun, after its type, word one
+			// question each.
+			if n := countRightBefore(out); n >= 2 {
+				j := i + 1
+				for j < len(toks) && !toks[j].quoted && typeWords[toks[j].m] {
+					j++
+				}
+				if j < len(toks) && toks[j].quoted {
+					if items, end := listItems(toks, j, false); len(items) == n && allSingleQuotes(items) {
+						out = append(append(out, toks[i:j]...), listToken(&tokenList{items: items, named: true}, surfaceOf(toks[j:end])))
+						i = end - 1
+						changed = true
+						continue
+					}
+				}
 			}
 		}
 		if t.qnoun && !namesQuestionAsked(toks, i) {
@@ -711,6 +747,12 @@ func listEnds(toks []token, j int, options bool) bool {
 	if newQuestionAt(toks, j) {
 		return true
 	}
+	// «… زمین مغازه اینو بذار اول فرم», «… آن را پس از …»: a
+	// demonstrative that is the object of the next verb names the
+	// question; no option holds one.
+	if demonstrativeObjectAt(toks, j) {
+		return true
+	}
 	if t.qnoun || isAny(t.m, "را", "رو", "که", "باشه", "باشد", "باشن", "باشند", "بشه", "هست", "است", "then", "to") || isAny(t.m, lightVerbs...) || isAskVerb(t.m) {
 		return true
 	}
@@ -939,6 +981,11 @@ func (c clause) v2Traits(g *fieldGroup, at, hi int, used []bool) {
 						// a word that only names the kind, then what the
 						// question asks for — its wording.
 						g.question = surfaceOf(c[end:k])
+						if c.modifiesKind(end) {
+							// «یک فیلد ایمیل سازمانی»: an adjective after the
+							// kind word qualifies it; the wording is both.
+							g.question = surfaceOf(c[j:k])
+						}
 						end = k
 					}
 					markUsed(used, j, end)
@@ -1385,7 +1432,18 @@ func (c clause) bareWordingEnd(j, hi int, used []bool) int {
 	k := j
 	for k < hi && k < len(c) {
 		t := c[k]
-		if used[k] || c.endsBareWording(k) {
+		if used[k] {
+			break
+		}
+		if c.endsBareWording(k) {
+			// «میزان رضایت از کلاس», «عکس قبل از شروع», «متراژ به متر
+			// مربع»: a preposition whose object is a plain noun is part
+			// of the wording; one that names a form, a question, a place
+			// or an act ends it.
+			if n := c.wordingPreposition(k, j, hi, used); n > 0 {
+				k += n
+				continue
+			}
 			break
 		}
 		if t.m == "و" || t.m == "and" {
@@ -1397,6 +1455,34 @@ func (c clause) bareWordingEnd(j, hi int, used []bool) int {
 		k++
 	}
 	return k
+}
+
+// wordingPreposition returns the length of a preposition at k inside
+// a wording begun at j («از», «به», «در», «برای», «قبل از», «بعد از»)
+// whose object is a word a wording holds, or 0. A preposition that
+// opens a place («به جایگاه سوم», «به انتهای فرم», «به عنوان سوال
+// اول») or whose object is a form, a question, a number, a type or a
+// verb belongs to the command, not to the wording.
+func (c clause) wordingPreposition(k, j, hi int, used []bool) int {
+	if k <= j || c[k].quoted {
+		return 0
+	}
+	n := 0
+	switch {
+	case isAny(c[k].m, "از", "به", "در", "برای"):
+		n = 1
+	case isAny(c[k].m, "قبل", "بعد", "پیش", "پس") && k+1 < len(c) && c[k+1].m == "از":
+		n = 2
+	default:
+		return 0
+	}
+	o := k + n
+	if o >= hi || o >= len(c) || used[o] || c.endsBareWording(o) || c.atAny(k, slotMarkersV) > 0 || c.atAny(k, topMarkersV) > 0 ||
+		c.atAny(k, endWordsV) > 0 || c.atAny(o, endWordsV) > 0 || isLatin(c[o].m) ||
+		isAny(c[o].m, "جای", "جا", "جایگاه", "عنوان", "صورت", "حالت", "شکل", "همراه", "انتهای", "ابتدای", "آخر", "اول", "ته", "بالای", "پایین", "زیر") {
+		return 0
+	}
+	return n + 1
 }
 
 // endsBareWording reports a token no unquoted wording holds.
@@ -1862,3 +1948,74 @@ func oneCountedBefore(before []token) bool {
 
 // askedPeople are those a form asks things of: «… ایمیل افراد را بپرسد».
 var askedPeople = []string{"افراد", "کاربران", "مشتریان", "مشتریها", "مشتریا", "شرکتکنندگان", "شرکتکنندهها", "متقاضیان", "اعضا", "دانشجویان", "دانشآموزان", "بیماران", "مراجعین", "مراجعان", "مهمانان", "مهمونا", "بچهها", "people", "users", "customers", "participants", "applicants"}
+
+// separatedItems reports a run of words parted by «یا» or a comma: a
+// list said as one, not words side by side.
+func separatedItems(ts []token) bool {
+	for _, t := range ts {
+		if !t.quoted && isOptionNoun(t.m) {
+			return false // «… بذار گزینه‌هاش …»: the noun says it (optionList)
+		}
+	}
+	for _, t := range ts {
+		if !t.quoted && (isAny(t.m, "یا", "or") || t.punct && isAny(t.m, "،", ",")) {
+			return true
+		}
+	}
+	return false
+}
+
+// listClosed reports the end of a command, punctuation, a conjunction
+// or a sequence word at end: what a list of options said after its
+// verb is followed by.
+func listClosed(toks []token, end int) bool {
+	return end >= len(toks) || toks[end].punct || conjunctions[toks[end].m] || isAny(toks[end].m, sequenceWords...) || isAny(toks[end].m, "بعد")
+}
+
+// demonstrativeObjectAt reports a demonstrative at j that is the object
+// of the verb after it: «اینو بذار اول», «آن را پس از …», «اونو ببر …».
+func demonstrativeObjectAt(toks []token, j int) bool {
+	if j+1 >= len(toks) || toks[j].quoted || !isAny(toks[j].m, demonstratives...) {
+		return false
+	}
+	c := clause(toks)
+	return isAny(toks[j+1].m, "را", "رو") || c.atAny(j+1, placeVerbsV) > 0 || c.atAny(j+1, moveVerbsV) > 0
+}
+
+// modifiesKind reports an adjective at k right after a word naming a
+// question's kind: a word ending in the adjectival «ی» («سازمانی»,
+// «شخصی», «کاری») that is neither a type, a label, a number nor an
+// ordinal. «ایمیل سازمانی» is a kind of email, not a subject of its own.
+func (c clause) modifiesKind(k int) bool {
+	t := c[k]
+	if t.quoted || t.isNum || !strings.HasSuffix(t.m, "ی") || utf8.RuneCountInString(t.m) < 4 || typeWords[t.m] || labelAt(c, k) != nil {
+		return false
+	}
+	if _, ok := ordinal(t.m); ok {
+		return false
+	}
+	return k+1 >= len(c) || c.endsBareWording(k+1)
+}
+
+// allSingleQuotes reports items that are each one quote.
+func allSingleQuotes(items [][]token) bool {
+	for _, it := range items {
+		if len(it) != 1 || !it[0].quoted {
+			return false
+		}
+	}
+	return true
+}
+
+// countRightBefore returns the count said right before a noun, after
+// before: «دو سؤال», «سه تا سوال»; 0 with none.
+func countRightBefore(before []token) int {
+	k := len(before) - 1
+	if k >= 0 && !before[k].quoted && isAny(before[k].m, "تا", "عدد") {
+		k--
+	}
+	if k < 0 || !before[k].isNum || before[k].quoted {
+		return 0
+	}
+	return before[k].num
+}

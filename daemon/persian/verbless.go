@@ -141,6 +141,7 @@ func last(fs []*frame) *frame {
 // mergeInto completes prev with a verbless clause that follows it.
 func mergeInto(prev, p *frame) {
 	prev.groups = append(prev.groups, p.groups...)
+	prev.each = prev.each || len(p.groups) > 0 && p.toks.saysEach()
 	if prev.create && prev.createCount > 1 && prev.title != "" && p.title != "" {
 		// «دو فرم بساز، یکی به اسم «الف» و یکی به اسم «ب»».
 		prev.moreTitles = append(prev.moreTitles, p.title)

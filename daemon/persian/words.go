@@ -24,6 +24,30 @@ func wordToken(s string) token {
 			return t
 		}
 	}
+	// «تایپش دیت باشه»: an English noun of the grammar written in
+	// Persian letters is the English word, with its pronoun suffix.
+	if w, ok := englishInPersian[t.m]; ok {
+		t.m = w
+		return t
+	}
+	if base, ok := strings.CutSuffix(t.m, "ش"); ok {
+		if w, ok := englishInPersian[base]; ok {
+			t.m, t.pron = w, true
+			return t
+		}
+	}
+	// «اینو», «اونو»: a demonstrative with the spoken object marker ـو
+	// typed on is the demonstrative («این رو»).
+	if base, ok := strings.CutSuffix(t.m, "و"); ok && isAny(base, "این", "اون", "همین", "همون") {
+		t.m = base
+		return t
+	}
+	// «فرمه ۱۲ رو …», «سواله ۴ رو …»: the spoken definite ـه («the
+	// form») typed on the noun of a form or a question is the noun.
+	if base, ok := strings.CutSuffix(t.m, "ه"); ok && (isAny(base, "فرم", "سوال", "سؤال", "پرسش", "فیلد")) {
+		t.m = base
+		return t
+	}
 	// A counter joined to its number: دوتا, سه‌تا.
 	if base, ok := strings.CutSuffix(t.m, "تا"); ok {
 		if n, ok := numberWords[base]; ok && base != "" {
@@ -77,7 +101,14 @@ func wordToken(s string) token {
 		}
 	}
 	if w, ok := finglish[t.m]; ok {
-		t.m = w
+		// Read as the Persian word is, suffixes and all («esmesh» is
+		// «اسمش», its name), the surface kept as typed.
+		nt := wordToken(w)
+		nt.s = t.s
+		return nt
+	}
+	if base, ok := finglishPronoun(t.m); ok {
+		t.m, t.pron = base, true
 		return t
 	}
 	if w, ok := englishNounSlip(t.m); ok {
@@ -297,7 +328,38 @@ var finglish = map[string]string{
 	"keshooyi": "کشویی", "keshoei": "کشویی", "ba": "با", "va": "و", "baad": "بعد", "bad": "بعد", "baadesh": "بعدش", "lotfan": "لطفا",
 	"aval": "اول", "avval": "اول", "dovom": "دوم", "sevom": "سوم", "chaharom": "چهارم", "panjom": "پنجم",
 	"salam": "سلام", "mersi": "مرسی", "merci": "مرسی", "mamnoon": "ممنون", "mamnun": "ممنون", "mamnunam": "ممنون", "mamnoonam": "ممنون",
-	"nakon": "نکن", "montasheresh": "منتشرش", "pakesh": "پاکش", "hazfesh": "حذفش", "beh": "به", "be": "به", "too": "تو", "dar": "در",
+	"nakon": "نکن", "montasheresh": "منتشرش", "pakesh": "پاکش", "hazfesh": "حذفش",
+	"bebar": "ببر", "bebarid": "ببرید", "bebarin": "ببرین", "dobare": "دوباره", "dobareh": "دوباره", "hanooz": "هنوز", "hanuz": "هنوز",
+	"meli": "ملی", "melli": "ملی", "kod": "کد", "pls": "لطفا", "plz": "لطفا", "posti": "پستی", "beh": "به", "be": "به", "too": "تو", "dar": "در",
+}
+
+// englishInPersian maps English nouns of the grammar written in Persian
+// letters, as an office's jargon says them, to the English word.
+var englishInPersian = map[string]string{"تایپ": "type"}
+
+// finglishPronoun reads the pronoun suffix ـش typed in Latin letters on
+// a word of a command written in Finglish: «publishesh kon» (publish
+// it), «draftesh», «formatesh» (its format), «ezafash». The stem must be
+// a word the lexicon knows in Latin letters, a Finglish word or an
+// English verb or noun of the grammar, so that a title's Latin word
+// ending in «sh» («fresh», «wish») stays a word.
+func finglishPronoun(m string) (string, bool) {
+	if len(m) < 5 || !isLatin(m) {
+		return "", false
+	}
+	for _, suf := range [...]string{"esh", "ash", "sh"} {
+		base, ok := strings.CutSuffix(m, suf)
+		if !ok || len(base) < 3 {
+			continue
+		}
+		if w, ok := finglish[base]; ok {
+			return w, true
+		}
+		if englishActs[base] || isAny(base, formatWords...) {
+			return base, true
+		}
+	}
+	return "", false
 }
 
 // englishStem reads an English verb of the lexicon said with «-ing» or
