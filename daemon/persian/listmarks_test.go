@@ -1,0 +1,60 @@
+package persian
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+// TestCommandWrittenAsAList: a command written as a list or a report —
+// a bullet and dashes between its parts, numbered steps, numbered options
+// after «options:», labels before each part — is read item by item: each
+// step an order of its own, «Expected:» and «Fix:» what is wanted, «Bug:»
+// and «Actual:» the form as it is, which names the form and orders
+// nothing.
+func TestCommandWrittenAsAList(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for _, c := range []struct{ name, text, want string }{
+		{"bullet and dashed parts", "- فرم 17 - سوال جدید: «ایمیل پشتیبانی» - نوع: متن کوتاه",
+			`[{"action":"add_field","params":{"id":17,"type":"short_text","question":"ایمیل پشتیبانی"}}]`},
+		{"bullet with an edit", "- فرم 8 - سوال 2 - اجباری",
+			`[{"action":"update_field","params":{"id":8,"required":true,"index":1}}]`},
+		{"bullet with a formal verb", "- فرم ۵ - منتشر شود",
+			`[{"action":"publish_form","params":{"id":5}}]`},
+		{"bullet with options", "- فرم 12 - سوال کشویی «اولویت»: کم / زیاد",
+			`[{"action":"add_field","params":{"id":12,"type":"dropdown","question":"اولویت","options":["کم","زیاد"]}}]`},
+		{"steps with no stop between", "Step 1: فرم 14 رو منتشر کن Step 2: فرم 15 رو غیرفعال کن",
+			`[{"action":"publish_form","params":{"id":14}},{"action":"disable_form","params":{"id":15}}]`},
+		{"persian steps", "مرحله ۱: فرم ۲۰ را پیش‌نویس کن. مرحله ۲: عنوانش را «نسخه نهایی» بگذار",
+			`[{"action":"draft_form","params":{"id":20}},{"action":"update_form_title","params":{"id":20,"title":"نسخه نهایی"}}]`},
+		{"steps numbered with a dash", "گام ۱- فرم ۳۳ رو کپی کن گام ۲- فرم ۳۳ رو منتشر کن",
+			`[{"action":"duplicate_form","params":{"id":33}},{"action":"publish_form","params":{"id":33}}]`},
+		{"numbered options are one list", "Step 1: فرم 40. Step 2: سوال جدید کشویی «سیستم عامل». options: 1) Linux 2) Windows 3) macOS",
+			`[{"action":"add_field","params":{"id":40,"type":"dropdown","question":"سیستم عامل","options":["Linux","Windows","macOS"]}}]`},
+		{"bug names the form, expected orders", "Bug #7: فرم 28 هنوز منتشره. Expected: غیرفعال بشه.",
+			`[{"action":"disable_form","params":{"id":28}}]`},
+		{"bug names the question, fix orders", "Bug: سوال 3 فرم 61 اجباری نیست. Fix: اجباریش کن",
+			`[{"action":"update_field","params":{"id":61,"required":true,"index":2}}]`},
+		{"persian labels", "مشکل: فرم ۴۴ هنوز جواب می‌گیره. راه‌حل: ببندش",
+			`[{"action":"disable_form","params":{"id":44}}]`},
+		{"label with no stop before it", "Actual: فرم 31 پیش‌نویس است Expected: منتشر بشه",
+			`[{"action":"publish_form","params":{"id":31}}]`},
+		{"the state alone orders nothing", "Actual: فرم 12 حذف شده", ``},
+		{"a bug alone orders nothing", "Bug #4: فرم ۹ منتشر نمیشه", ``},
+		{"what must not happen", "Expected: فرم 81 پاک نشه. Actual: پاک شد", ``},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := p.Plan(c.text)
+			got := ""
+			if r.Plan != nil {
+				b, err := json.Marshal(r.Plan.Steps)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got = string(b)
+			}
+			if got != c.want {
+				t.Errorf("%s\n got %s (%s)\nwant %s", c.text, got, r.Reason, c.want)
+			}
+		})
+	}
+}
