@@ -267,6 +267,12 @@ func enumerators(toks []token) []token {
 		case open == 0 && !t.punct && numberedDash(t.m):
 			breakHere()
 			continue
+		case !t.quoted && t.m == "+" && len(out) > 0 && !(out[len(out)-1].isNum && i+1 < len(toks) && toks[i+1].isNum):
+			// «new form «…» + q: number «…» + publish»: a plus joins
+			// two parts of the command, as «و» does; between two
+			// numbers it is a sum.
+			out = append(out, token{m: "و", s: "+", r0: 'و'})
+			continue
 		case bulleted && isDash(t):
 			switch {
 			case len(out) == 0 || out[len(out)-1].punct:

@@ -379,9 +379,10 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool)
 			used[i] = true
 		} else if t.qnoun && c.isAnchor(i) {
 			anchors = append(anchors, groupAnchor{at: i, count: -1})
-		} else if i > 0 && c[i-1].punct && c[i-1].m == ":" && len(anchors) > 0 && c.fieldTypeAfter(i) {
+		} else if i > 0 && c[i-1].punct && c[i-1].m == ":" && len(anchors) > 0 && c.fieldTypeAfter(i) && !c.questionLabel(i-2) {
 			// «با سه سوال: کوتاه، …»: a type right after the colon is the
-			// list's first item.
+			// list's first item. After one question named as a label,
+			// «q: short text «…»», it is that question's type.
 			anchors = append(anchors, groupAnchor{at: i, count: 1, item: true})
 		} else if n, _, ok := c.itemAt(i, used); ok {
 			anchors = append(anchors, groupAnchor{at: i, count: n, item: true})
@@ -731,3 +732,10 @@ func (c clause) hasTypeWord() bool {
 // interrogatives open a question said in its own words: «کدوم نون رو
 // میخواید», «چند نفر میاین».
 var interrogatives = []string{"کدوم", "کدام", "کدومش", "چه", "چی", "چند", "چندتا", "چقدر", "چطور", "آیا", "کی", "کجا", "which", "what", "how", "when", "where", "who"}
+
+// questionLabel reports one question noun at k said as the label of what
+// follows its colon, «سوال: short text «…»», «q: dropdown «…»»: no count
+// and no plural, so the colon opens that question, not a list.
+func (c clause) questionLabel(k int) bool {
+	return k >= 0 && c[k].qnoun && !c[k].quoted && !isAny(c[k].m, pluralQuestionNouns...) && !c.countedAt(k)
+}

@@ -938,6 +938,10 @@ func (c clause) extendsEdit(e *fieldEdit) bool {
 		case !t.quoted && isAny(t.m, wordingNouns...):
 			// «… و label‌ش رو بکن «Full name»»: the question's wording.
 			named = true
+		case !t.quoted && isAny(t.m, "rename", "renameش", "renameاش"):
+			// «q1: make required + rename to «…»»: renaming with no
+			// object after a change of a question renames that question.
+			named = true
 		case !t.quoted && t.pron && isAny(t.m, "اسم", "نام"):
 			// «سوال سوم رو اجباری کنید و اسمش رو بذارید «…»»: «its
 			// name» after a clause that changes a question is that
@@ -949,7 +953,7 @@ func (c clause) extendsEdit(e *fieldEdit) bool {
 		case !t.quoted && isAny(t.m, "تعیین", "برای", "براش", "set", "for"):
 		case t.quoted && named && wording == "":
 			wording, said = t.s, true
-		case t.punct || isAny(t.m, lightVerbs...) || isAny(t.m, "هم", "باشه", "باشد", "بشه", "آن", "اون", "را", "رو", "نیز", "همچنین", "it", "هست", "است", "نوع", "نوعش", "نوعشو", "type", "شو", "ش", "to") || fillers[t.m] || isAny(t.m, formatWords...) || isAny(t.m, placeVerbs...):
+		case t.punct || isAny(t.m, lightVerbs...) || isAny(t.m, "هم", "باشه", "باشد", "بشه", "آن", "اون", "را", "رو", "نیز", "همچنین", "it", "هست", "است", "نوع", "نوعش", "نوعشو", "type", "شو", "ش", "to") || named && !t.quoted && t.m == "به" || fillers[t.m] || isAny(t.m, formatWords...) || isAny(t.m, placeVerbs...):
 		case !t.quoted && isAny(t.m, requiredWords...) && i+1 < len(c) && c[i+1].m == "بودن":
 			// «الزامی بودن آن حذف شود»: what is removed is its being
 			// required.
