@@ -246,6 +246,12 @@ func enumerators(toks []token) []token {
 			open--
 		case t.punct && t.m == ":" && len(out) > 0 && !out[len(out)-1].quoted && isAny(out[len(out)-1].m, optionNouns...):
 			options = true
+		case t.punct && t.m == ":" && len(out) > 1 && out[len(out)-1].isNum && out[len(out)-1].digits && clause(out).atAny(len(out)-2, formNounsV) > 0 &&
+			(len(out) == 2 || out[len(out)-3].punct):
+			// «فرم ٦٣: ۶ تا short text: …»: the form named as the label
+			// of the item is one part of it, as a comma parts them.
+			out = append(out, comma)
+			continue
 		case open == 0 && isAny(t.m, itemWords...) && i+2 < len(toks) && toks[i+1].isNum && toks[i+1].digits && toks[i+2].punct && isAny(toks[i+2].m, ":", ")", "."):
 			breakHere()
 			i += 2
@@ -276,7 +282,7 @@ func enumerators(toks []token) []token {
 		case bulleted && isDash(t):
 			switch {
 			case len(out) == 0 || out[len(out)-1].punct:
-			case out[len(out)-1].isNum && i+1 < len(toks) && toks[i+1].isNum:
+			case out[len(out)-1].isNum && i+1 < len(toks) && toks[i+1].isNum && !c.idOrCountAround(len(out)-1, out, i+1):
 				out = append(out, t)
 			default:
 				out = append(out, comma)
@@ -286,6 +292,15 @@ func enumerators(toks []token) []token {
 		out = append(out, t)
 	}
 	return out
+}
+
+// idOrCountAround reports a dash between a form's or question's number
+// and a count, «فرم ۶۳ - ۳ سوال کوتاه»: two parts, not a range.
+func (c clause) idOrCountAround(left int, out []token, right int) bool {
+	if left > 0 && (clause(out).atAny(left-1, formNounsV) > 0 || out[left-1].qnoun) {
+		return true
+	}
+	return right+1 < len(c) && (c[right+1].qnoun || isAny(c[right+1].m, "تا", "عدد"))
 }
 
 // numberedDash reports an item's number and its dash typed as one word,

@@ -341,6 +341,20 @@ func (c clause) headsList(i int) bool {
 	return false
 }
 
+// namedListOf reports a list of n named questions after i with no
+// question noun between.
+func (c clause) namedListOf(i, n int) bool {
+	for k := i + 1; k < len(c); k++ {
+		if c[k].qnoun {
+			return false
+		}
+		if l := c[k].list; l != nil && l.named {
+			return len(l.items) == n
+		}
+	}
+	return false
+}
+
 // groupAnchor is where a field group starts: a question noun, or a list
 // item without its noun (whose count is said with it).
 type groupAnchor struct {
@@ -384,6 +398,10 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool)
 			// list's first item. After one question named as a label,
 			// «q: short text «…»», it is that question's type.
 			anchors = append(anchors, groupAnchor{at: i, count: 1, item: true})
+		} else if n, _, ok := c.itemAt(i, used); ok && listed && c.namedListOf(i, n) {
+			// «۶ تا short text: T1، …، T6»: the count and kind head the
+			// list whose items are the questions.
+			used[i] = true
 		} else if n, _, ok := c.itemAt(i, used); ok {
 			anchors = append(anchors, groupAnchor{at: i, count: n, item: true})
 			used[i] = true

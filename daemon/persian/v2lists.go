@@ -76,7 +76,12 @@ func collectLists(toks []token) []token {
 			items, end := listItems(toks, i+1, false)
 			plural := colonListFollows(out)
 			typed := !plural && len(items) > 1 && madeBefore(out) && typedItems(items)
-			if len(items) > 1 && (plural && (endsCommand(toks, end) || newQuestionAt(toks, end)) || typed && (endsCommand(toks, end) || newQuestionAt(toks, end) || orderFollows(toks, end))) {
+			// «۶ سوال کوتاه: Test1، …، Test6», «۳ تا short text: …»: a
+			// count of questions and their kind as the label, and as
+			// many names after its colon as it counts, are those
+			// questions, with no verb.
+			counted := !plural && !typed && len(items) > 1 && countedKindBefore(out) == len(items)
+			if len(items) > 1 && ((plural || counted) && (endsCommand(toks, end) || newQuestionAt(toks, end)) || typed && (endsCommand(toks, end) || newQuestionAt(toks, end) || orderFollows(toks, end))) {
 				out = append(out, listToken(&tokenList{items: items, named: true}, surfaceOf(toks[i:end])))
 				i = end - 1
 				changed = true
@@ -2018,4 +2023,44 @@ func countRightBefore(before []token) int {
 		return 0
 	}
 	return before[k].num
+}
+
+// countedKindBefore returns the count of a label that counts questions
+// or a kind of them, «۶ سوال کوتاه», «۳ تا short text», said last before
+// a colon: the number, «تا» or «عدد», then only question nouns and type
+// words. It is 0 when the words before the colon are anything else.
+func countedKindBefore(before []token) int {
+	c := clause(before)
+	k := len(before) - 1
+	for k >= 0 && !before[k].punct && !(before[k].isNum && !before[k].quoted) {
+		k--
+	}
+	if k < 0 || !before[k].isNum || before[k].num < 2 {
+		return 0
+	}
+	n, j := before[k].num, k+1
+	if j < len(before) && isAny(before[j].m, "تا", "عدد") {
+		j++
+	}
+	kind := false
+	for j < len(before) {
+		if before[j].quoted {
+			return 0
+		}
+		if before[j].qnoun {
+			kind = true
+			j++
+			continue
+		}
+		_, w := c.fieldTypeAt(j)
+		if w == 0 {
+			return 0
+		}
+		kind = true
+		j += w
+	}
+	if !kind {
+		return 0
+	}
+	return n
 }
