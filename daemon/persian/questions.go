@@ -393,7 +393,7 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool)
 			used[i] = true
 		} else if t.qnoun && c.isAnchor(i) {
 			anchors = append(anchors, groupAnchor{at: i, count: -1})
-		} else if i > 0 && c[i-1].punct && c[i-1].m == ":" && len(anchors) > 0 && c.fieldTypeAfter(i) && !c.questionLabel(i-2) {
+		} else if i > 0 && c[i-1].punct && c[i-1].m == ":" && len(anchors) > 0 && c.fieldTypeAfter(i) && !c.labelsQuestion(anchors[len(anchors)-1], i-1) {
 			// «با سه سوال: کوتاه، …»: a type right after the colon is the
 			// list's first item. After one question named as a label,
 			// «q: short text «…»», it is that question's type.
@@ -751,9 +751,19 @@ func (c clause) hasTypeWord() bool {
 // میخواید», «چند نفر میاین».
 var interrogatives = []string{"کدوم", "کدام", "کدومش", "چه", "چی", "چند", "چندتا", "چقدر", "چطور", "آیا", "کی", "کجا", "which", "what", "how", "when", "where", "who"}
 
-// questionLabel reports one question noun at k said as the label of what
-// follows its colon, «سوال: short text «…»», «q: dropdown «…»»: no count
-// and no plural, so the colon opens that question, not a list.
-func (c clause) questionLabel(k int) bool {
-	return k >= 0 && c[k].qnoun && !c[k].quoted && !isAny(c[k].m, pluralQuestionNouns...) && !c.countedAt(k)
+// labelsQuestion reports one question noun at a said as the label of
+// what follows the colon at colon, «سوال: short text «…»», «q: dropdown
+// «…»», «سوال جدید بعد از سوال ۲: …»: no count, no plural and no type
+// between, so the colon opens that question, not a list.
+func (c clause) labelsQuestion(a groupAnchor, colon int) bool {
+	k := a.at
+	if a.item || !c[k].qnoun || c[k].quoted || isAny(c[k].m, pluralQuestionNouns...) || c.countedAt(k) {
+		return false
+	}
+	for j := k + 1; j < colon; j++ {
+		if c[j].quoted || c[j].list != nil || c.fieldTypeAfter(j) {
+			return false
+		}
+	}
+	return true
 }

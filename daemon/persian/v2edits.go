@@ -667,6 +667,11 @@ func (c clause) countedQuestion() bool {
 		if !(t.qnoun || t.list != nil && !t.list.options) || t.quoted || c.questionNumbered(i) {
 			continue // «فرم ده سوال سه»: a question with its own number is not counted
 		}
+		// «سوال جدید بعد از سوال ۲: …», «new question after q2»: a
+		// question called new is one to add, whatever is named beside.
+		if !t.quoted && t.qnoun && (i+1 < len(c) && isAny(c[i+1].m, newQuestionWords...) || i > 0 && isAny(c[i-1].m, "new")) {
+			return true
+		}
 		k := i - 1
 		for k >= 0 && !c[k].quoted && (typeWords[c[k].m] || isAny(c[k].m, "تا", "دونه", "عدد")) {
 			k--
@@ -677,6 +682,9 @@ func (c clause) countedQuestion() bool {
 	}
 	return false
 }
+
+// newQuestionWords say a question is a new one: «سوال جدید», «پرسش تازه».
+var newQuestionWords = []string{"جدید", "جدیدی", "تازه", "تازهای"}
 
 // inItsPlace reads «… سوال سوم را حذف کن و یه سوال کوتاه جاش بذار»: a
 // question put «in its place» takes the place of the one the clause
