@@ -197,7 +197,8 @@ var (
 // between two numbers stays, a range). A report's labels are read as
 // what they introduce: «Expected:» and «Fix:» open the order; «Bug #12:»
 // and «Actual:» describe the form as it is, so of their sentence only the
-// form or question named is kept, for the order after it to act on.
+// form or question named is kept, for the order after it to act on. An
+// action named as a plan writes it, «add_field», is read as its words.
 func enumerators(toks []token) []token {
 	var out []token
 	c := clause(toks)
@@ -278,6 +279,17 @@ func enumerators(toks []token) []token {
 			// two parts of the command, as «و» does; between two
 			// numbers it is a sum.
 			out = append(out, token{m: "و", s: "+", r0: 'و'})
+			continue
+		case !t.punct && strings.Contains(t.m, "_") && strings.Trim(t.m, "abcdefghijklmnopqrstuvwxyz_") == "" && strings.Trim(t.m, "_") != "":
+			// «Step 2: add_field آپلود فایل …»: an action named as the
+			// plan writes it is its words, «add field».
+			for _, w := range strings.Split(t.s, "_") {
+				if w != "" {
+					wt := wordToken(w)
+					wt.r0, wt.qnoun = firstRune(wt.m), questionNouns[wt.m]
+					out = append(out, wt)
+				}
+			}
 			continue
 		case bulleted && isDash(t):
 			switch {
