@@ -100,3 +100,25 @@ func TestCommandWrittenAsAList(t *testing.T) {
 		})
 	}
 }
+
+// TestVerbsInEveryPerson: the polite plural of placing moves a question
+// named with its place as the singular does, and the insistent «ـها»
+// after the person of a denied verb («نکنی‌ها») still denies it.
+func TestVerbsInEveryPerson(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for text, want := range map[string]string{
+		"سوال ۵ فرم ۲ رو بگذارید قبل از سوال اول":           "move_field",
+		"پرسش سوم فرم ۷ را بذارین بعد از پرسش ششم":          "move_field",
+		"به فرم ۴ یه سوال کوتاه «نام» بذارید":               "add_field",
+		"فرم ۳۹ رو پاک نکنی‌ها، فقط پیش‌نویسش کن":           "draft_form",
+		"فرم ۱۲ رو نبندید‌ها، فقط سوال ۲ رو اجباری کنید":    "update_field",
+		"فرم ۸ رو حذف نکنی‌ها":                              "",
+		"سوال اول فرم ۵ رو پاک نکنین‌ها، فقط اختیاریش کنین": "update_field",
+	} {
+		t.Run(text, func(t *testing.T) {
+			if r := p.Plan(text); actionsOf(r) != want {
+				t.Errorf("steps %q, want %q (%s)", actionsOf(r), want, r.Reason)
+			}
+		})
+	}
+}
