@@ -114,6 +114,9 @@ func TestVerbsInEveryPerson(t *testing.T) {
 		"فرم ۱۲ رو نبندید‌ها، فقط سوال ۲ رو اجباری کنید":    "update_field",
 		"فرم ۸ رو حذف نکنی‌ها":                              "",
 		"سوال اول فرم ۵ رو پاک نکنین‌ها، فقط اختیاریش کنین": "update_field",
+		// The copy named in the formal passive, «نامیده شود», or «بنام».
+		"فرم ۱۲ تکثیر گردد و نسخه تازه «آزمون دوم» نامیده شود": "duplicate_form",
+		"فرم ۵ رو کپی کن و نسخه جدید رو «بهار» بنام":           "duplicate_form",
 	} {
 		t.Run(text, func(t *testing.T) {
 			if r := p.Plan(text); actionsOf(r) != want {
