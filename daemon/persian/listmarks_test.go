@@ -125,3 +125,34 @@ func TestVerbsInEveryPerson(t *testing.T) {
 		})
 	}
 }
+
+// TestVowelMarksKeptInWordings: a vowel mark is how the writer spells a
+// word of a title or a question, which is copied as typed; the words the
+// planner reads are compared without it, and on a digit it is dropped.
+func TestVowelMarksKeptInWordings(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for _, c := range []struct{ name, text, want string }{
+		{"a quoted title", "یه فرم بساز «آبیاری مزرعهٔ اُرگانیک»",
+			`[{"action":"create_form","params":{"title":"آبیاری مزرعهٔ اُرگانیک"}}]`},
+		{"an unquoted wording", "فرم ۱۵ یه سوال متن بلند شرح خُشک‌سالی بذار",
+			`[{"action":"add_field","params":{"id":15,"type":"long_text","question":"شرح خُشک‌سالی"}}]`},
+		{"the verb read without its mark", "فرم ۲۷ رو منتشر بُکن",
+			`[{"action":"publish_form","params":{"id":27}}]`},
+		{"the ordinal read without its mark", "سوال اوّل فرم ۳۸ رو اجباری کن",
+			`[{"action":"update_field","params":{"id":38,"required":true,"index":0}}]`},
+		{"a mark on a digit is dropped", "فرم ۲ُ۵ رو منتشر کن",
+			`[{"action":"publish_form","params":{"id":25}}]`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := p.Plan(c.text)
+			got := ""
+			if r.Plan != nil {
+				b, _ := json.Marshal(r.Plan.Steps)
+				got = string(b)
+			}
+			if got != c.want {
+				t.Errorf("%s\n got %s (%s)\nwant %s", c.text, got, r.Reason, c.want)
+			}
+		})
+	}
+}
