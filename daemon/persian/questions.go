@@ -355,6 +355,22 @@ func (c clause) namedListOf(i, n int) bool {
 	return false
 }
 
+// typedQuoteItem reports a clause that is only a kind and a quoted
+// wording, «number «ضربان قلب»», «کوتاه «نام»»: an item of a list of
+// questions said with no noun.
+func (c clause) typedQuoteItem(i int) bool {
+	// «each: number «…»», «هر کدوم: …»: what each form made gets.
+	start := 0
+	for start < len(c) && !c[start].quoted && (isAny(c[start].m, quantifiers...) || isAny(c[start].m, "هر", "کدوم", "کدام") || c[start].punct && c[start].m == ":") {
+		start++
+	}
+	if i != start {
+		return false
+	}
+	_, n := c.fieldTypeAt(i)
+	return n > 0 && i+n+1 == len(c) && c[i+n].quoted
+}
+
 // groupAnchor is where a field group starts: a question noun, or a list
 // item without its noun (whose count is said with it).
 type groupAnchor struct {
@@ -397,6 +413,10 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool)
 			// «با سه سوال: کوتاه، …»: a type right after the colon is the
 			// list's first item. After one question named as a label,
 			// «q: short text «…»», it is that question's type.
+			anchors = append(anchors, groupAnchor{at: i, count: 1, item: true})
+		} else if c.typedQuoteItem(i) {
+			// «new form «…»، number «X»، short text «Y»»: a kind and a
+			// quoted wording, as an item of its own, is a question.
 			anchors = append(anchors, groupAnchor{at: i, count: 1, item: true})
 		} else if n, _, ok := c.itemAt(i, used); ok && listed && c.namedListOf(i, n) {
 			// «۶ تا short text: T1، …، T6»: the count and kind head the
