@@ -356,7 +356,8 @@ func (c clause) namedListOf(i, n int) bool {
 }
 
 // typedQuoteItem reports a clause that is only a kind and a quoted
-// wording, «number «ضربان قلب»», «کوتاه «نام»»: an item of a list of
+// wording, «number «ضربان قلب»», «کوتاه «نام»», perhaps with its options
+// after it, «dropdown «…»: Guest / User»: an item of a list of
 // questions said with no noun.
 func (c clause) typedQuoteItem(i int) bool {
 	// «each: number «…»», «هر کدوم: …»: what each form made gets.
@@ -368,7 +369,11 @@ func (c clause) typedQuoteItem(i int) bool {
 		return false
 	}
 	_, n := c.fieldTypeAt(i)
-	return n > 0 && i+n+1 == len(c) && c[i+n].quoted
+	end := len(c)
+	if l := c[end-1].list; l != nil && l.options {
+		end-- // «dropdown «…»: a / b / c»: and its options
+	}
+	return n > 0 && i+n+1 == end && c[i+n].quoted
 }
 
 // groupAnchor is where a field group starts: a question noun, or a list

@@ -2064,3 +2064,78 @@ func countedKindBefore(before []token) int {
 	}
 	return n
 }
+
+// unwanted say an option is not wanted: «Root رو نمی‌خوایم».
+var unwanted = []string{"نمیخوایم", "نمیخوام", "نمیخواهیم", "نمیخواهم", "نباشه", "نباشد"}
+
+// amendedOptions reads a correction said right after a list of options
+// parted by «/»: «…: Guest / User / Admin / Root، Root رو نمی‌خوایم»
+// takes that option out, «…، فقط سه تای اول» keeps the first ones. The
+// correction is of the list, not an order of its own (read alone, its
+// «نمی‌خوایم» denied the whole command), and leaves the list as meant.
+func amendedOptions(toks []token) []token {
+	for i := 1; i < len(toks); i++ {
+		if !toks[i].punct || toks[i].m != ":" || !toks[i-1].quoted {
+			continue
+		}
+		// The items: single words parted by «/».
+		var items []int
+		j := i + 1
+		for j < len(toks) && !toks[j].punct && !toks[j].quoted {
+			items = append(items, j)
+			if j+2 < len(toks) && toks[j+1].m == "/" && !toks[j+2].punct {
+				j += 2
+				continue
+			}
+			j++
+			break
+		}
+		if len(items) < 3 || j >= len(toks) || !isAny(toks[j].m, "،", ",") {
+			continue
+		}
+		end := j + 1
+		for end < len(toks) && !(toks[end].punct && toks[end].m != "،" && toks[end].m != ",") {
+			end++
+		}
+		keep := items
+		k := j + 1
+		changed := false
+		for k < end {
+			switch {
+			case k+2 < end && !toks[k].quoted && isAny(toks[k+1].m, "رو", "را") && isAny(toks[k+2].m, unwanted...):
+				var rest []int
+				for _, it := range keep {
+					if toks[it].m != toks[k].m {
+						rest = append(rest, it)
+					}
+				}
+				if len(rest) == len(keep) || len(rest) < 2 {
+					return toks
+				}
+				keep, changed, k = rest, true, k+3
+			case k+3 < end && toks[k].m == "فقط" && toks[k+1].isNum && !toks[k+1].quoted && isAny(toks[k+2].m, "تای", "تا") && isAny(toks[k+3].m, "اول", "اولی", "اولش"):
+				n := toks[k+1].num
+				if n < 2 || n > len(keep) {
+					return toks
+				}
+				keep, changed, k = keep[:n], true, k+4
+			case toks[k].punct && isAny(toks[k].m, "،", ","):
+				k++
+			default:
+				return toks
+			}
+		}
+		if !changed {
+			continue
+		}
+		out := append(make([]token, 0, len(toks)), toks[:i+1]...)
+		for n, it := range keep {
+			if n > 0 {
+				out = append(out, toks[i+2])
+			}
+			out = append(out, toks[it])
+		}
+		return append(out, toks[end:]...)
+	}
+	return toks
+}
