@@ -200,7 +200,10 @@ var (
 // form or question named is kept, for the order after it to act on. An
 // action named as a plan writes it, «add_field», is read as its words.
 func enumerators(toks []token) []token {
-	var out []token
+	if !marksList(toks) {
+		return toks
+	}
+	out := make([]token, 0, len(toks)+4)
 	c := clause(toks)
 	open := 0
 	stop := token{m: ".", s: ".", punct: true, r0: '.'}
@@ -313,6 +316,37 @@ func (c clause) idOrCountAround(left int, out []token, right int) bool {
 		return true
 	}
 	return right+1 < len(c) && (c[right+1].qnoun || isAny(c[right+1].m, "تا", "عدد"))
+}
+
+// listMarkWords are the words that may mark a list or a report.
+var listMarkWords = func() map[string]bool {
+	m := map[string]bool{"+": true, "-": true, "–": true, "—": true}
+	for _, l := range [][]string{itemWords, stateLabels, wantLabels} {
+		for _, w := range l {
+			m[w] = true
+		}
+	}
+	return m
+}()
+
+// marksList reports a token enumerators may read: most commands have
+// none, and are returned as they are, not copied.
+func marksList(toks []token) bool {
+	for _, t := range toks {
+		if t.quoted {
+			continue
+		}
+		if t.punct {
+			if t.m == ")" || t.m == ":" {
+				return true
+			}
+			continue
+		}
+		if listMarkWords[t.m] || strings.IndexByte(t.m, '_') >= 0 || numberedDash(t.m) {
+			return true
+		}
+	}
+	return false
 }
 
 // numberedDash reports an item's number and its dash typed as one word,
