@@ -192,8 +192,9 @@ var (
 // in parentheses the command opened («سوال ۳ (یا ۴)») is no item, and
 // the numbers after «options:» («گزینه‌ها: 1) Chrome 2) Firefox») number
 // options, one list. A command opened by a bullet («- فرم 62 - سوال جدید:
-// … - نوع: …») is written as parts: the bullet is dropped and each dash
-// after it separates two parts of the order, as a comma does (a dash
+// … - نوع: …»), or a label whose colon a bullet follows («فرم ۱۲: - …»),
+// is written as parts: the bullet is dropped and each dash after it
+// separates two parts of the order, as a comma does (a dash
 // between two numbers stays, a range). A report's labels are read as
 // what they introduce: «Expected:» and «Fix:» open the order; «Bug #12:»
 // and «Actual:» describe the form as it is, so of their sentence only the
@@ -293,6 +294,11 @@ func enumerators(toks []token) []token {
 					out = append(out, wt)
 				}
 			}
+			continue
+		case !bulleted && isDash(t) && i > 0 && toks[i-1].punct && toks[i-1].m == ":":
+			// «فرم ۱۲: - سوال ۲ … - سوال ۳ …»: the list opens after the
+			// label, which names what every item acts on.
+			bulleted = true
 			continue
 		case bulleted && isDash(t):
 			switch {
