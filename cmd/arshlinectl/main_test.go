@@ -69,6 +69,31 @@ func TestPlanOfflineContract(t *testing.T) {
 	}
 }
 
+// TestPlanTextStartingWithDash: a command written as a list begins with
+// «-»; it is the text to plan, not a flag, while a real unknown flag is
+// still a usage error.
+func TestPlanTextStartingWithDash(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"list item", []string{"plan", "--offline", "--json", "- فرم ۴۹ را منتشر کن"}, 0, `"publish_form"`},
+		{"after a flag value", []string{"plan", "--offline", "--contract", "v2", "--json", "- فرم ۷ را منتشر کن"}, 0, `"publish_form"`},
+		{"minus number", []string{"plan", "--offline", "--json", "-5 فرم ۷ را منتشر کن"}, 0, `"publish_form"`},
+		{"double dash kept", []string{"plan", "--offline", "--json", "--", "- فرم ۷ را منتشر کن"}, 0, `"publish_form"`},
+		{"unknown flag", []string{"plan", "--offline", "--frobnicate", "فرم ۷ را منتشر کن"}, 2, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			if code := run(c.args, &out, &errb); code != c.code || !strings.Contains(out.String(), c.want) {
+				t.Errorf("exit %d (want %d), stdout %s, stderr %s", code, c.code, out.String(), errb.String())
+			}
+		})
+	}
+}
+
 func TestPlanOfflineJSONRefusalIsJSON(t *testing.T) {
 	for _, text := range []string{"", "   "} {
 		var out, errb bytes.Buffer

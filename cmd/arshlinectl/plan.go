@@ -24,7 +24,7 @@ func cmdPlan(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print exactly the ai.plan result object")
 	locale := fs.String("locale", "fa_IR", "language of preview and messages")
 	contractName := fs.String("contract", "", "plan contract: arshline-plan/v1 or arshline-plan/v2 (v1 or v2 for short; default v2)")
-	if fs.Parse(args) != nil {
+	if fs.Parse(textIsNoFlag(args)) != nil {
 		return 2
 	}
 	if fs.NArg() == 0 {
@@ -95,4 +95,28 @@ func cmdPlan(args []string, stdout, stderr io.Writer) int {
 	}
 	printJSON(stdout, res.Plan)
 	return 0
+}
+
+// textIsNoFlag marks the end of the flags before the first argument that
+// begins with «-» but names no flag: a command written as a list, «- فرم
+// 62 - سوال جدید …», is the TEXT, not an unknown flag. A flag's name is
+// ASCII letters, digits, «-» and «_», up to its «=».
+func textIsNoFlag(args []string) []string {
+	for i, a := range args {
+		if a == "--" {
+			return args
+		}
+		if len(a) < 2 || a[0] != '-' {
+			continue
+		}
+		name := strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
+		if eq := strings.IndexByte(name, '='); eq >= 0 {
+			name = name[:eq]
+		}
+		if name != "" && strings.Trim(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_") == "" {
+			continue
+		}
+		return append(append(append(make([]string, 0, len(args)+1), args[:i]...), "--"), args[i:]...)
+	}
+	return args
 }

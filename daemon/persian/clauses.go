@@ -172,37 +172,211 @@ func (c clause) ordinalsJoined(i int) bool {
 // چهار رو پیش نویس کن»), as dictated commands run on.
 var clauseVerbs = []string{"کن", "کنید", "کنین", "بکن", "بکنید", "بکنین", "نمایید", "بفرمایید", "شود", "گردد", "بشه", "بشود", "شه"}
 
-// enumerators turns the numbers of a numbered list of orders — «1) فرم
-// ۹۵: سوال ۱ حذف 2) …», «۳- فرم ۵ …» — into sentence breaks: each item
-// is an order of its own and lends its verb to no other. A number in
-// parentheses the command opened («سوال ۳ (یا ۴)») is no item.
+// itemWords name an item of a list of orders with its number: «Step 1:»,
+// «مرحله ۲ -», «گام ۳)».
+var itemWords = []string{"step", "مرحله", "گام"}
+
+// stateLabels, in a command written as a report, introduce what is the
+// case now — «Bug #12: فرم ۳۵ هنوز پیش‌نویس است», «Actual: …», «مشکل:
+// …» — which is no order; wantLabels introduce what is wanted: «Expected:
+// منتشر شود», «Fix: غیرفعالش کن».
+var (
+	stateLabels = []string{"bug", "actual", "issue", "problem", "باگ", "مشکل", "ایراد"}
+	wantLabels  = []string{"expected", "expect", "fix", "todo", "solution", "انتظار", "راهحل"}
+)
+
+// enumerators reads the marks of a command written as a list or a
+// report. The numbers of a numbered list of orders — «1) فرم ۹۵: سوال ۱
+// حذف 2) …», «۳- فرم ۵ …», «Step 2: …» — become sentence breaks: each
+// item is an order of its own and lends its verb to no other. A number
+// in parentheses the command opened («سوال ۳ (یا ۴)») is no item, and
+// the numbers after «options:» («گزینه‌ها: 1) Chrome 2) Firefox») number
+// options, one list. A command opened by a bullet («- فرم 62 - سوال جدید:
+// … - نوع: …»), or a label whose colon a bullet follows («فرم ۱۲: - …»),
+// is written as parts: the bullet is dropped and each dash after it
+// separates two parts of the order, as a comma does (a dash
+// between two numbers stays, a range). A report's labels are read as
+// what they introduce: «Expected:» and «Fix:» open the order; «Bug #12:»
+// and «Actual:» describe the form as it is, so of their sentence only the
+// form or question named is kept, for the order after it to act on. An
+// action named as a plan writes it, «add_field», is read as its words.
 func enumerators(toks []token) []token {
-	var out []token
+	if !marksList(toks) {
+		return toks
+	}
+	out := make([]token, 0, len(toks)+4)
+	c := clause(toks)
 	open := 0
 	stop := token{m: ".", s: ".", punct: true, r0: '.'}
+	comma := token{m: "،", s: "،", punct: true, r0: '،'}
+	breakHere := func() {
+		if len(out) > 0 && !(out[len(out)-1].punct && isAny(out[len(out)-1].m, ".", "،")) {
+			out = append(out, stop)
+		}
+	}
+	isDash := func(t token) bool { return !t.quoted && isAny(t.m, "-", "–", "—") }
+	bulleted := len(toks) > 0 && isDash(toks[0])
+	options := false // the items being read are options, after «options:»
+	state := false   // inside a sentence that says what the case is
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
+		if t.punct && !t.quoted && isAny(t.m, ".", "!", "؟", "?") {
+			options, state = false, false
+		}
+		// «Bug #12:», «Expected:»: a label and its colon.
+		if n := c.reportLabel(i); n > 0 {
+			breakHere()
+			state = isAny(t.m, stateLabels...)
+			options = false
+			i += n - 1
+			continue
+		}
+		if state {
+			// Only what names a form or a question is kept: «فرم ۳۵»,
+			// «سوال ۳ فرم ۸۰».
+			if !t.quoted && (c.atAny(i, formNounsV) > 0 || t.qnoun) && i+1 < len(toks) {
+				_, ord := ordinal(toks[i+1].m)
+				if toks[i+1].isNum && toks[i+1].digits || ord {
+					out = append(out, t, toks[i+1])
+					i++
+				}
+			}
+			continue
+		}
 		switch {
 		case t.quoted:
 		case t.punct && t.m == "(":
 			open++
 		case t.punct && t.m == ")" && open > 0:
 			open--
+		case t.punct && t.m == ":" && len(out) > 0 && !out[len(out)-1].quoted && isAny(out[len(out)-1].m, optionNouns...):
+			options = true
+		case t.punct && t.m == ":" && len(out) > 1 && out[len(out)-1].isNum && out[len(out)-1].digits && clause(out).atAny(len(out)-2, formNounsV) > 0 &&
+			(len(out) == 2 || out[len(out)-3].punct):
+			// «فرم ٦٣: ۶ تا short text: …»: the form named as the label
+			// of the item is one part of it, as a comma parts them.
+			out = append(out, comma)
+			continue
+		case open == 0 && isAny(t.m, itemWords...) && i+2 < len(toks) && toks[i+1].isNum && toks[i+1].digits && toks[i+2].punct && isAny(toks[i+2].m, ":", ")", "."):
+			breakHere()
+			i += 2
+			continue
+		case open == 0 && isAny(t.m, itemWords...) && i+1 < len(toks) && numberedDash(toks[i+1].m):
+			breakHere()
+			i++
+			continue
 		case open == 0 && t.isNum && t.digits && i+1 < len(toks) && toks[i+1].punct && toks[i+1].m == ")":
-			if len(out) > 0 {
-				out = append(out, stop)
+			if options {
+				if len(out) > 0 && !(out[len(out)-1].punct && out[len(out)-1].m == ":") {
+					out = append(out, comma)
+				}
+			} else {
+				breakHere()
 			}
 			i++
 			continue
-		case open == 0 && !t.punct && len(t.m) > 1 && t.m[len(t.m)-1] == '-' && strings.Trim(t.m[:len(t.m)-1], "0123456789") == "":
-			if len(out) > 0 {
-				out = append(out, stop)
+		case open == 0 && !t.punct && numberedDash(t.m):
+			breakHere()
+			continue
+		case !t.quoted && t.m == "+" && len(out) > 0 && !(out[len(out)-1].isNum && i+1 < len(toks) && toks[i+1].isNum):
+			// «new form «…» + q: number «…» + publish»: a plus joins
+			// two parts of the command, as «و» does; between two
+			// numbers it is a sum.
+			out = append(out, token{m: "و", s: "+", r0: 'و'})
+			continue
+		case !t.punct && strings.Contains(t.m, "_") && strings.Trim(t.m, "abcdefghijklmnopqrstuvwxyz_") == "" && strings.Trim(t.m, "_") != "":
+			// «Step 2: add_field آپلود فایل …»: an action named as the
+			// plan writes it is its words, «add field».
+			for _, w := range strings.Split(t.s, "_") {
+				if w != "" {
+					wt := wordToken(w)
+					wt.r0, wt.qnoun = firstRune(wt.m), questionNouns[wt.m]
+					out = append(out, wt)
+				}
+			}
+			continue
+		case !bulleted && isDash(t) && i > 0 && toks[i-1].punct && toks[i-1].m == ":":
+			// «فرم ۱۲: - سوال ۲ … - سوال ۳ …»: the list opens after the
+			// label, which names what every item acts on.
+			bulleted = true
+			continue
+		case bulleted && isDash(t):
+			switch {
+			case len(out) == 0 || out[len(out)-1].punct:
+			case out[len(out)-1].isNum && i+1 < len(toks) && toks[i+1].isNum && !c.idOrCountAround(len(out)-1, out, i+1):
+				out = append(out, t)
+			default:
+				out = append(out, comma)
 			}
 			continue
 		}
 		out = append(out, t)
 	}
 	return out
+}
+
+// idOrCountAround reports a dash between a form's or question's number
+// and a count, «فرم ۶۳ - ۳ سوال کوتاه»: two parts, not a range.
+func (c clause) idOrCountAround(left int, out []token, right int) bool {
+	if left > 0 && (clause(out).atAny(left-1, formNounsV) > 0 || out[left-1].qnoun) {
+		return true
+	}
+	return right+1 < len(c) && (c[right+1].qnoun || isAny(c[right+1].m, "تا", "عدد"))
+}
+
+// listMarkWords are the words that may mark a list or a report.
+var listMarkWords = func() map[string]bool {
+	m := map[string]bool{"+": true, "-": true, "–": true, "—": true}
+	for _, l := range [][]string{itemWords, stateLabels, wantLabels} {
+		for _, w := range l {
+			m[w] = true
+		}
+	}
+	return m
+}()
+
+// marksList reports a token enumerators may read: most commands have
+// none, and are returned as they are, not copied.
+func marksList(toks []token) bool {
+	for _, t := range toks {
+		if t.quoted {
+			continue
+		}
+		if t.punct {
+			if t.m == ")" || t.m == ":" {
+				return true
+			}
+			continue
+		}
+		if listMarkWords[t.m] || strings.IndexByte(t.m, '_') >= 0 || numberedDash(t.m) {
+			return true
+		}
+	}
+	return false
+}
+
+// numberedDash reports an item's number and its dash typed as one word,
+// «۳-».
+func numberedDash(m string) bool {
+	return len(m) > 1 && m[len(m)-1] == '-' && strings.Trim(m[:len(m)-1], "0123456789") == ""
+}
+
+// reportLabel reports how many tokens a report's label takes at i:
+// «Bug #12:», «Expected:», «Fix:» — a label word, perhaps its number,
+// and a colon.
+func (c clause) reportLabel(i int) int {
+	t := c[i]
+	if t.quoted || t.punct || !isAny(t.m, stateLabels...) && !isAny(t.m, wantLabels...) {
+		return 0
+	}
+	j := i + 1
+	if j < len(c) && c[j].isNum && c[j].digits {
+		j++
+	}
+	if j < len(c) && c[j].punct && c[j].m == ":" {
+		return j + 1 - i
+	}
+	return 0
 }
 
 // cutAsides takes out a relative clause set off by commas after what it

@@ -86,9 +86,9 @@ func takenBack(toks []token) bool {
 var deniedStems = []string{"نفرمای", "ننمای", "نفرمائ", "ننمائ", "نکن", "نبند", "نذار", "نزار", "نگذار", "نبر", "نده", "نریز", "ننداز", "نساز", "نفرست"}
 
 // deniedEndings are the endings of an imperative: person, «ـا» of
-// insistence, the pronoun. Not «ـه», «ـد»: «که کسی پر نکنه» says what
+// insistence, alone or after the person («نکنی‌ها»), the pronoun. Not «ـه», «ـد»: «که کسی پر نکنه» says what
 // is wanted, it denies no order.
-var deniedEndings = []string{"ی", "ید", "ین", "یا", "یدا", "ینا", "ش", "یش", "یدش", "ینش", "شو", "یدشو", "ینشو", "ها"}
+var deniedEndings = []string{"ی", "ید", "ین", "یا", "یدا", "ینا", "ش", "یش", "یدش", "ینش", "شو", "یدشو", "ینشو", "ها", "یها", "یدها", "ینها"}
 
 // deniedVerb reports a denied imperative with a colloquial ending on:
 // «پاک نکنیا», «نبندینا», «نذاریدش» — the order not to do it.

@@ -29,8 +29,11 @@ func surfaceRune(r rune) rune {
 		// spells the ezafe: a wording keeps it. Keywords are compared
 		// without it (matchRune).
 		return r
-	case r > '\u064B' && r <= '\u065F', r == '\u0670': // harakat
-		return -1
+	case isHaraka(r):
+		// «درخواست اُو کشاورزی»: a vowel mark is how the writer spells
+		// the word (ruling 11: wordings as typed); keywords are compared
+		// without it (matchForm), so «بُکن» is «بکن».
+		return r
 	case r == '\u200e' || r == '\u200f' || (r >= '\u202a' && r <= '\u202e') || (r >= '\u2066' && r <= '\u2069') || r == '\ufeff' || r == '\u200b':
 		return -1
 	case r == '\u200d':
@@ -75,7 +78,7 @@ func Normalize(text string) string {
 		if r < 0 {
 			continue
 		}
-		if r == '\u200c' || r == '\u064B' || r == '\u0654' {
+		if r == '\u200c' || r == '\u064B' || r == '\u0654' || isHaraka(r) {
 			continue
 		}
 		r = matchRune(r)
@@ -96,21 +99,32 @@ func Normalize(text string) string {
 func surface(text string) string {
 	// Most text is already clean; it is returned as is, not copied. A
 	// RuneError may be a byte that is not UTF-8, which the copy replaces.
+	// A vowel mark is kept on a letter only: on a digit, a quote or a
+	// space it spells nothing, and would part what the tokenizer reads
+	// together (a number broken by a stray quote).
 	clean := true
+	prev := ' '
 	for _, r := range text {
-		if surfaceRune(r) != r || r == utf8.RuneError {
+		if surfaceRune(r) != r || r == utf8.RuneError || isHaraka(r) && !unicode.IsLetter(prev) {
 			clean = false
 			break
+		}
+		if !isHaraka(r) {
+			prev = r
 		}
 	}
 	if clean {
 		return text
 	}
 	var b strings.Builder
+	prev = ' '
 	for _, r := range text {
 		r = surfaceRune(r)
-		if r < 0 {
+		if r < 0 || isHaraka(r) && !unicode.IsLetter(prev) {
 			continue
+		}
+		if !isHaraka(r) {
+			prev = r
 		}
 		b.WriteRune(r)
 	}
@@ -122,7 +136,7 @@ func matchForm(s string) string {
 	// Most words are their own key; see surface.
 	same := true
 	for _, r := range s {
-		if r == '\u200c' || r == '\u064B' || r == '\u0654' || r == utf8.RuneError || matchRune(r) != r {
+		if r == '\u200c' || r == '\u064B' || r == '\u0654' || isHaraka(r) || r == utf8.RuneError || matchRune(r) != r {
 			same = false
 			break
 		}
@@ -132,10 +146,17 @@ func matchForm(s string) string {
 	}
 	var b strings.Builder
 	for _, r := range s {
-		if r == '\u200c' || r == '\u064B' || r == '\u0654' {
+		if r == '\u200c' || r == '\u064B' || r == '\u0654' || isHaraka(r) {
 			continue
 		}
 		b.WriteRune(matchRune(r))
 	}
 	return b.String()
+}
+
+// isHaraka reports a vowel mark other than the tanween and the hamza
+// above, which surfaceRune keeps for their own reasons: ُ َ ِ ّ ْ and the
+// dagger alif.
+func isHaraka(r rune) bool {
+	return r > '\u064B' && r <= '\u065F' && r != '\u0654' || r == '\u0670'
 }

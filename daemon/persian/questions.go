@@ -341,6 +341,41 @@ func (c clause) headsList(i int) bool {
 	return false
 }
 
+// namedListOf reports a list of n named questions after i with no
+// question noun between.
+func (c clause) namedListOf(i, n int) bool {
+	for k := i + 1; k < len(c); k++ {
+		if c[k].qnoun {
+			return false
+		}
+		if l := c[k].list; l != nil && l.named {
+			return len(l.items) == n
+		}
+	}
+	return false
+}
+
+// typedQuoteItem reports a clause that is only a kind and a quoted
+// wording, «number «ضربان قلب»», «کوتاه «نام»», perhaps with its options
+// after it, «dropdown «…»: Guest / User»: an item of a list of
+// questions said with no noun.
+func (c clause) typedQuoteItem(i int) bool {
+	// «each: number «…»», «هر کدوم: …»: what each form made gets.
+	start := 0
+	for start < len(c) && !c[start].quoted && (isAny(c[start].m, quantifiers...) || isAny(c[start].m, "هر", "کدوم", "کدام") || c[start].punct && c[start].m == ":") {
+		start++
+	}
+	if i != start {
+		return false
+	}
+	_, n := c.fieldTypeAt(i)
+	end := len(c)
+	if l := c[end-1].list; l != nil && l.options {
+		end-- // «dropdown «…»: a / b / c»: and its options
+	}
+	return n > 0 && i+n+1 == end && c[i+n].quoted
+}
+
 // groupAnchor is where a field group starts: a question noun, or a list
 // item without its noun (whose count is said with it).
 type groupAnchor struct {
@@ -379,10 +414,19 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool)
 			used[i] = true
 		} else if t.qnoun && c.isAnchor(i) {
 			anchors = append(anchors, groupAnchor{at: i, count: -1})
-		} else if i > 0 && c[i-1].punct && c[i-1].m == ":" && len(anchors) > 0 && c.fieldTypeAfter(i) {
+		} else if i > 0 && c[i-1].punct && c[i-1].m == ":" && len(anchors) > 0 && c.fieldTypeAfter(i) && !c.labelsQuestion(anchors[len(anchors)-1], i-1) {
 			// «با سه سوال: کوتاه، …»: a type right after the colon is the
-			// list's first item.
+			// list's first item. After one question named as a label,
+			// «q: short text «…»», it is that question's type.
 			anchors = append(anchors, groupAnchor{at: i, count: 1, item: true})
+		} else if c.typedQuoteItem(i) {
+			// «new form «…»، number «X»، short text «Y»»: a kind and a
+			// quoted wording, as an item of its own, is a question.
+			anchors = append(anchors, groupAnchor{at: i, count: 1, item: true})
+		} else if n, _, ok := c.itemAt(i, used); ok && listed && c.namedListOf(i, n) {
+			// «۶ تا short text: T1، …، T6»: the count and kind head the
+			// list whose items are the questions.
+			used[i] = true
 		} else if n, _, ok := c.itemAt(i, used); ok {
 			anchors = append(anchors, groupAnchor{at: i, count: n, item: true})
 			used[i] = true
@@ -731,3 +775,20 @@ func (c clause) hasTypeWord() bool {
 // interrogatives open a question said in its own words: «کدوم نون رو
 // میخواید», «چند نفر میاین».
 var interrogatives = []string{"کدوم", "کدام", "کدومش", "چه", "چی", "چند", "چندتا", "چقدر", "چطور", "آیا", "کی", "کجا", "which", "what", "how", "when", "where", "who"}
+
+// labelsQuestion reports one question noun at a said as the label of
+// what follows the colon at colon, «سوال: short text «…»», «q: dropdown
+// «…»», «سوال جدید بعد از سوال ۲: …»: no count, no plural and no type
+// between, so the colon opens that question, not a list.
+func (c clause) labelsQuestion(a groupAnchor, colon int) bool {
+	k := a.at
+	if a.item || !c[k].qnoun || c[k].quoted || isAny(c[k].m, pluralQuestionNouns...) || c.countedAt(k) {
+		return false
+	}
+	for j := k + 1; j < colon; j++ {
+		if c[j].quoted || c[j].list != nil || c.fieldTypeAfter(j) {
+			return false
+		}
+	}
+	return true
+}

@@ -311,6 +311,10 @@ func (c clause) readTitles(f *frame, used []bool) {
 				start++
 			} else if k := c.atAny(start, formNounsV); k > 0 && start+k < len(c) && used[start+k] {
 				start += k
+			} else if k > 0 && start+k <= verb && (start+k == verb || isAny(c[start+k].m, "هم", "را", "رو")) {
+				// «…، اسم فرم هم بشه «…»»: the form whose name it is,
+				// named in the clause before.
+				start += k
 			} else {
 				break
 			}

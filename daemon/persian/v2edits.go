@@ -667,6 +667,11 @@ func (c clause) countedQuestion() bool {
 		if !(t.qnoun || t.list != nil && !t.list.options) || t.quoted || c.questionNumbered(i) {
 			continue // «فرم ده سوال سه»: a question with its own number is not counted
 		}
+		// «سوال جدید بعد از سوال ۲: …», «new question after q2»: a
+		// question called new is one to add, whatever is named beside.
+		if !t.quoted && t.qnoun && (i+1 < len(c) && isAny(c[i+1].m, newQuestionWords...) || i > 0 && isAny(c[i-1].m, "new")) {
+			return true
+		}
 		k := i - 1
 		for k >= 0 && !c[k].quoted && (typeWords[c[k].m] || isAny(c[k].m, "تا", "دونه", "عدد")) {
 			k--
@@ -677,6 +682,9 @@ func (c clause) countedQuestion() bool {
 	}
 	return false
 }
+
+// newQuestionWords say a question is a new one: «سوال جدید», «پرسش تازه».
+var newQuestionWords = []string{"جدید", "جدیدی", "تازه", "تازهای"}
 
 // inItsPlace reads «… سوال سوم را حذف کن و یه سوال کوتاه جاش بذار»: a
 // question put «in its place» takes the place of the one the clause
@@ -938,6 +946,10 @@ func (c clause) extendsEdit(e *fieldEdit) bool {
 		case !t.quoted && isAny(t.m, wordingNouns...):
 			// «… و label‌ش رو بکن «Full name»»: the question's wording.
 			named = true
+		case !t.quoted && isAny(t.m, "rename", "renameش", "renameاش"):
+			// «q1: make required + rename to «…»»: renaming with no
+			// object after a change of a question renames that question.
+			named = true
 		case !t.quoted && t.pron && isAny(t.m, "اسم", "نام"):
 			// «سوال سوم رو اجباری کنید و اسمش رو بذارید «…»»: «its
 			// name» after a clause that changes a question is that
@@ -949,7 +961,7 @@ func (c clause) extendsEdit(e *fieldEdit) bool {
 		case !t.quoted && isAny(t.m, "تعیین", "برای", "براش", "set", "for"):
 		case t.quoted && named && wording == "":
 			wording, said = t.s, true
-		case t.punct || isAny(t.m, lightVerbs...) || isAny(t.m, "هم", "باشه", "باشد", "بشه", "آن", "اون", "را", "رو", "نیز", "همچنین", "it", "هست", "است", "نوع", "نوعش", "نوعشو", "type", "شو", "ش", "to") || fillers[t.m] || isAny(t.m, formatWords...) || isAny(t.m, placeVerbs...):
+		case t.punct || isAny(t.m, lightVerbs...) || isAny(t.m, "هم", "باشه", "باشد", "بشه", "آن", "اون", "را", "رو", "نیز", "همچنین", "it", "هست", "است", "نوع", "نوعش", "نوعشو", "type", "شو", "ش", "to") || named && !t.quoted && t.m == "به" || fillers[t.m] || isAny(t.m, formatWords...) || isAny(t.m, placeVerbs...):
 		case !t.quoted && isAny(t.m, requiredWords...) && i+1 < len(c) && c[i+1].m == "بودن":
 			// «الزامی بودن آن حذف شود»: what is removed is its being
 			// required.

@@ -268,9 +268,10 @@ func actsOnCopy(fs []*frame) {
 	copied := false
 	var last *frame
 	for _, f := range fs {
-		if (f.duplicate || f.rename) && last != nil && len(f.ids) == 0 && f.title != "" && last.title == "" && f.toks.has(nameNounsV) {
+		if (f.duplicate || f.rename) && last != nil && len(f.ids) == 0 && f.title != "" && last.title == "" && (f.toks.has(nameNounsV) || f.toks.has(callV)) {
 			// «فرم ۱۰ را کپی کن و اسم کپی را بذار «…»», «duplicate form 9
-			// and name it «…»»: the name is the copy's, made once.
+			// and name it «…»», «… تکثیر و نسخه جدید «…» نامیده شود»:
+			// the name is the copy's, made once.
 			last.title, f.duplicate, f.rename, f.title = f.title, false, false, ""
 			continue
 		}
@@ -306,8 +307,9 @@ func actsOnCopy(fs []*frame) {
 	}
 }
 
-// callV names a thing in English: «call it …».
-var callV = newVocab("call", "called", "title")
+// callV names a thing: «call it …», and in formal Persian «… «…» نامیده
+// شود», «آن را «…» بنامید».
+var callV = newVocab("call", "called", "title", "نامیده", "بنام", "بنامید", "بنامش", "بنامیدش")
 
 // copyIsObject reports a clause whose word for a copy is the object of
 // another act: it carries a pronoun or the object marker («copy‌ش رو

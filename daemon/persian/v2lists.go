@@ -76,7 +76,12 @@ func collectLists(toks []token) []token {
 			items, end := listItems(toks, i+1, false)
 			plural := colonListFollows(out)
 			typed := !plural && len(items) > 1 && madeBefore(out) && typedItems(items)
-			if len(items) > 1 && (plural && (endsCommand(toks, end) || newQuestionAt(toks, end)) || typed && (endsCommand(toks, end) || newQuestionAt(toks, end) || orderFollows(toks, end))) {
+			// «۶ سوال کوتاه: Test1، …، Test6», «۳ تا short text: …»: a
+			// count of questions and their kind as the label, and as
+			// many names after its colon as it counts, are those
+			// questions, with no verb.
+			counted := !plural && !typed && len(items) > 1 && countedKindBefore(out) == len(items)
+			if len(items) > 1 && ((plural || counted) && (endsCommand(toks, end) || newQuestionAt(toks, end)) || typed && (endsCommand(toks, end) || newQuestionAt(toks, end) || orderFollows(toks, end))) {
 				out = append(out, listToken(&tokenList{items: items, named: true}, surfaceOf(toks[i:end])))
 				i = end - 1
 				changed = true
@@ -2018,4 +2023,119 @@ func countRightBefore(before []token) int {
 		return 0
 	}
 	return before[k].num
+}
+
+// countedKindBefore returns the count of a label that counts questions
+// or a kind of them, «۶ سوال کوتاه», «۳ تا short text», said last before
+// a colon: the number, «تا» or «عدد», then only question nouns and type
+// words. It is 0 when the words before the colon are anything else.
+func countedKindBefore(before []token) int {
+	c := clause(before)
+	k := len(before) - 1
+	for k >= 0 && !before[k].punct && !(before[k].isNum && !before[k].quoted) {
+		k--
+	}
+	if k < 0 || !before[k].isNum || before[k].num < 2 {
+		return 0
+	}
+	n, j := before[k].num, k+1
+	if j < len(before) && isAny(before[j].m, "تا", "عدد") {
+		j++
+	}
+	kind := false
+	for j < len(before) {
+		if before[j].quoted {
+			return 0
+		}
+		if before[j].qnoun {
+			kind = true
+			j++
+			continue
+		}
+		_, w := c.fieldTypeAt(j)
+		if w == 0 {
+			return 0
+		}
+		kind = true
+		j += w
+	}
+	if !kind {
+		return 0
+	}
+	return n
+}
+
+// unwanted say an option is not wanted: «Root رو نمی‌خوایم».
+var unwanted = []string{"نمیخوایم", "نمیخوام", "نمیخواهیم", "نمیخواهم", "نباشه", "نباشد"}
+
+// amendedOptions reads a correction said right after a list of options
+// parted by «/»: «…: Guest / User / Admin / Root، Root رو نمی‌خوایم»
+// takes that option out, «…، فقط سه تای اول» keeps the first ones. The
+// correction is of the list, not an order of its own (read alone, its
+// «نمی‌خوایم» denied the whole command), and leaves the list as meant.
+func amendedOptions(toks []token) []token {
+	for i := 1; i < len(toks); i++ {
+		if !toks[i].punct || toks[i].m != ":" || !toks[i-1].quoted {
+			continue
+		}
+		// The items: single words parted by «/».
+		var items []int
+		j := i + 1
+		for j < len(toks) && !toks[j].punct && !toks[j].quoted {
+			items = append(items, j)
+			if j+2 < len(toks) && toks[j+1].m == "/" && !toks[j+2].punct {
+				j += 2
+				continue
+			}
+			j++
+			break
+		}
+		if len(items) < 3 || j >= len(toks) || !isAny(toks[j].m, "،", ",") {
+			continue
+		}
+		end := j + 1
+		for end < len(toks) && !(toks[end].punct && toks[end].m != "،" && toks[end].m != ",") {
+			end++
+		}
+		keep := items
+		k := j + 1
+		changed := false
+		for k < end {
+			switch {
+			case k+2 < end && !toks[k].quoted && isAny(toks[k+1].m, "رو", "را") && isAny(toks[k+2].m, unwanted...):
+				var rest []int
+				for _, it := range keep {
+					if toks[it].m != toks[k].m {
+						rest = append(rest, it)
+					}
+				}
+				if len(rest) == len(keep) || len(rest) < 2 {
+					return toks
+				}
+				keep, changed, k = rest, true, k+3
+			case k+3 < end && toks[k].m == "فقط" && toks[k+1].isNum && !toks[k+1].quoted && isAny(toks[k+2].m, "تای", "تا") && isAny(toks[k+3].m, "اول", "اولی", "اولش"):
+				n := toks[k+1].num
+				if n < 2 || n > len(keep) {
+					return toks
+				}
+				keep, changed, k = keep[:n], true, k+4
+			case toks[k].punct && isAny(toks[k].m, "،", ","):
+				k++
+			default:
+				return toks
+			}
+		}
+		if !changed {
+			continue
+		}
+		out := append(make([]token, 0, len(toks)), toks[:i+1]...)
+		for n, it := range keep {
+			if n > 0 {
+				out = append(out, toks[i+2])
+			}
+			out = append(out, toks[it])
+		}
+		return append(out, toks[end:]...)
+	}
+	return toks
 }
