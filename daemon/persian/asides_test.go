@@ -119,3 +119,28 @@ func TestWhatIsRemovedOrNotNeeded(t *testing.T) {
 		})
 	}
 }
+
+// TestRemovedFromViewOrAnsweredNo: a form removed from where the public
+// sees it is taken off the site, not deleted; an order asked as a
+// question and answered no by the writer, or followed by «دست نزن», is
+// taken back.
+func TestRemovedFromViewOrAnsweredNo(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for text, want := range map[string]string{
+		"فرم 3 را فعلا از دید مردم بردارید":   "draft_form",
+		"فرم ۸ رو از معرض دید بردار":          "draft_form",
+		"remove form 4 from public view":      "draft_form",
+		"سوال ۲ رو از فرم ۵ بردار":            "delete_field",
+		"فرم ۵ رو بردار":                      "delete_form",
+		"فرم ۱۷ سوال ۵ حذف؟ نه، فعلا دست نزن": "",
+		"سوال ۲ فرم ۵ رو پاک کنم؟ نه":         "",
+		"فرم ۵ رو پاک کن، نه دست نزن":         "",
+		"فرم ۶ رو ببندم؟ no":                  "",
+	} {
+		t.Run(text, func(t *testing.T) {
+			if got := actionsOf(p.Plan(text)); got != want {
+				t.Errorf("steps %q, want %q", got, want)
+			}
+		})
+	}
+}

@@ -59,7 +59,7 @@ func (c clause) actNotNeeded(i int) bool {
 }
 
 // takeBackV are the words that take an order back after it is given.
-var takeBackV = newVocab("شوخی کردم", "شوخی کردیم", "شوخی بود", "بیخیال", "بیخیالش", "ولش کن", "ولش", "just kidding", "kidding", "never mind", "nevermind", "actually no", "forget it")
+var takeBackV = newVocab("دست نزن", "دست نزنید", "دست نزنین", "بهش دست نزن", "شوخی کردم", "شوخی کردیم", "شوخی بود", "بیخیال", "بیخیالش", "ولش کن", "ولش", "just kidding", "kidding", "never mind", "nevermind", "actually no", "forget it")
 
 // takenBack reports a command that takes back what it said: «فرم ۵ رو
 // پاک کن، شوخی کردم», «delete form 5 ... actually no, keep it». A new
@@ -67,14 +67,63 @@ var takeBackV = newVocab("شوخی کردم", "شوخی کردیم", "شوخی �
 func takenBack(toks []token) bool {
 	c := clause(toks)
 	for i := range c {
+		// «فرم ۱۷ سوال ۵ حذف؟ نه، فعلا دست نزن»: an order asked as a
+		// question and answered no by the same writer, with no other
+		// order after the no (that would be a correction).
+		if c[i].punct && isAny(c[i].m, "؟", "?") && i+1 < len(c) && !c[i+1].quoted && isAny(c[i+1].m, "نه", "نخیر", "no", "nope", "nah") &&
+			c.actBefore(i) && !clause(c[i+1:]).hasOrder() {
+			return true
+		}
 		if c[i].quoted || c.atAny(i, takeBackV) == 0 {
 			continue
 		}
 		// The order taken back comes before the words that take it back.
-		for k := 0; k < i; k++ {
-			if c.atAny(k, actionWordsV) > 0 || c.atAny(k, deleteWordsV) > 0 || c.atAny(k, disableWordsV) > 0 {
-				return true
-			}
+		if c.actBefore(i) {
+			return true
+		}
+	}
+	return false
+}
+
+// answeredNo drops an order asked as a question and answered no when
+// another order follows: «فرم ۵ رو منتشر کنم؟ نه، فقط سوال ۲ رو اجباری
+// کن» asks for the second alone. With no order after the no, the
+// command is taken back (takenBack).
+func answeredNo(toks []token) []token {
+	c := clause(toks)
+	for i := range c {
+		if !c[i].punct || !isAny(c[i].m, "؟", "?") || i+1 >= len(c) || c[i+1].quoted || !isAny(c[i+1].m, "نه", "نخیر", "no", "nope", "nah") || !c.actBefore(i) {
+			continue
+		}
+		rest := i + 2
+		for rest < len(c) && c[rest].punct {
+			rest++
+		}
+		if rest < len(c) && clause(c[rest:]).hasOrder() {
+			return toks[rest:]
+		}
+	}
+	return toks
+}
+
+// hasOrder reports an act's word or an edit's (required, optional).
+func (c clause) hasOrder() bool {
+	if c.actBefore(len(c)) {
+		return true
+	}
+	for _, t := range c {
+		if !t.quoted && (isAny(t.m, requiredWords...) || isAny(t.m, optionalWords...)) {
+			return true
+		}
+	}
+	return false
+}
+
+// actBefore reports an act's word before i.
+func (c clause) actBefore(i int) bool {
+	for k := 0; k < i; k++ {
+		if c.atAny(k, actionWordsV) > 0 || c.atAny(k, deleteWordsV) > 0 || c.atAny(k, disableWordsV) > 0 {
+			return true
 		}
 	}
 	return false

@@ -184,6 +184,7 @@ func (p *Planner) plan(text string) Result {
 	if asksQuestion(toks) {
 		return none(domain.T("this is a question about the form, to be answered, not an order"))
 	}
+	toks = answeredNo(toks)
 	if takenBack(toks) {
 		return none(domain.T("the command takes its order back («شوخی کردم», «بی‌خیال», «just kidding»); there is nothing to do"))
 	}

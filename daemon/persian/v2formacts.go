@@ -47,9 +47,11 @@ func (c clause) readFormActs(f *frame, used []bool) {
 		n := c.atAny(i, deleteWordsV)
 		f.deleteForm = !c.reportedAt(i+n) && !c.compoundAt(i+n)
 		markUsed(used, i, i+n)
-		if f.deleteForm && c.has(siteWordsV) {
+		if j := c.unusedAt(used, siteWordsV); f.deleteForm && j >= 0 {
 			// «remove form 3 from the site», «از سایت برش دار»: taken
-			// off the site, kept (RULINGS 5).
+			// off the site, kept (RULINGS 5). The place is said, not
+			// published or opened («public view»).
+			markUsed(used, j, j+c.atAny(j, siteWordsV))
 			f.deleteForm, f.draft = false, true
 		}
 		if f.deleteForm {
@@ -369,7 +371,10 @@ func (c clause) stopsAnswers(used []bool) int {
 }
 
 // siteWordsV name the site a form is published on.
-var siteWordsV = newVocab("سایت", "وبسایت", "site", "website")
+// siteWordsV name where the public sees a form: removed from there
+// («از سایت برش دار», «از دید مردم بردارید»), the form is taken off the
+// site and kept.
+var siteWordsV = newVocab("سایت", "وبسایت", "site", "website", "از دید", "از دیده", "از معرض دید", "از دسترس", "public view", "from view", "from the public")
 
 // formParts name a part of a form that a command may speak of: its
 // title, description, logo, looks, link.
