@@ -346,6 +346,9 @@ func (c clause) headsList(i int) bool {
 type groupAnchor struct {
 	at, count int
 	item      bool
+	// one: a type said alone beside its verb («add number …») names
+	// one question, as if counted.
+	one bool
 }
 
 // readGroups reads field groups: «دو سوال پاسخ کوتاه», «یک سوال کشویی
@@ -386,6 +389,11 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool)
 		} else if n, _, ok := c.itemAt(i, used); ok {
 			anchors = append(anchors, groupAnchor{at: i, count: n, item: true})
 			used[i] = true
+		}
+	}
+	if len(anchors) == 0 {
+		if at := c.typeBesideAddVerb(used); at >= 0 {
+			anchors = append(anchors, groupAnchor{at: at, count: 1, item: true, one: true})
 		}
 	}
 	for gi, a := range anchors {
@@ -438,7 +446,7 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool)
 		if a.item {
 			// «یه long answer», «یه پاسخ بلند»: a type said without the
 			// noun, its count said too, is counted like «یه سوال بلند».
-			g.count, g.counted = a.count, c[a.at].isNum && c[a.at].list == nil
+			g.count, g.counted = a.count, a.one || c[a.at].isNum && c[a.at].list == nil
 		} else {
 			c.groupCount(&g, a.at, lo, used)
 		}
@@ -731,3 +739,39 @@ func (c clause) hasTypeWord() bool {
 // interrogatives open a question said in its own words: «کدوم نون رو
 // میخواید», «چند نفر میاین».
 var interrogatives = []string{"کدوم", "کدام", "کدومش", "چه", "چی", "چند", "چندتا", "چقدر", "چطور", "آیا", "کی", "کجا", "which", "what", "how", "when", "where", "who"}
+
+// typeBesideAddVerb finds a type word said right after an English add
+// verb («add number «سن»», «insert dropdown …») or right before a
+// Persian one («فرم ۷ کشویی اضافه کن»): the terse imperative drops the
+// article and the noun, and the type alone names one new question. It
+// returns where the question is anchored — the English verb, so that
+// the words after the type are read as its wording as after «add a
+// number» — or -1.
+func (c clause) typeBesideAddVerb(used []bool) int {
+	for i := range c {
+		if used[i] || c[i].quoted || c[i].punct {
+			continue
+		}
+		n := c.atAny(i, addVerbsV)
+		if n == 0 {
+			continue
+		}
+		if isLatin(c[i].m) {
+			if j := i + n; j < len(c) && !used[j] && !c[j].quoted && c.fieldTypeAfter(j) {
+				return j - 1
+			}
+			continue
+		}
+		// The Persian verb follows its object: the type is the word
+		// before it, the first of a type phrase of one or two words.
+		for k := max(i-3, 0); k < i; k++ {
+			if used[k] || c[k].quoted {
+				continue
+			}
+			if _, m := c.fieldTypeAt(k); m > 0 && k+m == i && (k == 0 || !c[k-1].qnoun) {
+				return k
+			}
+		}
+	}
+	return -1
+}

@@ -60,6 +60,15 @@ func isPunct(r rune) bool {
 	return false
 }
 
+// isArrow reports an arrow typed to point from a name to what it is.
+func isArrow(r rune) bool {
+	switch r {
+	case '→', '⟶', '➔', '➜', '⇒', '←', '⟵', '⇐':
+		return true
+	}
+	return false
+}
+
 // tokenize splits surface text into tokens, keeping quoted strings whole.
 //
 // It reads the text in place: a word is the slice of text it spans, so
@@ -144,6 +153,11 @@ func tokenize(text string) []token {
 		case isPunct(r) && !((r == '.' || r == '/') && betweenDigits(text, i, next)):
 			flush(i)
 			toks = append(toks, token{m: text[i:next], s: text[i:next], punct: true})
+		case isArrow(r):
+			// ««شیفت» → صبح / عصر»: an arrow points at what follows,
+			// as a colon does; it reads as one and shows as typed.
+			flush(i)
+			toks = append(toks, token{m: ":", s: text[i:next], punct: true})
 		case r == '#':
 			flush(i)
 		default:

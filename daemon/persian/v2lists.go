@@ -39,7 +39,7 @@ func collectLists(toks []token) []token {
 		if t.punct && t.m == ":" && len(out) > 0 && choiceBefore(out) {
 			// «… که چند تا جواب بشه انتخاب کرد: صبح، ظهر، عصر»: after a
 			// choice question the colon lists its options.
-			if l, end := optionList(toks, i+1, true); l != nil && len(l.items) > 1 && endsCommand(toks, end) {
+			if l, end := optionList(toks, i+1, true); l != nil && len(l.items) > 1 && (endsCommand(toks, end) || verbCloses(toks, end)) {
 				out = append(out, listToken(l, surfaceOf(toks[i:end])))
 				i = end - 1
 				changed = true
@@ -59,7 +59,7 @@ func collectLists(toks []token) []token {
 		if t.punct && t.m == ":" && len(out) > 0 && oneWordedQuestion(out) {
 			// «یه سوال «جنسیت» بذار: مرد، زن»: one question, worded
 			// already; what the colon lists are its options.
-			if l, end := optionList(toks, i+1, true); l != nil && len(l.items) > 1 && endsCommand(toks, end) {
+			if l, end := optionList(toks, i+1, true); l != nil && len(l.items) > 1 && (endsCommand(toks, end) || verbCloses(toks, end)) {
 				out = append(out, listToken(l, surfaceOf(toks[i:end])))
 				i = end - 1
 				changed = true
@@ -1264,7 +1264,12 @@ func choiceBefore(before []token) bool {
 	question, choice := false, false
 	for k := len(before) - 1; k >= 0; k-- {
 		t := before[k]
-		if t.punct && !isAny(t.m, "،", ",") || t.list != nil || isAny(t.m, pluralQuestionNouns...) {
+		if t.punct && !isAny(t.m, "،", ",") {
+			// «form 47: add dropdown «شیفت»: …»: a stop before the
+			// question ends the clause that says it.
+			break
+		}
+		if t.list != nil || isAny(t.m, pluralQuestionNouns...) {
 			return false
 		}
 		// «یه dropdown «نوع پرداخت» اضافه کن: …»: a worded choice
@@ -1968,6 +1973,25 @@ func separatedItems(ts []token) bool {
 // listClosed reports the end of a command, punctuation, a conjunction
 // or a sequence word at end: what a list of options said after its
 // verb is followed by.
+// verbCloses reports a list closed by the verb that adds or puts its
+// question, with nothing after it («یه سوال کشویی «وعده» → صبحانه /
+// ناهار / شام بذار»): the Persian verb comes last, after the options.
+func verbCloses(toks []token, end int) bool {
+	c := clause(toks)
+	n := c.atAny(end, addVerbsV)
+	if n == 0 {
+		n = c.atAny(end, placeVerbsV)
+	}
+	if n == 0 || toks[end].quoted {
+		return false
+	}
+	k := end + n
+	for k < len(toks) && !toks[k].quoted && isAny(toks[k].m, lightVerbs...) {
+		k++
+	}
+	return endsCommand(toks, k)
+}
+
 func listClosed(toks []token, end int) bool {
 	return end >= len(toks) || toks[end].punct || conjunctions[toks[end].m] || isAny(toks[end].m, sequenceWords...) || isAny(toks[end].m, "بعد")
 }

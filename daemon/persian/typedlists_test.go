@@ -1,0 +1,66 @@
+package persian
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+// stepsJSON is r's plan steps as compact JSON, "" when there is no plan.
+func stepsJSON(t *testing.T, r Result) string {
+	t.Helper()
+	if r.Plan == nil {
+		return ""
+	}
+	b, err := json.Marshal(r.Plan.Steps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// planCases reads each command with the contract given and wants the
+// steps as JSON ("" for no plan).
+func planCases(t *testing.T, contract int, cases map[string]string) {
+	t.Helper()
+	p := New(Config{Contract: contract})
+	for text, want := range cases {
+		t.Run(text, func(t *testing.T) {
+			r := p.Plan(text)
+			if got := stepsJSON(t, r); got != want {
+				t.Fatalf("got  %s\nwant %s\n(reason %q, warnings %+v)", got, want, r.Reason, r.Warnings)
+			}
+		})
+	}
+}
+
+// TestTypeAloneBesideItsVerb: a terse order names the new question by
+// its type alone, with no article, count or noun — after an English
+// add verb («add number …») or before a Persian one («کشویی اضافه
+// کن») — and the words after the type are its wording.
+func TestTypeAloneBesideItsVerb(t *testing.T) {
+	planCases(t, 2, map[string]string{
+		"form 12 add number تعداد فرزندان، required": `[{"action":"add_field","params":{"id":12,"type":"number","question":"تعداد فرزندان","required":true}}]`,
+		"فرم 8: add long text شرح حادثه":             `[{"action":"add_field","params":{"id":8,"type":"long_text","question":"شرح حادثه"}}]`,
+		"form 9 insert date تاریخ ترخیص":             `[{"action":"add_field","params":{"id":9,"type":"date","question":"تاریخ ترخیص"}}]`,
+		"form 4 add dropdown «بیمه» (تامین / آزاد)":  `[{"action":"add_field","params":{"id":4,"type":"dropdown","question":"بیمه","options":["تامین","آزاد"]}}]`,
+		"فرم ۴۷ کشویی اضافه کن":                      `[{"action":"add_field","params":{"id":47,"type":"dropdown"}}]`,
+		// A type word that is not beside the verb adds nothing of itself.
+		"سوال ۳ فرم ۷ رو کشویی کن": `[{"action":"update_field","params":{"id":7,"type":"dropdown","index":2}}]`,
+	})
+	planCases(t, 1, map[string]string{
+		"form 5: add long text علت مراجعه": `[{"action":"add_field","params":{"id":5,"type":"long_text","question":"علت مراجعه"}}]`,
+	})
+}
+
+// TestOptionsAfterAnArrowOrColon: an arrow points from a worded choice
+// question to its options as a colon does, and the list is closed by
+// the verb that puts the question as well as by the command's end —
+// even when «form N:» was said before the question.
+func TestOptionsAfterAnArrowOrColon(t *testing.T) {
+	planCases(t, 2, map[string]string{
+		"form 47: add dropdown «نوبت» → صبح / عصر / شب":           `[{"action":"add_field","params":{"id":47,"type":"dropdown","question":"نوبت","options":["صبح","عصر","شب"]}}]`,
+		"فرم ۱۲ یه سوال کشویی «وعده» → صبحانه / ناهار / شام بذار": `[{"action":"add_field","params":{"id":12,"type":"dropdown","question":"وعده","options":["صبحانه","ناهار","شام"]}}]`,
+		"فرم ۱۲ یه سوال «وعده»: صبحانه، ناهار، شام اضافه کنید":    `[{"action":"add_field","params":{"id":12,"type":"multiple_choice","question":"وعده","options":["صبحانه","ناهار","شام"]}}]`,
+		"form 3. add a dropdown «size» ⇒ S / M / L":               `[{"action":"add_field","params":{"id":3,"type":"dropdown","question":"size","options":["S","M","L"]}}]`,
+	})
+}
