@@ -176,10 +176,36 @@ var clauseVerbs = []string{"کن", "کنید", "کنین", "بکن", "بکنید
 // ۹۵: سوال ۱ حذف 2) …», «۳- فرم ۵ …» — into sentence breaks: each item
 // is an order of its own and lends its verb to no other. A number in
 // parentheses the command opened («سوال ۳ (یا ۴)») is no item.
+//
+// After an option noun («با گزینه‌های ۱- صبح ۲- ظهر ۳- عصر», «options:
+// 1) A 2) B») the numbers count options, not orders: they part the
+// items as commas do.
 func enumerators(toks []token) []token {
 	var out []token
 	open := 0
 	stop := token{m: ".", s: ".", punct: true, r0: '.'}
+	comma := token{m: "،", s: "،", punct: true, r0: '،'}
+	options := false // the numbers count the options named before them
+	mark := func() {
+		if k := len(out) - 1; k >= 0 && out[k].punct && out[k].m == ":" {
+			k--
+			if k >= 0 && isOptionNoun(out[k].m) && !out[k].quoted {
+				options = true
+				return
+			}
+		}
+		if k := len(out) - 1; options || k >= 0 && isOptionNoun(out[k].m) && !out[k].quoted {
+			if !options {
+				options = true
+				return
+			}
+			out = append(out, comma)
+			return
+		}
+		if len(out) > 0 {
+			out = append(out, stop)
+		}
+	}
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		switch {
@@ -189,16 +215,14 @@ func enumerators(toks []token) []token {
 		case t.punct && t.m == ")" && open > 0:
 			open--
 		case open == 0 && t.isNum && t.digits && i+1 < len(toks) && toks[i+1].punct && toks[i+1].m == ")":
-			if len(out) > 0 {
-				out = append(out, stop)
-			}
+			mark()
 			i++
 			continue
 		case open == 0 && !t.punct && len(t.m) > 1 && t.m[len(t.m)-1] == '-' && strings.Trim(t.m[:len(t.m)-1], "0123456789") == "":
-			if len(out) > 0 {
-				out = append(out, stop)
-			}
+			mark()
 			continue
+		case t.punct && !isAny(t.m, "،", ","):
+			options = false
 		}
 		out = append(out, t)
 	}

@@ -64,3 +64,24 @@ func TestOptionsAfterAnArrowOrColon(t *testing.T) {
 		"form 3. add a dropdown «size» ⇒ S / M / L":               `[{"action":"add_field","params":{"id":3,"type":"dropdown","question":"size","options":["S","M","L"]}}]`,
 	})
 }
+
+// TestOptionsWithoutTheirNoun: options are said without «گزینه» too —
+// after a choice type and «با» («کشویی با …», "a dropdown with …"),
+// numbered after their noun («با گزینه‌های ۱- … ۲- …», where the numbers
+// part items instead of orders), or listed first and pointed back at
+// («…؛ با اینا یه سوال کشویی …»). The verb's own noun after the last
+// option («… تبدیل شود») is no option.
+func TestOptionsWithoutTheirNoun(t *testing.T) {
+	planCases(t, 2, map[string]string{
+		"فرم ۴۵ یه سوال کشویی «رنگ» با قرمز، آبی، سبز اضافه کن":                  `[{"action":"add_field","params":{"id":45,"type":"dropdown","question":"رنگ","options":["قرمز","آبی","سبز"]}}]`,
+		"فرم ۴۵ یه سوال «سایز» چندگزینه‌ای با کوچک یا متوسط یا بزرگ بذار":        `[{"action":"add_field","params":{"id":45,"type":"multiple_choice","question":"سایز","options":["کوچک","متوسط","بزرگ"]}}]`,
+		"form 8: add a dropdown «size» with small, medium, large":                `[{"action":"add_field","params":{"id":8,"type":"dropdown","question":"size","options":["small","medium","large"]}}]`,
+		"فرم ۱۲ یه سوال کشویی «شهر» با گزینه‌های 1) تهران 2) مشهد 3) شیراز بذار": `[{"action":"add_field","params":{"id":12,"type":"dropdown","question":"شهر","options":["تهران","مشهد","شیراز"]}}]`,
+		"فرم ۱۲ یه سوال کشویی «شهر» بذار، گزینه‌ها: ۱- تهران ۲- مشهد ۳- شیراز":   `[{"action":"add_field","params":{"id":12,"type":"dropdown","question":"شهر","options":["تهران","مشهد","شیراز"]}}]`,
+		"پرسش سوم فرم ۸ به پرسش کشویی با گزینه‌های ۱- نقد ۲- کارت تبدیل گردد":    `[{"action":"update_field","params":{"id":8,"type":"dropdown","index":2,"options":["نقد","کارت"]}}]`,
+		"قرمز، آبی، سبز: با اینا یه سوال چندگزینه‌ای «رنگ» به فرم ۹ اضافه کن":    `[{"action":"add_field","params":{"id":9,"type":"multiple_choice","question":"رنگ","options":["قرمز","آبی","سبز"]}}]`,
+		"small, medium, large. make a dropdown «size» in form 4 with these":      `[{"action":"add_field","params":{"id":4,"type":"dropdown","question":"size","options":["small","medium","large"]}}]`,
+		// Numbered orders stay orders of their own.
+		"1) فرم ۹ رو منتشر کن 2) فرم ۱۰ رو پیش‌نویس کن": `[{"action":"publish_form","params":{"id":9}},{"action":"draft_form","params":{"id":10}}]`,
+	})
+}

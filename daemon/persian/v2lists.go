@@ -116,6 +116,33 @@ func collectLists(toks []token) []token {
 				continue
 			}
 		}
+		if !changed && !t.quoted && isAny(t.m, "با", "with") && i+1 < len(toks) && !toks[i+1].quoted && isAny(toks[i+1].m, "اینا", "اینها", "این‌ها", "these") {
+			// «گندم، جو، زعفرون؛ مُخام با اینا یه سوال کشویی … بذاری»:
+			// the list said first, then pointed back at, is the options
+			// of the question the order puts; they are read where the
+			// order ends, after the question.
+			if l, stop := listSaidFirst(toks, i); l != nil {
+				end := i + 2
+				for end < len(toks) && !(toks[end].punct && !isAny(toks[end].m, "،", ",")) {
+					end++
+				}
+				rest := append(append([]token(nil), out[stop+1:]...), toks[i+2:end]...)
+				out = append(append(rest, listToken(l, surfaceOf(toks[:stop]))), toks[end:]...)
+				return out
+			}
+		}
+		if !t.quoted && isAny(t.m, "با", "with") && choiceTypeEnds(out) && i+1 < len(toks) && !toks[i+1].quoted && !isOptionNoun(toks[i+1].m) {
+			// «یکی «رنگ زمینه» کشویی با لاکی، سرمه‌ای، کرم؛ …», «a
+			// dropdown with red, green or blue»: after a choice type,
+			// «با» gives its options with no noun to name them, parted by
+			// commas or «یا» up to a stop or the next order.
+			if l, end := optionList(toks, i+1, false); l != nil && len(l.items) > 1 && separatedItems(toks[i+1:end]) && (listClosed(toks, end) || verbCloses(toks, end)) {
+				out = append(out, listToken(l, surfaceOf(toks[i:end])))
+				i = end - 1
+				changed = true
+				continue
+			}
+		}
 		if a, b, n := yesNoAt(toks, i); n > 0 {
 			// «یه سوال بله/خیر», «a yes/no question»: a question of two
 			// options, as said.
@@ -774,6 +801,11 @@ func listEnds(toks []token, j int, options bool) bool {
 		return true
 	}
 	if options && (isAny(t.m, requiredWords...) || isAny(t.m, optionalWords...)) {
+		return true
+	}
+	// «… ظهر، عصر تبدیل شود», «… شب درست کن»: the word before a light
+	// verb that ends the command is the verb's own noun, no option.
+	if options && j+1 < len(toks) && !toks[j+1].quoted && isAny(toks[j+1].m, lightVerbs...) && endsCommand(toks, j+2) {
 		return true
 	}
 	// «… انسانی پس از پرسش سوم», «… gold after question 2»: a position
@@ -1973,6 +2005,43 @@ func separatedItems(ts []token) bool {
 // listClosed reports the end of a command, punctuation, a conjunction
 // or a sequence word at end: what a list of options said after its
 // verb is followed by.
+// listSaidFirst reads a list that opens the command, its items parted
+// by commas up to the first stop before i: the options a later «با
+// اینا» points back at. It returns the list and the stop's index.
+func listSaidFirst(toks []token, i int) (*tokenList, int) {
+	stop := -1
+	for k := 0; k < i; k++ {
+		if toks[k].punct && !isAny(toks[k].m, "،", ",") {
+			stop = k
+			break
+		}
+	}
+	if stop < 2 || !separatedItems(toks[:stop]) {
+		return nil, 0
+	}
+	items, end := listItems(toks[:stop], 0, true)
+	if end != stop || len(items) < 2 {
+		return nil, 0
+	}
+	return &tokenList{options: true, items: items}, stop
+}
+
+// choiceTypeEnds reports the words before ending in a choice type
+// («کشویی», «چند گزینه ای», «multiple choice»), or in one and the
+// question's quoted wording («کشویی «رنگ»»).
+func choiceTypeEnds(before []token) bool {
+	if n := len(before); n > 1 && before[n-1].quoted {
+		before = before[:n-1]
+	}
+	c := clause(before)
+	for k := max(len(before)-3, 0); k < len(before); k++ {
+		if typ, n := c.fieldTypeAt(k); n > 0 && k+n == len(before) && domain.IsChoiceType(typ) && !before[k].quoted {
+			return true
+		}
+	}
+	return false
+}
+
 // verbCloses reports a list closed by the verb that adds or puts its
 // question, with nothing after it («یه سوال کشویی «وعده» → صبحانه /
 // ناهار / شام بذار»): the Persian verb comes last, after the options.
