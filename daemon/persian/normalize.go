@@ -29,8 +29,10 @@ func surfaceRune(r rune) rune {
 		// spells the ezafe: a wording keeps it. Keywords are compared
 		// without it (matchRune).
 		return r
-	case r > '\u064B' && r <= '\u065F', r == '\u0670': // harakat
-		return -1
+	case r > '\u064B' && r <= '\u065F', r == '\u0670':
+		// Harakat («اُو» for water, «اوّل») are how the writer spells a
+		// word: a wording keeps them. Keywords are compared without them.
+		return r
 	case r == '\u200e' || r == '\u200f' || (r >= '\u202a' && r <= '\u202e') || (r >= '\u2066' && r <= '\u2069') || r == '\ufeff' || r == '\u200b':
 		return -1
 	case r == '\u200d':
@@ -39,6 +41,12 @@ func surfaceRune(r rune) rune {
 		return ' '
 	}
 	return r
+}
+
+// unmatched reports a rune a wording keeps but keywords are compared
+// without: the ZWNJ and the marks written over or under letters.
+func unmatched(r rune) bool {
+	return r == '\u200c' || r >= '\u064B' && r <= '\u065F' || r == '\u0670'
 }
 
 // matchRune maps a surface rune to the form keywords are compared in:
@@ -75,7 +83,7 @@ func Normalize(text string) string {
 		if r < 0 {
 			continue
 		}
-		if r == '\u200c' || r == '\u064B' || r == '\u0654' {
+		if unmatched(r) {
 			continue
 		}
 		r = matchRune(r)
@@ -122,7 +130,7 @@ func matchForm(s string) string {
 	// Most words are their own key; see surface.
 	same := true
 	for _, r := range s {
-		if r == '\u200c' || r == '\u064B' || r == '\u0654' || r == utf8.RuneError || matchRune(r) != r {
+		if unmatched(r) || r == utf8.RuneError || matchRune(r) != r {
 			same = false
 			break
 		}
@@ -132,7 +140,7 @@ func matchForm(s string) string {
 	}
 	var b strings.Builder
 	for _, r := range s {
-		if r == '\u200c' || r == '\u064B' || r == '\u0654' {
+		if unmatched(r) {
 			continue
 		}
 		b.WriteRune(matchRune(r))

@@ -188,13 +188,13 @@ func endsNumber(text string, wordStart, i, next int, cut bool, joined []byte) bo
 	if cut {
 		word = string(joined)
 	}
-	before, _ := utf8.DecodeLastRuneInString(word)
+	before, _ := utf8.DecodeLastRuneInString(strings.TrimRightFunc(word, unmatched))
 	if !unicode.IsDigit(before) {
 		return false
 	}
 	for j := next; j < len(text); {
 		r, size := utf8.DecodeRuneInString(text[j:])
-		if _, quote := closingQuote(r); quote || isAny(string(r), "»", "”", "’", "›", "」") {
+		if _, quote := closingQuote(r); quote || unmatched(r) || isAny(string(r), "»", "”", "’", "›", "」") {
 			j += size
 			continue
 		}

@@ -85,3 +85,14 @@ func TestOptionsWithoutTheirNoun(t *testing.T) {
 		"1) فرم ۹ رو منتشر کن 2) فرم ۱۰ رو پیش‌نویس کن": `[{"action":"publish_form","params":{"id":9}},{"action":"draft_form","params":{"id":10}}]`,
 	})
 }
+
+// TestWordingKeepsItsMarks: the marks a writer puts over or under
+// letters («اُو» for water, «اوّل») are kept in a wording or title as
+// typed, while the words of the command are read without them.
+func TestWordingKeepsItsMarks(t *testing.T) {
+	planCases(t, 2, map[string]string{
+		"فرم ۱۵ یه سوال متن بلند سهمیه اُو باغ بذار": `[{"action":"add_field","params":{"id":15,"type":"long_text","question":"سهمیه اُو باغ"}}]`,
+		"یه فرم بساز «نوبت اُو کشاورزی» و منتشرش کن": `[{"action":"create_form","params":{"title":"نوبت اُو کشاورزی"}},{"action":"publish_form","params":{}}]`,
+		"سوالِ اوّلِ فرم ۹ رو اجباری کُن":            `[{"action":"update_field","params":{"id":9,"required":true,"index":0}}]`,
+	})
+}
