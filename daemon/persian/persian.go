@@ -205,7 +205,7 @@ func (p *Planner) plan(text string) Result {
 	if asksLeave(toks) {
 		return none(domain.T("this asks whether to do it, which is a question to answer, not an order"))
 	}
-	toks = formTitleList(afterCuts(beforeVerbEnds(dropInsteadOf(dropSpeakerActs(selfCorrected(toks))))))
+	toks = colonTitles(formTitleList(afterCuts(beforeVerbEnds(dropInsteadOf(dropSpeakerActs(selfCorrected(toks)))))))
 	// «عنوان: …، سوال: …، نوع: …»: a command written as labelled fields.
 	toks = labelledTypes(toks)
 	v2 := p.cfg.Contract == 2

@@ -382,7 +382,7 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool)
 			used[i] = true
 		} else if t.qnoun && c.isAnchor(i) {
 			anchors = append(anchors, groupAnchor{at: i, count: -1})
-		} else if i > 0 && c[i-1].punct && c[i-1].m == ":" && len(anchors) > 0 && c.fieldTypeAfter(i) {
+		} else if i > 0 && c[i-1].punct && c[i-1].m == ":" && len(anchors) > 0 && c.fieldTypeAfter(i) && !c.oneNounBefore(i-1, anchors[len(anchors)-1]) {
 			// «با سه سوال: کوتاه، …»: a type right after the colon is the
 			// list's first item.
 			anchors = append(anchors, groupAnchor{at: i, count: 1, item: true})
@@ -760,6 +760,15 @@ func (c clause) typeBesideAddVerb(used []bool) int {
 			if j := i + n; j < len(c) && !used[j] && !c[j].quoted && c.fieldTypeAfter(j) {
 				return j - 1
 			}
+			// «add: «شماره موبایل سوپروایزر»»: a quote the verb adds
+			// is a question's wording — unless options are what it adds.
+			j := i + n
+			if j < len(c) && c[j].punct && c[j].m == ":" {
+				j++
+			}
+			if j < len(c) && c[j].quoted && !used[j] && !c.namesOptions() {
+				return j - 1
+			}
 			continue
 		}
 		// The Persian verb follows its object: the type is the word
@@ -774,4 +783,23 @@ func (c clause) typeBesideAddVerb(used []bool) int {
 		}
 	}
 	return -1
+}
+
+// oneNounBefore reports a colon right after the noun of one question
+// («q: چندگزینه‌ای …», «سوال: کشویی …»): what follows describes that
+// question, it does not list more.
+func (c clause) oneNounBefore(colon int, a groupAnchor) bool {
+	k := colon - 1
+	return k >= 0 && a.at == k && !a.item && c[k].qnoun && !isAny(c[k].m, pluralQuestionNouns...) && c.countOf(k) <= 1
+}
+
+// namesOptions reports a clause that speaks of options: a quote it adds
+// is an option, not a question.
+func (c clause) namesOptions() bool {
+	for _, t := range c {
+		if !t.quoted && (isOptionNoun(t.m) || t.list != nil && t.list.options) {
+			return true
+		}
+	}
+	return false
 }

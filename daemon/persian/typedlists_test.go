@@ -96,3 +96,33 @@ func TestWordingKeepsItsMarks(t *testing.T) {
 		"سوالِ اوّلِ فرم ۹ رو اجباری کُن":            `[{"action":"update_field","params":{"id":9,"required":true,"index":0}}]`,
 	})
 }
+
+// TestLabelledNewFormAndQuestion: a colon gives a new form its title
+// («new form: …», «فرم جدید: …») up to the sentence's stop, and a
+// question's noun its description («q: چندگزینه‌ای …»); a quote an
+// English add verb adds is a question's wording; a format said in a
+// clause after a listed wording is that question's, and names none.
+func TestLabelledNewFormAndQuestion(t *testing.T) {
+	planCases(t, 2, map[string]string{
+		"فرم جدید: گزارش بازدید مزرعه":                                     `[{"action":"create_form","params":{"title":"گزارش بازدید مزرعه"}}]`,
+		"new form: Night report":                                           `[{"action":"create_form","params":{"title":"Night report"}}]`,
+		"new form: ثبت ویزیت. add: «موبایل همراه»، mobile format":          `[{"action":"create_form","params":{"title":"ثبت ویزیت"}},{"action":"add_field","params":{"type":"short_text","question":"موبایل همراه","format":"mobile_ir"}}]`,
+		"new form: تحویل بخش. q: چندگزینه‌ای سطح هوشیاری (alert / drowsy)": `[{"action":"create_form","params":{"title":"تحویل بخش"}},{"action":"add_field","params":{"type":"multiple_choice","question":"سطح هوشیاری","options":["alert","drowsy"]}}]`,
+		"form 5 add «نام بیمار»":                                           `[{"action":"add_field","params":{"id":5,"type":"short_text","question":"نام بیمار"}}]`,
+		"فرم 23 یه سوال کوتاه اضافه کن: «سایت شرکت»، فرمتش url باشه":       `[{"action":"add_field","params":{"id":23,"type":"short_text","question":"سایت شرکت","format":"url"}}]`,
+		// Words that name questions after the colon are no title.
+		"فرم ۸ با سه سوال: کوتاه، بلند، عددی": `[{"action":"add_field","params":{"id":8,"type":"short_text"}},{"action":"add_field","params":{"id":8,"type":"long_text"}},{"action":"add_field","params":{"id":8,"type":"number"}}]`,
+	})
+}
+
+// TestFormatSaidInOtherWords: a format is named in English order
+// («mobile format», «in landline format»), or as what the answer must
+// be («جوابش حتماً لینک اینترنتی باشه»).
+func TestFormatSaidInOtherWords(t *testing.T) {
+	planCases(t, 2, map[string]string{
+		"form 5: add «تلفن سوپروایزر», mobile format":                                 `[{"action":"add_field","params":{"id":5,"type":"short_text","question":"تلفن سوپروایزر","format":"mobile_ir"}}]`,
+		"form 5: add a short text «office» in landline format":                        `[{"action":"add_field","params":{"id":5,"type":"short_text","question":"office","format":"phone_ir"}}]`,
+		"فرم ۳ یه سوال کوتاه «صفحه اینستاگرام» بذار، جوابش لینک باشه":                 `[{"action":"add_field","params":{"id":3,"type":"short_text","question":"صفحه اینستاگرام","format":"url"}}]`,
+		"تو فرم ۹ یه سوال کوتاه «وبلاگ مدرسه» بذار که جوابش حتماً لینک اینترنتی باشه": `[{"action":"add_field","params":{"id":9,"type":"short_text","question":"وبلاگ مدرسه","format":"url"}}]`,
+	})
+}

@@ -960,13 +960,17 @@ func (c clause) v2Traits(g *fieldGroup, at, hi int, used []bool) {
 		// با گزینه‌های …»: the words after the type are the wording, up to
 		// what grammar says ends it.
 		j := at + 1
+		if j < hi && c[j].punct && c[j].m == ":" && c[at].qnoun {
+			j++ // «q: چندگزینه‌ای وضعیت بیمار»: the noun's own colon
+		}
+		typed := j
 		for j < hi && !c[j].quoted && typeWords[c[j].m] {
 			j++
 		}
-		if j > at+1 && j < hi && isAny(c[j].m, "و", "and") {
+		if j > typed && j < hi && isAny(c[j].m, "و", "and") {
 			j = hi // «یه سوال بلند و غیر ضروری»: no wording follows «و»
 		}
-		if j > at+1 {
+		if j > typed {
 			if k := c.bareWordingEnd(j, hi, used); k > j {
 				g.question = surfaceOf(c[j:k])
 				markUsed(used, j, k)
@@ -1297,6 +1301,9 @@ func choiceBefore(before []token) bool {
 	for k := len(before) - 1; k >= 0; k-- {
 		t := before[k]
 		if t.punct && !isAny(t.m, "،", ",") {
+			if t.m == ":" && k > 0 && before[k-1].qnoun {
+				continue // «q: چندگزینه‌ای …»: the noun's own colon
+			}
 			// «form 47: add dropdown «شیفت»: …»: a stop before the
 			// question ends the clause that says it.
 			break
