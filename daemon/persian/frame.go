@@ -215,6 +215,12 @@ func (c clause) read(f *frame, used []bool, v2 bool) {
 		return
 	}
 	c.readGroups(f, used, texts, v2)
+	if len(f.groups) > 0 && c.besideLastQuestion() {
+		// «… پیش از پرسش آخر فرم ۲۶ درج گردد»: the last question's place
+		// depends on how many the form has, which the plan cannot know.
+		f.refusal = domain.T("the end of a form is no position without knowing how many questions it has; say which place, e.g. «جایگاه پنجم»")
+		return
+	}
 	if v2 {
 		f.dropped = c.uncarriedDetail(f.groups, used)
 		for k := range f.groups {

@@ -210,7 +210,7 @@ func (p *Planner) plan(text string) Result {
 	toks = labelledTypes(toks)
 	v2 := p.cfg.Contract == 2
 	if v2 {
-		toks = bareWordings(collectLists(colonWordings(placesAsQuestions(structured(sharedNoun(retype(toks)))))))
+		toks = bareWordings(collectLists(colonWordings(placesAsQuestions(structured(sharedNoun(commaWordings(retype(toks))))))))
 	}
 	toks = cutRunOns(parenWordings(toks))
 	clauses, joins := splitClauses(toks)

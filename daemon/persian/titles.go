@@ -578,8 +578,23 @@ func (c clause) namesNewForm(lo, hi int) bool {
 // list, question, type, label, form noun or verb among them.
 func (c clause) plainTitle(lo, hi int) bool {
 	for k := lo; k < hi; k++ {
+		if labelAt(c, k) != nil {
+			return false
+		}
+	}
+	return c.plainWording(lo, hi)
+}
+
+// plainWording reports words [lo, hi) that can only be a wording: no
+// quote, list, question, type, form noun, verb or requirement among
+// them.
+func (c clause) plainWording(lo, hi int) bool {
+	for k := lo; k < hi; k++ {
 		t := c[k]
-		if t.quoted || t.punct || t.list != nil || t.qnoun || c.fieldTypeAfter(k) || labelAt(c, k) != nil ||
+		if _, n := c.next(k, v2TypeWordsV, 0); n > 0 {
+			return false // a type not yet read as one («new form: dropdown …»)
+		}
+		if t.quoted || t.punct || t.list != nil || t.qnoun || c.fieldTypeAfter(k) || isAny(t.m, requiredWords...) || isAny(t.m, optionalWords...) ||
 			c.atAny(k, formNounsV) > 0 || c.atAny(k, addVerbsV) > 0 || c.atAny(k, placeVerbsV) > 0 || c.createVerbAt(k) ||
 			isAny(t.m, lightVerbs...) || isAny(t.m, "و", "and", "با", "with", "که") {
 			return false

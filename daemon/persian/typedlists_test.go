@@ -126,3 +126,32 @@ func TestFormatSaidInOtherWords(t *testing.T) {
 		"تو فرم ۹ یه سوال کوتاه «وبلاگ مدرسه» بذار که جوابش حتماً لینک اینترنتی باشه": `[{"action":"add_field","params":{"id":9,"type":"short_text","question":"وبلاگ مدرسه","format":"url"}}]`,
 	})
 }
+
+// TestWordingBetweenCommas: a wording set off by commas after the
+// question's type, before the verb that adds it, is its wording — the
+// type word is not («یه سوال تاریخ، روز تحویل فرش، اضافه کنید»).
+func TestWordingBetweenCommas(t *testing.T) {
+	planCases(t, 2, map[string]string{
+		"فرم ۸ یه سوال عددی، تعداد فرزندان، بذار":   `[{"action":"add_field","params":{"id":8,"type":"number","question":"تعداد فرزندان"}}]`,
+		"فرم ۸ یه سوال تاریخ، تاریخ عقد، بذار":      `[{"action":"add_field","params":{"id":8,"type":"date","question":"تاریخ عقد"}}]`,
+		"فرم ۸ یه سوال ایمیل، ایمیل کاری، اضافه کن": `[{"action":"add_field","params":{"id":8,"type":"email","question":"ایمیل کاری"}}]`,
+		// What the commas hold may only describe the question.
+		"فرم ۸ یه سوال عددی، اجباری، بذار": `[{"action":"add_field","params":{"id":8,"type":"number","required":true}}]`,
+	})
+}
+
+// TestBesideTheLastQuestion: the last question's place depends on how
+// many questions the form has, which a plan cannot know: a question put
+// before or after it gets no plan (nor a second, stray question).
+func TestBesideTheLastQuestion(t *testing.T) {
+	planCases(t, 2, map[string]string{
+		"یه سوال کوتاه بعد از سوال آخر فرم ۲۶ اضافه کن":                   "",
+		"پرسشی تشریحی با عنوان «سوابق» پیش از آخرین پرسش فرم ۲۶ درج گردد": "",
+		"form 5: add a short text «x» before the last question":           "",
+		// «سوال آخر» quoted is a wording, not a place.
+		"یه سوال کوتاه «سوال آخر» به فرم ۵ اضافه کن": `[{"action":"add_field","params":{"id":5,"type":"short_text","question":"سوال آخر"}}]`,
+	})
+	planCases(t, 1, map[string]string{
+		"یه سوال کوتاه قبل از سوال آخر فرم ۲۶ اضافه کن": "",
+	})
+}

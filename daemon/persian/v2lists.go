@@ -2119,3 +2119,44 @@ func countRightBefore(before []token) int {
 	}
 	return before[k].num
 }
+
+// commaWordings reads a wording set off by commas after a question's
+// type — «یه سوال تاریخ، روز تحویل فرش، اضافه کنید» — as quoted: the
+// words between the commas say what the question asks, and the verb
+// after them adds it.
+func commaWordings(toks []token) []token {
+	c := clause(toks)
+	for i := 2; i < len(c); i++ {
+		if !c[i].punct || !isAny(c[i].m, "،", ",") {
+			continue
+		}
+		typed := false
+		for k := max(i-3, 1); k < i; k++ {
+			_, n := c.fieldTypeAt(k)
+			if l := labelAt(c, k); n == 0 && l != nil && (l.typeOnly || l.n == 1 && namesType(c[k].m)) {
+				n = l.n // «یه سوال تاریخ، …»: a word that only names the kind
+			}
+			if n > 0 && k+n == i && !c[k].quoted && (c[k-1].qnoun || isAny(c[k-1].m, "یه", "یک", "a")) {
+				typed = true
+			}
+		}
+		if !typed {
+			continue
+		}
+		e := i + 1
+		for e < len(c) && !c[e].punct {
+			e++
+		}
+		if e == i+1 || e-i-1 > 6 || e+1 >= len(c) || !isAny(c[e].m, "،", ",") || !c.plainWording(i+1, e) {
+			continue
+		}
+		if c.atAny(e+1, addVerbsV) == 0 && c.atAny(e+1, placeVerbsV) == 0 {
+			continue
+		}
+		words := surfaceOf(toks[i+1 : e])
+		out := append(make([]token, 0, len(toks)), toks[:i]...)
+		out = append(out, token{m: matchForm(words), s: words, quoted: true, r0: -1})
+		return append(out, toks[e+1:]...)
+	}
+	return toks
+}
