@@ -753,10 +753,14 @@ func (c clause) typeBesideAddVerb(used []bool) int {
 			continue
 		}
 		n := c.atAny(i, addVerbsV)
+		plus := c[i].m == "+" // «new form «X» + short text «Y»»: «+» adds what follows
+		if plus {
+			n = 1
+		}
 		if n == 0 {
 			continue
 		}
-		if isLatin(c[i].m) {
+		if isLatin(c[i].m) || plus {
 			if j := i + n; j < len(c) && !used[j] && !c[j].quoted && c.fieldTypeAfter(j) {
 				return j - 1
 			}
@@ -780,6 +784,26 @@ func (c clause) typeBesideAddVerb(used []bool) int {
 			if _, m := c.fieldTypeAt(k); m > 0 && k+m == i && (k == 0 || !c[k-1].qnoun) {
 				return k
 			}
+		}
+	}
+	// «فرم 71: dropdown «مرورگر»: …»: with no verb at all, a type
+	// and the quote that words it are one new question.
+	if at := c.typedWording(); at >= 0 && !c.hasVerb() {
+		return at
+	}
+	return -1
+}
+
+// typedWording finds a type word said right before a quote («dropdown
+// «مرورگر»»), not already a question's place or noun's: the index of
+// the type, or -1.
+func (c clause) typedWording() int {
+	for i := range c {
+		if c[i].quoted || c[i].punct || i > 0 && (c[i-1].qnoun || c[i-1].isNum && !c[i-1].digits) {
+			continue
+		}
+		if _, n := c.fieldTypeAt(i); n > 0 && i+n < len(c) && c[i+n].quoted {
+			return i
 		}
 	}
 	return -1

@@ -155,3 +155,19 @@ func TestBesideTheLastQuestion(t *testing.T) {
 		"یه سوال کوتاه قبل از سوال آخر فرم ۲۶ اضافه کن": "",
 	})
 }
+
+// TestPlusAndVerblessTypedWording: «+» adds what follows it as «add»
+// does («new form «X» + short text «Y»»), and a type said right before
+// its quoted wording, with no verb at all, is a new question of the form
+// named («فرم 71: dropdown «مرورگر»: …»).
+func TestPlusAndVerblessTypedWording(t *testing.T) {
+	planCases(t, 2, map[string]string{
+		"new form «ویزیت» + number «سن»":                       `[{"action":"create_form","params":{"title":"ویزیت"}},{"action":"add_field","params":{"type":"number","question":"سن"}}]`,
+		"فرم 71: dropdown «مرورگر»: Chrome / Firefox / Safari": `[{"action":"add_field","params":{"id":71,"type":"dropdown","question":"مرورگر","options":["Chrome","Firefox","Safari"]}}]`,
+		"فرم ۹: کشویی «شهر» (تهران / مشهد)":                    `[{"action":"add_field","params":{"id":9,"type":"dropdown","question":"شهر","options":["تهران","مشهد"]}}]`,
+	})
+	planCases(t, 1, map[string]string{
+		"new form «پیگیری» + short text «نام همراه»":  `[{"action":"create_form","params":{"title":"پیگیری"}},{"action":"add_field","params":{"type":"short_text","question":"نام همراه"}}]`,
+		"فرم 71: dropdown «مرورگر»: Chrome / Firefox": `[{"action":"add_field","params":{"id":71,"type":"dropdown","question":"مرورگر"}}]`,
+	})
+}
