@@ -150,10 +150,15 @@ func (p *Planner) Plan(text string) Result {
 			// carries, a guess — v1 refuses too.
 			return r
 		}
-		if r.Plan != nil && slices.ContainsFunc(r.Plan.Steps, func(st domain.PlanStep) bool { return st.Params.Type == domain.PlanFieldCheckboxes }) {
-			// «یه سوال چند انتخابی …»: a question of several answers,
-			// which v1 has not; its one-answer question would be a guess
-			// at another kind.
+		if r.Plan != nil && slices.ContainsFunc(r.Plan.Steps, func(st domain.PlanStep) bool {
+			return st.Action == domain.ActionAddField && st.Params.Type != "" && !isAny(st.Params.Type, domain.PlanFieldTypes...) &&
+				(st.Params.Type == domain.PlanFieldCheckboxes || labelledType(st.Params.Question) != st.Params.Type)
+		}) {
+			// «یه سوال چند انتخابی …», «پرسشی از نوع تاریخ …»: a kind
+			// of question v1 has not (several answers, a date, a
+			// number…), named as a kind; a v1 kind in its place would be
+			// a guess. A kind only its wording implies («سن», «ایمیل»)
+			// is v1's short text, as v1 reads it.
 			return none(domain.T("the command needs arshline-plan/v2"))
 		}
 		if r.Plan != nil {
@@ -436,4 +441,22 @@ func conditionBefore(fs []*frame) {
 		f.deleteForm, f.disable, f.draft, f.edit = false, false, false, nil
 		f.refusal = domain.T("the order depends on a condition a plan cannot check; check it, then give the order")
 	}
+}
+
+// labelledType is the kind of question a wording implies by a label in
+// it («سن» a number, «ایمیل» an email), or "".
+func labelledType(question string) string {
+	if question == "" {
+		return ""
+	}
+	if typ, _, ok := wordingLabel(question); ok {
+		return typ
+	}
+	c := clause(retype(tokenize(surface(question))))
+	for i := range c {
+		if l := labelAt(c, i); l != nil {
+			return l.typ
+		}
+	}
+	return ""
 }
