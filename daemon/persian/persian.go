@@ -186,7 +186,7 @@ func (p *Planner) plan(text string) Result {
 	if asksWhyOrHow(toks) {
 		return none(domain.T("this asks why or how, which is a question to answer, not a form-builder action"))
 	}
-	if asksQuestion(toks) {
+	if asksQuestion(toks) || asksOnly(toks) {
 		return none(domain.T("this is a question about the form, to be answered, not an order"))
 	}
 	if takenBack(toks) {

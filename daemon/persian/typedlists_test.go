@@ -171,3 +171,25 @@ func TestPlusAndVerblessTypedWording(t *testing.T) {
 		"فرم 71: dropdown «مرورگر»: Chrome / Firefox": `[{"action":"add_field","params":{"id":71,"type":"dropdown","question":"مرورگر"}}]`,
 	})
 }
+
+// TestSpokenChandAndQuestionsOnly: «چن» is «چند» as it is said, so
+// «چن جوابی» is a question of several answers (none in v1, which has
+// none); a command whose every sentence asks («… چن تا سوال داره؟
+// چیکار کنم بفهمم») gets no plan, while a sentence that orders, however
+// it ends, still does.
+func TestSpokenChandAndQuestionsOnly(t *testing.T) {
+	planCases(t, 2, map[string]string{
+		"فرم ۳۳ یه سوال چن جوابی بذار: گندم، جو، پنبه": `[{"action":"add_field","params":{"id":33,"type":"checkboxes","options":["گندم","جو","پنبه"]}}]`,
+		"فرم ۲۹ چن تا سوال داره؟ چیکار کنم بفهمم":      "",
+		"فرم ۸ کدوم سوالاش اجباریه؟":                   "",
+		"فرم ۱۲ چند تا جواب گرفته؟ چطوری ببینم":        "",
+		"یه سوال «چند سالته؟» به فرم ۵ اضافه کن":       `[{"action":"add_field","params":{"id":5,"type":"short_text","question":"چند سالته؟"}}]`,
+	})
+	planCases(t, 1, map[string]string{
+		"فرم ۳۳ یه سوال چن جوابی بذار که چن تاشو بشه تیک زد: گندم، جو":                     "",
+		"خواهشمند است پرسشی از نوع تاریخ با عنوان «روز تولد نوزاد» به فرم ۳۰ افزوده گردد.": "",
+		"فرم ۳۰ یه سوال عددی اضافه کن":                                                     "",
+		// A kind only the wording implies is v1's short text.
+		"به فرم ۴ دو سوال اضافه کن: نام، سن": `[{"action":"add_field","params":{"id":4,"type":"short_text","question":"نام"}},{"action":"add_field","params":{"id":4,"type":"short_text","question":"سن"}}]`,
+	})
+}
