@@ -193,3 +193,12 @@ func TestSpokenChandAndQuestionsOnly(t *testing.T) {
 		"به فرم ۴ دو سوال اضافه کن: نام، سن": `[{"action":"add_field","params":{"id":4,"type":"short_text","question":"نام"}},{"action":"add_field","params":{"id":4,"type":"short_text","question":"سن"}}]`,
 	})
 }
+
+// TestAskVerbAfterAComma: «…، بپرسه «…»» words the question before the
+// comma, as «که بپرسه «…»» does.
+func TestAskVerbAfterAComma(t *testing.T) {
+	planCases(t, 2, map[string]string{
+		"فرم ۵ یه سوال کوتاه بذار، بپرسه «اسمت چیه»":                               `[{"action":"add_field","params":{"id":5,"type":"short_text","question":"اسمت چیه"}}]`,
+		"تو فرم ۸ یه سوال کشویی بذارید، بپرسه «کدوم شعبه» با گزینه های شمال، جنوب": `[{"action":"add_field","params":{"id":8,"type":"dropdown","question":"کدوم شعبه","options":["شمال","جنوب"]}}]`,
+	})
+}

@@ -2124,7 +2124,17 @@ func countRightBefore(before []token) int {
 // type — «یه سوال تاریخ، روز تحویل فرش، اضافه کنید» — as quoted: the
 // words between the commas say what the question asks, and the verb
 // after them adds it.
+//
+// «…، بپرسه «کدوم ابعاد رو میخواید» …»: a verb of asking after a comma,
+// with its quote, words the question before it as «که بپرسه» does; the
+// comma joins, it does not start an order.
 func commaWordings(toks []token) []token {
+	for i := 1; i+2 < len(toks); i++ {
+		if toks[i].punct && isAny(toks[i].m, "،", ",") && !toks[i+1].quoted && isAskVerb(toks[i+1].m) && toks[i+2].quoted {
+			toks = append(append(make([]token, 0, len(toks)), toks[:i]...), toks[i+1:]...)
+			break
+		}
+	}
 	c := clause(toks)
 	for i := 2; i < len(c); i++ {
 		if !c[i].punct || !isAny(c[i].m, "،", ",") {
