@@ -93,6 +93,17 @@ func tokenize(text string) []token {
 		if cut {
 			w = string(joined)
 		}
+		for _, marker := range []string{"شه", "شو"} {
+			// «سوال سومشه اجباری بکن»: «its third» with the spoken object
+			// marker typed on, «سومش رو».
+			if stem, ok := strings.CutSuffix(w, marker); ok && stem != "" {
+				if _, ord := ordinal(matchForm(stem)); ord {
+					toks = append(toks, wordToken(stem+"ش"), wordToken("رو"))
+					wordStart, cut = -1, false
+					return
+				}
+			}
+		}
 		if stem, ok := strings.CutSuffix(w, "و"); ok && stem != "" {
 			// «سوال اولو بردار»: the object marker typed onto an
 			// ordinal, «اول رو».

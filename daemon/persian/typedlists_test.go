@@ -202,3 +202,17 @@ func TestAskVerbAfterAComma(t *testing.T) {
 		"تو فرم ۸ یه سوال کشویی بذارید، بپرسه «کدوم شعبه» با گزینه های شمال، جنوب": `[{"action":"add_field","params":{"id":8,"type":"dropdown","question":"کدوم شعبه","options":["شمال","جنوب"]}}]`,
 	})
 }
+
+// TestSpokenObjectAndWarningParticle: «سومشه» is «سومش رو» (the spoken
+// object marker typed onto «its third»), and the «ها» of warning typed
+// apart after a denied verb («حذفش نکنی ها») leaves it denied: the
+// alternative said beside it is the plan, and nothing is deleted.
+func TestSpokenObjectAndWarningParticle(t *testing.T) {
+	planCases(t, 2, map[string]string{
+		"فرم ۲۷ سوال سومشه اجباری بکن":                  `[{"action":"update_field","params":{"id":27,"required":true,"index":2}}]`,
+		"فرم ۱۴ سوال دومشو اختیاری کن، پاکش نکنی ها":    `[{"action":"update_field","params":{"id":14,"required":false,"index":1}}]`,
+		"فرم ۲۷ سوال سوم رو اجباری کن، حذفش نکنی ها":    `[{"action":"update_field","params":{"id":27,"required":true,"index":2}}]`,
+		"فرم ۲۷ رو پاک نکنی ها":                         "",
+		"فرم ۹ رو غیرفعال نکنید ها، فقط پیش‌نویسش کنید": `[{"action":"draft_form","params":{"id":9}}]`,
+	})
+}
