@@ -748,6 +748,15 @@ var interrogatives = []string{"کدوم", "کدام", "کدومش", "چه", "چ�
 // the words after the type are read as its wording as after «add a
 // number» — or -1.
 func (c clause) typeBesideAddVerb(used []bool) int {
+	// Most clauses without a question name no type and quote nothing:
+	// one look at each word spares them the reading below.
+	worth := false
+	for _, t := range c {
+		worth = worth || t.quoted || typeWords[t.m] || t.m == "+"
+	}
+	if !worth {
+		return -1
+	}
 	for i := range c {
 		if used[i] || c[i].quoted || c[i].punct {
 			continue

@@ -1,6 +1,7 @@
 package persian
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -437,6 +438,10 @@ func toldToOther(toks []token) bool {
 // «کدوم»…), or opens with «چرا», «چطور», «چیکار»; a verb of making,
 // adding or placing in it is an order however it ends.
 func asksOnly(toks []token) bool {
+	// No question mark, no sentence that asks: most commands stop here.
+	if !slices.ContainsFunc(toks, func(t token) bool { return t.punct && isAny(t.m, "؟", "?") }) {
+		return false
+	}
 	asked, start := false, 0
 	for i := 0; i <= len(toks); i++ {
 		if i < len(toks) && !(toks[i].punct && isAny(toks[i].m, ".", "!", "؟", "?", "؛", ";")) {

@@ -116,7 +116,8 @@ func collectLists(toks []token) []token {
 				continue
 			}
 		}
-		if !changed && !t.quoted && isAny(t.m, "با", "with") && i+1 < len(toks) && !toks[i+1].quoted && isAny(toks[i+1].m, "اینا", "اینها", "این‌ها", "these") {
+		with := !t.quoted && (t.m == "با" || t.m == "with")
+		if with && !changed && i+1 < len(toks) && !toks[i+1].quoted && isAny(toks[i+1].m, "اینا", "اینها", "these") {
 			// «گندم، جو، زعفرون؛ مُخام با اینا یه سوال کشویی … بذاری»:
 			// the list said first, then pointed back at, is the options
 			// of the question the order puts; they are read where the
@@ -131,7 +132,7 @@ func collectLists(toks []token) []token {
 				return out
 			}
 		}
-		if !t.quoted && isAny(t.m, "با", "with") && choiceTypeEnds(out) && i+1 < len(toks) && !toks[i+1].quoted && !isOptionNoun(toks[i+1].m) {
+		if with && choiceTypeEnds(out) && i+1 < len(toks) && !toks[i+1].quoted && !isOptionNoun(toks[i+1].m) {
 			// «یکی «رنگ زمینه» کشویی با لاکی، سرمه‌ای، کرم؛ …», «a
 			// dropdown with red, green or blue»: after a choice type,
 			// «با» gives its options with no noun to name them, parted by
