@@ -95,8 +95,9 @@ func tokenize(text string) []token {
 		}
 		for _, marker := range []string{"شه", "شو"} {
 			// «سوال سومشه اجباری بکن»: «its third» with the spoken object
-			// marker typed on, «سومش رو».
-			if stem, ok := strings.CutSuffix(w, marker); ok && stem != "" {
+			// marker typed on, «سومش رو» — after the question's noun; alone,
+			// «دومشه» may be «it becomes the second».
+			if stem, ok := strings.CutSuffix(w, marker); ok && stem != "" && len(toks) > 0 && questionNouns[toks[len(toks)-1].m] {
 				if _, ord := ordinal(matchForm(stem)); ord {
 					toks = append(toks, wordToken(stem+"ش"), wordToken("رو"))
 					wordStart, cut = -1, false
