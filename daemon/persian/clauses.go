@@ -190,8 +190,9 @@ var (
 // حذف 2) …», «۳- فرم ۵ …», «Step 2: …» — become sentence breaks: each
 // item is an order of its own and lends its verb to no other. A number
 // in parentheses the command opened («سوال ۳ (یا ۴)») is no item, and
-// the numbers after «options:» («گزینه‌ها: 1) Chrome 2) Firefox») number
-// options, one list. A command opened by a bullet («- فرم 62 - سوال جدید:
+// the numbers after an option noun («گزینه‌ها: 1) Chrome 2) Firefox»,
+// «با گزینه‌های ۱- صبح ۲- ظهر») number options, one list: they part the
+// items as commas do. A command opened by a bullet («- فرم 62 - سوال جدید:
 // … - نوع: …»), or a label whose colon a bullet follows («فرم ۱۲: - …»),
 // is written as parts: the bullet is dropped and each dash after it
 // separates two parts of the order, as a comma does (a dash
@@ -218,6 +219,25 @@ func enumerators(toks []token) []token {
 	bulleted := len(toks) > 0 && isDash(toks[0])
 	options := false // the items being read are options, after «options:»
 	state := false   // inside a sentence that says what the case is
+	// item reads an item's number: in a list of options a comma between
+	// two options (none before the first), else a sentence break.
+	item := func() {
+		k := len(out) - 1
+		if k >= 0 && out[k].punct && out[k].m == ":" {
+			k--
+		}
+		if !options && k >= 0 && !out[k].quoted && isOptionNoun(out[k].m) {
+			options = true
+			return
+		}
+		if !options {
+			breakHere()
+			return
+		}
+		if len(out) > 0 && !(out[len(out)-1].punct && isAny(out[len(out)-1].m, ":", "،")) {
+			out = append(out, comma)
+		}
+	}
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		if t.punct && !t.quoted && isAny(t.m, ".", "!", "؟", "?") {
@@ -266,17 +286,11 @@ func enumerators(toks []token) []token {
 			i++
 			continue
 		case open == 0 && t.isNum && t.digits && i+1 < len(toks) && toks[i+1].punct && toks[i+1].m == ")":
-			if options {
-				if len(out) > 0 && !(out[len(out)-1].punct && out[len(out)-1].m == ":") {
-					out = append(out, comma)
-				}
-			} else {
-				breakHere()
-			}
+			item()
 			i++
 			continue
 		case open == 0 && !t.punct && numberedDash(t.m):
-			breakHere()
+			item()
 			continue
 		case !t.quoted && t.m == "+" && len(out) > 0 && !(out[len(out)-1].isNum && i+1 < len(toks) && toks[i+1].isNum):
 			// «new form «…» + q: number «…» + publish»: a plus joins
@@ -309,6 +323,8 @@ func enumerators(toks []token) []token {
 				out = append(out, comma)
 			}
 			continue
+		case t.punct && !isAny(t.m, "،", ","):
+			options = false
 		}
 		out = append(out, t)
 	}

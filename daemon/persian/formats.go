@@ -20,7 +20,8 @@ var formatNames = []struct{ key, format string }{
 	{"code ملی", domain.PlanFormatNationalCode},
 	{"کد پستی", domain.PlanFormatPostalCodeIR}, {"postal code", domain.PlanFormatPostalCodeIR}, {"postal", domain.PlanFormatPostalCodeIR},
 	{"نشانی اینترنتی", domain.PlanFormatURL}, {"آدرس اینترنتی", domain.PlanFormatURL}, {"آدرس سایت", domain.PlanFormatURL},
-	{"آدرس وبسایت", domain.PlanFormatURL}, {"وبسایت", domain.PlanFormatURL}, {"لینک", domain.PlanFormatURL}, {"url", domain.PlanFormatURL},
+	{"آدرس وبسایت", domain.PlanFormatURL}, {"وبسایت", domain.PlanFormatURL}, {"لینک اینترنتی", domain.PlanFormatURL}, {"لینک", domain.PlanFormatURL}, {"url", domain.PlanFormatURL},
+	{"آدرس وب", domain.PlanFormatURL}, {"نشانی وب", domain.PlanFormatURL},
 	{"link", domain.PlanFormatURL}, {"website", domain.PlanFormatURL}, {"یو آر ال", domain.PlanFormatURL}, {"یوآرال", domain.PlanFormatURL},
 	// An email address is a kind of question, not a short text's format:
 	// «فرمتش ایمیل باشه» asks for the email question.
@@ -56,7 +57,8 @@ var formatNamesV = func() *vocab {
 
 // formatCues are the words after which a format's name says what the
 // answer must be: «فرمت»، «قالب», «فقط», «تنها», «باید», «only».
-var formatCuesV = newVocab(append(append([]string{}, formatWords...), "فقط", "تنها", "باید", "only", "must", "accepts", "accept", "valid")...)
+// «جوابش حتماً لینک باشه»: what the answer is said to be is its format.
+var formatCuesV = newVocab(append(append([]string{}, formatWords...), "فقط", "تنها", "باید", "حتما", "حتمی", "جوابش", "پاسخش", "only", "must", "accepts", "accept", "valid")...)
 
 // formatFillers may stand between a cue and the format's name: «قالب
 // پاسخ آن شمارهٔ …», «فرمتش رو بکن …».
@@ -98,6 +100,25 @@ func (c clause) readFormatWords(used []bool) (format string, digits bool) {
 		}
 		markUsed(used, lo, end)
 		break
+	}
+	if format == "" {
+		// «mobile format», «url format», «national code format»: in
+		// English order the format's name comes before the word.
+		for i := 0; i+1 < len(c); i++ {
+			if used[i] || c[i].quoted {
+				continue
+			}
+			k, m := c.next(i, formatNamesV, 0)
+			if m > 0 && i+m < len(c) && !c[i+m].quoted && isAny(c[i+m].m, "format", "formatted") {
+				format = formatNames[k].format
+				lo := i
+				if lo > 0 && !used[lo-1] && isAny(c[lo-1].m, "in", "with", "a") {
+					lo--
+				}
+				markUsed(used, lo, i+m+1)
+				break
+			}
+		}
 	}
 	if format == "" {
 		// «که لینک معتبر باشه», «یه کد ملی معتبر»: a format's name said

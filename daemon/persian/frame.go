@@ -215,6 +215,12 @@ func (c clause) read(f *frame, used []bool, v2 bool) {
 		return
 	}
 	c.readGroups(f, used, texts, v2)
+	if len(f.groups) > 0 && c.besideLastQuestion() {
+		// «… پیش از پرسش آخر فرم ۲۶ درج گردد»: the last question's place
+		// depends on how many the form has, which the plan cannot know.
+		f.refusal = domain.T("the end of a form is no position without knowing how many questions it has; say which place, e.g. «جایگاه پنجم»")
+		return
+	}
 	if v2 {
 		f.dropped = c.uncarriedDetail(f.groups, used)
 		for k := range f.groups {
@@ -267,7 +273,7 @@ func (c clause) read(f *frame, used []bool, v2 bool) {
 		// for by the questions it asks is a form to make.
 		f.create = true
 	}
-	if v2 && !f.hasIntent() && f.edit == nil && len(f.ids) > 0 && len(f.groups) > 0 && c.countedQuestion() && !c.hasVerb() {
+	if v2 && !f.hasIntent() && f.edit == nil && len(f.ids) > 0 && len(f.groups) > 0 && (c.countedQuestion() || c.typedWording() >= 0) && !c.hasVerb() {
 		// «فرم ۱۳: یه سوال کشویی «شیفت» با گزینه‌های …»: a new question
 		// said of a form with no verb at all is added to it.
 		f.add, f.verbless = true, true

@@ -131,7 +131,9 @@ func listWordings(fs []*frame) []*frame {
 			p := fs[j]
 			// A lone quote reads as a title on its own; here it is an item.
 			lone := len(p.toks) == 1 && p.toks[0].quoted && len(p.groups) == 0 && len(p.ids) == 0
-			if p.hasIntent() || p.hasContent() && !lone || p.negated || p.modifier || !isAny(p.joinedBy, "،", ",", "و", "and") ||
+			// «…: «تماس همراه»، فرمت موبایل»: a clause saying a format
+			// describes the question; it names none.
+			if p.hasIntent() || p.hasContent() && !lone || p.negated || p.modifier || p.saidFormat != "" || p.saidDigits || !isAny(p.joinedBy, "،", ",", "و", "and") ||
 				!p.toks.plainItem(0, len(p.toks), make([]bool, len(p.toks))) {
 				break
 			}

@@ -137,6 +137,8 @@ var deniedStems = []string{"نفرمای", "ننمای", "نفرمائ", "ننم
 // deniedEndings are the endings of an imperative: person, «ـا» of
 // insistence, alone or after the person («نکنی‌ها»), the pronoun. Not «ـه», «ـد»: «که کسی پر نکنه» says what
 // is wanted, it denies no order.
+// «پاک نکنی ها»: the «ها» of warning, typed apart, is joined on as a
+// plural's would be.
 var deniedEndings = []string{"ی", "ید", "ین", "یا", "یدا", "ینا", "ش", "یش", "یدش", "ینش", "شو", "یدشو", "ینشو", "ها", "یها", "یدها", "ینها"}
 
 // deniedVerb reports a denied imperative with a colloquial ending on:

@@ -29,10 +29,10 @@ func surfaceRune(r rune) rune {
 		// spells the ezafe: a wording keeps it. Keywords are compared
 		// without it (matchRune).
 		return r
-	case isHaraka(r):
-		// «درخواست اُو کشاورزی»: a vowel mark is how the writer spells
-		// the word (ruling 11: wordings as typed); keywords are compared
-		// without it (matchForm), so «بُکن» is «بکن».
+	case r > '\u064B' && r <= '\u065F', r == '\u0670':
+		// «درخواست اُو کشاورزی», «اوّل»: a vowel mark is how the writer
+		// spells the word (ruling 11: wordings as typed); keywords are
+		// compared without it (matchForm), so «بُکن» is «بکن».
 		return r
 	case r == '\u200e' || r == '\u200f' || (r >= '\u202a' && r <= '\u202e') || (r >= '\u2066' && r <= '\u2069') || r == '\ufeff' || r == '\u200b':
 		return -1
@@ -42,6 +42,12 @@ func surfaceRune(r rune) rune {
 		return ' '
 	}
 	return r
+}
+
+// unmatched reports a rune a wording keeps but keywords are compared
+// without: the ZWNJ and the marks written over or under letters.
+func unmatched(r rune) bool {
+	return r == '\u200c' || r >= '\u064B' && r <= '\u065F' || r == '\u0670'
 }
 
 // matchRune maps a surface rune to the form keywords are compared in:
@@ -78,7 +84,7 @@ func Normalize(text string) string {
 		if r < 0 {
 			continue
 		}
-		if r == '\u200c' || r == '\u064B' || r == '\u0654' || isHaraka(r) {
+		if unmatched(r) {
 			continue
 		}
 		r = matchRune(r)
@@ -136,7 +142,7 @@ func matchForm(s string) string {
 	// Most words are their own key; see surface.
 	same := true
 	for _, r := range s {
-		if r == '\u200c' || r == '\u064B' || r == '\u0654' || isHaraka(r) || r == utf8.RuneError || matchRune(r) != r {
+		if unmatched(r) || r == utf8.RuneError || matchRune(r) != r {
 			same = false
 			break
 		}
@@ -146,7 +152,7 @@ func matchForm(s string) string {
 	}
 	var b strings.Builder
 	for _, r := range s {
-		if r == '\u200c' || r == '\u064B' || r == '\u0654' || isHaraka(r) {
+		if unmatched(r) {
 			continue
 		}
 		b.WriteRune(matchRune(r))

@@ -150,10 +150,15 @@ func (p *Planner) Plan(text string) Result {
 			// carries, a guess — v1 refuses too.
 			return r
 		}
-		if r.Plan != nil && slices.ContainsFunc(r.Plan.Steps, func(st domain.PlanStep) bool { return st.Params.Type == domain.PlanFieldCheckboxes }) {
-			// «یه سوال چند انتخابی …»: a question of several answers,
-			// which v1 has not; its one-answer question would be a guess
-			// at another kind.
+		if r.Plan != nil && slices.ContainsFunc(r.Plan.Steps, func(st domain.PlanStep) bool {
+			return st.Action == domain.ActionAddField && st.Params.Type != "" && !isAny(st.Params.Type, domain.PlanFieldTypes...) &&
+				(st.Params.Type == domain.PlanFieldCheckboxes || labelledType(st.Params.Question) != st.Params.Type)
+		}) {
+			// «یه سوال چند انتخابی …», «پرسشی از نوع تاریخ …»: a kind
+			// of question v1 has not (several answers, a date, a
+			// number…), named as a kind; a v1 kind in its place would be
+			// a guess. A kind only its wording implies («سن», «ایمیل»)
+			// is v1's short text, as v1 reads it.
 			return none(domain.T("the command needs arshline-plan/v2"))
 		}
 		if r.Plan != nil {
@@ -181,7 +186,7 @@ func (p *Planner) plan(text string) Result {
 	if asksWhyOrHow(toks) {
 		return none(domain.T("this asks why or how, which is a question to answer, not a form-builder action"))
 	}
-	if asksQuestion(toks) {
+	if asksQuestion(toks) || asksOnly(toks) {
 		return none(domain.T("this is a question about the form, to be answered, not an order"))
 	}
 	toks = answeredNo(toks)
@@ -206,12 +211,12 @@ func (p *Planner) plan(text string) Result {
 	if asksLeave(toks) {
 		return none(domain.T("this asks whether to do it, which is a question to answer, not an order"))
 	}
-	toks = formTitleList(afterCuts(beforeVerbEnds(dropInsteadOf(dropSpeakerActs(selfCorrected(toks))))))
+	toks = colonTitles(formTitleList(afterCuts(beforeVerbEnds(dropInsteadOf(dropSpeakerActs(selfCorrected(toks)))))))
 	// «عنوان: …، سوال: …، نوع: …»: a command written as labelled fields.
 	toks = labelledTypes(toks)
 	v2 := p.cfg.Contract == 2
 	if v2 {
-		toks = bareWordings(collectLists(amendedOptions(colonWordings(placesAsQuestions(structured(sharedNoun(retype(toks))))))))
+		toks = bareWordings(collectLists(amendedOptions(colonWordings(placesAsQuestions(structured(sharedNoun(commaWordings(retype(toks)))))))))
 	}
 	toks = cutRunOns(parenWordings(toks))
 	clauses, joins := splitClauses(toks)
@@ -437,4 +442,22 @@ func conditionBefore(fs []*frame) {
 		f.deleteForm, f.disable, f.draft, f.edit = false, false, false, nil
 		f.refusal = domain.T("the order depends on a condition a plan cannot check; check it, then give the order")
 	}
+}
+
+// labelledType is the kind of question a wording implies by a label in
+// it («سن» a number, «ایمیل» an email), or "".
+func labelledType(question string) string {
+	if question == "" {
+		return ""
+	}
+	if typ, _, ok := wordingLabel(question); ok {
+		return typ
+	}
+	c := clause(retype(tokenize(surface(question))))
+	for i := range c {
+		if l := labelAt(c, i); l != nil {
+			return l.typ
+		}
+	}
+	return ""
 }

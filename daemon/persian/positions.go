@@ -174,3 +174,25 @@ func (c clause) barePreposition(i int) bool {
 	}
 	return k+1 >= len(c) || !isAny(c[k+1].m, "را", "رو", "رو،") && !c[k+1].pron
 }
+
+// besideLastQuestion reports a place said beside the form's last
+// question — «بعد از سوال آخر», «پیش از آخرین پرسش», «before the last
+// question» — which no index can say without knowing the form.
+func (c clause) besideLastQuestion() bool {
+	for i := 0; i+2 < len(c); i++ {
+		if c[i].quoted || !isAny(c[i].m, "بعد", "قبل", "پیش", "پس", "after", "before") {
+			continue
+		}
+		k := i + 1
+		if isAny(c[k].m, "از", "the") {
+			k++
+		}
+		if k+1 >= len(c) || c[k].quoted || c[k+1].quoted {
+			continue
+		}
+		if c[k].qnoun && isAny(c[k+1].m, "آخر", "اخر", "last") || isAny(c[k].m, "آخرین", "اخرین", "last") && c[k+1].qnoun {
+			return true
+		}
+	}
+	return false
+}

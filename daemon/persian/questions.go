@@ -381,6 +381,9 @@ func (c clause) typedQuoteItem(i int) bool {
 type groupAnchor struct {
 	at, count int
 	item      bool
+	// one: a type said alone beside its verb («add number …») names
+	// one question, as if counted.
+	one bool
 }
 
 // readGroups reads field groups: «دو سوال پاسخ کوتاه», «یک سوال کشویی
@@ -414,7 +417,7 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool)
 			used[i] = true
 		} else if t.qnoun && c.isAnchor(i) {
 			anchors = append(anchors, groupAnchor{at: i, count: -1})
-		} else if i > 0 && c[i-1].punct && c[i-1].m == ":" && len(anchors) > 0 && c.fieldTypeAfter(i) && !c.labelsQuestion(anchors[len(anchors)-1], i-1) {
+		} else if i > 0 && c[i-1].punct && c[i-1].m == ":" && len(anchors) > 0 && c.fieldTypeAfter(i) && !c.labelsQuestion(anchors[len(anchors)-1], i-1) && !c.oneNounBefore(i-1, anchors[len(anchors)-1]) {
 			// «با سه سوال: کوتاه، …»: a type right after the colon is the
 			// list's first item. After one question named as a label,
 			// «q: short text «…»», it is that question's type.
@@ -430,6 +433,11 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool)
 		} else if n, _, ok := c.itemAt(i, used); ok {
 			anchors = append(anchors, groupAnchor{at: i, count: n, item: true})
 			used[i] = true
+		}
+	}
+	if len(anchors) == 0 {
+		if at := c.typeBesideAddVerb(used); at >= 0 {
+			anchors = append(anchors, groupAnchor{at: at, count: 1, item: true, one: true})
 		}
 	}
 	for gi, a := range anchors {
@@ -482,7 +490,7 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool)
 		if a.item {
 			// «یه long answer», «یه پاسخ بلند»: a type said without the
 			// noun, its count said too, is counted like «یه سوال بلند».
-			g.count, g.counted = a.count, c[a.at].isNum && c[a.at].list == nil
+			g.count, g.counted = a.count, a.one || c[a.at].isNum && c[a.at].list == nil
 		} else {
 			c.groupCount(&g, a.at, lo, used)
 		}
@@ -791,4 +799,101 @@ func (c clause) labelsQuestion(a groupAnchor, colon int) bool {
 		}
 	}
 	return true
+}
+
+// typeBesideAddVerb finds a type word said right after an English add
+// verb («add number «سن»», «insert dropdown …») or right before a
+// Persian one («فرم ۷ کشویی اضافه کن»): the terse imperative drops the
+// article and the noun, and the type alone names one new question. It
+// returns where the question is anchored — the English verb, so that
+// the words after the type are read as its wording as after «add a
+// number» — or -1.
+func (c clause) typeBesideAddVerb(used []bool) int {
+	// Most clauses without a question name no type and quote nothing:
+	// one look at each word spares them the reading below.
+	worth := false
+	for _, t := range c {
+		worth = worth || t.quoted || typeWords[t.m] || t.m == "+"
+	}
+	if !worth {
+		return -1
+	}
+	for i := range c {
+		if used[i] || c[i].quoted || c[i].punct {
+			continue
+		}
+		n := c.atAny(i, addVerbsV)
+		plus := c[i].m == "+" // «new form «X» + short text «Y»»: «+» adds what follows
+		if plus {
+			n = 1
+		}
+		if n == 0 {
+			continue
+		}
+		if isLatin(c[i].m) || plus {
+			if j := i + n; j < len(c) && !used[j] && !c[j].quoted && c.fieldTypeAfter(j) {
+				return j - 1
+			}
+			// «add: «شماره موبایل سوپروایزر»»: a quote the verb adds
+			// is a question's wording — unless options are what it adds.
+			j := i + n
+			if j < len(c) && c[j].punct && c[j].m == ":" {
+				j++
+			}
+			if j < len(c) && c[j].quoted && !used[j] && !c.namesOptions() {
+				return j - 1
+			}
+			continue
+		}
+		// The Persian verb follows its object: the type is the word
+		// before it, the first of a type phrase of one or two words.
+		for k := max(i-3, 0); k < i; k++ {
+			if used[k] || c[k].quoted {
+				continue
+			}
+			if _, m := c.fieldTypeAt(k); m > 0 && k+m == i && (k == 0 || !c[k-1].qnoun) {
+				return k
+			}
+		}
+	}
+	// «فرم 71: dropdown «مرورگر»: …»: with no verb at all, a type
+	// and the quote that words it are one new question.
+	if at := c.typedWording(); at >= 0 && !c.hasVerb() {
+		return at
+	}
+	return -1
+}
+
+// typedWording finds a type word said right before a quote («dropdown
+// «مرورگر»»), not already a question's place or noun's: the index of
+// the type, or -1.
+func (c clause) typedWording() int {
+	for i := range c {
+		if c[i].quoted || c[i].punct || i > 0 && (c[i-1].qnoun || c[i-1].isNum && !c[i-1].digits) {
+			continue
+		}
+		if _, n := c.fieldTypeAt(i); n > 0 && i+n < len(c) && c[i+n].quoted {
+			return i
+		}
+	}
+	return -1
+}
+
+// oneNounBefore reports a colon right after the noun of one question
+// («q: چندگزینه‌ای …», «سوال: کشویی …»): what follows describes that
+// question, it does not list more.
+func (c clause) oneNounBefore(colon int, a groupAnchor) bool {
+	k := colon - 1
+	return k >= 0 && a.at == k && !a.item && c[k].qnoun && !isAny(c[k].m, pluralQuestionNouns...) && c.countOf(k) <= 1
+}
+
+// namesOptions reports a clause that speaks of options: a quote it adds
+// is an option, not a question.
+func (c clause) namesOptions() bool {
+	for _, t := range c {
+		if !t.quoted && (isOptionNoun(t.m) || t.list != nil && t.list.options) {
+			return true
+		}
+	}
+	return false
 }

@@ -1,6 +1,7 @@
 package persian
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -426,6 +427,80 @@ func toldToOther(toks []token) bool {
 				return true
 			}
 		}
+	}
+	return false
+}
+
+// asksOnly reports a command all of whose sentences ask rather than
+// order: «فرم ۲۹ چن تا سوال داره؟ چیکار کنم بفهمم» asks how many
+// questions a form has and how to find out. A sentence asks when it
+// ends in a question mark and holds a word of asking («چند»,
+// «کدوم»…), or opens with «چرا», «چطور», «چیکار»; a verb of making,
+// adding or placing in it is an order however it ends.
+func asksOnly(toks []token) bool {
+	// No question mark, no sentence that asks: most commands stop here.
+	if !slices.ContainsFunc(toks, func(t token) bool { return t.punct && isAny(t.m, "؟", "?") }) {
+		return false
+	}
+	asked, start := false, 0
+	for i := 0; i <= len(toks); i++ {
+		if i < len(toks) && !(toks[i].punct && isAny(toks[i].m, ".", "!", "؟", "?", "؛", ";")) {
+			continue
+		}
+		end := i
+		if i < len(toks) && isAny(toks[i].m, "؟", "?") {
+			end = i + 1
+		}
+		if s := toks[start:min(end, len(toks))]; len(s) > 0 && !(len(s) == 1 && s[0].punct) {
+			mark := s[len(s)-1].punct && isAny(s[len(s)-1].m, "؟", "?")
+			switch {
+			case ordersIn(s):
+				return false
+			case mark && asksIn(s):
+				asked = true
+			case opensWithHow(s):
+			default:
+				return false
+			}
+		}
+		start = i + 1
+	}
+	return asked
+}
+
+// ordersIn reports a verb of making, adding, placing or a light verb
+// in the sentence: it orders something.
+func ordersIn(s []token) bool {
+	c := clause(s)
+	for k, t := range s {
+		if t.quoted || t.punct {
+			continue
+		}
+		if c.atAny(k, addVerbsV) > 0 || c.atAny(k, placeVerbsV) > 0 || c.createVerbAt(k) || isAny(t.m, clauseVerbs...) && t.m != "کنم" {
+			return true
+		}
+	}
+	return false
+}
+
+// asksIn reports an unquoted word of asking in the sentence.
+func asksIn(s []token) bool {
+	for _, t := range s {
+		if !t.quoted && isAny(t.m, interrogatives...) {
+			return true
+		}
+	}
+	return false
+}
+
+// opensWithHow reports a sentence whose first word asks why, how or
+// what to do («چیکار کنم بفهمم»).
+func opensWithHow(s []token) bool {
+	for _, t := range s {
+		if t.punct || fillers[t.m] {
+			continue
+		}
+		return !t.quoted && (isAny(t.m, whyHowWords...) || isAny(t.m, "چیکار", "چکار", "چیکارش"))
 	}
 	return false
 }

@@ -69,6 +69,8 @@ var spokenSpellings = map[string]string{
 	"ادد": "اد",
 	// «از حالط انتشار»: «حالت» typed with ط, too short for the key.
 	"حالط": "حالت",
+	// «چن تا سوال», «چن جوابی»: «چند» as it is said, its «د» dropped.
+	"چن": "چند",
 }
 
 // soundWords lists the lexicon words that are read by their sound: the

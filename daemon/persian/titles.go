@@ -513,3 +513,96 @@ func (c clause) afterNewQuestion(i int) bool {
 	}
 	return k >= 0 && c.newQuestionNoun(k)
 }
+
+// newFormWords say that the form named is one to make.
+var newFormWords = []string{"جدید", "جدیدی", "تازه", "new"}
+
+// colonTitles quotes the title a colon gives a new form — «new form:
+// گزارش شیفت شب. …», «فرم جدید: …», «یه فرم بساز: …» — as a label and
+// its value: the words after the colon up to the sentence's stop are
+// the title, as if quoted. Words that name questions, their types or a
+// list (commas) are the form's questions instead, read elsewhere.
+func colonTitles(toks []token) []token {
+	c := clause(toks)
+	start := 0
+	for i := 0; i < len(c); i++ {
+		t := c[i]
+		if t.quoted || !t.punct {
+			continue
+		}
+		if t.m != ":" {
+			start = i + 1
+			continue
+		}
+		if !c.namesNewForm(start, i) {
+			start = i + 1
+			continue
+		}
+		k := i + 1
+		for k < len(c) && !(c[k].punct && !isAny(c[k].m, "،", ",")) {
+			k++
+		}
+		if k-(i+1) < 1 || k-(i+1) > 8 || !c.plainTitle(i+1, k) {
+			start = i + 1
+			continue
+		}
+		words := surfaceOf(toks[i+1 : k])
+		out := append(make([]token, 0, len(toks)), toks[:i+1]...)
+		out = append(out, token{m: matchForm(words), s: words, quoted: true, r0: -1})
+		return append(out, toks[k:]...)
+	}
+	return toks
+}
+
+// namesNewForm reports a sentence part [lo, hi) that is only the order
+// to make a form: its noun with «جدید» or a verb that makes it, a count
+// of one, nothing else.
+func (c clause) namesNewForm(lo, hi int) bool {
+	noun, made := false, false
+	for k := lo; k < hi; k++ {
+		switch {
+		case c[k].quoted || c[k].punct:
+			return false
+		case c.atAny(k, formNounsV) > 0:
+			noun = true
+			k += c.atAny(k, formNounsV) - 1
+		case isAny(c[k].m, newFormWords...):
+			made = made || noun || k+1 < hi && c.atAny(k+1, formNounsV) > 0
+		case c.createVerbAt(k):
+			made = true
+		case isAny(c[k].m, "یه", "یک", "a", "an", "one") || isAny(c[k].m, lightVerbs...) || isAny(c[k].m, politeWords...):
+		default:
+			return false
+		}
+	}
+	return noun && made
+}
+
+// plainTitle reports words [lo, hi) that can only be a title: no quote,
+// list, question, type, label, form noun or verb among them.
+func (c clause) plainTitle(lo, hi int) bool {
+	for k := lo; k < hi; k++ {
+		if labelAt(c, k) != nil {
+			return false
+		}
+	}
+	return c.plainWording(lo, hi)
+}
+
+// plainWording reports words [lo, hi) that can only be a wording: no
+// quote, list, question, type, form noun, verb or requirement among
+// them.
+func (c clause) plainWording(lo, hi int) bool {
+	for k := lo; k < hi; k++ {
+		t := c[k]
+		if _, n := c.next(k, v2TypeWordsV, 0); n > 0 {
+			return false // a type not yet read as one («new form: dropdown …»)
+		}
+		if t.quoted || t.punct || t.list != nil || t.qnoun || c.fieldTypeAfter(k) || isAny(t.m, requiredWords...) || isAny(t.m, optionalWords...) ||
+			c.atAny(k, formNounsV) > 0 || c.atAny(k, addVerbsV) > 0 || c.atAny(k, placeVerbsV) > 0 || c.createVerbAt(k) ||
+			isAny(t.m, lightVerbs...) || isAny(t.m, "و", "and", "با", "with", "که") {
+			return false
+		}
+	}
+	return true
+}

@@ -60,6 +60,15 @@ func isPunct(r rune) bool {
 	return false
 }
 
+// isArrow reports an arrow typed to point from a name to what it is.
+func isArrow(r rune) bool {
+	switch r {
+	case '→', '⟶', '➔', '➜', '⇒', '←', '⟵', '⇐':
+		return true
+	}
+	return false
+}
+
 // tokenize splits surface text into tokens, keeping quoted strings whole.
 //
 // It reads the text in place: a word is the slice of text it spans, so
@@ -83,6 +92,18 @@ func tokenize(text string) []token {
 		w := text[wordStart:end]
 		if cut {
 			w = string(joined)
+		}
+		for _, marker := range []string{"شه", "شو"} {
+			// «سوال سومشه اجباری بکن»: «its third» with the spoken object
+			// marker typed on, «سومش رو» — after the question's noun; alone,
+			// «دومشه» may be «it becomes the second».
+			if stem, ok := strings.CutSuffix(w, marker); ok && stem != "" && len(toks) > 0 && questionNouns[toks[len(toks)-1].m] {
+				if _, ord := ordinal(matchForm(stem)); ord {
+					toks = append(toks, wordToken(stem+"ش"), wordToken("رو"))
+					wordStart, cut = -1, false
+					return
+				}
+			}
 		}
 		if stem, ok := strings.CutSuffix(w, "و"); ok && stem != "" {
 			// «سوال اولو بردار»: the object marker typed onto an
@@ -144,6 +165,11 @@ func tokenize(text string) []token {
 		case isPunct(r) && !((r == '.' || r == '/') && betweenDigits(text, i, next)):
 			flush(i)
 			toks = append(toks, token{m: text[i:next], s: text[i:next], punct: true})
+		case isArrow(r):
+			// ««شیفت» → صبح / عصر»: an arrow points at what follows,
+			// as a colon does; it reads as one and shows as typed.
+			flush(i)
+			toks = append(toks, token{m: ":", s: text[i:next], punct: true})
 		case r == '#':
 			flush(i)
 		default:
@@ -174,13 +200,13 @@ func endsNumber(text string, wordStart, i, next int, cut bool, joined []byte) bo
 	if cut {
 		word = string(joined)
 	}
-	before, _ := utf8.DecodeLastRuneInString(word)
+	before, _ := utf8.DecodeLastRuneInString(strings.TrimRightFunc(word, unmatched))
 	if !unicode.IsDigit(before) {
 		return false
 	}
 	for j := next; j < len(text); {
 		r, size := utf8.DecodeRuneInString(text[j:])
-		if _, quote := closingQuote(r); quote || isAny(string(r), "»", "”", "’", "›", "」") {
+		if _, quote := closingQuote(r); quote || unmatched(r) || isAny(string(r), "»", "”", "’", "›", "」") {
 			j += size
 			continue
 		}

@@ -462,7 +462,7 @@ func undecided(toks []token) bool {
 
 // desireWords turn the speaker's own verb into a request: «میخوام فرم
 // ۶ رو پاک کنم» asks for it.
-var desireWords = []string{"میخوام", "میخواهم", "میخوایم", "میخواهیم", "میخواستم", "میخواستیم", "قصد", "خواهشمندم", "خواستم", "لطفا", "لطفاً", "میشه", "میتونم", "میتونیم"}
+var desireWords = []string{"میخوام", "میخواهم", "مخام", "مخوام", "میخوایم", "میخواهیم", "میخواستم", "میخواستیم", "قصد", "خواهشمندم", "خواستم", "لطفا", "لطفاً", "میشه", "میتونم", "میتونیم"}
 
 // selfDestroys reports a destructive order said with the speaker's own
 // verb and no wish around it, its question mark left off: «فرم ۶ رو پاک

@@ -39,7 +39,7 @@ func collectLists(toks []token) []token {
 		if t.punct && t.m == ":" && len(out) > 0 && choiceBefore(out) {
 			// «… که چند تا جواب بشه انتخاب کرد: صبح، ظهر، عصر»: after a
 			// choice question the colon lists its options.
-			if l, end := optionList(toks, i+1, true); l != nil && len(l.items) > 1 && endsCommand(toks, end) {
+			if l, end := optionList(toks, i+1, true); l != nil && len(l.items) > 1 && (endsCommand(toks, end) || verbCloses(toks, end)) {
 				out = append(out, listToken(l, surfaceOf(toks[i:end])))
 				i = end - 1
 				changed = true
@@ -59,7 +59,7 @@ func collectLists(toks []token) []token {
 		if t.punct && t.m == ":" && len(out) > 0 && oneWordedQuestion(out) {
 			// «یه سوال «جنسیت» بذار: مرد، زن»: one question, worded
 			// already; what the colon lists are its options.
-			if l, end := optionList(toks, i+1, true); l != nil && len(l.items) > 1 && endsCommand(toks, end) {
+			if l, end := optionList(toks, i+1, true); l != nil && len(l.items) > 1 && (endsCommand(toks, end) || verbCloses(toks, end)) {
 				out = append(out, listToken(l, surfaceOf(toks[i:end])))
 				i = end - 1
 				changed = true
@@ -116,6 +116,34 @@ func collectLists(toks []token) []token {
 			// end or the next order, are its options.
 			if l, end := optionList(toks, i+1, false); l != nil && len(l.items) > 1 && separatedItems(toks[i+1:end]) && listClosed(toks, end) {
 				out = append(out, t, listToken(l, surfaceOf(toks[i+1:end])))
+				i = end - 1
+				changed = true
+				continue
+			}
+		}
+		with := !t.quoted && (t.m == "با" || t.m == "with")
+		if with && !changed && i+1 < len(toks) && !toks[i+1].quoted && isAny(toks[i+1].m, "اینا", "اینها", "these") {
+			// «گندم، جو، زعفرون؛ مُخام با اینا یه سوال کشویی … بذاری»:
+			// the list said first, then pointed back at, is the options
+			// of the question the order puts; they are read where the
+			// order ends, after the question.
+			if l, stop := listSaidFirst(toks, i); l != nil {
+				end := i + 2
+				for end < len(toks) && !(toks[end].punct && !isAny(toks[end].m, "،", ",")) {
+					end++
+				}
+				rest := append(append([]token(nil), out[stop+1:]...), toks[i+2:end]...)
+				out = append(append(rest, listToken(l, surfaceOf(toks[:stop]))), toks[end:]...)
+				return out
+			}
+		}
+		if with && choiceTypeEnds(out) && i+1 < len(toks) && !toks[i+1].quoted && !isOptionNoun(toks[i+1].m) {
+			// «یکی «رنگ زمینه» کشویی با لاکی، سرمه‌ای، کرم؛ …», «a
+			// dropdown with red, green or blue»: after a choice type,
+			// «با» gives its options with no noun to name them, parted by
+			// commas or «یا» up to a stop or the next order.
+			if l, end := optionList(toks, i+1, false); l != nil && len(l.items) > 1 && separatedItems(toks[i+1:end]) && (listClosed(toks, end) || verbCloses(toks, end)) {
+				out = append(out, listToken(l, surfaceOf(toks[i:end])))
 				i = end - 1
 				changed = true
 				continue
@@ -781,6 +809,11 @@ func listEnds(toks []token, j int, options bool) bool {
 	if options && (isAny(t.m, requiredWords...) || isAny(t.m, optionalWords...)) {
 		return true
 	}
+	// «… ظهر، عصر تبدیل شود», «… شب درست کن»: the word before a light
+	// verb that ends the command is the verb's own noun, no option.
+	if options && j+1 < len(toks) && !toks[j+1].quoted && isAny(toks[j+1].m, lightVerbs...) && endsCommand(toks, j+2) {
+		return true
+	}
 	// «… انسانی پس از پرسش سوم», «… gold after question 2»: a position
 	// phrase places the question; no option holds one.
 	if j+1 < len(toks) && (isAny(t.m, "پس", "پیش", "قبل", "بعد") && toks[j+1].m == "از" || isAny(t.m, "after", "before") && (toks[j+1].qnoun || isAny(toks[j+1].m, "question", "field"))) {
@@ -933,13 +966,17 @@ func (c clause) v2Traits(g *fieldGroup, at, hi int, used []bool) {
 		// با گزینه‌های …»: the words after the type are the wording, up to
 		// what grammar says ends it.
 		j := at + 1
+		if j < hi && c[j].punct && c[j].m == ":" && c[at].qnoun {
+			j++ // «q: چندگزینه‌ای وضعیت بیمار»: the noun's own colon
+		}
+		typed := j
 		for j < hi && !c[j].quoted && typeWords[c[j].m] {
 			j++
 		}
-		if j > at+1 && j < hi && isAny(c[j].m, "و", "and") {
+		if j > typed && j < hi && isAny(c[j].m, "و", "and") {
 			j = hi // «یه سوال بلند و غیر ضروری»: no wording follows «و»
 		}
-		if j > at+1 {
+		if j > typed {
 			if k := c.bareWordingEnd(j, hi, used); k > j {
 				g.question = surfaceOf(c[j:k])
 				markUsed(used, j, k)
@@ -1269,7 +1306,15 @@ func choiceBefore(before []token) bool {
 	question, choice := false, false
 	for k := len(before) - 1; k >= 0; k-- {
 		t := before[k]
-		if t.punct && !isAny(t.m, "،", ",") || t.list != nil || isAny(t.m, pluralQuestionNouns...) {
+		if t.punct && !isAny(t.m, "،", ",") {
+			if t.m == ":" && k > 0 && before[k-1].qnoun {
+				continue // «q: چندگزینه‌ای …»: the noun's own colon
+			}
+			// «form 47: add dropdown «شیفت»: …»: a stop before the
+			// question ends the clause that says it.
+			break
+		}
+		if t.list != nil || isAny(t.m, pluralQuestionNouns...) {
 			return false
 		}
 		// «یه dropdown «نوع پرداخت» اضافه کن: …»: a worded choice
@@ -1973,6 +2018,62 @@ func separatedItems(ts []token) bool {
 // listClosed reports the end of a command, punctuation, a conjunction
 // or a sequence word at end: what a list of options said after its
 // verb is followed by.
+// listSaidFirst reads a list that opens the command, its items parted
+// by commas up to the first stop before i: the options a later «با
+// اینا» points back at. It returns the list and the stop's index.
+func listSaidFirst(toks []token, i int) (*tokenList, int) {
+	stop := -1
+	for k := 0; k < i; k++ {
+		if toks[k].punct && !isAny(toks[k].m, "،", ",") {
+			stop = k
+			break
+		}
+	}
+	if stop < 2 || !separatedItems(toks[:stop]) {
+		return nil, 0
+	}
+	items, end := listItems(toks[:stop], 0, true)
+	if end != stop || len(items) < 2 {
+		return nil, 0
+	}
+	return &tokenList{options: true, items: items}, stop
+}
+
+// choiceTypeEnds reports the words before ending in a choice type
+// («کشویی», «چند گزینه ای», «multiple choice»), or in one and the
+// question's quoted wording («کشویی «رنگ»»).
+func choiceTypeEnds(before []token) bool {
+	if n := len(before); n > 1 && before[n-1].quoted {
+		before = before[:n-1]
+	}
+	c := clause(before)
+	for k := max(len(before)-3, 0); k < len(before); k++ {
+		if typ, n := c.fieldTypeAt(k); n > 0 && k+n == len(before) && domain.IsChoiceType(typ) && !before[k].quoted {
+			return true
+		}
+	}
+	return false
+}
+
+// verbCloses reports a list closed by the verb that adds or puts its
+// question, with nothing after it («یه سوال کشویی «وعده» → صبحانه /
+// ناهار / شام بذار»): the Persian verb comes last, after the options.
+func verbCloses(toks []token, end int) bool {
+	c := clause(toks)
+	n := c.atAny(end, addVerbsV)
+	if n == 0 {
+		n = c.atAny(end, placeVerbsV)
+	}
+	if n == 0 || toks[end].quoted {
+		return false
+	}
+	k := end + n
+	for k < len(toks) && !toks[k].quoted && isAny(toks[k].m, lightVerbs...) {
+		k++
+	}
+	return endsCommand(toks, k)
+}
+
 func listClosed(toks []token, end int) bool {
 	return end >= len(toks) || toks[end].punct || conjunctions[toks[end].m] || isAny(toks[end].m, sequenceWords...) || isAny(toks[end].m, "بعد")
 }
@@ -2136,6 +2237,57 @@ func amendedOptions(toks []token) []token {
 			out = append(out, toks[it])
 		}
 		return append(out, toks[end:]...)
+	}
+	return toks
+}
+
+// commaWordings reads a wording set off by commas after a question's
+// type — «یه سوال تاریخ، روز تحویل فرش، اضافه کنید» — as quoted: the
+// words between the commas say what the question asks, and the verb
+// after them adds it.
+//
+// «…، بپرسه «کدوم ابعاد رو میخواید» …»: a verb of asking after a comma,
+// with its quote, words the question before it as «که بپرسه» does; the
+// comma joins, it does not start an order.
+func commaWordings(toks []token) []token {
+	for i := 1; i+2 < len(toks); i++ {
+		if toks[i].punct && isAny(toks[i].m, "،", ",") && !toks[i+1].quoted && isAskVerb(toks[i+1].m) && toks[i+2].quoted {
+			toks = append(append(make([]token, 0, len(toks)), toks[:i]...), toks[i+1:]...)
+			break
+		}
+	}
+	c := clause(toks)
+	for i := 2; i < len(c); i++ {
+		if !c[i].punct || !isAny(c[i].m, "،", ",") {
+			continue
+		}
+		typed := false
+		for k := max(i-3, 1); k < i; k++ {
+			_, n := c.fieldTypeAt(k)
+			if l := labelAt(c, k); n == 0 && l != nil && (l.typeOnly || l.n == 1 && namesType(c[k].m)) {
+				n = l.n // «یه سوال تاریخ، …»: a word that only names the kind
+			}
+			if n > 0 && k+n == i && !c[k].quoted && (c[k-1].qnoun || isAny(c[k-1].m, "یه", "یک", "a")) {
+				typed = true
+			}
+		}
+		if !typed {
+			continue
+		}
+		e := i + 1
+		for e < len(c) && !c[e].punct {
+			e++
+		}
+		if e == i+1 || e-i-1 > 6 || e+1 >= len(c) || !isAny(c[e].m, "،", ",") || !c.plainWording(i+1, e) {
+			continue
+		}
+		if c.atAny(e+1, addVerbsV) == 0 && c.atAny(e+1, placeVerbsV) == 0 {
+			continue
+		}
+		words := surfaceOf(toks[i+1 : e])
+		out := append(make([]token, 0, len(toks)), toks[:i]...)
+		out = append(out, token{m: matchForm(words), s: words, quoted: true, r0: -1})
+		return append(out, toks[e+1:]...)
 	}
 	return toks
 }
