@@ -144,3 +144,35 @@ func TestRemovedFromViewOrAnsweredNo(t *testing.T) {
 		})
 	}
 }
+
+// TestStressAndFormalDenial: a letter held for stress is the letter
+// once («نکنیددددد» denies as «نکنید» does), «عدم» before an act denies
+// it, and «غیر» typed on to a word of being required is its negation.
+func TestStressAndFormalDenial(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for text, want := range map[string]string{
+		"فرم ۹۷ رو به هیچ وجه پاک نکنیددددد!!! NEVER":         "",
+		"لطفااا فرم ۵ رو منتشر کن":                            "publish_form",
+		"فرم ۱۰۰۰ رو منتشر کن":                                "publish_form",
+		"ضمن عدم حذف فرم ۲۴، صرفاً سؤال ۳ آن غیرالزامی گردد.": "update_field",
+		"عدم انتشار فرم ۱۲":                                   "",
+		"صرفاً سؤال ۳ فرم ۲۴ غیرالزامی گردد.":                 "update_field",
+		"فرم ۵ رو غیرفعال کن":                                 "disable_form",
+	} {
+		t.Run(text, func(t *testing.T) {
+			r := p.Plan(text)
+			if got := actionsOf(r); got != want {
+				t.Fatalf("steps %q, want %q (%s)", got, want, r.Reason)
+			}
+			if want == "update_field" && r.Plan.Steps[0].Params.Required {
+				t.Errorf("the question was made required: %+v", r.Plan.Steps[0].Params)
+			}
+		})
+	}
+	t.Run("the number keeps its digits", func(t *testing.T) {
+		r := p.Plan("فرم ۱۰۰۰ رو منتشر کن")
+		if r.Plan == nil || *r.Plan.Steps[0].Params.ID != 1000 {
+			t.Fatalf("want form 1000, got %+v", r.Plan)
+		}
+	})
+}

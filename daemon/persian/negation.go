@@ -27,6 +27,9 @@ func (c clause) readNegation(f *frame) {
 		if isAny(t.m, needDeniedVerbs...) && c.actNotNeeded(i) {
 			f.negated = true // «پرسش دوم نیازی به حذف ندارد»
 		}
+		if t.m == "عدم" && i+1 < len(c) && (c.atAny(i+1, deleteWordsV) > 0 || c.atAny(i+1, disableWordsV) > 0 || c.atAny(i+1, actionWordsV) > 0) {
+			f.negated = true // «ضمن عدم حذف فرم ۲۴، …»: the act not to be done
+		}
 		if isAny(t.m, refrainWords...) {
 			f.negated = true // «از انتشار فرم ۹ خودداری فرمایید» asks that it not be done
 		}

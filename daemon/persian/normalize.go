@@ -141,19 +141,33 @@ func surface(text string) string {
 func matchForm(s string) string {
 	// Most words are their own key; see surface.
 	same := true
+	var p1, p2 rune
 	for _, r := range s {
-		if unmatched(r) || r == utf8.RuneError || matchRune(r) != r {
+		if unmatched(r) || r == utf8.RuneError || matchRune(r) != r || r == p1 && r == p2 && unicode.IsLetter(r) {
 			same = false
 			break
 		}
+		p1, p2 = r, p1
 	}
 	if same {
 		return s
 	}
 	var b strings.Builder
-	for _, r := range s {
+	rs := []rune(s)
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
 		if unmatched(r) {
 			continue
+		}
+		// «نکنیددددد», «لطفااا»: a letter held for stress, three times
+		// or more, is the letter once. (Two is a spelling: «مدد».)
+		if j := i; unicode.IsLetter(r) {
+			for j+1 < len(rs) && rs[j+1] == r {
+				j++
+			}
+			if j-i >= 2 {
+				i = j
+			}
 		}
 		b.WriteRune(matchRune(r))
 	}

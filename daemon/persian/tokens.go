@@ -183,7 +183,7 @@ func tokenize(text string) []token {
 		i = next
 	}
 	flush(len(text))
-	toks = mergeNumbers(mergeAffixes(splitJoinedNouns(splitLightVerbs(toks))))
+	toks = mergeNumbers(mergeAffixes(splitJoinedNouns(splitLightVerbs(splitNon(toks)))))
 	for k := range toks {
 		toks[k].r0 = firstRune(toks[k].m)
 		toks[k].qnoun = questionNouns[toks[k].m]
@@ -382,6 +382,23 @@ var joinedLightVerbs = []string{"کنید", "کنین", "کن", "بکن", "بش�
 
 // splitLightVerbs parts «منتشرکن» into «منتشر» «کن» when the first part
 // is a word of the lexicon.
+// splitNon cuts «غیر» from a word of being required typed on to it
+// («غیرالزامی», «غیر‌اجباری» with its ZWNJ): «غیر الزامی» is read, the
+// word typed as one was not. («غیرفعال» is a word of its own.)
+func splitNon(toks []token) []token {
+	for i, t := range toks {
+		rest, ok := strings.CutPrefix(t.m, "غیر")
+		if t.quoted || !ok || !isAny(rest, requiredWords...) {
+			continue
+		}
+		out := append(make([]token, 0, len(toks)+1), toks[:i]...)
+		sr := strings.TrimPrefix(strings.TrimPrefix(t.s, "غیر"), "\u200c")
+		out = append(out, wordToken("غیر"), wordToken(sr))
+		return append(out, splitNon(toks[i+1:])...)
+	}
+	return toks
+}
+
 func splitLightVerbs(toks []token) []token {
 	var out []token
 	for i, t := range toks {
