@@ -1,7 +1,6 @@
 package persian
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 )
@@ -79,45 +78,23 @@ func TestReadingAroundTheObject(t *testing.T) {
 // items are orders of their own, and a question named after a delete
 // is numbered as the form then stands.
 func TestWhatIsRemovedOrNotNeeded(t *testing.T) {
-	p := New(Config{Contract: 2})
-	for text, want := range map[string]string{
-		"سوال اول فرم ۳۸ رو اجباریشو بردارید":                  "update_field id=38 index=0 required=false",
-		"حالت اجباری سوال ۲ فرم ۳۸ رو حذف کن":                  "update_field id=38 index=1 required=false",
-		"سوال دوم فرم ۵ رو اجباریش کن":                         "update_field id=5 index=1 required=true",
-		"سوال دوم فرم ۳۷ نیازی به حذف ندارد":                   "",
-		"فرم ۳۷ احتیاجی به انتشار نداره":                       "",
-		"پرسش سوم فرم ۱۲ لزومی به حذف شدن نیست":                "",
-		"فرم ۹ رو پاک کن دیگه لزومی نداره":                     "delete_form id=9",
-		"فرم ۵۹ دیگه جواب نگیره، ببندش":                        "disable_form id=59",
-		"فرم ۵ رو منتشر کن، همین الان منتشرش کن":               "publish_form id=5",
-		"سوال ۲ فرم ۵ رو پاک کن و سوال ۲ رو هم پاک کن":         "delete_field id=5 index=1 | delete_field id=5 index=1",
-		"1) فرم 95 رو منتشر کن 2) فرم 96 رو پیش نویس کن":       "publish_form id=95 | draft_form id=96",
-		"۱- فرم ۵ رو منتشر کن ۲- فرم ۶ رو ببند":                "publish_form id=5 | disable_form id=6",
-		"1) فرم 95: سوال 1 حذف 2) فرم 95: سوال 3 اجباری":       "delete_field id=95 index=0 | update_field id=95 index=1 required=true",
-		"سوال اول فرم ۸ رو حذف کن بعد سوال چهارم رو اجباری کن": "delete_field id=8 index=0 | update_field id=8 index=2 required=true",
-		"سوال چهارم فرم ۸ رو اجباری کن بعد سوال اول رو حذف کن": "update_field id=8 index=3 required=true | delete_field id=8 index=0",
-	} {
-		t.Run(text, func(t *testing.T) {
-			r := p.Plan(text)
-			var got []string
-			for _, st := range planSteps(r) {
-				s := st.Action
-				if st.Params.ID != nil {
-					s += fmt.Sprintf(" id=%d", *st.Params.ID)
-				}
-				if st.Params.Index != nil {
-					s += fmt.Sprintf(" index=%d", *st.Params.Index)
-				}
-				if st.Action == "update_field" {
-					s += fmt.Sprintf(" required=%v", st.Params.Required)
-				}
-				got = append(got, s)
-			}
-			if g := strings.Join(got, " | "); g != want {
-				t.Errorf("got %q, want %q (%s)", g, want, r.Reason)
-			}
-		})
-	}
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"سوال اول فرم ۳۸ رو اجباریشو بردارید":                  "update_field #38 @0 optional",
+		"حالت اجباری سوال ۲ فرم ۳۸ رو حذف کن":                  "update_field #38 @1 optional",
+		"سوال دوم فرم ۵ رو اجباریش کن":                         "update_field #5 @1 required",
+		"سوال دوم فرم ۳۷ نیازی به حذف ندارد":                   "none",
+		"فرم ۳۷ احتیاجی به انتشار نداره":                       "none",
+		"پرسش سوم فرم ۱۲ لزومی به حذف شدن نیست":                "none",
+		"فرم ۹ رو پاک کن دیگه لزومی نداره":                     "delete_form #9",
+		"فرم ۵۹ دیگه جواب نگیره، ببندش":                        "disable_form #59",
+		"فرم ۵ رو منتشر کن، همین الان منتشرش کن":               "publish_form #5",
+		"سوال ۲ فرم ۵ رو پاک کن و سوال ۲ رو هم پاک کن":         "delete_field #5 @1; delete_field #5 @1",
+		"1) فرم 95 رو منتشر کن 2) فرم 96 رو پیش نویس کن":       "publish_form #95; draft_form #96",
+		"۱- فرم ۵ رو منتشر کن ۲- فرم ۶ رو ببند":                "publish_form #5; disable_form #6",
+		"1) فرم 95: سوال 1 حذف 2) فرم 95: سوال 3 اجباری":       "delete_field #95 @0; update_field #95 @1 required",
+		"سوال اول فرم ۸ رو حذف کن بعد سوال چهارم رو اجباری کن": "delete_field #8 @0; update_field #8 @2 required",
+		"سوال چهارم فرم ۸ رو اجباری کن بعد سوال اول رو حذف کن": "update_field #8 @3 required; delete_field #8 @0",
+	})
 }
 
 // TestRemovedFromViewOrAnsweredNo: a form removed from where the public
