@@ -75,11 +75,7 @@ func StartGalera(t testing.TB) *Cluster {
 		}
 	})
 	if galeraErr != nil {
-		var missing *missingError
-		if errors.As(galeraErr, &missing) && os.Getenv("CI") != "true" {
-			t.Skipf("Galera tests skipped: %v", galeraErr)
-		}
-		t.Fatalf("mariadbtest: Galera: %v", galeraErr)
+		skipOrFail(t, "Galera", galeraErr)
 	}
 	return galera
 }

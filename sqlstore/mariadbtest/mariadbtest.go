@@ -64,13 +64,20 @@ func Start(t testing.TB) *Server {
 	t.Helper()
 	once.Do(func() { server, startErr = start() })
 	if startErr != nil {
-		var missing *missingError
-		if errors.As(startErr, &missing) && os.Getenv("CI") != "true" {
-			t.Skipf("MariaDB tests skipped: %v", startErr)
-		}
-		t.Fatalf("mariadbtest: %v", startErr)
+		skipOrFail(t, "MariaDB", startErr)
 	}
 	return server
+}
+
+// skipOrFail ends t for a server (what) that did not start: skipped when
+// its binaries are missing outside CI, failed otherwise.
+func skipOrFail(t testing.TB, what string, err error) {
+	t.Helper()
+	var missing *missingError
+	if errors.As(err, &missing) && os.Getenv("CI") != "true" {
+		t.Skipf("%s tests skipped: %v", what, err)
+	}
+	t.Fatalf("mariadbtest: %s: %v", what, err)
 }
 
 type missingError struct{ err error }
