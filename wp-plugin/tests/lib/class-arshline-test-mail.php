@@ -95,7 +95,7 @@ final class Arshline_Test_Mail {
 		$mailer->isSendmail();
 		if ( self::$fail > 0 ) {
 			--self::$fail;
-			$mailer->Sendmail = '/bin/false'; // phpcs:ignore WordPress.NamingConventions.ValidVariableName.UsedPropertyNotSnakeCase -- PHPMailer's.
+			$mailer->Sendmail = dirname( __DIR__ ) . '/fixtures/sendmail-down.sh'; // phpcs:ignore WordPress.NamingConventions.ValidVariableName.UsedPropertyNotSnakeCase -- PHPMailer's.
 			self::$sending    = null;
 			return;
 		}
