@@ -401,20 +401,31 @@ func (c clause) reportLabel(i int) int {
 // the object, not what to do with it: read in place it split the object
 // from its verb (the verb fell back to the form) and its words («ندارد»,
 // «اجباری است») were read as orders. A remark is named back to the user.
+//
+// The relative clause may open on «که» or on a demonstrative and «که»
+// («، همون که دیروز گفتم،»), and stand after any word of the object —
+// its noun, its number, its ordinal, «را» — or after a verb it remarks
+// on («نمی‌خوام، که قبلا گفتم، فرم ۴ پیش‌نویس بشه»).
 func cutAsides(toks []token) ([]token, []string) {
 	var asides []string
 	for i := 1; i+2 < len(toks); i++ {
 		prev := toks[i-1]
-		if !toks[i].punct || !isAny(toks[i].m, "،", ",") || toks[i+1].quoted || toks[i+1].m != "که" ||
-			!(prev.isNum || !prev.quoted && isAny(prev.m, "را", "رو")) {
+		if !toks[i].punct || !isAny(toks[i].m, "،", ",") || toks[i+1].quoted || prev.punct {
 			continue
 		}
-		j := i + 2
+		open := i + 1
+		if isAny(toks[open].m, "همون", "همان", "همونی", "همانی", "اونی", "آنی", "اون", "آن") && open+1 < len(toks) && !toks[open+1].quoted && toks[open+1].m == "که" {
+			open++
+		}
+		if toks[open].m != "که" {
+			continue
+		}
+		j := open + 1
 		for j < len(toks) && !toks[j].punct && !toks[j].quoted {
 			j++
 		}
 		// The aside ends at a comma and the order goes on after it.
-		if j == i+2 || j+1 >= len(toks) || !isAny(toks[j].m, "،", ",") || toks[j+1].punct {
+		if j == open+1 || j+1 >= len(toks) || !isAny(toks[j].m, "،", ",") || toks[j+1].punct {
 			continue
 		}
 		asides = append(asides, surfaceOf(toks[i+1:j]))
