@@ -347,9 +347,21 @@ func (p *Planner) plan(text string) Result {
 // destroysAsked reports «فرم ۵ رو پاک کن؟»: a command ending in a
 // question mark that would delete, close or unpublish, with no polite
 // request around it («میشه …؟», «can you …?»): a question, not an order.
+//
+// The question may be followed by orders not to do something else
+// («فرم ۶ رو پاک کنم؟ ولی فرم ۹ رو حذف نکنید»): they ask nothing to be
+// done, and the question stays a question.
 func destroysAsked(toks []token, frames []*frame) bool {
 	n := len(toks)
-	if n == 0 || !toks[n-1].punct || !isAny(toks[n-1].m, "؟", "?") {
+	if n == 0 {
+		return false
+	}
+	if q := lastQuestionMark(toks); q >= 0 && q < n-1 && onlyDenials(toks[q+1:]) && !slices.ContainsFunc(toks[:q], func(t token) bool {
+		return t.punct && isAny(t.m, ".", "!", "؛", ";")
+	}) {
+		n = q + 1
+	}
+	if !toks[n-1].punct || !isAny(toks[n-1].m, "؟", "?") {
 		return false
 	}
 	destroys := false
@@ -363,6 +375,35 @@ func destroysAsked(toks []token, frames []*frame) bool {
 		if !t.quoted && isAny(t.m, "میشه", "میشود", "میتونی", "میتونید", "میتوانید", "میتوانی", "ممکنه", "لطفا", "لطفاً", "can", "could", "would", "please", "امکانش", "امکان") {
 			return false
 		}
+	}
+	return true
+}
+
+// lastQuestionMark is the index of the command's last question mark, -1
+// for none.
+func lastQuestionMark(toks []token) int {
+	for i := len(toks) - 1; i >= 0; i-- {
+		if toks[i].punct && isAny(toks[i].m, "؟", "?") {
+			return i
+		}
+	}
+	return -1
+}
+
+// onlyDenials reports words that order nothing: each of their parts
+// (between marks and «ولی», «اما», «و») denies its verb or is empty.
+func onlyDenials(toks []token) bool {
+	denied, words := false, false
+	for i := 0; i <= len(toks); i++ {
+		if i == len(toks) || toks[i].punct || !toks[i].quoted && isAny(toks[i].m, "ولی", "اما", "و", "but", "and") {
+			if words && !denied {
+				return false
+			}
+			denied, words = false, false
+			continue
+		}
+		words = true
+		denied = denied || !toks[i].quoted && (negativeVerbs[toks[i].m] || deniesOrder(toks[i].m))
 	}
 	return true
 }

@@ -264,7 +264,7 @@ func dropSpeakerActs(toks []token) []token {
 func dropClosers(toks []token) []token {
 	toks = dropThanks(toks)
 	n := len(toks)
-	for n > 0 && !toks[n-1].quoted && (isAny(toks[n-1].m, thankWords...) || courtesy(toks[n-1].m) || fillers[toks[n-1].m] ||
+	for n > 0 && !toks[n-1].quoted && (isAny(toks[n-1].m, thankWords...) || courtesy(toks[n-1].m) || fillers[toks[n-1].m] || isAny(toks[n-1].m, questionTags...) ||
 		toks[n-1].punct && !isAny(toks[n-1].m, "؟", "?")) {
 		n--
 	}
@@ -273,6 +273,11 @@ func dropClosers(toks []token) []token {
 	}
 	return toks[:n]
 }
+
+// questionTags are the words a spoken question trails off with, «…
+// پاک کنم؟ دیه», «… حذف کنیم؟ خب»: they ask for an answer, not for the
+// act.
+var questionTags = []string{"دیه", "دیگه", "دیگ", "دگه", "خب", "خوب", "پس", "حالا", "اصن", "dige", "khob"}
 
 // closingThanks are the thanks and courtesies a command may end with.
 var closingThanks = []string{"میشم", "میشوم", "پیشاپیش", "ازت", "ازتون", "ازشما", "لطفا", "لطفاً", "please", "pls", "پلیز", "mersi", "merci", "mamnoon", "mamnun", "mamnunam", "mamnoonam", "مرسی", "ممنون", "ممنونم", "سپاس", "سپاسگزارم", "متشکرم", "تشکر", "thanks", "thx", "thank", "you", "خیلی", "🙏", "🌹", "🙂"}
