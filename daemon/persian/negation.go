@@ -135,7 +135,9 @@ func (c clause) actBefore(i int) bool {
 // deniedStems are the imperatives of the acts with the negative prefix:
 // «نکن», «نبند», «نذار», «ننداز», and of the polite light verbs that
 // stand for «کن»: «پاک نفرمایید», «حذف ننمایید».
-var deniedStems = []string{"نفرمای", "ننمای", "نفرمائ", "ننمائ", "نکن", "نبند", "نذار", "نزار", "نگذار", "نبر", "نده", "نریز", "ننداز", "نساز", "نفرست"}
+var deniedStems = []string{"نفرمای", "ننمای", "نفرمائ", "ننمائ", "نکن", "نبند", "نذار", "نزار", "نگذار", "نبر", "نده", "نریز", "ننداز", "نساز", "نفرست",
+	// «از انتشار در نیار»: the form not taken out of what it is in.
+	"نیار", "نیاور", "درنیار", "درنیاور"}
 
 // deniedEndings are the endings of an imperative: person, «ـا» of
 // insistence, alone or after the person («نکنی‌ها»), the pronoun. Not «ـه», «ـد»: «که کسی پر نکنه» says what

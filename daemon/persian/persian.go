@@ -269,6 +269,7 @@ func (p *Planner) plan(text string) Result {
 		b.warn("plan.remark", domain.T("«%s» was read as a remark on what it follows; the plan does not act on it", a))
 	}
 	negated := 0
+	var denied []domain.PlanStep
 	prevStart := 0
 	// held counts the steps of a «قبل از انتشار فرم ۳۵، …» clause, kept
 	// last while the clauses after it are joined by «و» or a comma:
@@ -280,6 +281,7 @@ func (p *Planner) plan(text string) Result {
 			// still names the form the next clause speaks of.
 			negated++
 			b.mention(f)
+			denied = append(denied, deniedActs(f, b.ctxIDs)...)
 			held = 0
 			continue
 		}
@@ -313,6 +315,9 @@ func (p *Planner) plan(text string) Result {
 	}
 	b.steps = stateSaidTwice(b.steps)
 	b.quotesLeft(frames)
+	if contradicts(b.steps, denied) {
+		return noneWarned(domain.T("the command both says to delete, close or unpublish a form and says not to; say which"), b.warnings)
+	}
 	if usesDeleted(b.steps) {
 		return noneWarned(domain.T("the command uses a form after deleting it"), b.warnings)
 	}
@@ -342,6 +347,44 @@ func (p *Planner) plan(text string) Result {
 		return r
 	}
 	return res
+}
+
+// deniedActs are the destructive acts a denied clause says not to do,
+// each on the forms it names (or, naming none, the forms it refers
+// back to).
+func deniedActs(f *frame, ctx []int64) []domain.PlanStep {
+	ids := f.ids
+	if len(ids) == 0 {
+		ids = ctx
+	}
+	var out []domain.PlanStep
+	for _, id := range ids {
+		for _, a := range []struct {
+			said   bool
+			action string
+		}{{f.deleteForm, domain.ActionDeleteForm}, {f.disable, domain.ActionDisableForm}, {f.draft, domain.ActionDraftForm}} {
+			if a.said {
+				out = append(out, domain.PlanStep{Action: a.action, Params: domain.StepParams{ID: &id}})
+			}
+		}
+	}
+	return out
+}
+
+// contradicts reports a step that deletes, closes or unpublishes a form
+// the same command said not to: «فرم ۹ رو پاک نکن، فرم رو حذف کن»,
+// «فرم ۹ رو از انتشار در نیار، فرم رو پیش‌نویس کن». Which of the two
+// the writer meant is not for the planner to guess, and doing the one
+// it was told not to do cannot be undone by a warning.
+func contradicts(steps, denied []domain.PlanStep) bool {
+	for _, st := range steps {
+		for _, d := range denied {
+			if st.Action == d.Action && st.Params.ID != nil && *st.Params.ID == *d.Params.ID {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // destroysAsked reports «فرم ۵ رو پاک کن؟»: a command ending in a
