@@ -1,6 +1,11 @@
 package persian
 
-import "strings"
+import (
+	"slices"
+	"strings"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+)
 
 // readNegation marks a clause that denies what it says: a negative verb
 // («نکن», «نباید») that does not deny only the word before it, «لازم
@@ -487,4 +492,116 @@ func onlyCorrecting(ts []token) bool {
 		}
 	}
 	return true
+}
+
+// partNouns name a part of a question or a form, or a thing around it,
+// that a plan has no step to remove: a word of its wording, its help
+// text, its required star, its picture, its answers, the window or
+// editor it is open in, the cache. «کلمه «لطفا» رو از متن سوال اول پاک
+// کن», «پاسخ‌های فرم ۲۴ رو خالی کن», «پنجره ویرایش فرم ۴۳ رو ببند»
+// remove or close that, never the question or the form.
+var partNouns = []string{"کلمه", "واژه", "حرف", "جمله", "عبارت", "توضیح", "توضیحات", "راهنما", "عکس", "تصویر", "لوگو",
+	"پنجره", "تب", "زبانه", "صفحه", "ادیتور", "ویرایشگر", "پیشنمایش", "کش", "حافظه", "پاسخ", "جواب", "جوابا", "داده", "اطلاعات", "سابقه", "تاریخچه",
+	"فایل", "پیوست", "ورودی", "آمار", "نتایج", "نتیجه", "word", "text", "hint", "help", "description", "image", "picture", "logo", "window", "tab", "editor",
+	"preview", "cache", "answers", "answer", "responses", "response", "submissions", "entries", "data", "results"}
+
+// partSuffixes are the plural, ezafe and pronoun endings a part noun
+// is typed with: «پاسخهای», «جوابها», «توضیحاتش».
+var partSuffixes = []string{"هایش", "هاشو", "هاش", "های", "ها", "ای", "ی", "ش", "شو", "s"}
+
+// isPartNoun reports a part noun, with or without its endings.
+func isPartNoun(m string) bool {
+	if isAny(m, partNouns...) {
+		return true
+	}
+	for _, s := range partSuffixes {
+		if base, ok := strings.CutSuffix(m, s); ok && base != "" && isAny(base, partNouns...) {
+			return true
+		}
+	}
+	return false
+}
+
+// removedPart names what a clause removes or closes when that is not a
+// question or a form but a part of one, or an option: the head of the
+// object before the first question or form noun («گزینه «سبز» رو از
+// سوال سوم …», «توضیحات زیر سوال اول …», «کش فرم ۳۸ …»), or, for a
+// clause that only refers back («حذفش کن»), the head of the clause
+// before it («گزینه آخر سوال دوم اضافیه، …»). "" when the object is
+// the question or the form.
+func (c clause) removedPart() string {
+	j := -1
+	for i, t := range c {
+		if !t.quoted && (t.qnoun || isAny(t.m, formNouns...)) {
+			j = i
+			break
+		}
+	}
+	if j < 0 {
+		j = len(c)
+	}
+	start := j
+	for start > 0 && !c[start-1].punct && (c[start-1].quoted || !isAny(c[start-1].m, lightVerbs...) && !deniesOrder(c[start-1].m)) {
+		start--
+	}
+	// The head of the object is its first noun: «دریافت پاسخ در فرم ۱۸
+	// متوقف گردد» stops the receiving, which closes the form.
+	for k := start; k < j; k++ {
+		t := c[k]
+		if t.quoted || isAny(t.m, objectLeadIns...) {
+			continue
+		}
+		if isPartNoun(t.m) || isOptionNoun(t.m) {
+			return t.s
+		}
+		if t.list != nil && t.list.options {
+			return strings.Join(listTexts(t.list), "، ") // «گزینه «سبز» رو از …»
+		}
+		return ""
+	}
+	return ""
+}
+
+// objectLeadIns are the words before the head of an object: a plea, a
+// determiner, a quantifier.
+var objectLeadIns = []string{"لطفا", "لطفاً", "خواهشا", "بیزحمت", "این", "اون", "آن", "همون", "همان", "همه", "همهی", "تمام", "تمامی", "کل", "کلیه", "یه", "یک", "the", "all", "this", "that", "please"}
+
+// partsRemoved refuses a clause that would delete, close or unpublish
+// a question or a form where what it removes is a part of one or an
+// option (removedPart): no step removes that, and removing the whole
+// in its place destroys what was not asked.
+func partsRemoved(fs []*frame) {
+	for k, f := range fs {
+		if f.negated || !(f.deleteForm || f.disable || f.draft || f.edit != nil && f.edit.del) {
+			continue
+		}
+		part := f.toks.removedPart()
+		if part == "" && k > 0 && !f.toks.namesObject() {
+			part = fs[k-1].toks.removedPart()
+		}
+		if part == "" {
+			continue
+		}
+		if slices.ContainsFunc(fs, func(o *frame) bool { return o != f && !o.negated && o.hasIntent() }) {
+			// «ادیتور رو ببند و فرم ۲۶ رو منتشر کن»: the other orders
+			// stand; what closes the part is named as not acted on.
+			f.deleteForm, f.disable, f.draft = false, false, false
+			if f.edit != nil && f.edit.del {
+				f.edit = nil
+			}
+			f.leftover = append(f.leftover, part)
+			continue
+		}
+		f.refusal = domain.T("what is removed or closed is «%s», a part of a question or form or an option, which no plan step removes; the question and the form stay", part)
+	}
+}
+
+// namesObject reports a question or form noun in the clause.
+func (c clause) namesObject() bool {
+	for _, t := range c {
+		if !t.quoted && (t.qnoun || isAny(t.m, formNouns...)) {
+			return true
+		}
+	}
+	return false
 }

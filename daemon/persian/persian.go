@@ -249,6 +249,9 @@ func (p *Planner) plan(text string) Result {
 		return none(domain.T("undoing a change after a while («%s») is an order for a later time, which a plan cannot wait for", w))
 	}
 	frames = attachVerbless(frames)
+	if v2 {
+		partsRemoved(frames)
+	}
 
 	for _, f := range frames {
 		if f.forbidden != "" && v2 {

@@ -188,7 +188,7 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 		if c[j+1].m == "بودن" {
 			used[j+1] = true
 		}
-		if j > 0 && isAny(c[j-1].m, "حالت", "وضعیت") {
+		if j > 0 && isAny(c[j-1].m, requiredMarks...) {
 			used[j-1] = true
 		}
 		markUsed(used, k, k+max(1, c.atAny(k, deleteWordsV)))
@@ -1221,6 +1221,10 @@ func pronounIsQuestion(fs []*frame) {
 	}
 }
 
+// requiredMarks are the words for the mark or the state of being
+// required: «حالت اجباری», «ستاره اجباری», «تیک الزامی».
+var requiredMarks = []string{"حالت", "وضعیت", "ستاره", "علامت", "تیک", "مارک", "ستارهی", "علامتی"}
+
 // requiredRemoved finds the required word said as a state that is
 // removed: «الزامی بودن … حذف/برداشته شود», «اجباریشو بردارید», «حالت
 // اجباری سوال ۲ رو حذف کن» — the required word at j, the word that
@@ -1235,7 +1239,11 @@ func (c clause) requiredRemoved(used []bool) (j, k int) {
 		switch {
 		case c[j+1].m == "بودن":
 			start = j + 2
-		case c[j].pron, j > 0 && isAny(c[j-1].m, "حالت", "وضعیت"):
+		case isAny(c[j+1].m, "رو", "را"):
+			// «required رو از سوال ۳ بردار»: the word itself is the
+			// object, and what is taken off the question.
+			start = j + 2
+		case c[j].pron, j > 0 && isAny(c[j-1].m, requiredMarks...):
 		default:
 			continue
 		}
