@@ -683,8 +683,10 @@ func (c clause) saysDone() bool {
 // condition — not the courtesy «اگه میشه», «if possible».
 func (c clause) conditional() bool {
 	for i, t := range c {
-		// «در صورت لزوم/نیاز …», «در صورتی که …»: in case it is needed.
-		if !t.quoted && i > 0 && c[i-1].m == "در" && (t.m == "صورت" && i+1 < len(c) && isAny(c[i+1].m, "لزوم", "نیاز", "ضرورت", "تمایل", "عدم") || t.m == "صورتی" && i+1 < len(c) && c[i+1].m == "که") {
+		// «در صورت لزوم/نیاز …», «در صورت اتمام مهلت …», «در صورتی که
+		// …»: in case of something. («در صورت سوال» is in the wording of
+		// the question, no condition.)
+		if !t.quoted && i > 0 && c[i-1].m == "در" && (t.m == "صورت" && i+1 < len(c) && !c[i+1].quoted && !c[i+1].punct && !c[i+1].qnoun || t.m == "صورتی" && i+1 < len(c) && c[i+1].m == "که") {
 			return true
 		}
 		if t.quoted || !isAny(t.m, "اگه", "اگر", "if", "چنانچه", "درصورتیکه", "درصورتی") {

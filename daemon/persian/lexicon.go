@@ -111,7 +111,7 @@ var (
 
 	// refrainWords ask that something not be done: «از انتشار فرم ۹
 	// خودداری فرمایید».
-	refrainWords = []string{"خودداری", "refrain"}
+	refrainWords = []string{"خودداری", "اجتناب", "پرهیز", "refrain", "avoid"}
 	// greetings may open a question without changing what it asks.
 	greetings = []string{"سلام", "ببخشید", "hi", "hello"}
 	// whyHowWords open a question to be answered, not a command: «چرا فرم
