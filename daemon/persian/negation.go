@@ -575,6 +575,14 @@ func partsRemoved(fs []*frame) {
 		if f.negated || !(f.deleteForm || f.disable || f.draft || f.edit != nil && f.edit.del) {
 			continue
 		}
+		if f.toks.actInName() {
+			f.deleteForm, f.disable, f.draft = false, false, false
+			if f.edit != nil && f.edit.del {
+				f.edit = nil
+			}
+			f.refusal = domain.T("a word of deleting or closing is said inside a name given with no quotes; put the name in «…»")
+			continue
+		}
 		part := f.toks.removedPart()
 		if part == "" && k > 0 && !f.toks.namesObject() {
 			part = fs[k-1].toks.removedPart()
@@ -601,6 +609,35 @@ func (c clause) namesObject() bool {
 	for _, t := range c {
 		if !t.quoted && (t.qnoun || isAny(t.m, formNouns...)) {
 			return true
+		}
+	}
+	return false
+}
+
+// actInName reports an act's word said inside a name: after a naming
+// whose verb comes first («فرم ۱۲ اسمشو کن حذف و اضافه ترم پاییز»,
+// «عنوانش بشه پاک کردن سوابق») and with no verb of its own after it.
+// Dictated, the name has no quotes; the act is a word of it, not an
+// order.
+func (c clause) actInName() bool {
+	named := false
+	for i, t := range c {
+		if t.quoted || t.punct {
+			continue
+		}
+		if i+1 < len(c) && (isAny(t.m, nameNouns...) || isAny(strings.TrimSuffix(strings.TrimSuffix(t.m, "و"), "ش"), nameNouns...)) &&
+			(isAny(c[i+1].m, "کن", "بکن", "بشه", "بشود", "شود", "باشه", "باشد", "بذار", "بزار", "بگذار", "کنید", "بکنید") ||
+				i+2 < len(c) && isAny(c[i+1].m, "رو", "را") && isAny(c[i+2].m, "کن", "بکن", "بذار", "بزار", "بگذار", "کنید", "بکنید")) {
+			named = true
+			continue
+		}
+		if !named {
+			continue
+		}
+		if n := max(c.atAny(i, deleteWordsV), c.atAny(i, disableWordsV)); n > 0 {
+			if i+n >= len(c) || !isAny(c[i+n].m, lightVerbs...) && !isAny(c[i+n].m, "کنید", "بکنید", "کنین") {
+				return true
+			}
 		}
 	}
 	return false
