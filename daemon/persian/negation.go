@@ -13,8 +13,8 @@ import (
 // clause refer back to a form named before.
 func (c clause) readNegation(f *frame) {
 	// «فرم ۵ رو نه، …», «not form 5, …»: an object denied on its own.
-	if n := len(c); n >= 2 && !c[n-1].quoted && isAny(c[n-1].m, "نه", "not") && (isAny(c[n-2].m, "را", "رو") || c[n-2].isNum) {
-		f.negated = true
+	if n := len(c); n >= 2 && !c[n-1].quoted && isAny(c[n-1].m, "نه", "not") && (isAny(c[n-2].m, "را", "رو") || c[n-2].isNum || c.actEndsAt(n-1)) {
+		f.negated = true // «فرم ۵۶ حذف نه، …»: the act denied, said as a note
 	}
 	if len(c) >= 3 && c[0].m == "not" && c.atAny(1, formNounsV) > 0 {
 		f.negated = true
@@ -636,6 +636,22 @@ func (c clause) actInName() bool {
 		}
 		if n := max(c.atAny(i, deleteWordsV), c.atAny(i, disableWordsV)); n > 0 {
 			if i+n >= len(c) || !isAny(c[i+n].m, lightVerbs...) && !isAny(c[i+n].m, "کنید", "بکنید", "کنین") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// actEndsAt reports an act's word (delete, close, draft, publish…)
+// ending just before i.
+func (c clause) actEndsAt(i int) bool {
+	for k := max(0, i-3); k < i; k++ {
+		if c[k].quoted {
+			continue
+		}
+		for _, v := range []*vocab{deleteWordsV, disableWordsV, draftWordsV, actionWordsV} {
+			if c.atAny(k, v) == i-k {
 				return true
 			}
 		}
