@@ -354,7 +354,7 @@ func accounted(t token) bool {
 // form looks, help text, a question's limits. Left over in a clause,
 // they were its point, and the clause gets no plan.
 var (
-	timeWords  = append([]string{"فردا", "پسفردا", "امشب", "شب", "غروب", "بامداد", "سحر", "نیمهشب", "ساعت", "صبح", "عصر", "ظهر", "بعدازظهر", "هفته", "ماه", "آینده", "tomorrow", "tonight", "oclock", "later", "week", "weeks", "month", "months", "day", "days", "hour", "hours", "minute", "minutes", "morning", "evening", "midnight", "noon", "weekend", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "شنبه", "یکشنبه", "دوشنبه", "سهشنبه", "چهارشنبه", "پنجشنبه", "جمعه",
+	timeWords = append([]string{"فردا", "پسفردا", "امشب", "شب", "غروب", "بامداد", "سحر", "نیمهشب", "ساعت", "صبح", "عصر", "ظهر", "بعدازظهر", "هفته", "ماه", "آینده", "tomorrow", "tonight", "oclock", "later", "week", "weeks", "month", "months", "day", "days", "hour", "hours", "minute", "minutes", "morning", "evening", "midnight", "noon", "weekend", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "شنبه", "یکشنبه", "دوشنبه", "سهشنبه", "چهارشنبه", "پنجشنبه", "جمعه",
 		// the times said in Finglish: «form 30 ro farda pak kon».
 		"farda", "pasfarda", "emshab", "hafte", "haftebad", "mahe", "saat", "sobh", "asr", "zohr", "badan", "ba'dan"}, clearMonths()...)
 	lookWords  = []string{"رنگ", "رنگش", "فونت", "فونتش", "قلم", "زمینه", "سایز", "درشت", "درشتتر", "ریز", "ریزتر", "پررنگ", "تم", "color", "colour", "font", "theme", "background", "style", "استایل"}
