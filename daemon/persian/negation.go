@@ -170,6 +170,11 @@ func (c clause) reasonBeforeOrder(i int) bool {
 		return false
 	}
 	for _, t := range c[i+1:] {
+		if !t.quoted && isAny(t.m, "کنی", "بکنی", "کنه", "بکنه", "کنیم", "بکنیم", "کنن", "کنند", "بشه", "بشود", "شود", "بشن") {
+			// «نمی‌خوام حذف کنی»: not wanting it done, said of the act
+			// itself in the subjunctive — a denial, whatever follows.
+			return false
+		}
 		if !t.quoted && isAny(t.m, "کن", "بکن", "کنید", "بکنید", "کنین", "بکنین", "بنداز", "بندازش", "بریز") {
 			return true
 		}
@@ -548,8 +553,8 @@ func (c clause) removedPart() string {
 	// متوقف گردد» stops the receiving, which closes the form.
 	for k := start; k < j; k++ {
 		t := c[k]
-		if t.quoted || isAny(t.m, objectLeadIns...) {
-			continue
+		if t.quoted || isAny(t.m, objectLeadIns...) || fillers[t.m] || courtesy(t.m) {
+			continue // «میشه کش فرم ۳۸ رو پاک کنی»
 		}
 		if isPartNoun(t.m) || isOptionNoun(t.m) {
 			return t.s

@@ -100,6 +100,12 @@ func wordToken(s string) token {
 			return t
 		}
 	}
+	if t.m == "ر" {
+		// «رُ»: «رو» as it is said, its vowel written as a mark (and the
+		// mark dropped); «ر» alone is no other word.
+		t.m = "رو"
+		return t
+	}
 	if w, ok := finglish[t.m]; ok {
 		// Read as the Persian word is, suffixes and all («esmesh» is
 		// «اسمش», its name), the surface kept as typed.
