@@ -453,6 +453,17 @@ func cutRunOns(toks []token) []token {
 	var out []token
 	for i, t := range toks {
 		out = append(out, t)
+		if !t.quoted && t.m == "نه" && !strings.ContainsRune(t.s, 'ُ') && i > 0 && i+1 < len(toks) && !toks[i+1].punct && !toks[i+1].quoted &&
+			!toks[i+1].qnoun && !isAny(toks[i+1].m, "تنها", "تا", "تای", "عدد", "عددی") && !c.actEndsAt(i+1+max(c.atAny(i+1, deleteWordsV), c.atAny(i+1, disableWordsV), c.atAny(i+1, draftWordsV), c.atAny(i+1, actionWordsV))) &&
+			(c.actEndsAt(i) || toks[i-1].isNum || isAny(toks[i-1].m, "رو", "را")) {
+			// «فرم ۵۶ حذف نه فقط سوال دوم اجباری», «فرم ۵ نه فرم ۶ رو
+			// پاک کن»: «نه» after an act or an object denies that, and
+			// what follows is a clause of its own. «نُه» counting («فرم ۹
+			// نه سوال») and «نه … نه …» before the acts it denies
+			// («رو نه غیرفعال کن نه …») are not.
+			out = append(out, token{m: "،", s: "،", punct: true, r0: '،'})
+			continue
+		}
 		if t.quoted || t.punct || !isAny(t.m, clauseVerbs...) && !deniesOrder(t.m) && !c.imperativeAct(i) || i+1 >= len(toks) {
 			continue
 		}
@@ -529,7 +540,9 @@ func (c clause) imperativeAct(i int) bool {
 func (c clause) objectBefore(i int) bool {
 	for k := i - 1; k >= 0 && !(c[k].punct && !c[k].quoted); k-- {
 		t := c[k]
-		if t.quoted || t.qnoun || t.isNum || t.pron || t.list != nil || c.atAny(k, formNounsV) > 0 || isAny(t.m, "it", "them", "اون", "آن", "این") {
+		// «دفترچه رو ببند فرم ۷۴ رو …»: what «رو» marks is an object,
+		// whatever it is.
+		if t.quoted || t.qnoun || t.isNum || t.pron || t.list != nil || c.atAny(k, formNounsV) > 0 || isAny(t.m, "it", "them", "اون", "آن", "این", "رو", "را") {
 			return true
 		}
 	}
