@@ -1125,14 +1125,17 @@ func editInstead(fs []*frame) {
 		if !prev.negated || prev.edit != nil && prev.edit.byWording != "" || f.negated || f.edit != nil || len(f.ids) > 0 || len(f.groups) > 0 || f.toks.namesQuestion() {
 			continue
 		}
-		_, _, hi, ok := prev.toks.questionRef()
+		_, lo, hi, ok := prev.toks.questionRef()
 		if !ok {
 			continue
 		}
 		for hi < len(prev.toks) && (prev.toks[hi].isNum || prev.toks.atAny(hi, formNounsV) > 0 || isAny(prev.toks[hi].m, "را", "رو")) {
 			hi++
 		}
-		merged := readClause(append(append(clause{}, prev.toks[:hi]...), f.toks...), true)
+		// Only the question and its form are taken: the denied act said
+		// before them («حذف سوال دوم فرم ۶۹ نه، فقط متنشو بکن …») stays
+		// denied.
+		merged := readClause(append(append(clause{}, prev.toks[lo:hi]...), f.toks...), true)
 		if merged.edit != nil && !merged.negated && !merged.publish && !merged.draft && !merged.disable && !merged.deleteForm && !merged.duplicate && !merged.create && merged.refusal.Key == "" {
 			merged.joinedBy = f.joinedBy
 			fs[k] = merged
