@@ -9,6 +9,7 @@ type frame struct {
 	forbidden                           string
 	copies                              string // the word that asks to copy a form
 	negated                             bool
+	reported                            bool // a denial that is a report of a past act: «حذف کردید»
 	refersBack                          bool // a pronoun or "the form"
 	ids                                 []int64
 	bareIDs                             []int64 // numbers said without «فرم»: see clause.bareIDs

@@ -38,11 +38,21 @@ func (c clause) readNegation(f *frame) {
 		if isAny(t.m, refrainWords...) {
 			f.negated = true // «از انتشار فرم ۹ خودداری فرمایید» asks that it not be done
 		}
+		if isAny(t.m, pastPersonal...) && c.actEndsAt(i) && !c.subordinateBefore(i) {
+			// «سوال اول فرم ۷ رو حذف کردید»: an act in the past with its
+			// person is a report (or a question about it), never an order.
+			// After «بعد از اینکه», «وقتی» it is an order of steps.
+			f.negated, f.reported = true, true
+		}
 		if t.pron {
 			f.refersBack = true
 		}
 	}
 }
+
+// pastPersonal are the light verbs of a past act with its person: «کردم»,
+// «کردید», «نمودید».
+var pastPersonal = []string{"کردم", "کردی", "کردید", "کردین", "کردیم", "کردند", "نمودم", "نمودید", "نمودیم", "نمودند", "فرمودید", "فرمودین"}
 
 // needDeniedVerbs deny a need: «نیازی به حذف ندارد», «لزومی به انتشارش
 // نیست».
@@ -659,6 +669,17 @@ func (c clause) actEndsAt(i int) bool {
 			if c.atAny(k, v) == i-k {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// subordinateBefore reports a word opening a clause of time or relation
+// before i: «بعد از اینکه …», «وقتی …», «… که».
+func (c clause) subordinateBefore(i int) bool {
+	for k := 0; k < i; k++ {
+		if !c[k].quoted && isAny(c[k].m, "اینکه", "آنکه", "انکه", "وقتی", "هروقت", "زمانیکه", "که", "تا", "when", "after", "once") {
+			return true
 		}
 	}
 	return false

@@ -271,7 +271,7 @@ func (p *Planner) plan(text string) Result {
 	for _, a := range asides {
 		b.warn("plan.remark", domain.T("«%s» was read as a remark on what it follows; the plan does not act on it", a))
 	}
-	negated := 0
+	negated, reported := 0, 0
 	var denied []domain.PlanStep
 	prevStart := 0
 	// held counts the steps of a «قبل از انتشار فرم ۳۵، …» clause, kept
@@ -283,6 +283,9 @@ func (p *Planner) plan(text string) Result {
 			// «فرم ۳ را منتشر نکن، فقط پیش‌نویسش کن»: what is not done
 			// still names the form the next clause speaks of.
 			negated++
+			if f.reported {
+				reported++
+			}
 			b.mention(f)
 			denied = append(denied, deniedActs(f, b.ctxIDs)...)
 			held = 0
@@ -326,6 +329,8 @@ func (p *Planner) plan(text string) Result {
 	}
 	if len(b.steps) == 0 {
 		switch {
+		case reported > 0 && reported == negated:
+			return noneWarned(domain.T("the command tells what was done («حذف کردم», «پاک کردید»), not what to do; there is nothing to do"), b.warnings)
 		case negated > 0:
 			return noneWarned(domain.T("the command says not to do it, so there is nothing to do"), b.warnings)
 		case b.needForm:
