@@ -590,6 +590,13 @@ func partsRemoved(fs []*frame) {
 		if f.negated || !(f.deleteForm || f.disable || f.draft || f.edit != nil && f.edit.del) {
 			continue
 		}
+		if n := len(f.toks); n > 0 && len(f.leftover) > 0 && f.toks.actNounFirst() && slices.Contains(f.leftover, f.toks[n-1].s) && !f.toks[n-1].quoted {
+			// «حذف فرم ۳۳ برگشت‌پذیره», «حذف فرم ۳۳ خطرناکه»: the act said
+			// as a noun, with no verb, then a word not understood where
+			// the verb would be — what is said of the act, not an order.
+			f.refusal = domain.T("«%s» is said of the act, which is named with no verb; say it as an order", f.toks[n-1].s)
+			continue
+		}
 		if f.toks.actInName() {
 			f.deleteForm, f.disable, f.draft = false, false, false
 			if f.edit != nil && f.edit.del {
@@ -683,4 +690,22 @@ func (c clause) subordinateBefore(i int) bool {
 		}
 	}
 	return false
+}
+
+// actNounFirst reports a clause that opens on a delete or close word
+// said as a noun (no light verb after it in the clause): «حذف فرم ۳۳ …».
+func (c clause) actNounFirst() bool {
+	k := 0
+	for k < len(c) && !c[k].quoted && (fillers[c[k].m] || courtesy(c[k].m)) {
+		k++
+	}
+	if k >= len(c) || c[k].quoted || max(c.atAny(k, deleteWordsV), c.atAny(k, disableWordsV)) == 0 {
+		return false
+	}
+	for i, t := range c {
+		if !t.quoted && (isAny(t.m, lightVerbs...) || isAny(t.m, clauseVerbs...) || negativeVerbs[t.m] || deniesOrder(t.m) || c.imperativeAct(i)) {
+			return false
+		}
+	}
+	return true
 }
