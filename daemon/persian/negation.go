@@ -590,7 +590,11 @@ func partsRemoved(fs []*frame) {
 		if f.negated || !(f.deleteForm || f.disable || f.draft || f.edit != nil && f.edit.del) {
 			continue
 		}
-		if n := len(f.toks); n > 0 && len(f.leftover) > 0 && f.toks.actNounFirst() && slices.Contains(f.leftover, f.toks[n-1].s) && !f.toks[n-1].quoted {
+		n := len(f.toks)
+		for n > 0 && f.toks[n-1].punct {
+			n--
+		}
+		if n > 0 && len(f.leftover) > 0 && f.toks.actNounFirst() && slices.Contains(f.leftover, f.toks[n-1].s) && !f.toks[n-1].quoted {
 			// «حذف فرم ۳۳ برگشت‌پذیره», «حذف فرم ۳۳ خطرناکه»: the act said
 			// as a noun, with no verb, then a word not understood where
 			// the verb would be — what is said of the act, not an order.

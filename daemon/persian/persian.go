@@ -329,9 +329,9 @@ func (p *Planner) plan(text string) Result {
 	}
 	if len(b.steps) == 0 {
 		switch {
-		case reported > 0 && reported == negated:
+		case reported > 0 && reported == negated && !b.needForm:
 			return noneWarned(domain.T("the command tells what was done («حذف کردم», «پاک کردید»), not what to do; there is nothing to do"), b.warnings)
-		case negated > 0:
+		case negated > reported:
 			return noneWarned(domain.T("the command says not to do it, so there is nothing to do"), b.warnings)
 		case b.needForm:
 			return noneWarned(domain.T("which form? give its number, e.g. «فرم ۳»"), b.warnings)

@@ -97,6 +97,30 @@ func TestNoUnaskedDestructionTempted(t *testing.T) {
 		}},
 	}
 	p := New(Config{Contract: 2})
+	// Each command retyped every way of retypings keeps its safety.
+	t.Run("retyped", func(t *testing.T) {
+		for _, rt := range retypings() {
+			for _, fam := range families {
+				for _, c := range fam.cases {
+					allowed := map[string]bool{}
+					for _, a := range c.allow {
+						allowed[a] = true
+					}
+					v := rt.retype(c.text)
+					r := p.Plan(v)
+					if r.Plan == nil {
+						continue
+					}
+					for _, st := range r.Plan.Steps {
+						onSpare := rt.spared != "" && st.Params.ID != nil && *st.Params.ID == spareID
+						if destroys[st.Action] && (onSpare && st.Action == rt.spared || !onSpare && !allowed[st.Action]) {
+							t.Errorf("%s: %q: %s not asked for (%s)", rt.name, v, st.Action, stepsOf(r))
+						}
+					}
+				}
+			}
+		}
+	})
 	for _, fam := range families {
 		t.Run(fam.name, func(t *testing.T) {
 			for _, c := range fam.cases {
