@@ -216,12 +216,17 @@ func (c clause) readTitles(f *frame, used []bool) {
 		}
 	}
 	// «یه فرم بساز «گزارش هفتگی» با …»: a quote right after the verb
-	// that makes the form names it.
+	// that makes the form names it, past the light verb of a compound
+	// one («یه فرم تازه درست کن «…»»).
 	if f.title == "" {
 		for i := 0; i+1 < len(c); i++ {
-			if c.createVerbAt(i) && c[i+1].quoted && !used[i+1] && !c.afterQuestion(i+1) && c.madeFormBefore(i) {
-				used[i+1] = true
-				f.title = c[i+1].s
+			q := i + 1
+			if q+1 < len(c) && !c[q].quoted && isAny(c[q].m, lightVerbs...) && !isAny(c[i].m, lightVerbs...) {
+				q++
+			}
+			if c.createVerbAt(i) && c[q].quoted && !used[q] && !c.afterQuestion(q) && c.madeFormBefore(i) {
+				used[q] = true
+				f.title = c[q].s
 				break
 			}
 		}
