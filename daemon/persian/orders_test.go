@@ -31,3 +31,18 @@ func TestDariVerbNouns(t *testing.T) {
 		"نشر فرم ۵ چه وقت بود؟": "none",
 	})
 }
+
+// TestFormsSharingOneVerb: forms named one by one before the verb they
+// share («فرم ۷ و فرم ۸ و فرم ۹ را …») are acted on in the order said,
+// however many and whatever digits they are written in.
+func TestFormsSharingOneVerb(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم 7 و فرم ۸ و فرم ٩ را غیر فعال کنید":           "disable_form #7; disable_form #8; disable_form #9",
+		"فرم ۱۲، فرم ۳ و فرم ۴۰ رو منتشر کن":               "publish_form #12; publish_form #3; publish_form #40",
+		"فرم ٤ و فرم 2 و فرم ۹ و فرم ۶ را پیش‌نویس کنید":   "draft_form #4; draft_form #2; draft_form #9; draft_form #6",
+		"form 5 and form 3 and form 8 publish کن":          "publish_form #5; publish_form #3; publish_form #8",
+		"خواهشمند است فرم ۲۰ و فرم ۱۱ و فرم ۱۵ منتشر گردد": "publish_form #20; publish_form #11; publish_form #15",
+		"فرم ۷ و فرم ۸ رو منتشر کن":                        "publish_form #7; publish_form #8",
+	})
+}

@@ -77,6 +77,7 @@ func attachVerbless(fs []*frame) []*frame {
 			continue
 		}
 		var shared []*frame
+		var sharedIDs []int64 // the pending forms' ids, in the order said
 		for _, p := range pending {
 			switch {
 			case len(p.groups) > 0 && f.add:
@@ -103,17 +104,20 @@ func attachVerbless(fs []*frame) []*frame {
 				// «فرم ۸ و فرم ۹ را منتشر کن»: bare references share the verb,
 				// and make forms the topic of a number said without the
 				// noun («فرم دو و سه رو منتشر کن»).
-				own := f.ids
-				if len(own) == 0 {
-					own = f.bareIDs
-				}
-				f.ids = uniqueIDs(append(append([]int64{}, p.ids...), own...))
+				sharedIDs = append(sharedIDs, p.ids...)
 			case len(out) == 0 && len(p.groups) > 0:
 				// Nothing before to complete: the fields go to the verb's form.
 				f.groups = append(append([]fieldGroup{}, p.groups...), f.groups...)
 			default:
 				backward(p)
 			}
+		}
+		if len(sharedIDs) > 0 {
+			own := f.ids
+			if len(own) == 0 {
+				own = f.bareIDs
+			}
+			f.ids = uniqueIDs(append(sharedIDs, own...))
 		}
 		pending = pending[:0]
 		if len(shared) > 0 {
