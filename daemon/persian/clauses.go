@@ -113,12 +113,29 @@ func splitClauses(toks []token) (out [][]token, joins []string) {
 			if i > 0 && (clause(toks).atAny(i-1, moveVerbsV) > 0 || clause(toks).atAny(i-1, placeVerbsV) > 0) && clause(toks).barePreposition(i) {
 				continue
 			}
+			// «فرم ۱۰۹. سوال ۲. بعد سوال ۳.»: «بعد» with a question
+			// after it and nothing more, in the short clauses of a
+			// terse command, is the place beside that question.
+			if isAny(t.m, "قبل", "بعد", "پیش") && clause(toks[:nextStop(toks, i)]).placeOnly(i) == i {
+				continue
+			}
 			cut(i)
 			continue
 		}
 	}
 	cut(len(toks))
 	return out, joins
+}
+
+// nextStop returns where the sentence holding i ends: its full stop,
+// «!» or «؟», or the end of the command.
+func nextStop(toks []token, i int) int {
+	for ; i < len(toks); i++ {
+		if toks[i].punct && isAny(toks[i].m, ".", "!", "؟", "?", "،", ",", ";", "؛") {
+			return i
+		}
+	}
+	return len(toks)
 }
 
 // formIDRun reports a «و» at i inside a list of form numbers in words

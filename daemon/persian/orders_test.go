@@ -46,3 +46,27 @@ func TestFormsSharingOneVerb(t *testing.T) {
 		"فرم ۷ و فرم ۸ رو منتشر کن":                        "publish_form #7; publish_form #8",
 	})
 }
+
+// TestPlaceIsTheMove: a question and a place beside another question,
+// with no verb of moving — in the short clauses of a terse writer
+// («فرم ۱۰۸. سوال ۴. قبل سوال ۲.») or as one noun phrase — move the
+// question there. «to» is its final place (ruling 3, 20): before
+// question N from above is N−2, from below N−1; after N from above is
+// N−1, from below N. The end of the form has no index: refused.
+func TestPlaceIsTheMove(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۱۲. سوال ۶. قبل سوال ۳.":      "move_field #12 @5 >2",
+		"فرم ۱۲. سوال ٢. قبل از سوال ٥.":   "move_field #12 @1 >3",
+		"فرم 40. سوال 1. بعد سوال 4.":      "move_field #40 @0 >3",
+		"فرم ۴۰. سوال ۷. بعد از سوال ۲.":   "move_field #40 @6 >2",
+		"فرم ۴۰. سوال پنجم. قبل سوال اول.": "move_field #40 @4 >0",
+		"سوال ۶ فرم ۱۲ قبل از سوال ۳":      "move_field #12 @5 >2",
+		"فرم ۷، سوال سوم بعد از سوال پنجم": "move_field #7 @2 >4",
+		"فرم ۱۲. سوال ۶. ببرش قبل سوال ۳.": "move_field #12 @5 >2",
+		"فرم ۱۲. سوال ۶. بعد سوال آخر.":    "none",
+		// «بعد» before a question that is acted on is «then», not a place.
+		"سوال ۲ فرم ۹ رو حذف کن بعد سوال ۳ رو اجباری کن": "delete_field #9 @1; update_field #9 @1 required",
+		"فرم ۹. سوال ۲. حذف. بعد سوال ۳. اجباری.":        "delete_field #9 @1; update_field #9 @1 required",
+	})
+}

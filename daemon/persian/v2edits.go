@@ -401,7 +401,11 @@ var (
 )
 
 func (c clause) destination(from int, used []bool, src int) (to int, end, found bool) {
-	if c.unusedAt(used, moveVerbsV) < 0 {
+	rest := from
+	for rest < len(c) && used[rest] {
+		rest++ // the form named after the question: «سوال ۴ فرم ۱۰۸ قبل از سوال ۲»
+	}
+	if c.unusedAt(used, moveVerbsV) < 0 && !(c.placeOnly(rest) >= 0 && !c.hasVerb()) {
 		// «سوال دوم رو بکن سوال پنجم»: a question made into another
 		// place is moved there.
 		for i := from; i+2 < len(c); i++ {
@@ -795,7 +799,7 @@ func refGoesOn(fs []*frame) []*frame {
 		f := fs[k]
 		if k+1 < len(fs) && f.edit == nil && !f.hasIntent() && !f.negated && len(f.groups) == 0 && f.toks.namesQuestion() {
 			next := fs[k+1]
-			if !next.negated && len(next.ids) == 0 && next.edit == nil && len(next.groups) == 0 && !next.toks.namesQuestion() {
+			if !next.negated && len(next.ids) == 0 && next.edit == nil && len(next.groups) == 0 && (!next.toks.namesQuestion() || next.toks.placeOnly(0) >= 0) {
 				merged := readClause(append(append(clause{}, f.toks...), next.toks...), true)
 				if merged.edit != nil && !merged.publish && !merged.draft && !merged.disable && !merged.deleteForm && !merged.duplicate && !merged.create && merged.refusal.Key == "" {
 					merged.joinedBy = f.joinedBy
@@ -1078,6 +1082,42 @@ func placeGoesBack(fs []*frame) []*frame {
 		out = append(out, f)
 	}
 	return out
+}
+
+// placeOnly returns where, from «from» on, a clause says only a place
+// beside a question — «قبل سوال ۲», «ببر بعد از سوال ۳.» — the question
+// named there being the place, not the thing acted on; -1 when it says
+// more. Written in short clauses, «فرم ۱۰۸. سوال ۴. قبل سوال ۲.» moves
+// question 4 with no verb of moving: the place is the order.
+func (c clause) placeOnly(from int) int {
+	i := from
+	for i < len(c) && !c[i].quoted && (c[i].punct || c.atAny(i, moveVerbsV) > 0 || isAny(c[i].m, "را", "رو", "it")) {
+		i++
+	}
+	at := i
+	n := c.atAny(i, besideV)
+	if n == 0 && i < len(c) && !c[i].quoted && isAny(c[i].m, "قبل", "بعد", "پیش") {
+		n = 1 // «قبل سوال ۲»: the «از» dropped
+	}
+	if n == 0 || i+n+1 >= len(c) || !c[i+n].qnoun {
+		return -1
+	}
+	i += n + 1
+	if c[i].m == "شماره" {
+		i++
+	}
+	if i >= len(c) || c[i].quoted {
+		return -1
+	}
+	if _, ok := ordinal(c[i].m); !ok && !c[i].isNum && c.atAny(i, endWordsV) == 0 {
+		return -1 // a number, an ordinal or the last one («بعد سوال آخر»)
+	}
+	for i++; i < len(c); i++ {
+		if !c[i].punct {
+			return -1
+		}
+	}
+	return at
 }
 
 // placesIt reports a verb of placing with the pronoun on: «بذارش»,
