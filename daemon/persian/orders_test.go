@@ -70,3 +70,27 @@ func TestPlaceIsTheMove(t *testing.T) {
 		"فرم ۹. سوال ۲. حذف. بعد سوال ۳. اجباری.":        "delete_field #9 @1; update_field #9 @1 required",
 	})
 }
+
+// TestOrdinalIsAQuestionAdded: «اولی», «دومی» opening a clause after
+// questions were added speak of the question added in that place. In a
+// form the plan makes, that is the form's question of that number as
+// the earlier steps left it, a change of its own after them; in a form
+// that has questions already, the change goes on the question as it is
+// added, since where the new ones land is unknown.
+func TestOrdinalIsAQuestionAdded(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم جدید. نام: «کلاس شنبه». سوال کوتاه «نام». سوال کوتاه «نام خانوادگی». بعد: اولی اجباری.":      "create_form کلاس شنبه; add_field short_text نام; add_field short_text نام خانوادگی; update_field @0 required",
+		"یک فرم «کلاس» بساز با دو سوال کوتاه «نام» و «فامیل»، بعد اولی رو اجباری کن":                      "create_form کلاس; add_field short_text نام; add_field short_text فامیل; update_field @0 required",
+		"یه فرم «ثبت‌نام» بساز، یه سوال کوتاه «نام» و یه سوال ایمیل «ایمیل» بذار، بعدش دومی رو اجباری کن": "create_form ثبت‌نام; add_field short_text نام; add_field email ایمیل; update_field @1 required",
+		"فرم تازه «اردو». سوال عددی «سن». سوال کوتاه «شهر». سوال کوتاه «مدرسه». سپس: سومی الزامی.":        "create_form اردو; add_field number سن; add_field short_text شهر; add_field short_text مدرسه; update_field @2 required",
+		// An existing form: the change goes on the question added.
+		"به فرم ۸ دو سوال کوتاه «نام» و «فامیل» اضافه کن، بعد دومی رو اجباری کن": "add_field #8 short_text نام; add_field #8 short_text فامیل required",
+		"فرم ۱۴. سوال کوتاه «کد». سوال کوتاه «شعبه». بعد: اولی اجباری.":          "add_field #14 short_text کد required; add_field #14 short_text شعبه",
+		// Ordinals that describe the questions one by one still do.
+		"دو سوال کوتاه به فرم ۳ اضافه کن، اولی «نام»، دومی «بخش»": "add_field #3 short_text نام; add_field #3 short_text بخش",
+		"دو فرم بساز، اولی «الف» دومی «ب»":                        "create_form الف; create_form ب",
+		// An ordinal past the questions added names nothing: no change.
+		"یه فرم «الف» بساز با یه سوال کوتاه «نام»، بعد سومی رو اجباری کن": "none",
+	})
+}

@@ -201,8 +201,11 @@ func (c clause) readTitles(f *frame, used []bool) {
 	// «create form "X"», «یک فرم «X» بساز»: a quoted name right after the noun.
 	if f.title == "" {
 		for i := 0; i+1 < len(c); i++ {
-			if c[i].quoted || !isAny(c[i].m, "فرم", "فرمی", "form", "جدید", "جدیدی", "new") {
+			if c[i].quoted || !isAny(c[i].m, "فرم", "فرمی", "form", "جدید", "جدیدی", "تازه", "new") {
 				continue
+			}
+			if c[i].m == "تازه" && (i == 0 || !isAny(c[i-1].m, "فرم", "فرمی")) {
+				continue // «نسخه تازه «…»» is the copy's name; «فرم تازه «…»» the new form's
 			}
 			q := i + 1
 			if (c[q].punct && c[q].m == ":" || isAny(c[q].m, "برای", "واسه", "for")) && q+1 < len(c) {

@@ -3,6 +3,7 @@ package persian
 import (
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
@@ -632,4 +633,88 @@ func deletesHighFirst(steps []domain.PlanStep) {
 
 func sameForm(a, b *int64) bool {
 	return a == nil && b == nil || a != nil && b != nil && *a == *b
+}
+
+// ordinalIsQuestion reads «…، سوال کوتاه «نام». سوال کوتاه «نام
+// خانوادگی». بعد: اولی اجباری.», «… دو سوال «نام» و «فامیل» اضافه کن و
+// دومی رو اجباری کن»: a clause opening with a spoken ordinal, after
+// clauses that added that many questions or more (and that it does not
+// describe one by one, see questionsByOrdinal), speaks of the
+// question added in that place. In a form the plan makes, that is the
+// form's question of that number, as the earlier steps left it: the
+// clause is read again as «سوال N …». In a form that has questions
+// already, the place of the new ones is unknown: the change goes on the
+// question as it is added.
+func ordinalIsQuestion(fs []*frame) []*frame {
+	out := fs[:0]
+	for k := 0; k < len(fs); k++ {
+		if k > 0 && ordinalIsAdded(fs, k) {
+			continue
+		}
+		out = append(out, fs[k])
+	}
+	return out
+}
+
+// ordinalIsAdded reads fs[k] as ordinalIsQuestion says, and reports
+// whether it was folded into the question added before.
+func ordinalIsAdded(fs []*frame, k int) bool {
+	f := fs[k]
+	n, ok := f.toks.opensWithOrdinal()
+	if !ok || n < 1 || f.negated || f.create || len(f.ids) > 0 || f.edit != nil || f.publish || f.draft || f.disable || f.deleteForm || f.duplicate || f.rename || len(f.groups) > 1 {
+		return false
+	}
+	if len(f.groups) == 1 && (!f.groups[0].item || f.groups[0].question != "" || f.groups[0].typ != "") {
+		return false // «اولی کوتاه», «دومی «…»»: a question described, not one changed
+	}
+	var added []*fieldGroup
+	made, elsewhere, placed := false, false, false
+	for _, p := range fs[:k] {
+		if p.negated {
+			continue
+		}
+		if p.create {
+			made, elsewhere, placed, added = true, false, false, added[:0]
+		} else if len(p.ids) > 0 {
+			elsewhere = true
+		}
+		for g := range p.groups {
+			if p.groups[g].position != nil || p.position != nil {
+				placed = true
+			}
+			for range p.groups[g].count {
+				added = append(added, &p.groups[g])
+			}
+		}
+	}
+	if n > len(added) {
+		if made && !elsewhere && len(added) > 0 {
+			// «… با یه سوال «نام»، بعد سومی رو اجباری کن»: the new form
+			// has no such question, nor any the command could mean.
+			f.refusal = domain.T("the command speaks of question %d of the new form, which gets only %d; say which question", n, len(added))
+		}
+		return false
+	}
+	at := 0
+	for at < len(f.toks) && isAny(f.toks[at].m, "the", "و") {
+		at++
+	}
+	rest := f.toks[at+1:]
+	if made && !elsewhere && !placed {
+		again := append(clause(tokenize("سوال "+strconv.Itoa(n))), rest...)
+		if r := readClause(again, true); r.edit != nil && !r.edit.del && !r.negated && r.refusal.Key == "" && len(r.groups) == 0 && !r.create && !r.add && !r.publish && !r.draft && !r.disable && !r.deleteForm && !r.duplicate {
+			r.joinedBy = f.joinedBy
+			fs[k] = r
+		}
+		return false
+	}
+	if added[n-1].count != 1 {
+		return false // one of several questions said as one group: no step can hold it alone
+	}
+	var e fieldEdit
+	if rest.extendsEdit(&e) && (e.required || e.optional) && e.typ == "" && e.question == "" && len(e.options) == 0 {
+		added[n-1].required = e.required
+		return true
+	}
+	return false
 }
