@@ -94,3 +94,22 @@ func TestOrdinalIsAQuestionAdded(t *testing.T) {
 		"یه فرم «الف» بساز با یه سوال کوتاه «نام»، بعد سومی رو اجباری کن": "none",
 	})
 }
+
+// TestNameAsLabelRenames: a form's name written as a labelled field
+// («عنوان: «…»», «نام: …») in a clause of its own renames the form the
+// command names, when it makes none; after «فرم جدید» it names the new
+// one.
+func TestNameAsLabelRenames(t *testing.T) {
+	for _, contract := range []int{1, 2} {
+		p := New(Config{Contract: contract})
+		t.Run(map[int]string{1: "v1", 2: "v2"}[contract], func(t *testing.T) {
+			checkReadings(t, p, map[string]string{
+				"فرم ۵۰. اول پیش‌نویس. بعد عنوان: «کلاس جدید».":   "draft_form #50; update_form_title #50 کلاس جدید",
+				"فرم ۱۸. عنوان: «ثبت‌نام پاییز».":                 "update_form_title #18 ثبت‌نام پاییز",
+				"فرم ۷. نام: «اردوی بهاره». بعد منتشر.":           "update_form_title #7 اردوی بهاره; publish_form #7",
+				"form 9. title: «Onboarding». then publish.":      "update_form_title #9 Onboarding; publish_form #9",
+				"فرم جدید. عنوان: «کلاس زبان». سوال کوتاه «نام».": "create_form کلاس زبان; add_field short_text نام",
+			})
+		})
+	}
+}

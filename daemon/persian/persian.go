@@ -244,6 +244,7 @@ func (p *Planner) plan(text string) Result {
 	if v2 {
 		verbShared(frames)
 	}
+	labelRenames(frames)
 	detailsArePoint(frames)
 	conditionBefore(frames)
 	if w := revertsAfterDuration(frames); w != "" {

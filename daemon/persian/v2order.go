@@ -718,3 +718,28 @@ func ordinalIsAdded(fs []*frame, k int) bool {
 	}
 	return false
 }
+
+// labelRenames reads «فرم ۵۰. اول پیش‌نویس. بعد عنوان: «کلاس جدید».»:
+// a form's name written as a labelled field, in a clause of its own, in
+// a command that makes no form, is the form's new name. (Where a form is
+// made, the label names the new one: see structured.)
+func labelRenames(fs []*frame) {
+	for _, f := range fs {
+		if f.create || f.createCount > 0 {
+			return
+		}
+	}
+	for _, f := range fs {
+		if f.title == "" || f.rename || f.negated || f.hasIntent() || len(f.groups) > 0 {
+			continue
+		}
+		c := f.toks
+		i := 0
+		for i < len(c) && !c[i].quoted && isAny(c[i].m, "بعد", "بعدش", "سپس", "then", "و") {
+			i++
+		}
+		if n := c.atAny(i, nameNounsV); n > 0 && !c[i].pron && i+n < len(c) && c[i+n].m == ":" {
+			f.rename = true
+		}
+	}
+}
