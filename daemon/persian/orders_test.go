@@ -113,3 +113,22 @@ func TestNameAsLabelRenames(t *testing.T) {
 		})
 	}
 }
+
+// TestSeveralFormsNamedInAList: a count of new forms with their titles
+// listed after it — quoted, or unquoted after «یکی … یکی …», or after a
+// colon with no verb of making («two forms: "A" و "B"») — makes each,
+// and «هر دو»/«both» acts on each after it is made (ruling 7). Forms
+// named by their titles with no making are not made (ruling 10).
+func TestSeveralFormsNamedInAList(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"دو فرم بسازید یکی اردوی مشهد یکی اردوی شیراز و هر دو را منتشر کنید":               "create_form اردوی مشهد; publish_form; create_form اردوی شیراز; publish_form",
+		"سه تا فرم درست کن یکی ثبت نام یکی نظرسنجی یکی شکایات":                             "create_form ثبت نام; create_form نظرسنجی; create_form شکایات",
+		"دو پرسشنامه ایجاد کنید یکی رضایت مشتری و یکی رضایت کارکنان":                       "create_form رضایت مشتری; create_form رضایت کارکنان",
+		"two forms pls: \"Rider onboarding\" و \"Vendor onboarding\"، هر دو رو publish کن": "create_form Rider onboarding; publish_form; create_form Vendor onboarding; publish_form",
+		"دو فرم: «ثبت‌نام» و «انصراف»، هر دو منتشر شوند":                                   "create_form ثبت‌نام; publish_form; create_form انصراف; publish_form",
+		"3 forms please: \"Q1\", \"Q2\" and \"Q3\"":                                        "create_form Q1; create_form Q2; create_form Q3",
+		// Named, not made: no id, no plan.
+		"دو فرم «الف» و «ب» رو منتشر کن": "none",
+	})
+}

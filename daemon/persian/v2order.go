@@ -499,11 +499,31 @@ func formTitleList(toks []token) []token {
 		}
 		var quotes, kept []token
 		k := j + 1
+		headed := false // «two forms pls: …»: a colon announces the list
+		for h := k; h < len(c) && !c[h].quoted; h++ {
+			if c[h].punct && c[h].m == ":" {
+				headed = true
+				break
+			}
+			if !fillers[c[h].m] && !isAny(c[h].m, "لطفا", "new", "جدید", "تازه") {
+				break
+			}
+		}
 		for ; k < len(c); k++ {
 			t := c[k]
 			switch {
 			case t.quoted:
 				quotes = append(quotes, t)
+			case isAny(t.m, "یکی", "اولی", "دومی", "سومی") && k+1 < len(c) && !c[k+1].quoted && c.atAny(k+1, nameNounsV) == 0 && c.atAny(k+1, titleMarkersV) == 0 && c.unquotedTitleAt(k+1) > k+1:
+				// «دو فرم بسازید یکی اردوی مشهد یکی اردوی شیراز»: the
+				// words after «یکی» up to the next item are its title.
+				end := c.unquotedTitleAt(k + 1)
+				text := surfaceOf(c[k+1 : end])
+				q := token{m: matchForm(text), s: text, quoted: true}
+				q.r0 = firstRune(q.m)
+				quotes = append(quotes, q)
+				k = end - 1
+			case fillers[t.m] || t.m == "لطفا":
 			case t.punct && isAny(t.m, "،", ",", ":") || isAny(t.m, "و", "and", "یکی", "اولی", "دومی", "سومی", "یکیش", "یکیشم", "یکیش"):
 			case c.atAny(k, titleMarkersV) > 0:
 				k += c.atAny(k, titleMarkersV) - 1
@@ -514,6 +534,9 @@ func formTitleList(toks []token) []token {
 			}
 		}
 	done:
+		if len(kept) == 0 && headed && len(quotes) == c[i].num {
+			kept = tokenize("بساز") // «two forms: "A" و "B"، …»: the count and its list make them
+		}
 		if len(quotes) != c[i].num || len(kept) == 0 {
 			continue
 		}
@@ -742,4 +765,22 @@ func labelRenames(fs []*frame) {
 			f.rename = true
 		}
 	}
+}
+
+// unquotedTitleAt returns where an unquoted title starting at i ends —
+// at the next item («یکی», «و یکی»), a mark, a verb or a word of the
+// grammar — or i when no title starts there.
+func (c clause) unquotedTitleAt(i int) int {
+	k := i
+	for k < len(c) {
+		t := c[k]
+		if t.quoted || t.punct || t.isNum || c.isStop(k) || c.createVerbAt(k) || isAny(t.m, lightVerbs...) || c.atAny(k, actionWordsV) > 0 || c.atAny(k, formNounsV) > 0 || isAny(t.m, "را", "رو", "هر", "both") || isAny(t.m, quantifiers...) || strings.HasPrefix(t.m, "جفت") || fillers[t.m] {
+			break
+		}
+		if isAny(t.m, "و", "and") {
+			break // «… و یکی …», «… و هر دو را …»: «و» ends an unquoted title
+		}
+		k++
+	}
+	return k
 }
