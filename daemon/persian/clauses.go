@@ -119,12 +119,35 @@ func splitClauses(toks []token) (out [][]token, joins []string) {
 			if isAny(t.m, "قبل", "بعد", "پیش") && clause(toks[:nextStop(toks, i)]).placeOnly(i) == i {
 				continue
 			}
+			// «یه سوال کوتاه «…» بعد سوال ۲ فرم ۴۵ بذار»: after a new
+			// question with no verb yet, «بعد سوال ۲» before the verb that
+			// puts it, with no object of its own, is where it goes.
+			if isAny(t.m, "قبل", "بعد", "پیش") && clause(toks).barePreposition(i) && clause(toks[start:i]).countedQuestion() && !clause(toks[start:i]).hasVerb() && clause(toks[:nextStop(toks, i)]).putsHere(i+1) {
+				continue
+			}
 			cut(i)
 			continue
 		}
 	}
 	cut(len(toks))
 	return out, joins
+}
+
+// putsHere reports a verb of putting or adding after i, before any
+// object marker: «… سوال ۲ فرم ۴۵ بذار».
+func (c clause) putsHere(i int) bool {
+	for ; i < len(c); i++ {
+		if c[i].quoted {
+			continue
+		}
+		if isAny(c[i].m, "را", "رو") {
+			return false
+		}
+		if c.atAny(i, placeVerbsV) > 0 || c.atAny(i, addVerbsV) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // nextStop returns where the sentence holding i ends: its full stop,

@@ -132,3 +132,25 @@ func TestSeveralFormsNamedInAList(t *testing.T) {
 		"دو فرم «الف» و «ب» رو منتشر کن": "none",
 	})
 }
+
+// TestNewQuestionAndItsPlace: a new question and where it goes, said
+// the short ways — «بعد سوال ۲» with its «از» dropped before the verb
+// that puts it, a place in a clause of its own («جا: بعد سوال 2.»), its
+// wording as a quote standing alone after it — and «جدید» said of the
+// question, which is never its wording nor makes it an edit of the
+// question named beside it. Then an edit after it counts the questions
+// as that add left them.
+func TestNewQuestionAndItsPlace(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"یه سوال short text «اسم عکاس دوم» بعد سوال 2 فرم 45 بذار، بعدش سوال 1 رو required کن": "add_field #45 @2 short_text اسم عکاس دوم; update_field #45 @0 required",
+		"یه سوال عددی «تعداد مهمان» قبل سوال ۳ فرم ۱۲ اضافه کن":                                "add_field #12 @2 number تعداد مهمان",
+		"یک سؤال کوتاه «نام پدر» بعد سؤال ۱ فرم ۹ درج کنید و سپس فرم را منتشر کنید":            "add_field #9 @1 short_text نام پدر; publish_form #9",
+		"فرم ٨١. سوال کوتاه جدید. «شماره سفارش». جا: بعد سوال 2.":                              "add_field #81 @2 short_text شماره سفارش",
+		"فرم ۳۳. سوال جدید. «کد رهگیری». جا: قبل سوال ۴.":                                      "add_field #33 @3 short_text کد رهگیری",
+		"یه سوال کوتاه جدید به فرم ۸ اضافه کن":                                                 "add_field #8 short_text",
+		"فرم ۸۱. سوال کوتاه جدید «شماره سفارش» بعد از سوال ۲.":                                 "add_field #81 @2 short_text شماره سفارش",
+		// «بعد» with an object of its own is «then».
+		"یه سوال کوتاه «الف» به فرم ۸ اضافه کن بعد سوال ۲ فرم ۸ رو پاک کن": "add_field #8 short_text الف; delete_field #8 @1",
+	})
+}

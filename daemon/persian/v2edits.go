@@ -673,7 +673,7 @@ func (c clause) countedQuestion() bool {
 		}
 		// «سوال جدید بعد از سوال ۲: …», «new question after q2»: a
 		// question called new is one to add, whatever is named beside.
-		if !t.quoted && t.qnoun && (i+1 < len(c) && isAny(c[i+1].m, newQuestionWords...) || i > 0 && isAny(c[i-1].m, "new")) {
+		if !t.quoted && t.qnoun && (c.newAfterNoun(i) > 0 || i > 0 && isAny(c[i-1].m, "new")) {
 			return true
 		}
 		k := i - 1
@@ -689,6 +689,33 @@ func (c clause) countedQuestion() bool {
 
 // newQuestionWords say a question is a new one: «سوال جدید», «پرسش تازه».
 var newQuestionWords = []string{"جدید", "جدیدی", "تازه", "تازهای"}
+
+// newAfterNoun returns where «جدید» stands after the question noun at
+// i, its type between or not («سوال جدید», «سوال کوتاه جدید»), or 0.
+func (c clause) newAfterNoun(i int) int {
+	j := i + 1
+	if j < len(c) && !c[j].quoted {
+		if _, n := c.fieldTypeAt(j); n > 0 {
+			j += n
+		}
+	}
+	if j < len(c) && j > i && !c[j].quoted && isAny(c[j].m, newQuestionWords...) {
+		return j
+	}
+	return 0
+}
+
+// markNewQuestion sets aside «جدید» said of a question: it says the
+// question is one to add, and is never its wording.
+func (c clause) markNewQuestion(used []bool) {
+	for i, t := range c {
+		if t.qnoun && !t.quoted {
+			if j := c.newAfterNoun(i); j > 0 {
+				used[j] = true
+			}
+		}
+	}
+}
 
 // inItsPlace reads «… سوال سوم را حذف کن و یه سوال کوتاه جاش بذار»: a
 // question put «in its place» takes the place of the one the clause
@@ -921,10 +948,34 @@ func addGoesOn(fs []*frame) []*frame {
 				}
 				continue
 			}
+			// «فرم ۸۱. سوال کوتاه جدید. «شماره سفارش».»: a quote standing
+			// alone after a question said with no wording is its wording.
+			if n := len(prev.groups); n > 0 && prev.groups[n-1].count == 1 && prev.groups[n-1].question == "" && !prev.negated && !f.negated && !f.hasIntent() && len(f.ids) == 0 && len(f.groups) == 0 {
+				if q, ok := f.toks.loneQuote(); ok {
+					prev.groups[n-1].question = q
+					continue
+				}
+			}
 		}
 		out = append(out, f)
 	}
 	return out
+}
+
+// loneQuote returns the quote of a clause that is that quote alone, its
+// marks aside.
+func (c clause) loneQuote() (string, bool) {
+	q := ""
+	for _, t := range c {
+		switch {
+		case t.punct:
+		case t.quoted && q == "":
+			q = t.s
+		default:
+			return "", false
+		}
+	}
+	return q, q != ""
 }
 
 // describesQuestion reports a clause that names a question's kind or
