@@ -154,3 +154,20 @@ func TestNewQuestionAndItsPlace(t *testing.T) {
 		"یه سوال کوتاه «الف» به فرم ۸ اضافه کن بعد سوال ۲ فرم ۸ رو پاک کن": "add_field #8 short_text الف; delete_field #8 @1",
 	})
 }
+
+// TestListKeepsTheKindSaid: the kind said of a counted list of
+// questions is each one's; a label only guesses a kind where none is
+// said («سن» a number, «ایمیل» an email), while a format a label says
+// stays on the short answer, and a kind said of the item itself wins.
+// Exactly six questions are added; seven are refused (ruling 10).
+func TestListKeepsTheKindSaid(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم جدید «لیگ برتر ۱۴۰۵-۱۴۰۶» بسازیددد و ۶ تا سوال کوتاه: نام، فامیل، شهر، سن، تیم، پست!!!": "create_form لیگ برتر ۱۴۰۵-۱۴۰۶; add_field short_text نام; add_field short_text فامیل; add_field short_text شهر; add_field short_text سن; add_field short_text تیم; add_field short_text پست",
+		"به فرم ۵ سه سوال کوتاه اضافه کن: نام، سن، شهر":                                              "add_field #5 short_text نام; add_field #5 short_text سن; add_field #5 short_text شهر",
+		"به فرم ۵ سه سوال اضافه کن: نام، سن، شهر":                                                    "add_field #5 short_text نام; add_field #5 number سن; add_field #5 short_text شهر",
+		"به فرم ۲ دو سوال پاسخ کوتاه اضافه کنید: موبایل، ایمیل":                                      "add_field #2 short_text mobile_ir موبایل; add_field #2 short_text ایمیل",
+		"به فرم ۲ دو سوال کوتاه اضافه کن: نام، سن (عددی)":                                            "add_field #2 short_text نام; add_field #2 number سن",
+		"یه فرم «x» بساز با ۷ تا سوال کوتاه: الف، ب، ج، د، ه، و، ز":                                  "none",
+	})
+}
