@@ -171,3 +171,20 @@ func TestListKeepsTheKindSaid(t *testing.T) {
 		"یه فرم «x» بساز با ۷ تا سوال کوتاه: الف، ب، ج، د، ه، و، ز":                                  "none",
 	})
 }
+
+// TestActOnACopyNotMade: «its copy» as what another act is done to —
+// «کپی‌شو منتشر کن», «publish the copy» — is a form with no id, whether
+// or not the command copies anything: no plan (ruling 6), never the act
+// done to the form itself. A verb of copying stays one.
+func TestActOnACopyNotMade(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"یه فرم بساز «سفارش» ده، بعد کپی شو منتشر کن دیه": "none",
+		"یه فرم «الف» بساز، بعدش کپیشو پابلیش کن":         "none",
+		"یک فرم «ثبت» ایجاد و کپی آن منتشر گردد":          "none",
+		"create a form «Menu» and publish the copy":       "none",
+		"فرم ۵ رو کپی کن و کپیشو منتشر کن":                "none",
+		"فرم ۵ رو کپیش کن":                                "duplicate_form #5",
+		"فرم ۵ رو کپی کن و اصلی رو منتشر کن":              "duplicate_form #5; publish_form #5",
+	})
+}
