@@ -188,3 +188,21 @@ func TestActOnACopyNotMade(t *testing.T) {
 		"فرم ۵ رو کپی کن و اصلی رو منتشر کن":              "duplicate_form #5; publish_form #5",
 	})
 }
+
+// TestFormNumbersListedAndRanged: form numbers in words listed after one
+// «فرم» are each a form, the last before its verb too; a range written
+// from the top down names the same forms, in the order said, and the
+// step limit weighs it: twelve steps pass, more are refused, never cut.
+func TestFormNumbersListedAndRanged(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم دو و سه و چهار رو منتشر کن":        "publish_form #2; publish_form #3; publish_form #4",
+		"فرم پنج و شش و هفت و هشت منتشر بشن":    "publish_form #5; publish_form #6; publish_form #7; publish_form #8",
+		"فرم ده و یازده و دوازده پیش‌نویس شوند": "draft_form #10; draft_form #11; draft_form #12",
+		"فرم دو و سه پیش‌نویس بشن":              "draft_form #2; draft_form #3",
+		"فرم‌های ۵ تا ۱ رو پیش‌نویس کن":         "draft_form #5; draft_form #4; draft_form #3; draft_form #2; draft_form #1",
+		"فرم‌های ۱۲ تا ۱ رو منتشر کن":           "publish_form #12; publish_form #11; publish_form #10; publish_form #9; publish_form #8; publish_form #7; publish_form #6; publish_form #5; publish_form #4; publish_form #3; publish_form #2; publish_form #1",
+		"فرم‌های ۲۰ تا ۱ رو منتشر کن":           "none",
+		"فرم‌های ۱۳ تا ۱ رو غیرفعال کنید":       "none",
+	})
+}
