@@ -1142,8 +1142,9 @@ func placeGoesBack(fs []*frame) []*frame {
 // question 4 with no verb of moving: the place is the order.
 func (c clause) placeOnly(from int) int {
 	i := from
-	for i < len(c) && !c[i].quoted && (c[i].punct || c.atAny(i, moveVerbsV) > 0 || isAny(c[i].m, "را", "رو", "it")) {
-		i++
+	for i < len(c) && !c[i].quoted && (c[i].punct || c.atAny(i, moveVerbsV) > 0 || isAny(c[i].m, "را", "رو", "it") ||
+		isAny(c[i].m, "جا", "جایش", "جاش", "جایگاه", "جایگاهش", "place", "position") && i+1 < len(c) && c[i+1].m == ":") {
+		i++ // «جا: بعد سوال ۵»: the place written as a labelled field
 	}
 	at := i
 	n := c.atAny(i, besideV)

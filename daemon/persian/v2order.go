@@ -683,7 +683,7 @@ func ordinalIsQuestion(fs []*frame) []*frame {
 // whether it was folded into the question added before.
 func ordinalIsAdded(fs []*frame, k int) bool {
 	f := fs[k]
-	n, ok := f.toks.opensWithOrdinal()
+	n, at, width, ok := f.toks.ordinalOne()
 	if !ok || n < 1 || f.negated || f.create || len(f.ids) > 0 || f.edit != nil || f.publish || f.draft || f.disable || f.deleteForm || f.duplicate || f.rename || len(f.groups) > 1 {
 		return false
 	}
@@ -718,13 +718,13 @@ func ordinalIsAdded(fs []*frame, k int) bool {
 		}
 		return false
 	}
-	at := 0
-	for at < len(f.toks) && isAny(f.toks[at].m, "the", "و") {
-		at++
-	}
-	rest := f.toks[at+1:]
+	rest := append(append(clause{}, f.toks[:at]...), f.toks[at+width:]...)
 	if made && !elsewhere && !placed {
-		again := append(clause(tokenize("سوال "+strconv.Itoa(n))), rest...)
+		noun := "سوال "
+		if isLatin(f.toks[at].m) {
+			noun = "question "
+		}
+		again := append(append(append(clause{}, f.toks[:at]...), tokenize(noun+strconv.Itoa(n))...), f.toks[at+width:]...)
 		if r := readClause(again, true); r.edit != nil && !r.edit.del && !r.negated && r.refusal.Key == "" && len(r.groups) == 0 && !r.create && !r.add && !r.publish && !r.draft && !r.disable && !r.deleteForm && !r.duplicate {
 			r.joinedBy = f.joinedBy
 			fs[k] = r
@@ -740,6 +740,37 @@ func ordinalIsAdded(fs []*frame, k int) bool {
 		return true
 	}
 	return false
+}
+
+// ordinalOne finds the spoken ordinal a clause speaks of, near its
+// start and with no question or form named in the clause: «اولی»,
+// «دومی» («بعد دومی رو اجباری کن»), «the second one», «the first»
+// («then make the second one required»). It returns the number, where
+// the ordinal stands and how many tokens it takes.
+func (c clause) ordinalOne() (n, at, width int, ok bool) {
+	at = -1
+	for i, t := range c {
+		if t.quoted || t.qnoun || c.atAny(i, formNounsV) > 0 {
+			return 0, 0, 0, false
+		}
+		if at >= 0 || t.punct {
+			continue
+		}
+		k, isOrd := ordinal(t.m)
+		switch {
+		case !isOrd:
+		case strings.HasSuffix(t.m, "ی") && !isLatin(t.m):
+			n, at, width = k, i, 1
+		case isLatin(t.m) && i+1 < len(c) && c[i+1].m == "one":
+			n, at, width = k, i, 2
+		case isLatin(t.m) && i > 0 && c[i-1].m == "the":
+			n, at, width = k, i, 1
+		}
+		if at < 0 && i >= 4 {
+			return 0, 0, 0, false // near the start only
+		}
+	}
+	return n, at, width, at >= 0
 }
 
 // labelRenames reads «فرم ۵۰. اول پیش‌نویس. بعد عنوان: «کلاس جدید».»:
