@@ -65,6 +65,7 @@ func TestPlaceIsTheMove(t *testing.T) {
 		"فرم ۷، سوال سوم بعد از سوال پنجم": "move_field #7 @2 >4",
 		"فرم ۱۲. سوال ۶. ببرش قبل سوال ۳.": "move_field #12 @5 >2",
 		"فرم ۱۲. سوال ۶. بعد سوال آخر.":    "none",
+		"فرم ۱۰. سوال ۳. جا: بعد سوال ۵.":  "move_field #10 @2 >4",
 		// «بعد» before a question that is acted on is «then», not a place.
 		"سوال ۲ فرم ۹ رو حذف کن بعد سوال ۳ رو اجباری کن": "delete_field #9 @1; update_field #9 @1 required",
 		"فرم ۹. سوال ۲. حذف. بعد سوال ۳. اجباری.":        "delete_field #9 @1; update_field #9 @1 required",
@@ -90,6 +91,9 @@ func TestOrdinalIsAQuestionAdded(t *testing.T) {
 		// Ordinals that describe the questions one by one still do.
 		"دو سوال کوتاه به فرم ۳ اضافه کن، اولی «نام»، دومی «بخش»": "add_field #3 short_text نام; add_field #3 short_text بخش",
 		"دو فرم بساز، اولی «الف» دومی «ب»":                        "create_form الف; create_form ب",
+		// The ordinal further in the clause, and in English.
+		"new form «Trip», add two short questions «Name» and «Phone», then make the second one required": "create_form Trip; add_field short_text Name; add_field short_text Phone; update_field @1 required",
+		"new form «Trip» with two short questions «Name» and «Phone», then make the first required":      "create_form Trip; add_field short_text Name; add_field short_text Phone; update_field @0 required",
 		// An ordinal past the questions added names nothing: no change.
 		"یه فرم «الف» بساز با یه سوال کوتاه «نام»، بعد سومی رو اجباری کن": "none",
 	})
