@@ -210,3 +210,15 @@ func TestFormNumbersListedAndRanged(t *testing.T) {
 		"فرم‌های ۱۳ تا ۱ رو غیرفعال کنید":       "none",
 	})
 }
+
+// TestOrdinalOfAQuestionAddedInV1: arshline-plan/v1 has no step to
+// change a question, so «اولی اجباری» after the questions it adds goes
+// on the question as it is added — never one more question.
+func TestOrdinalOfAQuestionAddedInV1(t *testing.T) {
+	p := New(Config{Contract: 1})
+	checkReadings(t, p, map[string]string{
+		"فرم جدید. نام: «کلاس شنبه». سوال کوتاه «نام». سوال کوتاه «نام خانوادگی». بعد: اولی اجباری.":      "create_form کلاس شنبه; add_field short_text نام required; add_field short_text نام خانوادگی",
+		"یه فرم «ثبت‌نام» بساز، یه سوال کوتاه «نام» و یه سوال کوتاه «فامیل» بذار، بعدش دومی رو اجباری کن": "create_form ثبت‌نام; add_field short_text نام; add_field short_text فامیل required",
+		"به فرم ۸ دو سوال کوتاه «نام» و «فامیل» اضافه کن، بعد دومی رو اجباری کن":                          "add_field #8 short_text نام; add_field #8 short_text فامیل required",
+	})
+}

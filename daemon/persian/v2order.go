@@ -667,11 +667,12 @@ func sameForm(a, b *int64) bool {
 // form's question of that number, as the earlier steps left it: the
 // clause is read again as «سوال N …». In a form that has questions
 // already, the place of the new ones is unknown: the change goes on the
-// question as it is added.
-func ordinalIsQuestion(fs []*frame) []*frame {
+// question as it is added — as it does in arshline-plan/v1 (not v2),
+// which has no step to change a question.
+func ordinalIsQuestion(fs []*frame, v2 bool) []*frame {
 	out := fs[:0]
 	for k := 0; k < len(fs); k++ {
-		if k > 0 && ordinalIsAdded(fs, k) {
+		if k > 0 && ordinalIsAdded(fs, k, v2) {
 			continue
 		}
 		out = append(out, fs[k])
@@ -681,7 +682,7 @@ func ordinalIsQuestion(fs []*frame) []*frame {
 
 // ordinalIsAdded reads fs[k] as ordinalIsQuestion says, and reports
 // whether it was folded into the question added before.
-func ordinalIsAdded(fs []*frame, k int) bool {
+func ordinalIsAdded(fs []*frame, k int, v2 bool) bool {
 	f := fs[k]
 	n, at, width, ok := f.toks.ordinalOne()
 	if !ok || n < 1 || f.negated || f.create || len(f.ids) > 0 || f.edit != nil || f.publish || f.draft || f.disable || f.deleteForm || f.duplicate || f.rename || len(f.groups) > 1 {
@@ -719,7 +720,7 @@ func ordinalIsAdded(fs []*frame, k int) bool {
 		return false
 	}
 	rest := append(append(clause{}, f.toks[:at]...), f.toks[at+width:]...)
-	if made && !elsewhere && !placed {
+	if made && !elsewhere && !placed && v2 {
 		noun := "سوال "
 		if isLatin(f.toks[at].m) {
 			noun = "question "
