@@ -222,3 +222,15 @@ func TestOrdinalOfAQuestionAddedInV1(t *testing.T) {
 		"به فرم ۸ دو سوال کوتاه «نام» و «فامیل» اضافه کن، بعد دومی رو اجباری کن":                          "add_field #8 short_text نام; add_field #8 short_text فامیل required",
 	})
 }
+
+// TestOrdersInEnglish: the same orders said in English — «first …, then
+// …, then … again», a question put «in its place» after a delete — come
+// in the order meant, the place as the delete left the form.
+func TestOrdersInEnglish(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"pls first unpublish form 14, then rename it to \"Menu v2\", then publish again": "draft_form #14; update_form_title #14 Menu v2; publish_form #14",
+		"form 30: delete Q2, then add a short question «Seat» in its place":              "delete_field #30 @1; add_field #30 @1 short_text Seat",
+		"form 5. Q4. after Q1.": "move_field #5 @3 >1",
+	})
+}

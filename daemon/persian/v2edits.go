@@ -728,7 +728,8 @@ func inItsPlace(fs []*frame) {
 		}
 		for i, t := range f.toks {
 			place := isAny(t.m, "جاش", "جایش", "جاشو", "بجاش", "بجایش") ||
-				isAny(t.m, "جای", "جا") && i+1 < len(f.toks) && isAny(f.toks[i+1].m, "اون", "آن", "او", "قبلی")
+				isAny(t.m, "جای", "جا") && i+1 < len(f.toks) && isAny(f.toks[i+1].m, "اون", "آن", "او", "قبلی") ||
+				t.m == "place" && i > 0 && f.toks[i-1].m == "its" // «… add «Seat» in its place»
 			if place && !t.quoted {
 				f.position = domain.Int(prev.index)
 				if len(f.ids) == 0 {
