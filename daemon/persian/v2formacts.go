@@ -268,8 +268,8 @@ func (c clause) copiesFrom(f *frame, used []bool) {
 // marker — that another act is done to, not a verb of copying.
 func (c clause) copyAsObject() bool {
 	for i, t := range c {
-		if t.quoted {
-			continue
+		if t.quoted || t.m == "" || t.m[0] != 'c' && (t.m[0] < 0xD8 || t.m[0] > 0xDA) {
+			continue // «کپی», «نسخه», «رونوشت» and «copy» only: Arabic-block letters or a «c»
 		}
 		j := -1
 		switch {
