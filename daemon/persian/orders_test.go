@@ -132,6 +132,10 @@ func TestSeveralFormsNamedInAList(t *testing.T) {
 		"two forms pls: \"Rider onboarding\" و \"Vendor onboarding\"، هر دو رو publish کن": "create_form Rider onboarding; publish_form; create_form Vendor onboarding; publish_form",
 		"دو فرم: «ثبت‌نام» و «انصراف»، هر دو منتشر شوند":                                   "create_form ثبت‌نام; publish_form; create_form انصراف; publish_form",
 		"3 forms please: \"Q1\", \"Q2\" and \"Q3\"":                                        "create_form Q1; create_form Q2; create_form Q3",
+		// «هر کدوم», «هر یک», «each»: a state for each form made.
+		"سه فرم «الف»، «ب» و «ج» بساز و هر کدوم رو منتشر کن":       "create_form الف; publish_form; create_form ب; publish_form; create_form ج; publish_form",
+		"دو فرم «الف» و «ب» ایجاد و هر یک منتشر گردد":              "create_form الف; publish_form; create_form ب; publish_form",
+		"make three forms \"A\", \"B\" and \"C\" and publish each": "create_form A; publish_form; create_form B; publish_form; create_form C; publish_form",
 		// Named, not made: no id, no plan.
 		"دو فرم «الف» و «ب» رو منتشر کن": "none",
 	})

@@ -534,10 +534,11 @@ func formTitleList(toks []token) []token {
 			}
 		}
 	done:
-		if len(kept) == 0 && headed && len(quotes) == c[i].num {
+		if len(kept) == 0 && headed && len(quotes) == c[i].num && !(i > 0 && c.createVerbAt(i-1)) {
 			kept = tokenize("بساز") // «two forms: "A" و "B"، …»: the count and its list make them
 		}
-		if len(quotes) != c[i].num || len(kept) == 0 {
+		// «make three forms "A", "B" and "C"»: the verb before the count.
+		if len(quotes) != c[i].num || len(kept) == 0 && !(i > 0 && c.createVerbAt(i-1)) {
 			continue
 		}
 		out := append(make([]token, 0, len(toks)+4), toks[:j+1]...)
@@ -567,7 +568,11 @@ func (c clause) saysAll() bool {
 		if t.m == "هر" && i+1 < len(c) && (c[i+1].isNum || strings.HasPrefix(c[i+1].m, "دو") || strings.HasPrefix(c[i+1].m, "سه")) {
 			return true
 		}
-		if strings.HasPrefix(t.m, "هردو") || strings.HasPrefix(t.m, "هرسه") || strings.HasPrefix(t.m, "جفت") || isAny(t.m, "همشون", "همهشون", "همه", "همگی", "both", "all", "each") {
+		if strings.HasPrefix(t.m, "هردو") || strings.HasPrefix(t.m, "هرسه") || strings.HasPrefix(t.m, "جفت") || isAny(t.m, "همشون", "همهشون", "همه", "همگی", "both", "all", "each", "every") {
+			return true
+		}
+		// «هر کدوم رو منتشر کن», «هر یک منتشر گردد»: each of them.
+		if strings.HasPrefix(t.m, "هرکدوم") || strings.HasPrefix(t.m, "هرکدام") || t.m == "هریک" || t.m == "هر" && i+1 < len(c) && (strings.HasPrefix(c[i+1].m, "کدوم") || strings.HasPrefix(c[i+1].m, "کدام") || c[i+1].m == "یک") {
 			return true
 		}
 	}
