@@ -233,8 +233,10 @@ func TestOrdinalOfAQuestionAddedInV1(t *testing.T) {
 func TestOrdersInEnglish(t *testing.T) {
 	p := New(Config{Contract: 2})
 	checkReadings(t, p, map[string]string{
-		"pls first unpublish form 14, then rename it to \"Menu v2\", then publish again": "draft_form #14; update_form_title #14 Menu v2; publish_form #14",
-		"form 30: delete Q2, then add a short question «Seat» in its place":              "delete_field #30 @1; add_field #30 @1 short_text Seat",
+		"pls first unpublish form 14, then rename it to \"Menu v2\", then publish again":  "draft_form #14; update_form_title #14 Menu v2; publish_form #14",
+		"form 30: delete Q2, then add a short question «Seat» in its place":               "delete_field #30 @1; add_field #30 @1 short_text Seat",
+		"new form \"Feedback\" → add rating \"Food\" → add long text \"Notes\" → publish": "create_form Feedback; add_field rating Food; add_field long_text Notes; publish_form",
+		"فرم ۵ ← سوال ۲ رو حذف کن ← منتشرش کن":                                            "delete_field #5 @1; publish_form #5",
 		"form 5. Q4. after Q1.": "move_field #5 @3 >1",
 	})
 }
