@@ -240,3 +240,18 @@ func TestOrdersInEnglish(t *testing.T) {
 		"form 5. Q4. after Q1.": "move_field #5 @3 >1",
 	})
 }
+
+// TestNumbersInWordsAndDigits: ids, question numbers and ordinals in
+// words — compound, and «سی‌ام», the ordinal of a number ending in «ی»
+// — and in any digit script, in the short clauses of a terse writer too.
+func TestNumbersInWordsAndDigits(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"سوال سی‌ام فرم ۹ رو حذف کن":          "delete_field #9 @29",
+		"سوال بیست و دوم فرم ۹ رو اجباری کن":  "update_field #9 @21 required",
+		"فرم صد و دو رو منتشر کن":             "publish_form #102",
+		"فرم نود و نه. سوال دو. قبل سوال یک.": "move_field #99 @1 >0",
+		"فرم ٩٩ سوال ٢ رو ببر بعد از سوال ٥":  "move_field #99 @1 >4",
+		"فرم 1۲ سوال ٣ رو اجباری کن":          "update_field #12 @2 required",
+	})
+}
