@@ -776,6 +776,7 @@ var persian = map[string]string{
 	"a form created in this command cannot be deleted or copied in the same command":                                                 "فرمی که در همین فرمان ساخته می‌شود را نمی‌توان در همان فرمان حذف یا کپی کرد",
 	"the copy has no id yet, so a plan cannot act on it; make the copy, then give its number":                                        "رونوشت هنوز شماره‌ای ندارد و طرح نمی‌تواند روی آن کاری کند؛ رونوشت را بسازید و سپس شماره‌اش را بگویید",
 	"%s cannot be set by a plan; the question is added without it":                                                                   "%s را طرح نمی‌تواند تعیین کند؛ سوال بدون آن افزوده می‌شود",
+	"the command speaks of question %d of the new form, which gets only %d; say which question":                                      "فرمان از سوال %d فرم تازه می‌گوید، اما این فرم تنها %d سوال می‌گیرد؛ بگویید کدام سوال",
 	"say one question at a time for this change":                                                                                     "این تغییر را برای هر سوال جداگانه بگویید",
 
 	// daemon/results

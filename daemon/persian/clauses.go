@@ -86,6 +86,14 @@ func splitClauses(toks []token) (out [][]token, joins []string) {
 		// clauses.
 		// «یه پرسش امتیازدهی (از یک تا پنج) با عنوان …»: parentheses
 		// hold a detail of the clause, not a clause of their own.
+		// «new form "X" → add rating "Y" → publish»: an arrow before an
+		// order parts two orders; before anything else it points at what
+		// something is, as a colon.
+		if t.punct && t.m == ":" && t.s != ":" && isArrow(firstRune(t.s)) && i+1 < len(toks) && !toks[i+1].quoted &&
+			(clause(toks).atAny(i+1, actionWordsV) > 0 || clause(toks).imperativeAct(i+1)) {
+			cut(i)
+			continue
+		}
 		if t.punct && t.m != ":" && t.m != "/" && t.m != "(" && t.m != ")" && !(isAny(t.m, "،", ",") && i > 0 && toks[i-1].isNum && toks[i-1].digits && clause(toks).listedID(i+1)) &&
 			!(isAny(t.m, "،", ",") && clause(toks).ordinalsJoined(i)) {
 			cut(i)
@@ -113,12 +121,52 @@ func splitClauses(toks []token) (out [][]token, joins []string) {
 			if i > 0 && (clause(toks).atAny(i-1, moveVerbsV) > 0 || clause(toks).atAny(i-1, placeVerbsV) > 0) && clause(toks).barePreposition(i) {
 				continue
 			}
+			// «فرم ۱۰۹. سوال ۲. بعد سوال ۳.»: «بعد» with a question
+			// after it and nothing more, in the short clauses of a
+			// terse command, is the place beside that question.
+			if isAny(t.m, "قبل", "بعد", "پیش") && clause(toks[:nextStop(toks, i)]).placeOnly(i) == i {
+				continue
+			}
+			// «یه سوال کوتاه «…» بعد سوال ۲ فرم ۴۵ بذار»: after a new
+			// question with no verb yet, «بعد سوال ۲» before the verb that
+			// puts it, with no object of its own, is where it goes.
+			if isAny(t.m, "قبل", "بعد", "پیش") && clause(toks).barePreposition(i) && clause(toks[start:i]).countedQuestion() && !clause(toks[start:i]).hasVerb() && clause(toks[:nextStop(toks, i)]).putsHere(i+1) {
+				continue
+			}
 			cut(i)
 			continue
 		}
 	}
 	cut(len(toks))
 	return out, joins
+}
+
+// putsHere reports a verb of putting or adding after i, before any
+// object marker: «… سوال ۲ فرم ۴۵ بذار».
+func (c clause) putsHere(i int) bool {
+	for ; i < len(c); i++ {
+		if c[i].quoted {
+			continue
+		}
+		if isAny(c[i].m, "را", "رو") {
+			return false
+		}
+		if c.atAny(i, placeVerbsV) > 0 || c.atAny(i, addVerbsV) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// nextStop returns where the sentence holding i ends: its full stop,
+// «!» or «؟», or the end of the command.
+func nextStop(toks []token, i int) int {
+	for ; i < len(toks); i++ {
+		if toks[i].punct && isAny(toks[i].m, ".", "!", "؟", "?", "،", ",", ";", "؛") {
+			return i
+		}
+	}
+	return len(toks)
 }
 
 // formIDRun reports a «و» at i inside a list of form numbers in words

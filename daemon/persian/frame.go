@@ -192,6 +192,7 @@ func (c clause) read(f *frame, used []bool, v2 bool) {
 			format, f.digitsOnly = "", true
 		}
 	}
+	c.markNewQuestion(used)
 	texts := c.readQuestionTexts(used, newForm)
 	if v2 {
 		c.markScales(used)

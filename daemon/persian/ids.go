@@ -223,6 +223,16 @@ func (c clause) formIDs(used []bool) []int64 {
 				j++
 				continue
 			}
+			// «فرم‌های ۱۲ تا ۱»: written from the top down, the range is
+			// the same forms, in the order said.
+			if j+1 < len(c) && isAny(c[j].m, rangeWords...) && c.listedID(j+1) && int64(c[j+1].num) < ids[len(ids)-1] && ids[len(ids)-1]-int64(c[j+1].num) < 100 {
+				for k := ids[len(ids)-1] - 1; k > int64(c[j+1].num); k-- {
+					ids = append(ids, k)
+				}
+				used[j] = true
+				j++
+				continue
+			}
 			// The list goes on only over a separator: in «فرم ۲ ۳ تا
 			// سوال» the second number counts questions.
 			if j+1 < len(c) && isAny(c[j].m, idSeparators...) && (c.listedID(j+1) || isAny(c[i].m, pluralFormNouns...) && c.listedWordID(j+1)) {

@@ -130,9 +130,14 @@ func ordinal(m string) (int, bool) {
 		}
 	}
 	base := strings.TrimSuffix(m, "ین")
-	// Digits with the ordinal suffix: «۵ام», «۵امین», «۳مین».
+	// Digits with the ordinal suffix: «۵ام», «۵امین», «۳مین»; a number
+	// word ending in «ی» takes «ام» too: «سی‌ام» (thirtieth).
 	if b, ok := strings.CutSuffix(base, "ام"); ok && allDigits(b) {
 		if n, ok := atoi(b); ok && n > 0 {
+			return n, true
+		}
+	} else if ok && strings.HasSuffix(b, "ی") {
+		if n, ok := numberWords[b]; ok && n >= 10 {
 			return n, true
 		}
 	}

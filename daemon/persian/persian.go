@@ -229,6 +229,7 @@ func (p *Planner) plan(text string) Result {
 	if v2 {
 		pronounMoves(frames)
 		frames = placeGoesBack(addGoesOn(editGoesOn(questionsByOrdinal(formsByOrdinal(attachOptions(addSharedVerb(refGoesOn(frames))))))))
+		frames = ordinalIsQuestion(frames, true)
 		requiredAfter(frames)
 		inItsPlace(frames)
 		placeGoesOn(frames)
@@ -242,7 +243,12 @@ func (p *Planner) plan(text string) Result {
 	}
 	if v2 {
 		verbShared(frames)
+	} else {
+		// «…، بعد اولی رو اجباری کن»: v1 has no step to change a
+		// question, but the change goes on the question as it is added.
+		frames = ordinalIsQuestion(frames, false)
 	}
+	labelRenames(frames)
 	detailsArePoint(frames)
 	conditionBefore(frames)
 	if w := revertsAfterDuration(frames); w != "" {

@@ -462,7 +462,12 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool)
 			pos := c.position(lo, hi, used)
 			for _, it := range l.items {
 				ig := itemGroup(it, l.named)
-				if ig.typ == "" && all.typ != "" && all.typ != domain.PlanFieldMultipleChoice {
+				if all.typ != "" && all.typ != domain.PlanFieldMultipleChoice && (ig.typ == "" || ig.format == "" && ig.typ != all.typ && !saysOwnType(it)) {
+					// «۶ تا سوال کوتاه: نام، …، سن، …»: the kind said of
+					// them all is each one's; a label only guesses a kind
+					// («سن» a number) where none is said. A format a label
+					// says («موبایل») stays, and so does a kind said of the
+					// item itself («سن (عددی)»).
 					ig.typ = all.typ
 				}
 				ig.required = ig.required || all.required

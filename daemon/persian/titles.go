@@ -201,8 +201,11 @@ func (c clause) readTitles(f *frame, used []bool) {
 	// «create form "X"», «یک فرم «X» بساز»: a quoted name right after the noun.
 	if f.title == "" {
 		for i := 0; i+1 < len(c); i++ {
-			if c[i].quoted || !isAny(c[i].m, "فرم", "فرمی", "form", "جدید", "جدیدی", "new") {
+			if c[i].quoted || !isAny(c[i].m, "فرم", "فرمی", "form", "جدید", "جدیدی", "تازه", "new") {
 				continue
+			}
+			if c[i].m == "تازه" && (i == 0 || !isAny(c[i-1].m, "فرم", "فرمی")) {
+				continue // «نسخه تازه «…»» is the copy's name; «فرم تازه «…»» the new form's
 			}
 			q := i + 1
 			if (c[q].punct && c[q].m == ":" || isAny(c[q].m, "برای", "واسه", "for")) && q+1 < len(c) {
@@ -216,12 +219,17 @@ func (c clause) readTitles(f *frame, used []bool) {
 		}
 	}
 	// «یه فرم بساز «گزارش هفتگی» با …»: a quote right after the verb
-	// that makes the form names it.
+	// that makes the form names it, past the light verb of a compound
+	// one («یه فرم تازه درست کن «…»»).
 	if f.title == "" {
 		for i := 0; i+1 < len(c); i++ {
-			if c.createVerbAt(i) && c[i+1].quoted && !used[i+1] && !c.afterQuestion(i+1) && c.madeFormBefore(i) {
-				used[i+1] = true
-				f.title = c[i+1].s
+			q := i + 1
+			if q+1 < len(c) && !c[q].quoted && isAny(c[q].m, lightVerbs...) && !isAny(c[i].m, lightVerbs...) {
+				q++
+			}
+			if c.createVerbAt(i) && c[q].quoted && !used[q] && !c.afterQuestion(q) && c.madeFormBefore(i) {
+				used[q] = true
+				f.title = c[q].s
 				break
 			}
 		}

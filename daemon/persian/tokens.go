@@ -312,11 +312,26 @@ func mergeAffixes(toks []token) []token {
 			out[len(out)-1] = merged
 			continue
 		}
+		// «یک فورم نو», «سوال نو»: «نو» after the noun of a form or a
+		// question is «جدید» (new), as Dari and the written register say
+		// it; elsewhere it stays a word of a title («سال نو»).
+		if plain && t.m == "نو" && len(out) > 0 && isWord(out[len(out)-1]) && (isAny(out[len(out)-1].m, "فرم", "فرمی", "پرسشنامه", "نظرسنجی") || questionNouns[out[len(out)-1].m]) {
+			t.m = "جدید"
+		}
 		// «درس کن», «منتظر کن»: a real word that before a light verb
 		// can only be a slip of the verb's noun (slipsBeforeLightVerb).
 		if plain && i+1 < len(toks) && isWord(toks[i+1]) && isAny(toks[i+1].m, lightVerbs...) {
 			if w, ok := slipsBeforeLightVerb[t.m]; ok {
 				t.m, t.fuzzy = w, true
+			}
+			// «جور کن», «نشرش کن»: the Dari noun of a verb, with or
+			// without its pronoun, is the Iranian one (dariBeforeLightVerb).
+			if w, ok := dariBeforeLightVerb[t.m]; ok {
+				t.m = w
+			} else if base, ok := strings.CutSuffix(t.m, "ش"); ok && !t.pron {
+				if w, ok := dariBeforeLightVerb[base]; ok {
+					t.m, t.pron = w, true
+				}
 			}
 		}
 		// «پیش نویص»: a compound of the lexicon typed apart with a slip
@@ -439,6 +454,13 @@ func splitLightVerbs(toks []token) []token {
 // only be a slip of the verb's noun: «درس کن» is «درست کن», «منتظر کن»
 // «منتشر کن» (nothing is made waiting). Alone they keep their meaning.
 var slipsBeforeLightVerb = map[string]string{"درس": "درست", "منتظر": "منتشر"}
+
+// dariBeforeLightVerb are the nouns Dari makes its verbs of where
+// Iranian Persian has another: «جور کردن» is «درست کردن» (to make: a
+// form, a question, a question optional), «نشر کردن» is «منتشر کردن»
+// (to publish). Alone «جور» is a kind («چه جور») and «نشر» a
+// publishing house, so only before a light verb.
+var dariBeforeLightVerb = map[string]string{"جور": "درست", "نشر": "منتشر"}
 
 // compoundTails are the second halves of the compounds the grammar
 // reads as one word, by their first half: «پیش‌نویس», «ثبت‌نام»,

@@ -401,7 +401,11 @@ var (
 )
 
 func (c clause) destination(from int, used []bool, src int) (to int, end, found bool) {
-	if c.unusedAt(used, moveVerbsV) < 0 {
+	rest := from
+	for rest < len(c) && used[rest] {
+		rest++ // the form named after the question: «سوال ۴ فرم ۱۰۸ قبل از سوال ۲»
+	}
+	if c.unusedAt(used, moveVerbsV) < 0 && !(c.placeOnly(rest) >= 0 && !c.hasVerb()) {
 		// «سوال دوم رو بکن سوال پنجم»: a question made into another
 		// place is moved there.
 		for i := from; i+2 < len(c); i++ {
@@ -669,7 +673,7 @@ func (c clause) countedQuestion() bool {
 		}
 		// «سوال جدید بعد از سوال ۲: …», «new question after q2»: a
 		// question called new is one to add, whatever is named beside.
-		if !t.quoted && t.qnoun && (i+1 < len(c) && isAny(c[i+1].m, newQuestionWords...) || i > 0 && isAny(c[i-1].m, "new")) {
+		if !t.quoted && t.qnoun && (c.newAfterNoun(i) > 0 || i > 0 && isAny(c[i-1].m, "new")) {
 			return true
 		}
 		k := i - 1
@@ -686,6 +690,33 @@ func (c clause) countedQuestion() bool {
 // newQuestionWords say a question is a new one: «سوال جدید», «پرسش تازه».
 var newQuestionWords = []string{"جدید", "جدیدی", "تازه", "تازهای"}
 
+// newAfterNoun returns where «جدید» stands after the question noun at
+// i, its type between or not («سوال جدید», «سوال کوتاه جدید»), or 0.
+func (c clause) newAfterNoun(i int) int {
+	j := i + 1
+	if j < len(c) && !c[j].quoted {
+		if _, n := c.fieldTypeAt(j); n > 0 {
+			j += n
+		}
+	}
+	if j < len(c) && j > i && !c[j].quoted && isAny(c[j].m, newQuestionWords...) {
+		return j
+	}
+	return 0
+}
+
+// markNewQuestion sets aside «جدید» said of a question: it says the
+// question is one to add, and is never its wording.
+func (c clause) markNewQuestion(used []bool) {
+	for i, t := range c {
+		if t.qnoun && !t.quoted {
+			if j := c.newAfterNoun(i); j > 0 {
+				used[j] = true
+			}
+		}
+	}
+}
+
 // inItsPlace reads «… سوال سوم را حذف کن و یه سوال کوتاه جاش بذار»: a
 // question put «in its place» takes the place of the one the clause
 // before deleted.
@@ -697,7 +728,8 @@ func inItsPlace(fs []*frame) {
 		}
 		for i, t := range f.toks {
 			place := isAny(t.m, "جاش", "جایش", "جاشو", "بجاش", "بجایش") ||
-				isAny(t.m, "جای", "جا") && i+1 < len(f.toks) && isAny(f.toks[i+1].m, "اون", "آن", "او", "قبلی")
+				isAny(t.m, "جای", "جا") && i+1 < len(f.toks) && isAny(f.toks[i+1].m, "اون", "آن", "او", "قبلی") ||
+				t.m == "place" && i > 0 && f.toks[i-1].m == "its" // «… add «Seat» in its place»
 			if place && !t.quoted {
 				f.position = domain.Int(prev.index)
 				if len(f.ids) == 0 {
@@ -795,7 +827,7 @@ func refGoesOn(fs []*frame) []*frame {
 		f := fs[k]
 		if k+1 < len(fs) && f.edit == nil && !f.hasIntent() && !f.negated && len(f.groups) == 0 && f.toks.namesQuestion() {
 			next := fs[k+1]
-			if !next.negated && len(next.ids) == 0 && next.edit == nil && len(next.groups) == 0 && !next.toks.namesQuestion() {
+			if !next.negated && len(next.ids) == 0 && next.edit == nil && len(next.groups) == 0 && (!next.toks.namesQuestion() || next.toks.placeOnly(0) >= 0) {
 				merged := readClause(append(append(clause{}, f.toks...), next.toks...), true)
 				if merged.edit != nil && !merged.publish && !merged.draft && !merged.disable && !merged.deleteForm && !merged.duplicate && !merged.create && merged.refusal.Key == "" {
 					merged.joinedBy = f.joinedBy
@@ -917,10 +949,34 @@ func addGoesOn(fs []*frame) []*frame {
 				}
 				continue
 			}
+			// «فرم ۸۱. سوال کوتاه جدید. «شماره سفارش».»: a quote standing
+			// alone after a question said with no wording is its wording.
+			if n := len(prev.groups); n > 0 && prev.groups[n-1].count == 1 && prev.groups[n-1].question == "" && !prev.negated && !f.negated && !f.hasIntent() && len(f.ids) == 0 && len(f.groups) == 0 {
+				if q, ok := f.toks.loneQuote(); ok {
+					prev.groups[n-1].question = q
+					continue
+				}
+			}
 		}
 		out = append(out, f)
 	}
 	return out
+}
+
+// loneQuote returns the quote of a clause that is that quote alone, its
+// marks aside.
+func (c clause) loneQuote() (string, bool) {
+	q := ""
+	for _, t := range c {
+		switch {
+		case t.punct:
+		case t.quoted && q == "":
+			q = t.s
+		default:
+			return "", false
+		}
+	}
+	return q, q != ""
 }
 
 // describesQuestion reports a clause that names a question's kind or
@@ -1078,6 +1134,43 @@ func placeGoesBack(fs []*frame) []*frame {
 		out = append(out, f)
 	}
 	return out
+}
+
+// placeOnly returns where, from «from» on, a clause says only a place
+// beside a question — «قبل سوال ۲», «ببر بعد از سوال ۳.» — the question
+// named there being the place, not the thing acted on; -1 when it says
+// more. Written in short clauses, «فرم ۱۰۸. سوال ۴. قبل سوال ۲.» moves
+// question 4 with no verb of moving: the place is the order.
+func (c clause) placeOnly(from int) int {
+	i := from
+	for i < len(c) && !c[i].quoted && (c[i].punct || c.atAny(i, moveVerbsV) > 0 || isAny(c[i].m, "را", "رو", "it") ||
+		isAny(c[i].m, "جا", "جایش", "جاش", "جایگاه", "جایگاهش", "place", "position") && i+1 < len(c) && c[i+1].m == ":") {
+		i++ // «جا: بعد سوال ۵»: the place written as a labelled field
+	}
+	at := i
+	n := c.atAny(i, besideV)
+	if n == 0 && i < len(c) && !c[i].quoted && isAny(c[i].m, "قبل", "بعد", "پیش") {
+		n = 1 // «قبل سوال ۲»: the «از» dropped
+	}
+	if n == 0 || i+n+1 >= len(c) || !c[i+n].qnoun {
+		return -1
+	}
+	i += n + 1
+	if c[i].m == "شماره" {
+		i++
+	}
+	if i >= len(c) || c[i].quoted {
+		return -1
+	}
+	if _, ok := ordinal(c[i].m); !ok && !c[i].isNum && c.atAny(i, endWordsV) == 0 {
+		return -1 // a number, an ordinal or the last one («بعد سوال آخر»)
+	}
+	for i++; i < len(c); i++ {
+		if !c[i].punct {
+			return -1
+		}
+	}
+	return at
 }
 
 // placesIt reports a verb of placing with the pronoun on: «بذارش»,

@@ -263,6 +263,49 @@ func (c clause) copiesFrom(f *frame, used []bool) {
 	}
 }
 
+// copyAsObject reports «کپی‌شو منتشر کن», «کپی‌اش رو پیش‌نویس کن»,
+// «publish the copy»: a copy — the noun, with its pronoun or object
+// marker — that another act is done to, not a verb of copying.
+func (c clause) copyAsObject() bool {
+	for i, t := range c {
+		if t.quoted || t.m == "" || t.m[0] != 'c' && (t.m[0] < 0xD8 || t.m[0] > 0xDA) {
+			continue // «کپی», «نسخه», «رونوشت» and «copy» only: Arabic-block letters or a «c»
+		}
+		j := -1
+		switch {
+		case isAny(t.m, "کپیه", "کپیهرو") || t.m == "کپی" && t.pron:
+			j = i + 1
+		case isAny(t.m, "کپی", "نسخه") && i+1 < len(c) && isAny(c[i+1].m, "ش", "شو", "اش", "اشو", "شرو"),
+			isAny(t.m, "کپی", "رونوشت") && i+1 < len(c) && isAny(c[i+1].m, "آن", "اون", "این", "it"):
+			j = i + 2 // «کپی شو», «کپی آن»
+		case t.m == "copy" && i > 0 && isAny(c[i-1].m, "the", "its", "that"):
+			// «publish the copy»: in English the act comes first.
+			for k := 0; k < i-1; k++ {
+				if !c[k].quoted && c.actsOnAForm(k) {
+					return true
+				}
+			}
+			j = i + 1
+		}
+		if j < 0 {
+			continue
+		}
+		for j < len(c) && !c[j].quoted && isAny(c[j].m, "را", "رو", "هم", "رم", "to") {
+			j++
+		}
+		if j < len(c) && !c[j].quoted && c.actsOnAForm(j) {
+			return true
+		}
+	}
+	return false
+}
+
+// actsOnAForm reports a word at i that publishes, unpublishes, closes
+// or deletes a form.
+func (c clause) actsOnAForm(i int) bool {
+	return c.atAny(i, publishWordsV) > 0 || c.atAny(i, draftWordsV) > 0 || c.atAny(i, disableWordsV) > 0 || c.atAny(i, deleteWordsV) > 0
+}
+
 // actsOnCopy refuses a clause that acts on the copy an earlier clause
 // makes: «از فرم ۴ کپی بگیر و کپیه رو منتشر کن», «نسخه‌ای تهیه و همان
 // نسخه منتشر شود». The copy has no id a plan can name.
@@ -290,6 +333,13 @@ func actsOnCopy(fs []*frame) {
 			// «… duplicate کن و copy‌ش رو publish کن»: the copy is what
 			// the second order acts on, not a second copy.
 			f.duplicate = false
+		}
+		if !copied && !f.negated && f.toks.copyAsObject() {
+			// «یه فرم بساز «سفارش»، بعد کپی‌شو منتشر کن»: its copy, a form
+			// no order here makes, has no id either.
+			f.publish, f.draft, f.disable, f.deleteForm, f.edit, f.add, f.rename = false, false, false, false, nil, false, false
+			f.refusal = domain.T("the copy has no id yet, so a plan cannot act on it; make the copy, then give its number")
+			continue
 		}
 		if !copied || f.negated {
 			continue

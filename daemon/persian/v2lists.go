@@ -842,6 +842,17 @@ func labelAt(c clause, i int) *label {
 	return &label{typ: l.typ, format: l.format, n: n, typeOnly: l.typeOnly}
 }
 
+// saysOwnType reports a list item that says its kind in parentheses:
+// «سن (عددی)».
+func saysOwnType(item []token) bool {
+	for _, t := range item {
+		if t.punct && t.m == "(" {
+			return true
+		}
+	}
+	return false
+}
+
 // itemGroup makes a question of a list item: its words are the wording
 // (less the words that only name a type), a label in it tells its type
 // or format, and words in parentheses say its type and whether it is

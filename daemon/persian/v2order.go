@@ -3,6 +3,7 @@ package persian
 import (
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
@@ -498,11 +499,31 @@ func formTitleList(toks []token) []token {
 		}
 		var quotes, kept []token
 		k := j + 1
+		headed := false // «two forms pls: …»: a colon announces the list
+		for h := k; h < len(c) && !c[h].quoted; h++ {
+			if c[h].punct && c[h].m == ":" {
+				headed = true
+				break
+			}
+			if !fillers[c[h].m] && !isAny(c[h].m, "لطفا", "new", "جدید", "تازه") {
+				break
+			}
+		}
 		for ; k < len(c); k++ {
 			t := c[k]
 			switch {
 			case t.quoted:
 				quotes = append(quotes, t)
+			case isAny(t.m, "یکی", "اولی", "دومی", "سومی") && k+1 < len(c) && !c[k+1].quoted && c.atAny(k+1, nameNounsV) == 0 && c.atAny(k+1, titleMarkersV) == 0 && c.unquotedTitleAt(k+1) > k+1:
+				// «دو فرم بسازید یکی اردوی مشهد یکی اردوی شیراز»: the
+				// words after «یکی» up to the next item are its title.
+				end := c.unquotedTitleAt(k + 1)
+				text := surfaceOf(c[k+1 : end])
+				q := token{m: matchForm(text), s: text, quoted: true}
+				q.r0 = firstRune(q.m)
+				quotes = append(quotes, q)
+				k = end - 1
+			case fillers[t.m] || t.m == "لطفا":
 			case t.punct && isAny(t.m, "،", ",", ":") || isAny(t.m, "و", "and", "یکی", "اولی", "دومی", "سومی", "یکیش", "یکیشم", "یکیش"):
 			case c.atAny(k, titleMarkersV) > 0:
 				k += c.atAny(k, titleMarkersV) - 1
@@ -513,7 +534,11 @@ func formTitleList(toks []token) []token {
 			}
 		}
 	done:
-		if len(quotes) != c[i].num || len(kept) == 0 {
+		if len(kept) == 0 && headed && len(quotes) == c[i].num && !(i > 0 && c.createVerbAt(i-1)) {
+			kept = tokenize("بساز") // «two forms: "A" و "B"، …»: the count and its list make them
+		}
+		// «make three forms "A", "B" and "C"»: the verb before the count.
+		if len(quotes) != c[i].num || len(kept) == 0 && !(i > 0 && c.createVerbAt(i-1)) {
 			continue
 		}
 		out := append(make([]token, 0, len(toks)+4), toks[:j+1]...)
@@ -543,7 +568,11 @@ func (c clause) saysAll() bool {
 		if t.m == "هر" && i+1 < len(c) && (c[i+1].isNum || strings.HasPrefix(c[i+1].m, "دو") || strings.HasPrefix(c[i+1].m, "سه")) {
 			return true
 		}
-		if strings.HasPrefix(t.m, "هردو") || strings.HasPrefix(t.m, "هرسه") || strings.HasPrefix(t.m, "جفت") || isAny(t.m, "همشون", "همهشون", "همه", "همگی", "both", "all", "each") {
+		if strings.HasPrefix(t.m, "هردو") || strings.HasPrefix(t.m, "هرسه") || strings.HasPrefix(t.m, "جفت") || isAny(t.m, "همشون", "همهشون", "همه", "همگی", "both", "all", "each", "every") {
+			return true
+		}
+		// «هر کدوم رو منتشر کن», «هر یک منتشر گردد»: each of them.
+		if strings.HasPrefix(t.m, "هرکدوم") || strings.HasPrefix(t.m, "هرکدام") || t.m == "هریک" || t.m == "هر" && i+1 < len(c) && (strings.HasPrefix(c[i+1].m, "کدوم") || strings.HasPrefix(c[i+1].m, "کدام") || c[i+1].m == "یک") {
 			return true
 		}
 	}
@@ -632,4 +661,163 @@ func deletesHighFirst(steps []domain.PlanStep) {
 
 func sameForm(a, b *int64) bool {
 	return a == nil && b == nil || a != nil && b != nil && *a == *b
+}
+
+// ordinalIsQuestion reads «…، سوال کوتاه «نام». سوال کوتاه «نام
+// خانوادگی». بعد: اولی اجباری.», «… دو سوال «نام» و «فامیل» اضافه کن و
+// دومی رو اجباری کن»: a clause opening with a spoken ordinal, after
+// clauses that added that many questions or more (and that it does not
+// describe one by one, see questionsByOrdinal), speaks of the
+// question added in that place. In a form the plan makes, that is the
+// form's question of that number, as the earlier steps left it: the
+// clause is read again as «سوال N …». In a form that has questions
+// already, the place of the new ones is unknown: the change goes on the
+// question as it is added — as it does in arshline-plan/v1 (not v2),
+// which has no step to change a question.
+func ordinalIsQuestion(fs []*frame, v2 bool) []*frame {
+	out := fs[:0]
+	for k := 0; k < len(fs); k++ {
+		if k > 0 && ordinalIsAdded(fs, k, v2) {
+			continue
+		}
+		out = append(out, fs[k])
+	}
+	return out
+}
+
+// ordinalIsAdded reads fs[k] as ordinalIsQuestion says, and reports
+// whether it was folded into the question added before.
+func ordinalIsAdded(fs []*frame, k int, v2 bool) bool {
+	f := fs[k]
+	n, at, width, ok := f.toks.ordinalOne()
+	if !ok || n < 1 || f.negated || f.create || len(f.ids) > 0 || f.edit != nil || f.publish || f.draft || f.disable || f.deleteForm || f.duplicate || f.rename || len(f.groups) > 1 {
+		return false
+	}
+	if len(f.groups) == 1 && (!f.groups[0].item || f.groups[0].question != "" || f.groups[0].typ != "") {
+		return false // «اولی کوتاه», «دومی «…»»: a question described, not one changed
+	}
+	var added []*fieldGroup
+	made, elsewhere, placed := false, false, false
+	for _, p := range fs[:k] {
+		if p.negated {
+			continue
+		}
+		if p.create {
+			made, elsewhere, placed, added = true, false, false, added[:0]
+		} else if len(p.ids) > 0 {
+			elsewhere = true
+		}
+		for g := range p.groups {
+			if p.groups[g].position != nil || p.position != nil {
+				placed = true
+			}
+			for range p.groups[g].count {
+				added = append(added, &p.groups[g])
+			}
+		}
+	}
+	if n > len(added) {
+		if made && !elsewhere && len(added) > 0 {
+			// «… با یه سوال «نام»، بعد سومی رو اجباری کن»: the new form
+			// has no such question, nor any the command could mean.
+			f.refusal = domain.T("the command speaks of question %d of the new form, which gets only %d; say which question", n, len(added))
+		}
+		return false
+	}
+	rest := append(append(clause{}, f.toks[:at]...), f.toks[at+width:]...)
+	if made && !elsewhere && !placed && v2 {
+		noun := "سوال "
+		if isLatin(f.toks[at].m) {
+			noun = "question "
+		}
+		again := append(append(append(clause{}, f.toks[:at]...), tokenize(noun+strconv.Itoa(n))...), f.toks[at+width:]...)
+		if r := readClause(again, true); r.edit != nil && !r.edit.del && !r.negated && r.refusal.Key == "" && len(r.groups) == 0 && !r.create && !r.add && !r.publish && !r.draft && !r.disable && !r.deleteForm && !r.duplicate {
+			r.joinedBy = f.joinedBy
+			fs[k] = r
+		}
+		return false
+	}
+	if added[n-1].count != 1 {
+		return false // one of several questions said as one group: no step can hold it alone
+	}
+	var e fieldEdit
+	if rest.extendsEdit(&e) && (e.required || e.optional) && e.typ == "" && e.question == "" && len(e.options) == 0 {
+		added[n-1].required = e.required
+		return true
+	}
+	return false
+}
+
+// ordinalOne finds the spoken ordinal a clause speaks of, near its
+// start and with no question or form named in the clause: «اولی»,
+// «دومی» («بعد دومی رو اجباری کن»), «the second one», «the first»
+// («then make the second one required»). It returns the number, where
+// the ordinal stands and how many tokens it takes.
+func (c clause) ordinalOne() (n, at, width int, ok bool) {
+	at = -1
+	for i, t := range c {
+		if t.quoted || t.qnoun || c.atAny(i, formNounsV) > 0 {
+			return 0, 0, 0, false
+		}
+		if at >= 0 || t.punct {
+			continue
+		}
+		k, isOrd := ordinal(t.m)
+		switch {
+		case !isOrd:
+		case strings.HasSuffix(t.m, "ی") && !isLatin(t.m):
+			n, at, width = k, i, 1
+		case isLatin(t.m) && i+1 < len(c) && c[i+1].m == "one":
+			n, at, width = k, i, 2
+		case isLatin(t.m) && i > 0 && c[i-1].m == "the":
+			n, at, width = k, i, 1
+		}
+		if at < 0 && i >= 4 {
+			return 0, 0, 0, false // near the start only
+		}
+	}
+	return n, at, width, at >= 0
+}
+
+// labelRenames reads «فرم ۵۰. اول پیش‌نویس. بعد عنوان: «کلاس جدید».»:
+// a form's name written as a labelled field, in a clause of its own, in
+// a command that makes no form, is the form's new name. (Where a form is
+// made, the label names the new one: see structured.)
+func labelRenames(fs []*frame) {
+	for _, f := range fs {
+		if f.create || f.createCount > 0 {
+			return
+		}
+	}
+	for _, f := range fs {
+		if f.title == "" || f.rename || f.negated || f.hasIntent() || len(f.groups) > 0 {
+			continue
+		}
+		c := f.toks
+		i := 0
+		for i < len(c) && !c[i].quoted && isAny(c[i].m, "بعد", "بعدش", "سپس", "then", "و") {
+			i++
+		}
+		if n := c.atAny(i, nameNounsV); n > 0 && !c[i].pron && i+n < len(c) && c[i+n].m == ":" {
+			f.rename = true
+		}
+	}
+}
+
+// unquotedTitleAt returns where an unquoted title starting at i ends —
+// at the next item («یکی», «و یکی»), a mark, a verb or a word of the
+// grammar — or i when no title starts there.
+func (c clause) unquotedTitleAt(i int) int {
+	k := i
+	for k < len(c) {
+		t := c[k]
+		if t.quoted || t.punct || t.isNum || c.isStop(k) || c.createVerbAt(k) || isAny(t.m, lightVerbs...) || c.atAny(k, actionWordsV) > 0 || c.atAny(k, formNounsV) > 0 || isAny(t.m, "را", "رو", "هر", "both") || isAny(t.m, quantifiers...) || strings.HasPrefix(t.m, "جفت") || fillers[t.m] {
+			break
+		}
+		if isAny(t.m, "و", "and") {
+			break // «… و یکی …», «… و هر دو را …»: «و» ends an unquoted title
+		}
+		k++
+	}
+	return k
 }

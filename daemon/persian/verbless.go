@@ -1,6 +1,7 @@
 package persian
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
@@ -69,7 +70,7 @@ func attachVerbless(fs []*frame) []*frame {
 			}
 		}
 		if !f.hasIntent() {
-			if f.hasContent() {
+			if f.hasContent() || f.loneNumberWord() > 0 && slices.ContainsFunc(pending, func(p *frame) bool { return len(p.ids) > 0 }) {
 				pending = append(pending, f)
 			} else {
 				out = append(out, f)
@@ -77,6 +78,7 @@ func attachVerbless(fs []*frame) []*frame {
 			continue
 		}
 		var shared []*frame
+		var sharedIDs []int64 // the pending forms' ids, in the order said
 		for _, p := range pending {
 			switch {
 			case len(p.groups) > 0 && f.add:
@@ -99,21 +101,31 @@ func attachVerbless(fs []*frame) []*frame {
 				p.refusal = domain.T("«%s», said of a form, was not understood; the form does not take the next order's verb", p.unreadActWords())
 				p.leftover = nil
 				out = append(out, p)
+			case len(sharedIDs) > 0 && !f.create && p.loneNumberWord() > 0 && isAny(p.joinedBy, "و", "،", ",", "and"):
+				// «فرم دو و سه و چهار رو منتشر کن»: a number word alone
+				// in a list of forms is one more form.
+				sharedIDs = append(sharedIDs, int64(p.loneNumberWord()))
 			case len(p.groups) == 0 && p.title == "" && len(p.ids) > 0 && !f.create:
 				// «فرم ۸ و فرم ۹ را منتشر کن»: bare references share the verb,
 				// and make forms the topic of a number said without the
 				// noun («فرم دو و سه رو منتشر کن»).
-				own := f.ids
-				if len(own) == 0 {
-					own = f.bareIDs
-				}
-				f.ids = uniqueIDs(append(append([]int64{}, p.ids...), own...))
+				sharedIDs = append(sharedIDs, p.ids...)
 			case len(out) == 0 && len(p.groups) > 0:
 				// Nothing before to complete: the fields go to the verb's form.
 				f.groups = append(append([]fieldGroup{}, p.groups...), f.groups...)
 			default:
 				backward(p)
 			}
+		}
+		if len(sharedIDs) > 0 {
+			own := f.ids
+			if len(own) == 0 {
+				own = f.bareIDs
+			}
+			if c := f.toks; len(own) == 0 && len(c) > 1 && c[0].isNum && !c[0].digits && !c[0].quoted && c[0].num > 0 && (c.atAny(1, actionWordsV) > 0 || c.actsOnAForm(1)) {
+				own = []int64{int64(c[0].num)} // «فرم پنج و شش و هفت منتشر بشن»: the last of the list, before its verb
+			}
+			f.ids = uniqueIDs(append(sharedIDs, own...))
 		}
 		pending = pending[:0]
 		if len(shared) > 0 {
@@ -308,4 +320,13 @@ func (f *frame) keepsIt() bool {
 		}
 	}
 	return false
+}
+
+// loneNumberWord returns the number of a clause that is one number
+// word and nothing else («سه»), or 0.
+func (f *frame) loneNumberWord() int {
+	if len(f.toks) != 1 || f.toks[0].quoted || !f.toks[0].isNum || f.toks[0].digits || f.hasIntent() || len(f.groups) > 0 || f.negated {
+		return 0
+	}
+	return f.toks[0].num
 }

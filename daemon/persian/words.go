@@ -341,7 +341,7 @@ var finglish = map[string]string{
 
 // englishInPersian maps English nouns of the grammar written in Persian
 // letters, as an office's jargon says them, to the English word.
-var englishInPersian = map[string]string{"تایپ": "type"}
+var englishInPersian = map[string]string{"تایپ": "type", "تیتل": "title"}
 
 // finglishPronoun reads the pronoun suffix ـش typed in Latin letters on
 // a word of a command written in Finglish: «publishesh kon» (publish
