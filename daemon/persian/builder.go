@@ -257,7 +257,13 @@ func (b *builder) states(f *frame, ids []int64, created bool) {
 			continue
 		}
 		if created {
-			b.warn("form.not_created_yet", domain.T("a form created in this command cannot be published or drafted in the same command; it starts as a draft"))
+			// A new form starts as a draft, so drafting it asks nothing.
+			// Publishing or closing it needs its id, which arshline-plan/v1
+			// cannot leave out: the contract says a command it cannot
+			// express whole gets no plan, not a plan without that step.
+			if act.action != domain.ActionDraftForm {
+				b.refuse(domain.T("arshline-plan/v1 cannot publish or close a form made in the same command, as it has no number yet; make the form, then publish it by its number"))
+			}
 			continue
 		}
 		for _, id := range ids {
