@@ -49,7 +49,7 @@ func TestPlanOfflineContract(t *testing.T) {
 		version float64
 	}{{nil, 2}, {[]string{"--contract", "arshline-plan/v2"}, 2}, {[]string{"--contract", "v1"}, 1}, {[]string{"--contract", "arshline-plan/v1"}, 1}} {
 		var out, errb bytes.Buffer
-		args := append(append([]string{"plan", "--offline", "--json"}, c.flag...), "یه فرم بساز و منتشرش کن")
+		args := append(append([]string{"plan", "--offline", "--json"}, c.flag...), "یه فرم بساز و دو سوال کوتاه اضافه کن")
 		if code := run(args, &out, &errb); code != 0 {
 			t.Fatalf("%v: exit %d: %s", c.flag, code, errb.String())
 		}
