@@ -1320,7 +1320,7 @@ func choiceBefore(before []token) bool {
 		// «یه dropdown «نوع پرداخت» اضافه کن: …»: a worded choice
 		// type is a question without the noun.
 		question = question || t.qnoun || t.quoted
-		if t.isNum && t.num > 1 && k+1 < len(before) && (before[k+1].qnoun || before[k+1].m == "تا") {
+		if t.isNum && t.num > 1 && k+1 < len(before) && (before[k+1].qnoun || before[k+1].m == "تا") && !c.formIDAt(k) {
 			return false // «دو سوال کشویی: استان و شهرستان» words two questions
 		}
 		if typ, n := c.fieldTypeAt(k); n > 0 && domain.IsChoiceType(typ) {
@@ -1592,7 +1592,20 @@ func (c clause) countedAt(k int) bool {
 	if j >= 0 && isAny(c[j].m, "تا", "عدد") {
 		j--
 	}
-	return j >= 0 && c[j].isNum && c[j].num >= 2 && !c[j].quoted
+	return j >= 0 && c[j].isNum && c[j].num >= 2 && !c[j].quoted && !c.formIDAt(j)
+}
+
+// formIDAt reports a number at j said right after a form's noun: «فرم
+// ۹۱ سوال …», «فرم شماره ۴۰ سوال …» name a form and count no question.
+func (c clause) formIDAt(j int) bool {
+	if j <= 0 || !c[j].isNum || c[j].quoted {
+		return false
+	}
+	k := j - 1
+	if k > 0 && !c[k].quoted && isAny(c[k].m, "شماره", "number", "no", "#") {
+		k--
+	}
+	return c.atAny(k, formNounsV) == 1
 }
 
 // countBefore returns the count of questions said before: «سه تا سوال»
