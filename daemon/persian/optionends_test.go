@@ -12,7 +12,7 @@ func TestFormIDCountsNoQuestion(t *testing.T) {
 		"فرم ۱۲ سوال کشویی «شهر» بذار: تهران، مشهد، تبریز":                "add_field #12 dropdown شهر [تهران|مشهد|تبریز]",
 		"فرم 7 سوال چندانتخابی «رنگ» اضافه کن: قرمز / آبی / سبز":          "add_field #7 checkboxes رنگ [قرمز|آبی|سبز]",
 		"فرم شماره ۴۰ سوال کشویی «نوبت» اضافه کنید: صبح، عصر":             "add_field #40 dropdown نوبت [صبح|عصر]",
-		"فرم ۲ سوال تک گزینه ای «جنس» بذار: زن، مرد":                       "add_field #2 multiple_choice جنس [زن|مرد]",
+		"فرم ۲ سوال تک گزینه ای «جنس» بذار: زن، مرد":                      "add_field #2 multiple_choice جنس [زن|مرد]",
 		"فرم ۳۰ سوال چند گزینه‌ای «سطح» بذارین: الف) کم ب) متوسط ج) زیاد": "add_field #30 multiple_choice سطح [کم|متوسط|زیاد]",
 		// A count said after the id still counts: two questions, worded.
 		"فرم ۸ دو سوال کشویی: استان و شهرستان": "add_field #8 dropdown استان; add_field #8 dropdown شهرستان",
