@@ -18,3 +18,20 @@ func TestFormIDCountsNoQuestion(t *testing.T) {
 		"فرم ۸ دو سوال کشویی: استان و شهرستان": "add_field #8 dropdown استان; add_field #8 dropdown شهرستان",
 	})
 }
+
+// TestPicturesTypedBesideWords: an emoji typed among the words says
+// none of them: it ends the word before it and is dropped, so it is no
+// part of the last option, a wording or a verb, glued on or spaced
+// apart, alone or as a sequence of pictures. Inside quotes it stays.
+func TestPicturesTypedBesideWords(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"سوال ۲ فرم ۱۴ رو کشویی کن با گزینه‌های صبح / عصر / شب 🌙":  "update_field #14 @1 dropdown [صبح|عصر|شب]",
+		"فرم ۹ یه سوال چندانتخابی «ورزش» بذار: فوتبال، والیبال ⚽️": "add_field #9 checkboxes ورزش [فوتبال|والیبال]",
+		"form 12: dropdown «Size» options: Small🍕, Large🍔":         "add_field #12 dropdown Size [Small|Large]",
+		"فرم ۳ رو منتشر کن 🚀🚀":                                     "publish_form #3",
+		"فرم ۷ رو منتشر کن 👨\u200d👩\u200d👧":                        "publish_form #7",
+		"یه سوال کوتاه «غذای محبوب 🍕» به فرم ۵ اضافه کن":           "add_field #5 short_text غذای محبوب 🍕",
+		"فرم 70: dropdown \"City\" 🏙️ options: Tehran, Tabriz":     "add_field #70 dropdown City [Tehran|Tabriz]",
+	})
+}

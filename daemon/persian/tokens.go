@@ -172,6 +172,14 @@ func tokenize(text string) []token {
 			toks = append(toks, token{m: ":", s: text[i:next], punct: true})
 		case r == '#':
 			flush(i)
+		case isEmoji(r) || r == '\u200c' && wordStart < 0:
+			// «… 1h ⏱️», «"Cuisine" 🍕 options: …»: a picture typed
+			// beside the words says none of them and is no part of an
+			// option, a wording or a verb; like «#» it ends the word
+			// before it and is dropped. (A quoted one stays in its
+			// quote.) The joiner of a sequence of pictures, a ZWNJ by
+			// now, begins no word either.
+			flush(i)
 		default:
 			if wordStart < 0 {
 				wordStart = i
@@ -189,6 +197,14 @@ func tokenize(text string) []token {
 		toks[k].qnoun = questionNouns[toks[k].m]
 	}
 	return toks
+}
+
+// isEmoji reports a rune of a picture typed among the words: a symbol
+// past the Latin and general punctuation blocks (pictographs, dingbats,
+// stars, clocks; the arrows are read before as a colon), the selector
+// that asks for its coloured form, the keycap and the skin tones.
+func isEmoji(r rune) bool {
+	return r == 0xfe0f || r == 0x20e3 || r >= 0x1f3fb && r <= 0x1f3ff || r >= 0x2100 && unicode.Is(unicode.So, r)
 }
 
 // endsNumber reports whether an unpaired quote at text[i:next] stands

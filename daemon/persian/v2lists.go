@@ -692,7 +692,7 @@ func listItems(toks []token, from int, options bool) ([][]token, int) {
 // courtesy reports a word said after a command that asks nothing and
 // names no option: thanks, «لطفا», «دیگه», «هم», an address.
 func courtesy(m string) bool {
-	return isAny(m, thankWords...) || isAny(m, "لطفا", "لطفاً", "please", "pls", "پلیز", "دیگه", "هم", "فقط", "فعلا", "داداش", "عزیزم", "جان", "آقا", "قربان", "🙏", "🌹", "🙂")
+	return isAny(m, thankWords...) || isAny(m, "لطفا", "لطفاً", "please", "pls", "پلیز", "دیگه", "هم", "فقط", "فعلا", "داداش", "عزیزم", "جان", "آقا", "قربان")
 }
 
 // allPartsQuoted reports parts each made of quotes alone, joined by
