@@ -35,3 +35,26 @@ func TestPicturesTypedBesideWords(t *testing.T) {
 		"فرم 70: dropdown \"City\" 🏙️ options: Tehran, Tabriz":     "add_field #70 dropdown City [Tehran|Tabriz]",
 	})
 }
+
+// TestQuestionDescribedWithItsOptions: a question worded, typed and
+// given its options with no verb at all, beside the form it goes in
+// («فرم ۲۵ — سوال «پرداخت» کشویی: کارت، نقد», «فرم 70: dropdown field
+// "City" options: …»), is a new question; with a verb of changing or an
+// object marker it names one the form has, which a wording cannot find.
+func TestQuestionDescribedWithItsOptions(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۲۵ — سوال «نحوه پرداخت» کشویی: کارت، نقد، بیمه تکمیلی":  "add_field #25 dropdown نحوه پرداخت [کارت|نقد|بیمه تکمیلی]",
+		"فرم ۱۹ سوال «روز تحویل» کشویی: شنبه، یکشنبه":                "add_field #19 dropdown روز تحویل [شنبه|یکشنبه]",
+		"فرم ۲۵ سوال کشویی «نوع بیمه»: تأمین، سلامت":                 "add_field #25 dropdown نوع بیمه [تأمین|سلامت]",
+		"فرم ۱۴، field «Size» dropdown: S / M / L":                   "add_field #14 dropdown Size [S|M|L]",
+		"فرم 70: dropdown field \"City\" options: Tehran, Tabriz":    "add_field #70 dropdown City [Tehran|Tabriz]",
+		"form 33 - checkbox field «Toppings» options: cheese, olive": "add_field #33 checkboxes Toppings [cheese|olive]",
+		// A verb of changing, or the object marker: a question the form
+		// has, named by a wording whose place is not known.
+		"فرم ۱۹ سوال «شهر» رو کشویی کن: تهران، کرج": "none",
+		"فرم ۱۹ سوال «شهر» کشویی بشه: تهران، کرج":   "none",
+		// Named by its number it is edited.
+		"سوال ۲ فرم ۱۹ کشویی: تهران، کرج": "update_field #19 @1 dropdown [تهران|کرج]",
+	})
+}

@@ -160,6 +160,13 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 		if e.byWording == "" {
 			return false
 		}
+		if !c.hasVerb() && c.hasOptionList() && (hi >= len(c) || !isAny(c[hi].m, "را", "رو")) {
+			// «فرم ۲۵ — سوال «نحوه پرداخت» کشویی: کارت، نقد»: a question
+			// worded, typed and given its options, with no verb to change
+			// it and no object marker to point at one the form has,
+			// describes a new question.
+			return false
+		}
 	}
 	markUsed(used, lo, hi)
 	for i := hi; i < len(c); i++ {
