@@ -58,3 +58,27 @@ func TestQuestionDescribedWithItsOptions(t *testing.T) {
 		"سوال ۲ فرم ۱۹ کشویی: تهران، کرج": "update_field #19 @1 dropdown [تهران|کرج]",
 	})
 }
+
+// TestListEndsBeforeTalk: what follows the last option and cannot be
+// part of one ends the list — the particle «دیگه» said clipped as
+// «دیه» or «دگه» at a sentence's end, «خب», words saying the list goes
+// on («و اینا», «و غیره», «etc», «and so on»), a run of «!» — while an
+// option that is a word of the same sound stays («خوب», «مبلغ دیه»).
+func TestListEndsBeforeTalk(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"به فرم ۸ یه سوال کشویی «سایز» بذار گزینه هاش کوچیک، متوسط، بزرگ دیه.":  "add_field #8 dropdown سایز [کوچیک|متوسط|بزرگ]",
+		"فرم ۶ یه سوال چند گزینه ای «رنگ» بذار با گزینه‌های سبز و زرد دگه":      "add_field #6 multiple_choice رنگ [سبز|زرد]",
+		"فرم ۱۲ ده، یه سوال کشویی «نوبت» بذار: صبح، عصر دیه":                    "add_field #12 dropdown نوبت [صبح|عصر]",
+		"به فرم ۸ یه سوال کشویی «سایز» بذار گزینه هاش کوچیک، متوسط، بزرگ خب":    "add_field #8 dropdown سایز [کوچیک|متوسط|بزرگ]",
+		"فرم ۸ یه سوال کشویی «سایز» بذار گزینه هاش کوچیک و متوسط و بزرگ و غیره": "add_field #8 dropdown سایز [کوچیک|متوسط|بزرگ]",
+		"به فرم ۴ یه سوال چند جوابی «میوه» اضافه کن: سیب، موز، انار و اینا":     "add_field #4 checkboxes میوه [سیب|موز|انار]",
+		"form 8: dropdown «Size» options: S, M, L etc":                          "add_field #8 dropdown Size [S|M|L]",
+		"form 8: dropdown «Size» options: S, M, L and so on":                    "add_field #8 dropdown Size [S|M|L]",
+		"فرم ۲۰ یه سوال کشویی «تیم» بذار: پرسپولیس، استقلال، تراکتور!!!":        "add_field #20 dropdown تیم [پرسپولیس|استقلال|تراکتور]",
+		// Words of the same sound that are options or wordings stay.
+		"فرم ۸ یه سوال کشویی «کیفیت» بذار گزینه هاش بد، متوسط، خوب": "add_field #8 dropdown کیفیت [بد|متوسط|خوب]",
+		"یه سوال عددی «مبلغ دیه» به فرم ۳ اضافه کن":                 "add_field #3 number مبلغ دیه",
+		"فرم ۱۵ ده یه سوال متن بلند آدرس انبار بذار دیه":            "add_field #15 long_text آدرس انبار",
+	})
+}

@@ -400,6 +400,23 @@ func textedShortWords(toks []token) []token {
 	return toks
 }
 
+// clippedDige reads the particle «دیگه» («come on», «already») as it
+// is said clipped in speech, «دیه» (the «گ» dropped between vowels, as
+// a Tabrizi says it) or «دگه», where it ends a sentence: «… سرمه ای
+// دیه», «… بذار دیه.». There it is the particle, which ends a list or a
+// wording as «دیگه» does; inside a sentence «دیه» stays the word it
+// spells.
+func clippedDige(toks []token) []token {
+	for i := range toks {
+		t := &toks[i]
+		if t.quoted || !isAny(t.m, "دیه", "دگه") || i+1 < len(toks) && !toks[i+1].punct {
+			continue
+		}
+		t.m, t.r0 = "دیگه", 'د'
+	}
+	return toks
+}
+
 // letterWord reports a word that is one letter, or «الف»: an item of a
 // list of lettered options.
 func letterWord(t token) bool {

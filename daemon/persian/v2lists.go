@@ -640,9 +640,21 @@ func listItems(toks []token, from int, options bool) ([][]token, int) {
 	// «… نام و سن و منتشرش کن»: a «و» before the word that ends the
 	// list joins the next clause, not an item; «… تبریز لطفا», «…
 	// تبریز دیگه»: a courtesy or filler after the last item is none.
-	for len(cur) > 0 && depth == 0 && !cur[len(cur)-1].quoted && (isAny(cur[len(cur)-1].m, "و", "and", "یا", "or") || courtesy(cur[len(cur)-1].m)) {
-		cur = cur[:len(cur)-1]
-		end--
+	// «… بزرگ ها», «… بزرگ خب», «… بزرگ و اینا», «… L etc»: a particle
+	// of talk, or words saying the list goes on, name no option either.
+	for len(cur) > 0 && depth == 0 {
+		n := len(cur)
+		if k := goesOnAt(cur); k > 0 {
+			// The words are the list's, read with it, and no item's.
+			cur = cur[:k]
+			continue
+		} else if cur[n-1].quoted || !(isAny(cur[n-1].m, "و", "and", "یا", "or") || courtesy(cur[n-1].m) || n > 1 && spokenParticle(cur[n-1].m)) {
+			break
+		} else {
+			n--
+		}
+		end -= len(cur) - n
+		cur = cur[:n]
 	}
 	if depth > 0 {
 		return nil, 0
@@ -693,6 +705,32 @@ func listItems(toks []token, from int, options bool) ([][]token, int) {
 // names no option: thanks, «لطفا», «دیگه», «هم», an address.
 func courtesy(m string) bool {
 	return isAny(m, thankWords...) || isAny(m, "لطفا", "لطفاً", "please", "pls", "پلیز", "دیگه", "هم", "فقط", "فعلا", "داداش", "عزیزم", "جان", "آقا", "قربان")
+}
+
+// spokenParticle reports a particle of talk that says nothing of the
+// word it follows: «خب», and the fillers of the polite.
+func spokenParticle(m string) bool {
+	return fillers[m] || m == "خب"
+}
+
+// goesOnAt returns where words saying that a list goes on unsaid begin
+// at the end of its last item — «… و اینا», «… و غیره», «… etc», «…
+// and so on» — or 0. They are no option, nor part of one.
+func goesOnAt(cur []token) int {
+	n := len(cur)
+	for k := n - 1; k >= 1 && k >= n-3; k-- {
+		if cur[k].quoted || cur[k].punct {
+			return 0
+		}
+		tail := surfaceOf(cur[k:])
+		switch {
+		case isAny(matchForm(tail), "etc", "etc.", "etcetera"):
+			return k
+		case isAny(cur[k-1].m, "و", "and") && isAny(matchForm(tail), "اینا", "غیره", "امثالهم", "این‌ها", "اینها", "so on", "so forth", "more"):
+			return k - 1
+		}
+	}
+	return 0
 }
 
 // allPartsQuoted reports parts each made of quotes alone, joined by
@@ -1890,6 +1928,11 @@ func endsCommand(toks []token, end int) bool {
 		// «… (فایل). سپاسگزارم.»: thanks after the list close it too.
 		if !toks[k].punct && !toks[k].quoted && k > end && (thanks || toks[k-1].punct) && isAny(toks[k].m, thankWords...) {
 			thanks = true
+			continue
+		}
+		// «… صبح، عصر دیگه», «… تراکتور لطفا»: a particle of talk or a
+		// courtesy after the list ends nothing new.
+		if !toks[k].punct && !toks[k].quoted && (courtesy(toks[k].m) || spokenParticle(toks[k].m)) {
 			continue
 		}
 		if !toks[k].punct || !isAny(toks[k].m, ".", "!", "؛", ";", "…", "،", ",") {
