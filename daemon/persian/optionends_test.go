@@ -82,3 +82,18 @@ func TestListEndsBeforeTalk(t *testing.T) {
 		"فرم ۱۵ ده یه سوال متن بلند آدرس انبار بذار دیه":            "add_field #15 long_text آدرس انبار",
 	})
 }
+
+// TestOptionsReplacedInShort: the new options of a question said in
+// short, with a noun of changing and no light verb before a colon
+// («گزینه‌ها عوض: …», «گزینه‌هاش تغییر: …», «گزینه‌های جدید: …»), replace
+// its list; a single option said so is no list.
+func TestOptionsReplacedInShort(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۴۵ سوال ۲ گزینه‌ها عوض: حضوری، آنلاین":        "update_field #45 @1 [حضوری|آنلاین]",
+		"سوال ۳ فرم ۱۱، گزینه‌هاش تغییر: نقد، کارت، اقساط": "update_field #11 @2 [نقد|کارت|اقساط]",
+		"فرم ۶. سوال ۱. گزینه‌های جدید: صبح / عصر.":        "update_field #6 @0 [صبح|عصر]",
+		"فرم ۲۰. سوال ۴. گزینه‌ها اصلاح: کم، متوسط، زیاد.": "update_field #20 @3 [کم|متوسط|زیاد]",
+		"form 7 q2 options changed: yes, no, maybe":        "update_field #7 @1 [yes|no|maybe]",
+	})
+}

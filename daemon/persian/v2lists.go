@@ -517,6 +517,12 @@ func optionsAfterVerb(toks []token, from int) int {
 		}
 	}
 	for k := start; k < len(toks) && k < from+window; k++ {
+		// «گزینه‌ها عوض: حضوری، آنلاین», «options changed: …»: a noun of
+		// changing said without its light verb, then a colon, as a
+		// clause is said in short: the new ones follow the colon.
+		if k+1 < len(toks) && toks[k+1].punct && toks[k+1].m == ":" && !toks[k].quoted && (isAny(toks[k].m, verbalNouns...) || isAny(toks[k].m, "changed", "change", "جدید", "new")) {
+			return k + 2
+		}
 		if toks[k].punct || toks[k].quoted {
 			return 0
 		}
