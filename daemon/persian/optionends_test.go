@@ -83,6 +83,30 @@ func TestListEndsBeforeTalk(t *testing.T) {
 	})
 }
 
+// TestQuestionSaidInParts: in short, topic-first sentences a new
+// question is named in one and given its kind, its wording («موضوع:
+// «…»», «عنوان: «…»», a quote alone) and its options each in a sentence
+// of its own after it; they complete that question, and make none of
+// their own. A second «سوال جدید.» opens the next one.
+func TestQuestionSaidInParts(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۱۲. سوال جدید. چندانتخابی. عنوان: «علاقه‌ها». گزینه‌ها: ورزش، موسیقی، کتاب.": "add_field #12 checkboxes علاقه‌ها [ورزش|موسیقی|کتاب]",
+		"فرم ۳۰. پرسش جدید. «نام پدر».":                                              "add_field #30 short_text نام پدر",
+		"form 9. new question. dropdown. title: «Shift». options: morning, evening.": "add_field #9 dropdown Shift [morning|evening]",
+		"فرم ۷. سوال تازه. کشویی «شهر». گزینه: تبریز، اهر.":                          "add_field #7 dropdown شهر [تبریز|اهر]",
+		"فرم ۵. سوال جدید. کشویی. موضوع: «سطح». گزینه: کم، زیاد. اجباری.":            "add_field #5 dropdown سطح required [کم|زیاد]",
+		"فرم ۲۲. سوال تاریخ. موضوع: «روز مراجعه».":                                   "add_field #22 date روز مراجعه",
+		"فرم ۵. سوال جدید. کشویی. «سطح». سوال جدید. کوتاه. «نام».":                   "add_field #5 dropdown سطح; add_field #5 short_text نام",
+		// A question named by its number is edited by the sentence after.
+		"فرم ۴۵. سوال ۲. «نام».": "update_field #45 @1 نام",
+	})
+	v1 := New(Config{})
+	checkReadings(t, v1, map[string]string{
+		"فرم ۱۸. سوال جدید. کوتاه. «کد پرسنلی».": "add_field #18 short_text کد پرسنلی",
+	})
+}
+
 // TestOptionsReplacedInShort: the new options of a question said in
 // short, with a noun of changing and no light verb before a colon
 // («گزینه‌ها عوض: …», «گزینه‌هاش تغییر: …», «گزینه‌های جدید: …»), replace

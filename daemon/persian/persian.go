@@ -228,7 +228,7 @@ func (p *Planner) plan(text string) Result {
 	}
 	if v2 {
 		pronounMoves(frames)
-		frames = placeGoesBack(addGoesOn(editGoesOn(questionsByOrdinal(formsByOrdinal(attachOptions(addSharedVerb(refGoesOn(frames))))))))
+		frames = placeGoesBack(addGoesOn(editGoesOn(questionsByOrdinal(formsByOrdinal(attachOptions(questionInParts(addSharedVerb(refGoesOn(frames)))))))))
 		requiredAfter(frames)
 		inItsPlace(frames)
 		placeGoesOn(frames)
