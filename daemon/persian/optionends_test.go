@@ -121,3 +121,18 @@ func TestOptionsReplacedInShort(t *testing.T) {
 		"form 7 q2 options changed: yes, no, maybe":        "update_field #7 @1 [yes|no|maybe]",
 	})
 }
+
+// TestKindAndWordingBeforeTheVerb: the Persian verb follows its object,
+// and a question may be said by its kind and its quoted wording alone,
+// with no noun or count: «کشویی «شهر» اضافه کن» adds the question as
+// «یه سوال کشویی «شهر»» would.
+func TestKindAndWordingBeforeTheVerb(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"به فرم ۱۳ کشویی «شهر» اضافه کن":                  "add_field #13 dropdown شهر",
+		"فرم ۱۳: dropdown «شهر» اضافه کن":                 "add_field #13 dropdown شهر",
+		"به فرم ۵ متن بلند «توضیحات» اضافه کنید":          "add_field #5 long_text توضیحات",
+		"فرم ۷ عددی «سن» اضافه شود":                       "add_field #7 number سن",
+		"فرم ۲ چندانتخابی «علاقه‌ها» اضافه کن: ورزش، هنر": "add_field #2 checkboxes علاقه‌ها [ورزش|هنر]",
+	})
+}

@@ -847,11 +847,13 @@ func (c clause) typeBesideAddVerb(used []bool) int {
 		}
 		// The Persian verb follows its object: the type is the word
 		// before it, the first of a type phrase of one or two words.
-		for k := max(i-3, 0); k < i; k++ {
+		// «کشویی «شهر» اضافه کن»: or the type and then the quote that
+		// words it.
+		for k := max(i-4, 0); k < i; k++ {
 			if used[k] || c[k].quoted {
 				continue
 			}
-			if _, m := c.fieldTypeAt(k); m > 0 && k+m == i && (k == 0 || !c[k-1].qnoun) {
+			if _, m := c.fieldTypeAt(k); m > 0 && (k+m == i || k+m+1 == i && c[k+m].quoted && !used[k+m]) && (k == 0 || !c[k-1].qnoun) {
 				return k
 			}
 		}
