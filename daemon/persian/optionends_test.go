@@ -136,3 +136,23 @@ func TestKindAndWordingBeforeTheVerb(t *testing.T) {
 		"فرم ۲ چندانتخابی «علاقه‌ها» اضافه کن: ورزش، هنر": "add_field #2 checkboxes علاقه‌ها [ورزش|هنر]",
 	})
 }
+
+// TestNumberedOptionsAfterAChoice: numbers that first come right after
+// a choice question said with its wording («… اضافه ۱) تب ۲) سرفه»,
+// «…: الف) شرقی ب) غربی») number its options, not steps; the list ends
+// at the order said after it («… و منتشرش کن»). Numbers that began as
+// steps stay steps.
+func TestNumberedOptionsAfterAChoice(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۸: کشویی «استان» اضافه ۱) تهران ۲) فارس ۳) گیلان":                          "add_field #8 dropdown استان [تهران|فارس|گیلان]",
+		"فرم ۲ یه سوال چندگزینه‌ای «رنگ» بذار: 1) قرمز 2) سبز":                          "add_field #2 multiple_choice رنگ [قرمز|سبز]",
+		"form 4: add checkbox «Days» 1) Mon 2) Tue 3) Wed":                              "add_field #4 checkboxes Days [Mon|Tue|Wed]",
+		"به فرم ۹ یه سوال کشویی «روز» اضافه کن ۱) شنبه ۲) یکشنبه ۳) دوشنبه و منتشرش کن": "add_field #9 dropdown روز [شنبه|یکشنبه|دوشنبه]; publish_form #9",
+		"به فرم ۹ یه سوال کشویی «روز» اضافه کن: شنبه، یکشنبه، دوشنبه و منتشرش کن":       "add_field #9 dropdown روز [شنبه|یکشنبه|دوشنبه]; publish_form #9",
+		"فرم ۹ سوال چند گزینه ای «سکو» بذارید: الف) شرقی ب) غربی و منتشرش کنید":         "add_field #9 multiple_choice سکو [شرقی|غربی]; publish_form #9",
+		// Numbered steps stay steps, a choice question among them.
+		"1) فرم ۵ یه سوال کشویی «شهر» بذار 2) فرم ۶ رو منتشر کن":        "add_field #5 dropdown شهر; publish_form #6",
+		"۱) یه سوال کشویی «شهر» به فرم ۵ اضافه کن ۲) فرم ۵ رو منتشر کن": "add_field #5 dropdown شهر; publish_form #5",
+	})
+}

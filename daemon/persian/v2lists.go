@@ -38,8 +38,9 @@ func collectLists(toks []token) []token {
 		t := toks[i]
 		if t.punct && t.m == ":" && len(out) > 0 && choiceBefore(out) {
 			// «… که چند تا جواب بشه انتخاب کرد: صبح، ظهر، عصر»: after a
-			// choice question the colon lists its options.
-			if l, end := optionList(toks, i+1, true); l != nil && len(l.items) > 1 && (endsCommand(toks, end) || verbCloses(toks, end)) {
+			// choice question the colon lists its options, up to the end,
+			// the verb, or the next order («… دوشنبه و منتشرش کن»).
+			if l, end := optionList(toks, i+1, true); l != nil && len(l.items) > 1 && (endsCommand(toks, end) || verbCloses(toks, end) || orderFollows(toks, end) || actFollows(toks, end)) {
 				out = append(out, listToken(l, surfaceOf(toks[i:end])))
 				i = end - 1
 				changed = true
@@ -1911,6 +1912,21 @@ func orderFollows(toks []token, end int) bool {
 		j++
 	}
 	return j > end && j < len(toks) && (conjunctions[toks[j].m] || isAny(toks[j].m, orderWords...))
+}
+
+// actFollows reports an act at end, perhaps after «و», «… دوشنبه و
+// منتشرش کن»:
+// what the list was said with ends there, and a new order begins.
+func actFollows(toks []token, end int) bool {
+	j := end
+	if j < len(toks) && !toks[j].quoted && isAny(toks[j].m, "و", "and") {
+		j++
+	}
+	if j >= len(toks) {
+		return false
+	}
+	c := clause(toks)
+	return c.atAny(j, actionWordsV) > 0 || c.atAny(j, deleteWordsV) > 0 || c.atAny(j, formNounsV) > 0 || toks[j].qnoun
 }
 
 // newQuestionAt reports a question counted at j, «یه dropdown …», «یک
