@@ -156,3 +156,15 @@ func TestNumberedOptionsAfterAChoice(t *testing.T) {
 		"۱) یه سوال کشویی «شهر» به فرم ۵ اضافه کن ۲) فرم ۵ رو منتشر کن": "add_field #5 dropdown شهر; publish_form #5",
 	})
 }
+
+// TestDariAdds: Dari adds with «علاوه» and a light verb, where Iranian
+// Persian says «اضافه».
+func TestDariAdds(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"به فورم ۷ یک سوال متن کوتاه «نام پدر» علاوه کنید":                 "add_field #7 short_text نام پدر",
+		"فورم ۱۲ یک سوال عددی «قد» علاوه شود":                              "add_field #12 number قد",
+		"یک سوال تک‌انتخابی «جنس» با گزینه‌های مرد، زن به فورم ۹ علاوه کن": "add_field #9 multiple_choice جنس [مرد|زن]",
+		"علاوه بر فورم ۵، فورم ۶ را هم نشر کن":                             "publish_form #6",
+	})
+}
