@@ -167,3 +167,17 @@ func TestDariAdds(t *testing.T) {
 		"یک سوال تک‌انتخابی «جنس» با گزینه‌های مرد، زن به فورم ۹ علاوه کن": "add_field #9 multiple_choice جنس [مرد|زن]",
 	})
 }
+
+// TestOptionsSaidBeforeTheirQuestion: options said first, as the object
+// the verb puts into a question («گزینه‌های … رو بذار تو یه سوال …») or
+// with «با» before the question («با گزینه‌های بله و خیر یه سوال …»),
+// are the one question's options; with no kind said it is a choice.
+func TestOptionsSaidBeforeTheirQuestion(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"گزینه‌های صبح و عصر رو بذار توی یه سوال به اسم «نوبت» تو فرم ۸":              "add_field #8 multiple_choice نوبت [صبح|عصر]",
+		"با گزینه‌های بله و خیر یه سوال «رضایت» به فرم ۴ اضافه کن":                    "add_field #4 multiple_choice رضایت [بله|خیر]",
+		"گزینه‌های نقد، کارت، چک رو بذارید تو یه سوال کشویی «پرداخت» در فرم ۱۶":       "add_field #16 dropdown پرداخت [نقد|کارت|چک]",
+		"گزینه‌هاش تهران، اصفهان، شیراز باشه، یه سوال چندجوابی «شهرها» تو فرم ۳ بذار": "add_field #3 checkboxes شهرها [تهران|اصفهان|شیراز]",
+	})
+}

@@ -497,6 +497,20 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool)
 		c.groupTraits(&g, a.at, lo, hi, used)
 		if v2 {
 			c.v2Traits(&g, a.at, hi, used)
+			if len(anchors) == 1 && g.options == nil {
+				// «گزینه‌های عکاسی، فیلمبرداری رو بذار تو یه سوال checkbox
+				// …»: the options said first, as the object the verb
+				// puts into the one question, are its own.
+				for j := 0; j < a.at; j++ {
+					if l := c[j].list; l != nil && l.options && !used[j] {
+						g.options, used[j] = listTexts(l), true
+						if g.typ == "" || g.typ == domain.PlanFieldShortText {
+							g.typ = domain.PlanFieldMultipleChoice
+						}
+						break
+					}
+				}
+			}
 		}
 		// Question text: a wording found after the anchor, else a quote.
 		for _, qt := range texts {

@@ -1256,9 +1256,41 @@ func attachOptions(fs []*frame) []*frame {
 				continue
 			}
 		}
+		if n := len(out); n > 0 && len(f.groups) == 1 && f.groups[0].options == nil {
+			// «گزینه‌هاش تهران، اصفهان باشه، یه سوال چندجوابی «شهرها»
+			// بذار»: options said in a clause of their own first, no
+			// question before them, are the next one question's.
+			if l, ok := optionsOnly(out[n-1]); ok && (n == 1 || len(out[n-2].groups) == 0) {
+				g := &f.groups[0]
+				g.options = listTexts(l)
+				if g.typ == "" || g.typ == domain.PlanFieldShortText {
+					g.typ = domain.PlanFieldMultipleChoice
+				}
+				out = out[:n-1]
+			}
+		}
 		out = append(out, f)
 	}
 	return out
+}
+
+// optionsOnly returns the options of a clause that says only them,
+// perhaps with «باشه», and asks nothing.
+func optionsOnly(f *frame) (*tokenList, bool) {
+	if f.hasIntent() || len(f.groups) > 0 || len(f.ids) > 0 || f.title != "" {
+		return nil, false
+	}
+	var opts *tokenList
+	for _, t := range f.toks {
+		switch {
+		case t.list != nil && t.list.options && opts == nil:
+			opts = t.list
+		case t.punct || !t.quoted && isAny(t.m, "و", "هم", "باشه", "باشد", "باشن", "باشند", "بشه", "شود"):
+		default:
+			return nil, false
+		}
+	}
+	return opts, opts != nil
 }
 
 // structured reads a command written as labelled fields — «نام فرم:
