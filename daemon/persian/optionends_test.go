@@ -181,3 +181,19 @@ func TestOptionsSaidBeforeTheirQuestion(t *testing.T) {
 		"گزینه‌هاش تهران، اصفهان، شیراز باشه، یه سوال چندجوابی «شهرها» تو فرم ۳ بذار": "add_field #3 checkboxes شهرها [تهران|اصفهان|شیراز]",
 	})
 }
+
+// TestWordingAfterATwoWordVerb: one question's wording said after its
+// verb, up to its options or the clause's end, is read after a verb of
+// two words («اضافه کنید …», «اضافه بشه …») as after «بذار …»; an
+// adverb said there («سریع») words nothing.
+func TestWordingAfterATwoWordVerb(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"به فرم ۷ یه سوال چندگزینه‌ای اضافه کن رشته تحصیلی گزینه‌هاش ریاضی، تجربی، انسانی": "add_field #7 multiple_choice رشته تحصیلی [ریاضی|تجربی|انسانی]",
+		"به فرم ۳ یه سوال اضافه کن اسم مشتری":                                              "add_field #3 short_text اسم مشتری",
+		"به فرم ۳ یه سوال اضافه بشه شماره پرونده":                                          "add_field #3 short_text شماره پرونده",
+		"به فرم ۹ یک سوال کشویی اضافه کنید نوع عضویت گزینه هایش عادی، ویژه":                "add_field #9 dropdown نوع عضویت [عادی|ویژه]",
+		"به فرم ۳ یه سوال کوتاه اضافه کن سریع":                                             "add_field #3 short_text",
+		"به فرم ۳ یه سوال اضافه کن و منتشرش کن":                                            "add_field #3 short_text; publish_form #3",
+	})
+}

@@ -580,6 +580,11 @@ func (c clause) wordingAfterVerb(at int, used []bool) (j, k int) {
 			continue
 		}
 		j = v + n
+		// «… اضافه کنید کلاس بچه گزینه هایش …»: the verb's light verb
+		// is the verb's, not the wording's first word.
+		for j < len(c) && !c[j].quoted && !used[j] && isAny(c[j].m, "کن", "کنید", "کنین", "بکن", "بکنید", "بکنین", "نمایید", "شود", "بشه", "گردد") {
+			j++
+		}
 		k = c.bareWordingEnd(j, len(c), used)
 		if j < len(c) && !c[j].quoted && isAny(c[j].m, interrogatives...) {
 			// «یه سوال بذار کدوم نون رو میخواید گزینه هاش …»: a question
@@ -594,7 +599,7 @@ func (c clause) wordingAfterVerb(at int, used []bool) (j, k int) {
 		for m := j; m < k; m++ {
 			// «… اضافه کنی؟», «… بذار ممنون»: the verb's ending or a
 			// courtesy after it is no wording.
-			if isAny(c[m].m, verbEndings...) || isAny(c[m].m, thankWords...) || isAny(c[m].m, politeWords...) || isAny(c[m].m, greetings...) {
+			if isAny(c[m].m, verbEndings...) || isAny(c[m].m, thankWords...) || isAny(c[m].m, politeWords...) || isAny(c[m].m, greetings...) || titleEnders[c[m].m] {
 				return j, j
 			}
 		}
