@@ -73,6 +73,7 @@ func TestListEndsBeforeTalk(t *testing.T) {
 		"به فرم ۸ یه سوال کشویی «سایز» بذار گزینه هاش کوچیک، متوسط، بزرگ خب":    "add_field #8 dropdown سایز [کوچیک|متوسط|بزرگ]",
 		"فرم ۸ یه سوال کشویی «سایز» بذار گزینه هاش کوچیک و متوسط و بزرگ و غیره": "add_field #8 dropdown سایز [کوچیک|متوسط|بزرگ]",
 		"به فرم ۴ یه سوال چند جوابی «میوه» اضافه کن: سیب، موز، انار و اینا":     "add_field #4 checkboxes میوه [سیب|موز|انار]",
+		"form 8: dropdown «Size» options: S, M, L, etc.":                        "add_field #8 dropdown Size [S|M|L]",
 		"form 8: dropdown «Size» options: S, M, L etc":                          "add_field #8 dropdown Size [S|M|L]",
 		"form 8: dropdown «Size» options: S, M, L and so on":                    "add_field #8 dropdown Size [S|M|L]",
 		"فرم ۲۰ یه سوال کشویی «تیم» بذار: پرسپولیس، استقلال، تراکتور!!!":        "add_field #20 dropdown تیم [پرسپولیس|استقلال|تراکتور]",

@@ -651,7 +651,7 @@ func listItems(toks []token, from int, options bool) ([][]token, int) {
 	// of talk, or words saying the list goes on, name no option either.
 	for len(cur) > 0 && depth == 0 {
 		n := len(cur)
-		if k := goesOnAt(cur); k > 0 {
+		if k := goesOnAt(cur); k >= 0 {
 			// The words are the list's, read with it, and no item's.
 			cur = cur[:k]
 			continue
@@ -722,22 +722,22 @@ func spokenParticle(m string) bool {
 
 // goesOnAt returns where words saying that a list goes on unsaid begin
 // at the end of its last item — «… و اینا», «… و غیره», «… etc», «…
-// and so on» — or 0. They are no option, nor part of one.
+// and so on» — or -1. They are no option, nor part of one.
 func goesOnAt(cur []token) int {
 	n := len(cur)
-	for k := n - 1; k >= 1 && k >= n-3; k-- {
-		if cur[k].quoted || cur[k].punct {
-			return 0
-		}
-		tail := surfaceOf(cur[k:])
-		switch {
-		case isAny(matchForm(tail), "etc", "etc.", "etcetera"):
-			return k
-		case isAny(cur[k-1].m, "و", "and") && isAny(matchForm(tail), "اینا", "غیره", "امثالهم", "این‌ها", "اینها", "so on", "so forth", "more"):
-			return k - 1
-		}
+	if n == 0 || cur[n-1].quoted || cur[n-1].punct {
+		return -1
 	}
-	return 0
+	last := cur[n-1].m
+	switch {
+	case isAny(last, "etc", "etcetera"):
+		return n - 1
+	case isAny(last, "اینا", "اینها", "غیره", "امثالهم", "more") && n >= 2 && isAny(cur[n-2].m, "و", "and"):
+		return n - 2
+	case isAny(last, "on", "forth") && n >= 3 && cur[n-2].m == "so" && cur[n-3].m == "and":
+		return n - 3
+	}
+	return -1
 }
 
 // allPartsQuoted reports parts each made of quotes alone, joined by
