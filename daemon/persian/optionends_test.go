@@ -67,17 +67,21 @@ func TestQuestionDescribedWithItsOptions(t *testing.T) {
 func TestListEndsBeforeTalk(t *testing.T) {
 	p := New(Config{Contract: 2})
 	checkReadings(t, p, map[string]string{
-		"به فرم ۸ یه سوال کشویی «سایز» بذار گزینه هاش کوچیک، متوسط، بزرگ دیه.":  "add_field #8 dropdown سایز [کوچیک|متوسط|بزرگ]",
-		"فرم ۶ یه سوال چند گزینه ای «رنگ» بذار با گزینه‌های سبز و زرد دگه":      "add_field #6 multiple_choice رنگ [سبز|زرد]",
-		"فرم ۱۲ ده، یه سوال کشویی «نوبت» بذار: صبح، عصر دیه":                    "add_field #12 dropdown نوبت [صبح|عصر]",
-		"به فرم ۸ یه سوال کشویی «سایز» بذار گزینه هاش کوچیک، متوسط، بزرگ خب":    "add_field #8 dropdown سایز [کوچیک|متوسط|بزرگ]",
-		"فرم ۸ یه سوال کشویی «سایز» بذار گزینه هاش کوچیک و متوسط و بزرگ و غیره": "add_field #8 dropdown سایز [کوچیک|متوسط|بزرگ]",
-		"به فرم ۴ یه سوال چند جوابی «میوه» اضافه کن: سیب، موز، انار و اینا":     "add_field #4 checkboxes میوه [سیب|موز|انار]",
-		"form 8: dropdown «Size» options: S, M, L, etc.":                        "add_field #8 dropdown Size [S|M|L]",
-		"form 8: dropdown «Size» options: S, M, L etc":                          "add_field #8 dropdown Size [S|M|L]",
-		"form 8: dropdown «Size» options: S, M, L and so on":                    "add_field #8 dropdown Size [S|M|L]",
-		"فرم ۲۰ یه سوال کشویی «تیم» بذار: پرسپولیس، استقلال، تراکتور!!!":        "add_field #20 dropdown تیم [پرسپولیس|استقلال|تراکتور]",
-		// Words of the same sound that are options or wordings stay.
+		"به فرم ۸ یه سوال کشویی «سایز» بذار گزینه هاش کوچیک، متوسط، بزرگ دیه.":                     "add_field #8 dropdown سایز [کوچیک|متوسط|بزرگ]",
+		"فرم ۶ یه سوال چند گزینه ای «رنگ» بذار با گزینه‌های سبز و زرد دگه":                         "add_field #6 multiple_choice رنگ [سبز|زرد]",
+		"فرم ۱۲ ده، یه سوال کشویی «نوبت» بذار: صبح، عصر دیه":                                       "add_field #12 dropdown نوبت [صبح|عصر]",
+		"به فرم ۸ یه سوال کشویی «سایز» بذار گزینه هاش کوچیک، متوسط، بزرگ خب":                       "add_field #8 dropdown سایز [کوچیک|متوسط|بزرگ]",
+		"فرم ۸ یه سوال کشویی «سایز» بذار گزینه هاش کوچیک و متوسط و بزرگ و غیره":                    "add_field #8 dropdown سایز [کوچیک|متوسط|بزرگ]",
+		"به فرم ۴ یه سوال چند جوابی «میوه» اضافه کن: سیب، موز، انار و اینا":                        "add_field #4 checkboxes میوه [سیب|موز|انار]",
+		"form 8: dropdown «Size» options: S, M, L, etc.":                                           "add_field #8 dropdown Size [S|M|L]",
+		"form 8: dropdown «Size» options: S, M, L etc":                                             "add_field #8 dropdown Size [S|M|L]",
+		"form 8: dropdown «Size» options: S, M, L and so on":                                       "add_field #8 dropdown Size [S|M|L]",
+		"فرم ۲۰ یه سوال کشویی «تیم» بذار: پرسپولیس، استقلال، تراکتور!!!":                           "add_field #20 dropdown تیم [پرسپولیس|استقلال|تراکتور]",
+		"فرم ۹ یه سوال چندجوابی بذار «سرگرمی» گزینه‌ها فوتبال، کتاب، سینما و اینا، اجباری هم باشه": "add_field #9 checkboxes سرگرمی required [فوتبال|کتاب|سینما]",
+		"فرم ۲۲ یه کشویی «شهر» بذار: تهران، مشهد، لطفا":                                            "add_field #22 dropdown شهر [تهران|مشهد]",
+		// Words of the same sound that are options or wordings stay;
+		// an address said alone after a separator is an option.
+		"فرم ۲۲ یه کشویی «جنسیت» بذار: خانم / آقا":                  "add_field #22 dropdown جنسیت [خانم|آقا]",
 		"فرم ۸ یه سوال کشویی «کیفیت» بذار گزینه هاش بد، متوسط، خوب": "add_field #8 dropdown کیفیت [بد|متوسط|خوب]",
 		"یه سوال عددی «مبلغ دیه» به فرم ۳ اضافه کن":                 "add_field #3 number مبلغ دیه",
 		"فرم ۱۵ ده یه سوال متن بلند آدرس انبار بذار دیه":            "add_field #15 long_text آدرس انبار",

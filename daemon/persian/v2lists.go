@@ -655,7 +655,7 @@ func listItems(toks []token, from int, options bool) ([][]token, int) {
 			// The words are the list's, read with it, and no item's.
 			cur = cur[:k]
 			continue
-		} else if cur[n-1].quoted || !(isAny(cur[n-1].m, "و", "and", "یا", "or") || courtesy(cur[n-1].m) || n > 1 && spokenParticle(cur[n-1].m)) {
+		} else if cur[n-1].quoted || !(isAny(cur[n-1].m, "و", "and", "یا", "or") || courtesy(cur[n-1].m) && (n > 1 || pleads(cur[n-1].m)) || n > 1 && spokenParticle(cur[n-1].m)) {
 			break
 		} else {
 			n--
@@ -668,6 +668,15 @@ func listItems(toks []token, from int, options bool) ([][]token, int) {
 	}
 	if len(cur) > 0 {
 		parts = append(parts, cur)
+	}
+	// «… سینما و اینا، اجباری هم باشه»: the words saying the list goes
+	// on close the last part, a separator after them.
+	if n := len(parts); n > 0 {
+		if k := goesOnAt(parts[n-1]); k == 0 {
+			parts = parts[:n-1]
+		} else if k > 0 {
+			parts[n-1] = parts[n-1][:k]
+		}
 	}
 	// A separator with nothing after it is not the list's.
 	if len(parts) == 0 {
@@ -712,6 +721,14 @@ func listItems(toks []token, from int, options bool) ([][]token, int) {
 // names no option: thanks, «لطفا», «دیگه», «هم», an address.
 func courtesy(m string) bool {
 	return isAny(m, thankWords...) || isAny(m, "لطفا", "لطفاً", "please", "pls", "پلیز", "دیگه", "هم", "فقط", "فعلا", "داداش", "عزیزم", "جان", "آقا", "قربان")
+}
+
+// pleads reports a word of thanks or asking that no option is: after
+// the last option it is said to the listener, even as a part of its own
+// («…، مشهد، لطفا»). An address («آقا», «جان») said alone after a
+// separator is an option («خانم / آقا»).
+func pleads(m string) bool {
+	return isAny(m, thankWords...) || isAny(m, "لطفا", "لطفاً", "please", "pls", "پلیز", "plz")
 }
 
 // spokenParticle reports a particle of talk that says nothing of the
