@@ -202,3 +202,18 @@ func TestWordingAfterATwoWordVerb(t *testing.T) {
 		"به فرم ۳ یه سوال اضافه کن و منتشرش کن":                                            "add_field #3 short_text; publish_form #3",
 	})
 }
+
+// TestQuestionSaidBeforeAnOrder: a question said with no verb, after the
+// form it goes in, and then an order that adds nothing («… و بعدش
+// منتشرش کن») is added on its own before the order is carried out; it
+// was dropped without a word. A destructive order after it is still
+// refused, as its pronoun may mean the new question.
+func TestQuestionSaidBeforeAnOrder(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۱۱: سوال کشویی «ماه» گزینه‌ها: فروردین، اردیبهشت، خرداد و بعدش منتشرش کن": "add_field #11 dropdown ماه [فروردین|اردیبهشت|خرداد]; publish_form #11",
+		"فرم ۱۱، یه سوال کوتاه «نام»، بعد منتشرش کن":                                   "add_field #11 short_text نام; publish_form #11",
+		"form 40: dropdown «Plan» options: basic, pro, then publish it":                "add_field #40 dropdown Plan [basic|pro]; publish_form #40",
+		"فرم ۵، یه سوال کوتاه «نام»، بعد پاکش کن":                                      "none",
+	})
+}
