@@ -217,3 +217,20 @@ func TestQuestionSaidBeforeAnOrder(t *testing.T) {
 		"فرم ۵، یه سوال کوتاه «نام»، بعد پاکش کن":                                      "none",
 	})
 }
+
+// TestArrowTypedWithKeys: an arrow typed with the keys it is drawn with
+// («->», «=>») points at what follows as «→» does, a colon: the options
+// after it are read, and «new» before a kind and its quote is no part of
+// the question.
+func TestArrowTypedWithKeys(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"form 14 q3 -> options: Yes / No / Not sure":                     "update_field #14 @2 [Yes|No|Not sure]",
+		"form 47: add dropdown «شیفت» -> صبح / عصر / شب":                 "add_field #47 dropdown شیفت [صبح|عصر|شب]",
+		"form 3: new checkbox \"Extras\" -> cheese, olives, mushrooms 🍄": "add_field #3 checkboxes Extras [cheese|olives|mushrooms]",
+		"فرم ۱۲ یه سوال کشویی «نوبت» اضافه کن => صبح، عصر":               "add_field #12 dropdown نوبت [صبح|عصر]",
+		"form 3: a dropdown \"Size\": S, M":                              "add_field #3 dropdown Size [S|M]",
+		// Inside a word or a quote it is what was typed.
+		"یه سوال کوتاه «a->b» به فرم ۵ اضافه کن": "add_field #5 short_text a->b",
+	})
+}

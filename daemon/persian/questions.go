@@ -362,7 +362,9 @@ func (c clause) namedListOf(i, n int) bool {
 func (c clause) typedQuoteItem(i int) bool {
 	// «each: number «…»», «هر کدوم: …»: what each form made gets.
 	start := 0
-	for start < len(c) && !c[start].quoted && (isAny(c[start].m, quantifiers...) || isAny(c[start].m, "هر", "کدوم", "کدام") || c[start].punct && c[start].m == ":") {
+	// «new checkbox "Extras" -> …»: «new» before the kind is no part
+	// of it.
+	for start < len(c) && !c[start].quoted && (isAny(c[start].m, quantifiers...) || isAny(c[start].m, "هر", "کدوم", "کدام", "new", "another") || c[start].punct && c[start].m == ":") {
 		start++
 	}
 	if i != start {

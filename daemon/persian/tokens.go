@@ -170,6 +170,12 @@ func tokenize(text string) []token {
 			// as a colon does; it reads as one and shows as typed.
 			flush(i)
 			toks = append(toks, token{m: ":", s: text[i:next], punct: true})
+		case (r == '-' || r == '=') && wordStart < 0 && asciiArrow(text[i:]) > 0:
+			// «q3 -> options: …», «… => موبایل»: the arrow typed with
+			// the keys it is drawn with.
+			n := asciiArrow(text[i:])
+			toks = append(toks, token{m: ":", s: text[i : i+n], punct: true})
+			next = i + n
 		case r == '#':
 			flush(i)
 		case isEmoji(r) || r == '\u200c' && wordStart < 0:
@@ -197,6 +203,24 @@ func tokenize(text string) []token {
 		toks[k].qnoun = questionNouns[toks[k].m]
 	}
 	return toks
+}
+
+// asciiArrow returns the length of an arrow typed with ASCII keys at
+// the start of s — «->», «-->», «=>», «==>» — followed by a space or
+// the end, or 0.
+func asciiArrow(s string) int {
+	n := 0
+	for n < len(s) && (s[n] == '-' || s[n] == '=') {
+		n++
+	}
+	if n == 0 || n > 3 || n >= len(s) || s[n] != '>' {
+		return 0
+	}
+	n++
+	if n < len(s) && s[n] != ' ' {
+		return 0
+	}
+	return n
 }
 
 // isEmoji reports a rune of a picture typed among the words: a symbol
