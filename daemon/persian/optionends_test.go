@@ -234,3 +234,15 @@ func TestArrowTypedWithKeys(t *testing.T) {
 		"یه سوال کوتاه «a->b» به فرم ۵ اضافه کن": "add_field #5 short_text a->b",
 	})
 }
+
+// TestNoBesideAnswers: «نه» said beside a word of answering («اره نه
+// شاید») is the answer no, an option of its own; before a word it
+// counts («نه کیلو») it is nine.
+func TestNoBesideAnswers(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۱۴ سوال سوم رو بکن چند گزینه ای با گزینه های اره نه شاید":      "update_field #14 @2 multiple_choice [اره|نه|شاید]",
+		"یه سوال «موافقی؟» به فرم ۲ اضافه کن گزینه‌هاش بله نه":              "add_field #2 multiple_choice موافقی؟ [بله|نه]",
+		"فرم ۶ یه سوال کشویی «وزن» بذار گزینه هاش نیم کیلو یک کیلو نه کیلو": "add_field #6 dropdown وزن [نیم کیلو|یک کیلو|نه کیلو]",
+	})
+}

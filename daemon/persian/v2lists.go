@@ -338,6 +338,9 @@ func optionList(toks []token, from int, plural bool) (*tokenList, int) {
 	return &tokenList{options: true, items: items}, end
 }
 
+// answerWords are the answers a yes/no question's options are made of.
+var answerWords = []string{"آره", "اره", "بله", "آری", "خیر", "شاید", "نمیدونم", "نمیدانم", "yes", "no", "maybe"}
+
 // pluralOptionNoun reports a noun that names several options
 // («گزینه‌ها», «گزینه‌هاش», «options»), after which a run of words is
 // a list, not one option's wording.
@@ -359,7 +362,10 @@ func runItems(run []token) [][]token {
 		if t.quoted || t.punct || t.list != nil || isAny(t.m, functionWords...) {
 			return nil
 		}
-		counted := (t.isNum || t.m == "نیم") && k+1 < len(run) && !run[k+1].isNum && run[k+1].m != "نیم"
+		// «اره نه شاید»: «نه» beside a word of answering is the answer
+		// no, not nine counting the word after it.
+		no := t.m == "نه" && (k > 0 && isAny(run[k-1].m, answerWords...) || k+1 < len(run) && isAny(run[k+1].m, answerWords...))
+		counted := (t.isNum && !no || t.m == "نیم") && k+1 < len(run) && !run[k+1].isNum && run[k+1].m != "نیم"
 		if counted {
 			out = append(out, run[k:k+2])
 			k++
