@@ -246,3 +246,34 @@ func TestNoBesideAnswers(t *testing.T) {
 		"فرم ۶ یه سوال کشویی «وزن» بذار گزینه هاش نیم کیلو یک کیلو نه کیلو": "add_field #6 dropdown وزن [نیم کیلو|یک کیلو|نه کیلو]",
 	})
 }
+
+// TestOptionsReplacedOnUpdate: the ways a question's whole list of
+// options is replaced — the copula or «بشن» saying what they become,
+// «با … جایگزین شود» with the new ones before the verb, «از این به بعد»
+// (when it is to hold) beside them, all taken away and others put «به
+// جاش» — give the new list and delete nothing.
+func TestOptionsReplacedOnUpdate(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"سوال ۳ فرم ۱۲: گزینه‌ها بشن صبح / عصر / شب":                                   "update_field #12 @2 [صبح|عصر|شب]",
+		"گزینه‌های پرسش سوم فرم ۸ با «بله» و «خیر» جایگزین شود.":                       "update_field #8 @2 [بله|خیر]",
+		"گزینه‌های سوال ۲ فرم ۶ با صبح و عصر عوض بشه":                                  "update_field #6 @1 [صبح|عصر]",
+		"گزینه‌های سؤال ۴ فرم ۴۲ از این به بعد «موافقم»، «مخالفم» و «نظری ندارم» باشد": "update_field #42 @3 [موافقم|مخالفم|نظری ندارم]",
+		"گزینه‌های سوال ۲ فرم ۶ «بله»، «خیر» باشه":                                     "update_field #6 @1 [بله|خیر]",
+		"گزینه‌های سوال ۳ فرم ۱۲ رو بردار و به جاش بذار صبح، عصر، شب":                  "update_field #12 @2 [صبح|عصر|شب]",
+		"گزینه‌های سوال دوم فرم ۴ رو پاک کن، جاش بنویس بله، خیر، شاید":                 "update_field #4 @1 [بله|خیر|شاید]",
+		// Taking them away with nothing in their place is still refused.
+		"گزینه‌های سوال ۳ فرم ۱۲ رو بردار": "none",
+	})
+}
+
+// TestEnglishPossessive: the English possessive «'s» is the noun's, as
+// «ـش» is: «q2's options» are the options of question 2.
+func TestEnglishPossessive(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"in form 9, change q2's options to red / green / blue pls": "update_field #9 @1 [red|green|blue]",
+		"set form 12’s q1 options to: small, large":                "update_field #12 @0 [small|large]",
+		"یه سوال کوتاه «John's car» به فرم ۵ اضافه کن":             "add_field #5 short_text John's car",
+	})
+}

@@ -93,6 +93,13 @@ func tokenize(text string) []token {
 		if cut {
 			w = string(joined)
 		}
+		// «q2's options», «form 5’s title»: the English possessive is
+		// the noun's, as «ـش» is in «گزینه‌هاش».
+		for _, poss := range []string{"'s", "’s"} {
+			if stem, ok := strings.CutSuffix(w, poss); ok && stem != "" && stem[len(stem)-1] < utf8.RuneSelf {
+				w = stem
+			}
+		}
 		for _, marker := range []string{"شه", "شو"} {
 			// «سوال سومشه اجباری بکن»: «its third» with the spoken object
 			// marker typed on, «سومش رو» — after the question's noun; alone,

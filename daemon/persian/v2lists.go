@@ -204,6 +204,19 @@ func collectLists(toks []token) []token {
 			out = append(out, t)
 			continue
 		}
+		if pluralOptionNoun(t.m) && !t.quoted {
+			// «گزینه‌های سوال ۳ رو بردار و به جاش بذار صبح، عصر»: all
+			// the options taken away and others put in their place is
+			// the list replaced; nothing is deleted.
+			if del, from := optionsPutInstead(toks, i+1); from > 0 {
+				if l, end := optionList(toks, from, true); l != nil && len(l.items) > 1 {
+					out = append(append(out, toks[i:del]...), token{m: "بکن", s: surfaceOf(toks[del:from]), r0: 'ب'}, listToken(l, surfaceOf(toks[from:end])))
+					i = end - 1
+					changed = true
+					continue
+				}
+			}
+		}
 		if isOptionNoun(t.m) && !inTypePhrase(toks, i) {
 			if l, end := optionList(toks, i+1, pluralOptionNoun(t.m)); l != nil {
 				out = append(out, listToken(l, surfaceOf(toks[i:end])))
@@ -530,6 +543,26 @@ func optionsAfterVerb(toks []token, from int) int {
 		if k+1 < len(toks) && toks[k+1].punct && toks[k+1].m == ":" && !toks[k].quoted && (isAny(toks[k].m, verbalNouns...) || isAny(toks[k].m, "changed", "change", "جدید", "new")) {
 			return k + 2
 		}
+		// «… از این به بعد «موافقم»، …»: when the change is to hold is
+		// no option and gives none.
+		if n := fromNowOn(toks, k); n > 0 {
+			k += n - 1
+			continue
+		}
+		// «گزینه‌های سوال سوم با «بله» و «خیر» جایگزین شود», «… از این
+		// به بعد «موافقم»، «مخالفم» باشد»: the new options said before
+		// the verb that replaces with them, or the copula that says
+		// they are now the options.
+		if j := k + 1; toks[k].quoted || !toks[k].punct && isAny(toks[k].m, "با", "with") && j < len(toks) && !toks[j].punct {
+			if !toks[k].quoted {
+				j = k + 1
+			} else {
+				j = k
+			}
+			if l, end := optionList(toks, j, true); l != nil && len(l.items) > 1 && replacesWith(toks, end, !toks[k].quoted) {
+				return j
+			}
+		}
 		if toks[k].punct || toks[k].quoted {
 			return 0
 		}
@@ -546,6 +579,89 @@ func optionsAfterVerb(toks []token, from int) int {
 			}
 			return k + 1
 		}
+	}
+	return 0
+}
+
+// fromNowOn returns the length of «از این به بعد», «از حالا به بعد»,
+// «from now on» at k, or 0.
+func fromNowOn(toks []token, k int) int {
+	if k+3 < len(toks) && toks[k].m == "از" && isAny(toks[k+1].m, "این", "حالا", "الان") && toks[k+2].m == "به" && toks[k+3].m == "بعد" {
+		return 4
+	}
+	if k+2 < len(toks) && toks[k].m == "from" && toks[k+1].m == "now" && toks[k+2].m == "on" {
+		return 3
+	}
+	return 0
+}
+
+// replaceWords replace one thing with another: «… با … جایگزین شود».
+var replaceWords = []string{"جایگزین", "تعویض", "عوض", "replace", "replaced"}
+
+// replacesWith reports, after a list of options at end, the verb that
+// makes them the question's options: one of replacing (after «با»), or
+// the copula or a light verb («… باشد», «… بشه»).
+func replacesWith(toks []token, end int, with bool) bool {
+	if end >= len(toks) || toks[end].quoted || toks[end].punct {
+		return false
+	}
+	if with {
+		return isAny(toks[end].m, replaceWords...)
+	}
+	return isAny(toks[end].m, "باشد", "باشه", "باشن", "باشند", "بشه", "بشن", "شود", "شوند", "گردد", "گردند")
+}
+
+// optionsPutInstead finds, after the noun of a question's options, the
+// word that takes them away and the words that put others in their
+// place — «… رو بردار و به جاش بذار …», «… حذف کن، جاش بنویس …» — and
+// returns where the taking away starts and the new options
+// start, or 0, 0.
+func optionsPutInstead(toks []token, from int) (del, start int) {
+	c := clause(toks)
+	for k := from; k < len(toks) && k < from+8; k++ {
+		if toks[k].quoted || toks[k].punct && !isAny(toks[k].m, "،", ",") {
+			return 0, 0
+		}
+		n := c.atAny(k, deleteWordsV)
+		if n == 0 {
+			continue
+		}
+		j := k + n
+		for j < len(toks) && !toks[j].quoted && (isAny(toks[j].m, lightVerbs...) || isAny(toks[j].m, "و", "and") || toks[j].punct && isAny(toks[j].m, "،", ",")) {
+			j++
+		}
+		m := insteadAt(toks, j)
+		if m == 0 {
+			return 0, 0
+		}
+		j += m
+		for j < len(toks) && !toks[j].quoted && (isAny(toks[j].m, placeVerbs...) || isAny(toks[j].m, "بکن", "بکنید", "کن", "کنید", "بنویس", "بنویسید", "put", "write", "add", "اضافه")) {
+			j++
+		}
+		if j < len(toks) && toks[j].punct && toks[j].m == ":" {
+			j++
+		}
+		return k, j
+	}
+	return 0, 0
+}
+
+// insteadAt returns the length of the words at j that say «in their
+// place»: «به جاش», «جاش», «به جاشون», «instead», or 0. («به جای …»
+// is read before, as what is not to be done.)
+func insteadAt(toks []token, j int) int {
+	k := j
+	if k < len(toks) && isAny(toks[k].m, "به", "در") {
+		k++
+	}
+	if k >= len(toks) || toks[k].quoted {
+		return 0
+	}
+	switch {
+	case isAny(toks[k].m, "جاش", "جاشون", "جایش", "جایشان", "جاشان", "عوضش"):
+		return k + 1 - j
+	case k == j && isAny(toks[k].m, "instead", "بجاش", "بجاشون"):
+		return 1
 	}
 	return 0
 }
@@ -854,7 +970,7 @@ func listEnds(toks []token, j int, options bool) bool {
 	if demonstrativeObjectAt(toks, j) {
 		return true
 	}
-	if t.qnoun || isAny(t.m, "را", "رو", "که", "باشه", "باشد", "باشن", "باشند", "بشه", "هست", "است", "then", "to") || isAny(t.m, lightVerbs...) || isAskVerb(t.m) {
+	if t.qnoun || isAny(t.m, "را", "رو", "که", "باشه", "باشد", "باشن", "باشند", "بشه", "بشن", "بشند", "بشوند", "هست", "است", "then", "to") || isAny(t.m, lightVerbs...) || isAskVerb(t.m) {
 		return true
 	}
 	if isAny(t.m, "به", "در", "تو", "داخل", "از", "برای", "in", "of", "from", "on", "into", "to") && j+1 < len(toks) && (c.atAny(j+1, formNounsV) > 0 || toks[j+1].pron || isAny(toks[j+1].m, "آن", "اون", "این")) {
