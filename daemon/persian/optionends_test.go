@@ -277,3 +277,17 @@ func TestEnglishPossessive(t *testing.T) {
 		"یه سوال کوتاه «John's car» به فرم ۵ اضافه کن":             "add_field #5 short_text John's car",
 	})
 }
+
+// TestListEndsAtItsPlace: a place said right before the verb that puts
+// the question there («… اردبیل، اولش بذار») ends the list, while
+// ordinals listed as options stay options; a bar standing alone parts
+// options as a slash does.
+func TestListEndsAtItsPlace(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۱۰ یه سوال کشویی «شهر» بذار گزینه‌هاش تبریز، ارومیه، اردبیل، اولش بذار": "add_field #10 @0 dropdown شهر [تبریز|ارومیه|اردبیل]",
+		"فرم ۱۰ یه سوال کشویی «رتبه» بذار گزینه‌هاش اول، دوم، سوم":                   "add_field #10 dropdown رتبه [اول|دوم|سوم]",
+		"گزینه‌های سوال ۲ فرم ۴ رو بکن اول، دوم، سوم":                                "update_field #4 @1 [اول|دوم|سوم]",
+		"فرم ۱۰ یه سوال کشویی «شهر» بذار با گزینه های تبریز | ارومیه | اردبیل":       "add_field #10 dropdown شهر [تبریز|ارومیه|اردبیل]",
+	})
+}

@@ -740,8 +740,9 @@ func listItems(toks []token, from int, options bool) ([][]token, int) {
 			end = j + 1
 			continue
 		}
-		// «تهران - مشهد - شیراز»: a dash standing alone parts options too.
-		if t.punct && isAny(t.m, "،", ",", "/") || options && !t.quoted && isAny(t.m, "-", "–", "—") && len(cur) > 0 {
+		// «تهران - مشهد - شیراز», «… | …»: a dash or a bar standing alone
+		// parts options too.
+		if t.punct && isAny(t.m, "،", ",", "/") || options && !t.quoted && isAny(t.m, "-", "–", "—", "|") && len(cur) > 0 {
 			if len(cur) == 0 {
 				break
 			}
@@ -998,12 +999,29 @@ func listEnds(toks []token, j int, options bool) bool {
 	if options && j+1 < len(toks) && !toks[j+1].quoted && isAny(toks[j+1].m, lightVerbs...) && endsCommand(toks, j+2) {
 		return true
 	}
+	// «… اردبیل، اولش بذار», «… شب، ببرش آخر»: a place said right
+	// before the verb that puts the question there is the order's, no
+	// option.
+	if options && j+1 < len(toks) && !toks[j+1].quoted && (c.atAny(j+1, placeVerbsV) > 0 || c.atAny(j+1, moveVerbsV) > 0) && placeWord(t) {
+		return true
+	}
 	// «… انسانی پس از پرسش سوم», «… gold after question 2»: a position
 	// phrase places the question; no option holds one.
 	if j+1 < len(toks) && (isAny(t.m, "پس", "پیش", "قبل", "بعد") && toks[j+1].m == "از" || isAny(t.m, "after", "before") && (toks[j+1].qnoun || isAny(toks[j+1].m, "question", "field"))) {
 		return true
 	}
 	return false
+}
+
+// placeWord reports a word that names a place in a form, perhaps with
+// the pronoun of the question put there: «اول», «اولش», «آخرش», «بالا».
+func placeWord(t token) bool {
+	m := t.m
+	if base, ok := strings.CutSuffix(m, "ش"); ok && base != "" {
+		m = base
+	}
+	_, ord := ordinal(m)
+	return ord || isAny(m, endWords...) || isAny(m, "بالا", "اولین", "first", "top")
 }
 
 // label is a question's subject that tells what kind of answer it takes.
