@@ -291,3 +291,16 @@ func TestListEndsAtItsPlace(t *testing.T) {
 		"فرم ۱۰ یه سوال کشویی «شهر» بذار با گزینه های تبریز | ارومیه | اردبیل":       "add_field #10 dropdown شهر [تبریز|ارومیه|اردبیل]",
 	})
 }
+
+// TestListThenRequired: after a colon's options, whether the question
+// must be answered, said after a separator or a dash («… night -
+// required», «…، اجباری هم باشه»), closes the list and is read.
+func TestListThenRequired(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"form 30 - dropdown \"Shift\": morning / evening / night - required": "add_field #30 dropdown Shift required [morning|evening|night]",
+		"form 30, dropdown \"Shift\": morning / evening / night, required":   "add_field #30 dropdown Shift required [morning|evening|night]",
+		"فرم ۳۰ یه سوال کشویی «شیفت» بذار: صبح، عصر، شب، اجباری هم باشه":     "add_field #30 dropdown شیفت required [صبح|عصر|شب]",
+		"فرم ۳۰ یه سوال کشویی «شیفت» بذار: صبح، عصر، شب - اختیاری":           "add_field #30 dropdown شیفت [صبح|عصر|شب]",
+	})
+}

@@ -40,7 +40,7 @@ func collectLists(toks []token) []token {
 			// «… که چند تا جواب بشه انتخاب کرد: صبح، ظهر، عصر»: after a
 			// choice question the colon lists its options, up to the end,
 			// the verb, or the next order («… دوشنبه و منتشرش کن»).
-			if l, end := optionList(toks, i+1, true); l != nil && len(l.items) > 1 && (endsCommand(toks, end) || verbCloses(toks, end) || orderFollows(toks, end) || actFollows(toks, end)) {
+			if l, end := optionList(toks, i+1, true); l != nil && len(l.items) > 1 && (endsCommand(toks, end) || verbCloses(toks, end) || orderFollows(toks, end) || actFollows(toks, end) || requiredFollows(toks, end)) {
 				out = append(out, listToken(l, surfaceOf(toks[i:end])))
 				i = end - 1
 				changed = true
@@ -2101,6 +2101,23 @@ func orderFollows(toks []token, end int) bool {
 		j++
 	}
 	return j > end && j < len(toks) && (conjunctions[toks[j].m] || isAny(toks[j].m, orderWords...))
+}
+
+// requiredFollows reports «… night - required», «…، اجباری»: after the
+// list, whether the question must be answered, and the end.
+func requiredFollows(toks []token, end int) bool {
+	j := end
+	for j < len(toks) && !toks[j].quoted && (toks[j].punct && isAny(toks[j].m, "،", ",", "؛", ";") || isAny(toks[j].m, "-", "–", "—", "و", "and", "هم")) {
+		j++
+	}
+	if j >= len(toks) || toks[j].quoted || !(isAny(toks[j].m, requiredWords...) || isAny(toks[j].m, optionalWords...)) {
+		return false
+	}
+	j++
+	for j < len(toks) && !toks[j].quoted && isAny(toks[j].m, "هم", "باشه", "باشد", "بشه", "شود", "کن", "کنید", "بکن", "باشن") {
+		j++
+	}
+	return endsCommand(toks, j)
 }
 
 // actFollows reports an act at end, perhaps after «و», «… دوشنبه و
