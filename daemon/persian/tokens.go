@@ -95,9 +95,11 @@ func tokenize(text string) []token {
 		}
 		// «q2's options», «form 5’s title»: the English possessive is
 		// the noun's, as «ـش» is in «گزینه‌هاش».
-		for _, poss := range []string{"'s", "’s"} {
-			if stem, ok := strings.CutSuffix(w, poss); ok && stem != "" && stem[len(stem)-1] < utf8.RuneSelf {
-				w = stem
+		if len(w) > 2 && w[len(w)-1] == 's' {
+			for _, poss := range [...]string{"'s", "’s"} {
+				if stem, ok := strings.CutSuffix(w, poss); ok && stem != "" && stem[len(stem)-1] < utf8.RuneSelf {
+					w = stem
+				}
 			}
 		}
 		for _, marker := range []string{"شه", "شو"} {
@@ -185,7 +187,7 @@ func tokenize(text string) []token {
 			next = i + n
 		case r == '#':
 			flush(i)
-		case isEmoji(r) || r == '\u200c' && wordStart < 0:
+		case r >= 0x2000 && isEmoji(r) || r == '\u200c' && wordStart < 0:
 			// «… 1h ⏱️», «"Cuisine" 🍕 options: …»: a picture typed
 			// beside the words says none of them and is no part of an
 			// option, a wording or a verb; like «#» it ends the word

@@ -204,7 +204,8 @@ func collectLists(toks []token) []token {
 			out = append(out, t)
 			continue
 		}
-		if pluralOptionNoun(t.m) && !t.quoted {
+		optNoun := isOptionNoun(t.m)
+		if optNoun && !isAny(t.m, "گزینه", "آپشن", "option", "choice") {
 			// «گزینه‌های سوال ۳ رو بردار و به جاش بذار صبح، عصر»: all
 			// the options taken away and others put in their place is
 			// the list replaced; nothing is deleted.
@@ -217,7 +218,7 @@ func collectLists(toks []token) []token {
 				}
 			}
 		}
-		if isOptionNoun(t.m) && !inTypePhrase(toks, i) {
+		if optNoun && !inTypePhrase(toks, i) {
 			if l, end := optionList(toks, i+1, pluralOptionNoun(t.m)); l != nil {
 				out = append(out, listToken(l, surfaceOf(toks[i:end])))
 				if demonstrativeObjectAt(toks, end) {
@@ -1002,7 +1003,7 @@ func listEnds(toks []token, j int, options bool) bool {
 	// «… اردبیل، اولش بذار», «… شب، ببرش آخر»: a place said right
 	// before the verb that puts the question there is the order's, no
 	// option.
-	if options && j+1 < len(toks) && !toks[j+1].quoted && (c.atAny(j+1, placeVerbsV) > 0 || c.atAny(j+1, moveVerbsV) > 0) && placeWord(t) {
+	if options && j+1 < len(toks) && !toks[j+1].quoted && placeWord(t) && (c.atAny(j+1, placeVerbsV) > 0 || c.atAny(j+1, moveVerbsV) > 0) {
 		return true
 	}
 	// «… انسانی پس از پرسش سوم», «… gold after question 2»: a position
