@@ -304,3 +304,17 @@ func TestListThenRequired(t *testing.T) {
 		"فرم ۳۰ یه سوال کشویی «شیفت» بذار: صبح، عصر، شب - اختیاری":           "add_field #30 dropdown شیفت [صبح|عصر|شب]",
 	})
 }
+
+// TestItsNameAfterTheFormItGoesTo: «اسمش» after a question added «به
+// فرم N» is the question's name — the form named as where it goes is
+// not what the pronoun means — so its options still follow; a form
+// named as the object keeps its name.
+func TestItsNameAfterTheFormItGoesTo(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"یه سوال کشویی به فرم ۱۴ اضافه کن اسمش سایز گزینه هاش اسمال مدیوم لارج": "add_field #14 dropdown سایز [اسمال|مدیوم|لارج]",
+		"یه سوال کشویی به فرم ۱۴ اضافه کن اسمش سایز باشه":                       "add_field #14 dropdown سایز",
+		"یه سوال کوتاه تو فرم ۱۴ بذار اسمش نام پدر":                             "add_field #14 short_text نام پدر",
+		"یه فرم بساز اسمش کلاس زبان":                                            "create_form کلاس زبان",
+	})
+}

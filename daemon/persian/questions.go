@@ -143,7 +143,12 @@ func (c clause) namesItsWording(i int) bool {
 		if c[j].qnoun {
 			return !isAny(c[j].m, pluralQuestionNouns...) && c.newQuestionNoun(j)
 		}
-		// «… فرم ۹ … اسمش»: a name said after the form may be the form's.
+		// «… فرم ۹ … اسمش»: a name said after the form may be the form's
+		// — but not after the form the question goes to («یه سوال به
+		// فرم ۱۴ اضافه کن اسمش سایز»), which the pronoun does not mean.
+		if !text && c.atAny(j, formNounsV) > 0 && j > 0 && !c[j-1].quoted && isAny(c[j-1].m, "به", "در", "تو", "توی", "داخل", "to", "in", "into") {
+			continue
+		}
 		if c[j].quoted || c[j].punct || !text && c.atAny(j, formNounsV) > 0 {
 			return false
 		}
