@@ -318,3 +318,18 @@ func TestItsNameAfterTheFormItGoesTo(t *testing.T) {
 		"یه فرم بساز اسمش کلاس زبان":                                            "create_form کلاس زبان",
 	})
 }
+
+// TestOptionsSaidInEnglishShapes: after the options' noun the English
+// copula («options are …», «will be …») says what they are, as a colon
+// does, and a bar typed between words («basic|pro|enterprise») parts
+// them as one standing alone does.
+func TestOptionsSaidInEnglishShapes(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"form 22: dropdown \"Size\", options are S, M and L":                         "add_field #22 dropdown Size [S|M|L]",
+		"form 22: dropdown \"Size\", the options should be S / M":                    "add_field #22 dropdown Size [S|M]",
+		"for form 22 add multiple choice \"Plan\" with options basic|pro|enterprise": "add_field #22 multiple_choice Plan [basic|pro|enterprise]",
+		"فرم ۲۲ یه سوال کشویی «شیفت» بذار گزینه‌هاش صبح|عصر|شب":                      "add_field #22 dropdown شیفت [صبح|عصر|شب]",
+		"یه سوال کوتاه «A|B» به فرم ۵ اضافه کن":                                      "add_field #5 short_text A|B",
+	})
+}

@@ -123,6 +123,20 @@ func tokenize(text string) []token {
 				return
 			}
 		}
+		if k := strings.IndexByte(w, '|'); k > 0 && k < len(w)-1 {
+			// «basic|pro|enterprise»: a bar typed between words parts
+			// them as it does standing alone.
+			for i, p := range strings.Split(w, "|") {
+				if i > 0 {
+					toks = append(toks, wordToken("|"))
+				}
+				if p != "" {
+					toks = append(toks, wordToken(p))
+				}
+			}
+			wordStart, cut = -1, false
+			return
+		}
 		if parts, n := splitGlued(w); n > 1 {
 			for _, p := range parts[:n] {
 				toks = append(toks, wordToken(p))

@@ -316,6 +316,12 @@ func optionList(toks []token, from int, plural bool) (*tokenList, int) {
 	if j < len(toks) && !toks[j].quoted && isAny(toks[j].m, "آن", "اون", "این", "سوال", "پرسش") && j+1 < len(toks) && !toks[j+1].punct {
 		j++
 	}
+	// «options are S, M and L», «options will be …»: the English
+	// copula after the noun says what they are, as a colon would.
+	// («be» is read as the Finglish «به»: its surface says which.)
+	for j+1 < len(toks) && !toks[j].quoted && (isAny(toks[j].m, "are", "is", "will", "would", "should") || strings.EqualFold(toks[j].s, "be")) && !toks[j+1].punct {
+		j++
+	}
 	for j < len(toks) && (toks[j].m == ":" || !toks[j].quoted && isAny(toks[j].m, listMarkers...)) {
 		j++
 	}
