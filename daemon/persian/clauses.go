@@ -267,6 +267,7 @@ func enumerators(toks []token) []token {
 	bulleted := len(toks) > 0 && isDash(toks[0])
 	options := false // the items being read are options, after «options:»
 	state := false   // inside a sentence that says what the case is
+	steps := false   // an item has been read as a step of its own
 	// item reads an item's number: in a list of options a comma between
 	// two options (none before the first), else a sentence break.
 	item := func() {
@@ -278,7 +279,19 @@ func enumerators(toks []token) []token {
 			options = true
 			return
 		}
+		if !options && !steps && k >= 0 && choiceBefore(retype(out[:k+1])) {
+			// «فرم ۱۳: چندانتخابی «علائم» اضافه ۱) تب ۲) سرفه»: numbers
+			// that first come right after a choice question said with
+			// its wording number its options, not steps.
+			options = true
+			if out[len(out)-1].punct && out[len(out)-1].m == ":" {
+				return
+			}
+			out = append(out, token{m: ":", s: ":", punct: true, r0: ':'})
+			return
+		}
 		if !options {
+			steps = true
 			breakHere()
 			return
 		}

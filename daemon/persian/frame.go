@@ -275,9 +275,11 @@ func (c clause) read(f *frame, used []bool, v2 bool) {
 		// for by the questions it asks is a form to make.
 		f.create = true
 	}
-	if v2 && !f.hasIntent() && f.edit == nil && len(f.ids) > 0 && len(f.groups) > 0 && (c.countedQuestion() || c.typedWording() >= 0) && !c.hasVerb() {
-		// «فرم ۱۳: یه سوال کشویی «شیفت» با گزینه‌های …»: a new question
-		// said of a form with no verb at all is added to it.
+	if v2 && !f.hasIntent() && f.edit == nil && len(f.ids) > 0 && len(f.groups) > 0 && (c.countedQuestion() || c.typedWording() >= 0 || c.hasOptionList()) && !c.hasVerb() {
+		// «فرم ۱۳: یه سوال کشویی «شیفت» با گزینه‌های …», «فرم ۲۵ سوال
+		// کشویی «پرداخت»: کارت، نقد»: a new question said of a form with
+		// no verb at all — counted, typed beside its wording, or given
+		// its options — is added to it.
 		f.add, f.verbless = true, true
 	}
 	if v2 && len(f.groups) == 0 && f.edit == nil && len(f.ids) > 0 && !f.create && !f.publish && !f.draft && !f.rename {

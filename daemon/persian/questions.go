@@ -143,7 +143,12 @@ func (c clause) namesItsWording(i int) bool {
 		if c[j].qnoun {
 			return !isAny(c[j].m, pluralQuestionNouns...) && c.newQuestionNoun(j)
 		}
-		// «… فرم ۹ … اسمش»: a name said after the form may be the form's.
+		// «… فرم ۹ … اسمش»: a name said after the form may be the form's
+		// — but not after the form the question goes to («یه سوال به
+		// فرم ۱۴ اضافه کن اسمش سایز»), which the pronoun does not mean.
+		if !text && c.atAny(j, formNounsV) > 0 && j > 0 && !c[j-1].quoted && isAny(c[j-1].m, "به", "در", "تو", "توی", "داخل", "to", "in", "into") {
+			continue
+		}
 		if c[j].quoted || c[j].punct || !text && c.atAny(j, formNounsV) > 0 {
 			return false
 		}
@@ -362,7 +367,9 @@ func (c clause) namedListOf(i, n int) bool {
 func (c clause) typedQuoteItem(i int) bool {
 	// «each: number «…»», «هر کدوم: …»: what each form made gets.
 	start := 0
-	for start < len(c) && !c[start].quoted && (isAny(c[start].m, quantifiers...) || isAny(c[start].m, "هر", "کدوم", "کدام") || c[start].punct && c[start].m == ":") {
+	// «new checkbox "Extras" -> …»: «new» before the kind is no part
+	// of it.
+	for start < len(c) && !c[start].quoted && (isAny(c[start].m, quantifiers...) || isAny(c[start].m, "هر", "کدوم", "کدام", "new", "another") || c[start].punct && c[start].m == ":") {
 		start++
 	}
 	if i != start {
@@ -502,6 +509,20 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool)
 		c.groupTraits(&g, a.at, lo, hi, used)
 		if v2 {
 			c.v2Traits(&g, a.at, hi, used)
+			if len(anchors) == 1 && g.options == nil {
+				// «گزینه‌های عکاسی، فیلمبرداری رو بذار تو یه سوال checkbox
+				// …»: the options said first, as the object the verb
+				// puts into the one question, are its own.
+				for j := 0; j < a.at; j++ {
+					if l := c[j].list; l != nil && l.options && !used[j] {
+						g.options, used[j] = listTexts(l), true
+						if g.typ == "" || g.typ == domain.PlanFieldShortText {
+							g.typ = domain.PlanFieldMultipleChoice
+						}
+						break
+					}
+				}
+			}
 		}
 		// Question text: a wording found after the anchor, else a quote.
 		for _, qt := range texts {
@@ -571,6 +592,11 @@ func (c clause) wordingAfterVerb(at int, used []bool) (j, k int) {
 			continue
 		}
 		j = v + n
+		// «… اضافه کنید کلاس بچه گزینه هایش …»: the verb's light verb
+		// is the verb's, not the wording's first word.
+		for j < len(c) && !c[j].quoted && !used[j] && isAny(c[j].m, "کن", "کنید", "کنین", "بکن", "بکنید", "بکنین", "نمایید", "شود", "بشه", "گردد") {
+			j++
+		}
 		k = c.bareWordingEnd(j, len(c), used)
 		if j < len(c) && !c[j].quoted && isAny(c[j].m, interrogatives...) {
 			// «یه سوال بذار کدوم نون رو میخواید گزینه هاش …»: a question
@@ -585,7 +611,7 @@ func (c clause) wordingAfterVerb(at int, used []bool) (j, k int) {
 		for m := j; m < k; m++ {
 			// «… اضافه کنی؟», «… بذار ممنون»: the verb's ending or a
 			// courtesy after it is no wording.
-			if isAny(c[m].m, verbEndings...) || isAny(c[m].m, thankWords...) || isAny(c[m].m, politeWords...) || isAny(c[m].m, greetings...) {
+			if isAny(c[m].m, verbEndings...) || isAny(c[m].m, thankWords...) || isAny(c[m].m, politeWords...) || isAny(c[m].m, greetings...) || titleEnders[c[m].m] {
 				return j, j
 			}
 		}
@@ -852,11 +878,13 @@ func (c clause) typeBesideAddVerb(used []bool) int {
 		}
 		// The Persian verb follows its object: the type is the word
 		// before it, the first of a type phrase of one or two words.
-		for k := max(i-3, 0); k < i; k++ {
+		// «کشویی «شهر» اضافه کن»: or the type and then the quote that
+		// words it.
+		for k := max(i-4, 0); k < i; k++ {
 			if used[k] || c[k].quoted {
 				continue
 			}
-			if _, m := c.fieldTypeAt(k); m > 0 && k+m == i && (k == 0 || !c[k-1].qnoun) {
+			if _, m := c.fieldTypeAt(k); m > 0 && (k+m == i || k+m+1 == i && c[k+m].quoted && !used[k+m]) && (k == 0 || !c[k-1].qnoun) {
 				return k
 			}
 		}

@@ -280,10 +280,10 @@ func dropClosers(toks []token) []token {
 var questionTags = []string{"دیه", "دیگه", "دیگ", "دگه", "خب", "خوب", "پس", "حالا", "اصن", "dige", "khob"}
 
 // closingThanks are the thanks and courtesies a command may end with.
-var closingThanks = []string{"میشم", "میشوم", "پیشاپیش", "ازت", "ازتون", "ازشما", "لطفا", "لطفاً", "please", "pls", "پلیز", "mersi", "merci", "mamnoon", "mamnun", "mamnunam", "mamnoonam", "مرسی", "ممنون", "ممنونم", "سپاس", "سپاسگزارم", "متشکرم", "تشکر", "thanks", "thx", "thank", "you", "خیلی", "🙏", "🌹", "🙂"}
+var closingThanks = []string{"میشم", "میشوم", "پیشاپیش", "ازت", "ازتون", "ازشما", "لطفا", "لطفاً", "please", "pls", "پلیز", "mersi", "merci", "mamnoon", "mamnun", "mamnunam", "mamnoonam", "مرسی", "ممنون", "ممنونم", "سپاس", "سپاسگزارم", "متشکرم", "تشکر", "thanks", "thx", "thank", "you", "خیلی"}
 
 // dropThanks takes off the thanks a command ends with, «… ممنون»,
-// «… مرسی 🙏», so that they end no unquoted wording or title: «اسمش
+// «… مرسی», so that they end no unquoted wording or title: «اسمش
 // سفارش کیک تولد ممنون» names the form «سفارش کیک تولد».
 func dropThanks(toks []token) []token {
 	n := len(toks)
@@ -401,6 +401,23 @@ func textedShortWords(toks []token) []token {
 			t.m = "به"
 		}
 		t.r0 = firstRune(t.m)
+	}
+	return toks
+}
+
+// clippedDige reads the particle «دیگه» («come on», «already») as it
+// is said clipped in speech, «دیه» (the «گ» dropped between vowels, as
+// a Tabrizi says it) or «دگه», where it ends a sentence: «… سرمه ای
+// دیه», «… بذار دیه.». There it is the particle, which ends a list or a
+// wording as «دیگه» does; inside a sentence «دیه» stays the word it
+// spells.
+func clippedDige(toks []token) []token {
+	for i := range toks {
+		t := &toks[i]
+		if t.quoted || !isAny(t.m, "دیه", "دگه") || i+1 < len(toks) && !toks[i+1].punct {
+			continue
+		}
+		t.m, t.r0 = "دیگه", 'د'
 	}
 	return toks
 }

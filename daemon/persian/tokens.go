@@ -93,6 +93,15 @@ func tokenize(text string) []token {
 		if cut {
 			w = string(joined)
 		}
+		// «q2's options», «form 5’s title»: the English possessive is
+		// the noun's, as «ـش» is in «گزینه‌هاش».
+		if len(w) > 2 && w[len(w)-1] == 's' {
+			for _, poss := range [...]string{"'s", "’s"} {
+				if stem, ok := strings.CutSuffix(w, poss); ok && stem != "" && stem[len(stem)-1] < utf8.RuneSelf {
+					w = stem
+				}
+			}
+		}
 		for _, marker := range []string{"شه", "شو"} {
 			// «سوال سومشه اجباری بکن»: «its third» with the spoken object
 			// marker typed on, «سومش رو» — after the question's noun; alone,
@@ -113,6 +122,20 @@ func tokenize(text string) []token {
 				wordStart, cut = -1, false
 				return
 			}
+		}
+		if k := strings.IndexByte(w, '|'); k > 0 && k < len(w)-1 {
+			// «basic|pro|enterprise»: a bar typed between words parts
+			// them as it does standing alone.
+			for i, p := range strings.Split(w, "|") {
+				if i > 0 {
+					toks = append(toks, wordToken("|"))
+				}
+				if p != "" {
+					toks = append(toks, wordToken(p))
+				}
+			}
+			wordStart, cut = -1, false
+			return
 		}
 		if parts, n := splitGlued(w); n > 1 {
 			for _, p := range parts[:n] {
@@ -170,7 +193,21 @@ func tokenize(text string) []token {
 			// as a colon does; it reads as one and shows as typed.
 			flush(i)
 			toks = append(toks, token{m: ":", s: text[i:next], punct: true})
+		case (r == '-' || r == '=') && wordStart < 0 && asciiArrow(text[i:]) > 0:
+			// «q3 -> options: …», «… => موبایل»: the arrow typed with
+			// the keys it is drawn with.
+			n := asciiArrow(text[i:])
+			toks = append(toks, token{m: ":", s: text[i : i+n], punct: true})
+			next = i + n
 		case r == '#':
+			flush(i)
+		case r >= 0x2000 && isEmoji(r) || r == '\u200c' && wordStart < 0:
+			// «… 1h ⏱️», «"Cuisine" 🍕 options: …»: a picture typed
+			// beside the words says none of them and is no part of an
+			// option, a wording or a verb; like «#» it ends the word
+			// before it and is dropped. (A quoted one stays in its
+			// quote.) The joiner of a sequence of pictures, a ZWNJ by
+			// now, begins no word either.
 			flush(i)
 		default:
 			if wordStart < 0 {
@@ -189,6 +226,32 @@ func tokenize(text string) []token {
 		toks[k].qnoun = questionNouns[toks[k].m]
 	}
 	return toks
+}
+
+// asciiArrow returns the length of an arrow typed with ASCII keys at
+// the start of s — «->», «-->», «=>», «==>» — followed by a space or
+// the end, or 0.
+func asciiArrow(s string) int {
+	n := 0
+	for n < len(s) && (s[n] == '-' || s[n] == '=') {
+		n++
+	}
+	if n == 0 || n > 3 || n >= len(s) || s[n] != '>' {
+		return 0
+	}
+	n++
+	if n < len(s) && s[n] != ' ' {
+		return 0
+	}
+	return n
+}
+
+// isEmoji reports a rune of a picture typed among the words: a symbol
+// past the Latin and general punctuation blocks (pictographs, dingbats,
+// stars, clocks; the arrows are read before as a colon), the selector
+// that asks for its coloured form, the keycap and the skin tones.
+func isEmoji(r rune) bool {
+	return r == 0xfe0f || r == 0x20e3 || r >= 0x1f3fb && r <= 0x1f3ff || r >= 0x2100 && unicode.Is(unicode.So, r)
 }
 
 // endsNumber reports whether an unpaired quote at text[i:next] stands

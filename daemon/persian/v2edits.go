@@ -160,6 +160,13 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 		if e.byWording == "" {
 			return false
 		}
+		if !c.hasVerb() && c.hasOptionList() && (hi >= len(c) || !isAny(c[hi].m, "را", "رو")) {
+			// «فرم ۲۵ — سوال «نحوه پرداخت» کشویی: کارت، نقد»: a question
+			// worded, typed and given its options, with no verb to change
+			// it and no object marker to point at one the form has,
+			// describes a new question.
+			return false
+		}
 	}
 	markUsed(used, lo, hi)
 	for i := hi; i < len(c); i++ {
@@ -254,6 +261,11 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 				e.optional, used[j], changed = true, true, true
 			case c[j].list != nil && c[j].list.options:
 				e.options, used[j], changed = listTexts(c[j].list), true, true
+				if k := j + 1; k < len(c) && !c[k].quoted && isAny(c[k].m, replaceWords...) {
+					// «… با «بله» و «خیر» جایگزین شود»: the verb it
+					// replaces with.
+					used[k] = true
+				}
 			case c[j].list != nil && len(c[j].list.items) == 1 && e.typ == "":
 				// «… رو یه سوال عددی کن»: the kind of question it becomes.
 				if g := itemGroup(c[j].list.items[0], false); g.typ != "" && g.question == "" {

@@ -38,8 +38,9 @@ func collectLists(toks []token) []token {
 		t := toks[i]
 		if t.punct && t.m == ":" && len(out) > 0 && choiceBefore(out) {
 			// «… که چند تا جواب بشه انتخاب کرد: صبح، ظهر، عصر»: after a
-			// choice question the colon lists its options.
-			if l, end := optionList(toks, i+1, true); l != nil && len(l.items) > 1 && (endsCommand(toks, end) || verbCloses(toks, end)) {
+			// choice question the colon lists its options, up to the end,
+			// the verb, or the next order («… دوشنبه و منتشرش کن»).
+			if l, end := optionList(toks, i+1, true); l != nil && len(l.items) > 1 && (endsCommand(toks, end) || verbCloses(toks, end) || orderFollows(toks, end) || actFollows(toks, end) || requiredFollows(toks, end)) {
 				out = append(out, listToken(l, surfaceOf(toks[i:end])))
 				i = end - 1
 				changed = true
@@ -203,7 +204,21 @@ func collectLists(toks []token) []token {
 			out = append(out, t)
 			continue
 		}
-		if isOptionNoun(t.m) && !inTypePhrase(toks, i) {
+		optNoun := isOptionNoun(t.m)
+		if optNoun && !isAny(t.m, "گزینه", "آپشن", "option", "choice") {
+			// «گزینه‌های سوال ۳ رو بردار و به جاش بذار صبح، عصر»: all
+			// the options taken away and others put in their place is
+			// the list replaced; nothing is deleted.
+			if del, from := optionsPutInstead(toks, i+1); from > 0 {
+				if l, end := optionList(toks, from, true); l != nil && len(l.items) > 1 {
+					out = append(append(out, toks[i:del]...), token{m: "بکن", s: surfaceOf(toks[del:from]), r0: 'ب'}, listToken(l, surfaceOf(toks[from:end])))
+					i = end - 1
+					changed = true
+					continue
+				}
+			}
+		}
+		if optNoun && !inTypePhrase(toks, i) {
 			if l, end := optionList(toks, i+1, pluralOptionNoun(t.m)); l != nil {
 				out = append(out, listToken(l, surfaceOf(toks[i:end])))
 				if demonstrativeObjectAt(toks, end) {
@@ -301,6 +316,12 @@ func optionList(toks []token, from int, plural bool) (*tokenList, int) {
 	if j < len(toks) && !toks[j].quoted && isAny(toks[j].m, "آن", "اون", "این", "سوال", "پرسش") && j+1 < len(toks) && !toks[j+1].punct {
 		j++
 	}
+	// «options are S, M and L», «options will be …»: the English
+	// copula after the noun says what they are, as a colon would.
+	// («be» is read as the Finglish «به»: its surface says which.)
+	for j+1 < len(toks) && !toks[j].quoted && (isAny(toks[j].m, "are", "is", "will", "would", "should") || strings.EqualFold(toks[j].s, "be")) && !toks[j+1].punct {
+		j++
+	}
 	for j < len(toks) && (toks[j].m == ":" || !toks[j].quoted && isAny(toks[j].m, listMarkers...)) {
 		j++
 	}
@@ -337,6 +358,9 @@ func optionList(toks []token, from int, plural bool) (*tokenList, int) {
 	return &tokenList{options: true, items: items}, end
 }
 
+// answerWords are the answers a yes/no question's options are made of.
+var answerWords = []string{"آره", "اره", "بله", "آری", "خیر", "شاید", "نمیدونم", "نمیدانم", "yes", "no", "maybe"}
+
 // pluralOptionNoun reports a noun that names several options
 // («گزینه‌ها», «گزینه‌هاش», «options»), after which a run of words is
 // a list, not one option's wording.
@@ -358,7 +382,10 @@ func runItems(run []token) [][]token {
 		if t.quoted || t.punct || t.list != nil || isAny(t.m, functionWords...) {
 			return nil
 		}
-		counted := (t.isNum || t.m == "نیم") && k+1 < len(run) && !run[k+1].isNum && run[k+1].m != "نیم"
+		// «اره نه شاید»: «نه» beside a word of answering is the answer
+		// no, not nine counting the word after it.
+		no := t.m == "نه" && (k > 0 && isAny(run[k-1].m, answerWords...) || k+1 < len(run) && isAny(run[k+1].m, answerWords...))
+		counted := (t.isNum && !no || t.m == "نیم") && k+1 < len(run) && !run[k+1].isNum && run[k+1].m != "نیم"
 		if counted {
 			out = append(out, run[k:k+2])
 			k++
@@ -517,6 +544,32 @@ func optionsAfterVerb(toks []token, from int) int {
 		}
 	}
 	for k := start; k < len(toks) && k < from+window; k++ {
+		// «گزینه‌ها عوض: حضوری، آنلاین», «options changed: …»: a noun of
+		// changing said without its light verb, then a colon, as a
+		// clause is said in short: the new ones follow the colon.
+		if k+1 < len(toks) && toks[k+1].punct && toks[k+1].m == ":" && !toks[k].quoted && (isAny(toks[k].m, verbalNouns...) || isAny(toks[k].m, "changed", "change", "جدید", "new")) {
+			return k + 2
+		}
+		// «… از این به بعد «موافقم»، …»: when the change is to hold is
+		// no option and gives none.
+		if n := fromNowOn(toks, k); n > 0 {
+			k += n - 1
+			continue
+		}
+		// «گزینه‌های سوال سوم با «بله» و «خیر» جایگزین شود», «… از این
+		// به بعد «موافقم»، «مخالفم» باشد»: the new options said before
+		// the verb that replaces with them, or the copula that says
+		// they are now the options.
+		if j := k + 1; toks[k].quoted || !toks[k].punct && isAny(toks[k].m, "با", "with") && j < len(toks) && !toks[j].punct {
+			if !toks[k].quoted {
+				j = k + 1
+			} else {
+				j = k
+			}
+			if l, end := optionList(toks, j, true); l != nil && len(l.items) > 1 && replacesWith(toks, end, !toks[k].quoted) {
+				return j
+			}
+		}
 		if toks[k].punct || toks[k].quoted {
 			return 0
 		}
@@ -533,6 +586,89 @@ func optionsAfterVerb(toks []token, from int) int {
 			}
 			return k + 1
 		}
+	}
+	return 0
+}
+
+// fromNowOn returns the length of «از این به بعد», «از حالا به بعد»,
+// «from now on» at k, or 0.
+func fromNowOn(toks []token, k int) int {
+	if k+3 < len(toks) && toks[k].m == "از" && isAny(toks[k+1].m, "این", "حالا", "الان") && toks[k+2].m == "به" && toks[k+3].m == "بعد" {
+		return 4
+	}
+	if k+2 < len(toks) && toks[k].m == "from" && toks[k+1].m == "now" && toks[k+2].m == "on" {
+		return 3
+	}
+	return 0
+}
+
+// replaceWords replace one thing with another: «… با … جایگزین شود».
+var replaceWords = []string{"جایگزین", "تعویض", "عوض", "replace", "replaced"}
+
+// replacesWith reports, after a list of options at end, the verb that
+// makes them the question's options: one of replacing (after «با»), or
+// the copula or a light verb («… باشد», «… بشه»).
+func replacesWith(toks []token, end int, with bool) bool {
+	if end >= len(toks) || toks[end].quoted || toks[end].punct {
+		return false
+	}
+	if with {
+		return isAny(toks[end].m, replaceWords...)
+	}
+	return isAny(toks[end].m, "باشد", "باشه", "باشن", "باشند", "بشه", "بشن", "شود", "شوند", "گردد", "گردند")
+}
+
+// optionsPutInstead finds, after the noun of a question's options, the
+// word that takes them away and the words that put others in their
+// place — «… رو بردار و به جاش بذار …», «… حذف کن، جاش بنویس …» — and
+// returns where the taking away starts and the new options
+// start, or 0, 0.
+func optionsPutInstead(toks []token, from int) (del, start int) {
+	c := clause(toks)
+	for k := from; k < len(toks) && k < from+8; k++ {
+		if toks[k].quoted || toks[k].punct && !isAny(toks[k].m, "،", ",") {
+			return 0, 0
+		}
+		n := c.atAny(k, deleteWordsV)
+		if n == 0 {
+			continue
+		}
+		j := k + n
+		for j < len(toks) && !toks[j].quoted && (isAny(toks[j].m, lightVerbs...) || isAny(toks[j].m, "و", "and") || toks[j].punct && isAny(toks[j].m, "،", ",")) {
+			j++
+		}
+		m := insteadAt(toks, j)
+		if m == 0 {
+			return 0, 0
+		}
+		j += m
+		for j < len(toks) && !toks[j].quoted && (isAny(toks[j].m, placeVerbs...) || isAny(toks[j].m, "بکن", "بکنید", "کن", "کنید", "بنویس", "بنویسید", "put", "write", "add", "اضافه")) {
+			j++
+		}
+		if j < len(toks) && toks[j].punct && toks[j].m == ":" {
+			j++
+		}
+		return k, j
+	}
+	return 0, 0
+}
+
+// insteadAt returns the length of the words at j that say «in their
+// place»: «به جاش», «جاش», «به جاشون», «instead», or 0. («به جای …»
+// is read before, as what is not to be done.)
+func insteadAt(toks []token, j int) int {
+	k := j
+	if k < len(toks) && isAny(toks[k].m, "به", "در") {
+		k++
+	}
+	if k >= len(toks) || toks[k].quoted {
+		return 0
+	}
+	switch {
+	case isAny(toks[k].m, "جاش", "جاشون", "جایش", "جایشان", "جاشان", "عوضش"):
+		return k + 1 - j
+	case k == j && isAny(toks[k].m, "instead", "بجاش", "بجاشون"):
+		return 1
 	}
 	return 0
 }
@@ -611,8 +747,9 @@ func listItems(toks []token, from int, options bool) ([][]token, int) {
 			end = j + 1
 			continue
 		}
-		// «تهران - مشهد - شیراز»: a dash standing alone parts options too.
-		if t.punct && isAny(t.m, "،", ",", "/") || options && !t.quoted && isAny(t.m, "-", "–", "—") && len(cur) > 0 {
+		// «تهران - مشهد - شیراز», «… | …»: a dash or a bar standing alone
+		// parts options too.
+		if t.punct && isAny(t.m, "،", ",", "/") || options && !t.quoted && isAny(t.m, "-", "–", "—", "|") && len(cur) > 0 {
 			if len(cur) == 0 {
 				break
 			}
@@ -640,15 +777,36 @@ func listItems(toks []token, from int, options bool) ([][]token, int) {
 	// «… نام و سن و منتشرش کن»: a «و» before the word that ends the
 	// list joins the next clause, not an item; «… تبریز لطفا», «…
 	// تبریز دیگه»: a courtesy or filler after the last item is none.
-	for len(cur) > 0 && depth == 0 && !cur[len(cur)-1].quoted && (isAny(cur[len(cur)-1].m, "و", "and", "یا", "or") || courtesy(cur[len(cur)-1].m)) {
-		cur = cur[:len(cur)-1]
-		end--
+	// «… بزرگ ها», «… بزرگ خب», «… بزرگ و اینا», «… L etc»: a particle
+	// of talk, or words saying the list goes on, name no option either.
+	for len(cur) > 0 && depth == 0 {
+		n := len(cur)
+		if k := goesOnAt(cur); k >= 0 {
+			// The words are the list's, read with it, and no item's.
+			cur = cur[:k]
+			continue
+		} else if cur[n-1].quoted || !(isAny(cur[n-1].m, "و", "and", "یا", "or") || courtesy(cur[n-1].m) && (n > 1 || pleads(cur[n-1].m)) || n > 1 && spokenParticle(cur[n-1].m)) {
+			break
+		} else {
+			n--
+		}
+		end -= len(cur) - n
+		cur = cur[:n]
 	}
 	if depth > 0 {
 		return nil, 0
 	}
 	if len(cur) > 0 {
 		parts = append(parts, cur)
+	}
+	// «… سینما و اینا، اجباری هم باشه»: the words saying the list goes
+	// on close the last part, a separator after them.
+	if n := len(parts); n > 0 {
+		if k := goesOnAt(parts[n-1]); k == 0 {
+			parts = parts[:n-1]
+		} else if k > 0 {
+			parts[n-1] = parts[n-1][:k]
+		}
 	}
 	// A separator with nothing after it is not the list's.
 	if len(parts) == 0 {
@@ -692,7 +850,41 @@ func listItems(toks []token, from int, options bool) ([][]token, int) {
 // courtesy reports a word said after a command that asks nothing and
 // names no option: thanks, «لطفا», «دیگه», «هم», an address.
 func courtesy(m string) bool {
-	return isAny(m, thankWords...) || isAny(m, "لطفا", "لطفاً", "please", "pls", "پلیز", "دیگه", "هم", "فقط", "فعلا", "داداش", "عزیزم", "جان", "آقا", "قربان", "🙏", "🌹", "🙂")
+	return isAny(m, thankWords...) || isAny(m, "لطفا", "لطفاً", "please", "pls", "پلیز", "دیگه", "هم", "فقط", "فعلا", "داداش", "عزیزم", "جان", "آقا", "قربان")
+}
+
+// pleads reports a word of thanks or asking that no option is: after
+// the last option it is said to the listener, even as a part of its own
+// («…، مشهد، لطفا»). An address («آقا», «جان») said alone after a
+// separator is an option («خانم / آقا»).
+func pleads(m string) bool {
+	return isAny(m, thankWords...) || isAny(m, "لطفا", "لطفاً", "please", "pls", "پلیز", "plz")
+}
+
+// spokenParticle reports a particle of talk that says nothing of the
+// word it follows: «خب», and the fillers of the polite.
+func spokenParticle(m string) bool {
+	return fillers[m] || m == "خب"
+}
+
+// goesOnAt returns where words saying that a list goes on unsaid begin
+// at the end of its last item — «… و اینا», «… و غیره», «… etc», «…
+// and so on» — or -1. They are no option, nor part of one.
+func goesOnAt(cur []token) int {
+	n := len(cur)
+	if n == 0 || cur[n-1].quoted || cur[n-1].punct {
+		return -1
+	}
+	last := cur[n-1].m
+	switch {
+	case isAny(last, "etc", "etcetera"):
+		return n - 1
+	case isAny(last, "اینا", "اینها", "غیره", "امثالهم", "more") && n >= 2 && isAny(cur[n-2].m, "و", "and"):
+		return n - 2
+	case isAny(last, "on", "forth") && n >= 3 && cur[n-2].m == "so" && cur[n-3].m == "and":
+		return n - 3
+	}
+	return -1
 }
 
 // allPartsQuoted reports parts each made of quotes alone, joined by
@@ -786,7 +978,7 @@ func listEnds(toks []token, j int, options bool) bool {
 	if demonstrativeObjectAt(toks, j) {
 		return true
 	}
-	if t.qnoun || isAny(t.m, "را", "رو", "که", "باشه", "باشد", "باشن", "باشند", "بشه", "هست", "است", "then", "to") || isAny(t.m, lightVerbs...) || isAskVerb(t.m) {
+	if t.qnoun || isAny(t.m, "را", "رو", "که", "باشه", "باشد", "باشن", "باشند", "بشه", "بشن", "بشند", "بشوند", "هست", "است", "then", "to") || isAny(t.m, lightVerbs...) || isAskVerb(t.m) {
 		return true
 	}
 	if isAny(t.m, "به", "در", "تو", "داخل", "از", "برای", "in", "of", "from", "on", "into", "to") && j+1 < len(toks) && (c.atAny(j+1, formNounsV) > 0 || toks[j+1].pron || isAny(toks[j+1].m, "آن", "اون", "این")) {
@@ -814,12 +1006,29 @@ func listEnds(toks []token, j int, options bool) bool {
 	if options && j+1 < len(toks) && !toks[j+1].quoted && isAny(toks[j+1].m, lightVerbs...) && endsCommand(toks, j+2) {
 		return true
 	}
+	// «… اردبیل، اولش بذار», «… شب، ببرش آخر»: a place said right
+	// before the verb that puts the question there is the order's, no
+	// option.
+	if options && j+1 < len(toks) && !toks[j+1].quoted && placeWord(t) && (c.atAny(j+1, placeVerbsV) > 0 || c.atAny(j+1, moveVerbsV) > 0) {
+		return true
+	}
 	// «… انسانی پس از پرسش سوم», «… gold after question 2»: a position
 	// phrase places the question; no option holds one.
 	if j+1 < len(toks) && (isAny(t.m, "پس", "پیش", "قبل", "بعد") && toks[j+1].m == "از" || isAny(t.m, "after", "before") && (toks[j+1].qnoun || isAny(toks[j+1].m, "question", "field"))) {
 		return true
 	}
 	return false
+}
+
+// placeWord reports a word that names a place in a form, perhaps with
+// the pronoun of the question put there: «اول», «اولش», «آخرش», «بالا».
+func placeWord(t token) bool {
+	m := t.m
+	if base, ok := strings.CutSuffix(m, "ش"); ok && base != "" {
+		m = base
+	}
+	_, ord := ordinal(m)
+	return ord || isAny(m, endWords...) || isAny(m, "بالا", "اولین", "first", "top")
 }
 
 // label is a question's subject that tells what kind of answer it takes.
@@ -1222,9 +1431,41 @@ func attachOptions(fs []*frame) []*frame {
 				continue
 			}
 		}
+		if n := len(out); n > 0 && len(f.groups) == 1 && f.groups[0].options == nil {
+			// «گزینه‌هاش تهران، اصفهان باشه، یه سوال چندجوابی «شهرها»
+			// بذار»: options said in a clause of their own first, no
+			// question before them, are the next one question's.
+			if l, ok := optionsOnly(out[n-1]); ok && (n == 1 || len(out[n-2].groups) == 0) {
+				g := &f.groups[0]
+				g.options = listTexts(l)
+				if g.typ == "" || g.typ == domain.PlanFieldShortText {
+					g.typ = domain.PlanFieldMultipleChoice
+				}
+				out = out[:n-1]
+			}
+		}
 		out = append(out, f)
 	}
 	return out
+}
+
+// optionsOnly returns the options of a clause that says only them,
+// perhaps with «باشه», and asks nothing.
+func optionsOnly(f *frame) (*tokenList, bool) {
+	if f.hasIntent() || len(f.groups) > 0 || len(f.ids) > 0 || f.title != "" {
+		return nil, false
+	}
+	var opts *tokenList
+	for _, t := range f.toks {
+		switch {
+		case t.list != nil && t.list.options && opts == nil:
+			opts = t.list
+		case t.punct || !t.quoted && isAny(t.m, "و", "هم", "باشه", "باشد", "باشن", "باشند", "بشه", "شود"):
+		default:
+			return nil, false
+		}
+	}
+	return opts, opts != nil
 }
 
 // structured reads a command written as labelled fields — «نام فرم:
@@ -1331,7 +1572,7 @@ func choiceBefore(before []token) bool {
 		// «یه dropdown «نوع پرداخت» اضافه کن: …»: a worded choice
 		// type is a question without the noun.
 		question = question || t.qnoun || t.quoted
-		if t.isNum && t.num > 1 && k+1 < len(before) && (before[k+1].qnoun || before[k+1].m == "تا") {
+		if t.isNum && t.num > 1 && k+1 < len(before) && (before[k+1].qnoun || before[k+1].m == "تا") && !c.formIDAt(k) {
 			return false // «دو سوال کشویی: استان و شهرستان» words two questions
 		}
 		if typ, n := c.fieldTypeAt(k); n > 0 && domain.IsChoiceType(typ) {
@@ -1603,7 +1844,20 @@ func (c clause) countedAt(k int) bool {
 	if j >= 0 && isAny(c[j].m, "تا", "عدد") {
 		j--
 	}
-	return j >= 0 && c[j].isNum && c[j].num >= 2 && !c[j].quoted
+	return j >= 0 && c[j].isNum && c[j].num >= 2 && !c[j].quoted && !c.formIDAt(j)
+}
+
+// formIDAt reports a number at j said right after a form's noun: «فرم
+// ۹۱ سوال …», «فرم شماره ۴۰ سوال …» name a form and count no question.
+func (c clause) formIDAt(j int) bool {
+	if j <= 0 || !c[j].isNum || c[j].quoted {
+		return false
+	}
+	k := j - 1
+	if k > 0 && !c[k].quoted && isAny(c[k].m, "شماره", "number", "no", "#") {
+		k--
+	}
+	return c.atAny(k, formNounsV) == 1
 }
 
 // countBefore returns the count of questions said before: «سه تا سوال»
@@ -1867,6 +2121,38 @@ func orderFollows(toks []token, end int) bool {
 	return j > end && j < len(toks) && (conjunctions[toks[j].m] || isAny(toks[j].m, orderWords...))
 }
 
+// requiredFollows reports «… night - required», «…، اجباری»: after the
+// list, whether the question must be answered, and the end.
+func requiredFollows(toks []token, end int) bool {
+	j := end
+	for j < len(toks) && !toks[j].quoted && (toks[j].punct && isAny(toks[j].m, "،", ",", "؛", ";") || isAny(toks[j].m, "-", "–", "—", "و", "and", "هم")) {
+		j++
+	}
+	if j >= len(toks) || toks[j].quoted || !(isAny(toks[j].m, requiredWords...) || isAny(toks[j].m, optionalWords...)) {
+		return false
+	}
+	j++
+	for j < len(toks) && !toks[j].quoted && isAny(toks[j].m, "هم", "باشه", "باشد", "بشه", "شود", "کن", "کنید", "بکن", "باشن") {
+		j++
+	}
+	return endsCommand(toks, j)
+}
+
+// actFollows reports an act at end, perhaps after «و», «… دوشنبه و
+// منتشرش کن»:
+// what the list was said with ends there, and a new order begins.
+func actFollows(toks []token, end int) bool {
+	j := end
+	if j < len(toks) && !toks[j].quoted && isAny(toks[j].m, "و", "and") {
+		j++
+	}
+	if j >= len(toks) {
+		return false
+	}
+	c := clause(toks)
+	return c.atAny(j, actionWordsV) > 0 || c.atAny(j, deleteWordsV) > 0 || c.atAny(j, formNounsV) > 0 || toks[j].qnoun
+}
+
 // newQuestionAt reports a question counted at j, «یه dropdown …», «یک
 // سوال …»: the start of one more question after a list.
 func newQuestionAt(toks []token, j int) bool {
@@ -1888,6 +2174,11 @@ func endsCommand(toks []token, end int) bool {
 		// «… (فایل). سپاسگزارم.»: thanks after the list close it too.
 		if !toks[k].punct && !toks[k].quoted && k > end && (thanks || toks[k-1].punct) && isAny(toks[k].m, thankWords...) {
 			thanks = true
+			continue
+		}
+		// «… صبح، عصر دیگه», «… تراکتور لطفا»: a particle of talk or a
+		// courtesy after the list ends nothing new.
+		if !toks[k].punct && !toks[k].quoted && (courtesy(toks[k].m) || spokenParticle(toks[k].m)) {
 			continue
 		}
 		if !toks[k].punct || !isAny(toks[k].m, ".", "!", "؛", ";", "…", "،", ",") {

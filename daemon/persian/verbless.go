@@ -110,6 +110,19 @@ func attachVerbless(fs []*frame) []*frame {
 				// and make forms the topic of a number said without the
 				// noun («فرم دو و سه رو منتشر کن»).
 				sharedIDs = append(sharedIDs, p.ids...)
+			case len(out) == 0 && len(p.groups) > 0 && !f.add && !f.create && f.edit == nil && !f.deleteForm && !f.disable && !f.draft && !p.toks.hasVerb():
+				// «فرم ۱۱: سوال کشویی «ماه» گزینه‌ها: …، و بعدش منتشرش
+				// کن»: questions said with no verb before an order that
+				// adds nothing are added on their own, to the form named
+				// before them, and the order follows.
+				if len(p.ids) == 0 {
+					p.ids = f.ids
+					if len(sharedIDs) > 0 {
+						p.ids = append([]int64{}, sharedIDs...)
+					}
+				}
+				p.add, p.verbless = true, true
+				out = append(out, p)
 			case len(out) == 0 && len(p.groups) > 0:
 				// Nothing before to complete: the fields go to the verb's form.
 				f.groups = append(append([]fieldGroup{}, p.groups...), f.groups...)
