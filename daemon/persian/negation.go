@@ -38,6 +38,12 @@ func (c clause) readNegation(f *frame) {
 		if isAny(t.m, refrainWords...) {
 			f.negated = true // «از انتشار فرم ۹ خودداری فرمایید» asks that it not be done
 		}
+		if i > 0 && isAny(c[i-1].m, doneNouns...) && isAny(t.m, deniedDoneVerbs...) {
+			// «نسبت به حذف فرم ۷۸ هیچ اقدامی صورت نپذیرد»: the act is
+			// not to take place, said with the formal verbs of an act
+			// happening.
+			f.negated = true
+		}
 		if isAny(t.m, pastPersonal...) && c.actEndsAt(i) && !c.subordinateBefore(i) {
 			// «سوال اول فرم ۷ رو حذف کردید»: an act in the past with its
 			// person is a report (or a question about it), never an order.
@@ -49,6 +55,15 @@ func (c clause) readNegation(f *frame) {
 		}
 	}
 }
+
+// doneNouns and deniedDoneVerbs say that an act does not take place:
+// «صورت نپذیرد», «انجام نگیرد», «انجام ندهید». Alone, «نپذیرد» and
+// «نگیرد» are what a closed form does to answers («پاسخ نپذیرد»), so
+// only after these nouns do they deny.
+var (
+	doneNouns       = []string{"صورت", "انجام"}
+	deniedDoneVerbs = []string{"نپذیرد", "نپذیرند", "نپذیره", "نگیرد", "نگیرند", "نگیره", "ندهید", "ندهند", "ندهد", "نده", "ندین", "ندید", "نشود", "نشه", "نگردد"}
+)
 
 // pastPersonal are the light verbs of a past act with its person: «کردم»,
 // «کردید», «نمودید».
@@ -510,12 +525,12 @@ func onlyCorrecting(ts []token) bool {
 }
 
 // partNouns name a part of a question or a form, or a thing around it,
-// that a plan has no step to remove: a word of its wording, its help
+// that a plan has no step to remove: its text or title, a word of its wording, its help
 // text, its required star, its picture, its answers, the window or
 // editor it is open in, the cache. «کلمه «لطفا» رو از متن سوال اول پاک
 // کن», «پاسخ‌های فرم ۲۴ رو خالی کن», «پنجره ویرایش فرم ۴۳ رو ببند»
 // remove or close that, never the question or the form.
-var partNouns = []string{"کلمه", "واژه", "حرف", "جمله", "عبارت", "توضیح", "توضیحات", "راهنما", "عکس", "تصویر", "لوگو",
+var partNouns = []string{"متن", "عنوان", "کلمه", "واژه", "حرف", "جمله", "عبارت", "توضیح", "توضیحات", "راهنما", "عکس", "تصویر", "لوگو",
 	"پنجره", "تب", "زبانه", "صفحه", "ادیتور", "ویرایشگر", "پیشنمایش", "کش", "حافظه", "پاسخ", "جواب", "جوابا", "داده", "اطلاعات", "سابقه", "تاریخچه",
 	"فایل", "پیوست", "ورودی", "آمار", "نتایج", "نتیجه", "word", "text", "hint", "help", "description", "image", "picture", "logo", "window", "tab", "editor",
 	"preview", "cache", "answers", "answer", "responses", "response", "submissions", "entries", "data", "results"}
