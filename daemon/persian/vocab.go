@@ -28,7 +28,14 @@ type vocab struct {
 	// phrases a token cannot start reads a few bytes, not every phrase.
 	first   []rune
 	phrases []phrase
+	// byFirst lists, for each first rune, the indexes of the phrases
+	// starting with it, in order, for vocabularies long enough that
+	// scanning first[] costs more than a map lookup (indexedVocab).
+	byFirst map[rune][]int
 }
+
+// indexedVocab is the length from which a vocabulary gets byFirst.
+const indexedVocab = 16
 
 func newVocab(keys ...string) *vocab {
 	for _, k := range keys {
@@ -48,6 +55,12 @@ func newVocab(keys ...string) *vocab {
 		}
 		v.first = append(v.first, p.first)
 		v.phrases = append(v.phrases, p)
+	}
+	if len(v.phrases) >= indexedVocab {
+		v.byFirst = map[rune][]int{}
+		for k, r := range v.first {
+			v.byFirst[r] = append(v.byFirst[r], k)
+		}
 	}
 	return v
 }
@@ -123,6 +136,17 @@ func (c clause) next(i int, v *vocab, k int) (int, int) {
 		return len(v.first), 0
 	}
 	r0 := c[i].r0
+	if r0 >= 0 && v.byFirst != nil {
+		for _, j := range v.byFirst[r0] {
+			if j < k {
+				continue
+			}
+			if n := c.at(i, &v.phrases[j]); n > 0 {
+				return j, n
+			}
+		}
+		return len(v.first), 0
+	}
 	for ; k < len(v.first); k++ {
 		if r0 >= 0 && v.first[k] != r0 {
 			continue
