@@ -1,32 +1,74 @@
 package persian
 
-import "github.com/arshline/arshline-sidecar/daemon/domain"
+import (
+	"slices"
+	"strings"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+)
 
 // Formats said in words (arshline-plan/v2): «با فرمت تلفن ثابت»,
 // «فرمتش url باشه», «فقط کد ملی معتبر قبول کنه», «باید موبایل باشه»,
 // «یازده رقم و با ۰۹ شروع شود». A format the command names is carried by
 // the plan; a length in digits that names none is dropped with a warning.
 
-// formatNames maps the ways a format is named to the contract's format.
-var formatNames = []struct{ key, format string }{
-	{"شماره تلفن ثابت", domain.PlanFormatPhoneIR}, {"شماره تلفن همراه", domain.PlanFormatMobileIR},
-	{"شماره موبایل", domain.PlanFormatMobileIR}, {"شماره همراه", domain.PlanFormatMobileIR}, {"تلفن همراه", domain.PlanFormatMobileIR},
-	{"موبایل", domain.PlanFormatMobileIR}, {"همراه", domain.PlanFormatMobileIR}, {"mobile", domain.PlanFormatMobileIR},
-	{"تلفن ثابت", domain.PlanFormatPhoneIR}, {"شماره ثابت", domain.PlanFormatPhoneIR}, {"تلفن منزل", domain.PlanFormatPhoneIR},
-	{"ثابت", domain.PlanFormatPhoneIR}, {"landline", domain.PlanFormatPhoneIR}, {"phone", domain.PlanFormatPhoneIR},
-	{"کد ملی", domain.PlanFormatNationalCode}, {"شماره ملی", domain.PlanFormatNationalCode}, {"national code", domain.PlanFormatNationalCode},
-	// «code meli»: the Finglish «کد ملی» with the English spelling of
-	// «کد» (the Finglish «meli» is read as «ملی» before this table).
-	{"code ملی", domain.PlanFormatNationalCode},
-	{"کد پستی", domain.PlanFormatPostalCodeIR}, {"postal code", domain.PlanFormatPostalCodeIR}, {"postal", domain.PlanFormatPostalCodeIR},
-	{"نشانی اینترنتی", domain.PlanFormatURL}, {"آدرس اینترنتی", domain.PlanFormatURL}, {"آدرس سایت", domain.PlanFormatURL},
-	{"آدرس وبسایت", domain.PlanFormatURL}, {"وبسایت", domain.PlanFormatURL}, {"لینک اینترنتی", domain.PlanFormatURL}, {"لینک", domain.PlanFormatURL}, {"url", domain.PlanFormatURL},
-	{"آدرس وب", domain.PlanFormatURL}, {"نشانی وب", domain.PlanFormatURL},
-	{"link", domain.PlanFormatURL}, {"website", domain.PlanFormatURL}, {"یو آر ال", domain.PlanFormatURL}, {"یوآرال", domain.PlanFormatURL},
+// formatMeanings are the names of each format by meaning: a head noun
+// crossed with the words that qualify it («شماره»، «تلفن»، «تلیفون» ×
+// «ثابت»، «منزل»), and the names said alone — colloquial, formal, Dari
+// and English. Misspelt forms reach them by their sound (sound.go).
+var formatMeanings = []struct {
+	format       string
+	heads, kinds []string
+	alone        []string
+}{
+	{domain.PlanFormatPhoneIR,
+		[]string{"شماره تلفن", "شماره تلیفون", "تلفن", "تلیفون", "شماره تماس"}, []string{"ثابت", "منزل", "خانه"},
+		[]string{"شماره ثابت", "خط ثابت", "ثابت", "landline", "landline number", "home phone", "phone number", "phone"}},
+	{domain.PlanFormatMobileIR,
+		[]string{"شماره تلفن", "شماره تلیفون", "تلفن", "تلیفون", "شماره تماس", "شماره"}, []string{"همراه", "موبایل", "مبایل"},
+		[]string{"موبایل", "مبایل", "همراه", "mobile number", "mobile", "cell phone", "cellphone", "cell number"}},
+	{domain.PlanFormatNationalCode,
+		[]string{"کد", "شماره", "code"}, []string{"ملی"},
+		[]string{"national code", "national id"}},
+	{domain.PlanFormatPostalCodeIR,
+		[]string{"کد", "code"}, []string{"پستی"},
+		[]string{"postal code", "zip code", "postcode", "postal", "zip"}},
+	{domain.PlanFormatURL,
+		[]string{"نشانی", "آدرس", "لینک"}, []string{"وب", "وبسایت", "وب سایت", "سایت", "اینترنتی", "صفحه وب", "تارنما"},
+		[]string{"وبسایت", "وب سایت", "پایگاه اینترنتی", "تارنما", "وبگاه", "لینک", "url", "web address", "website", "link", "یو آر ال", "یوآرال"}},
 	// An email address is a kind of question, not a short text's format:
 	// «فرمتش ایمیل باشه» asks for the email question.
-	{"آدرس ایمیل", emailKind}, {"ایمیل", emailKind}, {"پست الکترونیک", emailKind}, {"پست الکترونیکی", emailKind}, {"email", emailKind}, {"e-mail", emailKind},
+	{emailKind,
+		[]string{"آدرس", "نشانی"}, []string{"ایمیل", "پست الکترونیک", "پست الکترونیکی"},
+		[]string{"ایمیل", "پست الکترونیک", "پست الکترونیکی", "email address", "email", "e-mail"}},
 }
+
+// formatNames maps the ways a format is named to the contract's format,
+// the names of more words first: the first name that matches wins.
+var formatNames = func() []struct{ key, format string } {
+	var out []struct{ key, format string }
+	seen := map[string]bool{}
+	add := func(key, format string) {
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, struct{ key, format string }{key, format})
+		}
+	}
+	for _, m := range formatMeanings {
+		for _, h := range m.heads {
+			for _, k := range m.kinds {
+				add(h+" "+k, m.format)
+			}
+		}
+		for _, a := range m.alone {
+			add(a, m.format)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b struct{ key, format string }) int {
+		return len(strings.Fields(b.key)) - len(strings.Fields(a.key))
+	})
+	return out
+}()
 
 // emailKind is what a format said as an email address reads as until
 // it is given to a question: the email type, with no format.

@@ -148,7 +148,7 @@ var sounds = func() *soundIndex {
 	// Every other word the grammar reads is its own word, never a slip
 	// of a lexicon word: «نباشه» is not «باشه» with a letter added.
 	for _, l := range [][]string{lightVerbs, functionWords, negativeCopulas, needWords, haveVerbs, outVerbs, allWords,
-		quantifiers, greetings, whyHowWords, returnVerbs, formalFrames, orderWords, takeVerbs, clitics, englishParticles, politeWords, askVerbs, firstPersonVerbs, endWords, pastMakeVerbs, pastLightVerbs, refrainWords, emphaticWords} {
+		quantifiers, greetings, whyHowWords, returnVerbs, formalFrames, orderWords, takeVerbs, clitics, englishParticles, politeWords, askVerbs, firstPersonVerbs, endWords, pastMakeVerbs, pastLightVerbs, refrainWords, emphaticWords, demonstratives} {
 		for _, w := range l {
 			ix.known[w] = true
 		}

@@ -999,6 +999,11 @@ func (c clause) extendsEdit(e *fieldEdit) bool {
 		return false
 	}
 	if typ != "" && e.typ == "" {
+		if format == "" && typ == domain.PlanFieldShortText {
+			// «قالب سؤال سوم به URL تغییر یابد و نوع آن پاسخ کوتاه
+			// گردد»: a short text keeps the format said before it.
+			format = e.format
+		}
 		e.typ, e.format = typ, format
 	} else if format != "" && e.format == "" && e.typ == domain.PlanFieldShortText {
 		// «… short text کن و format‌ش رو کد ملی بذار».
