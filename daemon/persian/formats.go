@@ -100,7 +100,13 @@ var formatNamesV = func() *vocab {
 // formatCues are the words after which a format's name says what the
 // answer must be: «فرمت»، «قالب», «فقط», «تنها», «باید», «only».
 // «جوابش حتماً لینک باشه»: what the answer is said to be is its format.
-var formatCuesV = newVocab(append(append([]string{}, formatWords...), "فقط", "تنها", "باید", "حتما", "حتمی", "جوابش", "پاسخش", "only", "must", "accepts", "accept", "valid")...)
+var formatCuesV = newVocab(append(append([]string{}, formatWords...), "فقط", "تنها", "باید", "حتما", "حتمی", "جوابش", "پاسخش", "صرفا", "صرفاً", "منحصرا", "منحصراً", "only", "must", "accepts", "accept", "valid")...)
+
+// answerVerbs say what a question takes: «… که شماره ثابت بگیرد», «کد
+// ملی بپذیره», «شماره تلفن ثابت میخواهم»: the format's name before one
+// is the format asked for.
+var answerVerbs = []string{"بگیرد", "بگیره", "بگیرند", "بگیرن", "بپذیرد", "بپذیره", "بپذیرند", "قبول", "دریافت",
+	"میخواهم", "میخوام", "میخواهیم", "میخوایم", "میخواد", "میخواهد", "accepts", "accept", "takes", "wants"}
 
 // formatFillers may stand between a cue and the format's name: «قالب
 // پاسخ آن شمارهٔ …», «فرمتش رو بکن …».
@@ -177,6 +183,40 @@ func (c clause) readFormatWords(used []bool) (format string, digits bool) {
 			}
 		}
 	}
+	if format == "" {
+		// «یک سوال «تلفن» جور کن که شماره ثابت بگیرد», «اسمش شماره خانه
+		// باشد، شماره تلفن ثابت میخواهم نه موبایل»: a format's name
+		// before a verb of taking, said of a question or after «که»;
+		// «نه X» after it names the format not wanted.
+		for i := 0; i+1 < len(c); i++ {
+			if used[i] || c[i].quoted {
+				continue
+			}
+			k, m := c.next(i, formatNamesV, 0)
+			if m == 0 {
+				continue
+			}
+			v := i + m
+			for v < len(c) && !c[v].quoted && isAny(c[v].m, "را", "رو", "هم") {
+				v++
+			}
+			if v >= len(c) || used[v] || c[v].quoted || !isAny(c[v].m, answerVerbs...) || !c.questionOrThatBefore(i) && c.has(formNounsV) {
+				continue
+			}
+			format = formatNames[k].format
+			end := v + 1
+			if end < len(c) && isAny(c[end].m, lightVerbs...) {
+				end++
+			}
+			if end+1 < len(c) && !c[end].quoted && isAny(c[end].m, "نه", "not") {
+				if _, n := c.next(end+1, formatNamesV, 0); n > 0 {
+					end += 1 + n
+				}
+			}
+			markUsed(used, i, end)
+			break
+		}
+	}
 	// «۱۱ رقمی», «یازده رقم … با ۰۹ شروع»: eleven digits from 09 is a
 	// mobile number; another count is a length the contract cannot carry.
 	for i := 0; i+1 < len(c); i++ {
@@ -187,7 +227,12 @@ func (c clause) readFormatWords(used []bool) (format string, digits bool) {
 		if starts09 {
 			c.markStartsWith09(used)
 		}
-		if c[i].num == 11 && starts09 || c[i].num == 11 && format == "" && c.has(formatNamesV) {
+		if fm, from := c.formatNameEndingAt(i); format == "" && fm != "" && formatDigits[fm] == c[i].num && !(starts09 && fm != domain.PlanFormatMobileIR) {
+			// «کد ملی ده رقمی», «تلفن ثابت ۱۱ رقمی»: the digits a format
+			// has are no length of their own.
+			format = fm
+			markUsed(used, from, i)
+		} else if c[i].num == 11 && starts09 || c[i].num == 11 && format == "" && c.has(formatNamesV) {
 			format = domain.PlanFormatMobileIR
 		} else if format == "" {
 			digits = true
@@ -214,6 +259,17 @@ func (c clause) readFormatWords(used []bool) (format string, digits bool) {
 		c.markStartsWith09(used)
 	}
 	return format, digits
+}
+
+// questionOrThatBefore reports a question noun, a quoted wording or «که»
+// before i: what a verb of taking is said of.
+func (c clause) questionOrThatBefore(i int) bool {
+	for k := 0; k < i; k++ {
+		if c[k].qnoun || c[k].quoted || !c[k].quoted && isAny(c[k].m, "که", "which", "that") {
+			return true
+		}
+	}
+	return false
 }
 
 // digitsOnly is what «فقط عدد قبول کنه» reads as: no format a plan
@@ -367,6 +423,20 @@ func formatGoesBack(fs []*frame) {
 			f.leftover = nil
 		}
 	}
+}
+
+// formatDigits are the digits an answer of a format has.
+var formatDigits = map[string]int{domain.PlanFormatNationalCode: 10, domain.PlanFormatPostalCodeIR: 10, domain.PlanFormatMobileIR: 11, domain.PlanFormatPhoneIR: 11}
+
+// formatNameEndingAt returns the format whose name ends right before i,
+// unread, and where the name starts; "" when none does.
+func (c clause) formatNameEndingAt(i int) (string, int) {
+	for k := max(0, i-4); k < i; k++ {
+		if j, n := c.next(k, formatNamesV, 0); n > 0 && k+n == i {
+			return formatNames[j].format, k
+		}
+	}
+	return "", i
 }
 
 // formatNameBefore reports a format's name that ends right before i.

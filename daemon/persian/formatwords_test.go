@@ -32,3 +32,47 @@ func TestFormatKeptWithType(t *testing.T) {
 		"بنابراین در فرم ۴ قالب سؤال اول کد پستی شود و نوعش پاسخ کوتاه":             "update_field #4 @0 short_text postal_code_ir",
 	})
 }
+
+// TestFormatByWhatTheAnswerTakes: a format is said by what the question
+// takes or the writer wants — «که شماره ثابت بگیرد», «صرفاً کد پستی
+// بپذیرد», «شماره تلفن ثابت میخواهم نه موبایل» — and by «صرفاً» or
+// «منحصراً» before its name; a count of digits the format already has
+// is part of it, and a format described so in an edit changes no type.
+func TestFormatByWhatTheAnswerTakes(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"به فرم ۸ سوال «وبسایت شرکت» اضافه کن که لینک بپذیره":                               "add_field #8 short_text url وبسایت شرکت",
+		"به فرم ۶ سوال «کد ملی پدر» اضافه کن که فقط کد ملی بگیره":                           "add_field #6 short_text national_code کد ملی پدر",
+		"یه سوال «تماس اضطراری» به فرم ۲ اضافه کن، شماره موبایل میخوام نه تلفن ثابت":        "add_field #2 short_text mobile_ir تماس اضطراری",
+		"در فرم ۱۲ پرسشی با عنوان «محل سکونت» درج شود که منحصراً کد پستی ده رقمی را بپذیرد": "add_field #12 short_text postal_code_ir محل سکونت",
+		"خواهشمند است به فرم ۹ سؤال «شناسه» افزوده شود که پاسخ آن صرفاً کد ملی باشد":        "add_field #9 short_text national_code شناسه",
+		"فرم ۵ سوال ۲ => کد ملی ده رقمی":                                                    "update_field #5 @1 national_code",
+		// A form asked to take a format asks a question of it.
+		"یه فرم بساز که کد ملی بگیره": "create_form فرم جدید; add_field short_text national_code کد ملی",
+	})
+}
+
+// TestStateMadeWithSaakhtan: in Dari and colloquial Persian «ساختن» and
+// «جور کردن» are light verbs of making: «سوال اولش را اجباری بساز» sets
+// a state, «یک سوال … جور کن» adds one; «یه سوال اجباری بساز» still
+// makes a new question.
+func TestStateMadeWithSaakhtan(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"سوال سوم فورم ۴ را اختیاری بسازید":           "update_field #4 @2 optional",
+		"فورم ۶ را پاک نکن، صوال دومش رو الزامی بساز": "update_field #6 @1 required",
+		"یه سوال اجباری بساز تو فرم ۴":                "add_field #4 short_text required",
+		"یک سوال کوتاه «نام پدر» به فورم ۳ جور کن":    "add_field #3 short_text نام پدر",
+		"یک فورم نو جور کنید به نام «ثبت سفارش»":      "create_form ثبت سفارش",
+	})
+}
+
+// TestDigitsOfTheFormat: the number of digits a format's answers have,
+// said right after its name, is the format, not a length dropped.
+func TestDigitsOfTheFormat(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"به فرم ۳ سوال «تلفن محل کار» اضافه کن، تلفن ثابت ۱۱ رقمی": "add_field #3 short_text phone_ir تلفن محل کار",
+		"سوال ۴ فرم ۲۰ رو کد پستی ده رقمی کن":                       "update_field #20 @3 postal_code_ir",
+	})
+}

@@ -319,6 +319,12 @@ func mergeAffixes(toks []token) []token {
 				t.m, t.fuzzy = w, true
 			}
 		}
+		// «سوال اولش را اجباری بساز»: after a state a question is given,
+		// «ساختن» is the light verb «کردن», as in Dari, not a making.
+		// Only after the object marker: «یه سوال اجباری بساز» makes one.
+		if plain && len(out) > 1 && isWord(out[len(out)-1]) && isAny(t.m, "بساز", "بسازید", "بسازین", "بسازی") && (isAny(out[len(out)-1].m, requiredWords...) || isAny(out[len(out)-1].m, optionalWords...)) && isAny(out[len(out)-2].m, "را", "رو") {
+			t.m = "کن"
+		}
 		// «پیش نویص»: a compound of the lexicon typed apart with a slip
 		// in one half is read as the compound, by its sound.
 		if plain && !t.fuzzy && i+1 < len(toks) && isWord(toks[i+1]) && !toks[i+1].fuzzy && !sounds.known[t.m] {
@@ -437,8 +443,9 @@ func splitLightVerbs(toks []token) []token {
 
 // slipsBeforeLightVerb are real words that, before a light verb, can
 // only be a slip of the verb's noun: «درس کن» is «درست کن», «منتظر کن»
-// «منتشر کن» (nothing is made waiting). Alone they keep their meaning.
-var slipsBeforeLightVerb = map[string]string{"درس": "درست", "منتظر": "منتشر"}
+// «منتشر کن» (nothing is made waiting). «جور کن» is the Dari and
+// colloquial «درست کن», make. Alone they keep their meaning («چه جور»).
+var slipsBeforeLightVerb = map[string]string{"درس": "درست", "منتظر": "منتشر", "جور": "درست"}
 
 // compoundTails are the second halves of the compounds the grammar
 // reads as one word, by their first half: «پیش‌نویس», «ثبت‌نام»,

@@ -275,8 +275,10 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 						if e.format == "" {
 							e.format, changed = l.format, true
 						}
-						if e.typ == "" && !c.has(formatCuesV) {
-							// «سوال اول را موبایل کن»: the kind of answer.
+						if e.typ == "" && !c.has(formatCuesV) && fm == "" {
+							// «سوال اول را موبایل کن»: the kind of answer;
+							// not when the answer was described too («…
+							// موبایل ۱۱ رقمی با ۰۹»): that is its format.
 							e.typ = l.typ
 						}
 					} else if e.typ == "" {
