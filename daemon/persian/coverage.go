@@ -630,7 +630,26 @@ func detailsArePoint(fs []*frame) {
 	for _, f := range fs {
 		scale = scale || f.toks.saysScale()
 	}
+	// «فرم ۱۸. سوال ۳. فایل. حجم: حداکثر دو مگابایت.»: a limit said in a
+	// clause of its own, in a command with no verb, of a question named
+	// only with its kind, is what the command is about.
+	limit, verb := "", false
 	for _, f := range fs {
+		verb = verb || f.toks.hasVerb()
+		if f.hasIntent() || len(f.groups) > 0 || f.edit != nil {
+			continue
+		}
+		for _, w := range f.leftover {
+			if limit == "" && isAny(matchForm(w), limitWords...) {
+				limit = w
+			}
+		}
+	}
+	for _, f := range fs {
+		if limit != "" && !verb && f.edit != nil && f.edit.onlyKind() && !f.negated {
+			f.detail = domain.T("a plan cannot set a question's limits («%s»)", limit)
+			f.detailKind = "limit"
+		}
 		if scale && f.edit != nil && f.edit.onlyRating() && !f.negated {
 			// «rating سوال ۴ رو بکن از ۱ تا ۱۰», «امتیازیه از ۵، بکنش از
 			// ۱۰»: the scale is what the edit asks, and no plan holds it.
@@ -666,6 +685,13 @@ func (c clause) saysScale() bool {
 // what it would change is the scale the words say.
 func (e *fieldEdit) onlyRating() bool {
 	return (e.typ == "" || e.typ == "rating") && e.question == "" && e.format == "" && len(e.options) == 0 &&
+		!e.required && !e.optional && !e.del && e.to == nil && len(e.more) == 0
+}
+
+// onlyKind reports an edit that says at most the question's kind: a
+// question named by what it is, with nothing to change.
+func (e *fieldEdit) onlyKind() bool {
+	return e.question == "" && e.format == "" && len(e.options) == 0 &&
 		!e.required && !e.optional && !e.del && e.to == nil && len(e.more) == 0
 }
 

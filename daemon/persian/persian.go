@@ -243,6 +243,7 @@ func (p *Planner) plan(text string) Result {
 	if v2 {
 		verbShared(frames)
 	}
+	correctedWording(frames)
 	detailsArePoint(frames)
 	conditionBefore(frames)
 	if w := revertsAfterDuration(frames); w != "" {
