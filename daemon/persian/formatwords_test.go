@@ -73,6 +73,6 @@ func TestDigitsOfTheFormat(t *testing.T) {
 	p := New(Config{Contract: 2})
 	checkReadings(t, p, map[string]string{
 		"به فرم ۳ سوال «تلفن محل کار» اضافه کن، تلفن ثابت ۱۱ رقمی": "add_field #3 short_text phone_ir تلفن محل کار",
-		"سوال ۴ فرم ۲۰ رو کد پستی ده رقمی کن":                       "update_field #20 @3 postal_code_ir",
+		"سوال ۴ فرم ۲۰ رو کد پستی ده رقمی کن":                      "update_field #20 @3 postal_code_ir",
 	})
 }

@@ -26,7 +26,7 @@ type frame struct {
 	// verb («عنوان درست: «…»»); after a question named alone it is the
 	// question's wording (correctedWording).
 	nameCorrected bool
-	toks         clause
+	toks          clause
 	// titleList: «دو فرم بساز: الف و ب» names the forms in the clauses
 	// after; moreTitles holds the titles after the first.
 	titleList  bool
