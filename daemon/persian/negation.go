@@ -14,6 +14,19 @@ func (c clause) readNegation(f *frame) {
 	if len(c) >= 3 && c[0].m == "not" && c.atAny(1, formNounsV) > 0 {
 		f.negated = true
 	}
+	// «فرم ۸۸. حذف نه. پیش‌نویس.»: an act named and answered «نه» right
+	// after it is the act denied.
+	if n := len(c); n >= 2 && !c[n-1].quoted && isAny(c[n-1].m, "نه", "نخیر", "no", "not") {
+		for k := max(0, n-4); k < n-1; k++ {
+			end := k + max(c.atAny(k, actionWordsV), c.atAny(k, deleteWordsV), c.atAny(k, disableWordsV))
+			for end < n-1 && c[end].punct && isAny(c[end].m, ":", "،", ",") {
+				end++
+			}
+			if end > k && end == n-1 {
+				f.negated = true
+			}
+		}
+	}
 	for i, t := range c {
 		if t.quoted {
 			continue
@@ -103,10 +116,80 @@ func answeredNo(toks []token) []token {
 			rest++
 		}
 		if rest < len(c) && clause(c[rest:]).hasOrder() {
-			return toks[rest:]
+			// «فرم ۵۴. حذف؟ نه. پیش‌نویس؟ بله.»: the sentences before the
+			// one asked («فرم ۵۴.», its topic) still name what the order
+			// after the no acts on.
+			from := c.sentenceStart(i)
+			kept := append(append(make([]token, 0, len(toks)), toks[:from]...), toks[rest:]...)
+			return answeredYes(kept)
 		}
 	}
+	return answeredYes(deniedActDropped(toks))
+}
+
+// deniedActDropped drops a sentence that only names an act and denies
+// it, «حذف نه.», when an order follows: «فرم ۵. سوال ۳. حذف نه.
+// اختیاری.» asks for the order after it, of the same question.
+func deniedActDropped(toks []token) []token {
+	c := clause(toks)
+	for i := range c {
+		if c[i].quoted || !isAny(c[i].m, "نه", "نخیر", "no") || i+1 >= len(c) || !c[i+1].punct || !isAny(c[i+1].m, ".", "؛", ";", "!") {
+			continue
+		}
+		from := c.sentenceStart(i)
+		k := from
+		for k < i {
+			n := max(c.atAny(k, actionWordsV), c.atAny(k, deleteWordsV), c.atAny(k, disableWordsV))
+			if n == 0 && !(c[k].punct && isAny(c[k].m, ":", "،", ",")) {
+				break
+			}
+			k += max(n, 1)
+		}
+		if k != i || i == from || !clause(c[i+2:]).hasOrder() {
+			continue
+		}
+		return append(append(make([]token, 0, len(toks)), toks[:from]...), toks[i+2:]...)
+	}
 	return toks
+}
+
+// yesWords answer a question yes.
+var yesWords = []string{"بله", "بلی", "آره", "اره", "آری", "yes", "yep", "yeah"}
+
+// answeredYes reads an order asked as a question and answered yes by
+// the same writer, «پیش‌نویس؟ بله.», «منتشرش کنم؟ آره»: the order
+// stands, without its question mark and the yes.
+func answeredYes(toks []token) []token {
+	c := clause(toks)
+	for i := range c {
+		if !c[i].punct || !isAny(c[i].m, "؟", "?") || i+1 >= len(c) || c[i+1].quoted || !isAny(c[i+1].m, yesWords...) || !c.actBefore(i) || c.actBefore(c.sentenceStart(i)) && !c.actBetween(c.sentenceStart(i), i) {
+			continue
+		}
+		out := append(append(make([]token, 0, len(toks)), toks[:i]...), token{s: ".", m: ".", punct: true})
+		return answeredYes(append(out, toks[i+2:]...))
+	}
+	return toks
+}
+
+// sentenceStart returns where the sentence holding i starts: after the
+// last «.», «؛», «!» or «؟» before it.
+func (c clause) sentenceStart(i int) int {
+	for k := i - 1; k >= 0; k-- {
+		if c[k].punct && isAny(c[k].m, ".", "؛", ";", "!", "؟", "?") {
+			return k + 1
+		}
+	}
+	return 0
+}
+
+// actBetween reports an act's word in [from, to).
+func (c clause) actBetween(from, to int) bool {
+	for k := from; k < to; k++ {
+		if c.atAny(k, actionWordsV) > 0 || c.atAny(k, deleteWordsV) > 0 || c.atAny(k, disableWordsV) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // hasOrder reports an act's word or an edit's (required, optional).
@@ -387,7 +470,9 @@ func dropInsteadOf(toks []token) []token {
 
 // correctionV opens a self-correction: «… نه ببخشید، …», «… ببخشید
 // منظورم فرم ۳۲ بود», «… sorry, I mean …».
-var correctionV = newVocab("نه ببخشید", "ببخشید", "نه نه", "یا نه", "اشتباه شد", "اشتباه گفتم", "منظورم", "sorry", "i mean")
+// The written register corrects with a notice: «…؛ اصلاحیه: منظور فرم
+// ۳۳ بوده است».
+var correctionV = newVocab("نه ببخشید", "ببخشید", "نه نه", "یا نه", "اشتباه شد", "اشتباه گفتم", "منظورم", "اصلاحیه", "منظورمان", "منظورمون", "sorry", "i mean", "correction")
 
 // selfCorrected keeps only the corrected order (RULINGS 17): the clause
 // before the correction is dropped when the correction has a verb of
@@ -411,7 +496,11 @@ func selfCorrected(toks []token) []token {
 	}
 	// The clause corrected starts after the last clause break before it.
 	start := 0
-	for from := at - 1; ; {
+	from := at - 1
+	for from > 0 && c[from].punct && !isAny(c[from].m, "،", ",") {
+		from-- // «…؛ اصلاحیه: …»: the sentence before the notice
+	}
+	for {
 		start = 0
 		for i := from; i >= 0; i-- {
 			if c[i].punct && !isAny(c[i].m, "،", ",") || !c[i].quoted && conjunctions[c[i].m] {
@@ -428,12 +517,12 @@ func selfCorrected(toks []token) []token {
 	}
 	var after []token
 	for _, t := range toks[at+n:] {
-		if !t.quoted && (t.punct && isAny(t.m, "،", ",") || isAny(t.m, "منظورم", "منظور", "بود", "است", "هست", "i", "mean", "meant")) && len(after) == 0 {
+		if !t.quoted && (t.punct && isAny(t.m, "،", ",", ":") || isAny(t.m, "منظورم", "منظور", "منظورمان", "منظورمون", "بود", "است", "هست", "i", "mean", "meant")) && len(after) == 0 {
 			continue
 		}
 		after = append(after, t)
 	}
-	for len(after) > 0 && !after[len(after)-1].quoted && (after[len(after)-1].punct || isAny(after[len(after)-1].m, "بود", "بودم", "است", "را", "رو")) {
+	for len(after) > 0 && !after[len(after)-1].quoted && (after[len(after)-1].punct || isAny(after[len(after)-1].m, "بود", "بودم", "بوده", "بودیم", "است", "میباشد", "را", "رو")) {
 		after = after[:len(after)-1]
 	}
 	if len(after) == 0 {
@@ -448,8 +537,8 @@ func selfCorrected(toks []token) []token {
 		if corr.atAny(i, formNounsV) > 0 || corr[i].qnoun {
 			p = i
 			q = i + 1
-			for q < len(corr) && (corr[q].isNum || corr.atAny(q, idMarkersV) > 0) {
-				q++
+			for q < len(corr) && (corr[q].isNum || corr.atAny(q, idMarkersV) > 0 || isOrdinal(corr[q].m)) {
+				q++ // «سوال دوم …، منظورم سوال سوم بود»: an ordinal names it too
 			}
 			break
 		}

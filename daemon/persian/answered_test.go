@@ -1,0 +1,41 @@
+package persian
+
+import "testing"
+
+// TestActsAnsweredInShortClauses: in short topic-first sentences an act
+// is asked and answered — «حذف؟ نه. پیش‌نویس؟ بله.», «حذف نه.
+// پیش‌نویس.» — the act answered no is denied, the one answered yes or
+// said after it is the order, and the topic sentence before («فرم ۵۴.»)
+// still names what it acts on.
+func TestActsAnsweredInShortClauses(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۳۱. حذف؟ نه. پیش‌نویس؟ بله.":      "draft_form #31",
+		"فرم ۳۱. انتشار نه. پیش نویس.":         "draft_form #31",
+		"فرم ۶. پاک؟ نه. منتشر؟ آره.":          "publish_form #6",
+		"فرم ۵. سوال ۳. حذف نه. اختیاری.":      "update_field #5 @2 optional",
+		"فرم ۹. سؤال ۲. حذف: نه. اجباری: بله.": "update_field #9 @1 required",
+		// denied with nothing after it, nothing is done.
+		"فرم ۷. حذف نه.":  "none",
+		"فرم ۷. حذف؟ نه.": "none",
+	})
+	v1 := New(Config{Contract: 1})
+	checkReadings(t, v1, map[string]string{
+		"فرم ۸۸. حذف نه. پیش‌نویس.": "draft_form #88",
+	})
+}
+
+// TestCorrectionNotice: the written register corrects an order with a
+// notice after it («…؛ اصلاحیه: منظور فرم ۳۳ بوده است»), and a question
+// named by an ordinal is corrected like one named by its number: the
+// corrected order alone, never both.
+func TestCorrectionNotice(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۴۰ منتشر گردد؛ اصلاحیه: منظور فرم ۴۱ بوده است.":          "publish_form #41",
+		"فرم ۱۲ به حالت پیش‌نویس درآید. اصلاحیه: فرم ۱۳.":             "draft_form #13",
+		"سؤال دوم فرم ۱۴ حذف گردد. اصلاحیه: منظور سؤال سوم بوده است.": "delete_field #14 @2",
+		"سوال دوم فرم ۱۴ رو پاک کن، منظورم سوال سوم بود":              "delete_field #14 @2",
+		"سوال اول فرم ۳ رو اجباری کن نه ببخشید سوال دوم":              "update_field #3 @1 required",
+	})
+}
