@@ -76,3 +76,17 @@ func TestDigitsOfTheFormat(t *testing.T) {
 		"سوال ۴ فرم ۲۰ رو کد پستی ده رقمی کن":                      "update_field #20 @3 postal_code_ir",
 	})
 }
+
+// TestFormatsInEnglish: «a mobile number», «a landline number», «phone
+// number»: the number of a phone names its format, never the number type.
+func TestFormatsInEnglish(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"form 12 question 3 should only accept a mobile number":              "update_field #12 @2 mobile_ir",
+		"add a field \"Home\" to form 4 that only accepts a landline number": "add_field #4 short_text phone_ir Home",
+		"form 5: new field \"Contact\" with format phone number":             "add_field #5 short_text phone_ir Contact",
+		"یه سوال number «سن» به فرم ۳ اضافه کن":                              "add_field #3 number سن",
+		// «بنام» typed as it is said names the question added.
+		"لطفا به فورم ۹ یک صوال کوتاه اظافه کنید بنام شغل مادر": "add_field #9 short_text شغل مادر",
+	})
+}

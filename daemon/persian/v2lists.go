@@ -1161,6 +1161,11 @@ func retype(toks []token) []token {
 			out = append(out, token{m: "\x01number", s: toks[i].s, r0: 1})
 			continue
 		}
+		if n > 0 && i > 0 && !toks[i-1].quoted && isAny(toks[i-1].m, "mobile", "phone", "cell", "landline", "contact", "national", "id", "موبایل", "تلفن", "همراه", "تماس") {
+			// «a mobile number», «شماره … موبایل number»: the number of a
+			// phone is its format's name, not the number type.
+			n = 0
+		}
 		if n == 0 {
 			if changed {
 				out = append(out, toks[i])
