@@ -39,3 +39,23 @@ func TestCorrectionNotice(t *testing.T) {
 		"سوال اول فرم ۳ رو اجباری کن نه ببخشید سوال دوم":              "update_field #3 @1 required",
 	})
 }
+
+// TestNotNeededDenies: a delete said after a need denied («لازم نیست
+// حذف شه», «نیازی نیست پاک شود») is the act not needed — never done;
+// «لازم نیست» alone of a question makes it optional, and an order
+// after a no keeps the form or question the question named.
+func TestNotNeededDenies(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"سوال ۴ فرم ۱۰ لازم نیست حذف شه":                  "none",
+		"لازم نیست سوال دوم فرم ۳ پاک بشه":                "none",
+		"سوال ۴ فرم ۱۰ نیازی نیست حذف شود":                "none",
+		"سوال ۴ فرم ۱۰ لازم نیست حذف بشه، اختیاریش کن":    "update_field #10 @3 optional",
+		"سوال ۴ فرم ۱۰ لازم نیست":                         "update_field #10 @3 optional",
+		"فرم ۲۰ رو حذف کنم؟ نه. فقط ببندش.":               "disable_form #20",
+		"فرم ۵: انتشار؟ خیر. پیش‌نویس؟ بله.":              "draft_form #5",
+		"delete form 5? no. draft it.":                    "draft_form #5",
+		"فرم ۵ رو منتشر کنم؟ نه، فقط سوال ۲ رو اجباری کن": "update_field #5 @1 required",
+		"سوال ۳ فرم ۸ رو پاک کنم؟ نه، اختیاریش کن":        "update_field #8 @2 optional",
+	})
+}

@@ -357,7 +357,9 @@ var (
 	timeWords  = append([]string{"فردا", "پسفردا", "امشب", "شب", "غروب", "بامداد", "سحر", "نیمهشب", "ساعت", "صبح", "عصر", "ظهر", "بعدازظهر", "هفته", "ماه", "آینده", "tomorrow", "tonight", "oclock", "later", "week", "weeks", "month", "months", "day", "days", "hour", "hours", "minute", "minutes", "morning", "evening", "midnight", "noon", "weekend", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "شنبه", "یکشنبه", "دوشنبه", "سهشنبه", "چهارشنبه", "پنجشنبه", "جمعه"}, clearMonths()...)
 	lookWords  = []string{"رنگ", "رنگش", "فونت", "فونتش", "قلم", "زمینه", "سایز", "درشت", "درشتتر", "ریز", "ریزتر", "پررنگ", "تم", "color", "colour", "font", "theme", "background", "style", "استایل"}
 	helpWords  = []string{"راهنما", "راهنمای", "placeholder", "hint", "پلیسهولدر"}
-	limitWords = []string{"حجم", "حداکثر", "حداقل", "مگ", "مگابایت", "کیلوبایت", "مقیاس", "بازه", "max", "min", "mb", "kb"}
+	limitWords = []string{"حجم", "حداکثر", "حداقل", "مگ", "مگابایت", "کیلوبایت", "مقیاس", "بازه", "max", "min", "mb", "kb",
+		// what a file or a text may be: «پسوند فایل: فقط pdf», «۲۰ کاراکتر».
+		"پسوند", "پسوندهای", "کاراکتر", "extension", "extensions", "characters", "chars"}
 )
 
 // afterEvent returns the phrase of an order given for when something

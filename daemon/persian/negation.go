@@ -108,7 +108,7 @@ func takenBack(toks []token) bool {
 func answeredNo(toks []token) []token {
 	c := clause(toks)
 	for i := range c {
-		if !c[i].punct || !isAny(c[i].m, "؟", "?") || i+1 >= len(c) || c[i+1].quoted || !isAny(c[i+1].m, "نه", "نخیر", "no", "nope", "nah") || !c.actBefore(i) {
+		if !c[i].punct || !isAny(c[i].m, "؟", "?") || i+1 >= len(c) || c[i+1].quoted || !isAny(c[i+1].m, "نه", "نخیر", "خیر", "no", "nope", "nah") || !c.actBefore(i) {
 			continue
 		}
 		rest := i + 2
@@ -120,8 +120,13 @@ func answeredNo(toks []token) []token {
 			// one asked («فرم ۵۴.», its topic) still name what the order
 			// after the no acts on.
 			from := c.sentenceStart(i)
-			kept := append(append(make([]token, 0, len(toks)), toks[:from]...), toks[rest:]...)
-			return answeredYes(kept)
+			kept := append(make([]token, 0, len(toks)+4), toks[:from]...)
+			if ref := c[from:i].objectRef(); len(ref) > 0 && !clause(c[rest:]).has(formNounsV) {
+				// «فرم ۲۰ رو حذف کنم؟ نه. فقط ببندش.»: the form asked
+				// about is the one the order after the no speaks of.
+				kept = append(append(kept, ref...), token{s: ".", m: ".", punct: true})
+			}
+			return answeredYes(append(kept, toks[rest:]...))
 		}
 	}
 	return answeredYes(deniedActDropped(toks))
@@ -151,6 +156,30 @@ func deniedActDropped(toks []token) []token {
 		return append(append(make([]token, 0, len(toks)), toks[:from]...), toks[i+2:]...)
 	}
 	return toks
+}
+
+// objectRef returns the form and question named in the clause, each
+// its noun and number or ordinal: «فرم ۲۰», «سوال دوم فرم ۵».
+func (c clause) objectRef() []token {
+	var out []token
+	for i := 0; i < len(c); i++ {
+		n := c.atAny(i, formNounsV)
+		if n == 0 && !c[i].qnoun {
+			continue
+		}
+		if n == 0 {
+			n = 1
+		}
+		j := i + n
+		for j < len(c) && (c[j].isNum || isOrdinal(c[j].m) || c.atAny(j, idMarkersV) > 0) {
+			j++
+		}
+		if j > i+n {
+			out = append(out, c[i:j]...)
+		}
+		i = j - 1
+	}
+	return out
 }
 
 // yesWords answer a question yes.
@@ -368,6 +397,15 @@ func (c clause) unpublishedState() bool {
 func (c clause) negatesAction(i int) bool {
 	if j, _ := c.find(i+1, actionWordsV); j >= 0 {
 		return true
+	}
+	// «سوال ۴ لازم نیست حذف شه», «نیازی نیست پاک شود»: the delete said
+	// after the need denied is what is not needed; only a bare order
+	// after it («… لازم نیست حذفش کن») gives the reason for it instead.
+	for _, v := range []*vocab{deleteWordsV, disableWordsV} {
+		if j, n := c.find(i+1, v); j >= 0 {
+			k := j + n
+			return k >= len(c) || !isAny(c[k].m, "کن", "بکن", "کنش", "بکنش")
+		}
 	}
 	// «فرم ۹ رو پاک کن دیگه لازم نیست»: what is no longer needed is what
 	// the order before it acts on — the reason for the order, not its
