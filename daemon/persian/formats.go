@@ -100,7 +100,10 @@ var formatNamesV = func() *vocab {
 // formatCues are the words after which a format's name says what the
 // answer must be: «فرمت»، «قالب», «فقط», «تنها», «باید», «only».
 // «جوابش حتماً لینک باشه»: what the answer is said to be is its format.
-var formatCuesV = newVocab(append(append([]string{}, formatWords...), "فقط", "تنها", "باید", "حتما", "حتمی", "جوابش", "پاسخش", "صرفا", "صرفاً", "منحصرا", "منحصراً", "only", "must", "accepts", "accept", "valid")...)
+var formatCuesV = newVocab(append(append([]string{}, formatWords...), "فقط", "تنها", "باید", "حتما", "حتمی", "جوابش", "پاسخش", "صرفا", "صرفاً", "منحصرا", "منحصراً", "only", "must", "accepts", "accept", "valid",
+	// «Q2 validation: national code», «سوال ۲ => لینک»: what a question's
+	// answers are checked against, and an arrow to what it becomes.
+	"validation", "validate", "validated", "=>", "->", "→")...)
 
 // answerVerbs say what a question takes: «… که شماره ثابت بگیرد», «کد
 // ملی بپذیره», «شماره تلفن ثابت میخواهم»: the format's name before one

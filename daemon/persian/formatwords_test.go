@@ -90,3 +90,17 @@ func TestFormatsInEnglish(t *testing.T) {
 		"لطفا به فورم ۹ یک صوال کوتاه اظافه کنید بنام شغل مادر": "add_field #9 short_text شغل مادر",
 	})
 }
+
+// TestFormatAfterArrowOrValidation: in a terse or Slack-style command an
+// arrow («=>», «->») or «validation» before a format's name says what the
+// question's answers must be: the format alone, no type.
+func TestFormatAfterArrowOrValidation(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۸ سوال ۲ => لینک":                 "update_field #8 @1 url",
+		"فرم 44 Q2 -> landline":                "update_field #44 @1 phone_ir",
+		"فرم 31: Q5 validation: postal code 🙏": "update_field #31 @4 postal_code_ir",
+		"فرم ۹ سوال ۳ => کد ملی ده رقمی":       "update_field #9 @2 national_code",
+		"فرم ۸ سوال ۲ => اجباری":               "update_field #8 @1 required",
+	})
+}
