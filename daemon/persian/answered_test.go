@@ -59,3 +59,19 @@ func TestNotNeededDenies(t *testing.T) {
 		"سوال ۳ فرم ۸ رو پاک کنم؟ نه، اختیاریش کن":        "update_field #8 @2 optional",
 	})
 }
+
+// TestActGivenUp: an act given up, called off or refrained from — «از
+// حذف فرم ۹ صرف‌نظر شود», «حذف سؤال سوم منتفی است», «از انتشار منصرف
+// شدم» — is never done; «بلکه» opens the order said instead.
+func TestActGivenUp(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"از حذف فرم ۱۱ صرف نظر شود":                             "none",
+		"از پاک کردن سوال دوم فرم ۶ صرف‌نظر کنید":               "none",
+		"حذف سؤال سوم فرم ۲۰ منتفی است":                         "none",
+		"از حذف فرم ۹ صرف‌نظر کنید و آن را غیرفعال نمایید":      "disable_form #9",
+		"از انتشار فرم ۹ منصرف شدم، فقط سوال دومش رو اجباری کن": "update_field #9 @1 required",
+		"فرم ۱۴ حذف نشود بلکه به حالت پیش‌نویس برگردد":          "draft_form #14",
+		"فرم ۱۴ رو پاک نکن بلکه ببندش":                          "disable_form #14",
+	})
+}

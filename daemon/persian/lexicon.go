@@ -111,7 +111,9 @@ var (
 
 	// refrainWords ask that something not be done: «از انتشار فرم ۹
 	// خودداری فرمایید».
-	refrainWords = []string{"خودداری", "refrain"}
+	// «از حذف فرم ۹ صرف‌نظر شود», «حذف سؤال سوم منتفی است»: the act
+	// given up, called off or refrained from.
+	refrainWords = []string{"خودداری", "صرفنظر", "منصرف", "منتفی", "چشمپوشی", "refrain"}
 	// greetings may open a question without changing what it asks.
 	greetings = []string{"سلام", "ببخشید", "hi", "hello"}
 	// whyHowWords open a question to be answered, not a command: «چرا فرم
@@ -297,7 +299,7 @@ var fieldTypesV = func() *vocab {
 	return newVocab(keys...)
 }()
 
-var conjunctions = map[string]bool{"و": true, "سپس": true, "بعد": true, "بعدش": true, "همچنین": true, "then": true, "and": true, "also": true, "ضمنا": true, "بعدا": true, "ولی": true, "اما": true, "but": true, "سپس،": true, "بعدشم": true, "همینطور": true, "آخرش": true, "آخرشم": true, "اخرش": true, "درآخر": true, "نهایتا": true, "finally": true, "lastly": true}
+var conjunctions = map[string]bool{"و": true, "سپس": true, "بعد": true, "بعدش": true, "همچنین": true, "then": true, "and": true, "also": true, "ضمنا": true, "بعدا": true, "ولی": true, "اما": true, "بلکه": true, "but": true, "سپس،": true, "بعدشم": true, "همینطور": true, "آخرش": true, "آخرشم": true, "اخرش": true, "درآخر": true, "نهایتا": true, "finally": true, "lastly": true}
 
 // titleEnders are words said after a command that are not part of it:
 // thanks, «دیگه», «هم», «فقط».

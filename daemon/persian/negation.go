@@ -43,7 +43,7 @@ func (c clause) readNegation(f *frame) {
 		if t.m == "عدم" && i+1 < len(c) && (c.atAny(i+1, deleteWordsV) > 0 || c.atAny(i+1, disableWordsV) > 0 || c.atAny(i+1, actionWordsV) > 0) {
 			f.negated = true // «ضمن عدم حذف فرم ۲۴، …»: the act not to be done
 		}
-		if isAny(t.m, refrainWords...) {
+		if isAny(t.m, refrainWords...) || t.m == "صرف" && i+1 < len(c) && c[i+1].m == "نظر" {
 			f.negated = true // «از انتشار فرم ۹ خودداری فرمایید» asks that it not be done
 		}
 		if t.pron {
