@@ -75,3 +75,21 @@ func TestActGivenUp(t *testing.T) {
 		"فرم ۱۴ رو پاک نکن بلکه ببندش":                          "disable_form #14",
 	})
 }
+
+// TestDeniedInOtherTenses: an act denied in the present («حذف
+// نمیکنیم»), said to be no more («پاک کردن نداره»), forbidden («حذف
+// فرم ۹ ممنوع») or answered «no» before it («no delete») is never done;
+// a denied verb elsewhere in the sentence is a reason and the order
+// stands.
+func TestDeniedInOtherTenses(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"سوال ۲ فرم ۹ رو حذف نمیکنیم، فقط اجباریش کن":   "update_field #9 @1 required",
+		"فرم ۹ رو پاکش نمیکنم":                          "none",
+		"فرم ۹ دیگه پاک کردن نداره":                     "none",
+		"حذف فرم ۹ ممنوع":                               "none",
+		"پاک کردن سوال سوم فرم ۴ ممنوعه":                "none",
+		"form 9: no delete! only unpublish":             "draft_form #9",
+		"فرم ۱۵ رو آرشیو کنین دیگه ازش استفاده نمیکنیم": "delete_form #15",
+	})
+}

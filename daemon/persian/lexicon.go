@@ -113,7 +113,7 @@ var (
 	// خودداری فرمایید».
 	// «از حذف فرم ۹ صرف‌نظر شود», «حذف سؤال سوم منتفی است»: the act
 	// given up, called off or refrained from.
-	refrainWords = []string{"خودداری", "صرفنظر", "منصرف", "منتفی", "چشمپوشی", "refrain"}
+	refrainWords = []string{"خودداری", "صرفنظر", "منصرف", "منتفی", "چشمپوشی", "ممنوع", "ممنوعه", "refrain", "forbidden", "prohibited"}
 	// greetings may open a question without changing what it asks.
 	greetings = []string{"سلام", "ببخشید", "hi", "hello"}
 	// whyHowWords open a question to be answered, not a command: «چرا فرم

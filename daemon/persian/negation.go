@@ -43,6 +43,17 @@ func (c clause) readNegation(f *frame) {
 		if t.m == "عدم" && i+1 < len(c) && (c.atAny(i+1, deleteWordsV) > 0 || c.atAny(i+1, disableWordsV) > 0 || c.atAny(i+1, actionWordsV) > 0) {
 			f.negated = true // «ضمن عدم حذف فرم ۲۴، …»: the act not to be done
 		}
+		if isAny(t.m, deniedPresentVerbs...) && c.actEndsAt(i) {
+			f.negated = true // «سوال ۲ رو حذف نمیکنیم», «پاکش نمی‌کنم»
+		}
+		if isAny(t.m, "نداره", "ندارد") && c.actEndsAt(i) {
+			f.negated = true // «فرم ۹ دیگه پاک کردن نداره»
+		}
+		// Only the English «no»: «نه» before an act is also nine («فرم نه
+		// منتشر بشه») or denies an alternative («منتشر کن نه پیش‌نویس»).
+		if t.m == "no" && i+1 < len(c) && !c[i+1].quoted && c.actLen(i+1) > 0 && !(i+1+c.actLen(i+1) < len(c) && isAny(c[i+1+c.actLen(i+1)].m, "کن", "بکن", "کنید", "بکنید")) {
+			f.negated = true // «form 9: no delete! only unpublish»
+		}
 		if isAny(t.m, refrainWords...) || t.m == "صرف" && i+1 < len(c) && c[i+1].m == "نظر" {
 			f.negated = true // «از انتشار فرم ۹ خودداری فرمایید» asks that it not be done
 		}
@@ -50,6 +61,32 @@ func (c clause) readNegation(f *frame) {
 			f.refersBack = true
 		}
 	}
+}
+
+// deniedPresentVerbs are the light verbs in the present, denied: «حذف
+// نمی‌کنیم», «پاکش نمی‌کنم», «منتشر نمیشه». After an act they deny it;
+// elsewhere («دیگه ازش استفاده نمیکنیم») they give a reason.
+var deniedPresentVerbs = []string{"نمیکنیم", "نمیکنم", "نمیکنن", "نمیکنند", "نمیکنید", "نمیکنی", "نمیکنه", "نمیکند", "نمیشه", "نمیشود", "نمینماییم", "نمیشن", "نمیشوند", "نخواهیم", "نخواهد"}
+
+// actLen returns the length of an act's word at i: an action, a delete
+// or a disable.
+func (c clause) actLen(i int) int {
+	return max(c.atAny(i, actionWordsV), c.atAny(i, deleteWordsV), c.atAny(i, disableWordsV))
+}
+
+// actEndsAt reports an act's word right before i, past the object
+// marker and «کردن»/«شدن» of its noun: «حذف نمیکنیم», «پاک کردن نداره».
+func (c clause) actEndsAt(i int) bool {
+	j := i
+	for j > 0 && !c[j-1].quoted && isAny(c[j-1].m, "را", "رو", "کردن", "شدن", "دیگه", "دیگر", "هم") {
+		j--
+	}
+	for k := max(0, j-3); k < j; k++ {
+		if n := c.actLen(k); n > 0 && k+n == j {
+			return true
+		}
+	}
+	return false
 }
 
 // needDeniedVerbs deny a need: «نیازی به حذف ندارد», «لزومی به انتشارش
