@@ -93,3 +93,16 @@ func TestDeniedInOtherTenses(t *testing.T) {
 		"فرم ۱۵ رو آرشیو کنین دیگه ازش استفاده نمیکنیم": "delete_form #15",
 	})
 }
+
+// TestRequiredInsteadOfDelete: «don't delete it, make it required» in
+// every way the alternative is said — with «فقط», «ولی», or nothing,
+// and the pronoun on the state («اجباریش کن») — is the edit alone.
+func TestRequiredInsteadOfDelete(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"سوال ۲ فرم ۹ رو حذف نکن، اجباریش کن":           "update_field #9 @1 required",
+		"سوال سوم فرم ۴ رو پاک نکنید، ولی الزامیش کنید": "update_field #4 @2 required",
+		"سوال ۲ فرم ۹ رو حذف نمیکنیم، اجباریش کنید":     "update_field #9 @1 required",
+		"سوال ۲ فرم ۹ رو حذف نکن، ولی اختیاریش کن":      "update_field #9 @1 optional",
+	})
+}

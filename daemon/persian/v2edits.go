@@ -1125,7 +1125,9 @@ func editInstead(fs []*frame) {
 		if len(rest) == 0 || !rest.extendsEdit(e) {
 			continue
 		}
-		f.edit, f.ids, f.refersBack, f.leftover = e, prev.ids, false, nil
+		// «… حذف نکن، اجباریش کن»: the alternative is an edit of its own,
+		// no longer a description of questions before it.
+		f.edit, f.ids, f.refersBack, f.leftover, f.modifier = e, prev.ids, false, nil, false
 	}
 	for k := 1; k < len(fs); k++ {
 		// «سوال سوم رو جابجا نکن فقط متنشو عوض کن بنویس …»: the question
