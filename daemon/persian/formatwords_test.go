@@ -104,3 +104,14 @@ func TestFormatAfterArrowOrValidation(t *testing.T) {
 		"فرم ۸ سوال ۲ => اجباری":               "update_field #8 @1 required",
 	})
 }
+
+// TestFormatNamesBySound: a format's name typed with a letter of the
+// same sound («اینطرنتی», «پصتی», «صابت», «طلفن») is read as the name.
+func TestFormatNamesBySound(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"سوال ۲ فرم ۵ قالبش نشانی اینطرنتی باشد": "update_field #5 @1 url",
+		"سوال ۲ فرم ۵ فرمتش کد پصتی باشه":        "update_field #5 @1 postal_code_ir",
+		"سوال ۲ فرم ۵ فرمت طلفن صابت":            "update_field #5 @1 phone_ir",
+	})
+}

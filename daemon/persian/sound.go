@@ -98,6 +98,10 @@ func soundWords() []string {
 	for _, w := range v2TypeWords {
 		out = append(out, strings.Fields(w.phrase)...)
 	}
+	// the names of formats: «اینطرنتی», «صابت», «پصتی».
+	for _, f := range formatNames {
+		out = append(out, strings.Fields(f.key)...)
+	}
 	return out
 }
 
