@@ -635,9 +635,8 @@ func detailsArePoint(fs []*frame) {
 	// «فرم ۱۸. سوال ۳. فایل. حجم: حداکثر دو مگابایت.»: a limit said in a
 	// clause of its own, in a command with no verb, of a question named
 	// only with its kind, is what the command is about.
-	limit, verb := "", false
+	limit := ""
 	for _, f := range fs {
-		verb = verb || f.toks.hasVerb()
 		if f.hasIntent() || len(f.groups) > 0 || f.edit != nil {
 			continue
 		}
@@ -646,6 +645,10 @@ func detailsArePoint(fs []*frame) {
 				limit = w
 			}
 		}
+	}
+	verb := false
+	for _, f := range fs {
+		verb = verb || limit != "" && f.toks.hasVerb()
 	}
 	for _, f := range fs {
 		if limit != "" && !verb && f.edit != nil && f.edit.onlyKind() && !f.negated {

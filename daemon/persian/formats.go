@@ -111,6 +111,14 @@ var formatCuesV = newVocab(append(append([]string{}, formatWords...), "فقط", 
 var answerVerbs = []string{"بگیرد", "بگیره", "بگیرند", "بگیرن", "بپذیرد", "بپذیره", "بپذیرند", "قبول", "دریافت",
 	"میخواهم", "میخوام", "میخواهیم", "میخوایم", "میخواد", "میخواهد", "accepts", "accept", "takes", "wants"}
 
+var answerVerbSet = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range answerVerbs {
+		m[w] = true
+	}
+	return m
+}()
+
 // formatFillers may stand between a cue and the format's name: «قالب
 // پاسخ آن شمارهٔ …», «فرمتش رو بکن …».
 var formatFillers = []string{":", "هم", "بذار", "بزار", "بگذار", "بذارید", "بزارید", "بگذارید", "iranian", "ایرانی", "پاسخ", "جواب", "آن", "اون", "را", "رو", "به", "شماره", "شمارهی", "باشد", "باشه", "بکن", "کن", "یک", "یه", "از", "نوع", "عدد", "of", "be", "a", "an", "the", "ورودی"}
@@ -155,35 +163,39 @@ func (c clause) readFormatWords(used []bool) (format string, digits bool) {
 	if format == "" {
 		// «mobile format», «url format», «national code format»: in
 		// English order the format's name comes before the word.
-		for i := 0; i+1 < len(c); i++ {
-			if used[i] || c[i].quoted {
+		// The word after the name is looked for first: it is rare, and
+		// matching every format's name at every word is not.
+		for j := 1; j < len(c); j++ {
+			if c[j].quoted || !isAny(c[j].m, "format", "formatted") {
 				continue
 			}
-			k, m := c.next(i, formatNamesV, 0)
-			if m > 0 && i+m < len(c) && !c[i+m].quoted && isAny(c[i+m].m, "format", "formatted") {
-				format = formatNames[k].format
-				lo := i
-				if lo > 0 && !used[lo-1] && isAny(c[lo-1].m, "in", "with", "a") {
-					lo--
-				}
-				markUsed(used, lo, i+m+1)
-				break
+			fm, i := c.formatNameEndingAt(j)
+			if fm == "" || used[i] {
+				continue
 			}
+			format = fm
+			lo := i
+			if lo > 0 && !used[lo-1] && isAny(c[lo-1].m, "in", "with", "a") {
+				lo--
+			}
+			markUsed(used, lo, j+1)
+			break
 		}
 	}
 	if format == "" {
 		// «که لینک معتبر باشه», «یه کد ملی معتبر»: a format's name said
 		// valid is the format asked for.
-		for i := 0; i+1 < len(c); i++ {
-			if used[i] || c[i].quoted {
+		for j := 1; j < len(c); j++ {
+			if c[j].quoted || !(isAny(c[j].m, "معتبر", "valid") || c.validAt(j)) {
 				continue
 			}
-			k, m := c.next(i, formatNamesV, 0)
-			if m > 0 && i+m < len(c) && !c[i+m].quoted && (isAny(c[i+m].m, "معتبر", "valid") || c.validAt(i+m)) {
-				format = formatNames[k].format
-				markUsed(used, i, i+m+1)
-				break
+			fm, i := c.formatNameEndingAt(j)
+			if fm == "" || used[i] {
+				continue
 			}
+			format = fm
+			markUsed(used, i, j+1)
+			break
 		}
 	}
 	if format == "" {
@@ -191,22 +203,19 @@ func (c clause) readFormatWords(used []bool) (format string, digits bool) {
 		// باشد، شماره تلفن ثابت میخواهم نه موبایل»: a format's name
 		// before a verb of taking, said of a question or after «که»;
 		// «نه X» after it names the format not wanted.
-		for i := 0; i+1 < len(c); i++ {
-			if used[i] || c[i].quoted {
+		for v := 1; v < len(c); v++ {
+			if used[v] || c[v].quoted || !answerVerbSet[c[v].m] {
 				continue
 			}
-			k, m := c.next(i, formatNamesV, 0)
-			if m == 0 {
+			e := v
+			for e > 0 && !c[e-1].quoted && isAny(c[e-1].m, "را", "رو", "هم") {
+				e--
+			}
+			fm, i := c.formatNameEndingAt(e)
+			if fm == "" || used[i] || !c.questionOrThatBefore(i) && c.has(formNounsV) {
 				continue
 			}
-			v := i + m
-			for v < len(c) && !c[v].quoted && isAny(c[v].m, "را", "رو", "هم") {
-				v++
-			}
-			if v >= len(c) || used[v] || c[v].quoted || !isAny(c[v].m, answerVerbs...) || !c.questionOrThatBefore(i) && c.has(formNounsV) {
-				continue
-			}
-			format = formatNames[k].format
+			format = fm
 			end := v + 1
 			if end < len(c) && isAny(c[end].m, lightVerbs...) {
 				end++
@@ -435,8 +444,10 @@ var formatDigits = map[string]int{domain.PlanFormatNationalCode: 10, domain.Plan
 // unread, and where the name starts; "" when none does.
 func (c clause) formatNameEndingAt(i int) (string, int) {
 	for k := max(0, i-4); k < i; k++ {
-		if j, n := c.next(k, formatNamesV, 0); n > 0 && k+n == i {
-			return formatNames[j].format, k
+		for j, n := c.next(k, formatNamesV, 0); n > 0; j, n = c.next(k, formatNamesV, j+1) {
+			if k+n == i {
+				return formatNames[j].format, k
+			}
 		}
 	}
 	return "", i

@@ -376,13 +376,13 @@ func (c clause) readTitles(f *frame, used []bool) {
 	// «فرم ۲۲. عنوان غلط. عنوان درست: «X».», «اسم جدید فرم ۵: «X»»: a
 	// name said right or new, with no verb, is the name to give.
 	if f.title == "" && !f.create {
-		for i := range c {
-			wordingOnly := !c[i].quoted && isAny(c[i].m, "متن", "label", "لیبل", "wording", "text")
-			if used[i] || c[i].quoted || c.atAny(i, nameNounsV) == 0 && !wordingOnly || c[i].pron {
+		for i := 0; i+1 < len(c); i++ {
+			q := i + 1
+			if c[q].quoted || !isAny(c[q].m, correctedNames...) {
 				continue
 			}
-			q := i + 1
-			if q >= len(c) || c[q].quoted || !isAny(c[q].m, correctedNames...) {
+			wordingOnly := !c[i].quoted && isAny(c[i].m, "متن", "label", "لیبل", "wording", "text")
+			if used[i] || c[i].quoted || c.atAny(i, nameNounsV) == 0 && !wordingOnly || c[i].pron {
 				continue
 			}
 			q++
