@@ -15,17 +15,17 @@ import (
 // formatMeanings are the names of each format by meaning: a head noun
 // crossed with the words that qualify it («شماره»، «تلفن»، «تلیفون» ×
 // «ثابت»، «منزل»), and the names said alone — colloquial, formal, Dari
-// and English. Misspelt forms reach them by their sound (sound.go).
+// («نمبر مبایل», «ویب سایت») and English. Misspelt forms reach them by their sound (sound.go).
 var formatMeanings = []struct {
 	format       string
 	heads, kinds []string
 	alone        []string
 }{
 	{domain.PlanFormatPhoneIR,
-		[]string{"شماره تلفن", "شماره تلیفون", "تلفن", "تلیفون", "شماره تماس"}, []string{"ثابت", "منزل", "خانه"},
+		[]string{"شماره تلفن", "شماره تلیفون", "تلفن", "تلیفون", "تیلفون", "شماره تماس", "نمبر تیلفون", "نمبر تلفن"}, []string{"ثابت", "منزل", "خانه"},
 		[]string{"شماره ثابت", "خط ثابت", "ثابت", "landline", "landline number", "home phone", "phone number", "phone"}},
 	{domain.PlanFormatMobileIR,
-		[]string{"شماره تلفن", "شماره تلیفون", "تلفن", "تلیفون", "شماره تماس", "شماره"}, []string{"همراه", "موبایل", "مبایل"},
+		[]string{"شماره تلفن", "شماره تلیفون", "تلفن", "تلیفون", "تیلفون", "شماره تماس", "شماره", "نمبر"}, []string{"همراه", "موبایل", "مبایل"},
 		[]string{"موبایل", "مبایل", "همراه", "mobile number", "mobile", "cell phone", "cellphone", "cell number"}},
 	{domain.PlanFormatNationalCode,
 		[]string{"کد", "شماره", "code"}, []string{"ملی"},
@@ -34,8 +34,8 @@ var formatMeanings = []struct {
 		[]string{"کد", "code"}, []string{"پستی"},
 		[]string{"postal code", "zip code", "postcode", "postal", "zip"}},
 	{domain.PlanFormatURL,
-		[]string{"نشانی", "آدرس", "لینک"}, []string{"وب", "وبسایت", "وب سایت", "سایت", "اینترنتی", "صفحه وب", "تارنما"},
-		[]string{"وبسایت", "وب سایت", "پایگاه اینترنتی", "تارنما", "وبگاه", "لینک", "url", "web address", "website", "link", "یو آر ال", "یوآرال"}},
+		[]string{"نشانی", "آدرس", "لینک"}, []string{"وب", "وبسایت", "وب سایت", "سایت", "اینترنتی", "صفحه وب", "تارنما", "ویب", "ویبسایت", "ویب سایت"},
+		[]string{"وبسایت", "وب سایت", "ویبسایت", "ویب سایت", "پایگاه اینترنتی", "تارنما", "وبگاه", "لینک", "url", "web address", "website", "link", "یو آر ال", "یوآرال"}},
 	// An email address is a kind of question, not a short text's format:
 	// «فرمتش ایمیل باشه» asks for the email question.
 	{emailKind,
