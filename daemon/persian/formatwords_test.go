@@ -115,3 +115,18 @@ func TestFormatNamesBySound(t *testing.T) {
 		"سوال ۲ فرم ۵ فرمت طلفن صابت":            "update_field #5 @1 phone_ir",
 	})
 }
+
+// TestMadeIntoWithSaakhtan: «X را <a state, a kind, a format or «طوری»>
+// بساز» makes X so; with nothing between, «را بساز» still makes a form.
+// Dari names of formats («نمبر مبایل», «تیلفون ثابت», «ویب سایت») are
+// the formats.
+func TestMadeIntoWithSaakhtan(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرمت سوال ۲ فورم ۸ را تیلفون ثابت بساز":                       "update_field #8 @1 phone_ir",
+		"سوال سوم فورم ۸ را متن طولانی بساز":                           "update_field #8 @2 long_text",
+		"سوال دوم فورم ۸ را طوری بساز که فقط آدرس ویب سایت بگیرد":      "update_field #8 @1 url",
+		"به فورم ۸ یک سوال «نمبر تماس» جور کن که فقط نمبر مبایل بگیرد": "add_field #8 short_text mobile_ir نمبر تماس",
+		"فرم جدید را بساز": "create_form فرم جدید",
+	})
+}
