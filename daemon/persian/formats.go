@@ -103,13 +103,15 @@ var formatNamesV = func() *vocab {
 var formatCuesV = newVocab(append(append([]string{}, formatWords...), "فقط", "تنها", "باید", "حتما", "حتمی", "جوابش", "پاسخش", "صرفا", "صرفاً", "منحصرا", "منحصراً", "only", "must", "accepts", "accept", "valid",
 	// «Q2 validation: national code», «سوال ۲ => لینک»: what a question's
 	// answers are checked against, and an arrow to what it becomes.
-	"validation", "validate", "validated", "=>", "->", "→")...)
+	"validation", "validate", "validated", "=>", "->", "→",
+	// «با اعتبارسنجی کد ملی», «ورودیش موبایل باشه», «کنترل کد ملی».
+	"اعتبارسنجی", "ورودی", "ورودیش", "کنترل")...)
 
 // answerVerbs say what a question takes: «… که شماره ثابت بگیرد», «کد
 // ملی بپذیره», «شماره تلفن ثابت میخواهم»: the format's name before one
 // is the format asked for.
 var answerVerbs = []string{"بگیرد", "بگیره", "بگیرند", "بگیرن", "بپذیرد", "بپذیره", "بپذیرند", "قبول", "دریافت",
-	"میخواهم", "میخوام", "میخواهیم", "میخوایم", "میخواد", "میخواهد", "accepts", "accept", "takes", "wants"}
+	"میخواهم", "میخوام", "میخواهیم", "میخوایم", "میخواد", "میخواهد", "وارد", "accepts", "accept", "takes", "wants"}
 
 var answerVerbSet = func() map[string]bool {
 	m := map[string]bool{}
@@ -154,8 +156,11 @@ func (c clause) readFormatWords(used []bool) (format string, digits bool) {
 			lo--
 		}
 		end := j + m
-		for end < len(c) && !used[end] && (isAny(c[end].m, "معتبر", "valid", "باشد", "باشه", "بپذیرد", "بپذیره", "قبول", "بگیره", "بگیرد") || c.validAt(end)) {
+		for end < len(c) && !used[end] && (isAny(c[end].m, "معتبر", "valid", "باشد", "باشه") || answerVerbSet[c[end].m] || c.validAt(end)) {
 			end++
+			if end < len(c) && !used[end] && answerVerbSet[c[end-1].m] && isAny(c[end].m, lightVerbs...) {
+				end++ // «… وارد شود», «… قبول کنه»
+			}
 		}
 		markUsed(used, lo, end)
 		break

@@ -130,3 +130,21 @@ func TestMadeIntoWithSaakhtan(t *testing.T) {
 		"فرم جدید را بساز": "create_form فرم جدید",
 	})
 }
+
+// TestFormatOfTheInput: what is checked or entered names the format
+// alone («ورودیش موبایل باشه», «با اعتبارسنجی کد ملی», «کنترل کد ملی»,
+// «تنها شماره ثابت وارد شود»), no type and no word left over.
+func TestFormatOfTheInput(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"سوال ۲ فرم ۳ ورودیش موبایل باشه":                     "update_field #3 @1 mobile_ir",
+		"سوال ۲ فرم ۳ کنترل کد ملی داشته باشه":                "update_field #3 @1 national_code",
+		"در سوال ۲ فرم ۳ تنها شماره ثابت وارد شود":            "update_field #3 @1 phone_ir",
+		"به فرم ۳ سوال «شناسه» با اعتبارسنجی کد ملی اضافه کن": "add_field #3 short_text national_code شناسه",
+		"به فرم ۳ یه سوال «ورودی» اضافه کن":                   "add_field #3 short_text ورودی",
+	})
+	r := p.Plan("در سوال ۲ فرم ۳ تنها شماره ثابت وارد شود")
+	if len(r.Warnings) != 0 {
+		t.Errorf("want no word left over, got %+v", r.Warnings)
+	}
+}
