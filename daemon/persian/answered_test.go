@@ -106,3 +106,15 @@ func TestRequiredInsteadOfDelete(t *testing.T) {
 		"سوال ۲ فرم ۹ رو حذف نکن، ولی اختیاریش کن":      "update_field #9 @1 optional",
 	})
 }
+
+// TestRefrainMisspelt: a word of refraining typed by its sound («خوداری»
+// with its doubled letter once, «صرفنضر») still denies the act.
+func TestRefrainMisspelt(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"از حذف فرم ۹ خوداری شود":                         "none",
+		"از انتشار فرم ۱۲ خوداری کنید":                    "none",
+		"از حذف فرم ۹ صرفنضر شود":                         "none",
+		"از حذف سوال ۲ فرم ۹ خوداری و آن را اختیاری کنید": "update_field #9 @1 optional",
+	})
+}

@@ -80,7 +80,9 @@ func soundWords() []string {
 	var out []string
 	lists := [][]string{misspelledWords, optionNouns, formNouns, createVerbs, addVerbs, placeVerbs, publishWords, draftWords,
 		openWords, resultsWords, nameNouns, renameVerbs, requiredWords, optionalWords, formKinds, pluralQuestionNouns,
-		deleteWords, disableWords, moveVerbs, copyWords, formatWords, formalVerbs, sequenceWords, negativeCopulas}
+		deleteWords, disableWords, moveVerbs, copyWords, formatWords, formalVerbs, sequenceWords, negativeCopulas,
+		// a denial misspelt still denies: «از حذف فرم ۹ خوداری شود».
+		refrainWords}
 	for _, l := range lists {
 		out = append(out, l...)
 	}
