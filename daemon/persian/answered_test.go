@@ -118,3 +118,17 @@ func TestRefrainMisspelt(t *testing.T) {
 		"از حذف سوال ۲ فرم ۹ خوداری و آن را اختیاری کنید": "update_field #9 @1 optional",
 	})
 }
+
+// TestDeniedVerbAsSaid: a denied light verb spelt as it is said, which
+// no lexicon lists («نکونید», «نکونین», «نگردیده»), right after the act
+// denies it; «خیر» after an act asked takes it back like «نه».
+func TestDeniedVerbAsSaid(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۱۹ رو حذف نکونید":                           "none",
+		"سوال ۳ فرم ۱۹ رو پاک نکونین":                    "none",
+		"فرم ۱۹ حذف نگردیده":                             "none",
+		"فرم ۹ رو پاک کنید؟ خیر":                         "none",
+		"فرم ۹ رو منتشر نکونین، فقط سوال ۲ رو اجباری کن": "update_field #9 @1 required",
+	})
+}

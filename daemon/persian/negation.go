@@ -43,6 +43,9 @@ func (c clause) readNegation(f *frame) {
 		if t.m == "عدم" && i+1 < len(c) && (c.atAny(i+1, deleteWordsV) > 0 || c.atAny(i+1, disableWordsV) > 0 || c.atAny(i+1, actionWordsV) > 0) {
 			f.negated = true // «ضمن عدم حذف فرم ۲۴، …»: the act not to be done
 		}
+		if i > 0 && deniedLightVerb(t.m) && c.actEndsAt(i) {
+			f.negated = true // «فرم ۹ رو حذف نکونید»: a denied verb spelt as said
+		}
 		if isAny(t.m, deniedPresentVerbs...) && c.actEndsAt(i) {
 			f.negated = true // «سوال ۲ رو حذف نمیکنیم», «پاکش نمی‌کنم»
 		}
@@ -61,6 +64,22 @@ func (c clause) readNegation(f *frame) {
 			f.refersBack = true
 		}
 	}
+}
+
+// deniedLightVerb reports a word no lexicon knows that reads as a light
+// verb with the negative prefix, spelt as it is said: «نکونید»,
+// «نکونین», «نشَه», «نگرده». Said right after an act, it denies it.
+func deniedLightVerb(m string) bool {
+	rest, ok := strings.CutPrefix(m, "ن")
+	if !ok || sounds.known[m] || vocabWords[m] || realWords[m] {
+		return false
+	}
+	for _, p := range []string{"کو", "کن", "ش", "گرد", "فرما", "نما", "بکن"} {
+		if strings.HasPrefix(rest, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // deniedPresentVerbs are the light verbs in the present, denied: «حذف
@@ -123,7 +142,7 @@ func takenBack(toks []token) bool {
 		// «فرم ۱۷ سوال ۵ حذف؟ نه، فعلا دست نزن»: an order asked as a
 		// question and answered no by the same writer, with no other
 		// order after the no (that would be a correction).
-		if c[i].punct && isAny(c[i].m, "؟", "?") && i+1 < len(c) && !c[i+1].quoted && isAny(c[i+1].m, "نه", "نخیر", "no", "nope", "nah") &&
+		if c[i].punct && isAny(c[i].m, "؟", "?") && i+1 < len(c) && !c[i+1].quoted && isAny(c[i+1].m, "نه", "نخیر", "خیر", "no", "nope", "nah") &&
 			c.actBefore(i) && !clause(c[i+1:]).hasOrder() {
 			return true
 		}
