@@ -132,3 +132,23 @@ func TestDeniedVerbAsSaid(t *testing.T) {
 		"فرم ۹ رو منتشر نکونین، فقط سوال ۲ رو اجباری کن": "update_field #9 @1 required",
 	})
 }
+
+// TestOrderTakenBackOrPutOff: an order followed by a bare denial («…
+// حذف کن. نه صبر کن، نکن.», «… ؟ هرگز») is taken back; an act put off
+// («بذار برای بعد», «به بعد موکول شود», «بعداً حذف کن») is an order for
+// later, which a plan cannot wait for; «بعداً» after a break is «then».
+func TestOrderTakenBackOrPutOff(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۹ رو حذف کن. نه صبر کن، نکن.":            "none",
+		"فرم ۱۲ رو پاک کن، نکن":                       "none",
+		"سوال دوم فرم ۶ رو حذف کن، نه، صبر کن، نکن!":  "none",
+		"حذف فرم ۹؟ هرگز":                             "none",
+		"حذف فرم ۹ رو فعلا بذار برای بعد":             "none",
+		"حذف پرسش دوم فرم ۹ به بعد موکول شود":         "none",
+		"فرم ۹ رو بعداً حذف کن":                       "none",
+		"فرم ۹ رو منتشر کن. فرم ۱۰ رو نکن.":           "publish_form #9",
+		"فرم ۹ رو منتشر کن، پاکش نکن":                 "publish_form #9",
+		"فرم ۹ رو منتشر کن، بعدا سوال ۲ رو اجباری کن": "publish_form #9; update_field #9 @1 required",
+	})
+}

@@ -142,7 +142,7 @@ func takenBack(toks []token) bool {
 		// «فرم ۱۷ سوال ۵ حذف؟ نه، فعلا دست نزن»: an order asked as a
 		// question and answered no by the same writer, with no other
 		// order after the no (that would be a correction).
-		if c[i].punct && isAny(c[i].m, "؟", "?") && i+1 < len(c) && !c[i+1].quoted && isAny(c[i+1].m, "نه", "نخیر", "خیر", "no", "nope", "nah") &&
+		if c[i].punct && isAny(c[i].m, "؟", "?") && i+1 < len(c) && !c[i+1].quoted && isAny(c[i+1].m, noAnswers...) &&
 			c.actBefore(i) && !clause(c[i+1:]).hasOrder() {
 			return true
 		}
@@ -154,6 +154,69 @@ func takenBack(toks []token) bool {
 			return true
 		}
 	}
+	return c.deniedAfterOrder()
+}
+
+// postponed returns the words that put the command's one act off to
+// later — «حذف فرم ۹ رو بذار برای بعد», «… به بعد موکول شود», «فرم ۹ رو
+// بعداً حذف کن» — or "". «بعداً» between two acts is «then», not this.
+func postponed(toks []token) string {
+	c := clause(toks)
+	acts := 0
+	for i := range c {
+		if !c[i].quoted && c.actLen(i) > 0 {
+			acts++
+		}
+	}
+	if acts == 0 {
+		return ""
+	}
+	for i, t := range c {
+		if t.quoted {
+			continue
+		}
+		switch {
+		case isAny(t.m, "برای", "واسه", "for") && i+1 < len(c) && isAny(c[i+1].m, "بعد", "بعدا", "later"):
+			return t.s + " " + c[i+1].s
+		case isAny(t.m, "موکول", "postpone", "postponed"):
+			return t.s
+		case isAny(t.m, "بعدا", "بعداً") && acts == 1 && i > 0 && !c[i-1].punct && !conjunctions[c[i-1].m]:
+			// «…، بعدا سوال ۲ رو اجباری کن»: after a break it is «then».
+			return t.s
+		}
+	}
+	return ""
+}
+
+// noAnswers answer an act asked as a question no: «حذف؟ نه», «… ؟ هرگز».
+var noAnswers = []string{"نه", "نخیر", "خیر", "هرگز", "ابدا", "اصلا", "no", "nope", "nah", "never"}
+
+// deniedAfterOrder reports a command that ends in a bare denied verb,
+// with nothing of its own but «نه» or «صبر کن» before it, after an
+// order: «فرم ۹ رو حذف کن. نه صبر کن، نکن.» takes the order back.
+func (c clause) deniedAfterOrder() bool {
+	end := len(c)
+	for end > 0 && c[end-1].punct {
+		end--
+	}
+	if end == 0 || c[end-1].quoted || !(negativeVerbs[c[end-1].m] || deniedVerb(c[end-1].m)) {
+		return false
+	}
+	// Back over «نه», «صبر کن», «wait» and the commas between them, to
+	// the mark that ends the order.
+	filler := func(j int) bool {
+		return j >= 0 && !c[j].quoted && (isAny(c[j].m, "نه", "صبر", "wait", "no", "اصلا") || isAny(c[j].m, "کن", "کنید") && j > 0 && c[j-1].m == "صبر")
+	}
+	k := end - 1
+	for k > 0 && !c[k-1].quoted {
+		switch {
+		case filler(k - 1):
+		case c[k-1].punct && isAny(c[k-1].m, "،", ",") && filler(k-2):
+		default:
+			return c[k-1].punct && isAny(c[k-1].m, ".", "!", "؛", ";", "…", "...", "،", ",") && c.actBefore(k-1)
+		}
+		k--
+	}
 	return false
 }
 
@@ -164,7 +227,7 @@ func takenBack(toks []token) bool {
 func answeredNo(toks []token) []token {
 	c := clause(toks)
 	for i := range c {
-		if !c[i].punct || !isAny(c[i].m, "؟", "?") || i+1 >= len(c) || c[i+1].quoted || !isAny(c[i+1].m, "نه", "نخیر", "خیر", "no", "nope", "nah") || !c.actBefore(i) {
+		if !c[i].punct || !isAny(c[i].m, "؟", "?") || i+1 >= len(c) || c[i+1].quoted || !isAny(c[i+1].m, noAnswers...) || !c.actBefore(i) {
 			continue
 		}
 		rest := i + 2
