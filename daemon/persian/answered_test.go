@@ -152,3 +152,14 @@ func TestOrderTakenBackOrPutOff(t *testing.T) {
 		"فرم ۹ رو منتشر کن، بعدا سوال ۲ رو اجباری کن": "publish_form #9; update_field #9 @1 required",
 	})
 }
+
+// TestAnsweredNoInWords: «به هیچ وجه», «no way» answer an asked act no
+// as «نه» does, with or without an order after.
+func TestAnsweredNoInWords(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۹ رو پاک کنیم؟ به هیچ وجه":            "none",
+		"delete form 9? no way":                    "none",
+		"فرم ۹ رو پاک کنیم؟ به هیچ وجه، فقط ببندش": "disable_form #9",
+	})
+}

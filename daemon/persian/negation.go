@@ -142,7 +142,7 @@ func takenBack(toks []token) bool {
 		// «فرم ۱۷ سوال ۵ حذف؟ نه، فعلا دست نزن»: an order asked as a
 		// question and answered no by the same writer, with no other
 		// order after the no (that would be a correction).
-		if c[i].punct && isAny(c[i].m, "؟", "?") && i+1 < len(c) && !c[i+1].quoted && isAny(c[i+1].m, noAnswers...) &&
+		if c[i].punct && isAny(c[i].m, "؟", "?") && i+1 < len(c) && !c[i+1].quoted && (isAny(c[i+1].m, noAnswers...) || c.atAny(i+1, noAnswersV) > 0) &&
 			c.actBefore(i) && !clause(c[i+1:]).hasOrder() {
 			return true
 		}
@@ -188,8 +188,11 @@ func postponed(toks []token) string {
 	return ""
 }
 
-// noAnswers answer an act asked as a question no: «حذف؟ نه», «… ؟ هرگز».
+// noAnswers answer an act asked as a question no: «حذف؟ نه», «… ؟ هرگز»,
+// «… ؟ به هیچ وجه».
 var noAnswers = []string{"نه", "نخیر", "خیر", "هرگز", "ابدا", "اصلا", "no", "nope", "nah", "never"}
+
+var noAnswersV = newVocab("به هیچ وجه", "به هیچ عنوان", "هیچ وقت", "هیچوقت", "no way", "not at all")
 
 // deniedAfterOrder reports a command that ends in a bare denied verb,
 // with nothing of its own but «نه» or «صبر کن» before it, after an
@@ -227,10 +230,17 @@ func (c clause) deniedAfterOrder() bool {
 func answeredNo(toks []token) []token {
 	c := clause(toks)
 	for i := range c {
-		if !c[i].punct || !isAny(c[i].m, "؟", "?") || i+1 >= len(c) || c[i+1].quoted || !isAny(c[i+1].m, noAnswers...) || !c.actBefore(i) {
+		if !c[i].punct || !isAny(c[i].m, "؟", "?") || i+1 >= len(c) || c[i+1].quoted || !c.actBefore(i) {
 			continue
 		}
-		rest := i + 2
+		n := c.atAny(i+1, noAnswersV)
+		if n == 0 && isAny(c[i+1].m, noAnswers...) {
+			n = 1
+		}
+		if n == 0 {
+			continue
+		}
+		rest := i + 1 + n
 		for rest < len(c) && c[rest].punct {
 			rest++
 		}
