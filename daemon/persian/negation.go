@@ -162,30 +162,38 @@ func takenBack(toks []token) bool {
 // بعداً حذف کن» — or "". «بعداً» between two acts is «then», not this.
 func postponed(toks []token) string {
 	c := clause(toks)
-	acts := 0
-	for i := range c {
-		if !c[i].quoted && c.actLen(i) > 0 {
-			acts++
-		}
-	}
-	if acts == 0 {
-		return ""
-	}
+	word, later := "", false
 	for i, t := range c {
 		if t.quoted {
 			continue
 		}
 		switch {
 		case isAny(t.m, "برای", "واسه", "for") && i+1 < len(c) && isAny(c[i+1].m, "بعد", "بعدا", "later"):
-			return t.s + " " + c[i+1].s
+			word = t.s + " " + c[i+1].s
 		case isAny(t.m, "موکول", "postpone", "postponed"):
-			return t.s
-		case isAny(t.m, "بعدا", "بعداً") && acts == 1 && i > 0 && !c[i-1].punct && !conjunctions[c[i-1].m]:
+			word = t.s
+		case isAny(t.m, "بعدا", "بعداً") && i > 0 && !c[i-1].punct && !conjunctions[c[i-1].m]:
 			// «…، بعدا سوال ۲ رو اجباری کن»: after a break it is «then».
-			return t.s
+			word, later = t.s, true
+		default:
+			continue
+		}
+		break
+	}
+	if word == "" {
+		return ""
+	}
+	// The acts are counted only when a word of putting off is there.
+	acts := 0
+	for i := range c {
+		if !c[i].quoted && c.actLen(i) > 0 {
+			acts++
 		}
 	}
-	return ""
+	if acts == 0 || later && acts > 1 {
+		return ""
+	}
+	return word
 }
 
 // noAnswers answer an act asked as a question no: «حذف؟ نه», «… ؟ هرگز»,
