@@ -163,3 +163,18 @@ func TestAnsweredNoInWords(t *testing.T) {
 		"فرم ۹ رو پاک کنیم؟ به هیچ وجه، فقط ببندش": "disable_form #9",
 	})
 }
+
+// TestFormalDenials: the written register denies an act with an
+// auxiliary or a verb of approval after it — «اقدامی صورت نپذیرد»,
+// «مورد موافقت قرار نگرفت», «موافقت نمی‌شود» — never done; «اقدام
+// گردد» orders it.
+func TestFormalDenials(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"در خصوص حذف فرم ۹ اقدامی صورت نپذیرد":      "none",
+		"حذف سؤال دوم فرم ۹ مورد موافقت قرار نگرفت": "none",
+		"با غیرفعال‌سازی فرم ۹ موافقت نمی‌شود":      "none",
+		"نسبت به حذف فرم ۹ اقدام گردد":              "delete_form #9",
+		"فرم ۹ منتشر نشد، دوباره منتشرش کن":         "publish_form #9",
+	})
+}

@@ -49,6 +49,12 @@ func (c clause) readNegation(f *frame) {
 		if isAny(t.m, deniedPresentVerbs...) && c.actEndsAt(i) {
 			f.negated = true // «سوال ۲ رو حذف نمیکنیم», «پاکش نمی‌کنم»
 		}
+		if isAny(t.m, formalDeniedAux...) && c.actBefore(i) {
+			// «در خصوص حذف فرم ۹ اقدامی صورت نپذیرد», «با حذف فرم ۹
+			// موافقت نمی‌شود»: the written register's auxiliary, denied,
+			// says of the act before it that it is not to be done.
+			f.negated = true
+		}
 		if isAny(t.m, "نداره", "ندارد") && c.actEndsAt(i) {
 			f.negated = true // «فرم ۹ دیگه پاک کردن نداره»
 		}
@@ -81,6 +87,10 @@ func deniedLightVerb(m string) bool {
 	}
 	return false
 }
+
+// formalDeniedAux are the written register's auxiliaries and verbs of
+// approval, denied: «صورت نپذیرد», «قرار نگرفت», «موافقت نمی‌شود».
+var formalDeniedAux = []string{"نپذیرد", "نپذیرفت", "نپذیرفته", "نگیرد", "نگرفت", "نگرفته", "نمیگردد", "نگردید", "نیابد", "نیافت", "نمیشود", "نشد", "نمیپذیرد"}
 
 // deniedPresentVerbs are the light verbs in the present, denied: «حذف
 // نمی‌کنیم», «پاکش نمی‌کنم», «منتشر نمیشه». After an act they deny it;
