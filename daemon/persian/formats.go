@@ -94,7 +94,35 @@ var formatNamesV = func() *vocab {
 	for k, f := range formatNames {
 		keys[k] = f.key
 	}
-	return newVocab(keys...)
+	before := map[string]bool{}
+	for _, k := range keys {
+		for _, w := range append(strings.Fields(k), strings.ReplaceAll(k, " ", "")) {
+			before[w] = vocabWords[w]
+		}
+	}
+	v := newVocab(keys...)
+	// A word of a format's name that is a plain word too («تماس»,
+	// «خانه», «صفحه», «number») stays one outside the name: «یه سوال
+	// شماره تماس» is worded «شماره تماس». Only the words that name a
+	// format alone are words of the grammar.
+	for w, was := range before {
+		if !was && !formatWordsAlone[w] {
+			delete(vocabWords, w)
+		}
+	}
+	return v
+}()
+
+// formatWordsAlone are the words of the grammar among the format names:
+// those that say a format or its kind wherever they stand.
+var formatWordsAlone = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields("شماره تلفن ثابت همراه موبایل mobile منزل landline phone کد ملی national code پستی postal نشانی اینترنتی آدرس سایت وبسایت لینک url وب link website یو آر ال یوآرال ایمیل پست الکترونیک الکترونیکی email e-mail" +
+		// and the spellings that are nothing but a format's word
+		" تلیفون تیلفون مبایل تارنما وبگاه ویب ویبسایت") {
+		m[w] = true
+	}
+	return m
 }()
 
 // formatCues are the words after which a format's name says what the

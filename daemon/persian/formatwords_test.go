@@ -148,3 +148,15 @@ func TestFormatOfTheInput(t *testing.T) {
 		t.Errorf("want no word left over, got %+v", r.Warnings)
 	}
 }
+
+// TestPlainWordsOfFormatNames: the plain words in a format's longer
+// names («تماس», «صفحه», «خانه») stay plain words of a wording outside
+// the name: «یه سوال شماره تماس» is worded «شماره تماس».
+func TestPlainWordsOfFormatNames(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"یه سوال شماره تماس به فرم ۵۰ اضافه کن فرمتش موبایل باشه": "add_field #50 short_text mobile_ir شماره تماس",
+		"یه سوال صفحه شخصی به فرم ۵ اضافه کن":                     "add_field #5 short_text صفحه شخصی",
+		"خانم‌ها آقایان، فرم ۵۰ تا اطلاع ثانوی پاسخ نپذیرد":       "disable_form #50",
+	})
+}

@@ -49,7 +49,7 @@ func (c clause) readNegation(f *frame) {
 		if isAny(t.m, deniedPresentVerbs...) && c.actEndsAt(i) {
 			f.negated = true // «سوال ۲ رو حذف نمیکنیم», «پاکش نمی‌کنم»
 		}
-		if isAny(t.m, formalDeniedAux...) && c.actBefore(i) {
+		if isAny(t.m, formalDeniedAux...) && c.actBefore(i) && !c.inActPhrase(i) {
 			// «در خصوص حذف فرم ۹ اقدامی صورت نپذیرد», «با حذف فرم ۹
 			// موافقت نمی‌شود»: the written register's auxiliary, denied,
 			// says of the act before it that it is not to be done.
@@ -82,6 +82,17 @@ func deniedLightVerb(m string) bool {
 	}
 	for _, p := range []string{"کو", "کن", "ش", "گرد", "فرما", "نما", "بکن"} {
 		if strings.HasPrefix(rest, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// inActPhrase reports i inside an act said with a denied verb: «پاسخ
+// نپذیرد» closes a form, it denies nothing.
+func (c clause) inActPhrase(i int) bool {
+	for k := max(0, i-3); k <= i; k++ {
+		if n := c.actLen(k); n > 0 && k+n > i {
 			return true
 		}
 	}

@@ -100,9 +100,14 @@ func soundWords() []string {
 	for _, w := range v2TypeWords {
 		out = append(out, strings.Fields(w.phrase)...)
 	}
-	// the names of formats: «اینطرنتی», «صابت», «پصتی».
+	// the words that name formats: «اینطرنتی», «صابت», «پصتی»; not the
+	// plain words of their names («تماس», «صفحه»), which stay plain.
 	for _, f := range formatNames {
-		out = append(out, strings.Fields(f.key)...)
+		for _, w := range strings.Fields(f.key) {
+			if formatWordsAlone[w] {
+				out = append(out, w)
+			}
+		}
 	}
 	return out
 }
