@@ -151,7 +151,7 @@ var answerVerbSet = func() map[string]bool {
 
 // formatFillers may stand between a cue and the format's name: «قالب
 // پاسخ آن شمارهٔ …», «فرمتش رو بکن …».
-var formatFillers = []string{":", "هم", "بذار", "بزار", "بگذار", "بذارید", "بزارید", "بگذارید", "iranian", "ایرانی", "پاسخ", "جواب", "آن", "اون", "را", "رو", "به", "شماره", "شمارهی", "باشد", "باشه", "بکن", "کن", "یک", "یه", "از", "نوع", "عدد", "of", "be", "a", "an", "the", "ورودی"}
+var formatFillers = []string{":", "هم", "بذار", "بزار", "بگذار", "بذارید", "بزارید", "بگذارید", "iranian", "ایرانی", "پاسخ", "جواب", "آن", "اون", "را", "رو", "به", "شماره", "شمارهی", "باشد", "باشه", "بکن", "کن", "یک", "یه", "از", "نوع", "عدد", "of", "be", "a", "an", "the", "in", "from", "ورودی"}
 
 // readFormatWords reads a format named after a cue, and an answer's
 // length in digits, and marks their words read. It returns the format
@@ -177,6 +177,13 @@ func (c clause) readFormatWords(used []bool) (format string, digits bool) {
 		k, m := c.next(j, formatNamesV, 0)
 		if m == 0 {
 			continue
+		}
+		if j > 0 && isAny(c[j-1].m, "از", "from") && j+m+1 < len(c) && isAny(c[j+m].m, "به", "to") {
+			// «فرمت سوال ۲ را از موبایل به تلفن ثابت تغییر بده»: the
+			// format it had is passed over; the one after «به» is asked.
+			if k2, m2 := c.next(j+m+1, formatNamesV, 0); m2 > 0 {
+				j, k, m = j+m+1, k2, m2
+			}
 		}
 		format = formatNames[k].format
 		lo := i

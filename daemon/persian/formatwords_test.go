@@ -160,3 +160,14 @@ func TestPlainWordsOfFormatNames(t *testing.T) {
 		"خانم‌ها آقایان، فرم ۵۰ تا اطلاع ثانوی پاسخ نپذیرد":       "disable_form #50",
 	})
 }
+
+// TestFormatFromTo: «از X به Y» changes a format from the one it had to
+// the one asked: Y, in Persian and English.
+func TestFormatFromTo(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرمت سوال ۲ فرم ۵ رو از موبایل به تلفن ثابت تغییر بده":             "update_field #5 @1 phone_ir",
+		"قالب پرسش سوم فرم ۸ از کد ملی به کد پستی تغییر یابد":               "update_field #8 @2 postal_code_ir",
+		"change the format of question 2 in form 5 from mobile to landline": "update_field #5 @1 phone_ir",
+	})
+}
