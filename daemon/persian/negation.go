@@ -43,20 +43,24 @@ func (c clause) readNegation(f *frame) {
 		if t.m == "عدم" && i+1 < len(c) && (c.atAny(i+1, deleteWordsV) > 0 || c.atAny(i+1, disableWordsV) > 0 || c.atAny(i+1, actionWordsV) > 0) {
 			f.negated = true // «ضمن عدم حذف فرم ۲۴، …»: the act not to be done
 		}
-		if i > 0 && deniedLightVerb(t.m) && c.actEndsAt(i) {
-			f.negated = true // «فرم ۹ رو حذف نکونید»: a denied verb spelt as said
-		}
-		if isAny(t.m, deniedPresentVerbs...) && c.actEndsAt(i) {
-			f.negated = true // «سوال ۲ رو حذف نمیکنیم», «پاکش نمی‌کنم»
-		}
-		if isAny(t.m, formalDeniedAux...) && c.actBefore(i) && !c.inActPhrase(i) {
-			// «در خصوص حذف فرم ۹ اقدامی صورت نپذیرد», «با حذف فرم ۹
-			// موافقت نمی‌شود»: the written register's auxiliary, denied,
-			// says of the act before it that it is not to be done.
-			f.negated = true
-		}
-		if isAny(t.m, "نداره", "ندارد") && c.actEndsAt(i) {
-			f.negated = true // «فرم ۹ دیگه پاک کردن نداره»
+		// The denied verbs below all start with the negative «ن»; most
+		// words do not, and pay one comparison.
+		if !f.negated && strings.HasPrefix(t.m, "ن") {
+			if i > 0 && deniedLightVerb(t.m) && c.actEndsAt(i) {
+				f.negated = true // «فرم ۹ رو حذف نکونید»: a denied verb spelt as said
+			}
+			if isAny(t.m, deniedPresentVerbs...) && c.actEndsAt(i) {
+				f.negated = true // «سوال ۲ رو حذف نمیکنیم», «پاکش نمی‌کنم»
+			}
+			if isAny(t.m, formalDeniedAux...) && c.actBefore(i) && !c.inActPhrase(i) {
+				// «در خصوص حذف فرم ۹ اقدامی صورت نپذیرد», «با حذف فرم ۹
+				// موافقت نمی‌شود»: the written register's auxiliary, denied,
+				// says of the act before it that it is not to be done.
+				f.negated = true
+			}
+			if isAny(t.m, "نداره", "ندارد") && c.actEndsAt(i) {
+				f.negated = true // «فرم ۹ دیگه پاک کردن نداره»
+			}
 		}
 		// Only the English «no»: «نه» before an act is also nine («فرم نه
 		// منتشر بشه») or denies an alternative («منتشر کن نه پیش‌نویس»).
