@@ -359,7 +359,9 @@ var (
 		"farda", "pasfarda", "emshab", "hafte", "haftebad", "mahe", "saat", "sobh", "asr", "zohr", "badan", "ba'dan"}, clearMonths()...)
 	lookWords  = []string{"رنگ", "رنگش", "فونت", "فونتش", "قلم", "زمینه", "سایز", "درشت", "درشتتر", "ریز", "ریزتر", "پررنگ", "تم", "color", "colour", "font", "theme", "background", "style", "استایل"}
 	helpWords  = []string{"راهنما", "راهنمای", "placeholder", "hint", "پلیسهولدر"}
-	limitWords = []string{"حجم", "حداکثر", "حداقل", "مگ", "مگابایت", "کیلوبایت", "مقیاس", "بازه", "max", "min", "mb", "kb"}
+	limitWords = []string{"حجم", "حداکثر", "حداقل", "مگ", "مگابایت", "کیلوبایت", "مقیاس", "بازه", "max", "min", "mb", "kb",
+		// what a file or a text may be: «پسوند فایل: فقط pdf», «۲۰ کاراکتر».
+		"پسوند", "پسوندهای", "کاراکتر", "extension", "extensions", "characters", "chars"}
 )
 
 // afterEvent returns the phrase of an order given for when something
@@ -632,7 +634,29 @@ func detailsArePoint(fs []*frame) {
 	for _, f := range fs {
 		scale = scale || f.toks.saysScale()
 	}
+	// «فرم ۱۸. سوال ۳. فایل. حجم: حداکثر دو مگابایت.»: a limit said in a
+	// clause of its own, in a command with no verb, of a question named
+	// only with its kind, is what the command is about.
+	limit := ""
 	for _, f := range fs {
+		if f.hasIntent() || len(f.groups) > 0 || f.edit != nil {
+			continue
+		}
+		for _, w := range f.leftover {
+			if limit == "" && isAny(matchForm(w), limitWords...) {
+				limit = w
+			}
+		}
+	}
+	verb := false
+	for _, f := range fs {
+		verb = verb || limit != "" && f.toks.hasVerb()
+	}
+	for _, f := range fs {
+		if limit != "" && !verb && f.edit != nil && f.edit.onlyKind() && !f.negated {
+			f.detail = domain.T("a plan cannot set a question's limits («%s»)", limit)
+			f.detailKind = "limit"
+		}
 		if scale && f.edit != nil && f.edit.onlyRating() && !f.negated {
 			// «rating سوال ۴ رو بکن از ۱ تا ۱۰», «امتیازیه از ۵، بکنش از
 			// ۱۰»: the scale is what the edit asks, and no plan holds it.
@@ -668,6 +692,13 @@ func (c clause) saysScale() bool {
 // what it would change is the scale the words say.
 func (e *fieldEdit) onlyRating() bool {
 	return (e.typ == "" || e.typ == "rating") && e.question == "" && e.format == "" && len(e.options) == 0 &&
+		!e.required && !e.optional && !e.del && e.to == nil && len(e.more) == 0
+}
+
+// onlyKind reports an edit that says at most the question's kind: a
+// question named by what it is, with nothing to change.
+func (e *fieldEdit) onlyKind() bool {
+	return e.question == "" && e.format == "" && len(e.options) == 0 &&
 		!e.required && !e.optional && !e.del && e.to == nil && len(e.more) == 0
 }
 

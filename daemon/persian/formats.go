@@ -1,32 +1,74 @@
 package persian
 
-import "github.com/arshline/arshline-sidecar/daemon/domain"
+import (
+	"slices"
+	"strings"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+)
 
 // Formats said in words (arshline-plan/v2): «با فرمت تلفن ثابت»,
 // «فرمتش url باشه», «فقط کد ملی معتبر قبول کنه», «باید موبایل باشه»,
 // «یازده رقم و با ۰۹ شروع شود». A format the command names is carried by
 // the plan; a length in digits that names none is dropped with a warning.
 
-// formatNames maps the ways a format is named to the contract's format.
-var formatNames = []struct{ key, format string }{
-	{"شماره تلفن ثابت", domain.PlanFormatPhoneIR}, {"شماره تلفن همراه", domain.PlanFormatMobileIR},
-	{"شماره موبایل", domain.PlanFormatMobileIR}, {"شماره همراه", domain.PlanFormatMobileIR}, {"تلفن همراه", domain.PlanFormatMobileIR},
-	{"موبایل", domain.PlanFormatMobileIR}, {"همراه", domain.PlanFormatMobileIR}, {"mobile", domain.PlanFormatMobileIR},
-	{"تلفن ثابت", domain.PlanFormatPhoneIR}, {"شماره ثابت", domain.PlanFormatPhoneIR}, {"تلفن منزل", domain.PlanFormatPhoneIR},
-	{"ثابت", domain.PlanFormatPhoneIR}, {"landline", domain.PlanFormatPhoneIR}, {"phone", domain.PlanFormatPhoneIR},
-	{"کد ملی", domain.PlanFormatNationalCode}, {"شماره ملی", domain.PlanFormatNationalCode}, {"national code", domain.PlanFormatNationalCode},
-	// «code meli»: the Finglish «کد ملی» with the English spelling of
-	// «کد» (the Finglish «meli» is read as «ملی» before this table).
-	{"code ملی", domain.PlanFormatNationalCode},
-	{"کد پستی", domain.PlanFormatPostalCodeIR}, {"postal code", domain.PlanFormatPostalCodeIR}, {"postal", domain.PlanFormatPostalCodeIR},
-	{"نشانی اینترنتی", domain.PlanFormatURL}, {"آدرس اینترنتی", domain.PlanFormatURL}, {"آدرس سایت", domain.PlanFormatURL},
-	{"آدرس وبسایت", domain.PlanFormatURL}, {"وبسایت", domain.PlanFormatURL}, {"لینک اینترنتی", domain.PlanFormatURL}, {"لینک", domain.PlanFormatURL}, {"url", domain.PlanFormatURL},
-	{"آدرس وب", domain.PlanFormatURL}, {"نشانی وب", domain.PlanFormatURL},
-	{"link", domain.PlanFormatURL}, {"website", domain.PlanFormatURL}, {"یو آر ال", domain.PlanFormatURL}, {"یوآرال", domain.PlanFormatURL},
+// formatMeanings are the names of each format by meaning: a head noun
+// crossed with the words that qualify it («شماره»، «تلفن»، «تلیفون» ×
+// «ثابت»، «منزل»), and the names said alone — colloquial, formal, Dari
+// («نمبر مبایل», «ویب سایت») and English. Misspelt forms reach them by their sound (sound.go).
+var formatMeanings = []struct {
+	format       string
+	heads, kinds []string
+	alone        []string
+}{
+	{domain.PlanFormatPhoneIR,
+		[]string{"شماره تلفن", "شماره تلیفون", "تلفن", "تلیفون", "تیلفون", "شماره تماس", "نمبر تیلفون", "نمبر تلفن"}, []string{"ثابت", "منزل", "خانه"},
+		[]string{"شماره ثابت", "خط ثابت", "ثابت", "landline", "landline number", "home phone", "phone number", "phone"}},
+	{domain.PlanFormatMobileIR,
+		[]string{"شماره تلفن", "شماره تلیفون", "تلفن", "تلیفون", "تیلفون", "شماره تماس", "شماره", "نمبر"}, []string{"همراه", "موبایل", "مبایل"},
+		[]string{"موبایل", "مبایل", "همراه", "mobile number", "mobile", "cell phone", "cellphone", "cell number"}},
+	{domain.PlanFormatNationalCode,
+		[]string{"کد", "شماره", "code"}, []string{"ملی"},
+		[]string{"national code", "national id"}},
+	{domain.PlanFormatPostalCodeIR,
+		[]string{"کد", "code"}, []string{"پستی"},
+		[]string{"postal code", "zip code", "postcode", "postal", "zip"}},
+	{domain.PlanFormatURL,
+		[]string{"نشانی", "آدرس", "لینک"}, []string{"وب", "وبسایت", "وب سایت", "سایت", "اینترنتی", "صفحه وب", "تارنما", "ویب", "ویبسایت", "ویب سایت"},
+		[]string{"وبسایت", "وب سایت", "ویبسایت", "ویب سایت", "پایگاه اینترنتی", "تارنما", "وبگاه", "لینک", "url", "web address", "website", "link", "یو آر ال", "یوآرال"}},
 	// An email address is a kind of question, not a short text's format:
 	// «فرمتش ایمیل باشه» asks for the email question.
-	{"آدرس ایمیل", emailKind}, {"ایمیل", emailKind}, {"پست الکترونیک", emailKind}, {"پست الکترونیکی", emailKind}, {"email", emailKind}, {"e-mail", emailKind},
+	{emailKind,
+		[]string{"آدرس", "نشانی"}, []string{"ایمیل", "پست الکترونیک", "پست الکترونیکی"},
+		[]string{"ایمیل", "پست الکترونیک", "پست الکترونیکی", "email address", "email", "e-mail"}},
 }
+
+// formatNames maps the ways a format is named to the contract's format,
+// the names of more words first: the first name that matches wins.
+var formatNames = func() []struct{ key, format string } {
+	var out []struct{ key, format string }
+	seen := map[string]bool{}
+	add := func(key, format string) {
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, struct{ key, format string }{key, format})
+		}
+	}
+	for _, m := range formatMeanings {
+		for _, h := range m.heads {
+			for _, k := range m.kinds {
+				add(h+" "+k, m.format)
+			}
+		}
+		for _, a := range m.alone {
+			add(a, m.format)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b struct{ key, format string }) int {
+		return len(strings.Fields(b.key)) - len(strings.Fields(a.key))
+	})
+	return out
+}()
 
 // emailKind is what a format said as an email address reads as until
 // it is given to a question: the email type, with no format.
@@ -52,17 +94,64 @@ var formatNamesV = func() *vocab {
 	for k, f := range formatNames {
 		keys[k] = f.key
 	}
-	return newVocab(keys...)
+	before := map[string]bool{}
+	for _, k := range keys {
+		for _, w := range append(strings.Fields(k), strings.ReplaceAll(k, " ", "")) {
+			before[w] = vocabWords[w]
+		}
+	}
+	v := newVocab(keys...)
+	// A word of a format's name that is a plain word too («تماس»,
+	// «خانه», «صفحه», «number») stays one outside the name: «یه سوال
+	// شماره تماس» is worded «شماره تماس». Only the words that name a
+	// format alone are words of the grammar.
+	for w, was := range before {
+		if !was && !formatWordsAlone[w] {
+			delete(vocabWords, w)
+		}
+	}
+	return v
+}()
+
+// formatWordsAlone are the words of the grammar among the format names:
+// those that say a format or its kind wherever they stand.
+var formatWordsAlone = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields("شماره تلفن ثابت همراه موبایل mobile منزل landline phone کد ملی national code پستی postal نشانی اینترنتی آدرس سایت وبسایت لینک url وب link website یو آر ال یوآرال ایمیل پست الکترونیک الکترونیکی email e-mail" +
+		// and the spellings that are nothing but a format's word
+		" تلیفون تیلفون مبایل تارنما وبگاه ویب ویبسایت") {
+		m[w] = true
+	}
+	return m
 }()
 
 // formatCues are the words after which a format's name says what the
 // answer must be: «فرمت»، «قالب», «فقط», «تنها», «باید», «only».
 // «جوابش حتماً لینک باشه»: what the answer is said to be is its format.
-var formatCuesV = newVocab(append(append([]string{}, formatWords...), "فقط", "تنها", "باید", "حتما", "حتمی", "جوابش", "پاسخش", "only", "must", "accepts", "accept", "valid")...)
+var formatCuesV = newVocab(append(append([]string{}, formatWords...), "فقط", "تنها", "باید", "حتما", "حتمی", "جوابش", "پاسخش", "صرفا", "صرفاً", "منحصرا", "منحصراً", "only", "must", "accepts", "accept", "valid",
+	// «Q2 validation: national code», «سوال ۲ => لینک»: what a question's
+	// answers are checked against, and an arrow to what it becomes.
+	"validation", "validate", "validated", "=>", "->", "→",
+	// «با اعتبارسنجی کد ملی», «ورودیش موبایل باشه», «کنترل کد ملی».
+	"اعتبارسنجی", "ورودی", "ورودیش", "کنترل")...)
+
+// answerVerbs say what a question takes: «… که شماره ثابت بگیرد», «کد
+// ملی بپذیره», «شماره تلفن ثابت میخواهم»: the format's name before one
+// is the format asked for.
+var answerVerbs = []string{"بگیرد", "بگیره", "بگیرند", "بگیرن", "بپذیرد", "بپذیره", "بپذیرند", "قبول", "دریافت",
+	"میخواهم", "میخوام", "میخواهیم", "میخوایم", "میخواد", "میخواهد", "وارد", "accepts", "accept", "takes", "wants"}
+
+var answerVerbSet = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range answerVerbs {
+		m[w] = true
+	}
+	return m
+}()
 
 // formatFillers may stand between a cue and the format's name: «قالب
 // پاسخ آن شمارهٔ …», «فرمتش رو بکن …».
-var formatFillers = []string{":", "هم", "بذار", "بزار", "بگذار", "بذارید", "بزارید", "بگذارید", "iranian", "ایرانی", "پاسخ", "جواب", "آن", "اون", "را", "رو", "به", "شماره", "شمارهی", "باشد", "باشه", "بکن", "کن", "یک", "یه", "از", "نوع", "عدد", "of", "be", "a", "an", "the", "ورودی"}
+var formatFillers = []string{":", "هم", "بذار", "بزار", "بگذار", "بذارید", "بزارید", "بگذارید", "iranian", "ایرانی", "پاسخ", "جواب", "آن", "اون", "را", "رو", "به", "شماره", "شمارهی", "باشد", "باشه", "بکن", "کن", "یک", "یه", "از", "نوع", "عدد", "of", "be", "a", "an", "the", "in", "from", "ورودی"}
 
 // readFormatWords reads a format named after a cue, and an answer's
 // length in digits, and marks their words read. It returns the format
@@ -73,6 +162,9 @@ func (c clause) readFormatWords(used []bool) (format string, digits bool) {
 			continue
 		}
 		n := c.atAny(i, formatCuesV)
+		if n == 0 && c[i].punct && (c[i].s == "→" || strings.HasSuffix(c[i].s, ">")) {
+			n = 1 // «سوال ۲ => لینک»: an arrow to what the answer becomes
+		}
 		if n == 0 {
 			continue
 		}
@@ -89,14 +181,24 @@ func (c clause) readFormatWords(used []bool) (format string, digits bool) {
 		if m == 0 {
 			continue
 		}
+		if j > 0 && isAny(c[j-1].m, "از", "from") && j+m+1 < len(c) && isAny(c[j+m].m, "به", "to") {
+			// «فرمت سوال ۲ را از موبایل به تلفن ثابت تغییر بده»: the
+			// format it had is passed over; the one after «به» is asked.
+			if k2, m2 := c.next(j+m+1, formatNamesV, 0); m2 > 0 {
+				j, k, m = j+m+1, k2, m2
+			}
+		}
 		format = formatNames[k].format
 		lo := i
 		if lo > 0 && !used[lo-1] && isAny(c[lo-1].m, "با", "with", "در") {
 			lo--
 		}
 		end := j + m
-		for end < len(c) && !used[end] && (isAny(c[end].m, "معتبر", "valid", "باشد", "باشه", "بپذیرد", "بپذیره", "قبول", "بگیره", "بگیرد") || c.validAt(end)) {
+		for end < len(c) && !used[end] && (isAny(c[end].m, "معتبر", "valid", "باشد", "باشه") || answerVerbSet[c[end].m] || c.validAt(end)) {
 			end++
+			if end < len(c) && !used[end] && answerVerbSet[c[end-1].m] && isAny(c[end].m, lightVerbs...) {
+				end++ // «… وارد شود», «… قبول کنه»
+			}
 		}
 		markUsed(used, lo, end)
 		break
@@ -104,35 +206,70 @@ func (c clause) readFormatWords(used []bool) (format string, digits bool) {
 	if format == "" {
 		// «mobile format», «url format», «national code format»: in
 		// English order the format's name comes before the word.
-		for i := 0; i+1 < len(c); i++ {
-			if used[i] || c[i].quoted {
+		// The word after the name is looked for first: it is rare, and
+		// matching every format's name at every word is not.
+		for j := 1; j < len(c); j++ {
+			if c[j].quoted || !isAny(c[j].m, "format", "formatted") {
 				continue
 			}
-			k, m := c.next(i, formatNamesV, 0)
-			if m > 0 && i+m < len(c) && !c[i+m].quoted && isAny(c[i+m].m, "format", "formatted") {
-				format = formatNames[k].format
-				lo := i
-				if lo > 0 && !used[lo-1] && isAny(c[lo-1].m, "in", "with", "a") {
-					lo--
-				}
-				markUsed(used, lo, i+m+1)
-				break
+			fm, i := c.formatNameEndingAt(j)
+			if fm == "" || used[i] {
+				continue
 			}
+			format = fm
+			lo := i
+			if lo > 0 && !used[lo-1] && isAny(c[lo-1].m, "in", "with", "a") {
+				lo--
+			}
+			markUsed(used, lo, j+1)
+			break
 		}
 	}
 	if format == "" {
 		// «که لینک معتبر باشه», «یه کد ملی معتبر»: a format's name said
 		// valid is the format asked for.
-		for i := 0; i+1 < len(c); i++ {
-			if used[i] || c[i].quoted {
+		for j := 1; j < len(c); j++ {
+			if c[j].quoted || !(isAny(c[j].m, "معتبر", "valid") || c.validAt(j)) {
 				continue
 			}
-			k, m := c.next(i, formatNamesV, 0)
-			if m > 0 && i+m < len(c) && !c[i+m].quoted && (isAny(c[i+m].m, "معتبر", "valid") || c.validAt(i+m)) {
-				format = formatNames[k].format
-				markUsed(used, i, i+m+1)
-				break
+			fm, i := c.formatNameEndingAt(j)
+			if fm == "" || used[i] {
+				continue
 			}
+			format = fm
+			markUsed(used, i, j+1)
+			break
+		}
+	}
+	if format == "" {
+		// «یک سوال «تلفن» جور کن که شماره ثابت بگیرد», «اسمش شماره خانه
+		// باشد، شماره تلفن ثابت میخواهم نه موبایل»: a format's name
+		// before a verb of taking, said of a question or after «که»;
+		// «نه X» after it names the format not wanted.
+		for v := 1; v < len(c); v++ {
+			if used[v] || c[v].quoted || !answerVerbSet[c[v].m] {
+				continue
+			}
+			e := v
+			for e > 0 && !c[e-1].quoted && isAny(c[e-1].m, "را", "رو", "هم") {
+				e--
+			}
+			fm, i := c.formatNameEndingAt(e)
+			if fm == "" || used[i] || !c.questionOrThatBefore(i) && c.has(formNounsV) {
+				continue
+			}
+			format = fm
+			end := v + 1
+			if end < len(c) && isAny(c[end].m, lightVerbs...) {
+				end++
+			}
+			if end+1 < len(c) && !c[end].quoted && isAny(c[end].m, "نه", "not") {
+				if _, n := c.next(end+1, formatNamesV, 0); n > 0 {
+					end += 1 + n
+				}
+			}
+			markUsed(used, i, end)
+			break
 		}
 	}
 	// «۱۱ رقمی», «یازده رقم … با ۰۹ شروع»: eleven digits from 09 is a
@@ -145,7 +282,12 @@ func (c clause) readFormatWords(used []bool) (format string, digits bool) {
 		if starts09 {
 			c.markStartsWith09(used)
 		}
-		if c[i].num == 11 && starts09 || c[i].num == 11 && format == "" && c.has(formatNamesV) {
+		if fm, from := c.formatNameEndingAt(i); format == "" && fm != "" && formatDigits[fm] == c[i].num && !(starts09 && fm != domain.PlanFormatMobileIR) {
+			// «کد ملی ده رقمی», «تلفن ثابت ۱۱ رقمی»: the digits a format
+			// has are no length of their own.
+			format = fm
+			markUsed(used, from, i)
+		} else if c[i].num == 11 && starts09 || c[i].num == 11 && format == "" && c.has(formatNamesV) {
 			format = domain.PlanFormatMobileIR
 		} else if format == "" {
 			digits = true
@@ -172,6 +314,17 @@ func (c clause) readFormatWords(used []bool) (format string, digits bool) {
 		c.markStartsWith09(used)
 	}
 	return format, digits
+}
+
+// questionOrThatBefore reports a question noun, a quoted wording or «که»
+// before i: what a verb of taking is said of.
+func (c clause) questionOrThatBefore(i int) bool {
+	for k := 0; k < i; k++ {
+		if c[k].qnoun || c[k].quoted || !c[k].quoted && isAny(c[k].m, "که", "which", "that") {
+			return true
+		}
+	}
+	return false
 }
 
 // digitsOnly is what «فقط عدد قبول کنه» reads as: no format a plan
@@ -325,6 +478,22 @@ func formatGoesBack(fs []*frame) {
 			f.leftover = nil
 		}
 	}
+}
+
+// formatDigits are the digits an answer of a format has.
+var formatDigits = map[string]int{domain.PlanFormatNationalCode: 10, domain.PlanFormatPostalCodeIR: 10, domain.PlanFormatMobileIR: 11, domain.PlanFormatPhoneIR: 11}
+
+// formatNameEndingAt returns the format whose name ends right before i,
+// unread, and where the name starts; "" when none does.
+func (c clause) formatNameEndingAt(i int) (string, int) {
+	for k := max(0, i-4); k < i; k++ {
+		for j, n := c.next(k, formatNamesV, 0); n > 0; j, n = c.next(k, formatNamesV, j+1) {
+			if k+n == i {
+				return formatNames[j].format, k
+			}
+		}
+	}
+	return "", i
 }
 
 // formatNameBefore reports a format's name that ends right before i.

@@ -23,7 +23,11 @@ type frame struct {
 	// renameGapped: «عنوان فرم ۳ را «الف»» names a title but leaves the
 	// verb to the next clause.
 	renameGapped bool
-	toks         clause
+	// nameCorrected: the title was said as the right or new name with no
+	// verb («عنوان درست: «…»»); after a question named alone it is the
+	// question's wording (correctedWording).
+	nameCorrected bool
+	toks          clause
 	// titleList: «دو فرم بساز: الف و ب» names the forms in the clauses
 	// after; moreTitles holds the titles after the first.
 	titleList  bool

@@ -85,7 +85,9 @@ var (
 	copyWords = []string{"کپی", "copy", "duplicate", "clone", "تکثیر", "کلون", "داپلیکیت"}
 	// fillers are politeness and hedges around a command: «لطفا»,
 	// «میشه …».
-	fillers = map[string]bool{"ها": true, "لطفا": true, "لطفاً": true, "لطفن": true, "please": true, "میشه": true, "بیزحمت": true, "خواهشا": true, "خواهشمندم": true}
+	fillers = map[string]bool{"ها": true, "لطفا": true, "لطفاً": true, "لطفن": true, "please": true, "میشه": true, "بیزحمت": true, "خواهشا": true, "خواهشمندم": true,
+		// the manner of «… را طوری کن که فقط لینک بگیرد»: what follows says it.
+		"طوری": true, "جوری": true}
 
 	// formalFrames wrap a request in the written register: «خواهشمند
 	// است …», «مقتضی است …», «مقرر گردید …», «نسبت به … اقدام گردد».
@@ -105,7 +107,7 @@ var (
 	orderWords = []string{"قبلش", "پیشش", "قبلشم", "اول", "ابتدا", "نخست", "سپس", "بعدش", "بعدم", "بعدشم", "دوباره", "مجدد", "مجددا", "again", "درپایان", "پایان", "همزمان", "همین", "حالا", "الان", "کلا", "کلاً", "اصلا", "ری", "re", "واسه", "واسهی", "بهصورت", "بصورت", "صورت", "هر", "دوتاشم", "دوتاشو", "دوتاش", "سهتاشم", "سهتاشو", "هردوتاشم", "هردوتاشو", "دوتاشونو", "سهتاشونو", "فورا", "فوری", "همچنان", "پیوند", "لینک", "دسترس", "دریافت", "پاسخگیری", "جوابگیری"}
 	// englishParticles are the function words of English commands, and
 	// the dashes that part a command's items.
-	englishParticles = []string{"can", "could", "would", "you", "in", "on", "of", "the", "a", "an", "to", "from", "with", "and", "it", "its", "as", "be", "is", "are", "for", "this", "that", "then", "also", "too", "please", "-", "–", "—"}
+	englishParticles = []string{"can", "could", "would", "should", "you", "in", "on", "of", "the", "a", "an", "to", "from", "with", "and", "it", "its", "as", "be", "is", "are", "for", "this", "that", "then", "also", "too", "please", "-", "–", "—"}
 	// clitics typed apart from their word: «سوال ۲ شو» (its, with the
 	// object marker).
 	clitics = []string{"ش", "شو", "شم", "شون", "شان", "اش", "اشو"}
@@ -114,7 +116,9 @@ var (
 
 	// refrainWords ask that something not be done: «از انتشار فرم ۹
 	// خودداری فرمایید».
-	refrainWords = []string{"خودداری", "اجتناب", "پرهیز", "refrain", "avoid"}
+	// «از حذف فرم ۹ صرف‌نظر شود», «حذف سؤال سوم منتفی است»: the act
+	// given up, called off or refrained from.
+	refrainWords = []string{"خودداری", "اجتناب", "پرهیز", "صرفنظر", "منصرف", "منتفی", "چشمپوشی", "ممنوع", "ممنوعه", "refrain", "avoid", "forbidden", "prohibited"}
 	// greetings may open a question without changing what it asks.
 	greetings = []string{"سلام", "ببخشید", "hi", "hello"}
 	// whyHowWords open a question to be answered, not a command: «چرا فرم
@@ -139,6 +143,8 @@ var (
 		"اضافه", "منتشر", "انتشار", "پیشنویس", "گزینه", "گزینهای", "کشویی", "امتیازی", "امتیازدهی", "تشریحی",
 		"کوتاه", "ضروری", "الزامی", "اجباری", "اختیاری", "نتایج", "ویرایش", "ویرایشگر", "سازنده", "عنوان",
 		"حذف", "ستارهای", "چندگزینهای", "تغییر", "غیرفعال", "موبایل", "ایمیل", "رونوشت", "آپلود", "چندانتخابی",
+		// what is said of a wording being corrected: «عنوان قلط».
+		"غلط", "غلطه", "اشتباه", "اشتباهه", "صحیح",
 	}
 	// formatWords name the format an answer must have: «با فرمت
 	// موبایل», «قالب پاسخ».
@@ -301,7 +307,7 @@ var fieldTypesV = func() *vocab {
 	return newVocab(keys...)
 }()
 
-var conjunctions = map[string]bool{"و": true, "سپس": true, "بعد": true, "بعدش": true, "همچنین": true, "then": true, "and": true, "also": true, "ضمنا": true, "بعدا": true, "ولی": true, "اما": true, "but": true, "سپس،": true, "بعدشم": true, "همینطور": true, "آخرش": true, "آخرشم": true, "اخرش": true, "درآخر": true, "نهایتا": true, "finally": true, "lastly": true}
+var conjunctions = map[string]bool{"و": true, "سپس": true, "بعد": true, "بعدش": true, "همچنین": true, "then": true, "and": true, "also": true, "ضمنا": true, "بعدا": true, "ولی": true, "اما": true, "بلکه": true, "but": true, "سپس،": true, "بعدشم": true, "همینطور": true, "آخرش": true, "آخرشم": true, "اخرش": true, "درآخر": true, "نهایتا": true, "finally": true, "lastly": true}
 
 // titleEnders are words said after a command that are not part of it:
 // thanks, «دیگه», «هم», «فقط».

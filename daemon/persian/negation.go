@@ -19,6 +19,19 @@ func (c clause) readNegation(f *frame) {
 	if len(c) >= 3 && c[0].m == "not" && c.atAny(1, formNounsV) > 0 {
 		f.negated = true
 	}
+	// «فرم ۸۸. حذف نه. پیش‌نویس.»: an act named and answered «نه» right
+	// after it is the act denied.
+	if n := len(c); n >= 2 && !c[n-1].quoted && isAny(c[n-1].m, "نه", "نخیر", "no", "not") {
+		for k := max(0, n-4); k < n-1; k++ {
+			end := k + max(c.atAny(k, actionWordsV), c.atAny(k, deleteWordsV), c.atAny(k, disableWordsV))
+			for end < n-1 && c[end].punct && isAny(c[end].m, ":", "،", ",") {
+				end++
+			}
+			if end > k && end == n-1 {
+				f.negated = true
+			}
+		}
+	}
 	for i, t := range c {
 		if t.quoted {
 			continue
@@ -35,7 +48,31 @@ func (c clause) readNegation(f *frame) {
 		if t.m == "عدم" && i+1 < len(c) && (c.atAny(i+1, deleteWordsV) > 0 || c.atAny(i+1, disableWordsV) > 0 || c.atAny(i+1, actionWordsV) > 0) {
 			f.negated = true // «ضمن عدم حذف فرم ۲۴، …»: the act not to be done
 		}
-		if isAny(t.m, refrainWords...) {
+		// The denied verbs below all start with the negative «ن»; most
+		// words do not, and pay one comparison.
+		if !f.negated && strings.HasPrefix(t.m, "ن") {
+			if i > 0 && deniedLightVerb(t.m) && c.actEndsAt(i) {
+				f.negated = true // «فرم ۹ رو حذف نکونید»: a denied verb spelt as said
+			}
+			if isAny(t.m, deniedPresentVerbs...) && c.actEndsAt(i) {
+				f.negated = true // «سوال ۲ رو حذف نمیکنیم», «پاکش نمی‌کنم»
+			}
+			if isAny(t.m, formalDeniedAux...) && c.actBefore(i) && !c.inActPhrase(i) {
+				// «در خصوص حذف فرم ۹ اقدامی صورت نپذیرد», «با حذف فرم ۹
+				// موافقت نمی‌شود»: the written register's auxiliary, denied,
+				// says of the act before it that it is not to be done.
+				f.negated = true
+			}
+			if isAny(t.m, "نداره", "ندارد") && c.actEndsAt(i) {
+				f.negated = true // «فرم ۹ دیگه پاک کردن نداره»
+			}
+		}
+		// Only the English «no»: «نه» before an act is also nine («فرم نه
+		// منتشر بشه») or denies an alternative («منتشر کن نه پیش‌نویس»).
+		if t.m == "no" && i+1 < len(c) && !c[i+1].quoted && c.actLen(i+1) > 0 && !(i+1+c.actLen(i+1) < len(c) && isAny(c[i+1+c.actLen(i+1)].m, "کن", "بکن", "کنید", "بکنید")) {
+			f.negated = true // «form 9: no delete! only unpublish»
+		}
+		if isAny(t.m, refrainWords...) || t.m == "صرف" && i+1 < len(c) && c[i+1].m == "نظر" {
 			f.negated = true // «از انتشار فرم ۹ خودداری فرمایید» asks that it not be done
 		}
 		if i > 0 && isAny(c[i-1].m, doneNouns...) && isAny(t.m, deniedDoneVerbs...) {
@@ -68,6 +105,63 @@ var (
 // pastPersonal are the light verbs of a past act with its person: «کردم»,
 // «کردید», «نمودید».
 var pastPersonal = []string{"کردم", "کردی", "کردید", "کردین", "کردیم", "کردند", "نمودم", "نمودید", "نمودیم", "نمودند", "فرمودید", "فرمودین"}
+
+// deniedLightVerb reports a word no lexicon knows that reads as a light
+// verb with the negative prefix, spelt as it is said: «نکونید»,
+// «نکونین», «نشَه», «نگرده». Said right after an act, it denies it.
+func deniedLightVerb(m string) bool {
+	rest, ok := strings.CutPrefix(m, "ن")
+	if !ok || sounds.known[m] || vocabWords[m] || realWords[m] {
+		return false
+	}
+	for _, p := range []string{"کو", "کن", "ش", "گرد", "فرما", "نما", "بکن"} {
+		if strings.HasPrefix(rest, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// inActPhrase reports i inside an act said with a denied verb: «پاسخ
+// نپذیرد» closes a form, it denies nothing.
+func (c clause) inActPhrase(i int) bool {
+	for k := max(0, i-3); k <= i; k++ {
+		if n := c.actLen(k); n > 0 && k+n > i {
+			return true
+		}
+	}
+	return false
+}
+
+// formalDeniedAux are the written register's auxiliaries and verbs of
+// approval, denied: «صورت نپذیرد», «قرار نگرفت», «موافقت نمی‌شود».
+var formalDeniedAux = []string{"نپذیرد", "نپذیرفت", "نپذیرفته", "نگیرد", "نگرفت", "نگرفته", "نمیگردد", "نگردید", "نیابد", "نیافت", "نمیشود", "نشد", "نمیپذیرد"}
+
+// deniedPresentVerbs are the light verbs in the present, denied: «حذف
+// نمی‌کنیم», «پاکش نمی‌کنم», «منتشر نمیشه». After an act they deny it;
+// elsewhere («دیگه ازش استفاده نمیکنیم») they give a reason.
+var deniedPresentVerbs = []string{"نمیکنیم", "نمیکنم", "نمیکنن", "نمیکنند", "نمیکنید", "نمیکنی", "نمیکنه", "نمیکند", "نمیشه", "نمیشود", "نمینماییم", "نمیشن", "نمیشوند", "نخواهیم", "نخواهد"}
+
+// actLen returns the length of an act's word at i: an action, a delete,
+// a disable or a draft.
+func (c clause) actLen(i int) int {
+	return max(c.atAny(i, actionWordsV), c.atAny(i, deleteWordsV), c.atAny(i, disableWordsV), c.atAny(i, draftWordsV))
+}
+
+// actEndsAt reports an act's word right before i, past the object
+// marker and «کردن»/«شدن» of its noun: «حذف نمیکنیم», «پاک کردن نداره».
+func (c clause) actEndsAt(i int) bool {
+	j := i
+	for j > 0 && !c[j-1].quoted && isAny(c[j-1].m, "را", "رو", "کردن", "شدن", "دیگه", "دیگر", "هم") {
+		j--
+	}
+	for k := max(0, j-3); k < j; k++ {
+		if n := c.actLen(k); n > 0 && k+n == j {
+			return true
+		}
+	}
+	return false
+}
 
 // needDeniedVerbs deny a need: «نیازی به حذف ندارد», «لزومی به انتشارش
 // نیست».
@@ -103,7 +197,7 @@ func takenBack(toks []token) bool {
 		// «فرم ۱۷ سوال ۵ حذف؟ نه، فعلا دست نزن»: an order asked as a
 		// question and answered no by the same writer, with no other
 		// order after the no (that would be a correction).
-		if c[i].punct && isAny(c[i].m, "؟", "?") && i+1 < len(c) && !c[i+1].quoted && isAny(c[i+1].m, "نه", "نخیر", "no", "nope", "nah") &&
+		if c[i].punct && isAny(c[i].m, "؟", "?") && i+1 < len(c) && !c[i+1].quoted && (isAny(c[i+1].m, noAnswers...) || c.atAny(i+1, noAnswersV) > 0) &&
 			c.actBefore(i) && !clause(c[i+1:]).hasOrder() {
 			return true
 		}
@@ -115,6 +209,80 @@ func takenBack(toks []token) bool {
 			return true
 		}
 	}
+	return c.deniedAfterOrder()
+}
+
+// postponed returns the words that put the command's one act off to
+// later — «حذف فرم ۹ رو بذار برای بعد», «… به بعد موکول شود», «فرم ۹ رو
+// بعداً حذف کن» — or "". «بعداً» between two acts is «then», not this.
+func postponed(toks []token) string {
+	c := clause(toks)
+	word, later := "", false
+	for i, t := range c {
+		if t.quoted {
+			continue
+		}
+		switch {
+		case isAny(t.m, "برای", "واسه", "for") && i+1 < len(c) && isAny(c[i+1].m, "بعد", "بعدا", "later"):
+			word = t.s + " " + c[i+1].s
+		case isAny(t.m, "موکول", "postpone", "postponed"):
+			word = t.s
+		case isAny(t.m, "بعدا", "بعداً") && i > 0 && !c[i-1].punct && !conjunctions[c[i-1].m]:
+			// «…، بعدا سوال ۲ رو اجباری کن»: after a break it is «then».
+			word, later = t.s, true
+		default:
+			continue
+		}
+		break
+	}
+	if word == "" {
+		return ""
+	}
+	// The acts are counted only when a word of putting off is there.
+	acts := 0
+	for i := range c {
+		if !c[i].quoted && c.actLen(i) > 0 {
+			acts++
+		}
+	}
+	if acts == 0 || later && acts > 1 {
+		return ""
+	}
+	return word
+}
+
+// noAnswers answer an act asked as a question no: «حذف؟ نه», «… ؟ هرگز»,
+// «… ؟ به هیچ وجه».
+var noAnswers = []string{"نه", "نخیر", "خیر", "هرگز", "ابدا", "اصلا", "no", "nope", "nah", "never"}
+
+var noAnswersV = newVocab("به هیچ وجه", "به هیچ عنوان", "هیچ وقت", "هیچوقت", "no way", "not at all")
+
+// deniedAfterOrder reports a command that ends in a bare denied verb,
+// with nothing of its own but «نه» or «صبر کن» before it, after an
+// order: «فرم ۹ رو حذف کن. نه صبر کن، نکن.» takes the order back.
+func (c clause) deniedAfterOrder() bool {
+	end := len(c)
+	for end > 0 && c[end-1].punct {
+		end--
+	}
+	if end == 0 || c[end-1].quoted || !(negativeVerbs[c[end-1].m] || deniedVerb(c[end-1].m)) {
+		return false
+	}
+	// Back over «نه», «صبر کن», «wait» and the commas between them, to
+	// the mark that ends the order.
+	filler := func(j int) bool {
+		return j >= 0 && !c[j].quoted && (isAny(c[j].m, "نه", "صبر", "wait", "no", "اصلا") || isAny(c[j].m, "کن", "کنید") && j > 0 && c[j-1].m == "صبر")
+	}
+	k := end - 1
+	for k > 0 && !c[k-1].quoted {
+		switch {
+		case filler(k - 1):
+		case c[k-1].punct && isAny(c[k-1].m, "،", ",") && filler(k-2):
+		default:
+			return c[k-1].punct && isAny(c[k-1].m, ".", "!", "؛", ";", "…", "...", "،", ",") && c.actBefore(k-1)
+		}
+		k--
+	}
 	return false
 }
 
@@ -125,18 +293,124 @@ func takenBack(toks []token) bool {
 func answeredNo(toks []token) []token {
 	c := clause(toks)
 	for i := range c {
-		if !c[i].punct || !isAny(c[i].m, "؟", "?") || i+1 >= len(c) || c[i+1].quoted || !isAny(c[i+1].m, "نه", "نخیر", "no", "nope", "nah") || !c.actBefore(i) {
+		if !c[i].punct || !isAny(c[i].m, "؟", "?") || i+1 >= len(c) || c[i+1].quoted || !c.actBefore(i) {
 			continue
 		}
-		rest := i + 2
+		n := c.atAny(i+1, noAnswersV)
+		if n == 0 && isAny(c[i+1].m, noAnswers...) {
+			n = 1
+		}
+		if n == 0 {
+			continue
+		}
+		rest := i + 1 + n
 		for rest < len(c) && c[rest].punct {
 			rest++
 		}
 		if rest < len(c) && clause(c[rest:]).hasOrder() {
-			return toks[rest:]
+			// «فرم ۵۴. حذف؟ نه. پیش‌نویس؟ بله.»: the sentences before the
+			// one asked («فرم ۵۴.», its topic) still name what the order
+			// after the no acts on.
+			from := c.sentenceStart(i)
+			kept := append(make([]token, 0, len(toks)+4), toks[:from]...)
+			if ref := c[from:i].objectRef(); len(ref) > 0 && !clause(c[rest:]).has(formNounsV) {
+				// «فرم ۲۰ رو حذف کنم؟ نه. فقط ببندش.»: the form asked
+				// about is the one the order after the no speaks of.
+				kept = append(append(kept, ref...), token{s: ".", m: ".", punct: true})
+			}
+			return answeredYes(append(kept, toks[rest:]...))
 		}
 	}
+	return answeredYes(deniedActDropped(toks))
+}
+
+// deniedActDropped drops a sentence that only names an act and denies
+// it, «حذف نه.», when an order follows: «فرم ۵. سوال ۳. حذف نه.
+// اختیاری.» asks for the order after it, of the same question.
+func deniedActDropped(toks []token) []token {
+	c := clause(toks)
+	for i := range c {
+		if c[i].quoted || !isAny(c[i].m, "نه", "نخیر", "no") || i+1 >= len(c) || !c[i+1].punct || !isAny(c[i+1].m, ".", "؛", ";", "!") {
+			continue
+		}
+		from := c.sentenceStart(i)
+		k := from
+		for k < i {
+			n := max(c.atAny(k, actionWordsV), c.atAny(k, deleteWordsV), c.atAny(k, disableWordsV))
+			if n == 0 && !(c[k].punct && isAny(c[k].m, ":", "،", ",")) {
+				break
+			}
+			k += max(n, 1)
+		}
+		if k != i || i == from || !clause(c[i+2:]).hasOrder() {
+			continue
+		}
+		return append(append(make([]token, 0, len(toks)), toks[:from]...), toks[i+2:]...)
+	}
 	return toks
+}
+
+// objectRef returns the form and question named in the clause, each
+// its noun and number or ordinal: «فرم ۲۰», «سوال دوم فرم ۵».
+func (c clause) objectRef() []token {
+	var out []token
+	for i := 0; i < len(c); i++ {
+		n := c.atAny(i, formNounsV)
+		if n == 0 && !c[i].qnoun {
+			continue
+		}
+		if n == 0 {
+			n = 1
+		}
+		j := i + n
+		for j < len(c) && (c[j].isNum || isOrdinal(c[j].m) || c.atAny(j, idMarkersV) > 0) {
+			j++
+		}
+		if j > i+n {
+			out = append(out, c[i:j]...)
+		}
+		i = j - 1
+	}
+	return out
+}
+
+// yesWords answer a question yes.
+var yesWords = []string{"بله", "بلی", "آره", "اره", "آری", "yes", "yep", "yeah"}
+
+// answeredYes reads an order asked as a question and answered yes by
+// the same writer, «پیش‌نویس؟ بله.», «منتشرش کنم؟ آره»: the order
+// stands, without its question mark and the yes.
+func answeredYes(toks []token) []token {
+	c := clause(toks)
+	for i := range c {
+		if !c[i].punct || !isAny(c[i].m, "؟", "?") || i+1 >= len(c) || c[i+1].quoted || !isAny(c[i+1].m, yesWords...) || !c.actBefore(i) || c.actBefore(c.sentenceStart(i)) && !c.actBetween(c.sentenceStart(i), i) {
+			continue
+		}
+		out := append(append(make([]token, 0, len(toks)), toks[:i]...), token{s: ".", m: ".", punct: true})
+		return answeredYes(append(out, toks[i+2:]...))
+	}
+	return toks
+}
+
+// sentenceStart returns where the sentence holding i starts: after the
+// last «.», «؛», «!» or «؟» before it.
+func (c clause) sentenceStart(i int) int {
+	for k := i - 1; k >= 0; k-- {
+		if c[k].punct && isAny(c[k].m, ".", "؛", ";", "!", "؟", "?") {
+			return k + 1
+		}
+	}
+	return 0
+}
+
+// actBetween reports an act's word in [from, to).
+func (c clause) actBetween(from, to int) bool {
+	for k := from; k < to; k++ {
+		if c.atAny(k, actionWordsV) > 0 || c.atAny(k, deleteWordsV) > 0 || c.atAny(k, disableWordsV) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // hasOrder reports an act's word or an edit's (required, optional).
@@ -323,6 +597,15 @@ func (c clause) negatesAction(i int) bool {
 	if j, _ := c.find(i+1, actionWordsV); j >= 0 {
 		return true
 	}
+	// «سوال ۴ لازم نیست حذف شه», «نیازی نیست پاک شود»: the delete said
+	// after the need denied is what is not needed; only a bare order
+	// after it («… لازم نیست حذفش کن») gives the reason for it instead.
+	for _, v := range []*vocab{deleteWordsV, disableWordsV} {
+		if j, n := c.find(i+1, v); j >= 0 {
+			k := j + n
+			return k >= len(c) || !isAny(c[k].m, "کن", "بکن", "کنش", "بکنش")
+		}
+	}
 	// «فرم ۹ رو پاک کن دیگه لازم نیست»: what is no longer needed is what
 	// the order before it acts on — the reason for the order, not its
 	// denial.
@@ -424,7 +707,9 @@ func dropInsteadOf(toks []token) []token {
 
 // correctionV opens a self-correction: «… نه ببخشید، …», «… ببخشید
 // منظورم فرم ۳۲ بود», «… sorry, I mean …».
-var correctionV = newVocab("نه ببخشید", "ببخشید", "نه نه", "یا نه", "اشتباه شد", "اشتباه گفتم", "منظورم", "sorry", "i mean")
+// The written register corrects with a notice: «…؛ اصلاحیه: منظور فرم
+// ۳۳ بوده است».
+var correctionV = newVocab("نه ببخشید", "ببخشید", "نه نه", "یا نه", "اشتباه شد", "اشتباه گفتم", "منظورم", "اصلاحیه", "منظورمان", "منظورمون", "sorry", "i mean", "correction")
 
 // selfCorrected keeps only the corrected order (RULINGS 17): the clause
 // before the correction is dropped when the correction has a verb of
@@ -448,7 +733,11 @@ func selfCorrected(toks []token) []token {
 	}
 	// The clause corrected starts after the last clause break before it.
 	start := 0
-	for from := at - 1; ; {
+	from := at - 1
+	for from > 0 && c[from].punct && !isAny(c[from].m, "،", ",") {
+		from-- // «…؛ اصلاحیه: …»: the sentence before the notice
+	}
+	for {
 		start = 0
 		for i := from; i >= 0; i-- {
 			if c[i].punct && !isAny(c[i].m, "،", ",") || !c[i].quoted && conjunctions[c[i].m] {
@@ -465,12 +754,12 @@ func selfCorrected(toks []token) []token {
 	}
 	var after []token
 	for _, t := range toks[at+n:] {
-		if !t.quoted && (t.punct && isAny(t.m, "،", ",") || isAny(t.m, "منظورم", "منظور", "بود", "است", "هست", "i", "mean", "meant")) && len(after) == 0 {
+		if !t.quoted && (t.punct && isAny(t.m, "،", ",", ":") || isAny(t.m, "منظورم", "منظور", "منظورمان", "منظورمون", "بود", "است", "هست", "i", "mean", "meant")) && len(after) == 0 {
 			continue
 		}
 		after = append(after, t)
 	}
-	for len(after) > 0 && !after[len(after)-1].quoted && (after[len(after)-1].punct || isAny(after[len(after)-1].m, "بود", "بودم", "است", "را", "رو")) {
+	for len(after) > 0 && !after[len(after)-1].quoted && (after[len(after)-1].punct || isAny(after[len(after)-1].m, "بود", "بودم", "بوده", "بودیم", "است", "میباشد", "را", "رو")) {
 		after = after[:len(after)-1]
 	}
 	if len(after) == 0 {
@@ -485,8 +774,8 @@ func selfCorrected(toks []token) []token {
 		if corr.atAny(i, formNounsV) > 0 || corr[i].qnoun {
 			p = i
 			q = i + 1
-			for q < len(corr) && (corr[q].isNum || corr.atAny(q, idMarkersV) > 0) {
-				q++
+			for q < len(corr) && (corr[q].isNum || corr.atAny(q, idMarkersV) > 0 || isOrdinal(corr[q].m)) {
+				q++ // «سوال دوم …، منظورم سوال سوم بود»: an ordinal names it too
 			}
 			break
 		}
@@ -677,22 +966,6 @@ func (c clause) actInName() bool {
 		}
 		if n := max(c.atAny(i, deleteWordsV), c.atAny(i, disableWordsV)); n > 0 {
 			if i+n >= len(c) || !isAny(c[i+n].m, lightVerbs...) && !isAny(c[i+n].m, "کنید", "بکنید", "کنین") {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// actEndsAt reports an act's word (delete, close, draft, publish…)
-// ending just before i.
-func (c clause) actEndsAt(i int) bool {
-	for k := max(0, i-3); k < i; k++ {
-		if c[k].quoted {
-			continue
-		}
-		for _, v := range []*vocab{deleteWordsV, disableWordsV, draftWordsV, actionWordsV} {
-			if c.atAny(k, v) == i-k {
 				return true
 			}
 		}

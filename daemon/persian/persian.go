@@ -193,6 +193,9 @@ func (p *Planner) plan(text string) Result {
 	if takenBack(toks) {
 		return none(domain.T("the command takes its order back («شوخی کردم», «بی‌خیال», «just kidding»); there is nothing to do"))
 	}
+	if w := postponed(toks); w != "" {
+		return none(domain.T("a plan acts now; it cannot wait for a time («%s»)", w))
+	}
 	if eitherActs(toks) {
 		return none(domain.T("this asks which of two things to do, a question to answer, not an order"))
 	}
@@ -249,6 +252,7 @@ func (p *Planner) plan(text string) Result {
 		frames = ordinalIsQuestion(frames, false)
 	}
 	labelRenames(frames)
+	correctedWording(frames)
 	detailsArePoint(frames)
 	conditionBefore(frames)
 	if w := revertsAfterDuration(frames); w != "" {

@@ -773,8 +773,9 @@ func (c clause) modifier() (typ string, required, all, ok bool) {
 	return typ, required, all, typ != "" || required
 }
 
-// questionNamesV name a question after it is said: «… به اسم شهر».
-var questionNamesV = newVocab("به اسم", "به نام", "با اسم", "با نام", "named", "called")
+// questionNamesV name a question after it is said: «… به اسم شهر», with
+// «به» typed onto its noun as it is said: «… بنام نام پدر».
+var questionNamesV = newVocab("به اسم", "به نام", "با اسم", "با نام", "بنام", "باسم", "بانام", "named", "called")
 
 // afterAQuestion reports a question noun before i.
 func (c clause) afterAQuestion(i int) bool {

@@ -218,7 +218,10 @@ func (c clause) speakerWillDo() bool {
 
 // openers are what a speaker says before the order to hold the
 // listener: «خب»، «ببین»، «یعنی», «ok so».
-var openers = []string{"خب", "خوب", "ببین", "ببینید", "ببینین", "یعنی", "اممم", "امم", "ok", "okay", "so", "well"}
+var openers = []string{"خب", "خوب", "ببین", "ببینید", "ببینین", "یعنی", "اممم", "امم", "ok", "okay", "so", "well",
+	// the connectives a formal letter opens its order with: «علی‌هذا، …»,
+	// «لذا …», «بدین‌وسیله …».
+	"علیهذا", "لذا", "بنابراین", "بدینوسیله", "therefore"}
 
 // dropOpeners takes the openers off the start of a command when an
 // order with a verb of its own follows: «خب ببین فرم ۲۳ رو منتشر کن»

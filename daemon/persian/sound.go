@@ -80,7 +80,9 @@ func soundWords() []string {
 	var out []string
 	lists := [][]string{misspelledWords, optionNouns, formNouns, createVerbs, addVerbs, placeVerbs, publishWords, draftWords,
 		openWords, resultsWords, nameNouns, renameVerbs, requiredWords, optionalWords, formKinds, pluralQuestionNouns,
-		deleteWords, disableWords, moveVerbs, copyWords, formatWords, formalVerbs, sequenceWords, negativeCopulas}
+		deleteWords, disableWords, moveVerbs, copyWords, formatWords, formalVerbs, sequenceWords, negativeCopulas,
+		// a denial misspelt still denies: «از حذف فرم ۹ خوداری شود».
+		refrainWords}
 	for _, l := range lists {
 		out = append(out, l...)
 	}
@@ -97,6 +99,15 @@ func soundWords() []string {
 	}
 	for _, w := range v2TypeWords {
 		out = append(out, strings.Fields(w.phrase)...)
+	}
+	// the words that name formats: «اینطرنتی», «صابت», «پصتی»; not the
+	// plain words of their names («تماس», «صفحه»), which stay plain.
+	for _, f := range formatNames {
+		for _, w := range strings.Fields(f.key) {
+			if formatWordsAlone[w] {
+				out = append(out, w)
+			}
+		}
 	}
 	return out
 }
@@ -148,7 +159,7 @@ var sounds = func() *soundIndex {
 	// Every other word the grammar reads is its own word, never a slip
 	// of a lexicon word: «نباشه» is not «باشه» with a letter added.
 	for _, l := range [][]string{lightVerbs, functionWords, negativeCopulas, needWords, haveVerbs, outVerbs, allWords,
-		quantifiers, greetings, whyHowWords, returnVerbs, formalFrames, orderWords, takeVerbs, clitics, englishParticles, politeWords, askVerbs, firstPersonVerbs, endWords, pastMakeVerbs, pastLightVerbs, refrainWords, emphaticWords} {
+		quantifiers, greetings, whyHowWords, returnVerbs, formalFrames, orderWords, takeVerbs, clitics, englishParticles, politeWords, askVerbs, firstPersonVerbs, endWords, pastMakeVerbs, pastLightVerbs, refrainWords, emphaticWords, demonstratives} {
 		for _, w := range l {
 			ix.known[w] = true
 		}

@@ -381,6 +381,30 @@ func (c clause) readTitles(f *frame, used []bool) {
 			}
 		}
 	}
+	// «فرم ۲۲. عنوان غلط. عنوان درست: «X».», «اسم جدید فرم ۵: «X»»: a
+	// name said right or new, with no verb, is the name to give.
+	if f.title == "" && !f.create {
+		for i := 0; i+1 < len(c); i++ {
+			q := i + 1
+			if c[q].quoted || !isAny(c[q].m, correctedNames...) {
+				continue
+			}
+			wordingOnly := !c[i].quoted && isAny(c[i].m, "متن", "label", "لیبل", "wording", "text")
+			if used[i] || c[i].quoted || c.atAny(i, nameNounsV) == 0 && !wordingOnly || c[i].pron {
+				continue
+			}
+			q++
+			for q < len(c) && !c[q].quoted && (used[q] || isAny(c[q].m, ":", "=", "را", "رو", "باید", "is")) {
+				q++
+			}
+			if q < len(c) && c[q].quoted && !used[q] {
+				markUsed(used, i, q+1)
+				// A text («متن درست») is a question's, never the form's.
+				f.title, f.rename, f.nameCorrected = c[q].s, !wordingOnly, true
+			}
+			break
+		}
+	}
 	// «فرم ۴ رو rename کن «X»», «rename it: X»: the quote after the verb
 	// of renaming is the new name.
 	if f.title == "" {
@@ -402,6 +426,51 @@ func (c clause) readTitles(f *frame, used []bool) {
 		}
 	}
 }
+
+// correctedWording reads «فرم ۵. سوال ۳. عنوان درست: «سن».»: the right
+// name said after a question named with nothing done to it is that
+// question's wording, not the form's title.
+func correctedWording(fs []*frame) {
+	defer func() {
+		for _, f := range fs {
+			if f.nameCorrected && !f.rename && f.title != "" {
+				// «متن درست: «…»» of no question: a text no step takes.
+				f.leftQuotes = append(f.leftQuotes, f.title)
+				f.title = ""
+			}
+		}
+	}()
+	for k := 1; k < len(fs); k++ {
+		f := fs[k]
+		if !f.nameCorrected || len(f.ids) > 0 || f.negated {
+			continue
+		}
+		j := k - 1
+		for j > 0 && !fs[j].hasIntent() && !fs[j].hasContent() && fs[j].edit == nil && !fs[j].toks.hasQuestionNoun() {
+			j-- // «عنوان قلط.»: a remark on the wording between
+		}
+		p := fs[j]
+		if p.hasIntent() || p.edit != nil || len(p.groups) > 0 || p.negated {
+			continue
+		}
+		idx, _, _, ok := p.toks.questionRef()
+		if !ok {
+			continue
+		}
+		f.edit = &fieldEdit{index: idx, question: f.title}
+		f.rename, f.title, f.nameCorrected = false, "", false
+		if len(p.ids) > 0 {
+			f.ids = p.ids
+		}
+		for i := j; i < k; i++ {
+			fs[i].leftover = nil
+		}
+	}
+}
+
+// correctedNames say a name is the one to have: «عنوان درست», «اسم
+// جدید», «نام صحیح», «new title».
+var correctedNames = []string{"درست", "صحیح", "جدید", "تازه", "اصلاحی", "اصلاحشده", "درستش", "صحیحش", "جدیدش", "new", "correct", "right"}
 
 // titleAfterTo reads the title after «به» / «to», past the form named.
 func (c clause) titleAfterTo(from int, used []bool) string {

@@ -397,6 +397,13 @@ func mergeAffixes(toks []token) []token {
 				}
 			}
 		}
+		// «سوال اولش را اجباری بساز»: after a state a question is given,
+		// «ساختن» is the light verb «کردن», as in Dari, not a making.
+		// Only after the object marker: «یه سوال اجباری بساز» makes one.
+		// «سوال دوم را طوری بساز که …»: made so that, as «طوری کن».
+		if plain && len(out) > 1 && isAny(t.m, "بساز", "بسازید", "بسازین", "بسازی") && madeInto(out) {
+			t.m = "کن"
+		}
 		// «پیش نویص»: a compound of the lexicon typed apart with a slip
 		// in one half is read as the compound, by its sound.
 		if plain && !t.fuzzy && i+1 < len(toks) && isWord(toks[i+1]) && !toks[i+1].fuzzy && !sounds.known[t.m] {
@@ -409,6 +416,38 @@ func mergeAffixes(toks []token) []token {
 		out = append(out, t)
 	}
 	return out
+}
+
+// madeInto reports the words before a verb of making that say what an
+// object becomes: after «را», a state («اجباری»), a manner («طوری»), a
+// kind of question or a format's name, and nothing else.
+func madeInto(out []token) bool {
+	r := len(out) - 2
+	for r >= 0 && r >= len(out)-4 && !isAny(out[r].m, "را", "رو") {
+		r--
+	}
+	if r < 0 || !isAny(out[r].m, "را", "رو") || out[r].quoted {
+		return false
+	}
+	pred := append(clause{}, out[r+1:]...)
+	for k, t := range pred {
+		if !isWord(t) {
+			return false
+		}
+		pred[k].r0 = firstRune(t.m) // set for the whole command once it is read
+	}
+	if len(pred) == 1 && (isAny(pred[0].m, requiredWords...) || isAny(pred[0].m, optionalWords...) || isAny(pred[0].m, "طوری", "جوری")) {
+		return true
+	}
+	if fm, from := pred.formatNameEndingAt(len(pred)); fm != "" && from == 0 {
+		return true
+	}
+	k := 0 // «را متن طولانی بساز», «را یه سوال کشویی بساز»
+	for k < len(pred)-1 && isAny(pred[k].m, "متن", "پاسخ", "جواب", "سوال", "یه", "یک") {
+		k++
+	}
+	_, n := pred.fieldTypeAt(k)
+	return n > 0 && k+n == len(pred)
 }
 
 func isWord(t token) bool { return !t.quoted && !t.punct && !t.isNum }
@@ -515,8 +554,9 @@ func splitLightVerbs(toks []token) []token {
 
 // slipsBeforeLightVerb are real words that, before a light verb, can
 // only be a slip of the verb's noun: «درس کن» is «درست کن», «منتظر کن»
-// «منتشر کن» (nothing is made waiting). Alone they keep their meaning.
-var slipsBeforeLightVerb = map[string]string{"درس": "درست", "منتظر": "منتشر"}
+// «منتشر کن» (nothing is made waiting). «جور کن» is the Dari and
+// colloquial «درست کن», make. Alone they keep their meaning («چه جور»).
+var slipsBeforeLightVerb = map[string]string{"درس": "درست", "منتظر": "منتشر", "جور": "درست"}
 
 // dariBeforeLightVerb are the nouns Dari makes its verbs of where
 // Iranian Persian has another: «جور کردن» is «درست کردن» (to make: a

@@ -287,8 +287,10 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 						if e.format == "" {
 							e.format, changed = l.format, true
 						}
-						if e.typ == "" && !c.has(formatCuesV) {
-							// «سوال اول را موبایل کن»: the kind of answer.
+						if e.typ == "" && !c.has(formatCuesV) && fm == "" {
+							// «سوال اول را موبایل کن»: the kind of answer;
+							// not when the answer was described too («…
+							// موبایل ۱۱ رقمی با ۰۹»): that is its format.
 							e.typ = l.typ
 						}
 					} else if e.typ == "" {
@@ -1014,6 +1016,9 @@ func (c clause) extendsEdit(e *fieldEdit) bool {
 		case !t.quoted && isAny(t.m, wordingNouns...):
 			// «… و label‌ش رو بکن «Full name»»: the question's wording.
 			named = true
+		case named && !t.quoted && (isAny(t.m, correctedNames...) || isAny(t.m, "غلط", "غلطه", "اشتباه", "اشتباهه", "wrong")):
+			// «سوال ۳. عنوان غلط. عنوان درست: «…»»: what is said of the
+			// wording, wrong or right.
 		case !t.quoted && isAny(t.m, "rename", "renameش", "renameاش"):
 			// «q1: make required + rename to «…»»: renaming with no
 			// object after a change of a question renames that question.
@@ -1067,6 +1072,11 @@ func (c clause) extendsEdit(e *fieldEdit) bool {
 		return false
 	}
 	if typ != "" && e.typ == "" {
+		if format == "" && typ == domain.PlanFieldShortText {
+			// «قالب سؤال سوم به URL تغییر یابد و نوع آن پاسخ کوتاه
+			// گردد»: a short text keeps the format said before it.
+			format = e.format
+		}
 		e.typ, e.format = typ, format
 	} else if format != "" && e.format == "" && e.typ == domain.PlanFieldShortText {
 		// «… short text کن و format‌ش رو کد ملی بذار».
@@ -1220,7 +1230,9 @@ func editInstead(fs []*frame) {
 		if len(rest) == 0 || !rest.extendsEdit(e) {
 			continue
 		}
-		f.edit, f.ids, f.refersBack, f.leftover = e, prev.ids, false, nil
+		// «… حذف نکن، اجباریش کن»: the alternative is an edit of its own,
+		// no longer a description of questions before it.
+		f.edit, f.ids, f.refersBack, f.leftover, f.modifier = e, prev.ids, false, nil, false
 	}
 	for k := 1; k < len(fs); k++ {
 		// «سوال سوم رو جابجا نکن فقط متنشو عوض کن بنویس …»: the question

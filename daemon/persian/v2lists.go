@@ -490,6 +490,13 @@ func askedList(toks []token, from int) (*tokenList, int) {
 	if len(items) == 0 {
 		return nil, 0
 	}
+	if len(items) == 1 && questionSaidBefore(toks, from) {
+		// «سوال «تلفن» رو اضافه کن که شماره ثابت بگیرد»: of a question
+		// already named, what it takes is its format.
+		if _, n := clause(items[0]).next(0, formatNamesV, 0); n > 0 && n == len(items[0]) {
+			return nil, 0
+		}
+	}
 	// «که سن و ایمیل افراد را بپرسد»: whom it is asked of, said after
 	// the last item, is none of its words.
 	if last := items[len(items)-1]; len(last) > 1 && !last[len(last)-1].quoted && isAny(last[len(last)-1].m, askedPeople...) {
@@ -509,6 +516,17 @@ func askedList(toks []token, from int) (*tokenList, int) {
 		return nil, 0
 	}
 	return &tokenList{items: items, named: true}, k + 1
+}
+
+// questionSaidBefore reports a question noun or a quoted wording before
+// i.
+func questionSaidBefore(toks []token, i int) bool {
+	for k := 0; k < i && k < len(toks); k++ {
+		if toks[k].qnoun || toks[k].quoted {
+			return true
+		}
+	}
+	return false
 }
 
 // inTypePhrase reports a word that is part of a type phrase said
@@ -1362,6 +1380,11 @@ func retype(toks []token) []token {
 			}
 			out = append(out, token{m: "\x01number", s: toks[i].s, r0: 1})
 			continue
+		}
+		if n > 0 && i > 0 && !toks[i-1].quoted && isAny(toks[i-1].m, "mobile", "phone", "cell", "landline", "contact", "national", "id", "موبایل", "تلفن", "همراه", "تماس") {
+			// «a mobile number», «شماره … موبایل number»: the number of a
+			// phone is its format's name, not the number type.
+			n = 0
 		}
 		if n == 0 {
 			if changed {
