@@ -273,7 +273,7 @@ func (c clause) read(f *frame, used []bool, v2 bool) {
 		// for by the questions it asks is a form to make.
 		f.create = true
 	}
-	if v2 && !f.hasIntent() && f.edit == nil && len(f.ids) > 0 && len(f.groups) > 0 && (c.countedQuestion() || c.typedWording() >= 0) && !c.hasVerb() {
+	if (v2 || c.kindedQuestion()) && !f.hasIntent() && f.edit == nil && len(f.ids) > 0 && len(f.groups) > 0 && (c.countedQuestion() || c.typedWording() >= 0) && !c.hasVerb() {
 		// «فرم ۱۳: یه سوال کشویی «شیفت» با گزینه‌های …»: a new question
 		// said of a form with no verb at all is added to it.
 		f.add, f.verbless = true, true
@@ -289,6 +289,18 @@ func (c clause) read(f *frame, used []bool, v2 bool) {
 	if !f.hasIntent() && !f.hasContent() {
 		f.modType, f.modRequired, f.modAll, f.modifier = c.modifier()
 	}
+}
+
+// kindedQuestion reports a question noun with its kind said before it
+// in English order («rating field …»): a new question, in either
+// contract.
+func (c clause) kindedQuestion() bool {
+	for i, t := range c {
+		if t.qnoun && !t.quoted && c.kindBefore(i) {
+			return true
+		}
+	}
+	return false
 }
 
 // questionsAfter counts the questions the groups after group i ask for

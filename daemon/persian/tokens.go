@@ -170,7 +170,7 @@ func tokenize(text string) []token {
 			// as a colon does; it reads as one and shows as typed.
 			flush(i)
 			toks = append(toks, token{m: ":", s: text[i:next], punct: true})
-		case r == '#':
+		case r == '#' || isPictograph(text, i, r):
 			flush(i)
 		default:
 			if wordStart < 0 {
@@ -224,6 +224,29 @@ func betweenDigits(text string, i, next int) bool {
 	before, _ := utf8.DecodeLastRuneInString(text[:i])
 	after, _ := utf8.DecodeRuneInString(text[next:])
 	return unicode.IsDigit(before) && unicode.IsDigit(after)
+}
+
+// isPictograph reports an emoji or other pictograph at text[i] (r), with
+// the marks that only shape one: the variation selector, a skin tone, a
+// joiner between two pictographs. Outside quotes it decorates the
+// command («… اضافه کن ⭐», «publish کن 🚀») and says nothing the plan
+// carries, so it parts words as a space does and is no word of a
+// wording. Inside quotes it is kept as written.
+func isPictograph(text string, i int, r rune) bool {
+	if r < 0x2000 {
+		return false // Persian and Latin text: no table search
+	}
+	switch {
+	case r == 0xFE0F || r >= 0x1F3FB && r <= 0x1F3FF:
+		return true
+	case r == 0x200D || r == 0x200C:
+		// The joiner of «👨‍💻», which the surface may show as a ZWNJ.
+		next, _ := utf8.DecodeRuneInString(text[i+3:])
+		return unicode.Is(unicode.So, next)
+	case r == '№' || r == '℅':
+		return false
+	}
+	return unicode.Is(unicode.So, r)
 }
 
 // isSpace is unicode.IsSpace, answered without a table search for the

@@ -669,7 +669,8 @@ func (c clause) countedQuestion() bool {
 		}
 		// «سوال جدید بعد از سوال ۲: …», «new question after q2»: a
 		// question called new is one to add, whatever is named beside.
-		if !t.quoted && t.qnoun && (i+1 < len(c) && isAny(c[i+1].m, newQuestionWords...) || i > 0 && isAny(c[i-1].m, "new")) {
+		// «email field …»: one named by its kind, in English order.
+		if !t.quoted && t.qnoun && (i+1 < len(c) && isAny(c[i+1].m, newQuestionWords...) || i > 0 && isAny(c[i-1].m, "new") || c.kindBefore(i)) {
 			return true
 		}
 		k := i - 1

@@ -981,6 +981,15 @@ func (c clause) v2Traits(g *fieldGroup, at, hi int, used []bool) {
 				g.question = surfaceOf(c[j:k])
 				markUsed(used, j, k)
 			}
+		} else if c.kindBefore(at) && c.newQuestionNoun(at) {
+			// «email field ایمیل کاری رستوران», «یه date field تاریخ
+			// تحویل»: the kind was said before the noun, in English
+			// order, so what follows the noun is all wording, a label
+			// word at its head included.
+			if k := c.bareWordingEnd(j, hi, used); k > j {
+				g.question = surfaceOf(c[j:k])
+				markUsed(used, j, k)
+			}
 		} else if c.newQuestionNoun(at) && labelAt(c, j) == nil {
 			// «یه سوال آدرس محل کار به فرم ۵۰ اضافه کن»: with no type
 			// said, words right after the noun of a new question that the
@@ -1085,7 +1094,27 @@ func (c clause) newQuestionNoun(i int) bool {
 	if i > 0 && !c[i-1].quoted && isAny(c[i-1].m, "یه", "یک", "a", "an", "one") {
 		return true
 	}
+	// «یه rating field کیفیت غذا», «email field …»: a kind said before
+	// the noun, in English order, names a question to be made — an
+	// existing one is named by its number, not its kind.
+	if c.kindBefore(i) {
+		return true
+	}
 	return strings.HasSuffix(c[i].m, "ی") && isAny(strings.TrimSuffix(c[i].m, "ی"), "سوال", "پرسش", "فیلد")
+}
+
+// kindBefore reports a type said right before the Latin question noun
+// at i, in English order: «rating field», «a date field».
+func (c clause) kindBefore(i int) bool {
+	if !isLatin(c[i].m) {
+		return false
+	}
+	for k := max(i-3, 0); k < i; k++ {
+		if _, n := c.fieldTypeAt(k); n > 0 && k+n == i && !c[k].quoted {
+			return true
+		}
+	}
+	return false
 }
 
 // unknownIn reports a word in c[lo:hi] the lexicon does not know.
