@@ -8,12 +8,12 @@ import "testing"
 func TestPictographsDecorate(t *testing.T) {
 	p := New(Config{Contract: 2})
 	checkReadings(t, p, map[string]string{
-		"فرم ۱۲: یه سوال امتیازی کیفیت سرویس ⭐⭐ اضافه کن":       "add_field #12 rating کیفیت سرویس",
-		"یه سوال کوتاه اسم مشتری 😊 به فرم ۸ اضافه کن":           "add_field #8 short_text اسم مشتری",
-		"فرم ۱۴ رو منتشر کن 🚀🚀":                                "publish_form #14",
-		"فرم ۱۵ رو پاک نکن 🙏🏻 فقط پیش نویس کن":                "draft_form #15",
-		"به فرم ۳ یه سوال کوتاه «غذای محبوب 🍕» اضافه کن":       "add_field #3 short_text غذای محبوب 🍕",
-		"👍":                                                     "none",
+		"فرم ۱۲: یه سوال امتیازی کیفیت سرویس ⭐⭐ اضافه کن": "add_field #12 rating کیفیت سرویس",
+		"یه سوال کوتاه اسم مشتری 😊 به فرم ۸ اضافه کن":     "add_field #8 short_text اسم مشتری",
+		"فرم ۱۴ رو منتشر کن 🚀🚀":                           "publish_form #14",
+		"فرم ۱۵ رو پاک نکن 🙏🏻 فقط پیش نویس کن":            "draft_form #15",
+		"به فرم ۳ یه سوال کوتاه «غذای محبوب 🍕» اضافه کن":  "add_field #3 short_text غذای محبوب 🍕",
+		"👍": "none",
 		"یه سوال بلند نظر شما 👨‍💻 درباره اپ به فرم ۹ اضافه کن": "add_field #9 long_text نظر شما درباره اپ",
 	})
 }
