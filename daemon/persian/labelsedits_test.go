@@ -39,3 +39,47 @@ func TestKindBeforeNoun(t *testing.T) {
 		"short text field نام پدر to form 4":  "add_field #4 short_text نام پدر",
 	})
 }
+
+// TestKindMarkerBeforeKind: «از نوع», «به صورت», «of type» between the
+// question noun and its kind only say the kind follows; the words after
+// the kind are the wording, as after «سوال متن بلند».
+func TestKindMarkerBeforeKind(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"به فرم ۱۲ پرسشی به صورت عددی تعداد فرزندان اضافه شود":           "add_field #12 number تعداد فرزندان",
+		"یه سوال از نوع تاریخ روز مراجعه به فرم ۵ اضافه کن":              "add_field #5 date روز مراجعه",
+		"add a question of type number تعداد مهمان to form 9":            "add_field #9 number تعداد مهمان",
+		"مستدعی است در فرم ۲۱ سؤالی از نوع پاسخ کوتاه نام وکیل درج گردد": "add_field #21 short_text نام وکیل",
+		"یه سوال از نوع چندگزینه‌ای به فرم ۴ اضافه کن":                   "add_field #4 multiple_choice",
+	})
+}
+
+// TestKindNounHeadsOneNoun: «ایمیل» and «تاریخ» name the kind and are
+// what is asked; with one noun after them they head it («ایمیل بیمار»
+// asks the patient's email), while «فایل» only names the kind and a
+// phrase after the kind asks on its own.
+func TestKindNounHeadsOneNoun(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"به فرم ۴ یه سوال تاریخ عقد اضافه کن":          "add_field #4 date تاریخ عقد",
+		"فرم ۱۸ سوال ایمیل مشتری بذار":                 "add_field #18 email ایمیل مشتری",
+		"در فرم ۳۳ سؤال ایمیل موکل درج گردد":           "add_field #33 email ایمیل موکل",
+		"یه سوال تاریخ جلسه به فرم ۲ اضافه کنید":       "add_field #2 date تاریخ جلسه",
+		"یه سوال فایل رسید به فرم ۹ اضافه کن":          "add_field #9 file رسید",
+		"یه سوال تاریخ روز تحویل به فرم ۲ اضافه کن":    "add_field #2 date روز تحویل",
+		"یه سوال ایمیل به فرم ۹۰ اضافه کن اجباری باشه": "add_field #90 email required",
+	})
+}
+
+// TestWordingNamedInItsOwnSentence: a question said in short sentences
+// («فرم ۴۸. سوال تاریخ. موضوع: «…».») takes the wording the next
+// sentence names by a noun of wording, «موضوع» among them.
+func TestWordingNamedInItsOwnSentence(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۱۲. سوال کوتاه. موضوع: «نام پدر».":        "add_field #12 short_text نام پدر",
+		"فرم ۱۲. سوال عددی. موضوعش: «سن».":             "add_field #12 number سن",
+		"فرم ۱۲. سوال بلند. متن: «توضیحات».":           "add_field #12 long_text توضیحات",
+		"فرم ۹ سوال تاریخ موضوع «روز مراجعه» اضافه کن": "add_field #9 date روز مراجعه",
+	})
+}

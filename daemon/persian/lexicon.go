@@ -86,7 +86,7 @@ var (
 
 	// formalFrames wrap a request in the written register: «خواهشمند
 	// است …», «مقتضی است …», «مقرر گردید …», «نسبت به … اقدام گردد».
-	formalFrames = []string{"خواهشمند", "خواهشمندیم", "است", "مقتضی", "مقرر", "گردید", "نسبت", "اقدام", "ضمن", "تشکر", "احترام", "باسلام", "همکار", "گرامی", "محترم", "اطلاع", "ثانوی", "فعلا", "موقتا", "عجالتا"}
+	formalFrames = []string{"خواهشمند", "خواهشمندیم", "مستدعی", "مستدعیست", "مستدعیاست", "است", "مقتضی", "مقرر", "گردید", "نسبت", "اقدام", "ضمن", "تشکر", "احترام", "باسلام", "همکار", "گرامی", "محترم", "اطلاع", "ثانوی", "فعلا", "موقتا", "عجالتا"}
 
 	// politeWords wrap an order in wishes, hedges and courtesy: «قربونت
 	// برم»، «قصد دارم»، «امکانش هست»، «اگه میشه»، «می‌خواستم».
@@ -374,7 +374,7 @@ var pronounBases = map[string]bool{
 
 // wordingNouns name a question's wording: «label‌ش رو بکن «…»», «متنش
 // بشه «…»».
-var wordingNouns = []string{"label", "labelش", "لیبل", "لیبلش", "متن", "متنش", "عنوان", "عنوانش", "text", "wording", "صورت"}
+var wordingNouns = []string{"label", "labelش", "لیبل", "لیبلش", "متن", "متنش", "عنوان", "عنوانش", "text", "wording", "صورت", "موضوع", "موضوعش", "subject", "topic"}
 
 // listPointers point to a list said further on: «پرسش‌های زیر»,
 // «the following questions».

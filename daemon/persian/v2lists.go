@@ -969,6 +969,9 @@ func (c clause) v2Traits(g *fieldGroup, at, hi int, used []bool) {
 		if j < hi && c[j].punct && c[j].m == ":" && c[at].qnoun {
 			j++ // «q: چندگزینه‌ای وضعیت بیمار»: the noun's own colon
 		}
+		if n := c.atAny(j, kindMarkersV); n > 0 && j+n < hi && c.fieldTypeAfter(j+n) {
+			j += n // «سؤالی از نوع متن بلند شرح ماوقع»: the kind's own marker
+		}
 		typed := j
 		for j < hi && !c[j].quoted && typeWords[c[j].m] {
 			j++
@@ -1032,9 +1035,14 @@ func (c clause) v2Traits(g *fieldGroup, at, hi int, used []bool) {
 						// a word that only names the kind, then what the
 						// question asks for — its wording.
 						g.question = surfaceOf(c[end:k])
-						if c.modifiesKind(end) {
+						if c.modifiesKind(end) || !l.typeOnly && k == end+1 {
 							// «یک فیلد ایمیل سازمانی»: an adjective after the
 							// kind word qualifies it; the wording is both.
+							// «سوال ایمیل بیمار», «سوال تاریخ عقد»: a kind word
+							// that is also what is asked («ایمیل», «تاریخ»;
+							// not «فایل») heads the one noun after it, whose
+							// email or date it asks; a phrase after it asks
+							// on its own («تاریخ روز مسابقه», «… شروع قرارداد»).
 							g.question = surfaceOf(c[j:k])
 						}
 						end = k
@@ -1102,6 +1110,10 @@ func (c clause) newQuestionNoun(i int) bool {
 	}
 	return strings.HasSuffix(c[i].m, "ی") && isAny(strings.TrimSuffix(c[i].m, "ی"), "سوال", "پرسش", "فیلد")
 }
+
+// kindMarkersV say that the kind of a question follows: «سؤالی از نوع
+// متن بلند», «پرسشی به صورت عددی», «a question of type date».
+var kindMarkersV = newVocab("از نوع", "با نوع", "به صورت", "به شکل", "of type", "with type", "as")
 
 // kindBefore reports a type said right before the Latin question noun
 // at i, in English order: «rating field», «a date field».
