@@ -83,3 +83,35 @@ func TestWordingNamedInItsOwnSentence(t *testing.T) {
 		"فرم ۹ سوال تاریخ موضوع «روز مراجعه» اضافه کن": "add_field #9 date روز مراجعه",
 	})
 }
+
+// TestQuestionGoesItself: the question as the subject of going or
+// coming («سوال ۲ بره بعد سوال ۴», «سوال ۶ بیاد اول») is moved as by
+// «ببر» and «بیار»; the places keep their rulings (the end is refused).
+func TestQuestionGoesItself(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"سوال ۶ فرم ۹ بیاد اول":                   "move_field #9 @5 >0",
+		"تو فرم ۱۲ سوال پنجم بره قبل از سوال دوم": "move_field #12 @4 >1",
+		"فرم ۸ سوال ۲ بیاد جای سوال ۵":            "move_field #8 @1 >4",
+		"سؤال سوم فرم ۷ به بعد از سؤال ششم برود":  "move_field #7 @2 >5",
+		"پرسش چهارم فرم ۱۱ بیاید پیش از پرسش دوم": "move_field #11 @3 >1",
+		"سوال ۳ فرم ۴ بره آخر":                    "none",
+		"سوال ۳ فرم ۴ بره":                        "none",
+	})
+}
+
+// TestItsUnquotedNameAfterAQuestionEdit: «اسمش», «متنش» in a clause after one
+// that changes a question are that question's — the thing last spoken
+// of — and the name said unquoted after the verb, or between the
+// object marker and the verb, is its wording, in the same one step.
+func TestItsUnquotedNameAfterAQuestionEdit(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"سوال ۳ فرم ۸ رو اختیاری کن و اسمش رو نام پدر بذار":            "update_field #8 @2 نام پدر optional",
+		"سوال ۳ فرم ۸ رو کشویی کن و اسمش رو بذار شهر محل تولد":         "update_field #8 @2 dropdown شهر محل تولد",
+		"سوال دوم فرم ۵ را اجباری کنید و متنش را بکنید چند سال دارید؟": "update_field #5 @1 چند سال دارید؟ required",
+		"پرسش اول فرم ۱۶ الزامی شود و عنوانش را بگذارید شماره پرونده":  "update_field #16 @0 شماره پرونده required",
+		// The form's name, named as the form's, stays the form's.
+		"سوال ۳ فرم ۸ رو اجباری کن و عنوان فرم رو بکن ثبت نام": "update_field #8 @2 required; update_form_title #8 ثبت نام",
+	})
+}
