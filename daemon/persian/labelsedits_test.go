@@ -115,3 +115,32 @@ func TestItsUnquotedNameAfterAQuestionEdit(t *testing.T) {
 		"سوال ۳ فرم ۸ رو اجباری کن و عنوان فرم رو بکن ثبت نام": "update_field #8 @2 required; update_form_title #8 ثبت نام",
 	})
 }
+
+// TestTakenOutOfPublication: a form taken out of publication by any
+// verb of taking out («بکش», «بردار», «پایین بکش», «بیرون بیار») is
+// drafted — never published by the noun «انتشار», never deleted by
+// «بردار»; who it is taken from («از دسترس عموم») says nothing more
+// than «از دسترس», and a closing said beside a draft is the draft.
+func TestTakenOutOfPublication(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۳۰ را از انتشار بکش":                                  "draft_form #30",
+		"فرم ۳۰ را از نشر بکشید":                                   "draft_form #30",
+		"فرم ۳۰ را از انتشار بردار":                                "draft_form #30",
+		"فرم ۳۰ رو از انتشار پایین بکش":                            "draft_form #30",
+		"فرم ۳۰ رو از حالت انتشار بیرون بیار":                      "draft_form #30",
+		"فرم ۳۰ را از انتشار برندار":                               "none",
+		"فرم ۴۱ از دسترس همگان خارج شود":                           "disable_form #41",
+		"فرم ۴۱ رو از دسترس کاربرا خارج کن و ببرش پیش نویس":        "draft_form #41",
+		"فرم ۴۱ غیرفعال و به حالت پیش‌نویس بازگردانده شود":         "draft_form #41",
+		"فرم ۴۱ رو غیرفعال کن و فرم ۴۲ رو پیش نویس کن":             "disable_form #41; draft_form #42",
+		"فرم ۳۹ تا اطلاع ثانوی از دسترس مردم خارج و پیش‌نویس گردد": "draft_form #39",
+		// «بردار» without «از انتشار» keeps its reading.
+		"سوال ۲ فرم ۳۰ رو بردار": "delete_field #30 @1",
+	})
+	v1 := New(Config{Contract: 1})
+	checkReadings(t, v1, map[string]string{
+		"فرم ۳۰ را از نشر بکش":      "draft_form #30",
+		"فرم ۳۰ را از انتشار بردار": "draft_form #30",
+	})
+}

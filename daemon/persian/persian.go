@@ -218,7 +218,7 @@ func (p *Planner) plan(text string) Result {
 	if v2 {
 		toks = bareWordings(collectLists(amendedOptions(colonWordings(placesAsQuestions(structured(sharedNoun(commaWordings(retype(toks)))))))))
 	}
-	toks = cutRunOns(parenWordings(toks))
+	toks = cutRunOns(parenWordings(publicAccess(outOfPublication(toks))))
 	clauses, joins := splitClauses(toks)
 	frames := make([]*frame, 0, len(clauses))
 	for k, c := range clauses {
@@ -240,6 +240,7 @@ func (p *Planner) plan(text string) Result {
 		namesLastQuestion(frames)
 		formBesideEdit(frames)
 	}
+	frames = draftBesideClosing(frames)
 	if v2 {
 		verbShared(frames)
 	}
