@@ -221,6 +221,14 @@ func (c clause) read(f *frame, used []bool, v2 bool) {
 		f.refusal = domain.T("the end of a form is no position without knowing how many questions it has; say which place, e.g. «جایگاه پنجم»")
 		return
 	}
+	if len(f.groups) > 0 && c.saysLastQuestion() {
+		// «فرم ۵۰. سوال آخر. اجباری.»: the last question the form has
+		// is one that exists, and which it is depends on how many there
+		// are — no new question, and no index the plan can know.
+		f.groups, f.add = nil, false
+		f.refusal = domain.T("which question? give its number, e.g. «سوال دوم»")
+		return
+	}
 	if v2 {
 		f.dropped = c.uncarriedDetail(f.groups, used)
 		for k := range f.groups {

@@ -144,3 +144,19 @@ func TestTakenOutOfPublication(t *testing.T) {
 		"فرم ۳۰ را از انتشار بردار": "draft_form #30",
 	})
 }
+
+// TestLastQuestionIsNoNewOne: «سوال آخر» said of no counted question,
+// in short sentences or one, is the last question the form has — no
+// new question, and no index a plan can know (RULINGS 15).
+func TestLastQuestionIsNoNewOne(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۳۳. سوال آخر. اختیاری.":        "none",
+		"فرم ۳۳. آخرین سوال. اجباری.":       "none",
+		"فرم ۳۳، سوال آخر، کشویی":           "none",
+		"form 33. last question. required.": "none",
+		"به فرم ۳۳ یه سوال آخر هم اضافه کن": "add_field #33 short_text",
+		"فرم ۳۳. سوال ۲. اجباری.":           "update_field #33 @1 required",
+		"فرم ۳۳. سوال آخر. پاک.":            "none",
+	})
+}

@@ -105,3 +105,18 @@ func outOfPublication(toks []token) []token {
 	}
 	return toks
 }
+
+// saysLastQuestion reports «سوال آخر», «آخرین سوال», «the last
+// question» said of no counted or new question: the last question the
+// form has, not one to add («یه سوال آخر هم اضافه کن» adds one).
+func (c clause) saysLastQuestion() bool {
+	for i, t := range c {
+		if t.quoted || !t.qnoun || c.newQuestionNoun(i) || c.countedAt(i) {
+			continue
+		}
+		if i+1 < len(c) && !c[i+1].quoted && isAny(c[i+1].m, "آخر", "اخر", "آخری", "اخری") || i > 0 && !c[i-1].quoted && isAny(c[i-1].m, "آخرین", "اخرین", "last") {
+			return true
+		}
+	}
+	return false
+}
