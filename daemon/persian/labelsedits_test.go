@@ -160,3 +160,40 @@ func TestLastQuestionIsNoNewOne(t *testing.T) {
 		"فرم ۳۳. سوال آخر. پاک.":            "none",
 	})
 }
+
+// TestReasonIsNoOrder: the reason given for an order — «نظر به اینکه
+// …،», «از آنجا که …،», «چون …» before or after it — is a remark; its
+// own words («ندارد», «نمی‌خوایم») deny nothing, and a reason said first
+// still names the form the order speaks of with a pronoun. A reason
+// alone orders nothing.
+func TestReasonIsNoOrder(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"با توجه به اینکه فرم ۱۹ دیگر کاربردی ندارد، آن را غیرفعال نمایید": "disable_form #19",
+		"فرم ۱۹ رو ببند چون دیگه جواب نمی‌خوایم":                           "disable_form #19",
+		"فرم ۱۹ رو منتشر کن چون کسی منتظرش نیست":                           "publish_form #19",
+		"از آنجا که فرم ۲۲ آماده نیست، پیش‌نویسش کنید":                     "draft_form #22",
+		"draft form 22 because we don't need it yet":                       "draft_form #22",
+		"چون فرم ۲۲ تکراریه":                                               "none",
+		// A denial stays a denial, whatever the reason.
+		"فرم ۲۲ رو پاک نکن چون لازمش داریم": "none",
+	})
+}
+
+// TestStoppingAnswersIsClosing: taking answers in, stopped —
+// «پذیرش پاسخ متوقف گردد», «دریافت جواب رو قطع کن», "stop accepting
+// responses" — is the form closed with its link kept (RULINGS 5); said
+// as what is done instead of a delete («از حذف خودداری و صرفاً …»), it
+// is all that is done.
+func TestStoppingAnswersIsClosing(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"پذیرش پاسخ فرم ۲۸ متوقف گردد":                                       "disable_form #28",
+		"دریافت جواب فرم ۲۸ رو قطع کن":                                       "disable_form #28",
+		"stop accepting responses on form 28":                                "disable_form #28",
+		"form 28: stop collecting answers pls":                               "disable_form #28",
+		"از حذف فرم ۲۸ خودداری و صرفاً دریافت پاسخ آن متوقف شود":             "disable_form #28",
+		"فرم ۲۸ را حذف نکنید، صرفاً پذیرش پاسخ بسته شود و پیوند محفوظ بماند": "disable_form #28",
+		"پذیرش پاسخ فرم ۲۸ متوقف نشود":                                       "none",
+	})
+}

@@ -183,6 +183,8 @@ func (p *Planner) plan(text string) Result {
 		return none(domain.T("the command is empty"))
 	}
 	toks, asides := cutAsides(enumerators(toks))
+	toks, reasons := cutReasons(toks)
+	asides = append(asides, reasons...)
 	if asksWhyOrHow(toks) {
 		return none(domain.T("this asks why or how, which is a question to answer, not a form-builder action"))
 	}
@@ -218,7 +220,7 @@ func (p *Planner) plan(text string) Result {
 	if v2 {
 		toks = bareWordings(collectLists(amendedOptions(colonWordings(placesAsQuestions(structured(sharedNoun(commaWordings(retype(toks)))))))))
 	}
-	toks = cutRunOns(parenWordings(publicAccess(outOfPublication(toks))))
+	toks = cutRunOns(parenWordings(publicAccess(outOfPublication(stopsAnswers(toks)))))
 	clauses, joins := splitClauses(toks)
 	frames := make([]*frame, 0, len(clauses))
 	for k, c := range clauses {

@@ -120,3 +120,113 @@ func (c clause) saysLastQuestion() bool {
 	}
 	return false
 }
+
+// reasonMarksV open a clause that gives the reason for an order: «نظر
+// به اینکه …», «از آنجا که …», «چون …», "because …".
+var reasonMarksV = newVocab("نظر به اینکه", "نظر به این که", "با توجه به اینکه", "با توجه به این که", "از آنجا که", "از آنجایی که", "از اونجا که", "از اونجایی که", "چون", "چونکه", "زیرا", "because")
+
+// cutReasons takes out the reason given for an order — «نظر به اینکه
+// فرم ۳۱ نیازی به دریافت پاسخ ندارد، …» before it, «… چون دیگه لازمش
+// نداریم» after it — and returns it apart, to be named back as a
+// remark. Read in place, its words («ندارد», «نمی‌خوایم») denied the
+// order it explains. A reason said first keeps the form it names when
+// the order names none of its own («… آن را غیرفعال کنید»).
+func cutReasons(toks []token) ([]token, []string) {
+	c := clause(toks)
+	for i := 0; i < len(c); i++ {
+		n := c.atAny(i, reasonMarksV)
+		if n == 0 || c[i].quoted {
+			continue
+		}
+		j := i + n
+		for j < len(c) && !(c[j].punct && isAny(c[j].m, "،", ",", "؛", ";", ".", "!")) {
+			if c[j].quoted {
+				j = -1 // a name or wording is no part of a reason
+				break
+			}
+			j++
+		}
+		if j <= i+n {
+			continue
+		}
+		before, after := c[:i], clause(nil)
+		if j+1 < len(c) {
+			after = c[j+1:]
+		}
+		if i == 0 && (len(after) == 0 || !after.hasOrder()) || i > 0 && !clause(before).hasOrder() {
+			continue // the reason is the whole command, or gives no order's
+		}
+		reason := surfaceOf(c[i+n : j])
+		out := append(make([]token, 0, len(toks)), before...)
+		if i == 0 && !after.has(formNounsV) {
+			for k := i + n; k+1 < j; k++ {
+				if c.atAny(k, formNounsV) > 0 && c[k+1].isNum {
+					out = append(out, c[k], c[k+1])
+				}
+			}
+			if len(out) > 0 {
+				out = append(out, c[j]) // the comma that ended the reason
+			}
+		}
+		out = append(out, after...)
+		rest, more := cutReasons(out)
+		return rest, append([]string{reason}, more...)
+	}
+	return toks, nil
+}
+
+// receiveNouns and answerNouns say taking answers in: «پذیرش پاسخ»,
+// «دریافت جواب», «accepting responses».
+var (
+	receiveNouns = []string{"پذیرش", "دریافت", "گرفتن", "قبول", "جمعآوری", "جمع", "accepting", "taking", "collecting", "receiving"}
+	answerNouns  = []string{"پاسخ", "پاسخها", "پاسخهای", "جواب", "جوابها", "جوابهای", "responses", "response", "answers", "submissions"}
+	stopWords    = []string{"متوقف", "قطع", "بسته", "تعطیل", "stop", "halt", "pause"}
+)
+
+// stopsAnswers reads «پذیرش پاسخ (فرم ۳۱) متوقف گردد», «دریافت جواب رو
+// قطع کن», "stop accepting responses on form 31": taking answers
+// stopped is the form closed, its link kept (RULINGS 5). The words are
+// read as «غیرفعال» where the stop was said; the form named between
+// stays.
+func stopsAnswers(toks []token) []token {
+	for i := 0; i+1 < len(toks); i++ {
+		if toks[i].quoted || !isAny(toks[i].m, receiveNouns...) {
+			continue
+		}
+		a := i + 1
+		if toks[i].m == "جمع" && a < len(toks) && isAny(toks[a].m, "آوری", "اوری") {
+			a++
+		}
+		if a >= len(toks) || toks[a].quoted || !isAny(toks[a].m, answerNouns...) {
+			continue
+		}
+		stop := -1
+		if i > 0 && !toks[i-1].quoted && isAny(toks[i-1].m, stopWords...) {
+			stop = i - 1 // "stop accepting responses"
+		}
+		for k := a + 1; stop < 0 && k < len(toks) && !toks[k].punct && !toks[k].quoted; k++ {
+			if isAny(toks[k].m, stopWords...) {
+				stop = k
+			}
+		}
+		if stop < 0 {
+			continue
+		}
+		toks[stop].m, toks[stop].r0, toks[stop].fuzzy = "غیرفعال", firstRune("غیرفعال"), false
+		if stop < i && a+1 < len(toks) && isAny(toks[a+1].m, "on", "for", "in", "of", "to") {
+			a++ // "… responses on form 31": the form is the object of the stop
+		}
+		toks = append(toks[:i:i], toks[a+1:]...)
+		i--
+	}
+	return toks
+}
+
+// formalOnlyV say «only» in the written register: «… خودداری و صرفاً
+// پذیرش پاسخ متوقف گردد» — what is done instead, as «فقط» says it.
+var formalOnlyV = newVocab("صرفا", "منحصرا", "صرفاً", "منحصراً")
+
+// keptWordsV say in the written register that something stays as it
+// is: «پیوند آن باید محفوظ بماند» (its link kept) — known words, not
+// words left unread.
+var keptWordsV = newVocab("محفوظ", "پابرجا", "بماند", "بمانند", "بمونه")
