@@ -197,3 +197,43 @@ func TestStoppingAnswersIsClosing(t *testing.T) {
 		"پذیرش پاسخ فرم ۲۸ متوقف نشود":                                       "none",
 	})
 }
+
+// TestAzeriFillers: in Persian with Azeri habits «ده» after a form's
+// number, in a command that says «دیه» too, is a filler — not ten
+// questions; without the voice's «دیه», or counted with «تا», it is ten.
+func TestAzeriFillers(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۱۲ ده سوال کوتاه اسم مشتری بذار دیه":     "add_field #12 short_text اسم مشتری",
+		"فرم ۱۲ ده یه سوال عددی تعداد کارتن بذار دیه": "add_field #12 number تعداد کارتن",
+		"فرم ۱۲ ده منتشرش کن دیه":                     "publish_form #12",
+		"فرم ۱۲ ده تا سوال کوتاه بذار دیه":            "none",
+		"فرم ۱۲ ده سوال کوتاه اضافه کن":               "none",
+	})
+	v1 := New(Config{Contract: 1})
+	checkReadings(t, v1, map[string]string{
+		"فرم ۱۲ ده سوال متن بلند توضیحات بذار دیه": "add_field #12 long_text توضیحات",
+	})
+}
+
+// TestNameWordHeadsATypedWording: «اسم» right after a question noun
+// and its type begins the new question's wording («اسم مشتری», the
+// customer's name) with «یه» or without it; it names no form.
+func TestNameWordHeadsATypedWording(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۱۲ سوال کوتاه اسم مشتری بذار":      "add_field #12 short_text اسم مشتری",
+		"فرم ۱۲ سوال کوتاه نام پدر اضافه کن":    "add_field #12 short_text نام پدر",
+		"تو فرم ۱۲ سوال بلند اسم و آدرس بذارید": "add_field #12 long_text اسم و آدرس",
+		"فرم ۱۲ رو اسمش رو بذار «ثبت نام»":      "update_form_title #12 ثبت نام",
+	})
+}
+
+// TestNameOfTheFormStaysTheForms: «اسم فرم» after a counted question
+// and its type names the new form, not the question.
+func TestNameOfTheFormStaysTheForms(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"یه فرم بساز با دو سوال کوتاه اسم فرم رو بذار نظرسنجی": "create_form نظرسنجی; add_field short_text; add_field short_text",
+	})
+}

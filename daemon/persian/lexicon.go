@@ -82,7 +82,7 @@ var (
 	copyWords = []string{"کپی", "copy", "duplicate", "clone", "تکثیر", "کلون", "داپلیکیت"}
 	// fillers are politeness and hedges around a command: «لطفا»,
 	// «میشه …».
-	fillers = map[string]bool{"ها": true, "لطفا": true, "لطفاً": true, "لطفن": true, "please": true, "میشه": true, "بیزحمت": true, "خواهشا": true, "خواهشمندم": true}
+	fillers = map[string]bool{"ها": true, "لطفا": true, "لطفاً": true, "لطفن": true, "please": true, "میشه": true, "بیزحمت": true, "خواهشا": true, "خواهشمندم": true, "دیه": true}
 
 	// formalFrames wrap a request in the written register: «خواهشمند
 	// است …», «مقتضی است …», «مقرر گردید …», «نسبت به … اقدام گردد».

@@ -230,3 +230,26 @@ var formalOnlyV = newVocab("صرفا", "منحصرا", "صرفاً", "منحصر
 // is: «پیوند آن باید محفوظ بماند» (its link kept) — known words, not
 // words left unread.
 var keptWordsV = newVocab("محفوظ", "پابرجا", "بماند", "بمانند", "بمونه")
+
+// azeriFillers drops «ده» said as a filler after a form's number in
+// Persian with Azeri habits — «فرم ۱۵ ده سوال متن بلند … اضافه کن دیه»:
+// the voice that says «دیه» says «ده» (come on) too, and a count right
+// after a form's number, with no «تا», is that filler, not ten. Written
+// without «دیه», «فرم ۱۵ ده سوال» keeps its ten.
+func azeriFillers(toks []token) []token {
+	voiced := false
+	for _, t := range toks {
+		voiced = voiced || !t.quoted && matchForm(t.s) == "دیه"
+	}
+	if !voiced {
+		return toks
+	}
+	out := make([]token, 0, len(toks))
+	for i, t := range toks {
+		if i > 0 && !t.quoted && !t.digits && matchForm(t.s) == "ده" && toks[i-1].digits && !(i+1 < len(toks) && isAny(toks[i+1].m, "تا", "دونه", "عدد")) {
+			continue
+		}
+		out = append(out, t)
+	}
+	return out
+}

@@ -511,7 +511,11 @@ func (c clause) afterNewQuestion(i int) bool {
 	for k >= 0 && !c[k].quoted && typeWords[c[k].m] {
 		k--
 	}
-	return k >= 0 && c.newQuestionNoun(k)
+	// «فرم ۱۲ سوال کوتاه اسم مشتری بذار»: a question noun with its type
+	// and no number is a new one too, said without «یه».
+	// «اسم فرم» after them still names the form.
+	ofForm := i+1 < len(c) && c.atAny(i+1, formNounsV) > 0
+	return k >= 0 && (c.newQuestionNoun(k) || !ofForm && k < i-1 && c[k].qnoun && !c[k].quoted && !isAny(c[k].m, pluralQuestionNouns...) && !c.questionNumbered(k))
 }
 
 // newFormWords say that the form named is one to make.
