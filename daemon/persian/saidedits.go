@@ -239,7 +239,7 @@ var keptWordsV = newVocab("محفوظ", "پابرجا", "بماند", "بمان�
 func azeriFillers(toks []token) []token {
 	voiced := false
 	for _, t := range toks {
-		voiced = voiced || !t.quoted && matchForm(t.s) == "دیه"
+		voiced = voiced || !t.quoted && (t.m == "دیه" || t.s == "دیه")
 	}
 	if !voiced {
 		return toks
