@@ -237,3 +237,21 @@ func TestNameOfTheFormStaysTheForms(t *testing.T) {
 		"یه فرم بساز با دو سوال کوتاه اسم فرم رو بذار نظرسنجی": "create_form نظرسنجی; add_field short_text; add_field short_text",
 	})
 }
+
+// TestWrongThenRightWording: a wording said to be wrong, then the right
+// one named — «عنوان غلطه. عنوان درست: …», «متن صحیح: …», "correct
+// label: …" — quoted or not, is the question's new wording; «درست»
+// there is the adjective, not the verb of making.
+func TestWrongThenRightWording(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"سوال ۴ فرم ۱۱: عنوان غلطه. عنوان درست: «شماره پرسنلی»": "update_field #11 @3 شماره پرسنلی",
+		"فرم ۱۱، سوال ۴: متن غلط. متن درست: رشته تحصیلی":        "update_field #11 @3 رشته تحصیلی",
+		"سوال چهارم فرم ۱۱ اسمش اشتباهه. اسم درست: «محل تولد»":  "update_field #11 @3 محل تولد",
+		"متن پرسش چهارم فرم ۱۱ نادرست است. متن صحیح: سال ورود":  "update_field #11 @3 سال ورود",
+		"فرم ۱۱. سوال ۴. متن جدید: چند بار مراجعه کرده‌اید؟":    "update_field #11 @3 چند بار مراجعه کرده‌اید؟",
+		"Q4 of form 11: wrong label. right label: «کد پرسنلی»":  "update_field #11 @3 کد پرسنلی",
+		// «درست کن» stays the verb of making.
+		"یه فرم درست کن به اسم «نوبت دهی»": "create_form نوبت دهی",
+	})
+}

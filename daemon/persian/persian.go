@@ -215,10 +215,10 @@ func (p *Planner) plan(text string) Result {
 	}
 	toks = colonTitles(formTitleList(afterCuts(beforeVerbEnds(dropInsteadOf(dropSpeakerActs(selfCorrected(toks)))))))
 	// «عنوان: …، سوال: …، نوع: …»: a command written as labelled fields.
-	toks = labelledTypes(toks)
+	toks = rightWording(labelledTypes(toks))
 	v2 := p.cfg.Contract == 2
 	if v2 {
-		toks = bareWordings(collectLists(amendedOptions(colonWordings(placesAsQuestions(structured(sharedNoun(commaWordings(retype(toks)))))))))
+		toks = bareWordings(collectLists(amendedOptions(colonWordings(newWordingAfterColon(placesAsQuestions(structured(sharedNoun(commaWordings(retype(toks))))))))))
 	}
 	toks = cutRunOns(parenWordings(publicAccess(outOfPublication(stopsAnswers(toks)))))
 	clauses, joins := splitClauses(toks)

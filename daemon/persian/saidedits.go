@@ -1,5 +1,7 @@
 package persian
 
+import "strings"
+
 // publicNouns name who may reach a form: «از دسترس عموم خارج شود» is
 // «از دسترس خارج شود» said of the public.
 var publicNouns = []string{"عموم", "همگان", "همه", "مردم", "کاربران", "کاربرا", "عمومی", "پاسخدهندگان", "public", "users"}
@@ -252,4 +254,79 @@ func azeriFillers(toks []token) []token {
 		out = append(out, t)
 	}
 	return out
+}
+
+// rightWords call a wording the right one: «عنوان درست: …», «متن صحیح».
+var rightWords = []string{"درست", "صحیح", "درستش", "صحیحش", "اصلاحشده", "correct", "right", "fixed"}
+
+// rightWording reads «عنوان درست: «…»», «متن صحیح «…»», "correct
+// label: …" — the right wording, after one said to be wrong — as «متن
+// جدید»: the new wording to give. Read alone, «درست» was the verb of
+// making («درست کن»).
+func rightWording(toks []token) []token {
+	for i := 1; i+1 < len(toks); i++ {
+		t := toks[i]
+		if t.quoted || !isAny(t.m, rightWords...) || toks[i-1].quoted || !isAny(toks[i-1].m, wordingNouns...) && !isAny(toks[i-1].m, nameNouns...) {
+			continue
+		}
+		if nx := toks[i+1]; !nx.quoted && !(nx.punct && nx.m == ":") && !isAny(nx.m, "اینه", "این", "is") {
+			continue
+		}
+		toks[i].m, toks[i].r0, toks[i].fuzzy = "جدید", firstRune("جدید"), false
+	}
+	return toks
+}
+
+// newWordingAfterColon keeps whole the unquoted wording a question is
+// given after a noun of wording and a colon — «فرم ۵۰. سوال ۳. متن
+// جدید: چند سال سابقه دارید؟», «… عنوان درست: نام پدر» — up to the
+// sentence's end, its question mark kept: it becomes one quoted token,
+// so that its words («نام», «سال») are not read as the command's. Only
+// after a question named before it, and only plain words: a form, a
+// question, a number, a list or another act after the colon is no
+// wording.
+func newWordingAfterColon(toks []token) []token {
+	c := clause(toks)
+	asked := false
+	for i := 0; i+2 < len(toks); i++ {
+		asked = asked || toks[i].qnoun && !toks[i].quoted
+		if !asked || toks[i].quoted || !isAny(toks[i].m, wordingNouns...) {
+			continue
+		}
+		colon := i + 1
+		if isAny(toks[colon].m, "جدید", "تازه", "new") {
+			colon++
+		}
+		if colon+1 >= len(toks) || !toks[colon].punct || toks[colon].m != ":" || toks[colon+1].quoted {
+			continue
+		}
+		end := colon + 1
+		for end < len(toks) && !(toks[end].punct && !isAny(toks[end].m, "؟", "?")) {
+			u := toks[end]
+			if u.quoted || u.list != nil || u.qnoun || u.isNum && u.digits || c.atAny(end, formNounsV) > 0 || c.atAny(end, actionWordsV) > 0 || c.atAny(end, deleteWordsV) > 0 {
+				end = -1
+				break
+			}
+			if u.punct {
+				end++
+				break // the question mark ends the wording
+			}
+			end++
+		}
+		if end <= colon+1 {
+			continue
+		}
+		var b strings.Builder
+		for k := colon + 1; k < end; k++ {
+			if k == colon+1 {
+				b.WriteString(toks[k].s)
+			} else {
+				b.WriteString(joinMark(toks[k]))
+			}
+		}
+		q := token{m: matchForm(b.String()), s: b.String(), quoted: true, r0: -1}
+		out := append(append(make([]token, 0, len(toks)), toks[:colon+1]...), q)
+		return append(out, toks[end:]...)
+	}
+	return toks
 }
