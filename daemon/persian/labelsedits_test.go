@@ -255,3 +255,17 @@ func TestWrongThenRightWording(t *testing.T) {
 		"یه فرم درست کن به اسم «نوبت دهی»": "create_form نوبت دهی",
 	})
 }
+
+// TestMoveBecomesAPlace: after a verb of moving, «، بشه سوال دوم» says
+// where the question ends up — finer than «بالا» or «پایین» — and is
+// the move's destination, not a clause of its own.
+func TestMoveBecomesAPlace(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"سوال ۶ فرم ۱۰ رو بیار بالا، بشه سوال سوم": "move_field #10 @5 >2",
+		"سوال ۶ فرم ۱۰ رو بیار بالا، بشه دومی":     "move_field #10 @5 >1",
+		"سوال ۲ فرم ۱۰ رو ببر پایین، بشه پنجمی":    "move_field #10 @1 >4",
+		"سوال ۶ فرم ۱۰ رو ببر، بشه سوال اول":       "move_field #10 @5 >0",
+		"سوال ۶ فرم ۱۰ رو بیار بالا":               "move_field #10 @5 >0",
+	})
+}

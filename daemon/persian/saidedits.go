@@ -330,3 +330,26 @@ func newWordingAfterColon(toks []token) []token {
 	}
 	return toks
 }
+
+// becomesAfterMove joins «… رو بیار بالا، بشه سوال دوم»: after a verb of
+// moving, a comma before «بشه» and a place (the question it becomes)
+// parts no clauses — where the question ends up is the move's
+// destination, finer than «بالا». Read as a clause of its own, the place
+// was lost and the question went to the top.
+func becomesAfterMove(toks []token) []token {
+	c := clause(toks)
+	moved := false
+	for i := 0; i+2 < len(toks); i++ {
+		moved = moved || !toks[i].quoted && c.atAny(i, moveVerbsV) > 0
+		if !moved || !toks[i].punct || !isAny(toks[i].m, "،", ",") || toks[i+1].quoted || !isAny(toks[i+1].m, "بشه", "بشود", "شود", "گردد", "بشن") {
+			continue
+		}
+		nx := toks[i+2]
+		_, ord := ordinal(nx.m)
+		if nx.quoted || !(ord || nx.qnoun && i+3 < len(toks) && (toks[i+3].isNum || isOrdinal(toks[i+3].m))) {
+			continue
+		}
+		return append(append(make([]token, 0, len(toks)), toks[:i]...), toks[i+1:]...)
+	}
+	return toks
+}
