@@ -269,3 +269,18 @@ func TestMoveBecomesAPlace(t *testing.T) {
 		"سوال ۶ فرم ۱۰ رو بیار بالا":               "move_field #10 @5 >0",
 	})
 }
+
+// TestSubjectAndKindSaidApart: the formal register names a question's
+// subject with «با موضوع …» or «موضوعش …» and its kind apart, joined by
+// «و از نوع …» / «و به صورت …»: one question, not two.
+func TestSubjectAndKindSaidApart(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"در فرم ۱۲ پرسشی با عنوان «سن» و از نوع عددی افزوده شود":             "add_field #12 number سن",
+		"در فرم ۱۲ سؤالی با عنوان «تاریخ ورود» و از نوع تاریخ درج گردد":      "add_field #12 date تاریخ ورود",
+		"در فرم ۱۲ سؤالی با عنوان «محل کار» و به صورت پاسخ کوتاه افزوده شود": "add_field #12 short_text محل کار",
+		"یه سوال کوتاه با موضوع نام پدر به فرم ۵ اضافه کن":                   "add_field #5 short_text نام پدر",
+		"فرم ۵ یه سوال تاریخ بذار موضوعش روز تولد":                           "add_field #5 date روز تولد",
+		"به فرم ۱۲ یک سوال از نوع عددی و یک سوال از نوع تاریخ اضافه کن":      "add_field #12 number; add_field #12 date",
+	})
+}

@@ -353,3 +353,42 @@ func becomesAfterMove(toks []token) []token {
 	}
 	return toks
 }
+
+// kindMarkedAt reports a kind said at i after «از نوع», «به صورت»:
+// «پرسشی با عنوان «محل تولد» و از نوع پاسخ کوتاه» says the kind of the
+// question named before it, and is no question of its own.
+func (c clause) kindMarkedAt(i int) bool {
+	if c.atAny(i, kindMarkersV) > 0 {
+		return true // «از نوع عددی» is also one type phrase
+	}
+	for n := 1; n <= 2 && i-n >= 0; n++ {
+		if c.atAny(i-n, kindMarkersV) == n {
+			return true
+		}
+	}
+	return false
+}
+
+// kindJoined reads «پرسشی با عنوان «محل تولد» و از نوع پاسخ کوتاه»:
+// «و» before a kind said with its marker joins a trait of the question
+// named before it, not a clause of its own, so the «و» is dropped.
+// Split there, the kind made a second question.
+func kindJoined(toks []token) []token {
+	c := clause(toks)
+	asked := false
+	for i := 0; i+2 < len(toks); i++ {
+		t := toks[i]
+		if t.punct && !isAny(t.m, "،", ",") {
+			asked = false // a new sentence
+		}
+		asked = asked || t.qnoun && !t.quoted
+		if !asked || t.quoted || !isAny(t.m, "و", "and") {
+			continue
+		}
+		// Read before v2's words are retyped: «عددی» is v2's.
+		if n := c.atAny(i+1, kindMarkersV); n > 0 && (c.fieldTypeAfter(i+1+n) || c.atAny(i+1+n, v2TypeWordsV) > 0 || c.atAny(i+1, v2TypeWordsV) > 0) {
+			return kindJoined(append(append(make([]token, 0, len(toks)), toks[:i]...), toks[i+1:]...))
+		}
+	}
+	return toks
+}
