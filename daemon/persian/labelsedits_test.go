@@ -284,3 +284,20 @@ func TestSubjectAndKindSaidApart(t *testing.T) {
 		"به فرم ۱۲ یک سوال از نوع عددی و یک سوال از نوع تاریخ اضافه کن":      "add_field #12 number; add_field #12 date",
 	})
 }
+
+// TestWordingInTheNextShortSentence: in short topic-first sentences a
+// question said without a verb («سوال بلند.») takes as its wording the
+// next sentence when that is plain words or a label and nothing else;
+// after a question added with its verb, a sentence is no wording.
+func TestWordingInTheNextShortSentence(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۲۳. سوال بلند. نظر شما درباره کلاس.":          "add_field #23 long_text نظر شما درباره کلاس",
+		"فرم ۲۳. سوال عددی. سن.":                           "add_field #23 number سن",
+		"فرم ۲۳. سوال کوتاه. شغل پدر. اجباری.":             "add_field #23 short_text شغل پدر required",
+		"فرم ۲۳. سوال بلند. چرا این دوره را انتخاب کردید؟": "add_field #23 long_text چرا این دوره را انتخاب کردید؟",
+		"فرم ۲۳. سوال کوتاه. اجباری.":                      "add_field #23 short_text required",
+		"فرم ۲۳. سوال ۲. حذف.":                             "delete_field #23 @1",
+		"به فرم ۲۳ یه سوال کوتاه اضافه کن. دستت درد نکنه":  "add_field #23 short_text",
+	})
+}

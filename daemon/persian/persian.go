@@ -240,6 +240,7 @@ func (p *Planner) plan(text string) Result {
 		formatGoesBack(frames)
 		editShared(frames)
 		namesLastQuestion(frames)
+		wordsNameLastQuestion(frames)
 		formBesideEdit(frames)
 	}
 	frames = draftBesideClosing(frames)

@@ -392,3 +392,52 @@ func kindJoined(toks []token) []token {
 	}
 	return toks
 }
+
+// wordsNameLastQuestion reads short sentences that say a question, then
+// what it asks: «فرم ۴. سوال بلند. توضیحات بیشتر.», «فرم ۴. سوال عددی.
+// سن.». A sentence of plain words and nothing else — no form, number,
+// quote, act or question noun — after one that adds a question with no
+// wording is that question's wording. Left alone its words were unread.
+// Only after a question said without a verb, in the way of such short
+// sentences: after «… اضافه کن.» a sentence is a remark or a courtesy.
+func wordsNameLastQuestion(fs []*frame) {
+	for k := 1; k < len(fs); k++ {
+		prev, f := fs[k-1], fs[k]
+		n := len(prev.groups)
+		if n == 0 || prev.groups[n-1].question != "" || prev.groups[n-1].count > 1 || prev.edit != nil || prev.negated || prev.toks.hasVerb() ||
+			!isAny(f.joinedBy, ".", "،", ",", "!") || f.hasIntent() || f.hasContent() || f.negated || f.modifier && f.modType == "" && !f.modRequired && len(f.leftover) == 0 {
+			continue
+		}
+		words := f.toks
+		for len(words) > 0 && words[len(words)-1].punct && !isAny(words[len(words)-1].m, "؟", "?") {
+			words = words[:len(words)-1]
+		}
+		if len(words) == 0 || !words.plainWords() {
+			continue
+		}
+		if l := labelAt(words, 0); !(len(f.leftover) > 0 || l != nil && l.n == len(words) && !l.typeOnly) {
+			continue // known words that say no wording («اجباری», «همین»)
+		}
+		g := &prev.groups[n-1]
+		g.question = strings.NewReplacer(" ؟", "؟", " ?", "?").Replace(surfaceOf(words))
+		if l := labelAt(words, 0); l != nil && g.typ == "" {
+			g.typ, g.format = l.typ, l.format
+		}
+		f.leftover, f.modifier, f.modType = nil, false, ""
+	}
+}
+
+// plainWords reports a run of words a wording may be: no quote, number,
+// list, form, question noun or act.
+func (c clause) plainWords() bool {
+	for i, t := range c {
+		if t.punct && isAny(t.m, "؟", "?") && i == len(c)-1 {
+			continue
+		}
+		if t.quoted || t.punct || t.isNum || t.list != nil || t.qnoun || c.atAny(i, formNounsV) > 0 || c.atAny(i, actionWordsV) > 0 ||
+			c.atAny(i, deleteWordsV) > 0 || isAny(t.m, requiredWords...) || isAny(t.m, optionalWords...) || isAny(t.m, "نه", "بله", "آره", "no", "yes") {
+			return false
+		}
+	}
+	return true
+}
