@@ -301,3 +301,17 @@ func TestWordingInTheNextShortSentence(t *testing.T) {
 		"به فرم ۲۳ یه سوال کوتاه اضافه کن. دستت درد نکنه":  "add_field #23 short_text",
 	})
 }
+
+// TestWhatTheQuestionIsFor: «برای/واسه/جهت X» after a new question and
+// its kind says what it asks — its wording — and names no form, even
+// when X begins with «اسم»; «برای فرم ۳» is where it goes.
+func TestWhatTheQuestionIsFor(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"به فرم ۳ یه short answer واسه اسم پدر اضافه کن":     "add_field #3 short_text اسم پدر",
+		"به فرم ۳ یه سوال ستاره‌ای برای سرعت ارسال بذار":     "add_field #3 rating سرعت ارسال",
+		"به فرم ۳ یه سوال بلند جهت توضیحات تکمیلی اضافه شود": "add_field #3 long_text توضیحات تکمیلی",
+		"یه سوال عددی واسه تعداد مهمونا به فرم ۳ اضافه کن":   "add_field #3 number تعداد مهمونا",
+		"یه سوال کوتاه برای فرم ۳ بذار":                      "add_field #3 short_text",
+	})
+}

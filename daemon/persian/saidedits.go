@@ -441,3 +441,17 @@ func (c clause) plainWords() bool {
 	}
 	return true
 }
+
+// purposeWords say what a question is for: «یه سوال برای آپلود عکس»,
+// «یه سوال ستاره‌ای واسه سرعت ارسال» — its subject, its wording.
+var purposeWords = []string{"برای", "واسه", "واسهی", "برا", "جهت", "for"}
+
+// afterAKind reports a kind of question said right before i, counted
+// or after its noun: «یه short answer», «سوال ستاره‌ای».
+func (c clause) afterAKind(i int) bool {
+	k := i - 1
+	for k >= 0 && !c[k].quoted && typeWords[c[k].m] {
+		k--
+	}
+	return k < i-1 && k >= 0 && !c[k].quoted && (c[k].qnoun || isAny(c[k].m, "یه", "یک", "a", "an", "one"))
+}

@@ -232,7 +232,9 @@ func (c clause) readTitles(f *frame, used []bool) {
 			continue
 		}
 		n := c.atAny(i, nameNounsV)
-		if n == 0 || (i > 0 && (c[i-1].m == "با" || c[i-1].m == "به" || c[i-1].m == "تحت")) {
+		// «یه سوال کوتاه واسه اسم پدر»: what a question is for names
+		// nothing.
+		if n == 0 || (i > 0 && (c[i-1].m == "با" || c[i-1].m == "به" || c[i-1].m == "تحت" || isAny(c[i-1].m, purposeWords...) && (c.afterNewQuestion(i-1) || c.afterAKind(i-1)))) {
 			continue
 		}
 		if !c[i].pron && c.afterNewQuestion(i) {

@@ -934,7 +934,11 @@ func itemGroup(item []token, named bool) fieldGroup {
 func (c clause) v2Traits(g *fieldGroup, at, hi int, used []bool) {
 	// «یه سوال برای آپلود عکس پرسنلی»: what the question is for is its
 	// subject, less the words that only name its type.
-	if j := at + 1; g.question == "" && j+1 < hi && !used[j] && isAny(c[j].m, "برای", "for") {
+	j := at + 1
+	for j < hi && used[j] && typeWords[c[j].m] {
+		j++ // «یه سوال ستاره‌ای برای …», «یه short answer واسه …»: past its type
+	}
+	if g.question == "" && j+1 < hi && !used[j] && isAny(c[j].m, purposeWords...) && c.atAny(j+1, formNounsV) == 0 {
 		k := j + 1
 		if l := labelAt(c, k); l != nil && l.typeOnly {
 			if g.typ == "" {
