@@ -315,3 +315,15 @@ func TestWhatTheQuestionIsFor(t *testing.T) {
 		"یه سوال کوتاه برای فرم ۳ بذار":                      "add_field #3 short_text",
 	})
 }
+
+// TestKindNamedByItsNoun: after the word «نوع» the noun «عدد» is the
+// kind number, as «عددی» says it, in a labelled sentence or a phrase.
+func TestKindNamedByItsNoun(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۳. سوال جدید. نوع: عدد. متن: تعداد فرزندان.": "add_field #3 number تعداد فرزندان",
+		"سوال ۳ فرم ۸ نوعش عدد باشه":                      "update_field #8 @2 number",
+		"به فرم ۸ یه سوال اضافه کن نوعش عدد، متنش «سن»":   "add_field #8 number سن",
+		"به فرم ۸ یه سوال «تعداد عدد» اضافه کن":           "add_field #8 short_text تعداد عدد",
+	})
+}

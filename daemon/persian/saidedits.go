@@ -455,3 +455,26 @@ func (c clause) afterAKind(i int) bool {
 	}
 	return k < i-1 && k >= 0 && !c[k].quoted && (c[k].qnoun || isAny(c[k].m, "یه", "یک", "a", "an", "one"))
 }
+
+// numberNouns are the nouns of a number: after «نوع» they are its kind.
+var numberNouns = []string{"عدد", "رقم", "اعداد", "ارقام"}
+
+// kindNamedNumber reads «نوع: عدد», «نوعش عدد باشه», «type: عدد»: the
+// noun «عدد» after the word «نوع» is the kind, number, as «عددی» says
+// it. Read as a noun, it left the question short text.
+func kindNamedNumber(toks []token) []token {
+	for i := 1; i < len(toks); i++ {
+		t := toks[i]
+		if t.quoted || !isAny(t.m, numberNouns...) {
+			continue
+		}
+		k := i - 1
+		if toks[k].punct && toks[k].m == ":" && k > 0 {
+			k--
+		}
+		if !toks[k].quoted && isAny(toks[k].m, "نوع", "نوعش", "type", "kind") {
+			toks[i].m, toks[i].r0 = "عددی", firstRune("عددی")
+		}
+	}
+	return toks
+}
