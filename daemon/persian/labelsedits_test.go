@@ -327,3 +327,23 @@ func TestKindNamedByItsNoun(t *testing.T) {
 		"به فرم ۸ یه سوال «تعداد عدد» اضافه کن":           "add_field #8 short_text تعداد عدد",
 	})
 }
+
+// TestClosedSaidAsAState: a form said to be closed («بسته شود», «بسته
+// کن», «فرم ۱۲. بسته.») or to take in no answers («پاسخی دریافت نکند»,
+// «جوابی قبول نکنه») is closed, its link kept; denied, asked, reported
+// in the past or said of a question it is not.
+func TestClosedSaidAsAState(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۲۷ بسته شود":                      "disable_form #27",
+		"فرم ۲۷ رو بسته کن دیگه":               "disable_form #27",
+		"فرم ۲۷. بسته. لینک بمونه.":            "disable_form #27",
+		"فرم ۲۷ از امروز پاسخی دریافت نکند":    "disable_form #27",
+		"فرم ۲۷ دیگه جوابی قبول نکنه":          "disable_form #27",
+		"فرم ۲۷ بسته نشه":                      "none",
+		"فرم ۲۷ بسته است؟":                     "none",
+		"فرم ۲۷ هنوز پاسخی دریافت نکرده":       "none",
+		"سوال ۳ فرم ۲۷ بسته باشه":              "none",
+		"به فرم ۲۷ یه سوال بسته‌بندی اضافه کن": "add_field #27 short_text بسته‌بندی",
+	})
+}

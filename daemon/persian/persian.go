@@ -220,7 +220,7 @@ func (p *Planner) plan(text string) Result {
 	if v2 {
 		toks = bareWordings(collectLists(amendedOptions(colonWordings(newWordingAfterColon(placesAsQuestions(structured(sharedNoun(commaWordings(retype(toks))))))))))
 	}
-	toks = cutRunOns(parenWordings(publicAccess(outOfPublication(stopsAnswers(becomesAfterMove(toks))))))
+	toks = cutRunOns(parenWordings(publicAccess(outOfPublication(stopsAnswers(closedSaid(becomesAfterMove(toks)))))))
 	clauses, joins := splitClauses(toks)
 	frames := make([]*frame, 0, len(clauses))
 	for k, c := range clauses {

@@ -478,3 +478,44 @@ func kindNamedNumber(toks []token) []token {
 	}
 	return toks
 }
+
+// closedCopulas make «بسته» a state asked for: «بسته شود», «بسته باشه»,
+// «بسته کن».
+var closedCopulas = []string{"شود", "بشود", "بشه", "شه", "گردد", "باشه", "باشد", "بمونه", "بماند", "کن", "بکن", "کنید", "بکنید", "کنین", "نمایید"}
+
+// deniedReceiving are the denied verbs of taking answers in, as asked
+// for (not as reported: «دریافت نکرده» is a fact, no order).
+var deniedReceiving = []string{"نکند", "نکنه", "نکنن", "نکنند", "نشود", "نشه"}
+
+// closedSaid reads the form said to be closed or to take no answers:
+// «فرم ۱۲ بسته شود», «فرم ۱۲. بسته.», «فرم ۱۲ پاسخی دریافت نکند»,
+// «… جوابی قبول نکنه» — the form closed, its link kept (RULINGS 5).
+// «بسته» alone in its sentence, or with a copula that asks it, is read
+// as «غیرفعال»; an answer noun with a denied verb of receiving as
+// «غیرفعال» too, the denial dropped with it.
+func closedSaid(toks []token) []token {
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if t.quoted {
+			continue
+		}
+		if t.m == "بسته" {
+			next := i+1 >= len(toks) || toks[i+1].punct && !isAny(toks[i+1].m, "؟", "?") || isAny(toks[i+1].m, closedCopulas...)
+			alone := i == 0 || toks[i-1].punct || toks[i-1].isNum || isAny(toks[i-1].m, "را", "رو")
+			if next && alone {
+				toks[i].m, toks[i].r0 = "غیرفعال", firstRune("غیرفعال")
+			}
+			continue
+		}
+		if !isAny(strings.TrimSuffix(t.m, "ی"), answerNouns...) || i+2 >= len(toks) {
+			continue
+		}
+		v := i + 1
+		if isAny(toks[v].m, "دریافت", "قبول") && !toks[v].quoted && isAny(toks[v+1].m, deniedReceiving...) && !toks[v+1].quoted {
+			toks[v].m, toks[v].r0 = "غیرفعال", firstRune("غیرفعال")
+			toks[v+1].m, toks[v+1].r0 = "شود", firstRune("شود")
+			toks = append(toks[:i:i], toks[i+1:]...)
+		}
+	}
+	return toks
+}
