@@ -347,3 +347,19 @@ func TestClosedSaidAsAState(t *testing.T) {
 		"به فرم ۲۷ یه سوال بسته‌بندی اضافه کن": "add_field #27 short_text بسته‌بندی",
 	})
 }
+
+// TestPlacesOnThePage: a place said on the page — above a question is
+// before it, below or under it after it — for a move and for a new
+// question alike (RULINGS 3 and 20).
+func TestPlacesOnThePage(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"سوال ۵ فرم ۱۴ بره بالای سوال ۲":                     "move_field #14 @4 >1",
+		"سوال ۲ فرم ۱۴ رو بیار زیر سوال ۶":                   "move_field #14 @1 >5",
+		"پرسش دوم فرم ۱۴ به پایین پرسش ششم منتقل شود":        "move_field #14 @1 >5",
+		"move Q5 of form 14 above Q2":                        "move_field #14 @4 >1",
+		"move Q2 of form 14 below Q6":                        "move_field #14 @1 >5",
+		"به فرم ۱۴ یه سوال کوتاه «کد» زیر سوال ۳ اضافه کن":   "add_field #14 @3 short_text کد",
+		"به فرم ۱۴ یه سوال کوتاه «کد» بالای سوال ۳ اضافه کن": "add_field #14 @2 short_text کد",
+	})
+}

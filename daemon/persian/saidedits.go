@@ -519,3 +519,37 @@ func closedSaid(toks []token) []token {
 	}
 	return toks
 }
+
+// spatialPlaces reads a place said on the page — «بالای سوال ۲» (above
+// it), «زیر سوال ۶», «پایین سوال ۶» (below it), "above Q2", "below
+// Q6" — as the order it means: before or after that question, «قبل از»
+// and «بعد از».
+func spatialPlaces(toks []token) []token {
+	for i := 0; i+1 < len(toks); i++ {
+		t := toks[i]
+		if t.quoted || !toks[i+1].qnoun || toks[i+1].quoted {
+			continue
+		}
+		var with []token
+		switch {
+		case isAny(t.m, "بالای", "بالایه", "above"):
+			with = []token{wordToken("قبل"), wordToken("از")}
+		case isAny(t.m, "زیر", "زیره", "پایین", "پایینه", "پایینی", "below", "under", "beneath"):
+			with = []token{wordToken("بعد"), wordToken("از")}
+		default:
+			continue
+		}
+		if isLatin(t.m) {
+			with = []token{wordToken("before")}
+			if t.m != "above" {
+				with = []token{wordToken("after")}
+			}
+		}
+		for k := range with {
+			with[k].r0 = firstRune(with[k].m)
+		}
+		toks = append(toks[:i:i], append(with, toks[i+1:]...)...)
+		i += len(with) - 1
+	}
+	return toks
+}
