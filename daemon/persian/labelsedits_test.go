@@ -363,3 +363,20 @@ func TestPlacesOnThePage(t *testing.T) {
 		"به فرم ۱۴ یه سوال کوتاه «کد» بالای سوال ۳ اضافه کن": "add_field #14 @2 short_text کد",
 	})
 }
+
+// TestFormNameSaidWrongThenRight: a form's name said wrong and the
+// right one named («درستش «…» است», «عنوان صحیح: «…»», «اسم جدید:
+// «…»», «بکنش «…»») renames the form, in the order of the command.
+func TestFormNameSaidWrongThenRight(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"اسم فرم ۱۸ غلطه، درستش «اردوی تابستانه» است":           "update_form_title #18 اردوی تابستانه",
+		"عنوان فرم ۱۸ نادرست است. عنوان صحیح: «اردوی تابستانه»": "update_form_title #18 اردوی تابستانه",
+		"فرم ۱۸. اسم جدید: «اردوی تابستانه».":                   "update_form_title #18 اردوی تابستانه",
+		"اسم فرم ۱۸ اشتباهه، بکنش «اردوی تابستانه»":             "update_form_title #18 اردوی تابستانه",
+		"اسم فرم ۱۸ غلطه، درستش «اردو» است، بعد منتشرش کن":      "update_form_title #18 اردو; publish_form #18",
+		"form 18 name is wrong. correct name: «اردوی تابستانه»": "update_form_title #18 اردوی تابستانه",
+		// A question's wording keeps its own reading.
+		"سوال ۲ فرم ۱۸ اسمش غلطه، درستش «نام پدر» است": "update_field #18 @1 نام پدر",
+	})
+}

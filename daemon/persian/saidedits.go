@@ -435,7 +435,7 @@ func (c clause) plainWords() bool {
 			continue
 		}
 		if t.quoted || t.punct || t.isNum || t.list != nil || t.qnoun || c.atAny(i, formNounsV) > 0 || c.atAny(i, actionWordsV) > 0 ||
-			c.atAny(i, deleteWordsV) > 0 || isAny(t.m, requiredWords...) || isAny(t.m, optionalWords...) || isAny(t.m, "نه", "بله", "آره", "no", "yes") {
+			c.atAny(i, deleteWordsV) > 0 || c.atAny(i, wrongWordsV) > 0 || isAny(t.m, requiredWords...) || isAny(t.m, optionalWords...) || isAny(t.m, "نه", "بله", "آره", "no", "yes") {
 			return false
 		}
 	}
@@ -553,3 +553,79 @@ func spatialPlaces(toks []token) []token {
 	}
 	return toks
 }
+
+// formNameFixed reads a form's name said to be wrong and then the right
+// one named — «اسم فرم ۷ غلطه، درستش «…» است», «عنوان فرم ۷ اشتباه
+// است. عنوان صحیح: «…»», «فرم ۷. اسم جدید: «…».», «… غلطه، بکنش «…»» —
+// as the rename it asks: the words from the right name's marker to its
+// quote are read as «اسم فرم N را به «…» تغییر بده». Only in a command
+// that names no question (a question's wording has its own reading)
+// and names the form before.
+func formNameFixed(toks []token) []token {
+	c := clause(toks)
+	form := -1
+	for i, t := range toks {
+		if t.qnoun && !t.quoted {
+			return toks
+		}
+		if form < 0 && i+1 < len(toks) && c.atAny(i, formNounsV) > 0 && toks[i+1].isNum && toks[i+1].digits {
+			form = i + 1
+		}
+	}
+	if form < 0 {
+		return toks
+	}
+	for r := form + 1; r < len(toks); r++ {
+		t := toks[r]
+		if t.quoted {
+			continue
+		}
+		start := -1
+		switch {
+		case t.m == "جدید" && r > 0 && (c.atAny(r-1, nameNounsV) > 0 || isAny(toks[r-1].m, wordingNouns...)) && !toks[r-1].quoted:
+			start = r - 1 // «اسم جدید», «عنوان درست» (read as «جدید»)
+		case isAny(t.m, "درستش", "صحیحش") || t.pron && isAny(t.m, "درست", "صحیح", "بکن", "کن", "بکنید", "کنید"):
+			start = r
+		case isAny(t.m, "correct", "right", "new") && r+1 < len(toks) && (c.atAny(r+1, nameNounsV) > 0 || isAny(toks[r+1].m, wordingNouns...)):
+			start = r // "correct name: …": the adjective before its noun
+			r++
+		default:
+			continue
+		}
+		q := r + 1
+		for q < len(toks) && q <= r+2 && !toks[q].quoted && (toks[q].punct && toks[q].m == ":" || isAny(toks[q].m, "اینه", "این", "باشه", "بشه", "بشود", "شود")) {
+			q++
+		}
+		if q >= len(toks) || !toks[q].quoted {
+			continue
+		}
+		out := append(make([]token, 0, len(toks)+6), toks[:start]...)
+		for _, w := range []string{"اسم", "فرم"} {
+			out = append(out, wordToken(w))
+		}
+		out = append(out, toks[form])
+		for _, w := range []string{"را", "به"} {
+			out = append(out, wordToken(w))
+		}
+		out = append(out, toks[q])
+		for _, w := range []string{"تغییر", "بده"} {
+			out = append(out, wordToken(w))
+		}
+		rest := toks[q+1:]
+		if len(rest) > 0 && !rest[0].quoted && isAny(rest[0].m, "است", "هست", "ه") {
+			rest = rest[1:]
+		}
+		out = append(out, rest...)
+		for k := range out {
+			out[k].r0 = firstRune(out[k].m)
+			out[k].qnoun = questionNouns[out[k].m]
+		}
+		return out
+	}
+	return toks
+}
+
+// wrongWordsV say that something is wrong — «غلطه», «اشتباه است»,
+// "typo" — before the right one is named: known words of a remark, no
+// act and no word left unread.
+var wrongWordsV = newVocab("غلط", "غلطه", "اشتباه", "اشتباهه", "نادرست", "نادرسته", "ناصحیح", "wrong", "typo", "incorrect")
