@@ -380,3 +380,18 @@ func TestFormNameSaidWrongThenRight(t *testing.T) {
 		"سوال ۲ فرم ۱۸ اسمش غلطه، درستش «نام پدر» است": "update_field #18 @1 نام پدر",
 	})
 }
+
+// TestMadeIntoIsAnEdit: «ساختن» with a question that exists and what
+// it is to become («سوال اولش را اجباری بساز», Dari and the written
+// register) changes that question, as «کن» says it — no new question.
+func TestMadeIntoIsAnEdit(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۱۹ را منتشر نکن، ولی سوال اولش را اجباری بساز": "update_field #19 @0 required",
+		"سوال دوم فورم ۷ را «نام کامل» بسازید":              "update_field #7 @1 نام کامل",
+		"سوال دوم فرم ۷ را کشویی بساز":                      "update_field #7 @1 dropdown",
+		"سؤال سوم فرم ۷ را اختیاری بسازید":                  "update_field #7 @2 optional",
+		"یه فرم بساز به اسم «ثبت نام»":                      "create_form ثبت نام",
+		"به فرم ۷ یه سوال اجباری بساز":                      "add_field #7 short_text required",
+	})
+}

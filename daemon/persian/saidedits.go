@@ -629,3 +629,34 @@ func formNameFixed(toks []token) []token {
 // "typo" — before the right one is named: known words of a remark, no
 // act and no word left unread.
 var wrongWordsV = newVocab("غلط", "غلطه", "اشتباه", "اشتباهه", "نادرست", "نادرسته", "ناصحیح", "wrong", "typo", "incorrect")
+
+// makeIntoEdit reads «سوال اولش را اجباری بساز», «سوال دوم فورم ۷ را
+// «نام کامل» بسازید»: «ساختن» with an object that exists and what it
+// is to become is "make it so", as «کن» says it — an edit of that
+// question, not a new one. Said so in Dari and the written register.
+func makeIntoEdit(toks []token) []token {
+	c := clause(toks)
+	for i := 0; i+1 < len(toks); i++ {
+		if toks[i].quoted || !toks[i].qnoun || !c.questionNumbered(i) && !isOrdinal(strings.TrimSuffix(toks[i+1].m, "ش")) {
+			continue
+		}
+		m := i + 2
+		for m < len(toks) && !toks[m].quoted && (c.atAny(m, formNounsV) > 0 || toks[m].isNum) {
+			m++
+		}
+		if m >= len(toks) || !isAny(toks[m].m, "را", "رو") {
+			continue
+		}
+		v := m + 1
+		said := false
+		for v < len(toks) && (toks[v].quoted || isAny(toks[v].m, requiredWords...) || isAny(toks[v].m, optionalWords...) || typeWords[toks[v].m]) {
+			said = true
+			v++
+		}
+		if !said || v >= len(toks) || toks[v].quoted || !isAny(toks[v].m, "بساز", "بسازید", "بسازین", "بسازش") {
+			continue
+		}
+		toks[v].m, toks[v].r0 = "کن", firstRune("کن")
+	}
+	return toks
+}
