@@ -395,3 +395,19 @@ func TestMadeIntoIsAnEdit(t *testing.T) {
 		"به فرم ۷ یه سوال اجباری بساز":                      "add_field #7 short_text required",
 	})
 }
+
+// TestSlackShorthand: a product manager's shorthand — "dup" for a copy,
+// «type=email, label=«…»» as labelled fields, "move Q3 → Q1" and «ببر
+// به سوال ۱» for a question's place.
+func TestSlackShorthand(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"form 16 dup → «نسخه دوم»":                           "duplicate_form #16 نسخه دوم",
+		"form 16: new field, type=email, label=«ایمیل کاری»": "add_field #16 email ایمیل کاری",
+		"form 16: move Q4 → Q1":                              "move_field #16 @3 >0",
+		"move question 5 of form 16 to question 2":           "move_field #16 @4 >1",
+		"فرم ۱۶ سوال ۴ رو ببر به سوال ۱":                     "move_field #16 @3 >0",
+		"پرسش چهارم فرم ۱۶ به پرسش اول منتقل شود":            "move_field #16 @3 >0",
+		"یه سوال کوتاه به فرم ۱۶ اضافه کن":                   "add_field #16 short_text",
+	})
+}

@@ -79,7 +79,7 @@ var (
 	// «فرم»: «یه پرسشنامه جدید بساز».
 	formKinds = []string{"پرسشنامه", "نظرسنجی", "questionnaire", "survey"}
 	// copyWords name copying a form, which the planner cannot do.
-	copyWords = []string{"کپی", "copy", "duplicate", "clone", "تکثیر", "کلون", "داپلیکیت"}
+	copyWords = []string{"کپی", "copy", "duplicate", "clone", "تکثیر", "کلون", "داپلیکیت", "dup", "dupe"}
 	// fillers are politeness and hedges around a command: «لطفا»,
 	// «میشه …».
 	fillers = map[string]bool{"ها": true, "لطفا": true, "لطفاً": true, "لطفن": true, "please": true, "میشه": true, "بیزحمت": true, "خواهشا": true, "خواهشمندم": true, "دیه": true}

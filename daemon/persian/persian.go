@@ -215,7 +215,7 @@ func (p *Planner) plan(text string) Result {
 	}
 	toks = colonTitles(formTitleList(afterCuts(beforeVerbEnds(dropInsteadOf(dropSpeakerActs(selfCorrected(toks)))))))
 	// «عنوان: …، سوال: …، نوع: …»: a command written as labelled fields.
-	toks = formNameFixed(kindJoined(kindNamedNumber(rightWording(spatialPlaces(makeIntoEdit(labelledTypes(toks)))))))
+	toks = formNameFixed(kindJoined(kindNamedNumber(rightWording(spatialPlaces(moveOntoQuestion(makeIntoEdit(labelledTypes(toks))))))))
 	v2 := p.cfg.Contract == 2
 	if v2 {
 		toks = bareWordings(collectLists(amendedOptions(colonWordings(newWordingAfterColon(placesAsQuestions(structured(sharedNoun(commaWordings(retype(toks))))))))))

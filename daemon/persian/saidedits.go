@@ -660,3 +660,33 @@ func makeIntoEdit(toks []token) []token {
 	}
 	return toks
 }
+
+// moveOntoQuestion reads "move Q3 to Q1", «form 9: move Q3 → Q1», «سوال
+// ۳ رو ببر به سوال ۱»: in a command that moves, after the question
+// moved, «to», «به» or an arrow before another question names that
+// question's place, as «جای سوال ۱» does.
+func moveOntoQuestion(toks []token) []token {
+	c := clause(toks)
+	moved, named := false, false
+	for i := range toks {
+		moved = moved || !toks[i].quoted && c.atAny(i, moveVerbsV) > 0
+	}
+	if !moved {
+		return toks
+	}
+	for i := 0; i+2 < len(toks); i++ {
+		t := toks[i]
+		if t.qnoun && !t.quoted && c.questionNumbered(i) {
+			named = true
+			continue
+		}
+		if !named || t.quoted || !(isAny(t.m, "to", "into", "onto", "به") || t.punct && isArrow(firstRune(t.s))) {
+			continue
+		}
+		if nx := toks[i+1]; nx.qnoun && !nx.quoted && c.questionNumbered(i+1) {
+			toks[i] = wordToken("جای")
+			toks[i].r0 = firstRune(toks[i].m)
+		}
+	}
+	return toks
+}

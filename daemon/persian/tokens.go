@@ -165,6 +165,11 @@ func tokenize(text string) []token {
 		case isPunct(r) && !((r == '.' || r == '/') && betweenDigits(text, i, next)):
 			flush(i)
 			toks = append(toks, token{m: text[i:next], s: text[i:next], punct: true})
+		case r == '=' && wordStart >= 0 && next < len(text) && !isSpace(rune(text[next])):
+			// «type=email», «label=«…»»: a field and its value, as a
+			// colon says them.
+			flush(i)
+			toks = append(toks, token{m: ":", s: "=", punct: true})
 		case isArrow(r):
 			// ««شیفت» → صبح / عصر»: an arrow points at what follows,
 			// as a colon does; it reads as one and shows as typed.
