@@ -411,3 +411,17 @@ func TestSlackShorthand(t *testing.T) {
 		"یه سوال کوتاه به فرم ۱۶ اضافه کن":                   "add_field #16 short_text",
 	})
 }
+
+// TestCopyTakenPolitely: «یه کپی بگیرین», «بگیری» — the polite and
+// familiar forms of taking a copy — copy the form, and the name said
+// with them is the copy's, never the original's.
+func TestCopyTakenPolitely(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۹ رو یه کپی بگیرین اسمشم بذارین «فصل بعد»": "duplicate_form #9 فصل بعد",
+		"از فرم ۹ یه کپی بگیرین":                        "duplicate_form #9",
+		"از فرم ۹ یه نسخه بگیری اسمش «آزمایشی» باشه":    "duplicate_form #9 آزمایشی",
+		// The register's frames are no words left unread.
+		"احتراماً سؤال دوم فرم ۹ به جایگاه نخست منتقل گردد": "move_field #9 @1 >0",
+	})
+}

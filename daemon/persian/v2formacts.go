@@ -125,7 +125,7 @@ func (c clause) compoundAt(i int) bool {
 		c.createVerbAt(i) || c.atAny(i, formNounsV) > 0 || c.atAny(i, formKindsV) > 0 || fillers[t.m] || titleEnders[t.m] {
 		return false
 	}
-	if isAny(t.m, "تهیه", "تکراری", "دیگر", "دیگه", "جدید", "بگیر", "بگیرید", "بزن", "بزنید", "سازی", "بشه", "بشود", "گردد", "شود", "نمایید", "نما", "کنید", "the", "all", "of", "this", "that", "it", "form", "forms", "question", "nevermind", "now", "please") {
+	if isAny(t.m, "تهیه", "تکراری", "دیگر", "دیگه", "جدید", "بگیر", "بگیرید", "بگیرین", "بگیری", "بزن", "بزنید", "بزنین", "بزنی", "سازی", "بشه", "بشود", "گردد", "شود", "نمایید", "نما", "کنید", "the", "all", "of", "this", "that", "it", "form", "forms", "question", "nevermind", "now", "please") {
 		return false
 	}
 	// A Persian verb or its infinitive («کنیم», «کردن») is no noun.
