@@ -690,3 +690,100 @@ func moveOntoQuestion(toks []token) []token {
 	}
 	return toks
 }
+
+// The readings of this file, each run only on a command that says one
+// of its words: most commands say none, and a pass costs a look at
+// every word.
+const (
+	passReason passes = 1 << iota
+	passMakeInto
+	passMoves
+	passSpatial
+	passRight
+	passNumberKind
+	passKindJoined
+	passFormName
+	passColonWording
+	passBecomes
+	passClosed
+	passStops
+	passOutOfPublication
+	passPublic
+)
+
+// passes is a set of the readings a command needs.
+type passes uint32
+
+// passWords are the words that call for each reading.
+var passWords = func() map[string]passes {
+	m := map[string]passes{}
+	add := func(p passes, words ...string) {
+		for _, w := range words {
+			m[w] |= p
+		}
+	}
+	add(passReason, "نظر", "توجه", "آنجا", "آنجایی", "اونجا", "اونجایی", "چون", "چونکه", "زیرا", "because")
+	add(passMakeInto, "بساز", "بسازید", "بسازین", "بسازش")
+	// Both readings of a place a question is moved to need a verb of
+	// moving.
+	add(passMoves, moveVerbs...)
+	add(passMoves, "قرار", "بنداز", "بندازش", "بندازید", "put", "place", "make", "set")
+	add(passSpatial, "بالای", "بالایه", "above", "زیر", "زیره", "پایین", "پایینه", "پایینی", "below", "under", "beneath")
+	add(passRight, rightWords...)
+	add(passNumberKind, numberNouns...)
+	add(passKindJoined, "نوع", "صورت", "بهصورت", "بصورت", "شکل", "بهشکل", "type")
+	add(passFormName, "جدید", "درستش", "صحیحش", "درست", "صحیح", "correct", "right", "new", "بکن", "کن", "بکنید", "کنید")
+	add(passColonWording, ":")
+	add(passBecomes, "بشه", "بشود", "شود", "گردد", "بشن")
+	add(passClosed, "بسته", "پاسخی", "جوابی", "پاسخ", "جواب")
+	add(passStops, receiveNouns...)
+	add(passOutOfPublication, "انتشار", "نشر")
+	add(passPublic, "دسترس")
+	return m
+}()
+
+// saidPasses returns the readings the words of a command call for.
+func saidPasses(toks []token) passes {
+	var p passes
+	for _, t := range toks {
+		if !t.quoted {
+			p |= passWords[t.m]
+		}
+	}
+	return p
+}
+
+// run applies f to the result of next when the command needs pass.
+func (p passes) run(pass passes, f func([]token) []token, toks []token) []token {
+	if p&pass != 0 {
+		return f(toks)
+	}
+	return toks
+}
+
+// edits reads the edits and labels said the way people say them, in
+// the order each needs the one before: a question made into something,
+// a place on the page, the right wording, a kind by its noun or joined
+// apart, a form's name said wrong then right.
+func (p passes) edits(toks []token) []token {
+	toks = p.run(passMakeInto, makeIntoEdit, toks)
+	toks = p.run(passMoves, moveOntoQuestion, toks)
+	toks = p.run(passSpatial, spatialPlaces, toks)
+	toks = p.run(passRight, rightWording, toks)
+	toks = p.run(passNumberKind, kindNamedNumber, toks)
+	toks = p.run(passKindJoined, kindJoined, toks)
+	return p.run(passFormName|passRight, formNameFixed, toks)
+}
+
+// states reads the states said in other words: where a moved question
+// ends up, a form closed or taking no answers, taken out of
+// publication, taken from the public.
+func (p passes) states(toks []token) []token {
+	if p&passMoves != 0 {
+		toks = p.run(passBecomes, becomesAfterMove, toks)
+	}
+	toks = p.run(passClosed, closedSaid, toks)
+	toks = p.run(passStops, stopsAnswers, toks)
+	toks = p.run(passOutOfPublication, outOfPublication, toks)
+	return p.run(passPublic, publicAccess, toks)
+}
