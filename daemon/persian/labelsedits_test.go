@@ -425,3 +425,17 @@ func TestCopyTakenPolitely(t *testing.T) {
 		"احتراماً سؤال دوم فرم ۹ به جایگاه نخست منتقل گردد": "move_field #9 @1 >0",
 	})
 }
+
+// TestCopySaidByLikeness: a form made like another («عین فرم ۹»,
+// «مشابه فرم ۹», "like form 9") or copied and pasted is its copy, and
+// the name said is the copy's — never a rename of the original.
+func TestCopySaidByLikeness(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"یه فرم عین فرم ۹ بساز اسمش «فصل بعد»":             "duplicate_form #9 فصل بعد",
+		"یه فرم مشابه فرم ۹ ایجاد کنید با عنوان «فصل بعد»": "duplicate_form #9 فصل بعد",
+		"make a form like form 9 called \"Next\"":          "duplicate_form #9 Next",
+		"فرم ۹ رو کپی پیست کن اسمشو بذار «فصل بعد»":        "duplicate_form #9 فصل بعد",
+		"یه فرم جدید بساز به اسم «فصل بعد»":                "create_form فصل بعد",
+	})
+}

@@ -787,3 +787,10 @@ func (p passes) states(toks []token) []token {
 	toks = p.run(passOutOfPublication, outOfPublication, toks)
 	return p.run(passPublic, publicAccess, toks)
 }
+
+// likeWordsV compare a form made to one that exists: «یه فرم عین فرم ۹
+// بساز» makes its copy, as «مثل» says it.
+var likeWordsV = newVocab("مثل", "مانند", "شبیه", "عین", "مشابه", "همانند", "like", "same as")
+
+// pasteWordsV complete a copy: «کپی پیست کن», "copy paste".
+var pasteWordsV = newVocab("پیست", "paste")
