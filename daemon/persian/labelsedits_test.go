@@ -282,6 +282,10 @@ func TestSubjectAndKindSaidApart(t *testing.T) {
 		"یه سوال کوتاه با موضوع نام پدر به فرم ۵ اضافه کن":                   "add_field #5 short_text نام پدر",
 		"فرم ۵ یه سوال تاریخ بذار موضوعش روز تولد":                           "add_field #5 date روز تولد",
 		"به فرم ۱۲ یک سوال از نوع عددی و یک سوال از نوع تاریخ اضافه کن":      "add_field #12 number; add_field #12 date",
+		// An unquoted wording ends where the kind's marker begins.
+		"به فرم ۵ سوالی با عنوان شغل پدر و از نوع متن کوتاه افزوده شود":  "add_field #5 short_text شغل پدر",
+		"به فرم ۵ سوالی با عنوان تعداد فرزندان و از نوع عددی افزوده شود": "add_field #5 number تعداد فرزندان",
+		"به فرم ۵ سوالی با عنوان روز تولد از نوع تاریخ افزوده شود":       "add_field #5 date روز تولد",
 	})
 }
 

@@ -113,6 +113,19 @@ func (c clause) detailStarts(i int) bool {
 	if t.m == "از" && i+3 < len(c) && c[i+1].isNum && c[i+2].m == "تا" && c[i+3].isNum {
 		return true
 	}
+	// «با عنوان شغل پدر و از نوع متن کوتاه»: the kind, said with its
+	// marker, is no word of the wording.
+	if n := c.atAny(i, kindMarkersV); n > 0 && (c.fieldTypeAfter(i+n) || c.fieldTypeAfter(i)) {
+		return true
+	}
+	if strings.HasPrefix(t.m, "\x01") && !t.quoted {
+		// «از نوع عددی», read whole as v2's kind: its marker said too.
+		for _, m := range []string{"از نوع", "با نوع", "به صورت", "به شکل", "of type"} {
+			if strings.HasPrefix(t.s, m) {
+				return true
+			}
+		}
+	}
 	return strings.HasPrefix(t.m, "فرمت") || t.m == "format"
 }
 
