@@ -115,10 +115,13 @@ func (c clause) detailStarts(i int) bool {
 	}
 	// «با عنوان شغل پدر و از نوع متن کوتاه»: the kind, said with its
 	// marker, is no word of the wording.
-	if n := c.atAny(i, kindMarkersV); n > 0 && (c.fieldTypeAfter(i+n) || c.fieldTypeAfter(i)) {
-		return true
+	if t.r0 == 'ا' || t.r0 == 'ب' || t.r0 == 'o' || t.r0 == 'w' || t.r0 == 'a' {
+		// Only the markers' first words are worth a look in the lexicon.
+		if n := c.atAny(i, kindMarkersV); n > 0 && (c.fieldTypeAfter(i+n) || c.fieldTypeAfter(i)) {
+			return true
+		}
 	}
-	if strings.HasPrefix(t.m, "\x01") && !t.quoted {
+	if len(t.m) > 0 && t.m[0] == 1 && !t.quoted {
 		// «از نوع عددی», read whole as v2's kind: its marker said too.
 		for _, m := range []string{"از نوع", "با نوع", "به صورت", "به شکل", "of type"} {
 			if strings.HasPrefix(t.s, m) {
