@@ -227,6 +227,14 @@ func (c clause) read(f *frame, used []bool, v2 bool) {
 		f.refusal = domain.T("the end of a form is no position without knowing how many questions it has; say which place, e.g. «جایگاه پنجم»")
 		return
 	}
+	if len(f.groups) > 0 && c.saysLastQuestion() {
+		// «فرم ۵۰. سوال آخر. اجباری.»: the last question the form has
+		// is one that exists, and which it is depends on how many there
+		// are — no new question, and no index the plan can know.
+		f.groups, f.add = nil, false
+		f.refusal = domain.T("which question? give its number, e.g. «سوال دوم»")
+		return
+	}
 	if v2 {
 		f.dropped = c.uncarriedDetail(f.groups, used)
 		for k := range f.groups {
@@ -279,7 +287,7 @@ func (c clause) read(f *frame, used []bool, v2 bool) {
 		// for by the questions it asks is a form to make.
 		f.create = true
 	}
-	if v2 && !f.hasIntent() && f.edit == nil && len(f.ids) > 0 && len(f.groups) > 0 && (c.countedQuestion() || c.typedWording() >= 0 || c.hasOptionList()) && !c.hasVerb() {
+	if (v2 || c.kindedQuestion()) && !f.hasIntent() && f.edit == nil && len(f.ids) > 0 && len(f.groups) > 0 && (c.countedQuestion() || c.typedWording() >= 0 || c.hasOptionList()) && !c.hasVerb() {
 		// «فرم ۱۳: یه سوال کشویی «شیفت» با گزینه‌های …», «فرم ۲۵ سوال
 		// کشویی «پرداخت»: کارت، نقد»: a new question said of a form with
 		// no verb at all — counted, typed beside its wording, or given
@@ -297,6 +305,18 @@ func (c clause) read(f *frame, used []bool, v2 bool) {
 	if !f.hasIntent() && !f.hasContent() {
 		f.modType, f.modRequired, f.modAll, f.modifier = c.modifier()
 	}
+}
+
+// kindedQuestion reports a question noun with its kind said before it
+// in English order («rating field …»): a new question, in either
+// contract.
+func (c clause) kindedQuestion() bool {
+	for i, t := range c {
+		if t.qnoun && !t.quoted && c.kindBefore(i) {
+			return true
+		}
+	}
+	return false
 }
 
 // questionsAfter counts the questions the groups after group i ask for

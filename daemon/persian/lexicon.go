@@ -59,7 +59,7 @@ var (
 	titleMarkers = []string{"با عنوان", "به عنوان", "با نام", "به نام", "با اسم", "به اسم", "تحت عنوان", "با تیتر", "به تیتر", "با موضوع", "بعنوان", "بنام", "به اسمهای", "با اسمهای", "به نامهای", "با نامهای", "با عنوانهای", "با عناوین", "به عناوین", "تحت عناوین", "با اسامی", "به اسامی", "با نامهای", "called", "named", "titled", "with title", "with the title", "with name", "با title", "به title", "با name", "به name"}
 	// questionMarks introduce a question's wording after its noun: «با
 	// متن X», «که بپرسد X».
-	questionMarks = []string{"با label", "with label", "with the label", "با لیبل", "با متن", "با عنوان", "با صورت سوال", "با صورت پرسش", "با متن سوال", "بپرسه", "بپرسد", "بنویسه", "بنویسد", "که بنویسه", "که بنویسد", "با سوال", "با پرسش", "با محتوای", "که بپرسد", "که بپرسه", "با این متن", "با این سوال", "with text", "with the text", "saying", "asking", "labeled", "labelled", "با title", "with title", "with the title", "titled", "called", "named"}
+	questionMarks = []string{"با label", "with label", "with the label", "با لیبل", "با متن", "با عنوان", "با صورت سوال", "با صورت پرسش", "با متن سوال", "بپرسه", "بپرسد", "بنویسه", "بنویسد", "که بنویسه", "که بنویسد", "با سوال", "با پرسش", "با محتوای", "که بپرسد", "که بپرسه", "با این متن", "با این سوال", "با موضوع", "به موضوع", "با موضوعِ", "with subject", "with the subject", "with text", "with the text", "saying", "asking", "labeled", "labelled", "با title", "with title", "with the title", "titled", "called", "named"}
 	// requiredWords make a question required.
 	requiredWords = []string{"اجباری", "الزامی", "ضروری", "لازم", "required", "mandatory", "ریکوایرد", "ریکوآیرد", "ریکوئیرد"}
 	// quantifiers speak of all the questions named before: «همه
@@ -82,16 +82,16 @@ var (
 	// «فرم»: «یه پرسشنامه جدید بساز».
 	formKinds = []string{"پرسشنامه", "نظرسنجی", "questionnaire", "survey"}
 	// copyWords name copying a form, which the planner cannot do.
-	copyWords = []string{"کپی", "copy", "duplicate", "clone", "تکثیر", "کلون", "داپلیکیت"}
+	copyWords = []string{"کپی", "copy", "duplicate", "clone", "تکثیر", "کلون", "داپلیکیت", "dup", "dupe"}
 	// fillers are politeness and hedges around a command: «لطفا»,
 	// «میشه …».
-	fillers = map[string]bool{"ها": true, "لطفا": true, "لطفاً": true, "لطفن": true, "please": true, "میشه": true, "بیزحمت": true, "خواهشا": true, "خواهشمندم": true,
+	fillers = map[string]bool{"ها": true, "لطفا": true, "لطفاً": true, "لطفن": true, "please": true, "میشه": true, "بیزحمت": true, "خواهشا": true, "خواهشمندم": true, "دیه": true,
 		// the manner of «… را طوری کن که فقط لینک بگیرد»: what follows says it.
 		"طوری": true, "جوری": true}
 
 	// formalFrames wrap a request in the written register: «خواهشمند
 	// است …», «مقتضی است …», «مقرر گردید …», «نسبت به … اقدام گردد».
-	formalFrames = []string{"خواهشمند", "خواهشمندیم", "است", "مقتضی", "مقرر", "گردید", "نسبت", "اقدام", "ضمن", "تشکر", "احترام", "باسلام", "همکار", "گرامی", "محترم", "اطلاع", "ثانوی", "فعلا", "موقتا", "عجالتا"}
+	formalFrames = []string{"خواهشمند", "خواهشمندیم", "مستدعی", "مستدعیست", "مستدعیاست", "احتراما", "بدینوسیله", "اعلام", "میگردد", "urgent", "asap", "است", "مقتضی", "مقرر", "گردید", "نسبت", "اقدام", "ضمن", "تشکر", "احترام", "باسلام", "همکار", "گرامی", "محترم", "اطلاع", "ثانوی", "فعلا", "موقتا", "عجالتا"}
 
 	// politeWords wrap an order in wishes, hedges and courtesy: «قربونت
 	// برم»، «قصد دارم»، «امکانش هست»، «اگه میشه»، «می‌خواستم».
@@ -112,7 +112,7 @@ var (
 	// object marker).
 	clitics = []string{"ش", "شو", "شم", "شون", "شان", "اش", "اشو"}
 	// takeVerbs take a copy: «یه کپی ازش بگیر», «نسخه‌ای تهیه کنید».
-	takeVerbs = []string{"بگیر", "بگیرید", "بگیرین", "ازش", "ازشون", "ازآن", "تهیه", "تکراری", "بساز"}
+	takeVerbs = []string{"بگیر", "بگیرید", "بگیرین", "بگیری", "ازش", "ازشون", "ازآن", "تهیه", "تکراری", "بساز"}
 
 	// refrainWords ask that something not be done: «از انتشار فرم ۹
 	// خودداری فرمایید».
@@ -386,7 +386,7 @@ var pronounBases = map[string]bool{
 
 // wordingNouns name a question's wording: «label‌ش رو بکن «…»», «متنش
 // بشه «…»».
-var wordingNouns = []string{"label", "labelش", "لیبل", "لیبلش", "متن", "متنش", "عنوان", "عنوانش", "text", "wording", "صورت"}
+var wordingNouns = []string{"label", "labelش", "لیبل", "لیبلش", "متن", "متنش", "عنوان", "عنوانش", "text", "wording", "صورت", "موضوع", "موضوعش", "subject", "topic"}
 
 // listPointers point to a list said further on: «پرسش‌های زیر»,
 // «the following questions».
@@ -456,7 +456,9 @@ var (
 	// disableWords stop a form taking answers, keeping its link.
 	disableWords = []string{"غیرفعال", "غیر فعال", "مسدود", "تعطیل", "disable", "deactivate", "دیس ایبل", "دیسیبل", "دیزیبل", "ببند", "ببندش", "ببندید", "ببندین", "close", "از دسترس خارج", "جواب قبول نکنه", "جواب قبول نکند", "پاسخ قبول نکنه", "پاسخ نپذیرد", "پاسخ نپذیره", "دیگه جواب نگیره", "دیگر پاسخ نپذیرد"}
 	// moveVerbs move a question to another place in its form.
-	moveVerbs = []string{"ببر", "ببرش", "ببرید", "ببرین", "بیاورید", "بیارید", "بیارین", "منتقل", "جابجا", "جابهجا", "move", "بذار", "بگذار", "بزار", "بذارید", "بگذارید", "بزارید", "بذارین", "بگذارین", "بزارین", "بذارش", "بگذارش", "بزارش", "بیار", "بیارش", "بیاور"}
+	moveVerbs = []string{"ببر", "ببرش", "ببرید", "ببرین", "بیاورید", "بیارید", "بیارین", "منتقل", "جابجا", "جابهجا", "move", "بذار", "بگذار", "بزار", "بذارید", "بگذارید", "بزارید", "بذارین", "بگذارین", "بزارین", "بذارش", "بگذارش", "بزارش", "بیار", "بیارش", "بیاور",
+		// the question itself goes or comes: «سوال ۲ بره بعد سوال ۴»
+		"بره", "برود", "بیاد", "بیاید", "بیان", "بیایند", "برن", "بروند"}
 	// endWords name the end of a form: a place no index can say
 	// without knowing how many questions it has.
 	endWords = []string{"آخر", "انتها", "انتهای", "ته", "آخرین", "پایین", "last", "end", "bottom"}

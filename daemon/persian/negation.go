@@ -534,7 +534,7 @@ func (c clause) deniedActAt(i int) int {
 // it: what is to be done in place of the acts denied before it.
 func (c clause) insteadAfter(i int) int {
 	for k := i + 1; k < len(c); k++ {
-		if !c[k].quoted && isAny(c[k].m, "فقط", "تنها", "بلکه", "only", "just", "instead") && clause(c[k+1:]).hasVerb() {
+		if !c[k].quoted && (isAny(c[k].m, "فقط", "تنها", "بلکه", "only", "just", "instead") || c.atAny(k, formalOnlyV) > 0) && clause(c[k+1:]).hasVerb() {
 			return k
 		}
 	}

@@ -182,7 +182,13 @@ func (p *Planner) plan(text string) Result {
 	if len(toks) == 0 {
 		return none(domain.T("the command is empty"))
 	}
-	toks, asides := cutAsides(enumerators(toks))
+	toks, asides := cutAsides(enumerators(azeriFillers(toks)))
+	said := saidPasses(toks)
+	var reasons []string
+	if said&passReason != 0 {
+		toks, reasons = cutReasons(toks)
+	}
+	asides = append(asides, reasons...)
 	if asksWhyOrHow(toks) {
 		return none(domain.T("this asks why or how, which is a question to answer, not a form-builder action"))
 	}
@@ -216,12 +222,12 @@ func (p *Planner) plan(text string) Result {
 	}
 	toks = colonTitles(formTitleList(afterCuts(beforeVerbEnds(dropInsteadOf(dropSpeakerActs(selfCorrected(toks)))))))
 	// «عنوان: …، سوال: …، نوع: …»: a command written as labelled fields.
-	toks = labelledTypes(toks)
+	toks = said.edits(labelledTypes(toks))
 	v2 := p.cfg.Contract == 2
 	if v2 {
-		toks = bareWordings(collectLists(amendedOptions(colonWordings(placesAsQuestions(structured(sharedNoun(commaWordings(retype(toks)))))))))
+		toks = bareWordings(collectLists(amendedOptions(colonWordings(said.run(passColonWording, newWordingAfterColon, placesAsQuestions(structured(sharedNoun(commaWordings(retype(toks))))))))))
 	}
-	toks = cutRunOns(parenWordings(toks))
+	toks = cutRunOns(parenWordings(said.states(toks)))
 	clauses, joins := splitClauses(toks)
 	frames := make([]*frame, 0, len(clauses))
 	for k, c := range clauses {
@@ -242,8 +248,10 @@ func (p *Planner) plan(text string) Result {
 		formatGoesBack(frames)
 		editShared(frames)
 		namesLastQuestion(frames)
+		wordsNameLastQuestion(frames)
 		formBesideEdit(frames)
 	}
+	frames = draftBesideClosing(frames)
 	if v2 {
 		verbShared(frames)
 	} else {

@@ -129,10 +129,10 @@ func (c clause) readQuestionTexts(used []bool, newForm bool) []questionText {
 // namesItsWording reports «اسمش», «عنوانش», «متنش» at i after a
 // question noun: the question's own name, said with its pronoun.
 func (c clause) namesItsWording(i int) bool {
-	if c[i].quoted || !(c[i].pron && c.atAny(i, nameNounsV) > 0 || isAny(c[i].m, "متنش", "متنشو", "متنشم")) {
+	if c[i].quoted || !(c[i].pron && c.atAny(i, nameNounsV) > 0 || isAny(c[i].m, "متنش", "متنشو", "متنشم", "موضوعش", "موضوعشو")) {
 		return false
 	}
-	text := !c[i].pron // «متنش»: only a question has a text
+	text := !c[i].pron // «متنش», «موضوعش»: only a question has a text or a subject
 	for j := i - 1; j >= 0 && j >= i-8; j-- {
 		if c[j].qnoun && j >= 2 && c[j-1].m == "از" && isAny(c[j-2].m, "قبل", "بعد", "پس", "پیش") {
 			// «یه سوال قبل از سوال اول اضافه کن اسمش …»: the question
@@ -437,7 +437,7 @@ func (c clause) readGroups(f *frame, used []bool, texts []questionText, v2 bool)
 			// «۶ تا short text: T1، …، T6»: the count and kind head the
 			// list whose items are the questions.
 			used[i] = true
-		} else if n, _, ok := c.itemAt(i, used); ok {
+		} else if n, _, ok := c.itemAt(i, used); ok && !(len(anchors) > 0 && c.kindMarkedAt(i)) {
 			anchors = append(anchors, groupAnchor{at: i, count: n, item: true})
 			used[i] = true
 		}

@@ -113,6 +113,22 @@ func (c clause) detailStarts(i int) bool {
 	if t.m == "از" && i+3 < len(c) && c[i+1].isNum && c[i+2].m == "تا" && c[i+3].isNum {
 		return true
 	}
+	// «با عنوان شغل پدر و از نوع متن کوتاه»: the kind, said with its
+	// marker, is no word of the wording.
+	if t.r0 == 'ا' || t.r0 == 'ب' || t.r0 == 'o' || t.r0 == 'w' || t.r0 == 'a' {
+		// Only the markers' first words are worth a look in the lexicon.
+		if n := c.atAny(i, kindMarkersV); n > 0 && (c.fieldTypeAfter(i+n) || c.fieldTypeAfter(i)) {
+			return true
+		}
+	}
+	if len(t.m) > 0 && t.m[0] == 1 && !t.quoted {
+		// «از نوع عددی», read whole as v2's kind: its marker said too.
+		for _, m := range []string{"از نوع", "با نوع", "به صورت", "به شکل", "of type"} {
+			if strings.HasPrefix(t.s, m) {
+				return true
+			}
+		}
+	}
 	return strings.HasPrefix(t.m, "فرمت") || t.m == "format"
 }
 
@@ -240,7 +256,9 @@ func (c clause) readTitles(f *frame, used []bool) {
 			continue
 		}
 		n := c.atAny(i, nameNounsV)
-		if n == 0 || (i > 0 && (c[i-1].m == "با" || c[i-1].m == "به" || c[i-1].m == "تحت")) {
+		// «یه سوال کوتاه واسه اسم پدر»: what a question is for names
+		// nothing.
+		if n == 0 || (i > 0 && (c[i-1].m == "با" || c[i-1].m == "به" || c[i-1].m == "تحت" || isAny(c[i-1].m, purposeWords...) && (c.afterNewQuestion(i-1) || c.afterAKind(i-1)))) {
 			continue
 		}
 		if !c[i].pron && c.afterNewQuestion(i) {
@@ -442,7 +460,11 @@ func correctedWording(fs []*frame) {
 	}()
 	for k := 1; k < len(fs); k++ {
 		f := fs[k]
-		if !f.nameCorrected || len(f.ids) > 0 || f.negated {
+		// The right name may have been taken by another reading
+		// («عنوان درست: «…»» as a colon's title); it is the question's
+		// only when a question is named before, below.
+		taken := !f.nameCorrected && f.title != "" && !f.rename && !f.create && f.toks.saysRightName()
+		if !f.nameCorrected && !taken || len(f.ids) > 0 || f.negated {
 			continue
 		}
 		j := k - 1
@@ -466,6 +488,17 @@ func correctedWording(fs []*frame) {
 			fs[i].leftover = nil
 		}
 	}
+}
+
+// saysRightName reports a noun of a name or wording followed by a word
+// calling it the right or new one: «عنوان درست», «متن جدید».
+func (c clause) saysRightName() bool {
+	for i := 0; i+1 < len(c); i++ {
+		if !c[i].quoted && !c[i+1].quoted && (c.atAny(i, nameNounsV) > 0 || isAny(c[i].m, wordingNouns...)) && isAny(c[i+1].m, correctedNames...) {
+			return true
+		}
+	}
+	return false
 }
 
 // correctedNames say a name is the one to have: «عنوان درست», «اسم
@@ -588,7 +621,11 @@ func (c clause) afterNewQuestion(i int) bool {
 	for k >= 0 && !c[k].quoted && typeWords[c[k].m] {
 		k--
 	}
-	return k >= 0 && c.newQuestionNoun(k)
+	// «فرم ۱۲ سوال کوتاه اسم مشتری بذار»: a question noun with its type
+	// and no number is a new one too, said without «یه».
+	// «اسم فرم» after them still names the form.
+	ofForm := i+1 < len(c) && c.atAny(i+1, formNounsV) > 0
+	return k >= 0 && (c.newQuestionNoun(k) || !ofForm && k < i-1 && c[k].qnoun && !c[k].quoted && !isAny(c[k].m, pluralQuestionNouns...) && !c.questionNumbered(k))
 }
 
 // newFormWords say that the form named is one to make.

@@ -188,6 +188,11 @@ func tokenize(text string) []token {
 		case isPunct(r) && !((r == '.' || r == '/') && betweenDigits(text, i, next)):
 			flush(i)
 			toks = append(toks, token{m: text[i:next], s: text[i:next], punct: true})
+		case r == '=' && wordStart >= 0 && next < len(text) && !isSpace(rune(text[next])):
+			// «type=email», «label=«…»»: a field and its value, as a
+			// colon says them.
+			flush(i)
+			toks = append(toks, token{m: ":", s: "=", punct: true})
 		case isArrow(r):
 			// ««شیفت» → صبح / عصر»: an arrow points at what follows,
 			// as a colon does; it reads as one and shows as typed.
@@ -199,7 +204,7 @@ func tokenize(text string) []token {
 			n := asciiArrow(text[i:])
 			toks = append(toks, token{m: ":", s: text[i : i+n], punct: true})
 			next = i + n
-		case r == '#':
+		case r == '#' || isPictograph(text, i, r):
 			flush(i)
 		case r >= 0x2000 && isEmoji(r) || r == '\u200c' && wordStart < 0:
 			// «… 1h ⏱️», «"Cuisine" 🍕 options: …»: a picture typed
@@ -287,6 +292,29 @@ func betweenDigits(text string, i, next int) bool {
 	before, _ := utf8.DecodeLastRuneInString(text[:i])
 	after, _ := utf8.DecodeRuneInString(text[next:])
 	return unicode.IsDigit(before) && unicode.IsDigit(after)
+}
+
+// isPictograph reports an emoji or other pictograph at text[i] (r), with
+// the marks that only shape one: the variation selector, a skin tone, a
+// joiner between two pictographs. Outside quotes it decorates the
+// command («… اضافه کن ⭐», «publish کن 🚀») and says nothing the plan
+// carries, so it parts words as a space does and is no word of a
+// wording. Inside quotes it is kept as written.
+func isPictograph(text string, i int, r rune) bool {
+	if r < 0x2000 {
+		return false // Persian and Latin text: no table search
+	}
+	switch {
+	case r == 0xFE0F || r >= 0x1F3FB && r <= 0x1F3FF:
+		return true
+	case r == 0x200D || r == 0x200C:
+		// The joiner of «👨‍💻», which the surface may show as a ZWNJ.
+		next, _ := utf8.DecodeRuneInString(text[i+3:])
+		return unicode.Is(unicode.So, next)
+	case r == '№' || r == '℅':
+		return false
+	}
+	return unicode.Is(unicode.So, r)
 }
 
 // isSpace is unicode.IsSpace, answered without a table search for the
@@ -389,10 +417,13 @@ func mergeAffixes(toks []token) []token {
 			}
 			// «جور کن», «نشرش کن»: the Dari noun of a verb, with or
 			// without its pronoun, is the Iranian one (dariBeforeLightVerb).
-			if w, ok := dariBeforeLightVerb[t.m]; ok {
+			// The light verb as typed, not as its sound reads: «از نشر
+			// بکشید» takes the form out of publication, and «بکشید» only
+			// sounds like «بکنید».
+			if w, ok := dariBeforeLightVerb[t.m]; ok && isAny(matchForm(toks[i+1].s), lightVerbs...) {
 				t.m = w
 			} else if base, ok := strings.CutSuffix(t.m, "ش"); ok && !t.pron {
-				if w, ok := dariBeforeLightVerb[base]; ok {
+				if w, ok := dariBeforeLightVerb[base]; ok && isAny(matchForm(toks[i+1].s), lightVerbs...) {
 					t.m, t.pron = w, true
 				}
 			}

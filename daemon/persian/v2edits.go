@@ -687,7 +687,8 @@ func (c clause) countedQuestion() bool {
 		}
 		// «سوال جدید بعد از سوال ۲: …», «new question after q2»: a
 		// question called new is one to add, whatever is named beside.
-		if !t.quoted && t.qnoun && (c.newAfterNoun(i) > 0 || i > 0 && isAny(c[i-1].m, "new")) {
+		// «email field …»: one named by its kind, in English order.
+		if !t.quoted && t.qnoun && (c.newAfterNoun(i) > 0 || i > 0 && isAny(c[i-1].m, "new") || c.kindBefore(i)) {
 			return true
 		}
 		k := i - 1
@@ -1065,6 +1066,14 @@ func (c clause) extendsEdit(e *fieldEdit) bool {
 				i += l.n - 1
 				continue
 			}
+			if end := c.plainNameAt(i, named && wording == ""); end > i {
+				// «… و اسمش را بگذارید کلاس چندم است»: the name said
+				// unquoted after the verb, or between the object marker
+				// and the verb, is the question's wording.
+				wording, said = strings.NewReplacer(" ؟", "؟", " ?", "?").Replace(surfaceOf(c[i:end])), true
+				i = end - 1
+				continue
+			}
 			return false
 		}
 	}
@@ -1091,6 +1100,50 @@ func (c clause) extendsEdit(e *fieldEdit) bool {
 		e.options = options
 	}
 	return true
+}
+
+// plainNameAt returns where an unquoted name starting at i ends, in a
+// clause whose noun of wording was said (named): after the clause's
+// verb it runs to the end, its question mark kept; before it, from the
+// object marker to the verb. Plain words only — a form, a question, a
+// number or another act is no wording. It returns i when there is none.
+func (c clause) plainNameAt(i int, named bool) int {
+	if !named || c[i].quoted || !isWord(c[i]) {
+		return i
+	}
+	verb := func(k int) bool { return isAny(c[k].m, placeVerbs...) || isAny(c[k].m, lightVerbs...) }
+	plain := func(k int) bool {
+		t := c[k]
+		return t.punct && isAny(t.m, "؟", "?") || isWord(t) && !t.qnoun && t.list == nil && c.atAny(k, formNounsV) == 0 && c.atAny(k, actionWordsV) == 0 && !isAny(t.m, "را", "رو", "و", "and")
+	}
+	after := false
+	for k := 0; k < i; k++ {
+		after = after || verb(k)
+	}
+	end := i
+	if after {
+		last := len(c)
+		for last > i && c[last-1].punct && !isAny(c[last-1].m, "؟", "?") {
+			last--
+		}
+		for end < last && plain(end) {
+			end++
+		}
+		if end < last {
+			return i
+		}
+		return end
+	}
+	if i == 0 || !isAny(c[i-1].m, "را", "رو") {
+		return i
+	}
+	for end < len(c) && !verb(end) && plain(end) {
+		end++
+	}
+	if end == len(c) || !verb(end) {
+		return i
+	}
+	return end
 }
 
 // saysOfThisQuestion reads a clause that says of «this question» (or

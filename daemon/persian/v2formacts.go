@@ -125,8 +125,11 @@ func (c clause) compoundAt(i int) bool {
 		c.createVerbAt(i) || c.atAny(i, formNounsV) > 0 || c.atAny(i, formKindsV) > 0 || fillers[t.m] || titleEnders[t.m] {
 		return false
 	}
-	if isAny(t.m, "تهیه", "تکراری", "دیگر", "دیگه", "جدید", "بگیر", "بگیرید", "بزن", "بزنید", "سازی", "بشه", "بشود", "گردد", "شود", "نمایید", "نما", "کنید", "the", "all", "of", "this", "that", "it", "form", "forms", "question", "nevermind", "now", "please") {
+	if isAny(t.m, "تهیه", "تکراری", "دیگر", "دیگه", "جدید", "بگیر", "بگیرید", "بگیرین", "بگیری", "بزن", "بزنید", "بزنین", "بزنی", "سازی", "بشه", "بشود", "گردد", "شود", "نمایید", "نما", "کنید", "the", "all", "of", "this", "that", "it", "form", "forms", "question", "nevermind", "now", "please") {
 		return false
+	}
+	if c.atAny(i, pasteWordsV) > 0 {
+		return false // «کپی پیست کن»: copied and pasted is one copy
 	}
 	// A Persian verb or its infinitive («کنیم», «کردن») is no noun.
 	return !strings.HasPrefix(t.m, "کن") && !strings.HasPrefix(t.m, "بکن") && !strings.HasPrefix(t.m, "نک") && !strings.HasPrefix(t.m, "کرد")
@@ -249,7 +252,7 @@ func (c clause) copiesFrom(f *frame, used []bool) {
 	}
 	for i := 0; i+1 < len(c); i++ {
 		// «یه فرم مثل فرم ۳ بساز»: a form like another is its copy too.
-		if c[i].quoted || !isAny(c[i].m, "از", "مثل", "مانند", "شبیه") {
+		if c[i].quoted || c[i].m != "از" && c.atAny(i, likeWordsV) == 0 {
 			continue
 		}
 		j := i + 1

@@ -1172,7 +1172,11 @@ func itemGroup(item []token, named bool) fieldGroup {
 func (c clause) v2Traits(g *fieldGroup, at, hi int, used []bool) {
 	// «یه سوال برای آپلود عکس پرسنلی»: what the question is for is its
 	// subject, less the words that only name its type.
-	if j := at + 1; g.question == "" && j+1 < hi && !used[j] && isAny(c[j].m, "برای", "for") {
+	j := at + 1
+	for j < hi && used[j] && typeWords[c[j].m] {
+		j++ // «یه سوال ستاره‌ای برای …», «یه short answer واسه …»: past its type
+	}
+	if g.question == "" && j+1 < hi && !used[j] && isAny(c[j].m, purposeWords...) && c.atAny(j+1, formNounsV) == 0 {
 		k := j + 1
 		if l := labelAt(c, k); l != nil && l.typeOnly {
 			if g.typ == "" {
@@ -1207,6 +1211,9 @@ func (c clause) v2Traits(g *fieldGroup, at, hi int, used []bool) {
 		if j < hi && c[j].punct && c[j].m == ":" && c[at].qnoun {
 			j++ // «q: چندگزینه‌ای وضعیت بیمار»: the noun's own colon
 		}
+		if n := c.atAny(j, kindMarkersV); n > 0 && j+n < hi && c.fieldTypeAfter(j+n) {
+			j += n // «سؤالی از نوع متن بلند شرح ماوقع»: the kind's own marker
+		}
 		typed := j
 		for j < hi && !c[j].quoted && typeWords[c[j].m] {
 			j++
@@ -1215,6 +1222,15 @@ func (c clause) v2Traits(g *fieldGroup, at, hi int, used []bool) {
 			j = hi // «یه سوال بلند و غیر ضروری»: no wording follows «و»
 		}
 		if j > typed {
+			if k := c.bareWordingEnd(j, hi, used); k > j {
+				g.question = surfaceOf(c[j:k])
+				markUsed(used, j, k)
+			}
+		} else if c.kindBefore(at) && c.newQuestionNoun(at) {
+			// «email field ایمیل کاری رستوران», «یه date field تاریخ
+			// تحویل»: the kind was said before the noun, in English
+			// order, so what follows the noun is all wording, a label
+			// word at its head included.
 			if k := c.bareWordingEnd(j, hi, used); k > j {
 				g.question = surfaceOf(c[j:k])
 				markUsed(used, j, k)
@@ -1261,9 +1277,14 @@ func (c clause) v2Traits(g *fieldGroup, at, hi int, used []bool) {
 						// a word that only names the kind, then what the
 						// question asks for — its wording.
 						g.question = surfaceOf(c[end:k])
-						if c.modifiesKind(end) {
+						if c.modifiesKind(end) || !l.typeOnly && k == end+1 {
 							// «یک فیلد ایمیل سازمانی»: an adjective after the
 							// kind word qualifies it; the wording is both.
+							// «سوال ایمیل بیمار», «سوال تاریخ عقد»: a kind word
+							// that is also what is asked («ایمیل», «تاریخ»;
+							// not «فایل») heads the one noun after it, whose
+							// email or date it asks; a phrase after it asks
+							// on its own («تاریخ روز مسابقه», «… شروع قرارداد»).
 							g.question = surfaceOf(c[j:k])
 						}
 						end = k
@@ -1323,7 +1344,31 @@ func (c clause) newQuestionNoun(i int) bool {
 	if i > 0 && !c[i-1].quoted && isAny(c[i-1].m, "یه", "یک", "a", "an", "one") {
 		return true
 	}
+	// «یه rating field کیفیت غذا», «email field …»: a kind said before
+	// the noun, in English order, names a question to be made — an
+	// existing one is named by its number, not its kind.
+	if c.kindBefore(i) {
+		return true
+	}
 	return strings.HasSuffix(c[i].m, "ی") && isAny(strings.TrimSuffix(c[i].m, "ی"), "سوال", "پرسش", "فیلد")
+}
+
+// kindMarkersV say that the kind of a question follows: «سؤالی از نوع
+// متن بلند», «پرسشی به صورت عددی», «a question of type date».
+var kindMarkersV = newVocab("از نوع", "با نوع", "به صورت", "به شکل", "of type", "with type", "as")
+
+// kindBefore reports a type said right before the Latin question noun
+// at i, in English order: «rating field», «a date field».
+func (c clause) kindBefore(i int) bool {
+	if !isLatin(c[i].m) {
+		return false
+	}
+	for k := max(i-3, 0); k < i; k++ {
+		if _, n := c.fieldTypeAt(k); n > 0 && k+n == i && !c[k].quoted {
+			return true
+		}
+	}
+	return false
 }
 
 // unknownIn reports a word in c[lo:hi] the lexicon does not know.

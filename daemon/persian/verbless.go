@@ -327,8 +327,8 @@ var stayWords = []string{"نگه", "نگهش", "نگهدار", "نگهداری",
 
 // keepsIt reports a clause saying its forms stay as they are.
 func (f *frame) keepsIt() bool {
-	for _, t := range f.toks {
-		if !t.quoted && isAny(t.m, stayWords...) {
+	for i, t := range f.toks {
+		if !t.quoted && (isAny(t.m, stayWords...) || f.toks.atAny(i, keptWordsV) > 0) {
 			return true
 		}
 	}
