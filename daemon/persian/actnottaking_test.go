@@ -41,3 +41,16 @@ func TestTextOfAQuestionRemoved(t *testing.T) {
 		})
 	}
 }
+
+// TestUnmarkedAnswer: an act asked about and answered, dictated with no
+// marks — «… کنیم نه …», «حذف نه پیش‌نویس بله» — is read as it is with
+// them: the act answered no is not done, the one answered yes is.
+func TestUnmarkedAnswer(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"فرم ۶۸ رو از انتشار خارج کنیم نه بذار بمونه": "none",
+		"فرم ۱۲ رو پاکش کنم نه":                       "none",
+		"فرم ۵۴ حذف نه پیش نویس بله":                  "draft_form #54",
+		"فرم ۳۳ غیرفعال نه منتشر آره":                 "publish_form #33",
+		"فرم ۱۲ رو منتشر کن نه پیش‌نویس":              "publish_form #12",
+	})
+}

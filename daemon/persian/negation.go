@@ -1001,3 +1001,41 @@ func (c clause) actNounFirst() bool {
 	}
 	return true
 }
+
+// unmarkedAnswers puts back the marks a dictated or unpunctuated
+// command leaves out around an order asked and answered: «unpublish
+// کنیم نه بذار بمونه» is «… کنیم؟ نه، …», and «حذف نه پیش‌نویس بله» is
+// «حذف؟ نه. پیش‌نویس؟ بله.». Read without them, the «نه» denied what
+// followed it, and the act asked about and refused was done.
+func unmarkedAnswers(toks []token) []token {
+	for i := 1; i < len(toks); i++ {
+		if toks[i].quoted || toks[i].m != "نه" || toks[i-1].punct || toks[i-1].quoted {
+			continue
+		}
+		c := clause(toks)
+		asked := isAny(toks[i-1].m, askedVerbs...) && c.actEndsAt(i-1)
+		if !asked && c.actEndsAt(i) {
+			for j := i + 1; j < len(toks) && !toks[j].punct; j++ {
+				if !toks[j].quoted && isAny(toks[j].m, "بله", "آره", "اره", "yes") && c.actEndsAt(j) {
+					asked = true
+					break
+				}
+			}
+		}
+		if !asked {
+			continue
+		}
+		out := make([]token, 0, len(toks)+2)
+		out = append(append(out, toks[:i]...), token{m: "؟", s: "؟", punct: true}, toks[i])
+		if i+1 < len(toks) && !toks[i+1].punct {
+			out = append(out, token{m: ".", s: ".", punct: true})
+		}
+		toks = append(out, toks[i+1:]...)
+		i += 2
+	}
+	return toks
+}
+
+// askedVerbs are the light verbs of an act put as a question to oneself
+// or the listener: «منتشرش کنیم؟», «پاکش کنم؟».
+var askedVerbs = []string{"کنیم", "بکنیم", "کنم", "بکنم"}

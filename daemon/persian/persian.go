@@ -195,7 +195,7 @@ func (p *Planner) plan(text string) Result {
 	if asksQuestion(toks) || asksOnly(toks) {
 		return none(domain.T("this is a question about the form, to be answered, not an order"))
 	}
-	toks = answeredNo(toks)
+	toks = answeredNo(unmarkedAnswers(toks))
 	if takenBack(toks) {
 		return none(domain.T("the command takes its order back («شوخی کردم», «بی‌خیال», «just kidding»); there is nothing to do"))
 	}
@@ -227,7 +227,7 @@ func (p *Planner) plan(text string) Result {
 	if v2 {
 		toks = bareWordings(collectLists(amendedOptions(colonWordings(said.run(passColonWording, newWordingAfterColon, placesAsQuestions(structured(sharedNoun(commaWordings(retype(toks))))))))))
 	}
-	toks = cutRunOns(parenWordings(said.states(toks)))
+	toks = openAfterSentences(cutRunOns(parenWordings(said.states(toks))))
 	clauses, joins := splitClauses(toks)
 	frames := make([]*frame, 0, len(clauses))
 	for k, c := range clauses {
