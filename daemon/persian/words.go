@@ -117,6 +117,15 @@ func wordToken(s string) token {
 		t.m, t.pron = base, true
 		return t
 	}
+	if t.m != "" && t.m[0] < 0x80 {
+		if w, _, fuzzy, ok := finglishWord(t.m); ok {
+			// «sval», «gozinehaye», «bezarid»: a Finglish spelling read as
+			// the Persian word, the surface kept as typed.
+			nt := wordToken(w)
+			nt.s, nt.fuzzy = t.s, nt.fuzzy || fuzzy
+			return nt
+		}
+	}
 	if w, ok := englishNounSlip(t.m); ok {
 		t.m, t.fuzzy = w, true
 		return t
