@@ -44,6 +44,7 @@ var finglishLexicon = []struct {
 	{"نکن", []string{"nakon"}}, {"نکنید", []string{"nakonid"}}, {"نکنین", []string{"nakonin"}}, {"نکنی", []string{"nakoni"}},
 	{"بشه", []string{"beshe"}}, {"نشه", []string{"nashe"}}, {"باشه", []string{"bashe"}}, {"باشد", []string{"bashad"}},
 	{"نباشه", []string{"nabashe"}}, {"شده", []string{"shode"}}, {"شد", []string{"shod"}}, {"هست", []string{"hast"}},
+	{"کردم", []string{"kardam"}}, {"کردی", []string{"kardi"}}, {"کردید", []string{"kardid"}}, {"کرد", []string{"kard"}},
 	{"نیست", []string{"nist"}}, {"است", []string{"ast"}}, {"بده", []string{"bede"}}, {"بدید", []string{"bedid"}},
 	// Verbs of making, putting, moving, changing.
 	{"بساز", []string{"besaz", "bsaz"}}, {"بسازید", []string{"besazid"}}, {"بسازین", []string{"besazin"}},
@@ -58,7 +59,7 @@ var finglishLexicon = []struct {
 	{"ببند", []string{"beband"}}, {"ببندید", []string{"bebandid"}}, {"بستن", []string{"bastan"}}, {"بسته", []string{"baste"}},
 	{"پاک", []string{"pak"}}, {"حذف", []string{"hazf"}}, {"کپی", []string{"kopi"}},
 	// Nouns of the form.
-	{"فرم", []string{"farm"}}, {"سوال", []string{"soal", "porsesh"}}, {"سوالها", []string{"soala", "soalha"}},
+	{"فرم", []string{"farm"}}, {"سوال", []string{"soal", "porsesh"}}, {"سوالها", []string{"soalha"}},
 	{"گزینه", []string{"gozine"}}, {"گزینهها", []string{"gozineha"}}, {"گزینههای", []string{"gozinehaye"}},
 	{"اسم", []string{"esm"}}, {"عنوان", []string{"onvan"}}, {"جواب", []string{"javab"}}, {"متن", []string{"matn"}},
 	{"اجباری", []string{"ejbari"}}, {"اختیاری", []string{"ekhtiari"}}, {"جدید", []string{"jadid"}},
@@ -106,7 +107,7 @@ func init() {
 	for _, e := range finglishLexicon {
 		for _, l := range e.latin {
 			k := finglishSkeleton(finglishCanon(l))
-			if len(k) < 3 {
+			if len(k) < 2 {
 				continue
 			}
 			if w, ok := finglishBySkeleton[k]; ok && w != e.fa || finglishDestroys[e.fa] {
@@ -191,6 +192,11 @@ func finglishSkeleton(c string) string {
 		if ch == 'v' && i > 0 && strings.IndexByte("aeiu", c[i-1]) < 0 {
 			continue
 		}
+		if ch == 'h' && n > 0 && strings.IndexByte("sczkg", b[n-1]) >= 0 {
+			// «sh», «ch», «zh», «kh», «gh» typed with or without their h:
+			// «montaser», «ekhtiari», «extiari».
+			continue
+		}
 		if n > 0 && b[n-1] == ch {
 			continue
 		}
@@ -204,7 +210,7 @@ func finglishSkeleton(c string) string {
 // longest first: the plural and its ezafe, the pronoun «it», the
 // spoken object marker, the ezafe.
 var finglishSuffixes = []struct{ latin, fa string }{
-	{"hayesh", "هایش"}, {"haye", "های"}, {"hash", "هاش"}, {"ha", "ها"},
+	{"hayesh", "هایش"}, {"haye", "های"}, {"hash", "هاش"}, {"ha", "ها"}, {"a", "ها"},
 	{"esh", "ش"}, {"ash", "ش"}, {"sh", "ش"}, {"ro", ""}, {"o", ""}, {"ye", ""}, {"e", ""}, {"i", "ی"},
 }
 
@@ -224,7 +230,10 @@ func finglishWord(m string) (fa string, object, fuzzy, ok bool) {
 		if !found || len(base) < 2 {
 			continue
 		}
-		w, ok := finglishByCanon[finglishCanon(base)]
+		w, ok := finglish[base]
+		if !ok {
+			w, ok = finglishByCanon[finglishCanon(base)]
+		}
 		if !ok && finglishEnglish(base) && suf.fa == "ش" {
 			continue // «publishesh»: finglishPronoun reads it
 		}
@@ -234,7 +243,10 @@ func finglishWord(m string) (fa string, object, fuzzy, ok bool) {
 		return w + suf.fa, suf.latin == "o" || suf.latin == "ro", false, true
 	}
 	if len(m) >= 4 {
-		if w, ok := finglishBySkeleton[finglishSkeleton(finglishCanon(m))]; ok {
+		k := finglishSkeleton(finglishCanon(m))
+		// Two consonants tell a word only when it was typed without
+		// its vowels («sval», «bzar»): «body» is not «بعد».
+		if w, ok := finglishBySkeleton[k]; ok && (len(k) > 2 || vowelLetters(m) <= 1) {
 			return w, false, true, true
 		}
 	}
@@ -263,4 +275,15 @@ func finglishCounts(toks []token) {
 			toks[k] = nt
 		}
 	}
+}
+
+// vowelLetters counts the vowel letters typed in a Latin word.
+func vowelLetters(m string) int {
+	n := 0
+	for i := 0; i < len(m); i++ {
+		if strings.IndexByte("aeiouyAEIOUY", m[i]) >= 0 {
+			n++
+		}
+	}
+	return n
 }

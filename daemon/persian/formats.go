@@ -17,7 +17,7 @@ var formatNames = []struct{ key, format string }{
 	{"کد ملی", domain.PlanFormatNationalCode}, {"شماره ملی", domain.PlanFormatNationalCode}, {"national code", domain.PlanFormatNationalCode},
 	// «code meli»: the Finglish «کد ملی» with the English spelling of
 	// «کد» (the Finglish «meli» is read as «ملی» before this table).
-	{"code ملی", domain.PlanFormatNationalCode},
+	{"code ملی", domain.PlanFormatNationalCode}, {"code پستی", domain.PlanFormatPostalCodeIR},
 	{"کد پستی", domain.PlanFormatPostalCodeIR}, {"postal code", domain.PlanFormatPostalCodeIR}, {"postal", domain.PlanFormatPostalCodeIR},
 	{"نشانی اینترنتی", domain.PlanFormatURL}, {"آدرس اینترنتی", domain.PlanFormatURL}, {"آدرس سایت", domain.PlanFormatURL},
 	{"آدرس وبسایت", domain.PlanFormatURL}, {"وبسایت", domain.PlanFormatURL}, {"لینک اینترنتی", domain.PlanFormatURL}, {"لینک", domain.PlanFormatURL}, {"url", domain.PlanFormatURL},
