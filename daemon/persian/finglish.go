@@ -259,22 +259,47 @@ func finglishEnglish(m string) bool {
 		isAny(m, "do", "not", "dont", "don't", "is", "was", "has", "have", "it", "me", "my", "ok", "okay", "yes", "no", "so", "now", "all")
 }
 
-// finglishCounts reads «do» as the number two where it counts: before
-// the counter «ta» or a question's or form's noun («do ta soal», «do
-// soal kootah»). Elsewhere «do» is the English verb («do not publish»).
-func finglishCounts(toks []token) {
-	for k := 0; k+1 < len(toks); k++ {
+// finglishContext reads the Finglish words whose sense hangs on the
+// word after them. «do» is the number two where it counts — before the
+// counter «ta» or a question's or form's noun («do ta soal», «do soal
+// kootah») — and elsewhere the English verb («do not publish»). A word
+// of deleting, drafting or closing typed in Latin letters («pak»,
+// «hazf», «pishnevis», «gheyrefaal») is the act only before its light
+// verb («pak kon», «hazfesh nakon», «pak kardi?»): in English grammar
+// or a title («rename form 7 to Star Pak», «options Salam, Bad, Pak»)
+// it is a Latin word, never a delete.
+func finglishContext(toks []token) {
+	for k := range toks {
 		t := toks[k]
-		if t.quoted || t.m != "do" {
+		if t.quoted || t.s == "" || t.s[0] >= 0x80 {
 			continue
 		}
-		next := toks[k+1].m
-		if next == "تا" || questionNouns[next] || isAny(next, formNouns...) || next == "گزینه" {
-			nt := wordToken("دو")
-			nt.s = t.s
-			toks[k] = nt
+		var next string
+		if k+1 < len(toks) && !toks[k+1].quoted {
+			next = toks[k+1].m
+		}
+		switch {
+		case t.m == "do":
+			if next == "تا" || questionNouns[next] || isAny(next, formNouns...) || next == "گزینه" {
+				nt := wordToken("دو")
+				nt.s = t.s
+				toks[k] = nt
+			}
+		case finglishNeedsVerb[t.m] && !finglishLightVerb(next):
+			toks[k] = token{m: matchForm(t.s), s: t.s}
 		}
 	}
+}
+
+// finglishNeedsVerb are the destructive words that are an act only with
+// a light verb after them.
+var finglishNeedsVerb = map[string]bool{"پاک": true, "حذف": true, "پیشنویس": true, "غیرفعال": true}
+
+// finglishLightVerb reports the light verb, or its negation or past,
+// that makes an act of the noun before it.
+func finglishLightVerb(m string) bool {
+	return m != "" && (isAny(m, lightVerbs...) || negativeVerbs[m] ||
+		isAny(m, "کنی", "کنه", "کنم", "بکنی", "نکنی", "شه", "شد", "شده", "کردی", "کردم", "کردید", "کردین", "نشه", "بشن", "draft", "publish"))
 }
 
 // vowelLetters counts the vowel letters typed in a Latin word.

@@ -155,6 +155,19 @@ func TestFinglishNeverDestroysBySound(t *testing.T) {
 		"form 40 ro hazff kon":    "delete_form #40",
 		"form 40 ro pishnvis kon": "none",
 	})
+	// A word of deleting or drafting in Latin letters is the act only
+	// before its light verb: in English grammar or in a title it is a
+	// word like any other.
+	t.Run("an act only with its light verb", func(t *testing.T) {
+		checkReadings(t, p, map[string]string{
+			"rename form 7 to Star Pak":               "update_form_title #7 Star Pak",
+			"change the title of form 7 to Hazf Cafe": "update_form_title #7 Hazf Cafe",
+			"form 7 pak":                  "none",
+			"form 7 ro pakesh kon":        "delete_form #7",
+			"form 7 soal 2 ro hazf konid": "delete_field #7 @1",
+			"form 7 ro pishnevis nakon":   "none",
+		})
+	})
 }
 
 // TestFinglishTitlesKeptAsTyped: a title, wording or option typed in

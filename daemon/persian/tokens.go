@@ -235,7 +235,7 @@ func tokenize(text string) []token {
 		i = next
 	}
 	flush(len(text))
-	finglishCounts(toks)
+	finglishContext(toks)
 	toks = mergeNumbers(mergeAffixes(splitJoinedNouns(splitLightVerbs(splitNon(toks)))))
 	for k := range toks {
 		toks[k].r0 = firstRune(toks[k].m)
