@@ -267,7 +267,8 @@ func finglishEnglish(m string) bool {
 // «hazf», «pishnevis», «gheyrefaal») is the act only before its light
 // verb («pak kon», «hazfesh nakon», «pak kardi?»): in English grammar
 // or a title («rename form 7 to Star Pak», «options Salam, Bad, Pak»)
-// it is a Latin word, never a delete.
+// it is a Latin word, never a delete. A state said as where the form
+// goes («begzar too pishnevis») is the act too.
 func finglishContext(toks []token) {
 	for k := range toks {
 		t := toks[k]
@@ -285,7 +286,9 @@ func finglishContext(toks []token) {
 				nt.s = t.s
 				toks[k] = nt
 			}
-		case finglishNeedsVerb[t.m] && !finglishLightVerb(next):
+		case finglishNeedsVerb[t.m] && !finglishLightVerb(next) && !(k > 0 && isAny(toks[k-1].m, "تو", "توی", "در", "حالت")):
+			// Neither before its light verb nor where the form is put
+			// («begzar too pishnevis»): a Latin word like any other.
 			toks[k] = token{m: matchForm(t.s), s: t.s}
 		}
 	}
