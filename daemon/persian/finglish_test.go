@@ -196,3 +196,23 @@ func TestFinglishVersionOne(t *testing.T) {
 		"be form 3 ye soal boland «tozihat» ezafe kon": "add_field #3 long_text tozihat",
 	})
 }
+
+// FuzzFinglishWord: any Latin token is read without a panic, and a
+// word matched by its consonants alone is never one that destroys.
+func FuzzFinglishWord(f *testing.F) {
+	for _, s := range []string{"soaal", "sval", "su'al", "gozinehaye", "pakesh", "hzf", "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq", "formo", "E", "do"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, m string) {
+		fa, _, fuzzy, ok := finglishWord(m)
+		if !ok {
+			return
+		}
+		if fa == "" {
+			t.Fatalf("%q read as no word", m)
+		}
+		if fuzzy && finglishDestroys[fa] {
+			t.Fatalf("%q matched by its consonants to the destructive %q", m, fa)
+		}
+	})
+}
