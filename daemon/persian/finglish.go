@@ -102,6 +102,9 @@ func init() {
 	for _, e := range finglishLexicon {
 		for _, l := range e.latin {
 			finglishByCanon[finglishCanon(l)] = e.fa
+			if _, ok := finglish[l]; !ok {
+				finglish[l] = e.fa
+			}
 		}
 	}
 	for _, e := range finglishLexicon {
@@ -230,9 +233,19 @@ func finglishWord(m string) (fa string, object, fuzzy, ok bool) {
 		if !found || len(base) < 2 {
 			continue
 		}
+		object := suf.latin == "o" || suf.latin == "ro"
 		w, ok := finglish[base]
 		if !ok {
 			w, ok = finglishByCanon[finglishCanon(base)]
+		}
+		if !ok && object {
+			// «esmesho»: the object marker after the pronoun, «اسمش رو».
+			var inner, sound bool
+			w, inner, sound, ok = finglishWord(base)
+			if ok && !inner {
+				return w, true, sound, true
+			}
+			ok = false
 		}
 		if !ok && finglishEnglish(base) && suf.fa == "ش" {
 			continue // «publishesh»: finglishPronoun reads it
@@ -240,7 +253,7 @@ func finglishWord(m string) (fa string, object, fuzzy, ok bool) {
 		if !ok {
 			continue
 		}
-		return w + suf.fa, suf.latin == "o" || suf.latin == "ro", false, true
+		return w + suf.fa, object, false, true
 	}
 	if len(m) >= 4 {
 		k := finglishSkeleton(finglishCanon(m))
