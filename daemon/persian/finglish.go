@@ -52,11 +52,12 @@ var finglishLexicon = []struct {
 	{"بذار", []string{"bezar", "bzar", "begzar", "bogzar"}}, {"بذارید", []string{"bezarid", "begzarid", "bogzarid"}},
 	{"بذارین", []string{"bezarin", "begzarin"}}, {"بذاری", []string{"bezari"}},
 	{"اضافه", []string{"ezafe", "ezaf"}}, {"ببر", []string{"bebar"}}, {"ببرید", []string{"bebarid"}}, {"ببرین", []string{"bebarin"}},
+	{"خارج", []string{"kharej"}}, {"حالت", []string{"halat"}}, {"دربیار", []string{"darbiar", "darbiyar"}}, {"بیار", []string{"biar", "biyar"}}, {"بیارید", []string{"biarid"}},
 	{"عوض", []string{"avaz"}}, {"تغییر", []string{"taghir"}}, {"بنویس", []string{"benevis"}},
 	// Publishing and the states of a form.
 	{"منتشر", []string{"montasher"}}, {"انتشار", []string{"enteshar"}}, {"پیشنویس", []string{"pishnevis"}},
 	{"غیرفعال", []string{"gheyrefaal", "gheirefaal"}}, {"غیر", []string{"gheyre", "gheir"}}, {"فعال", []string{"faal"}},
-	{"ببند", []string{"beband"}}, {"ببندید", []string{"bebandid"}}, {"بستن", []string{"bastan"}}, {"بسته", []string{"baste"}},
+	{"ببند", []string{"beband"}}, {"ببندید", []string{"bebandid"}}, {"ببندین", []string{"bebandin"}}, {"بستن", []string{"bastan"}}, {"بسته", []string{"baste"}},
 	{"پاک", []string{"pak"}}, {"حذف", []string{"hazf"}}, {"کپی", []string{"kopi"}},
 	// Nouns of the form.
 	{"فرم", []string{"farm"}}, {"سوال", []string{"soal", "porsesh"}}, {"سوالها", []string{"soalha"}},
@@ -80,6 +81,10 @@ var finglishLexicon = []struct {
 	{"نه", []string{"noh", "na"}}, {"ده", []string{"dah"}}, {"دوم", []string{"dovom"}}, {"سوم", []string{"sevom"}},
 	{"چهارم", []string{"chaharom"}}, {"پنجم", []string{"panjom"}}, {"ششم", []string{"sheshom"}}, {"هفتم", []string{"haftom"}},
 	{"یکی", []string{"yeki"}}, {"دوتا", []string{"dota"}}, {"سهتا", []string{"seta"}},
+	// Pages to open.
+	{"نتایج", []string{"natayej", "nataiej", "nataij"}}, {"نتیجه", []string{"natije"}}, {"باز", []string{"baz"}},
+	{"نشون", []string{"neshun"}}, {"ببینم", []string{"bebinam"}}, {"برو", []string{"boro"}},
+	{"ویرایشگر", []string{"virayeshgar"}}, {"ویرایش", []string{"virayesh"}}, {"پاسخها", []string{"pasokhha"}},
 	// Questions about a form.
 	{"چی", []string{"chi"}}, {"چیا", []string{"chia"}}, {"چیه", []string{"chie"}}, {"بود", []string{"bud"}}, {"آیا", []string{"aya"}}, {"کی", []string{"kei"}},
 }
@@ -88,7 +93,7 @@ var finglishLexicon = []struct {
 // something: a Latin token reaches them by its spelling, never by its
 // consonants alone.
 var finglishDestroys = map[string]bool{
-	"پاک": true, "حذف": true, "غیرفعال": true, "غیر": true, "ببند": true, "ببندید": true,
+	"پاک": true, "حذف": true, "غیرفعال": true, "غیر": true, "ببند": true, "ببندید": true, "ببندین": true,
 	"بستن": true, "بسته": true, "پیشنویس": true,
 }
 
@@ -299,9 +304,10 @@ func finglishContext(toks []token) {
 				nt.s = t.s
 				toks[k] = nt
 			}
-		case finglishNeedsVerb[t.m] && !finglishLightVerb(next) && !(k > 0 && isAny(toks[k-1].m, "تو", "توی", "در", "حالت")):
+		case finglishNeedsVerb[t.m] && !finglishLightVerb(next) && !(k > 0 && isAny(toks[k-1].m, "تو", "توی", "در", "حالت", "از")):
 			// Neither before its light verb nor where the form is put
-			// («begzar too pishnevis»): a Latin word like any other.
+			// or taken from («begzar too pishnevis», «az pishnevis dar
+			// biar»): a Latin word like any other.
 			toks[k] = token{m: matchForm(t.s), s: t.s}
 		}
 	}

@@ -77,6 +77,9 @@ func TestFinglishStates(t *testing.T) {
 		"form 15 ro beband":                                "disable_form #15",
 		"form 15 ro hazf kon":                              "delete_form #15",
 		"form 15 ro draft kon bad dobare montasheresh kon": "draft_form #15; publish_form #15",
+		"form 15 ro bebandin lotfan":                       "disable_form #15",
+		"form 15 ro az pishnevis dar biar":                 "publish_form #15",
+		"form 15 ro az halate pishnevis kharej kon":        "publish_form #15",
 	})
 }
 
@@ -181,6 +184,25 @@ func TestFinglishTitlesKeptAsTyped(t *testing.T) {
 		"ye form besaz esmesh «Pak Shop»":                 "create_form Pak Shop",
 		"ye form besaz esmesh «Fresh Start»":              "create_form Fresh Start",
 	})
+}
+
+// TestFinglishPages: a page to open said in Finglish gives no plan and
+// the page, as it does in Persian letters.
+func TestFinglishPages(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for text, want := range map[string]string{
+		"nataiej form 9 ro neshun bede":        "open_results",
+		"mikham natije haye form 9 ro bebinam": "open_results",
+		"form 9 ro baz kon":                    "open_builder",
+		"form 9 ro too virayeshgar baz konid":  "open_editor",
+	} {
+		t.Run(text, func(t *testing.T) {
+			r := p.Plan(text)
+			if r.Plan != nil || r.Navigate == nil || r.Navigate.Action != want {
+				t.Errorf("got plan %s, page %+v; want no plan and %s", stepsOf(r), r.Navigate, want)
+			}
+		})
+	}
 }
 
 // TestFinglishVersionOne: the same readings in arshline-plan/v1, which
