@@ -309,6 +309,22 @@ func finglishContext(toks []token) {
 			// or taken from («begzar too pishnevis», «az pishnevis dar
 			// biar»): a Latin word like any other.
 			toks[k] = token{m: matchForm(t.s), s: t.s}
+		case t.m == "غیر" && k+1 < len(toks) && toks[k+1].m == "فعال" && toks[k+1].s != "" && toks[k+1].s[0] < 0x80:
+			// «gheyre faal kon»: the two words of «غیرفعال» are the act
+			// only as it is, before a light verb.
+			var after string
+			if k+2 < len(toks) && !toks[k+2].quoted {
+				after = toks[k+2].m
+			}
+			if !finglishLightVerb(after) {
+				toks[k] = token{m: matchForm(t.s), s: t.s}
+				toks[k+1] = token{m: matchForm(toks[k+1].s), s: toks[k+1].s}
+			}
+		case isAny(t.m, "ببند", "ببندید", "ببندین") && !t.pron && !(k > 0 && (toks[k-1].isNum || isAny(toks[k-1].m, "رو", "را"))):
+			// «beband» closes the form said before it with its object
+			// marker or its number, or «bebandesh»; after a colon or in a
+			// title it is a word.
+			toks[k] = token{m: matchForm(t.s), s: t.s}
 		}
 	}
 }
