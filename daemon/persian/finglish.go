@@ -329,9 +329,10 @@ func finglishContext(toks []token) {
 	}
 }
 
-// finglishNeedsVerb are the destructive words that are an act only with
-// a light verb after them.
-var finglishNeedsVerb = map[string]bool{"پاک": true, "حذف": true, "پیشنویس": true, "غیرفعال": true}
+// finglishNeedsVerb are the words of a form's state that are an act
+// only with a light verb after them; bare, «faal» and «pak» are as
+// likely an option or a title's word.
+var finglishNeedsVerb = map[string]bool{"پاک": true, "حذف": true, "پیشنویس": true, "غیرفعال": true, "فعال": true}
 
 // finglishLightVerb reports the light verb, or its negation or past,
 // that makes an act of the noun before it.
