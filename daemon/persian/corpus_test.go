@@ -62,6 +62,7 @@ var corpora = []struct {
 	{"farmer-dentist-lawyer-dev.jsonl", 0.95, 2},
 	{"mechanic-professor-social-grandma.jsonl", 0.95, 2},
 	{"club-caterer-translator.jsonl", 0.95, 2},
+	{"finglish.jsonl", 0.95, 2},
 	// Written outside the planner's work and scored cold; kept at the
 	// share they reached so that they cannot fall back (README.md).
 	{"heldout-v2.jsonl", 1.0, 2},

@@ -339,7 +339,7 @@ func FuzzPlanner(f *testing.F) {
 	for _, c := range loadCorpus(f, "core.jsonl") {
 		f.Add(c.Text)
 	}
-	for _, name := range []string{"v2.jsonl", "office-and-phone.jsonl", "english-and-dictation.jsonl", "club-caterer-translator.jsonl"} {
+	for _, name := range []string{"v2.jsonl", "office-and-phone.jsonl", "english-and-dictation.jsonl", "club-caterer-translator.jsonl", "finglish.jsonl"} {
 		for _, c := range loadCorpus(f, name) {
 			f.Add(c.Text)
 		}

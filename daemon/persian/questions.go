@@ -814,7 +814,7 @@ func (c clause) hasTypeWord() bool {
 
 // interrogatives open a question said in its own words: «کدوم نون رو
 // میخواید», «چند نفر میاین».
-var interrogatives = []string{"کدوم", "کدام", "کدومش", "چه", "چی", "چند", "چندتا", "چقدر", "چطور", "آیا", "کی", "کجا", "which", "what", "how", "when", "where", "who"}
+var interrogatives = []string{"کدوم", "کدام", "کدومش", "چه", "چی", "چیا", "چیه", "چند", "چندتا", "چقدر", "چطور", "آیا", "کی", "کجا", "which", "what", "how", "when", "where", "who"}
 
 // labelsQuestion reports one question noun at a said as the label of
 // what follows the colon at colon, «سوال: short text «…»», «q: dropdown

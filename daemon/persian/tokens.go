@@ -137,6 +137,21 @@ func tokenize(text string) []token {
 			wordStart, cut = -1, false
 			return
 		}
+		if w != "" && w[0] < 0x80 && isLatin(w) {
+			// «su'al e 3»: the ezafe typed alone after a Finglish word is
+			// not written in Persian letters.
+			if (w == "e" || w == "E") && len(toks) > 0 && !toks[len(toks)-1].quoted && !toks[len(toks)-1].punct {
+				wordStart, cut = -1, false
+				return
+			}
+			// «formo», «soal 2 o»: the spoken object marker typed on a
+			// Finglish word is «رو» after it.
+			if _, object, _, ok := finglishWord(strings.ToLower(w)); ok && object {
+				toks = append(toks, wordToken(w), token{m: "رو", s: ""})
+				wordStart, cut = -1, false
+				return
+			}
+		}
 		if parts, n := splitGlued(w); n > 1 {
 			for _, p := range parts[:n] {
 				toks = append(toks, wordToken(p))
@@ -225,6 +240,7 @@ func tokenize(text string) []token {
 		i = next
 	}
 	flush(len(text))
+	finglishContext(toks)
 	toks = mergeNumbers(mergeAffixes(splitJoinedNouns(splitLightVerbs(splitNon(toks)))))
 	for k := range toks {
 		toks[k].r0 = firstRune(toks[k].m)

@@ -1384,7 +1384,7 @@ func (c clause) unknownIn(lo, hi int) bool {
 // namesType reports a label that is also the name of a type: alone
 // after «سوال» it says the type, and is the wording only when quoted.
 func namesType(m string) bool {
-	return isAny(m, "ایمیل", "تاریخ", "email", "date", "فایل", "file")
+	return isAny(m, "ایمیل", "تاریخ", "email", "date", "فایل", "file", "number", "\x01number")
 }
 
 // quoteIn returns the first unused quote in c[lo:hi], or -1.

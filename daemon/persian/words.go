@@ -117,6 +117,15 @@ func wordToken(s string) token {
 		t.m, t.pron = base, true
 		return t
 	}
+	if t.m != "" && t.m[0] < 0x80 {
+		if w, _, fuzzy, ok := finglishWord(t.m); ok {
+			// «sval», «gozinehaye», «bezarid»: a Finglish spelling read as
+			// the Persian word, the surface kept as typed.
+			nt := wordToken(w)
+			nt.s, nt.fuzzy = t.s, nt.fuzzy || fuzzy
+			return nt
+		}
+	}
 	if w, ok := englishNounSlip(t.m); ok {
 		t.m, t.fuzzy = w, true
 		return t
@@ -320,24 +329,11 @@ func hasDigit(w string) bool {
 	return false
 }
 
-// finglish maps the key words of a command typed in Latin letters
-// («form 3 ro montasher kon») to the Persian words the grammar reads.
-var finglish = map[string]string{
-	"ro": "رو", "ra": "را", "kon": "کن", "konid": "کنید", "bokon": "بکن", "kone": "کنه", "beshe": "بشه", "bashe": "باشه",
-	"farm": "فرم", "formo": "فرمو", "soal": "سوال", "sual": "سوال", "so'al": "سوال", "soala": "سوالها", "soalo": "سوال", "soale": "سوال",
-	"ezafe": "اضافه", "ezafeh": "اضافه", "montasher": "منتشر", "enteshar": "انتشار", "pak": "پاک", "hazf": "حذف",
-	"pishnevis": "پیشنویس", "gheyrefaal": "غیرفعال", "gheirefaal": "غیرفعال", "kopi": "کپی",
-	"ye": "یه", "yek": "یک", "jadid": "جدید", "besaz": "بساز", "bsaz": "بساز", "bezar": "بذار", "bzar": "بذار", "dorost": "درست",
-	"ejbari": "اجباری", "ejbaari": "اجباری", "ekhtiari": "اختیاری", "kootah": "کوتاه", "kutah": "کوتاه", "boland": "بلند",
-	"esm": "اسم", "esmesh": "اسمش", "onvan": "عنوان", "onvanesh": "عنوانش", "gozine": "گزینه", "gozineh": "گزینه", "gozineha": "گزینهها",
-	"gozinehaye": "گزینههای", "chand": "چند", "gozinei": "گزینهای", "tarikh": "تاریخ", "adadi": "عددی", "emtiazi": "امتیازی",
-	"keshooyi": "کشویی", "keshoei": "کشویی", "ba": "با", "va": "و", "baad": "بعد", "bad": "بعد", "baadesh": "بعدش", "lotfan": "لطفا",
-	"aval": "اول", "avval": "اول", "dovom": "دوم", "sevom": "سوم", "chaharom": "چهارم", "panjom": "پنجم",
-	"salam": "سلام", "mersi": "مرسی", "merci": "مرسی", "mamnoon": "ممنون", "mamnun": "ممنون", "mamnunam": "ممنون", "mamnoonam": "ممنون",
-	"nakon": "نکن", "montasheresh": "منتشرش", "pakesh": "پاکش", "hazfesh": "حذفش",
-	"bebar": "ببر", "bebarid": "ببرید", "bebarin": "ببرین", "dobare": "دوباره", "dobareh": "دوباره", "hanooz": "هنوز", "hanuz": "هنوز",
-	"meli": "ملی", "melli": "ملی", "kod": "کد", "pls": "لطفا", "plz": "لطفا", "posti": "پستی", "beh": "به", "be": "به", "too": "تو", "dar": "در",
-}
+// finglish holds the exact Finglish spellings of finglishLexicon
+// (finglish.go), filled when the package loads, and the few spellings
+// that are not a word and its suffix: «formo» is «فرمو», the form with
+// the spoken object marker, which formNouns reads as one word.
+var finglish = map[string]string{"formo": "فرمو", "farm": "فرم"}
 
 // englishInPersian maps English nouns of the grammar written in Persian
 // letters, as an office's jargon says them, to the English word.
