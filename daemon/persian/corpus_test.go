@@ -66,16 +66,15 @@ var corpora = []struct {
 	// Written outside the planner's work and scored cold; kept at the
 	// share they reached so that they cannot fall back (README.md).
 	{"heldout-v2.jsonl", 1.0, 2},
-	{"heldout-v1.jsonl", 0.97, 1},
+	{"heldout-v1.jsonl", 1.0, 1},
 	{"heldout3-v2.jsonl", 0.99, 2},
-	{"heldout3-v1.jsonl", 0.95, 1},
+	{"heldout3-v1.jsonl", 0.97, 1},
 	{"heldout4-v2.jsonl", 1.0, 2},
-	{"heldout4-v1.jsonl", 0.96, 1},
-	// Scored cold at the end of the work and kept as a floor: read by
-	// no one working on the planner but for its two commands that gave
-	// unasked destructive steps.
-	{"heldout5-v2.jsonl", 0.74, 2},
+	{"heldout4-v1.jsonl", 1.0, 1},
+	{"heldout5-v2.jsonl", 0.99, 2},
 	{"heldout5-v1.jsonl", 0.96, 1},
+	{"heldout6-v2.jsonl", 1.0, 2},
+	{"heldout6-v1.jsonl", 1.0, 1},
 }
 
 var plannerCmd = flag.String("planner-cmd", "",

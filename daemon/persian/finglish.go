@@ -287,11 +287,21 @@ func finglishEnglish(m string) bool {
 // or a title («rename form 7 to Star Pak», «options Salam, Bad, Pak»)
 // it is a Latin word, never a delete. A state said as where the form
 // goes («begzar too pishnevis») is the act too.
+//
+// A Latin word typed with a capital inside a sentence («گزینه‌های Cash /
+// Card / Wallet», «options: Gold, Silver») is a name or a label, as
+// written: Finglish is typed in lower case, and «Card» is no «کرد».
 func finglishContext(toks []token) {
 	for k := range toks {
 		t := toks[k]
 		if t.quoted || t.s == "" || t.s[0] >= 0x80 {
 			continue
+		}
+		if t.s[0] >= 'A' && t.s[0] <= 'Z' && k > 0 && !(toks[k-1].punct && isAny(toks[k-1].m, ".", "!", "؟", "?", "\n")) && t.m != "" && t.m[0] >= 0x80 {
+			if lower := matchForm(t.s); lower != t.m && isLatin(lower) {
+				toks[k] = token{m: lower, s: t.s}
+				continue
+			}
 		}
 		var next string
 		if k+1 < len(toks) && !toks[k+1].quoted {

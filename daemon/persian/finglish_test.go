@@ -238,3 +238,15 @@ func FuzzFinglishWord(f *testing.F) {
 		}
 	})
 }
+
+// TestFinglishLeavesCapitalisedLabels: a Latin word typed with a
+// capital inside a sentence is a name or a label as written, never a
+// Finglish word: «Card» among options is no «کرد» (did), which ended
+// the list.
+func TestFinglishLeavesCapitalisedLabels(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"سوال ۳ فرم ۴۷ چندگزینه ای بشه با گزینه های Cash / Card / Wallet":       "update_field #47 @2 multiple_choice [Cash|Card|Wallet]",
+		"be form 5 ye soal chand gozinei ezafe kon ba gozine haye Gold, Silver": "add_field #5 multiple_choice [Gold|Silver]",
+		"Form 12 ro montasher kon": "publish_form #12",
+	})
+}
