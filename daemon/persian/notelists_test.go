@@ -48,3 +48,64 @@ func TestOptionsNumberedInParentheses(t *testing.T) {
 		})
 	}
 }
+
+// TestOptionsReplacedAfterTheirVerb: the new options of a question follow
+// the verb of changing however it is said — a second verb after a comma
+// and its colon («عوض کن، بذار: …», «تغییر دهید، بگذارید: …»), the
+// first person of a note to oneself («عوض کنم ← …»), an arrow for the
+// colon — and «the options there now» («گزینه‌های قبلی/پیشین») names the
+// options replaced, not one of the new ones. Taking them away with
+// nothing in their place stays refused.
+func TestOptionsReplacedAfterTheirVerb(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for _, c := range []struct{ name, text, want string }{
+		{"second verb after a comma, then a colon", "گزینه‌های سوال ۴ فرم ۸ رو عوض کنید، بنویسید: کم، متوسط، زیاد",
+			`[{"action":"update_field","params":{"id":8,"index":3,"options":["کم","متوسط","زیاد"]}}]`},
+		{"formal change and put", "گزینه‌های پرسش دوم فرم ۹ را تغییر دهید، بگذارید: نقد، اقساط",
+			`[{"action":"update_field","params":{"id":9,"index":1,"options":["نقد","اقساط"]}}]`},
+		{"first person note with an arrow", "سوال ۵ فرم ۱۲: گزینه‌هاش رو عوض کنم → «حضوری» / «تلفنی»",
+			`[{"action":"update_field","params":{"id":12,"index":4,"options":["حضوری","تلفنی"]}}]`},
+		{"first person note, put after a comma", "سوال ۵ فرم ۱۲: گزینه‌هاش رو عوض کنم، بذارم: حضوری / تلفنی",
+			`[{"action":"update_field","params":{"id":12,"index":4,"options":["حضوری","تلفنی"]}}]`},
+		{"dialect put after a comma", "گزینه‌های سوال سوم فرم ۱۴ رو عوض کن، بذا: نخی یا پشمی",
+			`[{"action":"update_field","params":{"id":14,"index":2,"options":["نخی","پشمی"]}}]`},
+		{"the previous options replaced", "گزینه‌های قبلی سوال ۲ فرم ۸ رو بکن صبح، عصر",
+			`[{"action":"update_field","params":{"id":8,"index":1,"options":["صبح","عصر"]}}]`},
+		{"the old options cancelled and turned into others", "گزینه‌های فعلی پرسش چهارم فرم ۴۰ به «نقدی» و «چکی» تبدیل گردد.",
+			`[{"action":"update_field","params":{"id":40,"index":3,"options":["نقدی","چکی"]}}]`},
+		{"the present options only taken away stays refused", "گزینه‌های فعلی سوال ۴ فرم ۶ رو پاک کن", ``},
+		{"a comma before another order gives no options", "گزینه‌های سوال ۲ فرم ۸ رو عوض کن، سوال ۳ رو اجباری کن",
+			`[{"action":"update_field","params":{"id":8,"required":true,"index":2}}]`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, why := readSteps(t, p, c.text)
+			if got != c.want {
+				t.Errorf("%s\n got %s (%s)\nwant %s", c.text, got, why, c.want)
+			}
+		})
+	}
+}
+
+// TestDialectPutWithoutItsR: the spoken «بذا», «بزا» (the «ر» of «بذار»
+// dropped, as Isfahani and other colloquial speech says it) puts a
+// question as «بذار» does, and is never part of its wording.
+func TestDialectPutWithoutItsR(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for _, c := range []struct{ name, text, want string }{
+		{"quoted wording", "تو فرم ۵ یه سوال کوتاه «نام» بذا",
+			`[{"action":"add_field","params":{"id":5,"type":"short_text","question":"نام"}}]`},
+		{"unquoted wording before the verb", "فرم ۱۱ یه سوال عددی سن مشتری بزا",
+			`[{"action":"add_field","params":{"id":11,"type":"number","question":"سن مشتری"}}]`},
+		{"wording after its label", "فرم ۹ یه سوال متن بلند بذا، متنش: آدرس کامل رو بنویسید",
+			`[{"action":"add_field","params":{"id":9,"type":"long_text","question":"آدرس کامل رو بنویسید"}}]`},
+		{"after a new form", "یه فرم تازه بساز اسمش سفارش پیراهن، بعد یه سوال کوتاه یقه بذا",
+			`[{"action":"create_form","params":{"title":"سفارش پیراهن"}},{"action":"add_field","params":{"type":"short_text","question":"یقه"}}]`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, why := readSteps(t, p, c.text)
+			if got != c.want {
+				t.Errorf("%s\n got %s (%s)\nwant %s", c.text, got, why, c.want)
+			}
+		})
+	}
+}

@@ -545,6 +545,11 @@ func inTypePhrase(toks []token, i int) bool {
 // options («گزینه‌های سوال دوم فرم ۵»), the verb that gives the new ones
 // («رو بکن …», «رو به … تغییر بده»), and returns where they start.
 func optionsAfterVerb(toks []token, from int) int {
+	// «گزینه‌های پیشین پرسش سوم …», «گزینه‌های فعلی سوال ۲ …»: which
+	// options, the ones there now, is no option and gives none.
+	for from < len(toks) && !toks[from].quoted && isAny(toks[from].m, presentOptionWords...) {
+		from++
+	}
 	if from >= len(toks) {
 		return 0
 	}
@@ -592,10 +597,19 @@ func optionsAfterVerb(toks []token, from int) int {
 			return 0
 		}
 		// Every person of the verb gives them: «بکن», «بکنین», «بذارید».
-		if isAny(toks[k].m, "بکن", "کن", "بکنین", "بکنید", "کنین", "کنید", "بشه", "باشه", "بشن", "باشن", "باشند", "شوند", "به", "to") || isAny(toks[k].m, placeVerbs...) && toks[k].m != "قرار" {
-			// «… عوض کن بکن الف، ب»: the verb said twice.
-			for k+2 < len(toks) && !toks[k+1].quoted && (isAny(toks[k+1].m, "بکن", "بکنین", "بکنید", "بنویس") || isAny(toks[k+1].m, placeVerbs...)) {
+		// A note to oneself says the verb in the first person: «عوض کنم».
+		if isAny(toks[k].m, "بکن", "کن", "بکنین", "بکنید", "کنین", "کنید", "کنم", "بکنم", "کنیم", "بکنیم", "بده", "بدهید", "دهید", "بشه", "باشه", "بشن", "باشن", "باشند", "شوند", "به", "to") || isAny(toks[k].m, placeVerbs...) && toks[k].m != "قرار" {
+			// «… عوض کن بکن الف، ب»: the verb said twice; «… عوض کن،
+			// بذار: الف، ب»: the second after a comma, the options after
+			// its colon.
+			again := func(t token) bool {
+				return !t.quoted && (isAny(t.m, "بکن", "بکنین", "بکنید", "بنویس", "بنویسید", "بنویسین", "بذارم", "بزارم", "بنویسم") || isAny(t.m, placeVerbs...) && t.m != "قرار")
+			}
+			for k+2 < len(toks) && (again(toks[k+1]) || toks[k+1].punct && isAny(toks[k+1].m, "،", ",") && again(toks[k+2])) {
 				k++
+			}
+			if k+2 < len(toks) && toks[k+1].punct && toks[k+1].m == ":" {
+				return k + 2
 			}
 			// «… set کن به low، …», «… replace کن با «حضوری» …»: the
 			// preposition after the verb introduces the options.
@@ -607,6 +621,10 @@ func optionsAfterVerb(toks []token, from int) int {
 	}
 	return 0
 }
+
+// presentOptionWords say the options a question has now, about to be
+// replaced: «گزینه‌های قبلی», «the current options».
+var presentOptionWords = []string{"پیشین", "قبلی", "فعلی", "موجود", "قدیمی", "کنونی", "حاضر", "current", "old", "existing", "previous"}
 
 // fromNowOn returns the length of «از این به بعد», «از حالا به بعد»,
 // «from now on» at k, or 0.
