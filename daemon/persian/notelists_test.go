@@ -109,3 +109,35 @@ func TestDialectPutWithoutItsR(t *testing.T) {
 		})
 	}
 }
+
+// TestWordingNamedByWhatFollows: «با این عنوان: …», «به این عبارت: «…»»,
+// «with this title: …» name the wording as what follows, as «با عنوان»
+// does, and the commas that set a wording off between the question and
+// its verb in formal writing («پرسشی کوتاه، با عنوان «…»، درج فرمایید»)
+// part no two orders.
+func TestWordingNamedByWhatFollows(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for _, c := range []struct{ name, text, want string }{
+		{"this title and a colon", "فرم ۲۰، یه سوال کوتاه با این عنوان: شماره پرونده",
+			`[{"action":"add_field","params":{"id":20,"type":"short_text","question":"شماره پرونده"}}]`},
+		{"this text, quoted", "یه سوال کوتاه با همین متن «نام پدر» به فرم ۷ اضافه کن",
+			`[{"action":"add_field","params":{"id":7,"type":"short_text","question":"نام پدر"}}]`},
+		{"english this title", "add a short text question to form 4 with this title: Company name",
+			`[{"action":"add_field","params":{"id":4,"type":"short_text","question":"Company name"}}]`},
+		{"formal wording set off by commas", "به فرم ۴۰ پرسشی تشریحی، با متن «سوابق کاری»، بیفزایید.",
+			`[{"action":"add_field","params":{"id":40,"type":"long_text","question":"سوابق کاری"}}]`},
+		{"kind joined to its answer, then this phrase", "در فرم ۶۰ پرسشی کوتاه‌پاسخ، به این عبارت: «نام شعبه»، درج فرمایید.",
+			`[{"action":"add_field","params":{"id":60,"type":"short_text","question":"نام شعبه"}}]`},
+		{"colloquial wording set off by commas", "یه سوال کوتاه، با اسم «رنگ مو»، به فرم ۸ اضافه کن",
+			`[{"action":"add_field","params":{"id":8,"type":"short_text","question":"رنگ مو"}}]`},
+		{"a comma before another order stays", "یه سوال کوتاه «سن» به فرم ۸ اضافه کن، با این عنوان هم فرم ۹ رو منتشر کن",
+			`[{"action":"add_field","params":{"id":8,"type":"short_text","question":"سن"}},{"action":"publish_form","params":{"id":9}}]`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, why := readSteps(t, p, c.text)
+			if got != c.want {
+				t.Errorf("%s\n got %s (%s)\nwant %s", c.text, got, why, c.want)
+			}
+		})
+	}
+}
