@@ -70,6 +70,10 @@ func splitClauses(toks []token) (out [][]token, joins []string) {
 			wording = false
 		case clause(toks).atAny(i, titleMarkersV) > 0 || clause(toks).atAny(i, questionMarksV) > 0 || isAny(t.m, "بنویس", "بنویسید", "بنویسین"):
 			wording = true
+		case (isAny(t.m, ownNameNouns...) && strings.HasSuffix(t.s, "ش") || isAny(t.m, "متنش", "اسمش", "عنوانش", "نامش", "موضوعش")) && i+1 < len(toks) && !toks[i+1].quoted && !toks[i+1].punct:
+			// «… اضافه کن عنوانش علت مراجعه و علائم»: its name, said
+			// unquoted, runs on as «با عنوان …» does.
+			wording = true
 		}
 		// «… که بپرسه اسمت چیه؟»: a question mark ends its clause and
 		// stays in it, the last mark of a wording.
@@ -697,6 +701,10 @@ func (c clause) hasVerb() bool {
 	}
 	return false
 }
+
+// ownNameNouns, said with «ـش», name the wording of what was just said:
+// «عنوانش», «اسمش».
+var ownNameNouns = []string{"اسم", "عنوان", "متن", "نام", "موضوع", "تیتر"}
 
 // plainWording reports words up to the next cut, verb or detail that
 // can only go on a wording: no number, form, question, type or list

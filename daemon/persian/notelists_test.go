@@ -141,3 +141,30 @@ func TestWordingNamedByWhatFollows(t *testing.T) {
 		})
 	}
 }
+
+// TestItsNameRunsOverAnd: a wording said unquoted after «عنوانش»,
+// «اسمش», «متنش», with no punctuation (dictated), runs over «و» as it
+// does after «با عنوان»: «و» with no order after it joins two words of
+// the name; «و» before an order still parts the orders.
+func TestItsNameRunsOverAnd(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for _, c := range []struct{ name, text, want string }{
+		{"its title, two nouns", "در فرم ۵۵ یک سوال متن بلند اضافه کن عنوانش سوابق و داروها",
+			`[{"action":"add_field","params":{"id":55,"type":"long_text","question":"سوابق و داروها"}}]`},
+		{"its name, a name and a surname", "به فرم ۱۲ یه سوال کوتاه بزار اسمش نام و نام خانوادگی",
+			`[{"action":"add_field","params":{"id":12,"type":"short_text","question":"نام و نام خانوادگی"}}]`},
+		{"its text, formal", "در فرم ۷ یک پرسش تشریحی اضافه کنید متنش داروهای مصرفی و حساسیت‌ها",
+			`[{"action":"add_field","params":{"id":7,"type":"long_text","question":"داروهای مصرفی و حساسیت‌ها"}}]`},
+		{"an order after and stays an order", "در فرم ۵۵ یک سوال متن بلند اضافه کن عنوانش علت مراجعه و منتشرش کن",
+			`[{"action":"add_field","params":{"id":55,"type":"long_text","question":"علت مراجعه"}},{"action":"publish_form","params":{"id":55}}]`},
+		{"a new question after and stays a question", "یه فرم بساز اسمش مهمانی و یه سوال کوتاه نام بذار",
+			`[{"action":"create_form","params":{"title":"مهمانی"}},{"action":"add_field","params":{"type":"short_text","question":"نام"}}]`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, why := readSteps(t, p, c.text)
+			if got != c.want {
+				t.Errorf("%s\n got %s (%s)\nwant %s", c.text, got, why, c.want)
+			}
+		})
+	}
+}
