@@ -87,8 +87,9 @@ func TestOptionsReplacedAfterTheirVerb(t *testing.T) {
 }
 
 // TestDialectPutWithoutItsR: the spoken «بذا», «بزا» (the «ر» of «بذار»
-// dropped, as Isfahani and other colloquial speech says it) puts a
-// question as «بذار» does, and is never part of its wording.
+// dropped, as Isfahani and other colloquial speech says it) is «بذار»
+// wherever that is read — putting a question, naming, moving — and is
+// never part of a wording.
 func TestDialectPutWithoutItsR(t *testing.T) {
 	p := New(Config{Contract: 2})
 	for _, c := range []struct{ name, text, want string }{
@@ -98,6 +99,10 @@ func TestDialectPutWithoutItsR(t *testing.T) {
 			`[{"action":"add_field","params":{"id":11,"type":"number","question":"سن مشتری"}}]`},
 		{"wording after its label", "فرم ۹ یه سوال متن بلند بذا، متنش: آدرس کامل رو بنویسید",
 			`[{"action":"add_field","params":{"id":9,"type":"long_text","question":"آدرس کامل رو بنویسید"}}]`},
+		{"renaming a form", "اسم فرم ۴۴ رو بزا «دوخت سفارشی»",
+			`[{"action":"update_form_title","params":{"id":44,"title":"دوخت سفارشی"}}]`},
+		{"moving a question", "سوال سوم فرم ۴ رو بذا اول",
+			`[{"action":"move_field","params":{"id":4,"index":2,"to":0}}]`},
 		{"after a new form", "یه فرم تازه بساز اسمش سفارش پیراهن، بعد یه سوال کوتاه یقه بذا",
 			`[{"action":"create_form","params":{"title":"سفارش پیراهن"}},{"action":"add_field","params":{"type":"short_text","question":"یقه"}}]`},
 	} {

@@ -36,6 +36,12 @@ func wordToken(s string) token {
 			return t
 		}
 	}
+	// «بذا», «بزا»: the imperative of putting with its «ر» dropped, as
+	// Isfahani and other colloquial speech says it, is «بذار».
+	if isAny(t.m, "بذا", "بزا") {
+		t.m += "ر"
+		return t
+	}
 	// «اینو», «اونو»: a demonstrative with the spoken object marker ـو
 	// typed on is the demonstrative («این رو»).
 	if base, ok := strings.CutSuffix(t.m, "و"); ok && isAny(base, "این", "اون", "همین", "همون") {
