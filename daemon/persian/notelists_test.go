@@ -173,3 +173,26 @@ func TestItsNameRunsOverAnd(t *testing.T) {
 		})
 	}
 }
+
+// TestPleaAfterTheLastOption: a plea said after the last option —
+// «بیزحمت», «خواهشا», «لطفن», as well as «لطفا» — is said to the
+// listener and is no option, and the options before it still part at the
+// last «و» («…، مشکی و قهوه‌ای سوخته»).
+func TestPleaAfterTheLastOption(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for _, c := range []struct{ name, text, want string }{
+		{"dialect plea before the verb", "تو فرم ۶ یه سوال کشویی «جنس» بذار با گزینه‌های نخی، پشمی و ابریشم خام، بیزحمت اضافه‌اش کن",
+			`[{"action":"add_field","params":{"id":6,"type":"dropdown","question":"جنس","options":["نخی","پشمی","ابریشم خام"]}}]`},
+		{"plea at the end", "به فرم ۸ یه سوال کشویی «سایز» بذار با گزینه‌های کوچک، متوسط، بزرگ، خواهشا",
+			`[{"action":"add_field","params":{"id":8,"type":"dropdown","question":"سایز","options":["کوچک","متوسط","بزرگ"]}}]`},
+		{"plea typed as spoken", "یه سوال چندگزینه‌ای «روز» به فرم ۹ اضافه کن، گزینه‌ها: شنبه، یکشنبه، دوشنبه، لطفن",
+			`[{"action":"add_field","params":{"id":9,"type":"multiple_choice","question":"روز","options":["شنبه","یکشنبه","دوشنبه"]}}]`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, why := readSteps(t, p, c.text)
+			if got != c.want {
+				t.Errorf("%s\n got %s (%s)\nwant %s", c.text, got, why, c.want)
+			}
+		})
+	}
+}

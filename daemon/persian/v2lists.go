@@ -886,7 +886,7 @@ func listItems(toks []token, from int, options bool) ([][]token, int) {
 // courtesy reports a word said after a command that asks nothing and
 // names no option: thanks, «لطفا», «دیگه», «هم», an address.
 func courtesy(m string) bool {
-	return isAny(m, thankWords...) || isAny(m, "لطفا", "لطفاً", "please", "pls", "پلیز", "دیگه", "هم", "فقط", "فعلا", "داداش", "عزیزم", "جان", "آقا", "قربان")
+	return isAny(m, thankWords...) || isAny(m, pleaWords...) || isAny(m, "دیگه", "هم", "فقط", "فعلا", "داداش", "عزیزم", "جان", "آقا", "قربان")
 }
 
 // pleads reports a word of thanks or asking that no option is: after
@@ -894,8 +894,11 @@ func courtesy(m string) bool {
 // («…، مشهد، لطفا»). An address («آقا», «جان») said alone after a
 // separator is an option («خانم / آقا»).
 func pleads(m string) bool {
-	return isAny(m, thankWords...) || isAny(m, "لطفا", "لطفاً", "please", "pls", "پلیز", "plz")
+	return isAny(m, thankWords...) || isAny(m, pleaWords...)
 }
+
+// pleaWords ask the listener kindly: «لطفا», «بیزحمت», «خواهشا».
+var pleaWords = []string{"لطفا", "لطفاً", "لطفن", "بیزحمت", "بیزحمتش", "خواهشا", "خواهشاً", "please", "pls", "پلیز", "plz"}
 
 // spokenParticle reports a particle of talk that says nothing of the
 // word it follows: «خب», and the fillers of the polite.
