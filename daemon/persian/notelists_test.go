@@ -53,7 +53,8 @@ func TestOptionsNumberedInParentheses(t *testing.T) {
 // the verb of changing however it is said — a second verb after a comma
 // and its colon («عوض کن، بذار: …», «تغییر دهید، بگذارید: …»), the
 // first person of a note to oneself («عوض کنم ← …»), an arrow for the
-// colon — and «the options there now» («گزینه‌های قبلی/پیشین») names the
+// colon, what they become said after it («… عوض کن بشه صبح و عصر», the
+// times options, not a time to act) — and «the options there now» («گزینه‌های قبلی/پیشین») names the
 // options replaced, not one of the new ones. Taking them away with
 // nothing in their place stays refused.
 func TestOptionsReplacedAfterTheirVerb(t *testing.T) {
@@ -69,6 +70,10 @@ func TestOptionsReplacedAfterTheirVerb(t *testing.T) {
 			`[{"action":"update_field","params":{"id":12,"index":4,"options":["حضوری","تلفنی"]}}]`},
 		{"dialect put after a comma", "گزینه‌های سوال سوم فرم ۱۴ رو عوض کن، بذا: نخی یا پشمی",
 			`[{"action":"update_field","params":{"id":14,"index":2,"options":["نخی","پشمی"]}}]`},
+		{"dictated, the change and what they become", "سوال چهار فرم سی و یک گزینه هاش رو عوض کن بشه حضوری و تلفنی",
+			`[{"action":"update_field","params":{"id":31,"index":3,"options":["حضوری","تلفنی"]}}]`},
+		{"times as the new options are no time to act", "سوال دو فرم ۱۸ گزینه هاش رو تغییر بده بشه صبح و ظهر و شب",
+			`[{"action":"update_field","params":{"id":18,"index":1,"options":["صبح","ظهر","شب"]}}]`},
 		{"the previous options replaced", "گزینه‌های قبلی سوال ۲ فرم ۸ رو بکن صبح، عصر",
 			`[{"action":"update_field","params":{"id":8,"index":1,"options":["صبح","عصر"]}}]`},
 		{"the old options cancelled and turned into others", "گزینه‌های فعلی پرسش چهارم فرم ۴۰ به «نقدی» و «چکی» تبدیل گردد.",

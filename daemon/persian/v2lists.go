@@ -603,7 +603,7 @@ func optionsAfterVerb(toks []token, from int) int {
 			// بذار: الف، ب»: the second after a comma, the options after
 			// its colon.
 			again := func(t token) bool {
-				return !t.quoted && (isAny(t.m, "بکن", "بکنین", "بکنید", "بنویس", "بنویسید", "بنویسین", "بذارم", "بزارم", "بنویسم") || isAny(t.m, placeVerbs...) && t.m != "قرار")
+				return !t.quoted && (isAny(t.m, "بکن", "بکنین", "بکنید", "بنویس", "بنویسید", "بنویسین", "بذارم", "بزارم", "بنویسم", "بشه", "بشن", "بشود", "بشوند") || isAny(t.m, placeVerbs...) && t.m != "قرار")
 			}
 			for k+2 < len(toks) && (again(toks[k+1]) || toks[k+1].punct && isAny(toks[k+1].m, "،", ",") && again(toks[k+2])) {
 				k++
