@@ -201,3 +201,27 @@ func TestPleaAfterTheLastOption(t *testing.T) {
 		})
 	}
 }
+
+// TestOneAndFirstPersonPut: «یدونه» («یه دونه», one piece) counts one as
+// «یه» does, and the teacher's first person «بذارم» puts a question as
+// «بذار» does.
+func TestOneAndFirstPersonPut(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for _, c := range []struct{ name, text, want string }{
+		{"one piece, unquoted wording", "تو فرم ۱۸ یدونه سوال بذار شماره پلاک خونه",
+			`[{"action":"add_field","params":{"id":18,"type":"short_text","question":"شماره پلاک خونه"}}]`},
+		{"one piece of a form", "یدونه فرم بساز اسمش سفارش کیف",
+			`[{"action":"create_form","params":{"title":"سفارش کیف"}}]`},
+		{"a note's first person", "به فرم ۳۰۵ یه سؤال کوتاه «نام پدر» بذارم",
+			`[{"action":"add_field","params":{"id":305,"type":"short_text","question":"نام پدر"}}]`},
+		{"a numbered note's second item", "فرم ۳۰۶: ۱) یه سؤال «کلاس» اضافه کنم ۲) یه سؤال «معلم» هم بذارم",
+			`[{"action":"add_field","params":{"id":306,"type":"short_text","question":"کلاس"}},{"action":"add_field","params":{"id":306,"type":"short_text","question":"معلم"}}]`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, why := readSteps(t, p, c.text)
+			if got != c.want {
+				t.Errorf("%s\n got %s (%s)\nwant %s", c.text, got, why, c.want)
+			}
+		})
+	}
+}

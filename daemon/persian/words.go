@@ -7,6 +7,10 @@ import (
 
 func wordToken(s string) token {
 	t := token{s: s, m: matchForm(s)}
+	// «یدونه سوال»: «یه دونه», one, typed as one word.
+	if isAny(t.m, "یدونه", "یهدونه", "یکدونه") {
+		t.m = "یه"
+	}
 	if n, ok := atoi(t.m); ok && n >= 0 {
 		t.num, t.isNum, t.digits = n, true, true
 		return t
