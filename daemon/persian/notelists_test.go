@@ -225,3 +225,31 @@ func TestOneAndFirstPersonPut(t *testing.T) {
 		})
 	}
 }
+
+// TestHelpTextForAQuestionRefused: a help text or note asked for a
+// question that is there already — «زیرش یه توضیح بنویسم», «برای سوال
+// دوم یه راهنما بذار», «توضیحات اضافه کنید» — is refused, as no plan can
+// set it; it had changed the question's type to long text. A new
+// question of that kind, or named «توضیح», is read as ever.
+func TestHelpTextForAQuestionRefused(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for _, c := range []struct{ name, text, want string }{
+		{"a note under the question", "سؤال دوم فرم ۴۰: زیرش یه توضیح کوتاه بنویسم (فقط با حروف فارسی)", ``},
+		{"a help for the question", "برای سوال ۳ فرم ۸ یه راهنما بذار که شماره رو با صفر بنویسن", ``},
+		{"formal description added", "به پرسش پنجم فرم ۱۲۰ توضیحات اضافه کنید: به ریال وارد شود", ``},
+		{"a new question of that kind is added", "به فرم ۴ یه سوال توضیح اضافه کن «سوابق»",
+			`[{"action":"add_field","params":{"id":4,"type":"long_text","question":"سوابق"}}]`},
+		{"a new question named note is added", "فرم ۴ یه سوال کوتاه بذار «توضیح»",
+			`[{"action":"add_field","params":{"id":4,"type":"short_text","question":"توضیح"}}]`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, why := readSteps(t, p, c.text)
+			if got != c.want {
+				t.Errorf("%s\n got %s (%s)\nwant %s", c.text, got, why, c.want)
+			}
+			if c.want == "" && why == "" {
+				t.Errorf("%s: refused with no reason", c.text)
+			}
+		})
+	}
+}

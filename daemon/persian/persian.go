@@ -220,6 +220,9 @@ func (p *Planner) plan(text string) Result {
 	if asksLeave(toks) {
 		return none(domain.T("this asks whether to do it, which is a question to answer, not an order"))
 	}
+	if w := helpTextAsked(toks); w != "" {
+		return none(domain.T("a plan cannot set a question's help text or placeholder («%s»)", w))
+	}
 	toks = colonTitles(formTitleList(afterCuts(beforeVerbEnds(dropInsteadOf(dropSpeakerActs(selfCorrected(toks)))))))
 	// «عنوان: …، سوال: …، نوع: …»: a command written as labelled fields.
 	toks = said.edits(labelledTypes(toks))
