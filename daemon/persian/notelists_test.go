@@ -253,3 +253,27 @@ func TestHelpTextForAQuestionRefused(t *testing.T) {
 		})
 	}
 }
+
+// TestOptionsTakenAwayAndPutThisWay: the options taken away and others
+// put «this way» — «… پاک کن و اینجوری بذار: …», «… حذف و به این صورت
+// درج شود: …» — is the list replaced, as «به جاش بذار» is; taken away
+// with nothing put stays refused, and nothing is deleted.
+func TestOptionsTakenAwayAndPutThisWay(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for _, c := range []struct{ name, text, want string }{
+		{"colloquial, this way", "گزینه‌های سوال ۲ فرم ۲۱۵ رو پاک کن و اینجوری بذار: Instagram, LinkedIn, Telegram",
+			`[{"action":"update_field","params":{"id":215,"index":1,"options":["Instagram","LinkedIn","Telegram"]}}]`},
+		{"no and, written", "گزینه‌های سوال چهارم فرم ۱۲ رو پاک کن اینطوری بنویس: کم، زیاد",
+			`[{"action":"update_field","params":{"id":12,"index":3,"options":["کم","زیاد"]}}]`},
+		{"formal, in this form", "گزینه‌های پرسش دوم فرم ۹ حذف و به این صورت درج شود: نقد، اقساط",
+			`[{"action":"update_field","params":{"id":9,"index":1,"options":["نقد","اقساط"]}}]`},
+		{"only taken away stays refused", "گزینه‌های سوال ۲ فرم ۲۱۵ رو پاک کن", ``},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, why := readSteps(t, p, c.text)
+			if got != c.want {
+				t.Errorf("%s\n got %s (%s)\nwant %s", c.text, got, why, c.want)
+			}
+		})
+	}
+}

@@ -678,7 +678,7 @@ func optionsPutInstead(toks []token, from int) (del, start int) {
 			return 0, 0
 		}
 		j += m
-		for j < len(toks) && !toks[j].quoted && (isAny(toks[j].m, placeVerbs...) || isAny(toks[j].m, "بکن", "بکنید", "کن", "کنید", "بنویس", "بنویسید", "put", "write", "add", "اضافه")) {
+		for j < len(toks) && !toks[j].quoted && (isAny(toks[j].m, placeVerbs...) || isAny(toks[j].m, "بکن", "بکنید", "کن", "کنید", "بنویس", "بنویسید", "put", "write", "add", "اضافه", "درج", "شود", "گردد", "بشه")) {
 			j++
 		}
 		if j < len(toks) && toks[j].punct && toks[j].m == ":" {
@@ -705,6 +705,12 @@ func insteadAt(toks []token, j int) int {
 		return k + 1 - j
 	case k == j && isAny(toks[k].m, "instead", "بجاش", "بجاشون"):
 		return 1
+	case k == j && isAny(toks[k].m, "اینجوری", "اینطوری", "اینطور", "اینگونه", "این‌جوری", "این‌طوری"):
+		// «… پاک کن و اینجوری بذار: …»: put this way, the new list.
+		return 1
+	case k == j+1 && toks[j].m == "به" && isAny(toks[k].m, "این") && k+1 < len(toks) && isAny(toks[k+1].m, "صورت", "شکل", "ترتیب"):
+		// «… حذف و به این صورت درج شود: …».
+		return 3
 	}
 	return 0
 }
