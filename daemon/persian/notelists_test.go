@@ -277,3 +277,25 @@ func TestOptionsTakenAwayAndPutThisWay(t *testing.T) {
 		})
 	}
 }
+
+// TestLabelRightAfterTheVerb: «عنوان:», «متن:», «title:» said right after
+// the verb that adds a question open its wording, as they do after a
+// comma; an edit's verb likewise.
+func TestLabelRightAfterTheVerb(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for _, c := range []struct{ name, text, want string }{
+		{"title after the add verb", "فرم ۲۲۰ یه سوال کوتاه اضافه کن عنوان: اسم شرکت",
+			`[{"action":"add_field","params":{"id":220,"type":"short_text","question":"اسم شرکت"}}]`},
+		{"text after the put verb", "به فرم ۱۶ یه سوال بلند بذار متن: سابقه کاری خود را بنویسید",
+			`[{"action":"add_field","params":{"id":16,"type":"long_text","question":"سابقه کاری خود را بنویسید"}}]`},
+		{"title after a rename verb", "سوال ۲ فرم ۵ رو عوض کن عنوان: سن",
+			`[{"action":"update_field","params":{"id":5,"question":"سن","index":1}}]`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, why := readSteps(t, p, c.text)
+			if got != c.want {
+				t.Errorf("%s\n got %s (%s)\nwant %s", c.text, got, why, c.want)
+			}
+		})
+	}
+}

@@ -727,7 +727,8 @@ var wordingCueNouns = []string{"عنوان", "متن", "عبارت", "جمله",
 // wordingNamedHere reads the wording named by what follows it. The
 // demonstrative of «با این عنوان: …», «به این عبارت: «…»», «with this
 // title: …» is dropped: the wording is what follows, as «با عنوان: …»
-// says. The commas that set the wording off between a question and its
+// says. A label said right after the verb, «… اضافه کن عنوان: …», is
+// parted from it as by a comma. The commas that set the wording off between a question and its
 // verb, as formal writing puts them — «پرسشی کوتاه‌پاسخ، با عنوان «…»،
 // درج فرمایید» — are dropped too: they part no two orders.
 func wordingNamedHere(toks []token) []token {
@@ -771,6 +772,14 @@ func wordingNamedHere(toks []token) []token {
 		}
 		if i == dropComma {
 			keep(i)
+			continue
+		}
+		if i > 0 && i+2 < len(toks) && !t.quoted && isAny(t.m, "عنوان", "متن", "عبارت", "title", "label", "text") && toks[i+1].punct && toks[i+1].m == ":" && !toks[i-1].quoted &&
+			(isAny(toks[i-1].m, "کن", "کنید", "کنین", "بکن", "بکنید", "کنم") || isAny(toks[i-1].m, placeVerbs...)) {
+			// «… اضافه کن عنوان: اسم شرکت»: the label after the verb
+			// opens the wording as it does after a comma.
+			keep(i)
+			out = append(out, token{m: "،", s: "،", punct: true, r0: '،'}, t)
 			continue
 		}
 		if out != nil {
