@@ -299,3 +299,29 @@ func TestLabelRightAfterTheVerb(t *testing.T) {
 		})
 	}
 }
+
+// TestBareQuestionPut: «سوال «…» بذار» with no article, the wording
+// quoted right after the noun and the verb of putting closing the
+// sentence, puts a new question in the form named; with «رو» or a place
+// after the verb it names one there already, and with no form named it
+// adds nothing.
+func TestBareQuestionPut(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for _, c := range []struct{ name, text, want string }{
+		{"into the form named", "تو فرم ۸ سوال «شغل پدر» بذار",
+			`[{"action":"add_field","params":{"id":8,"type":"short_text","question":"شغل پدر"}}]`},
+		{"a note's second item", "برای فرم ۴۱: ۱) سؤال «نام» اضافه کنم ۲) سؤال «نام خانوادگی» هم بذارم",
+			`[{"action":"add_field","params":{"id":41,"type":"short_text","question":"نام"}},{"action":"add_field","params":{"id":41,"type":"short_text","question":"نام خانوادگی"}}]`},
+		{"formal", "در فرم ۵۰ پرسش «محل صدور» بگذارید",
+			`[{"action":"add_field","params":{"id":50,"type":"short_text","question":"محل صدور"}}]`},
+		{"with the object marker it is no new question", "سوال «شغل» فرم ۸ رو بذار اول", ``},
+		{"no form named adds nothing", "سوال «شغل» بذار", ``},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, why := readSteps(t, p, c.text)
+			if got != c.want {
+				t.Errorf("%s\n got %s (%s)\nwant %s", c.text, got, why, c.want)
+			}
+		})
+	}
+}

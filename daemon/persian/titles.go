@@ -805,3 +805,48 @@ func answerKindWord(m string) bool {
 	}
 	return false
 }
+
+// bareQuestionPut reads «سؤال «نام پدر» هم بذارم», «سوال «شغل» بذار»: a
+// question noun with no article, its wording quoted right after it and
+// the verb of putting closing the sentence, with no «رو» to make it one
+// there already and no place to move it to, is a new question, as with
+// «یه». The command must name a form for it to go to.
+func bareQuestionPut(toks []token) []token {
+	c := clause(toks)
+	form := false
+	for i := range toks {
+		if !toks[i].quoted && c.atAny(i, formNounsV) > 0 {
+			form = true
+			break
+		}
+	}
+	if !form {
+		return toks
+	}
+	var out []token
+	for i, t := range toks {
+		if !t.quoted && t.qnoun && !isAny(t.m, pluralQuestionNouns...) && i+2 < len(toks) && toks[i+1].quoted &&
+			(i == 0 || toks[i-1].quoted || !isAny(toks[i-1].m, "یه", "یک", "این", "همین", "اون", "آن", "همون", "همان", "a", "one")) {
+			j := i + 2
+			if !toks[j].quoted && toks[j].m == "هم" {
+				j++
+			}
+			if j < len(toks) && !toks[j].quoted && isAny(toks[j].m, placeVerbs...) && toks[j].m != "قرار" && (j+1 == len(toks) || toks[j+1].punct) {
+				if out == nil {
+					out = append(make([]token, 0, len(toks)+2), toks[:i]...)
+				}
+				one := wordToken("یه")
+				one.r0 = firstRune(one.m)
+				out = append(out, one, t)
+				continue
+			}
+		}
+		if out != nil {
+			out = append(out, t)
+		}
+	}
+	if out == nil {
+		return toks
+	}
+	return out
+}
