@@ -70,6 +70,10 @@ func splitClauses(toks []token) (out [][]token, joins []string) {
 			wording = false
 		case clause(toks).atAny(i, titleMarkersV) > 0 || clause(toks).atAny(i, questionMarksV) > 0 || isAny(t.m, "بنویس", "بنویسید", "بنویسین"):
 			wording = true
+		case (isAny(t.m, ownNameNouns...) && strings.HasSuffix(t.s, "ش") || isAny(t.m, "متنش", "اسمش", "عنوانش", "نامش", "موضوعش")) && i+1 < len(toks) && !toks[i+1].quoted && !toks[i+1].punct:
+			// «… اضافه کن عنوانش علت مراجعه و علائم»: its name, said
+			// unquoted, runs on as «با عنوان …» does.
+			wording = true
 		}
 		// «… که بپرسه اسمت چیه؟»: a question mark ends its clause and
 		// stays in it, the last mark of a wording.
@@ -265,6 +269,12 @@ func enumerators(toks []token) []token {
 	}
 	isDash := func(t token) bool { return !t.quoted && isAny(t.m, "-", "–", "—") }
 	bulleted := len(toks) > 0 && isDash(toks[0])
+	parenMarks := 0 // items numbered in parentheses, «(۱) … (۲) …»
+	for i := range toks {
+		if parenMarkAt(toks, i) {
+			parenMarks++
+		}
+	}
 	options := false // the items being read are options, after «options:»
 	state := false   // inside a sentence that says what the case is
 	steps := false   // an item has been read as a step of its own
@@ -326,6 +336,12 @@ func enumerators(toks []token) []token {
 		}
 		switch {
 		case t.quoted:
+		case open == 0 && parenMarks >= 2 && parenMarkAt(toks, i):
+			// «گزینه‌ها: (۱) اول (۲) دوم», «(a) Instagram (b) TikTok»: an
+			// item's number or letter in parentheses marks it as «۱)» does.
+			item()
+			i += 2
+			continue
 		case t.punct && t.m == "(":
 			open++
 		case t.punct && t.m == ")" && open > 0:
@@ -430,6 +446,22 @@ func marksList(toks []token) bool {
 		}
 	}
 	return false
+}
+
+// parenMarkAt reports an item's number or letter in parentheses at i,
+// «(۲)», «(b)», «(ب)».
+func parenMarkAt(toks []token, i int) bool {
+	if i+2 >= len(toks) || !toks[i].punct || toks[i].m != "(" || !toks[i+2].punct || toks[i+2].m != ")" {
+		return false
+	}
+	t := toks[i+1]
+	if t.quoted || t.punct {
+		return false
+	}
+	if t.isNum && t.digits {
+		return t.num >= 1 && t.num <= 12
+	}
+	return t.m == "الف" || utf8.RuneCountInString(t.m) == 1 && (t.m >= "a" && t.m <= "l" || strings.ContainsAny(t.m, "بپتثجچ"))
 }
 
 // numberedDash reports an item's number and its dash typed as one word,
@@ -669,6 +701,10 @@ func (c clause) hasVerb() bool {
 	}
 	return false
 }
+
+// ownNameNouns, said with «ـش», name the wording of what was just said:
+// «عنوانش», «اسمش».
+var ownNameNouns = []string{"اسم", "عنوان", "متن", "نام", "موضوع", "تیتر"}
 
 // plainWording reports words up to the next cut, verb or detail that
 // can only go on a wording: no number, form, question, type or list

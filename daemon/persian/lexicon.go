@@ -29,7 +29,7 @@ var (
 		"علاوه کن", "علاوه کنید", "علاوه کنین", "علاوه بکن", "علاوه بکنید", "علاوه شود", "علاوه شه", "علاوه بشه", "علاوه گردد", "علاوه نما", "علاوه نمایید"}
 	// placeVerbs put something somewhere: a question into a form, a
 	// title onto it, a question at a place.
-	placeVerbs = []string{"بذار", "بگذار", "بذارید", "بگذارید", "بزار", "بزارید", "بذارین", "بزارین", "بگذارین", "بذاری", "بگذاری", "بزاری", "قرار", "بنویس", "بزن", "بزنید", "بزنین", "put"}
+	placeVerbs = []string{"بذار", "بگذار", "بذارید", "بگذارید", "بزار", "بزارید", "بذارین", "بزارین", "بگذارین", "بذاری", "بگذاری", "بزاری", "بذارم", "بزارم", "بگذارم", "قرار", "بنویس", "بزن", "بزنید", "بزنین", "put"}
 	// negativeVerbs deny what the clause asks: «نکن», «نباید», «don't».
 	negativeVerbs = map[string]bool{"نساز": true, "نسازید": true, "نسازین": true, "نکن": true, "نکنید": true, "نکنین": true, "نده": true, "ندهید": true, "ندید": true, "نذار": true, "نگذار": true, "نذارید": true, "نگذارید": true, "نزار": true, "نشود": true, "نشه": true, "نشود.": true, "نکنم": true, "نمیخواهم": true, "نمیخوام": true, "نمیخواد": true, "نمیخواهد": true, "نمیخوای": true, "نمیخواهی": true, "نمیخوایم": true, "نمیخواهیم": true, "نمیخواین": true, "نمیخواهید": true, "نباشد": true, "نباشه": true, "نباشند": true, "نباشن": true, "نباید": true, "نبایست": true, "نگردد": true, "نگردند": true, "نشوند": true, "نفرمایید": true, "نفرمایین": true, "ننمایید": true, "ننمایین": true, "نفرمائید": true, "ننمائید": true, "dont": true, "don't": true, "not": true, "never": true, "نیفزا": true, "نیافزا": true,
 		// a past act denied is a report, never an order: «هنوز فرم ۱۲ رو

@@ -182,7 +182,7 @@ func (p *Planner) plan(text string) Result {
 	if len(toks) == 0 {
 		return none(domain.T("the command is empty"))
 	}
-	toks, asides := cutAsides(enumerators(azeriFillers(toks)))
+	toks, asides := cutAsides(bareQuestionPut(enumerators(wordingNamedHere(azeriFillers(toks)))))
 	said := saidPasses(toks)
 	var reasons []string
 	if said&passReason != 0 {
@@ -219,6 +219,9 @@ func (p *Planner) plan(text string) Result {
 	}
 	if asksLeave(toks) {
 		return none(domain.T("this asks whether to do it, which is a question to answer, not an order"))
+	}
+	if w := helpTextAsked(toks); w != "" {
+		return none(domain.T("a plan cannot set a question's help text or placeholder («%s»)", w))
 	}
 	toks = colonTitles(formTitleList(afterCuts(beforeVerbEnds(dropInsteadOf(dropSpeakerActs(selfCorrected(toks)))))))
 	// «عنوان: …، سوال: …، نوع: …»: a command written as labelled fields.

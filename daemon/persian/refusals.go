@@ -529,3 +529,45 @@ func opensWithHow(s []token) bool {
 	}
 	return false
 }
+
+// helpNouns name a note shown with a question: its help text.
+var helpNouns = []string{"توضیح", "توضیحات", "راهنما", "راهنمای", "راهنمایی"}
+
+// helpTextAsked returns the word of a help text asked for a question
+// that is there already — «سوال اول فرم ۳: زیرش یه توضیح بنویس»,
+// «برای سوال ۲ یه راهنما بذار» — which no plan can set; the note is not
+// a new question's kind («سوال توضیحی») nor the wording of one, and the
+// question is left as it is. A command that adds a question («یه سوال
+// …») is read as ever.
+func helpTextAsked(toks []token) string {
+	c := clause(toks)
+	at := -1
+	for i, t := range toks {
+		if !t.quoted && (isAny(t.m, helpNouns...) || isAny(t.s, helpNouns...)) && (i == 0 || !toks[i-1].qnoun && !typeWords[toks[i-1].m]) {
+			at = i
+			break
+		}
+	}
+	if at < 0 {
+		return ""
+	}
+	named, verb := false, false
+	for i, t := range toks {
+		if t.quoted {
+			continue
+		}
+		if t.qnoun && (c.newQuestionNoun(i) || isAny(t.m, pluralQuestionNouns...)) {
+			return ""
+		}
+		if c.questionNumbered(i) {
+			named = true
+		}
+		if i > at && (strings.HasPrefix(t.m, "بنویس") || isAny(t.m, placeVerbs...) || isAny(t.m, "اضافه", "add", "write", "put")) {
+			verb = true
+		}
+	}
+	if !named || !verb {
+		return ""
+	}
+	return toks[at].s
+}

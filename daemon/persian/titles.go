@@ -720,3 +720,133 @@ func (c clause) plainWording(lo, hi int) bool {
 	}
 	return true
 }
+
+// wordingCueNouns name a question's wording: «با عنوان …», «به عبارت …».
+var wordingCueNouns = []string{"عنوان", "متن", "عبارت", "جمله", "اسم", "نام", "title", "label", "text", "wording"}
+
+// wordingNamedHere reads the wording named by what follows it. The
+// demonstrative of «با این عنوان: …», «به این عبارت: «…»», «with this
+// title: …» is dropped: the wording is what follows, as «با عنوان: …»
+// says. A label said right after the verb, «… اضافه کن عنوان: …», is
+// parted from it as by a comma. The commas that set the wording off between a question and its
+// verb, as formal writing puts them — «پرسشی کوتاه‌پاسخ، با عنوان «…»،
+// درج فرمایید» — are dropped too: they part no two orders.
+func wordingNamedHere(toks []token) []token {
+	var out []token
+	keep := func(i int) {
+		if out == nil {
+			out = append(make([]token, 0, len(toks)), toks[:i]...)
+		}
+	}
+	cueAt := func(j int) bool {
+		return j+1 < len(toks) && !toks[j].quoted && isAny(toks[j].m, "با", "به", "with") && !toks[j+1].quoted && isAny(toks[j+1].m, wordingCueNouns...)
+	}
+	dropComma := -1 // the comma after the wording set off, to drop
+	for i, t := range toks {
+		if i > 0 && i+1 < len(toks) && !t.quoted && isAny(t.m, "این", "همین", "this") && !toks[i-1].quoted && isAny(toks[i-1].m, "با", "به", "with") &&
+			!toks[i+1].quoted && isAny(toks[i+1].m, wordingCueNouns...) {
+			keep(i)
+			continue
+		}
+		if t.punct && isAny(t.m, "،", ",") && i > 0 && !toks[i-1].quoted && (toks[i-1].qnoun || answerKindWord(toks[i-1].m)) {
+			j := i + 1
+			if cueAt(j) {
+				j += 2
+			} else if j < len(toks) && toks[j].m == toks[i].m {
+				j = -1
+			} else if j+2 < len(toks) && !toks[j].quoted && isAny(toks[j].m, "با", "به", "with") && !toks[j+1].quoted && isAny(toks[j+1].m, "این", "همین", "this") && !toks[j+2].quoted && isAny(toks[j+2].m, wordingCueNouns...) {
+				j += 3
+			} else {
+				j = -1
+			}
+			if j > 0 {
+				if j < len(toks) && toks[j].punct && toks[j].m == ":" {
+					j++
+				}
+				if j+1 < len(toks) && toks[j].quoted && toks[j+1].punct && isAny(toks[j+1].m, "،", ",") {
+					dropComma = j + 1
+				}
+				keep(i)
+				continue
+			}
+		}
+		if i == dropComma {
+			keep(i)
+			continue
+		}
+		if i > 0 && i+2 < len(toks) && !t.quoted && isAny(t.m, "عنوان", "متن", "عبارت", "title", "label", "text") && toks[i+1].punct && toks[i+1].m == ":" && !toks[i-1].quoted &&
+			(isAny(toks[i-1].m, "کن", "کنید", "کنین", "بکن", "بکنید", "کنم") || isAny(toks[i-1].m, placeVerbs...)) {
+			// «… اضافه کن عنوان: اسم شرکت»: the label after the verb
+			// opens the wording as it does after a comma.
+			keep(i)
+			out = append(out, token{m: "،", s: "،", punct: true, r0: '،'}, t)
+			continue
+		}
+		if out != nil {
+			out = append(out, t)
+		}
+	}
+	if out == nil {
+		return toks
+	}
+	return out
+}
+
+// answerKindWord reports a word of a question's kind, also joined to
+// the noun of its answer: «کوتاه», «کوتاه‌پاسخ», «تشریحی».
+func answerKindWord(m string) bool {
+	if typeWords[m] {
+		return true
+	}
+	for _, a := range []string{"پاسخ", "جواب"} {
+		if k := strings.TrimSuffix(strings.TrimSuffix(m, a), "\u200c"); k != m && typeWords[k] {
+			return true
+		}
+	}
+	return false
+}
+
+// bareQuestionPut reads «سؤال «نام پدر» هم بذارم», «سوال «شغل» بذار»: a
+// question noun with no article, its wording quoted right after it and
+// the verb of putting closing the sentence, with no «رو» to make it one
+// there already and no place to move it to, is a new question, as with
+// «یه». The command must name a form for it to go to.
+func bareQuestionPut(toks []token) []token {
+	c := clause(toks)
+	form := false
+	for i := range toks {
+		if !toks[i].quoted && c.atAny(i, formNounsV) > 0 {
+			form = true
+			break
+		}
+	}
+	if !form {
+		return toks
+	}
+	var out []token
+	for i, t := range toks {
+		if !t.quoted && t.qnoun && !isAny(t.m, pluralQuestionNouns...) && i+2 < len(toks) && toks[i+1].quoted &&
+			(i == 0 || toks[i-1].quoted || !isAny(toks[i-1].m, "یه", "یک", "این", "همین", "اون", "آن", "همون", "همان", "a", "one")) {
+			j := i + 2
+			if !toks[j].quoted && toks[j].m == "هم" {
+				j++
+			}
+			if j < len(toks) && !toks[j].quoted && isAny(toks[j].m, placeVerbs...) && toks[j].m != "قرار" && (j+1 == len(toks) || toks[j+1].punct) {
+				if out == nil {
+					out = append(make([]token, 0, len(toks)+2), toks[:i]...)
+				}
+				one := wordToken("یه")
+				one.r0 = firstRune(one.m)
+				out = append(out, one, t)
+				continue
+			}
+		}
+		if out != nil {
+			out = append(out, t)
+		}
+	}
+	if out == nil {
+		return toks
+	}
+	return out
+}

@@ -545,6 +545,11 @@ func inTypePhrase(toks []token, i int) bool {
 // options («گزینه‌های سوال دوم فرم ۵»), the verb that gives the new ones
 // («رو بکن …», «رو به … تغییر بده»), and returns where they start.
 func optionsAfterVerb(toks []token, from int) int {
+	// «گزینه‌های پیشین پرسش سوم …», «گزینه‌های فعلی سوال ۲ …»: which
+	// options, the ones there now, is no option and gives none.
+	for from < len(toks) && !toks[from].quoted && isAny(toks[from].m, presentOptionWords...) {
+		from++
+	}
 	if from >= len(toks) {
 		return 0
 	}
@@ -592,10 +597,19 @@ func optionsAfterVerb(toks []token, from int) int {
 			return 0
 		}
 		// Every person of the verb gives them: «بکن», «بکنین», «بذارید».
-		if isAny(toks[k].m, "بکن", "کن", "بکنین", "بکنید", "کنین", "کنید", "بشه", "باشه", "بشن", "باشن", "باشند", "شوند", "به", "to") || isAny(toks[k].m, placeVerbs...) && toks[k].m != "قرار" {
-			// «… عوض کن بکن الف، ب»: the verb said twice.
-			for k+2 < len(toks) && !toks[k+1].quoted && (isAny(toks[k+1].m, "بکن", "بکنین", "بکنید", "بنویس") || isAny(toks[k+1].m, placeVerbs...)) {
+		// A note to oneself says the verb in the first person: «عوض کنم».
+		if isAny(toks[k].m, "بکن", "کن", "بکنین", "بکنید", "کنین", "کنید", "کنم", "بکنم", "کنیم", "بکنیم", "بده", "بدهید", "دهید", "بشه", "باشه", "بشن", "باشن", "باشند", "شوند", "به", "to") || isAny(toks[k].m, placeVerbs...) && toks[k].m != "قرار" {
+			// «… عوض کن بکن الف، ب»: the verb said twice; «… عوض کن،
+			// بذار: الف، ب»: the second after a comma, the options after
+			// its colon.
+			again := func(t token) bool {
+				return !t.quoted && (isAny(t.m, "بکن", "بکنین", "بکنید", "بنویس", "بنویسید", "بنویسین", "بذارم", "بزارم", "بنویسم", "بشه", "بشن", "بشود", "بشوند") || isAny(t.m, placeVerbs...) && t.m != "قرار")
+			}
+			for k+2 < len(toks) && (again(toks[k+1]) || toks[k+1].punct && isAny(toks[k+1].m, "،", ",") && again(toks[k+2])) {
 				k++
+			}
+			if k+2 < len(toks) && toks[k+1].punct && toks[k+1].m == ":" {
+				return k + 2
 			}
 			// «… set کن به low، …», «… replace کن با «حضوری» …»: the
 			// preposition after the verb introduces the options.
@@ -607,6 +621,10 @@ func optionsAfterVerb(toks []token, from int) int {
 	}
 	return 0
 }
+
+// presentOptionWords say the options a question has now, about to be
+// replaced: «گزینه‌های قبلی», «the current options».
+var presentOptionWords = []string{"پیشین", "قبلی", "فعلی", "موجود", "قدیمی", "کنونی", "حاضر", "current", "old", "existing", "previous"}
 
 // fromNowOn returns the length of «از این به بعد», «از حالا به بعد»,
 // «from now on» at k, or 0.
@@ -660,7 +678,7 @@ func optionsPutInstead(toks []token, from int) (del, start int) {
 			return 0, 0
 		}
 		j += m
-		for j < len(toks) && !toks[j].quoted && (isAny(toks[j].m, placeVerbs...) || isAny(toks[j].m, "بکن", "بکنید", "کن", "کنید", "بنویس", "بنویسید", "put", "write", "add", "اضافه")) {
+		for j < len(toks) && !toks[j].quoted && (isAny(toks[j].m, placeVerbs...) || isAny(toks[j].m, "بکن", "بکنید", "کن", "کنید", "بنویس", "بنویسید", "put", "write", "add", "اضافه", "درج", "شود", "گردد", "بشه")) {
 			j++
 		}
 		if j < len(toks) && toks[j].punct && toks[j].m == ":" {
@@ -687,6 +705,12 @@ func insteadAt(toks []token, j int) int {
 		return k + 1 - j
 	case k == j && isAny(toks[k].m, "instead", "بجاش", "بجاشون"):
 		return 1
+	case k == j && isAny(toks[k].m, "اینجوری", "اینطوری", "اینطور", "اینگونه", "این‌جوری", "این‌طوری"):
+		// «… پاک کن و اینجوری بذار: …»: put this way, the new list.
+		return 1
+	case k == j+1 && toks[j].m == "به" && isAny(toks[k].m, "این") && k+1 < len(toks) && isAny(toks[k+1].m, "صورت", "شکل", "ترتیب"):
+		// «… حذف و به این صورت درج شود: …».
+		return 3
 	}
 	return 0
 }
@@ -868,7 +892,7 @@ func listItems(toks []token, from int, options bool) ([][]token, int) {
 // courtesy reports a word said after a command that asks nothing and
 // names no option: thanks, «لطفا», «دیگه», «هم», an address.
 func courtesy(m string) bool {
-	return isAny(m, thankWords...) || isAny(m, "لطفا", "لطفاً", "please", "pls", "پلیز", "دیگه", "هم", "فقط", "فعلا", "داداش", "عزیزم", "جان", "آقا", "قربان")
+	return isAny(m, thankWords...) || isAny(m, pleaWords...) || isAny(m, "دیگه", "هم", "فقط", "فعلا", "داداش", "عزیزم", "جان", "آقا", "قربان")
 }
 
 // pleads reports a word of thanks or asking that no option is: after
@@ -876,8 +900,11 @@ func courtesy(m string) bool {
 // («…، مشهد، لطفا»). An address («آقا», «جان») said alone after a
 // separator is an option («خانم / آقا»).
 func pleads(m string) bool {
-	return isAny(m, thankWords...) || isAny(m, "لطفا", "لطفاً", "please", "pls", "پلیز", "plz")
+	return isAny(m, thankWords...) || isAny(m, pleaWords...)
 }
+
+// pleaWords ask the listener kindly: «لطفا», «بیزحمت», «خواهشا».
+var pleaWords = []string{"لطفا", "لطفاً", "لطفن", "بیزحمت", "بیزحمتش", "خواهشا", "خواهشاً", "please", "pls", "پلیز", "plz"}
 
 // spokenParticle reports a particle of talk that says nothing of the
 // word it follows: «خب», and the fillers of the polite.

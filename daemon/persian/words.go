@@ -7,6 +7,10 @@ import (
 
 func wordToken(s string) token {
 	t := token{s: s, m: matchForm(s)}
+	// «یدونه سوال»: «یه دونه», one, typed as one word.
+	if isAny(t.m, "یدونه", "یهدونه", "یکدونه") {
+		t.m = "یه"
+	}
 	if n, ok := atoi(t.m); ok && n >= 0 {
 		t.num, t.isNum, t.digits = n, true, true
 		return t
@@ -35,6 +39,12 @@ func wordToken(s string) token {
 			t.m, t.pron = w, true
 			return t
 		}
+	}
+	// «بذا», «بزا»: the imperative of putting with its «ر» dropped, as
+	// Isfahani and other colloquial speech says it, is «بذار».
+	if isAny(t.m, "بذا", "بزا") {
+		t.m += "ر"
+		return t
 	}
 	// «اینو», «اونو»: a demonstrative with the spoken object marker ـو
 	// typed on is the demonstrative («این رو»).
