@@ -557,7 +557,7 @@ func cutRunOns(toks []token) []token {
 			out = append(out, token{m: "،", s: "،", punct: true, r0: '،'})
 			continue
 		}
-		if t.quoted || t.punct || !isAny(t.m, clauseVerbs...) && !deniesOrder(t.m) && !c.imperativeAct(i) || i+1 >= len(toks) {
+		if t.quoted || t.punct || !clauseVerbSet[t.m] && !deniesOrder(t.m) && !c.imperativeAct(i) || i+1 >= len(toks) {
 			continue
 		}
 		if i > 0 && isAny(toks[i-1].m, "که", "تا") {
@@ -694,7 +694,7 @@ func (c clause) hasVerb() bool {
 		if t.quoted || t.list != nil {
 			continue
 		}
-		if isAny(t.m, lightVerbs...) || isAny(t.m, clauseVerbs...) || negativeVerbs[t.m] || isAny(t.m, "باشه", "باشد", "هست", "است", "میخوام", "میخواهم", "لازمه") ||
+		if lightVerbSet[t.m] || clauseVerbSet[t.m] || negativeVerbs[t.m] || isAny(t.m, "باشه", "باشد", "هست", "است", "میخوام", "میخواهم", "لازمه") ||
 			c.atAny(i, actionWordsV) > 0 || c.atAny(i, placeVerbsV) > 0 || c.atAny(i, deleteWordsV) > 0 {
 			return true
 		}
@@ -718,7 +718,7 @@ func plainWording(toks []token) bool {
 		if t.punct || !t.quoted && conjunctions[t.m] {
 			break
 		}
-		if c.atAny(i, stopWordsV) > 0 || c.deniedActAt(i) > 0 || isAny(t.m, lightVerbs...) || negativeVerbs[t.m] || c.detailStarts(i) {
+		if c.atAny(i, stopWordsV) > 0 || c.deniedActAt(i) > 0 || lightVerbSet[t.m] || negativeVerbs[t.m] || c.detailStarts(i) {
 			break // the verb or detail that ends the wording
 		}
 		if t.quoted || t.isNum || t.qnoun || t.list != nil || c.atAny(i, formNounsV) > 0 || isAny(t.m, requiredWords...) || isAny(t.m, optionalWords...) {

@@ -523,8 +523,8 @@ func (c clause) duration() (lo, hi int) {
 			continue
 		}
 		j := start + 1
-		for j < len(c) && !c[j].punct && !c[j].quoted && !isAny(c[j].m, "را", "رو", "و", "and") && !c.actAt(j) && !isAny(c[j].m, clauseVerbs...) &&
-			!isAny(c[j].m, lightVerbs...) && c.atAny(j, formNounsV) == 0 && !c[j].qnoun && !isAny(c[j].m, stateWords...) && !isAny(c[j].m, "باشد", "باشه", "بماند", "بمونه", "بشه", "شود", "گردد") {
+		for j < len(c) && !c[j].punct && !c[j].quoted && !isAny(c[j].m, "را", "رو", "و", "and") && !c.actAt(j) && !clauseVerbSet[c[j].m] &&
+			!lightVerbSet[c[j].m] && c.atAny(j, formNounsV) == 0 && !c[j].qnoun && !isAny(c[j].m, stateWords...) && !isAny(c[j].m, "باشد", "باشه", "بماند", "بمونه", "بشه", "شود", "گردد") {
 			j++
 		}
 		if j > start+1 {
@@ -753,7 +753,7 @@ func (c clause) formatNameAfter(i int) string {
 		lo++
 	}
 	hi := lo
-	for hi < len(c) && !c[hi].quoted && !c[hi].punct && !isAny(c[hi].m, "باشه", "باشد", "بشه", "شود", "و", "and") && !isAny(c[hi].m, lightVerbs...) && c.atAny(hi, placeVerbsV) == 0 && c.atAny(hi, addVerbsV) == 0 {
+	for hi < len(c) && !c[hi].quoted && !c[hi].punct && !isAny(c[hi].m, "باشه", "باشد", "بشه", "شود", "و", "and") && !lightVerbSet[c[hi].m] && c.atAny(hi, placeVerbsV) == 0 && c.atAny(hi, addVerbsV) == 0 {
 		hi++
 	}
 	if hi == lo || hi-lo > 5 {

@@ -347,7 +347,7 @@ var finglishNeedsVerb = map[string]bool{"پاک": true, "حذف": true, "پیش�
 // finglishLightVerb reports the light verb, or its negation or past,
 // that makes an act of the noun before it.
 func finglishLightVerb(m string) bool {
-	return m != "" && (isAny(m, lightVerbs...) || negativeVerbs[m] ||
+	return m != "" && (lightVerbSet[m] || negativeVerbs[m] ||
 		isAny(m, "کنی", "کنه", "کنم", "بکنی", "نکنی", "شه", "شد", "شده", "کردی", "کردم", "کردید", "کردین", "نشه", "بشن", "draft", "publish"))
 }
 

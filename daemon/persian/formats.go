@@ -196,7 +196,7 @@ func (c clause) readFormatWords(used []bool) (format string, digits bool) {
 		end := j + m
 		for end < len(c) && !used[end] && (isAny(c[end].m, "معتبر", "valid", "باشد", "باشه") || answerVerbSet[c[end].m] || c.validAt(end)) {
 			end++
-			if end < len(c) && !used[end] && answerVerbSet[c[end-1].m] && isAny(c[end].m, lightVerbs...) {
+			if end < len(c) && !used[end] && answerVerbSet[c[end-1].m] && lightVerbSet[c[end].m] {
 				end++ // «… وارد شود», «… قبول کنه»
 			}
 		}
@@ -260,7 +260,7 @@ func (c clause) readFormatWords(used []bool) (format string, digits bool) {
 			}
 			format = fm
 			end := v + 1
-			if end < len(c) && isAny(c[end].m, lightVerbs...) {
+			if end < len(c) && lightVerbSet[c[end].m] {
 				end++
 			}
 			if end+1 < len(c) && !c[end].quoted && isAny(c[end].m, "نه", "not") {
@@ -409,7 +409,7 @@ func (c clause) validAt(i int) bool {
 	if c[i].quoted || !isAny(c[i].m, "درست", "صحیح", "معتبری", "درستی", "صحیحی") {
 		return false
 	}
-	return i+1 >= len(c) || !isAny(c[i+1].m, lightVerbs...)
+	return i+1 >= len(c) || !lightVerbSet[c[i+1].m]
 }
 
 // formatGoesBack gives a format said in a sentence of its own («…؛ پاسخ

@@ -159,7 +159,7 @@ func (c clause) formIDs(used []bool) []int64 {
 		// «… تو فرم دوازده بپرسه …», «… تو فرم سی و دو اجباری باشه»: a
 		// verb or «اجباری» after the number leaves it nothing to count.
 		if !pointed && i > 0 && j+1 < len(c) && c[j].isNum && !c[j].digits && isAny(c[i-1].m, "به", "تو", "توی", "در", "داخل") && !c[j+1].quoted &&
-			(isAskVerb(c[j+1].m) || isAny(c[j+1].m, requiredWords...) || isAny(c[j+1].m, optionalWords...) || isAny(c[j+1].m, clauseVerbs...) || isAny(c[j+1].m, "باشه", "باشد")) {
+			(isAskVerb(c[j+1].m) || isAny(c[j+1].m, requiredWords...) || isAny(c[j+1].m, optionalWords...) || clauseVerbSet[c[j+1].m] || isAny(c[j+1].m, "باشه", "باشد")) {
 			pointed = true
 		}
 		// «نتایج فرم هفت», «انتشار فرم نه»: a page or an act governs the

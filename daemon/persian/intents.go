@@ -305,7 +305,7 @@ func (c clause) opensPage(used []bool) bool {
 		if n == 0 || used[i] || c[i].quoted {
 			continue
 		}
-		if c[i].m == "باز" && n == 1 && i+1 < len(c) && !c[i+1].punct && !isAny(c[i+1].m, lightVerbs...) && !negativeVerbs[c[i+1].m] && !isAny(c[i+1].m, "بشه", "شود", "شه", "بشود", "کنید", "کنین", "بکن", "نما", "نمایید") {
+		if c[i].m == "باز" && n == 1 && i+1 < len(c) && !c[i+1].punct && !lightVerbSet[c[i+1].m] && !negativeVerbs[c[i+1].m] && !isAny(c[i+1].m, "بشه", "شود", "شه", "بشود", "کنید", "کنین", "بکن", "نما", "نمایید") {
 			continue
 		}
 		return true

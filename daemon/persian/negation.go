@@ -690,7 +690,7 @@ func dropInsteadOf(toks []token) []token {
 				// The act and its verb («پاک کنی», «پاک کردن») close the
 				// phrase.
 				j += k
-				for j < len(toks) && !toks[j].quoted && (isAny(toks[j].m, lightVerbs...) || strings.HasPrefix(toks[j].m, "کن") || strings.HasPrefix(toks[j].m, "کرد") || strings.HasPrefix(toks[j].m, "بکن")) {
+				for j < len(toks) && !toks[j].quoted && (lightVerbSet[toks[j].m] || strings.HasPrefix(toks[j].m, "کن") || strings.HasPrefix(toks[j].m, "کرد") || strings.HasPrefix(toks[j].m, "بکن")) {
 					j++
 				}
 				break
@@ -860,7 +860,7 @@ func (c clause) removedPart() string {
 		j = len(c)
 	}
 	start := j
-	for start > 0 && !c[start-1].punct && (c[start-1].quoted || !isAny(c[start-1].m, lightVerbs...) && !deniesOrder(c[start-1].m)) {
+	for start > 0 && !c[start-1].punct && (c[start-1].quoted || !lightVerbSet[c[start-1].m] && !deniesOrder(c[start-1].m)) {
 		start--
 	}
 	// The head of the object is its first noun: «دریافت پاسخ در فرم ۱۸
@@ -965,7 +965,7 @@ func (c clause) actInName() bool {
 			continue
 		}
 		if n := max(c.atAny(i, deleteWordsV), c.atAny(i, disableWordsV)); n > 0 {
-			if i+n >= len(c) || !isAny(c[i+n].m, lightVerbs...) && !isAny(c[i+n].m, "کنید", "بکنید", "کنین") {
+			if i+n >= len(c) || !lightVerbSet[c[i+n].m] && !isAny(c[i+n].m, "کنید", "بکنید", "کنین") {
 				return true
 			}
 		}
@@ -995,7 +995,7 @@ func (c clause) actNounFirst() bool {
 		return false
 	}
 	for i, t := range c {
-		if !t.quoted && (isAny(t.m, lightVerbs...) || isAny(t.m, clauseVerbs...) || negativeVerbs[t.m] || deniesOrder(t.m) || c.imperativeAct(i)) {
+		if !t.quoted && (lightVerbSet[t.m] || clauseVerbSet[t.m] || negativeVerbs[t.m] || deniesOrder(t.m) || c.imperativeAct(i)) {
 			return false
 		}
 	}

@@ -26,7 +26,7 @@ func openAfterSentences(toks []token) []token {
 		if t.quoted || t.isNum {
 			return toks
 		}
-		if n := last.atAny(i, openWordsV); n > 0 && (i+n == len(last) || isAny(last[i+n].m, lightVerbs...)) {
+		if n := last.atAny(i, openWordsV); n > 0 && (i+n == len(last) || lightVerbSet[last[i+n].m]) {
 			opens = true
 		}
 	}
@@ -42,7 +42,7 @@ func openAfterSentences(toks []token) []token {
 			sentences++
 			continue
 		}
-		if isAny(t.m, lightVerbs...) || negativeVerbs[t.m] || clause(toks[:start]).actLen(i) > 0 || clause(toks[:start]).atAny(i, openWordsV) > 0 {
+		if lightVerbSet[t.m] || negativeVerbs[t.m] || clause(toks[:start]).actLen(i) > 0 || clause(toks[:start]).atAny(i, openWordsV) > 0 {
 			return toks
 		}
 	}

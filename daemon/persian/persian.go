@@ -519,7 +519,7 @@ func archiveIsDelete(toks []token) ([]token, bool) {
 		if next.quoted || next.punct {
 			continue
 		}
-		if isAny(next.m, lightVerbs...) || negativeVerbs[next.m] || isAny(next.m, "نکنید", "نکنین", "نشود", "نگردد") ||
+		if lightVerbSet[next.m] || negativeVerbs[next.m] || isAny(next.m, "نکنید", "نکنین", "نشود", "نگردد") ||
 			t.m == "archive" && (isAny(next.m, formNouns...) || isAny(next.m, "it", "this", "that", "the")) {
 			at = i
 		}

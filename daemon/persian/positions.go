@@ -118,7 +118,7 @@ func placesLast(prev, f *frame) bool {
 		switch {
 		case c.atAny(i, placeVerbsV) > 0 || c.atAny(i, moveVerbsV) > 0:
 			place = true
-		case place && isAny(t.m, lightVerbs...) && c[i-1].m == "قرار":
+		case place && lightVerbSet[t.m] && c[i-1].m == "قرار":
 			// «قرار دهید», «قرار بده»: the light verb of the place verb.
 		case isAny(t.m, "به") || c.atAny(i, formNounsV) > 0 || c.atAny(i, topWordsV) > 0:
 		case t.qnoun || t.isNum || isAny(t.m, "جایگاه", "جای", "ردیف", "موقعیت", "را", "رو", "باشه", "باشد"):

@@ -759,7 +759,7 @@ func (c clause) modifier() (typ string, required, all, ok bool) {
 		case isAny(t.m, requiredWords...) && !c.deniedRequired(i):
 			required = true
 		case isAny(t.m, optionalWords...):
-		case i > 0 && c[i-1].pron && isAny(t.m, lightVerbs...):
+		case i > 0 && c[i-1].pron && lightVerbSet[t.m]:
 			// «اجباریش کن»: made so, the question just named.
 		default:
 			ft, n := c.fieldTypeAt(i)

@@ -501,7 +501,7 @@ func ordersIn(s []token) bool {
 		if t.quoted || t.punct {
 			continue
 		}
-		if c.atAny(k, addVerbsV) > 0 || c.atAny(k, placeVerbsV) > 0 || c.createVerbAt(k) || isAny(t.m, clauseVerbs...) && t.m != "کنم" {
+		if c.atAny(k, addVerbsV) > 0 || c.atAny(k, placeVerbsV) > 0 || c.createVerbAt(k) || clauseVerbSet[t.m] && t.m != "کنم" {
 			return true
 		}
 	}
@@ -562,7 +562,7 @@ func helpTextAsked(toks []token) string {
 		if c.questionNumbered(i) {
 			named = true
 		}
-		if i > at && (strings.HasPrefix(t.m, "بنویس") || isAny(t.m, placeVerbs...) || isAny(t.m, "اضافه", "add", "write", "put")) {
+		if i > at && (strings.HasPrefix(t.m, "بنویس") || placeVerbSet[t.m] || isAny(t.m, "اضافه", "add", "write", "put")) {
 			verb = true
 		}
 	}

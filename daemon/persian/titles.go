@@ -240,7 +240,7 @@ func (c clause) readTitles(f *frame, used []bool) {
 	if f.title == "" {
 		for i := 0; i+1 < len(c); i++ {
 			q := i + 1
-			if q+1 < len(c) && !c[q].quoted && isAny(c[q].m, lightVerbs...) && !isAny(c[i].m, lightVerbs...) {
+			if q+1 < len(c) && !c[q].quoted && lightVerbSet[c[q].m] && !lightVerbSet[c[i].m] {
 				q++
 			}
 			if c.createVerbAt(i) && c[q].quoted && !used[q] && !c.afterQuestion(q) && c.madeFormBefore(i) {
@@ -324,7 +324,7 @@ func (c clause) readTitles(f *frame, used []bool) {
 		// «عنوان «گزارش ماهانه» رو بذار»: the object marker follows the
 		// title itself, and the verb places it. With «عوض کن» the quote
 		// would be the title to replace.
-		if marker == verb-1 && marker > i+n && c[marker].m != "به" && c[marker-1].quoted && !used[marker-1] && isAny(c[verb].m, placeVerbs...) {
+		if marker == verb-1 && marker > i+n && c[marker].m != "به" && c[marker-1].quoted && !used[marker-1] && placeVerbSet[c[verb].m] {
 			used[marker-1] = true
 			markUsed(used, i, verb+vn)
 			f.title, f.rename = c[marker-1].s, true
@@ -362,7 +362,7 @@ func (c clause) readTitles(f *frame, used []bool) {
 			for after < len(c) && !c[after].quoted {
 				if k := c.atAny(after, formNounsV); k > 0 && after+k < len(c) && used[after+k] {
 					after += k
-				} else if isAny(c[after].m, lightVerbs...) || isAny(c[after].m, placeVerbs...) || used[after] || isAny(c[after].m, "را", "رو") && after > verb+vn {
+				} else if lightVerbSet[c[after].m] || placeVerbSet[c[after].m] || used[after] || isAny(c[after].m, "را", "رو") && after > verb+vn {
 					after++
 				} else {
 					break
@@ -389,7 +389,7 @@ func (c clause) readTitles(f *frame, used []bool) {
 	if !f.rename {
 		if i, n := c.find(0, renameV); i >= 0 {
 			j, _ := c.find(i+n, toV)
-			if j < 0 && i+n < len(c) && isAny(c[i+n].m, lightVerbs...) && i+n+1 < len(c) && c[i+n+1].m == "به" {
+			if j < 0 && i+n < len(c) && lightVerbSet[c[i+n].m] && i+n+1 < len(c) && c[i+n+1].m == "به" {
 				j = i + n + 1
 			}
 			if j >= 0 {
@@ -549,7 +549,7 @@ func namedTitle(c clause) string {
 		if t.quoted {
 			return t.s
 		}
-		if t.punct || isAny(t.m, placeVerbs...) || isAny(t.m, lightVerbs...) || isAny(t.m, "به", "را", "رو", "اسمش", "اسم", "نام", "عنوان", "to") || fillers[t.m] {
+		if t.punct || placeVerbSet[t.m] || lightVerbSet[t.m] || isAny(t.m, "به", "را", "رو", "اسمش", "اسم", "نام", "عنوان", "to") || fillers[t.m] {
 			continue
 		}
 		words = append(words, t.s)
@@ -573,7 +573,7 @@ func continuesTitle(prev, f *frame) bool {
 	words := make([]string, 0, len(f.toks))
 	for i, t := range f.toks {
 		if !isWord(t) || t.qnoun || fillers[t.m] || negativeVerbs[t.m] || titleEnders[t.m] || typeWords[t.m] ||
-			isAny(t.m, requiredWords...) || isAny(t.m, optionalWords...) || isAny(t.m, lightVerbs...) ||
+			isAny(t.m, requiredWords...) || isAny(t.m, optionalWords...) || lightVerbSet[t.m] ||
 			f.toks.atAny(i, actionWordsV) > 0 || f.toks.atAny(i, formNounsV) > 0 || f.toks.atAny(i, nameNounsV) > 0 || f.toks.atAny(i, placeVerbsV) > 0 {
 			return false
 		}
@@ -684,7 +684,7 @@ func (c clause) namesNewForm(lo, hi int) bool {
 			made = made || noun || k+1 < hi && c.atAny(k+1, formNounsV) > 0
 		case c.createVerbAt(k):
 			made = true
-		case isAny(c[k].m, "یه", "یک", "a", "an", "one") || isAny(c[k].m, lightVerbs...) || isAny(c[k].m, politeWords...):
+		case isAny(c[k].m, "یه", "یک", "a", "an", "one") || lightVerbSet[c[k].m] || isAny(c[k].m, politeWords...):
 		default:
 			return false
 		}
@@ -714,7 +714,7 @@ func (c clause) plainWording(lo, hi int) bool {
 		}
 		if t.quoted || t.punct || t.list != nil || t.qnoun || c.fieldTypeAfter(k) || isAny(t.m, requiredWords...) || isAny(t.m, optionalWords...) ||
 			c.atAny(k, formNounsV) > 0 || c.atAny(k, addVerbsV) > 0 || c.atAny(k, placeVerbsV) > 0 || c.createVerbAt(k) ||
-			isAny(t.m, lightVerbs...) || isAny(t.m, "و", "and", "با", "with", "که") {
+			lightVerbSet[t.m] || isAny(t.m, "و", "and", "با", "with", "که") {
 			return false
 		}
 	}
@@ -775,7 +775,7 @@ func wordingNamedHere(toks []token) []token {
 			continue
 		}
 		if i > 0 && i+2 < len(toks) && !t.quoted && isAny(t.m, "عنوان", "متن", "عبارت", "title", "label", "text") && toks[i+1].punct && toks[i+1].m == ":" && !toks[i-1].quoted &&
-			(isAny(toks[i-1].m, "کن", "کنید", "کنین", "بکن", "بکنید", "کنم") || isAny(toks[i-1].m, placeVerbs...)) {
+			(isAny(toks[i-1].m, "کن", "کنید", "کنین", "بکن", "بکنید", "کنم") || placeVerbSet[toks[i-1].m]) {
 			// «… اضافه کن عنوان: اسم شرکت»: the label after the verb
 			// opens the wording as it does after a comma.
 			keep(i)
@@ -831,7 +831,7 @@ func bareQuestionPut(toks []token) []token {
 			if !toks[j].quoted && toks[j].m == "هم" {
 				j++
 			}
-			if j < len(toks) && !toks[j].quoted && isAny(toks[j].m, placeVerbs...) && toks[j].m != "قرار" && (j+1 == len(toks) || toks[j+1].punct) {
+			if j < len(toks) && !toks[j].quoted && placeVerbSet[toks[j].m] && toks[j].m != "قرار" && (j+1 == len(toks) || toks[j+1].punct) {
 				if out == nil {
 					out = append(make([]token, 0, len(toks)+2), toks[:i]...)
 				}

@@ -427,7 +427,7 @@ func mergeAffixes(toks []token) []token {
 		}
 		// «درس کن», «منتظر کن»: a real word that before a light verb
 		// can only be a slip of the verb's noun (slipsBeforeLightVerb).
-		if plain && i+1 < len(toks) && isWord(toks[i+1]) && isAny(toks[i+1].m, lightVerbs...) {
+		if plain && i+1 < len(toks) && isWord(toks[i+1]) && lightVerbSet[toks[i+1].m] {
 			if w, ok := slipsBeforeLightVerb[t.m]; ok {
 				t.m, t.fuzzy = w, true
 			}
@@ -503,7 +503,7 @@ func isWord(t token) bool { return !t.quoted && !t.punct && !t.isNum }
 // joins one, so «پاک نکن ها» keeps its negative verb and «ها» after it
 // is the particle of insistence.
 func isVerbForm(m string) bool {
-	return negativeVerbs[m] || isAny(m, lightVerbs...) || isAny(m, pastLightVerbs...)
+	return negativeVerbs[m] || lightVerbSet[m] || isAny(m, pastLightVerbs...)
 }
 
 // joinedNouns are the nouns typed onto the word after them with the

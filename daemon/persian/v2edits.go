@@ -376,7 +376,7 @@ func (c clause) makesSomething(used []bool, ref int) bool {
 // fixesAt reports «درست» after the question it names: «سوال سوم رو
 // درست کن بنویس …» mends the question, it makes nothing.
 func (c clause) fixesAt(i, ref int) bool {
-	return ref >= 0 && i > ref && !c[i].quoted && c[i].m == "درست" && i+1 < len(c) && isAny(c[i+1].m, lightVerbs...)
+	return ref >= 0 && i > ref && !c[i].quoted && c[i].m == "درست" && i+1 < len(c) && lightVerbSet[c[i+1].m]
 }
 
 func (c clause) hasQuestionList() bool {
@@ -1035,7 +1035,7 @@ func (c clause) extendsEdit(e *fieldEdit) bool {
 		case !t.quoted && isAny(t.m, "تعیین", "برای", "براش", "set", "for"):
 		case t.quoted && named && wording == "":
 			wording, said = t.s, true
-		case t.punct || isAny(t.m, lightVerbs...) || isAny(t.m, "هم", "باشه", "باشد", "بشه", "آن", "اون", "را", "رو", "نیز", "همچنین", "it", "هست", "است", "نوع", "نوعش", "نوعشو", "type", "شو", "ش", "to") || named && !t.quoted && t.m == "به" || fillers[t.m] || isAny(t.m, formatWords...) || isAny(t.m, placeVerbs...):
+		case t.punct || lightVerbSet[t.m] || isAny(t.m, "هم", "باشه", "باشد", "بشه", "آن", "اون", "را", "رو", "نیز", "همچنین", "it", "هست", "است", "نوع", "نوعش", "نوعشو", "type", "شو", "ش", "to") || named && !t.quoted && t.m == "به" || fillers[t.m] || isAny(t.m, formatWords...) || placeVerbSet[t.m]:
 		case !t.quoted && isAny(t.m, requiredWords...) && i+1 < len(c) && c[i+1].m == "بودن":
 			// «الزامی بودن آن حذف شود»: what is removed is its being
 			// required.
@@ -1048,7 +1048,7 @@ func (c clause) extendsEdit(e *fieldEdit) bool {
 			}
 			optional, said = true, true
 			i = k
-			for i+1 < len(c) && (isAny(c[i+1].m, lightVerbs...) || isAny(c[i+1].m, "شود", "گردد")) {
+			for i+1 < len(c) && (lightVerbSet[c[i+1].m] || isAny(c[i+1].m, "شود", "گردد")) {
 				i++
 			}
 		case !t.quoted && isAny(t.m, requiredWords...):
@@ -1111,7 +1111,7 @@ func (c clause) plainNameAt(i int, named bool) int {
 	if !named || c[i].quoted || !isWord(c[i]) {
 		return i
 	}
-	verb := func(k int) bool { return isAny(c[k].m, placeVerbs...) || isAny(c[k].m, lightVerbs...) }
+	verb := func(k int) bool { return placeVerbSet[c[k].m] || lightVerbSet[c[k].m] }
 	plain := func(k int) bool {
 		t := c[k]
 		return t.punct && isAny(t.m, "؟", "?") || isWord(t) && !t.qnoun && t.list == nil && c.atAny(k, formNounsV) == 0 && c.atAny(k, actionWordsV) == 0 && !isAny(t.m, "را", "رو", "و", "and")
@@ -1421,7 +1421,7 @@ func (c clause) requiredRemoved(used []bool) (j, k int) {
 			continue
 		}
 		for k = start; k < len(c); k++ {
-			if c[k].punct || isAny(c[k].m, lightVerbs...) {
+			if c[k].punct || lightVerbSet[c[k].m] {
 				break // the removal is said of the state in its own phrase
 			}
 			if !used[k] && !c[k].quoted && (c.atAny(k, deleteWordsV) > 0 || isAny(c[k].m, "لغو")) {

@@ -121,7 +121,7 @@ func (c clause) compoundAt(i int) bool {
 	if i > 0 && !c[i-1].quoted && strings.HasPrefix(c[i-1].m, "ب") && utf8.RuneCountInString(c[i-1].m) >= 3 {
 		return false
 	}
-	if isAny(t.m, lightVerbs...) || isAny(t.m, pastLightVerbs...) || isAny(t.m, functionWords...) || negativeVerbs[t.m] ||
+	if lightVerbSet[t.m] || isAny(t.m, pastLightVerbs...) || isAny(t.m, functionWords...) || negativeVerbs[t.m] ||
 		c.createVerbAt(i) || c.atAny(i, formNounsV) > 0 || c.atAny(i, formKindsV) > 0 || fillers[t.m] || titleEnders[t.m] {
 		return false
 	}

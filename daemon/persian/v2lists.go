@@ -89,7 +89,7 @@ func collectLists(toks []token) []token {
 				continue
 			}
 		}
-		if !t.quoted && !t.punct && (isAny(t.m, clauseVerbs...) || isAny(t.m, placeVerbs...)) && len(out) > 0 && colonListFollows(append(out, t)) && i+1 < len(toks) {
+		if !t.quoted && !t.punct && (clauseVerbSet[t.m] || placeVerbSet[t.m]) && len(out) > 0 && colonListFollows(append(out, t)) && i+1 < len(toks) {
 			// «سه تا سوال اضافه کن اسم و فامیل و شماره موبایل», «سه تا
 			// سوال بذار اسم فامیل موبایل»: after the verb, as many items as
 			// the count names them.
@@ -110,7 +110,7 @@ func collectLists(toks []token) []token {
 				continue
 			}
 		}
-		if !t.quoted && !t.punct && isAny(t.m, placeVerbs...) && t.m != "قرار" && len(out) > 0 && choiceBefore(out) && i+1 < len(toks) {
+		if !t.quoted && !t.punct && placeVerbSet[t.m] && t.m != "قرار" && len(out) > 0 && choiceBefore(out) && i+1 < len(toks) {
 			// «یه سوال کشویی «پایه» بذار هفتم، هشتم یا نهم», «… منطقه
 			// بذار شمال یا جنوب یا شرق»: after the verb that puts a
 			// choice question, words parted by «یا» or a comma, up to the
@@ -598,12 +598,12 @@ func optionsAfterVerb(toks []token, from int) int {
 		}
 		// Every person of the verb gives them: «بکن», «بکنین», «بذارید».
 		// A note to oneself says the verb in the first person: «عوض کنم».
-		if isAny(toks[k].m, "بکن", "کن", "بکنین", "بکنید", "کنین", "کنید", "کنم", "بکنم", "کنیم", "بکنیم", "بده", "بدهید", "دهید", "بشه", "باشه", "بشن", "باشن", "باشند", "شوند", "به", "to") || isAny(toks[k].m, placeVerbs...) && toks[k].m != "قرار" {
+		if isAny(toks[k].m, "بکن", "کن", "بکنین", "بکنید", "کنین", "کنید", "کنم", "بکنم", "کنیم", "بکنیم", "بده", "بدهید", "دهید", "بشه", "باشه", "بشن", "باشن", "باشند", "شوند", "به", "to") || placeVerbSet[toks[k].m] && toks[k].m != "قرار" {
 			// «… عوض کن بکن الف، ب»: the verb said twice; «… عوض کن،
 			// بذار: الف، ب»: the second after a comma, the options after
 			// its colon.
 			again := func(t token) bool {
-				return !t.quoted && (isAny(t.m, "بکن", "بکنین", "بکنید", "بنویس", "بنویسید", "بنویسین", "بذارم", "بزارم", "بنویسم", "بشه", "بشن", "بشود", "بشوند") || isAny(t.m, placeVerbs...) && t.m != "قرار")
+				return !t.quoted && (isAny(t.m, "بکن", "بکنین", "بکنید", "بنویس", "بنویسید", "بنویسین", "بذارم", "بزارم", "بنویسم", "بشه", "بشن", "بشود", "بشوند") || placeVerbSet[t.m] && t.m != "قرار")
 			}
 			for k+2 < len(toks) && (again(toks[k+1]) || toks[k+1].punct && isAny(toks[k+1].m, "،", ",") && again(toks[k+2])) {
 				k++
@@ -670,7 +670,7 @@ func optionsPutInstead(toks []token, from int) (del, start int) {
 			continue
 		}
 		j := k + n
-		for j < len(toks) && !toks[j].quoted && (isAny(toks[j].m, lightVerbs...) || isAny(toks[j].m, "و", "and") || toks[j].punct && isAny(toks[j].m, "،", ",")) {
+		for j < len(toks) && !toks[j].quoted && (lightVerbSet[toks[j].m] || isAny(toks[j].m, "و", "and") || toks[j].punct && isAny(toks[j].m, "،", ",")) {
 			j++
 		}
 		m := insteadAt(toks, j)
@@ -678,7 +678,7 @@ func optionsPutInstead(toks []token, from int) (del, start int) {
 			return 0, 0
 		}
 		j += m
-		for j < len(toks) && !toks[j].quoted && (isAny(toks[j].m, placeVerbs...) || isAny(toks[j].m, "بکن", "بکنید", "کن", "کنید", "بنویس", "بنویسید", "put", "write", "add", "اضافه", "درج", "شود", "گردد", "بشه")) {
+		for j < len(toks) && !toks[j].quoted && (placeVerbSet[toks[j].m] || isAny(toks[j].m, "بکن", "بکنید", "کن", "کنید", "بنویس", "بنویسید", "put", "write", "add", "اضافه", "درج", "شود", "گردد", "بشه")) {
 			j++
 		}
 		if j < len(toks) && toks[j].punct && toks[j].m == ":" {
@@ -1023,7 +1023,7 @@ func listEnds(toks []token, j int, options bool) bool {
 	if demonstrativeObjectAt(toks, j) {
 		return true
 	}
-	if t.qnoun || isAny(t.m, "را", "رو", "که", "باشه", "باشد", "باشن", "باشند", "بشه", "بشن", "بشند", "بشوند", "هست", "است", "then", "to") || isAny(t.m, lightVerbs...) || isAskVerb(t.m) {
+	if t.qnoun || isAny(t.m, "را", "رو", "که", "باشه", "باشد", "باشن", "باشند", "بشه", "بشن", "بشند", "بشوند", "هست", "است", "then", "to") || lightVerbSet[t.m] || isAskVerb(t.m) {
 		return true
 	}
 	if isAny(t.m, "به", "در", "تو", "داخل", "از", "برای", "in", "of", "from", "on", "into", "to") && j+1 < len(toks) && (c.atAny(j+1, formNounsV) > 0 || toks[j+1].pron || isAny(toks[j+1].m, "آن", "اون", "این")) {
@@ -1035,7 +1035,7 @@ func listEnds(toks []token, j int, options bool) bool {
 	// «… تمدید پروانه و تغییر کاربری درج گردد»: a noun of changing is
 	// the verb only with its light verb; before another word it is an
 	// option's first word.
-	if isAny(t.m, renameVerbs...) && !(isAny(t.m, verbalNouns...) && j+1 < len(toks) && !toks[j+1].punct && !toks[j+1].quoted && !isAny(toks[j+1].m, lightVerbs...) && !isAny(toks[j+1].m, renameVerbs...)) {
+	if isAny(t.m, renameVerbs...) && !(isAny(t.m, verbalNouns...) && j+1 < len(toks) && !toks[j+1].punct && !toks[j+1].quoted && !lightVerbSet[toks[j+1].m] && !isAny(toks[j+1].m, renameVerbs...)) {
 		return true
 	}
 	// «… خوب و متوسط و بد بعدم منتشرش کن»: a word putting the next act
@@ -1048,7 +1048,7 @@ func listEnds(toks []token, j int, options bool) bool {
 	}
 	// «… ظهر، عصر تبدیل شود», «… شب درست کن»: the word before a light
 	// verb that ends the command is the verb's own noun, no option.
-	if options && j+1 < len(toks) && !toks[j+1].quoted && isAny(toks[j+1].m, lightVerbs...) && endsCommand(toks, j+2) {
+	if options && j+1 < len(toks) && !toks[j+1].quoted && lightVerbSet[toks[j+1].m] && endsCommand(toks, j+2) {
 		return true
 	}
 	// «… اردبیل، اولش بذار», «… شب، ببرش آخر»: a place said right
@@ -1891,7 +1891,7 @@ func (c clause) endsBareWording(k int) bool {
 	}
 	return t.punct || t.quoted || t.list != nil || t.qnoun || t.isNum || t.pron ||
 		isAny(t.m, "با", "به", "تو", "توی", "در", "برای", "واسه", "که", "را", "رو", "هم", "دیگه", "دیگر", "یه", "یک", "از", "ای", "with", "to", "in", "for") ||
-		isAny(t.m, lightVerbs...) || isAny(t.m, requiredWords...) || isAny(t.m, optionalWords...) || typeWords[t.m] ||
+		lightVerbSet[t.m] || isAny(t.m, requiredWords...) || isAny(t.m, optionalWords...) || typeWords[t.m] ||
 		c.atAny(k, actionWordsV) > 0 || c.atAny(k, placeVerbsV) > 0 || c.atAny(k, formNounsV) > 0 || c.atAny(k, deleteWordsV) > 0 ||
 		c.atAny(k, titleMarkersV) > 0 || c.atAny(k, questionMarksV) > 0 || isOptionNoun(t.m) || c.atAny(k, slotMarkersV) > 0 || c.atAny(k, topMarkersV) > 0 ||
 		c.atAny(k, endWordsV) > 0 || isAny(t.m, "بعد", "قبل", "پیش", "پس", "اول", "آخر", "ته") ||
@@ -2336,7 +2336,7 @@ func colonWordings(toks []token) []token {
 				end = k
 				break
 			}
-			if u.quoted || u.punct || u.list != nil || u.qnoun || isAny(u.m, lightVerbs...) && k > i+2 || isAny(u.m, sequenceWords...) || isAny(u.m, orderWords...) && u.m != "اول" ||
+			if u.quoted || u.punct || u.list != nil || u.qnoun || lightVerbSet[u.m] && k > i+2 || isAny(u.m, sequenceWords...) || isAny(u.m, orderWords...) && u.m != "اول" ||
 				c.atAny(k, formNounsV) > 0 || c.atAny(k, actionWordsV) > 0 || c.atAny(k, deleteWordsV) > 0 || isOptionNoun(u.m) || isAny(u.m, requiredWords...) || isAny(u.m, optionalWords...) {
 				return toks
 			}
@@ -2465,7 +2465,7 @@ func verbCloses(toks []token, end int) bool {
 		return false
 	}
 	k := end + n
-	for k < len(toks) && !toks[k].quoted && isAny(toks[k].m, lightVerbs...) {
+	for k < len(toks) && !toks[k].quoted && lightVerbSet[toks[k].m] {
 		k++
 	}
 	return endsCommand(toks, k)

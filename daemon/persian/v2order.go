@@ -450,7 +450,7 @@ func afterCuts(toks []token) []token {
 // verbBefore reports a verb in the clause before i.
 func (c clause) verbBefore(i int) bool {
 	for k := i - 1; k >= 0 && !c[k].punct; k-- {
-		if !c[k].quoted && (isAny(c[k].m, clauseVerbs...) || c.actAt(k) && isLatin(c[k].m)) {
+		if !c[k].quoted && (clauseVerbSet[c[k].m] || c.actAt(k) && isLatin(c[k].m)) {
 			return true
 		}
 	}
@@ -527,7 +527,7 @@ func formTitleList(toks []token) []token {
 			case t.punct && isAny(t.m, "،", ",", ":") || isAny(t.m, "و", "and", "یکی", "اولی", "دومی", "سومی", "یکیش", "یکیشم", "یکیش"):
 			case c.atAny(k, titleMarkersV) > 0:
 				k += c.atAny(k, titleMarkersV) - 1
-			case c.createVerbAt(k) || isAny(t.m, lightVerbs...):
+			case c.createVerbAt(k) || lightVerbSet[t.m]:
 				kept = append(kept, t)
 			default:
 				goto done
@@ -811,7 +811,7 @@ func (c clause) unquotedTitleAt(i int) int {
 	k := i
 	for k < len(c) {
 		t := c[k]
-		if t.quoted || t.punct || t.isNum || c.isStop(k) || c.createVerbAt(k) || isAny(t.m, lightVerbs...) || c.atAny(k, actionWordsV) > 0 || c.atAny(k, formNounsV) > 0 || isAny(t.m, "را", "رو", "هر", "both") || isAny(t.m, quantifiers...) || strings.HasPrefix(t.m, "جفت") || fillers[t.m] {
+		if t.quoted || t.punct || t.isNum || c.isStop(k) || c.createVerbAt(k) || lightVerbSet[t.m] || c.atAny(k, actionWordsV) > 0 || c.atAny(k, formNounsV) > 0 || isAny(t.m, "را", "رو", "هر", "both") || isAny(t.m, quantifiers...) || strings.HasPrefix(t.m, "جفت") || fillers[t.m] {
 			break
 		}
 		if isAny(t.m, "و", "and") {

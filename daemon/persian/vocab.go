@@ -193,6 +193,23 @@ func (c clause) unusedAt(used []bool, v *vocab) int {
 	return -1
 }
 
+// setOf is words as a set, for the word lists asked of nearly every
+// token (lightVerbs, clauseVerbs, placeVerbs): one lookup instead of a
+// comparison with each word.
+func setOf(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
+	}
+	return m
+}
+
+var (
+	lightVerbSet  = setOf(lightVerbs...)
+	clauseVerbSet = setOf(clauseVerbs...)
+	placeVerbSet  = setOf(placeVerbs...)
+)
+
 // stem is a create verb and whether its inflections count, decided once.
 type stem struct {
 	s      string

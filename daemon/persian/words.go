@@ -146,7 +146,7 @@ func wordToken(s string) token {
 	}
 	// «پاک نکنیا», «منتشرش کنیا»: the spoken «ـیا» of insistence typed
 	// on a verb leaves the verb.
-	if base, ok := strings.CutSuffix(t.m, "یا"); ok && (negativeVerbs[base] || isAny(base, lightVerbs...)) {
+	if base, ok := strings.CutSuffix(t.m, "یا"); ok && (negativeVerbs[base] || lightVerbSet[base]) {
 		t.m = base
 		return t
 	}
