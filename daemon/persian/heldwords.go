@@ -13,3 +13,17 @@ func firstAfterNoun(toks []token) []token {
 	}
 	return toks
 }
+
+// stopsTaking reports a verb of taking no more («جواب نگیره», «پاسخ
+// نپذیرد», «جواب قبول نکنه»): the form closes to what it takes.
+func (c clause) stopsTaking() bool {
+	for i, t := range c {
+		if t.quoted {
+			continue
+		}
+		if isAny(t.m, refuseTakingVerbs...) || t.m == "قبول" && i+1 < len(c) && isAny(c[i+1].m, "نکنه", "نکند", "نکنن", "نکنند") {
+			return true
+		}
+	}
+	return false
+}
