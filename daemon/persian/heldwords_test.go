@@ -64,3 +64,39 @@ func TestCeasesTakingAnswers(t *testing.T) {
 		"پذیرش پاسخ فرم ۶۱ متوقف نشود":               "none",
 	})
 }
+
+// TestImperativeWithoutItsR: «بذا», «بزا», «وردا» — the imperatives of
+// putting and taking said without their last «ر» — are read as the
+// imperative, in renames, added questions, lists after a colon and
+// moves.
+func TestImperativeWithoutItsR(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"اسم فرم ۱۸ رو بذا «پیراهن مردانه»":                         "update_form_title #18 پیراهن مردانه",
+		"عنوان فرم ۱۸ رو بِزا «دوخت کت»":                            "update_form_title #18 دوخت کت",
+		"تو فرم ۲۹ دو تا سوال کوتاه بذا دیگه: دور سینه، قد شلوار":   "add_field #29 short_text دور سینه; add_field #29 short_text قد شلوار",
+		"سوال دوم فرم ۵ رو اجباری بذا":                              "update_field #5 @1 required",
+		"یه فرم بساز اسمش «پرو»، یه سوال متن بلند توضیحات بذا دیگه": "create_form پرو; add_field long_text توضیحات",
+		"سوال سوم فرم ۴ رو وردا ببر جای اول":                        "move_field #4 @2 >0",
+	})
+	v1 := New(Config{Contract: 1})
+	checkReadings(t, v1, map[string]string{
+		"به فرم ۱۲ یه سوال کوتاه شماره قد بذا": "add_field #12 short_text شماره قد",
+	})
+}
+
+// TestBeforeThatGoesFirst: «ولی قبلش، …», «لیکن پیش از آن، …» — with
+// or without the comma after the opener — put the acts said after
+// before those said first, even before a form the command creates when
+// they name their own forms; acts on the new form stay after it.
+func TestBeforeThatGoesFirst(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۵ رو منتشر کن، ولی قبلش، فرم ۶ رو پیش‌نویس کن":                           "draft_form #6; publish_form #5",
+		"فرم ۵ رو منتشر کن. قبل از اون، فرم ۶ رو پیش‌نویس کن":                         "draft_form #6; publish_form #5",
+		"فرم ۲۱ منتشر گردد؛ لیکن پیش از آن، عنوان آن به «وام مسکن» اصلاح شود":         "update_form_title #21 وام مسکن; publish_form #21",
+		"یه فرم بساز به اسم «الف»؛ ولی قبلش، فرم ۶ رو پیش‌نویس کن":                    "draft_form #6; create_form الف",
+		"فرمی با عنوان «همایش» ایجاد گردد؛ لیکن پیش از آن فرم ۱۴۱ از انتشار خارج شود": "draft_form #141; create_form همایش",
+		"یه فرم بساز به اسم «ب» و منتشرش کن، ولی قبلش یه سوال کوتاه بهش اضافه کن":     "create_form ب; add_field short_text; publish_form",
+	})
+}

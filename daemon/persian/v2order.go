@@ -72,13 +72,21 @@ func (f *frame) firstAfterContrast() bool {
 
 // moveBefore puts the steps from start on before those from prev on:
 // the clause said after asked to be done first. Steps of a form this
-// plan creates stay after its create_form.
+// plan creates stay after its create_form; steps of forms named by
+// their ids go before it.
 func (b *builder) moveBefore(prev, start int) {
 	if start <= prev || start >= len(b.steps) {
 		return
 	}
+	// Steps said first that name their own existing form («…؛ لیکن پیش
+	// از آن، فرم ۱۴۱ از انتشار خارج شود») go before a form created
+	// before them; steps that refer to the new form never do.
+	ownForms := true
+	for _, st := range b.steps[start:] {
+		ownForms = ownForms && st.Action != domain.ActionCreateForm && st.Params.ID != nil
+	}
 	for _, st := range b.steps[prev:] {
-		if st.Action == domain.ActionCreateForm {
+		if st.Action == domain.ActionCreateForm && !ownForms {
 			return
 		}
 	}
