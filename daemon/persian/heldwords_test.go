@@ -100,3 +100,17 @@ func TestBeforeThatGoesFirst(t *testing.T) {
 		"یه فرم بساز به اسم «ب» و منتشرش کن، ولی قبلش یه سوال کوتاه بهش اضافه کن":     "create_form ب; add_field short_text; publish_form",
 	})
 }
+
+// TestMoveInANoteToSelf: a to-do note moves a question with the
+// speaker's own verb («ببرمش», «ببرم», «بیارمش»); asked as a question
+// («… ببرمش؟») it orders nothing.
+func TestMoveInANoteToSelf(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"سؤال ۶ فرم ۴۱ ← ببرمش بعد از سؤال ۲":    "move_field #41 @5 >2",
+		"فرم ۴۱: سؤال سوم رو ببرم اول":           "move_field #41 @2 >0",
+		"سوال دوم فرم ۷ رو بیارمش جای سوال پنجم": "move_field #7 @1 >4",
+		"سؤال ۶ فرم ۴۱ رو قبل از سؤال ۲ ببرمش؟":  "none",
+		"سؤال ۶ فرم ۴۱ رو ببرم آخر":              "none",
+	})
+}

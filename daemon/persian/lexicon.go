@@ -464,13 +464,15 @@ var (
 	// moveVerbs move a question to another place in its form.
 	moveVerbs = []string{"ببر", "ببرش", "ببرید", "ببرین", "بیاورید", "بیارید", "بیارین", "منتقل", "جابجا", "جابهجا", "move", "بذار", "بگذار", "بزار", "بذارید", "بگذارید", "بزارید", "بذارین", "بگذارین", "بزارین", "بذارش", "بگذارش", "بزارش", "بیار", "بیارش", "بیاور",
 		// the question itself goes or comes: «سوال ۲ بره بعد سوال ۴»
-		"بره", "برود", "بیاد", "بیاید", "بیان", "بیایند", "برن", "بروند"}
+		"بره", "برود", "بیاد", "بیاید", "بیان", "بیایند", "برن", "بروند",
+		// a note to oneself: «سؤال ۸ ← ببرمش قبل از سؤال ۵»
+		"ببرم", "ببرمش", "ببریم", "ببریمش", "بیارم", "بیارمش", "بیاریم", "بیاریمش"}
 	// endWords name the end of a form: a place no index can say
 	// without knowing how many questions it has.
 	endWords = []string{"آخر", "انتها", "انتهای", "ته", "آخرین", "پایین", "last", "end", "bottom"}
 	// firstPersonVerbs end a question the speaker asks about their own
 	// act: «عوض کنم؟», «منتشر کنیم؟».
-	firstPersonVerbs = []string{"کنم", "کنیم", "بکنم", "بکنیم", "بدم", "بدیم", "بذارم", "بذاریم", "بگذارم", "بگذاریم", "بزنم", "بزنیم"}
+	firstPersonVerbs = []string{"کنم", "کنیم", "بکنم", "بکنیم", "بدم", "بدیم", "بذارم", "بذاریم", "بگذارم", "بگذاریم", "بزنم", "بزنیم", "ببرم", "ببرمش", "ببریم", "ببریمش"}
 )
 
 // v2TypeWords name a type only v2 has, or say a v1 type in other words;
