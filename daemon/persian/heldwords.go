@@ -62,3 +62,41 @@ func beforeThatComma(toks []token) []token {
 	}
 	return toks
 }
+
+// thenWords say "at that time", after the earlier steps: «اون موقع»,
+// «آنگاه».
+var thenWords = newVocab("اون موقع", "آن موقع", "اونموقع", "اون وقت", "آن وقت", "اونوقت", "آنوقت", "آنگاه", "then", "by then")
+
+// becomesWords say a question will be at a place: «… اول میشه», «…
+// نخست خواهد بود».
+var becomesWords = newVocab("میشه", "میشود", "می شود", "بشه", "شود", "خواهد بود", "خواهد شد", "هست", "است", "will be", "is")
+
+// placeThen reads «سؤالی که اون موقع اول میشه», «پرسشی که آنگاه نخست
+// خواهد بود» (the question that will then be first) as «سؤال اول»: a
+// place said after the earlier steps, which is how a plan's indexes
+// count (API.md), so the question is named by that place as it is.
+func placeThen(toks []token) []token {
+	c := clause(toks)
+	for i := 0; i+4 < len(c); i++ {
+		if !c[i].qnoun || c[i].quoted || c[i+1].m != "که" {
+			continue
+		}
+		k := c.atAny(i+2, thenWords)
+		if k == 0 || i+2+k >= len(c) {
+			continue
+		}
+		o := i + 2 + k
+		if _, ok := ordinal(c[o].m); !ok || c[o].quoted {
+			continue
+		}
+		v := c.atAny(o+1, becomesWords)
+		if v == 0 {
+			continue
+		}
+		noun := c[i]
+		noun.m, noun.s = "سوال", "سوال"
+		out := append(append(make([]token, 0, len(toks)), toks[:i]...), noun, toks[o])
+		return placeThen(append(out, toks[o+1+v:]...))
+	}
+	return toks
+}

@@ -114,3 +114,17 @@ func TestMoveInANoteToSelf(t *testing.T) {
 		"سؤال ۶ فرم ۴۱ رو ببرم آخر":              "none",
 	})
 }
+
+// TestPlaceAfterTheEarlierSteps: "the question that will then be
+// first" («سؤالی که اون موقع اول میشه», «پرسشی که آنگاه نخست خواهد
+// بود») names a place as the earlier steps leave the form, which is how
+// a plan's indexes count: it is that index, whatever aside restates it.
+func TestPlaceAfterTheEarlierSteps(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"سوال اول فرم ۱۱ رو ببر جای سوم، بعد سوالی که اون موقع دوم میشه رو اختیاری کن":         "move_field #11 @0 >2; update_field #11 @1 optional",
+		"پرسش دوم فرم ۹۰ به جایگاه چهارم منتقل شود، سپس پرسشی که آنگاه سوم خواهد بود حذف گردد": "move_field #90 @1 >3; delete_field #90 @2",
+		"سؤال ۳ فرم ۱۲ رو ببر اول، بعد سؤالی که اون موقع دوم میشه رو اجباری کن":                "move_field #12 @2 >0; update_field #12 @1 required",
+		"سوال پنجم فرم ۸ رو بیار جای سوال اول و سوالی که آن وقت ششم می‌شود را اجباری کن":       "move_field #8 @4 >0; update_field #8 @5 required",
+	})
+}
