@@ -1,5 +1,7 @@
 package persian
 
+import "github.com/arshline/arshline-sidecar/daemon/domain"
+
 // Words a voice uses for what the readers already know by another word.
 
 // firstAfterNoun reads «یکم» right after a question noun as «اول»:
@@ -99,4 +101,49 @@ func placeThen(toks []token) []token {
 		return placeThen(append(out, toks[o+1+v:]...))
 	}
 	return toks
+}
+
+// nowPlaceWords follow a question's place to say it is counted as the
+// form is now, before the plan's steps: «پرسش دوم فعلی».
+var nowPlaceWords = []string{"فعلی", "کنونی", "فعلیش", "current", "currently"}
+
+// placeAfterSteps follows a question at index of form id, counted as
+// the form is before the plan, through the moves and deletes the plan
+// has made of that form so far, and gives its index as they leave it
+// (plan indexes count so), or gone when a step deleted it.
+func (b *builder) placeAfterSteps(id int64, index int) (at int, gone bool) {
+	at = index
+	for _, st := range b.steps {
+		if st.Params.ID == nil || *st.Params.ID != id || st.Params.Index == nil {
+			continue
+		}
+		from := *st.Params.Index
+		switch st.Action {
+		case domain.ActionMoveField:
+			if st.Params.To == nil {
+				continue
+			}
+			to := *st.Params.To
+			switch {
+			case at == from:
+				at = to
+			case from < at && at <= to:
+				at--
+			case to <= at && at < from:
+				at++
+			}
+		case domain.ActionDeleteField:
+			if at == from {
+				return 0, true
+			}
+			if at > from {
+				at--
+			}
+		case domain.ActionAddField:
+			if at >= from {
+				at++
+			}
+		}
+	}
+	return at, false
 }

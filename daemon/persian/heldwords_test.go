@@ -128,3 +128,20 @@ func TestPlaceAfterTheEarlierSteps(t *testing.T) {
 		"سوال پنجم فرم ۸ رو بیار جای سوال اول و سوالی که آن وقت ششم می‌شود را اجباری کن":       "move_field #8 @4 >0; update_field #8 @5 required",
 	})
 }
+
+// TestCurrentPlaceFollowsTheSteps: a question named by its place as the
+// form is now («پرسش دوم فعلی», "current question 3") after a move or a
+// delete in the same plan is followed through them to the index they
+// leave it at, since plan indexes count after the earlier steps; one the
+// plan has deleted is refused.
+func TestCurrentPlaceFollowsTheSteps(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"ابتدا پرسش نخست فرم ۱۴ به جایگاه سوم منتقل شود و سپس پرسش دوم فعلی الزامی گردد.": "move_field #14 @0 >2; update_field #14 @0 required",
+		"سوال ۴ فرم ۹ رو پاک کن بعد سوال پنجم فعلی رو اجباری کن":                          "delete_field #9 @3; update_field #9 @3 required",
+		"سوال ۶ فرم ۹ رو ببر اول، بعد سوال دوم فعلی رو اختیاری کن":                        "move_field #9 @5 >0; update_field #9 @2 optional",
+		"سوال ۴ فرم ۹ رو پاک کن بعد سوال چهارم فعلی رو اجباری کن":                         "none",
+		// with no earlier step, the place is as the form is
+		"سوال دوم فعلی فرم ۲۰ رو اجباری کن": "update_field #20 @1 required",
+	})
+}

@@ -143,6 +143,10 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 	e := &fieldEdit{}
 	if ok {
 		e.index = idx
+		if hi < len(c) && !c[hi].quoted && isAny(c[hi].m, nowPlaceWords...) {
+			e.current = true
+			hi++
+		}
 		last := idx
 		for k := lo + 3; k < hi; k += 2 {
 			n, isOrd := ordinal(c[k].m)
@@ -617,7 +621,15 @@ func (b *builder) editField(e *fieldEdit, ids []int64, created bool) {
 		return
 	}
 	for _, id := range targets {
-		p := domain.StepParams{Index: domain.Int(index)}
+		at := index
+		if e.current && !created {
+			var gone bool
+			if at, gone = b.placeAfterSteps(id, index); gone {
+				b.refuse(domain.T("the question named was deleted by an earlier step"))
+				return
+			}
+		}
+		p := domain.StepParams{Index: domain.Int(at)}
 		if !created {
 			p.ID = domain.Int64(id)
 		}
