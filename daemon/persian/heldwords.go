@@ -1,6 +1,11 @@
 package persian
 
-import "github.com/arshline/arshline-sidecar/daemon/domain"
+import (
+	"regexp"
+	"strings"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+)
 
 // Words a voice uses for what the readers already know by another word.
 
@@ -146,4 +151,18 @@ func (b *builder) placeAfterSteps(id int64, index int) (at int, gone bool) {
 		}
 	}
 	return at, false
+}
+
+// namedInParens finds «(اسم کپی: اولیا کلاس دوم)», «(عنوان: نام
+// دانش‌آموز)»: a name said in parentheses after a label and a colon,
+// without quotes. The parentheses hold the name itself, not a remark.
+var namedInParens = regexp.MustCompile(`\(\s*((?:اسم|نام|عنوان|تیتر|title|name)(?:\s+(?:کپی|رونوشت|نسخه|فرم|سوال|سؤال|پرسش|جدید|تازه|copy|form))?)\s*:\s*([^«»"():]+?)\s*\)`)
+
+// quoteNamedInParens quotes the name said in parentheses after a label
+// and a colon, so it is read as quoted names are.
+func quoteNamedInParens(text string) string {
+	if !strings.Contains(text, "(") || !strings.Contains(text, ":") {
+		return text
+	}
+	return namedInParens.ReplaceAllString(text, "($1: «$2»)")
 }

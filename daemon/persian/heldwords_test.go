@@ -145,3 +145,16 @@ func TestCurrentPlaceFollowsTheSteps(t *testing.T) {
 		"سوال دوم فعلی فرم ۲۰ رو اجباری کن": "update_field #20 @1 required",
 	})
 }
+
+// TestNameInParentheses: a name said in parentheses after a label and
+// a colon, unquoted («(اسم کپی: اولیا کلاس دوم)», «(عنوان: …)»), is the
+// name, as it is when quoted; a remark in parentheses stays a remark.
+func TestNameInParentheses(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۳۱ رو کپی کنم برای پایه چهارم (اسم کپی: ثبت‌نام پایه چهارم)":     "duplicate_form #31 ثبت‌نام پایه چهارم",
+		"از فرم ۴۰ یه نسخه بگیر (نام: جشنواره بهار)":                          "duplicate_form #40 جشنواره بهار",
+		"به فرم ۱۲ یه سؤال متن بلند اضافه کنم (عنوان: نظر اولیا درباره اردو)": "add_field #12 long_text نظر اولیا درباره اردو",
+		"فرم ۱۲ رو منتشر کن (بعد از جلسه)":                                    "publish_form #12",
+	})
+}
