@@ -166,3 +166,18 @@ func quoteNamedInParens(text string) string {
 	}
 	return namedInParens.ReplaceAllString(text, "($1: «$2»)")
 }
+
+// pluralQuestionsBefore reports a question noun in the plural («این
+// سؤال‌ها», «پرسش‌های زیر») in the sentence that out ends.
+func pluralQuestionsBefore(out []token) bool {
+	for k := len(out) - 1; k >= 0; k-- {
+		t := out[k]
+		if t.punct && isAny(t.m, ".", "!", "؟", "?") {
+			return false
+		}
+		if !t.quoted && isAny(t.m, pluralQuestionNouns...) {
+			return true
+		}
+	}
+	return false
+}

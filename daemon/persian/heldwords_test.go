@@ -158,3 +158,16 @@ func TestNameInParentheses(t *testing.T) {
 		"فرم ۱۲ رو منتشر کن (بعد از جلسه)":                                    "publish_form #12",
 	})
 }
+
+// TestNumberedWordingsAfterPluralQuestions: numbers right after the
+// colon of a sentence that names questions in the plural («این سؤال‌ها
+// رو اضافه کنم: ۱) … ۲) …») number the questions' wordings, one list,
+// as commas would; numbered to-dos with no such sentence stay steps.
+func TestNumberedWordingsAfterPluralQuestions(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"به فرم ۳۰ این سؤال‌ها رو اضافه کنم: ۱) نام ۲) نام خانوادگی ۳) کلاس": "add_field #30 short_text نام; add_field #30 short_text نام خانوادگی; add_field #30 short_text کلاس",
+		"سوال‌های زیر به فرم ۹ افزوده شود: ۱- نام ۲- رشته":                   "add_field #9 short_text نام; add_field #9 short_text رشته",
+		"کارهای امروز: ۱) فرم ۷ رو منتشر کنم ۲) فرم ۸ رو منتشر کنم":          "publish_form #7; publish_form #8",
+	})
+}
