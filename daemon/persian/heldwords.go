@@ -181,3 +181,57 @@ func pluralQuestionsBefore(out []token) bool {
 	}
 	return false
 }
+
+// spokenOrdinalList punctuates a counted list dictated with no marks:
+// «سه تا سوال اضافه کن اول نام … دوم تاریخ تولد سوم شماره موبایل»
+// is «…: اول نام …، دوم …، سوم …» — one ordinal for each question
+// counted, in order, each opening the next question's wording.
+func spokenOrdinalList(toks []token) []token {
+	c := clause(toks)
+	for i := 2; i < len(c); i++ {
+		if n, ok := ordinal(c[i].m); !ok || n != 1 || c[i].quoted || c[i-1].punct || c[i-1].qnoun || i+1 < len(c) && (c[i+1].qnoun || c.atAny(i+1, formNounsV) > 0) {
+			continue
+		}
+		count := 0
+		for k := i - 1; k >= 1 && k >= i-8 && !c[k].punct; k-- {
+			if c[k].qnoun && !c[k].quoted {
+				j := k - 1
+				if isAny(c[j].m, "تا", "عدد", "دونه") {
+					j--
+				}
+				if j >= 0 && c[j].isNum && !c[j].quoted {
+					count = c[j].num
+				}
+				break
+			}
+		}
+		if count < 2 {
+			continue
+		}
+		at := []int{i}
+		for j := i + 2; j < len(c) && len(at) < count; j++ {
+			if c[j].punct {
+				break
+			}
+			if n, ok := ordinal(c[j].m); ok && n == len(at)+1 && !c[j].quoted && !c[j-1].qnoun && !(j+1 < len(c) && c[j+1].qnoun) {
+				at = append(at, j)
+			}
+		}
+		if len(at) != count {
+			continue
+		}
+		out := make([]token, 0, len(toks)+count)
+		prev := 0
+		for k, j := range at {
+			out = append(out, toks[prev:j]...)
+			mark := token{m: "،", s: "،", punct: true, r0: '،'}
+			if k == 0 {
+				mark = token{m: ":", s: ":", punct: true, r0: ':'}
+			}
+			out = append(out, mark)
+			prev = j
+		}
+		return append(out, toks[prev:]...)
+	}
+	return toks
+}

@@ -171,3 +171,17 @@ func TestNumberedWordingsAfterPluralQuestions(t *testing.T) {
 		"کارهای امروز: ۱) فرم ۷ رو منتشر کنم ۲) فرم ۸ رو منتشر کنم":          "publish_form #7; publish_form #8",
 	})
 }
+
+// TestDictatedOrdinalList: a counted list dictated with no marks, one
+// ordinal opening each question's wording («سه تا سوال اضافه کن اول
+// نام … دوم تاریخ تولد سوم …»), is read as the punctuated list; an
+// ordinal naming a question («اول سوال دوم …») is no item.
+func TestDictatedOrdinalList(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"به فرم چهل دو تا سوال اضافه کن اولی کد ملی دومی شماره موبایل":                                  "add_field #40 short_text national_code کد ملی; add_field #40 short_text mobile_ir شماره موبایل",
+		"دو تا سوال به فرم ۹ اضافه کن اول سن دوم شغل":                                                   "add_field #9 number سن; add_field #9 short_text شغل",
+		"یه فرم بساز به اسم ثبت نام بعد سه تا سوال بذار اول نام دوم کلاس سوم تاریخ تولد بعدش منتشرش کن": "create_form ثبت نام; add_field short_text نام; add_field short_text کلاس; add_field date تاریخ تولد; publish_form",
+		"به فرم ۹ دو تا سوال اضافه کن اول سوال دوم رو پاک کن":                                           "none",
+	})
+}
