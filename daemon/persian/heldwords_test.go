@@ -185,3 +185,17 @@ func TestDictatedOrdinalList(t *testing.T) {
 		"به فرم ۹ دو تا سوال اضافه کن اول سوال دوم رو پاک کن":                                           "none",
 	})
 }
+
+// TestRenameInANoteToSelf: a rename written as a note to oneself
+// («اسم فرم ۳۴۲ رو بذارم «…»», «عوض کنم بشه «…»») renames with the
+// name said, never with the verb as the name; asked, it is a question.
+func TestRenameInANoteToSelf(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"اسم فرم ۵۵ رو بذارم «اردوی پاییز»":                                           "update_form_title #55 اردوی پاییز",
+		"عنوان فرم ۵۵ رو عوض کنم بشه «جلسه اولیا»":                                    "update_form_title #55 جلسه اولیا",
+		"اسم فرم ۵۵ رو عوض کنیم بشه «کارگاه»":                                         "update_form_title #55 کارگاه",
+		"۱) فرم «اردو» بسازم ۲) یه سؤال کوتاه «نام» ۳) اسم فرم ۳۰ رو بذارم «بایگانی»": "create_form اردو; add_field short_text نام; update_form_title #30 بایگانی",
+		"اسم فرم ۵۵ رو عوض کنم؟":                                                      "none",
+	})
+}
