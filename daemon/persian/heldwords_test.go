@@ -199,3 +199,16 @@ func TestRenameInANoteToSelf(t *testing.T) {
 		"اسم فرم ۵۵ رو عوض کنم؟":                                                      "none",
 	})
 }
+
+// TestKindAsOneWordAdjectiveFirst: «کوتاه‌پاسخ», «بلندجواب» — the kind
+// said adjective first as one word — type the questions and leave
+// their quoted wordings to them; and acts said «before that» on forms
+// named by id go before a new form with its questions, never between.
+func TestKindAsOneWordAdjectiveFirst(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"دو پرسش کوتاه‌پاسخ «نام» و «کد پرسنلی» به فرم ۹ افزوده شود":                                           "add_field #9 short_text نام; add_field #9 short_text کد پرسنلی",
+		"یه سوال بلندجواب «توضیحات» به فرم ۹ اضافه کن":                                                         "add_field #9 long_text توضیحات",
+		"فرمی با عنوان «همایش» ایجاد و پرسشی کوتاه‌پاسخ «نام» در آن درج گردد؛ لیکن پیش از آن، فرم ۷ منتشر شود": "publish_form #7; create_form همایش; add_field short_text نام",
+	})
+}

@@ -254,6 +254,9 @@ var (
 // so «پاسخ کوتاه» wins over «پاسخ».
 var fieldTypes = withSpokenAdjectives([]fieldTypeName{
 	{"پاسخ کوتاه", domain.PlanFieldShortText}, {"جواب کوتاه", domain.PlanFieldShortText}, {"متن کوتاه", domain.PlanFieldShortText},
+	// the adjective first, as one word: «پرسش کوتاه‌پاسخ», «سوال بلندجواب»
+	{"کوتاه پاسخ", domain.PlanFieldShortText}, {"کوتاهپاسخ", domain.PlanFieldShortText}, {"کوتاه جواب", domain.PlanFieldShortText}, {"کوتاهجواب", domain.PlanFieldShortText},
+	{"بلند پاسخ", domain.PlanFieldLongText}, {"بلندپاسخ", domain.PlanFieldLongText}, {"بلند جواب", domain.PlanFieldLongText}, {"بلندجواب", domain.PlanFieldLongText},
 	{"متنی کوتاه", domain.PlanFieldShortText}, {"تک خطی", domain.PlanFieldShortText}, {"short text", domain.PlanFieldShortText}, {"شورت تکست", domain.PlanFieldShortText},
 	{"short answer", domain.PlanFieldShortText}, {"کوتاه", domain.PlanFieldShortText}, {"short", domain.PlanFieldShortText},
 	{"پاسخ بلند", domain.PlanFieldLongText}, {"جواب بلند", domain.PlanFieldLongText}, {"پاسخ طولانی", domain.PlanFieldLongText},

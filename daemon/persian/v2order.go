@@ -90,6 +90,15 @@ func (b *builder) moveBefore(prev, start int) {
 			return
 		}
 	}
+	if ownForms {
+		// They go before the new form, not between it and its questions.
+		for k := prev - 1; k >= 0 && b.steps[prev].Params.ID == nil && b.steps[prev].Action != domain.ActionCreateForm; k-- {
+			if b.steps[k].Params.ID != nil {
+				break
+			}
+			prev = k
+		}
+	}
 	moved := append(append([]domain.PlanStep{}, b.steps[start:]...), b.steps[prev:start]...)
 	copy(b.steps[prev:], moved)
 }
