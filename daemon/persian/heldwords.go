@@ -235,3 +235,23 @@ func spokenOrdinalList(toks []token) []token {
 	}
 	return toks
 }
+
+// guardianHeads are nouns «ولی» follows as the guardian, by ezafe:
+// «نام ولی», «شغل ولی», «امضای ولی».
+var guardianHeads = []string{"نام", "اسم", "شغل", "امضا", "امضای", "تلفن", "شماره", "موبایل", "همراه", "اجازه", "رضایت", "نظر", "تحصیلات", "نسبت", "کد", "ایمیل", "آدرس", "سن"}
+
+// guardianNoun reads «ولی» after such a noun as the guardian, a word of
+// the wording, not "but" opening a clause: «۴) نام ولی ۵) شغل ولی».
+func guardianNoun(toks []token) []token {
+	for i := 1; i < len(toks); i++ {
+		if toks[i].m != "ولی" || toks[i].quoted || toks[i-1].quoted || !isAny(toks[i-1].m, guardianHeads...) {
+			continue
+		}
+		// «… نام رو عوض کن، ولی …» has a break or a verb between.
+		if i+1 < len(toks) && !toks[i+1].punct && !toks[i+1].isNum && toks[i+1].m != "و" && !isAny(toks[i+1].m, "را", "رو") && !toks[i+1].qnoun {
+			continue
+		}
+		toks[i].m = "ولیِ"
+	}
+	return toks
+}

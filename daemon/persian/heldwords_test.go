@@ -212,3 +212,16 @@ func TestKindAsOneWordAdjectiveFirst(t *testing.T) {
 		"فرمی با عنوان «همایش» ایجاد و پرسشی کوتاه‌پاسخ «نام» در آن درج گردد؛ لیکن پیش از آن، فرم ۷ منتشر شود": "publish_form #7; create_form همایش; add_field short_text نام",
 	})
 }
+
+// TestGuardianInAWording: «ولی» after «نام», «شغل», «امضای» … is the
+// guardian, part of the wording («نام ولی»), not "but" opening a clause;
+// "but" still opens one.
+func TestGuardianInAWording(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"به فرم ۱۵ این سؤال‌ها رو اضافه کنم: ۱) نام ۲) شغل ولی ۳) تلفن ولی":              "add_field #15 short_text نام; add_field #15 short_text شغل ولی; add_field #15 short_text تلفن ولی",
+		"به فرم ۱۵ دو سوال کوتاه اضافه کن: امضای ولی، نام ولی":                           "add_field #15 short_text امضای ولی; add_field #15 short_text نام ولی",
+		"به فرم ۱۵ این سؤال‌ها رو اضافه کن: نام، کلاس، نام ولی، شغل ولی، آدرس، سن، تلفن": "none",
+		"به فرم ۹ یه سوال کوتاه «نام» اضافه کن ولی اجباری نباشه":                         "add_field #9 short_text نام",
+	})
+}
