@@ -225,3 +225,15 @@ func TestGuardianInAWording(t *testing.T) {
 		"به فرم ۹ یه سوال کوتاه «نام» اضافه کن ولی اجباری نباشه":                         "add_field #9 short_text نام",
 	})
 }
+
+// TestThemPublishesEachNewForm: «منتشرشون کن», «منتشرشان کنید» (publish
+// them) after several new forms publishes each one after its create
+// (RULINGS 7), as «هر دو» does; «منتشرش کن» is the last form only.
+func TestThemPublishesEachNewForm(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"دو تا فرم بساز به اسم‌های «اردو» و «جلسه» و منتشرشون کن":     "create_form اردو; publish_form; create_form جلسه; publish_form",
+		"دو فرم «اردو» و «جلسه» ایجاد و منتشرشان کنید":                "create_form اردو; publish_form; create_form جلسه; publish_form",
+		"یه فرم «اردو» بساز و یه سوال کوتاه بهش اضافه کن و منتشرش کن": "create_form اردو; add_field short_text; publish_form",
+	})
+}

@@ -588,6 +588,10 @@ func (c clause) saysAll() bool {
 		if strings.HasPrefix(t.m, "هردو") || strings.HasPrefix(t.m, "هرسه") || strings.HasPrefix(t.m, "جفت") || isAny(t.m, "همشون", "همهشون", "همه", "همگی", "both", "all", "each", "every") {
 			return true
 		}
+		// «… و منتشرشون کن», «منتشرشان کنید»: them, the forms made.
+		if t.pron && (strings.HasSuffix(t.s, "شون") || strings.HasSuffix(t.s, "شان") || strings.HasSuffix(t.s, "شونو") || strings.HasSuffix(t.s, "شونم") || strings.HasSuffix(t.s, "شانرا")) {
+			return true
+		}
 		// «هر کدوم رو منتشر کن», «هر یک منتشر گردد»: each of them.
 		if strings.HasPrefix(t.m, "هرکدوم") || strings.HasPrefix(t.m, "هرکدام") || t.m == "هریک" || t.m == "هر" && i+1 < len(c) && (strings.HasPrefix(c[i+1].m, "کدوم") || strings.HasPrefix(c[i+1].m, "کدام") || c[i+1].m == "یک") {
 			return true
