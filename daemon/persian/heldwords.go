@@ -2,6 +2,7 @@ package persian
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
@@ -252,6 +253,86 @@ func guardianNoun(toks []token) []token {
 			continue
 		}
 		toks[i].m = "ولیِ"
+	}
+	return toks
+}
+
+// eachAForm reads names listed and then «هر کدوم یه فرم (جدا) بساز»
+// (make a form for each): «۱) «کلاس اول الف» ۲) «کلاس اول ب» ← هر
+// کدوم یه فرم جدا بسازم و همون موقع منتشرش کنم» is «۲ فرم «…»، «…»
+// بسازم و هرکدوم همون موقع منتشرش کنم» — a form for each name, and
+// what is said of "it" done to each (RULINGS 7).
+func eachAForm(toks []token) []token {
+	c := clause(toks)
+	for i := 1; i+3 < len(c); i++ {
+		if c[i].quoted {
+			continue
+		}
+		w := 0
+		switch {
+		case isAny(c[i].m, "هرکدوم", "هرکدام", "هریک"):
+			w = 1
+		case c[i].m == "هر" && isAny(c[i+1].m, "کدوم", "کدام", "یک", "کدومشون", "کدامشان"):
+			w = 2
+		default:
+			continue
+		}
+		j := i + w
+		body := 0
+		switch {
+		case isAny(c[j].m, "یه", "یک") && c.atAny(j+1, formNounsV) > 0:
+			body = j + 1 + c.atAny(j+1, formNounsV)
+		case isAny(c[j].m, "فرمی", "پرسشنامهای"):
+			body = j + 1 // «هر یک فرمی جداگانه ایجاد …»
+		default:
+			continue
+		}
+		for body < len(c) && isAny(c[body].m, "جدا", "جداگانه", "مجزا", "مستقل") {
+			body++
+		}
+		if body >= len(c) || !c.createVerbAt(body) {
+			continue
+		}
+		// The names before, back to the sentence's start or a word that
+		// is no list mark: quotes, with numbers, commas, «و», arrows.
+		var names []token
+		start := i
+		for k := i - 1; k >= 0; k-- {
+			t := c[k]
+			if t.quoted {
+				names = append([]token{t}, names...)
+				start = k
+				continue
+			}
+			// A colon or an arrow may part the names from «هر کدوم».
+			if t.punct && !isAny(t.m, ".", "!", "؟", "?", ":") || t.punct && t.m == ":" && len(names) == 0 || t.isNum || isAny(t.m, "و", "برای", "واسه", "←", "->", "=>", ")", "(", "-") {
+				continue
+			}
+			break
+		}
+		if len(names) < 2 {
+			continue
+		}
+		out := append(make([]token, 0, len(toks)+len(names)+4), toks[:start]...)
+		out = append(out, token{m: strconv.Itoa(len(names)), s: strconv.Itoa(len(names)), isNum: true, num: len(names), digits: true, r0: '0' + rune(len(names)%10)},
+			token{m: "فرم", s: "فرم", r0: 'ف'})
+		for k, n := range names {
+			if k > 0 {
+				out = append(out, token{m: "،", s: "،", punct: true, r0: '،'})
+			}
+			out = append(out, n)
+		}
+		// The verb, then «هرکدوم» after its «و»: each form's state.
+		e := body + 1
+		for e < len(c) && !c[e].punct && c[e].m != "و" {
+			e++
+		}
+		out = append(out, toks[body:e]...)
+		if e < len(c) && c[e].m == "و" {
+			out = append(out, toks[e], token{m: "هرکدوم", s: "هرکدوم", r0: 'ه'})
+			e++
+		}
+		return append(out, toks[e:]...)
 	}
 	return toks
 }

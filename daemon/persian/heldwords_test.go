@@ -237,3 +237,18 @@ func TestThemPublishesEachNewForm(t *testing.T) {
 		"یه فرم «اردو» بساز و یه سوال کوتاه بهش اضافه کن و منتشرش کن": "create_form اردو; add_field short_text; publish_form",
 	})
 }
+
+// TestAFormForEachName: names listed, then «هر کدوم یه فرم (جدا)
+// بساز» — a form for each name, and what is said of it after («و
+// منتشرش کن») done to each after its create; seven names are past
+// the step limit with their publishes and refused whole.
+func TestAFormForEachName(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"۱) «کلاس اول الف» ۲) «کلاس اول ب» ← هر کدوم یه فرم جدا بسازم و همون موقع منتشرش کنم": "create_form کلاس اول الف; publish_form; create_form کلاس اول ب; publish_form",
+		"برای «شعبه شمال» و «شعبه جنوب» هر کدوم یه فرم بساز":                                  "create_form شعبه شمال; create_form شعبه جنوب",
+		"«تیم الف»، «تیم ب»، «تیم ج»: برای هر یک فرمی جداگانه ایجاد و منتشر گردد":             "create_form تیم الف; publish_form; create_form تیم ب; publish_form; create_form تیم ج; publish_form",
+		"«الف»، «ب»، «ج»: برای هر کدوم یه فرم جداگانه بساز و منتشرش کن":                       "create_form الف; publish_form; create_form ب; publish_form; create_form ج; publish_form",
+		"«۱»، «۲»، «۳»، «۴»، «۵»، «۶»، «۷» ← هر کدوم یه فرم بساز و منتشرش کن":                 "none",
+	})
+}
