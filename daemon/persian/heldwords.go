@@ -314,7 +314,8 @@ func eachAForm(toks []token) []token {
 			continue
 		}
 		out := append(make([]token, 0, len(toks)+len(names)+4), toks[:start]...)
-		out = append(out, token{m: strconv.Itoa(len(names)), s: strconv.Itoa(len(names)), isNum: true, num: len(names), digits: true, r0: '0' + rune(len(names)%10)},
+		count := strconv.Itoa(len(names))
+		out = append(out, token{m: count, s: count, isNum: true, num: len(names), digits: true, r0: rune(count[0])},
 			token{m: "فرم", s: "فرم", r0: 'ف'})
 		for k, n := range names {
 			if k > 0 {
