@@ -337,3 +337,28 @@ func eachAForm(toks []token) []token {
 	}
 	return toks
 }
+
+// refrainsFromTaking reads «از پذیرش پاسخ خودداری کند», «از دریافت
+// پاسخ‌ها اجتناب نماید» (refrain from taking answers) as «… بازایستد»:
+// what is refrained from is taking answers, so the form closes; it
+// denies no act of the plan.
+func refrainsFromTaking(toks []token) []token {
+	for i := 0; i+4 < len(toks); i++ {
+		if toks[i].m != "از" || toks[i].quoted || !isAny(toks[i+1].m, "پذیرش", "دریافت", "قبول", "گرفتن") ||
+			!isAny(toks[i+2].m, "پاسخ", "پاسخها", "جواب", "جوابها") || !isAny(toks[i+3].m, "خودداری", "اجتناب") {
+			continue
+		}
+		end := i + 4
+		if isAny(toks[end].m, "کند", "نماید", "شود", "گردد", "کنه", "بشه", "بکند", "بنماید", "ورزد") {
+			end++
+		}
+		stop := toks[i+3]
+		stop.m, stop.s, stop.r0 = "بازایستد", "بازایستد", 'ب'
+		out := append(append(append(make([]token, 0, len(toks)), toks[:i+3]...), stop), toks[end:]...)
+		if toks[i+1].m != "پذیرش" || toks[i+2].m != "پاسخ" {
+			out[i+1].m, out[i+2].m = "پذیرش", "پاسخ" // the phrase disabling reads
+		}
+		return out
+	}
+	return toks
+}

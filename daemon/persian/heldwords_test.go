@@ -252,3 +252,17 @@ func TestAFormForEachName(t *testing.T) {
 		"«۱»، «۲»، «۳»، «۴»، «۵»، «۶»، «۷» ← هر کدوم یه فرم بساز و منتشرش کن":                 "none",
 	})
 }
+
+// TestRefrainsFromTakingAnswers: «از پذیرش پاسخ خودداری نماید»
+// (refrain from taking answers) closes the form; refraining from an act
+// of the plan («از حذف فرم ۸۸ خودداری شود») still denies it.
+func TestRefrainsFromTakingAnswers(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"مستدعی است فرم ۸۸ از دریافت پاسخ خودداری نماید":    "disable_form #88",
+		"فرم ۸۸ از پذیرش پاسخ‌ها اجتناب کند، لیکن حذف نشود": "disable_form #88",
+		"فرم ۸۸ از قبول جواب خودداری کنه":                   "disable_form #88",
+		"فرم ۸۸ تا اطلاع ثانوی از پذیرش پاسخ خودداری گردد.": "disable_form #88",
+		"از حذف فرم ۸۸ خودداری شود":                         "none",
+	})
+}
