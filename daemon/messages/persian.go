@@ -765,6 +765,7 @@ var persian = map[string]string{
 	"the end of a form is no position without knowing how many questions it has; say which place, e.g. «جایگاه پنجم»":                          "«آخر فرم» بدون دانستن شمار سوال‌ها جایگاهی نیست؛ جایگاه را بگویید، مثلاً «جایگاه پنجم»",
 	"a single option is no list of options; the question gets the default two":                                                                 "یک گزینه فهرست گزینه‌ها نیست؛ سوال با دو گزینهٔ پیش‌فرض ساخته می‌شود",
 	"which question? give its number, e.g. «سوال دوم»":                                                                                         "کدام سوال؟ شمارهٔ سوال را بگویید، مثلاً «سوال دوم»",
+	"the question named was deleted by an earlier step":                                                                                        "سوالی که نام برده شد در گام پیشینِ همین طرح حذف می‌شود",
 	"the new form has no question at that place":                                                                                               "فرم تازه در آن جایگاه سوالی ندارد",
 	"the command names a question but no change to it":                                                                                         "فرمان سوالی را نام می‌برد اما تغییری برای آن نمی‌گوید",
 	"«it» may be the question just added or its form; name what to delete or close":                                                            "ضمیر می‌تواند سوالِ تازه یا فرم آن باشد؛ بگویید چه چیزی حذف یا بسته شود",

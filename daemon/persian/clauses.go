@@ -300,6 +300,13 @@ func enumerators(toks []token) []token {
 			out = append(out, token{m: ":", s: ":", punct: true, r0: ':'})
 			return
 		}
+		if !options && !steps && len(out) > 0 && out[len(out)-1].punct && out[len(out)-1].m == ":" && pluralQuestionsBefore(out) {
+			// «به فرم ۳۳۵ این سؤال‌ها رو اضافه کنم: ۱) نام ۲) …»: numbers
+			// right after the colon of a sentence naming questions in
+			// the plural number their wordings, one list.
+			options = true
+			return
+		}
 		if !options {
 			steps = true
 			breakHere()

@@ -80,6 +80,7 @@ type fieldEdit struct {
 	del       bool
 	to        *int
 	dropped   string // a detail said of the change that no plan carries («ده رقمی باشه»)
+	current   bool   // named by its place before the plan's steps («پرسش دوم فعلی»)
 }
 
 func (f *frame) hasIntent() bool {

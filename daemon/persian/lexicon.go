@@ -54,7 +54,9 @@ var (
 	nameNouns = []string{"اسم", "نام", "عنوان", "تیتر", "title", "name", "تایتل"}
 	// renameVerbs close a naming phrase: «اسمش را X بگذار», «عنوان را
 	// عوض کن», «title to X».
-	renameVerbs = []string{"تغییر", "عوض", "بذار", "بگذار", "بذارید", "بگذارید", "بزار", "بذاری", "بگذاری", "بزاری", "بزارید", "بذارین", "بزارین", "کن", "کنید", "کنین", "کنی", "بکن", "بکنی", "بکنید", "بکنین", "باشد", "باشه", "بشود", "بشه", "قرار", "to", "rename", "set", "change", "call", "ویرایش", "اصلاح"}
+	renameVerbs = []string{"تغییر", "عوض", "بذار", "بگذار", "بذارید", "بگذارید", "بزار", "بذاری", "بگذاری", "بزاری", "بزارید", "بذارین", "بزارین", "کن", "کنید", "کنین", "کنی", "بکن", "بکنی", "بکنید", "بکنین", "باشد", "باشه", "بشود", "بشه", "قرار", "to", "rename", "set", "change", "call", "ویرایش", "اصلاح",
+		// a note to oneself: «اسم فرم ۳۴۲ رو بذارم «آرشیو مهر»»
+		"بذارم", "بزارم", "بگذارم", "بذاریم", "بزاریم", "بگذاریم", "کنم", "کنیم", "بکنم", "بکنیم"}
 	// titleMarkers introduce a title: «با عنوان X», «به اسم X».
 	titleMarkers = []string{"با عنوان", "به عنوان", "با نام", "به نام", "با اسم", "به اسم", "تحت عنوان", "با تیتر", "به تیتر", "با موضوع", "بعنوان", "بنام", "به اسمهای", "با اسمهای", "به نامهای", "با نامهای", "با عنوانهای", "با عناوین", "به عناوین", "تحت عناوین", "با اسامی", "به اسامی", "با نامهای", "called", "named", "titled", "with title", "with the title", "with name", "با title", "به title", "با name", "به name"}
 	// questionMarks introduce a question's wording after its noun: «با
@@ -77,7 +79,9 @@ var (
 	optionalWords = []string{"اختیاری", "optional", "آپشنال", "اپشنال"}
 	// lightVerbs make a verb of the noun before them («اضافه کن»,
 	// «منتشر بشه»), and say nothing of their own.
-	lightVerbs = []string{"کن", "کنید", "کنین", "بکن", "بکنید", "بده", "بدهید", "بدید", "بدین", "نما", "نمایید", "شود", "بشه", "بشود", "کرد", "کردن", "دهید", "گردد", "گردند", "شوند", "نمایند", "فرمایید", "فرمائید", "بفرمایید", "یابد", "یابند"}
+	lightVerbs = []string{"کن", "کنید", "کنین", "بکن", "بکنید", "بده", "بدهید", "بدید", "بدین", "نما", "نمایید", "شود", "بشه", "بشود", "کرد", "کردن", "دهید", "گردد", "گردند", "شوند", "نمایند", "فرمایید", "فرمائید", "بفرمایید", "یابد", "یابند",
+		// a note to oneself: «اسم فرم ۳۴۲ رو عوض کنم بشه …»
+		"کنم", "کنیم", "بکنم", "بکنیم"}
 	// formKinds are the kinds of form an admin makes, said instead of
 	// «فرم»: «یه پرسشنامه جدید بساز».
 	formKinds = []string{"پرسشنامه", "نظرسنجی", "questionnaire", "survey"}
@@ -250,6 +254,9 @@ var (
 // so «پاسخ کوتاه» wins over «پاسخ».
 var fieldTypes = withSpokenAdjectives([]fieldTypeName{
 	{"پاسخ کوتاه", domain.PlanFieldShortText}, {"جواب کوتاه", domain.PlanFieldShortText}, {"متن کوتاه", domain.PlanFieldShortText},
+	// the adjective first, as one word: «پرسش کوتاه‌پاسخ», «سوال بلندجواب»
+	{"کوتاه پاسخ", domain.PlanFieldShortText}, {"کوتاهپاسخ", domain.PlanFieldShortText}, {"کوتاه جواب", domain.PlanFieldShortText}, {"کوتاهجواب", domain.PlanFieldShortText},
+	{"بلند پاسخ", domain.PlanFieldLongText}, {"بلندپاسخ", domain.PlanFieldLongText}, {"بلند جواب", domain.PlanFieldLongText}, {"بلندجواب", domain.PlanFieldLongText},
 	{"متنی کوتاه", domain.PlanFieldShortText}, {"تک خطی", domain.PlanFieldShortText}, {"short text", domain.PlanFieldShortText}, {"شورت تکست", domain.PlanFieldShortText},
 	{"short answer", domain.PlanFieldShortText}, {"کوتاه", domain.PlanFieldShortText}, {"short", domain.PlanFieldShortText},
 	{"پاسخ بلند", domain.PlanFieldLongText}, {"جواب بلند", domain.PlanFieldLongText}, {"پاسخ طولانی", domain.PlanFieldLongText},
@@ -454,17 +461,25 @@ var (
 	// deleteWords remove a form or a question.
 	deleteWords = []string{"حذف", "پاک", "delete", "remove", "erase", "دیلیت", "ریموو", "دلیت", "برداشته", "سطل آشغال", "سطل زباله", "بنداز دور", "بندازش دور", "دور بنداز", "دور بریز", "بریز دور", "سطل بازیافت", "trash", "get rid of", "wipe", "drop", "بردار", "برداری", "بردارید", "بردارین"}
 	// disableWords stop a form taking answers, keeping its link.
-	disableWords = []string{"غیرفعال", "غیر فعال", "مسدود", "تعطیل", "disable", "deactivate", "دیس ایبل", "دیسیبل", "دیزیبل", "ببند", "ببندش", "ببندید", "ببندین", "close", "از دسترس خارج", "جواب قبول نکنه", "جواب قبول نکند", "پاسخ قبول نکنه", "پاسخ نپذیرد", "پاسخ نپذیره", "دیگه جواب نگیره", "دیگر پاسخ نپذیرد"}
+	disableWords = []string{"غیرفعال", "غیر فعال", "مسدود", "تعطیل", "disable", "deactivate", "دیس ایبل", "دیسیبل", "دیزیبل", "ببند", "ببندش", "ببندید", "ببندین", "close", "از دسترس خارج", "جواب قبول نکنه", "جواب قبول نکند", "پاسخ قبول نکنه", "پاسخ نپذیرد", "پاسخ نپذیره", "دیگه جواب نگیره", "دیگر پاسخ نپذیرد",
+		// the formal "cease taking answers": «از پذیرش پاسخ بازایستد»,
+		// «دریافت پاسخ متوقف گردد»
+		"از پذیرش پاسخ بازایستد", "از پذیرش پاسخ باز ایستد", "از پذیرش پاسخ بازماند",
+		"از دریافت پاسخ بازایستد", "از دریافت پاسخ باز ایستد", "از دریافت پاسخ بازماند",
+		"پذیرش پاسخ متوقف شود", "پذیرش پاسخ متوقف گردد", "دریافت پاسخ متوقف شود", "دریافت پاسخ متوقف گردد",
+		"پذیرش پاسخ قطع شود", "پذیرش پاسخ قطع گردد", "دریافت پاسخ قطع شود", "دریافت پاسخ قطع گردد"}
 	// moveVerbs move a question to another place in its form.
 	moveVerbs = []string{"ببر", "ببرش", "ببرید", "ببرین", "بیاورید", "بیارید", "بیارین", "منتقل", "جابجا", "جابهجا", "move", "بذار", "بگذار", "بزار", "بذارید", "بگذارید", "بزارید", "بذارین", "بگذارین", "بزارین", "بذارش", "بگذارش", "بزارش", "بیار", "بیارش", "بیاور",
 		// the question itself goes or comes: «سوال ۲ بره بعد سوال ۴»
-		"بره", "برود", "بیاد", "بیاید", "بیان", "بیایند", "برن", "بروند"}
+		"بره", "برود", "بیاد", "بیاید", "بیان", "بیایند", "برن", "بروند",
+		// a note to oneself: «سؤال ۸ ← ببرمش قبل از سؤال ۵»
+		"ببرم", "ببرمش", "ببریم", "ببریمش", "بیارم", "بیارمش", "بیاریم", "بیاریمش"}
 	// endWords name the end of a form: a place no index can say
 	// without knowing how many questions it has.
 	endWords = []string{"آخر", "انتها", "انتهای", "ته", "آخرین", "پایین", "last", "end", "bottom"}
 	// firstPersonVerbs end a question the speaker asks about their own
 	// act: «عوض کنم؟», «منتشر کنیم؟».
-	firstPersonVerbs = []string{"کنم", "کنیم", "بکنم", "بکنیم", "بدم", "بدیم", "بذارم", "بذاریم", "بگذارم", "بگذاریم", "بزنم", "بزنیم"}
+	firstPersonVerbs = []string{"کنم", "کنیم", "بکنم", "بکنیم", "بدم", "بدیم", "بذارم", "بذاریم", "بگذارم", "بگذاریم", "بزنم", "بزنیم", "ببرم", "ببرمش", "ببریم", "ببریمش"}
 )
 
 // v2TypeWords name a type only v2 has, or say a v1 type in other words;

@@ -753,8 +753,12 @@ func selfCorrected(toks []token) []token {
 		from = start - 2
 	}
 	var after []token
-	for _, t := range toks[at+n:] {
-		if !t.quoted && (t.punct && isAny(t.m, "،", ",", ":") || isAny(t.m, "منظورم", "منظور", "منظورمان", "منظورمون", "بود", "است", "هست", "i", "mean", "meant")) && len(after) == 0 {
+	rest := toks[at+n:]
+	for i, t := range rest {
+		if !t.quoted && (t.punct && isAny(t.m, "،", ",", ":") || isAny(t.m, "منظورم", "منظور", "منظورمان", "منظورمون", "بود", "است", "هست", "اینه", "که", "i", "mean", "meant") ||
+			// «منظورم این بود (که) …»: "what I meant was this" only
+			// leads to the order.
+			t.m == "این" && i+1 < len(rest) && isAny(rest[i+1].m, "بود", "است", "هست", "که")) && len(after) == 0 {
 			continue
 		}
 		after = append(after, t)
@@ -784,6 +788,13 @@ func selfCorrected(toks []token) []token {
 		if p >= 0 && q > p+1 && !ca.has(formNounsV) && !ca.hasQuestionNoun() {
 			// «فرم ۳۰ رو منتشر کن نه ببخشید پیش نویس کن»: the new verb,
 			// of the same form.
+			if corr[p].qnoun {
+				// «سوال دو فرم ۸۱ رو حذف کن نه … اجباریش کن»: the
+				// question's form goes with it to the new verb.
+				if k := corr.atAny(q, formNounsV); k > 0 && q+k < len(corr) && corr[q+k].isNum {
+					q += k + 1
+				}
+			}
 			ref := corr[p:q]
 			if q < len(corr) && isAny(corr[q].m, "را", "رو") {
 				ref = corr[p : q+1]
@@ -911,6 +922,11 @@ func partsRemoved(fs []*frame) {
 				f.edit = nil
 			}
 			f.refusal = domain.T("a word of deleting or closing is said inside a name given with no quotes; put the name in «…»")
+			continue
+		}
+		if f.disable && f.toks.stopsTaking() {
+			// «… فقط دیگه جواب نگیره»: the answers are what the form
+			// stops taking, not a part removed from it.
 			continue
 		}
 		part := f.toks.removedPart()

@@ -178,11 +178,11 @@ func (p *Planner) Plan(text string) Result {
 
 // plan reads one command for the planner's own contract.
 func (p *Planner) plan(text string) Result {
-	toks, archived := archiveIsDelete(dropClosers(dropOpeners(dropGreetings(clippedDige(textedShortWords(dropBlessings(tokenize(surface(text)))))))))
+	toks, archived := archiveIsDelete(dropClosers(dropOpeners(dropGreetings(clippedDige(textedShortWords(dropBlessings(tokenize(quoteNamedInParens(surface(text))))))))))
 	if len(toks) == 0 {
 		return none(domain.T("the command is empty"))
 	}
-	toks, asides := cutAsides(bareQuestionPut(enumerators(wordingNamedHere(azeriFillers(toks)))))
+	toks, asides := cutAsides(bareQuestionPut(enumerators(wordingNamedHere(firstAfterNoun(placeThen(unclipR(beforeThatComma(eachAForm(spokenOrdinalList(guardianNoun(refrainsFromTaking(azeriFillers(toks)))))))))))))
 	said := saidPasses(toks)
 	var reasons []string
 	if said&passReason != 0 {

@@ -44,7 +44,10 @@ func (c clause) questionRef() (index, lo, hi int, ok bool) {
 			// «سوال ۲ و ۳»: digits listed after the noun are questions
 			// too, unless a noun they count follows («۳ سوال»).
 			hi := i + 2
-			for hi+1 < len(c) && isAny(c[hi].m, "و", "،", ",", "and", "تا", "to") && c[hi+1].isNum && c[hi+1].digits && !c[hi+1].quoted &&
+			// A range's end may be said in words as dictation gives it
+			// («سوالای یک تا سیزده»): after a range word a number is a
+			// question too, however it is written.
+			for hi+1 < len(c) && isAny(c[hi].m, "و", "،", ",", "and", "تا", "to", "الی", "لغایت") && c[hi+1].isNum && (c[hi+1].digits || isAny(c[hi].m, rangeWords...)) && !c[hi+1].quoted &&
 				!(hi+2 < len(c) && (c[hi+2].qnoun || isAny(c[hi+2].m, "تا"))) {
 				hi += 2
 			}
@@ -140,13 +143,17 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 	e := &fieldEdit{}
 	if ok {
 		e.index = idx
+		if hi < len(c) && !c[hi].quoted && isAny(c[hi].m, nowPlaceWords...) {
+			e.current = true
+			hi++
+		}
 		last := idx
 		for k := lo + 3; k < hi; k += 2 {
 			n, isOrd := ordinal(c[k].m)
 			if !isOrd {
 				n = c[k].num
 			}
-			if isAny(c[k-1].m, "تا", "to") {
+			if isAny(c[k-1].m, "تا", "to", "الی", "لغایت") {
 				// «سوال دوم تا چهارم»: every question of the range.
 				for m := last + 1; m < n-1 && m-idx < 12; m++ {
 					e.more = append(e.more, m)
@@ -614,7 +621,15 @@ func (b *builder) editField(e *fieldEdit, ids []int64, created bool) {
 		return
 	}
 	for _, id := range targets {
-		p := domain.StepParams{Index: domain.Int(index)}
+		at := index
+		if e.current && !created {
+			var gone bool
+			if at, gone = b.placeAfterSteps(id, index); gone {
+				b.refuse(domain.T("the question named was deleted by an earlier step"))
+				return
+			}
+		}
+		p := domain.StepParams{Index: domain.Int(at)}
 		if !created {
 			p.ID = domain.Int64(id)
 		}

@@ -72,14 +72,31 @@ func (f *frame) firstAfterContrast() bool {
 
 // moveBefore puts the steps from start on before those from prev on:
 // the clause said after asked to be done first. Steps of a form this
-// plan creates stay after its create_form.
+// plan creates stay after its create_form; steps of forms named by
+// their ids go before it.
 func (b *builder) moveBefore(prev, start int) {
 	if start <= prev || start >= len(b.steps) {
 		return
 	}
+	// Steps said first that name their own existing form («…؛ لیکن پیش
+	// از آن، فرم ۱۴۱ از انتشار خارج شود») go before a form created
+	// before them; steps that refer to the new form never do.
+	ownForms := true
+	for _, st := range b.steps[start:] {
+		ownForms = ownForms && st.Action != domain.ActionCreateForm && st.Params.ID != nil
+	}
 	for _, st := range b.steps[prev:] {
-		if st.Action == domain.ActionCreateForm {
+		if st.Action == domain.ActionCreateForm && !ownForms {
 			return
+		}
+	}
+	if ownForms {
+		// They go before the new form, not between it and its questions.
+		for k := prev - 1; k >= 0 && b.steps[prev].Params.ID == nil && b.steps[prev].Action != domain.ActionCreateForm; k-- {
+			if b.steps[k].Params.ID != nil {
+				break
+			}
+			prev = k
 		}
 	}
 	moved := append(append([]domain.PlanStep{}, b.steps[start:]...), b.steps[prev:start]...)
@@ -569,6 +586,10 @@ func (c clause) saysAll() bool {
 			return true
 		}
 		if strings.HasPrefix(t.m, "هردو") || strings.HasPrefix(t.m, "هرسه") || strings.HasPrefix(t.m, "جفت") || isAny(t.m, "همشون", "همهشون", "همه", "همگی", "both", "all", "each", "every") {
+			return true
+		}
+		// «… و منتشرشون کن», «منتشرشان کنید»: them, the forms made.
+		if t.pron && (strings.HasSuffix(t.s, "شون") || strings.HasSuffix(t.s, "شان") || strings.HasSuffix(t.s, "شونو") || strings.HasSuffix(t.s, "شونم") || strings.HasSuffix(t.s, "شانرا")) {
 			return true
 		}
 		// «هر کدوم رو منتشر کن», «هر یک منتشر گردد»: each of them.
