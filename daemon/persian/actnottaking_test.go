@@ -54,3 +54,14 @@ func TestUnmarkedAnswer(t *testing.T) {
 		"فرم ۱۲ رو منتشر کن نه پیش‌نویس":              "publish_form #12",
 	})
 }
+
+// TestQuestionBeforeARemarkInParentheses: a question about an act with
+// a remark in parentheses after its «؟» is still a question, with or
+// without an order denied before it: nothing is deleted.
+func TestQuestionBeforeARemarkInParentheses(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"فرم ۴۱ رو پاک نکن، فرم ۳۳ رو پاک کنم یا نه؟ (بعدا تصمیم می‌گیرم)": "none",
+		"فرم ۳۳ رو غیرفعال کنم یا نه؟ (هنوز مطمئن نیستم)":                  "none",
+		"فرم ۳۳ منتشر بشه یا نه؟ (نظرت چیه)":                               "none",
+	})
+}

@@ -75,6 +75,8 @@ var corpora = []struct {
 	{"heldout5-v1.jsonl", 0.96, 1},
 	{"heldout6-v2.jsonl", 1.0, 2},
 	{"heldout6-v1.jsonl", 1.0, 1},
+	{"heldout7-v2.jsonl", 0.92, 2},
+	{"heldout7-v1.jsonl", 0.93, 1},
 }
 
 var plannerCmd = flag.String("planner-cmd", "",

@@ -121,6 +121,20 @@ func (c clause) readReports(used []bool) (madeAlready bool) {
 // state). A request said as a question («میشه فرم ۳ رو منتشر کنی؟»)
 // asks for neither and stays an order.
 func asksQuestion(toks []token) bool {
+	// «… پاک کنم یا نه؟ (بعداً تصمیم می‌گیرم)»: a remark in parentheses
+	// after the question mark leaves the command a question.
+	end := len(toks)
+	if end > 2 && toks[end-1].punct && toks[end-1].m == ")" {
+		for k := end - 2; k > 0; k-- {
+			if toks[k].punct && toks[k].m == "(" {
+				if toks[k-1].punct && isAny(toks[k-1].m, "?", "؟") {
+					end = k
+				}
+				break
+			}
+		}
+	}
+	toks = toks[:end]
 	n := len(toks)
 	for n > 0 && toks[n-1].punct && isAny(toks[n-1].m, "?", "؟", "!") {
 		n--
