@@ -221,13 +221,9 @@ func tokenize(text string) []token {
 			next = i + n
 		case r == '#' || isPictograph(text, i, r):
 			flush(i)
-		case r >= 0x2000 && isEmoji(r) || r == '\u200c' && wordStart < 0:
-			// «… 1h ⏱️», «"Cuisine" 🍕 options: …»: a picture typed
-			// beside the words says none of them and is no part of an
-			// option, a wording or a verb; like «#» it ends the word
-			// before it and is dropped. (A quoted one stays in its
-			// quote.) The joiner of a sequence of pictures, a ZWNJ by
-			// now, begins no word either.
+		case r == '\u200c' && wordStart < 0:
+			// A ZWNJ with no word before it (the joiner of a sequence of
+			// pictures, by now) begins no word.
 			flush(i)
 		default:
 			if wordStart < 0 {
@@ -265,14 +261,6 @@ func asciiArrow(s string) int {
 		return 0
 	}
 	return n
-}
-
-// isEmoji reports a rune of a picture typed among the words: a symbol
-// past the Latin and general punctuation blocks (pictographs, dingbats,
-// stars, clocks; the arrows are read before as a colon), the selector
-// that asks for its coloured form, the keycap and the skin tones.
-func isEmoji(r rune) bool {
-	return r == 0xfe0f || r == 0x20e3 || r >= 0x1f3fb && r <= 0x1f3ff || r >= 0x2100 && unicode.Is(unicode.So, r)
 }
 
 // endsNumber reports whether an unpaired quote at text[i:next] stands
@@ -313,16 +301,16 @@ func betweenDigits(text string, i, next int) bool {
 // isPictograph reports an emoji or other pictograph at text[i] (r), with
 // the marks that only shape one: the variation selector, a skin tone, a
 // joiner between two pictographs. Outside quotes it decorates the
-// command («… اضافه کن ⭐», «publish کن 🚀») and says nothing the plan
-// carries, so it parts words as a space does and is no word of a
-// wording. Inside quotes it is kept as written.
+// command («… اضافه کن ⭐», «publish کن 🚀», «options: …, 1h ⏱️») and
+// says nothing the plan carries, so it parts words as a space does and
+// is no word of a wording, an option or a verb. Inside quotes it is kept as written.
 func isPictograph(text string, i int, r rune) bool {
 	if r < 0x2000 {
 		return false // Persian and Latin text: no table search
 	}
 	switch {
-	case r == 0xFE0F || r >= 0x1F3FB && r <= 0x1F3FF:
-		return true
+	case r == 0xFE0F || r == 0x20E3 || r >= 0x1F3FB && r <= 0x1F3FF:
+		return true // the selector of a coloured form, the keycap, a skin tone
 	case r == 0x200D || r == 0x200C:
 		// The joiner of «👨‍💻», which the surface may show as a ZWNJ.
 		next, _ := utf8.DecodeRuneInString(text[i+3:])
