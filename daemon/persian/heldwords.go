@@ -27,17 +27,6 @@ func firstAfterNoun(toks []token) []token {
 // «…»», «شیش تا سوال بذا: …», «وردا ببر».
 var clippedR = map[string]string{"بذا": "بذار", "بزا": "بزار", "نذا": "نذار", "نزا": "نزار", "وردا": "وردار", "بذاش": "بذارش", "بزاش": "بزارش"}
 
-// unclipR reads an imperative said without its last «ر» as the
-// imperative.
-func unclipR(toks []token) []token {
-	for i := range toks {
-		if full, ok := clippedR[toks[i].m]; ok && !toks[i].quoted {
-			toks[i].m = full
-		}
-	}
-	return toks
-}
-
 // stopsTaking reports a verb of taking no more («جواب نگیره», «پاسخ
 // نپذیرد», «جواب قبول نکنه»): the form closes to what it takes.
 func (c clause) stopsTaking() bool {

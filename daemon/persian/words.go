@@ -40,10 +40,9 @@ func wordToken(s string) token {
 			return t
 		}
 	}
-	// «بذا», «بزا»: the imperative of putting with its «ر» dropped, as
-	// Isfahani and other colloquial speech says it, is «بذار».
-	if isAny(t.m, "بذا", "بزا") {
-		t.m += "ر"
+	// «بذا», «وردا»: an imperative said without its last «ر» (clippedR).
+	if full, ok := clippedR[t.m]; ok {
+		t.m = full
 		return t
 	}
 	// «اینو», «اونو»: a demonstrative with the spoken object marker ـو
