@@ -75,12 +75,6 @@ func (c clause) readNegation(f *frame) {
 		if isAny(t.m, refrainWords...) || t.m == "صرف" && i+1 < len(c) && c[i+1].m == "نظر" {
 			f.negated = true // «از انتشار فرم ۹ خودداری فرمایید» asks that it not be done
 		}
-		if i > 0 && isAny(c[i-1].m, doneNouns...) && isAny(t.m, deniedDoneVerbs...) {
-			// «نسبت به حذف فرم ۷۸ هیچ اقدامی صورت نپذیرد»: the act is
-			// not to take place, said with the formal verbs of an act
-			// happening.
-			f.negated = true
-		}
 		if isAny(t.m, pastPersonal...) && c.actEndsAt(i) && !c.subordinateBefore(i) {
 			// «سوال اول فرم ۷ رو حذف کردید»: an act in the past with its
 			// person is a report (or a question about it), never an order.
@@ -92,15 +86,6 @@ func (c clause) readNegation(f *frame) {
 		}
 	}
 }
-
-// doneNouns and deniedDoneVerbs say that an act does not take place:
-// «صورت نپذیرد», «انجام نگیرد», «انجام ندهید». Alone, «نپذیرد» and
-// «نگیرد» are what a closed form does to answers («پاسخ نپذیرد»), so
-// only after these nouns do they deny.
-var (
-	doneNouns       = []string{"صورت", "انجام"}
-	deniedDoneVerbs = []string{"نپذیرد", "نپذیرند", "نپذیره", "نگیرد", "نگیرند", "نگیره", "ندهید", "ندهند", "ندهد", "نده", "ندین", "ندید", "نشود", "نشه", "نگردد"}
-)
 
 // pastPersonal are the light verbs of a past act with its person: «کردم»,
 // «کردید», «نمودید».
@@ -134,8 +119,11 @@ func (c clause) inActPhrase(i int) bool {
 }
 
 // formalDeniedAux are the written register's auxiliaries and verbs of
-// approval, denied: «صورت نپذیرد», «قرار نگرفت», «موافقت نمی‌شود».
-var formalDeniedAux = []string{"نپذیرد", "نپذیرفت", "نپذیرفته", "نگیرد", "نگرفت", "نگرفته", "نمیگردد", "نگردید", "نیابد", "نیافت", "نمیشود", "نشد", "نمیپذیرد"}
+// approval, and the light verbs of an act being done, denied: «صورت
+// نپذیرد», «قرار نگرفت», «موافقت نمی‌شود», «انجام نشود».
+var formalDeniedAux = []string{"نپذیرد", "نپذیرفت", "نپذیرفته", "نگیرد", "نگرفت", "نگرفته", "نمیگردد", "نگردید", "نیابد", "نیافت", "نمیشود", "نشد", "نمیپذیرد",
+	// «حذف سوال سوم انجام نشود», «هیچ حذفی انجام ندهید».
+	"نشود", "نشه", "ندهید", "ندهند", "ندهد", "ندید", "ندین"}
 
 // deniedPresentVerbs are the light verbs in the present, denied: «حذف
 // نمی‌کنیم», «پاکش نمی‌کنم», «منتشر نمیشه». After an act they deny it;
