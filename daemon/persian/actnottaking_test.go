@@ -65,3 +65,13 @@ func TestQuestionBeforeARemarkInParentheses(t *testing.T) {
 		"فرم ۳۳ منتشر بشه یا نه؟ (نظرت چیه)":                               "none",
 	})
 }
+
+// TestTitleRenamedThenDrafted: a title is a part only of what is
+// deleted; the form whose title a clause renamed is still the one a
+// later «پیش‌نویسش کن» drafts.
+func TestTitleRenamedThenDrafted(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"عنوان فرم ۱۲ را به «گزارش هفتگی» تغییر بده و بعد پیش‌نویسش کن": "update_form_title #12 گزارش هفتگی; draft_form #12",
+		"عنوان فرم ۳۱ رو بکن «آزمون» و سپس غیرفعالش کنید":               "update_form_title #31 آزمون; disable_form #31",
+	})
+}

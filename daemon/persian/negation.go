@@ -827,6 +827,9 @@ var partNouns = []string{"متن", "عنوان", "کلمه", "واژه", "حرف
 // is typed with: «پاسخهای», «جوابها», «توضیحاتش».
 var partSuffixes = []string{"هایش", "هاشو", "هاش", "های", "ها", "ای", "ی", "ش", "شو", "s"}
 
+// textParts are the part nouns naming a question's or form's text.
+var textParts = []string{"متن", "عنوان"}
+
 // isPartNoun reports a part noun, with or without its endings.
 func isPartNoun(m string) bool {
 	if isAny(m, partNouns...) {
@@ -920,6 +923,12 @@ func partsRemoved(fs []*frame) {
 		part := f.toks.removedPart()
 		if part == "" && k > 0 && !f.toks.namesObject() {
 			part = fs[k-1].toks.removedPart()
+		}
+		if isAny(matchForm(part), textParts...) && !f.deleteForm && (f.edit == nil || !f.edit.del) {
+			// A text or a title is deleted, never drafted or closed:
+			// «عنوان فرم ۱۲ را … تغییر بده و بعد پیش‌نویسش کن» drafts the
+			// form whose title the clause before renamed.
+			part = ""
 		}
 		if part == "" {
 			continue
