@@ -227,7 +227,9 @@ var finglishSuffixes = []struct{ latin, fa string }{
 // («-o», «-ro») was typed on it, and fuzzy that only its consonants
 // were matched. English words the grammar reads are left to it.
 func finglishWord(m string) (fa string, object, fuzzy, ok bool) {
-	if len(m) < 2 || len(m) > 31 || !isLatin(m) || finglishEnglish(m) {
+	// A word of letters only: digits («12», the ids of nearly every
+	// command) and signs spell no Persian word.
+	if len(m) < 2 || len(m) > 31 || m[0] < 'a' || m[0] > 'z' || !isLatin(m) || finglishEnglish(m) {
 		return "", false, false, false
 	}
 	if w, ok := finglishByCanon[finglishCanon(m)]; ok {
