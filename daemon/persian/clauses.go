@@ -550,9 +550,19 @@ func deniesOrder(m string) bool { return isAny(m, deniedImperatives...) || denie
 // one, or a title or name of a form («اسم فرم ۵», «اسمش»).
 func cutRunOns(toks []token) []token {
 	c := clause(toks)
+	// out stays nil until the first comma is put in: most commands have
+	// no run-on and are returned as they are, with nothing copied.
 	var out []token
+	comma := func(i int) {
+		if out == nil {
+			out = append(make([]token, 0, len(toks)+4), toks[:i+1]...)
+		}
+		out = append(out, token{m: "،", s: "،", punct: true, r0: '،'})
+	}
 	for i, t := range toks {
-		out = append(out, t)
+		if out != nil {
+			out = append(out, t)
+		}
 		if !t.quoted && t.m == "نه" && !strings.ContainsRune(t.s, 'ُ') && i > 0 && i+1 < len(toks) && !toks[i+1].punct && !toks[i+1].quoted &&
 			!toks[i+1].qnoun && !isAny(toks[i+1].m, "تنها", "تا", "تای", "عدد", "عددی") && !c.actEndsAt(i+1+max(c.atAny(i+1, deleteWordsV), c.atAny(i+1, disableWordsV), c.atAny(i+1, draftWordsV), c.atAny(i+1, actionWordsV))) &&
 			(c.actEndsAt(i) || toks[i-1].isNum || isAny(toks[i-1].m, "رو", "را")) {
@@ -561,7 +571,7 @@ func cutRunOns(toks []token) []token {
 			// what follows is a clause of its own. «نُه» counting («فرم ۹
 			// نه سوال») and «نه … نه …» before the acts it denies
 			// («رو نه غیرفعال کن نه …») are not.
-			out = append(out, token{m: "،", s: "،", punct: true, r0: '،'})
+			comma(i)
 			continue
 		}
 		if t.quoted || t.punct || !clauseVerbSet[t.m] && !deniesOrder(t.m) && !c.imperativeAct(i) || i+1 >= len(toks) {
@@ -590,10 +600,10 @@ func cutRunOns(toks []token) []token {
 		}
 		// «… delete نکن فقط unpublish کن»: a denied verb ends its clause.
 		if c.opensObject(i+1) || deniesOrder(t.m) && !toks[i+1].punct && !conjunctions[toks[i+1].m] && !isAny(toks[i+1].m, "نه") {
-			out = append(out, token{m: "،", s: "،", punct: true, r0: '،'})
+			comma(i)
 		}
 	}
-	if len(out) == len(toks) {
+	if out == nil {
 		return toks
 	}
 	return out

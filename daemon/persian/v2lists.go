@@ -32,8 +32,19 @@ func listToken(l *tokenList, surfaceText string) token {
 
 // collectLists folds every list the command says into one token.
 func collectLists(toks []token) []token {
-	var out []token
+	// Until the first list is folded, out is toks[:i] itself, its
+	// capacity cut so that the first fold copies it: most commands say
+	// no list and are returned with nothing copied.
+	out := toks[:0:0]
 	changed := false
+	// keep adds toks[i], as it is, to out.
+	keep := func(i int) {
+		if changed {
+			out = append(out, toks[i])
+		} else {
+			out = toks[: i+1 : i+1]
+		}
+	}
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		if t.punct && t.m == ":" && len(out) > 0 && choiceBefore(out) {
@@ -89,7 +100,7 @@ func collectLists(toks []token) []token {
 				continue
 			}
 		}
-		if !t.quoted && !t.punct && (clauseVerbSet[t.m] || placeVerbSet[t.m]) && len(out) > 0 && colonListFollows(append(out, t)) && i+1 < len(toks) {
+		if !t.quoted && !t.punct && (clauseVerbSet[t.m] || placeVerbSet[t.m]) && len(out) > 0 && colonListFollows(withNext(out, toks, i, changed)) && i+1 < len(toks) {
 			// «سه تا سوال اضافه کن اسم و فامیل و شماره موبایل», «سه تا
 			// سوال بذار اسم فامیل موبایل»: after the verb, as many items as
 			// the count names them.
@@ -201,7 +212,11 @@ func collectLists(toks []token) []token {
 			}
 		}
 		if t.quoted || t.punct {
-			out = append(out, t)
+			if changed {
+				out = append(out, t) // t may be a colon read as a comma
+			} else {
+				keep(i)
+			}
 			continue
 		}
 		optNoun := isOptionNoun(t.m)
@@ -286,12 +301,22 @@ func collectLists(toks []token) []token {
 				continue
 			}
 		}
-		out = append(out, t)
+		keep(i)
 	}
 	if !changed {
 		return toks
 	}
 	return out
+}
+
+// withNext is out with toks[i] after it, where out is what collectLists
+// has kept of toks[:i]; while nothing has changed, that is toks[:i+1],
+// and nothing is copied.
+func withNext(out, toks []token, i int, changed bool) []token {
+	if !changed {
+		return toks[:i+1]
+	}
+	return append(out, toks[i])
 }
 
 func surfaceOf(ts []token) string {
