@@ -183,7 +183,7 @@ func (p *Planner) plan(text string) Result {
 		return none(domain.T("the command is empty"))
 	}
 	toks, asides := cutAsides(bareQuestionPut(enumerators(wordingNamedHere(firstAfterNoun(placeThen(beforeThatComma(eachAForm(spokenOrdinalList(guardianNoun(refrainsFromTaking(azeriFillers(toks))))))))))))
-	said := saidPasses(toks)
+	said, gate := saidPasses(toks), saidGates(toks)
 	var reasons []string
 	if said&passReason != 0 {
 		toks, reasons = cutReasons(toks)
@@ -195,26 +195,26 @@ func (p *Planner) plan(text string) Result {
 	if asksQuestion(toks) || asksOnly(toks) {
 		return none(domain.T("this is a question about the form, to be answered, not an order"))
 	}
-	toks = answeredNo(unmarkedAnswers(toks))
+	toks = gate.run(gateNo|gateAsked, answeredNo, gate.run(gateNo, unmarkedAnswers, toks))
 	if takenBack(toks) {
 		return none(domain.T("the command takes its order back («شوخی کردم», «بی‌خیال», «just kidding»); there is nothing to do"))
 	}
-	if w := postponed(toks); w != "" {
+	if w := gate.word(gateLater, postponed, toks); w != "" {
 		return none(domain.T("a plan acts now; it cannot wait for a time («%s»)", w))
 	}
-	if eitherActs(toks) {
+	if gate.says(gateEither, eitherActs, toks) {
 		return none(domain.T("this asks which of two things to do, a question to answer, not an order"))
 	}
-	if formChoice(toks) {
+	if gate.says(gateEither|gateOneOf, formChoice, toks) {
 		return none(domain.T("the command leaves the choice between forms open («… یا …», «یکی از …»); name the one form"))
 	}
-	if undecided(toks) {
+	if gate.says(gateNo, undecided, toks) {
 		return none(domain.T("the command takes its order back at its end («… ولی فعلا نه», «… یا نه بذار بمونه»); there is nothing to do"))
 	}
 	if selfDestroys(toks) {
 		return none(domain.T("this says what the speaker would do, not an order; nothing is deleted, closed or unpublished on it"))
 	}
-	if toldToOther(toks) {
+	if gate.says(gateTell, toldToOther, toks) {
 		return none(domain.T("the order is for someone else («به … بگو …»), not for the planner"))
 	}
 	if asksLeave(toks) {
@@ -223,14 +223,28 @@ func (p *Planner) plan(text string) Result {
 	if w := helpTextAsked(toks); w != "" {
 		return none(domain.T("a plan cannot set a question's help text or placeholder («%s»)", w))
 	}
-	toks = colonTitles(formTitleList(afterCuts(beforeVerbEnds(dropInsteadOf(dropSpeakerActs(selfCorrected(toks)))))))
+	toks = gate.run(gateSpeaker, dropSpeakerActs, gate.run(gateCorrection, selfCorrected, toks))
+	toks = gate.run(gateBeforeAfter, afterCuts, gate.run(gateBeforeAfter, beforeVerbEnds, gate.run(gateInsteadOf, dropInsteadOf, toks)))
+	// formTitleList may put in the colon colonTitles reads.
+	toks = gate.run(gateColon|gateCount, colonTitles, gate.run(gateCount, formTitleList, toks))
 	// «عنوان: …، سوال: …، نوع: …»: a command written as labelled fields.
-	toks = said.edits(labelledTypes(toks))
+	toks = said.edits(gate.run(gateTypeLabel, labelledTypes, toks))
 	v2 := p.cfg.Contract == 2
 	if v2 {
-		toks = bareWordings(collectLists(amendedOptions(colonWordings(said.run(passColonWording, newWordingAfterColon, placesAsQuestions(structured(sharedNoun(commaWordings(retype(toks))))))))))
+		// labelledTypes puts in the parentheses sharedNoun and
+		// parenWordings read, moveOntoQuestion the «جای» of
+		// placesAsQuestions, formTitleList a colon.
+		toks = commaWordings(gate.run(gateV2Type, retype, toks))
+		toks = structured(gate.run(gateParen|gateTypeLabel, sharedNoun, toks))
+		places := gatePlaceNoun
+		if said&passMoves != 0 {
+			places = allGates
+		}
+		toks = said.run(passColonWording, newWordingAfterColon, gate.run(places, placesAsQuestions, toks))
+		toks = gate.run(gateColon|gateCount, amendedOptions, gate.run(gateColon|gateCount, colonWordings, toks))
+		toks = bareWordings(collectLists(toks))
 	}
-	toks = openAfterSentences(cutRunOns(parenWordings(said.states(toks))))
+	toks = openAfterSentences(cutRunOns(gate.run(gateParen|gateTypeLabel, parenWordings, said.states(toks))))
 	clauses, joins := splitClauses(toks)
 	frames := make([]*frame, 0, len(clauses))
 	for k, c := range clauses {

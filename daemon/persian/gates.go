@@ -1,0 +1,143 @@
+package persian
+
+// Gates: most readings of the token stream change a command only when
+// it says one of a few rare words («به جای», «ببخشید», «یا», a colon…),
+// yet each costs a look at every word of every command. The words of a
+// command are looked up once (saidGates), and a reading whose words are
+// all absent is skipped. A gate is exactly as permissive as its reading:
+// its words are every word without which the reading returns what it
+// was given, including words an earlier reading of the chain may put in
+// (a colon after formTitleList, «(» after labelledTypes), and
+// TestGatesHideNoReading runs every reading behind a closed gate over
+// the corpora to prove it.
+
+// gates is a set of readings a command's words open.
+type gates uint64
+
+const (
+	gateEither      gates = 1 << iota // «یا», "or": eitherActs, formChoice
+	gateOneOf                         // «یکی از», "one of", "either": formChoice
+	gateNo                            // «نه», "not", "no": undecided, unmarkedAnswers, answeredNo
+	gateAsked                         // «؟»: answeredNo
+	gateLater                         // «بعداً», «موکول»: postponed
+	gateTell                          // «بگو»: toldToOther
+	gateInsteadOf                     // «به جای»: dropInsteadOf
+	gateCorrection                    // «ببخشید», «منظورم»: selfCorrected
+	gateSpeaker                       // «خودم», «میکنم»: dropSpeakerActs
+	gateBeforeAfter                   // «قبل», «بعد», "before": beforeVerbEnds, afterCuts
+	gateCount                         // a number from 2 to 12: formTitleList
+	gateColon                         // «:»: colonTitles, colonWordings, amendedOptions
+	gateTypeLabel                     // «نوع:»: labelledTypes
+	gateParen                         // «(»: sharedNoun, parenWordings
+	gateV2Type                        // a type word only v2 knows: retype
+	gatePlaceNoun                     // «جای», «بخش»: placesAsQuestions
+)
+
+// allGates opens every reading: what an empty key, a prefix of every
+// word, calls for.
+const allGates = ^gates(0)
+
+// gateWords are the keys of the tokens that open each gate.
+var gateWords = func() map[string]gates {
+	m := map[string]gates{}
+	add := func(g gates, words ...string) {
+		for _, w := range words {
+			m[w] |= g
+		}
+	}
+	// A phrase of a vocabulary starts at a token whose key is a prefix
+	// of its first word or of its words typed as one (clause.word).
+	addStarts := func(g gates, v *vocab) {
+		for _, p := range v.phrases {
+			for _, w := range []string{p.words[0], p.joined} {
+				for n := 1; n <= len(w); n++ {
+					m[w[:n]] |= g
+				}
+			}
+		}
+	}
+	add(gateEither, "یا", "or")
+	add(gateOneOf, "یکی", "یکیش", "یکیشو", "یکیشون", "یکیشونو", "one", "either")
+	add(gateNo, "نه", "not", "no")
+	add(gateAsked, "؟", "?")
+	add(gateLater, "بعد", "بعدا", "بعداً", "later", "موکول", "postpone", "postponed")
+	add(gateTell, tellVerbs...)
+	addStarts(gateInsteadOf, insteadOfV)
+	addStarts(gateCorrection, correctionV)
+	add(gateSpeaker, "خودم", "خودمون", "خودمان", "میکنم", "میکنیم", "میسازم", "میسازیم", "میذارم", "میذاریم", "میگذارم", "میزنم", "میافزایم", "خواهمکرد", "انجاممیدهم")
+	add(gateBeforeAfter, "after", "once", "before", "بعد", "پس", "قبل", "پیش")
+	add(gateColon, ":")
+	add(gateTypeLabel, "نوع", "نوعش", "type", "قالب")
+	add(gateParen, "(")
+	addStarts(gateV2Type, v2TypeWordsV)
+	add(gateV2Type, "عدد", "رقم")
+	add(gatePlaceNoun, placeNouns...)
+	return m
+}()
+
+// saidGates returns the readings the words of a command open. Quoted
+// words are looked up too: a few readings read a quoted key, and a gate
+// opened for nothing only costs the reading.
+func saidGates(toks []token) gates {
+	var g gates
+	for _, t := range toks {
+		if t.m == "" {
+			return allGates
+		}
+		g |= gateWords[t.m]
+		if t.isNum && t.num >= 2 && t.num <= 12 {
+			g |= gateCount
+		}
+	}
+	return g
+}
+
+// onClosedGate, when set (by a test), is told of every reading a closed
+// gate skips, with whether the reading would have changed the command.
+var onClosedGate func(gate gates, changed bool)
+
+// run applies f to toks when gate is open.
+func (g gates) run(gate gates, f func([]token) []token, toks []token) []token {
+	if g&gate != 0 {
+		return f(toks)
+	}
+	if onClosedGate != nil {
+		onClosedGate(gate, !sameTokens(f(append([]token(nil), toks...)), toks))
+	}
+	return toks
+}
+
+// says reports f of toks when gate is open, and false otherwise.
+func (g gates) says(gate gates, f func([]token) bool, toks []token) bool {
+	if g&gate != 0 {
+		return f(toks)
+	}
+	if onClosedGate != nil {
+		onClosedGate(gate, f(append([]token(nil), toks...)))
+	}
+	return false
+}
+
+// word returns f of toks when gate is open, and "" otherwise.
+func (g gates) word(gate gates, f func([]token) string, toks []token) string {
+	if g&gate != 0 {
+		return f(toks)
+	}
+	if onClosedGate != nil {
+		onClosedGate(gate, f(append([]token(nil), toks...)) != "")
+	}
+	return ""
+}
+
+// sameTokens reports two token streams with the same tokens.
+func sameTokens(a, b []token) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k := range a {
+		if a[k] != b[k] {
+			return false
+		}
+	}
+	return true
+}

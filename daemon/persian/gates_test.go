@@ -1,0 +1,99 @@
+package persian
+
+import (
+	"fmt"
+	"path/filepath"
+	"testing"
+)
+
+// TestGatesHideNoReading runs every reading a closed gate skips, over
+// every command of every corpus under both contracts, and fails when one
+// would have changed the command: a gate must be exactly as permissive
+// as its reading.
+func TestGatesHideNoReading(t *testing.T) {
+	t.Run("the check sees a reading a gate hides", func(t *testing.T) {
+		var hidden []gates
+		onClosedGate = func(g gates, changed bool) {
+			if changed {
+				hidden = append(hidden, g)
+			}
+		}
+		defer func() { onClosedGate = nil }()
+		toks := tokenize("فرم ۳ : بساز")
+		dropColon := func(ts []token) []token { return append(ts[:2:2], ts[3:]...) }
+		if got := gates(0).run(gateColon, dropColon, toks); len(got) != len(toks) {
+			t.Fatalf("a closed gate ran its reading: %d tokens, want %d", len(got), len(toks))
+		}
+		says := func([]token) bool { return true }
+		if gates(0).says(gateEither, says, toks) {
+			t.Fatal("a closed gate said true")
+		}
+		if len(hidden) != 2 || hidden[0] != gateColon || hidden[1] != gateEither {
+			t.Fatalf("hidden readings %v, want the colon's and «یا»'s", hidden)
+		}
+	})
+	files, err := filepath.Glob(filepath.Join(corpusDir, "*.jsonl"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no corpora in %s: %v", corpusDir, err)
+	}
+	var texts []string
+	for _, f := range files {
+		for _, c := range loadCorpusPath(t, f) {
+			texts = append(texts, c.Text)
+		}
+	}
+	for _, contract := range []int{1, 2} {
+		t.Run(fmt.Sprintf("v%d", contract), func(t *testing.T) {
+			var text string
+			closed, hidden := 0, 0
+			onClosedGate = func(g gates, changed bool) {
+				closed++
+				if changed {
+					hidden++
+					t.Errorf("gate %#x hides a reading that changes %q", uint64(g), text)
+				}
+			}
+			defer func() { onClosedGate = nil }()
+			p := New(Config{Contract: contract})
+			for _, text = range texts {
+				p.Plan(text)
+			}
+			if closed == 0 {
+				t.Fatalf("no gate closed over %d commands", len(texts))
+			}
+			t.Logf("%d commands, %d readings skipped, %d of them would have changed the command", len(texts), closed, hidden)
+		})
+	}
+}
+
+// TestSaidGates: the words of a command open the gates of the readings
+// that read them, however they are typed, and no other.
+func TestSaidGates(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		open, shut gates
+	}{
+		{"«به جای» as two words", "به جای حذف فرم ۱۱، منتشرش کن", gateInsteadOf, gateCorrection | gateColon},
+		{"«بجای» as one", "بجای حذف فرم ۱۱ منتشرش کن", gateInsteadOf, gateEither},
+		{"a correction", "فرم ۳۰ رو منتشر کن نه ببخشید پیش نویس کن", gateCorrection | gateNo, gateInsteadOf},
+		{"a colon and a count", "دو فرم بساز: «الف» و «ب»", gateColon | gateCount, gateParen},
+		{"a number past twelve counts nothing", "فرم ۳۵ رو منتشر کن", 0, gateCount},
+		{"a type word only v2 knows", "یه سوال تاریخ اضافه کن", gateV2Type, gateTell},
+		{"a choice between forms", "فرم ۳ یا ۴ رو پاک کن", gateEither, gateOneOf},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := saidGates(tokenize(surface(tc.text)))
+			if g&tc.open != tc.open {
+				t.Errorf("gates %#x, want %#x open", uint64(g), uint64(tc.open))
+			}
+			if g&tc.shut != 0 {
+				t.Errorf("gates %#x, want %#x shut", uint64(g), uint64(tc.shut))
+			}
+		})
+	}
+	t.Run("an empty key opens every gate", func(t *testing.T) {
+		if g := saidGates([]token{{m: "", s: "\u200c"}}); g != allGates {
+			t.Errorf("gates %#x, want all", uint64(g))
+		}
+	})
+}
