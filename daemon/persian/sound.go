@@ -43,18 +43,22 @@ func soundClass(r rune) rune {
 // soundKey is the word as heard: each letter its class, hamza and ZWNJ
 // left out, a letter typed twice once.
 func soundKey(m string) string {
-	var b strings.Builder
-	b.Grow(len(m))
+	var buf [64]byte
+	return string(appendSoundKey(buf[:0], m))
+}
+
+// appendSoundKey appends the key of m to b.
+func appendSoundKey(b []byte, m string) []byte {
 	var prev rune = -1
 	for _, r := range m {
 		r = soundClass(r)
 		if r < 0 || r == prev {
 			continue
 		}
-		b.WriteRune(r)
+		b = utf8.AppendRune(b, r)
 		prev = r
 	}
-	return b.String()
+	return b
 }
 
 // spokenSpellings are lexicon words written as they are said, which no
@@ -199,26 +203,32 @@ func soundWord(m string) (string, bool) {
 	if inflected(m) {
 		return "", false
 	}
-	k := soundKey(m)
-	if w, ok := sounds.exact[k]; ok {
+	// The key, and the key less one letter, are read in buffers: a
+	// map looked up by string(bytes) copies nothing.
+	var kb, db [64]byte
+	k := appendSoundKey(kb[:0], m)
+	if w, ok := sounds.exact[string(k)]; ok {
 		return w, w != "" && w != m
 	}
-	rs := []rune(k)
-	if len(rs) < minEditRunes {
+	runes := utf8.RuneCount(k)
+	if runes < minEditRunes {
 		return "", false
 	}
+	first, _ := utf8.DecodeRune(k)
 	// A letter left out of m: its key is a key of the lexicon less one.
-	if w, ok := sounds.oneOff[k]; ok {
-		return w, w != "" && sameStart(w, rs[0])
+	if w, ok := sounds.oneOff[string(k)]; ok {
+		return w, w != "" && sameStart(w, first)
 	}
 	// A letter added to m, or one changed: one left out of m's key is
 	// the key, or the key less the same letter.
 	found := ""
-	for i := range rs {
-		d := string(rs[:i]) + string(rs[i+1:])
-		cands := [...]string{sounds.oneOff[d], ""}
-		if len(rs)-1 >= minEditRunes {
-			cands[1] = sounds.exact[d]
+	for i := 0; i < len(k); {
+		_, size := utf8.DecodeRune(k[i:])
+		d := append(append(db[:0], k[:i]...), k[i+size:]...)
+		i += size
+		cands := [...]string{sounds.oneOff[string(d)], ""}
+		if runes-1 >= minEditRunes {
+			cands[1] = sounds.exact[string(d)]
 		}
 		for _, w := range cands {
 			if w == "" {
@@ -233,7 +243,7 @@ func soundWord(m string) (string, bool) {
 	// Both keys less one letter agree also when the letters left out
 	// stand in different places («بازیکن», «بسازین»): that is two
 	// edits, not one changed letter.
-	return found, found != "" && sameStart(found, rs[0]) && oneRuneEdit(rs, []rune(soundKey(found)))
+	return found, found != "" && sameStart(found, first) && oneRuneEdit([]rune(string(k)), []rune(soundKey(found)))
 }
 
 // oneRuneEdit reports two keys one letter apart: one left out, added
