@@ -32,6 +32,10 @@ type vocab struct {
 	// starting with it, in order, for vocabularies long enough that
 	// scanning first[] costs more than a map lookup (indexedVocab).
 	byFirst map[rune][]int
+	// starts has bit r&255 set for the first rune r of every phrase:
+	// most tokens start with a rune no phrase starts with, and are
+	// turned away by one test.
+	starts [4]uint64
 }
 
 // indexedVocab is the length from which a vocabulary gets byFirst.
@@ -55,6 +59,9 @@ func newVocab(keys ...string) *vocab {
 		}
 		v.first = append(v.first, p.first)
 		v.phrases = append(v.phrases, p)
+		if p.first >= 0 {
+			v.starts[p.first>>6&3] |= 1 << (p.first & 63)
+		}
 	}
 	if len(v.phrases) >= indexedVocab {
 		v.byFirst = map[rune][]int{}
@@ -136,6 +143,9 @@ func (c clause) next(i int, v *vocab, k int) (int, int) {
 		return len(v.first), 0
 	}
 	r0 := c[i].r0
+	if r0 >= 0 && v.starts[r0>>6&3]&(1<<(r0&63)) == 0 {
+		return max(k, len(v.first)), 0
+	}
 	if r0 >= 0 && v.byFirst != nil {
 		for _, j := range v.byFirst[r0] {
 			if j < k {
