@@ -3,7 +3,7 @@ package persian
 // Gates: most readings of the token stream change a command only when
 // it says one of a few rare words («به جای», «ببخشید», «یا», a colon…),
 // yet each costs a look at every word of every command. The words of a
-// command are looked up once (saidGates), and a reading whose words are
+// command are looked up once (saidReadings), and a reading whose words are
 // all absent is skipped. A gate is exactly as permissive as its reading:
 // its words are every word without which the reading returns what it
 // was given, including words an earlier reading of the chain may put in
@@ -75,21 +75,51 @@ var gateWords = func() map[string]gates {
 	return m
 }()
 
-// saidGates returns the readings the words of a command open. Quoted
-// words are looked up too: a few readings read a quoted key, and a gate
-// opened for nothing only costs the reading.
-func saidGates(toks []token) gates {
+// wordReadings are the readings a word opens: the gates, and the
+// passes of saidedits.go.
+type wordReadings struct {
+	gates  gates
+	passes passes
+}
+
+// readingWords joins gateWords and passWords, so that a command's words
+// are looked up once for both.
+var readingWords = func() map[string]wordReadings {
+	m := make(map[string]wordReadings, len(gateWords)+len(passWords))
+	for w, g := range gateWords {
+		r := m[w]
+		r.gates |= g
+		m[w] = r
+	}
+	for w, p := range passWords {
+		r := m[w]
+		r.passes |= p
+		m[w] = r
+	}
+	return m
+}()
+
+// saidReadings returns the gates and the passes the words of a command
+// open. Quoted words open gates too: a few readings read a quoted key,
+// and a gate opened for nothing only costs the reading. They call for
+// no pass.
+func saidReadings(toks []token) (gates, passes) {
 	var g gates
+	var p passes
 	for _, t := range toks {
+		r := readingWords[t.m]
 		if t.m == "" {
-			return allGates
+			g = allGates
 		}
-		g |= gateWords[t.m]
+		g |= r.gates
+		if !t.quoted {
+			p |= r.passes
+		}
 		if t.isNum && t.num >= 2 && t.num <= 12 {
 			g |= gateCount
 		}
 	}
-	return g
+	return g, p
 }
 
 // onClosedGate, when set (by a test), is told of every reading a closed

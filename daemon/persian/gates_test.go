@@ -82,7 +82,7 @@ func TestSaidGates(t *testing.T) {
 		{"a choice between forms", "فرم ۳ یا ۴ رو پاک کن", gateEither, gateOneOf},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			g := saidGates(tokenize(surface(tc.text)))
+			g, _ := saidReadings(tokenize(surface(tc.text)))
 			if g&tc.open != tc.open {
 				t.Errorf("gates %#x, want %#x open", uint64(g), uint64(tc.open))
 			}
@@ -91,8 +91,20 @@ func TestSaidGates(t *testing.T) {
 			}
 		})
 	}
+	t.Run("a quoted word opens gates and calls for no pass", func(t *testing.T) {
+		g, p := saidReadings(tokenize(surface("یه سوال «یا» و «بساز» اضافه کن")))
+		if g&gateEither == 0 {
+			t.Errorf("gates %#x, want «یا» open", uint64(g))
+		}
+		if p&passMakeInto != 0 {
+			t.Errorf("passes %#x, want no «بساز» pass", uint32(p))
+		}
+		if _, p := saidReadings(tokenize(surface("سوال ۲ رو تاریخ بساز"))); p&passMakeInto == 0 {
+			t.Errorf("passes %#x, want the «بساز» pass", uint32(p))
+		}
+	})
 	t.Run("an empty key opens every gate", func(t *testing.T) {
-		if g := saidGates([]token{{m: "", s: "\u200c"}}); g != allGates {
+		if g, _ := saidReadings([]token{{m: "", s: "\u200c"}}); g != allGates {
 			t.Errorf("gates %#x, want all", uint64(g))
 		}
 	})

@@ -183,7 +183,7 @@ func (p *Planner) plan(text string) Result {
 		return none(domain.T("the command is empty"))
 	}
 	toks, asides := cutAsides(bareQuestionPut(enumerators(wordingNamedHere(firstAfterNoun(placeThen(beforeThatComma(eachAForm(spokenOrdinalList(guardianNoun(refrainsFromTaking(azeriFillers(toks))))))))))))
-	said, gate := saidPasses(toks), saidGates(toks)
+	gate, said := saidReadings(toks)
 	var reasons []string
 	if said&passReason != 0 {
 		toks, reasons = cutReasons(toks)

@@ -742,17 +742,6 @@ var passWords = func() map[string]passes {
 	return m
 }()
 
-// saidPasses returns the readings the words of a command call for.
-func saidPasses(toks []token) passes {
-	var p passes
-	for _, t := range toks {
-		if !t.quoted {
-			p |= passWords[t.m]
-		}
-	}
-	return p
-}
-
 // run applies f to the result of next when the command needs pass.
 func (p passes) run(pass passes, f func([]token) []token, toks []token) []token {
 	if p&pass != 0 {
