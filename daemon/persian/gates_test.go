@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestGatesHideNoReading runs every reading a closed gate skips, over
@@ -106,6 +107,46 @@ func TestSaidGates(t *testing.T) {
 	t.Run("an empty key opens every gate", func(t *testing.T) {
 		if g, _ := saidReadings([]token{{m: "", s: "\u200c"}}); g != allGates {
 			t.Errorf("gates %#x, want all", uint64(g))
+		}
+	})
+}
+
+// TestRuneSet: the first-rune filters never turn away a word that
+// starts as one of theirs, and turn away the runes they do not hold.
+func TestRuneSet(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		words []string
+	}{
+		{"denied stems", deniedStems},
+		{"create verbs", createVerbs},
+		{"form nouns", formNouns},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := firstRunes(tc.words)
+			for _, w := range tc.words {
+				r, _ := utf8.DecodeRuneInString(w)
+				if !s.mayHave(r) {
+					t.Errorf("%q: its first rune %q is turned away", w, r)
+				}
+			}
+		})
+	}
+	t.Run("a rune not held is turned away", func(t *testing.T) {
+		s := firstRunes([]string{"نکن", "درنیار"})
+		for _, r := range []rune{'ب', 'ف', 'a'} {
+			if s.mayHave(r) {
+				t.Errorf("%q: held, want turned away", r)
+			}
+		}
+	})
+	t.Run("a vocabulary turns away a token no phrase starts with", func(t *testing.T) {
+		c := clause(tokenize("فرم ۳ رو پاک کن"))
+		if _, n := c.next(0, deleteWordsV, 0); n != 0 {
+			t.Errorf("«فرم» read as a delete word")
+		}
+		if _, n := c.next(3, deleteWordsV, 0); n == 0 {
+			t.Errorf("«پاک» not read as a delete word")
 		}
 	})
 }

@@ -2,6 +2,7 @@ package persian
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
@@ -36,9 +37,11 @@ func (c clause) createVerbAt(i int) bool {
 		// «فقط کد ملی درست قبول کنه»: a well-formed national code.
 		return false
 	}
-	for _, st := range createStems {
-		if st.matches(t.m) {
-			return true
+	if r, _ := utf8.DecodeRuneInString(t.m); createStemStarts.mayHave(r) {
+		for _, st := range createStems {
+			if st.matches(t.m) {
+				return true
+			}
 		}
 	}
 	// The bare stem «ساخت» is the verbal noun only when it heads its

@@ -248,6 +248,8 @@ var (
 		}
 		return out
 	}()
+	// createStemStarts are the first runes of createStems.
+	createStemStarts = firstRunes(createVerbs)
 )
 
 // fieldTypes maps type words to planner field types; longer phrases first

@@ -3,6 +3,7 @@ package persian
 import (
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
@@ -431,6 +432,10 @@ var deniedStems = []string{"نفرمای", "ننمای", "نفرمائ", "ننم
 	// «از انتشار در نیار»: the form not taken out of what it is in.
 	"نیار", "نیاور", "درنیار", "درنیاور"}
 
+// deniedStemStarts are the first runes of deniedStems: most words start
+// with none of them.
+var deniedStemStarts = firstRunes(deniedStems)
+
 // deniedEndings are the endings of an imperative: person, «ـا» of
 // insistence, alone or after the person («نکنی‌ها»), the pronoun. Not «ـه», «ـد»: «که کسی پر نکنه» says what
 // is wanted, it denies no order.
@@ -441,6 +446,9 @@ var deniedEndings = []string{"ی", "ید", "ین", "یا", "یدا", "ینا", "
 // deniedVerb reports a denied imperative with a colloquial ending on:
 // «پاک نکنیا», «نبندینا», «نذاریدش» — the order not to do it.
 func deniedVerb(m string) bool {
+	if r, _ := utf8.DecodeRuneInString(m); !deniedStemStarts.mayHave(r) {
+		return false
+	}
 	for _, st := range deniedStems {
 		if rest, ok := strings.CutPrefix(m, st); ok && (rest == "" || isAny(rest, deniedEndings...)) {
 			return true

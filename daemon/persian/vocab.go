@@ -32,10 +32,28 @@ type vocab struct {
 	// starting with it, in order, for vocabularies long enough that
 	// scanning first[] costs more than a map lookup (indexedVocab).
 	byFirst map[rune][]int
-	// starts has bit r&255 set for the first rune r of every phrase:
-	// most tokens start with a rune no phrase starts with, and are
-	// turned away by one test.
-	starts [4]uint64
+	// starts holds the first rune of every phrase: most tokens start
+	// with a rune no phrase starts with, and are turned away by one test.
+	starts runeSet
+}
+
+// runeSet is a set of runes kept as one bit for each value of r&255: a
+// rune outside it is certainly not in the set, one in it may be.
+type runeSet [4]uint64
+
+func (s *runeSet) add(r rune) { s[r>>6&3] |= 1 << (r & 63) }
+
+// mayHave reports whether r may be in the set: false means it is not.
+func (s *runeSet) mayHave(r rune) bool { return s[r>>6&3]&(1<<(r&63)) != 0 }
+
+// firstRunes is the set of the first runes of words.
+func firstRunes(words []string) runeSet {
+	var s runeSet
+	for _, w := range words {
+		r, _ := utf8.DecodeRuneInString(w)
+		s.add(r)
+	}
+	return s
 }
 
 // indexedVocab is the length from which a vocabulary gets byFirst.
@@ -60,7 +78,7 @@ func newVocab(keys ...string) *vocab {
 		v.first = append(v.first, p.first)
 		v.phrases = append(v.phrases, p)
 		if p.first >= 0 {
-			v.starts[p.first>>6&3] |= 1 << (p.first & 63)
+			v.starts.add(p.first)
 		}
 	}
 	if len(v.phrases) >= indexedVocab {
@@ -143,7 +161,7 @@ func (c clause) next(i int, v *vocab, k int) (int, int) {
 		return len(v.first), 0
 	}
 	r0 := c[i].r0
-	if r0 >= 0 && v.starts[r0>>6&3]&(1<<(r0&63)) == 0 {
+	if r0 >= 0 && !v.starts.mayHave(r0) {
 		return max(k, len(v.first)), 0
 	}
 	if r0 >= 0 && v.byFirst != nil {
