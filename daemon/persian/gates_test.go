@@ -150,3 +150,23 @@ func TestRuneSet(t *testing.T) {
 		}
 	})
 }
+
+// TestFinglishSpellingsAreLatin: every Finglish spelling starts with a
+// Latin letter, so a word in Persian letters is never looked up among
+// them (finglishSpelling).
+func TestFinglishSpellingsAreLatin(t *testing.T) {
+	if len(finglish) == 0 {
+		t.Fatal("no Finglish spellings")
+	}
+	for m, w := range finglish {
+		if m == "" || m[0] >= 0x80 {
+			t.Errorf("Finglish spelling %q (of %q) does not start with a Latin letter", m, w)
+		}
+		if got, ok := finglishSpelling(m); !ok || got != w {
+			t.Errorf("finglishSpelling(%q) = %q, %v; want %q", m, got, ok, w)
+		}
+	}
+	if _, ok := finglishSpelling("فرم"); ok {
+		t.Error("a Persian word read as a Finglish spelling")
+	}
+}

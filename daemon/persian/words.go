@@ -115,7 +115,7 @@ func wordToken(s string) token {
 		t.m = "رو"
 		return t
 	}
-	if w, ok := finglish[t.m]; ok {
+	if w, ok := finglishSpelling(t.m); ok {
 		// Read as the Persian word is, suffixes and all («esmesh» is
 		// «اسمش», its name), the surface kept as typed.
 		nt := wordToken(w)
@@ -188,6 +188,18 @@ func wordToken(s string) token {
 		t.m, t.fuzzy = w, true
 	}
 	return t
+}
+
+// finglishSpelling returns the Persian word m spells in Latin letters.
+// Every Finglish spelling starts with a Latin letter
+// (TestFinglishSpellingsAreLatin): a word in Persian letters, most of
+// every command, is never looked up.
+func finglishSpelling(m string) (string, bool) {
+	if m == "" || m[0] >= 0x80 {
+		return "", false
+	}
+	w, ok := finglish[m]
+	return w, ok
 }
 
 // englishPossessive reads «form 6's title» as form 6.
