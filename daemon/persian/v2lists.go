@@ -743,22 +743,27 @@ func insteadAt(toks []token, j int) int {
 // colonListFollows reports a colon after a verb that adds or makes
 // questions named in the plural: what follows lists them.
 func colonListFollows(before []token) bool {
-	plural, verb := false, false
-	for k := len(before) - 1; k >= 0; k-- {
-		t := before[k]
-		if t.punct && !isAny(t.m, "،", ",") || t.list != nil {
-			break
-		}
-		c := clause(before)
-		// «سوال‌ها», or a count of them: «سه تا سوال», «این شیش تا سوالو».
-		if isAny(t.m, pluralQuestionNouns...) || t.qnoun && c.countedAt(k) {
-			plural = true
-		}
+	c := clause(before)
+	start := len(c)
+	for start > 0 && !(c[start-1].punct && !isAny(c[start-1].m, "،", ",") || c[start-1].list != nil) {
+		start--
+	}
+	// «سوال‌ها», or a count of them: «سه تا سوال», «این شیش تا سوالو»;
+	// looked for first, as most sentences have none and a verb costs
+	// more to find.
+	plural := false
+	for k := start; k < len(c) && !plural; k++ {
+		plural = isAny(c[k].m, pluralQuestionNouns...) || c[k].qnoun && c.countedAt(k)
+	}
+	if !plural {
+		return false
+	}
+	for k := start; k < len(c); k++ {
 		if c.atAny(k, addVerbsV) > 0 || c.createVerbAt(k) || c.atAny(k, placeVerbsV) > 0 {
-			verb = true
+			return true
 		}
 	}
-	return plural && verb
+	return false
 }
 
 // namesQuestionAsked reports a question named to be edited rather than
