@@ -26,7 +26,7 @@ const (
 	gateSpeaker                       // «خودم», «میکنم»: dropSpeakerActs
 	gateBeforeAfter                   // «قبل», «بعد», "before": beforeVerbEnds, afterCuts
 	gateCount                         // a number from 2 to 12: formTitleList
-	gateColon                         // «:»: colonTitles, colonWordings, amendedOptions
+	gateColon                         // «:»: colonTitles, structured, colonWordings, amendedOptions
 	gateTypeLabel                     // «نوع:»: labelledTypes
 	gateParen                         // «(»: sharedNoun, parenWordings
 	gateV2Type                        // a type word only v2 knows: retype

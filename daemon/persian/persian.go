@@ -233,9 +233,9 @@ func (p *Planner) plan(text string) Result {
 	if v2 {
 		// labelledTypes puts in the parentheses sharedNoun and
 		// parenWordings read, moveOntoQuestion the «جای» of
-		// placesAsQuestions, formTitleList a colon.
+		// placesAsQuestions, formTitleList the colon structured reads.
 		toks = commaWordings(gate.run(gateV2Type, retype, toks))
-		toks = structured(gate.run(gateParen|gateTypeLabel, sharedNoun, toks))
+		toks = gate.run(gateColon|gateCount, structured, gate.run(gateParen|gateTypeLabel, sharedNoun, toks))
 		places := gatePlaceNoun
 		if said&passMoves != 0 {
 			places = allGates
