@@ -140,6 +140,41 @@ func TestRuneSet(t *testing.T) {
 			}
 		}
 	})
+	t.Run("a token starts a phrase only with its second rune", func(t *testing.T) {
+		// newVocab adds the words to vocabWords, which the planner
+		// reads: they are taken out again after.
+		had := map[string]bool{}
+		for w := range vocabWords {
+			had[w] = true
+		}
+		defer func() {
+			for w := range vocabWords {
+				if !had[w] {
+					delete(vocabWords, w)
+				}
+			}
+		}()
+		v := newVocab("ب جز", "بدل", "پیشنویس")
+		word := func(m string) token { return token{m: m, s: m, r0: firstRune(m)} }
+		for _, tc := range []struct {
+			name string
+			toks []token
+			key  string
+			n    int
+		}{
+			{"a one-rune first word, typed joined", []token{word("بجز")}, "ب جز", 1},
+			{"a one-rune first word, typed apart", []token{word("ب"), word("جز")}, "ب جز", 2},
+			{"the word itself", []token{word("بدل")}, "بدل", 1},
+			{"a word typed in two", []token{word("پیش"), word("نویس")}, "پیشنویس", 2},
+			{"a one-rune token", []token{word("ب"), word("دل")}, "بدل", 2},
+			{"another second rune", []token{word("بز")}, "", 0},
+		} {
+			k, n := clause(tc.toks).next(0, v, 0)
+			if n != tc.n || n > 0 && v.phrases[k].key != tc.key {
+				t.Errorf("%s: phrase %d of length %d, want %q of length %d", tc.name, k, n, tc.key, tc.n)
+			}
+		}
+	})
 	t.Run("a vocabulary turns away a token no phrase starts with", func(t *testing.T) {
 		c := clause(tokenize("فرم ۳ رو پاک کن"))
 		if _, n := c.next(0, deleteWordsV, 0); n != 0 {

@@ -15,6 +15,27 @@ type phrase struct {
 	words  []string
 	joined string // the words typed as one, "" for one-word keys
 	first  rune   // first rune of words[0], and so of joined
+	// second and secondJoined are the second runes of words[0] and of
+	// joined, -1 when there is none: a token of two runes or more is a
+	// prefix of neither unless its second rune is one of them.
+	second, secondJoined rune
+}
+
+// secondRune returns the second rune of w, or -1 when w has fewer than
+// two runes or its second is not valid UTF-8 (and so proves nothing).
+func secondRune(w string) rune {
+	_, n := utf8.DecodeRuneInString(w)
+	r, size := utf8.DecodeRuneInString(w[n:])
+	if size == 0 || r == utf8.RuneError {
+		return -1
+	}
+	return r
+}
+
+// mayStart reports whether a token whose key has r1 as its second rune
+// (-1 for none) may start p, its first rune being p's.
+func (p *phrase) mayStart(r1 rune) bool {
+	return r1 < 0 || r1 == p.second || r1 == p.secondJoined
 }
 
 // vocab is a list of phrases, kept in the order given: where the first
@@ -68,12 +89,14 @@ func newVocab(keys ...string) *vocab {
 	}
 	v := &vocab{first: make([]rune, 0, len(keys)), phrases: make([]phrase, 0, len(keys))}
 	for _, k := range keys {
-		p := phrase{key: k, words: strings.Fields(k), first: -1}
+		p := phrase{key: k, words: strings.Fields(k), first: -1, second: -1, secondJoined: -1}
 		if len(p.words) > 1 {
 			p.joined = strings.Join(p.words, "")
+			p.secondJoined = secondRune(p.joined)
 		}
 		if len(p.words) > 0 {
 			p.first, _ = utf8.DecodeRuneInString(p.words[0])
+			p.second = secondRune(p.words[0])
 		}
 		v.first = append(v.first, p.first)
 		v.phrases = append(v.phrases, p)
@@ -164,9 +187,13 @@ func (c clause) next(i int, v *vocab, k int) (int, int) {
 	if r0 >= 0 && !v.starts.mayHave(r0) {
 		return max(k, len(v.first)), 0
 	}
+	r1 := rune(-1)
+	if r0 >= 0 {
+		r1 = secondRune(c[i].m)
+	}
 	if r0 >= 0 && v.byFirst != nil {
 		for _, j := range v.byFirst[r0] {
-			if j < k {
+			if j < k || !v.phrases[j].mayStart(r1) {
 				continue
 			}
 			if n := c.at(i, &v.phrases[j]); n > 0 {
@@ -176,7 +203,7 @@ func (c clause) next(i int, v *vocab, k int) (int, int) {
 		return len(v.first), 0
 	}
 	for ; k < len(v.first); k++ {
-		if r0 >= 0 && v.first[k] != r0 {
+		if r0 >= 0 && (v.first[k] != r0 || !v.phrases[k].mayStart(r1)) {
 			continue
 		}
 		if n := c.at(i, &v.phrases[k]); n > 0 {
