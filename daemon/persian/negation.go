@@ -719,6 +719,17 @@ func selfCorrected(toks []token) []token {
 	if at < 0 {
 		return toks
 	}
+	// «نه نه نه اشتباه شد …», «نه ببخشید اشتباه گفتم …»: a correction
+	// stammered, its words said again, is one correction.
+	for at+n < len(c) && !c[at+n].quoted {
+		if k := c.atAny(at+n, correctionV); k > 0 {
+			n += k
+		} else if c[at+n].m == "نه" && at+n+1 < len(c) && !c[at+n+1].isNum && c.atAny(at+n+1, formNounsV) == 0 {
+			n++
+		} else {
+			break
+		}
+	}
 	// The clause corrected starts after the last clause break before it.
 	start := 0
 	from := at - 1
@@ -772,7 +783,7 @@ func selfCorrected(toks []token) []token {
 			break
 		}
 	}
-	if ca := clause(after); ca.hasVerb() {
+	if ca := clause(after); ca.hasVerb() || ca.closesIt() {
 		if p >= 0 && q > p+1 && !ca.has(formNounsV) && !ca.hasQuestionNoun() {
 			// «فرم ۳۰ رو منتشر کن نه ببخشید پیش نویس کن»: the new verb,
 			// of the same form.
@@ -799,6 +810,17 @@ func selfCorrected(toks []token) []token {
 	out = append(out, corr[:p]...)
 	out = append(out, after...)
 	return append(out, corr[q:]...)
+}
+
+// closesIt reports «ببندش»: the verb of closing with its object typed
+// on, a whole order of its own.
+func (c clause) closesIt() bool {
+	for i, t := range c {
+		if t.pron && !t.quoted && c.atAny(i, disableWordsV) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // onlyCorrecting reports words that only open a correction: «نه»,

@@ -1,0 +1,172 @@
+package persian
+
+import (
+	"strings"
+	"testing"
+)
+
+// Commands dictated to a phone, whose voice typing spells the marks as
+// words, and commands written as terse notes. None is a line of a
+// corpus: each family is said in other words, other voices and other
+// sentence shapes than testdata/planner/dictation-and-notes.jsonl.
+
+// TestSpokenMarksByPosition: a mark's word is read as the mark only
+// where it stands as punctuation; elsewhere it is the word it is.
+func TestSpokenMarksByPosition(t *testing.T) {
+	for text, want := range map[string]string{
+		// «نقطه» after a verb, or last, ends the clause; before a noun it is a word.
+		"فرم چهارده رو پیش نویس کن نقطه":               "فرم چهارده رو پیش نویس کن.",
+		"منتشرش کنید نقطه مرسی":                        "منتشرش کنید. مرسی",
+		"یه سوال کوتاه نقطه مبدا به فرم ۲ اضافه کن":    "یه سوال کوتاه نقطه مبدا به فرم ۲ اضافه کن",
+		"یه سوال کوتاه اضافه کن دو نقطه نقطه ضعف شما":  "یه سوال کوتاه اضافه کن: نقطه ضعف شما",
+		"سوال اول رو اجباری کن ویرگول دومی رو اختیاری": "سوال اول رو اجباری کن، دومی رو اختیاری",
+		// a dictated quote keeps every word inside it, marks' words too.
+		"با متن گیومه باز علامت سوال یعنی چه گیومه بسته":              "با متن «علامت سوال یعنی چه»",
+		"عنوانش رو بذار نقل قول نقطه عطف پایان نقل قول":               "عنوانش رو بذار «نقطه عطف»",
+		"با عنوان گیومه باز شهر گیومه بسته دو نقطه تبریز کاما ارومیه": "با عنوان «شهر»: تبریز، ارومیه",
+		// an opening with no closing after it is left as said.
+		"یه سوال با عنوان گیومه باز شهر محل تولد": "یه سوال با عنوان گیومه باز شهر محل تولد",
+		// a line break after a verb, a quote or a form's number; «خط» of a bus stays.
+		"فرم سی و یک خط جدید منتشرش کن":               "فرم سی و یک. منتشرش کن",
+		"یه سوال کوتاه شماره خط بعدی اتوبوس اضافه کن": "یه سوال کوتاه شماره خط بعدی اتوبوس اضافه کن",
+		"اجباریش کن اینتر سوال دوم رو پاک نکن":        "اجباریش کن. سوال دوم رو پاک نکن",
+		"گزینه هاش پرسپولیس کاما اینتر کاما میلان":    "گزینه هاش پرسپولیس، اینتر، میلان",
+		"کد ملی بدون خط تیره":                         "کد ملی بدون خط تیره",
+		// «دو نقطه» after a preposition counts points.
+		"با دو نقطه قوت": "با دو نقطه قوت",
+		// parentheses and the exclamation.
+		"اضافه کن پرانتز باز اجباری پرانتز بسته علامت تعجب": "اضافه کن (اجباری)!",
+	} {
+		t.Run(text, func(t *testing.T) {
+			if got := spokenMarks(text); got != want {
+				t.Errorf("spokenMarks(%q)\n got %q\nwant %q", text, got, want)
+			}
+		})
+	}
+}
+
+// TestDictatedCommands: whole dictated commands give the plan their
+// typed twins give.
+func TestDictatedCommands(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"به فرم نه یه سوال کوتاه با عنوان گیومه باز نام پدر گیومه بسته اضافه کن":               "add_field #9 short_text نام پدر",
+		"عنوان فرم سه رو بذار نقل قول ثبت نام اردو پایان نقل قول":                              "update_form_title #3 ثبت نام اردو",
+		"به فرم یازده یه سوال کوتاه نقطه مبدا اضافه کن":                                        "add_field #11 short_text نقطه مبدا",
+		"فرم یازده رو منتشر کن علامت تعجب":                                                     "publish_form #11",
+		"فرم یازده منتشر شده علامت سؤال":                                                       "none",
+		"سوال اول فرم ده رو اجباری کن خط بعد سوال دوم رو اختیاری کن":                           "update_field #10 @0 required; update_field #10 @1 optional",
+		"به فرم بیست یه سوال چندگزینه ای اضافه کن گزینه هاش بله کاما خیر کاما نمیدانم":         "add_field #20 multiple_choice [بله|خیر|نمیدانم]",
+		"به فرم بیست یه سوال کوتاه اضافه کن پرانتز باز اجباری پرانتز بسته نقطه":                "add_field #20 short_text required",
+		"به فرم پنج یه سوال کوتاه اضافه کن با متن گیومه باز علامت سوال یعنی چه گیومه بسته":     "add_field #5 short_text علامت سوال یعنی چه",
+		"به فرم شش یه سوال کشویی اضافه کن گزینه هاش پرسپولیس کاما اینتر کاما میلان":            "add_field #6 dropdown [پرسپولیس|اینتر|میلان]",
+		"یه سوال کوتاه شماره خط اتوبوس به فرم دو اضافه کن":                                     "add_field #2 short_text شماره خط اتوبوس",
+		"فرم هجده رو منتشر کن ویرگول فرم نوزده رو پیش نویس کن نقطه":                            "publish_form #18; draft_form #19",
+		"فرم بیست و یک رو پاک نکن نقطه":                                                        "none",
+		"فرم سی و یک خط جدید سوال سوم رو ببر اول نقطه":                                         "move_field #31 @2 >0",
+		"یه فرم بساز به اسم گیومه باز اردوی مشهد گیومه بسته اینتر یه سوال تاریخ تولد بذار توش": "create_form اردوی مشهد; add_field date تاریخ تولد",
+	})
+}
+
+// TestTerseNotes: a form, a question and an order abbreviated as
+// notes are.
+func TestTerseNotes(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"ف۸ س۲ اجب":                "update_field #8 @1 required",
+		"ف ۸: س ۳ → اخت":           "update_field #8 @2 optional",
+		"f8 q2 -> q5":              "move_field #8 @1 >4",
+		"F8 => «ثبت نام تابستان»":  "update_form_title #8 ثبت نام تابستان",
+		"ف۸ عنوان ← «اردوی پاییز»": "update_form_title #8 اردوی پاییز",
+		"F8 unpub":         "draft_form #8",
+		"ف۸ pub؛ ف۹ draft": "publish_form #8; draft_form #9",
+		"F8: +سوال کوتاه «نام پدر»؛ +سوال تاریخ «تاریخ تولد» req": "add_field #8 short_text نام پدر; add_field #8 date تاریخ تولد required",
+		"ف۸ +۳ سوال بلند":                               "add_field #8 long_text; add_field #8 long_text; add_field #8 long_text",
+		"F8 Q2-5 opt":                                   "update_field #8 @1 optional; update_field #8 @2 optional; update_field #8 @3 optional; update_field #8 @4 optional",
+		"F8:\nQ1 => req\nQ2 => req":                     "update_field #8 @0 required; update_field #8 @1 required",
+		"F8 / Q1 → «نام کامل» / pub":                    "update_field #8 @0 نام کامل; publish_form #8",
+		"F8 +Q dropdown «شیفت» options: صبح / عصر / شب": "add_field #8 dropdown شیفت [صبح|عصر|شب]",
+		"ف۸: س۲ حذف نکن، اخت کن":                        "update_field #8 @1 optional",
+		"F8 pub?":                                       "none",
+		"F8 keep pub":                                   "none",
+		"ف۸: -س۴":                                       "delete_field #8 @3",
+		"F8 draft -> pub":                               "publish_form #8",
+	})
+}
+
+// TestNoteMinusIsNoRemovalOnAGuess: a minus sign is a removal only glued
+// to a question's abbreviation alone between orders; as a range, a
+// hyphen, a question asked or beside other words it deletes nothing.
+func TestNoteMinusIsNoRemovalOnAGuess(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for _, text := range []string{
+		"ف۸ س۲-۴",
+		"F8 Q2 - Q4 req",
+		"F8 -Q2 req",
+		"F8 -Q2?",
+		"ف۸ -س۲ اجب",
+		"F8: Q-3",
+		"F8 del",
+		"ف۸ حذف؟",
+		"F8 Q2 del?",
+		"ف۸ ۲-۳ سوال کوتاه اضافه کن",
+		"F8 -> archive? no",
+		"F8: do not delete Q2 / Q2 => opt",
+	} {
+		t.Run(text, func(t *testing.T) {
+			r := p.Plan(text)
+			if r.Plan == nil {
+				return
+			}
+			for _, st := range r.Plan.Steps {
+				if isAny(st.Action, "delete_form", "delete_field", "disable_form", "draft_form") {
+					t.Errorf("%q planned %s: %s", text, st.Action, stepsOf(r))
+				}
+			}
+		})
+	}
+}
+
+// TestNotesLeaveOtherTextAlone: the passes leave a command with none of
+// their marks as it is, and never read inside a quote.
+func TestNotesLeaveOtherTextAlone(t *testing.T) {
+	for _, text := range []string{
+		"فرم ۱۲ را منتشر کن",
+		"یه سوال «ف۱۲ س۳ → اجب» به فرم ۵ اضافه کن",
+		"new form «پیگیری» + short text «شماره موبایل همراه»",
+		"options: bronze silver gold",
+		"حذف کن سوال دوم فرم ۵ رو",
+	} {
+		t.Run(text, func(t *testing.T) {
+			got := terseNotes(spokenMarks(text))
+			if strings.Contains(text, "«") {
+				if q := text[strings.Index(text, "«"):strings.Index(text, "»")]; !strings.Contains(got, q) {
+					t.Errorf("the quote %q was changed: %q", q, got)
+				}
+				return
+			}
+			if got != text {
+				t.Errorf("changed %q to %q", text, got)
+			}
+		})
+	}
+}
+
+// TestDictatedCorrections: a dictated correction is often stammered
+// («نه نه نه اشتباه شد») and often names its new act by a verb with the
+// form typed on as «ـش» («فقط ببندش»); a form named by a number word
+// before «فقط» or «لطفا» is still the form acted on.
+func TestDictatedCorrections(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۱۲ رو منتشر کن نه نه ببخشید پیش نویسش کن":           "draft_form #12",
+		"سوال دوم فرم ۵ رو پاک کن نه نه اشتباه گفتم اختیاریش کن": "update_field #5 @1 optional",
+		"فرم ۳۰ رو حذف کن نه ببخشید فقط ببندش":                   "disable_form #30",
+		"فرم بیست و شش رو پاک کن نه نه ببندش":                    "disable_form #26",
+		"فرم سی فقط غیرفعالش کن":                                 "disable_form #30",
+		"فرم چهل و یک لطفا منتشرش کن":                            "publish_form #41",
+		"فرم شصت رو پاک کن؟ نه ببخشید فقط از انتشار خارجش کن":    "draft_form #60",
+		// a stammered no with nothing after it takes the order back.
+		"فرم ۸ رو حذف کن نه نه نه": "none",
+	})
+}
