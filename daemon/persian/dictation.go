@@ -74,7 +74,8 @@ func units(text string) []unit {
 			}
 		}
 		switch {
-		case unitMark(r):
+		case unitMark(r) || r == '.' && start >= 0 && (i+n == len(text) || isSpace(firstRuneOf(text[i+n:]))):
+			// a full stop ends the word it is typed on: «pub.», «سؤال.»
 			g := start >= 0 || len(out) > 0 && i > 0 && !isSpace(lastRune(text[:i]))
 			flush(i)
 			out = append(out, unit{s: text[i : i+n], glued: g && r != '\n'})
@@ -94,6 +95,11 @@ func units(text string) []unit {
 	}
 	flush(len(text))
 	return out
+}
+
+func firstRuneOf(s string) rune {
+	r, _ := utf8.DecodeRuneInString(s)
+	return r
 }
 
 func lastRune(s string) rune {
@@ -156,7 +162,7 @@ func spokenMarks(text string) string {
 		switch w := u.s; {
 		case w == "ویرگول" || w == "کاما" || w == "کامای":
 			mark("،", true)
-		case w == "علامت" && isAny(next(1), "سوال", "سؤال", "سئوال", "پرسش"):
+		case w == "علامت" && isAny(next(1), "سوال", "سؤال", "سئوال", "پرسش", "صوال", "ثوال"):
 			mark("؟", true)
 			i++
 		case w == "علامت" && next(1) == "تعجب":
@@ -576,7 +582,7 @@ func terseNotes(text string) string {
 				}
 				continue
 			}
-			if rest, ok := strings.CutPrefix(s, "-"); ok && noted && orderStart(us, i, formAt) && (i+1 == len(us) || isAny(next(1).s, ";", "؛", "\n", "/")) {
+			if rest, ok := strings.CutPrefix(s, "-"); ok && noted && orderStart(us, i, formAt) && orderEndsAt(us, i+1) {
 				// «؛ -س۳»: a question's abbreviation with a minus glued
 				// to it, alone between two orders, is its removal.
 				if kind, n := noteAbbrev(rest); kind == 'q' {
@@ -640,7 +646,16 @@ func noteWordStands(us []unit, k int, formAt map[int]bool) bool {
 		return true
 	}
 	p := us[k-1]
-	return !p.quoted && (isDigits(p.s) || isNoteArrow(p.s) || isAny(p.s, "نه", "no"))
+	return !p.quoted && (isDigits(p.s) || isNoteArrow(p.s))
+}
+
+// orderEndsAt reports the end of an order at k: the text's end or a
+// separator, after any thanks or plea («… -س۳ ممنون»).
+func orderEndsAt(us []unit, k int) bool {
+	for k < len(us) && !us[k].quoted && isAny(strings.ToLower(us[k].s), "ممنون", "مرسی", "لطفا", "merci", "thanks", "thx", "please", "plz", ".", "!") {
+		k++
+	}
+	return k == len(us) || !us[k].quoted && isAny(us[k].s, ";", "؛", "\n", "/")
 }
 
 // containsAddVerb reports a verb of adding in the rest of an order.

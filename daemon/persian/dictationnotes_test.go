@@ -170,3 +170,48 @@ func TestDictatedCorrections(t *testing.T) {
 		"فرم ۸ رو حذف کن نه نه نه": "none",
 	})
 }
+
+// TestBeforeThatInsideTheClause: «قبلش» said after a clause's object,
+// not at its start, still puts that clause's act first.
+func TestBeforeThatInsideTheClause(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۹ رو منتشر کن ولی سوال دوم رو قبلش پاک کن":                "delete_field #9 @1; publish_form #9",
+		"فرم بیست رو منتشر کن، فقط سوال اول رو قبلش اجباری کن":         "update_field #20 @0 required; publish_form #20",
+		"فرم ۹ رو از حالت انتشار خارج کن، سوال سوم رو پیشش اختیاری کن": "update_field #9 @2 optional; draft_form #9",
+		// «بعدش» keeps the order said.
+		"فرم ۹ رو منتشر کن و سوال اول رو بعدش اجباری کن": "publish_form #9; update_field #9 @0 required",
+	})
+}
+
+// TestDeletedIsAReport: a question or form said to have been deleted
+// («پاک شده», «حذف شده است») is a report or, asked, a question — never
+// an order to delete it — whether its question mark was dictated, typed
+// or dropped; «حذف شده باشد» and «حذف شود» stay orders.
+func TestDeletedIsAReport(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"سوال دوم فرم ۵ حذف شده":                        "none",
+		"سوال اول فرم چهل پاک شده علامت سوال":           "none",
+		"سوال سوم فرم ۱۱ حذف شده است":                   "none",
+		"فرم ۱۲ پاک شده":                                "none",
+		"سوال دوم فرم ۵ حذف شده باشد":                   "delete_field #5 @1",
+		"سوال سوم فرم ۷ حذف شود":                        "delete_field #7 @2",
+		"بعد از اینکه سوال دوم فرم ۵ حذف شده منتشرش کن": "delete_field #5 @1; publish_form #5",
+	})
+}
+
+// TestNotesRetyped: a note keeps its reading with a full stop typed
+// after it or thanks after its last order, and a state after «نه»
+// without a comma between them («draft نه pub» may be "draft, not
+// published") orders nothing.
+func TestNotesRetyped(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"F14: draft => pub.":        "publish_form #14",
+		"ف۸ س۲ اجب.":                "update_field #8 @1 required",
+		"ف۸: +سوال کوتاه؛ -س۴ مرسی": "add_field #8 short_text; delete_field #8 @3",
+		"ف۸ draft نه pub":           "none",
+		"ف۸ draft نه، pub":          "publish_form #8",
+	})
+}

@@ -81,10 +81,26 @@ func (c clause) readNegation(f *frame) {
 			// After «بعد از اینکه», «وقتی» it is an order of steps.
 			f.negated, f.reported = true, true
 		}
+		if t.m == "شده" && c.deletedBefore(i) && !c.subordinateBefore(i) && !(i+1 < len(c) && isAny(c[i+1].m, "باشد", "باشه", "باشند", "باشن")) {
+			// «سوال اول فرم ۴۰ پاک شده», «… حذف شده است»: what has been
+			// deleted is a report (or, with a question mark, a question),
+			// never an order to delete; «حذف شده باشد» is one.
+			f.negated, f.reported = true, true
+		}
 		if t.pron {
 			f.refersBack = true
 		}
 	}
+}
+
+// deletedBefore reports a word of deleting that ends right before i.
+func (c clause) deletedBefore(i int) bool {
+	for k := max(0, i-3); k < i; k++ {
+		if !c[k].quoted && k+c.atAny(k, deleteWordsV) == i && c.atAny(k, deleteWordsV) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // pastPersonal are the light verbs of a past act with its person: «کردم»,
