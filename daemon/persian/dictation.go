@@ -179,7 +179,7 @@ func spokenMarks(text string) string {
 		case w == "پرانتز" && isAny(next(1), "بسته", "بسته‌شد"):
 			mark(")", true)
 			i++
-		case w == "نقطه" && (i == len(us)-1 || endsClause(out)):
+		case w == "نقطه" && (i == len(us)-1 || endsClause(out) || onlyCourtesyAfter(us, i+1)):
 			mark(".", true)
 		case (w == "خط" && isAny(next(1), "جدید", "بعد", "بعدی") || w == "سر" && next(1) == "خط") && lineBreakAfter(out):
 			mark(".", true)
@@ -265,6 +265,23 @@ func spokenQuotes(us []unit) []unit {
 		i = end + m - 1
 	}
 	return out
+}
+
+// thanksWords close a dictated command after its last mark.
+var thanksWords = []string{"ممنون", "مرسی", "متشکرم", "ممنونم", "سپاس", "سپاسگزارم", "لطفا", "خداحافظ", "merci", "thanks"}
+
+// onlyCourtesyAfter reports that nothing but thanks follows k: «…
+// فامیل نقطه ممنون» ends its last clause with the mark.
+func onlyCourtesyAfter(us []unit, k int) bool {
+	if k >= len(us) {
+		return false
+	}
+	for ; k < len(us); k++ {
+		if us[k].quoted || !(isAny(matchForm(us[k].s), thanksWords...) || isAny(us[k].s, ".", "!", "،")) {
+			return false
+		}
+	}
+	return true
 }
 
 // dictatedClauseEnds are verbs a dictated mark may follow besides the light

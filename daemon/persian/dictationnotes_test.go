@@ -215,3 +215,20 @@ func TestNotesRetyped(t *testing.T) {
 		"ف۸ draft نه، pub":          "publish_form #8",
 	})
 }
+
+// TestOrdinalItemsAfterCommas: the questions counted, then named one by
+// one after commas by «اولی», «دومی», «سومی» — as voice typing writes
+// them from «ویرگول» — take those words as their wordings; a kind or a
+// label said there is the item's kind, as before.
+func TestOrdinalItemsAfterCommas(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"سه تا سوال کوتاه به فرم ۷ اضافه کن، اولی شهر، دومی محله، سومی کوچه":     "add_field #7 short_text شهر; add_field #7 short_text محله; add_field #7 short_text کوچه",
+		"دو تا سوال بلند به فرم ۴ اضافه کن ویرگول اولی سابقه ویرگول دومی انگیزه": "add_field #4 long_text سابقه; add_field #4 long_text انگیزه",
+		"دو تا سوال کوتاه به فرم ۴ اضافه کن، اولی اسم، دومی فامیل نقطه ممنون":    "add_field #4 short_text اسم; add_field #4 short_text فامیل",
+		"دو تا سوال به فرم ۱۳ اضافه کن، اولی کوتاه، دومی بلند":                   "add_field #13 short_text; add_field #13 long_text",
+		"دو تا سوال کوتاه به فرم ۱۳ اضافه کن، اولی ایمیل، دومی کد ملی":           "add_field #13 email; add_field #13 short_text national_code کد ملی",
+		// one ordinal short of the count is no list: nothing is guessed.
+		"سه تا سوال کوتاه به فرم ۷ اضافه کن، اولی شهر، دومی محله": "add_field #7 short_text; add_field #7 short_text; add_field #7 short_text",
+	})
+}
