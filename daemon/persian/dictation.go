@@ -448,7 +448,13 @@ func noteAbbrev(s string) (kind byte, num string) {
 // noteRange reads «س۲-۴», «Q1-Q3», «س۲-س۴»: the questions from one
 // number to another.
 func noteRange(s string) (from, to string, ok bool) {
-	a, b, found := strings.Cut(s, "-")
+	var a, b string
+	found := false
+	for _, dash := range []string{"..", "-", "–", "—", "~"} {
+		if a, b, found = strings.Cut(s, dash); found {
+			break
+		}
+	}
 	if !found {
 		return "", "", false
 	}
@@ -575,6 +581,14 @@ func terseNotes(text string) string {
 				continue
 			}
 			if kind, n := noteAbbrev(s); kind == 'q' {
+				if isNoteArrow(next(1).s) && !next(2).quoted && isAny(strings.ToLower(next(2).s), "اول", "first", "top", "بالا") {
+					// «Q4 -> first», «س۴ → اول»: moved to the top.
+					for k, w := range []string{"سوال", n, "رو", "ببر", "اول"} {
+						word(w, k == 0 && u.glued)
+					}
+					i += 2
+					continue
+				}
 				if isNoteArrow(next(1).s) {
 					if k2, n2 := noteAbbrev(next(2).s); k2 == 'q' {
 						// «س۲ → س۶», «Q2 -> Q1»: the question moved to
@@ -612,9 +626,14 @@ func terseNotes(text string) string {
 			if rest, ok := strings.CutPrefix(s, "+"); ok && orderStart(us, i, formAt) {
 				// «+Q», «+سوال», «+۲ سوال», «+ سوال»: an order that adds.
 				nextQ := isAny(strings.ToLower(next(1).s), "q", "سوال", "سؤال", "پرسش")
+				if n := strings.TrimRight(rest, "Qqس"); n != rest && isDigits(n) && isAny(strings.ToLower(rest[len(n):]), "q", "س") {
+					// «+2Q»: the count and the question typed together.
+					rest = n + " سوال"
+				}
 				switch {
 				case isAny(strings.ToLower(rest), "q", "سوال", "سؤال", "پرسش"):
 					rest = "سوال"
+				case strings.HasSuffix(rest, " سوال"):
 				case rest == "" && nextQ, isDigits(rest) && nextQ:
 				default:
 					out = append(out, u)

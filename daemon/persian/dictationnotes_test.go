@@ -91,6 +91,14 @@ func TestTerseNotes(t *testing.T) {
 		"F8 keep pub":                                   "none",
 		"ف۸: -س۴":                                       "delete_field #8 @3",
 		"F8 draft -> pub":                               "publish_form #8",
+		"F3 Q1..Q3 req":                                 "update_field #3 @0 required; update_field #3 @1 required; update_field #3 @2 required",
+		"F3 Q2–Q4 opt":                                  "update_field #3 @1 optional; update_field #3 @2 optional; update_field #3 @3 optional",
+		"F3: Q4 -> first":                               "move_field #3 @3 >0",
+		"ف۳ س۵ ← اول":                                   "move_field #3 @4 >0",
+		"F3 +2Q short":                                  "add_field #3 short_text; add_field #3 short_text",
+		"ف۳ +۲س کوتاه":                                  "add_field #3 short_text; add_field #3 short_text",
+		// removals after separators; deletes run from the highest question down.
+		"F3: -Q2; -Q3": "delete_field #3 @2; delete_field #3 @1",
 	})
 }
 
@@ -112,6 +120,9 @@ func TestNoteMinusIsNoRemovalOnAGuess(t *testing.T) {
 		"ف۸ ۲-۳ سوال کوتاه اضافه کن",
 		"F8 -> archive? no",
 		"F8: do not delete Q2 / Q2 => opt",
+		"ف۳ -س۲ -س۳",
+		"فرم ۳: -سوال ۲",
+		"F3 Q1..Q3",
 	} {
 		t.Run(text, func(t *testing.T) {
 			r := p.Plan(text)
