@@ -123,7 +123,7 @@ func join(us []unit) string {
 
 // spokenMarkWords are the words a dictated mark begins with; a text
 // holding none of them is returned as it is.
-var spokenMarkWords = []string{"گیومه", "نقل", "نقطه", "ویرگول", "کاما", "علامت", "پرانتز", "خط", "اینتر"}
+var spokenMarkWords = []string{"گیومه", "نقل", "نقطه", "ویرگول", "کاما", "علامت", "پرانتز", "خط", "اینتر", "پاراگراف", "بند جدید"}
 
 // spokenMarks reads the punctuation a phone's voice typing spelled out
 // as words (see the top of this file).
@@ -179,9 +179,18 @@ func spokenMarks(text string) string {
 		case w == "پرانتز" && isAny(next(1), "بسته", "بسته‌شد"):
 			mark(")", true)
 			i++
+		case w == "نقطه" && next(1) == "ویرگول", w == "نقطه‌ویرگول":
+			// the semicolon: «نقطه ویرگول» is one mark, not two.
+			mark("؛", true)
+			if w == "نقطه" {
+				i++
+			}
 		case w == "نقطه" && (i == len(us)-1 || endsClause(out) || onlyCourtesyAfter(us, i+1)):
 			mark(".", true)
 		case (w == "خط" && isAny(next(1), "جدید", "بعد", "بعدی") || w == "سر" && next(1) == "خط") && lineBreakAfter(out):
+			mark(".", true)
+			i++
+		case isAny(w, "پاراگراف", "بند") && next(1) == "جدید" && lineBreakAfter(out):
 			mark(".", true)
 			i++
 		case w == "اینتر" && lineBreakAfter(out):
@@ -212,6 +221,9 @@ func spokenQuotes(us []unit) []unit {
 			return 3
 		case us[k].s == "نقل‌قول":
 			return 1
+		case us[k].s == "گیومه" && !(k+1 < len(us) && isAny(us[k+1].s, "باز", "بسته")):
+			// «گیومه X گیومه»: the same word opens and closes.
+			return 1
 		case k+1 < len(us) && us[k].s == "نقل" && us[k+1].s == "قول":
 			return 2
 		}
@@ -236,6 +248,8 @@ func spokenQuotes(us []unit) []unit {
 			return 3
 		case at("پایان", "نقل‌قول"), at("نقل‌قول", "بسته"):
 			return 2
+		case at("گیومه") && !(k+1 < len(us) && us[k+1].s == "باز"):
+			return 1
 		}
 		return 0
 	}
@@ -395,7 +409,7 @@ func isNoteLetter(r rune) bool {
 	return false
 }
 
-var noteWordTriggers = []string{"req", "opt", "pub", "Req", "Opt", "Pub", "اجب", "اخت"}
+var noteWordTriggers = []string{"req", "opt", "pub", "Req", "Opt", "Pub", "REQ", "OPT", "PUB", "اجب", "اخت"}
 
 // hasWordAt reports w in text as a word of its own, not a part of
 // one («opt» but not «options», «اخت» but not «اختیاری»).

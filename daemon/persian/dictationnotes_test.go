@@ -34,6 +34,8 @@ func TestSpokenMarksByPosition(t *testing.T) {
 		"کد ملی بدون خط تیره":                         "کد ملی بدون خط تیره",
 		// «دو نقطه» after a preposition counts points.
 		"با دو نقطه قوت": "با دو نقطه قوت",
+		"منتشرش کن نقطه ویرگول بعد پیش نویسش کن": "منتشرش کن؛ بعد پیش نویسش کن",
+		"با عنوان گیومه نام مادر گیومه":          "با عنوان «نام مادر»",
 		// parentheses and the exclamation.
 		"اضافه کن پرانتز باز اجباری پرانتز بسته علامت تعجب": "اضافه کن (اجباری)!",
 	} {
@@ -63,6 +65,9 @@ func TestDictatedCommands(t *testing.T) {
 		"یه سوال کوتاه شماره خط اتوبوس به فرم دو اضافه کن":                                     "add_field #2 short_text شماره خط اتوبوس",
 		"فرم هجده رو منتشر کن ویرگول فرم نوزده رو پیش نویس کن نقطه":                            "publish_form #18; draft_form #19",
 		"فرم بیست و یک رو پاک نکن نقطه":                                                        "none",
+		"فرم نه رو منتشر کن نقطه ویرگول فرم ده رو پیش نویس کن":                                 "publish_form #9; draft_form #10",
+		"به فرم شش یه سوال کوتاه با عنوان گیومه نام مادر گیومه اضافه کن":                       "add_field #6 short_text نام مادر",
+		"سوال اول فرم هفت رو اجباری کن پاراگراف جدید سوال دوم رو اختیاری کن":                   "update_field #7 @0 required; update_field #7 @1 optional",
 		"فرم سی و یک خط جدید سوال سوم رو ببر اول نقطه":                                         "move_field #31 @2 >0",
 		"یه فرم بساز به اسم گیومه باز اردوی مشهد گیومه بسته اینتر یه سوال تاریخ تولد بذار توش": "create_form اردوی مشهد; add_field date تاریخ تولد",
 	})
@@ -95,6 +100,7 @@ func TestTerseNotes(t *testing.T) {
 		"F3 Q2–Q4 opt":                                  "update_field #3 @1 optional; update_field #3 @2 optional; update_field #3 @3 optional",
 		"F3: Q4 -> first":                               "move_field #3 @3 >0",
 		"ف۳ س۵ ← اول":                                   "move_field #3 @4 >0",
+		"F3 Q2 REQ":                                     "update_field #3 @1 required",
 		"F3 +2Q short":                                  "add_field #3 short_text; add_field #3 short_text",
 		"ف۳ +۲س کوتاه":                                  "add_field #3 short_text; add_field #3 short_text",
 		// removals after separators; deletes run from the highest question down.
