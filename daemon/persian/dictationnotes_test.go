@@ -3,6 +3,7 @@ package persian
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // Commands dictated to a phone, whose voice typing spells the marks as
@@ -247,5 +248,33 @@ func TestOrdinalItemsAfterCommas(t *testing.T) {
 		"دو تا سوال کوتاه به فرم ۱۳ اضافه کن، اولی ایمیل، دومی کد ملی":           "add_field #13 email; add_field #13 short_text national_code کد ملی",
 		// one ordinal short of the count is no list: nothing is guessed.
 		"سه تا سوال کوتاه به فرم ۷ اضافه کن، اولی شهر، دومی محله": "add_field #7 short_text; add_field #7 short_text; add_field #7 short_text",
+	})
+}
+
+// FuzzDictationAndNotes: the two passes never panic, return valid UTF-8
+// for valid input, and keep every typed quote's words; a minus they read
+// as a removal is always glued to a question's abbreviation.
+func FuzzDictationAndNotes(f *testing.F) {
+	for _, s := range []string{
+		"به فرم نه یه سوال کوتاه با عنوان گیومه باز نام پدر گیومه بسته اضافه کن نقطه",
+		"ف۱۱: +سوال عددی «دما»؛ -س۳", "F12 / Q3 => req / Q4 => opt", "F50\nQ2 => opt\npub",
+		"گیومه باز", "گیومه بسته گیومه باز", "نقل قول پایان نقل قول", "+", "-", "-س", "ف", "ف ", "F1-", "Q1..", "«", "»«",
+		"پرانتز باز پرانتز بسته نقطه ویرگول", "+2Q", "ف۳ -س۲ -س۳", "\n\n;;//",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		got := terseNotes(spokenMarks(surface(noteLines(text))))
+		if utf8.ValidString(text) && !utf8.ValidString(got) {
+			t.Fatalf("%q gave invalid UTF-8 %q", text, got)
+		}
+		if strings.Contains(got, "حذف کن") && !strings.Contains(text, "حذف") {
+			for _, u := range units(surface(text)) {
+				if k, _ := noteAbbrev(strings.TrimPrefix(u.s, "-")); k == 'q' && strings.HasPrefix(u.s, "-") && !u.quoted {
+					return
+				}
+			}
+			t.Fatalf("%q read as a removal: %q", text, got)
+		}
 	})
 }
