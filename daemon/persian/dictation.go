@@ -364,9 +364,15 @@ func noteLines(text string) string {
 		return text
 	}
 	lines := strings.Split(text, "\n")
+	adds := strings.Contains(text, "+")
 	var b strings.Builder
 	for k, l := range lines {
 		l = strings.TrimRight(l, " \t\r")
+		if rest, ok := strings.CutPrefix(strings.TrimLeft(l, " \t"), "-"); ok && !adds {
+			// «-س۳» opening a line of a list that adds nothing is a
+			// bullet, as «- س۳» is: it removes nothing.
+			l = "- " + rest
+		}
 		b.WriteString(l)
 		if k < len(lines)-1 && l != "" && !strings.HasSuffix(l, ";") && !strings.HasSuffix(l, "؛") && !strings.HasSuffix(l, ":") {
 			b.WriteString("؛")
@@ -491,7 +497,7 @@ func orderStart(us []unit, k int, formAt map[int]bool) bool {
 		return true
 	}
 	p := us[k-1]
-	return !p.quoted && (isAny(p.s, ";", "؛", "\n", ":", "/", "،", ",") || formAt[k-1])
+	return !p.quoted && (isAny(p.s, ";", "؛", "\n", ":", "/", "،", ",", "-", "–", "—", "•") || formAt[k-1])
 }
 
 // noteHead reports whether unit k may begin an order of a note, so that

@@ -101,6 +101,10 @@ func TestTerseNotes(t *testing.T) {
 		"F3 Q2–Q4 opt":                                  "update_field #3 @1 optional; update_field #3 @2 optional; update_field #3 @3 optional",
 		"F3: Q4 -> first":                               "move_field #3 @3 >0",
 		"ف۳ س۵ ← اول":                                   "move_field #3 @4 >0",
+		"ف۱۲:\n+سوال کوتاه «نام»\n-س۴":                  "add_field #12 short_text نام; delete_field #12 @3",
+		"- ف۱۲ pub\n- ف۱۳ draft":                        "publish_form #12; draft_form #13",
+		"1) F12 Q3 req\n2) F12 pub":                     "update_field #12 @2 required; publish_form #12",
+		"F12 - pub":                                     "publish_form #12",
 		"F3 Q2 REQ":                                     "update_field #3 @1 required",
 		"F3 +2Q short":                                  "add_field #3 short_text; add_field #3 short_text",
 		"ف۳ +۲س کوتاه":                                  "add_field #3 short_text; add_field #3 short_text",
@@ -130,6 +134,9 @@ func TestNoteMinusIsNoRemovalOnAGuess(t *testing.T) {
 		"ف۳ -س۲ -س۳",
 		"فرم ۳: -سوال ۲",
 		"F3 Q1..Q3",
+		// a glued minus opening the lines of a list that adds nothing is a bullet.
+		"ف۱۲:\n-س۳\n-س۴",
+		"F12 - Q3",
 	} {
 		t.Run(text, func(t *testing.T) {
 			r := p.Plan(text)
