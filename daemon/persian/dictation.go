@@ -185,7 +185,7 @@ func spokenMarks(text string) string {
 			if w == "نقطه" {
 				i++
 			}
-		case w == "نقطه" && (i == len(us)-1 || endsClause(out) || onlyCourtesyAfter(us, i+1)):
+		case w == "نقطه" && (i == len(us)-1 || lineBreakAfter(out) && !wordingAfter(us, i+1) || onlyCourtesyAfter(us, i+1)):
 			mark(".", true)
 		case (w == "خط" && isAny(next(1), "جدید", "بعد", "بعدی") || w == "سر" && next(1) == "خط") && lineBreakAfter(out):
 			mark(".", true)
@@ -279,6 +279,23 @@ func spokenQuotes(us []unit) []unit {
 		i = end + m - 1
 	}
 	return out
+}
+
+// wordingAfter reports that what follows k to the next mark is a bare
+// fragment — no verb, no form or question, no number, no thanks — so a
+// «نقطه» before it begins it: «… اضافه کن نقطه تحویل» puts the
+// question «نقطه تحویل».
+func wordingAfter(us []unit, k int) bool {
+	n := 0
+	for ; k < len(us) && !us[k].quoted && !unitMark(firstRuneOf(us[k].s)); k++ {
+		m := matchForm(us[k].s)
+		if isVerbForm(m) || isAny(m, dictatedClauseEnds...) || isAny(m, thanksWords...) || isAny(m, spokenMarkWords...) ||
+			isAny(m, "فرم", "سوال", "سؤال", "پرسش", "گزینه", "گزینه‌ها", "گزینه‌هاش", "بعد", "بعدش", "و") || isDigits(m) || isNumberWord(m) {
+			return false
+		}
+		n++
+	}
+	return n > 0 && n <= 4 && (k == len(us) || !us[k].quoted)
 }
 
 // thanksWords close a dictated command after its last mark.
