@@ -15,11 +15,13 @@ import (
 // «گیومه باز … گیومه بسته», «نقل قول … پایان نقل قول», «پرانتز باز»,
 // «خط جدید», «اینتر», «خط تیره». A word is read as its mark only where
 // it stands as punctuation: «نقطه» ends a clause after a verb, a closing
-// mark or at the end of the text, and is a word elsewhere («نقطه شروع
-// سفر»); a line break follows a verb, a closing mark or a form's number;
-// nothing inside a quoted stretch is read, and a stretch dictated
-// between «گیومه باز» and «گیومه بسته» becomes a quoted label kept as
-// it was said.
+// mark or a form's number, before nothing but thanks, or at the end of
+// the text — unless a bare verbless fragment follows it, which it
+// begins («… اضافه کن نقطه تحویل») — and is a word elsewhere («نقطه
+// شروع سفر»); a line break follows a verb, a closing mark or a form's
+// number; nothing inside a quoted stretch is read, and a stretch
+// dictated between «گیومه باز» and «گیومه بسته» becomes a quoted label
+// kept as it was said.
 //
 // Terse notes (terseNotes): a lab manager's or an ops person's notes —
 // «ف۱۲ س۳ → اجب», «F12 / Q3 => req», «+Q email «…» req», «ف۱۱: -س۳»,
@@ -29,8 +31,9 @@ import (
 // the second, a new line, «;» or a «/» before a note's next head as the
 // end of an order. A minus sign is a removal only when it is glued to a
 // question's abbreviation standing alone at an order's start («؛ -س۳»):
-// between numbers it is a range («س۲-۴», «Q1-Q3»), and anywhere else it
-// is left unread, so that nothing is deleted on a guess.
+// between numbers it is a range («س۲-۴», «Q1-Q3»), opening the lines of
+// a list that adds nothing it is a bullet, and anywhere else it is left
+// unread, so that nothing is deleted on a guess.
 
 // A unit is a word, a quoted stretch or a mark of the text being read
 // again. glued says the unit was typed onto the one before it.
@@ -40,7 +43,7 @@ type unit struct {
 	glued  bool
 }
 
-// unitMarks are the marks cut off a word as units of their own.
+// unitMark reports a mark cut off a word as a unit of its own.
 func unitMark(r rune) bool {
 	switch r {
 	case ':', ';', '؛', '،', ',', '/', '?', '؟', '!', '(', ')', '\n':
@@ -254,9 +257,10 @@ func spokenQuotes(us []unit) []unit {
 		return 0
 	}
 	var out []unit
+	unclosed := false // no closing word follows: later openings have none either
 	for i := 0; i < len(us); i++ {
 		n := 0
-		if !us[i].quoted {
+		if !us[i].quoted && !unclosed {
 			n = opens(i)
 		}
 		if n == 0 {
@@ -270,6 +274,7 @@ func spokenQuotes(us []unit) []unit {
 				break
 			}
 		}
+		unclosed = end < 0
 		if end <= i+n {
 			out = append(out, us[i])
 			continue
