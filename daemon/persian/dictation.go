@@ -748,3 +748,38 @@ func containsAddVerb(us []unit) bool {
 	}
 	return false
 }
+
+// deniedInParens reads a parenthesis that holds only a denied act —
+// «سوال دوم رو اختیاری کن (حذف نکن)», dictated «پرانتز باز حذف نکن
+// پرانتز بسته» — as a clause of its own set off by commas, so that the
+// order beside it stands and the denial keeps its act from being done,
+// as «… اختیاری کن، حذف نکن» reads.
+func deniedInParens(toks []token) []token {
+	for i, t := range toks {
+		if !t.punct || t.m != "(" {
+			continue
+		}
+		end, denied := -1, false
+		for j := i + 1; j < len(toks) && j <= i+5; j++ {
+			u := toks[j]
+			if u.punct && u.m == ")" {
+				end = j
+				break
+			}
+			if u.quoted || u.isNum || u.punct {
+				break
+			}
+			if negativeVerbs[u.m] {
+				denied = true
+			}
+		}
+		if end < 0 || !denied || i == 0 {
+			continue
+		}
+		out := append(make([]token, 0, len(toks)), toks...)
+		out[i] = token{m: "،", s: "،", punct: true, r0: '،'}
+		out[end] = token{m: "،", s: "،", punct: true, r0: '،'}
+		return out
+	}
+	return toks
+}

@@ -288,3 +288,17 @@ func FuzzDictationAndNotes(f *testing.F) {
 		}
 	})
 }
+
+// TestDenialInParentheses: a parenthesis holding only a denied act,
+// typed or dictated, denies that act and leaves the order beside it
+// (ruling 12), as the same denial after a comma does.
+func TestDenialInParentheses(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"سوال دوم فرم ۵ رو اختیاری کن (حذف نکن)":                           "update_field #5 @1 optional",
+		"سوال دوم فرم ۵ رو اختیاری کن پرانتز باز حذف نکن پرانتز بسته":      "update_field #5 @1 optional",
+		"فرم ۵ رو پیش نویس کن (پاکش نکن)":                                  "draft_form #5",
+		"سوال سوم فرم ۹ رو ببر اول پرانتز باز پاکش نکنیا پرانتز بسته نقطه": "move_field #9 @2 >0",
+		"(پاک نکن)": "none",
+	})
+}
