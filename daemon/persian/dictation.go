@@ -76,6 +76,16 @@ func units(text string) []unit {
 				continue
 			}
 		}
+		if a := noteArrowAt(text[i:]); a > 0 {
+			// «Q3->req», «Q3=req», «س۳→س۱»: an arrow typed onto the
+			// words it joins stands alone.
+			g := start >= 0 || len(out) > 0 && i > 0 && !isSpace(lastRune(text[:i]))
+			flush(i)
+			out = append(out, unit{s: text[i : i+a], glued: g})
+			i += a
+			glued = true
+			continue
+		}
 		switch {
 		case unitMark(r) || r == '.' && start >= 0 && (i+n == len(text) || isSpace(firstRuneOf(text[i+n:]))):
 			// a full stop ends the word it is typed on: «pub.», «سؤال.»
@@ -468,7 +478,18 @@ var noteWords = map[string]string{
 var noteStates = []string{"draft", "pub", "publish", "published", "unpub", "unpublish", "منتشر", "پیش‌نویس", "پیشنویس", "disabled", "غیرفعال"}
 
 func isNoteArrow(s string) bool {
-	return isAny(s, "→", "=>", "->", "⇒", "←", "⟶", "➔")
+	return isAny(s, "→", "=>", "->", "⇒", "←", "⟶", "➔", "=")
+}
+
+// noteArrowAt returns the length of an arrow or equals sign at the start
+// of s, or 0.
+func noteArrowAt(s string) int {
+	for _, a := range [...]string{"=>", "->", "→", "⇒", "←", "⟶", "➔", "="} {
+		if strings.HasPrefix(s, a) {
+			return len(a)
+		}
+	}
+	return 0
 }
 
 // noteAbbrev reads «ف۱۲», «F12» (kind 'f') and «س۵», «Q5» (kind 'q'):
@@ -609,7 +630,7 @@ func terseNotes(text string) string {
 			if kind, n := noteAbbrev(s); kind == 'f' {
 				word("فرم", u.glued)
 				word(n, false)
-				if isNoteArrow(next(1).s) && next(2).quoted || isAny(strings.ToLower(next(1).s), "title", "عنوان") && isNoteArrow(next(2).s) && next(3).quoted {
+				if isNoteArrow(next(1).s) && next(2).quoted || isAny(strings.ToLower(next(1).s), "title", "name", "عنوان", "اسم", "نام") && (isNoteArrow(next(2).s) || next(2).s == ":") && next(3).quoted {
 					// «ف۲۰ → «…»», «F9 title => «…»»: the form's new title.
 					out[len(out)-2] = unit{s: "عنوان", glued: u.glued}
 					out[len(out)-1] = unit{s: "فرم"}
@@ -617,7 +638,7 @@ func terseNotes(text string) string {
 					word("بشه", false)
 					i++
 					if !isNoteArrow(us[i].s) {
-						i++
+						i++ // the word «title» before the arrow
 					}
 				}
 				continue
@@ -693,6 +714,11 @@ func terseNotes(text string) string {
 					i++
 				}
 				adding = !containsAddVerb(us[i+1:])
+				continue
+			}
+			if isNoteArrow(s) {
+				// «->», «=», «⇒»: the arrow the grammar reads.
+				word("→", false)
 				continue
 			}
 			if w, ok := noteWords[low]; ok && noteWordStands(us, i, formAt) {
