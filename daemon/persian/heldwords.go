@@ -226,6 +226,77 @@ func spokenOrdinalList(toks []token) []token {
 	return toks
 }
 
+// commaOrdinalList reads a counted list whose items are dictated or
+// typed after commas and opened by «اولی», «دومی»: «دو تا سوال کوتاه
+// اضافه کن، اولی اسم، دومی فامیل» is «…: اول اسم، دوم فامیل», as
+// spokenOrdinalList reads it said with no marks. Only items that are
+// plain words are read so: «اولی کوتاه، دومی بلند» gives each item its
+// kind (itemAt) and «اولی «…»» its quoted wording.
+func commaOrdinalList(toks []token) []token {
+	c := clause(toks)
+	for i := 3; i < len(c); i++ {
+		// The cheap tests first: a word after a comma ending in «ی».
+		if !c[i-1].punct || !isAny(c[i-1].m, "،", ",") || c[i].quoted || !strings.HasSuffix(c[i].m, "ی") {
+			continue
+		}
+		if n, ok := ordinal(c[i].m); !ok || n != 1 {
+			continue
+		}
+		count := 0
+		for k := i - 2; k >= 1 && k >= i-9 && !c[k].punct; k-- {
+			if c[k].qnoun && !c[k].quoted {
+				count = c.countOf(k)
+				break
+			}
+		}
+		if count < 2 {
+			continue
+		}
+		at := []int{i}
+		for j := i + 2; j < len(c) && len(at) < count; j++ {
+			if c[j].punct && !isAny(c[j].m, "،", ",") {
+				break
+			}
+			if n, ok := ordinal(c[j].m); ok && n == len(at)+1 && strings.HasSuffix(c[j].m, "ی") && !c[j].quoted && c[j-1].punct {
+				at = append(at, j)
+			}
+		}
+		if len(at) != count {
+			continue
+		}
+		plain := true
+		for _, j := range at {
+			if j+1 >= len(c) || !c.plainItemAt(j+1) {
+				plain = false
+			}
+		}
+		if !plain {
+			continue
+		}
+		out := append(make([]token, 0, len(toks)), toks...)
+		out[i-1] = token{m: ":", s: ":", punct: true, r0: ':'}
+		for _, j := range at {
+			// «اولی» as «اول»: the place of the item, as a list after a
+			// colon names it.
+			m := strings.TrimSuffix(out[j].m, "ی")
+			out[j].m, out[j].s = m, m
+		}
+		return out
+	}
+	return toks
+}
+
+// plainItemAt reports a word at i that can only be an item's wording:
+// no quote, mark, number, kind, «با» or word of being required.
+func (c clause) plainItemAt(i int) bool {
+	t := c[i]
+	if t.quoted || t.punct || t.isNum || t.qnoun || isAny(t.m, "با", "with") || isAny(t.m, requiredWords...) || isAny(t.m, optionalWords...) {
+		return false
+	}
+	_, n := c.fieldTypeAt(i)
+	return n == 0 && labelAt(c, i) == nil
+}
+
 // guardianHeads are nouns «ولی» follows as the guardian, by ezafe:
 // «نام ولی», «شغل ولی», «امضای ولی».
 var guardianHeads = []string{"نام", "اسم", "شغل", "امضا", "امضای", "تلفن", "شماره", "موبایل", "همراه", "اجازه", "رضایت", "نظر", "تحصیلات", "نسبت", "کد", "ایمیل", "آدرس", "سن"}

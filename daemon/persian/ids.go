@@ -184,9 +184,10 @@ func (c clause) formIDs(used []bool) []int64 {
 			owner = true
 		}
 		// «به فرم نود و هفت هم یه سوال …»: «هم» after the number adds
-		// the form to what was said; what follows it tells as well.
+		// the form to what was said; what follows it tells as well, as
+		// it does after «فقط» and «لطفا» («فرم سی فقط ببندش»).
 		nx := j + 1
-		if nx+1 < len(c) && isAny(c[nx].m, "هم", "نیز") && !c[nx].quoted {
+		if nx+1 < len(c) && isAny(c[nx].m, "هم", "نیز", "فقط", "لطفا") && !c[nx].quoted {
 			nx++
 		}
 		if j < len(c) && c[j].isNum && !c[j].digits && c[j].num > 0 && !used[j] && !isAny(c[j].m, "a", "an") &&

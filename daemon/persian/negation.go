@@ -82,10 +82,26 @@ func (c clause) readNegation(f *frame) {
 			// After «بعد از اینکه», «وقتی» it is an order of steps.
 			f.negated, f.reported = true, true
 		}
+		if t.m == "شده" && c.deletedBefore(i) && !c.subordinateBefore(i) && !(i+1 < len(c) && isAny(c[i+1].m, "باشد", "باشه", "باشند", "باشن")) {
+			// «سوال اول فرم ۴۰ پاک شده», «… حذف شده است»: what has been
+			// deleted is a report (or, with a question mark, a question),
+			// never an order to delete; «حذف شده باشد» is one.
+			f.negated, f.reported = true, true
+		}
 		if t.pron {
 			f.refersBack = true
 		}
 	}
+}
+
+// deletedBefore reports a word of deleting that ends right before i.
+func (c clause) deletedBefore(i int) bool {
+	for k := max(0, i-3); k < i; k++ {
+		if !c[k].quoted && k+c.atAny(k, deleteWordsV) == i && c.atAny(k, deleteWordsV) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // pastPersonal are the light verbs of a past act with its person: «کردم»,
@@ -727,6 +743,17 @@ func selfCorrected(toks []token) []token {
 	if at < 0 {
 		return toks
 	}
+	// «نه نه نه اشتباه شد …», «نه ببخشید اشتباه گفتم …»: a correction
+	// stammered, its words said again, is one correction.
+	for at+n < len(c) && !c[at+n].quoted {
+		if k := c.atAny(at+n, correctionV); k > 0 {
+			n += k
+		} else if c[at+n].m == "نه" && at+n+1 < len(c) && !c[at+n+1].isNum && c.atAny(at+n+1, formNounsV) == 0 {
+			n++
+		} else {
+			break
+		}
+	}
 	// The clause corrected starts after the last clause break before it.
 	start := 0
 	from := at - 1
@@ -780,7 +807,7 @@ func selfCorrected(toks []token) []token {
 			break
 		}
 	}
-	if ca := clause(after); ca.hasVerb() {
+	if ca := clause(after); ca.hasVerb() || ca.closesIt() {
 		if p >= 0 && q > p+1 && !ca.has(formNounsV) && !ca.hasQuestionNoun() {
 			// «فرم ۳۰ رو منتشر کن نه ببخشید پیش نویس کن»: the new verb,
 			// of the same form.
@@ -807,6 +834,17 @@ func selfCorrected(toks []token) []token {
 	out = append(out, corr[:p]...)
 	out = append(out, after...)
 	return append(out, corr[q:]...)
+}
+
+// closesIt reports «ببندش»: the verb of closing with its object typed
+// on, a whole order of its own.
+func (c clause) closesIt() bool {
+	for i, t := range c {
+		if t.pron && !t.quoted && c.atAny(i, disableWordsV) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // onlyCorrecting reports words that only open a correction: «نه»,

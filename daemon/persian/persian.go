@@ -178,11 +178,11 @@ func (p *Planner) Plan(text string) Result {
 
 // plan reads one command for the planner's own contract.
 func (p *Planner) plan(text string) Result {
-	toks, archived := archiveIsDelete(dropClosers(dropOpeners(dropGreetings(clippedDige(textedShortWords(dropBlessings(tokenize(quoteNamedInParens(surface(text))))))))))
+	toks, archived := archiveIsDelete(dropClosers(dropOpeners(dropGreetings(clippedDige(textedShortWords(dropBlessings(tokenize(quoteNamedInParens(terseNotes(spokenMarks(surface(noteLines(text)))))))))))))
 	if len(toks) == 0 {
 		return none(domain.T("the command is empty"))
 	}
-	toks, asides := cutAsides(bareQuestionPut(enumerators(wordingNamedHere(firstAfterNoun(placeThen(beforeThatComma(eachAForm(spokenOrdinalList(guardianNoun(refrainsFromTaking(azeriFillers(toks))))))))))))
+	toks, asides := cutAsides(bareQuestionPut(enumerators(wordingNamedHere(firstAfterNoun(placeThen(beforeThatComma(eachAForm(commaOrdinalList(spokenOrdinalList(guardianNoun(refrainsFromTaking(azeriFillers(deniedInParens(toks))))))))))))))
 	gate, said := saidReadings(toks)
 	var reasons []string
 	if said&passReason != 0 {

@@ -16,6 +16,13 @@ import (
 // its acts come before those of the clause before it.
 func (c clause) saysBefore() bool {
 	for i, t := range c {
+		// «…، فقط سوال سوم رو قبلش اختیاری کن»: «قبلش» said after the
+		// clause's object, before its verb, puts the clause first too.
+		if i > 0 && !t.quoted && isAny(t.m, "قبلش", "پیشش", "قبلشم") && isAny(c[i-1].m, "را", "رو", "اینو", "اونو") {
+			return true
+		}
+	}
+	for i, t := range c {
 		if t.punct || fillers[t.m] || isAny(t.m, "ولی", "اما", "ضمنا", "البته", "لیکن", "منتها", "however", "but") {
 			continue
 		}
