@@ -431,6 +431,10 @@ var siteWordsV = newVocab("سایت", "وبسایت", "site", "website", "از �
 
 // formParts name a part of a form that a command may speak of: its
 // title, description, logo, looks, link.
+// partTimeAdjectives say which of a part's states is meant: its old,
+// present or new one.
+var partTimeAdjectives = []string{"قدیمی", "قدیم", "قبلی", "فعلی", "کنونی", "پیشین", "سابق", "جدید", "تازه", "old", "current", "previous"}
+
 var formParts = []string{"عنوان", "اسم", "نام", "تیتر", "title", "name", "توضیحات", "توضیح", "description", "لوگو", "logo", "متن", "text",
 	"رنگ", "color", "colour", "عکس", "تصویر", "image", "لینک", "link", "پیوند", "آدرس", "address", "url", "تنظیمات", "settings",
 	"سربرگ", "header", "پاورقی", "footer", "تم", "theme", "فونت", "font", "ظاهر", "زمینه", "background", "پیام", "message"}
@@ -445,6 +449,11 @@ func (c clause) partOfForm() string {
 		}
 		k := p - 1
 		if isAny(c[k].m, "of") && k > 0 {
+			k--
+		}
+		// «اسم قدیمی فرم ۲۷», «عنوان فعلی فرم ۳»: an adjective of when
+		// stands between the part and the form.
+		if k > 0 && !c[k].quoted && isAny(c[k].m, partTimeAdjectives...) {
 			k--
 		}
 		if !c[k].quoted && isAny(c[k].m, formParts...) {

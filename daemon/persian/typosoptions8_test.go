@@ -1,0 +1,38 @@
+package persian
+
+import "testing"
+
+// TestRegionalForms: Persian written with Kurdish (Kermanshahi) or
+// Gilaki (Rashti) habits — «بکه», «نکه», «بوکون», «نوکون», «بیذار», the
+// object marker «ره», «ئی», «بۆ» — is read as the Persian words they
+// stand for; a denial in those forms still denies.
+func TestRegionalForms(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"سوال سوم فرم ۴۰ ره اجباری بوکون":                             "update_field #40 @2 required",
+		"فرم ۱۲ ره منتشر بوکونید":                                     "publish_form #12",
+		"یه سوال کوتاه بیذار تو فرم ۱۴، \"اسم مشتری\"":                "add_field #14 short_text اسم مشتری",
+		"فرم ۷ ره حذف نوکون، فقط پیش نویس بوکون":                      "draft_form #7",
+		"سوال دوم فرم ۱۸ اختیاری بکه":                                 "update_field #18 @1 optional",
+		"ئی فرم ۵۵ منتشر بکه":                                         "publish_form #55",
+		"فرم ۶ پاک نکه، پیش‌نویس بکه":                                 "draft_form #6",
+		"بۆ فرم ۲۲ یه سوال تاریخ بنویسی \"روز تولد\"":                 "add_field #22 date روز تولد",
+		"یه سوال عددی بۆ فرم ۹ اضافه بکه، اجباری بۆ":                  "add_field #9 number required",
+		"سوال چهارم فرم ۱۱ اجباری بکه، نه ببخشی، سوال پنجم منظورم بۆ": "update_field #11 @4 required",
+		"اسم فرم ۳۳ ره بوکون «کافه ساحل»":                             "update_form_title #33 کافه ساحل",
+	})
+	checkReadings(t, New(Config{Contract: 1}), map[string]string{
+		"فرم ۳۱ ره منتشر بوکون": "publish_form #31",
+	})
+}
+
+// TestPartOfTheFormWithItsTime: a part of the form with an adjective of
+// time between it and the form («اسم قدیمی فرم ۵», «عنوان فعلی فرم ۸»)
+// is still the part: deleting it never deletes the form.
+func TestPartOfTheFormWithItsTime(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"اسم قدیمی فرم ۵ ره پاک بوکون، بنویس \"کافه گیلان\"": "none",
+		"عنوان فعلی فرم ۸ رو حذف کن بذار «بازارچه»":          "none",
+		"تیتر قبلی فرم ۱۹ حذف شود":                           "none",
+		"فرم ۱۹ حذف شود":                                     "delete_form #19",
+	})
+}
