@@ -127,11 +127,24 @@ const minEditRunes = 5
 
 var sounds = func() *soundIndex {
 	ix := &soundIndex{known: map[string]bool{}, exact: map[string]string{}, oneOff: map[string]string{}}
+	// Two words of one meaning that sound alike («پابلیش», «پابلیک»,
+	// both publishing) leave no doubt between them: a slip of either is
+	// read as the first. Words that destroy are not grouped.
+	meaning := map[string]int{}
+	for g, l := range [][]string{publishWords, openWords, resultsWords, createVerbs, addVerbs, placeVerbs,
+		nameNouns, requiredWords, optionalWords, optionNouns, formNouns, formKinds} {
+		for _, w := range l {
+			if _, ok := meaning[w]; !ok {
+				meaning[w] = g + 1
+			}
+		}
+	}
 	put := func(m map[string]string, k, w string) {
 		old, ok := m[k]
 		switch {
 		case !ok || old == w:
 			m[k] = w
+		case old != "" && meaning[old] != 0 && meaning[old] == meaning[w]:
 		case old != "" && strings.ContainsAny(old, "ؤئءأإ"):
 			// «سؤال» and «سوال» are one word: the spelling without a
 			// hamza seat stands for both.

@@ -36,3 +36,21 @@ func TestPartOfTheFormWithItsTime(t *testing.T) {
 		"فرم ۱۹ حذف شود":                                     "delete_form #19",
 	})
 }
+
+// TestLoanwordsOfPublishing: the English «publish» as Persian speakers
+// say and type it — «پابلیس», «پابلیص», «ریپابلیص», Finglish «pablish» —
+// is publishing; words of one meaning that sound alike («پابلیش»,
+// «پابلیک») do not make a slip of either unreadable. A slip of a
+// word of unpublishing («آنپابلیص») is still never guessed.
+func TestLoanwordsOfPublishing(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"فرم ۱۲ رو پابلیس کن لطفا":       "publish_form #12",
+		"فرم ۵ ریپابلیص بشه":             "publish_form #5",
+		"lotfan form 4 ro pablish konid": "publish_form #4",
+		"فرم ۸ رو آنپابلیص کن":           "none",
+	})
+	checkReadings(t, New(Config{Contract: 1}), map[string]string{
+		"form 71: status = pablish": "publish_form #71",
+		"فرم ۶۰ پابلیص بشه":         "publish_form #60",
+	})
+}
