@@ -583,6 +583,9 @@ func cutRunOns(toks []token) []token {
 		if !c.objectBefore(i) && !deniesOrder(t.m) {
 			continue
 		}
+		if c.formAfterPut(i) {
+			continue
+		}
 		// «منتشرش کن فرم ۸ رو، …»: the object said after its verb and
 		// closed by «رو» is an afterthought naming the verb's object.
 		if !deniesOrder(t.m) && c.objectAfterthought(i+1) {
@@ -597,6 +600,29 @@ func cutRunOns(toks []token) []token {
 		return toks
 	}
 	return out
+}
+
+// formAfterPut reports a form named right after a verb of putting or
+// adding, in a clause that has named no form yet, with nothing after
+// its number but a colon, a list, a stop or the end: «سه تا سوال کوتاه
+// بذار فرم ۹۲: …», «یه سوال تاریخ اضافه کن فرم ۱۲». It is where the
+// questions go, its «به» or «تو» dropped as in speech, and no new clause.
+func (c clause) formAfterPut(i int) bool {
+	if c.atAny(i, placeVerbsV) == 0 && !(i > 0 && c.atAny(i-1, addVerbsV) > 0) {
+		return false
+	}
+	for k := i - 1; k >= 0 && !c[k].punct; k-- {
+		if c.atAny(k, formNounsV) > 0 {
+			return false
+		}
+	}
+	j := i + 1
+	n := c.atAny(j, formNounsV)
+	if n == 0 || j+n >= len(c) || !c[j+n].digits || c[j+n].quoted {
+		return false
+	}
+	k := j + n + 1
+	return k == len(c) || c[k].list != nil || c[k].punct && isAny(c[k].m, ":", ".", "،", ",", "!")
 }
 
 // objectAfterthought reports a form named from j and closed by the

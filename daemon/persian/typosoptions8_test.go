@@ -54,3 +54,21 @@ func TestLoanwordsOfPublishing(t *testing.T) {
 		"فرم ۶۰ پابلیص بشه":         "publish_form #60",
 	})
 }
+
+// TestCountedLabelsAfterAVerbAndItsForm: the questions counted, then
+// their subjects listed after a colon, are those questions even when a
+// subject is also a word of the grammar («اسم», «توضیح», «ساعت …») and
+// when the form follows the verb with its «به»/«تو» dropped, as said
+// («بذار فرم ۹۲: …»).
+func TestCountedLabelsAfterAVerbAndItsForm(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"سه تا سوال کوتاه بذار فرم ۴۵: نام، سن، شهر":                        "add_field #45 short_text نام; add_field #45 short_text سن; add_field #45 short_text شهر",
+		"دو تا سوال عددی بذارید فرم ۴۴: وزن، قد":                            "add_field #44 number وزن; add_field #44 number قد",
+		"یه سوال تاریخ اضافه کن فرم ۱۲":                                     "add_field #12 date",
+		"چهار تا سوال کوتاه به فرم ۷ اضافه کن: اسم، ساعت ورود، آدرس، توضیح": "add_field #7 short_text اسم; add_field #7 short_text ساعت ورود; add_field #7 short_text آدرس; add_field #7 short_text توضیح",
+		"سه سوال متنی تو فرم ۲۰ بذار: توضیح، ساعت تحویل، نام گیرنده":        "add_field #20 short_text توضیح; add_field #20 short_text ساعت تحویل; add_field #20 short_text نام گیرنده",
+		// a form named after the verb of an order on a form is another
+		// order's object.
+		"فرم ۳ رو منتشر کن فرم ۴ رو پیش نویس کن": "publish_form #3; draft_form #4",
+	})
+}

@@ -970,7 +970,12 @@ func countedItem(it []token) bool {
 		return true
 	}
 	// A type v1 has («کوتاه», «امتیازی») is an item of that type; a label
-	// of v2's («email») is a subject.
+	// of v2's («email») is a subject. A word only heard as a type
+	// («توضیح», like «توضیحی») is, alone in a list, the subject it
+	// spells: «اسم، آدرس، توضیح».
+	if len(it) == 1 && t.fuzzy {
+		return false
+	}
 	typ, n := clause(it).fieldTypeAt(0)
 	if n > 0 && n < len(it) && it[n].punct && it[n].m == "(" {
 		// «امتیاز (امتیازی)»: what is in parentheses says the kind; the
@@ -1469,7 +1474,8 @@ func retype(toks []token) []token {
 			changed = true
 		}
 		key := v2TypeWords[k].key
-		out = append(out, token{m: key, s: surfaceOf(toks[i : i+n]), r0: firstRune(key)})
+		// A word only heard as a type word stays one heard («توضیح»).
+		out = append(out, token{m: key, s: surfaceOf(toks[i : i+n]), r0: firstRune(key), fuzzy: n == 1 && toks[i].fuzzy})
 		i += n - 1
 	}
 	if !changed {
