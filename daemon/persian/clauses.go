@@ -253,6 +253,17 @@ var (
 // and «Actual:» describe the form as it is, so of their sentence only the
 // form or question named is kept, for the order after it to act on. An
 // action named as a plan writes it, «add_field», is read as its words.
+// optionNounInSentence reports a noun of options in the sentence that
+// ends toks.
+func optionNounInSentence(toks []token) bool {
+	for k := len(toks) - 1; k >= 0 && !(toks[k].punct && isAny(toks[k].m, ".", "!", "؟", "?")); k-- {
+		if !toks[k].quoted && isOptionNoun(toks[k].m) {
+			return true
+		}
+	}
+	return false
+}
+
 func enumerators(toks []token) []token {
 	if !marksList(toks) {
 		return toks
@@ -286,6 +297,13 @@ func enumerators(toks []token) []token {
 			k--
 		}
 		if !options && k >= 0 && !out[k].quoted && isOptionNoun(out[k].m) {
+			options = true
+			return
+		}
+		if !options && !steps && k >= 0 && !out[k].quoted && (placeVerbSet[out[k].m] || isAny(out[k].m, "بشه", "باشه", "بکن", "بنویس")) && optionNounInSentence(out[:k]) {
+			// «گزینه‌های سوال ۴ رو پاک کن، بذار (الف) … (ب) …»: marks
+			// right after the verb that gives a question's options,
+			// in the sentence that names them, number the options.
 			options = true
 			return
 		}

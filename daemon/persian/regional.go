@@ -55,7 +55,8 @@ func regionalWord(t token) (token, bool) {
 // kurdishFor reads «بۆ», the Kurdish «for» that a Kermanshahi writer
 // also says for «to be»: before the word it governs it is «برای» («بۆ
 // فرم ۳۰ …», «بۆش بنویسی»); closing its clause it is the copula — «اجباری
-// بۆ» is «اجباری باشه», after «منظورم» it is «بود» («صوال ششم منظورم بۆ»).
+// بۆ» is «اجباری باشه», after «منظورم» it is «بود» («صوال ششم منظورم بۆ»); before
+// «ئی» and a count it is «بشه» (let them be these three).
 func kurdishFor(toks []token) []token {
 	for i := range toks {
 		t := &toks[i]
@@ -67,6 +68,8 @@ func kurdishFor(toks []token) []token {
 			switch {
 			case i > 0 && isAny(toks[i-1].m, "منظورم", "منظور", "منظورمون"):
 				t.m = "بود" // «… منظورم بۆ»: what I meant was
+			case i+2 < len(toks) && isAny(toks[i+1].m, "این", "اینا") && (toks[i+2].isNum || toks[i+2].punct && toks[i+2].m == ":"):
+				t.m = "بشه" // «… عوض بکه، بۆ ئی سه تا: …»: let them be these
 			case i+1 == len(toks) || toks[i+1].punct && toks[i+1].m != ":":
 				t.m = "باشه"
 			default:

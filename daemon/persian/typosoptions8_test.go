@@ -72,3 +72,24 @@ func TestCountedLabelsAfterAVerbAndItsForm(t *testing.T) {
 		"فرم ۳ رو منتشر کن فرم ۴ رو پیش نویس کن": "publish_form #3; draft_form #4",
 	})
 }
+
+// TestOptionsReplacedWithoutInstead: a question's options taken away
+// and new ones given by the next verb — «… پاک کن، بذار …», «… حذف کن،
+// بنویس: …», «… پاک کن. بشه: …», «… عوض کن، بشه این سه تا: …» — is the
+// list replaced: one update_field, never a deletion. Options numbered by
+// letters in parentheses («(الف) … (ب) …») are one list.
+func TestOptionsReplacedWithoutInstead(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"گزینه های سوال ۳ فرم ۱۰ رو حذف کن، بنویس: بله، خیر، شاید":              "update_field #10 @2 [بله|خیر|شاید]",
+		"گزینه‌های قبلی پرسش ۲ فرم ۷۱ رو پاک کنید. بشه: «نقدی» «کارتی»":         "update_field #71 @1 [نقدی|کارتی]",
+		"گزینه های سوال ۶ فرم ۱۵ ره پاک بوکون، بیذار (الف) چای (ب) قهوه (ج) آب": "update_field #15 @5 [چای|قهوه|آب]",
+		"گزینه های سوال ۲ فرم ۳۳ رو عوض کن بذار (الف) کم (ب) زیاد":              "update_field #33 @1 [کم|زیاد]",
+		"گزینه‌های سوال اول فرم ۱۴ رو تغییر بدید، بشه این دو تا: حضوری، آنلاین": "update_field #14 @0 [حضوری|آنلاین]",
+		"گزینه های سوال پنجم فرم ۲ عوض بکه، بۆ ئی دو تا: بله / نه":              "update_field #2 @4 [بله|نه]",
+		"یه سوال چندگزینه ای به فرم ۵ اضافه کن با گزینه های (الف) کم (ب) زیاد":  "add_field #5 multiple_choice [کم|زیاد]",
+		// the options deleted and nothing put instead: no plan, nothing
+		// deleted.
+		"گزینه های سوال ۳ فرم ۱۰ رو حذف کن. بعد فرم رو منتشر کن": "none",
+		"گزینه های سوال ۳ فرم ۱۰ رو حذف کن، بذار بمونه":          "none",
+	})
+}

@@ -598,7 +598,7 @@ func optionsAfterVerb(toks []token, from int) int {
 		}
 		// Every person of the verb gives them: «بکن», «بکنین», «بذارید».
 		// A note to oneself says the verb in the first person: «عوض کنم».
-		if isAny(toks[k].m, "بکن", "کن", "بکنین", "بکنید", "کنین", "کنید", "کنم", "بکنم", "کنیم", "بکنیم", "بده", "بدهید", "دهید", "بشه", "باشه", "بشن", "باشن", "باشند", "شوند", "به", "to") || placeVerbSet[toks[k].m] && toks[k].m != "قرار" {
+		if isAny(toks[k].m, "بکن", "کن", "بکنین", "بکنید", "کنین", "کنید", "کنم", "بکنم", "کنیم", "بکنیم", "بده", "بدهید", "بدید", "بدین", "دهید", "بشه", "باشه", "بشن", "باشن", "باشند", "شوند", "به", "to") || placeVerbSet[toks[k].m] && toks[k].m != "قرار" {
 			// «… عوض کن بکن الف، ب»: the verb said twice; «… عوض کن،
 			// بذار: الف، ب»: the second after a comma, the options after
 			// its colon.
@@ -607,6 +607,20 @@ func optionsAfterVerb(toks []token, from int) int {
 			}
 			for k+2 < len(toks) && (again(toks[k+1]) || toks[k+1].punct && isAny(toks[k+1].m, "،", ",") && again(toks[k+2])) {
 				k++
+			}
+			// «… عوض کن، بشه این سه تا: …»: the new options pointed at
+			// and counted before their colon.
+			if d := k + 1; d+1 < len(toks) && !toks[d].quoted && isAny(toks[d].m, "این", "اینا", "اینها", "these") {
+				d++
+				if !toks[d].quoted && toks[d].isNum {
+					d++
+				}
+				if d < len(toks) && !toks[d].quoted && isAny(toks[d].m, "تا", "تای", "مورد", "گزینه") {
+					d++
+				}
+				if d+1 < len(toks) && toks[d].punct && toks[d].m == ":" {
+					return d + 1
+				}
 			}
 			if k+2 < len(toks) && toks[k+1].punct && toks[k+1].m == ":" {
 				return k + 2
@@ -670,11 +684,11 @@ func optionsPutInstead(toks []token, from int) (del, start int) {
 			continue
 		}
 		j := k + n
-		for j < len(toks) && !toks[j].quoted && (lightVerbSet[toks[j].m] || isAny(toks[j].m, "و", "and") || toks[j].punct && isAny(toks[j].m, "،", ",")) {
+		for j < len(toks) && !toks[j].quoted && (lightVerbSet[toks[j].m] || isAny(toks[j].m, "و", "and") || toks[j].punct && isAny(toks[j].m, "،", ",", ".")) {
 			j++
 		}
 		m := insteadAt(toks, j)
-		if m == 0 {
+		if m == 0 && !c.putsNewAfterDelete(k+n, j) {
 			return 0, 0
 		}
 		j += m
@@ -692,6 +706,27 @@ func optionsPutInstead(toks []token, from int) (del, start int) {
 // insteadAt returns the length of the words at j that say «in their
 // place»: «به جاش», «جاش», «به جاشون», «instead», or 0. («به جای …»
 // is read before, as what is not to be done.)
+// putsNewAfterDelete reports the words from del to j, after a verb that
+// deletes options, as ending in a verb that puts or makes the new ones
+// — «… پاک کن، بذار …», «… حذف کن، بنویس: …», «… پاک کن. بشه: …» —
+// with no word for "instead": the list is replaced. After a full stop
+// only a colon or a quote may follow that verb.
+func (c clause) putsNewAfterDelete(del, j int) bool {
+	stop := false
+	for k := del; k < j; k++ {
+		stop = stop || c[k].punct && c[k].m == "."
+	}
+	next := j
+	switch {
+	case j < len(c) && !c[j].quoted && (placeVerbSet[c[j].m] && c[j].m != "قرار" || isAny(c[j].m, "بنویس", "بنویسید", "بنویسین")):
+		next = j + 1
+	case j >= del+2 && !c[j-1].quoted && isAny(c[j-1].m, "بشه", "بشن", "باشه", "باشن") && c[j-2].punct && isAny(c[j-2].m, ".", "،", ","):
+	default:
+		return false
+	}
+	return !stop || next < len(c) && (c[next].quoted || c[next].punct && c[next].m == ":")
+}
+
 func insteadAt(toks []token, j int) int {
 	k := j
 	if k < len(toks) && isAny(toks[k].m, "به", "در") {
@@ -2035,16 +2070,27 @@ func allLetters(ts []token) bool {
 // تبریز ج) شیراز», «a) red b) blue». It returns nil when the words at j
 // are not so numbered.
 func letteredItems(toks []token, j int) ([][]token, int) {
-	isMark := func(k int) bool {
-		return k+1 < len(toks) && !toks[k].quoted && (utf8.RuneCountInString(toks[k].m) == 1 || toks[k].m == "الف") && toks[k+1].punct && toks[k+1].m == ")"
+	// A mark is a letter closed by «)», or one in parentheses: «الف)»,
+	// «(الف)», «(ب)».
+	markLen := func(k int) int {
+		open := 0
+		if k < len(toks) && toks[k].punct && toks[k].m == "(" {
+			open = 1
+		}
+		k += open
+		if k+1 < len(toks) && !toks[k].quoted && (utf8.RuneCountInString(toks[k].m) == 1 || toks[k].m == "الف") && toks[k+1].punct && toks[k+1].m == ")" {
+			return open + 2
+		}
+		return 0
 	}
+	isMark := func(k int) bool { return markLen(k) > 0 }
 	if !isMark(j) {
 		return nil, 0
 	}
 	var items [][]token
 	k := j
 	for isMark(k) {
-		k += 2
+		k += markLen(k)
 		start := k
 		for k < len(toks) && !isMark(k) && !(toks[k].punct && !isAny(toks[k].m, "،", ",")) && !listEnds(toks, k, true) {
 			k++
