@@ -93,3 +93,23 @@ func TestOptionsReplacedWithoutInstead(t *testing.T) {
 		"گزینه های سوال ۳ فرم ۱۰ رو حذف کن، بذار بمونه":          "none",
 	})
 }
+
+// TestDictatedInSentences: a command dictated in short sentences — the
+// new question, the form, its subject, its options, each a sentence of
+// its own — is one question: the form's sentence may come anywhere,
+// the subject is its wording and the items after it its options.
+func TestDictatedInSentences(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"یه سوال کشویی. فرم ۱۲. شهر. تهران / کرج / قم":                     "add_field #12 dropdown شهر [تهران|کرج|قم]",
+		"فرم ۹. یه سوال چند جوابی. ورزش مورد علاقه. فوتبال، والیبال، شنا.": "add_field #9 checkboxes ورزش مورد علاقه [فوتبال|والیبال|شنا]",
+		"یه سوال چند گزینه ای. فرم ۲۰. سرویس. آره یا نه. منتشرش کن":        "add_field #20 multiple_choice سرویس [آره|نه]; publish_form #20",
+		"یه سوال کوتاه. فرم ۵. اسم بچه.":                                   "add_field #5 short_text اسم بچه",
+		"یه سوال تاریخ. فرم ۱۷. روز تحویل":                                 "add_field #17 date روز تحویل",
+		// a form's own sentence after an order on another form is not
+		// moved.
+		"فرم ۳ رو منتشر کن. فرم ۴.": "publish_form #3",
+	})
+	checkReadings(t, New(Config{Contract: 1}), map[string]string{
+		"یه سوال امتیازی. فرم ۴۴. کیفیت غذا": "add_field #44 rating کیفیت غذا",
+	})
+}

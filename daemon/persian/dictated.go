@@ -1,0 +1,174 @@
+package persian
+
+// formSentenceFirst reads a command dictated in short sentences, one of
+// which only names the form — «یه سوال چند گزینه ای. فرم ۲۰. سرویس
+// مدرسه. آره یا نه.», «یه سوال امتیازی. فرم ۲۶. غذای مهد» — as if that
+// sentence came first: it says which form the whole command is about,
+// and said between a new question and the sentences that complete it,
+// it would part them. Only when no sentence before it names a form.
+func formSentenceFirst(toks []token) []token {
+	start := 0 // where the current sentence starts
+	for i := 0; i <= len(toks); i++ {
+		if i < len(toks) && !(toks[i].punct && toks[i].m == ".") {
+			continue
+		}
+		s := clause(toks[start:i])
+		if n := s.atAny(0, formNounsV); start > 0 && n > 0 && len(s) == n+1 && s[n].digits && !s[n].quoted {
+			// toks[start:i] is «فرم ۲۰»; the stop after it goes with it.
+			end := i
+			if end < len(toks) {
+				end++
+			}
+			out := make([]token, 0, len(toks)+1)
+			out = append(out, toks[start:i]...)
+			out = append(out, token{m: ".", s: ".", punct: true, r0: '.'})
+			out = append(out, toks[:start]...)
+			out = append(out, toks[end:]...)
+			for len(out) > 0 && out[len(out)-1].punct && out[len(out)-1].m == "." && len(toks) > 0 && !(toks[len(toks)-1].punct && toks[len(toks)-1].m == ".") {
+				out = out[:len(out)-1]
+			}
+			return out
+		}
+		if start < i && s.namesForm() {
+			return toks
+		}
+		start = i + 1
+	}
+	return toks
+}
+
+// namesForm reports a form noun in the clause.
+func (c clause) namesForm() bool {
+	for i := range c {
+		if !c[i].quoted && c.atAny(i, formNounsV) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// dictatedParts reads the sentences that complete a new choice question
+// in a dictated command, after the sentence that adds it with no
+// wording: a sentence of a few plain words is its wording («… کشویی.
+// کلاس.» is «… کشویی. «کلاس».»), and the sentence of short items parted
+// by «،», «/» or «یا» after it is its options («… اول، دوم، سوم» is
+// «گزینه‌ها: اول، دوم، سوم»). questionInParts then folds them into the
+// question as it does when they are quoted and named.
+func dictatedParts(toks []token) []token {
+	var bounds []int // the index of each sentence's stop, and len(toks)
+	for i, t := range toks {
+		if t.punct && t.m == "." {
+			bounds = append(bounds, i)
+		}
+	}
+	if len(bounds) == 0 {
+		return toks
+	}
+	bounds = append(bounds, len(toks))
+	start, q := 0, -1
+	for k, end := range bounds {
+		s := clause(toks[start:end])
+		if q < 0 {
+			if s.newChoiceUnworded() {
+				q = k
+			}
+			start = end + 1
+			continue
+		}
+		if k == q+1 && s.dictatedWording() {
+			text := surfaceOf(s)
+			w := token{m: matchForm(text), s: text, quoted: true}
+			w.r0 = firstRune(w.m)
+			out := append(append(append(make([]token, 0, len(toks)), toks[:start]...), w), toks[end:]...)
+			return dictatedParts(out)
+		}
+		if k == q+1 && start < len(toks) && len(s) == 1 && s[0].quoted {
+			// its wording, quoted already: the options may follow
+			q++
+			start = end + 1
+			continue
+		}
+		if k == q+1 && s.bareItems() {
+			// Each item is given as a quote, so that no word of it («نه»
+			// in «آره یا نه») is read as the grammar's.
+			out := append(make([]token, 0, len(toks)+2), toks[:start]...)
+			out = append(out, token{m: "گزینهها", s: "گزینه‌ها", r0: 'گ'}, token{m: ":", s: ":", punct: true, r0: ':'})
+			from := 0
+			for i := 0; i <= len(s); i++ {
+				if i < len(s) && !(s[i].punct || !s[i].quoted && isAny(s[i].m, "یا", "or")) {
+					continue
+				}
+				if from > 0 {
+					out = append(out, token{m: "،", s: "،", punct: true, r0: '،'})
+				}
+				text := surfaceOf(s[from:i])
+				it := token{m: matchForm(text), s: text, quoted: true}
+				it.r0 = firstRune(it.m)
+				out = append(out, it)
+				from = i + 1
+			}
+			return append(out, toks[end:]...)
+		}
+		return toks
+	}
+	return toks
+}
+
+// newChoiceUnworded reports a sentence that adds one new choice
+// question and gives it no wording, no options and no form's order:
+// «یه سوال کشویی», «فرم ۳۸ یه سوال چند گزینه ای».
+func (c clause) newChoiceUnworded() bool {
+	question := false
+	for _, t := range c {
+		if t.quoted || t.list != nil || isOptionNoun(t.m) {
+			return false
+		}
+		question = question || t.qnoun
+	}
+	return question && choiceBefore(c)
+}
+
+// dictatedWording reports a sentence of one to four plain words that name
+// nothing of the grammar: no number, kind, noun of a form, question or
+// option, verb, state or place — the subject a question asks about.
+func (c clause) dictatedWording() bool {
+	if len(c) == 0 || len(c) > 4 {
+		return false
+	}
+	for i, t := range c {
+		if !isWord(t) || t.isNum || t.qnoun || t.pron || typeWords[t.m] || isOptionNoun(t.m) || lightVerbSet[t.m] || negativeVerbs[t.m] ||
+			isAny(t.m, requiredWords...) || isAny(t.m, optionalWords...) || isAny(t.m, functionWords...) || isAny(t.m, "یا", "نه", "آره", "بله", "خیر") ||
+			c.atAny(i, formNounsV) > 0 || c.atAny(i, actionWordsV) > 0 || c.atAny(i, placeVerbsV) > 0 || c.atAny(i, deleteWordsV) > 0 {
+			return false
+		}
+		if _, ok := ordinal(t.m); ok {
+			return false
+		}
+	}
+	return true
+}
+
+// bareItems reports a sentence of two or more short items — one to
+// three words each — parted by «،», «/» or «یا», with nothing of the
+// grammar that acts: «آره یا نه», «اول، دوم، سوم، چهارم».
+func (c clause) bareItems() bool {
+	items, words := 1, 0
+	for i, t := range c {
+		if t.punct && isAny(t.m, "،", ",", "/") || !t.quoted && isAny(t.m, "یا", "or") {
+			if words == 0 {
+				return false
+			}
+			items, words = items+1, 0
+			continue
+		}
+		if t.punct || t.digits || t.qnoun || t.list != nil || lightVerbSet[t.m] || negativeVerbs[t.m] ||
+			c.atAny(i, formNounsV) > 0 || c.atAny(i, actionWordsV) > 0 || c.atAny(i, placeVerbsV) > 0 || c.atAny(i, deleteWordsV) > 0 {
+			return false
+		}
+		words++
+		if words > 3 {
+			return false
+		}
+	}
+	return items >= 2 && words > 0
+}
