@@ -172,3 +172,86 @@ func (c clause) bareItems() bool {
 	}
 	return items >= 2 && words > 0
 }
+
+// bracketLists reads a list written as a JSON array — «add fields:
+// ["نام","ایمیل"]», «opts: ["admin","editor"]» — as the list it holds:
+// the brackets are dropped when all they hold is items parted by
+// commas, each a quote or a word.
+func bracketLists(toks []token) []token {
+	open := -1
+	for i, t := range toks {
+		if !t.punct || t.quoted {
+			continue
+		}
+		switch t.m {
+		case "[":
+			open = i
+		case "]":
+			if open >= 0 && i > open+1 && itemsParted(toks[open+1:i]) {
+				out := append(append(append(make([]token, 0, len(toks)-2), toks[:open]...), toks[open+1:i]...), toks[i+1:]...)
+				return bracketLists(out)
+			}
+			open = -1
+		}
+	}
+	return toks
+}
+
+// itemsParted reports items parted by commas: quotes or words, a comma
+// between every two.
+func itemsParted(ts []token) bool {
+	comma := true // the last token was a comma, or there is none yet
+	for k, t := range ts {
+		isComma := t.punct && isAny(t.m, ",", "،")
+		switch {
+		case isComma && (k == 0 || comma):
+			return false
+		case isComma:
+			comma = true
+		case t.punct:
+			return false
+		default:
+			comma = false
+		}
+	}
+	return !comma
+}
+
+// placeNouns name a place in a form's list of questions, said after an
+// arrow: «q12 → position 1», «سوال ۱۲ → جایگاه ۱».
+var arrowPlaceNouns = []string{"position", "pos", "index", "place", "جایگاه", "جای", "جا", "مکان", "ردیف", "شماره"}
+
+// arrowMoves reads an arrow from a question to a place, with no verb —
+// «q12 → position 1», «سوال ۳ -> اول», «q5 → q1» — as moving the
+// question there, as «move q12 → position 1» is read.
+func arrowMoves(toks []token) []token {
+	for i, t := range toks {
+		if !t.punct || t.m != ":" || !isAny(t.s, "→", "⟶", "➔", "➜", "⇒", "->", "-->", "=>", "==>") || i < 2 || i+1 >= len(toks) {
+			continue
+		}
+		// the question: «q12», «سوال ۱۲», «سوال دوم», right after a stop
+		// or a colon
+		from := i - 2
+		if !toks[from].qnoun || toks[from].quoted {
+			continue
+		}
+		if _, ord := ordinal(toks[i-1].m); !(toks[i-1].isNum && toks[i-1].digits || ord) || toks[i-1].quoted {
+			continue
+		}
+		if from > 0 && !toks[from-1].punct {
+			continue
+		}
+		// the place: a noun of place and its number, a question's
+		// place, or a word of place
+		r := toks[i+1]
+		_, ord := ordinal(r.m)
+		place := !r.quoted && (isAny(r.m, arrowPlaceNouns...) && i+2 < len(toks) && toks[i+2].isNum || r.qnoun && i+2 < len(toks) && toks[i+2].isNum ||
+			ord || isAny(r.m, "آخر", "اولش", "آخرش", "top", "bottom", "first", "last", "start", "end"))
+		if !place {
+			continue
+		}
+		move := token{m: "move", s: "move", r0: 'm'}
+		return append(append(append(make([]token, 0, len(toks)+1), toks[:from]...), move), toks[from:]...)
+	}
+	return toks
+}

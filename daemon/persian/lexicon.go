@@ -69,7 +69,7 @@ var (
 	quantifiers = []string{"همه", "همگی", "همشون", "همهشون", "همهی", "هرکدوم", "هرکدام", "هردو", "هرسه", "all", "each", "both"}
 	// optionNouns name a question's options, which make it a choice
 	// question.
-	optionNouns = []string{"گزینه", "گزینهها", "گزینههای", "گزینههایی", "options", "choices", "optionها", "optionهای", "choiceها", "choiceهای", "آپشن", "آپشنها", "آپشنهای"}
+	optionNouns = []string{"گزینه", "گزینهها", "گزینههای", "گزینههایی", "options", "choices", "opts", "optionها", "optionهای", "choiceها", "choiceهای", "آپشن", "آپشنها", "آپشنهای"}
 	// needWords before «نیست» («لازم نیست») deny a need: of an action,
 	// or of a question being required.
 	needWords = []string{"لازم", "نیازی", "نیاز", "احتیاجی", "احتیاج", "ضرورتی", "ضرورت", "لزومی", "لزوم"}

@@ -113,3 +113,22 @@ func TestDictatedInSentences(t *testing.T) {
 		"یه سوال امتیازی. فرم ۴۴. کیفیت غذا": "add_field #44 rating کیفیت غذا",
 	})
 }
+
+// TestListsAndMovesWrittenAsCode: a programmer's shorthand — a JSON
+// array of wordings or options («["نام","ایمیل"]»), «opts:» for the
+// options, an arrow from a question to its new place with no verb
+// («q12 → position 1») — is read as the list and the move it writes.
+func TestListsAndMovesWrittenAsCode(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		`form 8 add fields: ["نام","کد پستی","ایمیل"]`:                     "add_field #8 short_text نام; add_field #8 short_text postal_code_ir کد پستی; add_field #8 email ایمیل",
+		`form 8 add fields: [نام، سن]`:                                     "add_field #8 short_text نام; add_field #8 number سن",
+		`form 8: add dropdown "شهر" opts: ["تهران", "کرج"]`:                "add_field #8 dropdown شهر [تهران|کرج]",
+		`فرم ۵ یه سوال چندگزینه‌ای "رنگ" اضافه کن، options: ["سبز","زرد"]`: "add_field #5 multiple_choice رنگ [سبز|زرد]",
+		"فرم ۱۴: سوال ۱۲ → جایگاه ۱":                                       "move_field #14 @11 >0",
+		"form 7: q3 → q1":         "move_field #7 @2 >0",
+		"form 9: q4 → position 2": "move_field #9 @3 >1",
+		// an arrow to a wording renames, as before; to an act, acts.
+		`form 4: q2 → "نام کامل"`: "update_field #4 @1 نام کامل",
+		"form 3 -> publish":       "publish_form #3",
+	})
+}
