@@ -174,7 +174,11 @@ var (
 		// the verb of sending said with «سطل زباله» («بفرست تو سطل آشغال»)
 		"بفرست", "بفرستید", "بفرستین", "بفرستش",
 		// what is said of a question being removed: «زائد است»
-		"زائد", "زاید"}
+		"زائد", "زاید",
+		// the act of replacing said as a noun, and the noun of the items
+		// it replaces with: «نسبت به جایگزینی … با موارد «…» اقدام شود»,
+		// «تعویض … انجام گیرد»
+		"جایگزینی", "تعویض", "موارد", "انجام"}
 	// courtesyWords are the courtesies around a command, which ask
 	// nothing: «ممنون میشم», «دستت درد نکنه», «قربان شما», «ببخشید
 	// مزاحم شدم», «خانم‌ها آقایان», «داداش».

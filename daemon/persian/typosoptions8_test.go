@@ -132,3 +132,28 @@ func TestListsAndMovesWrittenAsCode(t *testing.T) {
 		"form 3 -> publish":       "publish_form #3",
 	})
 }
+
+// TestWordingThenOptionsAfterAColon: after the colon of a new choice
+// question, its wording and then the noun of its options with the
+// options — «…: رشته تحصیلی، گزینه‌هاش ریاضی، تجربی» — are the two: the
+// noun of the options starts their list and is no option.
+func TestWordingThenOptionsAfterAColon(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"به فرم ۱۱ یه سوال کشویی اضافه کن: استان محل تولد، گزینه‌هاش تهران، فارس":             "add_field #11 dropdown استان محل تولد [تهران|فارس]",
+		"بۆ فرم ۳۱ یه سوال چن گضینه ای بنویسی: نوع بیمه، گزینه هاش تامین، آزاد، نیروهای مسلح": "add_field #31 multiple_choice نوع بیمه [تامین|آزاد|نیروهای مسلح]",
+		"تو فرم ۶ یه سوال چند جوابی بذار: غذاهای محبوب، گزینه هاش کباب، پیتزا":                "add_field #6 checkboxes غذاهای محبوب [کباب|پیتزا]",
+	})
+}
+
+// TestReplacingOptionsSaidAsANoun: the formal register names the act of
+// replacing as a noun before the options — «نسبت به جایگزینی
+// گزینه‌های … با موارد «…» اقدام شود», «تعویض گزینه‌های … با … انجام
+// گیرد» — which replaces the list; the noun of the items («موارد») is
+// none of them.
+func TestReplacingOptionsSaidAsANoun(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"مقتضی است تعویض گزینه‌های سوال دوم فرم ۱۸ با «صبح» و «عصر» انجام گیرد":                   "update_field #18 @1 [صبح|عصر]",
+		"خواهشمند است نسبت به جایگزینی گزینه‌های پرسش اول فرم ۴۰ با موارد «نقد»، «چک» اقدام گردد": "update_field #40 @0 [نقد|چک]",
+		"گزینه‌های پرسش سوم فرم ۲۲ با موارد «کم»، «متوسط» و «زیاد» جایگزین شود":                   "update_field #22 @2 [کم|متوسط|زیاد]",
+	})
+}

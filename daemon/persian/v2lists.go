@@ -586,10 +586,21 @@ func optionsAfterVerb(toks []token, from int) int {
 		if j := k + 1; toks[k].quoted || !toks[k].punct && isAny(toks[k].m, "با", "with") && j < len(toks) && !toks[j].punct {
 			if !toks[k].quoted {
 				j = k + 1
+				// «… با موارد «الف»، «ب» …»: the noun of the items is
+				// none of them.
+				if j+1 < len(toks) && !toks[j].quoted && isAny(toks[j].m, itemNouns...) && (toks[j+1].quoted || toks[j+1].punct && toks[j+1].m == ":") {
+					j++
+					if toks[j].punct {
+						j++
+					}
+				}
 			} else {
 				j = k
 			}
-			if l, end := optionList(toks, j, true); l != nil && len(l.items) > 1 && replacesWith(toks, end, !toks[k].quoted) {
+			// «نسبت به جایگزینی گزینه‌های پرسش ۴ … با موارد … اقدام
+			// شود»: the act named as a noun before the options.
+			replacedBefore := !toks[k].quoted && from >= 2 && !toks[from-2].quoted && isAny(toks[from-2].m, replaceNouns...)
+			if l, end := optionList(toks, j, true); l != nil && len(l.items) > 1 && (replacesWith(toks, end, !toks[k].quoted) || replacedBefore) {
 				return j
 			}
 		}
@@ -654,6 +665,13 @@ func fromNowOn(toks []token, k int) int {
 
 // replaceWords replace one thing with another: «… با … جایگزین شود».
 var replaceWords = []string{"جایگزین", "تعویض", "عوض", "replace", "replaced"}
+
+// replaceNouns name the act of replacing, said as a noun before what is
+// replaced: «جایگزینی گزینه‌های …», «تعویض گزینه‌های …».
+var replaceNouns = []string{"جایگزینی", "تعویض", "replacing", "replacement"}
+
+// itemNouns name the items of a list said after «با»: «با موارد …».
+var itemNouns = []string{"موارد", "مورد", "عبارات", "عبارتهای", "مقادیر", "گزینههای", "items", "values"}
 
 // replacesWith reports, after a list of options at end, the verb that
 // makes them the question's options: one of replacing (after «با»), or
@@ -1084,6 +1102,11 @@ func listEnds(toks []token, j int, options bool) bool {
 		return true
 	}
 	if options && (isAny(t.m, requiredWords...) || isAny(t.m, optionalWords...)) {
+		return true
+	}
+	// «…: رشته تحصیلی، گزینه‌هاش ریاضی، …»: the noun that names the
+	// options starts their list; no option holds it.
+	if options && !t.quoted && pluralOptionNoun(t.m) && j > 0 && toks[j-1].punct && isAny(toks[j-1].m, "،", ",") {
 		return true
 	}
 	// «… ظهر، عصر تبدیل شود», «… شب درست کن»: the word before a light
