@@ -1,5 +1,7 @@
 package persian
 
+import "github.com/arshline/arshline-sidecar/daemon/domain"
+
 // formSentenceFirst reads a command dictated in short sentences, one of
 // which only names the form — «یه سوال چند گزینه ای. فرم ۲۰. سرویس
 // مدرسه. آره یا نه.», «یه سوال امتیازی. فرم ۲۶. غذای مهد» — as if that
@@ -47,51 +49,57 @@ func (c clause) namesForm() bool {
 	return false
 }
 
-// dictatedParts reads the sentences that complete a new choice question
-// in a dictated command, after the sentence that adds it with no
-// wording: a sentence of a few plain words is its wording («… کشویی.
-// کلاس.» is «… کشویی. «کلاس».»), and the sentence of short items parted
-// by «،», «/» or «یا» after it is its options («… اول، دوم، سوم» is
-// «گزینه‌ها: اول، دوم، سوم»). questionInParts then folds them into the
-// question as it does when they are quoted and named.
+// dictatedParts reads the sentences that complete a new question in a
+// dictated command, after the sentence that adds it with no wording:
+// a sentence naming only a kind gives its kind («سوال جدید. کشویی.»),
+// a sentence of a few plain words is its wording («… کشویی. کلاس.» is
+// «… کشویی. «کلاس».»), and, for a choice question, the sentence of
+// short items parted by «،», «/» or «یا» after it is its options («…
+// اول، دوم، سوم» is «گزینه‌ها: «اول»، «دوم»، «سوم»»). questionInParts
+// then folds them into the question as it does when they are quoted
+// and named. Only commands with a full stop pay for more than a scan.
 func dictatedParts(toks []token) []token {
-	var bounds []int // the index of each sentence's stop, and len(toks)
-	for i, t := range toks {
+	stops := 0
+	for _, t := range toks {
 		if t.punct && t.m == "." {
-			bounds = append(bounds, i)
+			stops++
 		}
 	}
-	if len(bounds) == 0 {
+	if stops == 0 {
 		return toks
 	}
-	bounds = append(bounds, len(toks))
-	start, q := 0, -1
-	for k, end := range bounds {
-		s := clause(toks[start:end])
-		if q < 0 {
-			if s.newChoiceUnworded() {
-				q = k
-			}
-			start = end + 1
+	out := make([]token, 0, len(toks)+8)
+	start, found, choice, worded := 0, false, false, false
+	for end := 0; end <= len(toks); end++ {
+		if end < len(toks) && !(toks[end].punct && toks[end].m == ".") {
 			continue
 		}
-		if k == q+1 && s.dictatedWording() {
+		s := clause(toks[start:end])
+		stop := toks[end:min(end+1, len(toks))]
+		switch {
+		case !found:
+			if s.newUnworded() {
+				found, choice = true, choiceBefore(s)
+			}
+			out = append(append(out, s...), stop...)
+		case len(s) == 0 || s.formOnly():
+			out = append(append(out, s...), stop...)
+		case !worded && s.kindOnly():
+			typ, _ := s.fieldTypeAt(0)
+			choice = choice || domain.IsChoiceType(typ)
+			out = append(append(out, s...), stop...)
+		case !worded && len(s) == 1 && s[0].quoted:
+			worded = true
+			out = append(append(out, s...), stop...)
+		case !worded && s.dictatedWording():
+			worded = true
 			text := surfaceOf(s)
 			w := token{m: matchForm(text), s: text, quoted: true}
 			w.r0 = firstRune(w.m)
-			out := append(append(append(make([]token, 0, len(toks)), toks[:start]...), w), toks[end:]...)
-			return dictatedParts(out)
-		}
-		if k == q+1 && start < len(toks) && len(s) == 1 && s[0].quoted {
-			// its wording, quoted already: the options may follow
-			q++
-			start = end + 1
-			continue
-		}
-		if k == q+1 && s.bareItems() {
-			// Each item is given as a quote, so that no word of it («نه»
-			// in «آره یا نه») is read as the grammar's.
-			out := append(make([]token, 0, len(toks)+2), toks[:start]...)
+			out = append(append(out, w), stop...)
+		case worded && choice && s.bareItems():
+			// Each item is given as a quote, so that no word of it
+			// («نه» in «آره یا نه») is read as the grammar's.
 			out = append(out, token{m: "گزینهها", s: "گزینه‌ها", r0: 'گ'}, token{m: ":", s: ":", punct: true, r0: ':'})
 			from := 0
 			for i := 0; i <= len(s); i++ {
@@ -108,24 +116,46 @@ func dictatedParts(toks []token) []token {
 				from = i + 1
 			}
 			return append(out, toks[end:]...)
+		default:
+			if !worded {
+				return toks
+			}
+			return append(out, toks[start:]...)
 		}
+		start = end + 1
+	}
+	if !worded {
 		return toks
 	}
-	return toks
+	return out
 }
 
-// newChoiceUnworded reports a sentence that adds one new choice
-// question and gives it no wording, no options and no form's order:
-// «یه سوال کشویی», «فرم ۳۸ یه سوال چند گزینه ای».
-func (c clause) newChoiceUnworded() bool {
+// formOnly reports a sentence that names a form and nothing else:
+// «فرم ۲۰».
+func (c clause) formOnly() bool {
+	n := c.atAny(0, formNounsV)
+	return n > 0 && len(c) == n+1 && c[n].digits && !c[n].quoted
+}
+
+// kindOnly reports a sentence that names a kind of question and
+// nothing else: «کشویی», «چند گزینه ای».
+func (c clause) kindOnly() bool {
+	_, n := c.fieldTypeAt(0)
+	return n > 0 && n == len(c)
+}
+
+// newUnworded reports a sentence that adds one new question and gives
+// it no wording and no options: «یه سوال کشویی», «فرم ۳۸ یه سوال چند
+// گزینه ای», «سوال جدید».
+func (c clause) newUnworded() bool {
 	question := false
-	for _, t := range c {
-		if t.quoted || t.list != nil || isOptionNoun(t.m) {
+	for i, t := range c {
+		if t.quoted || t.list != nil || isOptionNoun(t.m) || t.isNum && t.num > 1 && !t.digits {
 			return false
 		}
-		question = question || t.qnoun
+		question = question || t.qnoun && !isAny(t.m, pluralQuestionNouns...) && (c.newQuestionNoun(i) || i+1 < len(c) && isAny(c[i+1].m, "جدید", "تازه", "new"))
 	}
-	return question && choiceBefore(c)
+	return question
 }
 
 // dictatedWording reports a sentence of one to four plain words that name
@@ -138,6 +168,7 @@ func (c clause) dictatedWording() bool {
 	for i, t := range c {
 		if !isWord(t) || t.isNum || t.qnoun || t.pron || typeWords[t.m] || isOptionNoun(t.m) || lightVerbSet[t.m] || negativeVerbs[t.m] ||
 			isAny(t.m, requiredWords...) || isAny(t.m, optionalWords...) || isAny(t.m, functionWords...) || isAny(t.m, "یا", "نه", "آره", "بله", "خیر") ||
+			isAny(t.m, thankWords...) || isAny(t.m, pleaWords...) || isAny(t.m, courtesyWords...) || isAny(t.m, politeWords...) || isAny(t.m, orderWords...) || isAny(t.m, nowWords...) || fillers[t.m] ||
 			c.atAny(i, formNounsV) > 0 || c.atAny(i, actionWordsV) > 0 || c.atAny(i, placeVerbsV) > 0 || c.atAny(i, deleteWordsV) > 0 {
 			return false
 		}

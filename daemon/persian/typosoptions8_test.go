@@ -85,6 +85,7 @@ func TestOptionsReplacedWithoutInstead(t *testing.T) {
 		"گزینه های سوال ۶ فرم ۱۵ ره پاک بوکون، بیذار (الف) چای (ب) قهوه (ج) آب": "update_field #15 @5 [چای|قهوه|آب]",
 		"گزینه های سوال ۲ فرم ۳۳ رو عوض کن بذار (الف) کم (ب) زیاد":              "update_field #33 @1 [کم|زیاد]",
 		"گزینه‌های سوال اول فرم ۱۴ رو تغییر بدید، بشه این دو تا: حضوری، آنلاین": "update_field #14 @0 [حضوری|آنلاین]",
+		"گزینه‌های سوال ۲ فرم ۹ را حذف کنید و این‌ها را بگذارید: «بله»، «خیر»":  "update_field #9 @1 [بله|خیر]",
 		"گزینه های سوال پنجم فرم ۲ عوض بکه، بۆ ئی دو تا: بله / نه":              "update_field #2 @4 [بله|نه]",
 		"یه سوال چندگزینه ای به فرم ۵ اضافه کن با گزینه های (الف) کم (ب) زیاد":  "add_field #5 multiple_choice [کم|زیاد]",
 		// the options deleted and nothing put instead: no plan, nothing
@@ -105,6 +106,10 @@ func TestDictatedInSentences(t *testing.T) {
 		"یه سوال چند گزینه ای. فرم ۲۰. سرویس. آره یا نه. منتشرش کن":        "add_field #20 multiple_choice سرویس [آره|نه]; publish_form #20",
 		"یه سوال کوتاه. فرم ۵. اسم بچه.":                                   "add_field #5 short_text اسم بچه",
 		"یه سوال تاریخ. فرم ۱۷. روز تحویل":                                 "add_field #17 date روز تحویل",
+		"فرم ۷. سوال جدید. کشویی. رنگ مو. مشکی، قهوه ای، بور.":             "add_field #7 dropdown رنگ مو [مشکی|قهوه ای|بور]",
+		"یه سوال کوتاه. فرم ۵. اسم بچه. اجباری.":                           "add_field #5 short_text اسم بچه required",
+		// a courtesy after the order is no wording.
+		"یه سوال کشویی. فرم ۵. خیلی ممنون.": "add_field #5 dropdown",
 		// a form's own sentence after an order on another form is not
 		// moved.
 		"فرم ۳ رو منتشر کن. فرم ۴.": "publish_form #3",

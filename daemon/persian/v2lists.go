@@ -706,8 +706,12 @@ func optionsPutInstead(toks []token, from int) (del, start int) {
 			j++
 		}
 		m := insteadAt(toks, j)
-		if m == 0 && !c.putsNewAfterDelete(k+n, j) {
-			return 0, 0
+		if m == 0 {
+			put, ok := c.putsNewAfterDelete(k+n, j)
+			if !ok {
+				return 0, 0
+			}
+			m = put
 		}
 		j += m
 		for j < len(toks) && !toks[j].quoted && (placeVerbSet[toks[j].m] || isAny(toks[j].m, "بکن", "بکنید", "کن", "کنید", "بنویس", "بنویسید", "put", "write", "add", "اضافه", "درج", "شود", "گردد", "بشه")) {
@@ -726,23 +730,32 @@ func optionsPutInstead(toks []token, from int) (del, start int) {
 // is read before, as what is not to be done.)
 // putsNewAfterDelete reports the words from del to j, after a verb that
 // deletes options, as ending in a verb that puts or makes the new ones
-// — «… پاک کن، بذار …», «… حذف کن، بنویس: …», «… پاک کن. بشه: …» —
-// with no word for "instead": the list is replaced. After a full stop
-// only a colon or a quote may follow that verb.
-func (c clause) putsNewAfterDelete(del, j int) bool {
+// — «… پاک کن، بذار …», «… حذف کن، بنویس: …», «… پاک کن. بشه: …», «…
+// حذف کنید و این‌ها را بگذارید: …» — with no word for "instead": the
+// list is replaced. skip counts the words from j that point at the new
+// list («این‌ها را»). After a full stop only a colon or a quote may
+// follow the verb.
+func (c clause) putsNewAfterDelete(del, j int) (skip int, ok bool) {
 	stop := false
 	for k := del; k < j; k++ {
 		stop = stop || c[k].punct && c[k].m == "."
 	}
-	next := j
-	switch {
-	case j < len(c) && !c[j].quoted && (placeVerbSet[c[j].m] && c[j].m != "قرار" || isAny(c[j].m, "بنویس", "بنویسید", "بنویسین")):
-		next = j + 1
-	case j >= del+2 && !c[j-1].quoted && isAny(c[j-1].m, "بشه", "بشن", "باشه", "باشن") && c[j-2].punct && isAny(c[j-2].m, ".", "،", ","):
-	default:
-		return false
+	v := j
+	if v+1 < len(c) && !c[v].quoted && isAny(c[v].m, "اینها", "اینا", "این", "these") && isAny(c[v+1].m, "را", "رو") {
+		v += 2
 	}
-	return !stop || next < len(c) && (c[next].quoted || c[next].punct && c[next].m == ":")
+	next := v
+	switch {
+	case v < len(c) && !c[v].quoted && (placeVerbSet[c[v].m] && c[v].m != "قرار" || isAny(c[v].m, "بنویس", "بنویسید", "بنویسین")):
+		next = v + 1
+	case v == j && j >= del+2 && !c[j-1].quoted && isAny(c[j-1].m, "بشه", "بشن", "باشه", "باشن") && c[j-2].punct && isAny(c[j-2].m, ".", "،", ","):
+	default:
+		return 0, false
+	}
+	if stop && !(next < len(c) && (c[next].quoted || c[next].punct && c[next].m == ":")) {
+		return 0, false
+	}
+	return v - j, true
 }
 
 func insteadAt(toks []token, j int) int {
