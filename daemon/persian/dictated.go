@@ -286,3 +286,29 @@ func arrowMoves(toks []token) []token {
 	}
 	return toks
 }
+
+// stateValues reads a form's state given as a key and its value —
+// «status: published», «status = live», «state=unpublished» — as the
+// order to put the form in that state; the past participle said alone
+// («form 12 is published, …») stays a report.
+func stateValues(toks []token) []token {
+	for i := 0; i+1 < len(toks); i++ {
+		if toks[i].quoted || !isAny(toks[i].m, "status", "state") {
+			continue
+		}
+		j := i + 1
+		for j < len(toks) && !toks[j].quoted && (toks[j].punct && toks[j].m == ":" || toks[j].m == "=") {
+			j++
+		}
+		if j >= len(toks) || toks[j].quoted {
+			continue
+		}
+		switch toks[j].m {
+		case "published", "live", "public":
+			toks[j].m, toks[j].r0 = "publish", 'p'
+		case "unpublished", "drafted", "hidden":
+			toks[j].m, toks[j].r0 = "draft", 'd'
+		}
+	}
+	return toks
+}

@@ -178,7 +178,9 @@ var (
 		// the act of replacing said as a noun, and the noun of the items
 		// it replaces with: «نسبت به جایگزینی … با موارد «…» اقدام شود»,
 		// «تعویض … انجام گیرد»
-		"جایگزینی", "تعویض", "موارد", "انجام"}
+		"جایگزینی", "تعویض", "موارد", "انجام",
+		// the key of a form's state given as a value: «status=draft»
+		"status", "state", "="}
 	// courtesyWords are the courtesies around a command, which ask
 	// nothing: «ممنون میشم», «دستت درد نکنه», «قربان شما», «ببخشید
 	// مزاحم شدم», «خانم‌ها آقایان», «داداش».

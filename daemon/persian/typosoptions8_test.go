@@ -162,3 +162,15 @@ func TestReplacingOptionsSaidAsANoun(t *testing.T) {
 		"گزینه‌های پرسش سوم فرم ۲۲ با موارد «کم»، «متوسط» و «زیاد» جایگزین شود":                   "update_field #22 @2 [کم|متوسط|زیاد]",
 	})
 }
+
+// TestStateGivenAsAValue: a form's state written as a key and its value
+// («status: published», «state = unpublished») is the order to put it
+// in that state; the participle said of the form as a fact is no order.
+func TestStateGivenAsAValue(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"form 12: status = published":                         "publish_form #12",
+		"form 9 state: unpublished":                           "draft_form #9",
+		"فرم ۴۰ status=live":                                  "publish_form #40",
+		"form 12 is published, add a short question \"name\"": "none",
+	})
+}
