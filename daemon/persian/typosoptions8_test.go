@@ -130,8 +130,9 @@ func TestListsAndMovesWrittenAsCode(t *testing.T) {
 		`form 8: add dropdown "شهر" opts: ["تهران", "کرج"]`:                "add_field #8 dropdown شهر [تهران|کرج]",
 		`فرم ۵ یه سوال چندگزینه‌ای "رنگ" اضافه کن، options: ["سبز","زرد"]`: "add_field #5 multiple_choice رنگ [سبز|زرد]",
 		"فرم ۱۴: سوال ۱۲ → جایگاه ۱":                                       "move_field #14 @11 >0",
-		"form 7: q3 → q1":         "move_field #7 @2 >0",
-		"form 9: q4 → position 2": "move_field #9 @3 >1",
+		"form 7: q3 → q1":                   "move_field #7 @2 >0",
+		"form 9: q4 → position 2":           "move_field #9 @3 >1",
+		`form 3: q2 options = ["yes","no"]`: "update_field #3 @1 [yes|no]",
 		// an arrow to a wording renames, as before; to an act, acts.
 		`form 4: q2 → "نام کامل"`: "update_field #4 @1 نام کامل",
 		"form 3 -> publish":       "publish_form #3",

@@ -322,7 +322,8 @@ func optionList(toks []token, from int, plural bool) (*tokenList, int) {
 	for j+1 < len(toks) && !toks[j].quoted && (isAny(toks[j].m, "are", "is", "will", "would", "should") || strings.EqualFold(toks[j].s, "be")) && !toks[j+1].punct {
 		j++
 	}
-	for j < len(toks) && (toks[j].m == ":" || !toks[j].quoted && isAny(toks[j].m, listMarkers...)) {
+	// «options = …», «opts: …»: what the noun is set to follows.
+	for j < len(toks) && (toks[j].m == ":" || !toks[j].quoted && (toks[j].m == "=" || isAny(toks[j].m, listMarkers...))) {
 		j++
 	}
 	if items, end := letteredItems(toks, j); items != nil {
