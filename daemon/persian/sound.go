@@ -41,12 +41,21 @@ func soundClass(r rune) rune {
 }
 
 // soundKey is the word as heard: each letter its class, hamza and ZWNJ
-// left out, a letter typed twice once.
+// left out, a letter typed twice once, and «ع» typed for the hamza seat
+// before «ی» («کشوعی») heard as that seat.
 func soundKey(m string) string {
 	var b strings.Builder
 	b.Grow(len(m))
 	var prev rune = -1
-	for _, r := range m {
+	var last rune // the letter before r, as typed
+	for i, r := range m {
+		typed := r
+		// «کشوعی» for «کشوئی»: ع typed for the hamza seat between a
+		// vowel letter and «ی» is heard as it.
+		if r == 'ع' && (last == 'و' || last == 'ا') && strings.HasPrefix(m[i+len("ع"):], "ی") {
+			r = 'ی'
+		}
+		last = typed
 		r = soundClass(r)
 		if r < 0 || r == prev {
 			continue

@@ -175,3 +175,12 @@ func TestStateGivenAsAValue(t *testing.T) {
 		"form 12 is published, add a short question \"name\"": "none",
 	})
 }
+
+// TestHamzaSeatTypedAsAin: «ع» typed for the hamza seat «ئ» between a
+// vowel letter and «ی» («کشوعی» for «کشوئی») is heard as it.
+func TestHamzaSeatTypedAsAin(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"یه سوال کشوعی به فرم ۳ اضافه کن \"شهر\"":          "add_field #3 dropdown شهر",
+		"یه سوال کشوعی \"استان\" بذار تو فرم ۸: تهران، قم": "add_field #8 dropdown استان [تهران|قم]",
+	})
+}
