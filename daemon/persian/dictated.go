@@ -68,64 +68,71 @@ func dictatedParts(toks []token) []token {
 	if stops == 0 {
 		return toks
 	}
-	out := make([]token, 0, len(toks)+8)
+	// Read first, without copying: where the wording is and where the
+	// options are, if anywhere.
+	wordFrom, wordTo, itemsFrom, itemsTo := -1, -1, -1, -1
 	start, found, choice, worded := 0, false, false, false
+read:
 	for end := 0; end <= len(toks); end++ {
 		if end < len(toks) && !(toks[end].punct && toks[end].m == ".") {
 			continue
 		}
 		s := clause(toks[start:end])
-		stop := toks[end:min(end+1, len(toks))]
 		switch {
 		case !found:
 			if s.newUnworded() {
 				found, choice = true, choiceBefore(s)
 			}
-			out = append(append(out, s...), stop...)
 		case len(s) == 0 || s.formOnly():
-			out = append(append(out, s...), stop...)
 		case !worded && s.kindOnly():
 			typ, _ := s.fieldTypeAt(0)
 			choice = choice || domain.IsChoiceType(typ)
-			out = append(append(out, s...), stop...)
 		case !worded && len(s) == 1 && s[0].quoted:
 			worded = true
-			out = append(append(out, s...), stop...)
 		case !worded && s.dictatedWording():
-			worded = true
-			text := surfaceOf(s)
-			w := token{m: matchForm(text), s: text, quoted: true}
-			w.r0 = firstRune(w.m)
-			out = append(append(out, w), stop...)
+			worded, wordFrom, wordTo = true, start, end
 		case worded && choice && s.bareItems():
-			// Each item is given as a quote, so that no word of it
-			// («نه» in «آره یا نه») is read as the grammar's.
-			out = append(out, token{m: "گزینهها", s: "گزینه‌ها", r0: 'گ'}, token{m: ":", s: ":", punct: true, r0: ':'})
-			from := 0
-			for i := 0; i <= len(s); i++ {
-				if i < len(s) && !(s[i].punct || !s[i].quoted && isAny(s[i].m, "یا", "or")) {
-					continue
-				}
-				if from > 0 {
-					out = append(out, token{m: "،", s: "،", punct: true, r0: '،'})
-				}
-				text := surfaceOf(s[from:i])
-				it := token{m: matchForm(text), s: text, quoted: true}
-				it.r0 = firstRune(it.m)
-				out = append(out, it)
-				from = i + 1
-			}
-			return append(out, toks[end:]...)
+			itemsFrom, itemsTo = start, end
+			break read
 		default:
-			if !worded {
-				return toks
-			}
-			return append(out, toks[start:]...)
+			break read
 		}
 		start = end + 1
 	}
-	if !worded {
+	if wordFrom < 0 && itemsFrom < 0 {
 		return toks
+	}
+	out := make([]token, 0, len(toks)+8)
+	quote := func(ts []token) token {
+		text := surfaceOf(ts)
+		q := token{m: matchForm(text), s: text, quoted: true}
+		q.r0 = firstRune(q.m)
+		return q
+	}
+	for i := 0; i < len(toks); i++ {
+		switch i {
+		case wordFrom:
+			out = append(out, quote(toks[wordFrom:wordTo]))
+			i = wordTo - 1
+		case itemsFrom:
+			// Each item is given as a quote, so that no word of it
+			// («نه» in «آره یا نه») is read as the grammar's.
+			out = append(out, token{m: "گزینهها", s: "گزینه‌ها", r0: 'گ'}, token{m: ":", s: ":", punct: true, r0: ':'})
+			from := itemsFrom
+			for k := itemsFrom; k <= itemsTo; k++ {
+				if k < itemsTo && !(toks[k].punct || !toks[k].quoted && isAny(toks[k].m, "یا", "or")) {
+					continue
+				}
+				if from > itemsFrom {
+					out = append(out, token{m: "،", s: "،", punct: true, r0: '،'})
+				}
+				out = append(out, quote(toks[from:k]))
+				from = k + 1
+			}
+			i = itemsTo - 1
+		default:
+			out = append(out, toks[i])
+		}
 	}
 	return out
 }
