@@ -182,7 +182,7 @@ func (p *Planner) plan(text string) Result {
 	if len(toks) == 0 {
 		return none(domain.T("the command is empty"))
 	}
-	toks, asides := cutAsides(bareQuestionPut(enumerators(wordingNamedHere(firstAfterNoun(placeThen(beforeThatComma(eachAForm(spokenOrdinalList(guardianNoun(refrainsFromTaking(azeriFillers(dictatedParts(formSentenceFirst(arrowMoves(bracketLists(stateValues(toks)))))))))))))))))
+	toks, asides := cutAsides(bareQuestionPut(enumerators(wordingNamedHere(firstAfterNoun(placeThen(beforeThatComma(eachAForm(spokenOrdinalList(guardianNoun(refrainsFromTaking(azeriFillers(dictatedParts(formSentenceFirst(arrowMoves(bracketLists(stateValues(deniedVerbFirst(toks))))))))))))))))))
 	said := saidPasses(toks)
 	var reasons []string
 	if said&passReason != 0 {

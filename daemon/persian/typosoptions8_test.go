@@ -184,3 +184,19 @@ func TestHamzaSeatTypedAsAin(t *testing.T) {
 		"یه سوال کشوعی \"استان\" بذار تو فرم ۸: تهران، قم": "add_field #8 dropdown استان [تهران|قم]",
 	})
 }
+
+// TestDeniedVerbSaidFirst: a denied light verb said before the act —
+// «فرم ۴۵ رو نکن پاک», «نوکون پاک», «نکن حذف سوال دوم …» — denies that
+// act as «پاک نکن» does: nothing is deleted. An act ended before the
+// verb, or one with a light verb of its own after it, reads as before.
+func TestDeniedVerbSaidFirst(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"فرم ۴۵ رو نکن پاک":                       "none",
+		"فرم ۴۵ ره نوکون پاک":                     "none",
+		"نکن حذف سوال دوم فرم ۳ رو":               "none",
+		"فرم ۲۲ رو نکنید غیرفعال":                 "none",
+		"فرم ۴۵ رو نکنید حذف، فقط پیش نویسش کنید": "draft_form #45",
+		"فرم ۴۵ رو پاکش نکن منتشرش کن":            "publish_form #45",
+		"فرم ۴۵ رو پاک نکن منتشر کن":              "publish_form #45",
+	})
+}
