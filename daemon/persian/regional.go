@@ -32,6 +32,9 @@ var regionalForms = map[string]string{
 	"ره":     "رو",
 	"بمانه":  "بمونه",
 	"بیدینم": "ببینم",
+	// The written prohibitive of older Persian, which every region
+	// reads: «پاک مکن», «مکنید».
+	"مکن": "نکن", "مکنید": "نکنید",
 }
 
 // regionalPronouns are regional forms with the pronoun suffix «ـش» typed

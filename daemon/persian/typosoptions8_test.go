@@ -15,6 +15,7 @@ func TestRegionalForms(t *testing.T) {
 		"سوال دوم فرم ۱۸ اختیاری بکه":                                 "update_field #18 @1 optional",
 		"ئی فرم ۵۵ منتشر بکه":                                         "publish_form #55",
 		"فرم ۶ پاک نکه، پیش‌نویس بکه":                                 "draft_form #6",
+		"فرم ۹ رو پاک مکن، فقط پیش‌نویسش کن":                          "draft_form #9",
 		"بۆ فرم ۲۲ یه سوال تاریخ بنویسی \"روز تولد\"":                 "add_field #22 date روز تولد",
 		"یه سوال عددی بۆ فرم ۹ اضافه بکه، اجباری بۆ":                  "add_field #9 number required",
 		"سوال چهارم فرم ۱۱ اجباری بکه، نه ببخشی، سوال پنجم منظورم بۆ": "update_field #11 @4 required",
