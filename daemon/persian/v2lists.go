@@ -747,6 +747,13 @@ func (c clause) putsNewAfterDelete(del, j int) (skip int, ok bool) {
 	}
 	next := v
 	switch {
+	case v == j && c.replacedWithAfter(j):
+		// «… حذف و موارد «الف» و «ب» جایگزین گردد»: the new ones,
+		// then the verb of replacing.
+		if !c[j].quoted {
+			return 1, true
+		}
+		return 0, true
 	case v < len(c) && !c[v].quoted && (placeVerbSet[c[v].m] && c[v].m != "قرار" || isAny(c[v].m, "بنویس", "بنویسید", "بنویسین")):
 		next = v + 1
 	case v == j && j >= del+2 && !c[j-1].quoted && isAny(c[j-1].m, "بشه", "بشن", "باشه", "باشن") && c[j-2].punct && isAny(c[j-2].m, ".", "،", ","):
@@ -757,6 +764,24 @@ func (c clause) putsNewAfterDelete(del, j int) (skip int, ok bool) {
 		return 0, false
 	}
 	return v - j, true
+}
+
+// replacedWithAfter reports quoted items from j, perhaps after a noun of
+// items («موارد»), followed by a verb of replacing: «موارد «الف» و «ب»
+// جایگزین گردد».
+func (c clause) replacedWithAfter(j int) bool {
+	k := j
+	if k < len(c) && !c[k].quoted && isAny(c[k].m, itemNouns...) {
+		k++
+	}
+	quotes := 0
+	for k < len(c) && (c[k].quoted || c[k].punct && isAny(c[k].m, "،", ",") || !c[k].quoted && isAny(c[k].m, "و", "and")) {
+		if c[k].quoted {
+			quotes++
+		}
+		k++
+	}
+	return quotes > 1 && k < len(c) && !c[k].quoted && isAny(c[k].m, replaceWords...)
 }
 
 func insteadAt(toks []token, j int) int {
