@@ -135,6 +135,8 @@ func TestListsAndMovesWrittenAsCode(t *testing.T) {
 		"فرم ۱۴: سوال ۱۲ → جایگاه ۱":                                       "move_field #14 @11 >0",
 		"form 7: q3 → q1":                   "move_field #7 @2 >0",
 		"form 9: q4 → position 2":           "move_field #9 @3 >1",
+		"فرم نمبر 12 رو منتشر کن":           "publish_form #12",
+		"form nr 12 publish":                "publish_form #12",
 		`form 3: q2 options = ["yes","no"]`: "update_field #3 @1 [yes|no]",
 		// an arrow to a wording renames, as before; to an act, acts.
 		`form 4: q2 → "نام کامل"`: "update_field #4 @1 نام کامل",
