@@ -227,7 +227,7 @@ var (
 	renameV      = newVocab("rename")
 	idMarkersV   = newVocab("شماره", "شماره ی", "با شناسه", "به شناسه", "با شماره", "شناسه", "آیدی", "با آیدی", "id", "number", "no", "#",
 		// the English «number» as it is said and written short: «فرم نمبر ۱۲», "form nr 12"
-		"نامبر", "نمبر", "nr", "num")
+		"نمبر", "nr", "num")
 	stopWordsV   = newVocab(append(append(append([]string{}, createVerbs...), addVerbs...), "را", "رو", "کن", "کنید", "بکن", "بده", "بدهید", "باشد", "باشه", "بشه", "شود", "بذار", "بگذار", "بزار", "بذارید", "بگذارید", "and", "with", "و", "در جایگاه", "به فرم")...)
 	slotMarkersV = newVocab("در جایگاه", "در موقعیت", "در ردیف", "در مکان", "در جای", "جایگاه", "موقعیت", "ردیف", "at position", "position", "به عنوان سوال", "به عنوان پرسش", "بهعنوان سوال", "بهعنوان پرسش", "بعنوان پرسش", "که بشه سوال", "که بشود سوال", "که بشه پرسش", "که شود پرسش", "به عنوان", "بعنوان سوال", "بعنوان", "بهعنوان", "as question", "as the")
 	topMarkersV  = newVocab("اول فرم", "ابتدای فرم", "ابتدای آن", "ابتدای اون", "ابتدایش", "اول آن", "اولش", "ابتدا", "ابتدای", "بالای فرم", "بالای", "اول لیست", "سر فرم", "at the top", "at the beginning", "to the top", "first position", "before all questions", "before all the questions", "before the other questions")
