@@ -1,6 +1,10 @@
 package persian
 
-import "github.com/arshline/arshline-sidecar/daemon/domain"
+import (
+	"slices"
+
+	"github.com/arshline/arshline-sidecar/daemon/domain"
+)
 
 // formSentenceFirst reads a command dictated in short sentences, one of
 // which only names the form — «یه سوال چند گزینه ای. فرم ۲۰. سرویس
@@ -9,6 +13,9 @@ import "github.com/arshline/arshline-sidecar/daemon/domain"
 // and said between a new question and the sentences that complete it,
 // it would part them. Only when no sentence before it names a form.
 func formSentenceFirst(toks []token) []token {
+	if !slices.ContainsFunc(toks, func(t token) bool { return t.punct && t.m == "." }) {
+		return toks
+	}
 	start := 0 // where the current sentence starts
 	for i := 0; i <= len(toks); i++ {
 		if i < len(toks) && !(toks[i].punct && toks[i].m == ".") {
