@@ -32,6 +32,9 @@ var regionalForms = map[string]string{
 	"ره":     "رو",
 	"بمانه":  "بمونه",
 	"بیدینم": "ببینم",
+	// «بوکن»/«نوکن» of Mashhad and the north, «بکو»/«نکو» of Lori and
+	// Shirazi speech: the same light verb.
+	"بوکن": "بکن", "نوکن": "نکن", "بکو": "بکن", "نکو": "نکن",
 	// The written prohibitive of older Persian, which every region
 	// reads: «پاک مکن», «مکنید».
 	"مکن": "نکن", "مکنید": "نکنید",
