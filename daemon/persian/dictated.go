@@ -2,6 +2,7 @@ package persian
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/arshline/arshline-sidecar/daemon/domain"
 )
@@ -325,4 +326,59 @@ func stateValues(toks []token) []token {
 		}
 	}
 	return toks
+}
+
+// linesAsItems reads the lines that end a command, each one short item
+// — pasted or typed one under another, perhaps after a bullet or a
+// number — as a list after the line before them: «… کشویی «شهر» اضافه
+// کن⏎تهران⏎مشهد⏎تبریز» is «… اضافه کن: تهران، مشهد، تبریز». Lines that
+// hold an order, a form or a question are lines of their own, as
+// before. Only a command with a line break pays for it.
+func linesAsItems(text string) string {
+	if !strings.ContainsRune(text, '\n') {
+		return text
+	}
+	var lines []string
+	for _, l := range strings.Split(text, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	first := len(lines)
+	var items []string
+	for first > 1 {
+		item, ok := itemLine(lines[first-1])
+		if !ok {
+			break
+		}
+		items = append([]string{item}, items...)
+		first--
+	}
+	if len(items) < 2 {
+		return text
+	}
+	head := strings.TrimRight(strings.Join(lines[:first], " "), " :：")
+	return head + ": " + strings.Join(items, "، ")
+}
+
+// itemLine returns a line's item without its bullet or number, when it
+// is one to four words that give no order and name no form or question.
+func itemLine(l string) (string, bool) {
+	l = strings.TrimLeft(l, "-–—•*·▪● \t")
+	// «1.», «۲)», «3-»: a number that counts the lines.
+	if r := []rune(l); len(r) > 2 && (r[0] >= '0' && r[0] <= '9' || r[0] >= '۰' && r[0] <= '۹') && strings.ContainsRune(".)-", r[1]) {
+		l = strings.TrimSpace(string(r[2:]))
+	}
+	toks := tokenize(surface(l))
+	if len(toks) == 0 || len(toks) > 4 {
+		return "", false
+	}
+	c := clause(toks)
+	for i, t := range toks {
+		if t.punct && !t.quoted || t.digits || t.qnoun || lightVerbSet[t.m] || negativeVerbs[t.m] || clauseVerbSet[t.m] || placeVerbSet[t.m] ||
+			c.actLen(i) > 0 || c.atAny(i, formNounsV) > 0 || isOptionNoun(t.m) {
+			return "", false
+		}
+	}
+	return strings.Trim(l, "\"«»“”"), true
 }

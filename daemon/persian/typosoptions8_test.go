@@ -208,3 +208,29 @@ func TestDeniedVerbSaidFirst(t *testing.T) {
 		"فرم ۴۵ رو پاک نکن منتشر کن":              "publish_form #45",
 	})
 }
+
+// TestItemsOnLinesOfTheirOwn: short items typed one under another at
+// the end of a command — bare, after a bullet or counted — are the list
+// the line before them introduces; lines that give orders stay orders.
+func TestItemsOnLinesOfTheirOwn(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"به فرم ۷ یه سوال کشویی \"شهر\" اضافه کن\nتهران\nمشهد\nتبریز": "add_field #7 dropdown شهر [تهران|مشهد|تبریز]",
+		"یه سوال چند جوابی «ورزش» تو فرم ۴ بذار:\n- شنا\n- فوتبال":    "add_field #4 checkboxes ورزش [شنا|فوتبال]",
+		"به فرم ۹ سه تا سوال کوتاه اضافه کن:\n1. نام\n2. شهر\n3. شغل": "add_field #9 short_text نام; add_field #9 short_text شهر; add_field #9 short_text شغل",
+		"فرم ۱۲ رو منتشر کن\nفرم ۱۳ رو پیش نویس کن":                   "publish_form #12; draft_form #13",
+		"فرم ۱۲ رو منتشر کن\nممنون\nمرسی":                             "publish_form #12",
+	})
+}
+
+// TestToldToWaitAfterTheOrder: an order followed at the end by «نه صبر
+// کن», «وایسا», «دست نگه دار», "no, wait" is held back: nothing is done.
+func TestToldToWaitAfterTheOrder(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"فرم ۱۲ رو پاک کن نه صبر کن":            "none",
+		"فرم ۱۲ رو پاک کن\nنه\nصبر کن":          "none",
+		"delete form 12, no wait":               "none",
+		"فرم ۱۲ رو غیرفعال کن، نه، دست نگه دار": "none",
+		"سوال دوم فرم ۵ رو حذف کن... وایسا":     "none",
+		"صبر کن، فرم ۱۲ رو منتشر کن":            "publish_form #12",
+	})
+}

@@ -477,6 +477,24 @@ func (c clause) partOfForm() string {
 	return ""
 }
 
+// waitsAt returns how many words before n say to wait — «صبر کن»,
+// «وایسا», «دست نگه دار», "wait", "hold on" — or 0.
+func waitsAt(toks []token, n int) int {
+	if n < 1 || toks[n-1].quoted {
+		return 0
+	}
+	last := toks[n-1].m
+	switch {
+	case isAny(last, "وایسا", "وایستا", "وایسید", "وایستید", "wait"):
+		return 1
+	case n >= 2 && !toks[n-2].quoted && (toks[n-2].m == "صبر" && isAny(last, "کن", "کنید", "کنین", "بکن") || toks[n-2].m == "hold" && last == "on"):
+		return 2
+	case n >= 3 && !toks[n-3].quoted && toks[n-3].m == "دست" && toks[n-2].m == "نگه" && isAny(last, "دار", "دارید", "دارین"):
+		return 3
+	}
+	return 0
+}
+
 // keepWords say a form stays as it is: «بذار بمونه», «نگهش دار».
 var keepWords = []string{"بذار", "بزار", "بگذار", "بمونه", "بماند", "بمونن", "بمانند", "باشه", "بمونه", "نگهش", "نگه", "دار", "دارید", "let", "it", "be", "stay", "keep"}
 
@@ -503,6 +521,11 @@ func undecided(toks []token) bool {
 		if rest && i+2 < n {
 			return true
 		}
+	}
+	// «… پاک کن، نه صبر کن», «… delete it, no, wait»: told to wait
+	// after the order, with nothing after: the order is held back.
+	if w := waitsAt(toks, n); w > 0 && w < n {
+		return true
 	}
 	// «… ولی فعلا نه», «… but not now», «… but not yet».
 	timeWord := func(t token) bool {
