@@ -234,3 +234,17 @@ func TestToldToWaitAfterTheOrder(t *testing.T) {
 		"صبر کن، فرم ۱۲ رو منتشر کن":            "publish_form #12",
 	})
 }
+
+// TestAnswersListedAreOptions: the answers a new question offers,
+// listed after «جواب‌های», «جواباش:», «انتخاب‌های», are its options;
+// «جواب‌های فرم ۵» stays the form's results, and a sentence saying what
+// its answers must be lists none.
+func TestAnswersListedAreOptions(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"یه سوال کشویی «شهر» به فرم ۵ اضافه کن با جواب‌های تهران، قم": "add_field #5 dropdown شهر [تهران|قم]",
+		"یه سوال کشویی «شهر» به فرم ۵ اضافه کن، جواباش: تهران، قم":    "add_field #5 dropdown شهر [تهران|قم]",
+		"یه سوال «جنسیت» با انتخاب های زن و مرد به فرم ۵ اضافه کن":    "add_field #5 multiple_choice جنسیت [زن|مرد]",
+		"یه سوال به فرم ۵ اضافه کن که جواب‌هاش فقط عدد باشه":          "add_field #5 short_text",
+		"سوال دوم فرم ۵ رو پاک کن و جواب‌هاش رو هم":                   "delete_field #5 @1",
+	})
+}

@@ -204,6 +204,17 @@ func collectLists(toks []token) []token {
 			out = append(out, t)
 			continue
 		}
+		if isAny(t.m, answerOptionNouns...) && questionInSentence(out) && !(i+1 < len(toks) && (clause(toks).atAny(i+1, formNounsV) > 0 || toks[i+1].isNum)) {
+			// «یه سوال کشویی «شهر» … با جواب‌های تهران، قم», «…، جواباش:
+			// …»: the answers a new question offers, listed, are its
+			// options; «جواب‌های فرم ۵» stays the form's results.
+			if l, end := optionList(toks, i+1, false); l != nil && len(l.items) > 1 {
+				out = append(out, listToken(l, surfaceOf(toks[i:end])))
+				i = end - 1
+				changed = true
+				continue
+			}
+		}
 		optNoun := isOptionNoun(t.m)
 		if optNoun && !isAny(t.m, "گزینه", "آپشن", "option", "choice") {
 			// «گزینه‌های سوال ۳ رو بردار و به جاش بذار صبح، عصر»: all
@@ -666,6 +677,28 @@ func fromNowOn(toks []token, k int) int {
 
 // replaceWords replace one thing with another: «… با … جایگزین شود».
 var replaceWords = []string{"جایگزین", "تعویض", "عوض", "replace", "replaced"}
+
+// answerOptionNouns name the answers a question offers, which listed
+// after it are its options: «با جواب‌های …», «جواباش: …», «انتخاب‌های …».
+var answerOptionNouns = []string{"جوابهای", "جوابها", "جواباش", "جوابهاش", "جوابای", "پاسخهای", "پاسخها", "پاسخهاش", "انتخابهای", "انتخابها", "انتخاباش", "انتخابهاش", "answers", "choices"}
+
+// questionInSentence reports a question noun or a kind of question in
+// the sentence that ends before.
+func questionInSentence(before []token) bool {
+	c := clause(before)
+	for k := len(before) - 1; k >= 0 && !(before[k].punct && !isAny(before[k].m, "،", ",", ":")); k-- {
+		if before[k].quoted {
+			continue
+		}
+		if before[k].qnoun {
+			return true
+		}
+		if _, n := c.fieldTypeAt(k); n > 0 {
+			return true
+		}
+	}
+	return false
+}
 
 // replaceNouns name the act of replacing, said as a noun before what is
 // replaced: «جایگزینی گزینه‌های …», «تعویض گزینه‌های …».
