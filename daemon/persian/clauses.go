@@ -253,6 +253,17 @@ var (
 // and «Actual:» describe the form as it is, so of their sentence only the
 // form or question named is kept, for the order after it to act on. An
 // action named as a plan writes it, «add_field», is read as its words.
+// optionNounInSentence reports a noun of options in the sentence that
+// ends toks.
+func optionNounInSentence(toks []token) bool {
+	for k := len(toks) - 1; k >= 0 && !(toks[k].punct && isAny(toks[k].m, ".", "!", "؟", "?")); k-- {
+		if !toks[k].quoted && isOptionNoun(toks[k].m) {
+			return true
+		}
+	}
+	return false
+}
+
 func enumerators(toks []token) []token {
 	if !marksList(toks) {
 		return toks
@@ -286,6 +297,13 @@ func enumerators(toks []token) []token {
 			k--
 		}
 		if !options && k >= 0 && !out[k].quoted && isOptionNoun(out[k].m) {
+			options = true
+			return
+		}
+		if !options && !steps && k >= 0 && !out[k].quoted && (placeVerbSet[out[k].m] || isAny(out[k].m, "بشه", "باشه", "بکن", "بنویس")) && optionNounInSentence(out[:k]) {
+			// «گزینه‌های سوال ۴ رو پاک کن، بذار (الف) … (ب) …»: marks
+			// right after the verb that gives a question's options,
+			// in the sentence that names them, number the options.
 			options = true
 			return
 		}
@@ -593,6 +611,9 @@ func cutRunOns(toks []token) []token {
 		if !c.objectBefore(i) && !deniesOrder(t.m) {
 			continue
 		}
+		if c.formAfterPut(i) {
+			continue
+		}
 		// «منتشرش کن فرم ۸ رو، …»: the object said after its verb and
 		// closed by «رو» is an afterthought naming the verb's object.
 		if !deniesOrder(t.m) && c.objectAfterthought(i+1) {
@@ -607,6 +628,29 @@ func cutRunOns(toks []token) []token {
 		return toks
 	}
 	return out
+}
+
+// formAfterPut reports a form named right after a verb of putting or
+// adding, in a clause that has named no form yet, with nothing after
+// its number but a colon, a list, a stop or the end: «سه تا سوال کوتاه
+// بذار فرم ۹۲: …», «یه سوال تاریخ اضافه کن فرم ۱۲». It is where the
+// questions go, its «به» or «تو» dropped as in speech, and no new clause.
+func (c clause) formAfterPut(i int) bool {
+	if c.atAny(i, placeVerbsV) == 0 && !(i > 0 && c.atAny(i-1, addVerbsV) > 0) {
+		return false
+	}
+	for k := i - 1; k >= 0 && !c[k].punct; k-- {
+		if c.atAny(k, formNounsV) > 0 {
+			return false
+		}
+	}
+	j := i + 1
+	n := c.atAny(j, formNounsV)
+	if n == 0 || j+n >= len(c) || !c[j+n].digits || c[j+n].quoted {
+		return false
+	}
+	k := j + n + 1
+	return k == len(c) || c[k].list != nil || c[k].punct && isAny(c[k].m, ":", ".", "،", ",", "!")
 }
 
 // objectAfterthought reports a form named from j and closed by the

@@ -14,11 +14,20 @@ import (
 // (stepsOf), "none" for no plan.
 
 // checkReadings plans every command of a family with p and compares.
+// It also runs every reading a closed gate skips (gates.go) and fails
+// when one would have changed the command, so that each phrasing written
+// for a reading proves its gate opens for it.
 func checkReadings(t *testing.T, p *Planner, cases map[string]string) {
 	t.Helper()
 	for text, want := range cases {
 		t.Run(text, func(t *testing.T) {
+			onClosedGate = func(g gates, changed bool) {
+				if changed {
+					t.Errorf("gate %#x hides a reading that changes this command", uint64(g))
+				}
+			}
 			r := p.Plan(text)
+			onClosedGate = nil
 			if got := stepsOf(r); got != want {
 				t.Errorf("got  %s\nwant %s\n(reason %q, warnings %q)", got, want, r.Reason, r.Warnings)
 			}

@@ -55,6 +55,8 @@ var finglishLexicon = []struct {
 	{"خارج", []string{"kharej"}}, {"حالت", []string{"halat"}}, {"دربیار", []string{"darbiar", "darbiyar"}}, {"بیار", []string{"biar", "biyar"}}, {"بیارید", []string{"biarid"}},
 	{"عوض", []string{"avaz"}}, {"تغییر", []string{"taghir"}}, {"بنویس", []string{"benevis"}},
 	// Publishing and the states of a form.
+	// English words of publishing as they are said in Persian.
+	{"پابلیش", []string{"pablish"}}, {"ریپابلیش", []string{"ripablish"}}, {"آنپابلیش", []string{"anpablish"}},
 	{"منتشر", []string{"montasher"}}, {"انتشار", []string{"enteshar"}}, {"پیشنویس", []string{"pishnevis"}},
 	{"غیرفعال", []string{"gheyrefaal", "gheirefaal"}}, {"غیر", []string{"gheyre", "gheir"}}, {"فعال", []string{"faal"}},
 	{"ببند", []string{"beband"}}, {"ببندید", []string{"bebandid"}}, {"ببندین", []string{"bebandin"}}, {"بستن", []string{"bastan"}}, {"بسته", []string{"baste"}},

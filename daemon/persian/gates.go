@@ -31,6 +31,7 @@ const (
 	gateParen                         // «(»: sharedNoun, parenWordings
 	gateV2Type                        // a type word only v2 knows: retype
 	gatePlaceNoun                     // «جای», «بخش»: placesAsQuestions
+	gateWait                          // «وایسا», «صبر», "wait", "hold": undecided
 )
 
 // allGates opens every reading: what an empty key, a prefix of every
@@ -72,6 +73,8 @@ var gateWords = func() map[string]gates {
 	addStarts(gateV2Type, v2TypeWordsV)
 	add(gateV2Type, "عدد", "رقم")
 	add(gatePlaceNoun, placeNouns...)
+	// waitsAt's last words: «… وایسا», «… صبر کن», «… دست نگه دار», "hold on".
+	add(gateWait, "وایسا", "وایستا", "وایسید", "وایستید", "wait", "صبر", "نگه", "hold")
 	return m
 }()
 

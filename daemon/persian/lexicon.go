@@ -69,7 +69,7 @@ var (
 	quantifiers = []string{"همه", "همگی", "همشون", "همهشون", "همهی", "هرکدوم", "هرکدام", "هردو", "هرسه", "all", "each", "both"}
 	// optionNouns name a question's options, which make it a choice
 	// question.
-	optionNouns = []string{"گزینه", "گزینهها", "گزینههای", "گزینههایی", "options", "choices", "optionها", "optionهای", "choiceها", "choiceهای", "آپشن", "آپشنها", "آپشنهای"}
+	optionNouns = []string{"گزینه", "گزینهها", "گزینههای", "گزینههایی", "options", "choices", "opts", "optionها", "optionهای", "choiceها", "choiceهای", "آپشن", "آپشنها", "آپشنهای"}
 	// needWords before «نیست» («لازم نیست») deny a need: of an action,
 	// or of a question being required.
 	needWords = []string{"لازم", "نیازی", "نیاز", "احتیاجی", "احتیاج", "ضرورتی", "ضرورت", "لزومی", "لزوم"}
@@ -174,7 +174,13 @@ var (
 		// the verb of sending said with «سطل زباله» («بفرست تو سطل آشغال»)
 		"بفرست", "بفرستید", "بفرستین", "بفرستش",
 		// what is said of a question being removed: «زائد است»
-		"زائد", "زاید"}
+		"زائد", "زاید",
+		// the act of replacing said as a noun, and the noun of the items
+		// it replaces with: «نسبت به جایگزینی … با موارد «…» اقدام شود»,
+		// «تعویض … انجام گیرد»
+		"جایگزینی", "تعویض", "موارد", "انجام",
+		// the key of a form's state given as a value: «status=draft»
+		"status", "state", "="}
 	// courtesyWords are the courtesies around a command, which ask
 	// nothing: «ممنون میشم», «دستت درد نکنه», «قربان شما», «ببخشید
 	// مزاحم شدم», «خانم‌ها آقایان», «داداش».
@@ -219,7 +225,9 @@ var (
 	actionNounsV = newVocab("انتشار", "پیشنویس", "publish", "draft", "unpublish")
 	toV          = newVocab("to")
 	renameV      = newVocab("rename")
-	idMarkersV   = newVocab("شماره", "شماره ی", "با شناسه", "به شناسه", "با شماره", "شناسه", "آیدی", "با آیدی", "id", "number", "no", "#")
+	idMarkersV   = newVocab("شماره", "شماره ی", "با شناسه", "به شناسه", "با شماره", "شناسه", "آیدی", "با آیدی", "id", "number", "no", "#",
+		// the English «number» as it is said and written short: «فرم نمبر ۱۲», "form nr 12"
+		"نمبر", "nr", "num")
 	stopWordsV   = newVocab(append(append(append([]string{}, createVerbs...), addVerbs...), "را", "رو", "کن", "کنید", "بکن", "بده", "بدهید", "باشد", "باشه", "بشه", "شود", "بذار", "بگذار", "بزار", "بذارید", "بگذارید", "and", "with", "و", "در جایگاه", "به فرم")...)
 	slotMarkersV = newVocab("در جایگاه", "در موقعیت", "در ردیف", "در مکان", "در جای", "جایگاه", "موقعیت", "ردیف", "at position", "position", "به عنوان سوال", "به عنوان پرسش", "بهعنوان سوال", "بهعنوان پرسش", "بعنوان پرسش", "که بشه سوال", "که بشود سوال", "که بشه پرسش", "که شود پرسش", "به عنوان", "بعنوان سوال", "بعنوان", "بهعنوان", "as question", "as the")
 	topMarkersV  = newVocab("اول فرم", "ابتدای فرم", "ابتدای آن", "ابتدای اون", "ابتدایش", "اول آن", "اولش", "ابتدا", "ابتدای", "بالای فرم", "بالای", "اول لیست", "سر فرم", "at the top", "at the beginning", "to the top", "first position", "before all questions", "before all the questions", "before the other questions")

@@ -178,11 +178,11 @@ func (p *Planner) Plan(text string) Result {
 
 // plan reads one command for the planner's own contract.
 func (p *Planner) plan(text string) Result {
-	toks, archived := archiveIsDelete(dropClosers(dropOpeners(dropGreetings(clippedDige(textedShortWords(dropBlessings(tokenize(quoteNamedInParens(terseNotes(spokenMarks(surface(noteLines(text)))))))))))))
+	toks, archived := archiveIsDelete(dropClosers(dropOpeners(dropGreetings(clippedDige(textedShortWords(dropBlessings(tokenize(quoteNamedInParens(terseNotes(spokenMarks(surface(noteLines(linesAsItems(text))))))))))))))
 	if len(toks) == 0 {
 		return none(domain.T("the command is empty"))
 	}
-	toks, asides := cutAsides(bareQuestionPut(enumerators(wordingNamedHere(firstAfterNoun(placeThen(beforeThatComma(eachAForm(commaOrdinalList(spokenOrdinalList(guardianNoun(refrainsFromTaking(azeriFillers(deniedInParens(toks))))))))))))))
+	toks, asides := cutAsides(bareQuestionPut(enumerators(wordingNamedHere(firstAfterNoun(placeThen(beforeThatComma(eachAForm(commaOrdinalList(spokenOrdinalList(guardianNoun(refrainsFromTaking(azeriFillers(deniedInParens(dictatedParts(formSentenceFirst(arrowMoves(bracketLists(stateValues(deniedVerbFirst(toks))))))))))))))))))))
 	gate, said := saidReadings(toks)
 	var reasons []string
 	if said&passReason != 0 {
@@ -208,7 +208,7 @@ func (p *Planner) plan(text string) Result {
 	if gate.says(gateEither|gateOneOf, formChoice, toks) {
 		return none(domain.T("the command leaves the choice between forms open («… یا …», «یکی از …»); name the one form"))
 	}
-	if gate.says(gateNo, undecided, toks) {
+	if gate.says(gateNo|gateWait, undecided, toks) {
 		return none(domain.T("the command takes its order back at its end («… ولی فعلا نه», «… یا نه بذار بمونه»); there is nothing to do"))
 	}
 	if selfDestroys(toks) {

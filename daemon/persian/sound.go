@@ -41,7 +41,8 @@ func soundClass(r rune) rune {
 }
 
 // soundKey is the word as heard: each letter its class, hamza and ZWNJ
-// left out, a letter typed twice once.
+// left out, a letter typed twice once, and «ع» typed for the hamza seat
+// before «ی» («کشوعی») heard as that seat.
 func soundKey(m string) string {
 	var buf [64]byte
 	return string(appendSoundKey(buf[:0], m))
@@ -50,7 +51,15 @@ func soundKey(m string) string {
 // appendSoundKey appends the key of m to b.
 func appendSoundKey(b []byte, m string) []byte {
 	var prev rune = -1
-	for _, r := range m {
+	var last rune // the letter before r, as typed
+	for i, r := range m {
+		typed := r
+		// «کشوعی» for «کشوئی»: ع typed for the hamza seat between a
+		// vowel letter and «ی» is heard as it.
+		if r == 'ع' && (last == 'و' || last == 'ا') && strings.HasPrefix(m[i+len("ع"):], "ی") {
+			r = 'ی'
+		}
+		last = typed
 		r = soundClass(r)
 		if r < 0 || r == prev {
 			continue
@@ -131,11 +140,24 @@ const minEditRunes = 5
 
 var sounds = func() *soundIndex {
 	ix := &soundIndex{known: map[string]bool{}, exact: map[string]string{}, oneOff: map[string]string{}}
+	// Two words of one meaning that sound alike («پابلیش», «پابلیک»,
+	// both publishing) leave no doubt between them: a slip of either is
+	// read as the first. Words that destroy are not grouped.
+	meaning := map[string]int{}
+	for g, l := range [][]string{publishWords, openWords, resultsWords, createVerbs, addVerbs, placeVerbs,
+		nameNouns, requiredWords, optionalWords, optionNouns, formNouns, formKinds} {
+		for _, w := range l {
+			if _, ok := meaning[w]; !ok {
+				meaning[w] = g + 1
+			}
+		}
+	}
 	put := func(m map[string]string, k, w string) {
 		old, ok := m[k]
 		switch {
 		case !ok || old == w:
 			m[k] = w
+		case old != "" && meaning[old] != 0 && meaning[old] == meaning[w]:
 		case old != "" && strings.ContainsAny(old, "ؤئءأإ"):
 			// «سؤال» and «سوال» are one word: the spelling without a
 			// hamza seat stands for both.

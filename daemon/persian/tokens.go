@@ -237,7 +237,7 @@ func tokenize(text string) []token {
 	}
 	flush(len(text))
 	finglishContext(toks)
-	toks = mergeNumbers(mergeAffixes(splitJoinedNouns(splitLightVerbs(splitNon(toks)))))
+	toks = kurdishFor(mergeNumbers(mergeAffixes(splitJoinedNouns(splitLightVerbs(splitNon(toks))))))
 	for k := range toks {
 		toks[k].r0 = firstRune(toks[k].m)
 		toks[k].qnoun = questionNouns[toks[k].m]

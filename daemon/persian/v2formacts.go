@@ -431,6 +431,10 @@ var siteWordsV = newVocab("سایت", "وبسایت", "site", "website", "از �
 
 // formParts name a part of a form that a command may speak of: its
 // title, description, logo, looks, link.
+// partTimeAdjectives say which of a part's states is meant: its old,
+// present or new one.
+var partTimeAdjectives = []string{"قدیمی", "قدیم", "قبلی", "فعلی", "کنونی", "پیشین", "سابق", "جدید", "تازه", "old", "current", "previous"}
+
 var formParts = []string{"عنوان", "اسم", "نام", "تیتر", "title", "name", "توضیحات", "توضیح", "description", "لوگو", "logo", "متن", "text",
 	"رنگ", "color", "colour", "عکس", "تصویر", "image", "لینک", "link", "پیوند", "آدرس", "address", "url", "تنظیمات", "settings",
 	"سربرگ", "header", "پاورقی", "footer", "تم", "theme", "فونت", "font", "ظاهر", "زمینه", "background", "پیام", "message"}
@@ -445,6 +449,11 @@ func (c clause) partOfForm() string {
 		}
 		k := p - 1
 		if isAny(c[k].m, "of") && k > 0 {
+			k--
+		}
+		// «اسم قدیمی فرم ۲۷», «عنوان فعلی فرم ۳»: an adjective of when
+		// stands between the part and the form.
+		if k > 0 && !c[k].quoted && isAny(c[k].m, partTimeAdjectives...) {
 			k--
 		}
 		if !c[k].quoted && isAny(c[k].m, formParts...) {
@@ -466,6 +475,24 @@ func (c clause) partOfForm() string {
 		}
 	}
 	return ""
+}
+
+// waitsAt returns how many words before n say to wait — «صبر کن»,
+// «وایسا», «دست نگه دار», "wait", "hold on" — or 0.
+func waitsAt(toks []token, n int) int {
+	if n < 1 || toks[n-1].quoted {
+		return 0
+	}
+	last := toks[n-1].m
+	switch {
+	case isAny(last, "وایسا", "وایستا", "وایسید", "وایستید", "wait"):
+		return 1
+	case n >= 2 && !toks[n-2].quoted && (toks[n-2].m == "صبر" && isAny(last, "کن", "کنید", "کنین", "بکن") || toks[n-2].m == "hold" && last == "on"):
+		return 2
+	case n >= 3 && !toks[n-3].quoted && toks[n-3].m == "دست" && toks[n-2].m == "نگه" && isAny(last, "دار", "دارید", "دارین"):
+		return 3
+	}
+	return 0
 }
 
 // keepWords say a form stays as it is: «بذار بمونه», «نگهش دار».
@@ -494,6 +521,11 @@ func undecided(toks []token) bool {
 		if rest && i+2 < n {
 			return true
 		}
+	}
+	// «… پاک کن، نه صبر کن», «… delete it, no, wait»: told to wait
+	// after the order, with nothing after: the order is held back.
+	if w := waitsAt(toks, n); w > 0 && w < n {
+		return true
 	}
 	// «… ولی فعلا نه», «… but not now», «… but not yet».
 	timeWord := func(t token) bool {

@@ -219,6 +219,17 @@ func collectLists(toks []token) []token {
 			}
 			continue
 		}
+		if isAny(t.m, answerOptionNouns...) && questionInSentence(out) && !(i+1 < len(toks) && (clause(toks).atAny(i+1, formNounsV) > 0 || toks[i+1].isNum)) {
+			// «یه سوال کشویی «شهر» … با جواب‌های تهران، قم», «…، جواباش:
+			// …»: the answers a new question offers, listed, are its
+			// options; «جواب‌های فرم ۵» stays the form's results.
+			if l, end := optionList(toks, i+1, false); l != nil && len(l.items) > 1 {
+				out = append(out, listToken(l, surfaceOf(toks[i:end])))
+				i = end - 1
+				changed = true
+				continue
+			}
+		}
 		optNoun := isOptionNoun(t.m)
 		if optNoun && !isAny(t.m, "گزینه", "آپشن", "option", "choice") {
 			// «گزینه‌های سوال ۳ رو بردار و به جاش بذار صبح، عصر»: all
@@ -347,7 +358,8 @@ func optionList(toks []token, from int, plural bool) (*tokenList, int) {
 	for j+1 < len(toks) && !toks[j].quoted && (isAny(toks[j].m, "are", "is", "will", "would", "should") || strings.EqualFold(toks[j].s, "be")) && !toks[j+1].punct {
 		j++
 	}
-	for j < len(toks) && (toks[j].m == ":" || !toks[j].quoted && isAny(toks[j].m, listMarkers...)) {
+	// «options = …», «opts: …»: what the noun is set to follows.
+	for j < len(toks) && (toks[j].m == ":" || !toks[j].quoted && (toks[j].m == "=" || isAny(toks[j].m, listMarkers...))) {
 		j++
 	}
 	if items, end := letteredItems(toks, j); items != nil {
@@ -611,10 +623,21 @@ func optionsAfterVerb(toks []token, from int) int {
 		if j := k + 1; toks[k].quoted || !toks[k].punct && isAny(toks[k].m, "با", "with") && j < len(toks) && !toks[j].punct {
 			if !toks[k].quoted {
 				j = k + 1
+				// «… با موارد «الف»، «ب» …»: the noun of the items is
+				// none of them.
+				if j+1 < len(toks) && !toks[j].quoted && isAny(toks[j].m, itemNouns...) && (toks[j+1].quoted || toks[j+1].punct && toks[j+1].m == ":") {
+					j++
+					if toks[j].punct {
+						j++
+					}
+				}
 			} else {
 				j = k
 			}
-			if l, end := optionList(toks, j, true); l != nil && len(l.items) > 1 && replacesWith(toks, end, !toks[k].quoted) {
+			// «نسبت به جایگزینی گزینه‌های پرسش ۴ … با موارد … اقدام
+			// شود»: the act named as a noun before the options.
+			replacedBefore := !toks[k].quoted && from >= 2 && !toks[from-2].quoted && isAny(toks[from-2].m, replaceNouns...)
+			if l, end := optionList(toks, j, true); l != nil && len(l.items) > 1 && (replacesWith(toks, end, !toks[k].quoted) || replacedBefore) {
 				return j
 			}
 		}
@@ -623,7 +646,7 @@ func optionsAfterVerb(toks []token, from int) int {
 		}
 		// Every person of the verb gives them: «بکن», «بکنین», «بذارید».
 		// A note to oneself says the verb in the first person: «عوض کنم».
-		if isAny(toks[k].m, "بکن", "کن", "بکنین", "بکنید", "کنین", "کنید", "کنم", "بکنم", "کنیم", "بکنیم", "بده", "بدهید", "دهید", "بشه", "باشه", "بشن", "باشن", "باشند", "شوند", "به", "to") || placeVerbSet[toks[k].m] && toks[k].m != "قرار" {
+		if isAny(toks[k].m, "بکن", "کن", "بکنین", "بکنید", "کنین", "کنید", "کنم", "بکنم", "کنیم", "بکنیم", "بده", "بدهید", "بدید", "بدین", "دهید", "بشه", "باشه", "بشن", "باشن", "باشند", "شوند", "به", "to") || placeVerbSet[toks[k].m] && toks[k].m != "قرار" {
 			// «… عوض کن بکن الف، ب»: the verb said twice; «… عوض کن،
 			// بذار: الف، ب»: the second after a comma, the options after
 			// its colon.
@@ -632,6 +655,20 @@ func optionsAfterVerb(toks []token, from int) int {
 			}
 			for k+2 < len(toks) && (again(toks[k+1]) || toks[k+1].punct && isAny(toks[k+1].m, "،", ",") && again(toks[k+2])) {
 				k++
+			}
+			// «… عوض کن، بشه این سه تا: …»: the new options pointed at
+			// and counted before their colon.
+			if d := k + 1; d+1 < len(toks) && !toks[d].quoted && isAny(toks[d].m, "این", "اینا", "اینها", "these") {
+				d++
+				if !toks[d].quoted && toks[d].isNum {
+					d++
+				}
+				if d < len(toks) && !toks[d].quoted && isAny(toks[d].m, "تا", "تای", "مورد", "گزینه") {
+					d++
+				}
+				if d+1 < len(toks) && toks[d].punct && toks[d].m == ":" {
+					return d + 1
+				}
 			}
 			if k+2 < len(toks) && toks[k+1].punct && toks[k+1].m == ":" {
 				return k + 2
@@ -666,6 +703,35 @@ func fromNowOn(toks []token, k int) int {
 // replaceWords replace one thing with another: «… با … جایگزین شود».
 var replaceWords = []string{"جایگزین", "تعویض", "عوض", "replace", "replaced"}
 
+// answerOptionNouns name the answers a question offers, which listed
+// after it are its options: «با جواب‌های …», «جواباش: …», «انتخاب‌های …».
+var answerOptionNouns = []string{"جوابهای", "جوابها", "جواباش", "جوابهاش", "جوابای", "پاسخهای", "پاسخها", "پاسخهاش", "انتخابهای", "انتخابها", "انتخاباش", "انتخابهاش", "answers", "choices"}
+
+// questionInSentence reports a question noun or a kind of question in
+// the sentence that ends before.
+func questionInSentence(before []token) bool {
+	c := clause(before)
+	for k := len(before) - 1; k >= 0 && !(before[k].punct && !isAny(before[k].m, "،", ",", ":")); k-- {
+		if before[k].quoted {
+			continue
+		}
+		if before[k].qnoun {
+			return true
+		}
+		if _, n := c.fieldTypeAt(k); n > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// replaceNouns name the act of replacing, said as a noun before what is
+// replaced: «جایگزینی گزینه‌های …», «تعویض گزینه‌های …».
+var replaceNouns = []string{"جایگزینی", "تعویض", "replacing", "replacement"}
+
+// itemNouns name the items of a list said after «با»: «با موارد …».
+var itemNouns = []string{"موارد", "مورد", "عبارات", "عبارتهای", "مقادیر", "گزینههای", "items", "values"}
+
 // replacesWith reports, after a list of options at end, the verb that
 // makes them the question's options: one of replacing (after «با»), or
 // the copula or a light verb («… باشد», «… بشه»).
@@ -695,12 +761,16 @@ func optionsPutInstead(toks []token, from int) (del, start int) {
 			continue
 		}
 		j := k + n
-		for j < len(toks) && !toks[j].quoted && (lightVerbSet[toks[j].m] || isAny(toks[j].m, "و", "and") || toks[j].punct && isAny(toks[j].m, "،", ",")) {
+		for j < len(toks) && !toks[j].quoted && (lightVerbSet[toks[j].m] || isAny(toks[j].m, "و", "and") || toks[j].punct && isAny(toks[j].m, "،", ",", ".")) {
 			j++
 		}
 		m := insteadAt(toks, j)
 		if m == 0 {
-			return 0, 0
+			put, ok := c.putsNewAfterDelete(k+n, j)
+			if !ok {
+				return 0, 0
+			}
+			m = put
 		}
 		j += m
 		for j < len(toks) && !toks[j].quoted && (placeVerbSet[toks[j].m] || isAny(toks[j].m, "بکن", "بکنید", "کن", "کنید", "بنویس", "بنویسید", "put", "write", "add", "اضافه", "درج", "شود", "گردد", "بشه")) {
@@ -717,6 +787,61 @@ func optionsPutInstead(toks []token, from int) (del, start int) {
 // insteadAt returns the length of the words at j that say «in their
 // place»: «به جاش», «جاش», «به جاشون», «instead», or 0. («به جای …»
 // is read before, as what is not to be done.)
+// putsNewAfterDelete reports the words from del to j, after a verb that
+// deletes options, as ending in a verb that puts or makes the new ones
+// — «… پاک کن، بذار …», «… حذف کن، بنویس: …», «… پاک کن. بشه: …», «…
+// حذف کنید و این‌ها را بگذارید: …» — with no word for "instead": the
+// list is replaced. skip counts the words from j that point at the new
+// list («این‌ها را»). After a full stop only a colon or a quote may
+// follow the verb.
+func (c clause) putsNewAfterDelete(del, j int) (skip int, ok bool) {
+	stop := false
+	for k := del; k < j; k++ {
+		stop = stop || c[k].punct && c[k].m == "."
+	}
+	v := j
+	if v+1 < len(c) && !c[v].quoted && isAny(c[v].m, "اینها", "اینا", "این", "these") && isAny(c[v+1].m, "را", "رو") {
+		v += 2
+	}
+	next := v
+	switch {
+	case v == j && c.replacedWithAfter(j):
+		// «… حذف و موارد «الف» و «ب» جایگزین گردد»: the new ones,
+		// then the verb of replacing.
+		if !c[j].quoted {
+			return 1, true
+		}
+		return 0, true
+	case v < len(c) && !c[v].quoted && (placeVerbSet[c[v].m] && c[v].m != "قرار" || isAny(c[v].m, "بنویس", "بنویسید", "بنویسین")):
+		next = v + 1
+	case v == j && j >= del+2 && !c[j-1].quoted && isAny(c[j-1].m, "بشه", "بشن", "باشه", "باشن") && c[j-2].punct && isAny(c[j-2].m, ".", "،", ","):
+	default:
+		return 0, false
+	}
+	if stop && !(next < len(c) && (c[next].quoted || c[next].punct && c[next].m == ":")) {
+		return 0, false
+	}
+	return v - j, true
+}
+
+// replacedWithAfter reports quoted items from j, perhaps after a noun of
+// items («موارد»), followed by a verb of replacing: «موارد «الف» و «ب»
+// جایگزین گردد».
+func (c clause) replacedWithAfter(j int) bool {
+	k := j
+	if k < len(c) && !c[k].quoted && isAny(c[k].m, itemNouns...) {
+		k++
+	}
+	quotes := 0
+	for k < len(c) && (c[k].quoted || c[k].punct && isAny(c[k].m, "،", ",") || !c[k].quoted && isAny(c[k].m, "و", "and")) {
+		if c[k].quoted {
+			quotes++
+		}
+		k++
+	}
+	return quotes > 1 && k < len(c) && !c[k].quoted && isAny(c[k].m, replaceWords...)
+}
+
 func insteadAt(toks []token, j int) int {
 	k := j
 	if k < len(toks) && isAny(toks[k].m, "به", "در") {
@@ -1000,7 +1125,12 @@ func countedItem(it []token) bool {
 		return true
 	}
 	// A type v1 has («کوتاه», «امتیازی») is an item of that type; a label
-	// of v2's («email») is a subject.
+	// of v2's («email») is a subject. A word only heard as a type
+	// («توضیح», like «توضیحی») is, alone in a list, the subject it
+	// spells: «اسم، آدرس، توضیح».
+	if len(it) == 1 && t.fuzzy {
+		return false
+	}
 	typ, n := clause(it).fieldTypeAt(0)
 	if n > 0 && n < len(it) && it[n].punct && it[n].m == "(" {
 		// «امتیاز (امتیازی)»: what is in parentheses says the kind; the
@@ -1074,6 +1204,11 @@ func listEnds(toks []token, j int, options bool) bool {
 		return true
 	}
 	if options && (isAny(t.m, requiredWords...) || isAny(t.m, optionalWords...)) {
+		return true
+	}
+	// «…: رشته تحصیلی، گزینه‌هاش ریاضی، …»: the noun that names the
+	// options starts their list; no option holds it.
+	if options && !t.quoted && pluralOptionNoun(t.m) && j > 0 && toks[j-1].punct && isAny(toks[j-1].m, "،", ",") {
 		return true
 	}
 	// «… ظهر، عصر تبدیل شود», «… شب درست کن»: the word before a light
@@ -1499,7 +1634,8 @@ func retype(toks []token) []token {
 			changed = true
 		}
 		key := v2TypeWords[k].key
-		out = append(out, token{m: key, s: surfaceOf(toks[i : i+n]), r0: firstRune(key)})
+		// A word only heard as a type word stays one heard («توضیح»).
+		out = append(out, token{m: key, s: surfaceOf(toks[i : i+n]), r0: firstRune(key), fuzzy: n == 1 && toks[i].fuzzy})
 		i += n - 1
 	}
 	if !changed {
@@ -2059,16 +2195,27 @@ func allLetters(ts []token) bool {
 // تبریز ج) شیراز», «a) red b) blue». It returns nil when the words at j
 // are not so numbered.
 func letteredItems(toks []token, j int) ([][]token, int) {
-	isMark := func(k int) bool {
-		return k+1 < len(toks) && !toks[k].quoted && (utf8.RuneCountInString(toks[k].m) == 1 || toks[k].m == "الف") && toks[k+1].punct && toks[k+1].m == ")"
+	// A mark is a letter closed by «)», or one in parentheses: «الف)»,
+	// «(الف)», «(ب)».
+	markLen := func(k int) int {
+		open := 0
+		if k < len(toks) && toks[k].punct && toks[k].m == "(" {
+			open = 1
+		}
+		k += open
+		if k+1 < len(toks) && !toks[k].quoted && (utf8.RuneCountInString(toks[k].m) == 1 || toks[k].m == "الف") && toks[k+1].punct && toks[k+1].m == ")" {
+			return open + 2
+		}
+		return 0
 	}
+	isMark := func(k int) bool { return markLen(k) > 0 }
 	if !isMark(j) {
 		return nil, 0
 	}
 	var items [][]token
 	k := j
 	for isMark(k) {
-		k += 2
+		k += markLen(k)
 		start := k
 		for k < len(toks) && !isMark(k) && !(toks[k].punct && !isAny(toks[k].m, "،", ",")) && !listEnds(toks, k, true) {
 			k++

@@ -40,6 +40,9 @@ func wordToken(s string) token {
 			return t
 		}
 	}
+	if rt, ok := regionalWord(t); ok {
+		return rt
+	}
 	// «بذا», «وردا»: an imperative said without its last «ر» (clippedR).
 	if full, ok := clippedR[t.m]; ok {
 		t.m = full
