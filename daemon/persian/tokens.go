@@ -48,6 +48,9 @@ func closingQuote(r rune) (rune, bool) {
 		return '›', true
 	case '「':
 		return '」', true
+	case '`':
+		// «add `نام شرکت`»: a programmer quotes a name as code.
+		return '`', true
 	}
 	return 0, false
 }

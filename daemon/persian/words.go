@@ -45,6 +45,10 @@ func wordToken(s string) token {
 		t.m = full
 		return t
 	}
+	if full, ok := gilakiPut[t.m]; ok {
+		t.m = full
+		return t
+	}
 	// «اینو», «اونو»: a demonstrative with the spoken object marker ـو
 	// typed on is the demonstrative («این رو»).
 	if base, ok := strings.CutSuffix(t.m, "و"); ok && isAny(base, "این", "اون", "همین", "همون") {
