@@ -1,5 +1,7 @@
 package persian
 
+import "strings"
+
 // gilakiPut are the imperatives of «گذاشتن» as Gilaki-coloured speech
 // says them, with «ی» after the «ب»: «بیذار», «بیذارین».
 var gilakiPut = map[string]string{"بیذار": "بذار", "بیذارید": "بذارید", "بیذارین": "بذارین", "بیذاری": "بذاری", "بیذارش": "بذارش", "نیذار": "نذار"}
@@ -47,4 +49,172 @@ func (c clause) takenFromForm() bool {
 		from = true
 	}
 	return from
+}
+
+// writeCues ask for a wording to be written: «بنویس: …».
+var writeCues = setOf("بنویس", "بنویسی", "بنویسید", "بنویسین", "write")
+
+// ownWordingNouns with the pronoun name an existing question's wording:
+// «سوال ۱ … اسمش بشه: …» (a word read with its pronoun apart is one
+// of these without it).
+var ownWordingNouns = setOf("اسمش", "متنش", "عنوانش", "نامش", "لیبلش", "labelش")
+
+// wordingSaidAfter reads the wording of a question said after the rest
+// of the order, as speech puts it last: «یه سوال کوتاه بذار فرم ۹۰،
+// بنویس: اسم میز», «یه سوال بذار تو فرم ۸۹ شماره همراه مشتری، که …»,
+// «یه سوال متن بلند: حساسیت غذایی داره؟ توضیح بدید». The words up to
+// the next comma or full stop, when they can only be a wording, are
+// quoted and put after the new question's noun and kind, where
+// «یه سوال کوتاه «…»» says them. A question already named by its place
+// and given a wording after «اسمش بشه:» has it quoted where it is. A
+// command that quotes anything is left as it is. It waits for a
+// question noun with «یه»/«یک» or a wording noun with its pronoun.
+func wordingSaidAfter(toks []token) []token {
+	c := clause(toks)
+	q, own := -1, -1
+	for i, t := range toks {
+		if t.quoted || t.list != nil {
+			return toks
+		}
+		if q < 0 && t.qnoun && i > 0 && isAny(toks[i-1].m, "یه", "یک", "a", "one") && !isAny(t.m, pluralQuestionNouns...) {
+			q = i
+		}
+		if own < 0 && (ownWordingNouns[t.m] || t.pron && isAny(t.m, "اسم", "متن", "عنوان", "نام", "لیبل", "label")) {
+			own = i
+		}
+	}
+	if q < 0 && own < 0 {
+		return toks
+	}
+	if q < 0 {
+		// «سوال ۱ فرم ۴۲ اسمش بشه: …»: quoted where it is.
+		j := own + 1
+		for j < len(toks) && isAny(toks[j].m, "بشه", "باشه", "بشود", "باشد", "شود", "رو", "را", "هم") {
+			j++
+		}
+		if j >= len(toks) || !toks[j].punct || toks[j].m != ":" || !c.hasQuestionNoun() {
+			return toks
+		}
+		if e := c.saidWordingEnd(j + 1); e > j+1 {
+			return quoteSpan(toks, j+1, e)
+		}
+		return toks
+	}
+	head := q + 1
+	if _, n := c.fieldTypeAt(head); head < len(c) && n > 0 {
+		head += n
+	}
+	for k := head; k < len(toks); k++ {
+		t := toks[k]
+		s, drop := -1, -1
+		switch {
+		case writeCues[t.m]:
+			s, drop = k+1, k
+			if s < len(toks) && toks[s].punct && toks[s].m == ":" {
+				s++
+			}
+			if drop > 0 && toks[drop-1].punct && isAny(toks[drop-1].m, "،", ",") {
+				drop--
+			}
+		case t.punct && t.m == ":" && (k == head || toks[k-1].isNum && toks[k-1].digits && c.formBefore(k-1)):
+			s, drop = k+1, k
+		case t.isNum && t.digits && c.formBefore(k) && k+1 < len(toks) && !toks[k+1].punct && !labelEnds[toks[k+1].m]:
+			s, drop = k+1, k+1
+		case t.punct && !isAny(t.m, "،", ","):
+			return toks
+		}
+		if s < 0 {
+			continue
+		}
+		e := c.saidWordingEnd(s)
+		if e <= s {
+			continue
+		}
+		out := make([]token, 0, len(toks))
+		out = append(out, toks[:head]...)
+		out = append(out, quoted(toks[s:e]))
+		out = append(out, toks[head:drop]...)
+		return append(out, toks[e:]...)
+	}
+	return toks
+}
+
+// formBefore reports a form noun right before the number at i.
+func (c clause) formBefore(i int) bool {
+	for k := max(i-2, 0); k < i; k++ {
+		if !c[k].quoted && c.atAny(k, formNounsV) == i-k {
+			return true
+		}
+	}
+	return false
+}
+
+// saidWordingEnd returns where the words from s stop being a wording
+// said unquoted, or s when they are not one: they run to a comma, a
+// full stop or the end; a question mark is the wording's own, and what
+// follows it in the same sentence («… داره؟ توضیح بدید») asks the
+// respondent on. A verb of the planner's, a form or question, a number
+// typed as digits, a requirement or the object marker among them makes
+// them an order, not a wording; so does an option noun or a marker of
+// a wording, which the reading of the clause reads where they are.
+func (c clause) saidWordingEnd(s int) int {
+	asked := false
+	e := s
+	for ; e < len(c); e++ {
+		t := c[e]
+		if t.punct {
+			if isAny(t.m, "؟", "?") && e > s {
+				asked = true
+				continue
+			}
+			break
+		}
+		if t.quoted || t.list != nil || t.qnoun || t.isNum && t.digits || isAny(t.m, "رو", "را", "که") || negativeVerbs[t.m] || placeVerbSet[t.m] ||
+			isAny(t.m, requiredWords...) || isAny(t.m, optionalWords...) || isAny(t.m, formatWords...) || c.atAny(e, formNounsV) > 0 ||
+			c.atAny(e, addVerbsV) > 0 || c.createVerbAt(e) || c.atAny(e, actionWordsV) > 0 || c.atAny(e, forbiddenWordsV) > 0 ||
+			lightVerbSet[t.m] && !asked || writeCues[t.m] || isOptionNoun(t.m) || c.atAny(e, questionMarksV) > 0 || c.atAny(e, titleMarkersV) > 0 {
+			if e-1 > s && isAny(c[e-1].m, "و", "and") && !lightVerbSet[t.m] {
+				// «… بنویس: اسم میز و منتشرش کن»: the wording ends
+				// where «و» joins the next order.
+				e--
+				break
+			}
+			return s
+		}
+	}
+	if e == s || labelEnds[c[s].m] || labelEnds[c[e-1].m] {
+		return s
+	}
+	for k := s; k < e; k++ {
+		if !isLatin(c[k].m) && !c[k].punct {
+			return e
+		}
+	}
+	// A wording all in English is read by the English reading, which
+	// takes no kind from its words unless they are quoted.
+	return s
+}
+
+// quoted makes one quoted token of the words ts, as typed: a mark
+// joins the word before it.
+func quoted(ts []token) token {
+	var b strings.Builder
+	for k, t := range ts {
+		if k > 0 && !t.punct {
+			b.WriteByte(' ')
+		}
+		b.WriteString(t.s)
+	}
+	q := token{s: b.String(), quoted: true}
+	q.m = matchForm(q.s)
+	q.r0 = firstRune(q.m)
+	return q
+}
+
+// quoteSpan replaces toks[s:e] by their quote.
+func quoteSpan(toks []token, s, e int) []token {
+	out := make([]token, 0, len(toks))
+	out = append(out, toks[:s]...)
+	out = append(out, quoted(toks[s:e]))
+	return append(out, toks[e:]...)
 }

@@ -60,3 +60,29 @@ func TestLabelQualified(t *testing.T) {
 		"کد ملی متقاضی رو از فرم ۶ پاک کن":               "none",
 	})
 }
+
+// TestWordingSaidLast: speech puts a new question's wording after the
+// rest of the order — after the form («… تو فرم ۸۹ شماره همراه مشتری،
+// که …»), after «بنویس:», after a colon — and a question's own wording
+// after «اسمش بشه:»; the words to the comma or full stop are the
+// wording, a question mark and a request to the respondent after it
+// included. Words that order something stay orders.
+func TestWordingSaidLast(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"یه سوال کوتاه بذار تو فرم ۳۱ نام مربی، لطفا":                   "add_field #31 short_text نام مربی",
+		"یه سوال بلند به فرم ۷ اضافه کنید، بنویسید: سوابق درمانی بیمار": "add_field #7 long_text سوابق درمانی بیمار",
+		"یک پرسش کوتاه در فرم ۵۵ درج شود، بنویسید: نام آموزشگاه":        "add_field #55 short_text نام آموزشگاه",
+		"فرم ۸ یه سوال متن بلند: سابقه جراحی دارید؟ اگر بله توضیح دهید": "add_field #8 long_text سابقه جراحی دارید؟ اگر بله توضیح دهید",
+		"یه سوال کوتاه بذار فرم ۴۴: شماره میز":                          "add_field #44 short_text شماره میز",
+		"یه سوال کوتاه به فرم ۹۰ اضافه کن، بنویس: اسم میز و منتشرش کن":  "add_field #90 short_text اسم میز; publish_form #90",
+		"سوال دوم فرم ۱۲ متنش بشه: ساعت شروع کار":                       "update_field #12 @1 ساعت شروع کار",
+		"پرسش سوم فرم ۶ عنوانش باشد: محل تولد و محل صدور":               "update_field #6 @2 محل تولد و محل صدور",
+		"یه سوال چندگزینه‌ای بذار تو فرم ۹ گزینه هاش قرمز آبی":          "add_field #9 multiple_choice [قرمز|آبی]",
+		"یه سوال کوتاه بذار تو فرم ۱۰، بنویس: اجباری":                   "add_field #10 short_text required",
+	})
+	v1 := New(Config{Contract: 1})
+	checkReadings(t, v1, map[string]string{
+		"یه سوال کوتاه تو فرم ۲۰، بنویس: شغل شما چیه؟": "add_field #20 short_text شغل شما چیه؟",
+	})
+}
