@@ -218,3 +218,62 @@ func quoteSpan(toks []token, s, e int) []token {
 	out = append(out, quoted(toks[s:e]))
 	return append(out, toks[e:]...)
 }
+
+// rewriteDeleteWords are the words of deleting a wording to write
+// another in its place.
+var rewriteDeleteWords = setOf("حذف", "پاک", "delete", "remove", "erase")
+
+// rewriteLightVerbs close «حذف» or «پاک» as a verb.
+var rewriteLightVerbs = setOf("کن", "کنید", "کنین", "بکن", "بکنید", "بکه", "شود", "شه", "بشه", "بشود", "گردد", "نما", "نمایید", "نمائید", "بفرمایید", "فرمایید")
+
+// rewriteVerbs put a new wording where the old one was.
+var rewriteVerbs = setOf("جایگزین", "بنویس", "بنویسی", "بنویسید", "بنویسین", "بشه", "شود", "گردد", "باشد", "باشه", "کن", "کنید", "بکن", "بکنید")
+
+// deletedToRewrite reads «متن پیشین پرسش نخست فرم ۶۵ حذف و عبارت «…»
+// جایگزین آن گردد», «متن سوال دوم رو پاک کن و بنویس «…»»: a wording
+// deleted to write a quoted one in its place is changed, not deleted;
+// the deleting words and the «و» after them are dropped, and the rest
+// reads as a change of the wording. It waits for a word of deleting
+// with a wording noun opening its clause and a quote after it.
+func deletedToRewrite(toks []token) []token {
+	for i, t := range toks {
+		if t.quoted || t.punct || !rewriteDeleteWords[t.m] {
+			continue
+		}
+		// The object: from the clause's start to the delete word,
+		// opening with a noun of wording.
+		s := i
+		for s > 0 && !toks[s-1].punct && !toks[s-1].quoted && !isAny(toks[s-1].m, "و", "and") {
+			s--
+		}
+		if s == i || !(isAny(toks[s].m, partWordingNouns...) || isAny(toks[s].m, "اسم", "نام", "لیبل", "عبارت")) || toks[s].quoted {
+			continue
+		}
+		j := i + 1
+		if j < len(toks) && rewriteLightVerbs[toks[j].m] {
+			j++
+		}
+		if j >= len(toks) || !(toks[j].punct && isAny(toks[j].m, "،", ",") || isAny(toks[j].m, "و", "and")) {
+			continue
+		}
+		quote, verb := false, false
+		for k := j + 1; k < len(toks); k++ {
+			r := toks[k]
+			if r.quoted {
+				quote = true
+				continue
+			}
+			if r.punct && !isAny(r.m, "،", ",") || r.qnoun || clause(toks).atAny(k, addVerbsV) > 0 || clause(toks).atAny(k, forbiddenWordsV) > 0 {
+				break
+			}
+			verb = verb || quote && rewriteVerbs[r.m] || rewriteVerbs[r.m] && isAny(r.m, "جایگزین", "بنویس", "بنویسی", "بنویسید", "بنویسین")
+		}
+		if !quote || !verb {
+			continue
+		}
+		out := make([]token, 0, len(toks))
+		out = append(out, toks[:i]...)
+		return append(out, toks[j+1:]...)
+	}
+	return toks
+}

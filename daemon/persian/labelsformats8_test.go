@@ -86,3 +86,36 @@ func TestWordingSaidLast(t *testing.T) {
 		"یه سوال کوتاه تو فرم ۲۰، بنویس: شغل شما چیه؟": "add_field #20 short_text شغل شما چیه؟",
 	})
 }
+
+// TestFormalAnnexAndHeading: the clerk's register annexes a question
+// («… به فرم ۶۵ الحاق گردد», «ملحق شود») and heads it «تحت عنوان …»,
+// as «افزوده گردد» and «با عنوان …» say.
+func TestFormalAnnexAndHeading(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"یک پرسش تاریخ تحت عنوان تاریخ صدور پروانه به فرم ۱۴ الحاق گردد": "add_field #14 date تاریخ صدور پروانه",
+		"پرسشی کوتاه با عنوان «شماره پرونده» به فرم ۳ ملحق شود":          "add_field #3 short_text شماره پرونده",
+		"یک سوال پاسخ بلند تحت عنوان شرح درخواست در فرم ۹ درج گردد":      "add_field #9 long_text شرح درخواست",
+		"فرمی تحت عنوان ثبت شکایات ایجاد گردد":                           "create_form ثبت شکایات",
+		"پرسشی به فرم ۱۴ الحاق نگردد":                                    "none",
+	})
+	v1 := New(Config{Contract: 1})
+	checkReadings(t, v1, map[string]string{
+		"یک پرسش پاسخ کوتاه تحت عنوان کد رهگیری مرسوله به فرم ۷ الحاق شود": "add_field #7 short_text کد رهگیری مرسوله",
+	})
+}
+
+// TestDeletedToRewrite: a wording deleted to write another in its
+// place — «متن … حذف و عبارت «…» جایگزین آن گردد», «متن سوال دوم رو
+// پاک کن و بنویس «…»» — is the wording changed; no question or form is
+// deleted.
+func TestDeletedToRewrite(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"متن پرسش سوم فرم ۴۰ حذف و عبارت «تاریخ مراجعه» جایگزین آن شود": "update_field #40 @2 تاریخ مراجعه",
+		"متن سوال دوم فرم ۸ رو پاک کن و بنویس «نام پدر»":                "update_field #8 @1 نام پدر",
+		"متن سوال اول فرم ۱۲ رو پاک کن، جاش بنویس «کد ملی همسر»":        "update_field #12 @0 کد ملی همسر",
+		"عبارت پرسش دوم فرم ۵ حذف گردد و «محل سکونت» جایگزین گردد":      "update_field #5 @1 محل سکونت",
+		"متن سوال دوم فرم ۸ رو پاک کن":                                  "none",
+	})
+}
