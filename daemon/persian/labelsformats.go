@@ -277,3 +277,113 @@ func deletedToRewrite(toks []token) []token {
 	}
 	return toks
 }
+
+// recordKeys are the keys of a question written as a programmer's
+// record, «type: email, label: …», «required=true», by what each sets.
+var recordKeys = map[string]string{
+	"type": "type", "kind": "type",
+	// «title:» and «name:» name a form as often as a question, and
+	// «text:» ends «short text:»; the reading of titles reads them.
+	"label": "label", "question": "label", "wording": "label",
+	"format": "format", "validation": "format", "validate": "format", "pattern": "format",
+	"required": "required", "optional": "optional", "mandatory": "required",
+}
+
+// keyedRecord reads a question written as a record of keys and values —
+// «فرم ۸ add q: {type: email, label: ایمیل کاری}», «… `وبسایت شخصی`,
+// type: short_text, validation: url», «… required=true» — as the words
+// the command would say: the kind, the wording quoted, «اجباری» or
+// «اختیاری», «با فرمت …». A record with a key it does not know (the
+// options of a choice, say) is left to the readings of its own. It
+// waits for a Latin key before a colon or «=».
+func keyedRecord(toks []token) []token {
+	first := -1
+	for i := 0; i+1 < len(toks); i++ {
+		if !toks[i].quoted && recordKeys[toks[i].m] != "" && toks[i+1].punct && toks[i+1].m == ":" {
+			first = i
+			break
+		}
+	}
+	if first < 0 {
+		return toks
+	}
+	sep := func(t token) bool { return t.punct && isAny(t.m, "،", ",", "؛", ";") }
+	start := first
+	var label []token
+	// «`وبسایت شخصی`, type: …»: the wording said first, quoted.
+	if start >= 2 && sep(toks[start-1]) && toks[start-2].quoted {
+		label = toks[start-2 : start-1]
+		start -= 2
+	} else if start >= 1 && toks[start-1].quoted {
+		label = toks[start-1 : start]
+		start--
+	}
+	var typ, format []token
+	required, optional := false, false
+	end := first
+	for end < len(toks) {
+		if sep(toks[end]) {
+			end++
+			continue
+		}
+		if end+1 >= len(toks) || toks[end].quoted || !(toks[end+1].punct && toks[end+1].m == ":") {
+			break
+		}
+		key := recordKeys[toks[end].m]
+		if key == "" {
+			if isLatin(toks[end].m) && !toks[end].isNum {
+				return toks // a key not known: «opts: […]»
+			}
+			break
+		}
+		v := end + 2
+		w := v
+		for w < len(toks) && !sep(toks[w]) && !toks[w].punct && !(w+1 < len(toks) && recordKeys[toks[w].m] != "" && toks[w+1].punct && toks[w+1].m == ":") {
+			w++
+		}
+		if w == v {
+			return toks
+		}
+		val := toks[v:w]
+		switch key {
+		case "type":
+			typ = val
+		case "label":
+			if len(val) == 1 && val[0].quoted {
+				label = val
+			} else {
+				label = []token{quoted(val)}
+			}
+		case "format":
+			format = val
+		case "required", "optional":
+			yes := isAny(val[0].m, "true", "yes", "1", "بله", "آره", "on")
+			no := isAny(val[0].m, "false", "no", "0", "خیر", "نه", "off")
+			if !yes && !no || len(val) > 1 {
+				return toks
+			}
+			required = yes == (key == "required")
+			optional = !required
+		}
+		end = w
+	}
+	out := make([]token, 0, len(toks)+4)
+	out = append(out, toks[:start]...)
+	out = append(out, typ...)
+	out = append(out, label...)
+	if required {
+		out = append(out, wordToken("اجباری"))
+	}
+	if optional {
+		out = append(out, wordToken("اختیاری"))
+	}
+	if len(format) > 0 {
+		out = append(out, wordToken("با"), wordToken("فرمت"))
+		out = append(out, format...)
+	}
+	for k := len(toks[:start]); k < len(out); k++ {
+		out[k].r0 = firstRune(out[k].m)
+		out[k].qnoun = questionNouns[out[k].m]
+	}
+	return append(out, toks[end:]...)
+}

@@ -119,3 +119,25 @@ func TestDeletedToRewrite(t *testing.T) {
 		"متن سوال دوم فرم ۸ رو پاک کن":                                  "none",
 	})
 }
+
+// TestKeyedRecord: a question written as a programmer's record of keys
+// and values — in braces or not, with «:» or «=», the wording quoted or
+// not, before the keys or among them — is its kind, wording,
+// requirement and format; a key the record reading does not know leaves
+// the record to the other readings.
+func TestKeyedRecord(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۸ add q: {type: email, label: ایمیل کاری}":                                          "add_field #8 email ایمیل کاری",
+		"form 5 add field {label: شماره تماس اضطراری, type: short_text, format: phone}":          "add_field #5 short_text phone_ir شماره تماس اضطراری",
+		"form 5 add field {label: \"موبایل\", type: short_text, format: mobile, required: true}": "add_field #5 short_text mobile_ir موبایل required",
+		"به فرم ۹ یه سوال اضافه کن: label=امتیاز شما type=rating":                                "add_field #9 rating امتیاز شما",
+		"form 12 -> add سوال کوتاه `نام شرکت` required=true":                                     "add_field #12 short_text نام شرکت required",
+		"form 4 add q: «کد معرف» type=short_text required=false":                                 "add_field #4 short_text کد معرف",
+		"form 5 q2 -> type: number": "update_field #5 @1 number",
+	})
+	v1 := New(Config{Contract: 1})
+	checkReadings(t, v1, map[string]string{
+		"form 7 add q: `نام مدرسه` type=short_text format=url": "add_field #7 short_text نام مدرسه",
+	})
+}

@@ -222,6 +222,10 @@ func tokenize(text string) []token {
 			n := asciiArrow(text[i:])
 			toks = append(toks, token{m: ":", s: text[i : i+n], punct: true})
 			next = i + n
+		case r == '{' || r == '}':
+			// «{type: email, label: …}»: the braces of a record hold
+			// its keys and say nothing of their own.
+			flush(i)
 		case r == '#' || isPictograph(text, i, r):
 			flush(i)
 		case r == '\u200c' && wordStart < 0:
