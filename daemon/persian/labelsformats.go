@@ -66,14 +66,17 @@ var ownWordingNouns = setOf("اسمش", "متنش", "عنوانش", "نامش", 
 // the next comma or full stop, when they can only be a wording, are
 // quoted and put after the new question's noun and kind, where
 // «یه سوال کوتاه «…»» says them. A question already named by its place
-// and given a wording after «اسمش بشه:» has it quoted where it is. A
-// command that quotes anything is left as it is. It waits for a
-// question noun with «یه»/«یک» or a wording noun with its pronoun.
+// and given a wording after «اسمش بشه:» has it quoted where it is. It
+// waits for a question noun with «یه»/«یک» or a wording noun with its
+// pronoun, and leaves them alone when a quote follows them.
 func wordingSaidAfter(toks []token) []token {
 	c := clause(toks)
 	q, own := -1, -1
 	for i, t := range toks {
-		if t.quoted || t.list != nil {
+		if (t.quoted || t.list != nil) && (q >= 0 || own >= 0) {
+			return toks // the wording is quoted, or a list is read whole
+		}
+		if t.list != nil {
 			return toks
 		}
 		if q < 0 && t.qnoun && i > 0 && isAny(toks[i-1].m, "یه", "یک", "a", "one") && !isAny(t.m, pluralQuestionNouns...) {
@@ -386,4 +389,89 @@ func keyedRecord(toks []token) []token {
 		out[k].qnoun = questionNouns[out[k].m]
 	}
 	return append(out, toks[end:]...)
+}
+
+// describedKind drops a sentence that only says what a question asks,
+// with the copula typed on — «موبایله.», «شماره موبایله.», «ایمیله.» —
+// when another sentence of the command gives the order: «فرم ۱۱ سوال
+// سوم. موبایله. فرمتشو موبایل کن.» sets the format the order names, and
+// no kind the description would imply. Said with no order beside it,
+// the description is left to be read as the order it stands for. It
+// waits for a word ending in «ه» before a full stop.
+func describedKind(toks []token) []token {
+	start := 0
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if !t.punct || !isAny(t.m, ".", "!") {
+			continue
+		}
+		s := start
+		start = i + 1
+		if i-s < 1 || i-s > 3 || toks[i-1].quoted {
+			continue
+		}
+		stem, ok := strings.CutSuffix(toks[i-1].s, "ه")
+		if !ok || stem == "" {
+			continue
+		}
+		words := append(append([]token(nil), toks[s:i-1]...), wordToken(stem))
+		for k := range words {
+			words[k].r0 = firstRune(words[k].m)
+		}
+		if clause(words).atAny(0, wordingLabelsV) != len(words) {
+			continue
+		}
+		order := false
+		for k, o := range toks {
+			if (k < s || k > i) && !o.quoted && (lightVerbSet[o.m] || isAny(o.m, "باشه", "باشد", "بشه", "بشود")) {
+				order = true
+			}
+		}
+		if !order {
+			continue
+		}
+		out := make([]token, 0, len(toks))
+		out = append(out, toks[:s]...)
+		return append(out, toks[i+1:]...)
+	}
+	return toks
+}
+
+// formPurposeWords say what a form is for: «برای», the Kurdish «بۆ»
+// (read as «بو»).
+var formPurposeWords = setOf("برای", "واسه", "برا", "بۆ", "بو", "for")
+
+// purposeAfterMaking reads «یه فرم بساز بۆ "کلاس خیاطی"», «یه فرم
+// جدید درست کن برای «…»» as «یه فرم برای «…» بساز»: the quoted
+// purpose said after the verb that makes the form is its title, as it
+// is before the verb. It waits for «برای» or «بۆ» before a quote.
+func purposeAfterMaking(toks []token) []token {
+	for i := 1; i+1 < len(toks); i++ {
+		if toks[i].quoted || !formPurposeWords[toks[i].m] || !toks[i+1].quoted {
+			continue
+		}
+		c := clause(toks)
+		v := i - 1
+		for v > 0 && !c.createVerbAt(v) && lightVerbSet[toks[v].m] {
+			v--
+		}
+		if !c.createVerbAt(v) {
+			continue
+		}
+		f := v - 1
+		for f > 0 && isAny(toks[f].m, "جدید", "جدیدی", "تازه", "new") {
+			f--
+		}
+		if f < 0 || toks[f].quoted || c.atAny(f, formNounsV) != 1 && c.atAny(f, formKindsV) != 1 {
+			continue
+		}
+		out := make([]token, 0, len(toks))
+		out = append(out, toks[:f+1]...)
+		purpose := toks[i]
+		purpose.m, purpose.r0 = "برای", 'ب' // «بۆ», «واسه»: as «برای» reads
+		out = append(out, purpose, toks[i+1])
+		out = append(out, toks[f+1:i]...)
+		return append(out, toks[i+2:]...)
+	}
+	return toks
 }

@@ -141,3 +141,32 @@ func TestKeyedRecord(t *testing.T) {
 		"form 7 add q: `نام مدرسه` type=short_text format=url": "add_field #7 short_text نام مدرسه",
 	})
 }
+
+// TestDescribedKind: a sentence that only says what a question asks,
+// the copula typed on («موبایله.», «کد ملیه.»), beside a sentence that
+// gives the order, sets nothing of its own: the order decides.
+func TestDescribedKind(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۷ سوال دوم. کد ملیه. قالبشو کد ملی کن.":        "update_field #7 @1 national_code",
+		"سوال اول فرم ۴. شماره موبایله. اجباریش کن.":        "update_field #4 @0 required",
+		"فرم ۲۰، سوال چهارم. کد پستیه. فرمتش کد پستی باشه.": "update_field #20 @3 postal_code_ir",
+	})
+}
+
+// TestPurposeAfterMaking: the quoted purpose of a new form said after
+// the verb that makes it — «یه فرم بساز بۆ "…"», «… درست کن برای «…»»
+// — is its title, as it is said before the verb.
+func TestPurposeAfterMaking(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"یه فرم جدید درست کن برای «ثبت نام اردو»":                   "create_form ثبت نام اردو",
+		"یه فرم بساز بۆ «دورهمی نوروز» و منتشرش بکن":                "create_form دورهمی نوروز; publish_form",
+		"یه فرم بساز واسه \"مسابقه نقاشی\"، یه سوال کوتاه: اسم بچه": "create_form مسابقه نقاشی; add_field short_text اسم بچه",
+		"یه فرم جدید بساز for \"Team lunch\"":                       "create_form Team lunch",
+	})
+	v1 := New(Config{Contract: 1})
+	checkReadings(t, v1, map[string]string{
+		"یه فرم بساز بۆ «کلاس زبان»، یه سوال متن بلند بنویسی: هدف شما": "create_form کلاس زبان; add_field long_text هدف شما",
+	})
+}
