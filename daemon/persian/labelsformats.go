@@ -86,26 +86,25 @@ func wordingSaidAfter(toks []token) []token {
 			own = i
 		}
 	}
-	if q < 0 && own < 0 {
-		return toks
-	}
 	if q < 0 {
-		// «سوال ۱ فرم ۴۲ اسمش بشه: …»: quoted where it is.
-		j := own + 1
-		for j < len(toks) && isAny(toks[j].m, "بشه", "باشه", "بشود", "باشد", "شود", "رو", "را", "هم") {
-			j++
-		}
-		if j >= len(toks) || !toks[j].punct || toks[j].m != ":" || !c.hasQuestionNoun() {
+		if !c.hasQuestionNoun() {
 			return toks
 		}
-		if e := c.saidWordingEnd(j + 1); e > j+1 {
-			return quoteSpan(toks, j+1, e)
-		}
-		return toks
+		return c.ownWordingSaid(own)
 	}
 	head := q + 1
-	if _, n := c.fieldTypeAt(head); head < len(c) && n > 0 {
-		head += n
+	for head < len(c) && !c[head].quoted && !c[head].punct {
+		if _, n := c.fieldTypeAt(head); n > 0 {
+			head += n
+		} else if _, n := c.next(head, v2TypeWordsV, 0); n > 0 {
+			head += n
+		} else if typeWords[c[head].m] {
+			head++
+		} else if l := labelAt(c, head); l != nil {
+			head += l.n // «یه سوال تاریخ …»: a label said as the kind
+		} else {
+			break
+		}
 	}
 	for k := head; k < len(toks); k++ {
 		t := toks[k]
@@ -474,4 +473,76 @@ func purposeAfterMaking(toks []token) []token {
 		return append(out, toks[i+2:]...)
 	}
 	return toks
+}
+
+// ownWordingSaid quotes the new wording of a question named by its
+// place, said unquoted: «سوال ۱ فرم ۴۲ اسمش بشه: …», «… اسمش بشه …» to
+// the end, «… متنش … بشه», «سوال دوم فرم ۱۹ رو بکن: …». After «بکن:» words that name a
+// kind or a format («بکن: چندگزینه‌ای», «بکن: موبایل») change the kind,
+// and are left to be read so.
+func (c clause) ownWordingSaid(own int) []token {
+	toks := []token(c)
+	j := -1
+	kindless := false
+	if own >= 0 {
+		j = own + 1
+		copula := false
+		for j < len(c) && !c[j].quoted && isAny(c[j].m, "بشه", "باشه", "بشود", "باشد", "شود", "گردد", "رو", "را", "هم") {
+			copula = copula || !isAny(c[j].m, "رو", "را", "هم")
+			j++
+		}
+		switch {
+		case j < len(c) && c[j].punct && c[j].m == ":":
+			j++
+		case !copula:
+			// «سوال دوم فرم ۱۹ متنش اسم کوچیک بچه بشه»: the copula
+			// closes the wording.
+			p := j
+			for p < len(c) && !c[p].punct && !isAny(c[p].m, "بشه", "باشه", "بشود", "باشد", "شود", "گردد") {
+				p++
+			}
+			if p == j || p >= len(c) || c[p].punct || p+1 < len(c) && !c[p+1].punct {
+				return toks
+			}
+			if c[:p].saidWordingEnd(j) != p {
+				return toks
+			}
+			return quoteSpan(toks, j, p)
+		}
+	} else {
+		named := false
+		for k := range c {
+			if isOptionNoun(c[k].m) {
+				return toks // «گزینه‌ها رو عوض کن، بذار: …» puts options
+			}
+			if c[k].qnoun && !c[k].quoted && k+1 < len(c) && !(k > 0 && c[k-1].isNum) {
+				_, ord := ordinal(c[k+1].m)
+				named = named || ord || c[k+1].isNum
+			}
+		}
+		if !named {
+			return toks // «دو سوال اضافه کن: …» lists new questions
+		}
+		for k := 1; k+1 < len(c); k++ {
+			if c[k].punct && c[k].m == ":" && !c[k-1].quoted && isAny(c[k-1].m, "بکن", "کن", "بکنید", "کنید", "بنویس", "بنویسید", "بذار", "بزار", "بگذارید") {
+				j, kindless = k+1, true
+				break
+			}
+		}
+	}
+	if j < 0 || j >= len(c) {
+		return toks
+	}
+	e := c.saidWordingEnd(j)
+	if e <= j {
+		return toks
+	}
+	if kindless {
+		for k := j; k < e; k++ {
+			if _, n := c.fieldTypeAt(k); n > 0 || typeWords[c[k].m] || labelAt(c, k) != nil || c.atAny(k, v2TypeWordsV) > 0 {
+				return toks
+			}
+		}
+	}
+	return quoteSpan(toks, j, e)
 }

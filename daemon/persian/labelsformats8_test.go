@@ -170,3 +170,21 @@ func TestPurposeAfterMaking(t *testing.T) {
 		"یه فرم بساز بۆ «کلاس زبان»، یه سوال متن بلند بنویسی: هدف شما": "create_form کلاس زبان; add_field long_text هدف شما",
 	})
 }
+
+// TestOwnWordingSaid: a question named by its place is given a new
+// wording unquoted — after «اسمش بشه», «متنش … بشه», «رو بکن:» — and
+// the pronoun is the question's, not the form's; words of a kind after
+// «بکن:» still change the kind.
+func TestOwnWordingSaid(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"سوال دوم فرم ۱۹ اسمش بشه اسم کوچیک بچه":               "update_field #19 @1 اسم کوچیک بچه",
+		"سوال دوم فرم ۱۹ متنش اسم کوچیک بچه بشه":               "update_field #19 @1 اسم کوچیک بچه",
+		"پرسش سوم فرم ۶ عنوانش محل صدور باشد.":                 "update_field #6 @2 محل صدور",
+		"سوال دوم فرم ۱۹ رو بکن: اسم کوچیک بچه":                "update_field #19 @1 اسم کوچیک بچه",
+		"سوال دوم فرم ۱۹ اسمش بشه اسم کوچیک بچه و اجباری باشه": "update_field #19 @1 اسم کوچیک بچه required",
+		"سوال دوم فرم ۱۹ رو بکن: چند گزینه ای":                 "update_field #19 @1 multiple_choice",
+		"فرم ۱۹ رو اسمش بشه اردوی بهاره":                       "update_form_title #19 اردوی بهاره",
+		"فرم ۱۴ یه سوال تاریخ بذار، بنویس: تاریخ ورود":         "add_field #14 date تاریخ ورود",
+	})
+}
