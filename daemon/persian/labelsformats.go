@@ -122,6 +122,10 @@ func wordingSaidAfter(toks []token) []token {
 			s, drop = k+1, k
 		case t.isNum && t.digits && c.formBefore(k) && k+1 < len(toks) && !toks[k+1].punct && !labelEnds[toks[k+1].m]:
 			s, drop = k+1, k+1
+		case t.isNum && t.digits && c.formBefore(k) && k+2 < len(toks) && toks[k+1].punct && isAny(toks[k+1].m, "،", ",") && c.lastWords(k+2):
+			// «یه سوال تاریخ بذار فرم ۸۱، روز رزرو»: the last words,
+			// set off by a comma.
+			s, drop = k+2, k+1
 		case t.punct && !isAny(t.m, "،", ","):
 			return toks
 		}
@@ -171,7 +175,7 @@ func (c clause) saidWordingEnd(s int) int {
 			}
 			break
 		}
-		if t.quoted || t.list != nil || t.qnoun || t.isNum && t.digits || isAny(t.m, "رو", "را", "که") || negativeVerbs[t.m] || placeVerbSet[t.m] ||
+		if t.quoted || t.list != nil || t.qnoun || t.isNum && t.digits || isAny(t.m, "رو", "را", "که") || negativeVerbs[t.m] || placeVerbSet[t.m] || fillers[t.m] ||
 			isAny(t.m, requiredWords...) || isAny(t.m, optionalWords...) || isAny(t.m, formatWords...) || c.atAny(e, formNounsV) > 0 ||
 			c.atAny(e, addVerbsV) > 0 || c.createVerbAt(e) || c.atAny(e, actionWordsV) > 0 || c.atAny(e, forbiddenWordsV) > 0 ||
 			lightVerbSet[t.m] && !asked || writeCues[t.m] || isOptionNoun(t.m) || c.atAny(e, questionMarksV) > 0 || c.atAny(e, titleMarkersV) > 0 {
@@ -295,13 +299,14 @@ var recordKeys = map[string]string{
 // «فرم ۸ add q: {type: email, label: ایمیل کاری}», «… `وبسایت شخصی`,
 // type: short_text, validation: url», «… required=true» — as the words
 // the command would say: the kind, the wording quoted, «اجباری» or
-// «اختیاری», «با فرمت …». A record with a key it does not know (the
+// «اختیاری», «با فرمت …». Keys and values quoted as JSON quotes them
+// read the same. A record with a key it does not know (the
 // options of a choice, say) is left to the readings of its own. It
-// waits for a Latin key before a colon or «=».
+// waits for a Latin key, quoted or not, before a colon or «=».
 func keyedRecord(toks []token) []token {
 	first := -1
 	for i := 0; i+1 < len(toks); i++ {
-		if !toks[i].quoted && recordKeys[toks[i].m] != "" && toks[i+1].punct && toks[i+1].m == ":" {
+		if recordKeys[toks[i].m] != "" && toks[i+1].punct && toks[i+1].m == ":" {
 			first = i
 			break
 		}
@@ -328,12 +333,12 @@ func keyedRecord(toks []token) []token {
 			end++
 			continue
 		}
-		if end+1 >= len(toks) || toks[end].quoted || !(toks[end+1].punct && toks[end+1].m == ":") {
+		if end+1 >= len(toks) || !(toks[end+1].punct && toks[end+1].m == ":") {
 			break
 		}
 		key := recordKeys[toks[end].m]
 		if key == "" {
-			if isLatin(toks[end].m) && !toks[end].isNum {
+			if isLatin(toks[end].m) && !toks[end].isNum && toks[end].m != "" {
 				return toks // a key not known: «opts: […]»
 			}
 			break
@@ -347,6 +352,10 @@ func keyedRecord(toks []token) []token {
 			return toks
 		}
 		val := toks[v:w]
+		if key != "label" && len(val) == 1 && val[0].quoted {
+			// «"type": "long_text"»: a value quoted as JSON quotes it.
+			val = []token{wordToken(val[0].s)}
+		}
 		switch key {
 		case "type":
 			typ = val
@@ -545,4 +554,15 @@ func (c clause) ownWordingSaid(own int) []token {
 		}
 	}
 	return quoteSpan(toks, j, e)
+}
+
+// lastWords reports words from s to the end of the command, a closing
+// mark aside, with no mark among them.
+func (c clause) lastWords(s int) bool {
+	for k := s; k < len(c); k++ {
+		if c[k].punct {
+			return k == len(c)-1 && isAny(c[k].m, ".", "!")
+		}
+	}
+	return true
 }

@@ -75,6 +75,9 @@ func TestWordingSaidLast(t *testing.T) {
 		"یک پرسش کوتاه در فرم ۵۵ درج شود، بنویسید: نام آموزشگاه":        "add_field #55 short_text نام آموزشگاه",
 		"فرم ۸ یه سوال متن بلند: سابقه جراحی دارید؟ اگر بله توضیح دهید": "add_field #8 long_text سابقه جراحی دارید؟ اگر بله توضیح دهید",
 		"یه سوال کوتاه بذار فرم ۴۴: شماره میز":                          "add_field #44 short_text شماره میز",
+		"یه سوال تاریخ بیذار فرم ۸۱، روز رزرو":                          "add_field #81 date روز رزرو",
+		"یه سوال کوتاه بذار تو فرم ۸۲، شماره میز.":                      "add_field #82 short_text شماره میز",
+		"یه سوال کوتاه بذار تو فرم ۸۳، لطفا":                            "add_field #83 short_text",
 		"یه سوال کوتاه به فرم ۹۰ اضافه کن، بنویس: اسم میز و منتشرش کن":  "add_field #90 short_text اسم میز; publish_form #90",
 		"سوال دوم فرم ۱۲ متنش بشه: ساعت شروع کار":                       "update_field #12 @1 ساعت شروع کار",
 		"پرسش سوم فرم ۶ عنوانش باشد: محل تولد و محل صدور":               "update_field #6 @2 محل تولد و محل صدور",
@@ -134,6 +137,8 @@ func TestKeyedRecord(t *testing.T) {
 		"به فرم ۹ یه سوال اضافه کن: label=امتیاز شما type=rating":                                "add_field #9 rating امتیاز شما",
 		"form 12 -> add سوال کوتاه `نام شرکت` required=true":                                     "add_field #12 short_text نام شرکت required",
 		"form 4 add q: «کد معرف» type=short_text required=false":                                 "add_field #4 short_text کد معرف",
+		"form 31 add {\"type\": \"long_text\", \"label\": \"توضیحات سفارش\"}":                    "add_field #31 long_text توضیحات سفارش",
+		"form 31 add q {\"label\": \"ایمیل شرکت\", \"type\": \"email\", \"required\": true}":     "add_field #31 email ایمیل شرکت required",
 		"form 5 q2 -> type: number": "update_field #5 @1 number",
 	})
 	v1 := New(Config{Contract: 1})
