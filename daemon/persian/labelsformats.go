@@ -389,8 +389,11 @@ func keyedRecord(toks []token) []token {
 		out = append(out, wordToken("اختیاری"))
 	}
 	if len(format) > 0 {
-		out = append(out, wordToken("با"), wordToken("فرمت"))
+		// In parentheses, as a detail of the question: after a colon
+		// and a quote, bare words would run on into the wording.
+		out = append(out, token{m: "(", s: "(", punct: true}, wordToken("با"), wordToken("فرمت"))
 		out = append(out, format...)
+		out = append(out, token{m: ")", s: ")", punct: true})
 	}
 	for k := len(toks[:start]); k < len(out); k++ {
 		out[k].r0 = firstRune(out[k].m)

@@ -139,7 +139,11 @@ func TestKeyedRecord(t *testing.T) {
 		"form 4 add q: «کد معرف» type=short_text required=false":                                 "add_field #4 short_text کد معرف",
 		"form 31 add {\"type\": \"long_text\", \"label\": \"توضیحات سفارش\"}":                    "add_field #31 long_text توضیحات سفارش",
 		"form 31 add q {\"label\": \"ایمیل شرکت\", \"type\": \"email\", \"required\": true}":     "add_field #31 email ایمیل شرکت required",
-		"form 5 q2 -> type: number": "update_field #5 @1 number",
+		"form 33 add q: «وب سایت» validation=url":                                                "add_field #33 short_text url وب سایت",
+		"form 33: q4.format = postal":        "update_field #33 @3 postal_code_ir",
+		"form 30 -> q2.label = \"نام کامل\"": "update_field #30 @1 نام کامل",
+		"form 30 q2.required = true":         "update_field #30 @1 required",
+		"form 5 q2 -> type: number":          "update_field #5 @1 number",
 	})
 	v1 := New(Config{Contract: 1})
 	checkReadings(t, v1, map[string]string{
