@@ -569,3 +569,59 @@ func (c clause) lastWords(s int) bool {
 	}
 	return true
 }
+
+// intoFormUnsaid reads «یه سوال … بذار فرم ۹۷، …», «اضافه کن فرم ۱۲»:
+// the form said right after the verb that puts or adds, with no «تو»
+// or «به», is where the question goes, as with «تو» — not a form the
+// next words act on, which would take «رو». It waits for a verb of
+// putting or adding before a form noun and its number.
+func intoFormUnsaid(toks []token) []token {
+	c := clause(toks)
+	for i := 1; i+1 < len(toks); i++ {
+		if toks[i].quoted || c.atAny(i, formNounsV) != 1 || !toks[i+1].isNum || !toks[i+1].digits {
+			continue
+		}
+		if toks[i-1].quoted || !(placeVerbSet[toks[i-1].m] || lightVerbSet[toks[i-1].m] && i > 1 && c.atAny(i-2, addVerbsV) > 0) {
+			continue
+		}
+		if i+2 < len(toks) && !toks[i+2].quoted && isAny(toks[i+2].m, "رو", "را", "ره") {
+			continue
+		}
+		into := wordToken("تو")
+		into.r0 = firstRune(into.m)
+		out := make([]token, 0, len(toks)+1)
+		out = append(out, toks[:i]...)
+		out = append(out, into)
+		return append(out, toks[i:]...)
+	}
+	return toks
+}
+
+// formatWished reads «…، موبایل باشه», «… که لینک باشه»: a format's
+// name wished for at the end of a clause opened by a comma or «که»
+// is the format of the question named, as «فرمتش موبایل باشه» says it.
+// «فرمتش» is put before the name. It waits for «باشه» or «باشد» ending
+// a clause.
+func formatWished(toks []token) []token {
+	c := clause(toks)
+	for v := 2; v < len(toks); v++ {
+		if toks[v].quoted || !isAny(toks[v].m, "باشه", "باشد", "بشه", "بشود") || v+1 < len(toks) && !toks[v+1].punct {
+			continue
+		}
+		for i := max(v-3, 1); i < v; i++ {
+			if !(toks[i-1].punct && isAny(toks[i-1].m, "،", ",") || !toks[i-1].quoted && toks[i-1].m == "که") {
+				continue
+			}
+			if _, n := c.next(i, formatNamesV, 0); n != v-i {
+				continue
+			}
+			cue := wordToken("فرمتش")
+			cue.r0 = firstRune(cue.m)
+			out := make([]token, 0, len(toks)+1)
+			out = append(out, toks[:i]...)
+			out = append(out, cue)
+			return append(out, toks[i:]...)
+		}
+	}
+	return toks
+}

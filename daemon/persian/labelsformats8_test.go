@@ -197,3 +197,29 @@ func TestOwnWordingSaid(t *testing.T) {
 		"فرم ۱۴ یه سوال تاریخ بذار، بنویس: تاریخ ورود":         "add_field #14 date تاریخ ورود",
 	})
 }
+
+// TestFormatWished: a format's name wished for at the end of a clause
+// opened by a comma or «که» — «، موبایل باشه», «که لینک باشه» — is the
+// question's format, as «فرمتش … باشه» says; it is never dropped.
+func TestFormatWished(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"یه سوال «آدرس اینستاگرام» بذار تو فرم ۹۷، لینک باشه":                   "add_field #97 short_text url آدرس اینستاگرام",
+		"یه سوال «شماره بابا» بذار تو فرم ۹۷ که موبایل باشه":                    "add_field #97 short_text mobile_ir شماره بابا",
+		"به فرم ۱۲ یه سوال کوتاه «تلفن محل کار» اضافه کن، تلفن ثابت باشه":       "add_field #12 short_text phone_ir تلفن محل کار",
+		"سوال دوم فرم ۹ رو عوض کن که کد ملی باشه":                               "update_field #9 @1 national_code",
+		"پرسشی با عنوان «کد پستی محل کار» به فرم ۸ افزوده شود که کد پستی باشد.": "add_field #8 short_text postal_code_ir کد پستی محل کار",
+	})
+}
+
+// TestIntoFormUnsaid: the form said right after the verb that puts or
+// adds, with no «تو» or «به» — «… بذار فرم ۹۷ و منتشرش کن» — is where
+// the question goes; a form with «رو» after it is the next act's.
+func TestIntoFormUnsaid(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"یه سوال «آدرس اینستاگرام» بذار فرم ۹۷ و منتشرش کن":     "add_field #97 short_text آدرس اینستاگرام; publish_form #97",
+		"یه سوال کوتاه «نام» بیذار فرم ۳، اجباری باشه":          "add_field #3 short_text نام required",
+		"یه سوال امتیازی «طعم» اضافه کن فرم ۱۲ و بعد منتشرش کن": "add_field #12 rating طعم; publish_form #12",
+	})
+}
