@@ -522,6 +522,15 @@ func (c clause) ownWordingSaid(own int) []token {
 			return quoteSpan(toks, j, p)
 		}
 	} else {
+		for k := 1; k+1 < len(c); k++ {
+			if c[k].punct && c[k].m == ":" && !c[k-1].quoted && isAny(c[k-1].m, "بکن", "کن", "بکنید", "کنید", "بنویس", "بنویسید", "بذار", "بزار", "بگذارید") {
+				j, kindless = k+1, true
+				break
+			}
+		}
+		if j < 0 {
+			return toks
+		}
 		named := false
 		for k := range c {
 			if isOptionNoun(c[k].m) {
@@ -534,12 +543,6 @@ func (c clause) ownWordingSaid(own int) []token {
 		}
 		if !named {
 			return toks // «دو سوال اضافه کن: …» lists new questions
-		}
-		for k := 1; k+1 < len(c); k++ {
-			if c[k].punct && c[k].m == ":" && !c[k-1].quoted && isAny(c[k-1].m, "بکن", "کن", "بکنید", "کنید", "بنویس", "بنویسید", "بذار", "بزار", "بگذارید") {
-				j, kindless = k+1, true
-				break
-			}
 		}
 	}
 	if j < 0 || j >= len(c) {
