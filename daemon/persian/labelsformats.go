@@ -120,6 +120,12 @@ func wordingSaidAfter(toks []token) []token {
 			}
 		case t.punct && t.m == ":" && (k == head || toks[k-1].isNum && toks[k-1].digits && c.formBefore(k-1)):
 			s, drop = k+1, k
+		case k+1 < len(toks) && toks[k+1].punct && toks[k+1].m == ":" && (ownWordingNouns[t.m] || t.pron && isAny(t.m, "اسم", "متن", "عنوان", "نام", "لیبل", "label")):
+			// «… اضافه کن، اسمش: تعداد فرزندان»
+			s, drop = k+2, k
+			if drop > 0 && toks[drop-1].punct && isAny(toks[drop-1].m, "،", ",") {
+				drop--
+			}
 		case t.isNum && t.digits && c.formBefore(k) && k+1 < len(toks) && !toks[k+1].punct && !labelEnds[toks[k+1].m]:
 			s, drop = k+1, k+1
 		case t.isNum && t.digits && c.formBefore(k) && k+2 < len(toks) && toks[k+1].punct && isAny(toks[k+1].m, "،", ",") && c.lastWords(k+2):
@@ -627,4 +633,73 @@ func formatWished(toks []token) []token {
 		}
 	}
 	return toks
+}
+
+// headedWordingJoined reads «یک پرسش کوتاه‌پاسخ با عنوان نام و نام
+// خانوادگی متقاضی در فرم ۱۶ درج گردد»: a question's wording named after
+// «با عنوان», «تحت عنوان» or «با متن», unquoted and holding «و» or
+// «یا», runs to the form it goes to, the verb or a mark — «و» inside it
+// joins words of the wording, not two orders — in the written register,
+// where the sentence ends in «گردد» or «شود» and a form follows the
+// wording. The wording is quoted. It waits for a marker of a wording
+// after a question noun.
+func headedWordingJoined(toks []token) []token {
+	c := clause(toks)
+	q := false
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if t.punct {
+			q = false
+			continue
+		}
+		if t.qnoun && !t.quoted {
+			q = true
+			continue
+		}
+		if !q || t.quoted || !isAny(t.m, "با", "تحت", "به") {
+			continue
+		}
+		n := c.atAny(i, titleMarkersV)
+		if n == 0 {
+			n = c.atAny(i, questionMarksV)
+		}
+		if n == 0 {
+			continue
+		}
+		s := i + n
+		e, joined := s, false
+		for e < len(toks) {
+			u := toks[e]
+			if u.punct || u.quoted || u.list != nil || u.isNum || u.qnoun || c.atAny(e, formNounsV) > 0 ||
+				isAny(u.m, "در", "تو", "توی", "داخل", "که", "از", "را", "رو") || e+1 < len(toks) && u.m == "به" && c.atAny(e+1, formNounsV) > 0 ||
+				lightVerbSet[u.m] || placeVerbSet[u.m] || c.atAny(e, addVerbsV) > 0 || c.createVerbAt(e) || typeWords[u.m] ||
+				isAny(u.m, requiredWords...) || isAny(u.m, optionalWords...) || isOptionNoun(u.m) || u.fuzzy || isAny(u.m, "با", "بعد", "یه", "یک", "هم", "with") {
+				break
+			}
+			joined = joined || isAny(u.m, "و", "یا")
+			e++
+		}
+		if !joined || e-s < 3 || isAny(toks[e-1].m, "و", "یا") || isAny(toks[s].m, "و", "یا") || !formalPassiveAfter(toks, e) {
+			continue
+		}
+		return quoteSpan(toks, s, e)
+	}
+	return toks
+}
+
+// formalPassiveAfter reports, from i, a form named with its number and
+// then, before the sentence ends, the passive of the written register:
+// «… در فرم ۱۶ درج گردد», «… به فرم ۶۵ الحاق شود».
+func formalPassiveAfter(toks []token, i int) bool {
+	c := clause(toks)
+	form := false
+	for k := i; k < len(toks) && !(toks[k].punct && isAny(toks[k].m, ".", "!", "؛", "،", ",")); k++ {
+		if n := c.atAny(k, formNounsV); n > 0 && k+n < len(toks) && toks[k+n].isNum {
+			form = true
+		}
+		if form && !toks[k].quoted && isAny(toks[k].m, "گردد", "شود", "گردند", "شوند", "نمایید", "فرمایید", "بفرمایید") {
+			return true
+		}
+	}
+	return false
 }

@@ -223,3 +223,21 @@ func TestIntoFormUnsaid(t *testing.T) {
 		"یه سوال امتیازی «طعم» اضافه کن فرم ۱۲ و بعد منتشرش کن": "add_field #12 rating طعم; publish_form #12",
 	})
 }
+
+// TestHeadedWordingJoined: in the written register a question's
+// wording named after «با عنوان» or «تحت عنوان», unquoted, may hold
+// «و» or «یا» — it runs to the form it goes to; a list of options after
+// it is no part of it.
+func TestHeadedWordingJoined(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"یک پرسش کوتاه‌پاسخ با عنوان نام و نام خانوادگی متقاضی در فرم ۱۶ درج گردد": "add_field #16 short_text نام و نام خانوادگی متقاضی",
+		"پرسشی تحت عنوان تاریخ شروع و پایان قرارداد به فرم ۲۲ افزوده شود":          "add_field #22 short_text تاریخ شروع و پایان قرارداد",
+		"یک پرسش پاسخ بلند با عنوان شرح وظایف یا سوابق شغلی در فرم ۸ درج شود":      "add_field #8 long_text شرح وظایف یا سوابق شغلی",
+	})
+	v1 := New(Config{Contract: 1})
+	checkReadings(t, v1, map[string]string{
+		"یک پرسش تحت عنوان محل تولد و محل صدور به فرم ۱۶ الحاق گردد": "add_field #16 short_text محل تولد و محل صدور",
+		"به فرم ۱۴ یه سوال کوتاه اضافه کن، متنش: نام مادر":           "add_field #14 short_text نام مادر",
+	})
+}
