@@ -79,7 +79,7 @@ func wordingSaidAfter(toks []token) []token {
 		if t.list != nil {
 			return toks
 		}
-		if q < 0 && t.qnoun && i > 0 && isAny(toks[i-1].m, "یه", "یک", "a", "one") && !isAny(t.m, pluralQuestionNouns...) {
+		if q < 0 && t.qnoun && !isAny(t.m, pluralQuestionNouns...) && (i > 0 && isAny(toks[i-1].m, "یه", "یک", "a", "one") || i+1 < len(toks) && isAny(toks[i+1].m, "جدید", "جدیدی", "تازه", "new")) {
 			q = i
 		}
 		if own < 0 && (ownWordingNouns[t.m] || t.pron && isAny(t.m, "اسم", "متن", "عنوان", "نام", "لیبل", "label")) {
@@ -94,7 +94,9 @@ func wordingSaidAfter(toks []token) []token {
 	}
 	head := q + 1
 	for head < len(c) && !c[head].quoted && !c[head].punct {
-		if _, n := c.fieldTypeAt(head); n > 0 {
+		if isAny(c[head].m, "جدید", "جدیدی", "تازه", "new") {
+			head++
+		} else if _, n := c.fieldTypeAt(head); n > 0 {
 			head += n
 		} else if _, n := c.next(head, v2TypeWordsV, 0); n > 0 {
 			head += n
@@ -114,11 +116,13 @@ func wordingSaidAfter(toks []token) []token {
 			s, drop = k+1, k
 			if s < len(toks) && toks[s].punct && toks[s].m == ":" {
 				s++
+			} else if s+1 < len(toks) && toks[s].punct && isAny(toks[s].m, "،", ",") && c.lastWords(s+1) {
+				s++ // «یه سوال … بنویسی، ناوی خوت»: written, then what
 			}
 			if drop > 0 && toks[drop-1].punct && isAny(toks[drop-1].m, "،", ",") {
 				drop--
 			}
-		case t.punct && t.m == ":" && (k == head || toks[k-1].isNum && toks[k-1].digits && c.formBefore(k-1)):
+		case t.punct && t.m == ":" && (k == head || toks[k-1].isNum && toks[k-1].digits && c.formBefore(k-1) || placeVerbSet[toks[k-1].m] || lightVerbSet[toks[k-1].m]):
 			s, drop = k+1, k
 		case k+1 < len(toks) && toks[k+1].punct && toks[k+1].m == ":" && (ownWordingNouns[t.m] || t.pron && isAny(t.m, "اسم", "متن", "عنوان", "نام", "لیبل", "label")):
 			// «… اضافه کن، اسمش: تعداد فرزندان»
@@ -141,6 +145,11 @@ func wordingSaidAfter(toks []token) []token {
 		e := c.saidWordingEnd(s)
 		if e <= s {
 			continue
+		}
+		if s > 0 && toks[s-1].punct && toks[s-1].m == ":" && e+1 < len(toks) && toks[e].punct && isAny(toks[e].m, "،", ",") && !isOptionNoun(toks[e+1].m) {
+			// «… کشویی اضافه کن: تهران، شیراز»: after a colon, words
+			// parted by commas are a list, read as one.
+			return toks
 		}
 		out := make([]token, 0, len(toks))
 		out = append(out, toks[:head]...)
