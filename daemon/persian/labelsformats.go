@@ -417,48 +417,65 @@ func keyedRecord(toks []token) []token {
 	return append(out, toks[end:]...)
 }
 
-// describedKind drops a sentence that only says what a question asks,
-// with the copula typed on — «موبایله.», «شماره موبایله.», «ایمیله.» —
-// when another sentence of the command gives the order: «فرم ۱۱ سوال
-// سوم. موبایله. فرمتشو موبایل کن.» sets the format the order names, and
-// no kind the description would imply. Said with no order beside it,
-// the description is left to be read as the order it stands for. It
-// waits for a word ending in «ه» before a full stop.
+// describedKind reads a label said with the copula typed on —
+// «موبایله», «شماره موبایله», «کد ملیه» — at the end of a sentence or
+// a clause: it says what a question asks, and when another part of the
+// command gives the order, the order decides. «فرم ۱۱ سوال سوم.
+// موبایله. فرمتشو موبایل کن.» sets the format the order names and no
+// kind the description would imply: the description is dropped. Beside
+// an order that speaks only of digits («فقط عدد ده رقمی بگیره، کد
+// ملیه») it names the format those digits are, and is read as the
+// label. With no order beside it the description is left to be read as
+// the order it stands for. It waits for a word ending in «ه» before a
+// mark or at the end.
 func describedKind(toks []token) []token {
-	start := 0
-	for i := 0; i < len(toks); i++ {
-		t := toks[i]
-		if !t.punct || !isAny(t.m, ".", "!") {
+	for i := 0; i <= len(toks); i++ {
+		if i < len(toks) && !(toks[i].punct && isAny(toks[i].m, ".", "!", "،", ",")) {
 			continue
 		}
-		s := start
-		start = i + 1
-		if i-s < 1 || i-s > 3 || toks[i-1].quoted {
+		if i == 0 || toks[i-1].quoted || toks[i-1].punct {
 			continue
 		}
 		stem, ok := strings.CutSuffix(toks[i-1].s, "ه")
 		if !ok || stem == "" {
 			continue
 		}
-		words := append(append([]token(nil), toks[s:i-1]...), wordToken(stem))
-		for k := range words {
-			words[k].r0 = firstRune(words[k].m)
+		ls := -1
+		for n := 1; n <= 3 && i-n >= 0; n++ {
+			k := i - n
+			if toks[k].quoted || toks[k].punct {
+				break
+			}
+			words := append(append([]token(nil), toks[k:i-1]...), wordToken(stem))
+			for w := range words {
+				words[w].r0 = firstRune(words[w].m)
+			}
+			if clause(words).atAny(0, wordingLabelsV) == len(words) {
+				ls = k
+			}
 		}
-		if clause(words).atAny(0, wordingLabelsV) != len(words) {
+		if ls < 0 {
 			continue
 		}
-		order := false
+		order, digits := false, false
 		for k, o := range toks {
-			if (k < s || k > i) && !o.quoted && (lightVerbSet[o.m] || isAny(o.m, "باشه", "باشد", "بشه", "بشود")) {
-				order = true
+			if k >= ls && k < i || o.quoted {
+				continue
 			}
+			order = order || lightVerbSet[o.m] || answerVerbSet[o.m] || isAny(o.m, "باشه", "باشد", "بشه", "بشود")
+			digits = digits || isAny(o.m, "رقمی", "رقم", "عدد", "عددی", "digits")
 		}
 		if !order {
 			continue
 		}
 		out := make([]token, 0, len(toks))
-		out = append(out, toks[:s]...)
-		return append(out, toks[i+1:]...)
+		out = append(out, toks[:ls]...)
+		if digits {
+			label := wordToken(stem)
+			label.r0 = firstRune(label.m)
+			out = append(append(out, toks[ls:i-1]...), label)
+		}
+		return append(out, toks[i:]...)
 	}
 	return toks
 }

@@ -155,14 +155,19 @@ func TestKeyedRecord(t *testing.T) {
 	})
 }
 
-// TestDescribedKind: a sentence that only says what a question asks,
-// the copula typed on («موبایله.», «کد ملیه.»), beside a sentence that
-// gives the order, sets nothing of its own: the order decides.
+// TestDescribedKind: a label said with the copula typed on
+// («موبایله», «کد ملیه») at the end of a sentence or clause says what a
+// question asks: beside an order that names a format or another change
+// it sets nothing of its own; beside an order of digits it names their
+// format; alone it is read as the order it stands for.
 func TestDescribedKind(t *testing.T) {
 	p := New(Config{Contract: 2})
 	checkReadings(t, p, map[string]string{
 		"فرم ۷ سوال دوم. کد ملیه. قالبشو کد ملی کن.":        "update_field #7 @1 national_code",
 		"سوال اول فرم ۴. شماره موبایله. اجباریش کن.":        "update_field #4 @0 required",
+		"سوال ۴ فرم ۱۳ موبایله، فرمتش هم موبایل بشه":        "update_field #13 @3 mobile_ir",
+		"سوال ۴ فرم ۱۳ فقط عدد ده رقمی بگیره، کد ملیه":      "update_field #13 @3 national_code",
+		"فرم ۱۱ سوال سوم. موبایله.":                         "update_field #11 @2 short_text mobile_ir",
 		"فرم ۲۰، سوال چهارم. کد پستیه. فرمتش کد پستی باشه.": "update_field #20 @3 postal_code_ir",
 	})
 }
