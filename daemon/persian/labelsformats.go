@@ -79,7 +79,7 @@ func wordingSaidAfter(toks []token) []token {
 		if t.list != nil {
 			return toks
 		}
-		if q < 0 && t.qnoun && !isAny(t.m, pluralQuestionNouns...) && (i > 0 && isAny(toks[i-1].m, "یه", "یک", "a", "one") || i+1 < len(toks) && isAny(toks[i+1].m, "جدید", "جدیدی", "تازه", "new")) {
+		if q < 0 && t.qnoun && !isAny(t.m, pluralQuestionNouns...) && (i > 0 && isAny(toks[i-1].m, "یه", "یک", "a", "one", "add") || i+1 < len(toks) && isAny(toks[i+1].m, "جدید", "جدیدی", "تازه", "new")) {
 			q = i
 		}
 		if own < 0 && (ownWordingNouns[t.m] || t.pron && isAny(t.m, "اسم", "متن", "عنوان", "نام", "لیبل", "label")) {
@@ -93,9 +93,18 @@ func wordingSaidAfter(toks []token) []token {
 		return c.ownWordingSaid(own)
 	}
 	head := q + 1
-	for head < len(c) && !c[head].quoted && !c[head].punct {
+	for head < len(c) && !c[head].quoted && (!c[head].punct || c[head].m == "(") {
 		if isAny(c[head].m, "جدید", "جدیدی", "تازه", "new") {
 			head++
+		} else if c[head].punct {
+			if head+1 >= len(c) {
+				break
+			}
+			_, n := c.fieldTypeAt(head + 1)
+			if n == 0 || head+n+1 >= len(c) || c[head+n+1].m != ")" {
+				break
+			}
+			head += n + 2 // «add q (long_text): …»
 		} else if _, n := c.fieldTypeAt(head); n > 0 {
 			head += n
 		} else if _, n := c.next(head, v2TypeWordsV, 0); n > 0 {
@@ -559,6 +568,12 @@ func (c clause) ownWordingSaid(own int) []token {
 				j, kindless = k+1, true
 				break
 			}
+			// «rename q2 to کد پیگیری», «set q2 label to …»: English
+			// names the new wording after «to».
+			if c[k].m == "to" && !c[k].quoted && c.renamedBefore(k) {
+				j, kindless = k+1, true
+				break
+			}
 		}
 		if j < 0 {
 			return toks
@@ -724,6 +739,17 @@ func formalPassiveAfter(toks []token, i int) bool {
 			form = true
 		}
 		if form && !toks[k].quoted && isAny(toks[k].m, "گردد", "شود", "گردند", "شوند", "نمایید", "فرمایید", "بفرمایید") {
+			return true
+		}
+	}
+	return false
+}
+
+// renamedBefore reports an English verb of renaming or a noun of
+// wording before «to» at k: «rename q2 to», «set q2 label to».
+func (c clause) renamedBefore(k int) bool {
+	for p := k - 1; p >= 0 && p >= k-4; p-- {
+		if !c[p].quoted && isAny(c[p].m, "rename", "label", "wording", "text", "relabel", "retitle") {
 			return true
 		}
 	}

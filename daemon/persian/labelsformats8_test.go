@@ -75,6 +75,8 @@ func TestWordingSaidLast(t *testing.T) {
 		"یک پرسش کوتاه در فرم ۵۵ درج شود، بنویسید: نام آموزشگاه":        "add_field #55 short_text نام آموزشگاه",
 		"فرم ۸ یه سوال متن بلند: سابقه جراحی دارید؟ اگر بله توضیح دهید": "add_field #8 long_text سابقه جراحی دارید؟ اگر بله توضیح دهید",
 		"یه سوال کوتاه بذار فرم ۴۴: شماره میز":                          "add_field #44 short_text شماره میز",
+		"form 41 add q (rating): سرعت پاسخ":                             "add_field #41 rating سرعت پاسخ",
+		"به فرم ۴ یه سوال (کوتاه) اضافه کن: نام پدر":                    "add_field #4 short_text نام پدر",
 		"فرم ۱۸ سوال جدید بذار: اسم معلم":                               "add_field #18 short_text اسم معلم",
 		"فرم ۱۸ یه سوال کوتاه اضافه کن: اسم معلم و منتشرش کن":           "add_field #18 short_text اسم معلم; publish_form #18",
 		"بۆ فرم ۲۰ یه سوال متن کوتاه بنویسی، ناوی خوت":                  "add_field #20 short_text ناوی خوت",
@@ -202,6 +204,9 @@ func TestOwnWordingSaid(t *testing.T) {
 		"سوال دوم فرم ۱۹ رو بکن: اسم کوچیک بچه":                "update_field #19 @1 اسم کوچیک بچه",
 		"سوال دوم فرم ۱۹ اسمش بشه اسم کوچیک بچه و اجباری باشه": "update_field #19 @1 اسم کوچیک بچه required",
 		"سوال دوم فرم ۱۹ رو بکن: چند گزینه ای":                 "update_field #19 @1 multiple_choice",
+		"form 40 rename q2 to کد پیگیری":                       "update_field #40 @1 کد پیگیری",
+		"form 40: set q2 label to شماره سفارش":                 "update_field #40 @1 شماره سفارش",
+		"rename form 40 to گزارش ماهانه":                       "update_form_title #40 گزارش ماهانه",
 		"فرم ۱۹ رو اسمش بشه اردوی بهاره":                       "update_form_title #19 اردوی بهاره",
 		"فرم ۱۴ یه سوال تاریخ بذار، بنویس: تاریخ ورود":         "add_field #14 date تاریخ ورود",
 	})
