@@ -562,6 +562,8 @@ func (c clause) ownWordingSaid(own int) []token {
 			}
 			return quoteSpan(toks, j, p)
 		}
+	} else if out := c.changedToEnd(); out != nil {
+		return out
 	} else {
 		for k := 1; k+1 < len(c); k++ {
 			if c[k].punct && c[k].m == ":" && !c[k-1].quoted && isAny(c[k-1].m, "بکن", "کن", "بکنید", "کنید", "بنویس", "بنویسید", "بذار", "بزار", "بگذارید") {
@@ -754,4 +756,44 @@ func (c clause) renamedBefore(k int) bool {
 		}
 	}
 	return false
+}
+
+// changedToEnd reads «عنوان پرسش سوم فرم ۶۴ به شماره پرونده تغییر
+// یابد», «متن سوال ۲ فرم ۵ رو به نام پدر عوض کن»: the wording of a
+// question, named by its place, changed to words said unquoted after
+// «به» and before the verb of changing. It returns the command with
+// those words quoted, or nil.
+func (c clause) changedToEnd() []token {
+	w := -1
+	for k := 0; k+1 < len(c); k++ {
+		if !c[k].quoted && !c[k].pron && (isAny(c[k].m, partWordingNouns...) || isAny(c[k].m, "اسم", "نام", "عبارت")) && c[k+1].qnoun {
+			w = k
+			break
+		}
+	}
+	if w < 0 {
+		return nil
+	}
+	for k := w + 2; k+2 < len(c); k++ {
+		if c[k].quoted || c[k].m != "به" || !(c[k-1].isNum || isAny(c[k-1].m, "را", "رو")) {
+			continue
+		}
+		v := k + 1
+		for v < len(c) && !c[v].punct && !c[v].quoted && !isAny(c[v].m, "تغییر", "عوض", "اصلاح") {
+			v++
+		}
+		if v == k+1 || v >= len(c) || c[v].punct || c[v].quoted {
+			return nil
+		}
+		if c[:v].saidWordingEnd(k+1) != v {
+			return nil
+		}
+		for m := k + 1; m < v; m++ {
+			if _, n := c.fieldTypeAt(m); n > 0 || typeWords[c[m].m] || c.atAny(m, formatNamesV) > 0 {
+				return nil // «… به موبایل تغییر یابد»: a kind or a format
+			}
+		}
+		return quoteSpan([]token(c), k+1, v)
+	}
+	return nil
 }

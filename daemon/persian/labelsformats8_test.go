@@ -192,23 +192,27 @@ func TestPurposeAfterMaking(t *testing.T) {
 }
 
 // TestOwnWordingSaid: a question named by its place is given a new
-// wording unquoted — after «اسمش بشه», «متنش … بشه», «رو بکن:» — and
-// the pronoun is the question's, not the form's; words of a kind after
-// «بکن:» still change the kind.
+// wording unquoted — after «اسمش بشه», «متنش … بشه», «رو بکن:», «to»,
+// «عنوان پرسش سوم … به … تغییر یابد» — and the wording is the
+// question's, not the form's; words of a kind or format still change
+// the kind or format.
 func TestOwnWordingSaid(t *testing.T) {
 	p := New(Config{Contract: 2})
 	checkReadings(t, p, map[string]string{
-		"سوال دوم فرم ۱۹ اسمش بشه اسم کوچیک بچه":               "update_field #19 @1 اسم کوچیک بچه",
-		"سوال دوم فرم ۱۹ متنش اسم کوچیک بچه بشه":               "update_field #19 @1 اسم کوچیک بچه",
-		"پرسش سوم فرم ۶ عنوانش محل صدور باشد.":                 "update_field #6 @2 محل صدور",
-		"سوال دوم فرم ۱۹ رو بکن: اسم کوچیک بچه":                "update_field #19 @1 اسم کوچیک بچه",
-		"سوال دوم فرم ۱۹ اسمش بشه اسم کوچیک بچه و اجباری باشه": "update_field #19 @1 اسم کوچیک بچه required",
-		"سوال دوم فرم ۱۹ رو بکن: چند گزینه ای":                 "update_field #19 @1 multiple_choice",
-		"form 40 rename q2 to کد پیگیری":                       "update_field #40 @1 کد پیگیری",
-		"form 40: set q2 label to شماره سفارش":                 "update_field #40 @1 شماره سفارش",
-		"rename form 40 to گزارش ماهانه":                       "update_form_title #40 گزارش ماهانه",
-		"فرم ۱۹ رو اسمش بشه اردوی بهاره":                       "update_form_title #19 اردوی بهاره",
-		"فرم ۱۴ یه سوال تاریخ بذار، بنویس: تاریخ ورود":         "add_field #14 date تاریخ ورود",
+		"سوال دوم فرم ۱۹ اسمش بشه اسم کوچیک بچه":                       "update_field #19 @1 اسم کوچیک بچه",
+		"سوال دوم فرم ۱۹ متنش اسم کوچیک بچه بشه":                       "update_field #19 @1 اسم کوچیک بچه",
+		"پرسش سوم فرم ۶ عنوانش محل صدور باشد.":                         "update_field #6 @2 محل صدور",
+		"سوال دوم فرم ۱۹ رو بکن: اسم کوچیک بچه":                        "update_field #19 @1 اسم کوچیک بچه",
+		"سوال دوم فرم ۱۹ اسمش بشه اسم کوچیک بچه و اجباری باشه":         "update_field #19 @1 اسم کوچیک بچه required",
+		"سوال دوم فرم ۱۹ رو بکن: چند گزینه ای":                         "update_field #19 @1 multiple_choice",
+		"form 40 rename q2 to کد پیگیری":                               "update_field #40 @1 کد پیگیری",
+		"form 40: set q2 label to شماره سفارش":                         "update_field #40 @1 شماره سفارش",
+		"rename form 40 to گزارش ماهانه":                               "update_form_title #40 گزارش ماهانه",
+		"مقرر گردید عنوان پرسش سوم فرم ۶۴ به شماره پرونده تغییر یابد.": "update_field #64 @2 شماره پرونده",
+		"متن سوال ۲ فرم ۵ رو به نام پدر عوض کن":                        "update_field #5 @1 نام پدر",
+		"قالب سوال ۲ فرم ۵ رو به کد ملی تغییر بده":                     "update_field #5 @1 national_code",
+		"فرم ۱۹ رو اسمش بشه اردوی بهاره":                               "update_form_title #19 اردوی بهاره",
+		"فرم ۱۴ یه سوال تاریخ بذار، بنویس: تاریخ ورود":                 "add_field #14 date تاریخ ورود",
 	})
 }
 
