@@ -3,8 +3,9 @@ package persian
 import "strings"
 
 // gilakiPut are the imperatives of «گذاشتن» as Gilaki-coloured speech
-// says them, with «ی» after the «ب»: «بیذار», «بیذارین».
-var gilakiPut = map[string]string{"بیذار": "بذار", "بیذارید": "بذارید", "بیذارین": "بذارین", "بیذاری": "بذاری", "بیذارش": "بذارش", "نیذار": "نذار"}
+// says them, with «ی» after the «ب» — «بیذار», «بیذارین» — and its
+// object marker «ره», the spoken «رو».
+var gilakiPut = map[string]string{"بیذار": "بذار", "بیذارید": "بذارید", "بیذارین": "بذارین", "بیذاری": "بذاری", "بیذارش": "بذارش", "نیذار": "نذار", "ره": "رو"}
 
 // labelQualifiers counts the words from i that qualify a label named
 // before them, as the noun after an ezafe does: «کد ملی بچه», «شماره

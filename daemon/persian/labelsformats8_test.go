@@ -34,13 +34,15 @@ func TestTakenFromForm(t *testing.T) {
 
 // TestGilakiPut: Gilaki-coloured speech says the imperative of
 // «گذاشتن» with «ی» after the «ب»: «بیذار» puts a question as «بذار»
-// does; «نیذار» denies it.
+// does; «نیذار» denies it; «ره» marks the object as «رو».
 func TestGilakiPut(t *testing.T) {
 	p := New(Config{Contract: 2})
 	checkReadings(t, p, map[string]string{
-		"یه سوال کوتاه «اسم مهمان» بیذار تو فرم ۴":    "add_field #4 short_text اسم مهمان",
-		"تو فرم ۱۲ یه سوال امتیازی «طعم چای» بیذارین": "add_field #12 rating طعم چای",
-		"فرم ۵ ره پیش‌نویس نیذار":                     "none",
+		"یه سوال کوتاه «اسم مهمان» بیذار تو فرم ۴":            "add_field #4 short_text اسم مهمان",
+		"تو فرم ۱۲ یه سوال امتیازی «طعم چای» بیذارین":         "add_field #12 rating طعم چای",
+		"یه سوال کوتاه بیذار تو فرم ۵۴ که اسم مشتری ره بپرسه": "add_field #54 short_text اسم مشتری",
+		"فرم ۸۸ ره منتشر کن":                                  "publish_form #88",
+		"فرم ۵ ره پیش‌نویس نیذار":                             "none",
 	})
 }
 
