@@ -650,9 +650,10 @@ func intoFormUnsaid(toks []token) []token {
 	return toks
 }
 
-// formatWished reads «…، موبایل باشه», «… که لینک باشه»: a format's
-// name wished for at the end of a clause opened by a comma or «که»
-// is the format of the question named, as «فرمتش موبایل باشه» says it.
+// formatWished reads «…، موبایل باشه», «… که لینک باشه», «… بذار تو
+// فرم ۹۷ موبایل باشه»: a format's name wished for at the end of a
+// clause, after a comma, «که», a verb or the form, is the format of the
+// question named, as «فرمتش موبایل باشه» says it.
 // «فرمتش» is put before the name. It waits for «باشه» or «باشد» ending
 // a clause.
 func formatWished(toks []token) []token {
@@ -662,7 +663,8 @@ func formatWished(toks []token) []token {
 			continue
 		}
 		for i := max(v-3, 1); i < v; i++ {
-			if !(toks[i-1].punct && isAny(toks[i-1].m, "،", ",") || !toks[i-1].quoted && toks[i-1].m == "که") {
+			p := toks[i-1]
+			if !(p.punct && isAny(p.m, "،", ",") || !p.quoted && (p.m == "که" || placeVerbSet[p.m] || lightVerbSet[p.m] || p.isNum && p.digits && c.formBefore(i-1))) {
 				continue
 			}
 			if _, n := c.next(i, formatNamesV, 0); n != v-i {
