@@ -800,3 +800,22 @@ func (c clause) changedToEnd() []token {
 	}
 	return nil
 }
+
+// formatColon reads «فرمت: تلفن ثابت», «قالبش: کد پستی»: the colon
+// after a noun of format says its name follows, as «فرمت تلفن ثابت»
+// does — the words after it are one name, never a list of options.
+// It waits for a noun of format before a colon.
+func formatColon(toks []token) []token {
+	for i := 1; i+1 < len(toks); i++ {
+		if !toks[i].punct || toks[i].m != ":" || toks[i-1].quoted || !isAny(toks[i-1].m, formatWords...) || toks[i+1].quoted || toks[i+1].punct {
+			continue
+		}
+		if _, n := clause(toks).next(i+1, formatNamesV, 0); n == 0 {
+			continue
+		}
+		out := make([]token, 0, len(toks))
+		out = append(out, toks[:i]...)
+		return append(out, toks[i+1:]...)
+	}
+	return toks
+}

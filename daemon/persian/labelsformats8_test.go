@@ -263,3 +263,15 @@ func TestHeadedWordingJoined(t *testing.T) {
 		"به فرم ۱۴ یه سوال کوتاه اضافه کن، متنش: نام مادر":           "add_field #14 short_text نام مادر",
 	})
 }
+
+// TestFormatColon: the colon after a noun of format says the format's
+// name follows; a name of two words after it is one name, never two
+// options of a choice.
+func TestFormatColon(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"یه سوال کوتاه «تلفن» به فرم ۱۲ اضافه کن، فرمت: تلفن ثابت": "add_field #12 short_text phone_ir تلفن",
+		"سوال ۲ فرم ۵ قالب: کد پستی":                               "update_field #5 @1 postal_code_ir",
+		"فرم ۷ یه سوال «آدرس سایت» بذار، فرمتش: وب سایت":           "add_field #7 short_text url آدرس سایت",
+	})
+}
