@@ -446,6 +446,9 @@ func describedKind(toks []token) []token {
 		if i == 0 || toks[i-1].quoted || toks[i-1].punct {
 			continue
 		}
+		if m := toks[i-1].m; !labelLastWords[m] && !labelLastWords[strings.TrimSuffix(m, "ه")] {
+			continue
+		}
 		stem, ok := strings.CutSuffix(toks[i-1].s, "ه")
 		if !ok || stem == "" {
 			continue
@@ -769,7 +772,7 @@ func (c clause) renamedBefore(k int) bool {
 func (c clause) changedToEnd() []token {
 	w := -1
 	for k := 0; k+1 < len(c); k++ {
-		if !c[k].quoted && !c[k].pron && (isAny(c[k].m, partWordingNouns...) || isAny(c[k].m, "اسم", "نام", "عبارت")) && c[k+1].qnoun {
+		if c[k+1].qnoun && !c[k].quoted && !c[k].pron && (isAny(c[k].m, partWordingNouns...) || isAny(c[k].m, "اسم", "نام", "عبارت")) {
 			w = k
 			break
 		}
@@ -819,3 +822,17 @@ func formatColon(toks []token) []token {
 	}
 	return toks
 }
+
+// labelLastWords are the last words of the labels that tell a kind
+// («موبایل», «ملی», «پستی», «ایمیل»…): a word ending in «ه» is looked at
+// as a label said with the copula only when its stem is one of them.
+var labelLastWords = func() map[string]bool {
+	set := map[string]bool{}
+	for _, l := range wordingLabels {
+		ws := strings.Fields(l.key)
+		if len(ws) > 0 {
+			set[matchForm(ws[len(ws)-1])] = true
+		}
+	}
+	return set
+}()
