@@ -111,12 +111,13 @@ func (c clause) wishedLabel(used []bool) (fieldGroup, bool) {
 		if c[j].qnoun || c[j].list != nil {
 			return fieldGroup{}, false
 		}
-		wish = wish || !c[j].quoted && (isAny(c[j].m, "میخوام", "میخواهم", "میخوایم", "میخواهیم", "لازمه", "لازم", "want", "need") || c.atAny(j, placeVerbsV) > 0)
+		wish = wish || !c[j].quoted && (isAny(c[j].m, "میخوام", "میخواهم", "میخوایم", "میخواهیم", "لازمه", "لازم", "want", "need") || c.atAny(j, placeVerbsV) > 0 || c.atAny(j, addVerbsV) > 0)
 	}
 	if !wish {
 		return fieldGroup{}, false
 	}
 	l := wordingLabels[k]
+	n += c.labelQualifiers(i+n, used)
 	markUsed(used, i, i+n)
 	return fieldGroup{count: 1, typ: l.typ, format: l.format, question: surfaceOf(c[i : i+n])}, true
 }

@@ -26,7 +26,9 @@ var (
 	addVerbs = []string{"اضافه", "بیفزا", "بیافزا", "بیفزایید", "بیافزایید", "افزودن", "بیفزای", "درج", "افزوده", "بگنجانید", "بگنجان", "بگنجانی", "گنجانده", "add", "insert", "append", "اد",
 		// Dari adds with «علاوه» and a light verb («… به فورم ۲۱ علاوه
 		// کن»); «علاوه بر» alone is «besides».
-		"علاوه کن", "علاوه کنید", "علاوه کنین", "علاوه بکن", "علاوه بکنید", "علاوه شود", "علاوه شه", "علاوه بشه", "علاوه گردد", "علاوه نما", "علاوه نمایید"}
+		"علاوه کن", "علاوه کنید", "علاوه کنین", "علاوه بکن", "علاوه بکنید", "علاوه شود", "علاوه شه", "علاوه بشه", "علاوه گردد", "علاوه نما", "علاوه نمایید",
+		// the clerk's register annexes: «… به فرم ۶۵ الحاق گردد», «ملحق شود».
+		"الحاق", "ملحق"}
 	// placeVerbs put something somewhere: a question into a form, a
 	// title onto it, a question at a place.
 	placeVerbs = []string{"بذار", "بگذار", "بذارید", "بگذارید", "بزار", "بزارید", "بذارین", "بزارین", "بگذارین", "بذاری", "بگذاری", "بزاری", "بذارم", "بزارم", "بگذارم", "قرار", "بنویس", "بزن", "بزنید", "بزنین", "put"}
@@ -61,7 +63,9 @@ var (
 	titleMarkers = []string{"با عنوان", "به عنوان", "با نام", "به نام", "با اسم", "به اسم", "تحت عنوان", "با تیتر", "به تیتر", "با موضوع", "بعنوان", "بنام", "به اسمهای", "با اسمهای", "به نامهای", "با نامهای", "با عنوانهای", "با عناوین", "به عناوین", "تحت عناوین", "با اسامی", "به اسامی", "با نامهای", "called", "named", "titled", "with title", "with the title", "with name", "با title", "به title", "با name", "به name"}
 	// questionMarks introduce a question's wording after its noun: «با
 	// متن X», «که بپرسد X».
-	questionMarks = []string{"با label", "with label", "with the label", "با لیبل", "با متن", "با عنوان", "با صورت سوال", "با صورت پرسش", "با متن سوال", "بپرسه", "بپرسد", "بنویسه", "بنویسد", "که بنویسه", "که بنویسد", "با سوال", "با پرسش", "با محتوای", "که بپرسد", "که بپرسه", "با این متن", "با این سوال", "با موضوع", "به موضوع", "با موضوعِ", "with subject", "with the subject", "with text", "with the text", "saying", "asking", "labeled", "labelled", "با title", "with title", "with the title", "titled", "called", "named"}
+	questionMarks = []string{"با label", "with label", "with the label", "با لیبل", "با متن", "با عنوان", "با صورت سوال", "با صورت پرسش", "با متن سوال", "بپرسه", "بپرسد", "بنویسه", "بنویسد", "که بنویسه", "که بنویسد", "با سوال", "با پرسش", "با محتوای", "که بپرسد", "که بپرسه", "با این متن", "با این سوال", "با موضوع", "به موضوع", "با موضوعِ", "with subject", "with the subject", "with text", "with the text", "saying", "asking", "labeled", "labelled", "با title", "with title", "with the title", "titled", "called", "named",
+		// the written register heads a question «تحت عنوان …», as a form.
+		"تحت عنوان"}
 	// requiredWords make a question required.
 	requiredWords = []string{"اجباری", "الزامی", "ضروری", "لازم", "required", "mandatory", "ریکوایرد", "ریکوآیرد", "ریکوئیرد"}
 	// quantifiers speak of all the questions named before: «همه

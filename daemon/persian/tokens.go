@@ -48,6 +48,9 @@ func closingQuote(r rune) (rune, bool) {
 		return '›', true
 	case '「':
 		return '」', true
+	case '`':
+		// «add `نام شرکت`»: a programmer quotes a name as code.
+		return '`', true
 	}
 	return 0, false
 }
@@ -219,6 +222,18 @@ func tokenize(text string) []token {
 			n := asciiArrow(text[i:])
 			toks = append(toks, token{m: ":", s: text[i : i+n], punct: true})
 			next = i + n
+		case r == '=' && wordStart < 0 && (next >= len(text) || isSpace(rune(text[next]))) && len(toks) > 0 && !toks[len(toks)-1].punct:
+			// «q4.format = postal»: the value given as code gives it,
+			// with spaces around the sign.
+			toks = append(toks, token{m: ":", s: "=", punct: true})
+		case r == '.' && wordStart >= 0 && i > 0 && text[i-1] < utf8.RuneSelf && isASCIIWordByte(text[i-1]) && recordField(text[next:]):
+			// «q2.label», «q4.format»: a field of the question, written
+			// as code writes it, is the question's, not a full stop.
+			flush(i)
+		case r == '{' || r == '}':
+			// «{type: email, label: …}»: the braces of a record hold
+			// its keys and say nothing of their own.
+			flush(i)
 		case r == '#' || isPictograph(text, i, r):
 			flush(i)
 		case r == '\u200c' && wordStart < 0:
@@ -614,4 +629,20 @@ func spacedCompound(head, tail string) bool {
 	}
 	rest, ok := strings.CutPrefix(tail, want)
 	return ok && (rest == "" || isAny(rest, "ش", "شو", "ی", "ها", "های", "هایی"))
+}
+
+// isASCIIWordByte reports a Latin letter or digit.
+func isASCIIWordByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+}
+
+// recordField reports a key of a question's record at the start of s,
+// not followed by more letters: «label», «format», «type», «required».
+func recordField(s string) bool {
+	for _, k := range [...]string{"label", "format", "type", "required", "optional", "validation", "question"} {
+		if rest, ok := strings.CutPrefix(s, k); ok && (rest == "" || !isASCIIWordByte(rest[0])) {
+			return true
+		}
+	}
+	return false
 }

@@ -62,6 +62,12 @@ func (c clause) readFormActs(f *frame, used []bool) {
 				f.refusal = domain.T("«%s» is part of the form; the planner deletes a whole form or one question named by its place, never the form for a part of it", part)
 			}
 		}
+		if f.deleteForm && c.takenFromForm() {
+			// «کد ملی رو از فرم ۶ پاک کن», «remove X from form 6»: the
+			// form is where something is taken from, not what goes.
+			f.deleteForm = false
+			f.refusal = domain.T("something is to be taken out of the form, not the form deleted; the planner deletes a whole form or one question named by its place")
+		}
 		if f.deleteForm && (c.hasQuestionNoun() || c.hasQuestionList() || c.hasUnused(used, resultsWordsV) || c.hasOptionNoun()) {
 			f.deleteForm = false
 			f.refusal = domain.T("the planner deletes a whole form or one question named by its place («سوال دوم»), not all its questions, answers or options")
