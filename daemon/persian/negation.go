@@ -43,6 +43,9 @@ func (c clause) readNegation(f *frame) {
 		if isAny(t.m, "نیست", "نیس") && i > 0 && isAny(c[i-1].m, needWords...) && c.negatesAction(i) {
 			f.negated = true // «لازم نیست فرم ۶ منتشر بشه»
 		}
+		if isAny(t.m, deniedCopulas...) && c.nominalActDenied(i) {
+			f.negated = true // «حذف فرم ۱۴ مد نظر نیست», «پاک کردن سوال دوم صلاح نمی‌باشد»
+		}
 		if isAny(t.m, needDeniedVerbs...) && c.actNotNeeded(i) {
 			f.negated = true // «پرسش دوم نیازی به حذف ندارد»
 		}
@@ -166,6 +169,50 @@ func (c clause) actEndsAt(i int) bool {
 		}
 	}
 	return false
+}
+
+// deniedCopulas end a clause that says of its subject what it is not:
+// «… مد نظر نیست», «… صلاح نمی‌باشد», «… قرار نبوده», «… ضرورت ندارد».
+var deniedCopulas = []string{"نیست", "نیس", "نمیباشد", "نباشد", "نباشه", "نبوده", "نبود", "نیستش", "ندارد", "نداره"}
+
+// nominalActDenied reports a denied copula at i, at the clause's end,
+// whose subject is an act said as a noun before it: «حذف فرم ۱۴ مد نظر
+// نیست», «پاک کردن سوال دوم لازم نیست», «بستن فرم ۹ صلاح نمی‌باشد». What
+// stands between the act and the copula is what the act is not (meant,
+// needed, wise, allowed), so the act is denied whatever those words are.
+// An act ordered in the clause («… پاک کن») is not such a subject, and a
+// copula after «که» belongs to a relative clause («حذف سوالی که لازم
+// نیست»), not to the act.
+func (c clause) nominalActDenied(i int) bool {
+	for k := i + 1; k < len(c); k++ {
+		if !c[k].punct && !isAny(c[k].m, "فعلا", "فعلاً", "دیگه", "دیگر", "اصلا", "اصلاً", "هنوز", "الان", "حالا", "هم") {
+			return false
+		}
+	}
+	act, nominal := -1, false
+	for k := 0; k < i; k++ {
+		if c[k].quoted {
+			continue
+		}
+		if act < 0 {
+			if n := max(c.atAny(k, deleteWordsV), c.atAny(k, disableWordsV), c.atAny(k, actionWordsV)); n > 0 {
+				// A noun of the act comes before what it acts on («حذف
+				// فرم ۱۴») or is an infinitive («فرم ۹ رو حذف کردن»); an
+				// act after its object with neither («فرم ۳ دیگه منتشر
+				// نباشه», «فرم ۹ رو بندازین تو سطل زباله دیگه لازم نیست»)
+				// is a state wished or an order with its reason.
+				act = k
+				nominal = k+n < i && isAny(c[k+n].m, "کردن", "شدن", "نمودن")
+				k += n - 1
+			}
+			continue
+		}
+		if c[k].m == "که" || lightVerbSet[c[k].m] && !isAny(c[k].m, "کردن", "کرد") {
+			return false
+		}
+		nominal = nominal || c[k].qnoun || c.atAny(k, formNounsV) > 0
+	}
+	return act >= 0 && nominal
 }
 
 // needDeniedVerbs deny a need: «نیازی به حذف ندارد», «لزومی به انتشارش
