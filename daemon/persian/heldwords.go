@@ -27,6 +27,22 @@ func firstAfterNoun(toks []token) []token {
 // «…»», «شیش تا سوال بذا: …», «وردا ببر».
 var clippedR = map[string]string{"بذا": "بذار", "بزا": "بزار", "نذا": "نذار", "نزا": "نزار", "وردا": "وردار", "بذاش": "بذارش", "بزاش": "بزارش"}
 
+// regionalWords are the verbs and small words of Persian as Kurds of
+// Kermanshah and Gilaks of Rasht write it, read as the Persian word
+// they stand for: the Kurdish «بکه»/«نکه» (do/don't), «بۆ» (for),
+// «ئی» (this), «بنویسی» as an imperative, «ایسا» (now), «واز» (open);
+// the Gilaki «بوکون»/«نوکون», «بیذار», «ره» after its object (the
+// object marker «رو»); and the spoken «خا» of «خواستن» («نمیخاد»).
+var regionalWords = map[string]string{
+	"بکه": "بکن", "نکه": "نکن", "بکهش": "بکنش", "بکین": "بکنین", "نکین": "نکنین",
+	"بۆ": "برای", "بۆش": "براش", "ئی": "این", "ئیه": "این",
+	"بنویسی": "بنویس", "ایسا": "الان", "واز": "باز", "چن": "چند",
+	"بوکون": "بکن", "نوکون": "نکن", "بوکونید": "بکنید", "بوکونین": "بکنین", "نوکونید": "نکنید", "نوکونین": "نکنین",
+	"بوکونه": "بکنه", "نوکونه": "نکنه", "بوکونم": "بکنم", "بیذار": "بذار", "بیذارید": "بذارید", "بیذارین": "بذارین", "نیذار": "نذار",
+	"ره": "رو", "ایسه": "هست",
+	"میخاد": "میخواد", "نمیخاد": "نمیخواد",
+}
+
 // stopsTaking reports a verb of taking no more («جواب نگیره», «پاسخ
 // نپذیرد», «جواب قبول نکنه»): the form closes to what it takes.
 func (c clause) stopsTaking() bool {

@@ -709,6 +709,8 @@ const (
 	passStops
 	passOutOfPublication
 	passPublic
+	passErase
+	passErasedPart
 )
 
 // passes is a set of the readings a command needs.
@@ -739,6 +741,8 @@ var passWords = func() map[string]passes {
 	add(passStops, receiveNouns...)
 	add(passOutOfPublication, "انتشار", "نشر")
 	add(passPublic, "دسترس")
+	add(passErase, "پاک", "حذف", "delete", "remove", "erase", "clear", "دیلیت")
+	add(passErasedPart, erasedPartNouns...)
 	return m
 }()
 
@@ -766,6 +770,9 @@ func (p passes) run(pass passes, f func([]token) []token, toks []token) []token 
 // a place on the page, the right wording, a kind by its noun or joined
 // apart, a form's name said wrong then right.
 func (p passes) edits(toks []token) []token {
+	if p&passErase != 0 && p&passErasedPart != 0 {
+		toks = erasedThenWritten(toks)
+	}
 	toks = p.run(passMakeInto, makeIntoEdit, toks)
 	toks = p.run(passMoves, moveOntoQuestion, toks)
 	toks = p.run(passSpatial, spatialPlaces, toks)

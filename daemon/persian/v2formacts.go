@@ -447,6 +447,10 @@ func (c clause) partOfForm() string {
 		if isAny(c[k].m, "of") && k > 0 {
 			k--
 		}
+		if k > 0 && !c[k].quoted && isAny(c[k].m, standingAdjectives...) && !c[k-1].quoted && isAny(c[k-1].m, formParts...) {
+			// «اسم قدیمی فرم ۲۷ رو پاک کن»: the part said with its age.
+			k--
+		}
 		if !c[k].quoted && isAny(c[k].m, formParts...) {
 			return c[k].s
 		}

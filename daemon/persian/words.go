@@ -45,6 +45,12 @@ func wordToken(s string) token {
 		t.m = full
 		return t
 	}
+	// «بکه», «بوکون», «ره»: a regional word (regionalWords).
+	if w, ok := regionalWords[t.m]; ok {
+		nt := wordToken(w)
+		nt.s = t.s
+		return nt
+	}
 	// «اینو», «اونو»: a demonstrative with the spoken object marker ـو
 	// typed on is the demonstrative («این رو»).
 	if base, ok := strings.CutSuffix(t.m, "و"); ok && isAny(base, "این", "اون", "همین", "همون") {

@@ -1,0 +1,45 @@
+package persian
+
+import "testing"
+
+// TestRegionalVerbs: the verbs and small words of Persian as Kurds of
+// Kermanshah and Gilaks of Rasht write it — «بکه»/«نکه», «بوکون»/«نوکون»,
+// «بیذار», «ره» after the object, «ئی», «بۆ» — read as the Persian
+// words they stand for, a denial still a denial.
+func TestRegionalVerbs(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"فرم ۳۳ منتشر بکه":                        "publish_form #33",
+		"ئی فرم ۸ ره پیش‌نویس بکه":                "draft_form #8",
+		"سوال دوم فرم ۱۲ اجباری بکه":              "update_field #12 @1 required",
+		"فرم ۴۰ ره منتشر بوکون":                   "publish_form #40",
+		"فرم ۴۰ ره پاک نوکون":                     "none",
+		"فرم ۶ پاکش نکه، فقط پیش‌نویسش بکه":       "draft_form #6",
+		"فرم ۲۱ ره پاک نوکونید، پیش نویس بوکونید": "draft_form #21",
+		"به فرم ۹ یه سوال کوتاه «شهر» بیذار":      "add_field #9 short_text شهر",
+		"فرم ۱۴ ره کپی بوکون":                     "duplicate_form #14",
+		"سوال سوم فرم ۵ ببر بکه اولی":             "move_field #5 @2 >0",
+		"ئی فرم ۳ هیچ حذفش نکه، بۆش پیش‌نویس بکه": "draft_form #3",
+		"فرم ۲ ره یه کپی بوکون، اسم نمیخاد":       "duplicate_form #2",
+	})
+}
+
+// TestTextErasedThenWritten: the name of a form or the text of a
+// question erased and another written in its place is the change of
+// name or text — never the form or the question deleted — and the
+// erasing alone, of a part, is no plan.
+func TestTextErasedThenWritten(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"اسم قدیمی فرم ۱۱ پاک کن، بنویس «بازارچه خیریه»":                "update_form_title #11 بازارچه خیریه",
+		"عنوان فعلی فرم ۹ رو پاک کن جاش بنویس «ثبت نام»":                "update_form_title #9 ثبت نام",
+		"اسم فرم ۵ رو پاک کن «تست» بنویس":                               "update_form_title #5 تست",
+		"title of form 4 delete, write \"Signup\"":                      "update_form_title #4 Signup",
+		"متن سوال دوم فرم ۱۸ رو پاک کن و بنویس «محل تولد»":              "update_field #18 @1 محل تولد",
+		"متن پیشین پرسش سوم فرم ۶ حذف و عبارت «کد ملی» جایگزین آن گردد": "update_field #6 @2 کد ملی",
+		"نام قبلی فرم ۳۰ پاک شود و «اردوی تابستانه» جایگزین گردد":       "update_form_title #30 اردوی تابستانه",
+		// the erasing alone: a part, never the whole
+		"اسم قدیمی فرم ۲۷ رو پاک کن": "none",
+		"عنوان فعلی فرم ۸ حذف شود":   "none",
+		"اسم قبلی فرم ۲ پاک بکه":     "none",
+		"فرم ۵ رو پاک کن":            "delete_form #5",
+	})
+}

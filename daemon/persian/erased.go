@@ -1,0 +1,118 @@
+package persian
+
+// standingAdjectives say which of a thing's states is meant — the old,
+// the present, the new — and stand between a part noun and the form or
+// question it is part of: «اسم قدیمی فرم ۲۷», «متن فعلی سوال ۳».
+var standingAdjectives = []string{"قدیمی", "قدیم", "قبلی", "فعلی", "کنونی", "پیشین", "سابق", "موجود", "حاضر", "الانش", "old", "current", "previous", "existing", "present"}
+
+// erasedPartNouns name the text of a form or a question that a command
+// erases to write another in its place.
+var erasedPartNouns = []string{"اسم", "نام", "عنوان", "تیتر", "متن", "title", "name", "text", "label", "لیبل"}
+
+// writeVerbsV put the new text where the old one was erased: «… پاک کن،
+// بنویس «…»», «… حذف و «…» جایگزین آن گردد», «… پاک کن و جاش بذار «…»».
+var writeVerbsV = newVocab("بنویس", "بنویسید", "بنویسین", "بنویسش", "بذار", "بزار", "بگذار", "بذارید", "بگذارید", "بزارید", "جایگزین", "جایگزینش", "write", "put", "type", "تایپ")
+
+// erasedThenWritten reads the text of a form or a question erased and
+// another written in its place — «اسم قدیمی فرم ۲۷ پاک کن، بنویس «…»»,
+// «متن سوال ۴ فرم ۱۸ رو پاک کن و بنویس «…»», «متن پیشین پرسش نخست فرم
+// ۶۵ حذف و عبارت «…» جایگزین آن گردد» — as the change of text it asks:
+// «<part> <object> را به «…» تغییر بده». What is erased is a part, so
+// the form or question is never deleted for it; without the new text
+// the erasing stays a part removed, which no step does (partsRemoved).
+func erasedThenWritten(toks []token) []token {
+	c := clause(toks)
+	for p := 0; p+2 < len(toks); p++ {
+		if toks[p].quoted || !isAny(toks[p].m, erasedPartNouns...) {
+			continue
+		}
+		// The object: its nouns and numbers up to the erasing word,
+		// with no quote, punctuation or other verb between.
+		e := -1
+		for k := p + 1; k < len(toks) && k <= p+8; k++ {
+			t := toks[k]
+			if t.quoted || t.punct {
+				break
+			}
+			if c.atAny(k, deleteWordsV) > 0 && isAny(t.m, "پاک", "حذف", "delete", "remove", "erase", "clear", "دیلیت") {
+				e = k
+				break
+			}
+		}
+		if e < 0 {
+			continue
+		}
+		obj := p + 1
+		for obj < e && (isAny(toks[obj].m, standingAdjectives...) || toks[obj].m == "of") {
+			obj++
+		}
+		end := e
+		for end > obj && isAny(toks[end-1].m, "رو", "را", "ro", "the") {
+			end--
+		}
+		if end <= obj || !(c.atAny(obj, formNounsV) > 0 || toks[obj].qnoun) {
+			continue
+		}
+		// After the erasing: its light verb, then «،», «و» or «.», then
+		// the new text with its verb of writing on either side.
+		k := e + 1
+		if k < len(toks) && !toks[k].quoted && (lightVerbSet[toks[k].m] || isAny(toks[k].m, "بشه", "بشود", "شود", "گردد", "کنید", "بکنید")) {
+			k++
+		}
+		for k < len(toks) && !toks[k].quoted && (toks[k].punct && isAny(toks[k].m, "،", ",", ".", "؛") || isAny(toks[k].m, "و", "بعد", "بعدش", "سپس", "and", "then")) {
+			k++
+		}
+		// «… پاک کن جاش بنویس «…»»: where it goes, before the verb.
+		for k < len(toks) && k <= e+4 && !toks[k].quoted && isAny(toks[k].m, "جاش", "جایش", "بجاش", "بجایش", "instead") {
+			k++
+		}
+		if k >= len(toks) {
+			continue
+		}
+		q, after := -1, -1
+		switch {
+		case c.atAny(k, writeVerbsV) > 0:
+			// «بنویس «…»», «بذار جاش «…»»
+			j := k + c.atAny(k, writeVerbsV)
+			for j < len(toks) && j <= k+3 && !toks[j].quoted && isAny(toks[j].m, "جاش", "جایش", "بجاش", "به", "جای", "آن", "اون", "instead", "in", "its", "place", "it") {
+				j++
+			}
+			if j < len(toks) && toks[j].quoted {
+				q, after = j, j+1
+			}
+		default:
+			// «(عبارت) «…» جایگزین آن گردد», «و «…» بنویس»
+			j := k
+			if j < len(toks) && !toks[j].quoted && isAny(toks[j].m, "عبارت", "متن", "کلمه", "اسم", "نام", "عنوان") {
+				j++
+			}
+			if j+1 < len(toks) && toks[j].quoted && c.atAny(j+1, writeVerbsV) > 0 {
+				q = j
+				after = j + 1 + c.atAny(j+1, writeVerbsV)
+				for after < len(toks) && after <= j+5 && !toks[after].quoted && !toks[after].punct &&
+					(isAny(toks[after].m, "آن", "اون", "اش", "ش", "جاش", "جایش", "بجاش", "به", "جای", "شود", "گردد", "بشه", "بشود", "کن", "بکن", "کنید", "نمایید") || lightVerbSet[toks[after].m]) {
+					after++
+				}
+			}
+		}
+		if q < 0 {
+			continue
+		}
+		out := append(make([]token, 0, len(toks)+4), toks[:p+1]...)
+		out = append(out, toks[obj:end]...)
+		for _, w := range []string{"را", "به"} {
+			out = append(out, wordToken(w))
+		}
+		out = append(out, toks[q])
+		for _, w := range []string{"تغییر", "بده"} {
+			out = append(out, wordToken(w))
+		}
+		out = append(out, toks[after:]...)
+		for i := range out {
+			out[i].r0 = firstRune(out[i].m)
+			out[i].qnoun = questionNouns[out[i].m]
+		}
+		return out
+	}
+	return toks
+}
