@@ -43,3 +43,22 @@ func TestTextErasedThenWritten(t *testing.T) {
 		"فرم ۵ رو پاک کن":            "delete_form #5",
 	})
 }
+
+// TestCopyNamed: a name given after a copy — «title جدید: …», «اسم
+// کپی: …» with or without quotes, "new title: …" — is the copy's
+// (duplicate_form.title), never a rename of the form copied; a copy
+// said to need no name is a copy without one.
+func TestCopyNamed(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"فرم 19 رو duplicate کن، title جدید: \"نسخه آزمایشی\"": "duplicate_form #19 نسخه آزمایشی",
+		"فرم ۳۸ کپی. اسم کپی: جشن فارغ التحصیلی":               "duplicate_form #38 جشن فارغ التحصیلی",
+		"از فرم ۷ یه نسخه بگیر. عنوان نسخه جدید: کلاس تابستان": "duplicate_form #7 کلاس تابستان",
+		"فرم ۱۲ رو کپی کن، اسم جدید: «ثبت نام پاییز»":          "duplicate_form #12 ثبت نام پاییز",
+		"duplicate form 4, new title: staging copy":            "duplicate_form #4 staging copy",
+		"clone form 5, new name: \"Q3 survey\"":                "duplicate_form #5 Q3 survey",
+		"فرم ۸۷ رو یه کپی بکن، اسم نمیخواد":                    "duplicate_form #87",
+		// without a copy, the right name is the form's own
+		"اسم فرم ۹ غلطه، درستش «ثبت نام»": "update_form_title #9 ثبت نام",
+		"فرم ۹. اسم جدید: «ثبت نام»":      "update_form_title #9 ثبت نام",
+	})
+}

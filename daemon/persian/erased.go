@@ -116,3 +116,55 @@ func erasedThenWritten(toks []token) []token {
 	}
 	return toks
 }
+
+// copyNounsV name the copy a command makes, after the noun of its name:
+// «اسم کپی: …», «عنوان نسخه جدید: …», "copy name: …".
+var copyNounsV = newVocab("کپی", "کپیه", "نسخه", "نسخه جدید", "رونوشت", "copy", "duplicate", "clone", "جدید", "new", "جدیده", "تازه")
+
+// copyNamedAfterColon reads the name of a copy given after a colon with
+// no quotes — «فرم ۳۸ کپی. اسم کپی: تولد ۹ سالگی», «duplicate form 4,
+// new title: staging copy» — as the quoted name: the words from the
+// colon to the end of the sentence, when they can only be a name. Only
+// in a command that copies a form, where the name is the copy's.
+func copyNamedAfterColon(toks []token) []token {
+	c := clause(toks)
+	copied := false
+	for i := 0; i+2 < len(c); i++ {
+		t := c[i]
+		if !t.quoted && c.atAny(i, copyV2) > 0 && !(i > 0 && c.atAny(i-1, nameNounsV) > 0) {
+			copied = true
+		}
+		if !copied || t.quoted || c.atAny(i, nameNounsV) == 0 {
+			continue
+		}
+		k := i + c.atAny(i, nameNounsV)
+		for n := 0; n < 2 && k < len(c) && !c[k].quoted && c.atAny(k, copyNounsV) > 0; n++ {
+			k += c.atAny(k, copyNounsV)
+		}
+		if k >= len(c) || !c[k].punct || c[k].m != ":" {
+			continue
+		}
+		lo := k + 1
+		if lo < len(c) && c[lo].quoted && i > 0 && !c[i-1].quoted && isAny(c[i-1].m, "new", "the") {
+			// "new title: «…»": the copy's new name, no new form made.
+			return append(append(make([]token, 0, len(toks)), toks[:i-1]...), toks[i:]...)
+		}
+		hi := lo
+		for hi < len(c) && !(c[hi].punct && !isAny(c[hi].m, "-", "–")) {
+			hi++
+		}
+		if hi-lo < 1 || hi-lo > 8 || !c.plainTitle(lo, hi) {
+			continue
+		}
+		words := surfaceOf(toks[lo:hi])
+		head := toks[:lo]
+		if i > 0 && !toks[i-1].quoted && isAny(toks[i-1].m, "new", "the") {
+			// "new title: …": the copy's new name, no new form made.
+			head = append(append(make([]token, 0, lo), toks[:i-1]...), toks[i:lo]...)
+		}
+		out := append(make([]token, 0, len(toks)), head...)
+		out = append(out, token{m: matchForm(words), s: words, quoted: true, r0: -1})
+		return append(out, toks[hi:]...)
+	}
+	return toks
+}

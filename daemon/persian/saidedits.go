@@ -575,6 +575,13 @@ func formNameFixed(toks []token) []token {
 	if form < 0 {
 		return toks
 	}
+	for r := range toks {
+		if !toks[r].quoted && c.atAny(r, copyV2) > 0 && !(r > 0 && c.atAny(r-1, nameNounsV) > 0) {
+			// «فرم ۱۹ رو کپی کن، title جدید: «…»»: the new name is the
+			// copy's (actsOnCopy), not the form's.
+			return toks
+		}
+	}
 	for r := form + 1; r < len(toks); r++ {
 		t := toks[r]
 		if t.quoted {
@@ -711,6 +718,7 @@ const (
 	passPublic
 	passErase
 	passErasedPart
+	passCopy
 )
 
 // passes is a set of the readings a command needs.
@@ -743,6 +751,8 @@ var passWords = func() map[string]passes {
 	add(passPublic, "دسترس")
 	add(passErase, "پاک", "حذف", "delete", "remove", "erase", "clear", "دیلیت")
 	add(passErasedPart, erasedPartNouns...)
+	add(passCopy, copyWords...)
+	add(passCopy, "رونوشت", "نسخه")
 	return m
 }()
 
@@ -773,6 +783,7 @@ func (p passes) edits(toks []token) []token {
 	if p&passErase != 0 && p&passErasedPart != 0 {
 		toks = erasedThenWritten(toks)
 	}
+	toks = p.run(passCopy, copyNamedAfterColon, toks)
 	toks = p.run(passMakeInto, makeIntoEdit, toks)
 	toks = p.run(passMoves, moveOntoQuestion, toks)
 	toks = p.run(passSpatial, spatialPlaces, toks)
