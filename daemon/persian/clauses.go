@@ -90,10 +90,10 @@ func splitClauses(toks []token) (out [][]token, joins []string) {
 		// clauses.
 		// «یه پرسش امتیازدهی (از یک تا پنج) با عنوان …»: parentheses
 		// hold a detail of the clause, not a clause of their own.
-		// «new form "X" → add rating "Y" → publish»: an arrow before an
-		// order parts two orders; before anything else it points at what
+		// «new form "X" → add rating "Y" → publish», «… -> add …»: an
+		// arrow, drawn or typed with «->», before an order parts two orders; before anything else it points at what
 		// something is, as a colon.
-		if t.punct && t.m == ":" && t.s != ":" && isArrow(firstRune(t.s)) && i+1 < len(toks) && !toks[i+1].quoted &&
+		if t.arrow() && i+1 < len(toks) && !toks[i+1].quoted &&
 			(clause(toks).atAny(i+1, actionWordsV) > 0 || clause(toks).imperativeAct(i+1)) {
 			cut(i)
 			continue

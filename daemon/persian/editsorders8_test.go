@@ -62,3 +62,28 @@ func TestCopyNamed(t *testing.T) {
 		"فرم ۹. اسم جدید: «ثبت نام»":      "update_form_title #9 ثبت نام",
 	})
 }
+
+// TestProgrammersOrders: a programmer's orders — the shell's «rm», «mv»,
+// «cp», an arrow typed «->» between orders or to where a question goes,
+// a form's name as a key and its value («title -> "…"», «عنوان: …») —
+// in the order written.
+func TestProgrammersOrders(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"form 12: rm q2": "delete_field #12 @1",
+		"اول form 8 رو draft کن، بعد q3 رو rm کن، بعدش publish": "draft_form #8; delete_field #8 @2; publish_form #8",
+		"form 40: mv q5 -> q1": "move_field #40 @4 >0",
+		"فرم 7: mv q6 -> q2، بعد q3 رو rename کن به \"کد ملی\"": "move_field #7 @5 >1; update_field #7 @2 کد ملی",
+		"فرم ۱۲ رو cp کن": "duplicate_form #12",
+		"create form \"crm\" -> add short_text \"company\" -> add rating \"رضایت\"": "create_form crm; add_field short_text company; add_field rating رضایت",
+		"form 3 -> publish":                         "publish_form #3",
+		"form 54 title -> \"release checklist v2\"": "update_form_title #54 release checklist v2",
+		"form 54 title = \"ops\"":                   "update_form_title #54 ops",
+		"فرم ۵۴ عنوان: «چک لیست انتشار»":            "update_form_title #54 چک لیست انتشار",
+		"فرم ۱۲ اسم: جشن تولد سارا":                 "update_form_title #12 جشن تولد سارا",
+		"form 6 title: \"beta\", then publish":      "update_form_title #6 beta; publish_form #6",
+		// a question's title is its wording
+		"form 5 q3 title: \"city\"": "update_field #5 @2 city",
+		// «rm» never reaches what was not named
+		"form 9: rm نکن، فقط draft": "draft_form #9",
+	})
+}

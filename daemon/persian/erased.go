@@ -168,3 +168,46 @@ func copyNamedAfterColon(toks []token) []token {
 	}
 	return toks
 }
+
+// formNameKeyed reads a form's name set as a key and its value — «form
+// 54 title -> "…"», «فرم ۵۴ عنوان: «…»», «form 8 name = …» — as the
+// rename it asks: «اسم فرم N را به «…» تغییر بده». The name follows
+// the form's number straight; a question named before it owns the
+// title (its wording, read elsewhere).
+func formNameKeyed(toks []token) []token {
+	c := clause(toks)
+	for i := 0; i+4 < len(c); i++ {
+		if c[i].quoted || c[i].qnoun {
+			return toks
+		}
+		n := c.atAny(i, formNounsV)
+		if n == 0 || i+n+3 > len(c) || !c[i+n].isNum || !c[i+n].digits || c[i+n].quoted {
+			continue
+		}
+		k := i + n + 1
+		m := c.atAny(k, nameNounsV)
+		if m == 0 || c[k].quoted || k+m+1 >= len(c) || !(c[k+m].punct && c[k+m].m == ":" || c[k+m].m == "=") {
+			continue
+		}
+		lo := k + m + 1
+		hi := lo + 1
+		title := toks[lo]
+		if !title.quoted {
+			for hi = lo; hi < len(c) && !(c[hi].punct && !isAny(c[hi].m, "-", "–")); hi++ {
+			}
+			if hi-lo < 1 || hi-lo > 8 || !c.plainTitle(lo, hi) {
+				continue
+			}
+			words := surfaceOf(toks[lo:hi])
+			title = token{m: matchForm(words), s: words, quoted: true, r0: -1}
+		}
+		out := append(make([]token, 0, len(toks)+4), toks[:i]...)
+		out = append(out, wordToken("اسم"), wordToken("فرم"), toks[i+n], wordToken("را"), wordToken("به"), title, wordToken("تغییر"), wordToken("بده"))
+		out = append(out, toks[hi:]...)
+		for j := range out {
+			out[j].r0 = firstRune(out[j].m)
+		}
+		return out
+	}
+	return toks
+}

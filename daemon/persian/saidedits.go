@@ -687,7 +687,7 @@ func moveOntoQuestion(toks []token) []token {
 			named = true
 			continue
 		}
-		if !named || t.quoted || !(isAny(t.m, "to", "into", "onto", "به") || t.punct && isArrow(firstRune(t.s))) {
+		if !named || t.quoted || !(isAny(t.m, "to", "into", "onto", "به") || t.arrow()) {
 			continue
 		}
 		if nx := toks[i+1]; nx.qnoun && !nx.quoted && c.questionNumbered(i+1) {
@@ -743,7 +743,7 @@ var passWords = func() map[string]passes {
 	add(passNumberKind, numberNouns...)
 	add(passKindJoined, "نوع", "صورت", "بهصورت", "بصورت", "شکل", "بهشکل", "type")
 	add(passFormName, "جدید", "درستش", "صحیحش", "درست", "صحیح", "correct", "right", "new", "بکن", "کن", "بکنید", "کنید")
-	add(passColonWording, ":")
+	add(passColonWording, ":", "=")
 	add(passBecomes, "بشه", "بشود", "شود", "گردد", "بشن")
 	add(passClosed, "بسته", "پاسخی", "جوابی", "پاسخ", "جواب")
 	add(passStops, receiveNouns...)
@@ -784,6 +784,7 @@ func (p passes) edits(toks []token) []token {
 		toks = erasedThenWritten(toks)
 	}
 	toks = p.run(passCopy, copyNamedAfterColon, toks)
+	toks = p.run(passColonWording, formNameKeyed, toks)
 	toks = p.run(passMakeInto, makeIntoEdit, toks)
 	toks = p.run(passMoves, moveOntoQuestion, toks)
 	toks = p.run(passSpatial, spatialPlaces, toks)
