@@ -87,3 +87,41 @@ func TestProgrammersOrders(t *testing.T) {
 		"form 9: rm نکن، فقط draft": "draft_form #9",
 	})
 }
+
+// TestClosedWithItsLinkKept: a form kept from taking answers — «از
+// دریافت پاسخ جدید بازداشته شود», «ببند که دیگه کسی جواب نده» — with
+// its link said to stay active is closed: the purpose said with nobody
+// as its subject denies nothing, and the link active is the link kept,
+// not the form published.
+func TestClosedWithItsLinkKept(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"فرم ۷۶ از دریافت پاسخ جدید بازداشته شود":                    "disable_form #76",
+		"فرم ۱۱ از پذیرش جواب‌های تازه بازایستد":                     "disable_form #11",
+		"فرم ۴ صرفاً از دریافت پاسخ منع شود و پیوند آن فعال بماند":   "disable_form #4",
+		"فرم ۸ رو ببند ولی لینکش فعال بمونه":                         "disable_form #8",
+		"فرم ۸۵ رو ببند که دیگه کسی جواب نده":                        "disable_form #85",
+		"فرم ۲۲ رو پاک نکن، فقط ببندش تا هیچ‌کس دیگه پر نکنه":        "disable_form #22",
+		"فرم ۳ ره پاک نوکون، فقط ببند که کسی جواب ندِه، لینکش بمانه": "disable_form #3",
+		"فرم ۱۴ رو پیش‌نویس کن که کسی نبینه":                         "draft_form #14",
+		// the order itself denied stays denied
+		"فرم ۳ رو نبند که کسی ناراحت نشه": "none",
+		"لینک فرم ۸ رو فعال کن":           "publish_form #8",
+	})
+}
+
+// TestActNotMeant: an act said not to be meant or planned — «… مد نظر
+// نیست», «قصد نداریم …», «قرار نیست …», «برنامه‌ای برای … نیست» — is
+// no order to do it, whichever side of the act the denial stands.
+func TestActNotMeant(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"حذف فرم ۷۶ به هیچ عنوان مد نظر نیست.":               "none",
+		"قصد نداریم فرم ۹ رو حذف کنیم":                       "none",
+		"برنامه‌ای برای حذف فرم ۹ نیست":                      "none",
+		"قرار نیست فرم ۹ پاک بشه":                            "none",
+		"فرم ۱۲ قرار نیست غیرفعال بشه":                       "none",
+		"حذف سوال دوم فرم ۴ در کار نیست":                     "none",
+		"غیرفعال کردن فرم ۵ اصلا منظور ما نیست":              "none",
+		"فرم ۷۶ از دریافت پاسخ بازایستد؛ حذف آن مد نظر نیست": "disable_form #76",
+		"فرم ۹ رو در نظر بگیر و منتشرش کن":                   "publish_form #9",
+	})
+}

@@ -211,3 +211,27 @@ func formNameKeyed(toks []token) []token {
 	}
 	return toks
 }
+
+// linkNouns name a form's link: what stays when a form is closed.
+var linkNouns = []string{"لینک", "پیوند", "link", "url", "آدرس"}
+
+// linkKeptActive reads «پیوند آن فعال بماند», «لینکش فعال باشه», "keep
+// the link active" — the link said to stay active — as the link kept
+// («محفوظ»): what closing a form keeps (RULINGS 5), never the form
+// published.
+func linkKeptActive(toks []token) []token {
+	for i := 0; i+1 < len(toks); i++ {
+		if toks[i].quoted || !isAny(toks[i].m, linkNouns...) {
+			continue
+		}
+		k := i + 1
+		for k < len(toks) && k <= i+2 && !toks[k].quoted && isAny(toks[k].m, "آن", "اون", "ش", "اش", "it", "its", "هم", "همچنان", "still") {
+			k++
+		}
+		if k < len(toks) && !toks[k].quoted && isAny(toks[k].m, "فعال", "active", "live", "باز", "open") &&
+			k+1 < len(toks) && isAny(toks[k+1].m, "بماند", "بمونه", "بمانه", "باشد", "باشه", "بمانند", "stays", "stay", "remains") {
+			toks[k].m, toks[k].r0 = "محفوظ", firstRune("محفوظ")
+		}
+	}
+	return toks
+}

@@ -389,6 +389,7 @@ var pronounBases = map[string]bool{
 	"تو": true, "داخل": true, "باز": true, "ویرایش": true, "از": true,
 	"غیرفعال": true, "الزامی": true, "اجباری": true, "اختیاری": true, "ببر": true, "کپی": true,
 	"سوال": true, "سؤال": true, "پرسش": true, "بکن": true, "پاک": true, "حذف": true, "عوض": true, "تغییر": true,
+	"لینک": true, "پیوند": true,
 }
 
 // wordingNouns name a question's wording: «label‌ش رو بکن «…»», «متنش

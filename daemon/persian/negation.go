@@ -36,11 +36,14 @@ func (c clause) readNegation(f *frame) {
 		if t.quoted {
 			continue
 		}
-		if (negativeVerbs[t.m] || deniedVerb(t.m)) && !c.negatesPredicate(i) && !c.reasonBeforeOrder(i) {
+		if (negativeVerbs[t.m] || deniedVerb(t.m)) && !c.negatesPredicate(i) && !c.reasonBeforeOrder(i) && !c.nobodyAfterOrder(i) {
 			f.negated = true
 		}
 		if isAny(t.m, "نیست", "نیس") && i > 0 && isAny(c[i-1].m, needWords...) && c.negatesAction(i) {
 			f.negated = true // «لازم نیست فرم ۶ منتشر بشه»
+		}
+		if isAny(t.m, intentDeniedVerbs...) && c.intentDenied(i) {
+			f.negated = true // «حذف فرم به هیچ عنوان مد نظر نیست»
 		}
 		if isAny(t.m, needDeniedVerbs...) && c.actNotNeeded(i) {
 			f.negated = true // «پرسش دوم نیازی به حذف ندارد»
@@ -552,6 +555,63 @@ func (c clause) skipDeniedForms(used []bool) {
 		markUsed(used, i, end)
 		i = end - 1
 	}
+}
+
+// intendedWords say an act is meant or planned, before a denied
+// copula or «have»: «مد نظر», «مورد نظر», «منظور», «قصد», «در کار»,
+// «مطرح», «برنامه‌ای», «تصمیمی».
+var intendedWords = []string{"نظر", "مدنظر", "منظور", "مقصود", "قصد", "قصدی", "نیت", "نیتی", "هدف", "کار", "مطرح", "برنامه", "برنامهای", "برنامهی", "قرار", "تصمیم", "تصمیمی", "خیال"}
+
+// intentDeniedVerbs deny that an act is meant: «… نیست», «قصد نداریم».
+var intentDeniedVerbs = []string{"نیست", "نیس", "نیستش", "نمیباشد", "نمیباشه", "نبوده", "ندارم", "نداریم", "ندارد", "نداره", "نداشتم", "نداشتیم"}
+
+// intentDenied reports a denied copula or «have» at i after a word of
+// meaning or planning, with an act named in the clause: «حذف فرم به
+// هیچ عنوان مد نظر نیست», «قصد نداریم فرم ۹ رو حذف کنیم», «برنامه‌ای
+// برای حذف فرم ۹ نیست», «قرار نیست فرم ۹ پاک بشه» — the act is not
+// meant.
+func (c clause) intentDenied(i int) bool {
+	intent := false
+	for k := 0; k < i; k++ {
+		if !c[k].quoted && isAny(c[k].m, intendedWords...) {
+			intent = true
+		}
+	}
+	if !intent {
+		return false
+	}
+	if c.actBefore(i) {
+		return true
+	}
+	j, _ := c.find(i+1, actionWordsV)
+	k, _ := c.find(i+1, deleteWordsV)
+	l, _ := c.find(i+1, disableWordsV)
+	return j >= 0 || k >= 0 || l >= 0
+}
+
+// nobodySubjects are the subjects of a wish that nobody do a thing:
+// «کسی», «هیچ‌کس», "no one".
+var nobodySubjects = []string{"کسی", "هیچکس", "هیچکسی", "احدی", "nobody", "anyone", "anybody"}
+
+// nobodyAfterOrder reports a denied verb at i in a clause of purpose
+// after an order — «ببند که دیگه کسی جواب نده», «پیش‌نویسش کن تا کسی
+// نبیندش», «… so that nobody answers» — whose subject is nobody: it says
+// what the order is for, in the third person, and denies no order.
+func (c clause) nobodyAfterOrder(i int) bool {
+	subject := false
+	for k := i - 1; k > 0 && k >= i-6; k-- {
+		t := c[k]
+		if t.quoted || t.punct {
+			return false
+		}
+		if isAny(t.m, nobodySubjects...) || t.m == "هیچ" && k+1 < len(c) && isAny(c[k+1].m, "کس", "کسی") {
+			subject = true
+		}
+		if isAny(t.m, "که", "تا", "so") {
+			return subject && c.actBefore(k)
+		}
+	}
+	return false
 }
 
 // negatesPredicate reports a negated copula («نباشه») that denies the

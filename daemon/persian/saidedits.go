@@ -183,6 +183,9 @@ var (
 	receiveNouns = []string{"پذیرش", "دریافت", "گرفتن", "قبول", "جمعآوری", "جمع", "accepting", "taking", "collecting", "receiving"}
 	answerNouns  = []string{"پاسخ", "پاسخها", "پاسخهای", "جواب", "جوابها", "جوابهای", "responses", "response", "answers", "submissions"}
 	stopWords    = []string{"متوقف", "قطع", "بسته", "تعطیل", "stop", "halt", "pause"}
+	// stopFromWords keep a form from taking answers, after «از»: «از
+	// دریافت پاسخ جدید بازداشته شود», «از پذیرش جواب بازایستد».
+	stopFromWords = []string{"بازداشته", "بازایستد", "بازبایستد", "بازماند", "بازبماند", "منع", "محروم"}
 )
 
 // stopsAnswers reads «پذیرش پاسخ (فرم ۳۱) متوقف گردد», «دریافت جواب رو
@@ -206,13 +209,17 @@ func stopsAnswers(toks []token) []token {
 		if i > 0 && !toks[i-1].quoted && isAny(toks[i-1].m, stopWords...) {
 			stop = i - 1 // "stop accepting responses"
 		}
+		from := i > 0 && !toks[i-1].quoted && toks[i-1].m == "از"
 		for k := a + 1; stop < 0 && k < len(toks) && !toks[k].punct && !toks[k].quoted; k++ {
-			if isAny(toks[k].m, stopWords...) {
+			if isAny(toks[k].m, stopWords...) || from && isAny(toks[k].m, stopFromWords...) {
 				stop = k
 			}
 		}
 		if stop < 0 {
 			continue
+		}
+		if from && isAny(toks[stop].m, stopFromWords...) {
+			i-- // «از دریافت پاسخ … بازداشته شود»: the «از» goes with them
 		}
 		toks[stop].m, toks[stop].r0, toks[stop].fuzzy = "غیرفعال", firstRune("غیرفعال"), false
 		if stop < i && a+1 < len(toks) && isAny(toks[a+1].m, "on", "for", "in", "of", "to") {
@@ -719,6 +726,7 @@ const (
 	passErase
 	passErasedPart
 	passCopy
+	passLink
 )
 
 // passes is a set of the readings a command needs.
@@ -753,6 +761,7 @@ var passWords = func() map[string]passes {
 	add(passErasedPart, erasedPartNouns...)
 	add(passCopy, copyWords...)
 	add(passCopy, "رونوشت", "نسخه")
+	add(passLink, linkNouns...)
 	return m
 }()
 
@@ -803,6 +812,7 @@ func (p passes) states(toks []token) []token {
 	}
 	toks = p.run(passClosed, closedSaid, toks)
 	toks = p.run(passStops, stopsAnswers, toks)
+	toks = p.run(passLink, linkKeptActive, toks)
 	toks = p.run(passOutOfPublication, outOfPublication, toks)
 	return p.run(passPublic, publicAccess, toks)
 }
