@@ -125,3 +125,31 @@ func TestActNotMeant(t *testing.T) {
 		"فرم ۹ رو در نظر بگیر و منتشرش کن":                   "publish_form #9",
 	})
 }
+
+// TestRequiredKeyed: a requirement set as a key and its value —
+// «required=false», «اجباری: خیر», «required: true» — is what the value
+// says, never required for the key alone.
+func TestRequiredKeyed(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"form 19 / q3: required=false. حذفش نکن، فقط optional بشه": "update_field #19 @2 optional",
+		"form 7 q1 required: no":     "update_field #7 @0 optional",
+		"سوال ۲ فرم ۵ اجباری: خیر":   "update_field #5 @1 optional",
+		"form 4 q2 required: true":   "update_field #4 @1 required",
+		"سوال سوم فرم ۸ الزامی: بله": "update_field #8 @2 required",
+	})
+}
+
+// TestNewQuestionBecomesPlace: where a new question is to stand, said
+// as what it becomes — «… بذار بشه سوال دوم», «… اضافه کن که سوال سوم
+// بشه», «… تا پرسش نخست گردد» — is the place it is added at; said of a
+// question named by its number, it is still that question moved.
+func TestNewQuestionBecomesPlace(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"به فرم ۹۱ یه سوال کوتاه «کد تخفیف» بذار بشه سوال دوم":               "add_field #91 @1 short_text کد تخفیف",
+		"به فرم ۱۲ یه سوال کوتاه «شهر» اضافه کن که سوال سوم بشه":             "add_field #12 @2 short_text شهر",
+		"یک پرسش کوتاه «نام پدر» به فرم ۵ افزوده شود تا پرسش نخست گردد":      "add_field #5 @0 short_text نام پدر",
+		"فرم ۹ ره پیش نویس بوکون، بعد یه سوال کوتاه «کد» بیذار بشه سوال دوم": "draft_form #9; add_field #9 @1 short_text کد",
+		"سوال ۵ فرم ۹۱ رو ببر بشه سوال دوم":                                  "move_field #91 @4 >1",
+		"سوال ۵ فرم ۹۱ رو بیار بالا، بشه سوال دوم":                           "move_field #91 @4 >1",
+	})
+}

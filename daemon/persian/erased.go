@@ -235,3 +235,85 @@ func linkKeptActive(toks []token) []token {
 	}
 	return toks
 }
+
+// falseValues and trueValues are a key's value as a programmer or a
+// form-filler writes it: «required=false», «اجباری: خیر».
+var (
+	falseValues = []string{"false", "no", "0", "off", "نه", "خیر", "نخیر", "غلط"}
+	trueValues  = []string{"true", "yes", "1", "on", "بله", "آره", "اره", "بلی"}
+)
+
+// requiredKeyed reads «required=false», «required: no», «اجباری: خیر»
+// as optional, and «required: true», «اجباری: بله» as required: the
+// value after the key says which, and the key alone would say required.
+func requiredKeyed(toks []token) []token {
+	for i := 0; i+2 < len(toks); i++ {
+		if toks[i].quoted || !isAny(toks[i].m, requiredWords...) || !toks[i+1].punct || toks[i+1].m != ":" || toks[i+2].quoted {
+			continue
+		}
+		v := toks[i+2].m
+		switch {
+		case isAny(v, falseValues...):
+			toks[i] = wordToken("اختیاری")
+			toks[i].r0 = firstRune(toks[i].m)
+			toks = append(toks[:i+1:i+1], toks[i+3:]...)
+		case isAny(v, trueValues...):
+			toks = append(toks[:i+1:i+1], toks[i+3:]...)
+		}
+	}
+	return toks
+}
+
+// becomesPlaceOfNew reads where a new question is to stand said as what
+// it becomes — «یه سوال کوتاه «…» بذار بشه سوال دوم», «… اضافه کن که
+// سوال سوم بشه», «… تا پرسش نخست گردد» — as «به عنوان سوال دوم», the
+// place it is added at. A question named by its number before it in
+// the clause is one moved, whose «بشه» becomesAfterMove and the moves
+// read.
+func becomesPlaceOfNew(toks []token) []token {
+	c := clause(toks)
+	for i := 1; i < len(toks); i++ {
+		if toks[i].quoted || !isAny(toks[i].m, "بشه", "بشود", "شود", "گردد", "باشه", "باشد") {
+			continue
+		}
+		lo, hi := -1, -1 // the place: its noun and ordinal
+		if i+2 < len(toks) && toks[i+1].qnoun && !toks[i+1].quoted && isOrdinal(toks[i+2].m) {
+			lo, hi = i+1, i+3 // «بشه سوال دوم»
+		} else if i >= 2 && toks[i-2].qnoun && !toks[i-2].quoted && isOrdinal(toks[i-1].m) {
+			lo, hi = i-2, i // «سوال دوم بشه»
+		}
+		if lo < 0 {
+			continue
+		}
+		start := min(lo, i)
+		if start > 0 && !toks[start-1].quoted && isAny(toks[start-1].m, "که", "تا") {
+			start--
+		}
+		// What comes before, back to the clause's start: a new question
+		// put or added, and no question named by its number.
+		added := false
+		for k := start - 1; k >= 0 && !(toks[k].punct && !isAny(toks[k].m, ":")); k-- {
+			if toks[k].qnoun && !toks[k].quoted && k+1 < start && (toks[k+1].isNum || isOrdinal(toks[k+1].m)) {
+				added = false
+				break
+			}
+			if !toks[k].quoted && (c.atAny(k, addVerbsV) > 0 || c.atAny(k, placeVerbsV) > 0) {
+				added = true
+			}
+		}
+		if !added {
+			continue
+		}
+		end := max(hi, i+1)
+		out := append(make([]token, 0, len(toks)+1), toks[:start]...)
+		out = append(out, wordToken("به"), wordToken("عنوان"))
+		out = append(out, toks[lo:hi]...)
+		out = append(out, toks[end:]...)
+		for k := range out {
+			out[k].r0 = firstRune(out[k].m)
+			out[k].qnoun = questionNouns[out[k].m]
+		}
+		return out
+	}
+	return toks
+}

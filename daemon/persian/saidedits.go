@@ -752,7 +752,7 @@ var passWords = func() map[string]passes {
 	add(passKindJoined, "نوع", "صورت", "بهصورت", "بصورت", "شکل", "بهشکل", "type")
 	add(passFormName, "جدید", "درستش", "صحیحش", "درست", "صحیح", "correct", "right", "new", "بکن", "کن", "بکنید", "کنید")
 	add(passColonWording, ":", "=")
-	add(passBecomes, "بشه", "بشود", "شود", "گردد", "بشن")
+	add(passBecomes, "بشه", "بشود", "شود", "گردد", "بشن", "باشه", "باشد")
 	add(passClosed, "بسته", "پاسخی", "جوابی", "پاسخ", "جواب")
 	add(passStops, receiveNouns...)
 	add(passOutOfPublication, "انتشار", "نشر")
@@ -794,6 +794,7 @@ func (p passes) edits(toks []token) []token {
 	}
 	toks = p.run(passCopy, copyNamedAfterColon, toks)
 	toks = p.run(passColonWording, formNameKeyed, toks)
+	toks = p.run(passColonWording, requiredKeyed, toks)
 	toks = p.run(passMakeInto, makeIntoEdit, toks)
 	toks = p.run(passMoves, moveOntoQuestion, toks)
 	toks = p.run(passSpatial, spatialPlaces, toks)
@@ -810,6 +811,7 @@ func (p passes) states(toks []token) []token {
 	if p&passMoves != 0 {
 		toks = p.run(passBecomes, becomesAfterMove, toks)
 	}
+	toks = p.run(passBecomes, becomesPlaceOfNew, toks)
 	toks = p.run(passClosed, closedSaid, toks)
 	toks = p.run(passStops, stopsAnswers, toks)
 	toks = p.run(passLink, linkKeptActive, toks)
