@@ -153,3 +153,27 @@ func TestNewQuestionBecomesPlace(t *testing.T) {
 		"سوال ۵ فرم ۹۱ رو بیار بالا، بشه سوال دوم":                           "move_field #91 @4 >1",
 	})
 }
+
+// TestNewFormNamedInOtherWords: a new form's name said other than with
+// «به اسم» — a quoted text after «برای»/«واسه» right after the verb, or
+// the short sentence of dictation after the order («فرم جدید. اردوی
+// مهدکودک.») — and a list that ends in «، هر دو اجباری» (a trait of
+// every question listed, no question of its own).
+func TestNewFormNamedInOtherWords(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"یه فرم بساز برای «اردوی پاوه»":                                          "create_form اردوی پاوه",
+		"یه فرم جدید درست کن واسه «کلاس زبان»":                                   "create_form کلاس زبان",
+		"make a form for \"Camp\"":                                               "create_form Camp",
+		"یه نظرسنجی بساز برای «رضایت مشتری»":                                     "create_form رضایت مشتری",
+		"یه فرم بساز. جشن تولد سارا.":                                            "create_form جشن تولد سارا",
+		"new form. Summer camp. add short_text \"name\"":                         "create_form Summer camp; add_field short_text name",
+		"یه فرم جدید درست کن. ثبت نام کلاس شنا. دو تا سوال: نام، بیمه":           "create_form ثبت نام کلاس شنا; add_field short_text نام; add_field short_text بیمه",
+		"یه فرم «اردو» بساز، دو تا سوال: اسم کامل، نام مدرسه، هر دو اجباری":      "create_form اردو; add_field short_text اسم کامل required; add_field short_text نام مدرسه required",
+		"یه فرم «اردو» بساز، دو تا سوال بنویس: اسم کامل و نام مدرسه، همه اجباری": "create_form اردو; add_field short_text اسم کامل required; add_field short_text نام مدرسه required",
+		// a sentence that is an order, a question or a plea names nothing
+		"فرم جدید. منتشرش کن": "create_form فرم جدید; publish_form",
+		"فرم جدید. لطفا سریع": "create_form فرم جدید",
+		// unquoted, what the form is for is not its name
+		"یه فرم بساز برای اردوی پاوه": "create_form فرم جدید",
+	})
+}

@@ -317,3 +317,114 @@ func becomesPlaceOfNew(toks []token) []token {
 	}
 	return toks
 }
+
+// allRequiredAfterList ends a list at «، هر دو اجباری», «، همه
+// اختیاری», ", all required": a quantifier with a requirement after a
+// comma says a trait of every question listed before it, as it does as
+// a sentence of its own («… . هر دو اجباری»), and is no item of the
+// list. The comma is read as the end of the sentence.
+func allRequiredAfterList(toks []token) []token {
+	for i := 1; i+2 < len(toks); i++ {
+		if !toks[i].punct || !isAny(toks[i].m, "،", ",") {
+			continue
+		}
+		k := i + 1
+		switch {
+		case toks[k].m == "هر" && k+1 < len(toks) && toks[k+1].isNum && toks[k+1].num >= 2:
+			k += 2 // «هر دو», «هر سه»
+		case isAny(toks[k].m, quantifiers...) || isAny(toks[k].m, "همشون", "همهشون", "همگیشون", "هردوتاش", "هردوش", "هردوشون"):
+			k++
+		default:
+			continue
+		}
+		if k < len(toks) && !toks[k].quoted && isAny(toks[k].m, "تا", "تاش", "تاشون") {
+			k++
+		}
+		if k < len(toks) && !toks[k].quoted && (isAny(toks[k].m, requiredWords...) || isAny(toks[k].m, optionalWords...)) {
+			toks[i].m, toks[i].s, toks[i].r0 = ".", ".", firstRune(".")
+		}
+	}
+	return toks
+}
+
+// forWordsV say what a thing is for: «برای», «واسه», "for".
+var forWordsV = newVocab("برای", "برا", "واسه", "واسهی", "for")
+
+// quotedForNewForm reads «یه فرم بساز برای «اردوی پاوه»», «make a form
+// for "Camp"»: right after the verb that makes a form, a quoted text
+// after «برای» is its name, as a quoted text after the verb is («یه
+// فرم بساز «…»»); the quotes name it. Unquoted, what the form is for is
+// its purpose (formPurpose), warned of.
+func quotedForNewForm(toks []token) []token {
+	c := clause(toks)
+	form := false
+	for i := 0; i+2 < len(toks); i++ {
+		if !toks[i].quoted && (c.atAny(i, formNounsV) > 0 || c.atAny(i, formKindsV) > 0) {
+			form = true
+		}
+		if !form || toks[i].quoted || !c.createVerbAt(i) {
+			continue
+		}
+		j := i + 1
+		if !toks[j].quoted && (lightVerbSet[toks[j].m] || isAny(toks[j].m, "کنید", "کنین")) {
+			j++ // «درست کن»
+		}
+		n := c.atAny(j, forWordsV)
+		if n == 0 || toks[j].quoted || j+n >= len(toks) || !toks[j+n].quoted {
+			continue
+		}
+		return append(append(make([]token, 0, len(toks)), toks[:j]...), toks[j+n:]...)
+	}
+	return toks
+}
+
+// sentenceTitle reads a dictated command's new form named in the
+// sentence after it — «فرم جدید. اردوی مهدکودک. بعد دو تا سوال: …»,
+// «یه فرم بساز. جشن تولد سارا.» — as its title, as a colon after the
+// order would say it («فرم جدید: …»): the sentence is a few plain words,
+// most of them words the planner does not know, with no verb, quote,
+// question, courtesy or form noun, and the sentence before is only the
+// order to make a form. The sentence is read as the quoted name
+// after the order («فرم جدید «…»»), the full stop between dropped.
+func sentenceTitle(toks []token) []token {
+	c := clause(toks)
+	start := 0
+	for i := 0; i < len(c); i++ {
+		if !c[i].punct || c[i].quoted {
+			continue
+		}
+		if c[i].m != "." || !c.namesNewForm(start, i) {
+			start = i + 1
+			continue
+		}
+		hi := i + 1
+		for hi < len(c) && !(c[hi].punct && isAny(c[hi].m, ".", "!", "؟", "?", ":")) {
+			hi++
+		}
+		if hi-(i+1) < 1 || hi-(i+1) > 6 || hi < len(c) && c[hi].m == ":" || !c.plainTitle(i+1, hi) {
+			start = i + 1
+			continue
+		}
+		known, unknown := 0, 0
+		for k := i + 1; k < hi; k++ {
+			switch {
+			case c[k].punct || c.atAny(k, actionWordsV) > 0 || fillers[c[k].m] || courtesy(c[k].m) || isAny(c[k].m, politeWords...):
+				known = hi // no title has these
+			case c[k].isNum:
+			case accounted(c[k]):
+				known++
+			default:
+				unknown++
+			}
+		}
+		if unknown == 0 || known > unknown {
+			start = i + 1
+			continue
+		}
+		words := surfaceOf(toks[i+1 : hi])
+		out := append(make([]token, 0, len(toks)), toks[:i]...)
+		out = append(out, token{m: matchForm(words), s: words, quoted: true, r0: -1})
+		return append(out, toks[hi:]...)
+	}
+	return toks
+}

@@ -223,7 +223,7 @@ func (p *Planner) plan(text string) Result {
 	if w := helpTextAsked(toks); w != "" {
 		return none(domain.T("a plan cannot set a question's help text or placeholder («%s»)", w))
 	}
-	toks = colonTitles(formTitleList(afterCuts(beforeVerbEnds(dropInsteadOf(dropSpeakerActs(selfCorrected(toks)))))))
+	toks = colonTitles(sentenceTitle(formTitleList(afterCuts(beforeVerbEnds(dropInsteadOf(dropSpeakerActs(selfCorrected(toks))))))))
 	// «عنوان: …، سوال: …، نوع: …»: a command written as labelled fields.
 	toks = said.edits(labelledTypes(toks))
 	v2 := p.cfg.Contract == 2

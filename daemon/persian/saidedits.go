@@ -727,6 +727,8 @@ const (
 	passErasedPart
 	passCopy
 	passLink
+	passAll
+	passFor
 )
 
 // passes is a set of the readings a command needs.
@@ -762,6 +764,9 @@ var passWords = func() map[string]passes {
 	add(passCopy, copyWords...)
 	add(passCopy, "رونوشت", "نسخه")
 	add(passLink, linkNouns...)
+	add(passAll, quantifiers...)
+	add(passFor, "برای", "برا", "واسه", "واسهی", "for")
+	add(passAll, "هر", "همشون", "همهشون", "همگیشون", "هردوتاش", "هردوش", "هردوشون")
 	return m
 }()
 
@@ -795,6 +800,10 @@ func (p passes) edits(toks []token) []token {
 	toks = p.run(passCopy, copyNamedAfterColon, toks)
 	toks = p.run(passColonWording, formNameKeyed, toks)
 	toks = p.run(passColonWording, requiredKeyed, toks)
+	toks = p.run(passAll, allRequiredAfterList, toks)
+	if p&passMakeInto != 0 || p&passFor != 0 {
+		toks = p.run(passFor, quotedForNewForm, toks)
+	}
 	toks = p.run(passMakeInto, makeIntoEdit, toks)
 	toks = p.run(passMoves, moveOntoQuestion, toks)
 	toks = p.run(passSpatial, spatialPlaces, toks)
