@@ -94,7 +94,7 @@ func splitClauses(toks []token) (out [][]token, joins []string) {
 		// arrow, drawn or typed with «->», before an order parts two orders; before anything else it points at what
 		// something is, as a colon.
 		if t.arrow() && i+1 < len(toks) && !toks[i+1].quoted &&
-			(clause(toks).atAny(i+1, actionWordsV) > 0 || clause(toks).imperativeAct(i+1)) {
+			(clause(toks).atAny(i+1, actionWordsV) > 0 || clause(toks).imperativeAct(i+1) || clause(toks).arrowedAct(i+1)) {
 			cut(i)
 			continue
 		}
@@ -737,4 +737,11 @@ func plainWording(toks []token) bool {
 		n++
 	}
 	return n > 0
+}
+
+// arrowedAct reports an order that starts at i with the verb of deleting,
+// closing, copying, moving or renaming, as a programmer writes one after
+// an arrow: «draft -> rm q2 -> publish», «-> mv q3 -> q1».
+func (c clause) arrowedAct(i int) bool {
+	return c.atAny(i, deleteWordsV) > 0 || c.atAny(i, disableWordsV) > 0 || c.atAny(i, copyV2) > 0 || c.atAny(i, moveVerbsV) > 0 || isAny(c[i].m, "rename")
 }

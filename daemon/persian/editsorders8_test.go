@@ -82,7 +82,11 @@ func TestProgrammersOrders(t *testing.T) {
 		"فرم ۱۲ اسم: جشن تولد سارا":                 "update_form_title #12 جشن تولد سارا",
 		"form 6 title: \"beta\", then publish":      "update_form_title #6 beta; publish_form #6",
 		// a question's title is its wording
-		"form 5 q3 title: \"city\"": "update_field #5 @2 city",
+		"form 5 q3 title: \"city\"":                   "update_field #5 @2 city",
+		"form 10 -> draft -> rm q2 -> publish":        "draft_form #10; delete_field #10 @1; publish_form #10",
+		"form 10: draft → mv q3 -> q1 → publish":      "draft_form #10; move_field #10 @2 >0; publish_form #10",
+		"form 8: q2 required=true, q3 required=false": "update_field #8 @1 required; update_field #8 @2 optional",
+		"form 7 -> duplicate, title: \"copy of 7\"":   "duplicate_form #7 copy of 7",
 		// «rm» never reaches what was not named
 		"form 9: rm نکن، فقط draft": "draft_form #9",
 	})
