@@ -181,3 +181,16 @@ func TestNewFormNamedInOtherWords(t *testing.T) {
 		"یه فرم بساز برای اردوی پاوه": "create_form فرم جدید",
 	})
 }
+
+// TestRegionalSmallWords: the small words of the regional voices — the
+// Gilaki «ایسه» (now) and «بیدین» (look), the Kurdish «نیه» (is not) —
+// read as what they say; «بیدین» is no «ببندین» (close it) by its sound.
+func TestRegionalSmallWords(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"فرم ۸۷ ره ایسه منتشر بوکون":                          "publish_form #87",
+		"سوال دوم فرم ۲۰ اختیاری بکه، لازم نیه حتما جواب بدن": "update_field #20 @1 optional",
+		"فرم ۸ ره بیدین منتشر بوکون":                          "publish_form #8",
+		"بیدین، فرم ۸ ره منتشر بوکون":                         "publish_form #8",
+		"فرم ۸ رو ببندین":                                     "disable_form #8",
+	})
+}

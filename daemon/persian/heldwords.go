@@ -27,10 +27,15 @@ func firstAfterNoun(toks []token) []token {
 // «…»», «شیش تا سوال بذا: …», «وردا ببر».
 var clippedR = map[string]string{"بذا": "بذار", "بزا": "بزار", "نذا": "نذار", "نزا": "نزار", "وردا": "وردار", "بذاش": "بذارش", "بزاش": "بزارش"}
 
+// regionalFillers are a regional voice's words of address, said
+// around an order and part of none: the Gilaki «بیدین» (look), which
+// by its sound alone would be «ببندین» (close it).
+var regionalFillers = map[string]bool{"بیدین": true, "بیدینید": true, "بیدینین": true}
+
 // regionalWords are the verbs and small words of Persian as Kurds of
 // Kermanshah and Gilaks of Rasht write it, read as the Persian word
 // they stand for: the Kurdish «بکه»/«نکه» (do/don't), «بۆ» (for),
-// «ئی» (this), «بنویسی» as an imperative, «ایسا» (now), «واز» (open);
+// «ئی» (this), «نیه» (is not), «بنویسی» as an imperative, «ایسا» (now), «واز» (open);
 // the Gilaki «بوکون»/«نوکون», «بیذار», «ایسه» (now), «ره» after its
 // object (the object marker «رو»); the written «بمانه» of «بماند»; and
 // the spoken «خا» of «خواستن» («نمیخاد»).
@@ -40,7 +45,7 @@ var regionalWords = map[string]string{
 	"بنویسی": "بنویس", "ایسا": "الان", "واز": "باز", "چن": "چند",
 	"بوکون": "بکن", "نوکون": "نکن", "بوکونید": "بکنید", "بوکونین": "بکنین", "نوکونید": "نکنید", "نوکونین": "نکنین",
 	"بوکونه": "بکنه", "نوکونه": "نکنه", "بوکونم": "بکنم", "بیذار": "بذار", "بیذارید": "بذارید", "بیذارین": "بذارین", "نیذار": "نذار",
-	"ره": "رو", "ایسه": "الان", "بمانه": "بمونه",
+	"ره": "رو", "ایسه": "الان", "بمانه": "بمونه", "نیه": "نیست",
 	"میخاد": "میخواد", "نمیخاد": "نمیخواد",
 }
 

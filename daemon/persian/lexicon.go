@@ -91,7 +91,9 @@ var (
 	// «میشه …».
 	fillers = map[string]bool{"ها": true, "لطفا": true, "لطفاً": true, "لطفن": true, "please": true, "میشه": true, "بیزحمت": true, "خواهشا": true, "خواهشمندم": true, "دیه": true,
 		// the manner of «… را طوری کن که فقط لینک بگیرد»: what follows says it.
-		"طوری": true, "جوری": true}
+		"طوری": true, "جوری": true,
+		// the Gilaki «بیدین» (look), said before an order (regionalFillers)
+		"بیدین": true, "بیدینید": true, "بیدینین": true}
 
 	// formalFrames wrap a request in the written register: «خواهشمند
 	// است …», «مقتضی است …», «مقرر گردید …», «نسبت به … اقدام گردد».

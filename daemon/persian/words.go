@@ -45,7 +45,11 @@ func wordToken(s string) token {
 		t.m = full
 		return t
 	}
-	// «بکه», «بوکون», «ره»: a regional word (regionalWords).
+	// «بکه», «بوکون», «ره»: a regional word (regionalWords), or a
+	// regional filler, read as no other word by its sound.
+	if regionalFillers[t.m] {
+		return t
+	}
 	if w, ok := regionalWords[t.m]; ok {
 		nt := wordToken(w)
 		nt.s = t.s
