@@ -194,3 +194,13 @@ func TestRegionalSmallWords(t *testing.T) {
 		"فرم ۸ رو ببندین":                                     "disable_form #8",
 	})
 }
+
+// TestOrdersJoinedOtherwise: orders joined by the shell's «&&» or the
+// written «متعاقباً» and «در ادامه» come one after the other.
+func TestOrdersJoinedOtherwise(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"form 12: draft && rm q3 && publish": "draft_form #12; delete_field #12 @2; publish_form #12",
+		"فرم ۱۲ را نخست به پیش‌نویس بازگردانید، متعاقباً پرسش سوم آن را حذف و در ادامه مجدداً منتشر فرمایید.": "draft_form #12; delete_field #12 @2; publish_form #12",
+		"فرم ۹ پیش‌نویس شود، متعاقباً عنوان آن به «آزمون» تغییر یابد":                                         "draft_form #9; update_form_title #9 آزمون",
+	})
+}

@@ -110,7 +110,7 @@ var (
 	verbalNouns = []string{"تغییر", "عوض", "ویرایش", "اصلاح", "قرار"}
 	// orderWords say which of two acts comes first: «ولی قبلش …»,
 	// «اول … بعد …», «ابتدا … سپس …».
-	orderWords = []string{"قبلش", "پیشش", "قبلشم", "اول", "ابتدا", "نخست", "سپس", "بعدش", "بعدم", "بعدشم", "دوباره", "مجدد", "مجددا", "again", "درپایان", "پایان", "همزمان", "همین", "حالا", "الان", "کلا", "کلاً", "اصلا", "ری", "re", "واسه", "واسهی", "بهصورت", "بصورت", "صورت", "هر", "دوتاشم", "دوتاشو", "دوتاش", "سهتاشم", "سهتاشو", "هردوتاشم", "هردوتاشو", "دوتاشونو", "سهتاشونو", "فورا", "فوری", "همچنان", "پیوند", "لینک", "دسترس", "دریافت", "پاسخگیری", "جوابگیری"}
+	orderWords = []string{"قبلش", "پیشش", "قبلشم", "اول", "ابتدا", "نخست", "سپس", "ادامه", "متعاقبا", "بعدش", "بعدم", "بعدشم", "دوباره", "مجدد", "مجددا", "again", "درپایان", "پایان", "همزمان", "همین", "حالا", "الان", "کلا", "کلاً", "اصلا", "ری", "re", "واسه", "واسهی", "بهصورت", "بصورت", "صورت", "هر", "دوتاشم", "دوتاشو", "دوتاش", "سهتاشم", "سهتاشو", "هردوتاشم", "هردوتاشو", "دوتاشونو", "سهتاشونو", "فورا", "فوری", "همچنان", "پیوند", "لینک", "دسترس", "دریافت", "پاسخگیری", "جوابگیری"}
 	// englishParticles are the function words of English commands, and
 	// the dashes that part a command's items.
 	englishParticles = []string{"can", "could", "would", "should", "you", "in", "on", "of", "the", "a", "an", "to", "from", "with", "and", "it", "its", "as", "be", "is", "are", "for", "this", "that", "then", "also", "too", "please", "-", "–", "—"}
@@ -316,7 +316,10 @@ var fieldTypesV = func() *vocab {
 	return newVocab(keys...)
 }()
 
-var conjunctions = map[string]bool{"و": true, "سپس": true, "بعد": true, "بعدش": true, "همچنین": true, "then": true, "and": true, "also": true, "ضمنا": true, "بعدا": true, "ولی": true, "اما": true, "بلکه": true, "but": true, "سپس،": true, "بعدشم": true, "همینطور": true, "آخرش": true, "آخرشم": true, "اخرش": true, "درآخر": true, "نهایتا": true, "finally": true, "lastly": true}
+var conjunctions = map[string]bool{"و": true, "سپس": true, "بعد": true, "بعدش": true, "همچنین": true, "then": true, "and": true, "also": true, "ضمنا": true, "بعدا": true, "ولی": true, "اما": true, "بلکه": true, "but": true, "سپس،": true, "بعدشم": true, "همینطور": true, "آخرش": true, "آخرشم": true, "اخرش": true, "درآخر": true, "نهایتا": true, "finally": true, "lastly": true,
+	// the shell's «&&», one order then the next; the written «متعاقبا»
+	// (thereafter), «در ادامه»'s formal twin
+	"&&": true, "متعاقبا": true}
 
 // titleEnders are words said after a command that are not part of it:
 // thanks, «دیگه», «هم», «فقط».
