@@ -204,3 +204,20 @@ func TestOrdersJoinedOtherwise(t *testing.T) {
 		"فرم ۹ پیش‌نویس شود، متعاقباً عنوان آن به «آزمون» تغییر یابد":                                         "draft_form #9; update_form_title #9 آزمون",
 	})
 }
+
+// TestTextEmptiedThenWritten: the same change of name or text said with
+// «خالی کن» (empty it), «درج گردد», an English verb before the part, or
+// the new text unquoted to the end of the sentence; emptied with nothing
+// written, the part is no name «خالی» and no form deleted.
+func TestTextEmptiedThenWritten(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"clear the title of form 4 and write \"Intake\"":    "update_form_title #4 Intake",
+		"delete the name of form 6, then type \"Triage\"":   "update_form_title #6 Triage",
+		"اسم فرم ۴ رو خالی کن بنویس «پذیرش»":                "update_form_title #4 پذیرش",
+		"عنوان فرم ۱۳ حذف شود و عنوان «پذیرش» درج گردد":     "update_form_title #13 پذیرش",
+		"اسم فرم ۴ پاک، بنویس پذیرش بیماران":                "update_form_title #4 پذیرش بیماران",
+		"متن سوال سوم فرم ۲ رو خالی کن جاش بنویس «شغل پدر»": "update_field #2 @2 شغل پدر",
+		"اسم فرم ۴ رو خالی کن":                              "none",
+		"متن سوال ۲ فرم ۴ رو خالی کن":                       "none",
+	})
+}

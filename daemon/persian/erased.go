@@ -11,74 +11,101 @@ var erasedPartNouns = []string{"اسم", "نام", "عنوان", "تیتر", "م
 
 // writeVerbsV put the new text where the old one was erased: «… پاک کن،
 // بنویس «…»», «… حذف و «…» جایگزین آن گردد», «… پاک کن و جاش بذار «…»».
-var writeVerbsV = newVocab("بنویس", "بنویسید", "بنویسین", "بنویسش", "بذار", "بزار", "بگذار", "بذارید", "بگذارید", "بزارید", "جایگزین", "جایگزینش", "write", "put", "type", "تایپ")
+var writeVerbsV = newVocab("بنویس", "بنویسید", "بنویسین", "بنویسش", "بذار", "بزار", "بگذار", "بذارید", "بگذارید", "بزارید", "جایگزین", "جایگزینش", "درج", "write", "put", "type", "تایپ")
+
+// eraseWords erase a text: «پاک», «حذف», «خالی کن», "clear".
+var eraseWords = []string{"پاک", "حذف", "خالی", "delete", "remove", "erase", "clear", "دیلیت"}
 
 // erasedThenWritten reads the text of a form or a question erased and
 // another written in its place — «اسم قدیمی فرم ۲۷ پاک کن، بنویس «…»»,
 // «متن سوال ۴ فرم ۱۸ رو پاک کن و بنویس «…»», «متن پیشین پرسش نخست فرم
-// ۶۵ حذف و عبارت «…» جایگزین آن گردد» — as the change of text it asks:
-// «<part> <object> را به «…» تغییر بده». What is erased is a part, so
-// the form or question is never deleted for it; without the new text
-// the erasing stays a part removed, which no step does (partsRemoved).
+// ۶۵ حذف و عبارت «…» جایگزین آن گردد», "clear the title of form 4 and
+// write «…»" — as the change of text it asks: «<part> <object> را به
+// «…» تغییر بده». What is erased is a part, so the form or question is
+// never deleted for it; without the new text the erasing stays a part
+// removed, which no step does (partsRemoved).
 func erasedThenWritten(toks []token) []token {
 	c := clause(toks)
 	for p := 0; p+2 < len(toks); p++ {
 		if toks[p].quoted || !isAny(toks[p].m, erasedPartNouns...) {
 			continue
 		}
-		// The object: its nouns and numbers up to the erasing word,
-		// with no quote, punctuation or other verb between.
-		e := -1
-		for k := p + 1; k < len(toks) && k <= p+8; k++ {
-			t := toks[k]
-			if t.quoted || t.punct {
-				break
-			}
-			if c.atAny(k, deleteWordsV) > 0 && isAny(t.m, "پاک", "حذف", "delete", "remove", "erase", "clear", "دیلیت") {
-				e = k
-				break
-			}
-		}
-		if e < 0 {
-			continue
-		}
 		obj := p + 1
-		for obj < e && (isAny(toks[obj].m, standingAdjectives...) || toks[obj].m == "of") {
+		for obj < len(toks) && (isAny(toks[obj].m, standingAdjectives...) || toks[obj].m == "of") {
 			obj++
 		}
-		end := e
-		for end > obj && isAny(toks[end-1].m, "رو", "را", "ro", "the") {
-			end--
+		// The erasing word: after the object («اسم فرم ۴ رو پاک کن»), or
+		// before the part in English ("clear the title of form 4").
+		e, end, k := -1, -1, -1
+		if b := p - 1; b >= 0 && toks[b].m == "the" && b > 0 {
+			b--
+			if !toks[b].quoted && isAny(toks[b].m, eraseWords...) {
+				e = b
+			}
+		}
+		if e >= 0 {
+			end = obj
+			for end < len(toks) && end <= obj+4 && !toks[end].quoted && !toks[end].punct && !isAny(toks[end].m, "and", "then") {
+				end++
+			}
+			k = end
+		} else {
+			for j := obj; j < len(toks) && j <= p+8; j++ {
+				if toks[j].quoted || toks[j].punct {
+					break
+				}
+				if isAny(toks[j].m, eraseWords...) {
+					e = j
+					break
+				}
+			}
+			if e < 0 {
+				continue
+			}
+			end = e
+			for end > obj && isAny(toks[end-1].m, "رو", "را", "ro", "the") {
+				end--
+			}
+			k = e + 1
+			if k < len(toks) && !toks[k].quoted && (lightVerbSet[toks[k].m] || isAny(toks[k].m, "بشه", "بشود", "شود", "گردد", "کنید", "بکنید", "کنین")) {
+				k++
+			}
 		}
 		if end <= obj || !(c.atAny(obj, formNounsV) > 0 || toks[obj].qnoun) {
 			continue
 		}
-		// After the erasing: its light verb, then «،», «و» or «.», then
-		// the new text with its verb of writing on either side.
-		k := e + 1
-		if k < len(toks) && !toks[k].quoted && (lightVerbSet[toks[k].m] || isAny(toks[k].m, "بشه", "بشود", "شود", "گردد", "کنید", "بکنید")) {
-			k++
-		}
+		// After the erasing: «،», «و» or «.», then the new text with its
+		// verb of writing on either side.
 		for k < len(toks) && !toks[k].quoted && (toks[k].punct && isAny(toks[k].m, "،", ",", ".", "؛") || isAny(toks[k].m, "و", "بعد", "بعدش", "سپس", "and", "then")) {
 			k++
 		}
 		// «… پاک کن جاش بنویس «…»»: where it goes, before the verb.
-		for k < len(toks) && k <= e+4 && !toks[k].quoted && isAny(toks[k].m, "جاش", "جایش", "بجاش", "بجایش", "instead") {
+		for k < len(toks) && k <= e+6 && !toks[k].quoted && isAny(toks[k].m, "جاش", "جایش", "بجاش", "بجایش", "instead") {
 			k++
 		}
 		if k >= len(toks) {
 			continue
 		}
 		q, after := -1, -1
+		var text token
 		switch {
 		case c.atAny(k, writeVerbsV) > 0:
-			// «بنویس «…»», «بذار جاش «…»»
+			// «بنویس «…»», «بذار جاش «…»», «بنویس پذیرش بیماران»
 			j := k + c.atAny(k, writeVerbsV)
-			for j < len(toks) && j <= k+3 && !toks[j].quoted && isAny(toks[j].m, "جاش", "جایش", "بجاش", "به", "جای", "آن", "اون", "instead", "in", "its", "place", "it") {
+			for j < len(toks) && j <= k+3 && !toks[j].quoted && isAny(toks[j].m, "جاش", "جایش", "بجاش", "به", "جای", "آن", "اون", "instead", "in", "its", "place", "it", ":") {
 				j++
 			}
 			if j < len(toks) && toks[j].quoted {
-				q, after = j, j+1
+				q, after, text = j, j+1, toks[j]
+				break
+			}
+			hi := j
+			for hi < len(c) && !(c[hi].punct && !isAny(c[hi].m, "-", "–")) {
+				hi++
+			}
+			if hi-j >= 1 && hi-j <= 8 && c.plainTitle(j, hi) {
+				words := surfaceOf(toks[j:hi])
+				q, after, text = j, hi, token{m: matchForm(words), s: words, quoted: true, r0: -1}
 			}
 		default:
 			// «(عبارت) «…» جایگزین آن گردد», «و «…» بنویس»
@@ -87,7 +114,7 @@ func erasedThenWritten(toks []token) []token {
 				j++
 			}
 			if j+1 < len(toks) && toks[j].quoted && c.atAny(j+1, writeVerbsV) > 0 {
-				q = j
+				q, text = j, toks[j]
 				after = j + 1 + c.atAny(j+1, writeVerbsV)
 				for after < len(toks) && after <= j+5 && !toks[after].quoted && !toks[after].punct &&
 					(isAny(toks[after].m, "آن", "اون", "اش", "ش", "جاش", "جایش", "بجاش", "به", "جای", "شود", "گردد", "بشه", "بشود", "کن", "بکن", "کنید", "نمایید") || lightVerbSet[toks[after].m]) {
@@ -98,12 +125,13 @@ func erasedThenWritten(toks []token) []token {
 		if q < 0 {
 			continue
 		}
-		out := append(make([]token, 0, len(toks)+4), toks[:p+1]...)
+		out := append(make([]token, 0, len(toks)+4), toks[:min(p, e)]...)
+		out = append(out, toks[p])
 		out = append(out, toks[obj:end]...)
 		for _, w := range []string{"را", "به"} {
 			out = append(out, wordToken(w))
 		}
-		out = append(out, toks[q])
+		out = append(out, text)
 		for _, w := range []string{"تغییر", "بده"} {
 			out = append(out, wordToken(w))
 		}
@@ -113,6 +141,19 @@ func erasedThenWritten(toks []token) []token {
 			out[i].qnoun = questionNouns[out[i].m]
 		}
 		return out
+	}
+	// «اسم فرم ۴ رو خالی کن» with nothing written after: the name
+	// emptied is a part erased (partsRemoved), not a name «خالی».
+	for i := 1; i+1 < len(toks); i++ {
+		if toks[i].m != "خالی" || toks[i].quoted || !lightVerbSet[toks[i+1].m] {
+			continue
+		}
+		for j := max(0, i-8); j < i; j++ {
+			if !toks[j].quoted && isAny(toks[j].m, erasedPartNouns...) {
+				toks[i].m, toks[i].r0 = "پاک", firstRune("پاک")
+				break
+			}
+		}
 	}
 	return toks
 }

@@ -759,7 +759,7 @@ var passWords = func() map[string]passes {
 	add(passStops, receiveNouns...)
 	add(passOutOfPublication, "انتشار", "نشر")
 	add(passPublic, "دسترس")
-	add(passErase, "پاک", "حذف", "delete", "remove", "erase", "clear", "دیلیت")
+	add(passErase, eraseWords...)
 	add(passErasedPart, erasedPartNouns...)
 	add(passCopy, copyWords...)
 	add(passCopy, "رونوشت", "نسخه")
