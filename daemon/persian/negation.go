@@ -42,9 +42,6 @@ func (c clause) readNegation(f *frame) {
 		if isAny(t.m, "نیست", "نیس") && i > 0 && isAny(c[i-1].m, needWords...) && c.negatesAction(i) {
 			f.negated = true // «لازم نیست فرم ۶ منتشر بشه»
 		}
-		if isAny(t.m, intentDeniedVerbs...) && c.intentDenied(i) {
-			f.negated = true // «حذف فرم به هیچ عنوان مد نظر نیست»
-		}
 		if isAny(t.m, needDeniedVerbs...) && c.actNotNeeded(i) {
 			f.negated = true // «پرسش دوم نیازی به حذف ندارد»
 		}
@@ -68,6 +65,9 @@ func (c clause) readNegation(f *frame) {
 			}
 			if isAny(t.m, "نداره", "ندارد") && c.actEndsAt(i) {
 				f.negated = true // «فرم ۹ دیگه پاک کردن نداره»
+			}
+			if isAny(t.m, intentDeniedVerbs...) && c.intentDenied(i) {
+				f.negated = true // «حذف فرم به هیچ عنوان مد نظر نیست»
 			}
 		}
 		// Only the English «no»: «نه» before an act is also nine («فرم نه
@@ -562,7 +562,8 @@ func (c clause) skipDeniedForms(used []bool) {
 // «مطرح», «برنامه‌ای», «تصمیمی».
 var intendedWords = []string{"نظر", "مدنظر", "منظور", "مقصود", "قصد", "قصدی", "نیت", "نیتی", "هدف", "کار", "مطرح", "برنامه", "برنامهای", "برنامهی", "قرار", "تصمیم", "تصمیمی", "خیال"}
 
-// intentDeniedVerbs deny that an act is meant: «… نیست», «قصد نداریم».
+// intentDeniedVerbs deny that an act is meant: «… نیست», «قصد نداریم»;
+// each starts with the negative «ن».
 var intentDeniedVerbs = []string{"نیست", "نیس", "نیستش", "نمیباشد", "نمیباشه", "نبوده", "ندارم", "نداریم", "ندارد", "نداره", "نداشتم", "نداشتیم"}
 
 // intentDenied reports a denied copula or «have» at i after a word of

@@ -1,5 +1,14 @@
 package persian
 
+// Edits and orders said the way other voices say them: a text erased
+// and another written in its place, a copy named after a colon, a name
+// or a requirement set as a key and its value, a link said to stay
+// active, a new question's place said as what it becomes, a new form
+// named by quotes after «برای» or by dictation's next sentence, a list
+// closed by «هر دو اجباری». Each reading runs only on a command that
+// says one of its words (saidPasses), apart from sentenceTitle, which
+// looks only at full stops.
+
 // standingAdjectives say which of a thing's states is meant — the old,
 // the present, the new — and stand between a part noun and the form or
 // question it is part of: «اسم قدیمی فرم ۲۷», «متن فعلی سوال ۳».
