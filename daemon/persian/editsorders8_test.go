@@ -221,3 +221,15 @@ func TestTextEmptiedThenWritten(t *testing.T) {
 		"متن سوال ۲ فرم ۴ رو خالی کن":                       "none",
 	})
 }
+
+// TestMovedToTheFirstOne: «اولی» (the first one) straight after the
+// verb of moving is the first place, as «دومی» is the second.
+func TestMovedToTheFirstOne(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"سوال ۵ فرم ۱۲ رو ببر اولی":              "move_field #12 @4 >0",
+		"سوال ۵ فرم ۱۲ ره ببر اولی":              "move_field #12 @4 >0",
+		"سوال چهارم فرم ۲۷ ببر بکه اولی":         "move_field #27 @3 >0",
+		"سوال ۵ فرم ۱۲ رو ببر دومی":              "move_field #12 @4 >1",
+		"سوال ۵ فرم ۱۲ رو ببر اول بعد منتشرش کن": "move_field #12 @4 >0; publish_form #12",
+	})
+}
