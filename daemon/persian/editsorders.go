@@ -266,9 +266,9 @@ func formNameKeyed(toks []token) []token {
 var linkNouns = []string{"لینک", "پیوند", "link", "url", "آدرس"}
 
 // linkKeptActive reads «پیوند آن فعال بماند», «لینکش فعال باشه», "keep
-// the link active" — the link said to stay active — as the link kept
-// («محفوظ»): what closing a form keeps (RULINGS 5), never the form
-// published.
+// the link active", «پیوند آن حذف نشود» — the link said to stay active
+// or not to be deleted — as the link kept («محفوظ بماند»): what closing
+// a form keeps (RULINGS 5), never the form published or an order denied.
 func linkKeptActive(toks []token) []token {
 	for i := 0; i+1 < len(toks); i++ {
 		if toks[i].quoted || !isAny(toks[i].m, linkNouns...) {
@@ -281,6 +281,12 @@ func linkKeptActive(toks []token) []token {
 		if k < len(toks) && !toks[k].quoted && isAny(toks[k].m, "فعال", "active", "live", "باز", "open") &&
 			k+1 < len(toks) && isAny(toks[k+1].m, "بماند", "بمونه", "بمانه", "باشد", "باشه", "بمانند", "stays", "stay", "remains") {
 			toks[k].m, toks[k].r0 = "محفوظ", firstRune("محفوظ")
+		}
+		// «… لیکن پیوند آن حذف نشود», «لینکش پاک نشه»: the link not
+		// deleted is the link kept, and denies no order of the command.
+		if k+1 < len(toks) && !toks[k].quoted && isAny(toks[k].m, "حذف", "پاک") && isAny(toks[k+1].m, "نشود", "نشه", "نگردد", "نشود.") {
+			toks[k].m, toks[k].r0 = "محفوظ", firstRune("محفوظ")
+			toks[k+1].m, toks[k+1].r0 = "بماند", firstRune("بماند")
 		}
 	}
 	return toks
@@ -475,6 +481,77 @@ func sentenceTitle(toks []token) []token {
 		out := append(make([]token, 0, len(toks)), toks[:i]...)
 		out = append(out, token{m: matchForm(words), s: words, quoted: true, r0: -1})
 		return append(out, toks[hi:]...)
+	}
+	return toks
+}
+
+// requirementNouns name a question's being required: «الزام», «اجبار»,
+// "the requirement".
+var requirementNouns = []string{"الزام", "اجبار", "الزامی", "اجباری", "requirement", "required"}
+
+// requirementRemoved reads the requirement of a question removed —
+// «الزام پاسخ‌گویی به پرسش دوم فرم ۱۲ برداشته شود», «اجباری بودن سوال
+// ۳ رو بردار», "remove the requirement on q2 of form 5" — as the
+// question made optional: what is removed is its being required, never
+// the question.
+func requirementRemoved(toks []token) []token {
+	c := clause(toks)
+	for r := 0; r+2 < len(toks); r++ {
+		if toks[r].quoted || !isAny(toks[r].m, requirementNouns...) {
+			continue
+		}
+		q := r + 1
+		for q < len(toks) && q <= r+4 && !toks[q].quoted && !toks[q].qnoun &&
+			isAny(toks[q].m, "بودن", "پاسخگویی", "پاسخ", "جواب", "دادن", "به", "برای", "از", "on", "of", "from", "for", "the") {
+			q++
+		}
+		if q >= len(toks) || !toks[q].qnoun || toks[q].quoted {
+			continue
+		}
+		from := r
+		if from > 0 && !toks[from-1].quoted && isAny(toks[from-1].m, "ستاره", "علامت", "نشان", "star", "mark", "asterisk") {
+			from-- // «ستاره اجباری سوال دوم رو بردار»: the mark of it
+		}
+		v := from - 1 // "remove the requirement on q2": the verb before
+		if v > 0 && toks[v].m == "the" {
+			v--
+		}
+		if v >= 0 && !toks[v].quoted && c.atAny(v, deleteWordsV) > 0 {
+			end := q
+			for end < len(toks) && end <= q+6 && !toks[end].punct && !toks[end].quoted && !isAny(toks[end].m, "and", "then", "و") {
+				end++
+			}
+			out := append(make([]token, 0, len(toks)), toks[:v]...)
+			out = append(out, toks[q:end]...)
+			out = append(out, wordToken("اختیاری"), wordToken("کن"))
+			out = append(out, toks[end:]...)
+			for i := range out {
+				out[i].r0 = firstRune(out[i].m)
+			}
+			return out
+		}
+		e := -1
+		for k := q + 1; k < len(toks) && k <= q+8 && !toks[k].punct && !toks[k].quoted; k++ {
+			if c.atAny(k, deleteWordsV) > 0 {
+				e = k
+				break
+			}
+		}
+		if e < 0 {
+			continue
+		}
+		end := e
+		for end > q && isAny(toks[end-1].m, "رو", "را", "ro") {
+			end--
+		}
+		out := append(make([]token, 0, len(toks)), toks[:from]...)
+		out = append(out, toks[q:end]...)
+		out = append(out, wordToken("اختیاری"))
+		out = append(out, toks[e+c.atAny(e, deleteWordsV):]...)
+		for i := range out {
+			out[i].r0 = firstRune(out[i].m)
+		}
+		return out
 	}
 	return toks
 }

@@ -233,3 +233,22 @@ func TestMovedToTheFirstOne(t *testing.T) {
 		"سوال ۵ فرم ۱۲ رو ببر اول بعد منتشرش کن": "move_field #12 @4 >0; publish_form #12",
 	})
 }
+
+// TestRequirementRemoved: a question's requirement removed — «الزام
+// پاسخ‌گویی به پرسش دوم … برداشته شود», «اجباری بودن سوال ۳ رو بردار»,
+// "remove the requirement on q2" — is the question made optional,
+// never deleted; a link said not to be deleted is kept; «انتقال یابد»
+// moves.
+func TestRequirementRemoved(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"الزام پاسخ‌گویی به پرسش دوم فرم ۱۲ برداشته شود.":               "update_field #12 @1 optional",
+		"اجباری بودن سوال ۳ فرم ۵ رو بردار":                             "update_field #5 @2 optional",
+		"remove the requirement on q2 of form 5":                        "update_field #5 @1 optional",
+		"drop required from q3 of form 8 and publish it":                "update_field #8 @2 optional; publish_form #8",
+		"حذف الزام پرسش دوم فرم ۱۲":                                     "update_field #12 @1 optional",
+		"سوال اجباری فرم ۵ رو حذف کن":                                   "none",
+		"امکان ارسال پاسخ در فرم ۱۲ مسدود گردد لیکن پیوند آن حذف نشود.": "disable_form #12",
+		"فرم ۱۲ رو ببند ولی لینکش پاک نشه":                              "disable_form #12",
+		"پرسش چهارم فرم ۱۲ به جایگاه دوم انتقال یابد.":                  "move_field #12 @3 >1",
+	})
+}

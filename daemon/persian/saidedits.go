@@ -729,6 +729,7 @@ const (
 	passLink
 	passAll
 	passFor
+	passRequirement
 )
 
 // passes is a set of the readings a command needs.
@@ -766,6 +767,7 @@ var passWords = func() map[string]passes {
 	add(passLink, linkNouns...)
 	add(passAll, quantifiers...)
 	add(passFor, "برای", "برا", "واسه", "واسهی", "for")
+	add(passRequirement, requirementNouns...)
 	add(passAll, "هر", "همشون", "همهشون", "همگیشون", "هردوتاش", "هردوش", "هردوشون")
 	return m
 }()
@@ -796,6 +798,9 @@ func (p passes) run(pass passes, f func([]token) []token, toks []token) []token 
 func (p passes) edits(toks []token) []token {
 	if p&passErase != 0 && p&passErasedPart != 0 {
 		toks = erasedThenWritten(toks)
+	}
+	if p&passErase != 0 || p&passRequirement != 0 {
+		toks = p.run(passRequirement, requirementRemoved, toks)
 	}
 	toks = p.run(passCopy, copyNamedAfterColon, toks)
 	toks = p.run(passColonWording, formNameKeyed, toks)
