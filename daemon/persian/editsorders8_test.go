@@ -252,3 +252,15 @@ func TestRequirementRemoved(t *testing.T) {
 		"پرسش چهارم فرم ۱۲ به جایگاه دوم انتقال یابد.":                  "move_field #12 @3 >1",
 	})
 }
+
+// TestLestItBeDone: «مبادا» (lest) before an act is the order not to do
+// it, and the Gilaki «نوکونی ها» denies as «نکنی ها» does.
+func TestLestItBeDone(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"مبادا فرم ۵ رو پاک کنی":                "none",
+		"فرم ۵ رو مبادا پاک کنی، کپیش بگیر":     "duplicate_form #5",
+		"مبادا فرم ۵ منتشر بشه، پیش‌نویس بمونه": "draft_form #5",
+		"فرم ۵ ره پاک نوکونی ها":                "none",
+		"فرم ۵ ره پاک نوکونی ها، فقط ببند":      "disable_form #5",
+	})
+}

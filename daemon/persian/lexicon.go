@@ -34,7 +34,9 @@ var (
 	negativeVerbs = map[string]bool{"نساز": true, "نسازید": true, "نسازین": true, "نکن": true, "نکنید": true, "نکنین": true, "نده": true, "ندهید": true, "ندید": true, "نذار": true, "نگذار": true, "نذارید": true, "نگذارید": true, "نزار": true, "نشود": true, "نشه": true, "نشود.": true, "نکنم": true, "نمیخواهم": true, "نمیخوام": true, "نمیخواد": true, "نمیخواهد": true, "نمیخوای": true, "نمیخواهی": true, "نمیخوایم": true, "نمیخواهیم": true, "نمیخواین": true, "نمیخواهید": true, "نباشد": true, "نباشه": true, "نباشند": true, "نباشن": true, "نباید": true, "نبایست": true, "نگردد": true, "نگردند": true, "نشوند": true, "نفرمایید": true, "نفرمایین": true, "ننمایید": true, "ننمایین": true, "نفرمائید": true, "ننمائید": true, "dont": true, "don't": true, "not": true, "never": true, "نیفزا": true, "نیافزا": true,
 		// a past act denied is a report, never an order: «هنوز فرم ۱۲ رو
 		// پاک نکردم».
-		"نکردم": true, "نکردیم": true, "نکردی": true, "نکردید": true, "نکردین": true, "نکرده": true, "نکردن": true, "نکردند": true}
+		"نکردم": true, "نکردیم": true, "نکردی": true, "نکردید": true, "نکردین": true, "نکرده": true, "نکردن": true, "نکردند": true,
+		// «مبادا فرم ۵ رو پاک کنی»: lest it be done, an order not to.
+		"مبادا": true, "مباد": true}
 	// forbiddenWords ask for what the planner refuses: deleting or
 	// disabling forms.
 	forbiddenWords = []string{"حذف", "پاک", "delete", "remove", "erase", "drop", "destroy", "غیرفعال", "disable"}
