@@ -264,3 +264,20 @@ func TestLestItBeDone(t *testing.T) {
 		"فرم ۵ ره پاک نوکونی ها، فقط ببند":      "disable_form #5",
 	})
 }
+
+// TestItAfterACopy: «it» after a copy — «فرم ۵ رو کپی کن، بعد منتشرش
+// کن», "duplicate form 5 then delete its q3" — may be the copy, which
+// has no id: no plan acts on the form copied for it. Named again by its
+// number, or named in a clause between, the form is acted on.
+func TestItAfterACopy(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"فرم ۵ رو کپی کن، بعد منتشرش کن":                                  "none",
+		"فرم ۵ رو کپی کن، بعد سوال سومش رو پاک کن":                        "none",
+		"duplicate form 5 then delete its q3":                             "none",
+		"فرم ۵ ره کپی بوکون، بعد پیش نویسش بوکون":                         "none",
+		"فرم ۵ رو کپی کن، بعد سوال سوم فرم ۵ رو پاک کن":                   "duplicate_form #5; delete_field #5 @2",
+		"اول فرم ۹ رو کپی کن بعد اسم فرم ۹ رو بذار «قدیمی» و غیرفعالش کن": "duplicate_form #9; update_form_title #9 قدیمی; disable_form #9",
+		"فرم ۱۲ رو کپی کن و اسمش رو «نسخه ۲» بذار":                        "duplicate_form #12 نسخه ۲",
+		"فرم ۹ رو پیش‌نویس کن و کپیش بگیر":                                "draft_form #9; duplicate_form #9",
+	})
+}
