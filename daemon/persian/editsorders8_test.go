@@ -281,3 +281,26 @@ func TestItAfterACopy(t *testing.T) {
 		"فرم ۹ رو پیش‌نویس کن و کپیش بگیر":                                "draft_form #9; duplicate_form #9",
 	})
 }
+
+// TestClosedSoNobodyAnswers: closing said with its purpose in other
+// words and voices — "so nobody can answer anymore", «تا دیگه هیچکس پر
+// نکنه», "link stays live" — is the form closed, nothing left unread.
+func TestClosedSoNobodyAnswers(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for text, want := range map[string]string{
+		"close form 18 so nobody can answer anymore":         "disable_form #18",
+		"فرم ۱۸ رو ببندین تا دیگه هیچکس پر نکنه":             "disable_form #18",
+		"form 18: stop accepting responses, link stays live": "disable_form #18",
+		"فرم ۱۸ ره ببند، کسی جواب ندِه دیگه":                 "disable_form #18",
+	} {
+		t.Run(text, func(t *testing.T) {
+			r := p.Plan(text)
+			if got := stepsOf(r); got != want {
+				t.Errorf("got %s, want %s (%s)", got, want, r.Reason)
+			}
+			if len(r.Warnings) > 0 {
+				t.Errorf("warnings %q: every word is read", r.Warnings)
+			}
+		})
+	}
+}
