@@ -304,3 +304,17 @@ func TestClosedSoNobodyAnswers(t *testing.T) {
 		})
 	}
 }
+
+// TestEnglishStatesInPersianLetters: the English words of a form's state
+// typed in Persian letters — «اکتیو», «دی‌اکتیو», «دراف» — are the states,
+// denied as any verb is; quoted, a name.
+func TestEnglishStatesInPersianLetters(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"فرم ۱۲ رو اکتیو کن":              "publish_form #12",
+		"فرم ۱۲ رو دی‌اکتیو کن":           "disable_form #12",
+		"فرم ۱۲ رو دی اکتیو کن":           "disable_form #12",
+		"فرم ۱۲ رو دراف کن":               "draft_form #12",
+		"فرم ۱۲ رو دی‌اکتیو نکن، دراف کن": "draft_form #12",
+		"فرم «اکتیو» رو بساز":             "create_form اکتیو",
+	})
+}

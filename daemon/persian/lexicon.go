@@ -41,9 +41,9 @@ var (
 	// disabling forms.
 	forbiddenWords = []string{"حذف", "پاک", "delete", "remove", "erase", "drop", "destroy", "غیرفعال", "disable"}
 	// publishWords put a form on the site.
-	publishWords = []string{"منتشر", "انتشار", "بازگشایی", "از سر گرفته", "publish", "republish", "re-publish", "ریپابلیش", "relaunch", "re-launch", "پابلیش", "لایو", "فعال", "روی سایت", "روی وبسایت", "go live", "public", "enable", "activate", "پابلیک"}
+	publishWords = []string{"منتشر", "انتشار", "بازگشایی", "از سر گرفته", "publish", "republish", "re-publish", "ریپابلیش", "relaunch", "re-launch", "پابلیش", "لایو", "فعال", "روی سایت", "روی وبسایت", "go live", "public", "enable", "activate", "پابلیک", "اکتیو", "اکتیوش"}
 	// draftWords take a form off the site, back to a draft.
-	draftWords = []string{"پیشنویس", "draft", "unpublish", "مخفی", "پنهان", "hide", "آنپابلیش", "انپابلیش", "درفت", "از انتشار خارج", "لغو انتشار"}
+	draftWords = []string{"پیشنویس", "draft", "unpublish", "مخفی", "پنهان", "hide", "آنپابلیش", "انپابلیش", "درفت", "دراف", "درافت", "از انتشار خارج", "لغو انتشار"}
 	// openWords ask to see a page rather than change anything.
 	openWords = []string{"باز", "open", "نشان", "نشون", "نشانم", "نشونم", "نمایش", "show", "ببینم", "view", "برو", "ببین", "take me", "go to"}
 	// resultsWords name a form's answers, its results page.
@@ -471,7 +471,7 @@ var (
 	// deleteWords remove a form or a question.
 	deleteWords = []string{"حذف", "پاک", "delete", "remove", "erase", "rm", "دیلیت", "ریموو", "دلیت", "برداشته", "سطل آشغال", "سطل زباله", "بنداز دور", "بندازش دور", "دور بنداز", "دور بریز", "بریز دور", "سطل بازیافت", "trash", "get rid of", "wipe", "drop", "بردار", "برداری", "بردارید", "بردارین"}
 	// disableWords stop a form taking answers, keeping its link.
-	disableWords = []string{"غیرفعال", "غیر فعال", "مسدود", "تعطیل", "disable", "deactivate", "دیس ایبل", "دیسیبل", "دیزیبل", "ببند", "ببندش", "ببندید", "ببندین", "close", "از دسترس خارج", "جواب قبول نکنه", "جواب قبول نکند", "پاسخ قبول نکنه", "پاسخ نپذیرد", "پاسخ نپذیره", "دیگه جواب نگیره", "دیگر پاسخ نپذیرد",
+	disableWords = []string{"غیرفعال", "غیر فعال", "مسدود", "تعطیل", "disable", "deactivate", "دیس ایبل", "دیسیبل", "دیزیبل", "دیاکتیو", "دی اکتیو", "غیراکتیو", "ببند", "ببندش", "ببندید", "ببندین", "close", "از دسترس خارج", "جواب قبول نکنه", "جواب قبول نکند", "پاسخ قبول نکنه", "پاسخ نپذیرد", "پاسخ نپذیره", "دیگه جواب نگیره", "دیگر پاسخ نپذیرد",
 		// the formal "cease taking answers": «از پذیرش پاسخ بازایستد»,
 		// «دریافت پاسخ متوقف گردد»
 		"از پذیرش پاسخ بازایستد", "از پذیرش پاسخ باز ایستد", "از پذیرش پاسخ بازماند",
