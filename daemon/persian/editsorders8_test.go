@@ -318,3 +318,18 @@ func TestEnglishStatesInPersianLetters(t *testing.T) {
 		"فرم «اکتیو» رو بساز":             "create_form اکتیو",
 	})
 }
+
+// TestPartSaidWithModifiers: a part of a form named with modifiers
+// before the form — «اسم خیلی قدیمی فرم ۵», «esme ghadimi form 5» — is
+// still what is erased: the form is never deleted for it; an order about
+// the part in a clause of its own leaves the form's deletion as asked.
+func TestPartSaidWithModifiers(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"اسم خیلی قدیمی فرم ۵ رو پاک کن":                    "none",
+		"esme ghadimi form 5 ro pak kon":                    "none",
+		"اسم زشت فرم ۵ رو پاک کن":                           "none",
+		"esme ghadimi form 5 ro pak kon, benevis \"bahar\"": "update_form_title #5 bahar",
+		"عنوان رو نگه دار و فرم ۵ رو پاک کن":                "delete_form #5",
+		"لطفا فرم ۵ رو پاک کن":                              "delete_form #5",
+	})
+}

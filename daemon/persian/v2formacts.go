@@ -492,6 +492,20 @@ func (c clause) partOfForm() string {
 		if !c[k].quoted && isAny(c[k].m, formParts...) {
 			return c[k].s
 		}
+		// «اسم X فرم ۵ رو پاک کن», «اسم خیلی قدیمی فرم ۵»: a part named up
+		// to three words before the form, with only its modifiers between
+		// (no verb, object marker, «و», number or noun of a form or a
+		// question), is still what is deleted.
+		for j := k - 1; j >= 0 && j >= k-3; j-- {
+			b := c[j+1]
+			if b.quoted || b.punct || b.isNum || b.qnoun || isAny(b.m, "را", "رو", "و", "and", "then") || lightVerbSet[b.m] || negativeVerbs[b.m] ||
+				c.atAny(j+1, formNounsV) > 0 || c.atAny(j+1, actionWordsV) > 0 || c.atAny(j+1, deleteWordsV) > 0 || c.atAny(j+1, disableWordsV) > 0 {
+				break
+			}
+			if !c[j].quoted && isAny(c[j].m, formParts...) {
+				return c[j].s
+			}
+		}
 		// «کد ملی فرم ۳ رو پاک کن», «ایمیل فرم ۳»: a question's subject
 		// in ezafe with the form is what is deleted — a question, never
 		// the form.
