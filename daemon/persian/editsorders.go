@@ -491,13 +491,17 @@ var requirementNouns = []string{"الزام", "اجبار", "الزامی", "ا�
 
 // requirementRemoved reads the requirement of a question removed —
 // «الزام پاسخ‌گویی به پرسش دوم فرم ۱۲ برداشته شود», «اجباری بودن سوال
-// ۳ رو بردار», "remove the requirement on q2 of form 5" — as the
+// ۳ رو بردار», «ستاره سوال ۳ رو پاک کن», "remove the requirement on q2
+// of form 5" — as the
 // question made optional: what is removed is its being required, never
 // the question.
 func requirementRemoved(toks []token) []token {
 	c := clause(toks)
 	for r := 0; r+2 < len(toks); r++ {
-		if toks[r].quoted || !isAny(toks[r].m, requirementNouns...) {
+		// «ستاره سوال ۳ رو پاک کن»: the star of a question is its mark
+		// of being required.
+		star := isAny(toks[r].m, "ستاره", "asterisk") && toks[r+1].qnoun
+		if toks[r].quoted || !isAny(toks[r].m, requirementNouns...) && !star {
 			continue
 		}
 		q := r + 1
@@ -554,4 +558,54 @@ func requirementRemoved(toks []token) []token {
 		return out
 	}
 	return toks
+}
+
+// helpOfQuestionErased keeps «توضیح» before a question noun in a
+// command that erases — «توضیح سوال ۳ رو پاک کن» (the help text of
+// question 3) — the noun it is, not the kind «توضیحی» its sound reads,
+// which would make the question itself what is deleted.
+func helpOfQuestionErased(toks []token) []token {
+	for i := 0; i+1 < len(toks); i++ {
+		t := toks[i]
+		if !t.quoted && t.fuzzy && t.m == "توضیحی" && matchForm(t.s) == "توضیح" && toks[i+1].qnoun && !toks[i+1].quoted {
+			toks[i].m, toks[i].fuzzy, toks[i].r0 = "توضیح", false, firstRune("توضیح")
+		}
+	}
+	return toks
+}
+
+// besideWordsV place one question beside another: «بعد از», «قبل از»,
+// «زیر», «بالای», «بعدی», "after", "below".
+var besideWordsV = newVocab("بعد از", "قبل از", "پیش از", "پس از", "زیر", "زیره", "بالای", "بالایه", "پایین", "پایینِ", "پایینی", "بعدی", "قبلی", "کنار", "after", "before", "below", "above", "under", "next to")
+
+// questionBesideNamed returns the words naming a question by its place
+// beside another — «سوال بعد از سوال ۳ رو پاک کن», «سوال زیر سوال ۳»,
+// "the question after q3" — in a command that adds none: the question
+// meant is not the one whose number is said, and acting on that one
+// would change or delete what was not asked. "" when there is none.
+func questionBesideNamed(toks []token) string {
+	c := clause(toks)
+	for i := 0; i+2 < len(toks); i++ {
+		if !c[i].qnoun || c[i].quoted || c.questionNumbered(i) || i > 0 && isAny(c[i-1].m, "یه", "یک", "a", "an", "one", "new", "یدونه") {
+			continue
+		}
+		n := c.atAny(i+1, besideWordsV)
+		if n == 0 {
+			continue
+		}
+		j := i + 1 + n
+		for j < len(c) && isAny(c[j].m, "از", "the", "of") {
+			j++
+		}
+		if j >= len(c) || !c[j].qnoun || !c.questionNumbered(j) {
+			continue
+		}
+		for k := range c {
+			if !c[k].quoted && (c.atAny(k, addVerbsV) > 0 || c.atAny(k, placeVerbsV) > 0 || c.createVerbAt(k)) {
+				return ""
+			}
+		}
+		return surfaceOf(toks[i : j+2])
+	}
+	return ""
 }

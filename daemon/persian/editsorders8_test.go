@@ -333,3 +333,23 @@ func TestPartSaidWithModifiers(t *testing.T) {
 		"لطفا فرم ۵ رو پاک کن":                              "delete_form #5",
 	})
 }
+
+// TestQuestionNamedBesideAnother: a question named by its place beside
+// another — «سوال بعد از سوال ۳», «سوال زیر سوال ۳», "the question after
+// q3" — is not question 3: no plan deletes or changes question 3 for
+// it. Adding or moving beside a question still places.
+func TestQuestionNamedBesideAnother(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"سوال بعد از سوال ۳ فرم ۵ رو پاک کن":         "none",
+		"سوال بعدی سوال ۳ فرم ۵ رو پاک کن":           "none",
+		"delete the question after q3 of form 5":     "none",
+		"سوال زیر سوال ۳ فرم ۵ رو اجباری کن":         "none",
+		"پرسش پیش از پرسش چهارم فرم ۸ حذف گردد":      "none",
+		"یه سوال کوتاه بعد از سوال ۳ فرم ۵ اضافه کن": "add_field #5 @3 short_text",
+		"سوال ۵ فرم ۵ رو ببر بعد از سوال ۳":          "move_field #5 @4 >3",
+		"سوال جدید بعد از سوال ۳ فرم ۵ بذار «شهر»":   "add_field #5 @3 short_text شهر",
+		"توضیح سوال ۳ فرم ۵ رو پاک کن":               "none",
+		"ستاره سوال ۳ فرم ۵ رو پاک کن":               "update_field #5 @2 optional",
+		"به فرم ۴ یه سوال توضیح اضافه کن «سوابق»":    "add_field #4 long_text سوابق",
+	})
+}

@@ -876,10 +876,11 @@ func onlyCorrecting(ts []token) bool {
 // partNouns name a part of a question or a form, or a thing around it,
 // that a plan has no step to remove: its text or title, a word of its wording, its help
 // text, its required star, its picture, its answers, the window or
-// editor it is open in, the cache. «کلمه «لطفا» رو از متن سوال اول پاک
+// editor it is open in, the cache («توضیح», read by its sound as the
+// kind «توضیحی», is still the help text here). «کلمه «لطفا» رو از متن سوال اول پاک
 // کن», «پاسخ‌های فرم ۲۴ رو خالی کن», «پنجره ویرایش فرم ۴۳ رو ببند»
 // remove or close that, never the question or the form.
-var partNouns = []string{"متن", "عنوان", "کلمه", "واژه", "حرف", "جمله", "عبارت", "توضیح", "توضیحات", "راهنما", "عکس", "تصویر", "لوگو",
+var partNouns = []string{"متن", "عنوان", "کلمه", "واژه", "حرف", "جمله", "عبارت", "توضیح", "توضیحی", "توضیحات", "راهنما", "عکس", "تصویر", "لوگو",
 	"پنجره", "تب", "زبانه", "صفحه", "ادیتور", "ویرایشگر", "پیشنمایش", "کش", "حافظه", "پاسخ", "جواب", "جوابا", "داده", "اطلاعات", "سابقه", "تاریخچه",
 	"فایل", "پیوست", "ورودی", "آمار", "نتایج", "نتیجه", "word", "text", "hint", "help", "description", "image", "picture", "logo", "window", "tab", "editor",
 	"preview", "cache", "answers", "answer", "responses", "response", "submissions", "entries", "data", "results"}

@@ -223,6 +223,9 @@ func (p *Planner) plan(text string) Result {
 	if w := helpTextAsked(toks); w != "" {
 		return none(domain.T("a plan cannot set a question's help text or placeholder («%s»)", w))
 	}
+	if w := questionBesideNamed(toks); w != "" {
+		return none(domain.T("«%s» names a question by its place beside another; name the question by its own number", w))
+	}
 	toks = colonTitles(sentenceTitle(formTitleList(afterCuts(beforeVerbEnds(dropInsteadOf(dropSpeakerActs(selfCorrected(toks))))))))
 	// «عنوان: …، سوال: …، نوع: …»: a command written as labelled fields.
 	toks = said.edits(labelledTypes(toks))

@@ -768,6 +768,7 @@ var passWords = func() map[string]passes {
 	add(passAll, quantifiers...)
 	add(passFor, "برای", "برا", "واسه", "واسهی", "for")
 	add(passRequirement, requirementNouns...)
+	add(passRequirement, "ستاره", "asterisk")
 	add(passAll, "هر", "همشون", "همهشون", "همگیشون", "هردوتاش", "هردوش", "هردوشون")
 	return m
 }()
@@ -799,6 +800,7 @@ func (p passes) edits(toks []token) []token {
 	if p&passErase != 0 && p&passErasedPart != 0 {
 		toks = erasedThenWritten(toks)
 	}
+	toks = p.run(passErase, helpOfQuestionErased, toks)
 	if p&passErase != 0 || p&passRequirement != 0 {
 		toks = p.run(passRequirement, requirementRemoved, toks)
 	}
