@@ -578,34 +578,58 @@ func helpOfQuestionErased(toks []token) []token {
 // «زیر», «بالای», «بعدی», "after", "below".
 var besideWordsV = newVocab("بعد از", "قبل از", "پیش از", "پس از", "زیر", "زیره", "بالای", "بالایه", "پایین", "پایینِ", "پایینی", "بعدی", "قبلی", "کنار", "after", "before", "below", "above", "under", "next to")
 
-// questionBesideNamed returns the words naming a question by its place
-// beside another — «سوال بعد از سوال ۳ رو پاک کن», «سوال زیر سوال ۳»,
-// "the question after q3" — in a command that adds none: the question
+// questionBesideNamed returns the words naming a question or a form by
+// its place beside another — «سوال بعد از سوال ۳ رو پاک کن», «سوال زیر
+// سوال ۳», «فرم بعدی فرم ۵», "the question after q3" — or by an open
+// run from it («فرم ۵ به بعد», "form 5 onwards") or as «the next one»
+// («… و بعدی رو هم», «فرم بعدیش»), in a command that adds none: what is
 // meant is not the one whose number is said, and acting on that one
 // would change or delete what was not asked. "" when there is none.
 func questionBesideNamed(toks []token) string {
 	c := clause(toks)
-	for i := 0; i+2 < len(toks); i++ {
-		if !c[i].qnoun || c[i].quoted || c.questionNumbered(i) || i > 0 && isAny(c[i-1].m, "یه", "یک", "a", "an", "one", "new", "یدونه") {
-			continue
+	named := func(i int) bool {
+		if c[i].qnoun {
+			return c.questionNumbered(i)
 		}
-		n := c.atAny(i+1, besideWordsV)
-		if n == 0 {
-			continue
-		}
-		j := i + 1 + n
-		for j < len(c) && isAny(c[j].m, "از", "the", "of") {
-			j++
-		}
-		if j >= len(c) || !c[j].qnoun || !c.questionNumbered(j) {
-			continue
-		}
-		for k := range c {
-			if !c[k].quoted && (c.atAny(k, addVerbsV) > 0 || c.atAny(k, placeVerbsV) > 0 || c.createVerbAt(k)) {
-				return ""
+		n := c.atAny(i, formNounsV)
+		return n > 0 && i+n < len(c) && c[i+n].isNum
+	}
+	noun := func(i int) bool { return !c[i].quoted && (c[i].qnoun || c.atAny(i, formNounsV) > 0) }
+	at := ""
+	for i := 0; i < len(toks) && at == ""; i++ {
+		switch {
+		case c[i].quoted:
+		case isAny(c[i].m, "بعدی", "بعدیش", "بعدیشو", "بعدیشم", "قبلیش") && !(i+1 < len(c) && (c[i+1].qnoun || c.atAny(i+1, formNounsV) > 0)),
+			c[i].m == "next" && (i+1 == len(c) || c[i+1].punct || isAny(c[i+1].m, "one", "too", "also", "as")):
+			// «… و بعدی رو هم», «فرم بعدیش», "form 5 and the next"
+			if i > 0 && (noun(i-1) || isAny(c[i-1].m, "و", "the", "and")) {
+				at = surfaceOf(toks[max(0, i-1) : i+1])
+			}
+		case c[i].m == "به" && i+1 < len(c) && isAny(c[i+1].m, "بعد", "قبل", "بالا", "پایین") && i > 0 && c[i-1].isNum && (i+2 >= len(c) || !c[i+2].qnoun && c.atAny(i+2, formNounsV) == 0 && !c[i+2].isNum):
+			at = surfaceOf(toks[max(0, i-2) : i+2]) // «فرم ۵ به بعد»
+		case isAny(c[i].m, "onwards", "onward") && i > 0 && c[i-1].isNum:
+			at = surfaceOf(toks[max(0, i-2) : i+1]) // "form 5 onwards"
+		case noun(i) && !named(i) && !(i > 0 && isAny(c[i-1].m, "یه", "یک", "a", "an", "one", "new", "یدونه")):
+			n := c.atAny(i+1, besideWordsV)
+			if n == 0 {
+				continue
+			}
+			j := i + 1 + n
+			for j < len(c) && isAny(c[j].m, "از", "the", "of") {
+				j++
+			}
+			if j < len(c) && noun(j) && named(j) {
+				at = surfaceOf(toks[i:min(j+2, len(toks))])
 			}
 		}
-		return surfaceOf(toks[i : j+2])
 	}
-	return ""
+	if at == "" {
+		return ""
+	}
+	for k := range c {
+		if !c[k].quoted && (c.atAny(k, addVerbsV) > 0 || c.atAny(k, placeVerbsV) > 0 || c.createVerbAt(k) || c.atAny(k, moveVerbsV) > 0) {
+			return ""
+		}
+	}
+	return at
 }

@@ -353,3 +353,22 @@ func TestQuestionNamedBesideAnother(t *testing.T) {
 		"به فرم ۴ یه سوال توضیح اضافه کن «سوابق»":    "add_field #4 long_text سوابق",
 	})
 }
+
+// TestFormNamedBesideAnother: a form named by its place beside another,
+// by an open run from it, or as «the next one» — «فرم بعد از فرم ۵»,
+// «فرم ۵ به بعد», «… و بعدی رو هم», "delete forms from 5 onwards" —
+// is no form whose number is said: nothing is deleted for it.
+func TestFormNamedBesideAnother(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"فرم بعد از فرم ۵ رو پاک کن":               "none",
+		"فرم بعدی فرم ۵ رو حذف کن":                 "none",
+		"delete the form after form 5":             "none",
+		"فرم ۵ و فرم بعدیش رو پاک کن":              "none",
+		"فرم شماره ۵ به بعد رو پاک کن":             "none",
+		"فرم ۵ رو پاک کن و بعدی رو هم":             "none",
+		"delete form 5 onwards":                    "none",
+		"unpublish form 91 until the next release": "draft_form #91",
+		"فرم ۵ رو منتشر کن، بعد سوال ۳ رو پاک کن":  "publish_form #5; delete_field #5 @2",
+		"فرم ۵ رو پیش‌نویس کن بعدش منتشر":          "draft_form #5; publish_form #5",
+	})
+}

@@ -224,7 +224,7 @@ func (p *Planner) plan(text string) Result {
 		return none(domain.T("a plan cannot set a question's help text or placeholder («%s»)", w))
 	}
 	if w := questionBesideNamed(toks); w != "" {
-		return none(domain.T("«%s» names a question by its place beside another; name the question by its own number", w))
+		return none(domain.T("«%s» names a question or a form by its place beside another; name it by its own number", w))
 	}
 	toks = colonTitles(sentenceTitle(formTitleList(afterCuts(beforeVerbEnds(dropInsteadOf(dropSpeakerActs(selfCorrected(toks))))))))
 	// «عنوان: …، سوال: …، نوع: …»: a command written as labelled fields.
