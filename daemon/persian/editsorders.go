@@ -633,3 +633,32 @@ func questionBesideNamed(toks []token) string {
 	}
 	return at
 }
+
+// exceptWordsV leave something out of what an order names: «جز», «به
+// جز», «غیر از», "except".
+var exceptWordsV = newVocab("جز", "بجز", "به جز", "غیر از", "except", "excluding", "apart from", "other than")
+
+// restWords name «the rest» as an object: «بقیه رو پاک کن».
+var restWords = []string{"بقیه", "باقی", "بقیهشون", "باقیشون", "rest"}
+
+// leftOutOrRest returns the words of a command that acts on what it
+// leaves out or on «the rest» — «غیر از فرم ۵ بقیه رو پاک کن», «فرم ۵
+// رو نگه دار، بقیه رو حذف کن», «سوال‌های فرم ۵ به جز سوال اول رو پاک
+// کن», "delete all except form 5": the forms or questions meant are the
+// ones not named, which a plan cannot list, and the one named is the one
+// to spare. "" when there is none.
+func leftOutOrRest(toks []token) string {
+	c := clause(toks)
+	for i, t := range toks {
+		if t.quoted || t.list != nil {
+			continue
+		}
+		if n := c.atAny(i, exceptWordsV); n > 0 && !(t.m == "جز" && i > 0 && isAny(c[i-1].m, "جزء", "جزو")) {
+			return surfaceOf(toks[i : i+n])
+		}
+		if isAny(t.m, restWords...) && (t.m != "rest" || i > 0 && c[i-1].m == "the") && i+1 < len(c) && isAny(c[i+1].m, "رو", "را", "ro", "هم", "of") {
+			return t.s
+		}
+	}
+	return ""
+}

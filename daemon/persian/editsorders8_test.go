@@ -372,3 +372,19 @@ func TestFormNamedBesideAnother(t *testing.T) {
 		"فرم ۵ رو پیش‌نویس کن بعدش منتشر":          "draft_form #5; publish_form #5",
 	})
 }
+
+// TestLeftOutOrTheRest: an order about what a command leaves out or
+// about «the rest» — «غیر از فرم ۵ بقیه رو پاک کن», «فرم ۵ رو نگه دار،
+// بقیه رو حذف کن», "delete all except form 5" — never acts on the one
+// named, which is the one to spare; «بقیه» and «سایر» as options stay.
+func TestLeftOutOrTheRest(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"غیر از فرم ۵ بقیه رو پاک کن":                                        "none",
+		"فرم ۵ رو نگه دار، بقیه رو حذف کن":                                   "none",
+		"سوال‌های فرم ۵ به جز سوال اول رو پاک کن":                            "none",
+		"delete all forms except form 5":                                     "none",
+		"فرم ۹ ره نگه دار، باقی رو پاک بوکون":                                "none",
+		"یه سوال چندگزینه‌ای به فرم ۵ اضافه کن با گزینه‌های آبی، قرمز، بقیه": "add_field #5 multiple_choice [آبی|قرمز|بقیه]",
+		"یه فرم بساز «غیر از ما»":                                            "create_form غیر از ما",
+	})
+}

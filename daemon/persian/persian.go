@@ -223,6 +223,9 @@ func (p *Planner) plan(text string) Result {
 	if w := helpTextAsked(toks); w != "" {
 		return none(domain.T("a plan cannot set a question's help text or placeholder («%s»)", w))
 	}
+	if w := leftOutOrRest(toks); w != "" {
+		return none(domain.T("«%s»: the order is about what the command does not name; name each form or question to act on", w))
+	}
 	if w := questionBesideNamed(toks); w != "" {
 		return none(domain.T("«%s» names a question or a form by its place beside another; name it by its own number", w))
 	}
