@@ -388,3 +388,18 @@ func TestLeftOutOrTheRest(t *testing.T) {
 		"یه فرم بساز «غیر از ما»":                                            "create_form غیر از ما",
 	})
 }
+
+// TestCorrectedToBareIDs: a self-correction that names only the ids —
+// «… نه ببخشید فقط ۶», «… منظورم ۶ بود» — stands for the corrected
+// clause's ids, a list of them included; the form left out of the
+// correction is never deleted.
+func TestCorrectedToBareIDs(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"فرم ۵ و ۶ رو پاک کن، نه ببخشید فقط ۶":          "delete_form #6",
+		"فرم ۵ و ۶ رو منتشر کن، نه ببخشید فقط ۶ رو":     "publish_form #6",
+		"فرم ۵ رو منتشر کن نه ببخشید منظورم ۶ بود":      "publish_form #6",
+		"فرم ۵ و ۶ رو پاک کن، نه ببخشید فرم ۷":          "delete_form #7",
+		"سوال ۲ و ۳ فرم ۵ رو پاک کن، نه ببخشید فقط ۳":   "none",
+		"فرم بیست رو پاک کن نه ببخشید فرم بیست و یک رو": "delete_form #21",
+	})
+}

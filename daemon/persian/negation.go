@@ -789,6 +789,9 @@ func selfCorrected(toks []token) []token {
 	for {
 		start = 0
 		for i := from; i >= 0; i-- {
+			if isAny(c[i].m, "و", "and") && i > 0 && i+1 < len(c) && c[i-1].isNum && c[i+1].isNum {
+				continue // «فرم ۵ و ۶ …»: a list of ids, one clause
+			}
 			if c[i].punct && !isAny(c[i].m, "،", ",") || !c[i].quoted && conjunctions[c[i].m] {
 				start = i + 1
 				break
@@ -827,7 +830,9 @@ func selfCorrected(toks []token) []token {
 		if corr.atAny(i, formNounsV) > 0 || corr[i].qnoun {
 			p = i
 			q = i + 1
-			for q < len(corr) && (corr[q].isNum || corr.atAny(q, idMarkersV) > 0 || isOrdinal(corr[q].m)) {
+			for q < len(corr) && (corr[q].isNum || corr.atAny(q, idMarkersV) > 0 || isOrdinal(corr[q].m) ||
+				// «فرم ۵ و ۶ رو پاک کن، نه ببخشید فقط ۶»: every id listed
+				q > p+1 && q+1 < len(corr) && corr[q+1].isNum && !corr[q].quoted && (isAny(corr[q].m, "و", "and", "،", ",") || corr[q].punct && isAny(corr[q].m, "،", ","))) {
 				q++ // «سوال دوم …، منظورم سوال سوم بود»: an ordinal names it too
 			}
 			break
@@ -858,8 +863,36 @@ func selfCorrected(toks []token) []token {
 		return toks // nothing to put the correction in place of: read as said
 	}
 	out = append(out, corr[:p]...)
+	if bareIDs(after) && !corr[p].qnoun {
+		// «… نه ببخشید فقط ۶», «منظورم ۶ بود»: the numbers alone stand
+		// for the ids, and the noun stays; «فقط» said of them goes.
+		out = append(out, corr[p])
+		ids := after[:0:0]
+		for _, t := range after {
+			if !isAny(t.m, "فقط", "only", "just") {
+				ids = append(ids, t)
+			}
+		}
+		after = ids
+	}
 	out = append(out, after...)
 	return append(out, corr[q:]...)
+}
+
+// bareIDs reports numbers alone, with «فقط» (only) and the joiners of a
+// list: the ids of a correction said without their noun.
+func bareIDs(ts []token) bool {
+	num := false
+	for _, t := range ts {
+		switch {
+		case t.isNum && !t.quoted:
+			num = true
+		case !t.quoted && (isAny(t.m, "فقط", "only", "just", "و", "and") || t.punct && isAny(t.m, "،", ",")):
+		default:
+			return false
+		}
+	}
+	return num
 }
 
 // onlyCorrecting reports words that only open a correction: «نه»,
