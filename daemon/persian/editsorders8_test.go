@@ -403,3 +403,17 @@ func TestCorrectedToBareIDs(t *testing.T) {
 		"فرم بیست رو پاک کن نه ببخشید فرم بیست و یک رو": "delete_form #21",
 	})
 }
+
+// TestNumberWithAMeasure: a number with a measure after it — «فرم ۵
+// نفره» (for five people), «۵ تایی», «۵ ساله» — counts something of the
+// form and is no id: the form is not deleted or closed on it.
+func TestNumberWithAMeasure(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"فرم ۵ نفره رو پاک کن":  "none",
+		"فرم ۵ تایی رو حذف کن":  "none",
+		"فرم ۵ ساله رو ببند":    "none",
+		"فرم ۵ ستاره رو پاک کن": "none",
+		"فرم ۵ رو پاک کن":       "delete_form #5",
+		"فرم ۵ هم پاک بشه":      "delete_form #5",
+	})
+}
