@@ -417,3 +417,17 @@ func TestNumberWithAMeasure(t *testing.T) {
 		"فرم ۵ هم پاک بشه":      "delete_form #5",
 	})
 }
+
+// TestStepsNumberedWithAFullStop: orders numbered «1.», «۲.» — "form
+// 12: 1. draft 2. rm q3 3. publish" — are steps in that order; a step's
+// number is never a form («2. rm q3» drafted and emptied forms 1 and 2),
+// and the number after a noun stays its id.
+func TestStepsNumberedWithAFullStop(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"form 12: 1. draft 2. rm q3 3. publish":         "draft_form #12; delete_field #12 @2; publish_form #12",
+		"فرم ۱۲: ۱. پیش‌نویس ۲. حذف سوال سوم ۳. انتشار": "draft_form #12; delete_field #12 @2; publish_form #12",
+		"1. draft form 12 2. publish it":                "draft_form #12; publish_form #12",
+		"فرم ۱۲ رو منتشر کن. ۲. سوال ۳ رو پاک کن":       "publish_form #12; delete_field #12 @2",
+		"فرم 5. سوال 2. پاک.":                           "delete_field #5 @1",
+	})
+}
