@@ -90,11 +90,11 @@ func splitClauses(toks []token) (out [][]token, joins []string) {
 		// clauses.
 		// «یه پرسش امتیازدهی (از یک تا پنج) با عنوان …»: parentheses
 		// hold a detail of the clause, not a clause of their own.
-		// «new form "X" → add rating "Y" → publish»: an arrow before an
-		// order parts two orders; before anything else it points at what
+		// «new form "X" → add rating "Y" → publish», «… -> add …»: an
+		// arrow, drawn or typed with «->», before an order parts two orders; before anything else it points at what
 		// something is, as a colon.
-		if t.punct && t.m == ":" && t.s != ":" && isArrow(firstRune(t.s)) && i+1 < len(toks) && !toks[i+1].quoted &&
-			(clause(toks).atAny(i+1, actionWordsV) > 0 || clause(toks).imperativeAct(i+1)) {
+		if t.arrow() && i+1 < len(toks) && !toks[i+1].quoted &&
+			(clause(toks).atAny(i+1, actionWordsV) > 0 || clause(toks).imperativeAct(i+1) || clause(toks).arrowedAct(i+1)) {
 			cut(i)
 			continue
 		}
@@ -391,6 +391,13 @@ func enumerators(toks []token) []token {
 			item()
 			i++
 			continue
+		case open == 0 && stepNumberedAt(c, i):
+			// «form 12: 1. draft 2. rm q3 3. publish»: a step's number
+			// and its full stop, before the order it numbers; read as a
+			// number, «2. rm q3» made form 2 what the order acted on.
+			breakHere()
+			i++
+			continue
 		case open == 0 && !t.punct && numberedDash(t.m):
 			item()
 			continue
@@ -453,9 +460,28 @@ var listMarkWords = func() map[string]bool {
 	return m
 }()
 
+// stepNumberedAt reports at i a step's number and its full stop, «2.»,
+// before an order: a verb of the form builder's acts.
+func stepNumberedAt(c clause, i int) bool {
+	if i+2 >= len(c) || !c[i].isNum || !c[i].digits || c[i].quoted || c[i].num < 1 || c[i].num > 12 || !c[i+1].punct || c[i+1].m != "." || c[i+2].quoted {
+		return false
+	}
+	if i > 0 && !c[i-1].quoted && (c[i-1].qnoun || c.atAny(i-1, formNounsV) > 0 || c.atAny(i-1, idMarkersV) > 0) {
+		return false // «فرم 5. سوال 2. پاک.»: the number of the noun before
+	}
+	j := i + 2
+	return c.atAny(j, actionWordsV) > 0 || c.atAny(j, deleteWordsV) > 0 || c.atAny(j, disableWordsV) > 0 || c.atAny(j, moveVerbsV) > 0 ||
+		c.atAny(j, copyV2) > 0 || c.imperativeAct(j) || isAny(c[j].m, "rename")
+}
+
 // marksList reports a token enumerators may read: most commands have
 // none, and are returned as they are, not copied.
 func marksList(toks []token) bool {
+	for i := range toks {
+		if stepNumberedAt(clause(toks), i) {
+			return true
+		}
+	}
 	for _, t := range toks {
 		if t.quoted {
 			continue
@@ -791,4 +817,11 @@ func plainWording(toks []token) bool {
 		n++
 	}
 	return n > 0
+}
+
+// arrowedAct reports an order that starts at i with the verb of deleting,
+// closing, copying, moving or renaming, as a programmer writes one after
+// an arrow: «draft -> rm q2 -> publish», «-> mv q3 -> q1».
+func (c clause) arrowedAct(i int) bool {
+	return c.atAny(i, deleteWordsV) > 0 || c.atAny(i, disableWordsV) > 0 || c.atAny(i, copyV2) > 0 || c.atAny(i, moveVerbsV) > 0 || isAny(c[i].m, "rename")
 }

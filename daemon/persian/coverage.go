@@ -207,6 +207,17 @@ func (c clause) account(f *frame, used []bool) {
 		}
 	}
 	for i, t := range c {
+		// «فرم ۵ نفره رو پاک کن», «فرم ۵ تایی»: a number with a measure
+		// after it counts something of the form (people, items, stars),
+		// and is no id; the form is not changed on a guess.
+		if n := c.atAny(i, formNounsV); n > 0 && !t.quoted && i+n+1 < len(c) && c[i+n].isNum && c[i+n].digits && !c[i+n].quoted {
+			m := c[i+n+1]
+			if !m.quoted && !m.punct && (isAny(m.m, measureWords...) || !accounted(m) && isWord(m) && (strings.HasSuffix(m.m, "ه") || strings.HasSuffix(m.m, "ی"))) {
+				f.deleteForm, f.disable, f.draft = false, false, false
+				f.refusal = domain.T("«%s %s» was not understood; the form is not changed on a guess", c[i+n].s, m.s)
+				return
+			}
+		}
 		// «فورم ۱۲ رو پاک کن»: a form is deleted, disabled or taken off
 		// the site only when it is named in so many letters.
 		if t.fuzzy && c.atAny(i, formNounsV) > 0 {
@@ -349,6 +360,10 @@ func accounted(t token) bool {
 	}
 	return false
 }
+
+// measureWords count something of a form after a number: «فرم ۵ نفره»
+// (for five people), «۵ تایی», «۵ ستاره», «۵ ساله».
+var measureWords = []string{"نفره", "نفری", "تایی", "تاییه", "ستاره", "ستارهای", "ساله", "سالهها", "روزه", "ماهه", "هفتهای", "صفحهای", "مرحلهای", "سوالی", "سوالیه", "گزینهای", "قسمتی", "بخشی"}
 
 // The details a plan cannot carry, by meaning: a time to act, how the
 // form looks, help text, a question's limits. Left over in a clause,

@@ -54,6 +54,7 @@ var finglishLexicon = []struct {
 	{"اضافه", []string{"ezafe", "ezaf"}}, {"ببر", []string{"bebar"}}, {"ببرید", []string{"bebarid"}}, {"ببرین", []string{"bebarin"}},
 	{"خارج", []string{"kharej"}}, {"حالت", []string{"halat"}}, {"دربیار", []string{"darbiar", "darbiyar"}}, {"بیار", []string{"biar", "biyar"}}, {"بیارید", []string{"biarid"}},
 	{"عوض", []string{"avaz"}}, {"تغییر", []string{"taghir"}}, {"بنویس", []string{"benevis"}},
+	{"قدیمی", []string{"ghadimi", "qadimi"}}, {"فعلی", []string{"feli", "fe'li"}}, {"کسی", []string{"kasi"}},
 	// Publishing and the states of a form.
 	// English words of publishing as they are said in Persian.
 	{"پابلیش", []string{"pablish"}}, {"ریپابلیش", []string{"ripablish"}}, {"آنپابلیش", []string{"anpablish"}},

@@ -27,6 +27,11 @@ func firstAfterNoun(toks []token) []token {
 // «…»», «شیش تا سوال بذا: …», «وردا ببر».
 var clippedR = map[string]string{"بذا": "بذار", "بزا": "بزار", "نذا": "نذار", "نزا": "نزار", "وردا": "وردار", "بذاش": "بذارش", "بزاش": "بزارش"}
 
+// regionalFillers are a regional voice's words of address, said
+// around an order and part of none: the Gilaki «بیدین» (look), which
+// by its sound alone would be «ببندین» (close it).
+var regionalFillers = map[string]bool{"بیدین": true, "بیدینید": true, "بیدینین": true}
+
 // stopsTaking reports a verb of taking no more («جواب نگیره», «پاسخ
 // نپذیرد», «جواب قبول نکنه»): the form closes to what it takes.
 func (c clause) stopsTaking() bool {

@@ -275,6 +275,11 @@ func deletedToRewrite(toks []token) []token {
 		if s == i || !(isAny(toks[s].m, partWordingNouns...) || isAny(toks[s].m, "اسم", "نام", "لیبل", "عبارت")) || toks[s].quoted {
 			continue
 		}
+		// A form's name erased and another written («اسم قدیمی فرم ۱۱
+		// پاک کن، بنویس «…»») is the form's rename (erasedThenWritten).
+		if !clause(toks[s:i]).hasQuestionNoun() && clause(toks[s:i]).has(formNounsV) {
+			continue
+		}
 		j := i + 1
 		if j < len(toks) && rewriteLightVerbs[toks[j].m] {
 			j++
@@ -398,6 +403,10 @@ func keyedRecord(toks []token) []token {
 		}
 		end = w
 	}
+	// The mark after the last record parts it from what follows.
+	for end > first && sep(toks[end-1]) {
+		end--
+	}
 	out := make([]token, 0, len(toks)+4)
 	out = append(out, toks[:start]...)
 	out = append(out, typ...)
@@ -419,7 +428,8 @@ func keyedRecord(toks []token) []token {
 		out[k].r0 = firstRune(out[k].m)
 		out[k].qnoun = questionNouns[out[k].m]
 	}
-	return append(out, toks[end:]...)
+	// «q2 required=true, q3 required=false»: each record is read.
+	return append(out, keyedRecord(toks[end:])...)
 }
 
 // describedKind reads a label said with the copula typed on —
@@ -484,45 +494,6 @@ func describedKind(toks []token) []token {
 			out = append(append(out, toks[ls:i-1]...), label)
 		}
 		return append(out, toks[i:]...)
-	}
-	return toks
-}
-
-// formPurposeWords say what a form is for: «برای», the Kurdish «بۆ»
-// (read as «بو»).
-var formPurposeWords = setOf("برای", "واسه", "برا", "بۆ", "بو", "for")
-
-// purposeAfterMaking reads «یه فرم بساز بۆ "کلاس خیاطی"», «یه فرم
-// جدید درست کن برای «…»» as «یه فرم برای «…» بساز»: the quoted
-// purpose said after the verb that makes the form is its title, as it
-// is before the verb. It waits for «برای» or «بۆ» before a quote.
-func purposeAfterMaking(toks []token) []token {
-	for i := 1; i+1 < len(toks); i++ {
-		if toks[i].quoted || !formPurposeWords[toks[i].m] || !toks[i+1].quoted {
-			continue
-		}
-		c := clause(toks)
-		v := i - 1
-		for v > 0 && !c.createVerbAt(v) && lightVerbSet[toks[v].m] {
-			v--
-		}
-		if !c.createVerbAt(v) {
-			continue
-		}
-		f := v - 1
-		for f > 0 && isAny(toks[f].m, "جدید", "جدیدی", "تازه", "new") {
-			f--
-		}
-		if f < 0 || toks[f].quoted || c.atAny(f, formNounsV) != 1 && c.atAny(f, formKindsV) != 1 {
-			continue
-		}
-		out := make([]token, 0, len(toks))
-		out = append(out, toks[:f+1]...)
-		purpose := toks[i]
-		purpose.m, purpose.r0 = "برای", 'ب' // «بۆ», «واسه»: as «برای» reads
-		out = append(out, purpose, toks[i+1])
-		out = append(out, toks[f+1:i]...)
-		return append(out, toks[i+2:]...)
 	}
 	return toks
 }

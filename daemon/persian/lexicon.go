@@ -36,14 +36,16 @@ var (
 	negativeVerbs = map[string]bool{"نساز": true, "نسازید": true, "نسازین": true, "نکن": true, "نکنید": true, "نکنین": true, "نده": true, "ندهید": true, "ندید": true, "نذار": true, "نگذار": true, "نذارید": true, "نگذارید": true, "نزار": true, "نشود": true, "نشه": true, "نشود.": true, "نکنم": true, "نمیخواهم": true, "نمیخوام": true, "نمیخواد": true, "نمیخواهد": true, "نمیخوای": true, "نمیخواهی": true, "نمیخوایم": true, "نمیخواهیم": true, "نمیخواین": true, "نمیخواهید": true, "نباشد": true, "نباشه": true, "نباشند": true, "نباشن": true, "نباید": true, "نبایست": true, "نگردد": true, "نگردند": true, "نشوند": true, "نفرمایید": true, "نفرمایین": true, "ننمایید": true, "ننمایین": true, "نفرمائید": true, "ننمائید": true, "dont": true, "don't": true, "not": true, "never": true, "نیفزا": true, "نیافزا": true,
 		// a past act denied is a report, never an order: «هنوز فرم ۱۲ رو
 		// پاک نکردم».
-		"نکردم": true, "نکردیم": true, "نکردی": true, "نکردید": true, "نکردین": true, "نکرده": true, "نکردن": true, "نکردند": true}
+		"نکردم": true, "نکردیم": true, "نکردی": true, "نکردید": true, "نکردین": true, "نکرده": true, "نکردن": true, "نکردند": true,
+		// «مبادا فرم ۵ رو پاک کنی»: lest it be done, an order not to.
+		"مبادا": true, "مباد": true}
 	// forbiddenWords ask for what the planner refuses: deleting or
 	// disabling forms.
 	forbiddenWords = []string{"حذف", "پاک", "delete", "remove", "erase", "drop", "destroy", "غیرفعال", "disable"}
 	// publishWords put a form on the site.
-	publishWords = []string{"منتشر", "انتشار", "بازگشایی", "از سر گرفته", "publish", "republish", "re-publish", "ریپابلیش", "relaunch", "re-launch", "پابلیش", "لایو", "فعال", "روی سایت", "روی وبسایت", "go live", "public", "enable", "activate", "پابلیک"}
+	publishWords = []string{"منتشر", "انتشار", "بازگشایی", "از سر گرفته", "publish", "republish", "re-publish", "ریپابلیش", "relaunch", "re-launch", "پابلیش", "لایو", "فعال", "روی سایت", "روی وبسایت", "go live", "public", "enable", "activate", "پابلیک", "اکتیو", "اکتیوش"}
 	// draftWords take a form off the site, back to a draft.
-	draftWords = []string{"پیشنویس", "draft", "unpublish", "مخفی", "پنهان", "hide", "آنپابلیش", "انپابلیش", "درفت", "از انتشار خارج", "لغو انتشار"}
+	draftWords = []string{"پیشنویس", "draft", "unpublish", "مخفی", "پنهان", "hide", "آنپابلیش", "انپابلیش", "درفت", "دراف", "درافت", "از انتشار خارج", "لغو انتشار"}
 	// openWords ask to see a page rather than change anything.
 	openWords = []string{"باز", "open", "نشان", "نشون", "نشانم", "نشونم", "نمایش", "show", "ببینم", "view", "برو", "ببین", "take me", "go to"}
 	// resultsWords name a form's answers, its results page.
@@ -90,12 +92,14 @@ var (
 	// «فرم»: «یه پرسشنامه جدید بساز».
 	formKinds = []string{"پرسشنامه", "نظرسنجی", "questionnaire", "survey"}
 	// copyWords name copying a form, which the planner cannot do.
-	copyWords = []string{"کپی", "copy", "duplicate", "clone", "تکثیر", "کلون", "داپلیکیت", "dup", "dupe"}
+	copyWords = []string{"کپی", "copy", "duplicate", "clone", "cp", "تکثیر", "کلون", "داپلیکیت", "dup", "dupe"}
 	// fillers are politeness and hedges around a command: «لطفا»,
 	// «میشه …».
 	fillers = map[string]bool{"ها": true, "لطفا": true, "لطفاً": true, "لطفن": true, "please": true, "میشه": true, "بیزحمت": true, "خواهشا": true, "خواهشمندم": true, "دیه": true,
 		// the manner of «… را طوری کن که فقط لینک بگیرد»: what follows says it.
-		"طوری": true, "جوری": true}
+		"طوری": true, "جوری": true,
+		// the Gilaki «بیدین» (look), said before an order (regionalFillers)
+		"بیدین": true, "بیدینید": true, "بیدینین": true}
 
 	// formalFrames wrap a request in the written register: «خواهشمند
 	// است …», «مقتضی است …», «مقرر گردید …», «نسبت به … اقدام گردد».
@@ -103,7 +107,7 @@ var (
 
 	// politeWords wrap an order in wishes, hedges and courtesy: «قربونت
 	// برم»، «قصد دارم»، «امکانش هست»، «اگه میشه»، «می‌خواستم».
-	politeWords = []string{"قربونت", "قربانت", "برم", "قصد", "دارم", "داریم", "امکانش", "امکان", "اگه", "اگر", "میخواستم", "میخواستیم", "میخوام", "میخواهم", "مخام", "مخوام", "ممنون", "مرسی", "سپاسگزارم", "متشکرم", "عزیزم", "عزیز", "جان", "دمت", "گرم", "وقت", "بخیر", "خسته", "نباشید", "نباشی", "زحمت", "بی", "یه", "لطف", "کنید", "کنین", "بفرمایید", "set", "back", "نگهش", "نگه", "دار", "نگهدار", "کسی", "پر", "نکنه", "نکند", "اصلی", "قبلی", "قدیمی", "جدیده", "تازه"}
+	politeWords = []string{"قربونت", "قربانت", "برم", "قصد", "دارم", "داریم", "امکانش", "امکان", "اگه", "اگر", "میخواستم", "میخواستیم", "میخوام", "میخواهم", "مخام", "مخوام", "ممنون", "مرسی", "سپاسگزارم", "متشکرم", "عزیزم", "عزیز", "جان", "دمت", "گرم", "وقت", "بخیر", "خسته", "نباشید", "نباشی", "زحمت", "بی", "یه", "لطف", "کنید", "کنین", "بفرمایید", "set", "back", "نگهش", "نگه", "دار", "نگهدار", "کسی", "هیچکس", "احدی", "پر", "نکنه", "نکند", "اصلی", "قبلی", "قدیمی", "جدیده", "تازه"}
 	// sequenceWords put one act before another and are read by their
 	// sound too: «ولی غبلش …» is «ولی قبلش …».
 	sequenceWords = []string{"قبلش", "قبلشم", "بعدش", "بعدشم", "بعدم", "سپس"}
@@ -112,10 +116,12 @@ var (
 	verbalNouns = []string{"تغییر", "عوض", "ویرایش", "اصلاح", "قرار"}
 	// orderWords say which of two acts comes first: «ولی قبلش …»,
 	// «اول … بعد …», «ابتدا … سپس …».
-	orderWords = []string{"قبلش", "پیشش", "قبلشم", "اول", "ابتدا", "نخست", "سپس", "بعدش", "بعدم", "بعدشم", "دوباره", "مجدد", "مجددا", "again", "درپایان", "پایان", "همزمان", "همین", "حالا", "الان", "کلا", "کلاً", "اصلا", "ری", "re", "واسه", "واسهی", "بهصورت", "بصورت", "صورت", "هر", "دوتاشم", "دوتاشو", "دوتاش", "سهتاشم", "سهتاشو", "هردوتاشم", "هردوتاشو", "دوتاشونو", "سهتاشونو", "فورا", "فوری", "همچنان", "پیوند", "لینک", "دسترس", "دریافت", "پاسخگیری", "جوابگیری"}
+	orderWords = []string{"قبلش", "پیشش", "قبلشم", "اول", "ابتدا", "نخست", "سپس", "ادامه", "متعاقبا", "بعدش", "بعدم", "بعدشم", "دوباره", "مجدد", "مجددا", "again", "درپایان", "پایان", "همزمان", "همین", "حالا", "الان", "کلا", "کلاً", "اصلا", "ری", "re", "واسه", "واسهی", "بهصورت", "بصورت", "صورت", "هر", "دوتاشم", "دوتاشو", "دوتاش", "سهتاشم", "سهتاشو", "هردوتاشم", "هردوتاشو", "دوتاشونو", "سهتاشونو", "فورا", "فوری", "همچنان", "پیوند", "لینک", "دسترس", "دریافت", "پاسخگیری", "جوابگیری"}
 	// englishParticles are the function words of English commands, and
 	// the dashes that part a command's items.
-	englishParticles = []string{"can", "could", "would", "should", "you", "in", "on", "of", "the", "a", "an", "to", "from", "with", "and", "it", "its", "as", "be", "is", "are", "for", "this", "that", "then", "also", "too", "please", "-", "–", "—"}
+	englishParticles = []string{"can", "could", "would", "should", "you", "in", "on", "of", "the", "a", "an", "to", "from", "with", "and", "it", "its", "as", "be", "is", "are", "for", "this", "that", "then", "also", "too", "please", "-", "–", "—",
+		// a purpose said after an order: "… so nobody answers anymore"
+		"so", "nobody", "anyone", "anymore", "stays", "remains"}
 	// clitics typed apart from their word: «سوال ۲ شو» (its, with the
 	// object marker).
 	clitics = []string{"ش", "شو", "شم", "شون", "شان", "اش", "اشو"}
@@ -328,7 +334,10 @@ var fieldTypesV = func() *vocab {
 	return newVocab(keys...)
 }()
 
-var conjunctions = map[string]bool{"و": true, "سپس": true, "بعد": true, "بعدش": true, "همچنین": true, "then": true, "and": true, "also": true, "ضمنا": true, "بعدا": true, "ولی": true, "اما": true, "بلکه": true, "but": true, "سپس،": true, "بعدشم": true, "همینطور": true, "آخرش": true, "آخرشم": true, "اخرش": true, "درآخر": true, "نهایتا": true, "finally": true, "lastly": true}
+var conjunctions = map[string]bool{"و": true, "سپس": true, "بعد": true, "بعدش": true, "همچنین": true, "then": true, "and": true, "also": true, "ضمنا": true, "بعدا": true, "ولی": true, "اما": true, "بلکه": true, "but": true, "سپس،": true, "بعدشم": true, "همینطور": true, "آخرش": true, "آخرشم": true, "اخرش": true, "درآخر": true, "نهایتا": true, "finally": true, "lastly": true,
+	// the shell's «&&», one order then the next; the written «متعاقبا»
+	// (thereafter), «در ادامه»'s formal twin
+	"&&": true, "متعاقبا": true}
 
 // titleEnders are words said after a command that are not part of it:
 // thanks, «دیگه», «هم», «فقط».
@@ -403,6 +412,7 @@ var pronounBases = map[string]bool{
 	"تو": true, "داخل": true, "باز": true, "ویرایش": true, "از": true,
 	"غیرفعال": true, "الزامی": true, "اجباری": true, "اختیاری": true, "ببر": true, "کپی": true,
 	"سوال": true, "سؤال": true, "پرسش": true, "بکن": true, "پاک": true, "حذف": true, "عوض": true, "تغییر": true,
+	"لینک": true, "پیوند": true,
 }
 
 // wordingNouns name a question's wording: «label‌ش رو بکن «…»», «متنش
@@ -473,17 +483,18 @@ var (
 	// بپرسه».
 	askVerbs = []string{"بپرسه", "بپرسد", "بپرسن", "بپرسند", "بپرسیم", "بپرسم", "بگیره", "بگیرد", "بخواد", "بخواهد", "بخواهیم", "asks", "ask", "asking", "collects", "collect"}
 	// deleteWords remove a form or a question.
-	deleteWords = []string{"حذف", "پاک", "delete", "remove", "erase", "دیلیت", "ریموو", "دلیت", "برداشته", "سطل آشغال", "سطل زباله", "بنداز دور", "بندازش دور", "دور بنداز", "دور بریز", "بریز دور", "سطل بازیافت", "trash", "get rid of", "wipe", "drop", "بردار", "برداری", "بردارید", "بردارین"}
+	deleteWords = []string{"حذف", "پاک", "delete", "remove", "erase", "rm", "دیلیت", "ریموو", "دلیت", "برداشته", "سطل آشغال", "سطل زباله", "بنداز دور", "بندازش دور", "دور بنداز", "دور بریز", "بریز دور", "سطل بازیافت", "trash", "get rid of", "wipe", "drop", "بردار", "برداری", "بردارید", "بردارین"}
 	// disableWords stop a form taking answers, keeping its link.
-	disableWords = []string{"غیرفعال", "غیر فعال", "مسدود", "تعطیل", "disable", "deactivate", "دیس ایبل", "دیسیبل", "دیزیبل", "ببند", "ببندش", "ببندید", "ببندین", "close", "از دسترس خارج", "جواب قبول نکنه", "جواب قبول نکند", "پاسخ قبول نکنه", "پاسخ نپذیرد", "پاسخ نپذیره", "دیگه جواب نگیره", "دیگر پاسخ نپذیرد",
+	disableWords = []string{"غیرفعال", "غیر فعال", "مسدود", "تعطیل", "disable", "deactivate", "دیس ایبل", "دیسیبل", "دیزیبل", "دیاکتیو", "دی اکتیو", "غیراکتیو", "ببند", "ببندش", "ببندید", "ببندین", "close", "از دسترس خارج", "جواب قبول نکنه", "جواب قبول نکند", "پاسخ قبول نکنه", "پاسخ نپذیرد", "پاسخ نپذیره", "دیگه جواب نگیره", "دیگر پاسخ نپذیرد",
 		// the formal "cease taking answers": «از پذیرش پاسخ بازایستد»,
 		// «دریافت پاسخ متوقف گردد»
 		"از پذیرش پاسخ بازایستد", "از پذیرش پاسخ باز ایستد", "از پذیرش پاسخ بازماند",
 		"از دریافت پاسخ بازایستد", "از دریافت پاسخ باز ایستد", "از دریافت پاسخ بازماند",
 		"پذیرش پاسخ متوقف شود", "پذیرش پاسخ متوقف گردد", "دریافت پاسخ متوقف شود", "دریافت پاسخ متوقف گردد",
 		"پذیرش پاسخ قطع شود", "پذیرش پاسخ قطع گردد", "دریافت پاسخ قطع شود", "دریافت پاسخ قطع گردد"}
-	// moveVerbs move a question to another place in its form.
-	moveVerbs = []string{"ببر", "ببرش", "ببرید", "ببرین", "بیاورید", "بیارید", "بیارین", "منتقل", "جابجا", "جابهجا", "move", "بذار", "بگذار", "بزار", "بذارید", "بگذارید", "بزارید", "بذارین", "بگذارین", "بزارین", "بذارش", "بگذارش", "بزارش", "بیار", "بیارش", "بیاور",
+	// moveVerbs move a question to another place in its form; «mv»,
+	// like «rm» and «cp», is the shell's verb a programmer types.
+	moveVerbs = []string{"ببر", "ببرش", "ببرید", "ببرین", "بیاورید", "بیارید", "بیارین", "منتقل", "انتقال", "جابجا", "جابهجا", "move", "mv", "بذار", "بگذار", "بزار", "بذارید", "بگذارید", "بزارید", "بذارین", "بگذارین", "بزارین", "بذارش", "بگذارش", "بزارش", "بیار", "بیارش", "بیاور",
 		// the question itself goes or comes: «سوال ۲ بره بعد سوال ۴»
 		"بره", "برود", "بیاد", "بیاید", "بیان", "بیایند", "برن", "بروند",
 		// a note to oneself: «سؤال ۸ ← ببرمش قبل از سؤال ۵»

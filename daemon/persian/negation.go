@@ -37,7 +37,7 @@ func (c clause) readNegation(f *frame) {
 		if t.quoted {
 			continue
 		}
-		if (negativeVerbs[t.m] || deniedVerb(t.m)) && !c.negatesPredicate(i) && !c.reasonBeforeOrder(i) {
+		if (negativeVerbs[t.m] || deniedVerb(t.m)) && !c.negatesPredicate(i) && !c.reasonBeforeOrder(i) && !c.nobodyAfterOrder(i) {
 			f.negated = true
 		}
 		if isAny(t.m, "نیست", "نیس") && i > 0 && isAny(c[i-1].m, needWords...) && c.negatesAction(i) {
@@ -69,6 +69,9 @@ func (c clause) readNegation(f *frame) {
 			}
 			if isAny(t.m, "نداره", "ندارد") && c.actEndsAt(i) {
 				f.negated = true // «فرم ۹ دیگه پاک کردن نداره»
+			}
+			if isAny(t.m, intentDeniedVerbs...) && c.intentDenied(i) {
+				f.negated = true // «حذف فرم به هیچ عنوان مد نظر نیست»
 			}
 		}
 		// Only the English «no»: «نه» before an act is also nine («فرم نه
@@ -625,6 +628,64 @@ func (c clause) skipDeniedForms(used []bool) {
 	}
 }
 
+// intendedWords say an act is meant or planned, before a denied
+// copula or «have»: «مد نظر», «مورد نظر», «منظور», «قصد», «در کار»,
+// «مطرح», «برنامه‌ای», «تصمیمی».
+var intendedWords = []string{"نظر", "مدنظر", "منظور", "مقصود", "قصد", "قصدی", "نیت", "نیتی", "هدف", "کار", "مطرح", "برنامه", "برنامهای", "برنامهی", "قرار", "تصمیم", "تصمیمی", "خیال"}
+
+// intentDeniedVerbs deny that an act is meant: «… نیست», «قصد نداریم»;
+// each starts with the negative «ن».
+var intentDeniedVerbs = []string{"نیست", "نیس", "نیستش", "نمیباشد", "نمیباشه", "نبوده", "ندارم", "نداریم", "ندارد", "نداره", "نداشتم", "نداشتیم"}
+
+// intentDenied reports a denied copula or «have» at i after a word of
+// meaning or planning, with an act named in the clause: «حذف فرم به
+// هیچ عنوان مد نظر نیست», «قصد نداریم فرم ۹ رو حذف کنیم», «برنامه‌ای
+// برای حذف فرم ۹ نیست», «قرار نیست فرم ۹ پاک بشه» — the act is not
+// meant.
+func (c clause) intentDenied(i int) bool {
+	intent := false
+	for k := 0; k < i; k++ {
+		if !c[k].quoted && isAny(c[k].m, intendedWords...) {
+			intent = true
+		}
+	}
+	if !intent {
+		return false
+	}
+	if c.actBefore(i) {
+		return true
+	}
+	j, _ := c.find(i+1, actionWordsV)
+	k, _ := c.find(i+1, deleteWordsV)
+	l, _ := c.find(i+1, disableWordsV)
+	return j >= 0 || k >= 0 || l >= 0
+}
+
+// nobodySubjects are the subjects of a wish that nobody do a thing:
+// «کسی», «هیچ‌کس», "no one".
+var nobodySubjects = []string{"کسی", "هیچکس", "هیچکسی", "احدی", "nobody", "anyone", "anybody"}
+
+// nobodyAfterOrder reports a denied verb at i in a clause of purpose
+// after an order — «ببند که دیگه کسی جواب نده», «پیش‌نویسش کن تا کسی
+// نبیندش», «… so that nobody answers» — whose subject is nobody: it says
+// what the order is for, in the third person, and denies no order.
+func (c clause) nobodyAfterOrder(i int) bool {
+	subject := false
+	for k := i - 1; k > 0 && k >= i-6; k-- {
+		t := c[k]
+		if t.quoted || t.punct {
+			return false
+		}
+		if isAny(t.m, nobodySubjects...) || t.m == "هیچ" && k+1 < len(c) && isAny(c[k+1].m, "کس", "کسی") {
+			subject = true
+		}
+		if isAny(t.m, "که", "تا", "so") {
+			return subject && c.actBefore(k)
+		}
+	}
+	return false
+}
+
 // negatesPredicate reports a negated copula («نباشه») that denies the
 // word before it, not the command: «اجباری نباشه» makes a question
 // optional, «دیگه منتشر نباشه» asks for the form to be unpublished.
@@ -810,6 +871,9 @@ func selfCorrected(toks []token) []token {
 	for {
 		start = 0
 		for i := from; i >= 0; i-- {
+			if isAny(c[i].m, "و", "and") && i > 0 && i+1 < len(c) && c[i-1].isNum && c[i+1].isNum {
+				continue // «فرم ۵ و ۶ …»: a list of ids, one clause
+			}
 			if c[i].punct && !isAny(c[i].m, "،", ",") || !c[i].quoted && conjunctions[c[i].m] {
 				start = i + 1
 				break
@@ -848,7 +912,9 @@ func selfCorrected(toks []token) []token {
 		if corr.atAny(i, formNounsV) > 0 || corr[i].qnoun {
 			p = i
 			q = i + 1
-			for q < len(corr) && (corr[q].isNum || corr.atAny(q, idMarkersV) > 0 || isOrdinal(corr[q].m)) {
+			for q < len(corr) && (corr[q].isNum || corr.atAny(q, idMarkersV) > 0 || isOrdinal(corr[q].m) ||
+				// «فرم ۵ و ۶ رو پاک کن، نه ببخشید فقط ۶»: every id listed
+				q > p+1 && q+1 < len(corr) && corr[q+1].isNum && !corr[q].quoted && (isAny(corr[q].m, "و", "and", "،", ",") || corr[q].punct && isAny(corr[q].m, "،", ","))) {
 				q++ // «سوال دوم …، منظورم سوال سوم بود»: an ordinal names it too
 			}
 			break
@@ -879,6 +945,18 @@ func selfCorrected(toks []token) []token {
 		return toks // nothing to put the correction in place of: read as said
 	}
 	out = append(out, corr[:p]...)
+	if bareIDs(after) && !corr[p].qnoun {
+		// «… نه ببخشید فقط ۶», «منظورم ۶ بود»: the numbers alone stand
+		// for the ids, and the noun stays; «فقط» said of them goes.
+		out = append(out, corr[p])
+		ids := after[:0:0]
+		for _, t := range after {
+			if !isAny(t.m, "فقط", "only", "just") {
+				ids = append(ids, t)
+			}
+		}
+		after = ids
+	}
 	out = append(out, after...)
 	return append(out, corr[q:]...)
 }
@@ -892,6 +970,23 @@ func (c clause) closesIt() bool {
 		}
 	}
 	return false
+}
+
+// bareIDs reports numbers alone, with «فقط» (only) and the joiners of a
+// list: the ids of a correction said without their noun. «نه» is the
+// «no» that opens a correction, never the id nine: «… حذف کن نه نه نه».
+func bareIDs(ts []token) bool {
+	num := false
+	for _, t := range ts {
+		switch {
+		case t.isNum && !t.quoted && t.m != "نه":
+			num = true
+		case !t.quoted && (isAny(t.m, "فقط", "only", "just", "و", "and") || t.punct && isAny(t.m, "،", ",")):
+		default:
+			return false
+		}
+	}
+	return num
 }
 
 // onlyCorrecting reports words that only open a correction: «نه»,
@@ -908,10 +1003,11 @@ func onlyCorrecting(ts []token) bool {
 // partNouns name a part of a question or a form, or a thing around it,
 // that a plan has no step to remove: its text or title, a word of its wording, its help
 // text, its required star, its picture, its answers, the window or
-// editor it is open in, the cache. «کلمه «لطفا» رو از متن سوال اول پاک
+// editor it is open in, the cache («توضیح», read by its sound as the
+// kind «توضیحی», is still the help text here). «کلمه «لطفا» رو از متن سوال اول پاک
 // کن», «پاسخ‌های فرم ۲۴ رو خالی کن», «پنجره ویرایش فرم ۴۳ رو ببند»
 // remove or close that, never the question or the form.
-var partNouns = []string{"متن", "عنوان", "کلمه", "واژه", "حرف", "جمله", "عبارت", "توضیح", "توضیحات", "راهنما", "عکس", "تصویر", "لوگو",
+var partNouns = []string{"متن", "عنوان", "کلمه", "واژه", "حرف", "جمله", "عبارت", "توضیح", "توضیحی", "توضیحات", "راهنما", "عکس", "تصویر", "لوگو",
 	"پنجره", "تب", "زبانه", "صفحه", "ادیتور", "ویرایشگر", "پیشنمایش", "کش", "حافظه", "پاسخ", "جواب", "جوابا", "داده", "اطلاعات", "سابقه", "تاریخچه",
 	"فایل", "پیوست", "ورودی", "آمار", "نتایج", "نتیجه", "word", "text", "hint", "help", "description", "image", "picture", "logo", "window", "tab", "editor",
 	"preview", "cache", "answers", "answer", "responses", "response", "submissions", "entries", "data", "results"}

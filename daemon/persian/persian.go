@@ -178,7 +178,7 @@ func (p *Planner) Plan(text string) Result {
 
 // plan reads one command for the planner's own contract.
 func (p *Planner) plan(text string) Result {
-	toks, archived := archiveIsDelete(formatColon(headedWordingJoined(formatWished(intoFormUnsaid(purposeAfterMaking(describedKind(keyedRecord(deletedToRewrite(wordingSaidAfter(dropClosers(dropOpeners(dropGreetings(clippedDige(textedShortWords(dropBlessings(tokenize(quoteNamedInParens(terseNotes(spokenMarks(surface(noteLines(linesAsItems(text)))))))))))))))))))))))
+	toks, archived := archiveIsDelete(formatColon(headedWordingJoined(formatWished(intoFormUnsaid(describedKind(keyedRecord(deletedToRewrite(wordingSaidAfter(dropClosers(dropOpeners(dropGreetings(clippedDige(textedShortWords(dropBlessings(tokenize(quoteNamedInParens(terseNotes(spokenMarks(surface(noteLines(linesAsItems(text))))))))))))))))))))))
 	if len(toks) == 0 {
 		return none(domain.T("the command is empty"))
 	}
@@ -223,10 +223,16 @@ func (p *Planner) plan(text string) Result {
 	if w := helpTextAsked(toks); w != "" {
 		return none(domain.T("a plan cannot set a question's help text or placeholder («%s»)", w))
 	}
+	if w := leftOutOrRest(toks); w != "" {
+		return none(domain.T("«%s»: the order is about what the command does not name; name each form or question to act on", w))
+	}
+	if w := questionBesideNamed(toks); w != "" {
+		return none(domain.T("«%s» names a question or a form by its place beside another; name it by its own number", w))
+	}
 	toks = gate.run(gateSpeaker, dropSpeakerActs, gate.run(gateCorrection, selfCorrected, toks))
 	toks = gate.run(gateBeforeAfter, afterCuts, gate.run(gateBeforeAfter, beforeVerbEnds, gate.run(gateInsteadOf, dropInsteadOf, toks)))
 	// formTitleList may put in the colon colonTitles reads.
-	toks = gate.run(gateColon|gateCount, colonTitles, gate.run(gateCount, formTitleList, toks))
+	toks = gate.run(gateColon|gateCount, colonTitles, sentenceTitle(gate.run(gateCount, formTitleList, toks)))
 	// «عنوان: …، سوال: …، نوع: …»: a command written as labelled fields.
 	toks = said.edits(gate.run(gateTypeLabel, labelledTypes, toks))
 	v2 := p.cfg.Contract == 2

@@ -38,6 +38,10 @@ var regionalForms = map[string]string{
 	// The written prohibitive of older Persian, which every region
 	// reads: «پاک مکن», «مکنید».
 	"مکن": "نکن", "مکنید": "نکنید",
+	// Kurdish «نکین», «ئیه» (this is), «نیه» (is not), «چن» (how many,
+	// a few); the spoken «خا» of «خواستن» («نمیخاد»).
+	"نکین": "نکنین", "نوکونی": "نکنی", "بوکونم": "بکنم", "ئیه": "این", "نیه": "نیست", "چن": "چند",
+	"میخاد": "میخواد", "نمیخاد": "نمیخواد",
 }
 
 // regionalPronouns are regional forms with the pronoun suffix «ـش» typed

@@ -183,6 +183,9 @@ var (
 	receiveNouns = []string{"پذیرش", "دریافت", "گرفتن", "قبول", "جمعآوری", "جمع", "accepting", "taking", "collecting", "receiving"}
 	answerNouns  = []string{"پاسخ", "پاسخها", "پاسخهای", "جواب", "جوابها", "جوابهای", "responses", "response", "answers", "submissions"}
 	stopWords    = []string{"متوقف", "قطع", "بسته", "تعطیل", "stop", "halt", "pause"}
+	// stopFromWords keep a form from taking answers, after «از»: «از
+	// دریافت پاسخ جدید بازداشته شود», «از پذیرش جواب بازایستد».
+	stopFromWords = []string{"بازداشته", "بازایستد", "بازبایستد", "بازماند", "بازبماند", "منع", "محروم"}
 )
 
 // stopsAnswers reads «پذیرش پاسخ (فرم ۳۱) متوقف گردد», «دریافت جواب رو
@@ -206,13 +209,17 @@ func stopsAnswers(toks []token) []token {
 		if i > 0 && !toks[i-1].quoted && isAny(toks[i-1].m, stopWords...) {
 			stop = i - 1 // "stop accepting responses"
 		}
+		from := i > 0 && !toks[i-1].quoted && toks[i-1].m == "از"
 		for k := a + 1; stop < 0 && k < len(toks) && !toks[k].punct && !toks[k].quoted; k++ {
-			if isAny(toks[k].m, stopWords...) {
+			if isAny(toks[k].m, stopWords...) || from && isAny(toks[k].m, stopFromWords...) {
 				stop = k
 			}
 		}
 		if stop < 0 {
 			continue
+		}
+		if from && isAny(toks[stop].m, stopFromWords...) {
+			i-- // «از دریافت پاسخ … بازداشته شود»: the «از» goes with them
 		}
 		toks[stop].m, toks[stop].r0, toks[stop].fuzzy = "غیرفعال", firstRune("غیرفعال"), false
 		if stop < i && a+1 < len(toks) && isAny(toks[a+1].m, "on", "for", "in", "of", "to") {
@@ -575,6 +582,13 @@ func formNameFixed(toks []token) []token {
 	if form < 0 {
 		return toks
 	}
+	for r := range toks {
+		if !toks[r].quoted && c.atAny(r, copyV2) > 0 && !(r > 0 && c.atAny(r-1, nameNounsV) > 0) {
+			// «فرم ۱۹ رو کپی کن، title جدید: «…»»: the new name is the
+			// copy's (actsOnCopy), not the form's.
+			return toks
+		}
+	}
 	for r := form + 1; r < len(toks); r++ {
 		t := toks[r]
 		if t.quoted {
@@ -680,7 +694,7 @@ func moveOntoQuestion(toks []token) []token {
 			named = true
 			continue
 		}
-		if !named || t.quoted || !(isAny(t.m, "to", "into", "onto", "به") || t.punct && isArrow(firstRune(t.s))) {
+		if !named || t.quoted || !(isAny(t.m, "to", "into", "onto", "به") || t.arrow()) {
 			continue
 		}
 		if nx := toks[i+1]; nx.qnoun && !nx.quoted && c.questionNumbered(i+1) {
@@ -709,6 +723,13 @@ const (
 	passStops
 	passOutOfPublication
 	passPublic
+	passErase
+	passErasedPart
+	passCopy
+	passLink
+	passAll
+	passFor
+	passRequirement
 )
 
 // passes is a set of the readings a command needs.
@@ -733,12 +754,22 @@ var passWords = func() map[string]passes {
 	add(passNumberKind, numberNouns...)
 	add(passKindJoined, "نوع", "صورت", "بهصورت", "بصورت", "شکل", "بهشکل", "type")
 	add(passFormName, "جدید", "درستش", "صحیحش", "درست", "صحیح", "correct", "right", "new", "بکن", "کن", "بکنید", "کنید")
-	add(passColonWording, ":")
-	add(passBecomes, "بشه", "بشود", "شود", "گردد", "بشن")
+	add(passColonWording, ":", "=")
+	add(passBecomes, "بشه", "بشود", "شود", "گردد", "بشن", "باشه", "باشد")
 	add(passClosed, "بسته", "پاسخی", "جوابی", "پاسخ", "جواب")
 	add(passStops, receiveNouns...)
 	add(passOutOfPublication, "انتشار", "نشر")
 	add(passPublic, "دسترس")
+	add(passErase, eraseWords...)
+	add(passErasedPart, erasedPartNouns...)
+	add(passCopy, copyWords...)
+	add(passCopy, "رونوشت", "نسخه")
+	add(passLink, linkNouns...)
+	add(passAll, quantifiers...)
+	add(passFor, "برای", "برا", "واسه", "واسهی", "for")
+	add(passRequirement, requirementNouns...)
+	add(passRequirement, "ستاره", "asterisk")
+	add(passAll, "هر", "همشون", "همهشون", "همگیشون", "هردوتاش", "هردوش", "هردوشون")
 	return m
 }()
 
@@ -755,6 +786,20 @@ func (p passes) run(pass passes, f func([]token) []token, toks []token) []token 
 // a place on the page, the right wording, a kind by its noun or joined
 // apart, a form's name said wrong then right.
 func (p passes) edits(toks []token) []token {
+	if p&passErase != 0 && p&passErasedPart != 0 {
+		toks = erasedThenWritten(toks)
+	}
+	toks = p.run(passErase, helpOfQuestionErased, toks)
+	if p&passErase != 0 || p&passRequirement != 0 {
+		toks = p.run(passRequirement, requirementRemoved, toks)
+	}
+	toks = p.run(passCopy, copyNamedAfterColon, toks)
+	toks = p.run(passColonWording, formNameKeyed, toks)
+	toks = p.run(passColonWording, requiredKeyed, toks)
+	toks = p.run(passAll, allRequiredAfterList, toks)
+	if p&passMakeInto != 0 || p&passFor != 0 {
+		toks = p.run(passFor, quotedForNewForm, toks)
+	}
 	toks = p.run(passMakeInto, makeIntoEdit, toks)
 	toks = p.run(passMoves, moveOntoQuestion, toks)
 	toks = p.run(passSpatial, spatialPlaces, toks)
@@ -771,8 +816,10 @@ func (p passes) states(toks []token) []token {
 	if p&passMoves != 0 {
 		toks = p.run(passBecomes, becomesAfterMove, toks)
 	}
+	toks = p.run(passBecomes, becomesPlaceOfNew, toks)
 	toks = p.run(passClosed, closedSaid, toks)
 	toks = p.run(passStops, stopsAnswers, toks)
+	toks = p.run(passLink, linkKeptActive, toks)
 	toks = p.run(passOutOfPublication, outOfPublication, toks)
 	return p.run(passPublic, publicAccess, toks)
 }

@@ -260,6 +260,12 @@ func tokenize(text string) []token {
 	return toks
 }
 
+// arrow reports an arrow, drawn («→») or typed with ASCII keys («->»,
+// «=>»), which the tokenizer reads as a colon and shows as typed.
+func (t token) arrow() bool {
+	return t.punct && t.m == ":" && t.s != ":" && (isArrow(firstRune(t.s)) || asciiArrow(t.s) > 0)
+}
+
 // asciiArrow returns the length of an arrow typed with ASCII keys at
 // the start of s — «->», «-->», «=>», «==>» — followed by a space or
 // the end, or 0.

@@ -31,11 +31,12 @@ func TestRegionalForms(t *testing.T) {
 
 // TestPartOfTheFormWithItsTime: a part of the form with an adjective of
 // time between it and the form («اسم قدیمی فرم ۵», «عنوان فعلی فرم ۸»)
-// is still the part: deleting it never deletes the form.
+// is still the part: deleting it never deletes the form, and another
+// written in its place renames the form.
 func TestPartOfTheFormWithItsTime(t *testing.T) {
 	checkReadings(t, New(Config{Contract: 2}), map[string]string{
-		"اسم قدیمی فرم ۵ ره پاک بوکون، بنویس \"کافه گیلان\"": "none",
-		"عنوان فعلی فرم ۸ رو حذف کن بذار «بازارچه»":          "none",
+		"اسم قدیمی فرم ۵ ره پاک بوکون، بنویس \"کافه گیلان\"": "update_form_title #5 کافه گیلان",
+		"عنوان فعلی فرم ۸ رو حذف کن بذار «بازارچه»":          "update_form_title #8 بازارچه",
 		"تیتر قبلی فرم ۱۹ حذف شود":                           "none",
 		"فرم ۱۹ حذف شود":                                     "delete_form #19",
 	})

@@ -524,10 +524,11 @@ func (c clause) destination(from int, used []bool, src int) (to int, end, found 
 				return k - 1, false, true
 			}
 		}
-		// «ببر دوم», «bebar sevom»: an ordinal straight after the verb of
-		// moving is the place itself.
+		// «ببر دوم», «bebar sevom», «ببر اولی»: an ordinal straight after
+		// the verb of moving is the place itself («اول» alone is also
+		// «first», the order of acts, and is read as the top above).
 		if i > 0 && c.atAny(i-1, moveVerbsV) > 0 && !c[i-1].quoted {
-			if k, ok := ordinal(c[i].m); ok && k > 1 {
+			if k, ok := ordinal(c[i].m); ok && (k > 1 || c[i].m == "اولی") {
 				return k - 1, false, true
 			}
 		}

@@ -319,7 +319,7 @@ func (c clause) actsOnAForm(i int) bool {
 // makes: «از فرم ۴ کپی بگیر و کپیه رو منتشر کن», «نسخه‌ای تهیه و همان
 // نسخه منتشر شود». The copy has no id a plan can name.
 func actsOnCopy(fs []*frame) {
-	copied := false
+	copied, itIsCopy := false, false
 	var last *frame
 	for _, f := range fs {
 		if (f.duplicate || f.rename) && last != nil && len(f.ids) == 0 && f.title != "" && last.title == "" && (f.toks.has(nameNounsV) || f.toks.has(callV)) {
@@ -335,7 +335,7 @@ func actsOnCopy(fs []*frame) {
 			continue
 		}
 		if f.duplicate && !(copied && f.copyIsObject()) {
-			copied, last = true, f
+			copied, last, itIsCopy = true, f, true
 			continue
 		}
 		if f.duplicate {
@@ -353,6 +353,18 @@ func actsOnCopy(fs []*frame) {
 		if !copied || f.negated {
 			continue
 		}
+		named := f.toks.namesFormByNumber()
+		if named && !f.duplicate {
+			itIsCopy = false // «… بعد اسم فرم ۹ رو بذار «…» و غیرفعالش کن»
+		}
+		if itIsCopy && (f.publish || f.draft || f.disable || f.deleteForm || f.edit != nil) && !named && f.toks.refersByPronoun() {
+			// «فرم ۵ رو کپی کن، بعد منتشرش کن», «… بعد سوال سومش رو پاک
+			// کن»: «it» after a copy may be the copy, which has no id; the
+			// form copied is acted on only when named again.
+			f.publish, f.draft, f.disable, f.deleteForm, f.edit, f.add, f.rename = false, false, false, false, nil, false, false
+			f.refusal = domain.T("«it» after a copy may be the copy, which has no id yet; name the form by its number, or make the copy first and then give its number")
+			continue
+		}
 		c := f.toks
 		for i, t := range c {
 			if t.quoted || !(c.atAny(i, copyV2) > 0 || isAny(t.m, "کپیه", "کپیش", "نسخهه", "کپیشو", "copy")) {
@@ -366,6 +378,32 @@ func actsOnCopy(fs []*frame) {
 			break
 		}
 	}
+}
+
+// namesFormByNumber reports a form noun with its number in the clause:
+// «فرم ۵», "form 5".
+func (c clause) namesFormByNumber() bool {
+	for i := range c {
+		if n := c.atAny(i, formNounsV); n > 0 && !c[i].quoted && i+n < len(c) && c[i+n].isNum {
+			return true
+		}
+	}
+	return false
+}
+
+// refersByPronoun reports a pronoun in the clause that may stand for a
+// form: the suffix «ـش» («منتشرش», «سومش»), «آن», «اون», "it", "its".
+func (c clause) refersByPronoun() bool {
+	for _, t := range c {
+		if !t.quoted && (t.pron || isAny(t.m, "آن", "اون", "آنرا", "اونو", "it", "its", "این", "همین", "همون", "همان")) {
+			return true
+		}
+		// «پیش نویسش»: a compound typed apart, its suffix on the half.
+		if !t.quoted && strings.Contains(t.s, " ") && strings.HasSuffix(strings.ReplaceAll(matchForm(t.s), " ", ""), t.m+"ش") {
+			return true
+		}
+	}
+	return false
 }
 
 // callV names a thing: «call it …», and in formal Persian «… «…» نامیده
@@ -439,7 +477,9 @@ var siteWordsV = newVocab("سایت", "وبسایت", "site", "website", "از �
 // title, description, logo, looks, link.
 // partTimeAdjectives say which of a part's states is meant: its old,
 // present or new one.
-var partTimeAdjectives = []string{"قدیمی", "قدیم", "قبلی", "فعلی", "کنونی", "پیشین", "سابق", "جدید", "تازه", "old", "current", "previous"}
+// partTimeAdjectives say when a part of a form was what it is: the
+// standing adjectives and «جدید/تازه».
+var partTimeAdjectives = append([]string{"جدید", "تازه"}, standingAdjectives...)
 
 var formParts = []string{"عنوان", "اسم", "نام", "تیتر", "title", "name", "توضیحات", "توضیح", "description", "لوگو", "logo", "متن", "text",
 	"رنگ", "color", "colour", "عکس", "تصویر", "image", "لینک", "link", "پیوند", "آدرس", "address", "url", "تنظیمات", "settings",
@@ -464,6 +504,20 @@ func (c clause) partOfForm() string {
 		}
 		if !c[k].quoted && isAny(c[k].m, formParts...) {
 			return c[k].s
+		}
+		// «اسم X فرم ۵ رو پاک کن», «اسم خیلی قدیمی فرم ۵»: a part named up
+		// to three words before the form, with only its modifiers between
+		// (no verb, object marker, «و», number or noun of a form or a
+		// question), is still what is deleted.
+		for j := k - 1; j >= 0 && j >= k-3; j-- {
+			b := c[j+1]
+			if b.quoted || b.punct || b.isNum || b.qnoun || isAny(b.m, "را", "رو", "و", "and", "then") || lightVerbSet[b.m] || negativeVerbs[b.m] ||
+				c.atAny(j+1, formNounsV) > 0 || c.atAny(j+1, actionWordsV) > 0 || c.atAny(j+1, deleteWordsV) > 0 || c.atAny(j+1, disableWordsV) > 0 {
+				break
+			}
+			if !c[j].quoted && isAny(c[j].m, formParts...) {
+				return c[j].s
+			}
 		}
 		// «کد ملی فرم ۳ رو پاک کن», «ایمیل فرم ۳»: a question's subject
 		// in ezafe with the form is what is deleted — a question, never

@@ -48,6 +48,10 @@ func wordToken(s string) token {
 		t.m = full
 		return t
 	}
+	// «بیدین»: a regional filler, read as no other word by its sound.
+	if regionalFillers[t.m] {
+		return t
+	}
 	// «اینو», «اونو»: a demonstrative with the spoken object marker ـو
 	// typed on is the demonstrative («این رو»).
 	if base, ok := strings.CutSuffix(t.m, "و"); ok && isAny(base, "این", "اون", "همین", "همون") {
