@@ -85,6 +85,7 @@ func tokenize(text string) []token {
 	wordStart := -1 // where the pending word starts, -1 when there is none
 	cut := false    // the pending word lost a quote: it is joined, not text[wordStart:]
 	var joined []byte
+	regional := false // a word of regionalWords was typed: regionalContext reads it
 	flush := func(end int) {
 		if wordStart < 0 {
 			return
@@ -157,7 +158,11 @@ func tokenize(text string) []token {
 				toks = append(toks, wordToken(p))
 			}
 		} else {
-			toks = append(toks, wordToken(w))
+			t := wordToken(w)
+			if _, known := regionalWords[t.m]; known {
+				regional = true
+			}
+			toks = append(toks, t)
 		}
 		wordStart, cut = -1, false
 	}
@@ -237,6 +242,9 @@ func tokenize(text string) []token {
 	}
 	flush(len(text))
 	finglishContext(toks)
+	if regional {
+		toks = regionalContext(toks)
+	}
 	toks = mergeNumbers(mergeAffixes(splitJoinedNouns(splitLightVerbs(splitNon(toks)))))
 	for k := range toks {
 		toks[k].r0 = firstRune(toks[k].m)
