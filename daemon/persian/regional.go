@@ -60,6 +60,7 @@ var regionalWords = map[string][]string{
 	"زین":  nil, // Khuzestani «زین»: good — also «saddle»
 	"ماکو": nil, // Khuzestani «ماکو»: there is none
 	"مو":   nil, // Shirazi, Lori, Khuzestani: I — also «hair»
+	"بس":   nil, // Khuzestani, spoken: but, after an order; only, elsewhere
 }
 
 // regionalDestroys are the regional words the table reads as a verb that
@@ -153,6 +154,12 @@ func regionalContext(toks []token) []token {
 				continue
 			}
 			out = append(out, std(t, strings.Replace(t.m, "ور", "بر", 1)))
+		case t.m == "بس" && k+1 < len(toks) && !toks[k+1].punct && k > 0 && (isVerbForm(toks[k-1].m) || toks[k-1].punct && isAny(toks[k-1].m, "،", ",") && k > 1 && isVerbForm(toks[k-2].m)):
+			// «حذف کن بس سوال چهارم بمونه», «منتشر کن بس …»: after an
+			// order, «بس» begins another, «ولی». Elsewhere («بس سوال
+			// اول رو اختیاری کن», «بس ببندش») it is «only», and stays
+			// as typed: either reading leaves the act said.
+			out = append(out, std(t, "ولی"))
 		case t.m == "مو" && clauseStart(k):
 			// «مو میخوام …», «مو نمی‌دونم …»: I, opening what is said.
 			out = append(out, std(t, "من"))

@@ -86,6 +86,7 @@ func tokenize(text string) []token {
 	cut := false    // the pending word lost a quote: it is joined, not text[wordStart:]
 	var joined []byte
 	regional := false // a word of regionalWords was typed: regionalContext reads it
+	kept := false     // a word of keptTriggers was typed: keptQuestions reads it
 	flush := func(end int) {
 		if wordStart < 0 {
 			return
@@ -161,6 +162,8 @@ func tokenize(text string) []token {
 			t := wordToken(w)
 			if _, known := regionalWords[t.m]; known {
 				regional = true
+			} else if keptTriggers[t.m] {
+				kept = true
 			}
 			toks = append(toks, t)
 		}
@@ -246,6 +249,9 @@ func tokenize(text string) []token {
 		toks = regionalContext(toks)
 	}
 	toks = mergeNumbers(mergeAffixes(splitJoinedNouns(splitLightVerbs(splitNon(toks)))))
+	if kept || regional {
+		toks = keptQuestions(toks)
+	}
 	for k := range toks {
 		toks[k].r0 = firstRune(toks[k].m)
 		toks[k].qnoun = questionNouns[toks[k].m]
