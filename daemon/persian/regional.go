@@ -40,7 +40,7 @@ var regionalWords = map[string][]string{
 	"کاکو": {"داداش"}, // Shirazi, Bushehri: brother (an address)
 	// Mashhadi.
 	"مخم":    {"میخوام"},  // Mashhadi «مُخُم»: I want
-	"مخمش":   {"میخوامش"}, // Mashhadi: I want it
+	"مخمش":   {"میخوام"},  // Mashhadi: I want it
 	"مخی":    {"میخوای"},  // Mashhadi: you want
 	"مخیم":   {"میخوایم"}, // Mashhadi: we want
 	"وردار":  nil,         // Mashhadi, Isfahani, spoken: take away (regionalDestroys) — «وردار ببر» moves
@@ -62,6 +62,11 @@ var regionalWords = map[string][]string{
 	"مو":   nil, // Shirazi, Lori, Khuzestani: I — also «hair»
 	"بس":   nil, // Khuzestani, spoken: but, after an order; only, elsewhere
 }
+
+// regionalSaid are the standard words of the table that order nothing
+// — here, like this, I, mind — and are no word left unread: the
+// coverage accounting counts them read (accounted).
+var regionalSaid = map[string]bool{"اینجا": true, "اینطوری": true, "من": true, "مواظب": true, "باش": true, "بس": true}
 
 // regionalDestroys are the regional words the table reads as a verb that
 // removes: no other regional word becomes one.
