@@ -138,3 +138,23 @@ func TestKeptQuestionNotDeleted(t *testing.T) {
 		"فرم ۳۶ رو منتشر کن بس سوال دومش رو حذف نکن":              "publish_form #36",
 	})
 }
+
+// TestRegionalOrders: the regional words inside longer orders — a
+// place, a list named after a comma, a question answered with «لا».
+func TestRegionalOrders(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"هنی فرم ۱۲ پیش‌نویس بکو":                                             "draft_form #12",
+		"یه سوال کوتاه بنه اول فرم ۱۲":                                        "add_field #12 @0 short_text",
+		"ایطوری نکنید، فرم ۲۰ رو پاک نکنید":                                   "none",
+		"کاکو ایکه سوال سومه اجباریش بُکُن تو فرم ۳۰":                         "update_field #30 @2 required",
+		"لا، بس ببندش فرم ۵۰ رو":                                              "disable_form #50",
+		"فرم ۵۰ رو پاك كنم؟ لا، بس پيش‌نويسش كن":                              "draft_form #50",
+		"زين، هسه منتشرش كن فرم ۵۰ رو":                                        "publish_form #50",
+		"لا والله، فرم ۵۰ رو حذف نكن":                                         "none",
+		"فرم ۵۰ رو حذف كنم لو لا؟":                                            "none",
+		"سوال دوم فرم ۱۲ رو وردار بنه بعد از سوال چهارم":                      "move_field #12 @1 >3",
+		"سه تا سوال کوتاه به فرم ۷ اضافه بکو، اولی نام، دومی فامیل، سومی شهر": "add_field #7 short_text نام; add_field #7 short_text فامیل; add_field #7 short_text شهر",
+		"سوي فرم جديد بعنوان «مسابقة الرسم» وبعدين منتشرش كن":                 "create_form مسابقة الرسم; publish_form",
+	})
+}
