@@ -86,3 +86,25 @@ func keptClause(seg []token) (int, bool) {
 	}
 	return rest, kept && rest < len(seg)
 }
+
+// tokenTriggers are the words a tokenized word is looked up in once, for
+// the two readings of tokenize that wait for a rare word: regional words
+// read in context or as two (regionalContext), and the words that keep
+// a question (keptQuestions).
+var tokenTriggers = func() map[string]uint8 {
+	m := map[string]uint8{}
+	for w, std := range regionalWords {
+		if len(std) != 1 {
+			m[w] |= triggerRegional
+		}
+	}
+	for w := range keptTriggers {
+		m[w] |= triggerKept
+	}
+	return m
+}()
+
+const (
+	triggerRegional uint8 = 1 << iota
+	triggerKept
+)

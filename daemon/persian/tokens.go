@@ -160,10 +160,9 @@ func tokenize(text string) []token {
 			}
 		} else {
 			t := wordToken(w)
-			if _, known := regionalWords[t.m]; known {
-				regional = true
-			} else if keptTriggers[t.m] {
-				kept = true
+			if tr := tokenTriggers[t.m]; tr != 0 {
+				regional = regional || tr&triggerRegional != 0
+				kept = kept || tr&triggerKept != 0
 			}
 			toks = append(toks, t)
 		}
@@ -249,7 +248,7 @@ func tokenize(text string) []token {
 		toks = regionalContext(toks)
 	}
 	toks = mergeNumbers(mergeAffixes(splitJoinedNouns(splitLightVerbs(splitNon(toks)))))
-	if kept || regional {
+	if kept {
 		toks = keptQuestions(toks)
 	}
 	for k := range toks {
