@@ -50,6 +50,7 @@ var regionalWords = map[string][]string{
 	"بعدین": {"بعد"},        // Khuzestani, spoken: then, later
 	"بفرم":  {"به", "فرم"},  // the preposition typed on, as Arabic «بـ»: to the form
 	"بسوال": {"به", "سوال"}, // the same: to the question
+	"لفرم":  {"به", "فرم"},  // Khuzestani, the Arabic «لـ» typed on: to the form
 	"سولی":  {"بساز"},       // Khuzestani «سوّ لی»: make me
 	// Read in context (regionalContext): the word alone is another word.
 	"لا":   nil, // Khuzestani «لا»: no — «لا به لای» is «among»
@@ -141,7 +142,18 @@ func regionalContext(toks []token) []token {
 			// The report leaves no words: what is missing is added, if
 			// it is, by an order of its own.
 			// A verb in what follows makes it an order: only «ماکو»
-			// is dropped then.
+			// is dropped then. Last in its clause («فرم ۵۰ سوال ایمیل
+			// ماکو»), the thing missing is before it, from its question
+			// noun on.
+			if clauseEnd(k) {
+				for j := len(out) - 1; j >= 0 && !out[j].punct; j-- {
+					if !out[j].quoted && questionNouns[out[j].m] {
+						out = out[:j]
+						break
+					}
+				}
+				continue
+			}
 			end := k
 			for end+1 < len(toks) && !toks[end+1].punct {
 				end++
