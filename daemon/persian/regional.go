@@ -62,6 +62,7 @@ var regionalWords = map[string][]string{
 	"ماکو": nil, // Khuzestani «ماکو»: there is none
 	"مو":   nil, // Shirazi, Lori, Khuzestani: I — also «hair»
 	"بس":   nil, // Khuzestani, spoken: but, after an order; only, elsewhere
+	"اسمه": nil, // Khuzestani, as Arabic «اسمه», and spoken: its name — before a quote
 }
 
 // regionalSaid are the standard words of the table that order nothing
@@ -177,6 +178,10 @@ func regionalContext(toks []token) []token {
 			// اول رو اختیاری کن», «بس ببندش») it is «only», and stays
 			// as typed: either reading leaves the act said.
 			out = append(out, std(t, "ولی"))
+		case t.m == "اسمه" && k+1 < len(toks) && toks[k+1].quoted:
+			// «سوّی فرم جدید، اسمه «مسابقة الشعر»»: its name, before the
+			// name; elsewhere («سوال اول اسمه») a predicate.
+			out = append(out, std(t, "اسمش"))
 		case t.m == "مو" && clauseStart(k):
 			// «مو میخوام …», «مو نمی‌دونم …»: I, opening what is said.
 			out = append(out, std(t, "من"))
