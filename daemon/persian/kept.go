@@ -101,10 +101,13 @@ var tokenTriggers = func() map[string]uint8 {
 	for w := range keptTriggers {
 		m[w] |= triggerKept
 	}
+	m["نه"] |= triggerNo
+	m["لا"] |= triggerNo
 	return m
 }()
 
 const (
 	triggerRegional uint8 = 1 << iota
 	triggerKept
+	triggerNo
 )

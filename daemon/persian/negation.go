@@ -807,7 +807,9 @@ func selfCorrected(toks []token) []token {
 			break
 		}
 	}
-	if ca := clause(after); ca.hasVerb() || ca.closesIt() {
+	// «… حذف کن، نه ببخشید، ببرش اول»: a verb of moving is the new
+	// verb too — read as an object, the delete had stayed, of the form.
+	if ca := clause(after); ca.hasVerb() || ca.closesIt() || ca.movesIt() {
 		if p >= 0 && q > p+1 && !ca.has(formNounsV) && !ca.hasQuestionNoun() {
 			// «فرم ۳۰ رو منتشر کن نه ببخشید پیش نویس کن»: the new verb,
 			// of the same form.
@@ -834,6 +836,16 @@ func selfCorrected(toks []token) []token {
 	out = append(out, corr[:p]...)
 	out = append(out, after...)
 	return append(out, corr[q:]...)
+}
+
+// movesIt reports a verb of moving: «ببرش», «بذارش اول».
+func (c clause) movesIt() bool {
+	for _, t := range c {
+		if !t.quoted && isAny(t.m, moveVerbs...) {
+			return true
+		}
+	}
+	return false
 }
 
 // closesIt reports «ببندش»: the verb of closing with its object typed

@@ -191,3 +191,26 @@ func regionalContext(toks []token) []token {
 	}
 	return out
 }
+
+// loneNo reads «نه» (or the Khuzestani «لا», by now «نه») standing alone
+// between two marks after an order, with another order after it — «سوال
+// دوم رو پاک کن، لا، اختیاریش کن» — as the correction it is (RULINGS
+// 17), «نه ببخشید»: only the order after it is planned. The first order
+// had been planned too, a delete the writer took back.
+func loneNo(toks []token) []token {
+	mark := func(t token) bool { return t.punct && isAny(t.m, "،", ",", ".", "؛", ";", "!") }
+	for k := 2; k+2 < len(toks); k++ {
+		t := toks[k]
+		if t.quoted || t.m != "نه" || !mark(toks[k-1]) || !mark(toks[k+1]) || toks[k-2].quoted || !isVerbForm(toks[k-2].m) || !ordersAfter(clause(toks[k+2:])) {
+			continue
+		}
+		out := append(make([]token, 0, len(toks)+1), toks[:k+1]...)
+		out = append(out, wordToken("ببخشید"))
+		return append(out, toks[k+1:]...)
+	}
+	return toks
+}
+
+// ordersAfter reports an order of its own after a lone «نه»: a verb,
+// «ببندش», or a verb of moving.
+func ordersAfter(c clause) bool { return c.hasVerb() || c.closesIt() || c.movesIt() }

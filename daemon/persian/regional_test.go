@@ -158,3 +158,21 @@ func TestRegionalOrders(t *testing.T) {
 		"سوي فرم جديد بعنوان «مسابقة الرسم» وبعدين منتشرش كن":                 "create_form مسابقة الرسم; publish_form",
 	})
 }
+
+// TestLoneNoCorrects: «نه» or «لا» alone between marks, after an order
+// and before another, corrects the order (RULINGS 17); a verb of moving
+// after a correction is the new verb, never an object of the delete.
+func TestLoneNoCorrects(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"سوال دوم فرم ۱۴ رو پاک کن، نه، اجباریش کن":                 "update_field #14 @1 required",
+		"سوال دوم فرم ۱۴ رو پاك كن، لا، اختياريش كن":                "update_field #14 @1 optional",
+		"فرم ۱۴ رو منتشر كن، لا، پيش‌نويسش كن":                      "draft_form #14",
+		"فرم ۱۴ رو پاک کن. نه. ببندش":                               "none",
+		"فرم ۱۴ رو منتشر کن، نه، منتشر نکن":                         "none",
+		"سوال سوم فرم ۱۴ رو حذف بکو، لا، ببرش اول":                  "move_field #14 @2 >0",
+		"سوال سوم فرم ۱۴ رو حذف کن، نه ببخشید، بذارش اول":           "move_field #14 @2 >0",
+		"سوال چهارم فرم ۱۴ رو پاک کن نه نه ببرش اول":                "move_field #14 @3 >0",
+		"سوال چهارم فرم ۱۴ رو پاک کن، نه نه، ببرش بعد از سوال پنجم": "none",
+	})
+}

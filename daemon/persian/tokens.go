@@ -87,6 +87,7 @@ func tokenize(text string) []token {
 	var joined []byte
 	regional := false // a word of regionalWords was typed: regionalContext reads it
 	kept := false     // a word of keptTriggers was typed: keptQuestions reads it
+	no := false       // «نه» or «لا» was typed: loneNo reads it
 	flush := func(end int) {
 		if wordStart < 0 {
 			return
@@ -163,6 +164,7 @@ func tokenize(text string) []token {
 			if tr := tokenTriggers[t.m]; tr != 0 {
 				regional = regional || tr&triggerRegional != 0
 				kept = kept || tr&triggerKept != 0
+				no = no || tr&triggerNo != 0
 			}
 			toks = append(toks, t)
 		}
@@ -250,6 +252,9 @@ func tokenize(text string) []token {
 	toks = mergeNumbers(mergeAffixes(splitJoinedNouns(splitLightVerbs(splitNon(toks)))))
 	if kept {
 		toks = keptQuestions(toks)
+	}
+	if no {
+		toks = loneNo(toks)
 	}
 	for k := range toks {
 		toks[k].r0 = firstRune(toks[k].m)
