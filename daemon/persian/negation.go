@@ -833,9 +833,29 @@ func selfCorrected(toks []token) []token {
 	if p < 0 || q == p+1 {
 		return toks // nothing to put the correction in place of: read as said
 	}
+	if !namesObject(after) {
+		// «سوال سوم فرم ۸ رو حذف کن، نه ببخشید، اختیاری», «… بفرستش
+		// اول»: what is said after the correction is neither an order
+		// read nor an object to put in the corrected one's place. The
+		// order is taken back; put in the place of the question, it had
+		// left the delete of the whole form.
+		return toks[:start]
+	}
 	out = append(out, corr[:p]...)
 	out = append(out, after...)
 	return append(out, corr[q:]...)
+}
+
+// namesObject reports ts opening with a form or a question: its noun,
+// a number or an ordinal («فرم بیست و یک رو», «سوال سوم», «سومی»).
+// «بفرستش اول» names a place, after a verb not read.
+func namesObject(ts []token) bool {
+	c := clause(ts)
+	if len(c) == 0 || c[0].quoted {
+		return false
+	}
+	t := c[0]
+	return t.qnoun || questionNouns[t.m] || t.isNum || isOrdinal(t.m) || c.atAny(0, formNounsV) > 0
 }
 
 // movesIt reports a verb of moving: «ببرش», «بذارش اول».

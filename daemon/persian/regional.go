@@ -193,15 +193,16 @@ func regionalContext(toks []token) []token {
 }
 
 // loneNo reads «نه» (or the Khuzestani «لا», by now «نه») standing alone
-// between two marks after an order, with another order after it — «سوال
-// دوم رو پاک کن، لا، اختیاریش کن» — as the correction it is (RULINGS
-// 17), «نه ببخشید»: only the order after it is planned. The first order
+// between two marks after an order, with another order or another
+// object after it — «سوال دوم رو پاک کن، لا، اختیاریش کن», «… لا، سوال
+// سوم رو» — as the correction it is (RULINGS 17), «نه ببخشید»: only the
+// order after it, or the order on the object after it, is planned. The first order
 // had been planned too, a delete the writer took back.
 func loneNo(toks []token) []token {
 	mark := func(t token) bool { return t.punct && isAny(t.m, "،", ",", ".", "؛", ";", "!") }
 	for k := 2; k+2 < len(toks); k++ {
 		t := toks[k]
-		if t.quoted || t.m != "نه" || !mark(toks[k-1]) || !mark(toks[k+1]) || toks[k-2].quoted || !isVerbForm(toks[k-2].m) || !ordersAfter(clause(toks[k+2:])) {
+		if t.quoted || t.m != "نه" || !mark(toks[k-1]) || !mark(toks[k+1]) || toks[k-2].quoted || !isVerbForm(toks[k-2].m) || !ordersAfter(clause(toks[k+2:])) && !namesObject(toks[k+2:]) {
 			continue
 		}
 		out := append(make([]token, 0, len(toks)+1), toks[:k+1]...)

@@ -174,5 +174,10 @@ func TestLoneNoCorrects(t *testing.T) {
 		"سوال سوم فرم ۱۴ رو حذف کن، نه ببخشید، بذارش اول":           "move_field #14 @2 >0",
 		"سوال چهارم فرم ۱۴ رو پاک کن نه نه ببرش اول":                "move_field #14 @3 >0",
 		"سوال چهارم فرم ۱۴ رو پاک کن، نه نه، ببرش بعد از سوال پنجم": "none",
+		// after the correction, neither an order read nor an object:
+		// the order is taken back, never turned on the whole form.
+		"سوال سوم فرم ۱۴ رو حذف کن، نه ببخشید، اختیاری":    "none",
+		"سوال سوم فرم ۱۴ رو حذف کن، نه ببخشید، بفرستش اول": "none",
+		"سوال دوم فرم ۱۴ رو پاک کن، لا، سوال سوم رو":       "delete_field #14 @2",
 	})
 }
