@@ -250,15 +250,23 @@ func tokenize(text string) []token {
 		toks = regionalContext(toks)
 	}
 	toks = mergeNumbers(mergeAffixes(splitJoinedNouns(splitLightVerbs(splitNon(toks)))))
-	if kept {
-		toks = keptQuestions(toks)
-	}
-	if no {
-		toks = loneNo(toks)
-	}
 	for k := range toks {
 		toks[k].r0 = firstRune(toks[k].m)
 		toks[k].qnoun = questionNouns[toks[k].m]
+	}
+	if kept || no {
+		// Readings of whole phrases, which look words up as clauses do
+		// (r0 set); the words they put in are keyed after them.
+		if kept {
+			toks = keptQuestions(toks)
+		}
+		if no {
+			toks = loneNo(toks)
+		}
+		for k := range toks {
+			toks[k].r0 = firstRune(toks[k].m)
+			toks[k].qnoun = questionNouns[toks[k].m]
+		}
 	}
 	return toks
 }
