@@ -346,7 +346,7 @@ func (b *builder) carries(q string) bool {
 // reading used it.
 func accounted(t token) bool {
 	m := t.m
-	if vocabWords[m] || sounds.known[m] || typeWords[m] || questionNouns[m] || t.fuzzy || t.pron {
+	if vocabWords[m] || sounds.known[m] || typeWords[m] || questionNouns[m] || t.fuzzy || t.pron || regionalSaid[m] {
 		return true
 	}
 	if _, ok := ordinal(m); ok {

@@ -2,11 +2,11 @@ package persian
 
 import "testing"
 
-// TestRegionalVerbs: the verbs and small words of Persian as Kurds of
+// TestKurdishAndGilakiVerbs: the verbs and small words of Persian as Kurds of
 // Kermanshah and Gilaks of Rasht write it — «بکه»/«نکه», «بوکون»/«نوکون»,
 // «بیذار», «ره» after the object, «ئی», «بۆ» — read as the Persian
 // words they stand for, a denial still a denial.
-func TestRegionalVerbs(t *testing.T) {
+func TestKurdishAndGilakiVerbs(t *testing.T) {
 	checkReadings(t, New(Config{Contract: 2}), map[string]string{
 		"فرم ۳۳ منتشر بکه":                        "publish_form #33",
 		"ئی فرم ۸ ره پیش‌نویس بکه":                "draft_form #8",

@@ -920,7 +920,9 @@ func selfCorrected(toks []token) []token {
 			break
 		}
 	}
-	if ca := clause(after); ca.hasVerb() || ca.closesIt() {
+	// «… حذف کن، نه ببخشید، ببرش اول»: a verb of moving is the new
+	// verb too — read as an object, the delete had stayed, of the form.
+	if ca := clause(after); ca.hasVerb() || ca.closesIt() || ca.movesIt() {
 		if p >= 0 && q > p+1 && !ca.has(formNounsV) && !ca.hasQuestionNoun() {
 			// «فرم ۳۰ رو منتشر کن نه ببخشید پیش نویس کن»: the new verb,
 			// of the same form.
@@ -944,8 +946,17 @@ func selfCorrected(toks []token) []token {
 	if p < 0 || q == p+1 {
 		return toks // nothing to put the correction in place of: read as said
 	}
+	bare := bareIDs(after) && !corr[p].qnoun
+	if !namesObject(after) && !bare {
+		// «سوال سوم فرم ۸ رو حذف کن، نه ببخشید، اختیاری», «… بفرستش
+		// اول»: what is said after the correction is neither an order
+		// read nor an object to put in the corrected one's place. The
+		// order is taken back; put in the place of the question, it had
+		// left the delete of the whole form.
+		return toks[:start]
+	}
 	out = append(out, corr[:p]...)
-	if bareIDs(after) && !corr[p].qnoun {
+	if bare {
 		// «… نه ببخشید فقط ۶», «منظورم ۶ بود»: the numbers alone stand
 		// for the ids, and the noun stays; «فقط» said of them goes.
 		out = append(out, corr[p])
@@ -959,6 +970,28 @@ func selfCorrected(toks []token) []token {
 	}
 	out = append(out, after...)
 	return append(out, corr[q:]...)
+}
+
+// namesObject reports ts opening with a form or a question: its noun,
+// a number or an ordinal («فرم بیست و یک رو», «سوال سوم», «سومی»).
+// «بفرستش اول» names a place, after a verb not read.
+func namesObject(ts []token) bool {
+	c := clause(ts)
+	if len(c) == 0 || c[0].quoted {
+		return false
+	}
+	t := c[0]
+	return t.qnoun || questionNouns[t.m] || t.isNum || isOrdinal(t.m) || c.atAny(0, formNounsV) > 0
+}
+
+// movesIt reports a verb of moving: «ببرش», «بذارش اول».
+func (c clause) movesIt() bool {
+	for _, t := range c {
+		if !t.quoted && isAny(t.m, moveVerbs...) {
+			return true
+		}
+	}
+	return false
 }
 
 // closesIt reports «ببندش»: the verb of closing with its object typed

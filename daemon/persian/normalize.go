@@ -16,8 +16,6 @@ func surfaceRune(r rune) rune {
 		return 'ی'
 	case r == 'ك':
 		return 'ک'
-	case r == 'ة':
-		return 'ه'
 	case r == 'ـ': // kashida stretches a word, it is not a letter
 		return -1
 	case r == '\u064B':
@@ -62,7 +60,9 @@ func matchRune(r rune) rune {
 		return 'ا'
 	case r == 'ؤ':
 		return 'و'
-	case r == 'ۀ':
+	case r == 'ۀ' || r == 'ة':
+		// «مسابقة»: the Arabic tied ت is kept in a wording as typed
+		// (ruling 11) and compared as «ه».
 		return 'ه'
 	case r >= '\u0600' && r <= '\u06ff':
 		// The Arabic block has no case; unicode.ToLower would search its

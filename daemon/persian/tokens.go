@@ -88,6 +88,9 @@ func tokenize(text string) []token {
 	wordStart := -1 // where the pending word starts, -1 when there is none
 	cut := false    // the pending word lost a quote: it is joined, not text[wordStart:]
 	var joined []byte
+	regional := false // a word of regionalWords was typed: regionalContext reads it
+	kept := false     // a word of keptTriggers was typed: keptQuestions reads it
+	no := false       // «نه» or «لا» was typed: loneNo reads it
 	flush := func(end int) {
 		if wordStart < 0 {
 			return
@@ -160,7 +163,13 @@ func tokenize(text string) []token {
 				toks = append(toks, wordToken(p))
 			}
 		} else {
-			toks = append(toks, wordToken(w))
+			t := wordToken(w)
+			if tr := tokenTriggers[t.m]; tr != 0 {
+				regional = regional || tr&triggerRegional != 0
+				kept = kept || tr&triggerKept != 0
+				no = no || tr&triggerNo != 0
+			}
+			toks = append(toks, t)
 		}
 		wordStart, cut = -1, false
 	}
@@ -252,10 +261,27 @@ func tokenize(text string) []token {
 	}
 	flush(len(text))
 	finglishContext(toks)
+	if regional {
+		toks = regionalContext(toks)
+	}
 	toks = kurdishFor(mergeNumbers(mergeAffixes(splitJoinedNouns(splitLightVerbs(splitNon(toks))))))
 	for k := range toks {
 		toks[k].r0 = firstRune(toks[k].m)
 		toks[k].qnoun = questionNouns[toks[k].m]
+	}
+	if kept || no {
+		// Readings of whole phrases, which look words up as clauses do
+		// (r0 set); the words they put in are keyed after them.
+		if kept {
+			toks = keptQuestions(toks)
+		}
+		if no {
+			toks = loneNo(toks)
+		}
+		for k := range toks {
+			toks[k].r0 = firstRune(toks[k].m)
+			toks[k].qnoun = questionNouns[toks[k].m]
+		}
 	}
 	return toks
 }

@@ -7,6 +7,15 @@ import (
 
 func wordToken(s string) token {
 	t := token{s: s, m: matchForm(s)}
+	// «بکو», «مُخُم», «هسه»: a word of regional Persian is the standard
+	// word it means (regional.go), looked up exactly, never by sound.
+	if std, known, ok := regionalWord(t.m); ok {
+		nt := wordToken(std)
+		nt.s = s
+		return nt
+	} else if known {
+		return t
+	}
 	// «یدونه سوال»: «یه دونه», one, typed as one word.
 	if isAny(t.m, "یدونه", "یهدونه", "یکدونه") {
 		t.m = "یه"
@@ -39,9 +48,6 @@ func wordToken(s string) token {
 			t.m, t.pron = w, true
 			return t
 		}
-	}
-	if rt, ok := regionalWord(t); ok {
-		return rt
 	}
 	// «بذا», «وردا»: an imperative said without its last «ر» (clippedR).
 	if full, ok := clippedR[t.m]; ok {
