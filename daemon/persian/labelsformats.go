@@ -148,12 +148,13 @@ func wordingSaidAfter(toks []token) []token {
 			continue
 		}
 		e := c.saidWordingEnd(s)
-		if e <= s {
+		if e <= s || allHaste(toks[s:e]) {
 			continue
 		}
-		if s > 0 && toks[s-1].punct && toks[s-1].m == ":" && e+1 < len(toks) && toks[e].punct && isAny(toks[e].m, "،", ",") && !isOptionNoun(toks[e+1].m) {
-			// «… کشویی اضافه کن: تهران، شیراز»: after a colon, words
-			// parted by commas are a list, read as one.
+		if s > 0 && toks[s-1].punct && toks[s-1].m == ":" && e+1 < len(toks) && toks[e].punct && isAny(toks[e].m, "،", ",", "/", "|", "؛") && !isOptionNoun(toks[e+1].m) {
+			// «… کشویی اضافه کن: تهران، شیراز», «… شیفت اضافه کن: صبح /
+			// عصر / شب»: after a colon, words parted by commas or
+			// slashes are a list, read as one.
 			return toks
 		}
 		out := make([]token, 0, len(toks))
@@ -163,6 +164,20 @@ func wordingSaidAfter(toks []token) []token {
 		return append(out, toks[e:]...)
 	}
 	return toks
+}
+
+// hasteWords say how soon, not what: «… فرم ۷۷ سریع», «… فوری».
+var hasteWords = setOf("سریع", "سریعا", "سریعاً", "زود", "زودی", "زودتر", "فوری", "فورا", "فوراً", "عجله", "بدو", "asap", "urgent", "quick", "quickly", "fast")
+
+// allHaste reports words that only say how soon: said after an order,
+// they are no wording of it.
+func allHaste(ts []token) bool {
+	for _, t := range ts {
+		if t.quoted || !t.punct && !hasteWords[t.m] {
+			return false
+		}
+	}
+	return len(ts) > 0
 }
 
 // formBefore reports a form noun right before the number at i.

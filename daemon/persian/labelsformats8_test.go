@@ -275,3 +275,17 @@ func TestFormatColon(t *testing.T) {
 		"فرم ۷ یه سوال «آدرس سایت» بذار، فرمتش: وب سایت":           "add_field #7 short_text url آدرس سایت",
 	})
 }
+
+// TestSaidLastButNoWording: after the order, words parted by slashes
+// are the options of a choice, and a word of haste («سریع», «فوری»,
+// "asap") says how soon — neither is the question's wording.
+func TestSaidLastButNoWording(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"به فرم ۱۲ یه سوال چند گزینه ای نوبت اضافه کن: اول / دوم / سوم": "add_field #12 multiple_choice نوبت [اول|دوم|سوم]",
+		"تو فرم ۴ یه سوال کشویی شهر بذار: تهران/تبریز/یزد":              "add_field #4 dropdown شهر [تهران|تبریز|یزد]",
+		"یه سوال ایمیل بذار تو فرم ۷۷ سریع":                             "add_field #77 email",
+		"یه سوال کوتاه اضافه کن به فرم ۵ فوری":                          "add_field #5 short_text",
+		"add a short question to form 9 asap":                           "add_field #9 short_text",
+		"یه سوال کوتاه بذار فرم ۹۰، بنویس: ارسال سریع":                  "add_field #90 short_text ارسال سریع",
+	})
+}
