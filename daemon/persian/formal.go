@@ -1,0 +1,619 @@
+package persian
+
+import "strings"
+
+// The written formal registers — a professor's academic Persian, an
+// office's letters — put the order at the very end of a long sentence
+// and wrap it in words the grammar reads as something else. formalRegister
+// puts such a text back into the plainer sentence the grammar reads,
+// before it is tokenized:
+//
+//   - a reference back («فرم مزبور», «فرم مذکور», «فرم فوق‌الذکر», «فرم
+//     یادشده») is the last form named by its number before it, and «پرسش
+//     مذکور» is «آن», the question just named; with nothing named before
+//     it is left, and the command names no form;
+//   - the reasons and references a letter opens with («با توجه به …،»,
+//     «نظر به اینکه …،», «در راستای …،», «مطابق …،», «همان‌گونه که …،»),
+//     up to the comma before the order marker («خواهشمند است», «مقتضی
+//     است») or else up to the first comma, are not the order — unless they
+//     name the only form the order acts on;
+//   - an aside between dashes that is a relative clause («— که … —») or a
+//     reason, a parenthesis that only cites a rule or a letter («(بند ۲-۱
+//     صورتجلسه مورخ …)»), a clause's number cited («بند ۳ بخشنامه»), a
+//     date («مورخ ۱۴۰۳/۰۸/۲۰») are not part of the order; a point's head
+//     («بند ۱:») starts an order;
+//   - the impersonal frames «لازم است», «ضروری است», «بدیهی است», «کافی
+//     است», «به استحضار می‌رساند» at a clause's start mark an order, not a
+//     required question;
+//   - a formal negation «ضرورتی/نیازی/لزومی به X نیست (نمی‌باشد، ندارد)»
+//     is the plain denial of X, so that nothing it names is done;
+//   - the formal ordinal before its noun («دومین پرسش», «دومین و سومین
+//     پرسش», «نخستین جایگاه», «به عنوان دومین پرسش») is the ordinal after
+//     it; «واپسین» is «آخرین»;
+//   - an auxiliary left out before «و» («فرمی … ایجاد و در آن …»,
+//     «تبدیل و …») is the one the sentence ends with;
+//   - «مفتوح» is published, «از دسترس عموم خارج» unpublished, and
+//     «طراحی» or «تهیه» of a new form («فرمی …») its creation.
+//
+// A text holding none of formalTriggers is returned as it is.
+func formalRegister(text string) string {
+	if !formalTrigger(text) {
+		return text
+	}
+	us := joinedVerbs(units(text))
+	us = formalBackRefs(us)
+	us = formalAsides(us)
+	us = formalPreamble(us)
+	us = formalMarkers(us)
+	us = formalNegations(us)
+	us = postposedNegations(us)
+	us = askedWithoutMark(us)
+	us = formalOrdinals(us)
+	us = formalWords(us)
+	us = elidedAuxiliary(us)
+	return join(us)
+}
+
+// formalTriggers are the words a formal reading waits for; formalAuxNouns
+// open it only before «و».
+var formalTriggers = map[string]bool{
+	"مزبور": true, "مذکور": true, "فوقالذکر": true, "یادشده": true, "بند": true, "مورخ": true,
+	"مفتوح": true, "ضرورتی": true, "نیازی": true, "لزومی": true, "احتیاجی": true,
+	"لازم": true, "ضروری": true, "بدیهی": true, "کافی": true, "کافیست": true, "استحضار": true,
+	"—": true, "–": true, "عموم": true, "طراحی": true, "واپسین": true,
+	"دومین": true, "سومین": true, "چهارمین": true, "پنجمین": true, "ششمین": true, "هفتمین": true, "هشتمین": true, "نهمین": true, "دهمین": true, "نخستین": true,
+	"آیا": true, "نظر": true, "عنایت": true, "آنجا": true, "راستای": true, "منظور": true, "همانگونه": true, "پیرو": true, "عطف": true, "بازگشت": true, "اجرای": true, "مطابق": true, "استناد": true, "امعان": true, "توجه": true,
+}
+
+var formalAuxNouns = []string{"ایجاد", "تهیه", "طراحی", "تبدیل", "افزوده", "اضافه", "درج", "اصلاح", "تکثیر", "منتقل", "منتشر", "غیرفعال"}
+
+func formalTrigger(text string) bool {
+	prev := ""
+	for _, w := range strings.Fields(text) {
+		k := matchForm(strings.Trim(w, "،,؛;:.()«»"))
+		if formalTriggers[k] || k == "و" && isAny(prev, formalAuxNouns...) || strings.HasPrefix(k, "یاد") && k != "یاد" && strings.HasSuffix(k, "شده") {
+			return true
+		}
+		if prev == "یاد" && k == "شده" || prev == "فوق" && k == "الذکر" {
+			return true
+		}
+		prev = k
+	}
+	return false
+}
+
+// joinedVerbs puts back together a verb whose ZWNJ was typed as a
+// space: «نمی باشد», «می رساند».
+func joinedVerbs(us []unit) []unit {
+	out := make([]unit, 0, len(us))
+	for k := 0; k < len(us); k++ {
+		if k+1 < len(us) && isAny(ukey(us[k]), "می", "نمی") && isAny(ukey(us[k+1]), "باشد", "باشند", "رساند", "رسانیم", "گردد", "شود") {
+			out = append(out, unit{s: us[k].s + "\u200c" + us[k+1].s, glued: us[k].glued})
+			k++
+			continue
+		}
+		out = append(out, us[k])
+	}
+	return out
+}
+
+func isPlea(k string) bool {
+	return isAny(k, "لطفا", "لطفن", "خواهشا", "ممنون", "سلام")
+}
+
+func ukey(u unit) string {
+	if u.quoted {
+		return ""
+	}
+	return matchForm(u.s)
+}
+
+func isClauseMark(u unit) bool {
+	return !u.quoted && isAny(u.s, "،", ",", "؛", ";", ".", ":", "\n")
+}
+
+// backRefAt reports the length (1 or 2 units) of a back-reference word
+// at k: «مزبور», «مذکور», «فوق‌الذکر», «فوق الذکر», «یادشده», «یاد شده».
+func backRefAt(us []unit, k int) int {
+	switch key := ukey(us[k]); {
+	case isAny(key, "مزبور", "مذکور", "فوقالذکر", "یادشده", "مزبوره", "مذکوره"):
+		return 1
+	case k+1 < len(us) && (key == "فوق" && ukey(us[k+1]) == "الذکر" || key == "یاد" && ukey(us[k+1]) == "شده"):
+		return 2
+	}
+	return 0
+}
+
+func isFormNoun(k string) bool {
+	return isAny(k, "فرم", "پرسشنامه", "نظرسنجی")
+}
+
+func isQuestionNoun(k string) bool {
+	return isAny(k, "پرسش", "سوال", "سوال", "سؤال", "پرسشی", "سوالی", "سؤالی")
+}
+
+func isNumUnit(u unit) bool {
+	return !u.quoted && (isDigits(u.s) || isNumberWord(u.s))
+}
+
+// formalBackRefs reads «فرم مزبور» as the form last named by number and
+// «پرسش مذکور» as «آن» after a question named before it.
+func formalBackRefs(us []unit) []unit {
+	out := make([]unit, 0, len(us))
+	for k := 0; k < len(us); k++ {
+		if k > 0 && !us[k].quoted {
+			if n := backRefAt(us, k); n > 0 {
+				head := ukey(us[k-1])
+				if isFormNoun(head) {
+					if num, ok := lastFormNumber(out[:len(out)-1]); ok {
+						out = append(out, unit{s: num})
+						k += n - 1
+						continue
+					}
+				} else if isQuestionNoun(head) && questionNamedBefore(out[:len(out)-1]) {
+					out[len(out)-1] = unit{s: "آن", glued: out[len(out)-1].glued}
+					k += n - 1
+					continue
+				}
+			}
+		}
+		out = append(out, us[k])
+	}
+	return out
+}
+
+func lastFormNumber(us []unit) (string, bool) {
+	for k := len(us) - 2; k >= 0; k-- {
+		if isFormNoun(ukey(us[k])) {
+			j := k + 1
+			if ukey(us[j]) == "شماره" && j+1 < len(us) {
+				j++
+			}
+			if isDigits(us[j].s) && !us[j].quoted {
+				return us[j].s, true
+			}
+		}
+	}
+	return "", false
+}
+
+func questionNamedBefore(us []unit) bool {
+	for _, u := range us {
+		if k := ukey(u); isQuestionNoun(k) || strings.HasPrefix(k, "پرسش") || strings.HasPrefix(k, "سوال") {
+			return true
+		}
+	}
+	return false
+}
+
+// formalOpeners begin the reasons and references a letter puts before
+// its order.
+var formalOpeners = [][]string{
+	{"با", "توجه", "به"}, {"نظر", "به"}, {"با", "عنایت", "به"}, {"از", "آنجا", "که"}, {"از", "آنجایی", "که"},
+	{"در", "راستای"}, {"به", "منظور"}, {"همانگونه", "که"}, {"همان", "گونه", "که"}, {"پیرو"}, {"عطف", "به"},
+	{"بازگشت", "به"}, {"در", "اجرای"}, {"مطابق"}, {"به", "استناد"}, {"با", "امعان", "نظر", "به"}, {"طبق"},
+}
+
+func openerAt(us []unit, k int) int {
+	for _, o := range formalOpeners {
+		if k+len(o) > len(us) {
+			continue
+		}
+		ok := true
+		for j, w := range o {
+			if ukey(us[k+j]) != w {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return len(o)
+		}
+	}
+	return 0
+}
+
+// orderMarkerAt reports the length of an order's impersonal frame at k.
+func orderMarkerAt(us []unit, k int) int {
+	key := ukey(us[k])
+	switch {
+	case isAny(key, "خواهشمند", "مستدعی", "مقتضی", "مستدعیست", "خواهشمندم", "خواهشمندیم"):
+		return 1
+	case isAny(key, "لازمست", "کافیست", "ضروریست"):
+		return 1
+	case k+1 < len(us) && isAny(key, "لازم", "ضروری", "بدیهی", "کافی", "شایسته") && ukey(us[k+1]) == "است":
+		return 2
+	case k+2 < len(us) && key == "به" && ukey(us[k+1]) == "استحضار" && isAny(ukey(us[k+2]), "میرساند", "میرسانیم", "میرسانم"):
+		return 3
+	}
+	return 0
+}
+
+func isGreeting(us []unit, k int) int {
+	key := ukey(us[k])
+	switch {
+	case isAny(key, "احتراما", "سلام", "باسلام", "بااحترام") || isPlea(key):
+		return 1
+	case k+1 < len(us) && key == "با" && isAny(ukey(us[k+1]), "سلام", "احترام"):
+		return 2
+	}
+	return 0
+}
+
+// formalPreamble drops the reasons a letter opens with.
+func formalPreamble(us []unit) []unit {
+	k := 0
+	for k < len(us) {
+		if n := isGreeting(us, k); n > 0 {
+			k += n
+		} else if isClauseMark(us[k]) {
+			k++
+		} else if n := orderMarkerAt(us, k); n == 3 {
+			k += n
+		} else {
+			break
+		}
+	}
+	n := openerAt(us, k)
+	if n == 0 {
+		return us
+	}
+	end := -1
+	for j := k + n; j+1 < len(us); j++ {
+		if isAny(us[j].s, "،", ",") && !us[j].quoted {
+			if end < 0 {
+				end = j
+			}
+			if orderMarkerAt(us, j+1) > 0 {
+				end = j
+				break
+			}
+		}
+	}
+	if end < 0 {
+		return us
+	}
+	if _, named := lastFormNumber(append(us[k:end:end], unit{})); named {
+		if _, after := lastFormNumber(append(us[end+1:len(us):len(us)], unit{})); !after {
+			return us
+		}
+	}
+	out := append([]unit{}, us[:k]...)
+	rest := us[end+1:]
+	if len(rest) > 0 {
+		rest = append([]unit{{s: rest[0].s, quoted: rest[0].quoted}}, rest[1:]...)
+	}
+	return append(out, rest...)
+}
+
+var citeWords = []string{"بند", "مورخ", "مصوبه", "مطابق", "صورتجلسه", "نامه", "بخشنامه", "پیرو", "طبق", "ماده", "تبصره", "آییننامه", "دستورالعمل"}
+
+func isDash(u unit) bool {
+	return !u.quoted && isAny(u.s, "—", "–", "-", "--")
+}
+
+// formalAsides drops asides and cited numbers that are not the order.
+func formalAsides(us []unit) []unit {
+	out := make([]unit, 0, len(us))
+	for k := 0; k < len(us); k++ {
+		u := us[k]
+		if isDash(u) && k+1 < len(us) && (ukey(us[k+1]) == "که" || openerAt(us, k+1) > 0) {
+			if j := closingAt(us, k+1, isDash); j > 0 && !holdsQuote(us[k+1:j]) {
+				k = j
+				continue
+			}
+		}
+		if !u.quoted && u.s == "(" {
+			if j := closingAt(us, k+1, func(u unit) bool { return !u.quoted && u.s == ")" }); j > 0 && citesOnly(us[k+1:j]) {
+				k = j
+				continue
+			}
+		}
+		key := ukey(u)
+		if key == "مورخ" && k+1 < len(us) && isDateUnits(us, k+1) > 0 {
+			k += isDateUnits(us, k+1)
+			continue
+		}
+		if key == "بند" && k+1 < len(us) && isDateUnits(us, k+1) > 0 {
+			n := isDateUnits(us, k+1)
+			// «بند ۱: …», «بند ۲) …» heads a point: an order starts there.
+			if k+1+n < len(us) && !us[k+1+n].quoted && isAny(us[k+1+n].s, ":", ")", "-") {
+				if len(out) > 0 && !isClauseMark(out[len(out)-1]) {
+					out = append(out, unit{s: "؛", glued: true})
+				}
+				k += n + 1
+				continue
+			}
+			k += n
+			continue
+		}
+		out = append(out, u)
+	}
+	return out
+}
+
+func closingAt(us []unit, from int, closes func(unit) bool) int {
+	for j := from; j < len(us); j++ {
+		if closes(us[j]) {
+			return j
+		}
+		if !us[j].quoted && isAny(us[j].s, ".", "\n", "؛") {
+			return -1
+		}
+	}
+	return -1
+}
+
+func holdsQuote(us []unit) bool {
+	for _, u := range us {
+		if u.quoted {
+			return true
+		}
+	}
+	return false
+}
+
+// citesOnly reports a parenthesis that cites a rule or a letter and
+// names no form or question.
+func citesOnly(us []unit) bool {
+	cites := false
+	for _, u := range us {
+		k := ukey(u)
+		if u.quoted || isFormNoun(k) || isQuestionNoun(k) || strings.HasPrefix(k, "پرسش") || strings.HasPrefix(k, "سوال") {
+			return false
+		}
+		if isAny(k, citeWords...) {
+			cites = true
+		}
+	}
+	return cites
+}
+
+// isDateUnits reports how many units at k make a cited number or date:
+// «۳», «۲-۱», «۱۴۰۳/۰۸/۲۰».
+func isDateUnits(us []unit, k int) int {
+	n := 0
+	for k+n < len(us) && !us[k+n].quoted {
+		s := us[k+n].s
+		if n%2 == 0 {
+			if !isDigits(strings.ReplaceAll(s, "-", "")) || strings.HasPrefix(s, "-") || strings.HasSuffix(s, "-") {
+				break
+			}
+		} else if s != "/" || !us[k+n].glued {
+			break
+		}
+		n++
+	}
+	if n%2 == 0 && n > 0 {
+		n--
+	}
+	return n
+}
+
+// formalMarkers drops an impersonal frame at a clause's start.
+func formalMarkers(us []unit) []unit {
+	out := make([]unit, 0, len(us))
+	for k := 0; k < len(us); k++ {
+		if n := orderMarkerAt(us, k); n > 0 && ukey(us[k]) != "خواهشمند" && ukey(us[k]) != "مستدعی" && ukey(us[k]) != "مقتضی" &&
+			k+n < len(us) && (len(out) == 0 || isClauseMark(out[len(out)-1]) || isAny(ukey(out[len(out)-1]), "و", "احتراما") || isPlea(ukey(out[len(out)-1]))) {
+			k += n - 1
+			continue
+		}
+		out = append(out, us[k])
+	}
+	return out
+}
+
+// negVerbs are the plain denials of an act's verbal noun.
+var negVerbs = map[string][]string{
+	"حذف": {"حذف", "نکنید"}, "انتشار": {"منتشر", "نکنید"}, "ایجاد": {"نسازید"}, "ساخت": {"نسازید"},
+	"طراحی": {"نسازید"}, "اصلاح": {"تغییر", "ندهید"}, "تغییر": {"تغییر", "ندهید"}, "ویرایش": {"تغییر", "ندهید"},
+	"افزودن": {"اضافه", "نکنید"}, "اضافه": {"اضافه", "نکنید"}, "درج": {"اضافه", "نکنید"},
+	"غیرفعالسازی": {"غیرفعال", "نکنید"}, "بستن": {"غیرفعال", "نکنید"}, "تکثیر": {"کپی", "نکنید"},
+}
+
+func isFormalNeg(k string) bool {
+	return isAny(k, "نیست", "نمیباشد", "ندارد", "ندارند", "نمیباشند", "نیستند", "نبوده", "نخواهدبود")
+}
+
+// formalNegations reads «ضرورتی/نیازی به X نیست» as the denial of X.
+func formalNegations(us []unit) []unit {
+	for k := 0; k+2 < len(us); k++ {
+		if !isAny(ukey(us[k]), "ضرورتی", "نیازی", "لزومی", "احتیاجی") || ukey(us[k+1]) != "به" {
+			continue
+		}
+		end := -1
+		for j := k + 2; j < len(us); j++ {
+			if isFormalNeg(ukey(us[j])) {
+				end = j
+				break
+			}
+			if isClauseMark(us[j]) {
+				break
+			}
+		}
+		if end < 0 || end == k+2 {
+			continue
+		}
+		verb, ok := negVerbs[ukey(us[k+2])]
+		if !ok {
+			continue
+		}
+		out := append([]unit{}, us[:k]...)
+		out = append(out, us[k+3:end]...)
+		out = append(out, unit{s: "را"})
+		for _, w := range verb {
+			out = append(out, unit{s: w})
+		}
+		out = append(out, us[end+1:]...)
+		return formalNegations(out)
+	}
+	return us
+}
+
+func isPlaceNoun(k string) bool {
+	return isQuestionNoun(k) || isAny(k, "جایگاه", "جای", "ردیف", "پرسشها", "سوالها")
+}
+
+// plainOrdinal turns «دومین» into «دوم», «نخستین» into «اول».
+func plainOrdinal(u unit) (string, bool) {
+	k := ukey(u)
+	if k == "نخستین" {
+		return "اول", true
+	}
+	if b, ok := strings.CutSuffix(u.s, "ین"); ok && strings.HasSuffix(k, "مین") {
+		if _, ok := ordinal(k); ok {
+			return b, true
+		}
+	}
+	return "", false
+}
+
+// formalOrdinals puts an ordinal before its noun after it.
+func formalOrdinals(us []unit) []unit {
+	out := make([]unit, 0, len(us))
+	for k := 0; k < len(us); k++ {
+		u := us[k]
+		if ukey(u) == "واپسین" {
+			out = append(out, unit{s: "آخرین", glued: u.glued})
+			continue
+		}
+		a, ok := plainOrdinal(u)
+		if !ok {
+			out = append(out, u)
+			continue
+		}
+		// «دومین و سومین پرسش»
+		if k+3 < len(us) && ukey(us[k+1]) == "و" && isPlaceNoun(ukey(us[k+3])) {
+			if b, ok := plainOrdinal(us[k+2]); ok {
+				out = append(out, unit{s: "پرسش‌های"}, unit{s: a}, unit{s: "و"}, unit{s: b})
+				k += 3
+				continue
+			}
+		}
+		if k+1 < len(us) && isPlaceNoun(ukey(us[k+1])) {
+			noun := us[k+1].s
+			// «به عنوان دومین پرسش» is the place it goes to.
+			if n := len(out); n >= 2 && ukey(out[n-2]) == "به" && ukey(out[n-1]) == "عنوان" {
+				out = out[:n-1]
+				noun = "جایگاه"
+			}
+			out = append(out, unit{s: noun}, unit{s: a})
+			k++
+			continue
+		}
+		out = append(out, u)
+	}
+	return out
+}
+
+// formalWords reads the Arabic-derived words of the register.
+func formalWords(us []unit) []unit {
+	newForm := false
+	for _, u := range us {
+		if isAny(ukey(u), "فرمی", "پرسشنامهای") {
+			newForm = true
+		}
+	}
+	out := make([]unit, 0, len(us))
+	for k := 0; k < len(us); k++ {
+		u := us[k]
+		switch key := ukey(u); {
+		case key == "مفتوح" && k+1 < len(us) && isPassiveVerb(ukey(us[k+1])):
+			u = unit{s: "منتشر", glued: u.glued}
+		case key == "دسترس" && k+2 < len(us) && ukey(us[k+1]) == "عموم" && ukey(us[k+2]) == "خارج":
+			out = append(out, unit{s: "حالت", glued: u.glued}, unit{s: "انتشار"})
+			k++
+			continue
+		case newForm && key == "طراحی", newForm && key == "تهیه" && k+1 < len(us) && (ukey(us[k+1]) == "و" || isPassiveVerb(ukey(us[k+1]))):
+			u = unit{s: "ایجاد", glued: u.glued}
+		}
+		out = append(out, u)
+	}
+	return out
+}
+
+func isPassiveVerb(k string) bool {
+	return isAny(k, "گردد", "شود", "گردند", "شوند", "گردیده", "شده", "باشد", "گردید", "شد", "نماید", "نمایید", "فرمایید")
+}
+
+// elidedAuxiliary puts back the auxiliary a formal sentence leaves out
+// before «و»: «فرمی … ایجاد و در آن …» is «… ایجاد گردد و در آن …».
+func elidedAuxiliary(us []unit) []unit {
+	aux := ""
+	for k := len(us) - 1; k >= 0; k-- {
+		if isAny(ukey(us[k]), "گردد", "شود", "گردند", "شوند") {
+			aux = us[k].s
+			break
+		}
+	}
+	if aux == "" {
+		return us
+	}
+	out := make([]unit, 0, len(us)+2)
+	for k := 0; k < len(us); k++ {
+		out = append(out, us[k])
+		if k > 0 && k+2 < len(us) && isAny(ukey(us[k]), formalAuxNouns...) && ukey(us[k+1]) == "و" &&
+			!isAny(ukey(us[k-1]), "به", "از", "برای", "جهت", "و") && !isAny(ukey(us[k+2]), formalAuxNouns...) && !isAny(ukey(us[k+2]), "انتشار", "حذف", "افزودن") {
+			out = append(out, unit{s: aux})
+		}
+	}
+	return out
+}
+
+// postposedNegations reads «حذف فرم ۶۱ ضرورتی ندارد», «X لزومی ندارد»,
+// «X نیازی نیست»: the act named at the clause's start, denied after it.
+func postposedNegations(us []unit) []unit {
+	for k := 1; k+1 < len(us); k++ {
+		if !isAny(ukey(us[k]), "ضرورتی", "نیازی", "لزومی", "احتیاجی") || !isFormalNeg(ukey(us[k+1])) {
+			continue
+		}
+		start := k
+		for start > 0 && !isClauseMark(us[start-1]) {
+			start--
+		}
+		for start < k && (isPlea(ukey(us[start])) || isGreeting(us, start) > 0) {
+			start++
+		}
+		verb, ok := negVerbs[ukey(us[start])]
+		if !ok || start+1 >= k {
+			continue
+		}
+		out := append([]unit{}, us[:start]...)
+		out = append(out, us[start+1:k]...)
+		out = append(out, unit{s: "را"})
+		for _, w := range verb {
+			out = append(out, unit{s: w})
+		}
+		return append(out, us[k+2:]...)
+	}
+	return us
+}
+
+// askedWithoutMark reads a sentence that opens with «آیا» and ends on a
+// verb of state («… می‌باشد», «… وجود دارد», «… شده است») as the
+// question it is, with or without its mark.
+func askedWithoutMark(us []unit) []unit {
+	k := 0
+	for k < len(us) && (isClauseMark(us[k]) || isGreeting(us, k) > 0) {
+		k += max(1, isGreeting(us, k))
+	}
+	if k >= len(us) || ukey(us[k]) != "آیا" {
+		return us
+	}
+	end := len(us) - 1
+	for end > k && (isClauseMark(us[end]) || isPlea(ukey(us[end])) || isAny(ukey(us[end]), "دیگه", "دیه", "تشکر", "متشکرم", "سپاس")) {
+		end--
+	}
+	for j := k; j <= end; j++ {
+		if !us[j].quoted && isAny(us[j].s, "؟", "?") {
+			return us
+		}
+	}
+	if !isAny(ukey(us[end]), "میباشد", "میباشند", "است", "هست", "دارد", "ندارد", "دارند", "نیست", "شده", "گردیده", "شدهاست", "بود", "نبود") {
+		return us
+	}
+	out := append([]unit{}, us[:end+1]...)
+	out = append(out, unit{s: "؟", glued: true})
+	return append(out, us[end+1:]...)
+}
