@@ -32,6 +32,10 @@ import "strings"
 //     it; «واپسین» is «آخرین»;
 //   - an auxiliary left out before «و» («فرمی … ایجاد و در آن …»,
 //     «تبدیل و …») is the one the sentence ends with;
+//   - «نخست …» or «ابتدا …» before a «سپس» is the order the acts are
+//     said in, not the first place; a plural question noun with its type
+//     («پرسش‌های کوتاه «…» و «…»») is one question of that type for each
+//     label listed after it;
 //   - «مفتوح» is published, «از دسترس عموم خارج» unpublished, and
 //     «طراحی» or «تهیه» of a new form («فرمی …») its creation.
 //
@@ -50,6 +54,8 @@ func formalRegister(text string) string {
 	us = askedWithoutMark(us)
 	us = formalOrdinals(us)
 	us = formalWords(us)
+	us = firstThen(us)
+	us = pluralLabels(us)
 	us = elidedAuxiliary(us)
 	return join(us)
 }
@@ -62,7 +68,7 @@ var formalTriggers = map[string]bool{
 	"لازم": true, "ضروری": true, "بدیهی": true, "کافی": true, "کافیست": true, "استحضار": true,
 	"—": true, "–": true, "عموم": true, "طراحی": true, "واپسین": true,
 	"دومین": true, "سومین": true, "چهارمین": true, "پنجمین": true, "ششمین": true, "هفتمین": true, "هشتمین": true, "نهمین": true, "دهمین": true, "نخستین": true,
-	"آیا": true, "نظر": true, "عنایت": true, "آنجا": true, "راستای": true, "منظور": true, "همانگونه": true, "پیرو": true, "عطف": true, "بازگشت": true, "اجرای": true, "مطابق": true, "استناد": true, "امعان": true, "توجه": true,
+	"آیا": true, "نخست": true, "ابتدا": true, "پرسشهای": true, "سوالهای": true, "سؤالهای": true, "نظر": true, "عنایت": true, "آنجا": true, "راستای": true, "منظور": true, "همانگونه": true, "پیرو": true, "عطف": true, "بازگشت": true, "اجرای": true, "مطابق": true, "استناد": true, "امعان": true, "توجه": true,
 }
 
 var formalAuxNouns = []string{"ایجاد", "تهیه", "طراحی", "تبدیل", "افزوده", "اضافه", "درج", "اصلاح", "تکثیر", "منتقل", "منتشر", "غیرفعال"}
@@ -616,4 +622,72 @@ func askedWithoutMark(us []unit) []unit {
 	out := append([]unit{}, us[:end+1]...)
 	out = append(out, unit{s: "؟", glued: true})
 	return append(out, us[end+1:]...)
+}
+
+// firstThen drops «نخست» or «ابتدا» that opens a sequence closed by a
+// later «سپس» («نخست پرسشی … و سپس …»), unless a question or a place
+// is beside it («نخست پرسش», «پرسش نخست»: the first question; «در
+// ابتدا»: at the start).
+func firstThen(us []unit) []unit {
+	then := -1
+	for k := len(us) - 1; k >= 0; k-- {
+		if ukey(us[k]) == "سپس" {
+			then = k
+			break
+		}
+	}
+	if then < 0 {
+		return us
+	}
+	out := make([]unit, 0, len(us))
+	for k, u := range us {
+		if k < then && isAny(ukey(u), "نخست", "ابتدا") && k+1 < len(us) && !isAny(ukey(us[k+1]), "پرسش", "سوال", "سؤال", "جایگاه", "فرم") &&
+			(k == 0 || !isPlaceNoun(ukey(us[k-1])) && !isFormNoun(ukey(us[k-1])) && ukey(us[k-1]) != "در") {
+			continue
+		}
+		out = append(out, u)
+	}
+	return out
+}
+
+var countWords = []string{"", "", "دو", "سه", "چهار", "پنج", "شش"}
+
+// pluralLabels reads «پرسش‌های کوتاه «الف» و «ب»» as «دو پرسش کوتاه
+// «الف» و «ب»»: the plural noun, its type, and the labels listed after
+// it, two to six of them.
+func pluralLabels(us []unit) []unit {
+	for k := 0; k+2 < len(us); k++ {
+		key := ukey(us[k])
+		plural := isAny(key, "پرسشهای", "سوالهای", "سؤالهای")
+		n := 1
+		if !plural && isAny(key, "پرسش", "سوال", "سؤال") && k+1 < len(us) && isAny(ukey(us[k+1]), "های", "ها") {
+			plural, n = true, 2
+		}
+		if !plural {
+			continue
+		}
+		j := k + n
+		typed := j
+		for j < len(us) && !us[j].quoted && typeWords[ukey(us[j])] {
+			j++
+		}
+		if j == typed {
+			continue
+		}
+		labels := 0
+		for j < len(us) && us[j].quoted {
+			labels++
+			j++
+			if j+1 < len(us) && !us[j].quoted && isAny(us[j].s, "و", "،", ",") && us[j+1].quoted {
+				j++
+			}
+		}
+		if labels < 2 || labels >= len(countWords) {
+			continue
+		}
+		out := append([]unit{}, us[:k]...)
+		out = append(out, unit{s: countWords[labels], glued: us[k].glued}, unit{s: "پرسش"})
+		return append(out, us[k+n:]...)
+	}
+	return us
 }
