@@ -55,6 +55,7 @@ func formalRegister(text string) string {
 	us = formalOrdinals(us)
 	us = formalWords(us)
 	us = firstThen(us)
+	us = sharedObject(us)
 	us = pluralLabels(us)
 	us = elidedAuxiliary(us)
 	return join(us)
@@ -68,7 +69,7 @@ var formalTriggers = map[string]bool{
 	"لازم": true, "ضروری": true, "بدیهی": true, "کافی": true, "کافیست": true, "استحضار": true,
 	"—": true, "–": true, "عموم": true, "طراحی": true, "واپسین": true,
 	"دومین": true, "سومین": true, "چهارمین": true, "پنجمین": true, "ششمین": true, "هفتمین": true, "هشتمین": true, "نهمین": true, "دهمین": true, "نخستین": true,
-	"آیا": true, "نخست": true, "ابتدا": true, "پرسشهای": true, "سوالهای": true, "سؤالهای": true, "نظر": true, "عنایت": true, "آنجا": true, "راستای": true, "منظور": true, "همانگونه": true, "پیرو": true, "عطف": true, "بازگشت": true, "اجرای": true, "مطابق": true, "استناد": true, "امعان": true, "توجه": true,
+	"آیا": true, "حذفشدنی": true, "شدنی": true, "نخست": true, "ابتدا": true, "نسبت": true, "پرسشهای": true, "سوالهای": true, "سؤالهای": true, "نظر": true, "عنایت": true, "آنجا": true, "راستای": true, "منظور": true, "همانگونه": true, "پیرو": true, "عطف": true, "بازگشت": true, "اجرای": true, "مطابق": true, "استناد": true, "امعان": true, "توجه": true,
 }
 
 var formalAuxNouns = []string{"ایجاد", "تهیه", "طراحی", "تبدیل", "افزوده", "اضافه", "درج", "اصلاح", "تکثیر", "منتقل", "منتشر", "غیرفعال"}
@@ -531,6 +532,8 @@ func formalWords(us []unit) []unit {
 			out = append(out, unit{s: "حالت", glued: u.glued}, unit{s: "انتشار"})
 			k++
 			continue
+		case newForm && isAny(key, "پرسشنامهای", "پرسشنامهی"):
+			u = unit{s: "فرمی", glued: u.glued}
 		case newForm && key == "طراحی", newForm && key == "تهیه" && k+1 < len(us) && (ukey(us[k+1]) == "و" || isPassiveVerb(ukey(us[k+1]))):
 			u = unit{s: "ایجاد", glued: u.glued}
 		}
@@ -568,9 +571,25 @@ func elidedAuxiliary(us []unit) []unit {
 }
 
 // postposedNegations reads «حذف فرم ۶۱ ضرورتی ندارد», «X لزومی ندارد»,
-// «X نیازی نیست»: the act named at the clause's start, denied after it.
+// «X نیازی نیست»: the act named at the clause's start, denied after it;
+// «X حذف‌شدنی نیست»: X is not to be deleted.
 func postposedNegations(us []unit) []unit {
 	for k := 1; k+1 < len(us); k++ {
+		// «فرم ۳۴ حذف‌شدنی نیست»: not to be deleted.
+		if act, ok := strings.CutSuffix(ukey(us[k]), "شدنی"); ok && isFormalNeg(ukey(us[k+1])) {
+			n := 1
+			if act == "" && !us[k-1].quoted {
+				act, n = ukey(us[k-1]), 2
+			}
+			if verb, ok := negVerbs[act]; ok {
+				out := append([]unit{}, us[:k+1-n]...)
+				out = append(out, unit{s: "را"})
+				for _, w := range verb {
+					out = append(out, unit{s: w})
+				}
+				return postposedNegations(append(out, us[k+2:]...))
+			}
+		}
 		if !isAny(ukey(us[k]), "ضرورتی", "نیازی", "لزومی", "احتیاجی") || !isFormalNeg(ukey(us[k+1])) {
 			continue
 		}
@@ -626,8 +645,9 @@ func askedWithoutMark(us []unit) []unit {
 
 // firstThen drops «نخست» or «ابتدا» that opens a sequence closed by a
 // later «سپس» («نخست پرسشی … و سپس …»), unless a question or a place
-// is beside it («نخست پرسش», «پرسش نخست»: the first question; «در
-// ابتدا»: at the start).
+// is beside it («نخست پرسش», «پرسش نخست»: the first question). «در
+// ابتدا» before «سپس» is «at first»; «در ابتدای فرم» is a place, and
+// is left.
 func firstThen(us []unit) []unit {
 	then := -1
 	for k := len(us) - 1; k >= 0; k-- {
@@ -641,8 +661,12 @@ func firstThen(us []unit) []unit {
 	}
 	out := make([]unit, 0, len(us))
 	for k, u := range us {
-		if k < then && isAny(ukey(u), "نخست", "ابتدا") && k+1 < len(us) && !isAny(ukey(us[k+1]), "پرسش", "سوال", "سؤال", "جایگاه", "فرم") &&
-			(k == 0 || !isPlaceNoun(ukey(us[k-1])) && !isFormNoun(ukey(us[k-1])) && ukey(us[k-1]) != "در") {
+		atFirst := k > 0 && ukey(u) == "ابتدا" && ukey(us[k-1]) == "در"
+		if k < then && isAny(ukey(u), "نخست", "ابتدا") && k+1 < len(us) && (atFirst || !isAny(ukey(us[k+1]), "پرسش", "سوال", "سؤال", "جایگاه", "فرم") &&
+			(k == 0 || !isPlaceNoun(ukey(us[k-1])) && !isFormNoun(ukey(us[k-1])))) {
+			if len(out) > 0 && ukey(out[len(out)-1]) == "در" {
+				out = out[:len(out)-1]
+			}
 			continue
 		}
 		out = append(out, u)
@@ -688,6 +712,38 @@ func pluralLabels(us []unit) []unit {
 		out := append([]unit{}, us[:k]...)
 		out = append(out, unit{s: countWords[labels], glued: us[k].glued}, unit{s: "پرسش"})
 		return append(out, us[k+n:]...)
+	}
+	return us
+}
+
+var formalActNouns = []string{"ایجاد", "طراحی", "تهیه", "انتشار", "غیرفعالسازی", "اصلاح", "تکثیر", "حذف", "افزودن", "درج", "ویرایش"}
+
+// sharedObject reads «نسبت به ایجاد و انتشار فرمی … اقدام» as «نسبت به
+// ایجاد فرمی … و انتشار آن اقدام»: two acts said before the one thing
+// both act on.
+func sharedObject(us []unit) []unit {
+	for k := 0; k+4 < len(us); k++ {
+		if ukey(us[k]) != "نسبت" || ukey(us[k+1]) != "به" || !isAny(ukey(us[k+2]), formalActNouns...) ||
+			ukey(us[k+3]) != "و" || !isAny(ukey(us[k+4]), formalActNouns...) {
+			continue
+		}
+		end := -1
+		for j := k + 5; j < len(us); j++ {
+			if ukey(us[j]) == "اقدام" {
+				end = j
+				break
+			}
+			if isClauseMark(us[j]) || ukey(us[j]) == "و" {
+				break
+			}
+		}
+		if end < 0 || end == k+5 {
+			continue
+		}
+		out := append([]unit{}, us[:k+3]...)
+		out = append(out, us[k+5:end]...)
+		out = append(out, us[k+3], us[k+4], unit{s: "آن"})
+		return append(out, us[end:]...)
 	}
 	return us
 }
