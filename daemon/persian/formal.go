@@ -76,7 +76,17 @@ var formalAuxNouns = []string{"ایجاد", "تهیه", "طراحی", "تبدی�
 
 func formalTrigger(text string) bool {
 	prev := ""
-	for _, w := range strings.Fields(text) {
+	for rest := text; rest != ""; {
+		var w string
+		rest = strings.TrimLeft(rest, " ")
+		if i := strings.IndexByte(rest, ' '); i >= 0 {
+			w, rest = rest[:i], rest[i+1:]
+		} else {
+			w, rest = rest, ""
+		}
+		if w == "" {
+			continue
+		}
 		k := matchForm(strings.Trim(w, "،,؛;:.()«»"))
 		if formalTriggers[k] || k == "و" && isAny(prev, formalAuxNouns...) || strings.HasPrefix(k, "یاد") && k != "یاد" && strings.HasSuffix(k, "شده") {
 			return true
