@@ -36,6 +36,8 @@ import "strings"
 //     said in, not the first place; a plural question noun with its type
 //     («پرسش‌های کوتاه «…» و «…»») is one question of that type for each
 //     label listed after it;
+//   - «بدون حذف کردن», «بدون غیرفعال و حذف» deny the acts they name:
+//     they are left out, never read as the acts;
 //   - «مفتوح» is published, «از دسترس عموم خارج» unpublished, and
 //     «طراحی» or «تهیه» of a new form («فرمی …») its creation.
 //
@@ -44,7 +46,7 @@ func formalRegister(text string) string {
 	if !formalTrigger(text) {
 		return text
 	}
-	us := joinedVerbs(units(text))
+	us := withoutActs(joinedVerbs(units(text)))
 	us = formalBackRefs(us)
 	us = formalAsides(us)
 	us = formalPreamble(us)
@@ -69,7 +71,7 @@ var formalTriggers = map[string]bool{
 	"لازم": true, "ضروری": true, "بدیهی": true, "کافی": true, "کافیست": true, "استحضار": true,
 	"—": true, "–": true, "عموم": true, "طراحی": true, "واپسین": true,
 	"دومین": true, "سومین": true, "چهارمین": true, "پنجمین": true, "ششمین": true, "هفتمین": true, "هشتمین": true, "نهمین": true, "دهمین": true, "نخستین": true,
-	"آیا": true, "حذفشدنی": true, "شدنی": true, "نخست": true, "ابتدا": true, "نسبت": true, "پرسشهای": true, "سوالهای": true, "سؤالهای": true, "نظر": true, "عنایت": true, "آنجا": true, "راستای": true, "منظور": true, "همانگونه": true, "پیرو": true, "عطف": true, "بازگشت": true, "اجرای": true, "مطابق": true, "استناد": true, "امعان": true, "توجه": true,
+	"آیا": true, "بدون": true, "حذفشدنی": true, "شدنی": true, "نخست": true, "ابتدا": true, "نسبت": true, "پرسشهای": true, "سوالهای": true, "سؤالهای": true, "نظر": true, "عنایت": true, "آنجا": true, "راستای": true, "منظور": true, "همانگونه": true, "پیرو": true, "عطف": true, "بازگشت": true, "اجرای": true, "مطابق": true, "استناد": true, "امعان": true, "توجه": true,
 }
 
 var formalAuxNouns = []string{"ایجاد", "تهیه", "طراحی", "تبدیل", "افزوده", "اضافه", "درج", "اصلاح", "تکثیر", "منتقل", "منتشر", "غیرفعال"}
@@ -756,4 +758,42 @@ func sharedObject(us []unit) []unit {
 		return append(out, us[end:]...)
 	}
 	return us
+}
+
+var withoutActNouns = []string{"حذف", "پاک", "غیرفعال", "غیرفعالسازی", "تغییر", "اصلاح", "ویرایش", "انتشار", "بستن", "تکثیر", "کپی", "جابجایی", "جابهجایی"}
+
+// withoutActs leaves out «بدون حذف کردن (پرسش‌ها)», «بدون غیرفعال و حذف
+// کردن»: what a command is to be done without is not to be done.
+func withoutActs(us []unit) []unit {
+	out := make([]unit, 0, len(us))
+	for k := 0; k < len(us); k++ {
+		if ukey(us[k]) != "بدون" || k+1 >= len(us) || !isAny(ukey(us[k+1]), withoutActNouns...) {
+			out = append(out, us[k])
+			continue
+		}
+		j := k + 2
+		for j < len(us) {
+			key := ukey(us[j])
+			switch {
+			case isAny(key, "کردن", "نمودن", "شدن", "ساختن", "دادن"):
+				j++
+				continue
+			case isAny(key, "و", "یا") && j+1 < len(us) && isAny(ukey(us[j+1]), withoutActNouns...):
+				j += 2
+				continue
+			case isAny(key, "پرسشها", "سوالها", "سوالات", "سؤالات", "گزینهها", "آن", "آنها", "اون", "اونا", "اونو", "آنرا", "ش", "شان"):
+				j++
+				if j < len(us) && isAny(ukey(us[j]), "را", "رو", "های") {
+					j++
+				}
+				continue
+			case isAny(key, "پرسش", "سوال") && j+1 < len(us) && isAny(ukey(us[j+1]), "ها", "های"):
+				j += 2
+				continue
+			}
+			break
+		}
+		k = j - 1
+	}
+	return out
 }

@@ -63,6 +63,15 @@ func TestFormalRegisters(t *testing.T) {
 			"با عنایت به اینکه پرسش‌های فرم ۳۵ نیازی به حذف ندارند، فرم مزبور منتشر گردد": "publish_form #35",
 		})
 	})
+	t.Run("what is to be done without is not done", func(t *testing.T) {
+		checkReadings(t, p, map[string]string{
+			"فرم ۵ بدون غیرفعال و حذف کردن منتشر گردد":            "publish_form #5",
+			"فرم ۵ رو بدون حذف کردن منتشر کن":                     "publish_form #5",
+			"فرم ۵ بدون حذف و تغییر پرسش‌ها منتشر گردد":           "publish_form #5",
+			"بدون حذف کردن فرم ۵ رو ببند":                         "disable_form #5",
+			"بدون حذف پرسش‌ها، فرم ۵ را از حالت انتشار خارج کنید": "draft_form #5",
+		})
+	})
 	t.Run("formal questions without their mark", func(t *testing.T) {
 		checkReadings(t, p, map[string]string{
 			"آیا فرم ۱۶ هم‌اکنون فعال می‌باشد":            "none",
