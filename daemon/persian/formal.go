@@ -77,7 +77,8 @@ var formalTriggers = map[string]bool{
 var formalAuxNouns = []string{"ایجاد", "تهیه", "طراحی", "تبدیل", "افزوده", "اضافه", "درج", "اصلاح", "تکثیر", "منتقل", "منتشر", "غیرفعال"}
 
 func formalTrigger(text string) bool {
-	prev := ""
+	var buf [96]byte
+	prevAux, prevYad, prevFogh := false, false, false
 	for rest := text; rest != ""; {
 		var w string
 		rest = strings.TrimLeft(rest, " ")
@@ -86,17 +87,30 @@ func formalTrigger(text string) bool {
 		} else {
 			w, rest = rest, ""
 		}
-		if w == "" {
+		w = strings.Trim(w, "،,؛;:.()«»")
+		if w == "" || len(w) > len(buf) {
+			prevAux, prevYad, prevFogh = false, false, false
 			continue
 		}
-		k := matchForm(strings.Trim(w, "،,؛;:.()«»"))
-		if formalTriggers[k] || k == "و" && isAny(prev, formalAuxNouns...) || strings.HasPrefix(k, "یاد") && k != "یاد" && strings.HasSuffix(k, "شده") {
+		// The word without its ZWNJs, in a buffer on the stack: the map
+		// is looked up without a copy of it.
+		n := 0
+		for i := 0; i < len(w); i++ {
+			if w[i] == 0xe2 && i+2 < len(w) && w[i+1] == 0x80 && w[i+2] == 0x8c {
+				i += 2
+				continue
+			}
+			buf[n] = w[i]
+			n++
+		}
+		k := buf[:n]
+		if formalTriggers[string(k)] || prevAux && string(k) == "و" ||
+			prevYad && string(k) == "شده" || prevFogh && string(k) == "الذکر" ||
+			strings.HasPrefix(string(k), "یاد") && strings.HasSuffix(string(k), "شده") && len(k) > len("یادشده")-1 {
 			return true
 		}
-		if prev == "یاد" && k == "شده" || prev == "فوق" && k == "الذکر" {
-			return true
-		}
-		prev = k
+		prevAux = isAny(string(k), formalAuxNouns...)
+		prevYad, prevFogh = string(k) == "یاد", string(k) == "فوق"
 	}
 	return false
 }
