@@ -71,7 +71,7 @@ var formalTriggers = map[string]bool{
 	"لازم": true, "ضروری": true, "بدیهی": true, "کافی": true, "کافیست": true, "استحضار": true,
 	"—": true, "–": true, "عموم": true, "طراحی": true, "واپسین": true,
 	"دومین": true, "سومین": true, "چهارمین": true, "پنجمین": true, "ششمین": true, "هفتمین": true, "هشتمین": true, "نهمین": true, "دهمین": true, "نخستین": true,
-	"آیا": true, "بدون": true, "حذفشدنی": true, "شدنی": true, "نخست": true, "ابتدا": true, "نسبت": true, "پرسشهای": true, "سوالهای": true, "سؤالهای": true, "نظر": true, "عنایت": true, "آنجا": true, "راستای": true, "منظور": true, "همانگونه": true, "پیرو": true, "عطف": true, "بازگشت": true, "اجرای": true, "مطابق": true, "استناد": true, "امعان": true, "توجه": true,
+	"آیا": true, "بدون": true, "طبق": true, "آنجایی": true, "حذفشدنی": true, "شدنی": true, "نخست": true, "ابتدا": true, "نسبت": true, "پرسشهای": true, "سوالهای": true, "سؤالهای": true, "نظر": true, "عنایت": true, "آنجا": true, "راستای": true, "منظور": true, "همانگونه": true, "پیرو": true, "عطف": true, "بازگشت": true, "اجرای": true, "مطابق": true, "استناد": true, "امعان": true, "توجه": true,
 }
 
 var formalAuxNouns = []string{"ایجاد", "تهیه", "طراحی", "تبدیل", "افزوده", "اضافه", "درج", "اصلاح", "تکثیر", "منتقل", "منتشر", "غیرفعال"}
@@ -163,10 +163,6 @@ func isFormNoun(k string) bool {
 
 func isQuestionNoun(k string) bool {
 	return isAny(k, "پرسش", "سوال", "سوال", "سؤال", "پرسشی", "سوالی", "سؤالی")
-}
-
-func isNumUnit(u unit) bool {
-	return !u.quoted && (isDigits(u.s) || isNumberWord(u.s))
 }
 
 // formalBackRefs reads «فرم مزبور» as the form last named by number and
