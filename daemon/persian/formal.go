@@ -25,6 +25,9 @@ import "strings"
 //   - the impersonal frames «لازم است», «ضروری است», «بدیهی است», «کافی
 //     است», «به استحضار می‌رساند» at a clause's start mark an order, not a
 //     required question;
+//   - a clause after a form's or a question's name that ends at a comma
+//     on a verb of state or of the past («پرسش دوم فرم ۱۵ که … حذف شده
+//     بود، …») describes it; «اقدام لازم» is the action needed;
 //   - a formal negation «ضرورتی/نیازی/لزومی به X نیست (نمی‌باشد، ندارد)»
 //     is the plain denial of X, so that nothing it names is done;
 //   - the formal ordinal before its noun («دومین پرسش», «دومین و سومین
@@ -49,6 +52,7 @@ func formalRegister(text string) string {
 	us := withoutActs(joinedVerbs(units(text)))
 	us = formalBackRefs(us)
 	us = formalAsides(us)
+	us = describingClauses(us)
 	us = formalPreamble(us)
 	us = formalMarkers(us)
 	us = formalNegations(us)
@@ -78,7 +82,7 @@ var formalAuxNouns = []string{"ایجاد", "تهیه", "طراحی", "تبدی�
 
 func formalTrigger(text string) bool {
 	var buf [96]byte
-	prevAux, prevYad, prevFogh := false, false, false
+	prevAux, prevYad, prevFogh, prevMored, sawKe := false, false, false, false, false
 	for rest := text; rest != ""; {
 		var w string
 		rest = strings.TrimLeft(rest, " ")
@@ -87,6 +91,7 @@ func formalTrigger(text string) bool {
 		} else {
 			w, rest = rest, ""
 		}
+		comma := strings.HasSuffix(w, "،") || strings.HasSuffix(w, ",")
 		w = strings.Trim(w, "،,؛;:.()«»")
 		if w == "" || len(w) > len(buf) {
 			prevAux, prevYad, prevFogh = false, false, false
@@ -105,12 +110,14 @@ func formalTrigger(text string) bool {
 		}
 		k := buf[:n]
 		if formalTriggers[string(k)] || prevAux && string(k) == "و" ||
+			prevMored && isAny(string(k), "تایید", "تأیید", "موافقت") || sawKe && comma ||
 			prevYad && string(k) == "شده" || prevFogh && string(k) == "الذکر" ||
 			strings.HasPrefix(string(k), "یاد") && strings.HasSuffix(string(k), "شده") && len(k) > len("یادشده")-1 {
 			return true
 		}
 		prevAux = isAny(string(k), formalAuxNouns...)
-		prevYad, prevFogh = string(k) == "یاد", string(k) == "فوق"
+		prevYad, prevFogh, prevMored = string(k) == "یاد", string(k) == "فوق", string(k) == "مورد"
+		sawKe = sawKe || string(k) == "که"
 	}
 	return false
 }
@@ -548,6 +555,10 @@ func formalWords(us []unit) []unit {
 	for k := 0; k < len(us); k++ {
 		u := us[k]
 		switch key := ukey(u); {
+		case isAny(key, "لازم", "مقتضی") && k > 0 && isAny(ukey(us[k-1]), "اقدام", "اقدامات"):
+			// «اقدام لازم معمول گردد»: the action needed, not a
+			// required answer.
+			continue
 		case key == "مفتوح" && k+1 < len(us) && isPassiveVerb(ukey(us[k+1])):
 			u = unit{s: "منتشر", glued: u.glued}
 		case key == "دسترس" && k+2 < len(us) && ukey(us[k+1]) == "عموم" && ukey(us[k+2]) == "خارج":
@@ -612,7 +623,13 @@ func postposedNegations(us []unit) []unit {
 				return postposedNegations(append(out, us[k+2:]...))
 			}
 		}
-		if !isAny(ukey(us[k]), "ضرورتی", "نیازی", "لزومی", "احتیاجی") || !isFormalNeg(ukey(us[k+1])) {
+		negAt := 2
+		switch {
+		case isAny(ukey(us[k]), "ضرورتی", "نیازی", "لزومی", "احتیاجی") && isFormalNeg(ukey(us[k+1])):
+		case ukey(us[k]) == "مورد" && k+2 < len(us) && isAny(ukey(us[k+1]), "تایید", "تأیید", "موافقت") && isFormalNeg(ukey(us[k+2])):
+			// «انتشار فرم ۱۵ مورد تأیید نمی‌باشد»
+			negAt = 3
+		default:
 			continue
 		}
 		start := k
@@ -632,7 +649,7 @@ func postposedNegations(us []unit) []unit {
 		for _, w := range verb {
 			out = append(out, unit{s: w})
 		}
-		return append(out, us[k+2:]...)
+		return append(out, us[k+negAt:]...)
 	}
 	return us
 }
@@ -806,4 +823,50 @@ func withoutActs(us []unit) []unit {
 		k = j - 1
 	}
 	return out
+}
+
+// describingClauses drops a relative clause that only describes what it
+// follows — «پرسش دوم فرم ۱۵ که در نسخه پیشین حذف شده بود، …» — one
+// that ends at a comma on a verb of state or of the past: what it tells
+// was done, or is, and is not ordered.
+func describingClauses(us []unit) []unit {
+	for k := 1; k+2 < len(us); k++ {
+		if ukey(us[k]) != "که" || !namesFormOrQuestion(us[k-1]) {
+			continue
+		}
+		end := -1
+		for j := k + 1; j < len(us); j++ {
+			if us[j].quoted {
+				break
+			}
+			if isAny(us[j].s, "،", ",") {
+				end = j
+				break
+			}
+			if isClauseMark(us[j]) {
+				break
+			}
+		}
+		if end < 0 || end == k+1 || end+1 >= len(us) {
+			continue
+		}
+		last := ukey(us[end-1])
+		if !isAny(last, "بود", "بودند", "است", "هست", "بوده", "بودهاست", "شده", "شد", "گردید", "گردیده", "گردیدهاست", "شدهاست", "شدهبود", "نبود", "نیست", "میباشد", "داشت", "دارد", "ندارد") {
+			continue
+		}
+		out := append([]unit{}, us[:k]...)
+		return describingClauses(append(out, us[end+1:]...))
+	}
+	return us
+}
+
+// namesFormOrQuestion reports a unit that ends the name of a form or a
+// question: its number, its ordinal, or the noun.
+func namesFormOrQuestion(u unit) bool {
+	if u.quoted {
+		return false
+	}
+	k := ukey(u)
+	_, ord := ordinal(k)
+	return isDigits(u.s) || ord || isFormNoun(k) || isQuestionNoun(k)
 }

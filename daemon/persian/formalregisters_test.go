@@ -72,6 +72,14 @@ func TestFormalRegisters(t *testing.T) {
 			"بدون حذف پرسش‌ها، فرم ۵ را از حالت انتشار خارج کنید": "draft_form #5",
 		})
 	})
+	t.Run("a clause that describes is no order", func(t *testing.T) {
+		checkReadings(t, p, map[string]string{
+			"مقتضی است پرسش دوم فرم ۱۵ که در نسخه پیشین حذف شده بود، به پرسش بلند تبدیل گردد":                            "update_field #15 @1 long_text",
+			"پرسش سوم فرم ۹ که قبلاً حذف شده بود، دوباره اجباری بشه":                                                     "update_field #9 @2 required",
+			"انتشار فرم ۱۵ مورد تأیید نمی‌باشد":                                                                          "none",
+			"خواهشمند است نسبت به درج پرسشی از نوع تاریخ با عنوان «تاریخ استخدام» در فرم شماره ۱۵ اقدام لازم معمول گردد": "add_field #15 date تاریخ استخدام",
+		})
+	})
 	t.Run("formal questions without their mark", func(t *testing.T) {
 		checkReadings(t, p, map[string]string{
 			"آیا فرم ۱۶ هم‌اکنون فعال می‌باشد":            "none",
