@@ -41,6 +41,12 @@ import "strings"
 //     label listed after it;
 //   - «بدون حذف کردن», «بدون غیرفعال و حذف» deny the acts they name:
 //     they are left out, never read as the acts;
+//   - a clause whose subject is an act's noun and whose predicate is
+//     negative («حذف پرسش دوم … موجه نیست», «پیشنهاد حذف … رد گردید»,
+//     «… مورد موافقت قرار نگرفت») denies the act; an exception («به
+//     استثنای پرسش نخست», «به جز سوال اول») is left out, so that the
+//     order is read on all, which no plan carries, and never on the
+//     exception;
 //   - «مفتوح» is published, «از دسترس عموم خارج» unpublished, and
 //     «طراحی» or «تهیه» of a new form («فرمی …») its creation.
 //
@@ -57,6 +63,8 @@ func formalRegister(text string) string {
 	us = formalMarkers(us)
 	us = formalNegations(us)
 	us = postposedNegations(us)
+	us = deniedActNouns(us)
+	us = exceptions(us)
 	us = askedWithoutMark(us)
 	us = formalOrdinals(us)
 	us = formalWords(us)
@@ -75,7 +83,7 @@ var formalTriggers = map[string]bool{
 	"لازم": true, "ضروری": true, "بدیهی": true, "کافی": true, "کافیست": true, "استحضار": true,
 	"—": true, "–": true, "عموم": true, "طراحی": true, "واپسین": true,
 	"دومین": true, "سومین": true, "چهارمین": true, "پنجمین": true, "ششمین": true, "هفتمین": true, "هشتمین": true, "نهمین": true, "دهمین": true, "نخستین": true,
-	"آیا": true, "بدون": true, "طبق": true, "آنجایی": true, "حذفشدنی": true, "شدنی": true, "نخست": true, "ابتدا": true, "نسبت": true, "پرسشهای": true, "سوالهای": true, "سؤالهای": true, "نظر": true, "عنایت": true, "آنجا": true, "راستای": true, "منظور": true, "همانگونه": true, "پیرو": true, "عطف": true, "بازگشت": true, "اجرای": true, "مطابق": true, "استناد": true, "امعان": true, "توجه": true,
+	"آیا": true, "بدون": true, "استثنای": true, "جز": true, "بجز": true, "غیر": true, "نیست": true, "نمیباشد": true, "نگرفت": true, "نشد": true, "نگردید": true, "رد": true, "طبق": true, "آنجایی": true, "حذفشدنی": true, "شدنی": true, "نخست": true, "ابتدا": true, "نسبت": true, "پرسشهای": true, "سوالهای": true, "سؤالهای": true, "نظر": true, "عنایت": true, "آنجا": true, "راستای": true, "منظور": true, "همانگونه": true, "پیرو": true, "عطف": true, "بازگشت": true, "اجرای": true, "مطابق": true, "استناد": true, "امعان": true, "توجه": true,
 }
 
 var formalAuxNouns = []string{"ایجاد", "تهیه", "طراحی", "تبدیل", "افزوده", "اضافه", "درج", "اصلاح", "تکثیر", "منتقل", "منتشر", "غیرفعال"}
@@ -869,4 +877,101 @@ func namesFormOrQuestion(u unit) bool {
 	k := ukey(u)
 	_, ord := ordinal(k)
 	return isDigits(u.s) || ord || isFormNoun(k) || isQuestionNoun(k)
+}
+
+// deniedActNouns reads a clause that names an act by its noun and says
+// it is not to be («حذف پرسش دوم فرم ۱۵ موجه نیست», «پیشنهاد حذف پرسش
+// سوم … رد گردید», «درخواست حذف فرم ۱۵ مورد موافقت قرار نگرفت») as the
+// plain denial of the act on what it names.
+func deniedActNouns(us []unit) []unit {
+	s := 0
+	for s < len(us) {
+		e := s
+		for e < len(us) && !isClauseMark(us[e]) && !isAny(ukey(us[e]), "ولی", "اما", "بلکه", "لیکن", "لکن") {
+			e++
+		}
+		if out, ok := deniedClause(us, s, e); ok {
+			return deniedActNouns(out)
+		}
+		s = e + 1
+	}
+	return us
+}
+
+func deniedClause(us []unit, s, e int) ([]unit, bool) {
+	for s < e && (isPlea(ukey(us[s])) || isAny(ukey(us[s]), "پیشنهاد", "درخواست", "موضوع", "لذا", "ضمنا")) {
+		s++
+	}
+	last := e - 1
+	for last > s && (isPlea(ukey(us[last])) || isAny(ukey(us[last]), "دیگه", "دیه")) {
+		last--
+	}
+	if s >= last {
+		return nil, false
+	}
+	verb, ok := negVerbs[ukey(us[s])]
+	if !ok {
+		return nil, false
+	}
+	lk := ukey(us[last])
+	if !isFormalNeg(lk) && !isAny(lk, "نگرفت", "نشد", "نگردید", "نمیشود", "نمیگردد") &&
+		!(isAny(lk, "گردید", "شد", "گردیده") && ukey(us[last-1]) == "رد") {
+		return nil, false
+	}
+	// What the act names ends at its last number, ordinal or quote.
+	end := -1
+	for j := s + 1; j < last; j++ {
+		if namesFormOrQuestion(us[j]) && !isFormNoun(ukey(us[j])) && !isQuestionNoun(ukey(us[j])) || us[j].quoted {
+			end = j + 1
+		}
+	}
+	if end < 0 {
+		return nil, false
+	}
+	out := append([]unit{}, us[:s]...)
+	out = append(out, us[s+1:end]...)
+	out = append(out, unit{s: "را"})
+	for _, w := range verb {
+		out = append(out, unit{s: w})
+	}
+	return append(out, us[last+1:]...), true
+}
+
+// exceptions leaves out «به استثنای …», «به جز …», «بجز …», «غیر از …»
+// and what they name.
+func exceptions(us []unit) []unit {
+	out := make([]unit, 0, len(us))
+	for k := 0; k < len(us); k++ {
+		key := ukey(us[k])
+		n := 0
+		switch {
+		case k+1 < len(us) && key == "به" && isAny(ukey(us[k+1]), "استثنای", "جز"):
+			n = 2
+		case isAny(key, "بجز", "باستثنای", "جز"):
+			n = 1
+		case k+1 < len(us) && key == "غیر" && ukey(us[k+1]) == "از":
+			n = 2
+		}
+		if n == 0 {
+			out = append(out, us[k])
+			continue
+		}
+		j := k + n
+		for j < len(us) && !isClauseMark(us[j]) {
+			u := us[j]
+			uk := ukey(u)
+			_, ord := ordinal(uk)
+			if u.quoted || isDigits(u.s) || ord || isFormNoun(uk) || isQuestionNoun(uk) || isNumberWord(u.s) || uk == "و" {
+				j++
+				continue
+			}
+			break
+		}
+		if j == k+n {
+			out = append(out, us[k])
+			continue
+		}
+		k = j - 1
+	}
+	return out
 }

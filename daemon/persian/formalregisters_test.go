@@ -80,6 +80,19 @@ func TestFormalRegisters(t *testing.T) {
 			"خواهشمند است نسبت به درج پرسشی از نوع تاریخ با عنوان «تاریخ استخدام» در فرم شماره ۱۵ اقدام لازم معمول گردد": "add_field #15 date تاریخ استخدام",
 		})
 	})
+	t.Run("an act's noun with a negative predicate, an exception", func(t *testing.T) {
+		checkReadings(t, p, map[string]string{
+			"پیشنهاد حذف پرسش سوم فرم ۱۵ از سوی شورا رد گردید":                            "none",
+			"حذف پرسش دوم فرم ۱۵ موجه نیست":                                               "none",
+			"حذف فرم ۱۵ به صلاح نمی‌باشد":                                                 "none",
+			"حذف پرسش دوم فرم ۱۵ موجه نیست ولی اختیاری گردد":                              "update_field #15 @1 optional",
+			"درخواست حذف فرم ۱۵ مورد موافقت قرار نگرفت؛ لذا فرم مزبور صرفاً غیرفعال گردد": "disable_form #15",
+			// the exception is never what is deleted.
+			"پرسش‌های فرم ۱۵ به استثنای پرسش نخست حذف گردد": "none",
+			"همه سوالای فرم ۱۵ به جز سوال اول رو پاک کن":    "none",
+			"غیر از فرم ۳ همه فرم‌ها حذف شوند":              "none",
+		})
+	})
 	t.Run("formal questions without their mark", func(t *testing.T) {
 		checkReadings(t, p, map[string]string{
 			"آیا فرم ۱۶ هم‌اکنون فعال می‌باشد":            "none",
