@@ -55,7 +55,13 @@ func formalRegister(text string) string {
 	if !formalTrigger(text) {
 		return text
 	}
-	us := withoutActs(joinedVerbs(units(text)))
+	us := units(text)
+	for k := range us {
+		if !us[k].quoted {
+			us[k].key = matchForm(us[k].s)
+		}
+	}
+	us = withoutActs(joinedVerbs(us))
 	us = formalBackRefs(us)
 	us = formalAsides(us)
 	us = describingClauses(us)
@@ -152,6 +158,9 @@ func isPlea(k string) bool {
 func ukey(u unit) string {
 	if u.quoted {
 		return ""
+	}
+	if u.key != "" {
+		return u.key
 	}
 	return matchForm(u.s)
 }
