@@ -16,7 +16,8 @@ import "strings"
 //     «نظر به اینکه …،», «در راستای …،», «مطابق …،», «همان‌گونه که …،»),
 //     up to the comma before the order marker («خواهشمند است», «مقتضی
 //     است») or else up to the first comma, are not the order — unless they
-//     name the only form the order acts on;
+//     name the only form the order acts on, when a pronoun of the order
+//     («آن را حذف کنید», «پاکش کن») is the question they name;
 //   - an aside between dashes that is a relative clause («— که … —») or a
 //     reason, a parenthesis that only cites a rule or a letter («(بند ۲-۱
 //     صورتجلسه مورخ …)»), a clause's number cited («بند ۳ بخشنامه»), a
@@ -89,7 +90,7 @@ var formalTriggers = map[string]bool{
 	"لازم": true, "ضروری": true, "بدیهی": true, "کافی": true, "کافیست": true, "استحضار": true,
 	"—": true, "–": true, "عموم": true, "طراحی": true, "واپسین": true,
 	"دومین": true, "سومین": true, "چهارمین": true, "پنجمین": true, "ششمین": true, "هفتمین": true, "هشتمین": true, "نهمین": true, "دهمین": true, "نخستین": true,
-	"آیا": true, "بدون": true, "استثنای": true, "جز": true, "بجز": true, "غیر": true, "نیست": true, "نمیباشد": true, "نگرفت": true, "نشد": true, "نگردید": true, "رد": true, "طبق": true, "آنجایی": true, "حذفشدنی": true, "شدنی": true, "نخست": true, "ابتدا": true, "نسبت": true, "پرسشهای": true, "سوالهای": true, "سؤالهای": true, "نظر": true, "عنایت": true, "آنجا": true, "راستای": true, "منظور": true, "همانگونه": true, "پیرو": true, "عطف": true, "بازگشت": true, "اجرای": true, "مطابق": true, "استناد": true, "امعان": true, "توجه": true,
+	"آیا": true, "بدون": true, "چون": true, "چونکه": true, "اونجایی": true, "استثنای": true, "جز": true, "بجز": true, "غیر": true, "نیست": true, "نمیباشد": true, "نگرفت": true, "نشد": true, "نگردید": true, "رد": true, "طبق": true, "آنجایی": true, "حذفشدنی": true, "شدنی": true, "نخست": true, "ابتدا": true, "نسبت": true, "پرسشهای": true, "سوالهای": true, "سؤالهای": true, "نظر": true, "عنایت": true, "آنجا": true, "راستای": true, "منظور": true, "همانگونه": true, "پیرو": true, "عطف": true, "بازگشت": true, "اجرای": true, "مطابق": true, "استناد": true, "امعان": true, "توجه": true,
 }
 
 var formalAuxNouns = []string{"ایجاد", "تهیه", "طراحی", "تبدیل", "افزوده", "اضافه", "درج", "اصلاح", "تکثیر", "منتقل", "منتشر", "غیرفعال"}
@@ -244,7 +245,7 @@ func questionNamedBefore(us []unit) bool {
 var formalOpeners = [][]string{
 	{"با", "توجه", "به"}, {"نظر", "به"}, {"با", "عنایت", "به"}, {"از", "آنجا", "که"}, {"از", "آنجایی", "که"},
 	{"در", "راستای"}, {"به", "منظور"}, {"همانگونه", "که"}, {"همان", "گونه", "که"}, {"پیرو"}, {"عطف", "به"},
-	{"بازگشت", "به"}, {"در", "اجرای"}, {"مطابق"}, {"به", "استناد"}, {"با", "امعان", "نظر", "به"}, {"طبق"},
+	{"بازگشت", "به"}, {"در", "اجرای"}, {"چون"}, {"چونکه"}, {"ازاونجاییکه"}, {"از", "اونجایی", "که"}, {"مطابق"}, {"به", "استناد"}, {"با", "امعان", "نظر", "به"}, {"طبق"},
 }
 
 func openerAt(us []unit, k int) int {
@@ -326,8 +327,14 @@ func formalPreamble(us []unit) []unit {
 	if end < 0 {
 		return us
 	}
-	if _, named := lastFormNumber(append(us[k:end:end], unit{})); named {
+	if num, named := lastFormNumber(append(us[k:end:end], unit{})); named {
 		if _, after := lastFormNumber(append(us[end+1:len(us):len(us)], unit{})); !after {
+			// «با توجه به اینکه پرسش دوم فرم ۱۲ تکراری است، آن را حذف
+			// کنید»: the pronoun is the question the reasons name, not
+			// their form.
+			if out, ok := reasonsQuestionForPronoun(us[:k], us[k:end], us[end+1:], num); ok {
+				return out
+			}
 			return us
 		}
 	}
@@ -983,4 +990,41 @@ func exceptions(us []unit) []unit {
 		k = j - 1
 	}
 	return out
+}
+
+// reasonsQuestionForPronoun puts the question the reasons name («پرسش دوم فرم
+// ۱۲») in place of the pronoun of the order after them («آن را حذف
+// کنید», «پاکش کن»), and drops the reasons. It reports false when the
+// reasons name no question by its ordinal or the order has no pronoun.
+func reasonsQuestionForPronoun(head, reasons, rest []unit, form string) ([]unit, bool) {
+	q := -1
+	for j := 0; j+1 < len(reasons); j++ {
+		if _, ok := ordinal(ukey(reasons[j+1])); ok && isQuestionNoun(ukey(reasons[j])) {
+			q = j
+		}
+	}
+	if q < 0 {
+		return nil, false
+	}
+	ref := []unit{{s: reasons[q].s}, {s: reasons[q+1].s}, {s: "فرم"}, {s: form}}
+	for j, u := range rest {
+		key := ukey(u)
+		var with []unit
+		switch {
+		case isAny(key, "آن", "اون", "آنرا", "اونو", "آنها"):
+			with = ref
+			if isAny(key, "آنرا", "اونو") {
+				with = append(append([]unit{}, ref...), unit{s: "را"})
+			}
+		case isAny(key, "پاکش", "حذفش", "پاکشون"):
+			with = append(append([]unit{}, ref...), unit{s: "را"}, unit{s: strings.TrimSuffix(strings.TrimSuffix(u.s, "ون"), "ش")})
+		default:
+			continue
+		}
+		out := append([]unit{}, head...)
+		out = append(out, rest[:j]...)
+		out = append(out, with...)
+		return append(out, rest[j+1:]...), true
+	}
+	return nil, false
 }

@@ -32,6 +32,14 @@ func TestFormalRegisters(t *testing.T) {
 			"با توجه به اینکه فرم ۵۱ منتشر شده است، پرسش دوم آن اجباری گردد": "update_field #51 @1 required",
 		})
 	})
+	t.Run("a pronoun after the reasons is the question they name", func(t *testing.T) {
+		checkReadings(t, p, map[string]string{
+			"با توجه به اینکه پرسش دوم فرم ۱۲ تکراری است، آن را حذف کنید": "delete_field #12 @1",
+			"چون سوال دوم فرم ۱۲ تکراریه، پاکش کن":                        "delete_field #12 @1",
+			"چون فرم ۵ تکراریه، فرم ۶ رو پاک کن":                          "delete_form #6",
+			"از اونجایی که فرم ۹ آماده نیست، پیش‌نویسش کنید":              "draft_form #9",
+		})
+	})
 	t.Run("asides, cited clauses and dates, points", func(t *testing.T) {
 		checkReadings(t, p, map[string]string{
 			"فرم ۳۸ — که در نامه پیشین به حذف آن اشاره شده بود — مجدداً منتشر گردد":                "publish_form #38",
