@@ -48,6 +48,8 @@ import "strings"
 //     استثنای پرسش نخست», «به جز سوال اول») is left out, so that the
 //     order is read on all, which no plan carries, and never on the
 //     exception;
+//   - a text that ends on the past «گردید» and orders nothing else
+//     («به اطلاع می‌رساند فرم ۲۰ منتشر گردید») reports what was done;
 //   - «مفتوح» is published, «از دسترس عموم خارج» unpublished, and
 //     «طراحی» or «تهیه» of a new form («فرمی …») its creation.
 //
@@ -75,6 +77,7 @@ func formalRegister(text string) string {
 	us = askedWithoutMark(us)
 	us = formalOrdinals(us)
 	us = formalWords(us)
+	us = reportedPast(us)
 	us = firstThen(us)
 	us = sharedObject(us)
 	us = pluralLabels(us)
@@ -90,7 +93,7 @@ var formalTriggers = map[string]bool{
 	"لازم": true, "ضروری": true, "بدیهی": true, "کافی": true, "کافیست": true, "استحضار": true,
 	"—": true, "–": true, "عموم": true, "طراحی": true, "واپسین": true,
 	"دومین": true, "سومین": true, "چهارمین": true, "پنجمین": true, "ششمین": true, "هفتمین": true, "هشتمین": true, "نهمین": true, "دهمین": true, "نخستین": true,
-	"آیا": true, "بدون": true, "چون": true, "چونکه": true, "اونجایی": true, "استثنای": true, "جز": true, "بجز": true, "غیر": true, "نیست": true, "نمیباشد": true, "نگرفت": true, "نشد": true, "نگردید": true, "رد": true, "طبق": true, "آنجایی": true, "حذفشدنی": true, "شدنی": true, "نخست": true, "ابتدا": true, "نسبت": true, "پرسشهای": true, "سوالهای": true, "سؤالهای": true, "نظر": true, "عنایت": true, "آنجا": true, "راستای": true, "منظور": true, "همانگونه": true, "پیرو": true, "عطف": true, "بازگشت": true, "اجرای": true, "مطابق": true, "استناد": true, "امعان": true, "توجه": true,
+	"آیا": true, "بدون": true, "حفظ": true, "گردید": true, "چون": true, "چونکه": true, "اونجایی": true, "استثنای": true, "جز": true, "بجز": true, "غیر": true, "نیست": true, "نمیباشد": true, "نگرفت": true, "نشد": true, "نگردید": true, "رد": true, "طبق": true, "آنجایی": true, "حذفشدنی": true, "شدنی": true, "نخست": true, "ابتدا": true, "نسبت": true, "پرسشهای": true, "سوالهای": true, "سؤالهای": true, "نظر": true, "عنایت": true, "آنجا": true, "راستای": true, "منظور": true, "همانگونه": true, "پیرو": true, "عطف": true, "بازگشت": true, "اجرای": true, "مطابق": true, "استناد": true, "امعان": true, "توجه": true,
 }
 
 var formalAuxNouns = []string{"ایجاد", "تهیه", "طراحی", "تبدیل", "افزوده", "اضافه", "درج", "اصلاح", "تکثیر", "منتقل", "منتشر", "غیرفعال"}
@@ -245,7 +248,7 @@ func questionNamedBefore(us []unit) bool {
 var formalOpeners = [][]string{
 	{"با", "توجه", "به"}, {"نظر", "به"}, {"با", "عنایت", "به"}, {"از", "آنجا", "که"}, {"از", "آنجایی", "که"},
 	{"در", "راستای"}, {"به", "منظور"}, {"همانگونه", "که"}, {"همان", "گونه", "که"}, {"پیرو"}, {"عطف", "به"},
-	{"بازگشت", "به"}, {"در", "اجرای"}, {"چون"}, {"چونکه"}, {"ازاونجاییکه"}, {"از", "اونجایی", "که"}, {"مطابق"}, {"به", "استناد"}, {"با", "امعان", "نظر", "به"}, {"طبق"},
+	{"بازگشت", "به"}, {"در", "اجرای"}, {"ضمن", "حفظ"}, {"با", "حفظ"}, {"چون"}, {"چونکه"}, {"ازاونجاییکه"}, {"از", "اونجایی", "که"}, {"مطابق"}, {"به", "استناد"}, {"با", "امعان", "نظر", "به"}, {"طبق"},
 }
 
 func openerAt(us []unit, k int) int {
@@ -302,8 +305,11 @@ func formalPreamble(us []unit) []unit {
 			k += n
 		} else if isClauseMark(us[k]) {
 			k++
-		} else if n := orderMarkerAt(us, k); n == 3 {
+		} else if n := orderMarkerAt(us, k); n > 0 {
 			k += n
+			if k < len(us) && ukey(us[k]) == "است" {
+				k++
+			}
 		} else {
 			break
 		}
@@ -855,7 +861,7 @@ func withoutActs(us []unit) []unit {
 // was done, or is, and is not ordered.
 func describingClauses(us []unit) []unit {
 	for k := 1; k+2 < len(us); k++ {
-		if ukey(us[k]) != "که" || !namesFormOrQuestion(us[k-1]) {
+		if ukey(us[k]) != "که" || !namesFormOrQuestion(us[k-1]) && !(k > 1 && isAny(ukey(us[k-1]), "را", "رو") && namesFormOrQuestion(us[k-2])) {
 			continue
 		}
 		end := -1
@@ -1027,4 +1033,25 @@ func reasonsQuestionForPronoun(head, reasons, rest []unit, form string) ([]unit,
 		return append(out, rest[j+1:]...), true
 	}
 	return nil, false
+}
+
+// reportedPast reads a text ending on the past «گردید» («فرم ۲۰ منتشر
+// گردید») as the report it is, «شده است», when no order («گردد», «شود»,
+// «نمایید», «فرمایید», «کنید») is said in it.
+func reportedPast(us []unit) []unit {
+	last := len(us) - 1
+	for last >= 0 && (isClauseMark(us[last]) || isPlea(ukey(us[last]))) {
+		last--
+	}
+	if last < 1 || ukey(us[last]) != "گردید" || ukey(us[last-1]) == "مقرر" {
+		return us
+	}
+	for _, u := range us[:last] {
+		if isAny(ukey(u), "گردد", "شود", "گردند", "شوند", "نمایید", "فرمایید", "کنید", "کن", "یابد") {
+			return us
+		}
+	}
+	out := append([]unit{}, us[:last]...)
+	out = append(out, unit{s: "شده"}, unit{s: "است"})
+	return append(out, us[last+1:]...)
 }
