@@ -50,6 +50,8 @@ import "strings"
 //     exception;
 //   - a text that ends on the past «گردید» and orders nothing else
 //     («به اطلاع می‌رساند فرم ۲۰ منتشر گردید») reports what was done;
+//   - «عنوان فرم ۲۰ به «…» و عنوان فرم ۲۱ به «…» تغییر یابد»: the verb
+//     said once at the end is each title's;
 //   - «مفتوح» is published, «از دسترس عموم خارج» unpublished, and
 //     «طراحی» or «تهیه» of a new form («فرمی …») its creation.
 //
@@ -82,6 +84,7 @@ func formalRegister(text string) string {
 	us = sharedObject(us)
 	us = pluralLabels(us)
 	us = elidedAuxiliary(us)
+	us = gappedTitleVerb(us)
 	return join(us)
 }
 
@@ -101,6 +104,7 @@ var formalAuxNouns = []string{"ایجاد", "تهیه", "طراحی", "تبدی�
 func formalTrigger(text string) bool {
 	var buf [96]byte
 	prevAux, prevYad, prevFogh, prevMored, sawKe := false, false, false, false, false
+	quoteAnd := 0 // «… «…» و عنوان»: 1 after a closing quote, 2 after its «و»
 	for rest := text; rest != ""; {
 		var w string
 		rest = strings.TrimLeft(rest, " ")
@@ -110,6 +114,7 @@ func formalTrigger(text string) bool {
 			w, rest = rest, ""
 		}
 		comma := strings.HasSuffix(w, "،") || strings.HasSuffix(w, ",")
+		closes := strings.HasSuffix(w, "»")
 		w = strings.Trim(w, "،,؛;:.()«»")
 		if w == "" || len(w) > len(buf) {
 			prevAux, prevYad, prevFogh = false, false, false
@@ -129,6 +134,7 @@ func formalTrigger(text string) bool {
 		k := buf[:n]
 		if formalTriggers[string(k)] || prevAux && string(k) == "و" ||
 			prevMored && isAny(string(k), "تایید", "تأیید", "موافقت") || sawKe && comma ||
+			quoteAnd == 2 && string(k) == "عنوان" ||
 			prevYad && string(k) == "شده" || prevFogh && string(k) == "الذکر" ||
 			strings.HasPrefix(string(k), "یاد") && strings.HasSuffix(string(k), "شده") && len(k) > len("یادشده")-1 {
 			return true
@@ -136,6 +142,14 @@ func formalTrigger(text string) bool {
 		prevAux = isAny(string(k), formalAuxNouns...)
 		prevYad, prevFogh, prevMored = string(k) == "یاد", string(k) == "فوق", string(k) == "مورد"
 		sawKe = sawKe || string(k) == "که"
+		switch {
+		case closes:
+			quoteAnd = 1
+		case quoteAnd == 1 && string(k) == "و":
+			quoteAnd = 2
+		default:
+			quoteAnd = 0
+		}
 	}
 	return false
 }
@@ -1054,4 +1068,26 @@ func reportedPast(us []unit) []unit {
 	out := append([]unit{}, us[:last]...)
 	out = append(out, unit{s: "شده"}, unit{s: "است"})
 	return append(out, us[last+1:]...)
+}
+
+// gappedTitleVerb puts the verb a sentence ends with («تغییر یابد») after
+// each new title it is shared by: «عنوان فرم ۲۰ به «الف» و عنوان فرم ۲۱
+// به «ب» تغییر یابد».
+func gappedTitleVerb(us []unit) []unit {
+	last := len(us) - 1
+	for last >= 0 && (isClauseMark(us[last]) || isPlea(ukey(us[last]))) {
+		last--
+	}
+	if last < 1 || us[last-1].quoted || !isAny(ukey(us[last]), "یابد", "گردد", "شود", "کند", "کنید", "نمایید", "فرمایید") {
+		return us
+	}
+	verb := []unit{{s: us[last-1].s}, {s: us[last].s}}
+	out := make([]unit, 0, len(us)+4)
+	for k, u := range us {
+		out = append(out, u)
+		if u.quoted && k > 0 && k+2 < last && ukey(us[k-1]) == "به" && ukey(us[k+1]) == "و" && ukey(us[k+2]) == "عنوان" {
+			out = append(out, verb...)
+		}
+	}
+	return out
 }

@@ -137,6 +137,8 @@ func TestFormalRegisters(t *testing.T) {
 		checkReadings(t, p, map[string]string{
 			"فرمی با عنوان «ارزیابی دوره» تهیه و پرسش امتیازی «کیفیت تدریس» به آن افزوده گردد": "create_form ارزیابی دوره; add_field rating کیفیت تدریس",
 			"پرسش دوم فرم ۱۳ به پرسش بلند تبدیل و اجباری گردد":                                 "update_field #13 @1 long_text required",
+			"عنوان فرم ۲۰ به «ارزیابی کیفی» و عنوان فرم ۲۱ به «ارزیابی کمی» تغییر یابد":        "update_form_title #20 ارزیابی کیفی; update_form_title #21 ارزیابی کمی",
+			"عنوان فرم ۲۰ به «الف» و عنوان فرم ۲۱ به «ب» و عنوان فرم ۲۲ به «ج» اصلاح گردد":     "update_form_title #20 الف; update_form_title #21 ب; update_form_title #22 ج",
 			"نسبت به ایجاد و انتشار فرمی با عنوان «ثبت‌نام همایش» اقدام گردد":                  "create_form ثبت‌نام همایش; publish_form",
 		})
 	})
