@@ -65,6 +65,7 @@ var corpora = []struct {
 	{"finglish.jsonl", 0.97, 2},
 	{"dictation-and-notes.jsonl", 1.0, 2},
 	{"regional.jsonl", 0.95, 2},
+	{"formal-registers.jsonl", 1.0, 2},
 	// Written outside the planner's work and scored cold; kept at the
 	// share they reached so that they cannot fall back (README.md).
 	{"heldout-v2.jsonl", 1.0, 2},

@@ -41,6 +41,7 @@ type unit struct {
 	s      string
 	quoted bool
 	glued  bool
+	key    string // the word's key, when a reading has looked it up once
 }
 
 // unitMark reports a mark cut off a word as a unit of its own.
