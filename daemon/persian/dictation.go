@@ -421,23 +421,31 @@ func noteLines(text string) string {
 // and are returned by terseNotes as they are.
 func noteTrigger(text string) bool {
 	p1, p2, p3 := ' ', ' ', ' ' // the three runes before r
-	for _, r := range text {
+	start := -1                 // where the word being read starts; -1 between words
+	for i, r := range text {
 		if unicode.IsDigit(r) {
-			if isNoteLetter(p1) && !unicode.IsLetter(p2) || p1 == ' ' && isAny(string(p2), "ف", "س") && !unicode.IsLetter(p3) {
+			if isNoteLetter(p1) && !unicode.IsLetter(p2) || p1 == ' ' && (p2 == 'ف' || p2 == 'س') && !unicode.IsLetter(p3) {
 				return true
 			}
 		}
 		if r == '+' {
 			return true
 		}
+		// A note word is a word of its own: «opt» but not «options»,
+		// «اخت» but not «اختیاری».
+		if unicode.IsLetter(r) {
+			if start < 0 {
+				start = i
+			}
+		} else if start >= 0 {
+			if noteWordTriggers[text[start:i]] {
+				return true
+			}
+			start = -1
+		}
 		p1, p2, p3 = r, p1, p2
 	}
-	for _, w := range noteWordTriggers {
-		if hasWordAt(text, w) {
-			return true
-		}
-	}
-	return false
+	return start >= 0 && noteWordTriggers[text[start:]]
 }
 
 func isNoteLetter(r rune) bool {
@@ -448,25 +456,7 @@ func isNoteLetter(r rune) bool {
 	return false
 }
 
-var noteWordTriggers = []string{"req", "opt", "pub", "Req", "Opt", "Pub", "REQ", "OPT", "PUB", "اجب", "اخت"}
-
-// hasWordAt reports w in text as a word of its own, not a part of
-// one («opt» but not «options», «اخت» but not «اختیاری»).
-func hasWordAt(text, w string) bool {
-	for from := 0; ; {
-		k := strings.Index(text[from:], w)
-		if k < 0 {
-			return false
-		}
-		k += from
-		before, _ := utf8.DecodeLastRuneInString(text[:k])
-		after, _ := utf8.DecodeRuneInString(text[k+len(w):])
-		if (k == 0 || !unicode.IsLetter(before)) && (k+len(w) == len(text) || !unicode.IsLetter(after)) {
-			return true
-		}
-		from = k + len(w)
-	}
-}
+var noteWordTriggers = setOf("req", "opt", "pub", "Req", "Opt", "Pub", "REQ", "OPT", "PUB", "اجب", "اخت")
 
 // noteWords are the abbreviations of a note, read as the words they
 // stand for.

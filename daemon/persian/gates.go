@@ -32,6 +32,7 @@ const (
 	gateV2Type                        // a type word only v2 knows: retype
 	gatePlaceNoun                     // «جای», «بخش»: placesAsQuestions
 	gateWait                          // «وایسا», «صبر», "wait", "hold": undecided
+	gateExcept                        // «جز», «غیر از», «بقیه», "except": leftOutOrRest
 )
 
 // allGates opens every reading: what an empty key, a prefix of every
@@ -75,6 +76,8 @@ var gateWords = func() map[string]gates {
 	add(gatePlaceNoun, placeNouns...)
 	// waitsAt's last words: «… وایسا», «… صبر کن», «… دست نگه دار», "hold on".
 	add(gateWait, "وایسا", "وایستا", "وایسید", "وایستید", "wait", "صبر", "نگه", "hold")
+	addStarts(gateExcept, exceptWordsV)
+	add(gateExcept, restWords...)
 	return m
 }()
 

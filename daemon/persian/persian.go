@@ -223,7 +223,7 @@ func (p *Planner) plan(text string) Result {
 	if w := helpTextAsked(toks); w != "" {
 		return none(domain.T("a plan cannot set a question's help text or placeholder («%s»)", w))
 	}
-	if w := leftOutOrRest(toks); w != "" {
+	if w := gate.word(gateExcept, leftOutOrRest, toks); w != "" {
 		return none(domain.T("«%s»: the order is about what the command does not name; name each form or question to act on", w))
 	}
 	if w := questionBesideNamed(toks); w != "" {
