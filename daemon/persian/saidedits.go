@@ -268,15 +268,16 @@ var rightWords = []string{"درست", "صحیح", "درستش", "صحیحش", "�
 
 // rightWording reads «عنوان درست: «…»», «متن صحیح «…»», "correct
 // label: …" — the right wording, after one said to be wrong — as «متن
-// جدید»: the new wording to give. Read alone, «درست» was the verb of
-// making («درست کن»).
+// جدید»: the new wording to give, which the title reading takes as a
+// name said new (readTitles, correctedWording). Read alone, «درست» was
+// the verb of making («درست کن»).
 func rightWording(toks []token) []token {
 	for i := 1; i+1 < len(toks); i++ {
 		t := toks[i]
 		if t.quoted || !isAny(t.m, rightWords...) || toks[i-1].quoted || !isAny(toks[i-1].m, wordingNouns...) && !isAny(toks[i-1].m, nameNouns...) {
 			continue
 		}
-		if nx := toks[i+1]; !nx.quoted && !(nx.punct && nx.m == ":") && !isAny(nx.m, "اینه", "این", "is") {
+		if nx := toks[i+1]; !nx.quoted && !(nx.punct && nx.m == ":") && !isAny(nx.m, "اینه", "این", "is", "=", "را", "رو", "باید") {
 			continue
 		}
 		toks[i].m, toks[i].r0, toks[i].fuzzy = "جدید", firstRune("جدید"), false

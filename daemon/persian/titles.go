@@ -223,6 +223,9 @@ func (c clause) readTitles(f *frame, used []bool) {
 			if c[i].m == "تازه" && (i == 0 || !isAny(c[i-1].m, "فرم", "فرمی")) {
 				continue // «نسخه تازه «…»» is the copy's name; «فرم تازه «…»» the new form's
 			}
+			if i > 0 && !c[i-1].quoted && (c.atAny(i-1, nameNounsV) > 0 || isAny(c[i-1].m, wordingNouns...)) {
+				continue // «عنوان جدید: «…»» is a name said new, read below
+			}
 			q := i + 1
 			if (c[q].punct && c[q].m == ":" || isAny(c[q].m, "برای", "واسه", "for")) && q+1 < len(c) {
 				q++ // «فرم جدید: «X»», «یه فرم برای «X» بساز»
@@ -460,11 +463,7 @@ func correctedWording(fs []*frame) {
 	}()
 	for k := 1; k < len(fs); k++ {
 		f := fs[k]
-		// The right name may have been taken by another reading
-		// («عنوان درست: «…»» as a colon's title); it is the question's
-		// only when a question is named before, below.
-		taken := !f.nameCorrected && f.title != "" && !f.rename && !f.create && f.toks.saysRightName()
-		if !f.nameCorrected && !taken || len(f.ids) > 0 || f.negated {
+		if !f.nameCorrected || len(f.ids) > 0 || f.negated {
 			continue
 		}
 		j := k - 1
@@ -490,20 +489,10 @@ func correctedWording(fs []*frame) {
 	}
 }
 
-// saysRightName reports a noun of a name or wording followed by a word
-// calling it the right or new one: «عنوان درست», «متن جدید».
-func (c clause) saysRightName() bool {
-	for i := 0; i+1 < len(c); i++ {
-		if !c[i].quoted && !c[i+1].quoted && (c.atAny(i, nameNounsV) > 0 || isAny(c[i].m, wordingNouns...)) && isAny(c[i+1].m, correctedNames...) {
-			return true
-		}
-	}
-	return false
-}
-
-// correctedNames say a name is the one to have: «عنوان درست», «اسم
-// جدید», «نام صحیح», «new title».
-var correctedNames = []string{"درست", "صحیح", "جدید", "تازه", "اصلاحی", "اصلاحشده", "درستش", "صحیحش", "جدیدش", "new", "correct", "right"}
+// correctedNames say a name is the one to have: «اسم جدید», «new
+// title»; the words that call it the right one («عنوان درست», «نام
+// صحیح») are read as «جدید» first (rightWording).
+var correctedNames = []string{"جدید", "تازه", "اصلاحی", "جدیدش", "new"}
 
 // titleAfterTo reads the title after «به» / «to», past the form named.
 func (c clause) titleAfterTo(from int, used []bool) string {

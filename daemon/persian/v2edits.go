@@ -1033,7 +1033,7 @@ func (c clause) extendsEdit(e *fieldEdit) bool {
 		case !t.quoted && isAny(t.m, wordingNouns...):
 			// «… و label‌ش رو بکن «Full name»»: the question's wording.
 			named = true
-		case named && !t.quoted && (isAny(t.m, correctedNames...) || isAny(t.m, "غلط", "غلطه", "اشتباه", "اشتباهه", "wrong")):
+		case named && !t.quoted && (isAny(t.m, correctedNames...) || isAny(t.m, rightWords...) || isAny(t.m, "غلط", "غلطه", "اشتباه", "اشتباهه", "wrong")):
 			// «سوال ۳. عنوان غلط. عنوان درست: «…»»: what is said of the
 			// wording, wrong or right.
 		case !t.quoted && isAny(t.m, "rename", "renameش", "renameاش"):
