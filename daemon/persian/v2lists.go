@@ -924,6 +924,7 @@ func isAskVerb(m string) bool {
 // question, a state or an order of steps.
 func listItems(toks []token, from int, options bool) ([][]token, int) {
 	var parts [][]token // cut at commas
+	var cut []token     // the mark each part after the first was cut at
 	var cur []token
 	depth := 0
 	end := from
@@ -949,6 +950,9 @@ func listItems(toks []token, from int, options bool) ([][]token, int) {
 		if t.punct && isAny(t.m, "،", ",", "/") || options && !t.quoted && isAny(t.m, "-", "–", "—", "|") && len(cur) > 0 {
 			if len(cur) == 0 {
 				break
+			}
+			if len(parts) > 0 {
+				cut = append(cut, toks[j-len(cur)-1])
 			}
 			parts = append(parts, cur)
 			cur = nil
@@ -994,8 +998,12 @@ func listItems(toks []token, from int, options bool) ([][]token, int) {
 		return nil, 0
 	}
 	if len(cur) > 0 {
+		if len(parts) > 0 {
+			cut = append(cut, toks[j-len(cur)-1])
+		}
 		parts = append(parts, cur)
 	}
+	parts = dashesInItems(parts, cut)
 	// «… سینما و اینا، اجباری هم باشه»: the words saying the list goes
 	// on close the last part, a separator after them.
 	if n := len(parts); n > 0 {
@@ -1042,6 +1050,57 @@ func listItems(toks []token, from int, options bool) ([][]token, int) {
 		}
 	}
 	return items, end
+}
+
+// dashesInItems joins back the parts a dash cut when the list is
+// parted by a stronger mark too: in «ویزیت - ۳۰۰ هزار تومان، سونوگرافی
+// - ۸۵۰ هزار تومان» the commas part the options and each dash is
+// inside one, between a service and its price. cut holds the mark
+// before each part after the first.
+func dashesInItems(parts [][]token, cut []token) [][]token {
+	if len(cut) != len(parts)-1 {
+		return parts
+	}
+	dash, strong := false, false
+	for _, t := range cut {
+		if isAny(t.m, "-", "–", "—") {
+			dash = true
+		} else {
+			strong = true
+		}
+	}
+	if !dash || !strong {
+		return parts
+	}
+	out := [][]token{parts[0]}
+	for k, t := range cut {
+		if isAny(t.m, "-", "–", "—") {
+			last := out[len(out)-1]
+			joined := append(append(append([]token(nil), last...), t), parts[k+1]...)
+			out[len(out)-1] = joined
+			continue
+		}
+		out = append(out, parts[k+1])
+	}
+	return out
+}
+
+// openEndWords say that a numbered option goes on past its number:
+// «۳ خوابه و بیشتر», «۲ بار یا بیشتر», «۵۰ و بالاتر».
+var openEndWords = []string{"بیشتر", "بیش‌تر", "بیش تر", "بالاتر", "کمتر", "کم‌تر", "پایینتر", "پایین‌تر", "more", "above", "less", "over"}
+
+// opensEnd reports the words after a «و» or «یا» that only say the item
+// before them, which holds a number, goes on past it.
+func opensEnd(before, after []token) bool {
+	if len(after) != 1 || after[0].quoted || !isAny(after[0].m, openEndWords...) {
+		return false
+	}
+	for _, t := range before {
+		if t.isNum || t.digits || hasDigit(t.s) {
+			return true
+		}
+	}
+	return false
 }
 
 // courtesy reports a word said after a command that asks nothing and
@@ -1152,6 +1211,10 @@ func splitAnd(p []token) [][]token {
 		case t.punct && t.m == ")":
 			depth--
 		case depth == 0 && !t.quoted && isAny(t.m, "و", "and", "یا", "or"):
+			// «۳ خوابه و بیشتر» is one option.
+			if opensEnd(p[start:k], p[k+1:]) {
+				continue
+			}
 			out = append(out, p[start:k])
 			start = k + 1
 		}
@@ -1167,6 +1230,11 @@ func listEnds(toks []token, j int, options bool) bool {
 	}
 	if t.punct {
 		return !isAny(t.m, "(", ")")
+	}
+	// «… ۱۴۰۱ به بعد اضافه کن», «۱۳۹۰ به قبل»: «به بعد» after a number
+	// is the option's («from 1401 on»), not the next act's.
+	if isAny(t.m, "بعد", "قبل", "بالا", "پایین") && j > 1 && toks[j-1].m == "به" && (toks[j-2].isNum || hasDigit(toks[j-2].s)) {
+		return false
 	}
 	c := clause(toks)
 	// «… تبریز بهش اضافه کن», «… ۹ براش بذار»: a preposition carrying a
@@ -1595,9 +1663,23 @@ func (c clause) quoteIn(lo, hi int, used []bool) int {
 func listTexts(l *tokenList) []string {
 	out := make([]string, 0, len(l.items))
 	for _, it := range l.items {
-		out = append(out, surfaceOf(it))
+		out = append(out, itemSurface(it))
 	}
 	return out
+}
+
+// itemSurface is an item's words as written: parentheses hug what they
+// hold («مبتدی (۰ تا ۶ ماه)»), as the tokens, parted at them, no longer
+// say.
+func itemSurface(ts []token) string {
+	var b strings.Builder
+	for k, t := range ts {
+		if k > 0 && !(ts[k-1].punct && isAny(ts[k-1].m, "(", "[")) && !(t.punct && isAny(t.m, ")", "]")) {
+			b.WriteByte(' ')
+		}
+		b.WriteString(t.s)
+	}
+	return b.String()
 }
 
 // retype reads the type words only a v2 planner knows as the key of
