@@ -65,3 +65,18 @@ func TestNumbersInOptionsAreNotPlaces(t *testing.T) {
 		"به فرم ۴۱ یه سوال «طبقه» با گزینه‌های ۱۲، ۱۳، ۱۴ اضافه کن":              "add_field #41 multiple_choice طبقه [۱۲|۱۳|۱۴]",
 	})
 }
+
+// TestNumericOptionsOnLines: options of numbers said on lines of their
+// own, with no mark between them, are a range or a bound with its
+// number and unit each.
+func TestNumericOptionsOnLines(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"به فرم ۳۳ یه سوال کشویی «ساعت کلاس» اضافه کن با گزینه‌های\n۹ تا ۱۱\n۱۴ تا ۱۶\n۱۸ تا ۲۰":     "add_field #33 dropdown ساعت کلاس [۹ تا ۱۱|۱۴ تا ۱۶|۱۸ تا ۲۰]",
+		"فرم ۳۳ یه سوال «وزن» بخواد، گزینه‌ها:\nزیر ۶۰ کیلو\n۶۰ تا ۹۰ کیلو\nبالای ۹۰ کیلو\nاضافش کن": "add_field #33 multiple_choice وزن [زیر ۶۰ کیلو|۶۰ تا ۹۰ کیلو|بالای ۹۰ کیلو]",
+		"گزینه‌های سوال دوم فرم ۳۴ اینا بشه:\n۱ نفر\n۲ تا ۵ نفر\nبیش از ۵ نفر":                       "update_field #34 @1 [۱ نفر|۲ تا ۵ نفر|بیش از ۵ نفر]",
+		// one range alone is no list: it is neither read as twelve
+		// options nor as two
+		"گزینه‌های سوال ۳ فرم ۳۴ رو بکن ۱ تا ۱۲": "none",
+	})
+}

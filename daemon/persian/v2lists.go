@@ -421,6 +421,16 @@ func runItems(run []token) [][]token {
 		}
 		// «اره نه شاید»: «نه» beside a word of answering is the answer
 		// no, not nine counting the word after it.
+		// «۸ تا ۱۰ ۱۰ تا ۱۲», «۵۰ تا ۸۰ متر ۸۰ تا ۱۲۰ متر» (options on
+		// lines of their own): a range is one option, with the unit
+		// after it when another range or number does not follow.
+		// A bound before a number is the option's too: «بالای ۱۲۰ متر»,
+		// «بیش از ۵ نفر».
+		if n := numericItem(run, k); n > 0 {
+			out = append(out, run[k:k+n])
+			k += n - 1
+			continue
+		}
 		no := t.m == "نه" && (k > 0 && isAny(run[k-1].m, answerWords...) || k+1 < len(run) && isAny(run[k+1].m, answerWords...))
 		counted := (t.isNum && !no || t.m == "نیم") && k+1 < len(run) && !run[k+1].isNum && run[k+1].m != "نیم"
 		if counted {
@@ -434,6 +444,37 @@ func runItems(run []token) [][]token {
 		return nil
 	}
 	return out
+}
+
+// boundWords put a number's option on one side of it: «زیر ۵۰ متر»,
+// «بالای ۴۰», «بیش از ۳ نفر», «تا ۱۰۰ میلیون».
+var boundWords = []string{"زیر", "بالای", "بالاي", "بیش", "بیشتر", "کمتر", "بالاتر", "حداقل", "حداکثر", "تا", "over", "under", "above", "below"}
+
+// numericItem returns how many words of run from k make one option of
+// numbers said on lines of their own — a range («۸ تا ۱۰», «۵۰ تا ۸۰
+// متر») or a bound and its number («بالای ۱۲۰ متر») with the unit after
+// it unless a number or another bound comes next — or 0.
+func numericItem(run []token, k int) int {
+	j := k
+	switch {
+	case run[j].isNum && j+2 < len(run) && isAny(run[j+1].m, "تا", "-", "to") && run[j+2].isNum:
+		j += 3
+	case !run[j].isNum && isAny(run[j].m, boundWords...):
+		j++
+		if j < len(run) && run[j].m == "از" {
+			j++
+		}
+		if j >= len(run) || !run[j].isNum {
+			return 0
+		}
+		j++
+	default:
+		return 0
+	}
+	if j < len(run) && !run[j].isNum && !isAny(run[j].m, boundWords...) && (j+1 >= len(run) || run[j+1].isNum || isAny(run[j+1].m, boundWords...)) {
+		j++
+	}
+	return j - k
 }
 
 // questionList reads the questions named after their noun: after a
