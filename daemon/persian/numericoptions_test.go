@@ -80,3 +80,16 @@ func TestNumericOptionsOnLines(t *testing.T) {
 		"گزینه‌های سوال ۳ فرم ۳۴ رو بکن ۱ تا ۱۲": "none",
 	})
 }
+
+// TestFormNamedAsOption: «فرم N» among the options, parted from the
+// others, is an option; a form named by a preposition or followed by
+// its own order stays the form acted on.
+func TestFormNamedAsOption(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"به فرم ۷ یه سوال کشویی «نوع اظهارنامه» با گزینه‌های فرم ۱، فرم ۲، فرم ۳ اضافه کن": "add_field #7 dropdown نوع اظهارنامه [فرم ۱|فرم ۲|فرم ۳]",
+		"یه سوال «مدرک» با گزینه‌های فرم ۵ / فرم ۶ به فرم ۹ اضافه کن":                      "add_field #9 multiple_choice مدرک [فرم ۵|فرم ۶]",
+		"یه سوال «رنگ» با گزینه‌های سبز، آبی، فرم ۸ رو هم منتشر کن":                        "add_field #8 multiple_choice رنگ [سبز|آبی]; publish_form #8",
+		"یه سوال کشویی «رنگ» با گزینه‌های سبز، آبی به فرم‌های ۸ و ۹ اضافه کن":              "add_field #8 dropdown رنگ [سبز|آبی]; add_field #9 dropdown رنگ [سبز|آبی]",
+	})
+}

@@ -446,6 +446,26 @@ func runItems(run []token) [][]token {
 	return out
 }
 
+// formOptionAt reports «فرم N» said as an option among others — «با
+// گزینه‌های فرم ۱، فرم ۲» (the forms of a tax return, say): right
+// after the option noun or a mark that parts options, and followed by
+// another such mark or following one that parts it from another «فرم
+// N», it names an option, not the form acted on.
+func formOptionAt(toks []token, j int) bool {
+	if j == 0 || j+2 >= len(toks) || toks[j].quoted || !isAny(toks[j].m, "فرم", "form") || !toks[j+1].isNum {
+		return false
+	}
+	prev, next := toks[j-1], toks[j+2]
+	parts := func(t token) bool {
+		return t.punct && isAny(t.m, "،", ",", "/") || !t.quoted && isAny(t.m, "|", "-", "یا", "or")
+	}
+	if !(parts(prev) || !prev.quoted && isOptionNoun(prev.m)) {
+		return false
+	}
+	// the last of them: after a mark, with «فرم N» before the mark
+	return parts(next) || j >= 3 && parts(prev) && !toks[j-3].quoted && toks[j-3].m == toks[j].m && toks[j-2].isNum
+}
+
 // boundWords put a number's option on one side of it: «زیر ۵۰ متر»,
 // «بالای ۴۰», «بیش از ۳ نفر», «تا ۱۰۰ میلیون».
 var boundWords = []string{"زیر", "بالای", "بالاي", "بیش", "بیشتر", "کمتر", "بالاتر", "حداقل", "حداکثر", "تا", "over", "under", "above", "below"}
@@ -1297,6 +1317,9 @@ func listEnds(toks []token, j int, options bool) bool {
 	}
 	if isAny(t.m, "به", "در", "تو", "داخل", "از", "برای", "in", "of", "from", "on", "into", "to") && j+1 < len(toks) && (c.atAny(j+1, formNounsV) > 0 || toks[j+1].pron || isAny(toks[j+1].m, "آن", "اون", "این")) {
 		return true
+	}
+	if options && formOptionAt(toks, j) {
+		return false
 	}
 	if c.atAny(j, formNounsV) > 0 || c.atAny(j, actionWordsV) > 0 || c.atAny(j, placeVerbsV) > 0 || conjunctions[t.m] && !isAny(t.m, "و", "and") {
 		return true
