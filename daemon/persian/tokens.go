@@ -212,7 +212,7 @@ func tokenize(text string) []token {
 		switch {
 		case isSpace(r):
 			flush(i)
-		case isPunct(r) && !((r == '.' || r == '/') && betweenDigits(text, i, next)):
+		case isPunct(r) && !((r == '.' || r == '/') && betweenDigits(text, i, next) || inNumeral(text, i, next, r)):
 			flush(i)
 			toks = append(toks, token{m: text[i:next], s: text[i:next], punct: true})
 		case r == '=' && wordStart >= 0 && next < len(text) && !isSpace(rune(text[next])):
@@ -343,6 +343,44 @@ func betweenDigits(text string, i, next int) bool {
 	before, _ := utf8.DecodeLastRuneInString(text[:i])
 	after, _ := utf8.DecodeRuneInString(text[next:])
 	return unicode.IsDigit(before) && unicode.IsDigit(after)
+}
+
+// inNumeral reports a colon or a comma that is part of a numeral, not
+// a mark between words: the colon of a clock time («۸:۰۰», «16:30») and
+// the comma grouping thousands («۵۰۰,۰۰۰», «1,200,000 ریال»). Either
+// takes a digit before it and exactly its group of digits after — two
+// for a time, three for thousands — so «1,2,3» and «سوال 3: …» are
+// still parted.
+func inNumeral(text string, i, next int, r rune) bool {
+	var group int
+	switch r {
+	case ':':
+		group = 2
+	case ',':
+		group = 3
+	default:
+		return false
+	}
+	if i == 0 {
+		return false
+	}
+	if before, _ := utf8.DecodeLastRuneInString(text[:i]); !unicode.IsDigit(before) {
+		return false
+	}
+	j := next
+	for n := 0; n < group; n++ {
+		d, size := utf8.DecodeRuneInString(text[j:])
+		if j >= len(text) || !unicode.IsDigit(d) {
+			return false
+		}
+		j += size
+	}
+	if j < len(text) {
+		if after, _ := utf8.DecodeRuneInString(text[j:]); unicode.IsDigit(after) {
+			return false
+		}
+	}
+	return true
 }
 
 // isPictograph reports an emoji or other pictograph at text[i] (r), with
