@@ -177,3 +177,69 @@ func sameTokens(a, b []token) bool {
 	}
 	return true
 }
+
+// textReadings are the readings of a command's text, before it is
+// tokenized, that wait for a word the text rarely holds.
+type textReadings uint8
+
+const (
+	textFormal textReadings = 1 << iota // formalTrigger: formalRegister
+	textNotes                           // noteTrigger: terseNotes
+)
+
+// saidInText reads a text once, rune by rune and word by word, for the
+// words of formalTrigger and of noteTrigger, and returns the readings
+// they open.
+func saidInText(text string) textReadings {
+	var said textReadings
+	var f formalScan
+	n := newNoteScan()
+	word := -1 // where the word formalScan reads starts; -1 between words
+	for i, r := range text {
+		if said&textNotes == 0 && n.rune(text, i, r) {
+			said |= textNotes
+		}
+		if r != ' ' {
+			if word < 0 {
+				word = i
+			}
+			continue
+		}
+		if word >= 0 {
+			if said&textFormal == 0 && f.word(text[word:i]) {
+				said |= textFormal
+			}
+			word = -1
+		}
+		if said == textFormal|textNotes {
+			return said
+		}
+	}
+	if said&textNotes == 0 && n.end(text) {
+		said |= textNotes
+	}
+	if word >= 0 && said&textFormal == 0 && f.word(text[word:]) {
+		said |= textFormal
+	}
+	return said
+}
+
+// readText reads a command's text before it is tokenized. The words of
+// formalRegister and terseNotes are found in one reading of the text
+// (saidInText), read again only after a reading has changed it.
+func readText(text string) string {
+	text = surface(noteLines(linesAsItems(text)))
+	said := saidInText(text)
+	if said&textFormal != 0 {
+		if t := formalRead(text); t != text {
+			text, said = t, saidInText(t)
+		}
+	}
+	if t := spokenMarks(text); t != text {
+		text, said = t, saidInText(t)
+	}
+	if said&textNotes != 0 {
+		text = notesRead(text)
+	}
+	return quoteNamedInParens(text)
+}
