@@ -433,7 +433,9 @@ func newNoteScan() noteScan { return noteScan{p1: ' ', p2: ' ', p3: ' ', start: 
 
 // rune reads r, at i of text, and reports whether it opens the notes.
 func (n *noteScan) rune(text string, i int, r rune) bool {
-	if unicode.IsDigit(r) {
+	// Only a digit after a note letter or a space may open the notes:
+	// those are looked at before the digit.
+	if (n.p1 == ' ' || isNoteLetter(n.p1)) && unicode.IsDigit(r) {
 		if isNoteLetter(n.p1) && !unicode.IsLetter(n.p2) || n.p1 == ' ' && (n.p2 == 'ف' || n.p2 == 'س') && !unicode.IsLetter(n.p3) {
 			return true
 		}

@@ -106,6 +106,43 @@ var formalTriggers = map[string]bool{
 
 var formalAuxNouns = []string{"ایجاد", "تهیه", "طراحی", "تبدیل", "افزوده", "اضافه", "درج", "اصلاح", "تکثیر", "منتقل", "منتشر", "غیرفعال"}
 
+// formalKind is what a word is to formalScan, so that a word is looked
+// up once.
+type formalKind uint16
+
+const (
+	formalOpens  formalKind = 1 << iota // one of formalTriggers
+	formalAux                           // one of formalAuxNouns
+	formalAnd                           // «و»
+	formalAgreed                        // «تایید», «موافقت» after «مورد»
+	formalTitle                         // «عنوان» after «… «…» و»
+	formalYad                           // «یاد»
+	formalShode                         // «شده» after «یاد»
+	formalFogh                          // «فوق»
+	formalZekr                          // «الذکر» after «فوق»
+	formalMored                         // «مورد»
+	formalKe                            // «که»
+)
+
+var formalWordKinds = func() map[string]formalKind {
+	m := map[string]formalKind{}
+	for w, ok := range formalTriggers {
+		if ok {
+			m[w] |= formalOpens
+		}
+	}
+	for _, w := range formalAuxNouns {
+		m[w] |= formalAux
+	}
+	for _, w := range []string{"تایید", "تأیید", "موافقت"} {
+		m[w] |= formalAgreed
+	}
+	for w, k := range map[string]formalKind{"و": formalAnd, "عنوان": formalTitle, "یاد": formalYad, "شده": formalShode, "فوق": formalFogh, "الذکر": formalZekr, "مورد": formalMored, "که": formalKe} {
+		m[w] |= k
+	}
+	return m
+}()
+
 func formalTrigger(text string) bool {
 	return saidInText(text)&textFormal != 0
 }
@@ -140,20 +177,21 @@ func (f *formalScan) word(w string) bool {
 		n++
 	}
 	k := buf[:n]
-	if formalTriggers[string(k)] || f.prevAux && string(k) == "و" ||
-		f.prevMored && isAny(string(k), "تایید", "تأیید", "موافقت") || f.sawKe && comma ||
-		f.quoteAnd == 2 && string(k) == "عنوان" ||
-		f.prevYad && string(k) == "شده" || f.prevFogh && string(k) == "الذکر" ||
+	kind := formalWordKinds[string(k)]
+	if kind&formalOpens != 0 || f.prevAux && kind&formalAnd != 0 ||
+		f.prevMored && kind&formalAgreed != 0 || f.sawKe && comma ||
+		f.quoteAnd == 2 && kind&formalTitle != 0 ||
+		f.prevYad && kind&formalShode != 0 || f.prevFogh && kind&formalZekr != 0 ||
 		strings.HasPrefix(string(k), "یاد") && strings.HasSuffix(string(k), "شده") && len(k) > len("یادشده")-1 {
 		return true
 	}
-	f.prevAux = isAny(string(k), formalAuxNouns...)
-	f.prevYad, f.prevFogh, f.prevMored = string(k) == "یاد", string(k) == "فوق", string(k) == "مورد"
-	f.sawKe = f.sawKe || string(k) == "که"
+	f.prevAux = kind&formalAux != 0
+	f.prevYad, f.prevFogh, f.prevMored = kind&formalYad != 0, kind&formalFogh != 0, kind&formalMored != 0
+	f.sawKe = f.sawKe || kind&formalKe != 0
 	switch {
 	case closes:
 		f.quoteAnd = 1
-	case f.quoteAnd == 1 && string(k) == "و":
+	case f.quoteAnd == 1 && kind&formalAnd != 0:
 		f.quoteAnd = 2
 	default:
 		f.quoteAnd = 0
