@@ -33,6 +33,7 @@ const (
 	gatePlaceNoun                     // «جای», «بخش»: placesAsQuestions
 	gateWait                          // «وایسا», «صبر», "wait", "hold": undecided
 	gateExcept                        // «جز», «غیر از», «بقیه», "except": leftOutOrRest
+	gateBeside                        // «بعدی», «زیر», «به بعد», "next", "onwards": questionBesideNamed
 )
 
 // allGates opens every reading: what an empty key, a prefix of every
@@ -78,6 +79,8 @@ var gateWords = func() map[string]gates {
 	add(gateWait, "وایسا", "وایستا", "وایسید", "وایستید", "wait", "صبر", "نگه", "hold")
 	addStarts(gateExcept, exceptWordsV)
 	add(gateExcept, restWords...)
+	add(gateBeside, "بعدی", "بعدیش", "بعدیشو", "بعدیشم", "قبلیش", "next", "بعد", "قبل", "بالا", "پایین", "onwards", "onward")
+	addStarts(gateBeside, besideWordsV)
 	return m
 }()
 

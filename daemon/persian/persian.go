@@ -226,7 +226,7 @@ func (p *Planner) plan(text string) Result {
 	if w := gate.word(gateExcept, leftOutOrRest, toks); w != "" {
 		return none(domain.T("«%s»: the order is about what the command does not name; name each form or question to act on", w))
 	}
-	if w := questionBesideNamed(toks); w != "" {
+	if w := gate.word(gateBeside, questionBesideNamed, toks); w != "" {
 		return none(domain.T("«%s» names a question or a form by its place beside another; name it by its own number", w))
 	}
 	toks = gate.run(gateSpeaker, dropSpeakerActs, gate.run(gateCorrection, selfCorrected, toks))
