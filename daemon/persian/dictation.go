@@ -152,6 +152,11 @@ func spokenMarks(text string) string {
 	if !found {
 		return text
 	}
+	return spokenRead(text)
+}
+
+// spokenRead is spokenMarks on a text holding a spoken mark.
+func spokenRead(text string) string {
 	us := units(text)
 	n := len(us)
 	us = spokenQuotes(us)

@@ -1,5 +1,7 @@
 package persian
 
+import "strings"
+
 // Gates: most readings of the token stream change a command only when
 // it says one of a few rare words («به جای», «ببخشید», «یا», a colon…),
 // yet each costs a look at every word of every command. The words of a
@@ -188,10 +190,26 @@ type textReadings uint8
 const (
 	textFormal textReadings = 1 << iota // formalTrigger: formalRegister
 	textNotes                           // noteTrigger: terseNotes
+	textSpoken                          // one of spokenMarkWords: spokenMarks
 )
 
+// spokenMarkStarts holds the first rune of every spoken mark, so that
+// the text is compared with them only where one may start.
+var spokenMarkStarts = firstRunes(spokenMarkWords)
+
+// spokenMarkAt reports whether a spoken mark starts the text.
+func spokenMarkAt(text string) bool {
+	for _, w := range spokenMarkWords {
+		if strings.HasPrefix(text, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // saidInText reads a text once, rune by rune and word by word, for the
-// words of formalTrigger and of noteTrigger, and returns the readings
+// words of formalTrigger and of noteTrigger and for the spoken marks
+// (anywhere, as strings.Contains finds them), and returns the readings
 // they open.
 func saidInText(text string) textReadings {
 	var said textReadings
@@ -201,6 +219,9 @@ func saidInText(text string) textReadings {
 	for i, r := range text {
 		if said&textNotes == 0 && n.rune(text, i, r) {
 			said |= textNotes
+		}
+		if said&textSpoken == 0 && spokenMarkStarts.mayHave(r) && spokenMarkAt(text[i:]) {
+			said |= textSpoken
 		}
 		if r != ' ' {
 			if word < 0 {
@@ -214,7 +235,7 @@ func saidInText(text string) textReadings {
 			}
 			word = -1
 		}
-		if said == textFormal|textNotes {
+		if said == textFormal|textNotes|textSpoken {
 			return said
 		}
 	}
@@ -228,7 +249,7 @@ func saidInText(text string) textReadings {
 }
 
 // readText reads a command's text before it is tokenized. The words of
-// formalRegister and terseNotes are found in one reading of the text
+// formalRegister, spokenMarks and terseNotes are found in one reading of the text
 // (saidInText), read again only after a reading has changed it.
 func readText(text string) string {
 	text = surface(noteLines(linesAsItems(text)))
@@ -238,8 +259,10 @@ func readText(text string) string {
 			text, said = t, saidInText(t)
 		}
 	}
-	if t := spokenMarks(text); t != text {
-		text, said = t, saidInText(t)
+	if said&textSpoken != 0 {
+		if t := spokenRead(text); t != text {
+			text, said = t, saidInText(t)
+		}
 	}
 	if said&textNotes != 0 {
 		text = notesRead(text)

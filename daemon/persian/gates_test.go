@@ -225,6 +225,10 @@ func TestTextReadOnce(t *testing.T) {
 		{"a plus sign", "فرم ۵ + سوال نام", textNotes},
 		{"both", "فرم مذکور: Q2 req", textFormal | textNotes},
 		{"a note word inside a word", "options of form 3", 0},
+		{"a spoken mark", "سوال گیومه باز نام گیومه بسته اضافه کن", textSpoken},
+		{"a spoken mark inside a word", "سوال تعداد خطوط اضافه کن", textSpoken},
+		{"a spoken mark of two words", "بند جدید فرم ۳ رو منتشر کن", textFormal | textSpoken},
+		{"a spoken mark parted by two spaces", "بند  جدید", textFormal},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if got := saidInText(c.text); got != c.said {
