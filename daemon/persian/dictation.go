@@ -152,6 +152,11 @@ func spokenMarks(text string) string {
 	if !found {
 		return text
 	}
+	return spokenRead(text)
+}
+
+// spokenRead is spokenMarks on a text holding a spoken mark.
+func spokenRead(text string) string {
 	us := units(text)
 	n := len(us)
 	us = spokenQuotes(us)
@@ -420,32 +425,48 @@ func noteLines(text string) string {
 // «Q5»), a plus sign, or one of the note words. Most commands hold none,
 // and are returned by terseNotes as they are.
 func noteTrigger(text string) bool {
-	p1, p2, p3 := ' ', ' ', ' ' // the three runes before r
-	start := -1                 // where the word being read starts; -1 between words
-	for i, r := range text {
-		if unicode.IsDigit(r) {
-			if isNoteLetter(p1) && !unicode.IsLetter(p2) || p1 == ' ' && (p2 == 'ف' || p2 == 'س') && !unicode.IsLetter(p3) {
-				return true
-			}
-		}
-		if r == '+' {
+	return saidInText(text)&textNotes != 0
+}
+
+// noteScan reads the runes of a text for noteTrigger.
+type noteScan struct {
+	p1, p2, p3 rune // the three runes before the one read
+	start      int  // where the word being read starts; -1 between words
+}
+
+func newNoteScan() noteScan { return noteScan{p1: ' ', p2: ' ', p3: ' ', start: -1} }
+
+// rune reads r, at i of text, and reports whether it opens the notes.
+func (n *noteScan) rune(text string, i int, r rune) bool {
+	// Only a digit after a note letter or a space may open the notes:
+	// those are looked at before the digit.
+	if (n.p1 == ' ' || isNoteLetter(n.p1)) && unicode.IsDigit(r) {
+		if isNoteLetter(n.p1) && !unicode.IsLetter(n.p2) || n.p1 == ' ' && (n.p2 == 'ف' || n.p2 == 'س') && !unicode.IsLetter(n.p3) {
 			return true
 		}
-		// A note word is a word of its own: «opt» but not «options»,
-		// «اخت» but not «اختیاری».
-		if unicode.IsLetter(r) {
-			if start < 0 {
-				start = i
-			}
-		} else if start >= 0 {
-			if noteWordTriggers[text[start:i]] {
-				return true
-			}
-			start = -1
-		}
-		p1, p2, p3 = r, p1, p2
 	}
-	return start >= 0 && noteWordTriggers[text[start:]]
+	if r == '+' {
+		return true
+	}
+	// A note word is a word of its own: «opt» but not «options»,
+	// «اخت» but not «اختیاری».
+	if unicode.IsLetter(r) {
+		if n.start < 0 {
+			n.start = i
+		}
+	} else if n.start >= 0 {
+		if noteWordTriggers[text[n.start:i]] {
+			return true
+		}
+		n.start = -1
+	}
+	n.p1, n.p2, n.p3 = r, n.p1, n.p2
+	return false
+}
+
+// end reports whether the text's last word opens the notes.
+func (n *noteScan) end(text string) bool {
+	return n.start >= 0 && noteWordTriggers[text[n.start:]]
 }
 
 func isNoteLetter(r rune) bool {
@@ -560,6 +581,11 @@ func terseNotes(text string) string {
 	if !noteTrigger(text) {
 		return text
 	}
+	return notesRead(text)
+}
+
+// notesRead is terseNotes on a text noteTrigger has opened.
+func notesRead(text string) string {
 	us := units(text)
 	formAt := map[int]bool{}
 	for k, u := range us {

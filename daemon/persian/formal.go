@@ -60,6 +60,11 @@ func formalRegister(text string) string {
 	if !formalTrigger(text) {
 		return text
 	}
+	return formalRead(text)
+}
+
+// formalRead is formalRegister on a text formalTrigger has opened.
+func formalRead(text string) string {
 	us := units(text)
 	for k := range us {
 		if !us[k].quoted {
@@ -101,55 +106,95 @@ var formalTriggers = map[string]bool{
 
 var formalAuxNouns = []string{"ایجاد", "تهیه", "طراحی", "تبدیل", "افزوده", "اضافه", "درج", "اصلاح", "تکثیر", "منتقل", "منتشر", "غیرفعال"}
 
-func formalTrigger(text string) bool {
-	var buf [96]byte
-	prevAux, prevYad, prevFogh, prevMored, sawKe := false, false, false, false, false
-	quoteAnd := 0 // «… «…» و عنوان»: 1 after a closing quote, 2 after its «و»
-	for rest := text; rest != ""; {
-		var w string
-		rest = strings.TrimLeft(rest, " ")
-		if i := strings.IndexByte(rest, ' '); i >= 0 {
-			w, rest = rest[:i], rest[i+1:]
-		} else {
-			w, rest = rest, ""
+// formalKind is what a word is to formalScan, so that a word is looked
+// up once.
+type formalKind uint16
+
+const (
+	formalOpens  formalKind = 1 << iota // one of formalTriggers
+	formalAux                           // one of formalAuxNouns
+	formalAnd                           // «و»
+	formalAgreed                        // «تایید», «موافقت» after «مورد»
+	formalTitle                         // «عنوان» after «… «…» و»
+	formalYad                           // «یاد»
+	formalShode                         // «شده» after «یاد»
+	formalFogh                          // «فوق»
+	formalZekr                          // «الذکر» after «فوق»
+	formalMored                         // «مورد»
+	formalKe                            // «که»
+)
+
+var formalWordKinds = func() map[string]formalKind {
+	m := map[string]formalKind{}
+	for w, ok := range formalTriggers {
+		if ok {
+			m[w] |= formalOpens
 		}
-		comma := strings.HasSuffix(w, "،") || strings.HasSuffix(w, ",")
-		closes := strings.HasSuffix(w, "»")
-		w = strings.Trim(w, "،,؛;:.()«»")
-		if w == "" || len(w) > len(buf) {
-			prevAux, prevYad, prevFogh = false, false, false
+	}
+	for _, w := range formalAuxNouns {
+		m[w] |= formalAux
+	}
+	for _, w := range []string{"تایید", "تأیید", "موافقت"} {
+		m[w] |= formalAgreed
+	}
+	for w, k := range map[string]formalKind{"و": formalAnd, "عنوان": formalTitle, "یاد": formalYad, "شده": formalShode, "فوق": formalFogh, "الذکر": formalZekr, "مورد": formalMored, "که": formalKe} {
+		m[w] |= k
+	}
+	return m
+}()
+
+func formalTrigger(text string) bool {
+	return saidInText(text)&textFormal != 0
+}
+
+// formalScan reads the words of a text, split at its spaces, for
+// formalTrigger.
+type formalScan struct {
+	prevAux, prevYad, prevFogh, prevMored, sawKe bool
+	quoteAnd                                     int // «… «…» و عنوان»: 1 after a closing quote, 2 after its «و»
+}
+
+// word reads the next word and reports whether it opens the formal
+// reading.
+func (f *formalScan) word(w string) bool {
+	var buf [96]byte
+	comma := strings.HasSuffix(w, "،") || strings.HasSuffix(w, ",")
+	closes := strings.HasSuffix(w, "»")
+	w = strings.Trim(w, "،,؛;:.()«»")
+	if w == "" || len(w) > len(buf) {
+		f.prevAux, f.prevYad, f.prevFogh = false, false, false
+		return false
+	}
+	// The word without its ZWNJs, in a buffer on the stack: the map
+	// is looked up without a copy of it.
+	n := 0
+	for i := 0; i < len(w); i++ {
+		if w[i] == 0xe2 && i+2 < len(w) && w[i+1] == 0x80 && w[i+2] == 0x8c {
+			i += 2
 			continue
 		}
-		// The word without its ZWNJs, in a buffer on the stack: the map
-		// is looked up without a copy of it.
-		n := 0
-		for i := 0; i < len(w); i++ {
-			if w[i] == 0xe2 && i+2 < len(w) && w[i+1] == 0x80 && w[i+2] == 0x8c {
-				i += 2
-				continue
-			}
-			buf[n] = w[i]
-			n++
-		}
-		k := buf[:n]
-		if formalTriggers[string(k)] || prevAux && string(k) == "و" ||
-			prevMored && isAny(string(k), "تایید", "تأیید", "موافقت") || sawKe && comma ||
-			quoteAnd == 2 && string(k) == "عنوان" ||
-			prevYad && string(k) == "شده" || prevFogh && string(k) == "الذکر" ||
-			strings.HasPrefix(string(k), "یاد") && strings.HasSuffix(string(k), "شده") && len(k) > len("یادشده")-1 {
-			return true
-		}
-		prevAux = isAny(string(k), formalAuxNouns...)
-		prevYad, prevFogh, prevMored = string(k) == "یاد", string(k) == "فوق", string(k) == "مورد"
-		sawKe = sawKe || string(k) == "که"
-		switch {
-		case closes:
-			quoteAnd = 1
-		case quoteAnd == 1 && string(k) == "و":
-			quoteAnd = 2
-		default:
-			quoteAnd = 0
-		}
+		buf[n] = w[i]
+		n++
+	}
+	k := buf[:n]
+	kind := formalWordKinds[string(k)]
+	if kind&formalOpens != 0 || f.prevAux && kind&formalAnd != 0 ||
+		f.prevMored && kind&formalAgreed != 0 || f.sawKe && comma ||
+		f.quoteAnd == 2 && kind&formalTitle != 0 ||
+		f.prevYad && kind&formalShode != 0 || f.prevFogh && kind&formalZekr != 0 ||
+		strings.HasPrefix(string(k), "یاد") && strings.HasSuffix(string(k), "شده") && len(k) > len("یادشده")-1 {
+		return true
+	}
+	f.prevAux = kind&formalAux != 0
+	f.prevYad, f.prevFogh, f.prevMored = kind&formalYad != 0, kind&formalFogh != 0, kind&formalMored != 0
+	f.sawKe = f.sawKe || kind&formalKe != 0
+	switch {
+	case closes:
+		f.quoteAnd = 1
+	case f.quoteAnd == 1 && kind&formalAnd != 0:
+		f.quoteAnd = 2
+	default:
+		f.quoteAnd = 0
 	}
 	return false
 }

@@ -1,5 +1,7 @@
 package persian
 
+import "strings"
+
 // Gates: most readings of the token stream change a command only when
 // it says one of a few rare words («به جای», «ببخشید», «یا», a colon…),
 // yet each costs a look at every word of every command. The words of a
@@ -33,6 +35,7 @@ const (
 	gatePlaceNoun                     // «جای», «بخش»: placesAsQuestions
 	gateWait                          // «وایسا», «صبر», "wait", "hold": undecided
 	gateExcept                        // «جز», «غیر از», «بقیه», "except": leftOutOrRest
+	gateBeside                        // «بعدی», «زیر», «به بعد», "next", "onwards": questionBesideNamed
 )
 
 // allGates opens every reading: what an empty key, a prefix of every
@@ -78,6 +81,8 @@ var gateWords = func() map[string]gates {
 	add(gateWait, "وایسا", "وایستا", "وایسید", "وایستید", "wait", "صبر", "نگه", "hold")
 	addStarts(gateExcept, exceptWordsV)
 	add(gateExcept, restWords...)
+	add(gateBeside, "بعدی", "بعدیش", "بعدیشو", "بعدیشم", "قبلیش", "next", "بعد", "قبل", "بالا", "پایین", "onwards", "onward")
+	addStarts(gateBeside, besideWordsV)
 	return m
 }()
 
@@ -176,4 +181,91 @@ func sameTokens(a, b []token) bool {
 		}
 	}
 	return true
+}
+
+// textReadings are the readings of a command's text, before it is
+// tokenized, that wait for a word the text rarely holds.
+type textReadings uint8
+
+const (
+	textFormal textReadings = 1 << iota // formalTrigger: formalRegister
+	textNotes                           // noteTrigger: terseNotes
+	textSpoken                          // one of spokenMarkWords: spokenMarks
+)
+
+// spokenMarkStarts holds the first rune of every spoken mark, so that
+// the text is compared with them only where one may start.
+var spokenMarkStarts = firstRunes(spokenMarkWords)
+
+// spokenMarkAt reports whether a spoken mark starts the text.
+func spokenMarkAt(text string) bool {
+	for _, w := range spokenMarkWords {
+		if strings.HasPrefix(text, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// saidInText reads a text once, rune by rune and word by word, for the
+// words of formalTrigger and of noteTrigger and for the spoken marks
+// (anywhere, as strings.Contains finds them), and returns the readings
+// they open.
+func saidInText(text string) textReadings {
+	var said textReadings
+	var f formalScan
+	n := newNoteScan()
+	word := -1 // where the word formalScan reads starts; -1 between words
+	for i, r := range text {
+		if said&textNotes == 0 && n.rune(text, i, r) {
+			said |= textNotes
+		}
+		if said&textSpoken == 0 && spokenMarkStarts.mayHave(r) && spokenMarkAt(text[i:]) {
+			said |= textSpoken
+		}
+		if r != ' ' {
+			if word < 0 {
+				word = i
+			}
+			continue
+		}
+		if word >= 0 {
+			if said&textFormal == 0 && f.word(text[word:i]) {
+				said |= textFormal
+			}
+			word = -1
+		}
+		if said == textFormal|textNotes|textSpoken {
+			return said
+		}
+	}
+	if said&textNotes == 0 && n.end(text) {
+		said |= textNotes
+	}
+	if word >= 0 && said&textFormal == 0 && f.word(text[word:]) {
+		said |= textFormal
+	}
+	return said
+}
+
+// readText reads a command's text before it is tokenized. The words of
+// formalRegister, spokenMarks and terseNotes are found in one reading of the text
+// (saidInText), read again only after a reading has changed it.
+func readText(text string) string {
+	text = surface(noteLines(linesAsItems(text)))
+	said := saidInText(text)
+	if said&textFormal != 0 {
+		if t := formalRead(text); t != text {
+			text, said = t, saidInText(t)
+		}
+	}
+	if said&textSpoken != 0 {
+		if t := spokenRead(text); t != text {
+			text, said = t, saidInText(t)
+		}
+	}
+	if said&textNotes != 0 {
+		text = notesRead(text)
+	}
+	return quoteNamedInParens(text)
 }

@@ -205,3 +205,56 @@ func TestFinglishSpellingsAreLatin(t *testing.T) {
 		t.Error("a Persian word read as a Finglish spelling")
 	}
 }
+
+// TestTextReadOnce checks that reading a command's text with its words
+// found in one reading (readText) gives what each reading of the text,
+// each looking for its own words, gives.
+func TestTextReadOnce(t *testing.T) {
+	each := func(text string) string {
+		return quoteNamedInParens(terseNotes(spokenMarks(formalRegister(surface(noteLines(linesAsItems(text)))))))
+	}
+	for _, c := range []struct {
+		name, text string
+		said       textReadings
+	}{
+		{"no rare word", "فرم ۳ را منتشر کن", 0},
+		{"a formal back-reference", "فرم مذکور منتشر گردد", textFormal},
+		{"a formal word last", "سوال دوم فرم ۳ حذف گردید", textFormal},
+		{"a form glued to its number", "ف۱۲ س۳ اجباری", textNotes},
+		{"a note word last", "F12 Q3 opt", textNotes},
+		{"a plus sign", "فرم ۵ + سوال نام", textNotes},
+		{"both", "فرم مذکور: Q2 req", textFormal | textNotes},
+		{"a note word inside a word", "options of form 3", 0},
+		{"a spoken mark", "سوال گیومه باز نام گیومه بسته اضافه کن", textSpoken},
+		{"a spoken mark inside a word", "سوال تعداد خطوط اضافه کن", textSpoken},
+		{"a spoken mark of two words", "بند جدید فرم ۳ رو منتشر کن", textFormal | textSpoken},
+		{"a spoken mark parted by two spaces", "بند  جدید", textFormal},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := saidInText(c.text); got != c.said {
+				t.Errorf("saidInText(%q) = %b, want %b", c.text, got, c.said)
+			}
+			if got, want := readText(c.text), each(c.text); got != want {
+				t.Errorf("readText(%q) = %q, each reading gives %q", c.text, got, want)
+			}
+		})
+	}
+	t.Run("corpora", func(t *testing.T) {
+		files, err := filepath.Glob(filepath.Join(corpusDir, "*.jsonl"))
+		if err != nil || len(files) == 0 {
+			t.Fatalf("no corpora in %s: %v", corpusDir, err)
+		}
+		n := 0
+		for _, f := range files {
+			for _, c := range loadCorpusPath(t, f) {
+				n++
+				if got, want := readText(c.Text), each(c.Text); got != want {
+					t.Errorf("readText(%q) = %q, each reading gives %q", c.Text, got, want)
+				}
+			}
+		}
+		if n == 0 {
+			t.Fatal("no commands read")
+		}
+	})
+}

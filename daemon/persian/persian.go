@@ -178,7 +178,7 @@ func (p *Planner) Plan(text string) Result {
 
 // plan reads one command for the planner's own contract.
 func (p *Planner) plan(text string) Result {
-	toks, archived := archiveIsDelete(formatColon(headedWordingJoined(formatWished(intoFormUnsaid(describedKind(keyedRecord(deletedToRewrite(wordingSaidAfter(dropClosers(dropOpeners(dropGreetings(clippedDige(textedShortWords(dropBlessings(tokenize(quoteNamedInParens(terseNotes(spokenMarks(formalRegister(surface(noteLines(linesAsItems(text)))))))))))))))))))))))
+	toks, archived := archiveIsDelete(formatColon(headedWordingJoined(formatWished(intoFormUnsaid(describedKind(keyedRecord(deletedToRewrite(wordingSaidAfter(dropClosers(dropOpeners(dropGreetings(clippedDige(textedShortWords(dropBlessings(tokenize(readText(text)))))))))))))))))
 	if len(toks) == 0 {
 		return none(domain.T("the command is empty"))
 	}
@@ -226,7 +226,7 @@ func (p *Planner) plan(text string) Result {
 	if w := gate.word(gateExcept, leftOutOrRest, toks); w != "" {
 		return none(domain.T("«%s»: the order is about what the command does not name; name each form or question to act on", w))
 	}
-	if w := questionBesideNamed(toks); w != "" {
+	if w := gate.word(gateBeside, questionBesideNamed, toks); w != "" {
 		return none(domain.T("«%s» names a question or a form by its place beside another; name it by its own number", w))
 	}
 	toks = gate.run(gateSpeaker, dropSpeakerActs, gate.run(gateCorrection, selfCorrected, toks))

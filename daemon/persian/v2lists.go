@@ -956,21 +956,30 @@ func colonListFollows(before []token) bool {
 // added: the noun and its label carry the object marker («سوال سن رو
 // اجباری کن») and no verb of the clause adds or makes anything.
 func namesQuestionAsked(toks []token, i int) bool {
-	c := clause(toks)
+	// The object marker is looked for first: most question nouns have
+	// none after them, and then no verb need be looked for.
 	marked := false
+	for k := i + 1; k < len(toks) && k <= i+4 && !marked; k++ {
+		t := toks[k]
+		if t.punct || conjunctions[t.m] {
+			break
+		}
+		marked = isAny(t.m, "را", "رو")
+	}
+	if !marked {
+		return false
+	}
+	c := clause(toks)
 	for k := i + 1; k < len(toks); k++ {
 		t := toks[k]
 		if t.punct || conjunctions[t.m] {
 			break
 		}
-		if isAny(t.m, "را", "رو") && k <= i+4 {
-			marked = true
-		}
 		if c.atAny(k, addVerbsV) > 0 || c.atAny(k, placeVerbsV) > 0 || c.createVerbAt(k) {
 			return false
 		}
 	}
-	return marked
+	return true
 }
 
 func isAskVerb(m string) bool {
