@@ -64,7 +64,7 @@ var corpora = []struct {
 	{"club-caterer-translator.jsonl", 1.0, 2},
 	{"finglish.jsonl", 0.97, 2},
 	{"dictation-and-notes.jsonl", 1.0, 2},
-	{"regional.jsonl", 0.95, 2},
+	{"regional.jsonl", 0.98, 2},
 	{"formal-registers.jsonl", 1.0, 2},
 	{"numeric-options.jsonl", 0.98, 2},
 	// Written outside the planner's work and scored cold; kept at the

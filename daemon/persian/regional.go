@@ -255,7 +255,35 @@ func loneNo(toks []token) []token {
 		out = append(out, wordToken("ببخشید"))
 		return append(out, toks[k+1:]...)
 	}
+	// «… حذف کن نه، نه», «… حذف کن، نه ۹»: «نه» after an order with only
+	// more «نه» or ids typed in digits after it takes the order back or
+	// corrects its ids — the order had been planned as first said.
+	for k := 1; k < len(toks); k++ {
+		t := toks[k]
+		j := k - 1
+		if j > 0 && mark(toks[j]) {
+			j--
+		}
+		if t.quoted || t.m != "نه" || toks[j].quoted || !isVerbForm(toks[j].m) && !clause(toks).imperativeAct(j) || !onlyNoOrIDs(toks[k+1:]) {
+			continue
+		}
+		out := append(make([]token, 0, len(toks)+1), toks[:k+1]...)
+		out = append(out, wordToken("ببخشید"))
+		return append(out, toks[k+1:]...)
+	}
 	return toks
+}
+
+// onlyNoOrIDs reports what follows a «نه» after an order: nothing but
+// marks, more «نه», and ids typed in digits with the words that list
+// them.
+func onlyNoOrIDs(ts []token) bool {
+	for _, t := range ts {
+		if t.quoted || !(t.punct || t.m == "نه" || t.isNum && t.digits || isAny(t.m, "و", "فقط")) {
+			return false
+		}
+	}
+	return true
 }
 
 // ordersAfter reports an order of its own after a lone «نه»: a verb,

@@ -183,3 +183,17 @@ func TestLoneNoCorrects(t *testing.T) {
 		"سوال دوم فرم ۱۴ رو پاک کن، لا، سوال سوم رو":       "delete_field #14 @2",
 	})
 }
+
+// TestNoAfterTheOrder: «نه» after an order with nothing after it but
+// more «نه» takes the order back; with ids typed in digits after it, it
+// corrects the order's ids. Neither leaves the first order planned.
+func TestNoAfterTheOrder(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"فرم ۸ رو حذف کن نه، نه":             "none",
+		"فرم ۱۲ رو پاک کن، نه نه":            "none",
+		"فرم ۸ رو حذف کن، نه ۹":              "delete_form #9",
+		"فرم ۸ رو ببند نه ۱۸":                "disable_form #18",
+		"فرم ۳ رو منتشر کن نه ۴":             "publish_form #4",
+		"فرم ۸ و ۹ رو پیش‌نویس کن، نه فقط ۹": "draft_form #9",
+	})
+}
