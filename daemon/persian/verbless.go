@@ -140,6 +140,10 @@ func attachVerbless(fs []*frame) []*frame {
 			}
 			f.ids = uniqueIDs(append(sharedIDs, own...))
 		}
+		if len(shared) == 0 && moreFormsOfAdd(last(out), f) {
+			pending = pending[:0]
+			continue
+		}
 		pending = pending[:0]
 		if len(shared) > 0 {
 			shareTargets(append(shared, f))
@@ -154,6 +158,22 @@ func attachVerbless(fs []*frame) []*frame {
 		f.groups = dropListHeaders(f.groups)
 	}
 	return out
+}
+
+// moreFormsOfAdd reads «یه سوال «نام» به فرم ۱۲، فرم ۱۳ و فرم ۱۴ اضافه
+// کن»: forms listed after the form of the questions added, the last of
+// them with the verb alone (f, which has taken the ids of the forms
+// listed before it), are more forms of the same questions: q, the
+// questions' clause, takes f's ids, and f adds nothing of its own.
+func moreFormsOfAdd(q, f *frame) bool {
+	if q == nil || !f.add || f.create || len(f.groups) > 0 || len(f.ids) == 0 || f.edit != nil || f.negated || !isAny(f.joinedBy, "،", ",", "و", "and") {
+		return false
+	}
+	if !q.add || q.create || len(q.groups) == 0 || len(q.ids) == 0 || q.negated {
+		return false
+	}
+	q.ids = uniqueIDs(append(append([]int64{}, q.ids...), f.ids...))
+	return true
 }
 
 func last(fs []*frame) *frame {
