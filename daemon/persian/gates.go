@@ -1,6 +1,9 @@
 package persian
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Gates: most readings of the token stream change a command only when
 // it says one of a few rare words («به جای», «ببخشید», «یا», a colon…),
@@ -143,7 +146,7 @@ func (g gates) run(gate gates, f func([]token) []token, toks []token) []token {
 		return f(toks)
 	}
 	if onClosedGate != nil {
-		onClosedGate(gate, !sameTokens(f(append([]token(nil), toks...)), toks))
+		onClosedGate(gate, !slices.Equal(f(append([]token(nil), toks...)), toks))
 	}
 	return toks
 }
@@ -168,19 +171,6 @@ func (g gates) word(gate gates, f func([]token) string, toks []token) string {
 		onClosedGate(gate, f(append([]token(nil), toks...)) != "")
 	}
 	return ""
-}
-
-// sameTokens reports two token streams with the same tokens.
-func sameTokens(a, b []token) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k := range a {
-		if a[k] != b[k] {
-			return false
-		}
-	}
-	return true
 }
 
 // textReadings are the readings of a command's text, before it is

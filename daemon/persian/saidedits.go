@@ -1,6 +1,9 @@
 package persian
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // publicNouns name who may reach a form: «از دسترس عموم خارج شود» is
 // «از دسترس خارج شود» said of the public.
@@ -38,7 +41,7 @@ func draftBesideClosing(fs []*frame) []*frame {
 		f := fs[k]
 		if k+1 < len(fs) && f.disable && !f.deleteForm && !f.duplicate && !f.draft && !f.publish && !f.negated && f.refusal.Key == "" {
 			next := fs[k+1]
-			if next.draft && !next.negated && isAny(next.joinedBy, "و", "and", "،", ",") && next.onlyState() && (len(next.ids) == 0 || sameIDs(next.ids, f.ids)) {
+			if next.draft && !next.negated && isAny(next.joinedBy, "و", "and", "،", ",") && next.onlyState() && (len(next.ids) == 0 || slices.Equal(next.ids, f.ids)) {
 				f.disable, f.draft = false, true
 				out = append(out, f)
 				k++

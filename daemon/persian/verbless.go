@@ -199,25 +199,12 @@ func mergeInto(prev, p *frame) {
 	}
 	if len(prev.ids) == 0 && len(p.ids) > 0 && !prev.create {
 		prev.ids = p.ids
-	} else if len(p.ids) > 0 && len(p.groups) == 0 && p.title == "" && !sameIDs(prev.ids, p.ids) {
+	} else if len(p.ids) > 0 && len(p.groups) == 0 && p.title == "" && !slices.Equal(prev.ids, p.ids) {
 		// «فرم ۵ رو پاک کن و فرم ۶ رو»: a form named after the order
 		// with no verb of its own is not acted on; it is named in the
 		// warning of words not acted on, never dropped unsaid.
 		prev.leftover = append(prev.leftover, surfaceOf(p.toks))
 	}
-}
-
-// sameIDs reports two lists of the same form ids.
-func sameIDs(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k := range a {
-		if a[k] != b[k] {
-			return false
-		}
-	}
-	return true
 }
 
 // shareTargets gives each clause of one shared verb the forms it acts on:
