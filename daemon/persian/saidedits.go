@@ -794,16 +794,12 @@ func (p passes) edits(toks []token) []token {
 		toks = erasedThenWritten(toks)
 	}
 	toks = p.run(passErase, helpOfQuestionErased, toks)
-	if p&passErase != 0 || p&passRequirement != 0 {
-		toks = p.run(passRequirement, requirementRemoved, toks)
-	}
+	toks = p.run(passRequirement, requirementRemoved, toks)
 	toks = p.run(passCopy, copyNamedAfterColon, toks)
 	toks = p.run(passColonWording, formNameKeyed, toks)
 	toks = p.run(passColonWording, requiredKeyed, toks)
 	toks = p.run(passAll, allRequiredAfterList, toks)
-	if p&passMakeInto != 0 || p&passFor != 0 {
-		toks = p.run(passFor, quotedForNewForm, toks)
-	}
+	toks = p.run(passFor, quotedForNewForm, toks)
 	toks = p.run(passMakeInto, makeIntoEdit, toks)
 	toks = p.run(passMoves, moveOntoQuestion, toks)
 	toks = p.run(passSpatial, spatialPlaces, toks)
