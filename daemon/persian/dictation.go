@@ -386,7 +386,7 @@ func isDigits(s string) bool {
 		return false
 	}
 	for _, r := range s {
-		if !unicode.IsDigit(r) {
+		if !isDigit(r) {
 			return false
 		}
 	}
@@ -440,8 +440,8 @@ func newNoteScan() noteScan { return noteScan{p1: ' ', p2: ' ', p3: ' ', start: 
 func (n *noteScan) rune(text string, i int, r rune) bool {
 	// Only a digit after a note letter or a space may open the notes:
 	// those are looked at before the digit.
-	if (n.p1 == ' ' || isNoteLetter(n.p1)) && unicode.IsDigit(r) {
-		if isNoteLetter(n.p1) && !unicode.IsLetter(n.p2) || n.p1 == ' ' && (n.p2 == 'ف' || n.p2 == 'س') && !unicode.IsLetter(n.p3) {
+	if (n.p1 == ' ' || isNoteLetter(n.p1)) && isDigit(r) {
+		if isNoteLetter(n.p1) && !isLetter(n.p2) || n.p1 == ' ' && (n.p2 == 'ف' || n.p2 == 'س') && !isLetter(n.p3) {
 			return true
 		}
 	}
@@ -450,7 +450,7 @@ func (n *noteScan) rune(text string, i int, r rune) bool {
 	}
 	// A note word is a word of its own: «opt» but not «options»,
 	// «اخت» but not «اختیاری».
-	if unicode.IsLetter(r) {
+	if isLetter(r) {
 		if n.start < 0 {
 			n.start = i
 		}

@@ -147,6 +147,17 @@ func formalTrigger(text string) bool {
 	return saidInText(text)&textFormal != 0
 }
 
+// formalEdgeMark reports whether r is a mark formalScan trims off a word:
+// as strings.Trim with the marks as its cutset, without reading the
+// cutset again for every rune.
+func formalEdgeMark(r rune) bool {
+	switch r {
+	case '،', ',', '؛', ';', ':', '.', '(', ')', '«', '»':
+		return true
+	}
+	return false
+}
+
 // formalScan reads the words of a text, split at its spaces, for
 // formalTrigger.
 type formalScan struct {
@@ -160,7 +171,7 @@ func (f *formalScan) word(w string) bool {
 	var buf [96]byte
 	comma := strings.HasSuffix(w, "،") || strings.HasSuffix(w, ",")
 	closes := strings.HasSuffix(w, "»")
-	w = strings.Trim(w, "،,؛;:.()«»")
+	w = strings.TrimFunc(w, formalEdgeMark)
 	if w == "" || len(w) > len(buf) {
 		f.prevAux, f.prevYad, f.prevFogh = false, false, false
 		return false

@@ -3,6 +3,7 @@ package persian
 import (
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // Gates: most readings of the token stream change a command only when
@@ -183,13 +184,25 @@ const (
 	textSpoken                          // one of spokenMarkWords: spokenMarks
 )
 
-// spokenMarkStarts holds the first rune of every spoken mark, so that
-// the text is compared with them only where one may start.
-var spokenMarkStarts = firstRunes(spokenMarkWords)
-
-// spokenMarkAt reports whether a spoken mark starts the text.
-func spokenMarkAt(text string) bool {
+// spokenMarksByFirst lists, for each rune of the Arabic block, the
+// spoken marks starting with it: a rune of the text is looked up by its
+// place in the block, and only the marks it may start are compared.
+// Every spoken mark is Persian (TestSpokenMarksByFirst).
+var spokenMarksByFirst = func() (t [256][]string) {
 	for _, w := range spokenMarkWords {
+		r, _ := utf8.DecodeRuneInString(w)
+		t[r-0x600] = append(t[r-0x600], w)
+	}
+	return t
+}()
+
+// spokenMarkAt reports whether a spoken mark starts the text, whose
+// first rune is r.
+func spokenMarkAt(text string, r rune) bool {
+	if r < 0x600 || r >= 0x700 {
+		return false
+	}
+	for _, w := range spokenMarksByFirst[r-0x600] {
 		if strings.HasPrefix(text, w) {
 			return true
 		}
@@ -210,7 +223,7 @@ func saidInText(text string) textReadings {
 		if said&textNotes == 0 && n.rune(text, i, r) {
 			said |= textNotes
 		}
-		if said&textSpoken == 0 && spokenMarkStarts.mayHave(r) && spokenMarkAt(text[i:]) {
+		if said&textSpoken == 0 && spokenMarkAt(text[i:], r) {
 			said |= textSpoken
 		}
 		if r != ' ' {

@@ -111,6 +111,31 @@ func TestSaidGates(t *testing.T) {
 	})
 }
 
+// TestSpokenMarksByFirst: every spoken mark starts in the Arabic block,
+// so the table by first rune holds each of them, and a mark is found
+// wherever it starts and nowhere else.
+func TestSpokenMarksByFirst(t *testing.T) {
+	for _, w := range spokenMarkWords {
+		r, _ := utf8.DecodeRuneInString(w)
+		if r < 0x600 || r >= 0x700 {
+			t.Fatalf("%q starts outside the Arabic block", w)
+		}
+		t.Run(w, func(t *testing.T) {
+			if !spokenMarkAt(w+" بعدی", r) {
+				t.Errorf("%q not found at its start", w)
+			}
+			if spokenMarkAt("x"+w, 'x') {
+				t.Errorf("%q found after another rune", w)
+			}
+		})
+	}
+	t.Run("a word no mark starts", func(t *testing.T) {
+		if spokenMarkAt("نام", 'ن') || spokenMarkAt("فرم", 'ف') {
+			t.Error("found a mark in a plain word")
+		}
+	})
+}
+
 // TestRuneSet: the first-rune filters never turn away a word that
 // starts as one of theirs, and turn away the runes they do not hold.
 func TestRuneSet(t *testing.T) {

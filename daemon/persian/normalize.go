@@ -111,7 +111,7 @@ func surface(text string) string {
 	clean := true
 	prev := ' '
 	for _, r := range text {
-		if surfaceRune(r) != r || r == utf8.RuneError || isHaraka(r) && !unicode.IsLetter(prev) {
+		if surfaceRune(r) != r || r == utf8.RuneError || isHaraka(r) && !isLetter(prev) {
 			clean = false
 			break
 		}
@@ -126,7 +126,7 @@ func surface(text string) string {
 	prev = ' '
 	for _, r := range text {
 		r = surfaceRune(r)
-		if r < 0 || isHaraka(r) && !unicode.IsLetter(prev) {
+		if r < 0 || isHaraka(r) && !isLetter(prev) {
 			continue
 		}
 		if !isHaraka(r) {
@@ -143,7 +143,7 @@ func matchForm(s string) string {
 	same := true
 	var p1, p2 rune
 	for _, r := range s {
-		if unmatched(r) || r == utf8.RuneError || matchRune(r) != r || r == p1 && r == p2 && unicode.IsLetter(r) {
+		if unmatched(r) || r == utf8.RuneError || matchRune(r) != r || r == p1 && r == p2 && isLetter(r) {
 			same = false
 			break
 		}
@@ -161,7 +161,7 @@ func matchForm(s string) string {
 		}
 		// «نکنیددددد», «لطفااا»: a letter held for stress, three times
 		// or more, is the letter once. (Two is a spelling: «مدد».)
-		if j := i; unicode.IsLetter(r) {
+		if j := i; isLetter(r) {
 			for j+1 < len(rs) && rs[j+1] == r {
 				j++
 			}

@@ -230,6 +230,19 @@ func TestIsSpace(t *testing.T) {
 	}
 }
 
+// TestRuneClasses: isLetter and isDigit answer as unicode.IsLetter and
+// unicode.IsDigit for every rune, and for the values outside Unicode.
+func TestRuneClasses(t *testing.T) {
+	for r := rune(-2); r <= unicode.MaxRune+1; r++ {
+		if isLetter(r) != unicode.IsLetter(r) {
+			t.Errorf("isLetter(%U) = %v", r, isLetter(r))
+		}
+		if isDigit(r) != unicode.IsDigit(r) {
+			t.Errorf("isDigit(%U) = %v", r, isDigit(r))
+		}
+	}
+}
+
 func TestNumbersAndOrdinals(t *testing.T) {
 	toks := tokenize(surface("بیست و سه دوتا ۴ ٥ 6 یه سه‌تا"))
 	var got []int

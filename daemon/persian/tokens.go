@@ -320,7 +320,7 @@ func endsNumber(text string, wordStart, i, next int, cut bool, joined []byte) bo
 		word = string(joined)
 	}
 	before, _ := utf8.DecodeLastRuneInString(strings.TrimRightFunc(word, unmatched))
-	if !unicode.IsDigit(before) {
+	if !isDigit(before) {
 		return false
 	}
 	for j := next; j < len(text); {
@@ -329,7 +329,7 @@ func endsNumber(text string, wordStart, i, next int, cut bool, joined []byte) bo
 			j += size
 			continue
 		}
-		return unicode.IsDigit(r)
+		return isDigit(r)
 	}
 	return false
 }
@@ -342,7 +342,7 @@ func betweenDigits(text string, i, next int) bool {
 	}
 	before, _ := utf8.DecodeLastRuneInString(text[:i])
 	after, _ := utf8.DecodeRuneInString(text[next:])
-	return unicode.IsDigit(before) && unicode.IsDigit(after)
+	return isDigit(before) && isDigit(after)
 }
 
 // inNumeral reports a colon or a comma that is part of a numeral, not
@@ -364,19 +364,19 @@ func inNumeral(text string, i, next int, r rune) bool {
 	if i == 0 {
 		return false
 	}
-	if before, _ := utf8.DecodeLastRuneInString(text[:i]); !unicode.IsDigit(before) {
+	if before, _ := utf8.DecodeLastRuneInString(text[:i]); !isDigit(before) {
 		return false
 	}
 	j := next
 	for n := 0; n < group; n++ {
 		d, size := utf8.DecodeRuneInString(text[j:])
-		if j >= len(text) || !unicode.IsDigit(d) {
+		if j >= len(text) || !isDigit(d) {
 			return false
 		}
 		j += size
 	}
 	if j < len(text) {
-		if after, _ := utf8.DecodeRuneInString(text[j:]); unicode.IsDigit(after) {
+		if after, _ := utf8.DecodeRuneInString(text[j:]); isDigit(after) {
 			return false
 		}
 	}
@@ -715,4 +715,40 @@ func recordField(s string) bool {
 		}
 	}
 	return false
+}
+
+// arabicLetters holds, for each rune of the Arabic block (U+0600 to
+// U+06FF, where the Persian letters lie), whether unicode.IsLetter says
+// it is a letter: the text is mostly those runes, and a table of 256
+// answers each without unicode's range search.
+var arabicLetters = func() (s [256]bool) {
+	for r := rune(0x600); r < 0x700; r++ {
+		s[r-0x600] = unicode.IsLetter(r)
+	}
+	return s
+}()
+
+// isLetter is unicode.IsLetter, answered from a table for ASCII and the
+// Arabic block (TestRuneClasses).
+func isLetter(r rune) bool {
+	switch {
+	case r < 0x80:
+		return 'a' <= r|0x20 && r|0x20 <= 'z'
+	case 0x600 <= r && r < 0x700:
+		return arabicLetters[r-0x600]
+	}
+	return unicode.IsLetter(r)
+}
+
+// isDigit is unicode.IsDigit, answered without a table search for ASCII
+// and the Arabic block, whose digits are the Arabic-Indic and the
+// Persian ones (TestRuneClasses).
+func isDigit(r rune) bool {
+	switch {
+	case r < 0x80:
+		return '0' <= r && r <= '9'
+	case 0x600 <= r && r < 0x700:
+		return 0x660 <= r && r <= 0x669 || 0x6f0 <= r && r <= 0x6f9
+	}
+	return unicode.IsDigit(r)
 }
