@@ -50,6 +50,9 @@ func parenWordings(toks []token) []token {
 // append to one cannot write over the next. joins[k] is the key of the
 // token cut before clause k ("" for the first).
 func splitClauses(toks []token) (out [][]token, joins []string) {
+	// Most commands hold a few clauses: room for them saves the copies
+	// of growing the slices one clause at a time.
+	out, joins = make([][]token, 0, 4), make([]string, 0, 4)
 	start := 0
 	join := ""
 	wording := false // an unquoted wording was opened and goes on

@@ -16,7 +16,7 @@ import (
 // create verb) complete the clause before them instead.
 func attachVerbless(fs []*frame) []*frame {
 	fs = listWordings(fs)
-	var out []*frame
+	out := make([]*frame, 0, len(fs))
 	var pending []*frame // verbless clauses waiting for the next verb
 	backward := func(p *frame) {
 		if len(out) == 0 {
