@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/arshline/arshline-sidecar/daemon/contract"
 	"github.com/arshline/arshline-sidecar/daemon/contract/arshlineplan"
@@ -239,6 +240,39 @@ func TestRuneClasses(t *testing.T) {
 		}
 		if isDigit(r) != unicode.IsDigit(r) {
 			t.Errorf("isDigit(%U) = %v", r, isDigit(r))
+		}
+	}
+}
+
+// TestSecondRune: secondRune answers as decoding the first two runes
+// with utf8 does, for every string of up to four bytes drawn from the
+// bytes that start, continue or break UTF-8, and for Persian words.
+func TestSecondRune(t *testing.T) {
+	want := func(w string) rune {
+		_, n := utf8.DecodeRuneInString(w)
+		r, size := utf8.DecodeRuneInString(w[n:])
+		if size == 0 || r == utf8.RuneError {
+			return -1
+		}
+		return r
+	}
+	bytes := []byte{0x00, 0x41, 0x7f, 0x80, 0xa9, 0xbf, 0xc0, 0xc1, 0xc2, 0xd8, 0xdb, 0xdf, 0xe0, 0xe2, 0xef, 0xf0, 0xf4, 0xf5, 0xff}
+	var walk func(b []byte)
+	walk = func(b []byte) {
+		if w := string(b); secondRune(w) != want(w) {
+			t.Errorf("secondRune(% x) = %d, want %d", b, secondRune(w), want(w))
+		}
+		if len(b) == 4 {
+			return
+		}
+		for _, c := range bytes {
+			walk(append(b, c))
+		}
+	}
+	walk(nil)
+	for _, w := range []string{"فرم", "سوال", "a", "ab", "€x", "𝔸b", "ف€", "ف𝔸"} {
+		if secondRune(w) != want(w) {
+			t.Errorf("secondRune(%q) = %d, want %d", w, secondRune(w), want(w))
 		}
 	}
 }

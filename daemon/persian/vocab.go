@@ -24,12 +24,33 @@ type phrase struct {
 // secondRune returns the second rune of w, or -1 when w has fewer than
 // two runes or its second is not valid UTF-8 (and so proves nothing).
 func secondRune(w string) rune {
-	_, n := utf8.DecodeRuneInString(w)
+	n := runeLen(w)
+	if n+2 <= len(w) && w[n] >= 0xc2 && w[n] <= 0xdf && w[n+1]&0xc0 == 0x80 {
+		// A rune of two bytes, as every Persian letter is, decoded
+		// here: it is most of what the vocabularies are asked.
+		return rune(w[n]&0x1f)<<6 | rune(w[n+1]&0x3f)
+	}
 	r, size := utf8.DecodeRuneInString(w[n:])
 	if size == 0 || r == utf8.RuneError {
 		return -1
 	}
 	return r
+}
+
+// runeLen is the length in bytes of the first rune of w, as
+// utf8.DecodeRuneInString gives it, read from its first bytes where
+// they are ASCII or a rune of two bytes.
+func runeLen(w string) int {
+	switch {
+	case w == "":
+		return 0
+	case w[0] < 0x80:
+		return 1
+	case w[0] >= 0xc2 && w[0] <= 0xdf && len(w) > 1 && w[1]&0xc0 == 0x80:
+		return 2
+	}
+	_, n := utf8.DecodeRuneInString(w)
+	return n
 }
 
 // mayStart reports whether a token whose key has r1 as its second rune
@@ -49,10 +70,12 @@ type vocab struct {
 	// phrases a token cannot start reads a few bytes, not every phrase.
 	first   []rune
 	phrases []phrase
-	// byFirst lists, for each first rune, the indexes of the phrases
-	// starting with it, in order, for vocabularies long enough that
-	// scanning first[] costs more than a map lookup (indexedVocab).
-	byFirst map[rune][]int
+	// byFirst lists, for each value of a first rune's low byte, the
+	// indexes of the phrases whose first rune has it, in order, for
+	// vocabularies long enough that scanning first[] costs more than
+	// reading the list (indexedVocab). The low byte tells the runes of
+	// the Arabic block apart, and a list is read without hashing.
+	byFirst *[256][]int
 	// starts holds the first rune of every phrase: most tokens start
 	// with a rune no phrase starts with, and are turned away by one test.
 	starts runeSet
@@ -105,9 +128,11 @@ func newVocab(keys ...string) *vocab {
 		}
 	}
 	if len(v.phrases) >= indexedVocab {
-		v.byFirst = map[rune][]int{}
+		v.byFirst = new([256][]int)
 		for k, r := range v.first {
-			v.byFirst[r] = append(v.byFirst[r], k)
+			if r >= 0 {
+				v.byFirst[r&255] = append(v.byFirst[r&255], k)
+			}
 		}
 	}
 	return v
@@ -192,8 +217,8 @@ func (c clause) next(i int, v *vocab, k int) (int, int) {
 		r1 = secondRune(c[i].m)
 	}
 	if r0 >= 0 && v.byFirst != nil {
-		for _, j := range v.byFirst[r0] {
-			if j < k || !v.phrases[j].mayStart(r1) {
+		for _, j := range v.byFirst[r0&255] {
+			if j < k || v.first[j] != r0 || !v.phrases[j].mayStart(r1) {
 				continue
 			}
 			if n := c.at(i, &v.phrases[j]); n > 0 {
