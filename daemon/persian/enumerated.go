@@ -1,0 +1,889 @@
+package persian
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Commands written as enumerations. An admin lists orders or items one
+// a line or run together on one line, each after a mark: a number
+// («۱- …», «1) …», «۲. …»), a letter («الف) … ب) …», «الف- …»), an
+// ordinal head («اول: … دوم: …»), a bullet («- …», «• …», «* …»), or a
+// teacher's question head («سوال ۱: … الف) … ب) …»). The marks are
+// structure, not wording: «الف)» is no option called الف and «۱-» no id
+// 1, while «سوال ۳» inside an item names a question. Before tokenizing,
+// stepsRead puts such a text back into the shapes the reader already
+// knows:
+//
+//   - items that are orders each become a sentence of its own, numbered
+//     «۱- … ۲- …» (enumerators reads those marks as sentence breaks, so a
+//     number never becomes an id); the head before them («فرم ۴۵:»,
+//     «کارهای فرم ۲۵:») names what they act on;
+//   - items under an order («… این سوالا رو اضافه کن:», «فرم‌های زیر منتشر
+//     شوند:») are that order's objects: wordings are quoted and listed
+//     after its colon, forms and questions named by number take the place
+//     of the noun that announced them («فرم ۶۳، فرم ۶۴ و فرم ۶۵ منتشر
+//     شوند»);
+//   - questions that carry their own options (a quiz's «الف) … ب) …», or
+//     ««…» با گزینه‌های …» several times after one colon) become «سوال
+//     چندگزینه‌ای «…» با گزینه‌های …» joined by «و», one per question;
+//   - lines under an item marked otherwise or indented are its options.
+//
+// Options parted by «|» after a colon are parted as by «،».
+
+// stepsTrigger reports a text stepsRead may change: a line break, a
+// bullet «•» or «*», a «|», the letter «الف», an ordinal head «اول:», a
+// number glued to a word before «)», or after a colon two option nouns
+// or an item numbered 1.
+// Most commands have none and pay a few byte searches.
+func stepsTrigger(text string) bool {
+	if strings.ContainsAny(text, "\n•*|") || strings.Contains(text, "الف") || strings.Contains(text, "اول:") {
+		return true
+	}
+	if strings.IndexByte(text, ')') >= 0 && gluedMark(text) {
+		return true
+	}
+	if c := strings.IndexByte(text, ':'); c >= 0 {
+		after := text[c:]
+		if strings.Count(after, "گزینه") >= 2 {
+			return true
+		}
+		// «…: 1) … 2) …»: items numbered after a colon.
+		for _, m := range []string{"1)", "۱)", "1-", "۱-", "1.", "۱."} {
+			if strings.Contains(after, m) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// stepsRead reads a command written as an enumeration (see above).
+func stepsRead(text string) string {
+	if !stepsTrigger(text) {
+		return text
+	}
+	text = pipesAsCommas(ungluedMarks(text))
+	if t, ok := optionedEntries(text); ok {
+		return t
+	}
+	e, ok := enumerate(text)
+	if !ok {
+		return text
+	}
+	if t, ok := e.rewrite(); ok {
+		return t
+	}
+	return text
+}
+
+// markKind is how the items of an enumeration are marked.
+type markKind int
+
+const (
+	markNone    markKind = iota
+	markNumber           // «۱-», «1)», «2.»
+	markLetter           // «الف)», «ب-», «(ج)»
+	markOrdinal          // «اول:», «دوم:»
+	markBullet           // «-», «•», «*»
+	markQuiz             // «سوال ۱:»
+)
+
+// enumItem is an item without its mark, and the lines under it.
+type enumItem struct {
+	text string
+	sub  []string
+}
+
+// enumeration is a command's head and its items.
+type enumeration struct {
+	head  string
+	kind  markKind
+	items []enumItem
+	lines bool // one item a line, not run together
+}
+
+// letterValues are the letters that number items, in order: «الف، ب،
+// ج، د، ه», with «پ» and «ت» of the Persian alphabet's order.
+var letterValues = map[string]int{"الف": 1, "ب": 2, "ج": 3, "پ": 3, "د": 4, "ت": 4, "ه": 5, "ث": 5}
+
+// ordinalHeads are the ordinal words that head an item before a colon.
+var ordinalHeads = map[string]int{"اول": 1, "اولا": 1, "دوم": 2, "دوما": 2, "سوم": 3, "سوما": 3, "چهارم": 4, "پنجم": 5, "ششم": 6}
+
+// markAt reads an item's mark at the start of the words ws: its kind, its
+// value (0 for a bullet) and how many words it takes.
+func markAt(ws []string) (markKind, int, int) {
+	if len(ws) == 0 {
+		return markNone, 0, 0
+	}
+	w := ws[0]
+	if isAny(w, "-", "–", "—", "•", "*", "·", "▪", "●") {
+		return markBullet, 0, 1
+	}
+	if strings.HasPrefix(w, "(") && strings.HasSuffix(w, ")") && len(w) > 2 {
+		w = w[1:]
+	}
+	if n := len(w); n > 1 && strings.ContainsRune(")-.", rune(w[n-1])) {
+		body := w[:n-1]
+		if v, ok := markNumber1(body); ok && (w[n-1] != '.' || len(ws) > 1) {
+			return markNumber, v, 1
+		}
+		if v, ok := letterValues[body]; ok && w[n-1] != '.' {
+			return markLetter, v, 1
+		}
+	}
+	if n := len(w); n > 1 && w[n-1] == ':' {
+		if v, ok := ordinalHeads[w[:n-1]]; ok {
+			return markOrdinal, v, 1
+		}
+	}
+	// «سوال ۱:», «صوال ۲:», «Q3:»: a quiz's question and its number.
+	if len(ws) > 1 && quizNoun(w) {
+		if n := len(ws[1]); n > 1 && ws[1][n-1] == ':' {
+			if v, ok := markNumber1(ws[1][:n-1]); ok {
+				return markQuiz, v, 2
+			}
+		}
+	}
+	return markNone, 0, 0
+}
+
+// quizNoun reports a question noun as a quiz heads its questions with,
+// misspelt by sound too («صوال», «ثوال»).
+func quizNoun(w string) bool {
+	m := matchForm(w)
+	return questionNouns[m] || isAny(m, "صوال", "ثوال", "سئوال", "question", "q")
+}
+
+// markNumber1 reads the number of an item's mark: 1 to 20, in any digits.
+func markNumber1(s string) (int, bool) {
+	if s == "" || utf8.RuneCountInString(s) > 2 {
+		return 0, false
+	}
+	v := 0
+	for _, r := range s {
+		d := digitValue(r)
+		if d < 0 {
+			return 0, false
+		}
+		v = v*10 + d
+	}
+	return v, v >= 1 && v <= 20
+}
+
+// digitValue is a Latin, Persian or Arabic-Indic digit's value, or -1.
+func digitValue(r rune) int {
+	switch {
+	case r >= '0' && r <= '9':
+		return int(r - '0')
+	case r >= '۰' && r <= '۹':
+		return int(r - '۰')
+	case r >= '٠' && r <= '٩':
+		return int(r - '٠')
+	}
+	return -1
+}
+
+// gluedMark reports an item's number glued to the word before it and
+// closed by «)»: «منتشر کن2) …».
+func gluedMark(text string) bool {
+	return ungluedMarks(text) != text
+}
+
+// ungluedMarks parts from the word before it an item's number glued to
+// it and closed by «)» («پیش نویس کن2)سوال» → «پیش نویس کن 2) سوال»),
+// and from the word after it a mark glued to it at a line's or the text's
+// start («1)فرم»).
+func ungluedMarks(text string) string {
+	if strings.IndexByte(text, ')') < 0 {
+		return text
+	}
+	var b strings.Builder
+	rs := []rune(text)
+	changed := false
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
+		if r == ')' && i > 0 && digitValue(rs[i-1]) >= 0 {
+			j := i - 1
+			for j > 0 && digitValue(rs[j-1]) >= 0 {
+				j--
+			}
+			if i-j <= 2 && j > 0 && unicode.Is(unicode.Arabic, rs[j-1]) && unicode.IsLetter(rs[j-1]) && !inQuote(rs, j) && !inParens(rs, j) {
+				// The number is glued to a word: part it.
+				s := b.String()
+				b.Reset()
+				b.WriteString(s[:len(s)-len(string(rs[j:i]))])
+				b.WriteString(" ")
+				b.WriteString(string(rs[j:i]))
+				changed = true
+			}
+			b.WriteRune(r)
+			if (j == 0 || j > 0 && (unicode.Is(unicode.Arabic, rs[j-1]) || unicode.IsSpace(rs[j-1]))) && i+1 < len(rs) && unicode.Is(unicode.Arabic, rs[i+1]) && i-j <= 2 && !inParens(rs, j) {
+				b.WriteString(" ")
+				changed = true
+			}
+			continue
+		}
+		b.WriteRune(r)
+	}
+	if !changed {
+		return text
+	}
+	return b.String()
+}
+
+// inParens reports whether rune i of rs stands inside a parenthesis
+// opened before it: «(A1/A2/B1)» holds no item's mark.
+func inParens(rs []rune, i int) bool {
+	open := 0
+	for _, r := range rs[:i] {
+		switch r {
+		case '(':
+			open++
+		case ')':
+			if open > 0 {
+				open--
+			}
+		}
+	}
+	return open > 0
+}
+
+// inQuote reports whether rune i of rs stands inside «…» or "…".
+func inQuote(rs []rune, i int) bool {
+	open := false
+	for _, r := range rs[:i] {
+		switch r {
+		case '«':
+			open = true
+		case '»':
+			open = false
+		case '"':
+			open = !open
+		}
+	}
+	return open
+}
+
+// pipesAsCommas reads a «|» after a colon, outside quotes, as the comma
+// it stands for between items: «اضافه کن: قرمز | آبی | سبز».
+func pipesAsCommas(text string) string {
+	c := strings.IndexByte(text, ':')
+	if c < 0 || strings.IndexByte(text[c:], '|') < 0 {
+		return text
+	}
+	rs := []rune(text)
+	colon := false
+	open := false
+	for i, r := range rs {
+		switch r {
+		case '«':
+			open = true
+		case '»':
+			open = false
+		case ':':
+			colon = true
+		case '|':
+			if colon && !open {
+				rs[i] = '،'
+			}
+		}
+	}
+	return strings.ReplaceAll(string(rs), " ، ", "، ")
+}
+
+// enumerate splits a text into its head and its marked items: one a line
+// when its lines are marked, else marks of one kind and consecutive
+// values run together on one line.
+func enumerate(text string) (enumeration, bool) {
+	if strings.ContainsRune(text, '\n') {
+		if e, ok := enumerateLines(text); ok {
+			return e, true
+		}
+	}
+	return enumerateInline(strings.ReplaceAll(text, "\n", " "))
+}
+
+// enumerateLines reads a text whose lines are items: the lines before the
+// first marked one are the head; a line marked as the first is the next
+// item; a line marked otherwise or indented belongs under the item before
+// it; a line with no mark goes on with it.
+func enumerateLines(text string) (enumeration, bool) {
+	var e enumeration
+	var head []string
+	next := 0
+	for _, raw := range strings.Split(text, "\n") {
+		line := strings.TrimSpace(raw)
+		if line == "" {
+			continue
+		}
+		indented := len(raw) > 0 && (raw[0] == ' ' || raw[0] == '\t')
+		ws := splitMarkWords(line)
+		kind, v, n := markAt(ws)
+		switch {
+		case e.kind == markNone && kind != markNone && !indented:
+			e.kind, next = kind, v+1
+			e.items = append(e.items, enumItem{text: strings.Join(ws[n:], " ")})
+		case e.kind == markNone:
+			head = append(head, line)
+		case kind == e.kind && !indented && (kind == markBullet || v == next):
+			next = v + 1
+			e.items = append(e.items, enumItem{text: strings.Join(ws[n:], " ")})
+		case kind != markNone || indented:
+			last := &e.items[len(e.items)-1]
+			last.sub = append(last.sub, strings.Join(ws[n:], " "))
+		default:
+			last := &e.items[len(e.items)-1]
+			last.text += " " + line
+		}
+	}
+	e.head = strings.Join(head, " ")
+	e.lines = true
+	if len(e.items) < 2 && !(len(e.items) == 1 && e.kind == markQuiz) {
+		return e, false
+	}
+	return e, true
+}
+
+// splitMarkWords is the words of a line, a bullet glued to the first one
+// parted from it («•add», «-سوال»).
+func splitMarkWords(line string) []string {
+	ws := strings.Fields(line)
+	if len(ws) > 0 {
+		for _, b := range []string{"•", "*", "·", "▪", "●"} {
+			if w := ws[0]; len(w) > len(b) && strings.HasPrefix(w, b) {
+				return append([]string{b, w[len(b):]}, ws[1:]...)
+			}
+		}
+	}
+	return ws
+}
+
+// enumerateInline finds, on one line, the first run of marks of one kind
+// with consecutive values from 1 (a quiz's heads from any number), at
+// least two of them (one quiz head will do).
+func enumerateInline(text string) (enumeration, bool) {
+	ws := strings.Fields(text)
+	for _, want := range []markKind{markQuiz, markLetter, markNumber, markOrdinal} {
+		var e enumeration
+		e.kind = want
+		next := 1
+		start := -1
+		cur := -1
+		quote := 0
+		for i := 0; i < len(ws); i++ {
+			quote += strings.Count(ws[i], "«") - strings.Count(ws[i], "»")
+			if quote > 0 {
+				continue
+			}
+			kind, v, n := markAt(ws[i:])
+			if kind != want || v != next && !(want == markQuiz && start < 0) {
+				continue
+			}
+			if cur >= 0 {
+				e.items[len(e.items)-1].text = strings.Join(ws[cur:i], " ")
+			} else {
+				start = i
+			}
+			e.items = append(e.items, enumItem{})
+			next = v + 1
+			cur = i + n
+			i += n - 1
+		}
+		if cur < 0 {
+			continue
+		}
+		e.items[len(e.items)-1].text = strings.Join(ws[cur:], " ")
+		if len(e.items) >= 2 || want == markQuiz {
+			e.head = strings.Join(ws[:start], " ")
+			return e, true
+		}
+	}
+	return enumeration{}, false
+}
+
+// saysOrder reports a text that gives an order: a verb of the form
+// builder's acts, a light verb, a verb of putting or of a clause.
+func saysOrder(s string) bool {
+	toks := tokenize(surface(s))
+	c := clause(toks)
+	for i, t := range toks {
+		if t.quoted || t.punct {
+			continue
+		}
+		if lightVerbSet[t.m] || clauseVerbSet[t.m] || placeVerbSet[t.m] || negativeVerbs[t.m] || c.actLen(i) > 0 || c.imperativeAct(i) {
+			return true
+		}
+	}
+	return false
+}
+
+// namesByNumber reports a text that names forms or questions by number
+// and nothing else: «فرم ۶۳», «سوال 5», «پرسش ۷».
+func namesByNumber(s string) bool {
+	toks := tokenize(surface(s))
+	c := clause(toks)
+	named := false
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if t.punct {
+			continue
+		}
+		n := c.atAny(i, formNounsV)
+		if n == 0 && (t.qnoun || quizNoun(t.s)) {
+			n = 1
+		}
+		if n == 0 || i+n >= len(toks) || !toks[i+n].isNum || !toks[i+n].digits {
+			return false
+		}
+		named = true
+		i += n
+	}
+	return named
+}
+
+// persianNumber writes n in Persian digits.
+func persianNumber(n int) string {
+	var b strings.Builder
+	for _, r := range strconv.Itoa(n) {
+		b.WriteRune('۰' + (r - '0'))
+	}
+	return b.String()
+}
+
+// rewrite puts an enumeration back into the shapes the reader knows.
+func (e enumeration) rewrite() (string, bool) {
+	head := strings.TrimSpace(e.head)
+	verb := strings.TrimRight(head, " :：")
+	headOrders := verb != "" && saysOrder(verb)
+	if e.kind != markQuiz && headOrders && optionsHead(verb) {
+		// «… با گزینه‌های زیر: ۱- … ۲- …»: the items are options.
+		return verb + ": " + e.joinTexts("، "), true
+	}
+	if !headOrders {
+		return e.steps(head)
+	}
+	all, byNumber := true, true
+	for _, it := range e.items {
+		if !saysOrder(it.text) {
+			all = false
+		}
+		if !namesByNumber(it.text) {
+			byNumber = false
+		}
+	}
+	switch {
+	case e.kind == markQuiz:
+		return e.entries(verb)
+	case all:
+		// «موارد زیر اجرا گردد: ۱- افزودن … ۲- انتشار …»: each item
+		// is an order of its own.
+		return e.steps(head)
+	case byNumber || announcesList(verb):
+		return e.entries(verb)
+	}
+	return "", false
+}
+
+// steps writes items that are orders as sentences numbered «۱- … ۲- …»
+// after the head. Numbers run together on one line enumerators reads as
+// they are.
+func (e enumeration) steps(head string) (string, bool) {
+	if e.kind == markNumber && !e.lines {
+		return "", false
+	}
+	var b strings.Builder
+	b.WriteString(head)
+	for k, it := range e.items {
+		b.WriteString(" ")
+		b.WriteString(persianNumber(k + 1))
+		b.WriteString("- ")
+		b.WriteString(strings.TrimRight(it.text, " .،"))
+		if len(it.sub) > 0 {
+			if hasOptionNoun(it.text) {
+				b.WriteString(": ")
+			} else {
+				b.WriteString(" با گزینه‌های ")
+			}
+			b.WriteString(strings.Join(it.sub, "، "))
+		}
+	}
+	return strings.TrimSpace(b.String()), true
+}
+
+// announcesList reports a head that announces its items in the plural:
+// «این سوالا رو», «پرسش‌های زیر», «فرم‌های زیر», «اینارو», «سوالاش»,
+// "questions", or a count of questions «سه سوال», «2 dropdowns».
+func announcesList(head string) bool {
+	ws := strings.Fields(head)
+	for k, w := range ws {
+		m := matchForm(w)
+		if pluralListNoun(m) {
+			return true
+		}
+		if k+1 < len(ws) && countWord(m) && (quizNoun(ws[k+1]) || typeOfPlural(ws[k+1]) != "") && !afterFormNoun(ws, k) {
+			if n := tokenize(m); len(n) == 1 && n[0].num >= 2 && n[0].num <= 12 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// afterFormNoun reports a form's noun right before word k: «فرم ۹۱
+// سوال …» names form 91, it counts no questions.
+func afterFormNoun(ws []string, k int) bool {
+	return k > 0 && clause(tokenize(surface(ws[k-1]))).atAny(0, formNounsV) > 0
+}
+
+// pluralListNoun reports a demonstrative or a plural noun that announces
+// a list: «این‌ها», «اینارو», «سوالا», «پرسش‌های», «فرم‌های», «موارد».
+func pluralListNoun(m string) bool {
+	return isAny(m, "اینها", "اینا", "اینارو", "اینهارو", "اینهارا", "موارد", "these", "following") || isAny(m, pluralQuestionNouns...) ||
+		strings.HasPrefix(m, "فرمها") || strings.HasPrefix(m, "سوالا") || strings.HasPrefix(m, "سوالها") || strings.HasPrefix(m, "پرسشها")
+}
+
+func (e enumeration) joinTexts(sep string) string {
+	ts := make([]string, len(e.items))
+	for k, it := range e.items {
+		ts[k] = strings.TrimRight(it.text, " .،")
+	}
+	return strings.Join(ts, sep)
+}
+
+// optionsHead reports a head that ends on a noun of options, perhaps with
+// «زیر»: «… با گزینه‌های زیر», «گزینه‌هاش».
+func optionsHead(head string) bool {
+	ws := strings.Fields(head)
+	for k := len(ws) - 1; k >= 0 && k >= len(ws)-2; k-- {
+		if isOptionNoun(matchForm(ws[k])) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasOptionNoun reports a noun of options in a text.
+func hasOptionNoun(s string) bool {
+	for _, w := range strings.Fields(s) {
+		if isOptionNoun(matchForm(strings.TrimRight(w, ":"))) {
+			return true
+		}
+	}
+	return false
+}
+
+// entry is one question or object an order lists: its wording, its
+// options (when it carries them) and what else it says.
+type entry struct {
+	text    string
+	options []string
+}
+
+// entries writes the items of an order as its objects.
+func (e enumeration) entries(verb string) (string, bool) {
+	es := make([]entry, 0, len(e.items))
+	optioned := false
+	byNumber := true
+	for _, it := range e.items {
+		en := readEntry(it, e.kind)
+		if len(en.options) > 0 || hasOptionNoun(en.text) {
+			optioned = true
+		}
+		if !namesByNumber(en.text) {
+			byNumber = false
+		}
+		es = append(es, en)
+	}
+	if optioned {
+		return optionedChain(verb, es), true
+	}
+	if byNumber {
+		// «فرم‌های زیر منتشر شوند: - فرم ۶۳ - فرم ۶۴»: the forms take the
+		// place of the noun that announced them.
+		names := make([]string, len(es))
+		for k, en := range es {
+			names[k] = en.text
+		}
+		list := strings.Join(names[:len(names)-1], "، ") + " و " + names[len(names)-1]
+		if h, ok := replaceListNoun(verb, list); ok {
+			return h, true
+		}
+		return verb + ": " + strings.Join(names, "، "), true
+	}
+	ws := make([]string, len(es))
+	for k, en := range es {
+		ws[k] = quoteWording(en.text)
+	}
+	return verb + ": " + strings.Join(ws, "، "), true
+}
+
+// readEntry reads an item as an entry: its options are the marks inside
+// it («… الف) تهران ب) تبریز») or the lines under it.
+func readEntry(it enumItem, kind markKind) entry {
+	en := entry{text: strings.TrimSpace(it.text), options: it.sub}
+	if inner, ok := enumerateInline(en.text); ok && len(inner.items) >= 2 && (inner.kind == markLetter || inner.kind == markNumber) {
+		en.text = strings.TrimSpace(strings.TrimRight(inner.head, " :"))
+		for _, o := range inner.items {
+			en.options = append(en.options, strings.TrimRight(o.text, " .،"))
+		}
+	}
+	if len(en.options) == 0 && hasOptionNoun(en.text) {
+		if o := optionedEntry(en.text); len(o.options) >= 2 {
+			return o
+		}
+	}
+	return en
+}
+
+// quoteWording quotes an item that is a wording, keeping a type said
+// after it in parentheses outside the quote: «نام (کوتاه)» → ««نام»
+// (کوتاه)». What is quoted already, or names a form or question by
+// number, stays as it is.
+func quoteWording(s string) string {
+	s = strings.TrimRight(strings.TrimSpace(s), " .،")
+	if s == "" || strings.ContainsAny(s, "«»\"") || namesByNumber(s) {
+		return s
+	}
+	tail := ""
+	if strings.HasSuffix(s, ")") {
+		if k := strings.LastIndex(s, "("); k > 0 {
+			s, tail = strings.TrimSpace(s[:k]), " "+s[k:]
+		}
+	}
+	return "«" + s + "»" + tail
+}
+
+// listNounWords are the words of the noun phrase a head announces its
+// items with: a demonstrative, a plural noun, «زیر», the object marker.
+func listNoun(w string) bool {
+	m := matchForm(w)
+	if isAny(m, "این", "اینها", "اینا", "اینارو", "اینهارو", "اینهارا", "زیر", "ذیل", "رو", "را", "موارد", "these", "following") {
+		return true
+	}
+	return isAny(m, pluralQuestionNouns...) || strings.HasPrefix(m, "فرمها") || strings.HasPrefix(m, "سوالا") || strings.HasPrefix(m, "پرسشها")
+}
+
+// replaceListNoun puts list in the place of the noun phrase that
+// announces it in head: «فرم‌های زیر منتشر شوند» → «فرم ۶۳، فرم ۶۴ و
+// فرم ۶۵ منتشر شوند», «اینارو از فرم 46 پاک کن» → «سوال 5 و سوال 2 رو
+// از فرم 46 پاک کن».
+func replaceListNoun(head, list string) (string, bool) {
+	ws := strings.Fields(head)
+	start := -1
+	for k, w := range ws {
+		m := matchForm(w)
+		if m == "این" || pluralListNoun(m) {
+			start = k
+			break
+		}
+	}
+	if start < 0 {
+		return "", false
+	}
+	end := start + 1
+	for end < len(ws) && listNoun(ws[end]) && !isAny(matchForm(ws[end]), "رو", "را") {
+		end++
+	}
+	marker := ""
+	if m := matchForm(ws[start]); strings.HasSuffix(m, "رو") && m != "رو" {
+		marker = " رو"
+	}
+	if end < len(ws) && isAny(matchForm(ws[end]), "رو", "را") {
+		marker = " " + ws[end]
+		end++
+	}
+	out := append(append(append([]string{}, ws[:start]...), list+marker), ws[end:]...)
+	return strings.Join(out, " "), true
+}
+
+// optionedChain writes questions that carry their own options as one
+// «سوال TYPE «…» با گزینه‌های …» each, joined by «و», after the head's
+// colon; a count or a plural noun of the head that announced them is
+// dropped, its type kept for each.
+func optionedChain(verb string, es []entry) string {
+	head, typ := dropAnnounced(verb)
+	parts := make([]string, len(es))
+	for k, en := range es {
+		w := en.text
+		if !strings.ContainsAny(w, "«»\"") {
+			w = "«" + w + "»"
+		}
+		t := typ
+		if t == "" && len(en.options) > 0 {
+			t = "چندگزینه‌ای"
+		}
+		p := "سوال " + w
+		if t != "" {
+			p = "سوال " + t + " " + w
+		}
+		if len(en.options) > 0 {
+			p += " با گزینه‌های " + strings.Join(en.options, "، ")
+		}
+		parts[k] = p
+	}
+	return head + ": " + strings.Join(parts, " و ")
+}
+
+// dropAnnounced takes out of a head the words that announce its items —
+// a count, a demonstrative, a plural or counted question noun, «زیر»,
+// the object marker — and returns the type they named: «سه سوال
+// چندگزینه‌ای به فرم ۲۲ اضافه کنید» → «به فرم ۲۲ اضافه کنید»,
+// «چندگزینه‌ای».
+func dropAnnounced(head string) (string, string) {
+	ws := strings.Fields(head)
+	typ := ""
+	out := make([]string, 0, len(ws))
+	for k := 0; k < len(ws); k++ {
+		w := ws[k]
+		m := matchForm(w)
+		nextNoun := k+1 < len(ws) && (quizNoun(ws[k+1]) || typeOfPlural(ws[k+1]) != "" || isAny(matchForm(ws[k+1]), "تا"))
+		switch {
+		case countWord(m) && nextNoun && !afterFormNoun(ws, k), isAny(m, "تا") && k > 0 && countWord(matchForm(ws[k-1])):
+			continue
+		case quizNoun(w) || m == "این" || pluralListNoun(m):
+			// The noun and the type words after it.
+			for k+1 < len(ws) {
+				t := tokenize(surface(ws[k+1]))
+				if len(t) == 0 {
+					break
+				}
+				if _, n := clause(t).fieldTypeAt(0); n > 0 {
+					typ = strings.TrimSpace(typ + " " + ws[k+1])
+					k++
+					continue
+				}
+				if listNoun(ws[k+1]) {
+					k++
+					continue
+				}
+				break
+			}
+			continue
+		case typeOfPlural(w) != "":
+			// «add 2 dropdowns»: an English plural of a type.
+			typ = typeOfPlural(w)
+			continue
+		}
+		out = append(out, w)
+	}
+	return strings.Join(out, " "), typ
+}
+
+// countWord reports a count: digits or a number word.
+func countWord(m string) bool {
+	t := tokenize(m)
+	return len(t) == 1 && t[0].isNum
+}
+
+// typeOfPlural reads an English type named in the plural, «dropdowns»,
+// «checkboxes», as its singular.
+func typeOfPlural(w string) string {
+	m := matchForm(w)
+	if !strings.HasSuffix(m, "s") || len(m) < 4 {
+		return ""
+	}
+	for _, s := range []string{strings.TrimSuffix(m, "es"), strings.TrimSuffix(m, "s")} {
+		if t := tokenize(s); len(t) == 1 {
+			if _, n := clause(t).fieldTypeAt(0); n > 0 {
+				return s
+			}
+		}
+	}
+	return ""
+}
+
+// optionedEntries reads several questions, each with «با گزینه‌های …»,
+// listed after one colon with no marks: «سه سوال چندگزینه‌ای به فرم ۲۲
+// اضافه کنید: «رنگ آسمان» با گزینه‌های آبی، خاکستری و سیاه؛ «فصل سرد» با
+// گزینه‌های …». A new question starts at a quoted wording after «؛», «،»
+// or «و» that follows a list of options.
+func optionedEntries(text string) (string, bool) {
+	q := strings.Index(text, "«")
+	if q < 0 || strings.ContainsRune(text, '\n') {
+		return "", false
+	}
+	c := strings.LastIndexByte(text[:q], ':')
+	if c < 0 {
+		return "", false
+	}
+	verb, rest := strings.TrimSpace(text[:c]), strings.TrimSpace(text[c+1:])
+	if strings.Count(rest, "گزینه") < 2 || !saysOrder(verb) || !strings.HasPrefix(rest, "«") {
+		return "", false
+	}
+	// Cut rest at each «…» that opens an entry.
+	var es []entry
+	rs := []rune(rest)
+	begin := 0
+	for i := 1; i < len(rs); i++ {
+		if rs[i] != '«' {
+			continue
+		}
+		before := strings.TrimSpace(string(rs[begin:i]))
+		if !strings.Contains(before, "گزینه") {
+			continue
+		}
+		before = strings.TrimSpace(strings.TrimRight(before, "؛،, "))
+		before = strings.TrimSuffix(before, " و")
+		es = append(es, optionedEntry(before))
+		begin = i
+	}
+	es = append(es, optionedEntry(strings.TrimSpace(string(rs[begin:]))))
+	if len(es) < 2 {
+		return "", false
+	}
+	for _, en := range es {
+		if len(en.options) < 2 {
+			return "", false
+		}
+	}
+	return optionedChain(verb, es), true
+}
+
+// optionedEntry reads «"wording" با گزینه‌های a، b و c» as its wording and
+// options.
+func optionedEntry(s string) entry {
+	ws := strings.Fields(s)
+	j := 0
+	for j < len(ws) && !isOptionNoun(matchForm(strings.TrimRight(ws[j], ":"))) {
+		j++
+	}
+	if j == len(ws) || j == 0 {
+		return entry{text: s}
+	}
+	w := strings.Join(ws[:j], " ")
+	if isAny(ws[j-1], "با") {
+		w = strings.Join(ws[:j-1], " ")
+	}
+	j++
+	for j < len(ws) && isAny(strings.TrimRight(ws[j], ":"), "ها", "های", "هاش", "") {
+		j++ // «گزینه های»: the plural typed apart
+	}
+	list := strings.Join(ws[j:], " ")
+	list = strings.ReplaceAll(list, " و ", "، ")
+	var opts []string
+	for _, o := range strings.FieldsFunc(list, func(r rune) bool { return r == '،' || r == ',' || r == '؛' }) {
+		if o = strings.TrimSpace(o); o != "" {
+			opts = append(opts, o)
+		}
+	}
+	return entry{text: w, options: opts}
+}
+
+// originalWords name the form copied, not its copy: «اصلی رو منتشر کن».
+var originalWords = []string{"اصلی", "اصلیه", "اصلیو", "اصلیرو", "اصلیشو", "قبلی", "قدیمی", "original", "old"}
+
+// objectUnsaid reports a clause that names no object at all: no form, no
+// question, no number, no quote, no pronoun. After a copy («فرم ۵ رو
+// کپی کن و منتشر کن», «۱- از فرم ۴۸ کپی تهیه شود ۲- منتشر شود») the
+// object left unsaid is the copy, which has no id yet, as «it» is.
+func (c clause) objectUnsaid() bool {
+	for i, t := range c {
+		if t.quoted || t.isNum || t.qnoun || t.list != nil || c.atAny(i, formNounsV) > 0 || isAny(t.m, originalWords...) {
+			return false
+		}
+	}
+	return true
+}
