@@ -103,6 +103,7 @@ type enumeration struct {
 	kind  markKind
 	items []enumItem
 	lines bool // one item a line, not run together
+	stops bool // numbered «1.», «2.»: a number and a stop
 }
 
 // letterValues are the letters that number items, in order: «الف، ب،
@@ -314,7 +315,28 @@ func enumerateLines(text string) (enumeration, bool) {
 	var e enumeration
 	var head []string
 	next := 0
-	for _, raw := range strings.Split(text, "\n") {
+	raws := strings.Split(text, "\n")
+	// «لطفا 1. form 22 …⏎2. form 23 …», «سلام، - فرم ۵ …⏎- فرم ۶ …»: a
+	// plea or a head before the first item's mark, on its line.
+	for k := 0; k+1 < len(raws); k++ {
+		ws := splitMarkWords(strings.TrimSpace(raws[k]))
+		if kind, _, _ := markAt(ws); kind != markNone || len(ws) < 2 {
+			continue
+		}
+		nextWs := splitMarkWords(strings.TrimSpace(raws[k+1]))
+		kind, v, _ := markAt(nextWs)
+		if kind == markNone || kind == markQuiz {
+			break
+		}
+		for w := 1; w < len(ws); w++ {
+			if k2, v2, _ := markAt(ws[w:]); k2 == kind && (kind == markBullet && ws[w] == nextWs[0] || kind != markBullet && v2 == v-1) {
+				raws = append(raws[:k], append([]string{strings.Join(ws[:w], " "), strings.Join(ws[w:], " ")}, raws[k+1:]...)...)
+				break
+			}
+		}
+		break
+	}
+	for _, raw := range raws {
 		line := strings.TrimSpace(raw)
 		if line == "" {
 			continue
@@ -341,10 +363,30 @@ func enumerateLines(text string) (enumeration, bool) {
 	}
 	e.head = strings.Join(head, " ")
 	e.lines = true
+	if n := len(e.items); n > 0 {
+		e.items[n-1].text = dropClosingThanks(e.items[n-1].text)
+		if m := len(e.items[n-1].sub); m > 0 {
+			e.items[n-1].sub[m-1] = dropClosingThanks(e.items[n-1].sub[m-1])
+		}
+	}
 	if len(e.items) < 2 && !(len(e.items) == 1 && e.kind == markQuiz) {
 		return e, false
 	}
 	return e, true
+}
+
+// dropClosingThanks drops the thanks that close a command from the end
+// of its last item: «… - کد پستی ممنون» lists «کد پستی».
+func dropClosingThanks(s string) string {
+	ws := strings.Fields(s)
+	n := len(ws)
+	for n > 0 && isAny(matchForm(strings.TrimRight(ws[n-1], ".!،")), closingThanks...) {
+		n--
+	}
+	if n == len(ws) || n == 0 {
+		return s
+	}
+	return strings.Join(ws[:n], " ")
 }
 
 // splitMarkWords is the words of a line, a bullet glued to the first one
@@ -388,6 +430,9 @@ func enumerateInline(text string) (enumeration, bool) {
 				start = i
 			}
 			e.items = append(e.items, enumItem{})
+			if strings.HasSuffix(ws[i], ".") {
+				e.stops = true
+			}
 			next = v + 1
 			cur = i + n
 			i += n - 1
@@ -395,7 +440,7 @@ func enumerateInline(text string) (enumeration, bool) {
 		if cur < 0 {
 			continue
 		}
-		e.items[len(e.items)-1].text = strings.Join(ws[cur:], " ")
+		e.items[len(e.items)-1].text = dropClosingThanks(strings.Join(ws[cur:], " "))
 		if len(e.items) >= 2 || want == markQuiz {
 			e.head = strings.Join(ws[:start], " ")
 			return e, true
@@ -455,7 +500,7 @@ func persianNumber(n int) string {
 
 // rewrite puts an enumeration back into the shapes the reader knows.
 func (e enumeration) rewrite() (string, bool) {
-	head := strings.TrimSpace(e.head)
+	head := joinPlurals(strings.TrimSpace(e.head))
 	verb := strings.TrimRight(head, " :：")
 	headOrders := verb != "" && saysOrder(verb)
 	if e.kind != markQuiz && headOrders && optionsHead(verb) {
@@ -491,7 +536,7 @@ func (e enumeration) rewrite() (string, bool) {
 // after the head. Numbers run together on one line enumerators reads as
 // they are.
 func (e enumeration) steps(head string) (string, bool) {
-	if e.kind == markNumber && !e.lines {
+	if e.kind == markNumber && !e.lines && !e.stops {
 		return "", false
 	}
 	var b strings.Builder
@@ -513,6 +558,26 @@ func (e enumeration) steps(head string) (string, bool) {
 	return strings.TrimSpace(b.String()), true
 }
 
+// joinPlurals joins to its noun a plural suffix typed apart, outside
+// quotes: «پرسش های زیر» is «پرسش‌های زیر».
+func joinPlurals(head string) string {
+	if !strings.Contains(head, " ها") {
+		return head
+	}
+	ws := strings.Split(head, " ")
+	out := ws[:1]
+	quote := strings.Count(ws[0], "«") - strings.Count(ws[0], "»")
+	for _, w := range ws[1:] {
+		if quote <= 0 && isAny(w, "ها", "های", "هایی") && len(out) > 0 && out[len(out)-1] != "" {
+			out[len(out)-1] += "\u200c" + w
+			continue
+		}
+		quote += strings.Count(w, "«") - strings.Count(w, "»")
+		out = append(out, w)
+	}
+	return strings.Join(out, " ")
+}
+
 // announcesList reports a head that announces its items in the plural:
 // «این سوالا رو», «پرسش‌های زیر», «فرم‌های زیر», «اینارو», «سوالاش»,
 // "questions", or a count of questions «سه سوال», «2 dropdowns».
@@ -524,7 +589,7 @@ func announcesList(head string) bool {
 			return true
 		}
 		if k+1 < len(ws) && countWord(m) && (quizNoun(ws[k+1]) || typeOfPlural(ws[k+1]) != "") && !afterFormNoun(ws, k) {
-			if n := tokenize(m); len(n) == 1 && n[0].num >= 2 && n[0].num <= 12 {
+			if n := countOf(m); n >= 2 && n <= 12 {
 				return true
 			}
 		}
@@ -617,7 +682,26 @@ func (e enumeration) entries(verb string) (string, bool) {
 	for k, en := range es {
 		ws[k] = quoteWording(en.text)
 	}
+	if !announcesQuestions(verb) {
+		// «این موارد رو اضافه کن: - نام شرکت - …»: the items are
+		// wordings, so what announced them is questions.
+		if h, ok := replaceListNoun(verb, "این سوال‌ها"); ok {
+			verb = h
+		}
+	}
 	return verb + ": " + strings.Join(ws, "، "), true
+}
+
+// announcesQuestions reports a head whose noun for its items is a
+// question's: «این سوالا رو», «پرسش‌های زیر», "questions".
+func announcesQuestions(head string) bool {
+	for _, w := range strings.Fields(head) {
+		m := matchForm(w)
+		if isAny(m, pluralQuestionNouns...) || strings.HasPrefix(m, "سوالا") || strings.HasPrefix(m, "سوالها") || strings.HasPrefix(m, "پرسشها") || quizNoun(w) {
+			return true
+		}
+	}
+	return false
 }
 
 // readEntry reads an item as an entry: its options are the marks inside
@@ -700,7 +784,7 @@ func replaceListNoun(head, list string) (string, bool) {
 }
 
 // optionedChain writes questions that carry their own options as one
-// «سوال TYPE «…» با گزینه‌های …» each, joined by «و», after the head's
+// «یک سوال TYPE «…» با گزینه‌های …» each, joined by «و», after the head's
 // colon; a count or a plural noun of the head that announced them is
 // dropped, its type kept for each.
 func optionedChain(verb string, es []entry) string {
@@ -715,9 +799,11 @@ func optionedChain(verb string, es []entry) string {
 		if t == "" && len(en.options) > 0 {
 			t = "چندگزینه‌ای"
 		}
-		p := "سوال " + w
+		// «یک سوال … و یک سوال …»: each question counted, so that two
+		// wordings joined by «و» are read as two questions.
+		p := "یک سوال " + w
 		if t != "" {
-			p = "سوال " + t + " " + w
+			p = "یک سوال " + t + " " + w
 		}
 		if len(en.options) > 0 {
 			p += " با گزینه‌های " + strings.Join(en.options, "، ")
@@ -746,11 +832,7 @@ func dropAnnounced(head string) (string, string) {
 		case quizNoun(w) || m == "این" || pluralListNoun(m):
 			// The noun and the type words after it.
 			for k+1 < len(ws) {
-				t := tokenize(surface(ws[k+1]))
-				if len(t) == 0 {
-					break
-				}
-				if _, n := clause(t).fieldTypeAt(0); n > 0 {
+				if typeWordAt(ws[k+1]) {
 					typ = strings.TrimSpace(typ + " " + ws[k+1])
 					k++
 					continue
@@ -774,8 +856,34 @@ func dropAnnounced(head string) (string, string) {
 
 // countWord reports a count: digits or a number word.
 func countWord(m string) bool {
+	if _, ok := numberWords[m]; ok {
+		return true
+	}
 	t := tokenize(m)
 	return len(t) == 1 && t[0].isNum
+}
+
+// countOf is the value of a count word, or 0.
+func countOf(m string) int {
+	if n, ok := numberWords[m]; ok {
+		return n
+	}
+	if t := tokenize(m); len(t) == 1 && t[0].isNum {
+		return t[0].num
+	}
+	return 0
+}
+
+// typeWordAt reports a type named by the word w: «چندگزینه‌ای», «کشویی»,
+// "checkboxes".
+func typeWordAt(w string) bool {
+	t := tokenize(surface(w))
+	if len(t) == 0 {
+		return false
+	}
+	c := clause(t)
+	_, n := c.fieldTypeAt(0)
+	return n > 0 || c.atAny(0, v2TypeWordsV) > 0
 }
 
 // typeOfPlural reads an English type named in the plural, «dropdowns»,
@@ -785,11 +893,9 @@ func typeOfPlural(w string) string {
 	if !strings.HasSuffix(m, "s") || len(m) < 4 {
 		return ""
 	}
-	for _, s := range []string{strings.TrimSuffix(m, "es"), strings.TrimSuffix(m, "s")} {
-		if t := tokenize(s); len(t) == 1 {
-			if _, n := clause(t).fieldTypeAt(0); n > 0 {
-				return s
-			}
+	for _, s := range []string{m, strings.TrimSuffix(m, "es"), strings.TrimSuffix(m, "s")} {
+		if typeWordAt(s) {
+			return s
 		}
 	}
 	return ""
@@ -874,6 +980,36 @@ func optionedEntry(s string) entry {
 
 // originalWords name the form copied, not its copy: «اصلی رو منتشر کن».
 var originalWords = []string{"اصلی", "اصلیه", "اصلیو", "اصلیرو", "اصلیشو", "قبلی", "قدیمی", "original", "old"}
+
+// deniedThenOnly ends a clause at a denied copula or verb followed by
+// «فقط», «تنها» or «بلکه»: «حذف سوال ۲ لازم نیست فقط عنوانش …» is «…
+// لازم نیست، فقط …» — the act before is denied, what follows is done
+// instead (ruling 12). Typed without the comma, or dictated, the two
+// were one clause and the denied act was read as ordered.
+func deniedThenOnly(text string) string {
+	if !strings.Contains(text, "فقط") && !strings.Contains(text, "تنها") && !strings.Contains(text, "بلکه") {
+		return text
+	}
+	ws := strings.Split(text, " ")
+	changed := false
+	for k := 0; k+1 < len(ws); k++ {
+		if ws[k] == "" || !isAny(matchForm(ws[k]), deniedCopulas...) && !negativeVerbs[matchForm(ws[k])] {
+			continue
+		}
+		j := k + 1
+		for j < len(ws) && ws[j] == "" {
+			j++
+		}
+		if j < len(ws) && isAny(matchForm(ws[j]), "فقط", "تنها", "بلکه") {
+			ws[k] += "،"
+			changed = true
+		}
+	}
+	if !changed {
+		return text
+	}
+	return strings.Join(ws, " ")
+}
 
 // objectUnsaid reports a clause that names no object at all: no form, no
 // question, no number, no quote, no pronoun. After a copy («فرم ۵ رو
