@@ -34,30 +34,72 @@ import (
 // Options parted by «|» after a colon are parted as by «،».
 
 // stepsTrigger reports a text stepsRead may change: a line break, a
-// bullet «•» or «*», a «|», the letter «الف», an ordinal head «اول:», a
-// number glued to a word before «)», or after a colon two option nouns
-// or an item numbered 1.
-// Most commands have none and pay a few byte searches.
+// bullet «•» or «*», an item's mark closed by «)» after a digit or a
+// letter, «الف-», an ordinal head «اول:», or after a colon a «|», two
+// option nouns or an item numbered 1. The text is read once, byte by
+// byte; most commands have none of these bytes and pay only that.
 func stepsTrigger(text string) bool {
-	if strings.ContainsAny(text, "\n•*|") || strings.Contains(text, "الف") || strings.Contains(text, "اول:") {
-		return true
-	}
-	if strings.IndexByte(text, ')') >= 0 && gluedMark(text) {
-		return true
-	}
-	if c := strings.IndexByte(text, ':'); c >= 0 {
-		after := text[c:]
-		if strings.Count(after, "گزینه") >= 2 {
+	colon := -1
+	pipe := false
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; c {
+		case '\n', '*':
 			return true
-		}
-		// «…: 1) … 2) …»: items numbered after a colon.
-		for _, m := range []string{"1)", "۱)", "1-", "۱-", "1.", "۱."} {
-			if strings.Contains(after, m) {
+		case 0xE2: // «•» is E2 80 A2
+			if strings.HasPrefix(text[i:], "•") {
 				return true
+			}
+		case ')':
+			if i > 0 && (digitByteBefore(text, i) || strings.HasSuffix(text[:i], "الف") || letterMarkBefore(text, i)) {
+				return true
+			}
+		case '-':
+			if strings.HasSuffix(text[:i], "الف") {
+				return true
+			}
+		case '|':
+			pipe = true
+		case ':':
+			if colon < 0 {
+				colon = i
 			}
 		}
 	}
+	if colon < 0 {
+		return false
+	}
+	after := text[colon:]
+	if pipe || strings.Contains(text, "اول:") || strings.Count(after, "گزینه") >= 2 {
+		return true
+	}
+	// «…: 1) … 2) …», «…: 1. …»: items numbered after a colon.
+	for _, m := range []string{"1.", "۱."} {
+		if strings.Contains(after, m) {
+			return true
+		}
+	}
 	return false
+}
+
+// digitByteBefore reports a digit — Latin, Persian or Arabic-Indic —
+// right before byte i.
+func digitByteBefore(text string, i int) bool {
+	r, _ := utf8.DecodeLastRuneInString(text[:i])
+	return digitValue(r) >= 0
+}
+
+// letterMarkBefore reports a lone letter of letterValues right before
+// byte i, after a space or a parenthesis: «ب)», «(ج)».
+func letterMarkBefore(text string, i int) bool {
+	r, n := utf8.DecodeLastRuneInString(text[:i])
+	if _, ok := letterValues[string(r)]; !ok {
+		return false
+	}
+	if i-n == 0 {
+		return true
+	}
+	p, _ := utf8.DecodeLastRuneInString(text[:i-n])
+	return p == ' ' || p == '('
 }
 
 // stepsRead reads a command written as an enumeration (see above).
@@ -185,12 +227,6 @@ func digitValue(r rune) int {
 		return int(r - '٠')
 	}
 	return -1
-}
-
-// gluedMark reports an item's number glued to the word before it and
-// closed by «)»: «منتشر کن2) …».
-func gluedMark(text string) bool {
-	return ungluedMarks(text) != text
 }
 
 // ungluedMarks parts from the word before it an item's number glued to
@@ -588,7 +624,11 @@ func announcesList(head string) bool {
 		if pluralListNoun(m) {
 			return true
 		}
-		if k+1 < len(ws) && countWord(m) && (quizNoun(ws[k+1]) || typeOfPlural(ws[k+1]) != "") && !afterFormNoun(ws, k) {
+		j := k + 1
+		if j < len(ws) && isAny(matchForm(ws[j]), "تا", "عدد") {
+			j++ // «دو تا سوال»
+		}
+		if j < len(ws) && countWord(m) && (quizNoun(ws[j]) || typeOfPlural(ws[j]) != "") && !afterFormNoun(ws, k) {
 			if n := countOf(m); n >= 2 && n <= 12 {
 				return true
 			}
@@ -987,28 +1027,26 @@ var originalWords = []string{"اصلی", "اصلیه", "اصلیو", "اصلیر
 // instead (ruling 12). Typed without the comma, or dictated, the two
 // were one clause and the denied act was read as ordered.
 func deniedThenOnly(text string) string {
-	if !strings.Contains(text, "فقط") && !strings.Contains(text, "تنها") && !strings.Contains(text, "بلکه") {
-		return text
-	}
-	ws := strings.Split(text, " ")
-	changed := false
-	for k := 0; k+1 < len(ws); k++ {
-		if ws[k] == "" || !isAny(matchForm(ws[k]), deniedCopulas...) && !negativeVerbs[matchForm(ws[k])] {
-			continue
+	out := text
+	for _, only := range []string{" فقط ", " تنها ", " بلکه "} {
+		from := 0
+		for {
+			k := strings.Index(out[from:], only)
+			if k < 0 {
+				break
+			}
+			k += from
+			from = k + len(only)
+			// The word before, past spaces typed twice.
+			e := strings.TrimRight(out[:k], " ")
+			w := e[strings.LastIndexByte(e, ' ')+1:]
+			if m := matchForm(w); isAny(m, deniedCopulas...) || negativeVerbs[m] {
+				out = e + "،" + out[len(e):]
+				from += len("،")
+			}
 		}
-		j := k + 1
-		for j < len(ws) && ws[j] == "" {
-			j++
-		}
-		if j < len(ws) && isAny(matchForm(ws[j]), "فقط", "تنها", "بلکه") {
-			ws[k] += "،"
-			changed = true
-		}
 	}
-	if !changed {
-		return text
-	}
-	return strings.Join(ws, " ")
+	return out
 }
 
 // objectUnsaid reports a clause that names no object at all: no form, no

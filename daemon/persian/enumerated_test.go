@@ -68,6 +68,8 @@ func TestEnumeratedItemsOfAnOrder(t *testing.T) {
 		"این فرم‌ها رو منتشر کن:\n- فرم ۵\n- فرم ۶":                                                                            "publish_form #5; publish_form #6",
 		"این سوال‌ها رو از فرم ۹ پاک کن: ۱) سوال ۴ ۲) سوال ۱":                                                                  "delete_field #9 @3; delete_field #9 @0",
 		"به فرم ۳۰ این موارد رو اضافه کن:\n- نام شرکت (کوتاه)\n- توضیحات (بلند)\n- ایمیل کاری":                                 "add_field #30 short_text نام شرکت; add_field #30 long_text توضیحات; add_field #30 email ایمیل کاری",
+		"دو تا سوال به فرم ۴ اضافه کن: ۱) «نام» ۲) «نام خانوادگی»":                                                             "add_field #4 short_text نام; add_field #4 short_text نام خانوادگی",
+		"سه تا سوال کوتاه به فرم ۶ اضافه کن:\n- اسم\n- شهر\n- شغل ممنون":                                                       "add_field #6 short_text اسم; add_field #6 short_text شهر; add_field #6 short_text شغل",
 		"فرم جدید «ثبت‌نام کارگاه» ساخته شود. موارد زیر در آن درج شود:\n۱. نام و نام خانوادگی\n۲. شماره همراه\n۳. رشته تحصیلی": "create_form ثبت‌نام کارگاه; add_field short_text نام و نام خانوادگی; add_field short_text mobile_ir شماره همراه; add_field short_text رشته تحصیلی",
 	})
 }
@@ -122,5 +124,19 @@ func TestEnumeratedNeverDestroysUnasked(t *testing.T) {
 		"۱) یه کپی از فرم ۲۰ بگیر ۲) غیرفعالش کن": "none",
 		// A quiz's «سوال ۲:» is no question 2 to delete or change.
 		"به فرم ۴۴ اضافه کن:\nسوال ۲: کدام حذف نمی‌شود؟ الف) مو ب) ناخن": "add_field #44 multiple_choice کدام حذف نمی‌شود؟ [مو|ناخن]",
+	})
+}
+
+// TestEnumeratedDeniedThenOnly: a denial followed by «فقط», «تنها» or
+// «بلکه» with no comma between them ends there: the act denied is not
+// done, what follows is (ruling 12).
+func TestEnumeratedDeniedThenOnly(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"پاک کردن سوال ۴ فرم ۳۶ لازم نیست فقط اختیاریش کن":       "update_field #36 @3 optional",
+		"فرم ۳۷ رو حذف نکن تنها از انتشار درش بیار":              "draft_form #37",
+		"بستن فرم ۳۸ مد نظر نیست بلکه عنوانش بشه «دوره تابستان»": "update_form_title #38 دوره تابستان",
+		// «فقط» inside the order, with no denial before it, is no break.
+		"فقط سوال اول فرم ۳۹ رو حذف کن": "delete_field #39 @0",
 	})
 }
