@@ -35,8 +35,8 @@ import (
 
 // stepsTrigger reports a text stepsRead may change: a line break, a
 // bullet «•» or «*», an item's mark closed by «)» after a digit or a
-// letter, «الف-», an ordinal head «اول:», or after a colon a «|», two
-// option nouns or an item numbered 1. The text is read once, byte by
+// letter, «الف-», «ثانیاً», an ordinal head «اول:» or «First:», or after
+// a colon a «|», two option nouns or an item numbered 1. The text is read once, byte by
 // byte; most commands have none of these bytes and pay only that.
 func stepsTrigger(text string) bool {
 	colon := -1
@@ -65,11 +65,14 @@ func stepsTrigger(text string) bool {
 			}
 		}
 	}
+	if strings.Contains(text, "ثانیا") {
+		return true // «اولاً، … ثانیاً، …»
+	}
 	if colon < 0 {
 		return false
 	}
 	after := text[colon:]
-	if pipe || strings.Contains(text, "اول:") || strings.Count(after, "گزینه") >= 2 {
+	if pipe || strings.Contains(text, "اول:") || strings.Contains(text, "irst:") || strings.Count(after, "گزینه") >= 2 {
 		return true
 	}
 	// «…: 1) … 2) …», «…: 1. …»: items numbered after a colon.
@@ -150,10 +153,15 @@ type enumeration struct {
 
 // letterValues are the letters that number items, in order: «الف، ب،
 // ج، د، ه», with «پ» and «ت» of the Persian alphabet's order.
-var letterValues = map[string]int{"الف": 1, "ب": 2, "ج": 3, "پ": 3, "د": 4, "ت": 4, "ه": 5, "ث": 5}
+var letterValues = map[string]int{"الف": 1, "ب": 2, "ج": 3, "پ": 3, "د": 4, "ت": 4, "ه": 5, "ث": 5, "a": 1, "b": 2, "c": 3, "d": 4, "e": 5}
 
 // ordinalHeads are the ordinal words that head an item before a colon.
-var ordinalHeads = map[string]int{"اول": 1, "اولا": 1, "دوم": 2, "دوما": 2, "سوم": 3, "سوما": 3, "چهارم": 4, "پنجم": 5, "ششم": 6}
+var ordinalHeads = map[string]int{"اول": 1, "اولا": 1, "دوم": 2, "دوما": 2, "سوم": 3, "سوما": 3, "چهارم": 4, "پنجم": 5, "ششم": 6,
+	"ثانیا": 2, "ثالثا": 3, "رابعا": 4, "first": 1, "second": 2, "third": 3, "fourth": 4}
+
+// adverbHeads are the ordinals of a letter that head an item before a
+// comma as well as a colon: «اولاً، … ثانیاً، …».
+var adverbHeads = map[string]bool{"اولا": true, "ثانیا": true, "ثالثا": true, "رابعا": true}
 
 // markAt reads an item's mark at the start of the words ws: its kind, its
 // value (0 for a bullet) and how many words it takes.
@@ -178,9 +186,12 @@ func markAt(ws []string) (markKind, int, int) {
 		}
 	}
 	if n := len(w); n > 1 && w[n-1] == ':' {
-		if v, ok := ordinalHeads[w[:n-1]]; ok {
+		if v, ok := ordinalHeads[matchForm(w[:n-1])]; ok {
 			return markOrdinal, v, 1
 		}
+	}
+	if m := matchForm(strings.TrimSuffix(w, "،")); adverbHeads[m] {
+		return markOrdinal, ordinalHeads[m], 1
 	}
 	// «سوال ۱:», «صوال ۲:», «Q3:»: a quiz's question and its number.
 	if len(ws) > 1 && quizNoun(w) {
@@ -525,6 +536,26 @@ func namesByNumber(s string) bool {
 	return named
 }
 
+// namesSomething reports a text that names a form or a question by its
+// number or ordinal: «سوال ۱ اجباری», «سوال دوم رو بکن متن بلند».
+func namesSomething(s string) bool {
+	toks := tokenize(surface(s))
+	c := clause(toks)
+	for i := 0; i+1 < len(toks); i++ {
+		n := c.atAny(i, formNounsV)
+		if n == 0 && (toks[i].qnoun || quizNoun(toks[i].s)) {
+			n = 1
+		}
+		if n == 0 || i+n >= len(toks) {
+			continue
+		}
+		if _, ord := ordinal(toks[i+n].m); ord || toks[i+n].isNum {
+			return true
+		}
+	}
+	return false
+}
+
 // persianNumber writes n in Persian digits.
 func persianNumber(n int) string {
 	var b strings.Builder
@@ -546,13 +577,16 @@ func (e enumeration) rewrite() (string, bool) {
 	if !headOrders {
 		return e.steps(head)
 	}
-	all, byNumber := true, true
+	all, byNumber, named := true, true, true
 	for _, it := range e.items {
 		if !saysOrder(it.text) {
 			all = false
 		}
 		if !namesByNumber(it.text) {
 			byNumber = false
+		}
+		if !namesSomething(it.text) {
+			named = false
 		}
 	}
 	switch {
@@ -564,6 +598,11 @@ func (e enumeration) rewrite() (string, bool) {
 		return e.steps(head)
 	case byNumber || announcesList(verb):
 		return e.entries(verb)
+	case named:
+		// «فرم ۷۶ رو اینطوری کن: a) سوال ۱ اجباری b) سوال ۲ اختیاری»:
+		// each item names a question or a form and says what of it,
+		// without a verb — an order of its own.
+		return e.steps(head)
 	}
 	return "", false
 }

@@ -14,10 +14,23 @@ func TestEnumeratedLetteredOrders(t *testing.T) {
 	checkReadings(t, p, map[string]string{
 		"لطفاً در فرم ۸۸ این کارها رو بکن: الف) سوال سوم رو اختیاری کن ب) عنوان فرم رو بذار «ثبت‌نام اردو» ج) منتشرش کن": "update_field #88 @2 optional; update_form_title #88 ثبت‌نام اردو; publish_form #88",
 		"فرم ۱۲\nالف- پرسش ۲ اجباری شود\nب- پرسش ۴ اختیاری شود":                                                          "update_field #12 @1 required; update_field #12 @3 optional",
+		"فرم ۷۶ رو اینطوری کن: a) سوال ۱ اجباری b) سوال ۲ اختیاری":                                                       "update_field #76 @0 required; update_field #76 @1 optional",
+		"form 33: a) make question 2 required b) rename the form to «Exit Survey» c) publish it":                         "update_field #33 @1 required; update_form_title #33 Exit Survey; publish_form #33",
 		"برای فرم ۵۰: (الف) سوال اول رو بکن متن بلند (ب) فرم رو منتشر کن":                                                "update_field #50 @0 long_text; publish_form #50",
 		// A letter is no option when the items are orders, and is one
 		// when they are the options of the question said before them.
 		"به فرم ۹۱ یه سوال چندگزینه‌ای «نوبت» بذار: الف) صبح ب) عصر": "add_field #91 multiple_choice نوبت [صبح|عصر]",
+	})
+}
+
+// TestEnumeratedOrdinalHeads: «اولاً، … ثانیاً، …», «First: … Second: …»
+// head steps as numbers do.
+func TestEnumeratedOrdinalHeads(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"اولاً، پرسش دوم فرم ۷۵ اجباری گردد؛ ثانیاً، فرم مزبور منتشر شود.":   "update_field #75 @1 required; publish_form #75",
+		"First: add a short text «Name» to form 36\nSecond: publish form 36": "add_field #36 short_text Name; publish_form #36",
+		"First: publish form 34. Second: unpublish form 35.":                 "publish_form #34; draft_form #35",
 	})
 }
 
