@@ -248,71 +248,56 @@ func ungluedMarks(text string) string {
 	if strings.IndexByte(text, ')') < 0 {
 		return text
 	}
-	var b strings.Builder
 	rs := []rune(text)
+	out := make([]rune, 0, len(rs)+8)
 	changed := false
+	quote, paren := false, 0 // inside «…» or "…"; parentheses open
 	for i := 0; i < len(rs); i++ {
 		r := rs[i]
-		if r == ')' && i > 0 && digitValue(rs[i-1]) >= 0 {
-			j := i - 1
-			for j > 0 && digitValue(rs[j-1]) >= 0 {
-				j--
-			}
-			if i-j <= 2 && j > 0 && unicode.Is(unicode.Arabic, rs[j-1]) && unicode.IsLetter(rs[j-1]) && !inQuote(rs, j) && !inParens(rs, j) {
-				// The number is glued to a word: part it.
-				s := b.String()
-				b.Reset()
-				b.WriteString(s[:len(s)-len(string(rs[j:i]))])
-				b.WriteString(" ")
-				b.WriteString(string(rs[j:i]))
-				changed = true
-			}
-			b.WriteRune(r)
-			if (j == 0 || j > 0 && (unicode.Is(unicode.Arabic, rs[j-1]) || unicode.IsSpace(rs[j-1]))) && i+1 < len(rs) && unicode.Is(unicode.Arabic, rs[i+1]) && i-j <= 2 && !inParens(rs, j) {
-				b.WriteString(" ")
-				changed = true
-			}
+		switch r {
+		case '«':
+			quote = true
+		case '»':
+			quote = false
+		case '"':
+			quote = !quote
+		case '(':
+			paren++
+		}
+		if r != ')' {
+			out = append(out, r)
 			continue
 		}
-		b.WriteRune(r)
+		if paren > 0 {
+			paren--
+			out = append(out, r)
+			continue
+		}
+		j := i
+		for j > 0 && i-j < 3 && digitValue(rs[j-1]) >= 0 {
+			j--
+		}
+		if j == i || i-j > 2 || quote {
+			out = append(out, r)
+			continue
+		}
+		if j > 0 && unicode.Is(unicode.Arabic, rs[j-1]) && unicode.IsLetter(rs[j-1]) {
+			// «کن2)»: the number is glued to a word; part it.
+			num := append([]rune(nil), out[len(out)-(i-j):]...)
+			out = append(append(append(out[:len(out)-(i-j)], ' '), num...), r)
+			changed = true
+		} else {
+			out = append(out, r)
+		}
+		if (j == 0 || unicode.Is(unicode.Arabic, rs[j-1]) || unicode.IsSpace(rs[j-1])) && i+1 < len(rs) && unicode.Is(unicode.Arabic, rs[i+1]) {
+			out = append(out, ' ') // «1)فرم»
+			changed = true
+		}
 	}
 	if !changed {
 		return text
 	}
-	return b.String()
-}
-
-// inParens reports whether rune i of rs stands inside a parenthesis
-// opened before it: «(A1/A2/B1)» holds no item's mark.
-func inParens(rs []rune, i int) bool {
-	open := 0
-	for _, r := range rs[:i] {
-		switch r {
-		case '(':
-			open++
-		case ')':
-			if open > 0 {
-				open--
-			}
-		}
-	}
-	return open > 0
-}
-
-// inQuote reports whether rune i of rs stands inside «…» or "…".
-func inQuote(rs []rune, i int) bool {
-	open := false
-	for _, r := range rs[:i] {
-		switch r {
-		case '«':
-			open = true
-		case '»':
-			open = false
-		case '"':
-			open = !open
-		}
-	}
-	return open
+	return string(out)
 }
 
 // pipesAsCommas reads a «|» after a colon, outside quotes, as the comma
@@ -1066,26 +1051,31 @@ var originalWords = []string{"اصلی", "اصلیه", "اصلیو", "اصلیر
 // instead (ruling 12). Typed without the comma, or dictated, the two
 // were one clause and the denied act was read as ordered.
 func deniedThenOnly(text string) string {
-	out := text
-	for _, only := range []string{" فقط ", " تنها ", " بلکه "} {
-		from := 0
-		for {
-			k := strings.Index(out[from:], only)
-			if k < 0 {
-				break
+	if !strings.Contains(text, "فقط") && !strings.Contains(text, "تنها") && !strings.Contains(text, "بلکه") {
+		return text
+	}
+	var b strings.Builder
+	prev := "" // the word before, past spaces typed twice
+	changed := false
+	for k, w := range strings.Split(text, " ") {
+		if k > 0 {
+			if prev != "" && w != "" && isAny(w, "فقط", "تنها", "بلکه") {
+				if m := matchForm(prev); isAny(m, deniedCopulas...) || negativeVerbs[m] {
+					b.WriteString("،")
+					changed = true
+				}
 			}
-			k += from
-			from = k + len(only)
-			// The word before, past spaces typed twice.
-			e := strings.TrimRight(out[:k], " ")
-			w := e[strings.LastIndexByte(e, ' ')+1:]
-			if m := matchForm(w); isAny(m, deniedCopulas...) || negativeVerbs[m] {
-				out = e + "،" + out[len(e):]
-				from += len("،")
-			}
+			b.WriteByte(' ')
+		}
+		b.WriteString(w)
+		if w != "" {
+			prev = w
 		}
 	}
-	return out
+	if !changed {
+		return text
+	}
+	return b.String()
 }
 
 // objectUnsaid reports a clause that names no object at all: no form, no

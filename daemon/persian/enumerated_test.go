@@ -1,6 +1,10 @@
 package persian
 
-import "testing"
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
 
 // Commands written as enumerations (enumerated.go). None is a line of
 // testdata/planner/enumerated-steps.jsonl: each mechanism is said here in
@@ -151,5 +155,32 @@ func TestEnumeratedDeniedThenOnly(t *testing.T) {
 		"بستن فرم ۳۸ مد نظر نیست بلکه عنوانش بشه «دوره تابستان»": "update_form_title #38 دوره تابستان",
 		// «فقط» inside the order, with no denial before it, is no break.
 		"فقط سوال اول فرم ۳۹ رو حذف کن": "delete_field #39 @0",
+	})
+}
+
+// FuzzStepsRead: the enumeration pass never panics, keeps valid text
+// valid, and never writes a word of deleting, closing or unpublishing
+// the text did not hold.
+func FuzzStepsRead(f *testing.F) {
+	for _, s := range []string{
+		"فرم ۴۵:\n۱- سوال ۲ اجباری شود\n۲- سوال ۴ اختیاری شود",
+		"در فرم ۲۴: الف) سوال ۱ رو اجباری کن ب) فرم رو منتشر کن",
+		"به فرم ۲۰ اضافه کن:\nسوال ۱: پایتخت؟ الف) تهران ب) تبریز",
+		"سه سوال به فرم ۲۲ اضافه کنید: «الف» با گزینه‌های ۱، ۲؛ «ب» با گزینه‌های ۳، ۴",
+		"اضافه کن: a | b | c", "1)فرم 47 رو پیش نویس کن2)سوال 1 رو پاک کن", "الف)", "ب)", "سوال ۱:", ":", "۱-", "\n-\n-", "•", "* *",
+		"اولاً، ثانیاً،", "First: Second:", "(A1/B1)", "حذف لازم نیست فقط", "«:»: 1) 2)", "این‌ها رو پاک کن: ۱) ۲)",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		got := stepsRead(deniedThenOnly(text))
+		if utf8.ValidString(text) && !utf8.ValidString(got) {
+			t.Fatalf("%q gave invalid UTF-8 %q", text, got)
+		}
+		for _, w := range []string{"حذف", "پاک", "ببند", "پیش‌نویس", "delete", "draft", "close"} {
+			if strings.Contains(got, w) && !strings.Contains(text, w) {
+				t.Fatalf("%q gave %q, which says %q", text, got, w)
+			}
+		}
 	})
 }
