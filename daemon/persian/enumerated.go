@@ -1,6 +1,7 @@
 package persian
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -193,7 +194,32 @@ func markAt(ws []string) (markKind, int, int) {
 	if m := matchForm(strings.TrimSuffix(w, "،")); adverbHeads[m] {
 		return markOrdinal, ordinalHeads[m], 1
 	}
-	// «سوال ۱:», «صوال ۲:», «Q3:»: a quiz's question and its number.
+	// «Q1:», «سوال۲:»: the noun and its number typed as one word.
+	if n := len(w); n > 2 && w[n-1] == ':' {
+		body := w[:n-1]
+		k := len(body)
+		for k > 0 && digitValue(rune(body[k-1])) >= 0 {
+			k--
+		}
+		if k == len(body) {
+			// Persian digits are two bytes each.
+			r := []rune(body)
+			j := len(r)
+			for j > 0 && digitValue(r[j-1]) >= 0 {
+				j--
+			}
+			if j < len(r) && j > 0 {
+				if v, ok := markNumber1(string(r[j:])); ok && quizNoun(string(r[:j])) {
+					return markQuiz, v, 1
+				}
+			}
+		} else if k > 0 {
+			if v, ok := markNumber1(body[k:]); ok && quizNoun(body[:k]) {
+				return markQuiz, v, 1
+			}
+		}
+	}
+	// «سوال ۱:», «صوال ۲:», «Q 3:»: a quiz's question and its number.
 	if len(ws) > 1 && quizNoun(w) {
 		if n := len(ws[1]); n > 1 && ws[1][n-1] == ':' {
 			if v, ok := markNumber1(ws[1][:n-1]); ok {
@@ -559,6 +585,11 @@ func (e enumeration) rewrite() (string, bool) {
 		// «… با گزینه‌های زیر: ۱- … ۲- …»: the items are options.
 		return verb + ": " + e.joinTexts("، "), true
 	}
+	if !headOrders && hasOptionNoun(verb) && !e.anyOrder() {
+		// «گزینه‌های سوال ۲ فرم ۱۲: - کم - متوسط - زیاد»: the items are
+		// the options the head names.
+		return verb + ": " + e.joinTexts("، "), true
+	}
 	if !headOrders {
 		return e.steps(head)
 	}
@@ -581,13 +612,13 @@ func (e enumeration) rewrite() (string, bool) {
 		// «موارد زیر اجرا گردد: ۱- افزودن … ۲- انتشار …»: each item
 		// is an order of its own.
 		return e.steps(head)
-	case byNumber || announcesList(verb):
-		return e.entries(verb)
-	case named:
+	case named && !byNumber:
 		// «فرم ۷۶ رو اینطوری کن: a) سوال ۱ اجباری b) سوال ۲ اختیاری»:
 		// each item names a question or a form and says what of it,
 		// without a verb — an order of its own.
 		return e.steps(head)
+	case byNumber || announcesList(verb):
+		return e.entries(verb)
 	}
 	return "", false
 }
@@ -672,6 +703,16 @@ func afterFormNoun(ws []string, k int) bool {
 func pluralListNoun(m string) bool {
 	return isAny(m, "اینها", "اینا", "اینارو", "اینهارو", "اینهارا", "موارد", "these", "following") || isAny(m, pluralQuestionNouns...) ||
 		strings.HasPrefix(m, "فرمها") || strings.HasPrefix(m, "سوالا") || strings.HasPrefix(m, "سوالها") || strings.HasPrefix(m, "پرسشها")
+}
+
+// anyOrder reports an item that gives an order.
+func (e enumeration) anyOrder() bool {
+	for _, it := range e.items {
+		if saysOrder(it.text) {
+			return true
+		}
+	}
+	return false
 }
 
 func (e enumeration) joinTexts(sep string) string {
@@ -797,11 +838,33 @@ func quoteWording(s string) string {
 	}
 	tail := ""
 	if strings.HasSuffix(s, ")") {
-		if k := strings.LastIndex(s, "("); k > 0 {
+		if k := strings.LastIndex(s, "("); k > 0 && kindWords(s[k+1:len(s)-1]) {
 			s, tail = strings.TrimSpace(s[:k]), " "+s[k:]
 		}
 	}
 	return "«" + s + "»" + tail
+}
+
+// kindWords reports words that say a question's kind, format or need —
+// «کوتاه», «تاریخ», «url», «اجباری» — which a parenthesis after a
+// wording adds to it; any other parenthesis is part of the wording:
+// «ساعت ورود (۸ تا ۱۰)».
+func kindWords(s string) bool {
+	ws := strings.Fields(s)
+	if len(ws) == 0 || len(ws) > 3 {
+		return false
+	}
+	for _, w := range ws {
+		t := tokenize(surface(w))
+		if len(t) == 0 {
+			return false
+		}
+		c := clause(t)
+		if !typeWordAt(w) && c.atAny(0, formatNamesV) == 0 && !isAny(t[0].m, requiredWords...) && !isAny(t[0].m, optionalWords...) && !isAny(t[0].m, "و", "،", "تاریخ", "عدد", "عددی", "ایمیل", "فایل", "date", "number", "email", "file") {
+			return false
+		}
+	}
+	return true
 }
 
 // listNounWords are the words of the noun phrase a head announces its
@@ -1041,6 +1104,33 @@ func optionedEntry(s string) entry {
 	}
 	return entry{text: w, options: opts}
 }
+
+// askedInASentence reports a sentence that asks a destructive act and
+// no other sentence that orders one: «فرم ۸: ۱- سوال ۳ پاک بشه؟ ۲- سوال
+// ۴ اجباری بشه», «فرم ۸ رو پاک کنم؟ بعد فرم ۹ رو منتشر کن» — an item or
+// a sentence ending in «؟» asks, whatever the sentences after it order.
+// A plea in it («میشه …؟», «لطفاً …؟») makes it a request, and an order
+// to destroy in another sentence answers it («… پاک کنم؟ آره پاکش کن»).
+func askedInASentence(frames []*frame) bool {
+	asked, ordered := false, false
+	for _, f := range frames {
+		if f.negated || !(f.deleteForm || f.disable || f.draft || f.edit != nil && f.edit.del) {
+			continue
+		}
+		c := f.toks
+		if n := len(c); n > 0 && c[n-1].punct && isAny(c[n-1].m, "؟", "?") && !slices.ContainsFunc(c, func(t token) bool {
+			return !t.quoted && isAny(t.m, requestWords...)
+		}) {
+			asked = true
+			continue
+		}
+		ordered = true
+	}
+	return asked && !ordered
+}
+
+// requestWords make a question a polite request: «میشه …؟», "can you …?".
+var requestWords = []string{"میشه", "میشود", "میتونی", "میتونید", "میتوانید", "میتوانی", "ممکنه", "لطفا", "لطفاً", "can", "could", "would", "please", "امکانش", "امکان"}
 
 // originalWords name the form copied, not its copy: «اصلی رو منتشر کن».
 var originalWords = []string{"اصلی", "اصلیه", "اصلیو", "اصلیرو", "اصلیشو", "قبلی", "قدیمی", "original", "old"}

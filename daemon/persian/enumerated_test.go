@@ -47,6 +47,7 @@ func TestEnumeratedQuiz(t *testing.T) {
 	checkReadings(t, p, map[string]string{
 		"برای فرم ۴۱ این تست‌ها رو بذار:\nسؤال ۱: پنج ضربدر شش چند می‌شود؟ الف) ۳۰ ب) ۱۱ ج) ۵۶\nسؤال ۲: پایتخت ژاپن کجاست؟ الف) توکیو ب) پکن": "add_field #41 multiple_choice پنج ضربدر شش چند می‌شود؟ [۳۰|۱۱|۵۶]; add_field #41 multiple_choice پایتخت ژاپن کجاست؟ [توکیو|پکن]",
 		"به فرم ۴۲ اضافه کن: سوال ۱: پرچم ایران چند رنگ دارد؟ الف) دو ب) سه سوال ۲: کدام فصل گرم‌تر است؟ الف) تابستان ب) زمستان":              "add_field #42 multiple_choice پرچم ایران چند رنگ دارد؟ [دو|سه]; add_field #42 multiple_choice کدام فصل گرم‌تر است؟ [تابستان|زمستان]",
+		"add these to form 7:\nQ1: Best language? a) Go b) Rust\nQ2: Editor? a) Vim b) Emacs": "add_field #7 multiple_choice Best language? [Go|Rust]; add_field #7 multiple_choice Editor? [Vim|Emacs]",
 		// One question with its options on lines under it.
 		"به فرم ۴۳ این سوال رو اضافه کن:\nسوال ۱: بهترین زمان تماس؟\nالف) صبح\nب) شب": "add_field #43 multiple_choice بهترین زمان تماس؟ [صبح|شب]",
 	})
@@ -85,6 +86,9 @@ func TestEnumeratedItemsOfAnOrder(t *testing.T) {
 		"این فرم‌ها رو منتشر کن:\n- فرم ۵\n- فرم ۶":                                                                            "publish_form #5; publish_form #6",
 		"این سوال‌ها رو از فرم ۹ پاک کن: ۱) سوال ۴ ۲) سوال ۱":                                                                  "delete_field #9 @3; delete_field #9 @0",
 		"به فرم ۳۰ این موارد رو اضافه کن:\n- نام شرکت (کوتاه)\n- توضیحات (بلند)\n- ایمیل کاری":                                 "add_field #30 short_text نام شرکت; add_field #30 long_text توضیحات; add_field #30 email ایمیل کاری",
+		"گزینه‌های سوال ۲ فرم ۱۲:\n- کم\n- متوسط\n- زیاد":                                                                      "update_field #12 @1 [کم|متوسط|زیاد]",
+		"به فرم ۲۰ سوالای زیر اضافه شه:\n۱. ساعت ورود (۸ تا ۱۰)\n۲. ساعت خروج":                                                 "add_field #20 short_text ساعت ورود (۸ تا ۱۰); add_field #20 short_text ساعت خروج",
+		"فرم ۱۳ سوالای ۲ و ۴ رو پاک کن، بقیه:\nالف) سوال ۱ اجباری\nب) سوال ۳ اختیاری":                                          "delete_field #13 @3; delete_field #13 @1; update_field #13 @0 required; update_field #13 @1 optional",
 		"دو تا سوال به فرم ۴ اضافه کن: ۱) «نام» ۲) «نام خانوادگی»":                                                             "add_field #4 short_text نام; add_field #4 short_text نام خانوادگی",
 		"سه تا سوال کوتاه به فرم ۶ اضافه کن:\n- اسم\n- شهر\n- شغل ممنون":                                                       "add_field #6 short_text اسم; add_field #6 short_text شهر; add_field #6 short_text شغل",
 		"فرم جدید «ثبت‌نام کارگاه» ساخته شود. موارد زیر در آن درج شود:\n۱. نام و نام خانوادگی\n۲. شماره همراه\n۳. رشته تحصیلی": "create_form ثبت‌نام کارگاه; add_field short_text نام و نام خانوادگی; add_field short_text mobile_ir شماره همراه; add_field short_text رشته تحصیلی",
@@ -136,6 +140,11 @@ func TestEnumeratedNeverDestroysUnasked(t *testing.T) {
 		// A denied item makes no step.
 		"فرم ۳:\nالف) سوال ۲ رو پاک نکن\nب) فقط اجباریش کن": "update_field #3 @1 required",
 		"الف) فرم ۸ رو حذف نکنید ب) فرم ۹ رو هم نبندید":     "none",
+		// An item that asks to destroy is a question, whatever the
+		// items after it order; a plea makes it a request.
+		"فرم ۸:\n۱- سوال ۳ پاک بشه؟\n۲- سوال ۴ اجباری بشه": "none",
+		"فرم ۸۱ رو پاک کنم؟ بعد فرم ۸۲ رو منتشر کن":        "none",
+		"میشه فرم ۸۳ رو پاک کنی؟ بعد فرم ۸۴ رو منتشر کن":   "delete_form #83; publish_form #84",
 		// A copy then a delete with its object unsaid deletes nothing.
 		"فرم ۱۸ رو کپی کن و حذف کن":               "none",
 		"۱) یه کپی از فرم ۲۰ بگیر ۲) غیرفعالش کن": "none",
