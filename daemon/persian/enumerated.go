@@ -179,6 +179,14 @@ func markAt(ws []string) (markKind, int, int) {
 	}
 	if n := len(w); n > 1 && strings.ContainsRune(")-.", rune(w[n-1])) {
 		body := w[:n-1]
+		if k := strings.LastIndexAny(body, "-."); k > 0 {
+			// «۱-۱)», «2.3.»: a sub-point, numbered by its last part.
+			if _, ok := markNumber1(body[:k]); ok {
+				if v, ok := markNumber1(body[k+1:]); ok {
+					return markNumber, v, 1
+				}
+			}
+		}
 		if v, ok := markNumber1(body); ok && (w[n-1] != '.' || len(ws) > 1) {
 			return markNumber, v, 1
 		}
@@ -617,7 +625,12 @@ func (e enumeration) rewrite() (string, bool) {
 		// each item names a question or a form and says what of it,
 		// without a verb — an order of its own.
 		return e.steps(head)
-	case byNumber || announcesList(verb):
+	case byNumber || announcesQuestions(verb):
+		return e.entries(verb)
+	case hasOptionNoun(verb):
+		// «به فرم ۵۰ این گزینه‌ها رو برای سوال ۲ بذار: * بله * خیر».
+		return verb + ": " + e.joinTexts("، "), true
+	case announcesList(verb):
 		return e.entries(verb)
 	}
 	return "", false
@@ -800,10 +813,20 @@ func (e enumeration) entries(verb string) (string, bool) {
 // announcesQuestions reports a head whose noun for its items is a
 // question's: «این سوالا رو», «پرسش‌های زیر», "questions".
 func announcesQuestions(head string) bool {
-	for _, w := range strings.Fields(head) {
+	ws := strings.Fields(head)
+	for k, w := range ws {
 		m := matchForm(w)
-		if isAny(m, pluralQuestionNouns...) || strings.HasPrefix(m, "سوالا") || strings.HasPrefix(m, "سوالها") || strings.HasPrefix(m, "پرسشها") || quizNoun(w) {
+		if isAny(m, pluralQuestionNouns...) || strings.HasPrefix(m, "سوالا") || strings.HasPrefix(m, "سوالها") || strings.HasPrefix(m, "پرسشها") {
 			return true
+		}
+		j := k + 1
+		if j < len(ws) && isAny(matchForm(ws[j]), "تا", "عدد") {
+			j++
+		}
+		if j < len(ws) && quizNoun(ws[j]) && !afterFormNoun(ws, k) {
+			if n := countOf(m); n >= 2 && n <= 12 {
+				return true // «سه سوال», «دو تا پرسش»
+			}
 		}
 	}
 	return false
@@ -1105,28 +1128,50 @@ func optionedEntry(s string) entry {
 	return entry{text: w, options: opts}
 }
 
-// askedInASentence reports a sentence that asks a destructive act and
-// no other sentence that orders one: «فرم ۸: ۱- سوال ۳ پاک بشه؟ ۲- سوال
+// askedInASentence reports a sentence that asks a destructive act, not
+// answered by a later sentence that orders the same act: «فرم ۸: ۱- سوال ۳ پاک بشه؟ ۲- سوال
 // ۴ اجباری بشه», «فرم ۸ رو پاک کنم؟ بعد فرم ۹ رو منتشر کن» — an item or
 // a sentence ending in «؟» asks, whatever the sentences after it order.
 // A plea in it («میشه …؟», «لطفاً …؟») makes it a request, and an order
-// to destroy in another sentence answers it («… پاک کنم؟ آره پاکش کن»).
+// of the same act after it answers it («… پاک کنم؟ آره پاکش کن»).
 func askedInASentence(frames []*frame) bool {
-	asked, ordered := false, false
+	const (
+		delForm = 1 << iota
+		delField
+		disable
+		draft
+	)
+	asked := 0
 	for _, f := range frames {
-		if f.negated || !(f.deleteForm || f.disable || f.draft || f.edit != nil && f.edit.del) {
+		if f.negated {
+			continue
+		}
+		kinds := 0
+		if f.deleteForm {
+			kinds |= delForm
+		}
+		if f.edit != nil && f.edit.del {
+			kinds |= delField
+		}
+		if f.disable {
+			kinds |= disable
+		}
+		if f.draft {
+			kinds |= draft
+		}
+		if kinds == 0 {
 			continue
 		}
 		c := f.toks
 		if n := len(c); n > 0 && c[n-1].punct && isAny(c[n-1].m, "؟", "?") && !slices.ContainsFunc(c, func(t token) bool {
 			return !t.quoted && isAny(t.m, requestWords...)
 		}) {
-			asked = true
+			asked |= kinds
 			continue
 		}
-		ordered = true
+		asked &^= kinds // ordered after it: the answer
 	}
-	return asked && !ordered
+	return asked != 0
 }
 
 // requestWords make a question a polite request: «میشه …؟», "can you …?".

@@ -104,6 +104,7 @@ func TestEnumeratedStepsOnLines(t *testing.T) {
 		"فرم ۷:\n• سوال چندگزینه‌ای «شیفت» اضافه کن\n   - صبح\n   - عصر\n• منتشرش کن": "add_field #7 multiple_choice شیفت [صبح|عصر]; publish_form #7",
 		"کارای امروز:\n* فرم ۱۱ رو ببند\n* یه کپی از فرم ۱۲ بگیر به اسم «نسخه دوم»":   "disable_form #11; duplicate_form #12 نسخه دوم",
 		"اول: پرسش سوم فرم ۶۱ حذف شود\nدوم: پرسش نخست آن اجباری شود":                  "delete_field #61 @2; update_field #61 @0 required",
+		"فرم ۴۰\n۱-۱) سوال ۲ اجباری شود\n۱-۲) سوال ۳ اختیاری شود":                     "update_field #40 @1 required; update_field #40 @2 optional",
 		"1)سوال ۲ فرم ۹ رو اجباری کن2)فرم ۹ رو منتشر کن":                              "update_field #9 @1 required; publish_form #9",
 		// «(A1/A2/B1)»: a number glued to a Latin letter inside a
 		// parenthesis is part of an option.
@@ -142,9 +143,10 @@ func TestEnumeratedNeverDestroysUnasked(t *testing.T) {
 		"الف) فرم ۸ رو حذف نکنید ب) فرم ۹ رو هم نبندید":     "none",
 		// An item that asks to destroy is a question, whatever the
 		// items after it order; a plea makes it a request.
-		"فرم ۸:\n۱- سوال ۳ پاک بشه؟\n۲- سوال ۴ اجباری بشه": "none",
-		"فرم ۸۱ رو پاک کنم؟ بعد فرم ۸۲ رو منتشر کن":        "none",
-		"میشه فرم ۸۳ رو پاک کنی؟ بعد فرم ۸۴ رو منتشر کن":   "delete_form #83; publish_form #84",
+		"فرم ۸:\n۱- سوال ۳ پاک بشه؟\n۲- سوال ۴ اجباری بشه":           "none",
+		"فرم ۸۱ رو پاک کنم؟ بعد فرم ۸۲ رو منتشر کن":                  "none",
+		"میشه فرم ۸۳ رو پاک کنی؟ بعد فرم ۸۴ رو منتشر کن":             "delete_form #83; publish_form #84",
+		"todo:\n1) form 3 → close\n2) form 4 → delete? ask me first": "none",
 		// A copy then a delete with its object unsaid deletes nothing.
 		"فرم ۱۸ رو کپی کن و حذف کن":               "none",
 		"۱) یه کپی از فرم ۲۰ بگیر ۲) غیرفعالش کن": "none",
