@@ -643,6 +643,7 @@ func (e enumeration) steps(head string) (string, bool) {
 	if e.kind == markNumber && !e.lines && !e.stops {
 		return "", false
 	}
+	head = lookDropped(head)
 	var b strings.Builder
 	b.WriteString(head)
 	for k, it := range e.items {
@@ -808,6 +809,27 @@ func (e enumeration) entries(verb string) (string, bool) {
 		}
 	}
 	return verb + ": " + strings.Join(ws, "، "), true
+}
+
+// lookVerbs ask the reader to look at what the head names: «فرم ۶۰ رو
+// ببین:», «به فرم ۶۰ نگاه کن:». Before a list of steps they name the
+// list's subject; they open no page.
+var lookVerbs = []string{"ببین", "ببینید", "ببینین", "look", "نگاه"}
+
+// lookDropped drops a verb of looking that ends a head before its colon.
+func lookDropped(head string) string {
+	h := strings.TrimRight(head, " :")
+	ws := strings.Fields(h)
+	n := len(ws)
+	switch {
+	case n > 1 && isAny(matchForm(ws[n-1]), lookVerbs...):
+		n--
+	case n > 2 && isAny(matchForm(ws[n-2]), "نگاه") && isAny(matchForm(ws[n-1]), "کن", "کنید", "بنداز", "بندازید"):
+		n -= 2
+	default:
+		return head
+	}
+	return strings.Join(ws[:n], " ") + ":"
 }
 
 // announcesQuestions reports a head whose noun for its items is a

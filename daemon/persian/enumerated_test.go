@@ -104,8 +104,10 @@ func TestEnumeratedStepsOnLines(t *testing.T) {
 		"فرم ۷:\n• سوال چندگزینه‌ای «شیفت» اضافه کن\n   - صبح\n   - عصر\n• منتشرش کن": "add_field #7 multiple_choice شیفت [صبح|عصر]; publish_form #7",
 		"کارای امروز:\n* فرم ۱۱ رو ببند\n* یه کپی از فرم ۱۲ بگیر به اسم «نسخه دوم»":   "disable_form #11; duplicate_form #12 نسخه دوم",
 		"اول: پرسش سوم فرم ۶۱ حذف شود\nدوم: پرسش نخست آن اجباری شود":                  "delete_field #61 @2; update_field #61 @0 required",
-		"فرم ۴۰\n۱-۱) سوال ۲ اجباری شود\n۱-۲) سوال ۳ اختیاری شود":                     "update_field #40 @1 required; update_field #40 @2 optional",
-		"1)سوال ۲ فرم ۹ رو اجباری کن2)فرم ۹ رو منتشر کن":                              "update_field #9 @1 required; publish_form #9",
+		// «ببین:» heads the list: its subject, not a page to open.
+		"فرم ۶۱ رو ببین:\n- سوال ۱ اجباری بشه\n- منتشرش کن":       "update_field #61 @0 required; publish_form #61",
+		"فرم ۴۰\n۱-۱) سوال ۲ اجباری شود\n۱-۲) سوال ۳ اختیاری شود": "update_field #40 @1 required; update_field #40 @2 optional",
+		"1)سوال ۲ فرم ۹ رو اجباری کن2)فرم ۹ رو منتشر کن":          "update_field #9 @1 required; publish_form #9",
 		// «(A1/A2/B1)»: a number glued to a Latin letter inside a
 		// parenthesis is part of an option.
 		"یه سوال کشویی «سطح زبان» با گزینه‌های (A1/A2/B1) به فرم ۳۱ اضافه کن": "add_field #31 dropdown سطح زبان [A1|A2|B1]",
