@@ -46,8 +46,8 @@ func stepsTrigger(text string) bool {
 		switch c := text[i]; c {
 		case '\n', '*':
 			return true
-		case 0xE2: // «•» is E2 80 A2
-			if strings.HasPrefix(text[i:], "•") {
+		case 0xE2: // «•» is E2 80 A2, a keycap «1️⃣» ends E2 83 A3
+			if strings.HasPrefix(text[i:], "•") || strings.HasPrefix(text[i:], "\u20e3") {
 				return true
 			}
 		case ')':
@@ -55,8 +55,8 @@ func stepsTrigger(text string) bool {
 				return true
 			}
 		case '-':
-			if strings.HasSuffix(text[:i], "الف") {
-				return true
+			if strings.HasSuffix(text[:i], "الف") || colon >= 0 && i > 1 && text[i-1] == ' ' && digitByteBefore(text, i-1) {
+				return true // «الف-», «…: 1 - …»
 			}
 		case '|':
 			pipe = true
@@ -68,6 +68,11 @@ func stepsTrigger(text string) bool {
 	}
 	if strings.Contains(text, "ثانیا") {
 		return true // «اولاً، … ثانیاً، …»
+	}
+	if r, _ := utf8.DecodeRuneInString(text); digitValue(r) >= 0 {
+		if kind, v, _ := markAt(strings.SplitN(text, " ", 3)); kind == markNumber && v == 1 {
+			return true // «1. فرم ۲۹ منتشر بشه. 2. …»: an item 1 opens the text
+		}
 	}
 	if colon < 0 {
 		return false
@@ -149,7 +154,7 @@ type enumeration struct {
 	kind  markKind
 	items []enumItem
 	lines bool // one item a line, not run together
-	stops bool // numbered «1.», «2.»: a number and a stop
+	stops bool // numbered «1.», «2 -», «2️⃣»: marks read as numbers
 }
 
 // letterValues are the letters that number items, in order: «الف، ب،
@@ -171,8 +176,22 @@ func markAt(ws []string) (markKind, int, int) {
 		return markNone, 0, 0
 	}
 	w := ws[0]
-	if isAny(w, "-", "–", "—", "•", "*", "·", "▪", "●") {
+	if isAny(w, bullets...) {
 		return markBullet, 0, 1
+	}
+	// «1 - …», «۲ ) …»: the number and its mark typed apart.
+	if len(ws) > 2 && isAny(ws[1], "-", ")", ".", "–", "ـ") {
+		if v, ok := markNumber1(w); ok {
+			return markNumber, v, 2
+		}
+	}
+	// «1️⃣», «۲ـ»: a keycap emoji, a number and a kashida.
+	for _, end := range []string{"\ufe0f\u20e3", "\u20e3", "ـ"} {
+		if body, ok := strings.CutSuffix(w, end); ok {
+			if v, ok := markNumber1(body); ok {
+				return markNumber, v, 1
+			}
+		}
 	}
 	if strings.HasPrefix(w, "(") && strings.HasSuffix(w, ")") && len(w) > 2 {
 		w = w[1:]
@@ -237,6 +256,10 @@ func markAt(ws []string) (markKind, int, int) {
 	}
 	return markNone, 0, 0
 }
+
+// bullets mark the items of a list one a line: dashes, dots, stars,
+// squares and ticks.
+var bullets = []string{"-", "–", "—", "•", "*", "·", "▪", "▪️", "▫", "▫️", "●", "○", "◦", "✅", "✔", "✔️", "☑", "☑️", "🔹", "🔸", "➖"}
 
 // quizNoun reports a question noun as a quiz heads its questions with,
 // misspelt by sound too («صوال», «ثوال»).
@@ -460,7 +483,7 @@ func dropClosingThanks(s string) string {
 func splitMarkWords(line string) []string {
 	ws := strings.Fields(line)
 	if len(ws) > 0 {
-		for _, b := range []string{"•", "*", "·", "▪", "●"} {
+		for _, b := range bullets[3:] {
 			if w := ws[0]; len(w) > len(b) && strings.HasPrefix(w, b) {
 				return append([]string{b, w[len(b):]}, ws[1:]...)
 			}
@@ -496,7 +519,9 @@ func enumerateInline(text string) (enumeration, bool) {
 				start = i
 			}
 			e.items = append(e.items, enumItem{})
-			if strings.HasSuffix(ws[i], ".") {
+			if strings.HasSuffix(ws[i], ".") || n == 2 || strings.HasSuffix(ws[i], "\u20e3") {
+				// «2.», «2 -», «2️⃣»: marks enumerators would read as a
+				// number, and so as an id.
 				e.stops = true
 			}
 			next = v + 1
@@ -507,7 +532,11 @@ func enumerateInline(text string) (enumeration, bool) {
 			continue
 		}
 		e.items[len(e.items)-1].text = dropClosingThanks(strings.Join(ws[cur:], " "))
-		if len(e.items) >= 2 || want == markQuiz {
+		// «فرم ۲۲: 1 - سوال ۲ حذف شود»: one item, its number typed apart
+		// after the colon of a head that names the form — a mark, not
+		// form 1.
+		single := want == markNumber && e.stops && start > 0 && strings.HasSuffix(ws[start-1], ":") && namesSomething(strings.Join(ws[:start], " "))
+		if len(e.items) >= 2 || want == markQuiz || single {
 			e.head = strings.Join(ws[:start], " ")
 			return e, true
 		}

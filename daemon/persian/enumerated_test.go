@@ -102,6 +102,7 @@ func TestEnumeratedStepsOnLines(t *testing.T) {
 	p := New(Config{Contract: 2})
 	checkReadings(t, p, map[string]string{
 		"فرم ۷:\n• سوال چندگزینه‌ای «شیفت» اضافه کن\n   - صبح\n   - عصر\n• منتشرش کن": "add_field #7 multiple_choice شیفت [صبح|عصر]; publish_form #7",
+		"فرم ۲۶:\n✅ سوال ۱ اجباری\n✅ منتشر بشه":                                       "update_field #26 @0 required; publish_form #26",
 		"کارای امروز:\n* فرم ۱۱ رو ببند\n* یه کپی از فرم ۱۲ بگیر به اسم «نسخه دوم»":   "disable_form #11; duplicate_form #12 نسخه دوم",
 		"اول: پرسش سوم فرم ۶۱ حذف شود\nدوم: پرسش نخست آن اجباری شود":                  "delete_field #61 @2; update_field #61 @0 required",
 		// «ببین:» heads the list: its subject, not a page to open.
@@ -140,6 +141,15 @@ func TestEnumeratedNeverDestroysUnasked(t *testing.T) {
 		"1. form 40 → draft\n2. form 41 → publish":         "draft_form #40; publish_form #41",
 		"این فرم‌ها رو ببند:\n1. فرم ۵۵\n2. فرم ۵۶":        "disable_form #55; disable_form #56",
 		"فرم‌های زیر پیش‌نویس شوند:\n۱. فرم ۳۳\n۲. فرم ۳۴": "draft_form #33; draft_form #34",
+		// Marks typed apart, as keycaps or with a kashida are no ids.
+		// (Indexes are the form's as the steps before left it: after
+		// question 2 is deleted, question 3 is the second.)
+		"فرم ۲۲:\n1 - سوال ۲ حذف شود\n2 - سوال ۳ اختیاری شود": "delete_field #22 @1; update_field #22 @1 optional",
+		"فرم ۲۲: 1 - سوال ۲ حذف شود 2 - سوال ۳ اختیاری شود":   "delete_field #22 @1; update_field #22 @1 optional",
+		"فرم ۲۳: 1 - سوال ۲ حذف شود":                          "delete_field #23 @1",
+		"form 25:\n1️⃣ delete question 1\n2️⃣ publish":        "delete_field #25 @0; publish_form #25",
+		"فرم ۲۷\n۱ـ سوال ۱ پاک شود\n۲ـ سوال ۲ اختیاری شود":    "delete_field #27 @0; update_field #27 @0 optional",
+		"1. فرم ۲۹ منتشر بشه. 2. فرم ۳۰ هم.":                  "publish_form #29; publish_form #30",
 		// A denied item makes no step.
 		"فرم ۳:\nالف) سوال ۲ رو پاک نکن\nب) فقط اجباریش کن": "update_field #3 @1 required",
 		"الف) فرم ۸ رو حذف نکنید ب) فرم ۹ رو هم نبندید":     "none",
