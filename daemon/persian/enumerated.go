@@ -793,6 +793,7 @@ func hasOptionNoun(s string) bool {
 type entry struct {
 	text    string
 	options []string
+	typ     string // the kind said with it: «کلاس (چندگزینه‌ای: اول، دوم)»
 }
 
 // entries writes the items of an order as its objects.
@@ -891,6 +892,24 @@ func readEntry(it enumItem, kind markKind) entry {
 		en.text = strings.TrimSpace(strings.TrimRight(inner.head, " :"))
 		for _, o := range inner.items {
 			en.options = append(en.options, strings.TrimRight(o.text, " .،"))
+		}
+	}
+	if len(en.options) == 0 && strings.HasSuffix(en.text, ")") {
+		// «کلاس (چندگزینه‌ای: اول، دوم، سوم)»: the kind and the options
+		// in a parenthesis after the wording.
+		if k := strings.LastIndex(en.text, "("); k > 0 {
+			in := en.text[k+1 : len(en.text)-1]
+			if c := strings.IndexAny(in, ":："); c > 0 && kindWords(in[:c]) {
+				var opts []string
+				for _, o := range strings.FieldsFunc(strings.ReplaceAll(in[c+1:], " و ", "، "), func(r rune) bool { return r == '،' || r == ',' || r == '/' }) {
+					if o = strings.TrimSpace(o); o != "" {
+						opts = append(opts, o)
+					}
+				}
+				if len(opts) >= 2 {
+					return entry{text: strings.TrimSpace(en.text[:k]), options: opts, typ: strings.TrimSpace(in[:c])}
+				}
+			}
 		}
 	}
 	if len(en.options) == 0 && hasOptionNoun(en.text) {
@@ -992,11 +1011,11 @@ func optionedChain(verb string, es []entry) string {
 	head, typ := dropAnnounced(verb)
 	parts := make([]string, len(es))
 	for k, en := range es {
-		w := en.text
-		if !strings.ContainsAny(w, "«»\"") {
-			w = "«" + w + "»"
-		}
+		w := quoteWording(en.text)
 		t := typ
+		if en.typ != "" {
+			t = en.typ
+		}
 		if t == "" && len(en.options) > 0 {
 			t = "چندگزینه‌ای"
 		}

@@ -61,6 +61,7 @@ func TestEnumeratedOptionedQuestions(t *testing.T) {
 	checkReadings(t, p, map[string]string{
 		"دو سوال کشویی به فرم ۹ بذار: «استان» با گزینه‌های تهران، فارس و «رشته» با گزینه‌های ریاضی، تجربی، انسانی": "add_field #9 dropdown استان [تهران|فارس]; add_field #9 dropdown رشته [ریاضی|تجربی|انسانی]",
 		"form 19: add two checkboxes: «Skills» با گزینه‌های Go، SQL؛ «Tools» با گزینه‌های Git، Docker":             "add_field #19 checkboxes Skills [Go|SQL]; add_field #19 checkboxes Tools [Git|Docker]",
+		"به فرم ۱۹ این سوالا رو اضافه کن:\n- رنگ (کشویی: قرمز، آبی)\n- توضیحات (بلند)":                             "add_field #19 dropdown رنگ [قرمز|آبی]; add_field #19 long_text توضیحات",
 		"یه فرم بساز اسمش «ثبت کلاس» سوالاش: 1) نام 2) شماره همراه 3) سطح با گزینه‌های مبتدی، متوسط، پیشرفته":      "create_form ثبت کلاس; add_field short_text نام; add_field short_text mobile_ir شماره همراه; add_field multiple_choice سطح [مبتدی|متوسط|پیشرفته]",
 	})
 }
