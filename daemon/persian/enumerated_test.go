@@ -59,10 +59,11 @@ func TestEnumeratedQuiz(t *testing.T) {
 func TestEnumeratedOptionedQuestions(t *testing.T) {
 	p := New(Config{Contract: 2})
 	checkReadings(t, p, map[string]string{
-		"دو سوال کشویی به فرم ۹ بذار: «استان» با گزینه‌های تهران، فارس و «رشته» با گزینه‌های ریاضی، تجربی، انسانی": "add_field #9 dropdown استان [تهران|فارس]; add_field #9 dropdown رشته [ریاضی|تجربی|انسانی]",
-		"form 19: add two checkboxes: «Skills» با گزینه‌های Go، SQL؛ «Tools» با گزینه‌های Git، Docker":             "add_field #19 checkboxes Skills [Go|SQL]; add_field #19 checkboxes Tools [Git|Docker]",
-		"به فرم ۱۹ این سوالا رو اضافه کن:\n- رنگ (کشویی: قرمز، آبی)\n- توضیحات (بلند)":                             "add_field #19 dropdown رنگ [قرمز|آبی]; add_field #19 long_text توضیحات",
-		"یه فرم بساز اسمش «ثبت کلاس» سوالاش: 1) نام 2) شماره همراه 3) سطح با گزینه‌های مبتدی، متوسط، پیشرفته":      "create_form ثبت کلاس; add_field short_text نام; add_field short_text mobile_ir شماره همراه; add_field multiple_choice سطح [مبتدی|متوسط|پیشرفته]",
+		"دو سوال کشویی به فرم ۹ بذار: «استان» با گزینه‌های تهران، فارس و «رشته» با گزینه‌های ریاضی، تجربی، انسانی":                 "add_field #9 dropdown استان [تهران|فارس]; add_field #9 dropdown رشته [ریاضی|تجربی|انسانی]",
+		"به فرم ۳ سه سوال اضافه کن: «رنگ» با گزینه‌های سفید، مشکی و «سایز» با گزینه‌های کوچک، بزرگ و «جنس» با گزینه‌های نخی، پشمی": "add_field #3 multiple_choice رنگ [سفید|مشکی]; add_field #3 multiple_choice سایز [کوچک|بزرگ]; add_field #3 multiple_choice جنس [نخی|پشمی]",
+		"form 19: add two checkboxes: «Skills» با گزینه‌های Go، SQL؛ «Tools» با گزینه‌های Git، Docker":                             "add_field #19 checkboxes Skills [Go|SQL]; add_field #19 checkboxes Tools [Git|Docker]",
+		"به فرم ۱۹ این سوالا رو اضافه کن:\n- رنگ (کشویی: قرمز، آبی)\n- توضیحات (بلند)":                                             "add_field #19 dropdown رنگ [قرمز|آبی]; add_field #19 long_text توضیحات",
+		"یه فرم بساز اسمش «ثبت کلاس» سوالاش: 1) نام 2) شماره همراه 3) سطح با گزینه‌های مبتدی، متوسط، پیشرفته":                      "create_form ثبت کلاس; add_field short_text نام; add_field short_text mobile_ir شماره همراه; add_field multiple_choice سطح [مبتدی|متوسط|پیشرفته]",
 	})
 }
 
@@ -70,8 +71,9 @@ func TestEnumeratedOptionedQuestions(t *testing.T) {
 func TestEnumeratedPipes(t *testing.T) {
 	p := New(Config{Contract: 2})
 	checkReadings(t, p, map[string]string{
-		"به فرم ۱۴ یه سوال چندگزینه‌ای اضافه کن: قرمز | آبی | سبز": "add_field #14 multiple_choice [قرمز|آبی|سبز]",
-		"فرم ۱۵ یه سوال کشویی «ماه» بذار: فروردین|اردیبهشت|خرداد":  "add_field #15 dropdown ماه [فروردین|اردیبهشت|خرداد]",
+		"به فرم ۱۴ یه سوال چندگزینه‌ای اضافه کن: قرمز | آبی | سبز":                   "add_field #14 multiple_choice [قرمز|آبی|سبز]",
+		"فرم ۱۵ یه سوال کشویی «ماه» بذار: فروردین|اردیبهشت|خرداد":                    "add_field #15 dropdown ماه [فروردین|اردیبهشت|خرداد]",
+		"به فرم ۴ یه سوال «میزان رضایت» اضافه کن، گزینه‌ها: «کم» | «متوسط» | «زیاد»": "add_field #4 multiple_choice میزان رضایت [کم|متوسط|زیاد]",
 		// Inside a quote a «|» is the writer's text.
 		"به فرم ۱۶ یه سوال کوتاه «نام | نام خانوادگی» اضافه کن": "add_field #16 short_text نام | نام خانوادگی",
 	})
@@ -126,6 +128,8 @@ func TestEnumeratedActOnCopy(t *testing.T) {
 		"فرم ۱۸ رو تکثیر کن و پیش‌نویس کن":     "none",
 		"۱- فرم ۲۵ کپی شود ۲- غیرفعال شود":     "none",
 		"یه رونوشت از فرم ۲۶ بگیر و منتشر کن":  "none",
+		"copy form 6 and publish":              "none",
+		"فرم ۵ رو duplicate کن و publish کن":   "none",
 		"فرم ۱۸ رو کپی کن و فرم ۱۸ رو ببند":    "duplicate_form #18; disable_form #18",
 		"فرم ۱۸ رو کپی کن و نسخه اصلی رو ببند": "duplicate_form #18; disable_form #18",
 		"فرم ۲۷ رو ببند و بعد یه کپی ازش بگیر": "disable_form #27; duplicate_form #27",
@@ -161,6 +165,7 @@ func TestEnumeratedNeverDestroysUnasked(t *testing.T) {
 		"میشه فرم ۸۳ رو پاک کنی؟ بعد فرم ۸۴ رو منتشر کن":             "delete_form #83; publish_form #84",
 		"todo:\n1) form 3 → close\n2) form 4 → delete? ask me first": "none",
 		// A copy then a delete with its object unsaid deletes nothing.
+		"duplicate form 7 and then delete":        "none",
 		"فرم ۱۸ رو کپی کن و حذف کن":               "none",
 		"۱) یه کپی از فرم ۲۰ بگیر ۲) غیرفعالش کن": "none",
 		// A quiz's «سوال ۲:» is no question 2 to delete or change.
