@@ -802,7 +802,7 @@ func (e enumeration) entries(verb string) (string, bool) {
 	optioned := false
 	byNumber := true
 	for _, it := range e.items {
-		en := readEntry(it, e.kind)
+		en := readEntry(it)
 		if len(en.options) > 0 || hasOptionNoun(en.text) {
 			optioned = true
 		}
@@ -886,7 +886,7 @@ func announcesQuestions(head string) bool {
 
 // readEntry reads an item as an entry: its options are the marks inside
 // it («… الف) تهران ب) تبریز») or the lines under it.
-func readEntry(it enumItem, kind markKind) entry {
+func readEntry(it enumItem) entry {
 	en := entry{text: strings.TrimSpace(it.text), options: it.sub}
 	if inner, ok := enumerateInline(en.text); ok && len(inner.items) >= 2 && (inner.kind == markLetter || inner.kind == markNumber) {
 		en.text = strings.TrimSpace(strings.TrimRight(inner.head, " :"))
