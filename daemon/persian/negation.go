@@ -187,7 +187,11 @@ var deniedCopulas = []string{"نیست", "نیس", "نمیباشد", "نباشد
 // copula after «که» belongs to a relative clause («حذف سوالی که لازم
 // نیست»), not to the act.
 func (c clause) nominalActDenied(i int) bool {
-	for k := i + 1; k < len(c); k++ {
+	end := len(c)
+	if k := c.insteadAfter(i); k >= 0 {
+		end = k // «حذف سوال ۲ لازم نیست فقط …»: what follows is the alternative
+	}
+	for k := i + 1; k < end; k++ {
 		if !c[k].punct && !isAny(c[k].m, "فعلا", "فعلاً", "دیگه", "دیگر", "اصلا", "اصلاً", "هنوز", "الان", "حالا", "هم") {
 			return false
 		}

@@ -448,6 +448,9 @@ func destroysAsked(toks []token, frames []*frame) bool {
 	if n == 0 {
 		return false
 	}
+	if askedInASentence(frames) {
+		return true
+	}
 	if q := lastQuestionMark(toks); q >= 0 && q < n-1 && onlyDenials(toks[q+1:]) && !slices.ContainsFunc(toks[:q], func(t token) bool {
 		return t.punct && isAny(t.m, ".", "!", "؛", ";")
 	}) {
@@ -464,7 +467,7 @@ func destroysAsked(toks []token, frames []*frame) bool {
 		return false
 	}
 	for _, t := range toks {
-		if !t.quoted && isAny(t.m, "میشه", "میشود", "میتونی", "میتونید", "میتوانید", "میتوانی", "ممکنه", "لطفا", "لطفاً", "can", "could", "would", "please", "امکانش", "امکان") {
+		if !t.quoted && isAny(t.m, requestWords...) {
 			return false
 		}
 	}

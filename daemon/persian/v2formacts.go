@@ -365,6 +365,13 @@ func actsOnCopy(fs []*frame) {
 			f.refusal = domain.T("«it» after a copy may be the copy, which has no id yet; name the form by its number, or make the copy first and then give its number")
 			continue
 		}
+		if itIsCopy && (f.publish || f.draft || f.disable || f.deleteForm || f.edit != nil) && f.toks.objectUnsaid() {
+			// «فرم ۵ رو کپی کن و منتشر کن»: the object left unsaid after
+			// a copy is the copy (enumerated.go).
+			f.publish, f.draft, f.disable, f.deleteForm, f.edit, f.add, f.rename = false, false, false, false, nil, false, false
+			f.refusal = domain.T("the copy has no id yet, so a plan cannot act on it; make the copy, then give its number")
+			continue
+		}
 		c := f.toks
 		for i, t := range c {
 			if t.quoted || !(c.atAny(i, copyV2) > 0 || isAny(t.m, "کپیه", "کپیش", "نسخهه", "کپیشو", "copy")) {
