@@ -15,3 +15,21 @@ func TestMoreFormsOfTheAddedQuestions(t *testing.T) {
 		"یه سوال تاریخ به فرم ۵ اضافه کن و فرم ۶ رو منتشر کن":     "add_field #5 date; publish_form #6",
 	})
 }
+
+// TestQuestionsNamedBeforeTheSharedVerb: questions named by their wording
+// one after another, the verb said once after the last («به فرم ۵ سوال
+// «نام» و سوال «شهر» اضافه کن»), are each added — the first had been
+// read as a question the form has, with nothing to change, and dropped
+// without a warning. A question named with a verb of its own, or by its
+// number, is still the one the form has (and by its wording alone, which
+// no plan can point at, asks which).
+func TestQuestionsNamedBeforeTheSharedVerb(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"به فرم ۵ سوال «نام» و سوال «شهر» اضافه کن":                "add_field #5 short_text نام; add_field #5 short_text شهر",
+		"به فرم ۵ سوال «نام» و سوال «شهر» رو اضافه کن":             "add_field #5 short_text نام; add_field #5 short_text شهر",
+		"تو فرم ۸ سوال «کد پرسنلی»، سوال «واحد» و سوال «سمت» بذار": "add_field #8 short_text کد پرسنلی; add_field #8 short_text واحد; add_field #8 short_text سمت",
+		"برای فرم ۱۲ پرسش «رشته» و پرسش «مقطع» درج شود":            "add_field #12 short_text رشته; add_field #12 short_text مقطع",
+		"فرم ۵ سوال «نام» رو حذف کن":                               "none",
+		"فرم ۵ سوال ۲ و سوال ۳ رو حذف کن":                          "delete_field #5 @2; delete_field #5 @1",
+	})
+}

@@ -175,6 +175,13 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 			return false
 		}
 	}
+	// In a clause with no verb of its own, the question named by its
+	// wording is the edit's only when the clause changes it: otherwise
+	// its words are left to the readings after this one («به فرم ۵ سوال «نام» و سوال
+	// «شهر» اضافه کن»: the first is a question added by the verb the
+	// clauses share, not one the form has).
+	var before [32]bool
+	unmarked := append(before[:0], used...)
 	markUsed(used, lo, hi)
 	for i := hi; i < len(c); i++ {
 		if !used[i] && c.fixesAt(i, lo) {
@@ -326,6 +333,9 @@ func (c clause) readFieldEdit(f *frame, used []bool) bool {
 		}
 	}
 	if !changed {
+		if !ok && !c.hasVerb() {
+			copy(used, unmarked)
+		}
 		return false
 	}
 	// Options alone keep the question's own type, which must be a choice
