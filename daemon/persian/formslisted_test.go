@@ -33,3 +33,16 @@ func TestQuestionsNamedBeforeTheSharedVerb(t *testing.T) {
 		"فرم ۵ سوال ۲ و سوال ۳ رو حذف کن":                          "delete_field #5 @2; delete_field #5 @1",
 	})
 }
+
+// TestTypeWordsOfQuestionsJoined: a word that is a type as well as a
+// label («ایمیل», «تاریخ») says the type and no wording (RULINGS 14),
+// also when another question said with its own noun follows it after
+// «و» — that «و» joins two questions, not two labels of one list.
+func TestTypeWordsOfQuestionsJoined(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"به فرم ۷ یه سوال ایمیل و یه سوال تاریخ اضافه کن":    "add_field #7 email; add_field #7 date",
+		"یه سوال ایمیل و یه سوال تاریخ به فرم ۷ اضافه کن":    "add_field #7 email; add_field #7 date",
+		"تو فرم ۳ سوال تاریخ و دو تا سوال کوتاه بذار":        "add_field #3 date; add_field #3 short_text; add_field #3 short_text",
+		"برای فرم ۹ یک پرسش ایمیل و یک پرسش عددی افزوده شود": "add_field #9 email; add_field #9 number",
+	})
+}

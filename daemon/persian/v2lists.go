@@ -518,7 +518,9 @@ func questionList(toks []token, at int) (*tokenList, int) {
 			return nil, 0
 		}
 		// «یه سوال ایمیل»: a word that is also a type names the type.
-		if namesType(toks[j].m) && (j+1 >= len(toks) || !isAny(toks[j+1].m, "و", "،", ",", "and")) {
+		// «یه سوال ایمیل و یه سوال تاریخ»: «و» before another question
+		// said with its own noun joins two questions, not two labels.
+		if namesType(toks[j].m) && (j+1 >= len(toks) || !isAny(toks[j+1].m, "و", "،", ",", "and") || questionSaidAt(toks, j+2)) {
 			return nil, 0
 		}
 	}
@@ -2334,6 +2336,24 @@ func namesLastQuestion(fs []*frame) {
 		prev.groups[n-1].question = c[q].s
 		f.rename, f.renameGapped, f.title, f.refersBack, f.leftover = false, false, "", false, nil
 	}
+}
+
+// questionSaidAt reports a question said with its own noun at i: the
+// noun, or a count before it («یه سوال», «دو تا پرسش»).
+func questionSaidAt(toks []token, i int) bool {
+	for k := i; k < len(toks) && k < i+3; k++ {
+		t := toks[k]
+		if t.quoted || t.punct {
+			return false
+		}
+		if t.qnoun {
+			return true
+		}
+		if !t.isNum && !isAny(t.m, "یه", "یک", "a", "one", "تا") {
+			return false
+		}
+	}
+	return false
 }
 
 // allLetters reports words that are each one letter («الف», «ب», «A»).
