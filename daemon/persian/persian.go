@@ -184,7 +184,12 @@ func (p *Planner) plan(text string) Result {
 	}
 	toks, asides := cutAsides(bareQuestionPut(enumerators(wordingNamedHere(firstAfterNoun(placeThen(beforeThatComma(eachAForm(commaOrdinalList(spokenOrdinalList(guardianNoun(refrainsFromTaking(azeriFillers(deniedInParens(dictatedParts(formSentenceFirst(arrowMoves(bracketLists(stateValues(deniedVerbFirst(toks))))))))))))))))))))
 	gate, said := saidReadings(toks)
-	var reasons []string
+	var storyTold, reasons []string
+	if said&passStory != 0 {
+		if toks, storyTold = storyCut(toks); len(storyTold) > 0 {
+			gate, said = saidReadings(toks)
+		}
+	}
 	if said&passReason != 0 {
 		toks, reasons = cutReasons(toks)
 	}
@@ -311,6 +316,9 @@ func (p *Planner) plan(text string) Result {
 	b := &builder{cfg: p.cfg, createStep: -1}
 	for _, a := range asides {
 		b.warn("plan.remark", domain.T("«%s» was read as a remark on what it follows; the plan does not act on it", a))
+	}
+	for _, s := range storyTold {
+		b.warn("plan.story", domain.T("«%s» was read as the story behind the order; the plan does not act on it", s))
 	}
 	negated, reported := 0, 0
 	var denied []domain.PlanStep
