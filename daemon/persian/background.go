@@ -260,11 +260,18 @@ func sentences(c clause) []storySentence {
 			continue
 		}
 		if i > lo {
-			k := clause(c[lo:i]).kind(ordered)
-			ordered = ordered || k == sentenceOrder
-			out = append(out, storySentence{lo: lo, hi: i, end: i, kind: k})
+			out = append(out, storySentence{lo: lo, hi: i, end: i})
 		}
 		lo = next
+	}
+	if len(out) < 2 {
+		// One sentence, however it ends: nothing to tell apart, and
+		// most commands that open the reading stop here.
+		return out
+	}
+	for k := range out {
+		out[k].kind = clause(c[out[k].lo:out[k].hi]).kind(ordered)
+		ordered = ordered || out[k].kind == sentenceOrder
 	}
 	// «دکتر دو تا شیفت داره. صبح ۸ تا ۱۲. عصر ۴ تا ۸.»: bare words
 	// after a sentence of the story, before any order, go on telling it.
