@@ -69,6 +69,10 @@ var pastStems = []string{"کرد", "شد", "بود", "داشت", "گفت", "رف
 // its participle.
 var pastEndings = []string{"", "م", "ی", "یم", "ید", "ین", "ن", "ند", "ه", "هام", "های", "هایم", "هاید", "هاند", "هان", "هایم", "ن"}
 
+// passiveOrders are the verbs of a passive order, «… منتشر بشه», «…
+// ایجاد گردد»: after «قراره» they tell what is arranged.
+var passiveOrders = []string{"شود", "بشود", "بشه", "شه", "گردد", "گردند", "شوند", "بشن", "بشوند", "باشه", "باشد"}
+
 // stateVerbs are the verbs of having and being a story says: «داریم»,
 // «است», «نیست».
 var stateVerbs = []string{"دارم", "داریم", "داره", "دارد", "دارن", "دارند", "دارید", "دارین", "ندارم", "نداریم", "نداره", "ندارد", "ندارن", "ندارند", "باید", "نباید"}
@@ -198,8 +202,18 @@ func (c clause) kind(afterOrder bool) sentenceKind {
 		// before it, not a story.
 		return sentenceOrder
 	}
+	planned := false
+	for k, t := range c {
+		// «فرم ۱۲ قراره هفته بعد بسته بشه», «قرار است … منتشر شود»:
+		// what is arranged to happen, told; its verb orders nothing.
+		planned = planned || !t.quoted && (t.m == "قراره" || t.m == "قرار" && k+1 < len(c) && isAny(c[k+1].m, "است", "بود", "بوده", "هست"))
+	}
 	event, being, asks, when, said := false, false, false, false, 0
 	for _, t := range c {
+		if planned && !t.quoted && isAny(t.m, passiveOrders...) {
+			event = true
+			continue
+		}
 		if t.punct && isAny(t.m, "؟", "?") || ordersVerb(t) {
 			return sentenceOrder
 		}
