@@ -345,44 +345,75 @@ func storyCut(toks []token) ([]token, []string) {
 		ownForm = ownForm || part.namesFormID() || part.has(newFormV)
 		ownQuestion = ownQuestion || part.namesQuestionPlace()
 	}
-	out := make([]token, 0, len(toks))
-	var told []string
+	// The question or form the order points back to: the last the
+	// story names before the first order, else the last it names.
 	var ref []token
-	refAt := -1
-	prev := 0
-	for _, s := range ss {
-		if s.kind != sentenceStory {
-			continue
-		}
-		out = append(out, c[prev:s.lo]...)
-		told = append(told, surfaceOf(c[s.lo:s.hi]))
-		if !ownForm {
-			if r := clause(c[s.lo:s.hi]).lastReferent(!ownQuestion); len(r) > 0 {
-				ref, refAt = r, len(out)
-				out = append(out, r...)
-				out = append(out, token{s: ".", m: ".", punct: true, r0: '.'})
+	if !ownForm {
+		firstOrder := len(ss)
+		for k, s := range ss {
+			if s.kind == sentenceOrder && k < firstOrder {
+				firstOrder = k
 			}
 		}
-		prev = s.end + 1
-		if prev < len(c) && !(c[prev].m == "پس" && prev+1 < len(c) && c[prev+1].m == "از") {
-			// «…، برای همین لطفاً …»: the connector points back to
-			// the story, and goes with it.
-			prev += c.atAny(prev, storyConnectorsV)
-		}
-	}
-	if prev < len(c) {
-		out = append(out, c[prev:]...)
-	}
-	if refAt >= 0 && ref[0].qnoun {
-		// «… سوال پنجم فرم ۴۴ خیلی طولانیه. اون سوال رو اختیاری کن»:
-		// «اون سوال» is the question the story names, in its place.
-		for i := refAt + len(ref) + 1; i+1 < len(out); i++ {
-			if out[i].quoted || !isAny(out[i].m, "اون", "آن", "همون", "همان", "همین", "این") || !out[i+1].qnoun || out[i+1].quoted ||
-				i+2 < len(out) && (out[i+2].isNum || isOrdinal(out[i+2].m)) {
+		for k, s := range ss {
+			if s.kind != sentenceStory || len(ref) > 0 && k > firstOrder {
 				continue
 			}
-			named := append(append(append([]token(nil), out[:i]...), ref...), out[i+2:]...)
-			return append(named[:refAt:refAt], named[refAt+len(ref)+1:]...), told
+			if r := clause(c[s.lo:s.hi]).lastReferent(!ownQuestion); len(r) > 0 {
+				ref = r
+			}
+		}
+	}
+	pointed := -1 // where «اون سوال» of an order stands, for ref to take its place
+	if len(ref) > 0 && ref[0].qnoun {
+		for _, s := range ss {
+			if s.kind == sentenceStory {
+				continue
+			}
+			for i := s.lo; i+1 < s.hi && pointed < 0; i++ {
+				if !c[i].quoted && isAny(c[i].m, "اون", "آن", "همون", "همان", "همین", "این") && c[i+1].qnoun && !c[i+1].quoted &&
+					!(i+2 < len(c) && (c[i+2].isNum || isOrdinal(c[i+2].m))) {
+					pointed = i
+				}
+			}
+		}
+	}
+	out := make([]token, 0, len(toks)+len(ref)+1)
+	var told []string
+	placed := len(ref) == 0
+	afterStory := false
+	for _, s := range ss {
+		if s.kind == sentenceStory {
+			told = append(told, surfaceOf(c[s.lo:s.hi]))
+			afterStory = true
+			continue
+		}
+		lo := s.lo
+		if afterStory && !(c[lo].m == "پس" && lo+1 < len(c) && c[lo+1].m == "از") {
+			// «…، برای همین لطفاً …»: the connector points back to the
+			// story, and goes with it.
+			lo += c.atAny(lo, storyConnectorsV)
+		}
+		afterStory = false
+		part := c[lo:s.hi]
+		switch {
+		case !placed && pointed >= lo && pointed < s.hi:
+			// «… سوال پنجم فرم ۴۴ خیلی طولانیه. اون سوال رو اختیاری
+			// کن»: «اون سوال» is the question the story names.
+			out = append(append(append(out, c[lo:pointed]...), ref...), c[pointed+2:s.hi]...)
+			placed = true
+		case !placed && pointed < 0 && s.kind == sentenceOrder:
+			// «… تکراریه. پاکش کنین»: the order's object is what the
+			// story named, said before it.
+			ro := wordToken("رو")
+			ro.r0 = firstRune(ro.m)
+			out = append(append(append(out, ref...), ro), part...)
+			placed = true
+		default:
+			out = append(out, part...)
+		}
+		if s.end < len(c) {
+			out = append(out, c[s.end])
 		}
 	}
 	return out, told

@@ -69,9 +69,11 @@ func TestStoryPastActsAreNoOrders(t *testing.T) {
 func TestStoryBeforeBackReference(t *testing.T) {
 	p := New(Config{Contract: 2})
 	checkReadings(t, p, map[string]string{
-		"مشتری‌ها شکایت کردن که سوال پنجم فرم ۴۴ خیلی طولانیه. اون سوال رو اختیاری کن": "update_field #44 @4 optional",
-		"بچه‌ها گفتن پرسش دوم فرم ۴۴ با پرسش اول یکیه. حذفش کنید":                      "delete_field #44 @1",
-		"فرم ۴۴ هنوز پیش‌نویسه و کسی ندیدتش. منتشرش کنید":                              "publish_form #44",
+		"مشتری‌ها شکایت کردن که سوال پنجم فرم ۴۴ خیلی طولانیه. اون سوال رو اختیاری کن":      "update_field #44 @4 optional",
+		"بچه‌ها گفتن پرسش دوم فرم ۴۴ با پرسش اول یکیه. حذفش کنید":                           "delete_field #44 @1",
+		"سوال سوم فرم ۴۴ رو ترم قبل پاک کرده بودیم. این دفعه پاکش نکنید، فقط اختیاریش کنید": "update_field #44 @2 optional",
+		"فرم ۴۴ دیروز کلی جواب گرفت. فرم رو ببندید":                                         "disable_form #44",
+		"فرم ۴۴ هنوز پیش‌نویسه و کسی ندیدتش. منتشرش کنید":                                   "publish_form #44",
 	})
 }
 
