@@ -117,3 +117,14 @@ func TestStoryLines(t *testing.T) {
 		"کلاس‌ها دو نوبت دارن\nنوبت اول ساعت ۸ صبح\nنوبت دوم ساعت ۱۰\nیه سوال کشویی «نوبت» با گزینه‌های اول، دوم به فرم ۹۵ اضافه کن": "add_field #95 dropdown نوبت [اول|دوم]",
 	})
 }
+
+// TestPluralBySound: «ـه» before the plural «ها» is two letters heard,
+// so «گذینه‌های» is read as «گزینه‌های», not as «گزینه‌ای».
+func TestPluralBySound(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"یه سوال کشویی «رنگ بدنه» با گذینه‌های سفید، مشکی، نقره‌ای به فرم ۱۲ اضافه کن": "add_field #12 dropdown رنگ بدنه [سفید|مشکی|نقره‌ای]",
+		"به فرم ۱۲ یه سوال چند گذینه‌ای «نوبت» با گزینه‌های صبح، عصر اضافه کن":         "add_field #12 multiple_choice نوبت [صبح|عصر]",
+		"گذینه‌های سوال سوم فرم ۱۲ رو بکن «بله» و «خیر»":                               "update_field #12 @2 [بله|خیر]",
+	})
+}
