@@ -36,6 +36,11 @@ var storyWords = []string{".", "؛", ";", "!", "همین", "بنابراین", "
 
 // requestWords make a sentence a request whatever its verb: «لطفاً»,
 // «خواهشمندم», «بی‌زحمت», «می‌خوام», «می‌تونید».
+// englishOrderVerbs are the English imperatives of the acts: «publish
+// form 12», "add a question".
+var englishOrderVerbs = []string{"add", "publish", "unpublish", "create", "make", "build", "delete", "remove", "close", "disable", "draft",
+	"rename", "move", "copy", "duplicate", "clone", "set", "change", "put", "insert", "archive", "hide"}
+
 var requestWords = []string{"لطفا", "لطفاً", "لطفن", "خواهشا", "خواهشاً", "خواهشمندم", "خواهشمند", "خواهشمندیم", "بیزحمت", "مستدعی", "مقتضی",
 	"میخوام", "میخواهم", "میخوایم", "میخواهیم", "میخواستم", "میخواستیم", "مخوام", "میتونی", "میتونید", "میتونین", "میتوانید", "میتوانی",
 	"please", "can", "could", "would"}
@@ -75,7 +80,8 @@ var passiveOrders = []string{"شود", "بشود", "بشه", "شه", "گردد",
 
 // stateVerbs are the verbs of having and being a story says: «داریم»,
 // «است», «نیست».
-var stateVerbs = []string{"دارم", "داریم", "داره", "دارد", "دارن", "دارند", "دارید", "دارین", "ندارم", "نداریم", "نداره", "ندارد", "ندارن", "ندارند", "باید", "نباید"}
+var stateVerbs = []string{"دارم", "داریم", "داره", "دارد", "دارن", "دارند", "دارید", "دارین", "ندارم", "نداریم", "نداره", "ندارد", "ندارن", "ندارند", "باید", "نباید",
+	"have", "has", "had", "was", "were", "will", "did", "happened", "starts", "ends", "begins"}
 
 // notVerbsOfMi are words that start with «می» and are no verb.
 var notVerbsOfMi = []string{"میز", "میزان", "میانگین", "میلیون", "میلیارد", "میوه", "میدان", "میدون", "میهمان", "مهمان", "میراث", "میل", "میخ", "میس", "میکس"}
@@ -127,7 +133,7 @@ func eventVerb(t token) bool {
 }
 
 // copulaVerbs are the verbs of being: «است», «نیست», «هست».
-var copulaVerbs = []string{"است", "هست", "هستش", "هستن", "هستند", "هستیم", "نیست", "نیستن", "نیستند", "نیستیم", "اند", "ایم"}
+var copulaVerbs = []string{"است", "هست", "هستش", "هستن", "هستند", "هستیم", "نیست", "نیستن", "نیستند", "نیستیم", "اند", "ایم", "is", "are", "isnt", "arent"}
 
 // copula reports a verb of being, alone or joined on («روزه‌ست»,
 // «ساله‌ان»): a sentence of it alone says what something is.
@@ -153,7 +159,7 @@ func ordersVerb(t token) bool {
 		return false
 	}
 	m := typedKey(t)
-	if orderVerbs[m] || negativeVerbs[m] || deniedVerb(m) || isAny(m, requestWords...) {
+	if orderVerbs[m] || negativeVerbs[m] || deniedVerb(m) || isAny(m, requestWords...) || isAny(m, englishOrderVerbs...) {
 		return true
 	}
 	// «ببرید», «ببندین», «بنویسیدش»: an imperative of the person

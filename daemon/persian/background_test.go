@@ -128,3 +128,15 @@ func TestPluralBySound(t *testing.T) {
 		"گذینه‌های سوال سوم فرم ۱۲ رو بکن «بله» و «خیر»":                               "update_field #12 @2 [بله|خیر]",
 	})
 }
+
+// TestStoryInEnglish: the same story told in English, or English inside
+// Persian.
+func TestStoryInEnglish(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"The open day is on Saturday at 10. Publish form 31":                                                 "publish_form #31",
+		"We had 80 guests last month and the form was closed too early. Make question 3 of form 31 optional": "update_field #31 @2 optional",
+		"ما یه وبینار داریم next Monday. لطفاً فرم ۳۱ رو publish کنید":                                       "publish_form #31",
+		"The fair starts next week. Publish form 31 tomorrow":                                                "none",
+	})
+}
