@@ -398,7 +398,7 @@ func storyCut(toks []token) ([]token, []string) {
 		if afterStory && !(c[lo].m == "پس" && lo+1 < len(c) && c[lo+1].m == "از") {
 			// «…، برای همین لطفاً …»: the connector points back to the
 			// story, and goes with it.
-			lo += c.atAny(lo, storyConnectorsV)
+			lo = min(lo+c.atAny(lo, storyConnectorsV), s.hi)
 		}
 		afterStory = false
 		part := c[lo:s.hi]
