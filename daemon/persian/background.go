@@ -32,7 +32,7 @@ var correctionNoticeV = newVocab("اصلاحیه", "منظور", "منظورم",
 
 // storyWords open the reading: a mark that ends a sentence, or a word
 // that starts a connector.
-var storyWords = []string{".", "؛", ";", "!", "همین", "بنابراین", "بنابرین", "لذا", "ازاینرو", "پس"}
+var storyWords = []string{".", "؛", ";", "!", "،", ",", "همین", "بنابراین", "بنابرین", "لذا", "ازاینرو", "پس"}
 
 // requestWords make a sentence a request whatever its verb: «لطفاً»,
 // «خواهشمندم», «بی‌زحمت», «می‌خوام», «می‌تونید».
@@ -100,16 +100,19 @@ func eventVerb(t token) bool {
 		return false
 	}
 	m := typedKey(t)
-	if isAny(m, requestWords...) {
+	if storyWordSet[m]&wordRequests != 0 {
+		return false
+	}
+	if storyWordSet[m]&wordStates != 0 {
+		return true
+	}
+	if r, _ := utf8.DecodeRuneInString(m); !eventStarts.mayHave(r) {
 		return false
 	}
 	if rest, ok := strings.CutPrefix(m, "نمی"); ok && utf8.RuneCountInString(rest) >= 2 {
 		return true
 	}
 	if rest, ok := strings.CutPrefix(m, "می"); ok && utf8.RuneCountInString(rest) >= 2 && !isAny(m, notVerbsOfMi...) {
-		return true
-	}
-	if isAny(m, stateVerbs...) {
 		return true
 	}
 	for _, w := range [2]string{m, strings.TrimPrefix(m, "ن")} {
@@ -141,7 +144,7 @@ func copula(t token) bool {
 	if t.quoted || t.punct {
 		return false
 	}
-	if isAny(t.m, copulaVerbs...) {
+	if storyWordSet[t.m]&wordCopula != 0 {
 		return true
 	}
 	for _, suf := range []string{"\u200cست", "\u200cاست", "\u200cاند", "\u200cان", "\u200cایم"} {
@@ -159,7 +162,7 @@ func ordersVerb(t token) bool {
 		return false
 	}
 	m := typedKey(t)
-	if orderVerbs[m] || negativeVerbs[m] || deniedVerb(m) || isAny(m, requestWords...) || isAny(m, englishOrderVerbs...) {
+	if orderVerbs[m] || negativeVerbs[m] || storyWordSet[m]&wordRequests != 0 || deniedVerb(m) {
 		return true
 	}
 	// «ببرید», «ببندین», «بنویسیدش»: an imperative of the person
@@ -184,6 +187,37 @@ func typedKey(t token) string {
 	return t.m
 }
 
+// Kinds of the words storyWordSet holds.
+const (
+	wordRequests    = 1 << iota // requestWords, englishOrderVerbs
+	wordStates                  // stateVerbs
+	wordCopula                  // copulaVerbs
+	wordSubordinate             // subordinators
+)
+
+// storyWordSet holds the words a sentence is read by, looked up once
+// for each word.
+var storyWordSet = func() map[string]uint8 {
+	m := map[string]uint8{}
+	for _, l := range []struct {
+		words []string
+		kind  uint8
+	}{{requestWords, wordRequests}, {englishOrderVerbs, wordRequests}, {stateVerbs, wordStates}, {copulaVerbs, wordCopula}, {subordinators, wordSubordinate}} {
+		for _, w := range l.words {
+			m[w] |= l.kind
+		}
+	}
+	return m
+}()
+
+// eventStarts are the first letters of a verb eventVerb may read: «می»,
+// «نمی» and the past stems, with or without «ن».
+var eventStarts = firstRunes(append(append([]string{"می", "ن"}, pastStems...), stateVerbs...))
+
+// subordinators open a clause of condition or time, which says when an
+// order holds, not what happened: «اگه …», «وقتی …», «هروقت …».
+var subordinators = []string{"اگه", "اگر", "چنانچه", "درصورتیکه", "درصورتی", "وقتی", "وقتیکه", "هروقت", "هرموقع", "زمانیکه", "if", "when", "once", "unless"}
+
 // sentenceKind is what a sentence of a command does.
 type sentenceKind uint8
 
@@ -207,6 +241,13 @@ func (c clause) kind(afterOrder bool) sentenceKind {
 		// «اصلاحیه: منظور فرم ۴۱ بوده است»: a correction of the order
 		// before it, not a story.
 		return sentenceOrder
+	}
+	for k, t := range c {
+		if !t.quoted && (storyWordSet[t.m]&wordSubordinate != 0 || t.m == "در" && k+1 < len(c) && isAny(c[k+1].m, "صورت", "صورتی")) {
+			// «اگه جوابی نداره، پاکش کن»: a condition of the order,
+			// which a plan cannot weigh — never a story to drop.
+			return sentenceOrder
+		}
 	}
 	planned := false
 	for k, t := range c {
@@ -284,6 +325,7 @@ func sentences(c clause) []storySentence {
 		}
 		lo = next
 	}
+	out = leadingStories(c, out)
 	if len(out) < 2 {
 		// One sentence, however it ends: nothing to tell apart, and
 		// most commands that open the reading stop here.
@@ -326,6 +368,9 @@ func (c clause) bare() bool {
 // story's place, as the sentence that names it.
 func storyCut(toks []token) ([]token, []string) {
 	c := clause(statedStates(toks))
+	if !c.mayTell() {
+		return c, nil
+	}
 	ss := sentences(c)
 	if len(ss) < 2 {
 		return c, nil
@@ -423,6 +468,31 @@ func storyCut(toks []token) ([]token, []string) {
 		}
 	}
 	return out, told
+}
+
+// mayTell reports a command that may hold a story: a mark that ends a
+// sentence before its last word, a connector, or a verb that states or
+// a word of time before its last comma. Most commands the reading opens for a comma
+// or a final full stop stop here, before any sentence is read.
+func (c clause) mayTell() bool {
+	comma := -1
+	for i, t := range c {
+		if t.quoted {
+			continue
+		}
+		if t.punct && isAny(t.m, ".", "؛", ";", "!") && i < len(c)-1 || !t.punct && (isAny(t.m, "همین", "بنابراین", "بنابرین", "لذا", "ازاینرو") || t.m == "پس" && i > 0 && c[i-1].punct) {
+			return true
+		}
+		if t.punct && isAny(t.m, "،", ",") {
+			comma = i
+		}
+	}
+	for i := 0; i < comma; i++ {
+		if statesVerb(c[i]) || !c[i].quoted && timeWordSet[c[i].m] {
+			return true
+		}
+	}
+	return false
 }
 
 // formNamedAt returns how many words from i name a form by its number
@@ -571,6 +641,94 @@ func (c clause) spokenPastPlural(i int) bool {
 		}
 		if !c[k].quoted && isAny(c[k].m, "رو", "را") {
 			return true
+		}
+	}
+	return false
+}
+
+// leadingStories parts the story told at the start of a sentence, up to
+// a comma, from the order after it: «کمپین یلدا شب ۳۰ آذر تموم میشه،
+// فرم ۸۴ رو …», «سلام، ما یه همایش داریم هفته بعد، یه فرم بسازید …».
+// Only leading parts are read so — each states with a verb of its own or
+// is a greeting, naming no form or question — and only when what
+// follows the last of them orders: a comma inside an order (a list of
+// options, a remark) parts nothing.
+func leadingStories(c clause, ss []storySentence) []storySentence {
+	var out []storySentence
+	for _, s := range ss {
+		cut := -1 // the comma that ends the story
+		story := false
+		start := s.lo
+		for i := s.lo; i < s.hi; i++ {
+			if c[i].quoted {
+				break
+			}
+			if !c[i].punct || !isAny(c[i].m, "،", ",") {
+				continue
+			}
+			part := clause(c[start:i])
+			if len(part) == 0 || part.has(formNounsV) || part.hasQuestionNoun() || part[len(part)-1].m == "که" {
+				// «فرم ۸۰، بدون آنکه …، منتشر شود», «… خواستار آن است
+				// که فرم ۸۰، …»: the order's own words go on past the
+				// comma.
+				break
+			}
+			switch part.kind(false) {
+			case sentenceStory:
+				story = true
+			case sentenceOther:
+				if !part.bare() {
+					i = s.hi // the order's own words: no story before it
+					continue
+				}
+			default:
+				i = s.hi
+				continue
+			}
+			cut, start = i, i+1
+		}
+		if !story || cut < 0 || cut+1 >= s.hi || clause(c[cut+1:s.hi]).kind(true) != sentenceOrder {
+			out = append(out, s)
+			continue
+		}
+		out = append(out, storySentence{lo: s.lo, hi: cut, end: cut}, storySentence{lo: cut + 1, hi: s.hi, end: s.end})
+	}
+	return out
+}
+
+// whenWords open a clause of the time an order is for: «وقتی ثبت‌نام
+// تموم شد، فرم رو ببند», "once registration ends, …".
+var whenWords = []string{"وقتی", "وقتیکه", "هروقت", "هرموقع", "زمانیکه", "همینکه", "when", "once", "whenever"}
+
+// whenBefore returns the clause of time said before an order, «وقتی
+// ثبت‌نام تموم شد», when it tells of something that is to happen, not
+// of an act of the same command («وقتی ساختیش، منتشرش کن» puts two
+// acts in order): the order is for then, which a plan cannot wait for.
+// It returns "" when there is none.
+func whenBefore(fs []*frame) string {
+	for k := 0; k+1 < len(fs); k++ {
+		f := fs[k]
+		if len(f.toks) == 0 || f.toks[0].quoted || !isAny(f.toks[0].m, whenWords...) || f.hasIntent() || f.toks.actBefore(len(f.toks)) || f.toks.addresseeDid() {
+			continue
+		}
+		if next := fs[k+1]; next.hasIntent() && !next.negated {
+			return surfaceOf(f.toks)
+		}
+	}
+	return ""
+}
+
+// addresseeDid reports a verb in the past of the person addressed,
+// «ساختی», «کردید»: what the command's own reader will have done.
+func (c clause) addresseeDid() bool {
+	for _, t := range c {
+		if t.quoted {
+			continue
+		}
+		for _, st := range pastStems {
+			if rest, ok := strings.CutPrefix(t.m, st); ok && isAny(rest, "ی", "ید", "ین", "یش", "یدش", "ینش") {
+				return true
+			}
 		}
 	}
 	return false

@@ -140,3 +140,20 @@ func TestStoryInEnglish(t *testing.T) {
 		"The fair starts next week. Publish form 31 tomorrow":                                                "none",
 	})
 }
+
+// TestStoryWhenAndIf: a clause of condition or time before the order is
+// no story to drop: a condition keeps the form from being destroyed on
+// it, and an order for when something happens is for later.
+func TestStoryWhenAndIf(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"وقتی مهلت ثبت‌نام سر اومد، فرم ۹۳ رو غیرفعال کنید": "none",
+		"هروقت ظرفیت کلاس پر شد، فرم ۹۳ رو ببند":            "none",
+		"once the workshop is over, close form 93":          "none",
+		"اگه تا حالا کسی جواب نداده، فرم ۹۳ رو حذف کنید":    "none",
+		"اگه کسی جواب نداده. فرم ۹۳ رو حذف کنید":            "none",
+		// a story before a comma, an order after it
+		"ما یه اردو داریم جمعه صبح، فرم ۹۳ رو منتشر کنید":                "publish_form #93",
+		"سلام، مدیر ما از فردا مرخصیه و ۴۰ نفر منتظرن، فرم ۹۳ رو ببندید": "disable_form #93",
+	})
+}

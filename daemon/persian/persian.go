@@ -291,6 +291,9 @@ func (p *Planner) plan(text string) Result {
 	correctedWording(frames)
 	detailsArePoint(frames)
 	conditionBefore(frames)
+	if w := whenBefore(frames); w != "" {
+		return none(domain.T("a plan acts now; it cannot wait for something to happen («%s»)", w))
+	}
 	if w := revertsAfterDuration(frames); w != "" {
 		return none(domain.T("undoing a change after a while («%s») is an order for a later time, which a plan cannot wait for", w))
 	}
