@@ -367,7 +367,7 @@ func (c clause) bare() bool {
 // «پاکش کنین»), the question or form the story last names stays in the
 // story's place, as the sentence that names it.
 func storyCut(toks []token) ([]token, []string) {
-	c := clause(statedStates(toks))
+	c := clause(toks)
 	if !c.mayTell() {
 		return c, nil
 	}
@@ -607,7 +607,9 @@ var copulaStates = []string{"غیرفعال", "فعال", "منتشر", "پیش�
 // statedStates reads a state word with the spoken copula on it, «فرم ۶۲
 // غیرفعاله» (it is closed), as the statement it is: the word heard by
 // its sound as the bare state was the order to set it. Before a light
-// verb («غیرفعاله کن» typed for «غیرفعال کن») it stays the order.
+// verb («غیرفعاله کن» typed for «غیرفعال کن») it stays the order. It
+// looks at the words read by their sound only, which most commands
+// have none of.
 func statedStates(toks []token) []token {
 	var out []token
 	for i, t := range toks {

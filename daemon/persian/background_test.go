@@ -157,3 +157,16 @@ func TestStoryWhenAndIf(t *testing.T) {
 		"سلام، مدیر ما از فردا مرخصیه و ۴۰ نفر منتظرن، فرم ۹۳ رو ببندید": "disable_form #93",
 	})
 }
+
+// TestStatedState: a state with the spoken copula on it says what the
+// form is, in a command of one sentence too; before a light verb it is
+// the order typed with a slip.
+func TestStatedState(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۷۰ الان غیرفعاله":    "none",
+		"فرم ۷۰ هنوز منتشره":      "none",
+		"فرم ۷۰ رو غیرفعاله کنید": "disable_form #70",
+		"فرم ۷۰ رو منتشره کن":     "publish_form #70",
+	})
+}

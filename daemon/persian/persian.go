@@ -178,7 +178,7 @@ func (p *Planner) Plan(text string) Result {
 
 // plan reads one command for the planner's own contract.
 func (p *Planner) plan(text string) Result {
-	toks, archived := archiveIsDelete(formatColon(headedWordingJoined(formatWished(intoFormUnsaid(describedKind(keyedRecord(deletedToRewrite(wordingSaidAfter(dropClosers(dropOpeners(dropGreetings(clippedDige(textedShortWords(dropBlessings(tokenize(readText(text)))))))))))))))))
+	toks, archived := archiveIsDelete(formatColon(headedWordingJoined(formatWished(intoFormUnsaid(describedKind(keyedRecord(deletedToRewrite(wordingSaidAfter(dropClosers(dropOpeners(dropGreetings(clippedDige(textedShortWords(dropBlessings(statedStates(tokenize(readText(text))))))))))))))))))
 	if len(toks) == 0 {
 		return none(domain.T("the command is empty"))
 	}
