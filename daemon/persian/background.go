@@ -249,6 +249,11 @@ func (c clause) kind(afterOrder bool) sentenceKind {
 			return sentenceOrder
 		}
 	}
+	if c.ownPlan() {
+		// «ما یه همایش داریم و می‌خوایم ثبت‌نام کنیم»: what the
+		// speaker means to do, told.
+		return sentenceStory
+	}
 	planned := false
 	for k, t := range c {
 		// «فرم ۱۲ قراره هفته بعد بسته بشه», «قرار است … منتشر شود»:
@@ -731,6 +736,49 @@ func (c clause) addresseeDid() bool {
 			if rest, ok := strings.CutPrefix(t.m, st); ok && isAny(rest, "ی", "ید", "ین", "یش", "یدش", "ینش") {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// wishWords say what the speaker wants: «می‌خوام», «می‌خوایم».
+var wishWords = []string{"میخوام", "میخوایم", "میخواهم", "میخواهیم", "میخواستم", "میخواستیم", "مخوام"}
+
+// ownPlan reports a wish for what the speaker will do, not the reader:
+// «می‌خوایم ثبت‌نام کنیم», «می‌خوام هفته بعد یه نظرسنجی بگیریم» — a wish
+// word, a verb of the first person after it, no act of the form said
+// and nothing ordered of the reader. («می‌خوام یه فرم بسازم» names the
+// act: the speaker makes it with the planner, and it is the order.)
+func (c clause) ownPlan() bool {
+	wish, own := -1, false
+	for i, t := range c {
+		if t.quoted || t.punct {
+			continue
+		}
+		switch {
+		case wish < 0 && isAny(t.m, wishWords...):
+			wish = i
+		case wish >= 0 && firstPersonVerb(t.m):
+			own = true
+		case wish >= 0 && (orderVerbs[t.m] || negativeVerbs[t.m]):
+			return false
+		}
+	}
+	return own && !c.hasOrder() && !c.has(formNounsV) && !c.hasQuestionNoun()
+}
+
+// firstPersonVerb reports a verb of the first person in the
+// subjunctive: «کنیم», «بگیریم», «بسازم».
+func firstPersonVerb(m string) bool {
+	if isAny(m, "کنیم", "کنم", "بکنیم", "بکنم", "باشیم", "باشم") {
+		return true
+	}
+	if !strings.HasPrefix(m, "ب") {
+		return false
+	}
+	for _, end := range []string{"یم", "م"} {
+		if stem, ok := strings.CutSuffix(m, end); ok && utf8.RuneCountInString(stem) >= 3 {
+			return true
 		}
 	}
 	return false

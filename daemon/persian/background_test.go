@@ -170,3 +170,16 @@ func TestStatedState(t *testing.T) {
 		"فرم ۷۰ رو منتشره کن":     "publish_form #70",
 	})
 }
+
+// TestStoryOwnPlan: what the speaker wants to do themselves («می‌خوایم
+// ثبت‌نام کنیم») is told; a wish that names the form's act, or asks the
+// reader, is the order.
+func TestStoryOwnPlan(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"ما ماه بعد می‌خوایم اردو بریم و ۳۰ نفر ثبت‌نام کنیم؛ یه فرم با عنوان «اردوی کویر» بسازید": "create_form اردوی کویر",
+		"می‌خواستم فردا یه جلسه بذارم با بچه‌ها. لطفاً سوال دوم فرم ۸۱ رو اجباری کنید":             "update_field #81 @1 required",
+		"می‌خوام یه فرم بسازم. اسمش رو بذار «مسابقه عکاسی»":                                        "create_form مسابقه عکاسی",
+		"می‌خوام فرم ۸۱ رو هفته بعد منتشر کنم. فعلاً یه سوال کوتاه بهش اضافه کن":                   "none",
+	})
+}
