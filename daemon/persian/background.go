@@ -297,8 +297,8 @@ func (c clause) kind(afterOrder bool) sentenceKind {
 }
 
 // storySentence is one sentence of a command: toks[lo:hi] its words,
-// end the mark after it (or hi when it has none), skip the connector
-// words at its start.
+// end the mark after it (hi at the command's end, -1 before a connector
+// said with no mark).
 type storySentence struct {
 	lo, hi, end int
 	kind        sentenceKind
@@ -321,6 +321,14 @@ func sentences(c clause) []storySentence {
 			if n := c.atAny(i+1, storyConnectorsV); n > 0 && !(c[i+1].m == "پس" && i+2 < len(c) && c[i+2].m == "از") {
 				cut, next = true, i+1
 			}
+		case i > lo && !c[i].punct && c[i].m != "پس" && !c[i-1].punct && c.atAny(i, storyConnectorsV) > 0:
+			// «… داریم به همین خاطر یه فرم بسازید»: the connector with
+			// no comma before it parts the sentence there.
+			if i > lo {
+				out = append(out, storySentence{lo: lo, hi: i, end: -1})
+			}
+			lo = i
+			continue
 		}
 		if !cut {
 			continue
@@ -468,7 +476,7 @@ func storyCut(toks []token) ([]token, []string) {
 		default:
 			out = append(out, part...)
 		}
-		if s.end < len(c) {
+		if s.end >= 0 && s.end < len(c) {
 			out = append(out, c[s.end])
 		}
 	}
