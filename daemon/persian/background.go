@@ -30,6 +30,22 @@ var storyConnectorsV = newVocab("برای همین", "برا همین", "واس�
 // correctionNoticeV correct an order said before: «اصلاحیه: منظور …».
 var correctionNoticeV = newVocab("اصلاحیه", "منظور", "منظورم", "منظورمون")
 
+// contrastAt returns how many words at i open an order against the
+// story told before it — «امسال», «این بار», «این دفعه», "this time" —
+// or 0. (Not a vocab: a vocab's words count as read everywhere, and
+// «این دفعه» may be a wording's.)
+func (c clause) contrastAt(i int) int {
+	switch {
+	case c[i].quoted:
+		return 0
+	case isAny(c[i].m, "امسال", "اینبار", "ایندفعه", "اینسری"):
+		return 1
+	case i+1 < len(c) && !c[i+1].quoted && (c[i].m == "این" && isAny(c[i+1].m, "بار", "دفعه", "سری") || c[i].m == "this" && isAny(c[i+1].m, "time", "year")):
+		return 2
+	}
+	return 0
+}
+
 // storyWords open the reading: a mark that ends a sentence, or a word
 // that starts a connector.
 var storyWords = []string{".", "؛", ";", "!", "،", ",", "همین", "بنابراین", "بنابرین", "لذا", "ازاینرو", "پس"}
@@ -58,7 +74,9 @@ var orderVerbs = func() map[string]bool {
 	}
 	for _, list := range [][]string{createVerbs, placeVerbs, takeVerbs, moveVerbs, returnVerbs, outVerbs} {
 		for _, w := range list {
-			if strings.HasPrefix(w, "ب") || strings.HasPrefix(w, "در") {
+			// «بساز», «بذارید», «ببرش», «دربیارید» — not «درست», which
+			// is no verb of its own.
+			if strings.HasPrefix(w, "ب") || strings.HasPrefix(w, "دربی") {
 				m[w] = true
 			}
 		}
@@ -77,6 +95,10 @@ var pastEndings = []string{"", "م", "ی", "یم", "ید", "ین", "ن", "ند",
 // passiveOrders are the verbs of a passive order, «… منتشر بشه», «…
 // ایجاد گردد»: after «قراره» they tell what is arranged.
 var passiveOrders = []string{"شود", "بشود", "بشه", "شه", "گردد", "گردند", "شوند", "بشن", "بشوند", "باشه", "باشد"}
+
+// othersCan say what someone else can or wants to do: the verb after
+// them is theirs, not an order: «می‌تونه بره», «می‌خوان بیان».
+var othersCan = []string{"میتونه", "میتونن", "میتواند", "میتوانند", "نمیتونه", "نمیتونن", "نمیتواند", "نمیتوانند", "میخواد", "میخوان", "میخواهد", "میخواهند", "نمیخواد", "نمیخوان"}
 
 // stateVerbs are the verbs of having and being a story says: «داریم»,
 // «است», «نیست».
@@ -261,12 +283,16 @@ func (c clause) kind(afterOrder bool) sentenceKind {
 		planned = planned || !t.quoted && (t.m == "قراره" || t.m == "قرار" && k+1 < len(c) && isAny(c[k+1].m, "است", "بود", "بوده", "هست"))
 	}
 	event, being, asks, when, said := false, false, false, false, 0
-	for _, t := range c {
-		if planned && !t.quoted && isAny(t.m, passiveOrders...) {
+	for k, t := range c {
+		if planned && !t.quoted && isAny(t.m, passiveOrders...) || k > 0 && !t.quoted && isAny(c[k-1].m, othersCan...) {
+			// «هر کس فقط یکی رو می‌تونه بره»: what someone else can
+			// or wants to do, told.
 			event = true
 			continue
 		}
-		if t.punct && isAny(t.m, "؟", "?") || ordersVerb(t) {
+		if t.punct && isAny(t.m, "؟", "?") || ordersVerb(t) && !(storyWordSet[t.m]&wordRequests != 0 && isLatin(t.m) && k+1 < len(c) && statesVerb(c[k+1])) {
+			// («delete کردیم»: an English act with a Persian verb that
+			// states is told, not ordered.)
 			return sentenceOrder
 		}
 		event = event || eventVerb(t)
@@ -455,8 +481,12 @@ func storyCut(toks []token) ([]token, []string) {
 		lo := s.lo
 		if afterStory && !(c[lo].m == "پس" && lo+1 < len(c) && c[lo+1].m == "از") {
 			// «…، برای همین لطفاً …»: the connector points back to the
-			// story, and goes with it.
+			// story, and goes with it; so does «امسال», «این بار» (as
+			// against then) opening the order.
 			lo = min(lo+c.atAny(lo, storyConnectorsV), s.hi)
+			if lo < s.hi {
+				lo = min(lo+c.contrastAt(lo), s.hi)
+			}
 		}
 		afterStory = false
 		part := c[lo:s.hi]

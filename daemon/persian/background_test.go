@@ -53,6 +53,8 @@ func TestStoryPastActsAreNoOrders(t *testing.T) {
 		"دیروز فرم ۵۸ رو بستیم و امروز صبح دوباره بازش کردیم.": "none",
 		// the order denied after the story
 		"پارسال فرم رو پاک کردیم و پشیمون شدیم. فرم ۵۸ رو پاک نکنید": "none",
+		// an English act with a Persian verb that states is told
+		"ترم قبل فرم ارزشیابی رو close کردیم و استادا شاکی شدن. سوال اول فرم ۶۴ رو required کن": "update_field #64 @0 required",
 		// the spoken «کردن» (they did) with its object before it; the
 		// infinitive's object follows it.
 		"همکارا فرم قبلی رو کلا حذف کردن و همه چی پرید. تو فرم ۶۴ سوال اول رو ببرید سوم": "move_field #64 @0 >2",
@@ -88,6 +90,8 @@ func TestStoryConnectors(t *testing.T) {
 		// the connector said with no comma before it
 		"پنجشنبه شب جشن داریم به همین خاطر فرم ۶۰ رو منتشر کنید":                       "publish_form #60",
 		"ماه بعد کلاسا شروع میشه بنابراین یه سوال کوتاه «نام کلاس» به فرم ۶۰ اضافه کن": "add_field #60 short_text نام کلاس",
+		// what others can do is told: «می‌تونن بیان» orders nothing
+		"ظرفیت هر کارگاه ۲۰ نفره و هر کسی فقط یکیش رو می‌تونه بره، برای همین یه سوال کشویی «کارگاه» با گزینه‌های عکاسی، نقاشی به فرم ۶۰ اضافه کن": "add_field #60 dropdown کارگاه [عکاسی|نقاشی]",
 		// «پس از» is «after», no connector.
 		"پس از سوال دوم فرم ۶۰ یه سوال کوتاه اضافه کن": "add_field #60 @2 short_text",
 	})
