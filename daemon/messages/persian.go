@@ -721,6 +721,7 @@ var persian = map[string]string{
 
 	// daemon/persian
 	"«%s» was read as a remark on what it follows; the plan does not act on it":                                                                       "«%s» توضیحی دربارهٔ چیزِ پیش از آن خوانده شد؛ طرح کاری با آن نمی‌کند",
+	"«%s» was read as the story behind the order; the plan does not act on it":                                                                        "«%s» شرح ماجرای پیش از دستور خوانده شد؛ طرح کاری با آن نمی‌کند",
 	"these words were not understood and the plan does not act on them: %s":                                                                           "این واژه‌ها فهمیده نشد و طرح کاری با آن‌ها نمی‌کند: %s",
 	"«%s» is read as deleting the form, which moves it to the bin and can be undone":                                                                  "«%s» به معنای حذف فرم خوانده شد که فرم را به سطل زباله می‌برد و برگشت‌پذیر است",
 	"the command takes its order back at its end («… ولی فعلا نه», «… یا نه بذار بمونه»); there is nothing to do":                                     "فرمان در پایانش دستور را پس می‌گیرد («… ولی فعلا نه»، «… یا نه بذار بمونه»)؛ کاری برای انجام نیست",

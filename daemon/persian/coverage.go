@@ -114,6 +114,13 @@ func (c clause) account(f *frame, used []bool) {
 			f.detailKind = "later"
 			return
 		}
+		if w := c.stretchToAct(); w != "" {
+			// «فرم ۲۳ رو دو روز قبل از اون ببندید», «یه روز قبلش»: a
+			// stretch of time counted from something is when to act.
+			f.detail = domain.T("a plan acts now; it cannot wait for a time («%s»)", w)
+			f.detailKind = "later"
+			return
+		}
 		if w := c.afterEvent(); w != "" {
 			// «فرم ۱۱ رو بعد از تموم شدن ثبت نام ببند»: an order for
 			// when something happens is an order for a later time.
@@ -495,7 +502,9 @@ var (
 	untilTerms = []string{"عید", "نوروز", "یلدا", "تعطیلات", "اطلاع", "آخر", "اخر", "پایان", "انتهای", "انتها", "اواخر", "اوایل", "اول", "ابتدای", "شروع", "خبر", "خبرت", "خبرتون", "اطلاعیه", "further", "the", "end", "next", "after"}
 	// laterWords after a stretch of time make it a time to act: «یه
 	// ساعت دیگه», «دو روز بعد», «in a week».
-	laterWords = []string{"دیگه", "دیگر", "بعد", "بعدش", "later", "from", "after"}
+	// A stretch before «قبل», «پیش» is a time too: «یه هفته قبل از
+	// حرکت ببندین» (a week before it leaves).
+	laterWords = []string{"دیگه", "دیگر", "بعد", "بعدش", "later", "from", "after", "قبل", "قبلش", "پیش", "before", "ago", "earlier"}
 	// whileWords are durations said in one word or two: «موقتا», «یه
 	// مدت», «temporarily».
 	whileWords = []string{"موقتا", "موقتاً", "فعلا", "فعلاً", "عجالتا", "temporarily", "indefinitely"}

@@ -1234,7 +1234,7 @@ func askedInASentence(frames []*frame) bool {
 		}
 		c := f.toks
 		if n := len(c); n > 0 && c[n-1].punct && isAny(c[n-1].m, "؟", "?") && !slices.ContainsFunc(c, func(t token) bool {
-			return !t.quoted && isAny(t.m, requestWords...)
+			return !t.quoted && isAny(t.m, politeAskWords...)
 		}) {
 			asked |= kinds
 			continue
@@ -1244,8 +1244,8 @@ func askedInASentence(frames []*frame) bool {
 	return asked != 0
 }
 
-// requestWords make a question a polite request: «میشه …؟», "can you …?".
-var requestWords = []string{"میشه", "میشود", "میتونی", "میتونید", "میتوانید", "میتوانی", "ممکنه", "لطفا", "لطفاً", "can", "could", "would", "please", "امکانش", "امکان"}
+// politeAskWords make a question a polite request: «میشه …؟», "can you …?".
+var politeAskWords = []string{"میشه", "میشود", "میتونی", "میتونید", "میتوانید", "میتوانی", "ممکنه", "لطفا", "لطفاً", "can", "could", "would", "please", "امکانش", "امکان"}
 
 // originalWords name the form copied, not its copy: «اصلی رو منتشر کن».
 var originalWords = []string{"اصلی", "اصلیه", "اصلیو", "اصلیرو", "اصلیشو", "قبلی", "قدیمی", "original", "old"}

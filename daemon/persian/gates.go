@@ -255,7 +255,7 @@ func saidInText(text string) textReadings {
 // formalRegister, spokenMarks and terseNotes are found in one reading of the text
 // (saidInText), read again only after a reading has changed it.
 func readText(text string) string {
-	text = surface(noteLines(linesAsItems(stepsRead(deniedThenOnly(text)))))
+	text = surface(noteLines(storyLines(linesAsItems(stepsRead(deniedThenOnly(text))))))
 	said := saidInText(text)
 	if said&textFormal != 0 {
 		if t := formalRead(text); t != text {

@@ -236,7 +236,7 @@ func TestFinglishSpellingsAreLatin(t *testing.T) {
 // each looking for its own words, gives.
 func TestTextReadOnce(t *testing.T) {
 	each := func(text string) string {
-		return quoteNamedInParens(terseNotes(spokenMarks(formalRegister(surface(noteLines(linesAsItems(stepsRead(deniedThenOnly(text)))))))))
+		return quoteNamedInParens(terseNotes(spokenMarks(formalRegister(surface(noteLines(storyLines(linesAsItems(stepsRead(deniedThenOnly(text))))))))))
 	}
 	for _, c := range []struct {
 		name, text string

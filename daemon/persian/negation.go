@@ -88,6 +88,12 @@ func (c clause) readNegation(f *frame) {
 			// After «بعد از اینکه», «وقتی» it is an order of steps.
 			f.negated, f.reported = true, true
 		}
+		if t.m == "کردن" && c.actEndsAt(i) && c.spokenPastPlural(i) && !c.subordinateBefore(i) {
+			// «فرم قبلی رو کلا پاک کردن»: the spoken «کردند» (they
+			// deleted it), its object said before it with «رو» — not the
+			// infinitive «پاک کردن فرم ۱۸», whose object follows.
+			f.negated, f.reported = true, true
+		}
 		if t.m == "شده" && c.deletedBefore(i) && !c.subordinateBefore(i) && !(i+1 < len(c) && isAny(c[i+1].m, "باشد", "باشه", "باشند", "باشن")) {
 			// «سوال اول فرم ۴۰ پاک شده», «… حذف شده است»: what has been
 			// deleted is a report (or, with a question mark, a question),
@@ -112,7 +118,9 @@ func (c clause) deletedBefore(i int) bool {
 
 // pastPersonal are the light verbs of a past act with its person: «کردم»,
 // «کردید», «نمودید».
-var pastPersonal = []string{"کردم", "کردی", "کردید", "کردین", "کردیم", "کردند", "نمودم", "نمودید", "نمودیم", "نمودند", "فرمودید", "فرمودین"}
+var pastPersonal = []string{"کردم", "کردی", "کردید", "کردین", "کردیم", "کردند", "نمودم", "نمودید", "نمودیم", "نمودند", "فرمودید", "فرمودین",
+	// the perfect: «حذف کرده‌اند».
+	"کردهاند", "کردهایم", "کردهاید", "کردهام", "نمودهاند"}
 
 // deniedLightVerb reports a word no lexicon knows that reads as a light
 // verb with the negative prefix, spelt as it is said: «نکونید»,

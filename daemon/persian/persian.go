@@ -178,13 +178,18 @@ func (p *Planner) Plan(text string) Result {
 
 // plan reads one command for the planner's own contract.
 func (p *Planner) plan(text string) Result {
-	toks, archived := archiveIsDelete(formatColon(headedWordingJoined(formatWished(intoFormUnsaid(describedKind(keyedRecord(deletedToRewrite(wordingSaidAfter(dropClosers(dropOpeners(dropGreetings(clippedDige(textedShortWords(dropBlessings(tokenize(readText(text)))))))))))))))))
+	toks, archived := archiveIsDelete(formatColon(headedWordingJoined(formatWished(intoFormUnsaid(describedKind(keyedRecord(deletedToRewrite(wordingSaidAfter(dropClosers(dropOpeners(dropGreetings(clippedDige(textedShortWords(dropBlessings(statedStates(tokenize(readText(text))))))))))))))))))
 	if len(toks) == 0 {
 		return none(domain.T("the command is empty"))
 	}
 	toks, asides := cutAsides(bareQuestionPut(enumerators(wordingNamedHere(firstAfterNoun(placeThen(beforeThatComma(eachAForm(commaOrdinalList(spokenOrdinalList(guardianNoun(refrainsFromTaking(azeriFillers(deniedInParens(dictatedParts(formSentenceFirst(arrowMoves(bracketLists(stateValues(deniedVerbFirst(toks))))))))))))))))))))
 	gate, said := saidReadings(toks)
-	var reasons []string
+	var storyTold, reasons []string
+	if said&passStory != 0 {
+		if toks, storyTold = storyCut(toks); len(storyTold) > 0 {
+			gate, said = saidReadings(toks)
+		}
+	}
 	if said&passReason != 0 {
 		toks, reasons = cutReasons(toks)
 	}
@@ -286,6 +291,9 @@ func (p *Planner) plan(text string) Result {
 	correctedWording(frames)
 	detailsArePoint(frames)
 	conditionBefore(frames)
+	if w := whenBefore(frames); w != "" {
+		return none(domain.T("a plan acts now; it cannot wait for something to happen («%s»)", w))
+	}
 	if w := revertsAfterDuration(frames); w != "" {
 		return none(domain.T("undoing a change after a while («%s») is an order for a later time, which a plan cannot wait for", w))
 	}
@@ -311,6 +319,9 @@ func (p *Planner) plan(text string) Result {
 	b := &builder{cfg: p.cfg, createStep: -1}
 	for _, a := range asides {
 		b.warn("plan.remark", domain.T("«%s» was read as a remark on what it follows; the plan does not act on it", a))
+	}
+	for _, s := range storyTold {
+		b.warn("plan.story", domain.T("«%s» was read as the story behind the order; the plan does not act on it", s))
 	}
 	negated, reported := 0, 0
 	var denied []domain.PlanStep
@@ -467,7 +478,7 @@ func destroysAsked(toks []token, frames []*frame) bool {
 		return false
 	}
 	for _, t := range toks {
-		if !t.quoted && isAny(t.m, requestWords...) {
+		if !t.quoted && isAny(t.m, politeAskWords...) {
 			return false
 		}
 	}

@@ -386,7 +386,7 @@ func FuzzPlanner(f *testing.F) {
 	for _, c := range loadCorpus(f, "core.jsonl") {
 		f.Add(c.Text)
 	}
-	for _, name := range []string{"v2.jsonl", "office-and-phone.jsonl", "english-and-dictation.jsonl", "club-caterer-translator.jsonl", "finglish.jsonl"} {
+	for _, name := range []string{"v2.jsonl", "office-and-phone.jsonl", "english-and-dictation.jsonl", "club-caterer-translator.jsonl", "finglish.jsonl", "background-and-reasons.jsonl"} {
 		for _, c := range loadCorpus(f, name) {
 			f.Add(c.Text)
 		}
@@ -403,6 +403,12 @@ func FuzzPlanner(f *testing.F) {
 	f.Add("فرمتش")
 	f.Add("درس کن فرم")
 	f.Add("فرم ۱ بمونه")
+	// a story with nothing after it, or an order that is only a connector
+	// or a pronoun.
+	f.Add("داریم. پس")
+	f.Add("سوال ۲ فرم ۳ بود. اون سوال")
+	f.Add("گفت.\nپاکش کن")
+	f.Add("، برای همین")
 	p := New(Config{})
 	p2 := New(Config{Contract: 2})
 	f.Fuzz(func(t *testing.T, text string) {

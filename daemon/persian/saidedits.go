@@ -734,6 +734,7 @@ const (
 	passAll
 	passFor
 	passRequirement
+	passStory
 )
 
 // passes is a set of the readings a command needs.
@@ -773,6 +774,7 @@ var passWords = func() map[string]passes {
 	add(passFor, "برای", "برا", "واسه", "واسهی", "for")
 	add(passRequirement, requirementNouns...)
 	add(passRequirement, "ستاره", "asterisk")
+	add(passStory, storyWords...)
 	add(passAll, "هر", "همشون", "همهشون", "همگیشون", "هردوتاش", "هردوش", "هردوشون")
 	return m
 }()

@@ -61,7 +61,9 @@ func appendSoundKey(b []byte, m string) []byte {
 		}
 		last = typed
 		r = soundClass(r)
-		if r < 0 || r == prev {
+		if r < 0 || r == prev && !(r == 'ه' && strings.HasPrefix(m[i+len("ه"):], "ا")) {
+			// «ـه» before the plural «ها» («گذینه‌های») is two letters
+			// heard, not one typed twice: «گزینه‌ای» is another word.
 			continue
 		}
 		b = utf8.AppendRune(b, r)
