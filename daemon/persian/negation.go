@@ -376,7 +376,30 @@ func answeredNo(toks []token) []token {
 			return answeredYes(append(kept, toks[rest:]...))
 		}
 	}
-	return answeredYes(deniedActDropped(toks))
+	return answeredYes(deniedActDropped(unneededActDropped(toks)))
+}
+
+// unneededActDropped drops a stretch that names an act and says it is
+// not needed, when an order follows it: «پاک کردن سوال‌ها لازم نیست،
+// فقط سوال اول … را اختیاری کن», «حذف سوالات ضرور نیست، …» ask for the
+// order after it alone (RULINGS 12). The act had been read with the
+// question of the order after it: a delete nobody asked for.
+func unneededActDropped(toks []token) []token {
+	c := clause(toks)
+	for i := 1; i+2 < len(c); i++ {
+		if c[i].quoted || !isAny(c[i].m, "نیست", "نیس") || !isAny(c[i-1].m, needWords...) || !c[i+1].punct || !isAny(c[i+1].m, "،", ",", ".", "؛", ";") {
+			continue
+		}
+		from := i - 1
+		for from > 0 && !c[from-1].punct {
+			from--
+		}
+		if !clause(c[from:i+1]).nominalActDenied(i-from) || !clause(c[i+2:]).hasOrder() {
+			continue
+		}
+		return append(append(make([]token, 0, len(toks)), toks[:from]...), toks[i+2:]...)
+	}
+	return toks
 }
 
 // deniedActDropped drops a sentence that only names an act and denies
