@@ -37,7 +37,7 @@ var dariWords = map[string][]string{
 	"مبایل": {"موبایل"}, "تلیفون": {"تلفن"},
 	"فارمت": {"فرمت"}, "فارمتش": {"فرمتش"},
 	// ordinals and numbers as said
-	"سیوم": {"سوم"}, "چارم": {"چهارم"}, "چار": {"چهار"},
+	"سیوم": {"سوم"}, "سیومش": {"سومش"}, "سیومی": {"سومی"}, "چارم": {"چهارم"}, "چارمش": {"چهارمش"}, "چارمی": {"چهارمی"}, "چار": {"چهار"},
 	// put, let; want; no
 	"بان": nil, "بانین": {"بذارین"}, "بانید": {"بذارید"}, "بانش": {"بذارش"},
 	"نمیخایم": nil, "میخایم": {"میخوام"}, "نمیخاییم": {"نمیخوایم"},
@@ -67,12 +67,14 @@ var dariWords = map[string][]string{
 // name, a reed): they are read, but they do not make a command Dari.
 var dariNotMarks = map[string]bool{"کو": true, "نی": true, "همی": true, "صبا": true, "بسیار": true, "زنده": true, "اینه": true, "قد": true, "جور": true, "چار": true, "نشر": true}
 
-// withDari adds Dari's words to the regional table as words read in
-// context: their reading is dariContext's.
+// withDari adds Dari's words to the regional table: a word of one
+// reading is read as its standard word wherever a word is read
+// (wordToken), marked as Dari's (token.dari); the words read in context
+// are dariContext's.
 func withDari(m map[string][]string) map[string][]string {
-	for w := range dariWords {
+	for w, std := range dariWords {
 		if _, ok := m[w]; !ok {
-			m[w] = nil
+			m[w] = std
 		}
 	}
 	return m
@@ -114,7 +116,10 @@ func dariContext(toks []token) []token {
 		if t.quoted || t.punct {
 			continue
 		}
-		if _, ok := dariWords[t.m]; ok {
+		if t.dari {
+			any = true
+			marked = marked || !dariNotMarks[matchForm(t.s)]
+		} else if _, ok := dariWords[t.m]; ok {
 			any = true
 			marked = marked || !dariNotMarks[t.m]
 		}
@@ -149,7 +154,10 @@ func dariContext(toks []token) []token {
 			out = append(out, std(t, w[0]))
 			continue
 		}
-		next, prev := raw(k+1), raw(k-1)
+		next, prev := raw(k+1), ""
+		if n := len(out); n > 0 && !out[n-1].quoted && !out[n-1].punct {
+			prev = out[n-1].m
+		}
 		switch t.m {
 		case "کو":
 			// «پاک کو», «نشرش کو»: the order, after a word that takes a
@@ -202,8 +210,8 @@ func dariContext(toks []token) []token {
 			}
 		case "دانه":
 			// «دو دانه سوال», «یک دانه»: the counter after a number.
-			if k > 0 && toks[k-1].isNum && !toks[k-1].quoted {
-				if toks[k-1].num != 1 {
+			if n := len(out); n > 0 && out[n-1].isNum && !out[n-1].quoted {
+				if out[n-1].num != 1 {
 					out = append(out, std(t, "تا"))
 				}
 				continue
@@ -237,7 +245,8 @@ func dariContext(toks []token) []token {
 			// «… ره بان اول», ««…» بان», «بان که نشر شوه»: put, let —
 			// after the object or a quote, or opening its clause. After
 			// another noun it is the «ـبان» of a keeper («دروازه بان»).
-			if prev == "" || isAny(prev, "ره", "را", "رو", "اینه") || k > 0 && toks[k-1].quoted || next == "که" {
+			_, ord := ordinal(prev)
+			if prev == "" || isAny(prev, "را", "رو", "این") || ord || len(out) > 0 && out[len(out)-1].isNum && out[len(out)-1].digits || next == "که" {
 				out = append(out, std(t, "بذار"))
 				continue
 			}

@@ -103,7 +103,6 @@ var tokenTriggers = func() map[string]uint8 {
 	}
 	m["نه"] |= triggerNo
 	m["لا"] |= triggerNo
-	m["نی"] |= triggerNo // Dari «نی»: no
 	return m
 }()
 

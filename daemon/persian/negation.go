@@ -88,9 +88,9 @@ func (c clause) readNegation(f *frame) {
 			// After «بعد از اینکه», «وقتی» it is an order of steps.
 			f.negated, f.reported = true, true
 		}
-		if t.m == "شده" && c.deletedBefore(i) && !c.subordinateBefore(i) && !(i+1 < len(c) && isAny(c[i+1].m, "باشد", "باشه", "باشند", "باشن")) {
-			// «سوال اول فرم ۴۰ پاک شده», «… حذف شده است»: what has been
-			// deleted is a report (or, with a question mark, a question),
+		if isAny(t.m, "شده", "کرده") && c.deletedBefore(i) && !c.subordinateBefore(i) && !(i+1 < len(c) && isAny(c[i+1].m, "باشد", "باشه", "باشند", "باشن")) {
+			// «سوال اول فرم ۴۰ پاک شده», «… حذف شده است», «کسی پاکش
+			// کرده»: what has been deleted is a report (or, with a question mark, a question),
 			// never an order to delete; «حذف شده باشد» is one.
 			f.negated, f.reported = true, true
 		}
@@ -397,7 +397,13 @@ func unneededActDropped(toks []token) []token {
 		if !clause(c[from:i+1]).nominalActDenied(i-from) || !clause(c[i+2:]).hasOrder() {
 			continue
 		}
-		return append(append(make([]token, 0, len(toks)), toks[:from]...), toks[i+2:]...)
+		kept := append(make([]token, 0, len(toks)+4), toks[:from]...)
+		if ref := c[from:i].objectRef(); len(ref) > 0 && !clause(c[i+2:]).has(formNounsV) {
+			// «بستن فرم ۷۲ لازم نیست، سوال اولش رو …»: the form of the
+			// act not needed is the one the order after it speaks of.
+			kept = append(append(kept, ref...), token{s: ".", m: ".", punct: true})
+		}
+		return append(kept, toks[i+2:]...)
 	}
 	return toks
 }
