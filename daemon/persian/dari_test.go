@@ -89,6 +89,8 @@ func TestDariDestroysNothingUnasked(t *testing.T) {
 		"فورم ۷۸ ره ایلا کو":                                        "none",
 		"همی فورم ۷۸ ره پاک نکو":                                    "none",
 		"کاپی فورم ۷۸ ره پاک نکو، اصلش ره نشر کو":                   "publish_form #78",
+		"پاک کدن سوالا ضرور نیست فقط سوال دوم فورم ۷۸ ره حتمی کو":   "update_field #78 @1 required",
+		"حذف سوال ها لازم نیست، سوال سوم فرم ۷۸ رو اختیاری کن":      "update_field #78 @2 optional",
 		"فورم ۷۸ ره پاک کو":                                         "delete_form #78",
 		// no Dari word: «فورم» is a slip of a form named by sound.
 		"فورم ۷۸ رو پاک کن": "none",

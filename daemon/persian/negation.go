@@ -386,24 +386,33 @@ func answeredNo(toks []token) []token {
 // question of the order after it: a delete nobody asked for.
 func unneededActDropped(toks []token) []token {
 	c := clause(toks)
-	for i := 1; i+2 < len(c); i++ {
-		if c[i].quoted || !isAny(c[i].m, "نیست", "نیس") || !isAny(c[i-1].m, needWords...) || !c[i+1].punct || !isAny(c[i+1].m, "،", ",", ".", "؛", ";") {
+	for i := 1; i+1 < len(c); i++ {
+		if c[i].quoted || !isAny(c[i].m, "نیست", "نیس") || !isAny(c[i-1].m, needWords...) || c[i+1].quoted {
 			continue
+		}
+		// The order after it: past a mark, or said with «فقط», «ولی»
+		// where the mark was not typed (dictated).
+		rest := i + 2
+		if !c[i+1].punct || !isAny(c[i+1].m, "،", ",", ".", "؛", ";") {
+			if !isAny(c[i+1].m, "فقط", "تنها", "بلکه", "ولی", "اما", "only", "just") {
+				continue
+			}
+			rest = i + 1
 		}
 		from := i - 1
 		for from > 0 && !c[from-1].punct {
 			from--
 		}
-		if !clause(c[from:i+1]).nominalActDenied(i-from) || !clause(c[i+2:]).hasOrder() {
+		if !clause(c[from:i+1]).nominalActDenied(i-from) || !clause(c[rest:]).hasOrder() {
 			continue
 		}
 		kept := append(make([]token, 0, len(toks)+4), toks[:from]...)
-		if ref := c[from:i].objectRef(); len(ref) > 0 && !clause(c[i+2:]).has(formNounsV) {
+		if ref := c[from:i].objectRef(); len(ref) > 0 && !clause(c[rest:]).has(formNounsV) {
 			// «بستن فرم ۷۲ لازم نیست، سوال اولش رو …»: the form of the
 			// act not needed is the one the order after it speaks of.
 			kept = append(append(kept, ref...), token{s: ".", m: ".", punct: true})
 		}
-		return append(kept, toks[i+2:]...)
+		return append(kept, toks[rest:]...)
 	}
 	return toks
 }
