@@ -47,7 +47,11 @@ var dariWords = map[string][]string{
 	"ضرور": {"لازم"},
 	"کتی":  {"با"},
 	"همی":  {"همین"},
-	"ایلا": {"ول"}, "ایله": {"ول"},
+	"ایلا": {"ولش"}, "ایله": {"ولش"}, // «ایلا کو»: let it be, «ولش کن»
+	// Dari writes the relative «ـه‌ای» as «ـه‌یی»: «چندگزینه‌یی».
+	"گزینهیی": {"گزینهای"}, "چندگزینهیی": {"چندگزینهای"}, "دوگزینهیی": {"دوگزینهای"},
+	"پرسان": {"پرسش"}, // a question
+	"چارده": {"چهارده"},
 	// read by the words beside them (dariContext)
 	"کو":      nil, // the order «کن» after a word that takes a light verb; else «where?»
 	"جور":     nil, // «جور کو»: make; alone a kind, or fine
@@ -61,11 +65,13 @@ var dariWords = map[string][]string{
 	"بسیار":   nil, // «بسیار تشکر»: many thanks
 	"زنده":    nil, // «زنده باشین»: thank you
 	"اینه":    nil, // «اینه نمیخایم»: this (object); elsewhere «it is this»
+	"امید":    nil, // «امید است خوب باشین»: a greeting
+	"د":       nil, // Hazaragi «دَ فورم ۶۰»: to, in
 }
 
 // dariNotMarks are Dari words that Iranian typing also has (a slip, a
 // name, a reed): they are read, but they do not make a command Dari.
-var dariNotMarks = map[string]bool{"کو": true, "نی": true, "همی": true, "صبا": true, "بسیار": true, "زنده": true, "اینه": true, "قد": true, "جور": true, "چار": true, "نشر": true}
+var dariNotMarks = map[string]bool{"امید": true, "د": true, "کو": true, "نی": true, "همی": true, "صبا": true, "بسیار": true, "زنده": true, "اینه": true, "قد": true, "جور": true, "چار": true, "نشر": true}
 
 // withDari adds Dari's words to the regional table: a word of one
 // reading is read as its standard word wherever a word is read
@@ -99,7 +105,7 @@ func dariHost(m string) bool {
 func dariHostWord(m string) bool {
 	return isAny(m, "جور", "نشر", "تیار", "بسته", "منتشر", "درست", "پاک", "حذف", "اضافه", "علاوه", "کپی", "کاپی", "پیشنویس", "مسوده",
 		"اجباری", "لازمی", "حتمی", "اختیاری", "غیرفعال", "عوض", "تغییر", "تغیر", "ول", "ایلا", "ایله", "خالی", "کم", "زیاد", "باز", "بالا", "پایین",
-		"فعال", "ذخیره", "ایجاد", "ویرایش", "ایدیت", "مخفی", "اول", "دوم", "سوم", "آخر") ||
+		"فعال", "ذخیره", "ایجاد", "ویرایش", "ایدیت", "مخفی") ||
 		isAny(m, publishWords...) || isAny(m, draftWords...) || isAny(m, deleteWords...) || isAny(m, disableWords...) ||
 		isAny(m, copyWords...) || isAny(m, requiredWords...) || isAny(m, optionalWords...)
 }
@@ -163,7 +169,7 @@ func dariContext(toks []token) []token {
 			// «پاک کو», «نشرش کو»: the order, after a word that takes a
 			// light verb. «فورم ۳۱ کو؟»: where is it — a question, left
 			// as typed and never an act.
-			if prev != "" && dariHost(prev) && !(k+1 < len(toks) && toks[k+1].punct && isAny(toks[k+1].m, "؟", "?")) {
+			if prev != "" && (dariHost(prev) || !out[len(out)-1].isNum && saysWhatItBecomes(out)) && !(k+1 < len(toks) && toks[k+1].punct && isAny(toks[k+1].m, "؟", "?")) {
 				marked = true
 				out = append(out, std(t, "کن"))
 				continue
@@ -223,8 +229,8 @@ func dariContext(toks []token) []token {
 				continue
 			}
 		case "مهربانی":
-			// «مهربانی کده …», «مهربانی کنین»: please.
-			if isAny(next, "کده", "کنین", "کنید", "کرده", "کو") {
+			// «مهربانی کده …», «مهربانی کنین», «مهربانی نموده»: please.
+			if isAny(next, "کده", "کنین", "کنید", "کرده", "کو", "نموده") {
 				out = append(out, std(t, "لطفا"))
 				k++
 				continue
@@ -260,6 +266,26 @@ func dariContext(toks []token) []token {
 			}
 			out = append(out, std(t, "نمیخوام"))
 			continue
+		case "امید":
+			// «امید است خوب باشین», «امید که صحت باشید»: a greeting
+			// before the order, which says nothing of it.
+			end := -1
+			for j := k + 1; j < len(toks) && j <= k+5 && !toks[j].quoted && !toks[j].punct; j++ {
+				if isAny(toks[j].m, "باشین", "باشید", "باشی", "باشن", "باشند", "هستین", "هستید") {
+					end = j
+					break
+				}
+			}
+			if end > 0 {
+				k = end
+				continue
+			}
+		case "د":
+			// «دَ فورم ۶۰ یک سوال علاوه کو»: to the form, in it.
+			if n := next; n != "" && (isAny(n, "فورم", "فرم", "سوال", "پرسش") || questionNouns[n] || strings.HasPrefix(n, "فرم")) {
+				out = append(out, std(t, "به"))
+				continue
+			}
 		case "اینه":
 			// «اینه نمیخایم», «اینه پاک کو»: this one, the object; as
 			// the copula («اینه که …») it stays.
@@ -282,4 +308,17 @@ func dariContext(toks []token) []token {
 		}
 	}
 	return out
+}
+
+// saysWhatItBecomes reports a clause, up to its last word, that names
+// what of a question or form is set — «فارمتش نمبر مبایل کو», «نوعش
+// جواب کوتاه کو», «اسمش «…» کو»: the «کو» after the value is the order
+// that sets it.
+func saysWhatItBecomes(out []token) bool {
+	for j := len(out) - 1; j >= 0 && !out[j].punct; j-- {
+		if !out[j].quoted && isAny(out[j].m, "فرمت", "فرمتش", "قالب", "قالبش", "نوع", "نوعش", "تایپ", "تایپش", "اسمش", "نامش", "عنوانش", "متنش") {
+			return true
+		}
+	}
+	return false
 }

@@ -65,10 +65,18 @@ func TestDari(t *testing.T) {
 			"سوال دوم فورم ۷۶ ره نمیخایم پاک کنی، اختیاریش کو": "update_field #76 @1 optional",
 			"فورم ۷۶ ره صبا نشر کنین":                          "none",
 		}},
+		{"Dari spelling and small words: «ـه‌یی», «پرسان», «دَ», «چارده», «کو» after a value set", map[string]string{
+			"دَ فورم ۶۰ یک سوال چندگزینه‌یی «جنسیت» کتی گزینه‌های مرد و زن علاوه کو": "add_field #60 multiple_choice جنسیت [مرد|زن]",
+			"یک پرسان کوتاه به فورم ۶۰ علاوه کو":                                     "add_field #60 short_text",
+			"فورم چارده ره نشر کو":                                                   "publish_form #14",
+			"نوع سوال سیوم فورم ۶۰ ره جواب طویل کو":                                  "update_field #60 @2 long_text",
+			"سوال دوم کو": "none",
+		}},
 		{"«بان» puts and lets; politeness reads as none of the order", map[string]string{
-			"نام فورم ۷۷ ره «ثبت نام صنف دهم» بانین، زنده باشین":   "update_form_title #77 ثبت نام صنف دهم",
-			"مهربانی کده سوال دوم فورم ۷۷ ره بعد از سوال چارم بان": "move_field #77 @1 >3",
-			"بان که فورم ۷۷ نشر شوه، بسیار تشکر":                   "publish_form #77",
+			"امید است صحت‌مند باشین، مهربانی نموده فورم ۲۴ را نشر نمایید": "publish_form #24",
+			"نام فورم ۷۷ ره «ثبت نام صنف دهم» بانین، زنده باشین":          "update_form_title #77 ثبت نام صنف دهم",
+			"مهربانی کده سوال دوم فورم ۷۷ ره بعد از سوال چارم بان":        "move_field #77 @1 >3",
+			"بان که فورم ۷۷ نشر شوه، بسیار تشکر":                          "publish_form #77",
 		}},
 	} {
 		t.Run(family.name, func(t *testing.T) { checkReadings(t, p, family.cases) })
