@@ -50,8 +50,10 @@ var dariWords = map[string][]string{
 	"ایلا": {"ولش"}, "ایله": {"ولش"}, // «ایلا کو»: let it be, «ولش کن»
 	// Dari writes the relative «ـه‌ای» as «ـه‌یی»: «چندگزینه‌یی».
 	"گزینهیی": {"گزینهای"}, "چندگزینهیی": {"چندگزینهای"}, "دوگزینهیی": {"دوگزینهای"},
-	"پرسان": {"پرسش"}, // a question
-	"چارده": {"چهارده"},
+	"پرسان": {"پرسش"},                                    // a question
+	"بته":   {"بده"}, "بتین": {"بدین"}, "بتید": {"بدید"}, // give: «تغیر بتین به …»
+	"ببخشین": {"ببخشید"}, // sorry: «نی نی ببخشین، فورم ۸۸ ره»
+	"چارده":  {"چهارده"},
 	// read by the words beside them (dariContext)
 	"کو":      nil, // the order «کن» after a word that takes a light verb; else «where?»
 	"جور":     nil, // «جور کو»: make; alone a kind, or fine
@@ -71,7 +73,7 @@ var dariWords = map[string][]string{
 
 // dariNotMarks are Dari words that Iranian typing also has (a slip, a
 // name, a reed): they are read, but they do not make a command Dari.
-var dariNotMarks = map[string]bool{"امید": true, "د": true, "کو": true, "نی": true, "همی": true, "صبا": true, "بسیار": true, "زنده": true, "اینه": true, "قد": true, "جور": true, "چار": true, "نشر": true}
+var dariNotMarks = map[string]bool{"ببخشین": true, "امید": true, "د": true, "کو": true, "نی": true, "همی": true, "صبا": true, "بسیار": true, "زنده": true, "اینه": true, "قد": true, "جور": true, "چار": true, "نشر": true}
 
 // withDari adds Dari's words to the regional table: a word of one
 // reading is read as its standard word wherever a word is read

@@ -70,6 +70,8 @@ func TestDari(t *testing.T) {
 			"یک پرسان کوتاه به فورم ۶۰ علاوه کو":                                     "add_field #60 short_text",
 			"فورم چارده ره نشر کو":                                                   "publish_form #14",
 			"نوع سوال سیوم فورم ۶۰ ره جواب طویل کو":                                  "update_field #60 @2 long_text",
+			"نام فورم ۸۶ ره تغیر بتین به «سروی مشتریان»":                             "update_form_title #86 سروی مشتریان",
+			"فورم ۸۷ ره نشر کو، نی نی ببخشین، فورم ۸۸ ره":                            "publish_form #88",
 			"سوال دوم کو": "none",
 		}},
 		{"«بان» puts and lets; politeness reads as none of the order", map[string]string{
