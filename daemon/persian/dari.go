@@ -107,7 +107,9 @@ func dariHost(m string) bool {
 func dariHostWord(m string) bool {
 	return isAny(m, "جور", "نشر", "تیار", "بسته", "منتشر", "درست", "پاک", "حذف", "اضافه", "علاوه", "کپی", "کاپی", "پیشنویس", "مسوده",
 		"اجباری", "لازمی", "حتمی", "اختیاری", "غیرفعال", "عوض", "تغییر", "تغیر", "ول", "ایلا", "ایله", "خالی", "کم", "زیاد", "باز", "بالا", "پایین",
-		"فعال", "ذخیره", "ایجاد", "ویرایش", "ایدیت", "مخفی") ||
+		"فعال", "ذخیره", "ایجاد", "ویرایش", "ایدیت", "مخفی",
+		// «صبر کو»: wait — the order held back (undecided).
+		"صبر", "فکر", "رها") ||
 		isAny(m, publishWords...) || isAny(m, draftWords...) || isAny(m, deleteWords...) || isAny(m, disableWords...) ||
 		isAny(m, copyWords...) || isAny(m, requiredWords...) || isAny(m, optionalWords...)
 }
