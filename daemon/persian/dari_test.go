@@ -53,6 +53,8 @@ func TestDari(t *testing.T) {
 		{"counts, ordinals and «قد/کتی»", map[string]string{
 			"چار دانه سوال کوتاه به فورم ۷۵ علاوه کو":                               "add_field #75 short_text; add_field #75 short_text; add_field #75 short_text; add_field #75 short_text",
 			"یک دانه سوال ایمیل به فورم ۷۵ بان":                                     "add_field #75 email",
+			"سوال سیوم فورم ۷۵ ره بیار بالا دوم شوه":                                "move_field #75 @2 >1",
+			"سوال پنجم فورم ۷۵ ره ببر بالا سوال دوم شوه":                            "move_field #75 @4 >1",
 			"سوال سیوم فورم ۷۵ ره بان اول":                                          "move_field #75 @2 >0",
 			"یک سوال «رشته» کتی گزینه‌های طب، انجنیری، حقوق به فورم ۷۵ علاوه کو":    "add_field #75 multiple_choice رشته [طب|انجنیری|حقوق]",
 			"یک سوال «قد» به فورم ۷۵ علاوه کو":                                      "add_field #75 short_text قد",
