@@ -50,8 +50,10 @@ var dariWords = map[string][]string{
 	"ایلا": {"ولش"}, "ایله": {"ولش"}, // «ایلا کو»: let it be, «ولش کن»
 	// Dari writes the relative «ـه‌ای» as «ـه‌یی»: «چندگزینه‌یی».
 	"گزینهیی": {"گزینهای"}, "چندگزینهیی": {"چندگزینهای"}, "دوگزینهیی": {"دوگزینهای"},
-	"پرسان": {"پرسش"},                                    // a question
-	"بته":   {"بده"}, "بتین": {"بدین"}, "بتید": {"بدید"}, // give: «تغیر بتین به …»
+	"پرسان": {"پرسش"},                   // a question
+	"فورمه": {"فرم"}, "فورمهی": {"فرم"}, // the form, Dari's own word for it
+	"سازید": {"بسازید"}, "سازین": {"بسازین"}, // «اختیاری سازید»: make it so
+	"بته": {"بده"}, "بتین": {"بدین"}, "بتید": {"بدید"}, // give: «تغیر بتین به …»
 	"ببخشین": {"ببخشید"}, // sorry: «نی نی ببخشین، فورم ۸۸ ره»
 	"چارده":  {"چهارده"},
 	// read by the words beside them (dariContext)
@@ -111,7 +113,8 @@ func dariHostWord(m string) bool {
 		// «صبر کو»: wait — the order held back (undecided).
 		"صبر", "فکر", "رها") ||
 		isAny(m, publishWords...) || isAny(m, draftWords...) || isAny(m, deleteWords...) || isAny(m, disableWords...) ||
-		isAny(m, copyWords...) || isAny(m, requiredWords...) || isAny(m, optionalWords...)
+		isAny(m, copyWords...) || isAny(m, requiredWords...) || isAny(m, optionalWords...) ||
+		typeWords[m] // «عددی کو»: make it a number question
 }
 
 // dariContext reads the Dari words of a command (dariWords). It runs

@@ -74,6 +74,10 @@ func TestDari(t *testing.T) {
 			"نوع سوال سیوم فورم ۶۰ ره جواب طویل کو":                                  "update_field #60 @2 long_text",
 			"نام فورم ۸۶ ره تغیر بتین به «سروی مشتریان»":                             "update_form_title #86 سروی مشتریان",
 			"فورم ۸۷ ره نشر کو، نی نی ببخشین، فورم ۸۸ ره":                            "publish_form #88",
+			"فورمه ۹۴ ره نشر کو":                                                     "publish_form #94",
+			"فورمه‌ی ۹۴ را نشر نمایید":                                               "publish_form #94",
+			"سوال اول فورم ۹۶ را اختیاری سازید":                                      "update_field #96 @0 optional",
+			"سوال دوم فورم ۹۷ ره عددی کو":                                            "update_field #97 @1 number",
 			"سوال دوم کو": "none",
 		}},
 		{"«بان» puts and lets; politeness reads as none of the order", map[string]string{
