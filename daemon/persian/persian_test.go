@@ -352,7 +352,7 @@ func FuzzPlanner(f *testing.F) {
 	for _, c := range loadCorpus(f, "core.jsonl") {
 		f.Add(c.Text)
 	}
-	for _, name := range []string{"v2.jsonl", "office-and-phone.jsonl", "english-and-dictation.jsonl", "club-caterer-translator.jsonl", "finglish.jsonl"} {
+	for _, name := range []string{"v2.jsonl", "office-and-phone.jsonl", "english-and-dictation.jsonl", "club-caterer-translator.jsonl", "finglish.jsonl", "dari.jsonl"} {
 		for _, c := range loadCorpus(f, name) {
 			f.Add(c.Text)
 		}
@@ -369,6 +369,13 @@ func FuzzPlanner(f *testing.F) {
 	f.Add("فرمتش")
 	f.Add("درس کن فرم")
 	f.Add("فرم ۱ بمونه")
+	// Dari's words read by their neighbours, at the edges of a command.
+	f.Add("کو")
+	f.Add("نشر")
+	f.Add("دانه دانه")
+	f.Add("نمیخایم پاک")
+	f.Add("امید است")
+	f.Add("پاک کو؟ «کو»")
 	p := New(Config{})
 	p2 := New(Config{Contract: 2})
 	f.Fuzz(func(t *testing.T, text string) {
