@@ -176,11 +176,15 @@ func dariContext(toks []token) []token {
 			// «پاک کو», «نشرش کو»: the order, after a word that takes a
 			// light verb. «فورم ۳۱ کو؟»: where is it — a question, left
 			// as typed and never an act.
-			if prev != "" && (dariHost(prev) || !out[len(out)-1].isNum && saysWhatItBecomes(out)) && !(k+1 < len(toks) && toks[k+1].punct && isAny(toks[k+1].m, "؟", "?")) {
+			if prev != "" && (dariHost(prev) || !out[len(out)-1].isNum && saysWhatItBecomes(out)) && !(k+1 < len(toks) && toks[k+1].punct && isAny(toks[k+1].m, "؟", "?")) && !uiNounBefore(out) {
 				marked = true
 				out = append(out, std(t, "کن"))
 				continue
 			}
+			// «فورم ۳۱ کو پیدا نمیشه», «دکمه پاک کو در فورم ۱۲»: where —
+			// the command asks, and orders nothing.
+			out = append(out, std(t, "کجا"))
+			continue
 		case "جور", "تیار":
 			if dariLight(next) {
 				out = append(out, std(t, "درست"))
@@ -328,4 +332,12 @@ func saysWhatItBecomes(out []token) bool {
 		}
 	}
 	return false
+}
+
+// uiNounBefore reports a word that takes a light verb right after a
+// noun of the page — «دکمه پاک», «گزینه حذف», «بخش نشر»: it names the
+// button or the part, and «کو» after it asks where it is.
+func uiNounBefore(out []token) bool {
+	n := len(out)
+	return n >= 2 && !out[n-2].quoted && isAny(out[n-2].m, "دکمه", "دکمهی", "گزینه", "گزینهی", "بخش", "قسمت", "آیکون", "آیکن", "منو", "منوی", "کلید", "تب", "لینک", "صفحه", "جای", "button")
 }

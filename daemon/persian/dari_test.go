@@ -110,6 +110,9 @@ func TestDariDestroysNothingUnasked(t *testing.T) {
 		"فورم ۷۸ ره پاک کو. نه، صبر کو":                                         "none",
 		"یک سوال «آیا تذکره دارید؟» کتی گزینه‌های بلی و نی به فورم ۷۸ علاوه کو": "add_field #78 multiple_choice آیا تذکره دارید؟ [بلی|نی]",
 		"یک سوال «آیا تذکره دارید؟» به فورم ۷۸ علاوه کو":                        "add_field #78 short_text آیا تذکره دارید؟",
+		"دکمه پاک کو در فورم ۷۸":                                                "none",
+		"گزینه حذف فورم ۷۸ کو":                                                  "none",
+		"فورم ۷۸ کو پیدا نمیشه، پاکش کدی":                                       "none",
 		"فورم ۷۸ ره پاک کو":                                                     "delete_form #78",
 		// no Dari word: «فورم» is a slip of a form named by sound.
 		"فورم ۷۸ رو پاک کن": "none",
