@@ -113,7 +113,10 @@ func TestDariDestroysNothingUnasked(t *testing.T) {
 		"دکمه پاک کو در فورم ۷۸":                                                "none",
 		"گزینه حذف فورم ۷۸ کو":                                                  "none",
 		"فورم ۷۸ کو پیدا نمیشه، پاکش کدی":                                       "none",
-		"فورم ۷۸ ره پاک کو":                                                     "delete_form #78",
+		"پاک کو":                       "none",
+		"سوال دوم ره پاک کو":           "none",
+		"فورم ره پاک کو، همو که دیروز": "none",
+		"فورم ۷۸ ره پاک کو":            "delete_form #78",
 		// no Dari word: «فورم» is a slip of a form named by sound.
 		"فورم ۷۸ رو پاک کن": "none",
 	})
