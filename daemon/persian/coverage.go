@@ -132,6 +132,9 @@ func (c clause) account(f *frame, used []bool) {
 	if !f.negated && acts {
 		for _, w := range f.leftover {
 			m := matchForm(w)
+			if std, _, ok := regionalWord(m); ok {
+				m = matchForm(std) // «صبا»: Dari's tomorrow, a time
+			}
 			switch {
 			case len(f.groups) > 0:
 				// A clause that adds questions may hold their wordings

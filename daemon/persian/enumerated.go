@@ -1248,7 +1248,7 @@ func askedInASentence(frames []*frame) bool {
 var politeAskWords = []string{"میشه", "میشود", "میتونی", "میتونید", "میتوانید", "میتوانی", "ممکنه", "لطفا", "لطفاً", "can", "could", "would", "please", "امکانش", "امکان"}
 
 // originalWords name the form copied, not its copy: «اصلی رو منتشر کن».
-var originalWords = []string{"اصلی", "اصلیه", "اصلیو", "اصلیرو", "اصلیشو", "قبلی", "قدیمی", "original", "old"}
+var originalWords = []string{"اصل", "اصلش", "اصلی", "اصلیه", "اصلیو", "اصلیرو", "اصلیشو", "قبلی", "قدیمی", "original", "old"}
 
 // deniedThenOnly ends a clause at a denied copula or verb followed by
 // «فقط», «تنها» or «بلکه»: «حذف سوال ۲ لازم نیست فقط عنوانش …» is «…

@@ -133,6 +133,7 @@ func TestEnumeratedActOnCopy(t *testing.T) {
 		"فرم ۱۸ رو کپی کن و فرم ۱۸ رو ببند":    "duplicate_form #18; disable_form #18",
 		"فرم ۱۸ رو کپی کن و نسخه اصلی رو ببند": "duplicate_form #18; disable_form #18",
 		"فرم ۲۷ رو ببند و بعد یه کپی ازش بگیر": "disable_form #27; duplicate_form #27",
+		"فرم ۹ رو کپی کن و اصلش رو منتشر کن":   "duplicate_form #9; publish_form #9",
 	})
 }
 

@@ -353,6 +353,9 @@ var wordingLabels = []struct{ key, typ, format string }{
 	{"شماره موبایل", domain.PlanFieldShortText, domain.PlanFormatMobileIR}, {"شماره همراه", domain.PlanFieldShortText, domain.PlanFormatMobileIR},
 	{"تلفن همراه", domain.PlanFieldShortText, domain.PlanFormatMobileIR}, {"موبایل", domain.PlanFieldShortText, domain.PlanFormatMobileIR},
 	{"کد ملی", domain.PlanFieldShortText, domain.PlanFormatNationalCode}, {"شماره ملی", domain.PlanFieldShortText, domain.PlanFormatNationalCode},
+	// Dari: «تذکره» is the national card, «مبایل» the mobile.
+	{"نمبر تذکره", domain.PlanFieldShortText, domain.PlanFormatNationalCode}, {"شماره تذکره", domain.PlanFieldShortText, domain.PlanFormatNationalCode},
+	{"مبایل", domain.PlanFieldShortText, domain.PlanFormatMobileIR},
 	{"کد پستی", domain.PlanFieldShortText, domain.PlanFormatPostalCodeIR},
 	{"ایمیل", domain.PlanFieldEmail, ""}, {"email", domain.PlanFieldEmail, ""}, {"پست الکترونیک", domain.PlanFieldEmail, ""}, {"پست الکترونیکی", domain.PlanFieldEmail, ""},
 	{"تاریخ تولد", domain.PlanFieldDate, ""},

@@ -23,7 +23,7 @@ type gates uint64
 const (
 	gateEither      gates = 1 << iota // «یا», "or": eitherActs, formChoice
 	gateOneOf                         // «یکی از», "one of", "either": formChoice
-	gateNo                            // «نه», "not", "no": undecided, unmarkedAnswers, answeredNo
+	gateNo                            // «نه», «نیست», "not", "no": undecided, unmarkedAnswers, answeredNo, unneededActDropped
 	gateAsked                         // «؟»: answeredNo
 	gateLater                         // «بعداً», «موکول»: postponed
 	gateTell                          // «بگو»: toldToOther
@@ -67,7 +67,7 @@ var gateWords = func() map[string]gates {
 	}
 	add(gateEither, "یا", "or")
 	add(gateOneOf, "یکی", "یکیش", "یکیشو", "یکیشون", "یکیشونو", "one", "either")
-	add(gateNo, "نه", "not", "no")
+	add(gateNo, "نه", "not", "no", "نیست", "نیس")
 	add(gateAsked, "؟", "?")
 	add(gateLater, "بعد", "بعدا", "بعداً", "later", "موکول", "postpone", "postponed")
 	add(gateTell, tellVerbs...)

@@ -543,6 +543,7 @@ var labels = []struct {
 	{"تلفن همراه", domain.PlanFieldShortText, domain.PlanFormatMobileIR, false}, {"موبایل", domain.PlanFieldShortText, domain.PlanFormatMobileIR, false},
 	{"mobile", domain.PlanFieldShortText, domain.PlanFormatMobileIR, false},
 	{"کد ملی", domain.PlanFieldShortText, domain.PlanFormatNationalCode, false}, {"شماره ملی", domain.PlanFieldShortText, domain.PlanFormatNationalCode, false},
+	{"تذکره", domain.PlanFieldShortText, domain.PlanFormatNationalCode, false}, {"مبایل", domain.PlanFieldShortText, domain.PlanFormatMobileIR, false}, // Dari
 	{"کد پستی", domain.PlanFieldShortText, domain.PlanFormatPostalCodeIR, false}, {"postal code", domain.PlanFieldShortText, domain.PlanFormatPostalCodeIR, false},
 	{"national code", domain.PlanFieldShortText, domain.PlanFormatNationalCode, false}, {"national id", domain.PlanFieldShortText, domain.PlanFormatNationalCode, false},
 	{"mobile number", domain.PlanFieldShortText, domain.PlanFormatMobileIR, false}, {"cell phone", domain.PlanFieldShortText, domain.PlanFormatMobileIR, false},

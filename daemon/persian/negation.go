@@ -94,9 +94,9 @@ func (c clause) readNegation(f *frame) {
 			// infinitive «پاک کردن فرم ۱۸», whose object follows.
 			f.negated, f.reported = true, true
 		}
-		if t.m == "شده" && c.deletedBefore(i) && !c.subordinateBefore(i) && !(i+1 < len(c) && isAny(c[i+1].m, "باشد", "باشه", "باشند", "باشن")) {
-			// «سوال اول فرم ۴۰ پاک شده», «… حذف شده است»: what has been
-			// deleted is a report (or, with a question mark, a question),
+		if isAny(t.m, "شده", "کرده") && c.deletedBefore(i) && !c.subordinateBefore(i) && !(i+1 < len(c) && isAny(c[i+1].m, "باشد", "باشه", "باشند", "باشن")) {
+			// «سوال اول فرم ۴۰ پاک شده», «… حذف شده است», «کسی پاکش
+			// کرده»: what has been deleted is a report (or, with a question mark, a question),
 			// never an order to delete; «حذف شده باشد» is one.
 			f.negated, f.reported = true, true
 		}
@@ -388,7 +388,45 @@ func answeredNo(toks []token) []token {
 			return answeredYes(append(kept, toks[rest:]...))
 		}
 	}
-	return answeredYes(deniedActDropped(toks))
+	return answeredYes(deniedActDropped(unneededActDropped(toks)))
+}
+
+// unneededActDropped drops a stretch that names an act and says it is
+// not needed, when an order follows it: «پاک کردن سوال‌ها لازم نیست،
+// فقط سوال اول … را اختیاری کن», «حذف سوالات ضرور نیست، …» ask for the
+// order after it alone (RULINGS 12). The act had been read with the
+// question of the order after it: a delete nobody asked for.
+func unneededActDropped(toks []token) []token {
+	c := clause(toks)
+	for i := 1; i+1 < len(c); i++ {
+		if c[i].quoted || !isAny(c[i].m, "نیست", "نیس") || !isAny(c[i-1].m, needWords...) || c[i+1].quoted {
+			continue
+		}
+		// The order after it: past a mark, or said with «فقط», «ولی»
+		// where the mark was not typed (dictated).
+		rest := i + 2
+		if !c[i+1].punct || !isAny(c[i+1].m, "،", ",", ".", "؛", ";") {
+			if !isAny(c[i+1].m, "فقط", "تنها", "بلکه", "ولی", "اما", "only", "just") {
+				continue
+			}
+			rest = i + 1
+		}
+		from := i - 1
+		for from > 0 && !c[from-1].punct {
+			from--
+		}
+		if !clause(c[from:i+1]).nominalActDenied(i-from) || !clause(c[rest:]).hasOrder() {
+			continue
+		}
+		kept := append(make([]token, 0, len(toks)+4), toks[:from]...)
+		if ref := c[from:i].objectRef(); len(ref) > 0 && !clause(c[rest:]).has(formNounsV) {
+			// «بستن فرم ۷۲ لازم نیست، سوال اولش رو …»: the form of the
+			// act not needed is the one the order after it speaks of.
+			kept = append(append(kept, ref...), token{s: ".", m: ".", punct: true})
+		}
+		return append(kept, toks[rest:]...)
+	}
+	return toks
 }
 
 // deniedActDropped drops a sentence that only names an act and denies

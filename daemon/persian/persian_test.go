@@ -386,7 +386,7 @@ func FuzzPlanner(f *testing.F) {
 	for _, c := range loadCorpus(f, "core.jsonl") {
 		f.Add(c.Text)
 	}
-	for _, name := range []string{"v2.jsonl", "office-and-phone.jsonl", "english-and-dictation.jsonl", "club-caterer-translator.jsonl", "finglish.jsonl", "background-and-reasons.jsonl"} {
+	for _, name := range []string{"v2.jsonl", "office-and-phone.jsonl", "english-and-dictation.jsonl", "club-caterer-translator.jsonl", "finglish.jsonl", "background-and-reasons.jsonl", "dari.jsonl"} {
 		for _, c := range loadCorpus(f, name) {
 			f.Add(c.Text)
 		}
@@ -409,6 +409,13 @@ func FuzzPlanner(f *testing.F) {
 	f.Add("سوال ۲ فرم ۳ بود. اون سوال")
 	f.Add("گفت.\nپاکش کن")
 	f.Add("، برای همین")
+	// Dari's words read by their neighbours, at the edges of a command.
+	f.Add("کو")
+	f.Add("نشر")
+	f.Add("دانه دانه")
+	f.Add("نمیخایم پاک")
+	f.Add("امید است")
+	f.Add("پاک کو؟ «کو»")
 	p := New(Config{})
 	p2 := New(Config{Contract: 2})
 	f.Fuzz(func(t *testing.T, text string) {

@@ -22,6 +22,9 @@ type token struct {
 	r0 rune
 	// qnoun is questionNouns[m], asked of most tokens many times.
 	qnoun bool
+	// dari: typed as a word of Dari's table (dariWords), which opens
+	// the reading of Dari's words in context (dariContext).
+	dari bool
 	// list is a list of options or questions read whole (v2 only; see
 	// collectLists).
 	list *tokenList
@@ -164,6 +167,7 @@ func tokenize(text string) []token {
 			}
 		} else {
 			t := wordToken(w)
+			regional = regional || t.dari
 			if tr := tokenTriggers[t.m]; tr != 0 {
 				regional = regional || tr&triggerRegional != 0
 				kept = kept || tr&triggerKept != 0

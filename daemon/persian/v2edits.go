@@ -494,6 +494,15 @@ func (c clause) destination(from int, used []bool, src int) (to int, end, found 
 			}
 		}
 	}
+	// «… بیار بالا دوم بشه», Dari «… بالا سوال دوم شوه»: the ordinal
+	// said before the verb of becoming.
+	for i := from + 2; i < len(c); i++ {
+		if !c[i].quoted && isAny(c[i].m, "بشه", "بشود", "شود") && !used[i-1] && !c[i-1].quoted {
+			if k, ok := ordinal(c[i-1].m); ok {
+				return k - 1, false, true
+			}
+		}
+	}
 	for i := from; i < len(c); i++ {
 		if used[i] || c[i].quoted {
 			continue

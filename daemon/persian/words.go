@@ -12,6 +12,7 @@ func wordToken(s string) token {
 	if std, known, ok := regionalWord(t.m); ok {
 		nt := wordToken(std)
 		nt.s = s
+		_, nt.dari = dariWords[t.m]
 		return nt
 	} else if known {
 		return t
