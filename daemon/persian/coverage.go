@@ -160,6 +160,15 @@ func (c clause) account(f *frame, used []bool) {
 		f.refusal = domain.T("the order depends on a condition a plan cannot check; check it, then give the order")
 		return
 	}
+	if (f.deleteForm || f.disable || f.draft || f.edit != nil && f.edit.del) && !f.negated {
+		if w := c.earNumber(); w != "" {
+			// «فرم بیصت رو پاک کن», «صوال پنچم رو حزف کن»: a number
+			// heard, not read, names nothing that is destroyed.
+			f.deleteForm, f.disable, f.draft, f.edit = false, false, false, nil
+			f.refusal = domain.T("«%s» was read as a number by its sound; a form or a question is deleted, closed or unpublished only when its number is written exactly", w)
+			return
+		}
+	}
 	if !(f.deleteForm || f.disable || f.draft) || f.negated {
 		return
 	}

@@ -91,6 +91,7 @@ func tokenize(text string) []token {
 	regional := false // a word of regionalWords was typed: regionalContext reads it
 	kept := false     // a word of keptTriggers was typed: keptQuestions reads it
 	no := false       // «نه» or «لا» was typed: loneNo reads it
+	ear := false      // a word of earTriggers was typed: earContext reads the word before it
 	flush := func(end int) {
 		if wordStart < 0 {
 			return
@@ -168,6 +169,7 @@ func tokenize(text string) []token {
 				regional = regional || tr&triggerRegional != 0
 				kept = kept || tr&triggerKept != 0
 				no = no || tr&triggerNo != 0
+				ear = ear || tr&triggerEar != 0
 			}
 			toks = append(toks, t)
 		}
@@ -265,6 +267,9 @@ func tokenize(text string) []token {
 		toks = regionalContext(toks)
 	}
 	toks = kurdishFor(mergeNumbers(mergeAffixes(splitJoinedNouns(splitLightVerbs(splitNon(toks))))))
+	if ear {
+		earContext(toks)
+	}
 	for k := range toks {
 		toks[k].r0 = firstRune(toks[k].m)
 		toks[k].qnoun = questionNouns[toks[k].m]

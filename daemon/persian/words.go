@@ -199,6 +199,9 @@ func wordToken(s string) token {
 	}
 	if w, ok := soundWord(t.m); ok {
 		t.m, t.fuzzy = w, true
+	} else if nt, ok := earToken(t); ok {
+		// «نکون», «پنچم», «فیلط»: spelt by ear (spelledbyear.go).
+		return nt
 	}
 	return t
 }

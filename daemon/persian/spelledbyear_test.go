@@ -1,0 +1,95 @@
+package persian
+
+import (
+	"testing"
+)
+
+// Words spelt by ear (spelledbyear.go). None is a line of a corpus:
+// each change of sound is said in other words, voices and sentence
+// shapes than testdata/planner/spelled-by-ear.jsonl.
+
+// TestEarVowelWrittenOut: a short vowel written as a letter («کون»,
+// «نکونین», «سیوم», «پرسیش», «سعوال») is the word without it, in every
+// table: light verbs, denials, ordinals, question nouns.
+func TestEarVowelWrittenOut(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"سوال اول فرم ۴۴ رو اختیاری کون":                "update_field #44 @0 optional",
+		"اسم فرم ۴۴ رو عوض کونید بزارید «کلاس قرآن»":    "update_form_title #44 کلاس قرآن",
+		"پرسیش سیوم فرم ۴۴ اجباری بشه":                  "update_field #44 @2 required",
+		"به فرم ۴۴ دو تا پرسیش کوتاه اضافه کونید":       "add_field #44 short_text; add_field #44 short_text",
+		"سعوال دوم فرم ۴۴ رو ببر بعد از سوال چهارم":     "move_field #44 @1 >3",
+		"سعوال هشتم فرم ۴۴ رو پاک کن":                   "delete_field #44 @7",
+		"فرم ۴۴ رو منتشر نکونین":                        "none",
+		"سوال دوم فرم ۴۴ رو پاک نکونین، اجباریش کنین":   "update_field #44 @1 required",
+		"فرم ۴۴ رو غیر فعال نکونی ها، فقط پیش نویسش کن": "draft_form #44",
+	})
+}
+
+// TestEarDots: the letters a script without «پ چ ژ گ» writes without
+// their dots, or with dots guessed on («پنچ», «تاریح»), and a final «د»
+// heard as «ت» («فیلط»).
+func TestEarDots(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"به فرم ۶۱ پنچ تا سوال بلند اضافه کن":      "add_field #61 long_text; add_field #61 long_text; add_field #61 long_text; add_field #61 long_text; add_field #61 long_text",
+		"سوال پنچم فرم ۶۱ رو بیار اول":             "move_field #61 @4 >0",
+		"یه سوال تاریح «روز تحویل» بزار تو فرم ۶۱": "add_field #61 date روز تحویل",
+		"فیلط سوم فرم ۶۱ رو اجباری کن":             "update_field #61 @2 required",
+		"یه فیلط کوتاه به فرم ۶۱ اضافه کن":         "add_field #61 short_text",
+		"فیلط دوم فرم ۶۱ رو حذف کن":                "delete_field #61 @1",
+	})
+}
+
+// TestEarNumbers: number words and ordinals spelt by ear are numbers —
+// a final «ه» not heard («هفد»), a letter by its sound («بیصت»), a
+// letter held («دوومی») — and never name what a destructive step acts
+// on, but when only a letter was held.
+func TestEarNumbers(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم هفد رو منتشر کن":           "publish_form #17",
+		"فرم بیصت و سه رو منتشر کن":     "publish_form #23",
+		"فرم دوازد رو کپی کن":           "duplicate_form #12",
+		"سوال دوومی فرم ۸ رو اجباری کن": "update_field #8 @1 required",
+		"تو فرم ۸ سوال دوومی رو پاک کن": "delete_field #8 @1",
+		"فرم بیصت و سه رو پاک کن":       "none",
+		"فرم هفد رو ببند":               "none",
+		"فرم دوازد رو از انتشار دربیار": "none",
+		"سوال پنچم فرم ۸ رو حذف کن":     "none",
+		"تو فرم ۸ سوال سیوم رو پاک کن":  "none",
+	})
+}
+
+// TestEarKeepsWords: words of their own are not read as a slip of a
+// lexicon word — a feast, an adjective with «ی», a word with a suffix,
+// a verb said of others — and titles keep what was typed.
+func TestEarKeepsWords(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۹ رو بعد از عید ببند":                    "none",
+		"عنوان فعلی فرم ۹ رو بکن «بازارچه»":           "update_form_title #9 بازارچه",
+		"فرم ۹ و فرم بعدیش رو پاک کن":                 "none",
+		"فرم ۹ رو منتشر کن تا همه ببینن":              "publish_form #9",
+		"یه فرم بساز اسمش «پنچ تا سیوم»":              "create_form پنچ تا سیوم",
+		"یه فرم جدید بساز به اسم «فیلط و کون و نکون»": "create_form فیلط و کون و نکون",
+	})
+}
+
+// TestEarInContext: «نی» after a word of need is «نیست» clipped, so the
+// act after it is denied; a short first word of a two-word label is read
+// by two changes of sound when the label's second word is typed exactly.
+func TestEarInContext(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"لازم نی فرم ۳۳ رو پاک کنی":         "none",
+		"نیاز نی سوال چهارم فرم ۳۳ حذف بشه": "none",
+		// a need denied after the order is its reason: the order stands.
+		"فرم ۳۳ رو ببند، احتیاج نی منتشر بمونه":             "disable_form #33",
+		"سوال دوم فرم ۳۳ لازم نی اجباری باشه":               "update_field #33 @1 optional",
+		"به فرم ۳۳ یه سوال کوت ملی بزار":                    "add_field #33 short_text national_code کوت ملی",
+		"یه سوال کت پستی «کد پستی خونه» به فرم ۳۳ اضافه کن": "add_field #33 short_text postal_code_ir کد پستی خونه",
+		// «نی» with no word of need before it is a word of its own.
+		"یه سوال «نی یا تار» به فرم ۳۳ اضافه کن": "add_field #33 short_text نی یا تار",
+	})
+}
