@@ -168,6 +168,15 @@ func (c clause) account(f *frame, used []bool) {
 			f.refusal = domain.T("«%s» was read as a number by its sound; a form or a question is deleted, closed or unpublished only when its number is written exactly", w)
 			return
 		}
+		for _, w := range f.leftover {
+			if earDenial(matchForm(w)) {
+				// «فرم ۱۵ نمیخام پاک بشه»: an unread word that may deny
+				// the act leaves nothing destroyed on a guess.
+				f.deleteForm, f.disable, f.draft, f.edit = false, false, false, nil
+				f.refusal = domain.T("«%s» was not understood and may deny the act; nothing is deleted, closed or unpublished on a guess", w)
+				return
+			}
+		}
 	}
 	if !(f.deleteForm || f.disable || f.draft) || f.negated {
 		return

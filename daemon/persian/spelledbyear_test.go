@@ -93,3 +93,36 @@ func TestEarInContext(t *testing.T) {
 		"یه سوال «نی یا تار» به فرم ۳۳ اضافه کن": "add_field #33 short_text نی یا تار",
 	})
 }
+
+// TestEarDenialsNeverDestroy: a denial spelt by ear is a denial — read
+// («نمیخام», «نکونین», «نضار») or, when no change of sound reaches it,
+// an unread word that may deny («نمیحام») — and no destructive step is
+// planned on it; the alternative said beside it is the plan.
+func TestEarDenialsNeverDestroy(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فرم ۷۰ نمیخام پاک بشه":                        "none",
+		"فرم ۷۰ رو نمیحام پاک کنی":                     "none",
+		"نمیخایم فرم ۷۰ غیر فعال بشه":                  "none",
+		"سوال سوم فرم ۷۰ رو پاک نضار":                  "none",
+		"فرم ۷۰ رو از انتشار درنیارین، پاکم نکونین":    "none",
+		"فرم ۷۰ رو حزف نکونیا، فقط ببندش":              "disable_form #70",
+		"سوال اول فرم ۷۰ رو پاک نکونید، اختیاریش کنید": "update_field #70 @0 optional",
+		"فرم ۷۰ رو پیش نویس نکون، سوال دومشو پاک کن":   "delete_field #70 @1",
+		"فرم ۷۰ رو نبندین":                             "none",
+		// a denied act's reason after an order is no denial of it.
+		"فرم ۷۰ رو ببند دیگه جواب نمیگیریم": "disable_form #70",
+	})
+}
+
+// TestEarQuestionWords: a question word spelt by ear («چتور», «چرآ»)
+// still asks, and a question gets no plan.
+func TestEarQuestionWords(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"چتور سوال دوم فرم ۸۰ رو پاک کنم": "none",
+		"چتوری فرم ۸۰ رو ببندم":           "none",
+		"چرآ فرم ۸۰ از انتشار دراومد":     "none",
+		"چتور فرم ۸۰ رو منتشر کنم":        "none",
+	})
+}
