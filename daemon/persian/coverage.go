@@ -168,6 +168,18 @@ func (c clause) account(f *frame, used []bool) {
 			f.refusal = domain.T("«%s» was read as a number by its sound; a form or a question is deleted, closed or unpublished only when its number is written exactly", w)
 			return
 		}
+		if f.edit != nil && f.edit.del {
+			for i, t := range c {
+				// «گزینه‌ی دوم سوال ۳ رو پاک کن», «سطر دوم سوال ۳ …»: a word
+				// not understood with its own number or place may name
+				// what is meant — a part of the question, not the question.
+				if !used[i] && isWord(t) && !accounted(t) && i+1 < len(c) && (c[i+1].isNum && c[i+1].digits || c.placeAt(i+1)) {
+					f.edit = nil
+					f.refusal = domain.T("«%s %s» was not understood; the form is not changed on a guess", t.s, c[i+1].s)
+					return
+				}
+			}
+		}
 		for _, w := range f.leftover {
 			if earDenial(matchForm(w)) {
 				// «فرم ۱۵ نمیخام پاک بشه»: an unread word that may deny

@@ -346,16 +346,23 @@ func earTriggers() map[string]bool {
 // word of a two-word label is its first word when two changes of sound
 // reach it («کوت ملی», «کت پستی»): the label's second word, typed
 // exactly, leaves no doubt that a short first word alone would.
-func earContext(toks []token) {
+func earContext(toks []token) []token {
+	if len(toks) < 2 {
+		return toks
+	}
+	out := toks[:1]
 	for i := 1; i < len(toks); i++ {
-		t, prev := toks[i], &toks[i-1]
+		t, prev := toks[i], &out[len(out)-1]
 		if t.quoted || prev.quoted || prev.punct {
+			out = append(out, t)
 			continue
 		}
 		if t.m == "نی" && isAny(prev.m, needWords...) {
-			toks[i].m = "نیست"
+			t.m = "نیست"
+			out = append(out, t)
 			continue
 		}
+		out = append(out, t)
 		heads, ok := earLabelHeads[t.m]
 		if !ok || prev.fuzzy || prev.isNum || sounds.known[prev.m] || vocabWords[prev.m] || realWords[prev.m] || prev.m == "" || prev.m[0] < 0x80 {
 			continue
@@ -367,6 +374,24 @@ func earContext(toks []token) {
 			}
 		}
 	}
+	return out
+}
+
+// earEzafeBase reports a noun of the lexicon ending in a silent «ه»,
+// after which «ی» is the ezafe («گزینه‌ی دوم», «نمونه‌ی»), not a word.
+func earEzafeBase(m string) bool {
+	return strings.HasSuffix(m, "ه") && len(m) >= 6 && (isOptionNoun(m) || questionNouns[m] || sounds.known[m] || vocabWords[m])
+}
+
+// earEzafe returns m without the ezafe «ی» written on a noun ending in
+// a silent «ه» («گزینه‌ی», «گزینهی»): the noun itself, never the «ـه‌ای»
+// of a kind («گزینه‌ای») its sound is near.
+func earEzafe(m string) (string, bool) {
+	base, ok := strings.CutSuffix(m, "ی")
+	if ok && earEzafeBase(base) {
+		return base, true
+	}
+	return "", false
 }
 
 // earReaches reports m heard as w by at most two of the changes earWord

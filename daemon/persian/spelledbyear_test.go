@@ -126,3 +126,22 @@ func TestEarQuestionWords(t *testing.T) {
 		"چتور فرم ۸۰ رو منتشر کنم":        "none",
 	})
 }
+
+// TestEarEzafeAndParts: the ezafe «ی» written on a noun ending in a
+// silent «ه», joined or apart («گزینه‌ی دوم», «گذینه ی دوم»), leaves
+// the noun, so one option is never read as its question; and an unread
+// word with its own ordinal names a part of a question, which no
+// delete_field removes.
+func TestEarEzafeAndParts(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"گزینه‌ی سوم سوال ۲ فرم ۵۵ رو حذف کن":       "none",
+		"گذینه ی اول صوال دوم فرم ۵۵ رو پاک کن":     "none",
+		"گزینهی آخر سوال ۴ فرم ۵۵ رو بردار":         "none",
+		"ستون دوم سوال ۴ فرم ۵۵ رو پاک کن":          "none",
+		"زیرگزینه اول سوال ۴ فرم ۵۵ رو پاک کن":      "none",
+		"نمونه ی سوم فرم ۵۵ رو حذف کن":              "none",
+		"به فرم ۵۵ یه سوال چند گزینه ای «رنگ» بزار": "add_field #55 multiple_choice رنگ",
+		"سوال ۳ فرم ۵۵ رو پاک کن":                   "delete_field #55 @2",
+	})
+}

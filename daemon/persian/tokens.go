@@ -268,7 +268,7 @@ func tokenize(text string) []token {
 	}
 	toks = kurdishFor(mergeNumbers(mergeAffixes(splitJoinedNouns(splitLightVerbs(splitNon(toks))))))
 	if ear {
-		earContext(toks)
+		toks = earContext(toks)
 	}
 	for k := range toks {
 		toks[k].r0 = firstRune(toks[k].m)
@@ -451,7 +451,11 @@ func mergeAffixes(toks []token) []token {
 		// «شماره ی هفت»: the ezafe written apart after a final ه.
 		if plain && t.m == "ی" && len(out) > 0 && isWord(out[len(out)-1]) && strings.HasSuffix(out[len(out)-1].m, "ه") {
 			prev := &out[len(out)-1]
-			prev.m, prev.s = prev.m+"ی", prev.s+" "+t.s
+			prev.s = prev.s + " " + t.s
+			if _, ok := earEzafe(prev.m + "ی"); !ok {
+				// «گزینه ی دوم» is the noun «گزینه» (spelledbyear.go).
+				prev.m += "ی"
+			}
 			continue
 		}
 		// «نسخه ای», «به صورت»: a word of the lexicon typed in two, its

@@ -16,6 +16,12 @@ func wordToken(s string) token {
 	} else if known {
 		return t
 	}
+	// «گزینه‌ی دوم»: the ezafe written on a noun ending in a silent «ه»
+	// (spelledbyear.go).
+	if base, ok := earEzafe(t.m); ok {
+		t.m = base
+		return t
+	}
 	// «یدونه سوال»: «یه دونه», one, typed as one word.
 	if isAny(t.m, "یدونه", "یهدونه", "یکدونه") {
 		t.m = "یه"
