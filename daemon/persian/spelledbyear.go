@@ -470,3 +470,16 @@ func earDenial(m string) bool {
 	}
 	return false
 }
+
+// gluedWord reports a word a number is typed onto (gluedWords), as
+// typed or spelt by ear: «صوال۳», «فورم۵رو» part as «سوال۳» does.
+func gluedWord(m string) bool {
+	if gluedWords[m] {
+		return true
+	}
+	if len(m) < 6 || m[0] < 0x80 {
+		return false
+	}
+	t := wordToken(m)
+	return t.fuzzy && gluedWords[t.m]
+}

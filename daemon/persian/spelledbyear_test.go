@@ -145,3 +145,19 @@ func TestEarEzafeAndParts(t *testing.T) {
 		"سوال ۳ فرم ۵۵ رو پاک کن":                   "delete_field #55 @2",
 	})
 }
+
+// TestEarGlued: a number typed onto a noun spelt by ear parts from it
+// as from the noun typed right («صوال۳», «ثوال۲»); a form's noun so
+// read still destroys nothing, and a title's word with a digit on it
+// stays whole.
+func TestEarGlued(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"ثوال۲ فرم ۶۶ رو الزامی کن":       "update_field #66 @1 required",
+		"صوال۴ فرم۶۶ رو ببر اول":          "move_field #66 @3 >0",
+		"پرسیش۵ فرم ۶۶ رو پاک کن":         "delete_field #66 @4",
+		"فورم۶۶رو منتشر کن":               "publish_form #66",
+		"فورم۶۶رو غیرفعال کن":             "none",
+		"یه فرم بساز به اسم «صوال۳ تستی»": "create_form صوال۳ تستی",
+	})
+}

@@ -340,7 +340,7 @@ func splitGlued(w string) (parts [4]string, n int) {
 	for i, r := range w {
 		d := '0' <= r && r <= '9' || '۰' <= r && r <= '۹' || '٠' <= r && r <= '٩'
 		if i > 0 && d != digit {
-			if n == len(parts)-1 || !digit && !gluedWords[matchForm(w[start:i])] {
+			if n == len(parts)-1 || !digit && !gluedWord(matchForm(w[start:i])) {
 				return parts, 1
 			}
 			parts[n] = w[start:i]
@@ -349,7 +349,7 @@ func splitGlued(w string) (parts [4]string, n int) {
 		}
 		digit = d
 	}
-	if n == 0 || !digit && !gluedWords[matchForm(w[start:])] {
+	if n == 0 || !digit && !gluedWord(matchForm(w[start:])) {
 		return parts, 1
 	}
 	parts[n] = w[start:]
