@@ -161,3 +161,18 @@ func TestEarGlued(t *testing.T) {
 		"یه فرم بساز به اسم «صوال۳ تستی»": "create_form صوال۳ تستی",
 	})
 }
+
+// TestDenialThenOnly: after a denial, «فقط» (or «تنها») and an order
+// after the verb that ends it say what is done instead — in the passive
+// («حذف نشه فقط اختیاری بشه»), after a denied wish («نمیخواد …»,
+// «نباید …») and spelt by ear; the act denied is never planned.
+func TestDenialThenOnly(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"سوال سوم فرم ۲۹ نباید پاک بشه فقط اختیاری بشه":   "update_field #29 @2 optional",
+		"سوال سوم فرم ۲۹ پاک نشه تنها متنش بشه «شغل پدر»": "update_field #29 @2 شغل پدر",
+		"فرم ۲۹ نمیخاد حزف بشه فقط پیش نویس بشه":          "draft_form #29",
+		"صوال دوم فرم ۲۹ نمیخام پاک شه فقط ببرش اول":      "move_field #29 @1 >0",
+		"فرم ۲۹ نباید پاک بشه":                            "none",
+	})
+}
