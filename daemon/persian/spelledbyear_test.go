@@ -176,3 +176,16 @@ func TestDenialThenOnly(t *testing.T) {
 		"فرم ۲۹ نباید پاک بشه":                            "none",
 	})
 }
+
+// TestDeniedDeleteThenMove: a delete denied names the question its
+// alternative moves, when the move names its place by another question
+// («… حذف نکن، ببرش بعد از سوال اول»); the delete is never planned.
+func TestDeniedDeleteThenMove(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"سوال پنجم فرم ۱۹ رو پاک نکنید، بذاریدش قبل از سوال دوم": "move_field #19 @4 >1",
+		"پرسیش ششم فرم ۱۹ رو حزف نکونین، ببریدش بعد از سوال سوم": "move_field #19 @5 >3",
+		"سوال دوم فرم ۱۹ رو حذف نکن، بیارش بعد از سوال چهارم":    "move_field #19 @1 >3",
+		"سوال دوم فرم ۱۹ رو حذف نکن، سوال چهارم رو حذف کن":       "delete_field #19 @3",
+	})
+}
