@@ -330,10 +330,10 @@ func slicesContains(l []string, w string) bool {
 	return false
 }
 
-// earTriggers are the words earContext waits for: the clipped «نی»
-// and the second words of the two-word labels.
+// earTriggers are the words earContext waits for: the clipped «نی»,
+// «ادد» (read as "add"), and the second words of the two-word labels.
 func earTriggers() map[string]bool {
-	m := map[string]bool{"نی": true}
+	m := map[string]bool{"نی": true, "اد": true}
 	for w := range earLabelHeads {
 		m[w] = true
 	}
@@ -342,7 +342,8 @@ func earTriggers() map[string]bool {
 
 // earContext reads the words spelt by ear that only their neighbour
 // tells: «نی» after a word of need is «نیست» clipped as it is said
-// («لازم نی فرم ۹۰ رو ببندی»), and the unread word before the second
+// («لازم نی فرم ۹۰ رو ببندی»), «ادد» after a question's noun the kind
+// «عدد», and the unread word before the second
 // word of a two-word label is its first word when two changes of sound
 // reach it («کوت ملی», «کت پستی»): the label's second word, typed
 // exactly, leaves no doubt that a short first word alone would.
@@ -359,6 +360,13 @@ func earContext(toks []token) []token {
 		}
 		if t.m == "نی" && isAny(prev.m, needWords...) {
 			t.m = "نیست"
+			out = append(out, t)
+			continue
+		}
+		if t.m == "اد" && questionNouns[prev.m] && (i+1 == len(toks) || !lightVerbSet[toks[i+1].m]) {
+			// «یه صوال ادد «…»»: after a question's noun and before no
+			// light verb, «ادد» is the kind «عدد» heard, not "add".
+			t.m, t.fuzzy = "عدد", true
 			out = append(out, t)
 			continue
 		}

@@ -86,6 +86,9 @@ func TestEarInContext(t *testing.T) {
 		"نیاز نی سوال چهارم فرم ۳۳ حذف بشه": "none",
 		// a need denied after the order is its reason: the order stands.
 		"فرم ۳۳ رو ببند، احتیاج نی منتشر بمونه":             "disable_form #33",
+		"یه پرسیش ادد «تعداد بچه ها» به فرم ۳۳ بزار":        "add_field #33 number تعداد بچه ها",
+		"دو تا سوال ادد تو فرم ۳۳ بزار":                     "add_field #33 number; add_field #33 number",
+		"یه سوال ادد کن به فرم ۳۳":                          "add_field #33 short_text",
 		"سوال دوم فرم ۳۳ لازم نی اجباری باشه":               "update_field #33 @1 optional",
 		"به فرم ۳۳ یه سوال کوت ملی بزار":                    "add_field #33 short_text national_code کوت ملی",
 		"یه سوال کت پستی «کد پستی خونه» به فرم ۳۳ اضافه کن": "add_field #33 short_text postal_code_ir کد پستی خونه",
