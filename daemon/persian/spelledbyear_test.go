@@ -192,3 +192,22 @@ func TestDeniedDeleteThenMove(t *testing.T) {
 		"سوال دوم فرم ۱۹ رو حذف نکن، سوال چهارم رو حذف کن":       "delete_field #19 @3",
 	})
 }
+
+// TestLestAndSpacedClosing: «نکنه» opening a command («lest») or right
+// after an act denies it, typed right or by ear («نکونه»), but not
+// after «که» or of something else («کسی پرش نکنه»); «غیر فعال نباشه»
+// with its ZWNJ typed as a space denies the closing, as «غیرفعال
+// نباشه» does — «فعال» there is no word of publishing.
+func TestLestAndSpacedClosing(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"نکنه سوال دوم فرم ۴۷ رو حذف کنی":            "none",
+		"نکنه فرم ۴۷ رو ببندی":                       "none",
+		"فرم ۴۷ رو غیرفعال نکونه":                    "none",
+		"سوال سوم فرم ۴۷ رو حزف نکنه، اجباریش کنه":   "update_field #47 @2 required",
+		"فرم ۴۷ دیگه جواب قبول نکنه":                 "disable_form #47",
+		"فرم ۴۷ غیر فعال نباشه":                      "none",
+		"فرم ۴۷ غير فعال نباشد.":                     "none",
+		"فرم ۴۷ رو پیش نویس کن که فعلا کسی پرش نکنه": "draft_form #47",
+	})
+}
