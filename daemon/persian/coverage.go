@@ -125,6 +125,9 @@ func (c clause) account(f *frame, used []bool) {
 	if !f.negated && acts {
 		for _, w := range f.leftover {
 			m := matchForm(w)
+			if e, _, ok := earWord(m); ok && earHeard[e] {
+				m = e // «فردآ»: the time spelt by ear (spelledbyear.go)
+			}
 			switch {
 			case len(f.groups) > 0:
 				// A clause that adds questions may hold their wordings
@@ -181,9 +184,11 @@ func (c clause) account(f *frame, used []bool) {
 			}
 		}
 		for _, w := range f.leftover {
-			if earDenial(matchForm(w)) {
-				// «فرم ۱۵ نمیخام پاک بشه»: an unread word that may deny
-				// the act leaves nothing destroyed on a guess.
+			if earDenial(matchForm(w)) || earHedge(matchForm(w)) {
+				// «فرم ۱۵ نمیخام پاک بشه», «اگرر فرم ۲۳ … پاکش کن»: an
+				// unread word that may deny the act, make it a question,
+				// a condition or a later time leaves nothing destroyed on
+				// a guess.
 				f.deleteForm, f.disable, f.draft, f.edit = false, false, false, nil
 				f.refusal = domain.T("«%s» was not understood and may deny the act; nothing is deleted, closed or unpublished on a guess", w)
 				return
@@ -376,6 +381,11 @@ func (b *builder) carries(q string) bool {
 // reading used it.
 func accounted(t token) bool {
 	m := t.m
+	if t.fuzzy && earHeard[m] {
+		// «فردآ», «هفطه»: a time or a look word spelt by ear is the
+		// detail it names, left over as the word typed right is.
+		return false
+	}
 	if vocabWords[m] || sounds.known[m] || typeWords[m] || questionNouns[m] || t.fuzzy || t.pron || regionalSaid[m] {
 		return true
 	}

@@ -78,6 +78,14 @@ var earWords = func() map[string]string {
 	for _, w := range [...]string{"نکنی", "نکنه", "نکنند", "نکنیم"} {
 		put(w)
 	}
+	g = 6
+	// «فردآ», «هفطه», «اگح»: a time, a condition or a doubt misspelt
+	// still holds the act back.
+	for _, l := range [][]string{timeWords, holidayWords, earHedges} {
+		for _, w := range l {
+			put(w)
+		}
+	}
 	g = 4
 	// «چتور», «چطوو»: a question word misspelt still asks.
 	for _, w := range whyHowWords {
@@ -91,6 +99,10 @@ var earWords = func() map[string]string {
 	}
 	return ix
 }()
+
+// earHedges are the words that make an act a condition, a doubt or a
+// question: said, no destruction is planned on them (coverage.go).
+var earHedges = []string{"اگه", "اگر", "چنانچه", "وقتی", "شاید", "احتمالا", "ممکنه", "بعدا", "بعدن", "نه", "آیا", "فرضا", "مثلا"}
 
 // earHeard are the words the planner reads by meaning outside the
 // sound index — a time, a feast, how a form looks, a question's limits,
@@ -490,4 +502,24 @@ func gluedWord(m string) bool {
 	}
 	t := wordToken(m)
 	return t.fuzzy && gluedWords[t.m]
+}
+
+// earHedge reports a word left unread that two changes of sound make a
+// word of earHedges, a time or a question word («اگرر», «حفته»): the act it stands beside may be a condition, a doubt, a
+// question or for later, and nothing is destroyed on a guess.
+func earHedge(m string) bool {
+	if m == "" || m[0] < 0x80 {
+		return false
+	}
+	for _, l := range [][]string{earHedges, timeWords, whyHowWords} {
+		for _, w := range l {
+			// The word itself is read where it stands, by the readings
+			// of its own (a feast, «عید», is a time only after a word of
+			// time, and then it is read so).
+			if w != "" && w[0] >= 0x80 && w != m && earReaches(m, w) {
+				return true
+			}
+		}
+	}
+	return false
 }

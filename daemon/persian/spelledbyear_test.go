@@ -211,3 +211,22 @@ func TestLestAndSpacedClosing(t *testing.T) {
 		"فرم ۴۷ رو پیش نویس کن که فعلا کسی پرش نکنه": "draft_form #47",
 	})
 }
+
+// TestEarTimesAndDoubts: a time, a condition, a doubt or «نه» spelt by
+// ear («فردآ», «هفطه», «اگرر», «شاعد», «نع») holds the act back as the
+// word typed right does; no destructive step is planned beside it.
+func TestEarTimesAndDoubts(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"فردآ سوال دوم فرم ۳۸ رو حذف کن":        "none",
+		"آخر هفطه فرم ۳۸ رو غیرفعال کن":         "none",
+		"حفته دیگه فرم ۳۸ رو از انتشار دربیار":  "none",
+		"فردآ فرم ۳۸ رو منتشر کن":               "none",
+		"اگرر فرم ۳۸ کسی پرش نکرده پاکش کن":     "none",
+		"اگح جواب نداره فرم ۳۸ رو ببند":         "none",
+		"فرم ۳۸ رو پاک کونم یا نع":              "none",
+		"فرم ۳۸ رو پاک کن، نع ببخشید فرم ۳۹ رو": "delete_form #39",
+		// a feast in a reason is no time to act.
+		"سفارشای عید تموم شد فرم ۳۸ رو ببند": "disable_form #38",
+	})
+}
