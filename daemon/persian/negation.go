@@ -1083,7 +1083,7 @@ var textParts = []string{"متن", "عنوان"}
 
 // isPartNoun reports a part noun, with or without its endings.
 func isPartNoun(m string) bool {
-	if isAny(m, partNouns...) {
+	if isAny(m, partNouns...) || earPart(m, partNounKeys) {
 		return true
 	}
 	for _, s := range partSuffixes {

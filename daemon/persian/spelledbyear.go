@@ -523,3 +523,38 @@ func earHedge(m string) bool {
 	}
 	return false
 }
+
+// earKeys holds the sound keys of a word list.
+func earKeys(words []string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range words {
+		if w != "" && w[0] >= 0x80 && !strings.Contains(w, " ") {
+			m[soundKey(w)] = true
+		}
+	}
+	return m
+}
+
+var (
+	// formPartKeys and partNounKeys are the sound keys of the parts of
+	// a form and of a question (formParts, partNouns).
+	formPartKeys = earKeys(formParts)
+	partNounKeys = earKeys(partNouns)
+)
+
+// earPart reports m, typed by ear, as a word of keys: by its sound
+// («توضیحاط»), a letter held («لوگوو»), or with the spoken «ه» of the
+// ezafe or the definite on («اسمه فرم ۲۳», «متنه سوال ۲»). Read only to
+// keep a part from being taken for its form or question, it never
+// makes a step.
+func earPart(m string, keys map[string]bool) bool {
+	if m == "" || m[0] < 0x80 {
+		return false
+	}
+	k := soundKey(m)
+	if keys[k] {
+		return true
+	}
+	base, ok := strings.CutSuffix(k, "ه")
+	return ok && base != "" && keys[base]
+}

@@ -230,3 +230,21 @@ func TestEarTimesAndDoubts(t *testing.T) {
 		"سفارشای عید تموم شد فرم ۳۸ رو ببند": "disable_form #38",
 	})
 }
+
+// TestEarPartsNotTheWhole: a part of a form or a question typed by ear
+// — the spoken «ه» on («اسمه فرم», «متنه سوال»), a letter held
+// («لوگوو»), a letter by its sound («توضیحاط») — is that part, and a
+// delete of it never deletes the form or the question.
+func TestEarPartsNotTheWhole(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkReadings(t, p, map[string]string{
+		"اسمه فرم ۵۸ رو پاک کن":          "none",
+		"تیطره فرم ۵۸ رو حذف کن":         "none",
+		"متنه صوال سوم فرم ۵۸ رو پاک کن": "none",
+		"لوگوو فرم ۵۸ رو بردار":          "none",
+		"توضیحاط فرم ۵۸ رو حزف کن":       "none",
+		"عکسه فرم ۵۸ رو پاک کن":          "none",
+		"لینکه فرم ۵۸ رو غیرفعال کن":     "none",
+		"صوال سوم فرم ۵۸ رو پاک کن":      "delete_field #58 @2",
+	})
+}

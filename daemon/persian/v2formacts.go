@@ -502,7 +502,7 @@ func (c clause) partOfForm() string {
 		if k > 0 && !c[k].quoted && isAny(c[k].m, partTimeAdjectives...) {
 			k--
 		}
-		if !c[k].quoted && isAny(c[k].m, formParts...) {
+		if !c[k].quoted && (isAny(c[k].m, formParts...) || earPart(c[k].m, formPartKeys)) {
 			return c[k].s
 		}
 		// «اسم X فرم ۵ رو پاک کن», «اسم خیلی قدیمی فرم ۵»: a part named up
@@ -515,7 +515,7 @@ func (c clause) partOfForm() string {
 				c.atAny(j+1, formNounsV) > 0 || c.atAny(j+1, actionWordsV) > 0 || c.atAny(j+1, deleteWordsV) > 0 || c.atAny(j+1, disableWordsV) > 0 {
 				break
 			}
-			if !c[j].quoted && isAny(c[j].m, formParts...) {
+			if !c[j].quoted && (isAny(c[j].m, formParts...) || earPart(c[j].m, formPartKeys)) {
 				return c[j].s
 			}
 		}
