@@ -11,6 +11,9 @@ func mergeNumbers(toks []token) []token {
 	out := toks[:0]
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
+		if i+2 < len(toks) && numberGoesOn(t, toks[i+1], toks[i+2]) {
+			t.fuzzy = true // «بیست و شیس» (spelledbyear.go)
+		}
 		// «صد و چهل و شش»: hundreds, then tens, then units, each part
 		// smaller than the place the sum has reached.
 		if t.isNum && !t.digits && t.num >= 20 && t.num%10 == 0 && i+2 < len(toks) && toks[i+1].m == "و" && toks[i+2].isNum && !toks[i+2].digits && toks[i+2].num < t.num {

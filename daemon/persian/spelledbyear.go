@@ -151,6 +151,15 @@ func earCollisions() []string {
 // is that word exactly (only a letter held down). m is a Persian word
 // of three letters or more that no table of the planner knows.
 func earWord(m string) (w string, exact, ok bool) {
+	if len(m) == 4 && m[0] >= 0x80 && !sounds.known[m] && !vocabWords[m] {
+		// «بیست و صه»: a number word of two letters, by its key alone.
+		if w := earWords[soundKey(m)]; w != "" && w != m {
+			if _, isNum := numberWords[w]; isNum {
+				return w, false, true
+			}
+		}
+		return "", false, false
+	}
 	if len(m) < 6 || m[0] < 0x80 || sounds.known[m] || vocabWords[m] || realWords[m] || earHeard[m] {
 		return "", false, false
 	}
@@ -557,4 +566,29 @@ func earPart(m string, keys map[string]bool) bool {
 	}
 	base, ok := strings.CutSuffix(k, "ه")
 	return ok && base != "" && keys[base]
+}
+
+// numberGoesOn reports the tens t followed by «و» and a word not
+// understood, u («بیست و شیس»): the number may go on in that word, so
+// the number read is perhaps not the one said, and it is read as heard,
+// not as written (fuzzy).
+func numberGoesOn(t, and, u token) bool {
+	return t.isNum && !t.digits && !t.quoted && t.num >= 20 && t.num%10 == 0 && and.m == "و" && isWord(u) && !accounted(u)
+}
+
+// earNumberDestroys returns the number of the command read by its sound
+// when a clause of it destroys (a delete, close or unpublish not
+// denied), or "": the clause that names the number is not always the
+// one that acts («فرم بیست و شیس رو پاک کن» parts at «و»).
+func earNumberDestroys(toks []token, frames []*frame) string {
+	w := clause(toks).earNumber()
+	if w == "" {
+		return ""
+	}
+	for _, f := range frames {
+		if !f.negated && (f.deleteForm || f.disable || f.draft || f.edit != nil && f.edit.del) {
+			return w
+		}
+	}
+	return ""
 }

@@ -179,6 +179,13 @@ func wordToken(s string) token {
 		t.m, t.fuzzy = w, true
 		return t
 	}
+	if len(t.m) == 4 && t.m[0] >= 0x80 {
+		// «صه»: a number word of two letters spelt by ear
+		// (spelledbyear.go).
+		if nt, ok := earToken(t); ok {
+			return nt
+		}
+	}
 	if len(t.m) < 6 || t.m[0] < 0x80 {
 		return englishPossessive(t)
 	}
