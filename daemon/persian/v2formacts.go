@@ -483,7 +483,10 @@ var partTimeAdjectives = append([]string{"جدید", "تازه"}, standingAdject
 
 var formParts = []string{"عنوان", "اسم", "نام", "تیتر", "title", "name", "توضیحات", "توضیح", "description", "لوگو", "logo", "متن", "text",
 	"رنگ", "color", "colour", "عکس", "تصویر", "image", "لینک", "link", "پیوند", "آدرس", "address", "url", "تنظیمات", "settings",
-	"سربرگ", "header", "پاورقی", "footer", "تم", "theme", "فونت", "font", "ظاهر", "زمینه", "background", "پیام", "message"}
+	"سربرگ", "header", "پاورقی", "footer", "تم", "theme", "فونت", "font", "ظاهر", "زمینه", "background", "پیام", "message",
+	// «نسخه دوم فرم ۲۳»: a copy or version of the form, another form
+	// whose number is not said.
+	"نسخه", "version"}
 
 // partOfForm returns the part of a form the form noun stands in ezafe
 // to, or after «of»: «عنوان فرم ۳», «the title of form 3» — the part is
