@@ -1,6 +1,7 @@
 package persian
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -133,18 +134,6 @@ func earLookup(k string) string {
 		return w
 	}
 	return earWords[k]
-}
-
-// earCollisions lists the keys earWords reads as no word, for the test
-// that keeps the tables from hiding one another.
-func earCollisions() []string {
-	var out []string
-	for k, w := range earWords {
-		if w == "" {
-			out = append(out, k)
-		}
-	}
-	return out
 }
 
 // earWord returns the lexicon word m is, spelt by ear, and whether it
@@ -334,22 +323,12 @@ var earLabelHeads = func() map[string][]string {
 		if len(f) != 2 || isLatin(l.key) || f[0] == "" || f[0][0] < 0x80 {
 			continue
 		}
-		if !slicesContains(m[f[1]], f[0]) {
+		if !slices.Contains(m[f[1]], f[0]) {
 			m[f[1]] = append(m[f[1]], f[0])
 		}
 	}
 	return m
 }()
-
-// slicesContains reports w among l.
-func slicesContains(l []string, w string) bool {
-	for _, x := range l {
-		if x == w {
-			return true
-		}
-	}
-	return false
-}
 
 // earTriggers are the words earContext waits for: the clipped «نی»,
 // «ادد» (read as "add"), and the second words of the two-word labels.
