@@ -1,6 +1,7 @@
 package persian
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -127,13 +128,14 @@ var earDots = map[rune]rune{'پ': 'ب', 'ب': 'پ', 'چ': 'ج', 'ج': 'چ', 'ژ'
 // earVowel reports the letters a short vowel is written out with.
 func earVowel(r rune) bool { return r == 'و' || r == 'ی' || r == 'ا' }
 
-// earLookup returns the word of the lexicon a sound key names: the
-// sound index first, then earWords; "" when none, or when two do.
-func earLookup(k string) string {
-	if w, ok := sounds.exact[k]; ok {
+// earLookupBytes returns the word of the lexicon a sound key names: the
+// sound index first, then earWords; "" when none, or when two do. The
+// key is in bytes, which the map lookups read without a copy.
+func earLookupBytes(k []byte) string {
+	if w, ok := sounds.exact[string(k)]; ok {
 		return w
 	}
-	return earWords[k]
+	return earWords[string(k)]
 }
 
 // earWord returns the lexicon word m is, spelt by ear, and whether it
@@ -142,7 +144,8 @@ func earLookup(k string) string {
 func earWord(m string) (w string, exact, ok bool) {
 	if len(m) == 4 && m[0] >= 0x80 && !sounds.known[m] && !vocabWords[m] {
 		// «بیست و صه»: a number word of two letters, by its key alone.
-		if w := earWords[soundKey(m)]; w != "" && w != m {
+		var kb [16]byte
+		if w := earWords[string(appendSoundKey(kb[:0], m))]; w != "" && w != m {
 			if _, isNum := numberWords[w]; isNum {
 				return w, false, true
 			}
@@ -155,20 +158,38 @@ func earWord(m string) (w string, exact, ok bool) {
 	if _, isNum := numberWords[m]; isNum || earSuffixed(m) || earInflected(m) {
 		return "", false, false
 	}
-	k := soundKey(m)
-	if w := earLookup(k); w != "" {
+	// The key and its changes are read in buffers: a map looked up by
+	// string(bytes) copies nothing.
+	var kb [64]byte
+	k := appendSoundKey(kb[:0], m)
+	if w := earLookupBytes(k); w != "" {
 		if w == m {
 			return "", false, false
 		}
 		return w, heldOnly(m) == w, true
 	}
-	rs := []rune(k)
+	var rb [32]rune
+	rs := rb[:0]
+	for _, r := range string(k) {
+		if len(rs) == cap(rs) {
+			return "", false, false
+		}
+		rs = append(rs, r)
+	}
 	if len(rs) < 2 {
 		return "", false, false
 	}
 	found := ""
+	var cb [96]byte
+	key := func(c []rune) []byte {
+		b := cb[:0]
+		for _, r := range c {
+			b = utf8.AppendRune(b, r)
+		}
+		return b
+	}
 	try := func(c []rune) bool {
-		w := earLookup(string(c))
+		w := earLookupBytes(key(c))
 		if w == "" || w == found {
 			return true
 		}
@@ -178,7 +199,8 @@ func earWord(m string) (w string, exact, ok bool) {
 		found = w
 		return true
 	}
-	buf := make([]rune, 0, len(rs)+1)
+	var bb [33]rune
+	buf := bb[:0]
 	for i := 1; i < len(rs); i++ {
 		// A vowel written out, never the first letter nor the last (a
 		// final «ی» is a suffix: «فعلی» is no «فعال»): «نکون», «سیوم».
@@ -187,7 +209,7 @@ func earWord(m string) (w string, exact, ok bool) {
 		// is no «عدد»).
 		if earVowel(rs[i]) && rs[i] != rs[i-1] && i < len(rs)-1 {
 			buf = append(append(buf[:0], rs[:i]...), rs[i+1:]...)
-			if (len(buf) >= 3 || lightVerbSet[earLookup(string(buf))]) && !try(buf) {
+			if (len(buf) >= 3 || lightVerbSet[earLookupBytes(key(buf))]) && !try(buf) {
 				return "", false, false
 			}
 		}
@@ -214,7 +236,7 @@ func earWord(m string) (w string, exact, ok bool) {
 		// The final «ه» of a number heard as nothing: «هفد», «دوازد».
 		// Of other words it is a suffix the grammar takes off and puts
 		// back («شماره همراه»), not a slip.
-		if w := earWords[string(append(append(buf[:0], rs...), 'ه'))]; w != "" && w != found {
+		if w := earWords[string(key(append(append(buf[:0], rs...), 'ه')))]; w != "" && w != found {
 			if _, isNum := numberWords[w]; isNum {
 				if found != "" {
 					return "", false, false
@@ -539,12 +561,13 @@ func earPart(m string, keys map[string]bool) bool {
 	if m == "" || m[0] < 0x80 {
 		return false
 	}
-	k := soundKey(m)
-	if keys[k] {
+	var kb [64]byte
+	k := appendSoundKey(kb[:0], m)
+	if keys[string(k)] {
 		return true
 	}
-	base, ok := strings.CutSuffix(k, "ه")
-	return ok && base != "" && keys[base]
+	base, ok := bytes.CutSuffix(k, []byte("ه"))
+	return ok && len(base) > 0 && keys[string(base)]
 }
 
 // numberGoesOn reports the tens t followed by «و» and a word not
