@@ -86,6 +86,8 @@ var spokenSpellings = map[string]string{
 	"چن": "چند",
 	// «یا نع», «نع پاکش نکن»: «نه» typed as the chat spells it.
 	"نع": "نه",
+	// «چطو پاکش کنم»: «چطور» said with its «ر» dropped.
+	"چطو": "چطور", "چتو": "چطور",
 }
 
 // soundWords lists the lexicon words that are read by their sound: the
