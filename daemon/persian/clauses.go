@@ -606,9 +606,19 @@ func cutRunOns(toks []token) []token {
 		}
 		out = append(out, token{m: "،", s: "،", punct: true, r0: '،'})
 	}
+	denied := false // a denial said so far: «… نمیخواد حذف بشه فقط …»
 	for i, t := range toks {
 		if out != nil {
 			out = append(out, t)
+		}
+		denied = denied || !t.quoted && negativeVerbs[t.m]
+		if denied && i+1 < len(toks) && !t.quoted && !t.punct && (clauseVerbSet[t.m] || negativeVerbs[t.m] || isAny(t.m, verbEndings...)) &&
+			!toks[i+1].quoted && isAny(toks[i+1].m, "فقط", "تنها") && ordersAfter(clause(toks[i+2:])) {
+			// «سوال ۲ نمیخواد حذف بشه فقط اختیاری بشه», «… حذف نشه
+			// فقط …»: after a denial, «فقط» and a verb after the verb
+			// that ends it say what is done instead, a clause of its own.
+			comma(i)
+			continue
 		}
 		if !t.quoted && t.m == "نه" && !strings.ContainsRune(t.s, 'ُ') && i > 0 && i+1 < len(toks) && !toks[i+1].punct && !toks[i+1].quoted &&
 			!toks[i+1].qnoun && !isAny(toks[i+1].m, "تنها", "تا", "تای", "عدد", "عددی") && !c.actEndsAt(i+1+max(c.atAny(i+1, deleteWordsV), c.atAny(i+1, disableWordsV), c.atAny(i+1, draftWordsV), c.atAny(i+1, actionWordsV))) &&

@@ -134,6 +134,8 @@ func (c clause) account(f *frame, used []bool) {
 			m := matchForm(w)
 			if std, _, ok := regionalWord(m); ok {
 				m = matchForm(std) // «صبا»: Dari's tomorrow, a time
+			} else if e, _, ok := earWord(m); ok && earHeard[e] {
+				m = e // «فردآ»: the time spelt by ear (spelledbyear.go)
 			}
 			switch {
 			case len(f.groups) > 0:
@@ -169,6 +171,38 @@ func (c clause) account(f *frame, used []bool) {
 		f.deleteForm, f.disable, f.draft, f.edit = false, false, false, nil
 		f.refusal = domain.T("the order depends on a condition a plan cannot check; check it, then give the order")
 		return
+	}
+	if (f.deleteForm || f.disable || f.draft || f.edit != nil && f.edit.del) && !f.negated {
+		if w := c.earNumber(); w != "" {
+			// «فرم بیصت رو پاک کن», «صوال پنچم رو حزف کن»: a number
+			// heard, not read, names nothing that is destroyed.
+			f.deleteForm, f.disable, f.draft, f.edit = false, false, false, nil
+			f.refusal = domain.T("«%s» was read as a number by its sound; a form or a question is deleted, closed or unpublished only when its number is written exactly", w)
+			return
+		}
+		if f.edit != nil && f.edit.del {
+			for i, t := range c {
+				// «گزینه‌ی دوم سوال ۳ رو پاک کن», «سطر دوم سوال ۳ …»: a word
+				// not understood with its own number or place may name
+				// what is meant — a part of the question, not the question.
+				if !used[i] && isWord(t) && !accounted(t) && i+1 < len(c) && (c[i+1].isNum && c[i+1].digits || c.placeAt(i+1)) {
+					f.edit = nil
+					f.refusal = domain.T("«%s %s» was not understood; the form is not changed on a guess", t.s, c[i+1].s)
+					return
+				}
+			}
+		}
+		for _, w := range f.leftover {
+			if earDenial(matchForm(w)) || earHedge(matchForm(w)) {
+				// «فرم ۱۵ نمیخام پاک بشه», «اگرر فرم ۲۳ … پاکش کن»: an
+				// unread word that may deny the act, make it a question,
+				// a condition or a later time leaves nothing destroyed on
+				// a guess.
+				f.deleteForm, f.disable, f.draft, f.edit = false, false, false, nil
+				f.refusal = domain.T("«%s» was not understood and may deny the act; nothing is deleted, closed or unpublished on a guess", w)
+				return
+			}
+		}
 	}
 	if !(f.deleteForm || f.disable || f.draft) || f.negated {
 		return
@@ -356,6 +390,11 @@ func (b *builder) carries(q string) bool {
 // reading used it.
 func accounted(t token) bool {
 	m := t.m
+	if t.fuzzy && earHeard[m] {
+		// «فردآ», «هفطه»: a time or a look word spelt by ear is the
+		// detail it names, left over as the word typed right is.
+		return false
+	}
 	if vocabWords[m] || sounds.known[m] || typeWords[m] || questionNouns[m] || t.fuzzy || t.pron || regionalSaid[m] {
 		return true
 	}

@@ -88,9 +88,10 @@ func keptClause(seg []token) (int, bool) {
 }
 
 // tokenTriggers are the words a tokenized word is looked up in once, for
-// the two readings of tokenize that wait for a rare word: regional words
-// read in context or as two (regionalContext), and the words that keep
-// a question (keptQuestions).
+// the readings of tokenize that wait for a rare word: regional words
+// read in context or as two (regionalContext), the words that keep
+// a question (keptQuestions), «نه» (loneNo) and the words after which a
+// word spelt by ear is read in context (earContext).
 var tokenTriggers = func() map[string]uint8 {
 	m := map[string]uint8{}
 	for w, std := range regionalWords {
@@ -103,6 +104,9 @@ var tokenTriggers = func() map[string]uint8 {
 	}
 	m["نه"] |= triggerNo
 	m["لا"] |= triggerNo
+	for w := range earTriggers() {
+		m[w] |= triggerEar
+	}
 	return m
 }()
 
@@ -110,4 +114,5 @@ const (
 	triggerRegional uint8 = 1 << iota
 	triggerKept
 	triggerNo
+	triggerEar
 )

@@ -40,6 +40,9 @@ func (c clause) readNegation(f *frame) {
 		if (negativeVerbs[t.m] || deniedVerb(t.m)) && !c.negatesPredicate(i) && !c.reasonBeforeOrder(i) && !c.nobodyAfterOrder(i) {
 			f.negated = true
 		}
+		if c.lestAt(i) {
+			f.negated = true // «نکنه فرم ۲۳ رو پاک کنی», «فرم ۲۳ رو پاک نکنه»
+		}
 		if isAny(t.m, "نیست", "نیس") && i > 0 && isAny(c[i-1].m, needWords...) && c.negatesAction(i) {
 			f.negated = true // «لازم نیست فرم ۶ منتشر بشه»
 		}
@@ -559,6 +562,25 @@ var deniedStemStarts = firstRunes(deniedStems)
 // plural's would be.
 var deniedEndings = []string{"ی", "ید", "ین", "یا", "یدا", "ینا", "ش", "یش", "یدش", "ینش", "شو", "یدشو", "ینشو", "ها", "یها", "یدها", "ینها"}
 
+// lestAt reports «نکنه» at i denying an act: opening the command it is
+// "lest" («نکنه فرم ۲۳ رو پاک کنی»), right after an act the act wished
+// undone («فرم ۲۳ رو پاک نکنه»). After «که» or «تا» it says what is
+// wanted («که کسی پر نکنه»), and after «قبول» it is part of a closing
+// or a rule («جواب قبول نکنه», «تکراری قبول نکنه»), denying nothing.
+func (c clause) lestAt(i int) bool {
+	if c[i].quoted || c[i].m != "نکنه" || i > 0 && c[i-1].m == "قبول" {
+		return false
+	}
+	for k := 0; k < i; k++ {
+		if !c[k].quoted && isAny(c[k].m, "که", "تا") {
+			return false
+		}
+	}
+	// «(کسی پرش نکنه)»: said of something else than an act on the form,
+	// it is what is wanted too.
+	return i == 0 || c.actEndsAt(i)
+}
+
 // deniedVerb reports a denied imperative with a colloquial ending on:
 // «پاک نکنیا», «نبندینا», «نذاریدش» — the order not to do it.
 func deniedVerb(m string) bool {
@@ -745,6 +767,13 @@ func (c clause) negatesPredicate(i int) bool {
 	}
 	if i == 0 || !isAny(c[i].m, negativeCopulas...) {
 		return false
+	}
+	for k := max(0, i-3); k < i-1; k++ {
+		if c.atAny(k, disableWordsV) == i-k {
+			// «غیر فعال نباشه», its ZWNJ typed as a space: «فعال» ends
+			// the word of closing, which the copula denies.
+			return false
+		}
 	}
 	prev := c[i-1].m
 	return isAny(prev, requiredWords...) || isAny(prev, publishWords...)
@@ -1104,7 +1133,7 @@ var textParts = []string{"متن", "عنوان"}
 
 // isPartNoun reports a part noun, with or without its endings.
 func isPartNoun(m string) bool {
-	if isAny(m, partNouns...) {
+	if isAny(m, partNouns...) || earPart(m, partNounKeys) {
 		return true
 	}
 	for _, s := range partSuffixes {

@@ -11,13 +11,16 @@ func mergeNumbers(toks []token) []token {
 	out := toks[:0]
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
+		if i+2 < len(toks) && numberGoesOn(t, toks[i+1], toks[i+2]) {
+			t.fuzzy = true // «بیست و شیس» (spelledbyear.go)
+		}
 		// «صد و چهل و شش»: hundreds, then tens, then units, each part
 		// smaller than the place the sum has reached.
 		if t.isNum && !t.digits && t.num >= 20 && t.num%10 == 0 && i+2 < len(toks) && toks[i+1].m == "و" && toks[i+2].isNum && !toks[i+2].digits && toks[i+2].num < t.num {
-			m := token{m: t.m, s: t.s, num: t.num, isNum: true}
+			m := token{m: t.m, s: t.s, num: t.num, isNum: true, fuzzy: t.fuzzy}
 			for i+2 < len(toks) && toks[i+1].m == "و" && toks[i+2].isNum && !toks[i+2].digits && toks[i+2].num > 0 && toks[i+2].num < placeLeft(m.num) {
 				u := toks[i+2]
-				m.m, m.s, m.num = m.m+" و "+u.m, m.s+" و "+u.s, m.num+u.num
+				m.m, m.s, m.num, m.fuzzy = m.m+" و "+u.m, m.s+" و "+u.s, m.num+u.num, m.fuzzy || u.fuzzy
 				i += 2
 			}
 			out = append(out, m)
@@ -27,7 +30,7 @@ func mergeNumbers(toks []token) []token {
 		if base, ok := strings.CutSuffix(t.m, "و"); ok && !t.quoted && !t.isNum && i+1 < len(toks) && toks[i+1].isNum && !toks[i+1].digits {
 			if tens, ok := numberWords[base]; ok && tens >= 20 && tens%10 == 0 && toks[i+1].num < tens {
 				u := toks[i+1]
-				out = append(out, token{m: base + " و " + u.m, s: t.s + " " + u.s, num: tens + u.num, isNum: true})
+				out = append(out, token{m: base + " و " + u.m, s: t.s + " " + u.s, num: tens + u.num, isNum: true, fuzzy: u.fuzzy})
 				i++
 				continue
 			}
@@ -35,7 +38,7 @@ func mergeNumbers(toks []token) []token {
 		// «بیست و یکم»: a compound ordinal, read as the digits with «م».
 		if t.isNum && !t.digits && t.num >= 20 && t.num%10 == 0 && i+2 < len(toks) && toks[i+1].m == "و" {
 			if u, ok := unitOrdinal(toks[i+2].m); ok {
-				out = append(out, token{m: strconv.Itoa(t.num+u) + "م", s: t.s + " و " + toks[i+2].s})
+				out = append(out, token{m: strconv.Itoa(t.num+u) + "م", s: t.s + " و " + toks[i+2].s, fuzzy: t.fuzzy || toks[i+2].fuzzy})
 				i += 2
 				continue
 			}
@@ -43,7 +46,7 @@ func mergeNumbers(toks []token) []token {
 		// «سوال پنج ام», «سی امین»: the ordinal suffix typed apart.
 		if t.isNum && i+1 < len(toks) && !toks[i+1].quoted && isAny(toks[i+1].m, "ام", "امین", "مین") {
 			key := strconv.Itoa(t.num) + "ام"
-			out = append(out, token{m: key, s: t.s + " " + toks[i+1].s})
+			out = append(out, token{m: key, s: t.s + " " + toks[i+1].s, fuzzy: t.fuzzy})
 			i++
 			continue
 		}

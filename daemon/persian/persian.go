@@ -316,6 +316,11 @@ func (p *Planner) plan(text string) Result {
 	if destroysAsked(toks, frames) {
 		return none(domain.T("nothing is deleted, closed or unpublished on a question; say it as an order, without «؟»"))
 	}
+	if w := earNumberDestroys(toks, frames); w != "" {
+		// «فرم بیست و شیس رو پاک کن»: a number heard in one clause
+		// names what another destroys (spelledbyear.go).
+		return none(domain.T("«%s» was read as a number by its sound; a form or a question is deleted, closed or unpublished only when its number is written exactly", w))
+	}
 	b := &builder{cfg: p.cfg, createStep: -1}
 	for _, a := range asides {
 		b.warn("plan.remark", domain.T("«%s» was read as a remark on what it follows; the plan does not act on it", a))

@@ -86,6 +86,10 @@ var spokenSpellings = map[string]string{
 	"حالط": "حالت",
 	// «چن تا سوال», «چن جوابی»: «چند» as it is said, its «د» dropped.
 	"چن": "چند",
+	// «یا نع», «نع پاکش نکن»: «نه» typed as the chat spells it.
+	"نع": "نه",
+	// «چطو پاکش کنم»: «چطور» said with its «ر» dropped.
+	"چطو": "چطور", "چتو": "چطور",
 }
 
 // soundWords lists the lexicon words that are read by their sound: the

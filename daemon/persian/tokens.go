@@ -94,6 +94,7 @@ func tokenize(text string) []token {
 	regional := false // a word of regionalWords was typed: regionalContext reads it
 	kept := false     // a word of keptTriggers was typed: keptQuestions reads it
 	no := false       // «نه» or «لا» was typed: loneNo reads it
+	ear := false      // a word of earTriggers was typed: earContext reads the word before it
 	flush := func(end int) {
 		if wordStart < 0 {
 			return
@@ -172,6 +173,7 @@ func tokenize(text string) []token {
 				regional = regional || tr&triggerRegional != 0
 				kept = kept || tr&triggerKept != 0
 				no = no || tr&triggerNo != 0
+				ear = ear || tr&triggerEar != 0
 			}
 			toks = append(toks, t)
 		}
@@ -269,6 +271,9 @@ func tokenize(text string) []token {
 		toks = regionalContext(toks)
 	}
 	toks = kurdishFor(mergeNumbers(mergeAffixes(splitJoinedNouns(splitLightVerbs(splitNon(toks))))))
+	if ear {
+		toks = earContext(toks)
+	}
 	for k := range toks {
 		toks[k].r0 = firstRune(toks[k].m)
 		toks[k].qnoun = questionNouns[toks[k].m]
@@ -450,7 +455,11 @@ func mergeAffixes(toks []token) []token {
 		// «شماره ی هفت»: the ezafe written apart after a final ه.
 		if plain && t.m == "ی" && len(out) > 0 && isWord(out[len(out)-1]) && strings.HasSuffix(out[len(out)-1].m, "ه") {
 			prev := &out[len(out)-1]
-			prev.m, prev.s = prev.m+"ی", prev.s+" "+t.s
+			prev.s = prev.s + " " + t.s
+			if _, ok := earEzafe(prev.m + "ی"); !ok {
+				// «گزینه ی دوم» is the noun «گزینه» (spelledbyear.go).
+				prev.m += "ی"
+			}
 			continue
 		}
 		// «نسخه ای», «به صورت»: a word of the lexicon typed in two, its

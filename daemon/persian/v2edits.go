@@ -836,7 +836,10 @@ func verbShared(fs []*frame) {
 func pronounMoves(fs []*frame) {
 	for k := 1; k < len(fs); k++ {
 		prev, f := fs[k-1], fs[k]
-		if prev.edit == nil || prev.edit.del || prev.edit.byWording != "" || prev.negated || f.negated || len(f.ids) > 0 || len(f.groups) > 0 || !f.toks.placesIt() {
+		// «سوال ۴ رو حذف نکن، ببرش بعد از سوال اول»: a delete denied
+		// names the question its alternative moves, as an edit does.
+		deniedDelete := prev.edit != nil && prev.edit.del && prev.negated
+		if prev.edit == nil || (prev.edit.del || prev.negated) && !deniedDelete || prev.edit.byWording != "" || f.negated || len(f.ids) > 0 || len(f.groups) > 0 || !f.toks.placesIt() {
 			continue
 		}
 		lo, hi := prev.toks.refSpan()

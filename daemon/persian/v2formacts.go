@@ -490,7 +490,10 @@ var partTimeAdjectives = append([]string{"جدید", "تازه"}, standingAdject
 
 var formParts = []string{"عنوان", "اسم", "نام", "تیتر", "title", "name", "توضیحات", "توضیح", "description", "لوگو", "logo", "متن", "text",
 	"رنگ", "color", "colour", "عکس", "تصویر", "image", "لینک", "link", "پیوند", "آدرس", "address", "url", "تنظیمات", "settings",
-	"سربرگ", "header", "پاورقی", "footer", "تم", "theme", "فونت", "font", "ظاهر", "زمینه", "background", "پیام", "message"}
+	"سربرگ", "header", "پاورقی", "footer", "تم", "theme", "فونت", "font", "ظاهر", "زمینه", "background", "پیام", "message",
+	// «نسخه دوم فرم ۲۳»: a copy or version of the form, another form
+	// whose number is not said.
+	"نسخه", "version"}
 
 // partOfForm returns the part of a form the form noun stands in ezafe
 // to, or after «of»: «عنوان فرم ۳», «the title of form 3» — the part is
@@ -509,7 +512,7 @@ func (c clause) partOfForm() string {
 		if k > 0 && !c[k].quoted && isAny(c[k].m, partTimeAdjectives...) {
 			k--
 		}
-		if !c[k].quoted && isAny(c[k].m, formParts...) {
+		if !c[k].quoted && (isAny(c[k].m, formParts...) || earPart(c[k].m, formPartKeys)) {
 			return c[k].s
 		}
 		// «اسم X فرم ۵ رو پاک کن», «اسم خیلی قدیمی فرم ۵»: a part named up
@@ -522,7 +525,7 @@ func (c clause) partOfForm() string {
 				c.atAny(j+1, formNounsV) > 0 || c.atAny(j+1, actionWordsV) > 0 || c.atAny(j+1, deleteWordsV) > 0 || c.atAny(j+1, disableWordsV) > 0 {
 				break
 			}
-			if !c[j].quoted && isAny(c[j].m, formParts...) {
+			if !c[j].quoted && (isAny(c[j].m, formParts...) || earPart(c[j].m, formPartKeys)) {
 				return c[j].s
 			}
 		}

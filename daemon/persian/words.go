@@ -17,6 +17,12 @@ func wordToken(s string) token {
 	} else if known {
 		return t
 	}
+	// «گزینه‌ی دوم»: the ezafe written on a noun ending in a silent «ه»
+	// (spelledbyear.go).
+	if base, ok := earEzafe(t.m); ok {
+		t.m = base
+		return t
+	}
 	// «یدونه سوال»: «یه دونه», one, typed as one word.
 	if isAny(t.m, "یدونه", "یهدونه", "یکدونه") {
 		t.m = "یه"
@@ -174,6 +180,13 @@ func wordToken(s string) token {
 		t.m, t.fuzzy = w, true
 		return t
 	}
+	if len(t.m) == 4 && t.m[0] >= 0x80 {
+		// «صه»: a number word of two letters spelt by ear
+		// (spelledbyear.go).
+		if nt, ok := earToken(t); ok {
+			return nt
+		}
+	}
 	if len(t.m) < 6 || t.m[0] < 0x80 {
 		return englishPossessive(t)
 	}
@@ -200,6 +213,9 @@ func wordToken(s string) token {
 	}
 	if w, ok := soundWord(t.m); ok {
 		t.m, t.fuzzy = w, true
+	} else if nt, ok := earToken(t); ok {
+		// «نکون», «پنچم», «فیلط»: spelt by ear (spelledbyear.go).
+		return nt
 	}
 	return t
 }
@@ -332,7 +348,7 @@ func splitGlued(w string) (parts [4]string, n int) {
 	for i, r := range w {
 		d := '0' <= r && r <= '9' || '۰' <= r && r <= '۹' || '٠' <= r && r <= '٩'
 		if i > 0 && d != digit {
-			if n == len(parts)-1 || !digit && !gluedWords[matchForm(w[start:i])] {
+			if n == len(parts)-1 || !digit && !gluedWord(matchForm(w[start:i])) {
 				return parts, 1
 			}
 			parts[n] = w[start:i]
@@ -341,7 +357,7 @@ func splitGlued(w string) (parts [4]string, n int) {
 		}
 		digit = d
 	}
-	if n == 0 || !digit && !gluedWords[matchForm(w[start:])] {
+	if n == 0 || !digit && !gluedWord(matchForm(w[start:])) {
 		return parts, 1
 	}
 	parts[n] = w[start:]
