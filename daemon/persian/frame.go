@@ -280,7 +280,7 @@ func (c clause) read(f *frame, used []bool, v2 bool) {
 	}
 	madeAlready := c.readReports(used)
 	c.readIntents(f, used, newForm, madeAlready)
-	if v2 && f.create && !f.negated && c.hasUnused(used, publishWordsV) && !c.hasUnused(used, unpublishV) {
+	if v2 && f.create && !f.negated && c.hasUnused(used, publishWordsV) && !c.hasUnused(used, unpublishV) && !c.inactiveState() {
 		// «یه فرم بساز که منتشر هم بشه»: the form made is published.
 		f.publish = true
 	}

@@ -181,6 +181,27 @@ func (c clause) readState(f *frame, used []bool) {
 	if !f.create && !unpublish && c.leavesDraft(used) {
 		f.draft, f.publish = false, true
 	}
+	if !f.draft && c.inactiveState() {
+		// «فرم ۲۳ دیگه فعال نباشه»: a form not active is a form closed
+		// («غیرفعال», RULINGS 5), not one published; a new form not
+		// active is left as it is made, a draft.
+		f.disable, f.publish = !f.create, false
+	}
+}
+
+// inactiveState reports «فعال نباشه», «active نباشه»: the form is to be
+// not active. «غیر فعال نباشه», the closing denied, is not.
+func (c clause) inactiveState() bool {
+	for i := 1; i < len(c); i++ {
+		if c[i].quoted || !isAny(c[i].m, negativeCopulas...) || c[i-1].quoted || !isAny(c[i-1].m, "فعال", "active", "اکتیو", "enabled", "enable") {
+			continue
+		}
+		if i >= 2 && !c[i-2].quoted && isAny(c[i-2].m, "غیر", "de", "in") {
+			continue
+		}
+		return true
+	}
+	return false
 }
 
 // reopens reports «باز» (open) said with «دوباره», «مجدداً», «again»,

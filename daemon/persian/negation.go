@@ -838,8 +838,15 @@ func (c clause) deniedRequired(j int) bool {
 		}
 	}
 	// «لازم نیست اجباری باشه»: what is not needed is its being required.
-	if j > 1 && isAny(c[j-1].m, "نیست", "نیس") && isAny(c[j-2].m, needWords...) {
-		return true
+	// «لازم نیست سوال دوم فرم ۵ اجباری باشه»: so too when the question
+	// is named between them, with no verb of its own.
+	for k := j - 1; k > 0; k-- {
+		if c[k].quoted || lightVerbSet[c[k].m] || negativeVerbs[c[k].m] || c.atAny(k, actionWordsV) > 0 {
+			break
+		}
+		if isAny(c[k].m, "نیست", "نیس") && isAny(c[k-1].m, needWords...) {
+			return true
+		}
 	}
 	return j+1 < len(c) && (isAny(c[j+1].m, negativeCopulas...) || isAny(c[j+1].m, "نیست", "نیس"))
 }

@@ -315,6 +315,29 @@ func (c clause) actsOnAForm(i int) bool {
 	return c.atAny(i, publishWordsV) > 0 || c.atAny(i, draftWordsV) > 0 || c.atAny(i, disableWordsV) > 0 || c.atAny(i, deleteWordsV) > 0
 }
 
+// copyOfFormActedOn reports «کپی فرم ۲۳ رو پاک کن», «رونوشت فرم ۲۳ را
+// منتشر کنید»: the copy of a form named by its number, said as a noun,
+// the object of another act on a form.
+func (c clause) copyOfFormActedOn() bool {
+	for i, t := range c {
+		if t.quoted || !isAny(t.m, "کپی", "رونوشت", "copy") || i+1 >= len(c) {
+			continue
+		}
+		n := c.formNamedAt(i + 1)
+		if n == 0 {
+			continue
+		}
+		j := i + 1 + n
+		for j < len(c) && !c[j].quoted && isAny(c[j].m, "را", "رو", "هم", "رم", "to") {
+			j++
+		}
+		if j < len(c) && !c[j].quoted && c.actsOnAForm(j) {
+			return true
+		}
+	}
+	return false
+}
+
 // actsOnCopy refuses a clause that acts on the copy an earlier clause
 // makes: «از فرم ۴ کپی بگیر و کپیه رو منتشر کن», «نسخه‌ای تهیه و همان
 // نسخه منتشر شود». The copy has no id a plan can name.
@@ -332,6 +355,13 @@ func actsOnCopy(fs []*frame) {
 		if last != nil && !f.hasIntent() && len(f.ids) == 0 && last.title == "" && len(f.leftQuotes) == 1 && (f.toks.has(nameNounsV) || f.toks.has(callV)) {
 			// «duplicate form 9 and name it «…»», «… and call it «…»».
 			last.title, f.leftQuotes = f.leftQuotes[0], nil
+			continue
+		}
+		if f.duplicate && !f.negated && f.toks.copyOfFormActedOn() {
+			// «کپی فرم ۲۳ رو پاک کن»: the copy of form 23 is what is
+			// deleted; it has no id, and form 23 is not the one meant.
+			f.duplicate, f.publish, f.draft, f.disable, f.deleteForm, f.edit, f.add, f.rename = false, false, false, false, false, nil, false, false
+			f.refusal = domain.T("the copy has no id yet, so a plan cannot act on it; make the copy, then give its number")
 			continue
 		}
 		if f.duplicate && !(copied && f.copyIsObject()) {

@@ -1,0 +1,46 @@
+package persian
+
+import "testing"
+
+// TestActiveDenied: a form said to be not active («فعال نباشه») is a form
+// closed, as «غیرفعال» is (RULINGS 5) — it had been published. The
+// closing denied («غیر فعال نباشه») is no order, and a question cannot
+// be closed on its own.
+func TestActiveDenied(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"فرم ۲۳ فعال نباشه":               "disable_form #23",
+		"فرم ۴۱ از امروز دیگه فعال نباشد": "disable_form #41",
+		"فرم ۴۱ دیگه فعال نباشد":          "disable_form #41",
+		"فرم ۲۳ غیر فعال نباشه":           "none",
+		"فرم ۲۳ فعال باشه":                "publish_form #23",
+		"فرم ۲۳ منتشر نباشه":              "draft_form #23",
+		"سوال دوم فرم ۵ فعال نباشه":       "none",
+		"یه فرم بساز که فعال نباشه":       "create_form فرم جدید",
+	})
+}
+
+// TestNeedDeniedOfRequired: «لازم نیست … اجباری باشه» makes the
+// question optional also when the question is named between the need
+// denied and its being required — it had been made required.
+func TestNeedDeniedOfRequired(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"لازم نیست سوال دوم فرم ۵ اجباری باشه":                "update_field #5 @1 optional",
+		"نیازی نیست پرسش سوم فرم ۸ الزامی باشد":               "update_field #8 @2 optional",
+		"سوال دوم فرم ۵ لازم نیست اجباری باشه":                "update_field #5 @1 optional",
+		"لازم نیست فرم ۵ رو منتشر کنی، سوال دوم رو اجباری کن": "update_field #5 @1 required",
+	})
+}
+
+// TestCopyOfANamedForm: «کپی فرم ۲۳», the copy of form 23 said as a
+// noun, is the object of the act after it; the copy has no id, so the
+// command is refused — it had made a copy and dropped the delete.
+func TestCopyOfANamedForm(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"کپی فرم ۲۳ رو پاک کن":        "none",
+		"رونوشت فرم ۲۳ را منتشر کنید": "none",
+		"کپی فرم ۱۹ رو ببند":          "none",
+		"کپی فرم ۲۳ رو بگیر":          "duplicate_form #23",
+		"فرم ۲۳ رو کپی کن":            "duplicate_form #23",
+		"فرم ۲۳ رو کپی کن و پاکش نکن": "duplicate_form #23",
+	})
+}
