@@ -321,6 +321,11 @@ func (p *Planner) plan(text string) Result {
 		// names what another destroys (spelledbyear.go).
 		return none(domain.T("«%s» was read as a number by its sound; a form or a question is deleted, closed or unpublished only when its number is written exactly", w))
 	}
+	if w := numberCutShort(toks); w != "" {
+		// «فرم بیست و شیس رو منتشر کن»: form 20 is perhaps not the one
+		// meant, whatever is done to it.
+		return none(domain.T("«%s»: the number may go on in the word after «و», which was not understood; write the number in digits", w))
+	}
 	b := &builder{cfg: p.cfg, createStep: -1}
 	for _, a := range asides {
 		b.warn("plan.remark", domain.T("«%s» was read as a remark on what it follows; the plan does not act on it", a))

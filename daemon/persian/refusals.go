@@ -120,6 +120,34 @@ func (c clause) readReports(used []bool) (madeAlready bool) {
 // یا پیش‌نویس بمونه؟» (either or), «آیا فرم ۸ منتشر شده است؟» (its
 // state). A request said as a question («میشه فرم ۳ رو منتشر کنی؟»)
 // asks for neither and stays an order.
+// askingPredicates ask where, what or which something is: «کجاست»,
+// «چیه», «کدومه».
+var askingPredicates = []string{"کجاست", "کجاس", "کجان", "کجاهاست", "چیه", "چیست", "چیان", "کدومه", "کدامست", "کدوماست", "چنده", "چطوره", "چجوریه"}
+
+// ordersOrOpens reports a light verb of an order («باز کن ببینم جوابا
+// چیه») or a page named («نتایج فرم ۷ کجاست؟», which opens the
+// results): what asks after them is no question about the form.
+func ordersOrOpens(toks []token) bool {
+	c := clause(toks)
+	for i, t := range c {
+		if !t.quoted && (lightVerbSet[t.m] || c.atAny(i, resultsWordsV) > 0 || c.atAny(i, openWordsV) > 0 || c.atAny(i, editorWordsV) > 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// saysFormOrQuestion reports a form's or a question's noun.
+func saysFormOrQuestion(toks []token) bool {
+	c := clause(toks)
+	for i, t := range c {
+		if !t.quoted && (t.qnoun || c.atAny(i, formNounsV) > 0) {
+			return true
+		}
+	}
+	return false
+}
+
 func asksQuestion(toks []token) bool {
 	// «… پاک کنم یا نه؟ (بعداً تصمیم می‌گیرم)»: a remark in parentheses
 	// after the question mark leaves the command a question.
@@ -136,8 +164,16 @@ func asksQuestion(toks []token) bool {
 	}
 	toks = toks[:end]
 	n := len(toks)
-	for n > 0 && toks[n-1].punct && isAny(toks[n-1].m, "?", "؟", "!") {
+	for n > 0 && toks[n-1].punct && isAny(toks[n-1].m, "?", "؟", "!", ".") {
 		n--
+	}
+	// «دکمه انتشار فرم ۱۲ کجاست», «عنوان سوال دوم چیه»: a predicate that
+	// asks, said last, makes a question with or without its mark.
+	if n > 1 && !toks[n-1].quoted && isAny(toks[n-1].m, askingPredicates...) && saysFormOrQuestion(toks[:n-1]) && !ordersOrOpens(toks[:n-1]) {
+		return true
+	}
+	for n < len(toks) && toks[n].m == "." {
+		n++ // a full stop is no question mark
 	}
 	if n == len(toks) || n == 0 || toks[n-1].quoted {
 		return false

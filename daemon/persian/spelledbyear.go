@@ -580,6 +580,17 @@ func numberGoesOn(t, and, u token) bool {
 	return t.isNum && !t.digits && !t.quoted && t.num >= 20 && t.num%10 == 0 && and.m == "و" && isWord(u) && !accounted(u)
 }
 
+// numberCutShort returns the words of a number that may go on in a word
+// not understood after its «و» («بیست و شیس», «سی و فلان»), or "".
+func numberCutShort(toks []token) string {
+	for i := 0; i+2 < len(toks); i++ {
+		if numberGoesOn(toks[i], toks[i+1], toks[i+2]) {
+			return surfaceOf(toks[i : i+3])
+		}
+	}
+	return ""
+}
+
 // earNumberDestroys returns the number of the command read by its sound
 // when a clause of it destroys (a delete, close or unpublish not
 // denied), or "": the clause that names the number is not always the

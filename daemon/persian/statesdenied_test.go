@@ -44,3 +44,30 @@ func TestCopyOfANamedForm(t *testing.T) {
 		"فرم ۲۳ رو کپی کن و پاکش نکن": "duplicate_form #23",
 	})
 }
+
+// TestNumberGoesOnInAWordNotUnderstood: «فرم بیست و شیس»: the number
+// may go on in the word after «و», so the form is perhaps not form 20,
+// whatever is done to it — it had been published.
+func TestNumberGoesOnInAWordNotUnderstood(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"فرم بیست و شیس رو منتشر کن":               "none",
+		"فرم سی و فلان رو کپی کن":                  "none",
+		"سوال دوم فرم چهل و خورده‌ای رو اجباری کن": "none",
+		"فرم بیست و سه رو منتشر کن":                "publish_form #23",
+		"فرم بیست و شیش رو منتشر کن":               "publish_form #26",
+	})
+}
+
+// TestAskingPredicateLast: «… کجاست», «… چیه» said last ask where or
+// what something is, with or without «؟» — «دکمه انتشار فرم ۱۲ کجاست»
+// had published form 12. After an order or a page named, they are no
+// question about the form.
+func TestAskingPredicateLast(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"دکمه انتشار فرم ۱۲ کجاست":             "none",
+		"عنوان سوال دوم فرم ۵ چیه":             "none",
+		"گزینه حذف فرم ۹ کجاس":                 "none",
+		"فرم ۱۶ رو منتشر کن ببینم جوابا چیه":   "publish_form #16; open_results #16",
+		"یه سوال «شغلت چیه» به فرم ۵ اضافه کن": "add_field #5 short_text شغلت چیه",
+	})
+}
