@@ -25,6 +25,9 @@ type token struct {
 	// dari: typed as a word of Dari's table (dariWords), which opens
 	// the reading of Dari's words in context (dariContext).
 	dari bool
+	// azeri: typed as a word of the Azerbaijani table (azeriWords),
+	// which opens the reading in context (azeriContext).
+	azeri bool
 	// list is a list of options or questions read whole (v2 only; see
 	// collectLists).
 	list *tokenList
@@ -167,7 +170,7 @@ func tokenize(text string) []token {
 			}
 		} else {
 			t := wordToken(w)
-			regional = regional || t.dari
+			regional = regional || t.dari || t.azeri
 			if tr := tokenTriggers[t.m]; tr != 0 {
 				regional = regional || tr&triggerRegional != 0
 				kept = kept || tr&triggerKept != 0
