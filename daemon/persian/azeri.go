@@ -59,6 +59,8 @@ var azeriWords = map[string][]string{
 	// all, the forms, the options
 	"بوتون": {"همه"}, "bütün": {"همه"},
 	"فرملاری": {"فرمها", "رو"}, "گزینهلری": {"گزینههاش"}, "سواللاری": {"سوالاش"},
+	// the question, in Latin letters
+	"sual": {"سوال"}, "sualı": {"سوال", "رو"}, "suali": {"سوال", "رو"},
 	// verbs of the builder with no reading that removes
 	"گیزلت": {"مخفی", "کن"}, "gizlət": {"مخفی", "کن"},
 	"kopyala": {"کپی", "کن"}, "کوپیالا": {"کپی", "کن"}, "کوپی": {"کپی"},
@@ -143,6 +145,9 @@ func azeriLatin(s string) bool {
 var azeriCase = map[string]string{
 	"ده": "", "دا": "", "ه": "", "یه": "", "ین": "", "ون": "", "نین": "", "نون": "", "ئین": "",
 	"نی": "رو", "ی": "رو", "و": "رو", "نو": "رو", "یو": "رو",
+	// the same typed in Latin letters: «form 12 ni sil», «form 12 də»
+	"də": "", "da": "", "de": "", "ə": "", "yə": "", "ye": "", "in": "", "ın": "", "nin": "", "nın": "",
+	"ni": "رو", "nı": "رو", "nu": "رو", "nü": "رو",
 }
 
 // azeriContext reads the Azerbaijani words of a command whose reading
