@@ -396,3 +396,38 @@ func clauseEndAt(toks []token, k int) bool {
 	}
 	return true
 }
+
+// countAfterNoun reads the count said after its question, as Turkish
+// and spoken Persian list it — «سوال کوتاه سه تا فرم ۳۰ اضافه کنید» is
+// «سه تا سوال کوتاه»: the count and its «تا» go before the noun. Only
+// where nothing else may follow the count: the end, a mark, the form, a
+// preposition or the verb; «سوال ۳ تا ۵» is a range, and a count in
+// digits right after the noun is its number unless a type comes between.
+func countAfterNoun(toks []token) []token {
+	for k := 2; k < len(toks); k++ {
+		if toks[k].m != "تا" || toks[k].quoted || !toks[k-1].isNum || toks[k-1].quoted || toks[k-1].num < 2 || toks[k-1].num > 12 {
+			continue
+		}
+		j := k - 2
+		for j >= 0 && !toks[j].quoted && !toks[j].qnoun && typeWords[toks[j].m] {
+			j--
+		}
+		if j < 0 || !toks[j].qnoun || toks[j].quoted || toks[k-1].digits && j == k-2 {
+			continue
+		}
+		if j > 0 && toks[j-1].isNum && !toks[j-1].quoted && !(j > 1 && isFormNoun(toks[j-2].m)) {
+			continue // a count said before the noun already
+		}
+		if k+1 < len(toks) {
+			nx := toks[k+1]
+			if nx.quoted || !(nx.punct || isFormNoun(nx.m) || isAny(nx.m, "به", "در", "برای", "توی", "تو", "اضافه") || isVerbForm(nx.m)) {
+				continue
+			}
+		}
+		moved := append(make([]token, 0, len(toks)), toks[:j]...)
+		moved = append(moved, toks[k-1], toks[k])
+		moved = append(moved, toks[j:k-1]...)
+		toks = append(moved, toks[k+1:]...)
+	}
+	return toks
+}

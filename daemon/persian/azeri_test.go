@@ -34,6 +34,12 @@ func TestAzeri(t *testing.T) {
 			"فرم ۶۴ ه ایکی دانا سوال بلند اضافه ائله":         "add_field #64 long_text; add_field #64 long_text",
 			"فرم ۶۴ سوال üçüncü رو ببر birinci yer":           "move_field #64 @2 >0",
 		}},
+		{"the count said after its question", map[string]string{
+			"سوال بلند دو تا به فرم ۶۷ اضافه کنید": "add_field #67 long_text; add_field #67 long_text",
+			"فرم ۶۷ سوال کوتاه چهار تا اضافه کن":   "add_field #67 short_text; add_field #67 short_text; add_field #67 short_text; add_field #67 short_text",
+			"سوال ۳ تا ۵ فرم ۶۷ رو اجباری کن":      "update_field #67 @2 required; update_field #67 @3 required; update_field #67 @4 required",
+			"سوال دوم فرم ۶۷ سه تا گزینه داره":     "none",
+		}},
 		{"a case ending typed apart: in, to, of, the object", map[string]string{
 			"فرم ۶۵ ده بیر سوال «شهر» اضافه ائله": "add_field #65 short_text شهر",
 			"فرم ۶۵ ه بیر سوال تاریخ قوی":         "add_field #65 date",

@@ -272,9 +272,14 @@ func tokenize(text string) []token {
 		toks = regionalContext(toks)
 	}
 	toks = kurdishFor(mergeNumbers(mergeAffixes(splitJoinedNouns(splitLightVerbs(splitNon(toks))))))
+	counted := false // «تا» was typed: countAfterNoun reads it
 	for k := range toks {
 		toks[k].r0 = firstRune(toks[k].m)
 		toks[k].qnoun = questionNouns[toks[k].m]
+		counted = counted || toks[k].m == "تا"
+	}
+	if counted {
+		toks = countAfterNoun(toks)
 	}
 	if kept || no {
 		// Readings of whole phrases, which look words up as clauses do
