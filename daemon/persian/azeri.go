@@ -140,7 +140,7 @@ func azeriLatin(s string) bool {
 
 // azeriCase are the Turkish case endings typed apart after a number or
 // a noun: the locative «ده/دا» (in), the dative «ه/یه» (to), the
-// genitive «ین/ون/نین/نون» (of), the accusative «نی/ی/و/نو/نو» (the
+// genitive «ین/ون/نین/نون» (of), the accusative «نی/ی/و/نو/یو» (the
 // object).
 var azeriCase = map[string]string{
 	"ده": "", "دا": "", "ه": "", "یه": "", "ین": "", "ون": "", "نین": "", "نون": "", "ئین": "",
