@@ -71,6 +71,7 @@ var corpora = []struct {
 	{"background-and-reasons.jsonl", 1.0, 2},
 	{"dari.jsonl", 1.0, 2},
 	{"spelled-by-ear.jsonl", 1.0, 2},
+	{"azeri-habits.jsonl", 1.0, 2},
 	// Written outside the planner's work and scored cold; kept at the
 	// share they reached so that they cannot fall back (README.md).
 	{"heldout-v2.jsonl", 1.0, 2},

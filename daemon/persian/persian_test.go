@@ -386,7 +386,7 @@ func FuzzPlanner(f *testing.F) {
 	for _, c := range loadCorpus(f, "core.jsonl") {
 		f.Add(c.Text)
 	}
-	for _, name := range []string{"v2.jsonl", "office-and-phone.jsonl", "english-and-dictation.jsonl", "club-caterer-translator.jsonl", "finglish.jsonl", "background-and-reasons.jsonl", "dari.jsonl"} {
+	for _, name := range []string{"v2.jsonl", "office-and-phone.jsonl", "english-and-dictation.jsonl", "club-caterer-translator.jsonl", "finglish.jsonl", "background-and-reasons.jsonl", "dari.jsonl", "azeri-habits.jsonl"} {
 		for _, c := range loadCorpus(f, name) {
 			f.Add(c.Text)
 		}

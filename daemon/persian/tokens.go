@@ -25,6 +25,9 @@ type token struct {
 	// dari: typed as a word of Dari's table (dariWords), which opens
 	// the reading of Dari's words in context (dariContext).
 	dari bool
+	// azeri: typed as a word of the Azerbaijani table (azeriWords),
+	// which opens the reading in context (azeriContext).
+	azeri bool
 	// list is a list of options or questions read whole (v2 only; see
 	// collectLists).
 	list *tokenList
@@ -168,7 +171,7 @@ func tokenize(text string) []token {
 			}
 		} else {
 			t := wordToken(w)
-			regional = regional || t.dari
+			regional = regional || t.dari || t.azeri
 			if tr := tokenTriggers[t.m]; tr != 0 {
 				regional = regional || tr&triggerRegional != 0
 				kept = kept || tr&triggerKept != 0
@@ -274,9 +277,14 @@ func tokenize(text string) []token {
 	if ear {
 		toks = earContext(toks)
 	}
+	counted := false // «تا» was typed: countAfterNoun reads it
 	for k := range toks {
 		toks[k].r0 = firstRune(toks[k].m)
 		toks[k].qnoun = questionNouns[toks[k].m]
+		counted = counted || toks[k].m == "تا"
+	}
+	if counted {
+		toks = countAfterNoun(toks)
 	}
 	if kept || no {
 		// Readings of whole phrases, which look words up as clauses do

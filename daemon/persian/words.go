@@ -13,6 +13,7 @@ func wordToken(s string) token {
 		nt := wordToken(std)
 		nt.s = s
 		_, nt.dari = dariWords[t.m]
+		_, nt.azeri = azeriKeys[t.m]
 		return nt
 	} else if known {
 		return t
