@@ -71,3 +71,21 @@ func TestAskingPredicateLast(t *testing.T) {
 		"یه سوال «شغلت چیه» به فرم ۵ اضافه کن": "add_field #5 short_text شغلت چیه",
 	})
 }
+
+// TestBlessingsAroundTheOrder: the religious and polite formulas said
+// around an order («با صلوات», «قربون دستت», «خیر ببینی», «خسته
+// نباشید», «دستتون درد نکنه», «یا علی» opening the command) say nothing
+// of the act: taken out whole, their words are left over nowhere and
+// their «نکنه», «نباشید» deny nothing. «یا» anywhere else is "or".
+func TestBlessingsAroundTheOrder(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"با صلوات یه سوال کوتاه «نام سرپرست» به فرم ۱۲ اضافه کنید، التماس دعا": "add_field #12 short_text نام سرپرست",
+		"قربون دستت فرم ۱۲ رو ببند خیر ببینی":                                  "disable_form #12",
+		"دستتون درد نکنه، فرم ۱۲ رو منتشر کنید":                                "publish_form #12",
+		"خسته نباشید، سوال دوم فرم ۱۲ رو اجباری کنید ان شاء الله":              "update_field #12 @1 required",
+		"یا علی، یه فرم بسازید با اسم «نذری»":                                  "create_form نذری",
+		"بسم الله الرحمن الرحیم. فرم ۱۲ رو منتشر کنید":                         "publish_form #12",
+		"یا فرم ۱۲ یا فرم ۱۳ رو منتشر کن":                                      "none",
+		"یه سوال کشویی «اسم» با گزینه‌های حسن یا علی به فرم ۵ اضافه کن":        "add_field #5 dropdown اسم [حسن|علی]",
+	})
+}
