@@ -315,6 +315,13 @@ func (c clause) formPurpose(used []bool) string {
 		if j < len(c) && !c[j].quoted && isAny(c[j].m, "جدید", "جدیدی", "تازه", "خالی", "new") {
 			j++
 		}
+		// «یه فرم بسازید برای ثبت‌نام نذری»: the verb said before what
+		// the form is for, with its light verb when it has one.
+		if f := j; f < len(c) && c.createVerbAt(f) && f+1 < len(c) && !c[f+1].quoted && isAny(c[f+1].m, "برای", "واسه", "جهت", "مخصوص", "for") {
+			j = f + 1
+		} else if f+2 < len(c) && !c[f].quoted && isAny(c[f].m, "درست", "آماده") && lightVerbSet[c[f+1].m] && !c[f+2].quoted && isAny(c[f+2].m, "برای", "واسه", "جهت", "مخصوص", "for") {
+			j = f + 2
+		}
 		if j < len(c) && !c[j].quoted && isAny(c[j].m, "برای", "واسه", "جهت", "مخصوص", "for") {
 			j++
 		}

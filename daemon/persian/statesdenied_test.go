@@ -1,6 +1,9 @@
 package persian
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestActiveDenied: a form said to be not active («فعال نباشه») is a form
 // closed, as «غیرفعال» is (RULINGS 5) — it had been published. The
@@ -87,5 +90,35 @@ func TestBlessingsAroundTheOrder(t *testing.T) {
 		"بسم الله الرحمن الرحیم. فرم ۱۲ رو منتشر کنید":                         "publish_form #12",
 		"یا فرم ۱۲ یا فرم ۱۳ رو منتشر کن":                                      "none",
 		"یه سوال کشویی «اسم» با گزینه‌های حسن یا علی به فرم ۵ اضافه کن":        "add_field #5 dropdown اسم [حسن|علی]",
+	})
+}
+
+// TestPurposeAfterTheVerb: what a form is for said after the verb that
+// makes it («یه فرم بسازید برای ثبت‌نام نذری») is warned of as its
+// purpose, as it is before the verb — its words had been left over. A
+// quote there is still the form's name.
+func TestPurposeAfterTheVerb(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for text, want := range map[string]string{
+		"یه فرم بسازید برای ثبت‌نام نذری":         "ثبت‌نام نذری",
+		"یه فرم درست کن واسه مسابقه نقاشی بچه ها": "مسابقه نقاشی بچه ها",
+		"یه فرم جدید بساز جهت ارزیابی کارکنان":    "ارزیابی کارکنان",
+	} {
+		t.Run(text, func(t *testing.T) {
+			r := p.Plan(text)
+			if r.Plan == nil || len(r.Plan.Steps) != 1 || r.Plan.Steps[0].Action != "create_form" {
+				t.Fatalf("want one create_form, got %+v (%s)", r.Plan, r.Reason)
+			}
+			found := false
+			for _, w := range r.Warnings {
+				found = found || w.Code == "plan.purpose" && strings.Contains(w.MessageEN, want)
+			}
+			if !found {
+				t.Errorf("no plan.purpose warning naming %q: %+v", want, r.Warnings)
+			}
+		})
+	}
+	checkReadings(t, p, map[string]string{
+		"یه فرم بساز برای «ثبت نام اردو»": "create_form ثبت نام اردو",
 	})
 }
