@@ -122,3 +122,16 @@ func TestPurposeAfterTheVerb(t *testing.T) {
 		"یه فرم بساز برای «ثبت نام اردو»": "create_form ثبت نام اردو",
 	})
 }
+
+// TestNewTitleBeforeTheVerbalNoun: «فرم ۸ رو به «X» تغییر نام بده» — the
+// new title said with «به» before «تغییر نام» — renames; it had been
+// left unread and the command refused. After the verbal noun it already
+// did.
+func TestNewTitleBeforeTheVerbalNoun(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"فرم ۸ رو به «نظرسنجی پاییز» تغییر نام بده":    "update_form_title #8 نظرسنجی پاییز",
+		"فرم ۱۲ را به «ثبت‌نام اردو» تغییر عنوان دهید": "update_form_title #12 ثبت‌نام اردو",
+		"فرم ۸ رو به نظرسنجی مشتریان تغییر نام بدید":   "update_form_title #8 نظرسنجی مشتریان",
+		"فرم ۸ رو تغییر نام بده به «نظرسنجی پاییز»":    "update_form_title #8 نظرسنجی پاییز",
+	})
+}

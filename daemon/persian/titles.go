@@ -278,6 +278,13 @@ func (c clause) readTitles(f *frame, used []bool) {
 				f.title, f.rename = t, true
 				break
 			}
+			// «فرم ۸ رو به «نظرسنجی پاییز» تغییر نام بده»: the new title
+			// said with «به» before the verbal noun.
+			if t, k := c.titleToBefore(i-1, used); t != "" {
+				markUsed(used, k, i+n)
+				f.title, f.rename = t, true
+				break
+			}
 		}
 		// The verb closing the naming phrase.
 		verb, vn := -1, 0
@@ -838,4 +845,38 @@ func bareQuestionPut(toks []token) []token {
 		return toks
 	}
 	return out
+}
+
+// titleToBefore returns the title said with «به» right before end («…
+// رو به «X» تغییر نام بده», «… به نظرسنجی پاییز تغییر نام بده»), and
+// where its «به» is; "" when there is none. The words between are all
+// unread and follow the object marker or the form's number.
+func (c clause) titleToBefore(end int, used []bool) (string, int) {
+	for k := end - 2; k >= 1; k-- {
+		if used[k] && c[k].m != "به" {
+			return "", -1
+		}
+		if c[k].quoted || c[k].m != "به" {
+			continue
+		}
+		if !isAny(c[k-1].m, "را", "رو") && !c[k-1].isNum {
+			return "", -1
+		}
+		words := c[k+1 : end]
+		for j := range words {
+			if used[k+1+j] {
+				return "", -1
+			}
+		}
+		if len(words) == 1 && words[0].quoted {
+			return words[0].s, k
+		}
+		for _, w := range words {
+			if w.quoted || w.punct {
+				return "", -1
+			}
+		}
+		return surfaceOf(words), k
+	}
+	return "", -1
 }
