@@ -135,3 +135,33 @@ func TestNewTitleBeforeTheVerbalNoun(t *testing.T) {
 		"فرم ۸ رو تغییر نام بده به «نظرسنجی پاییز»":    "update_form_title #8 نظرسنجی پاییز",
 	})
 }
+
+// TestRangeOfAnotherKind: a range «از N تا M» said of a question that is
+// no rating, number or file is warned of as dropped — it had vanished
+// without a word.
+func TestRangeOfAnotherKind(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for _, text := range []string{
+		"یه سوال «رضایت» از ۱ تا ۱۰ به فرم ۴ اضافه کن",
+		"به فرم ۹ یه سوال کوتاه «میزان علاقه» از ۰ تا ۵ اضافه کنید",
+	} {
+		t.Run(text, func(t *testing.T) {
+			r := p.Plan(text)
+			if r.Plan == nil || len(r.Plan.Steps) != 1 {
+				t.Fatalf("want one step, got %+v (%s)", r.Plan, r.Reason)
+			}
+			warned := false
+			for _, w := range r.Warnings {
+				warned = warned || w.Code == "detail.dropped" && strings.Contains(w.MessageEN, "range")
+			}
+			if !warned {
+				t.Errorf("the range is not warned of: %+v", r.Warnings)
+			}
+		})
+	}
+	t.Run("no range, no warning", func(t *testing.T) {
+		if r := p.Plan("یه سوال کوتاه «سن» به فرم ۴ اضافه کن"); len(r.Warnings) != 0 {
+			t.Errorf("warnings %+v", r.Warnings)
+		}
+	})
+}

@@ -2067,6 +2067,16 @@ func placesAsQuestions(toks []token) []token {
 	return toks
 }
 
+// saysFromTo reports a range said as «از N تا M», none of it quoted.
+func (c clause) saysFromTo() bool {
+	for i := 0; i+3 < len(c); i++ {
+		if !c[i].quoted && c[i].m == "از" && c[i+1].isNum && !c[i+1].quoted && c[i+2].m == "تا" && c[i+3].isNum && !c[i+3].quoted {
+			return true
+		}
+	}
+	return false
+}
+
 // uncarriedDetail names a detail said of a rating, number or file
 // question that the contract has no parameter for — a scale («از ۱ تا
 // ۱۰»), bounds («حداکثر ۲ مگ», «بین ۱۸ تا ۶۰») — or "" when none is said.
@@ -2084,6 +2094,11 @@ func (c clause) uncarriedDetail(gs []fieldGroup, used []bool) string {
 		}
 	}
 	if kind == "" {
+		// «یه سوال «رضایت» از ۱ تا ۱۰»: a range said of any other kind
+		// of question is no parameter either.
+		if len(gs) > 0 && c.saysFromTo() {
+			return "the answer's range"
+		}
 		return ""
 	}
 	said := false
@@ -2141,7 +2156,7 @@ func (b *builder) dropWarning(what string) {
 		b.warn("detail.dropped", domain.T("%s cannot be set by a plan; the question is added without it", domain.Both{EN: "an answer of digits only", FA: "فقط رقم بودن پاسخ"}))
 		return
 	}
-	fa := map[string]string{"the rating's scale": "مقیاس امتیاز", "the number's bounds": "کران‌های عدد", "the file's limits": "محدودیت‌های فایل", "the answer's length": "شمار رقم‌های پاسخ", "the answer's uniqueness": "یکتا بودن پاسخ"}[what]
+	fa := map[string]string{"the rating's scale": "مقیاس امتیاز", "the number's bounds": "کران‌های عدد", "the file's limits": "محدودیت‌های فایل", "the answer's length": "شمار رقم‌های پاسخ", "the answer's uniqueness": "یکتا بودن پاسخ", "the answer's range": "بازهٔ پاسخ"}[what]
 	b.warn("detail.dropped", domain.T("%s cannot be set by a plan; the question is added without it", domain.Both{EN: what, FA: fa}))
 }
 
