@@ -70,6 +70,7 @@ var corpora = []struct {
 	{"enumerated-steps.jsonl", 0.97, 2},
 	{"background-and-reasons.jsonl", 1.0, 2},
 	{"dari.jsonl", 1.0, 2},
+	{"slang-and-marketing.jsonl", 1.0, 2},
 	// Written outside the planner's work and scored cold; kept at the
 	// share they reached so that they cannot fall back (README.md).
 	{"heldout-v2.jsonl", 1.0, 2},

@@ -286,6 +286,9 @@ var fieldTypes = withSpokenAdjectives([]fieldTypeName{
 	{"چند گزینه ای", domain.PlanFieldMultipleChoice}, {"چندگزینه", domain.PlanFieldMultipleChoice}, {"چند انتخابی", domain.PlanFieldMultipleChoice},
 	{"گزینه ای", domain.PlanFieldMultipleChoice}, {"تستی", domain.PlanFieldMultipleChoice}, {"چند جوابی", domain.PlanFieldMultipleChoice}, {"تک انتخابی", domain.PlanFieldMultipleChoice}, {"تک گزینه ای", domain.PlanFieldMultipleChoice}, {"single choice", domain.PlanFieldMultipleChoice},
 	{"multiple choice", domain.PlanFieldMultipleChoice}, {"مالتیپل چویس", domain.PlanFieldMultipleChoice}, {"multiple-choice", domain.PlanFieldMultipleChoice}, {"radio", domain.PlanFieldMultipleChoice},
+	// the builder's widgets in marketing English, typed in Persian letters
+	{"ریدیو", domain.PlanFieldMultipleChoice}, {"ریدیو باتن", domain.PlanFieldMultipleChoice}, {"poll", domain.PlanFieldMultipleChoice},
+	{"تکست باکس", domain.PlanFieldShortText}, {"text box", domain.PlanFieldShortText}, {"textbox", domain.PlanFieldShortText}, {"تکست اریا", domain.PlanFieldLongText},
 	{"لیست کشویی", domain.PlanFieldDropdown}, {"فهرست کشویی", domain.PlanFieldDropdown}, {"منوی کشویی", domain.PlanFieldDropdown}, {"کشویی", domain.PlanFieldDropdown},
 	{"کشوئی", domain.PlanFieldDropdown}, {"dropdown", domain.PlanFieldDropdown}, {"دراپ داون", domain.PlanFieldDropdown}, {"دراپداون", domain.PlanFieldDropdown}, {"drop-down", domain.PlanFieldDropdown}, {"select", domain.PlanFieldDropdown},
 	{"امتیازی", domain.PlanFieldRating}, {"امتیازدهی", domain.PlanFieldRating}, {"امتیاز دهی", domain.PlanFieldRating}, {"ستاره ای", domain.PlanFieldRating},
@@ -483,7 +486,7 @@ var (
 	// بپرسه».
 	askVerbs = []string{"بپرسه", "بپرسد", "بپرسن", "بپرسند", "بپرسیم", "بپرسم", "بگیره", "بگیرد", "بخواد", "بخواهد", "بخواهیم", "asks", "ask", "asking", "collects", "collect"}
 	// deleteWords remove a form or a question.
-	deleteWords = []string{"حذف", "پاک", "delete", "remove", "erase", "rm", "دیلیت", "ریموو", "دلیت", "برداشته", "سطل آشغال", "سطل زباله", "بنداز دور", "بندازش دور", "دور بنداز", "دور بریز", "بریز دور", "سطل بازیافت", "trash", "get rid of", "wipe", "drop", "بردار", "برداری", "بردارید", "بردارین"}
+	deleteWords = []string{"حذف", "پاک", "delete", "remove", "erase", "rm", "دیلیت", "ریموو", "دلیت", "برداشته", "سطل آشغال", "سطل زباله", "بنداز دور", "بندازش دور", "دور بنداز", "بنداز بیرون", "بندازش بیرون", "بیرون بنداز", "بندازید بیرون", "بندازین بیرون", "دور بریز", "بریز دور", "سطل بازیافت", "trash", "get rid of", "wipe", "drop", "بردار", "برداری", "بردارید", "بردارین"}
 	// disableWords stop a form taking answers, keeping its link.
 	disableWords = []string{"غیرفعال", "غیر فعال", "مسدود", "تعطیل", "disable", "deactivate", "دیس ایبل", "دیسیبل", "دیزیبل", "دیاکتیو", "دی اکتیو", "غیراکتیو", "ببند", "ببندش", "ببندید", "ببندین", "close", "از دسترس خارج", "جواب قبول نکنه", "جواب قبول نکند", "پاسخ قبول نکنه", "پاسخ نپذیرد", "پاسخ نپذیره", "دیگه جواب نگیره", "دیگر پاسخ نپذیرد",
 		// the formal "cease taking answers": «از پذیرش پاسخ بازایستد»,

@@ -20,7 +20,7 @@ import "strings"
 // whose standard word is a destructive verb are listed in
 // regionalDestroys (TestRegionalDestroysExactly), and a word read in
 // context (regionalContext) never becomes one.
-var regionalWords = withDari(map[string][]string{
+var regionalWords = withSlang(withDari(map[string][]string{
 	// Lori, Bakhtiari (Khorramabad): «کردن» is «کودن»; «نهادن» puts.
 	"بکو":   {"بکن"},    // Lori: do
 	"بکوش":  {"بکنش"},   // Lori: do it
@@ -109,7 +109,7 @@ var regionalWords = withDari(map[string][]string{
 	"بوکونش":  {"بکنش"},
 	"بیذارش":  {"بذارش"},
 	"بکهش":    {"بکنش"},
-})
+}))
 
 // regionalSaid are the standard words of the table that order nothing
 // — here, like this, I, mind — and are no word left unread: the
@@ -136,7 +136,7 @@ func regionalWord(m string) (std string, known, ok bool) {
 // their neighbours, and the ones read as two words. It runs only when a
 // word of the table was typed (tokenize).
 func regionalContext(toks []token) []token {
-	toks = dariContext(toks)
+	toks = slangContext(dariContext(toks))
 	out := toks[:0:0]
 	clauseStart := func(k int) bool { return k == 0 || toks[k-1].punct }
 	clauseEnd := func(k int) bool { return k+1 >= len(toks) || toks[k+1].punct }

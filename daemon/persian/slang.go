@@ -1,0 +1,130 @@
+package persian
+
+// Slang: young Tehrani admins — marketers, startup people, social-media
+// managers, gamers — give the form builder's acts the verbs of their
+// speech and name its parts in marketing English. The words whose act
+// is plain are read as the standard word they mean: «داش», «جیگر»,
+// «عشقم», «فدات» are addresses like «داداش»; «مچکرم» thanks; «اینپوت» a
+// question; «آپشناش» its options. The switch verbs are read by the
+// light verb after them (slangContext): «آفش کن», «خاموش کن» turn a form
+// off, which is closing it (disable_form); «روشنش کن» turns it on,
+// which is publishing it. Bare, they are other words («۲۰٪ آف» is a
+// discount, «روشن» is clear), and stay as typed.
+//
+// slangWords is the regional table's (regionalWords) slang part: looked
+// up exactly, never by sound. A slang verb whose act is unclear between
+// destroying and not — «جمعش کن» (close it? clear it away?), «بپرونش»
+// (post it? get rid of it?), «ریستش کن» (empty its answers?), «بترکون»
+// (make it a hit, or blow it up) — is in no table: it is a word the
+// planner does not read, and a command it carries gets no plan rather
+// than a guess. No entry here reads as a verb that removes
+// (TestRegionalDestroysExactly).
+var slangWords = map[string][]string{
+	// addresses and thanks said around an order
+	"داش": {"داداش"}, "جیگر": {"عزیزم"}, "جیگرم": {"عزیزم"}, "عشقم": {"عزیزم"}, "فدات": {"عزیزم"},
+	"مچکرم": {"متشکرم"}, "مچکر": {"متشکرم"}, "مرسیی": {"مرسی"},
+	// the parts of a form, in marketing English
+	"اینپوت": {"فیلد"}, "اینپوتی": {"فیلدی"},
+	"آپشناش": {"گزینههاش"}, "آپشنای": {"گزینههای"}, "آپشنا": {"گزینهها"}, "اپشناش": {"گزینههاش"}, "اپشنای": {"گزینههای"},
+	// read by the light verb after them (slangContext)
+	"آف": nil, "آفش": nil, "خاموش": nil, "خاموشش": nil, "روشن": nil, "روشنش": nil,
+	// an address last in its clause, after the form's number or the
+	// order (slangContext)
+	"داداش": nil, "عزیزم": nil,
+}
+
+// withSlang adds slang's words to the regional table, as withDari does
+// Dari's.
+func withSlang(m map[string][]string) map[string][]string {
+	for w, std := range slangWords {
+		if _, ok := m[w]; !ok {
+			m[w] = std
+		}
+	}
+	return m
+}
+
+// slangSwitches are the switch verbs of slang and the standard word
+// each is before its light verb: off is closed, on is published.
+var slangSwitches = map[string]string{
+	"آف": "غیرفعال", "آفش": "غیرفعالش", "خاموش": "غیرفعال", "خاموشش": "غیرفعالش",
+	"روشن": "منتشر", "روشنش": "منتشرش",
+}
+
+// slangAddresses are the words of address a clause may end on: «… تو
+// فرم ۳۴ جیگر», «… لایو کن داداش». There they are said to the reader,
+// and are no question's wording nor a title's last word.
+var slangAddresses = map[string]bool{"داداش": true, "داش": true, "عزیزم": true, "جیگر": true, "جیگرم": true, "عشقم": true, "فدات": true}
+
+// slangContext reads the switch verbs («آفش کن», «خاموش کنید», «روشنش
+// کن»): before a light verb — its order, its denial or its question
+// («آفش نکن», «خاموش شده؟») — one is the act it names; elsewhere it
+// stays as typed. It runs with the regional table's readings in context
+// (regionalContext).
+func slangContext(toks []token) []token {
+	var out []token
+	for k, t := range toks {
+		if slangAddresses[t.m] && !t.quoted && thanksOnlyAfter(toks[k+1:]) && k > 0 && !toks[k-1].quoted && (toks[k-1].isNum || isVerbForm(toks[k-1].m)) {
+			// «… تو فرم ۳۴ جیگر»: said to the reader, dropped.
+			if out == nil {
+				out = append(make([]token, 0, len(toks)), toks[:k]...)
+			}
+			continue
+		}
+		std, ok := slangSwitches[t.m]
+		if !ok || t.quoted || t.punct || k+1 >= len(toks) || toks[k+1].quoted || !slangLight(toks[k+1].m) {
+			if out != nil {
+				out = append(out, t)
+			}
+			continue
+		}
+		if out == nil {
+			out = append(make([]token, 0, len(toks)), toks[:k]...)
+		}
+		nt := wordToken(std)
+		nt.s = t.s
+		out = append(out, nt)
+	}
+	if out == nil {
+		return toks
+	}
+	return out
+}
+
+// formNamedAfter reads «قبل از اینکه لایوش کنی، یه سوال … به فرم ۱۲
+// اضافه کن»: an opening «before» clause whose act points with a pronoun
+// at a form the next clause names. The next clause is read first, so
+// that the pronoun finds its form, and its steps come first, as
+// «before» says. Only publishing is read so: a pronoun pointing ahead
+// never deletes, closes or unpublishes a form.
+func formNamedAfter(frames []*frame) {
+	for k := 0; k+1 < len(frames); k++ {
+		f, next := frames[k], frames[k+1]
+		if !f.publish || f.draft || f.forbidden != "" || f.negated || f.create || len(f.ids) > 0 || len(f.bareIDs) > 0 || !f.refersBack || len(f.groups) > 0 ||
+			next.negated || next.create || len(next.ids) != 1 || !f.toks.opensBefore() {
+			continue
+		}
+		frames[k], frames[k+1] = next, f
+		k++
+	}
+}
+
+// slangLight reports the light verb a switch verb takes, in any person,
+// ordered, denied or asked: «آفش کن», «روشنش کنی», «خاموش نکنید».
+func slangLight(m string) bool {
+	return dariLight(m) || isAny(m, "کنی", "بکنی", "نکنی", "کنیم", "بکنیم", "نکنیم", "کنم", "بکنم", "کنن", "بکنن", "شه", "بشن", "شدن", "باشه", "بمونه", "کردم", "کردیم", "کردید", "کردین")
+}
+
+// thanksOnlyAfter reports the rest of a clause empty, or thanks alone:
+// «… فرم ۳۴ جیگر، مرسی», «… جیگر ممنون».
+func thanksOnlyAfter(rest []token) bool {
+	for _, t := range rest {
+		if t.punct {
+			return true
+		}
+		if t.quoted || !isAny(t.m, thankWords...) && !slangAddresses[t.m] {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,68 @@
+package persian
+
+import "testing"
+
+// TestSlang reads young Tehrani admins' slang and marketing English by
+// mechanism, in phrasings of other writers than slang-and-marketing.jsonl's.
+func TestSlang(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for _, family := range []struct {
+		name  string
+		cases map[string]string
+	}{
+		{"switch verbs before their light verb: off closes, on publishes", map[string]string{
+			"فرم ۶۱ رو خاموشش کنید دیگه":                   "disable_form #61",
+			"بچه‌ها فرم ۶۱ رو آف کنید تا شنبه":             "disable_form #61",
+			"فرم شصت و یک رو آف کن":                        "disable_form #61",
+			"فرم ۶۲ رو روشنش کن":                           "publish_form #62",
+			"فرمای ۶۲ و ۶۳ رو روشن کنید":                   "publish_form #62; publish_form #63",
+			"فرم ۶۲ رو آف نکن":                             "none",
+			"فرم ۶۲ خاموش شده؟":                            "none",
+			"فرم ۶۲ رو خاموش نکن، فقط روشنش کن":            "publish_form #62",
+			"یه سوال «۲۰٪ آف می‌خوای؟» به فرم ۶۴ اضافه کن": "add_field #64 short_text ۲۰٪ آف می‌خوای؟",
+		}},
+		{"an address last in its clause is said to the reader", map[string]string{
+			"یه سوال کوتاه بذار تو فرم ۶۵ داش":   "add_field #65 short_text",
+			"فرم ۶۵ رو لایو کن عشقم":             "publish_form #65",
+			"سوال دوم فرم ۶۵ رو اجباری کن فدات":  "update_field #65 @1 required",
+			"یه سوال «داداش» به فرم ۶۵ اضافه کن": "add_field #65 short_text داداش",
+			"یه فرم بساز اسمش «جیگر» باشه":       "create_form جیگر",
+		}},
+		{"the builder's widgets in marketing English", map[string]string{
+			"یه ریدیو باتن «سایزت چنده؟» با گزینه‌های S و M و L به فرم ۶۶ اضافه کن": "add_field #66 multiple_choice سایزت چنده؟ [S|M|L]",
+			"یه تکست باکس «کد تخفیف» تو فرم ۶۶ بذار":                                "add_field #66 short_text کد تخفیف",
+			"به فرم ۶۶ یه اینپوت «اسم برند» اضافه کن":                               "add_field #66 short_text اسم برند",
+			"سوال سوم فرم ۶۶ رو ریدیو کن با آپشنای بله، خیر":                        "update_field #66 @2 multiple_choice [بله|خیر]",
+			"یه poll «بهترین ساعت لایو؟» بذار تو فرم ۶۶ با گزینه‌های ۸ شب / ۱۰ شب":  "add_field #66 multiple_choice بهترین ساعت لایو؟ [۸ شب|۱۰ شب]",
+		}},
+		{"a question thrown out is removed, when it is named exactly", map[string]string{
+			"سوال چهارم فرم ۶۷ رو بندازش بیرون": "delete_field #67 @3",
+			"از فرم ۶۷ سوال دوم رو بیرون بنداز": "delete_field #67 @1",
+			"سوال آخر فرم ۶۷ رو بنداز بیرون":    "none",
+			"سوال دوم فرم ۶۷ رو بیرون ننداز":    "none",
+			"سوال دومو بنداز بیرون":             "none",
+		}},
+		{"a slang verb between destroying and not gives no plan", map[string]string{
+			"فرم ۶۸ رو جمعش کنید":           "none",
+			"سوال سوم فرم ۶۸ رو جمع کن":     "none",
+			"فرم ۶۸ رو بپرون":               "none",
+			"فرم ۶۸ رو ریست کن از اول":      "none",
+			"این فرم ۶۸ رو بترکونید بچه‌ها": "none",
+			"فرم ۶۸ رو اوکیش کن":            "none",
+			"یه حالی به فرم ۶۸ بده":         "none",
+			"فرم ۶۸ رو جمع و جور کن":        "none",
+		}},
+		{"a pronoun in an opening «before» points at the form named after", map[string]string{
+			"قبل از اینکه لایوش کنی، سوال سوم فرم ۶۹ رو اجباری کن":     "update_field #69 @2 required; publish_form #69",
+			"قبل از اینکه روشنش کنی یه سوال موبایل به فرم ۶۹ اضافه کن": "add_field #69 short_text mobile_ir موبایل; publish_form #69",
+			"قبل از اینکه آفش کنی، یه کپی از فرم ۶۹ بگیر":              "duplicate_form #69",
+			"قبل از اینکه پاکش کنی، سوال اول فرم ۶۹ رو اختیاری کن":     "update_field #69 @0 optional",
+		}},
+		{"the copy's name after «اسم کپی»", map[string]string{
+			"فرم ۷۰ رو داپلیکیت کن اسم کپیش رو بذار «کمپین نوروز»": "duplicate_form #70 کمپین نوروز",
+			"از فرم ۷۰ کپی بگیر، اسم کپی «وبینار ۲» باشه":          "duplicate_form #70 وبینار ۲",
+		}},
+	} {
+		t.Run(family.name, func(t *testing.T) { checkReadings(t, p, family.cases) })
+	}
+}
