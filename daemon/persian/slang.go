@@ -25,12 +25,17 @@ var slangWords = map[string][]string{
 	"مچکرم": {"متشکرم"}, "مچکر": {"متشکرم"}, "مرسیی": {"مرسی"},
 	// the parts of a form, in marketing English
 	"اینپوت": {"فیلد"}, "اینپوتی": {"فیلدی"},
+	"سروی": {"نظرسنجی"}, "سرویه": {"نظرسنجی"}, // a survey: the form itself
 	"آپشناش": {"گزینههاش"}, "آپشنای": {"گزینههای"}, "آپشنا": {"گزینهها"}, "اپشناش": {"گزینههاش"}, "اپشنای": {"گزینههای"},
 	// read by the light verb after them (slangContext)
 	"آف": nil, "آفش": nil, "خاموش": nil, "خاموشش": nil, "روشن": nil, "روشنش": nil,
 	// an address last in its clause, after the form's number or the
 	// order (slangContext)
 	"داداش": nil, "عزیزم": nil,
+	// «راش بنداز», «راهش بنداز»: launch it, «راه بنداز» with its pronoun
+	"راش": nil, "راهش": nil,
+	// «لید فرم», «لندینگ فرم»: the kind of page a form is, before its noun
+	"لید": nil, "لندینگ": nil,
 }
 
 // withSlang adds slang's words to the regional table, as withDari does
@@ -66,6 +71,23 @@ func slangContext(toks []token) []token {
 	for k, t := range toks {
 		if slangAddresses[t.m] && !t.quoted && thanksOnlyAfter(toks[k+1:]) && k > 0 && !toks[k-1].quoted && (toks[k-1].isNum || isVerbForm(toks[k-1].m)) {
 			// «… تو فرم ۳۴ جیگر»: said to the reader, dropped.
+			if out == nil {
+				out = append(make([]token, 0, len(toks)), toks[:k]...)
+			}
+			continue
+		}
+		if isAny(t.m, "راش", "راهش") && !t.quoted && k+1 < len(toks) && !toks[k+1].quoted && isAny(toks[k+1].m, "بنداز", "بندازش", "بندازید", "بندازین", "بینداز", "بیندازید") {
+			// «یه لندینگ فرم «…» راش بنداز»: the verb «راه انداختن».
+			if out == nil {
+				out = append(make([]token, 0, len(toks)), toks[:k]...)
+			}
+			nt := wordToken("راه")
+			nt.s = t.s
+			out = append(out, nt)
+			continue
+		}
+		if isAny(t.m, "لید", "لندینگ") && !t.quoted && k+1 < len(toks) && !toks[k+1].quoted && isAny(toks[k+1].m, "فرم", "فرمه", "فرمی") {
+			// «یه لندینگ فرم …»: a form, said with its page's kind.
 			if out == nil {
 				out = append(make([]token, 0, len(toks)), toks[:k]...)
 			}
@@ -127,4 +149,34 @@ func thanksOnlyAfter(rest []token) bool {
 		}
 	}
 	return true
+}
+
+// verdictWords say how a form is, said before the order on it: «فرم ۳۰
+// خفنه، لایوش کن», «فرم ۳۰ آماده‌ست، منتشرش کن». Keys as compared
+// (matchForm).
+var verdictWords = map[string]bool{
+	"آماده": true, "آمادهست": true, "آمادست": true, "آمادس": true, "حاضر": true, "حاضره": true, "اوکی": true, "اوکیه": true, "ok": true,
+	"ردیف": true, "ردیفه": true, "خفن": true, "خفنه": true, "باحال": true, "باحاله": true, "عالی": true, "عالیه": true, "تمیز": true, "تمیزه": true,
+	"خوب": true, "خوبه": true, "محشر": true, "محشره": true, "تکمیل": true, "تکمیله": true, "تموم": true, "تمومه": true, "اکی": true, "اکیه": true,
+}
+
+// verdictOnly reports a clause whose words left unread all say how the
+// form is («خفنه», «آماده است»): it orders nothing of its own, and names
+// the form the next order speaks of.
+func (f *frame) verdictOnly() bool {
+	if len(f.leftover) == 0 {
+		return false
+	}
+	for _, w := range f.leftover {
+		if !verdictWords[matchForm(w)] {
+			return false
+		}
+	}
+	return true
+}
+
+// destroys reports a clause that deletes, closes or unpublishes: a
+// verdict before it still leaves the form unnamed to it.
+func (f *frame) destroys() bool {
+	return f.deleteForm || f.disable || f.draft || f.forbidden != "" || f.edit != nil && f.edit.del
 }

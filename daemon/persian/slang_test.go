@@ -62,6 +62,21 @@ func TestSlang(t *testing.T) {
 			"فرم ۷۰ رو داپلیکیت کن اسم کپیش رو بذار «کمپین نوروز»": "duplicate_form #70 کمپین نوروز",
 			"از فرم ۷۰ کپی بگیر، اسم کپی «وبینار ۲» باشه":          "duplicate_form #70 وبینار ۲",
 		}},
+		{"how a form is, said before the order on it", map[string]string{
+			"فرم ۷۱ محشره، منتشرش کنید":               "publish_form #71",
+			"فرم ۷۱ دیگه آماده‌ست، لایوش کن":          "publish_form #71",
+			"فرم ۷۱ ردیفه، سوال اولش رو ریکوایرد کن":  "update_field #71 @0 required",
+			"فرم ۷۱ تمومه، پاکش کن":                   "none",
+			"فرم ۷۱ اوکیه، خاموشش کن":                 "none",
+			"فرم ۷۱ باحاله، سوال دومش رو بنداز بیرون": "none",
+		}},
+		{"the kind of page a form is, and «راش بنداز»", map[string]string{
+			"یه لید فرم «مشاوره رایگان» راش بنداز":        "create_form مشاوره رایگان",
+			"یه سروی تازه بساز به اسم «NPS پاییز»":        "create_form NPS پاییز",
+			"یه لندینگ فرم جدید بساز، اسمش «پیش‌ثبت‌نام»": "create_form پیش‌ثبت‌نام",
+			"فرم ۷۲ رو راش بنداز":                         "none",
+			"یه سوال «راش» به فرم ۷۲ اضافه کن":            "add_field #72 short_text راش",
+		}},
 	} {
 		t.Run(family.name, func(t *testing.T) { checkReadings(t, p, family.cases) })
 	}
