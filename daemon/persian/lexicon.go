@@ -38,7 +38,10 @@ var (
 		// پاک نکردم».
 		"نکردم": true, "نکردیم": true, "نکردی": true, "نکردید": true, "نکردین": true, "نکرده": true, "نکردن": true, "نکردند": true,
 		// «مبادا فرم ۵ رو پاک کنی»: lest it be done, an order not to.
-		"مبادا": true, "مباد": true}
+		"مبادا": true, "مباد": true,
+		// the denials of slang verbs unclear between destroying and not
+		// (slang.go): whatever the act, it is not to be done.
+		"نپرون": true, "نپرونش": true, "نترکون": true, "نترکونش": true}
 	// forbiddenWords ask for what the planner refuses: deleting or
 	// disabling forms.
 	forbiddenWords = []string{"حذف", "پاک", "delete", "remove", "erase", "drop", "destroy", "غیرفعال", "disable"}

@@ -180,3 +180,45 @@ func (f *frame) verdictOnly() bool {
 func (f *frame) destroys() bool {
 	return f.deleteForm || f.disable || f.draft || f.forbidden != "" || f.edit != nil && f.edit.del
 }
+
+// slangUnclearWords are the slang verbs whose act is unclear between
+// destroying and not: «جمعش کن» (close it? clear it away?), «بپرونش»
+// (post it? get rid of it?), «ریستش کن» (empty its answers? start it
+// over?), «بترکون» (make it a hit, or blow it up), «اوکیش کن» (approve
+// it: publish?), «یه حالی بهش بده» (liven it up). They open
+// unclearSlangAct's gate.
+var slangUnclearWords = []string{"جمع", "جمعش", "جمعشون", "بپرون", "بپرونش", "بپرونید", "بپرونین", "ریست", "ریستش", "بترکون", "بترکونش", "بترکونید", "بترکونین", "اوکیش", "حالی"}
+
+// unclearSlangAct finds a slang verb said as an order whose act is
+// unclear between destroying and not (slangUnclearWords), and returns
+// it as typed: the command is refused with it rather than read as a
+// guess. Its denials («جمعش نکن», «نپرونش») order nothing and are left
+// to the reading of denials.
+func unclearSlangAct(toks []token) string {
+	for k, t := range toks {
+		if t.quoted || t.punct || !isAny(t.m, slangUnclearWords...) {
+			continue
+		}
+		next := func(j int) string {
+			if j < len(toks) && !toks[j].quoted && !toks[j].punct {
+				return toks[j].m
+			}
+			return ""
+		}
+		switch {
+		case isAny(t.m, "بپرون", "بپرونش", "بپرونید", "بپرونین", "بترکون", "بترکونش", "بترکونید", "بترکونین"):
+			return t.s
+		case t.m == "حالی":
+			// «یه حالی بهش بده», «یه حالی به فرم ۶۸ بده»
+			for j := k + 1; j < len(toks) && j <= k+5 && !toks[j].punct; j++ {
+				if !toks[j].quoted && isAny(toks[j].m, "بده", "بدین", "بدید", "بدید") {
+					return t.s + " … " + toks[j].s
+				}
+			}
+		case isAny(next(k+1), "کن", "کنید", "کنین", "بکن", "بکنید", "بکنین", "بکنش", "کنی", "بکنی") ||
+			t.m == "جمع" && next(k+1) == "و" && next(k+2) == "جور":
+			return t.s + " " + toks[k+1].s
+		}
+	}
+	return ""
+}

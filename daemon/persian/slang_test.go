@@ -1,6 +1,9 @@
 package persian
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestSlang reads young Tehrani admins' slang and marketing English by
 // mechanism, in phrasings of other writers than slang-and-marketing.jsonl's.
@@ -80,4 +83,33 @@ func TestSlang(t *testing.T) {
 	} {
 		t.Run(family.name, func(t *testing.T) { checkReadings(t, p, family.cases) })
 	}
+}
+
+// TestSlangUnclearActRefused: a slang verb whose act is unclear between
+// destroying and not is refused with its own reason, naming the verb;
+// denied, it leaves the order after it.
+func TestSlangUnclearActRefused(t *testing.T) {
+	p := New(Config{Contract: 2})
+	for text, verb := range map[string]string{
+		"فرم ۸۰ رو جمعش کنید لطفا":              "جمعش کنید",
+		"سوالای فرم ۸۰ رو جمع کن":               "جمع کن",
+		"فرم ۸۰ رو بپرونش بره":                  "بپرونش",
+		"سوال دوم فرم ۸۰ رو ریست کن":            "ریست کن",
+		"بچه‌ها فرم ۸۰ رو بترکونید":             "بترکونید",
+		"فرم ۸۰ رو اوکیش کن بزن بریم":           "اوکیش کن",
+		"داداش یه حالی بهش بده، فرم ۸۰ رو میگم": "حالی … بده",
+	} {
+		t.Run(text, func(t *testing.T) {
+			r := p.Plan(text)
+			if !r.None || !strings.Contains(r.ReasonFA, "«"+verb+"»") || !strings.Contains(r.Reason, "does not say which act") {
+				t.Errorf("got none=%v reason %q / %q, want the unclear act «%s» refused", r.None, r.Reason, r.ReasonFA, verb)
+			}
+		})
+	}
+	checkReadings(t, p, map[string]string{
+		"فرم ۸۱ رو جمعش نکن، فقط سوال اولش رو آپشنال کن": "update_field #81 @0 optional",
+		"فرم ۸۱ رو نپرون، لایوش کن":                      "publish_form #81",
+		"یه سوال «جمع کل خرید» به فرم ۸۱ اضافه کن":       "add_field #81 short_text جمع کل خرید",
+		"اوکی، فرم ۸۱ رو روشن کن":                        "publish_form #81",
+	})
 }
