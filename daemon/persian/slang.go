@@ -36,6 +36,8 @@ var slangWords = map[string][]string{
 	"راش": nil, "راهش": nil,
 	// «لید فرم», «لندینگ فرم»: the kind of page a form is, before its noun
 	"لید": nil, "لندینگ": nil,
+	// «بندازش بیرون»: thrown out of a form, a question is removed
+	"بیرون": nil,
 }
 
 // withSlang adds slang's words to the regional table, as withDari does
@@ -68,7 +70,12 @@ var slangAddresses = map[string]bool{"داداش": true, "داش": true, "عزی
 // (regionalContext).
 func slangContext(toks []token) []token {
 	var out []token
+	skip := 0
 	for k, t := range toks {
+		if skip > 0 {
+			skip--
+			continue
+		}
 		if slangAddresses[t.m] && !t.quoted && thanksOnlyAfter(toks[k+1:]) && k > 0 && !toks[k-1].quoted && (toks[k-1].isNum || isVerbForm(toks[k-1].m)) {
 			// «… تو فرم ۳۴ جیگر»: said to the reader, dropped.
 			if out == nil {
@@ -91,6 +98,24 @@ func slangContext(toks []token) []token {
 			if out == nil {
 				out = append(make([]token, 0, len(toks)), toks[:k]...)
 			}
+			continue
+		}
+		if n := thrownOut(toks, k); n > 0 {
+			// «سوال سوم رو بنداز بیرون», «بیرون بندازش»: a question is
+			// thrown out of its form. Said of a form («فرم ۱۲ رو
+			// بندازش بیرون»: out of the list? off the site?) it is
+			// unclear between deleting and unpublishing, and is left
+			// for unclearSlangAct to refuse.
+			if out == nil {
+				out = append(make([]token, 0, len(toks)), toks[:k]...)
+			}
+			del, verb := wordToken("حذف"), wordToken("کن")
+			del.s, verb.s = toks[k].s, toks[k+n-1].s
+			if toks[k].m == "بیرون" {
+				del.s, verb.s = toks[k+1].s, toks[k].s
+			}
+			out = append(out, del, verb)
+			skip = n - 1
 			continue
 		}
 		std, ok := slangSwitches[t.m]
@@ -157,7 +182,7 @@ func thanksOnlyAfter(rest []token) bool {
 var verdictWords = map[string]bool{
 	"آماده": true, "آمادهست": true, "آمادست": true, "آمادس": true, "حاضر": true, "حاضره": true, "اوکی": true, "اوکیه": true, "ok": true,
 	"ردیف": true, "ردیفه": true, "خفن": true, "خفنه": true, "باحال": true, "باحاله": true, "عالی": true, "عالیه": true, "تمیز": true, "تمیزه": true,
-	"خوب": true, "خوبه": true, "محشر": true, "محشره": true, "تکمیل": true, "تکمیله": true, "تموم": true, "تمومه": true, "اکی": true, "اکیه": true,
+	"ترکوند": true, "ترکونده": true, "خوب": true, "خوبه": true, "محشر": true, "محشره": true, "تکمیل": true, "تکمیله": true, "تموم": true, "تمومه": true, "اکی": true, "اکیه": true,
 }
 
 // verdictOnly reports a clause whose words left unread all say how the
@@ -187,7 +212,7 @@ func (f *frame) destroys() bool {
 // over?), «بترکون» (make it a hit, or blow it up), «اوکیش کن» (approve
 // it: publish?), «یه حالی بهش بده» (liven it up). They open
 // unclearSlangAct's gate.
-var slangUnclearWords = []string{"جمع", "جمعش", "جمعشون", "بپرون", "بپرونش", "بپرونید", "بپرونین", "ریست", "ریستش", "بترکون", "بترکونش", "بترکونید", "بترکونین", "اوکیش", "حالی"}
+var slangUnclearWords = []string{"بیرون", "جمع", "جمعش", "جمعشون", "بپرون", "بپرونش", "بپرونید", "بپرونین", "ریست", "ریستش", "بترکون", "بترکونش", "بترکونید", "بترکونین", "اوکیش", "حالی"}
 
 // unclearSlangAct finds a slang verb said as an order whose act is
 // unclear between destroying and not (slangUnclearWords), and returns
@@ -196,7 +221,7 @@ var slangUnclearWords = []string{"جمع", "جمعش", "جمعشون", "بپرو
 // to the reading of denials.
 func unclearSlangAct(toks []token) string {
 	for k, t := range toks {
-		if t.quoted || t.punct || !isAny(t.m, slangUnclearWords...) {
+		if t.quoted || t.punct || !isAny(t.m, slangUnclearWords...) && !isAny(t.m, throwVerbs...) {
 			continue
 		}
 		next := func(j int) string {
@@ -208,6 +233,10 @@ func unclearSlangAct(toks []token) string {
 		switch {
 		case isAny(t.m, "بپرون", "بپرونش", "بپرونید", "بپرونین", "بترکون", "بترکونش", "بترکونید", "بترکونین"):
 			return t.s
+		case isAny(t.m, throwVerbs...) && next(k+1) == "بیرون" || t.m == "بیرون" && isAny(next(k+1), throwVerbs...):
+			// «فرم ۱۲ رو بندازش بیرون»: a question thrown out was read
+			// as removed already (thrownOut); anything else is unclear.
+			return t.s + " " + toks[k+1].s
 		case t.m == "حالی":
 			// «یه حالی بهش بده», «یه حالی به فرم ۶۸ بده»
 			for j := k + 1; j < len(toks) && j <= k+5 && !toks[j].punct; j++ {
@@ -221,4 +250,37 @@ func unclearSlangAct(toks []token) string {
 		}
 	}
 	return ""
+}
+
+// throwVerbs are «انداختن»'s orders, which with «بیرون» throw out.
+var throwVerbs = []string{"بنداز", "بندازش", "بندازید", "بندازین", "بندازیدش", "بندازینش", "بینداز", "بیندازش", "بیندازید"}
+
+// thrownOut returns how many tokens from k say «بنداز بیرون» or «بیرون
+// بنداز» of a question named in the clause before, or 0.
+func thrownOut(toks []token, k int) int {
+	if k+1 >= len(toks) || toks[k].quoted || toks[k+1].quoted {
+		return 0
+	}
+	a, b := toks[k].m, toks[k+1].m
+	if !(isAny(a, throwVerbs...) && b == "بیرون" || a == "بیرون" && isAny(b, throwVerbs...)) {
+		return 0
+	}
+	return boolInt(questionInClauseBefore(toks, k)) * 2
+}
+
+// questionInClauseBefore reports a question noun in the clause before k.
+func questionInClauseBefore(toks []token, k int) bool {
+	for j := k - 1; j >= 0 && !toks[j].punct; j-- {
+		if !toks[j].quoted && (questionNouns[toks[j].m] || isAny(toks[j].m, "سوالای", "سوالا", "سوالارو", "سواله")) {
+			return true
+		}
+	}
+	return false
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -66,6 +66,7 @@ func TestSlang(t *testing.T) {
 			"از فرم ۷۰ کپی بگیر، اسم کپی «وبینار ۲» باشه":          "duplicate_form #70 وبینار ۲",
 		}},
 		{"how a form is, said before the order on it", map[string]string{
+			"فرم ۷۱ ترکونده، یه کپی ازش بگیر":         "duplicate_form #71",
 			"فرم ۷۱ محشره، منتشرش کنید":               "publish_form #71",
 			"فرم ۷۱ دیگه آماده‌ست، لایوش کن":          "publish_form #71",
 			"فرم ۷۱ ردیفه، سوال اولش رو ریکوایرد کن":  "update_field #71 @0 required",
@@ -98,6 +99,8 @@ func TestSlangUnclearActRefused(t *testing.T) {
 		"بچه‌ها فرم ۸۰ رو بترکونید":             "بترکونید",
 		"فرم ۸۰ رو اوکیش کن بزن بریم":           "اوکیش کن",
 		"داداش یه حالی بهش بده، فرم ۸۰ رو میگم": "حالی … بده",
+		"فرم ۸۰ رو از لیست بندازش بیرون":        "بندازش بیرون",
+		"کلاً فرم ۸۰ رو بیرون بندازید":          "بیرون بندازید",
 	} {
 		t.Run(text, func(t *testing.T) {
 			r := p.Plan(text)
