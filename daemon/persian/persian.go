@@ -319,7 +319,9 @@ func (p *Planner) plan(text string) Result {
 	if destroysAsked(toks, frames) {
 		return none(domain.T("nothing is deleted, closed or unpublished on a question; say it as an order, without «؟»"))
 	}
-	formNamedAfter(frames)
+	if gate&gateBeforeAfter != 0 {
+		formNamedAfter(frames) // «قبل از اینکه لایوش کنی، …» (slang.go)
+	}
 	b := &builder{cfg: p.cfg, createStep: -1}
 	for _, a := range asides {
 		b.warn("plan.remark", domain.T("«%s» was read as a remark on what it follows; the plan does not act on it", a))
