@@ -118,6 +118,18 @@ func slangContext(toks []token) []token {
 			skip = n - 1
 			continue
 		}
+		if move, ok := dragVerbs[t.m]; ok && !t.quoted && k+1 < len(toks) && !toks[k+1].quoted && isAny(toks[k+1].m, dragPlaces...) && questionInClauseBefore(toks, k) {
+			// «سوال سوم رو بکشش بالا»: a question dragged up or down
+			// in its form is moved, as with «ببر». Said of a form
+			// («فرم ۱۲ رو بکش پایین»: take it down?) it stays as typed.
+			if out == nil {
+				out = append(make([]token, 0, len(toks)), toks[:k]...)
+			}
+			nt := wordToken(move)
+			nt.s = t.s
+			out = append(out, nt)
+			continue
+		}
 		std, ok := slangSwitches[t.m]
 		if !ok || t.quoted || t.punct || k+1 >= len(toks) || toks[k+1].quoted || !slangLight(toks[k+1].m) {
 			if out != nil {
@@ -284,3 +296,10 @@ func boolInt(b bool) int {
 	}
 	return 0
 }
+
+// dragVerbs drag a thing, as a question is dragged in the builder; with
+// the pronoun typed on («بکشش») a token's key is the verb.
+var dragVerbs = map[string]string{"بکش": "ببر", "بکشش": "ببرش"}
+
+// dragPlaces are where a question is dragged to.
+var dragPlaces = []string{"بالا", "بالاتر", "پایین", "پایینتر", "اول", "ته", "آخر"}

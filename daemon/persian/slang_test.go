@@ -61,6 +61,13 @@ func TestSlang(t *testing.T) {
 			"قبل از اینکه آفش کنی، یه کپی از فرم ۶۹ بگیر":              "duplicate_form #69",
 			"قبل از اینکه پاکش کنی، سوال اول فرم ۶۹ رو اختیاری کن":     "update_field #69 @0 optional",
 		}},
+		{"a question dragged up or down is moved; a form dragged down is not read", map[string]string{
+			"سوال پنجم فرم ۷۳ رو بکش بالا بشه دومی":  "move_field #73 @4 >1",
+			"سوال اول فرم ۷۳ رو بکشش پایین بشه سومی": "move_field #73 @0 >2",
+			"فرم ۷۳ رو بکش پایین":                    "none",
+			"فرم ۷۳ رو بکشش پایین از سایت":           "none",
+			"فرم ۷۳ رو از انتشار بکش":                "draft_form #73",
+		}},
 		{"the copy's name after «اسم کپی»", map[string]string{
 			"فرم ۷۰ رو داپلیکیت کن اسم کپیش رو بذار «کمپین نوروز»": "duplicate_form #70 کمپین نوروز",
 			"از فرم ۷۰ کپی بگیر، اسم کپی «وبینار ۲» باشه":          "duplicate_form #70 وبینار ۲",
