@@ -224,7 +224,7 @@ func (f *frame) destroys() bool {
 // over?), «بترکون» (make it a hit, or blow it up), «اوکیش کن» (approve
 // it: publish?), «یه حالی بهش بده» (liven it up). They open
 // unclearSlangAct's gate.
-var slangUnclearWords = []string{"بیرون", "جمع", "جمعش", "جمعشون", "بپرون", "بپرونش", "بپرونید", "بپرونین", "ریست", "ریستش", "بترکون", "بترکونش", "بترکونید", "بترکونین", "اوکیش", "حالی"}
+var slangUnclearWords = []string{"کنسل", "کنسلش", "استاپ", "استاپش", "پاز", "پازش", "کیل", "کیلش", "بسوزون", "بسوزونش", "بیرون", "جمع", "جمعش", "جمعشون", "بپرون", "بپرونش", "بپرونید", "بپرونین", "ریست", "ریستش", "بترکون", "بترکونش", "بترکونید", "بترکونین", "اوکیش", "حالی"}
 
 // unclearSlangAct finds a slang verb said as an order whose act is
 // unclear between destroying and not (slangUnclearWords), and returns
@@ -243,7 +243,7 @@ func unclearSlangAct(toks []token) string {
 			return ""
 		}
 		switch {
-		case isAny(t.m, "بپرون", "بپرونش", "بپرونید", "بپرونین", "بترکون", "بترکونش", "بترکونید", "بترکونین"):
+		case isAny(t.m, "بپرون", "بپرونش", "بپرونید", "بپرونین", "بترکون", "بترکونش", "بترکونید", "بترکونین", "بسوزون", "بسوزونش"):
 			return t.s
 		case isAny(t.m, throwVerbs...) && next(k+1) == "بیرون" || t.m == "بیرون" && isAny(next(k+1), throwVerbs...):
 			// «فرم ۱۲ رو بندازش بیرون»: a question thrown out was read
