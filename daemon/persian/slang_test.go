@@ -70,6 +70,12 @@ func TestSlang(t *testing.T) {
 			"فرم ۷۳ رو هاید نکنیا، لایوش کن":         "publish_form #73",
 			"فرم ۷۳ رو از انتشار بکش":                "draft_form #73",
 		}},
+		{"English verbs in Persian letters: «چنج», «لانچ»", map[string]string{
+			"تایتل فرم ۷۴ رو چنج کن به «پادکست هفتگی»": "update_form_title #74 پادکست هفتگی",
+			"سوال سوم فرم ۷۴ رو چنجش کن بشه «شغلت؟»":   "update_field #74 @2 شغلت؟",
+			"فرم ۷۴ رو ری‌لانچ کنید":                   "publish_form #74",
+			"فرم ۷۴ رو فعلا لانچ نکن":                  "none",
+		}},
 		{"the copy's name after «اسم کپی»", map[string]string{
 			"فرم ۷۰ رو داپلیکیت کن اسم کپیش رو بذار «کمپین نوروز»": "duplicate_form #70 کمپین نوروز",
 			"از فرم ۷۰ کپی بگیر، اسم کپی «وبینار ۲» باشه":          "duplicate_form #70 وبینار ۲",
