@@ -29,7 +29,7 @@ var slangWords = map[string][]string{
 	"سروی": {"نظرسنجی"}, "سرویه": {"نظرسنجی"}, // a survey: the form itself
 	"آپشناش": {"گزینههاش"}, "آپشنای": {"گزینههای"}, "آپشنا": {"گزینهها"}, "اپشناش": {"گزینههاش"}, "اپشنای": {"گزینههای"},
 	// read by the light verb after them (slangContext)
-	"آف": nil, "آفش": nil, "خاموش": nil, "خاموشش": nil, "روشن": nil, "روشنش": nil,
+	"آف": nil, "آفش": nil, "خاموش": nil, "خاموشش": nil, "خاموشی": nil, "روشن": nil, "روشنش": nil,
 	// an address last in its clause, after the form's number or the
 	// order (slangContext)
 	"داداش": nil, "عزیزم": nil,
@@ -127,6 +127,17 @@ func slangContext(toks []token) []token {
 				out = append(make([]token, 0, len(toks)), toks[:k]...)
 			}
 			nt := wordToken(move)
+			nt.s = t.s
+			out = append(out, nt)
+			continue
+		}
+		if isAny(t.m, "آف", "خاموش", "خاموشی") && !t.quoted && outOfState(toks, k) {
+			// «از آف دربیار», «از حالت خاموش خارج کن»: out of being
+			// closed is open, as «از حالت غیرفعال خارج کن» is.
+			if out == nil {
+				out = append(make([]token, 0, len(toks)), toks[:k]...)
+			}
+			nt := wordToken("غیرفعال")
 			nt.s = t.s
 			out = append(out, nt)
 			continue
@@ -304,3 +315,15 @@ var dragVerbs = map[string]string{"بکش": "ببر", "بکشش": "ببرش"}
 
 // dragPlaces are where a question is dragged to.
 var dragPlaces = []string{"بالا", "بالاتر", "پایین", "پایینتر", "اول", "ته", "آخر"}
+
+// outOfState reports the word at k said as a state left: after «از» or
+// «از حالت/وضعیت», before the verb that takes it out («دربیار», «خارج
+// کن»).
+func outOfState(toks []token, k int) bool {
+	j := k - 1
+	if j >= 0 && !toks[j].quoted && isAny(toks[j].m, "حالت", "وضعیت") {
+		j--
+	}
+	return j >= 0 && !toks[j].quoted && toks[j].m == "از" &&
+		k+1 < len(toks) && !toks[k+1].quoted && (isAny(toks[k+1].m, outVerbs...) || toks[k+1].m == "در")
+}
