@@ -99,19 +99,6 @@ var azeriWords = map[string][]string{
 // so, they do not make a command Azerbaijani.
 var azeriNotMarks = map[string]bool{"سیل": true, "قوی": true, "تز": true, "هه": true, "بو": true, "دانا": true, "آچ": true, "حئیف": true, "هله": true, "لری": true}
 
-// withAzeri adds the Azerbaijani words to the regional table, each under
-// its comparison key, as withDari adds Dari's.
-func withAzeri(m map[string][]string) map[string][]string {
-	for w, std := range azeriWords {
-		if k := matchForm(w); k != "" {
-			if _, ok := m[k]; !ok {
-				m[k] = std
-			}
-		}
-	}
-	return m
-}
-
 // azeriWord reports the comparison key of a word as typed, when it is a
 // word of the Azerbaijani table.
 func azeriWord(t token) (string, bool) {

@@ -72,6 +72,7 @@ var corpora = []struct {
 	{"dari.jsonl", 1.0, 2},
 	{"spelled-by-ear.jsonl", 1.0, 2},
 	{"azeri-habits.jsonl", 1.0, 2},
+	{"slang-and-marketing.jsonl", 1.0, 2},
 	// Written outside the planner's work and scored cold; kept at the
 	// share they reached so that they cannot fall back (README.md).
 	{"heldout-v2.jsonl", 1.0, 2},

@@ -17,7 +17,7 @@ import "strings"
 // and the standard words it is read as, looked up exactly, never by
 // sound. A word whose reading is nil is read by its neighbours
 // (dariContext). Every Dari word is a word read in context of the
-// regional table (withDari), so that a Dari command — and only one —
+// regional table (withTable), so that a Dari command — and only one —
 // opens the pass that reads them. No entry is read as a verb that
 // removes (TestRegionalDestroysExactly): «پاک کو» deletes because «پاک»
 // does, with the object the command names.
@@ -76,19 +76,6 @@ var dariWords = map[string][]string{
 // dariNotMarks are Dari words that Iranian typing also has (a slip, a
 // name, a reed): they are read, but they do not make a command Dari.
 var dariNotMarks = map[string]bool{"ببخشین": true, "امید": true, "د": true, "کو": true, "نی": true, "همی": true, "صبا": true, "بسیار": true, "زنده": true, "اینه": true, "قد": true, "جور": true, "چار": true, "نشر": true}
-
-// withDari adds Dari's words to the regional table: a word of one
-// reading is read as its standard word wherever a word is read
-// (wordToken), marked as Dari's (token.dari); the words read in context
-// are dariContext's.
-func withDari(m map[string][]string) map[string][]string {
-	for w, std := range dariWords {
-		if _, ok := m[w]; !ok {
-			m[w] = std
-		}
-	}
-	return m
-}
 
 // dariLight reports a light verb as Dari or Iran types it: the verb
 // after a noun that makes it an act.

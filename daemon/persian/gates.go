@@ -21,25 +21,26 @@ import (
 type gates uint64
 
 const (
-	gateEither      gates = 1 << iota // «یا», "or": eitherActs, formChoice
-	gateOneOf                         // «یکی از», "one of", "either": formChoice
-	gateNo                            // «نه», «نیست», "not", "no": undecided, unmarkedAnswers, answeredNo, unneededActDropped
-	gateAsked                         // «؟»: answeredNo
-	gateLater                         // «بعداً», «موکول»: postponed
-	gateTell                          // «بگو»: toldToOther
-	gateInsteadOf                     // «به جای»: dropInsteadOf
-	gateCorrection                    // «ببخشید», «منظورم»: selfCorrected
-	gateSpeaker                       // «خودم», «میکنم»: dropSpeakerActs
-	gateBeforeAfter                   // «قبل», «بعد», "before": beforeVerbEnds, afterCuts
-	gateCount                         // a number from 2 to 12: formTitleList
-	gateColon                         // «:»: colonTitles, structured, colonWordings, amendedOptions
-	gateTypeLabel                     // «نوع:»: labelledTypes
-	gateParen                         // «(»: sharedNoun, parenWordings
-	gateV2Type                        // a type word only v2 knows: retype
-	gatePlaceNoun                     // «جای», «بخش»: placesAsQuestions
-	gateWait                          // «وایسا», «صبر», "wait", "hold": undecided
-	gateExcept                        // «جز», «غیر از», «بقیه», "except": leftOutOrRest
-	gateBeside                        // «بعدی», «زیر», «به بعد», "next", "onwards": questionBesideNamed
+	gateEither       gates = 1 << iota // «یا», "or": eitherActs, formChoice
+	gateOneOf                          // «یکی از», "one of", "either": formChoice
+	gateNo                             // «نه», «نیست», "not", "no": undecided, unmarkedAnswers, answeredNo, unneededActDropped
+	gateAsked                          // «؟»: answeredNo
+	gateLater                          // «بعداً», «موکول»: postponed
+	gateTell                           // «بگو»: toldToOther
+	gateInsteadOf                      // «به جای»: dropInsteadOf
+	gateCorrection                     // «ببخشید», «منظورم»: selfCorrected
+	gateSpeaker                        // «خودم», «میکنم»: dropSpeakerActs
+	gateBeforeAfter                    // «قبل», «بعد», "before": beforeVerbEnds, afterCuts
+	gateCount                          // a number from 2 to 12: formTitleList
+	gateColon                          // «:»: colonTitles, structured, colonWordings, amendedOptions
+	gateTypeLabel                      // «نوع:»: labelledTypes
+	gateParen                          // «(»: sharedNoun, parenWordings
+	gateV2Type                         // a type word only v2 knows: retype
+	gatePlaceNoun                      // «جای», «بخش»: placesAsQuestions
+	gateWait                           // «وایسا», «صبر», "wait", "hold": undecided
+	gateExcept                         // «جز», «غیر از», «بقیه», "except": leftOutOrRest
+	gateBeside                         // «بعدی», «زیر», «به بعد», "next", "onwards": questionBesideNamed
+	gateSlangUnclear                   // «جمعش», «بپرونش», «ریست», «بترکون»: unclearSlangAct
 )
 
 // allGates opens every reading: what an empty key, a prefix of every
@@ -87,6 +88,7 @@ var gateWords = func() map[string]gates {
 	add(gateExcept, restWords...)
 	add(gateBeside, "بعدی", "بعدیش", "بعدیشو", "بعدیشم", "قبلیش", "next", "بعد", "قبل", "بالا", "پایین", "onwards", "onward")
 	addStarts(gateBeside, besideWordsV)
+	add(gateSlangUnclear, slangUnclearWords...)
 	return m
 }()
 

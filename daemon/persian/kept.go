@@ -102,6 +102,9 @@ var tokenTriggers = func() map[string]uint8 {
 	for w := range keptTriggers {
 		m[w] |= triggerKept
 	}
+	for w := range dragVerbs {
+		m[w] |= triggerRegional // slangContext reads a question dragged
+	}
 	m["نه"] |= triggerNo
 	m["لا"] |= triggerNo
 	for w := range earTriggers() {

@@ -38,14 +38,17 @@ var (
 		// پاک نکردم».
 		"نکردم": true, "نکردیم": true, "نکردی": true, "نکردید": true, "نکردین": true, "نکرده": true, "نکردن": true, "نکردند": true,
 		// «مبادا فرم ۵ رو پاک کنی»: lest it be done, an order not to.
-		"مبادا": true, "مباد": true}
+		"مبادا": true, "مباد": true,
+		// the denials of slang verbs unclear between destroying and not
+		// (slang.go): whatever the act, it is not to be done.
+		"نپرون": true, "نپرونش": true, "نترکون": true, "نترکونش": true}
 	// forbiddenWords ask for what the planner refuses: deleting or
 	// disabling forms.
 	forbiddenWords = []string{"حذف", "پاک", "delete", "remove", "erase", "drop", "destroy", "غیرفعال", "disable"}
 	// publishWords put a form on the site.
-	publishWords = []string{"منتشر", "انتشار", "بازگشایی", "از سر گرفته", "publish", "republish", "re-publish", "ریپابلیش", "relaunch", "re-launch", "پابلیش", "لایو", "فعال", "روی سایت", "روی وبسایت", "go live", "public", "enable", "activate", "پابلیک", "اکتیو", "اکتیوش"}
+	publishWords = []string{"منتشر", "انتشار", "بازگشایی", "از سر گرفته", "publish", "republish", "re-publish", "ریپابلیش", "relaunch", "re-launch", "پابلیش", "لایو", "فعال", "روی سایت", "روی وبسایت", "go live", "public", "enable", "activate", "پابلیک", "اکتیو", "اکتیوش", "لانچ", "ریلانچ"}
 	// draftWords take a form off the site, back to a draft.
-	draftWords = []string{"پیشنویس", "draft", "unpublish", "مخفی", "پنهان", "hide", "آنپابلیش", "انپابلیش", "درفت", "دراف", "درافت", "از انتشار خارج", "لغو انتشار"}
+	draftWords = []string{"پیشنویس", "draft", "unpublish", "مخفی", "پنهان", "hide", "آنپابلیش", "انپابلیش", "درفت", "دراف", "درافت", "از انتشار خارج", "لغو انتشار", "هاید"}
 	// openWords ask to see a page rather than change anything.
 	openWords = []string{"باز", "open", "نشان", "نشون", "نشانم", "نشونم", "نمایش", "show", "ببینم", "view", "برو", "ببین", "take me", "go to"}
 	// resultsWords name a form's answers, its results page.
@@ -286,6 +289,9 @@ var fieldTypes = withSpokenAdjectives([]fieldTypeName{
 	{"چند گزینه ای", domain.PlanFieldMultipleChoice}, {"چندگزینه", domain.PlanFieldMultipleChoice}, {"چند انتخابی", domain.PlanFieldMultipleChoice},
 	{"گزینه ای", domain.PlanFieldMultipleChoice}, {"تستی", domain.PlanFieldMultipleChoice}, {"چند جوابی", domain.PlanFieldMultipleChoice}, {"تک انتخابی", domain.PlanFieldMultipleChoice}, {"تک گزینه ای", domain.PlanFieldMultipleChoice}, {"single choice", domain.PlanFieldMultipleChoice},
 	{"multiple choice", domain.PlanFieldMultipleChoice}, {"مالتیپل چویس", domain.PlanFieldMultipleChoice}, {"multiple-choice", domain.PlanFieldMultipleChoice}, {"radio", domain.PlanFieldMultipleChoice},
+	// the builder's widgets in marketing English, typed in Persian letters
+	{"ریدیو", domain.PlanFieldMultipleChoice}, {"ریدیو باتن", domain.PlanFieldMultipleChoice}, {"poll", domain.PlanFieldMultipleChoice},
+	{"تکست باکس", domain.PlanFieldShortText}, {"text box", domain.PlanFieldShortText}, {"textbox", domain.PlanFieldShortText}, {"تکست اریا", domain.PlanFieldLongText},
 	{"لیست کشویی", domain.PlanFieldDropdown}, {"فهرست کشویی", domain.PlanFieldDropdown}, {"منوی کشویی", domain.PlanFieldDropdown}, {"کشویی", domain.PlanFieldDropdown},
 	{"کشوئی", domain.PlanFieldDropdown}, {"dropdown", domain.PlanFieldDropdown}, {"دراپ داون", domain.PlanFieldDropdown}, {"دراپداون", domain.PlanFieldDropdown}, {"drop-down", domain.PlanFieldDropdown}, {"select", domain.PlanFieldDropdown},
 	{"امتیازی", domain.PlanFieldRating}, {"امتیازدهی", domain.PlanFieldRating}, {"امتیاز دهی", domain.PlanFieldRating}, {"ستاره ای", domain.PlanFieldRating},

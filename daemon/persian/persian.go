@@ -200,6 +200,9 @@ func (p *Planner) plan(text string) Result {
 	if asksQuestion(toks) || asksOnly(toks) {
 		return none(domain.T("this is a question about the form, to be answered, not an order"))
 	}
+	if w := gate.word(gateSlangUnclear, unclearSlangAct, toks); w != "" {
+		return none(domain.T("«%s» does not say which act it means — closing the form, deleting it or another; say it with the act's own verb («منتشر کن», «ببند», «حذف کن»)", w))
+	}
 	toks = gate.run(gateNo|gateAsked, answeredNo, gate.run(gateNo, unmarkedAnswers, toks))
 	if takenBack(toks) {
 		return none(domain.T("the command takes its order back («شوخی کردم», «بی‌خیال», «just kidding»); there is nothing to do"))
@@ -315,6 +318,9 @@ func (p *Planner) plan(text string) Result {
 	}
 	if destroysAsked(toks, frames) {
 		return none(domain.T("nothing is deleted, closed or unpublished on a question; say it as an order, without «؟»"))
+	}
+	if gate&gateBeforeAfter != 0 {
+		formNamedAfter(frames) // «قبل از اینکه لایوش کنی، …» (slang.go)
 	}
 	if w := earNumberDestroys(toks, frames); w != "" {
 		// «فرم بیست و شیس رو پاک کن»: a number heard in one clause

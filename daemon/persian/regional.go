@@ -20,7 +20,7 @@ import "strings"
 // whose standard word is a destructive verb are listed in
 // regionalDestroys (TestRegionalDestroysExactly), and a word read in
 // context (regionalContext) never becomes one.
-var regionalWords = withAzeri(withDari(map[string][]string{
+var regionalWords = withTable(azeriWords, withTable(slangWords, withTable(dariWords, map[string][]string{
 	// Lori, Bakhtiari (Khorramabad): «کردن» is «کودن»; «نهادن» puts.
 	"بکو":   {"بکن"},    // Lori: do
 	"بکوش":  {"بکنش"},   // Lori: do it
@@ -109,7 +109,21 @@ var regionalWords = withAzeri(withDari(map[string][]string{
 	"بوکونش":  {"بکنش"},
 	"بیذارش":  {"بذارش"},
 	"بکهش":    {"بکنش"},
-}))
+})))
+
+// withTable adds to m the words of a variety's table (Dari, Azerbaijani
+// habits, slang), keyed as words are compared; a word m already reads
+// keeps its reading. One table is looked up for all of them, exactly.
+func withTable(table, m map[string][]string) map[string][]string {
+	for w, std := range table {
+		if k := matchForm(w); k != "" {
+			if _, ok := m[k]; !ok {
+				m[k] = std
+			}
+		}
+	}
+	return m
+}
 
 // regionalSaid are the standard words of the table that order nothing
 // — here, like this, I, mind — and are no word left unread: the
@@ -136,7 +150,7 @@ func regionalWord(m string) (std string, known, ok bool) {
 // their neighbours, and the ones read as two words. It runs only when a
 // word of the table was typed (tokenize).
 func regionalContext(toks []token) []token {
-	toks = azeriContext(dariContext(toks))
+	toks = slangContext(azeriContext(dariContext(toks)))
 	out := toks[:0:0]
 	clauseStart := func(k int) bool { return k == 0 || toks[k-1].punct }
 	clauseEnd := func(k int) bool { return k+1 >= len(toks) || toks[k+1].punct }

@@ -345,6 +345,9 @@ func (c clause) readTitles(f *frame, used []bool) {
 		for start < verb && !c[start].quoted {
 			if isAny(c[start].m, "هم", "را", "رو") || used[start] {
 				start++
+			} else if start+1 < verb && c[start+1].quoted && isAny(c[start].m, "کپیش", "کپیه", "کپی", "copy") {
+				// «اسم کپیش «…» باشه»: the copy whose name it is.
+				start++
 			} else if k := c.atAny(start, formNounsV); k > 0 && start+k < len(c) && used[start+k] {
 				start += k
 			} else if k > 0 && start+k <= verb && (start+k == verb || isAny(c[start+k].m, "هم", "را", "رو")) {

@@ -107,6 +107,11 @@ func (c clause) outOf(i, j int) bool {
 		if !c[m].quoted && (isAny(c[m].m, outVerbs...) || isAny(c[m].m, "خارج", "دربیار", "دربیارید", "بیرون")) {
 			return true
 		}
+		// «از غیرفعال در بیار»: the verb typed apart, as leavesDraft reads
+		// it — it had closed the form it asked to open.
+		if !c[m].quoted && c[m].m == "در" && m+1 < len(c) && isAny(c[m+1].m, "بیار", "بیارید", "بیارین", "آر", "آور", "بیاورید") {
+			return true
+		}
 	}
 	return false
 }

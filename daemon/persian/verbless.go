@@ -93,7 +93,8 @@ func attachVerbless(fs []*frame) []*frame {
 				// form said to stay is kept, never acted on by the next verb.
 				p.negated = true
 				out = append(out, p)
-			case len(p.groups) == 0 && p.title == "" && len(p.ids) > 0 && !f.create && p.ownUnreadAct() && (len(f.ids) > 0 || !isAny(f.joinedBy, ".", "!", "؟", "?")):
+			case len(p.groups) == 0 && p.title == "" && len(p.ids) > 0 && !f.create && p.ownUnreadAct() && (len(f.ids) > 0 || !isAny(f.joinedBy, ".", "!", "؟", "?")) &&
+				!(p.verdictOnly() && len(f.ids) == 0 && !f.destroys()): // «فرم ۳۰ خفنه، لایوش کن»: how the form is (slang.go)
 				// «فرم ۲۰ بازنشر و فرم ۲۱ حذف گردد»: the first form was said
 				// with a word of its own, not understood — its own order,
 				// maybe; it never takes the next order's verb, and the
