@@ -165,3 +165,13 @@ func TestRangeOfAnotherKind(t *testing.T) {
 		}
 	})
 }
+
+// TestBesidesInTwoWords: «در ضمن» (besides) parts two orders as «ضمنا»
+// does — the order before it had been dropped without a warning.
+func TestBesidesInTwoWords(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"فرم ۱۲ رو ببند در ضمن سوال ۲ رو بیار بالا":     "disable_form #12; move_field #12 @1 >0",
+		"فرم ۱۲ رو منتشر کن در ضمن سوال ۲ رو اجباری کن": "publish_form #12; update_field #12 @1 required",
+		"در ضمن فرم ۱۲ رو منتشر کن":                     "publish_form #12",
+	})
+}

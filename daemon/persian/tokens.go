@@ -460,6 +460,13 @@ func mergeAffixes(toks []token) []token {
 			i++
 			continue
 		}
+		// «در ضمن» (besides), the conjunction «ضمنا» said in two words:
+		// «فرم ۱۲ رو ببند در ضمن سوال ۲ رو بیار بالا» parts two orders.
+		if plain && t.m == "در" && i+1 < len(toks) && isWord(toks[i+1]) && toks[i+1].m == "ضمن" && (i+2 >= len(toks) || toks[i+2].punct || !isAny(toks[i+2].m, "این", "آن", "اون", "انجام")) {
+			out = append(out, token{m: "ضمنا", s: t.s + " " + toks[i+1].s})
+			i++
+			continue
+		}
 		// «شماره ی هفت»: the ezafe written apart after a final ه.
 		if plain && t.m == "ی" && len(out) > 0 && isWord(out[len(out)-1]) && strings.HasSuffix(out[len(out)-1].m, "ه") {
 			prev := &out[len(out)-1]
