@@ -99,28 +99,34 @@ func TestBlessingsAroundTheOrder(t *testing.T) {
 // quote there is still the form's name.
 func TestPurposeAfterTheVerb(t *testing.T) {
 	p := New(Config{Contract: 2})
-	for text, want := range map[string]string{
+	checkWarned(t, p, "create_form", "plan.purpose", map[string]string{
 		"یه فرم بسازید برای ثبت‌نام نذری":         "ثبت‌نام نذری",
 		"یه فرم درست کن واسه مسابقه نقاشی بچه ها": "مسابقه نقاشی بچه ها",
 		"یه فرم جدید بساز جهت ارزیابی کارکنان":    "ارزیابی کارکنان",
-	} {
-		t.Run(text, func(t *testing.T) {
-			r := p.Plan(text)
-			if r.Plan == nil || len(r.Plan.Steps) != 1 || r.Plan.Steps[0].Action != "create_form" {
-				t.Fatalf("want one create_form, got %+v (%s)", r.Plan, r.Reason)
-			}
-			found := false
-			for _, w := range r.Warnings {
-				found = found || w.Code == "plan.purpose" && strings.Contains(w.MessageEN, want)
-			}
-			if !found {
-				t.Errorf("no plan.purpose warning naming %q: %+v", want, r.Warnings)
-			}
-		})
-	}
+	})
 	checkReadings(t, p, map[string]string{
 		"یه فرم بساز برای «ثبت نام اردو»": "create_form ثبت نام اردو",
 	})
+}
+
+// checkWarned plans each text and wants one step of the action given
+// and a warning of the code given whose English names the text's value.
+func checkWarned(t *testing.T, p *Planner, action, code string, cases map[string]string) {
+	t.Helper()
+	for text, want := range cases {
+		t.Run(text, func(t *testing.T) {
+			r := p.Plan(text)
+			if r.Plan == nil || len(r.Plan.Steps) != 1 || r.Plan.Steps[0].Action != action {
+				t.Fatalf("want one %s, got %+v (%s)", action, r.Plan, r.Reason)
+			}
+			for _, w := range r.Warnings {
+				if w.Code == code && strings.Contains(w.MessageEN, want) {
+					return
+				}
+			}
+			t.Errorf("no %s warning naming %q: %+v", code, want, r.Warnings)
+		})
+	}
 }
 
 // TestNewTitleBeforeTheVerbalNoun: «فرم ۸ رو به «X» تغییر نام بده» — the
@@ -141,24 +147,10 @@ func TestNewTitleBeforeTheVerbalNoun(t *testing.T) {
 // without a word.
 func TestRangeOfAnotherKind(t *testing.T) {
 	p := New(Config{Contract: 2})
-	for _, text := range []string{
-		"یه سوال «رضایت» از ۱ تا ۱۰ به فرم ۴ اضافه کن",
-		"به فرم ۹ یه سوال کوتاه «میزان علاقه» از ۰ تا ۵ اضافه کنید",
-	} {
-		t.Run(text, func(t *testing.T) {
-			r := p.Plan(text)
-			if r.Plan == nil || len(r.Plan.Steps) != 1 {
-				t.Fatalf("want one step, got %+v (%s)", r.Plan, r.Reason)
-			}
-			warned := false
-			for _, w := range r.Warnings {
-				warned = warned || w.Code == "detail.dropped" && strings.Contains(w.MessageEN, "range")
-			}
-			if !warned {
-				t.Errorf("the range is not warned of: %+v", r.Warnings)
-			}
-		})
-	}
+	checkWarned(t, p, "add_field", "detail.dropped", map[string]string{
+		"یه سوال «رضایت» از ۱ تا ۱۰ به فرم ۴ اضافه کن":              "range",
+		"به فرم ۹ یه سوال کوتاه «میزان علاقه» از ۰ تا ۵ اضافه کنید": "range",
+	})
 	t.Run("no range, no warning", func(t *testing.T) {
 		if r := p.Plan("یه سوال کوتاه «سن» به فرم ۴ اضافه کن"); len(r.Warnings) != 0 {
 			t.Errorf("warnings %+v", r.Warnings)
