@@ -167,3 +167,14 @@ func TestBesidesInTwoWords(t *testing.T) {
 		"در ضمن فرم ۱۲ رو منتشر کن":                     "publish_form #12",
 	})
 }
+
+// TestPlaceBeforeComingOrGoing: the place said as an ordinal before a
+// verb of coming or going («سوال پنجم فرم ۲ دوم بیاد») is where the
+// question moves, as before «بشه» — it was not read.
+func TestPlaceBeforeComingOrGoing(t *testing.T) {
+	checkReadings(t, New(Config{Contract: 2}), map[string]string{
+		"سوال پنجم فرم ۲ دوم بیاد":    "move_field #2 @4 >1",
+		"سوال اول فرم ۷ سوم بره":      "move_field #7 @0 >2",
+		"پرسش چهارم فرم ۹ نخست بیاید": "move_field #9 @3 >0",
+	})
+}

@@ -495,9 +495,10 @@ func (c clause) destination(from int, used []bool, src int) (to int, end, found 
 		}
 	}
 	// «… بیار بالا دوم بشه», Dari «… بالا سوال دوم شوه»: the ordinal
-	// said before the verb of becoming.
+	// said before the verb of becoming, or of coming and going («سوال
+	// پنجم فرم ۲ دوم بیاد»).
 	for i := from + 2; i < len(c); i++ {
-		if !c[i].quoted && isAny(c[i].m, "بشه", "بشود", "شود") && !used[i-1] && !c[i-1].quoted {
+		if !c[i].quoted && isAny(c[i].m, "بشه", "بشود", "شود", "بیاد", "بیاید", "بره", "برود") && !used[i-1] && !c[i-1].quoted {
 			if k, ok := ordinal(c[i-1].m); ok {
 				return k - 1, false, true
 			}
