@@ -748,6 +748,7 @@ var persian = map[string]string{
 	"«%s» was not understood and may deny the act; nothing is deleted, closed or unpublished on a guess":                                              "«%s» فهمیده نشد و شاید کار را نفی کند؛ چیزی با حدس حذف، بسته یا از انتشار خارج نمی‌شود",
 	"«%s» was read as a number by its sound; a form or a question is deleted, closed or unpublished only when its number is written exactly":          "«%s» از روی آوایش عدد خوانده شد؛ فرم یا سوال تنها وقتی حذف، بسته یا از انتشار خارج می‌شود که شماره‌اش دقیق نوشته شود",
 	"«%s»: the number may go on in the word after «و», which was not understood; write the number in digits":                                          "«%s»: شاید عدد در واژهٔ پس از «و» ادامه داشته باشد که فهمیده نشد؛ عدد را با رقم بنویسید",
+	"«%s» asks to send or share the form, which a plan does not do; share its link from the forms list":                                               "«%s» فرستادن یا هم‌رسانی فرم را می‌خواهد که کار طرح نیست؛ پیوند فرم را از فهرست فرم‌ها بفرستید",
 	"«%s» was read as «فرم» by its sound; a form is deleted, closed or unpublished only when named exactly":                                           "«%s» از روی آوایش «فرم» خوانده شد؛ فرم تنها وقتی حذف، بسته یا از انتشار خارج می‌شود که دقیق نام برده شود",
 	"«%s %s» was not understood; the form is not changed on a guess":                                                                                  "«%s %s» فهمیده نشد؛ فرم با حدس تغییر نمی‌کند",
 	"the command is empty": "فرمان خالی است",

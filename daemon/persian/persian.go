@@ -339,6 +339,12 @@ func (p *Planner) plan(text string) Result {
 	for _, s := range storyTold {
 		b.warn("plan.story", domain.T("«%s» was read as the story behind the order; the plan does not act on it", s))
 	}
+	if w := sendAsked(toks); w != "" {
+		// «… منتشر کن و لینکشو بفرست»: the sending is no step, and its
+		// words are carried by other readings (the trash's «بفرست»,
+		// the link's format), so it is named here.
+		b.warn("plan.send", domain.T("«%s» asks to send or share the form, which a plan does not do; share its link from the forms list", w))
+	}
 	negated, reported := 0, 0
 	var denied []domain.PlanStep
 	prevStart := 0

@@ -632,3 +632,35 @@ func helpTextAsked(toks []token) string {
 	}
 	return toks[at].s
 }
+
+// sendVerbs send or share: a form is not sent by a plan.
+var sendVerbs = []string{"بفرست", "بفرستید", "بفرستین", "بفرستش", "بفرستیدش", "share", "send", "شیرش", "فوروارد", "forward"}
+
+// sendAsked returns the words that ask to send or share the form («لینکشو
+// بفرست», «… برام ایمیل کن», «به همه پیامک بزن»), or "". Sending to the
+// trash («بفرست تو سطل آشغال») is deleting, and is no sending.
+func sendAsked(toks []token) string {
+	for _, t := range toks {
+		if !t.quoted && isAny(t.m, "سطل", "زباله", "آشغال", "trash", "bin", "recycle") {
+			return ""
+		}
+	}
+	for i, t := range toks {
+		if t.quoted || t.punct {
+			continue
+		}
+		if isAny(t.m, sendVerbs...) {
+			return t.s
+		}
+		// «ارسال کن», «ارسال شود», «شیر کن»: the noun of sending with its
+		// verb; «برای ارسال کد …» names a purpose.
+		if isAny(t.m, "ارسال", "شیر") && i+1 < len(toks) && !toks[i+1].quoted && (lightVerbSet[toks[i+1].m] || isAny(toks[i+1].m, "شود", "شه", "بشه", "گردد", "بشود")) {
+			return t.s + " " + toks[i+1].s
+		}
+		// «ایمیل کن», «پیامک بزن»: a message said as the act.
+		if isAny(t.m, "ایمیل", "email", "پیامک", "sms", "اساماس") && i+1 < len(toks) && !toks[i+1].quoted && isAny(toks[i+1].m, "کن", "کنید", "کنین", "بکن", "بزن", "بزنید", "بزنین", "بده", "بدید") {
+			return t.s + " " + toks[i+1].s
+		}
+	}
+	return ""
+}

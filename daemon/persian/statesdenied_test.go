@@ -178,3 +178,21 @@ func TestPlaceBeforeComingOrGoing(t *testing.T) {
 		"پرسش چهارم فرم ۹ نخست بیاید": "move_field #9 @3 >0",
 	})
 }
+
+// TestSendingIsNamed: sending or sharing the form («لینکشو بفرست», «…
+// برام ایمیل کن», «به همه پیامک بزن») is no step; it is warned of by name
+// — its words had been carried by other readings and it vanished.
+// Sending to the trash is deleting.
+func TestSendingIsNamed(t *testing.T) {
+	p := New(Config{Contract: 2})
+	checkWarned(t, p, "publish_form", "plan.send", map[string]string{
+		"فرم ۴ رو منتشر کن و لینکشو بفرست":         "بفرست",
+		"فرم ۴ رو منتشر کن و لینکشو برام ایمیل کن": "ایمیل کن",
+		"فرم ۹ منتشر بشه و برای اعضا ارسال شود":    "ارسال",
+		"publish form 4 and share it":              "share",
+	})
+	checkReadings(t, p, map[string]string{
+		"فرم ۴ رو بفرست تو سطل آشغال":     "delete_form #4",
+		"یه سوال ایمیل به فرم ۴ اضافه کن": "add_field #4 email",
+	})
+}
