@@ -2069,12 +2069,17 @@ func placesAsQuestions(toks []token) []token {
 
 // saysFromTo reports a range said as «از N تا M», none of it quoted.
 func (c clause) saysFromTo() bool {
-	for i := 0; i+3 < len(c); i++ {
-		if !c[i].quoted && c[i].m == "از" && c[i+1].isNum && !c[i+1].quoted && c[i+2].m == "تا" && c[i+3].isNum && !c[i+3].quoted {
+	for i := range c {
+		if c.fromToAt(i) {
 			return true
 		}
 	}
 	return false
+}
+
+// fromToAt reports «از N تا M» at i, its words unquoted.
+func (c clause) fromToAt(i int) bool {
+	return i+3 < len(c) && !c[i].quoted && c[i].m == "از" && c[i+1].isNum && !c[i+1].quoted && c[i+2].m == "تا" && c[i+3].isNum && !c[i+3].quoted
 }
 
 // uncarriedDetail names a detail said of a rating, number or file
@@ -2134,7 +2139,7 @@ func (c clause) uncarriedDetail(gs []fieldGroup, used []bool) string {
 // (uncarriedDetail) or refused when it is the point.
 func (c clause) markScales(used []bool) {
 	for i := 0; i+3 < len(c); i++ {
-		if c[i].quoted || c[i].m != "از" || !c[i+1].isNum || c[i+2].m != "تا" || !c[i+3].isNum || used[i+1] || used[i+3] {
+		if !c.fromToAt(i) || used[i+1] || used[i+3] {
 			continue
 		}
 		end := i + 4
